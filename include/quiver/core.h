@@ -1,0 +1,171 @@
+/*
+ * core.h - the bottom layer of quiver: status codes and error messages, the seeded random
+ * number generator, a growable text buffer, game parameters, board directions and squares,
+ * and small text helpers.
+ *
+ * Nothing here does I/O or depends on a third-party library. Functions that may fail return a
+ * qv_status (0 on success, a negative QV_E* code on failure) and, when given a qv_err, write a
+ * message that names what was wrong and what is accepted. The library never exits or prints.
+ */
+#ifndef QUIVER_CORE_H
+#define QUIVER_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define QV_VERSION "0.1.0"
+
+/* ---- status codes and error messages ---------------------------------------------------- */
+
+typedef int qv_status;
+
+enum {
+	QV_OK = 0,
+	QV_EINVAL = -1,   /* malformed input: notation, JSON, parameter, spec, protocol line */
+	QV_EILLEGAL = -2, /* well-formed but not allowed by the rules in this state */
+	QV_ENOMEM = -3,   /* an allocation failed */
+	QV_EIO = -4,      /* reading or writing a file failed */
+	QV_ESTATE = -5    /* the request does not fit the current situation (e.g. nothing to undo) */
+};
+
+/* A human-readable name for a status code ("invalid input", "illegal action", ...). */
+const char *qv_strerror(qv_status status);
+
+/* An error message buffer owned by the caller. Functions taking a qv_err * accept NULL when the
+ * caller does not want the message. */
+typedef struct qv_err {
+	char msg[512];
+} qv_err;
+
+/* Formats a message into err (if not NULL) and returns code, so callers can write
+ * `return qv_fail(err, QV_EINVAL, "bad square '%s'", s);`. */
+qv_status qv_fail(qv_err *err, qv_status code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- random numbers ---------------------------------------------------------------------- */
+
+/* xoshiro256** seeded through splitmix64. A plain value: copying it forks the stream. Not
+ * thread-safe; give each thread its own. */
+typedef struct qv_rng {
+	uint64_t s[4];
+} qv_rng;
+
+void qv_rng_seed(qv_rng *r, uint64_t seed);
+uint64_t qv_rng_next(qv_rng *r);
+/* Uniform integer in [0, n) for n >= 1, without modulo bias. */
+uint32_t qv_rng_below(qv_rng *r, uint32_t n);
+/* Uniform double in [0, 1). */
+double qv_rng_double(qv_rng *r);
+/* Mixes two 64-bit values into a well-spread seed (for per-game or per-seat seeds). */
+uint64_t qv_seed_mix(uint64_t a, uint64_t b);
+
+/* ---- growable text buffer ----------------------------------------------------------------- */
+
+/* A NUL-terminated string that grows on demand. Zero-initialise it (`qv_buf b = {0};`) and
+ * release it with qv_buf_free. On allocation failure the buffer stops growing and sets
+ * `failed`; the text stays NUL-terminated. Not for hot paths. */
+typedef struct qv_buf {
+	char *s;
+	size_t len, cap;
+	bool failed;
+} qv_buf;
+
+void qv_buf_puts(qv_buf *b, const char *s);
+void qv_buf_putc(qv_buf *b, char c);
+void qv_buf_printf(qv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void qv_buf_clear(qv_buf *b);
+void qv_buf_free(qv_buf *b);
+/* Returns the text, or "" for a buffer that never grew. */
+const char *qv_buf_str(const qv_buf *b);
+
+/* ---- game parameters ----------------------------------------------------------------------- */
+
+#define QV_MAX_PARAMS 16
+#define QV_PARAM_KEY_MAX 32
+#define QV_PARAM_VALUE_MAX 2048
+
+/* One parameter a game (or an agent) accepts. `allowed` is a short human description of the
+ * accepted values ("2-4", "6, 7 or 8", "standard or tactical") used in messages and help. */
+typedef struct qv_param_def {
+	const char *key;
+	const char *def;
+	const char *allowed;
+	const char *help;
+} qv_param_def;
+
+/* A list of key=value pairs, as given by the user, kept as text. A plain value (no pointers). */
+typedef struct qv_params {
+	int n;
+	struct {
+		char key[QV_PARAM_KEY_MAX];
+		char value[QV_PARAM_VALUE_MAX];
+	} kv[QV_MAX_PARAMS];
+} qv_params;
+
+/* Sets key to value, replacing an earlier value of the same key. Fails on an empty or too
+ * long key or value, or when the list is full. */
+qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err *err);
+/* Parses one "key=value" item and sets it. */
+qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err);
+/* Parses "key=value,key=value,..." (as in agent specs); an empty string is no parameters. */
+qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err);
+/* The value of key, or NULL when it was not given. */
+const char *qv_params_get(const qv_params *p, const char *key);
+/* Fails, naming the key and the known keys, when p holds a key that defs does not list. */
+qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int ndefs,
+			       const char *what, qv_err *err);
+/* Reads key as an integer in [lo, hi], using the default from defs when absent. */
+qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+		       long lo, long hi, long *out, qv_err *err);
+/* Reads key as a non-negative real in [lo, hi], using the default when absent. */
+qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs,
+			  const char *key, double lo, double hi, double *out, qv_err *err);
+/* Reads key as one of the NULL-terminated `choices`; *out is the index. */
+qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndefs,
+			  const char *key, const char *const *choices, int *out, qv_err *err);
+/* Fills out with every parameter of defs: the given value or the default, in defs order. */
+void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs,
+			qv_params *out);
+
+/* ---- directions and squares ----------------------------------------------------------------- */
+
+/* The eight board directions, clockwise from north. N is towards the top rank. */
+typedef enum qv_dir {
+	QV_N, QV_NE, QV_E, QV_SE, QV_S, QV_SW, QV_W, QV_NW, QV_NDIRS
+} qv_dir;
+
+extern const int qv_dir_dx[QV_NDIRS]; /* file step: +1 east */
+extern const int qv_dir_dy[QV_NDIRS]; /* rank step: +1 north */
+extern const char *const qv_dir_names[QV_NDIRS]; /* "N", "NE", ... */
+
+/* d turned clockwise by `steps` eighths of a turn (steps may be negative). */
+static inline qv_dir qv_dir_rot(qv_dir d, int steps)
+{
+	return (qv_dir)((((int)d + steps) % 8 + 8) % 8);
+}
+static inline qv_dir qv_dir_opp(qv_dir d) { return qv_dir_rot(d, 4); }
+/* Parses "N", "ne", ... (case-insensitive); returns -1 if text is not a direction. */
+int qv_dir_parse(const char *text);
+
+/* A square named chess-like: file letter then rank number from 1 ("a1" is south-west).
+ * Writes the name of (file, rank), 0-based, into buf (at least 4 bytes). */
+void qv_sq_name(int file, int rank, char *buf);
+/* Parses a square on a width x height board (case-insensitive). Returns QV_OK or QV_EINVAL
+ * with a message naming the accepted range, e.g. "a1-f6". */
+qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank,
+		      qv_err *err);
+
+/* ---- text helpers --------------------------------------------------------------------------- */
+
+/* Splits line in place at blanks into at most max tokens; returns the count, or max + 1 when
+ * there were more tokens than max. */
+int qv_split(char *line, char **tok, int max);
+/* Levenshtein distance between a and b, case-insensitive, capped at 255. */
+int qv_edit_distance(const char *a, const char *b);
+/* Case-insensitive ASCII equality. */
+bool qv_streq_nocase(const char *a, const char *b);
+/* Parses a whole decimal integer (optional sign); false on junk or overflow. */
+bool qv_parse_long(const char *text, long *out);
+
+#endif

@@ -1,0 +1,169 @@
+/*
+ * game.h - the game interface: what every game in quiver provides, and all that the AI, the
+ * engine and the front ends know about a game.
+ *
+ * A game is one constant qv_game descriptor plus the functions it points to. Its state is one
+ * flat struct of `state_size` bytes with no pointers, so copying a state is memcpy and a state
+ * can live on the stack, in an array or in a search tree. The descriptor is immutable and the
+ * functions keep no hidden globals, so different states may be used from different threads at
+ * once; one state must not be used by two threads at the same time.
+ *
+ * Actions are small non-negative integers private to each game. Their public form is the text
+ * notation of the game's rules page (action_to_text / action_from_text). The same integers name
+ * the outcomes of chance events. Anything random is either a chance event (to_move returns
+ * QV_CHANCE and chance() lists the outcomes with their probabilities) or drawn from an RNG kept
+ * inside the state and seeded by init, so parameters, seed and the list of actions (chance
+ * outcomes included) determine a game completely.
+ *
+ * Players are numbered 0..num_players-1 and written p1..pN in text.
+ *
+ * Hidden information: render_text and view_json show a viewer exactly what that viewer may
+ * know. determinize replaces everything a viewer cannot know by a random guess that is
+ * consistent with the viewer's view; its result depends only on that view and the RNG, never
+ * on the hidden truth, so search on a determinized state cannot cheat.
+ *
+ * Adding a game: one folder src/games/<name>/ defining a qv_game, and one line in
+ * src/games/registry.c.
+ */
+#ifndef QUIVER_GAME_H
+#define QUIVER_GAME_H
+
+#include "core.h"
+
+#define QV_MAX_PLAYERS 5
+
+/* What to_move returns besides a player index. */
+enum { QV_CHANCE = -1, QV_OVER = -2 };
+
+/* Viewers besides a player index: everything (referee, debugging) or only public facts
+ * (a spectator). */
+enum { QV_VIEW_ALL = -1, QV_VIEW_PUBLIC = -2 };
+
+typedef int32_t qv_action;
+
+struct json_t; /* jansson */
+
+typedef struct qv_game {
+	const char *name;    /* command-line name, e.g. "three-arrows" */
+	const char *title;   /* display name, e.g. "THREE ARROWS" */
+	const char *summary; /* a few paragraphs for `quiver rules`: turn, notation, scoring */
+	int min_players, max_players;
+	const qv_param_def *params; /* the parameters init accepts, with defaults */
+	int nparams;
+	int max_actions;   /* legal() never returns more than this */
+	int max_chance;    /* chance() never returns more than this */
+	size_t state_size; /* bytes of one state */
+
+	/* Sets up a new game in st (state_size bytes). Parameters not given take their defaults;
+	 * an unknown key or a bad value fails with a message naming the key, the value and what
+	 * is allowed. The seed feeds the state's own RNG (if the game has one). */
+	qv_status (*init)(void *st, const qv_params *params, uint64_t seed, qv_err *err);
+
+	int (*num_players)(const void *st);
+
+	/* The player who must decide now, QV_CHANCE when a chance event is pending, or QV_OVER. */
+	int (*to_move)(const void *st);
+
+	/* Writes the legal actions of the player to move into out (room for max_actions) and
+	 * returns how many; 0 when chance is to move or the game is over. The order is stable
+	 * and documented by the game (it is the order `legal` prints). */
+	int (*legal)(const void *st, qv_action *out);
+
+	/* When chance is to move: writes the outcomes and their probabilities (summing to 1) and
+	 * returns how many (at most max_chance); otherwise returns 0. */
+	int (*chance)(const void *st, qv_action *out, double *prob);
+
+	/* Applies a player's action or a chance outcome. An action that is not legal now is
+	 * rejected with QV_EILLEGAL and a message saying why, and st is left unchanged. */
+	qv_status (*apply)(void *st, qv_action a, qv_err *err);
+
+	/* Per-player utilities in [-1, 1] (meaningful once the game is over; before that, the
+	 * utilities the game would have if it ended now). */
+	void (*returns)(const void *st, double *out);
+
+	/* Per-player scores as each rules page defines them (for display and `score`). */
+	void (*score)(const void *st, int *out);
+
+	/* Final ranks, 1 best; tied players share a rank and the next rank skips (1 1 3). */
+	void (*ranks)(const void *st, int *out);
+
+	/* Writes the notation of a (legal now, or just applied from this state) into buf.
+	 * Returns the length, or a negative status if a is not an action of this game. */
+	int (*action_to_text)(const void *st, qv_action a, char *buf, size_t len);
+
+	/* Parses notation into an action of the current situation. Malformed text fails with
+	 * QV_EINVAL and a message giving the expected form. Parsing does not check legality;
+	 * apply does. Equivalent spellings (e.g. a facing that gives the same arrows) map to
+	 * the one canonical action. */
+	qv_status (*action_from_text)(const void *st, const char *text, qv_action *out,
+				      qv_err *err);
+
+	/* Appends a diagram of the state as `viewer` sees it (a player, QV_VIEW_ALL or
+	 * QV_VIEW_PUBLIC), with ANSI colours when `color` is set, and a line saying who is to
+	 * move and what is pending. */
+	void (*render_text)(const void *st, int viewer, bool color, qv_buf *out);
+
+	/* Replaces everything `viewer` cannot know by a random guess consistent with what the
+	 * viewer can see. The result depends only on the viewer's view and rng. */
+	void (*determinize)(void *st, int viewer, qv_rng *rng);
+
+	/* The game's part of the full-state JSON (everything, round-trips exactly) and of a
+	 * player's view (only what that viewer may know). Caller owns the returned object. */
+	struct json_t *(*state_json)(const void *st);
+	struct json_t *(*view_json)(const void *st, int viewer);
+
+	/* Loads the game's part of a full-state JSON into st, which init has already set up with
+	 * the game's parameters. Untrusted input: every value is checked, and a problem fails
+	 * with QV_EINVAL and a message naming the field. On failure st is unspecified. */
+	qv_status (*load_json)(void *st, const struct json_t *j, qv_err *err);
+
+	/* ---- optional (may be NULL) ---- */
+
+	/* True when the pending decision is a secret commitment, which the engine must ask even
+	 * when only one option exists (so that no one learns a hidden hand from its behaviour).
+	 * NULL: never. */
+	bool (*secret)(const void *st);
+
+	/* Draws one legal action of the player to move, each with equal probability, faster than
+	 * enumerating them (random playouts). NULL: the caller enumerates with legal(). */
+	qv_action (*sample)(const void *st, qv_rng *rng);
+
+	/* A cheap positional estimate in [-1, 1] of how well `player` stands (for greedy and as a
+	 * search prior). NULL: no opinion (0). */
+	double (*heuristic)(const void *st, int player);
+} qv_game;
+
+/* ---- the registry (src/games/registry.c) ---- */
+
+/* All games, in the order `list_games` prints them, NULL-terminated. */
+extern const qv_game *const qv_games[];
+
+/* The game named `name`, or NULL (with a message listing the known games in err). */
+const qv_game *qv_game_find(const char *name, qv_err *err);
+
+/* ---- helpers over the interface (src/games/game.c) ---- */
+
+/* Name of a player index or to_move value: "p1".., "chance", "over". buf >= 8 bytes. */
+const char *qv_player_name(int who, char *buf);
+/* Parses "p1".."p5" (case-insensitive) against n players; -1 if not one. */
+int qv_player_parse(const char *text, int nplayers);
+
+/* Rank-based utilities from ranks (1 best): 1st = +1, last = -1, linear between, players
+ * sharing a rank get the average of the places they share. */
+void qv_utilities_from_ranks(const int *ranks, int n, double *out);
+
+/* Ranks from a per-player key compared with cmp(a, b) > 0 meaning a ranks above b; equal keys
+ * share a rank (1 1 3). */
+void qv_ranks_from_order(int n, int (*cmp)(const void *ctx, int a, int b), const void *ctx,
+			 int *out);
+
+/* Draws a chance outcome of st by its probabilities. Returns the outcome; buffers must hold
+ * max_chance entries. */
+qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf,
+			   double *prob);
+
+/* Draws a uniformly random legal action (through g->sample when the game has one). buf must
+ * hold max_actions entries when the game has no sampler. Returns -1 if there is none. */
+qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf);
+
+#endif

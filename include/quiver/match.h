@@ -1,0 +1,103 @@
+/*
+ * match.h - a game in progress: a game, its parameters and seed, the current state and the
+ * history of every action (decisions and chance outcomes), with undo, records and full-state
+ * JSON. The engine protocol, `quiver play`, `quiver replay` and the arena all drive games
+ * through a match.
+ *
+ * Forced moves: after every change the match applies, at once, a decision with exactly one
+ * legal option and a chance event with exactly one outcome (they stay in the history, marked
+ * automatic), so players and agents are asked only real choices. A secret commitment
+ * (qv_game.secret) is always asked. Chance events with several outcomes are never sampled
+ * implicitly: the caller names one (qv_match_play) or asks the match to draw one
+ * (qv_match_chance, qv_match_settle) with the match's own RNG.
+ *
+ * A match owns its memory; it is not thread-safe.
+ */
+#ifndef QUIVER_MATCH_H
+#define QUIVER_MATCH_H
+
+#include "game.h"
+
+struct json_t;
+
+typedef struct qv_move {
+	qv_action action;
+	int who;        /* player index, or QV_CHANCE */
+	bool automatic; /* applied by the match because it was the only option */
+} qv_move;
+
+typedef struct qv_match {
+	const qv_game *game;
+	qv_params params; /* every parameter, defaults filled in */
+	uint64_t seed;
+	void *state;   /* the current state */
+	void *base;    /* the state the history starts from (after init or load) */
+	qv_move *hist; /* hist[0..nhist) */
+	int nhist, caphist;
+	qv_rng rng;        /* draws chance outcomes for qv_match_chance / settle */
+	qv_action *abuf;   /* scratch, max(max_actions, max_chance) entries */
+	double *pbuf;      /* scratch, max_chance entries */
+	char names[QV_MAX_PLAYERS][64]; /* player names or agent specs, for records */
+} qv_match;
+
+/* Starts a new game. params may be NULL (all defaults). Forced moves are applied. */
+qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params,
+		       uint64_t seed, qv_err *err);
+void qv_match_free(qv_match *m);
+
+int qv_match_to_move(const qv_match *m);
+bool qv_match_over(const qv_match *m);
+
+/* Applies a player's action, or a named chance outcome when chance is to move, then the
+ * forced moves. On error nothing changes. */
+qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err);
+/* The same from notation; the message of a rejected action names the problem. */
+qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
+
+/* Draws one outcome of the pending chance event with the match's RNG and applies it (then the
+ * forced moves). Fails with QV_ESTATE when chance is not to move. *out gets the outcome. */
+qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err);
+
+/* Draws and applies chance outcomes until a player must decide or the game is over. Returns
+ * the number applied; outcomes (if not NULL, room for `max`) receives them. */
+int qv_match_settle(qv_match *m, qv_action *outcomes, int max);
+
+/* Takes back the last decision or chance outcome that was not automatic, together with the
+ * automatic moves that followed it. QV_ESTATE when there is nothing to take back. */
+qv_status qv_match_undo(qv_match *m, qv_err *err);
+
+/* Undo for a player at the table (BGA's policy): takes back `player`'s own last decision only
+ * if no other player's decision and no chance outcome came after it. The message says why
+ * when it is refused. */
+qv_status qv_match_undo_own(qv_match *m, int player, qv_err *err);
+
+/* Writes the notation of history entry i into buf. */
+void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len);
+
+/* The state as seen by viewer, for display (see qv_game.render_text). */
+void qv_match_render(const qv_match *m, int viewer, bool color, qv_buf *out);
+
+/* Full-state JSON: {"game", "params", "seed", "to_move", "state"}. Round-trips exactly
+ * through qv_match_load_json. Caller owns the result. */
+struct json_t *qv_match_state_json(const qv_match *m);
+/* A player's view: {"game", "params", "viewer", "to_move", "view"} (plus "legal" when the
+ * viewer is to move). Contains nothing that viewer may not know. */
+struct json_t *qv_match_view_json(const qv_match *m, int viewer);
+
+/* A record: {"game", "params", "seed", "players", "actions": [notation...], "result"}.
+ * "result" is null until the game is over, then a list of {"player", "rank", "score"}. */
+struct json_t *qv_match_record_json(const qv_match *m);
+
+/* Loads either a full-state JSON (has "state") or a record (has "actions") into a new match.
+ * A record is replayed action by action; the first action that fails stops the load with a
+ * message naming its index and text. On failure *out is NULL. */
+qv_status qv_match_load_json(qv_match **out, const struct json_t *j, qv_err *err);
+/* The same from text (parses JSON first; broken or truncated JSON is reported with its line
+ * and column). */
+qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err);
+/* Reads a file and loads it; the message names the path on failure. */
+qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err);
+/* Writes the record to path (pretty-printed JSON). */
+qv_status qv_match_save_record(const qv_match *m, const char *path, qv_err *err);
+
+#endif

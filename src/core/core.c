@@ -1,0 +1,268 @@
+/*
+ * core.c - status messages, the RNG, the text buffer, directions, squares and text helpers.
+ * Parameters live in params.c.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "quiver/core.h"
+
+const char *qv_strerror(qv_status status)
+{
+	switch (status) {
+	case QV_OK: return "ok";
+	case QV_EINVAL: return "invalid input";
+	case QV_EILLEGAL: return "illegal action";
+	case QV_ENOMEM: return "out of memory";
+	case QV_EIO: return "input/output error";
+	case QV_ESTATE: return "not possible now";
+	default: return "unknown error";
+	}
+}
+
+qv_status qv_fail(qv_err *err, qv_status code, const char *fmt, ...)
+{
+	if (err) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+/* ---- RNG: xoshiro256** (Blackman and Vigna), seeded by splitmix64 ---- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+void qv_rng_seed(qv_rng *r, uint64_t seed)
+{
+	uint64_t x = seed;
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&x);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t qv_rng_next(qv_rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* Lemire's multiply-and-reject: unbiased and nearly always a single multiplication. */
+uint32_t qv_rng_below(qv_rng *r, uint32_t n)
+{
+	uint64_t m = (uint64_t)(uint32_t)(qv_rng_next(r) >> 32) * n;
+	uint32_t low = (uint32_t)m;
+	if (low < n) {
+		uint32_t threshold = (uint32_t)(-n) % n;
+		while (low < threshold) {
+			m = (uint64_t)(uint32_t)(qv_rng_next(r) >> 32) * n;
+			low = (uint32_t)m;
+		}
+	}
+	return (uint32_t)(m >> 32);
+}
+
+double qv_rng_double(qv_rng *r) { return (double)(qv_rng_next(r) >> 11) * 0x1.0p-53; }
+
+uint64_t qv_seed_mix(uint64_t a, uint64_t b)
+{
+	uint64_t x = a ^ (b * 0xD1B54A32D192ED03ull);
+	return splitmix64(&x);
+}
+
+/* ---- text buffer ---- */
+
+static bool buf_reserve(qv_buf *b, size_t extra)
+{
+	if (b->failed)
+		return false;
+	if (b->len + extra + 1 <= b->cap)
+		return true;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	char *s = realloc(b->s, cap);
+	if (!s) {
+		b->failed = true;
+		return false;
+	}
+	b->s = s;
+	b->cap = cap;
+	return true;
+}
+
+void qv_buf_puts(qv_buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	if (!buf_reserve(b, n))
+		return;
+	memcpy(b->s + b->len, s, n + 1);
+	b->len += n;
+}
+
+void qv_buf_putc(qv_buf *b, char c)
+{
+	if (!buf_reserve(b, 1))
+		return;
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
+
+void qv_buf_printf(qv_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !buf_reserve(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void qv_buf_clear(qv_buf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
+
+void qv_buf_free(qv_buf *b)
+{
+	free(b->s);
+	*b = (qv_buf){0};
+}
+
+const char *qv_buf_str(const qv_buf *b) { return b->s ? b->s : ""; }
+
+/* ---- directions and squares ---- */
+
+const int qv_dir_dx[QV_NDIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
+const int qv_dir_dy[QV_NDIRS] = {1, 1, 0, -1, -1, -1, 0, 1};
+const char *const qv_dir_names[QV_NDIRS] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+
+int qv_dir_parse(const char *text)
+{
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (qv_streq_nocase(text, qv_dir_names[d]))
+			return d;
+	return -1;
+}
+
+void qv_sq_name(int file, int rank, char *buf)
+{
+	snprintf(buf, 4, "%c%d", 'a' + file % 26, (rank + 1) % 100);
+}
+
+qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank,
+		      qv_err *err)
+{
+	char last[4];
+	qv_sq_name(width - 1, height - 1, last);
+	const char *p = text;
+	long r;
+	if (!isalpha((unsigned char)p[0]) || !qv_parse_long(p + 1, &r) || !isdigit((unsigned char)p[1]))
+		return qv_fail(err, QV_EINVAL, "'%s' is not a square: expected a file letter and a rank, a1-%s",
+			       text, last);
+	int f = tolower((unsigned char)p[0]) - 'a';
+	if (f >= width || r < 1 || r > height)
+		return qv_fail(err, QV_EINVAL, "square '%s' is off the %dx%d board (a1-%s)", text, width,
+			       height, last);
+	*file = f;
+	*rank = (int)r - 1;
+	return QV_OK;
+}
+
+/* ---- text helpers ---- */
+
+int qv_split(char *line, char **tok, int max)
+{
+	int n = 0;
+	char *p = line;
+	for (;;) {
+		while (*p && isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			return n;
+		if (n == max)
+			return max + 1;
+		tok[n++] = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+}
+
+int qv_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 200)
+		la = 200;
+	if (lb > 200)
+		lb = 200;
+	int row[201];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j];
+			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int best = diag + cost;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb] > 255 ? 255 : row[lb];
+}
+
+bool qv_streq_nocase(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+	return *a == *b;
+}
+
+bool qv_parse_long(const char *text, long *out)
+{
+	if (!text || !*text || isspace((unsigned char)*text))
+		return false;
+	char *end;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
