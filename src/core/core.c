@@ -175,7 +175,8 @@ int qv_dir_parse(const char *text)
 
 void qv_sq_name(int file, int rank, char *buf)
 {
-	snprintf(buf, 4, "%c%d", 'a' + file % 26, (rank + 1) % 100);
+	unsigned f = (unsigned)file % 26u, r = (unsigned)(rank + 1) % 100u;
+	snprintf(buf, 4, "%c%u", (char)('a' + f), r);
 }
 
 qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank,

@@ -13,7 +13,7 @@ const char *qv_player_name(int who, char *buf)
 		return strcpy(buf, "chance");
 	if (who == QV_OVER)
 		return strcpy(buf, "over");
-	snprintf(buf, 8, "p%d", who + 1);
+	snprintf(buf, 8, "p%u", (unsigned)(who + 1) % 1000u);
 	return buf;
 }
 

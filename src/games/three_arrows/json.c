@@ -1,0 +1,494 @@
+/*
+ * json.c - THREE ARROWS state and views as JSON (docs/state-json-three-arrows.md). The full
+ * state round-trips exactly; a view leaves out the kind and facing of every covered piece the
+ * viewer does not own, and shows holders by kind only to their owner. Loading checks every
+ * field, fills the documented defaults, and refuses states that no game could reach in a way
+ * that would break the rules (more pieces than exist, a covered Terminator, a player to move
+ * who has nothing to do...).
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "three_arrows.h"
+
+static json_t *sq_json(int sq)
+{
+	char b[4];
+	qv_sq_name(ta_file(sq), ta_rank(sq), b);
+	return json_string(b);
+}
+
+static json_t *player_json(int p)
+{
+	char b[8];
+	return json_string(qv_player_name(p, b));
+}
+
+static json_t *board_json(const ta_state *s, int viewer)
+{
+	json_t *board = json_array();
+	for (int sq = 0; sq < TA_MAX_SQ; sq++) {
+		ta_cell c = s->cell[sq];
+		if (!c)
+			continue;
+		bool cov = s->covered >> sq & 1;
+		bool hidden = cov && viewer != QV_VIEW_ALL && viewer != TA_OWNER(c);
+		json_t *o = json_object();
+		json_object_set_new(o, "sq", sq_json(sq));
+		json_object_set_new(o, "owner", player_json(TA_OWNER(c)));
+		if (!hidden) {
+			char k[2] = {ta_kind_letters[TA_KIND(c)], 0};
+			json_object_set_new(o, "piece", json_string(k));
+			json_object_set_new(o, "facing", json_string(ta_facing_names[TA_FACING(c)]));
+		}
+		json_object_set_new(o, "covered", json_boolean(cov));
+		json_object_set_new(o, "shielded", json_boolean(s->shielded >> sq & 1));
+		json_array_append_new(board, o);
+	}
+	return board;
+}
+
+static json_t *kinds_json(const uint8_t *count)
+{
+	json_t *o = json_object();
+	for (int k = 0; k < TA_NKINDS; k++) {
+		char key[2] = {ta_kind_letters[k], 0};
+		json_object_set_new(o, key, json_integer(count[k]));
+	}
+	return o;
+}
+
+static json_t *players_json(const ta_state *s, int viewer, bool view)
+{
+	json_t *arr = json_array();
+	for (int p = 0; p < s->nplayers; p++) {
+		const ta_player *pl = &s->pl[p];
+		json_t *o = json_object();
+		json_object_set_new(o, "covers", json_integer(pl->covers));
+		json_object_set_new(o, "shields", json_integer(pl->shields));
+		json_object_set_new(o, "bonus", json_integer(pl->bonus));
+		json_object_set_new(o, "captured", json_integer(pl->captured));
+		json_object_set_new(o, "lost", kinds_json(pl->lost));
+		json_object_set_new(o, "home", pl->home >= 0 && pl->home < TA_NSIDES
+						       ? json_string(ta_side_names[pl->home])
+						       : json_null());
+		json_object_set_new(o, "eliminated", json_integer(pl->eliminated));
+		if (view) {
+			json_object_set_new(o, "holder_count", json_integer(ta_holder_total(pl)));
+			if (viewer == QV_VIEW_ALL || viewer == p)
+				json_object_set_new(o, "holder", kinds_json(pl->holder));
+		}
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *common_json(const ta_state *s, int viewer, bool view)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "board", board_json(s, viewer));
+	json_object_set_new(o, "players", players_json(s, viewer, view));
+	json_object_set_new(o, "turn", player_json(s->turn));
+	json_object_set_new(o, "phase", json_string(ta_phase_names[s->phase]));
+	bool atk = s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE || s->phase == TA_PH_CAPTURE;
+	json_object_set_new(o, "attack",
+			    atk ? json_pack("{s:o,s:o}", "from", sq_json(s->atk_from), "to",
+					    sq_json(s->atk_to))
+				: json_null());
+	json_object_set_new(o, "extra_turns", json_integer(s->extra));
+	json_object_set_new(o, "turns", json_integer(s->turns));
+	json_object_set_new(o, "terminator_placed", json_boolean(s->terminator_placed));
+	return o;
+}
+
+json_t *ta_state_json(const void *st) { return common_json(st, QV_VIEW_ALL, false); }
+
+json_t *ta_view_json(const void *st, int viewer) { return common_json(st, viewer, true); }
+
+/* ---- loading ---- */
+
+static qv_status check_keys(const json_t *o, const char *what, const char *const *known,
+			    qv_err *err)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)o, key, v) {
+		int i;
+		for (i = 0; known[i]; i++)
+			if (strcmp(key, known[i]) == 0)
+				break;
+		if (!known[i]) {
+			char list[256] = "";
+			size_t len = 0;
+			for (int j = 0; known[j]; j++)
+				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", j ? ", " : "",
+							known[j]);
+			return qv_fail(err, QV_EINVAL, "unknown field '%s' in %s (known: %s)", key, what, list);
+		}
+	}
+	return QV_OK;
+}
+
+static qv_status get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
+			 long def, long *out, qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v) {
+		*out = def;
+		return QV_OK;
+	}
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what, key, lo,
+			       hi);
+	*out = (long)json_integer_value(v);
+	return QV_OK;
+}
+
+static qv_status get_bool(const json_t *o, const char *key, const char *what, bool def,
+			  bool *out, qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v) {
+		*out = def;
+		return QV_OK;
+	}
+	if (!json_is_boolean(v))
+		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
+	*out = json_is_true(v);
+	return QV_OK;
+}
+
+static qv_status get_sq(const ta_state *s, const json_t *v, const char *what, int *sq,
+			qv_err *err)
+{
+	int f, r;
+	qv_err e;
+	if (!json_is_string(v))
+		return qv_fail(err, QV_EINVAL, "%s must be a square such as \"c3\"", what);
+	if (qv_sq_parse(json_string_value(v), s->size, s->size, &f, &r, &e))
+		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	*sq = ta_sq(f, r);
+	return QV_OK;
+}
+
+static qv_status get_player(const ta_state *s, const json_t *v, const char *what, int *p,
+			    qv_err *err)
+{
+	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), s->nplayers) : -1;
+	if (*p < 0)
+		return qv_fail(err, QV_EINVAL, "%s must be a player p1-p%d", what, s->nplayers);
+	return QV_OK;
+}
+
+static int name_index(const json_t *v, const char *const *names, int n)
+{
+	if (!json_is_string(v))
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (qv_streq_nocase(json_string_value(v), names[i]))
+			return i;
+	return -1;
+}
+
+static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
+{
+	static const char *const keys[] = {"sq", "owner", "piece", "facing", "covered", "shielded", NULL};
+	if (!json_is_array(board))
+		return qv_fail(err, QV_EINVAL, "state.board must be an array of pieces");
+	size_t i;
+	json_t *o;
+	json_array_foreach(board, i, o) {
+		char what[32];
+		snprintf(what, sizeof what, "board[%zu]", i);
+		if (!json_is_object(o))
+			return qv_fail(err, QV_EINVAL, "%s must be an object with sq, owner, piece, facing",
+				       what);
+		qv_status rc;
+		int sq = 0, p = 0;
+		char w2[48];
+		snprintf(w2, sizeof w2, "%s.sq", what);
+		if ((rc = check_keys(o, what, keys, err)) ||
+		    (rc = get_sq(s, json_object_get(o, "sq"), w2, &sq, err)))
+			return rc;
+		snprintf(w2, sizeof w2, "%s.owner", what);
+		if ((rc = get_player(s, json_object_get(o, "owner"), w2, &p, err)))
+			return rc;
+		json_t *pv = json_object_get(o, "piece");
+		int k = -1;
+		if (json_is_string(pv) && strlen(json_string_value(pv)) == 1) {
+			const char *at = strchr(ta_kind_letters, json_string_value(pv)[0]);
+			k = at ? (int)(at - ta_kind_letters) : -1;
+		}
+		if (k < 0)
+			return qv_fail(err, QV_EINVAL, "%s.piece must be one of A, T, X, Y, D, R, Z", what);
+		int f = 0;
+		json_t *fv = json_object_get(o, "facing");
+		if (fv && (f = name_index(fv, ta_facing_names, 4)) < 0)
+			return qv_fail(err, QV_EINVAL, "%s.facing must be N, E, S or W", what);
+		bool cov = false, sh = false;
+		if ((rc = get_bool(o, "covered", what, false, &cov, err)) ||
+		    (rc = get_bool(o, "shielded", what, false, &sh, err)))
+			return rc;
+		if (s->cell[sq])
+			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
+				       json_string_value(json_object_get(o, "sq")));
+		if (cov && k == TA_Z)
+			return qv_fail(err, QV_EINVAL, "%s: the Terminator cannot be covered", what);
+		if (cov && s->tactical)
+			return qv_fail(err, QV_EINVAL, "%s: tactical mode has no covers", what);
+		uint64_t bit = 1ull << sq;
+		s->cell[sq] = TA_CELL(p, k, f);
+		s->occ[p] |= bit;
+		if (cov)
+			s->covered |= bit;
+		if (sh)
+			s->shielded |= bit;
+		s->pl[p].onboard++;
+		if (k == TA_Z)
+			s->terminator_placed = 1;
+	}
+	return QV_OK;
+}
+
+static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
+{
+	static const char *const keys[] = {"covers", "shields", "bonus", "captured", "lost",
+					   "home", "eliminated", NULL};
+	if (players && (!json_is_array(players) || json_array_size(players) > s->nplayers))
+		return qv_fail(err, QV_EINVAL, "state.players must be an array of at most %d players",
+			       s->nplayers);
+	for (int p = 0; p < s->nplayers; p++) {
+		ta_player *pl = &s->pl[p];
+		json_t *o = players ? json_array_get(players, (size_t)p) : NULL;
+		char what[32];
+		snprintf(what, sizeof what, "players[%d]", p);
+		if (o && !json_is_object(o))
+			return qv_fail(err, QV_EINVAL, "%s must be an object", what);
+		if (!o)
+			o = json_object(); /* all defaults */
+		else
+			json_incref(o);
+		long covers = 0, shields = 0, bonus = 0, captured = 0, elim = 0;
+		qv_status rc;
+		if ((rc = check_keys(o, what, keys, err)) ||
+		    (rc = get_int(o, "covers", what, 0, 3, s->tactical ? 0 : 3, &covers, err)) ||
+		    (rc = get_int(o, "shields", what, 0, 3, 3, &shields, err)) ||
+		    (rc = get_int(o, "bonus", what, 0, TA_MAX_BONUS, 1, &bonus, err)) ||
+		    (rc = get_int(o, "captured", what, 0, TA_PIECES * (TA_MAX_PLAYERS - 1), 0, &captured,
+				  err)) ||
+		    (rc = get_int(o, "eliminated", what, 0, s->nplayers, 0, &elim, err))) {
+			json_decref(o);
+			return rc;
+		}
+		json_t *lost = json_object_get(o, "lost");
+		static const char *const kinds[] = {"A", "T", "X", "Y", "D", "R", "Z", NULL};
+		if (lost && (!json_is_object(lost) || (rc = check_keys(lost, "lost", kinds, err)))) {
+			json_decref(o);
+			return lost && !json_is_object(lost)
+				       ? qv_fail(err, QV_EINVAL, "%s.lost must be an object such as {\"A\": 1}",
+						 what)
+				       : rc;
+		}
+		for (int k = 0; k < TA_NKINDS; k++) {
+			long n = 0;
+			if (lost && (rc = get_int(lost, kinds[k], "lost", 0, ta_copies[k], 0, &n, err))) {
+				json_decref(o);
+				return rc;
+			}
+			pl->lost[k] = (uint8_t)n;
+		}
+		json_t *home = json_object_get(o, "home");
+		int side = -1;
+		if (home && !json_is_null(home) && (side = name_index(home, ta_side_names, 4)) < 0) {
+			json_decref(o);
+			return qv_fail(err, QV_EINVAL, "%s.home must be S, N, W, E or null", what);
+		}
+		json_decref(o);
+		if (s->tactical && covers)
+			return qv_fail(err, QV_EINVAL, "%s: tactical mode has no covers", what);
+		pl->covers = (uint8_t)covers;
+		pl->shields = (uint8_t)shields;
+		pl->bonus = (uint16_t)bonus;
+		pl->captured = (uint16_t)captured;
+		pl->eliminated = (uint8_t)elim;
+		int lost_total = 0;
+		for (int k = 0; k < TA_NKINDS; k++) {
+			lost_total += pl->lost[k];
+			int on = 0;
+			for (uint64_t m = s->occ[p]; m; m &= m - 1)
+				on += TA_KIND(s->cell[__builtin_ctzll(m)]) == k;
+			int left = ta_copies[k] - on - pl->lost[k];
+			if (left < 0)
+				return qv_fail(err, QV_EINVAL,
+					       "p%d has more %c pieces on the board and lost (%d) than exist (%d)",
+					       p + 1, ta_kind_letters[k], on + pl->lost[k], ta_copies[k]);
+			pl->holder[k] = (uint8_t)left;
+			if (k == TA_Z && pl->lost[k])
+				s->terminator_placed = 1;
+		}
+		bool placed = pl->onboard || lost_total;
+		/* A player who has placed keeps a home even when the JSON does not say which side:
+		 * TA_NSIDES marks "placed, side not given", which claims no side. */
+		pl->home = (int8_t)(side >= 0 ? side : placed ? TA_NSIDES : -1);
+		if (side >= 0 && !placed)
+			return qv_fail(err, QV_EINVAL, "%s.home is set but p%d has placed no piece", what, p + 1);
+		int ncov = __builtin_popcountll(s->occ[p] & s->covered);
+		int nsh = __builtin_popcountll(s->occ[p] & s->shielded);
+		if (ncov + pl->covers > 3 || nsh + pl->shields > 3)
+			return qv_fail(err, QV_EINVAL,
+				       "p%d uses more covers or shields than the 3 of each it has", p + 1);
+		if (placed && !pl->onboard && !pl->eliminated)
+			return qv_fail(err, QV_EINVAL,
+				       "p%d has no piece left on the board, so it must be eliminated", p + 1);
+		if (pl->eliminated && pl->onboard)
+			return qv_fail(err, QV_EINVAL, "p%d is eliminated but has pieces on the board", p + 1);
+	}
+	return QV_OK;
+}
+
+/* Cross-player checks: captures match losses, elimination order, home sides. */
+static qv_status check_players(ta_state *s, qv_err *err)
+{
+	int captured = 0, lost = 0;
+	unsigned seen_elim = 0, homes = 0;
+	for (int p = 0; p < s->nplayers; p++) {
+		const ta_player *pl = &s->pl[p];
+		captured += pl->captured;
+		for (int k = 0; k < TA_NKINDS; k++)
+			lost += pl->lost[k];
+		if (pl->eliminated) {
+			if (seen_elim >> pl->eliminated & 1)
+				return qv_fail(err, QV_EINVAL, "two players share elimination number %d",
+					       pl->eliminated);
+			seen_elim |= 1u << pl->eliminated;
+			if (pl->eliminated > s->nelim)
+				s->nelim = pl->eliminated;
+		}
+		if (pl->home >= 0 && pl->home < TA_NSIDES) {
+			if (homes >> pl->home & 1)
+				return qv_fail(err, QV_EINVAL, "two players have the home side %s",
+					       ta_side_names[pl->home]);
+			homes |= 1u << pl->home;
+		}
+	}
+	if (captured != lost)
+		return qv_fail(err, QV_EINVAL,
+			       "the players' captured counts (%d in all) do not match their lost pieces (%d in all)",
+			       captured, lost);
+	if (seen_elim != ((1u << (s->nelim + 1)) - 2))
+		return qv_fail(err, QV_EINVAL, "elimination numbers must run 1, 2, ... without gaps");
+	return QV_OK;
+}
+
+/* The attack in progress must be one that could have been declared. */
+static qv_status check_attack_field(ta_state *s, const json_t *atk, qv_err *err)
+{
+	static const char *const keys[] = {"from", "to", NULL};
+	int from = 0, to = 0;
+	qv_status rc;
+	if (!json_is_object(atk))
+		return qv_fail(err, QV_EINVAL,
+			       "state.attack must be {\"from\": sq, \"to\": sq} in phase %s",
+			       ta_phase_names[s->phase]);
+	if ((rc = check_keys(atk, "attack", keys, err)) ||
+	    (rc = get_sq(s, json_object_get(atk, "from"), "attack.from", &from, err)) ||
+	    (rc = get_sq(s, json_object_get(atk, "to"), "attack.to", &to, err)))
+		return rc;
+	ta_cell c = s->cell[from];
+	if (!(s->occ[s->turn] >> from & 1) || (s->covered >> from & 1))
+		return qv_fail(err, QV_EINVAL, "attack.from must hold an uncovered piece of p%d",
+			       s->turn + 1);
+	if (!(ta_reach[TA_KIND(c)][TA_FACING(c)][from] >> to & 1))
+		return qv_fail(err, QV_EINVAL, "the piece on attack.from has no arrow pointing at attack.to");
+	if (s->phase == TA_PH_CAPTURE) {
+		if (s->cell[to])
+			return qv_fail(err, QV_EINVAL, "in phase capture, attack.to must be empty");
+		if (s->terminator_placed)
+			return qv_fail(err, QV_EINVAL,
+				       "once a Terminator is placed there is no capture phase (only stay)");
+	} else {
+		if (!s->cell[to] || TA_OWNER(s->cell[to]) == s->turn || (s->shielded >> to & 1))
+			return qv_fail(err, QV_EINVAL, "attack.to must hold an unshielded opposing piece");
+		if (s->phase == TA_PH_DIE && s->tactical)
+			return qv_fail(err, QV_EINVAL, "tactical mode has no die");
+	}
+	s->atk_from = (uint8_t)from;
+	s->atk_to = (uint8_t)to;
+	return QV_OK;
+}
+
+qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
+{
+	static const char *const keys[] = {"board", "players", "turn", "phase", "attack",
+					   "extra_turns", "turns", "terminator_placed", NULL};
+	ta_state *s = st;
+	qv_status rc;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
+	if ((rc = check_keys(j, "state", keys, err)))
+		return rc;
+	/* init has set up the parameters and a fresh game; start the position from scratch. */
+	memset(s->occ, 0, sizeof s->occ);
+	s->covered = s->shielded = 0;
+	memset(s->cell, 0, sizeof s->cell);
+	for (int p = 0; p < s->nplayers; p++)
+		s->pl[p].onboard = 0;
+	s->terminator_placed = 0;
+	json_t *board = json_object_get(j, "board");
+	if (board && (rc = load_board(s, board, err)))
+		return rc;
+	if ((rc = load_players(s, json_object_get(j, "players"), err)) || (rc = check_players(s, err)))
+		return rc;
+	bool tp = false;
+	if ((rc = get_bool(j, "terminator_placed", "state", s->terminator_placed, &tp, err)))
+		return rc;
+	if (!tp && s->terminator_placed)
+		return qv_fail(err, QV_EINVAL,
+			       "state.terminator_placed cannot be false while a Terminator is on the board or lost");
+	s->terminator_placed = tp;
+	int turn = 0;
+	json_t *tv = json_object_get(j, "turn");
+	if (tv && (rc = get_player(s, tv, "state.turn", &turn, err)))
+		return rc;
+	s->turn = (uint8_t)turn;
+	json_t *pv = json_object_get(j, "phase");
+	int phase = pv ? name_index(pv, ta_phase_names, TA_PH_OVER + 1) : TA_PH_START;
+	if (phase < 0)
+		return qv_fail(err, QV_EINVAL,
+			       "state.phase must be start, main, defend, die, capture or over");
+	s->phase = (uint8_t)phase;
+	long extra = 0, turns = 0;
+	if ((rc = get_int(j, "extra_turns", "state", 0, TA_MAX_BONUS, 0, &extra, err)) ||
+	    (rc = get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)))
+		return rc;
+	s->extra = (uint16_t)extra;
+	s->turns = (uint16_t)turns;
+	json_t *atk = json_object_get(j, "attack");
+	bool attacking = phase == TA_PH_DEFEND || phase == TA_PH_DIE || phase == TA_PH_CAPTURE;
+	if (attacking) {
+		if ((rc = check_attack_field(s, atk, err)))
+			return rc;
+	} else if (atk && !json_is_null(atk)) {
+		return qv_fail(err, QV_EINVAL, "state.attack must be null in phase %s",
+			       ta_phase_names[phase]);
+	}
+	if (phase == TA_PH_OVER)
+		return QV_OK;
+	if (s->pl[turn].eliminated)
+		return qv_fail(err, QV_EINVAL, "state.turn names p%d, who is eliminated", turn + 1);
+	if (s->turns >= s->max_turns)
+		return qv_fail(err, QV_EINVAL, "state.turns has reached max_turns: the phase must be over");
+	int alive = 0;
+	for (int p = 0; p < s->nplayers; p++)
+		alive += !s->pl[p].eliminated;
+	if (alive <= 1)
+		return qv_fail(err, QV_EINVAL, "at most one player is left: the phase must be over");
+	if (phase == TA_PH_START || phase == TA_PH_MAIN) {
+		if (!ta_can_act_or_uncover(s, turn))
+			return qv_fail(err, QV_EINVAL,
+				       "p%d can neither act nor uncover, so it cannot be p%d's turn", turn + 1,
+				       turn + 1);
+	}
+	return QV_OK;
+}

@@ -1,0 +1,171 @@
+/*
+ * notation.c - THREE ARROWS actions as text, exactly as the rules page writes them:
+ *   place <piece> <sq> <facing> [covered] [shielded] | uncover <sq> | attack <from> <to> |
+ *   unshield <sq> | bonus <k> | defend | stay | advance <facing> | die +1 | die 0 | die -1
+ * Parsing is lenient about case and the order of `covered`/`shielded`; a facing that gives the
+ * same arrows as an earlier one (any facing of a Cross) is read as that canonical facing.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "three_arrows.h"
+
+int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
+{
+	(void)st;
+	int arg = TA_ARG(a);
+	char s1[4], s2[4];
+	int n;
+	switch (TA_TYPE(a)) {
+	case TA_ACT_PLACE:
+		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
+		n = snprintf(buf, len, "place %c %s %s%s%s", ta_kind_letters[(arg >> 8 & 7) % TA_NKINDS],
+			     s1, ta_facing_names[arg >> 6 & 3], (arg >> 11 & 1) ? " covered" : "",
+			     (arg >> 12 & 1) ? " shielded" : "");
+		break;
+	case TA_ACT_UNCOVER:
+	case TA_ACT_UNSHIELD:
+		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
+		n = snprintf(buf, len, "%s %s", TA_TYPE(a) == TA_ACT_UNCOVER ? "uncover" : "unshield", s1);
+		break;
+	case TA_ACT_ATTACK:
+		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
+		qv_sq_name(ta_file(arg >> 6 & 63), ta_rank(arg >> 6 & 63), s2);
+		n = snprintf(buf, len, "attack %s %s", s1, s2);
+		break;
+	case TA_ACT_BONUS: n = snprintf(buf, len, "bonus %d", arg); break;
+	case TA_ACT_DEFEND: n = snprintf(buf, len, "defend"); break;
+	case TA_ACT_STAY: n = snprintf(buf, len, "stay"); break;
+	case TA_ACT_ADVANCE: n = snprintf(buf, len, "advance %s", ta_facing_names[arg & 3]); break;
+	case TA_ACT_DIE: n = snprintf(buf, len, "die %s", arg == 2 ? "+1" : arg == 1 ? "0" : "-1"); break;
+	default:
+		if (len)
+			buf[0] = '\0';
+		return QV_EINVAL;
+	}
+	return n;
+}
+
+static qv_status parse_sq(const ta_state *s, const char *t, int *sq, qv_err *err)
+{
+	int f, r;
+	qv_status rc = qv_sq_parse(t, s->size, s->size, &f, &r, err);
+	if (rc == QV_OK)
+		*sq = ta_sq(f, r);
+	return rc;
+}
+
+static int parse_facing(const char *t)
+{
+	for (int f = 0; f < 4; f++)
+		if (qv_streq_nocase(t, ta_facing_names[f]))
+			return f;
+	return -1;
+}
+
+static int parse_kind(const char *t)
+{
+	if (strlen(t) != 1)
+		return -1;
+	for (int k = 0; k < TA_NKINDS; k++)
+		if ((t[0] & ~0x20) == ta_kind_letters[k])
+			return k;
+	return -1;
+}
+
+#define FORMS                                                                                   \
+	"place <piece> <sq> <facing> [covered] [shielded], uncover <sq>, attack <from> <to>, "   \
+	"unshield <sq>, bonus <k>, defend, stay, advance <facing>, die +1|0|-1"
+
+qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
+{
+	const ta_state *s = st;
+	char line[128];
+	char *tok[8];
+	if (strlen(text) >= sizeof line)
+		return qv_fail(err, QV_EINVAL, "action too long: expected one of %s", FORMS);
+	strcpy(line, text);
+	int n = qv_split(line, tok, 7);
+	if (n == 0)
+		return qv_fail(err, QV_EINVAL, "empty action: expected one of %s", FORMS);
+	const char *verb = tok[0];
+	int sq, sq2;
+	qv_status rc;
+
+	if (qv_streq_nocase(verb, "place")) {
+		if (n < 4 || n > 6)
+			return qv_fail(err, QV_EINVAL,
+				       "expected 'place <piece> <sq> <facing> [covered] [shielded]', e.g. place Y c1 N");
+		int k = parse_kind(tok[1]);
+		if (k < 0)
+			return qv_fail(err, QV_EINVAL, "'%s' is not a piece: expected A, T, X, Y, D, R or Z",
+				       tok[1]);
+		if ((rc = parse_sq(s, tok[2], &sq, err)))
+			return rc;
+		int f = parse_facing(tok[3]);
+		if (f < 0)
+			return qv_fail(err, QV_EINVAL, "'%s' is not a facing: expected N, E, S or W", tok[3]);
+		int cov = 0, sh = 0;
+		for (int i = 4; i < n; i++) {
+			if (qv_streq_nocase(tok[i], "covered") && !cov)
+				cov = 1;
+			else if (qv_streq_nocase(tok[i], "shielded") && !sh)
+				sh = 1;
+			else
+				return qv_fail(err, QV_EINVAL,
+					       "'%s' after the facing: expected 'covered' and/or 'shielded'", tok[i]);
+		}
+		*out = TA_PLACE(sq, ta_canon_facing[k][f], k, cov, sh);
+		return QV_OK;
+	}
+	if (qv_streq_nocase(verb, "uncover") || qv_streq_nocase(verb, "unshield")) {
+		bool unc = qv_streq_nocase(verb, "uncover");
+		if (n != 2)
+			return qv_fail(err, QV_EINVAL, "expected '%s <sq>'", unc ? "uncover" : "unshield");
+		if ((rc = parse_sq(s, tok[1], &sq, err)))
+			return rc;
+		*out = TA_MAKE(unc ? TA_ACT_UNCOVER : TA_ACT_UNSHIELD, sq);
+		return QV_OK;
+	}
+	if (qv_streq_nocase(verb, "attack")) {
+		if (n != 3)
+			return qv_fail(err, QV_EINVAL, "expected 'attack <from> <to>', e.g. attack c3 c4");
+		if ((rc = parse_sq(s, tok[1], &sq, err)) || (rc = parse_sq(s, tok[2], &sq2, err)))
+			return rc;
+		*out = TA_MAKE(TA_ACT_ATTACK, sq | sq2 << 6);
+		return QV_OK;
+	}
+	if (qv_streq_nocase(verb, "bonus")) {
+		long k;
+		if (n != 2 || !qv_parse_long(tok[1], &k) || k < 2 || k > TA_MAX_BONUS)
+			return qv_fail(err, QV_EINVAL, "expected 'bonus <k>' with a whole number k >= 2");
+		*out = TA_MAKE(TA_ACT_BONUS, (int)k);
+		return QV_OK;
+	}
+	if (qv_streq_nocase(verb, "defend") || qv_streq_nocase(verb, "stay")) {
+		if (n != 1)
+			return qv_fail(err, QV_EINVAL, "'%s' takes no argument", verb);
+		*out = TA_MAKE(qv_streq_nocase(verb, "defend") ? TA_ACT_DEFEND : TA_ACT_STAY, 0);
+		return QV_OK;
+	}
+	if (qv_streq_nocase(verb, "advance")) {
+		int f = n == 2 ? parse_facing(tok[1]) : -1;
+		if (f < 0)
+			return qv_fail(err, QV_EINVAL, "expected 'advance <facing>' with facing N, E, S or W");
+		if (s->phase == TA_PH_CAPTURE)
+			f = ta_canon_facing[TA_KIND(s->cell[s->atk_from])][f];
+		*out = TA_MAKE(TA_ACT_ADVANCE, f);
+		return QV_OK;
+	}
+	if (qv_streq_nocase(verb, "die")) {
+		static const char *const faces[3][3] = {{"-1", NULL}, {"0", "+0", "-0"}, {"+1", "1", NULL}};
+		for (int v = 0; n == 2 && v < 3; v++)
+			for (int i = 0; i < 3 && faces[v][i]; i++)
+				if (strcmp(tok[1], faces[v][i]) == 0) {
+					*out = TA_MAKE(TA_ACT_DIE, v);
+					return QV_OK;
+				}
+		return qv_fail(err, QV_EINVAL, "expected 'die +1', 'die 0' or 'die -1'");
+	}
+	return qv_fail(err, QV_EINVAL, "unknown action '%s': expected one of %s", verb, FORMS);
+}

@@ -1,0 +1,991 @@
+/*
+ * rules.c - the rules of THREE ARROWS (../shared/rules/three-arrows.md): set-up, legal actions,
+ * applying actions, the die, the end, ranks, determinization and a heuristic.
+ *
+ * Legality has one source of truth per action type: the generators below (targets, placeable
+ * kinds, attack lines) are used by legal(), by the sampler and by ta_check, so the three cannot
+ * disagree.
+ */
+#include <pthread.h>
+#include <string.h>
+
+#include "three_arrows.h"
+
+/* ---- tables ---- */
+
+uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS];
+uint8_t ta_nfacings[TA_NKINDS];
+uint8_t ta_canon_facing[TA_NKINDS][4];
+uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ];
+const char ta_kind_letters[TA_NKINDS + 1] = "ATXYDRZ";
+const uint8_t ta_copies[TA_NKINDS] = {3, 3, 3, 3, 3, 1, 1};
+const char *const ta_side_names[TA_NSIDES] = {"S", "N", "W", "E"};
+const char *const ta_facing_names[4] = {"N", "E", "S", "W"};
+const char *const ta_phase_names[] = {"start", "main", "defend", "die", "capture", "over"};
+
+/* Arrows of each kind facing N: a count per direction (the Double and Triple stack 2 and 3
+ * arrows in one direction). */
+static const uint8_t base_arrows[TA_NKINDS][QV_NDIRS] = {
+	/*         N  NE E  SE S  SW W  NW */
+	[TA_A] = {1, 0, 1, 0, 0, 0, 0, 0},
+	[TA_T] = {1, 0, 1, 0, 0, 0, 1, 0},
+	[TA_X] = {1, 0, 1, 0, 1, 0, 1, 0},
+	[TA_Y] = {0, 1, 0, 0, 1, 0, 0, 1},
+	[TA_D] = {2, 0, 0, 0, 0, 0, 0, 0},
+	[TA_R] = {3, 0, 0, 0, 0, 0, 0, 0},
+	[TA_Z] = {1, 1, 0, 1, 0, 1, 0, 1},
+};
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void build_tables(void)
+{
+	for (int k = 0; k < TA_NKINDS; k++) {
+		ta_nfacings[k] = 0;
+		for (int f = 0; f < 4; f++) {
+			for (int d = 0; d < QV_NDIRS; d++)
+				ta_arrows[k][f][qv_dir_rot((qv_dir)d, 2 * f)] = base_arrows[k][d];
+			int canon = f;
+			for (int g = 0; g < f; g++)
+				if (memcmp(ta_arrows[k][g], ta_arrows[k][f], QV_NDIRS) == 0) {
+					canon = ta_canon_facing[k][g];
+					break;
+				}
+			ta_canon_facing[k][f] = (uint8_t)canon;
+			if (canon == f)
+				ta_nfacings[k]++;
+			for (int sq = 0; sq < TA_MAX_SQ; sq++) {
+				uint64_t m = 0;
+				for (int d = 0; d < QV_NDIRS; d++) {
+					int t = ta_step(sq, d, 8);
+					if (ta_arrows[k][f][d] && t >= 0)
+						m |= 1ull << t;
+				}
+				ta_reach[k][f][sq] = m;
+			}
+		}
+	}
+}
+
+void ta_tables_init(void) { pthread_once(&tables_once, build_tables); }
+
+uint64_t ta_board_mask(int size)
+{
+	uint64_t row = (size >= 8) ? 0xFFull : ((1ull << size) - 1);
+	uint64_t m = 0;
+	for (int r = 0; r < size; r++)
+		m |= row << (8 * r);
+	return m;
+}
+
+int ta_step(int sq, int d, int size)
+{
+	int f = ta_file(sq) + qv_dir_dx[d], r = ta_rank(sq) + qv_dir_dy[d];
+	if (f < 0 || r < 0 || f >= size || r >= size)
+		return -1;
+	return ta_sq(f, r);
+}
+
+int ta_edge_side(int sq, int size)
+{
+	int f = ta_file(sq), r = ta_rank(sq), last = size - 1;
+	bool corner = (f == 0 || f == last) && (r == 0 || r == last);
+	if (corner || f > last || r > last)
+		return -1;
+	if (r == 0)
+		return TA_SIDE_S;
+	if (r == last)
+		return TA_SIDE_N;
+	if (f == 0)
+		return TA_SIDE_W;
+	if (f == last)
+		return TA_SIDE_E;
+	return -1;
+}
+
+static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+
+static inline uint64_t all_occ(const ta_state *s)
+{
+	return s->occ[0] | s->occ[1] | s->occ[2] | s->occ[3];
+}
+
+int ta_holder_total(const ta_player *pl)
+{
+	int n = 0;
+	for (int k = 0; k < TA_NKINDS; k++)
+		n += pl->holder[k];
+	return n;
+}
+
+/* ---- generators: what a player may do ---- */
+
+/* Squares an own uncovered piece of p points at (on the board). */
+static uint64_t own_reach(const ta_state *s, int p)
+{
+	uint64_t r = 0;
+	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
+		int sq = ctz64(m);
+		ta_cell c = s->cell[sq];
+		r |= ta_reach[TA_KIND(c)][TA_FACING(c)][sq];
+	}
+	return r & ta_board_mask(s->size);
+}
+
+uint64_t ta_place_targets(const ta_state *s, int p)
+{
+	uint64_t empty = ta_board_mask(s->size) & ~all_occ(s);
+	if (s->pl[p].home >= 0)
+		return own_reach(s, p) & empty;
+	/* The first piece: a non-corner edge square of a side nobody has taken. */
+	unsigned taken = 0;
+	for (int q = 0; q < s->nplayers; q++)
+		if (s->pl[q].home >= 0)
+			taken |= 1u << s->pl[q].home;
+	uint64_t t = 0;
+	for (uint64_t m = empty; m; m &= m - 1) {
+		int sq = ctz64(m), side = ta_edge_side(sq, s->size);
+		if (side >= 0 && !(taken >> side & 1))
+			t |= 1ull << sq;
+	}
+	return t;
+}
+
+unsigned ta_placeable_kinds(const ta_state *s, int p)
+{
+	const ta_player *pl = &s->pl[p];
+	if (s->terminator_placed)
+		return pl->holder[TA_Z] ? 1u << TA_Z : 0;
+	unsigned kinds = 0;
+	for (int k = 0; k < TA_Z; k++)
+		if (pl->holder[k])
+			kinds |= 1u << k;
+	if (!kinds && pl->holder[TA_Z])
+		kinds = 1u << TA_Z;
+	return kinds;
+}
+
+static inline int can_cover(const ta_state *s, int p, int kind)
+{
+	return !s->tactical && s->pl[p].covers > 0 && kind != TA_Z;
+}
+
+/* Placement options per target square: sum over placeable kinds of facings x variants. */
+static int place_options(const ta_state *s, int p, unsigned kinds)
+{
+	int n = 0, sh = s->pl[p].shields > 0;
+	for (int k = 0; k < TA_NKINDS; k++)
+		if (kinds >> k & 1)
+			n += ta_nfacings[k] * (1 + can_cover(s, p, k)) * (1 + sh);
+	return n;
+}
+
+/* Opposing pieces of p, and those of them that are not shielded. */
+static inline uint64_t opp_occ(const ta_state *s, int p) { return all_occ(s) & ~s->occ[p]; }
+
+/* True when p has a place, attack or unshield action now. */
+static bool can_act(const ta_state *s, int p)
+{
+	if (own_reach(s, p) & opp_occ(s, p))
+		return true;
+	unsigned kinds = ta_placeable_kinds(s, p);
+	return kinds && ta_place_targets(s, p);
+}
+
+bool ta_can_act_or_uncover(const ta_state *s, int p)
+{
+	return (s->occ[p] & s->covered) || can_act(s, p);
+}
+
+/* ---- strengths ---- */
+
+/* Sums the arrows pointing in direction `dir` over the consecutive pieces of `owner` that start
+ * at `start` and go on in direction `walk`; covered pieces add nothing but keep the line. */
+static int line_strength(const ta_state *s, int start, int owner, int dir, int walk)
+{
+	int sum = 0;
+	for (int sq = start; sq >= 0 && (s->occ[owner] >> sq & 1); sq = ta_step(sq, walk, s->size))
+		if (!(s->covered >> sq & 1))
+			sum += ta_arrows[TA_KIND(s->cell[sq])][TA_FACING(s->cell[sq])][dir];
+	return sum;
+}
+
+static int dir_between(int from, int to)
+{
+	int dx = ta_file(to) - ta_file(from), dy = ta_rank(to) - ta_rank(from);
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (qv_dir_dx[d] == dx && qv_dir_dy[d] == dy)
+			return d;
+	return -1;
+}
+
+int ta_attack_strength(const ta_state *s, int from, int to)
+{
+	int d = dir_between(from, to);
+	return line_strength(s, from, TA_OWNER(s->cell[from]), d, qv_dir_opp((qv_dir)d));
+}
+
+int ta_defence_strength(const ta_state *s, int from, int to)
+{
+	int d = dir_between(from, to);
+	return line_strength(s, to, TA_OWNER(s->cell[to]), qv_dir_opp((qv_dir)d), d);
+}
+
+/* ---- to move, turns and the end ---- */
+
+int ta_to_move(const ta_state *s)
+{
+	switch (s->phase) {
+	case TA_PH_OVER: return QV_OVER;
+	case TA_PH_DIE: return QV_CHANCE;
+	case TA_PH_DEFEND: return TA_OWNER(s->cell[s->atk_to]);
+	default: return s->turn;
+	}
+}
+
+static int alive_count(const ta_state *s)
+{
+	int n = 0;
+	for (int p = 0; p < s->nplayers; p++)
+		n += !s->pl[p].eliminated;
+	return n;
+}
+
+/* Removes the piece on sq, captured by `capturer`, and eliminates its owner if it was their
+ * last piece on the board. */
+static void capture_piece(ta_state *s, int sq, int capturer)
+{
+	ta_cell c = s->cell[sq];
+	int owner = TA_OWNER(c);
+	uint64_t bit = 1ull << sq;
+	s->cell[sq] = 0;
+	s->occ[owner] &= ~bit;
+	s->covered &= ~bit;
+	s->shielded &= ~bit;
+	s->pl[owner].onboard--;
+	s->pl[owner].lost[TA_KIND(c)]++;
+	s->pl[capturer].captured++;
+	if (s->pl[owner].onboard == 0 && !s->pl[owner].eliminated)
+		s->pl[owner].eliminated = ++s->nelim;
+}
+
+/* Ends the current turn and finds who plays next: the same player while extra turns are due,
+ * then the next player in seat order, skipping eliminated players and players who can neither
+ * act nor uncover. The game ends when nobody can, when at most one player is left, or after
+ * max_turns turns. */
+static void end_turn(ta_state *s)
+{
+	s->turns++;
+	if (s->turns >= s->max_turns || alive_count(s) <= 1) {
+		s->phase = TA_PH_OVER;
+		return;
+	}
+	int p = s->turn;
+	if (s->extra > 0) {
+		if (!s->pl[p].eliminated && ta_can_act_or_uncover(s, p)) {
+			s->extra--;
+			s->phase = TA_PH_START;
+			return;
+		}
+		s->extra = 0; /* nothing changes between extra turns: all of them are skipped */
+	}
+	for (int i = 1; i <= s->nplayers; i++) {
+		int q = (p + i) % s->nplayers;
+		if (!s->pl[q].eliminated && ta_can_act_or_uncover(s, q)) {
+			s->turn = (uint8_t)q;
+			s->phase = TA_PH_START;
+			return;
+		}
+	}
+	s->phase = TA_PH_OVER;
+}
+
+/* Resolves the pending attack with the die's value. */
+static void resolve_attack(ta_state *s, int die)
+{
+	int from = s->atk_from, to = s->atk_to;
+	int attacker = TA_OWNER(s->cell[from]), defender = TA_OWNER(s->cell[to]);
+	int a = ta_attack_strength(s, from, to) + die;
+	int v = ta_defence_strength(s, from, to);
+	if (a > v) {
+		if (die == 1 && a == v + 1)
+			s->pl[defender].bonus++;
+		capture_piece(s, to, attacker);
+		if (alive_count(s) <= 1) {
+			s->turns++;
+			s->phase = TA_PH_OVER;
+		} else if (s->terminator_placed) {
+			end_turn(s);
+		} else {
+			s->phase = TA_PH_CAPTURE;
+		}
+		return;
+	}
+	if (die == -1)
+		s->pl[attacker].bonus++;
+	if (v > a) {
+		capture_piece(s, from, defender);
+		if (s->pl[attacker].eliminated)
+			s->extra = 0;
+	}
+	end_turn(s);
+}
+
+/* After the defender's decision (or when none was needed): the die, or in tactical mode the
+ * resolution at once. */
+static void after_defence(ta_state *s)
+{
+	if (s->tactical)
+		resolve_attack(s, 0);
+	else
+		s->phase = TA_PH_DIE;
+}
+
+/* ---- init ---- */
+
+static const qv_param_def ta_params[] = {
+	{"players", "2", "2, 3 or 4", "number of players"},
+	{"size", "6", "6, 7 or 8", "the board is size x size"},
+	{"mode", "standard", "standard or tactical", "tactical: no die and no covers"},
+	{"max_turns", "400", "a whole number from 50 to 5000", "the game ends after this many turns"},
+};
+#define TA_NPARAMS ((int)(sizeof ta_params / sizeof ta_params[0]))
+
+static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
+{
+	(void)seed; /* THREE ARROWS has no hidden randomness: the die is a chance event */
+	ta_tables_init();
+	static const char *const modes[] = {"standard", "tactical", NULL};
+	long players, size, max_turns;
+	int mode;
+	qv_status rc;
+	if ((rc = qv_params_check_keys(params, ta_params, TA_NPARAMS, "three-arrows", err)) ||
+	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "players", 2, 4, &players, err)) ||
+	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "size", 6, 8, &size, err)) ||
+	    (rc = qv_param_choice(params, ta_params, TA_NPARAMS, "mode", modes, &mode, err)) ||
+	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "max_turns", 50, 5000, &max_turns,
+			       err)))
+		return rc;
+	ta_state *s = st;
+	memset(s, 0, sizeof *s);
+	s->nplayers = (uint8_t)players;
+	s->size = (uint8_t)size;
+	s->tactical = (uint8_t)mode;
+	s->max_turns = (uint16_t)max_turns;
+	for (int p = 0; p < TA_MAX_PLAYERS; p++) {
+		ta_player *pl = &s->pl[p];
+		if (p < players) {
+			memcpy(pl->holder, ta_copies, TA_NKINDS);
+			pl->covers = s->tactical ? 0 : 3;
+			pl->shields = 3;
+			pl->bonus = 1;
+		}
+		pl->home = -1;
+	}
+	s->phase = TA_PH_START;
+	return QV_OK;
+}
+
+/* ---- legal actions ---- */
+
+static int gen_placements(const ta_state *s, int p, qv_action *out, int n)
+{
+	unsigned kinds = ta_placeable_kinds(s, p);
+	if (!kinds)
+		return n;
+	int sh = s->pl[p].shields > 0;
+	for (uint64_t m = ta_place_targets(s, p); m; m &= m - 1) {
+		int sq = ctz64(m);
+		for (int k = 0; k < TA_NKINDS; k++) {
+			if (!(kinds >> k & 1))
+				continue;
+			int cov = can_cover(s, p, k);
+			for (int f = 0; f < 4; f++) {
+				if (ta_canon_facing[k][f] != f)
+					continue;
+				for (int v = 0; v < 4; v++) {
+					int c = v & 1, h = v >> 1;
+					if ((c && !cov) || (h && !sh))
+						continue;
+					out[n++] = TA_PLACE(sq, f, k, c, h);
+				}
+			}
+		}
+	}
+	return n;
+}
+
+static int ta_legal(const void *st, qv_action *out)
+{
+	const ta_state *s = st;
+	int n = 0;
+	switch (s->phase) {
+	case TA_PH_START:
+	case TA_PH_MAIN: {
+		int p = s->turn;
+		if (s->phase == TA_PH_START)
+			for (int k = 2; k <= s->pl[p].bonus; k++)
+				out[n++] = TA_MAKE(TA_ACT_BONUS, k);
+		for (uint64_t m = s->occ[p] & s->covered; m; m &= m - 1)
+			out[n++] = TA_MAKE(TA_ACT_UNCOVER, ctz64(m));
+		n = gen_placements(s, p, out, n);
+		uint64_t opp = opp_occ(s, p), unshield = 0;
+		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
+			int from = ctz64(m);
+			ta_cell c = s->cell[from];
+			uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
+			unshield |= hit & s->shielded;
+			for (int d = 0; d < QV_NDIRS; d++) {
+				int to = ta_step(from, d, s->size);
+				if (to >= 0 && (hit & ~s->shielded) >> to & 1)
+					out[n++] = TA_MAKE(TA_ACT_ATTACK, from | to << 6);
+			}
+		}
+		for (; unshield; unshield &= unshield - 1)
+			out[n++] = TA_MAKE(TA_ACT_UNSHIELD, ctz64(unshield));
+		break;
+	}
+	case TA_PH_DEFEND: {
+		int p = TA_OWNER(s->cell[s->atk_to]);
+		for (uint64_t m = s->occ[p] & s->covered; m; m &= m - 1)
+			out[n++] = TA_MAKE(TA_ACT_UNCOVER, ctz64(m));
+		out[n++] = TA_MAKE(TA_ACT_DEFEND, 0);
+		break;
+	}
+	case TA_PH_CAPTURE: {
+		int k = TA_KIND(s->cell[s->atk_from]);
+		out[n++] = TA_MAKE(TA_ACT_STAY, 0);
+		for (int f = 0; f < 4; f++)
+			if (ta_canon_facing[k][f] == f)
+				out[n++] = TA_MAKE(TA_ACT_ADVANCE, f);
+		break;
+	}
+	default: break;
+	}
+	return n;
+}
+
+static int ta_chance(const void *st, qv_action *out, double *prob)
+{
+	const ta_state *s = st;
+	if (s->phase != TA_PH_DIE)
+		return 0;
+	for (int i = 0; i < 3; i++) {
+		out[i] = TA_MAKE(TA_ACT_DIE, 2 - i); /* +1, 0, -1: the order of the rules page */
+		prob[i] = 1.0 / 3.0;
+	}
+	return 3;
+}
+
+/* Draws a legal action uniformly without listing them: counts each family of actions and
+ * decodes a random index, so a playout move costs a few bitboard operations. */
+static qv_action ta_sample(const void *st, qv_rng *rng)
+{
+	const ta_state *s = st;
+	qv_action buf[8];
+	if (s->phase == TA_PH_DEFEND || s->phase == TA_PH_CAPTURE) {
+		int n = ta_legal(st, buf);
+		return buf[qv_rng_below(rng, (uint32_t)n)];
+	}
+	if (s->phase != TA_PH_START && s->phase != TA_PH_MAIN)
+		return -1;
+	int p = s->turn;
+	const ta_player *pl = &s->pl[p];
+	int nbonus = (s->phase == TA_PH_START && pl->bonus >= 2) ? pl->bonus - 1 : 0;
+	uint64_t mycov = s->occ[p] & s->covered;
+	int nuncover = popcount64(mycov);
+	unsigned kinds = ta_placeable_kinds(s, p);
+	uint64_t targets = kinds ? ta_place_targets(s, p) : 0;
+	int per_sq = kinds ? place_options(s, p, kinds) : 0;
+	int nplace = popcount64(targets) * per_sq;
+	uint64_t opp = opp_occ(s, p), unshield = 0;
+	int nattack = 0;
+	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
+		int from = ctz64(m);
+		ta_cell c = s->cell[from];
+		uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
+		unshield |= hit & s->shielded;
+		nattack += popcount64(hit & ~s->shielded);
+	}
+	int total = nbonus + nuncover + nplace + nattack + popcount64(unshield);
+	if (total == 0)
+		return -1;
+	int r = (int)qv_rng_below(rng, (uint32_t)total);
+	if (r < nbonus)
+		return TA_MAKE(TA_ACT_BONUS, r + 2);
+	r -= nbonus;
+	if (r < nuncover) {
+		for (; r; r--)
+			mycov &= mycov - 1;
+		return TA_MAKE(TA_ACT_UNCOVER, ctz64(mycov));
+	}
+	r -= nuncover;
+	if (r < nplace) {
+		for (int i = r / per_sq; i; i--)
+			targets &= targets - 1;
+		int sq = ctz64(targets), o = r % per_sq, sh = pl->shields > 0;
+		for (int k = 0; k < TA_NKINDS; k++) {
+			if (!(kinds >> k & 1))
+				continue;
+			int cov = can_cover(s, p, k), nv = (1 + cov) * (1 + sh);
+			int here = ta_nfacings[k] * nv;
+			if (o >= here) {
+				o -= here;
+				continue;
+			}
+			int fi = o / nv, v = o % nv, f = 0;
+			for (int g = 0; g < 4; g++)
+				if (ta_canon_facing[k][g] == g && fi-- == 0) {
+					f = g;
+					break;
+				}
+			int c = cov ? v & 1 : 0, h = sh ? (cov ? v >> 1 : v) : 0;
+			return TA_PLACE(sq, f, k, c, h);
+		}
+	}
+	r -= nplace;
+	if (r < nattack) {
+		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
+			int from = ctz64(m);
+			ta_cell c = s->cell[from];
+			uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp & ~s->shielded;
+			int nh = popcount64(hit);
+			if (r >= nh) {
+				r -= nh;
+				continue;
+			}
+			for (; r; r--)
+				hit &= hit - 1;
+			return TA_MAKE(TA_ACT_ATTACK, from | ctz64(hit) << 6);
+		}
+	}
+	r -= nattack;
+	for (; r; r--)
+		unshield &= unshield - 1;
+	return TA_MAKE(TA_ACT_UNSHIELD, ctz64(unshield));
+}
+
+/* ---- checking an action, with the reason when it is illegal ---- */
+
+static const char *sqname(int sq, char *buf)
+{
+	qv_sq_name(ta_file(sq), ta_rank(sq), buf);
+	return buf;
+}
+
+static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, int sh,
+			     qv_err *err)
+{
+	char b[4];
+	const ta_player *pl = &s->pl[p];
+	if (!pl->holder[k])
+		return qv_fail(err, QV_EILLEGAL, "p%d has no %c left to place", p + 1,
+			       ta_kind_letters[k]);
+	if (!(ta_placeable_kinds(s, p) >> k & 1)) {
+		if (s->terminator_placed)
+			return qv_fail(err, QV_EILLEGAL,
+				       "a Terminator has been placed: the only piece anyone may place now is their own Terminator (Z)");
+		return qv_fail(err, QV_EILLEGAL,
+			       "the Terminator (Z) may be placed only when your 16 other pieces have left the holder, or once any Terminator has been placed");
+	}
+	if (cov) {
+		if (s->tactical)
+			return qv_fail(err, QV_EILLEGAL, "tactical mode has no covers");
+		if (k == TA_Z)
+			return qv_fail(err, QV_EILLEGAL, "the Terminator cannot be covered");
+		if (!pl->covers)
+			return qv_fail(err, QV_EILLEGAL, "p%d has no covers left", p + 1);
+	}
+	if (sh && !pl->shields)
+		return qv_fail(err, QV_EILLEGAL, "p%d has no shields left", p + 1);
+	if (all_occ(s) >> sq & 1)
+		return qv_fail(err, QV_EILLEGAL, "%s is occupied", sqname(sq, b));
+	if (!(ta_place_targets(s, p) >> sq & 1)) {
+		if (pl->home < 0)
+			return qv_fail(err, QV_EILLEGAL,
+				       "the first piece goes on an edge square that is not a corner, on a side where no player has placed a first piece");
+		return qv_fail(err, QV_EILLEGAL,
+			       "no uncovered piece of p%d has an arrow pointing at %s", p + 1,
+			       sqname(sq, b));
+	}
+	return QV_OK;
+}
+
+static qv_status check_attack(const ta_state *s, int p, int from, int to, bool unshield,
+			      qv_err *err)
+{
+	char b1[4], b2[4];
+	if (!(s->occ[p] >> from & 1))
+		return qv_fail(err, QV_EILLEGAL, "%s holds no piece of p%d", sqname(from, b1), p + 1);
+	if (s->covered >> from & 1)
+		return qv_fail(err, QV_EILLEGAL, "%s is covered: uncover it first (uncover %s)",
+			       sqname(from, b1), b1);
+	if (!(opp_occ(s, p) >> to & 1))
+		return qv_fail(err, QV_EILLEGAL, "%s holds no opposing piece", sqname(to, b2));
+	ta_cell c = s->cell[from];
+	if (!(ta_reach[TA_KIND(c)][TA_FACING(c)][from] >> to & 1))
+		return qv_fail(err, QV_EILLEGAL, "the piece on %s has no arrow pointing at %s",
+			       sqname(from, b1), sqname(to, b2));
+	bool shielded = s->shielded >> to & 1;
+	if (!unshield && shielded)
+		return qv_fail(err, QV_EILLEGAL, "%s is shielded: remove the shield first (unshield %s)",
+			       sqname(to, b2), b2);
+	if (unshield && !shielded)
+		return qv_fail(err, QV_EILLEGAL, "%s has no shield", sqname(to, b2));
+	return QV_OK;
+}
+
+/* The uncovered own piece of p that points at `to`, for unshield (any one will do). */
+static bool unshield_possible(const ta_state *s, int p, int to, qv_err *err)
+{
+	char b[4];
+	if (!(opp_occ(s, p) >> to & 1)) {
+		qv_fail(err, QV_EILLEGAL, "%s holds no opposing piece", sqname(to, b));
+		return false;
+	}
+	if (!(s->shielded >> to & 1)) {
+		qv_fail(err, QV_EILLEGAL, "%s has no shield", sqname(to, b));
+		return false;
+	}
+	if (!(own_reach(s, p) >> to & 1)) {
+		qv_fail(err, QV_EILLEGAL,
+			"no uncovered piece of p%d has an arrow pointing at %s, so its shield cannot be removed",
+			p + 1, sqname(to, b));
+		return false;
+	}
+	return true;
+}
+
+qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
+{
+	int type = TA_TYPE(a), arg = TA_ARG(a);
+	char b[4];
+	if (s->phase == TA_PH_OVER)
+		return qv_fail(err, QV_EILLEGAL, "the game is over");
+	if (s->phase == TA_PH_DIE) {
+		if (type == TA_ACT_DIE && arg <= 2)
+			return QV_OK;
+		return qv_fail(err, QV_EILLEGAL,
+			       "the die must be rolled first: die +1, die 0 or die -1");
+	}
+	if (type == TA_ACT_DIE)
+		return qv_fail(err, QV_EILLEGAL, "no die roll is pending");
+	if (s->phase == TA_PH_DEFEND) {
+		int p = TA_OWNER(s->cell[s->atk_to]);
+		if (type == TA_ACT_DEFEND)
+			return QV_OK;
+		if (type == TA_ACT_UNCOVER && arg < TA_MAX_SQ && (s->occ[p] & s->covered) >> arg & 1)
+			return QV_OK;
+		if (type == TA_ACT_UNCOVER)
+			return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d",
+				       sqname(arg & 63, b), p + 1);
+		return qv_fail(err, QV_EILLEGAL,
+			       "p%d must answer the attack on %s: uncover covered pieces, then defend", p + 1,
+			       sqname(s->atk_to, b));
+	}
+	if (s->phase == TA_PH_CAPTURE) {
+		int k = TA_KIND(s->cell[s->atk_from]);
+		if (type == TA_ACT_STAY)
+			return QV_OK;
+		if (type == TA_ACT_ADVANCE && arg < 4 && ta_canon_facing[k][arg] == arg)
+			return QV_OK;
+		if (type == TA_ACT_ADVANCE)
+			return qv_fail(err, QV_EILLEGAL, "advance takes a facing: N, E, S or W");
+		return qv_fail(err, QV_EILLEGAL,
+			       "p%d captured on %s and must choose: stay, or advance <facing>",
+			       s->turn + 1, sqname(s->atk_to, b));
+	}
+	int p = s->turn;
+	switch (type) {
+	case TA_ACT_PLACE: {
+		int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
+		if (k >= TA_NKINDS || arg >> 13 || !(ta_board_mask(s->size) >> sq & 1))
+			return qv_fail(err, QV_EINVAL, "not a placement of this game");
+		if (ta_canon_facing[k][f] != f)
+			return qv_fail(err, QV_EILLEGAL, "that facing is written %s for this piece",
+				       ta_facing_names[ta_canon_facing[k][f]]);
+		return check_place(s, p, sq, k, arg >> 11 & 1, arg >> 12 & 1, err);
+	}
+	case TA_ACT_UNCOVER:
+		if (arg < TA_MAX_SQ && (s->occ[p] & s->covered) >> arg & 1)
+			return QV_OK;
+		return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d", sqname(arg & 63, b),
+			       p + 1);
+	case TA_ACT_ATTACK:
+		if (arg >> 12 || !(ta_board_mask(s->size) >> (arg & 63) & 1) ||
+		    !(ta_board_mask(s->size) >> (arg >> 6) & 1))
+			return qv_fail(err, QV_EINVAL, "not an attack of this game");
+		return check_attack(s, p, arg & 63, arg >> 6, false, err);
+	case TA_ACT_UNSHIELD:
+		if (arg >= TA_MAX_SQ || !(ta_board_mask(s->size) >> arg & 1))
+			return qv_fail(err, QV_EINVAL, "not a square of this board");
+		return unshield_possible(s, p, arg, err) ? QV_OK : QV_EILLEGAL;
+	case TA_ACT_BONUS:
+		if (s->phase != TA_PH_START)
+			return qv_fail(err, QV_EILLEGAL,
+				       "bonus pieces are spent only at the very start of a turn");
+		if (arg < 2 || arg > s->pl[p].bonus)
+			return qv_fail(err, QV_EILLEGAL,
+				       "bonus k needs 2 <= k <= the bonus pieces held (p%d holds %d)", p + 1,
+				       s->pl[p].bonus);
+		return QV_OK;
+	case TA_ACT_DEFEND: return qv_fail(err, QV_EILLEGAL, "no attack to defend against");
+	case TA_ACT_STAY:
+	case TA_ACT_ADVANCE: return qv_fail(err, QV_EILLEGAL, "stay and advance follow a capture only");
+	default: return qv_fail(err, QV_EINVAL, "not an action of this game");
+	}
+}
+
+/* ---- apply ---- */
+
+static qv_status ta_apply(void *st, qv_action a, qv_err *err)
+{
+	ta_state *s = st;
+	qv_status rc = ta_check(s, a, err);
+	if (rc)
+		return rc;
+	int arg = TA_ARG(a), p = s->turn;
+	switch (TA_TYPE(a)) {
+	case TA_ACT_PLACE: {
+		int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
+		uint64_t bit = 1ull << sq;
+		ta_player *pl = &s->pl[p];
+		if (pl->home < 0)
+			pl->home = (int8_t)ta_edge_side(sq, s->size);
+		s->cell[sq] = TA_CELL(p, k, f);
+		s->occ[p] |= bit;
+		if (arg >> 11 & 1) {
+			s->covered |= bit;
+			pl->covers--;
+		}
+		if (arg >> 12 & 1) {
+			s->shielded |= bit;
+			pl->shields--;
+		}
+		pl->holder[k]--;
+		pl->onboard++;
+		if (k == TA_Z)
+			s->terminator_placed = 1;
+		end_turn(s);
+		break;
+	}
+	case TA_ACT_UNCOVER:
+		s->covered &= ~(1ull << arg);
+		if (s->phase != TA_PH_DEFEND) {
+			s->phase = TA_PH_MAIN;
+			if (!can_act(s, p))
+				end_turn(s);
+		}
+		break;
+	case TA_ACT_ATTACK: {
+		s->atk_from = (uint8_t)(arg & 63);
+		s->atk_to = (uint8_t)(arg >> 6);
+		int defender = TA_OWNER(s->cell[s->atk_to]);
+		if (s->occ[defender] & s->covered)
+			s->phase = TA_PH_DEFEND;
+		else
+			after_defence(s);
+		break;
+	}
+	case TA_ACT_UNSHIELD:
+		s->shielded &= ~(1ull << arg);
+		end_turn(s);
+		break;
+	case TA_ACT_BONUS:
+		s->pl[p].bonus = (uint16_t)(s->pl[p].bonus - arg);
+		s->extra = (uint16_t)(s->extra + arg - 1);
+		s->phase = TA_PH_MAIN;
+		break;
+	case TA_ACT_DEFEND: after_defence(s); break;
+	case TA_ACT_DIE: resolve_attack(s, arg - 1); break;
+	case TA_ACT_STAY: end_turn(s); break;
+	case TA_ACT_ADVANCE: {
+		int from = s->atk_from, to = s->atk_to;
+		uint64_t fb = 1ull << from, tb = 1ull << to;
+		s->cell[to] = TA_CELL(p, TA_KIND(s->cell[from]), arg);
+		s->cell[from] = 0;
+		s->occ[p] = (s->occ[p] & ~fb) | tb;
+		if (s->shielded & fb)
+			s->shielded = (s->shielded & ~fb) | tb;
+		end_turn(s);
+		break;
+	}
+	}
+	return QV_OK;
+}
+
+/* ---- scores, ranks, utilities ---- */
+
+static void ta_score(const void *st, int *out)
+{
+	const ta_state *s = st;
+	for (int p = 0; p < s->nplayers; p++)
+		out[p] = s->pl[p].captured;
+}
+
+/* a ranks above b: survivors above the eliminated, survivors by captures then bonus pieces,
+ * eliminated players by elimination order (later is better). */
+static int rank_cmp(const void *ctx, int a, int b)
+{
+	const ta_state *s = ctx;
+	const ta_player *x = &s->pl[a], *y = &s->pl[b];
+	if (!x->eliminated != !y->eliminated)
+		return x->eliminated ? -1 : 1;
+	if (x->eliminated)
+		return x->eliminated > y->eliminated ? 1 : -1;
+	if (x->captured != y->captured)
+		return x->captured > y->captured ? 1 : -1;
+	if (x->bonus != y->bonus)
+		return x->bonus > y->bonus ? 1 : -1;
+	return 0;
+}
+
+void ta_ranks(const ta_state *s, int *out) { qv_ranks_from_order(s->nplayers, rank_cmp, s, out); }
+
+static void ta_ranks_fn(const void *st, int *out) { ta_ranks(st, out); }
+
+static void ta_returns(const void *st, double *out)
+{
+	const ta_state *s = st;
+	int r[TA_MAX_PLAYERS];
+	ta_ranks(s, r);
+	qv_utilities_from_ranks(r, s->nplayers, out);
+}
+
+static int ta_num_players(const void *st) { return ((const ta_state *)st)->nplayers; }
+static int ta_to_move_fn(const void *st) { return ta_to_move(st); }
+
+/* ---- determinization ---- */
+
+/* Rebuilds, for every player the viewer cannot see into, the kinds and facings of their covered
+ * pieces and the contents of their holder, from public facts only: the pieces they started
+ * with, less their uncovered pieces on the board and their lost pieces. The Terminator is never
+ * covered, so it always goes back to the holder. */
+static void ta_determinize(void *st, int viewer, qv_rng *rng)
+{
+	ta_state *s = st;
+	if (viewer == QV_VIEW_ALL)
+		return;
+	for (int o = 0; o < s->nplayers; o++) {
+		if (o == viewer)
+			continue;
+		uint8_t pool[TA_NKINDS];
+		for (int k = 0; k < TA_NKINDS; k++)
+			pool[k] = (uint8_t)(ta_copies[k] - s->pl[o].lost[k]);
+		for (uint64_t m = s->occ[o] & ~s->covered; m; m &= m - 1)
+			pool[TA_KIND(s->cell[ctz64(m)])]--;
+		for (uint64_t m = s->occ[o] & s->covered; m; m &= m - 1) {
+			int sq = ctz64(m), left = 0;
+			for (int k = 0; k < TA_Z; k++)
+				left += pool[k];
+			int r = left ? (int)qv_rng_below(rng, (uint32_t)left) : 0, k = 0;
+			while (k < TA_Z - 1 && r >= pool[k])
+				r -= pool[k++];
+			if (pool[k])
+				pool[k]--;
+			int f = (int)qv_rng_below(rng, ta_nfacings[k]);
+			s->cell[sq] = TA_CELL(o, k, f);
+		}
+		memcpy(s->pl[o].holder, pool, TA_NKINDS);
+	}
+}
+
+/* ---- heuristic ---- */
+
+/* Expected result of the pending attack for the attacker (+1 capture, -1 loss), given the
+ * board as it stands. */
+static double pending_attack_value(const ta_state *s)
+{
+	int a = ta_attack_strength(s, s->atk_from, s->atk_to);
+	int v = ta_defence_strength(s, s->atk_from, s->atk_to);
+	double sum = 0;
+	int faces = s->tactical ? 1 : 3;
+	for (int i = 0; i < faces; i++) {
+		int die = s->tactical ? 0 : i - 1;
+		sum += (a + die > v) - (a + die < v);
+	}
+	return sum / faces;
+}
+
+/* Material and threats: pieces on the board, bonus pieces, squares to grow into, and attacks
+ * that would surely win, each weighted well below a captured piece. */
+static double ta_heuristic(const void *st, int player)
+{
+	const ta_state *s = st;
+	double v = 0;
+	for (int p = 0; p < s->nplayers; p++) {
+		if (s->pl[p].eliminated)
+			continue;
+		double w = 0.3 * s->pl[p].onboard + 0.1 * s->pl[p].bonus +
+			   0.02 * popcount64(ta_place_targets(s, p));
+		uint64_t opp = opp_occ(s, p) & ~s->shielded;
+		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
+			int from = ctz64(m);
+			ta_cell c = s->cell[from];
+			for (uint64_t h = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp; h; h &= h - 1) {
+				int to = ctz64(h);
+				int margin = ta_attack_strength(s, from, to) - ta_defence_strength(s, from, to);
+				w += margin >= 2 ? 0.25 : margin >= 0 ? 0.1 : 0;
+			}
+		}
+		v += (p == player) ? w : -w / (s->nplayers - 1);
+	}
+	if (s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE) {
+		double e = pending_attack_value(s);
+		v += (s->turn == player) ? e : (TA_OWNER(s->cell[s->atk_to]) == player ? -e : 0);
+	}
+	return v / (1.0 + (v < 0 ? -v : v));
+}
+
+/* ---- the descriptor ---- */
+
+const qv_game qv_three_arrows = {
+	.name = "three-arrows",
+	.title = "THREE ARROWS",
+	.summary =
+		"Place arrow pieces, then attack along your lines of arrows; capture the most pieces.\n"
+		"\n"
+		"A turn: optionally 'bonus <k>' first (k >= 2 bonus pieces for k-1 extra turns), any number\n"
+		"of free 'uncover <sq>', then exactly one action: place a piece, attack, or unshield.\n"
+		"The first piece goes on a non-corner edge square of a side no one has taken; later pieces\n"
+		"go on empty squares an own uncovered arrow points at. A piece may be placed covered\n"
+		"(hidden from opponents, no arrows until uncovered) and/or shielded (cannot be attacked\n"
+		"until an opponent spends a turn on 'unshield').\n"
+		"\n"
+		"Attack: sum the arrows pointing at the target along your unbroken line behind the\n"
+		"attacking piece, add the die (+1, 0, -1; none in tactical mode) and compare with the\n"
+		"defender's line pointing back. Higher captures the other piece; equal does nothing.\n"
+		"After a capture the attacker may stay or advance into the square with any facing.\n"
+		"The Terminator (Z) comes last: once one is placed, only Terminators may be placed.\n"
+		"\n"
+		"Notation: place <piece> <sq> <facing> [covered] [shielded] | uncover <sq> |\n"
+		"attack <from> <to> | unshield <sq> | bonus <k> | defend | stay | advance <facing> |\n"
+		"chance: die +1 | die 0 | die -1. Pieces A T X Y D R Z; facings N E S W.\n"
+		"Score: captured pieces. Ranking: survivors by captures, then unused bonus pieces.",
+	.min_players = 2,
+	.max_players = 4,
+	.params = ta_params,
+	.nparams = TA_NPARAMS,
+	.max_actions = TA_MAX_ACTIONS,
+	.max_chance = TA_MAX_CHANCE,
+	.state_size = sizeof(ta_state),
+	.init = ta_init,
+	.num_players = ta_num_players,
+	.to_move = ta_to_move_fn,
+	.legal = ta_legal,
+	.chance = ta_chance,
+	.apply = ta_apply,
+	.returns = ta_returns,
+	.score = ta_score,
+	.ranks = ta_ranks_fn,
+	.action_to_text = ta_action_to_text,
+	.action_from_text = ta_action_from_text,
+	.render_text = ta_render_text,
+	.determinize = ta_determinize,
+	.state_json = ta_state_json,
+	.view_json = ta_view_json,
+	.load_json = ta_load_json,
+	.sample = ta_sample,
+	.heuristic = ta_heuristic,
+};

@@ -1,0 +1,141 @@
+/*
+ * three_arrows.h - THREE ARROWS internals shared by the files of this folder: the state, the
+ * action encoding and the precomputed arrow tables. Not a public header: everything outside
+ * this folder sees the game only through `qv_three_arrows` (game.h).
+ *
+ * Squares are indexed on an 8x8 frame whatever the board size (sq = rank * 8 + file), so that a
+ * set of squares is one uint64_t bitboard; `ta_board_mask` keeps only the squares of a
+ * smaller board.
+ */
+#ifndef QUIVER_THREE_ARROWS_H
+#define QUIVER_THREE_ARROWS_H
+
+#include "quiver/game.h"
+
+#define TA_MAX_PLAYERS 4
+#define TA_MAX_SQ 64
+#define TA_PIECES 17    /* arrow pieces per player */
+#define TA_MAX_BONUS 6000 /* more than any game can collect (one per attack, <= max_turns) */
+#define TA_MAX_ACTIONS 12288
+#define TA_MAX_CHANCE 3
+
+/* Piece kinds, in notation order. */
+enum { TA_A, TA_T, TA_X, TA_Y, TA_D, TA_R, TA_Z, TA_NKINDS };
+
+/* Sides of the board, in the order of the rules page. */
+enum { TA_SIDE_S, TA_SIDE_N, TA_SIDE_W, TA_SIDE_E, TA_NSIDES };
+
+/* What the current decision is about. */
+enum {
+	TA_PH_START,   /* turn start: bonus, uncover, place, attack or unshield */
+	TA_PH_MAIN,    /* after a bonus or an uncover: uncover, place, attack or unshield */
+	TA_PH_DEFEND,  /* the defender may uncover, then defend */
+	TA_PH_DIE,     /* chance: the attacker's die */
+	TA_PH_CAPTURE, /* the attacker captured: stay or advance */
+	TA_PH_OVER
+};
+
+/* Action encoding: type << 16 | payload. */
+enum {
+	TA_ACT_PLACE = 1,    /* sq | facing << 6 | kind << 8 | covered << 11 | shielded << 12 */
+	TA_ACT_UNCOVER = 2,  /* sq */
+	TA_ACT_ATTACK = 3,   /* from | to << 6 */
+	TA_ACT_UNSHIELD = 4, /* sq */
+	TA_ACT_BONUS = 5,    /* k */
+	TA_ACT_DEFEND = 6,
+	TA_ACT_STAY = 7,
+	TA_ACT_ADVANCE = 8, /* facing */
+	TA_ACT_DIE = 9      /* die + 1: 0, 1 or 2 for -1, 0, +1 */
+};
+
+#define TA_TYPE(a) ((int)((uint32_t)(a) >> 16))
+#define TA_ARG(a) ((int)((a) & 0xFFFF))
+#define TA_MAKE(type, arg) ((qv_action)(((type) << 16) | (arg)))
+#define TA_PLACE(sq, f, k, cov, sh) \
+	TA_MAKE(TA_ACT_PLACE, (sq) | (f) << 6 | (k) << 8 | (cov) << 11 | (sh) << 12)
+
+/* A cell: 0 when empty, else (owner + 1) | kind << 3 | facing << 6. */
+typedef uint8_t ta_cell;
+#define TA_CELL(owner, kind, facing) ((ta_cell)(((owner) + 1) | (kind) << 3 | (facing) << 6))
+#define TA_OWNER(c) (((c) & 7) - 1)
+#define TA_KIND(c) (((c) >> 3) & 7)
+#define TA_FACING(c) ((c) >> 6)
+
+typedef struct ta_player {
+	uint8_t holder[TA_NKINDS]; /* pieces not yet placed, by kind */
+	uint8_t lost[TA_NKINDS];   /* own pieces captured by others, by kind */
+	uint8_t covers, shields;   /* unused */
+	uint8_t onboard;           /* pieces on the board */
+	int8_t home;               /* side of the first piece, -1 before it */
+	uint8_t eliminated;        /* 0, or k for the k-th player eliminated */
+	uint8_t pad_;
+	uint16_t bonus;    /* bonus pieces held */
+	uint16_t captured; /* opposing pieces captured (the score) */
+} ta_player;
+
+typedef struct ta_state {
+	uint64_t occ[TA_MAX_PLAYERS]; /* squares holding each player's pieces */
+	uint64_t covered;             /* covered pieces, any owner */
+	uint64_t shielded;            /* shielded pieces, any owner */
+	ta_cell cell[TA_MAX_SQ];
+	ta_player pl[TA_MAX_PLAYERS];
+	uint16_t max_turns;
+	uint16_t turns;       /* turns completed */
+	uint16_t extra;       /* extra turns still due to `turn` */
+	uint8_t nplayers, size, tactical;
+	uint8_t phase;
+	uint8_t turn;         /* whose turn it is (the attacker during an attack) */
+	uint8_t atk_from, atk_to;
+	uint8_t terminator_placed;
+	uint8_t nelim;        /* players eliminated so far */
+	uint8_t pad_[5];
+} ta_state;
+
+/* Arrow tables, filled once by ta_tables_init (thread-safe, idempotent). */
+extern uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS]; /* arrow count per direction */
+extern uint8_t ta_nfacings[TA_NKINDS];            /* distinct facings: 1 for the Cross */
+extern uint8_t ta_canon_facing[TA_NKINDS][4];     /* facing -> first facing with same arrows */
+extern uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ]; /* squares an arrow points at (8x8 frame) */
+extern const char ta_kind_letters[TA_NKINDS + 1];  /* "ATXYDRZ" */
+extern const uint8_t ta_copies[TA_NKINDS];         /* 3 3 3 3 3 1 1 */
+extern const char *const ta_side_names[TA_NSIDES]; /* "S" "N" "W" "E" */
+extern const char *const ta_facing_names[4];       /* "N" "E" "S" "W" */
+extern const char *const ta_phase_names[];         /* "start" ... "over" */
+void ta_tables_init(void);
+
+static inline int ta_sq(int file, int rank) { return rank * 8 + file; }
+static inline int ta_file(int sq) { return sq & 7; }
+static inline int ta_rank(int sq) { return sq >> 3; }
+uint64_t ta_board_mask(int size);
+/* The square one step from sq in direction d, or -1 off a size x size board. */
+int ta_step(int sq, int d, int size);
+/* Side of a non-corner edge square, or -1. */
+int ta_edge_side(int sq, int size);
+
+/* Rules (rules.c). */
+int ta_to_move(const ta_state *s);
+qv_status ta_check(const ta_state *s, qv_action a, qv_err *err);
+/* Attack and defence strengths of the attack from -> to as the board stands. */
+int ta_attack_strength(const ta_state *s, int from, int to);
+int ta_defence_strength(const ta_state *s, int from, int to);
+/* The holder's pieces of player p that could be placed now (bit per kind). */
+unsigned ta_placeable_kinds(const ta_state *s, int p);
+/* Empty squares where player p may place now. */
+uint64_t ta_place_targets(const ta_state *s, int p);
+int ta_holder_total(const ta_player *pl);
+/* True when player p can place, attack, unshield or uncover now (else p is skipped). */
+bool ta_can_act_or_uncover(const ta_state *s, int p);
+/* Recomputes nothing; fills ranks from the state (1 best). */
+void ta_ranks(const ta_state *s, int *out);
+
+/* Notation (notation.c). */
+int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len);
+qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
+
+/* Rendering (render.c) and JSON (json.c). */
+void ta_render_text(const void *st, int viewer, bool color, qv_buf *out);
+struct json_t *ta_state_json(const void *st);
+struct json_t *ta_view_json(const void *st, int viewer);
+qv_status ta_load_json(void *st, const struct json_t *j, qv_err *err);
+
+#endif
