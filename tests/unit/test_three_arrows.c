@@ -1,0 +1,462 @@
+/*
+ * test_three_arrows.c - unit tests of the THREE ARROWS rules through the game interface: the
+ * rulebook's worked examples, strengths, placement, the sampler, determinization, notation and
+ * JSON loading. The protocol-level scenarios live in tests/scenarios/three-arrows/.
+ */
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "games/three_arrows/three_arrows.h"
+
+static const qv_game *G;
+
+/* Sets up st from a JSON "state" object with the given "k=v,..." parameters. */
+static qv_status load(ta_state *st, const char *params, const char *state_json, qv_err *err)
+{
+	qv_params p = {0};
+	assert_int_equal(qv_params_parse_list(&p, params, NULL), QV_OK);
+	assert_int_equal(G->init(st, &p, 1, NULL), QV_OK);
+	json_error_t je;
+	json_t *j = json_loads(state_json, 0, &je);
+	if (!j)
+		fail_msg("test JSON broken: %s", je.text);
+	qv_status rc = G->load_json(st, j, err);
+	json_decref(j);
+	return rc;
+}
+
+static void must_load(ta_state *st, const char *params, const char *state_json)
+{
+	qv_err err = {{0}};
+	if (load(st, params, state_json, &err))
+		fail_msg("load failed: %s", err.msg);
+}
+
+static qv_action parse(const ta_state *st, const char *text)
+{
+	qv_action a;
+	qv_err err;
+	if (G->action_from_text(st, text, &a, &err))
+		fail_msg("parse '%s': %s", text, err.msg);
+	return a;
+}
+
+static void play(ta_state *st, const char *text)
+{
+	qv_err err;
+	if (G->apply(st, parse(st, text), &err))
+		fail_msg("play '%s': %s", text, err.msg);
+}
+
+static bool is_legal(const ta_state *st, const char *text)
+{
+	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
+	int n = G->legal(st, buf);
+	qv_action a = parse(st, text);
+	bool found = false;
+	for (int i = 0; i < n; i++)
+		found |= buf[i] == a;
+	free(buf);
+	return found;
+}
+
+static int sq(const char *name)
+{
+	return ta_sq(name[0] - 'a', name[1] - '1');
+}
+
+static int setup(void **unused)
+{
+	(void)unused;
+	G = qv_game_find("three-arrows", NULL);
+	return G ? 0 : -1;
+}
+
+/* The rulebook's worked attack: Angle, Double, Y and a rotated Tee in a column attack with
+ * 1 + 2 + 0 + 1 = 4 against a defence of 3. */
+static const char *EXAMPLE_4_VS_3 =
+	"{\"board\":["
+	"{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"T\",\"facing\":\"E\"},"
+	"{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"Y\",\"facing\":\"N\"},"
+	"{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"},"
+	"{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"A\",\"facing\":\"N\"},"
+	"{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"},"
+	"{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	"\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}";
+
+static void test_worked_example_strengths(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "", EXAMPLE_4_VS_3);
+	assert_int_equal(ta_attack_strength(&st, sq("c4"), sq("c5")), 4);
+	assert_int_equal(ta_defence_strength(&st, sq("c4"), sq("c5")), 3);
+}
+
+static void test_worked_example_each_die_face(void **unused)
+{
+	(void)unused;
+	static const struct {
+		const char *die;
+		bool captured;
+		int attacker_bonus;
+	} cases[] = {{"die +1", true, 1}, {"die 0", true, 1}, {"die -1", false, 2}};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ta_state st;
+		must_load(&st, "", EXAMPLE_4_VS_3);
+		play(&st, "attack c4 c5");
+		assert_int_equal(G->to_move(&st), QV_CHANCE); /* no covered defender: not asked */
+		play(&st, cases[i].die);
+		assert_int_equal(st.pl[0].captured, cases[i].captured);
+		assert_int_equal(st.cell[sq("c5")] != 0, !cases[i].captured);
+		assert_int_equal(st.pl[0].bonus, cases[i].attacker_bonus);
+		assert_int_equal(st.pl[1].bonus, 1); /* 5 or 4 against 3 is not a win by one on +1 */
+		if (cases[i].captured) {
+			assert_int_equal(G->to_move(&st), 0); /* stay or advance */
+			assert_true(is_legal(&st, "stay"));
+			assert_true(is_legal(&st, "advance W"));
+		} else {
+			assert_int_equal(G->to_move(&st), 1);
+		}
+	}
+}
+
+/* Two Y pieces on a diagonal attack with 2; the defender's Y behind its piece defends with 1. */
+static void test_two_y_diagonal(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "",
+		  "{\"board\":["
+		  "{\"sq\":\"b2\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+		  "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+		  "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"D\"},"
+		  "{\"sq\":\"e5\",\"owner\":\"p2\",\"piece\":\"Y\",\"facing\":\"S\"}],"
+		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	assert_int_equal(ta_attack_strength(&st, sq("c3"), sq("d4")), 2);
+	assert_int_equal(ta_defence_strength(&st, sq("c3"), sq("d4")), 1);
+}
+
+/* A gap between the defending piece and the Y behind it makes the defence 0. */
+static void test_gap_makes_defence_zero(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "",
+		  "{\"board\":["
+		  "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+		  "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"D\"},"
+		  "{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"Y\",\"facing\":\"S\"}],"
+		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	assert_int_equal(ta_attack_strength(&st, sq("c3"), sq("d4")), 1);
+	assert_int_equal(ta_defence_strength(&st, sq("c3"), sq("d4")), 0);
+}
+
+/* Covered pieces add nothing but do not break a line; an opposing piece does. */
+static void test_line_rules(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "",
+		  "{\"board\":["
+		  "{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"R\"},"
+		  "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"D\",\"covered\":true},"
+		  "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+		  "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"X\"},"
+		  "{\"sq\":\"c5\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"S\"},"
+		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"}],"
+		  "\"players\":[{\"home\":\"S\",\"covers\":2},{\"home\":\"N\"}]}");
+	/* c3 A (1) + c2 covered D (0, line goes on) + c1 R (3) = 4. */
+	assert_int_equal(ta_attack_strength(&st, sq("c3"), sq("c4")), 4);
+	/* The defender's line stops at c5, an opposing piece: only c4's S arrow counts. */
+	assert_int_equal(ta_defence_strength(&st, sq("c3"), sq("c4")), 1);
+}
+
+static void test_first_placement(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	assert_int_equal(G->init(&st, NULL, 1, NULL), QV_OK);
+	assert_true(is_legal(&st, "place Y c1 N"));
+	assert_true(is_legal(&st, "place X a3 N"));
+	assert_false(is_legal(&st, "place Y a1 N")); /* corner */
+	assert_false(is_legal(&st, "place Y c3 N")); /* not an edge */
+	assert_false(is_legal(&st, "place Z c1 N")); /* Terminator comes last */
+	play(&st, "place Y c1 N");
+	assert_int_equal(st.pl[0].home, TA_SIDE_S);
+	assert_false(is_legal(&st, "place A d1 N")); /* side S is taken */
+	assert_true(is_legal(&st, "place A f3 N"));
+	play(&st, "place A f3 W");
+	/* p1's Y points NW (b2), NE (d2) and S (off the board). */
+	assert_true(is_legal(&st, "place T b2 N"));
+	assert_true(is_legal(&st, "place T d2 N covered shielded"));
+	assert_false(is_legal(&st, "place T c2 N"));
+}
+
+static void test_facing_dedup(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	assert_int_equal(G->init(&st, NULL, 1, NULL), QV_OK);
+	assert_int_equal(parse(&st, "place X c1 E"), parse(&st, "place X c1 N"));
+	assert_int_not_equal(parse(&st, "place Y c1 E"), parse(&st, "place Y c1 N"));
+	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
+	int n = G->legal(&st, buf);
+	/* 16 edge squares x (A, T, Y, D, R: 4 facings; X: 1) x plain/covered/shielded/both. */
+	assert_int_equal(n, 16 * 21 * 4);
+	free(buf);
+}
+
+static void test_terminator_rules(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	/* p1 has placed 16 pieces (all on the board except the Z): Z is now allowed to p1. */
+	must_load(&st, "size=8",
+		  "{\"board\":["
+		  "{\"sq\":\"a2\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"a3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+		  "{\"sq\":\"a4\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"a5\",\"owner\":\"p1\",\"piece\":\"T\"},"
+		  "{\"sq\":\"a6\",\"owner\":\"p1\",\"piece\":\"T\"},{\"sq\":\"a7\",\"owner\":\"p1\",\"piece\":\"T\"},"
+		  "{\"sq\":\"b2\",\"owner\":\"p1\",\"piece\":\"X\"},{\"sq\":\"b3\",\"owner\":\"p1\",\"piece\":\"X\"},"
+		  "{\"sq\":\"b4\",\"owner\":\"p1\",\"piece\":\"X\"},{\"sq\":\"b5\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+		  "{\"sq\":\"b6\",\"owner\":\"p1\",\"piece\":\"Y\"},{\"sq\":\"b7\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+		  "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"D\"},{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\"},"
+		  "{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"D\"},{\"sq\":\"c5\",\"owner\":\"p1\",\"piece\":\"R\"},"
+		  "{\"sq\":\"h4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"W\"}],"
+		  "\"players\":[{\"home\":\"W\"},{\"home\":\"E\"}]}");
+	assert_true(is_legal(&st, "place Z c6 N"));
+	assert_false(is_legal(&st, "place Z c6 N covered"));
+	play(&st, "place Z c6 N");
+	assert_true(st.terminator_placed);
+	/* p2 still holds 16 pieces but may place only its Terminator now. */
+	assert_false(is_legal(&st, "place A g4 N"));
+	assert_true(is_legal(&st, "place Z g4 N"));
+}
+
+static void test_bonus_and_extra_turns(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "",
+		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
+		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+		  "\"players\":[{\"home\":\"S\",\"bonus\":3},{\"home\":\"N\"}]}");
+	assert_true(is_legal(&st, "bonus 2"));
+	assert_true(is_legal(&st, "bonus 3"));
+	assert_false(is_legal(&st, "bonus 4"));
+	play(&st, "bonus 3");
+	assert_int_equal(st.pl[0].bonus, 0);
+	assert_int_equal(st.extra, 2);
+	play(&st, "place A c2 N");
+	assert_int_equal(G->to_move(&st), 0);
+	play(&st, "place A c3 N");
+	assert_int_equal(G->to_move(&st), 0);
+	play(&st, "place A c4 N");
+	assert_int_equal(G->to_move(&st), 1);
+	assert_int_equal(st.turns, 3);
+}
+
+static void test_defender_bonus_on_plus_one_win_by_one(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "",
+		  "{\"board\":[{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+		  "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"S\"},"
+		  "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	/* Attack 1 vs defence 1 (c4's S arrow; c5 X adds 1 more: 2). */
+	assert_int_equal(ta_defence_strength(&st, sq("c3"), sq("c4")), 2);
+	play(&st, "attack c3 c4");
+	play(&st, "die +1"); /* 2 vs 2: nothing, no bonus to anyone */
+	assert_int_equal(st.pl[0].bonus, 1);
+	assert_int_equal(st.pl[1].bonus, 1);
+	must_load(&st, "",
+		  "{\"board\":[{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+		  "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"S\"},"
+		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	play(&st, "attack c3 c4");
+	play(&st, "die +1"); /* 2 vs 1: captured by one thanks to the +1 */
+	assert_int_equal(st.pl[0].captured, 1);
+	assert_int_equal(st.pl[1].bonus, 2);
+}
+
+static void test_sampler_matches_legal(void **unused)
+{
+	(void)unused;
+	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
+	qv_rng rng;
+	qv_rng_seed(&rng, 7);
+	static const char *const configs[] = {"players=2", "players=3,size=7", "players=4,size=8",
+					      "mode=tactical"};
+	for (size_t c = 0; c < 4; c++) {
+		for (int game = 0; game < 20; game++) {
+			ta_state st;
+			qv_params p = {0};
+			qv_params_parse_list(&p, configs[c], NULL);
+			assert_int_equal(G->init(&st, &p, 1, NULL), QV_OK);
+			while (G->to_move(&st) != QV_OVER) {
+				qv_action a;
+				if (G->to_move(&st) == QV_CHANCE) {
+					double prob[3];
+					a = qv_sample_chance(G, &st, &rng, buf, prob);
+				} else {
+					int n = G->legal(&st, buf);
+					a = G->sample(&st, &rng);
+					bool found = false;
+					for (int i = 0; i < n; i++)
+						found |= buf[i] == a;
+					assert_true(found);
+				}
+				assert_int_equal(G->apply(&st, a, NULL), QV_OK);
+			}
+		}
+	}
+	free(buf);
+}
+
+/* Opponents never learn a covered piece's kind or facing: not from the view JSON, not from
+ * the diagram; and determinize draws the hidden part from the view alone. */
+static void test_covered_pieces_hidden(void **unused)
+{
+	(void)unused;
+	ta_state st, d1, d2;
+	must_load(&st, "",
+		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"R\",\"facing\":\"E\",\"covered\":true},"
+		  "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"X\"},"
+		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+		  "\"players\":[{\"home\":\"S\",\"covers\":2},{\"home\":\"N\"}]}");
+	json_t *v = G->view_json(&st, 1);
+	char *text = json_dumps(v, JSON_COMPACT);
+	assert_null(strstr(text, "\"piece\":\"R\""));
+	assert_null(strstr(text, "\"facing\":\"E\""));
+	assert_non_null(strstr(text, "{\"sq\":\"c1\",\"owner\":\"p1\",\"covered\":true,\"shielded\":false}"));
+	free(text);
+	json_decref(v);
+	qv_buf b = {0};
+	G->render_text(&st, 1, false, &b);
+	assert_non_null(strstr(qv_buf_str(&b), "1?"));
+	qv_buf_free(&b);
+	/* Two different truths with the same view give the same determinization. */
+	qv_rng r1, r2;
+	d1 = st;
+	d2 = st;
+	d2.cell[sq("c1")] = TA_CELL(0, TA_A, 2);
+	d2.pl[0].holder[TA_R] = 1;
+	d2.pl[0].holder[TA_A] = 2;
+	qv_rng_seed(&r1, 99);
+	qv_rng_seed(&r2, 99);
+	G->determinize(&d1, 1, &r1);
+	G->determinize(&d2, 1, &r2);
+	assert_memory_equal(&d1, &d2, sizeof d1);
+	/* The owner's own knowledge is untouched. */
+	d1 = st;
+	G->determinize(&d1, 0, &r1);
+	assert_int_equal(d1.cell[sq("c1")], st.cell[sq("c1")]);
+}
+
+static void test_notation_errors(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	qv_action a;
+	qv_err err;
+	assert_int_equal(G->init(&st, NULL, 1, NULL), QV_OK);
+	static const char *const bad[] = {"", "place", "place Q c1 N", "place Y z9 N", "place Y c1 Q",
+					  "place Y c1 N covered covered", "attack c1", "bonus 1",
+					  "die 2", "advance", "jump c1", "place Y g1 N"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		assert_int_equal(G->action_from_text(&st, bad[i], &a, &err), QV_EINVAL);
+	assert_int_equal(G->action_from_text(&st, "place Y g1 N", &a, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "a1-f6"));
+	/* Round trip of canonical text. */
+	char text[64];
+	a = parse(&st, "PLACE y C1 n SHIELDED covered");
+	G->action_to_text(&st, a, text, sizeof text);
+	assert_string_equal(text, "place Y c1 N covered shielded");
+	/* Illegal actions leave the state unchanged and say why. */
+	ta_state before = st;
+	assert_int_equal(G->apply(&st, parse(&st, "place Y c3 N"), &err), QV_EILLEGAL);
+	assert_memory_equal(&st, &before, sizeof st);
+	assert_non_null(strstr(err.msg, "edge"));
+}
+
+static void test_load_rejects_impossible_states(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	qv_err err;
+	static const struct {
+		const char *json, *msg;
+	} cases[] = {
+		{"{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"Z\",\"covered\":true}]}", "Terminator"},
+		{"{\"boardx\":[]}", "unknown field"},
+		{"{\"board\":[{\"sq\":\"c9\",\"owner\":\"p1\",\"piece\":\"A\"}]}", "off the"},
+		{"{\"board\":[{\"sq\":\"c1\",\"owner\":\"p3\",\"piece\":\"A\"}]}", "p1-p2"},
+		{"{\"players\":[{\"captured\":1}]}", "do not match"},
+		{"{\"players\":[{\"lost\":{\"R\":2}}]}", "from 0 to 1"},
+		{"{\"phase\":\"defend\"}", "attack"},
+		{"{\"turn\":\"p2\",\"phase\":\"start\",\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"}],\"players\":[{\"home\":\"S\"}]}", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		err.msg[0] = '\0';
+		qv_status rc = load(&st, "", cases[i].json, &err);
+		if (!cases[i].msg) {
+			assert_int_equal(rc, QV_OK); /* p2 can still place its first piece */
+			continue;
+		}
+		assert_int_equal(rc, QV_EINVAL);
+		if (!strstr(err.msg, cases[i].msg))
+			fail_msg("case %zu: message '%s' lacks '%s'", i, err.msg, cases[i].msg);
+	}
+}
+
+static void test_ranks_and_utilities(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	int ranks[4];
+	double u[4];
+	must_load(&st, "players=3",
+		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},"
+		  "{\"sq\":\"a3\",\"owner\":\"p2\",\"piece\":\"A\"}],"
+		  "\"players\":[{\"home\":\"S\",\"captured\":1,\"bonus\":2},"
+		  "{\"home\":\"W\",\"captured\":1,\"bonus\":2,\"lost\":{\"T\":1}},"
+		  "{\"home\":\"N\",\"eliminated\":1,\"lost\":{\"A\":1}}],\"phase\":\"over\"}");
+	G->ranks(&st, ranks);
+	assert_int_equal(ranks[0], 1);
+	assert_int_equal(ranks[1], 1);
+	assert_int_equal(ranks[2], 3);
+	G->returns(&st, u);
+	assert_true(u[0] == 0.5 && u[1] == 0.5 && u[2] == -1.0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_worked_example_strengths),
+		cmocka_unit_test(test_worked_example_each_die_face),
+		cmocka_unit_test(test_two_y_diagonal),
+		cmocka_unit_test(test_gap_makes_defence_zero),
+		cmocka_unit_test(test_line_rules),
+		cmocka_unit_test(test_first_placement),
+		cmocka_unit_test(test_facing_dedup),
+		cmocka_unit_test(test_terminator_rules),
+		cmocka_unit_test(test_bonus_and_extra_turns),
+		cmocka_unit_test(test_defender_bonus_on_plus_one_win_by_one),
+		cmocka_unit_test(test_sampler_matches_legal),
+		cmocka_unit_test(test_covered_pieces_hidden),
+		cmocka_unit_test(test_notation_errors),
+		cmocka_unit_test(test_load_rejects_impossible_states),
+		cmocka_unit_test(test_ranks_and_utilities),
+	};
+	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
+}
