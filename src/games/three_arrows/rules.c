@@ -276,6 +276,7 @@ static void capture_piece(ta_state *s, int sq, int capturer)
  * max_turns turns. */
 static void end_turn(ta_state *s)
 {
+	s->atk_from = s->atk_to = 0; /* no attack pending: keep states canonical */
 	s->turns++;
 	if (s->turns >= s->max_turns || alive_count(s) <= 1) {
 		s->phase = TA_PH_OVER;
@@ -314,6 +315,7 @@ static void resolve_attack(ta_state *s, int die)
 		capture_piece(s, to, attacker);
 		if (alive_count(s) <= 1) {
 			s->turns++;
+			s->atk_from = s->atk_to = 0;
 			s->phase = TA_PH_OVER;
 		} else if (s->terminator_placed) {
 			end_turn(s);
@@ -673,7 +675,7 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 		return qv_fail(err, QV_EILLEGAL, "no die roll is pending");
 	if (s->phase == TA_PH_DEFEND) {
 		int p = TA_OWNER(s->cell[s->atk_to]);
-		if (type == TA_ACT_DEFEND)
+		if (type == TA_ACT_DEFEND && arg == 0)
 			return QV_OK;
 		if (type == TA_ACT_UNCOVER && arg < TA_MAX_SQ && (s->occ[p] & s->covered) >> arg & 1)
 			return QV_OK;
@@ -686,7 +688,7 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 	}
 	if (s->phase == TA_PH_CAPTURE) {
 		int k = TA_KIND(s->cell[s->atk_from]);
-		if (type == TA_ACT_STAY)
+		if (type == TA_ACT_STAY && arg == 0)
 			return QV_OK;
 		if (type == TA_ACT_ADVANCE && arg < 4 && ta_canon_facing[k][arg] == arg)
 			return QV_OK;
