@@ -1,0 +1,173 @@
+/*
+ * agent.c - the list of agent kinds, parsing of agent specs (`name[:key=value,...]`), and the
+ * one door through which every agent sees a game: qv_agent_choose, which hands the agent a
+ * determinized copy of the state and checks that the answer is legal.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "quiver/agent.h"
+
+extern const qv_agent_kind qv_agent_random;
+extern const qv_agent_kind qv_agent_greedy;
+
+const qv_agent_kind *const qv_agent_kinds[] = {
+	&qv_agent_random,
+	&qv_agent_greedy,
+	NULL,
+};
+
+/* Writes "random (keys: seed), greedy (keys: seed)" (every kind with its keys) into buf, for
+ * messages that must name the accepted form. */
+static void list_kinds(char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; qv_agent_kinds[i] && used < len; i++) {
+		const qv_agent_kind *k = qv_agent_kinds[i];
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", k->name);
+		for (int j = 0; j < k->nkeys && used < len; j++)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", j ? ", " : " (keys: ",
+						 k->keys[j].key);
+		if (k->nkeys && used < len)
+			used += (size_t)snprintf(buf + used, len - used, ")");
+	}
+}
+
+/* Reads seed= from opts if present. Seeds are whole numbers in the full unsigned 64-bit range,
+ * which qv_param_int (a long) cannot express, so the key is parsed here for every kind. */
+static qv_status read_seed(const qv_params *opts, uint64_t *seed, qv_err *err)
+{
+	const char *v = qv_params_get(opts, "seed");
+	if (!v)
+		return QV_OK;
+	char *end;
+	errno = 0;
+	unsigned long long x = strtoull(v, &end, 10);
+	if (errno || *end || v[0] < '0' || v[0] > '9')
+		return qv_fail(err, QV_EINVAL,
+			       "bad value '%.80s' for seed: expected a whole number 0-18446744073709551615",
+			       v);
+	*seed = (uint64_t)x;
+	return QV_OK;
+}
+
+/* Splits a spec into the kind and its options, and validates the option keys against the
+ * kind. The messages name the accepted form, since specs are typed by people. */
+static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_params *opts,
+			    qv_err *err)
+{
+	char kinds[400];
+	list_kinds(kinds, sizeof kinds);
+	size_t len = strlen(spec);
+	if (len == 0)
+		return qv_fail(err, QV_EINVAL, "empty agent spec: expected name[:key=value,...] (agents: %s)",
+			       kinds);
+	if (len >= sizeof ((qv_agent *)0)->spec)
+		return qv_fail(err, QV_EINVAL, "agent spec '%.40s...' is too long (at most %zu characters)",
+			       spec, sizeof ((qv_agent *)0)->spec - 1);
+	const char *colon = strchr(spec, ':');
+	size_t nlen = colon ? (size_t)(colon - spec) : len;
+	*kind = NULL;
+	for (int i = 0; qv_agent_kinds[i]; i++)
+		if (strlen(qv_agent_kinds[i]->name) == nlen &&
+		    strncmp(qv_agent_kinds[i]->name, spec, nlen) == 0)
+			*kind = qv_agent_kinds[i];
+	if (!*kind)
+		return qv_fail(err, QV_EINVAL, "unknown agent '%.*s': expected name[:key=value,...] (agents: %s)",
+			       (int)nlen, spec,
+			       kinds);
+	opts->n = 0;
+	if (!colon)
+		return QV_OK;
+	if (!colon[1])
+		return qv_fail(err, QV_EINVAL, "nothing after ':' in agent spec '%s': expected %s or %s:key=value,...",
+			       spec, (*kind)->name, (*kind)->name);
+	qv_err e;
+	qv_status st = qv_params_parse_list(opts, colon + 1, &e);
+	if (!st) {
+		char what[64];
+		snprintf(what, sizeof what, "agent %s", (*kind)->name);
+		st = qv_params_check_keys(opts, (*kind)->keys, (*kind)->nkeys, what, &e);
+	}
+	if (st)
+		return qv_fail(err, st, "%s (agents: %s)", e.msg, kinds);
+	return QV_OK;
+}
+
+qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
+		       uint64_t default_seed, qv_err *err)
+{
+	*out = NULL;
+	const qv_agent_kind *kind = NULL;
+	qv_params opts;
+	qv_status st = parse_spec(spec, &kind, &opts, err);
+	if (st)
+		return st;
+	uint64_t seed = default_seed;
+	st = read_seed(&opts, &seed, err);
+	if (st)
+		return st;
+	qv_agent *a = calloc(1, sizeof *a);
+	if (!a)
+		return qv_fail(err, QV_ENOMEM, "out of memory creating agent '%s'", spec);
+	a->kind = kind;
+	a->game = g;
+	snprintf(a->spec, sizeof a->spec, "%s", spec);
+	qv_rng_seed(&a->rng, seed);
+	a->scratch = malloc(g->state_size);
+	a->abuf = malloc(sizeof *a->abuf * (size_t)(g->max_actions > 0 ? g->max_actions : 1));
+	if (!a->scratch || !a->abuf) {
+		qv_agent_free(a);
+		return qv_fail(err, QV_ENOMEM, "out of memory creating agent '%s'", spec);
+	}
+	st = kind->create(a, &opts, err);
+	if (st) {
+		/* create failed, so the kind owns nothing that destroy would release. */
+		a->kind = NULL;
+		qv_agent_free(a);
+		return st;
+	}
+	*out = a;
+	return QV_OK;
+}
+
+void qv_agent_free(qv_agent *a)
+{
+	if (!a)
+		return;
+	if (a->kind && a->kind->destroy)
+		a->kind->destroy(a);
+	free(a->scratch);
+	free(a->abuf);
+	free(a);
+}
+
+/* The agent gets a copy of the state in which everything the player to move cannot know has
+ * been replaced by a guess, so no agent can cheat whatever it does with the state. The answer
+ * is then checked against the true legal actions: an agent bug, or a game whose determinize
+ * changes the mover's options, becomes an error instead of a corrupt game. */
+qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *err)
+{
+	const qv_game *g = a->game;
+	int player = g->to_move(st);
+	if (player < 0) {
+		char who[8];
+		return qv_fail(err, QV_ESTATE, "agent %s cannot choose: %s is to move, not a player",
+			       a->spec, qv_player_name(player, who));
+	}
+	memcpy(a->scratch, st, g->state_size);
+	if (g->determinize)
+		g->determinize(a->scratch, player, &a->rng);
+	qv_action choice = a->kind->choose(a, a->scratch, player);
+	int n = g->legal(st, a->abuf);
+	for (int i = 0; i < n; i++)
+		if (a->abuf[i] == choice) {
+			*out = choice;
+			return QV_OK;
+		}
+	return qv_fail(err, QV_EILLEGAL, "agent %s chose %d, which is not a legal action (%d legal)",
+		       a->spec, (int)choice, n);
+}

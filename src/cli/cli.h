@@ -1,0 +1,129 @@
+/*
+ * cli.h - what the subcommands of the `quiver` command share: the command table, exit codes,
+ * option parsing, messages, seeds and clocks, and the text helpers that turn matches into
+ * lines for people (announcements that respect hidden information, results, columns).
+ *
+ * Conventions: usage errors (bad options or values) print one message naming the accepted form
+ * and return CLI_EXIT_USAGE; runtime errors (unreadable file, failed save) print one message
+ * and return CLI_EXIT_RUNTIME. Messages go to stderr, results to stdout.
+ */
+#ifndef QUIVER_CLI_H
+#define QUIVER_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "quiver/agent.h"
+#include "quiver/game.h"
+#include "quiver/match.h"
+
+enum { CLI_EXIT_OK = 0, CLI_EXIT_RUNTIME = 1, CLI_EXIT_USAGE = 2 };
+
+/* The agent `quiver play` seats against a human when no --players is given: the strongest
+ * one available. */
+#define CLI_DEFAULT_AGENT "greedy"
+
+/* ---- subcommands (one file each) ---- */
+
+typedef struct cli_command {
+	const char *name;
+	const char *synopsis; /* the arguments, for the overview */
+	const char *summary;  /* one line */
+	int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+} cli_command;
+
+int cli_play(int argc, char **argv);
+int cli_engine(int argc, char **argv);
+int cli_replay(int argc, char **argv);
+int cli_perft(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+int cli_rules(int argc, char **argv);
+
+/* ---- the command line ---- */
+
+/* Remembers the whole command line (for reports such as `bench`). Called once by main. */
+void cli_init(int argc, char **argv);
+/* The command line as typed, each argument shell-quoted when needed. */
+void cli_command_line(qv_buf *out);
+/* Appends text to out, in single quotes when the shell would otherwise split or expand it. */
+void cli_shell_quote(qv_buf *out, const char *text);
+
+/* ---- options ---- */
+
+/* One option of a subcommand: `--name` (a flag when metavar is NULL) or `--name VALUE`
+ * (also written --name=VALUE). */
+typedef struct cli_opt {
+	const char *name;    /* without the dashes */
+	const char *metavar; /* e.g. "S"; NULL for a flag */
+} cli_opt;
+
+typedef struct cli_parser {
+	const char *cmd; /* subcommand name, for messages */
+	int argc;
+	char **argv;
+	int i;
+	bool rest_positional; /* after "--" */
+} cli_parser;
+
+enum { CLI_OPT_END = -1, CLI_OPT_POSITIONAL = -2, CLI_OPT_BAD = -3 };
+
+/* Starts parsing argv[1..argc) of subcommand cmd. */
+void cli_parser_init(cli_parser *p, const char *cmd, int argc, char **argv);
+/* The next item: the index of an option of opts (NULL-name terminated) with *value set to its
+ * value (NULL for a flag), CLI_OPT_POSITIONAL with *value the argument, CLI_OPT_END, or
+ * CLI_OPT_BAD after printing a usage message (unknown option, missing or unexpected value).
+ * `-h` is accepted for an option named "help". */
+int cli_next(cli_parser *p, const cli_opt *opts, const char **value);
+
+/* Prints "quiver CMD: message" and a pointer to --help to stderr; returns CLI_EXIT_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints "quiver CMD: message" to stderr; returns CLI_EXIT_RUNTIME. */
+int cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Finds a game by name; prints a usage error listing the games and returns NULL if unknown. */
+const qv_game *cli_game(const char *cmd, const char *name);
+/* Adds a --param key=value; prints a usage error and returns false when malformed. */
+bool cli_param(const char *cmd, qv_params *params, const char *item);
+/* Parses an option's value as an unsigned 64-bit seed; prints a usage error naming the
+ * option on junk. */
+bool cli_seed(const char *cmd, const char *opt, const char *text, uint64_t *out);
+/* Parses an option's value as an integer in [lo, hi], or prints a usage error. */
+bool cli_long(const char *cmd, const char *opt, const char *text, long lo, long hi, long *out);
+/* Parses an option's value as a number in [lo, hi], or prints a usage error. */
+bool cli_double(const char *cmd, const char *opt, const char *text, double lo, double hi,
+		double *out);
+
+/* A seed from the clock and the process id, for runs that give none. */
+uint64_t cli_time_seed(void);
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
+/* ---- text about games and matches ---- */
+
+/* "players=2, size=6" */
+void cli_format_params(const qv_params *params, qv_buf *out);
+
+/* The notation of a (a decision of the player to move in `before`, or an outcome of its
+ * chance event) as `viewer` may know it. When another action or outcome would have led to a
+ * different state that viewer's view (view_json) cannot tell apart, the words in which those
+ * alternatives differ are written "?", so announcing a covered placement does not tell its
+ * kind. The mover and QV_VIEW_ALL see the whole notation. */
+void cli_public_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+		     size_t len);
+
+/* Groups a list of action notations for display: actions that differ only in optional
+ * trailing words become "place A b1 N [covered] [shielded]" (every combination is legal), and
+ * items that differ only in one last word become "place A b1 N/E/S/W". Nothing is lost: each
+ * item stands for exactly the actions it spells. Returns the number of items and sets *out
+ * (free with cli_free_items), or -1 when out of memory. */
+int cli_compact_actions(char *const *texts, int n, char ***out);
+void cli_free_items(char **items, int n);
+
+/* Prints items in columns fitting `width` characters, each row indented by two spaces. */
+void cli_print_columns(FILE *f, char *const *items, int n, int width);
+
+/* Prints the ranking of a finished match: rank, player, seat name, score, best first.
+ * seats[i] names seat i ("human", an agent spec, or a record's player name). */
+void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[64]);
+
+#endif

@@ -1,0 +1,179 @@
+/*
+ * replay.c - `quiver replay`: a saved game (record or full state) shown move by move, with the
+ * boards if asked, then the final board and the result. Seen as one player (--view pN), the
+ * moves and boards hide what that player could not know.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/term.h"
+
+static const cli_opt replay_opts[] = {
+	{"view", "pN|all"},
+	{"boards", NULL},
+	{"no-color", NULL},
+	{"help", NULL},
+	{NULL, NULL},
+};
+
+/* The text of `quiver replay --help`. */
+static void replay_help(void)
+{
+	printf("usage: quiver replay FILE [--view pN|all] [--boards] [--no-color]\n\n"
+	       "Loads a game record (as saved by quiver play) or a full-state JSON and prints the\n"
+	       "moves numbered, then the final board and the result.\n\n"
+	       "  --view pN|all  see the game as player N sees it (hidden pieces stay hidden),\n"
+	       "                 or everything (default: all)\n"
+	       "  --boards       print the board after every move\n"
+	       "  --no-color     no colours even on a terminal\n"
+	       "  -h, --help     this help\n\n"
+	       "example: quiver replay records/three-arrows-20250101-120000-42.json --view p1\n");
+}
+
+/* "p1 (human)" or "chance": who made history entry mv. */
+static void who_text(const qv_match *m, const qv_move *mv, char *buf, size_t len)
+{
+	char p[8];
+	if (mv->who < 0) {
+		snprintf(buf, len, "%s", qv_player_name(mv->who, p));
+		return;
+	}
+	const char *seat = m->names[mv->who];
+	if (seat[0])
+		snprintf(buf, len, "%s (%s)", qv_player_name(mv->who, p), seat);
+	else
+		snprintf(buf, len, "%s", qv_player_name(mv->who, p));
+}
+
+/* Replays the history from the match's base state, printing each move as viewer may know it
+ * and, with boards, the position after it. */
+static int print_moves(const qv_match *m, int viewer, bool boards, bool color)
+{
+	const qv_game *g = m->game;
+	void *cur = malloc(g->state_size);
+	if (!cur)
+		return cli_fail("replay", "out of memory");
+	memcpy(cur, m->base, g->state_size);
+	qv_buf board = {0};
+	if (boards) {
+		g->render_text(cur, viewer, color, &board);
+		printf("Start:\n%s\n", qv_buf_str(&board));
+	}
+	if (m->nhist == 0)
+		printf("No moves.\n");
+	for (int i = 0; i < m->nhist; i++) {
+		const qv_move *mv = &m->hist[i];
+		char who[96], text[256];
+		who_text(m, mv, who, sizeof who);
+		cli_public_text(g, cur, mv->action, viewer, text, sizeof text);
+		printf("%4d. %s: %s%s\n", i + 1, who, text, mv->automatic ? " (only option)" : "");
+		qv_err err;
+		if (g->apply(cur, mv->action, &err)) {
+			qv_buf_free(&board);
+			free(cur);
+			return cli_fail("replay", "move %d (%s) does not apply: %s", i + 1, text, err.msg);
+		}
+		if (boards) {
+			qv_buf_clear(&board);
+			g->render_text(cur, viewer, color, &board);
+			printf("%s\n", qv_buf_str(&board));
+		}
+	}
+	qv_buf_free(&board);
+	free(cur);
+	return CLI_EXIT_OK;
+}
+
+/* Parses the options, loads the file and prints the header, the moves, the final board
+ * and the result. */
+int cli_replay(int argc, char **argv)
+{
+	cli_parser p;
+	cli_parser_init(&p, "replay", argc, argv);
+	const char *path = NULL, *view = "all", *v;
+	bool boards = false, no_color = false;
+	int o;
+	while ((o = cli_next(&p, replay_opts, &v)) != CLI_OPT_END) {
+		switch (o) {
+		case 0:
+			view = v;
+			break;
+		case 1:
+			boards = true;
+			break;
+		case 2:
+			no_color = true;
+			break;
+		case 3:
+			replay_help();
+			return CLI_EXIT_OK;
+		case CLI_OPT_POSITIONAL:
+			if (path)
+				return cli_usage("replay", "unexpected argument '%s': expected quiver replay FILE",
+						 v);
+			path = v;
+			break;
+		default:
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (!path)
+		return cli_usage("replay", "expected quiver replay FILE [--view pN|all] [--boards]");
+	int viewer = QV_VIEW_ALL;
+	if (strcmp(view, "all") != 0) {
+		viewer = qv_player_parse(view, QV_MAX_PLAYERS);
+		if (viewer < 0)
+			return cli_usage("replay", "bad value '%s' for --view: expected p1-p%d or all", view,
+					 QV_MAX_PLAYERS);
+	}
+	qv_match *m;
+	qv_err err;
+	if (qv_match_load_file(&m, path, &err))
+		return cli_fail("replay", "%s", err.msg);
+	const qv_game *g = m->game;
+	int n = g->num_players(m->state);
+	int rc = CLI_EXIT_OK;
+	if (viewer >= n) {
+		rc = cli_usage("replay", "bad value '%s' for --view: this game has %d players (p1-p%d) or all",
+			       view, n, n);
+		qv_match_free(m);
+		return rc;
+	}
+	cli_term t;
+	cli_term_setup(&t, !no_color);
+	qv_buf desc = {0};
+	cli_format_params(&m->params, &desc);
+	printf("%s (%s), %s, seed %llu\n", g->title, g->name, qv_buf_str(&desc),
+	       (unsigned long long)m->seed);
+	qv_buf_free(&desc);
+	printf("Players:");
+	for (int i = 0; i < n; i++) {
+		char pn[8];
+		printf(" %s %s%s", qv_player_name(i, pn), m->names[i][0] ? m->names[i] : "-",
+		       i + 1 < n ? "," : "\n");
+	}
+	if (viewer != QV_VIEW_ALL) {
+		char pn[8];
+		printf("Seen by %s.\n", qv_player_name(viewer, pn));
+	}
+	printf("\n");
+	rc = print_moves(m, viewer, boards, t.color);
+	if (rc == CLI_EXIT_OK) {
+		qv_buf board = {0};
+		qv_match_render(m, viewer, t.color, &board);
+		printf("\nFinal position:\n%s\n", qv_buf_str(&board));
+		qv_buf_free(&board);
+		if (qv_match_over(m)) {
+			printf("Result:\n");
+			cli_print_result(stdout, m, (const char(*)[64])m->names);
+		} else {
+			char pn[8];
+			printf("The game is not over: %s to move.\n",
+			       qv_player_name(qv_match_to_move(m), pn));
+		}
+	}
+	cli_term_done(&t);
+	qv_match_free(m);
+	return rc;
+}

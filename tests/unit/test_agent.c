@@ -1,0 +1,311 @@
+/*
+ * test_agent.c - unit tests of the agents: spec parsing and its messages, legality of every
+ * choice over whole games, determinism with a seed, and greedy's one-ply judgement (it takes
+ * a capture when one is there). Uses THREE ARROWS from the registry.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "quiver/agent.h"
+#include "quiver/match.h"
+
+static const qv_game *three_arrows(void)
+{
+	qv_err err;
+	const qv_game *g = qv_game_find("three-arrows", &err);
+	assert_non_null(g);
+	return g;
+}
+
+/* ---- specs ---- */
+
+static void test_spec_good(void **state)
+{
+	(void)state;
+	const qv_game *g = three_arrows();
+	const char *good[] = {"random", "greedy", "random:seed=7", "greedy:seed=18446744073709551615",
+			      "greedy:seed=1,seed=2"};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		qv_agent *a = NULL;
+		qv_err err;
+		assert_int_equal(qv_agent_new(&a, good[i], g, 1, &err), QV_OK);
+		assert_non_null(a);
+		assert_string_equal(a->spec, good[i]);
+		assert_true(a->game == g);
+		qv_agent_free(a);
+	}
+	qv_agent_free(NULL);
+	/* Every kind is listed and has help and a seed key. */
+	int n = 0;
+	for (int i = 0; qv_agent_kinds[i]; i++, n++) {
+		assert_non_null(qv_agent_kinds[i]->help);
+		bool seed = false;
+		for (int k = 0; k < qv_agent_kinds[i]->nkeys; k++)
+			seed |= strcmp(qv_agent_kinds[i]->keys[k].key, "seed") == 0;
+		assert_true(seed);
+	}
+	assert_true(n >= 2);
+}
+
+/* A bad spec fails with QV_EINVAL, *out stays NULL, and the message has every `want`. */
+static void expect_bad(const char *spec, const char *want1, const char *want2)
+{
+	qv_agent *a = (qv_agent *)1;
+	qv_err err;
+	assert_int_equal(qv_agent_new(&a, spec, three_arrows(), 1, &err), QV_EINVAL);
+	assert_null(a);
+	if (want1 && !strstr(err.msg, want1))
+		fail_msg("spec '%s': message '%s' lacks '%s'", spec, err.msg, want1);
+	if (want2 && !strstr(err.msg, want2))
+		fail_msg("spec '%s': message '%s' lacks '%s'", spec, err.msg, want2);
+}
+
+static void test_spec_errors(void **state)
+{
+	(void)state;
+	/* Unknown agents name the accepted form and every agent. */
+	expect_bad("mcts9", "name[:key=value", "random");
+	expect_bad("mcts9", "greedy", "mcts9");
+	expect_bad("", "name[:key=value", "greedy");
+	expect_bad("Random", "random", NULL);
+	/* Unknown keys name the key and the known ones. */
+	expect_bad("greedy:depth=2", "depth", "seed");
+	expect_bad("random:time=1", "time", "random");
+	/* Bad values and malformed option lists. */
+	expect_bad("greedy:seed=x", "seed", "whole number");
+	expect_bad("greedy:seed=-1", "seed", NULL);
+	expect_bad("greedy:seed=99999999999999999999999", "seed", NULL);
+	expect_bad("greedy:", "greedy", "key=value");
+	expect_bad("greedy:seed", "key=value", NULL);
+	expect_bad("greedy:seed=1,", "trailing", NULL);
+	char longspec[400];
+	memset(longspec, 'x', sizeof longspec - 1);
+	longspec[sizeof longspec - 1] = '\0';
+	expect_bad(longspec, "too long", NULL);
+}
+
+/* ---- choices over whole games ---- */
+
+/* True when a is among the legal actions of st. */
+static bool is_legal(const qv_game *g, const void *st, qv_action a)
+{
+	qv_action *buf = malloc(sizeof *buf * (size_t)g->max_actions);
+	int n = g->legal(st, buf);
+	bool found = false;
+	for (int i = 0; i < n; i++)
+		found |= buf[i] == a;
+	free(buf);
+	return found;
+}
+
+/* Plays one game of seat specs p1, p2 from seed, checking every choice; copies the history's
+ * actions into hist (room for max) and returns its length. */
+static int play_game(const char *spec1, const char *spec2, const qv_params *params,
+		     uint64_t seed, qv_action *hist, int max)
+{
+	const qv_game *g = three_arrows();
+	qv_match *m;
+	qv_err err;
+	assert_int_equal(qv_match_new(&m, g, params, seed, &err), QV_OK);
+	qv_agent *agents[2];
+	assert_int_equal(qv_agent_new(&agents[0], spec1, g, qv_seed_mix(seed, 1), &err), QV_OK);
+	assert_int_equal(qv_agent_new(&agents[1], spec2, g, qv_seed_mix(seed, 2), &err), QV_OK);
+	void *copy = malloc(g->state_size);
+	int decisions = 0;
+	while (!qv_match_over(m) && decisions < 2000) {
+		int tm = qv_match_to_move(m);
+		if (tm == QV_CHANCE) {
+			qv_action o;
+			assert_int_equal(qv_match_chance(m, &o, &err), QV_OK);
+			continue;
+		}
+		qv_action a;
+		memcpy(copy, m->state, g->state_size);
+		if (qv_agent_choose(agents[tm], m->state, &a, &err))
+			fail_msg("agent %s: %s", agents[tm]->spec, err.msg);
+		/* The true state is untouched and the choice is legal in it. */
+		assert_memory_equal(copy, m->state, g->state_size);
+		assert_true(is_legal(g, m->state, a));
+		assert_int_equal(qv_match_play(m, a, &err), QV_OK);
+		decisions++;
+	}
+	assert_true(qv_match_over(m));
+	int n = m->nhist < max ? m->nhist : max;
+	for (int i = 0; i < n; i++)
+		hist[i] = m->hist[i].action;
+	free(copy);
+	qv_agent_free(agents[0]);
+	qv_agent_free(agents[1]);
+	qv_match_free(m);
+	return n;
+}
+
+static void test_random_and_greedy_play_legal_games(void **state)
+{
+	(void)state;
+	enum { MAX = 20000 };
+	qv_action *hist = malloc(sizeof *hist * MAX);
+	qv_params tactical = {0};
+	qv_params_set(&tactical, "mode", "tactical", NULL);
+	qv_params three = {0};
+	qv_params_set(&three, "size", "7", NULL);
+	assert_true(play_game("random", "random", NULL, 1, hist, MAX) > 0);
+	assert_true(play_game("greedy", "random", NULL, 2, hist, MAX) > 0);
+	assert_true(play_game("random", "greedy", &tactical, 3, hist, MAX) > 0);
+	assert_true(play_game("greedy", "greedy", &three, 4, hist, MAX) > 0);
+	free(hist);
+}
+
+/* The same seeds give the same game, move for move; the agents' own seed= matters. */
+static void test_determinism(void **state)
+{
+	(void)state;
+	enum { MAX = 20000 };
+	qv_action *a = malloc(sizeof *a * MAX), *b = malloc(sizeof *b * MAX);
+	int na = play_game("greedy", "random", NULL, 11, a, MAX);
+	int nb = play_game("greedy", "random", NULL, 11, b, MAX);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, sizeof *a * (size_t)na);
+
+	/* Two random agents with different seed= choose differently from the same position. */
+	const qv_game *g = three_arrows();
+	qv_match *m;
+	qv_err err;
+	assert_int_equal(qv_match_new(&m, g, NULL, 5, &err), QV_OK);
+	qv_agent *r1, *r2, *r3;
+	assert_int_equal(qv_agent_new(&r1, "random:seed=1", g, 99, &err), QV_OK);
+	assert_int_equal(qv_agent_new(&r2, "random:seed=1", g, 42, &err), QV_OK);
+	assert_int_equal(qv_agent_new(&r3, "random:seed=2", g, 99, &err), QV_OK);
+	int differ = 0;
+	for (int i = 0; i < 20; i++) {
+		qv_action x, y, z;
+		assert_int_equal(qv_agent_choose(r1, m->state, &x, &err), QV_OK);
+		assert_int_equal(qv_agent_choose(r2, m->state, &y, &err), QV_OK);
+		assert_int_equal(qv_agent_choose(r3, m->state, &z, &err), QV_OK);
+		assert_int_equal(x, y); /* seed= overrides the default seed */
+		differ += x != z;
+	}
+	assert_true(differ > 10);
+	qv_agent_free(r1);
+	qv_agent_free(r2);
+	qv_agent_free(r3);
+	qv_match_free(m);
+	free(a);
+	free(b);
+}
+
+/* ---- greedy's judgement ---- */
+
+/* p1's Double on c1 points at p2's Angle on c2, which has no arrow pointing back: attack 2
+ * plus the die (-1..+1) always beats defence 0, so the attack captures whatever the die says.
+ * p1's Cross on e1 offers many quiet placements besides. */
+static const char *capture_position =
+	"{\"game\": \"three-arrows\", \"params\": {\"players\": 2, \"mode\": \"%s\"}, \"seed\": 1,"
+	" \"state\": {\"board\": ["
+	"  {\"sq\": \"c1\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
+	"  {\"sq\": \"e1\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
+	"  {\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"},"
+	"  {\"sq\": \"c6\", \"owner\": \"p2\", \"piece\": \"T\", \"facing\": \"S\"}],"
+	" \"players\": [{\"home\": \"S\"}, {\"home\": \"N\"}],"
+	" \"turn\": \"p1\", \"phase\": \"start\", \"turns\": 4}}";
+
+static qv_match *load_capture_position(const char *mode)
+{
+	char text[2048];
+	snprintf(text, sizeof text, capture_position, mode);
+	qv_match *m = NULL;
+	qv_err err;
+	if (qv_match_load_text(&m, text, &err))
+		fail_msg("loading the test position: %s", err.msg);
+	return m;
+}
+
+static void test_greedy_takes_capture(void **state)
+{
+	(void)state;
+	const char *modes[] = {"standard", "tactical"};
+	for (int k = 0; k < 2; k++) {
+		qv_match *m = load_capture_position(modes[k]);
+		const qv_game *g = m->game;
+		assert_int_equal(qv_match_to_move(m), 0);
+		qv_action *buf = malloc(sizeof *buf * (size_t)g->max_actions);
+		assert_true(g->legal(m->state, buf) > 10);
+		free(buf);
+		for (uint64_t seed = 1; seed <= 5; seed++) {
+			qv_agent *a;
+			qv_err err;
+			assert_int_equal(qv_agent_new(&a, "greedy", g, seed, &err), QV_OK);
+			qv_action choice;
+			assert_int_equal(qv_agent_choose(a, m->state, &choice, &err), QV_OK);
+			char text[64];
+			assert_true(g->action_to_text(m->state, choice, text, sizeof text) > 0);
+			assert_string_equal(text, "attack c1 c2");
+			qv_agent_free(a);
+		}
+		qv_match_free(m);
+	}
+}
+
+/* Without a capture in reach, greedy's choices among equal actions vary with its seed. */
+static void test_greedy_breaks_ties_at_random(void **state)
+{
+	(void)state;
+	const qv_game *g = three_arrows();
+	qv_match *m;
+	qv_err err;
+	assert_int_equal(qv_match_new(&m, g, NULL, 3, &err), QV_OK);
+	qv_action first = -1;
+	int differ = 0;
+	for (uint64_t seed = 1; seed <= 12; seed++) {
+		qv_agent *a;
+		assert_int_equal(qv_agent_new(&a, "greedy", g, seed, &err), QV_OK);
+		qv_action c;
+		assert_int_equal(qv_agent_choose(a, m->state, &c, &err), QV_OK);
+		if (first < 0)
+			first = c;
+		differ += c != first;
+		qv_agent_free(a);
+	}
+	assert_true(differ > 0);
+	qv_match_free(m);
+}
+
+/* Agents choose only for a player: with chance (or nobody) to move they refuse. */
+static void test_choose_needs_a_player(void **state)
+{
+	(void)state;
+	qv_match *m = load_capture_position("standard");
+	const qv_game *g = m->game;
+	qv_err err;
+	assert_int_equal(qv_match_play_text(m, "attack c1 c2", &err), QV_OK);
+	assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+	qv_agent *a;
+	assert_int_equal(qv_agent_new(&a, "greedy", g, 1, &err), QV_OK);
+	qv_action c = 123;
+	assert_int_equal(qv_agent_choose(a, m->state, &c, &err), QV_ESTATE);
+	assert_int_equal(c, 123);
+	assert_non_null(strstr(err.msg, "chance"));
+	qv_agent_free(a);
+	qv_match_free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spec_good),
+		cmocka_unit_test(test_spec_errors),
+		cmocka_unit_test(test_random_and_greedy_play_legal_games),
+		cmocka_unit_test(test_determinism),
+		cmocka_unit_test(test_greedy_takes_capture),
+		cmocka_unit_test(test_greedy_breaks_ties_at_random),
+		cmocka_unit_test(test_choose_needs_a_player),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

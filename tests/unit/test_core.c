@@ -1,0 +1,474 @@
+/*
+ * test_core.c - unit tests of the core layer: RNG, text buffer, parameters, squares and
+ * directions, text helpers, and the rank helpers of game.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "quiver/core.h"
+#include "quiver/game.h"
+
+/* ---- RNG ---- */
+
+/* The same seed gives the same stream; another seed gives another. */
+static void test_rng_determinism(void **state)
+{
+	(void)state;
+	qv_rng a, b, c;
+	qv_rng_seed(&a, 42);
+	qv_rng_seed(&b, 42);
+	qv_rng_seed(&c, 43);
+	int differ = 0;
+	for (int i = 0; i < 1000; i++) {
+		uint64_t x = qv_rng_next(&a), y = qv_rng_next(&b), z = qv_rng_next(&c);
+		assert_true(x == y);
+		differ += x != z;
+	}
+	assert_true(differ > 990);
+	/* Copying an RNG forks the stream: both continue identically. */
+	qv_rng d = a;
+	for (int i = 0; i < 10; i++)
+		assert_true(qv_rng_next(&a) == qv_rng_next(&d));
+	assert_true(qv_seed_mix(1, 2) != qv_seed_mix(2, 1));
+	assert_true(qv_seed_mix(1, 2) == qv_seed_mix(1, 2));
+}
+
+/* qv_rng_below stays in [0, n) for small, odd and huge n; n = 1 always gives 0. */
+static void test_rng_below_range(void **state)
+{
+	(void)state;
+	qv_rng r;
+	qv_rng_seed(&r, 7);
+	const uint32_t ns[] = {1, 2, 3, 7, 1000, 0x80000001u, UINT32_MAX};
+	for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++)
+		for (int i = 0; i < 2000; i++)
+			assert_true(qv_rng_below(&r, ns[k]) < ns[k]);
+	for (int i = 0; i < 100; i++)
+		assert_int_equal(qv_rng_below(&r, 1), 0);
+	for (int i = 0; i < 10000; i++) {
+		double x = qv_rng_double(&r);
+		assert_true(x >= 0.0 && x < 1.0);
+	}
+}
+
+/* Each face of a die comes up about a sixth of the time (a loose bound: about 6.5 standard
+ * deviations, so the test never flickers, yet any bias of a few percent fails). */
+static void test_rng_below_uniform(void **state)
+{
+	(void)state;
+	qv_rng r;
+	qv_rng_seed(&r, 12345);
+	int count[6] = {0};
+	for (int i = 0; i < 60000; i++)
+		count[qv_rng_below(&r, 6)]++;
+	for (int f = 0; f < 6; f++)
+		assert_in_range(count[f], 10000 - 600, 10000 + 600);
+	/* Both halves of a non-power-of-two range are hit evenly too. */
+	int low = 0;
+	for (int i = 0; i < 20000; i++)
+		low += qv_rng_below(&r, 3000000000u) < 1500000000u;
+	assert_in_range(low, 10000 - 700, 10000 + 700);
+}
+
+/* ---- errors ---- */
+
+static void test_fail_and_strerror(void **state)
+{
+	(void)state;
+	qv_err err;
+	assert_int_equal(qv_fail(&err, QV_EINVAL, "bad %s %d", "thing", 3), QV_EINVAL);
+	assert_string_equal(err.msg, "bad thing 3");
+	assert_int_equal(qv_fail(NULL, QV_EIO, "ignored"), QV_EIO);
+	assert_string_equal(qv_strerror(QV_OK), "ok");
+	assert_string_equal(qv_strerror(QV_EILLEGAL), "illegal action");
+	assert_string_equal(qv_strerror(-99), "unknown error");
+}
+
+/* ---- text buffer ---- */
+
+static void test_buf(void **state)
+{
+	(void)state;
+	qv_buf b = {0};
+	assert_string_equal(qv_buf_str(&b), "");
+	qv_buf_puts(&b, "abc");
+	qv_buf_putc(&b, '-');
+	qv_buf_printf(&b, "%d/%s", 12, "x");
+	assert_string_equal(qv_buf_str(&b), "abc-12/x");
+	assert_int_equal(b.len, 8);
+	/* Growing well past the first allocation keeps everything. */
+	for (int i = 0; i < 1000; i++)
+		qv_buf_printf(&b, "%03d", i % 1000);
+	assert_int_equal(b.len, 8 + 3000);
+	assert_memory_equal(b.s + 8, "000001002", 9);
+	assert_false(b.failed);
+	qv_buf_clear(&b);
+	assert_string_equal(qv_buf_str(&b), "");
+	assert_int_equal(b.len, 0);
+	qv_buf_puts(&b, "again");
+	assert_string_equal(qv_buf_str(&b), "again");
+	qv_buf_free(&b);
+	assert_null(b.s);
+	assert_int_equal(b.len, 0);
+}
+
+/* ---- parameters ---- */
+
+static const qv_param_def defs[] = {
+	{"players", "2", "2-4", "number of players"},
+	{"mode", "standard", "standard or tactical", "rules variant"},
+	{"time", "1.5", "0-60", "seconds"},
+};
+enum { NDEFS = 3 };
+
+static void test_params_set_get(void **state)
+{
+	(void)state;
+	qv_params p = {0};
+	qv_err err;
+	assert_int_equal(qv_params_set(&p, "players", "3", &err), QV_OK);
+	assert_int_equal(qv_params_set(&p, "mode", "tactical", &err), QV_OK);
+	assert_int_equal(qv_params_set(&p, "players", "4", &err), QV_OK); /* replaces */
+	assert_int_equal(p.n, 2);
+	assert_string_equal(qv_params_get(&p, "players"), "4");
+	assert_null(qv_params_get(&p, "size"));
+	assert_null(qv_params_get(NULL, "size"));
+
+	assert_int_equal(qv_params_set(&p, "", "1", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "key=value"));
+	assert_int_equal(qv_params_set(&p, "size", "", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "size"));
+	char longkey[QV_PARAM_KEY_MAX + 5];
+	memset(longkey, 'k', sizeof longkey - 1);
+	longkey[sizeof longkey - 1] = '\0';
+	assert_int_equal(qv_params_set(&p, longkey, "1", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "too long"));
+
+	qv_params full = {0};
+	for (int i = 0; i < QV_MAX_PARAMS; i++) {
+		char key[8];
+		snprintf(key, sizeof key, "k%d", i);
+		assert_int_equal(qv_params_set(&full, key, "v", &err), QV_OK);
+	}
+	assert_int_equal(qv_params_set(&full, "one_more", "v", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "too many"));
+	assert_int_equal(qv_params_set(&full, "k3", "w", &err), QV_OK); /* replacing still works */
+}
+
+static void test_params_parse(void **state)
+{
+	(void)state;
+	qv_params p = {0};
+	qv_err err;
+	assert_int_equal(qv_params_parse_kv(&p, "size=7", &err), QV_OK);
+	assert_string_equal(qv_params_get(&p, "size"), "7");
+	assert_int_equal(qv_params_parse_kv(&p, "a=b=c", &err), QV_OK);
+	assert_string_equal(qv_params_get(&p, "a"), "b=c");
+	assert_int_equal(qv_params_parse_kv(&p, "size", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "key=value"));
+	assert_int_equal(qv_params_parse_kv(&p, "=3", &err), QV_EINVAL);
+
+	qv_params q = {0};
+	assert_int_equal(qv_params_parse_list(&q, "", &err), QV_OK);
+	assert_int_equal(q.n, 0);
+	assert_int_equal(qv_params_parse_list(&q, "seed=5,time=2", &err), QV_OK);
+	assert_int_equal(q.n, 2);
+	assert_string_equal(qv_params_get(&q, "seed"), "5");
+	assert_string_equal(qv_params_get(&q, "time"), "2");
+	assert_int_equal(qv_params_parse_list(&q, "seed=5,", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "trailing"));
+	assert_int_equal(qv_params_parse_list(&q, "seed=5,,x=1", &err), QV_EINVAL);
+	assert_int_equal(qv_params_parse_list(&q, "seed", &err), QV_EINVAL);
+}
+
+static void test_params_typed(void **state)
+{
+	(void)state;
+	qv_params p = {0};
+	qv_err err;
+	long n;
+	double d;
+	int c;
+	static const char *const modes[] = {"standard", "tactical", NULL};
+
+	/* Defaults when absent. */
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_OK);
+	assert_int_equal(n, 2);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_OK);
+	assert_true(d == 1.5);
+	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", modes, &c, &err), QV_OK);
+	assert_int_equal(c, 0);
+
+	/* Given values. */
+	qv_params_set(&p, "players", "4", NULL);
+	qv_params_set(&p, "mode", "tactical", NULL);
+	qv_params_set(&p, "time", "0.25", NULL);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_OK);
+	assert_int_equal(n, 4);
+	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", modes, &c, &err), QV_OK);
+	assert_int_equal(c, 1);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_OK);
+	assert_true(d == 0.25);
+
+	/* Bad values name the key, the value and what is allowed. */
+	qv_params_set(&p, "players", "5", NULL);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'5'"));
+	assert_non_null(strstr(err.msg, "players"));
+	assert_non_null(strstr(err.msg, "2-4"));
+	qv_params_set(&p, "players", "3x", NULL);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_EINVAL);
+	qv_params_set(&p, "mode", "blitz", NULL);
+	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", modes, &c, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "blitz"));
+	assert_non_null(strstr(err.msg, "standard or tactical"));
+	qv_params_set(&p, "time", "-1", NULL);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_EINVAL);
+	qv_params_set(&p, "time", "1.5s", NULL);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_EINVAL);
+}
+
+static void test_params_check_and_complete(void **state)
+{
+	(void)state;
+	qv_params p = {0};
+	qv_err err;
+	qv_params_set(&p, "mode", "tactical", NULL);
+	assert_int_equal(qv_params_check_keys(&p, defs, NDEFS, "three-arrows", &err), QV_OK);
+	assert_int_equal(qv_params_check_keys(NULL, defs, NDEFS, "x", &err), QV_OK);
+	qv_params_set(&p, "colour", "red", NULL);
+	assert_int_equal(qv_params_check_keys(&p, defs, NDEFS, "three-arrows", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "colour"));
+	assert_non_null(strstr(err.msg, "players, mode, time"));
+	assert_int_equal(qv_params_check_keys(&p, defs, 0, "random", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "no parameters"));
+
+	qv_params all;
+	qv_params_complete(&p, defs, NDEFS, &all);
+	assert_int_equal(all.n, 3);
+	assert_string_equal(all.kv[0].key, "players");
+	assert_string_equal(all.kv[0].value, "2");
+	assert_string_equal(all.kv[1].value, "tactical");
+	assert_string_equal(all.kv[2].value, "1.5");
+}
+
+/* ---- squares and directions ---- */
+
+static void test_squares(void **state)
+{
+	(void)state;
+	int f, r;
+	qv_err err;
+	assert_int_equal(qv_sq_parse("a1", 6, 6, &f, &r, &err), QV_OK);
+	assert_int_equal(f, 0);
+	assert_int_equal(r, 0);
+	assert_int_equal(qv_sq_parse("F6", 6, 6, &f, &r, &err), QV_OK);
+	assert_int_equal(f, 5);
+	assert_int_equal(r, 5);
+	assert_int_equal(qv_sq_parse("h8", 8, 8, &f, &r, &err), QV_OK);
+	assert_int_equal(f, 7);
+	assert_int_equal(r, 7);
+
+	const char *bad_form[] = {"", "a", "1a", "aa1", "a1x", "a+1", "a 1", "a-1"};
+	for (size_t i = 0; i < sizeof bad_form / sizeof bad_form[0]; i++) {
+		assert_int_equal(qv_sq_parse(bad_form[i], 6, 6, &f, &r, &err), QV_EINVAL);
+		assert_non_null(strstr(err.msg, "a1-f6"));
+	}
+	const char *off[] = {"g1", "a7", "a0", "z9"};
+	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
+		assert_int_equal(qv_sq_parse(off[i], 6, 6, &f, &r, &err), QV_EINVAL);
+		assert_non_null(strstr(err.msg, "a1-f6"));
+	}
+
+	char name[4];
+	qv_sq_name(2, 3, name);
+	assert_string_equal(name, "c4");
+	qv_sq_name(7, 7, name);
+	assert_string_equal(name, "h8");
+}
+
+static void test_dirs(void **state)
+{
+	(void)state;
+	assert_int_equal(qv_dir_parse("N"), QV_N);
+	assert_int_equal(qv_dir_parse("ne"), QV_NE);
+	assert_int_equal(qv_dir_parse("sW"), QV_SW);
+	assert_int_equal(qv_dir_parse("x"), -1);
+	assert_int_equal(qv_dir_parse("NNE"), -1);
+	assert_int_equal(qv_dir_parse(""), -1);
+	assert_int_equal(qv_dir_rot(QV_N, 2), QV_E);
+	assert_int_equal(qv_dir_rot(QV_N, -1), QV_NW);
+	assert_int_equal(qv_dir_rot(QV_W, 10), QV_N);
+	assert_int_equal(qv_dir_rot(QV_E, -10), QV_N);
+	for (int d = 0; d < QV_NDIRS; d++) {
+		qv_dir o = qv_dir_opp((qv_dir)d);
+		assert_int_equal(qv_dir_dx[d], -qv_dir_dx[o]);
+		assert_int_equal(qv_dir_dy[d], -qv_dir_dy[o]);
+		assert_int_equal(qv_dir_parse(qv_dir_names[d]), d);
+	}
+	assert_int_equal(qv_dir_dy[QV_N], 1);
+	assert_int_equal(qv_dir_dx[QV_E], 1);
+}
+
+/* ---- text helpers ---- */
+
+static void test_split(void **state)
+{
+	(void)state;
+	char line[] = "  place  Y c1\tN ";
+	char *tok[8];
+	assert_int_equal(qv_split(line, tok, 8), 4);
+	assert_string_equal(tok[0], "place");
+	assert_string_equal(tok[1], "Y");
+	assert_string_equal(tok[2], "c1");
+	assert_string_equal(tok[3], "N");
+	char empty[] = "   ";
+	assert_int_equal(qv_split(empty, tok, 8), 0);
+	char many[] = "a b c d";
+	assert_int_equal(qv_split(many, tok, 3), 4); /* max + 1: too many */
+	char exact[] = "a b c";
+	assert_int_equal(qv_split(exact, tok, 3), 3);
+}
+
+static void test_edit_distance(void **state)
+{
+	(void)state;
+	assert_int_equal(qv_edit_distance("", ""), 0);
+	assert_int_equal(qv_edit_distance("", "abc"), 3);
+	assert_int_equal(qv_edit_distance("abc", ""), 3);
+	assert_int_equal(qv_edit_distance("kitten", "sitting"), 3);
+	assert_int_equal(qv_edit_distance("Place Y C1 n", "place y c1 N"), 0);
+	assert_int_equal(qv_edit_distance("plac Y c1 N", "place Y c1 N"), 1);
+	assert_int_equal(qv_edit_distance("place Y c1 N", "place Y c2 N"), 1);
+	char a[400], b[400];
+	memset(a, 'a', sizeof a - 1);
+	a[sizeof a - 1] = '\0';
+	memset(b, 'b', sizeof b - 1);
+	b[sizeof b - 1] = '\0';
+	int d = qv_edit_distance(a, b);
+	assert_true(d <= 255 && d > 100);
+}
+
+static void test_streq_and_parse_long(void **state)
+{
+	(void)state;
+	assert_true(qv_streq_nocase("Defend", "dEFEND"));
+	assert_false(qv_streq_nocase("defend", "defends"));
+	assert_false(qv_streq_nocase("", "x"));
+	assert_true(qv_streq_nocase("", ""));
+	long v;
+	assert_true(qv_parse_long("42", &v));
+	assert_int_equal(v, 42);
+	assert_true(qv_parse_long("-7", &v));
+	assert_int_equal(v, -7);
+	assert_true(qv_parse_long("+3", &v));
+	assert_int_equal(v, 3);
+	assert_false(qv_parse_long("", &v));
+	assert_false(qv_parse_long(" 4", &v));
+	assert_false(qv_parse_long("4 ", &v));
+	assert_false(qv_parse_long("4x", &v));
+	assert_false(qv_parse_long("99999999999999999999999", &v));
+	assert_false(qv_parse_long(NULL, &v));
+}
+
+/* ---- ranks and utilities (game.c) ---- */
+
+static void test_utilities_from_ranks(void **state)
+{
+	(void)state;
+	double u[QV_MAX_PLAYERS];
+	int two[] = {2, 1};
+	qv_utilities_from_ranks(two, 2, u);
+	assert_true(u[0] == -1.0 && u[1] == 1.0);
+	int tie2[] = {1, 1};
+	qv_utilities_from_ranks(tie2, 2, u);
+	assert_true(u[0] == 0.0 && u[1] == 0.0);
+	int three[] = {1, 1, 3};
+	qv_utilities_from_ranks(three, 3, u);
+	assert_true(u[0] == 0.5 && u[1] == 0.5 && u[2] == -1.0);
+	int four[] = {1, 2, 2, 4};
+	qv_utilities_from_ranks(four, 4, u);
+	assert_true(u[0] == 1.0 && u[3] == -1.0);
+	assert_true(u[1] > -1e-12 && u[1] < 1e-12 && u[1] == u[2]);
+	int four_linear[] = {3, 1, 4, 2};
+	qv_utilities_from_ranks(four_linear, 4, u);
+	assert_true(u[1] == 1.0 && u[2] == -1.0);
+	assert_true(u[3] > 1.0 / 3 - 1e-12 && u[3] < 1.0 / 3 + 1e-12);
+	assert_true(u[0] > -1.0 / 3 - 1e-12 && u[0] < -1.0 / 3 + 1e-12);
+	int all_tied[] = {1, 1, 1, 1, 1};
+	qv_utilities_from_ranks(all_tied, 5, u);
+	for (int i = 0; i < 5; i++)
+		assert_true(u[i] > -1e-12 && u[i] < 1e-12);
+	int one[] = {1};
+	qv_utilities_from_ranks(one, 1, u);
+	assert_true(u[0] == 0.0);
+}
+
+static int cmp_keys(const void *ctx, int a, int b)
+{
+	const int *k = ctx;
+	return (k[a] > k[b]) - (k[a] < k[b]);
+}
+
+static void test_ranks_from_order(void **state)
+{
+	(void)state;
+	int keys[] = {5, 3, 5, 1};
+	int ranks[4];
+	qv_ranks_from_order(4, cmp_keys, keys, ranks);
+	assert_int_equal(ranks[0], 1);
+	assert_int_equal(ranks[1], 3);
+	assert_int_equal(ranks[2], 1);
+	assert_int_equal(ranks[3], 4);
+	int distinct[] = {1, 2, 3};
+	qv_ranks_from_order(3, cmp_keys, distinct, ranks);
+	assert_int_equal(ranks[0], 3);
+	assert_int_equal(ranks[1], 2);
+	assert_int_equal(ranks[2], 1);
+}
+
+static void test_player_names(void **state)
+{
+	(void)state;
+	char buf[8];
+	assert_string_equal(qv_player_name(0, buf), "p1");
+	assert_string_equal(qv_player_name(4, buf), "p5");
+	assert_string_equal(qv_player_name(QV_CHANCE, buf), "chance");
+	assert_string_equal(qv_player_name(QV_OVER, buf), "over");
+	assert_int_equal(qv_player_parse("p1", 2), 0);
+	assert_int_equal(qv_player_parse("P2", 2), 1);
+	assert_int_equal(qv_player_parse("p3", 2), -1);
+	assert_int_equal(qv_player_parse("p0", 2), -1);
+	assert_int_equal(qv_player_parse("p12", 5), -1);
+	assert_int_equal(qv_player_parse("x1", 5), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rng_determinism),
+		cmocka_unit_test(test_rng_below_range),
+		cmocka_unit_test(test_rng_below_uniform),
+		cmocka_unit_test(test_fail_and_strerror),
+		cmocka_unit_test(test_buf),
+		cmocka_unit_test(test_params_set_get),
+		cmocka_unit_test(test_params_parse),
+		cmocka_unit_test(test_params_typed),
+		cmocka_unit_test(test_params_check_and_complete),
+		cmocka_unit_test(test_squares),
+		cmocka_unit_test(test_dirs),
+		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_edit_distance),
+		cmocka_unit_test(test_streq_and_parse_long),
+		cmocka_unit_test(test_utilities_from_ranks),
+		cmocka_unit_test(test_ranks_from_order),
+		cmocka_unit_test(test_player_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
