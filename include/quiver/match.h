@@ -85,13 +85,19 @@ struct json_t *qv_match_state_json(const qv_match *m);
 struct json_t *qv_match_view_json(const qv_match *m, int viewer);
 
 /* A record: {"game", "params", "seed", "players", "actions": [notation...], "result"}.
- * "result" is null until the game is over, then a list of {"player", "rank", "score"}. */
+ * "result" is null until the game is over, then a list of {"player", "rank", "score"}.
+ * A match that began from a loaded full state (not from init) also has "start": the game's
+ * state JSON of that position, from which the actions replay. */
 struct json_t *qv_match_record_json(const qv_match *m);
 
 /* Loads either a full-state JSON (has "state") or a record (has "actions") into a new match.
  * A record is replayed action by action; the first action that fails stops the load with a
  * message naming its index and text. On failure *out is NULL. */
 qv_status qv_match_load_json(qv_match **out, const struct json_t *j, qv_err *err);
+/* The same for a given game, which need not be in the registry (the match tests use a test
+ * game): the JSON's "game" must be g's name. */
+qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const struct json_t *j,
+				  qv_err *err);
 /* The same from text (parses JSON first; broken or truncated JSON is reported with its line
  * and column). */
 qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err);

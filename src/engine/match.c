@@ -1,0 +1,813 @@
+/*
+ * match.c - a game in progress: state, history with automatic forced moves, undo by replay,
+ * and the JSON forms of a match (full state, a player's view, a record).
+ *
+ * The history starts from `base`, the state right after init or load; the current state is
+ * always base with the history applied. Undo therefore rebuilds the state by replaying a
+ * shorter history instead of storing a copy per move, which keeps a match small and makes the
+ * replay path (records) the same code that undo relies on.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "quiver/match.h"
+
+/* Stirred into the seed so the match's chance RNG differs from any RNG a game seeds with the
+ * same seed. */
+#define MATCH_RNG_SALT 0x6d617463682d726eull /* "match-rn" */
+
+/* Files larger than this are refused by qv_match_load_file. */
+#define LOAD_FILE_MAX ((long long)64 << 20)
+
+/* ---- life cycle ---------------------------------------------------------------------------- */
+
+/* Allocates a match for g with its state buffers and default names, but no state yet. */
+static qv_match *match_alloc(const qv_game *g, qv_err *err)
+{
+	qv_match *m = calloc(1, sizeof *m);
+	if (!m) {
+		qv_fail(err, QV_ENOMEM, "out of memory creating a match");
+		return NULL;
+	}
+	int nbuf = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	m->game = g;
+	m->state = calloc(1, g->state_size);
+	m->base = calloc(1, g->state_size);
+	m->abuf = calloc((size_t)(nbuf > 0 ? nbuf : 1), sizeof *m->abuf);
+	m->pbuf = calloc((size_t)(g->max_chance > 0 ? g->max_chance : 1), sizeof *m->pbuf);
+	if (!m->state || !m->base || !m->abuf || !m->pbuf) {
+		qv_match_free(m);
+		qv_fail(err, QV_ENOMEM, "out of memory creating a match");
+		return NULL;
+	}
+	for (int i = 0; i < QV_MAX_PLAYERS; i++)
+		snprintf(m->names[i], sizeof m->names[i], "p%d", i + 1);
+	return m;
+}
+
+/* Releases the match and everything it owns; NULL is allowed. */
+void qv_match_free(qv_match *m)
+{
+	if (!m)
+		return;
+	free(m->state);
+	free(m->base);
+	free(m->hist);
+	free(m->abuf);
+	free(m->pbuf);
+	free(m);
+}
+
+/* Runs init with params and seed, then records the completed parameters and seeds the RNG. */
+static qv_status match_init(qv_match *m, const qv_params *params, uint64_t seed, qv_err *err)
+{
+	qv_status rc = m->game->init(m->state, params, seed, err);
+	if (rc)
+		return rc;
+	qv_params_complete(params, m->game->params, m->game->nparams, &m->params);
+	m->seed = seed;
+	qv_rng_seed(&m->rng, qv_seed_mix(seed, MATCH_RNG_SALT));
+	return QV_OK;
+}
+
+/* Makes room for one more history entry. */
+static qv_status hist_reserve(qv_match *m, qv_err *err)
+{
+	if (m->nhist < m->caphist)
+		return QV_OK;
+	int cap = m->caphist ? m->caphist * 2 : 64;
+	qv_move *h = realloc(m->hist, (size_t)cap * sizeof *h);
+	if (!h)
+		return qv_fail(err, QV_ENOMEM, "out of memory growing the history");
+	m->hist = h;
+	m->caphist = cap;
+	return QV_OK;
+}
+
+/* Applies a to the current state and appends it to the history. Nothing changes on error. */
+static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *err)
+{
+	int who = m->game->to_move(m->state);
+	qv_status rc = hist_reserve(m, err);
+	if (rc)
+		return rc;
+	rc = m->game->apply(m->state, a, err);
+	if (rc)
+		return rc;
+	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
+	return QV_OK;
+}
+
+/* The only option at this point, if there is exactly one and the engine may take it by itself
+ * (a secret commitment is always asked): returns true and sets *out. */
+static bool forced_option(const qv_match *m, const void *st, qv_action *out)
+{
+	const qv_game *g = m->game;
+	int who = g->to_move(st);
+	int n;
+	if (who == QV_OVER)
+		return false;
+	if (who == QV_CHANCE) {
+		n = g->chance(st, m->abuf, m->pbuf);
+	} else {
+		if (g->secret && g->secret(st))
+			return false;
+		n = g->legal(st, m->abuf);
+	}
+	if (n != 1)
+		return false;
+	*out = m->abuf[0];
+	return true;
+}
+
+/* Applies forced moves (a single legal option, a single chance outcome) until a real choice
+ * or the end. A failure here (out of memory, or a game that rejects its own only option)
+ * just stops the loop: the state and history stay consistent, with the forced move pending. */
+static void apply_forced(qv_match *m)
+{
+	qv_action a;
+	while (forced_option(m, m->state, &a))
+		if (match_apply(m, a, true, NULL))
+			return;
+}
+
+/* Creates the match, runs init, remembers the position as the base of the history and
+ * applies the forced moves of the opening. */
+qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params,
+		       uint64_t seed, qv_err *err)
+{
+	*out = NULL;
+	qv_match *m = match_alloc(g, err);
+	if (!m)
+		return QV_ENOMEM;
+	qv_status rc = match_init(m, params, seed, err);
+	if (rc) {
+		qv_match_free(m);
+		return rc;
+	}
+	memcpy(m->base, m->state, g->state_size);
+	apply_forced(m);
+	*out = m;
+	return QV_OK;
+}
+
+/* ---- playing ------------------------------------------------------------------------------- */
+
+/* Who decides now, straight from the game. */
+int qv_match_to_move(const qv_match *m) { return m->game->to_move(m->state); }
+
+/* Whether the game has ended. */
+bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
+
+/* A decision or named chance outcome, followed by whatever is forced after it. */
+qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err)
+{
+	if (qv_match_over(m))
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	qv_status rc = match_apply(m, a, false, err);
+	if (rc)
+		return rc;
+	apply_forced(m);
+	return QV_OK;
+}
+
+/* Parses notation against the current state and plays it. Malformed text keeps the
+ * game's own message (it names the expected form); an illegal action is prefixed with the text,
+ * so the reply says which action was refused. */
+qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err)
+{
+	if (qv_match_over(m))
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	qv_action a;
+	qv_status rc = m->game->action_from_text(m->state, text, &a, err);
+	if (rc)
+		return rc;
+	qv_err why;
+	rc = qv_match_play(m, a, &why);
+	if (rc == QV_EILLEGAL)
+		return qv_fail(err, rc, "illegal action '%.200s': %s", text, why.msg);
+	if (rc && err)
+		*err = why;
+	return rc;
+}
+
+/* Samples the pending chance event with the match's RNG and plays the outcome. */
+qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err)
+{
+	int who = qv_match_to_move(m);
+	char name[8];
+	if (who == QV_OVER)
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	if (who != QV_CHANCE)
+		return qv_fail(err, QV_ESTATE, "chance is not to move (%s is)",
+			       qv_player_name(who, name));
+	qv_action a = qv_sample_chance(m->game, m->state, &m->rng, m->abuf, m->pbuf);
+	if (a < 0)
+		return qv_fail(err, QV_ESTATE, "the pending chance event has no outcome");
+	qv_status rc = qv_match_play(m, a, err);
+	if (rc)
+		return rc;
+	if (out)
+		*out = a;
+	return QV_OK;
+}
+
+/* Rolls every pending chance event until a player must decide; single-outcome events
+ * are applied by the forced-move loop and are not counted. */
+int qv_match_settle(qv_match *m, qv_action *outcomes, int max)
+{
+	int n = 0;
+	qv_action a = -1;
+	while (qv_match_to_move(m) == QV_CHANCE) {
+		if (qv_match_chance(m, &a, NULL))
+			break;
+		if (outcomes && n < max)
+			outcomes[n] = a;
+		n++;
+	}
+	return n;
+}
+
+/* ---- undo and replay ----------------------------------------------------------------------- */
+
+/* Rebuilds the state from base with the first n history entries into st. */
+static qv_status replay(const qv_match *m, int n, void *st, qv_err *err)
+{
+	memcpy(st, m->base, m->game->state_size);
+	for (int i = 0; i < n; i++) {
+		qv_status rc = m->game->apply(st, m->hist[i].action, err);
+		if (rc)
+			return rc;
+	}
+	return QV_OK;
+}
+
+/* Cuts the history to its first n entries and rebuilds the state; unchanged on error. */
+static qv_status truncate_history(qv_match *m, int n, qv_err *err)
+{
+	void *st = malloc(m->game->state_size);
+	if (!st)
+		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
+	qv_status rc = replay(m, n, st, err);
+	if (!rc) {
+		memcpy(m->state, st, m->game->state_size);
+		m->nhist = n;
+	}
+	free(st);
+	return rc;
+}
+
+/* The index of the last entry that was not automatic, or -1. */
+static int last_decision(const qv_match *m)
+{
+	int i = m->nhist - 1;
+	while (i >= 0 && m->hist[i].automatic)
+		i--;
+	return i;
+}
+
+/* Drops trailing automatic entries and the real decision or outcome before them. */
+qv_status qv_match_undo(qv_match *m, qv_err *err)
+{
+	int i = last_decision(m);
+	if (i < 0)
+		return qv_fail(err, QV_ESTATE, "nothing to undo");
+	return truncate_history(m, i, err);
+}
+
+/* Undo at the table: only the player's own last decision, and never across a chance
+ * outcome (which would let a player reroll) or another player's decision. */
+qv_status qv_match_undo_own(qv_match *m, int player, qv_err *err)
+{
+	char name[8], mine[8];
+	if (player < 0 || player >= m->game->num_players(m->state))
+		return qv_fail(err, QV_EINVAL, "no player %d in this game", player + 1);
+	int i = last_decision(m);
+	if (i < 0)
+		return qv_fail(err, QV_ESTATE, "nothing to undo");
+	int who = m->hist[i].who;
+	if (who == QV_CHANCE)
+		return qv_fail(err, QV_ESTATE, "cannot undo across a chance outcome (die roll)");
+	if (who != player)
+		return qv_fail(err, QV_ESTATE, "cannot undo: %s has decided since %s's last move",
+			       qv_player_name(who, name), qv_player_name(player, mine));
+	return truncate_history(m, i, err);
+}
+
+/* Notation of entry i, which needs the state before it: rebuilt by replay (histories are
+ * short and this is not a hot path). Falls back to "#<action>" if the game cannot name it. */
+void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len)
+{
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	if (i < 0 || i >= m->nhist)
+		return;
+	void *st = malloc(m->game->state_size);
+	if (st && !replay(m, i, st, NULL) &&
+	    m->game->action_to_text(st, m->hist[i].action, buf, len) >= 0) {
+		free(st);
+		return;
+	}
+	free(st);
+	snprintf(buf, len, "#%d", (int)m->hist[i].action);
+}
+
+/* The game's diagram of the current state. */
+void qv_match_render(const qv_match *m, int viewer, bool color, qv_buf *out)
+{
+	m->game->render_text(m->state, viewer, color, out);
+}
+
+/* ---- JSON: writing ------------------------------------------------------------------------- */
+
+/* Text of a parameter value as JSON: a canonical whole number becomes an integer, "true" and
+ * "false" booleans, anything else a string, so records read naturally and round-trip. */
+static json_t *param_value_json(const char *v)
+{
+	long x;
+	char canon[32];
+	if (qv_parse_long(v, &x)) {
+		snprintf(canon, sizeof canon, "%ld", x);
+		if (strcmp(canon, v) == 0)
+			return json_integer(x);
+	}
+	if (strcmp(v, "true") == 0)
+		return json_true();
+	if (strcmp(v, "false") == 0)
+		return json_false();
+	return json_string(v);
+}
+
+/* All parameters as one JSON object, in the game's order. */
+static json_t *params_json(const qv_params *p)
+{
+	json_t *o = json_object();
+	for (int i = 0; i < p->n; i++)
+		json_object_set_new(o, p->kv[i].key, param_value_json(p->kv[i].value));
+	return o;
+}
+
+/* Seeds are unsigned 64-bit; JSON integers are signed, so they travel through int64. */
+static json_t *seed_json(uint64_t seed) { return json_integer((json_int_t)(int64_t)seed); }
+
+/* A player, viewer or to_move value as JSON text ("p1", "chance", "all", ...). */
+static json_t *who_json(int who)
+{
+	char name[8];
+	if (who == QV_VIEW_ALL)
+		return json_string("all");
+	if (who == QV_VIEW_PUBLIC)
+		return json_string("public");
+	return json_string(qv_player_name(who, name));
+}
+
+/* Fills a new object with the fields every match JSON starts with: game and params. */
+static json_t *header_json(const qv_match *m)
+{
+	json_t *j = json_object();
+	json_object_set_new(j, "game", json_string(m->game->name));
+	json_object_set_new(j, "params", params_json(&m->params));
+	return j;
+}
+
+/* The wrapper of a full state: game, params, seed, to_move and the game's own object. */
+json_t *qv_match_state_json(const qv_match *m)
+{
+	json_t *j = header_json(m);
+	json_object_set_new(j, "seed", seed_json(m->seed));
+	json_object_set_new(j, "to_move", who_json(qv_match_to_move(m)));
+	json_t *st = m->game->state_json(m->state);
+	json_object_set_new(j, "state", st ? st : json_null());
+	return j;
+}
+
+/* The wrapper of a viewer's view, with the legal actions when the viewer is to move. */
+json_t *qv_match_view_json(const qv_match *m, int viewer)
+{
+	const qv_game *g = m->game;
+	json_t *j = header_json(m);
+	int who = qv_match_to_move(m);
+	json_object_set_new(j, "viewer", who_json(viewer));
+	json_object_set_new(j, "to_move", who_json(who));
+	json_t *view = g->view_json(m->state, viewer);
+	json_object_set_new(j, "view", view ? view : json_null());
+	if (who >= 0 && who == viewer) {
+		json_t *legal = json_array();
+		int n = g->legal(m->state, m->abuf);
+		for (int i = 0; i < n; i++) {
+			char text[256];
+			if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) >= 0)
+				json_array_append_new(legal, json_string(text));
+		}
+		json_object_set_new(j, "legal", legal);
+	}
+	return j;
+}
+
+/* The notation of every history entry, by one replay from base. */
+static json_t *actions_json(const qv_match *m)
+{
+	json_t *arr = json_array();
+	void *st = malloc(m->game->state_size);
+	if (!st)
+		return arr;
+	memcpy(st, m->base, m->game->state_size);
+	for (int i = 0; i < m->nhist; i++) {
+		char text[256];
+		if (m->game->action_to_text(st, m->hist[i].action, text, sizeof text) < 0)
+			snprintf(text, sizeof text, "#%d", (int)m->hist[i].action);
+		json_array_append_new(arr, json_string(text));
+		if (m->game->apply(st, m->hist[i].action, NULL))
+			break;
+	}
+	free(st);
+	return arr;
+}
+
+/* Whether base is the position init gives for the match's parameters and seed, i.e. the
+ * match was not loaded from a full state. Compared through state_json, which is exact and
+ * immune to padding bytes. */
+static bool starts_at_init(const qv_match *m)
+{
+	const qv_game *g = m->game;
+	void *st = calloc(1, g->state_size);
+	bool same = false;
+	if (st && g->init(st, &m->params, m->seed, NULL) == QV_OK) {
+		json_t *a = g->state_json(st), *b = g->state_json(m->base);
+		same = json_equal(a, b);
+		json_decref(a);
+		json_decref(b);
+	}
+	free(st);
+	return same;
+}
+
+/* Everything needed to replay the game: game, params, seed, names, the start position
+ * when it was loaded, every action in notation, and the result once the game is over. */
+json_t *qv_match_record_json(const qv_match *m)
+{
+	const qv_game *g = m->game;
+	int np = g->num_players(m->state);
+	json_t *j = header_json(m);
+	json_object_set_new(j, "seed", seed_json(m->seed));
+	json_t *players = json_array();
+	for (int i = 0; i < np; i++)
+		json_array_append_new(players, json_string(m->names[i]));
+	json_object_set_new(j, "players", players);
+	if (!starts_at_init(m)) {
+		json_t *start = g->state_json(m->base);
+		json_object_set_new(j, "start", start ? start : json_null());
+	}
+	json_object_set_new(j, "actions", actions_json(m));
+	if (!qv_match_over(m)) {
+		json_object_set_new(j, "result", json_null());
+		return j;
+	}
+	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
+	char name[8];
+	g->ranks(m->state, ranks);
+	g->score(m->state, scores);
+	json_t *result = json_array();
+	for (int i = 0; i < np; i++)
+		json_array_append_new(result, json_pack("{s:s, s:i, s:i}", "player",
+							qv_player_name(i, name), "rank", ranks[i],
+							"score", scores[i]));
+	json_object_set_new(j, "result", result);
+	return j;
+}
+
+/* ---- JSON: loading ------------------------------------------------------------------------- */
+
+/* Converts the "params" object back to key=value text (see param_value_json). */
+static qv_status load_params(const json_t *j, qv_params *out, qv_err *err)
+{
+	memset(out, 0, sizeof *out);
+	if (!j)
+		return QV_OK;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "params: expected an object of key: value");
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)j, key, v) {
+		char text[64];
+		const char *value = text;
+		if (json_is_string(v))
+			value = json_string_value(v);
+		else if (json_is_integer(v))
+			snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		else if (json_is_boolean(v))
+			value = json_is_true(v) ? "true" : "false";
+		else if (json_is_real(v))
+			snprintf(text, sizeof text, "%.17g", json_real_value(v));
+		else
+			return qv_fail(err, QV_EINVAL, "params.%.60s: expected a string, a number "
+				       "or true/false", key);
+		qv_err why;
+		if (qv_params_set(out, key, value, &why))
+			return qv_fail(err, QV_EINVAL, "params: %s", why.msg);
+	}
+	return QV_OK;
+}
+
+/* Sets the player names from "players" (an array of strings, at most one per seat). */
+static qv_status load_names(qv_match *m, const json_t *j, qv_err *err)
+{
+	if (!j)
+		return QV_OK;
+	int np = m->game->num_players(m->state);
+	if (!json_is_array(j))
+		return qv_fail(err, QV_EINVAL, "players: expected an array of names");
+	if (json_array_size(j) > (size_t)np)
+		return qv_fail(err, QV_EINVAL, "players: %zu names for a %d-player game",
+			       json_array_size(j), np);
+	for (size_t i = 0; i < json_array_size(j); i++) {
+		const char *name = json_string_value(json_array_get(j, i));
+		if (!name || !*name || strlen(name) >= sizeof m->names[0])
+			return qv_fail(err, QV_EINVAL, "players[%zu]: expected a name of 1 to %zu "
+				       "characters", i, sizeof m->names[0] - 1);
+		strcpy(m->names[i], name);
+	}
+	return QV_OK;
+}
+
+/* Whether the move about to be replayed was the only option (and not a secret commitment),
+ * i.e. one the match would have applied by itself. */
+static bool is_forced_now(const qv_match *m)
+{
+	qv_action a;
+	return forced_option(m, m->state, &a);
+}
+
+/* Replays a record's "actions", each parsed against the state it is played in. */
+static qv_status replay_actions(qv_match *m, const json_t *actions, qv_err *err)
+{
+	if (!json_is_array(actions))
+		return qv_fail(err, QV_EINVAL, "actions: expected an array of action strings");
+	for (size_t i = 0; i < json_array_size(actions); i++) {
+		const char *text = json_string_value(json_array_get(actions, i));
+		if (!text)
+			return qv_fail(err, QV_EINVAL, "actions[%zu]: expected a string", i);
+		qv_err why;
+		qv_action a;
+		qv_status rc;
+		if (qv_match_over(m)) {
+			rc = qv_fail(&why, QV_EILLEGAL, "the game is already over");
+		} else {
+			rc = m->game->action_from_text(m->state, text, &a, &why);
+			if (!rc)
+				rc = match_apply(m, a, is_forced_now(m), &why);
+		}
+		if (rc)
+			return qv_fail(err, rc, "action %zu ('%.200s'): %s", i + 1, text, why.msg);
+	}
+	return QV_OK;
+}
+
+/* Compares a record's "result" with the replayed game's, when both exist. */
+static qv_status check_result(const qv_match *m, const json_t *result, qv_err *err)
+{
+	if (!result || json_is_null(result))
+		return QV_OK;
+	int np = m->game->num_players(m->state);
+	if (!json_is_array(result) || json_array_size(result) != (size_t)np)
+		return qv_fail(err, QV_EINVAL, "result: expected null or an array of %d "
+			       "{\"player\", \"rank\", \"score\"} objects", np);
+	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
+	bool over = qv_match_over(m);
+	if (over) {
+		m->game->ranks(m->state, ranks);
+		m->game->score(m->state, scores);
+	}
+	for (int i = 0; i < np; i++) {
+		const json_t *e = json_array_get(result, (size_t)i);
+		const char *player = json_string_value(json_object_get(e, "player"));
+		const json_t *rank = json_object_get(e, "rank");
+		const json_t *score = json_object_get(e, "score");
+		int p = player ? qv_player_parse(player, np) : -1;
+		if (!json_is_object(e) || p < 0 || !json_is_integer(rank) ||
+		    !json_is_integer(score))
+			return qv_fail(err, QV_EINVAL,
+				       "result[%d]: expected {\"player\": \"p1\".., \"rank\": "
+				       "whole number, \"score\": whole number}", i);
+		if (over && (json_integer_value(rank) != ranks[p] ||
+			     json_integer_value(score) != scores[p]))
+			return qv_fail(err, QV_EINVAL, "result: the record says %s has rank %"
+				       JSON_INTEGER_FORMAT " and score %" JSON_INTEGER_FORMAT
+				       ", but the replayed game gives rank %d and score %d",
+				       player, json_integer_value(rank), json_integer_value(score),
+				       ranks[p], scores[p]);
+	}
+	return QV_OK;
+}
+
+/* Does the work of qv_match_load_json on a match that the caller frees on failure. */
+static qv_status load_into(qv_match *m, const json_t *j, const qv_params *params, qv_err *err)
+{
+	const json_t *seed = json_object_get(j, "seed");
+	const json_t *state = json_object_get(j, "state");
+	const json_t *actions = json_object_get(j, "actions");
+	const json_t *start = json_object_get(j, "start");
+	const json_t *to_move = json_object_get(j, "to_move");
+	uint64_t s = 0;
+	if (seed && !json_is_integer(seed))
+		return qv_fail(err, QV_EINVAL, "seed: expected a whole number");
+	if (seed)
+		s = (uint64_t)(int64_t)json_integer_value(seed);
+	if (to_move && !json_is_string(to_move))
+		return qv_fail(err, QV_EINVAL, "to_move: expected a string (\"p1\".., \"chance\" "
+			       "or \"over\")");
+	if (state && actions)
+		return qv_fail(err, QV_EINVAL, "both \"state\" and \"actions\": expected a full "
+			       "state or a record, not both");
+	if (!state && !actions)
+		return qv_fail(err, QV_EINVAL, "expected a \"state\" (full-state JSON) or an "
+			       "\"actions\" list (record)");
+	qv_err why;
+	qv_status rc = match_init(m, params, s, &why);
+	if (rc)
+		return qv_fail(err, rc, "params: %s", why.msg);
+	if (start && !actions)
+		return qv_fail(err, QV_EINVAL,
+			       "start: only a record (with \"actions\") has a start position; a "
+			       "full state has \"state\"");
+	/* A record of a game that began from a loaded position carries it as "start". */
+	const char *field = state ? "state" : "start";
+	const json_t *position = state ? state : start;
+	if (position && !json_is_object(position))
+		return qv_fail(err, QV_EINVAL, "%s: expected an object", field);
+	if (position) {
+		rc = m->game->load_json(m->state, position, &why);
+		if (rc)
+			return qv_fail(err, rc, "%s: %s", field, why.msg);
+	}
+	memcpy(m->base, m->state, m->game->state_size);
+	rc = load_names(m, json_object_get(j, "players"), err);
+	if (!rc && actions)
+		rc = replay_actions(m, actions, err);
+	if (rc)
+		return rc;
+	apply_forced(m);
+	return actions ? check_result(m, json_object_get(j, "result"), err) : QV_OK;
+}
+
+/* Checks that j is an object naming a game and returns that name (or NULL with a message). */
+static const char *game_name(const json_t *j, qv_err *err)
+{
+	if (!json_is_object(j)) {
+		qv_fail(err, QV_EINVAL, "expected a JSON object with \"game\"");
+		return NULL;
+	}
+	const json_t *game = json_object_get(j, "game");
+	if (!game)
+		qv_fail(err, QV_EINVAL, "game: missing (expected the game's name)");
+	else if (!json_is_string(game))
+		qv_fail(err, QV_EINVAL, "game: expected a string (the game's name)");
+	return json_string_value(game);
+}
+
+/* Loads a state or record for the given game; the match is only handed out when all of
+ * it loaded, so a failure leaves nothing half-made. */
+qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const json_t *j,
+				  qv_err *err)
+{
+	*out = NULL;
+	const char *name = game_name(j, err);
+	if (!name)
+		return QV_EINVAL;
+	if (strcmp(name, g->name) != 0)
+		return qv_fail(err, QV_EINVAL, "game: '%.60s' where '%s' was expected", name,
+			       g->name);
+	qv_params params;
+	qv_status rc = load_params(json_object_get(j, "params"), &params, err);
+	if (rc)
+		return rc;
+	qv_match *m = match_alloc(g, err);
+	if (!m)
+		return QV_ENOMEM;
+	rc = load_into(m, j, &params, err);
+	if (rc) {
+		qv_match_free(m);
+		return rc;
+	}
+	*out = m;
+	return QV_OK;
+}
+
+/* Finds the game named by "game" in the registry and loads the document for it. */
+qv_status qv_match_load_json(qv_match **out, const json_t *j, qv_err *err)
+{
+	*out = NULL;
+	const char *name = game_name(j, err);
+	if (!name)
+		return QV_EINVAL;
+	const qv_game *g = qv_game_find(name, err);
+	if (!g)
+		return QV_EINVAL;
+	return qv_match_load_json_game(out, g, j, err);
+}
+
+/* Parses the text (duplicate keys refused) and loads it; JSON syntax errors carry their
+ * line and column. */
+qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err)
+{
+	*out = NULL;
+	json_error_t jerr;
+	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+	if (!j)
+		return qv_fail(err, QV_EINVAL, "broken JSON at line %d, column %d: %s", jerr.line,
+			       jerr.column, jerr.text);
+	qv_status rc = qv_match_load_json(out, j, err);
+	json_decref(j);
+	return rc;
+}
+
+/* Reads a whole file, refusing more than 64 MiB even when the size is not known in
+ * advance (pipes), and loads it; every message starts with the path. */
+qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return qv_fail(err, QV_EIO, "cannot open '%s': %s", path, strerror(errno));
+	struct stat sb;
+	if (fstat(fileno(f), &sb) == 0 && (long long)sb.st_size > LOAD_FILE_MAX) {
+		fclose(f);
+		return qv_fail(err, QV_EINVAL, "'%s' is too big (%lld bytes; at most 64 MiB)", path,
+			       (long long)sb.st_size);
+	}
+	/* Read in chunks up to the limit, so pipes and files that grow are bounded too. */
+	size_t cap = 1 << 16, len = 0;
+	const size_t most = (size_t)LOAD_FILE_MAX + 2;
+	char *text = malloc(cap);
+	while (text) {
+		if (len + 1 >= cap) {
+			if (cap >= most) {
+				free(text);
+				fclose(f);
+				return qv_fail(err, QV_EINVAL, "'%s' is too big (at most 64 MiB)",
+					       path);
+			}
+			size_t grown = cap * 2 < most ? cap * 2 : most;
+			char *t = realloc(text, grown);
+			if (!t) {
+				free(text);
+				text = NULL;
+				break;
+			}
+			text = t;
+			cap = grown;
+		}
+		size_t n = fread(text + len, 1, cap - 1 - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (!text) {
+		fclose(f);
+		return qv_fail(err, QV_ENOMEM, "out of memory reading '%s'", path);
+	}
+	bool failed = ferror(f) != 0;
+	fclose(f);
+	if (failed) {
+		free(text);
+		return qv_fail(err, QV_EIO, "cannot read '%s'", path);
+	}
+	text[len] = '\0';
+	if (strlen(text) != len) {
+		free(text);
+		return qv_fail(err, QV_EINVAL, "%s: contains a NUL byte, not JSON text", path);
+	}
+	qv_err why;
+	qv_status rc = qv_match_load_text(out, text, &why);
+	free(text);
+	if (rc)
+		return qv_fail(err, rc, "%s: %s", path, why.msg);
+	return QV_OK;
+}
+
+/* Writes the record indented, with a final newline; a write or close error is reported. */
+qv_status qv_match_save_record(const qv_match *m, const char *path, qv_err *err)
+{
+	json_t *j = qv_match_record_json(m);
+	char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
+	json_decref(j);
+	if (!text)
+		return qv_fail(err, QV_ENOMEM, "out of memory writing the record for '%s'", path);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		int e = errno;
+		free(text);
+		return qv_fail(err, QV_EIO, "cannot write '%s': %s", path, strerror(e));
+	}
+	bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+	free(text);
+	if (fclose(f) != 0 || !ok)
+		return qv_fail(err, QV_EIO, "cannot write '%s': %s", path, strerror(errno));
+	return QV_OK;
+}

@@ -1,0 +1,731 @@
+/*
+ * test_match.c - the match layer on the test game HIGH CARD (tests/support/testgame.c): forced
+ * moves, secret commitments, undo, chance, and the JSON forms (state, view, record) with their
+ * error messages.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "quiver/match.h"
+#include "testgame.h"
+
+/* ---- helpers ------------------------------------------------------------------------------- */
+
+/* A new HIGH CARD match with "key=value,..." parameters. */
+static qv_match *new_match(const char *params, uint64_t seed)
+{
+	qv_params p = {0};
+	qv_err err;
+	qv_match *m = NULL;
+	if (qv_params_parse_list(&p, params, &err) ||
+	    qv_match_new(&m, &qv_test_game, &p, seed, &err))
+		fail_msg("new: %s", err.msg);
+	return m;
+}
+
+/* Plays notation that must be accepted. */
+static void play(qv_match *m, const char *text)
+{
+	qv_err err;
+	if (qv_match_play_text(m, text, &err))
+		fail_msg("play '%s': %s", text, err.msg);
+}
+
+/* Compact JSON text of j (released); the caller frees the text. */
+static char *dump(json_t *j)
+{
+	char *s = json_dumps(j, JSON_COMPACT);
+	json_decref(j);
+	assert_non_null(s);
+	return s;
+}
+
+/* The full-state JSON text of a match. */
+static char *state_text(const qv_match *m) { return dump(qv_match_state_json(m)); }
+
+/* Loads JSON text for the test game; returns the status and fills *out and err. */
+static qv_status load_text(const char *text, qv_match **out, qv_err *err)
+{
+	json_error_t jerr;
+	json_t *j = json_loads(text, 0, &jerr);
+	if (!j)
+		fail_msg("test JSON is broken: %s", jerr.text);
+	qv_status rc = qv_match_load_json_game(out, &qv_test_game, j, err);
+	json_decref(j);
+	return rc;
+}
+
+/* Loads text that must fail; checks *out is NULL and the message contains want. */
+static void expect_load_error(const char *text, const char *want)
+{
+	qv_err err = {{0}};
+	qv_match *m = (qv_match *)1;
+	qv_status rc = load_text(text, &m, &err);
+	if (rc == QV_OK)
+		fail_msg("load of %s succeeded; expected an error containing \"%s\"", text, want);
+	assert_null(m);
+	if (!strstr(err.msg, want))
+		fail_msg("load of %s: message \"%s\" lacks \"%s\"", text, err.msg, want);
+}
+
+/* A match in the given phase with the given cards, built by editing a saved state. */
+static qv_match *position(const char *phase, int card1, int card2, const char *commit1)
+{
+	qv_match *m = new_match("", 1);
+	json_t *j = qv_match_state_json(m);
+	json_t *st = json_object_get(j, "state");
+	json_object_set_new(st, "phase", json_string(phase));
+	json_object_set_new(st, "cards", json_pack("[i, i]", card1, card2));
+	json_object_set_new(st, "commits",
+			    json_pack("[o, n]", commit1 ? json_string(commit1) : json_null()));
+	qv_match_free(m);
+	qv_err err;
+	if (qv_match_load_json_game(&m, &qv_test_game, j, &err))
+		fail_msg("position: %s", err.msg);
+	json_decref(j);
+	return m;
+}
+
+/* History entry i as text. */
+static void assert_move(const qv_match *m, int i, const char *text, int who, bool automatic)
+{
+	char buf[64];
+	assert_true(i < m->nhist);
+	qv_match_move_text(m, i, buf, sizeof buf);
+	assert_string_equal(buf, text);
+	assert_int_equal(m->hist[i].who, who);
+	assert_int_equal(m->hist[i].automatic, automatic);
+}
+
+/* Plays a whole game with choices drawn from rng. */
+static void play_out(qv_match *m, qv_rng *rng)
+{
+	qv_action buf[8];
+	while (!qv_match_over(m)) {
+		if (qv_match_to_move(m) == QV_CHANCE) {
+			assert_int_equal(qv_match_chance(m, NULL, NULL), QV_OK);
+			continue;
+		}
+		qv_action a = qv_sample_legal(m->game, m->state, rng, buf);
+		assert_int_equal(qv_match_play(m, a, NULL), QV_OK);
+	}
+}
+
+/* ---- forced moves, secrets, chance ----------------------------------------------------------- */
+
+/* A new match: p1 to move, no history, parameters completed; a bad parameter fails. */
+static void test_new_match(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 7);
+	assert_int_equal(qv_match_to_move(m), 0);
+	assert_int_equal(m->nhist, 0);
+	assert_false(qv_match_over(m));
+	assert_string_equal(m->names[0], "p1");
+	assert_string_equal(m->names[1], "p2");
+	assert_int_equal(m->params.n, 3);
+	assert_string_equal(qv_params_get(&m->params, "rounds"), "2");
+	assert_string_equal(qv_params_get(&m->params, "coin"), "fair");
+	qv_match_free(m);
+
+	qv_params p = {0};
+	qv_err err;
+	qv_params_set(&p, "rounds", "9", NULL);
+	m = (qv_match *)1;
+	assert_int_equal(qv_match_new(&m, &qv_test_game, &p, 1, &err), QV_EINVAL);
+	assert_null(m);
+	assert_string_equal(err.msg, "bad value '9' for rounds: expected 1-5");
+}
+
+/* A single option and a single chance outcome are applied and marked automatic. */
+static void test_forced_moves_are_automatic(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 3);
+	play(m, "step 2");
+	/* p2's only option was applied; the coin has two outcomes, so it waits. */
+	assert_int_equal(m->nhist, 2);
+	assert_move(m, 0, "step 2", 0, false);
+	assert_move(m, 1, "pass", 1, true);
+	assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+	play(m, "coin heads");
+	/* The bell is a single-outcome chance event: applied at once. */
+	assert_int_equal(m->nhist, 4);
+	assert_move(m, 2, "coin heads", QV_CHANCE, false);
+	assert_move(m, 3, "bell", QV_CHANCE, true);
+	assert_int_equal(qv_match_to_move(m), 0);
+	qv_match_free(m);
+}
+
+/* A forced move pending in a loaded position is applied, and is not undoable. */
+static void test_forced_moves_after_load(void **unused)
+{
+	(void)unused;
+	/* A position where p2 must pass: loading applies it at once. */
+	qv_match *m = position("pass", 3, 3, NULL);
+	assert_int_equal(m->nhist, 1);
+	assert_move(m, 0, "pass", 1, true);
+	assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+	qv_err err;
+	assert_int_equal(qv_match_undo(m, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "nothing to undo");
+	qv_match_free(m);
+}
+
+/* A secret commitment with one option is still asked. */
+static void test_secret_commitment_always_asked(void **unused)
+{
+	(void)unused;
+	/* Cards 2 and 1: both players have the single option "hold", yet both are asked. */
+	qv_match *m = position("commit1", 2, 1, NULL);
+	qv_action buf[3];
+	assert_int_equal(m->nhist, 0);
+	assert_int_equal(qv_match_to_move(m), 0);
+	assert_int_equal(m->game->legal(m->state, buf), 1);
+	play(m, "hold");
+	assert_int_equal(qv_match_to_move(m), 1);
+	assert_int_equal(m->nhist, 1);
+	play(m, "hold");
+	assert_move(m, 1, "hold", 1, false);
+	/* Showdown: 2 beats 1; round two starts with p1's real choice. */
+	int scores[2];
+	m->game->score(m->state, scores);
+	assert_int_equal(scores[0], 2);
+	assert_int_equal(qv_match_to_move(m), 0);
+	qv_match_free(m);
+}
+
+/* Malformed and illegal actions leave the state and the history untouched. */
+static void test_play_errors_change_nothing(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 5);
+	play(m, "step 1");
+	char *before = state_text(m);
+	int n = m->nhist;
+	qv_err err;
+	assert_int_equal(qv_match_play_text(m, "step 3", &err), QV_EILLEGAL);
+	assert_string_equal(err.msg, "illegal action 'step 3': not possible in phase coin "
+				     "(possible: coin heads, coin tails)");
+	assert_int_equal(qv_match_play_text(m, "jump", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'jump' is not an action: expected"));
+	assert_int_equal(qv_match_play(m, QV_TG_BELL, &err), QV_EILLEGAL);
+	char *after = state_text(m);
+	assert_string_equal(before, after);
+	assert_int_equal(m->nhist, n);
+	free(before);
+	free(after);
+	qv_match_free(m);
+}
+
+/* Drawing chance outcomes: errors, automatic follow-ups, reproducibility, probabilities. */
+static void test_chance_and_settle(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 11);
+	qv_err err;
+	qv_action a, out[4];
+	assert_int_equal(qv_match_chance(m, &a, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "chance is not to move (p1 is)");
+	assert_int_equal(qv_match_settle(m, out, 4), 0);
+	play(m, "step 3");
+	assert_int_equal(qv_match_chance(m, &a, &err), QV_OK);
+	assert_true(a == QV_TG_HEADS || a == QV_TG_TAILS);
+	qv_action first = a;
+	assert_int_equal(m->hist[2].action, a);
+	assert_false(m->hist[2].automatic);
+	assert_int_equal(qv_match_to_move(m), 0); /* the bell rang by itself */
+	qv_match_undo(m, NULL);
+	assert_int_equal(qv_match_settle(m, out, 4), 1);
+	assert_true(out[0] == QV_TG_HEADS || out[0] == QV_TG_TAILS);
+	assert_int_equal(qv_match_to_move(m), 0);
+
+	/* The same seed draws the same outcomes. */
+	qv_match *m2 = new_match("", 11);
+	play(m2, "step 3");
+	assert_int_equal(qv_match_chance(m2, &a, NULL), QV_OK);
+	assert_int_equal(a, first);
+	qv_match_free(m2);
+
+	/* A loaded coin shows heads about three times in four. */
+	qv_match *m3 = new_match("coin=loaded", 99);
+	play(m3, "step 1");
+	int heads = 0;
+	for (int i = 0; i < 400; i++) {
+		assert_int_equal(qv_match_chance(m3, &a, NULL), QV_OK);
+		heads += a == QV_TG_HEADS;
+		assert_int_equal(qv_match_undo(m3, NULL), QV_OK);
+	}
+	assert_in_range(heads, 260, 340);
+	qv_match_free(m3);
+	qv_match_free(m);
+}
+
+/* ---- undo ---------------------------------------------------------------------------------- */
+
+/* Undo takes back one real decision or outcome with the automatic moves after it. */
+static void test_undo(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 3);
+	char *start = state_text(m);
+	play(m, "step 2");
+	char *after_step = state_text(m);
+	play(m, "coin tails");
+	play(m, "hold");
+	qv_err err;
+	/* p1's hold, alone. */
+	assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	assert_int_equal(m->nhist, 4);
+	assert_int_equal(qv_match_to_move(m), 0);
+	/* The coin together with the automatic bell. */
+	assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	assert_int_equal(m->nhist, 2);
+	char *now = state_text(m);
+	assert_string_equal(now, after_step);
+	free(now);
+	/* The step together with p2's automatic pass. */
+	assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	assert_int_equal(m->nhist, 0);
+	now = state_text(m);
+	assert_string_equal(now, start);
+	free(now);
+	assert_int_equal(qv_match_undo(m, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "nothing to undo");
+	free(start);
+	free(after_step);
+	qv_match_free(m);
+}
+
+/* undo_own refuses across chance and across another player's decision. */
+static void test_undo_own(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 3);
+	qv_err err;
+	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "nothing to undo");
+	play(m, "step 1");
+	/* p2's automatic pass does not block p1's undo. */
+	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_OK);
+	assert_int_equal(m->nhist, 0);
+	play(m, "step 1");
+	play(m, "coin heads");
+	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "cannot undo across a chance outcome (die roll)");
+	assert_int_equal(m->nhist, 4);
+	play(m, "hold");
+	/* p2 cannot take back p1's decision. */
+	assert_int_equal(qv_match_undo_own(m, 1, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "cannot undo: p1 has decided since p2's last move");
+	assert_int_equal(m->nhist, 5);
+	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_OK);
+	assert_int_equal(m->nhist, 4);
+	assert_int_equal(qv_match_to_move(m), 0);
+	assert_int_equal(qv_match_undo_own(m, 2, &err), QV_EINVAL);
+	assert_int_equal(qv_match_undo_own(m, -1, &err), QV_EINVAL);
+	qv_match_free(m);
+}
+
+/* ---- JSON ---------------------------------------------------------------------------------- */
+
+/* state_json -> load -> state_json gives the same bytes, all through random games. */
+static void test_state_json_round_trip(void **unused)
+{
+	(void)unused;
+	qv_rng rng;
+	qv_rng_seed(&rng, 42);
+	qv_action buf[8];
+	for (uint64_t seed = 0; seed < 20; seed++) {
+		qv_match *m = new_match(seed % 2 ? "rounds=3,folding=false" : "coin=loaded", seed);
+		for (;;) {
+			char *text = state_text(m);
+			qv_match *copy;
+			qv_err err;
+			if (load_text(text, &copy, &err))
+				fail_msg("reload of %s: %s", text, err.msg);
+			char *again = state_text(copy);
+			assert_string_equal(text, again);
+			assert_int_equal(copy->nhist, 0);
+			free(again);
+			free(text);
+			qv_match_free(copy);
+			if (qv_match_over(m))
+				break;
+			if (qv_match_to_move(m) == QV_CHANCE)
+				assert_int_equal(qv_match_chance(m, NULL, NULL), QV_OK);
+			else
+				assert_int_equal(qv_match_play(m, qv_sample_legal(m->game, m->state,
+										  &rng, buf),
+							       NULL),
+						 QV_OK);
+		}
+		qv_match_free(m);
+	}
+}
+
+/* The wrapper fields, typed parameters, and a seed above 2^63. */
+static void test_state_json_wrapper(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("rounds=3,folding=false", (uint64_t)-5);
+	json_t *j = qv_match_state_json(m);
+	assert_string_equal(json_string_value(json_object_get(j, "game")), "high-card");
+	json_t *params = json_object_get(j, "params");
+	assert_true(json_is_integer(json_object_get(params, "rounds")));
+	assert_int_equal(json_integer_value(json_object_get(params, "rounds")), 3);
+	assert_true(json_is_false(json_object_get(params, "folding")));
+	assert_string_equal(json_string_value(json_object_get(params, "coin")), "fair");
+	assert_int_equal(json_integer_value(json_object_get(j, "seed")), -5);
+	assert_string_equal(json_string_value(json_object_get(j, "to_move")), "p1");
+	assert_true(json_is_object(json_object_get(j, "state")));
+	/* A seed above 2^63 comes back whole. */
+	qv_match *copy;
+	assert_int_equal(qv_match_load_json_game(&copy, &qv_test_game, j, NULL), QV_OK);
+	assert_true(copy->seed == (uint64_t)-5);
+	assert_string_equal(qv_params_get(&copy->params, "folding"), "false");
+	assert_string_equal(qv_params_get(&copy->params, "rounds"), "3");
+	qv_match_free(copy);
+	json_decref(j);
+	qv_match_free(m);
+}
+
+/* Views hide the other card and the RNG, and list legal actions only for the mover. */
+static void test_view_json(void **unused)
+{
+	(void)unused;
+	qv_match *m = position("step", 5, 6, NULL);
+	json_t *v = qv_match_view_json(m, 1);
+	assert_string_equal(json_string_value(json_object_get(v, "viewer")), "p2");
+	assert_string_equal(json_string_value(json_object_get(v, "to_move")), "p1");
+	assert_null(json_object_get(v, "legal"));
+	json_t *cards = json_object_get(json_object_get(v, "view"), "cards");
+	assert_true(json_is_null(json_array_get(cards, 0)));
+	assert_int_equal(json_integer_value(json_array_get(cards, 1)), 6);
+	char *text = dump(v);
+	assert_null(strstr(text, "rng"));
+	free(text);
+
+	v = qv_match_view_json(m, 0);
+	json_t *legal = json_object_get(v, "legal");
+	assert_int_equal(json_array_size(legal), 3);
+	assert_string_equal(json_string_value(json_array_get(legal, 0)), "step 1");
+	assert_string_equal(json_string_value(json_array_get(legal, 2)), "step 3");
+	json_decref(v);
+
+	v = qv_match_view_json(m, QV_VIEW_PUBLIC);
+	assert_string_equal(json_string_value(json_object_get(v, "viewer")), "public");
+	cards = json_object_get(json_object_get(v, "view"), "cards");
+	assert_true(json_is_null(json_array_get(cards, 1)));
+	json_decref(v);
+	qv_match_free(m);
+}
+
+/* A record reloads to the same state, history (automatic flags included) and names. */
+static void test_record_round_trip(void **unused)
+{
+	(void)unused;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		qv_rng rng;
+		qv_rng_seed(&rng, seed);
+		qv_match *m = new_match(seed % 2 ? "rounds=4" : "folding=false", seed);
+		snprintf(m->names[1], sizeof m->names[1], "random:seed=%u", (unsigned)seed);
+		if (seed % 3)
+			play_out(m, &rng);
+		char *rec = dump(qv_match_record_json(m));
+		qv_match *copy;
+		qv_err err;
+		if (load_text(rec, &copy, &err))
+			fail_msg("reload of record %s: %s", rec, err.msg);
+		char *s1 = state_text(m), *s2 = state_text(copy);
+		assert_string_equal(s1, s2);
+		assert_int_equal(copy->nhist, m->nhist);
+		for (int i = 0; i < m->nhist; i++) {
+			assert_int_equal(copy->hist[i].action, m->hist[i].action);
+			assert_int_equal(copy->hist[i].who, m->hist[i].who);
+			assert_int_equal(copy->hist[i].automatic, m->hist[i].automatic);
+		}
+		assert_string_equal(copy->names[1], m->names[1]);
+		char *rec2 = dump(qv_match_record_json(copy));
+		assert_string_equal(rec, rec2);
+		/* Undo works on a loaded record exactly as on the original. */
+		if (m->nhist > 0) {
+			assert_int_equal(qv_match_undo(m, NULL), QV_OK);
+			assert_int_equal(qv_match_undo(copy, NULL), QV_OK);
+			free(s1);
+			free(s2);
+			s1 = state_text(m);
+			s2 = state_text(copy);
+			assert_string_equal(s1, s2);
+		}
+		free(s1);
+		free(s2);
+		free(rec);
+		free(rec2);
+		qv_match_free(copy);
+		qv_match_free(m);
+	}
+}
+
+/* A game begun from a loaded state records its "start" and replays from it. */
+static void test_record_from_loaded_state(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 8);
+	json_t *rec = qv_match_record_json(m);
+	assert_null(json_object_get(rec, "start"));
+	json_decref(rec);
+	qv_match_free(m);
+
+	/* A game that began from a loaded position records it as "start" and replays from it. */
+	m = position("commit1", 6, 5, NULL);
+	play(m, "fold");
+	play(m, "hold");
+	rec = qv_match_record_json(m);
+	json_t *start = json_object_get(rec, "start");
+	assert_true(json_is_object(start));
+	assert_string_equal(json_string_value(json_object_get(start, "phase")), "commit1");
+	qv_match *copy;
+	qv_err err;
+	if (qv_match_load_json_game(&copy, &qv_test_game, rec, &err))
+		fail_msg("reload: %s", err.msg);
+	char *s1 = state_text(m), *s2 = state_text(copy);
+	assert_string_equal(s1, s2);
+	assert_int_equal(copy->nhist, 2);
+	char *r2 = dump(qv_match_record_json(copy));
+	char *r1 = dump(rec);
+	assert_string_equal(r1, r2);
+	free(r1);
+	free(r2);
+	free(s1);
+	free(s2);
+	qv_match_free(copy);
+	qv_match_free(m);
+	expect_load_error("{\"game\":\"high-card\",\"start\":{},\"state\":{}}",
+			  "start: only a record");
+	expect_load_error("{\"game\":\"high-card\",\"start\":3,\"actions\":[]}",
+			  "start: expected an object");
+	expect_load_error("{\"game\":\"high-card\",\"start\":{\"played\":9},\"actions\":[]}",
+			  "start: played: expected a whole number from 0 to 2");
+}
+
+/* The result block, and a record whose result the replay contradicts. */
+static void test_record_result(void **unused)
+{
+	(void)unused;
+	qv_rng rng;
+	qv_rng_seed(&rng, 5);
+	qv_match *m = new_match("rounds=1", 5);
+	json_t *rec = qv_match_record_json(m);
+	assert_true(json_is_null(json_object_get(rec, "result")));
+	json_decref(rec);
+	play_out(m, &rng);
+	rec = qv_match_record_json(m);
+	json_t *result = json_object_get(rec, "result");
+	assert_int_equal(json_array_size(result), 2);
+	json_t *r1 = json_array_get(result, 0);
+	assert_string_equal(json_string_value(json_object_get(r1, "player")), "p1");
+	int scores[2], ranks[2];
+	m->game->score(m->state, scores);
+	m->game->ranks(m->state, ranks);
+	assert_int_equal(json_integer_value(json_object_get(r1, "score")), scores[0]);
+	assert_int_equal(json_integer_value(json_object_get(r1, "rank")), ranks[0]);
+	/* A result that the replay does not give is refused. */
+	json_object_set_new(r1, "score", json_integer(scores[0] + 100));
+	qv_match *copy = (qv_match *)1;
+	qv_err err;
+	assert_int_equal(qv_match_load_json_game(&copy, &qv_test_game, rec, &err), QV_EINVAL);
+	assert_null(copy);
+	assert_non_null(strstr(err.msg, "result: the record says p1 has rank"));
+	assert_non_null(strstr(err.msg, "but the replayed game gives"));
+	json_decref(rec);
+	qv_match_free(m);
+}
+
+/* The first failing action of a record is named by index and text. */
+static void test_record_bad_action(void **unused)
+{
+	(void)unused;
+	expect_load_error("{\"game\":\"high-card\",\"actions\":[\"step 1\",\"pass\",\"step 2\"]}",
+			  "action 3 ('step 2'): not possible in phase coin");
+	expect_load_error("{\"game\":\"high-card\",\"actions\":[\"step 1\",\"dance\"]}",
+			  "action 2 ('dance'): 'dance' is not an action: expected");
+	expect_load_error("{\"game\":\"high-card\",\"actions\":[\"step 1\", 7]}",
+			  "actions[1]: expected a string");
+	expect_load_error("{\"game\":\"high-card\",\"actions\":\"step 1\"}",
+			  "actions: expected an array of action strings");
+	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":1},\"actions\":["
+			  "\"step 1\",\"pass\",\"coin heads\",\"bell\",\"hold\",\"hold\","
+			  "\"step 1\"]}",
+			  "action 7 ('step 1'): the game is already over");
+	/* A hand-written record with the forced moves marked as such. */
+	qv_match *m;
+	qv_err err;
+	assert_int_equal(load_text("{\"game\":\"high-card\",\"actions\":[\"step 1\",\"pass\","
+				   "\"coin heads\",\"bell\"]}", &m, &err), QV_OK);
+	assert_move(m, 0, "step 1", 0, false);
+	assert_move(m, 1, "pass", 1, true);
+	assert_move(m, 2, "coin heads", QV_CHANCE, false);
+	assert_move(m, 3, "bell", QV_CHANCE, true);
+	assert_string_equal(m->names[0], "p1");
+	qv_match_free(m);
+}
+
+/* Every wrapper field is type-checked with a message naming it. */
+static void test_bad_fields(void **unused)
+{
+	(void)unused;
+	expect_load_error("[1, 2]", "expected a JSON object with \"game\"");
+	expect_load_error("{\"state\":{}}", "game: missing");
+	expect_load_error("{\"game\":3,\"state\":{}}", "game: expected a string");
+	expect_load_error("{\"game\":\"chess\",\"state\":{}}", "game: 'chess' where 'high-card'");
+	expect_load_error("{\"game\":\"high-card\",\"params\":[1],\"actions\":[]}",
+			  "params: expected an object");
+	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":[3]},\"actions\":[]}",
+			  "params.rounds: expected a string, a number or true/false");
+	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":8},\"actions\":[]}",
+			  "params: bad value '8' for rounds: expected 1-5");
+	expect_load_error("{\"game\":\"high-card\",\"params\":{\"speed\":8},\"actions\":[]}",
+			  "params: unknown parameter 'speed' for high card (known: rounds, "
+			  "folding, coin)");
+	expect_load_error("{\"game\":\"high-card\",\"seed\":\"7\",\"actions\":[]}",
+			  "seed: expected a whole number");
+	expect_load_error("{\"game\":\"high-card\",\"seed\":1.5,\"actions\":[]}",
+			  "seed: expected a whole number");
+	expect_load_error("{\"game\":\"high-card\",\"to_move\":1,\"actions\":[]}",
+			  "to_move: expected a string");
+	expect_load_error("{\"game\":\"high-card\",\"players\":\"ann\",\"actions\":[]}",
+			  "players: expected an array of names");
+	expect_load_error("{\"game\":\"high-card\",\"players\":[\"a\",\"b\",\"c\"],\"actions\":[]}",
+			  "players: 3 names for a 2-player game");
+	expect_load_error("{\"game\":\"high-card\",\"players\":[\"a\",\"\"],\"actions\":[]}",
+			  "players[1]: expected a name");
+	expect_load_error("{\"game\":\"high-card\"}",
+			  "expected a \"state\" (full-state JSON) or an \"actions\" list (record)");
+	expect_load_error("{\"game\":\"high-card\",\"state\":{},\"actions\":[]}",
+			  "both \"state\" and \"actions\"");
+	expect_load_error("{\"game\":\"high-card\",\"state\":[]}", "state: expected an object");
+	expect_load_error("{\"game\":\"high-card\",\"state\":{\"played\":0,\"phase\":\"nap\"}}",
+			  "state: phase: expected step, pass");
+	expect_load_error("{\"game\":\"high-card\",\"actions\":[],\"result\":7}",
+			  "result: expected null or an array of 2");
+}
+
+/* Errors inside the game's state object are prefixed with "state: ". */
+static void test_bad_state_fields(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 1);
+	json_t *j = qv_match_state_json(m);
+	json_t *st = json_object_get(j, "state");
+	json_object_set_new(st, "cards", json_pack("[i, i]", 3, 9));
+	qv_match *out = (qv_match *)1;
+	qv_err err;
+	assert_int_equal(qv_match_load_json_game(&out, &qv_test_game, j, &err), QV_EINVAL);
+	assert_null(out);
+	assert_string_equal(err.msg, "state: cards[1]: expected a whole number from 1 to 6");
+	json_object_set_new(st, "cards", json_pack("[i, i]", 3, 4));
+	json_object_set_new(st, "rng", json_pack("[s, s, s, s]", "00", "0", "0", "0"));
+	assert_int_equal(qv_match_load_json_game(&out, &qv_test_game, j, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "state: rng[0]: expected 16 hexadecimal digits");
+	json_decref(j);
+	qv_match_free(m);
+}
+
+/* Broken, truncated and duplicate-key JSON, and an unknown game. */
+static void test_broken_json(void **unused)
+{
+	(void)unused;
+	qv_match *m = (qv_match *)1;
+	qv_err err;
+	assert_int_equal(qv_match_load_text(&m, "{\"game\": \"high-card\",\n \"state\": {", &err),
+			 QV_EINVAL);
+	assert_null(m);
+	assert_non_null(strstr(err.msg, "broken JSON at line 2, column"));
+	assert_int_equal(qv_match_load_text(&m, "", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "broken JSON at line"));
+	assert_int_equal(qv_match_load_text(&m, "{\"game\":1,\"game\":2}", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "duplicate"));
+	/* Through the registry: the test game is not in it. */
+	assert_int_equal(qv_match_load_text(&m, "{\"game\":\"high-card\",\"actions\":[]}", &err),
+			 QV_EINVAL);
+	assert_non_null(strstr(err.msg, "unknown game 'high-card'"));
+	assert_null(m);
+}
+
+/* Saving records and loading files: messages name the path. */
+static void test_files(void **unused)
+{
+	(void)unused;
+	qv_match *m = (qv_match *)1;
+	qv_err err;
+	assert_int_equal(qv_match_load_file(&m, "/nonexistent/dir/game.json", &err), QV_EIO);
+	assert_null(m);
+	assert_non_null(strstr(err.msg, "/nonexistent/dir/game.json"));
+
+	char path[] = "/tmp/qv_test_match_XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	m = new_match("rounds=1", 3);
+	play(m, "step 2");
+	assert_int_equal(qv_match_save_record(m, path, &err), QV_OK);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char text[4096];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	assert_true(strncmp(text, "{\n  \"game\": \"high-card\",\n", 25) == 0);
+	assert_true(text[n - 1] == '\n');
+	/* Loading it needs the registry, which does not know the test game. */
+	qv_match *copy = (qv_match *)1;
+	assert_int_equal(qv_match_load_file(&copy, path, &err), QV_EINVAL);
+	assert_null(copy);
+	assert_true(strncmp(err.msg, path, strlen(path)) == 0);
+	f = fopen(path, "w");
+	fputs("{\"game\": \"high-card\", \"actions\": [", f);
+	fclose(f);
+	assert_int_equal(qv_match_load_file(&copy, path, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, ": broken JSON at line 1, column"));
+	assert_int_equal(qv_match_save_record(m, "/nonexistent/dir/rec.json", &err), QV_EIO);
+	assert_non_null(strstr(err.msg, "cannot write '/nonexistent/dir/rec.json'"));
+	remove(path);
+	close(fd);
+	qv_match_free(m);
+}
+
+/* Runs every test. */
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_new_match),
+		cmocka_unit_test(test_forced_moves_are_automatic),
+		cmocka_unit_test(test_forced_moves_after_load),
+		cmocka_unit_test(test_secret_commitment_always_asked),
+		cmocka_unit_test(test_play_errors_change_nothing),
+		cmocka_unit_test(test_chance_and_settle),
+		cmocka_unit_test(test_undo),
+		cmocka_unit_test(test_undo_own),
+		cmocka_unit_test(test_state_json_round_trip),
+		cmocka_unit_test(test_state_json_wrapper),
+		cmocka_unit_test(test_view_json),
+		cmocka_unit_test(test_record_round_trip),
+		cmocka_unit_test(test_record_from_loaded_state),
+		cmocka_unit_test(test_record_result),
+		cmocka_unit_test(test_record_bad_action),
+		cmocka_unit_test(test_bad_fields),
+		cmocka_unit_test(test_bad_state_fields),
+		cmocka_unit_test(test_broken_json),
+		cmocka_unit_test(test_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
