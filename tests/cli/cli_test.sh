@@ -144,6 +144,14 @@ expect_rc 2 "$Q" replay auto.json --view p9
 expect_rc 0 "$Q" perft three-arrows 2
 contains out.txt "depth  count"
 contains out.txt "nodes/s"
+# By hand: p1 has 16 non-corner edge squares x 84 placements (A T Y D R: 4 facings, X: 1;
+# plain, covered, shielded, both); p2 then has the 12 squares of the three other sides.
+contains out.txt "1      1344"
+contains out.txt "2      1354752"
+# Tactical: no covers, so 42 placements per square.
+expect_rc 0 "$Q" perft three-arrows 2 --param mode=tactical
+contains out.txt "1      672"
+contains out.txt "2      338688"
 expect_rc 0 "$Q" perft three-arrows 1 --divide --param size=7
 contains out.txt "place Y b1 N: 1"
 expect_rc 0 "$Q" bench three-arrows --seconds 0.05 --runs 2
