@@ -6,7 +6,10 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 GAME       ?= three-arrows
 
-.PHONY: all deps build build-asan run test test-release test-asan bench clean
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build build-asan run test test-release test-asan bench fuzz clean
 
 all: build
 
@@ -38,5 +41,15 @@ test-asan: build-asan
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
 
+# Fuzzes the protocol (and so every parser) with libFuzzer for FUZZ_SECONDS; needs clang.
+fuzz:
+	@scripts/install-deps.sh clang
+	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON -DQV_FUZZ=ON \
+		-DBUILD_TESTING=OFF >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol
+	@mkdir -p $(FUZZ_BUILD)/corpus && cp tests/fuzz/corpus/* $(FUZZ_BUILD)/corpus/
+	@$(FUZZ_BUILD)/tests/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		$(FUZZ_BUILD)/corpus
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages quiver needs to build and test, if any are missing.
-# Usage: scripts/install-deps.sh
-# It is called by `make run` and `make test`; it does nothing when everything is present.
+# Usage: scripts/install-deps.sh [extra package...]
+# It is called by `make run` and `make test` (and with clang by `make fuzz`); it does nothing
+# when everything is present.
 set -euo pipefail
 
-pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev python3)
+pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do
