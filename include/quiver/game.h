@@ -131,6 +131,10 @@ typedef struct qv_game {
 	/* A cheap positional estimate in [-1, 1] of how well `player` stands (for greedy and as a
 	 * search prior). NULL: no opinion (0). */
 	double (*heuristic)(const void *st, int player);
+
+	/* True when a finished game was ended by its safety cap (a `max_turns` parameter) rather
+	 * than by its rules; the arena counts such games. NULL: the game has no cap. */
+	bool (*capped)(const void *st);
 } qv_game;
 
 /* ---- the registry (src/games/registry.c) ---- */

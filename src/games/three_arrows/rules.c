@@ -940,6 +940,12 @@ static double ta_heuristic(const void *st, int player)
 	return v / (1.0 + (v < 0 ? -v : v));
 }
 
+static bool ta_capped(const void *st)
+{
+	const ta_state *s = st;
+	return s->phase == TA_PH_OVER && s->turns >= s->max_turns;
+}
+
 /* ---- the descriptor ---- */
 
 const qv_game qv_three_arrows = {
@@ -990,4 +996,5 @@ const qv_game qv_three_arrows = {
 	.load_json = ta_load_json,
 	.sample = ta_sample,
 	.heuristic = ta_heuristic,
+	.capped = ta_capped,
 };
