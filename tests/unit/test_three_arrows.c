@@ -439,6 +439,23 @@ static void test_ranks_and_utilities(void **unused)
 	assert_true(u[0] == 0.5 && u[1] == 0.5 && u[2] == -1.0);
 }
 
+/* The game ends after max_turns turns, and reports that it was cut short by the cap. */
+static void test_max_turns_cap(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "max_turns=50",
+		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
+		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}],\"turns\":48}");
+	play(&st, "place A c2 N");
+	assert_int_equal(G->to_move(&st), 1);
+	assert_false(G->capped(&st));
+	play(&st, "place A c5 S");
+	assert_int_equal(G->to_move(&st), QV_OVER);
+	assert_true(G->capped(&st));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -457,6 +474,7 @@ int main(void)
 		cmocka_unit_test(test_notation_errors),
 		cmocka_unit_test(test_load_rejects_impossible_states),
 		cmocka_unit_test(test_ranks_and_utilities),
+		cmocka_unit_test(test_max_turns_cap),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }
