@@ -7,9 +7,11 @@
 #include "quiver/game.h"
 
 extern const qv_game qv_three_arrows;
+extern const qv_game qv_concardia;
 
 const qv_game *const qv_games[] = {
 	&qv_three_arrows,
+	&qv_concardia,
 	NULL,
 };
 

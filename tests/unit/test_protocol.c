@@ -106,7 +106,7 @@ static void test_identity(void **state)
 	expect(p, "protocol_version", "= 1\n\n");
 	expect(p, "name", "= quiver\n\n");
 	expect(p, "version", "= " QV_VERSION "\n\n");
-	expect(p, "list_games", "= three-arrows\n\n");
+	expect(p, "list_games", "= three-arrows\nconcardia\n\n");
 }
 
 /* Ids are echoed; blanks and a trailing CR are ignored; what is not an id is a command. */

@@ -1,0 +1,175 @@
+/*
+ * concardia.h - ConCardia (Arrow rules) internals shared by the files of this folder: the card
+ * table, the state, the action encoding. Not a public header: everything outside this folder
+ * sees the game only through `qv_concardia` (game.h).
+ *
+ * Cards are numbered 0..41: template * 3 + trait (r, p, s), in the order of the rules page's
+ * card table. Squares are 0..35, rank * 6 + file, so a1 = 0, b1 = 1, ..., f6 = 35: ascending
+ * square numbers are the rules page's square order a1, b1, ..., f6. A set of squares is a
+ * uint64_t bitmask.
+ */
+#ifndef QUIVER_CONCARDIA_H
+#define QUIVER_CONCARDIA_H
+
+#include "quiver/game.h"
+
+#define CC_NTEMPLATES   14
+#define CC_NCARDS       42
+#define CC_NSQ          36
+#define CC_DECK_MIN     8
+#define CC_DECK_MAX     60
+#define CC_MAX_PERSIST  4 /* Persistent Area slots (only Persistent templates go there) */
+#define CC_MAX_COUNTERS 3
+#define CC_MAX_ACTIONS  4096
+#define CC_MAX_CHANCE   2
+
+/* Traits, in card id order. */
+enum { CC_ROCK, CC_PAPER, CC_SCISSORS };
+
+/* Templates, in the order of the rules page. */
+enum {
+	CC_SENTINEL,
+	CC_STRIKER,
+	CC_LANCER,
+	CC_FLANKER,
+	CC_SCOUT,
+	CC_GUARD,
+	CC_STAR,
+	CC_COURIER,
+	CC_SHOVER,
+	CC_SABOTEUR,
+	CC_DYNAMO,
+	CC_DUELIST,
+	CC_BANNER,
+	CC_AEGIS
+};
+
+typedef struct cc_template {
+	const char *id;
+	uint8_t strength, defense;
+	uint8_t arrows; /* bit d: an arrow in direction d of the owner's frame (N = away) */
+	const char *type;
+	const char *code; /* three letters for the diagram */
+	const char *text; /* the card text, "" when none */
+} cc_template;
+
+extern const cc_template cc_templates[CC_NTEMPLATES];
+extern const char cc_trait_letters[3]; /* "rps" */
+
+static inline int cc_tmpl(int card) { return card / 3; }
+static inline int cc_trait(int card) { return card % 3; }
+/* a's trait beats b's trait (Rock > Scissors > Paper > Rock). */
+static inline bool cc_beats(int ta, int tb) { return (ta - tb + 3) % 3 == 1; }
+
+/* Phases: what the current decision is about. */
+enum {
+	CC_PH_START,  /* the secret starting choice of `active` (p1, then p2) */
+	CC_PH_COIN,   /* chance: who plays first */
+	CC_PH_ACTION, /* the active player's action */
+	CC_PH_PAY,    /* the active player pays a cost, one unit per decision */
+	CC_PH_REACT,  /* a "would be captured" reaction is offered */
+	CC_PH_OVER,
+	CC_NPHASES
+};
+
+/* What a cost is being paid for (pend_kind). */
+enum { CC_PEND_NONE, CC_PEND_SHOVE, CC_PEND_BOOST, CC_PEND_PBOOST, CC_PEND_SABOTAGE };
+
+/* How the game ended. */
+enum { CC_END_NONE, CC_END_POINTS, CC_END_PASSES, CC_END_LOSS, CC_END_CAP };
+
+/* Action encoding: type << 16 | payload. Cards and squares take 6 bits each. */
+enum {
+	CC_ACT_START = 1,     /* card */
+	CC_ACT_PLAY = 2,      /* card | sq << 6 */
+	CC_ACT_PERSIST = 3,   /* card */
+	CC_ACT_SLIDE = 4,     /* from | to << 6 */
+	CC_ACT_JUMP = 5,      /* from | to << 6 */
+	CC_ACT_SHOVE = 6,     /* from | pushed << 6 */
+	CC_ACT_BOOST = 7,     /* sq */
+	CC_ACT_PBOOST = 8,    /* card (in the Persistent Area) */
+	CC_ACT_IMMEDIATE = 9, /* card | target << 6 */
+	CC_ACT_DISCARD = 10,  /* card */
+	CC_ACT_COUNTER = 11,  /* sq */
+	CC_ACT_PCOUNTER = 12, /* card (in the Persistent Area) */
+	CC_ACT_REACT = 13,    /* card | sq << 6 */
+	CC_ACT_DECLINE = 14,
+	CC_ACT_PASS = 15,
+	CC_ACT_COIN = 16 /* player */
+};
+
+#define CC_TYPE(a)         ((int)((uint32_t)(a) >> 16))
+#define CC_ARG(a)          ((int)((a)&0xFFFF))
+#define CC_MAKE(type, arg) ((qv_action)(((type) << 16) | (arg)))
+#define CC_A(arg)          ((arg)&63)
+#define CC_B(arg)          (((arg) >> 6) & 63)
+
+/* A square of the grid. card is the card id + 1 (0: empty). */
+typedef struct cc_cell {
+	uint8_t card, owner, counters, boost;
+} cc_cell;
+
+/* One player's zones. Lists of cards hold card ids; unused entries are 0. */
+typedef struct cc_player {
+	uint8_t owned[CC_NCARDS];        /* the decklist (a parameter), by card id */
+	uint8_t hand[CC_NCARDS];         /* cards in hand, by card id */
+	uint8_t deck[CC_DECK_MAX];       /* deck[ndeck - 1] is the top */
+	uint8_t discard[CC_DECK_MAX];    /* discard[ndiscard - 1] is the top */
+	uint8_t victory[CC_DECK_MAX];    /* the opponent's cards this player captured, in order */
+	uint8_t persist[CC_MAX_PERSIST]; /* Persistent Area: card id + 1, in order of arrival */
+	uint8_t pcounters[CC_MAX_PERSIST];
+	uint8_t decklen, ndeck, nhand, ndiscard, nvictory, npersist;
+	uint8_t start; /* secret starting choice, card id + 1, until both are revealed */
+	uint8_t turns; /* own turns completed */
+	uint8_t lost;  /* lost by having no card on the Board after the third turn */
+	uint8_t pad_[3];
+} cc_player;
+
+typedef struct cc_state {
+	uint64_t would; /* capture step: cards that would be captured */
+	uint64_t saved; /* capture step: cards a reaction saved */
+	cc_cell grid[CC_NSQ];
+	cc_player pl[2];
+	uint16_t target, max_turns;
+	uint16_t turn_no; /* turns completed by both players */
+	uint8_t shuffle;
+	uint8_t phase;
+	uint8_t active; /* whose turn (or whose starting choice) it is */
+	uint8_t first;  /* the first player, once known */
+	uint8_t passes; /* consecutive turns ended by pass */
+	uint8_t ended;  /* CC_END_* */
+	/* the action being paid for */
+	uint8_t pend_kind, pend_from, pend_to, pend_card, pend_left, pend_paid;
+	/* capture step: the next offer (0..71: the active player's squares, then the opponent's)
+	 * and whether a reaction was used */
+	uint8_t react_next, reacted;
+	uint8_t pad_[12]; /* keeps the struct free of implicit padding */
+} cc_state;
+
+/* Rules (rules.c). */
+int cc_to_move(const cc_state *s);
+int cc_defense(const cc_state *s, int sq);
+int cc_strength(const cc_state *s, int sq);
+/* Squares of the cards that would be captured as the grid stands. */
+uint64_t cc_would_capture(const cc_state *s);
+int cc_board_count(const cc_state *s, int p);
+int cc_units(const cc_state *s, int p); /* cost units p could pay now */
+int cc_find_card(const char *text);     /* card id, or -1 */
+int cc_step(int sq, int d);             /* the square one step away in board direction d, or -1 */
+int cc_board_dir(int owner, int d);     /* a printed direction turned to the board */
+extern const char *const cc_phase_names[CC_NPHASES];
+extern const char *const cc_end_names[];
+extern const char *const cc_pend_names[];
+
+/* Notation (notation.c). */
+void cc_card_name(int card, char *buf); /* buf >= 16 */
+int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len);
+qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
+
+/* Rendering (render.c) and JSON (json.c). */
+void cc_render_text(const void *st, int viewer, bool color, qv_buf *out);
+struct json_t *cc_state_json(const void *st);
+struct json_t *cc_view_json(const void *st, int viewer);
+qv_status cc_load_json(void *st, const struct json_t *j, qv_err *err);
+
+#endif

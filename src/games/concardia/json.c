@@ -1,0 +1,729 @@
+/*
+ * json.c - ConCardia state and views as JSON (docs/state-json-concardia.md). The full state
+ * round-trips exactly. A view shows a hand only to its owner (the others see its size), never
+ * shows a deck's order (only its size) except to QV_VIEW_ALL, and hides a starting choice from
+ * the opponent until both are revealed. Loading checks every field and that every card of each
+ * decklist is in exactly one place; a missing deck is filled with the cards of the decklist
+ * found nowhere else, in card id order.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "concardia.h"
+
+static json_t *sq_json(int sq)
+{
+	char b[4];
+	qv_sq_name(sq % 6, sq / 6, b);
+	return json_string(b);
+}
+
+static json_t *card_json(int card)
+{
+	char b[16];
+	cc_card_name(card, b);
+	return json_string(b);
+}
+
+static json_t *player_json(int p)
+{
+	char b[8];
+	return json_string(qv_player_name(p, b));
+}
+
+static json_t *cards_json(const uint8_t *cards, int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, card_json(cards[i]));
+	return a;
+}
+
+static json_t *mask_json(uint64_t m)
+{
+	json_t *a = json_array();
+	for (int sq = 0; sq < CC_NSQ; sq++)
+		if (m >> sq & 1)
+			json_array_append_new(a, sq_json(sq));
+	return a;
+}
+
+static json_t *board_json(const cc_state *s)
+{
+	json_t *board = json_array();
+	for (int sq = 0; sq < CC_NSQ; sq++) {
+		const cc_cell *c = &s->grid[sq];
+		if (!c->card)
+			continue;
+		json_t *o = json_object();
+		json_object_set_new(o, "sq", sq_json(sq));
+		json_object_set_new(o, "card", card_json(c->card - 1));
+		json_object_set_new(o, "owner", player_json(c->owner));
+		json_object_set_new(o, "counters", json_integer(c->counters));
+		json_object_set_new(o, "boost", json_boolean(c->boost));
+		json_array_append_new(board, o);
+	}
+	return board;
+}
+
+static json_t *players_json(const cc_state *s, int viewer, bool view)
+{
+	json_t *arr = json_array();
+	for (int p = 0; p < 2; p++) {
+		const cc_player *pl = &s->pl[p];
+		bool sees = !view || viewer == QV_VIEW_ALL || viewer == p;
+		json_t *o = json_object();
+		if (sees) {
+			json_t *hand = json_array();
+			for (int c = 0; c < CC_NCARDS; c++)
+				for (int i = 0; i < pl->hand[c]; i++)
+					json_array_append_new(hand, card_json(c));
+			json_object_set_new(o, "hand", hand);
+		}
+		if (!view || viewer == QV_VIEW_ALL) {
+			uint8_t top_first[CC_DECK_MAX];
+			for (int i = 0; i < pl->ndeck; i++)
+				top_first[i] = pl->deck[pl->ndeck - 1 - i];
+			json_object_set_new(o, "deck", cards_json(top_first, pl->ndeck));
+		}
+		if (view) {
+			json_object_set_new(o, "hand_count", json_integer(pl->nhand));
+			json_object_set_new(o, "deck_count", json_integer(pl->ndeck));
+			json_object_set_new(o, "start_chosen", json_boolean(pl->start != 0));
+		}
+		json_object_set_new(o, "discard", cards_json(pl->discard, pl->ndiscard));
+		json_object_set_new(o, "victory", cards_json(pl->victory, pl->nvictory));
+		json_t *pa = json_array();
+		for (int i = 0; i < pl->npersist; i++)
+			json_array_append_new(pa, json_pack("{s:o,s:i}", "card",
+			                                    card_json(pl->persist[i] - 1),
+			                                    "counters", (int)pl->pcounters[i]));
+		json_object_set_new(o, "persistent", pa);
+		if (sees)
+			json_object_set_new(o, "start",
+			                    pl->start ? card_json(pl->start - 1) : json_null());
+		json_object_set_new(o, "turns", json_integer(pl->turns));
+		json_object_set_new(o, "lost", json_boolean(pl->lost));
+		if (view)
+			json_object_set_new(o, "points", json_integer(pl->nvictory));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *pending_json(const cc_state *s)
+{
+	if (!s->pend_kind && !s->pend_card)
+		return json_null();
+	json_t *o = json_object();
+	json_object_set_new(o, "kind", json_string(cc_pend_names[s->pend_kind]));
+	if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST)
+		json_object_set_new(o, "from", sq_json(s->pend_from));
+	if (s->pend_kind == CC_PEND_PBOOST)
+		json_object_set_new(o, "from", card_json(s->pend_from));
+	if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_SABOTAGE)
+		json_object_set_new(o, "to", sq_json(s->pend_to));
+	if (s->pend_card)
+		json_object_set_new(o, "card", card_json(s->pend_card - 1));
+	json_object_set_new(o, "left", json_integer(s->pend_left));
+	json_object_set_new(o, "paid", json_integer(s->pend_paid));
+	return o;
+}
+
+static json_t *common_json(const cc_state *s, int viewer, bool view)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "board", board_json(s));
+	json_object_set_new(o, "players", players_json(s, viewer, view));
+	json_object_set_new(o, "phase", json_string(cc_phase_names[s->phase]));
+	json_object_set_new(o, "active", player_json(s->active));
+	bool known = s->phase != CC_PH_START && s->phase != CC_PH_COIN;
+	json_object_set_new(o, "first", known ? player_json(s->first) : json_null());
+	json_object_set_new(o, "turns", json_integer(s->turn_no));
+	json_object_set_new(o, "passes", json_integer(s->passes));
+	json_object_set_new(o, "ended", json_string(cc_end_names[s->ended]));
+	json_object_set_new(o, "pending", pending_json(s));
+	if (s->phase == CC_PH_REACT)
+		json_object_set_new(o, "capture",
+		                    json_pack("{s:o,s:o,s:i,s:b}", "would", mask_json(s->would),
+		                              "saved", mask_json(s->saved), "next",
+		                              (int)s->react_next, "reacted", (int)s->reacted));
+	else
+		json_object_set_new(o, "capture", json_null());
+	if (view) {
+		int who = cc_to_move(s);
+		char b[8];
+		json_object_set_new(o, "to_move", json_string(qv_player_name(who, b)));
+	}
+	return o;
+}
+
+json_t *cc_state_json(const void *st) { return common_json(st, QV_VIEW_ALL, false); }
+
+json_t *cc_view_json(const void *st, int viewer) { return common_json(st, viewer, true); }
+
+/* ---- loading ---- */
+
+static qv_status check_keys(const json_t *o, const char *what, const char *const *known,
+                            qv_err *err)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)o, key, v)
+	{
+		int i;
+		for (i = 0; known[i]; i++)
+			if (strcmp(key, known[i]) == 0)
+				break;
+		if (!known[i]) {
+			char list[256] = "";
+			size_t len = 0;
+			for (int j = 0; known[j] && len < sizeof list; j++)
+				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+				                        j ? ", " : "", known[j]);
+			return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s (known: %s)",
+			               key, what, list);
+		}
+	}
+	return QV_OK;
+}
+
+static qv_status get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
+                         long def, long *out, qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v) {
+		*out = def;
+		return QV_OK;
+	}
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what,
+		               key, lo, hi);
+	*out = (long)json_integer_value(v);
+	return QV_OK;
+}
+
+static qv_status get_bool(const json_t *o, const char *key, const char *what, bool *out,
+                          qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	*out = false;
+	if (!v)
+		return QV_OK;
+	if (!json_is_boolean(v))
+		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
+	*out = json_is_true(v);
+	return QV_OK;
+}
+
+static qv_status get_sq(const json_t *v, const char *what, int *sq, qv_err *err)
+{
+	int f, r;
+	qv_err e;
+	if (!json_is_string(v))
+		return qv_fail(err, QV_EINVAL, "%s must be a square such as \"c3\"", what);
+	if (qv_sq_parse(json_string_value(v), 6, 6, &f, &r, &e))
+		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	*sq = r * 6 + f;
+	return QV_OK;
+}
+
+static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *err)
+{
+	*card = json_is_string(v) ? cc_find_card(json_string_value(v)) : -1;
+	if (*card < 0)
+		return qv_fail(err, QV_EINVAL, "%s must be a card id such as \"striker-p\"", what);
+	return QV_OK;
+}
+
+static qv_status get_player(const json_t *v, const char *what, int *p, qv_err *err)
+{
+	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), 2) : -1;
+	if (*p < 0)
+		return qv_fail(err, QV_EINVAL, "%s must be p1 or p2", what);
+	return QV_OK;
+}
+
+static int name_index(const json_t *v, const char *const *names, int n)
+{
+	if (!json_is_string(v))
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (strcmp(json_string_value(v), names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Reads an array of card ids (at most CC_DECK_MAX) into out. */
+static qv_status get_cards(const json_t *o, const char *key, const char *what, uint8_t *out, int *n,
+                           qv_err *err)
+{
+	json_t *a = json_object_get(o, key);
+	*n = 0;
+	if (!a)
+		return QV_OK;
+	if (!json_is_array(a) || json_array_size(a) > CC_DECK_MAX)
+		return qv_fail(err, QV_EINVAL, "%s.%s must be an array of at most %d card ids",
+		               what, key, CC_DECK_MAX);
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v)
+	{
+		int card;
+		char w[64];
+		snprintf(w, sizeof w, "%s.%s[%zu]", what, key, i);
+		qv_status rc = get_card(v, w, &card, err);
+		if (rc)
+			return rc;
+		out[(*n)++] = (uint8_t)card;
+	}
+	return QV_OK;
+}
+
+static qv_status get_mask(const json_t *o, const char *key, uint64_t *m, qv_err *err)
+{
+	json_t *a = json_object_get(o, key);
+	*m = 0;
+	if (!a)
+		return QV_OK;
+	if (!json_is_array(a) || json_array_size(a) > CC_NSQ)
+		return qv_fail(err, QV_EINVAL, "capture.%s must be an array of squares", key);
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v)
+	{
+		int sq;
+		qv_status rc = get_sq(v, "a square of capture", &sq, err);
+		if (rc)
+			return rc;
+		*m |= 1ull << sq;
+	}
+	return QV_OK;
+}
+
+static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
+{
+	static const char *const keys[] = {"sq", "card", "owner", "counters", "boost", NULL};
+	if (!json_is_array(board))
+		return qv_fail(err, QV_EINVAL, "state.board must be an array of cards");
+	size_t i;
+	json_t *o;
+	json_array_foreach(board, i, o)
+	{
+		char what[32];
+		snprintf(what, sizeof what, "board[%zu]", i);
+		if (!json_is_object(o))
+			return qv_fail(err, QV_EINVAL,
+			               "%s must be an object with sq, card and owner", what);
+		int sq = 0, card = 0, owner = 0;
+		long counters = 0;
+		bool boost;
+		qv_status rc;
+		char w[48];
+		snprintf(w, sizeof w, "%s.sq", what);
+		if ((rc = check_keys(o, what, keys, err)) ||
+		    (rc = get_sq(json_object_get(o, "sq"), w, &sq, err)))
+			return rc;
+		snprintf(w, sizeof w, "%s.card", what);
+		if ((rc = get_card(json_object_get(o, "card"), w, &card, err)))
+			return rc;
+		snprintf(w, sizeof w, "%s.owner", what);
+		if ((rc = get_player(json_object_get(o, "owner"), w, &owner, err)) ||
+		    (rc = get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters, err)) ||
+		    (rc = get_bool(o, "boost", what, &boost, err)))
+			return rc;
+		if (s->grid[sq].card)
+			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
+			               json_string_value(json_object_get(o, "sq")));
+		if (counters && card / 3 != CC_DYNAMO)
+			return qv_fail(err, QV_EINVAL, "%s: only a dynamo carries Charge Counters",
+			               what);
+		if (boost && card / 3 != CC_DYNAMO)
+			return qv_fail(err, QV_EINVAL, "%s: only a dynamo is boosted", what);
+		s->grid[sq] = (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters,
+		                        (uint8_t)boost};
+	}
+	return QV_OK;
+}
+
+static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_given, qv_err *err)
+{
+	static const char *const keys[] = {"hand",  "deck",  "discard", "victory", "persistent",
+	                                   "start", "turns", "lost",    NULL};
+	cc_player *pl = &s->pl[p];
+	char what[32];
+	snprintf(what, sizeof what, "players[%d]", p);
+	if (!json_is_object(o))
+		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
+	qv_status rc;
+	uint8_t list[CC_DECK_MAX];
+	int n;
+	if ((rc = check_keys(o, what, keys, err)) ||
+	    (rc = get_cards(o, "hand", what, list, &n, err)))
+		return rc;
+	for (int i = 0; i < n; i++)
+		pl->hand[list[i]]++;
+	pl->nhand = (uint8_t)n;
+	*deck_given = json_object_get(o, "deck") != NULL;
+	if ((rc = get_cards(o, "deck", what, list, &n, err)))
+		return rc;
+	for (int i = 0; i < n; i++)
+		pl->deck[i] = list[n - 1 - i];
+	pl->ndeck = (uint8_t)n;
+	if ((rc = get_cards(o, "discard", what, pl->discard, &n, err)))
+		return rc;
+	pl->ndiscard = (uint8_t)n;
+	if ((rc = get_cards(o, "victory", what, pl->victory, &n, err)))
+		return rc;
+	pl->nvictory = (uint8_t)n;
+	json_t *pa = json_object_get(o, "persistent");
+	if (pa) {
+		if (!json_is_array(pa) || json_array_size(pa) > CC_MAX_PERSIST)
+			return qv_fail(err, QV_EINVAL,
+			               "%s.persistent must be an array of at most %d cards", what,
+			               CC_MAX_PERSIST);
+		size_t i;
+		json_t *v;
+		json_array_foreach(pa, i, v)
+		{
+			static const char *const pkeys[] = {"card", "counters", NULL};
+			int card;
+			long counters = 0;
+			if (!json_is_object(v))
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "%s.persistent[%zu] must be {\"card\": id, \"counters\": n}",
+				    what, i);
+			if ((rc = check_keys(v, "a Persistent Area entry", pkeys, err)) ||
+			    (rc = get_card(json_object_get(v, "card"), "persistent card", &card,
+			                   err)) ||
+			    (rc = get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS, 0,
+			                  &counters, err)))
+				return rc;
+			if (card / 3 != CC_DYNAMO)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "%s: only Persistent cards (dynamo) go to the Persistent Area",
+				    what);
+			for (int j = 0; j < pl->npersist; j++)
+				if ((pl->persist[j] - 1) / 3 == card / 3)
+					return qv_fail(err, QV_EINVAL,
+					               "%s: two Persistent cards of the same name",
+					               what);
+			pl->persist[pl->npersist] = (uint8_t)(card + 1);
+			pl->pcounters[pl->npersist++] = (uint8_t)counters;
+		}
+	}
+	json_t *st = json_object_get(o, "start");
+	if (st && !json_is_null(st)) {
+		int card;
+		if ((rc = get_card(st, "start", &card, err)))
+			return rc;
+		pl->start = (uint8_t)(card + 1);
+	}
+	long turns = 0;
+	bool lost;
+	if ((rc = get_int(o, "turns", what, 0, 5000, 0, &turns, err)) ||
+	    (rc = get_bool(o, "lost", what, &lost, err)))
+		return rc;
+	pl->turns = (uint8_t)(turns > 255 ? 255 : turns);
+	pl->lost = lost;
+	return QV_OK;
+}
+
+/* Every card of p's decklist in exactly one place; fills the deck when none was given. */
+static qv_status check_cards(cc_state *s, int p, bool deck_given, qv_err *err)
+{
+	cc_player *pl = &s->pl[p];
+	const cc_player *op = &s->pl[1 - p];
+	int count[CC_NCARDS] = {0};
+	for (int sq = 0; sq < CC_NSQ; sq++)
+		if (s->grid[sq].card && s->grid[sq].owner == p)
+			count[s->grid[sq].card - 1]++;
+	for (int c = 0; c < CC_NCARDS; c++)
+		count[c] += pl->hand[c];
+	for (int i = 0; i < pl->ndeck; i++)
+		count[pl->deck[i]]++;
+	for (int i = 0; i < pl->ndiscard; i++)
+		count[pl->discard[i]]++;
+	for (int i = 0; i < op->nvictory; i++)
+		count[op->victory[i]]++;
+	for (int i = 0; i < pl->npersist; i++)
+		count[pl->persist[i] - 1]++;
+	if (pl->start)
+		count[pl->start - 1]++;
+	if (s->pend_card && s->active == p)
+		count[s->pend_card - 1]++;
+	char b[16];
+	for (int c = 0; c < CC_NCARDS; c++) {
+		if (count[c] > pl->owned[c])
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "p%d has %d x %s in play, hand, piles and deck, but its deck lists %d",
+			    p + 1, count[c], (cc_card_name(c, b), b), pl->owned[c]);
+		if (deck_given && count[c] < pl->owned[c])
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "p%d's deck lists %d x %s but the state places only %d (leave out players[%d].deck to put the rest there)",
+			    p + 1, pl->owned[c], (cc_card_name(c, b), b), count[c], p);
+	}
+	if (!deck_given) {
+		int n = 0;
+		for (int c = CC_NCARDS - 1; c >= 0; c--)
+			for (int i = count[c]; i < pl->owned[c]; i++)
+				pl->deck[n++] = (uint8_t)c;
+		pl->ndeck = (uint8_t)n;
+	}
+	return QV_OK;
+}
+
+static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
+{
+	static const char *const keys[] = {"kind", "from", "to", "card", "left", "paid", NULL};
+	qv_status rc;
+	if (!json_is_object(o))
+		return qv_fail(err, QV_EINVAL, "state.pending must be an object or null");
+	if ((rc = check_keys(o, "pending", keys, err)))
+		return rc;
+	int kind = name_index(json_object_get(o, "kind"), cc_pend_names, 5);
+	if (kind < 0)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "pending.kind must be none, shove, boost, boost-persistent or sabotage");
+	s->pend_kind = (uint8_t)kind;
+	int v = 0;
+	json_t *from = json_object_get(o, "from"), *to = json_object_get(o, "to"),
+	       *card = json_object_get(o, "card");
+	if (kind == CC_PEND_SHOVE || kind == CC_PEND_BOOST) {
+		if ((rc = get_sq(from, "pending.from", &v, err)))
+			return rc;
+		s->pend_from = (uint8_t)v;
+	} else if (kind == CC_PEND_PBOOST) {
+		if ((rc = get_card(from, "pending.from", &v, err)))
+			return rc;
+		s->pend_from = (uint8_t)v;
+	} else if (from) {
+		return qv_fail(err, QV_EINVAL,
+		               "pending.from is only for shove, boost and boost-persistent");
+	}
+	if (kind == CC_PEND_SHOVE || kind == CC_PEND_SABOTAGE) {
+		if ((rc = get_sq(to, "pending.to", &v, err)))
+			return rc;
+		s->pend_to = (uint8_t)v;
+	} else if (to) {
+		return qv_fail(err, QV_EINVAL, "pending.to is only for shove and sabotage");
+	}
+	if (card) {
+		if ((rc = get_card(card, "pending.card", &v, err)))
+			return rc;
+		if (v / 3 != CC_SABOTEUR)
+			return qv_fail(err, QV_EINVAL,
+			               "pending.card must be the saboteur being used");
+		s->pend_card = (uint8_t)(v + 1);
+	}
+	if ((kind == CC_PEND_SABOTAGE && !card) ||
+	    (kind != CC_PEND_SABOTAGE && kind != CC_PEND_NONE && card))
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "pending.card is the saboteur of a sabotage (kept with kind none until the clean-up)");
+	long left, paid;
+	if ((rc = get_int(o, "left", "pending", 0, 60, 0, &left, err)) ||
+	    (rc = get_int(o, "paid", "pending", 0, 60, 0, &paid, err)))
+		return rc;
+	s->pend_left = (uint8_t)left;
+	s->pend_paid = (uint8_t)paid;
+	return QV_OK;
+}
+
+/* The situation named by phase and pending must be one the rules can be in. */
+static qv_status check_phase(cc_state *s, qv_err *err)
+{
+	int p = s->active;
+	const cc_player *pl = &s->pl[p];
+	bool pend = s->pend_kind || s->pend_card;
+	switch (s->phase) {
+	case CC_PH_START:
+		if (pend || s->pl[1].start || (p == 1) != (s->pl[0].start != 0))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "in phase start, p1 chooses first (players[0].start set exactly when p2 is active) and nothing is pending");
+		for (int sq = 0; sq < CC_NSQ; sq++)
+			if (s->grid[sq].card)
+				return qv_fail(err, QV_EINVAL, "in phase start the grid is empty");
+		if (pl->nhand == 0)
+			return qv_fail(err, QV_EINVAL, "p%d has no card to start with", p + 1);
+		return QV_OK;
+	case CC_PH_COIN:
+		if (pend || s->pl[0].start || s->pl[1].start)
+			return qv_fail(err, QV_EINVAL, "in phase coin nothing is pending");
+		return QV_OK;
+	case CC_PH_ACTION:
+	case CC_PH_OVER:
+		if (pend || s->pl[0].start || s->pl[1].start)
+			return qv_fail(err, QV_EINVAL,
+			               "in phase %s nothing is pending and no start is secret",
+			               cc_phase_names[s->phase]);
+		if (s->phase == CC_PH_OVER && !s->ended)
+			return qv_fail(err, QV_EINVAL,
+			               "in phase over, state.ended must say how the game ended");
+		return QV_OK;
+	case CC_PH_PAY: {
+		if (!s->pend_kind || s->pend_left == 0 || s->pl[0].start || s->pl[1].start)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "in phase pay, pending names what is paid for, with left >= 1");
+		int from = s->pend_from;
+		const cc_cell *c = &s->grid[from];
+		if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST) {
+			int need = s->pend_kind == CC_PEND_SHOVE ? CC_SHOVER : CC_DYNAMO;
+			if (!c->card || c->owner != p || (c->card - 1) / 3 != need)
+				return qv_fail(err, QV_EINVAL, "pending.from must hold p%d's %s",
+				               p + 1, cc_templates[need].id);
+		}
+		if (s->pend_kind == CC_PEND_PBOOST) {
+			bool found = false;
+			for (int i = 0; i < pl->npersist; i++)
+				found |= pl->persist[i] == from + 1;
+			if (!found || from / 3 != CC_DYNAMO)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "pending.from must be a dynamo in p%d's Persistent Area",
+				    p + 1);
+		}
+		if (cc_units(s, p) < s->pend_left)
+			return qv_fail(err, QV_EINVAL, "p%d cannot pay the %d unit(s) left", p + 1,
+			               s->pend_left);
+		return QV_OK;
+	}
+	case CC_PH_REACT: {
+		if (s->pend_kind || s->pl[0].start || s->pl[1].start)
+			return qv_fail(err, QV_EINVAL,
+			               "in phase react only pending.card may remain");
+		int sq = s->react_next % CC_NSQ, who = cc_to_move(s);
+		const cc_player *r = &s->pl[who];
+		int aegis =
+		    r->hand[CC_AEGIS * 3] + r->hand[CC_AEGIS * 3 + 1] + r->hand[CC_AEGIS * 3 + 2];
+		if (!(s->would >> sq & 1) || (s->saved >> sq & 1) || !s->grid[sq].card ||
+		    s->grid[sq].owner != who || !aegis)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "capture.next must name an offer: a card of the player offered that would be captured, not saved, whose owner holds an aegis");
+		if (s->saved & ~s->would)
+			return qv_fail(err, QV_EINVAL,
+			               "capture.saved must be cards that would be captured");
+		return QV_OK;
+	}
+	default: return QV_OK;
+	}
+}
+
+qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
+{
+	static const char *const keys[] = {"board",   "players", "phase",  "active",
+	                                   "first",   "turns",   "passes", "ended",
+	                                   "pending", "capture", NULL};
+	cc_state *s = st;
+	qv_status rc;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
+	if ((rc = check_keys(j, "state", keys, err)))
+		return rc;
+	/* init has set up the parameters; keep them and the decklists, rebuild the rest. */
+	s->would = s->saved = 0;
+	memset(s->grid, 0, sizeof s->grid);
+	for (int p = 0; p < 2; p++) {
+		cc_player *pl = &s->pl[p];
+		uint8_t owned[CC_NCARDS], decklen = pl->decklen;
+		memcpy(owned, pl->owned, sizeof owned);
+		memset(pl, 0, sizeof *pl);
+		memcpy(pl->owned, owned, sizeof owned);
+		pl->decklen = decklen;
+	}
+	s->turn_no = 0;
+	s->phase = s->active = s->first = s->passes = s->ended = 0;
+	s->pend_kind = s->pend_from = s->pend_to = s->pend_card = s->pend_left = s->pend_paid = 0;
+	s->react_next = s->reacted = 0;
+	memset(s->pad_, 0, sizeof s->pad_);
+
+	json_t *board = json_object_get(j, "board");
+	if (board && (rc = load_board(s, board, err)))
+		return rc;
+	json_t *players = json_object_get(j, "players");
+	if (players && (!json_is_array(players) || json_array_size(players) != 2))
+		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
+	uint8_t given[2] = {0, 0};
+	for (int p = 0; players && p < 2; p++)
+		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
+			return rc;
+	json_t *pv = json_object_get(j, "phase");
+	int phase = pv ? name_index(pv, cc_phase_names, CC_NPHASES) : CC_PH_ACTION;
+	if (phase < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "state.phase must be start, coin, action, pay, react or over");
+	s->phase = (uint8_t)phase;
+	int v = 0;
+	json_t *av = json_object_get(j, "active");
+	if (av && (rc = get_player(av, "state.active", &v, err)))
+		return rc;
+	s->active = (uint8_t)v;
+	json_t *fv = json_object_get(j, "first");
+	v = 0;
+	if (fv && !json_is_null(fv) && (rc = get_player(fv, "state.first", &v, err)))
+		return rc;
+	if (fv && !json_is_null(fv) && (phase == CC_PH_START || phase == CC_PH_COIN))
+		return qv_fail(err, QV_EINVAL,
+		               "state.first is null until the first player is known");
+	s->first = (uint8_t)v;
+	long turns = 0, passes = 0;
+	if ((rc = get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
+	    (rc = get_int(j, "passes", "state", 0, 2, 0, &passes, err)))
+		return rc;
+	s->turn_no = (uint16_t)turns;
+	s->passes = (uint8_t)passes;
+	json_t *ev = json_object_get(j, "ended");
+	int ended = ev ? name_index(ev, cc_end_names, 5) : CC_END_NONE;
+	if (ended < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "state.ended must be none, points, passes, loss or cap");
+	if ((ended != CC_END_NONE) != (phase == CC_PH_OVER))
+		return qv_fail(err, QV_EINVAL,
+		               "state.ended is none exactly when the game is not over");
+	s->ended = (uint8_t)ended;
+	json_t *pend = json_object_get(j, "pending");
+	if (pend && !json_is_null(pend) && (rc = load_pending(s, pend, err)))
+		return rc;
+	json_t *cap = json_object_get(j, "capture");
+	if (phase == CC_PH_REACT) {
+		static const char *const ckeys[] = {"would", "saved", "next", "reacted", NULL};
+		long next;
+		bool reacted;
+		if (!json_is_object(cap))
+			return qv_fail(err, QV_EINVAL,
+			               "in phase react, state.capture must be an object");
+		if ((rc = check_keys(cap, "capture", ckeys, err)) ||
+		    (rc = get_mask(cap, "would", &s->would, err)) ||
+		    (rc = get_mask(cap, "saved", &s->saved, err)) ||
+		    (rc = get_int(cap, "next", "capture", 0, 2 * CC_NSQ - 1, 0, &next, err)) ||
+		    (rc = get_bool(cap, "reacted", "capture", &reacted, err)))
+			return rc;
+		s->react_next = (uint8_t)next;
+		s->reacted = reacted;
+	} else if (cap && !json_is_null(cap)) {
+		return qv_fail(err, QV_EINVAL, "state.capture is null outside phase react");
+	}
+	if (s->pend_card && phase != CC_PH_PAY && phase != CC_PH_REACT)
+		return qv_fail(err, QV_EINVAL,
+		               "a saboteur is set aside only while paying or capturing");
+	for (int p = 0; p < 2; p++)
+		if ((rc = check_cards(s, p, given[p], err)))
+			return rc;
+	int total = 0;
+	for (int p = 0; p < 2; p++)
+		total += s->pl[p].lost;
+	if (total && ended != CC_END_LOSS)
+		return qv_fail(err, QV_EINVAL, "a player lost: state.ended must be loss");
+	if (ended == CC_END_LOSS && !total)
+		return qv_fail(err, QV_EINVAL, "state.ended is loss but no player has lost");
+	return check_phase(s, err);
+}

@@ -1,0 +1,420 @@
+/*
+ * test_concardia.c - unit tests of the ConCardia rules through the game interface: the secret
+ * start, hidden hands and deck orders in every view, determinization, decks and parameters,
+ * JSON loading, the turn cap and the heuristic. The protocol-level scenarios (one per rule and
+ * card text) live in tests/scenarios/concardia/.
+ */
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "games/concardia/concardia.h"
+
+static const qv_game *G;
+
+static void init_with(cc_state *st, const char *params, uint64_t seed)
+{
+	qv_params p = {0};
+	qv_err err = {{0}};
+	assert_int_equal(qv_params_parse_list(&p, params, NULL), QV_OK);
+	if (G->init(st, &p, seed, &err))
+		fail_msg("init '%s': %s", params, err.msg);
+}
+
+/* Sets up st from a JSON "state" object; returns the status of load_json. */
+static qv_status load(cc_state *st, const char *params, const char *state_json, qv_err *err)
+{
+	init_with(st, params, 1);
+	json_error_t je;
+	json_t *j = json_loads(state_json, 0, &je);
+	if (!j)
+		fail_msg("test JSON broken: %s", je.text);
+	qv_status rc = G->load_json(st, j, err);
+	json_decref(j);
+	return rc;
+}
+
+static void must_load(cc_state *st, const char *params, const char *state_json)
+{
+	qv_err err = {{0}};
+	if (load(st, params, state_json, &err))
+		fail_msg("load failed: %s", err.msg);
+}
+
+static qv_action parse(const cc_state *st, const char *text)
+{
+	qv_action a;
+	qv_err err;
+	if (G->action_from_text(st, text, &a, &err))
+		fail_msg("parse '%s': %s", text, err.msg);
+	return a;
+}
+
+static void play(cc_state *st, const char *text)
+{
+	qv_err err;
+	if (G->apply(st, parse(st, text), &err))
+		fail_msg("play '%s': %s", text, err.msg);
+}
+
+static int setup(void **unused)
+{
+	(void)unused;
+	G = qv_game_find("concardia", NULL);
+	return G ? 0 : -1;
+}
+
+/* The JSON text of the view of viewer (caller frees). */
+static char *view_text(const cc_state *st, int viewer)
+{
+	json_t *j = G->view_json(st, viewer);
+	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(j);
+	return s;
+}
+
+/* Checks that the view of `viewer` shows no hand but its own, no deck order and no
+ * unrevealed starting choice of the other player, in JSON and in the diagram. */
+static void check_view_hides(const cc_state *st, int viewer)
+{
+	json_t *j = G->view_json(st, viewer);
+	json_t *players = json_object_get(j, "players");
+	for (int p = 0; p < 2; p++) {
+		json_t *o = json_array_get(players, (size_t)p);
+		assert_non_null(o);
+		assert_null(json_object_get(o, "deck"));
+		assert_non_null(json_object_get(o, "deck_count"));
+		assert_non_null(json_object_get(o, "hand_count"));
+		if (p != viewer) {
+			assert_null(json_object_get(o, "hand"));
+			assert_null(json_object_get(o, "start"));
+		} else {
+			assert_non_null(json_object_get(o, "hand"));
+		}
+	}
+	json_decref(j);
+	qv_buf b = {0};
+	G->render_text(st, viewer, false, &b);
+	const char *t = qv_buf_str(&b);
+	assert_null(strstr(t, "deck (top first)"));
+	int hands = 0;
+	for (const char *at = t; (at = strstr(at, "\n  hand:")) != NULL; at++)
+		hands++;
+	assert_int_equal(hands, viewer >= 0 ? 1 : 0);
+	assert_null(strstr(t, "\n\n"));
+	qv_buf_free(&b);
+}
+
+/* Random games: every view of every state hides what it must. */
+static void test_views_hide_hands_and_decks(void **unused)
+{
+	(void)unused;
+	static const char *const decks[] = {"deck1=expedition,deck2=foundry",
+	                                    "deck1=foundry,deck2=foundry"};
+	qv_action *acts = malloc(sizeof *acts * (size_t)G->max_actions);
+	qv_action outs[CC_MAX_CHANCE];
+	double probs[CC_MAX_CHANCE];
+	qv_rng rng;
+	qv_rng_seed(&rng, 7);
+	for (int game = 0; game < 40; game++) {
+		cc_state st;
+		init_with(&st, decks[game % 2], (uint64_t)game);
+		for (int step = 0; step < 2000 && G->to_move(&st) != QV_OVER; step++) {
+			for (int v = -2; v < 2; v++)
+				if (v != QV_VIEW_ALL)
+					check_view_hides(&st, v);
+			int who = G->to_move(&st);
+			qv_action a;
+			if (who == QV_CHANCE) {
+				int n = G->chance(&st, outs, probs);
+				a = outs[qv_rng_below(&rng, (uint32_t)n)];
+			} else {
+				int n = G->legal(&st, acts);
+				assert_true(n > 0);
+				a = acts[qv_rng_below(&rng, (uint32_t)n)];
+			}
+			assert_int_equal(G->apply(&st, a, NULL), QV_OK);
+		}
+		assert_int_equal(G->to_move(&st), QV_OVER);
+	}
+	free(acts);
+}
+
+/* The starting choice: a secret commitment, asked of p1 then p2, and p1's choice invisible to
+ * p2 (and to spectators) until p2 has chosen. */
+static void test_secret_start(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	init_with(&st, "deck1=expedition,deck2=foundry", 3);
+	assert_true(G->secret(&st));
+	assert_int_equal(G->to_move(&st), 0);
+	char *before2 = view_text(&st, 1), *beforep = view_text(&st, QV_VIEW_PUBLIC);
+	/* p1 chooses one card or another: p2's view is the same either way */
+	qv_action acts[64];
+	int n = G->legal(&st, acts);
+	assert_true(n >= 1 && n <= 7);
+	cc_state a = st, b = st;
+	assert_int_equal(G->apply(&a, acts[0], NULL), QV_OK);
+	assert_int_equal(G->apply(&b, acts[n - 1], NULL), QV_OK);
+	assert_true(G->secret(&a));
+	assert_int_equal(G->to_move(&a), 1);
+	char *va = view_text(&a, 1), *vb = view_text(&b, 1);
+	assert_string_equal(va, vb);
+	char *pa = view_text(&a, QV_VIEW_PUBLIC), *pb = view_text(&b, QV_VIEW_PUBLIC);
+	assert_string_equal(pa, pb);
+	assert_string_not_equal(before2, va); /* p1's hand count went down: that is public */
+	check_view_hides(&a, 1);
+	/* p1 sees its own choice */
+	json_t *j = G->view_json(&a, 0);
+	assert_true(json_is_string(
+	    json_object_get(json_array_get(json_object_get(j, "players"), 0), "start")));
+	json_decref(j);
+	/* p2 chooses: both cards are on the grid, the secret is over */
+	int m = G->legal(&a, acts);
+	assert_true(m > 0);
+	assert_int_equal(G->apply(&a, acts[0], NULL), QV_OK);
+	assert_false(G->secret(&a));
+	assert_true(a.grid[14].card && a.grid[14].owner == 0);
+	assert_true(a.grid[21].card && a.grid[21].owner == 1);
+	free(before2);
+	free(beforep);
+	free(va);
+	free(vb);
+	free(pa);
+	free(pb);
+}
+
+/* shuffle=false deals in the listed order; shuffled decks depend on the seed only. */
+static void test_deck_order(void **unused)
+{
+	(void)unused;
+	cc_state a, b, c;
+	init_with(&a, "deck1=expedition,deck2=foundry,shuffle=false", 1);
+	init_with(&b, "deck1=expedition,deck2=foundry,shuffle=false", 99);
+	assert_memory_equal(&a, &b, sizeof a);
+	/* expedition's first 7 cards: striker r p s, lancer r p s, scout r */
+	for (int c0 = 0; c0 < CC_NCARDS; c0++)
+		assert_int_equal(a.pl[0].hand[c0],
+		                 (c0 >= CC_STRIKER * 3 && c0 <= CC_LANCER * 3 + 2) ||
+		                     c0 == CC_SCOUT * 3);
+	assert_int_equal(a.pl[0].deck[a.pl[0].ndeck - 1], CC_SCOUT * 3 + 1); /* next draw */
+	init_with(&a, "", 5);
+	init_with(&b, "", 5);
+	init_with(&c, "", 6);
+	assert_memory_equal(&a, &b, sizeof a);
+	assert_memory_not_equal(&a, &c, sizeof a);
+	assert_int_equal(a.pl[0].nhand, 7);
+	assert_int_equal(a.pl[0].ndeck, 14);
+}
+
+static void expect_init_error(const char *params, const char *text)
+{
+	qv_params p = {0};
+	qv_err err = {{0}};
+	cc_state st;
+	assert_int_equal(qv_params_parse_list(&p, params, NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_EINVAL);
+	if (!strstr(err.msg, text))
+		fail_msg("init '%s': message '%s' lacks '%s'", params, err.msg, text);
+}
+
+static void test_parameter_errors(void **unused)
+{
+	(void)unused;
+	qv_params p = {0};
+	qv_err err;
+	cc_state st;
+	assert_int_equal(qv_params_set(&p, "deck1", "striker-r,bogus-p", NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "unknown card id 'bogus-p'"));
+	assert_int_equal(qv_params_set(&p, "deck1", "striker-r,lancer-r,scout-r", NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "a deck needs 8 to 60 cards, this one has 3"));
+	expect_init_error("target=61", "target");
+	expect_init_error("max_turns=3", "max_turns");
+	expect_init_error("deck=foundry", "unknown parameter 'deck'");
+	/* 60 cards are allowed, 61 are not */
+	char list[2048] = "";
+	for (int i = 0; i < 61; i++) {
+		char id[16];
+		cc_card_name(i % CC_NCARDS, id);
+		strcat(list, i ? "," : "");
+		strcat(list, id);
+	}
+	assert_int_equal(qv_params_set(&p, "deck1", list, NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "at most 60"));
+	*strrchr(list, ',') = '\0';
+	assert_int_equal(qv_params_set(&p, "deck1", list, NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_OK);
+	assert_int_equal(st.pl[0].ndeck, 53);
+}
+
+/* A position where p2 (not active) is offered a reaction: determinizing for p1 must give p2
+ * a hand with an aegis, so that the guessed state still has p2's decision in it. */
+static void test_determinize_keeps_reaction_possible(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	must_load(
+	    &st, "deck1=expedition,deck2=expedition,shuffle=false",
+	    "{\"board\":[{\"sq\":\"c3\",\"card\":\"striker-s\",\"owner\":\"p1\"},{\"sq\":\"c4\","
+	    "\"card\":\"lancer-p\",\"owner\":\"p2\"},{\"sq\":\"d5\",\"card\":\"star-s\",\"owner\":"
+	    "\"p1\"}],\"players\":[{\"hand\":[\"star-r\"]},{\"hand\":[\"aegis-p\",\"star-p\","
+	    "\"striker-r\"]}],\"phase\":\"action\",\"active\":\"p1\",\"first\":\"p1\"}");
+	play(&st, "pass");
+	assert_int_equal(G->to_move(&st), 1);
+	qv_action acts[16];
+	for (uint64_t seed = 0; seed < 50; seed++) {
+		cc_state d = st;
+		qv_rng rng;
+		qv_rng_seed(&rng, seed);
+		G->determinize(&d, 0, &rng);
+		int aegis = d.pl[1].hand[CC_AEGIS * 3] + d.pl[1].hand[CC_AEGIS * 3 + 1] +
+		            d.pl[1].hand[CC_AEGIS * 3 + 2];
+		assert_true(aegis >= 1);
+		assert_int_equal(d.pl[1].nhand, 3);
+		assert_true(G->legal(&d, acts) >= 2);
+		assert_memory_equal(d.pl[0].hand, st.pl[0].hand, sizeof st.pl[0].hand);
+		char *v1 = view_text(&st, 0), *v2 = view_text(&d, 0);
+		assert_string_equal(v1, v2);
+		free(v1);
+		free(v2);
+	}
+}
+
+/* Determinization keeps every card in exactly one place, keeps the viewer's hand, and does
+ * change the hidden cards (across RNG seeds). */
+static void test_determinize_conserves_cards(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	init_with(&st, "deck1=expedition,deck2=foundry,shuffle=false", 11);
+	play(&st, "start striker-r");
+	int changed = 0;
+	for (uint64_t seed = 0; seed < 20; seed++) {
+		cc_state d = st;
+		qv_rng rng;
+		qv_rng_seed(&rng, seed);
+		G->determinize(&d, 1, &rng);
+		for (int p = 0; p < 2; p++) {
+			int count[CC_NCARDS] = {0};
+			for (int c = 0; c < CC_NCARDS; c++)
+				count[c] += d.pl[p].hand[c];
+			for (int i = 0; i < d.pl[p].ndeck; i++)
+				count[d.pl[p].deck[i]]++;
+			if (d.pl[p].start)
+				count[d.pl[p].start - 1]++;
+			for (int c = 0; c < CC_NCARDS; c++)
+				assert_int_equal(count[c], d.pl[p].owned[c]);
+		}
+		assert_memory_equal(d.pl[1].hand, st.pl[1].hand, sizeof st.pl[1].hand);
+		assert_true(d.pl[0].start != 0);
+		changed += memcmp(&d, &st, sizeof d) != 0;
+	}
+	assert_true(changed >= 19);
+	cc_state all = st;
+	qv_rng rng;
+	qv_rng_seed(&rng, 1);
+	G->determinize(&all, QV_VIEW_ALL, &rng);
+	assert_memory_equal(&all, &st, sizeof st);
+}
+
+static void expect_load_error(const char *params, const char *state, const char *text)
+{
+	cc_state st;
+	qv_err err = {{0}};
+	assert_int_equal(load(&st, params, state, &err), QV_EINVAL);
+	if (!strstr(err.msg, text))
+		fail_msg("load: message '%s' lacks '%s'", err.msg, text);
+}
+
+static void test_load_rejects_impossible_states(void **unused)
+{
+	(void)unused;
+	const char *ex = "deck1=expedition,deck2=foundry";
+	expect_load_error(ex, "{\"board\":[{\"sq\":\"c3\",\"card\":\"guard-r\",\"owner\":\"p1\"}]}",
+	                  "p1 has 1 x guard-r in play");
+	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\"],\"deck\":[]},{}]}",
+	                  "p1's deck lists 1 x striker-p but the state places only 0");
+	expect_load_error(ex, "{\"colour\":1}", "unknown field 'colour'");
+	expect_load_error(ex, "{\"phase\":\"dance\"}", "state.phase must be");
+	expect_load_error(ex, "{\"phase\":\"over\"}", "state.ended");
+	expect_load_error(
+	    ex,
+	    "{\"board\":[{\"sq\":\"c3\",\"card\":\"striker-r\",\"owner\":\"p1\",\"counters\":2}]}",
+	    "only a dynamo carries Charge Counters");
+	expect_load_error(
+	    ex,
+	    "{\"players\":[{\"persistent\":[{\"card\":\"dynamo-r\"},{\"card\":\"dynamo-p\"}]},{}]}",
+	    "two Persistent cards of the same name");
+	expect_load_error(ex, "{\"phase\":\"pay\"}", "in phase pay");
+	expect_load_error(ex, "{\"phase\":\"react\",\"capture\":{\"would\":[\"c3\"],\"next\":14}}",
+	                  "capture.next must name an offer");
+	/* a missing deck is the rest of the decklist, lowest card id on top */
+	cc_state st;
+	must_load(&st, ex, "{\"players\":[{\"hand\":[\"striker-p\"]},{}]}");
+	assert_int_equal(st.pl[0].ndeck, 20);
+	assert_int_equal(st.pl[0].deck[19], CC_STRIKER * 3);
+	assert_int_equal(st.pl[1].ndeck, 21);
+}
+
+/* The turn cap (max_turns): the game ends and `capped` says why. */
+static void test_max_turns_cap(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	must_load(
+	    &st, "deck1=expedition,deck2=expedition,max_turns=20",
+	    "{\"board\":[{\"sq\":\"c3\",\"card\":\"courier-r\",\"owner\":\"p1\"},{\"sq\":\"e5\","
+	    "\"card\":\"courier-s\",\"owner\":\"p2\"}],\"players\":[{\"hand\":[\"star-r\"]},{\"hand"
+	    "\":[\"star-p\"]}],\"turns\":19,\"phase\":\"action\",\"active\":\"p1\",\"first\":\"p1\"}");
+	assert_false(G->capped(&st));
+	play(&st, "act c3 slide b2");
+	assert_int_equal(G->to_move(&st), QV_OVER);
+	assert_true(G->capped(&st));
+	int r[2];
+	G->ranks(&st, r);
+	/* 0-0 points and one card each on the Board: a draw */
+	assert_int_equal(r[0], 1);
+	assert_int_equal(r[1], 1);
+}
+
+/* The heuristic stays in [-1, 1] and prefers points. */
+static void test_heuristic(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	must_load(
+	    &st, "deck1=expedition,deck2=expedition",
+	    "{\"board\":[{\"sq\":\"c3\",\"card\":\"striker-r\",\"owner\":\"p1\"},{\"sq\":\"e5\","
+	    "\"card\":\"striker-s\",\"owner\":\"p2\"}],\"players\":[{\"hand\":[\"star-r\"],"
+	    "\"victory\":[\"star-s\",\"lancer-s\"]},{\"hand\":[\"star-p\"]}],\"phase\":\"action\","
+	    "\"active\":\"p1\",\"first\":\"p1\"}");
+	double h0 = G->heuristic(&st, 0), h1 = G->heuristic(&st, 1);
+	assert_true(h0 > 0 && h0 <= 1);
+	assert_true(h1 < 0 && h1 >= -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_views_hide_hands_and_decks),
+	    cmocka_unit_test(test_secret_start),
+	    cmocka_unit_test(test_deck_order),
+	    cmocka_unit_test(test_parameter_errors),
+	    cmocka_unit_test(test_determinize_keeps_reaction_possible),
+	    cmocka_unit_test(test_determinize_conserves_cards),
+	    cmocka_unit_test(test_load_rejects_impossible_states),
+	    cmocka_unit_test(test_max_turns_cap),
+	    cmocka_unit_test(test_heuristic),
+	};
+	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
+}
