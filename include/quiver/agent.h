@@ -2,12 +2,17 @@
  * agent.h - computer players. An agent knows a game only through the game interface.
  *
  * Agents are written as specs: `name[:key=value,...]`, e.g. `random`, `greedy:seed=7`,
- * `mcts:iterations=2000`. Every agent accepts `seed=`; unknown agents and unknown or
- * out-of-range keys are rejected with a message naming the accepted form.
+ * `mcts:iterations=2000`, `hard`. Every agent accepts `seed=`; unknown agents and unknown or
+ * out-of-range keys are rejected with a message naming the accepted form. docs/ai.md describes
+ * every kind and its keys.
  *
  * Fair play is structural: qv_agent_choose never hands an agent the true state. It copies the
  * state and runs the game's determinize for the player to move, so what the agent sees depends
- * only on that player's view.
+ * only on that player's view. qv_agent_observe, which tells a searching agent what happened
+ * between its decisions, passes on only what the agent's seat can see.
+ *
+ * An agent is not thread-safe: one thread at a time may call the functions below on it (an
+ * agent may run threads of its own inside qv_agent_choose).
  */
 #ifndef QUIVER_AGENT_H
 #define QUIVER_AGENT_H
@@ -15,6 +20,13 @@
 #include "game.h"
 
 typedef struct qv_agent qv_agent;
+
+/* What an agent's last decision cost (zeros for agents that do not search). */
+typedef struct qv_agent_stats {
+	uint64_t iterations; /* search iterations, summed over the agent's threads */
+	double seconds;      /* wall-clock time of the search */
+	uint64_t nodes;      /* tree nodes in use at the end, summed over threads */
+} qv_agent_stats;
 
 /* One kind of agent. choose gets a private, determinized copy of the state that it may modify,
  * and must return a legal action of `player` (the player to move). */
@@ -26,6 +38,18 @@ typedef struct qv_agent_kind {
 	qv_status (*create)(qv_agent *a, const qv_params *opts, qv_err *err);
 	qv_action (*choose)(qv_agent *a, void *st, int player);
 	void (*destroy)(qv_agent *a); /* may be NULL */
+
+	/* ---- optional (may be NULL) ---- */
+
+	/* Told of every action applied to the game, as qv_agent_observe filtered it: `who` is
+	 * the player who decided or QV_CHANCE, and `action` the action, or -1 when the agent's
+	 * seat cannot tell which of several possible actions happened. Kinds that keep nothing
+	 * between decisions leave it NULL (qv_agent_observe then costs nothing). */
+	void (*observe)(qv_agent *a, int who, qv_action action);
+	/* Drops whatever the agent kept between decisions (a search tree). */
+	void (*reset)(qv_agent *a);
+	/* What the last decision cost. NULL: nothing to report (all zeros). */
+	void (*stats)(const qv_agent *a, qv_agent_stats *out);
 } qv_agent_kind;
 
 struct qv_agent {
@@ -33,9 +57,11 @@ struct qv_agent {
 	const qv_game *game;
 	char spec[256];
 	qv_rng rng;
+	int seat;         /* the player it chose for last; -1 before its first choice */
 	void *data;       /* the kind's own data */
 	void *scratch;    /* a state_size copy used by qv_agent_choose */
 	qv_action *abuf;  /* max_actions entries, for kinds that enumerate */
+	void *obs;        /* scratch of qv_agent_observe, allocated on first use */
 };
 
 /* All agent kinds, NULL-terminated. */
@@ -47,7 +73,29 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
 void qv_agent_free(qv_agent *a);
 
 /* Chooses an action for the player to move in st (which is not modified). Fails with
- * QV_ESTATE if no player is to move. */
+ * QV_ESTATE if no player is to move. The agent's seat becomes that player; when it differs
+ * from the seat of its previous choice, anything kept between decisions is dropped first (so
+ * what it learnt as one player never informs its play as another). */
 qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *err);
+
+/* Tells the agent about one action applied to the game: `before` is the TRUE state before the
+ * action and `action` a decision of the player to move there, a chance outcome, or an
+ * automatic (single-option) move. Whoever drives a game calls it for every action applied,
+ * in order, including the agent's own choices, so that an agent that keeps a search tree can
+ * follow the game (or calls qv_agent_reset instead). It leaks nothing: the agent learns the
+ * action only if its seat can tell it apart from every other legal action (or outcome) at
+ * `before` - the seat's own decisions always, another player's when no alternative leads to
+ * the same view (view_json) for the seat; otherwise it learns only that something it cannot
+ * see happened. Before the agent's first choice, and for kinds without an observe hook, it
+ * does nothing. The cost is paid once per real action (about one apply and determinize per
+ * legal alternative), never inside a search. */
+void qv_agent_observe(qv_agent *a, const void *before, qv_action action);
+
+/* Drops whatever the agent kept between decisions; call it when the game it followed is
+ * replaced or taken back (new game, load, undo). */
+void qv_agent_reset(qv_agent *a);
+
+/* What the agent's last decision cost. */
+void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out);
 
 #endif

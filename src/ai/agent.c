@@ -1,7 +1,8 @@
 /*
  * agent.c - the list of agent kinds, parsing of agent specs (`name[:key=value,...]`), and the
  * one door through which every agent sees a game: qv_agent_choose, which hands the agent a
- * determinized copy of the state and checks that the answer is legal.
+ * determinized copy of the state and checks that the answer is legal. (The other door,
+ * qv_agent_observe, is in observe.c.)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,11 +13,15 @@
 
 extern const qv_agent_kind qv_agent_random;
 extern const qv_agent_kind qv_agent_greedy;
+extern const qv_agent_kind qv_agent_mcts;
+extern const qv_agent_kind qv_agent_ismcts;
+extern const qv_agent_kind qv_agent_easy;
+extern const qv_agent_kind qv_agent_medium;
+extern const qv_agent_kind qv_agent_hard;
 
 const qv_agent_kind *const qv_agent_kinds[] = {
-	&qv_agent_random,
-	&qv_agent_greedy,
-	NULL,
+	&qv_agent_random, &qv_agent_greedy, &qv_agent_mcts, &qv_agent_ismcts,
+	&qv_agent_easy,   &qv_agent_medium, &qv_agent_hard, NULL,
 };
 
 /* Writes "random (keys: seed), greedy (keys: seed)" (every kind with its keys) into buf, for
@@ -59,7 +64,7 @@ static qv_status read_seed(const qv_params *opts, uint64_t *seed, qv_err *err)
 static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_params *opts,
 			    qv_err *err)
 {
-	char kinds[400];
+	char kinds[360];
 	list_kinds(kinds, sizeof kinds);
 	size_t len = strlen(spec);
 	if (len == 0)
@@ -115,6 +120,7 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
 		return qv_fail(err, QV_ENOMEM, "out of memory creating agent '%s'", spec);
 	a->kind = kind;
 	a->game = g;
+	a->seat = -1;
 	snprintf(a->spec, sizeof a->spec, "%s", spec);
 	qv_rng_seed(&a->rng, seed);
 	a->scratch = malloc(g->state_size);
@@ -142,7 +148,21 @@ void qv_agent_free(qv_agent *a)
 		a->kind->destroy(a);
 	free(a->scratch);
 	free(a->abuf);
+	free(a->obs);
 	free(a);
+}
+
+void qv_agent_reset(qv_agent *a)
+{
+	if (a->kind->reset)
+		a->kind->reset(a);
+}
+
+void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
+{
+	*out = (qv_agent_stats){0, 0, 0};
+	if (a->kind->stats)
+		a->kind->stats(a, out);
 }
 
 /* The agent gets a copy of the state in which everything the player to move cannot know has
@@ -157,6 +177,10 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 		char who[8];
 		return qv_fail(err, QV_ESTATE, "agent %s cannot choose: %s is to move, not a player",
 			       a->spec, qv_player_name(player, who));
+	}
+	if (player != a->seat) {
+		qv_agent_reset(a);
+		a->seat = player;
 	}
 	memcpy(a->scratch, st, g->state_size);
 	if (g->determinize)

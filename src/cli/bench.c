@@ -1,8 +1,11 @@
 /*
- * bench.c - `quiver bench`: random playouts on one thread, the speed figure of docs/benchmarks.md.
- * Each run plays whole games from init on a single state with qv_sample_legal and
- * qv_sample_chance (no copies, no allocation inside the loop) for a fixed time; the report is
- * the median over the runs, with the machine and the exact command so numbers can be compared.
+ * bench.c - `quiver bench`: the speed figures of docs/benchmarks.md. Random playouts on one
+ * thread: each run plays whole games from init on a single state with qv_sample_legal and
+ * qv_sample_chance (no copies, no allocation inside the loop) for a fixed time. MCTS
+ * iterations per second: one decision of the `mcts` agent with a time budget per run, on the
+ * opening and on a mid-game position reached by random play, with one thread and with one
+ * thread per core. Each figure is the median over the runs, reported with the machine and the
+ * exact command so numbers can be compared.
  */
 #include <jansson.h>
 #include <stdint.h>
@@ -18,30 +21,42 @@ static const cli_opt bench_opts[] = {
 	{"param", "K=V"},
 	{"seed", "S"},
 	{"json", NULL},
+	{"mcts-seconds", "S"},
 	{"help", NULL},
 	{NULL, NULL},
 };
 
+enum { OPT_SECONDS, OPT_RUNS, OPT_PARAM, OPT_SEED, OPT_JSON, OPT_MCTS_SECONDS, OPT_HELP };
+
 #define BENCH_MAX_RUNS 1000
+/* Random decisions played from init to reach the mid-game position of the MCTS figures. */
+#define BENCH_MIDGAME_DECISIONS 20
+/* Default length of one MCTS decision, capped by --seconds. */
+#define BENCH_MCTS_SECONDS 0.5
 /* A game longer than this is taken to be a game that never ends (a rules bug). */
 #define BENCH_MAX_GAME_ACTIONS 10000000ull
 
 /* The text of `quiver bench --help`. */
 static void bench_help(void)
 {
-	printf("usage: quiver bench <game> [--seconds S] [--runs N] [--param K=V]... [--seed S] [--json]\n\n"
+	printf("usage: quiver bench <game> [--seconds S] [--runs N] [--param K=V]... [--seed S]\n"
+	       "                    [--mcts-seconds S] [--json]\n\n"
 	       "Plays random games (uniform legal actions, chance by its probabilities) on one\n"
 	       "thread for S seconds per run, N runs, and reports the median playouts/s and\n"
-	       "actions/s (decisions and chance outcomes), the mean game length, the machine and\n"
-	       "the command line.\n\n"
-	       "  --seconds S    length of one run (default 2)\n"
-	       "  --runs N       number of runs, 1-%d (default 5)\n"
-	       "  --param K=V    a game parameter (repeatable; see quiver rules <game>)\n"
-	       "  --seed S       seed of the games and the random choices (default 1)\n"
-	       "  --json         print one JSON object instead of text\n"
-	       "  -h, --help     this help\n\n"
+	       "actions/s (decisions and chance outcomes), the mean game length. Then measures\n"
+	       "MCTS iterations/s: N decisions of mcts:time=S' on the opening and on a position\n"
+	       "after %d random decisions, with one thread and with one thread per core (median).\n"
+	       "Reports the machine and the command line.\n\n"
+	       "  --seconds S       length of one playout run (default 2)\n"
+	       "  --runs N          number of runs, 1-%d (default 5)\n"
+	       "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
+	       "  --seed S          seed of the games and the random choices (default 1)\n"
+	       "  --mcts-seconds S  length of one MCTS decision, 0-3600; 0 skips MCTS\n"
+	       "                    (default %g, at most --seconds)\n"
+	       "  --json            print one JSON object instead of text\n"
+	       "  -h, --help        this help\n\n"
 	       "example: quiver bench three-arrows --seconds 1 --runs 3 --param players=4\n",
-	       BENCH_MAX_RUNS);
+	       BENCH_MIDGAME_DECISIONS, BENCH_MAX_RUNS, BENCH_MCTS_SECONDS);
 }
 
 typedef struct bench_run {
@@ -87,6 +102,60 @@ static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, 
 		elapsed = cli_now() - t0;
 	} while (elapsed < seconds);
 	*out = (bench_run){games, actions, elapsed};
+	return true;
+}
+
+/* The position of the MCTS figures: the opening (init, chance settled) or, with `decisions`,
+ * the first position after that many random decisions where a player with a choice is to
+ * move (another seed is tried when a game ends first). False with a message on a game
+ * error. */
+static bool bench_position(const qv_game *g, const qv_params *params, uint64_t seed,
+			   int decisions, void *st, qv_action *abuf, double *pbuf, qv_err *err)
+{
+	for (uint64_t attempt = 0; attempt < 100; attempt++) {
+		qv_rng rng;
+		qv_rng_seed(&rng, qv_seed_mix(seed, attempt));
+		if (g->init(st, params, qv_seed_mix(seed, attempt), err))
+			return false;
+		int made = 0;
+		for (;;) {
+			int tm = g->to_move(st);
+			if (tm == QV_OVER)
+				break;
+			if (tm >= 0 && made >= decisions && g->legal(st, abuf) > 1)
+				return true;
+			qv_action a = tm == QV_CHANCE ? qv_sample_chance(g, st, &rng, abuf, pbuf)
+						      : qv_sample_legal(g, st, &rng, abuf);
+			if (a < 0 || g->apply(st, a, err))
+				return qv_fail(err, QV_ESTATE, "random play to a test position failed"),
+				       false;
+			made += tm >= 0;
+		}
+	}
+	qv_fail(err, QV_ESTATE, "no game lasted %d decisions", decisions);
+	return false;
+}
+
+/* One MCTS figure: `runs` decisions of a fresh mcts:time=secs,threads=threads agent on st;
+ * fills per-run iterations/s into ips. */
+static bool bench_mcts(const qv_game *g, const void *st, int threads, double secs, long runs,
+		       uint64_t seed, double *ips, qv_err *err)
+{
+	char spec[128];
+	snprintf(spec, sizeof spec, "mcts:time=%g,threads=%d", secs, threads);
+	for (long r = 0; r < runs; r++) {
+		qv_agent *a;
+		if (qv_agent_new(&a, spec, g, qv_seed_mix(seed, (uint64_t)r), err))
+			return false;
+		qv_action act;
+		qv_status rc = qv_agent_choose(a, st, &act, err);
+		qv_agent_stats stats;
+		qv_agent_last_stats(a, &stats);
+		qv_agent_free(a);
+		if (rc)
+			return false;
+		ips[r] = stats.seconds > 0 ? (double)stats.iterations / stats.seconds : 0;
+	}
 	return true;
 }
 
@@ -144,33 +213,37 @@ int cli_bench(int argc, char **argv)
 	cli_parser_init(&p, "bench", argc, argv);
 	qv_params params = {0};
 	uint64_t seed = 1;
-	double seconds = 2;
+	double seconds = 2, mcts_seconds = -1;
 	long runs = 5;
 	bool as_json = false;
 	const char *name = NULL, *v;
 	int o;
 	while ((o = cli_next(&p, bench_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
-		case 0:
+		case OPT_SECONDS:
 			if (!cli_double("bench", "--seconds", v, 0.001, 86400, &seconds))
 				return CLI_EXIT_USAGE;
 			break;
-		case 1:
+		case OPT_RUNS:
 			if (!cli_long("bench", "--runs", v, 1, BENCH_MAX_RUNS, &runs))
 				return CLI_EXIT_USAGE;
 			break;
-		case 2:
+		case OPT_PARAM:
 			if (!cli_param("bench", &params, v))
 				return CLI_EXIT_USAGE;
 			break;
-		case 3:
+		case OPT_SEED:
 			if (!cli_seed("bench", "seed", v, &seed))
 				return CLI_EXIT_USAGE;
 			break;
-		case 4:
+		case OPT_JSON:
 			as_json = true;
 			break;
-		case 5:
+		case OPT_MCTS_SECONDS:
+			if (!cli_double("bench", "--mcts-seconds", v, 0, 3600, &mcts_seconds))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_HELP:
 			bench_help();
 			return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
@@ -241,9 +314,44 @@ int cli_bench(int argc, char **argv)
 	}
 	double mean_len = total_games ? (double)total_actions / (double)total_games : 0;
 	double med_pps = median(pps, (int)runs), med_aps = median(aps, (int)runs);
-	if (!as_json) {
+	if (!as_json)
 		printf("median: %.0f playouts/s, %.0f actions/s; mean game length %.1f actions\n",
 		       med_pps, med_aps, mean_len);
+
+	/* MCTS iterations per second: opening and mid-game, one thread and all cores. */
+	if (mcts_seconds < 0)
+		mcts_seconds = seconds < BENCH_MCTS_SECONDS ? seconds : BENCH_MCTS_SECONDS;
+	int nthreads = cores > 1 ? 2 : 1;
+	int thread_counts[2] = {1, (int)(cores > 64 ? 64 : cores)};
+	static const char *const where[2] = {"opening", "mid-game"};
+	double ips_med[2][2] = {{0}};
+	for (int w = 0; mcts_seconds > 0 && w < 2; w++) {
+		if (!bench_position(g, &params, seed, w ? BENCH_MIDGAME_DECISIONS : 0, st, abuf, pbuf,
+				    &err)) {
+			rc = cli_fail("bench", "mcts %s: %s", where[w], err.msg);
+			goto done;
+		}
+		for (int k = 0; k < nthreads; k++) {
+			if (!bench_mcts(g, st, thread_counts[k], mcts_seconds, runs, seed, pps, &err)) {
+				rc = cli_fail("bench", "mcts %s: %s", where[w], err.msg);
+				goto done;
+			}
+			ips_med[w][k] = median(pps, (int)runs);
+			if (!as_json) {
+				if (w == 0 && k == 0)
+					printf("mcts (mcts:time=%g, one decision per run, median of %ld): iterations/s\n",
+					       mcts_seconds, runs);
+				char at[64] = "";
+				if (w)
+					snprintf(at, sizeof at, " (after %d random decisions)",
+						 BENCH_MIDGAME_DECISIONS);
+				printf("  %s%s, %d thread%s: %.0f\n", where[w], at, thread_counts[k],
+				       thread_counts[k] == 1 ? "" : "s", ips_med[w][k]);
+				fflush(stdout);
+			}
+		}
+	}
+	if (!as_json) {
 		printf("machine: %s, %ld core%s\n", cpu, cores, cores == 1 ? "" : "s");
 		printf("command: %s\n", qv_buf_str(&cmdline));
 		goto done;
@@ -260,11 +368,19 @@ int cli_bench(int argc, char **argv)
 	char seed_text[24];
 	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
 	json_t *jseed = seed <= INT64_MAX ? json_integer((json_int_t)seed) : json_string(seed_text);
-	j = json_pack("{s:s, s:o, s:o, s:f, s:i, s:f, s:f, s:f, s:o, s:{s:s, s:i}, s:s}", "game",
-		      g->name, "params", jparams, "seed", jseed, "seconds", seconds,
+	json_t *jmcts = json_array();
+	for (int w = 0; mcts_seconds > 0 && w < 2; w++)
+		for (int k = 0; k < nthreads; k++)
+			json_array_append_new(jmcts, json_pack("{s:s, s:i, s:f}", "position", where[w],
+							       "threads", thread_counts[k],
+							       "iterations_per_second",
+							       ips_med[w][k]));
+	j = json_pack("{s:s, s:o, s:o, s:f, s:i, s:f, s:f, s:f, s:o, s:f, s:o, s:{s:s, s:i}, s:s}",
+		      "game", g->name, "params", jparams, "seed", jseed, "seconds", seconds,
 		      "runs", (int)runs, "playouts_per_second", med_pps, "actions_per_second",
-		      med_aps, "mean_game_length", mean_len, "run_results", jruns, "machine",
-		      "cpu", cpu, "cores", (int)cores, "command", qv_buf_str(&cmdline));
+		      med_aps, "mean_game_length", mean_len, "run_results", jruns, "mcts_seconds",
+		      mcts_seconds, "mcts", jmcts, "machine", "cpu", cpu, "cores", (int)cores,
+		      "command", qv_buf_str(&cmdline));
 	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
 	if (!text) {
 		rc = cli_fail("bench", "out of memory writing JSON");

@@ -20,8 +20,8 @@
 enum { CLI_EXIT_OK = 0, CLI_EXIT_RUNTIME = 1, CLI_EXIT_USAGE = 2 };
 
 /* The agent `quiver play` seats against a human when no --players is given: the strongest
- * one available. */
-#define CLI_DEFAULT_AGENT "greedy"
+ * level (docs/ai.md). */
+#define CLI_DEFAULT_AGENT "hard"
 
 /* ---- subcommands (one file each) ---- */
 
@@ -38,6 +38,7 @@ int cli_replay(int argc, char **argv);
 int cli_perft(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_rules(int argc, char **argv);
+int cli_arena(int argc, char **argv);
 
 /* ---- the command line ---- */
 

@@ -12,6 +12,7 @@ static const cli_command commands[] = {
 	{"engine", "[--seed S]", "the engine protocol on stdin/stdout", cli_engine},
 	{"replay", "FILE [options]", "show a saved game move by move", cli_replay},
 	{"perft", "<game> DEPTH [options]", "count action sequences (checks the rules)", cli_perft},
+	{"arena", "<game> --agents A B ...", "many games between agents, with statistics", cli_arena},
 	{"bench", "<game> [options]", "measure random playouts per second", cli_bench},
 	{"rules", "[<game>]", "list the games, or show one's parameters and rules", cli_rules},
 	{NULL, NULL, NULL, NULL},

@@ -41,10 +41,10 @@ static void play_help(void)
 	printf("usage: quiver play <game> [options]\n"
 	       "       quiver play --load FILE [options]\n\n"
 	       "Plays a game in the terminal. By default you (p1) play against the strongest\n"
-	       "agent available (" CLI_DEFAULT_AGENT "), one per other seat. At your prompt type an action in\n"
+	       "level (" CLI_DEFAULT_AGENT "), one per other seat. At your prompt type an action in\n"
 	       "the game's notation (see quiver rules <game>), or: legal, undo, show, help, quit.\n\n"
 	       "  --players LIST  one entry per seat, in order: human or an agent spec, e.g.\n"
-	       "                  human,greedy or human,human (hot-seat) or\n"
+	       "                  human,medium or human,human (hot-seat) or\n"
 	       "                  random:seed=3,human. The count sets the game's players\n"
 	       "                  parameter unless --param players= is given.\n"
 	       "  --param K=V     a game parameter (repeatable; see quiver rules <game>)\n"
@@ -54,8 +54,11 @@ static void play_help(void)
 	       "  --load FILE     resume a saved record or state\n"
 	       "  --no-color      no colours even on a terminal\n"
 	       "  -h, --help      this help\n\n"
-	       "Agents: random[:seed=N], greedy[:seed=N].\n\n"
+	       "Agents: the levels easy, medium and hard (each [:seed=N]; hard answers within\n"
+	       "2 s on 2 cores), random, greedy, mcts[:key=value,...] and ismcts[:key=value,...]\n"
+	       "(keys iterations, time, c, threads, playout, widen, nodes, seed; docs/ai.md).\n\n"
 	       "examples: quiver play three-arrows\n"
+	       "          quiver play three-arrows --players human,easy\n"
 	       "          quiver play three-arrows --players human,human,greedy\n"
 	       "          quiver play --load records/three-arrows-20250101-120000-42.json\n");
 }
@@ -66,6 +69,7 @@ typedef struct play {
 	int n;                         /* seats */
 	char seat[QV_MAX_PLAYERS][64]; /* "human" or an agent spec */
 	qv_agent *agent[QV_MAX_PLAYERS];
+	int seen[QV_MAX_PLAYERS]; /* history entries each agent has been told about */
 	int nhumans;
 	cli_term t;
 	char record[4096];
@@ -74,6 +78,7 @@ typedef struct play {
 	qv_buf pending[QV_MAX_PLAYERS]; /* hot-seat: what each human has not seen yet */
 	void *before;                   /* the state before the latest change */
 	void *cur;                      /* scratch for announcements */
+	void *replay;                   /* scratch for telling agents the history */
 	char *line;
 	size_t linecap;
 	bool echo; /* input is not a terminal: echo it so transcripts read well */
@@ -257,6 +262,38 @@ static void announce(play *P, int from, bool typed)
 			break; /* cannot happen: the match applied it to the same state */
 	}
 	fflush(stdout);
+}
+
+/* ---- agents follow the game ---- */
+
+/* Tells agent `who` every history entry since its last decision, each with the true state
+ * before it (qv_agent_observe passes on only what its seat may see), so that a searching agent
+ * keeps the part of its tree that is still relevant. */
+static void catch_up(play *P, int who)
+{
+	const qv_game *g = P->g;
+	const qv_match *m = P->m;
+	int from = P->seen[who];
+	P->seen[who] = m->nhist;
+	memcpy(P->replay, m->base, g->state_size);
+	for (int k = 0; k < m->nhist; k++) {
+		if (k >= from)
+			qv_agent_observe(P->agent[who], P->replay, m->hist[k].action);
+		if (g->apply(P->replay, m->hist[k].action, NULL)) {
+			qv_agent_reset(P->agent[who]); /* cannot happen: the match applied it */
+			return;
+		}
+	}
+}
+
+/* After an undo: the agents forget the game they followed and start again from here. */
+static void forget(play *P)
+{
+	for (int i = 0; i < P->n; i++) {
+		if (P->agent[i])
+			qv_agent_reset(P->agent[i]);
+		P->seen[i] = P->m->nhist;
+	}
 }
 
 /* ---- the human's prompt ---- */
@@ -451,6 +488,7 @@ static int human_turn(play *P, int h)
 				continue;
 			}
 			printf("Took back your last move.\n");
+			forget(P);
 			save(P);
 			return TURN_DONE;
 		} else {
@@ -474,6 +512,7 @@ static int agent_turn(play *P, int who)
 	qv_action a;
 	qv_err err;
 	int from = P->m->nhist;
+	catch_up(P, who);
 	snapshot(P);
 	if (qv_agent_choose(P->agent[who], P->m->state, &a, &err) ||
 	    qv_match_play(P->m, a, &err)) {
@@ -643,8 +682,11 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 				err.msg);
 	P->before = malloc(P->g->state_size);
 	P->cur = malloc(P->g->state_size);
-	if (!P->before || !P->cur)
+	P->replay = malloc(P->g->state_size);
+	if (!P->before || !P->cur || !P->replay)
 		return cli_fail("play", "out of memory");
+	for (int i = 0; i < P->n; i++)
+		P->seen[i] = P->m->nhist;
 	P->echo = !isatty(STDIN_FILENO);
 	P->on_screen = -1;
 	banner(P, load != NULL, load);
@@ -719,6 +761,7 @@ int cli_play(int argc, char **argv)
 		qv_match_free(P->m);
 	free(P->before);
 	free(P->cur);
+	free(P->replay);
 	free(P->line);
 	free(P);
 	return rc;

@@ -20,7 +20,7 @@
 #include "quiver/protocol.h"
 
 /* Agents created by genmove, kept by spec so that an agent keeps its RNG (and whatever it
- * learnt) from one genmove to the next. */
+ * learnt, such as a search tree) from one genmove to the next. */
 #define AGENT_CACHE_MAX 8
 /* Enough words for any command: `new` takes at most QV_MAX_PARAMS parameters. */
 #define MAX_ARGS 64
@@ -31,8 +31,10 @@ struct qv_protocol {
 	struct {
 		char spec[256];
 		qv_agent *agent;
+		int seen; /* history entries the agent has been told about (qv_agent_observe) */
 	} agents[AGENT_CACHE_MAX];
 	int nagents;
+	void *replay; /* scratch state for telling agents the history, state_size bytes */
 };
 
 /* What a command handler receives: its words (argv[0] is the first argument, not the
@@ -82,6 +84,7 @@ void qv_protocol_free(qv_protocol *p)
 		return;
 	drop_agents(p);
 	qv_match_free(p->m);
+	free(p->replay);
 	free(p);
 }
 
@@ -90,7 +93,37 @@ static void replace_match(qv_protocol *p, qv_match *m)
 {
 	drop_agents(p);
 	qv_match_free(p->m);
+	free(p->replay);
+	p->replay = NULL;
 	p->m = m;
+}
+
+/* Tells cached agent i every history entry it has not been told about yet, each with the true
+ * state before it (replayed from the match's base state), so that an agent keeping a search
+ * tree can follow the game; qv_agent_observe passes on only what the agent's seat may see.
+ * Done lazily, before the agent's next decision: the agent learns the same things as if it
+ * had been told at once. */
+static void catch_up(qv_protocol *p, int i)
+{
+	qv_match *m = p->m;
+	const qv_game *g = m->game;
+	int from = p->agents[i].seen;
+	p->agents[i].seen = m->nhist;
+	if (from >= m->nhist)
+		return;
+	if (!p->replay && !(p->replay = malloc(g->state_size))) {
+		qv_agent_reset(p->agents[i].agent); /* cannot follow the game: forget it */
+		return;
+	}
+	memcpy(p->replay, m->base, g->state_size);
+	for (int k = 0; k < m->nhist; k++) {
+		if (k >= from)
+			qv_agent_observe(p->agents[i].agent, p->replay, m->hist[k].action);
+		if (g->apply(p->replay, m->hist[k].action, NULL)) {
+			qv_agent_reset(p->agents[i].agent); /* cannot happen: the match applied it */
+			return;
+		}
+	}
 }
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -276,7 +309,15 @@ static qv_status cmd_settle(qv_protocol *p, cmd_args *a, qv_err *err)
 static qv_status cmd_undo(qv_protocol *p, cmd_args *a, qv_err *err)
 {
 	(void)a;
-	return qv_match_undo(p->m, err);
+	qv_status rc = qv_match_undo(p->m, err);
+	if (rc)
+		return rc;
+	/* The agents followed a game that has been taken back. */
+	for (int i = 0; i < p->nagents; i++) {
+		qv_agent_reset(p->agents[i].agent);
+		p->agents[i].seen = p->m->nhist;
+	}
+	return QV_OK;
 }
 
 /* Every action from the start of the history, automatic ones included. */
@@ -376,6 +417,7 @@ static qv_status get_agent(qv_protocol *p, const char *spec, qv_agent **out, qv_
 {
 	for (int i = 0; i < p->nagents; i++)
 		if (strcmp(p->agents[i].spec, spec) == 0) {
+			catch_up(p, i);
 			*out = p->agents[i].agent;
 			return QV_OK;
 		}
@@ -393,6 +435,7 @@ static qv_status get_agent(qv_protocol *p, const char *spec, qv_agent **out, qv_
 		p->nagents--;
 	}
 	snprintf(p->agents[p->nagents].spec, sizeof p->agents[0].spec, "%s", spec);
+	p->agents[p->nagents].seen = p->m->nhist;
 	p->agents[p->nagents++].agent = agent;
 	*out = agent;
 	return QV_OK;

@@ -33,7 +33,7 @@ expect_rc 0 "$Q" --version
 contains out.txt "quiver 0."
 expect_rc 0 "$Q" --help
 contains out.txt "usage: quiver"
-for cmd in play engine replay perft bench rules; do
+for cmd in play engine replay perft arena bench rules; do
 	expect_rc 0 "$Q" "$cmd" --help
 	contains out.txt "usage: quiver $cmd"
 done
@@ -139,6 +139,93 @@ expect_rc 1 "$Q" replay broken.json
 head -c 60 auto.json >truncated.json
 expect_rc 1 "$Q" replay truncated.json
 expect_rc 2 "$Q" replay auto.json --view p9
+
+# ---- arena: a few games with --json and --records, the schema checked by its keys ----
+expect_rc 0 "$Q" arena three-arrows --agents greedy random --games 3 --seed 3 --threads 2 \
+	--json arena.json --records recs
+contains out.txt "arena three-arrows (players=2"
+contains out.txt "4 games (--games 3 rounded up to a multiple of the 2 agents)"
+contains out.txt "every agent played every seat 2 times"
+contains out.txt "#1 greedy"
+contains out.txt "#2 random"
+contains out.txt "first seat (p1)"
+contains out.txt "branching"
+contains out.txt "capped"
+[ -s err.txt ] && fail "arena wrote to stderr although it is not a terminal: $(head -c 400 err.txt)"
+for key in '"game": "three-arrows"' '"params": {' '"seed": 3' '"games": 4' '"games_requested": 3' \
+	'"threads": 2' '"agents": [' '"spec": "greedy"' '"spec": "random"' '"position": 2' \
+	'"wins": ' '"draws": ' '"losses": ' '"mean_utility": ' '"utility_ci": [' '"win_rate": ' \
+	'"win_rate_wilson": [' '"score": ' '"elo": ' '"elo_ci": [' '"seat_games": [' \
+	'"seats": [' '"seat": "p2"' '"first_seat": {' '"length": {' '"mean": ' '"sd": ' \
+	'"branching": ' '"draw_rate": ' '"draw_rate_wilson": [' '"capped": ' '"records": "recs"'; do
+	contains arena.json "$key"
+done
+[ "$(grep -c '"spec"' arena.json)" -eq 2 ] || fail "arena.json should hold 2 agents"
+[ "$(grep -c '"seat": "p' arena.json)" -eq 2 ] || fail "arena.json should hold 2 seats"
+for i in 1 2 3 4; do
+	[ -s "recs/game-00000$i.json" ] || fail "no record recs/game-00000$i.json"
+done
+[ -e recs/game-000005.json ] && fail "a fifth record was written"
+expect_rc 0 "$Q" replay recs/game-000002.json
+contains out.txt "Result:"
+# The same run on one thread gives the same report, but for the timing and the thread count.
+expect_rc 0 "$Q" arena three-arrows --agents greedy random --games 3 --seed 3 --threads 1 \
+	--json arena1.json --records recs1
+grep -v -e '"seconds"' -e '"threads"' -e '"command"' -e '"records"' arena.json >a2.txt
+grep -v -e '"seconds"' -e '"threads"' -e '"command"' -e '"records"' arena1.json >a1.txt
+cmp -s a1.txt a2.txt || fail "arena results differ between 1 and 2 threads: $(diff a1.txt a2.txt | head -20)"
+# Three agents, a repeated spec, comma-separated; with a small turn limit.
+expect_rc 0 "$Q" arena three-arrows --agents random,random random --games 3 --seed 1 \
+	--param max_turns=50 --json arena3.json
+contains out.txt "#3 random"
+contains out.txt "Elo: against the field"
+contains out.txt "max_turns=50"
+contains arena3.json '"elo_basis": "field"'
+contains arena3.json '"players": 3'
+# Bad input: each a clear message naming the accepted form.
+expect_rc 2 "$Q" arena three-arrows --agents greedy nobody
+contains err.txt "unknown agent 'nobody'"
+contains err.txt "name[:key=value,...]"
+expect_rc 2 "$Q" arena three-arrows --agents greedy random:depth=2
+contains err.txt "depth"
+contains err.txt "seed"
+expect_rc 2 "$Q" arena three-arrows --agents greedy random --param bogus=1
+contains err.txt "unknown parameter 'bogus'"
+contains err.txt "max_turns"
+expect_rc 2 "$Q" arena three-arrows --agents greedy random --param size=99
+contains err.txt "6, 7 or 8"
+expect_rc 2 "$Q" arena three-arrows --agents greedy random --param players=3
+contains err.txt "3 players but 2 agents"
+for bad in 0 -4 lots; do
+	expect_rc 2 "$Q" arena three-arrows --agents greedy random --games "$bad"
+	contains err.txt "bad value '$bad' for --games: expected a whole number 1-1000000"
+done
+expect_rc 2 "$Q" arena three-arrows --agents greedy random --threads 0
+contains err.txt "--threads: expected a whole number 1-256"
+expect_rc 2 "$Q" arena three-arrows --agents greedy
+contains err.txt "2-5 agents"
+expect_rc 2 "$Q" arena three-arrows --agents random random random random random
+contains err.txt "2-4 players"
+expect_rc 2 "$Q" arena three-arrows
+contains err.txt "--agents A B"
+expect_rc 2 "$Q" arena --agents greedy random three-arrows
+contains err.txt "give the game first"
+expect_rc 2 "$Q" arena no-such-game --agents greedy random
+contains err.txt "unknown game 'no-such-game'"
+expect_rc 1 "$Q" arena three-arrows --agents greedy random --json no-such-dir/out.json
+contains err.txt "no-such-dir/out.json"
+contains err.txt "expected --json FILE"
+[ -s out.txt ] && fail "arena played although --json cannot be written"
+touch plainfile
+expect_rc 1 "$Q" arena three-arrows --agents greedy random --records plainfile/games
+contains err.txt "plainfile/games"
+contains err.txt "expected --records DIR"
+# A failed run leaves an earlier --json file as it was, and creates none.
+echo keep >kept.json
+expect_rc 1 "$Q" arena three-arrows --agents greedy random --json kept.json --records plainfile/games
+contains kept.json "keep"
+expect_rc 1 "$Q" arena three-arrows --agents greedy random --json new.json --records plainfile/games
+[ -e new.json ] && fail "a failed arena run left new.json behind"
 
 # ---- perft, bench, engine ----
 expect_rc 0 "$Q" perft three-arrows 2

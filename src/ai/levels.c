@@ -1,0 +1,57 @@
+/*
+ * levels.c - the named levels `easy`, `medium` and `hard`: ismcts with fixed budgets, so that
+ * people can pick a strength without knowing the search's keys. They accept seed= only. The
+ * budgets are chosen and measured in docs/ai.md (hard answers within 2 seconds on 2 cores).
+ */
+#include <stdio.h>
+
+#include "ai/mcts.h"
+
+static const qv_param_def level_keys[] = {
+	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
+	 "seed of the search"},
+};
+#define LEVEL_NKEYS ((int)(sizeof level_keys / sizeof level_keys[0]))
+
+/* The budgets, as ismcts options. */
+#define LEVEL_EASY "iterations=100"
+#define LEVEL_MEDIUM "iterations=1000"
+#define LEVEL_HARD "iterations=30000,threads=2,time=1.6"
+
+/* Creates the ismcts search of a level from its fixed options. */
+static qv_status level_create(qv_agent *a, const char *options, qv_err *err)
+{
+	qv_params opts = {0};
+	qv_status rc = qv_params_parse_list(&opts, options, err);
+	return rc ? rc : qv__mcts_create(a, true, &opts, err);
+}
+
+static qv_status easy_create(qv_agent *a, const qv_params *opts, qv_err *err)
+{
+	(void)opts;
+	return level_create(a, LEVEL_EASY, err);
+}
+
+static qv_status medium_create(qv_agent *a, const qv_params *opts, qv_err *err)
+{
+	(void)opts;
+	return level_create(a, LEVEL_MEDIUM, err);
+}
+
+static qv_status hard_create(qv_agent *a, const qv_params *opts, qv_err *err)
+{
+	(void)opts;
+	return level_create(a, LEVEL_HARD, err);
+}
+
+#define LEVEL_KIND(lname, create_fn, budget)                                                       \
+	{                                                                                          \
+		.name = lname, .help = lname "[:seed=N] - ismcts:" budget, .keys = level_keys,     \
+		.nkeys = LEVEL_NKEYS, .create = create_fn, .choose = qv__mcts_choose,              \
+		.destroy = qv__mcts_destroy, .observe = qv__mcts_observe, .reset = qv__mcts_reset, \
+		.stats = qv__mcts_stats,                                                           \
+	}
+
+const qv_agent_kind qv_agent_easy = LEVEL_KIND("easy", easy_create, LEVEL_EASY);
+const qv_agent_kind qv_agent_medium = LEVEL_KIND("medium", medium_create, LEVEL_MEDIUM);
+const qv_agent_kind qv_agent_hard = LEVEL_KIND("hard", hard_create, LEVEL_HARD);

@@ -1,0 +1,863 @@
+/*
+ * mcts.c - Monte Carlo tree search over the game interface: the agent kinds `mcts` and
+ * `ismcts` (docs/ai.md explains the choices and their measurements).
+ *
+ * The tree is open-loop: a node stands for a sequence of player decisions from the root, and
+ * each iteration copies the root state and replays the decisions down the tree. Chance events
+ * are not nodes: whenever chance is to move, an outcome is drawn by its probability
+ * (qv_sample_chance), so an edge's statistics are expectations over the dice. Because the same
+ * node can be reached with different dice (and, in ismcts, different guesses of hidden
+ * information), the legal actions at a node vary from one iteration to the next; every child
+ * therefore keeps an availability count (how often its action was legal when its parent was
+ * visited), which replaces the parent's visits in its exploration term (ISMCTS's subset-armed
+ * bandit). Nodes keep a vector of returns, one per player, and selection maximizes the mean
+ * return of the player to move in the iteration's own state, so any number of players works.
+ *
+ * Actions are many (THREE ARROWS opens with 1344), so children are added lazily by progressive
+ * widening: a node visited n times may have about widen * sqrt(n) children that were tried.
+ * The next child to try is the best untried one by a one-ply prior (the mover's static value
+ * after the action); the prior is computed in batches of MCTS_BATCH candidates, for a node
+ * visited at least MCTS_RANK_MIN times, over all its legal actions; younger nodes add a random
+ * untried action. A new leaf is valued by an optional random playout of `playout` plies and
+ * then the static value: the game's returns when it is over, else per player
+ * tanh(MCTS_LEAD_W * score lead + MCTS_HEUR_W * heuristic).
+ *
+ * ismcts starts every iteration from determinize(root, me): the root it is given is already a
+ * determinized copy (qv_agent_choose never passes the true state), and determinize depends
+ * only on the view, so re-determinizing samples the information set afresh. mcts searches the
+ * one determinized state it was given.
+ *
+ * Memory: each thread owns one tree in a preallocated node arena (index links, no allocation
+ * per node). Threads use root parallelism: independent trees with their own RNG (seeded from
+ * the agent's seed and the thread's index), whose root visit counts are summed. Between
+ * decisions the subtree of the actions that were played is kept (qv_agent_observe moves the
+ * root down) and compacted to the front of the arena at the next decision.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ai/mcts.h"
+
+/* Candidates ranked at once when a node needs a new child (its best untried actions). */
+#define MCTS_BATCH 8
+/* A node is ranked by the prior once it has this many visits; younger nodes add a random
+ * untried action (ranking costs one apply and evaluation per legal action). */
+#define MCTS_RANK_MIN 2
+/* Weights of the static value: a captured-piece lead and the game's heuristic. */
+#define MCTS_LEAD_W 0.5
+#define MCTS_HEUR_W 1.0
+/* Deepest descent of one iteration (decisions); beyond it the state is evaluated. */
+#define MCTS_MAX_DEPTH 1000
+/* The clock is read every this many iterations. */
+#define MCTS_CLOCK_EVERY 16
+/* Arena nodes per iteration of the budget (measured: about 2.5 with the batch above), and
+ * the default arena when only time= limits the search. */
+#define MCTS_NODES_PER_ITERATION 4
+#define MCTS_NODES_TIME (1u << 19)
+#define MCTS_NODES_MIN 1024u
+#define MCTS_NODES_MAX (1u << 26)
+/* Keys with hard limits. */
+#define MCTS_THREADS_MAX 64
+#define MCTS_ITERATIONS_MAX 100000000L
+
+static const qv_param_def mcts_keys[] = {
+	{"iterations", "1000", "a whole number 1-100000000",
+	 "iterations per decision, all threads together (default 1000 unless time= is given)"},
+	{"time", "0", "seconds per decision, a number 0-86400 (0: no time limit)",
+	 "stop after this many seconds (not reproducible)"},
+	{"c", "0.1", "a number 0-100", "exploration constant of UCB"},
+	{"threads", "1", "a whole number 1-64", "independent trees searched in parallel"},
+	{"playout", "0", "a whole number 0-10000", "random plies played before a new leaf is valued"},
+	{"widen", "1", "a number 0.01-1000",
+	 "progressive widening: tried children <= widen * sqrt(visits)"},
+	{"nodes", "4 per iteration, 524288 with time= only", "a whole number 1024-67108864",
+	 "arena size per thread (nodes)"},
+	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
+	 "seed of the search"},
+	{"lead", "0.5", "x", "x"}, {"heur", "1", "x", "x"}, {"batch", "8", "x", "x"}, {"rankmin", "2", "x", "x"},
+};
+#define MCTS_NKEYS ((int)(sizeof mcts_keys / sizeof mcts_keys[0]))
+
+typedef struct mcts_conf {
+	bool ismcts;
+	uint64_t iterations; /* per decision, all threads; 0: no limit (time= only) */
+	double time;         /* seconds per decision; 0: no limit */
+	double c;
+	int threads;
+	int playout;
+	double widen;
+	uint32_t nodes; /* per thread */
+	double lead_w, heur_w; int batch; uint32_t rank_min; /* TUNE */
+} mcts_conf;
+
+/* One edge of the tree (the node it leads to). Index 0 is the root; 0 in a link means none,
+ * since the root is nobody's child or sibling. A child always has a larger index than its
+ * parent, which is what compaction relies on. */
+typedef struct mcts_node {
+	qv_action action; /* the decision leading here from the parent */
+	uint32_t child;   /* first child */
+	uint32_t sibling; /* next child of the same parent */
+	uint32_t visits;  /* iterations through this edge; 0: a ranked candidate not tried yet */
+	uint32_t avail;   /* iterations in which the parent was visited with this action legal */
+} mcts_node;
+
+/* One thread's tree with its arena, RNG and scratch. */
+typedef struct mcts_tree {
+	const qv_game *g;
+	const mcts_conf *cf;
+	int stride; /* returns per node: the game's max_players */
+	mcts_node *node;
+	double *ret; /* stride sums of returns per node */
+	uint32_t *map;
+	uint32_t cap, used, root;
+	bool valid;
+	qv_rng rng;
+	unsigned char *st, *tmp; /* the iteration's state; the ranking's scratch */
+	qv_action *acts;
+	double *probs;
+	uint8_t *taken; /* per legal action: already a child of the node being visited */
+	uint32_t *path;
+	/* legal action -> its index, open addressing with generation stamps */
+	qv_action *hkey;
+	uint32_t *hval, *hstamp;
+	uint32_t hcap, hmask, stamp;
+	/* the current decision */
+	const void *root_state;
+	int me, np;
+	uint64_t budget; /* iterations for this tree; 0: until the deadline */
+	double deadline; /* monotonic seconds; 0: none */
+	uint64_t done;
+} mcts_tree;
+
+typedef struct mcts_data {
+	mcts_conf cf;
+	mcts_tree *trees;
+	int ntrees;
+	bool observed; /* an action was observed since the last decision */
+	qv_agent_stats last;
+	qv__mcts_edge *edges; /* the root edges of the last decision */
+	int nedges;
+	double *acc; /* max_actions * stride: summed returns while merging the threads */
+	uint32_t *accv;
+} mcts_data;
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- the legal-action index ---------------------------------------------------------------- */
+
+static inline uint32_t hash_action(qv_action a)
+{
+	uint32_t h = (uint32_t)a * 0x9E3779B1u;
+	return h ^ (h >> 15);
+}
+
+/* Indexes acts[0..n) (distinct actions) so that legal_find answers in O(1). */
+static void legal_index(mcts_tree *t, const qv_action *acts, int n)
+{
+	uint32_t size = 16;
+	while (size < 2 * (uint32_t)n && size < t->hcap)
+		size <<= 1;
+	t->hmask = size - 1;
+	if (++t->stamp == 0) {
+		memset(t->hstamp, 0, sizeof *t->hstamp * t->hcap);
+		t->stamp = 1;
+	}
+	for (int i = 0; i < n; i++) {
+		uint32_t h = hash_action(acts[i]) & t->hmask;
+		while (t->hstamp[h] == t->stamp)
+			h = (h + 1) & t->hmask;
+		t->hstamp[h] = t->stamp;
+		t->hkey[h] = acts[i];
+		t->hval[h] = (uint32_t)i;
+	}
+}
+
+/* The index of a among the indexed actions, or -1. */
+static int legal_find(const mcts_tree *t, qv_action a)
+{
+	for (uint32_t h = hash_action(a) & t->hmask; t->hstamp[h] == t->stamp;
+	     h = (h + 1) & t->hmask)
+		if (t->hkey[h] == a)
+			return (int)t->hval[h];
+	return -1;
+}
+
+/* ---- the arena ------------------------------------------------------------------------------- */
+
+static double *ret_of(const mcts_tree *t, uint32_t i) { return t->ret + (size_t)i * (size_t)t->stride; }
+
+/* Empties the tree: only the root remains. */
+static void tree_clear(mcts_tree *t)
+{
+	t->node[0] = (mcts_node){-1, 0, 0, 0, 0};
+	memset(ret_of(t, 0), 0, sizeof(double) * (size_t)t->stride);
+	t->used = 1;
+	t->root = 0;
+	t->valid = true;
+}
+
+/* A new childless node for action a, or 0 when the arena is full. */
+static uint32_t new_node(mcts_tree *t, qv_action a, uint32_t avail)
+{
+	if (t->used >= t->cap)
+		return 0;
+	uint32_t i = t->used++;
+	t->node[i] = (mcts_node){a, 0, 0, 0, avail};
+	memset(ret_of(t, i), 0, sizeof(double) * (size_t)t->stride);
+	return i;
+}
+
+/* Moves the subtree under t->root to the front of the arena (the root to index 0) and drops
+ * everything else. Children have larger indices than their parents, so one ascending scan
+ * marks the subtree, a second numbers it, and a third moves each node to a slot at or below
+ * its own, which has already been read. */
+static void tree_compact(mcts_tree *t)
+{
+	uint32_t r = t->root, none = UINT32_MAX;
+	if (r == 0)
+		return;
+	for (uint32_t i = r; i < t->used; i++)
+		t->map[i] = none;
+	t->map[r] = 0;
+	for (uint32_t i = r; i < t->used; i++)
+		if (t->map[i] != none)
+			for (uint32_t c = t->node[i].child; c; c = t->node[c].sibling)
+				t->map[c] = 0;
+	uint32_t k = 0;
+	for (uint32_t i = r; i < t->used; i++)
+		if (t->map[i] != none)
+			t->map[i] = k++;
+	for (uint32_t i = r; i < t->used; i++) {
+		if (t->map[i] == none)
+			continue;
+		mcts_node n = t->node[i];
+		n.child = n.child ? t->map[n.child] : 0;
+		n.sibling = (i != r && n.sibling) ? t->map[n.sibling] : 0;
+		uint32_t to = t->map[i];
+		t->node[to] = n;
+		memmove(ret_of(t, to), ret_of(t, i), sizeof(double) * (size_t)t->stride);
+	}
+	t->used = k;
+	t->root = 0;
+}
+
+/* ---- values ---------------------------------------------------------------------------------- */
+
+/* The static value of st for player p: the returns once the game is over, else the score lead
+ * over the best other player and the game's heuristic, squashed into (-1, 1). */
+static double static_value(const mcts_conf *cf, const qv_game *g, const void *st, int p, int np)
+{
+	if (g->to_move(st) == QV_OVER) {
+		double r[QV_MAX_PLAYERS];
+		g->returns(st, r);
+		return r[p];
+	}
+	int score[QV_MAX_PLAYERS];
+	g->score(st, score);
+	int best = 0;
+	bool any = false;
+	for (int q = 0; q < np; q++)
+		if (q != p && (!any || score[q] > best)) {
+			best = score[q];
+			any = true;
+		}
+	double x = cf->lead_w * (double)(score[p] - best);
+	if (g->heuristic)
+		x += cf->heur_w * g->heuristic(st, p);
+	return x / sqrt(1 + x * x);
+}
+
+/* The static values of st for every player. */
+static void evaluate(const mcts_tree *t, const void *st, double *out)
+{
+	const qv_game *g = t->g;
+	if (g->to_move(st) == QV_OVER) {
+		g->returns(st, out);
+		return;
+	}
+	for (int p = 0; p < t->np; p++)
+		out[p] = static_value(t->cf, g, st, p, t->np);
+}
+
+/* Applies drawn chance outcomes until a player is to move or the game is over; returns
+ * to_move. An outcome the game refuses (a game bug) ends the walk as if the game were over. */
+static int settle(mcts_tree *t, void *st)
+{
+	const qv_game *g = t->g;
+	int tm;
+	while ((tm = g->to_move(st)) == QV_CHANCE) {
+		qv_action o = qv_sample_chance(g, st, &t->rng, t->acts, t->probs);
+		if (o < 0 || g->apply(st, o, NULL))
+			return QV_OVER;
+	}
+	return tm;
+}
+
+/* A random playout of at most `plies` decisions from st, then its static values. */
+static void playout(mcts_tree *t, void *st, int plies, double *out)
+{
+	const qv_game *g = t->g;
+	for (int k = 0; k < plies; k++) {
+		if (settle(t, st) == QV_OVER)
+			break;
+		qv_action a = qv_sample_legal(g, st, &t->rng, t->acts);
+		if (a < 0 || g->apply(st, a, NULL))
+			break;
+	}
+	evaluate(t, st, out);
+}
+
+/* ---- expansion ------------------------------------------------------------------------------- */
+
+/* Appends to node ni (whose last child is *last) up to MCTS_BATCH untried legal actions, the
+ * best first by the mover's static value after each (ties broken at random). t->st is the
+ * node's state and t->acts[0..n) its legal actions, with taken[] marking existing children.
+ * Returns the first new child, or 0 (nothing left, or no room). */
+static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int mover)
+{
+	const qv_game *g = t->g;
+	int idx[64], k = 0, B = t->cf->batch;
+	double val[64];
+	for (int i = 0; i < n; i++) {
+		if (t->taken[i])
+			continue;
+		memcpy(t->tmp, t->st, g->state_size);
+		if (g->apply(t->tmp, t->acts[i], NULL))
+			continue;
+		double v = static_value(t->cf, g, t->tmp, mover, t->np) + 1e-9 * qv_rng_double(&t->rng);
+		if (k == B && v <= val[k - 1])
+			continue;
+		int pos = k < B ? k++ : k - 1;
+		while (pos > 0 && val[pos - 1] < v) {
+			val[pos] = val[pos - 1];
+			idx[pos] = idx[pos - 1];
+			pos--;
+		}
+		val[pos] = v;
+		idx[pos] = i;
+	}
+	if (k == 0 || t->used + (uint32_t)k > t->cap)
+		return 0;
+	uint32_t first = 0, avail = t->node[ni].visits + 1;
+	for (int j = 0; j < k; j++) {
+		uint32_t c = new_node(t, t->acts[idx[j]], avail);
+		t->taken[idx[j]] = 1;
+		if (*last)
+			t->node[*last].sibling = c;
+		else
+			t->node[ni].child = c;
+		*last = c;
+		if (!first)
+			first = c;
+	}
+	return first;
+}
+
+/* Appends one random untried legal action to node ni; 0 when none is left or no room. */
+static uint32_t random_child(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int ntaken)
+{
+	if (ntaken >= n)
+		return 0;
+	int pick = -1;
+	for (int tries = 0; tries < 8 && pick < 0; tries++) {
+		int i = (int)qv_rng_below(&t->rng, (uint32_t)n);
+		if (!t->taken[i])
+			pick = i;
+	}
+	if (pick < 0) {
+		int r = (int)qv_rng_below(&t->rng, (uint32_t)(n - ntaken));
+		for (int i = 0; i < n && pick < 0; i++)
+			if (!t->taken[i] && r-- == 0)
+				pick = i;
+	}
+	uint32_t c = new_node(t, t->acts[pick], t->node[ni].visits + 1);
+	if (!c)
+		return 0;
+	t->taken[pick] = 1;
+	if (*last)
+		t->node[*last].sibling = c;
+	else
+		t->node[ni].child = c;
+	*last = c;
+	return c;
+}
+
+/* The child of node ni to follow in state t->st, where `mover` is to move: a new child when
+ * progressive widening allows one (*fresh set), else the tried legal child with the best UCB
+ * for the mover. Counts availability. 0 when there is nothing to follow (full arena). */
+static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
+{
+	const qv_game *g = t->g;
+	int n = g->legal(t->st, t->acts);
+	*fresh = false;
+	if (n <= 0)
+		return 0;
+	legal_index(t, t->acts, n);
+	memset(t->taken, 0, (size_t)n);
+	int ntaken = 0, tried = 0;
+	uint32_t last = 0, untried = 0, best = 0;
+	double best_u = -INFINITY;
+	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling) {
+		last = c;
+		int i = legal_find(t, t->node[c].action);
+		if (i < 0)
+			continue;
+		t->taken[i] = 1;
+		ntaken++;
+		mcts_node *cn = &t->node[c];
+		cn->avail++;
+		if (cn->visits == 0) {
+			if (!untried)
+				untried = c;
+			continue;
+		}
+		tried++;
+		double q = ret_of(t, c)[mover] / cn->visits;
+		double u = q + t->cf->c * sqrt(log((double)cn->avail) / cn->visits);
+		if (u > best_u) {
+			best_u = u;
+			best = c;
+		}
+	}
+	double allowed = t->cf->widen * sqrt((double)t->node[ni].visits + 1);
+	if ((double)tried < allowed && tried < n) {
+		uint32_t c = untried;
+		if (!c && t->node[ni].visits + 1 >= t->cf->rank_min)
+			c = rank_batch(t, ni, &last, n, mover);
+		if (!c)
+			c = random_child(t, ni, &last, n, ntaken);
+		if (c) {
+			*fresh = true;
+			return c;
+		}
+	}
+	return best;
+}
+
+/* ---- iterations ------------------------------------------------------------------------------ */
+
+/* One iteration: from (a determinization of) the root down the tree, one new leaf, its value,
+ * and the value added to every edge on the path. */
+static void iterate(mcts_tree *t)
+{
+	const qv_game *g = t->g;
+	memcpy(t->st, t->root_state, g->state_size);
+	if (t->cf->ismcts && g->determinize)
+		g->determinize(t->st, t->me, &t->rng);
+	double value[QV_MAX_PLAYERS] = {0};
+	int depth = 0;
+	uint32_t ni = t->root;
+	t->path[depth++] = ni;
+	for (;;) {
+		int tm = settle(t, t->st);
+		if (tm == QV_OVER) {
+			evaluate(t, t->st, value);
+			break;
+		}
+		bool fresh = false;
+		uint32_t c = depth < MCTS_MAX_DEPTH ? select_child(t, ni, tm, &fresh) : 0;
+		if (!c || g->apply(t->st, t->node[c].action, NULL)) {
+			evaluate(t, t->st, value);
+			break;
+		}
+		t->path[depth++] = c;
+		ni = c;
+		if (fresh) {
+			playout(t, t->st, t->cf->playout, value);
+			break;
+		}
+	}
+	for (int d = 0; d < depth; d++) {
+		uint32_t i = t->path[d];
+		double *r = ret_of(t, i);
+		t->node[i].visits++;
+		for (int p = 0; p < t->np; p++)
+			r[p] += value[p];
+	}
+}
+
+/* Runs iterations until the tree's budget or the deadline. */
+static void run_tree(mcts_tree *t)
+{
+	t->done = 0;
+	for (;;) {
+		if (t->budget && t->done >= t->budget)
+			break;
+		if (t->deadline > 0 && t->done % MCTS_CLOCK_EVERY == 0 && now_seconds() >= t->deadline)
+			break;
+		iterate(t);
+		t->done++;
+	}
+}
+
+static void *tree_thread(void *arg)
+{
+	run_tree(arg);
+	return NULL;
+}
+
+/* ---- creation -------------------------------------------------------------------------------- */
+
+static void tree_free(mcts_tree *t)
+{
+	free(t->node);
+	free(t->ret);
+	free(t->map);
+	free(t->st);
+	free(t->tmp);
+	free(t->acts);
+	free(t->probs);
+	free(t->taken);
+	free(t->path);
+	free(t->hkey);
+	free(t->hval);
+	free(t->hstamp);
+}
+
+static bool tree_alloc(mcts_tree *t, const qv_game *g, const mcts_conf *cf, uint64_t seed)
+{
+	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	size_t na = (size_t)(most > 0 ? most : 1);
+	t->g = g;
+	t->cf = cf;
+	t->stride = g->max_players;
+	t->cap = cf->nodes;
+	t->hcap = 16;
+	while (t->hcap < 2 * na)
+		t->hcap <<= 1;
+	qv_rng_seed(&t->rng, seed);
+	t->node = malloc(sizeof *t->node * t->cap);
+	t->ret = malloc(sizeof *t->ret * t->cap * (size_t)t->stride);
+	t->map = malloc(sizeof *t->map * t->cap);
+	t->st = malloc(g->state_size);
+	t->tmp = malloc(g->state_size);
+	t->acts = malloc(sizeof *t->acts * na);
+	t->probs = malloc(sizeof *t->probs * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+	t->taken = malloc(na);
+	t->path = malloc(sizeof *t->path * (MCTS_MAX_DEPTH + 1));
+	t->hkey = malloc(sizeof *t->hkey * t->hcap);
+	t->hval = malloc(sizeof *t->hval * t->hcap);
+	t->hstamp = calloc(t->hcap, sizeof *t->hstamp);
+	return t->node && t->ret && t->map && t->st && t->tmp && t->acts && t->probs && t->taken &&
+	       t->path && t->hkey && t->hval && t->hstamp;
+}
+
+void qv__mcts_destroy(qv_agent *a)
+{
+	mcts_data *d = a->data;
+	if (!d)
+		return;
+	for (int i = 0; i < d->ntrees; i++)
+		tree_free(&d->trees[i]);
+	free(d->trees);
+	free(d->edges);
+	free(d->acc);
+	free(d->accv);
+	free(d);
+	a->data = NULL;
+}
+
+/* Reads and checks the keys into cf. */
+static qv_status read_conf(const qv_params *opts, bool ismcts, mcts_conf *cf, qv_err *err)
+{
+	long iterations, threads, plies, nodes = 0;
+	qv_status rc;
+	if ((rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "iterations", 1, MCTS_ITERATIONS_MAX,
+			       &iterations, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "time", 0, 86400, &cf->time, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "c", 0, 100, &cf->c, err)) ||
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "threads", 1, MCTS_THREADS_MAX, &threads,
+			       err)) ||
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "playout", 0, 10000, &plies, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "widen", 0.01, 1000, &cf->widen,
+				  err)))
+		return rc;
+	if (qv_params_get(opts, "nodes") &&
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "nodes", MCTS_NODES_MIN, MCTS_NODES_MAX,
+			       &nodes, err)))
+		return rc;
+	cf->ismcts = ismcts;
+	cf->threads = (int)threads;
+	cf->playout = (int)plies;
+	/* time= alone means no iteration limit; iterations= alone or both: whichever ends first. */
+	bool time_only = cf->time > 0 && !qv_params_get(opts, "iterations");
+	cf->iterations = time_only ? 0 : (uint64_t)iterations;
+	if (!nodes) {
+		uint64_t per_thread = cf->iterations / (uint64_t)threads + 1;
+		uint64_t want = time_only ? MCTS_NODES_TIME
+					  : per_thread * MCTS_NODES_PER_ITERATION + MCTS_NODES_MIN;
+		nodes = (long)(want < MCTS_NODES_MAX ? want : MCTS_NODES_MAX);
+	}
+	cf->nodes = (uint32_t)nodes;
+	cf->lead_w = qv_params_get(opts,"lead") ? atof(qv_params_get(opts,"lead")) : MCTS_LEAD_W;
+	cf->heur_w = qv_params_get(opts,"heur") ? atof(qv_params_get(opts,"heur")) : MCTS_HEUR_W;
+	cf->batch = qv_params_get(opts,"batch") ? atoi(qv_params_get(opts,"batch")) : MCTS_BATCH;
+	cf->rank_min = qv_params_get(opts,"rankmin") ? (uint32_t)atoi(qv_params_get(opts,"rankmin")) : MCTS_RANK_MIN;
+	return QV_OK;
+}
+
+qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_err *err)
+{
+	const qv_game *g = a->game;
+	const char *name = ismcts ? "ismcts" : "mcts";
+	mcts_data *d = calloc(1, sizeof *d);
+	if (!d)
+		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s", name);
+	qv_err e;
+	if (read_conf(opts, ismcts, &d->cf, &e)) {
+		free(d);
+		return qv_fail(err, QV_EINVAL, "%s (agent %s takes %s[:key=value,...], keys: iterations, "
+			       "time, c, threads, playout, widen, nodes, seed)",
+			       e.msg, name, name);
+	}
+	a->data = d;
+	size_t na = (size_t)(g->max_actions > 0 ? g->max_actions : 1);
+	d->trees = calloc((size_t)d->cf.threads, sizeof *d->trees);
+	d->edges = malloc(sizeof *d->edges * na);
+	d->acc = malloc(sizeof *d->acc * na * (size_t)g->max_players);
+	d->accv = malloc(sizeof *d->accv * na);
+	bool ok = d->trees && d->edges && d->acc && d->accv;
+	uint64_t base = qv_rng_next(&a->rng);
+	for (int i = 0; ok && i < d->cf.threads; i++) {
+		d->ntrees = i + 1;
+		ok = tree_alloc(&d->trees[i], g, &d->cf, qv_seed_mix(base, (uint64_t)i));
+	}
+	if (!ok) {
+		qv__mcts_destroy(a);
+		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s (%u nodes per thread; "
+			       "try a smaller nodes= or iterations=)",
+			       name, (unsigned)d->cf.nodes);
+	}
+	return QV_OK;
+}
+
+/* ---- the decision ---------------------------------------------------------------------------- */
+
+/* Most visits first; equal visits keep the legal order. */
+static int edge_cmp(const void *x, const void *y)
+{
+	const qv__mcts_edge *a = x, *b = y;
+	return (a->visits < b->visits) - (a->visits > b->visits);
+}
+
+/* Sums the root edges of every tree over the legal actions acts[0..n) of the root into
+ * d->edges, most visited first. */
+static void merge_roots(mcts_data *d, const qv_action *acts, int n, int np, int stride)
+{
+	mcts_tree *t0 = &d->trees[0];
+	legal_index(t0, acts, n);
+	memset(d->accv, 0, sizeof *d->accv * (size_t)n);
+	memset(d->acc, 0, sizeof *d->acc * (size_t)n * (size_t)stride);
+	for (int k = 0; k < d->ntrees; k++) {
+		mcts_tree *t = &d->trees[k];
+		for (uint32_t c = t->node[t->root].child; c; c = t->node[c].sibling) {
+			int i = t->node[c].visits ? legal_find(t0, t->node[c].action) : -1;
+			if (i < 0)
+				continue;
+			d->accv[i] += t->node[c].visits;
+			for (int p = 0; p < np; p++)
+				d->acc[(size_t)i * (size_t)stride + (size_t)p] += ret_of(t, c)[p];
+		}
+	}
+	d->nedges = 0;
+	for (int i = 0; i < n; i++) {
+		if (!d->accv[i])
+			continue;
+		qv__mcts_edge *e = &d->edges[d->nedges++];
+		e->action = acts[i];
+		e->visits = d->accv[i];
+		for (int p = 0; p < QV_MAX_PLAYERS; p++)
+			e->mean[p] = p < np ? d->acc[(size_t)i * (size_t)stride + (size_t)p] / e->visits
+					    : 0;
+	}
+	qsort(d->edges, (size_t)d->nedges, sizeof *d->edges, edge_cmp);
+}
+
+qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
+{
+	mcts_data *d = a->data;
+	const qv_game *g = a->game;
+	int n = g->legal(st, a->abuf);
+	d->nedges = 0;
+	d->last = (qv_agent_stats){0, 0, 0};
+	if (n <= 1) {
+		d->observed = false;
+		return n == 1 ? a->abuf[0] : -1;
+	}
+	/* A caller that reported nothing since the last decision does not follow the game with
+	 * qv_agent_observe, so the kept root may be stale: start afresh. */
+	bool keep = d->observed;
+	d->observed = false;
+	double t0 = now_seconds();
+	double deadline = d->cf.time > 0 ? t0 + d->cf.time : 0;
+	int np = g->num_players(st);
+	for (int k = 0; k < d->ntrees; k++) {
+		mcts_tree *t = &d->trees[k];
+		if (t->valid && keep && t->np == np)
+			tree_compact(t);
+		else
+			tree_clear(t);
+		if (t->used > t->cap / 2)
+			tree_clear(t);
+		t->root_state = st;
+		t->me = player;
+		t->np = np;
+		t->deadline = deadline;
+		uint64_t share = d->cf.iterations / (uint64_t)d->ntrees;
+		t->budget = d->cf.iterations ? share + ((uint64_t)k < d->cf.iterations % (uint64_t)d->ntrees)
+					     : 0;
+		if (d->cf.iterations && t->budget == 0)
+			t->budget = 1;
+	}
+	/* Thread 0 is the caller; a thread that cannot be started is searched afterwards. */
+	pthread_t tid[MCTS_THREADS_MAX];
+	bool started[MCTS_THREADS_MAX] = {false};
+	for (int k = 1; k < d->ntrees; k++)
+		started[k] = pthread_create(&tid[k], NULL, tree_thread, &d->trees[k]) == 0;
+	run_tree(&d->trees[0]);
+	for (int k = 1; k < d->ntrees; k++) {
+		if (started[k])
+			pthread_join(tid[k], NULL);
+		else
+			run_tree(&d->trees[k]);
+	}
+	for (int k = 0; k < d->ntrees; k++) {
+		d->last.iterations += d->trees[k].done;
+		d->last.nodes += d->trees[k].used;
+	}
+	d->last.seconds = now_seconds() - t0;
+	/* The search worked on a's scratch copy; a->abuf still holds the root's legal actions. */
+	merge_roots(d, a->abuf, n, np, g->max_players);
+	if (d->nedges == 0)
+		return a->abuf[qv_rng_below(&a->rng, (uint32_t)n)];
+	/* Most visits; among equals, the best mean for the player. */
+	const qv__mcts_edge *best = &d->edges[0];
+	for (int i = 1; i < d->nedges && d->edges[i].visits == best->visits; i++)
+		if (d->edges[i].mean[player] > best->mean[player])
+			best = &d->edges[i];
+	return best->action;
+}
+
+/* ---- following the game ---------------------------------------------------------------------- */
+
+void qv__mcts_observe(qv_agent *a, int who, qv_action action)
+{
+	mcts_data *d = a->data;
+	d->observed = true;
+	for (int k = 0; k < d->ntrees; k++) {
+		mcts_tree *t = &d->trees[k];
+		if (!t->valid)
+			continue;
+		if (action < 0) {
+			t->valid = false; /* something unseen happened: the tree no longer fits */
+			continue;
+		}
+		if (who == QV_CHANCE)
+			continue; /* open loop: chance outcomes are not nodes */
+		uint32_t c = t->node[t->root].child;
+		while (c && t->node[c].action != action)
+			c = t->node[c].sibling;
+		if (c)
+			t->root = c;
+		else
+			t->valid = false;
+	}
+}
+
+void qv__mcts_reset(qv_agent *a)
+{
+	mcts_data *d = a->data;
+	for (int k = 0; k < d->ntrees; k++)
+		d->trees[k].valid = false;
+	d->observed = false;
+}
+
+void qv__mcts_stats(const qv_agent *a, qv_agent_stats *out)
+{
+	const mcts_data *d = a->data;
+	*out = d->last;
+}
+
+bool qv__mcts_has_tree(const qv_agent *a)
+{
+	if (a->kind->choose != qv__mcts_choose)
+		return false;
+	const mcts_data *d = a->data;
+	for (int k = 0; k < d->ntrees; k++)
+		if (d->trees[k].valid)
+			return true;
+	return false;
+}
+
+int qv__mcts_children(const qv_agent *a, qv_action *out, int max)
+{
+	if (a->kind->choose != qv__mcts_choose)
+		return 0;
+	const mcts_data *d = a->data;
+	const mcts_tree *t = &d->trees[0];
+	int n = 0;
+	if (!t->valid)
+		return 0;
+	for (uint32_t c = t->node[t->root].child; c && n < max; c = t->node[c].sibling)
+		if (t->node[c].visits)
+			out[n++] = t->node[c].action;
+	return n;
+}
+
+int qv__mcts_root(const qv_agent *a, qv__mcts_edge *out, int max)
+{
+	if (a->kind->choose != qv__mcts_choose)
+		return -1;
+	const mcts_data *d = a->data;
+	int n = d->nedges < max ? d->nedges : max;
+	memcpy(out, d->edges, sizeof *out * (size_t)(n > 0 ? n : 0));
+	return n;
+}
+
+/* ---- the two kinds --------------------------------------------------------------------------- */
+
+static qv_status mcts_create(qv_agent *a, const qv_params *opts, qv_err *err)
+{
+	return qv__mcts_create(a, false, opts, err);
+}
+
+static qv_status ismcts_create(qv_agent *a, const qv_params *opts, qv_err *err)
+{
+	return qv__mcts_create(a, true, opts, err);
+}
+
+const qv_agent_kind qv_agent_mcts = {
+	.name = "mcts",
+	.help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,seed=N] - UCT "
+		"on the one determinization it is handed, chance sampled open-loop",
+	.keys = mcts_keys,
+	.nkeys = MCTS_NKEYS,
+	.create = mcts_create,
+	.choose = qv__mcts_choose,
+	.destroy = qv__mcts_destroy,
+	.observe = qv__mcts_observe,
+	.reset = qv__mcts_reset,
+	.stats = qv__mcts_stats,
+};
+
+const qv_agent_kind qv_agent_ismcts = {
+	.name = "ismcts",
+	.help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,seed=N] - "
+		"information-set MCTS: a fresh determinization every iteration",
+	.keys = mcts_keys,
+	.nkeys = MCTS_NKEYS,
+	.create = ismcts_create,
+	.choose = qv__mcts_choose,
+	.destroy = qv__mcts_destroy,
+	.observe = qv__mcts_observe,
+	.reset = qv__mcts_reset,
+	.stats = qv__mcts_stats,
+};

@@ -1,0 +1,427 @@
+/*
+ * arena.c - many games between agents on worker threads (see arena.h): checking a
+ * configuration, playing each game with fresh agents that observe every action, storing the
+ * results by game index, and the statistics over them.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "quiver/arena.h"
+#include "quiver/match.h"
+
+/* A game longer than this many actions is taken to be a game that never ends (a rules bug). */
+#define ARENA_MAX_GAME_ACTIONS 1000000
+
+/* How often the progress callback may run, in seconds. */
+#define ARENA_PROGRESS_PERIOD 0.1
+
+int qv_arena_seat_agent(int index, int seat, int n) { return (int)(((long)seat + index) % n); }
+
+/* Seconds on a monotonic clock. */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- checking ------------------------------------------------------------------------------ */
+
+qv_status qv_arena_check(const qv_arena_config *cfg, qv_err *err)
+{
+	const qv_game *g = cfg->game;
+	int n = cfg->nagents;
+	if (n < 2 || n > QV_MAX_PLAYERS)
+		return qv_fail(err, QV_EINVAL, "%d agent%s given: the arena needs one agent per seat, 2-%d agents",
+			       n, n == 1 ? "" : "s", QV_MAX_PLAYERS);
+	if (n < g->min_players || n > g->max_players)
+		return qv_fail(err, QV_EINVAL, "%d agents given, but %s is for %d-%d players: give one agent per seat",
+			       n, g->name, g->min_players, g->max_players);
+	if (cfg->games < 1 || cfg->games > QV_ARENA_MAX_GAMES)
+		return qv_fail(err, QV_EINVAL, "bad number of games %d: expected a whole number 1-%d",
+			       cfg->games, QV_ARENA_MAX_GAMES);
+	if (cfg->threads < 1 || cfg->threads > QV_ARENA_MAX_THREADS)
+		return qv_fail(err, QV_EINVAL, "bad number of threads %d: expected a whole number 1-%d",
+			       cfg->threads, QV_ARENA_MAX_THREADS);
+	/* Every spec is tried now, so a typo in the last one does not wait for the first games. */
+	for (int i = 0; i < n; i++) {
+		qv_agent *a;
+		qv_status rc = qv_agent_new(&a, cfg->specs[i], g, 0, err);
+		if (rc)
+			return rc;
+		qv_agent_free(a);
+	}
+	void *st = malloc(g->state_size);
+	if (!st)
+		return qv_fail(err, QV_ENOMEM, "out of memory checking the parameters");
+	qv_status rc = g->init(st, &cfg->params, cfg->seed, err);
+	int players = rc ? 0 : g->num_players(st);
+	free(st);
+	if (rc)
+		return rc;
+	if (players != n)
+		return qv_fail(err, QV_EINVAL, "this game of %s has %d players but %d agents were given: give one agent per seat",
+			       g->name, players, n);
+	return QV_OK;
+}
+
+/* ---- one game ------------------------------------------------------------------------------ */
+
+/* What the threads of one run share. Game indices are handed out by `next`; everything else
+ * that changes is under `mu`. */
+typedef struct arena_run {
+	const qv_arena_config *cfg;
+	qv_arena_game *games;
+	atomic_int next;
+	atomic_bool stop; /* a game failed: take no more */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int done;       /* games finished */
+	int running;    /* workers not yet returned */
+	int fail_index; /* the lowest index of a failed game, or -1 */
+	qv_status fail_rc;
+	qv_err fail;
+} arena_run;
+
+/* Shows every agent the history entries from..nhist-1, each with the state before it; cur
+ * holds the state before entry `from` and ends as the match's current state. */
+static qv_status observe(qv_agent *const *agents, int n, const qv_match *m, int from, void *cur,
+			 qv_err *err)
+{
+	for (int h = from; h < m->nhist; h++) {
+		qv_action a = m->hist[h].action;
+		for (int s = 0; s < n; s++)
+			qv_agent_observe(agents[s], cur, a);
+		if (m->game->apply(cur, a, err))
+			return QV_ESTATE; /* cannot happen: the match applied it to the same state */
+	}
+	return QV_OK;
+}
+
+/* Plays game `index` into R->games[index], with cur (state_size bytes) and abuf (max_actions
+ * entries) as this thread's scratch. */
+static qv_status play_game(arena_run *R, int index, void *cur, qv_action *abuf, qv_err *err)
+{
+	const qv_arena_config *cfg = R->cfg;
+	const qv_game *g = cfg->game;
+	int n = cfg->nagents;
+	qv_arena_game *res = &R->games[index];
+	double t0 = now();
+	uint64_t seed = qv_seed_mix(cfg->seed, (uint64_t)index);
+	qv_match *m = NULL;
+	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
+	qv_err why;
+	int turns = 0;
+	long long legal = 0;
+	qv_status rc = qv_match_new(&m, g, &cfg->params, seed, &why);
+	for (int s = 0; !rc && s < n; s++) {
+		int a = qv_arena_seat_agent(index, s, n);
+		res->agent[s] = a;
+		rc = qv_agent_new(&agents[s], cfg->specs[a], g, qv_seed_mix(seed, (uint64_t)s + 1),
+				  &why);
+		if (!rc) {
+			/* The record names each seat by its spec (cut to the record's room). */
+			size_t len = strlen(cfg->specs[a]);
+			if (len >= sizeof m->names[s])
+				len = sizeof m->names[s] - 1;
+			memcpy(m->names[s], cfg->specs[a], len);
+			m->names[s][len] = '\0';
+		}
+	}
+	if (!rc) {
+		/* The forced moves of the opening are part of the game too. */
+		memcpy(cur, m->base, g->state_size);
+		rc = observe(agents, n, m, 0, cur, &why);
+	}
+	while (!rc) {
+		int tm = qv_match_to_move(m);
+		if (tm == QV_OVER)
+			break;
+		int from = m->nhist;
+		if (tm == QV_CHANCE) {
+			rc = qv_match_chance(m, NULL, &why);
+		} else {
+			qv_action a;
+			turns++;
+			legal += g->legal(m->state, abuf);
+			rc = qv_agent_choose(agents[tm], m->state, &a, &why);
+			if (!rc)
+				rc = qv_match_play(m, a, &why);
+		}
+		if (!rc)
+			rc = observe(agents, n, m, from, cur, &why);
+		if (!rc && m->nhist > ARENA_MAX_GAME_ACTIONS)
+			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
+				     ARENA_MAX_GAME_ACTIONS);
+	}
+	if (!rc) {
+		res->seed = seed;
+		g->returns(m->state, res->utility);
+		g->ranks(m->state, res->rank);
+		res->turns = turns;
+		res->legal = legal;
+		res->capped = g->capped && g->capped(m->state);
+	}
+	if (!rc && cfg->records_dir) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/game-%06d.json", cfg->records_dir, index + 1);
+		rc = qv_match_save_record(m, path, &why);
+	}
+	res->seconds = now() - t0;
+	for (int s = 0; s < n; s++)
+		qv_agent_free(agents[s]);
+	qv_match_free(m);
+	if (rc)
+		return qv_fail(err, rc, "game %d (seed %llu): %s", index + 1, (unsigned long long)seed,
+			       why.msg);
+	return QV_OK;
+}
+
+/* ---- threads ------------------------------------------------------------------------------- */
+
+/* Keeps the failure of the lowest game index, so the message does not depend on timing. */
+static void note_failure(arena_run *R, int index, qv_status rc, const qv_err *err)
+{
+	if (R->fail_index < 0 || index < R->fail_index) {
+		R->fail_index = index;
+		R->fail_rc = rc;
+		R->fail = *err;
+	}
+	atomic_store(&R->stop, true);
+}
+
+/* A worker: takes the next game index until there is none left or a game failed. */
+static void *worker(void *arg)
+{
+	arena_run *R = arg;
+	const qv_game *g = R->cfg->game;
+	void *cur = malloc(g->state_size);
+	qv_action *abuf = malloc(sizeof *abuf * (size_t)(g->max_actions > 0 ? g->max_actions : 1));
+	if (!cur || !abuf) {
+		qv_err err;
+		qv_fail(&err, QV_ENOMEM, "out of memory starting a worker thread");
+		pthread_mutex_lock(&R->mu);
+		note_failure(R, R->cfg->games, QV_ENOMEM, &err);
+		pthread_mutex_unlock(&R->mu);
+	}
+	while (cur && abuf && !atomic_load(&R->stop)) {
+		int i = atomic_fetch_add(&R->next, 1);
+		if (i >= R->cfg->games)
+			break;
+		qv_err err;
+		qv_status rc = play_game(R, i, cur, abuf, &err);
+		pthread_mutex_lock(&R->mu);
+		if (rc)
+			note_failure(R, i, rc, &err);
+		else
+			R->done++;
+		pthread_cond_signal(&R->cv);
+		pthread_mutex_unlock(&R->mu);
+	}
+	free(cur);
+	free(abuf);
+	pthread_mutex_lock(&R->mu);
+	R->running--;
+	pthread_cond_signal(&R->cv);
+	pthread_mutex_unlock(&R->mu);
+	return NULL;
+}
+
+/* Waits until every worker has returned, calling the progress callback (outside the lock)
+ * at most every ARENA_PROGRESS_PERIOD seconds. */
+static void wait_workers(arena_run *R, double t0)
+{
+	const qv_arena_config *cfg = R->cfg;
+	double last = now();
+	pthread_mutex_lock(&R->mu);
+	while (R->running > 0) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		long ns = ts.tv_nsec + (long)(ARENA_PROGRESS_PERIOD * 1e9);
+		ts.tv_sec += ns / 1000000000L;
+		ts.tv_nsec = ns % 1000000000L;
+		pthread_cond_timedwait(&R->cv, &R->mu, &ts);
+		double t = now();
+		if (cfg->progress && R->running > 0 && t - last >= ARENA_PROGRESS_PERIOD) {
+			int done = R->done;
+			pthread_mutex_unlock(&R->mu);
+			cfg->progress(cfg->progress_ctx, done, cfg->games, t - t0);
+			pthread_mutex_lock(&R->mu);
+			last = t;
+		}
+	}
+	pthread_mutex_unlock(&R->mu);
+}
+
+qv_status qv_arena_run(const qv_arena_config *cfg, qv_arena_result *out, qv_err *err)
+{
+	*out = (qv_arena_result){0};
+	qv_status rc = qv_arena_check(cfg, err);
+	if (rc)
+		return rc;
+	int nthreads = cfg->threads < cfg->games ? cfg->threads : cfg->games;
+	arena_run *R = calloc(1, sizeof *R);
+	qv_arena_game *games = calloc((size_t)cfg->games, sizeof *games);
+	pthread_t *tid = calloc((size_t)nthreads, sizeof *tid);
+	if (!R || !games || !tid) {
+		free(R);
+		free(games);
+		free(tid);
+		return qv_fail(err, QV_ENOMEM, "out of memory for the results of %d games", cfg->games);
+	}
+	R->cfg = cfg;
+	R->games = games;
+	atomic_init(&R->next, 0);
+	atomic_init(&R->stop, false);
+	R->fail_index = -1;
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&R->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_mutex_init(&R->mu, NULL);
+
+	double t0 = now();
+	int started = 0;
+	for (; started < nthreads; started++) {
+		pthread_mutex_lock(&R->mu);
+		R->running++;
+		pthread_mutex_unlock(&R->mu);
+		if (pthread_create(&tid[started], NULL, worker, R) != 0) {
+			pthread_mutex_lock(&R->mu);
+			R->running--;
+			pthread_mutex_unlock(&R->mu);
+			break;
+		}
+	}
+	if (started == 0) {
+		qv_err e;
+		qv_fail(&e, QV_ENOMEM, "cannot start a worker thread");
+		note_failure(R, cfg->games, QV_ENOMEM, &e);
+	}
+	wait_workers(R, t0);
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	double elapsed = now() - t0;
+	pthread_mutex_destroy(&R->mu);
+	pthread_cond_destroy(&R->cv);
+	free(tid);
+	if (R->fail_index >= 0) {
+		rc = R->fail_rc ? R->fail_rc : QV_ESTATE;
+		if (err)
+			*err = R->fail;
+		free(games);
+		free(R);
+		return rc;
+	}
+	free(R);
+	if (cfg->progress)
+		cfg->progress(cfg->progress_ctx, cfg->games, cfg->games, elapsed);
+	*out = (qv_arena_result){
+		.games = cfg->games, .nagents = cfg->nagents, .game = games, .seconds = elapsed};
+	return QV_OK;
+}
+
+void qv_arena_result_free(qv_arena_result *r)
+{
+	if (!r)
+		return;
+	free(r->game);
+	*r = (qv_arena_result){0};
+}
+
+/* ---- statistics ---------------------------------------------------------------------------- */
+
+enum { OUT_WIN, OUT_DRAW, OUT_LOSS };
+
+/* Win: rank 1 alone; draw: rank 1 shared; loss: anything else. */
+static int outcome(int rank, int nfirst)
+{
+	if (rank != 1)
+		return OUT_LOSS;
+	return nfirst == 1 ? OUT_WIN : OUT_DRAW;
+}
+
+static double clamp(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* Counts one outcome into wins/draws/losses. */
+static void count(int o, int *wins, int *draws, int *losses)
+{
+	if (o == OUT_WIN)
+		(*wins)++;
+	else if (o == OUT_DRAW)
+		(*draws)++;
+	else
+		(*losses)++;
+}
+
+void qv_arena_summarize(const qv_arena_result *r, qv_arena_summary *out)
+{
+	memset(out, 0, sizeof *out);
+	int n = r->nagents;
+	out->games = r->games;
+	out->nagents = n;
+	qv_moments au[QV_MAX_PLAYERS] = {{0}}, su[QV_MAX_PLAYERS] = {{0}}, len = {0};
+	long long turns = 0, legal = 0;
+	double seconds = 0;
+	for (int i = 0; i < r->games; i++) {
+		const qv_arena_game *gm = &r->game[i];
+		int nfirst = 0;
+		for (int s = 0; s < n; s++)
+			nfirst += gm->rank[s] == 1;
+		for (int s = 0; s < n; s++) {
+			int o = outcome(gm->rank[s], nfirst);
+			qv_arena_agent_stats *a = &out->agent[gm->agent[s]];
+			qv_arena_seat_stats *st = &out->seat[s];
+			a->games++;
+			a->seat_games[s]++;
+			count(o, &a->wins, &a->draws, &a->losses);
+			qv_moments_add(&au[gm->agent[s]], gm->utility[s]);
+			st->games++;
+			count(o, &st->wins, &st->draws, &st->losses);
+			qv_moments_add(&su[s], gm->utility[s]);
+		}
+		out->draws += nfirst != 1;
+		out->capped += gm->capped;
+		qv_moments_add(&len, gm->turns);
+		turns += gm->turns;
+		legal += gm->legal;
+		seconds += gm->seconds;
+	}
+	for (int k = 0; k < n; k++) {
+		qv_arena_agent_stats *a = &out->agent[k];
+		qv_interval ci = qv_moments_ci95(&au[k]);
+		a->mean_utility = au[k].mean;
+		a->utility_ci = (qv_interval){clamp(ci.lo, -1, 1), clamp(ci.hi, -1, 1)};
+		a->win_rate = a->games ? (double)a->wins / a->games : 0;
+		a->win_rate_ci = qv_wilson(a->wins, a->games, QV_Z95);
+		if (n == 2) {
+			double points = a->wins + a->draws / 2.0;
+			a->score = a->games ? points / a->games : 0.5;
+			a->score_ci = qv_wilson(points, a->games, QV_Z95);
+		} else {
+			a->score = a->games ? (a->mean_utility + 1) / 2 : 0.5;
+			a->score_ci = (qv_interval){(a->utility_ci.lo + 1) / 2,
+						    (a->utility_ci.hi + 1) / 2};
+		}
+		a->elo = qv_elo_clamp(qv_elo(a->score));
+		a->elo_ci = qv_elo_interval(a->score_ci);
+
+		qv_arena_seat_stats *st = &out->seat[k];
+		ci = qv_moments_ci95(&su[k]);
+		st->mean_utility = su[k].mean;
+		st->utility_ci = (qv_interval){clamp(ci.lo, -1, 1), clamp(ci.hi, -1, 1)};
+		st->win_rate = st->games ? (double)st->wins / st->games : 0;
+		st->win_rate_ci = qv_wilson(st->wins, st->games, QV_Z95);
+	}
+	out->length_mean = len.mean;
+	out->length_sd = qv_moments_sd(&len);
+	out->branching = turns ? (double)legal / (double)turns : 0;
+	out->draw_rate = r->games ? (double)out->draws / r->games : 0;
+	out->draw_rate_ci = qv_wilson(out->draws, r->games, QV_Z95);
+	out->game_seconds = r->games ? seconds / r->games : 0;
+}
