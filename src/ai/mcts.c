@@ -19,8 +19,9 @@
  * after the action); the prior is computed in batches of MCTS_BATCH candidates, for a node
  * visited at least MCTS_RANK_MIN times, over all its legal actions; younger nodes add a random
  * untried action. A new leaf is valued by an optional random playout of `playout` plies and
- * then the static value: the game's returns when it is over, else per player
- * tanh(MCTS_LEAD_W * score lead + MCTS_HEUR_W * heuristic).
+ * then the static value: the game's returns when it is over, else per player a squashed
+ * MCTS_LEAD_W * score lead + MCTS_HEUR_W * heuristic. Measurements behind these choices and
+ * the defaults are in docs/ai.md.
  *
  * ismcts starts every iteration from determinize(root, me): the root it is given is already a
  * determinized copy (qv_agent_choose never passes the true state), and determinize depends
@@ -53,10 +54,12 @@
 #define MCTS_MAX_DEPTH 1000
 /* The clock is read every this many iterations. */
 #define MCTS_CLOCK_EVERY 16
-/* Arena nodes per iteration of the budget (measured: about 2.5 with the batch above), and
- * the default arena when only time= limits the search. */
-#define MCTS_NODES_PER_ITERATION 4
-#define MCTS_NODES_TIME (1u << 19)
+/* Arena nodes per iteration of the budget (measured on THREE ARROWS: about 3 with the batch
+ * above, at most 3.6; the rest is room for a kept subtree), and the default arena when only
+ * time= limits the search (pages are touched only as nodes are used). When the arena is full
+ * the search goes on without adding nodes. */
+#define MCTS_NODES_PER_ITERATION 5
+#define MCTS_NODES_TIME (1u << 20)
 #define MCTS_NODES_MIN 1024u
 #define MCTS_NODES_MAX (1u << 26)
 /* Keys with hard limits. */
@@ -73,11 +76,10 @@ static const qv_param_def mcts_keys[] = {
 	{"playout", "0", "a whole number 0-10000", "random plies played before a new leaf is valued"},
 	{"widen", "1", "a number 0.01-1000",
 	 "progressive widening: tried children <= widen * sqrt(visits)"},
-	{"nodes", "4 per iteration, 524288 with time= only", "a whole number 1024-67108864",
+	{"nodes", "5 per iteration per thread, 1048576 with time= only", "a whole number 1024-67108864",
 	 "arena size per thread (nodes)"},
 	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
 	 "seed of the search"},
-	{"lead", "0.5", "x", "x"}, {"heur", "1", "x", "x"}, {"batch", "8", "x", "x"}, {"rankmin", "2", "x", "x"},
 };
 #define MCTS_NKEYS ((int)(sizeof mcts_keys / sizeof mcts_keys[0]))
 
@@ -90,12 +92,11 @@ typedef struct mcts_conf {
 	int playout;
 	double widen;
 	uint32_t nodes; /* per thread */
-	double lead_w, heur_w; int batch; uint32_t rank_min; /* TUNE */
 } mcts_conf;
 
-/* One edge of the tree (the node it leads to). Index 0 is the root; 0 in a link means none,
- * since the root is nobody's child or sibling. A child always has a larger index than its
- * parent, which is what compaction relies on. */
+/* One edge of the tree (the node it leads to). A new or compacted tree has its root at index
+ * 0, which is nobody's child or sibling, so 0 in a link means none. A child always has a
+ * larger index than its parent, which is what compaction relies on. */
 typedef struct mcts_node {
 	qv_action action; /* the decision leading here from the parent */
 	uint32_t child;   /* first child */
@@ -128,6 +129,7 @@ typedef struct mcts_tree {
 	const void *root_state;
 	int me, np;
 	uint64_t budget; /* iterations for this tree; 0: until the deadline */
+	bool idle;       /* no share of a budget smaller than the number of threads */
 	double deadline; /* monotonic seconds; 0: none */
 	uint64_t done;
 } mcts_tree;
@@ -252,8 +254,9 @@ static void tree_compact(mcts_tree *t)
 /* ---- values ---------------------------------------------------------------------------------- */
 
 /* The static value of st for player p: the returns once the game is over, else the score lead
- * over the best other player and the game's heuristic, squashed into (-1, 1). */
-static double static_value(const mcts_conf *cf, const qv_game *g, const void *st, int p, int np)
+ * over the best other player and the game's heuristic, squashed into (-1, 1) by x/sqrt(1+x^2)
+ * (the shape of tanh at a fraction of its cost, which showed in profiles). */
+static double static_value(const qv_game *g, const void *st, int p, int np)
 {
 	if (g->to_move(st) == QV_OVER) {
 		double r[QV_MAX_PLAYERS];
@@ -269,9 +272,9 @@ static double static_value(const mcts_conf *cf, const qv_game *g, const void *st
 			best = score[q];
 			any = true;
 		}
-	double x = cf->lead_w * (double)(score[p] - best);
+	double x = MCTS_LEAD_W * (double)(score[p] - best);
 	if (g->heuristic)
-		x += cf->heur_w * g->heuristic(st, p);
+		x += MCTS_HEUR_W * g->heuristic(st, p);
 	return x / sqrt(1 + x * x);
 }
 
@@ -284,7 +287,7 @@ static void evaluate(const mcts_tree *t, const void *st, double *out)
 		return;
 	}
 	for (int p = 0; p < t->np; p++)
-		out[p] = static_value(t->cf, g, st, p, t->np);
+		out[p] = static_value(g, st, p, t->np);
 }
 
 /* Applies drawn chance outcomes until a player is to move or the game is over; returns
@@ -324,18 +327,18 @@ static void playout(mcts_tree *t, void *st, int plies, double *out)
 static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int mover)
 {
 	const qv_game *g = t->g;
-	int idx[64], k = 0, B = t->cf->batch;
-	double val[64];
+	int idx[MCTS_BATCH], k = 0;
+	double val[MCTS_BATCH];
 	for (int i = 0; i < n; i++) {
 		if (t->taken[i])
 			continue;
 		memcpy(t->tmp, t->st, g->state_size);
 		if (g->apply(t->tmp, t->acts[i], NULL))
 			continue;
-		double v = static_value(t->cf, g, t->tmp, mover, t->np) + 1e-9 * qv_rng_double(&t->rng);
-		if (k == B && v <= val[k - 1])
+		double v = static_value(g, t->tmp, mover, t->np) + 1e-9 * qv_rng_double(&t->rng);
+		if (k == MCTS_BATCH && v <= val[k - 1])
 			continue;
-		int pos = k < B ? k++ : k - 1;
+		int pos = k < MCTS_BATCH ? k++ : k - 1;
 		while (pos > 0 && val[pos - 1] < v) {
 			val[pos] = val[pos - 1];
 			idx[pos] = idx[pos - 1];
@@ -430,7 +433,7 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	double allowed = t->cf->widen * sqrt((double)t->node[ni].visits + 1);
 	if ((double)tried < allowed && tried < n) {
 		uint32_t c = untried;
-		if (!c && t->node[ni].visits + 1 >= t->cf->rank_min)
+		if (!c && t->node[ni].visits + 1 >= MCTS_RANK_MIN)
 			c = rank_batch(t, ni, &last, n, mover);
 		if (!c)
 			c = random_child(t, ni, &last, n, ntaken);
@@ -488,7 +491,7 @@ static void iterate(mcts_tree *t)
 static void run_tree(mcts_tree *t)
 {
 	t->done = 0;
-	for (;;) {
+	while (!t->idle) {
 		if (t->budget && t->done >= t->budget)
 			break;
 		if (t->deadline > 0 && t->done % MCTS_CLOCK_EVERY == 0 && now_seconds() >= t->deadline)
@@ -597,10 +600,6 @@ static qv_status read_conf(const qv_params *opts, bool ismcts, mcts_conf *cf, qv
 		nodes = (long)(want < MCTS_NODES_MAX ? want : MCTS_NODES_MAX);
 	}
 	cf->nodes = (uint32_t)nodes;
-	cf->lead_w = qv_params_get(opts,"lead") ? atof(qv_params_get(opts,"lead")) : MCTS_LEAD_W;
-	cf->heur_w = qv_params_get(opts,"heur") ? atof(qv_params_get(opts,"heur")) : MCTS_HEUR_W;
-	cf->batch = qv_params_get(opts,"batch") ? atoi(qv_params_get(opts,"batch")) : MCTS_BATCH;
-	cf->rank_min = qv_params_get(opts,"rankmin") ? (uint32_t)atoi(qv_params_get(opts,"rankmin")) : MCTS_RANK_MIN;
 	return QV_OK;
 }
 
@@ -714,8 +713,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 		uint64_t share = d->cf.iterations / (uint64_t)d->ntrees;
 		t->budget = d->cf.iterations ? share + ((uint64_t)k < d->cf.iterations % (uint64_t)d->ntrees)
 					     : 0;
-		if (d->cf.iterations && t->budget == 0)
-			t->budget = 1;
+		t->idle = d->cf.iterations && t->budget == 0;
 	}
 	/* Thread 0 is the caller; a thread that cannot be started is searched afterwards. */
 	pthread_t tid[MCTS_THREADS_MAX];

@@ -186,7 +186,8 @@ static void test_lucky_die_is_not_certain(void **state)
 
 /* ---- determinism and hidden information ---- */
 
-/* Same seed, one thread: the same action and the same visit counts at the root. */
+/* Same seed and an iteration budget: the same action and the same visit counts at the root
+ * (with several threads too: their trees are independent and merged in a fixed order). */
 static void test_same_seed_same_search(void **state)
 {
 	(void)state;
@@ -208,7 +209,8 @@ static void test_same_seed_same_search(void **state)
 	qv_agent_free(r);
 	qv_match_settle(m, NULL, 0);
 	const char *specs[] = {"mcts:iterations=400,seed=5", "ismcts:iterations=400,seed=5",
-			       "mcts:iterations=400,seed=5,playout=4"};
+			       "mcts:iterations=400,seed=5,playout=4",
+			       "ismcts:iterations=400,seed=5,threads=2"};
 	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
 		qv_agent *a = new_agent(g, specs[k], 1), *b = new_agent(g, specs[k], 2);
 		qv_action x, y;
