@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/json_util.h"
 #include "concardia.h"
 
 static json_t *sq_json(int sq)
@@ -165,44 +166,7 @@ json_t *cc_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 /* ---- loading ---- */
 
-static qv_status check_keys(const json_t *o, const char *what, const char *const *known,
-                            qv_err *err)
-{
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)o, key, v)
-	{
-		int i;
-		for (i = 0; known[i]; i++)
-			if (strcmp(key, known[i]) == 0)
-				break;
-		if (!known[i]) {
-			char list[256] = "";
-			size_t len = 0;
-			for (int j = 0; known[j] && len < sizeof list; j++)
-				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-				                        j ? ", " : "", known[j]);
-			return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s (known: %s)",
-			               key, what, list);
-		}
-	}
-	return QV_OK;
-}
 
-static qv_status get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
-                         long def, long *out, qv_err *err)
-{
-	json_t *v = json_object_get(o, key);
-	if (!v) {
-		*out = def;
-		return QV_OK;
-	}
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what,
-		               key, lo, hi);
-	*out = (long)json_integer_value(v);
-	return QV_OK;
-}
 
 static qv_status get_bool(const json_t *o, const char *key, const char *what, bool *out,
                           qv_err *err)
@@ -245,15 +209,6 @@ static qv_status get_player(const json_t *v, const char *what, int *p, qv_err *e
 	return QV_OK;
 }
 
-static int name_index(const json_t *v, const char *const *names, int n)
-{
-	if (!json_is_string(v))
-		return -1;
-	for (int i = 0; i < n; i++)
-		if (strcmp(json_string_value(v), names[i]) == 0)
-			return i;
-	return -1;
-}
 
 /* Reads an array of card ids (at most CC_DECK_MAX) into out. */
 static qv_status get_cards(const json_t *o, const char *key, const char *what, uint8_t *out, int *n,
@@ -322,7 +277,7 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 		qv_status rc;
 		char w[48];
 		snprintf(w, sizeof w, "%s.sq", what);
-		if ((rc = check_keys(o, what, keys, err)) ||
+		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
 		    (rc = get_sq(json_object_get(o, "sq"), w, &sq, err)))
 			return rc;
 		snprintf(w, sizeof w, "%s.card", what);
@@ -330,7 +285,7 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 			return rc;
 		snprintf(w, sizeof w, "%s.owner", what);
 		if ((rc = get_player(json_object_get(o, "owner"), w, &owner, err)) ||
-		    (rc = get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters, err)) ||
+		    (rc = qv__json_get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters, err)) ||
 		    (rc = get_bool(o, "boost", what, &boost, err)))
 			return rc;
 		if (s->grid[sq].card)
@@ -359,7 +314,7 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	qv_status rc;
 	uint8_t list[CC_DECK_MAX];
 	int n;
-	if ((rc = check_keys(o, what, keys, err)) ||
+	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
 	    (rc = get_cards(o, "hand", what, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
@@ -395,10 +350,10 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 				    err, QV_EINVAL,
 				    "%s.persistent[%zu] must be {\"card\": id, \"counters\": n}",
 				    what, i);
-			if ((rc = check_keys(v, "a Persistent Area entry", pkeys, err)) ||
+			if ((rc = qv__json_check_keys(v, "a Persistent Area entry", pkeys, err)) ||
 			    (rc = get_card(json_object_get(v, "card"), "persistent card", &card,
 			                   err)) ||
-			    (rc = get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS, 0,
+			    (rc = qv__json_get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS, 0,
 			                  &counters, err)))
 				return rc;
 			if (card / 3 != CC_DYNAMO)
@@ -424,7 +379,7 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	}
 	long turns = 0;
 	bool lost;
-	if ((rc = get_int(o, "turns", what, 0, 5000, 0, &turns, err)) ||
+	if ((rc = qv__json_get_int(o, "turns", what, 0, 5000, 0, &turns, err)) ||
 	    (rc = get_bool(o, "lost", what, &lost, err)))
 		return rc;
 	pl->turns = (uint8_t)(turns > 255 ? 255 : turns);
@@ -484,9 +439,9 @@ static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
 	qv_status rc;
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "state.pending must be an object or null");
-	if ((rc = check_keys(o, "pending", keys, err)))
+	if ((rc = qv__json_check_keys(o, "pending", keys, err)))
 		return rc;
-	int kind = name_index(json_object_get(o, "kind"), cc_pend_names, 5);
+	int kind = qv__json_name_index(json_object_get(o, "kind"), cc_pend_names, 5);
 	if (kind < 0)
 		return qv_fail(
 		    err, QV_EINVAL,
@@ -528,8 +483,8 @@ static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
 		    err, QV_EINVAL,
 		    "pending.card is the saboteur of a sabotage (kept with kind none until the clean-up)");
 	long left, paid;
-	if ((rc = get_int(o, "left", "pending", 0, 60, 0, &left, err)) ||
-	    (rc = get_int(o, "paid", "pending", 0, 60, 0, &paid, err)))
+	if ((rc = qv__json_get_int(o, "left", "pending", 0, 60, 0, &left, err)) ||
+	    (rc = qv__json_get_int(o, "paid", "pending", 0, 60, 0, &paid, err)))
 		return rc;
 	s->pend_left = (uint8_t)left;
 	s->pend_paid = (uint8_t)paid;
@@ -627,7 +582,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	qv_status rc;
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
-	if ((rc = check_keys(j, "state", keys, err)))
+	if ((rc = qv__json_check_keys(j, "state", keys, err)))
 		return rc;
 	/* init has set up the parameters; keep them and the decklists, rebuild the rest. */
 	s->would = s->saved = 0;
@@ -657,7 +612,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
 			return rc;
 	json_t *pv = json_object_get(j, "phase");
-	int phase = pv ? name_index(pv, cc_phase_names, CC_NPHASES) : CC_PH_ACTION;
+	int phase = pv ? qv__json_name_index(pv, cc_phase_names, CC_NPHASES) : CC_PH_ACTION;
 	if (phase < 0)
 		return qv_fail(err, QV_EINVAL,
 		               "state.phase must be start, coin, action, pay, react or over");
@@ -676,13 +631,13 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 		               "state.first is null until the first player is known");
 	s->first = (uint8_t)v;
 	long turns = 0, passes = 0;
-	if ((rc = get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
-	    (rc = get_int(j, "passes", "state", 0, 2, 0, &passes, err)))
+	if ((rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
+	    (rc = qv__json_get_int(j, "passes", "state", 0, 2, 0, &passes, err)))
 		return rc;
 	s->turn_no = (uint16_t)turns;
 	s->passes = (uint8_t)passes;
 	json_t *ev = json_object_get(j, "ended");
-	int ended = ev ? name_index(ev, cc_end_names, 5) : CC_END_NONE;
+	int ended = ev ? qv__json_name_index(ev, cc_end_names, 5) : CC_END_NONE;
 	if (ended < 0)
 		return qv_fail(err, QV_EINVAL,
 		               "state.ended must be none, points, passes, loss or cap");
@@ -701,10 +656,10 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 		if (!json_is_object(cap))
 			return qv_fail(err, QV_EINVAL,
 			               "in phase react, state.capture must be an object");
-		if ((rc = check_keys(cap, "capture", ckeys, err)) ||
+		if ((rc = qv__json_check_keys(cap, "capture", ckeys, err)) ||
 		    (rc = get_mask(cap, "would", &s->would, err)) ||
 		    (rc = get_mask(cap, "saved", &s->saved, err)) ||
-		    (rc = get_int(cap, "next", "capture", 0, 2 * CC_NSQ - 1, 0, &next, err)) ||
+		    (rc = qv__json_get_int(cap, "next", "capture", 0, 2 * CC_NSQ - 1, 0, &next, err)) ||
 		    (rc = get_bool(cap, "reacted", "capture", &reacted, err)))
 			return rc;
 		s->react_next = (uint8_t)next;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/json_util.h"
 #include "three_arrows.h"
 
 static json_t *sq_json(int sq)
@@ -108,42 +109,7 @@ json_t *ta_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 /* ---- loading ---- */
 
-static qv_status check_keys(const json_t *o, const char *what, const char *const *known,
-			    qv_err *err)
-{
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)o, key, v) {
-		int i;
-		for (i = 0; known[i]; i++)
-			if (strcmp(key, known[i]) == 0)
-				break;
-		if (!known[i]) {
-			char list[256] = "";
-			size_t len = 0;
-			for (int j = 0; known[j]; j++)
-				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", j ? ", " : "",
-							known[j]);
-			return qv_fail(err, QV_EINVAL, "unknown field '%s' in %s (known: %s)", key, what, list);
-		}
-	}
-	return QV_OK;
-}
 
-static qv_status get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
-			 long def, long *out, qv_err *err)
-{
-	json_t *v = json_object_get(o, key);
-	if (!v) {
-		*out = def;
-		return QV_OK;
-	}
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what, key, lo,
-			       hi);
-	*out = (long)json_integer_value(v);
-	return QV_OK;
-}
 
 static qv_status get_bool(const json_t *o, const char *key, const char *what, bool def,
 			  bool *out, qv_err *err)
@@ -181,15 +147,6 @@ static qv_status get_player(const ta_state *s, const json_t *v, const char *what
 	return QV_OK;
 }
 
-static int name_index(const json_t *v, const char *const *names, int n)
-{
-	if (!json_is_string(v))
-		return -1;
-	for (int i = 0; i < n; i++)
-		if (qv_streq_nocase(json_string_value(v), names[i]))
-			return i;
-	return -1;
-}
 
 static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 {
@@ -208,7 +165,7 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 		int sq = 0, p = 0;
 		char w2[48];
 		snprintf(w2, sizeof w2, "%s.sq", what);
-		if ((rc = check_keys(o, what, keys, err)) ||
+		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
 		    (rc = get_sq(s, json_object_get(o, "sq"), w2, &sq, err)))
 			return rc;
 		snprintf(w2, sizeof w2, "%s.owner", what);
@@ -224,7 +181,7 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 			return qv_fail(err, QV_EINVAL, "%s.piece must be one of A, T, X, Y, D, R, Z", what);
 		int f = 0;
 		json_t *fv = json_object_get(o, "facing");
-		if (fv && (f = name_index(fv, ta_facing_names, 4)) < 0)
+		if (fv && (f = qv__json_name_index(fv, ta_facing_names, 4)) < 0)
 			return qv_fail(err, QV_EINVAL, "%s.facing must be N, E, S or W", what);
 		bool cov = false, sh = false;
 		if ((rc = get_bool(o, "covered", what, false, &cov, err)) ||
@@ -271,19 +228,19 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 			json_incref(o);
 		long covers = 0, shields = 0, bonus = 0, captured = 0, elim = 0;
 		qv_status rc;
-		if ((rc = check_keys(o, what, keys, err)) ||
-		    (rc = get_int(o, "covers", what, 0, 3, s->tactical ? 0 : 3, &covers, err)) ||
-		    (rc = get_int(o, "shields", what, 0, 3, 3, &shields, err)) ||
-		    (rc = get_int(o, "bonus", what, 0, TA_MAX_BONUS, 1, &bonus, err)) ||
-		    (rc = get_int(o, "captured", what, 0, TA_PIECES * (TA_MAX_PLAYERS - 1), 0, &captured,
+		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
+		    (rc = qv__json_get_int(o, "covers", what, 0, 3, s->tactical ? 0 : 3, &covers, err)) ||
+		    (rc = qv__json_get_int(o, "shields", what, 0, 3, 3, &shields, err)) ||
+		    (rc = qv__json_get_int(o, "bonus", what, 0, TA_MAX_BONUS, 1, &bonus, err)) ||
+		    (rc = qv__json_get_int(o, "captured", what, 0, TA_PIECES * (TA_MAX_PLAYERS - 1), 0, &captured,
 				  err)) ||
-		    (rc = get_int(o, "eliminated", what, 0, s->nplayers, 0, &elim, err))) {
+		    (rc = qv__json_get_int(o, "eliminated", what, 0, s->nplayers, 0, &elim, err))) {
 			json_decref(o);
 			return rc;
 		}
 		json_t *lost = json_object_get(o, "lost");
 		static const char *const kinds[] = {"A", "T", "X", "Y", "D", "R", "Z", NULL};
-		if (lost && (!json_is_object(lost) || (rc = check_keys(lost, "lost", kinds, err)))) {
+		if (lost && (!json_is_object(lost) || (rc = qv__json_check_keys(lost, "lost", kinds, err)))) {
 			json_decref(o);
 			return lost && !json_is_object(lost)
 				       ? qv_fail(err, QV_EINVAL, "%s.lost must be an object such as {\"A\": 1}",
@@ -292,7 +249,7 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 		}
 		for (int k = 0; k < TA_NKINDS; k++) {
 			long n = 0;
-			if (lost && (rc = get_int(lost, kinds[k], "lost", 0, ta_copies[k], 0, &n, err))) {
+			if (lost && (rc = qv__json_get_int(lost, kinds[k], "lost", 0, ta_copies[k], 0, &n, err))) {
 				json_decref(o);
 				return rc;
 			}
@@ -300,7 +257,7 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 		}
 		json_t *home = json_object_get(o, "home");
 		int side = -1;
-		if (home && !json_is_null(home) && (side = name_index(home, ta_side_names, 4)) < 0) {
+		if (home && !json_is_null(home) && (side = qv__json_name_index(home, ta_side_names, 4)) < 0) {
 			json_decref(o);
 			return qv_fail(err, QV_EINVAL, "%s.home must be S, N, W, E or null", what);
 		}
@@ -391,7 +348,7 @@ static qv_status check_attack_field(ta_state *s, const json_t *atk, qv_err *err)
 		return qv_fail(err, QV_EINVAL,
 			       "state.attack must be {\"from\": sq, \"to\": sq} in phase %s",
 			       ta_phase_names[s->phase]);
-	if ((rc = check_keys(atk, "attack", keys, err)) ||
+	if ((rc = qv__json_check_keys(atk, "attack", keys, err)) ||
 	    (rc = get_sq(s, json_object_get(atk, "from"), "attack.from", &from, err)) ||
 	    (rc = get_sq(s, json_object_get(atk, "to"), "attack.to", &to, err)))
 		return rc;
@@ -426,7 +383,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	qv_status rc;
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
-	if ((rc = check_keys(j, "state", keys, err)))
+	if ((rc = qv__json_check_keys(j, "state", keys, err)))
 		return rc;
 	/* init has set up the parameters and a fresh game; start the position from scratch. */
 	memset(s->occ, 0, sizeof s->occ);
@@ -453,14 +410,14 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 		return rc;
 	s->turn = (uint8_t)turn;
 	json_t *pv = json_object_get(j, "phase");
-	int phase = pv ? name_index(pv, ta_phase_names, TA_PH_OVER + 1) : TA_PH_START;
+	int phase = pv ? qv__json_name_index(pv, ta_phase_names, TA_PH_OVER + 1) : TA_PH_START;
 	if (phase < 0)
 		return qv_fail(err, QV_EINVAL,
 			       "state.phase must be start, main, defend, die, capture or over");
 	s->phase = (uint8_t)phase;
 	long extra = 0, turns = 0;
-	if ((rc = get_int(j, "extra_turns", "state", 0, TA_MAX_BONUS, 0, &extra, err)) ||
-	    (rc = get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)))
+	if ((rc = qv__json_get_int(j, "extra_turns", "state", 0, TA_MAX_BONUS, 0, &extra, err)) ||
+	    (rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)))
 		return rc;
 	s->extra = (uint16_t)extra;
 	s->turns = (uint16_t)turns;

@@ -1,0 +1,55 @@
+/*
+ * json_util.c - checked reads of untrusted JSON, shared by the games' loaders.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/json_util.h"
+
+qv_status qv__json_check_keys(const json_t *o, const char *what, const char *const *known,
+			      qv_err *err)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)o, key, v) {
+		int i;
+		for (i = 0; known[i]; i++)
+			if (strcmp(key, known[i]) == 0)
+				break;
+		if (known[i])
+			continue;
+		char list[256] = "";
+		size_t len = 0;
+		for (int j = 0; known[j] && len < sizeof list; j++)
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", j ? ", " : "",
+						known[j]);
+		return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s (known: %s)", key, what,
+			       list);
+	}
+	return QV_OK;
+}
+
+qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
+			   long def, long *out, qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v) {
+		*out = def;
+		return QV_OK;
+	}
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what, key, lo,
+			       hi);
+	*out = (long)json_integer_value(v);
+	return QV_OK;
+}
+
+int qv__json_name_index(const json_t *v, const char *const *names, int n)
+{
+	if (!json_is_string(v))
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (qv_streq_nocase(json_string_value(v), names[i]))
+			return i;
+	return -1;
+}

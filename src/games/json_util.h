@@ -1,0 +1,24 @@
+/*
+ * json_util.h - helpers shared by the games' JSON loaders (internal: not a public header).
+ * They read untrusted JSON and say, in the message, which field was wrong and what is allowed.
+ */
+#ifndef QUIVER_GAMES_JSON_UTIL_H
+#define QUIVER_GAMES_JSON_UTIL_H
+
+#include <jansson.h>
+
+#include "quiver/core.h"
+
+/* Fails naming the field and the known ones when object o (described as `what`) has a key that
+ * the NULL-terminated list `known` does not hold. */
+qv_status qv__json_check_keys(const json_t *o, const char *what, const char *const *known,
+			      qv_err *err);
+
+/* Reads o[key] as a whole number in [lo, hi] into *out, or def when the key is absent. */
+qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
+			   long def, long *out, qv_err *err);
+
+/* The index of the string v among names[0..n) (case-insensitive), or -1. */
+int qv__json_name_index(const json_t *v, const char *const *names, int n);
+
+#endif
