@@ -20,7 +20,7 @@
  * visited at least MCTS_RANK_MIN times, over all its legal actions; younger nodes add a random
  * untried action. A new leaf is valued by an optional random playout of `playout` plies and
  * then the static value: the game's returns when it is over, else per player a squashed
- * MCTS_LEAD_W * score lead + MCTS_HEUR_W * heuristic. Measurements behind these choices and
+ * MCTS_LEAD_W * score lead / score_unit + MCTS_HEUR_W * heuristic. Measurements behind these choices and
  * the defaults are in docs/ai.md.
  *
  * ismcts starts every iteration from determinize(root, me): the root it is given is already a
@@ -254,8 +254,8 @@ static void tree_compact(mcts_tree *t)
 /* ---- values ---------------------------------------------------------------------------------- */
 
 /* The static value of st for player p: the returns once the game is over, else the score lead
- * over the best other player and the game's heuristic, squashed into (-1, 1) by x/sqrt(1+x^2)
- * (the shape of tanh at a fraction of its cost, which showed in profiles). */
+ * over the best other player (in the game's score units) and the game's heuristic, squashed
+ * into (-1, 1) by x/sqrt(1+x^2) (the shape of tanh at a fraction of its cost, which showed in profiles). */
 static double static_value(const qv_game *g, const void *st, int p, int np)
 {
 	if (g->to_move(st) == QV_OVER) {
@@ -272,7 +272,8 @@ static double static_value(const qv_game *g, const void *st, int p, int np)
 			best = score[q];
 			any = true;
 		}
-	double x = MCTS_LEAD_W * (double)(score[p] - best);
+	int unit = g->score_unit > 0 ? g->score_unit : 1;
+	double x = MCTS_LEAD_W * (double)(score[p] - best) / unit;
 	if (g->heuristic)
 		x += MCTS_HEUR_W * g->heuristic(st, p);
 	return x / sqrt(1 + x * x);
