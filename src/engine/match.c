@@ -356,15 +356,22 @@ static json_t *params_json(const qv_params *p)
 /* Seeds are unsigned 64-bit; JSON integers are signed, so they travel through int64. */
 static json_t *seed_json(uint64_t seed) { return json_integer((json_int_t)(int64_t)seed); }
 
-/* A player, viewer or to_move value as JSON text ("p1", "chance", "all", ...). */
+/* A player or to_move value as JSON text ("p1", "chance", "over"). */
 static json_t *who_json(int who)
 {
 	char name[8];
-	if (who == QV_VIEW_ALL)
-		return json_string("all");
-	if (who == QV_VIEW_PUBLIC)
-		return json_string("public");
 	return json_string(qv_player_name(who, name));
+}
+
+/* A viewer as JSON: "p1".., "all" or "public" (QV_VIEW_ALL and QV_VIEW_PUBLIC share their
+ * values with QV_CHANCE and QV_OVER, so a viewer and a player to move need their own names). */
+static json_t *viewer_json(int viewer)
+{
+	if (viewer == QV_VIEW_ALL)
+		return json_string("all");
+	if (viewer == QV_VIEW_PUBLIC)
+		return json_string("public");
+	return who_json(viewer);
 }
 
 /* Fills a new object with the fields every match JSON starts with: game and params. */
@@ -393,7 +400,7 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 	const qv_game *g = m->game;
 	json_t *j = header_json(m);
 	int who = qv_match_to_move(m);
-	json_object_set_new(j, "viewer", who_json(viewer));
+	json_object_set_new(j, "viewer", viewer_json(viewer));
 	json_object_set_new(j, "to_move", who_json(who));
 	json_t *view = g->view_json(m->state, viewer);
 	json_object_set_new(j, "view", view ? view : json_null());

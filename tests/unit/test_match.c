@@ -399,6 +399,38 @@ static void test_state_json_wrapper(void **unused)
 	qv_match_free(m);
 }
 
+/* "to_move" names chance and the end as "chance" and "over", and a viewer as "all" or "public":
+ * the two pairs share their integer values (QV_CHANCE = QV_VIEW_ALL, QV_OVER = QV_VIEW_PUBLIC). */
+static void test_json_to_move_names(void **unused)
+{
+	(void)unused;
+	static const char *const cases[][2] = {{"coin", "chance"}, {"over", "over"}};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		qv_match *m = new_match("", 1);
+		json_t *j = qv_match_state_json(m);
+		json_t *st = json_object_get(j, "state");
+		json_object_set_new(st, "phase", json_string(cases[i][0]));
+		json_object_set_new(st, "played", json_integer(i ? 2 : 0)); /* 2 rounds: over */
+		qv_match_free(m);
+		qv_err err;
+		if (qv_match_load_json_game(&m, &qv_test_game, j, &err))
+			fail_msg("load: %s", err.msg);
+		json_decref(j);
+		j = qv_match_state_json(m);
+		assert_string_equal(json_string_value(json_object_get(j, "to_move")), cases[i][1]);
+		json_decref(j);
+		j = qv_match_view_json(m, QV_VIEW_ALL);
+		assert_string_equal(json_string_value(json_object_get(j, "viewer")), "all");
+		assert_string_equal(json_string_value(json_object_get(j, "to_move")), cases[i][1]);
+		json_decref(j);
+		j = qv_match_view_json(m, QV_VIEW_PUBLIC);
+		assert_string_equal(json_string_value(json_object_get(j, "viewer")), "public");
+		assert_string_equal(json_string_value(json_object_get(j, "to_move")), cases[i][1]);
+		json_decref(j);
+		qv_match_free(m);
+	}
+}
+
 /* Views hide the other card and the RNG, and list legal actions only for the mover. */
 static void test_view_json(void **unused)
 {
@@ -718,6 +750,7 @@ int main(void)
 		cmocka_unit_test(test_state_json_round_trip),
 		cmocka_unit_test(test_state_json_wrapper),
 		cmocka_unit_test(test_view_json),
+		cmocka_unit_test(test_json_to_move_names),
 		cmocka_unit_test(test_record_round_trip),
 		cmocka_unit_test(test_record_from_loaded_state),
 		cmocka_unit_test(test_record_result),
