@@ -1,0 +1,173 @@
+/*
+ * evons.h - Evons internals shared by the files of this folder: the card table, the state,
+ * the action encoding. Not a public header: everything outside this folder sees the game only
+ * through `qv_evons` (game.h).
+ *
+ * Card kinds are numbered 0..25 in the order of the rules page's card table: the 20 monsters,
+ * then the six blocks (fire, water, earth, electric, nature, darkness). Cells are 0..48,
+ * row * 7 + column, columns x a b c d e y (0..6) west to east and rows 0..6 south to north,
+ * so x0 = 0 and y6 = 48. The main zone is columns 1..5 of rows 1..5.
+ *
+ * A card on the board carries an instance number given when it enters the board; stack entries
+ * name their card by it, so an entry follows its card through moves and ends when the card
+ * leaves the board.
+ */
+#ifndef QUIVER_EVONS_H
+#define QUIVER_EVONS_H
+
+#include "quiver/game.h"
+
+#define EV_NKINDS      26
+#define EV_NMONSTERS   20
+#define EV_NCELLS      49
+#define EV_SIDE        7
+#define EV_DECK_MIN    5
+#define EV_DECK_MAX    60
+#define EV_MAX_COPIES  4
+#define EV_HAND_START  5
+#define EV_CREDITS     50
+#define EV_INCOME      5
+#define EV_MAX_STACK   100 /* two entries per card on the board at most, and 49 cells */
+#define EV_MAX_ACTIONS 2100
+#define EV_MAX_CHANCE  2
+
+enum { EV_FIRE, EV_WATER, EV_EARTH, EV_ELECTRIC, EV_NATURE, EV_DARKNESS, EV_NELEMENTS };
+
+/* What an arrow does besides pointing (EV_AB_NONE: a plain, Normal arrow). */
+enum {
+	EV_AB_NONE,
+	EV_AB_REMOVE,
+	EV_AB_BLOCK,
+	EV_AB_FIRESTORM,
+	EV_AB_SWAP,
+	EV_AB_SHOCKWAVE,
+	EV_AB_MAGNETISM,
+	EV_AB_GROWTH,
+	EV_AB_RESURRECTION,
+	EV_NABILITIES
+};
+
+typedef struct ev_kind {
+	const char *id;
+	const char *code; /* at most 6 letters for the diagram */
+	uint8_t element, cost, atk, def;
+	uint8_t arrows;            /* bit d: an arrow in printed direction d (N = away) */
+	uint8_t ability[QV_NDIRS]; /* EV_AB_* of the arrow in printed direction d */
+} ev_kind;
+
+extern const ev_kind ev_kinds[EV_NKINDS];
+extern const char *const ev_element_names[EV_NELEMENTS];
+extern const char *const ev_element_codes[EV_NELEMENTS];
+extern const char *const ev_ability_names[EV_NABILITIES];
+
+static inline bool ev_is_block(int kind) { return kind >= EV_NMONSTERS; }
+
+/* Phases: what the current decision is about. */
+enum {
+	EV_PH_MULLIGAN, /* `active` keeps or mulligans (p1, then p2) */
+	EV_PH_COIN,     /* chance: the first player */
+	EV_PH_MAIN,     /* the active player's hand play or end */
+	EV_PH_CHAIN,    /* the chain stack resolves: the top entry's decision */
+	EV_PH_OVER,
+	EV_NPHASES
+};
+
+/* Steps of an activation sequence (the flip is done when the conflicts are over). */
+enum { EV_ST_ABILITY1, EV_ST_CONFLICTS, EV_ST_ABILITY2, EV_NSTEPS };
+
+/* How the game ended. */
+enum { EV_END_NONE, EV_END_FULL, EV_END_IDLE, EV_END_CAP, EV_NENDS };
+
+/* Action encoding: type << 26 | payload. */
+enum {
+	EV_ACT_KEEP = 1,
+	EV_ACT_MULLIGAN = 2, /* up to 5 fields of 5 bits: kind + 1, in card-table order */
+	EV_ACT_PLAY = 3,     /* kind | cell << 5 */
+	EV_ACT_COVER = 4,    /* kind | cell << 5 */
+	EV_ACT_REVEAL = 5,   /* cell */
+	EV_ACT_END = 6,
+	EV_ACT_ABILITY = 7, /* board dir | argtype << 3 | value << 5 */
+	EV_ACT_BURN = 8,    /* cell */
+	EV_ACT_NEXT = 9,
+	EV_ACT_CONFLICT = 10, /* cell */
+	EV_ACT_COIN = 11      /* player */
+};
+enum { EV_ARG_NONE, EV_ARG_CARD, EV_ARG_CELL };
+
+#define EV_TYPE(a)                   ((int)((uint32_t)(a) >> 26))
+#define EV_ARG(a)                    ((int)((uint32_t)(a)&0x3FFFFFFu))
+#define EV_MAKE(type, arg)           ((qv_action)(((uint32_t)(type) << 26) | (uint32_t)(arg)))
+#define EV_ABIL(dir, argtype, value) EV_MAKE(EV_ACT_ABILITY, (dir) | (argtype) << 3 | (value) << 5)
+
+/* Cell flags. */
+enum {
+	EV_F_COVERED = 1,
+	EV_F_GROWTH = 2,
+	EV_F_MOVED = 4,      /* moved by an ability this turn */
+	EV_F_REACTIVATED = 8 /* reactivated this turn */
+};
+
+/* A cell of the board. kind is the card kind + 1 (0: empty). */
+typedef struct ev_cell {
+	uint16_t inst;
+	uint8_t kind, owner, ctrl, flags, dmg, pad_;
+} ev_cell;
+
+/* One pending activation. `used` holds printed directions (the card's controller does not
+ * change during its turn, so printed and board directions stay tied). */
+typedef struct ev_entry {
+	uint64_t conflicts; /* step conflicts: cells of the defenders still to fight */
+	uint16_t inst;
+	uint8_t step, used, spent, burn_center, burn_left, pad_;
+} ev_entry;
+
+typedef struct ev_player {
+	uint8_t owned[EV_NKINDS];  /* the deck list (a parameter), by kind */
+	uint8_t hand[EV_NKINDS];   /* cards in hand, by kind */
+	uint8_t deck[EV_DECK_MAX]; /* deck[ndeck - 1] is the top */
+	uint8_t grave[EV_DECK_MAX];
+	uint8_t removed[EV_DECK_MAX];
+	uint8_t decklen, ndeck, nhand, ngrave, nremoved;
+	int8_t mull; /* -1: not decided yet; else the number of cards returned (0: kept) */
+	uint16_t credits, turns;
+	uint8_t pad_[2]; /* keeps ev_state free of implicit padding */
+} ev_player;
+
+typedef struct ev_state {
+	qv_rng rng; /* shuffles (set-up and mulligans) */
+	ev_cell cell[EV_NCELLS];
+	ev_player pl[2];
+	ev_entry stack[EV_MAX_STACK];
+	uint16_t max_turns, turn_no, next_inst;
+	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
+	uint8_t pad_[2];
+} ev_state;
+
+/* Geometry (rules.c). */
+int ev_step(int cell, int dir); /* the cell one step away in board direction dir, or -1 */
+bool ev_in_main(int cell);
+int ev_board_dir(int ctrl, int printed);          /* printed direction turned to the board */
+void ev_cell_name(int cell, char *buf);           /* buf >= 4 */
+int ev_cell_parse(const char *text);              /* -1 if not a cell */
+int ev_find_kind(const char *text);               /* card kind, or -1 */
+int ev_find_cell_of(const ev_state *s, int inst); /* the cell of instance inst, or -1 */
+
+/* Rules (rules.c). */
+int ev_to_move(const ev_state *s);
+void ev_scores(const ev_state *s, int *out);
+int ev_cur_def(const ev_state *s, int cell);
+extern const char *const ev_phase_names[EV_NPHASES];
+extern const char *const ev_step_names[EV_NSTEPS];
+extern const char *const ev_end_names[EV_NENDS];
+
+/* Notation (notation.c). */
+int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len);
+qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
+
+/* Rendering (render.c) and JSON (json.c). */
+void ev_render_text(const void *st, int viewer, bool color, qv_buf *out);
+struct json_t *ev_state_json(const void *st);
+struct json_t *ev_view_json(const void *st, int viewer);
+qv_status ev_load_json(void *st, const struct json_t *j, qv_err *err);
+
+#endif

@@ -1,0 +1,814 @@
+/*
+ * json.c - Evons state and views as JSON (docs/state-json-evons.md). The full state
+ * round-trips exactly. A view shows a hand only to its owner (the others see its size), a
+ * covered card's identity only to its owner, and a deck's order to nobody but QV_VIEW_ALL.
+ * Loading checks every field, that every card of each deck list is in one place at most (or
+ * exactly one when the deck is given), and that the phase fits the rest, so that a loaded
+ * state always has a legal decision; a missing deck is filled with the cards of the deck list
+ * found nowhere else, in card-table order.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "evons.h"
+#include "games/json_util.h"
+
+static json_t *cell_json(int c)
+{
+	char b[4];
+	ev_cell_name(c, b);
+	return json_string(b);
+}
+
+static json_t *card_json(int k) { return json_string(ev_kinds[k].id); }
+
+static json_t *player_json(int p)
+{
+	char b[8];
+	return json_string(qv_player_name(p, b));
+}
+
+static json_t *kinds_json(const uint8_t *list, int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, card_json(list[i]));
+	return a;
+}
+
+/* A board cell: the card's identity when it is face up or the viewer owns it. */
+static json_t *board_json(const ev_state *s, int viewer)
+{
+	json_t *board = json_array();
+	for (int c = 0; c < EV_NCELLS; c++) {
+		const ev_cell *x = &s->cell[c];
+		if (!x->kind)
+			continue;
+		bool cov = x->flags & EV_F_COVERED;
+		json_t *o = json_object();
+		json_object_set_new(o, "cell", cell_json(c));
+		if (!cov || viewer == QV_VIEW_ALL || viewer == x->owner)
+			json_object_set_new(o, "card", card_json(x->kind - 1));
+		json_object_set_new(o, "owner", player_json(x->owner));
+		json_object_set_new(o, "controller", player_json(x->ctrl));
+		json_object_set_new(o, "inst", json_integer(x->inst));
+		json_object_set_new(o, "covered", json_boolean(cov));
+		json_object_set_new(o, "growth", json_boolean(x->flags & EV_F_GROWTH));
+		json_object_set_new(o, "damage", json_integer(x->dmg));
+		json_object_set_new(o, "moved", json_boolean(x->flags & EV_F_MOVED));
+		json_object_set_new(o, "reactivated", json_boolean(x->flags & EV_F_REACTIVATED));
+		json_array_append_new(board, o);
+	}
+	return board;
+}
+
+static json_t *players_json(const ev_state *s, int viewer, bool view)
+{
+	json_t *arr = json_array();
+	int sc[2];
+	ev_scores(s, sc);
+	for (int p = 0; p < 2; p++) {
+		const ev_player *pl = &s->pl[p];
+		json_t *o = json_object();
+		if (!view || viewer == QV_VIEW_ALL || viewer == p) {
+			json_t *hand = json_array();
+			for (int k = 0; k < EV_NKINDS; k++)
+				for (int i = 0; i < pl->hand[k]; i++)
+					json_array_append_new(hand, card_json(k));
+			json_object_set_new(o, "hand", hand);
+		}
+		if (!view || viewer == QV_VIEW_ALL) {
+			uint8_t top_first[EV_DECK_MAX];
+			for (int i = 0; i < pl->ndeck; i++)
+				top_first[i] = pl->deck[pl->ndeck - 1 - i];
+			json_object_set_new(o, "deck", kinds_json(top_first, pl->ndeck));
+		}
+		if (view) {
+			json_object_set_new(o, "hand_count", json_integer(pl->nhand));
+			json_object_set_new(o, "deck_count", json_integer(pl->ndeck));
+			json_object_set_new(o, "score", json_integer(sc[p]));
+		}
+		json_object_set_new(o, "graveyard", kinds_json(pl->grave, pl->ngrave));
+		json_object_set_new(o, "removed", kinds_json(pl->removed, pl->nremoved));
+		json_object_set_new(o, "credits", json_integer(pl->credits));
+		json_object_set_new(o, "mulligan",
+		                    pl->mull < 0 ? json_null() : json_integer(pl->mull));
+		json_object_set_new(o, "turns", json_integer(pl->turns));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *stack_json(const ev_state *s)
+{
+	json_t *arr = json_array();
+	for (int i = 0; i < s->nstack; i++) {
+		const ev_entry *e = &s->stack[i];
+		int c = ev_find_cell_of(s, e->inst);
+		json_t *o = json_object();
+		json_object_set_new(o, "inst", json_integer(e->inst));
+		json_object_set_new(o, "cell", c >= 0 ? cell_json(c) : json_null());
+		json_object_set_new(o, "step", json_string(ev_step_names[e->step % EV_NSTEPS]));
+		json_t *used = json_array();
+		for (int d = 0; d < QV_NDIRS; d++)
+			for (int printed = 0; printed < QV_NDIRS; printed++)
+				if ((e->used >> printed & 1) &&
+				    ev_board_dir(s->active, printed) == d)
+					json_array_append_new(used, json_string(qv_dir_names[d]));
+		json_object_set_new(o, "used", used);
+		json_object_set_new(o, "spent", json_integer(e->spent));
+		json_t *conf = json_array();
+		for (int x = 0; x < EV_NCELLS; x++)
+			if (e->conflicts >> x & 1)
+				json_array_append_new(conf, cell_json(x));
+		json_object_set_new(o, "conflicts", conf);
+		json_object_set_new(o, "burn",
+		                    e->burn_left ? json_pack("{s:o,s:i}", "center",
+		                                             cell_json(e->burn_center), "left",
+		                                             (int)e->burn_left)
+		                                 : json_null());
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *common_json(const ev_state *s, int viewer, bool view)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "board", board_json(s, view ? viewer : QV_VIEW_ALL));
+	json_object_set_new(o, "players", players_json(s, viewer, view));
+	json_object_set_new(o, "phase", json_string(ev_phase_names[s->phase]));
+	json_object_set_new(o, "active", player_json(s->active));
+	bool known = s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN;
+	json_object_set_new(o, "first", known ? player_json(s->first) : json_null());
+	json_object_set_new(o, "turns", json_integer(s->turn_no));
+	json_object_set_new(o, "idle", json_integer(s->idle));
+	json_object_set_new(o, "played", json_boolean(s->played));
+	json_object_set_new(o, "next_inst", json_integer(s->next_inst));
+	json_object_set_new(o, "stack", stack_json(s));
+	json_object_set_new(o, "ended", json_string(ev_end_names[s->ended % EV_NENDS]));
+	if (!view && s->phase == EV_PH_MULLIGAN) {
+		char hex[65];
+		for (int i = 0; i < 4; i++)
+			snprintf(hex + 16 * i, 17, "%016llx", (unsigned long long)s->rng.s[i]);
+		json_object_set_new(o, "rng", json_string(hex));
+	}
+	if (view) {
+		char b[8];
+		json_object_set_new(o, "to_move", json_string(qv_player_name(ev_to_move(s), b)));
+	}
+	return o;
+}
+
+json_t *ev_state_json(const void *st) { return common_json(st, QV_VIEW_ALL, false); }
+
+json_t *ev_view_json(const void *st, int viewer) { return common_json(st, viewer, true); }
+
+/* ---- loading ---- */
+
+static qv_status get_bool(const json_t *o, const char *key, const char *what, bool *out,
+                          qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	*out = false;
+	if (!v)
+		return QV_OK;
+	if (!json_is_boolean(v))
+		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
+	*out = json_is_true(v);
+	return QV_OK;
+}
+
+static qv_status get_cell(const json_t *v, const char *what, int *c, qv_err *err)
+{
+	*c = json_is_string(v) ? ev_cell_parse(json_string_value(v)) : -1;
+	if (*c < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "%s must be a cell: a column x, a, b, c, d, e or y and a row 0-6, "
+		               "e.g. \"c3\"",
+		               what);
+	return QV_OK;
+}
+
+static qv_status get_card(const json_t *v, const char *what, int *k, qv_err *err)
+{
+	*k = json_is_string(v) ? ev_find_kind(json_string_value(v)) : -1;
+	if (*k < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "%s must be a card id of the card table, such as \"cinder-pup\" or "
+		               "\"block-fire\"",
+		               what);
+	return QV_OK;
+}
+
+static qv_status get_player(const json_t *v, const char *what, int *p, qv_err *err)
+{
+	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), 2) : -1;
+	if (*p < 0)
+		return qv_fail(err, QV_EINVAL, "%s must be p1 or p2", what);
+	return QV_OK;
+}
+
+/* Reads an array of card ids (at most EV_DECK_MAX) into out. */
+static qv_status get_cards(const json_t *o, const char *key, const char *what, uint8_t *out, int *n,
+                           qv_err *err)
+{
+	json_t *a = json_object_get(o, key);
+	*n = 0;
+	if (!a)
+		return QV_OK;
+	if (!json_is_array(a) || json_array_size(a) > EV_DECK_MAX)
+		return qv_fail(err, QV_EINVAL, "%s.%s must be an array of at most %d card ids",
+		               what, key, EV_DECK_MAX);
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v)
+	{
+		int k;
+		char w[64];
+		snprintf(w, sizeof w, "%s.%s[%zu]", what, key, i);
+		qv_status rc = get_card(v, w, &k, err);
+		if (rc)
+			return rc;
+		out[(*n)++] = (uint8_t)k;
+	}
+	return QV_OK;
+}
+
+static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
+{
+	static const char *const keys[] = {"cell",  "card",        "owner",  "controller",
+	                                   "inst",  "covered",     "growth", "damage",
+	                                   "moved", "reactivated", NULL};
+	if (!json_is_array(board))
+		return qv_fail(err, QV_EINVAL, "state.board must be an array of cards");
+	size_t i;
+	json_t *o;
+	json_array_foreach(board, i, o)
+	{
+		char what[32], w[80];
+		snprintf(what, sizeof what, "board[%zu]", i);
+		if (!json_is_object(o))
+			return qv_fail(err, QV_EINVAL,
+			               "%s must be an object with cell, card and owner", what);
+		int c, k, owner, ctrl;
+		long inst, dmg;
+		bool cov, growth, moved, react;
+		qv_status rc;
+		if ((rc = qv__json_check_keys(o, what, keys, err)))
+			return rc;
+		snprintf(w, sizeof w, "%s.cell", what);
+		if ((rc = get_cell(json_object_get(o, "cell"), w, &c, err)))
+			return rc;
+		snprintf(w, sizeof w, "%s.card", what);
+		if ((rc = get_card(json_object_get(o, "card"), w, &k, err)))
+			return rc;
+		snprintf(w, sizeof w, "%s.owner", what);
+		if ((rc = get_player(json_object_get(o, "owner"), w, &owner, err)))
+			return rc;
+		ctrl = owner;
+		snprintf(w, sizeof w, "%s.controller", what);
+		json_t *cv = json_object_get(o, "controller");
+		if (cv && (rc = get_player(cv, w, &ctrl, err)))
+			return rc;
+		if ((rc = qv__json_get_int(o, "inst", what, 1, 60000, 0, &inst, err)) ||
+		    (rc = qv__json_get_int(o, "damage", what, 0, 255, 0, &dmg, err)) ||
+		    (rc = get_bool(o, "covered", what, &cov, err)) ||
+		    (rc = get_bool(o, "growth", what, &growth, err)) ||
+		    (rc = get_bool(o, "moved", what, &moved, err)) ||
+		    (rc = get_bool(o, "reactivated", what, &react, err)))
+			return rc;
+		if (s->cell[c].kind)
+			return qv_fail(err, QV_EINVAL, "%s: cell %s is given twice", what,
+			               json_string_value(json_object_get(o, "cell")));
+		bool block = ev_is_block(k);
+		if (cov && block)
+			return qv_fail(err, QV_EINVAL, "%s: a block is never covered", what);
+		if ((cov || block) && ctrl != owner)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: a covered card or a block is controlled by its owner",
+			               what);
+		if (growth && !cov)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: only a covered card is Growth-placed (covered: true)",
+			               what);
+		if (dmg && (cov || block || dmg >= ev_kinds[k].def))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "%s: damage is taken by face-up monsters only, and less than "
+			    "their DEF (%d for %s)",
+			    what, ev_kinds[k].def, ev_kinds[k].id);
+		if (react && (cov || block))
+			return qv_fail(err, QV_EINVAL, "%s: only a face-up monster reactivates",
+			               what);
+		uint8_t flags =
+		    (uint8_t)((cov ? EV_F_COVERED : 0) | (growth ? EV_F_GROWTH : 0) |
+		              (moved ? EV_F_MOVED : 0) | (react ? EV_F_REACTIVATED : 0));
+		s->cell[c] = (ev_cell){(uint16_t)inst,
+		                       (uint8_t)(k + 1),
+		                       (uint8_t)owner,
+		                       (uint8_t)ctrl,
+		                       flags,
+		                       (uint8_t)dmg,
+		                       0};
+	}
+	return QV_OK;
+}
+
+/* Numbers the board cards given without `inst` (in the order listed, here cell order) after
+ * the largest number given, and checks that numbers are distinct. */
+static qv_status number_board(ev_state *s, long next_inst, bool next_given, qv_err *err)
+{
+	int top = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (s->cell[c].kind && s->cell[c].inst > top)
+			top = s->cell[c].inst;
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (s->cell[c].kind && !s->cell[c].inst)
+			s->cell[c].inst = (uint16_t)++top;
+	for (int a = 0; a < EV_NCELLS; a++)
+		for (int b = a + 1; b < EV_NCELLS; b++)
+			if (s->cell[a].kind && s->cell[b].kind &&
+			    s->cell[a].inst == s->cell[b].inst)
+				return qv_fail(err, QV_EINVAL,
+				               "board: two cards have instance number %d",
+				               s->cell[a].inst);
+	if (next_given && next_inst <= top)
+		return qv_fail(err, QV_EINVAL,
+		               "state.next_inst must be larger than every board card's inst (%d)",
+		               top);
+	s->next_inst = (uint16_t)(next_given ? next_inst : top + 1);
+	return QV_OK;
+}
+
+static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_given, qv_err *err)
+{
+	static const char *const keys[] = {"hand",    "deck",     "graveyard", "removed",
+	                                   "credits", "mulligan", "turns",     NULL};
+	ev_player *pl = &s->pl[p];
+	char what[32];
+	snprintf(what, sizeof what, "players[%d]", p);
+	if (!json_is_object(o))
+		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
+	qv_status rc;
+	uint8_t list[EV_DECK_MAX];
+	int n;
+	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
+	    (rc = get_cards(o, "hand", what, list, &n, err)))
+		return rc;
+	for (int i = 0; i < n; i++)
+		pl->hand[list[i]]++;
+	pl->nhand = (uint8_t)n;
+	*deck_given = json_object_get(o, "deck") != NULL;
+	if ((rc = get_cards(o, "deck", what, list, &n, err)))
+		return rc;
+	for (int i = 0; i < n; i++)
+		pl->deck[i] = list[n - 1 - i];
+	pl->ndeck = (uint8_t)n;
+	if ((rc = get_cards(o, "graveyard", what, pl->grave, &n, err)))
+		return rc;
+	pl->ngrave = (uint8_t)n;
+	if ((rc = get_cards(o, "removed", what, pl->removed, &n, err)))
+		return rc;
+	pl->nremoved = (uint8_t)n;
+	long credits, turns, mull;
+	if ((rc = qv__json_get_int(o, "credits", what, 0, 65535, EV_CREDITS, &credits, err)) ||
+	    (rc = qv__json_get_int(o, "turns", what, 0, 65535, 0, &turns, err)))
+		return rc;
+	pl->credits = (uint16_t)credits;
+	pl->turns = (uint16_t)turns;
+	json_t *mv = json_object_get(o, "mulligan");
+	if (mv && json_is_null(mv)) {
+		pl->mull = -1;
+	} else if (mv) {
+		if ((rc = qv__json_get_int(o, "mulligan", what, 0, 5, 0, &mull, err)))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "%s.mulligan must be null (not decided), 0 (kept) or the number "
+			    "of cards returned, 1-5",
+			    what);
+		pl->mull = (int8_t)mull;
+	} else {
+		pl->mull = -2; /* absent: the phase decides the default */
+	}
+	return QV_OK;
+}
+
+/* Every card of p's deck list in one place at most (exactly one with the deck given); fills
+ * the deck when none was given. */
+static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
+{
+	ev_player *pl = &s->pl[p];
+	int count[EV_NKINDS] = {0};
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (s->cell[c].kind && s->cell[c].owner == p)
+			count[s->cell[c].kind - 1]++;
+	for (int k = 0; k < EV_NKINDS; k++)
+		count[k] += pl->hand[k];
+	for (int i = 0; i < pl->ndeck; i++)
+		count[pl->deck[i]]++;
+	for (int i = 0; i < pl->ngrave; i++)
+		count[pl->grave[i]]++;
+	for (int i = 0; i < pl->nremoved; i++)
+		count[pl->removed[i]]++;
+	for (int k = 0; k < EV_NKINDS; k++) {
+		if (count[k] > pl->owned[k])
+			return qv_fail(err, QV_EINVAL,
+			               "p%d has %d x %s on the board, in hand, deck, graveyard and "
+			               "removed, but its deck list holds %d",
+			               p + 1, count[k], ev_kinds[k].id, pl->owned[k]);
+		if (deck_given && count[k] < pl->owned[k])
+			return qv_fail(err, QV_EINVAL,
+			               "p%d's deck list holds %d x %s but the state places only %d "
+			               "(leave out players[%d].deck to put the rest there)",
+			               p + 1, pl->owned[k], ev_kinds[k].id, count[k], p);
+	}
+	if (!deck_given) {
+		int n = 0;
+		for (int k = EV_NKINDS - 1; k >= 0; k--)
+			for (int i = count[k]; i < pl->owned[k]; i++)
+				pl->deck[n++] = (uint8_t)k;
+		pl->ndeck = (uint8_t)n;
+	}
+	return QV_OK;
+}
+
+static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
+{
+	static const char *const keys[] = {"inst",  "cell",      "step", "used",
+	                                   "spent", "conflicts", "burn", NULL};
+	char what[32];
+	snprintf(what, sizeof what, "stack[%d]", i);
+	if (!json_is_object(o))
+		return qv_fail(err, QV_EINVAL, "%s must be an object with inst or cell", what);
+	qv_status rc;
+	if ((rc = qv__json_check_keys(o, what, keys, err)))
+		return rc;
+	ev_entry *e = &s->stack[i];
+	json_t *iv = json_object_get(o, "inst"), *cv = json_object_get(o, "cell");
+	int c = -1;
+	if (cv && !json_is_null(cv)) {
+		char w[80];
+		snprintf(w, sizeof w, "%s.cell", what);
+		if ((rc = get_cell(cv, w, &c, err)))
+			return rc;
+	}
+	if (iv) {
+		long inst;
+		if ((rc = qv__json_get_int(o, "inst", what, 1, 60000, 0, &inst, err)))
+			return rc;
+		int at = ev_find_cell_of(s, (int)inst);
+		if (at < 0)
+			return qv_fail(err, QV_EINVAL,
+			               "%s.inst: no card on the board has number %ld", what, inst);
+		if (c >= 0 && c != at)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: inst %ld stands elsewhere than the cell given", what,
+			               inst);
+		c = at;
+	}
+	if (c < 0)
+		return qv_fail(err, QV_EINVAL, "%s needs inst or cell (the card of the entry)",
+		               what);
+	const ev_cell *x = &s->cell[c];
+	if (!x->kind || ev_is_block(x->kind - 1) || (x->flags & EV_F_COVERED) ||
+	    x->ctrl != s->active)
+		return qv_fail(err, QV_EINVAL,
+		               "%s: the card of an entry is a face-up monster of the active player",
+		               what);
+	e->inst = x->inst;
+	json_t *sv = json_object_get(o, "step");
+	int step = sv ? qv__json_name_index(sv, ev_step_names, EV_NSTEPS) : EV_ST_ABILITY1;
+	if (step < 0)
+		return qv_fail(err, QV_EINVAL, "%s.step must be ability1, conflicts or ability2",
+		               what);
+	e->step = (uint8_t)step;
+	json_t *uv = json_object_get(o, "used");
+	if (uv) {
+		if (!json_is_array(uv) || json_array_size(uv) > QV_NDIRS)
+			return qv_fail(err, QV_EINVAL, "%s.used must be an array of directions",
+			               what);
+		size_t j;
+		json_t *d;
+		json_array_foreach(uv, j, d)
+		{
+			int dir = json_is_string(d) ? qv_dir_parse(json_string_value(d)) : -1;
+			if (dir < 0)
+				return qv_fail(err, QV_EINVAL,
+				               "%s.used[%zu] must be a direction N, NE, ... NW",
+				               what, j);
+			int printed = ev_board_dir(x->ctrl, dir);
+			if (!ev_kinds[x->kind - 1].ability[printed])
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "%s.used[%zu]: the card has no ability arrow pointing %s", what,
+				    j, qv_dir_names[dir]);
+			e->used |= (uint8_t)(1u << printed);
+		}
+	}
+	long spent;
+	if ((rc = qv__json_get_int(o, "spent", what, 0, 255, 0, &spent, err)))
+		return rc;
+	e->spent = (uint8_t)spent;
+	json_t *fv = json_object_get(o, "conflicts");
+	if (fv) {
+		if (!json_is_array(fv) || json_array_size(fv) > QV_NDIRS)
+			return qv_fail(err, QV_EINVAL, "%s.conflicts must be an array of cells",
+			               what);
+		size_t j;
+		json_t *v;
+		json_array_foreach(fv, j, v)
+		{
+			int t;
+			char w[80];
+			snprintf(w, sizeof w, "%s.conflicts[%zu]", what, j);
+			if ((rc = get_cell(v, w, &t, err)))
+				return rc;
+			e->conflicts |= 1ull << t;
+		}
+	}
+	json_t *bv = json_object_get(o, "burn");
+	if (bv && !json_is_null(bv)) {
+		static const char *const bkeys[] = {"center", "left", NULL};
+		int t;
+		long left;
+		char w[80];
+		snprintf(w, sizeof w, "%s.burn", what);
+		if (!json_is_object(bv))
+			return qv_fail(err, QV_EINVAL, "%s must be {\"center\": cell, \"left\": n}",
+			               w);
+		if ((rc = qv__json_check_keys(bv, w, bkeys, err)) ||
+		    (rc = get_cell(json_object_get(bv, "center"), "burn.center", &t, err)) ||
+		    (rc = qv__json_get_int(bv, "left", w, 1, 255, 0, &left, err)))
+			return rc;
+		if (!json_object_get(bv, "left"))
+			return qv_fail(err, QV_EINVAL, "%s.left is required (1 or more)", w);
+		e->burn_center = (uint8_t)t;
+		e->burn_left = (uint8_t)left;
+	}
+	return QV_OK;
+}
+
+/* True when the card on t defends its position against the active card on c. */
+static bool defends(const ev_state *s, int c, int t)
+{
+	const ev_cell *a = &s->cell[c], *b = &s->cell[t];
+	if (!ev_in_main(c) || !ev_in_main(t) || !b->kind || ev_is_block(b->kind - 1) ||
+	    (b->flags & EV_F_COVERED) || b->ctrl == a->ctrl)
+		return false;
+	bool there = false, back = false;
+	for (int printed = 0; printed < QV_NDIRS; printed++) {
+		if ((ev_kinds[a->kind - 1].arrows >> printed & 1) &&
+		    ev_step(c, ev_board_dir(a->ctrl, printed)) == t)
+			there = true;
+		if ((ev_kinds[b->kind - 1].arrows >> printed & 1) &&
+		    ev_step(t, ev_board_dir(b->ctrl, printed)) == c)
+			back = true;
+	}
+	return there && back;
+}
+
+/* The stack fits the rules: only the top entry may be mid-conflicts or mid-Firestorm, and a
+ * pending decision always has a legal option. */
+static qv_status check_stack(const ev_state *s, qv_err *err)
+{
+	for (int i = 0; i < s->nstack; i++) {
+		const ev_entry *e = &s->stack[i];
+		bool top = i == s->nstack - 1;
+		int c = ev_find_cell_of(s, e->inst);
+		if (!top && (e->step == EV_ST_CONFLICTS || e->burn_left))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "stack[%d]: only the top entry can be resolving conflicts or a "
+			    "Firestorm",
+			    i);
+		if ((e->step == EV_ST_CONFLICTS) != (e->conflicts != 0))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "stack[%d]: conflicts lists the defenders left, exactly in step "
+			    "conflicts",
+			    i);
+		for (int t = 0; t < EV_NCELLS; t++)
+			if ((e->conflicts >> t & 1) && !defends(s, c, t))
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "stack[%d].conflicts: a listed cell holds no card defending "
+				    "its position against the entry's card",
+				    i);
+		if (e->burn_left) {
+			bool any = false;
+			static const int orth[5] = {-1, QV_N, QV_E, QV_S, QV_W};
+			for (int j = 0; j < 5; j++) {
+				int t = j == 0 ? e->burn_center : ev_step(e->burn_center, orth[j]);
+				any |= t >= 0 && s->cell[t].kind &&
+				       !ev_is_block(s->cell[t].kind - 1) &&
+				       s->cell[t].ctrl != s->active;
+			}
+			if (!any)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "stack[%d].burn: no opponent monster on the center or next "
+				    "to it",
+				    i);
+		}
+	}
+	return QV_OK;
+}
+
+/* The phase fits the rest of the state. */
+static qv_status check_phase(ev_state *s, qv_err *err)
+{
+	bool board_empty = true;
+	for (int c = 0; c < EV_NCELLS; c++)
+		board_empty &= !s->cell[c].kind;
+	bool full = true;
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (ev_in_main(c) && !s->cell[c].kind)
+			full = false;
+	if ((s->nstack != 0) != (s->phase == EV_PH_CHAIN))
+		return qv_fail(err, QV_EINVAL, "state.stack is non-empty exactly in phase chain");
+	if (full && s->phase != EV_PH_OVER)
+		return qv_fail(err, QV_EINVAL,
+		               "the main zone is full: the game is over (phase over, ended full)");
+	switch (s->phase) {
+	case EV_PH_MULLIGAN:
+		for (int p = 0; p < 2; p++) {
+			ev_player *pl = &s->pl[p];
+			if (pl->mull == -2)
+				pl->mull = p < s->active ? 0 : -1;
+			if ((p < s->active) != (pl->mull >= 0))
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "in phase mulligan, players before the active one have "
+				    "decided (mulligan not null) and the others not (null)");
+		}
+		for (int p = s->active; p < 2; p++)
+			if (s->pl[p].nhand > EV_HAND_START)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "in phase mulligan, a hand still to be kept or mulliganed "
+				    "holds at most %d cards (players[%d] has %d)",
+				    EV_HAND_START, p, s->pl[p].nhand);
+		/* fall through */
+	case EV_PH_COIN:
+		if (!board_empty || s->turn_no || s->played || s->idle)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "before the first turn the board is empty and turns, idle and "
+			    "played are 0");
+		if (s->phase == EV_PH_COIN && s->active != 0)
+			return qv_fail(err, QV_EINVAL, "in phase coin, state.active is p1");
+		break;
+	case EV_PH_MAIN: break;
+	case EV_PH_CHAIN:
+		if (!s->played)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "a chain follows the turn's hand play: state.played is true");
+		break;
+	default: break;
+	}
+	for (int p = 0; p < 2; p++) {
+		if (s->pl[p].mull == -2)
+			s->pl[p].mull = 0;
+		if (s->phase != EV_PH_MULLIGAN && s->pl[p].mull < 0)
+			return qv_fail(err, QV_EINVAL,
+			               "players[%d].mulligan is null only in phase mulligan", p);
+	}
+	if ((s->ended != EV_END_NONE) != (s->phase == EV_PH_OVER))
+		return qv_fail(err, QV_EINVAL,
+		               "state.ended is none exactly when the game is not over");
+	if (s->phase != EV_PH_OVER && s->idle > 1)
+		return qv_fail(err, QV_EINVAL, "state.idle is 0 or 1 while the game goes on");
+	return check_stack(s, err);
+}
+
+static qv_status load_rng(ev_state *s, const json_t *v, qv_err *err)
+{
+	const char *t = json_is_string(v) ? json_string_value(v) : "";
+	if (strlen(t) != 64)
+		return qv_fail(err, QV_EINVAL, "state.rng must be 64 hex digits");
+	for (int i = 0; i < 4; i++) {
+		uint64_t w = 0;
+		for (int j = 0; j < 16; j++) {
+			char ch = t[16 * i + j];
+			int d = ch >= '0' && ch <= '9'   ? ch - '0'
+			        : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+			        : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+			                                 : -1;
+			if (d < 0)
+				return qv_fail(err, QV_EINVAL, "state.rng must be 64 hex digits");
+			w = w << 4 | (uint64_t)d;
+		}
+		s->rng.s[i] = w;
+	}
+	if (!(s->rng.s[0] | s->rng.s[1] | s->rng.s[2] | s->rng.s[3]))
+		return qv_fail(err, QV_EINVAL, "state.rng must not be all zero");
+	return QV_OK;
+}
+
+qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
+{
+	static const char *const keys[] = {"board", "players", "phase",  "active",    "first",
+	                                   "turns", "idle",    "played", "next_inst", "stack",
+	                                   "ended", "rng",     NULL};
+	ev_state *s = st;
+	qv_status rc;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
+	if ((rc = qv__json_check_keys(j, "state", keys, err)))
+		return rc;
+	/* init has set up the parameters and the generator; keep them, rebuild the rest */
+	qv_rng rng = s->rng;
+	uint16_t max_turns = s->max_turns;
+	uint8_t shuffle = s->shuffle, owned[2][EV_NKINDS], decklen[2];
+	for (int p = 0; p < 2; p++) {
+		memcpy(owned[p], s->pl[p].owned, EV_NKINDS);
+		decklen[p] = s->pl[p].decklen;
+	}
+	memset(s, 0, sizeof *s);
+	s->max_turns = max_turns;
+	s->shuffle = shuffle;
+	for (int p = 0; p < 2; p++) {
+		memcpy(s->pl[p].owned, owned[p], EV_NKINDS);
+		s->pl[p].decklen = decklen[p];
+		s->pl[p].credits = EV_CREDITS;
+		s->pl[p].mull = -2;
+	}
+
+	json_t *board = json_object_get(j, "board");
+	if (board && (rc = load_board(s, board, err)))
+		return rc;
+	json_t *nv = json_object_get(j, "next_inst");
+	long next_inst = 0;
+	if ((rc = qv__json_get_int(j, "next_inst", "state", 1, 60000, 1, &next_inst, err)) ||
+	    (rc = number_board(s, next_inst, nv != NULL, err)))
+		return rc;
+	json_t *players = json_object_get(j, "players");
+	if (players && (!json_is_array(players) || json_array_size(players) != 2))
+		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
+	bool given[2] = {false, false};
+	for (int p = 0; players && p < 2; p++)
+		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
+			return rc;
+	json_t *pv = json_object_get(j, "phase");
+	int phase = pv ? qv__json_name_index(pv, ev_phase_names, EV_NPHASES) : EV_PH_MAIN;
+	if (phase < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "state.phase must be mulligan, coin, main, chain or over");
+	s->phase = (uint8_t)phase;
+	int v = 0;
+	json_t *av = json_object_get(j, "active");
+	if (av && (rc = get_player(av, "state.active", &v, err)))
+		return rc;
+	s->active = (uint8_t)v;
+	json_t *fv = json_object_get(j, "first");
+	bool before = phase == EV_PH_MULLIGAN || phase == EV_PH_COIN;
+	v = 0;
+	if (fv && !json_is_null(fv) && (rc = get_player(fv, "state.first", &v, err)))
+		return rc;
+	bool has_first = fv && !json_is_null(fv);
+	if (has_first == before && (before || fv))
+		return qv_fail(err, QV_EINVAL,
+		               "state.first is null exactly in phases mulligan and coin");
+	s->first = (uint8_t)v;
+	long turns, idle;
+	bool played;
+	if ((rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
+	    (rc = qv__json_get_int(j, "idle", "state", 0, 2, 0, &idle, err)) ||
+	    (rc = get_bool(j, "played", "state", &played, err)))
+		return rc;
+	s->turn_no = (uint16_t)turns;
+	s->idle = (uint8_t)idle;
+	s->played = played;
+	json_t *ev = json_object_get(j, "ended");
+	int ended = ev ? qv__json_name_index(ev, ev_end_names, EV_NENDS) : EV_END_NONE;
+	if (ended < 0)
+		return qv_fail(err, QV_EINVAL, "state.ended must be none, full, idle or cap");
+	s->ended = (uint8_t)ended;
+	json_t *sv = json_object_get(j, "stack");
+	if (sv) {
+		if (!json_is_array(sv) || json_array_size(sv) > EV_MAX_STACK)
+			return qv_fail(err, QV_EINVAL,
+			               "state.stack must be an array of at most %d "
+			               "entries",
+			               EV_MAX_STACK);
+		s->nstack = (uint8_t)json_array_size(sv);
+		for (int i = 0; i < s->nstack; i++)
+			if ((rc = load_entry(s, i, json_array_get(sv, (size_t)i), err)))
+				return rc;
+	}
+	json_t *rv = json_object_get(j, "rng");
+	if (rv && phase != EV_PH_MULLIGAN)
+		return qv_fail(err, QV_EINVAL, "state.rng is given only in phase mulligan");
+	if (phase == EV_PH_MULLIGAN) {
+		s->rng = rng;
+		if (rv && (rc = load_rng(s, rv, err)))
+			return rc;
+	}
+	for (int p = 0; p < 2; p++)
+		if ((rc = check_cards(s, p, given[p], err)))
+			return rc;
+	return check_phase(s, err);
+}

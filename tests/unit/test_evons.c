@@ -1,0 +1,936 @@
+/*
+ * test_evons.c - unit tests of the Evons rules through the game interface: secrecy of hands,
+ * covered cards and deck orders in every view over random games, determinization, the
+ * mulligan, turn start, conflicts, flips, the out zone, the eight abilities, reactivation and
+ * the chain stack, the ends, JSON loading and parameters. The protocol-level scenarios live in
+ * tests/scenarios/evons/.
+ */
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "games/evons/evons.h"
+
+static const qv_game *G;
+static char all_deck[1024]; /* every monster twice and every block once: 46 cards */
+
+static void init_params(ev_state *st, const char *deck1, const char *deck2, const char *shuffle,
+                        uint64_t seed)
+{
+	qv_params p = {0};
+	qv_err err = {{0}};
+	assert_int_equal(qv_params_set(&p, "deck1", deck1, NULL), QV_OK);
+	assert_int_equal(qv_params_set(&p, "deck2", deck2, NULL), QV_OK);
+	assert_int_equal(qv_params_set(&p, "shuffle", shuffle, NULL), QV_OK);
+	if (G->init(st, &p, seed, &err))
+		fail_msg("init: %s", err.msg);
+}
+
+/* Sets up st from a JSON "state" object over the full decks; returns load_json's status. */
+static qv_status load(ev_state *st, const char *state_json, qv_err *err)
+{
+	init_params(st, all_deck, all_deck, "false", 1);
+	json_error_t je;
+	json_t *j = json_loads(state_json, 0, &je);
+	if (!j)
+		fail_msg("test JSON broken: %s", je.text);
+	qv_status rc = G->load_json(st, j, err);
+	json_decref(j);
+	return rc;
+}
+
+static void must_load(ev_state *st, const char *state_json)
+{
+	qv_err err = {{0}};
+	if (load(st, state_json, &err))
+		fail_msg("load failed: %s", err.msg);
+}
+
+static qv_action parse(const ev_state *st, const char *text)
+{
+	qv_action a;
+	qv_err err;
+	if (G->action_from_text(st, text, &a, &err))
+		fail_msg("parse '%s': %s", text, err.msg);
+	return a;
+}
+
+static void play(ev_state *st, const char *text)
+{
+	qv_err err;
+	if (G->apply(st, parse(st, text), &err))
+		fail_msg("play '%s': %s", text, err.msg);
+}
+
+static bool is_legal(const ev_state *st, const char *text)
+{
+	qv_action a = parse(st, text), list[EV_MAX_ACTIONS];
+	int n = G->legal(st, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == a)
+			return true;
+	return false;
+}
+
+static int legal_count(const ev_state *st)
+{
+	qv_action list[EV_MAX_ACTIONS];
+	return G->legal(st, list);
+}
+
+static const ev_cell *at(const ev_state *st, const char *cell)
+{
+	int c = ev_cell_parse(cell);
+	assert_true(c >= 0);
+	return &st->cell[c];
+}
+
+static int kind_of(const char *id)
+{
+	int k = ev_find_kind(id);
+	assert_true(k >= 0);
+	return k;
+}
+
+static bool has_card(const ev_state *st, const char *cell, const char *id)
+{
+	return at(st, cell)->kind == kind_of(id) + 1;
+}
+
+static int setup(void **unused)
+{
+	(void)unused;
+	G = qv_game_find("evons", NULL);
+	size_t n = 0;
+	for (int k = 0; k < EV_NKINDS; k++)
+		for (int i = 0; i < (ev_is_block(k) ? 1 : 2); i++)
+			n += (size_t)snprintf(all_deck + n, sizeof all_deck - n, "%s%s",
+			                      n ? "," : "", ev_kinds[k].id);
+	return G ? 0 : -1;
+}
+
+/* ---- secrecy ---- */
+
+/* Kinds `v` may know about: its own hand and covered cards, face-up cards and blocks on the
+ * board, graveyards and removed cards. */
+static void visible_kinds(const ev_state *st, int v, bool *vis)
+{
+	memset(vis, 0, EV_NKINDS * sizeof *vis);
+	for (int k = 0; k < EV_NKINDS; k++)
+		if (v >= 0 && st->pl[v].hand[k])
+			vis[k] = true;
+	for (int c = 0; c < EV_NCELLS; c++) {
+		const ev_cell *x = &st->cell[c];
+		if (x->kind && (!(x->flags & EV_F_COVERED) || x->owner == v))
+			vis[x->kind - 1] = true;
+	}
+	for (int p = 0; p < 2; p++) {
+		for (int i = 0; i < st->pl[p].ngrave; i++)
+			vis[st->pl[p].grave[i]] = true;
+		for (int i = 0; i < st->pl[p].nremoved; i++)
+			vis[st->pl[p].removed[i]] = true;
+	}
+}
+
+/* The view and the diagram of v never name a card v cannot know about: another player's
+ * hand, another player's covered card, a deck's content. Returns how many hidden kinds were
+ * checked. */
+static int check_secrecy(const ev_state *st, int v)
+{
+	bool vis[EV_NKINDS], hidden[EV_NKINDS] = {false};
+	visible_kinds(st, v, vis);
+	for (int p = 0; p < 2; p++) {
+		if (p == v)
+			continue;
+		for (int k = 0; k < EV_NKINDS; k++)
+			if (st->pl[p].hand[k])
+				hidden[k] = true;
+	}
+	for (int c = 0; c < EV_NCELLS; c++) {
+		const ev_cell *x = &st->cell[c];
+		if (x->kind && (x->flags & EV_F_COVERED) && x->owner != v)
+			hidden[x->kind - 1] = true;
+	}
+	for (int p = 0; p < 2; p++)
+		for (int i = 0; i < st->pl[p].ndeck; i++)
+			hidden[st->pl[p].deck[i]] = true;
+	json_t *j = G->view_json(st, v);
+	char *js = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(j);
+	qv_buf b = {0};
+	G->render_text(st, v, false, &b);
+	const char *t = qv_buf_str(&b);
+	int checked = 0;
+	for (int k = 0; k < EV_NKINDS; k++) {
+		if (!hidden[k] || vis[k])
+			continue;
+		checked++;
+		if (strstr(js, ev_kinds[k].id))
+			fail_msg("the view of viewer %d names the hidden card %s: %s", v,
+			         ev_kinds[k].id, js);
+		if (strstr(t, ev_kinds[k].id))
+			fail_msg("the diagram of viewer %d names the hidden card %s:\n%s", v,
+			         ev_kinds[k].id, t);
+	}
+	/* a covered card of another player is drawn as ?? whatever its kind */
+	for (int p = 0; p < 2; p++) {
+		if (p == v)
+			continue;
+		for (int k = 0; k < EV_NMONSTERS; k++) {
+			char pat[16];
+			snprintf(pat, sizeof pat, "%d?%s", p + 1, ev_kinds[k].code);
+			if (strstr(t, pat))
+				fail_msg("the diagram of viewer %d shows a covered card of p%d: %s",
+				         v, p + 1, pat);
+		}
+	}
+	assert_null(strstr(t, "\n\n"));
+	assert_null(strstr(t, "deck (top first)"));
+	free(js);
+	qv_buf_free(&b);
+	return checked;
+}
+
+/* The hidden parts of q's cards: hand and covered kinds. */
+static bool hidden_differs(const ev_state *a, const ev_state *b, int q)
+{
+	if (memcmp(a->pl[q].hand, b->pl[q].hand, sizeof a->pl[q].hand) != 0)
+		return true;
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (a->cell[c].owner == q && a->cell[c].kind != b->cell[c].kind)
+			return true;
+	return false;
+}
+
+/* Random games: every view of every state hides what it must; determinize keeps the view and
+ * the diagram of its viewer, keeps every card in one place (the result loads back), and
+ * really changes the hidden cards in most states where the opponent holds cards. */
+static void test_secrecy_and_determinize(void **unused)
+{
+	(void)unused;
+	static const char *const decks[][2] = {
+	    {"blaze", "bedrock"}, {"bedrock", "blaze"}, {"blaze", "blaze"}, {"bedrock", "bedrock"}};
+	qv_action *acts = malloc(sizeof *acts * (size_t)G->max_actions);
+	qv_action outs[EV_MAX_CHANCE];
+	double probs[EV_MAX_CHANCE];
+	qv_rng rng;
+	qv_rng_seed(&rng, 11);
+	long checked = 0, det_states = 0, det_changed = 0, covered_seen = 0;
+	for (int game = 0; game < 200; game++) {
+		ev_state st, d;
+		init_params(&st, decks[game % 4][0], decks[game % 4][1], "true", (uint64_t)game);
+		for (int step = 0; step < 5000 && G->to_move(&st) != QV_OVER; step++) {
+			for (int v = -2; v < 2; v++)
+				if (v >= 0 || (v == QV_VIEW_PUBLIC && step % 4 == 0))
+					checked += check_secrecy(&st, v);
+			if (step % 9 == 0) {
+				for (int v = 0; v < 2; v++) {
+					json_t *j1 = G->view_json(&st, v);
+					qv_buf t1 = {0}, t2 = {0};
+					G->render_text(&st, v, false, &t1);
+					memcpy(&d, &st, sizeof d);
+					G->determinize(&d, v, &rng);
+					json_t *j2 = G->view_json(&d, v);
+					G->render_text(&d, v, false, &t2);
+					assert_true(json_equal(j1, j2));
+					assert_string_equal(qv_buf_str(&t1), qv_buf_str(&t2));
+					json_decref(j1);
+					json_decref(j2);
+					qv_buf_free(&t1);
+					qv_buf_free(&t2);
+					/* every card still in exactly one place */
+					json_t *sj = G->state_json(&d);
+					ev_state back;
+					qv_err err = {{0}};
+					init_params(&back, decks[game % 4][0], decks[game % 4][1],
+					            "true", (uint64_t)game);
+					if (G->load_json(&back, sj, &err))
+						fail_msg("a determinized state does not load: %s",
+						         err.msg);
+					json_decref(sj);
+					int q = 1 - v;
+					int ncov = 0;
+					for (int c = 0; c < EV_NCELLS; c++)
+						ncov += st.cell[c].kind && st.cell[c].owner == q &&
+						        (st.cell[c].flags & EV_F_COVERED);
+					covered_seen += ncov > 0;
+					if (st.pl[q].nhand >= 2) {
+						det_states++;
+						det_changed += hidden_differs(&st, &d, q);
+					}
+				}
+			}
+			int who = G->to_move(&st);
+			qv_action a;
+			if (who == QV_CHANCE) {
+				int n = G->chance(&st, outs, probs);
+				a = outs[qv_rng_below(&rng, (uint32_t)n)];
+			} else {
+				int n = G->legal(&st, acts);
+				assert_true(n > 0);
+				a = acts[qv_rng_below(&rng, (uint32_t)n)];
+			}
+			assert_int_equal(G->apply(&st, a, NULL), QV_OK);
+		}
+		assert_int_equal(G->to_move(&st), QV_OVER);
+	}
+	free(acts);
+	assert_true(checked > 1000);
+	assert_true(covered_seen > 100);
+	assert_true(det_states > 1000);
+	/* a determinize that does nothing fails here */
+	if (det_changed * 2 < det_states)
+		fail_msg(
+		    "determinize changed the opponent's hidden cards in only %ld of %ld states",
+		    det_changed, det_states);
+}
+
+/* Covered cards: only the owner sees the identity (JSON and diagram); determinize for the
+ * opponent changes it and keeps it a monster. */
+static void test_covered_identity(void **unused)
+{
+	(void)unused;
+	ev_state st, d;
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"lich-queen\",\"owner\":\"p2\","
+	               "\"covered\":true}],\"players\":[{\"hand\":[\"seedling\"]},{\"hand\":"
+	               "[\"maelstrom\"]}],\"active\":\"p1\"}");
+	json_t *j = G->view_json(&st, 0);
+	char *s = json_dumps(j, JSON_COMPACT);
+	assert_null(strstr(s, "lich-queen"));
+	assert_null(strstr(s, "maelstrom"));
+	assert_non_null(strstr(s, "\"covered\":true"));
+	free(s);
+	json_decref(j);
+	j = G->view_json(&st, 1);
+	s = json_dumps(j, JSON_COMPACT);
+	assert_non_null(strstr(s, "lich-queen"));
+	free(s);
+	json_decref(j);
+	qv_buf b = {0};
+	G->render_text(&st, 0, false, &b);
+	assert_non_null(strstr(qv_buf_str(&b), "2???"));
+	assert_null(strstr(qv_buf_str(&b), "lich"));
+	qv_buf_clear(&b);
+	G->render_text(&st, 1, false, &b);
+	assert_non_null(strstr(qv_buf_str(&b), "2?lich"));
+	qv_buf_free(&b);
+	qv_rng rng;
+	qv_rng_seed(&rng, 3);
+	int changed = 0;
+	for (int i = 0; i < 50; i++) {
+		memcpy(&d, &st, sizeof d);
+		G->determinize(&d, 0, &rng);
+		int k = at(&d, "c3")->kind - 1;
+		assert_false(ev_is_block(k));
+		changed += k != kind_of("lich-queen");
+		/* the viewer's own hand stays */
+		assert_int_equal(d.pl[0].hand[kind_of("seedling")], 1);
+	}
+	assert_true(changed > 25);
+	memcpy(&d, &st, sizeof d);
+	G->determinize(&d, 1, &rng); /* p2 knows its covered card */
+	assert_true(has_card(&d, "c3", "lich-queen"));
+}
+
+/* ---- set-up and turns ---- */
+
+static void test_mulligan_order_and_views(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	/* shuffle=false: p1's top five are the first five listed */
+	init_params(&st, "seedling,grave-bat,sentry,assassin,block-fire,cinder-pup,tide-sprite",
+	            "blaze", "false", 5);
+	assert_int_equal(st.pl[0].nhand, 5);
+	assert_true(is_legal(&st, "keep"));
+	assert_true(is_legal(&st, "mulligan sentry seedling"));
+	assert_true(is_legal(&st, "mulligan seedling sentry"));
+	assert_int_equal(legal_count(&st), 1 + 5 + 20 + 60 + 120 + 120);
+	play(&st, "mulligan sentry seedling");
+	/* the returned cards went under the deck in the order named, then two were drawn */
+	assert_int_equal(st.pl[0].mull, 2);
+	assert_int_equal(st.pl[0].nhand, 5);
+	assert_int_equal(st.pl[0].ndeck, 2);
+	assert_int_equal(st.pl[0].deck[1], kind_of("sentry"));
+	assert_int_equal(st.pl[0].deck[0], kind_of("seedling"));
+	assert_int_equal(st.pl[0].hand[kind_of("cinder-pup")], 1);
+	assert_int_equal(st.pl[0].hand[kind_of("tide-sprite")], 1);
+	/* p2 sees how many, never which */
+	json_t *j = G->view_json(&st, 1);
+	json_t *p1 = json_array_get(json_object_get(j, "players"), 0);
+	assert_int_equal(json_integer_value(json_object_get(p1, "mulligan")), 2);
+	assert_null(json_object_get(p1, "hand"));
+	assert_null(json_object_get(p1, "deck"));
+	json_decref(j);
+	/* with shuffle, a mulligan is a multiset: one action whatever the order */
+	init_params(&st, "blaze", "bedrock", "true", 5);
+	int n = legal_count(&st);
+	assert_true(n >= 6 && n <= 32);
+}
+
+static void test_turn_start_credits_and_draw(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	init_params(&st, "blaze", "bedrock", "false", 1);
+	play(&st, "keep");
+	play(&st, "keep");
+	assert_int_equal(G->to_move(&st), QV_CHANCE);
+	play(&st, "coin p2");
+	/* the first player's first turn: no credits, no draw */
+	assert_int_equal(st.active, 1);
+	assert_int_equal(st.pl[1].credits, 50);
+	assert_int_equal(st.pl[1].nhand, 5);
+	play(&st, "end");
+	/* p1's own first turn: no credits, one card */
+	assert_int_equal(st.pl[0].credits, 50);
+	assert_int_equal(st.pl[0].nhand, 6);
+	play(&st, "cover cinder-pup c3");
+	assert_int_equal(legal_count(&st), 1); /* only end after the hand play */
+	play(&st, "end");
+	assert_int_equal(st.pl[1].credits, 55);
+	assert_int_equal(st.pl[1].nhand, 6);
+	assert_int_equal(st.idle, 0);
+}
+
+/* ---- the activation sequence ---- */
+
+/* A p2 card faces south: its printed N arrow is the board's S. */
+static void test_orientation(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c2\",\"card\":\"seedling\",\"owner\":\"p1\"}],"
+	               "\"players\":[{},{\"hand\":[\"cinder-pup\"]}],\"active\":\"p2\"}");
+	play(&st, "play cinder-pup c4");
+	/* printed N! (Firestorm) points S at c3: c2 is orthogonally next to it */
+	assert_true(is_legal(&st, "ability S"));
+	qv_err err = {{0}};
+	ev_state before = st;
+	assert_int_equal(G->apply(&st, parse(&st, "ability N"), &err), QV_EILLEGAL);
+	assert_non_null(strstr(err.msg, "plain"));
+	assert_memory_equal(&st, &before, sizeof st);
+}
+
+static void test_conflict_simultaneous(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	/* p2's pebble-golem on c3 points S at c2 */
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"pebble-golem\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"quake-ram\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play quake-ram c2");
+	play(&st, "next");
+	assert_int_equal(st.stack[0].step, EV_ST_CONFLICTS);
+	play(&st, "conflict c3");
+	assert_int_equal(at(&st, "c3")->kind, 0);
+	assert_int_equal(st.pl[1].ngrave, 1);
+	assert_int_equal(at(&st, "c2")->dmg, 2);
+	assert_int_equal(ev_cur_def(&st, ev_cell_parse("c2")), 1);
+	assert_int_equal(st.stack[0].step, EV_ST_ABILITY2);
+	play(&st, "next");
+	assert_int_equal(st.phase, EV_PH_MAIN);
+	play(&st, "end");
+	assert_int_equal(at(&st, "c2")->dmg, 0); /* damage lasts the turn */
+}
+
+/* The active card dies: its sequence ends at once, with no flip. */
+static void test_active_destroyed(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"quake-ram\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"c1\",\"card\":\"spark-mite\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"cinder-pup\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play cinder-pup c2");
+	play(&st, "next");
+	play(&st, "conflict c3");
+	assert_int_equal(at(&st, "c2")->kind, 0);
+	assert_int_equal(st.pl[0].grave[0], kind_of("cinder-pup"));
+	assert_int_equal(at(&st, "c3")->dmg, 2);
+	assert_int_equal(at(&st, "c1")->ctrl, 1); /* not flipped */
+	assert_int_equal(st.nstack, 0);
+	assert_int_equal(st.phase, EV_PH_MAIN);
+}
+
+/* Two defenders in the chosen order; damage accumulates; Firestorm then uses current DEF. */
+static void test_multiple_conflicts_and_current_def(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"b3\",\"card\":\"reef-guard\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"d3\",\"card\":\"reef-guard\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"c5\",\"card\":\"elder-grove\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"inferno-drake\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play inferno-drake c3");
+	play(&st, "next");
+	assert_true(is_legal(&st, "conflict b3"));
+	assert_true(is_legal(&st, "conflict d3"));
+	play(&st, "conflict d3");
+	assert_int_equal(at(&st, "c3")->dmg, 2);
+	assert_int_equal(at(&st, "d3")->kind, 0);
+	play(&st, "conflict b3");
+	assert_int_equal(at(&st, "c3")->dmg, 4);
+	play(&st, "ability N");
+	assert_int_equal(st.stack[0].burn_left, 1); /* DEF 5 - 4 damage */
+	play(&st, "burn c5");
+	assert_int_equal(at(&st, "c5")->dmg, 1);
+	assert_int_equal(st.stack[0].burn_left, 0);
+}
+
+/* Flip: a face-up monster not pointing back changes controller and turns; an ordinary covered
+ * card is destroyed; a Growth-placed card and a block are left alone. */
+static void test_flip_step(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":["
+	               "{\"cell\":\"c4\",\"card\":\"seedling\",\"owner\":\"p2\",\"covered\":true},"
+	               "{\"cell\":\"d4\",\"card\":\"briar-stag\",\"owner\":\"p2\",\"covered\":true,"
+	               "\"growth\":true},"
+	               "{\"cell\":\"b4\",\"card\":\"block-earth\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"c2\",\"card\":\"spark-mite\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"lich-queen\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play lich-queen c3");
+	assert_int_equal(legal_count(&st), 1); /* N! Resurrection: target occupied */
+	play(&st, "next");
+	assert_int_equal(at(&st, "c4")->kind, 0);
+	assert_int_equal(st.pl[1].grave[0], kind_of("seedling"));
+	assert_true(has_card(&st, "d4", "briar-stag"));
+	assert_int_equal(at(&st, "d4")->ctrl, 1);
+	assert_true(has_card(&st, "b4", "block-earth"));
+	assert_int_equal(at(&st, "c2")->ctrl, 0);
+	assert_int_equal(at(&st, "c2")->owner, 1);
+	int sc[2];
+	ev_scores(&st, sc);
+	assert_int_equal(sc[0], 2);
+	assert_int_equal(sc[1], 0);
+}
+
+/* A card in the out zone skips conflicts and flips. */
+static void test_out_zone(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c1\",\"card\":\"pebble-golem\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"b1\",\"card\":\"spark-mite\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"quake-ram\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play quake-ram c0");
+	assert_true(is_legal(&st, "ability N")); /* abilities still work */
+	play(&st, "next");
+	assert_int_equal(st.stack[0].step, EV_ST_ABILITY2);
+	assert_int_equal(at(&st, "c0")->dmg, 0);
+	assert_int_equal(at(&st, "c1")->dmg, 0);
+	assert_int_equal(at(&st, "b1")->ctrl, 1);
+}
+
+/* ---- abilities ---- */
+
+static void test_firestorm_points_lost(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c4\",\"card\":\"seedling\",\"owner\":\"p2\","
+	               "\"covered\":true,\"growth\":true},"
+	               "{\"cell\":\"a5\",\"card\":\"sentry\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"flame-warden\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play flame-warden c2");
+	/* NW! targets b3: nothing there or next to it; NE! targets d3: c3, e3, d4, d2 */
+	assert_false(is_legal(&st, "ability NW"));
+	assert_false(is_legal(&st, "ability NE"));
+	ev_state s2;
+	must_load(&s2, "{\"board\":[{\"cell\":\"d4\",\"card\":\"seedling\",\"owner\":\"p2\","
+	               "\"covered\":true,\"growth\":true}],"
+	               "\"players\":[{\"hand\":[\"flame-warden\"]},{}],\"active\":\"p1\"}");
+	play(&s2, "play flame-warden c2");
+	play(&s2, "ability NE");
+	assert_int_equal(s2.stack[0].burn_left, 4);
+	assert_int_equal(legal_count(&s2), 1);
+	play(&s2, "burn d4"); /* a covered card dies to one point; the other three are lost */
+	assert_int_equal(at(&s2, "d4")->kind, 0);
+	assert_int_equal(s2.stack[0].burn_left, 0);
+	assert_true(is_legal(&s2, "next"));
+	(void)st;
+}
+
+/* Swap: the target reactivates (the card using Swap does not), at most once per turn. */
+static void test_swap_and_reactivation(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"pebble-golem\",\"owner\":\"p1\"}],"
+	               "\"players\":[{\"hand\":[\"tide-sprite\"]},{}],\"active\":\"p1\"}");
+	int pebble = at(&st, "c3")->inst;
+	play(&st, "play tide-sprite c2");
+	int sprite = at(&st, "c2")->inst;
+	play(&st, "ability N");
+	assert_int_equal(at(&st, "c3")->inst, sprite);
+	assert_int_equal(at(&st, "c2")->inst, pebble);
+	assert_int_equal(st.nstack, 2);
+	assert_int_equal(st.stack[1].inst, pebble);
+	assert_true(at(&st, "c2")->flags & EV_F_REACTIVATED);
+	assert_false(at(&st, "c3")->flags & EV_F_REACTIVATED);
+	/* the pebble's Shockwave pushes the sprite: it reactivates (it was not the mover) */
+	play(&st, "ability N");
+	assert_true(has_card(&st, "c4", "tide-sprite"));
+	assert_int_equal(st.nstack, 3);
+	assert_int_equal(st.stack[2].inst, sprite);
+	assert_int_equal(st.stack[0].inst, sprite); /* the entry follows its card */
+	/* the sprite's new activation: its Swap target c5 is empty, so only next */
+	play(&st, "next");
+	play(&st, "next");
+	assert_int_equal(st.nstack, 2);
+	/* already reactivated: moving the pebble again pushes nothing */
+	ev_state s2;
+	must_load(&s2, "{\"board\":[{\"cell\":\"c3\",\"card\":\"pebble-golem\",\"owner\":\"p1\","
+	               "\"reactivated\":true}],"
+	               "\"players\":[{\"hand\":[\"tide-sprite\"]},{}],\"active\":\"p1\"}");
+	play(&s2, "play tide-sprite c2");
+	play(&s2, "ability N");
+	assert_int_equal(s2.nstack, 1);
+}
+
+/* Moved earlier in the turn, then flipped to the active player: it reactivates. */
+static void test_moved_then_flipped(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"spark-mite\",\"owner\":\"p2\","
+	               "\"moved\":true}],"
+	               "\"players\":[{\"hand\":[\"cinder-pup\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play cinder-pup c2");
+	play(&st, "next");
+	assert_int_equal(at(&st, "c3")->ctrl, 0);
+	assert_int_equal(st.nstack, 2);
+	assert_int_equal(st.stack[1].inst, at(&st, "c3")->inst);
+	/* p1 now controls it: its printed NE! is the board NE */
+	assert_int_equal(st.stack[1].step, EV_ST_ABILITY1);
+}
+
+static void test_shockwave(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"seedling\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"c4\",\"card\":\"block-fire\",\"owner\":\"p1\"}],"
+	               "\"players\":[{\"hand\":[\"pebble-golem\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play pebble-golem c2");
+	play(&st, "ability N");
+	assert_true(has_card(&st, "c4", "seedling"));
+	assert_int_equal(at(&st, "c3")->kind, 0);
+	assert_int_equal(st.pl[0].grave[0], kind_of("block-fire"));
+	assert_true(at(&st, "c4")->flags & EV_F_MOVED);
+	/* pushed off the board: removed from the game */
+	ev_state s2;
+	must_load(&s2, "{\"board\":[{\"cell\":\"c6\",\"card\":\"seedling\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"pebble-golem\"]},{}],\"active\":\"p1\"}");
+	play(&s2, "play pebble-golem c5");
+	play(&s2, "ability N");
+	assert_int_equal(at(&s2, "c6")->kind, 0);
+	assert_int_equal(s2.pl[1].nremoved, 1);
+	assert_int_equal(s2.pl[1].ngrave, 0);
+}
+
+static void test_magnetism(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"d4\",\"card\":\"block-water\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"d2\",\"card\":\"reef-guard\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"e3\",\"card\":\"seedling\",\"owner\":\"p1\",\"covered\":true}],"
+	               "\"players\":[{\"hand\":[\"volt-lynx\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play volt-lynx c3");
+	assert_true(is_legal(&st, "ability E d2"));
+	assert_true(is_legal(&st, "ability E e3"));
+	assert_false(is_legal(&st, "ability E d4")); /* a block */
+	assert_false(is_legal(&st, "ability E c3")); /* the active card */
+	play(&st, "ability E d2");
+	assert_true(has_card(&st, "d3", "reef-guard"));
+	assert_int_equal(at(&st, "d3")->ctrl, 1);
+	assert_int_equal(st.nstack, 1); /* the opponent's card does not reactivate */
+}
+
+static void test_growth_and_free_reveal(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(
+	    &st,
+	    "{\"board\":[],\"players\":[{\"hand\":[\"seedling\",\"mountain-titan\","
+	    "\"block-fire\"],\"credits\":5,\"turns\":1},{}],\"active\":\"p1\",\"first\":\"p1\"}");
+	play(&st, "play seedling c2");
+	assert_true(is_legal(&st, "ability N mountain-titan"));
+	assert_false(is_legal(&st, "ability N block-fire"));
+	play(&st, "ability N mountain-titan");
+	const ev_cell *x = at(&st, "c3");
+	assert_true(x->flags & EV_F_COVERED);
+	assert_true(x->flags & EV_F_GROWTH);
+	assert_int_equal(st.pl[0].credits, 0);
+	play(&st, "next"); /* conflicts: none; the flip leaves own cards alone */
+	play(&st, "next");
+	play(&st, "end");
+	play(&st, "end");
+	assert_int_equal(st.pl[0].credits, 5);
+	assert_true(is_legal(&st, "reveal c3")); /* cost 22, free when Growth-placed */
+	play(&st, "reveal c3");
+	assert_int_equal(st.pl[0].credits, 5);
+	assert_false(at(&st, "c3")->flags & (EV_F_COVERED | EV_F_GROWTH));
+	assert_int_equal(st.phase, EV_PH_CHAIN);
+}
+
+static void test_resurrection_budget(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"players\":[{\"hand\":[\"grave-bat\"],\"graveyard\":[\"cinder-pup\","
+	               "\"seedling\",\"quake-ram\",\"block-fire\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play grave-bat c3");
+	/* S! points at c2; budget: the bat's cost 6 */
+	assert_true(is_legal(&st, "ability S cinder-pup"));
+	assert_true(is_legal(&st, "ability S seedling"));
+	assert_false(is_legal(&st, "ability S quake-ram"));
+	assert_false(is_legal(&st, "ability S block-fire"));
+	play(&st, "ability S cinder-pup");
+	assert_true(has_card(&st, "c2", "cinder-pup"));
+	assert_int_equal(st.stack[0].spent, 6);
+	assert_int_equal(st.nstack, 2); /* the resurrected card activates */
+	assert_int_equal(st.stack[1].inst, at(&st, "c2")->inst);
+	assert_int_equal(st.pl[0].ngrave, 3);
+}
+
+static void test_block_ability(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c5\",\"card\":\"block-nature\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"sentry\",\"block-fire\",\"block-water\"]},{}],"
+	               "\"active\":\"p1\"}");
+	assert_false(is_legal(&st, "play block-fire c3"));
+	assert_false(is_legal(&st, "cover block-fire c3"));
+	play(&st, "play sentry c3");
+	assert_true(is_legal(&st, "ability S block-fire"));
+	assert_true(is_legal(&st, "ability S block-water"));
+	play(&st, "ability S block-water");
+	assert_true(has_card(&st, "c2", "block-water"));
+	assert_int_equal(st.pl[0].nhand, 1);
+	/* a block on the target goes to its owner's graveyard */
+	ev_state s2;
+	must_load(&s2, "{\"board\":[{\"cell\":\"c2\",\"card\":\"block-nature\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"sentry\"]},{}],\"active\":\"p1\"}");
+	play(&s2, "play sentry c3");
+	play(&s2, "ability S");
+	assert_int_equal(at(&s2, "c2")->kind, 0);
+	assert_int_equal(s2.pl[1].grave[0], kind_of("block-nature"));
+}
+
+static void test_remove(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c4\",\"card\":\"elder-grove\",\"owner\":\"p2\","
+	               "\"covered\":true}],"
+	               "\"players\":[{\"hand\":[\"assassin\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play assassin c3");
+	play(&st, "ability N");
+	assert_int_equal(at(&st, "c4")->kind, 0);
+	assert_int_equal(st.pl[1].grave[0], kind_of("elder-grove"));
+}
+
+/* ---- the end ---- */
+
+static void test_full_board_mid_chain(void **unused)
+{
+	(void)unused;
+	char json[4096];
+	size_t n = (size_t)snprintf(json, sizeof json, "{\"board\":[");
+	int placed = 0;
+	for (int r = 1; r <= 5; r++)
+		for (int c = 1; c <= 5; c++) {
+			if (r == 1 && c == 1)
+				continue; /* a1 stays empty */
+			char cell[4];
+			ev_cell_name(r * 7 + c, cell);
+			n += (size_t)snprintf(json + n, sizeof json - n,
+			                      "%s{\"cell\":\"%s\",\"card\":\"%s\",\"owner\":\"p2\","
+			                      "\"covered\":true}",
+			                      placed ? "," : "", cell, ev_kinds[placed % 20].id);
+			placed++;
+		}
+	snprintf(json + n, sizeof json - n,
+	         "],\"players\":[{\"hand\":[\"seedling\",\"quake-ram\"]},{}],\"active\":\"p1\"}");
+	ev_state st;
+	must_load(&st, json);
+	play(&st, "play seedling a0");
+	play(&st, "ability N quake-ram");
+	assert_int_equal(st.phase, EV_PH_OVER);
+	assert_int_equal(st.ended, EV_END_FULL);
+	assert_int_equal(st.nstack, 0);
+	assert_int_equal(G->to_move(&st), QV_OVER);
+	int r[2];
+	G->ranks(&st, r);
+	assert_int_equal(r[0], 1); /* 0 - 0: a draw */
+	assert_int_equal(r[1], 1);
+}
+
+static void test_idle_end_and_cap(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"players\":[{\"hand\":[\"seedling\"]},{\"hand\":[\"seedling\"]}],"
+	               "\"active\":\"p1\"}");
+	play(&st, "end");
+	assert_int_equal(st.idle, 1);
+	play(&st, "end");
+	assert_int_equal(st.ended, EV_END_IDLE);
+	assert_false(G->capped(&st));
+	/* the cap: turns with hand plays */
+	qv_params p = {0};
+	assert_int_equal(qv_params_set(&p, "max_turns", "3", NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 9, NULL), QV_OK);
+	play(&st, "keep");
+	play(&st, "keep");
+	play(&st, "coin p1");
+	for (int t = 0; t < 3; t++) {
+		qv_action list[EV_MAX_ACTIONS];
+		int k = G->legal(&st, list), i = 0;
+		char text[64];
+		while (i < k && (G->action_to_text(&st, list[i], text, sizeof text) < 0 ||
+		                 strncmp(text, "cover", 5) != 0))
+			i++;
+		assert_true(i < k);
+		assert_int_equal(G->apply(&st, list[i], NULL), QV_OK);
+		play(&st, "end");
+	}
+	assert_int_equal(st.phase, EV_PH_OVER);
+	assert_true(G->capped(&st));
+}
+
+/* ---- input ---- */
+
+static void test_bad_input(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	qv_params p = {0};
+	qv_err err = {{0}};
+	assert_int_equal(qv_params_set(&p, "deck1", "seedling,dragon,sentry", NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "unknown card id 'dragon'"));
+	assert_non_null(strstr(err.msg, "blaze"));
+	assert_int_equal(
+	    qv_params_set(&p, "deck1", "seedling,seedling,seedling,seedling,seedling", NULL),
+	    QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "at most 4"));
+	assert_int_equal(qv_params_set(&p, "deck1", "seedling,sentry,block-fire,block-fire", NULL),
+	                 QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "5 to 60"));
+	assert_int_equal(qv_params_set(&p, "deck1",
+	                               "block-fire,block-fire,block-fire,block-fire,block-fire,"
+	                               "seedling",
+	                               NULL),
+	                 QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_OK);
+	qv_params q = {0};
+	assert_int_equal(qv_params_set(&q, "max_turns", "0", NULL), QV_OK);
+	assert_int_equal(G->init(&st, &q, 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "max_turns"));
+	/* notation */
+	qv_action a;
+	assert_int_equal(G->action_from_text(&st, "play dragon c3", &a, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "unknown card"));
+	assert_int_equal(G->action_from_text(&st, "play seedling z9", &a, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "cell"));
+	assert_int_equal(G->action_from_text(&st, "ability UP", &a, &err), QV_EINVAL);
+	assert_int_equal(G->action_from_text(&st, "burn", &a, &err), QV_EINVAL);
+	/* an unaffordable play is refused and changes nothing */
+	must_load(&st, "{\"players\":[{\"hand\":[\"inferno-drake\"],\"credits\":10},{}],"
+	               "\"active\":\"p1\"}");
+	ev_state before = st;
+	assert_int_equal(G->apply(&st, parse(&st, "play inferno-drake c3"), &err), QV_EILLEGAL);
+	assert_non_null(strstr(err.msg, "cost"));
+	assert_memory_equal(&st, &before, sizeof st);
+	assert_true(is_legal(&st, "cover inferno-drake c3"));
+	assert_int_equal(G->apply(&st, parse(&st, "play seedling c3"), &err), QV_EILLEGAL);
+	assert_non_null(strstr(err.msg, "does not hold"));
+	assert_memory_equal(&st, &before, sizeof st);
+}
+
+static void test_load_rejects_impossible_states(void **unused)
+{
+	(void)unused;
+	static const char *const bad[] = {
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"block-fire\",\"owner\":\"p1\",\"covered\":true}]}",
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"seedling\",\"owner\":\"p1\",\"growth\":true}]}",
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"seedling\",\"owner\":\"p1\",\"damage\":2}]}",
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"seedling\",\"owner\":\"p1\",\"covered\":true,"
+	    "\"controller\":\"p2\"}]}",
+	    "{\"board\":[{\"cell\":\"q3\",\"card\":\"seedling\",\"owner\":\"p1\"}]}",
+	    "{\"players\":[{\"hand\":[\"block-fire\",\"block-fire\"]},{}]}",
+	    "{\"phase\":\"chain\"}",
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"seedling\",\"owner\":\"p2\"}],\"phase\":"
+	    "\"chain\",\"played\":true,\"stack\":[{\"cell\":\"c3\"}]}",
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"seedling\",\"owner\":\"p1\"}],\"phase\":"
+	    "\"chain\",\"played\":true,\"stack\":[{\"cell\":\"c3\",\"step\":\"conflicts\"}]}",
+	    "{\"phase\":\"over\"}",
+	    "{\"phase\":\"mulligan\",\"first\":\"p1\"}",
+	    "{\"nonsense\":1}",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ev_state st;
+		qv_err err = {{0}};
+		if (load(&st, bad[i], &err) != QV_EINVAL)
+			fail_msg("accepted: %s", bad[i]);
+		assert_true(err.msg[0] != '\0');
+	}
+}
+
+static void test_heuristic(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"maelstrom\",\"owner\":\"p1\"},"
+	               "{\"cell\":\"c2\",\"card\":\"tide-sprite\",\"owner\":\"p1\"}],"
+	               "\"players\":[{},{}],\"active\":\"p2\"}");
+	double h0 = G->heuristic(&st, 0), h1 = G->heuristic(&st, 1);
+	assert_true(h0 > 0 && h0 <= 1);
+	assert_true(h1 < 0 && h1 >= -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_secrecy_and_determinize),
+	    cmocka_unit_test(test_covered_identity),
+	    cmocka_unit_test(test_mulligan_order_and_views),
+	    cmocka_unit_test(test_turn_start_credits_and_draw),
+	    cmocka_unit_test(test_orientation),
+	    cmocka_unit_test(test_conflict_simultaneous),
+	    cmocka_unit_test(test_active_destroyed),
+	    cmocka_unit_test(test_multiple_conflicts_and_current_def),
+	    cmocka_unit_test(test_flip_step),
+	    cmocka_unit_test(test_out_zone),
+	    cmocka_unit_test(test_firestorm_points_lost),
+	    cmocka_unit_test(test_swap_and_reactivation),
+	    cmocka_unit_test(test_moved_then_flipped),
+	    cmocka_unit_test(test_shockwave),
+	    cmocka_unit_test(test_magnetism),
+	    cmocka_unit_test(test_growth_and_free_reveal),
+	    cmocka_unit_test(test_resurrection_budget),
+	    cmocka_unit_test(test_block_ability),
+	    cmocka_unit_test(test_remove),
+	    cmocka_unit_test(test_full_board_mid_chain),
+	    cmocka_unit_test(test_idle_end_and_cap),
+	    cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_load_rejects_impossible_states),
+	    cmocka_unit_test(test_heuristic),
+	};
+	return cmocka_run_group_tests_name("evons", tests, setup, NULL);
+}
