@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "quiver/game.h"
 #include "quiver/protocol.h"
 
 /* A session with seed 1 (as in the scenario tests). */
@@ -106,7 +107,16 @@ static void test_identity(void **state)
 	expect(p, "protocol_version", "= 1\n\n");
 	expect(p, "name", "= quiver\n\n");
 	expect(p, "version", "= " QV_VERSION "\n\n");
-	expect(p, "list_games", "= three-arrows\nconcardia\n\n");
+	/* Every registered game, one per line, in registry order; three-arrows first. */
+	char want[512] = "= ";
+	for (int i = 0; qv_games[i]; i++) {
+		strcat(want, qv_games[i]->name);
+		strcat(want, "\n");
+	}
+	strcat(want, "\n");
+	assert_string_equal(qv_games[0]->name, "three-arrows");
+	assert_non_null(qv_games[1]);
+	expect(p, "list_games", want);
 }
 
 /* Ids are echoed; blanks and a trailing CR are ignored; what is not an id is a command. */
