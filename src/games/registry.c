@@ -9,11 +9,13 @@
 extern const qv_game qv_three_arrows;
 extern const qv_game qv_concardia;
 extern const qv_game qv_evons;
+extern const qv_game qv_arrow_party;
 
 const qv_game *const qv_games[] = {
 	&qv_three_arrows,
 	&qv_concardia,
 	&qv_evons,
+	&qv_arrow_party,
 	NULL,
 };
 

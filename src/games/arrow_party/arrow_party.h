@@ -1,0 +1,183 @@
+/*
+ * arrow_party.h - Arrow Party internals shared by the files of this folder: the card tables,
+ * the state, the action encoding. Not a public header: everything outside this folder sees the
+ * game only through `qv_arrow_party` (game.h).
+ *
+ * Cards are numbered 0..39: the 30 arrow cards 0..29 (value v = card / 6 + 1, letter
+ * card % 6, so 0 is 1a and 29 is 5f), then the 10 item kinds 30..39 in table order (the four
+ * copies of a kind are identical, so a kind is a card). Cells are y * size + x, so a1 = 0 and
+ * ascending cell numbers run a1, b1, ..., a2, ...
+ *
+ * Knowledge: every card in a hand carries a mask of who knows its identity: bit p for player
+ * p, and AP_PUBLIC when everyone (spectators too) knows it; a public card has every player's
+ * bit too. Hands are kept sorted by (card, mask), so equal hands are equal bytes whatever
+ * happened before: determinize relies on it.
+ */
+#ifndef QUIVER_ARROW_PARTY_H
+#define QUIVER_ARROW_PARTY_H
+
+#include "quiver/game.h"
+
+#define AP_NARROWS     30
+#define AP_NKINDS      10
+#define AP_NCARDS      40
+#define AP_COPIES      4
+#define AP_NVALUES     5
+#define AP_STACK_MAX   6
+#define AP_HAND_MAX    70
+#define AP_SIZE_MAX    26
+#define AP_NCELLS      (AP_SIZE_MAX * AP_SIZE_MAX)
+#define AP_NDICE       6
+#define AP_NPAIRS      10
+#define AP_PUBLIC      0x20
+#define AP_MAX_ACTIONS 64
+#define AP_MAX_CHANCE  128
+
+/* Item kinds, in table order. */
+enum {
+	AP_X2,
+	AP_HALF,
+	AP_MINUS5,
+	AP_REVERSE,
+	AP_DRAW,
+	AP_DICE,
+	AP_SWAP,
+	AP_NOSWAP,
+	AP_NOPICKUP,
+	AP_EXCHANGE
+};
+
+/* Ground cells: 0 empty, a star, a skull, or AP_G_ITEM + kind (face down); AP_G_KNOWN marks
+ * an item whose identity everyone knows (an explicit `ground` parameter is public). */
+enum { AP_G_EMPTY = 0, AP_G_STAR = 1, AP_G_SKULL = 2, AP_G_ITEM = 3, AP_G_KNOWN = 0x80 };
+
+/* Phases, in round order. */
+enum {
+	AP_PH_ITEMS, /* secret: `use ...` then `ready`, player `active` */
+	AP_PH_TAKE,  /* chance: `take <item>` for the swap of player `active` */
+	AP_PH_DRAW,  /* chance: `stack <value>` for the draw of player `active` */
+	AP_PH_THROW, /* secret: `throw <card>` */
+	AP_PH_LAND,  /* chance: `land <k>` */
+	AP_PH_ROLL,  /* chance: `roll <n>` */
+	AP_PH_GO,    /* secret: `go <dir>` */
+	AP_PH_WALK,  /* chance: `give <item|none> <item|none>` for the first pending pair */
+	AP_PH_OVER,
+	AP_NPHASES
+};
+
+/* Action encoding: type << 16 | payload. */
+enum {
+	AP_ACT_USE = 1, /* kind | a << 4 | b << 8: dice a = die index; swap a = target,
+	                   b = item kind; exchange a = target */
+	AP_ACT_READY = 2,
+	AP_ACT_THROW = 3, /* arrow card */
+	AP_ACT_GO = 4,    /* board direction */
+	AP_ACT_LAND = 5,  /* k */
+	AP_ACT_ROLL = 6,  /* n */
+	AP_ACT_GIVE = 7,  /* (kind + 1 or 0) | (kind + 1 or 0) << 4: lower seat first */
+	AP_ACT_TAKE = 8,  /* kind */
+	AP_ACT_STACK = 9  /* value 1..5 */
+};
+
+#define AP_TYPE(a)         ((int)((uint32_t)(a) >> 16))
+#define AP_ARG(a)          ((int)((a)&0xFFFF))
+#define AP_MAKE(type, arg) ((qv_action)(((type) << 16) | (arg)))
+
+typedef struct ap_entry {
+	uint8_t card, know;
+} ap_entry;
+
+typedef struct ap_player {
+	ap_entry hand[AP_HAND_MAX]; /* sorted by (card, know) */
+	uint8_t nhand;
+	uint8_t die; /* 0..5: d4 d6 d8 d10 d12 d20 */
+	uint8_t stars, skulls;
+	uint16_t pos;  /* cell */
+	uint16_t uses; /* bit k: kind k used (committed) this round */
+	uint8_t dice_to, swap_target, swap_item, exch_target;
+	uint8_t throw_card; /* arrow card + 1, 0: none */
+	uint8_t land;       /* k + 1, 0: not landed */
+	uint8_t roll;       /* 0: not rolled */
+	uint8_t go;         /* direction + 1, 0: none */
+	uint8_t steps;      /* walk: steps left */
+	uint8_t skip;       /* no arrow card this round */
+	uint8_t pad_[2];
+} ap_player;
+
+typedef struct ap_state {
+	qv_rng rng;
+	ap_player pl[QV_MAX_PLAYERS];
+	uint8_t ground[AP_NCELLS];
+	uint8_t stack[AP_NVALUES][AP_STACK_MAX]; /* stack[v][n - 1] is the top */
+	uint8_t disc[AP_NVALUES][AP_STACK_MAX];  /* in the order returned */
+	uint8_t nstack[AP_NVALUES], ndisc[AP_NVALUES];
+	uint8_t idisc[AP_NKINDS]; /* used items, by kind */
+	uint8_t out[AP_NKINDS];   /* items out of the game, by kind */
+	uint16_t bumped;          /* pairs that bumped this round */
+	uint16_t pending;         /* pairs of the last tick waiting for their give */
+	uint8_t nplayers, size, rounds, shuffle;
+	uint8_t round, phase, active, tick;
+	uint8_t pad_[6];
+} ap_state;
+
+extern const uint8_t ap_arrows[AP_NARROWS];         /* bit d: an arrow in printed direction d */
+extern const char *const ap_arrow_text[AP_NARROWS]; /* printed arrows, in table order */
+extern const char *const ap_item_ids[AP_NKINDS];
+extern const int ap_item_points[AP_NKINDS];
+extern const int ap_die_faces[AP_NDICE];
+extern const int ap_die_points[AP_NDICE];
+extern const char *const ap_phase_names[AP_NPHASES];
+extern const uint8_t ap_pair_a[AP_NPAIRS], ap_pair_b[AP_NPAIRS];
+
+static inline bool ap_is_item(int card) { return card >= AP_NARROWS && card < AP_NCARDS; }
+static inline int ap_value(int card) { return card / 6 + 1; }
+static inline int ap_kind(int card) { return card - AP_NARROWS; }
+static inline bool ap_used(const ap_player *p, int kind) { return p->uses >> kind & 1; }
+/* Whether viewer (a player, QV_VIEW_PUBLIC or QV_VIEW_ALL) knows a card of mask know. */
+static inline bool ap_knows(int know, int viewer)
+{
+	if (viewer == QV_VIEW_ALL)
+		return true;
+	if (viewer == QV_VIEW_PUBLIC)
+		return (know & AP_PUBLIC) != 0;
+	return (know >> viewer & 1) != 0;
+}
+static inline int ap_pair_index(int a, int b)
+{
+	for (int i = 0; i < AP_NPAIRS; i++)
+		if (ap_pair_a[i] == a && ap_pair_b[i] == b)
+			return i;
+	return -1;
+}
+
+/* Rules (rules.c). */
+int ap_to_move(const ap_state *s);
+int ap_start_cell(int size, int p);
+int ap_arrow_dirs(const ap_state *s, int p); /* board directions `go` may take (mask) */
+int ap_score_of(const ap_state *s, int p);
+/* Legal `use` actions of player p given its commitments so far (items phase). */
+int ap_legal_uses(const ap_state *s, int p, qv_action *out);
+bool ap_secret_phase(int phase);
+/* Whether p's commitment in the current secret phase is made (for views). */
+bool ap_committed(const ap_state *s, int p);
+/* Whether the player's secret of the current phase is hidden from viewer. */
+bool ap_hidden_commit(const ap_state *s, int p, int viewer);
+void ap_sort_hand(ap_player *pl);
+
+/* Notation (notation.c). */
+void ap_card_name(int card, char *buf);                                 /* buf >= 12 */
+int ap_find_card(const char *text);                                     /* 0..39, or -1 */
+int ap_find_item(const char *text);                                     /* kind, or -1 */
+int ap_find_die(const char *text);                                      /* die index, or -1 */
+void ap_cell_name(const ap_state *s, int cell, char *buf);              /* buf >= 4 */
+void ap_use_text(const ap_player *pl, int kind, char *buf, size_t len); /* "swap p3 x2" */
+int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len);
+qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
+
+/* Rendering (render.c) and JSON (json.c). */
+void ap_render_text(const void *st, int viewer, bool color, qv_buf *out);
+struct json_t *ap_state_json(const void *st);
+struct json_t *ap_view_json(const void *st, int viewer);
+qv_status ap_load_json(void *st, const struct json_t *j, qv_err *err);
+
+#endif

@@ -1,0 +1,899 @@
+/*
+ * json.c - Arrow Party state and views as JSON (docs/state-json-arrow-party.md). The full
+ * state round-trips exactly. A view shows another player's hand only as what the viewer
+ * knows of it (arrow values, named items, a count of the others), a secret commitment of
+ * another player only as made or not, face-down items as unknown, stacks and the out-of-game
+ * items as counts, and no RNG. Loading checks every field, that every card is in exactly one
+ * place, and that the phase fits the rest.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arrow_party.h"
+#include "games/json_util.h"
+
+#define ALL_KNOW(n) ((uint8_t)(((1u << (n)) - 1) | AP_PUBLIC))
+
+static json_t *card_json(int card)
+{
+	char b[12];
+	ap_card_name(card, b);
+	return json_string(b);
+}
+
+static json_t *player_json(int p)
+{
+	char b[8];
+	return json_string(qv_player_name(p, b));
+}
+
+static json_t *cell_json(const ap_state *s, int cell)
+{
+	char b[8];
+	ap_cell_name(s, cell, b);
+	return json_string(b);
+}
+
+static json_t *entry_json(const ap_state *s, int p, ap_entry e)
+{
+	if (e.know == (1u << p))
+		return card_json(e.card);
+	json_t *known = json_array();
+	if (e.know & AP_PUBLIC)
+		json_array_append_new(known, json_string("public"));
+	else
+		for (int w = 0; w < s->nplayers; w++)
+			if (w != p && (e.know >> w & 1))
+				json_array_append_new(known, player_json(w));
+	return json_pack("{s:o,s:o}", "card", card_json(e.card), "known", known);
+}
+
+static json_t *uses_json(const ap_player *pl)
+{
+	json_t *a = json_array();
+	char u[32];
+	for (int k = 0; k < AP_NKINDS; k++)
+		if (ap_used(pl, k)) {
+			ap_use_text(pl, k, u, sizeof u);
+			json_array_append_new(a, json_string(u));
+		}
+	return a;
+}
+
+static json_t *opt_int(int present, int v) { return present ? json_integer(v) : json_null(); }
+
+static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
+{
+	const ap_player *pl = &s->pl[p];
+	bool own = !view || viewer == QV_VIEW_ALL || viewer == p;
+	bool hide = view && ap_hidden_commit(s, p, viewer);
+	json_t *o = json_object();
+	json_object_set_new(o, "pos", cell_json(s, pl->pos));
+	char d[8];
+	snprintf(d, sizeof d, "d%d", ap_die_faces[pl->die]);
+	json_object_set_new(o, "die", json_string(d));
+	json_object_set_new(o, "stars", json_integer(pl->stars));
+	json_object_set_new(o, "skulls", json_integer(pl->skulls));
+	if (own) {
+		json_t *hand = json_array();
+		for (int i = 0; i < pl->nhand; i++)
+			json_array_append_new(hand, entry_json(s, p, pl->hand[i]));
+		json_object_set_new(o, "hand", hand);
+	}
+	if (view) {
+		json_object_set_new(o, "hand_count", json_integer(pl->nhand));
+		if (!own) {
+			json_t *arrows = json_array(), *items = json_array();
+			int unknown = 0;
+			for (int i = 0; i < pl->nhand; i++) {
+				int c = pl->hand[i].card;
+				if (!ap_is_item(c))
+					json_array_append_new(arrows, json_integer(ap_value(c)));
+				else if (ap_knows(pl->hand[i].know, viewer))
+					json_array_append_new(items, card_json(c));
+				else
+					unknown++;
+			}
+			json_object_set_new(o, "arrows", arrows);
+			json_object_set_new(o, "items_known", items);
+			json_object_set_new(o, "items_unknown", json_integer(unknown));
+		}
+		if (ap_secret_phase(s->phase))
+			json_object_set_new(o, "committed", json_boolean(ap_committed(s, p)));
+	}
+	bool hide_uses = hide && s->phase == AP_PH_ITEMS;
+	if (!hide_uses)
+		json_object_set_new(o, "uses", uses_json(pl));
+	if (!(hide && s->phase == AP_PH_THROW))
+		json_object_set_new(o, "throw",
+		                    pl->throw_card ? card_json(pl->throw_card - 1) : json_null());
+	json_object_set_new(o, "land", opt_int(pl->land, pl->land - 1));
+	json_object_set_new(o, "roll", opt_int(pl->roll, pl->roll));
+	if (!(hide && s->phase == AP_PH_GO))
+		json_object_set_new(o, "go",
+		                    pl->go ? json_string(qv_dir_names[pl->go - 1]) : json_null());
+	json_object_set_new(o, "steps", json_integer(pl->steps));
+	json_object_set_new(o, "skip", json_boolean(pl->skip));
+	if (view && (viewer == p || viewer == QV_VIEW_ALL))
+		json_object_set_new(o, "score", json_integer(ap_score_of(s, p)));
+	return o;
+}
+
+static json_t *ground_json(const ap_state *s, bool view)
+{
+	json_t *a = json_array();
+	for (int c = 0; c < s->size * s->size; c++) {
+		int g = s->ground[c];
+		if (!g)
+			continue;
+		json_t *o = json_object();
+		json_object_set_new(o, "cell", cell_json(s, c));
+		if (g == AP_G_STAR)
+			json_object_set_new(o, "card", json_string("star"));
+		else if (g == AP_G_SKULL)
+			json_object_set_new(o, "card", json_string("skull"));
+		else if (g & AP_G_KNOWN) {
+			json_object_set_new(o, "card",
+			                    card_json(AP_NARROWS + (g & ~AP_G_KNOWN) - AP_G_ITEM));
+			json_object_set_new(o, "known", json_true());
+		} else {
+			json_object_set_new(o, "card",
+			                    view ? json_string("item")
+			                         : card_json(AP_NARROWS + g - AP_G_ITEM));
+		}
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *kinds_json(const uint8_t *count)
+{
+	json_t *a = json_array();
+	for (int k = 0; k < AP_NKINDS; k++)
+		for (int i = 0; i < count[k]; i++)
+			json_array_append_new(a, json_string(ap_item_ids[k]));
+	return a;
+}
+
+static json_t *pairs_json(uint16_t m)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < AP_NPAIRS; i++)
+		if (m >> i & 1) {
+			char b[16];
+			snprintf(b, sizeof b, "p%d-p%d", ap_pair_a[i] + 1, ap_pair_b[i] + 1);
+			json_array_append_new(a, json_string(b));
+		}
+	return a;
+}
+
+static json_t *common_json(const ap_state *s, int viewer, bool view)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "round", json_integer(s->round));
+	json_object_set_new(o, "phase", json_string(ap_phase_names[s->phase]));
+	json_object_set_new(o, "active", player_json(s->active < s->nplayers ? s->active : 0));
+	json_t *players = json_array();
+	for (int p = 0; p < s->nplayers; p++)
+		json_array_append_new(players, player_obj(s, p, viewer, view));
+	json_object_set_new(o, "players", players);
+	bool secret = view && viewer != QV_VIEW_ALL;
+	json_object_set_new(o, "ground", ground_json(s, secret));
+	json_t *stacks = json_array(), *discards = json_array();
+	for (int v = 0; v < AP_NVALUES; v++) {
+		if (secret) {
+			json_array_append_new(stacks, json_integer(s->nstack[v]));
+		} else {
+			json_t *st = json_array();
+			for (int i = s->nstack[v] - 1; i >= 0; i--)
+				json_array_append_new(st, card_json(s->stack[v][i]));
+			json_array_append_new(stacks, st);
+		}
+		json_t *d = json_array();
+		for (int i = 0; i < s->ndisc[v]; i++)
+			json_array_append_new(d, card_json(s->disc[v][i]));
+		json_array_append_new(discards, d);
+	}
+	json_object_set_new(o, secret ? "stack_sizes" : "stacks", stacks);
+	json_object_set_new(o, "discards", discards);
+	json_object_set_new(o, "item_discard", kinds_json(s->idisc));
+	if (secret) {
+		int n = 0;
+		for (int k = 0; k < AP_NKINDS; k++)
+			n += s->out[k];
+		json_object_set_new(o, "out_count", json_integer(n));
+	} else {
+		json_object_set_new(o, "out", kinds_json(s->out));
+	}
+	if (s->phase == AP_PH_WALK)
+		json_object_set_new(o, "walk",
+		                    json_pack("{s:i,s:o,s:o}", "tick", (int)s->tick, "bumped",
+		                              pairs_json(s->bumped), "pending",
+		                              pairs_json(s->pending)));
+	else
+		json_object_set_new(o, "walk", json_null());
+	if (!secret) {
+		json_t *r = json_array();
+		for (int i = 0; i < 4; i++) {
+			char b[24];
+			snprintf(b, sizeof b, "%llu", (unsigned long long)s->rng.s[i]);
+			json_array_append_new(r, json_string(b));
+		}
+		json_object_set_new(o, "rng", r);
+	}
+	if (view) {
+		char b[8];
+		json_object_set_new(o, "to_move", json_string(qv_player_name(ap_to_move(s), b)));
+	}
+	return o;
+}
+
+json_t *ap_state_json(const void *st) { return common_json(st, QV_VIEW_ALL, false); }
+
+json_t *ap_view_json(const void *st, int viewer) { return common_json(st, viewer, true); }
+
+/* ---- loading ---- */
+
+static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *err)
+{
+	*card = json_is_string(v) ? ap_find_card(json_string_value(v)) : -1;
+	if (*card < 0)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "%s must be a card id: an arrow card 1a-5f or an item (x2, half, minus5, "
+		    "reverse, draw, dice, swap, noswap, nopickup, exchange)",
+		    what);
+	return QV_OK;
+}
+
+static qv_status get_cell(const ap_state *s, const json_t *v, const char *what, int *cell,
+                          qv_err *err)
+{
+	int x, y;
+	qv_err e;
+	if (!json_is_string(v))
+		return qv_fail(err, QV_EINVAL, "%s must be a cell such as \"c5\"", what);
+	if (qv_sq_parse(json_string_value(v), s->size, s->size, &x, &y, &e))
+		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	*cell = y * s->size + x;
+	return QV_OK;
+}
+
+static qv_status get_player(const ap_state *s, const json_t *v, const char *what, int *p,
+                            qv_err *err)
+{
+	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), s->nplayers) : -1;
+	if (*p < 0)
+		return qv_fail(err, QV_EINVAL, "%s must be a player p1-p%d", what, s->nplayers);
+	return QV_OK;
+}
+
+static qv_status get_bool(const json_t *o, const char *key, const char *what, bool *out,
+                          qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	*out = false;
+	if (!v)
+		return QV_OK;
+	if (!json_is_boolean(v))
+		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
+	*out = json_is_true(v);
+	return QV_OK;
+}
+
+/* An optional whole number (null or absent: 0; otherwise v + shift). */
+static qv_status get_opt(const json_t *o, const char *key, const char *what, long lo, long hi,
+                         int shift, uint8_t *out, qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	*out = 0;
+	if (!v || json_is_null(v))
+		return QV_OK;
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return qv_fail(err, QV_EINVAL,
+		               "%s.%s must be null or a whole number from %ld to %ld", what, key,
+		               lo, hi);
+	*out = (uint8_t)(json_integer_value(v) + shift);
+	return QV_OK;
+}
+
+static qv_status load_entry(ap_state *s, int p, const json_t *v, const char *what, qv_err *err)
+{
+	ap_player *pl = &s->pl[p];
+	int card, know = 1 << p;
+	qv_status rc;
+	if (json_is_object(v)) {
+		static const char *const keys[] = {"card", "known", NULL};
+		if ((rc = qv__json_check_keys(v, what, keys, err)) ||
+		    (rc = get_card(json_object_get(v, "card"), what, &card, err)))
+			return rc;
+		json_t *k = json_object_get(v, "known");
+		if (k && !json_is_array(k))
+			return qv_fail(err, QV_EINVAL,
+			               "%s.known must be an array of players or [\"public\"]",
+			               what);
+		size_t i;
+		json_t *w;
+		json_array_foreach(k, i, w)
+		{
+			if (json_is_string(w) && qv_streq_nocase(json_string_value(w), "public")) {
+				know = ALL_KNOW(s->nplayers);
+				continue;
+			}
+			int q;
+			if ((rc = get_player(s, w, "a known entry", &q, err)))
+				return rc;
+			know |= 1 << q;
+		}
+		if (!ap_is_item(card) && know != 1 << p)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: an arrow card in a hand is known to its owner only",
+			               what);
+	} else if ((rc = get_card(v, what, &card, err))) {
+		return rc;
+	}
+	if (pl->nhand >= AP_HAND_MAX)
+		return qv_fail(err, QV_EINVAL, "%s: a hand holds at most %d cards", what,
+		               AP_HAND_MAX);
+	pl->hand[pl->nhand++] = (ap_entry){(uint8_t)card, (uint8_t)know};
+	return QV_OK;
+}
+
+/* Parses one use ("x2", "dice d8", "swap p3 half", "exchange p2") into p's commitments. */
+static qv_status load_use(ap_state *s, int p, const json_t *v, const char *what, qv_err *err)
+{
+	char text[64];
+	if (!json_is_string(v) || strlen(json_string_value(v)) > 40)
+		return qv_fail(err, QV_EINVAL,
+		               "%s must be a use such as \"x2\" or \"swap p3 half\"", what);
+	snprintf(text, sizeof text, "use %s", json_string_value(v));
+	qv_action a;
+	qv_err e;
+	if (ap_action_from_text(s, text, &a, &e) || AP_TYPE(a) != AP_ACT_USE)
+		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	ap_player *pl = &s->pl[p];
+	int arg = AP_ARG(a), k = arg & 15;
+	if (ap_used(pl, k))
+		return qv_fail(err, QV_EINVAL,
+		               "%s: a second %s (at most one copy of a kind a round)", what,
+		               ap_item_ids[k]);
+	if ((k == AP_SWAP || k == AP_EXCHANGE) && (arg >> 4 & 15) == p)
+		return qv_fail(err, QV_EINVAL, "%s: p%d cannot %s with itself", what, p + 1,
+		               ap_item_ids[k]);
+	pl->uses |= (uint16_t)(1u << k);
+	if (k == AP_DICE)
+		pl->dice_to = (uint8_t)(arg >> 4 & 15);
+	else if (k == AP_SWAP) {
+		pl->swap_target = (uint8_t)(arg >> 4 & 15);
+		pl->swap_item = (uint8_t)(arg >> 8 & 15);
+	} else if (k == AP_EXCHANGE)
+		pl->exch_target = (uint8_t)(arg >> 4 & 15);
+	return QV_OK;
+}
+
+static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
+{
+	static const char *const keys[] = {"pos",   "die",   "stars", "skulls", "hand",
+	                                   "uses",  "throw", "land",  "roll",   "go",
+	                                   "steps", "skip",  NULL};
+	ap_player *pl = &s->pl[p];
+	char what[32], w[64];
+	snprintf(what, sizeof what, "players[%d]", p);
+	if (!json_is_object(o))
+		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
+	qv_status rc;
+	if ((rc = qv__json_check_keys(o, what, keys, err)))
+		return rc;
+	int cell = ap_start_cell(s->size, p);
+	json_t *v = json_object_get(o, "pos");
+	snprintf(w, sizeof w, "%s.pos", what);
+	if (v && (rc = get_cell(s, v, w, &cell, err)))
+		return rc;
+	pl->pos = (uint16_t)cell;
+	pl->die = 1;
+	v = json_object_get(o, "die");
+	if (v) {
+		int d = json_is_string(v) ? ap_find_die(json_string_value(v)) : -1;
+		if (d < 0)
+			return qv_fail(err, QV_EINVAL, "%s.die must be d4, d6, d8, d10, d12 or d20",
+			               what);
+		pl->die = (uint8_t)d;
+	}
+	long stars, skulls, steps;
+	if ((rc = qv__json_get_int(o, "stars", what, 0, 40, 0, &stars, err)) ||
+	    (rc = qv__json_get_int(o, "skulls", what, 0, 40, 0, &skulls, err)) ||
+	    (rc = qv__json_get_int(o, "steps", what, 0, 40, 0, &steps, err)))
+		return rc;
+	pl->stars = (uint8_t)stars;
+	pl->skulls = (uint8_t)skulls;
+	pl->steps = (uint8_t)steps;
+	v = json_object_get(o, "hand");
+	if (v) {
+		if (!json_is_array(v))
+			return qv_fail(err, QV_EINVAL, "%s.hand must be an array of cards", what);
+		size_t i;
+		json_t *e;
+		json_array_foreach(v, i, e)
+		{
+			snprintf(w, sizeof w, "%s.hand[%zu]", what, i);
+			if ((rc = load_entry(s, p, e, w, err)))
+				return rc;
+		}
+		ap_sort_hand(pl);
+	}
+	v = json_object_get(o, "uses");
+	if (v) {
+		if (!json_is_array(v))
+			return qv_fail(err, QV_EINVAL, "%s.uses must be an array of uses", what);
+		size_t i;
+		json_t *e;
+		json_array_foreach(v, i, e)
+		{
+			snprintf(w, sizeof w, "%s.uses[%zu]", what, i);
+			if ((rc = load_use(s, p, e, w, err)))
+				return rc;
+		}
+	}
+	v = json_object_get(o, "throw");
+	if (v && !json_is_null(v)) {
+		int c;
+		snprintf(w, sizeof w, "%s.throw", what);
+		if ((rc = get_card(v, w, &c, err)))
+			return rc;
+		if (ap_is_item(c))
+			return qv_fail(err, QV_EINVAL, "%s must be an arrow card 1a-5f", w);
+		pl->throw_card = (uint8_t)(c + 1);
+	}
+	if ((rc = get_opt(o, "land", what, 0, 7, 1, &pl->land, err)) ||
+	    (rc = get_opt(o, "roll", what, 1, 20, 0, &pl->roll, err)))
+		return rc;
+	v = json_object_get(o, "go");
+	if (v && !json_is_null(v)) {
+		int d = json_is_string(v) ? qv_dir_parse(json_string_value(v)) : -1;
+		if (d < 0)
+			return qv_fail(err, QV_EINVAL, "%s.go must be null or a direction N..NW",
+			               what);
+		pl->go = (uint8_t)(d + 1);
+	}
+	bool skip;
+	if ((rc = get_bool(o, "skip", what, &skip, err)))
+		return rc;
+	pl->skip = skip;
+	return QV_OK;
+}
+
+static qv_status load_ground(ap_state *s, const json_t *a, qv_err *err)
+{
+	static const char *const keys[] = {"cell", "card", "known", NULL};
+	if (!json_is_array(a))
+		return qv_fail(err, QV_EINVAL, "state.ground must be an array of {cell, card}");
+	size_t i;
+	json_t *o;
+	json_array_foreach(a, i, o)
+	{
+		char what[32];
+		snprintf(what, sizeof what, "ground[%zu]", i);
+		if (!json_is_object(o))
+			return qv_fail(err, QV_EINVAL, "%s must be an object {cell, card}", what);
+		int cell = 0;
+		bool known;
+		qv_status rc;
+		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
+		    (rc = get_cell(s, json_object_get(o, "cell"), what, &cell, err)) ||
+		    (rc = get_bool(o, "known", what, &known, err)))
+			return rc;
+		if (s->ground[cell])
+			return qv_fail(err, QV_EINVAL, "%s: a second card on cell %s", what,
+			               json_string_value(json_object_get(o, "cell")));
+		json_t *c = json_object_get(o, "card");
+		const char *t = json_is_string(c) ? json_string_value(c) : "";
+		if (qv_streq_nocase(t, "star") || qv_streq_nocase(t, "skull")) {
+			if (known)
+				return qv_fail(err, QV_EINVAL,
+				               "%s: known is for face-down items only", what);
+			s->ground[cell] = qv_streq_nocase(t, "star") ? AP_G_STAR : AP_G_SKULL;
+			continue;
+		}
+		int k = ap_find_item(t);
+		if (k < 0)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "%s.card must be star, skull or an item id (x2, half, minus5, "
+			    "reverse, draw, dice, swap, noswap, nopickup, exchange)",
+			    what);
+		s->ground[cell] = (uint8_t)(AP_G_ITEM + k) | (known ? AP_G_KNOWN : 0);
+	}
+	return QV_OK;
+}
+
+/* Reads an array of arrow cards of value v+1 (stack or discard). */
+static qv_status load_pile(const json_t *a, const char *what, int v, uint8_t *out, uint8_t *n,
+                           bool top_first, qv_err *err)
+{
+	if (!json_is_array(a) || json_array_size(a) > AP_STACK_MAX)
+		return qv_fail(err, QV_EINVAL, "%s must be an array of at most 6 arrow cards",
+		               what);
+	size_t i, len = json_array_size(a);
+	json_t *c;
+	json_array_foreach(a, i, c)
+	{
+		int card;
+		qv_status rc = get_card(c, what, &card, err);
+		if (rc)
+			return rc;
+		if (ap_is_item(card) || ap_value(card) != v + 1)
+			return qv_fail(err, QV_EINVAL, "%s holds value-%d arrow cards only, not %s",
+			               what, v + 1, json_string_value(c));
+		out[top_first ? len - 1 - i : i] = (uint8_t)card;
+	}
+	*n = (uint8_t)len;
+	return QV_OK;
+}
+
+static qv_status load_kinds(const json_t *a, const char *what, uint8_t *count, qv_err *err)
+{
+	if (!json_is_array(a) || json_array_size(a) > AP_NKINDS * AP_COPIES)
+		return qv_fail(err, QV_EINVAL, "%s must be an array of item ids", what);
+	size_t i;
+	json_t *c;
+	json_array_foreach(a, i, c)
+	{
+		int k = json_is_string(c) ? ap_find_item(json_string_value(c)) : -1;
+		if (k < 0)
+			return qv_fail(err, QV_EINVAL, "%s[%zu] must be an item id", what, i);
+		count[k]++;
+	}
+	return QV_OK;
+}
+
+static qv_status load_pairs(const ap_state *s, const json_t *a, const char *what, uint16_t *m,
+                            qv_err *err)
+{
+	*m = 0;
+	if (!a)
+		return QV_OK;
+	if (!json_is_array(a))
+		return qv_fail(err, QV_EINVAL, "%s must be an array of pairs such as \"p1-p2\"",
+		               what);
+	size_t i;
+	json_t *c;
+	json_array_foreach(a, i, c)
+	{
+		const char *t = json_is_string(c) ? json_string_value(c) : "";
+		int x = -1, y = -1;
+		if (strlen(t) == 5 && t[2] == '-') {
+			char b[3] = {t[0], t[1], 0}, d[3] = {t[3], t[4], 0};
+			x = qv_player_parse(b, s->nplayers);
+			y = qv_player_parse(d, s->nplayers);
+		}
+		int idx = x >= 0 && y > x ? ap_pair_index(x, y) : -1;
+		if (idx < 0)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "%s[%zu] must be a pair of players, lower seat first (\"p1-p3\")", what,
+			    i);
+		*m |= (uint16_t)(1u << idx);
+	}
+	return QV_OK;
+}
+
+/* Every arrow card in exactly one place (filling the stacks when absent); each item kind 4
+ * times over hands, ground, discard and out (filling out when absent). */
+static qv_status check_cards(ap_state *s, bool stacks_given, bool out_given, qv_err *err)
+{
+	int count[AP_NCARDS] = {0};
+	bool thrown_out = s->phase >= AP_PH_LAND && s->phase <= AP_PH_WALK;
+	for (int p = 0; p < s->nplayers; p++) {
+		const ap_player *pl = &s->pl[p];
+		for (int i = 0; i < pl->nhand; i++)
+			count[pl->hand[i].card]++;
+		if (pl->throw_card && thrown_out)
+			count[pl->throw_card - 1]++;
+	}
+	for (int v = 0; v < AP_NVALUES; v++) {
+		for (int i = 0; i < s->ndisc[v]; i++)
+			count[s->disc[v][i]]++;
+		for (int i = 0; stacks_given && i < s->nstack[v]; i++)
+			count[s->stack[v][i]]++;
+	}
+	for (int c = 0; c < s->size * s->size; c++)
+		if (s->ground[c] >= AP_G_ITEM)
+			count[AP_NARROWS + (s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM]++;
+	for (int k = 0; k < AP_NKINDS; k++)
+		count[AP_NARROWS + k] += s->idisc[k] + (out_given ? s->out[k] : 0);
+	char b[12];
+	for (int c = 0; c < AP_NARROWS; c++) {
+		ap_card_name(c, b);
+		if (count[c] > 1)
+			return qv_fail(err, QV_EINVAL, "arrow card %s is in %d places", b,
+			               count[c]);
+		if (count[c] == 0) {
+			if (stacks_given)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "arrow card %s is nowhere (hands, stacks, discards, throws)",
+				    b);
+			int v = ap_value(c) - 1;
+			s->nstack[v]++;
+		}
+	}
+	if (!stacks_given) /* lowest id on top: stack[v][n - 1] */
+		for (int v = 0; v < AP_NVALUES; v++) {
+			int n = 0;
+			for (int c = v * 6 + 5; c >= v * 6; c--)
+				if (!count[c])
+					s->stack[v][n++] = (uint8_t)c;
+		}
+	for (int k = 0; k < AP_NKINDS; k++) {
+		int c = count[AP_NARROWS + k];
+		if (c > AP_COPIES || (out_given && c != AP_COPIES))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "item %s appears %d times over hands, ground, discard and out "
+			    "(there are 4)",
+			    ap_item_ids[k], c);
+		if (!out_given)
+			s->out[k] = (uint8_t)(AP_COPIES - c);
+	}
+	return QV_OK;
+}
+
+/* The phase fits the players' fields: commitments where the cursor says, nothing else. */
+static qv_status check_phase(const ap_state *s, qv_err *err)
+{
+	int ph = s->phase, a = s->active, n = s->nplayers;
+	for (int p = 0; p < n; p++) {
+		const ap_player *pl = &s->pl[p];
+		int arrows = 0;
+		for (int i = 0; i < pl->nhand; i++)
+			arrows += !ap_is_item(pl->hand[i].card);
+		bool in_hand = false;
+		for (int i = 0; pl->throw_card && i < pl->nhand; i++)
+			in_hand |= pl->hand[i].card == pl->throw_card - 1;
+		bool thrower = ph >= AP_PH_THROW && ph <= AP_PH_WALK && !pl->skip;
+		if (ph == AP_PH_ITEMS && p > a && pl->uses)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "players[%d].uses: p%d has not committed yet (active is p%d)", p, p + 1,
+			    a + 1);
+		if ((ph == AP_PH_ITEMS || ph == AP_PH_OVER) && pl->uses == 0 &&
+		    (pl->dice_to || pl->swap_target))
+			return qv_fail(err, QV_EINVAL, "players[%d]: bad uses", p);
+		if (ph == AP_PH_ITEMS && pl->uses) {
+			for (int k = 0; k < AP_NKINDS; k++) {
+				int held = 0;
+				for (int i = 0; i < pl->nhand; i++)
+					held += pl->hand[i].card == AP_NARROWS + k;
+				int need =
+				    ap_used(pl, k) + (ap_used(pl, AP_SWAP) && pl->swap_item == k);
+				if (held < need)
+					return qv_fail(err, QV_EINVAL,
+					               "players[%d].uses: p%d does not hold %d %s",
+					               p, p + 1, need, ap_item_ids[k]);
+			}
+			if (ap_used(pl, AP_DICE) && pl->dice_to == pl->die)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "players[%d].uses: dice must change the die to another kind",
+				    p);
+		}
+		if (ph == AP_PH_OVER && pl->uses)
+			return qv_fail(err, QV_EINVAL, "players[%d].uses: the game is over", p);
+		if (ph < AP_PH_THROW || ph == AP_PH_OVER) {
+			if (pl->throw_card || pl->land || pl->roll || pl->go || pl->steps ||
+			    pl->skip)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "players[%d]: throw, land, roll, go, steps and skip belong to "
+				    "the phases throw to walk",
+				    p);
+			continue;
+		}
+		if (pl->skip && (pl->throw_card || pl->land || pl->roll || pl->go || pl->steps))
+			return qv_fail(err, QV_EINVAL,
+			               "players[%d]: a skipping player throws nothing", p);
+		if (ph == AP_PH_THROW && pl->skip != (arrows == 0))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "players[%d].skip must be true exactly when the hand holds no arrow "
+			    "card",
+			    p);
+		if (!thrower)
+			continue;
+		bool done_throw = ph > AP_PH_THROW || p < a;
+		if (done_throw != (pl->throw_card != 0))
+			return qv_fail(
+			    err, QV_EINVAL, "players[%d].throw %s in phase %s with active p%d", p,
+			    done_throw ? "is missing" : "must be null", ap_phase_names[ph], a + 1);
+		if (pl->throw_card && in_hand != (ph == AP_PH_THROW))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "players[%d].throw: a committed throw stays in the hand until the "
+			    "reveal, then leaves it",
+			    p);
+		bool done_land = ph > AP_PH_LAND || (ph == AP_PH_LAND && p < a);
+		if (done_land != (pl->land != 0))
+			return qv_fail(err, QV_EINVAL, "players[%d].land %s", p,
+			               done_land ? "is missing" : "must be null");
+		bool done_roll = ph > AP_PH_ROLL || (ph == AP_PH_ROLL && p < a);
+		if (done_roll != (pl->roll != 0))
+			return qv_fail(err, QV_EINVAL, "players[%d].roll %s", p,
+			               done_roll ? "is missing" : "must be null");
+		if (pl->roll > ap_die_faces[pl->die])
+			return qv_fail(err, QV_EINVAL, "players[%d].roll: %d is above the d%d", p,
+			               pl->roll, ap_die_faces[pl->die]);
+		bool done_go = ph > AP_PH_GO || (ph == AP_PH_GO && p < a);
+		if (done_go != (pl->go != 0))
+			return qv_fail(err, QV_EINVAL, "players[%d].go %s", p,
+			               done_go ? "is missing" : "must be null");
+		if (pl->go && !(ap_arrow_dirs(s, p) >> (pl->go - 1) & 1))
+			return qv_fail(err, QV_EINVAL,
+			               "players[%d].go: %s is not an arrow of the landed card", p,
+			               qv_dir_names[pl->go - 1]);
+		if (pl->steps && ph != AP_PH_WALK)
+			return qv_fail(err, QV_EINVAL, "players[%d].steps: only during the walk",
+			               p);
+	}
+	bool cursor = ph == AP_PH_THROW || ph == AP_PH_LAND || ph == AP_PH_ROLL || ph == AP_PH_GO;
+	if (cursor && s->pl[a].skip)
+		return qv_fail(err, QV_EINVAL, "active: p%d skips this round", a + 1);
+	if (ph == AP_PH_TAKE || ph == AP_PH_DRAW) {
+		const ap_player *pl = &s->pl[a];
+		if (ph == AP_PH_TAKE) {
+			int t = pl->swap_target, items = 0, held = 0;
+			for (int i = 0; i < s->pl[t].nhand; i++)
+				items += ap_is_item(s->pl[t].hand[i].card);
+			for (int i = 0; i < pl->nhand; i++)
+				held += pl->hand[i].card == AP_NARROWS + pl->swap_item;
+			if (!ap_used(pl, AP_SWAP) || ap_used(pl, AP_NOSWAP) ||
+			    ap_used(&s->pl[t], AP_NOSWAP) || !items || !held)
+				return qv_fail(err, QV_EINVAL,
+				               "phase take: p%d has no swap that takes a card now",
+				               a + 1);
+		} else {
+			int ne = 0;
+			for (int v = 0; v < AP_NVALUES; v++)
+				ne += s->nstack[v] > 0;
+			if (!ap_used(pl, AP_DRAW) || !ne)
+				return qv_fail(err, QV_EINVAL,
+				               "phase draw: p%d has no draw to make now", a + 1);
+		}
+	}
+	if (ph == AP_PH_WALK && (!s->pending || (s->pending & ~s->bumped)))
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "walk: phase walk waits for a bump (pending must name pairs that bumped)");
+	if (ph == AP_PH_WALK)
+		for (int i = 0; i < AP_NPAIRS; i++)
+			if ((s->bumped >> i & 1) && ap_pair_b[i] >= n)
+				return qv_fail(err, QV_EINVAL,
+				               "walk: a pair of players not in this game");
+	if (ph == AP_PH_OVER && s->round != s->rounds)
+		return qv_fail(err, QV_EINVAL, "phase over comes after round %d", s->rounds);
+	return QV_OK;
+}
+
+qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
+{
+	static const char *const keys[] = {"round",  "phase",  "active",   "players",
+	                                   "ground", "stacks", "discards", "item_discard",
+	                                   "out",    "walk",   "rng",      NULL};
+	ap_state *s = st;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "state must be an object");
+	qv_status rc;
+	if ((rc = qv__json_check_keys(j, "state", keys, err)))
+		return rc;
+	qv_rng keep = s->rng;
+	uint8_t n = s->nplayers, size = s->size, rounds = s->rounds, shuffle = s->shuffle;
+	memset(s, 0, sizeof *s);
+	s->rng = keep;
+	s->nplayers = n;
+	s->size = size;
+	s->rounds = rounds;
+	s->shuffle = shuffle;
+	long round;
+	if ((rc = qv__json_get_int(j, "round", "state", 1, rounds, 1, &round, err)))
+		return rc;
+	s->round = (uint8_t)round;
+	json_t *v = json_object_get(j, "phase");
+	if (v) {
+		int ph = qv__json_name_index(v, ap_phase_names, AP_NPHASES);
+		if (ph < 0)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "state.phase must be items, take, draw, throw, land, roll, go, walk "
+			    "or over");
+		s->phase = (uint8_t)ph;
+	}
+	int a = 0;
+	v = json_object_get(j, "active");
+	if (v && (rc = get_player(s, v, "state.active", &a, err)))
+		return rc;
+	s->active = (uint8_t)a;
+	if (s->phase == AP_PH_WALK || s->phase == AP_PH_OVER)
+		s->active = 0;
+	v = json_object_get(j, "players");
+	if (v && (!json_is_array(v) || json_array_size(v) != n))
+		return qv_fail(err, QV_EINVAL,
+		               "state.players must be an array of %d player objects", n);
+	for (int p = 0; p < n; p++) {
+		if (v) {
+			if ((rc = load_player(s, p, json_array_get(v, (size_t)p), err)))
+				return rc;
+		} else {
+			s->pl[p].pos = (uint16_t)ap_start_cell(size, p);
+			s->pl[p].die = 1;
+		}
+	}
+	if ((v = json_object_get(j, "ground")) && (rc = load_ground(s, v, err)))
+		return rc;
+	json_t *stacks = json_object_get(j, "stacks");
+	if (stacks && (!json_is_array(stacks) || json_array_size(stacks) != AP_NVALUES))
+		return qv_fail(err, QV_EINVAL,
+		               "state.stacks must be five arrays (values 1-5), top first");
+	json_t *discards = json_object_get(j, "discards");
+	if (discards && (!json_is_array(discards) || json_array_size(discards) != AP_NVALUES))
+		return qv_fail(err, QV_EINVAL, "state.discards must be five arrays (values 1-5)");
+	for (int i = 0; i < AP_NVALUES; i++) {
+		char what[32];
+		snprintf(what, sizeof what, "stacks[%d]", i);
+		if (stacks && (rc = load_pile(json_array_get(stacks, (size_t)i), what, i,
+		                              s->stack[i], &s->nstack[i], true, err)))
+			return rc;
+		snprintf(what, sizeof what, "discards[%d]", i);
+		if (discards && (rc = load_pile(json_array_get(discards, (size_t)i), what, i,
+		                                s->disc[i], &s->ndisc[i], false, err)))
+			return rc;
+	}
+	if ((v = json_object_get(j, "item_discard")) &&
+	    (rc = load_kinds(v, "item_discard", s->idisc, err)))
+		return rc;
+	json_t *out = json_object_get(j, "out");
+	if (out && (rc = load_kinds(out, "out", s->out, err)))
+		return rc;
+	v = json_object_get(j, "walk");
+	if (v && !json_is_null(v)) {
+		static const char *const wkeys[] = {"tick", "bumped", "pending", NULL};
+		long t;
+		if (!json_is_object(v))
+			return qv_fail(err, QV_EINVAL, "state.walk must be null or an object");
+		if ((rc = qv__json_check_keys(v, "walk", wkeys, err)) ||
+		    (rc = qv__json_get_int(v, "tick", "walk", 0, 40, 0, &t, err)) ||
+		    (rc = load_pairs(s, json_object_get(v, "bumped"), "walk.bumped", &s->bumped,
+		                     err)) ||
+		    (rc = load_pairs(s, json_object_get(v, "pending"), "walk.pending", &s->pending,
+		                     err)))
+			return rc;
+		if (s->phase != AP_PH_WALK)
+			return qv_fail(err, QV_EINVAL,
+			               "state.walk must be null outside phase walk");
+		s->tick = (uint8_t)t;
+	}
+	if (s->phase == AP_PH_WALK && (!v || json_is_null(v)))
+		return qv_fail(err, QV_EINVAL, "state.walk is needed in phase walk");
+	v = json_object_get(j, "rng");
+	if (v) {
+		if (!json_is_array(v) || json_array_size(v) != 4)
+			return qv_fail(err, QV_EINVAL, "state.rng must be four decimal strings");
+		for (size_t i = 0; i < 4; i++) {
+			json_t *w = json_array_get(v, i);
+			const char *t = json_is_string(w) ? json_string_value(w) : "";
+			char *end;
+			if (!*t || *t == '-' || strlen(t) > 20)
+				return qv_fail(err, QV_EINVAL,
+				               "state.rng[%zu] must be a decimal string", i);
+			unsigned long long x = strtoull(t, &end, 10);
+			if (*end)
+				return qv_fail(err, QV_EINVAL,
+				               "state.rng[%zu] must be a decimal string", i);
+			s->rng.s[i] = (uint64_t)x;
+		}
+		if (!(s->rng.s[0] | s->rng.s[1] | s->rng.s[2] | s->rng.s[3]))
+			return qv_fail(err, QV_EINVAL, "state.rng must not be all zero");
+	}
+	if ((rc = check_cards(s, stacks != NULL, out != NULL, err)) || (rc = check_phase(s, err)))
+		return rc;
+	return QV_OK;
+}

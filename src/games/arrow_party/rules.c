@@ -1,0 +1,1440 @@
+/*
+ * rules.c - the rules of Arrow Party (../shared/rules/arrow-party.md): the card tables,
+ * parameters and set-up, the round's five phases (items with their resolution order, throw,
+ * roll, direction, the simultaneous walk with pick-ups and bumps), the redistribution, the
+ * score, ranks, determinization and a heuristic.
+ *
+ * Legality has one source of truth: legal() lists the actions and chance() the outcomes, and
+ * apply accepts exactly the listed ones (explain() says why anything else is refused), so the
+ * two cannot disagree. The engine runs every automatic step (reveals, exchanges, dice, the
+ * walk's ticks) inside apply, stopping only where a player must decide or chance must speak.
+ *
+ * Knowledge of hand cards (arrow_party.h) follows three rules: a card named in public (a used
+ * item, the item a `swap` gives) is known to everyone, and leaving the hand it takes one known
+ * copy from every observer's count; a card given at random (a bump, a `swap` take) is known to
+ * the two players of the pair only, and the observers forget what they knew of the giver's
+ * remaining items (any of them might have left); everything else is known to its owner only.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "arrow_party.h"
+
+/* ---- tables ---- */
+
+#define AR(d) (1u << (d))
+const uint8_t ap_arrows[AP_NARROWS] = {
+    AR(QV_N),
+    AR(QV_N),
+    AR(QV_N),
+    AR(QV_N),
+    AR(QV_N),
+    AR(QV_N),
+    AR(QV_N) | AR(QV_S),
+    AR(QV_N) | AR(QV_S),
+    AR(QV_N) | AR(QV_E),
+    AR(QV_N) | AR(QV_E),
+    AR(QV_N) | AR(QV_NE),
+    AR(QV_N) | AR(QV_NE),
+    AR(QV_W) | AR(QV_N) | AR(QV_E),
+    AR(QV_W) | AR(QV_N) | AR(QV_E),
+    AR(QV_N) | AR(QV_SE) | AR(QV_SW),
+    AR(QV_N) | AR(QV_SE) | AR(QV_SW),
+    AR(QV_NW) | AR(QV_N) | AR(QV_NE),
+    AR(QV_NW) | AR(QV_N) | AR(QV_NE),
+    AR(QV_N) | AR(QV_E) | AR(QV_S) | AR(QV_W),
+    AR(QV_N) | AR(QV_E) | AR(QV_S) | AR(QV_W),
+    AR(QV_N) | AR(QV_E) | AR(QV_S) | AR(QV_W),
+    AR(QV_NE) | AR(QV_SE) | AR(QV_SW) | AR(QV_NW),
+    AR(QV_NE) | AR(QV_SE) | AR(QV_SW) | AR(QV_NW),
+    AR(QV_NE) | AR(QV_SE) | AR(QV_SW) | AR(QV_NW),
+    AR(QV_W) | AR(QV_NW) | AR(QV_N) | AR(QV_NE) | AR(QV_E),
+    AR(QV_W) | AR(QV_NW) | AR(QV_N) | AR(QV_NE) | AR(QV_E),
+    AR(QV_W) | AR(QV_NW) | AR(QV_N) | AR(QV_NE) | AR(QV_E),
+    AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W),
+    AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W),
+    AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W),
+};
+#undef AR
+
+const char *const ap_arrow_text[AP_NARROWS] = {
+    "N",           "N",           "N",           "N",           "N",           "N",
+    "N S",         "N S",         "N E",         "N E",         "N NE",        "N NE",
+    "W N E",       "W N E",       "N SE SW",     "N SE SW",     "NW N NE",     "NW N NE",
+    "N E S W",     "N E S W",     "N E S W",     "NE SE SW NW", "NE SE SW NW", "NE SE SW NW",
+    "W NW N NE E", "W NW N NE E", "W NW N NE E", "N NE E S W",  "N NE E S W",  "N NE E S W",
+};
+
+const char *const ap_item_ids[AP_NKINDS] = {"x2",   "half", "minus5", "reverse",  "draw",
+                                            "dice", "swap", "noswap", "nopickup", "exchange"};
+const int ap_item_points[AP_NKINDS] = {2, -2, -1, 2, 3, 0, -2, 3, -3, 3};
+const int ap_die_faces[AP_NDICE] = {4, 6, 8, 10, 12, 20};
+const int ap_die_points[AP_NDICE] = {1, 0, -1, -2, -3, -4};
+const char *const ap_phase_names[AP_NPHASES] = {"items", "take", "draw", "throw", "land",
+                                                "roll",  "go",   "walk", "over"};
+const uint8_t ap_pair_a[AP_NPAIRS] = {0, 0, 0, 0, 1, 1, 1, 2, 2, 3};
+const uint8_t ap_pair_b[AP_NPAIRS] = {1, 2, 3, 4, 2, 3, 4, 3, 4, 4};
+
+#define DIE_D6      1
+#define ALL_KNOW(n) ((uint8_t)(((1u << (n)) - 1) | AP_PUBLIC))
+
+/* ---- small helpers ---- */
+
+int ap_start_cell(int size, int p)
+{
+	int c = (size + 1) / 2 - 1;
+	switch (p) {
+	case 0: return 0;
+	case 1: return (size - 1) * size + size - 1;
+	case 2: return (size - 1) * size;
+	case 3: return size - 1;
+	default: return c * size + c;
+	}
+}
+
+bool ap_secret_phase(int phase)
+{
+	return phase == AP_PH_ITEMS || phase == AP_PH_THROW || phase == AP_PH_GO;
+}
+
+bool ap_committed(const ap_state *s, int p)
+{
+	if (!ap_secret_phase(s->phase))
+		return false;
+	if (s->phase != AP_PH_ITEMS && s->pl[p].skip)
+		return false;
+	return p < s->active;
+}
+
+bool ap_hidden_commit(const ap_state *s, int p, int viewer)
+{
+	return ap_secret_phase(s->phase) && viewer != p && viewer != QV_VIEW_ALL;
+}
+
+static int hand_count(const ap_player *pl, int card)
+{
+	int n = 0;
+	for (int i = 0; i < pl->nhand; i++)
+		n += pl->hand[i].card == card;
+	return n;
+}
+
+static int item_total(const ap_player *pl)
+{
+	int n = 0;
+	for (int i = 0; i < pl->nhand; i++)
+		n += ap_is_item(pl->hand[i].card);
+	return n;
+}
+
+static int arrow_total(const ap_player *pl)
+{
+	int n = 0;
+	for (int i = 0; i < pl->nhand; i++)
+		n += !ap_is_item(pl->hand[i].card);
+	return n;
+}
+
+static int entry_cmp(ap_entry a, ap_entry b)
+{
+	if (a.card != b.card)
+		return a.card < b.card ? -1 : 1;
+	return a.know < b.know ? -1 : a.know > b.know;
+}
+
+void ap_sort_hand(ap_player *pl)
+{
+	for (int i = 1; i < pl->nhand; i++) {
+		ap_entry e = pl->hand[i];
+		int j = i;
+		while (j > 0 && entry_cmp(pl->hand[j - 1], e) > 0) {
+			pl->hand[j] = pl->hand[j - 1];
+			j--;
+		}
+		pl->hand[j] = e;
+	}
+}
+
+static void hand_add(ap_player *pl, int card, int know)
+{
+	if (pl->nhand >= AP_HAND_MAX)
+		return;
+	pl->hand[pl->nhand++] = (ap_entry){(uint8_t)card, (uint8_t)know};
+	ap_sort_hand(pl);
+}
+
+static void hand_remove_at(ap_player *pl, int i)
+{
+	memmove(&pl->hand[i], &pl->hand[i + 1], (size_t)(pl->nhand - i - 1) * sizeof pl->hand[0]);
+	pl->nhand--;
+	pl->hand[pl->nhand] = (ap_entry){0, 0};
+}
+
+/* Removes one `card` from p's hand in public view (a used item, the item a swap gives):
+ * everyone's count of known copies of it in that hand drops by one, as each observer reasons
+ * from what they knew. A public copy goes first; otherwise, for each observer whose known
+ * copy stayed, one known copy is forgotten. */
+static void public_remove(ap_state *s, int p, int card)
+{
+	ap_player *pl = &s->pl[p];
+	int at = -1;
+	for (int i = 0; i < pl->nhand && at < 0; i++)
+		if (pl->hand[i].card == card && (pl->hand[i].know & AP_PUBLIC))
+			at = i;
+	if (at >= 0) {
+		hand_remove_at(pl, at);
+		return;
+	}
+	for (int i = 0; i < pl->nhand && at < 0; i++)
+		if (pl->hand[i].card == card)
+			at = i;
+	if (at < 0)
+		return;
+	int gone = pl->hand[at].know;
+	hand_remove_at(pl, at);
+	for (int w = 0; w < s->nplayers; w++) {
+		if (w == p || (gone >> w & 1))
+			continue;
+		for (int i = 0; i < pl->nhand; i++)
+			if (pl->hand[i].card == card && (pl->hand[i].know >> w & 1)) {
+				pl->hand[i].know &= (uint8_t) ~(1u << w);
+				break;
+			}
+	}
+	ap_sort_hand(pl);
+}
+
+/* Takes one `card` (an item) out of g's hand given at random to r: r learns the kind, so a
+ * copy r knew goes first; everybody else forgets g's remaining items. */
+static void random_leave(ap_state *s, int g, int r, int card)
+{
+	ap_player *pl = &s->pl[g];
+	int at = -1;
+	for (int i = 0; i < pl->nhand && at < 0; i++)
+		if (pl->hand[i].card == card && (pl->hand[i].know >> r & 1))
+			at = i;
+	for (int i = 0; i < pl->nhand && at < 0; i++)
+		if (pl->hand[i].card == card)
+			at = i;
+	if (at < 0)
+		return;
+	hand_remove_at(pl, at);
+	uint8_t keep = (uint8_t)(1u << g | 1u << r);
+	for (int i = 0; i < pl->nhand; i++)
+		if (ap_is_item(pl->hand[i].card))
+			pl->hand[i].know &= keep;
+	ap_sort_hand(pl);
+}
+
+static bool noswap(const ap_state *s, int p)
+{
+	return s->phase != AP_PH_ITEMS && ap_used(&s->pl[p], AP_NOSWAP);
+}
+
+/* The board directions of p's landed card (and their opposites with `reverse`). */
+int ap_arrow_dirs(const ap_state *s, int p)
+{
+	const ap_player *pl = &s->pl[p];
+	if (!pl->throw_card || !pl->land)
+		return 0;
+	int printed = ap_arrows[pl->throw_card - 1], m = 0;
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (printed >> d & 1) {
+			int b = qv_dir_rot((qv_dir)d, pl->land - 1);
+			m |= 1 << b;
+			if (ap_used(pl, AP_REVERSE))
+				m |= 1 << qv_dir_opp((qv_dir)b);
+		}
+	return m;
+}
+
+int ap_score_of(const ap_state *s, int p)
+{
+	const ap_player *pl = &s->pl[p];
+	int v = 10 * pl->stars - 15 * pl->skulls + ap_die_points[pl->die];
+	for (int i = 0; i < pl->nhand; i++) {
+		int c = pl->hand[i].card;
+		v += ap_is_item(c) ? ap_item_points[ap_kind(c)] : ap_value(c);
+	}
+	return v;
+}
+
+/* Takes the top card of stack v (which must not be empty), clearing its slot. */
+static int pop_stack(ap_state *s, int v)
+{
+	int c = s->stack[v][--s->nstack[v]];
+	s->stack[v][s->nstack[v]] = 0;
+	return c;
+}
+
+static void shuffle_bytes(uint8_t *a, int n, qv_rng *rng)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)qv_rng_below(rng, (uint32_t)(i + 1));
+		uint8_t t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* ---- parameters and set-up ---- */
+
+static const qv_param_def ap_params[] = {
+    {"players", "4", "3-5", "card players (the engine is the game master)"},
+    {"size", "15", "9-26", "the play area is size x size cells"},
+    {"rounds", "10", "2-10, even", "rounds; the redistribution starts round rounds/2 + 1"},
+    {"stars", "auto", "0-40 or auto (2 x players)", "star cards on the ground (+10 each)"},
+    {"skulls", "auto", "0-40 or auto (2 x players)", "skull cards on the ground (-15 each)"},
+    {"shuffle", "true", "true or false", "false: stacks and item deck keep table order"},
+    {"ground", "random", "random, or cell:card,... (card: star, skull or an item id)",
+     "an explicit ground layout replacing the random one"},
+};
+#define AP_NPARAMS ((int)(sizeof ap_params / sizeof ap_params[0]))
+
+static qv_status read_count(const qv_params *params, const char *key, long players, long *out,
+                            qv_err *err)
+{
+	const char *v = qv_params_get(params, key);
+	if (!v || qv_streq_nocase(v, "auto")) {
+		*out = 2 * players;
+		return QV_OK;
+	}
+	long x;
+	if (!qv_parse_long(v, &x) || x < 0 || x > 40)
+		return qv_fail(err, QV_EINVAL,
+		               "bad value '%s' for %s: expected 0-40 or auto (2 x players)", v,
+		               key);
+	*out = x;
+	return QV_OK;
+}
+
+/* Lays the explicit ground `v` (cell:card,...) from the items left in `left` (by kind). */
+static qv_status parse_ground(ap_state *s, const char *v, uint8_t *left, qv_err *err)
+{
+	char buf[QV_PARAM_VALUE_MAX];
+	snprintf(buf, sizeof buf, "%s", v);
+	for (char *tok = buf, *next; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		while (*tok == ' ')
+			tok++;
+		if (!*tok)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "ground: an empty entry in '%.60s' (expected cell:card,... e.g. "
+			    "c5:star,d7:skull,e2:x2)",
+			    v);
+		char *colon = strchr(tok, ':');
+		if (!colon)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "ground: '%.40s' is not cell:card (expected e.g. c5:star, d7:skull, "
+			    "e2:x2; cards: star, skull or an item id)",
+			    tok);
+		*colon = '\0';
+		char *card = colon + 1;
+		size_t n = strlen(card);
+		while (n > 0 && card[n - 1] == ' ')
+			card[--n] = '\0';
+		int x, y;
+		qv_err e;
+		if (qv_sq_parse(tok, s->size, s->size, &x, &y, &e))
+			return qv_fail(err, QV_EINVAL, "ground: bad cell '%.8s': %s", tok, e.msg);
+		int cell = y * s->size + x;
+		for (int p = 0; p < s->nplayers; p++)
+			if (ap_start_cell(s->size, p) == cell)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "ground: %s is p%d's starting cell (no ground card may lie "
+				    "there)",
+				    tok, p + 1);
+		if (s->ground[cell])
+			return qv_fail(err, QV_EINVAL,
+			               "ground: cell %s is listed twice (one card a cell)", tok);
+		if (qv_streq_nocase(card, "star")) {
+			s->ground[cell] = AP_G_STAR;
+			continue;
+		}
+		if (qv_streq_nocase(card, "skull")) {
+			s->ground[cell] = AP_G_SKULL;
+			continue;
+		}
+		int k = ap_find_item(card);
+		if (k < 0)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "ground: unknown card '%.20s' at %s (expected star, skull or an "
+			    "item: x2, half, minus5, reverse, draw, dice, swap, noswap, "
+			    "nopickup, exchange)",
+			    card, tok);
+		if (left[k] == 0)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "ground: no %s card is left after the deal for %s (4 copies, the "
+			    "players hold the rest)",
+			    ap_item_ids[k], tok);
+		left[k]--;
+		s->ground[cell] = (uint8_t)(AP_G_ITEM + k) | AP_G_KNOWN;
+	}
+	return QV_OK;
+}
+
+/* Puts `what` on a uniformly random free cell (not a starting cell, no card). */
+static void place_random(ap_state *s, qv_rng *rng, uint16_t *free_cells, int *nfree, int what)
+{
+	int i = (int)qv_rng_below(rng, (uint32_t)*nfree);
+	s->ground[free_cells[i]] = (uint8_t)what;
+	free_cells[i] = free_cells[--*nfree];
+}
+
+static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
+{
+	static const char *const bools[] = {"false", "true", NULL};
+	long players, size, rounds, stars = 0, skulls = 0;
+	int shuffle;
+	qv_status rc;
+	if ((rc = qv_params_check_keys(params, ap_params, AP_NPARAMS, "arrow-party", err)) ||
+	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "players", 3, 5, &players, err)) ||
+	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "size", 9, 26, &size, err)) ||
+	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "rounds", 2, 10, &rounds, err)) ||
+	    (rc = read_count(params, "stars", players, &stars, err)) ||
+	    (rc = read_count(params, "skulls", players, &skulls, err)) ||
+	    (rc = qv_param_choice(params, ap_params, AP_NPARAMS, "shuffle", bools, &shuffle, err)))
+		return rc;
+	if (rounds % 2)
+		return qv_fail(err, QV_EINVAL, "bad value '%ld' for rounds: expected 2-10, even",
+		               rounds);
+	const char *ground = qv_params_get(params, "ground");
+	if (ground && (qv_streq_nocase(ground, "random") || !*ground))
+		ground = NULL;
+	ap_state *s = st;
+	memset(s, 0, sizeof *s);
+	s->nplayers = (uint8_t)players;
+	s->size = (uint8_t)size;
+	s->rounds = (uint8_t)rounds;
+	s->shuffle = (uint8_t)shuffle;
+	s->round = 1;
+	qv_rng_seed(&s->rng, seed);
+	for (int v = 0; v < AP_NVALUES; v++) {
+		uint8_t list[AP_STACK_MAX];
+		for (int i = 0; i < AP_STACK_MAX; i++)
+			list[i] = (uint8_t)(v * 6 + i);
+		if (shuffle)
+			shuffle_bytes(list, AP_STACK_MAX, &s->rng);
+		for (int i = 0; i < AP_STACK_MAX; i++)
+			s->stack[v][i] = list[AP_STACK_MAX - 1 - i];
+		s->nstack[v] = AP_STACK_MAX;
+	}
+	uint8_t deck[AP_NKINDS * AP_COPIES];
+	for (int i = 0; i < AP_NKINDS * AP_COPIES; i++)
+		deck[i] = (uint8_t)(i / AP_COPIES);
+	if (shuffle)
+		shuffle_bytes(deck, AP_NKINDS * AP_COPIES, &s->rng);
+	for (int v = 0; v < AP_NVALUES; v++)
+		for (int p = 0; p < players; p++)
+			hand_add(&s->pl[p], pop_stack(s, v), 1 << p);
+	int top = 0;
+	for (int r = 0; r < 3; r++)
+		for (int p = 0; p < players; p++)
+			hand_add(&s->pl[p], AP_NARROWS + deck[top++], 1 << p);
+	for (int p = 0; p < players; p++) {
+		s->pl[p].die = DIE_D6;
+		s->pl[p].pos = (uint16_t)ap_start_cell((int)size, p);
+	}
+	if (ground) {
+		uint8_t left[AP_NKINDS] = {0};
+		for (int i = top; i < AP_NKINDS * AP_COPIES; i++)
+			left[deck[i]]++;
+		if ((rc = parse_ground(s, ground, left, err)))
+			return rc;
+		memcpy(s->out, left, sizeof left);
+	} else {
+		uint16_t free_cells[AP_NCELLS];
+		int nfree = 0;
+		for (int c = 0; c < size * size; c++) {
+			bool start = false;
+			for (int p = 0; p < players; p++)
+				start |= ap_start_cell((int)size, p) == c;
+			if (!start)
+				free_cells[nfree++] = (uint16_t)c;
+		}
+		int need = AP_NKINDS * AP_COPIES - top + (int)stars + (int)skulls;
+		if (need > nfree)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "stars=%ld and skulls=%ld do not fit: %d items, %ld stars and %ld "
+			    "skulls need %d cells but a %ldx%ld area with %ld players has "
+			    "%d free cells",
+			    stars, skulls, AP_NKINDS * AP_COPIES - top, stars, skulls, need, size,
+			    size, players, nfree);
+		for (int i = top; i < AP_NKINDS * AP_COPIES; i++)
+			place_random(s, &s->rng, free_cells, &nfree, AP_G_ITEM + deck[i]);
+		for (int i = 0; i < stars; i++)
+			place_random(s, &s->rng, free_cells, &nfree, AP_G_STAR);
+		for (int i = 0; i < skulls; i++)
+			place_random(s, &s->rng, free_cells, &nfree, AP_G_SKULL);
+	}
+	s->phase = AP_PH_ITEMS;
+	s->active = 0;
+	return QV_OK;
+}
+
+/* ---- whose turn ---- */
+
+int ap_to_move(const ap_state *s)
+{
+	switch (s->phase) {
+	case AP_PH_OVER: return QV_OVER;
+	case AP_PH_ITEMS:
+	case AP_PH_THROW:
+	case AP_PH_GO: return s->active;
+	default: return QV_CHANCE;
+	}
+}
+
+/* ---- the round's automatic steps ---- */
+
+static void start_walk(ap_state *s);
+static void run_walk(ap_state *s);
+
+/* The next player from `from` on who throws this round (not skipping), or nplayers. */
+static int next_thrower(const ap_state *s, int from)
+{
+	while (from < s->nplayers && s->pl[from].skip)
+		from++;
+	return from;
+}
+
+static bool any_stack(const ap_state *s)
+{
+	for (int v = 0; v < AP_NVALUES; v++)
+		if (s->nstack[v])
+			return true;
+	return false;
+}
+
+static void refill(ap_state *s, int v)
+{
+	int n = s->ndisc[v];
+	uint8_t list[AP_STACK_MAX];
+	memcpy(list, s->disc[v], (size_t)n);
+	if (s->shuffle)
+		shuffle_bytes(list, n, &s->rng);
+	for (int i = 0; i < n; i++)
+		s->stack[v][i] = list[n - 1 - i];
+	s->nstack[v] = (uint8_t)n;
+	s->ndisc[v] = 0;
+	memset(s->disc[v], 0, sizeof s->disc[v]);
+}
+
+/* Round rounds/2 + 1 starts with five new arrow cards each, dealt as at set-up. An empty
+ * stack is refilled with its returned cards first, and again if it runs out during the
+ * deal; a stack with no card at all deals nothing. */
+static void redistribute(ap_state *s)
+{
+	for (int v = 0; v < AP_NVALUES; v++) {
+		if (!s->nstack[v])
+			refill(s, v);
+		for (int p = 0; p < s->nplayers; p++) {
+			if (!s->nstack[v])
+				refill(s, v);
+			if (!s->nstack[v])
+				break;
+			hand_add(&s->pl[p], pop_stack(s, v), 1 << p);
+		}
+	}
+}
+
+static void begin_throw(ap_state *s)
+{
+	s->phase = AP_PH_THROW;
+	for (int p = 0; p < s->nplayers; p++)
+		s->pl[p].skip = arrow_total(&s->pl[p]) == 0;
+	s->active = (uint8_t)next_thrower(s, 0);
+	if (s->active == s->nplayers)
+		start_walk(s);
+}
+
+static void draws_from(ap_state *s, int from)
+{
+	for (int p = from; p < s->nplayers; p++)
+		if (ap_used(&s->pl[p], AP_DRAW) && any_stack(s)) {
+			s->phase = AP_PH_DRAW;
+			s->active = (uint8_t)p;
+			return;
+		}
+	begin_throw(s);
+}
+
+/* The swap of u gives the named item in public (when the swap takes nothing). */
+static void swap_give(ap_state *s, int u)
+{
+	ap_player *pu = &s->pl[u];
+	public_remove(s, u, AP_NARROWS + pu->swap_item);
+	hand_add(&s->pl[pu->swap_target], AP_NARROWS + pu->swap_item, ALL_KNOW(s->nplayers));
+}
+
+/* Resolves the swaps from seat `from` on; stops at one that must take a card at random. */
+static void swaps_from(ap_state *s, int from)
+{
+	for (int p = from; p < s->nplayers; p++) {
+		ap_player *pl = &s->pl[p];
+		if (!ap_used(pl, AP_SWAP))
+			continue;
+		int t = pl->swap_target;
+		if (noswap(s, p) || noswap(s, t) || !hand_count(pl, AP_NARROWS + pl->swap_item))
+			continue;
+		if (item_total(&s->pl[t]) == 0) {
+			swap_give(s, p);
+			continue;
+		}
+		s->phase = AP_PH_TAKE;
+		s->active = (uint8_t)p;
+		return;
+	}
+	for (int p = 0; p < s->nplayers; p++)
+		if (ap_used(&s->pl[p], AP_DICE))
+			s->pl[p].die = s->pl[p].dice_to;
+	draws_from(s, 0);
+}
+
+/* Everyone is ready: the uses become public, used cards leave the hands, and the items
+ * resolve in the page's order. */
+static void reveal_items(ap_state *s)
+{
+	s->phase = AP_PH_TAKE; /* any phase past `items`: noswap counts from here */
+	for (int p = 0; p < s->nplayers; p++)
+		for (int k = 0; k < AP_NKINDS; k++)
+			if (ap_used(&s->pl[p], k)) {
+				public_remove(s, p, AP_NARROWS + k);
+				s->idisc[k]++;
+			}
+	for (int p = 0; p < s->nplayers; p++) {
+		ap_player *pl = &s->pl[p];
+		if (ap_used(pl, AP_EXCHANGE)) {
+			uint16_t t = s->pl[pl->exch_target].pos;
+			s->pl[pl->exch_target].pos = pl->pos;
+			pl->pos = t;
+		}
+	}
+	swaps_from(s, 0);
+}
+
+static int steps_of(const ap_player *pl)
+{
+	int n = pl->roll;
+	if (ap_used(pl, AP_X2))
+		n *= 2;
+	if (ap_used(pl, AP_HALF))
+		n /= 2;
+	if (ap_used(pl, AP_MINUS5))
+		n = n > 5 ? n - 5 : 0;
+	return n;
+}
+
+static void start_walk(ap_state *s)
+{
+	s->phase = AP_PH_WALK;
+	s->active = 0;
+	s->tick = 0;
+	s->bumped = s->pending = 0;
+	for (int p = 0; p < s->nplayers; p++)
+		s->pl[p].steps = s->pl[p].skip ? 0 : (uint8_t)steps_of(&s->pl[p]);
+	run_walk(s);
+}
+
+/* The end of a round: thrown cards return, the round's choices are cleared, and the next
+ * round starts (with the redistribution at round rounds/2 + 1), or the game ends. */
+static void finish_round(ap_state *s)
+{
+	for (int p = 0; p < s->nplayers; p++) {
+		ap_player *pl = &s->pl[p];
+		if (pl->throw_card) {
+			int v = ap_value(pl->throw_card - 1) - 1;
+			s->disc[v][s->ndisc[v]++] = (uint8_t)(pl->throw_card - 1);
+		}
+		pl->uses = 0;
+		pl->dice_to = pl->swap_target = pl->swap_item = pl->exch_target = 0;
+		pl->throw_card = pl->land = pl->roll = pl->go = pl->steps = pl->skip = 0;
+	}
+	s->bumped = s->pending = 0;
+	s->tick = 0;
+	s->active = 0;
+	if (s->round >= s->rounds) {
+		s->phase = AP_PH_OVER;
+		return;
+	}
+	s->round++;
+	if (s->round == s->rounds / 2 + 1)
+		redistribute(s);
+	s->phase = AP_PH_ITEMS;
+}
+
+/* Picks up what p may take on its cell: stars and skulls always, items unless `nopickup`. */
+static void pick_up(ap_state *s, int p)
+{
+	ap_player *pl = &s->pl[p];
+	uint8_t *g = &s->ground[pl->pos];
+	if (*g == AP_G_STAR) {
+		pl->stars++;
+		*g = 0;
+	} else if (*g == AP_G_SKULL) {
+		pl->skulls++;
+		*g = 0;
+	} else if (*g && !ap_used(pl, AP_NOPICKUP)) {
+		bool known = *g & AP_G_KNOWN;
+		hand_add(pl, AP_NARROWS + ((*g & ~AP_G_KNOWN) - AP_G_ITEM),
+		         known ? ALL_KNOW(s->nplayers) : 1 << p);
+		*g = 0;
+	}
+}
+
+/* One tick: everyone with steps left takes one (or stops on the edge), then the players who
+ * entered a cell pick up in seat order, then the new bumps are found. */
+static void tick(ap_state *s)
+{
+	int n = s->nplayers, sz = s->size;
+	uint16_t before[QV_MAX_PLAYERS];
+	bool moved[QV_MAX_PLAYERS] = {false};
+	s->tick++;
+	for (int p = 0; p < n; p++) {
+		ap_player *pl = &s->pl[p];
+		before[p] = pl->pos;
+		if (!pl->steps)
+			continue;
+		int d = pl->go - 1;
+		int x = pl->pos % sz + qv_dir_dx[d], y = pl->pos / sz + qv_dir_dy[d];
+		if (x < 0 || y < 0 || x >= sz || y >= sz) {
+			pl->steps = 0;
+			continue;
+		}
+		pl->pos = (uint16_t)(y * sz + x);
+		pl->steps--;
+		moved[p] = true;
+	}
+	for (int p = 0; p < n; p++)
+		if (moved[p])
+			pick_up(s, p);
+	for (int i = 0; i < AP_NPAIRS; i++) {
+		int a = ap_pair_a[i], b = ap_pair_b[i];
+		if (b >= n || (s->bumped >> i & 1) || !(moved[a] || moved[b]))
+			continue;
+		bool share = s->pl[a].pos == s->pl[b].pos;
+		bool cross = s->pl[a].pos == before[b] && s->pl[b].pos == before[a];
+		if (!share && !cross)
+			continue;
+		s->bumped |= (uint16_t)(1u << i);
+		if (!noswap(s, a) && !noswap(s, b))
+			s->pending |= (uint16_t)(1u << i);
+	}
+}
+
+static void run_walk(ap_state *s)
+{
+	while (!s->pending) {
+		bool walking = false;
+		for (int p = 0; p < s->nplayers; p++)
+			walking |= s->pl[p].steps > 0;
+		if (!walking) {
+			finish_round(s);
+			return;
+		}
+		tick(s);
+	}
+}
+
+/* ---- legal actions ---- */
+
+/* Copies of `kind` in p's hand not yet spoken for by its uses (a use, the swap's gift). */
+static int spare(const ap_player *pl, int kind)
+{
+	int n = hand_count(pl, AP_NARROWS + kind) - ap_used(pl, kind);
+	if (ap_used(pl, AP_SWAP) && pl->swap_item == kind)
+		n--;
+	return n;
+}
+
+int ap_legal_uses(const ap_state *s, int p, qv_action *out)
+{
+	const ap_player *pl = &s->pl[p];
+	int n = 0;
+	for (int k = 0; k < AP_NKINDS; k++) {
+		if (ap_used(pl, k) || spare(pl, k) < 1)
+			continue;
+		switch (k) {
+		case AP_DICE:
+			for (int d = 0; d < AP_NDICE; d++)
+				if (d != pl->die)
+					out[n++] = AP_MAKE(AP_ACT_USE, k | d << 4);
+			break;
+		case AP_SWAP:
+			for (int t = 0; t < s->nplayers; t++) {
+				if (t == p)
+					continue;
+				for (int i = 0; i < AP_NKINDS; i++)
+					if (spare(pl, i) - (i == AP_SWAP) >= 1)
+						out[n++] = AP_MAKE(AP_ACT_USE, k | t << 4 | i << 8);
+			}
+			break;
+		case AP_EXCHANGE:
+			for (int t = 0; t < s->nplayers; t++)
+				if (t != p)
+					out[n++] = AP_MAKE(AP_ACT_USE, k | t << 4);
+			break;
+		default: out[n++] = AP_MAKE(AP_ACT_USE, k); break;
+		}
+	}
+	return n;
+}
+
+static int ap_legal(const void *st, qv_action *out)
+{
+	const ap_state *s = st;
+	const ap_player *pl = &s->pl[s->active < s->nplayers ? s->active : 0];
+	int n = 0;
+	switch (s->phase) {
+	case AP_PH_ITEMS:
+		n = ap_legal_uses(s, s->active, out);
+		out[n++] = AP_MAKE(AP_ACT_READY, 0);
+		break;
+	case AP_PH_THROW:
+		for (int i = 0; i < pl->nhand; i++)
+			if (!ap_is_item(pl->hand[i].card))
+				out[n++] = AP_MAKE(AP_ACT_THROW, pl->hand[i].card);
+		break;
+	case AP_PH_GO: {
+		int m = ap_arrow_dirs(s, s->active);
+		for (int d = 0; d < QV_NDIRS; d++)
+			if (m >> d & 1)
+				out[n++] = AP_MAKE(AP_ACT_GO, d);
+		break;
+	}
+	default: break;
+	}
+	return n;
+}
+
+/* Item outcomes of a random card from p's hand: kinds with weights; "none" when empty. */
+static int item_weights(const ap_player *pl, int *w)
+{
+	int total = 0;
+	memset(w, 0, AP_NKINDS * sizeof *w);
+	for (int i = 0; i < pl->nhand; i++)
+		if (ap_is_item(pl->hand[i].card)) {
+			w[ap_kind(pl->hand[i].card)]++;
+			total++;
+		}
+	return total;
+}
+
+static int ap_chance(const void *st, qv_action *out, double *prob)
+{
+	const ap_state *s = st;
+	const ap_player *pl = &s->pl[s->active < s->nplayers ? s->active : 0];
+	int n = 0;
+	switch (s->phase) {
+	case AP_PH_TAKE: {
+		int w[AP_NKINDS], total = item_weights(&s->pl[pl->swap_target], w);
+		for (int k = 0; k < AP_NKINDS; k++)
+			if (w[k]) {
+				out[n] = AP_MAKE(AP_ACT_TAKE, k);
+				prob[n++] = (double)w[k] / total;
+			}
+		break;
+	}
+	case AP_PH_DRAW: {
+		int ne = 0;
+		for (int v = 0; v < AP_NVALUES; v++)
+			ne += s->nstack[v] > 0;
+		for (int v = 0; v < AP_NVALUES; v++)
+			if (s->nstack[v]) {
+				out[n] = AP_MAKE(AP_ACT_STACK, v + 1);
+				prob[n++] = 1.0 / ne;
+			}
+		break;
+	}
+	case AP_PH_LAND:
+		for (int k = 0; k < 8; k++) {
+			out[n] = AP_MAKE(AP_ACT_LAND, k);
+			prob[n++] = 1.0 / 8;
+		}
+		break;
+	case AP_PH_ROLL: {
+		int f = ap_die_faces[pl->die];
+		for (int r = 1; r <= f; r++) {
+			out[n] = AP_MAKE(AP_ACT_ROLL, r);
+			prob[n++] = 1.0 / f;
+		}
+		break;
+	}
+	case AP_PH_WALK: {
+		if (!s->pending)
+			break;
+		int i = __builtin_ctz(s->pending);
+		int wa[AP_NKINDS], wb[AP_NKINDS];
+		int ta = item_weights(&s->pl[ap_pair_a[i]], wa);
+		int tb = item_weights(&s->pl[ap_pair_b[i]], wb);
+		for (int a = 0; a <= AP_NKINDS; a++) {
+			double pa = ta ? (a ? (double)wa[a - 1] / ta : 0) : (a ? 0 : 1);
+			if (pa <= 0)
+				continue;
+			for (int b = 0; b <= AP_NKINDS; b++) {
+				double pb = tb ? (b ? (double)wb[b - 1] / tb : 0) : (b ? 0 : 1);
+				if (pb <= 0)
+					continue;
+				out[n] = AP_MAKE(AP_ACT_GIVE, a | b << 4);
+				prob[n++] = pa * pb;
+			}
+		}
+		break;
+	}
+	default: break;
+	}
+	return n;
+}
+
+/* ---- why an action is refused ---- */
+
+static qv_status explain_use(const ap_state *s, int p, int arg, qv_err *err)
+{
+	const ap_player *pl = &s->pl[p];
+	int k = arg & 15, x = arg >> 4 & 15, y = arg >> 8 & 15;
+	char b[8];
+	if (k >= AP_NKINDS)
+		return qv_fail(err, QV_EINVAL, "not an item of this game");
+	const char *id = ap_item_ids[k];
+	if ((k == AP_SWAP || k == AP_EXCHANGE) && x >= s->nplayers)
+		return qv_fail(err, QV_EILLEGAL, "%s is not a player of this game (p1-p%d)",
+		               qv_player_name(x, b), s->nplayers);
+	if ((k == AP_SWAP || k == AP_EXCHANGE) && x == p)
+		return qv_fail(err, QV_EILLEGAL, "p%d cannot %s with itself (name another player)",
+		               p + 1, id);
+	if (ap_used(pl, k))
+		return qv_fail(err, QV_EILLEGAL,
+		               "p%d already uses a %s this round (at most one copy of each kind)",
+		               p + 1, id);
+	if (!hand_count(pl, AP_NARROWS + k))
+		return qv_fail(err, QV_EILLEGAL, "p%d does not hold a %s", p + 1, id);
+	if (spare(pl, k) < 1)
+		return qv_fail(err, QV_EILLEGAL, "p%d's %s is already given by its swap this round",
+		               p + 1, id);
+	if (k == AP_DICE) {
+		if (x >= AP_NDICE)
+			return qv_fail(err, QV_EINVAL,
+			               "use dice takes a die: d4, d6, d8, d10, d12 or d20");
+		return qv_fail(err, QV_EILLEGAL,
+		               "p%d already has a d%d (dice replaces the die by a different kind)",
+		               p + 1, ap_die_faces[x]);
+	}
+	if (k == AP_SWAP || k == AP_EXCHANGE) {
+		if (x >= s->nplayers)
+			return qv_fail(err, QV_EILLEGAL, "%s is not a player of this game (p1-p%d)",
+			               qv_player_name(x, b), s->nplayers);
+		if (x == p)
+			return qv_fail(err, QV_EILLEGAL,
+			               "p%d cannot %s with itself (name another player)", p + 1,
+			               id);
+		if (k == AP_SWAP) {
+			if (y >= AP_NKINDS)
+				return qv_fail(err, QV_EINVAL, "not an item of this game");
+			if (!hand_count(pl, AP_NARROWS + y))
+				return qv_fail(err, QV_EILLEGAL, "p%d does not hold a %s to give",
+				               p + 1, ap_item_ids[y]);
+			return qv_fail(err, QV_EILLEGAL,
+			               "p%d has no %s left to give that is not used this round",
+			               p + 1, ap_item_ids[y]);
+		}
+	}
+	return qv_fail(err, QV_EILLEGAL, "not a valid use of %s", id);
+}
+
+static qv_status explain(const ap_state *s, qv_action a, qv_err *err)
+{
+	int type = AP_TYPE(a), arg = AP_ARG(a), p = s->active;
+	static const char *const need[] = {
+	    [AP_PH_ITEMS] = "the items phase (use <item> ... then ready)",
+	    [AP_PH_TAKE] = "a swap's random take (chance: take <item>)",
+	    [AP_PH_DRAW] = "a draw (chance: stack <value>)",
+	    [AP_PH_THROW] = "the throw (throw <card>)",
+	    [AP_PH_LAND] = "a landing (chance: land <k>)",
+	    [AP_PH_ROLL] = "a roll (chance: roll <n>)",
+	    [AP_PH_GO] = "the direction (go <dir>)",
+	    [AP_PH_WALK] = "a bump (chance: give <item|none> <item|none>)",
+	    [AP_PH_OVER] = "nothing: the game is over",
+	};
+	static const int phase_of[] = {
+	    [AP_ACT_USE] = AP_PH_ITEMS, [AP_ACT_READY] = AP_PH_ITEMS, [AP_ACT_THROW] = AP_PH_THROW,
+	    [AP_ACT_GO] = AP_PH_GO,     [AP_ACT_LAND] = AP_PH_LAND,   [AP_ACT_ROLL] = AP_PH_ROLL,
+	    [AP_ACT_GIVE] = AP_PH_WALK, [AP_ACT_TAKE] = AP_PH_TAKE,   [AP_ACT_STACK] = AP_PH_DRAW,
+	};
+	if (a < 0 || type < AP_ACT_USE || type > AP_ACT_STACK)
+		return qv_fail(err, QV_EINVAL, "not an action of this game");
+	if (s->phase == AP_PH_OVER)
+		return qv_fail(err, QV_EILLEGAL, "the game is over");
+	if (phase_of[type] != s->phase)
+		return qv_fail(err, QV_EILLEGAL, "not now: the game waits for %s", need[s->phase]);
+	const ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
+	char c[12];
+	switch (type) {
+	case AP_ACT_USE: return explain_use(s, p, arg, err);
+	case AP_ACT_THROW:
+		if (arg >= AP_NARROWS)
+			return qv_fail(err, QV_EINVAL, "throw takes an arrow card 1a-5f");
+		ap_card_name(arg, c);
+		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1, c);
+	case AP_ACT_GO: {
+		if (arg >= QV_NDIRS)
+			return qv_fail(err, QV_EINVAL, "go takes a direction N NE E SE S SW W NW");
+		int m = ap_arrow_dirs(s, p);
+		char list[40] = "";
+		for (int d = 0; d < QV_NDIRS; d++)
+			if (m >> d & 1) {
+				strcat(list, " ");
+				strcat(list, qv_dir_names[d]);
+			}
+		ap_card_name(pl->throw_card - 1, c);
+		return qv_fail(err, QV_EILLEGAL,
+		               "%s is not an arrow of p%d's landed card %s (it points:%s)",
+		               qv_dir_names[arg], p + 1, c, list);
+	}
+	case AP_ACT_ROLL:
+		return qv_fail(err, QV_EILLEGAL, "p%d's d%d rolls 1-%d", p + 1,
+		               ap_die_faces[pl->die], ap_die_faces[pl->die]);
+	case AP_ACT_LAND: return qv_fail(err, QV_EILLEGAL, "a card lands turned by k = 0-7");
+	case AP_ACT_STACK: return qv_fail(err, QV_EILLEGAL, "stack %d is empty or no stack", arg);
+	case AP_ACT_TAKE:
+		return qv_fail(err, QV_EILLEGAL, "p%d holds no such item to be taken",
+		               pl->swap_target + 1);
+	case AP_ACT_GIVE: {
+		int i = s->pending ? __builtin_ctz(s->pending) : 0;
+		return qv_fail(err, QV_EILLEGAL,
+		               "the bump of p%d and p%d cannot give that (each gives an item it "
+		               "holds, or none when it holds none)",
+		               ap_pair_a[i] + 1, ap_pair_b[i] + 1);
+	}
+	default: return qv_fail(err, QV_EILLEGAL, "not now");
+	}
+}
+
+/* ---- apply ---- */
+
+static bool listed(const ap_state *s, qv_action a)
+{
+	qv_action list[AP_MAX_CHANCE];
+	double prob[AP_MAX_CHANCE];
+	int n = ap_to_move(s) == QV_CHANCE ? ap_chance(s, list, prob) : ap_legal(s, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == a)
+			return true;
+	return false;
+}
+
+/* The bump of the first pending pair: each gives the named item, simultaneously. */
+static void apply_give(ap_state *s, int arg)
+{
+	int i = __builtin_ctz(s->pending), a = ap_pair_a[i], b = ap_pair_b[i];
+	int ga = (arg & 15) - 1, gb = (arg >> 4 & 15) - 1;
+	if (ga >= 0)
+		random_leave(s, a, b, AP_NARROWS + ga);
+	if (gb >= 0)
+		random_leave(s, b, a, AP_NARROWS + gb);
+	uint8_t pair = (uint8_t)(1u << a | 1u << b);
+	if (ga >= 0)
+		hand_add(&s->pl[b], AP_NARROWS + ga, pair);
+	if (gb >= 0)
+		hand_add(&s->pl[a], AP_NARROWS + gb, pair);
+	s->pending &= (uint16_t)(s->pending - 1);
+	run_walk(s);
+}
+
+static void apply_use(ap_state *s, int arg)
+{
+	ap_player *pl = &s->pl[s->active];
+	int k = arg & 15;
+	pl->uses |= (uint16_t)(1u << k);
+	if (k == AP_DICE)
+		pl->dice_to = (uint8_t)(arg >> 4 & 15);
+	else if (k == AP_SWAP) {
+		pl->swap_target = (uint8_t)(arg >> 4 & 15);
+		pl->swap_item = (uint8_t)(arg >> 8 & 15);
+	} else if (k == AP_EXCHANGE)
+		pl->exch_target = (uint8_t)(arg >> 4 & 15);
+}
+
+static qv_status ap_apply(void *st, qv_action a, qv_err *err)
+{
+	ap_state *s = st;
+	if (!listed(s, a))
+		return explain(s, a, err);
+	int arg = AP_ARG(a), p = s->active;
+	ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
+	switch (AP_TYPE(a)) {
+	case AP_ACT_USE: apply_use(s, arg); break;
+	case AP_ACT_READY:
+		if (++s->active == s->nplayers)
+			reveal_items(s);
+		break;
+	case AP_ACT_TAKE: {
+		int t = pl->swap_target;
+		public_remove(s, p, AP_NARROWS + pl->swap_item);
+		random_leave(s, t, p, AP_NARROWS + arg);
+		hand_add(pl, AP_NARROWS + arg, 1 << p | 1 << t);
+		hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, ALL_KNOW(s->nplayers));
+		swaps_from(s, p + 1);
+		break;
+	}
+	case AP_ACT_STACK: {
+		int v = arg - 1;
+		hand_add(pl, pop_stack(s, v), 1 << p);
+		draws_from(s, p + 1);
+		break;
+	}
+	case AP_ACT_THROW:
+		pl->throw_card = (uint8_t)(arg + 1);
+		s->active = (uint8_t)next_thrower(s, p + 1);
+		if (s->active == s->nplayers) {
+			for (int q = 0; q < s->nplayers; q++) {
+				ap_player *x = &s->pl[q];
+				for (int i = 0; x->throw_card && i < x->nhand; i++)
+					if (x->hand[i].card == x->throw_card - 1) {
+						hand_remove_at(x, i);
+						break;
+					}
+			}
+			s->phase = AP_PH_LAND;
+			s->active = (uint8_t)next_thrower(s, 0);
+		}
+		break;
+	case AP_ACT_LAND:
+		pl->land = (uint8_t)(arg + 1);
+		s->active = (uint8_t)next_thrower(s, p + 1);
+		if (s->active == s->nplayers) {
+			s->phase = AP_PH_ROLL;
+			s->active = (uint8_t)next_thrower(s, 0);
+		}
+		break;
+	case AP_ACT_ROLL:
+		pl->roll = (uint8_t)arg;
+		s->active = (uint8_t)next_thrower(s, p + 1);
+		if (s->active == s->nplayers) {
+			s->phase = AP_PH_GO;
+			s->active = (uint8_t)next_thrower(s, 0);
+		}
+		break;
+	case AP_ACT_GO:
+		pl->go = (uint8_t)(arg + 1);
+		s->active = (uint8_t)next_thrower(s, p + 1);
+		if (s->active == s->nplayers)
+			start_walk(s);
+		break;
+	case AP_ACT_GIVE: apply_give(s, arg); break;
+	default: break;
+	}
+	return QV_OK;
+}
+
+/* ---- scores, ranks, utilities ---- */
+
+static void ap_score(const void *st, int *out)
+{
+	const ap_state *s = st;
+	for (int p = 0; p < s->nplayers; p++)
+		out[p] = ap_score_of(s, p);
+}
+
+static int rank_cmp(const void *ctx, int a, int b)
+{
+	const ap_state *s = ctx;
+	int x = ap_score_of(s, a), y = ap_score_of(s, b);
+	return x > y ? 1 : x < y ? -1 : 0;
+}
+
+static void ap_ranks(const void *st, int *out)
+{
+	const ap_state *s = st;
+	qv_ranks_from_order(s->nplayers, rank_cmp, st, out);
+}
+
+static void ap_returns(const void *st, double *out)
+{
+	const ap_state *s = st;
+	int r[QV_MAX_PLAYERS];
+	ap_ranks(st, r);
+	qv_utilities_from_ranks(r, s->nplayers, out);
+}
+
+static int ap_num_players(const void *st) { return ((const ap_state *)st)->nplayers; }
+
+static int ap_to_move_fn(const void *st) { return ap_to_move(st); }
+
+static bool ap_secret(const void *st) { return ap_secret_phase(((const ap_state *)st)->phase); }
+
+/* ---- determinization ---- */
+
+/* Card slots the viewer cannot name, filled from a shuffled pool of the cards it cannot
+ * place. Arrow cards keep their value (deals and draws name the stack in public), so each
+ * value has its own pool; items share one. */
+typedef struct det_pools {
+	uint8_t arrow[AP_NVALUES][AP_NARROWS];
+	int narrow[AP_NVALUES];
+	uint8_t item[AP_NCARDS];
+	int nitem;
+} det_pools;
+
+/* The mask a determinized card gets: what the viewer knows of it, nothing more (other
+ * players' knowledge of a card is not the viewer's to keep). */
+static uint8_t canon_know(const ap_state *s, int p, int know, int viewer)
+{
+	if (know & AP_PUBLIC)
+		return ALL_KNOW(s->nplayers);
+	uint8_t k = (uint8_t)(1u << p);
+	if (viewer >= 0 && (know >> viewer & 1))
+		k |= (uint8_t)(1u << viewer);
+	return k;
+}
+
+static void build_pools(const ap_state *s, int viewer, det_pools *dp)
+{
+	int placed[AP_NCARDS] = {0};
+	for (int p = 0; p < s->nplayers; p++) {
+		const ap_player *pl = &s->pl[p];
+		for (int i = 0; i < pl->nhand; i++)
+			if (p == viewer || ap_knows(pl->hand[i].know, viewer))
+				placed[pl->hand[i].card]++;
+		/* from the landing on, the thrown card is out of the hand and public */
+		if (pl->throw_card && s->phase >= AP_PH_LAND && s->phase <= AP_PH_WALK)
+			placed[pl->throw_card - 1]++;
+	}
+	for (int v = 0; v < AP_NVALUES; v++)
+		for (int i = 0; i < s->ndisc[v]; i++)
+			placed[s->disc[v][i]]++;
+	for (int k = 0; k < AP_NKINDS; k++)
+		placed[AP_NARROWS + k] += s->idisc[k];
+	for (int c = 0; c < s->size * s->size; c++)
+		if (s->ground[c] & AP_G_KNOWN)
+			placed[AP_NARROWS + (s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM]++;
+	memset(dp, 0, sizeof *dp);
+	for (int c = 0; c < AP_NARROWS; c++)
+		if (!placed[c]) {
+			int v = ap_value(c) - 1;
+			dp->arrow[v][dp->narrow[v]++] = (uint8_t)c;
+		}
+	for (int k = 0; k < AP_NKINDS; k++)
+		for (int i = placed[AP_NARROWS + k]; i < AP_COPIES; i++)
+			dp->item[dp->nitem++] = (uint8_t)k;
+}
+
+static int pool_arrow(det_pools *dp, int v)
+{
+	return dp->narrow[v] ? dp->arrow[v][--dp->narrow[v]] : v * 6;
+}
+
+static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] : 0; }
+
+/* A random commitment for another player's unseen secret: random uses for the items phase
+ * (each time, stop with probability 1/2), a random card for the throw, a random arrow for
+ * the direction. */
+static void random_uses(ap_state *s, int p, bool finish, qv_rng *rng)
+{
+	ap_player *pl = &s->pl[p];
+	pl->uses = 0;
+	pl->dice_to = pl->swap_target = pl->swap_item = pl->exch_target = 0;
+	qv_action list[AP_MAX_ACTIONS];
+	int steps = finish ? AP_NKINDS : (int)qv_rng_below(rng, 3);
+	uint8_t keep = s->active;
+	s->active = (uint8_t)p;
+	for (int i = 0; i < steps; i++) {
+		if (finish && qv_rng_below(rng, 2) == 0)
+			break;
+		int n = ap_legal_uses(s, p, list);
+		if (!n)
+			break;
+		apply_use(s, AP_ARG(list[qv_rng_below(rng, (uint32_t)n)]));
+	}
+	s->active = keep;
+}
+
+static void ap_determinize(void *st, int viewer, qv_rng *rng)
+{
+	ap_state *s = st;
+	if (viewer == QV_VIEW_ALL)
+		return;
+	det_pools dp;
+	build_pools(s, viewer, &dp);
+	for (int v = 0; v < AP_NVALUES; v++)
+		shuffle_bytes(dp.arrow[v], dp.narrow[v], rng);
+	shuffle_bytes(dp.item, dp.nitem, rng);
+	for (int p = 0; p < s->nplayers; p++) {
+		if (p == viewer)
+			continue;
+		ap_player *pl = &s->pl[p];
+		for (int i = 0; i < pl->nhand; i++) {
+			ap_entry *e = &pl->hand[i];
+			if (!ap_knows(e->know, viewer)) {
+				if (ap_is_item(e->card))
+					e->card = (uint8_t)(AP_NARROWS + pool_item(&dp));
+				else
+					e->card = (uint8_t)pool_arrow(&dp, ap_value(e->card) - 1);
+			}
+			e->know = canon_know(s, p, e->know, viewer);
+		}
+		ap_sort_hand(pl);
+	}
+	for (int c = 0; c < s->size * s->size; c++)
+		if (s->ground[c] >= AP_G_ITEM && !(s->ground[c] & AP_G_KNOWN))
+			s->ground[c] = (uint8_t)(AP_G_ITEM + pool_item(&dp));
+	int nout = 0;
+	for (int k = 0; k < AP_NKINDS; k++)
+		nout += s->out[k];
+	memset(s->out, 0, sizeof s->out);
+	for (int i = 0; i < nout; i++)
+		s->out[pool_item(&dp)]++;
+	for (int v = 0; v < AP_NVALUES; v++) {
+		memset(s->stack[v], 0, sizeof s->stack[v]);
+		for (int i = 0; i < s->nstack[v]; i++)
+			s->stack[v][i] = (uint8_t)pool_arrow(&dp, v);
+	}
+	/* Other players' secrets of the current phase, chosen anew on the guessed hands. */
+	for (int p = 0; p < s->nplayers; p++) {
+		ap_player *pl = &s->pl[p];
+		if (p == viewer || !ap_secret_phase(s->phase) || p > s->active)
+			continue;
+		if (s->phase == AP_PH_ITEMS) {
+			random_uses(s, p, p < s->active, rng);
+		} else if (s->phase == AP_PH_THROW && p < s->active && !pl->skip) {
+			int n = arrow_total(pl);
+			pl->throw_card =
+			    (uint8_t)(pl->hand[qv_rng_below(rng, (uint32_t)n)].card + 1);
+		} else if (s->phase == AP_PH_GO && p < s->active && !pl->skip) {
+			int m = ap_arrow_dirs(s, p), n = __builtin_popcount((unsigned)m);
+			int k = (int)qv_rng_below(rng, (uint32_t)n);
+			for (int d = 0; d < QV_NDIRS; d++)
+				if ((m >> d & 1) && k-- == 0)
+					pl->go = (uint8_t)(d + 1);
+		}
+	}
+	uint64_t seed = qv_rng_next(rng);
+	qv_rng_seed(&s->rng, seed);
+}
+
+/* ---- heuristic ---- */
+
+/* Average points of an item card nobody has named: the 40 items sum to 20 points. */
+#define ITEM_AVG 0.5
+
+/* What `player` can tell of p's score: exact for its own hand, public and known cards of
+ * others at face value, the others at their average. */
+static double score_seen(const ap_state *s, int p, int player)
+{
+	const ap_player *pl = &s->pl[p];
+	double v = 10.0 * pl->stars - 15.0 * pl->skulls + ap_die_points[pl->die];
+	for (int i = 0; i < pl->nhand; i++) {
+		int c = pl->hand[i].card;
+		if (!ap_is_item(c))
+			v += ap_value(c);
+		else if (p == player || ap_knows(pl->hand[i].know, player))
+			v += ap_item_points[ap_kind(c)];
+		else
+			v += ITEM_AVG;
+	}
+	return v;
+}
+
+/* Points on p's straight walk from its cell (cards lying there, ignoring the others). */
+static double walk_value(const ap_state *s, int p)
+{
+	const ap_player *pl = &s->pl[p];
+	if (!pl->go || !pl->roll)
+		return 0;
+	int steps = s->phase == AP_PH_WALK ? pl->steps : steps_of(pl);
+	int d = pl->go - 1, sz = s->size, x = pl->pos % sz, y = pl->pos / sz;
+	double v = 0;
+	for (int i = 0; i < steps; i++) {
+		x += qv_dir_dx[d];
+		y += qv_dir_dy[d];
+		if (x < 0 || y < 0 || x >= sz || y >= sz)
+			break;
+		int g = s->ground[y * sz + x];
+		if (g == AP_G_STAR)
+			v += 10;
+		else if (g == AP_G_SKULL)
+			v -= 15;
+		else if (g && !ap_used(pl, AP_NOPICKUP))
+			v += (g & AP_G_KNOWN) ? ap_item_points[(g & ~AP_G_KNOWN) - AP_G_ITEM]
+			                      : ITEM_AVG;
+	}
+	return v;
+}
+
+static double ap_heuristic(const void *st, int player)
+{
+	const ap_state *s = st;
+	if (s->phase == AP_PH_OVER) {
+		double r[QV_MAX_PLAYERS];
+		ap_returns(s, r);
+		return r[player];
+	}
+	double mine = 0, others = 0;
+	for (int p = 0; p < s->nplayers; p++) {
+		double v = score_seen(s, p, player);
+		if (p == player || !(ap_secret_phase(s->phase) && p < s->active))
+			v += walk_value(s, p);
+		if (p == player)
+			mine = v;
+		else
+			others += v;
+	}
+	double lead = (mine - others / (s->nplayers - 1)) / 30.0;
+	return lead / (1.0 + (lead < 0 ? -lead : lead));
+}
+
+/* ---- the descriptor ---- */
+
+const qv_game qv_arrow_party = {
+    .name = "arrow-party",
+    .title = "Arrow Party",
+    .summary =
+        "A party game on a size x size grid of cells (a1 south-west) for 3-5 players; the engine\n"
+        "is the game master. Each player holds arrow cards (1a..5f, value = number of arrows) and\n"
+        "item cards; stars (+10), skulls (-15) and face-down items lie on the ground.\n"
+        "\n"
+        "A round: (1) items, secret: use <item> [args] any number of times, then ready\n"
+        "(use dice d8, use swap p3 x2, use exchange p2); they resolve in seat order: exchanges,\n"
+        "swaps, dice, draws. (2) throw <card>, secret; each card lands turned k x 45 degrees\n"
+        "(chance: land <k>). (3) roll <n> with your die. (4) go <dir>, secret: an arrow of the\n"
+        "landed card. (5) everyone walks at once, one step a tick, picking up the cards entered;\n"
+        "players who meet bump and swap a random item (chance: give <item|none> <item|none>).\n"
+        "Round rounds/2 + 1 starts with five new arrow cards each.\n"
+        "\n"
+        "Score at the end: arrow values + item points + 10 x stars - 15 x skulls + die points\n"
+        "(d4 +1, d6 0, d8 -1, d10 -2, d12 -3, d20 -4). Highest score wins.",
+    .min_players = 3,
+    .max_players = 5,
+    .params = ap_params,
+    .nparams = AP_NPARAMS,
+    .max_actions = AP_MAX_ACTIONS,
+    .max_chance = AP_MAX_CHANCE,
+    .state_size = sizeof(ap_state),
+    .score_unit = 10,
+    .init = ap_init,
+    .num_players = ap_num_players,
+    .to_move = ap_to_move_fn,
+    .legal = ap_legal,
+    .chance = ap_chance,
+    .apply = ap_apply,
+    .returns = ap_returns,
+    .score = ap_score,
+    .ranks = ap_ranks,
+    .action_to_text = ap_action_to_text,
+    .action_from_text = ap_action_from_text,
+    .render_text = ap_render_text,
+    .determinize = ap_determinize,
+    .state_json = ap_state_json,
+    .view_json = ap_view_json,
+    .load_json = ap_load_json,
+    .secret = ap_secret,
+    .sample = NULL,
+    .heuristic = ap_heuristic,
+    .capped = NULL,
+};
