@@ -180,4 +180,7 @@ struct json_t *ap_state_json(const void *st);
 struct json_t *ap_view_json(const void *st, int viewer);
 qv_status ap_load_json(void *st, const struct json_t *j, qv_err *err);
 
+/* The AI's positional estimate (heuristic.c). */
+double ap_heuristic(const void *st, int player);
+
 #endif
