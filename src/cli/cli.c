@@ -255,14 +255,35 @@ static int words(char *text, char **w, int max)
 	return n > max ? -1 : n;
 }
 
-void cli_public_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+/* A secret commitment of another player: only its verb, and nothing at all when the viewer's
+ * view did not change (a commitment whose number is secret too, like Arrow Party's uses). The
+ * alternatives the mover had are not the viewer's to know, so they are not consulted. */
+static bool secret_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+			size_t len)
+{
+	void *scratch = malloc(g->state_size);
+	json_t *mine = scratch ? view_after(g, before, a, viewer, scratch) : NULL;
+	json_t *was = mine ? g->view_json(before, viewer) : NULL;
+	bool visible = !was || !json_equal(mine, was);
+	json_decref(mine);
+	json_decref(was);
+	free(scratch);
+	size_t verb = strcspn(buf, " ");
+	if (buf[verb])
+		snprintf(buf + verb, len - verb, " ?");
+	return visible;
+}
+
+bool cli_public_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
 		     size_t len)
 {
 	if (g->action_to_text(before, a, buf, len) < 0)
 		snprintf(buf, len, "action %d", (int)a);
 	int mover = g->to_move(before);
 	if (viewer == QV_VIEW_ALL || (mover >= 0 && mover == viewer) || !g->view_json)
-		return;
+		return true;
+	if (mover >= 0 && g->secret && g->secret(before))
+		return secret_text(g, before, a, viewer, buf, len);
 	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
 	void *scratch = malloc(g->state_size);
 	void *scratch_mine = malloc(g->state_size);
@@ -337,6 +358,7 @@ done:
 	free(scratch_mine);
 	free(alts);
 	free(probs);
+	return true;
 }
 
 void cli_print_columns(FILE *f, char *const *items, int n, int width)

@@ -108,8 +108,11 @@ void cli_format_params(const qv_params *params, qv_buf *out);
  * chance event) as `viewer` may know it. When another action or outcome would have led to a
  * different state that viewer's view (view_json) cannot tell apart, the words in which those
  * alternatives differ are written "?", so announcing a covered placement does not tell its
- * kind. The mover and QV_VIEW_ALL see the whole notation. */
-void cli_public_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+ * kind. Another player's secret commitment (the game's `secret`) shows only its verb
+ * ("throw ?"). The mover and QV_VIEW_ALL see the whole notation. Returns false when the
+ * viewer's view does not change at all (a secret commitment it may not even count), which
+ * a live announcement then leaves unsaid. */
+bool cli_public_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
 		     size_t len);
 
 /* Groups a list of action notations for display: actions that differ only in optional

@@ -247,7 +247,12 @@ static void announce(play *P, int from, bool typed)
 	for (int i = from; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
 		char text[256], line[400], pn[8];
-		cli_public_text(g, P->cur, mv->action, viewer, text, sizeof text);
+		bool seen = cli_public_text(g, P->cur, mv->action, viewer, text, sizeof text);
+		if (!seen) {
+			if (g->apply(P->cur, mv->action, NULL))
+				break; /* cannot happen: the match applied it to the same state */
+			continue;
+		}
 		if (mv->who < 0)
 			snprintf(line, sizeof line, "%s: %s", qv_player_name(mv->who, pn), text);
 		else

@@ -102,6 +102,69 @@ contains out.txt "Pass the keyboard to p1 and press Enter"
 contains out.txt "Pass the keyboard to p2 and press Enter"
 contains out.txt "p1 (human): place ? c1 ? covered"
 
+# screens FILE SEAT TEXT: no screen of FILE that was handed to SEAT (between "Pass the
+# keyboard to SEAT" and the next hand-over) shows TEXT.
+screens_lack() {
+	awk -v seat="$2" -v text="$3" '
+		/Pass the keyboard to p[0-9]/ { on = index($0, "to " seat " ") > 0 }
+		on && index($0, text) { print "line " NR ": " $0; bad = 1 }
+		END { exit bad }' "$1" >leak.txt ||
+		fail "$1: a screen of $2 shows '$3': $(head -c 300 leak.txt)"
+}
+
+# ---- Evons: human against hard (the default), hot-seat, a whole game between agents ----
+printf 'legal\nkeep\nquit\n' | "$Q" play evons --seed 3 --record ev.json --no-color >out.txt 2>err.txt
+contains out.txt "Seats: p1 human (you), p2 hard"
+contains out.txt "mulligan cinder-pup/reef-guard/storm-coil/block-fire/block-water"
+contains out.txt "  hand: cinder-pup reef-guard storm-coil block-fire block-water"
+contains out.txt "p2 (hard): "
+contains out.txt "Game saved to ev.json"
+grep -qF "mountain-titan" out.txt && fail "p2's hand card was shown to p1"
+printf '\nkeep\n\nkeep\nquit\n' |
+	"$Q" play evons --players human,human --seed 3 --record evh.json --no-color >out.txt 2>err.txt
+contains out.txt "Pass the keyboard to p2 and press Enter"
+contains out.txt "  p1 (human): keep"
+contains out.txt "  hand: mountain-titan briar-stag lich-queen sentry block-darkness"
+screens_lack out.txt p2 "cinder-pup reef-guard storm-coil"
+screens_lack out.txt p1 "mountain-titan briar-stag"
+expect_rc 0 "$Q" play evons --players greedy,random --seed 5 --record eva.json --no-color
+contains out.txt "Game over."
+contains out.txt "rank  player"
+expect_rc 0 "$Q" replay eva.json
+contains out.txt "Result:"
+
+# ---- Arrow Party: hot-seat with an agent, five seats, a whole game between agents ----
+# p1 uses two items and throws 1c; p2 must see only that p1 is ready and has thrown, and the
+# random p3's item uses (secret, and so is their number) are not announced before the reveal.
+printf '\nuse x2\nuse draw\nready\n\nready\n\nthrow 1c\nquit\n' |
+	"$Q" play arrow-party --players human,human,random --seed 3 --record ap.json --no-color \
+	>out.txt 2>err.txt
+contains out.txt "Pass the keyboard to p2 and press Enter"
+contains out.txt "  p1 (human): ready"
+contains out.txt "  p1 (human): throw ?"
+contains out.txt "    arrows: 1f(N) 2a(N S) 3b(W N E)"
+contains out.txt "Game saved to ap.json"
+screens_lack out.txt p2 "use x2"
+screens_lack out.txt p2 "use draw"
+screens_lack out.txt p2 "throw 1c"
+screens_lack out.txt p2 "1c(N) 2e(N NE)"
+screens_lack out.txt p1 "1f(N) 2a(N S)"
+grep -qE "\((human|random)\): use" out.txt && fail "an item use was announced before the reveal"
+contains ap.json '"use x2"'
+printf 'ready\nlegal\nquit\n' |
+	"$Q" play arrow-party --players human,random,greedy,easy,random --seed 2 --no-color \
+	--record ap5.json >out.txt 2>err.txt
+contains out.txt "Seats: p1 human (you), p2 random, p3 greedy, p4 easy, p5 random"
+contains out.txt "  p5 (random): ready"
+contains out.txt "legal actions"
+contains out.txt "throw "
+expect_rc 0 "$Q" play arrow-party --players greedy,random,easy,random,random --seed 5 \
+	--record ap5a.json --no-color
+contains out.txt "Game over."
+contains out.txt "  rank  player  seat    score"
+expect_rc 0 "$Q" replay ap5a.json --view p2
+contains out.txt "Seen by p2."
+
 # ---- a die roll is public even when every outcome ends alike: attack 2 against defence 0
 # captures whatever the die says, and the roll is still announced ----
 cat >capture.json <<'JSON'
