@@ -608,6 +608,32 @@ static void test_secrecy_random_games(void **unused)
 	assert_true(own_changes * 10 > checks * 9 / 2);
 }
 
+/* Another player's hidden direction is guessed as the arrow that takes the most: p1 threw 4a
+ * (N E S W, landed unturned) and rolled 3 on a1, so E reaches the star on d1, N the skull on
+ * a3, S and W nothing. Every guess is E, although p1 really committed N (no leak). */
+static void test_determinize_guesses_sensibly(void **unused)
+{
+	(void)unused;
+	ap_state st;
+	must_load(&st, "players=3,size=9",
+	          "{\"phase\": \"go\", \"active\": \"p2\", \"players\": ["
+	          "{\"pos\": \"a1\", \"hand\": [\"1a\", \"2a\"], \"throw\": \"4a\", \"land\": 0,"
+	          " \"roll\": 3, \"go\": \"N\"},"
+	          "{\"pos\": \"i9\", \"hand\": [\"1b\", \"2b\"], \"throw\": \"4b\", \"land\": 0,"
+	          " \"roll\": 2},"
+	          "{\"pos\": \"a9\", \"hand\": [\"1c\", \"2c\"], \"throw\": \"4c\", \"land\": 0,"
+	          " \"roll\": 2}],"
+	          " \"ground\": [{\"cell\": \"d1\", \"card\": \"star\"},"
+	          " {\"cell\": \"a3\", \"card\": \"skull\"}]}");
+	qv_rng rng;
+	qv_rng_seed(&rng, 5);
+	for (int i = 0; i < 20; i++) {
+		ap_state d = st;
+		G->determinize(&d, 1, &rng);
+		assert_int_equal(d.pl[0].go, QV_E + 1);
+	}
+}
+
 static void test_determinize_hides_commitments(void **unused)
 {
 	(void)unused;
@@ -679,6 +705,7 @@ int main(void)
 	    cmocka_unit_test(test_load_rejects),
 	    cmocka_unit_test(test_secrecy_random_games),
 	    cmocka_unit_test(test_determinize_hides_commitments),
+	    cmocka_unit_test(test_determinize_guesses_sensibly),
 	    cmocka_unit_test(test_heuristic_and_score),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -202,6 +202,54 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 	return best;
 }
 
+int ap_likely_go(const ap_state *s, int p, qv_rng *rng)
+{
+	const ap_player *pl = &s->pl[p];
+	bool last = s->round >= s->rounds;
+	double ray[QV_NDIRS][MAXW + 1];
+	int maxk;
+	rays(s, p, ap_used(pl, AP_NOPICKUP), last, ray, &maxk);
+	int st = steps_for(pl->roll, pl->uses);
+	if (st > maxk)
+		st = maxk;
+	int m = ap_arrow_dirs(s, p), best[QV_NDIRS], nbest = 0;
+	double bv = -1e9;
+	for (int d = 0; d < QV_NDIRS; d++) {
+		if (!(m >> d & 1))
+			continue;
+		if (ray[d][st] > bv + 1e-9) {
+			bv = ray[d][st];
+			nbest = 0;
+		}
+		if (ray[d][st] > bv - 1e-9)
+			best[nbest++] = d;
+	}
+	return nbest ? best[qv_rng_below(rng, (uint32_t)nbest)] + 1 : 0;
+}
+
+int ap_likely_throw(ap_state *s, int p, qv_rng *rng)
+{
+	ap_player *pl = &s->pl[p];
+	int best[AP_HAND_MAX], nbest = 0, prev = -1;
+	double bv = -1e9;
+	for (int i = 0; i < pl->nhand; i++) {
+		int cd = pl->hand[i].card;
+		if (ap_is_item(cd) || cd == prev)
+			continue;
+		prev = cd;
+		pl->throw_card = (uint8_t)(cd + 1);
+		double v = ap_heuristic(s, p);
+		if (v > bv + 1e-9) {
+			bv = v;
+			nbest = 0;
+		}
+		if (v > bv - 1e-9)
+			best[nbest++] = cd;
+	}
+	pl->throw_card = 0;
+	return nbest ? best[qv_rng_below(rng, (uint32_t)nbest)] + 1 : 0;
+}
+
 /* p's estimated final score. */
 static double estimate(const ap_state *s, int p, int player)
 {

@@ -1232,9 +1232,10 @@ static int pool_arrow(det_pools *dp, int v)
 
 static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] : 0; }
 
-/* A random commitment for another player's unseen secret: random uses for the items phase
- * (each time, stop with probability 1/2), a random card for the throw, a random arrow for
- * the direction. */
+/* Another player's unseen secret is guessed: random uses for the items phase (each time,
+ * stop with probability 1/2); for the throw and the direction, what that player's heuristic
+ * likes best on the guessed hand (ap_likely_throw, ap_likely_go: a random card or arrow made
+ * the search expect opponents to wander, and it contested stars they would take). */
 static void random_uses(ap_state *s, int p, bool finish, qv_rng *rng)
 {
 	ap_player *pl = &s->pl[p];
@@ -1303,15 +1304,9 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 		if (s->phase == AP_PH_ITEMS) {
 			random_uses(s, p, p < s->active, rng);
 		} else if (s->phase == AP_PH_THROW && p < s->active && !pl->skip) {
-			int n = arrow_total(pl);
-			pl->throw_card =
-			    (uint8_t)(pl->hand[qv_rng_below(rng, (uint32_t)n)].card + 1);
+			pl->throw_card = (uint8_t)ap_likely_throw(s, p, rng);
 		} else if (s->phase == AP_PH_GO && p < s->active && !pl->skip) {
-			int m = ap_arrow_dirs(s, p), n = __builtin_popcount((unsigned)m);
-			int k = (int)qv_rng_below(rng, (uint32_t)n);
-			for (int d = 0; d < QV_NDIRS; d++)
-				if ((m >> d & 1) && k-- == 0)
-					pl->go = (uint8_t)(d + 1);
+			pl->go = (uint8_t)ap_likely_go(s, p, rng);
 		}
 	}
 	uint64_t seed = qv_rng_next(rng);
