@@ -7,7 +7,7 @@
 #   AGENT    the search agent to check: mcts for games without hidden information, ismcts
 #            otherwise (default ismcts; THREE ARROWS's targets name mcts)
 #   PLAYERS  seats per game (default: the game's default). With n > 2 seats the stronger agent
-#            sits with n - 1 copies of the weaker one and must win at least 2/n of the games.
+#            sits with n - 1 copies of the weaker one; docs/benchmarks.md gives the targets.
 # Runs, each with seat rotation and --seed 1:
 #   AGENT:iterations=2000 vs random, AGENT:iterations=2000 vs greedy, hard vs medium,
 #   medium vs easy

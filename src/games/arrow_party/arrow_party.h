@@ -185,8 +185,8 @@ double ap_heuristic(const void *st, int player);
 /* The direction (1 + board direction) that takes the most on p's straight walk in the
  * direction phase, ties broken by rng: how determinize guesses another player's hidden go. */
 int ap_likely_go(const ap_state *s, int p, qv_rng *rng);
-/* The card (1 + card) whose throw p's heuristic likes best, ties broken by rng: how
- * determinize guesses another player's hidden throw. */
-int ap_likely_throw(ap_state *s, int p, qv_rng *rng);
+/* The card (1 + card) whose walk takes the most on average over landing and roll, ties
+ * broken by rng: how determinize guesses another player's hidden throw. */
+int ap_likely_throw(const ap_state *s, int p, qv_rng *rng);
 
 #endif

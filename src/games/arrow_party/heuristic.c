@@ -104,6 +104,20 @@ static double best_dir(double ray[QV_NDIRS][MAXW + 1], int maxk, int mask, int s
 	return b > -1e9 ? b : 0;
 }
 
+/* avg[d]: the take towards d averaged over the faces of the die. */
+static void roll_average(double ray[QV_NDIRS][MAXW + 1], int maxk, int faces, int uses,
+                         double avg[QV_NDIRS])
+{
+	for (int d = 0; d < QV_NDIRS; d++) {
+		double t = 0;
+		for (int r = 1; r <= faces; r++) {
+			int st = steps_for(r, uses);
+			t += ray[d][st > maxk ? maxk : st];
+		}
+		avg[d] = t / faces;
+	}
+}
+
 /* Expected take of card (landing known: land >= 0, else uniform; roll known: roll > 0).
  * With the roll unknown, the direction's take is averaged over the roll first (avg[d]), which
  * slightly undervalues choosing the direction after the roll but is far cheaper. */
@@ -157,16 +171,8 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 		int st = pl->steps > maxk ? maxk : pl->steps;
 		return ray[pl->go - 1][st];
 	}
-	int faces = ap_die_faces[die];
 	double avg[QV_NDIRS];
-	for (int d = 0; d < QV_NDIRS; d++) {
-		double t = 0;
-		for (int r = 1; r <= faces; r++) {
-			int st = steps_for(r, uses);
-			t += ray[d][st > maxk ? maxk : st];
-		}
-		avg[d] = t / faces;
-	}
+	roll_average(ray, maxk, ap_die_faces[die], uses, avg);
 	if (s->phase == AP_PH_GO) {
 		int m = ap_arrow_dirs(s, p);
 		if (pl->go && !hidden)
@@ -227,18 +233,20 @@ int ap_likely_go(const ap_state *s, int p, qv_rng *rng)
 	return nbest ? best[qv_rng_below(rng, (uint32_t)nbest)] + 1 : 0;
 }
 
-int ap_likely_throw(ap_state *s, int p, qv_rng *rng)
+int ap_likely_throw(const ap_state *s, int p, qv_rng *rng)
 {
-	ap_player *pl = &s->pl[p];
-	int best[AP_HAND_MAX], nbest = 0, prev = -1;
+	const ap_player *pl = &s->pl[p];
+	double ray[QV_NDIRS][MAXW + 1], avg[QV_NDIRS];
+	int maxk, best[AP_HAND_MAX], nbest = 0, prev = -1;
+	rays(s, p, ap_used(pl, AP_NOPICKUP), s->round >= s->rounds, ray, &maxk);
+	roll_average(ray, maxk, ap_die_faces[pl->die], pl->uses, avg);
 	double bv = -1e9;
 	for (int i = 0; i < pl->nhand; i++) {
 		int cd = pl->hand[i].card;
-		if (ap_is_item(cd) || cd == prev)
+		if (ap_is_item(cd) || ap_arrows[cd] == prev)
 			continue;
-		prev = cd;
-		pl->throw_card = (uint8_t)(cd + 1);
-		double v = ap_heuristic(s, p);
+		prev = ap_arrows[cd];
+		double v = card_ev(ray, maxk, avg, cd, -1, 0, pl->uses);
 		if (v > bv + 1e-9) {
 			bv = v;
 			nbest = 0;
@@ -246,7 +254,6 @@ int ap_likely_throw(ap_state *s, int p, qv_rng *rng)
 		if (v > bv - 1e-9)
 			best[nbest++] = cd;
 	}
-	pl->throw_card = 0;
 	return nbest ? best[qv_rng_below(rng, (uint32_t)nbest)] + 1 : 0;
 }
 

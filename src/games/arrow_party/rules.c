@@ -1233,9 +1233,9 @@ static int pool_arrow(det_pools *dp, int v)
 static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] : 0; }
 
 /* Another player's unseen secret is guessed: random uses for the items phase (each time,
- * stop with probability 1/2); for the throw and the direction, what that player's heuristic
- * likes best on the guessed hand (ap_likely_throw, ap_likely_go: a random card or arrow made
- * the search expect opponents to wander, and it contested stars they would take). */
+ * stop with probability 1/2); for the throw and the direction, the card and the arrow that
+ * take the most on that player's walk (ap_likely_throw, ap_likely_go: a random card or arrow
+ * made the search expect opponents to wander, and it contested stars they would take). */
 static void random_uses(ap_state *s, int p, bool finish, qv_rng *rng)
 {
 	ap_player *pl = &s->pl[p];
