@@ -28,8 +28,12 @@ static void list_games(void)
 	printf("Games (quiver rules <game> for details):\n");
 	for (int i = 0; qv_games[i]; i++) {
 		const qv_game *g = qv_games[i];
-		printf("  %-16s %-24s %d-%d players\n", g->name, g->title, g->min_players,
-		       g->max_players);
+		char range[16];
+		if (g->min_players == g->max_players)
+			snprintf(range, sizeof range, "%d", g->min_players);
+		else
+			snprintf(range, sizeof range, "%d-%d", g->min_players, g->max_players);
+		printf("  %-16s %-24s %s players\n", g->name, g->title, range);
 	}
 }
 

@@ -62,6 +62,8 @@ expect_rc 2 "$Q" rules no-such-game
 # ---- rules ----
 expect_rc 0 "$Q" rules
 contains out.txt "three-arrows"
+grep -qE "^  evons +Evons +2 players$" out.txt || fail "rules: no 'evons Evons 2 players' line"
+grep -qE "^  arrow-party +Arrow Party +3-5 players$" out.txt || fail "rules: no arrow-party line"
 expect_rc 0 "$Q" rules three-arrows
 contains out.txt "THREE ARROWS"
 contains out.txt "players"
