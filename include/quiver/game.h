@@ -54,8 +54,9 @@ typedef struct qv_game {
 	int max_chance;    /* chance() never returns more than this */
 	size_t state_size; /* bytes of one state */
 	/* The score difference the AI's search treats as one unit of lead when it values a
-	 * position that is not over (a captured piece in THREE ARROWS; 10 in a game whose stars
-	 * are worth 10 points). 0 means 1. */
+	 * position that is not over (a captured piece in THREE ARROWS). A game whose heuristic
+	 * already weighs the scores sets it large, which all but switches the lead off (Arrow
+	 * Party: 1000). 0 means 1. */
 	int score_unit;
 
 	/* Sets up a new game in st (state_size bytes). Parameters not given take their defaults;

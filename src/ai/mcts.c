@@ -20,8 +20,8 @@
  * visited at least MCTS_RANK_MIN times, over all its legal actions; younger nodes add a random
  * untried action. A new leaf is valued by an optional random playout of `playout` plies and
  * then the static value: the game's returns when it is over, else per player a squashed
- * MCTS_LEAD_W * score lead / score_unit + MCTS_HEUR_W * heuristic. Measurements behind these choices and
- * the defaults are in docs/ai.md.
+ * MCTS_LEAD_W * score lead / score_unit + MCTS_HEUR_W * heuristic. Measurements behind these
+ * choices and the defaults are in docs/ai.md.
  *
  * ismcts starts every iteration from determinize(root, me): the root it is given is already a
  * determinized copy (qv_agent_choose never passes the true state), and determinize depends
@@ -255,7 +255,8 @@ static void tree_compact(mcts_tree *t)
 
 /* The static value of st for player p: the returns once the game is over, else the score lead
  * over the best other player (in the game's score units) and the game's heuristic, squashed
- * into (-1, 1) by x/sqrt(1+x^2) (the shape of tanh at a fraction of its cost, which showed in profiles). */
+ * into (-1, 1) by x/sqrt(1+x^2) (the shape of tanh at a fraction of its cost, which showed in
+ * profiles). */
 static double static_value(const qv_game *g, const void *st, int p, int np)
 {
 	if (g->to_move(st) == QV_OVER) {
