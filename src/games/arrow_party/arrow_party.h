@@ -154,6 +154,8 @@ static inline int ap_pair_index(int a, int b)
 int ap_to_move(const ap_state *s);
 int ap_start_cell(int size, int p);
 int ap_arrow_dirs(const ap_state *s, int p); /* board directions `go` may take (mask) */
+int ap_card_dirs(int card, int k, bool reverse); /* card landed turned k: its board directions */
+int ap_steps(int roll, int uses);               /* steps of a roll after x2, half, minus5 */
 int ap_score_of(const ap_state *s, int p);
 /* Legal `use` actions of player p given its commitments so far (items phase). */
 int ap_legal_uses(const ap_state *s, int p, qv_action *out);

@@ -67,32 +67,6 @@ static void rays(const ap_state *s, int p, bool nopick, bool last,
 	}
 }
 
-static int steps_for(int roll, int uses)
-{
-	int n = roll;
-	if (uses >> AP_X2 & 1)
-		n *= 2;
-	if (uses >> AP_HALF & 1)
-		n /= 2;
-	if (uses >> AP_MINUS5 & 1)
-		n = n > 5 ? n - 5 : 0;
-	return n;
-}
-
-/* Board direction mask of a printed card landed k. */
-static int dir_mask(int card, int k, bool rev)
-{
-	int printed = ap_arrows[card], m = 0;
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (printed >> d & 1) {
-			int b = qv_dir_rot((qv_dir)d, k);
-			m |= 1 << b;
-			if (rev)
-				m |= 1 << qv_dir_opp((qv_dir)b);
-		}
-	return m;
-}
-
 static double best_dir(double ray[QV_NDIRS][MAXW + 1], int maxk, int mask, int steps)
 {
 	if (steps > maxk)
@@ -111,7 +85,7 @@ static void roll_average(double ray[QV_NDIRS][MAXW + 1], int maxk, int faces, in
 	for (int d = 0; d < QV_NDIRS; d++) {
 		double t = 0;
 		for (int r = 1; r <= faces; r++) {
-			int st = steps_for(r, uses);
+			int st = ap_steps(r, uses);
 			t += ray[d][st > maxk ? maxk : st];
 		}
 		avg[d] = t / faces;
@@ -130,9 +104,9 @@ static double card_ev(double ray[QV_NDIRS][MAXW + 1], int maxk, const double *av
 	for (int k = 0; k < QV_NDIRS; k++) {
 		if (land >= 0 && k != land)
 			continue;
-		int m = dir_mask(card, k, rev);
+		int m = ap_card_dirs(card, k, rev);
 		if (roll > 0) {
-			sum += best_dir(ray, maxk, m, steps_for(roll, uses));
+			sum += best_dir(ray, maxk, m, ap_steps(roll, uses));
 		} else {
 			double b = -1e9;
 			for (int d = 0; d < QV_NDIRS; d++)
@@ -177,7 +151,7 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 		int m = ap_arrow_dirs(s, p);
 		if (pl->go && !hidden)
 			m = 1 << (pl->go - 1);
-		return best_dir(ray, maxk, m, steps_for(pl->roll, uses));
+		return best_dir(ray, maxk, m, ap_steps(pl->roll, uses));
 	}
 	if (s->phase >= AP_PH_LAND) { /* land or roll pending */
 		if (!pl->throw_card)
@@ -215,7 +189,7 @@ int ap_likely_go(const ap_state *s, int p, qv_rng *rng)
 	double ray[QV_NDIRS][MAXW + 1];
 	int maxk;
 	rays(s, p, ap_used(pl, AP_NOPICKUP), last, ray, &maxk);
-	int st = steps_for(pl->roll, pl->uses);
+	int st = ap_steps(pl->roll, pl->uses);
 	if (st > maxk)
 		st = maxk;
 	int m = ap_arrow_dirs(s, p), best[QV_NDIRS], nbest = 0;

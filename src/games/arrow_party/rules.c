@@ -231,21 +231,26 @@ static bool noswap(const ap_state *s, int p)
 	return s->phase != AP_PH_ITEMS && ap_used(&s->pl[p], AP_NOSWAP);
 }
 
+int ap_card_dirs(int card, int k, bool reverse)
+{
+	int printed = ap_arrows[card], m = 0;
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (printed >> d & 1) {
+			int b = qv_dir_rot((qv_dir)d, k);
+			m |= 1 << b;
+			if (reverse)
+				m |= 1 << qv_dir_opp((qv_dir)b);
+		}
+	return m;
+}
+
 /* The board directions of p's landed card (and their opposites with `reverse`). */
 int ap_arrow_dirs(const ap_state *s, int p)
 {
 	const ap_player *pl = &s->pl[p];
 	if (!pl->throw_card || !pl->land)
 		return 0;
-	int printed = ap_arrows[pl->throw_card - 1], m = 0;
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (printed >> d & 1) {
-			int b = qv_dir_rot((qv_dir)d, pl->land - 1);
-			m |= 1 << b;
-			if (ap_used(pl, AP_REVERSE))
-				m |= 1 << qv_dir_opp((qv_dir)b);
-		}
-	return m;
+	return ap_card_dirs(pl->throw_card - 1, pl->land - 1, ap_used(pl, AP_REVERSE));
 }
 
 int ap_score_of(const ap_state *s, int p)
@@ -621,14 +626,14 @@ static void reveal_items(ap_state *s)
 	swaps_from(s, 0);
 }
 
-static int steps_of(const ap_player *pl)
+int ap_steps(int roll, int uses)
 {
-	int n = pl->roll;
-	if (ap_used(pl, AP_X2))
+	int n = roll;
+	if (uses >> AP_X2 & 1)
 		n *= 2;
-	if (ap_used(pl, AP_HALF))
+	if (uses >> AP_HALF & 1)
 		n /= 2;
-	if (ap_used(pl, AP_MINUS5))
+	if (uses >> AP_MINUS5 & 1)
 		n = n > 5 ? n - 5 : 0;
 	return n;
 }
@@ -640,7 +645,7 @@ static void start_walk(ap_state *s)
 	s->tick = 0;
 	s->bumped = s->pending = 0;
 	for (int p = 0; p < s->nplayers; p++)
-		s->pl[p].steps = s->pl[p].skip ? 0 : (uint8_t)steps_of(&s->pl[p]);
+		s->pl[p].steps = s->pl[p].skip ? 0 : (uint8_t)ap_steps(s->pl[p].roll, s->pl[p].uses);
 	run_walk(s);
 }
 
