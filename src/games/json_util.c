@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "games/json_util.h"
+#include "quiver/game.h"
 
 qv_status qv__json_check_keys(const json_t *o, const char *what, const char *const *known,
 			      qv_err *err)
@@ -41,6 +42,35 @@ qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, l
 		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what, key, lo,
 			       hi);
 	*out = (long)json_integer_value(v);
+	return QV_OK;
+}
+
+qv_status qv__json_get_bool(const json_t *o, const char *key, const char *what, bool def,
+			    bool *out, qv_err *err)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v) {
+		*out = def;
+		return QV_OK;
+	}
+	if (!json_is_boolean(v))
+		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
+	*out = json_is_true(v);
+	return QV_OK;
+}
+
+json_t *qv__json_player(int p)
+{
+	char b[8];
+	return json_string(qv_player_name(p, b));
+}
+
+qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p,
+			      qv_err *err)
+{
+	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), nplayers) : -1;
+	if (*p < 0)
+		return qv_fail(err, QV_EINVAL, "%s must be a player p1-p%d", what, nplayers);
 	return QV_OK;
 }
 

@@ -6,6 +6,7 @@
 #define QUIVER_GAMES_JSON_UTIL_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "quiver/core.h"
 
@@ -17,6 +18,17 @@ qv_status qv__json_check_keys(const json_t *o, const char *what, const char *con
 /* Reads o[key] as a whole number in [lo, hi] into *out, or def when the key is absent. */
 qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
 			   long def, long *out, qv_err *err);
+
+/* Reads o[key] as true or false into *out, or def when the key is absent. */
+qv_status qv__json_get_bool(const json_t *o, const char *key, const char *what, bool def,
+			    bool *out, qv_err *err);
+
+/* A player's name as JSON ("p1", ...). */
+json_t *qv__json_player(int p);
+
+/* Reads v, a player's name ("p1" ... up to nplayers), into *p (0-based). */
+qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p,
+			      qv_err *err);
 
 /* The index of the string v among names[0..n) (case-insensitive), or -1. */
 int qv__json_name_index(const json_t *v, const char *const *names, int n);

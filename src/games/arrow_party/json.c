@@ -22,12 +22,6 @@ static json_t *card_json(int card)
 	return json_string(b);
 }
 
-static json_t *player_json(int p)
-{
-	char b[8];
-	return json_string(qv_player_name(p, b));
-}
-
 static json_t *cell_json(const ap_state *s, int cell)
 {
 	char b[8];
@@ -45,7 +39,7 @@ static json_t *entry_json(const ap_state *s, int p, ap_entry e)
 	else
 		for (int w = 0; w < s->nplayers; w++)
 			if (w != p && (e.know >> w & 1))
-				json_array_append_new(known, player_json(w));
+				json_array_append_new(known, qv__json_player(w));
 	return json_pack("{s:o,s:o}", "card", card_json(e.card), "known", known);
 }
 
@@ -173,7 +167,7 @@ static json_t *common_json(const ap_state *s, int viewer, bool view)
 	json_t *o = json_object();
 	json_object_set_new(o, "round", json_integer(s->round));
 	json_object_set_new(o, "phase", json_string(ap_phase_names[s->phase]));
-	json_object_set_new(o, "active", player_json(s->active < s->nplayers ? s->active : 0));
+	json_object_set_new(o, "active", qv__json_player(s->active < s->nplayers ? s->active : 0));
 	json_t *players = json_array();
 	for (int p = 0; p < s->nplayers; p++)
 		json_array_append_new(players, player_obj(s, p, viewer, view));
@@ -260,28 +254,6 @@ static qv_status get_cell(const ap_state *s, const json_t *v, const char *what, 
 	return QV_OK;
 }
 
-static qv_status get_player(const ap_state *s, const json_t *v, const char *what, int *p,
-                            qv_err *err)
-{
-	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), s->nplayers) : -1;
-	if (*p < 0)
-		return qv_fail(err, QV_EINVAL, "%s must be a player p1-p%d", what, s->nplayers);
-	return QV_OK;
-}
-
-static qv_status get_bool(const json_t *o, const char *key, const char *what, bool *out,
-                          qv_err *err)
-{
-	json_t *v = json_object_get(o, key);
-	*out = false;
-	if (!v)
-		return QV_OK;
-	if (!json_is_boolean(v))
-		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
-	*out = json_is_true(v);
-	return QV_OK;
-}
-
 /* An optional whole number (null or absent: 0; otherwise v + shift). */
 static qv_status get_opt(const json_t *o, const char *key, const char *what, long lo, long hi,
                          int shift, uint8_t *out, qv_err *err)
@@ -322,7 +294,7 @@ static qv_status load_entry(ap_state *s, int p, const json_t *v, const char *wha
 				continue;
 			}
 			int q;
-			if ((rc = get_player(s, w, "a known entry", &q, err)))
+			if ((rc = qv__json_get_player(w, "a known entry", s->nplayers, &q, err)))
 				return rc;
 			know |= 1 << q;
 		}
@@ -457,7 +429,7 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 		pl->go = (uint8_t)(d + 1);
 	}
 	bool skip;
-	if ((rc = get_bool(o, "skip", what, &skip, err)))
+	if ((rc = qv__json_get_bool(o, "skip", what, false, &skip, err)))
 		return rc;
 	pl->skip = skip;
 	return QV_OK;
@@ -481,7 +453,7 @@ static qv_status load_ground(ap_state *s, const json_t *a, qv_err *err)
 		qv_status rc;
 		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
 		    (rc = get_cell(s, json_object_get(o, "cell"), what, &cell, err)) ||
-		    (rc = get_bool(o, "known", what, &known, err)))
+		    (rc = qv__json_get_bool(o, "known", what, false, &known, err)))
 			return rc;
 		if (s->ground[cell])
 			return qv_fail(err, QV_EINVAL, "%s: a second card on cell %s", what,
@@ -809,7 +781,7 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	}
 	int a = 0;
 	v = json_object_get(j, "active");
-	if (v && (rc = get_player(s, v, "state.active", &a, err)))
+	if (v && (rc = qv__json_get_player(v, "state.active", s->nplayers, &a, err)))
 		return rc;
 	s->active = (uint8_t)a;
 	if (s->phase == AP_PH_WALK || s->phase == AP_PH_OVER)

@@ -27,12 +27,6 @@ static json_t *card_json(int card)
 	return json_string(b);
 }
 
-static json_t *player_json(int p)
-{
-	char b[8];
-	return json_string(qv_player_name(p, b));
-}
-
 static json_t *cards_json(const uint8_t *cards, int n)
 {
 	json_t *a = json_array();
@@ -60,7 +54,7 @@ static json_t *board_json(const cc_state *s)
 		json_t *o = json_object();
 		json_object_set_new(o, "sq", sq_json(sq));
 		json_object_set_new(o, "card", card_json(c->card - 1));
-		json_object_set_new(o, "owner", player_json(c->owner));
+		json_object_set_new(o, "owner", qv__json_player(c->owner));
 		json_object_set_new(o, "counters", json_integer(c->counters));
 		json_object_set_new(o, "boost", json_boolean(c->boost));
 		json_array_append_new(board, o);
@@ -138,9 +132,9 @@ static json_t *common_json(const cc_state *s, int viewer, bool view)
 	json_object_set_new(o, "board", board_json(s));
 	json_object_set_new(o, "players", players_json(s, viewer, view));
 	json_object_set_new(o, "phase", json_string(cc_phase_names[s->phase]));
-	json_object_set_new(o, "active", player_json(s->active));
+	json_object_set_new(o, "active", qv__json_player(s->active));
 	bool known = s->phase != CC_PH_START && s->phase != CC_PH_COIN;
-	json_object_set_new(o, "first", known ? player_json(s->first) : json_null());
+	json_object_set_new(o, "first", known ? qv__json_player(s->first) : json_null());
 	json_object_set_new(o, "turns", json_integer(s->turn_no));
 	json_object_set_new(o, "passes", json_integer(s->passes));
 	json_object_set_new(o, "ended", json_string(cc_end_names[s->ended]));
@@ -168,19 +162,6 @@ json_t *cc_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 
 
-static qv_status get_bool(const json_t *o, const char *key, const char *what, bool *out,
-                          qv_err *err)
-{
-	json_t *v = json_object_get(o, key);
-	*out = false;
-	if (!v)
-		return QV_OK;
-	if (!json_is_boolean(v))
-		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
-	*out = json_is_true(v);
-	return QV_OK;
-}
-
 static qv_status get_sq(const json_t *v, const char *what, int *sq, qv_err *err)
 {
 	int f, r;
@@ -198,14 +179,6 @@ static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *
 	*card = json_is_string(v) ? cc_find_card(json_string_value(v)) : -1;
 	if (*card < 0)
 		return qv_fail(err, QV_EINVAL, "%s must be a card id such as \"striker-p\"", what);
-	return QV_OK;
-}
-
-static qv_status get_player(const json_t *v, const char *what, int *p, qv_err *err)
-{
-	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), 2) : -1;
-	if (*p < 0)
-		return qv_fail(err, QV_EINVAL, "%s must be p1 or p2", what);
 	return QV_OK;
 }
 
@@ -284,9 +257,9 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 		if ((rc = get_card(json_object_get(o, "card"), w, &card, err)))
 			return rc;
 		snprintf(w, sizeof w, "%s.owner", what);
-		if ((rc = get_player(json_object_get(o, "owner"), w, &owner, err)) ||
+		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)) ||
 		    (rc = qv__json_get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters, err)) ||
-		    (rc = get_bool(o, "boost", what, &boost, err)))
+		    (rc = qv__json_get_bool(o, "boost", what, false, &boost, err)))
 			return rc;
 		if (s->grid[sq].card)
 			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
@@ -380,7 +353,7 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	long turns = 0;
 	bool lost;
 	if ((rc = qv__json_get_int(o, "turns", what, 0, 5000, 0, &turns, err)) ||
-	    (rc = get_bool(o, "lost", what, &lost, err)))
+	    (rc = qv__json_get_bool(o, "lost", what, false, &lost, err)))
 		return rc;
 	pl->turns = (uint8_t)(turns > 255 ? 255 : turns);
 	pl->lost = lost;
@@ -619,12 +592,12 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	s->phase = (uint8_t)phase;
 	int v = 0;
 	json_t *av = json_object_get(j, "active");
-	if (av && (rc = get_player(av, "state.active", &v, err)))
+	if (av && (rc = qv__json_get_player(av, "state.active", 2, &v, err)))
 		return rc;
 	s->active = (uint8_t)v;
 	json_t *fv = json_object_get(j, "first");
 	v = 0;
-	if (fv && !json_is_null(fv) && (rc = get_player(fv, "state.first", &v, err)))
+	if (fv && !json_is_null(fv) && (rc = qv__json_get_player(fv, "state.first", 2, &v, err)))
 		return rc;
 	if (fv && !json_is_null(fv) && (phase == CC_PH_START || phase == CC_PH_COIN))
 		return qv_fail(err, QV_EINVAL,
@@ -660,7 +633,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 		    (rc = get_mask(cap, "would", &s->would, err)) ||
 		    (rc = get_mask(cap, "saved", &s->saved, err)) ||
 		    (rc = qv__json_get_int(cap, "next", "capture", 0, 2 * CC_NSQ - 1, 0, &next, err)) ||
-		    (rc = get_bool(cap, "reacted", "capture", &reacted, err)))
+		    (rc = qv__json_get_bool(cap, "reacted", "capture", false, &reacted, err)))
 			return rc;
 		s->react_next = (uint8_t)next;
 		s->reacted = reacted;

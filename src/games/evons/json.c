@@ -23,12 +23,6 @@ static json_t *cell_json(int c)
 
 static json_t *card_json(int k) { return json_string(ev_kinds[k].id); }
 
-static json_t *player_json(int p)
-{
-	char b[8];
-	return json_string(qv_player_name(p, b));
-}
-
 static json_t *kinds_json(const uint8_t *list, int n)
 {
 	json_t *a = json_array();
@@ -50,8 +44,8 @@ static json_t *board_json(const ev_state *s, int viewer)
 		json_object_set_new(o, "cell", cell_json(c));
 		if (!cov || viewer == QV_VIEW_ALL || viewer == x->owner)
 			json_object_set_new(o, "card", card_json(x->kind - 1));
-		json_object_set_new(o, "owner", player_json(x->owner));
-		json_object_set_new(o, "controller", player_json(x->ctrl));
+		json_object_set_new(o, "owner", qv__json_player(x->owner));
+		json_object_set_new(o, "controller", qv__json_player(x->ctrl));
 		json_object_set_new(o, "inst", json_integer(x->inst));
 		json_object_set_new(o, "covered", json_boolean(cov));
 		json_object_set_new(o, "growth", json_boolean(x->flags & EV_F_GROWTH));
@@ -139,9 +133,9 @@ static json_t *common_json(const ev_state *s, int viewer, bool view)
 	json_object_set_new(o, "board", board_json(s, view ? viewer : QV_VIEW_ALL));
 	json_object_set_new(o, "players", players_json(s, viewer, view));
 	json_object_set_new(o, "phase", json_string(ev_phase_names[s->phase]));
-	json_object_set_new(o, "active", player_json(s->active));
+	json_object_set_new(o, "active", qv__json_player(s->active));
 	bool known = s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN;
-	json_object_set_new(o, "first", known ? player_json(s->first) : json_null());
+	json_object_set_new(o, "first", known ? qv__json_player(s->first) : json_null());
 	json_object_set_new(o, "turns", json_integer(s->turn_no));
 	json_object_set_new(o, "idle", json_integer(s->idle));
 	json_object_set_new(o, "played", json_boolean(s->played));
@@ -167,19 +161,6 @@ json_t *ev_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 /* ---- loading ---- */
 
-static qv_status get_bool(const json_t *o, const char *key, const char *what, bool *out,
-                          qv_err *err)
-{
-	json_t *v = json_object_get(o, key);
-	*out = false;
-	if (!v)
-		return QV_OK;
-	if (!json_is_boolean(v))
-		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
-	*out = json_is_true(v);
-	return QV_OK;
-}
-
 static qv_status get_cell(const json_t *v, const char *what, int *c, qv_err *err)
 {
 	*c = json_is_string(v) ? ev_cell_parse(json_string_value(v)) : -1;
@@ -199,14 +180,6 @@ static qv_status get_card(const json_t *v, const char *what, int *k, qv_err *err
 		               "%s must be a card id of the card table, such as \"cinder-pup\" or "
 		               "\"block-fire\"",
 		               what);
-	return QV_OK;
-}
-
-static qv_status get_player(const json_t *v, const char *what, int *p, qv_err *err)
-{
-	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), 2) : -1;
-	if (*p < 0)
-		return qv_fail(err, QV_EINVAL, "%s must be p1 or p2", what);
 	return QV_OK;
 }
 
@@ -265,19 +238,19 @@ static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
 		if ((rc = get_card(json_object_get(o, "card"), w, &k, err)))
 			return rc;
 		snprintf(w, sizeof w, "%s.owner", what);
-		if ((rc = get_player(json_object_get(o, "owner"), w, &owner, err)))
+		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)))
 			return rc;
 		ctrl = owner;
 		snprintf(w, sizeof w, "%s.controller", what);
 		json_t *cv = json_object_get(o, "controller");
-		if (cv && (rc = get_player(cv, w, &ctrl, err)))
+		if (cv && (rc = qv__json_get_player(cv, w, 2, &ctrl, err)))
 			return rc;
 		if ((rc = qv__json_get_int(o, "inst", what, 1, 60000, 0, &inst, err)) ||
 		    (rc = qv__json_get_int(o, "damage", what, 0, 255, 0, &dmg, err)) ||
-		    (rc = get_bool(o, "covered", what, &cov, err)) ||
-		    (rc = get_bool(o, "growth", what, &growth, err)) ||
-		    (rc = get_bool(o, "moved", what, &moved, err)) ||
-		    (rc = get_bool(o, "reactivated", what, &react, err)))
+		    (rc = qv__json_get_bool(o, "covered", what, false, &cov, err)) ||
+		    (rc = qv__json_get_bool(o, "growth", what, false, &growth, err)) ||
+		    (rc = qv__json_get_bool(o, "moved", what, false, &moved, err)) ||
+		    (rc = qv__json_get_bool(o, "reactivated", what, false, &react, err)))
 			return rc;
 		if (s->cell[c].kind)
 			return qv_fail(err, QV_EINVAL, "%s: cell %s is given twice", what,
@@ -760,13 +733,13 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	s->phase = (uint8_t)phase;
 	int v = 0;
 	json_t *av = json_object_get(j, "active");
-	if (av && (rc = get_player(av, "state.active", &v, err)))
+	if (av && (rc = qv__json_get_player(av, "state.active", 2, &v, err)))
 		return rc;
 	s->active = (uint8_t)v;
 	json_t *fv = json_object_get(j, "first");
 	bool before = phase == EV_PH_MULLIGAN || phase == EV_PH_COIN;
 	v = 0;
-	if (fv && !json_is_null(fv) && (rc = get_player(fv, "state.first", &v, err)))
+	if (fv && !json_is_null(fv) && (rc = qv__json_get_player(fv, "state.first", 2, &v, err)))
 		return rc;
 	bool has_first = fv && !json_is_null(fv);
 	if (has_first == before && (before || fv))
@@ -777,7 +750,7 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	bool played;
 	if ((rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
 	    (rc = qv__json_get_int(j, "idle", "state", 0, 2, 0, &idle, err)) ||
-	    (rc = get_bool(j, "played", "state", &played, err)))
+	    (rc = qv__json_get_bool(j, "played", "state", false, &played, err)))
 		return rc;
 	s->turn_no = (uint16_t)turns;
 	s->idle = (uint8_t)idle;

@@ -20,12 +20,6 @@ static json_t *sq_json(int sq)
 	return json_string(b);
 }
 
-static json_t *player_json(int p)
-{
-	char b[8];
-	return json_string(qv_player_name(p, b));
-}
-
 static json_t *board_json(const ta_state *s, int viewer)
 {
 	json_t *board = json_array();
@@ -37,7 +31,7 @@ static json_t *board_json(const ta_state *s, int viewer)
 		bool hidden = cov && viewer != QV_VIEW_ALL && viewer != TA_OWNER(c);
 		json_t *o = json_object();
 		json_object_set_new(o, "sq", sq_json(sq));
-		json_object_set_new(o, "owner", player_json(TA_OWNER(c)));
+		json_object_set_new(o, "owner", qv__json_player(TA_OWNER(c)));
 		if (!hidden) {
 			char k[2] = {ta_kind_letters[TA_KIND(c)], 0};
 			json_object_set_new(o, "piece", json_string(k));
@@ -90,7 +84,7 @@ static json_t *common_json(const ta_state *s, int viewer, bool view)
 	json_t *o = json_object();
 	json_object_set_new(o, "board", board_json(s, viewer));
 	json_object_set_new(o, "players", players_json(s, viewer, view));
-	json_object_set_new(o, "turn", player_json(s->turn));
+	json_object_set_new(o, "turn", qv__json_player(s->turn));
 	json_object_set_new(o, "phase", json_string(ta_phase_names[s->phase]));
 	bool atk = s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE || s->phase == TA_PH_CAPTURE;
 	json_object_set_new(o, "attack",
@@ -111,20 +105,6 @@ json_t *ta_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 
 
-static qv_status get_bool(const json_t *o, const char *key, const char *what, bool def,
-			  bool *out, qv_err *err)
-{
-	json_t *v = json_object_get(o, key);
-	if (!v) {
-		*out = def;
-		return QV_OK;
-	}
-	if (!json_is_boolean(v))
-		return qv_fail(err, QV_EINVAL, "%s.%s must be true or false", what, key);
-	*out = json_is_true(v);
-	return QV_OK;
-}
-
 static qv_status get_sq(const ta_state *s, const json_t *v, const char *what, int *sq,
 			qv_err *err)
 {
@@ -135,15 +115,6 @@ static qv_status get_sq(const ta_state *s, const json_t *v, const char *what, in
 	if (qv_sq_parse(json_string_value(v), s->size, s->size, &f, &r, &e))
 		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
 	*sq = ta_sq(f, r);
-	return QV_OK;
-}
-
-static qv_status get_player(const ta_state *s, const json_t *v, const char *what, int *p,
-			    qv_err *err)
-{
-	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), s->nplayers) : -1;
-	if (*p < 0)
-		return qv_fail(err, QV_EINVAL, "%s must be a player p1-p%d", what, s->nplayers);
 	return QV_OK;
 }
 
@@ -169,7 +140,7 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 		    (rc = get_sq(s, json_object_get(o, "sq"), w2, &sq, err)))
 			return rc;
 		snprintf(w2, sizeof w2, "%s.owner", what);
-		if ((rc = get_player(s, json_object_get(o, "owner"), w2, &p, err)))
+		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w2, s->nplayers, &p, err)))
 			return rc;
 		json_t *pv = json_object_get(o, "piece");
 		int k = -1;
@@ -184,8 +155,8 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 		if (fv && (f = qv__json_name_index(fv, ta_facing_names, 4)) < 0)
 			return qv_fail(err, QV_EINVAL, "%s.facing must be N, E, S or W", what);
 		bool cov = false, sh = false;
-		if ((rc = get_bool(o, "covered", what, false, &cov, err)) ||
-		    (rc = get_bool(o, "shielded", what, false, &sh, err)))
+		if ((rc = qv__json_get_bool(o, "covered", what, false, &cov, err)) ||
+		    (rc = qv__json_get_bool(o, "shielded", what, false, &sh, err)))
 			return rc;
 		if (s->cell[sq])
 			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
@@ -398,7 +369,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	if ((rc = load_players(s, json_object_get(j, "players"), err)) || (rc = check_players(s, err)))
 		return rc;
 	bool tp = false;
-	if ((rc = get_bool(j, "terminator_placed", "state", s->terminator_placed, &tp, err)))
+	if ((rc = qv__json_get_bool(j, "terminator_placed", "state", s->terminator_placed, &tp, err)))
 		return rc;
 	if (!tp && s->terminator_placed)
 		return qv_fail(err, QV_EINVAL,
@@ -406,7 +377,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	s->terminator_placed = tp;
 	int turn = 0;
 	json_t *tv = json_object_get(j, "turn");
-	if (tv && (rc = get_player(s, tv, "state.turn", &turn, err)))
+	if (tv && (rc = qv__json_get_player(tv, "state.turn", s->nplayers, &turn, err)))
 		return rc;
 	s->turn = (uint8_t)turn;
 	json_t *pv = json_object_get(j, "phase");
