@@ -161,6 +161,11 @@ qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *r
 /* Splits line in place at blanks into at most max tokens; returns the count, or max + 1 when
  * there were more tokens than max. */
 int qv_split(char *line, char **tok, int max);
+/* The next item of a comma-separated list (as in a parameter value "a, b,c"): reads from *p,
+ * copies the item without its surrounding spaces into tok (cut to size - 1 characters; *len
+ * gets its whole length, 0 for an empty item) and moves *p past the comma. Returns false when
+ * the list is done; an empty string is one empty item. Start with *p at the list's text. */
+bool qv_list_next(const char **p, char *tok, size_t size, size_t *len);
 /* Levenshtein distance between a and b, case-insensitive, capped at 255. */
 int qv_edit_distance(const char *a, const char *b);
 /* Case-insensitive ASCII equality. */

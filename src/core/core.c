@@ -219,6 +219,25 @@ int qv_split(char *line, char **tok, int max)
 	}
 }
 
+bool qv_list_next(const char **p, char *tok, size_t size, size_t *len)
+{
+	const char *s = *p;
+	if (!s)
+		return false;
+	while (*s == ' ')
+		s++;
+	const char *e = strchr(s, ',');
+	if (!e)
+		e = s + strlen(s);
+	const char *end = e;
+	while (end > s && end[-1] == ' ')
+		end--;
+	*len = (size_t)(end - s);
+	snprintf(tok, size, "%.*s", (int)(*len < size ? *len : size - 1), s);
+	*p = *e ? e + 1 : NULL;
+	return true;
+}
+
 int qv_edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);

@@ -318,6 +318,35 @@ static void test_dirs(void **state)
 
 /* ---- text helpers ---- */
 
+/* Comma lists: items trimmed, empty items kept, long items cut with their length told. */
+static void test_list_next(void **state)
+{
+	(void)state;
+	const char *p = " a , bb,,ccccccc ";
+	char tok[5];
+	size_t len;
+	assert_true(qv_list_next(&p, tok, sizeof tok, &len));
+	assert_string_equal(tok, "a");
+	assert_int_equal(len, 1);
+	assert_true(qv_list_next(&p, tok, sizeof tok, &len));
+	assert_string_equal(tok, "bb");
+	assert_true(qv_list_next(&p, tok, sizeof tok, &len));
+	assert_int_equal(len, 0);
+	assert_true(qv_list_next(&p, tok, sizeof tok, &len));
+	assert_string_equal(tok, "cccc");
+	assert_int_equal(len, 7);
+	assert_false(qv_list_next(&p, tok, sizeof tok, &len));
+	p = "";
+	assert_true(qv_list_next(&p, tok, sizeof tok, &len));
+	assert_int_equal(len, 0);
+	assert_false(qv_list_next(&p, tok, sizeof tok, &len));
+	p = "x,";
+	assert_true(qv_list_next(&p, tok, sizeof tok, &len));
+	assert_true(qv_list_next(&p, tok, sizeof tok, &len));
+	assert_int_equal(len, 0);
+	assert_false(qv_list_next(&p, tok, sizeof tok, &len));
+}
+
 static void test_split(void **state)
 {
 	(void)state;
@@ -464,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_squares),
 		cmocka_unit_test(test_dirs),
 		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_list_next),
 		cmocka_unit_test(test_edit_distance),
 		cmocka_unit_test(test_streq_and_parse_long),
 		cmocka_unit_test(test_utilities_from_ranks),

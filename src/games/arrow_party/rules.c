@@ -316,15 +316,11 @@ static qv_status read_count(const qv_params *params, const char *key, long playe
 /* Lays the explicit ground `v` (cell:card,...) from the items left in `left` (by kind). */
 static qv_status parse_ground(ap_state *s, const char *v, uint8_t *left, qv_err *err)
 {
-	char buf[QV_PARAM_VALUE_MAX];
-	snprintf(buf, sizeof buf, "%s", v);
-	for (char *tok = buf, *next; tok; tok = next) {
-		next = strchr(tok, ',');
-		if (next)
-			*next++ = '\0';
-		while (*tok == ' ')
-			tok++;
-		if (!*tok)
+	const char *rest = v;
+	char tok[64];
+	size_t len;
+	while (qv_list_next(&rest, tok, sizeof tok, &len)) {
+		if (len == 0)
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "ground: an empty entry in '%.60s' (expected cell:card,... e.g. "
@@ -339,9 +335,6 @@ static qv_status parse_ground(ap_state *s, const char *v, uint8_t *left, qv_err 
 			    tok);
 		*colon = '\0';
 		char *card = colon + 1;
-		size_t n = strlen(card);
-		while (n > 0 && card[n - 1] == ' ')
-			card[--n] = '\0';
 		int x, y;
 		qv_err e;
 		if (qv_sq_parse(tok, s->size, s->size, &x, &y, &e))

@@ -427,23 +427,14 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 	uint8_t count[CC_NCARDS] = {0};
 	*n = 0;
 	const char *p = v;
-	for (;;) {
-		while (*p == ' ')
-			p++;
-		const char *e = p;
-		while (*e && *e != ',')
-			e++;
-		const char *end = e;
-		while (end > p && end[-1] == ' ')
-			end--;
-		char tok[32];
-		size_t len = (size_t)(end - p);
+	char tok[32];
+	size_t len;
+	while (qv_list_next(&p, tok, sizeof tok, &len)) {
 		if (len == 0)
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "%s: an empty card id in '%.60s' (expected expedition, foundry, or card ids separated by commas, e.g. striker-r,lancer-p,...)",
 			    key, v);
-		snprintf(tok, sizeof tok, "%.*s", (int)(len < 31 ? len : 31), p);
 		int card = len < 31 ? cc_find_card(tok) : -1;
 		if (card < 0)
 			return qv_fail(
@@ -459,9 +450,6 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 			    "%s: '%s' appears more than twice (a card id at most twice in a deck)",
 			    key, tok);
 		list[(*n)++] = (uint8_t)card;
-		if (!*e)
-			break;
-		p = e + 1;
 	}
 	if (*n < CC_DECK_MIN)
 		return qv_fail(err, QV_EINVAL, "%s: a deck needs %d to %d cards, this one has %d",

@@ -534,22 +534,13 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 	uint8_t count[EV_NKINDS] = {0};
 	*n = 0;
 	const char *p = v;
-	for (;;) {
-		while (*p == ' ')
-			p++;
-		const char *e = p;
-		while (*e && *e != ',')
-			e++;
-		const char *end = e;
-		while (end > p && end[-1] == ' ')
-			end--;
-		char tok[32];
-		size_t len = (size_t)(end - p);
+	char tok[32];
+	size_t len;
+	while (qv_list_next(&p, tok, sizeof tok, &len)) {
 		if (len == 0)
 			return qv_fail(err, QV_EINVAL,
 			               "%s: an empty card id in '%.60s' (expected %s)", key, v,
 			               CARD_FORM);
-		snprintf(tok, sizeof tok, "%.*s", (int)(len < 31 ? len : 31), p);
 		int k = len < 31 ? ev_find_kind(tok) : -1;
 		if (k < 0)
 			return qv_fail(err, QV_EINVAL, "%s: unknown card id '%s' (expected %s)",
@@ -564,9 +555,6 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 			    "monster in a deck)",
 			    key, tok, EV_MAX_COPIES, EV_MAX_COPIES);
 		list[(*n)++] = (uint8_t)k;
-		if (!*e)
-			break;
-		p = e + 1;
 	}
 	if (*n < EV_DECK_MIN)
 		return qv_fail(err, QV_EINVAL, "%s: a deck needs %d to %d cards, this one has %d",
