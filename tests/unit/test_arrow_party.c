@@ -17,29 +17,20 @@
 #include <cmocka.h>
 
 #include "scale.h"
+#include "gametest.h"
 #include "games/arrow_party/arrow_party.h"
 
 static const qv_game *G;
 
 static void init_with(ap_state *st, const char *params, uint64_t seed)
 {
-	qv_params p = {0};
-	qv_err err = {{0}};
-	assert_int_equal(qv_params_parse_list(&p, params, NULL), QV_OK);
-	if (G->init(st, &p, seed, &err))
-		fail_msg("init '%s': %s", params, err.msg);
+	qv_test_init(G, st, params, seed);
 }
 
 static qv_status load(ap_state *st, const char *params, const char *state_json, qv_err *err)
 {
 	init_with(st, params, 1);
-	json_error_t je;
-	json_t *j = json_loads(state_json, 0, &je);
-	if (!j)
-		fail_msg("test JSON broken: %s", je.text);
-	qv_status rc = G->load_json(st, j, err);
-	json_decref(j);
-	return rc;
+	return qv_test_load_json(G, st, state_json, err);
 }
 
 static void must_load(ap_state *st, const char *params, const char *state_json)
@@ -49,21 +40,9 @@ static void must_load(ap_state *st, const char *params, const char *state_json)
 		fail_msg("load failed: %s", err.msg);
 }
 
-static qv_action parse(const ap_state *st, const char *text)
-{
-	qv_action a;
-	qv_err err;
-	if (G->action_from_text(st, text, &a, &err))
-		fail_msg("parse '%s': %s", text, err.msg);
-	return a;
-}
+static qv_action parse(const ap_state *st, const char *text) { return qv_test_parse(G, st, text); }
 
-static void play(ap_state *st, const char *text)
-{
-	qv_err err;
-	if (G->apply(st, parse(st, text), &err))
-		fail_msg("play '%s': %s", text, err.msg);
-}
+static void play(ap_state *st, const char *text) { qv_test_play(G, st, text); }
 
 static int setup(void **unused)
 {
@@ -72,22 +51,9 @@ static int setup(void **unused)
 	return G ? 0 : -1;
 }
 
-static char *view_text(const ap_state *st, int viewer)
-{
-	json_t *j = G->view_json(st, viewer);
-	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(j);
-	return s;
-}
+static char *view_text(const ap_state *st, int viewer) { return qv_test_view(G, st, viewer); }
 
-static char *diagram(const ap_state *st, int viewer)
-{
-	qv_buf b = {0};
-	G->render_text(st, viewer, false, &b);
-	char *s = strdup(qv_buf_str(&b));
-	qv_buf_free(&b);
-	return s;
-}
+static char *diagram(const ap_state *st, int viewer) { return qv_test_diagram(G, st, viewer); }
 
 static int cell(const ap_state *s, const char *name)
 {

@@ -14,30 +14,21 @@
 
 #include <cmocka.h>
 
+#include "gametest.h"
 #include "games/concardia/concardia.h"
 
 static const qv_game *G;
 
 static void init_with(cc_state *st, const char *params, uint64_t seed)
 {
-	qv_params p = {0};
-	qv_err err = {{0}};
-	assert_int_equal(qv_params_parse_list(&p, params, NULL), QV_OK);
-	if (G->init(st, &p, seed, &err))
-		fail_msg("init '%s': %s", params, err.msg);
+	qv_test_init(G, st, params, seed);
 }
 
 /* Sets up st from a JSON "state" object; returns the status of load_json. */
 static qv_status load(cc_state *st, const char *params, const char *state_json, qv_err *err)
 {
 	init_with(st, params, 1);
-	json_error_t je;
-	json_t *j = json_loads(state_json, 0, &je);
-	if (!j)
-		fail_msg("test JSON broken: %s", je.text);
-	qv_status rc = G->load_json(st, j, err);
-	json_decref(j);
-	return rc;
+	return qv_test_load_json(G, st, state_json, err);
 }
 
 static void must_load(cc_state *st, const char *params, const char *state_json)
@@ -47,21 +38,8 @@ static void must_load(cc_state *st, const char *params, const char *state_json)
 		fail_msg("load failed: %s", err.msg);
 }
 
-static qv_action parse(const cc_state *st, const char *text)
-{
-	qv_action a;
-	qv_err err;
-	if (G->action_from_text(st, text, &a, &err))
-		fail_msg("parse '%s': %s", text, err.msg);
-	return a;
-}
 
-static void play(cc_state *st, const char *text)
-{
-	qv_err err;
-	if (G->apply(st, parse(st, text), &err))
-		fail_msg("play '%s': %s", text, err.msg);
-}
+static void play(cc_state *st, const char *text) { qv_test_play(G, st, text); }
 
 static int setup(void **unused)
 {
@@ -71,13 +49,7 @@ static int setup(void **unused)
 }
 
 /* The JSON text of the view of viewer (caller frees). */
-static char *view_text(const cc_state *st, int viewer)
-{
-	json_t *j = G->view_json(st, viewer);
-	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(j);
-	return s;
-}
+static char *view_text(const cc_state *st, int viewer) { return qv_test_view(G, st, viewer); }
 
 /* Checks that the view of `viewer` shows no hand but its own, no deck order and no
  * unrevealed starting choice of the other player, in JSON and in the diagram. */

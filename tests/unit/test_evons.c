@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "scale.h"
+#include "gametest.h"
 #include "games/evons/evons.h"
 
 static const qv_game *G;
@@ -37,13 +38,7 @@ static void init_params(ev_state *st, const char *deck1, const char *deck2, cons
 static qv_status load(ev_state *st, const char *state_json, qv_err *err)
 {
 	init_params(st, all_deck, all_deck, "false", 1);
-	json_error_t je;
-	json_t *j = json_loads(state_json, 0, &je);
-	if (!j)
-		fail_msg("test JSON broken: %s", je.text);
-	qv_status rc = G->load_json(st, j, err);
-	json_decref(j);
-	return rc;
+	return qv_test_load_json(G, st, state_json, err);
 }
 
 static void must_load(ev_state *st, const char *state_json)
@@ -53,21 +48,9 @@ static void must_load(ev_state *st, const char *state_json)
 		fail_msg("load failed: %s", err.msg);
 }
 
-static qv_action parse(const ev_state *st, const char *text)
-{
-	qv_action a;
-	qv_err err;
-	if (G->action_from_text(st, text, &a, &err))
-		fail_msg("parse '%s': %s", text, err.msg);
-	return a;
-}
+static qv_action parse(const ev_state *st, const char *text) { return qv_test_parse(G, st, text); }
 
-static void play(ev_state *st, const char *text)
-{
-	qv_err err;
-	if (G->apply(st, parse(st, text), &err))
-		fail_msg("play '%s': %s", text, err.msg);
-}
+static void play(ev_state *st, const char *text) { qv_test_play(G, st, text); }
 
 static bool is_legal(const ev_state *st, const char *text)
 {

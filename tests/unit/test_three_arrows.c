@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "gametest.h"
 #include "games/three_arrows/three_arrows.h"
 
 static const qv_game *G;
@@ -20,16 +21,8 @@ static const qv_game *G;
 /* Sets up st from a JSON "state" object with the given "k=v,..." parameters. */
 static qv_status load(ta_state *st, const char *params, const char *state_json, qv_err *err)
 {
-	qv_params p = {0};
-	assert_int_equal(qv_params_parse_list(&p, params, NULL), QV_OK);
-	assert_int_equal(G->init(st, &p, 1, NULL), QV_OK);
-	json_error_t je;
-	json_t *j = json_loads(state_json, 0, &je);
-	if (!j)
-		fail_msg("test JSON broken: %s", je.text);
-	qv_status rc = G->load_json(st, j, err);
-	json_decref(j);
-	return rc;
+	qv_test_init(G, st, params, 1);
+	return qv_test_load_json(G, st, state_json, err);
 }
 
 static void must_load(ta_state *st, const char *params, const char *state_json)
@@ -39,21 +32,9 @@ static void must_load(ta_state *st, const char *params, const char *state_json)
 		fail_msg("load failed: %s", err.msg);
 }
 
-static qv_action parse(const ta_state *st, const char *text)
-{
-	qv_action a;
-	qv_err err;
-	if (G->action_from_text(st, text, &a, &err))
-		fail_msg("parse '%s': %s", text, err.msg);
-	return a;
-}
+static qv_action parse(const ta_state *st, const char *text) { return qv_test_parse(G, st, text); }
 
-static void play(ta_state *st, const char *text)
-{
-	qv_err err;
-	if (G->apply(st, parse(st, text), &err))
-		fail_msg("play '%s': %s", text, err.msg);
-}
+static void play(ta_state *st, const char *text) { qv_test_play(G, st, text); }
 
 static bool is_legal(const ta_state *st, const char *text)
 {

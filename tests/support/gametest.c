@@ -1,0 +1,70 @@
+/*
+ * gametest.c - the games' unit tests' common steps through the game interface.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "gametest.h"
+
+void qv_test_init(const qv_game *g, void *st, const char *params, uint64_t seed)
+{
+	qv_params p = {0};
+	qv_err err = {{0}};
+	if (qv_params_parse_list(&p, params, &err))
+		fail_msg("parameters '%s': %s", params, err.msg);
+	if (g->init(st, &p, seed, &err))
+		fail_msg("init '%s': %s", params, err.msg);
+}
+
+qv_status qv_test_load_json(const qv_game *g, void *st, const char *state_json, qv_err *err)
+{
+	json_error_t je;
+	json_t *j = json_loads(state_json, 0, &je);
+	if (!j)
+		fail_msg("test JSON broken: %s", je.text);
+	qv_status rc = g->load_json(st, j, err);
+	json_decref(j);
+	return rc;
+}
+
+qv_action qv_test_parse(const qv_game *g, const void *st, const char *text)
+{
+	qv_action a;
+	qv_err err;
+	if (g->action_from_text(st, text, &a, &err))
+		fail_msg("parse '%s': %s", text, err.msg);
+	return a;
+}
+
+void qv_test_play(const qv_game *g, void *st, const char *text)
+{
+	qv_err err;
+	if (g->apply(st, qv_test_parse(g, st, text), &err))
+		fail_msg("play '%s': %s", text, err.msg);
+}
+
+char *qv_test_view(const qv_game *g, const void *st, int viewer)
+{
+	json_t *j = g->view_json(st, viewer);
+	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(j);
+	if (!s)
+		fail_msg("view of %d: no JSON", viewer);
+	return s;
+}
+
+char *qv_test_diagram(const qv_game *g, const void *st, int viewer)
+{
+	qv_buf b = {0};
+	g->render_text(st, viewer, false, &b);
+	char *s = strdup(qv_buf_str(&b));
+	qv_buf_free(&b);
+	return s;
+}

@@ -1,0 +1,31 @@
+/*
+ * gametest.h - what the games' unit tests do through the game interface: set up a state from
+ * parameters, load a state JSON, parse and play actions, print a view or a diagram. Every
+ * failure ends the test with a message naming the input (cmocka's fail_msg).
+ */
+#ifndef QV_TEST_GAMETEST_H
+#define QV_TEST_GAMETEST_H
+
+#include <stdint.h>
+
+#include "quiver/game.h"
+
+/* init with a parameter list "k=v,k=v" ("" for the defaults). */
+void qv_test_init(const qv_game *g, void *st, const char *params, uint64_t seed);
+
+/* load_json of the text state_json into st, which init has set up; a test JSON that does not
+ * parse fails the test, a state the game refuses returns its status (message in err). */
+qv_status qv_test_load_json(const qv_game *g, void *st, const char *state_json, qv_err *err);
+
+/* The action written text; fails the test if the game refuses it. */
+qv_action qv_test_parse(const qv_game *g, const void *st, const char *text);
+
+/* Parses and applies text; fails the test if either is refused. */
+void qv_test_play(const qv_game *g, void *st, const char *text);
+
+/* viewer's view as compact JSON with sorted keys, and its diagram without colour; the caller
+ * frees them. */
+char *qv_test_view(const qv_game *g, const void *st, int viewer);
+char *qv_test_diagram(const qv_game *g, const void *st, int viewer);
+
+#endif
