@@ -74,6 +74,41 @@ qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, i
 	return QV_OK;
 }
 
+qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
+			   qv__json_id_fn get, uint8_t *out, int *n, qv_err *err)
+{
+	json_t *a = json_object_get(o, key);
+	*n = 0;
+	if (!a)
+		return QV_OK;
+	if (!json_is_array(a) || json_array_size(a) > (size_t)max)
+		return qv_fail(err, QV_EINVAL, "%s.%s must be an array of at most %d card ids", what,
+			       key, max);
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v) {
+		int id;
+		char w[64];
+		snprintf(w, sizeof w, "%s.%s[%zu]", what, key, i);
+		qv_status rc = get(v, w, &id, err);
+		if (rc)
+			return rc;
+		out[(*n)++] = (uint8_t)id;
+	}
+	return QV_OK;
+}
+
+qv_status qv__json_get_sq(const json_t *v, const char *what, const char *noun, int width,
+			  int height, int *file, int *rank, qv_err *err)
+{
+	qv_err e;
+	if (!json_is_string(v))
+		return qv_fail(err, QV_EINVAL, "%s must be a %s such as \"c3\"", what, noun);
+	if (qv_sq_parse(json_string_value(v), width, height, file, rank, &e))
+		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	return QV_OK;
+}
+
 int qv__json_name_index(const json_t *v, const char *const *names, int n)
 {
 	if (!json_is_string(v))

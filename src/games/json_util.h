@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "quiver/core.h"
 
@@ -29,6 +30,18 @@ json_t *qv__json_player(int p);
 /* Reads v, a player's name ("p1" ... up to nplayers), into *p (0-based). */
 qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p,
 			      qv_err *err);
+
+/* Reads one id (a card, a kind) from v into *id, or fails naming `what` and the form. */
+typedef qv_status (*qv__json_id_fn)(const json_t *v, const char *what, int *id, qv_err *err);
+
+/* Reads o[key], an array of at most max ids each read by get, into out[0..*n); absent: *n = 0. */
+qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
+			   qv__json_id_fn get, uint8_t *out, int *n, qv_err *err);
+
+/* Reads v, a square or cell name such as "c3" on a width x height grid (`noun` names it in
+ * the message), into *file and *rank. */
+qv_status qv__json_get_sq(const json_t *v, const char *what, const char *noun, int width,
+			  int height, int *file, int *rank, qv_err *err);
 
 /* The index of the string v among names[0..n) (case-insensitive), or -1. */
 int qv__json_name_index(const json_t *v, const char *const *names, int n);

@@ -244,14 +244,10 @@ static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *
 static qv_status get_cell(const ap_state *s, const json_t *v, const char *what, int *cell,
                           qv_err *err)
 {
-	int x, y;
-	qv_err e;
-	if (!json_is_string(v))
-		return qv_fail(err, QV_EINVAL, "%s must be a cell such as \"c5\"", what);
-	if (qv_sq_parse(json_string_value(v), s->size, s->size, &x, &y, &e))
-		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	int x = 0, y = 0;
+	qv_status rc = qv__json_get_sq(v, what, "cell", s->size, s->size, &x, &y, err);
 	*cell = y * s->size + x;
-	return QV_OK;
+	return rc;
 }
 
 /* An optional whole number (null or absent: 0; otherwise v + shift). */

@@ -164,14 +164,10 @@ json_t *cc_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 static qv_status get_sq(const json_t *v, const char *what, int *sq, qv_err *err)
 {
-	int f, r;
-	qv_err e;
-	if (!json_is_string(v))
-		return qv_fail(err, QV_EINVAL, "%s must be a square such as \"c3\"", what);
-	if (qv_sq_parse(json_string_value(v), 6, 6, &f, &r, &e))
-		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	int f = 0, r = 0;
+	qv_status rc = qv__json_get_sq(v, what, "square", 6, 6, &f, &r, err);
 	*sq = r * 6 + f;
-	return QV_OK;
+	return rc;
 }
 
 static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *err)
@@ -182,32 +178,6 @@ static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *
 	return QV_OK;
 }
 
-
-/* Reads an array of card ids (at most CC_DECK_MAX) into out. */
-static qv_status get_cards(const json_t *o, const char *key, const char *what, uint8_t *out, int *n,
-                           qv_err *err)
-{
-	json_t *a = json_object_get(o, key);
-	*n = 0;
-	if (!a)
-		return QV_OK;
-	if (!json_is_array(a) || json_array_size(a) > CC_DECK_MAX)
-		return qv_fail(err, QV_EINVAL, "%s.%s must be an array of at most %d card ids",
-		               what, key, CC_DECK_MAX);
-	size_t i;
-	json_t *v;
-	json_array_foreach(a, i, v)
-	{
-		int card;
-		char w[64];
-		snprintf(w, sizeof w, "%s.%s[%zu]", what, key, i);
-		qv_status rc = get_card(v, w, &card, err);
-		if (rc)
-			return rc;
-		out[(*n)++] = (uint8_t)card;
-	}
-	return QV_OK;
-}
 
 static qv_status get_mask(const json_t *o, const char *key, uint64_t *m, qv_err *err)
 {
@@ -288,21 +258,21 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	uint8_t list[CC_DECK_MAX];
 	int n;
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = get_cards(o, "hand", what, list, &n, err)))
+	    (rc = qv__json_get_ids(o, "hand", what, CC_DECK_MAX, get_card, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->hand[list[i]]++;
 	pl->nhand = (uint8_t)n;
 	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = get_cards(o, "deck", what, list, &n, err)))
+	if ((rc = qv__json_get_ids(o, "deck", what, CC_DECK_MAX, get_card, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->deck[i] = list[n - 1 - i];
 	pl->ndeck = (uint8_t)n;
-	if ((rc = get_cards(o, "discard", what, pl->discard, &n, err)))
+	if ((rc = qv__json_get_ids(o, "discard", what, CC_DECK_MAX, get_card, pl->discard, &n, err)))
 		return rc;
 	pl->ndiscard = (uint8_t)n;
-	if ((rc = get_cards(o, "victory", what, pl->victory, &n, err)))
+	if ((rc = qv__json_get_ids(o, "victory", what, CC_DECK_MAX, get_card, pl->victory, &n, err)))
 		return rc;
 	pl->nvictory = (uint8_t)n;
 	json_t *pa = json_object_get(o, "persistent");

@@ -183,32 +183,6 @@ static qv_status get_card(const json_t *v, const char *what, int *k, qv_err *err
 	return QV_OK;
 }
 
-/* Reads an array of card ids (at most EV_DECK_MAX) into out. */
-static qv_status get_cards(const json_t *o, const char *key, const char *what, uint8_t *out, int *n,
-                           qv_err *err)
-{
-	json_t *a = json_object_get(o, key);
-	*n = 0;
-	if (!a)
-		return QV_OK;
-	if (!json_is_array(a) || json_array_size(a) > EV_DECK_MAX)
-		return qv_fail(err, QV_EINVAL, "%s.%s must be an array of at most %d card ids",
-		               what, key, EV_DECK_MAX);
-	size_t i;
-	json_t *v;
-	json_array_foreach(a, i, v)
-	{
-		int k;
-		char w[64];
-		snprintf(w, sizeof w, "%s.%s[%zu]", what, key, i);
-		qv_status rc = get_card(v, w, &k, err);
-		if (rc)
-			return rc;
-		out[(*n)++] = (uint8_t)k;
-	}
-	return QV_OK;
-}
-
 static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
 {
 	static const char *const keys[] = {"cell",  "card",        "owner",  "controller",
@@ -328,21 +302,21 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
 	uint8_t list[EV_DECK_MAX];
 	int n;
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = get_cards(o, "hand", what, list, &n, err)))
+	    (rc = qv__json_get_ids(o, "hand", what, EV_DECK_MAX, get_card, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->hand[list[i]]++;
 	pl->nhand = (uint8_t)n;
 	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = get_cards(o, "deck", what, list, &n, err)))
+	if ((rc = qv__json_get_ids(o, "deck", what, EV_DECK_MAX, get_card, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->deck[i] = list[n - 1 - i];
 	pl->ndeck = (uint8_t)n;
-	if ((rc = get_cards(o, "graveyard", what, pl->grave, &n, err)))
+	if ((rc = qv__json_get_ids(o, "graveyard", what, EV_DECK_MAX, get_card, pl->grave, &n, err)))
 		return rc;
 	pl->ngrave = (uint8_t)n;
-	if ((rc = get_cards(o, "removed", what, pl->removed, &n, err)))
+	if ((rc = qv__json_get_ids(o, "removed", what, EV_DECK_MAX, get_card, pl->removed, &n, err)))
 		return rc;
 	pl->nremoved = (uint8_t)n;
 	long credits, turns, mull;

@@ -108,14 +108,10 @@ json_t *ta_view_json(const void *st, int viewer) { return common_json(st, viewer
 static qv_status get_sq(const ta_state *s, const json_t *v, const char *what, int *sq,
 			qv_err *err)
 {
-	int f, r;
-	qv_err e;
-	if (!json_is_string(v))
-		return qv_fail(err, QV_EINVAL, "%s must be a square such as \"c3\"", what);
-	if (qv_sq_parse(json_string_value(v), s->size, s->size, &f, &r, &e))
-		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
+	int f = 0, r = 0;
+	qv_status rc = qv__json_get_sq(v, what, "square", s->size, s->size, &f, &r, err);
 	*sq = ta_sq(f, r);
-	return QV_OK;
+	return rc;
 }
 
 
