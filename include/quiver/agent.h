@@ -72,6 +72,10 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
 		       uint64_t default_seed, qv_err *err);
 void qv_agent_free(qv_agent *a);
 
+/* The ismcts options behind the level `easy`, `medium` or `hard` in game g: the game's own
+ * (qv_game.levels) or the shared ones when g is NULL or sets none. NULL for another name. */
+const char *qv_agent_level_options(const qv_game *g, const char *level);
+
 /* Chooses an action for the player to move in st (which is not modified). Fails with
  * QV_ESTATE if no player is to move. The agent's seat becomes that player; when it differs
  * from the seat of its previous choice, anything kept between decisions is dropped first (so

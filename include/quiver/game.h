@@ -58,6 +58,11 @@ typedef struct qv_game {
 	 * already weighs the scores sets it large, which all but switches the lead off (Arrow
 	 * Party: 1000). 0 means 1. */
 	int score_unit;
+	/* The ismcts options of the levels easy, medium and hard in this game, for a game in
+	 * which the shared ones (src/ai/levels.c) do not play apart; a NULL entry takes the
+	 * shared one. Arrow Party: more search stops paying past a hundred iterations there, so
+	 * its lower levels make deliberate mistakes (ismcts's blunder=). */
+	const char *levels[3];
 
 	/* Sets up a new game in st (state_size bytes). Parameters not given take their defaults;
 	 * an unknown key or a bad value fails with a message naming the key, the value and what

@@ -1,9 +1,11 @@
 /*
  * levels.c - the named levels `easy`, `medium` and `hard`: ismcts with fixed budgets, so that
  * people can pick a strength without knowing the search's keys. They accept seed= only. The
- * budgets are chosen and measured in docs/ai.md (hard answers within 2 seconds on 2 cores).
+ * budgets are shared by the games unless a game sets its own (qv_game.levels); they are chosen
+ * and measured in docs/ai.md (hard answers within 2 seconds on 2 cores).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "ai/mcts.h"
 
@@ -13,43 +15,56 @@ static const qv_param_def level_keys[] = {
 };
 #define LEVEL_NKEYS ((int)(sizeof level_keys / sizeof level_keys[0]))
 
-/* The budgets, as ismcts options. */
+/* The shared budgets, as ismcts options. */
 #define LEVEL_EASY "iterations=100"
 #define LEVEL_MEDIUM "iterations=1000"
 #define LEVEL_HARD "iterations=30000,threads=2,time=1.6"
+static const char *const level_default[3] = {LEVEL_EASY, LEVEL_MEDIUM, LEVEL_HARD};
+static const char *const level_name[3] = {"easy", "medium", "hard"};
 
-/* Creates the ismcts search of a level from its fixed options. */
-static qv_status level_create(qv_agent *a, const char *options, qv_err *err)
+const char *qv_agent_level_options(const qv_game *g, const char *level)
+{
+	for (int k = 0; k < 3; k++)
+		if (strcmp(level, level_name[k]) == 0)
+			return g && g->levels[k] ? g->levels[k] : level_default[k];
+	return NULL;
+}
+
+/* Creates the ismcts search of level k from the game's options for it. */
+static qv_status level_create(qv_agent *a, int k, qv_err *err)
 {
 	qv_params opts = {0};
-	qv_status rc = qv_params_parse_list(&opts, options, err);
+	qv_status rc =
+	    qv_params_parse_list(&opts, qv_agent_level_options(a->game, level_name[k]), err);
 	return rc ? rc : qv__mcts_create(a, true, &opts, err);
 }
 
 static qv_status easy_create(qv_agent *a, const qv_params *opts, qv_err *err)
 {
 	(void)opts;
-	return level_create(a, LEVEL_EASY, err);
+	return level_create(a, 0, err);
 }
 
 static qv_status medium_create(qv_agent *a, const qv_params *opts, qv_err *err)
 {
 	(void)opts;
-	return level_create(a, LEVEL_MEDIUM, err);
+	return level_create(a, 1, err);
 }
 
 static qv_status hard_create(qv_agent *a, const qv_params *opts, qv_err *err)
 {
 	(void)opts;
-	return level_create(a, LEVEL_HARD, err);
+	return level_create(a, 2, err);
 }
 
 #define LEVEL_KIND(lname, create_fn, budget)                                                       \
 	{                                                                                          \
-		.name = lname, .help = lname "[:seed=N] - ismcts:" budget, .keys = level_keys,     \
-		.nkeys = LEVEL_NKEYS, .create = create_fn, .choose = qv__mcts_choose,              \
-		.destroy = qv__mcts_destroy, .observe = qv__mcts_observe, .reset = qv__mcts_reset, \
-		.stats = qv__mcts_stats,                                                           \
+		.name = lname,                                                                     \
+		.help = lname "[:seed=N] - ismcts:" budget " (a game may set "                     \
+		              "its own: quiver rules GAME)",                                       \
+		.keys = level_keys, .nkeys = LEVEL_NKEYS, .create = create_fn,                     \
+		.choose = qv__mcts_choose, .destroy = qv__mcts_destroy,                            \
+		.observe = qv__mcts_observe, .reset = qv__mcts_reset, .stats = qv__mcts_stats,     \
 	}
 
 const qv_agent_kind qv_agent_easy = LEVEL_KIND("easy", easy_create, LEVEL_EASY);

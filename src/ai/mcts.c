@@ -23,6 +23,9 @@
  * MCTS_LEAD_W * score lead / score_unit + MCTS_HEUR_W * heuristic. Measurements behind these
  * choices and the defaults are in docs/ai.md.
  *
+ * blunder=P is a handicap for the levels of a game where more search stops paying (docs/ai.md):
+ * with probability P a decision is a uniformly random legal action, drawn without searching.
+ *
  * ismcts starts every iteration from determinize(root, me): the root it is given is already a
  * determinized copy (qv_agent_choose never passes the true state), and determinize depends
  * only on the view, so re-determinizing samples the information set afresh. mcts searches the
@@ -78,6 +81,8 @@ static const qv_param_def mcts_keys[] = {
 	 "progressive widening: tried children <= widen * sqrt(visits)"},
 	{"nodes", "5 per iteration per thread, 1048576 with time= only", "a whole number 1024-67108864",
 	 "arena size per thread (nodes)"},
+	{"blunder", "0", "a number 0-1",
+	 "chance of playing a uniformly random legal action instead of searching (a handicap)"},
 	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
 	 "seed of the search"},
 };
@@ -91,6 +96,7 @@ typedef struct mcts_conf {
 	int threads;
 	int playout;
 	double widen;
+	double blunder; /* chance of a random action instead of a search */
 	uint32_t nodes; /* per thread */
 } mcts_conf;
 
@@ -583,6 +589,8 @@ static qv_status read_conf(const qv_params *opts, bool ismcts, mcts_conf *cf, qv
 			       err)) ||
 	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "playout", 0, 10000, &plies, err)) ||
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "widen", 0.01, 1000, &cf->widen,
+				  err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "blunder", 0, 1, &cf->blunder,
 				  err)))
 		return rc;
 	if (qv_params_get(opts, "nodes") &&
@@ -616,7 +624,7 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	if (read_conf(opts, ismcts, &d->cf, &e)) {
 		free(d);
 		return qv_fail(err, QV_EINVAL, "%s (agent %s takes %s[:key=value,...], keys: iterations, "
-			       "time, c, threads, playout, widen, nodes, seed)",
+			       "time, c, threads, playout, widen, nodes, blunder, seed)",
 			       e.msg, name, name);
 	}
 	a->data = d;
@@ -692,6 +700,11 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 	if (n <= 1) {
 		d->observed = false;
 		return n == 1 ? a->abuf[0] : -1;
+	}
+	/* The handicap: no search. The kept trees stay; observe moves them down as usual. */
+	if (d->cf.blunder > 0 && qv_rng_double(&a->rng) < d->cf.blunder) {
+		d->observed = false;
+		return a->abuf[qv_rng_below(&a->rng, (uint32_t)n)];
 	}
 	/* A caller that reported nothing since the last decision does not follow the game with
 	 * qv_agent_observe, so the kept root may be stale: start afresh. */
@@ -836,8 +849,8 @@ static qv_status ismcts_create(qv_agent *a, const qv_params *opts, qv_err *err)
 
 const qv_agent_kind qv_agent_mcts = {
 	.name = "mcts",
-	.help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,seed=N] - UCT "
-		"on the one determinization it is handed, chance sampled open-loop",
+	.help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
+		"seed=N] - UCT on the one determinization it is handed, chance sampled open-loop",
 	.keys = mcts_keys,
 	.nkeys = MCTS_NKEYS,
 	.create = mcts_create,
@@ -850,8 +863,8 @@ const qv_agent_kind qv_agent_mcts = {
 
 const qv_agent_kind qv_agent_ismcts = {
 	.name = "ismcts",
-	.help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,seed=N] - "
-		"information-set MCTS: a fresh determinization every iteration",
+	.help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
+		"seed=N] - information-set MCTS: a fresh determinization every iteration",
 	.keys = mcts_keys,
 	.nkeys = MCTS_NKEYS,
 	.create = ismcts_create,

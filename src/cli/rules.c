@@ -1,5 +1,6 @@
 /*
- * rules.c - `quiver rules`: the list of games, or one game's players, parameters and summary.
+ * rules.c - `quiver rules`: the list of games, or one game's players, parameters, summary and
+ * AI levels.
  */
 #include <string.h>
 
@@ -71,6 +72,10 @@ static void show_game(const qv_game *g)
 		if (g->summary[strlen(g->summary) - 1] != '\n')
 			putchar('\n');
 	}
+	printf("\nAI levels (agents easy, medium, hard; docs/ai.md):\n");
+	static const char *const levels[] = {"easy", "medium", "hard"};
+	for (int k = 0; k < 3; k++)
+		printf("  %-6s  ismcts:%s\n", levels[k], qv_agent_level_options(g, levels[k]));
 }
 
 /* Lists the games, or describes the one named. */

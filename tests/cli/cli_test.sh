@@ -68,6 +68,9 @@ expect_rc 0 "$Q" rules three-arrows
 contains out.txt "THREE ARROWS"
 contains out.txt "players"
 contains out.txt "default"
+grep -qE "^  hard +ismcts:iterations=30000,threads=2,time=1.6$" out.txt || fail "rules: no shared hard level"
+expect_rc 0 "$Q" rules arrow-party
+grep -qE "^  easy +ismcts:iterations=100,blunder=0.25$" out.txt || fail "rules: no Arrow Party easy level"
 
 # ---- play: a mistyped action is explained, quit saves ----
 printf 'plac Y c1 N\nlegal\nplace Y c1 N\nundo\nquit\n' |

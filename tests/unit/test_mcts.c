@@ -3,7 +3,8 @@
  * THREE ARROWS positions: a winning capture is found, a capture that loses two plies later is
  * refused, a lucky die is valued at its expectation, a seed makes a decision reproducible,
  * hidden information cannot change a decision, specs are checked, and the kept tree follows
- * what the agent may observe. Iteration counts are small so that the sanitizer build stays fast.
+ * what the agent may observe, blunder= plays at random without searching, and the levels take
+ * a game's own budgets. Iteration counts are small so that the sanitizer build stays fast.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -299,7 +300,7 @@ static void test_specs(void **state)
 	const qv_game *g = qv_game_find("three-arrows", &err);
 	const char *good[] = {"mcts", "ismcts", "easy", "medium", "hard", "hard:seed=4",
 			      "mcts:iterations=10,c=0,threads=3,playout=5,widen=2,nodes=5000,seed=1",
-			      "ismcts:time=0.5", "mcts:time=0.2,iterations=50"};
+			      "ismcts:time=0.5", "mcts:time=0.2,iterations=50", "ismcts:blunder=0.25"};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
 		qv_agent_free(new_agent(g, good[i], 1));
 	expect_bad("mcts2", "unknown agent 'mcts2'", "name[:key=value");
@@ -315,6 +316,7 @@ static void test_specs(void **state)
 	expect_bad("mcts:widen=0", "widen", "0.01-1000");
 	expect_bad("mcts:nodes=10", "nodes", "1024");
 	expect_bad("mcts:playout=x", "playout", "0-10000");
+	expect_bad("ismcts:blunder=1.5", "blunder", "a number 0-1");
 	expect_bad("mcts:iterations=5,", "trailing", NULL);
 	expect_bad("mcts:seed=x", "seed", "whole number");
 	/* The error names the accepted form of the search agents. */
@@ -567,6 +569,80 @@ static void test_threads(void **state)
 	qv_match_free(m);
 }
 
+/* blunder=P: with P = 1 every decision is a random legal action, with no search; with P = 0.5
+ * some decisions search and some do not, and a seed repeats them. */
+static void test_blunder(void **state)
+{
+	(void)state;
+	qv_match *m = load_position(winning_capture, NULL);
+	char text[64];
+	qv_agent_stats st;
+	int captures = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		qv_agent *a = new_agent(m->game, "ismcts:iterations=200,blunder=1", seed);
+		choose_text(a, m, text, sizeof text);
+		captures += strcmp(text, "attack c1 c2") == 0;
+		qv_agent_last_stats(a, &st);
+		assert_int_equal(st.iterations, 0);
+		qv_agent_free(a);
+	}
+	assert_true(captures < 20);
+	int searched = 0, blundered = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		char again[64];
+		for (int k = 0; k < 2; k++) {
+			qv_agent *a = new_agent(m->game, "ismcts:iterations=200,blunder=0.5", seed);
+			choose_text(a, m, k ? again : text, sizeof text);
+			qv_agent_last_stats(a, &st);
+			qv_agent_free(a);
+		}
+		assert_string_equal(text, again);
+		if (st.iterations == 200) {
+			searched++;
+			assert_string_equal(text, "attack c1 c2");
+		} else {
+			assert_int_equal(st.iterations, 0);
+			blundered++;
+		}
+	}
+	assert_true(searched > 0 && blundered > 0);
+	qv_match_free(m);
+}
+
+/* The levels take the game's own options when it sets them (Arrow Party), else the shared
+ * ones, and an agent built from a level searches with them. */
+static void test_levels_per_game(void **state)
+{
+	(void)state;
+	qv_err err;
+	const qv_game *ta = qv_game_find("three-arrows", &err);
+	const qv_game *ap = qv_game_find("arrow-party", &err);
+	assert_non_null(ap);
+	assert_string_equal(qv_agent_level_options(ta, "easy"), "iterations=100");
+	assert_string_equal(qv_agent_level_options(NULL, "medium"), "iterations=1000");
+	assert_string_equal(qv_agent_level_options(ta, "hard"), "iterations=30000,threads=2,time=1.6");
+	for (int k = 0; k < 3; k++) {
+		static const char *const names[] = {"easy", "medium", "hard"};
+		assert_non_null(ap->levels[k]);
+		assert_string_equal(qv_agent_level_options(ap, names[k]), ap->levels[k]);
+	}
+	assert_null(qv_agent_level_options(ta, "expert"));
+	/* Arrow Party's hard: one search of its own iteration budget (2000 in rules.c). */
+	qv_params params = {0};
+	assert_int_equal(qv_params_parse_list(&params, "players=3", &err), QV_OK);
+	qv_match *m;
+	assert_int_equal(qv_match_new(&m, ap, &params, 7, &err), QV_OK);
+	qv_agent *a = new_agent(ap, "hard", 1);
+	qv_action c;
+	assert_int_equal(qv_agent_choose(a, m->state, &c, &err), QV_OK);
+	qv_agent_stats st;
+	qv_agent_last_stats(a, &st);
+	assert_true(strstr(ap->levels[2], "iterations=2000") != NULL);
+	assert_int_equal(st.iterations, 2000);
+	qv_agent_free(a);
+	qv_match_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -581,6 +657,8 @@ int main(void)
 		cmocka_unit_test(test_observe_follows_chance),
 		cmocka_unit_test(test_protocol_game),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_blunder),
+		cmocka_unit_test(test_levels_per_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1341,6 +1341,9 @@ const qv_game qv_arrow_party = {
     .state_size = sizeof(ap_state),
     /* The heuristic ranks expected final scores itself; the lead term is all but off. */
     .score_unit = 1000,
+    /* More iterations stop paying past a hundred here (docs/ai.md); the levels differ by
+     * deliberate mistakes. */
+    .levels = {"iterations=100,blunder=0.25", "iterations=1000,blunder=0.1", "iterations=2000"},
     .init = ap_init,
     .num_players = ap_num_players,
     .to_move = ap_to_move_fn,
