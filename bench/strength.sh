@@ -10,7 +10,7 @@
 #            sits with n - 1 copies of the weaker one; docs/benchmarks.md gives the targets.
 # Runs, each with seat rotation and --seed 1:
 #   AGENT:iterations=2000 vs random, AGENT:iterations=2000 vs greedy, hard vs medium,
-#   medium vs easy
+#   medium vs easy (the levels the game uses: quiver rules GAME)
 # and writes each run's JSON to bench/results/GAME[-pN]-*.json. Needs a built build/quiver.
 set -euo pipefail
 cd "$(dirname "$0")/.."
