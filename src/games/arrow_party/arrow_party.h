@@ -165,6 +165,7 @@ bool ap_committed(const ap_state *s, int p);
 /* Whether the player's secret of the current phase is hidden from viewer. */
 bool ap_hidden_commit(const ap_state *s, int p, int viewer);
 void ap_sort_hand(ap_player *pl);
+void ap_record_use(ap_player *pl, int arg); /* marks a committed use (AP_ARG of a `use`) */
 
 /* Notation (notation.c). */
 void ap_card_name(int card, char *buf);                                 /* buf >= 12 */

@@ -329,14 +329,7 @@ static qv_status load_use(ap_state *s, int p, const json_t *v, const char *what,
 	if ((k == AP_SWAP || k == AP_EXCHANGE) && (arg >> 4 & 15) == p)
 		return qv_fail(err, QV_EINVAL, "%s: p%d cannot %s with itself", what, p + 1,
 		               ap_item_ids[k]);
-	pl->uses |= (uint16_t)(1u << k);
-	if (k == AP_DICE)
-		pl->dice_to = (uint8_t)(arg >> 4 & 15);
-	else if (k == AP_SWAP) {
-		pl->swap_target = (uint8_t)(arg >> 4 & 15);
-		pl->swap_item = (uint8_t)(arg >> 8 & 15);
-	} else if (k == AP_EXCHANGE)
-		pl->exch_target = (uint8_t)(arg >> 4 & 15);
+	ap_record_use(pl, arg);
 	return QV_OK;
 }
 

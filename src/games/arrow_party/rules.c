@@ -1046,9 +1046,9 @@ static void apply_give(ap_state *s, int arg)
 	run_walk(s);
 }
 
-static void apply_use(ap_state *s, int arg)
+/* Marks a committed use: its kind, and the die, target or item it names. */
+void ap_record_use(ap_player *pl, int arg)
 {
-	ap_player *pl = &s->pl[s->active];
 	int k = arg & 15;
 	pl->uses |= (uint16_t)(1u << k);
 	if (k == AP_DICE)
@@ -1068,7 +1068,7 @@ static qv_status ap_apply(void *st, qv_action a, qv_err *err)
 	int arg = AP_ARG(a), p = s->active;
 	ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
 	switch (AP_TYPE(a)) {
-	case AP_ACT_USE: apply_use(s, arg); break;
+	case AP_ACT_USE: ap_record_use(pl, arg); break;
 	case AP_ACT_READY:
 		if (++s->active == s->nplayers)
 			reveal_items(s);
@@ -1241,17 +1241,14 @@ static void random_uses(ap_state *s, int p, bool finish, qv_rng *rng)
 	pl->dice_to = pl->swap_target = pl->swap_item = pl->exch_target = 0;
 	qv_action list[AP_MAX_ACTIONS];
 	int steps = finish ? AP_NKINDS : (int)qv_rng_below(rng, 3);
-	uint8_t keep = s->active;
-	s->active = (uint8_t)p;
 	for (int i = 0; i < steps; i++) {
 		if (finish && qv_rng_below(rng, 2) == 0)
 			break;
 		int n = ap_legal_uses(s, p, list);
 		if (!n)
 			break;
-		apply_use(s, AP_ARG(list[qv_rng_below(rng, (uint32_t)n)]));
+		ap_record_use(pl, AP_ARG(list[qv_rng_below(rng, (uint32_t)n)]));
 	}
-	s->active = keep;
 }
 
 static void ap_determinize(void *st, int viewer, qv_rng *rng)
