@@ -118,3 +118,37 @@ int qv__json_name_index(const json_t *v, const char *const *names, int n)
 			return i;
 	return -1;
 }
+
+json_t *qv__json_rng(const qv_rng *r)
+{
+	char hex[65];
+	for (int i = 0; i < 4; i++)
+		snprintf(hex + 16 * i, 17, "%016llx", (unsigned long long)r->s[i]);
+	return json_string(hex);
+}
+
+qv_status qv__json_get_rng(const json_t *v, const char *what, qv_rng *out, qv_err *err)
+{
+	const char *t = json_is_string(v) ? json_string_value(v) : "";
+	if (strlen(t) != 64)
+		return qv_fail(err, QV_EINVAL, "%s must be 64 hex digits", what);
+	qv_rng r;
+	for (int i = 0; i < 4; i++) {
+		uint64_t w = 0;
+		for (int j = 0; j < 16; j++) {
+			char ch = t[16 * i + j];
+			int d = ch >= '0' && ch <= '9'   ? ch - '0'
+			        : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+			        : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+			                                 : -1;
+			if (d < 0)
+				return qv_fail(err, QV_EINVAL, "%s must be 64 hex digits", what);
+			w = w << 4 | (uint64_t)d;
+		}
+		r.s[i] = w;
+	}
+	if (!(r.s[0] | r.s[1] | r.s[2] | r.s[3]))
+		return qv_fail(err, QV_EINVAL, "%s must not be all zero", what);
+	*out = r;
+	return QV_OK;
+}

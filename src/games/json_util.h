@@ -43,6 +43,11 @@ qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, i
 qv_status qv__json_get_sq(const json_t *v, const char *what, const char *noun, int width,
 			  int height, int *file, int *rank, qv_err *err);
 
+/* A game's own generator (the state's qv_rng) as 64 hex digits, its four words in order, and
+ * the reader of that form: `what` names the field ("state.rng"); all zeros is refused. */
+json_t *qv__json_rng(const qv_rng *r);
+qv_status qv__json_get_rng(const json_t *v, const char *what, qv_rng *out, qv_err *err);
+
 /* The index of the string v among names[0..n) (case-insensitive), or -1. */
 int qv__json_name_index(const json_t *v, const char *const *names, int n);
 

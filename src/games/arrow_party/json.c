@@ -208,13 +208,7 @@ static json_t *common_json(const ap_state *s, int viewer, bool view)
 	else
 		json_object_set_new(o, "walk", json_null());
 	if (!secret) {
-		json_t *r = json_array();
-		for (int i = 0; i < 4; i++) {
-			char b[24];
-			snprintf(b, sizeof b, "%llu", (unsigned long long)s->rng.s[i]);
-			json_array_append_new(r, json_string(b));
-		}
-		json_object_set_new(o, "rng", r);
+		json_object_set_new(o, "rng", qv__json_rng(&s->rng));
 	}
 	if (view) {
 		char b[8];
@@ -835,25 +829,8 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	if (s->phase == AP_PH_WALK && (!v || json_is_null(v)))
 		return qv_fail(err, QV_EINVAL, "state.walk is needed in phase walk");
 	v = json_object_get(j, "rng");
-	if (v) {
-		if (!json_is_array(v) || json_array_size(v) != 4)
-			return qv_fail(err, QV_EINVAL, "state.rng must be four decimal strings");
-		for (size_t i = 0; i < 4; i++) {
-			json_t *w = json_array_get(v, i);
-			const char *t = json_is_string(w) ? json_string_value(w) : "";
-			char *end;
-			if (!*t || *t == '-' || strlen(t) > 20)
-				return qv_fail(err, QV_EINVAL,
-				               "state.rng[%zu] must be a decimal string", i);
-			unsigned long long x = strtoull(t, &end, 10);
-			if (*end)
-				return qv_fail(err, QV_EINVAL,
-				               "state.rng[%zu] must be a decimal string", i);
-			s->rng.s[i] = (uint64_t)x;
-		}
-		if (!(s->rng.s[0] | s->rng.s[1] | s->rng.s[2] | s->rng.s[3]))
-			return qv_fail(err, QV_EINVAL, "state.rng must not be all zero");
-	}
+	if (v && (rc = qv__json_get_rng(v, "state.rng", &s->rng, err)))
+		return rc;
 	if ((rc = check_cards(s, stacks != NULL, out != NULL, err)) || (rc = check_phase(s, err)))
 		return rc;
 	return QV_OK;

@@ -142,12 +142,8 @@ static json_t *common_json(const ev_state *s, int viewer, bool view)
 	json_object_set_new(o, "next_inst", json_integer(s->next_inst));
 	json_object_set_new(o, "stack", stack_json(s));
 	json_object_set_new(o, "ended", json_string(ev_end_names[s->ended % EV_NENDS]));
-	if (!view && s->phase == EV_PH_MULLIGAN) {
-		char hex[65];
-		for (int i = 0; i < 4; i++)
-			snprintf(hex + 16 * i, 17, "%016llx", (unsigned long long)s->rng.s[i]);
-		json_object_set_new(o, "rng", json_string(hex));
-	}
+	if (!view && s->phase == EV_PH_MULLIGAN)
+		json_object_set_new(o, "rng", qv__json_rng(&s->rng));
 	if (view) {
 		char b[8];
 		json_object_set_new(o, "to_move", json_string(qv_player_name(ev_to_move(s), b)));
@@ -631,30 +627,6 @@ static qv_status check_phase(ev_state *s, qv_err *err)
 	return check_stack(s, err);
 }
 
-static qv_status load_rng(ev_state *s, const json_t *v, qv_err *err)
-{
-	const char *t = json_is_string(v) ? json_string_value(v) : "";
-	if (strlen(t) != 64)
-		return qv_fail(err, QV_EINVAL, "state.rng must be 64 hex digits");
-	for (int i = 0; i < 4; i++) {
-		uint64_t w = 0;
-		for (int j = 0; j < 16; j++) {
-			char ch = t[16 * i + j];
-			int d = ch >= '0' && ch <= '9'   ? ch - '0'
-			        : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-			        : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-			                                 : -1;
-			if (d < 0)
-				return qv_fail(err, QV_EINVAL, "state.rng must be 64 hex digits");
-			w = w << 4 | (uint64_t)d;
-		}
-		s->rng.s[i] = w;
-	}
-	if (!(s->rng.s[0] | s->rng.s[1] | s->rng.s[2] | s->rng.s[3]))
-		return qv_fail(err, QV_EINVAL, "state.rng must not be all zero");
-	return QV_OK;
-}
-
 qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 {
 	static const char *const keys[] = {"board", "players", "phase",  "active",    "first",
@@ -751,7 +723,7 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "state.rng is given only in phase mulligan");
 	if (phase == EV_PH_MULLIGAN) {
 		s->rng = rng;
-		if (rv && (rc = load_rng(s, rv, err)))
+		if (rv && (rc = qv__json_get_rng(rv, "state.rng", &s->rng, err)))
 			return rc;
 	}
 	for (int p = 0; p < 2; p++)
