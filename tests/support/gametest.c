@@ -50,6 +50,24 @@ void qv_test_play(const qv_game *g, void *st, const char *text)
 		fail_msg("play '%s': %s", text, err.msg);
 }
 
+void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng)
+{
+	int n = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	qv_action *buf = malloc(sizeof *buf * (size_t)n);
+	double *prob = malloc(sizeof *prob * (size_t)n);
+	assert_non_null(buf);
+	assert_non_null(prob);
+	qv_action a = g->to_move(st) == QV_CHANCE ? qv_sample_chance(g, st, rng, buf, prob)
+	                                          : qv_sample_legal(g, st, rng, buf);
+	free(buf);
+	free(prob);
+	if (a < 0)
+		fail_msg("no action or outcome to play");
+	qv_err err = {{0}};
+	if (g->apply(st, a, &err))
+		fail_msg("a drawn action was refused: %s", err.msg);
+}
+
 char *qv_test_view(const qv_game *g, const void *st, int viewer)
 {
 	json_t *j = g->view_json(st, viewer);

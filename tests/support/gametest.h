@@ -23,6 +23,10 @@ qv_action qv_test_parse(const qv_game *g, const void *st, const char *text);
 /* Parses and applies text; fails the test if either is refused. */
 void qv_test_play(const qv_game *g, void *st, const char *text);
 
+/* Plays one random step: a chance outcome drawn by its probability, or a legal action drawn
+ * uniformly; fails the test if there is none or the game refuses it. */
+void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng);
+
 /* viewer's view as compact JSON with sorted keys, and its diagram without colour; the caller
  * frees them. */
 char *qv_test_view(const qv_game *g, const void *st, int viewer);

@@ -89,9 +89,6 @@ static void test_views_hide_hands_and_decks(void **unused)
 	(void)unused;
 	static const char *const decks[] = {"deck1=expedition,deck2=foundry",
 	                                    "deck1=foundry,deck2=foundry"};
-	qv_action *acts = malloc(sizeof *acts * (size_t)G->max_actions);
-	qv_action outs[CC_MAX_CHANCE];
-	double probs[CC_MAX_CHANCE];
 	qv_rng rng;
 	qv_rng_seed(&rng, 7);
 	for (int game = 0; game < 40; game++) {
@@ -101,21 +98,10 @@ static void test_views_hide_hands_and_decks(void **unused)
 			for (int v = -2; v < 2; v++)
 				if (v != QV_VIEW_ALL)
 					check_view_hides(&st, v);
-			int who = G->to_move(&st);
-			qv_action a;
-			if (who == QV_CHANCE) {
-				int n = G->chance(&st, outs, probs);
-				a = outs[qv_rng_below(&rng, (uint32_t)n)];
-			} else {
-				int n = G->legal(&st, acts);
-				assert_true(n > 0);
-				a = acts[qv_rng_below(&rng, (uint32_t)n)];
-			}
-			assert_int_equal(G->apply(&st, a, NULL), QV_OK);
+			qv_test_random_step(G, &st, &rng);
 		}
 		assert_int_equal(G->to_move(&st), QV_OVER);
 	}
-	free(acts);
 }
 
 /* The starting choice: a secret commitment, asked of p1 then p2, and p1's choice invisible to

@@ -200,9 +200,6 @@ static void test_secrecy_and_determinize(void **unused)
 	(void)unused;
 	static const char *const decks[][2] = {
 	    {"blaze", "bedrock"}, {"bedrock", "blaze"}, {"blaze", "blaze"}, {"bedrock", "bedrock"}};
-	qv_action *acts = malloc(sizeof *acts * (size_t)G->max_actions);
-	qv_action outs[EV_MAX_CHANCE];
-	double probs[EV_MAX_CHANCE];
 	qv_rng rng;
 	qv_rng_seed(&rng, 11);
 	long checked = 0, det_states = 0, det_changed = 0, covered_seen = 0;
@@ -251,21 +248,10 @@ static void test_secrecy_and_determinize(void **unused)
 					}
 				}
 			}
-			int who = G->to_move(&st);
-			qv_action a;
-			if (who == QV_CHANCE) {
-				int n = G->chance(&st, outs, probs);
-				a = outs[qv_rng_below(&rng, (uint32_t)n)];
-			} else {
-				int n = G->legal(&st, acts);
-				assert_true(n > 0);
-				a = acts[qv_rng_below(&rng, (uint32_t)n)];
-			}
-			assert_int_equal(G->apply(&st, a, NULL), QV_OK);
+			qv_test_random_step(G, &st, &rng);
 		}
 		assert_int_equal(G->to_move(&st), QV_OVER);
 	}
-	free(acts);
 	/* (the floors are for the full 200 games, scaled like them) */
 	assert_true(checked > 5 * games);
 	assert_true(covered_seen > games / 2);
