@@ -144,12 +144,8 @@ static int check_secrecy(const ev_state *st, int v)
 	for (int p = 0; p < 2; p++)
 		for (int i = 0; i < st->pl[p].ndeck; i++)
 			hidden[st->pl[p].deck[i]] = true;
-	json_t *j = G->view_json(st, v);
-	char *js = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(j);
-	qv_buf b = {0};
-	G->render_text(st, v, false, &b);
-	const char *t = qv_buf_str(&b);
+	char *js = qv_test_view(G, st, v);
+	char *t = qv_test_diagram(G, st, v);
 	int checked = 0;
 	for (int k = 0; k < EV_NKINDS; k++) {
 		if (!hidden[k] || vis[k])
@@ -177,7 +173,7 @@ static int check_secrecy(const ev_state *st, int v)
 	assert_null(strstr(t, "\n\n"));
 	assert_null(strstr(t, "deck (top first)"));
 	free(js);
-	qv_buf_free(&b);
+	free(t);
 	return checked;
 }
 
@@ -213,19 +209,16 @@ static void test_secrecy_and_determinize(void **unused)
 					checked += check_secrecy(&st, v);
 			if (step % 9 == 0) {
 				for (int v = 0; v < 2; v++) {
-					json_t *j1 = G->view_json(&st, v);
-					qv_buf t1 = {0}, t2 = {0};
-					G->render_text(&st, v, false, &t1);
+					char *j1 = qv_test_view(G, &st, v), *t1 = qv_test_diagram(G, &st, v);
 					memcpy(&d, &st, sizeof d);
 					G->determinize(&d, v, &rng);
-					json_t *j2 = G->view_json(&d, v);
-					G->render_text(&d, v, false, &t2);
-					assert_true(json_equal(j1, j2));
-					assert_string_equal(qv_buf_str(&t1), qv_buf_str(&t2));
-					json_decref(j1);
-					json_decref(j2);
-					qv_buf_free(&t1);
-					qv_buf_free(&t2);
+					char *j2 = qv_test_view(G, &d, v), *t2 = qv_test_diagram(G, &d, v);
+					assert_string_equal(j1, j2);
+					assert_string_equal(t1, t2);
+					free(j1);
+					free(j2);
+					free(t1);
+					free(t2);
 					/* every card still in exactly one place */
 					json_t *sj = G->state_json(&d);
 					ev_state back;
@@ -272,26 +265,21 @@ static void test_covered_identity(void **unused)
 	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"lich-queen\",\"owner\":\"p2\","
 	               "\"covered\":true}],\"players\":[{\"hand\":[\"seedling\"]},{\"hand\":"
 	               "[\"maelstrom\"]}],\"active\":\"p1\"}");
-	json_t *j = G->view_json(&st, 0);
-	char *s = json_dumps(j, JSON_COMPACT);
+	char *s = qv_test_view(G, &st, 0);
 	assert_null(strstr(s, "lich-queen"));
 	assert_null(strstr(s, "maelstrom"));
 	assert_non_null(strstr(s, "\"covered\":true"));
 	free(s);
-	json_decref(j);
-	j = G->view_json(&st, 1);
-	s = json_dumps(j, JSON_COMPACT);
+	s = qv_test_view(G, &st, 1);
 	assert_non_null(strstr(s, "lich-queen"));
 	free(s);
-	json_decref(j);
-	qv_buf b = {0};
-	G->render_text(&st, 0, false, &b);
-	assert_non_null(strstr(qv_buf_str(&b), "2???"));
-	assert_null(strstr(qv_buf_str(&b), "lich"));
-	qv_buf_clear(&b);
-	G->render_text(&st, 1, false, &b);
-	assert_non_null(strstr(qv_buf_str(&b), "2?lich"));
-	qv_buf_free(&b);
+	s = qv_test_diagram(G, &st, 0);
+	assert_non_null(strstr(s, "2???"));
+	assert_null(strstr(s, "lich"));
+	free(s);
+	s = qv_test_diagram(G, &st, 1);
+	assert_non_null(strstr(s, "2?lich"));
+	free(s);
 	qv_rng rng;
 	qv_rng_seed(&rng, 3);
 	int changed = 0;
