@@ -161,6 +161,11 @@ qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *r
 /* Splits line in place at blanks into at most max tokens; returns the count, or max + 1 when
  * there were more tokens than max. */
 int qv_split(char *line, char **tok, int max);
+/* The first step of a game's action_from_text: copies text into line (len bytes) and splits it
+ * into at most max tokens (*n gets qv_split's count). A text too long for line, or an empty
+ * one, fails with QV_EINVAL and a message ending "expected one of <forms>". */
+qv_status qv_action_split(const char *text, char *line, size_t len, char **tok, int max,
+			  const char *forms, int *n, qv_err *err);
 /* The next item of a comma-separated list (as in a parameter value "a, b,c"): reads from *p,
  * copies the item without its surrounding spaces into tok (cut to size - 1 characters; *len
  * gets its whole length, 0 for an empty item) and moves *p past the comma. Returns false when

@@ -219,6 +219,18 @@ int qv_split(char *line, char **tok, int max)
 	}
 }
 
+qv_status qv_action_split(const char *text, char *line, size_t len, char **tok, int max,
+			  const char *forms, int *n, qv_err *err)
+{
+	if (strlen(text) >= len)
+		return qv_fail(err, QV_EINVAL, "action too long: expected one of %s", forms);
+	memcpy(line, text, strlen(text) + 1);
+	*n = qv_split(line, tok, max);
+	if (*n == 0)
+		return qv_fail(err, QV_EINVAL, "empty action: expected one of %s", forms);
+	return QV_OK;
+}
+
 bool qv_list_next(const char **p, char *tok, size_t size, size_t *len)
 {
 	const char *s = *p;

@@ -319,6 +319,29 @@ static void test_dirs(void **state)
 /* ---- text helpers ---- */
 
 /* Comma lists: items trimmed, empty items kept, long items cut with their length told. */
+/* qv_action_split: tokens of an action, and the two messages every game gives. */
+static void test_action_split(void **state)
+{
+	(void)state;
+	char line[16], *tok[4];
+	int n = -1;
+	qv_err err;
+	assert_int_equal(qv_action_split("  go  NE ", line, sizeof line, tok, 3, "go <dir>", &n, &err),
+	                 QV_OK);
+	assert_int_equal(n, 2);
+	assert_string_equal(tok[0], "go");
+	assert_string_equal(tok[1], "NE");
+	assert_int_equal(qv_action_split("a b c d", line, sizeof line, tok, 3, "x", &n, &err), QV_OK);
+	assert_int_equal(n, 4);
+	assert_int_equal(qv_action_split(" \t", line, sizeof line, tok, 3, "go <dir>", &n, &err),
+	                 QV_EINVAL);
+	assert_string_equal(err.msg, "empty action: expected one of go <dir>");
+	assert_int_equal(qv_action_split("0123456789abcdef", line, sizeof line, tok, 3, "go <dir>", &n,
+	                                 &err),
+	                 QV_EINVAL);
+	assert_string_equal(err.msg, "action too long: expected one of go <dir>");
+}
+
 static void test_list_next(void **state)
 {
 	(void)state;
@@ -494,6 +517,7 @@ int main(void)
 		cmocka_unit_test(test_dirs),
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_list_next),
+		cmocka_unit_test(test_action_split),
 		cmocka_unit_test(test_edit_distance),
 		cmocka_unit_test(test_streq_and_parse_long),
 		cmocka_unit_test(test_utilities_from_ranks),

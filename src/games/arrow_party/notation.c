@@ -215,15 +215,14 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 	static const char *forms =
 	    "use <item> [args], ready, throw <card>, go <dir>; chance: land <k>, roll <n>, "
 	    "give <item|none> <item|none>, take <item>, stack <value>";
-	if (strlen(text) >= sizeof line)
-		return qv_fail(err, QV_EINVAL, "action too long (expected %s)", forms);
-	snprintf(line, sizeof line, "%s", text);
-	int n = qv_split(line, tok, 5);
-	if (n == 0 || n > 5)
+	int n;
+	qv_status rc = qv_action_split(text, line, sizeof line, tok, 5, forms, &n, err);
+	if (rc)
+		return rc;
+	if (n > 5)
 		return qv_fail(err, QV_EINVAL, "expected %s", forms);
 	const char *w = tok[0];
 	long v;
-	qv_status rc;
 	if (qv_streq_nocase(w, "use"))
 		return parse_use(s, tok, n, out, err);
 	if (qv_streq_nocase(w, "ready")) {

@@ -105,15 +105,12 @@ qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, 
 	(void)st;
 	char line[128];
 	char *tok[8];
-	if (strlen(text) >= sizeof line)
-		return qv_fail(err, QV_EINVAL, "action too long: expected one of %s", FORMS);
-	strcpy(line, text);
-	int n = qv_split(line, tok, 6);
-	if (n == 0)
-		return qv_fail(err, QV_EINVAL, "empty action: expected one of %s", FORMS);
+	int n;
+	qv_status rc = qv_action_split(text, line, sizeof line, tok, 6, FORMS, &n, err);
+	if (rc)
+		return rc;
 	const char *verb = tok[0];
 	int card, sq, sq2;
-	qv_status rc;
 	if (qv_streq_nocase(verb, "start") || qv_streq_nocase(verb, "persist") ||
 	    qv_streq_nocase(verb, "discard")) {
 		if (n != 2)

@@ -82,15 +82,12 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 	const ta_state *s = st;
 	char line[128];
 	char *tok[8];
-	if (strlen(text) >= sizeof line)
-		return qv_fail(err, QV_EINVAL, "action too long: expected one of %s", FORMS);
-	strcpy(line, text);
-	int n = qv_split(line, tok, 7);
-	if (n == 0)
-		return qv_fail(err, QV_EINVAL, "empty action: expected one of %s", FORMS);
+	int n;
+	qv_status rc = qv_action_split(text, line, sizeof line, tok, 7, FORMS, &n, err);
+	if (rc)
+		return rc;
 	const char *verb = tok[0];
 	int sq, sq2;
-	qv_status rc;
 
 	if (qv_streq_nocase(verb, "place")) {
 		if (n < 4 || n > 6)
