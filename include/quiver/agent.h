@@ -55,13 +55,12 @@ typedef struct qv_agent_kind {
 struct qv_agent {
 	const qv_agent_kind *kind;
 	const qv_game *game;
-	char spec[256];
+	char spec[QV_NAME_MAX];
 	qv_rng rng;
 	int seat;         /* the player it chose for last; -1 before its first choice */
 	void *data;       /* the kind's own data */
 	void *scratch;    /* a state_size copy used by qv_agent_choose */
 	qv_action *abuf;  /* max_actions entries, for kinds that enumerate */
-	void *obs;        /* scratch of qv_agent_observe, allocated on first use */
 };
 
 /* All agent kinds, NULL-terminated. */

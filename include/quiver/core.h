@@ -16,6 +16,11 @@
 
 #define QV_VERSION "0.1.0"
 
+/* The longest seat name or agent spec, with its terminating NUL (records keep them whole). */
+#define QV_NAME_MAX 160
+/* Room for one action's notation, with its NUL, in every buffer that holds one. */
+#define QV_ACTION_TEXT 256
+
 /* ---- status codes and error messages ---------------------------------------------------- */
 
 typedef int qv_status;
@@ -78,6 +83,29 @@ void qv_buf_clear(qv_buf *b);
 void qv_buf_free(qv_buf *b);
 /* Returns the text, or "" for a buffer that never grew. */
 const char *qv_buf_str(const qv_buf *b);
+
+/* ---- narration ---------------------------------------------------------------------------- */
+
+/* What an action did, as lines for people. A game's apply appends the consequences of an action
+ * (captures, die rolls, flips, draws, walks...) when it is given a qv_events; the engine keeps
+ * them with the move and words them for each viewer (qv_word_line in game.h).
+ *
+ * A line may hold secret parts written {M:secret|public}, where M is the hexadecimal mask of the
+ * players who may know the secret (bit p for player p): those players and the referee read
+ * `secret`, every other viewer reads `public`, which may be empty. So one line serves every
+ * viewer: "p1 draws {1:striker-r|a card}". A line that reads empty for a viewer is not shown to
+ * that viewer. Braces and '|' appear nowhere else in a line. */
+typedef struct qv_events {
+	qv_buf text; /* the lines, each ended by a newline */
+	int n;       /* how many */
+} qv_events;
+
+/* Appends one line (fmt without a newline). Does nothing when ev is NULL, so a game can narrate
+ * unconditionally; where building the arguments costs something, test ev first. */
+void qv_say(qv_events *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Empties ev for the next action (keeps its memory). */
+void qv_events_clear(qv_events *ev);
+void qv_events_free(qv_events *ev);
 
 /* ---- game parameters ----------------------------------------------------------------------- */
 

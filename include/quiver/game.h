@@ -4,7 +4,9 @@
  *
  * A game is one constant qv_game descriptor plus the functions it points to. Its state is one
  * flat struct of `state_size` bytes with no pointers, so copying a state is memcpy and a state
- * can live on the stack, in an array or in a search tree. The descriptor is immutable and the
+ * can live on the stack, in an array or in a search tree. It has no implicit padding (every
+ * gap is a named field kept zero), so two states are equal exactly when their bytes are:
+ * sight.c and the search compare states with memcmp. The descriptor is immutable and the
  * functions keep no hidden globals, so different states may be used from different threads at
  * once; one state must not be used by two threads at the same time.
  *
@@ -83,9 +85,19 @@ typedef struct qv_game {
 	 * returns how many (at most max_chance); otherwise returns 0. */
 	int (*chance)(const void *st, qv_action *out, double *prob);
 
-	/* Applies a player's action or a chance outcome. An action that is not legal now is
-	 * rejected with QV_EILLEGAL and a message saying why, and st is left unchanged. */
-	qv_status (*apply)(void *st, qv_action a, qv_err *err);
+	/* Whether a (a player's action or a chance outcome) is legal now: QV_OK, or QV_EILLEGAL
+	 * (QV_EINVAL for a value that is no action of this game) with a message saying why. Every
+	 * action from outside the game (a person, a record, the protocol) is checked first; see
+	 * qv_apply_checked. */
+	qv_status (*check)(const void *st, qv_action a, qv_err *err);
+
+	/* Applies a player's action or a chance outcome that is legal now (one that legal, sample
+	 * or chance gave, or that check accepted) without checking it again: the hot path of
+	 * playouts and search (Pachi's board_quick_play). An action that is not legal is a
+	 * programmer error with unspecified results. When ev is not NULL, appends the action's
+	 * consequences for people (see qv_events in core.h), telling each viewer only what that
+	 * viewer may know. */
+	void (*apply)(void *st, qv_action a, qv_events *ev);
 
 	/* Per-player utilities in [-1, 1] (meaningful once the game is over; before that, the
 	 * utilities the game would have if it ended now). */
@@ -109,9 +121,10 @@ typedef struct qv_game {
 				      qv_err *err);
 
 	/* Appends a diagram of the state as `viewer` sees it (a player, QV_VIEW_ALL or
-	 * QV_VIEW_PUBLIC), with ANSI colours when `color` is set, and a line saying who is to
-	 * move and what is pending. */
-	void (*render_text)(const void *st, int viewer, bool color, qv_buf *out);
+	 * QV_VIEW_PUBLIC) and a line saying who is to move and what is pending. flags: QV_RENDER_COLOR
+	 * for ANSI colours, QV_RENDER_COMPACT for a layout that fits 80 columns and 24 rows with
+	 * the prompt (without it the full layout, which still fits 80 columns). */
+	void (*render_text)(const void *st, int viewer, unsigned flags, qv_buf *out);
 
 	/* Replaces everything `viewer` cannot know by a random guess consistent with what the
 	 * viewer can see. The result depends only on the viewer's view and rng. */
@@ -145,7 +158,23 @@ typedef struct qv_game {
 	/* True when a finished game was ended by its safety cap (a `max_turns` parameter) rather
 	 * than by its rules; the arena counts such games. NULL: the game has no cap. */
 	bool (*capped)(const void *st);
+
+	/* What the thing called `name` is, for players: a piece's arrows, a card's text and
+	 * numbers, an item's effect and points (the rules page's reference). name NULL: every
+	 * entry, in the rules page's order. Appends to out and returns the number of entries
+	 * written, 0 when the game has nothing by that name (matched case-insensitively).
+	 * NULL: the game has no such things. */
+	int (*reference)(const char *name, qv_buf *out);
+
+	/* For a person choosing among the legal actions: a short note on what a (legal now) would
+	 * do, such as "3 against 1 before the die", written into buf; returns its length, 0 when
+	 * there is nothing to say. Sets *confirm when the action deserves a confirmation because
+	 * it ends the game or may eliminate the player. NULL: no notes. */
+	int (*action_note)(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 } qv_game;
+
+/* Flags of render_text. */
+enum { QV_RENDER_COLOR = 1, QV_RENDER_COMPACT = 2 };
 
 /* ---- the registry (src/games/registry.c) ---- */
 
@@ -170,6 +199,28 @@ void qv_utilities_from_ranks(const int *ranks, int n, double *out);
  * share a rank (1 1 3). */
 void qv_ranks_from_order(int n, int (*cmp)(const void *ctx, int a, int b), const void *ctx,
 			 int *out);
+
+/* Checks a and applies it: the way in for an action from outside the game. On error st is
+ * unchanged and err says why. ev as in apply (may be NULL). */
+qv_status qv_apply_checked(const qv_game *g, void *st, qv_action a, qv_events *ev, qv_err *err);
+
+/* Words one narration line (qv_events) for viewer (a player, QV_VIEW_ALL or QV_VIEW_PUBLIC):
+ * each secret part becomes its secret or its public reading. Appends the result (without a
+ * newline) to out; returns false, appending nothing, when nothing is left for the viewer. */
+bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out);
+
+/* What `viewer` may know of action a, a decision of the player to move at `before` or an
+ * outcome of its chance event (src/games/sight.c). Writes a's notation into buf with every
+ * word the viewer cannot know written "?" (another's covered placement shows no kind; another
+ * player's secret commitment shows only its verb, as "throw ?"), or "(hidden)" when nothing
+ * of it can be said. A word is unknown when another option at `before` leads to a different
+ * state that the viewer's view (view_json) cannot tell apart from a's. *exact (may be NULL)
+ * is set when the viewer can tell a apart from every other option. Returns false when the
+ * viewer's view does not change at all under another player's secret commitment, which is then
+ * best left unsaid (not even its number is known). The player to move and QV_VIEW_ALL know
+ * everything. Costs about one apply and determinize per option; not for hot paths. */
+bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+		    size_t len, bool *exact);
 
 /* Draws a chance outcome of st by its probabilities. Returns the outcome; buffers must hold
  * max_chance entries. */

@@ -19,6 +19,7 @@
 #include "game.h"
 
 struct json_t;
+struct qv_agent;
 
 typedef struct qv_move {
 	qv_action action;
@@ -26,6 +27,7 @@ typedef struct qv_move {
 	bool automatic; /* applied by the match because it was the only option */
 } qv_move;
 
+/* A match. Its fields may be read; they are changed only through the functions below. */
 typedef struct qv_match {
 	const qv_game *game;
 	qv_params params; /* every parameter, defaults filled in */
@@ -34,11 +36,20 @@ typedef struct qv_match {
 	void *base;    /* the state the history starts from (after init or load) */
 	qv_move *hist; /* hist[0..nhist) */
 	int nhist, caphist;
-	qv_rng rng;        /* draws chance outcomes for qv_match_chance / settle */
-	qv_action *abuf;   /* scratch, max(max_actions, max_chance) entries */
-	double *pbuf;      /* scratch, max_chance entries */
-	char names[QV_MAX_PLAYERS][64]; /* player names or agent specs, for records */
+	qv_action *abuf; /* scratch, max(max_actions, max_chance) entries */
+	double *pbuf;    /* scratch, max_chance entries */
+	char names[QV_MAX_PLAYERS][QV_NAME_MAX]; /* player names or agent specs, for records */
+	/* The narration: entry i's consequences are the lines of said.s[said_at[i] ..
+	 * said_at[i + 1]) (the last entry's run to said.len). */
+	qv_events said;
+	uint32_t *said_at;
+	/* Each entry's move as each viewer may know it (qv_action_seen), made when first asked
+	 * for: seen[i * QV_VIEWERS + v] (NULL: not yet; "" for nothing to say). */
+	char **seen;
 } qv_match;
+
+/* The viewers a match words its log for: the players, then QV_VIEW_PUBLIC and QV_VIEW_ALL. */
+#define QV_VIEWERS (QV_MAX_PLAYERS + 2)
 
 /* Starts a new game. params may be NULL (all defaults). Forced moves are applied. */
 qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params,
@@ -54,8 +65,10 @@ qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err);
 /* The same from notation; the message of a rejected action names the problem. */
 qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
 
-/* Draws one outcome of the pending chance event with the match's RNG and applies it (then the
- * forced moves). Fails with QV_ESTATE when chance is not to move. *out gets the outcome. */
+/* Draws one outcome of the pending chance event and applies it (then the forced moves). The
+ * draw depends only on the match's seed and the number of history entries before it, so a
+ * replayed or taken-back game meets the same dice at the same point: taking a move back cannot
+ * re-roll a die. Fails with QV_ESTATE when chance is not to move. *out gets the outcome. */
 qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err);
 
 /* Draws and applies chance outcomes until a player must decide or the game is over. Returns
@@ -71,11 +84,50 @@ qv_status qv_match_undo(qv_match *m, qv_err *err);
  * when it is refused. */
 qv_status qv_match_undo_own(qv_match *m, int player, qv_err *err);
 
+/* Undo for a seat at a table (`quiver play`, the server): `humans` has bit p set for each seat
+ * played by a person. When `player` is the only person at the table, takes back the player's
+ * last decision together with every agent and chance move after it (the dice then come out the
+ * same when the move is made again: see qv_match_chance). With other people at the table, it
+ * is qv_match_undo_own. The message says why when it is refused. */
+qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err);
+
 /* Writes the notation of history entry i into buf. */
 void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len);
 
+/* Sets the name of a seat for records (a person's name or an agent spec), cut to
+ * QV_NAME_MAX - 1 bytes. Out-of-range players are ignored. */
+void qv_match_set_name(qv_match *m, int player, const char *name);
+
+/* ---- the narrated log ---- */
+
+/* One line of the log, worded for one viewer. */
+typedef struct qv_log_line {
+	int entry;        /* the history entry the line belongs to */
+	int who;          /* who made that move: a player index or QV_CHANCE */
+	bool consequence; /* false: the move itself; true: one of its consequences */
+	bool automatic;   /* the move was the only option, applied by the match */
+	const char *text; /* worded for the viewer: the move's notation as the viewer may know it
+			   * (qv_action_seen, " (only option)" after a forced move), or a
+			   * consequence (qv_word_line) */
+} qv_log_line;
+
+typedef void (*qv_log_fn)(void *ctx, const qv_log_line *line);
+
+/* Words the log of history entries [from, nhist) for viewer (a player, QV_VIEW_PUBLIC or
+ * QV_VIEW_ALL) and calls fn for each line in order: each move, then its consequences. A move
+ * the viewer may not even count (another's secret commitment that leaves the viewer's view
+ * as it was) has no line. What a viewer is told of a move is worked out once and kept. */
+void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx);
+
+/* Tells agent a every history entry from *seen to the end (each with the true state before it;
+ * qv_agent_observe passes on only what the agent's seat may see) and sets *seen to nhist: the
+ * one way `quiver play`, the protocol, the arena and the server keep a searching agent's
+ * kept tree in step with the game. Costs one replay of the history for agents that keep a
+ * tree, nothing for the others. */
+void qv_match_tell_agent(const qv_match *m, struct qv_agent *a, int *seen);
+
 /* The state as seen by viewer, for display (see qv_game.render_text). */
-void qv_match_render(const qv_match *m, int viewer, bool color, qv_buf *out);
+void qv_match_render(const qv_match *m, int viewer, unsigned flags, qv_buf *out);
 
 /* Full-state JSON: {"game", "params", "seed", "to_move", "state"}. Round-trips exactly
  * through qv_match_load_json. Caller owns the result. */

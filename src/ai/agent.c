@@ -148,7 +148,6 @@ void qv_agent_free(qv_agent *a)
 		a->kind->destroy(a);
 	free(a->scratch);
 	free(a->abuf);
-	free(a->obs);
 	free(a);
 }
 

@@ -122,8 +122,7 @@ static greedy_value level_value(qv_agent *a, int d, int player)
 		double total = 0;
 		for (int i = 0; i < n; i++) {
 			memcpy(next, st, g->state_size);
-			if (g->apply(next, acts[i], NULL))
-				continue;
+			g->apply(next, acts[i], NULL);
 			greedy_value v = level_value(a, d + 1, player);
 			sum.lead += probs[i] * v.lead;
 			sum.heur += probs[i] * v.heur;
@@ -137,8 +136,8 @@ static greedy_value level_value(qv_agent *a, int d, int player)
 	}
 	if (g->legal(st, acts) == 1) {
 		memcpy(next, st, g->state_size);
-		if (!g->apply(next, acts[0], NULL))
-			return level_value(a, d + 1, player);
+		g->apply(next, acts[0], NULL);
+		return level_value(a, d + 1, player);
 	}
 	return static_value(g, st, player);
 }
@@ -155,8 +154,7 @@ static qv_action greedy_choose(qv_agent *a, void *st, int player)
 	void *child = level_state(a, 0);
 	for (int i = 0; i < n; i++) {
 		memcpy(child, st, g->state_size);
-		if (g->apply(child, a->abuf[i], NULL))
-			continue;
+		g->apply(child, a->abuf[i], NULL);
 		greedy_value v = level_value(a, 0, player);
 		bool better = ties == 0 || v.lead > bv.lead + GREEDY_EPS ||
 			      (v.lead >= bv.lead - GREEDY_EPS && v.heur > bv.heur + GREEDY_EPS);

@@ -306,8 +306,9 @@ static int settle(mcts_tree *t, void *st)
 	int tm;
 	while ((tm = g->to_move(st)) == QV_CHANCE) {
 		qv_action o = qv_sample_chance(g, st, &t->rng, t->acts, t->probs);
-		if (o < 0 || g->apply(st, o, NULL))
+		if (o < 0)
 			return QV_OVER;
+		g->apply(st, o, NULL);
 	}
 	return tm;
 }
@@ -320,8 +321,9 @@ static void playout(mcts_tree *t, void *st, int plies, double *out)
 		if (settle(t, st) == QV_OVER)
 			break;
 		qv_action a = qv_sample_legal(g, st, &t->rng, t->acts);
-		if (a < 0 || g->apply(st, a, NULL))
+		if (a < 0)
 			break;
+		g->apply(st, a, NULL);
 	}
 	evaluate(t, st, out);
 }
@@ -341,8 +343,7 @@ static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int
 		if (t->taken[i])
 			continue;
 		memcpy(t->tmp, t->st, g->state_size);
-		if (g->apply(t->tmp, t->acts[i], NULL))
-			continue;
+		g->apply(t->tmp, t->acts[i], NULL);
 		double v = static_value(g, t->tmp, mover, t->np) + 1e-9 * qv_rng_double(&t->rng);
 		if (k == MCTS_BATCH && v <= val[k - 1])
 			continue;
@@ -475,10 +476,11 @@ static void iterate(mcts_tree *t)
 		}
 		bool fresh = false;
 		uint32_t c = depth < MCTS_MAX_DEPTH ? select_child(t, ni, tm, &fresh) : 0;
-		if (!c || g->apply(t->st, t->node[c].action, NULL)) {
+		if (!c) {
 			evaluate(t, t->st, value);
 			break;
 		}
+		g->apply(t->st, t->node[c].action, NULL);
 		t->path[depth++] = c;
 		ni = c;
 		if (fresh) {

@@ -237,130 +237,6 @@ void cli_format_params(const qv_params *params, qv_buf *out)
 		qv_buf_printf(out, "%s%s=%s", i ? ", " : "", params->kv[i].key, params->kv[i].value);
 }
 
-/* The view of `viewer` after applying a to a copy of before (in scratch), or NULL when the
- * game refuses a. */
-static json_t *view_after(const qv_game *g, const void *before, qv_action a, int viewer,
-			  void *scratch)
-{
-	memcpy(scratch, before, g->state_size);
-	if (g->apply(scratch, a, NULL))
-		return NULL;
-	return g->view_json(scratch, viewer);
-}
-
-/* Splits text into at most max words in place; returns the count, or -1 if there are more. */
-static int words(char *text, char **w, int max)
-{
-	int n = qv_split(text, w, max);
-	return n > max ? -1 : n;
-}
-
-/* A secret commitment of another player: only its verb, and nothing at all when the viewer's
- * view did not change (a commitment whose number is secret too, like Arrow Party's uses). The
- * alternatives the mover had are not the viewer's to know, so they are not consulted. */
-static bool secret_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-			size_t len)
-{
-	void *scratch = malloc(g->state_size);
-	json_t *mine = scratch ? view_after(g, before, a, viewer, scratch) : NULL;
-	json_t *was = mine ? g->view_json(before, viewer) : NULL;
-	bool visible = !was || !json_equal(mine, was);
-	json_decref(mine);
-	json_decref(was);
-	free(scratch);
-	size_t verb = strcspn(buf, " ");
-	if (buf[verb])
-		snprintf(buf + verb, len - verb, " ?");
-	return visible;
-}
-
-bool cli_public_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-		     size_t len)
-{
-	if (g->action_to_text(before, a, buf, len) < 0)
-		snprintf(buf, len, "action %d", (int)a);
-	int mover = g->to_move(before);
-	if (viewer == QV_VIEW_ALL || (mover >= 0 && mover == viewer) || !g->view_json)
-		return true;
-	if (mover >= 0 && g->secret && g->secret(before))
-		return secret_text(g, before, a, viewer, buf, len);
-	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
-	void *scratch = malloc(g->state_size);
-	void *scratch_mine = malloc(g->state_size);
-	json_t *truth = NULL; /* the full state after a, computed when first needed */
-	qv_action *alts = malloc(sizeof *alts * (size_t)(most > 0 ? most : 1));
-	double *probs = malloc(sizeof *probs * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
-	json_t *mine = scratch_mine ? view_after(g, before, a, viewer, scratch_mine) : NULL;
-	if (!scratch || !scratch_mine || !alts || !probs) {
-		/* Without the views nothing can be shown safely. */
-		snprintf(buf, len, "(hidden)");
-		goto done;
-	}
-	if (!mine)
-		goto done; /* the game refuses a: it did not happen, there is nothing to hide */
-	int n = mover == QV_CHANCE ? g->chance(before, alts, probs) : g->legal(before, alts);
-	enum { MAXW = 16 };
-	char orig[256], *ow[MAXW];
-	snprintf(orig, sizeof orig, "%s", buf);
-	int nw = words(orig, ow, MAXW);
-	bool hidden[MAXW] = {false};
-	bool all_hidden = nw < 0;
-	for (int i = 0; i < n && !all_hidden; i++) {
-		if (alts[i] == a)
-			continue;
-		json_t *other = view_after(g, before, alts[i], viewer, scratch);
-		bool same = other && json_equal(mine, other);
-		json_decref(other);
-		if (!same)
-			continue;
-		/* Alternatives that lead to the very same state hide nothing (a die roll whose
-		 * outcomes end alike is still public): only a difference the viewer cannot see
-		 * must stay unsaid. scratch holds the state after alts[i]. */
-		if (!truth) {
-			truth = g->state_json(scratch_mine);
-			if (!truth) {
-				all_hidden = true;
-				break;
-			}
-		}
-		json_t *alt_truth = g->state_json(scratch);
-		bool identical = alt_truth && json_equal(truth, alt_truth);
-		json_decref(alt_truth);
-		if (identical)
-			continue;
-		char alt[256], *aw[MAXW];
-		if (g->action_to_text(before, alts[i], alt, sizeof alt) < 0) {
-			all_hidden = true;
-			break;
-		}
-		int na = words(alt, aw, MAXW);
-		if (na != nw) {
-			all_hidden = true;
-			break;
-		}
-		for (int k = 0; k < nw; k++)
-			if (strcmp(ow[k], aw[k]) != 0)
-				hidden[k] = true;
-	}
-	if (all_hidden) {
-		snprintf(buf, len, "(hidden)");
-		goto done;
-	}
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int k = 0; k < nw && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
-					 hidden[k] ? "?" : ow[k]);
-done:
-	json_decref(mine);
-	json_decref(truth);
-	free(scratch);
-	free(scratch_mine);
-	free(alts);
-	free(probs);
-	return true;
-}
-
 void cli_print_columns(FILE *f, char *const *items, int n, int width)
 {
 	size_t wmax = 1;
@@ -389,7 +265,7 @@ void cli_print_columns(FILE *f, char *const *items, int n, int width)
 	}
 }
 
-void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[64])
+void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[QV_NAME_MAX])
 {
 	const qv_game *g = m->game;
 	int n = g->num_players(m->state);

@@ -104,17 +104,6 @@ double cli_now(void);
 /* "players=2, size=6" */
 void cli_format_params(const qv_params *params, qv_buf *out);
 
-/* The notation of a (a decision of the player to move in `before`, or an outcome of its
- * chance event) as `viewer` may know it. When another action or outcome would have led to a
- * different state that viewer's view (view_json) cannot tell apart, the words in which those
- * alternatives differ are written "?", so announcing a covered placement does not tell its
- * kind. Another player's secret commitment (the game's `secret`) shows only its verb
- * ("throw ?"). The mover and QV_VIEW_ALL see the whole notation. Returns false when the
- * viewer's view does not change at all (a secret commitment it may not even count), which
- * a live announcement then leaves unsaid. */
-bool cli_public_text(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-		     size_t len);
-
 /* Groups a list of action notations for display: actions that differ only in optional
  * trailing words become "place A b1 N [covered] [shielded]" (every combination is legal), and
  * items that differ only in one last word become "place A b1 N/E/S/W". Nothing is lost: each
@@ -128,6 +117,6 @@ void cli_print_columns(FILE *f, char *const *items, int n, int width);
 
 /* Prints the ranking of a finished match: rank, player, seat name, score, best first.
  * seats[i] names seat i ("human", an agent spec, or a record's player name). */
-void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[64]);
+void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[QV_NAME_MAX]);
 
 #endif

@@ -75,7 +75,7 @@ static bool perft_node(perft_ctx *c, int ply)
 	for (int i = 0; i < n; i++) {
 		memcpy(next, st, g->state_size);
 		qv_err err;
-		if (g->apply(next, acts[i], &err)) {
+		if (qv_apply_checked(g, next, acts[i], NULL, &err)) {
 			char text[128];
 			if (g->action_to_text(st, acts[i], text, sizeof text) < 0)
 				snprintf(text, sizeof text, "#%d", (int)acts[i]);
@@ -110,7 +110,7 @@ static bool perft_divide(perft_ctx *c)
 		if (c->depth > 1) {
 			memcpy(next, root, g->state_size);
 			qv_err err;
-			if (g->apply(next, acts[i], &err)) {
+			if (qv_apply_checked(g, next, acts[i], NULL, &err)) {
 				snprintf(c->failure, sizeof c->failure,
 					 "the game refused its own listed action '%s' at ply 1: %s", text,
 					 err.msg);

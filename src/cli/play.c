@@ -2,7 +2,7 @@
  * play.c - `quiver play`: a game in the terminal. Humans type actions in the game's notation;
  * agents answer at once; chance events are drawn by the match. Every other seat's action and
  * every chance outcome is announced, worded so that it tells no more than the listener's view
- * (cli_public_text). With several humans at one keyboard (hot-seat), the screen is cleared and
+ * (the narrated log of the match). With several humans at one keyboard (hot-seat), the screen is cleared and
  * the keyboard handed over before each human's turn, so nobody sees another's hidden pieces.
  *
  * The record is saved after every change, on quit and at the end, so nothing is lost; a saved
@@ -68,18 +68,16 @@ typedef struct play {
 	const qv_game *g;
 	qv_match *m;
 	int n;                         /* seats */
-	char seat[QV_MAX_PLAYERS][64]; /* "human" or an agent spec */
+	char seat[QV_MAX_PLAYERS][QV_NAME_MAX]; /* "human" or an agent spec */
 	qv_agent *agent[QV_MAX_PLAYERS];
 	int seen[QV_MAX_PLAYERS]; /* history entries each agent has been told about */
 	int nhumans;
 	cli_term t;
 	char record[4096];
 	bool save_warned;
-	int on_screen;                  /* the human whose view may be on screen, or -1 */
-	qv_buf pending[QV_MAX_PLAYERS]; /* hot-seat: what each human has not seen yet */
-	void *before;                   /* the state before the latest change */
-	void *cur;                      /* scratch for announcements */
-	void *replay;                   /* scratch for telling agents the history */
+	int on_screen;              /* the human whose view may be on screen, or -1 */
+	int told[QV_MAX_PLAYERS];   /* hot-seat: history entries each human has been told of */
+	unsigned humans;            /* bit p: seat p is a person */
 	char *line;
 	size_t linecap;
 	bool echo; /* input is not a terminal: echo it so transcripts read well */
@@ -95,7 +93,7 @@ static bool is_human(const play *P, int who) { return who >= 0 && P->agent[who] 
 /* Splits --players at commas into at most QV_MAX_PLAYERS seats. A piece holding '=' but no
  * ':' continues the previous agent's options, so `mcts:iterations=9,threads=2,human` is two
  * seats. Returns the count, or -1 after a usage message. */
-static int split_players(const char *list, char (*seat)[64])
+static int split_players(const char *list, char (*seat)[QV_NAME_MAX])
 {
 	int n = 0;
 	const char *s = list;
@@ -151,6 +149,7 @@ static int make_agents(play *P, uint64_t seed)
 	for (int i = 0; i < P->n; i++) {
 		if (strcmp(P->seat[i], "human") == 0) {
 			P->nhumans++;
+			P->humans |= 1u << i;
 			continue;
 		}
 		qv_err err;
@@ -212,7 +211,7 @@ static bool save(play *P)
 static void show_board(play *P, int viewer)
 {
 	qv_buf b = {0};
-	qv_match_render(P->m, viewer, P->t.color, &b);
+	qv_match_render(P->m, viewer, P->t.color ? QV_RENDER_COLOR : 0, &b);
 	printf("\n%s", qv_buf_str(&b));
 	if (b.len && b.s[b.len - 1] != '\n')
 		putchar('\n');
@@ -233,72 +232,55 @@ static int announce_viewer(const play *P)
 	return QV_VIEW_PUBLIC;
 }
 
-/* Keeps the current state, so the changes that follow can be announced from it. */
-static void snapshot(play *P) { memcpy(P->before, P->m->state, P->g->state_size); }
+/* What announce's log callback needs. */
+typedef struct announce_ctx {
+	const play *P;
+	int skip; /* the entry whose move line is not printed (the human just typed it), or -1 */
+} announce_ctx;
 
-/* Announces history entries from..nhist-1, which followed the state saved by snapshot. The
- * first is not printed when a human just typed it; in hot-seat play every line is also kept
- * for the humans who are not at the screen. */
-static void announce(play *P, int from, bool typed)
+/* One line of the narrated log on the screen: "p2 (hard): attack c1 c2", its consequences
+ * indented below. */
+static void announce_line(void *ctx, const qv_log_line *l)
 {
-	const qv_game *g = P->g;
-	const qv_match *m = P->m;
-	memcpy(P->cur, P->before, g->state_size);
+	const announce_ctx *c = ctx;
+	char pn[8];
+	if (l->consequence)
+		printf("      %s\n", l->text);
+	else if (l->entry == c->skip)
+		return;
+	else if (l->who < 0)
+		printf("  %s: %s\n", qv_player_name(l->who, pn), l->text);
+	else
+		printf("  %s (%s): %s\n", qv_player_name(l->who, pn), c->P->seat[l->who], l->text);
+}
+
+/* Announces history entries from..nhist-1, worded for whoever may be looking at the screen:
+ * the human at the keyboard, or everyone in a game of agents. The move line of entry `typed`
+ * (the human just typed it) is left out. */
+static void announce(play *P, int from, int typed)
+{
 	int viewer = announce_viewer(P);
-	for (int i = from; i < m->nhist; i++) {
-		const qv_move *mv = &m->hist[i];
-		char text[256], line[400], pn[8];
-		bool seen = cli_public_text(g, P->cur, mv->action, viewer, text, sizeof text);
-		if (!seen) {
-			if (g->apply(P->cur, mv->action, NULL))
-				break; /* cannot happen: the match applied it to the same state */
-			continue;
-		}
-		if (mv->who < 0)
-			snprintf(line, sizeof line, "%s: %s", qv_player_name(mv->who, pn), text);
-		else
-			snprintf(line, sizeof line, "%s (%s): %s%s", qv_player_name(mv->who, pn),
-				 P->seat[mv->who], text, mv->automatic ? " (only option)" : "");
-		if (!(typed && i == from))
-			printf("  %s\n", line);
-		for (int h = 0; P->nhumans > 1 && h < P->n; h++)
-			if (is_human(P, h) && h != P->on_screen && h != mv->who)
-				qv_buf_printf(&P->pending[h], "  %s\n", line);
-		if (g->apply(P->cur, mv->action, NULL))
-			break; /* cannot happen: the match applied it to the same state */
-	}
+	if (P->nhumans > 1)
+		viewer = P->on_screen >= 0 ? P->on_screen : QV_VIEW_PUBLIC;
+	announce_ctx c = {P, typed};
+	qv_match_log(P->m, viewer, from, announce_line, &c);
+	if (P->on_screen >= 0)
+		P->told[P->on_screen] = P->m->nhist;
 	fflush(stdout);
 }
 
 /* ---- agents follow the game ---- */
 
-/* Tells agent `who` every history entry since its last decision, each with the true state
- * before it (qv_agent_observe passes on only what its seat may see), so that a searching agent
- * keeps the part of its tree that is still relevant. */
-static void catch_up(play *P, int who)
-{
-	const qv_game *g = P->g;
-	const qv_match *m = P->m;
-	int from = P->seen[who];
-	P->seen[who] = m->nhist;
-	memcpy(P->replay, m->base, g->state_size);
-	for (int k = 0; k < m->nhist; k++) {
-		if (k >= from)
-			qv_agent_observe(P->agent[who], P->replay, m->hist[k].action);
-		if (g->apply(P->replay, m->hist[k].action, NULL)) {
-			qv_agent_reset(P->agent[who]); /* cannot happen: the match applied it */
-			return;
-		}
-	}
-}
-
-/* After an undo: the agents forget the game they followed and start again from here. */
+/* After an undo: the agents forget the game they followed and start again from here, and
+ * nobody needs to be told of moves that no longer exist. */
 static void forget(play *P)
 {
 	for (int i = 0; i < P->n; i++) {
 		if (P->agent[i])
 			qv_agent_reset(P->agent[i]);
 		P->seen[i] = P->m->nhist;
+		if (P->told[i] > P->m->nhist)
+			P->told[i] = P->m->nhist;
 	}
 }
 
@@ -437,7 +419,7 @@ static void prompt_help(play *P)
 }
 
 /* Hot-seat: clears the screen and waits until the next human has the keyboard, then shows
- * what happened since that human's last turn. False at end of input. */
+ * what happened since that human's last turn, worded for that human. False at end of input. */
 static bool handoff(play *P, int h)
 {
 	char pn[8];
@@ -448,9 +430,9 @@ static bool handoff(play *P, int h)
 		return false;
 	cli_term_clear(&P->t);
 	P->on_screen = h;
-	if (P->pending[h].len) {
-		printf("Since your last turn:\n%s", qv_buf_str(&P->pending[h]));
-		qv_buf_clear(&P->pending[h]);
+	if (P->told[h] < P->m->nhist) {
+		printf("Since your last turn:\n");
+		announce(P, P->told[h], -1);
 	}
 	return true;
 }
@@ -464,7 +446,7 @@ static int human_turn(play *P, int h)
 	if (P->nhumans > 1 && P->on_screen != h && !handoff(P, h))
 		return TURN_QUIT;
 	P->on_screen = h;
-	qv_buf_clear(&P->pending[h]);
+	P->told[h] = P->m->nhist;
 	show_board(P, h);
 	for (;;) {
 		printf("%s> ", pn);
@@ -487,24 +469,25 @@ static int human_turn(play *P, int h)
 		} else if (qv_streq_nocase(s, "legal all")) {
 			list_legal(P, true);
 		} else if (qv_streq_nocase(s, "undo")) {
-			if (qv_match_undo_own(P->m, h, &err)) {
-				printf("Not undone: %s.\n(undo takes back only your own last move, and only "
-				       "while no other player has moved and no die was rolled since)\n",
-				       err.msg);
+			if (qv_match_undo_seat(P->m, h, P->humans, &err)) {
+				printf("Not undone: %s.\n", err.msg);
+				if (P->nhumans > 1)
+					printf("(with other people at the table, undo takes back only your own last "
+					       "move, and only while nobody has moved and no die was rolled since)\n");
 				continue;
 			}
-			printf("Took back your last move.\n");
+			printf("Took back your last move%s.\n",
+			       P->nhumans == 1 ? " and everything after it" : "");
 			forget(P);
 			save(P);
 			return TURN_DONE;
 		} else {
 			int from = P->m->nhist;
-			snapshot(P);
 			if (qv_match_play_text(P->m, s, &err)) {
 				explain(P, s, &err);
 				continue;
 			}
-			announce(P, from, true);
+			announce(P, from, from);
 			save(P);
 			return TURN_DONE;
 		}
@@ -518,15 +501,14 @@ static int agent_turn(play *P, int who)
 	qv_action a;
 	qv_err err;
 	int from = P->m->nhist;
-	catch_up(P, who);
-	snapshot(P);
+	qv_match_tell_agent(P->m, P->agent[who], &P->seen[who]);
 	if (qv_agent_choose(P->agent[who], P->m->state, &a, &err) ||
 	    qv_match_play(P->m, a, &err)) {
 		char pn[8];
 		cli_fail("play", "%s (%s) failed: %s", qv_player_name(who, pn), P->seat[who], err.msg);
 		return TURN_ERROR;
 	}
-	announce(P, from, false);
+	announce(P, from, -1);
 	save(P);
 	return TURN_DONE;
 }
@@ -537,12 +519,11 @@ static int chance_turn(play *P)
 	qv_action a;
 	qv_err err;
 	int from = P->m->nhist;
-	snapshot(P);
 	if (qv_match_chance(P->m, &a, &err)) {
 		cli_fail("play", "drawing a chance outcome failed: %s", err.msg);
 		return TURN_ERROR;
 	}
-	announce(P, from, false);
+	announce(P, from, -1);
 	save(P);
 	return TURN_DONE;
 }
@@ -610,7 +591,7 @@ static int run(play *P)
 	printf("\nGame over.\n");
 	show_board(P, QV_VIEW_ALL);
 	printf("\nResult:\n");
-	cli_print_result(stdout, P->m, (const char(*)[64])P->seat);
+	cli_print_result(stdout, P->m, (const char(*)[QV_NAME_MAX])P->seat);
 	if (!save(P))
 		return CLI_EXIT_RUNTIME;
 	qv_buf cmd = {0};
@@ -638,8 +619,6 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		P->g = P->m->game;
 		if (game && strcmp(game, P->g->name) != 0)
 			return cli_usage("play", "%s holds a game of %s, not %s", load, P->g->name, game);
-		/* Fresh dice after resuming, unless the seed is given. */
-		qv_rng_seed(&P->m->rng, qv_seed_mix(seed, (uint64_t)P->m->nhist));
 	} else {
 		if (!game)
 			return cli_usage("play", "expected quiver play <game> [options] or quiver play --load FILE");
@@ -677,7 +656,7 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 	if (rc)
 		return rc;
 	for (int i = 0; i < P->n; i++)
-		snprintf(P->m->names[i], sizeof P->m->names[i], "%s", P->seat[i]);
+		qv_match_set_name(P->m, i, P->seat[i]);
 	if (record)
 		snprintf(P->record, sizeof P->record, "%s", record);
 	else if ((rc = default_record(P, P->m->seed)))
@@ -686,21 +665,13 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 	if (qv_match_save_record(P->m, P->record, &err))
 		return cli_fail("play", "cannot save the game: %s (choose another file with --record FILE)",
 				err.msg);
-	P->before = malloc(P->g->state_size);
-	P->cur = malloc(P->g->state_size);
-	P->replay = malloc(P->g->state_size);
-	if (!P->before || !P->cur || !P->replay)
-		return cli_fail("play", "out of memory");
 	for (int i = 0; i < P->n; i++)
-		P->seen[i] = P->m->nhist;
+		P->seen[i] = P->told[i] = P->m->nhist;
 	P->echo = !isatty(STDIN_FILENO);
 	P->on_screen = -1;
 	banner(P, load != NULL, load);
-	if (!load && P->m->nhist > 0) {
-		/* Forced moves the match applied at the start. */
-		memcpy(P->before, P->m->base, P->g->state_size);
-		announce(P, 0, false);
-	}
+	if (!load && P->m->nhist > 0)
+		announce(P, 0, -1); /* forced moves the match applied at the start */
 	return run(P);
 }
 
@@ -759,15 +730,10 @@ int cli_play(int argc, char **argv)
 	cli_term_setup(&P->t, !no_color);
 	int rc = start(P, game, players, &params, params_given, seed, record, load);
 	cli_term_done(&P->t);
-	for (int i = 0; i < QV_MAX_PLAYERS; i++) {
+	for (int i = 0; i < QV_MAX_PLAYERS; i++)
 		qv_agent_free(P->agent[i]);
-		qv_buf_free(&P->pending[i]);
-	}
 	if (P->m)
 		qv_match_free(P->m);
-	free(P->before);
-	free(P->cur);
-	free(P->replay);
 	free(P->line);
 	free(P);
 	return rc;

@@ -46,42 +46,65 @@ static void who_text(const qv_match *m, const qv_move *mv, char *buf, size_t len
 		snprintf(buf, len, "%s", qv_player_name(mv->who, p));
 }
 
-/* Replays the history from the match's base state, printing each move as viewer may know it
- * and, with boards, the position after it. */
-static int print_moves(const qv_match *m, int viewer, bool boards, bool color)
+/* What print_moves's log callback keeps: the position after `done` entries, for the boards. */
+typedef struct replay_ctx {
+	qv_match *m;
+	int viewer;
+	unsigned flags;
+	bool boards;
+	void *cur;
+	int done;
+	qv_buf board;
+} replay_ctx;
+
+/* Brings cur up to the first n entries, printing the board after each one when asked. */
+static void advance_to(replay_ctx *c, int n)
+{
+	const qv_game *g = c->m->game;
+	while (c->done < n) {
+		g->apply(c->cur, c->m->hist[c->done++].action, NULL);
+		if (c->boards) {
+			qv_buf_clear(&c->board);
+			g->render_text(c->cur, c->viewer, c->flags, &c->board);
+			printf("%s\n", qv_buf_str(&c->board));
+		}
+	}
+}
+
+/* One line of the narrated log: a numbered move, or an indented consequence. */
+static void replay_line(void *ctx, const qv_log_line *l)
+{
+	replay_ctx *c = ctx;
+	advance_to(c, l->entry);
+	if (l->consequence) {
+		printf("        %s\n", l->text);
+		return;
+	}
+	char who[QV_NAME_MAX + 16];
+	who_text(c->m, &c->m->hist[l->entry], who, sizeof who);
+	printf("%4d. %s: %s\n", l->entry + 1, who, l->text);
+}
+
+/* Prints the narrated log as viewer may know it and, with boards, the position after every
+ * move. */
+static int print_moves(qv_match *m, int viewer, bool boards, unsigned flags)
 {
 	const qv_game *g = m->game;
-	void *cur = malloc(g->state_size);
-	if (!cur)
+	replay_ctx c = {.m = m, .viewer = viewer, .flags = flags, .boards = boards};
+	c.cur = malloc(g->state_size);
+	if (!c.cur)
 		return cli_fail("replay", "out of memory");
-	memcpy(cur, m->base, g->state_size);
-	qv_buf board = {0};
+	memcpy(c.cur, m->base, g->state_size);
 	if (boards) {
-		g->render_text(cur, viewer, color, &board);
-		printf("Start:\n%s\n", qv_buf_str(&board));
+		g->render_text(c.cur, viewer, flags, &c.board);
+		printf("Start:\n%s\n", qv_buf_str(&c.board));
 	}
 	if (m->nhist == 0)
 		printf("No moves.\n");
-	for (int i = 0; i < m->nhist; i++) {
-		const qv_move *mv = &m->hist[i];
-		char who[96], text[256];
-		who_text(m, mv, who, sizeof who);
-		cli_public_text(g, cur, mv->action, viewer, text, sizeof text);
-		printf("%4d. %s: %s%s\n", i + 1, who, text, mv->automatic ? " (only option)" : "");
-		qv_err err;
-		if (g->apply(cur, mv->action, &err)) {
-			qv_buf_free(&board);
-			free(cur);
-			return cli_fail("replay", "move %d (%s) does not apply: %s", i + 1, text, err.msg);
-		}
-		if (boards) {
-			qv_buf_clear(&board);
-			g->render_text(cur, viewer, color, &board);
-			printf("%s\n", qv_buf_str(&board));
-		}
-	}
-	qv_buf_free(&board);
-	free(cur);
+	qv_match_log(m, viewer, 0, replay_line, &c);
+	advance_to(&c, m->nhist);
+	qv_buf_free(&c.board);
+	free(c.cur);
 	return CLI_EXIT_OK;
 }
 
@@ -158,15 +181,15 @@ int cli_replay(int argc, char **argv)
 		printf("Seen by %s.\n", qv_player_name(viewer, pn));
 	}
 	printf("\n");
-	rc = print_moves(m, viewer, boards, t.color);
+	rc = print_moves(m, viewer, boards, t.color ? QV_RENDER_COLOR : 0);
 	if (rc == CLI_EXIT_OK) {
 		qv_buf board = {0};
-		qv_match_render(m, viewer, t.color, &board);
+		qv_match_render(m, viewer, t.color ? QV_RENDER_COLOR : 0, &board);
 		printf("\nFinal position:\n%s\n", qv_buf_str(&board));
 		qv_buf_free(&board);
 		if (qv_match_over(m)) {
 			printf("Result:\n");
-			cli_print_result(stdout, m, (const char(*)[64])m->names);
+			cli_print_result(stdout, m, (const char(*)[QV_NAME_MAX])m->names);
 		} else {
 			char pn[8];
 			printf("The game is not over: %s to move.\n",

@@ -87,24 +87,9 @@ typedef struct arena_run {
 	qv_err fail;
 } arena_run;
 
-/* Shows every agent the history entries from..nhist-1, each with the state before it; cur
- * holds the state before entry `from` and ends as the match's current state. */
-static qv_status observe(qv_agent *const *agents, int n, const qv_match *m, int from, void *cur,
-			 qv_err *err)
-{
-	for (int h = from; h < m->nhist; h++) {
-		qv_action a = m->hist[h].action;
-		for (int s = 0; s < n; s++)
-			qv_agent_observe(agents[s], cur, a);
-		if (m->game->apply(cur, a, err))
-			return QV_ESTATE; /* cannot happen: the match applied it to the same state */
-	}
-	return QV_OK;
-}
-
-/* Plays game `index` into R->games[index], with cur (state_size bytes) and abuf (max_actions
- * entries) as this thread's scratch. */
-static qv_status play_game(arena_run *R, int index, void *cur, qv_action *abuf, qv_err *err)
+/* Plays game `index` into R->games[index], with abuf (max_actions entries) as this thread's
+ * scratch. */
+static qv_status play_game(arena_run *R, int index, qv_action *abuf, qv_err *err)
 {
 	const qv_arena_config *cfg = R->cfg;
 	const qv_game *g = cfg->game;
@@ -114,6 +99,7 @@ static qv_status play_game(arena_run *R, int index, void *cur, qv_action *abuf, 
 	uint64_t seed = qv_seed_mix(cfg->seed, (uint64_t)index);
 	qv_match *m = NULL;
 	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
+	int seen[QV_MAX_PLAYERS] = {0}; /* history entries each agent has been told about */
 	qv_err why;
 	int turns = 0;
 	long long legal = 0;
@@ -123,37 +109,24 @@ static qv_status play_game(arena_run *R, int index, void *cur, qv_action *abuf, 
 		res->agent[s] = a;
 		rc = qv_agent_new(&agents[s], cfg->specs[a], g, qv_seed_mix(seed, (uint64_t)s + 1),
 				  &why);
-		if (!rc) {
-			/* The record names each seat by its spec (cut to the record's room). */
-			size_t len = strlen(cfg->specs[a]);
-			if (len >= sizeof m->names[s])
-				len = sizeof m->names[s] - 1;
-			memcpy(m->names[s], cfg->specs[a], len);
-			m->names[s][len] = '\0';
-		}
-	}
-	if (!rc) {
-		/* The forced moves of the opening are part of the game too. */
-		memcpy(cur, m->base, g->state_size);
-		rc = observe(agents, n, m, 0, cur, &why);
+		if (!rc)
+			qv_match_set_name(m, s, cfg->specs[a]); /* the record names each seat */
 	}
 	while (!rc) {
 		int tm = qv_match_to_move(m);
 		if (tm == QV_OVER)
 			break;
-		int from = m->nhist;
 		if (tm == QV_CHANCE) {
 			rc = qv_match_chance(m, NULL, &why);
 		} else {
 			qv_action a;
 			turns++;
 			legal += g->legal(m->state, abuf);
+			qv_match_tell_agent(m, agents[tm], &seen[tm]);
 			rc = qv_agent_choose(agents[tm], m->state, &a, &why);
 			if (!rc)
 				rc = qv_match_play(m, a, &why);
 		}
-		if (!rc)
-			rc = observe(agents, n, m, from, cur, &why);
 		if (!rc && m->nhist > ARENA_MAX_GAME_ACTIONS)
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
 				     ARENA_MAX_GAME_ACTIONS);
@@ -199,21 +172,20 @@ static void *worker(void *arg)
 {
 	arena_run *R = arg;
 	const qv_game *g = R->cfg->game;
-	void *cur = malloc(g->state_size);
 	qv_action *abuf = malloc(sizeof *abuf * (size_t)(g->max_actions > 0 ? g->max_actions : 1));
-	if (!cur || !abuf) {
+	if (!abuf) {
 		qv_err err;
 		qv_fail(&err, QV_ENOMEM, "out of memory starting a worker thread");
 		pthread_mutex_lock(&R->mu);
 		note_failure(R, R->cfg->games, QV_ENOMEM, &err);
 		pthread_mutex_unlock(&R->mu);
 	}
-	while (cur && abuf && !atomic_load(&R->stop)) {
+	while (abuf && !atomic_load(&R->stop)) {
 		int i = atomic_fetch_add(&R->next, 1);
 		if (i >= R->cfg->games)
 			break;
 		qv_err err;
-		qv_status rc = play_game(R, i, cur, abuf, &err);
+		qv_status rc = play_game(R, i, abuf, &err);
 		pthread_mutex_lock(&R->mu);
 		if (rc)
 			note_failure(R, i, rc, &err);
@@ -222,7 +194,6 @@ static void *worker(void *arg)
 		pthread_cond_signal(&R->cv);
 		pthread_mutex_unlock(&R->mu);
 	}
-	free(cur);
 	free(abuf);
 	pthread_mutex_lock(&R->mu);
 	R->running--;

@@ -15,9 +15,10 @@
 
 #include <jansson.h>
 
+#include "quiver/agent.h"
 #include "quiver/match.h"
 
-/* Stirred into the seed so the match's chance RNG differs from any RNG a game seeds with the
+/* Stirred into the seed so the match's chance draws differ from any RNG a game seeds with the
  * same seed. */
 #define MATCH_RNG_SALT 0x6d617463682d726eull /* "match-rn" */
 
@@ -58,6 +59,12 @@ void qv_match_free(qv_match *m)
 	free(m->state);
 	free(m->base);
 	free(m->hist);
+	if (m->seen)
+		for (int i = 0; i < m->nhist * QV_VIEWERS; i++)
+			free(m->seen[i]);
+	free(m->seen);
+	free(m->said_at);
+	qv_events_free(&m->said);
 	free(m->abuf);
 	free(m->pbuf);
 	free(m);
@@ -71,34 +78,43 @@ static qv_status match_init(qv_match *m, const qv_params *params, uint64_t seed,
 		return rc;
 	qv_params_complete(params, m->game->params, m->game->nparams, &m->params);
 	m->seed = seed;
-	qv_rng_seed(&m->rng, qv_seed_mix(seed, MATCH_RNG_SALT));
 	return QV_OK;
 }
 
-/* Makes room for one more history entry. */
+/* Makes room for one more history entry (its move, narration offset and worded moves). */
 static qv_status hist_reserve(qv_match *m, qv_err *err)
 {
 	if (m->nhist < m->caphist)
 		return QV_OK;
 	int cap = m->caphist ? m->caphist * 2 : 64;
 	qv_move *h = realloc(m->hist, (size_t)cap * sizeof *h);
-	if (!h)
+	if (h)
+		m->hist = h;
+	uint32_t *at = h ? realloc(m->said_at, (size_t)cap * sizeof *at) : NULL;
+	if (at)
+		m->said_at = at;
+	char **seen = at ? realloc(m->seen, (size_t)cap * QV_VIEWERS * sizeof *seen) : NULL;
+	if (!seen)
 		return qv_fail(err, QV_ENOMEM, "out of memory growing the history");
-	m->hist = h;
+	m->seen = seen;
 	m->caphist = cap;
 	return QV_OK;
 }
 
-/* Applies a to the current state and appends it to the history. Nothing changes on error. */
+/* Checks a, applies it to the current state with its narration, and appends it to the
+ * history. Nothing changes on error. */
 static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *err)
 {
 	int who = m->game->to_move(m->state);
 	qv_status rc = hist_reserve(m, err);
+	if (!rc)
+		rc = m->game->check(m->state, a, err);
 	if (rc)
 		return rc;
-	rc = m->game->apply(m->state, a, err);
-	if (rc)
-		return rc;
+	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
+	m->game->apply(m->state, a, &m->said);
+	for (int v = 0; v < QV_VIEWERS; v++)
+		m->seen[m->nhist * QV_VIEWERS + v] = NULL;
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
 	return QV_OK;
 }
@@ -196,7 +212,8 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err)
 	return rc;
 }
 
-/* Samples the pending chance event with the match's RNG and plays the outcome. */
+/* Draws the pending chance event's outcome from a generator seeded by the match's seed and the
+ * length of the history, and plays it. */
 qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err)
 {
 	int who = qv_match_to_move(m);
@@ -206,7 +223,9 @@ qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err)
 	if (who != QV_CHANCE)
 		return qv_fail(err, QV_ESTATE, "chance is not to move (%s is)",
 			       qv_player_name(who, name));
-	qv_action a = qv_sample_chance(m->game, m->state, &m->rng, m->abuf, m->pbuf);
+	qv_rng rng;
+	qv_rng_seed(&rng, qv_seed_mix(qv_seed_mix(m->seed, MATCH_RNG_SALT), (uint64_t)m->nhist));
+	qv_action a = qv_sample_chance(m->game, m->state, &rng, m->abuf, m->pbuf);
 	if (a < 0)
 		return qv_fail(err, QV_ESTATE, "the pending chance event has no outcome");
 	qv_status rc = qv_match_play(m, a, err);
@@ -235,31 +254,33 @@ int qv_match_settle(qv_match *m, qv_action *outcomes, int max)
 
 /* ---- undo and replay ----------------------------------------------------------------------- */
 
-/* Rebuilds the state from base with the first n history entries into st. */
-static qv_status replay(const qv_match *m, int n, void *st, qv_err *err)
+/* Rebuilds the state from base with the first n history entries into st. Every entry was
+ * checked when it was played, so the replay trusts them. */
+static void replay(const qv_match *m, int n, void *st)
 {
 	memcpy(st, m->base, m->game->state_size);
-	for (int i = 0; i < n; i++) {
-		qv_status rc = m->game->apply(st, m->hist[i].action, err);
-		if (rc)
-			return rc;
-	}
-	return QV_OK;
+	for (int i = 0; i < n; i++)
+		m->game->apply(st, m->hist[i].action, NULL);
 }
 
-/* Cuts the history to its first n entries and rebuilds the state; unchanged on error. */
+/* Cuts the history to its first n entries (with their narration) and rebuilds the state. */
 static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 {
 	void *st = malloc(m->game->state_size);
 	if (!st)
 		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
-	qv_status rc = replay(m, n, st, err);
-	if (!rc) {
-		memcpy(m->state, st, m->game->state_size);
-		m->nhist = n;
-	}
+	replay(m, n, st);
+	memcpy(m->state, st, m->game->state_size);
 	free(st);
-	return rc;
+	for (int i = n * QV_VIEWERS; i < m->nhist * QV_VIEWERS; i++)
+		free(m->seen[i]);
+	if (n < m->nhist) {
+		m->said.text.len = m->said_at[n];
+		if (m->said.text.s)
+			m->said.text.s[m->said.text.len] = '\0';
+	}
+	m->nhist = n;
+	return QV_OK;
 }
 
 /* The index of the last entry that was not automatic, or -1. */
@@ -299,6 +320,31 @@ qv_status qv_match_undo_own(qv_match *m, int player, qv_err *err)
 	return truncate_history(m, i, err);
 }
 
+/* Alone against agents a player may take back any own decision with what followed; with other
+ * people at the table, only a decision nobody has answered yet. */
+qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err)
+{
+	char name[8];
+	if (player < 0 || player >= m->game->num_players(m->state))
+		return qv_fail(err, QV_EINVAL, "no player %d in this game", player + 1);
+	if (humans & ~(1u << player))
+		return qv_match_undo_own(m, player, err);
+	int i = m->nhist - 1;
+	while (i >= 0 && (m->hist[i].who != player || m->hist[i].automatic))
+		i--;
+	if (i < 0)
+		return qv_fail(err, QV_ESTATE, "nothing to undo: %s has not decided anything yet",
+			       qv_player_name(player, name));
+	return truncate_history(m, i, err);
+}
+
+void qv_match_set_name(qv_match *m, int player, const char *name)
+{
+	if (player < 0 || player >= QV_MAX_PLAYERS)
+		return;
+	snprintf(m->names[player], sizeof m->names[player], "%s", name);
+}
+
 /* Notation of entry i, which needs the state before it: rebuilt by replay (histories are
  * short and this is not a hot path). Falls back to "#<action>" if the game cannot name it. */
 void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len)
@@ -309,19 +355,118 @@ void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len)
 	if (i < 0 || i >= m->nhist)
 		return;
 	void *st = malloc(m->game->state_size);
-	if (st && !replay(m, i, st, NULL) &&
-	    m->game->action_to_text(st, m->hist[i].action, buf, len) >= 0) {
+	if (st) {
+		replay(m, i, st);
+		int rc = m->game->action_to_text(st, m->hist[i].action, buf, len);
 		free(st);
-		return;
+		if (rc >= 0)
+			return;
 	}
-	free(st);
 	snprintf(buf, len, "#%d", (int)m->hist[i].action);
 }
 
 /* The game's diagram of the current state. */
-void qv_match_render(const qv_match *m, int viewer, bool color, qv_buf *out)
+void qv_match_render(const qv_match *m, int viewer, unsigned flags, qv_buf *out)
 {
-	m->game->render_text(m->state, viewer, color, out);
+	m->game->render_text(m->state, viewer, flags, out);
+}
+
+/* ---- the narrated log ---------------------------------------------------------------------- */
+
+/* The slot of a viewer in an entry's worded moves. */
+static int viewer_slot(int viewer)
+{
+	if (viewer == QV_VIEW_PUBLIC)
+		return QV_MAX_PLAYERS;
+	if (viewer == QV_VIEW_ALL)
+		return QV_MAX_PLAYERS + 1;
+	return viewer;
+}
+
+/* Entry i's move as viewer may know it, worked out at `before` (the state before it) and kept;
+ * "" when the viewer is told nothing. NULL when out of memory. */
+static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
+{
+	char **slot = &m->seen[i * QV_VIEWERS + viewer_slot(viewer)];
+	if (*slot)
+		return *slot;
+	char text[QV_ACTION_TEXT + 16];
+	if (!qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL))
+		text[0] = '\0';
+	else if (m->hist[i].automatic)
+		strcat(text, " (only option)");
+	*slot = strdup(text);
+	return *slot;
+}
+
+void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
+{
+	const qv_game *g = m->game;
+	if (from < 0)
+		from = 0;
+	if (viewer < QV_VIEW_PUBLIC || viewer >= g->num_players(m->state) || from >= m->nhist)
+		return;
+	/* The state before an entry is needed only for moves not yet worded for this viewer. */
+	int slot = viewer_slot(viewer), first = from;
+	while (first < m->nhist && m->seen[first * QV_VIEWERS + slot])
+		first++;
+	void *st = NULL;
+	if (first < m->nhist) {
+		st = malloc(g->state_size);
+		if (!st)
+			return;
+		replay(m, first, st);
+	}
+	qv_buf line = {0};
+	for (int i = from; i < m->nhist; i++) {
+		const qv_move *mv = &m->hist[i];
+		const char *text = i < first ? m->seen[i * QV_VIEWERS + slot]
+					     : seen_text(m, i, st, viewer);
+		qv_log_line l = {.entry = i, .who = mv->who, .automatic = mv->automatic};
+		if (text && *text) {
+			l.text = text;
+			fn(ctx, &l);
+		}
+		/* Its consequences, one line each. */
+		size_t at = m->said_at[i];
+		size_t end = i + 1 < m->nhist ? m->said_at[i + 1] : m->said.text.len;
+		const char *s = qv_buf_str(&m->said.text);
+		while (at < end) {
+			const char *nl = memchr(s + at, '\n', end - at);
+			size_t len = nl ? (size_t)(nl - (s + at)) : end - at;
+			qv_buf_clear(&line);
+			if (qv_word_line(s + at, len, viewer, &line)) {
+				l.consequence = true;
+				l.text = qv_buf_str(&line);
+				fn(ctx, &l);
+			}
+			at += len + 1;
+		}
+		if (st && i >= first)
+			g->apply(st, mv->action, NULL);
+	}
+	qv_buf_free(&line);
+	free(st);
+}
+
+void qv_match_tell_agent(const qv_match *m, qv_agent *a, int *seen)
+{
+	int from = *seen;
+	*seen = m->nhist;
+	if (from >= m->nhist || !a->kind->observe || a->seat < 0)
+		return; /* nothing new, or an agent that keeps nothing between decisions */
+	void *st = malloc(m->game->state_size);
+	if (!st) {
+		qv_agent_reset(a); /* it cannot follow the game: it forgets it */
+		return;
+	}
+	memcpy(st, m->base, m->game->state_size);
+	for (int k = 0; k < m->nhist; k++) {
+		if (k >= from)
+			qv_agent_observe(a, st, m->hist[k].action);
+		m->game->apply(st, m->hist[k].action, NULL);
+	}
+	free(st);
 }
 
 /* ---- JSON: writing ------------------------------------------------------------------------- */
@@ -430,8 +575,7 @@ static json_t *actions_json(const qv_match *m)
 		if (m->game->action_to_text(st, m->hist[i].action, text, sizeof text) < 0)
 			snprintf(text, sizeof text, "#%d", (int)m->hist[i].action);
 		json_array_append_new(arr, json_string(text));
-		if (m->game->apply(st, m->hist[i].action, NULL))
-			break;
+		m->game->apply(st, m->hist[i].action, NULL);
 	}
 	free(st);
 	return arr;

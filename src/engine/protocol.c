@@ -34,7 +34,6 @@ struct qv_protocol {
 		int seen; /* history entries the agent has been told about (qv_agent_observe) */
 	} agents[AGENT_CACHE_MAX];
 	int nagents;
-	void *replay; /* scratch state for telling agents the history, state_size bytes */
 };
 
 /* What a command handler receives: its words (argv[0] is the first argument, not the
@@ -84,7 +83,6 @@ void qv_protocol_free(qv_protocol *p)
 		return;
 	drop_agents(p);
 	qv_match_free(p->m);
-	free(p->replay);
 	free(p);
 }
 
@@ -93,37 +91,7 @@ static void replace_match(qv_protocol *p, qv_match *m)
 {
 	drop_agents(p);
 	qv_match_free(p->m);
-	free(p->replay);
-	p->replay = NULL;
 	p->m = m;
-}
-
-/* Tells cached agent i every history entry it has not been told about yet, each with the true
- * state before it (replayed from the match's base state), so that an agent keeping a search
- * tree can follow the game; qv_agent_observe passes on only what the agent's seat may see.
- * Done lazily, before the agent's next decision: the agent learns the same things as if it
- * had been told at once. */
-static void catch_up(qv_protocol *p, int i)
-{
-	qv_match *m = p->m;
-	const qv_game *g = m->game;
-	int from = p->agents[i].seen;
-	p->agents[i].seen = m->nhist;
-	if (from >= m->nhist)
-		return;
-	if (!p->replay && !(p->replay = malloc(g->state_size))) {
-		qv_agent_reset(p->agents[i].agent); /* cannot follow the game: forget it */
-		return;
-	}
-	memcpy(p->replay, m->base, g->state_size);
-	for (int k = 0; k < m->nhist; k++) {
-		if (k >= from)
-			qv_agent_observe(p->agents[i].agent, p->replay, m->hist[k].action);
-		if (g->apply(p->replay, m->hist[k].action, NULL)) {
-			qv_agent_reset(p->agents[i].agent); /* cannot happen: the match applied it */
-			return;
-		}
-	}
 }
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -339,7 +307,28 @@ static qv_status cmd_show(qv_protocol *p, cmd_args *a, qv_err *err)
 	int viewer = QV_VIEW_ALL;
 	if (a->argc == 1 && parse_viewer(p->m, a->argv[0], &viewer, err))
 		return QV_EINVAL;
-	qv_match_render(p->m, viewer, false, a->text);
+	qv_match_render(p->m, viewer, 0, a->text);
+	return QV_OK;
+}
+
+/* One line of `log`: a move as "p1: place Y c1 N", a consequence as "- text". */
+static void log_line(void *ctx, const qv_log_line *l)
+{
+	qv_buf *out = ctx;
+	char who[8];
+	if (l->consequence)
+		qv_buf_printf(out, "- %s\n", l->text);
+	else
+		qv_buf_printf(out, "%s: %s\n", qv_player_name(l->who, who), l->text);
+}
+
+/* The narrated log so far, worded for a viewer. */
+static qv_status cmd_log(qv_protocol *p, cmd_args *a, qv_err *err)
+{
+	int viewer;
+	if (parse_viewer(p->m, a->argv[0], &viewer, err))
+		return QV_EINVAL;
+	qv_match_log(p->m, viewer, 0, log_line, a->text);
 	return QV_OK;
 }
 
@@ -417,7 +406,7 @@ static qv_status get_agent(qv_protocol *p, const char *spec, qv_agent **out, qv_
 {
 	for (int i = 0; i < p->nagents; i++)
 		if (strcmp(p->agents[i].spec, spec) == 0) {
-			catch_up(p, i);
+			qv_match_tell_agent(p->m, p->agents[i].agent, &p->agents[i].seen);
 			*out = p->agents[i].agent;
 			return QV_OK;
 		}
@@ -465,7 +454,7 @@ static qv_status cmd_genmove(qv_protocol *p, cmd_args *a, qv_err *err)
 	rc = qv_match_play(m, act, err);
 	if (rc)
 		return rc;
-	snprintf(m->names[who], sizeof m->names[who], "%s", a->argv[0]);
+	qv_match_set_name(m, who, a->argv[0]);
 	qv_buf_puts(a->text, text);
 	return QV_OK;
 }
@@ -510,6 +499,8 @@ static const command commands[] = {
 	{"result", cmd_result, 0, 0, true, "result", "not over, or pN rank score per player"},
 	{"score", cmd_score, 0, 0, true, "score", "pN score per player"},
 	{"returns", cmd_returns, 0, 0, true, "returns", "pN utility per player"},
+	{"log", cmd_log, 1, 1, true, "log <pN|all|public>",
+	 "every move and its consequences, worded for a viewer"},
 	{"genmove", cmd_genmove, 1, 1, true, "genmove <agent>",
 	 "let an agent choose, play and print its action"},
 	{"record", cmd_record, 0, 0, true, "record", "the game record as JSON"},

@@ -77,3 +77,82 @@ qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_acti
 	int n = g->legal(st, buf);
 	return n > 0 ? buf[qv_rng_below(rng, (uint32_t)n)] : -1;
 }
+
+qv_status qv_apply_checked(const qv_game *g, void *st, qv_action a, qv_events *ev, qv_err *err)
+{
+	qv_status rc = g->check(st, a, err);
+	if (rc)
+		return rc;
+	g->apply(st, a, ev);
+	return QV_OK;
+}
+
+/* Whether `viewer` reads the secret of a part known to the players in mask. */
+static bool knows(unsigned mask, int viewer)
+{
+	if (viewer == QV_VIEW_ALL)
+		return true;
+	return viewer >= 0 && viewer < 32 && (mask >> viewer & 1u);
+}
+
+/* Reads one secret part "{M:secret|public}" starting at p (after the brace), appending the
+ * reading for viewer; returns the position after the closing brace. A part that is not well
+ * formed is a game's bug; it is shown as nothing rather than risk a secret. */
+static const char *word_part(const char *p, const char *end, int viewer, qv_buf *out)
+{
+	unsigned mask = 0;
+	while (p < end && *p != ':') {
+		int c = *p++;
+		int d = c >= '0' && c <= '9' ? c - '0'
+			: c >= 'a' && c <= 'f' ? c - 'a' + 10
+			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (d < 0 || mask > 0xFFFFFFu)
+			mask = 0;
+		else
+			mask = mask << 4 | (unsigned)d;
+	}
+	const char *secret = p < end ? p + 1 : end;
+	const char *bar = secret;
+	while (bar < end && *bar != '|' && *bar != '}')
+		bar++;
+	const char *pub = bar < end && *bar == '|' ? bar + 1 : bar;
+	const char *close = pub;
+	while (close < end && *close != '}')
+		close++;
+	bool well_formed = p < end && close < end;
+	if (well_formed) {
+		const char *s = knows(mask, viewer) ? secret : pub;
+		const char *e = knows(mask, viewer) ? bar : close;
+		while (s < e)
+			qv_buf_putc(out, *s++);
+	}
+	return close < end ? close + 1 : end;
+}
+
+bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out)
+{
+	qv_buf tmp = {0};
+	const char *p = line, *end = line + len;
+	while (p < end) {
+		if (*p == '{')
+			p = word_part(p + 1, end, viewer, &tmp);
+		else
+			qv_buf_putc(&tmp, *p++);
+	}
+	/* Trim, and collapse the double blanks an empty public reading leaves. */
+	const char *s = qv_buf_str(&tmp);
+	bool any = false, blank = false;
+	for (; *s; s++) {
+		if (*s == ' ') {
+			blank = any;
+			continue;
+		}
+		if (blank)
+			qv_buf_putc(out, ' ');
+		blank = false;
+		qv_buf_putc(out, *s);
+		any = true;
+	}
+	qv_buf_free(&tmp);
+	return any;
+}

@@ -73,7 +73,7 @@ expect_rc 0 "$Q" rules arrow-party
 grep -qE "^  easy +ismcts:iterations=100,blunder=0.25$" out.txt || fail "rules: no Arrow Party easy level"
 
 # ---- play: a mistyped action is explained, quit saves ----
-printf 'plac Y c1 N\nlegal\nplace Y c1 N\nundo\nquit\n' |
+printf 'plac Y c1 N\nlegal\nplace Y c1 N\nundo\nplace Y c1 N\nquit\n' |
 	"$Q" play three-arrows --players human,random --seed 3 --record game.json >out.txt 2>err.txt
 rc=$?
 [ "$rc" -eq 0 ] || fail "play exited $rc: $(cat err.txt)"
@@ -82,7 +82,7 @@ contains out.txt "Nearest legal action"
 contains out.txt "  place Y c1 N"
 contains out.txt "legal actions"
 contains out.txt "p2 (random): "
-contains out.txt "Not undone"
+contains out.txt "Took back your last move and everything after it"
 contains out.txt "Game saved to game.json"
 contains out.txt "quiver play --load game.json"
 [ -s game.json ] || fail "game.json was not saved"

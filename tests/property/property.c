@@ -22,7 +22,15 @@
  *      shows the kind or facing of another player's covered piece;
  *   7. returns are in [-1, 1] (summing to 0 for two players), ranks are well formed and agree
  *      with the returns;
- *   8. the game ends within MAX_STEPS steps.
+ *   8. the game ends within MAX_STEPS steps;
+ *   9. the narration of an action (apply's qv_events) is well formed, changes nothing in the
+ *      state, and tells each player nothing that player may not know: for another player v
+ *      and a determinization d of the state for v in which the action is legal too, when v's
+ *      view after the action is the same in the truth and in d, the narration worded for v is
+ *      the same too (else it tells v something that differs between worlds v cannot tell
+ *      apart);
+ *  10. every line of every diagram (full and compact layouts, every viewer) fits 80 columns,
+ *      and the compact layout fits COMPACT_ROWS rows, so a game plays at 80x24.
  *
  * Game i starts from seed qv_seed_mix(S, i), and the tester's own choices come from an RNG
  * derived from that seed, so `--only i` replays game i exactly. The first FULL_GAMES games
@@ -54,6 +62,9 @@
 #define SEEN_SIZE      (1u << 16) /* hashes of texts already offered to the pool */
 #define UNIFORM_STATES 2          /* sampler uniformity checks per game (4 in the full games) */
 #define JSON_FLAGS     (JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY)
+#define MAX_COLUMNS    80 /* property 10: the width of a diagram line */
+#define COMPACT_ROWS   17 /* property 10: the compact diagram, leaving 7 rows of a 24-row
+			   * terminal for what just happened and the prompt */
 
 static const char *const prop_names[] = {
     "",
@@ -65,6 +76,8 @@ static const char *const prop_names[] = {
     "views hide what they must",
     "returns and ranks",
     "the game ends",
+    "the narration tells each viewer only what it may know",
+    "diagrams fit an 80x24 terminal",
 };
 
 /* A set of actions mapping each to its index in the list it came from: open addressing with
@@ -130,6 +143,7 @@ typedef struct ctx {
 
 	/* the failure of the current game */
 	int failed_prop;
+	bool heavy; /* the current step gets the costly checks */
 	qv_buf why;
 	int shown; /* failures reported so far */
 
@@ -366,7 +380,7 @@ static bool check_listed(ctx *c, qv_action a, const char *what)
 		return fail(c, 1, "the notation '%s' of %s %d parses to %d", text, what, a, b);
 	memcpy(c->tmp, c->st, g->state_size);
 	err.msg[0] = '\0';
-	s = g->apply(c->tmp, a, &err);
+	s = qv_apply_checked(g, c->tmp, a, NULL, &err);
 	if (s != QV_OK)
 		return fail(c, 1, "%s '%s' is rejected by apply (%d): %s", what, text, s, err.msg);
 	int w = g->to_move(c->tmp);
@@ -466,7 +480,7 @@ static bool try_action(ctx *c, qv_action a, const char *text)
 		snprintf(shown, sizeof shown, "action %d", a);
 	qv_err err = {{0}};
 	memcpy(c->tmp, c->st, g->state_size);
-	qv_status s = g->apply(c->tmp, a, &err);
+	qv_status s = qv_apply_checked(g, c->tmp, a, NULL, &err);
 	if (aset_find(&c->set, a) >= 0) {
 		if (s != QV_OK)
 			return fail(c, 2, "listed %s is rejected (%d): %s", shown, s, err.msg);
@@ -1140,7 +1154,7 @@ static bool check_replay(ctx *c)
 		if (a != c->hist.act[i])
 			return fail(c, 5, "replaying action %d '%s': it parses to %d, not %d",
 			            i + 1, text, a, c->hist.act[i]);
-		s = g->apply(c->fresh, a, &err);
+		s = qv_apply_checked(g, c->fresh, a, NULL, &err);
 		if (s != QV_OK)
 			return fail(c, 5, "replaying action %d '%s': apply refuses it: %s", i + 1,
 			            text, err.msg);
@@ -1245,8 +1259,9 @@ static void calibrate(ctx *c)
 			} else if (who == QV_CHANCE) {
 				a = qv_sample_chance(g, c->st, &c->rng, c->outs, c->probs);
 			}
-			if (a < 0 || g->apply(c->st, a, NULL) != QV_OK)
+			if (a < 0)
 				break;
+			g->apply(c->st, a, NULL);
 		}
 	}
 	c->heavy_p = fmin(0.5, fmax(0.01, HEAVY_STEPS / ((double)steps / games + 1)));
@@ -1272,6 +1287,162 @@ static void report(ctx *c)
 	fflush(stdout);
 }
 
+/* The display width of a line of UTF-8 text without escape sequences: one column per code
+ * point (the diagrams use box drawing and arrows, one column each). */
+static int columns(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (ch == 0x1b) { /* an ANSI sequence: ESC [ ... letter */
+			while (i + 1 < len && !((s[i + 1] >= 'A' && s[i + 1] <= 'Z') ||
+			                         (s[i + 1] >= 'a' && s[i + 1] <= 'z')))
+				i++;
+			i++;
+			continue;
+		}
+		w += (ch & 0xC0) != 0x80;
+	}
+	return w;
+}
+
+/* Property 10 for one diagram: no line wider than MAX_COLUMNS, and at most `rows` lines. */
+static bool check_diagram(ctx *c, int v, unsigned flags, int rows)
+{
+	char vn[16];
+	qv_buf b = {0};
+	c->g->render_text(c->st, v, flags, &b);
+	const char *s = qv_buf_str(&b);
+	int n = 0;
+	bool ok = true;
+	while (*s && ok) {
+		size_t len = strcspn(s, "\n");
+		n++;
+		if (columns(s, len) > MAX_COLUMNS)
+			ok = fail(c, 10, "a line of the %s diagram for %s is %d columns wide (at most %d): "
+			          "'%.*s'", flags & QV_RENDER_COMPACT ? "compact" : "full",
+			          viewer_name(v, vn), columns(s, len), MAX_COLUMNS, (int)len, s);
+		s += len + (s[len] == '\n');
+	}
+	if (ok && rows > 0 && n > rows)
+		ok = fail(c, 10, "the compact diagram for %s has %d lines (at most %d)",
+		          viewer_name(v, vn), n, rows);
+	if (!ok)
+		detail(c, "diagram", qv_buf_str(&b));
+	qv_buf_free(&b);
+	return ok;
+}
+
+/* Property 10: both layouts, with and without colours, for the player to move (or the
+ * referee) and the public. */
+static bool check_layout(ctx *c, int who)
+{
+	int v = who >= 0 ? who : QV_VIEW_ALL;
+	return check_diagram(c, v, 0, 0) && check_diagram(c, v, QV_RENDER_COMPACT, COMPACT_ROWS) &&
+	       check_diagram(c, v, QV_RENDER_COLOR | QV_RENDER_COMPACT, COMPACT_ROWS) &&
+	       check_diagram(c, QV_VIEW_PUBLIC, QV_RENDER_COMPACT, COMPACT_ROWS);
+}
+
+/* Property 9, the form of a narration: secret parts written {M:secret|public} with M a
+ * non-empty hexadecimal mask, and no brace or bar outside them. */
+static bool well_formed(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		if (s[i] == '}' || s[i] == '|')
+			return false;
+		if (s[i] != '{') {
+			i++;
+			continue;
+		}
+		size_t k = ++i;
+		while (i < len && strchr("0123456789abcdefABCDEF", s[i]) && s[i])
+			i++;
+		if (i == k || i >= len || s[i] != ':')
+			return false;
+		int bars = 0;
+		for (i++; i < len && s[i] != '}'; i++) {
+			if (s[i] == '{')
+				return false;
+			bars += s[i] == '|';
+		}
+		if (i >= len || bars != 1)
+			return false;
+		i++;
+	}
+	return true;
+}
+
+/* The narration of ev worded for viewer v, one line each. */
+static void worded(const qv_events *ev, int v, qv_buf *out)
+{
+	const char *s = qv_buf_str(&ev->text);
+	while (*s) {
+		size_t len = strcspn(s, "\n");
+		if (qv_word_line(s, len, v, out))
+			qv_buf_putc(out, '\n');
+		s += len + (s[len] == '\n');
+	}
+}
+
+/* Property 9 for action a (to be applied at c->st by `who`, a player or chance). */
+static bool check_narration(ctx *c, int who, qv_action a, const char *text)
+{
+	const qv_game *g = c->g;
+	size_t sz = g->state_size;
+	qv_events ev = {0}, dev = {0};
+	qv_buf mine = {0}, theirs = {0};
+	bool ok = true;
+	memcpy(c->tmp, c->st, sz);
+	g->apply(c->tmp, a, &ev);
+	memcpy(c->fresh, c->st, sz);
+	g->apply(c->fresh, a, NULL);
+	if (memcmp(c->tmp, c->fresh, sz) != 0)
+		ok = fail(c, 9, "'%s' leaves another state when narrated (byte %zu differs)", text,
+		          first_diff(c, c->tmp, c->fresh));
+	const char *s = qv_buf_str(&ev.text);
+	for (int n = 0; ok && *s; n++) {
+		size_t len = strcspn(s, "\n");
+		if (!well_formed(s, len))
+			ok = fail(c, 9, "line %d of the narration of '%s' is not well formed: '%.*s'",
+			          n + 1, text, (int)len, s);
+		s += len + (s[len] == '\n');
+	}
+	for (int v = 0; ok && g->determinize && v < c->nplayers; v++) {
+		if (v == who)
+			continue;
+		memcpy(c->d1, c->st, sz);
+		g->determinize(c->d1, v, &c->rng);
+		if (g->check(c->d1, a, NULL) != QV_OK)
+			continue;
+		qv_events_clear(&dev);
+		g->apply(c->d1, a, &dev);
+		json_t *vt = g->view_json(c->tmp, v), *vd = g->view_json(c->d1, v);
+		bool same = vt && vd && json_equal(vt, vd);
+		json_decref(vt);
+		json_decref(vd);
+		if (!same)
+			continue;
+		qv_buf_clear(&mine);
+		qv_buf_clear(&theirs);
+		worded(&ev, v, &mine);
+		worded(&dev, v, &theirs);
+		if (strcmp(qv_buf_str(&mine), qv_buf_str(&theirs)) != 0) {
+			char vn[16];
+			ok = fail(c, 9, "the narration of '%s' tells %s something it may not know: it "
+			          "differs in a world %s cannot tell from the truth", text,
+			          viewer_name(v, vn), vn);
+			detail(c, "narration for the viewer", qv_buf_str(&mine));
+			detail(c, "in the other world", qv_buf_str(&theirs));
+		}
+	}
+	qv_events_free(&ev);
+	qv_events_free(&dev);
+	qv_buf_free(&mine);
+	qv_buf_free(&theirs);
+	return ok;
+}
+
 /* All the checks of one step (the player to move is `who`). They leave the listed actions in
  * c->acts for the choice of the next action. */
 static bool check_step(ctx *c, int who)
@@ -1282,8 +1453,10 @@ static bool check_step(ctx *c, int who)
 		return false;
 	if (who >= 0 && c->g->sample && !check_sample(c))
 		return false;
+	c->heavy = heavy;
 	return !heavy ||
-	       (check_json(c) && check_hidden(c, who, c->full || c->step == 0 || who == QV_OVER));
+	       (check_json(c) && check_hidden(c, who, c->full || c->step == 0 || who == QV_OVER) &&
+	        check_layout(c, who));
 }
 
 /* Reports the current game's failure once, when there is one (the first five in full). */
@@ -1358,7 +1531,10 @@ static bool play_game(ctx *c, bool checked)
 			if (g->action_to_text(c->st, b, extra, sizeof extra) >= 0)
 				pool_offer(c, extra);
 		}
-		s = g->apply(c->st, a, &err);
+		if (ok && c->heavy)
+			ok = check_narration(c, who, a, text);
+		note_failure(c, &reported);
+		s = qv_apply_checked(g, c->st, a, NULL, &err);
 		if (s != QV_OK)
 			ok = ok &&
 			     fail(c, 1, "'%s' is rejected by apply (%d): %s", text, s, err.msg);

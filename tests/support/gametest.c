@@ -46,7 +46,7 @@ qv_action qv_test_parse(const qv_game *g, const void *st, const char *text)
 void qv_test_play(const qv_game *g, void *st, const char *text)
 {
 	qv_err err;
-	if (g->apply(st, qv_test_parse(g, st, text), &err))
+	if (qv_apply_checked(g, st, qv_test_parse(g, st, text), NULL, &err))
 		fail_msg("play '%s': %s", text, err.msg);
 }
 
@@ -64,7 +64,7 @@ void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng)
 	if (a < 0)
 		fail_msg("no action or outcome to play");
 	qv_err err = {{0}};
-	if (g->apply(st, a, &err))
+	if (qv_apply_checked(g, st, a, NULL, &err))
 		fail_msg("a drawn action was refused: %s", err.msg);
 }
 

@@ -150,9 +150,12 @@ static int tg_chance(const void *st, qv_action *out, double *prob)
 }
 
 /* Scores the showdown and starts the next round or ends the game. */
-static void showdown(tg_state *s)
+static void showdown(tg_state *s, qv_events *ev)
 {
 	bool hold0 = s->commit[0] == QV_TG_HOLD, hold1 = s->commit[1] == QV_TG_HOLD;
+	qv_say(ev, "p1 %s, p2 %s", hold0 ? "holds" : "folds", hold1 ? "holds" : "folds");
+	/* The cards are never shown: each player knows only their own. */
+	qv_say(ev, "{1:p1 had card %d|}", s->card[0]);
 	if (hold0 && hold1) {
 		if (s->card[0] != s->card[1])
 			s->score[s->card[0] > s->card[1] ? 0 : 1] += 2;
@@ -168,10 +171,10 @@ static void showdown(tg_state *s)
 	}
 }
 
-/* Applies a decision or chance outcome after checking it against legal()/chance(). */
-static qv_status tg_apply(void *st, qv_action a, qv_err *err)
+/* Whether a is one of the options of legal()/chance(). */
+static qv_status tg_check(const void *st, qv_action a, qv_err *err)
 {
-	tg_state *s = st;
+	const tg_state *s = st;
 	qv_action opts[3];
 	double prob[2];
 	int n = s->phase == PH_COIN || s->phase == PH_BELL ? tg_chance(s, opts, prob)
@@ -189,6 +192,14 @@ static qv_status tg_apply(void *st, qv_action a, qv_err *err)
 		return qv_fail(err, QV_EILLEGAL, "not possible in phase %s (possible: %s)",
 			       phase_names[s->phase], list);
 	}
+	return QV_OK;
+}
+
+/* Applies a decision or chance outcome, narrating the coin, the commitments (each known only
+ * to its player) and the showdown. */
+static void tg_apply(void *st, qv_action a, qv_events *ev)
+{
+	tg_state *s = st;
 	switch (s->phase) {
 	case PH_STEP:
 		s->score[0] += a - QV_TG_STEP1 + 1;
@@ -200,6 +211,7 @@ static qv_status tg_apply(void *st, qv_action a, qv_err *err)
 	case PH_COIN:
 		if (a == QV_TG_HEADS)
 			s->score[1] += 3;
+		qv_say(ev, a == QV_TG_HEADS ? "heads: p2 scores 3" : "tails: nobody scores");
 		s->phase = PH_BELL;
 		break;
 	case PH_BELL:
@@ -207,14 +219,14 @@ static qv_status tg_apply(void *st, qv_action a, qv_err *err)
 		break;
 	case PH_COMMIT1:
 		s->commit[0] = a;
+		qv_say(ev, "{1:p1 chooses %s|}", action_names[a]);
 		s->phase = PH_COMMIT2;
 		break;
 	default:
 		s->commit[1] = a;
-		showdown(s);
+		showdown(s, ev);
 		break;
 	}
-	return QV_OK;
 }
 
 /* The points of each player. */
@@ -277,8 +289,9 @@ static qv_status tg_action_from_text(const void *st, const char *text, qv_action
 }
 
 /* A few lines: round, both players (hidden cards as '?'), and who is to move. */
-static void tg_render_text(const void *st, int viewer, bool color, qv_buf *out)
+static void tg_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 {
+	bool color = flags & QV_RENDER_COLOR;
 	const tg_state *s = st;
 	qv_buf_printf(out, "HIGH CARD  round %d of %d\n",
 		      s->played + (s->phase != PH_OVER), s->rounds);
@@ -492,6 +505,7 @@ const qv_game qv_test_game = {
 	.to_move = tg_to_move,
 	.legal = tg_legal,
 	.chance = tg_chance,
+	.check = tg_check,
 	.apply = tg_apply,
 	.returns = tg_returns,
 	.score = tg_score,

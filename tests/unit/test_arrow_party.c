@@ -169,7 +169,7 @@ static void test_walk_and_edge(void **unused)
 	play(&st, "go N");
 	play(&st, "go N");
 	qv_err err;
-	assert_int_equal(G->apply(&st, parse(&st, "go N"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "go N"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "not an arrow"));
 	play(&st, "go E");
 	/* the walk ran: b1 -> b5, i9 stops on the edge, a9 -> c9; round 2 begins */
@@ -335,16 +335,16 @@ static void test_resolution_order(void **unused)
 	          "{\"hand\": [\"1c\", \"noswap\", \"draw\", \"reverse\"]}]}");
 	int a1 = cell(&st, "a1"), i9 = cell(&st, "i9");
 	qv_err err;
-	assert_int_equal(G->apply(&st, parse(&st, "use swap p1 half"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p1 half"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "itself"));
-	assert_int_equal(G->apply(&st, parse(&st, "use x2"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use x2"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "does not hold"));
 	play(&st, "use exchange p2");
 	play(&st, "use swap p3 half");
-	assert_int_equal(G->apply(&st, parse(&st, "use swap p2 half"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p2 half"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "already"));
 	play(&st, "ready");
-	assert_int_equal(G->apply(&st, parse(&st, "use dice d6"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use dice d6"), NULL, &err), QV_EILLEGAL);
 	play(&st, "use dice d8");
 	play(&st, "ready");
 	play(&st, "use noswap");
@@ -562,7 +562,7 @@ static void test_secrecy_random_games(void **unused)
 					a = acts[qv_rng_below(&rng, (uint32_t)n)];
 			}
 			qv_err err;
-			if (G->apply(&st, a, &err))
+			if (qv_apply_checked(G, &st, a, NULL, &err))
 				fail_msg("apply: %s", err.msg);
 		}
 	}

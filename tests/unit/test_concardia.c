@@ -119,8 +119,8 @@ static void test_secret_start(void **unused)
 	int n = G->legal(&st, acts);
 	assert_true(n >= 1 && n <= 7);
 	cc_state a = st, b = st;
-	assert_int_equal(G->apply(&a, acts[0], NULL), QV_OK);
-	assert_int_equal(G->apply(&b, acts[n - 1], NULL), QV_OK);
+	assert_int_equal(qv_apply_checked(G, &a, acts[0], NULL, NULL), QV_OK);
+	assert_int_equal(qv_apply_checked(G, &b, acts[n - 1], NULL, NULL), QV_OK);
 	assert_true(G->secret(&a));
 	assert_int_equal(G->to_move(&a), 1);
 	char *va = view_text(&a, 1), *vb = view_text(&b, 1);
@@ -137,7 +137,7 @@ static void test_secret_start(void **unused)
 	/* p2 chooses: both cards are on the grid, the secret is over */
 	int m = G->legal(&a, acts);
 	assert_true(m > 0);
-	assert_int_equal(G->apply(&a, acts[0], NULL), QV_OK);
+	assert_int_equal(qv_apply_checked(G, &a, acts[0], NULL, NULL), QV_OK);
 	assert_false(G->secret(&a));
 	assert_true(a.grid[14].card && a.grid[14].owner == 0);
 	assert_true(a.grid[21].card && a.grid[21].owner == 1);

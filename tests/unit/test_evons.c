@@ -373,7 +373,7 @@ static void test_orientation(void **unused)
 	assert_true(is_legal(&st, "ability S"));
 	qv_err err = {{0}};
 	ev_state before = st;
-	assert_int_equal(G->apply(&st, parse(&st, "ability N"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "ability N"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "plain"));
 	assert_memory_equal(&st, &before, sizeof st);
 }
@@ -764,7 +764,7 @@ static void test_idle_end_and_cap(void **unused)
 		                 strncmp(text, "cover", 5) != 0))
 			i++;
 		assert_true(i < k);
-		assert_int_equal(G->apply(&st, list[i], NULL), QV_OK);
+		assert_int_equal(qv_apply_checked(G, &st, list[i], NULL, NULL), QV_OK);
 		play(&st, "end");
 	}
 	assert_int_equal(st.phase, EV_PH_OVER);
@@ -814,11 +814,11 @@ static void test_bad_input(void **unused)
 	must_load(&st, "{\"players\":[{\"hand\":[\"inferno-drake\"],\"credits\":10},{}],"
 	               "\"active\":\"p1\"}");
 	ev_state before = st;
-	assert_int_equal(G->apply(&st, parse(&st, "play inferno-drake c3"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play inferno-drake c3"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "cost"));
 	assert_memory_equal(&st, &before, sizeof st);
 	assert_true(is_legal(&st, "cover inferno-drake c3"));
-	assert_int_equal(G->apply(&st, parse(&st, "play seedling c3"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play seedling c3"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "does not hold"));
 	assert_memory_equal(&st, &before, sizeof st);
 }

@@ -297,7 +297,7 @@ static void test_sampler_matches_legal(void **unused)
 						found |= buf[i] == a;
 					assert_true(found);
 				}
-				assert_int_equal(G->apply(&st, a, NULL), QV_OK);
+				assert_int_equal(qv_apply_checked(G, &st, a, NULL, NULL), QV_OK);
 			}
 		}
 	}
@@ -365,7 +365,7 @@ static void test_notation_errors(void **unused)
 	assert_string_equal(text, "place Y c1 N covered shielded");
 	/* Illegal actions leave the state unchanged and say why. */
 	ta_state before = st;
-	assert_int_equal(G->apply(&st, parse(&st, "place Y c3 N"), &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "place Y c3 N"), NULL, &err), QV_EILLEGAL);
 	assert_memory_equal(&st, &before, sizeof st);
 	assert_non_null(strstr(err.msg, "edge"));
 }

@@ -178,7 +178,7 @@ int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 
 /* Rendering (render.c) and JSON (json.c). */
-void ap_render_text(const void *st, int viewer, bool color, qv_buf *out);
+void ap_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ap_state_json(const void *st);
 struct json_t *ap_view_json(const void *st, int viewer);
 qv_status ap_load_json(void *st, const struct json_t *j, qv_err *err);

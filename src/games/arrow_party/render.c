@@ -200,8 +200,9 @@ static const char *const phase_text[AP_NPHASES] = {
     "game over",
 };
 
-void ap_render_text(const void *st, int viewer, bool color, qv_buf *out)
+void ap_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 {
+	bool color = flags & QV_RENDER_COLOR;
 	const ap_state *s = st;
 	char c[8];
 	put_grid(s, color, out);

@@ -1060,11 +1060,15 @@ void ap_record_use(ap_player *pl, int arg)
 		pl->exch_target = (uint8_t)(arg >> 4 & 15);
 }
 
-static qv_status ap_apply(void *st, qv_action a, qv_err *err)
+static qv_status ap_check(const void *st, qv_action a, qv_err *err)
 {
+	return listed(st, a) ? QV_OK : explain(st, a, err);
+}
+
+static void ap_apply(void *st, qv_action a, qv_events *ev)
+{
+	(void)ev;
 	ap_state *s = st;
-	if (!listed(s, a))
-		return explain(s, a, err);
 	int arg = AP_ARG(a), p = s->active;
 	ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
 	switch (AP_TYPE(a)) {
@@ -1129,7 +1133,6 @@ static qv_status ap_apply(void *st, qv_action a, qv_err *err)
 	case AP_ACT_GIVE: apply_give(s, arg); break;
 	default: break;
 	}
-	return QV_OK;
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -1346,6 +1349,7 @@ const qv_game qv_arrow_party = {
     .to_move = ap_to_move_fn,
     .legal = ap_legal,
     .chance = ap_chance,
+    .check = ap_check,
     .apply = ap_apply,
     .returns = ap_returns,
     .score = ap_score,

@@ -167,7 +167,7 @@ int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 
 /* Rendering (render.c) and JSON (json.c). */
-void cc_render_text(const void *st, int viewer, bool color, qv_buf *out);
+void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *cc_state_json(const void *st);
 struct json_t *cc_view_json(const void *st, int viewer);
 qv_status cc_load_json(void *st, const struct json_t *j, qv_err *err);

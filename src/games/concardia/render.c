@@ -205,8 +205,9 @@ static void put_status(qv_buf *out, const cc_state *s)
 	}
 }
 
-void cc_render_text(const void *st, int viewer, bool color, qv_buf *out)
+void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 {
+	bool color = flags & QV_RENDER_COLOR;
 	const cc_state *s = st;
 	put_files(out);
 	put_rule(out, "┌", "┬", "┐");

@@ -828,23 +828,31 @@ static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
 
 /* ---- apply ---- */
 
-static qv_status cc_apply(void *st, qv_action a, qv_err *err)
+/* Legal when it is the coin's outcome during the toss, or one of the legal actions. */
+static qv_status cc_check(const void *st, qv_action a, qv_err *err)
 {
+	const cc_state *s = st;
+	if (s->phase == CC_PH_COIN)
+		return CC_TYPE(a) == CC_ACT_COIN && (CC_ARG(a) == 0 || CC_ARG(a) == 1)
+			       ? QV_OK
+			       : explain(s, a, err);
+	qv_action list[CC_MAX_ACTIONS];
+	int n = cc_legal(s, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == a)
+			return QV_OK;
+	return explain(s, a, err);
+}
+
+static void cc_apply(void *st, qv_action a, qv_events *ev)
+{
+	(void)ev;
 	cc_state *s = st;
 	if (s->phase == CC_PH_COIN) {
-		if (CC_TYPE(a) == CC_ACT_COIN && (CC_ARG(a) == 0 || CC_ARG(a) == 1)) {
-			s->first = (uint8_t)CC_ARG(a);
-			begin_turn(s, CC_ARG(a));
-			return QV_OK;
-		}
-		return explain(s, a, err);
+		s->first = (uint8_t)CC_ARG(a);
+		begin_turn(s, CC_ARG(a));
+		return;
 	}
-	qv_action list[CC_MAX_ACTIONS];
-	int n = cc_legal(s, list), i = 0;
-	while (i < n && list[i] != a)
-		i++;
-	if (i == n)
-		return explain(s, a, err);
 	int arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg), p = s->active;
 	cc_player *pl = &s->pl[p];
 	switch (CC_TYPE(a)) {
@@ -971,7 +979,6 @@ static qv_status cc_apply(void *st, qv_action a, qv_err *err)
 		break;
 	default: break;
 	}
-	return QV_OK;
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -1175,6 +1182,7 @@ const qv_game qv_concardia = {
     .to_move = cc_to_move_fn,
     .legal = cc_legal,
     .chance = cc_chance,
+    .check = cc_check,
     .apply = cc_apply,
     .returns = cc_returns,
     .score = cc_score,

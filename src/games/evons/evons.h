@@ -165,7 +165,7 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 
 /* Rendering (render.c) and JSON (json.c). */
-void ev_render_text(const void *st, int viewer, bool color, qv_buf *out);
+void ev_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ev_state_json(const void *st);
 struct json_t *ev_view_json(const void *st, int viewer);
 qv_status ev_load_json(void *st, const struct json_t *j, qv_err *err);

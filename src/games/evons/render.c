@@ -259,8 +259,9 @@ static void put_status(qv_buf *out, const ev_state *s)
 	}
 }
 
-void ev_render_text(const void *st, int viewer, bool color, qv_buf *out)
+void ev_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 {
+	bool color = flags & QV_RENDER_COLOR;
 	const ev_state *s = st;
 	put_columns(out);
 	put_rule(out, 7);

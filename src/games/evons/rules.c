@@ -998,23 +998,31 @@ static void conflict(ev_state *s, ev_entry *e, int c, int t)
 
 /* ---- apply ---- */
 
-static qv_status ev_apply(void *st, qv_action a, qv_err *err)
+/* Legal when it is the coin's outcome during the toss, or one of the legal actions. */
+static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 {
+	const ev_state *s = st;
+	if (s->phase == EV_PH_COIN)
+		return EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)
+			       ? QV_OK
+			       : explain(s, a, err);
+	qv_action list[EV_MAX_ACTIONS];
+	int n = ev_legal(s, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == a)
+			return QV_OK;
+	return explain(s, a, err);
+}
+
+static void ev_apply(void *st, qv_action a, qv_events *ev)
+{
+	(void)ev;
 	ev_state *s = st;
 	if (s->phase == EV_PH_COIN) {
-		if (EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)) {
-			s->first = (uint8_t)EV_ARG(a);
-			begin_turn(s, EV_ARG(a));
-			return QV_OK;
-		}
-		return explain(s, a, err);
+		s->first = (uint8_t)EV_ARG(a);
+		begin_turn(s, EV_ARG(a));
+		return;
 	}
-	qv_action list[EV_MAX_ACTIONS];
-	int n = ev_legal(s, list), i = 0;
-	while (i < n && list[i] != a)
-		i++;
-	if (i == n)
-		return explain(s, a, err);
 	int arg = EV_ARG(a), p = s->active;
 	ev_player *pl = &s->pl[p];
 	switch (EV_TYPE(a)) {
@@ -1116,7 +1124,6 @@ static qv_status ev_apply(void *st, qv_action a, qv_err *err)
 	}
 	default: break;
 	}
-	return QV_OK;
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -1279,6 +1286,7 @@ const qv_game qv_evons = {
     .to_move = ev_to_move_fn,
     .legal = ev_legal,
     .chance = ev_chance,
+    .check = ev_check,
     .apply = ev_apply,
     .returns = ev_returns,
     .score = ev_score,

@@ -133,8 +133,9 @@ static void put_status(qv_buf *out, const ta_state *s)
 	}
 }
 
-void ta_render_text(const void *st, int viewer, bool color, qv_buf *out)
+void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 {
+	bool color = flags & QV_RENDER_COLOR;
 	const ta_state *s = st;
 	int n = s->size;
 	qv_buf_puts(out, "   ");

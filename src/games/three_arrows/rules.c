@@ -741,12 +741,12 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 
 /* ---- apply ---- */
 
-static qv_status ta_apply(void *st, qv_action a, qv_err *err)
+static qv_status ta_check_fn(const void *st, qv_action a, qv_err *err) { return ta_check(st, a, err); }
+
+static void ta_apply(void *st, qv_action a, qv_events *ev)
 {
+	(void)ev;
 	ta_state *s = st;
-	qv_status rc = ta_check(s, a, err);
-	if (rc)
-		return rc;
 	int arg = TA_ARG(a), p = s->turn;
 	switch (TA_TYPE(a)) {
 	case TA_ACT_PLACE: {
@@ -814,7 +814,6 @@ static qv_status ta_apply(void *st, qv_action a, qv_err *err)
 		break;
 	}
 	}
-	return QV_OK;
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -983,6 +982,7 @@ const qv_game qv_three_arrows = {
 	.to_move = ta_to_move_fn,
 	.legal = ta_legal,
 	.chance = ta_chance,
+	.check = ta_check_fn,
 	.apply = ta_apply,
 	.returns = ta_returns,
 	.score = ta_score,

@@ -133,7 +133,7 @@ int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 
 /* Rendering (render.c) and JSON (json.c). */
-void ta_render_text(const void *st, int viewer, bool color, qv_buf *out);
+void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ta_state_json(const void *st);
 struct json_t *ta_view_json(const void *st, int viewer);
 qv_status ta_load_json(void *st, const struct json_t *j, qv_err *err);

@@ -1,0 +1,195 @@
+/*
+ * sight.c - what a viewer may know of an action: the one check behind every announcement of
+ * a move (`quiver play`, the narrated log of the protocol and the server) and behind what a
+ * searching agent is told between its decisions (qv_agent_observe).
+ *
+ * The test is by views: a word of the notation is unknown to viewer v when another option at
+ * `before` leads to a different state whose view for v is the same as the action's. Comparing
+ * view JSON for hundreds of options would cost milliseconds, so a cheap exact filter comes
+ * first: determinize depends only on the view and the RNG, so two states whose
+ * determinizations (same viewer, same RNG stream) differ have different views, and only the
+ * options whose determinizations coincide with the action's are compared as JSON. Two options
+ * that lead to the very same state hide nothing (a die roll whose every outcome ends alike).
+ *
+ * This compares states with memcmp, which is why a game's state has no implicit padding
+ * (game.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "quiver/game.h"
+
+/* Any fixed seed will do: both states of a comparison are determinized from the same stream. */
+#define SIGHT_SEED 0x6f62736572766531ull
+
+/* The most words an action's notation has that the word-by-word comparison handles; longer
+ * notations are hidden whole when anything in them is unknown. */
+#define SIGHT_MAX_WORDS 24
+
+/* Splits text into at most max words in place; returns the count, or -1 if there are more. */
+static int words(char *text, char **w, int max)
+{
+	int n = qv_split(text, w, max);
+	return n > max ? -1 : n;
+}
+
+/* Copies st into det and determinizes it for viewer from the fixed stream. */
+static void determinized(const qv_game *g, const void *st, void *det, int viewer)
+{
+	memcpy(det, st, g->state_size);
+	qv_rng rng;
+	qv_rng_seed(&rng, SIGHT_SEED);
+	g->determinize(det, viewer, &rng);
+}
+
+/* Another player's secret commitment: only its verb, and nothing at all when the viewer's view
+ * did not change (a commitment whose very number is secret). The options the mover had depend
+ * on what the mover holds, so they are not consulted. */
+static bool secret_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+			size_t len)
+{
+	void *after = malloc(g->state_size);
+	bool visible = true;
+	if (after) {
+		memcpy(after, before, g->state_size);
+		g->apply(after, a, NULL);
+		json_t *now = g->view_json(after, viewer), *was = g->view_json(before, viewer);
+		visible = !now || !was || !json_equal(now, was);
+		json_decref(now);
+		json_decref(was);
+		free(after);
+	}
+	size_t verb = strcspn(buf, " ");
+	if (buf[verb])
+		snprintf(buf + verb, len - verb, " ?");
+	return visible;
+}
+
+/* The scratch of one check: four states, the options and their probabilities. */
+typedef struct sight {
+	unsigned char *result, *result_det, *alt, *alt_det;
+	qv_action *opts;
+	double *prob;
+	json_t *view; /* the viewer's view after the action, made when first needed */
+} sight;
+
+static void sight_free(sight *s)
+{
+	free(s->result);
+	free(s->opts);
+	free(s->prob);
+	json_decref(s->view);
+}
+
+static bool sight_alloc(const qv_game *g, sight *s)
+{
+	size_t sz = g->state_size;
+	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	*s = (sight){0};
+	s->result = malloc(4 * sz);
+	s->opts = malloc(sizeof *s->opts * (size_t)(most > 0 ? most : 1));
+	s->prob = malloc(sizeof *s->prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+	if (!s->result || !s->opts || !s->prob) {
+		sight_free(s);
+		return false;
+	}
+	s->result_det = s->result + sz;
+	s->alt = s->result + 2 * sz;
+	s->alt_det = s->result + 3 * sz;
+	return true;
+}
+
+/* True when option o (applied into s->alt) leaves viewer with the very view that the action
+ * gave (in s->result) although the states differ. */
+static bool confusable(const qv_game *g, sight *s, const void *before, qv_action o, int viewer)
+{
+	size_t sz = g->state_size;
+	memcpy(s->alt, before, sz);
+	g->apply(s->alt, o, NULL);
+	if (memcmp(s->alt, s->result, sz) == 0)
+		return false; /* the same state: nothing is hidden by not knowing which */
+	if (g->determinize) {
+		determinized(g, s->alt, s->alt_det, viewer);
+		if (memcmp(s->alt_det, s->result_det, sz) != 0)
+			return false; /* different determinizations: different views */
+	}
+	if (!s->view)
+		s->view = g->view_json(s->result, viewer);
+	json_t *theirs = g->view_json(s->alt, viewer);
+	bool same = !s->view || !theirs || json_equal(s->view, theirs);
+	json_decref(theirs);
+	return same;
+}
+
+bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+		    size_t len, bool *exact)
+{
+	char scratch[8];
+	if (!buf || len == 0) {
+		buf = scratch;
+		len = sizeof scratch;
+	}
+	if (g->action_to_text(before, a, buf, len) < 0)
+		snprintf(buf, len, "action %d", (int)a);
+	if (exact)
+		*exact = true;
+	int mover = g->to_move(before);
+	if (viewer == QV_VIEW_ALL || (mover >= 0 && mover == viewer) || mover == QV_OVER)
+		return true;
+	if (g->check(before, a, NULL))
+		return true; /* it cannot happen here, so there is nothing to hide */
+	if (mover >= 0 && g->secret && g->secret(before)) {
+		if (exact)
+			*exact = false;
+		return secret_seen(g, before, a, viewer, buf, len);
+	}
+	sight s;
+	if (!sight_alloc(g, &s)) {
+		snprintf(buf, len, "(hidden)"); /* without the views nothing can be shown safely */
+		if (exact)
+			*exact = false;
+		return true;
+	}
+	int n = mover == QV_CHANCE ? g->chance(before, s.opts, s.prob) : g->legal(before, s.opts);
+	memcpy(s.result, before, g->state_size);
+	g->apply(s.result, a, NULL);
+	if (g->determinize && n > 1)
+		determinized(g, s.result, s.result_det, viewer);
+	char orig[256], alt[256], *ow[SIGHT_MAX_WORDS], *aw[SIGHT_MAX_WORDS];
+	snprintf(orig, sizeof orig, "%s", buf);
+	int nw = words(orig, ow, SIGHT_MAX_WORDS);
+	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
+	for (int i = 0; i < n && !all; i++) {
+		if (s.opts[i] == a || !confusable(g, &s, before, s.opts[i], viewer))
+			continue;
+		any = true;
+		int na = -1;
+		if (nw >= 0 && g->action_to_text(before, s.opts[i], alt, sizeof alt) >= 0)
+			na = words(alt, aw, SIGHT_MAX_WORDS);
+		if (na != nw || nw < 0) {
+			all = true;
+			break;
+		}
+		for (int k = 0; k < nw; k++)
+			if (strcmp(ow[k], aw[k]) != 0)
+				hidden[k] = true;
+	}
+	sight_free(&s);
+	if (exact)
+		*exact = !any;
+	if (all) {
+		snprintf(buf, len, "(hidden)");
+		return true;
+	}
+	if (!any)
+		return true;
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < nw && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
+					 hidden[k] ? "?" : ow[k]);
+	return true;
+}
