@@ -7,7 +7,8 @@
  *
  * The properties, numbered as in failure reports:
  *   1. every listed action applies, its notation parses back to it, listed actions are
- *      distinct and at most max_actions, and to_move agrees with legal() and chance();
+ *      distinct and at most max_actions, to_move agrees with legal() and chance(), and the
+ *      game's count() (when it has one) with legal();
  *   2. actions that are not listed (notation seen elsewhere, damaged notation, random
  *      integers) are rejected with a message and leave the state byte for byte unchanged,
  *      and garbage notation is rejected cleanly;
@@ -403,6 +404,8 @@ static bool check_moves(ctx *c, int who)
 		return fail(c, 1, "to_move returns %d with %d players", who, np);
 	int n = g->legal(c->st, c->acts);
 	int nc = g->chance(c->st, c->outs, c->probs);
+	if (g->count && g->count(c->st) != n)
+		return fail(c, 1, "count() says %d but legal() lists %d", g->count(c->st), n);
 	c->nacts = c->nouts = 0;
 	aset_clear(&c->set);
 	if (who >= 0) {
