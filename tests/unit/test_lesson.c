@@ -144,9 +144,14 @@ static void test_expand(void **state)
 	json_t *view = json_object_get(s1, "view");
 	assert_string_equal(json_string_value(json_object_get(view, "viewer")), "p1");
 	assert_true(json_array_size(json_object_get(view, "legal")) > 100);
+	/* The two moves, each followed by its narration (the home side it takes). */
 	json_t *log = json_object_get(s1, "log");
-	assert_int_equal(json_array_size(log), 2);
-	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 1), "who")), "p2");
+	assert_int_equal(json_array_size(log), 4);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 2), "who")), "p2");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 2), "text")),
+			    "place A c6 S");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 3), "text")),
+			    "side N becomes p2's home side");
 	assert_non_null(json_object_get(j, "end"));
 	/* Nothing in it but the learner's own view: no state, no seed. */
 	char *text = json_dumps(j, JSON_COMPACT);
