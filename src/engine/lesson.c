@@ -559,6 +559,7 @@ json_t *qv_lesson_expand(const qv_lesson *l, qv_err *err)
 		if (s->expect ? qv_lesson_try(l, i, m, s->expect, &why) != QV_LESSON_RIGHT
 			      : qv_lesson_next(l, i, m, &why) != QV_OK) {
 			/* cannot happen: qv_lesson_check_all played the same steps */
+			QV_ASSERT(!"a checked lesson failed when expanded");
 			qv_fail(err, QV_EINVAL, "%s: step %d: %s", l->id, i + 1, why.msg);
 			json_decref(j);
 			j = NULL;
