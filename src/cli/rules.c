@@ -1,6 +1,6 @@
 /*
  * rules.c - `quiver rules`: the list of games, or one game's players, parameters, summary and
- * AI levels; with --full, the game's complete rules page (docs/rules/<game>.md,
+ * AI levels in words; with --full, the game's complete rules page (docs/rules/<game>.md,
  * embedded at build time), through a pager when standard output is a terminal.
  */
 #include <signal.h>
@@ -26,7 +26,7 @@ static void rules_help(void)
 	       "Without a game, lists the games. With one, prints its title, the number of\n"
 	       "players, its parameters (key, default, allowed values, meaning; set them with\n"
 	       "--param key=value in play, perft and bench), a summary of the rules and the\n"
-	       "notation, and the AI levels.\n\n"
+	       "notation, and the computer's levels.\n\n"
 	       "  --full       the complete rules instead: the game's rules page, with examples,\n"
 	       "               readings, notation and every piece or card (through $PAGER, or\n"
 	       "               less, when the output is a terminal)\n"
@@ -49,6 +49,97 @@ static void list_games(void)
 			snprintf(range, sizeof range, "%d-%d", g->min_players, g->max_players);
 		printf("  %-16s %-24s %s players\n", g->name, g->title, range);
 	}
+}
+
+/* Writes n with thousands separators ("30,000"). */
+static void put_count(qv_buf *out, long n)
+{
+	char digits[24];
+	int len = snprintf(digits, sizeof digits, "%ld", n);
+	for (int i = 0; i < len; i++) {
+		if (i > 0 && (len - i) % 3 == 0)
+			qv_buf_putc(out, ',');
+		qv_buf_putc(out, digits[i]);
+	}
+}
+
+/* What level k (0 easy, 1 medium, 2 hard) of a game plays like, in words a player reads at a
+ * glance, from its real search options (`opts`, as qv_agent_level_options gives them): the
+ * player it suits, its deliberate mistakes (blunder=), how long it thinks (time= and threads=)
+ * and how many lines of play it tries (iterations=). Budgets of at most 2000 iterations with
+ * no time cap answer within a fraction of a second in every game of the registry (at least
+ * about 6,800 iterations a second on one core, ConCardia's opening, docs/benchmarks.md). */
+static void level_words(int k, const char *opts, qv_buf *out)
+{
+	static const char *const purpose[3] = {"for beginners", "for casual play", "the strongest"};
+	qv_params p = {0};
+	qv_err err;
+	long iterations = 0, threads = 1;
+	double seconds = 0, blunder = 0;
+	const char *v;
+	if (qv_params_parse_list(&p, opts, &err) == QV_OK) {
+		if ((v = qv_params_get(&p, "iterations")))
+			iterations = strtol(v, NULL, 10);
+		if ((v = qv_params_get(&p, "threads")))
+			threads = strtol(v, NULL, 10);
+		if ((v = qv_params_get(&p, "time")))
+			seconds = strtod(v, NULL);
+		if ((v = qv_params_get(&p, "blunder")))
+			blunder = strtod(v, NULL);
+	}
+	qv_buf_printf(out, "%s", purpose[k]);
+	if (k == 2)
+		qv_buf_puts(out, " (the default opponent)");
+	qv_buf_puts(out, ": ");
+	if (blunder > 0) {
+		long in = (long)(1.0 / blunder + 0.5);
+		qv_buf_printf(out, "plays a random move about 1 time in %ld on purpose; otherwise ",
+		              in);
+	}
+	if (seconds > 0) {
+		qv_buf_printf(out, "thinks up to %g s a move", seconds);
+		if (threads > 1)
+			qv_buf_printf(out, " on %ld cores", threads);
+		if (iterations > 0) {
+			qv_buf_puts(out, " (at most ");
+			put_count(out, iterations);
+			qv_buf_puts(out, " lines of play)");
+		}
+	} else if (iterations > 0) {
+		qv_buf_puts(out, iterations <= 100    ? "answers at once"
+		                 : iterations <= 2000 ? "answers in a fraction of a second"
+		                                      : "thinks as long as its search takes");
+		if (threads > 1)
+			qv_buf_printf(out, " on %ld cores", threads);
+		qv_buf_puts(out, " (");
+		put_count(out, iterations);
+		qv_buf_puts(out, " lines of play a move)");
+	}
+}
+
+/* Prints text after a label that fills the line up to column indent - 2, breaking lines
+ * between words before `width` columns; the lines after the first start at column indent. */
+static void print_wrapped(const char *text, int indent, int width)
+{
+	int col = indent;
+	bool first = true; /* no word on this line yet */
+	printf("  ");
+	col += 2;
+	while (*text) {
+		size_t n = strcspn(text, " ");
+		if (!first && col + 1 + (int)n > width) {
+			printf("\n%*s", indent, "");
+			col = indent;
+			first = true;
+		}
+		printf("%s%.*s", first ? "" : " ", (int)n, text);
+		col += (int)n + !first;
+		first = false;
+		text += n;
+		while (*text == ' ')
+			text++;
+	}
+	putchar('\n');
 }
 
 /* Title, players, a parameter table sized to its contents, the summary and the levels. */
@@ -86,10 +177,18 @@ static void show_game(const qv_game *g)
 		if (g->summary[strlen(g->summary) - 1] != '\n')
 			putchar('\n');
 	}
-	printf("\nAI levels (agents easy, medium, hard; docs/ai.md):\n");
+	printf("\nThe computer's levels (quiver play %s --players human,LEVEL; docs/ai.md):\n",
+	       g->name);
 	static const char *const levels[] = {"easy", "medium", "hard"};
-	for (int k = 0; k < 3; k++)
-		printf("  %-6s  ismcts:%s\n", levels[k], qv_agent_level_options(g, levels[k]));
+	for (int k = 0; k < 3; k++) {
+		const char *opts = qv_agent_level_options(g, levels[k]);
+		qv_buf words = {0};
+		level_words(k, opts, &words);
+		printf("  %-6s", levels[k]);
+		print_wrapped(qv_buf_str(&words), 10, 96);
+		printf("  %-6s  search: ismcts:%s\n", "", opts);
+		qv_buf_free(&words);
+	}
 	printf("\nThe complete rules, with examples: quiver rules %s --full\n", g->name);
 }
 

@@ -69,10 +69,17 @@ expect_rc 0 "$Q" rules three-arrows
 contains out.txt "THREE ARROWS"
 contains out.txt "players"
 contains out.txt "default"
-grep -qE "^  hard +ismcts:iterations=30000,threads=2,time=1.6$" out.txt || fail "rules: no shared hard level"
+# The levels in words, from the real budgets, each with its search spec on a second line.
+grep -qE "^  hard +the strongest \(the default opponent\): thinks up to 1.6 s a move on 2 cores" out.txt ||
+	fail "rules: hard is not described in words: $(grep -A1 '^  hard' out.txt)"
+grep -qE "^ +search: ismcts:iterations=30000,threads=2,time=1.6$" out.txt || fail "rules: no shared hard level"
+grep -qE "^  easy +for beginners: answers at once \(100 lines of play a move\)$" out.txt ||
+	fail "rules: easy is not described in words: $(grep -A1 '^  easy' out.txt)"
 contains out.txt "quiver rules three-arrows --full"
 expect_rc 0 "$Q" rules arrow-party
-grep -qE "^  easy +ismcts:iterations=100,blunder=0.25$" out.txt || fail "rules: no Arrow Party easy level"
+grep -qE "^  easy +for beginners: plays a random move about 1 time in 4 on purpose" out.txt ||
+	fail "rules: Arrow Party's easy blunders are not said: $(grep -A2 '^  easy' out.txt)"
+grep -qE "^ +search: ismcts:iterations=100,blunder=0.25$" out.txt || fail "rules: no Arrow Party easy level"
 
 # ---- rules --full: the complete rules page, embedded at build time, as docs/rules has it
 # (without the ``` lines); an unknown game or a missing game is refused naming the form ----
