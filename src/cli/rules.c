@@ -121,10 +121,9 @@ static void level_words(int k, const char *opts, qv_buf *out)
  * between words before `width` columns; the lines after the first start at column indent. */
 static void print_wrapped(const char *text, int indent, int width)
 {
-	int col = indent;
+	int col = indent; /* after the label and the two spaces below */
 	bool first = true; /* no word on this line yet */
 	printf("  ");
-	col += 2;
 	while (*text) {
 		size_t n = strcspn(text, " ");
 		if (!first && col + 1 + (int)n > width) {
