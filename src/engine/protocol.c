@@ -1,6 +1,6 @@
 /*
  * protocol.c - the engine protocol (`quiver engine`): one command per line, GTP-style replies.
- * docs/protocol.md documents every command; DESIGN.md states the principles.
+ * docs/protocol.md documents every command; docs/architecture.md states the principles.
  *
  * A session holds at most one match. Every command is checked completely (arguments, game
  * present, action legal) before anything changes, and every change goes through the match, so

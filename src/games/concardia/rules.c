@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of ConCardia, Arrow rules (../shared/rules/concardia.md): the card
+ * rules.c - the rules of ConCardia, Arrow rules (docs/rules/concardia.md): the card
  * table, parameters and set-up, the secret start, the five-step turn, costs, the capture step
  * with its reactions, the end, ranks, determinization and a heuristic.
  *

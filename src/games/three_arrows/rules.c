@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of THREE ARROWS (../shared/rules/three-arrows.md): set-up, legal actions,
+ * rules.c - the rules of THREE ARROWS (docs/rules/three-arrows.md): set-up, legal actions,
  * applying actions, the die, the end, ranks, determinization and a heuristic.
  *
  * Legality has one source of truth per action type: the generators below (targets, placeable
