@@ -23,12 +23,13 @@ static const cli_opt learn_opts[] = {
 	{"check", NULL},
 	{"rules", "FILE"},
 	{"progress", "FILE"},
+	{"coverage", NULL},
 	{"no-color", NULL},
 	{"help", NULL},
 	{NULL, NULL},
 };
 
-enum { OPT_DIR, OPT_CHECK, OPT_RULES, OPT_PROGRESS, OPT_NO_COLOR, OPT_HELP };
+enum { OPT_DIR, OPT_CHECK, OPT_RULES, OPT_PROGRESS, OPT_COVERAGE, OPT_NO_COLOR, OPT_HELP };
 
 /* The most lessons of one game. */
 #define LEARN_MAX_LESSONS 64
@@ -36,7 +37,7 @@ enum { OPT_DIR, OPT_CHECK, OPT_RULES, OPT_PROGRESS, OPT_NO_COLOR, OPT_HELP };
 static void learn_help(void)
 {
 	printf("usage: quiver learn [<game> [<lesson>]] [options]\n"
-	       "       quiver learn --check FILE... [--rules FILE]\n\n"
+	       "       quiver learn --check FILE... [--rules FILE [--coverage]]\n\n"
 	       "Interactive lessons: each shows a position, explains a rule and asks you to find\n"
 	       "the move that uses it. A wrong move gets a hint and is taken back. Without a game,\n"
 	       "lists the games' lessons and your progress; with a game, goes on with its first\n"
@@ -49,7 +50,8 @@ static void learn_help(void)
 	       "  --check         play the lesson FILEs as tests: the expected moves are legal, a\n"
 	       "                  wrong move gets the hint and changes nothing, the replies apply,\n"
 	       "                  every check holds; with --rules, every topic is a section (## ...)\n"
-	       "                  of that rules page\n"
+	       "                  of that rules page; with --coverage too, every rule section of\n"
+	       "                  the page is taught by one of the FILEs\n"
 	       "  -h, --help      this help\n\n"
 	       "examples: quiver learn three-arrows\n"
 	       "          quiver learn concardia 3\n");
@@ -502,11 +504,26 @@ static int rules_sections(const char *path, char **titles, int max)
 	return n;
 }
 
+/* Sections of a rules page that describe the page or the program rather than a rule of the
+ * game; a lesson may teach them, but none has to (docs/tutorials.md). */
+static const char *const not_rules[] = {"Parameters", "Legal order", "Readings", "Reference",
+					 NULL};
+
+static bool is_rule_section(const char *title)
+{
+	for (int i = 0; not_rules[i]; i++)
+		if (strcmp(not_rules[i], title) == 0)
+			return false;
+	return true;
+}
+
 /* --check FILE...: every lesson plays as its file says; with --rules, every topic names a
- * section of the rules page. */
-static int check_files(int n, char **files, const char *rules)
+ * section of the rules page, and every rule section of the page is the topic of some lesson
+ * among the files. */
+static int check_files(int n, char **files, const char *rules, bool coverage)
 {
 	char *sections[256];
+	bool taught[256] = {false};
 	int nsec = 0;
 	if (rules && (nsec = rules_sections(rules, sections, 256)) < 0)
 		return cli_fail("learn", "cannot read the rules page '%s'", rules);
@@ -520,7 +537,8 @@ static int check_files(int n, char **files, const char *rules)
 		for (int t = 0; !rc && rules && t < l->ntopics; t++) {
 			bool found = false;
 			for (int k = 0; k < nsec && !found; k++)
-				found = strcmp(sections[k], l->topics[t]) == 0;
+				if (strcmp(sections[k], l->topics[t]) == 0)
+					found = taught[k] = true;
 			if (!found)
 				rc = qv_fail(&err, QV_EINVAL, "%s: topic '%s' is not a section (## ...) of %s",
 					     l->id, l->topics[t], rules);
@@ -533,6 +551,12 @@ static int check_files(int n, char **files, const char *rules)
 		}
 		qv_lesson_free(l);
 	}
+	for (int k = 0; rules && coverage && k < nsec; k++)
+		if (!taught[k] && is_rule_section(sections[k])) {
+			fprintf(stderr, "FAIL %s: no lesson teaches the section '## %s'\n", rules,
+				sections[k]);
+			failed++;
+		}
 	free_names(sections, nsec);
 	return failed ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;
 }
@@ -542,7 +566,7 @@ int cli_learn(int argc, char **argv)
 	cli_parser p;
 	cli_parser_init(&p, "learn", argc, argv);
 	const char *dir_opt = NULL, *rules = NULL, *progress_opt = NULL, *v;
-	bool check = false, no_color = false;
+	bool check = false, no_color = false, coverage = false;
 	char *pos[64];
 	int npos = 0, o;
 	while ((o = cli_next(&p, learn_opts, &v)) != CLI_OPT_END) {
@@ -551,6 +575,7 @@ int cli_learn(int argc, char **argv)
 		case OPT_CHECK: check = true; break;
 		case OPT_RULES: rules = v; break;
 		case OPT_PROGRESS: progress_opt = v; break;
+		case OPT_COVERAGE: coverage = true; break;
 		case OPT_NO_COLOR: no_color = true; break;
 		case OPT_HELP: learn_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
@@ -564,10 +589,12 @@ int cli_learn(int argc, char **argv)
 	if (check) {
 		if (npos == 0)
 			return cli_usage("learn", "--check needs lesson files: quiver learn --check FILE...");
-		return check_files(npos, pos, rules);
+		if (coverage && !rules)
+			return cli_usage("learn", "--coverage needs --rules FILE");
+		return check_files(npos, pos, rules, coverage);
 	}
-	if (rules)
-		return cli_usage("learn", "--rules goes with --check");
+	if (rules || coverage)
+		return cli_usage("learn", "--rules and --coverage go with --check");
 	if (npos > 2)
 		return cli_usage("learn", "unexpected argument '%s': expected quiver learn [<game> [<lesson>]]",
 				 pos[2]);
