@@ -150,8 +150,15 @@ typedef struct cc_state {
 int cc_to_move(const cc_state *s);
 int cc_defense(const cc_state *s, int sq);
 int cc_strength(const cc_state *s, int sq);
+/* The superior arrows at the card on sq (adjacent opponent cards pointing at it whose trait
+ * beats its trait, or Superior to it): returns how many, writes their Strengths into str (room
+ * for 8; may be NULL) in direction order N, NE, ..., NW and their sum into *sum. */
+int cc_attackers(const cc_state *s, int sq, int *str, int *sum);
 /* Squares of the cards that would be captured as the grid stands. */
 uint64_t cc_would_capture(const cc_state *s);
+/* The effect on the grid of the action being paid for (pend_kind): the shove, the boost or
+ * the saboteur's removal; narrated when ev is not NULL. Leaves the pend_ fields alone. */
+void cc_pending_effect(cc_state *s, qv_events *ev);
 int cc_board_count(const cc_state *s, int p);
 int cc_units(const cc_state *s, int p); /* cost units p could pay now */
 int cc_find_card(const char *text);     /* card id, or -1 */
@@ -160,6 +167,25 @@ int cc_board_dir(int owner, int d);     /* a printed direction turned to the boa
 extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];
+
+/* Narration (narrate.c): the consequences of an action as lines for people (qv_events), in
+ * the third person, each viewer reading only what it may know. */
+void cc_say_draw(const cc_state *s, int p, int card, qv_events *ev);
+void cc_say_charge(int card, int sq, int p, int counters, qv_events *ev);
+void cc_say_counters(int card, int sq, int p, int counters, qv_events *ev);
+void cc_say_reveal(int c1, int c2, int first, qv_events *ev);
+void cc_say_cost(const cc_state *s, qv_events *ev);
+void cc_say_shove(const cc_state *s, int to, qv_events *ev);
+void cc_say_boost(const cc_state *s, int sq, qv_events *ev);
+void cc_say_sabotage(const cc_state *s, bool removed, qv_events *ev);
+void cc_say_threat(const cc_state *s, int sq, qv_events *ev);
+void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev);
+void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev);
+void cc_say_to_discard(int card, int p, qv_events *ev);
+void cc_say_end(const cc_state *s, qv_events *ev);
+/* "4 superior Strength against Defense 2" (or "5 superior Strength (3+2) against ...") for
+ * the card on sq as the grid stands. */
+void cc_attack_text(const cc_state *s, int sq, char *buf, size_t len);
 
 /* Notation (notation.c). */
 void cc_card_name(int card, char *buf); /* buf >= 16 */
