@@ -71,16 +71,33 @@ static void check_view_hides(const cc_state *st, int viewer)
 		}
 	}
 	json_decref(j);
-	qv_buf b = {0};
-	G->render_text(st, viewer, false, &b);
-	const char *t = qv_buf_str(&b);
-	assert_null(strstr(t, "deck (top first)"));
-	int hands = 0;
-	for (const char *at = t; (at = strstr(at, "\n  hand:")) != NULL; at++)
-		hands++;
-	assert_int_equal(hands, viewer >= 0 ? 1 : 0);
-	assert_null(strstr(t, "\n\n"));
-	qv_buf_free(&b);
+	/* Both layouts: the full one heads a hand with "  hand (", the compact one with "hand:"
+	 * (and "p1 hand:" for the referee only); neither shows a deck's order. */
+	static const struct {
+		unsigned flags;
+		const char *head;
+	} layouts[] = {{0, "\n  hand ("}, {QV_RENDER_COMPACT, "\nhand:"}};
+	for (int l = 0; l < 2; l++) {
+		qv_buf b = {0};
+		G->render_text(st, viewer, layouts[l].flags, &b);
+		const char *t = qv_buf_str(&b);
+		assert_null(strstr(t, "deck (top first)"));
+		int hands = 0;
+		for (const char *at = t; (at = strstr(at, layouts[l].head)) != NULL; at++)
+			hands++;
+		assert_int_equal(hands, viewer >= 0 ? 1 : 0);
+		assert_null(strstr(t, "p1 hand:"));
+		assert_null(strstr(t, "p2 hand:"));
+		if (viewer != 0 && st->pl[0].start) {
+			char c[16], shown[32];
+			cc_card_name(st->pl[0].start - 1, c);
+			snprintf(shown, sizeof shown, "(start %s)", c);
+			assert_null(strstr(t, "chosen to start"));
+			assert_null(strstr(t, shown));
+		}
+		assert_null(strstr(t, "\n\n"));
+		qv_buf_free(&b);
+	}
 }
 
 /* Random games: every view of every state hides what it must. */
