@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "gametest.h"
 #include "games/concardia/concardia.h"
+#include "gametest.h"
 
 static const qv_game *G;
 
@@ -38,8 +38,31 @@ static void must_load(cc_state *st, const char *params, const char *state_json)
 		fail_msg("load failed: %s", err.msg);
 }
 
-
 static void play(cc_state *st, const char *text) { qv_test_play(G, st, text); }
+
+/* Columns of a line of UTF-8 text without escape sequences (every glyph we print is one
+ * column wide). */
+static int columns(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len; i++)
+		w += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return w;
+}
+
+/* Every line of text fits `width` columns; returns the number of lines. */
+static int check_lines(const char *text, int width)
+{
+	int n = 0;
+	for (const char *s = text; *s;) {
+		size_t len = strcspn(s, "\n");
+		if (columns(s, len) > width)
+			fail_msg("line wider than %d columns: '%.*s'", width, (int)len, s);
+		n++;
+		s += len + (s[len] == '\n');
+	}
+	return n;
+}
 
 static int setup(void **unused)
 {
@@ -378,6 +401,87 @@ static void test_heuristic(void **unused)
 	assert_true(h1 < 0 && h1 >= -1);
 }
 
+/* reference(): one entry per card id in the order of the card table, each starting with its
+ * id; a card id, a template or the board's three letters in any case; nothing for another
+ * name; every line fits 80 columns. */
+static void test_reference(void **unused)
+{
+	(void)unused;
+	qv_buf b = {0};
+	assert_int_equal(G->reference(NULL, &b), CC_NCARDS);
+	check_lines(qv_buf_str(&b), 80);
+	int card = 0;
+	for (const char *s = qv_buf_str(&b); *s; card += 0) {
+		size_t len = strcspn(s, "\n");
+		if (*s != ' ') {
+			char id[16], head[24];
+			cc_card_name(card++, id);
+			snprintf(head, sizeof head, "%s: ", id);
+			if (strncmp(s, head, strlen(head)) != 0)
+				fail_msg("entry %d starts '%.*s', expected '%s'", card, (int)len, s,
+				         head);
+		}
+		s += len + (s[len] == '\n');
+	}
+	assert_int_equal(card, CC_NCARDS);
+	qv_buf_free(&b);
+
+	b = (qv_buf){0};
+	assert_int_equal(G->reference("Striker-P", &b), 1);
+	assert_string_equal(
+	    qv_buf_str(&b),
+	    "striker-p: Paper striker (on the board: 1P str for p1, 2P str for p2)\n"
+	    "  trait Paper (beats Rock, loses to Scissors) · Strength 4 · Defense 2\n"
+	    "  arrows N (on the board: p1 ↑, p2 ↓) · type Adventurer\n"
+	    "  no ability; playing it costs nothing\n");
+	qv_buf_free(&b);
+
+	b = (qv_buf){0};
+	assert_int_equal(G->reference("shover-s", &b), 1);
+	assert_string_equal(
+	    qv_buf_str(&b),
+	    "shover-s: Scissors shover (on the board: 1S sho for p1, 2S sho for p2)\n"
+	    "  trait Scissors (beats Paper, loses to Rock) · Strength 2 · Defense 2\n"
+	    "  arrows N (on the board: p1 ↑, p2 ↓) · type Airship\n"
+	    "  Action - Cost 1: Slide a card adjacent to this card one square directly away\n"
+	    "  from it.\n"
+	    "  cost: 1, paid one unit at a time: a card from hand or a Charge Counter\n"
+	    "  use: act <its square> shove <square of the card pushed> (a card of either\n"
+	    "    player; it moves one square directly away, onto an empty square)\n");
+	qv_buf_free(&b);
+
+	static const struct {
+		const char *name;
+		int n;
+		const char *has;
+	} cases[] = {
+	    {"dynamo", 3, "dynamo-s: Scissors dynamo"},
+	    {"DYN", 3,
+	     "  use: persist dynamo-p, or play it; act <its square> boost, act persistent\n"},
+	    {"saboteur-r", 1, "  cost: X = the target's Defense - 1 (at least 0)"},
+	    {"aegis-s", 1,
+	     "  use: react aegis-s <square>, when the engine offers it; or decline\n"},
+	    {"lancer-r", 1, "  arrows NE NW (on the board: p1 ↗↖, p2 ↙↘) · type Adventurer\n"},
+	    {"star", 3, "  arrows N NE E S W NW"},
+	    {"striker-x", 0, NULL},
+	    {"", 0, NULL},
+	    {"strikers", 0, NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		b = (qv_buf){0};
+		int n = G->reference(cases[i].name, &b);
+		if (n != cases[i].n)
+			fail_msg("reference '%s': %d entries, expected %d", cases[i].name, n,
+			         cases[i].n);
+		if (cases[i].has && !strstr(qv_buf_str(&b), cases[i].has))
+			fail_msg("reference '%s' lacks '%s':\n%s", cases[i].name, cases[i].has,
+			         qv_buf_str(&b));
+		if (!n)
+			assert_string_equal(qv_buf_str(&b), "");
+		qv_buf_free(&b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +494,7 @@ int main(void)
 	    cmocka_unit_test(test_load_rejects_impossible_states),
 	    cmocka_unit_test(test_max_turns_cap),
 	    cmocka_unit_test(test_heuristic),
+	    cmocka_unit_test(test_reference),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }

@@ -187,6 +187,9 @@ void cc_say_end(const cc_state *s, qv_events *ev);
  * the card on sq as the grid stands. */
 void cc_attack_text(const cc_state *s, int sq, char *buf, size_t len);
 
+/* What each card is, for players (reference.c): the descriptor's reference(). */
+int cc_reference(const char *name, qv_buf *out);
+
 /* Notation (notation.c). */
 void cc_card_name(int card, char *buf); /* buf >= 16 */
 int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len);

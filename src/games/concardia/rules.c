@@ -1262,4 +1262,5 @@ const qv_game qv_concardia = {
     .sample = NULL,
     .heuristic = cc_heuristic,
     .capped = cc_capped,
+    .reference = cc_reference,
 };
