@@ -190,6 +190,10 @@ void cc_attack_text(const cc_state *s, int sq, char *buf, size_t len);
 /* What each card is, for players (reference.c): the descriptor's reference(). */
 int cc_reference(const char *name, qv_buf *out);
 
+/* What an action would do, for the player choosing it (note.c): the descriptor's
+ * action_note(). */
+int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+
 /* Notation (notation.c). */
 void cc_card_name(int card, char *buf); /* buf >= 16 */
 int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len);

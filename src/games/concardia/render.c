@@ -435,8 +435,8 @@ static void put_compact_hand(qv_buf *out, const cc_state *s, int p, int lines, b
 					return;
 				}
 				qv_buf_putc(out, '\n');
-				qv_buf_puts(out, "       ");
-				col = 7;
+				qv_buf_puts(out, "     ");
+				col = 5;
 				line++;
 			}
 			qv_buf_printf(out, "  %s %d/%d", b, t->strength, t->defense);

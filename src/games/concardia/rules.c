@@ -1263,4 +1263,5 @@ const qv_game qv_concardia = {
     .heuristic = cc_heuristic,
     .capped = cc_capped,
     .reference = cc_reference,
+    .action_note = cc_action_note,
 };
