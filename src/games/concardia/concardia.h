@@ -104,6 +104,11 @@ enum {
 #define CC_A(arg)          ((arg)&63)
 #define CC_B(arg)          (((arg) >> 6) & 63)
 
+/* The state and every struct in it have no implicit padding (game.h: states are compared
+ * byte for byte): the build fails if one appears, and the named gaps (pad_) stay zero. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+
 /* A square of the grid. card is the card id + 1 (0: empty). */
 typedef struct cc_cell {
 	uint8_t card, owner, counters, boost;
@@ -145,6 +150,8 @@ typedef struct cc_state {
 	uint8_t react_next, reacted;
 	uint8_t pad_[12]; /* keeps the struct free of implicit padding */
 } cc_state;
+
+#pragma GCC diagnostic pop
 
 /* Rules (rules.c). */
 int cc_to_move(const cc_state *s);
