@@ -148,22 +148,30 @@ static bool superior(const cc_state *s, int from, int to)
 	return cc_tmpl(a) == CC_DUELIST && cc_trait(a) == cc_trait(b);
 }
 
-int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
+/* The sum of the Strengths of the superior arrows at sq and how many there are (the hot path
+ * of the Capture step and the heuristic: kept inline). */
+static inline int attack_sum(const cc_state *s, int sq, int *str, int *sum)
 {
-	int n = 0;
-	*sum = 0;
+	int n = 0, total = 0;
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int a = cc_step(sq, d);
 		if (a < 0 || !occupied(s, a) || s->grid[a].owner == s->grid[sq].owner)
 			continue;
 		if (points_at(s, a, sq) && superior(s, a, sq)) {
+			int k = cc_strength(s, a);
 			if (str)
-				str[n] = cc_strength(s, a);
-			*sum += cc_strength(s, a);
+				str[n] = k;
+			total += k;
 			n++;
 		}
 	}
+	*sum = total;
 	return n;
+}
+
+int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
+{
+	return attack_sum(s, sq, str, sum);
 }
 
 uint64_t cc_would_capture(const cc_state *s)
@@ -172,7 +180,7 @@ uint64_t cc_would_capture(const cc_state *s)
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		if (!occupied(s, sq))
 			continue;
-		int sum, n = cc_attackers(s, sq, NULL, &sum);
+		int sum, n = attack_sum(s, sq, NULL, &sum);
 		if (n > 0 && sum >= cc_defense(s, sq))
 			m |= 1ull << sq;
 	}
@@ -269,7 +277,7 @@ static void begin_turn(cc_state *s, int p, qv_events *ev)
 			if (ev)
 				cc_say_charge(pl->persist[i] - 1, -1, p, pl->pcounters[i], ev);
 		}
-	if (s->passes == 1)
+	if (ev && s->passes == 1)
 		qv_say(ev, "p%d passed; if p%d passes too, the game ends", 2 - p, p + 1);
 }
 
@@ -1014,11 +1022,11 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 		}
 		s->pend_left--;
 		s->pend_paid++;
-		if (s->pend_left > 0)
+		if (s->pend_left == 0)
+			resolve_pending(s, ev);
+		else if (ev)
 			qv_say(ev, "%d unit%s left to pay", s->pend_left,
 			       s->pend_left == 1 ? "" : "s");
-		else
-			resolve_pending(s, ev);
 		break;
 	case CC_ACT_REACT: {
 		cc_player *r = &s->pl[cc_to_move(s)];
