@@ -190,9 +190,9 @@ void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev);
 void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev);
 void cc_say_to_discard(int card, int p, qv_events *ev);
 void cc_say_end(const cc_state *s, qv_events *ev);
-/* "4 superior Strength against Defense 2" (or "5 superior Strength (3+2) against ...") for
- * the card on sq as the grid stands. */
-void cc_attack_text(const cc_state *s, int sq, char *buf, size_t len);
+/* "4 superior Strength against Defense 2" for the card on sq as the grid stands; with `each`,
+ * a sum of several Strengths is written out ("3+2 = 5 superior Strength against ..."). */
+void cc_attack_text(const cc_state *s, int sq, bool each, char *buf, size_t len);
 
 /* What each card is, for players (reference.c): the descriptor's reference(). */
 int cc_reference(const char *name, qv_buf *out);

@@ -18,6 +18,9 @@
 
 static const char *const trait_names[3] = {"Rock", "Paper", "Scissors"};
 
+/* The longest line aimed at: printed indented by 6, it fits an 80-column terminal. */
+#define NARRATION_MAX 74
+
 static const char *card_str(int card, char *buf)
 {
 	cc_card_name(card, buf);
@@ -32,12 +35,12 @@ static const char *sq_str(int sq, char *buf)
 
 static const char *plural(int n) { return n == 1 ? "" : "s"; }
 
-void cc_attack_text(const cc_state *s, int sq, char *buf, size_t len)
+void cc_attack_text(const cc_state *s, int sq, bool each, char *buf, size_t len)
 {
 	int str[QV_NDIRS], sum, n = cc_attackers(s, sq, str, &sum);
 	size_t used = 0;
 	buf[0] = '\0';
-	if (n > 1) {
+	if (n > 1 && each) {
 		for (int i = 0; i < n && used < len; i++)
 			used +=
 			    (size_t)snprintf(buf + used, len - used, "%s%d", i ? "+" : "", str[i]);
@@ -47,6 +50,20 @@ void cc_attack_text(const cc_state *s, int sq, char *buf, size_t len)
 	if (used < len)
 		snprintf(buf + used, len - used, "%d superior Strength against Defense %d", sum,
 		         cc_defense(s, sq));
+}
+
+/* Says "<head>: <the numbers of the attack on sq>", with each Strength of the sum when the
+ * line stays within NARRATION_MAX columns. */
+static void say_attack(const cc_state *s, int sq, const char *head, qv_events *ev)
+{
+	char why[64], line[160];
+	cc_attack_text(s, sq, true, why, sizeof why);
+	snprintf(line, sizeof line, "%s: %s", head, why);
+	if (strlen(line) > NARRATION_MAX) {
+		cc_attack_text(s, sq, false, why, sizeof why);
+		snprintf(line, sizeof line, "%s: %s", head, why);
+	}
+	qv_say(ev, "%s", line);
 }
 
 void cc_say_draw(const cc_state *s, int p, int card, qv_events *ev)
@@ -109,13 +126,12 @@ void cc_say_reveal(int c1, int c2, int first, qv_events *ev)
 		       first == 0 ? t2->defense : t1->defense);
 	} else if (t1->strength != t2->strength) {
 		qv_say(ev,
-		       "p%d plays first: both %s, Defense %d each, lower Strength (%d against %d)",
+		       "p%d plays first: both %s, Defense %d each, lower Strength %d against %d",
 		       first + 1, trait, t1->defense, first == 0 ? t1->strength : t2->strength,
 		       first == 0 ? t2->strength : t1->strength);
 	} else {
-		qv_say(ev,
-		       "both %s, Strength %d and Defense %d each: a coin names the first player",
-		       trait, t1->strength, t1->defense);
+		qv_say(ev, "both %s, Strength %d, Defense %d: a coin names the first player", trait,
+		       t1->strength, t1->defense);
 	}
 }
 
@@ -128,7 +144,7 @@ void cc_say_cost(const cc_state *s, qv_events *ev)
 		int sq = s->pend_to;
 		qv_say(ev, "cost X = %d (Defense %d of %s on %s, less 1)%s", s->pend_left,
 		       cc_defense(s, sq), card_str(s->grid[sq].card - 1, c), sq_str(sq, b),
-		       s->pend_left ? ", paid one unit at a time" : ": nothing to pay");
+		       s->pend_left ? ", paid unit by unit" : ": nothing to pay");
 		return;
 	}
 	qv_say(ev, "cost %d, paid one unit at a time: a card from hand or a Charge Counter",
@@ -182,10 +198,10 @@ void cc_say_sabotage(const cc_state *s, bool removed, qv_events *ev)
 
 void cc_say_threat(const cc_state *s, int sq, qv_events *ev)
 {
-	char c[16], b[4], why[64];
-	cc_attack_text(s, sq, why, sizeof why);
-	qv_say(ev, "%s on %s would be captured: %s", card_str(s->grid[sq].card - 1, c),
-	       sq_str(sq, b), why);
+	char c[16], b[4], head[48];
+	snprintf(head, sizeof head, "%s on %s would be captured", card_str(s->grid[sq].card - 1, c),
+	         sq_str(sq, b));
+	say_attack(s, sq, head, ev);
 }
 
 void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev)
@@ -198,15 +214,15 @@ void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev)
 
 void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev)
 {
-	char c[16], b[4], why[64];
+	char c[16], b[4], head[48];
 	int got[2] = {0, 0}, first[2][2] = {{-1, -1}, {-1, -1}};
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		if (!(caught >> sq & 1))
 			continue;
 		int card = s->grid[sq].card - 1, by = 1 - s->grid[sq].owner;
-		cc_attack_text(s, sq, why, sizeof why);
-		qv_say(ev, "p%d captures %s on %s: %s", by + 1, card_str(card, c), sq_str(sq, b),
-		       why);
+		snprintf(head, sizeof head, "p%d captures %s on %s", by + 1, card_str(card, c),
+		         sq_str(sq, b));
+		say_attack(s, sq, head, ev);
 		if (got[by] < 2)
 			first[by][got[by]] = card;
 		got[by]++;
