@@ -65,6 +65,8 @@
 #define SEEN_SIZE      (1u << 16) /* hashes of texts already offered to the pool */
 #define UNIFORM_STATES 2          /* sampler uniformity checks per game (4 in the full games) */
 #define JSON_FLAGS     (JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY)
+#define NARRATION_P    0.25 /* later games: chance that a heavy step checks the narration */
+#define NARRATION_ALTS 48   /* property 9 (a): options compared, drawn at random when more */
 #define MAX_COLUMNS    80 /* property 10: the width of a diagram line */
 #define COMPACT_ROWS   17 /* property 10: the compact diagram, leaving 7 rows of a 24-row
 			   * terminal for what just happened and the prompt */
@@ -1411,7 +1413,10 @@ static bool check_alternatives(ctx *c, int who, qv_action a, const char *text,
 	qv_events oev = {0};
 	qv_buf mine = {0}, theirs = {0};
 	bool ok = true;
-	for (int i = 0; ok && i < n; i++) {
+	/* Every option in the full games, else NARRATION_ALTS drawn at random (with repeats). */
+	int tries = c->full || n <= NARRATION_ALTS ? n : NARRATION_ALTS;
+	for (int k = 0; ok && k < tries; k++) {
+		int i = tries == n ? k : (int)qv_rng_below(&c->rng, (uint32_t)n);
 		if (opts[i] == a)
 			continue;
 		narrate(c, opts[i], &oev);
@@ -1605,7 +1610,7 @@ static bool play_game(ctx *c, bool checked)
 			if (g->action_to_text(c->st, b, extra, sizeof extra) >= 0)
 				pool_offer(c, extra);
 		}
-		if (ok && c->heavy)
+		if (ok && c->heavy && (c->full || qv_rng_double(&c->rng) < NARRATION_P))
 			ok = check_narration(c, who, a, text);
 		note_failure(c, &reported);
 		s = qv_apply_checked(g, c->st, a, NULL, &err);
