@@ -393,10 +393,11 @@ static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 	if (*slot)
 		return *slot;
 	char text[QV_ACTION_TEXT + 16];
-	if (!qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL))
+	bool exact;
+	if (!qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, &exact))
 		text[0] = '\0';
-	else if (m->hist[i].automatic)
-		strcat(text, " (only option)");
+	else if (m->hist[i].automatic && exact)
+		strcat(text, " (only option)"); /* said only to whom it tells nothing hidden */
 	*slot = strdup(text);
 	return *slot;
 }
