@@ -83,6 +83,11 @@ enum {
 #define AP_ARG(a)          ((int)((a)&0xFFFF))
 #define AP_MAKE(type, arg) ((qv_action)(((type) << 16) | (arg)))
 
+/* The state and everything in it has no implicit padding (game.h): the build fails if a gap
+ * appears, and the named gaps (pad_) stay zero. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+
 typedef struct ap_entry {
 	uint8_t card, know;
 } ap_entry;
@@ -119,6 +124,8 @@ typedef struct ap_state {
 	uint8_t round, phase, active, tick;
 	uint8_t pad_[6];
 } ap_state;
+
+#pragma GCC diagnostic pop
 
 extern const uint8_t ap_arrows[AP_NARROWS];         /* bit d: an arrow in printed direction d */
 extern const char *const ap_arrow_text[AP_NARROWS]; /* printed arrows, in table order */
