@@ -182,9 +182,10 @@ void ap_record_use(ap_player *pl, int arg); /* marks a committed use (AP_ARG of 
 typedef struct ap_line {
 	qv_events *ev;
 	qv_buf *out;
-	char sep[8], cont[32];
+	char sep[8], cont[48];
 	char text[480];
 	int width, ntok;
+	unsigned mask; /* not 0: each line is a secret of these players, empty for the others */
 } ap_line;
 void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, const char *prefix,
                    const char *cont);
@@ -201,6 +202,7 @@ typedef struct ap_walk_say {
 	ap_line line[QV_MAX_PLAYERS];
 	qv_buf held[QV_MAX_PLAYERS];
 	bool open[QV_MAX_PLAYERS];
+	uint8_t found[QV_MAX_PLAYERS][AP_NKINDS]; /* face-down items picked up, by kind */
 } ap_walk_say;
 
 void ap_say_uses(const ap_state *s, qv_events *ev);
@@ -221,6 +223,8 @@ void ap_walk_still(const ap_state *s, int p, qv_events *ev);
 void ap_walk_step(ap_walk_say *ws, const ap_state *s, int p, int steps, int what);
 void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost);
 void ap_walk_flush(ap_walk_say *ws);
+/* Tells each player the face-down items it picked up in this stretch, in table order. */
+void ap_walk_found(ap_walk_say *ws, int nplayers);
 void ap_say_bump(const ap_state *s, int a, int b, bool cross, const uint16_t *before,
                  qv_events *ev);
 void ap_say_give(int a, int b, int ga, int gb, qv_events *ev); /* kinds, or -1 for none */

@@ -47,11 +47,17 @@ static int shown_width(const char *t)
 /* Sends a finished line to its place: held for later, or said now. */
 static void line_emit(ap_line *l)
 {
+	char secret[520];
+	const char *t = l->text;
+	if (l->mask) {
+		snprintf(secret, sizeof secret, "{%x:%s|}", l->mask, l->text);
+		t = secret;
+	}
 	if (l->out) {
-		qv_buf_puts(l->out, l->text);
+		qv_buf_puts(l->out, t);
 		qv_buf_putc(l->out, '\n');
 	} else {
-		qv_say(l->ev, "%s", l->text);
+		qv_say(l->ev, "%s", t);
 	}
 }
 
@@ -65,6 +71,7 @@ void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, cons
 	snprintf(l->text, sizeof l->text, "%s", prefix);
 	l->width = shown_width(l->text);
 	l->ntok = 0;
+	l->mask = 0;
 }
 
 void ap_line_add(ap_line *l, const char *fmt, ...)
@@ -316,8 +323,10 @@ void ap_walk_step(ap_walk_say *ws, const ap_state *s, int p, int steps, int what
 		ap_line_add(&ws->line[p], "%s (picks up %s)", c, ap_item_ids[kind]);
 		break;
 	case AP_PICK_HIDDEN:
-		ap_line_add(&ws->line[p], "%s (picks up {%x:%s|a face-down item})", c, 1u << p,
-			    ap_item_ids[kind]);
+		/* Named to p only after the walk, in table order: p's hand shows which items
+		 * came, not in what order, so neither may the narration. */
+		ap_line_add(&ws->line[p], "%s (picks up a face-down item)", c);
+		ws->found[p][kind]++;
 		break;
 	case AP_PICK_LEFT:
 		ap_line_add(&ws->line[p], "%s (leaves the item there: nopickup)", c);
@@ -341,6 +350,29 @@ void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost)
 	}
 	walk_open(ws, s, p, lost);
 	ap_line_add(&ws->line[p], "(stops at the edge: %d step%s lost)", lost, lost == 1 ? "" : "s");
+}
+
+void ap_walk_found(ap_walk_say *ws, int nplayers)
+{
+	for (int p = 0; p < nplayers; p++) {
+		int n = 0;
+		for (int k = 0; k < AP_NKINDS; k++)
+			n += ws->found[p][k];
+		if (!n)
+			continue;
+		char prefix[40], cont[40];
+		snprintf(prefix, sizeof prefix, "p%d's face-down pick-up%s %s", p + 1, n > 1 ? "s" : "",
+			 n > 1 ? "are" : "is");
+		snprintf(cont, sizeof cont, "p%d's pick-ups, continued:", p + 1);
+		ap_line l;
+		ap_line_start(&l, ws->ev, NULL, ", ", prefix, cont);
+		l.mask = 1u << p;
+		for (int k = 0; k < AP_NKINDS; k++)
+			for (int i = 0; i < ws->found[p][k]; i++)
+				ap_line_add(&l, "%s", ap_item_ids[k]);
+		ap_line_end(&l);
+		memset(ws->found[p], 0, sizeof ws->found[p]);
+	}
 }
 
 void ap_walk_flush(ap_walk_say *ws)

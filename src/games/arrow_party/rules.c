@@ -824,6 +824,7 @@ static void run_walk(ap_state *s, qv_events *ev)
 	}
 	if (ws) {
 		ap_walk_flush(ws);
+		ap_walk_found(ws, s->nplayers);
 		ap_walk_say_free(ws);
 	}
 	if (!s->pending)
