@@ -250,6 +250,11 @@ struct json_t *ap_state_json(const void *st);
 struct json_t *ap_view_json(const void *st, int viewer);
 qv_status ap_load_json(void *st, const struct json_t *j, qv_err *err);
 
+/* What a thing is, for players (reference.c): the descriptor's reference. */
+int ap_reference(const char *name, qv_buf *out);
+/* What an action would do, for a person choosing (note.c): the descriptor's action_note. */
+int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+
 /* The AI's positional estimate (heuristic.c). */
 double ap_heuristic(const void *st, int player);
 /* The direction (1 + board direction) that takes the most on p's straight walk in the

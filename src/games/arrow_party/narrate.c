@@ -248,8 +248,8 @@ void ap_say_land(const ap_state *s, int p, qv_events *ev)
 			size_t len = strlen(dirs);
 			snprintf(dirs + len, sizeof dirs - len, " %s", qv_dir_names[d]);
 		}
-	qv_say(ev, "p%d's %s (%s) %s: p%d may go%s%s", p + 1, c, ap_arrow_text[card], turned,
-	       p + 1, dirs, ap_used(pl, AP_REVERSE) ? " (with reverse)" : "");
+	qv_say(ev, "p%d's %s %s: p%d may go%s%s", p + 1, c, turned, p + 1, dirs,
+	       ap_used(pl, AP_REVERSE) ? " (with reverse)" : "");
 }
 
 void ap_say_roll(const ap_state *s, int p, qv_events *ev)

@@ -1466,4 +1466,6 @@ const qv_game qv_arrow_party = {
     .sample = NULL,
     .heuristic = ap_heuristic,
     .capped = NULL,
+    .reference = ap_reference,
+    .action_note = ap_action_note,
 };
