@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of Arrow Party (../shared/rules/arrow-party.md): the card tables,
+ * rules.c - the rules of Arrow Party (docs/rules/arrow-party.md): the card tables,
  * parameters and set-up, the round's five phases (items with their resolution order, throw,
  * roll, direction, the simultaneous walk with pick-ups and bumps), the redistribution, the
  * score, ranks, determinization and a heuristic.
@@ -14,6 +14,10 @@
  * copy from every observer's count; a card given at random (a bump, a `swap` take) is known to
  * the two players of the pair only, and the observers forget what they knew of the giver's
  * remaining items (any of them might have left); everything else is known to its owner only.
+ * When the game ends every item in every hand becomes public: the score is counted in the open.
+ *
+ * Narration: apply, given a qv_events, calls narrate.c at each point where something happens;
+ * without one (the search) it builds no text.
  */
 #include <stdio.h>
 #include <string.h>
