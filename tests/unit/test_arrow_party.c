@@ -16,9 +16,9 @@
 
 #include <cmocka.h>
 
-#include "scale.h"
-#include "gametest.h"
 #include "games/arrow_party/arrow_party.h"
+#include "gametest.h"
+#include "scale.h"
 
 static const qv_game *G;
 
@@ -335,16 +335,19 @@ static void test_resolution_order(void **unused)
 	          "{\"hand\": [\"1c\", \"noswap\", \"draw\", \"reverse\"]}]}");
 	int a1 = cell(&st, "a1"), i9 = cell(&st, "i9");
 	qv_err err;
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p1 half"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p1 half"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "itself"));
 	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use x2"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "does not hold"));
 	play(&st, "use exchange p2");
 	play(&st, "use swap p3 half");
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p2 half"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p2 half"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "already"));
 	play(&st, "ready");
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use dice d6"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use dice d6"), NULL, &err),
+	                 QV_EILLEGAL);
 	play(&st, "use dice d8");
 	play(&st, "ready");
 	play(&st, "use noswap");
@@ -666,7 +669,8 @@ static void assert_lines_fit(const char *text, int width)
 		for (size_t i = 0; i < len; i++)
 			w += ((unsigned char)text[i] & 0xC0) != 0x80;
 		if (w > width)
-			fail_msg("a line of %d columns (at most %d): '%.*s'", w, width, (int)len, text);
+			fail_msg("a line of %d columns (at most %d): '%.*s'", w, width, (int)len,
+			         text);
 		text += len + (text[len] == '\n');
 	}
 }
@@ -707,8 +711,9 @@ static void test_reference(void **unused)
 	/* one entry by its id, whatever the case; the arrows and the points */
 	assert_int_equal(reference("3C", names, sizeof names, &b), 1);
 	assert_string_equal(names, "3c");
-	assert_non_null(strstr(qv_buf_str(&b), "value 3 (+3 points in hand at the end), arrows N SE "
-	                                       "SW"));
+	assert_non_null(strstr(qv_buf_str(&b),
+	                       "value 3 (+3 points in hand at the end), arrows N SE "
+	                       "SW"));
 	assert_non_null(strstr(qv_buf_str(&b), "like 3d"));
 	assert_int_equal(reference("nopickup", names, sizeof names, &b), 1);
 	assert_non_null(strstr(qv_buf_str(&b), "nopickup: item card, -3 points"));
@@ -747,10 +752,11 @@ static void test_action_note(void **unused)
 {
 	(void)unused;
 	ap_state st;
-	must_load(&st, "players=3,size=9",
-	          "{\"players\": [{\"pos\": \"c3\", \"hand\": [\"1a\", \"3c\", \"x2\", \"half\", "
-	          "\"minus5\", \"dice\", \"swap\", \"exchange\", \"reverse\", \"draw\", \"noswap\", "
-	          "\"nopickup\"]}, {\"hand\": [\"1b\", \"x2\"]}, {\"hand\": [\"1c\"]}]}");
+	must_load(
+	    &st, "players=3,size=9",
+	    "{\"players\": [{\"pos\": \"c3\", \"hand\": [\"1a\", \"3c\", \"x2\", \"half\", "
+	    "\"minus5\", \"dice\", \"swap\", \"exchange\", \"reverse\", \"draw\", \"noswap\", "
+	    "\"nopickup\"]}, {\"hand\": [\"1b\", \"x2\"]}, {\"hand\": [\"1c\"]}]}");
 	note_is(&st, "use x2", "steps this round: roll x 2");
 	note_is(&st, "use minus5", "steps this round: roll - 5 (at least 0)");
 	note_is(&st, "use dice d8", "your d6 becomes a d8: rolls 1-8, -1 at the end");
@@ -794,9 +800,8 @@ static void test_action_note(void **unused)
 	play(&land, "go N");
 	char buf[64] = "x";
 	bool confirm = true;
-	assert_int_equal(G->action_note(&land, parse(&land, "give none none"), buf, sizeof buf,
-	                                &confirm),
-	                 0);
+	assert_int_equal(
+	    G->action_note(&land, parse(&land, "give none none"), buf, sizeof buf, &confirm), 0);
 	assert_false(confirm);
 	assert_string_equal(buf, "");
 }

@@ -62,7 +62,7 @@ static void line_emit(ap_line *l)
 }
 
 void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, const char *prefix,
-		   const char *cont)
+                   const char *cont)
 {
 	l->ev = ev;
 	l->out = out;
@@ -147,7 +147,10 @@ void ap_say_uses(const ap_state *s, qv_events *ev)
 	for (int i = 0; i < nidle; i++) {
 		size_t len = strlen(list);
 		snprintf(list + len, sizeof list - len, "%s%s",
-			 i == 0 ? "" : i == nidle - 1 ? " and " : ", ", qv_player_name(idle[i], who));
+		         i == 0           ? ""
+		         : i == nidle - 1 ? " and "
+		                          : ", ",
+		         qv_player_name(idle[i], who));
 	}
 	qv_say(ev, "%s %s no item", list, nidle > 1 ? "use" : "uses");
 }
@@ -175,8 +178,8 @@ void ap_say_swap_void(const ap_state *s, int p, bool noswap_p, bool noswap_t, qv
 		qv_say(ev, "p%d's swap with p%d does nothing: %s", p + 1, t + 1, why);
 		return;
 	}
-	qv_say(ev, "p%d's swap with p%d does nothing: p%d no longer holds %s", p + 1, t + 1,
-	       p + 1, ap_item_ids[pl->swap_item % AP_NKINDS]);
+	qv_say(ev, "p%d's swap with p%d does nothing: p%d no longer holds %s", p + 1, t + 1, p + 1,
+	       ap_item_ids[pl->swap_item % AP_NKINDS]);
 }
 
 void ap_say_swap(const ap_state *s, int p, int took, qv_events *ev)
@@ -262,7 +265,7 @@ void ap_say_roll(const ap_state *s, int p, qv_events *ev)
 		if (ap_used(pl, order[i])) {
 			size_t len = strlen(mods);
 			snprintf(mods + len, sizeof mods - len, "%s%s", len ? ", " : " (",
-				 ap_item_ids[order[i]]);
+			         ap_item_ids[order[i]]);
 		}
 	if (mods[0])
 		strcat(mods, ")");
@@ -303,7 +306,7 @@ static void walk_open(ap_walk_say *ws, const ap_state *s, int p, int steps)
 	snprintf(cont, sizeof cont, "p%d walks on:", p + 1);
 	if (steps == total)
 		snprintf(prefix, sizeof prefix, "p%d walks %s %d:", p + 1, qv_dir_names[pl->go - 1],
-			 total);
+		         total);
 	else
 		snprintf(prefix, sizeof prefix, "%s", cont);
 	ap_line_start(&ws->line[p], ws->ev, &ws->held[p], " ", prefix, cont);
@@ -342,14 +345,16 @@ void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost)
 		/* Not a single step: the direction is not said, as nothing shows it afterwards. */
 		char c[8], line[80];
 		ap_cell_name(s, pl->pos, c);
-		snprintf(line, sizeof line, "p%d stays on %s: its direction leads off the area (%d step%s lost)",
-			 p + 1, c, lost, lost == 1 ? "" : "s");
+		snprintf(line, sizeof line,
+		         "p%d stays on %s: its direction leads off the area (%d step%s lost)",
+		         p + 1, c, lost, lost == 1 ? "" : "s");
 		qv_buf_puts(&ws->held[p], line);
 		qv_buf_putc(&ws->held[p], '\n');
 		return;
 	}
 	walk_open(ws, s, p, lost);
-	ap_line_add(&ws->line[p], "(stops at the edge: %d step%s lost)", lost, lost == 1 ? "" : "s");
+	ap_line_add(&ws->line[p], "(stops at the edge: %d step%s lost)", lost,
+	            lost == 1 ? "" : "s");
 }
 
 void ap_walk_found(ap_walk_say *ws, int nplayers)
@@ -361,8 +366,8 @@ void ap_walk_found(ap_walk_say *ws, int nplayers)
 		if (!n)
 			continue;
 		char prefix[40], cont[40];
-		snprintf(prefix, sizeof prefix, "p%d's face-down pick-up%s %s", p + 1, n > 1 ? "s" : "",
-			 n > 1 ? "are" : "is");
+		snprintf(prefix, sizeof prefix, "p%d's face-down pick-up%s %s", p + 1,
+		         n > 1 ? "s" : "", n > 1 ? "are" : "is");
 		snprintf(cont, sizeof cont, "p%d's pick-ups, continued:", p + 1);
 		ap_line l;
 		ap_line_start(&l, ws->ev, NULL, ", ", prefix, cont);
@@ -386,8 +391,7 @@ void ap_walk_flush(ap_walk_say *ws)
 	}
 }
 
-void ap_say_bump(const ap_state *s, int a, int b, bool cross, const uint16_t *before,
-		 qv_events *ev)
+void ap_say_bump(const ap_state *s, int a, int b, bool cross, const uint16_t *before, qv_events *ev)
 {
 	char where[48], x[8], y[8];
 	if (cross) {
@@ -420,13 +424,13 @@ void ap_say_give(int a, int b, int ga, int gb, qv_events *ev)
 	}
 	char ta[64], tb[64];
 	if (ga >= 0)
-		snprintf(ta, sizeof ta, "p%d gives {%x:%s|an item} to p%d", a + 1, m, ap_item_ids[ga],
-			 b + 1);
+		snprintf(ta, sizeof ta, "p%d gives {%x:%s|an item} to p%d", a + 1, m,
+		         ap_item_ids[ga], b + 1);
 	else
 		snprintf(ta, sizeof ta, "p%d has no item to give", a + 1);
 	if (gb >= 0)
-		snprintf(tb, sizeof tb, "p%d gives {%x:%s|an item} to p%d", b + 1, m, ap_item_ids[gb],
-			 a + 1);
+		snprintf(tb, sizeof tb, "p%d gives {%x:%s|an item} to p%d", b + 1, m,
+		         ap_item_ids[gb], a + 1);
 	else
 		snprintf(tb, sizeof tb, "p%d has no item to give", b + 1);
 	qv_say(ev, "%s; %s", ta, tb);
@@ -461,15 +465,17 @@ void ap_say_dealt(int p, const uint8_t *cards, int n, qv_events *ev)
 		ap_card_name(cards[i], c);
 		snprintf(names + len, sizeof names - len, "%s%s", i ? " " : "", c);
 		len = strlen(values);
-		snprintf(values + len, sizeof values - len, "%s%d", i ? " " : "", ap_value(cards[i]));
+		snprintf(values + len, sizeof values - len, "%s%d", i ? " " : "",
+		         ap_value(cards[i]));
 	}
 	if (n == 0)
 		qv_say(ev, "p%d is dealt nothing: every stack is empty", p + 1);
 	else if (n == AP_NVALUES)
-		qv_say(ev, "p%d is dealt {%x:%s|one arrow card of each value}", p + 1, 1u << p, names);
+		qv_say(ev, "p%d is dealt {%x:%s|one arrow card of each value}", p + 1, 1u << p,
+		       names);
 	else
-		qv_say(ev, "p%d is dealt {%x:%s|%d arrow card%s (value%s %s)}", p + 1, 1u << p, names, n,
-		       n == 1 ? "" : "s", n == 1 ? "" : "s", values);
+		qv_say(ev, "p%d is dealt {%x:%s|%d arrow card%s (value%s %s)}", p + 1, 1u << p,
+		       names, n, n == 1 ? "" : "s", n == 1 ? "" : "s", values);
 }
 
 /* A number of points with its sign, 0 without one. buf >= 16. */
@@ -507,12 +513,12 @@ void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev)
 		ap_line_add(&l, "items %s", signed_text(items, part));
 		if (pl->stars)
 			ap_line_add(&l, "%d star%s +%d", pl->stars, pl->stars == 1 ? "" : "s",
-				    10 * pl->stars);
+			            10 * pl->stars);
 		if (pl->skulls)
 			ap_line_add(&l, "%d skull%s -%d", pl->skulls, pl->skulls == 1 ? "" : "s",
-				    15 * pl->skulls);
+			            15 * pl->skulls);
 		ap_line_add(&l, "d%d %s", ap_die_faces[pl->die],
-			    signed_text(ap_die_points[pl->die], part));
+		            signed_text(ap_die_points[pl->die], part));
 		ap_line_end(&l);
 	}
 	ap_line l;
@@ -520,6 +526,7 @@ void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev)
 	for (int r = 1; r <= s->nplayers; r++)
 		for (int p = 0; p < s->nplayers; p++)
 			if (ranks[p] == r)
-				ap_line_add(&l, "%s p%d (%d)", ordinal(r), p + 1, ap_score_of(s, p));
+				ap_line_add(&l, "%s p%d (%d)", ordinal(r), p + 1,
+				            ap_score_of(s, p));
 	ap_line_end(&l);
 }

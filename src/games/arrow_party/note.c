@@ -44,16 +44,17 @@ static int use_note(const ap_state *s, int p, int arg, char *buf, size_t len)
 	case AP_DICE:
 		snprintf(f, sizeof f, ap_die_points[x] ? "%+d" : "0", ap_die_points[x]);
 		return snprintf(buf, len, "your d%d becomes a d%d: rolls 1-%d, %s at the end",
-				ap_die_faces[pl->die], ap_die_faces[x], ap_die_faces[x], f);
+		                ap_die_faces[pl->die], ap_die_faces[x], ap_die_faces[x], f);
 	case AP_SWAP:
 		return snprintf(buf, len,
-				"gives your %s to p%d, takes one of p%d's items at random "
-				"(unless noswap)",
-				ap_item_ids[y], x + 1, x + 1);
+		                "gives your %s to p%d, takes one of p%d's items at random "
+		                "(unless noswap)",
+		                ap_item_ids[y], x + 1, x + 1);
 	case AP_NOSWAP:
 		return snprintf(buf, len, "no swap or bump exchange involves you this round");
 	case AP_NOPICKUP:
-		return snprintf(buf, len, "you pick up no items this round (stars and skulls still)");
+		return snprintf(buf, len,
+		                "you pick up no items this round (stars and skulls still)");
 	case AP_EXCHANGE:
 		ap_cell_name(s, s->pl[x].pos, c);
 		return snprintf(buf, len, "you trade places with p%d (now on %s)", x + 1, c);
@@ -82,7 +83,7 @@ static int ready_note(const ap_state *s, int p, char *buf, size_t len)
 static int throw_note(int card, char *buf, size_t len)
 {
 	return snprintf(buf, len, "arrows %s before it lands turned; -%d point%s from your hand",
-			ap_arrow_text[card], ap_value(card), ap_value(card) == 1 ? "" : "s");
+	                ap_arrow_text[card], ap_value(card), ap_value(card) == 1 ? "" : "s");
 }
 
 /* Where direction d leads p with its steps, and what lies on the way now (by count: the
@@ -110,22 +111,22 @@ static int go_note(const ap_state *s, int p, int d, char *buf, size_t len)
 		return snprintf(buf, len, "0 steps: you stay on %s", c);
 	if (walked == 0)
 		return snprintf(buf, len, "off the area: you stay on %s, %d step%s lost", c, steps,
-				steps == 1 ? "" : "s");
+		                steps == 1 ? "" : "s");
 	char way[64] = "";
 	size_t n = 0;
 	if (stars)
 		n += (size_t)snprintf(way + n, sizeof way - n, ", %d star%s", stars,
-				      stars == 1 ? "" : "s");
+		                      stars == 1 ? "" : "s");
 	if (skulls)
 		n += (size_t)snprintf(way + n, sizeof way - n, ", %d skull%s", skulls,
-				      skulls == 1 ? "" : "s");
+		                      skulls == 1 ? "" : "s");
 	if (items)
 		snprintf(way + n, sizeof way - n, ", %d item%s", items, items == 1 ? "" : "s");
 	if (way[0])
 		way[0] = ':'; /* ": 2 stars, 1 item" */
 	if (walked < steps)
 		return snprintf(buf, len, "to %s, the edge, after %d of %d steps%s", c, walked,
-				steps, way);
+		                steps, way);
 	return snprintf(buf, len, "%d step%s to %s%s", steps, steps == 1 ? "" : "s", c, way);
 }
 

@@ -77,19 +77,19 @@ static void put_arrow(int card, qv_buf *out)
 			snprintf(like + len, sizeof like - len, "%s%s", len ? " " : "", o);
 		}
 	qv_buf_printf(out, "%s: arrow card, value %d (%s in hand at the end), arrows %s\n", c, v,
-		      points(v, p), ap_arrow_text[card]);
+	              points(v, p), ap_arrow_text[card]);
 	qv_buf_printf(out, "    thrown, it lands turned k x 45 degrees (k = 0-7)%s%s\n",
-		      like[0] ? "; like " : "", like);
+	              like[0] ? "; like " : "", like);
 }
 
 static void put_item(int k, qv_buf *out)
 {
 	char p[24];
 	qv_buf_printf(out, "%s: item card, %s in hand at the end (four copies)\n", ap_item_ids[k],
-		      points(ap_item_points[k], p));
+	              points(ap_item_points[k], p));
 	put_lines(item_text[k], out);
 	qv_buf_puts(out, "    A used item leaves the hand at the reveal; one use of each kind a "
-			 "round.\n");
+	                 "round.\n");
 }
 
 static void put_die(int d, qv_buf *out)
@@ -97,20 +97,20 @@ static void put_die(int d, qv_buf *out)
 	char p[24];
 	int f = ap_die_faces[d];
 	qv_buf_printf(out, "d%d: die, rolls 1-%d, each as likely; %s at the end\n", f, f,
-		      points(ap_die_points[d], p));
+	              points(ap_die_points[d], p));
 	qv_buf_puts(out, d == 1 ? "    Everyone starts with a d6; the item dice changes it.\n"
-				: "    Taken with the item dice (use dice d<n>).\n");
+	                        : "    Taken with the item dice (use dice d<n>).\n");
 }
 
 static void put_ground(bool star, qv_buf *out)
 {
 	if (star)
 		qv_buf_puts(out, "star: ground card, +10 points at the end\n"
-				 "    Lies face up; whoever enters its cell picks it up.\n");
+		                 "    Lies face up; whoever enters its cell picks it up.\n");
 	else
 		qv_buf_puts(out, "skull: ground card, -15 points at the end\n"
-				 "    Lies face up; whoever enters its cell picks it up (nopickup "
-				 "too).\n");
+		                 "    Lies face up; whoever enters its cell picks it up (nopickup "
+		                 "too).\n");
 }
 
 int ap_reference(const char *name, qv_buf *out)

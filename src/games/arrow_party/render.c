@@ -22,17 +22,17 @@
 #include "arrow_party.h"
 
 static const char *const seat_color[QV_MAX_PLAYERS] = {"\033[1;31m", "\033[1;34m", "\033[1;32m",
-						       "\033[1;35m", "\033[1;36m"};
+                                                       "\033[1;35m", "\033[1;36m"};
 #define RESET "\033[0m"
 
-#define WIDTH       80 /* columns of every line */
+#define WIDTH        80 /* columns of every line */
 #define COMPACT_ROWS 17 /* lines of the compact layout */
-#define WINDOW      15 /* the compact layout shows at most WINDOW x WINDOW cells */
+#define WINDOW       15 /* the compact layout shows at most WINDOW x WINDOW cells */
 
 /* Short effects of the items, for the viewer's own hand (full layout). */
 static const char *const item_effect[AP_NKINDS] = {
-    "steps x2",       "steps /2",        "steps -5",        "may go backwards",
-    "draw an arrow",  "change your die", "give one, take one", "no exchange with you",
+    "steps x2",        "steps /2",        "steps -5",           "may go backwards",
+    "draw an arrow",   "change your die", "give one, take one", "no exchange with you",
     "no item pick-up", "trade places",
 };
 
@@ -44,7 +44,7 @@ static int text_width(const char *t, size_t len)
 		unsigned char c = (unsigned char)t[i];
 		if (c == 0x1b) {
 			while (i + 1 < len && !((t[i + 1] >= 'A' && t[i + 1] <= 'Z') ||
-						(t[i + 1] >= 'a' && t[i + 1] <= 'z')))
+			                        (t[i + 1] >= 'a' && t[i + 1] <= 'z')))
 				i++;
 			i++;
 			continue;
@@ -65,7 +65,7 @@ typedef struct flow {
 /* Starts a line with head (already indented as wanted); continuation lines are indented by
  * `indent` spaces. */
 static void flow_start(flow *f, qv_buf *out, int width, int indent, const char *sep,
-		       const char *head)
+                       const char *head)
 {
 	f->out = out;
 	f->width = width;
@@ -125,11 +125,11 @@ static void put_cell(const ap_state *s, int cell, bool color, qv_buf *out)
 	} else {
 		qv_buf_putc(out, ' ');
 	}
-	const char *tint = !color ? NULL
-			   : gc == '*' ? "\033[1;33m"
-			   : gc == 'x' ? "\033[90m"
-			   : gc == '.' ? "\033[2m"
-				       : NULL;
+	const char *tint = !color      ? NULL
+	                   : gc == '*' ? "\033[1;33m"
+	                   : gc == 'x' ? "\033[90m"
+	                   : gc == '.' ? "\033[2m"
+	                               : NULL;
 	if (tint)
 		qv_buf_puts(out, tint);
 	qv_buf_putc(out, gc);
@@ -189,10 +189,10 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 	char u[32], c[12];
 	size_t n = 0;
 	buf[0] = '\0';
-#define ADD(...)                                                                                  \
-	do {                                                                                      \
-		if (n < len)                                                                      \
-			n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);                     \
+#define ADD(...)                                                                                   \
+	do {                                                                                       \
+		if (n < len)                                                                       \
+			n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);                      \
 	} while (0)
 	if (s->phase == AP_PH_OVER)
 		return;
@@ -205,7 +205,8 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 	for (int k = 0; k < AP_NKINDS; k++)
 		if (ap_used(pl, k) && nu < sizeof uses) {
 			ap_use_text(pl, k, u, sizeof u);
-			nu += (size_t)snprintf(uses + nu, sizeof uses - nu, "%s%s", nu ? ", " : "", u);
+			nu += (size_t)snprintf(uses + nu, sizeof uses - nu, "%s%s", nu ? ", " : "",
+			                       u);
 		}
 	if (s->phase == AP_PH_ITEMS) {
 		if (p == s->active)
@@ -242,7 +243,8 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 			if (steps == pl->roll)
 				ADD(" · roll %d", pl->roll);
 			else
-				ADD(" · roll %d: %d step%s", pl->roll, steps, steps == 1 ? "" : "s");
+				ADD(" · roll %d: %d step%s", pl->roll, steps,
+				    steps == 1 ? "" : "s");
 		}
 		if (s->phase == AP_PH_GO) {
 			if (hidden)
@@ -352,15 +354,15 @@ static void put_round_info(const ap_state *s, int p, int viewer, qv_buf *out)
 		return;
 	if (s->phase == AP_PH_ITEMS && hidden) {
 		qv_buf_printf(out, "    items: %s\n",
-			      p < s->active    ? "ready (hidden)"
-			      : p == s->active ? "choosing"
-					       : "waiting");
+		              p < s->active    ? "ready (hidden)"
+		              : p == s->active ? "choosing"
+		                               : "waiting");
 		return;
 	}
 	flow_start(&f, out, WIDTH, 6, ", ",
-		   s->phase != AP_PH_ITEMS ? "    used:"
-		   : p < s->active	   ? "    items (ready):"
-					   : "    items so far:");
+	           s->phase != AP_PH_ITEMS ? "    used:"
+	           : p < s->active         ? "    items (ready):"
+	                                   : "    items so far:");
 	for (int k = 0; k < AP_NKINDS; k++)
 		if (ap_used(pl, k)) {
 			ap_use_text(pl, k, u, sizeof u);
@@ -378,7 +380,7 @@ static void put_round_info(const ap_state *s, int p, int viewer, qv_buf *out)
 	if (s->phase == AP_PH_THROW) {
 		if (hidden)
 			qv_buf_printf(out, "    throw: %s\n",
-				      ap_committed(s, p) ? "committed (hidden)" : "not yet");
+			              ap_committed(s, p) ? "committed (hidden)" : "not yet");
 		else if (pl->throw_card) {
 			ap_card_name(pl->throw_card - 1, c);
 			qv_buf_printf(out, "    throw: %s (not revealed yet)\n", c);
@@ -391,13 +393,13 @@ static void put_round_info(const ap_state *s, int p, int viewer, qv_buf *out)
 	char head[80];
 	int hn = snprintf(head, sizeof head, "    thrown: %s", c);
 	if (pl->land) {
-		hn += snprintf(head + hn, sizeof head - (size_t)hn, " landed turned %d (arrows:",
-			       pl->land - 1);
+		hn += snprintf(head + hn, sizeof head - (size_t)hn,
+		               " landed turned %d (arrows:", pl->land - 1);
 		int m = ap_arrow_dirs(s, p);
 		for (int d = 0; d < QV_NDIRS; d++)
 			if (m >> d & 1)
 				hn += snprintf(head + hn, sizeof head - (size_t)hn, " %s",
-					       qv_dir_names[d]);
+				               qv_dir_names[d]);
 		snprintf(head + hn, sizeof head - (size_t)hn, ")");
 	}
 	flow_start(&f, out, WIDTH, 6, " · ", head);
@@ -406,7 +408,8 @@ static void put_round_info(const ap_state *s, int p, int viewer, qv_buf *out)
 		flow_add(&f, "roll %d", pl->roll);
 	if (s->phase == AP_PH_GO) {
 		if (hidden)
-			flow_add(&f, "go: %s", ap_committed(s, p) ? "committed (hidden)" : "not yet");
+			flow_add(&f, "go: %s",
+			         ap_committed(s, p) ? "committed (hidden)" : "not yet");
 		else if (pl->go)
 			flow_add(&f, "go %s (secret)", qv_dir_names[pl->go - 1]);
 	} else if (s->phase == AP_PH_WALK && pl->go) {
@@ -443,12 +446,12 @@ static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 	char c[8];
 	put_grid(s, color, out);
 	qv_buf_puts(out, "legend: 1-5 players · * star +10 · x skull -15 · ? face-down item · "
-			 "+ several\n");
+	                 "+ several\n");
 	for (int p = 0; p < s->nplayers; p++) {
 		const ap_player *pl = &s->pl[p];
 		ap_cell_name(s, pl->pos, c);
 		qv_buf_printf(out, "p%d: %s · d%d · stars %d · skulls %d · hand %d", p + 1, c,
-			      ap_die_faces[pl->die], pl->stars, pl->skulls, pl->nhand);
+		              ap_die_faces[pl->die], pl->stars, pl->skulls, pl->nhand);
 		if (sees_score(s, p, viewer))
 			qv_buf_printf(out, " · score %d", ap_score_of(s, p));
 		qv_buf_putc(out, '\n');
@@ -493,8 +496,8 @@ static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 		ap_cell_name(s, cell, c);
 		if (!listed)
 			flow_start(&f, out, WIDTH, 4, " ",
-				   viewer == QV_VIEW_ALL ? "face-down items:"
-							 : "face-down items known to all:");
+			           viewer == QV_VIEW_ALL ? "face-down items:"
+			                                 : "face-down items known to all:");
 		flow_add(&f, "%s:%s", c, ap_item_ids[(g & ~AP_G_KNOWN) - AP_G_ITEM]);
 		listed = true;
 	}
@@ -562,7 +565,7 @@ static void panel_players(const ap_state *s, int viewer, int width, qv_buf *out)
 		const ap_player *pl = &s->pl[p];
 		ap_cell_name(s, pl->pos, c);
 		int n = snprintf(head, sizeof head, "p%d %-3s d%-2d *%d x%d hand %d", p + 1, c,
-				 ap_die_faces[pl->die], pl->stars, pl->skulls, pl->nhand);
+		                 ap_die_faces[pl->die], pl->stars, pl->skulls, pl->nhand);
 		if (sees_score(s, p, viewer))
 			snprintf(head + n, sizeof head - (size_t)n, " score %d", ap_score_of(s, p));
 		round_brief(s, p, viewer, brief, sizeof brief);
@@ -574,7 +577,8 @@ static void panel_players(const ap_state *s, int viewer, int width, qv_buf *out)
 		else if (bw + 2 <= width)
 			qv_buf_printf(out, "%s\n  %s\n", head, brief);
 		else
-			qv_buf_printf(out, "%s\n  %s\n", head, cut_line(brief, cut, sizeof cut, width - 2));
+			qv_buf_printf(out, "%s\n  %s\n", head,
+			              cut_line(brief, cut, sizeof cut, width - 2));
 	}
 }
 
@@ -599,7 +603,9 @@ static void panel_hand(const ap_state *s, int p, int width, qv_buf *arrows, qv_b
 			continue;
 		known_tag(s, p, pl->hand[i].know, tag, sizeof tag);
 		flow_add(&f, "%s(%s)%s", ap_item_ids[ap_kind(card)], points_text(card, pts),
-			 tag[0] == '[' && tag[1] == 'p' ? "[pub]" : tag[0] ? "[known]" : "");
+		         tag[0] == '[' && tag[1] == 'p' ? "[pub]"
+		         : tag[0]                       ? "[known]"
+		                                        : "");
 	}
 	if (!f.ntok)
 		flow_add(&f, "none");
@@ -634,12 +640,12 @@ static void render_compact(const ap_state *s, int viewer, bool color, qv_buf *ou
 	for (int k = 0; k < AP_NKINDS; k++)
 		used += s->idisc[k];
 	qv_buf_printf(&sec[SEC_STACKS], "stacks %d %d %d %d %d · used items %d", s->nstack[0],
-		      s->nstack[1], s->nstack[2], s->nstack[3], s->nstack[4], used);
+	              s->nstack[1], s->nstack[2], s->nstack[3], s->nstack[4], used);
 	if (wn < sz)
 		qv_buf_printf(&sec[SEC_STACKS], "\narea a1-%c%d, shown %c%d-%c%d", 'a' + sz - 1, sz,
-			      'a' + x0, y0 + 1, 'a' + x0 + wn - 1, y0 + wn);
+		              'a' + x0, y0 + 1, 'a' + x0 + wn - 1, y0 + wn);
 	qv_buf_puts(&sec[SEC_LEGEND], pw >= 46 ? "* star +10 · x skull -15 · ? item · + several"
-					       : "*star+10 xskull-15 ?item +several");
+	                                       : "*star+10 xskull-15 ?item +several");
 
 	char *line[NSEC][48];
 	int have[NSEC], n[NSEC], total = 0;
@@ -659,8 +665,8 @@ static void render_compact(const ap_state *s, int viewer, bool color, qv_buf *ou
 	char cut[2][160];
 	for (int i = SEC_ARROWS; i <= SEC_ITEMS; i++)
 		if (n[i] < have[i])
-			line[i][n[i] - 1] = cut_line(line[i][n[i] - 1], cut[i - SEC_ARROWS],
-						     sizeof cut[0], pw);
+			line[i][n[i] - 1] =
+			    cut_line(line[i][n[i] - 1], cut[i - SEC_ARROWS], sizeof cut[0], pw);
 	char *panel[64];
 	int np = 0;
 	for (int i = 0; i < NSEC; i++)
