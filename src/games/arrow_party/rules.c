@@ -520,7 +520,7 @@ static bool any_stack(const ap_state *s)
 static void refill(ap_state *s, int v, qv_events *ev)
 {
 	int n = s->ndisc[v];
-	if (n)
+	if (ev && n)
 		ap_say_refill(v, n, ev);
 	uint8_t list[AP_STACK_MAX];
 	memcpy(list, s->disc[v], (size_t)n);
@@ -673,7 +673,7 @@ static void start_walk(ap_state *s, qv_events *ev)
 	for (int p = 0; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
 		pl->steps = pl->skip ? 0 : (uint8_t)ap_steps(pl->roll, pl->uses);
-		if (!pl->skip && !pl->steps)
+		if (ev && !pl->skip && !pl->steps)
 			ap_walk_still(s, p, ev);
 	}
 	run_walk(s, ev);
@@ -732,7 +732,7 @@ static void finish_round(ap_state *s, qv_events *ev)
 
 /* Picks up what p may take on its cell: stars and skulls always, items unless `nopickup`.
  * Returns what happened: AP_PICK_* | item kind << 4. */
-static int pick_up(ap_state *s, int p)
+static inline __attribute__((always_inline)) int pick_up(ap_state *s, int p)
 {
 	ap_player *pl = &s->pl[p];
 	uint8_t *g = &s->ground[pl->pos];
@@ -759,8 +759,9 @@ static int pick_up(ap_state *s, int p)
 
 /* One tick: everyone with steps left takes one (or stops on the edge), then the players who
  * entered a cell pick up in seat order, then the new bumps are found. ws (NULL when not
- * narrating) collects the steps, and is said before each bump. */
-static void tick(ap_state *s, ap_walk_say *ws)
+ * narrating) collects the steps, and is said before each bump. Always inlined, so that the
+ * search's copy (ws NULL) has no trace of the narration. */
+static inline __attribute__((always_inline)) void tick(ap_state *s, ap_walk_say *ws)
 {
 	int n = s->nplayers, sz = s->size;
 	uint16_t before[QV_MAX_PLAYERS];
@@ -809,27 +810,32 @@ static void tick(ap_state *s, ap_walk_say *ws)
 	}
 }
 
-/* Walks tick by tick until a bump waits for its give or everyone has stopped (then the
- * round ends). */
-static void run_walk(ap_state *s, qv_events *ev)
+/* Ticks until a bump waits for its give or everyone has stopped. Inlined into both of
+ * run_walk's paths: the one with ws NULL (the search's) keeps no test of ws. */
+static inline __attribute__((always_inline)) void walk_ticks(ap_state *s, ap_walk_say *ws)
 {
-	ap_walk_say ws_, *ws = NULL;
-	if (ev) {
-		ap_walk_say_init(&ws_, ev);
-		ws = &ws_;
-	}
-	while (!s->pending) {
+	for (;;) {
 		bool walking = false;
 		for (int p = 0; p < s->nplayers; p++)
 			walking |= s->pl[p].steps > 0;
-		if (!walking)
-			break;
+		if (!walking || s->pending)
+			return;
 		tick(s, ws);
 	}
-	if (ws) {
-		ap_walk_flush(ws);
-		ap_walk_found(ws, s->nplayers);
-		ap_walk_say_free(ws);
+}
+
+/* Walks until a bump waits for its give or everyone has stopped (then the round ends). */
+static void run_walk(ap_state *s, qv_events *ev)
+{
+	if (!ev) {
+		walk_ticks(s, NULL);
+	} else {
+		ap_walk_say ws;
+		ap_walk_say_init(&ws, ev);
+		walk_ticks(s, &ws);
+		ap_walk_flush(&ws);
+		ap_walk_found(&ws, s->nplayers);
+		ap_walk_say_free(&ws);
 	}
 	if (!s->pending)
 		finish_round(s, ev);
