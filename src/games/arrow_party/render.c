@@ -222,7 +222,7 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 		ADD("no arrow card: sits out · ");
 	else if (s->phase == AP_PH_THROW) {
 		if (hidden)
-			ADD("throw %s · ", ap_committed(s, p) ? "made" : "not yet");
+			ADD("throw %s · ", ap_committed(s, p) ? "chosen" : "not yet");
 		else if (pl->throw_card) {
 			ap_card_name(pl->throw_card - 1, c);
 			ADD("throws %s (secret) · ", c);
@@ -248,7 +248,7 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 		}
 		if (s->phase == AP_PH_GO) {
 			if (hidden)
-				ADD(" · go %s", ap_committed(s, p) ? "made" : "not yet");
+				ADD(" · go %s", ap_committed(s, p) ? "chosen" : "not yet");
 			else if (pl->go)
 				ADD(" · go %s (secret)", qv_dir_names[pl->go - 1]);
 		} else if (s->phase == AP_PH_WALK && pl->go) {
@@ -639,8 +639,8 @@ static void render_compact(const ap_state *s, int viewer, bool color, qv_buf *ou
 	int used = 0;
 	for (int k = 0; k < AP_NKINDS; k++)
 		used += s->idisc[k];
-	qv_buf_printf(&sec[SEC_STACKS], "stacks %d %d %d %d %d · used items %d", s->nstack[0],
-	              s->nstack[1], s->nstack[2], s->nstack[3], s->nstack[4], used);
+	qv_buf_printf(&sec[SEC_STACKS], "stacks 1:%d 2:%d 3:%d 4:%d 5:%d · used items %d",
+	              s->nstack[0], s->nstack[1], s->nstack[2], s->nstack[3], s->nstack[4], used);
 	if (wn < sz)
 		qv_buf_printf(&sec[SEC_STACKS], "\narea a1-%c%d, shown %c%d-%c%d", 'a' + sz - 1, sz,
 		              'a' + x0, y0 + 1, 'a' + x0 + wn - 1, y0 + wn);
