@@ -30,8 +30,9 @@
  *      cannot tell apart from the action's, the narrations worded for v are the same (so a
  *      covered piece's kind or a secret choice is not told), and (b) for a determinization d
  *      of the state for v in which the action is legal too, when v's view after the action is
- *      the same in the truth and in d, the narration worded for v is the same too (else it
- *      tells v something that differs between worlds v cannot tell apart);
+ *      the same in the truth and in d, the move as v is told it (qv_action_seen) and the
+ *      narration worded for v are the same too (else they tell v something that differs
+ *      between worlds v cannot tell apart);
  *  10. every line of every diagram (full and compact layouts, every viewer) fits 80 columns,
  *      and the compact layout fits COMPACT_ROWS rows, so a game plays at 80x24.
  *
@@ -1494,6 +1495,7 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 		g->determinize(c->d1, v, &c->rng);
 		if (g->check(c->d1, a, NULL) != QV_OK)
 			continue;
+		memcpy(c->d2, c->d1, sz); /* the world before the action */
 		qv_events_clear(&dev);
 		g->apply(c->d1, a, &dev);
 		json_t *vt = g->view_json(c->tmp, v), *vd = g->view_json(c->d1, v);
@@ -1504,7 +1506,13 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 			continue;
 		qv_buf_clear(&mine);
 		qv_buf_clear(&theirs);
+		/* The move itself as v is told it (qv_action_seen), then its consequences. */
+		char line[TEXT_MAX];
+		if (qv_action_seen(g, c->st, a, v, line, sizeof line, NULL))
+			qv_buf_printf(&mine, "%s\n", line);
 		worded(&ev, v, &mine);
+		if (qv_action_seen(g, c->d2, a, v, line, sizeof line, NULL))
+			qv_buf_printf(&theirs, "%s\n", line);
 		worded(&dev, v, &theirs);
 		if (strcmp(qv_buf_str(&mine), qv_buf_str(&theirs)) != 0) {
 			char vn[16];
