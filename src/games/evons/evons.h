@@ -107,6 +107,10 @@ enum {
 	EV_F_REACTIVATED = 8 /* reactivated this turn */
 };
 
+/* The state and the structs inside it have no implicit padding (game.h): every gap is a
+ * named pad_ field kept zero, and the build fails if a change brings padding back. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
 /* A cell of the board. kind is the card kind + 1 (0: empty). */
 typedef struct ev_cell {
 	uint16_t inst;
@@ -142,6 +146,7 @@ typedef struct ev_state {
 	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
 	uint8_t pad_[2];
 } ev_state;
+#pragma GCC diagnostic pop
 
 /* Geometry (rules.c). */
 int ev_step(int cell, int dir); /* the cell one step away in board direction dir, or -1 */
