@@ -161,6 +161,8 @@ int ev_find_cell_of(const ev_state *s, int inst); /* the cell of instance inst, 
 int ev_to_move(const ev_state *s);
 void ev_scores(const ev_state *s, int *out);
 int ev_cur_def(const ev_state *s, int cell);
+unsigned ev_board_arrows(const ev_state *s, int cell); /* bit d: an arrow in board dir d */
+bool ev_points_at(const ev_state *s, int from, int to);
 extern const char *const ev_phase_names[EV_NPHASES];
 extern const char *const ev_step_names[EV_NSTEPS];
 extern const char *const ev_end_names[EV_NENDS];
