@@ -171,6 +171,11 @@ extern const char *const ev_end_names[EV_NENDS];
 int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 
+/* What cards and abilities are (reference.c) and what an action would do (note.c). */
+void ev_arrows_text(int kind, char *buf, size_t len); /* "N Magnetism, E, S, W" */
+int ev_reference(const char *name, qv_buf *out);
+int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+
 /* Rendering (render.c) and JSON (json.c). */
 void ev_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ev_state_json(const void *st);

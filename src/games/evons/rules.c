@@ -1663,4 +1663,6 @@ const qv_game qv_evons = {
     .sample = NULL,
     .heuristic = ev_heuristic,
     .capped = ev_capped,
+    .reference = ev_reference,
+    .action_note = ev_action_note,
 };
