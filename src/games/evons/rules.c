@@ -279,12 +279,13 @@ static void say_result(const ev_state *s, qv_events *ev)
 {
 	int sc[2];
 	ev_scores(s, sc);
+	int hi = sc[0] > sc[1] ? sc[0] : sc[1], lo = sc[0] > sc[1] ? sc[1] : sc[0];
 	if (sc[0] == sc[1])
-		qv_say(ev, "a draw: %d face-up monsters each in the main zone", sc[0]);
+		qv_say(ev, "a draw: %d face-up monster%s each in the main zone", hi,
+		       hi == 1 ? "" : "s");
 	else
-		qv_say(ev, "p%d wins: %d face-up monsters in the main zone to %d",
-		       sc[0] > sc[1] ? 1 : 2, sc[0] > sc[1] ? sc[0] : sc[1],
-		       sc[0] > sc[1] ? sc[1] : sc[0]);
+		qv_say(ev, "p%d wins: %d face-up monster%s in the main zone to %d",
+		       sc[0] > sc[1] ? 1 : 2, hi, hi == 1 ? "" : "s", lo);
 }
 
 /* ---- changes of the board ---- */
@@ -425,8 +426,8 @@ static void settle(ev_state *s, qv_events *ev)
 	ev_entry *e = &s->stack[s->nstack - 1];
 	int t[5];
 	if (e->burn_left && burn_targets(s, e->burn_center, s->active, t) == 0) {
-		qv_say(ev, "the last %d Firestorm point%s %s lost: no target is left",
-		       e->burn_left, e->burn_left == 1 ? "" : "s", e->burn_left == 1 ? "is" : "are");
+		qv_say(ev, "%d Firestorm point%s %s lost: no target is left", e->burn_left,
+		       e->burn_left == 1 ? "" : "s", e->burn_left == 1 ? "is" : "are");
 		e->burn_left = e->burn_center = 0;
 	}
 }
@@ -1058,8 +1059,11 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 	/* narrated in the order they will run: the last pushed runs first */
 	for (int i = 0; ev && i < nr; i++) {
 		card_at(s, react[i], false, b, sizeof b);
-		qv_say(ev, "%s reactivates (moved, then flipped): chain %d deep", b,
-		       s->nstack - i);
+		if (i == 0)
+			qv_say(ev, "%s reactivates (moved, then flipped): chain %d deep", b,
+			       s->nstack);
+		else
+			qv_say(ev, "%s reactivates after it (moved, then flipped)", b);
 	}
 }
 
@@ -1211,9 +1215,11 @@ static void burn(ev_state *s, ev_entry *e, int t, qv_events *ev)
 			x->dmg++;
 		dead = ev_cur_def(s, t) <= 0;
 	}
+	int tg[5];
 	if (dead) {
 		destroy(s, t, "1 point destroys ", "", ev);
-		if (e->burn_left)
+		/* points with no target left are said lost by settle */
+		if (ev && e->burn_left && burn_targets(s, e->burn_center, s->active, tg))
 			qv_say(ev, "%d Firestorm point%s left", e->burn_left,
 			       e->burn_left == 1 ? "" : "s");
 	} else if (ev) {
@@ -1358,15 +1364,17 @@ typedef struct chain_memo {
 	int n;
 } chain_memo;
 
-/* After an action: when the top entry is one that waited under the top before it, the chain
- * has gone back to it; says so, with where it stands. */
+/* After an action: when the top entry is one that waited under the top before it (the entries
+ * above it were done or ended, none was pushed), the chain has gone back to it; says so, with
+ * where it stands. */
 static void say_chain_back(const ev_state *s, const chain_memo *m, qv_events *ev)
 {
 	if (s->phase != EV_PH_CHAIN || s->nstack == 0)
 		return;
 	const ev_entry *e = &s->stack[s->nstack - 1];
 	bool waited = false;
-	for (int i = 0; i + 1 < m->n && !waited; i++)
+	/* an entry that waited under the old top, with nothing new above it */
+	for (int i = s->nstack - 1; i + 1 < m->n && !waited; i++)
 		waited = memcmp(&m->stack[i], e, sizeof *e) == 0;
 	int c = ev_find_cell_of(s, e->inst);
 	if (!waited || c < 0)
