@@ -403,10 +403,10 @@ static void render_full(const ev_state *s, int viewer, bool color, qv_buf *out)
 		}
 		qv_buf_free(&b);
 	}
-	qv_buf_printf(out, "turn %d of at most %d", s->turn_no + 1, s->max_turns);
-	if (s->idle && s->phase != EV_PH_OVER)
-		qv_buf_printf(out, " · p%d's last turn had no hand play", 2 - s->active);
-	qv_buf_putc(out, '\n');
+	qv_buf_printf(out, "turn %d of at most %d\n", s->turn_no + 1, s->max_turns);
+	if (s->idle && s->phase == EV_PH_MAIN && !s->played)
+		qv_buf_printf(out, "p%d made no hand play last turn: an end without one ends the game\n",
+		              2 - s->active);
 	char what[160];
 	pending(s, what, sizeof what);
 	qv_buf_printf(out, "%s\n", what);
@@ -571,6 +571,9 @@ static void render_compact(const ev_state *s, int viewer, bool color, qv_buf *ou
 			qv_buf_puts(&b, i == s->nstack - 1 ? " " : " · ");
 			entry_text(s, &s->stack[i], true, &b);
 		}
+	} else if (s->idle && s->phase == EV_PH_MAIN && !s->played) {
+		qv_buf_printf(&b, "p%d made no hand play last turn: an end without one ends the game",
+		              2 - s->active);
 	} else {
 		qv_buf_puts(&b, "1* owned by the other · 1? covered (2??? hidden) · G Growth · "
 		                "⇑ ability arrow");
