@@ -222,12 +222,15 @@ void ev_scores(const ev_state *s, int *out)
  * the board (graveyards and removed cards are public). Every function below does nothing
  * when ev is NULL, and the rules call them only then, so the search pays nothing for them. */
 
+/* Narration is off the hot path: the search calls apply without it millions of times. */
+#define NARRATION __attribute__((cold, noinline))
+
 /* The secret-part mask of player p: only p reads the secret. */
 static char mask_of(int p) { return p == 0 ? '1' : '2'; }
 
 /* The card on c as narration names it, without its cell: "storm-coil", "block-fire", or
  * "p2's covered card" (its identity a secret of its owner unless `open`). */
-static void card_label(const ev_state *s, int c, bool open, char *buf, size_t len)
+NARRATION static void card_label(const ev_state *s, int c, bool open, char *buf, size_t len)
 {
 	const ev_cell *x = &s->cell[c];
 	const char *id = ev_kinds[x->kind - 1].id;
@@ -241,7 +244,7 @@ static void card_label(const ev_state *s, int c, bool open, char *buf, size_t le
 }
 
 /* The card on c with its cell: "storm-coil on b4". */
-static void card_at(const ev_state *s, int c, bool open, char *buf, size_t len)
+NARRATION static void card_at(const ev_state *s, int c, bool open, char *buf, size_t len)
 {
 	char lab[80], cn[4];
 	card_label(s, c, open, lab, sizeof lab);
@@ -250,7 +253,7 @@ static void card_at(const ev_state *s, int c, bool open, char *buf, size_t len)
 }
 
 /* Says which pending activations end with the card on c, which is leaving the board. */
-static void say_entries_end(const ev_state *s, int c, qv_events *ev)
+NARRATION static void say_entries_end(const ev_state *s, int c, qv_events *ev)
 {
 	int inst = s->cell[c].inst;
 	for (int i = s->nstack - 1; i >= 0; i--)
@@ -265,7 +268,7 @@ static void say_entries_end(const ev_state *s, int c, qv_events *ev)
 
 /* "<prefix> <card on c> (to p2's graveyard)", then the activations that end with it; the
  * card is named for everyone, as the graveyard will show it. */
-static void say_destroyed(const ev_state *s, int c, const char *prefix, const char *suffix,
+NARRATION static void say_destroyed(const ev_state *s, int c, const char *prefix, const char *suffix,
                           qv_events *ev)
 {
 	char b[96];
@@ -275,7 +278,7 @@ static void say_destroyed(const ev_state *s, int c, const char *prefix, const ch
 }
 
 /* The score and the winner, when the game ends. */
-static void say_result(const ev_state *s, qv_events *ev)
+NARRATION static void say_result(const ev_state *s, qv_events *ev)
 {
 	int sc[2];
 	ev_scores(s, sc);
@@ -325,16 +328,9 @@ static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
 /* Why a card goes on the chain stack, for the narration. */
 enum { WHY_PLAYED, WHY_RESURRECTED, WHY_MOVED, WHY_FLIPPED };
 
-static void push(ev_state *s, int c, int why, qv_events *ev)
+/* Says that the card on c, just pushed on the stack, activates or reactivates, and why. */
+NARRATION static void say_push(const ev_state *s, int c, int why, qv_events *ev)
 {
-	if (s->nstack >= EV_MAX_STACK)
-		return; /* cannot happen: at most two entries per card on the board */
-	ev_entry *e = &s->stack[s->nstack++];
-	memset(e, 0, sizeof *e);
-	e->inst = s->cell[c].inst;
-	e->step = EV_ST_ABILITY1;
-	if (!ev)
-		return;
 	static const char *const how[] = {
 	    [WHY_PLAYED] = "activates", [WHY_RESURRECTED] = "activates",
 	    [WHY_MOVED] = "reactivates (moved by an ability)",
@@ -344,6 +340,18 @@ static void push(ev_state *s, int c, int why, qv_events *ev)
 	if (s->nstack > 1)
 		snprintf(depth, sizeof depth, ": chain %d deep", s->nstack);
 	qv_say(ev, "%s %s%s", b, how[why], depth);
+}
+
+static void push(ev_state *s, int c, int why, qv_events *ev)
+{
+	if (s->nstack >= EV_MAX_STACK)
+		return; /* cannot happen: at most two entries per card on the board */
+	ev_entry *e = &s->stack[s->nstack++];
+	memset(e, 0, sizeof *e);
+	e->inst = s->cell[c].inst;
+	e->step = EV_ST_ABILITY1;
+	if (ev)
+		say_push(s, c, why, ev);
 }
 
 /* A card was moved onto c by an ability: it reactivates when it is a face-up monster of the
@@ -456,6 +464,30 @@ static int draw(ev_state *s, int p)
 	return k;
 }
 
+/* Says what the start of p's turn gave: credits, the card drawn (for p alone). */
+NARRATION static void say_turn(const ev_state *s, int p, bool income, bool first, int k,
+                               qv_events *ev)
+{
+	if (first) {
+		qv_say(ev, "p%d goes first: no credits and no draw on this turn", p + 1);
+		return;
+	}
+	char got[64], card[48];
+	if (income)
+		snprintf(got, sizeof got, "p%d gains %d credits (now %d)", p + 1, EV_INCOME,
+		         s->pl[p].credits);
+	else
+		snprintf(got, sizeof got, "p%d gets no credits on a first turn", p + 1);
+	if (k >= 0)
+		snprintf(card, sizeof card, "{%c:%s|a card}", mask_of(p), ev_kinds[k].id);
+	if (k < 0)
+		qv_say(ev, "%s; the deck is empty: no draw", got);
+	else if (income)
+		qv_say(ev, "%s and draws %s", got, card);
+	else
+		qv_say(ev, "p%d draws %s (no credits on a first turn)", p + 1, card);
+}
+
 static void begin_turn(ev_state *s, int p, qv_events *ev)
 {
 	ev_player *pl = &s->pl[p];
@@ -469,26 +501,8 @@ static void begin_turn(ev_state *s, int p, qv_events *ev)
 		pl->credits = (uint16_t)(pl->credits + EV_INCOME);
 	bool first = p == s->first && s->turn_no == 0;
 	int k = first ? -1 : draw(s, p);
-	if (!ev)
-		return;
-	if (first) {
-		qv_say(ev, "p%d goes first: no credits and no draw on this turn", p + 1);
-		return;
-	}
-	char got[64], card[48];
-	if (income)
-		snprintf(got, sizeof got, "p%d gains %d credits (now %d)", p + 1, EV_INCOME,
-		         pl->credits);
-	else
-		snprintf(got, sizeof got, "p%d gets no credits on a first turn", p + 1);
-	if (k >= 0)
-		snprintf(card, sizeof card, "{%c:%s|a card}", mask_of(p), ev_kinds[k].id);
-	if (k < 0)
-		qv_say(ev, "%s; the deck is empty: no draw", got);
-	else if (income)
-		qv_say(ev, "%s and draws %s", got, card);
-	else
-		qv_say(ev, "p%d draws %s (no credits on a first turn)", p + 1, card);
+	if (ev)
+		say_turn(s, p, income, first, k, ev);
 }
 
 static void end_turn(ev_state *s, qv_events *ev)
@@ -1069,7 +1083,7 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 
 /* The narration of ability use by the card on c towards t (board direction d), before it
  * changes the board. */
-static void say_ability(const ev_state *s, int c, int d, int argtype, int val, qv_events *ev)
+NARRATION static void say_ability(const ev_state *s, int c, int d, int argtype, int val, qv_events *ev)
 {
 	int t = ev_step(c, d), p = s->active;
 	char tn[4], a[96], b[96];
@@ -1235,7 +1249,7 @@ static void burn(ev_state *s, ev_entry *e, int t, qv_events *ev)
 
 /* What a card took in a conflict, for the narration: "storm-coil on b4 takes 3: DEF 2
  * this turn", or its destruction. */
-static void say_hit(const ev_state *s, int c, int dmg, qv_events *ev)
+NARRATION static void say_hit(const ev_state *s, int c, int dmg, qv_events *ev)
 {
 	char b[96];
 	card_at(s, c, false, b, sizeof b);
@@ -1367,7 +1381,7 @@ typedef struct chain_memo {
 /* After an action: when the top entry is one that waited under the top before it (the entries
  * above it were done or ended, none was pushed), the chain has gone back to it; says so, with
  * where it stands. */
-static void say_chain_back(const ev_state *s, const chain_memo *m, qv_events *ev)
+NARRATION static void say_chain_back(const ev_state *s, const chain_memo *m, qv_events *ev)
 {
 	if (s->phase != EV_PH_CHAIN || s->nstack == 0)
 		return;
@@ -1388,18 +1402,13 @@ static void say_chain_back(const ev_state *s, const chain_memo *m, qv_events *ev
 	                                     : "Ability Phase 2");
 }
 
-static void ev_apply(void *st, qv_action a, qv_events *ev)
+/* Applies a (legal) with its narration when ev is given. */
+static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 {
-	ev_state *s = st;
 	if (s->phase == EV_PH_COIN) {
 		s->first = (uint8_t)EV_ARG(a);
 		begin_turn(s, EV_ARG(a), ev);
 		return;
-	}
-	chain_memo memo;
-	if (ev) {
-		memo.n = s->nstack;
-		memcpy(memo.stack, s->stack, sizeof memo.stack);
 	}
 	int arg = EV_ARG(a), p = s->active;
 	ev_player *pl = &s->pl[p];
@@ -1491,8 +1500,24 @@ static void ev_apply(void *st, qv_action a, qv_events *ev)
 	default: return;
 	}
 	settle(s, ev);
+}
+
+/* With a narration, also says when the chain goes back to a waiting activation. */
+NARRATION static void apply_narrated(ev_state *s, qv_action a, qv_events *ev)
+{
+	chain_memo memo;
+	memo.n = s->nstack;
+	memcpy(memo.stack, s->stack, sizeof memo.stack);
+	apply_action(s, a, ev);
+	say_chain_back(s, &memo, ev);
+}
+
+static void ev_apply(void *st, qv_action a, qv_events *ev)
+{
 	if (ev)
-		say_chain_back(s, &memo, ev);
+		apply_narrated(st, a, ev);
+	else
+		apply_action(st, a, NULL);
 }
 
 /* ---- scores, ranks, utilities ---- */
