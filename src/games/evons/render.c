@@ -168,9 +168,18 @@ static void pending(const ev_state *s, char *buf, size_t len)
 			         p, id, b, e->step == EV_ST_ABILITY1 ? 1 : 2);
 		return;
 	}
-	default:
-		snprintf(buf, len, "the game is over: %s", why_over[s->ended % EV_NENDS]);
+	default: {
+		int sc[2];
+		ev_scores(s, sc);
+		if (sc[0] == sc[1])
+			snprintf(buf, len, "game over (%s): a draw, %d to %d",
+			         why_over[s->ended % EV_NENDS], sc[0], sc[1]);
+		else
+			snprintf(buf, len, "game over (%s): p%d wins, %d to %d",
+			         why_over[s->ended % EV_NENDS], sc[0] > sc[1] ? 1 : 2,
+			         sc[0] > sc[1] ? sc[0] : sc[1], sc[0] > sc[1] ? sc[1] : sc[0]);
 		return;
+	}
 	}
 }
 
