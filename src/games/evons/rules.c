@@ -1,11 +1,12 @@
 /*
- * rules.c - the rules of Evons (../shared/rules/evons.md): the card table, parameters and
+ * rules.c - the rules of Evons (docs/rules/evons.md): the card table, parameters and
  * set-up with the mulligan, turns and hand plays, the activation sequence (ability phases,
  * conflicts, flips) on a LIFO chain stack, the eight abilities, the end, ranks,
  * determinization and a heuristic.
  *
- * Legality has one source of truth: legal() lists the actions, and apply accepts exactly the
- * listed ones (explain() words a refusal), so the two cannot disagree. Drawing is never a
+ * Legality has one source of truth: legal() lists the actions, and check accepts exactly the
+ * listed ones (explain() words a refusal), so the two cannot disagree; apply trusts that its
+ * action is legal. Drawing is never a
  * chance event: the decks are put in order when the game starts (shuffled with the state's
  * own generator, or as listed with shuffle=false) and a draw takes the top card; a mulligan
  * shuffles with the same generator. The only chance event is the coin for the first player.
@@ -14,6 +15,9 @@
  * ability, a conflict or a burn point, entries whose card has left the board are dropped,
  * a Firestorm with no target left loses its points, and an empty stack returns to the main
  * phase. The end by a full main zone is checked after every change of the board.
+ *
+ * Given a qv_events, apply narrates every step as it happens (see "narration" below); the
+ * narration lives in cold, out-of-line helpers called only then.
  */
 #include <stdio.h>
 #include <string.h>
