@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "scale.h"
-#include "gametest.h"
 #include "games/evons/evons.h"
+#include "gametest.h"
+#include "scale.h"
 
 static const qv_game *G;
 static char all_deck[1024]; /* every monster twice and every block once: 46 cards */
@@ -209,10 +209,12 @@ static void test_secrecy_and_determinize(void **unused)
 					checked += check_secrecy(&st, v);
 			if (step % 9 == 0) {
 				for (int v = 0; v < 2; v++) {
-					char *j1 = qv_test_view(G, &st, v), *t1 = qv_test_diagram(G, &st, v);
+					char *j1 = qv_test_view(G, &st, v),
+					     *t1 = qv_test_diagram(G, &st, v);
 					memcpy(&d, &st, sizeof d);
 					G->determinize(&d, v, &rng);
-					char *j2 = qv_test_view(G, &d, v), *t2 = qv_test_diagram(G, &d, v);
+					char *j2 = qv_test_view(G, &d, v),
+					     *t2 = qv_test_diagram(G, &d, v);
 					assert_string_equal(j1, j2);
 					assert_string_equal(t1, t2);
 					free(j1);
@@ -373,7 +375,8 @@ static void test_orientation(void **unused)
 	assert_true(is_legal(&st, "ability S"));
 	qv_err err = {{0}};
 	ev_state before = st;
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "ability N"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "ability N"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "plain"));
 	assert_memory_equal(&st, &before, sizeof st);
 }
@@ -814,11 +817,13 @@ static void test_bad_input(void **unused)
 	must_load(&st, "{\"players\":[{\"hand\":[\"inferno-drake\"],\"credits\":10},{}],"
 	               "\"active\":\"p1\"}");
 	ev_state before = st;
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play inferno-drake c3"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play inferno-drake c3"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "cost"));
 	assert_memory_equal(&st, &before, sizeof st);
 	assert_true(is_legal(&st, "cover inferno-drake c3"));
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play seedling c3"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play seedling c3"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "does not hold"));
 	assert_memory_equal(&st, &before, sizeof st);
 }
@@ -872,7 +877,8 @@ static int columns(const char *s)
 	int w = 0;
 	for (; *s; s++) {
 		if (*s == '\033') {
-			while (s[1] && !((s[1] >= 'A' && s[1] <= 'Z') || (s[1] >= 'a' && s[1] <= 'z')))
+			while (s[1] &&
+			       !((s[1] >= 'A' && s[1] <= 'Z') || (s[1] >= 'a' && s[1] <= 'z')))
 				s++;
 			if (s[1])
 				s++;
@@ -937,8 +943,10 @@ static void test_narration_lines_and_secrecy(void **unused)
 					if (qv_word_line(s, len, v, &w)) {
 						lines++;
 						if (columns(qv_buf_str(&w)) > 74)
-							fail_msg("a narration line is %d columns: '%s'",
-							         columns(qv_buf_str(&w)), qv_buf_str(&w));
+							fail_msg(
+							    "a narration line is %d columns: '%s'",
+							    columns(qv_buf_str(&w)),
+							    qv_buf_str(&w));
 						if (v >= 0) {
 							bool vis[EV_NKINDS];
 							visible_kinds(&st, v, vis);
@@ -946,11 +954,13 @@ static void test_narration_lines_and_secrecy(void **unused)
 								if (vis[k])
 									continue;
 								hidden_checked++;
-								if (strstr(qv_buf_str(&w), ev_kinds[k].id))
-									fail_msg("p%d reads the hidden %s: "
-									         "'%s'",
-									         v + 1, ev_kinds[k].id,
-									         qv_buf_str(&w));
+								if (strstr(qv_buf_str(&w),
+								           ev_kinds[k].id))
+									fail_msg(
+									    "p%d reads the hidden %s: "
+									    "'%s'",
+									    v + 1, ev_kinds[k].id,
+									    qv_buf_str(&w));
 							}
 						}
 					}
@@ -1010,8 +1020,8 @@ static void test_reference(void **unused)
 	for (int k = 0; k < EV_NKINDS; k++) {
 		char head[48];
 		snprintf(head, sizeof head, "%s: ", ev_kinds[k].id);
-		const char *at = k == 0 ? (strncmp(s, head, strlen(head)) == 0 ? s : NULL)
-		                        : strstr(prev, head);
+		const char *at =
+		    k == 0 ? (strncmp(s, head, strlen(head)) == 0 ? s : NULL) : strstr(prev, head);
 		if (!at || (at != s && at[-1] != '\n'))
 			fail_msg("no entry starting with '%s' in order", head);
 		prev = at;
@@ -1208,7 +1218,8 @@ static void test_layouts(void **unused)
 			assert_non_null(strstr(qv_buf_str(&b), "│1 stor │"));
 			assert_non_null(strstr(qv_buf_str(&b), "│4/5⇑→↓←│"));
 			assert_non_null(strstr(qv_buf_str(&b), "│2???  G│"));
-			assert_non_null(strstr(qv_buf_str(&b), "chain, top first: c3 storm-coil phase 1"));
+			assert_non_null(
+			    strstr(qv_buf_str(&b), "chain, top first: c3 storm-coil phase 1"));
 		}
 		if (v == 1) /* p2's own covered seedling, its titan turned round */
 			assert_non_null(strstr(qv_buf_str(&b), "│2?seedG│"));
@@ -1217,11 +1228,12 @@ static void test_layouts(void **unused)
 		assert_true(text_lines(qv_buf_str(&b), &widest) > 40);
 		assert_true(widest <= 80);
 		if (v == 1) /* p2's hand: the arrows as they would point for p2 */
-			assert_non_null(strstr(qv_buf_str(&b),
-			                       "    storm-coil         El 4/5 cost 19  ↑→⇓← Magnetism\n"));
+			assert_non_null(
+			    strstr(qv_buf_str(&b),
+			           "    storm-coil         El 4/5 cost 19  ↑→⇓← Magnetism\n"));
 		if (v == 0) { /* a pair in p1's hand, the arrows as they would point for p1 */
-			assert_non_null(strstr(qv_buf_str(&b),
-			                       "    tide-sprite ×2     Wa 1/3 cost  6  ⇑→   Swap\n"));
+			assert_non_null(strstr(
+			    qv_buf_str(&b), "    tide-sprite ×2     Wa 1/3 cost  6  ⇑→   Swap\n"));
 			assert_null(strstr(qv_buf_str(&b), "seedling on"));
 			assert_null(strstr(qv_buf_str(&b), "2?seed"));
 		}

@@ -114,9 +114,7 @@ static void ability_note(const ev_state *s, int c, qv_action a, note *n)
 		else
 			add(n, "Block: sends %s on %s to the graveyard", known(s, t, p), tn);
 		break;
-	case EV_AB_FIRESTORM:
-		add(n, "Firestorm: %d points around %s", ev_cur_def(s, c), tn);
-		break;
+	case EV_AB_FIRESTORM: add(n, "Firestorm: %d points around %s", ev_cur_def(s, c), tn); break;
 	case EV_AB_SWAP: add(n, "Swap: changes places with %s on %s", known(s, t, p), tn); break;
 	case EV_AB_SHOCKWAVE: {
 		int l = ev_step(t, d);
@@ -151,7 +149,9 @@ static void ending(const ev_state *after, int p, note *n)
 	int sc[2];
 	ev_scores(after, sc);
 	add(n, "ends the game (%s): %d to %d, %s", why[after->ended % EV_NENDS], sc[p], sc[1 - p],
-	    sc[p] > sc[1 - p] ? "you win" : sc[p] < sc[1 - p] ? "you lose" : "a draw");
+	    sc[p] > sc[1 - p]   ? "you win"
+	    : sc[p] < sc[1 - p] ? "you lose"
+	                        : "a draw");
 }
 
 int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
@@ -219,7 +219,8 @@ int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	}
 	case EV_ACT_CONFLICT: {
 		int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
-		int atk = ev_kinds[s->cell[c].kind - 1].atk, their = ev_kinds[s->cell[arg].kind - 1].atk;
+		int atk = ev_kinds[s->cell[c].kind - 1].atk,
+		    their = ev_kinds[s->cell[arg].kind - 1].atk;
 		int def = ev_cur_def(s, c), tdef = ev_cur_def(s, arg);
 		add(&n, "%d against DEF %d: %s; %d against yours %d: %s", atk, tdef,
 		    atk >= tdef ? "it falls" : "it holds", their, def,

@@ -90,7 +90,8 @@ void ev_arrows_text(int k, char *buf, size_t len)
 			continue;
 		int ab = ev_kinds[k].ability[d];
 		at += (size_t)snprintf(buf + at, len - at, "%s%s%s%s", at ? ", " : "",
-		                       qv_dir_names[d], ab ? " " : "", ab ? ev_ability_names[ab] : "");
+		                       qv_dir_names[d], ab ? " " : "",
+		                       ab ? ev_ability_names[ab] : "");
 	}
 }
 
@@ -99,12 +100,13 @@ static void put_card(qv_buf *out, int k)
 	const ev_kind *c = &ev_kinds[k];
 	if (ev_is_block(k)) {
 		qv_buf_printf(out, "%s: %s block\n", c->id, ev_element_names[c->element]);
-		put_wrapped(out,
-		            "No cost, ATK, DEF or arrows. It reaches the board only through a Block "
-		            "ability, face up (it cannot be played, covered or revealed), and stays "
-		            "until an ability removes it. It fills a cell; arrows pointing at it do "
-		            "nothing in conflicts and flips.",
-		            2);
+		put_wrapped(
+		    out,
+		    "No cost, ATK, DEF or arrows. It reaches the board only through a Block "
+		    "ability, face up (it cannot be played, covered or revealed), and stays "
+		    "until an ability removes it. It fills a cell; arrows pointing at it do "
+		    "nothing in conflicts and flips.",
+		    2);
 		return;
 	}
 	char arrows[128];

@@ -148,8 +148,8 @@ static void pending(const ev_state *s, char *buf, size_t len)
 		if (s->played)
 			snprintf(buf, len, "p%d has made the hand play: end", p);
 		else
-			snprintf(buf, len,
-			         "p%d: play|cover <card> <cell>, reveal <cell> or end", p);
+			snprintf(buf, len, "p%d: play|cover <card> <cell>, reveal <cell> or end",
+			         p);
 		return;
 	case EV_PH_CHAIN: {
 		const ev_entry *e = &s->stack[s->nstack - 1];
@@ -158,8 +158,8 @@ static void pending(const ev_state *s, char *buf, size_t len)
 		ev_cell_name(c, b);
 		const char *id = c >= 0 ? ev_kinds[s->cell[c].kind - 1].id : "?";
 		if (e->burn_left)
-			snprintf(buf, len, "p%d: %s on %s deals %d Firestorm point%s: burn <cell>", p,
-			         id, b, e->burn_left, e->burn_left == 1 ? "" : "s");
+			snprintf(buf, len, "p%d: %s on %s deals %d Firestorm point%s: burn <cell>",
+			         p, id, b, e->burn_left, e->burn_left == 1 ? "" : "s");
 		else if (e->step == EV_ST_CONFLICTS)
 			snprintf(buf, len, "p%d: %s on %s picks its next conflict: conflict <cell>",
 			         p, id, b);
@@ -210,7 +210,8 @@ static void entry_text(const ev_state *s, const ev_entry *e, bool brief, qv_buf 
 		qv_buf_puts(b, " · used");
 		for (int printed = 0; printed < QV_NDIRS; printed++)
 			if (e->used >> printed & 1)
-				qv_buf_printf(b, " %s", qv_dir_names[ev_board_dir(s->active, printed)]);
+				qv_buf_printf(b, " %s",
+				              qv_dir_names[ev_board_dir(s->active, printed)]);
 	}
 	if (e->spent)
 		qv_buf_printf(b, " · resurrection cost spent %d", e->spent);
@@ -272,8 +273,7 @@ static void full_columns(qv_buf *out)
 }
 
 /* Line `line` (0-3) of the cell c, 9 columns. */
-static void full_cell_line(qv_buf *out, const ev_state *s, int c, int line, int viewer,
-                           bool color)
+static void full_cell_line(qv_buf *out, const ev_state *s, int c, int line, int viewer, bool color)
 {
 	const ev_cell *x = &s->cell[c];
 	int k = x->kind - 1;
@@ -396,10 +396,11 @@ static void render_full(const ev_state *s, int viewer, bool color, qv_buf *out)
 		full_rule(out, row > 0 ? row : -1);
 	}
 	full_columns(out);
-	qv_buf_puts(out, "legend: 1 coil  p1 controls it · 1* owned by the other player · 1? covered\n"
-	                 "        2???  covered, hidden from you · El 4/5  element, ATK/current DEF\n"
-	                 "        G Growth-placed · ⇑ ability arrow, ↑ plain · ┃━ the main zone\n"
-	                 "        a hand's arrows point as they would on the board for its owner\n");
+	qv_buf_puts(out,
+	            "legend: 1 coil  p1 controls it · 1* owned by the other player · 1? covered\n"
+	            "        2???  covered, hidden from you · El 4/5  element, ATK/current DEF\n"
+	            "        G Growth-placed · ⇑ ability arrow, ↑ plain · ┃━ the main zone\n"
+	            "        a hand's arrows point as they would on the board for its owner\n");
 	for (int p = 0; p < 2; p++)
 		full_player(out, s, p, viewer, color);
 	if (s->nstack) {
@@ -414,7 +415,8 @@ static void render_full(const ev_state *s, int viewer, bool color, qv_buf *out)
 	}
 	qv_buf_printf(out, "turn %d of at most %d\n", s->turn_no + 1, s->max_turns);
 	if (s->idle && s->phase == EV_PH_MAIN && !s->played)
-		qv_buf_printf(out, "p%d made no hand play last turn: an end without one ends the game\n",
+		qv_buf_printf(out,
+		              "p%d made no hand play last turn: an end without one ends the game\n",
 		              2 - s->active);
 	char what[160];
 	pending(s, what, sizeof what);
@@ -516,7 +518,8 @@ static void panel_hand(panel *pn, const ev_player *pl, int p, bool other)
 			if (room == 0 || (room == 1 && done + 1 < total)) {
 				if (room)
 					qv_buf_printf(panel_next(pn), "… %d more card%s",
-					              pl->nhand - cards, pl->nhand - cards == 1 ? "" : "s");
+					              pl->nhand - cards,
+					              pl->nhand - cards == 1 ? "" : "s");
 				return;
 			}
 			char row[40];
@@ -581,7 +584,8 @@ static void render_compact(const ev_state *s, int viewer, bool color, qv_buf *ou
 			entry_text(s, &s->stack[i], true, &b);
 		}
 	} else if (s->idle && s->phase == EV_PH_MAIN && !s->played) {
-		qv_buf_printf(&b, "p%d made no hand play last turn: an end without one ends the game",
+		qv_buf_printf(&b,
+		              "p%d made no hand play last turn: an end without one ends the game",
 		              2 - s->active);
 	} else {
 		qv_buf_puts(&b, "1* owned by the other · 1? covered (2??? hidden) · G Growth · "

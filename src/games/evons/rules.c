@@ -264,16 +264,16 @@ NARRATION static void say_entries_end(const ev_state *s, int c, qv_events *ev)
 		if (s->stack[i].inst == inst) {
 			char b[96];
 			card_at(s, c, true, b, sizeof b);
-			qv_say(ev, "the %sactivation of %s ends", i == s->nstack - 1 ? "" : "waiting ",
-			       b);
+			qv_say(ev, "the %sactivation of %s ends",
+			       i == s->nstack - 1 ? "" : "waiting ", b);
 			return;
 		}
 }
 
 /* "<prefix> <card on c> (to p2's graveyard)", then the activations that end with it; the
  * card is named for everyone, as the graveyard will show it. */
-NARRATION static void say_destroyed(const ev_state *s, int c, const char *prefix, const char *suffix,
-                          qv_events *ev)
+NARRATION static void say_destroyed(const ev_state *s, int c, const char *prefix,
+                                    const char *suffix, qv_events *ev)
 {
 	char b[96];
 	card_at(s, c, true, b, sizeof b);
@@ -335,10 +335,10 @@ enum { WHY_PLAYED, WHY_RESURRECTED, WHY_MOVED, WHY_FLIPPED };
 /* Says that the card on c, just pushed on the stack, activates or reactivates, and why. */
 NARRATION static void say_push(const ev_state *s, int c, int why, qv_events *ev)
 {
-	static const char *const how[] = {
-	    [WHY_PLAYED] = "activates", [WHY_RESURRECTED] = "activates",
-	    [WHY_MOVED] = "reactivates (moved by an ability)",
-	    [WHY_FLIPPED] = "reactivates (moved, then flipped)"};
+	static const char *const how[] = {[WHY_PLAYED] = "activates",
+	                                  [WHY_RESURRECTED] = "activates",
+	                                  [WHY_MOVED] = "reactivates (moved by an ability)",
+	                                  [WHY_FLIPPED] = "reactivates (moved, then flipped)"};
 	char b[96], depth[24] = "";
 	card_at(s, c, false, b, sizeof b);
 	if (s->nstack > 1)
@@ -407,9 +407,9 @@ static void finish_game(ev_state *s, int how, qv_events *ev)
 	s->phase = EV_PH_OVER;
 	s->ended = (uint8_t)how;
 	if (ev) {
-		static const char *const why[EV_NENDS] = {
-		    "", "the main zone is full", "two ends in a row without a hand play",
-		    "the turn cap is reached"};
+		static const char *const why[EV_NENDS] = {"", "the main zone is full",
+		                                          "two ends in a row without a hand play",
+		                                          "the turn cap is reached"};
 		qv_say(ev, "%s: the game ends%s", why[how],
 		       s->nstack ? " (the chain stack is dropped)" : "");
 		say_result(s, ev);
@@ -1087,18 +1087,18 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 
 /* The narration of ability use by the card on c towards t (board direction d), before it
  * changes the board. */
-NARRATION static void say_ability(const ev_state *s, int c, int d, int argtype, int val, qv_events *ev)
+NARRATION static void say_ability(const ev_state *s, int c, int d, int argtype, int val,
+                                  qv_events *ev)
 {
 	int t = ev_step(c, d), p = s->active;
 	char tn[4], a[96], b[96];
 	ev_cell_name(t, tn);
 	switch (board_ability(s, c, d)) {
-	case EV_AB_REMOVE:
-		say_destroyed(s, t, "Remove destroys ", "", ev);
-		break;
+	case EV_AB_REMOVE: say_destroyed(s, t, "Remove destroys ", "", ev); break;
 	case EV_AB_BLOCK:
 		if (argtype == EV_ARG_CARD) {
-			qv_say(ev, "Block puts %s from p%d's hand on %s", ev_kinds[val].id, p + 1, tn);
+			qv_say(ev, "Block puts %s from p%d's hand on %s", ev_kinds[val].id, p + 1,
+			       tn);
 		} else {
 			card_at(s, t, true, a, sizeof a);
 			qv_say(ev, "Block sends %s to p%d's graveyard", a, s->cell[t].owner + 1);
@@ -1156,8 +1156,7 @@ NARRATION static void say_ability(const ev_state *s, int c, int d, int argtype, 
 	}
 }
 
-static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int val,
-                        qv_events *ev)
+static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int val, qv_events *ev)
 {
 	int p = s->active, t = ev_step(c, d);
 	if (ev)
@@ -1328,8 +1327,8 @@ static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 	const ev_state *s = st;
 	if (s->phase == EV_PH_COIN)
 		return EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)
-			       ? QV_OK
-			       : explain(s, a, err);
+		           ? QV_OK
+		           : explain(s, a, err);
 	qv_action list[EV_MAX_ACTIONS];
 	int n = ev_legal(s, list);
 	for (int i = 0; i < n; i++)
@@ -1400,10 +1399,10 @@ NARRATION static void say_chain_back(const ev_state *s, const chain_memo *m, qv_
 	char b[96];
 	card_at(s, c, false, b, sizeof b);
 	qv_say(ev, "the chain goes back to %s (%s)", b,
-	       e->burn_left                  ? "Firestorm points"
-	       : e->step == EV_ST_CONFLICTS  ? "conflicts"
-	       : e->step == EV_ST_ABILITY1   ? "Ability Phase 1"
-	                                     : "Ability Phase 2");
+	       e->burn_left                 ? "Firestorm points"
+	       : e->step == EV_ST_CONFLICTS ? "conflicts"
+	       : e->step == EV_ST_ABILITY1  ? "Ability Phase 1"
+	                                    : "Ability Phase 2");
 }
 
 /* Applies a (legal) with its narration when ev is given. */
