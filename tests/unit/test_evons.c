@@ -1055,6 +1055,7 @@ static void test_reference(void **unused)
 	static const char *const alias[][2] = {{"titan", "mountain-titan: "},
 	                                       {"coil", "storm-coil: "},
 	                                       {"STOR", "storm-coil: "},
+	                                       {"ward", "flame-warden: "},
 	                                       {"queen", "lich-queen: "},
 	                                       {"block-water", "block-water: Water block"}};
 	for (size_t i = 0; i < sizeof alias / sizeof *alias; i++) {
@@ -1215,7 +1216,8 @@ static void test_layouts(void **unused)
 			/* the hand that does not fit says how many cards are left out */
 			assert_non_null(strstr(qv_buf_str(&b), " tide-sprite×2  1/3  6"));
 			assert_non_null(strstr(qv_buf_str(&b), "… "));
-			assert_non_null(strstr(qv_buf_str(&b), "│1 stor │"));
+			assert_non_null(strstr(qv_buf_str(&b), "│1 coil │"));
+			assert_non_null(strstr(qv_buf_str(&b), "│2 tita │"));
 			assert_non_null(strstr(qv_buf_str(&b), "│4/5⇑→↓←│"));
 			assert_non_null(strstr(qv_buf_str(&b), "│2???  G│"));
 			assert_non_null(

@@ -164,15 +164,17 @@ static bool prefix_nocase(const char *a, const char *b, size_t n)
 	return true;
 }
 
-/* Whether query names card k: its id, a word of its id (`titan`, `block`) or a code of the
- * diagrams (`coil`, `stor`). */
+/* Whether query names card k: its id, a word of its id (`titan`, `queen`), its code in the
+ * diagrams (`coil`, `warden`), the compact diagram's four letters of it (`ward`) or the first
+ * four letters of its id (`stor`). */
 static bool names_card(const char *q, int k)
 {
 	const char *id = ev_kinds[k].id;
 	if (qv_streq_nocase(q, id) || (!ev_is_block(k) && qv_streq_nocase(q, ev_kinds[k].code)))
 		return true;
 	size_t n = strlen(q);
-	if (n == 4 && !ev_is_block(k) && prefix_nocase(q, id, 4))
+	if (n == 4 && !ev_is_block(k) &&
+	    (prefix_nocase(q, id, 4) || prefix_nocase(q, ev_kinds[k].code, 4)))
 		return true;
 	for (const char *w = id; *w;) {
 		size_t len = strcspn(w, "-");

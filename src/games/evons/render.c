@@ -14,8 +14,8 @@
  * pending.
  *
  * The compact layout (80 columns, 17 rows, for a 24-row terminal): each cell 7 columns by 2
- * lines, the controller, marks and the first four letters of the id, then ATK/current DEF and
- * the arrows; a panel on the right with both players' numbers and the viewer's hand with
+ * lines, the controller, marks and the first four letters of the full layout's code (`coil`,
+ * `ward` for warden), then ATK/current DEF and the arrows; a panel on the right with both players' numbers and the viewer's hand with
  * ATK/DEF and cost; under the board the chain stack (or a legend) and what is pending.
  *
  * The output never contains an empty line (the engine protocol ends a reply with one).
@@ -449,7 +449,7 @@ static void compact_cell_line(qv_buf *out, const ev_state *s, int c, int line, i
 			              x->owner != x->ctrl         ? '*'
 			              : (x->flags & EV_F_COVERED) ? '?'
 			                                          : ' ',
-			              seen ? ev_kinds[k].id : "??", growth ? 'G' : ' ');
+			              seen ? ev_kinds[k].code : "??", growth ? 'G' : ' ');
 	} else if (ev_is_block(k)) {
 		qv_buf_printf(out, "%-7s", ev_element_codes[ev_kinds[k].element]);
 	} else if (!seen) {
