@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "scale.h"
-#include "gametest.h"
 #include "games/evons/evons.h"
+#include "gametest.h"
+#include "scale.h"
 
 static const qv_game *G;
 static char all_deck[1024]; /* every monster twice and every block once: 46 cards */
@@ -209,10 +209,12 @@ static void test_secrecy_and_determinize(void **unused)
 					checked += check_secrecy(&st, v);
 			if (step % 9 == 0) {
 				for (int v = 0; v < 2; v++) {
-					char *j1 = qv_test_view(G, &st, v), *t1 = qv_test_diagram(G, &st, v);
+					char *j1 = qv_test_view(G, &st, v),
+					     *t1 = qv_test_diagram(G, &st, v);
 					memcpy(&d, &st, sizeof d);
 					G->determinize(&d, v, &rng);
-					char *j2 = qv_test_view(G, &d, v), *t2 = qv_test_diagram(G, &d, v);
+					char *j2 = qv_test_view(G, &d, v),
+					     *t2 = qv_test_diagram(G, &d, v);
 					assert_string_equal(j1, j2);
 					assert_string_equal(t1, t2);
 					free(j1);
@@ -373,7 +375,8 @@ static void test_orientation(void **unused)
 	assert_true(is_legal(&st, "ability S"));
 	qv_err err = {{0}};
 	ev_state before = st;
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "ability N"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "ability N"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "plain"));
 	assert_memory_equal(&st, &before, sizeof st);
 }
@@ -814,11 +817,13 @@ static void test_bad_input(void **unused)
 	must_load(&st, "{\"players\":[{\"hand\":[\"inferno-drake\"],\"credits\":10},{}],"
 	               "\"active\":\"p1\"}");
 	ev_state before = st;
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play inferno-drake c3"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play inferno-drake c3"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "cost"));
 	assert_memory_equal(&st, &before, sizeof st);
 	assert_true(is_legal(&st, "cover inferno-drake c3"));
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play seedling c3"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "play seedling c3"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "does not hold"));
 	assert_memory_equal(&st, &before, sizeof st);
 }
@@ -864,6 +869,384 @@ static void test_heuristic(void **unused)
 	assert_true(h1 < 0 && h1 >= -1);
 }
 
+/* ---- narration ---- */
+
+/* The columns of a UTF-8 line (every code point one column, ANSI colour sequences none). */
+static int columns(const char *s)
+{
+	int w = 0;
+	for (; *s; s++) {
+		if (*s == '\033') {
+			while (s[1] &&
+			       !((s[1] >= 'A' && s[1] <= 'Z') || (s[1] >= 'a' && s[1] <= 'z')))
+				s++;
+			if (s[1])
+				s++;
+			continue;
+		}
+		w += ((unsigned char)*s & 0xC0) != 0x80;
+	}
+	return w;
+}
+
+/* Applies text at st with a qv_events and words its narration for viewer v into out (one line
+ * each, "\n" after each). */
+static void narrate(ev_state *st, const char *text, int v, qv_buf *out)
+{
+	qv_events ev = {0};
+	assert_int_equal(qv_apply_checked(G, st, parse(st, text), &ev, NULL), QV_OK);
+	const char *s = qv_buf_str(&ev.text);
+	while (*s) {
+		size_t len = strcspn(s, "\n");
+		if (qv_word_line(s, len, v, out))
+			qv_buf_putc(out, '\n');
+		s += len + (s[len] == '\n');
+	}
+	qv_events_free(&ev);
+}
+
+/* Random games: every narrated line fits 74 columns for every viewer, narrating changes
+ * nothing in the state, and a player's narration never names a card kind that the player
+ * cannot see anywhere after the action (another's hand, covered card or deck). */
+static void test_narration_lines_and_secrecy(void **unused)
+{
+	(void)unused;
+	qv_rng rng;
+	qv_rng_seed(&rng, 5);
+	long lines = 0, hidden_checked = 0;
+	int games = qv_test_games(60, 8);
+	qv_action acts[EV_MAX_ACTIONS];
+	for (int game = 0; game < games; game++) {
+		ev_state st, quiet;
+		init_params(&st, game % 2 ? "blaze" : "bedrock", game % 3 ? "bedrock" : "blaze",
+		            game % 5 ? "true" : "false", (uint64_t)game + 100);
+		while (G->to_move(&st) != QV_OVER) {
+			qv_action a;
+			if (G->to_move(&st) == QV_CHANCE) {
+				double prob[EV_MAX_CHANCE];
+				a = qv_sample_chance(G, &st, &rng, acts, prob);
+			} else {
+				int n = G->legal(&st, acts);
+				a = acts[qv_rng_below(&rng, (uint32_t)n)];
+			}
+			qv_events ev = {0};
+			memcpy(&quiet, &st, sizeof st);
+			G->apply(&quiet, a, NULL);
+			G->apply(&st, a, &ev);
+			assert_memory_equal(&quiet, &st, sizeof st);
+			for (int v = -2; v < 2; v++) {
+				qv_buf w = {0};
+				const char *s = qv_buf_str(&ev.text);
+				while (*s) {
+					size_t len = strcspn(s, "\n");
+					qv_buf_clear(&w);
+					if (qv_word_line(s, len, v, &w)) {
+						lines++;
+						if (columns(qv_buf_str(&w)) > 74)
+							fail_msg(
+							    "a narration line is %d columns: '%s'",
+							    columns(qv_buf_str(&w)),
+							    qv_buf_str(&w));
+						if (v >= 0) {
+							bool vis[EV_NKINDS];
+							visible_kinds(&st, v, vis);
+							for (int k = 0; k < EV_NKINDS; k++) {
+								if (vis[k])
+									continue;
+								hidden_checked++;
+								if (strstr(qv_buf_str(&w),
+								           ev_kinds[k].id))
+									fail_msg(
+									    "p%d reads the hidden %s: "
+									    "'%s'",
+									    v + 1, ev_kinds[k].id,
+									    qv_buf_str(&w));
+							}
+						}
+					}
+					s += len + (s[len] == '\n');
+				}
+				qv_buf_free(&w);
+			}
+			qv_events_free(&ev);
+		}
+	}
+	assert_true(lines > 100L * games);
+	assert_true(hidden_checked > 100L * games);
+}
+
+/* The mulligan with shuffle: its player reads the cards drawn, the opponent only how many. */
+static void test_narration_mulligan(void **unused)
+{
+	(void)unused;
+	ev_state st, copy;
+	init_params(&st, "blaze", "bedrock", "true", 4);
+	char text[256] = "mulligan";
+	int named = 0;
+	for (int k = 0; k < EV_NKINDS && named < 2; k++)
+		for (int i = 0; i < st.pl[0].hand[k] && named < 2; i++, named++)
+			snprintf(text + strlen(text), sizeof text - strlen(text), " %s",
+			         ev_kinds[k].id);
+	qv_buf mine = {0}, theirs = {0};
+	memcpy(&copy, &st, sizeof st);
+	narrate(&copy, text, 0, &mine);
+	memcpy(&copy, &st, sizeof st);
+	narrate(&copy, text, 1, &theirs);
+	assert_string_equal(qv_buf_str(&theirs),
+	                    "p1 puts 2 cards back, shuffles the deck and draws 2\n");
+	/* p1 reads the same line, then the two cards drawn, which are in its hand */
+	const char *second = strchr(qv_buf_str(&mine), '\n') + 1;
+	assert_int_equal(strncmp(second, "p1 draws ", 9), 0);
+	int found = 0;
+	for (int k = 0; k < EV_NKINDS; k++)
+		if (strstr(second, ev_kinds[k].id)) {
+			assert_true(copy.pl[0].hand[k] > 0);
+			found++;
+		}
+	assert_true(found >= 1);
+	qv_buf_free(&mine);
+	qv_buf_free(&theirs);
+}
+
+/* ---- reference ---- */
+
+static void test_reference(void **unused)
+{
+	(void)unused;
+	qv_buf b = {0};
+	/* every entry, in order, each starting with its name, every line within 80 columns */
+	assert_int_equal(G->reference(NULL, &b), EV_NKINDS + EV_NABILITIES);
+	const char *s = qv_buf_str(&b), *prev = s;
+	for (int k = 0; k < EV_NKINDS; k++) {
+		char head[48];
+		snprintf(head, sizeof head, "%s: ", ev_kinds[k].id);
+		const char *at =
+		    k == 0 ? (strncmp(s, head, strlen(head)) == 0 ? s : NULL) : strstr(prev, head);
+		if (!at || (at != s && at[-1] != '\n'))
+			fail_msg("no entry starting with '%s' in order", head);
+		prev = at;
+	}
+	for (const char *l = s; *l;) {
+		size_t len = strcspn(l, "\n");
+		char line[256];
+		snprintf(line, sizeof line, "%.*s", (int)len, l);
+		if (columns(line) > 80)
+			fail_msg("a reference line is %d columns: '%s'", columns(line), line);
+		l += len + (l[len] == '\n');
+	}
+	qv_buf_clear(&b);
+	/* one card, any case: its numbers, its arrows and its ability's text */
+	assert_int_equal(G->reference("Storm-Coil", &b), 1);
+	assert_int_equal(strncmp(qv_buf_str(&b),
+	                         "storm-coil: Electric monster, cost 19, ATK 4, DEF 5\n"
+	                         "  arrows: N Magnetism, E, S, W\n"
+	                         "  Magnetism: The target is empty: moves onto it a card",
+	                         strlen("storm-coil: Electric monster, cost 19, ATK 4, DEF 5\n"
+	                                "  arrows: N Magnetism, E, S, W\n"
+	                                "  Magnetism: The target is empty: moves onto it a card")),
+	                 0);
+	qv_buf_clear(&b);
+	/* a card with two abilities on three arrows explains each ability once */
+	assert_int_equal(G->reference("mountain-titan", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "arrows: N Shockwave, E Shockwave, S, W Shockwave"));
+	assert_null(strstr(strstr(qv_buf_str(&b), "  Shockwave:") + 1, "  Shockwave:"));
+	qv_buf_clear(&b);
+	/* a word of an id, a diagram code, the compact code */
+	static const char *const alias[][2] = {{"titan", "mountain-titan: "},
+	                                       {"coil", "storm-coil: "},
+	                                       {"STOR", "storm-coil: "},
+	                                       {"ward", "flame-warden: "},
+	                                       {"queen", "lich-queen: "},
+	                                       {"block-water", "block-water: Water block"}};
+	for (size_t i = 0; i < sizeof alias / sizeof *alias; i++) {
+		qv_buf_clear(&b);
+		assert_int_equal(G->reference(alias[i][0], &b), 1);
+		assert_int_equal(strncmp(qv_buf_str(&b), alias[i][1], strlen(alias[i][1])), 0);
+	}
+	/* an ability: its text and the cards that carry it */
+	qv_buf_clear(&b);
+	assert_int_equal(G->reference("magnetism", &b), 1);
+	assert_int_equal(strncmp(qv_buf_str(&b), "Magnetism: ", 11), 0);
+	assert_non_null(strstr(qv_buf_str(&b), "spark-mite, volt-lynx, storm-coil"));
+	qv_buf_clear(&b);
+	assert_int_equal(G->reference("normal", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "points back defends its position"));
+	/* nothing by that name: nothing written */
+	qv_buf_clear(&b);
+	assert_int_equal(G->reference("dragon", &b), 0);
+	assert_int_equal(b.len, 0);
+	qv_buf_free(&b);
+}
+
+/* ---- action notes ---- */
+
+/* The note of text at st; *confirm gets the flag. */
+static char *note_of(const ev_state *st, const char *text, bool *confirm)
+{
+	static char buf[256];
+	bool c = true;
+	int n = G->action_note(st, parse(st, text), buf, sizeof buf, &c);
+	assert_int_equal(n, (int)strlen(buf));
+	*confirm = c;
+	return buf;
+}
+
+static void test_action_notes(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	bool confirm;
+	/* the position of scenario 42: p2's elder-grove on c2 points back at c3, the seedling on
+	 * d3 does not, p2's covered quake-ram on b3 */
+	must_load(&st, "{\"board\":[{\"cell\":\"c2\",\"card\":\"elder-grove\",\"owner\":\"p2\"},"
+	               "{\"cell\":\"d3\",\"card\":\"seedling\",\"owner\":\"p2\"},{\"cell\":\"b3\","
+	               "\"card\":\"quake-ram\",\"owner\":\"p2\",\"covered\":true}],\"players\":"
+	               "[{\"hand\":[\"storm-coil\",\"cinder-pup\"],\"turns\":3},{\"hand\":"
+	               "[\"seedling\"],\"turns\":2}],\"active\":\"p1\"}");
+	assert_string_equal(note_of(&st, "play storm-coil c3", &confirm),
+	                    "costs 19 (31 left); conflict c2 3/7 (holds); flips d3; destroys "
+	                    "covered b3");
+	assert_false(confirm);
+	assert_string_equal(note_of(&st, "play cinder-pup x3", &confirm),
+	                    "costs 6 (44 left); out zone: no conflicts, no flips");
+	assert_string_equal(note_of(&st, "cover storm-coil e5", &confirm),
+	                    "face down, free; revealing it costs 19");
+	assert_string_equal(note_of(&st, "end", &confirm),
+	                    "no hand play: the game ends if p2 makes none either");
+	assert_false(confirm);
+	/* the ability phase and a conflict: never the identity of p2's covered card */
+	play(&st, "play storm-coil c3");
+	assert_string_equal(note_of(&st, "next", &confirm),
+	                    "conflict c2 3/7 (holds); flips d3; destroys covered b3");
+	play(&st, "next");
+	assert_string_equal(note_of(&st, "conflict c2", &confirm),
+	                    "4 against DEF 7: it holds; 3 against yours 5: yours holds");
+	/* an end that ends the game asks for a confirmation */
+	must_load(&st, "{\"players\":[{\"hand\":[\"seedling\"]},{\"hand\":[\"seedling\"]}],"
+	               "\"active\":\"p1\",\"idle\":1}");
+	assert_string_equal(note_of(&st, "end", &confirm),
+	                    "ends the game (second end in a row without a hand play): 0 to 0, a "
+	                    "draw");
+	assert_true(confirm);
+	/* Remove at a covered card says only "a covered card"; the burn of one destroys it */
+	must_load(&st, "{\"board\":[{\"cell\":\"c4\",\"card\":\"bone-knight\",\"owner\":\"p2\","
+	               "\"covered\":true},{\"cell\":\"c3\",\"card\":\"assassin\",\"owner\":\"p1\"}"
+	               "],\"players\":[{},{}],\"active\":\"p1\",\"phase\":\"chain\",\"played\":"
+	               "true,\"stack\":[{\"cell\":\"c3\"}]}");
+	assert_string_equal(note_of(&st, "ability N", &confirm),
+	                    "Remove: destroys a covered card on c4");
+	assert_false(confirm);
+}
+
+/* A play that fills the main zone ends the game: the note says so and asks to confirm. */
+static void test_action_note_full_zone(void **unused)
+{
+	(void)unused;
+	char json[4096];
+	size_t n = (size_t)snprintf(json, sizeof json, "{\"board\":[");
+	int placed = 0;
+	for (int r = 1; r <= 5; r++)
+		for (int c = 1; c <= 5; c++) {
+			if (r == 3 && c == 3)
+				continue;
+			char cell[4];
+			ev_cell_name(r * 7 + c, cell);
+			n += (size_t)snprintf(json + n, sizeof json - n,
+			                      "%s{\"cell\":\"%s\",\"card\":\"%s\",\"owner\":\"p2\","
+			                      "\"covered\":true}",
+			                      placed ? "," : "", cell, ev_kinds[placed % 20].id);
+			placed++;
+		}
+	snprintf(json + n, sizeof json - n,
+	         "],\"players\":[{\"hand\":[\"seedling\"]},{}],\"active\":\"p1\"}");
+	ev_state st;
+	must_load(&st, json);
+	bool confirm;
+	const char *t = note_of(&st, "cover seedling c3", &confirm);
+	assert_true(confirm);
+	assert_non_null(strstr(t, "ends the game (fills the main zone): 0 to 0, a draw"));
+	t = note_of(&st, "play seedling c3", &confirm);
+	assert_true(confirm);
+	assert_non_null(strstr(t, "ends the game (fills the main zone): 1 to 0, you win"));
+	assert_false(note_of(&st, "play seedling x0", &confirm)[0] == '\0');
+	assert_false(confirm);
+}
+
+/* ---- diagrams ---- */
+
+/* Lines of text, and the widest in columns. */
+static int text_lines(const char *s, int *widest)
+{
+	int n = 0;
+	*widest = 0;
+	while (*s) {
+		size_t len = strcspn(s, "\n");
+		char line[1024];
+		snprintf(line, sizeof line, "%.*s", (int)len, s);
+		if (columns(line) > *widest)
+			*widest = columns(line);
+		n++;
+		s += len + (s[len] == '\n');
+	}
+	return n;
+}
+
+static void test_layouts(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	/* a hand of fourteen kinds, a chain stack and cards of both players */
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"storm-coil\",\"owner\":\"p1\"},"
+	               "{\"cell\":\"c4\",\"card\":\"mountain-titan\",\"owner\":\"p2\"},{\"cell\":"
+	               "\"d2\",\"card\":\"seedling\",\"owner\":\"p2\",\"covered\":true,\"growth\":"
+	               "true}],\"players\":[{\"hand\":[\"cinder-pup\",\"flame-warden\",\"inferno-"
+	               "drake\",\"tide-sprite\",\"reef-guard\",\"maelstrom\",\"pebble-golem\","
+	               "\"quake-ram\",\"mountain-titan\",\"spark-mite\",\"volt-lynx\",\"seedling\","
+	               "\"briar-stag\",\"block-fire\",\"tide-sprite\"]},{\"hand\":[\"storm-coil\"]"
+	               "}],\"active\":\"p1\",\"phase\":\"chain\",\"played\":true,\"stack\":[{\"cell"
+	               "\":\"c3\"}]}");
+	for (int v = -2; v < 2; v++) {
+		qv_buf b = {0};
+		int widest;
+		G->render_text(&st, v, QV_RENDER_COMPACT, &b);
+		assert_int_equal(text_lines(qv_buf_str(&b), &widest), 17);
+		assert_true(widest <= 80);
+		assert_null(strchr(qv_buf_str(&b), '\033'));
+		if (v == 0) {
+			/* the hand that does not fit says how many cards are left out */
+			assert_non_null(strstr(qv_buf_str(&b), " tide-sprite×2  1/3  6"));
+			assert_non_null(strstr(qv_buf_str(&b), "… "));
+			assert_non_null(strstr(qv_buf_str(&b), "│1 coil │"));
+			assert_non_null(strstr(qv_buf_str(&b), "│2 tita │"));
+			assert_non_null(strstr(qv_buf_str(&b), "│4/5⇑→↓←│"));
+			assert_non_null(strstr(qv_buf_str(&b), "│2???  G│"));
+			assert_non_null(
+			    strstr(qv_buf_str(&b), "chain, top first: c3 storm-coil phase 1"));
+		}
+		if (v == 1) /* p2's own covered seedling, its titan turned round */
+			assert_non_null(strstr(qv_buf_str(&b), "│2?seedG│"));
+		qv_buf_clear(&b);
+		G->render_text(&st, v, 0, &b);
+		assert_true(text_lines(qv_buf_str(&b), &widest) > 40);
+		assert_true(widest <= 80);
+		if (v == 1) /* p2's hand: the arrows as they would point for p2 */
+			assert_non_null(
+			    strstr(qv_buf_str(&b),
+			           "    storm-coil         El 4/5 cost 19  ↑→⇓← Magnetism\n"));
+		if (v == 0) { /* a pair in p1's hand, the arrows as they would point for p1 */
+			assert_non_null(strstr(
+			    qv_buf_str(&b), "    tide-sprite ×2     Wa 1/3 cost  6  ⇑→   Swap\n"));
+			assert_null(strstr(qv_buf_str(&b), "seedling on"));
+			assert_null(strstr(qv_buf_str(&b), "2?seed"));
+		}
+		qv_buf_clear(&b);
+		G->render_text(&st, v, QV_RENDER_COMPACT | QV_RENDER_COLOR, &b);
+		assert_non_null(strchr(qv_buf_str(&b), '\033'));
+		assert_true(text_lines(qv_buf_str(&b), &widest) == 17 && widest <= 80);
+		qv_buf_free(&b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -891,6 +1274,12 @@ int main(void)
 	    cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_load_rejects_impossible_states),
 	    cmocka_unit_test(test_heuristic),
+	    cmocka_unit_test(test_narration_lines_and_secrecy),
+	    cmocka_unit_test(test_narration_mulligan),
+	    cmocka_unit_test(test_reference),
+	    cmocka_unit_test(test_action_notes),
+	    cmocka_unit_test(test_action_note_full_zone),
+	    cmocka_unit_test(test_layouts),
 	};
 	return cmocka_run_group_tests_name("evons", tests, setup, NULL);
 }

@@ -107,6 +107,10 @@ enum {
 	EV_F_REACTIVATED = 8 /* reactivated this turn */
 };
 
+/* The state and the structs inside it have no implicit padding (game.h): every gap is a
+ * named pad_ field kept zero, and the build fails if a change brings padding back. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
 /* A cell of the board. kind is the card kind + 1 (0: empty). */
 typedef struct ev_cell {
 	uint16_t inst;
@@ -142,6 +146,7 @@ typedef struct ev_state {
 	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
 	uint8_t pad_[2];
 } ev_state;
+#pragma GCC diagnostic pop
 
 /* Geometry (rules.c). */
 int ev_step(int cell, int dir); /* the cell one step away in board direction dir, or -1 */
@@ -156,6 +161,8 @@ int ev_find_cell_of(const ev_state *s, int inst); /* the cell of instance inst, 
 int ev_to_move(const ev_state *s);
 void ev_scores(const ev_state *s, int *out);
 int ev_cur_def(const ev_state *s, int cell);
+unsigned ev_board_arrows(const ev_state *s, int cell); /* bit d: an arrow in board dir d */
+bool ev_points_at(const ev_state *s, int from, int to);
 extern const char *const ev_phase_names[EV_NPHASES];
 extern const char *const ev_step_names[EV_NSTEPS];
 extern const char *const ev_end_names[EV_NENDS];
@@ -163,6 +170,11 @@ extern const char *const ev_end_names[EV_NENDS];
 /* Notation (notation.c). */
 int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
+
+/* What cards and abilities are (reference.c) and what an action would do (note.c). */
+void ev_arrows_text(int kind, char *buf, size_t len); /* "N Magnetism, E, S, W" */
+int ev_reference(const char *name, qv_buf *out);
+int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 /* Rendering (render.c) and JSON (json.c). */
 void ev_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);

@@ -4,8 +4,9 @@
  * conflicts, flips) on a LIFO chain stack, the eight abilities, the end, ranks,
  * determinization and a heuristic.
  *
- * Legality has one source of truth: legal() lists the actions, and apply accepts exactly the
- * listed ones (explain() words a refusal), so the two cannot disagree. Drawing is never a
+ * Legality has one source of truth: legal() lists the actions, and check accepts exactly the
+ * listed ones (explain() words a refusal), so the two cannot disagree; apply trusts that its
+ * action is legal. Drawing is never a
  * chance event: the decks are put in order when the game starts (shuffled with the state's
  * own generator, or as listed with shuffle=false) and a draw takes the top card; a mulligan
  * shuffles with the same generator. The only chance event is the coin for the first player.
@@ -14,6 +15,9 @@
  * ability, a conflict or a burn point, entries whose card has left the board are dropped,
  * a Firestorm with no target left loses its points, and an empty stack returns to the main
  * phase. The end by a full main zone is checked after every change of the board.
+ *
+ * Given a qv_events, apply narrates every step as it happens (see "narration" below); the
+ * narration lives in cold, out-of-line helpers called only then.
  */
 #include <stdio.h>
 #include <string.h>
@@ -193,6 +197,10 @@ static bool points_at(const ev_state *s, int from, int to)
 	return false;
 }
 
+unsigned ev_board_arrows(const ev_state *s, int c) { return board_arrows(s, c); }
+
+bool ev_points_at(const ev_state *s, int from, int to) { return points_at(s, from, to); }
+
 static bool main_full(const ev_state *s)
 {
 	for (int r = 1; r <= 5; r++)
@@ -210,6 +218,83 @@ void ev_scores(const ev_state *s, int *out)
 			out[s->cell[c].ctrl]++;
 }
 
+/* ---- narration ----
+ *
+ * With a qv_events, apply tells what each step did, one short line each (core.h): the parts
+ * only a card's owner may know are written {M:secret|public}. A covered card stays "p2's
+ * covered card" for the others while it is covered, and is named for everyone when it leaves
+ * the board (graveyards and removed cards are public). Every function below does nothing
+ * when ev is NULL, and the rules call them only then, so the search pays nothing for them. */
+
+/* Narration is off the hot path: the search calls apply without it millions of times. */
+#define NARRATION __attribute__((cold, noinline))
+
+/* The secret-part mask of player p: only p reads the secret. */
+static char mask_of(int p) { return p == 0 ? '1' : '2'; }
+
+/* The card on c as narration names it, without its cell: "storm-coil", "block-fire", or
+ * "p2's covered card" (its identity a secret of its owner unless `open`). */
+NARRATION static void card_label(const ev_state *s, int c, bool open, char *buf, size_t len)
+{
+	const ev_cell *x = &s->cell[c];
+	const char *id = ev_kinds[x->kind - 1].id;
+	if (!(x->flags & EV_F_COVERED))
+		snprintf(buf, len, "%s", id);
+	else if (open)
+		snprintf(buf, len, "p%d's covered %s", x->owner + 1, id);
+	else
+		snprintf(buf, len, "p%d's covered {%c:%s|card}", x->owner + 1, mask_of(x->owner),
+		         id);
+}
+
+/* The card on c with its cell: "storm-coil on b4". */
+NARRATION static void card_at(const ev_state *s, int c, bool open, char *buf, size_t len)
+{
+	char lab[80], cn[4];
+	card_label(s, c, open, lab, sizeof lab);
+	ev_cell_name(c, cn);
+	snprintf(buf, len, "%s on %s", lab, cn);
+}
+
+/* Says which pending activations end with the card on c, which is leaving the board. */
+NARRATION static void say_entries_end(const ev_state *s, int c, qv_events *ev)
+{
+	int inst = s->cell[c].inst;
+	for (int i = s->nstack - 1; i >= 0; i--)
+		if (s->stack[i].inst == inst) {
+			char b[96];
+			card_at(s, c, true, b, sizeof b);
+			qv_say(ev, "the %sactivation of %s ends",
+			       i == s->nstack - 1 ? "" : "waiting ", b);
+			return;
+		}
+}
+
+/* "<prefix> <card on c> (to p2's graveyard)", then the activations that end with it; the
+ * card is named for everyone, as the graveyard will show it. */
+NARRATION static void say_destroyed(const ev_state *s, int c, const char *prefix,
+                                    const char *suffix, qv_events *ev)
+{
+	char b[96];
+	card_at(s, c, true, b, sizeof b);
+	qv_say(ev, "%s%s%s (to p%d's graveyard)", prefix, b, suffix, s->cell[c].owner + 1);
+	say_entries_end(s, c, ev);
+}
+
+/* The score and the winner, when the game ends. */
+NARRATION static void say_result(const ev_state *s, qv_events *ev)
+{
+	int sc[2];
+	ev_scores(s, sc);
+	int hi = sc[0] > sc[1] ? sc[0] : sc[1], lo = sc[0] > sc[1] ? sc[1] : sc[0];
+	if (sc[0] == sc[1])
+		qv_say(ev, "a draw: %d face-up monster%s each in the main zone", hi,
+		       hi == 1 ? "" : "s");
+	else
+		qv_say(ev, "p%d wins: %d face-up monster%s in the main zone to %d",
+		       sc[0] > sc[1] ? 1 : 2, hi, hi == 1 ? "" : "s", lo);
+}
+
 /* ---- changes of the board ---- */
 
 static void to_graveyard(ev_state *s, int c)
@@ -218,6 +303,14 @@ static void to_graveyard(ev_state *s, int c)
 	if (o->ngrave < EV_DECK_MAX)
 		o->grave[o->ngrave++] = (uint8_t)kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
+}
+
+/* Destroys the card on c (to its owner's graveyard), narrated as "<prefix><card><suffix>". */
+static void destroy(ev_state *s, int c, const char *prefix, const char *suffix, qv_events *ev)
+{
+	if (ev)
+		say_destroyed(s, c, prefix, suffix, ev);
+	to_graveyard(s, c);
 }
 
 static void remove_from_game(ev_state *s, int c)
@@ -236,7 +329,24 @@ static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
 		s->next_inst++;
 }
 
-static void push(ev_state *s, int c)
+/* Why a card goes on the chain stack, for the narration. */
+enum { WHY_PLAYED, WHY_RESURRECTED, WHY_MOVED, WHY_FLIPPED };
+
+/* Says that the card on c, just pushed on the stack, activates or reactivates, and why. */
+NARRATION static void say_push(const ev_state *s, int c, int why, qv_events *ev)
+{
+	static const char *const how[] = {[WHY_PLAYED] = "activates",
+	                                  [WHY_RESURRECTED] = "activates",
+	                                  [WHY_MOVED] = "reactivates (moved by an ability)",
+	                                  [WHY_FLIPPED] = "reactivates (moved, then flipped)"};
+	char b[96], depth[24] = "";
+	card_at(s, c, false, b, sizeof b);
+	if (s->nstack > 1)
+		snprintf(depth, sizeof depth, ": chain %d deep", s->nstack);
+	qv_say(ev, "%s %s%s", b, how[why], depth);
+}
+
+static void push(ev_state *s, int c, int why, qv_events *ev)
 {
 	if (s->nstack >= EV_MAX_STACK)
 		return; /* cannot happen: at most two entries per card on the board */
@@ -244,17 +354,19 @@ static void push(ev_state *s, int c)
 	memset(e, 0, sizeof *e);
 	e->inst = s->cell[c].inst;
 	e->step = EV_ST_ABILITY1;
+	if (ev)
+		say_push(s, c, why, ev);
 }
 
 /* A card was moved onto c by an ability: it reactivates when it is a face-up monster of the
  * player whose turn it is and has not reactivated this turn. */
-static void moved_by_ability(ev_state *s, int c)
+static void moved_by_ability(ev_state *s, int c, qv_events *ev)
 {
 	ev_cell *x = &s->cell[c];
 	x->flags |= EV_F_MOVED;
 	if (faceup_monster(s, c) && x->ctrl == s->active && !(x->flags & EV_F_REACTIVATED)) {
 		x->flags |= EV_F_REACTIVATED;
-		push(s, c);
+		push(s, c, WHY_MOVED, ev);
 	}
 }
 
@@ -290,10 +402,18 @@ static int burn_targets(const ev_state *s, int center, int p, int *out)
 	return n;
 }
 
-static void finish_game(ev_state *s, int how)
+static void finish_game(ev_state *s, int how, qv_events *ev)
 {
 	s->phase = EV_PH_OVER;
 	s->ended = (uint8_t)how;
+	if (ev) {
+		static const char *const why[EV_NENDS] = {"", "the main zone is full",
+		                                          "two ends in a row without a hand play",
+		                                          "the turn cap is reached"};
+		qv_say(ev, "%s: the game ends%s", why[how],
+		       s->nstack ? " (the chain stack is dropped)" : "");
+		say_result(s, ev);
+	}
 	for (int i = 0; i < s->nstack; i++)
 		memset(&s->stack[i], 0, sizeof s->stack[i]);
 	s->nstack = 0;
@@ -301,12 +421,12 @@ static void finish_game(ev_state *s, int how)
 
 /* After every change: the end by a full main zone, the entries of cards gone, Firestorm
  * points with no target left, and the return to the main phase when the stack is empty. */
-static void settle(ev_state *s)
+static void settle(ev_state *s, qv_events *ev)
 {
 	if (s->phase == EV_PH_OVER)
 		return;
 	if (main_full(s)) {
-		finish_game(s, EV_END_FULL);
+		finish_game(s, EV_END_FULL, ev);
 		return;
 	}
 	purge_stack(s);
@@ -317,8 +437,11 @@ static void settle(ev_state *s)
 	s->phase = EV_PH_CHAIN;
 	ev_entry *e = &s->stack[s->nstack - 1];
 	int t[5];
-	if (e->burn_left && burn_targets(s, e->burn_center, s->active, t) == 0)
+	if (e->burn_left && burn_targets(s, e->burn_center, s->active, t) == 0) {
+		qv_say(ev, "%d Firestorm point%s %s lost: no target is left", e->burn_left,
+		       e->burn_left == 1 ? "" : "s", e->burn_left == 1 ? "is" : "are");
 		e->burn_left = e->burn_center = 0;
+	}
 }
 
 /* ---- turns ---- */
@@ -332,18 +455,44 @@ int ev_to_move(const ev_state *s)
 	}
 }
 
-static void draw(ev_state *s, int p)
+/* p draws the top card of the deck; returns its kind, or -1 when the deck is empty. */
+static int draw(ev_state *s, int p)
 {
 	ev_player *pl = &s->pl[p];
 	if (pl->ndeck == 0)
-		return;
+		return -1;
 	int k = pl->deck[--pl->ndeck];
 	pl->deck[pl->ndeck] = 0;
 	pl->hand[k]++;
 	pl->nhand++;
+	return k;
 }
 
-static void begin_turn(ev_state *s, int p)
+/* Says what the start of p's turn gave: credits, the card drawn (for p alone). */
+NARRATION static void say_turn(const ev_state *s, int p, bool income, bool first, int k,
+                               qv_events *ev)
+{
+	if (first) {
+		qv_say(ev, "p%d goes first: no credits and no draw on this turn", p + 1);
+		return;
+	}
+	char got[64], card[48];
+	if (income)
+		snprintf(got, sizeof got, "p%d gains %d credits (now %d)", p + 1, EV_INCOME,
+		         s->pl[p].credits);
+	else
+		snprintf(got, sizeof got, "p%d gets no credits on a first turn", p + 1);
+	if (k >= 0)
+		snprintf(card, sizeof card, "{%c:%s|a card}", mask_of(p), ev_kinds[k].id);
+	if (k < 0)
+		qv_say(ev, "%s; the deck is empty: no draw", got);
+	else if (income)
+		qv_say(ev, "%s and draws %s", got, card);
+	else
+		qv_say(ev, "p%d draws %s (no credits on a first turn)", p + 1, card);
+}
+
+static void begin_turn(ev_state *s, int p, qv_events *ev)
 {
 	ev_player *pl = &s->pl[p];
 	s->active = (uint8_t)p;
@@ -351,27 +500,38 @@ static void begin_turn(ev_state *s, int p)
 	s->played = 0;
 	if (pl->turns < UINT16_MAX)
 		pl->turns++;
-	if (pl->turns > 1 && pl->credits <= UINT16_MAX - EV_INCOME)
+	bool income = pl->turns > 1 && pl->credits <= UINT16_MAX - EV_INCOME;
+	if (income)
 		pl->credits = (uint16_t)(pl->credits + EV_INCOME);
-	if (!(p == s->first && s->turn_no == 0))
-		draw(s, p);
+	bool first = p == s->first && s->turn_no == 0;
+	int k = first ? -1 : draw(s, p);
+	if (ev)
+		say_turn(s, p, income, first, k, ev);
 }
 
-static void end_turn(ev_state *s)
+static void end_turn(ev_state *s, qv_events *ev)
 {
+	bool damaged = false;
 	for (int c = 0; c < EV_NCELLS; c++) {
+		damaged |= s->cell[c].dmg != 0;
 		s->cell[c].dmg = 0;
 		s->cell[c].flags &= (uint8_t) ~(EV_F_MOVED | EV_F_REACTIVATED);
 	}
+	if (damaged)
+		qv_say(ev, "all damage clears");
 	s->idle = s->played ? 0 : (uint8_t)(s->idle + 1);
 	s->played = 0;
 	s->turn_no++;
-	if (s->idle >= 2)
-		finish_game(s, EV_END_IDLE);
-	else if (s->turn_no >= s->max_turns)
-		finish_game(s, EV_END_CAP);
-	else
-		begin_turn(s, 1 - s->active);
+	if (s->idle >= 2) {
+		finish_game(s, EV_END_IDLE, ev);
+	} else if (s->turn_no >= s->max_turns) {
+		finish_game(s, EV_END_CAP, ev);
+	} else {
+		if (s->idle == 1)
+			qv_say(ev, "p%d made no hand play: if p%d makes none either, the game ends",
+			       s->active + 1, 2 - s->active);
+		begin_turn(s, 1 - s->active, ev);
+	}
 }
 
 static void shuffle_kinds(uint8_t *a, int n, qv_rng *rng)
@@ -501,7 +661,7 @@ static qv_status ev_init(void *st, const qv_params *params, uint64_t seed, qv_er
 			pl->deck[i] = list[p][n[p] - 1 - i];
 		pl->ndeck = (uint8_t)n[p];
 		for (int i = 0; i < EV_HAND_START; i++)
-			draw(s, p);
+			(void)draw(s, p);
 	}
 	s->phase = EV_PH_MULLIGAN;
 	s->active = 0;
@@ -865,41 +1025,142 @@ static uint64_t defenders(const ev_state *s, int c)
 
 /* The flip step of the active card on c, then Ability Phase 2. Flipped cards that were moved
  * earlier this turn reactivate; they run in the active card's arrow order, clockwise from N. */
-static void flip_step(ev_state *s, int c)
+static void flip_step(ev_state *s, int c, qv_events *ev)
 {
 	ev_entry *e = &s->stack[s->nstack - 1];
 	e->step = EV_ST_ABILITY2;
 	e->conflicts = 0;
 	if (!ev_in_main(c))
 		return;
-	int p = s->cell[c].ctrl, react[QV_NDIRS], nr = 0;
+	int p = s->cell[c].ctrl, react[QV_NDIRS], nr = 0, said = 0;
 	unsigned arrows = board_arrows(s, c);
+	char b[96];
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int t = ev_step(c, d);
 		if (!(arrows >> d & 1) || t < 0 || !ev_in_main(t) || !occupied(s, t) ||
 		    s->cell[t].ctrl == p || block_at(s, t))
 			continue;
 		ev_cell *x = &s->cell[t];
+		said++;
 		if (covered(s, t)) {
-			if (!(x->flags & EV_F_GROWTH))
-				to_graveyard(s, t);
+			if (!(x->flags & EV_F_GROWTH)) {
+				destroy(s, t, "the flip destroys ", "", ev);
+			} else if (ev) {
+				card_at(s, t, false, b, sizeof b);
+				qv_say(ev, "%s is Growth-placed: not flipped", b);
+			}
 			continue;
 		}
-		if (points_at(s, t, c))
+		if (points_at(s, t, c)) {
+			if (ev) {
+				card_at(s, t, false, b, sizeof b);
+				qv_say(ev, "%s points back: not flipped", b);
+			}
 			continue;
+		}
 		x->ctrl = (uint8_t)p;
+		if (ev) {
+			card_at(s, t, false, b, sizeof b);
+			qv_say(ev, "%s flips to p%d", b, p + 1);
+		}
 		if ((x->flags & EV_F_MOVED) && !(x->flags & EV_F_REACTIVATED)) {
 			x->flags |= EV_F_REACTIVATED;
 			react[nr++] = t;
 		}
 	}
+	if (!said && ev) {
+		card_at(s, c, false, b, sizeof b);
+		qv_say(ev, "%s: nothing to flip", b);
+	}
 	for (int i = nr - 1; i >= 0; i--)
-		push(s, react[i]);
+		push(s, react[i], WHY_FLIPPED, NULL);
+	/* narrated in the order they will run: the last pushed runs first */
+	for (int i = 0; ev && i < nr; i++) {
+		card_at(s, react[i], false, b, sizeof b);
+		if (i == 0)
+			qv_say(ev, "%s reactivates (moved, then flipped): chain %d deep", b,
+			       s->nstack);
+		else
+			qv_say(ev, "%s reactivates after it (moved, then flipped)", b);
+	}
 }
 
-static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int val)
+/* The narration of ability use by the card on c towards t (board direction d), before it
+ * changes the board. */
+NARRATION static void say_ability(const ev_state *s, int c, int d, int argtype, int val,
+                                  qv_events *ev)
+{
+	int t = ev_step(c, d), p = s->active;
+	char tn[4], a[96], b[96];
+	ev_cell_name(t, tn);
+	switch (board_ability(s, c, d)) {
+	case EV_AB_REMOVE: say_destroyed(s, t, "Remove destroys ", "", ev); break;
+	case EV_AB_BLOCK:
+		if (argtype == EV_ARG_CARD) {
+			qv_say(ev, "Block puts %s from p%d's hand on %s", ev_kinds[val].id, p + 1,
+			       tn);
+		} else {
+			card_at(s, t, true, a, sizeof a);
+			qv_say(ev, "Block sends %s to p%d's graveyard", a, s->cell[t].owner + 1);
+		}
+		break;
+	case EV_AB_FIRESTORM: {
+		int pts = ev_cur_def(s, c);
+		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's DEF)", tn, pts,
+		       pts == 1 ? "" : "s", ev_kinds[kind_at(s, c)].id);
+		break;
+	}
+	case EV_AB_SWAP:
+		card_at(s, c, false, a, sizeof a);
+		card_at(s, t, false, b, sizeof b);
+		qv_say(ev, "Swap: %s and %s change places", a, b);
+		break;
+	case EV_AB_SHOCKWAVE: {
+		int l = ev_step(t, d);
+		if (l < 0) {
+			card_at(s, t, true, a, sizeof a);
+			qv_say(ev, "Shockwave pushes %s off the board", a);
+			card_label(s, t, true, a, sizeof a);
+			qv_say(ev, "%s is out of the game (p%d's removed cards)", a,
+			       s->cell[t].owner + 1);
+			say_entries_end(s, t, ev);
+			break;
+		}
+		char ln[4];
+		ev_cell_name(l, ln);
+		card_label(s, t, false, a, sizeof a);
+		qv_say(ev, "Shockwave pushes %s from %s to %s", a, tn, ln);
+		if (occupied(s, l))
+			say_destroyed(s, l, "", " is crushed", ev);
+		break;
+	}
+	case EV_AB_MAGNETISM: {
+		char sn[4];
+		ev_cell_name(val, sn);
+		card_label(s, val, false, a, sizeof a);
+		qv_say(ev, "Magnetism pulls %s from %s to %s", a, sn, tn);
+		break;
+	}
+	case EV_AB_GROWTH:
+		qv_say(ev, "Growth puts {%c:%s|a monster} from p%d's hand face down on %s",
+		       mask_of(p), ev_kinds[val].id, p + 1, tn);
+		break;
+	case EV_AB_RESURRECTION: {
+		const ev_entry *e = &s->stack[s->nstack - 1];
+		qv_say(ev, "Resurrection: %s from p%d's graveyard to %s (cost %d of %d spent)",
+		       ev_kinds[val].id, p + 1, tn, e->spent + ev_kinds[val].cost,
+		       ev_kinds[kind_at(s, c)].cost);
+		break;
+	}
+	default: break;
+	}
+}
+
+static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int val, qv_events *ev)
 {
 	int p = s->active, t = ev_step(c, d);
+	if (ev)
+		say_ability(s, c, d, argtype, val, ev);
 	e->used |= (uint8_t)(1u << ev_board_dir(s->cell[c].ctrl, d));
 	switch (board_ability(s, c, d)) {
 	case EV_AB_REMOVE: to_graveyard(s, t); break;
@@ -920,7 +1181,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		ev_cell tmp = s->cell[t];
 		s->cell[t] = s->cell[c];
 		s->cell[c] = tmp;
-		moved_by_ability(s, c); /* the target, now where the active card stood */
+		moved_by_ability(s, c, ev); /* the target, now where the active card stood */
 		break;
 	}
 	case EV_AB_SHOCKWAVE: {
@@ -932,12 +1193,12 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		if (occupied(s, l))
 			to_graveyard(s, l);
 		move_card(s, t, l);
-		moved_by_ability(s, l);
+		moved_by_ability(s, l, ev);
 		break;
 	}
 	case EV_AB_MAGNETISM:
 		move_card(s, val, t);
-		moved_by_ability(s, t);
+		moved_by_ability(s, t, ev);
 		break;
 	case EV_AB_GROWTH:
 		s->pl[p].hand[val]--;
@@ -953,7 +1214,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		pl->grave[--pl->ngrave] = 0;
 		e->spent = (uint8_t)(e->spent + ev_kinds[val].cost);
 		place(s, t, val, p, 0);
-		push(s, t);
+		push(s, t, WHY_RESURRECTED, ev);
 		break;
 	}
 	default: break;
@@ -961,31 +1222,71 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 }
 
 /* One Firestorm point on cell t. */
-static void burn(ev_state *s, ev_entry *e, int t)
+static void burn(ev_state *s, ev_entry *e, int t, qv_events *ev)
 {
 	e->burn_left--;
-	if (covered(s, t)) {
-		to_graveyard(s, t);
-	} else {
+	bool dead = covered(s, t);
+	if (!dead) {
 		ev_cell *x = &s->cell[t];
 		if (x->dmg < 255)
 			x->dmg++;
-		if (ev_cur_def(s, t) <= 0)
-			to_graveyard(s, t);
+		dead = ev_cur_def(s, t) <= 0;
+	}
+	int tg[5];
+	if (dead) {
+		destroy(s, t, "1 point destroys ", "", ev);
+		/* points with no target left are said lost by settle */
+		if (ev && e->burn_left && burn_targets(s, e->burn_center, s->active, tg))
+			qv_say(ev, "%d Firestorm point%s left", e->burn_left,
+			       e->burn_left == 1 ? "" : "s");
+	} else if (ev) {
+		char b[96], left[24] = "";
+		if (e->burn_left)
+			snprintf(left, sizeof left, ", %d left", e->burn_left);
+		card_at(s, t, false, b, sizeof b);
+		qv_say(ev, "1 point to %s: DEF %d this turn%s", b, ev_cur_def(s, t), left);
 	}
 	if (e->burn_left == 0)
 		e->burn_center = 0;
 }
 
+/* What a card took in a conflict, for the narration: "storm-coil on b4 takes 3: DEF 2
+ * this turn", or its destruction. */
+NARRATION static void say_hit(const ev_state *s, int c, int dmg, qv_events *ev)
+{
+	char b[96];
+	card_at(s, c, false, b, sizeof b);
+	int def = ev_cur_def(s, c);
+	if (def > 0)
+		qv_say(ev, "%s takes %d: DEF %d this turn", b, dmg, def);
+	else
+		qv_say(ev, "%s takes %d: DEF %d, destroyed (to p%d's graveyard)", b, dmg, def,
+		       s->cell[c].owner + 1);
+}
+
 /* The conflict of the active card on c with the defender on t: simultaneous damage. */
-static void conflict(ev_state *s, ev_entry *e, int c, int t)
+static void conflict(ev_state *s, ev_entry *e, int c, int t, qv_events *ev)
 {
 	e->conflicts &= ~(1ull << t);
 	int atk_a = ev_kinds[kind_at(s, c)].atk, atk_d = ev_kinds[kind_at(s, t)].atk;
+	if (ev) {
+		char a[96], b[96];
+		card_at(s, c, false, a, sizeof a);
+		card_at(s, t, false, b, sizeof b);
+		qv_say(ev, "%s (ATK %d) and %s (ATK %d) clash", a, atk_a, b, atk_d);
+	}
 	ev_cell *a = &s->cell[c], *b = &s->cell[t];
 	a->dmg = (uint8_t)(a->dmg + atk_d > 255 ? 255 : a->dmg + atk_d);
 	b->dmg = (uint8_t)(b->dmg + atk_a > 255 ? 255 : b->dmg + atk_a);
 	bool dead_a = ev_cur_def(s, c) <= 0, dead_d = ev_cur_def(s, t) <= 0;
+	if (ev) {
+		say_hit(s, c, atk_d, ev);
+		say_hit(s, t, atk_a, ev);
+		if (dead_a)
+			say_entries_end(s, c, ev);
+		if (dead_d)
+			say_entries_end(s, t, ev);
+	}
 	if (dead_d)
 		to_graveyard(s, t);
 	if (dead_a) {
@@ -993,7 +1294,29 @@ static void conflict(ev_state *s, ev_entry *e, int c, int t)
 		return; /* settle drops the entry: the sequence ends at once */
 	}
 	if (e->conflicts == 0)
-		flip_step(s, c);
+		flip_step(s, c, ev);
+}
+
+/* Leaves Ability Phase 1 of the active card on c: its conflicts, or its flip step at once. */
+static void start_conflicts(ev_state *s, ev_entry *e, int c, qv_events *ev)
+{
+	uint64_t m = defenders(s, c);
+	char b[96];
+	if (ev && !ev_in_main(c)) {
+		card_at(s, c, false, b, sizeof b);
+		qv_say(ev, "%s is in the out zone: no conflicts, no flips", b);
+	}
+	for (int t = 0; ev && t < EV_NCELLS; t++)
+		if (m >> t & 1) {
+			card_at(s, t, false, b, sizeof b);
+			qv_say(ev, "%s points back: it defends its position", b);
+		}
+	if (m) {
+		e->step = EV_ST_CONFLICTS;
+		e->conflicts = m;
+	} else {
+		flip_step(s, c, ev);
+	}
 }
 
 /* ---- apply ---- */
@@ -1004,8 +1327,8 @@ static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 	const ev_state *s = st;
 	if (s->phase == EV_PH_COIN)
 		return EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)
-			       ? QV_OK
-			       : explain(s, a, err);
+		           ? QV_OK
+		           : explain(s, a, err);
 	qv_action list[EV_MAX_ACTIONS];
 	int n = ev_legal(s, list);
 	for (int i = 0; i < n; i++)
@@ -1014,13 +1337,80 @@ static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 	return explain(s, a, err);
 }
 
-static void ev_apply(void *st, qv_action a, qv_events *ev)
+/* The mulligan of p, returning the nb cards of back: they go under the deck (the last one
+ * named at the very bottom), the deck is shuffled when the game shuffles, and p draws back
+ * to the starting hand. */
+static void mulligan(ev_state *s, int p, const int *back, int nb, qv_events *ev)
 {
-	(void)ev;
-	ev_state *s = st;
+	ev_player *pl = &s->pl[p];
+	for (int j = 0; j < nb; j++) {
+		pl->hand[back[j]]--;
+		pl->nhand--;
+	}
+	memmove(pl->deck + nb, pl->deck, pl->ndeck);
+	for (int j = 0; j < nb; j++)
+		pl->deck[j] = (uint8_t)back[nb - 1 - j];
+	pl->ndeck = (uint8_t)(pl->ndeck + nb);
+	if (s->shuffle)
+		shuffle_kinds(pl->deck, pl->ndeck, &s->rng);
+	int drawn[EV_HAND_START], n = 0;
+	while (pl->nhand < EV_HAND_START && pl->ndeck && n < EV_HAND_START)
+		drawn[n++] = draw(s, p);
+	if (!ev)
+		return;
+	qv_say(ev, "p%d puts %d card%s %s and draws %d", p + 1, nb, nb == 1 ? "" : "s",
+	       s->shuffle ? "back, shuffles the deck" : "under the deck", n);
+	/* which cards, for p alone, in lines that stay short */
+	char line[80];
+	size_t at = 0;
+	for (int i = 0; i < n; i++) {
+		const char *id = ev_kinds[drawn[i]].id;
+		if (at && at + strlen(id) + 2 > 60) {
+			qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);
+			at = 0;
+		}
+		at += (size_t)snprintf(line + at, sizeof line - at, "%s%s", at ? ", " : "", id);
+	}
+	if (at)
+		qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);
+}
+
+/* Copies of the stack entries before an action, to tell when the chain goes back to one. */
+typedef struct chain_memo {
+	ev_entry stack[EV_MAX_STACK];
+	int n;
+} chain_memo;
+
+/* After an action: when the top entry is one that waited under the top before it (the entries
+ * above it were done or ended, none was pushed), the chain has gone back to it; says so, with
+ * where it stands. */
+NARRATION static void say_chain_back(const ev_state *s, const chain_memo *m, qv_events *ev)
+{
+	if (s->phase != EV_PH_CHAIN || s->nstack == 0)
+		return;
+	const ev_entry *e = &s->stack[s->nstack - 1];
+	bool waited = false;
+	/* an entry that waited under the old top, with nothing new above it */
+	for (int i = s->nstack - 1; i + 1 < m->n && !waited; i++)
+		waited = memcmp(&m->stack[i], e, sizeof *e) == 0;
+	int c = ev_find_cell_of(s, e->inst);
+	if (!waited || c < 0)
+		return;
+	char b[96];
+	card_at(s, c, false, b, sizeof b);
+	qv_say(ev, "the chain goes back to %s (%s)", b,
+	       e->burn_left                 ? "Firestorm points"
+	       : e->step == EV_ST_CONFLICTS ? "conflicts"
+	       : e->step == EV_ST_ABILITY1  ? "Ability Phase 1"
+	                                    : "Ability Phase 2");
+}
+
+/* Applies a (legal) with its narration when ev is given. */
+static void apply_action(ev_state *s, qv_action a, qv_events *ev)
+{
 	if (s->phase == EV_PH_COIN) {
 		s->first = (uint8_t)EV_ARG(a);
-		begin_turn(s, EV_ARG(a));
+		begin_turn(s, EV_ARG(a), ev);
 		return;
 	}
 	int arg = EV_ARG(a), p = s->active;
@@ -1034,21 +1424,8 @@ static void ev_apply(void *st, qv_action a, qv_events *ev)
 			if (k)
 				back[nb++] = k - 1;
 		}
-		for (int j = 0; j < nb; j++) {
-			pl->hand[back[j]]--;
-			pl->nhand--;
-		}
-		if (nb) {
-			/* returned cards go under the deck: the last one named is the bottom */
-			memmove(pl->deck + nb, pl->deck, pl->ndeck);
-			for (int j = 0; j < nb; j++)
-				pl->deck[j] = (uint8_t)back[nb - 1 - j];
-			pl->ndeck = (uint8_t)(pl->ndeck + nb);
-			if (s->shuffle)
-				shuffle_kinds(pl->deck, pl->ndeck, &s->rng);
-			while (pl->nhand < EV_HAND_START && pl->ndeck)
-				draw(s, p);
-		}
+		if (nb)
+			mulligan(s, p, back, nb, ev);
 		pl->mull = (int8_t)nb;
 		if (p == 0) {
 			s->active = 1;
@@ -1058,7 +1435,7 @@ static void ev_apply(void *st, qv_action a, qv_events *ev)
 			s->active = 0;
 			memset(&s->rng, 0, sizeof s->rng);
 		}
-		break;
+		return;
 	}
 	case EV_ACT_PLAY:
 	case EV_ACT_COVER: {
@@ -1070,60 +1447,80 @@ static void ev_apply(void *st, qv_action a, qv_events *ev)
 			place(s, c, k, p, EV_F_COVERED);
 		} else {
 			pl->credits = (uint16_t)(pl->credits - ev_kinds[k].cost);
+			qv_say(ev, "p%d pays %d credits (%d left)", p + 1, ev_kinds[k].cost,
+			       pl->credits);
 			place(s, c, k, p, 0);
-			push(s, c);
+			push(s, c, WHY_PLAYED, ev);
 		}
-		settle(s);
-		break;
+		settle(s, ev);
+		return;
 	}
 	case EV_ACT_REVEAL: {
 		ev_cell *x = &s->cell[arg];
-		if (!(x->flags & EV_F_GROWTH))
-			pl->credits = (uint16_t)(pl->credits - ev_kinds[kind_at(s, arg)].cost);
+		int k = kind_at(s, arg);
+		if (x->flags & EV_F_GROWTH) {
+			qv_say(ev, "the card is %s, Growth-placed: no cost", ev_kinds[k].id);
+		} else {
+			pl->credits = (uint16_t)(pl->credits - ev_kinds[k].cost);
+			qv_say(ev, "the card is %s: p%d pays %d credits (%d left)", ev_kinds[k].id,
+			       p + 1, ev_kinds[k].cost, pl->credits);
+		}
 		x->flags &= (uint8_t) ~(EV_F_COVERED | EV_F_GROWTH);
 		s->played = 1;
-		push(s, arg);
-		settle(s);
-		break;
+		push(s, arg, WHY_PLAYED, ev);
+		settle(s, ev);
+		return;
 	}
-	case EV_ACT_END: end_turn(s); break;
+	case EV_ACT_END: end_turn(s, ev); return;
 	case EV_ACT_ABILITY: {
 		ev_entry *e = &s->stack[s->nstack - 1];
 		int c = ev_find_cell_of(s, e->inst);
-		use_ability(s, e, c, arg & 7, (arg >> 3) & 3, arg >> 5);
-		settle(s);
+		use_ability(s, e, c, arg & 7, (arg >> 3) & 3, arg >> 5, ev);
 		break;
 	}
-	case EV_ACT_BURN:
-		burn(s, &s->stack[s->nstack - 1], arg);
-		settle(s);
-		break;
+	case EV_ACT_BURN: burn(s, &s->stack[s->nstack - 1], arg, ev); break;
 	case EV_ACT_CONFLICT: {
 		ev_entry *e = &s->stack[s->nstack - 1];
-		conflict(s, e, ev_find_cell_of(s, e->inst), arg);
-		settle(s);
+		conflict(s, e, ev_find_cell_of(s, e->inst), arg, ev);
 		break;
 	}
 	case EV_ACT_NEXT: {
 		ev_entry *e = &s->stack[s->nstack - 1];
 		int c = ev_find_cell_of(s, e->inst);
 		if (e->step == EV_ST_ABILITY2) {
+			if (ev) {
+				char b[96];
+				card_at(s, c, false, b, sizeof b);
+				qv_say(ev, "the activation of %s is over", b);
+			}
 			memset(e, 0, sizeof *e);
 			s->nstack--;
 		} else {
-			uint64_t m = defenders(s, c);
-			if (m) {
-				e->step = EV_ST_CONFLICTS;
-				e->conflicts = m;
-			} else {
-				flip_step(s, c);
-			}
+			start_conflicts(s, e, c, ev);
 		}
-		settle(s);
 		break;
 	}
-	default: break;
+	default: return;
 	}
+	settle(s, ev);
+}
+
+/* With a narration, also says when the chain goes back to a waiting activation. */
+NARRATION static void apply_narrated(ev_state *s, qv_action a, qv_events *ev)
+{
+	chain_memo memo;
+	memo.n = s->nstack;
+	memcpy(memo.stack, s->stack, sizeof memo.stack);
+	apply_action(s, a, ev);
+	say_chain_back(s, &memo, ev);
+}
+
+static void ev_apply(void *st, qv_action a, qv_events *ev)
+{
+	if (ev)
+		apply_narrated(st, a, ev);
+	else
+		apply_action(st, a, NULL);
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -1302,4 +1699,6 @@ const qv_game qv_evons = {
     .sample = NULL,
     .heuristic = ev_heuristic,
     .capped = ev_capped,
+    .reference = ev_reference,
+    .action_note = ev_action_note,
 };

@@ -1,0 +1,247 @@
+/*
+ * note.c - what an Evons action would do, in a few words, for a person choosing among the
+ * legal actions (the descriptor's action_note): the cost of a play or reveal and the conflicts
+ * and flips its card would meet if it used no ability first, the target of an ability, what a
+ * burn or a conflict would leave. Everything said is public or the mover's own (a covered
+ * card of the other player is "a covered card"). An action that ends the game asks for a
+ * confirmation.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "evons.h"
+
+extern const qv_game qv_evons;
+
+/* A growing note: parts joined by "; ". */
+typedef struct note {
+	char *buf;
+	size_t len, at;
+} note;
+
+static void add(note *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void add(note *n, const char *fmt, ...)
+{
+	if (n->at + 1 >= n->len)
+		return;
+	if (n->at)
+		n->at += (size_t)snprintf(n->buf + n->at, n->len - n->at, "; ");
+	if (n->at + 1 >= n->len) {
+		n->at = n->len - 1;
+		return;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	int w = vsnprintf(n->buf + n->at, n->len - n->at, fmt, ap);
+	va_end(ap);
+	n->at = w < 0 ? n->at : n->at + (size_t)w;
+	if (n->at >= n->len)
+		n->at = n->len - 1;
+}
+
+/* The card on c as the mover (player p) knows it: its id, or "a covered card" for another
+ * player's covered card. */
+static const char *known(const ev_state *s, int c, int p)
+{
+	const ev_cell *x = &s->cell[c];
+	if ((x->flags & EV_F_COVERED) && x->owner != p)
+		return "a covered card";
+	return ev_kinds[x->kind - 1].id;
+}
+
+/* What the face-up card on c would meet in its conflict and flip steps if they came now:
+ * "conflict c5 3/3 (falls); flips d4; destroys covered e3". */
+static void meets(const ev_state *s, int c, note *n)
+{
+	if (!ev_in_main(c)) {
+		add(n, "out zone: no conflicts, no flips");
+		return;
+	}
+	int p = s->cell[c].ctrl, atk = ev_kinds[s->cell[c].kind - 1].atk, taken = 0;
+	char fights[160] = "", flips[40] = "", kills[40] = "", cn[4];
+	size_t fa = 0, fl = 0, ki = 0;
+	unsigned arrows = ev_board_arrows(s, c);
+	for (int d = 0; d < QV_NDIRS; d++) {
+		int t = ev_step(c, d);
+		if (!(arrows >> d & 1) || t < 0 || !ev_in_main(t) || !s->cell[t].kind ||
+		    s->cell[t].ctrl == p || ev_is_block(s->cell[t].kind - 1))
+			continue;
+		const ev_cell *x = &s->cell[t];
+		ev_cell_name(t, cn);
+		if (x->flags & EV_F_COVERED) {
+			if (!(x->flags & EV_F_GROWTH) && ki < sizeof kills)
+				ki += (size_t)snprintf(kills + ki, sizeof kills - ki, " %s", cn);
+		} else if (ev_points_at(s, t, c)) {
+			int def = ev_cur_def(s, t), their = ev_kinds[x->kind - 1].atk;
+			taken += their;
+			if (fa < sizeof fights)
+				fa += (size_t)snprintf(fights + fa, sizeof fights - fa,
+				                       "%s%s %d/%d (%s)", fa ? ", " : "", cn, their,
+				                       def, atk >= def ? "falls" : "holds");
+		} else if (fl < sizeof flips) {
+			fl += (size_t)snprintf(flips + fl, sizeof flips - fl, " %s", cn);
+		}
+	}
+	if (fa)
+		add(n, "conflict %s", fights);
+	if (taken && taken >= ev_cur_def(s, c)) {
+		add(n, "it takes %d and falls", taken);
+		return;
+	}
+	if (fl)
+		add(n, "flips%s", flips);
+	if (ki)
+		add(n, "destroys covered%s", kills);
+	if (!fa && !fl && !ki)
+		add(n, "no conflict, nothing to flip");
+}
+
+/* What ability action a of the active card on c would do. */
+static void ability_note(const ev_state *s, int c, qv_action a, note *n)
+{
+	int arg = EV_ARG(a), d = arg & 7, argtype = (arg >> 3) & 3, val = arg >> 5, p = s->active;
+	int t = ev_step(c, d), printed = ev_board_dir(s->cell[c].ctrl, d);
+	int ab = ev_kinds[s->cell[c].kind - 1].ability[printed];
+	char tn[4], vn[4];
+	ev_cell_name(t, tn);
+	switch (ab) {
+	case EV_AB_REMOVE: add(n, "Remove: destroys %s on %s", known(s, t, p), tn); break;
+	case EV_AB_BLOCK:
+		if (argtype == EV_ARG_CARD)
+			add(n, "Block: puts %s on %s", ev_kinds[val].id, tn);
+		else
+			add(n, "Block: sends %s on %s to the graveyard", known(s, t, p), tn);
+		break;
+	case EV_AB_FIRESTORM: add(n, "Firestorm: %d points around %s", ev_cur_def(s, c), tn); break;
+	case EV_AB_SWAP: add(n, "Swap: changes places with %s on %s", known(s, t, p), tn); break;
+	case EV_AB_SHOCKWAVE: {
+		int l = ev_step(t, d);
+		if (l < 0) {
+			add(n, "Shockwave: pushes %s off the board", known(s, t, p));
+			break;
+		}
+		ev_cell_name(l, vn);
+		add(n, "Shockwave: pushes %s to %s", known(s, t, p), vn);
+		if (s->cell[l].kind)
+			add(n, "crushes %s there", known(s, l, p));
+		break;
+	}
+	case EV_AB_MAGNETISM:
+		ev_cell_name(val, vn);
+		add(n, "Magnetism: pulls %s from %s to %s", known(s, val, p), vn, tn);
+		break;
+	case EV_AB_GROWTH: add(n, "Growth: %s face down on %s", ev_kinds[val].id, tn); break;
+	case EV_AB_RESURRECTION:
+		add(n, "Resurrection: %s on %s, which activates", ev_kinds[val].id, tn);
+		break;
+	default: break;
+	}
+}
+
+/* Why a finished game ended and who won, from the mover's side. */
+static void ending(const ev_state *after, int p, note *n)
+{
+	static const char *const why[EV_NENDS] = {"", "fills the main zone",
+	                                          "second end in a row without a hand play",
+	                                          "last turn of max_turns"};
+	int sc[2];
+	ev_scores(after, sc);
+	add(n, "ends the game (%s): %d to %d, %s", why[after->ended % EV_NENDS], sc[p], sc[1 - p],
+	    sc[p] > sc[1 - p]   ? "you win"
+	    : sc[p] < sc[1 - p] ? "you lose"
+	                        : "a draw");
+}
+
+int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
+{
+	const ev_state *s = st;
+	note n = {buf, len, 0};
+	if (confirm)
+		*confirm = false;
+	if (!buf || len == 0)
+		return 0;
+	buf[0] = '\0';
+	if (s->phase == EV_PH_OVER || s->phase == EV_PH_COIN || qv_evons.check(s, a, NULL))
+		return 0;
+	int p = s->active, arg = EV_ARG(a);
+	const ev_player *pl = &s->pl[p];
+	ev_state after = *s;
+	qv_evons.apply(&after, a, NULL);
+	switch (EV_TYPE(a)) {
+	case EV_ACT_MULLIGAN: {
+		int m = 0;
+		for (int f = 0; f < 5; f++)
+			m += ((arg >> (5 * f)) & 31) != 0;
+		add(&n, "%d back into the deck, %d new drawn", m, m);
+		break;
+	}
+	case EV_ACT_PLAY: {
+		int k = arg & 31;
+		add(&n, "costs %d (%d left)", ev_kinds[k].cost, pl->credits - ev_kinds[k].cost);
+		if (after.phase != EV_PH_OVER)
+			meets(&after, arg >> 5, &n);
+		break;
+	}
+	case EV_ACT_COVER:
+		add(&n, "face down, free; revealing it costs %d", ev_kinds[arg & 31].cost);
+		break;
+	case EV_ACT_REVEAL: {
+		const ev_cell *x = &s->cell[arg];
+		if (x->flags & EV_F_GROWTH)
+			add(&n, "%s, free (Growth-placed)", ev_kinds[x->kind - 1].id);
+		else
+			add(&n, "%s costs %d (%d left)", ev_kinds[x->kind - 1].id,
+			    ev_kinds[x->kind - 1].cost, pl->credits - ev_kinds[x->kind - 1].cost);
+		if (after.phase != EV_PH_OVER)
+			meets(&after, arg, &n);
+		break;
+	}
+	case EV_ACT_END:
+		if (!s->played && after.phase != EV_PH_OVER)
+			add(&n, "no hand play: the game ends if p%d makes none either", 2 - p);
+		break;
+	case EV_ACT_ABILITY: {
+		int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
+		ability_note(s, c, a, &n);
+		break;
+	}
+	case EV_ACT_BURN: {
+		const ev_cell *x = &s->cell[arg];
+		char tn[4];
+		ev_cell_name(arg, tn);
+		if ((x->flags & EV_F_COVERED) || ev_cur_def(s, arg) <= 1)
+			add(&n, "destroys %s on %s", known(s, arg, p), tn);
+		else
+			add(&n, "%s on %s to DEF %d", known(s, arg, p), tn, ev_cur_def(s, arg) - 1);
+		break;
+	}
+	case EV_ACT_CONFLICT: {
+		int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
+		int atk = ev_kinds[s->cell[c].kind - 1].atk,
+		    their = ev_kinds[s->cell[arg].kind - 1].atk;
+		int def = ev_cur_def(s, c), tdef = ev_cur_def(s, arg);
+		add(&n, "%d against DEF %d: %s; %d against yours %d: %s", atk, tdef,
+		    atk >= tdef ? "it falls" : "it holds", their, def,
+		    their >= def ? "yours falls" : "yours holds");
+		break;
+	}
+	case EV_ACT_NEXT: {
+		const ev_entry *e = &s->stack[s->nstack - 1];
+		int c = ev_find_cell_of(s, e->inst);
+		if (e->step == EV_ST_ABILITY1)
+			meets(s, c, &n);
+		else
+			add(&n, "ends the activation of %s", ev_kinds[s->cell[c].kind - 1].id);
+		break;
+	}
+	default: break;
+	}
+	if (after.phase == EV_PH_OVER) {
+		ending(&after, p, &n);
+		if (confirm)
+			*confirm = true;
+	}
+	return (int)n.at;
+}
