@@ -134,9 +134,11 @@ typedef struct qv_params {
 /* Sets key to value, replacing an earlier value of the same key. Fails on an empty or too
  * long key or value, or when the list is full. */
 qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err *err);
-/* Parses one "key=value" item and sets it. */
+/* Parses one "key=value" item, as typed by a person, and adds it. A key that p already holds
+ * is refused, naming it (`size=7 size=8`, `--param` twice): typed input never replaces. */
 qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err);
-/* Parses "key=value,key=value,..." (as in agent specs); an empty string is no parameters. */
+/* Parses "key=value,key=value,..." (as in agent specs) item by item as qv_params_parse_kv does,
+ * so a key given twice is refused; an empty string is no parameters. */
 qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err);
 /* The value of key, or NULL when it was not given. */
 const char *qv_params_get(const qv_params *p, const char *key);

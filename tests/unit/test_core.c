@@ -181,10 +181,25 @@ static void test_params_parse(void **state)
 	assert_int_equal(q.n, 2);
 	assert_string_equal(qv_params_get(&q, "seed"), "5");
 	assert_string_equal(qv_params_get(&q, "time"), "2");
-	assert_int_equal(qv_params_parse_list(&q, "seed=5,", &err), QV_EINVAL);
+	qv_params r = {0};
+	assert_int_equal(qv_params_parse_list(&r, "seed=5,", &err), QV_EINVAL);
 	assert_non_null(strstr(err.msg, "trailing"));
-	assert_int_equal(qv_params_parse_list(&q, "seed=5,,x=1", &err), QV_EINVAL);
-	assert_int_equal(qv_params_parse_list(&q, "seed", &err), QV_EINVAL);
+	r.n = 0;
+	assert_int_equal(qv_params_parse_list(&r, "seed=5,,x=1", &err), QV_EINVAL);
+	r.n = 0;
+	assert_int_equal(qv_params_parse_list(&r, "seed", &err), QV_EINVAL);
+
+	/* A key typed twice is refused, naming it and both values; the first value stays. */
+	assert_int_equal(qv_params_parse_kv(&p, "size=8", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'size' is given twice"));
+	assert_non_null(strstr(err.msg, "size=7 and size=8"));
+	assert_string_equal(qv_params_get(&p, "size"), "7");
+	qv_params s = {0};
+	assert_int_equal(qv_params_parse_list(&s, "seed=1,time=2,seed=2", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'seed' is given twice"));
+	/* Setting by program still replaces. */
+	assert_int_equal(qv_params_set(&p, "size", "8", &err), QV_OK);
+	assert_string_equal(qv_params_get(&p, "size"), "8");
 }
 
 static void test_params_typed(void **state)
