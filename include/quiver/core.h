@@ -207,5 +207,11 @@ int qv_edit_distance(const char *a, const char *b);
 bool qv_streq_nocase(const char *a, const char *b);
 /* Parses a whole decimal integer (optional sign); false on junk or overflow. */
 bool qv_parse_long(const char *text, long *out);
+/* Text as a message may quote it: whole when it has at most max characters (UTF-8), otherwise
+ * its first max characters and "…", so a pasted page of junk is not echoed back whole.
+ * Writes into buf (len bytes; max * 4 + 4 is always enough) and returns buf. */
+const char *qv_shorten(const char *text, size_t max, char *buf, size_t len);
+/* The length messages quote typed input to (qv_shorten). */
+#define QV_QUOTE_MAX 60
 
 #endif

@@ -403,6 +403,30 @@ static void test_split(void **state)
 	assert_int_equal(qv_split(exact, tok, 3), 3);
 }
 
+/* Quoting typed input: whole when short, else cut at a character boundary with an ellipsis. */
+static void test_shorten(void **state)
+{
+	(void)state;
+	char buf[QV_QUOTE_MAX * 4 + 4];
+	assert_string_equal(qv_shorten("place Y c1 N", QV_QUOTE_MAX, buf, sizeof buf), "place Y c1 N");
+	assert_string_equal(qv_shorten("", 5, buf, sizeof buf), "");
+	assert_string_equal(qv_shorten("abcdef", 6, buf, sizeof buf), "abcdef");
+	assert_string_equal(qv_shorten("abcdefg", 6, buf, sizeof buf), "abcdef\xE2\x80\xA6");
+	/* Multi-byte characters count as one and are never split. */
+	assert_string_equal(qv_shorten("\xC3\xA9\xC3\xA9\xC3\xA9", 2, buf, sizeof buf),
+			    "\xC3\xA9\xC3\xA9\xE2\x80\xA6");
+	char longer[1000];
+	memset(longer, 'x', sizeof longer - 1);
+	longer[sizeof longer - 1] = '\0';
+	qv_shorten(longer, QV_QUOTE_MAX, buf, sizeof buf);
+	assert_int_equal(strlen(buf), QV_QUOTE_MAX + 3);
+	/* A buffer too small for the cut still gets a terminated prefix. */
+	char small[8];
+	qv_shorten(longer, QV_QUOTE_MAX, small, sizeof small);
+	assert_int_equal(strlen(small), 7);
+	assert_memory_equal(small, "xxxx\xE2\x80\xA6", 7);
+}
+
 static void test_edit_distance(void **state)
 {
 	(void)state;
@@ -534,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_list_next),
 		cmocka_unit_test(test_action_split),
 		cmocka_unit_test(test_edit_distance),
+		cmocka_unit_test(test_shorten),
 		cmocka_unit_test(test_streq_and_parse_long),
 		cmocka_unit_test(test_utilities_from_ranks),
 		cmocka_unit_test(test_ranks_from_order),
