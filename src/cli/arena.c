@@ -51,7 +51,7 @@ static void arena_help(void)
 	       "  --games N         number of games, 1-%d (default %d)\n"
 	       "  --threads T       games played at once, 1-%d (default: the number of CPUs)\n"
 	       "  --seed S          seed of the run; game i uses a seed derived from S and i\n"
-	       "                    (default: the clock; printed)\n"
+	       "                    (default: random; printed)\n"
 	       "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
 	       "  --json FILE       also write the statistics as JSON (see docs/arena.md)\n"
 	       "  --records DIR     save every game's record as DIR/game-000001.json, ...\n"
@@ -638,7 +638,7 @@ int cli_arena(int argc, char **argv)
 		}
 	}
 	if (!o.seeded)
-		o.seed = cli_time_seed();
+		o.seed = cli_random_seed();
 	/* Every agent plays every seat equally often only over a multiple of n games. */
 	long games = n > 0 ? (o.games + n - 1) / n * n : o.games;
 	if (games > QV_ARENA_MAX_GAMES)

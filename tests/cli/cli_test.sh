@@ -82,16 +82,21 @@ contains out.txt "Nearest legal action"
 contains out.txt "  place Y c1 N"
 contains out.txt "legal actions"
 contains out.txt "p2 (random): "
-contains out.txt "Took back your last move and everything after it"
+contains out.txt "Took back your move 'place Y c1 N' and the 1 move after it."
 contains out.txt "Game saved to game.json"
 contains out.txt "quiver play --load game.json"
 [ -s game.json ] || fail "game.json was not saved"
 contains game.json '"place Y c1 N"'
 
-# ---- end of input quits and saves too; the default record goes to records/ ----
-expect_rc 0 "$Q" play three-arrows --seed 7
+# ---- end of input quits and saves too; the default record goes to records/, named without
+# the seed, which nothing shows before the end of a game with hidden information or dice ----
+expect_rc 0 "$Q" play three-arrows --seed 7246813
 contains out.txt "Game saved to records/three-arrows-"
-ls records/three-arrows-*-7.json >/dev/null 2>&1 || fail "no record in records/"
+ls records/three-arrows-2*.json >/dev/null 2>&1 || fail "no record in records/"
+ls records/ | grep -q 7246813 && fail "the seed is in the record's name: $(ls records)"
+grep -q 7246813 out.txt err.txt && fail "the seed was shown before the end: $(grep 7246813 out.txt)"
+expect_rc 0 "$Q" play three-arrows --seed 7246813
+[ "$(ls records | wc -l)" -eq 2 ] || fail "a second game in the same second overwrote the first: $(ls records)"
 
 # ---- resume ----
 printf 'quit\n' | "$Q" play --load game.json --seed 1 >out.txt 2>err.txt
@@ -190,9 +195,78 @@ expect_rc 0 "$Q" play three-arrows --players greedy,random --seed 5 --record aut
 contains out.txt "Game over."
 contains out.txt "rank  player"
 contains out.txt "Record saved to auto.json"
+# The seed comes with the result, and only there.
+contains out.txt "Seed: 5"
+awk '/Game over\./ { over = 1 } /[Ss]eed/ && !over { bad = 1 } END { exit bad }' out.txt ||
+	fail "the seed was shown before the end: $(grep -n -i seed out.txt | head -3)"
 expect_rc 0 "$Q" replay auto.json
 contains out.txt "   1. p1 (greedy): "
 contains out.txt "Result:"
+
+# ---- --load of a finished game shows it and writes no new record ----
+mkdir -p again && cd again || exit 1
+expect_rc 0 "$Q" play --load ../auto.json
+contains out.txt "holds a finished game of THREE ARROWS"
+contains out.txt "no new record is written"
+contains out.txt "Result:"
+[ -e records ] && fail "--load of a finished game wrote a record: $(ls -R records)"
+cd .. || exit 1
+
+# ---- --load seats only people and the levels from a file; other agents need --players ----
+tr -d '\n' <game.json | sed 's/"players": *\[[^]]*\]/"players": ["human", "mcts:iterations=7"]/' >mcts.json
+grep -q 'mcts:iterations=7' mcts.json || fail "could not make mcts.json from game.json"
+expect_rc 2 "$Q" play --load mcts.json
+contains err.txt "seats p2 as the agent 'mcts:iterations=7'"
+contains err.txt "--players human,mcts:iterations=7"
+printf 'quit\n' | "$Q" play --load mcts.json --players human,mcts:iterations=7 --record m2.json \
+	>out.txt 2>err.txt || fail "--load with --players failed: $(cat err.txt)"
+contains out.txt "p2 mcts:iterations=7"
+tr -d '\n' <game.json | sed 's/"players": *\[[^]]*\]/"players": ["human", "greedy:seed=4"]/' >greedy.json
+printf 'quit\n' | "$Q" play --load greedy.json --record g2.json >out.txt 2>err.txt ||
+	fail "--load of a record seating greedy failed: $(cat err.txt)"
+contains out.txt "Seats: p1 human (you), p2 greedy:seed=4"
+
+# ---- limits: a parameter given twice, an agent too large, a bad layout ----
+expect_rc 2 "$Q" play three-arrows --param size=7 --param size=8
+contains err.txt "parameter 'size' is given twice (size=7 and size=8)"
+expect_rc 2 "$Q" play three-arrows --players human,random:seed=1,seed=2
+contains err.txt "'seed' is given twice"
+expect_rc 2 "$Q" play three-arrows --players human,mcts:nodes=67108864,threads=64
+contains err.txt "bad value '67108864' for nodes"
+contains err.txt "at most nodes="
+expect_rc 2 "$Q" play three-arrows --players human,ismcts:time=86400
+contains err.txt "a number 0-300"
+expect_rc 2 "$Q" play three-arrows --layout tiny
+contains err.txt "bad value 'tiny' for --layout: expected compact, full or auto"
+head -c 5000000 /dev/zero | tr '\0' ' ' >huge.json
+expect_rc 1 "$Q" play --load huge.json
+contains err.txt "huge.json"
+contains err.txt "4 MiB"
+
+# ---- a pasted page of junk is quoted shortened ----
+long=$(printf 'x%.0s' $(seq 1 400))
+printf '%s\nquit\n' "$long" | "$Q" play three-arrows --players human,random --seed 3 \
+	--record long.json --no-color >out.txt 2>err.txt
+contains out.txt "' was not played: "
+contains out.txt "xxxxxxxxxx…' was not played"
+[ "$(awk '/was not played/ { print length($0) }' out.txt)" -lt 300 ] ||
+	fail "the long input was echoed whole: $(grep 'was not played' out.txt | head -c 300)"
+
+# ---- what things are: card/piece/item/what at the prompt ----
+printf 'what\nquit\n' | "$Q" play evons --players human,random --seed 3 --record what.json \
+	--no-color >out.txt 2>err.txt
+if grep -qF "has no reference of its pieces, cards or items yet" out.txt; then
+	echo "note: evons has no reference yet; the lookup was checked only for its message"
+else
+	contains out.txt "usage: what <name>"
+	name=$(awk '/Evons knows:/ { getline; print $1; exit }' out.txt)
+	[ -n "$name" ] || fail "'what' listed no names: $(grep -A3 'knows:' out.txt)"
+	printf 'card %s\ncard %sq\nquit\n' "$name" "$name" |
+		"$Q" play evons --players human,random --seed 3 --record what.json --no-color \
+		>out.txt 2>err.txt
+	grep -q "^$name" out.txt || fail "card $name printed no entry starting with its name"
+	contains out.txt "Evons has nothing called '${name}q'; nearest: $name"
+fi
 expect_rc 0 "$Q" replay auto.json --view p2 --boards
 contains out.txt "Seen by p2."
 expect_rc 0 "$Q" replay game.json
