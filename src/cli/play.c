@@ -20,6 +20,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,8 +142,9 @@ static struct timespec sig_last;          /* the previous press (the handler alo
 
 /* One press stops the search in progress (its agent answers with its best move so far); a
  * press at a prompt, or a second one within PLAY_DOUBLE_PRESS seconds, asks to save and quit;
- * a third press after that ends the program at once (the record saved after the last move
- * stays). Only async-signal-safe calls: clock_gettime, atomic stores, signal, raise. */
+ * should quiver still not stop, the third press after that ends it at once (the record saved
+ * after the last move stays). Only async-signal-safe calls: clock_gettime, atomic stores,
+ * signal, raise. */
 static void on_sigint(int sig)
 {
 	struct timespec now;
@@ -151,9 +153,13 @@ static void on_sigint(int sig)
 		     (double)(now.tv_nsec - sig_last.tv_nsec) * 1e-9;
 	bool twice = sig_last.tv_sec != 0 && gap < PLAY_DOUBLE_PRESS;
 	sig_last = now;
-	if (sig_quit) {
+	if (sig_quit >= 3) {
 		signal(sig, SIG_DFL);
 		raise(sig);
+		return;
+	}
+	if (sig_quit) {
+		sig_quit++;
 		return;
 	}
 	qv_agent *a = atomic_load(&sig_agent);
@@ -377,6 +383,31 @@ static const char *final_path(const play *P) { return P->stayed ? P->saving : P-
 
 /* ---- output ---- */
 
+/* Prints a message for the person at the terminal: formatted, then broken at blanks to the
+ * terminal's width (continuation lines indented by `indent`) so that no line wraps. Plain
+ * output (a pipe, a file) gets it as it is. */
+static void say(const play *P, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(const play *P, int indent, const char *fmt, ...)
+{
+	char small[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	char *text = small;
+	if (n >= (int)sizeof small) {
+		text = malloc((size_t)n + 1);
+		if (!text)
+			return;
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	cli_print_wrapped(stdout, text, P->t.tty ? P->t.cols : 0, indent);
+	if (text != small)
+		free(text);
+}
+
 /* Whether the board is drawn compact: asked for, or (auto) when the full diagram and
  * PLAY_ROWS_LEFT rows do not fit the terminal, or it is wider than the terminal. Plain output
  * (a pipe, a file) gets the full one. */
@@ -442,13 +473,14 @@ static void announce_line(void *ctx, const qv_log_line *l)
 	const announce_ctx *c = ctx;
 	char pn[8];
 	if (l->consequence)
-		printf("      %s\n", l->text);
+		say(c->P, 8, "      %s", l->text);
 	else if (l->entry == c->skip)
 		return;
 	else if (l->who < 0)
-		printf("  %s: %s\n", qv_player_name(l->who, pn), l->text);
+		say(c->P, 6, "  %s: %s", qv_player_name(l->who, pn), l->text);
 	else
-		printf("  %s (%s): %s\n", qv_player_name(l->who, pn), c->P->seat[l->who], l->text);
+		say(c->P, 6, "  %s (%s): %s", qv_player_name(l->who, pn), c->P->seat[l->who],
+		    l->text);
 }
 
 /* Announces history entries from..nhist-1, worded for whoever may be looking at the screen:
@@ -595,8 +627,8 @@ static void list_legal(play *P, bool all)
 		   : "");
 	for (int i = 0; i < n; i++)
 		if (L.notes[i][0])
-			printf("  %s \xE2\x80\x94 %s%s\n", L.texts[i], L.notes[i],
-			       L.confirm[i] ? " (asks to confirm)" : "");
+			say(P, 4, "  %s \xE2\x80\x94 %s%s", L.texts[i], L.notes[i],
+			    L.confirm[i] ? " (asks to confirm)" : "");
 	if (nitems >= 0)
 		cli_print_columns(stdout, items, nitems, P->t.cols);
 	else if (nplain > 0)
@@ -611,8 +643,8 @@ static void list_legal(play *P, bool all)
 static void explain(play *P, const char *input, const qv_err *err)
 {
 	char quoted[QV_QUOTE_MAX * 4 + 4];
-	printf("'%s' was not played: %s\n", qv_shorten(input, QV_QUOTE_MAX, quoted, sizeof quoted),
-	       err->msg);
+	say(P, 2, "'%s' was not played: %s", qv_shorten(input, QV_QUOTE_MAX, quoted, sizeof quoted),
+	    err->msg);
 	legal_list L;
 	if (!legal_make(P, &L) || L.n == 0) {
 		legal_free(&L);
@@ -701,18 +733,18 @@ static bool undo(play *P, int h)
 		qv_match_move_text(P->m, k, text, sizeof text);
 	int before = P->m->nhist;
 	if (qv_match_undo_seat(P->m, h, P->humans, &err)) {
-		printf("Not undone: %s.\n", err.msg);
+		say(P, 0, "Not undone: %s.", err.msg);
 		if (P->nhumans > 1)
-			printf("(with other people at the table, undo takes back only your own last "
-			       "move, and only while nobody has moved and no die was rolled since)\n");
+			say(P, 0, "(with other people at the table, undo takes back only your own last "
+			    "move, and only while nobody has moved and no die was rolled since)");
 		return false;
 	}
 	int after = before - P->m->nhist - 1;
 	if (after > 0)
-		printf("Took back your move '%s' and the %d move%s after it.\n", text, after,
-		       after == 1 ? "" : "s");
+		say(P, 0, "Took back your move '%s' and the %d move%s after it.", text, after,
+		    after == 1 ? "" : "s");
 	else
-		printf("Took back your move '%s'.\n", text);
+		say(P, 0, "Took back your move '%s'.", text);
 	forget(P);
 	save(P);
 	return true;
@@ -722,7 +754,8 @@ static bool undo(play *P, int h)
  * to play it. */
 static bool confirmed(play *P, const char *text, const char *note)
 {
-	printf("%s: %s. Play it? [y/N] ", text, note);
+	say(P, 2, "%s: %s.", text, note);
+	printf("Play it? [y/N] ");
 	if (!read_line(P))
 		return false;
 	char *s = trim(P->line);
@@ -795,8 +828,8 @@ static void lookup(play *P, const char *what, const char *name)
 			*s++ = '\0';
 		}
 		if (names) {
-			printf("usage: %s <name>, e.g. '%s %s'. %s knows:\n", what, what, names[0],
-			       P->g->title);
+			say(P, 2, "usage: %s <name>, e.g. '%s %s'. %s knows:", what, what, names[0],
+			    P->g->title);
 			cli_print_columns(stdout, names, n, P->t.cols);
 		} else {
 			printf("%s has no reference of its pieces, cards or items yet;\n'quiver rules "
@@ -804,7 +837,7 @@ static void lookup(play *P, const char *what, const char *name)
 		}
 		free(names);
 	} else if (qv_lookup(P->g, name, &b, &err)) {
-		printf("%s.\n", err.msg);
+		say(P, 2, "%s.", err.msg);
 		if (!P->g->reference)
 			printf("'quiver rules %s' explains the game.\n", P->g->name);
 	} else {
@@ -843,8 +876,8 @@ static int human_turn(play *P, int h)
 		if (P->g->action_to_text(P->m->state, only, only_text, sizeof only_text) < 0)
 			snprintf(only_text, sizeof only_text, "#%d", (int)only);
 		note_of(P, only, note, sizeof note, &confirm);
-		printf("Your only move is '%s'%s%s%s; press Enter to play it.\n", only_text,
-		       note[0] ? " (" : "", note, note[0] ? ")" : "");
+		say(P, 2, "Your only move is '%s'%s%s%s; press Enter to play it.", only_text,
+		    note[0] ? " (" : "", note, note[0] ? ")" : "");
 	}
 	for (;;) {
 		printf("%s> ", pn);
@@ -887,8 +920,8 @@ static int human_turn(play *P, int h)
 			if (undo(P, h))
 				return TURN_DONE;
 		} else if (held) {
-			printf("Your only move is '%s': press Enter to play it (or: undo, show, "
-			       "legal, help, quit).\n", only_text);
+			say(P, 2, "Your only move is '%s': press Enter to play it (or: undo, show, "
+			    "legal, help, quit).", only_text);
 		} else {
 			int r = play_typed(P, s);
 			if (r >= 0)
@@ -918,8 +951,8 @@ static int agent_turn(play *P, int who)
 	}
 	if (sig_stopped) {
 		sig_stopped = 0;
-		printf("  (Ctrl-C: %s answered before its search was done; press Ctrl-C twice to "
-		       "quit)\n", qv_player_name(who, pn));
+		say(P, 3, "  (Ctrl-C: %s answered before its search was done; press Ctrl-C twice "
+		    "to quit)", qv_player_name(who, pn));
 	}
 	announce(P, from, -1);
 	save(P);
@@ -966,24 +999,27 @@ static void banner(play *P, bool resumed, const char *loaded)
 	qv_buf desc = {0};
 	cli_format_params(&m->params, &desc);
 	if (P->secret_seed)
-		printf("%s (%s): %s\n", P->g->title, P->g->name, qv_buf_str(&desc));
+		say(P, 2, "%s (%s): %s", P->g->title, P->g->name, qv_buf_str(&desc));
 	else
-		printf("%s (%s): %s, seed %llu\n", P->g->title, P->g->name, qv_buf_str(&desc),
-		       (unsigned long long)m->seed);
-	qv_buf_free(&desc);
-	printf("Seats:");
+		say(P, 2, "%s (%s): %s, seed %llu", P->g->title, P->g->name, qv_buf_str(&desc),
+		    (unsigned long long)m->seed);
+	qv_buf_clear(&desc);
+	qv_buf_puts(&desc, "Seats:");
 	for (int i = 0; i < P->n; i++) {
 		char pn[8];
-		printf(" %s %s%s%s", qv_player_name(i, pn), P->seat[i],
-		       P->nhumans == 1 && is_human(P, i) ? " (you)" : "", i + 1 < P->n ? "," : "\n");
+		qv_buf_printf(&desc, " %s %s%s%s", qv_player_name(i, pn), P->seat[i],
+			      P->nhumans == 1 && is_human(P, i) ? " (you)" : "",
+			      i + 1 < P->n ? "," : "");
 	}
+	say(P, 2, "%s", qv_buf_str(&desc));
+	qv_buf_free(&desc);
 	if (resumed)
-		printf("Resumed %s after %d move%s.\n", loaded, m->nhist, m->nhist == 1 ? "" : "s");
+		say(P, 2, "Resumed %s after %d move%s.", loaded, m->nhist, m->nhist == 1 ? "" : "s");
 	if (strcmp(P->saving, P->record) == 0)
-		printf("Saving to %s. Type 'help' for the commands.\n", P->record);
+		say(P, 2, "Saving to %s. Type 'help' for the commands.", P->record);
 	else
-		printf("The record is kept out of sight until the game ends. Type 'help' for the "
-		       "commands.\n");
+		say(P, 2, "The record is kept out of sight until the game ends. Type 'help' for "
+		    "the commands.");
 }
 
 /* The end of a finished game: the whole final board, the ranking and the seed. */
@@ -1121,8 +1157,15 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 	if (P->nhumans > 1)
 		cli_term_private(&P->t);
 	banner(P, load != NULL, load);
-	if (!load && P->m->nhist > 0)
-		announce(P, 0, -1); /* forced moves the match applied at the start */
+	/* Forced moves the match applied at the start, or (resuming) at the end of the loaded
+	 * history, where loading may just have applied one that was waiting. */
+	int first = P->m->nhist;
+	while (first > 0 && P->m->hist[first - 1].automatic)
+		first--;
+	if (!load)
+		first = 0;
+	if (first < P->m->nhist)
+		announce(P, first, -1);
 	return run(P);
 }
 

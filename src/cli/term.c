@@ -132,3 +132,57 @@ int cli_text_width(const char *s, size_t len)
 	}
 	return w;
 }
+
+/* The byte length of the longest prefix of s[0..len) that is at most `cols` columns wide,
+ * never ending inside a UTF-8 character or an escape sequence. */
+static size_t fit_prefix(const char *s, size_t len, int cols)
+{
+	size_t at = 0;
+	while (at < len) {
+		size_t next = at + 1;
+		if (s[at] == 0x1b && next < len && s[next] == '[') {
+			next++;
+			while (next < len && !((unsigned char)s[next] >= 0x40 && (unsigned char)s[next] <= 0x7e))
+				next++;
+			next = next < len ? next + 1 : len;
+		} else {
+			while (next < len && ((unsigned char)s[next] & 0xC0) == 0x80)
+				next++;
+		}
+		if (cli_text_width(s, next) > cols)
+			break;
+		at = next;
+	}
+	return at;
+}
+
+void cli_print_wrapped(FILE *f, const char *text, int width, int indent)
+{
+	const char *s = text;
+	do {
+		size_t len = strcspn(s, "\n");
+		const char *line = s;
+		size_t left = len, lead = strspn(s, " ");
+		int pad = 0;
+		while (width > 0 && left > 0 && pad + cli_text_width(line, left) > width) {
+			size_t cut = fit_prefix(line, left, width - pad);
+			size_t brk = cut;
+			while (brk > lead && line[brk] != ' ')
+				brk--;
+			if (brk <= lead)
+				brk = cut > 0 ? cut : 1; /* one word longer than the line: cut it */
+			lead = 0;
+			fprintf(f, "%*s%.*s\n", pad, "", (int)brk, line);
+			line += brk;
+			left -= brk;
+			while (left > 0 && *line == ' ') {
+				line++;
+				left--;
+			}
+			pad = indent < width / 2 ? indent : 0;
+		}
+		if (left > 0 || line == s)
+			fprintf(f, "%*s%.*s\n", pad, "", (int)left, line);
+		s += len;
+	} while (*s++ == '\n' && *s);
+}

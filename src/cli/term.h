@@ -51,4 +51,10 @@ void cli_term_done(cli_term *t);
  * (colours). */
 int cli_text_width(const char *s, size_t len);
 
+/* Prints text (lines separated by '\n') with every line longer than `width` columns broken at
+ * blanks, the continuation lines indented by `indent` spaces, so that nothing wraps on a
+ * terminal that wide (a word longer than a line is cut). width <= 0: printed as it is. A final
+ * newline is added when text lacks one. */
+void cli_print_wrapped(FILE *f, const char *text, int width, int indent);
+
 #endif

@@ -190,6 +190,24 @@ printf 'attack c1 c2\nstay\nquit\n' |
 contains out.txt "chance: die "
 grep -qF "chance: die ?" out.txt && fail "the die roll was hidden: $(grep chance out.txt)"
 
+# ---- a person's forced move is shown with the board before it is played ----
+cat >forced.json <<'JSON'
+{"game": "three-arrows", "params": {"players": 2, "size": 6}, "state": {"board": [
+  {"sq": "c1", "owner": "p1", "piece": "D", "facing": "S", "covered": true},
+  {"sq": "c6", "owner": "p2", "piece": "X", "facing": "N"}],
+ "players": [{"covers": 2}], "turn": "p2"}}
+JSON
+printf 'legal\n\nquit\n' | "$Q" play --load forced.json --players human,random --seed 2 \
+	--record forced-rec.json --no-color >out.txt 2>err.txt
+contains out.txt "Your only move is 'uncover c1'; press Enter to play it."
+awk '/Your only move/ { if (!board) bad = 1 } /p1 to move/ { board = 1 } END { exit bad }' out.txt ||
+	fail "the forced move was announced before the board: $(head -c 600 out.txt)"
+grep -q "^  uncover c1$" out.txt || fail "legal does not list the only move: $(grep -A2 'legal action' out.txt)"
+contains forced-rec.json '"uncover c1"'
+printf 'place Y c1 N\nquit\n' | "$Q" play --load forced.json --players human,random --seed 2 \
+	--record forced-rec2.json --no-color >out.txt 2>err.txt
+contains out.txt "Your only move is 'uncover c1': press Enter to play it"
+
 # ---- a whole game between agents, then its replay ----
 expect_rc 0 "$Q" play three-arrows --players greedy,random --seed 5 --record auto.json --no-color
 contains out.txt "Game over."
