@@ -213,5 +213,8 @@ bool qv_parse_long(const char *text, long *out);
 const char *qv_shorten(const char *text, size_t max, char *buf, size_t len);
 /* The length messages quote typed input to (qv_shorten). */
 #define QV_QUOTE_MAX 60
+/* x, or a plain zero when x would print as zero with `decimals` digits after the point, so that
+ * a negative zero or a tiny negative (rounding noise) prints "0.000", never "-0.000". */
+double qv_clean_zero(double x, int decimals);
 
 #endif

@@ -351,3 +351,11 @@ const char *qv_shorten(const char *text, size_t max, char *buf, size_t len)
 	snprintf(buf, len, "%.*s%s", (int)at, text, more);
 	return buf;
 }
+
+double qv_clean_zero(double x, int decimals)
+{
+	double half = 0.5;
+	for (int i = 0; i < decimals; i++)
+		half /= 10;
+	return x < half && x > -half ? 0.0 : x;
+}

@@ -427,6 +427,22 @@ static void test_shorten(void **state)
 	assert_memory_equal(small, "xxxx\xE2\x80\xA6", 7);
 }
 
+/* Negative zeros and rounding noise print as 0, never "-0.000"; real values are kept. */
+static void test_clean_zero(void **state)
+{
+	(void)state;
+	char buf[32];
+	snprintf(buf, sizeof buf, "%.3f", qv_clean_zero(-0.0, 3));
+	assert_string_equal(buf, "0.000");
+	snprintf(buf, sizeof buf, "%.3f", qv_clean_zero(-0.0004, 3));
+	assert_string_equal(buf, "0.000");
+	snprintf(buf, sizeof buf, "%.6g", qv_clean_zero(-5.55e-17, 6));
+	assert_string_equal(buf, "0");
+	assert_true(qv_clean_zero(-0.0006, 3) == -0.0006);
+	assert_true(qv_clean_zero(0.25, 3) == 0.25);
+	assert_true(qv_clean_zero(-1, 0) == -1);
+}
+
 static void test_edit_distance(void **state)
 {
 	(void)state;
@@ -559,6 +575,7 @@ int main(void)
 		cmocka_unit_test(test_action_split),
 		cmocka_unit_test(test_edit_distance),
 		cmocka_unit_test(test_shorten),
+		cmocka_unit_test(test_clean_zero),
 		cmocka_unit_test(test_streq_and_parse_long),
 		cmocka_unit_test(test_utilities_from_ranks),
 		cmocka_unit_test(test_ranks_from_order),
