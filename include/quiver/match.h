@@ -158,7 +158,7 @@ struct json_t *qv_match_view_json(const qv_match *m, int viewer);
 struct json_t *qv_match_record_json(const qv_match *m);
 
 /* The most bytes of JSON text a record or a full state may have: far more than any real game
- * needs (a long game of Arrow Party is about 40 KB), and little enough that parsing cannot eat
+ * needs (the record of a whole game is a few KB), and little enough that parsing cannot eat
  * the machine's memory. Larger texts and files are refused before they are parsed. */
 #define QV_RECORD_MAX (4u << 20)
 
