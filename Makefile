@@ -52,15 +52,18 @@ test-asan: build-asan
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
 
-# Fuzzes the protocol (and so every parser) with libFuzzer for FUZZ_SECONDS; needs clang.
+# Fuzzes the protocol (and so every parser, the whole library instrumented) with libFuzzer for
+# FUZZ_SECONDS; needs clang. The corpus starts from tests/fuzz/corpus and real sessions of every
+# game (tests/fuzz/make_corpus.sh); inputs may be as long as a late-game state.
 fuzz:
 	@scripts/install-deps.sh clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON -DQV_FUZZ=ON \
 		-DBUILD_TESTING=OFF >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol quiver
 	@mkdir -p $(FUZZ_BUILD)/corpus && cp tests/fuzz/corpus/* $(FUZZ_BUILD)/corpus/
-	@$(FUZZ_BUILD)/tests/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-		$(FUZZ_BUILD)/corpus
+	@ASAN_OPTIONS=detect_leaks=0 tests/fuzz/make_corpus.sh $(FUZZ_BUILD)/quiver $(FUZZ_BUILD)/corpus
+	@$(FUZZ_BUILD)/tests/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-timeout=10 $(FUZZ_BUILD)/corpus
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -21,6 +21,17 @@
 /* Room for one action's notation, with its NUL, in every buffer that holds one. */
 #define QV_ACTION_TEXT 256
 
+/* QV_ASSERT(cond) states an invariant of the code at a "cannot happen" site (SQLite's
+ * discipline): it aborts with the condition, file and line when the build defines QV_CHECKS
+ * (the sanitizer build of `make test` does), and costs nothing otherwise. Never for input,
+ * which gets an error status instead. */
+#ifdef QV_CHECKS
+#define QV_ASSERT(cond) ((cond) ? (void)0 : qv__assert_fail(#cond, __FILE__, __LINE__))
+void qv__assert_fail(const char *cond, const char *file, int line) __attribute__((noreturn));
+#else
+#define QV_ASSERT(cond) ((void)0)
+#endif
+
 /* ---- status codes and error messages ---------------------------------------------------- */
 
 typedef int qv_status;

@@ -151,6 +151,11 @@ typedef struct qv_game {
 	 * enumerating them (random playouts). NULL: the caller enumerates with legal(). */
 	qv_action (*sample)(const void *st, qv_rng *rng);
 
+	/* How many actions legal() would list, without listing them (the engine asks it after
+	 * every action to find forced moves; the arena's branching statistics). NULL: legal() is
+	 * called. */
+	int (*count)(const void *st);
+
 	/* A cheap positional estimate in [-1, 1] of how well `player` stands (for greedy and as a
 	 * search prior). NULL: no opinion (0). */
 	double (*heuristic)(const void *st, int player);
@@ -243,5 +248,8 @@ qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_act
 /* Draws a uniformly random legal action (through g->sample when the game has one). buf must
  * hold max_actions entries when the game has no sampler. Returns -1 if there is none. */
 qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf);
+
+/* The number of legal actions (through g->count when the game has one); buf as above. */
+int qv_count_legal(const qv_game *g, const void *st, qv_action *buf);
 
 #endif

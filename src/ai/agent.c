@@ -173,8 +173,8 @@ void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 
 /* The agent gets a copy of the state in which everything the player to move cannot know has
  * been replaced by a guess, so no agent can cheat whatever it does with the state. The answer
- * is then checked against the true legal actions: an agent bug, or a game whose determinize
- * changes the mover's options, becomes an error instead of a corrupt game. */
+ * is then checked (the game's check) against the true state: an agent bug, or a game whose
+ * determinize changes the mover's options, becomes an error instead of a corrupt game. */
 qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *err)
 {
 	const qv_game *g = a->game;
@@ -193,12 +193,10 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 		g->determinize(a->scratch, player, &a->rng);
 	qv_action choice = a->kind->choose(a, a->scratch, player);
 	atomic_store(&a->stop, 0); /* an interrupt ends with the decision it stopped */
-	int n = g->legal(st, a->abuf);
-	for (int i = 0; i < n; i++)
-		if (a->abuf[i] == choice) {
-			*out = choice;
-			return QV_OK;
-		}
-	return qv_fail(err, QV_EILLEGAL, "agent %s chose %d, which is not a legal action (%d legal)",
-		       a->spec, (int)choice, n);
+	qv_err why;
+	if (choice < 0 || g->check(st, choice, &why))
+		return qv_fail(err, QV_EILLEGAL, "agent %s chose %d, which is not a legal action%s%s",
+			       a->spec, (int)choice, choice < 0 ? "" : ": ", choice < 0 ? "" : why.msg);
+	*out = choice;
+	return QV_OK;
 }

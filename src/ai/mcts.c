@@ -17,8 +17,11 @@
  * widening: a node visited n times may have about widen * sqrt(n) children that were tried.
  * The next child to try is the best untried one by a one-ply prior (the mover's static value
  * after the action); the prior is computed in batches of MCTS_BATCH candidates, for a node
- * visited at least MCTS_RANK_MIN times, over all its legal actions; younger nodes add a random
- * untried action. A new leaf is valued by an optional random playout of `playout` plies and
+ * visited at least MCTS_RANK_MIN times, over all its untried legal actions (with rank=N, below
+ * the root, over N of them drawn at random: cheaper, but much weaker in THREE ARROWS, so not
+ * the default); younger nodes add a random untried action.
+ * A visit costs one legal() and a lookup per legal action in a small index of the node's
+ * children (built per visit from the children, never from the whole legal list). A new leaf is valued by an optional random playout of `playout` plies and
  * then the static value: the game's returns when it is over, else per player a squashed
  * MCTS_LEAD_W * score lead / score_unit + MCTS_HEUR_W * heuristic. Measurements behind these
  * choices and the defaults are in docs/ai.md.
@@ -50,6 +53,9 @@
 
 /* Candidates ranked at once when a node needs a new child (its best untried actions). */
 #define MCTS_BATCH 8
+/* The most untried actions valued per ranking (rank=; its default, 0, values them all: drawing
+ * fewer made the search much weaker in THREE ARROWS at equal time, docs/ai.md). */
+#define MCTS_RANK_MAX 4096
 /* A node is ranked by the prior once it has this many visits; younger nodes add a random
  * untried action (ranking costs one apply and evaluation per legal action). */
 #define MCTS_RANK_MIN 2
@@ -95,6 +101,8 @@ static const qv_param_def mcts_keys[] = {
 	 "arena size per thread (nodes)"},
 	{"blunder", "0", "a number 0-1",
 	 "chance of playing a uniformly random legal action instead of searching (a handicap)"},
+	{"rank", "0", "a whole number 0-4096",
+	 "untried actions valued by the prior when a node below the root widens (0: all)"},
 	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
 	 "seed of the search"},
 };
@@ -110,6 +118,7 @@ typedef struct mcts_conf {
 	double widen;
 	double blunder; /* chance of a random action instead of a search */
 	uint32_t nodes; /* per thread */
+	int rank;       /* untried actions valued per ranking; 0: all */
 } mcts_conf;
 
 /* One edge of the tree (the node it leads to). A new or compacted tree has its root at index
@@ -137,9 +146,14 @@ typedef struct mcts_tree {
 	unsigned char *st, *tmp; /* the iteration's state; the ranking's scratch */
 	qv_action *acts;
 	double *probs;
-	uint8_t *taken; /* per legal action: already a child of the node being visited */
+	uint32_t *kid;  /* the visited node's children, in sibling order */
+	uint8_t *kidok; /* per entry of kid: its action is legal in this visit */
+	int *cand;      /* legal indices drawn for a ranking */
+	uint32_t *cstamp, cgen; /* per legal index: cgen when drawn in the current ranking */
 	uint32_t *path;
-	/* legal action -> its index, open addressing with generation stamps */
+	/* action -> a value (a legal index, or a position in kid), open addressing with
+	 * generation stamps; indexes the root's legal actions when merging, a node's children
+	 * during a visit */
 	qv_action *hkey;
 	uint32_t *hval, *hstamp;
 	uint32_t hcap, hmask, stamp;
@@ -180,8 +194,8 @@ static inline uint32_t hash_action(qv_action a)
 	return h ^ (h >> 15);
 }
 
-/* Indexes acts[0..n) (distinct actions) so that legal_find answers in O(1). */
-static void legal_index(mcts_tree *t, const qv_action *acts, int n)
+/* Empties the index, sized for n entries. */
+static void index_clear(mcts_tree *t, int n)
 {
 	uint32_t size = 16;
 	while (size < 2 * (uint32_t)n && size < t->hcap)
@@ -191,24 +205,35 @@ static void legal_index(mcts_tree *t, const qv_action *acts, int n)
 		memset(t->hstamp, 0, sizeof *t->hstamp * t->hcap);
 		t->stamp = 1;
 	}
-	for (int i = 0; i < n; i++) {
-		uint32_t h = hash_action(acts[i]) & t->hmask;
-		while (t->hstamp[h] == t->stamp)
-			h = (h + 1) & t->hmask;
-		t->hstamp[h] = t->stamp;
-		t->hkey[h] = acts[i];
-		t->hval[h] = (uint32_t)i;
-	}
 }
 
-/* The index of a among the indexed actions, or -1. */
-static int legal_find(const mcts_tree *t, qv_action a)
+/* Adds a (not yet indexed) with value v. */
+static void index_add(mcts_tree *t, qv_action a, uint32_t v)
+{
+	uint32_t h = hash_action(a) & t->hmask;
+	while (t->hstamp[h] == t->stamp)
+		h = (h + 1) & t->hmask;
+	t->hstamp[h] = t->stamp;
+	t->hkey[h] = a;
+	t->hval[h] = v;
+}
+
+/* The value of a in the index, or -1. */
+static int index_find(const mcts_tree *t, qv_action a)
 {
 	for (uint32_t h = hash_action(a) & t->hmask; t->hstamp[h] == t->stamp;
 	     h = (h + 1) & t->hmask)
 		if (t->hkey[h] == a)
 			return (int)t->hval[h];
 	return -1;
+}
+
+/* Indexes acts[0..n) (distinct actions) by their position. */
+static void legal_index(mcts_tree *t, const qv_action *acts, int n)
+{
+	index_clear(t, n);
+	for (int i = 0; i < n; i++)
+		index_add(t, acts[i], (uint32_t)i);
 }
 
 /* ---- the arena ------------------------------------------------------------------------------- */
@@ -272,19 +297,12 @@ static void tree_compact(mcts_tree *t)
 
 /* ---- values ---------------------------------------------------------------------------------- */
 
-/* The static value of st for player p: the returns once the game is over, else the score lead
- * over the best other player (in the game's score units) and the game's heuristic, squashed
- * into (-1, 1) by x/sqrt(1+x^2) (the shape of tanh at a fraction of its cost, which showed in
- * profiles). */
-static double static_value(const qv_game *g, const void *st, int p, int np)
+/* The value of a position that is not over for player p, given every player's score: the
+ * score lead over the best other player (in the game's score units) and the game's heuristic,
+ * squashed into (-1, 1) by x/sqrt(1+x^2) (the shape of tanh at a fraction of its cost, which
+ * showed in profiles). */
+static double lead_value(const qv_game *g, const void *st, const int *score, int p, int np)
 {
-	if (g->to_move(st) == QV_OVER) {
-		double r[QV_MAX_PLAYERS];
-		g->returns(st, r);
-		return r[p];
-	}
-	int score[QV_MAX_PLAYERS];
-	g->score(st, score);
 	int best = 0;
 	bool any = false;
 	for (int q = 0; q < np; q++)
@@ -299,7 +317,20 @@ static double static_value(const qv_game *g, const void *st, int p, int np)
 	return x / sqrt(1 + x * x);
 }
 
-/* The static values of st for every player. */
+/* The static value of st for player p: the returns once the game is over, else lead_value. */
+static double static_value(const qv_game *g, const void *st, int p, int np)
+{
+	if (g->to_move(st) == QV_OVER) {
+		double r[QV_MAX_PLAYERS];
+		g->returns(st, r);
+		return r[p];
+	}
+	int score[QV_MAX_PLAYERS];
+	g->score(st, score);
+	return lead_value(g, st, score, p, np);
+}
+
+/* The static values of st for every player, the scores read once. */
 static void evaluate(const mcts_tree *t, const void *st, double *out)
 {
 	const qv_game *g = t->g;
@@ -307,8 +338,10 @@ static void evaluate(const mcts_tree *t, const void *st, double *out)
 		g->returns(st, out);
 		return;
 	}
+	int score[QV_MAX_PLAYERS];
+	g->score(st, score);
 	for (int p = 0; p < t->np; p++)
-		out[p] = static_value(g, st, p, t->np);
+		out[p] = lead_value(g, st, score, p, t->np);
 }
 
 /* Applies drawn chance outcomes until a player is to move or the game is over; returns
@@ -343,18 +376,60 @@ static void playout(mcts_tree *t, void *st, int plies, double *out)
 
 /* ---- expansion ------------------------------------------------------------------------------- */
 
+/* Whether legal action acts[i] is already a child of the node being visited. */
+static bool is_child(const mcts_tree *t, int i) { return index_find(t, t->acts[i]) >= 0; }
+
+/* Links new child c (for legal action i) after *last under node ni. */
+static void link_child(mcts_tree *t, uint32_t ni, uint32_t *last, uint32_t c)
+{
+	if (*last)
+		t->node[*last].sibling = c;
+	else
+		t->node[ni].child = c;
+	*last = c;
+}
+
+/* Draws up to `want` distinct untried legal indices into t->cand (all of them, in order, when
+ * there are no more than that); returns how many. */
+static int draw_candidates(mcts_tree *t, int n, int ntaken, int want)
+{
+	int k = 0, untried = n - ntaken;
+	if (want <= 0 || untried <= want) {
+		for (int i = 0; i < n; i++)
+			if (!is_child(t, i))
+				t->cand[k++] = i;
+		return k;
+	}
+	if (++t->cgen == 0) {
+		memset(t->cstamp, 0, sizeof *t->cstamp * (size_t)n);
+		t->cgen = 1;
+	}
+	for (int tries = 0; k < want && tries < 4 * want; tries++) {
+		int i = (int)qv_rng_below(&t->rng, (uint32_t)n);
+		if (t->cstamp[i] == t->cgen || is_child(t, i))
+			continue;
+		t->cstamp[i] = t->cgen;
+		t->cand[k++] = i;
+	}
+	return k;
+}
+
 /* Appends to node ni (whose last child is *last) up to MCTS_BATCH untried legal actions, the
- * best first by the mover's static value after each (ties broken at random). t->st is the
- * node's state and t->acts[0..n) its legal actions, with taken[] marking existing children.
- * Returns the first new child, or 0 (nothing left, or no room). */
-static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int mover)
+ * best first by the mover's static value after each (ties broken at random), among `rank`
+ * drawn candidates. t->st is the node's state, t->acts[0..n) its legal actions, and the index
+ * holds its children. Returns the first new child, or 0 (nothing left, or no room). */
+static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int ntaken,
+			   int mover)
 {
 	const qv_game *g = t->g;
 	int idx[MCTS_BATCH], k = 0;
 	double val[MCTS_BATCH];
-	for (int i = 0; i < n; i++) {
-		if (t->taken[i])
-			continue;
+	/* The root is always ranked whole (its rankings are few: about sqrt(visits) / MCTS_BATCH);
+	 * with rank= other nodes value that many candidates drawn at random. */
+	int want = ni == t->root ? 0 : t->cf->rank;
+	int nc = draw_candidates(t, n, ntaken, want);
+	for (int j = 0; j < nc; j++) {
+		int i = t->cand[j];
 		memcpy(t->tmp, t->st, g->state_size);
 		g->apply(t->tmp, t->acts[i], NULL);
 		double v = static_value(g, t->tmp, mover, t->np) + 1e-9 * qv_rng_double(&t->rng);
@@ -374,12 +449,7 @@ static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int
 	uint32_t first = 0, avail = t->node[ni].visits + 1;
 	for (int j = 0; j < k; j++) {
 		uint32_t c = new_node(t, t->acts[idx[j]], avail);
-		t->taken[idx[j]] = 1;
-		if (*last)
-			t->node[*last].sibling = c;
-		else
-			t->node[ni].child = c;
-		*last = c;
+		link_child(t, ni, last, c);
 		if (!first)
 			first = c;
 	}
@@ -394,24 +464,19 @@ static uint32_t random_child(mcts_tree *t, uint32_t ni, uint32_t *last, int n, i
 	int pick = -1;
 	for (int tries = 0; tries < 8 && pick < 0; tries++) {
 		int i = (int)qv_rng_below(&t->rng, (uint32_t)n);
-		if (!t->taken[i])
+		if (!is_child(t, i))
 			pick = i;
 	}
 	if (pick < 0) {
 		int r = (int)qv_rng_below(&t->rng, (uint32_t)(n - ntaken));
 		for (int i = 0; i < n && pick < 0; i++)
-			if (!t->taken[i] && r-- == 0)
+			if (!is_child(t, i) && r-- == 0)
 				pick = i;
 	}
 	uint32_t c = new_node(t, t->acts[pick], t->node[ni].visits + 1);
 	if (!c)
 		return 0;
-	t->taken[pick] = 1;
-	if (*last)
-		t->node[*last].sibling = c;
-	else
-		t->node[ni].child = c;
-	*last = c;
+	link_child(t, ni, last, c);
 	return c;
 }
 
@@ -425,18 +490,31 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	*fresh = false;
 	if (n <= 0)
 		return 0;
-	legal_index(t, t->acts, n);
-	memset(t->taken, 0, (size_t)n);
-	int ntaken = 0, tried = 0;
-	uint32_t last = 0, untried = 0, best = 0;
+	/* The children, indexed by action; then one pass over the legal actions marks those that
+	 * are legal in this visit. */
+	int nk = 0;
+	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling)
+		t->kid[nk++] = c;
+	index_clear(t, nk);
+	for (int j = 0; j < nk; j++) {
+		index_add(t, t->node[t->kid[j]].action, (uint32_t)j);
+		t->kidok[j] = 0;
+	}
+	int ntaken = 0;
+	for (int i = 0; i < n && ntaken < nk; i++) {
+		int j = index_find(t, t->acts[i]);
+		if (j >= 0) {
+			t->kidok[j] = 1;
+			ntaken++;
+		}
+	}
+	int tried = 0;
+	uint32_t last = nk ? t->kid[nk - 1] : 0, untried = 0, best = 0;
 	double best_u = -INFINITY;
-	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling) {
-		last = c;
-		int i = legal_find(t, t->node[c].action);
-		if (i < 0)
+	for (int j = 0; j < nk; j++) {
+		if (!t->kidok[j])
 			continue;
-		t->taken[i] = 1;
-		ntaken++;
+		uint32_t c = t->kid[j];
 		mcts_node *cn = &t->node[c];
 		cn->avail++;
 		if (cn->visits == 0) {
@@ -456,7 +534,7 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	if ((double)tried < allowed && tried < n) {
 		uint32_t c = untried;
 		if (!c && t->node[ni].visits + 1 >= MCTS_RANK_MIN)
-			c = rank_batch(t, ni, &last, n, mover);
+			c = rank_batch(t, ni, &last, n, ntaken, mover);
 		if (!c)
 			c = random_child(t, ni, &last, n, ntaken);
 		if (c) {
@@ -543,7 +621,10 @@ static void tree_free(mcts_tree *t)
 	free(t->tmp);
 	free(t->acts);
 	free(t->probs);
-	free(t->taken);
+	free(t->kid);
+	free(t->kidok);
+	free(t->cand);
+	free(t->cstamp);
 	free(t->path);
 	free(t->hkey);
 	free(t->hval);
@@ -569,13 +650,17 @@ static bool tree_alloc(mcts_tree *t, const qv_game *g, const mcts_conf *cf, uint
 	t->tmp = malloc(g->state_size);
 	t->acts = malloc(sizeof *t->acts * na);
 	t->probs = malloc(sizeof *t->probs * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
-	t->taken = malloc(na);
+	/* A node never has more children than legal actions at some visit: at most max_actions. */
+	t->kid = malloc(sizeof *t->kid * na);
+	t->kidok = malloc(na);
+	t->cand = malloc(sizeof *t->cand * na);
+	t->cstamp = calloc(na, sizeof *t->cstamp);
 	t->path = malloc(sizeof *t->path * (MCTS_MAX_DEPTH + 1));
 	t->hkey = malloc(sizeof *t->hkey * t->hcap);
 	t->hval = malloc(sizeof *t->hval * t->hcap);
 	t->hstamp = calloc(t->hcap, sizeof *t->hstamp);
-	return t->node && t->ret && t->map && t->st && t->tmp && t->acts && t->probs && t->taken &&
-	       t->path && t->hkey && t->hval && t->hstamp;
+	return t->node && t->ret && t->map && t->st && t->tmp && t->acts && t->probs && t->kid &&
+	       t->kidok && t->cand && t->cstamp && t->path && t->hkey && t->hval && t->hstamp;
 }
 
 void qv__mcts_destroy(qv_agent *a)
@@ -623,7 +708,7 @@ static void format_bytes(double bytes, char *buf, size_t len)
 static qv_status read_conf(const qv_params *opts, bool ismcts, int stride, mcts_conf *cf,
 			   qv_err *err)
 {
-	long iterations, threads, plies, nodes = 0;
+	long iterations, threads, plies, rank, nodes = 0;
 	qv_status rc;
 	if ((rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "iterations", 1, MCTS_ITERATIONS_MAX,
 			       &iterations, err)) ||
@@ -636,8 +721,10 @@ static qv_status read_conf(const qv_params *opts, bool ismcts, int stride, mcts_
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "widen", 0.01, 1000, &cf->widen,
 				  err)) ||
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "blunder", 0, 1, &cf->blunder,
-				  err)))
+				  err)) ||
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "rank", 0, MCTS_RANK_MAX, &rank, err)))
 		return rc;
+	cf->rank = (int)rank;
 	if (qv_params_get(opts, "nodes") &&
 	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "nodes", MCTS_NODES_MIN, MCTS_NODES_MAX,
 			       &nodes, err)))
@@ -696,7 +783,7 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	if (read_conf(opts, ismcts, g->max_players, &d->cf, &e)) {
 		free(d);
 		return qv_fail(err, QV_EINVAL, "%s (agent %s takes %s[:key=value,...], keys: iterations, "
-			       "time, c, threads, playout, widen, nodes, blunder, seed)",
+			       "time, c, threads, playout, widen, nodes, blunder, rank, seed)",
 			       e.msg, name, name);
 	}
 	a->data = d;
@@ -740,7 +827,7 @@ static void merge_roots(mcts_data *d, const qv_action *acts, int n, int np, int 
 	for (int k = 0; k < d->ntrees; k++) {
 		mcts_tree *t = &d->trees[k];
 		for (uint32_t c = t->node[t->root].child; c; c = t->node[c].sibling) {
-			int i = t->node[c].visits ? legal_find(t0, t->node[c].action) : -1;
+			int i = t->node[c].visits ? index_find(t0, t->node[c].action) : -1;
 			if (i < 0)
 				continue;
 			d->accv[i] += t->node[c].visits;
@@ -923,7 +1010,8 @@ static qv_status ismcts_create(qv_agent *a, const qv_params *opts, qv_err *err)
 const qv_agent_kind qv_agent_mcts = {
 	.name = "mcts",
 	.help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
-		"seed=N] - UCT on the one determinization it is handed, chance sampled open-loop",
+		"rank=N,seed=N] - UCT on the one determinization it is handed, chance sampled "
+		"open-loop",
 	.keys = mcts_keys,
 	.nkeys = MCTS_NKEYS,
 	.create = mcts_create,
@@ -937,7 +1025,7 @@ const qv_agent_kind qv_agent_mcts = {
 const qv_agent_kind qv_agent_ismcts = {
 	.name = "ismcts",
 	.help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
-		"seed=N] - information-set MCTS: a fresh determinization every iteration",
+		"rank=N,seed=N] - information-set MCTS: a fresh determinization every iteration",
 	.keys = mcts_keys,
 	.nkeys = MCTS_NKEYS,
 	.create = ismcts_create,

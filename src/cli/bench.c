@@ -6,6 +6,11 @@
  * opening and on a mid-game position reached by random play, with one thread and with one
  * thread per core. Each figure is the median over the runs, reported with the machine and the
  * exact command so numbers can be compared.
+ *
+ * For instruction counts (bench/instructions.sh, under callgrind) the work can be fixed instead
+ * of the time: --games N plays exactly N games per run and --mcts-iterations K runs exactly K
+ * iterations per decision, so the cost of one action or one iteration is the difference between
+ * two runs (N and 2N games) divided by the difference in actions.
  */
 #include <jansson.h>
 #include <stdint.h>
@@ -22,11 +27,25 @@ static const cli_opt bench_opts[] = {
 	{"seed", "S"},
 	{"json", NULL},
 	{"mcts-seconds", "S"},
+	{"games", "N"},
+	{"mcts-iterations", "K"},
+	{"position", "WHERE"},
 	{"help", NULL},
 	{NULL, NULL},
 };
 
-enum { OPT_SECONDS, OPT_RUNS, OPT_PARAM, OPT_SEED, OPT_JSON, OPT_MCTS_SECONDS, OPT_HELP };
+enum {
+	OPT_SECONDS,
+	OPT_RUNS,
+	OPT_PARAM,
+	OPT_SEED,
+	OPT_JSON,
+	OPT_MCTS_SECONDS,
+	OPT_GAMES,
+	OPT_MCTS_ITERATIONS,
+	OPT_POSITION,
+	OPT_HELP
+};
 
 #define BENCH_MAX_RUNS 1000
 /* Random decisions played from init to reach the mid-game position of the MCTS figures. */
@@ -39,8 +58,9 @@ enum { OPT_SECONDS, OPT_RUNS, OPT_PARAM, OPT_SEED, OPT_JSON, OPT_MCTS_SECONDS, O
 /* The text of `quiver bench --help`. */
 static void bench_help(void)
 {
-	printf("usage: quiver bench <game> [--seconds S] [--runs N] [--param K=V]... [--seed S]\n"
-	       "                    [--mcts-seconds S] [--json]\n\n"
+	printf("usage: quiver bench <game> [--seconds S | --games N] [--runs N] [--param K=V]...\n"
+	       "                    [--seed S] [--mcts-seconds S | --mcts-iterations K]\n"
+	       "                    [--position opening|mid-game|both] [--json]\n\n"
 	       "Plays random games (uniform legal actions, chance by its probabilities) on one\n"
 	       "thread for S seconds per run, N runs, and reports the median playouts/s and\n"
 	       "actions/s (decisions and chance outcomes), the mean game length. Then measures\n"
@@ -53,6 +73,11 @@ static void bench_help(void)
 	       "  --seed S          seed of the games and the random choices (default 1)\n"
 	       "  --mcts-seconds S  length of one MCTS decision, 0-300; 0 skips MCTS\n"
 	       "                    (default %g, at most --seconds)\n"
+	       "  --games N         play exactly N games per run instead of --seconds (0: no\n"
+	       "                    playouts), for instruction counts (bench/instructions.sh)\n"
+	       "  --mcts-iterations K  exactly K iterations per MCTS decision, one thread,\n"
+	       "                    instead of a time budget\n"
+	       "  --position WHERE  the MCTS positions: opening, mid-game or both (default)\n"
 	       "  --json            print one JSON object instead of text\n"
 	       "  -h, --help        this help\n\n"
 	       "example: quiver bench three-arrows --seconds 1 --runs 3 --param players=4\n",
@@ -64,16 +89,18 @@ typedef struct bench_run {
 	double secs;
 } bench_run;
 
-/* Plays games for `seconds` on st (state_size bytes) and fills *out. Returns false with a
- * message in err if the game misbehaves (no legal action, a refused action, no end). */
+/* Plays games for `seconds`, or exactly `games` games when games >= 0, on st (state_size
+ * bytes) and fills *out. Returns false with a message in err if the game misbehaves (no legal
+ * action, no end). */
 static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, double seconds,
-		      void *st, qv_action *abuf, double *pbuf, bench_run *out, qv_err *err)
+		      long games_wanted, void *st, qv_action *abuf, double *pbuf, bench_run *out,
+		      qv_err *err)
 {
 	qv_rng rng;
 	qv_rng_seed(&rng, seed);
 	uint64_t games = 0, actions = 0;
-	double t0 = cli_now(), elapsed;
-	do {
+	double t0 = cli_now(), elapsed = 0;
+	while (games_wanted >= 0 ? games < (uint64_t)games_wanted : elapsed < seconds || !games) {
 		if (g->init(st, params, qv_seed_mix(seed, games), err))
 			return false;
 		uint64_t len = 0;
@@ -98,8 +125,8 @@ static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, 
 		actions += len;
 		games++;
 		elapsed = cli_now() - t0;
-	} while (elapsed < seconds);
-	*out = (bench_run){games, actions, elapsed};
+	}
+	*out = (bench_run){games, actions, cli_now() - t0};
 	return true;
 }
 
@@ -135,13 +162,16 @@ static bool bench_position(const qv_game *g, const qv_params *params, uint64_t s
 	return false;
 }
 
-/* One MCTS figure: `runs` decisions of a fresh mcts:time=secs,threads=threads agent on st;
- * fills per-run iterations/s into ips. */
-static bool bench_mcts(const qv_game *g, const void *st, int threads, double secs, long runs,
-		       uint64_t seed, double *ips, qv_err *err)
+/* One MCTS figure: `runs` decisions of a fresh mcts:time=secs,threads=threads agent on st (or
+ * mcts:iterations=iters when iters > 0); fills per-run iterations/s into ips. */
+static bool bench_mcts(const qv_game *g, const void *st, int threads, double secs, long iters,
+		       long runs, uint64_t seed, double *ips, qv_err *err)
 {
 	char spec[128];
-	snprintf(spec, sizeof spec, "mcts:time=%g,threads=%d", secs, threads);
+	if (iters > 0)
+		snprintf(spec, sizeof spec, "mcts:iterations=%ld,threads=%d,time=300", iters, threads);
+	else
+		snprintf(spec, sizeof spec, "mcts:time=%g,threads=%d", secs, threads);
 	for (long r = 0; r < runs; r++) {
 		qv_agent *a;
 		if (qv_agent_new(&a, spec, g, qv_seed_mix(seed, (uint64_t)r), err))
@@ -213,7 +243,8 @@ int cli_bench(int argc, char **argv)
 	qv_params params = {0};
 	uint64_t seed = 1;
 	double seconds = 2, mcts_seconds = -1;
-	long runs = 5;
+	long runs = 5, games = -1, mcts_iterations = 0;
+	int position = 2; /* 0 opening, 1 mid-game, 2 both */
 	bool as_json = false;
 	const char *name = NULL, *v;
 	int o;
@@ -241,6 +272,25 @@ int cli_bench(int argc, char **argv)
 		case OPT_MCTS_SECONDS:
 			if (!cli_double("bench", "--mcts-seconds", v, 0, 300, &mcts_seconds))
 				return CLI_EXIT_USAGE;
+			break;
+		case OPT_GAMES:
+			if (!cli_long("bench", "--games", v, 0, 100000000, &games))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_MCTS_ITERATIONS:
+			if (!cli_long("bench", "--mcts-iterations", v, 1, 100000000, &mcts_iterations))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_POSITION:
+			if (strcmp(v, "opening") == 0)
+				position = 0;
+			else if (strcmp(v, "mid-game") == 0)
+				position = 1;
+			else if (strcmp(v, "both") == 0)
+				position = 2;
+			else
+				return cli_usage("bench", "bad value '%s' for --position: expected opening, mid-game or both",
+						 v);
 			break;
 		case OPT_HELP:
 			bench_help();
@@ -288,20 +338,25 @@ int cli_bench(int argc, char **argv)
 	cpu_model(cpu, sizeof cpu);
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	if (!as_json) {
-		printf("bench %s (%s), seed %llu: %ld run%s of %g s, one thread\n", g->name,
-		       qv_buf_str(&desc), (unsigned long long)seed, runs, runs == 1 ? "" : "s",
-		       seconds);
+		if (games >= 0)
+			printf("bench %s (%s), seed %llu: %ld run%s of %ld game%s, one thread\n", g->name,
+			       qv_buf_str(&desc), (unsigned long long)seed, runs, runs == 1 ? "" : "s",
+			       games, games == 1 ? "" : "s");
+		else
+			printf("bench %s (%s), seed %llu: %ld run%s of %g s, one thread\n", g->name,
+			       qv_buf_str(&desc), (unsigned long long)seed, runs, runs == 1 ? "" : "s",
+			       seconds);
 		fflush(stdout);
 	}
 	uint64_t total_games = 0, total_actions = 0;
-	for (long r = 0; r < runs; r++) {
-		if (!bench_one(g, &params, qv_seed_mix(seed, (uint64_t)r), seconds, st, abuf, pbuf,
-			       &res[r], &err)) {
+	for (long r = 0; games != 0 && r < runs; r++) {
+		if (!bench_one(g, &params, qv_seed_mix(seed, (uint64_t)r), seconds, games, st, abuf,
+			       pbuf, &res[r], &err)) {
 			rc = cli_fail("bench", "run %ld: %s", r + 1, err.msg);
 			goto done;
 		}
-		pps[r] = (double)res[r].games / res[r].secs;
-		aps[r] = (double)res[r].actions / res[r].secs;
+		pps[r] = res[r].secs > 0 ? (double)res[r].games / res[r].secs : 0;
+		aps[r] = res[r].secs > 0 ? (double)res[r].actions / res[r].secs : 0;
 		total_games += res[r].games;
 		total_actions += res[r].actions;
 		if (!as_json) {
@@ -313,31 +368,39 @@ int cli_bench(int argc, char **argv)
 	}
 	double mean_len = total_games ? (double)total_actions / (double)total_games : 0;
 	double med_pps = median(pps, (int)runs), med_aps = median(aps, (int)runs);
-	if (!as_json)
+	if (!as_json && games != 0)
 		printf("median: %.0f playouts/s, %.0f actions/s; mean game length %.1f actions\n",
 		       med_pps, med_aps, mean_len);
 
 	/* MCTS iterations per second: opening and mid-game, one thread and all cores. */
 	if (mcts_seconds < 0)
 		mcts_seconds = seconds < BENCH_MCTS_SECONDS ? seconds : BENCH_MCTS_SECONDS;
-	int nthreads = cores > 1 ? 2 : 1;
+	if (mcts_iterations > 0 && mcts_seconds == 0)
+		mcts_seconds = BENCH_MCTS_SECONDS; /* the iterations decide */
+	int nthreads = cores > 1 && mcts_iterations == 0 ? 2 : 1;
 	int thread_counts[2] = {1, (int)(cores > 64 ? 64 : cores)};
 	static const char *const where[2] = {"opening", "mid-game"};
 	double ips_med[2][2] = {{0}};
 	for (int w = 0; mcts_seconds > 0 && w < 2; w++) {
+		if (position != 2 && w != position)
+			continue;
 		if (!bench_position(g, &params, seed, w ? BENCH_MIDGAME_DECISIONS : 0, st, abuf, pbuf,
 				    &err)) {
 			rc = cli_fail("bench", "mcts %s: %s", where[w], err.msg);
 			goto done;
 		}
 		for (int k = 0; k < nthreads; k++) {
-			if (!bench_mcts(g, st, thread_counts[k], mcts_seconds, runs, seed, pps, &err)) {
+			if (!bench_mcts(g, st, thread_counts[k], mcts_seconds, mcts_iterations, runs, seed,
+					pps, &err)) {
 				rc = cli_fail("bench", "mcts %s: %s", where[w], err.msg);
 				goto done;
 			}
 			ips_med[w][k] = median(pps, (int)runs);
 			if (!as_json) {
-				if (w == 0 && k == 0)
+				if (k == 0 && (w == 0 || position == 1) && mcts_iterations > 0)
+					printf("mcts (mcts:iterations=%ld, one decision per run, median of %ld): iterations/s\n",
+					       mcts_iterations, runs);
+				else if (k == 0 && (w == 0 || position == 1))
 					printf("mcts (mcts:time=%g, one decision per run, median of %ld): iterations/s\n",
 					       mcts_seconds, runs);
 				char at[64] = "";
@@ -369,7 +432,7 @@ int cli_bench(int argc, char **argv)
 	json_t *jseed = seed <= INT64_MAX ? json_integer((json_int_t)seed) : json_string(seed_text);
 	json_t *jmcts = json_array();
 	for (int w = 0; mcts_seconds > 0 && w < 2; w++)
-		for (int k = 0; k < nthreads; k++)
+		for (int k = 0; k < nthreads && (position == 2 || w == position); k++)
 			json_array_append_new(jmcts, json_pack("{s:s, s:i, s:f}", "position", where[w],
 							       "threads", thread_counts[k],
 							       "iterations_per_second",

@@ -14,7 +14,8 @@ static const cli_command commands[] = {
 	{"perft", "<game> DEPTH [options]", "count action sequences (checks the rules)", cli_perft},
 	{"arena", "<game> --agents A B ...", "many games between agents, with statistics", cli_arena},
 	{"bench", "<game> [options]", "measure random playouts per second", cli_bench},
-	{"rules", "[<game>]", "list the games, or show one's parameters and rules", cli_rules},
+	{"rules", "[<game> [--full]]", "list the games; one's parameters, or its full rules", cli_rules},
+	{"learn", "[<game> [<lesson>]]", "interactive lessons: learn a game by playing", cli_learn},
 	{NULL, NULL, NULL, NULL},
 };
 

@@ -25,6 +25,14 @@ const char *qv_strerror(qv_status status)
 	}
 }
 
+#ifdef QV_CHECKS
+void qv__assert_fail(const char *cond, const char *file, int line)
+{
+	fprintf(stderr, "%s:%d: invariant broken: %s\n", file, line, cond);
+	abort();
+}
+#endif
+
 qv_status qv_fail(qv_err *err, qv_status code, const char *fmt, ...)
 {
 	if (err) {

@@ -121,7 +121,7 @@ static qv_status play_game(arena_run *R, int index, qv_action *abuf, qv_err *err
 		} else {
 			qv_action a;
 			turns++;
-			legal += g->legal(m->state, abuf);
+			legal += qv_count_legal(g, m->state, abuf);
 			qv_match_tell_agent(m, agents[tm], &seen[tm]);
 			rc = qv_agent_choose(agents[tm], m->state, &a, &why);
 			if (!rc)

@@ -132,7 +132,9 @@ static bool only_option(const qv_match *m, const void *st, qv_action *out)
 	} else {
 		if (g->secret && g->secret(st))
 			return false;
-		n = g->legal(st, m->abuf);
+		n = qv_count_legal(g, st, m->abuf);
+		if (n == 1 && g->count)
+			g->legal(st, m->abuf);
 	}
 	if (n != 1)
 		return false;

@@ -1,6 +1,6 @@
 /*
  * protocol.c - the engine protocol (`quiver engine`): one command per line, GTP-style replies.
- * docs/protocol.md documents every command; DESIGN.md states the principles.
+ * docs/protocol.md documents every command; docs/architecture.md states the principles.
  *
  * A session holds at most one match. Every command is checked completely (arguments, game
  * present, action legal) before anything changes, and every change goes through the match, so
@@ -301,13 +301,22 @@ static qv_status cmd_history(qv_protocol *p, cmd_args *a, qv_err *err)
 	return QV_OK;
 }
 
-/* The game's diagram without colours, for all (default), a player or the public. */
+/* The game's diagram without colours, for all (default), a player or the public; `compact`
+ * gives the layout for 80x24 terminals. */
 static qv_status cmd_show(qv_protocol *p, cmd_args *a, qv_err *err)
 {
 	int viewer = QV_VIEW_ALL;
-	if (a->argc == 1 && parse_viewer(p->m, a->argv[0], &viewer, err))
+	unsigned flags = 0;
+	int argc = a->argc;
+	if (argc > 0 && strcmp(a->argv[argc - 1], "compact") == 0) {
+		flags = QV_RENDER_COMPACT;
+		argc--;
+	}
+	if (argc > 1)
+		return qv_fail(err, QV_EINVAL, "usage: show [pN|all|public] [compact]");
+	if (argc == 1 && parse_viewer(p->m, a->argv[0], &viewer, err))
 		return QV_EINVAL;
-	qv_match_render(p->m, viewer, 0, a->text);
+	qv_match_render(p->m, viewer, flags, a->text);
 	return QV_OK;
 }
 
@@ -492,7 +501,7 @@ static const command commands[] = {
 	{"settle", cmd_settle, 0, 0, true, "settle", "draw chance outcomes until a player decides"},
 	{"undo", cmd_undo, 0, 0, true, "undo", "take back the last decision or chance outcome"},
 	{"history", cmd_history, 0, 0, true, "history", "every action so far"},
-	{"show", cmd_show, 0, 1, true, "show [pN|all|public]", "the board as text"},
+	{"show", cmd_show, 0, 2, true, "show [pN|all|public] [compact]", "the board as text"},
 	{"state", cmd_state, 0, 0, true, "state", "the full state as JSON"},
 	{"view", cmd_view, 1, 1, true, "view <pN|all|public>", "what a player sees, as JSON"},
 	{"load", cmd_load, 1, -1, false, "load <json>", "load a full state or a record"},

@@ -70,6 +70,11 @@ qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_act
 	return buf[n - 1];
 }
 
+int qv_count_legal(const qv_game *g, const void *st, qv_action *buf)
+{
+	return g->count ? g->count(st) : g->legal(st, buf);
+}
+
 qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf)
 {
 	if (g->sample)

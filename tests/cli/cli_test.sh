@@ -3,6 +3,7 @@
 # checks exit codes, messages and saved files. Runs in a fresh temporary directory.
 set -u
 Q=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+DOCS=$(cd "$(dirname "$0")/../../docs/rules" && pwd) # the rules pages quiver embeds
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
@@ -68,9 +69,39 @@ expect_rc 0 "$Q" rules three-arrows
 contains out.txt "THREE ARROWS"
 contains out.txt "players"
 contains out.txt "default"
-grep -qE "^  hard +ismcts:iterations=30000,threads=2,time=1.6$" out.txt || fail "rules: no shared hard level"
+# The levels in words, from the real budgets, each with its search spec on a second line.
+grep -qE "^  hard +the strongest \(the default opponent\): thinks up to 1.6 s a move on 2 cores" out.txt ||
+	fail "rules: hard is not described in words: $(grep -A1 '^  hard' out.txt)"
+grep -qE "^ +search: ismcts:iterations=30000,threads=2,time=1.6$" out.txt || fail "rules: no shared hard level"
+grep -qE "^  easy +for beginners: answers at once \(100 lines of play a move\)$" out.txt ||
+	fail "rules: easy is not described in words: $(grep -A1 '^  easy' out.txt)"
+contains out.txt "quiver rules three-arrows --full"
 expect_rc 0 "$Q" rules arrow-party
-grep -qE "^  easy +ismcts:iterations=100,blunder=0.25$" out.txt || fail "rules: no Arrow Party easy level"
+grep -qE "^  easy +for beginners: plays a random move about 1 time in 4 on purpose" out.txt ||
+	fail "rules: Arrow Party's easy blunders are not said: $(grep -A2 '^  easy' out.txt)"
+grep -qE "^ +search: ismcts:iterations=100,blunder=0.25$" out.txt || fail "rules: no Arrow Party easy level"
+
+# ---- rules --full: the complete rules page, embedded at build time, as docs/rules has it
+# (without the ``` lines); an unknown game or a missing game is refused naming the form ----
+for game in three-arrows concardia evons arrow-party; do
+	expect_rc 0 "$Q" rules "$game" --full
+	grep -v '^```' "$DOCS/$game.md" >want.txt
+	cmp -s want.txt out.txt || fail "rules $game --full differs from docs/rules/$game.md: $(diff want.txt out.txt | head -5)"
+	contains out.txt "## Reference"
+	grep -q '^```' out.txt && fail "rules $game --full prints the \`\`\` lines"
+	[ -s err.txt ] && fail "rules $game --full wrote to stderr: $(head -c 300 err.txt)"
+done
+expect_rc 0 "$Q" rules --full evons
+head -1 out.txt | grep -qx "# Evons" || fail "rules --full evons: the page does not start with its title"
+expect_rc 2 "$Q" rules no-such-game --full
+contains err.txt "unknown game 'no-such-game'"
+contains err.txt "three-arrows, concardia, evons, arrow-party"
+[ -s out.txt ] && fail "rules no-such-game --full printed something: $(head -c 200 out.txt)"
+expect_rc 2 "$Q" rules --full
+contains err.txt "--full needs a game: quiver rules <game> --full"
+expect_rc 2 "$Q" rules evons --full=yes
+expect_rc 2 "$Q" rules evons concardia --full
+contains err.txt "expected quiver rules [<game> [--full]]"
 
 # ---- play: a mistyped action is explained, quit saves ----
 printf 'plac Y c1 N\nlegal\nplace Y c1 N\nundo\nplace Y c1 N\nquit\n' |

@@ -15,7 +15,7 @@ WORK=$(mktemp -d)
 cd "$WORK" || exit 1
 # shellcheck source=tests/cli/tmux_lib.sh
 . "$HERE/tmux_lib.sh"
-trap 'tmux_stop; rm -rf "$WORK"' EXIT
+trap 'tmux_stop; rm -rf "$WORK" 2>/dev/null || { sleep 0.5; rm -rf "$WORK"; }' EXIT
 command -v tmux >/dev/null || {
 	echo "tmux is missing (scripts/install-deps.sh installs it)"
 	exit 1

@@ -14,7 +14,7 @@ WORK=$(mktemp -d)
 cd "$WORK" || exit 1
 # shellcheck source=tests/cli/tmux_lib.sh
 . "$HERE/tmux_lib.sh"
-trap 'tmux_stop; rm -rf "$WORK"' EXIT
+trap 'tmux_stop; rm -rf "$WORK" 2>/dev/null || { sleep 0.5; rm -rf "$WORK"; }' EXIT
 command -v tmux >/dev/null || {
 	echo "tmux is missing (scripts/install-deps.sh installs it)"
 	exit 1
@@ -62,7 +62,11 @@ for game in three-arrows concardia evons arrow-party; do
 			mapfile -t acts < <(legal_actions rec.json)
 			[ "${#acts[@]}" -gt 0 ] || { fail "$game: no legal action at $who's prompt"; break; }
 			seed=$((seed + 1))
-			type_line "${acts[$(($(pick "${#acts[@]}" "$seed") - 1))]}"
+			if screen | grep -qF "press Enter to play it"; then
+				type_line "" # a forced move, shown before it is played
+			else
+				type_line "${acts[$(($(pick "${#acts[@]}" "$seed") - 1))]}"
+			fi
 			moves=$((moves + 1))
 			;;
 		confirm) type_line y ;;

@@ -7,7 +7,8 @@
  *
  * The properties, numbered as in failure reports:
  *   1. every listed action applies, its notation parses back to it, listed actions are
- *      distinct and at most max_actions, and to_move agrees with legal() and chance();
+ *      distinct and at most max_actions, to_move agrees with legal() and chance(), and the
+ *      game's count() (when it has one) with legal();
  *   2. actions that are not listed (notation seen elsewhere, damaged notation, random
  *      integers) are rejected with a message and leave the state byte for byte unchanged,
  *      and garbage notation is rejected cleanly;
@@ -24,11 +25,13 @@
  *      with the returns;
  *   8. the game ends within MAX_STEPS steps;
  *   9. the narration of an action (apply's qv_events) is well formed, changes nothing in the
- *      state, and tells each player nothing that player may not know: for another player v
- *      and a determinization d of the state for v in which the action is legal too, when v's
- *      view after the action is the same in the truth and in d, the narration worded for v is
- *      the same too (else it tells v something that differs between worlds v cannot tell
- *      apart);
+ *      state, and tells each player nothing that player may not know: for another player v,
+ *      (a) when another option at the same state leads to a different state that v's view
+ *      cannot tell apart from the action's, the narrations worded for v are the same (so a
+ *      covered piece's kind or a secret choice is not told), and (b) for a determinization d
+ *      of the state for v in which the action is legal too, when v's view after the action is
+ *      the same in the truth and in d, the narration worded for v is the same too (else it
+ *      tells v something that differs between worlds v cannot tell apart);
  *  10. every line of every diagram (full and compact layouts, every viewer) fits 80 columns,
  *      and the compact layout fits COMPACT_ROWS rows, so a game plays at 80x24.
  *
@@ -128,7 +131,7 @@ typedef struct ctx {
 	qv_rng pool_rng; /* which pool texts new ones replace */
 
 	/* states of state_size bytes: the game, scratch copies, determinizations, fresh inits */
-	unsigned char *st, *tmp, *d1, *d2, *fresh;
+	unsigned char *st, *tmp, *d1, *d2, *fresh, *alt;
 	qv_action *acts, *acts2; /* max_actions each */
 	int nacts;
 	qv_action *outs; /* max_chance */
@@ -403,6 +406,8 @@ static bool check_moves(ctx *c, int who)
 		return fail(c, 1, "to_move returns %d with %d players", who, np);
 	int n = g->legal(c->st, c->acts);
 	int nc = g->chance(c->st, c->outs, c->probs);
+	if (g->count && g->count(c->st) != n)
+		return fail(c, 1, "count() says %d but legal() lists %d", g->count(c->st), n);
 	c->nacts = c->nouts = 0;
 	aset_clear(&c->set);
 	if (who >= 0) {
@@ -1385,6 +1390,73 @@ static void worded(const qv_events *ev, int v, qv_buf *out)
 	}
 }
 
+/* The narration of applying o at c->st, into c->alt and ev (cleared first). */
+static void narrate(ctx *c, qv_action o, qv_events *ev)
+{
+	qv_events_clear(ev);
+	memcpy(c->alt, c->st, c->g->state_size);
+	c->g->apply(c->alt, o, ev);
+}
+
+/* Property 9 (a): another option o at c->st that viewer v cannot tell apart from a (which led
+ * to c->tmp, narrated in ev) must be narrated alike for v. The views are compared only when
+ * the determinizations for v coincide (a cheap exact filter, as in sight.c). */
+static bool check_alternatives(ctx *c, int who, qv_action a, const char *text,
+                               const qv_events *ev)
+{
+	const qv_game *g = c->g;
+	size_t sz = g->state_size;
+	int n = who == QV_CHANCE ? g->chance(c->st, c->outs, c->probs) : g->legal(c->st, c->acts);
+	const qv_action *opts = who == QV_CHANCE ? c->outs : c->acts;
+	qv_events oev = {0};
+	qv_buf mine = {0}, theirs = {0};
+	bool ok = true;
+	for (int i = 0; ok && i < n; i++) {
+		if (opts[i] == a)
+			continue;
+		narrate(c, opts[i], &oev);
+		if (memcmp(c->alt, c->tmp, sz) == 0)
+			continue;
+		for (int v = 0; ok && v < c->nplayers; v++) {
+			if (v == who)
+				continue;
+			qv_rng r1, r2;
+			qv_rng_seed(&r1, 7);
+			qv_rng_seed(&r2, 7);
+			memcpy(c->d1, c->tmp, sz);
+			memcpy(c->d2, c->alt, sz);
+			g->determinize(c->d1, v, &r1);
+			g->determinize(c->d2, v, &r2);
+			if (memcmp(c->d1, c->d2, sz) != 0)
+				continue; /* different determinizations: different views */
+			json_t *va = g->view_json(c->tmp, v), *vo = g->view_json(c->alt, v);
+			bool same = va && vo && json_equal(va, vo);
+			json_decref(va);
+			json_decref(vo);
+			if (!same)
+				continue;
+			qv_buf_clear(&mine);
+			qv_buf_clear(&theirs);
+			worded(ev, v, &mine);
+			worded(&oev, v, &theirs);
+			if (strcmp(qv_buf_str(&mine), qv_buf_str(&theirs)) != 0) {
+				char vn[16], alt[TEXT_MAX];
+				if (g->action_to_text(c->st, opts[i], alt, sizeof alt) < 0)
+					snprintf(alt, sizeof alt, "action %d", opts[i]);
+				ok = fail(c, 9, "the narration of '%s' tells %s what %s cannot see: '%s' "
+				          "looks the same to %s but is narrated otherwise", text,
+				          viewer_name(v, vn), vn, alt, vn);
+				detail(c, "narration for the viewer", qv_buf_str(&mine));
+				detail(c, "of the other option", qv_buf_str(&theirs));
+			}
+		}
+	}
+	qv_events_free(&oev);
+	qv_buf_free(&mine);
+	qv_buf_free(&theirs);
+	return ok;
+}
+
 /* Property 9 for action a (to be applied at c->st by `who`, a player or chance). */
 static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 {
@@ -1408,6 +1480,8 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 			          n + 1, text, (int)len, s);
 		s += len + (s[len] == '\n');
 	}
+	if (ok && g->determinize)
+		ok = check_alternatives(c, who, a, text, &ev);
 	for (int v = 0; ok && g->determinize && v < c->nplayers; v++) {
 		if (v == who)
 			continue;
@@ -1645,6 +1719,7 @@ int main(int argc, char **argv)
 	c.tmp = xcalloc(1, g->state_size);
 	c.d1 = xcalloc(1, g->state_size);
 	c.d2 = xcalloc(1, g->state_size);
+	c.alt = xcalloc(1, g->state_size);
 	c.fresh = xcalloc(1, g->state_size);
 	c.acts = xcalloc((size_t)g->max_actions, sizeof *c.acts);
 	c.acts2 = xcalloc((size_t)g->max_actions, sizeof *c.acts2);
@@ -1696,6 +1771,7 @@ int main(int argc, char **argv)
 	free(c.tmp);
 	free(c.d1);
 	free(c.d2);
+	free(c.alt);
 	free(c.fresh);
 	free(c.acts);
 	free(c.acts2);

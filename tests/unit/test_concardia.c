@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "gametest.h"
 #include "games/concardia/concardia.h"
+#include "gametest.h"
 
 static const qv_game *G;
 
@@ -38,8 +38,42 @@ static void must_load(cc_state *st, const char *params, const char *state_json)
 		fail_msg("load failed: %s", err.msg);
 }
 
-
 static void play(cc_state *st, const char *text) { qv_test_play(G, st, text); }
+
+/* must_load with the state written with single quotes (easier to read in C). */
+static void load_q(cc_state *st, const char *params, const char *state_q)
+{
+	char json[2048];
+	size_t n = strlen(state_q);
+	assert_true(n < sizeof json);
+	for (size_t i = 0; i <= n; i++)
+		json[i] = state_q[i] == '\'' ? '"' : state_q[i];
+	must_load(st, params, json);
+}
+
+/* Columns of a line of UTF-8 text without escape sequences (every glyph we print is one
+ * column wide). */
+static int columns(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len; i++)
+		w += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return w;
+}
+
+/* Every line of text fits `width` columns; returns the number of lines. */
+static int check_lines(const char *text, int width)
+{
+	int n = 0;
+	for (const char *s = text; *s;) {
+		size_t len = strcspn(s, "\n");
+		if (columns(s, len) > width)
+			fail_msg("line wider than %d columns: '%.*s'", width, (int)len, s);
+		n++;
+		s += len + (s[len] == '\n');
+	}
+	return n;
+}
 
 static int setup(void **unused)
 {
@@ -71,16 +105,33 @@ static void check_view_hides(const cc_state *st, int viewer)
 		}
 	}
 	json_decref(j);
-	qv_buf b = {0};
-	G->render_text(st, viewer, false, &b);
-	const char *t = qv_buf_str(&b);
-	assert_null(strstr(t, "deck (top first)"));
-	int hands = 0;
-	for (const char *at = t; (at = strstr(at, "\n  hand:")) != NULL; at++)
-		hands++;
-	assert_int_equal(hands, viewer >= 0 ? 1 : 0);
-	assert_null(strstr(t, "\n\n"));
-	qv_buf_free(&b);
+	/* Both layouts: the full one heads a hand with "  hand (", the compact one with "hand:"
+	 * (and "p1 hand:" for the referee only); neither shows a deck's order. */
+	static const struct {
+		unsigned flags;
+		const char *head;
+	} layouts[] = {{0, "\n  hand ("}, {QV_RENDER_COMPACT, "\nhand:"}};
+	for (int l = 0; l < 2; l++) {
+		qv_buf b = {0};
+		G->render_text(st, viewer, layouts[l].flags, &b);
+		const char *t = qv_buf_str(&b);
+		assert_null(strstr(t, "deck (top first)"));
+		int hands = 0;
+		for (const char *at = t; (at = strstr(at, layouts[l].head)) != NULL; at++)
+			hands++;
+		assert_int_equal(hands, viewer >= 0 ? 1 : 0);
+		assert_null(strstr(t, "p1 hand:"));
+		assert_null(strstr(t, "p2 hand:"));
+		if (viewer != 0 && st->pl[0].start) {
+			char c[16], shown[32];
+			cc_card_name(st->pl[0].start - 1, c);
+			snprintf(shown, sizeof shown, "(start %s)", c);
+			assert_null(strstr(t, "chosen to start"));
+			assert_null(strstr(t, shown));
+		}
+		assert_null(strstr(t, "\n\n"));
+		qv_buf_free(&b);
+	}
 }
 
 /* Random games: every view of every state hides what it must. */
@@ -361,6 +412,304 @@ static void test_heuristic(void **unused)
 	assert_true(h1 < 0 && h1 >= -1);
 }
 
+/* reference(): one entry per card id in the order of the card table, each starting with its
+ * id; a card id, a template or the board's three letters in any case; nothing for another
+ * name; every line fits 80 columns. */
+static void test_reference(void **unused)
+{
+	(void)unused;
+	qv_buf b = {0};
+	assert_int_equal(G->reference(NULL, &b), CC_NCARDS);
+	check_lines(qv_buf_str(&b), 80);
+	int card = 0;
+	for (const char *s = qv_buf_str(&b); *s; card += 0) {
+		size_t len = strcspn(s, "\n");
+		if (*s != ' ') {
+			char id[16], head[24];
+			cc_card_name(card++, id);
+			snprintf(head, sizeof head, "%s: ", id);
+			if (strncmp(s, head, strlen(head)) != 0)
+				fail_msg("entry %d starts '%.*s', expected '%s'", card, (int)len, s,
+				         head);
+		}
+		s += len + (s[len] == '\n');
+	}
+	assert_int_equal(card, CC_NCARDS);
+	qv_buf_free(&b);
+
+	b = (qv_buf){0};
+	assert_int_equal(G->reference("Striker-P", &b), 1);
+	assert_string_equal(
+	    qv_buf_str(&b),
+	    "striker-p: Paper striker (on the board: 1P str for p1, 2P str for p2)\n"
+	    "  trait Paper (beats Rock, loses to Scissors) · Strength 4 · Defense 2\n"
+	    "  arrows N (on the board: p1 ↑, p2 ↓) · type Adventurer\n"
+	    "  no ability; playing it costs nothing\n");
+	qv_buf_free(&b);
+
+	b = (qv_buf){0};
+	assert_int_equal(G->reference("shover-s", &b), 1);
+	assert_string_equal(
+	    qv_buf_str(&b),
+	    "shover-s: Scissors shover (on the board: 1S sho for p1, 2S sho for p2)\n"
+	    "  trait Scissors (beats Paper, loses to Rock) · Strength 2 · Defense 2\n"
+	    "  arrows N (on the board: p1 ↑, p2 ↓) · type Airship\n"
+	    "  Action - Cost 1: Slide a card adjacent to this card one square directly away\n"
+	    "  from it.\n"
+	    "  cost: 1, paid one unit at a time: a card from hand or a Charge Counter\n"
+	    "  use: act <its square> shove <square of the card pushed> (a card of either\n"
+	    "    player; it moves one square directly away, onto an empty square)\n");
+	qv_buf_free(&b);
+
+	static const struct {
+		const char *name;
+		int n;
+		const char *has;
+	} cases[] = {
+	    {"dynamo", 3, "dynamo-s: Scissors dynamo"},
+	    {"DYN", 3,
+	     "  use: persist dynamo-p, or play it; act <its square> boost, act persistent\n"},
+	    {"saboteur-r", 1, "  cost: X = the target's Defense - 1 (at least 0)"},
+	    {"aegis-s", 1,
+	     "  use: react aegis-s <square>, when the engine offers it; or decline\n"},
+	    {"lancer-r", 1, "  arrows NE NW (on the board: p1 ↗↖, p2 ↙↘) · type Adventurer\n"},
+	    {"star", 3, "  arrows N NE E S W NW"},
+	    {"striker-x", 0, NULL},
+	    {"", 0, NULL},
+	    {"strikers", 0, NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		b = (qv_buf){0};
+		int n = G->reference(cases[i].name, &b);
+		if (n != cases[i].n)
+			fail_msg("reference '%s': %d entries, expected %d", cases[i].name, n,
+			         cases[i].n);
+		if (cases[i].has && !strstr(qv_buf_str(&b), cases[i].has))
+			fail_msg("reference '%s' lacks '%s':\n%s", cases[i].name, cases[i].has,
+			         qv_buf_str(&b));
+		if (!n)
+			assert_string_equal(qv_buf_str(&b), "");
+		qv_buf_free(&b);
+	}
+}
+
+/* The note of action `text` at st and whether it asks for a confirmation. */
+static void expect_note(const cc_state *st, const char *text, const char *note, bool confirm)
+{
+	char buf[256];
+	bool c = !confirm;
+	int n = G->action_note(st, qv_test_parse(G, st, text), buf, sizeof buf, &c);
+	if (strcmp(buf, note) != 0 || n != (int)strlen(note) || c != confirm)
+		fail_msg("note of '%s': '%s'%s, expected '%s'%s", text, buf, c ? " [confirm]" : "",
+		         note, confirm ? " [confirm]" : "");
+}
+
+/* action_note(): costs and effects, captures with their numbers (and the aegis the opponent
+ * may hold, as far as the mover can tell), the end of the game when it is certain, the
+ * third-turn loss, and the notes of the start, payments and reactions. */
+static void test_action_note(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	/* the shover of 15-shover-and-costs; p2's three aegises are in its discard pile, so no
+	 * aegis can save the lancer */
+	const char *shove =
+	    "{'board':[{'sq':'c3','card':'shover-s','owner':'p1'},{'sq':'d4','card':'lancer-p',"
+	    "'owner':'p2'},{'sq':'f5','card':'flanker-s','owner':'p1'}],'players':[{'hand':["
+	    "'guard-r','saboteur-s']},{'hand':['star-p'],'discard':['aegis-r','aegis-p',"
+	    "'aegis-s']}],'phase':'action','active':'p1','first':'p1'}";
+	load_q(&st, "deck1=foundry,deck2=expedition,shuffle=false", shove);
+	expect_note(&st, "act c3 shove d4",
+	            "cost 1; pushes lancer-p from d4 to e5; captures lancer-p on e5 (2 against 2)",
+	            false);
+	expect_note(&st, "immediate saboteur-s d4",
+	            "cost X = 1; saboteur-s removes lancer-p from d4", false);
+	expect_note(&st, "play guard-r b2", "", false);
+	/* p2's hand may hold an aegis when one is not public */
+	st.pl[1].ndiscard = 2;
+	expect_note(&st, "act c3 shove d4",
+	            "cost 1; pushes lancer-p from d4 to e5; captures lancer-p on e5 (2 against 2) "
+	            "unless p2 holds an aegis",
+	            false);
+	/* paying: a unit with more to come, then the last one brings the effect */
+	play(&st, "act c3 shove d4");
+	expect_note(
+	    &st, "discard guard-r",
+	    "pushes lancer-p from d4 to e5; captures lancer-p on e5 (2 against 2) unless p2 "
+	    "holds an aegis",
+	    false);
+
+	/* a pass after a pass ends the game */
+	const char *passed =
+	    "{'board':[{'sq':'c3','card':'striker-r','owner':'p1'},{'sq':'d4','card':'striker-r',"
+	    "'owner':'p2'}],'players':[{'hand':['star-r'],'victory':['star-s']},{'hand':['star-p']"
+	    "}],'phase':'action','active':'p1','first':'p1','passes':1}";
+	load_q(&st, "deck1=expedition,deck2=expedition,shuffle=false", passed);
+	expect_note(&st, "pass", "ends the game (both players pass): you win 1-0", true);
+	st.passes = 0;
+	expect_note(&st, "pass", "", false);
+
+	/* the third-turn rule: p1's only card slides under p2's striker */
+	const char *third =
+	    "{'board':[{'sq':'c3','card':'courier-r','owner':'p1'},{'sq':'d5','card':'striker-p',"
+	    "'owner':'p2'}],'players':[{'hand':['star-r'],'turns':2},{'hand':['star-p'],'turns':2}"
+	    "],'phase':'action','active':'p1','first':'p1'}";
+	load_q(&st, "deck1=expedition,deck2=expedition,shuffle=false", third);
+	expect_note(
+	    &st, "act c3 slide d4",
+	    "p2 captures courier-r on d4 (4 against 2); ends the game (you have no card left "
+	    "on the Board): you lose 0-1",
+	    true);
+	expect_note(&st, "play star-r d4", "p2 captures star-r on d4 (4 against 2)", false);
+	/* with an aegis in hand the loss is the player's choice */
+	st.pl[0].hand[CC_STAR * 3] = 0;
+	st.pl[0].hand[CC_AEGIS * 3] = 1;
+	expect_note(&st, "act c3 slide d4",
+	            "p2 captures courier-r on d4 (4 against 2) unless you react with an aegis; you "
+	            "could lose: no card left on the Board (third-turn rule)",
+	            true);
+
+	/* the target: a capture that reaches it, or one that gives it to the opponent */
+	const char *target =
+	    "{'board':[{'sq':'c3','card':'striker-s','owner':'p1'},{'sq':'d5','card':'lancer-p',"
+	    "'owner':'p2'}],'players':[{'hand':['star-r','scout-s']},{'hand':['star-p'],'discard'"
+	    ":['aegis-r','aegis-p','aegis-s']}],'phase':'action','active':'p1','first':'p1'}";
+	load_q(&st, "deck1=expedition,deck2=expedition,shuffle=false,target=1", target);
+	expect_note(
+	    &st, "play scout-s d6",
+	    "captures lancer-p on d5 (2 against 2); ends the game (you reach the target): you "
+	    "win 1-0",
+	    true);
+	expect_note(
+	    &st, "play star-r e4",
+	    "p2 captures star-r on e4 (3 against 2); ends the game (p2 reaches the target): "
+	    "you lose 0-1",
+	    true);
+
+	/* the start, and reactions */
+	init_with(&st, "deck1=expedition,deck2=foundry,shuffle=false", 1);
+	expect_note(&st, "start striker-r",
+	            "goes on c3; you play first against Paper, second "
+	            "against Scissors",
+	            false);
+	const char *react =
+	    "{'board':[{'sq':'c3','card':'striker-s','owner':'p1'},{'sq':'c4','card':'lancer-p',"
+	    "'owner':'p2'},{'sq':'d4','card':'striker-r','owner':'p2'},{'sq':'d3','card':'scout-s',"
+	    "'owner':'p1'},{'sq':'d5','card':'star-s','owner':'p1'}],'players':[{'hand':['aegis-r',"
+	    "'star-r']},{'hand':['aegis-p','star-p']}],'phase':'action','active':'p1','first':'p1'}";
+	load_q(&st, "deck1=expedition,deck2=expedition,shuffle=false", react);
+	play(&st, "pass");
+	expect_note(&st, "react aegis-r d3",
+	            "saves scout-s on d3 this Capture Step; the aegis is discarded", false);
+	expect_note(&st, "decline", "scout-s on d3 is captured: it goes to p2's victory pile",
+	            false);
+}
+
+/* The compact diagram of a mid-game position, exactly: 2-line squares, the players' counts
+ * beside the grid, the hand (card id order, board arrows, p2's turned) below; 17 rows at
+ * most, 80 columns; colours only when asked. */
+static void test_compact_layout(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	const char *pos =
+	    "{'board':[{'sq':'c3','card':'dynamo-s','owner':'p1','counters':2},{'sq':'d4','card':"
+	    "'flanker-p','owner':'p2'},{'sq':'e5','card':'banner-p','owner':'p2'},{'sq':'e4','card'"
+	    ":'guard-s','owner':'p2'}],'players':[{'hand':['striker-r','aegis-s','lancer-p'],"
+	    "'persistent':[{'card':'dynamo-r','counters':1}],'victory':['sentinel-r'],'turns':3},"
+	    "{'hand':['saboteur-r','duelist-p'],'turns':3}],'phase':'action','active':'p2',"
+	    "'first':'p1','turns':6}";
+	load_q(&st, "deck1=expedition,deck2=foundry,shuffle=false", pos);
+	qv_buf b = {0};
+	G->render_text(&st, 1, QV_RENDER_COMPACT, &b);
+	assert_string_equal(
+	    qv_buf_str(&b),
+	    "      a          b          c          d          e          f\n"
+	    "6│    ·     │    ·     │    ·     │    ·     │    ·     │    ·     │ p1\n"
+	    " │          │          │          │          │          │          │ points 1\n"
+	    "5│    ·     │    ·     │    ·     │    ·     │2P ban 1/3│    ·     │ hand 3\n"
+	    " │          │          │          │          │↓         │          │ deck 16\n"
+	    "4│    ·     │    ·     │    ·     │2P fla 2/4│2S gua 2/5│    ·     │ turns 3\n"
+	    " │          │          │          │↑←→       │↓         │          │ dynamo-r c1\n"
+	    "3│    ·     │    ·     │1S dyn 1/3│    ·     │    ·     │    ·     │ p2 (you)\n"
+	    " │          │          │↖↑↗     c2│          │          │          │ points 0\n"
+	    "2│    ·     │    ·     │    ·     │    ·     │    ·     │    ·     │ hand 2\n"
+	    " │          │          │          │          │          │          │ deck 15\n"
+	    "1│    ·     │    ·     │    ·     │    ·     │    ·     │    ·     │ turns 3\n"
+	    " │          │          │          │          │          │          │\n"
+	    "hand:  saboteur-r 1/2←→↓  duelist-p 2/2←↓\n"
+	    "1R lan 3/2 = p1's Rock lancer, Strength/Defense · c2 = counters · + = boosted\n"
+	    "turn 7 · target 5 · p2 to move: play, persist, act, immediate or pass\n");
+	assert_null(strstr(qv_buf_str(&b), "\033"));
+	qv_buf_free(&b);
+	/* p1's hand, the referee's two hands on one line each, the public's none */
+	b = (qv_buf){0};
+	G->render_text(&st, 0, QV_RENDER_COMPACT, &b);
+	assert_non_null(
+	    strstr(qv_buf_str(&b), "\nhand:  striker-r 4/2↑  lancer-p 3/2↖↗  aegis-s 1/3↑\n"));
+	assert_non_null(strstr(qv_buf_str(&b), " p1 (you)\n"));
+	qv_buf_free(&b);
+	b = (qv_buf){0};
+	G->render_text(&st, QV_VIEW_ALL, QV_RENDER_COMPACT | QV_RENDER_COLOR, &b);
+	assert_non_null(strstr(qv_buf_str(&b), "\np1 hand:"));
+	assert_non_null(strstr(qv_buf_str(&b), "\np2 hand:"));
+	assert_non_null(strstr(qv_buf_str(&b), "\033[1;34m2P fla 2/4\033[0m"));
+	qv_buf_free(&b);
+
+	/* a long hand: two lines, then how many more */
+	for (int c = 0; c < CC_NCARDS; c++)
+		st.pl[1].hand[c] = c % 3 == 0;
+	st.pl[1].nhand = CC_NTEMPLATES;
+	for (int v = QV_VIEW_PUBLIC; v < 2; v++) {
+		b = (qv_buf){0};
+		G->render_text(&st, v, QV_RENDER_COMPACT, &b);
+		assert_true(check_lines(qv_buf_str(&b), 80) <= 17);
+		qv_buf_free(&b);
+		b = (qv_buf){0};
+		G->render_text(&st, v, 0, &b);
+		check_lines(qv_buf_str(&b), 80);
+		qv_buf_free(&b);
+	}
+	b = (qv_buf){0};
+	G->render_text(&st, 1, QV_RENDER_COMPACT, &b);
+	/* the second line is aligned with the first card of the first, and ends with the
+	 * count of the cards left out */
+	const char *hand = strstr(qv_buf_str(&b), "\nhand:  sentinel-r 1/5↑↓  striker-r 4/2↓");
+	assert_non_null(hand);
+	const char *second = strchr(hand + 1, '\n') + 1;
+	assert_memory_equal(second, "       ", 7);
+	assert_true(second[7] >= 'a' && second[7] <= 'z');
+	const char *end = strchr(second, '\n');
+	assert_memory_equal(end - 3, " +", 2);
+	qv_buf_free(&b);
+}
+
+/* The full layout lists a hand one card a line in card id order, with its numbers. */
+static void test_full_hand(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	init_with(&st, "deck1=expedition,deck2=foundry,shuffle=false", 1);
+	qv_buf b = {0};
+	G->render_text(&st, 1, 0, &b);
+	const char *t = qv_buf_str(&b);
+	const char *lines[] = {
+	    "  hand (arrows as p2 would place them):\n", "    sentinel-r Rock      1/5  ↑↓\n",
+	    "    sentinel-p Paper     1/5  ↑↓\n",        "    sentinel-s Scissors  1/5  ↑↓\n",
+	    "    flanker-r  Rock      2/3  ↑←→\n",       "    flanker-p  Paper     2/3  ↑←→\n",
+	    "    flanker-s  Scissors  2/3  ↑←→\n",       "    guard-r    Rock      2/4  ↓\n",
+	};
+	const char *at = t;
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		const char *next = strstr(at, lines[i]);
+		if (!next)
+			fail_msg("line %zu '%s' missing or out of order in:\n%s", i, lines[i], t);
+		at = next + strlen(lines[i]);
+	}
+	check_lines(t, 80);
+	qv_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +722,10 @@ int main(void)
 	    cmocka_unit_test(test_load_rejects_impossible_states),
 	    cmocka_unit_test(test_max_turns_cap),
 	    cmocka_unit_test(test_heuristic),
+	    cmocka_unit_test(test_reference),
+	    cmocka_unit_test(test_action_note),
+	    cmocka_unit_test(test_compact_layout),
+	    cmocka_unit_test(test_full_hand),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }

@@ -163,7 +163,7 @@ static void test_usage_errors(void **state)
 	expect(p, "play", "? usage: play <action>\n\n");
 	expect(p, "view", "? usage: view <pN|all|public>\n\n");
 	expect(p, "view p1 p2", "? usage: view <pN|all|public>\n\n");
-	expect(p, "show p1 p2", "? usage: show [pN|all|public]\n\n");
+	expect(p, "show p1 p2", "? usage: show [pN|all|public] [compact]\n\n");
 	expect(p, "genmove", "? usage: genmove <agent>\n\n");
 	expect(p, "undo 2", "? usage: undo\n\n");
 	expect(p, "to_move", "= p1\n\n");

@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of Arrow Party (../shared/rules/arrow-party.md): the card tables,
+ * rules.c - the rules of Arrow Party (docs/rules/arrow-party.md): the card tables,
  * parameters and set-up, the round's five phases (items with their resolution order, throw,
  * roll, direction, the simultaneous walk with pick-ups and bumps), the redistribution, the
  * score, ranks, determinization and a heuristic.

@@ -104,6 +104,11 @@ enum {
 #define CC_A(arg)          ((arg)&63)
 #define CC_B(arg)          (((arg) >> 6) & 63)
 
+/* The state and every struct in it have no implicit padding (game.h: states are compared
+ * byte for byte): the build fails if one appears, and the named gaps (pad_) stay zero. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+
 /* A square of the grid. card is the card id + 1 (0: empty). */
 typedef struct cc_cell {
 	uint8_t card, owner, counters, boost;
@@ -146,12 +151,21 @@ typedef struct cc_state {
 	uint8_t pad_[12]; /* keeps the struct free of implicit padding */
 } cc_state;
 
+#pragma GCC diagnostic pop
+
 /* Rules (rules.c). */
 int cc_to_move(const cc_state *s);
 int cc_defense(const cc_state *s, int sq);
 int cc_strength(const cc_state *s, int sq);
+/* The superior arrows at the card on sq (adjacent opponent cards pointing at it whose trait
+ * beats its trait, or Superior to it): returns how many, writes their Strengths into str (room
+ * for 8; may be NULL) in direction order N, NE, ..., NW and their sum into *sum. */
+int cc_attackers(const cc_state *s, int sq, int *str, int *sum);
 /* Squares of the cards that would be captured as the grid stands. */
 uint64_t cc_would_capture(const cc_state *s);
+/* The effect on the grid of the action being paid for (pend_kind): the shove, the boost or
+ * the saboteur's removal; narrated when ev is not NULL. Leaves the pend_ fields alone. */
+void cc_pending_effect(cc_state *s, qv_events *ev);
 int cc_board_count(const cc_state *s, int p);
 int cc_units(const cc_state *s, int p); /* cost units p could pay now */
 int cc_find_card(const char *text);     /* card id, or -1 */
@@ -160,6 +174,32 @@ int cc_board_dir(int owner, int d);     /* a printed direction turned to the boa
 extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];
+
+/* Narration (narrate.c): the consequences of an action as lines for people (qv_events), in
+ * the third person, each viewer reading only what it may know. */
+void cc_say_draw(const cc_state *s, int p, int card, qv_events *ev);
+void cc_say_charge(int card, int sq, int p, int counters, qv_events *ev);
+void cc_say_counters(int card, int sq, int p, int counters, qv_events *ev);
+void cc_say_reveal(int c1, int c2, int first, qv_events *ev);
+void cc_say_cost(const cc_state *s, qv_events *ev);
+void cc_say_shove(const cc_state *s, int to, qv_events *ev);
+void cc_say_boost(const cc_state *s, int sq, qv_events *ev);
+void cc_say_sabotage(const cc_state *s, bool removed, qv_events *ev);
+void cc_say_threat(const cc_state *s, int sq, qv_events *ev);
+void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev);
+void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev);
+void cc_say_to_discard(int card, int p, qv_events *ev);
+void cc_say_end(const cc_state *s, qv_events *ev);
+/* "4 superior Strength against Defense 2" for the card on sq as the grid stands; with `each`,
+ * a sum of several Strengths is written out ("3+2 = 5 superior Strength against ..."). */
+void cc_attack_text(const cc_state *s, int sq, bool each, char *buf, size_t len);
+
+/* What each card is, for players (reference.c): the descriptor's reference(). */
+int cc_reference(const char *name, qv_buf *out);
+
+/* What an action would do, for the player choosing it (note.c): the descriptor's
+ * action_note(). */
+int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 /* Notation (notation.c). */
 void cc_card_name(int card, char *buf); /* buf >= 16 */

@@ -1,10 +1,20 @@
 /*
- * render.c - the ConCardia grid as Unicode text, per viewer. Each square is 9 columns by 4
- * lines: the card's arrows (board directions, so a p2 card shows them turned) around its
- * owner, trait and template ("1R lan" is a Rock lancer of p1) and its current Strength/Defense,
- * Charge Counters (c2) and boost (+). Below the grid: each player's points, Victory Pile,
- * Persistent Area, discard pile and hand and deck sizes; the hand's cards only to its owner.
- * The output never contains an empty line (the engine protocol ends a reply with one).
+ * render.c - the ConCardia grid as Unicode text, per viewer, in two layouts.
+ *
+ * The full layout draws each square 9 columns by 4 lines: the card's arrows (board directions,
+ * so a p2 card shows them turned) around its owner, trait and template ("1R lan" is a Rock
+ * lancer of p1) and its current Strength/Defense, Charge Counters (c2) and boost (+). Below
+ * the grid: each player's points, Victory Pile, Persistent Area, discard pile and hand and
+ * deck sizes; the hand only to its owner, one card a line with its trait, Strength/Defense,
+ * arrows (as they would point on the board) and what its ability does.
+ *
+ * The compact layout (QV_RENDER_COMPACT) fits a 24-row terminal with room for the narration
+ * and the prompt: 17 rows of at most 80 columns. Each square is 10 columns by 2 lines (the
+ * card and its numbers, then its arrows, counters and boost), the players' counts stand in a
+ * panel right of the grid, and the hand takes two lines below it.
+ *
+ * Lists that grow with the game (piles, hands) are wrapped at 80 columns. The output never
+ * contains an empty line (the engine protocol ends a reply with one).
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,20 +23,87 @@
 
 static const char *const arrow_glyph[QV_NDIRS] = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
 static const char *const owner_color[2] = {"\033[1;31m", "\033[1;34m"};
+static const char *const trait_names[3] = {"Rock", "Paper", "Scissors"};
 #define RESET "\033[0m"
+#define WIDTH 80
+
+/* Board directions in reading order, for arrows written in a row. */
+static const int reading_order[QV_NDIRS] = {QV_NW, QV_N, QV_NE, QV_W, QV_E, QV_SW, QV_S, QV_SE};
+
+/* The arrows of `card` owned by `owner` as they point on the board, in reading order; returns
+ * how many glyphs were written. */
+static int put_arrows(qv_buf *out, int card, int owner)
+{
+	int n = 0;
+	unsigned arrows = cc_templates[cc_tmpl(card)].arrows;
+	for (int i = 0; i < QV_NDIRS; i++) {
+		int d = reading_order[i];
+		if (arrows >> cc_board_dir(owner, d) & 1) {
+			qv_buf_puts(out, arrow_glyph[d]);
+			n++;
+		}
+	}
+	return n;
+}
+
+static void pad(qv_buf *out, int n)
+{
+	for (int i = 0; i < n; i++)
+		qv_buf_putc(out, ' ');
+}
+
+/* Writes items (each a string of `cols` columns) after a prefix of `used` columns, wrapping
+ * at WIDTH with continuation lines indented by `indent`; ends with a newline. */
+typedef struct wrap {
+	qv_buf *out;
+	int col, indent;
+} wrap;
+
+static void wrap_item(wrap *w, const char *text, int cols)
+{
+	if (w->col + 1 + cols > WIDTH && w->col > w->indent) {
+		qv_buf_putc(w->out, '\n');
+		pad(w->out, w->indent);
+		w->col = w->indent;
+	}
+	qv_buf_putc(w->out, ' ');
+	qv_buf_puts(w->out, text);
+	w->col += 1 + cols;
+}
+
+static void wrap_cards(wrap *w, const uint8_t *cards, int n)
+{
+	char b[16];
+	if (n == 0)
+		wrap_item(w, "-", 1);
+	for (int i = 0; i < n; i++) {
+		cc_card_name(cards[i], b);
+		wrap_item(w, b, (int)strlen(b));
+	}
+}
+
+/* ---- the full layout ---- */
 
 /* The board arrow of the card on sq in board direction d, or a blank. */
 static void put_arrow(qv_buf *out, const cc_state *s, int sq, int d)
 {
 	const cc_cell *c = &s->grid[sq];
-	if (c->card) {
-		int printed = c->owner == 0 ? d : (d + 4) % 8;
-		if (cc_templates[(c->card - 1) / 3].arrows >> printed & 1) {
-			qv_buf_puts(out, arrow_glyph[d]);
-			return;
-		}
+	if (c->card && cc_templates[cc_tmpl(c->card - 1)].arrows >> cc_board_dir(c->owner, d) & 1) {
+		qv_buf_puts(out, arrow_glyph[d]);
+		return;
 	}
 	qv_buf_putc(out, ' ');
+}
+
+/* "3/2", "3/2 c2", "3/2+": the card's numbers now, its counters and its boost. */
+static void numbers(const cc_state *s, int sq, char *buf, size_t len)
+{
+	const cc_cell *c = &s->grid[sq];
+	int n = snprintf(buf, len, "%d/%d", cc_strength(s, sq), cc_defense(s, sq));
+	if (c->counters && n > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " c%d", c->counters);
+	if (c->boost && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "+");
 }
 
 static void put_square_line(qv_buf *out, const cc_state *s, int sq, int line, bool color)
@@ -48,24 +125,17 @@ static void put_square_line(qv_buf *out, const cc_state *s, int sq, int line, bo
 		put_arrow(out, s, sq, QV_W);
 		if (c->card) {
 			int card = c->card - 1;
-			qv_buf_printf(out, "%d%c %s ", c->owner + 1, "RPS"[card % 3],
-			              cc_templates[card / 3].code);
+			qv_buf_printf(out, "%d%c %s ", c->owner + 1, "RPS"[cc_trait(card)],
+			              cc_templates[cc_tmpl(card)].code);
 		} else {
 			qv_buf_puts(out, "   ·   ");
 		}
 		put_arrow(out, s, sq, QV_E);
 	} else {
-		char t[32] = "";
-		if (c->card) {
-			char extra[8] = "";
-			if (c->counters)
-				snprintf(extra, sizeof extra, "c%d", c->counters);
-			snprintf(t, sizeof t, " %d/%d%s%s", cc_strength(s, sq), cc_defense(s, sq),
-			         c->counters ? " " : "", extra);
-			if (c->boost)
-				strcat(t, "+");
-		}
-		qv_buf_printf(out, "%-9.9s", t);
+		char t[16] = "";
+		if (c->card)
+			numbers(s, sq, t, sizeof t);
+		qv_buf_printf(out, " %-8.8s", t);
 	}
 	if (c->card && color)
 		qv_buf_puts(out, RESET);
@@ -84,27 +154,49 @@ static void put_rule(qv_buf *out, const char *l, const char *m, const char *r)
 
 static void put_files(qv_buf *out)
 {
-	qv_buf_puts(out, "   ");
-	for (int f = 0; f < 6; f++)
-		qv_buf_printf(out, "     %c    ", 'a' + f);
+	qv_buf_puts(out, "        a");
+	for (int f = 1; f < 6; f++)
+		qv_buf_printf(out, "         %c", 'a' + f);
 	qv_buf_putc(out, '\n');
 }
 
-static void put_list(qv_buf *out, const uint8_t *cards, int n)
+/* What a card's ability does, in a few words (the card <id> reference has the text). */
+static const char *ability_brief(int tmpl)
+{
+	switch (tmpl) {
+	case CC_COURIER: return "Action: slide, or jump over a card";
+	case CC_SHOVER: return "Action, cost 1: push a card away";
+	case CC_SABOTEUR: return "Immediate, cost X: remove a card";
+	case CC_DYNAMO: return "Persistent; charges; cost 2: +2 Strength";
+	case CC_DUELIST: return "Superior to cards of its own trait";
+	case CC_BANNER: return "your adjacent cards: +1 Defense";
+	case CC_AEGIS: return "Reaction: save a card from capture";
+	default: return "";
+	}
+}
+
+/* One card of a hand in the full layout: id, trait, Strength/Defense, arrows, ability. */
+static void put_hand_card(qv_buf *out, int card, int owner, int count)
 {
 	char b[16];
-	if (n == 0)
-		qv_buf_puts(out, " -");
-	for (int i = 0; i < n; i++) {
-		cc_card_name(cards[i], b);
-		qv_buf_printf(out, " %s", b);
-	}
+	const cc_template *t = &cc_templates[cc_tmpl(card)];
+	cc_card_name(card, b);
+	qv_buf_printf(out, "    %-11s%-9s %d/%d  ", b, trait_names[cc_trait(card)], t->strength,
+	              t->defense);
+	int n = put_arrows(out, card, owner);
+	const char *brief = ability_brief(cc_tmpl(card));
+	if (count > 1 || *brief)
+		pad(out, 7 - n);
+	if (count > 1)
+		qv_buf_printf(out, "x%d ", count);
+	qv_buf_puts(out, brief);
+	qv_buf_putc(out, '\n');
 }
 
 static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool color)
 {
 	const cc_player *pl = &s->pl[p];
-	char b[16];
+	char b[16], t[32];
 	if (color)
 		qv_buf_puts(out, owner_color[p]);
 	qv_buf_printf(out, "p%d", p + 1);
@@ -113,59 +205,59 @@ static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool c
 	qv_buf_printf(out, ": points %d · hand %d · deck %d · turns %d%s%s\n", pl->nvictory,
 	              pl->nhand, pl->ndeck, pl->turns, pl->lost ? " · lost" : "",
 	              p == viewer ? " · you" : "");
-	qv_buf_printf(out, "  persistent:");
+	qv_buf_puts(out, "  persistent:");
+	wrap w = {out, 13, 4};
 	if (pl->npersist == 0)
-		qv_buf_puts(out, " -");
+		wrap_item(&w, "-", 1);
 	for (int i = 0; i < pl->npersist; i++) {
 		cc_card_name(pl->persist[i] - 1, b);
-		qv_buf_printf(out, " %s", b);
 		if (pl->pcounters[i])
-			qv_buf_printf(out, " (c%d)", pl->pcounters[i]);
+			snprintf(t, sizeof t, "%s (c%d)", b, pl->pcounters[i]);
+		else
+			snprintf(t, sizeof t, "%s", b);
+		wrap_item(&w, t, (int)strlen(t));
 	}
-	qv_buf_puts(out, " · victory pile:");
-	put_list(out, pl->victory, pl->nvictory);
+	wrap_item(&w, "· victory pile:", 15);
+	wrap_cards(&w, pl->victory, pl->nvictory);
 	qv_buf_puts(out, "\n  discard pile (top last):");
-	put_list(out, pl->discard, pl->ndiscard);
+	w.col = 26;
+	wrap_cards(&w, pl->discard, pl->ndiscard);
 	qv_buf_putc(out, '\n');
 	if (viewer == QV_VIEW_ALL || viewer == p) {
-		qv_buf_puts(out, "  hand:");
-		if (pl->nhand == 0)
-			qv_buf_puts(out, " -");
+		qv_buf_printf(out, "  hand (arrows as p%d would place them):%s\n", p + 1,
+		              pl->nhand ? "" : " -");
 		for (int c = 0; c < CC_NCARDS; c++)
-			for (int i = 0; i < pl->hand[c]; i++) {
-				cc_card_name(c, b);
-				qv_buf_printf(out, " %s", b);
-			}
+			if (pl->hand[c])
+				put_hand_card(out, c, p, pl->hand[c]);
 		if (pl->start) {
 			cc_card_name(pl->start - 1, b);
-			qv_buf_printf(out, " · chosen to start: %s", b);
+			qv_buf_printf(out, "  chosen to start: %s\n", b);
 		}
-		qv_buf_putc(out, '\n');
 	}
 	if (viewer == QV_VIEW_ALL) {
 		qv_buf_puts(out, "  deck (top first):");
+		w.col = 19;
 		if (pl->ndeck == 0)
-			qv_buf_puts(out, " -");
+			wrap_item(&w, "-", 1);
 		for (int i = pl->ndeck - 1; i >= 0; i--) {
 			cc_card_name(pl->deck[i], b);
-			qv_buf_printf(out, " %s", b);
+			wrap_item(&w, b, (int)strlen(b));
 		}
 		qv_buf_putc(out, '\n');
 	}
 }
 
+/* The line saying who is to move and what is pending (at most 80 columns). */
 static void put_status(qv_buf *out, const cc_state *s)
 {
 	char a[4], b[16];
-	qv_buf_printf(out, "turn %d · target %d points · ", s->turn_no + 1, s->target);
+	qv_buf_printf(out, "turn %d · target %d · ", s->turn_no + 1, s->target);
 	switch (s->phase) {
 	case CC_PH_START:
-		if (s->active == 0)
-			qv_buf_puts(out, "p1 chooses a starting card in secret (start <card>)\n");
-		else
-			qv_buf_puts(
-			    out,
-			    "p1 has chosen; p2 chooses a starting card in secret (start <card>)\n");
+		qv_buf_puts(out,
+		            s->active == 0
+		                ? "p1 chooses a starting card in secret (start <card>)\n"
+		                : "p1 has chosen; p2 chooses a starting card (start <card>)\n");
 		return;
 	case CC_PH_COIN:
 		qv_buf_puts(out, "the starting cards tie: a coin names the first player\n");
@@ -178,22 +270,17 @@ static void put_status(qv_buf *out, const cc_state *s)
 		if (s->pend_kind == CC_PEND_SABOTAGE) {
 			cc_card_name(s->pend_card - 1, b);
 			qv_sq_name(s->pend_to % 6, s->pend_to / 6, a);
-			qv_buf_printf(out, "p%d pays for %s against %s", s->active + 1, b, a);
+			qv_buf_printf(out, "p%d pays for %s on %s", s->active + 1, b, a);
 		} else {
 			qv_buf_printf(out, "p%d pays for a %s", s->active + 1,
-			              cc_pend_names[s->pend_kind]);
+			              s->pend_kind == CC_PEND_SHOVE ? "shove" : "boost");
 		}
-		qv_buf_printf(
-		    out,
-		    ": %d unit(s) left (discard <card>, counter <sq>, counter persistent <card>)\n",
-		    s->pend_left);
+		qv_buf_printf(out, ": %d left (discard, counter)\n", s->pend_left);
 		return;
 	case CC_PH_REACT:
 		qv_sq_name((s->react_next % CC_NSQ) % 6, (s->react_next % CC_NSQ) / 6, a);
-		qv_buf_printf(
-		    out,
-		    "capture step: the card on %s would be captured; p%d may react (react <card> %s) or decline\n",
-		    a, cc_to_move(s) + 1, a);
+		qv_buf_printf(out, "%s would be captured: p%d may react <card> %s or decline\n", a,
+		              cc_to_move(s) + 1, a);
 		return;
 	default: {
 		static const char *const why[] = {
@@ -205,10 +292,8 @@ static void put_status(qv_buf *out, const cc_state *s)
 	}
 }
 
-void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
+static void render_full(const cc_state *s, int viewer, bool color, qv_buf *out)
 {
-	bool color = flags & QV_RENDER_COLOR;
-	const cc_state *s = st;
 	put_files(out);
 	put_rule(out, "┌", "┬", "┐");
 	for (int r = 5; r >= 0; r--) {
@@ -231,9 +316,171 @@ void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 	put_rule(out, "└", "┴", "┘");
 	put_files(out);
 	qv_buf_puts(
-	    out,
-	    "1R lan = p1's Rock lancer · 3/2 = Strength/Defense now · c2 = Charge Counters · + = boosted\n");
+	    out, "1R lan = p1's Rock lancer · 3/2 = Strength/Defense now · c2 = Charge Counters\n"
+	         "+ = boosted · Rock beats Scissors, Scissors beat Paper, Paper beats Rock\n");
 	for (int p = 0; p < 2; p++)
 		put_player(out, s, p, viewer, color);
 	put_status(out, s);
+}
+
+/* ---- the compact layout ---- */
+
+#define CELL 10 /* columns of a square */
+
+/* Line `line` (0: the card and its numbers, 1: arrows, counters, boost) of square sq. */
+static void put_cell(qv_buf *out, const cc_state *s, int sq, int line, bool color)
+{
+	const cc_cell *c = &s->grid[sq];
+	if (!c->card) {
+		qv_buf_puts(out, line == 0 ? "    ·     " : "          ");
+		return;
+	}
+	int card = c->card - 1;
+	if (color)
+		qv_buf_puts(out, owner_color[c->owner]);
+	char t[24];
+	if (line == 0) {
+		int n = snprintf(t, sizeof t, "%d%c %s %d/%d", c->owner + 1, "RPS"[cc_trait(card)],
+		                 cc_templates[cc_tmpl(card)].code, cc_strength(s, sq),
+		                 cc_defense(s, sq));
+		if (n > CELL) /* a two-digit Defense (banners): drop a space */
+			snprintf(t, sizeof t, "%d%c %s%d/%d", c->owner + 1, "RPS"[cc_trait(card)],
+			         cc_templates[cc_tmpl(card)].code, cc_strength(s, sq),
+			         cc_defense(s, sq));
+		qv_buf_printf(out, "%-10.10s", t);
+	} else {
+		int n = put_arrows(out, card, c->owner);
+		int k = 0;
+		if (c->counters)
+			k = snprintf(t, sizeof t, "c%d", c->counters);
+		if (c->boost)
+			t[k++] = '+', t[k] = '\0';
+		pad(out, CELL - n - k);
+		if (k)
+			qv_buf_puts(out, t);
+	}
+	if (color)
+		qv_buf_puts(out, RESET);
+}
+
+/* Row `row` (0..11) of the panel right of the grid: six rows per player. */
+static void put_panel(qv_buf *out, const cc_state *s, int row, int viewer, bool color)
+{
+	int p = row / 6;
+	const cc_player *pl = &s->pl[p];
+	if (row % 6 == 5 && pl->npersist == 0)
+		return; /* no trailing blank */
+	qv_buf_putc(out, ' ');
+	switch (row % 6) {
+	case 0:
+		if (color)
+			qv_buf_puts(out, owner_color[p]);
+		qv_buf_printf(out, "p%d", p + 1);
+		if (color)
+			qv_buf_puts(out, RESET);
+		if (pl->lost)
+			qv_buf_puts(out, " lost");
+		else if (p == viewer)
+			qv_buf_puts(out, " (you)");
+		break;
+	case 1: qv_buf_printf(out, "points %d", pl->nvictory); break;
+	case 2: qv_buf_printf(out, "hand %d", pl->nhand); break;
+	case 3: qv_buf_printf(out, "deck %d", pl->ndeck); break;
+	case 4: qv_buf_printf(out, "turns %d", pl->turns); break;
+	default:
+		if (pl->npersist) {
+			char b[16];
+			cc_card_name(pl->persist[0] - 1, b);
+			qv_buf_puts(out, b);
+			if (pl->pcounters[0])
+				qv_buf_printf(out, " c%d", pl->pcounters[0]);
+			if (pl->npersist > 1)
+				qv_buf_printf(out, " +%d", pl->npersist - 1);
+		}
+		break;
+	}
+}
+
+/* The hand of p on at most `lines` lines: "striker-r 4/2↑" per card (board arrows); what does
+ * not fit is counted at the end. */
+static void put_compact_hand(qv_buf *out, const cc_state *s, int p, int lines, bool named)
+{
+	const cc_player *pl = &s->pl[p];
+	int line = 1, left = pl->nhand;
+	char b[16];
+	int col = named ? 8 : 5;
+	if (named)
+		qv_buf_printf(out, "p%d hand:", p + 1);
+	else
+		qv_buf_puts(out, "hand:");
+	if (pl->start) {
+		cc_card_name(pl->start - 1, b);
+		qv_buf_printf(out, " (start %s)", b);
+		col += 9 + (int)strlen(b);
+	}
+	if (pl->nhand == 0)
+		qv_buf_puts(out, " -");
+	for (int c = 0; c < CC_NCARDS; c++)
+		for (int i = 0; i < pl->hand[c]; i++) {
+			const cc_template *t = &cc_templates[cc_tmpl(c)];
+			cc_card_name(c, b);
+			int nar = __builtin_popcount(t->arrows);
+			int w = 2 + (int)strlen(b) + 4 + nar; /* "  id S/D arrows" */
+			/* room for " +NN" after this card unless it is the last */
+			int room = WIDTH - (left > 1 && line == lines ? 4 : 0);
+			if (col + w > room) {
+				if (line == lines) {
+					qv_buf_printf(out, " +%d", left);
+					qv_buf_putc(out, '\n');
+					return;
+				}
+				qv_buf_putc(out, '\n');
+				qv_buf_puts(out, "     ");
+				col = 5;
+				line++;
+			}
+			qv_buf_printf(out, "  %s %d/%d", b, t->strength, t->defense);
+			put_arrows(out, c, p);
+			col += w;
+			left--;
+		}
+	qv_buf_putc(out, '\n');
+}
+
+static void render_compact(const cc_state *s, int viewer, bool color, qv_buf *out)
+{
+	qv_buf_puts(out, "      a");
+	for (int f = 1; f < 6; f++)
+		qv_buf_printf(out, "          %c", 'a' + f);
+	qv_buf_putc(out, '\n');
+	for (int r = 5; r >= 0; r--)
+		for (int line = 0; line < 2; line++) {
+			if (line == 0)
+				qv_buf_printf(out, "%d│", r + 1);
+			else
+				qv_buf_puts(out, " │");
+			for (int f = 0; f < 6; f++) {
+				put_cell(out, s, r * 6 + f, line, color);
+				qv_buf_puts(out, "│");
+			}
+			put_panel(out, s, (5 - r) * 2 + line, viewer, color);
+			qv_buf_putc(out, '\n');
+		}
+	if (viewer == QV_VIEW_ALL) {
+		put_compact_hand(out, s, 0, 1, true);
+		put_compact_hand(out, s, 1, 1, true);
+	} else if (viewer >= 0 && viewer < 2) {
+		put_compact_hand(out, s, viewer, 2, false);
+	}
+	qv_buf_puts(
+	    out, "1R lan 3/2 = p1's Rock lancer, Strength/Defense · c2 = counters · + = boosted\n");
+	put_status(out, s);
+}
+
+void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
+{
+	if (flags & QV_RENDER_COMPACT)
+		render_compact(st, viewer, flags & QV_RENDER_COLOR, out);
+	else
+		render_full(st, viewer, flags & QV_RENDER_COLOR, out);
 }

@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of ConCardia, Arrow rules (../shared/rules/concardia.md): the card
+ * rules.c - the rules of ConCardia, Arrow rules (docs/rules/concardia.md): the card
  * table, parameters and set-up, the secret start, the five-step turn, costs, the capture step
  * with its reactions, the end, ranks, determinization and a heuristic.
  *
@@ -148,22 +148,39 @@ static bool superior(const cc_state *s, int from, int to)
 	return cc_tmpl(a) == CC_DUELIST && cc_trait(a) == cc_trait(b);
 }
 
+/* The sum of the Strengths of the superior arrows at sq and how many there are (the hot path
+ * of the Capture step and the heuristic: kept inline). */
+static inline int attack_sum(const cc_state *s, int sq, int *str, int *sum)
+{
+	int n = 0, total = 0;
+	for (int d = 0; d < QV_NDIRS; d++) {
+		int a = cc_step(sq, d);
+		if (a < 0 || !occupied(s, a) || s->grid[a].owner == s->grid[sq].owner)
+			continue;
+		if (points_at(s, a, sq) && superior(s, a, sq)) {
+			int k = cc_strength(s, a);
+			if (str)
+				str[n] = k;
+			total += k;
+			n++;
+		}
+	}
+	*sum = total;
+	return n;
+}
+
+int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
+{
+	return attack_sum(s, sq, str, sum);
+}
+
 uint64_t cc_would_capture(const cc_state *s)
 {
 	uint64_t m = 0;
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		if (!occupied(s, sq))
 			continue;
-		int sum = 0, n = 0;
-		for (int d = 0; d < QV_NDIRS; d++) {
-			int a = cc_step(sq, d);
-			if (a < 0 || !occupied(s, a) || s->grid[a].owner == s->grid[sq].owner)
-				continue;
-			if (points_at(s, a, sq) && superior(s, a, sq)) {
-				sum += cc_strength(s, a);
-				n++;
-			}
-		}
+		int sum, n = attack_sum(s, sq, NULL, &sum);
 		if (n > 0 && sum >= cc_defense(s, sq))
 			m |= 1ull << sq;
 	}
@@ -222,38 +239,63 @@ int cc_to_move(const cc_state *s)
 	}
 }
 
-static void draw(cc_state *s, int p)
+/* Draws the top card of p's deck into p's hand; returns it, or -1 when the deck is empty. */
+static int draw(cc_state *s, int p)
 {
 	cc_player *pl = &s->pl[p];
 	if (pl->ndeck == 0)
-		return;
+		return -1;
 	int card = pl->deck[--pl->ndeck];
 	pl->deck[pl->ndeck] = 0;
 	pl->hand[card]++;
 	pl->nhand++;
+	return card;
 }
 
 /* Steps 1 and 2 of p's turn: the draw and the Persistent effects (dynamos charge). */
-static void begin_turn(cc_state *s, int p)
+static void begin_turn(cc_state *s, int p, qv_events *ev)
 {
 	s->active = (uint8_t)p;
 	s->phase = CC_PH_ACTION;
-	draw(s, p);
+	int card = draw(s, p);
+	if (ev)
+		cc_say_draw(s, p, card, ev);
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		cc_cell *c = &s->grid[sq];
 		if (c->card && c->owner == p && cc_tmpl(c->card - 1) == CC_DYNAMO &&
-		    c->counters < CC_MAX_COUNTERS)
+		    c->counters < CC_MAX_COUNTERS) {
 			c->counters++;
+			if (ev)
+				cc_say_charge(c->card - 1, sq, -1, c->counters, ev);
+		}
 	}
 	cc_player *pl = &s->pl[p];
 	for (int i = 0; i < pl->npersist; i++)
-		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO && pl->pcounters[i] < CC_MAX_COUNTERS)
+		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO &&
+		    pl->pcounters[i] < CC_MAX_COUNTERS) {
 			pl->pcounters[i]++;
+			if (ev)
+				cc_say_charge(pl->persist[i] - 1, -1, p, pl->pcounters[i], ev);
+		}
+	if (ev && s->passes == 1)
+		qv_say(ev, "p%d passed; if p%d passes too, the game ends", 2 - p, p + 1);
+}
+
+/* The Immediate card set aside while its cost was paid goes to its owner's discard pile. */
+static void set_aside_to_discard(cc_state *s, qv_events *ev)
+{
+	if (!s->pend_card)
+		return;
+	cc_player *pl = &s->pl[s->active];
+	pl->discard[pl->ndiscard++] = (uint8_t)(s->pend_card - 1);
+	if (ev)
+		cc_say_to_discard(s->pend_card - 1, s->active, ev);
+	s->pend_card = 0;
 }
 
 /* The third-turn rule: a player who has completed three own turns and has no card on the
  * Board loses. Returns true when the game ended. */
-static bool check_loss(cc_state *s)
+static bool check_loss(cc_state *s, qv_events *ev)
 {
 	bool any = false;
 	for (int p = 0; p < 2; p++)
@@ -266,56 +308,49 @@ static bool check_loss(cc_state *s)
 		s->phase = CC_PH_OVER;
 		s->would = s->saved = 0;
 		s->react_next = s->reacted = 0;
-		if (s->pend_card) {
-			cc_player *pl = &s->pl[s->active];
-			pl->discard[pl->ndiscard++] = (uint8_t)(s->pend_card - 1);
-			s->pend_card = 0;
-		}
+		set_aside_to_discard(s, ev);
+		if (ev)
+			cc_say_end(s, ev);
 	}
 	return any;
 }
 
 /* Step 5: the used Immediate card goes to the discard pile, boosts end, the end is checked,
  * and the next turn begins. */
-static void clean_up(cc_state *s)
+static void clean_up(cc_state *s, qv_events *ev)
 {
 	int p = s->active;
 	s->would = s->saved = 0;
 	s->react_next = s->reacted = 0;
-	if (s->pend_card) {
-		cc_player *pl = &s->pl[p];
-		pl->discard[pl->ndiscard++] = (uint8_t)(s->pend_card - 1);
-		s->pend_card = 0;
-	}
+	set_aside_to_discard(s, ev);
 	for (int sq = 0; sq < CC_NSQ; sq++)
 		s->grid[sq].boost = 0;
 	if (s->pl[p].turns < 255)
 		s->pl[p].turns++;
 	s->turn_no++;
-	if (check_loss(s))
+	if (check_loss(s, ev))
 		return;
+	int end = CC_END_NONE;
 	for (int q = 0; q < 2; q++)
-		if (s->pl[q].nvictory >= s->target) {
-			s->ended = CC_END_POINTS;
-			s->phase = CC_PH_OVER;
-			return;
-		}
-	if (s->passes >= 2) {
-		s->ended = CC_END_PASSES;
+		if (s->pl[q].nvictory >= s->target)
+			end = CC_END_POINTS;
+	if (!end && s->passes >= 2)
+		end = CC_END_PASSES;
+	if (!end && s->turn_no >= s->max_turns)
+		end = CC_END_CAP;
+	if (end) {
+		s->ended = (uint8_t)end;
 		s->phase = CC_PH_OVER;
+		if (ev)
+			cc_say_end(s, ev);
 		return;
 	}
-	if (s->turn_no >= s->max_turns) {
-		s->ended = CC_END_CAP;
-		s->phase = CC_PH_OVER;
-		return;
-	}
-	begin_turn(s, 1 - p);
+	begin_turn(s, 1 - p, ev);
 }
 
 /* Steps 4b to 5: offers the next "would be captured" reaction, or, when none is left,
  * captures every card that would be captured, all at once, and cleans up. */
-static void advance_capture(cc_state *s)
+static void advance_capture(cc_state *s, qv_events *ev)
 {
 	for (; s->react_next < 2 * CC_NSQ; s->react_next++) {
 		int who = s->react_next < CC_NSQ ? s->active : 1 - s->active;
@@ -323,11 +358,15 @@ static void advance_capture(cc_state *s)
 		if ((s->would >> sq & 1) && s->grid[sq].owner == who && !(s->saved >> sq & 1) &&
 		    aegis_held(&s->pl[who])) {
 			s->phase = CC_PH_REACT;
+			if (ev)
+				cc_say_threat(s, sq, ev);
 			return;
 		}
 	}
 	uint64_t caught = s->reacted ? cc_would_capture(s) : s->would;
 	caught &= ~s->saved;
+	if (ev && caught)
+		cc_say_captures(s, caught, ev); /* on the grid as it stands: all at once */
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		if (!(caught >> sq & 1))
 			continue;
@@ -336,11 +375,11 @@ static void advance_capture(cc_state *s)
 		capturer->victory[capturer->nvictory++] = (uint8_t)(c->card - 1);
 		memset(c, 0, sizeof *c);
 	}
-	clean_up(s);
+	clean_up(s, ev);
 }
 
 /* Step 4a, after the action. */
-static void begin_capture(cc_state *s)
+static void begin_capture(cc_state *s, qv_events *ev)
 {
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_left = s->pend_paid = 0;
 	s->phase = CC_PH_ACTION; /* not REACT unless an offer is made */
@@ -348,7 +387,7 @@ static void begin_capture(cc_state *s)
 	s->saved = 0;
 	s->reacted = 0;
 	s->react_next = 0;
-	advance_capture(s);
+	advance_capture(s, ev);
 }
 
 static void move_card(cc_state *s, int from, int to)
@@ -366,33 +405,52 @@ static int dir_between(int from, int to)
 	return -1;
 }
 
-/* The effect of a paid action, then the capture step. */
-static void resolve_pending(cc_state *s)
+void cc_pending_effect(cc_state *s, qv_events *ev)
 {
 	switch (s->pend_kind) {
 	case CC_PEND_SHOVE: {
 		int d = dir_between(s->pend_from, s->pend_to);
 		int to = d >= 0 ? cc_step(s->pend_to, d) : -1;
-		if (to >= 0 && !occupied(s, to))
+		bool moved = to >= 0 && !occupied(s, to);
+		if (ev)
+			cc_say_shove(s, moved ? to : -1, ev);
+		if (moved)
 			move_card(s, s->pend_to, to);
 		break;
 	}
-	case CC_PEND_BOOST: s->grid[s->pend_from].boost = 1; break;
+	case CC_PEND_BOOST:
+		s->grid[s->pend_from].boost = 1;
+		if (ev)
+			cc_say_boost(s, s->pend_from, ev);
+		break;
+	case CC_PEND_PBOOST:
+		if (ev)
+			cc_say_boost(s, -1, ev);
+		break;
 	case CC_PEND_SABOTAGE: {
 		int sq = s->pend_to;
-		if (occupied(s, sq) && cc_defense(s, sq) <= s->pend_paid + 1) {
+		bool removed = occupied(s, sq) && cc_defense(s, sq) <= s->pend_paid + 1;
+		if (ev)
+			cc_say_sabotage(s, removed, ev);
+		if (removed) {
 			cc_player *owner = &s->pl[s->grid[sq].owner];
 			owner->discard[owner->ndiscard++] = (uint8_t)(s->grid[sq].card - 1);
 			memset(&s->grid[sq], 0, sizeof s->grid[sq]);
 		}
 		break;
 	}
-	default: break; /* a Persistent Area dynamo's boost changes nothing on the grid */
+	default: break;
 	}
+}
+
+/* The effect of a paid action, then the capture step. */
+static void resolve_pending(cc_state *s, qv_events *ev)
+{
+	cc_pending_effect(s, ev);
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_left = s->pend_paid = 0;
-	if (check_loss(s))
+	if (check_loss(s, ev))
 		return;
-	begin_capture(s);
+	begin_capture(s, ev);
 }
 
 /* ---- init ---- */
@@ -834,8 +892,8 @@ static qv_status cc_check(const void *st, qv_action a, qv_err *err)
 	const cc_state *s = st;
 	if (s->phase == CC_PH_COIN)
 		return CC_TYPE(a) == CC_ACT_COIN && (CC_ARG(a) == 0 || CC_ARG(a) == 1)
-			       ? QV_OK
-			       : explain(s, a, err);
+		           ? QV_OK
+		           : explain(s, a, err);
 	qv_action list[CC_MAX_ACTIONS];
 	int n = cc_legal(s, list);
 	for (int i = 0; i < n; i++)
@@ -846,11 +904,11 @@ static qv_status cc_check(const void *st, qv_action a, qv_err *err)
 
 static void cc_apply(void *st, qv_action a, qv_events *ev)
 {
-	(void)ev;
 	cc_state *s = st;
 	if (s->phase == CC_PH_COIN) {
 		s->first = (uint8_t)CC_ARG(a);
-		begin_turn(s, CC_ARG(a));
+		qv_say(ev, "p%d plays first", CC_ARG(a) + 1);
+		begin_turn(s, CC_ARG(a), ev);
 		return;
 	}
 	int arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg), p = s->active;
@@ -880,12 +938,14 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 				first = t1->defense < t2->defense ? 0 : 1;
 			else if (t1->strength != t2->strength)
 				first = t1->strength < t2->strength ? 0 : 1;
+			if (ev)
+				cc_say_reveal(c1, c2, first, ev);
 			if (first < 0) {
 				s->phase = CC_PH_COIN;
 				s->active = 0;
 			} else {
 				s->first = (uint8_t)first;
-				begin_turn(s, first);
+				begin_turn(s, first, ev);
 			}
 		}
 		break;
@@ -894,7 +954,7 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 		pl->nhand--;
 		s->grid[y] = (cc_cell){(uint8_t)(x + 1), (uint8_t)p, 0, 0};
 		s->passes = 0;
-		begin_capture(s);
+		begin_capture(s, ev);
 		break;
 	case CC_ACT_PERSIST:
 		pl->hand[x]--;
@@ -902,13 +962,13 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 		pl->persist[pl->npersist] = (uint8_t)(x + 1);
 		pl->pcounters[pl->npersist++] = 0;
 		s->passes = 0;
-		begin_capture(s);
+		begin_capture(s, ev);
 		break;
 	case CC_ACT_SLIDE:
 	case CC_ACT_JUMP:
 		move_card(s, x, y);
 		s->passes = 0;
-		begin_capture(s);
+		begin_capture(s, ev);
 		break;
 	case CC_ACT_SHOVE:
 	case CC_ACT_BOOST:
@@ -938,8 +998,10 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 			s->pend_left = (uint8_t)sabotage_cost(s, y);
 		}
 		s->phase = CC_PH_PAY;
+		if (ev)
+			cc_say_cost(s, ev);
 		if (s->pend_left == 0)
-			resolve_pending(s);
+			resolve_pending(s, ev);
 		break;
 	case CC_ACT_DISCARD:
 	case CC_ACT_COUNTER:
@@ -950,13 +1012,21 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 			pl->discard[pl->ndiscard++] = (uint8_t)x;
 		} else if (CC_TYPE(a) == CC_ACT_COUNTER) {
 			s->grid[x].counters--;
+			if (ev)
+				cc_say_counters(cell_card(s, x), x, -1, s->grid[x].counters, ev);
 		} else {
-			pl->pcounters[persist_slot(pl, x)]--;
+			int slot = persist_slot(pl, x);
+			pl->pcounters[slot]--;
+			if (ev)
+				cc_say_counters(x, -1, p, pl->pcounters[slot], ev);
 		}
 		s->pend_left--;
 		s->pend_paid++;
 		if (s->pend_left == 0)
-			resolve_pending(s);
+			resolve_pending(s, ev);
+		else if (ev)
+			qv_say(ev, "%d unit%s left to pay", s->pend_left,
+			       s->pend_left == 1 ? "" : "s");
 		break;
 	case CC_ACT_REACT: {
 		cc_player *r = &s->pl[cc_to_move(s)];
@@ -966,16 +1036,18 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 		s->saved |= 1ull << y;
 		s->reacted = 1;
 		s->react_next++;
-		advance_capture(s);
+		if (ev)
+			cc_say_saved(s, x, y, ev);
+		advance_capture(s, ev);
 		break;
 	}
 	case CC_ACT_DECLINE:
 		s->react_next++;
-		advance_capture(s);
+		advance_capture(s, ev);
 		break;
 	case CC_ACT_PASS:
 		s->passes++;
-		begin_capture(s);
+		begin_capture(s, ev);
 		break;
 	default: break;
 	}
@@ -1198,4 +1270,6 @@ const qv_game qv_concardia = {
     .sample = NULL,
     .heuristic = cc_heuristic,
     .capped = cc_capped,
+    .reference = cc_reference,
+    .action_note = cc_action_note,
 };

@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of Evons (../shared/rules/evons.md): the card table, parameters and
+ * rules.c - the rules of Evons (docs/rules/evons.md): the card table, parameters and
  * set-up with the mulligan, turns and hand plays, the activation sequence (ability phases,
  * conflicts, flips) on a LIFO chain stack, the eight abilities, the end, ranks,
  * determinization and a heuristic.

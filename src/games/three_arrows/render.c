@@ -1,9 +1,11 @@
 /*
- * render.c - the THREE ARROWS board as Unicode text. Each square is 7 columns by 3 lines: the
- * piece's arrows around a centre that names owner and kind ("1Y" is a Y of p1). An opponent's
- * covered piece shows only "1?"; the owner sees its kind in lower case. Colours (ANSI) mark
- * the owners when asked for. The output never contains an empty line (the engine protocol
- * ends a reply with one).
+ * render.c - the THREE ARROWS board as Unicode text. In the full layout each square is 7
+ * columns by 3 lines: the piece's arrows around a centre that names owner and kind ("1Y" is a Y
+ * of p1). The compact layout (QV_RENDER_COMPACT, for 80x24 terminals) gives a square one line:
+ * owner, kind and the direction it faces ("1Y↑" is p1's Y facing N). An opponent's covered
+ * piece shows only "1?"; the owner sees its kind in lower case. Colours (ANSI) mark the owners
+ * when asked for. Every line fits 80 columns, and the output never contains an empty line (the
+ * engine protocol ends a reply with one).
  */
 #include <stdio.h>
 #include <string.h>
@@ -75,27 +77,28 @@ static void put_rule(qv_buf *out, int size, const char *l, const char *m, const 
 	qv_buf_putc(out, '\n');
 }
 
+/* One line per player: "p1 you · captured 0 · bonus 1 · covers 3 · shields 3 · A3 T3 ... Z1"
+ * (an opponent's holder as a count). At most 77 columns. */
 static void put_player(qv_buf *out, const ta_state *s, int p, int viewer, bool color)
 {
 	const ta_player *pl = &s->pl[p];
 	if (color)
 		qv_buf_puts(out, owner_color[p]);
-	qv_buf_printf(out, "p%d", p + 1);
+	qv_buf_printf(out, "p%d%s", p + 1, p == viewer ? " you" : "");
 	if (color)
 		qv_buf_puts(out, RESET);
-	qv_buf_printf(out, ": captured %d · bonus %d · covers %d · shields %d · holder ", pl->captured,
+	if (pl->eliminated) {
+		qv_buf_printf(out, " · eliminated · captured %d · bonus %d\n", pl->captured, pl->bonus);
+		return;
+	}
+	qv_buf_printf(out, " · captured %d · bonus %d · covers %d · shields %d · ", pl->captured,
 		      pl->bonus, pl->covers, pl->shields);
 	if (viewer == QV_VIEW_ALL || viewer == p) {
 		for (int k = 0; k < TA_NKINDS; k++)
-			qv_buf_printf(out, "%c%d ", ta_kind_letters[k], pl->holder[k]);
-		qv_buf_printf(out, "(%d)", ta_holder_total(pl));
+			qv_buf_printf(out, "%s%c%d", k ? " " : "", ta_kind_letters[k], pl->holder[k]);
 	} else {
-		qv_buf_printf(out, "%d", ta_holder_total(pl));
+		qv_buf_printf(out, "holder %d", ta_holder_total(pl));
 	}
-	if (pl->eliminated)
-		qv_buf_puts(out, " · eliminated");
-	if (p == viewer)
-		qv_buf_puts(out, " · you");
 	qv_buf_putc(out, '\n');
 }
 
@@ -111,7 +114,7 @@ static void put_status(qv_buf *out, const ta_state *s)
 	case TA_PH_DIE: {
 		int atk = ta_attack_strength(s, s->atk_from, s->atk_to);
 		int def = ta_defence_strength(s, s->atk_from, s->atk_to);
-		qv_buf_printf(out, "p%d attacks %s from %s: attack %d, defence %d before the die · ",
+		qv_buf_printf(out, "p%d attacks %s from %s: %d against %d before the die\n",
 			      s->turn + 1, b, a, atk, def);
 		if (s->phase == TA_PH_DIE)
 			qv_buf_puts(out, "the die is to be rolled\n");
@@ -126,11 +129,57 @@ static void put_status(qv_buf *out, const ta_state *s)
 	default:
 		qv_buf_printf(out, "p%d to move", s->turn + 1);
 		if (s->extra)
-			qv_buf_printf(out, " (extra turns still due after this one: %d)", s->extra);
-		qv_buf_putc(out, '\n');
+			qv_buf_printf(out, " · %d extra turn%s to come", s->extra, s->extra == 1 ? "" : "s");
 		if (s->terminator_placed)
-			qv_buf_puts(out, "a Terminator has been placed: only Terminators may be placed\n");
+			qv_buf_puts(out, " · Terminators only");
+		qv_buf_putc(out, '\n');
 	}
+}
+
+/* A square in one line of 5 columns: " 1Y↑s", " 1?  ", "  ·  ". */
+static void put_compact_square(qv_buf *out, const ta_state *s, int sq, int viewer, bool color)
+{
+	ta_cell c = s->cell[sq];
+	if (!c) {
+		qv_buf_puts(out, "  ·  ");
+		return;
+	}
+	if (color)
+		qv_buf_puts(out, owner_color[TA_OWNER(c)]);
+	bool seen = sees_piece(s, sq, viewer), covered = s->covered >> sq & 1;
+	char k = seen ? ta_kind_letters[TA_KIND(c)] : '?';
+	if (seen && covered)
+		k = (char)(k | 0x20);
+	static const int facing_dir[4] = {QV_N, QV_E, QV_S, QV_W};
+	qv_buf_printf(out, " %d%c%s%c", TA_OWNER(c) + 1, k,
+		      seen ? arrow_glyph[facing_dir[TA_FACING(c)]] : " ",
+		      (s->shielded >> sq & 1) ? 's' : ' ');
+	if (color)
+		qv_buf_puts(out, RESET);
+}
+
+/* The compact layout: one line per rank, the legend, the players, the status. */
+static void render_compact(const ta_state *s, int viewer, bool color, qv_buf *out)
+{
+	int n = s->size;
+	qv_buf_puts(out, "   ");
+	for (int f = 0; f < n; f++)
+		qv_buf_printf(out, "  %c  ", 'a' + f);
+	qv_buf_putc(out, '\n');
+	for (int r = n - 1; r >= 0; r--) {
+		qv_buf_printf(out, "%2d ", r + 1);
+		for (int f = 0; f < n; f++)
+			put_compact_square(out, s, ta_sq(f, r), viewer, color);
+		qv_buf_printf(out, " %d\n", r + 1);
+	}
+	qv_buf_puts(out, "   ");
+	for (int f = 0; f < n; f++)
+		qv_buf_printf(out, "  %c  ", 'a' + f);
+	qv_buf_putc(out, '\n');
+	qv_buf_puts(out, "1Y↑: p1's Y facing N · 1y: covered (yours) · 1?: covered · s: shielded\n");
+	for (int p = 0; p < s->nplayers; p++)
+		put_player(out, s, p, viewer, color);
+	put_status(out, s);
 }
 
 void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
@@ -138,6 +187,10 @@ void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 	bool color = flags & QV_RENDER_COLOR;
 	const ta_state *s = st;
 	int n = s->size;
+	if (flags & QV_RENDER_COMPACT) {
+		render_compact(s, viewer, color, out);
+		return;
+	}
 	qv_buf_puts(out, "   ");
 	for (int f = 0; f < n; f++)
 		qv_buf_printf(out, "    %c   ", 'a' + f);
@@ -165,7 +218,7 @@ void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 	for (int f = 0; f < n; f++)
 		qv_buf_printf(out, "    %c   ", 'a' + f);
 	qv_buf_putc(out, '\n');
-	qv_buf_puts(out, "1Y = a Y of p1 (lower case: covered) · s = shielded · 1? = a covered piece of p1\n");
+	qv_buf_puts(out, "1Y: p1's Y (1y: covered, yours) · 1?: a covered piece of p1 · s: shielded\n");
 	for (int p = 0; p < s->nplayers; p++)
 		put_player(out, s, p, viewer, color);
 	put_status(out, s);

@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of THREE ARROWS (../shared/rules/three-arrows.md): set-up, legal actions,
+ * rules.c - the rules of THREE ARROWS (docs/rules/three-arrows.md): set-up, legal actions,
  * applying actions, the die, the end, ranks, determinization and a heuristic.
  *
  * Legality has one source of truth per action type: the generators below (targets, placeable
@@ -7,6 +7,7 @@
  * disagree.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "three_arrows.h"
@@ -18,6 +19,8 @@ uint8_t ta_nfacings[TA_NKINDS];
 uint8_t ta_canon_facing[TA_NKINDS][4];
 uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ];
 const char ta_kind_letters[TA_NKINDS + 1] = "ATXYDRZ";
+const char *const ta_kind_names[TA_NKINDS] = {"Angle",  "Tee",    "Cross",     "Y",
+					      "Double", "Triple", "Terminator"};
 const uint8_t ta_copies[TA_NKINDS] = {3, 3, 3, 3, 3, 1, 1};
 const char *const ta_side_names[TA_NSIDES] = {"S", "N", "W", "E"};
 const char *const ta_facing_names[4] = {"N", "E", "S", "W"};
@@ -252,13 +255,23 @@ static int alive_count(const ta_state *s)
 	return n;
 }
 
+/* The name of square sq in buf (4 bytes). */
+static const char *sqname(int sq, char *buf);
+
 /* Removes the piece on sq, captured by `capturer`, and eliminates its owner if it was their
- * last piece on the board. */
-static void capture_piece(ta_state *s, int sq, int capturer)
+ * last piece on the board. The captured piece's kind becomes public (every view counts each
+ * player's lost pieces by kind), even when it was covered. */
+static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 {
 	ta_cell c = s->cell[sq];
 	int owner = TA_OWNER(c);
 	uint64_t bit = 1ull << sq;
+	if (ev) {
+		char b[4];
+		qv_say(ev, "p%d captures p%d's %s%s on %s (p%d has captured %d)", capturer + 1,
+		       owner + 1, s->covered >> sq & 1 ? "covered " : "", ta_kind_names[TA_KIND(c)],
+		       sqname(sq, b), capturer + 1, s->pl[capturer].captured + 1);
+	}
 	s->cell[sq] = 0;
 	s->occ[owner] &= ~bit;
 	s->covered &= ~bit;
@@ -266,20 +279,43 @@ static void capture_piece(ta_state *s, int sq, int capturer)
 	s->pl[owner].onboard--;
 	s->pl[owner].lost[TA_KIND(c)]++;
 	s->pl[capturer].captured++;
-	if (s->pl[owner].onboard == 0 && !s->pl[owner].eliminated)
+	if (s->pl[owner].onboard == 0 && !s->pl[owner].eliminated) {
 		s->pl[owner].eliminated = ++s->nelim;
+		qv_say(ev, "p%d has no piece left on the board and is eliminated", owner + 1);
+	}
+}
+
+/* The end of the game in words: why it ended and the final order. */
+static void say_end(const ta_state *s, qv_events *ev, const char *why)
+{
+	if (!ev)
+		return;
+	int ranks[TA_MAX_PLAYERS];
+	ta_ranks(s, ranks);
+	char order[160] = "";
+	size_t used = 0;
+	for (int r = 1; r <= s->nplayers; r++)
+		for (int p = 0; p < s->nplayers; p++)
+			if (ranks[p] == r)
+				used += (size_t)snprintf(order + used, sizeof order - used, "%s%d. p%d (%d captured%s)",
+							 used ? ", " : "", r, p + 1, s->pl[p].captured,
+							 s->pl[p].eliminated ? ", eliminated" : "");
+	qv_say(ev, "the game ends: %s", why);
+	qv_say(ev, "final order: %s", order);
 }
 
 /* Ends the current turn and finds who plays next: the same player while extra turns are due,
  * then the next player in seat order, skipping eliminated players and players who can neither
  * act nor uncover. The game ends when nobody can, when at most one player is left, or after
  * max_turns turns. */
-static void end_turn(ta_state *s)
+static void end_turn(ta_state *s, qv_events *ev)
 {
 	s->atk_from = s->atk_to = 0; /* no attack pending: keep states canonical */
 	s->turns++;
 	if (s->turns >= s->max_turns || alive_count(s) <= 1) {
 		s->phase = TA_PH_OVER;
+		say_end(s, ev, s->turns >= s->max_turns ? "the turn limit is reached"
+							: "only one player is left");
 		return;
 	}
 	int p = s->turn;
@@ -287,8 +323,11 @@ static void end_turn(ta_state *s)
 		if (!s->pl[p].eliminated && ta_can_act_or_uncover(s, p)) {
 			s->extra--;
 			s->phase = TA_PH_START;
+			qv_say(ev, "p%d takes an extra turn (%d more after this one)", p + 1, s->extra);
 			return;
 		}
+		if (!s->pl[p].eliminated)
+			qv_say(ev, "p%d cannot act, so the extra turns are lost", p + 1);
 		s->extra = 0; /* nothing changes between extra turns: all of them are skipped */
 	}
 	for (int i = 1; i <= s->nplayers; i++) {
@@ -298,48 +337,64 @@ static void end_turn(ta_state *s)
 			s->phase = TA_PH_START;
 			return;
 		}
+		if (!s->pl[q].eliminated && q != p)
+			qv_say(ev, "p%d can neither act nor uncover and is skipped", q + 1);
 	}
 	s->phase = TA_PH_OVER;
+	say_end(s, ev, "nobody can act");
 }
 
 /* Resolves the pending attack with the die's value. */
-static void resolve_attack(ta_state *s, int die)
+static void resolve_attack(ta_state *s, int die, qv_events *ev)
 {
 	int from = s->atk_from, to = s->atk_to;
 	int attacker = TA_OWNER(s->cell[from]), defender = TA_OWNER(s->cell[to]);
-	int a = ta_attack_strength(s, from, to) + die;
+	int strength = ta_attack_strength(s, from, to);
+	int a = strength + die;
 	int v = ta_defence_strength(s, from, to);
+	/* In tactical mode the attack's line (in apply) already said it all: no die. */
+	if (ev && !s->tactical)
+		qv_say(ev, "attack %d %s %d = %d against defence %d", strength, die < 0 ? "-" : "+",
+		       die < 0 ? -die : die, a, v);
 	if (a > v) {
-		if (die == 1 && a == v + 1)
+		if (die == 1 && a == v + 1) {
 			s->pl[defender].bonus++;
-		capture_piece(s, to, attacker);
+			qv_say(ev, "the die decided it: p%d gains a bonus piece", defender + 1);
+		}
+		capture_piece(s, to, attacker, ev);
 		if (alive_count(s) <= 1) {
 			s->turns++;
 			s->atk_from = s->atk_to = 0;
 			s->phase = TA_PH_OVER;
+			say_end(s, ev, "only one player is left");
 		} else if (s->terminator_placed) {
-			end_turn(s);
+			end_turn(s, ev);
 		} else {
 			s->phase = TA_PH_CAPTURE;
 		}
 		return;
 	}
-	if (die == -1)
+	if (die == -1) {
 		s->pl[attacker].bonus++;
+		qv_say(ev, "the die showed -1 and the attack failed: p%d gains a bonus piece",
+		       attacker + 1);
+	}
 	if (v > a) {
-		capture_piece(s, from, defender);
+		capture_piece(s, from, defender, ev);
 		if (s->pl[attacker].eliminated)
 			s->extra = 0;
+	} else {
+		qv_say(ev, "a draw: nothing is captured");
 	}
-	end_turn(s);
+	end_turn(s, ev);
 }
 
 /* After the defender's decision (or when none was needed): the die, or in tactical mode the
  * resolution at once. */
-static void after_defence(ta_state *s)
+static void after_defence(ta_state *s, qv_events *ev)
 {
 	if (s->tactical)
-		resolve_attack(s, 0);
+		resolve_attack(s, 0, ev);
 	else
 		s->phase = TA_PH_DIE;
 }
@@ -743,9 +798,19 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 
 static qv_status ta_check_fn(const void *st, qv_action a, qv_err *err) { return ta_check(st, a, err); }
 
+/* "p1's Y on c2 faces N now" for a piece whose kind and facing just became public. */
+static void say_piece(const ta_state *s, int sq, const char *what, qv_events *ev)
+{
+	if (!ev)
+		return;
+	char b[4];
+	ta_cell c = s->cell[sq];
+	qv_say(ev, "p%d's piece on %s %s: %s facing %s", TA_OWNER(c) + 1, sqname(sq, b), what,
+	       ta_kind_names[TA_KIND(c)], ta_facing_names[TA_FACING(c)]);
+}
+
 static void ta_apply(void *st, qv_action a, qv_events *ev)
 {
-	(void)ev;
 	ta_state *s = st;
 	int arg = TA_ARG(a), p = s->turn;
 	switch (TA_TYPE(a)) {
@@ -753,8 +818,10 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 		int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
 		uint64_t bit = 1ull << sq;
 		ta_player *pl = &s->pl[p];
-		if (pl->home < 0)
+		if (pl->home < 0) {
 			pl->home = (int8_t)ta_edge_side(sq, s->size);
+			qv_say(ev, "side %s becomes p%d's home side", ta_side_names[pl->home], p + 1);
+		}
 		s->cell[sq] = TA_CELL(p, k, f);
 		s->occ[p] |= bit;
 		if (arg >> 11 & 1) {
@@ -767,41 +834,71 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 		}
 		pl->holder[k]--;
 		pl->onboard++;
+		if (k == TA_Z && !s->terminator_placed)
+			qv_say(ev, "a Terminator is on the board: from now on only Terminators are placed");
 		if (k == TA_Z)
 			s->terminator_placed = 1;
-		end_turn(s);
+		end_turn(s, ev);
 		break;
 	}
 	case TA_ACT_UNCOVER:
 		s->covered &= ~(1ull << arg);
+		say_piece(s, arg, "is uncovered", ev);
 		if (s->phase != TA_PH_DEFEND) {
 			s->phase = TA_PH_MAIN;
-			if (!can_act(s, p))
-				end_turn(s);
+			if (!can_act(s, p)) {
+				qv_say(ev, "p%d has nothing left to do this turn", p + 1);
+				end_turn(s, ev);
+			}
 		}
 		break;
 	case TA_ACT_ATTACK: {
 		s->atk_from = (uint8_t)(arg & 63);
 		s->atk_to = (uint8_t)(arg >> 6);
 		int defender = TA_OWNER(s->cell[s->atk_to]);
-		if (s->occ[defender] & s->covered)
+		if (ev) {
+			char b1[4], b2[4];
+			bool hid = s->covered >> s->atk_to & 1;
+			qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s",
+			       p + 1, ta_kind_names[TA_KIND(s->cell[s->atk_from])],
+			       sqname(s->atk_from, b1), defender + 1, hid ? "covered piece" : "",
+			       hid ? "" : ta_kind_names[TA_KIND(s->cell[s->atk_to])],
+			       sqname(s->atk_to, b2), ta_attack_strength(s, s->atk_from, s->atk_to),
+			       ta_defence_strength(s, s->atk_from, s->atk_to),
+			       s->tactical ? "" : " before the die");
+		}
+		if (s->occ[defender] & s->covered) {
 			s->phase = TA_PH_DEFEND;
-		else
-			after_defence(s);
+			qv_say(ev, "p%d may uncover covered pieces before defending", defender + 1);
+		} else {
+			after_defence(s, ev);
+		}
 		break;
 	}
 	case TA_ACT_UNSHIELD:
 		s->shielded &= ~(1ull << arg);
-		end_turn(s);
+		if (ev) {
+			char b[4];
+			qv_say(ev, "p%d's piece on %s loses its shield", TA_OWNER(s->cell[arg]) + 1,
+			       sqname(arg, b));
+		}
+		end_turn(s, ev);
 		break;
 	case TA_ACT_BONUS:
 		s->pl[p].bonus = (uint16_t)(s->pl[p].bonus - arg);
 		s->extra = (uint16_t)(s->extra + arg - 1);
 		s->phase = TA_PH_MAIN;
+		qv_say(ev, "p%d spends %d bonus pieces for %d extra turn%s", p + 1, arg, arg - 1,
+		       arg == 2 ? "" : "s");
 		break;
-	case TA_ACT_DEFEND: after_defence(s); break;
-	case TA_ACT_DIE: resolve_attack(s, arg - 1); break;
-	case TA_ACT_STAY: end_turn(s); break;
+	case TA_ACT_DEFEND:
+		if (ev)
+			qv_say(ev, "p%d defends with %d", TA_OWNER(s->cell[s->atk_to]) + 1,
+			       ta_defence_strength(s, s->atk_from, s->atk_to));
+		after_defence(s, ev);
+		break;
+	case TA_ACT_DIE: resolve_attack(s, arg - 1, ev); break;
+	case TA_ACT_STAY: end_turn(s, ev); break;
 	case TA_ACT_ADVANCE: {
 		int from = s->atk_from, to = s->atk_to;
 		uint64_t fb = 1ull << from, tb = 1ull << to;
@@ -810,7 +907,13 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 		s->occ[p] = (s->occ[p] & ~fb) | tb;
 		if (s->shielded & fb)
 			s->shielded = (s->shielded & ~fb) | tb;
-		end_turn(s);
+		if (ev) {
+			char b1[4], b2[4];
+			qv_say(ev, "p%d's %s moves from %s to %s, facing %s", p + 1,
+			       ta_kind_names[TA_KIND(s->cell[to])], sqname(from, b1), sqname(to, b2),
+			       ta_facing_names[arg]);
+		}
+		end_turn(s, ev);
 		break;
 	}
 	}

@@ -97,6 +97,7 @@ extern uint8_t ta_nfacings[TA_NKINDS];            /* distinct facings: 1 for the
 extern uint8_t ta_canon_facing[TA_NKINDS][4];     /* facing -> first facing with same arrows */
 extern uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ]; /* squares an arrow points at (8x8 frame) */
 extern const char ta_kind_letters[TA_NKINDS + 1];  /* "ATXYDRZ" */
+extern const char *const ta_kind_names[TA_NKINDS]; /* "Angle" ... "Terminator" */
 extern const uint8_t ta_copies[TA_NKINDS];         /* 3 3 3 3 3 1 1 */
 extern const char *const ta_side_names[TA_NSIDES]; /* "S" "N" "W" "E" */
 extern const char *const ta_facing_names[4];       /* "N" "E" "S" "W" */

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Writes a seed corpus for fuzz_protocol into DIR from real sessions of every game: for each
+# game a few random games played through `quiver engine` (every legal action of some positions,
+# the chosen actions, chance outcomes), with the states, views, logs and records they produce
+# fed back as `load` lines. Each file starts with the byte that makes the target pick the game.
+# Usage: tests/fuzz/make_corpus.sh QUIVER DIR
+set -euo pipefail
+Q=$1
+out=$2
+mkdir -p "$out"
+mapfile -t games < <(printf 'list_games\nquit\n' | "$Q" engine | sed -n 's/^=\? *//p' | grep -v '^$')
+for gi in "${!games[@]}"; do
+	g=${games[$gi]}
+	# The first game needs no prefix (the target's default); the others start with byte gi.
+	prefix=""
+	[ "$gi" -gt 0 ] && prefix=$(printf "\\$(printf '%03o' "$gi")")
+	for seed in 1 2 3; do
+		# A random game: genmove random until over, then its state, record, log and a view.
+		replies=$({
+			echo "new $g"
+			for _ in $(seq 1 400); do
+				echo settle
+				echo "genmove random:seed=$seed"
+			done
+			echo state
+			echo record
+			echo "log p1"
+			echo "view p2"
+			echo quit
+		} | "$Q" engine --seed 1)
+		state=$(printf '%s\n' "$replies" | grep -m1 '^= {"game".*"state"' | sed 's/^= //' || true)
+		record=$(printf '%s\n' "$replies" | grep -m1 '^= {"game".*"actions"' | sed 's/^= //' || true)
+		# The game's actions in order, from the record: "actions":["a","b",...]
+		actions=$(printf '%s' "$record" | grep -o '"actions":\[[^]]*\]' | sed 's/^"actions":\[//; s/\]$//' |
+			sed 's/","/\n/g; s/^"//; s/"$//' || true)
+		{
+			printf '%s' "$prefix"
+			printf '%s\n' "$actions" | head -n 60 | sed 's/^/play /'
+			echo "log p1"
+			echo "log public"
+			echo legal
+			echo undo
+			echo "view p1"
+		} >"$out/$g-$seed-actions.txt"
+		[ -n "$state" ] && { printf '%s' "$prefix"; echo "load $state"; echo legal; echo "show p2"; } >"$out/$g-$seed-state.txt"
+		[ -n "$record" ] && { printf '%s' "$prefix"; echo "load $record"; echo "log p2"; echo result; } >"$out/$g-$seed-record.txt"
+	done
+	# Parameters of the game, every one with its default.
+	{
+		printf '%s' "$prefix"
+		printf 'new %s' "$g"
+		printf 'new %s\nparams\nquit\n' "$g" | "$Q" engine | sed -n 's/^=\? *\([a-z_]\+=.*\)/ \1/p' | tr -d '\n'
+		echo
+		echo params
+	} >"$out/$g-params.txt"
+done
+echo "make_corpus.sh: $(ls "$out" | wc -l) files in $out"
