@@ -1016,10 +1016,10 @@ static void banner(play *P, bool resumed, const char *loaded)
 	if (resumed)
 		say(P, 2, "Resumed %s after %d move%s.", loaded, m->nhist, m->nhist == 1 ? "" : "s");
 	if (strcmp(P->saving, P->record) == 0)
-		say(P, 2, "Saving to %s. Type 'help' for the commands.", P->record);
+		say(P, 2, "Saving to %s.", P->record);
 	else
-		say(P, 2, "The record is kept out of sight until the game ends. Type 'help' for "
-		    "the commands.");
+		say(P, 2, "The record is kept out of sight until the game ends.");
+	say(P, 2, "Type 'help' for the commands.");
 }
 
 /* The end of a finished game: the whole final board, the ranking and the seed. */
