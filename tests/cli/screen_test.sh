@@ -103,7 +103,9 @@ tmux_start 80 24 "$Q" play three-arrows --players ismcts:time=60,human --seed 3 
 	--no-color
 wait_for "Type 'help' for the commands" || fail "Ctrl-C twice: no banner: $(screen | tail -4)"
 sleep 1
+# (A moment apart: two SIGINTs sent before the process runs would be delivered as one.)
 tm send-keys -t t C-c
+sleep 0.3
 tm send-keys -t t C-c
 TMUX_WAIT=15 wait_for '^\[exit 0\]$' || fail "Ctrl-C twice did not end quiver: $(screen | tail -4)"
 screen | grep -qF "Resume with: quiver play --load d.json" ||
