@@ -123,7 +123,8 @@ int cli_text_width(const char *s, size_t len)
 		if (c == 0x1b && i + 1 < len && s[i + 1] == '[') {
 			/* CSI: parameters and intermediates up to a final byte 0x40-0x7e. */
 			i += 2;
-			while (i < len && !((unsigned char)s[i] >= 0x40 && (unsigned char)s[i] <= 0x7e))
+			while (i < len &&
+			       !((unsigned char)s[i] >= 0x40 && (unsigned char)s[i] <= 0x7e))
 				i++;
 			continue;
 		}
@@ -142,7 +143,8 @@ static size_t fit_prefix(const char *s, size_t len, int cols)
 		size_t next = at + 1;
 		if (s[at] == 0x1b && next < len && s[next] == '[') {
 			next++;
-			while (next < len && !((unsigned char)s[next] >= 0x40 && (unsigned char)s[next] <= 0x7e))
+			while (next < len &&
+			       !((unsigned char)s[next] >= 0x40 && (unsigned char)s[next] <= 0x7e))
 				next++;
 			next = next < len ? next + 1 : len;
 		} else {

@@ -25,7 +25,8 @@ static bool listed(const char *list, const char *name)
 		size_t len = strcspn(s, "\n");
 		if (len == n) {
 			size_t i = 0;
-			while (i < n && tolower((unsigned char)s[i]) == tolower((unsigned char)name[i]))
+			while (i < n &&
+			       tolower((unsigned char)s[i]) == tolower((unsigned char)name[i]))
 				i++;
 			if (i == n)
 				return true;
@@ -53,7 +54,8 @@ int qv_reference_names(const qv_game *g, qv_buf *out)
 			memcpy(word, s, w);
 			word[w] = '\0';
 			qv_buf_clear(&probe);
-			if (w > 0 && !listed(qv_buf_str(&names), word) && g->reference(word, &probe) > 0) {
+			if (w > 0 && !listed(qv_buf_str(&names), word) &&
+			    g->reference(word, &probe) > 0) {
 				qv_buf_printf(&names, "%s\n", word);
 				n++;
 			}
@@ -70,8 +72,10 @@ int qv_reference_names(const qv_game *g, qv_buf *out)
 qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err)
 {
 	if (!g->reference)
-		return qv_fail(err, QV_EINVAL, "%s has no reference of its pieces, cards or items "
-			       "yet", g->title);
+		return qv_fail(err, QV_EINVAL,
+		               "%s has no reference of its pieces, cards or items "
+		               "yet",
+		               g->title);
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!name || !*name)
 		return qv_fail(err, QV_EINVAL, "expected a name");
@@ -115,10 +119,10 @@ qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err
 	size_t used = 0;
 	for (int i = 0; i < nb && used < sizeof near; i++)
 		used += (size_t)snprintf(near + used, sizeof near - used, "%s%.*s", i ? ", " : "",
-					 (int)bestlen[i], best[i]);
+		                         (int)bestlen[i], best[i]);
 	qv_fail(err, QV_EINVAL, "%s has nothing called '%s'%s%s", g->title,
-		qv_shorten(name, QV_QUOTE_MAX, quoted, sizeof quoted), nb ? "; nearest: " : "",
-		near);
+	        qv_shorten(name, QV_QUOTE_MAX, quoted, sizeof quoted), nb ? "; nearest: " : "",
+	        near);
 	qv_buf_free(&names);
 	return QV_EINVAL;
 }

@@ -40,13 +40,13 @@ static void test_lookup(void **unused)
 	qv_err err;
 	assert_int_equal(qv_lookup(&qv_test_game, "HOLD", &b, &err), QV_OK);
 	assert_string_equal(qv_buf_str(&b),
-			    "hold: keep the card for the showdown\n  the higher card scores 2\n");
+	                    "hold: keep the card for the showdown\n  the higher card scores 2\n");
 	qv_buf_clear(&b);
 	qv_buf_puts(&b, "kept ");
 	assert_int_equal(qv_lookup(&qv_test_game, "folt", &b, &err), QV_EINVAL);
 	assert_string_equal(qv_buf_str(&b), "kept ");
 	assert_string_equal(err.msg,
-			    "HIGH CARD has nothing called 'folt'; nearest: fold, hold, coin, bell");
+	                    "HIGH CARD has nothing called 'folt'; nearest: fold, hold, coin, bell");
 	assert_int_equal(qv_lookup(&qv_test_game, "", &b, &err), QV_EINVAL);
 	assert_string_equal(err.msg, "expected a name");
 	/* A pasted page is quoted shortened. */
@@ -59,15 +59,16 @@ static void test_lookup(void **unused)
 	qv_game bare = qv_test_game;
 	bare.reference = NULL;
 	assert_int_equal(qv_lookup(&bare, "hold", &b, &err), QV_EINVAL);
-	assert_string_equal(err.msg, "HIGH CARD has no reference of its pieces, cards or items yet");
+	assert_string_equal(err.msg,
+	                    "HIGH CARD has no reference of its pieces, cards or items yet");
 	qv_buf_free(&b);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_lookup),
+	    cmocka_unit_test(test_names),
+	    cmocka_unit_test(test_lookup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
