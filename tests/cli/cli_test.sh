@@ -252,6 +252,16 @@ expect_rc 0 "$Q" replay auto.json
 contains out.txt "   1. p1 (greedy): "
 contains out.txt "Result:"
 
+# The default seed: 64 random bits (two games without --seed both fitting in 32 bits, or
+# equal, has a chance of 2^-64).
+for k in 1 2; do
+	"$Q" play three-arrows --players random,random --record "rs$k.json" --no-color </dev/null |
+		sed -n 's/^Seed: //p' >"seed$k.txt"
+done
+s1=$(cat seed1.txt) s2=$(cat seed2.txt)
+[ -n "$s1" ] && [ "$s1" != "$s2" ] || fail "default seeds '$s1' and '$s2'"
+[ "${#s1}" -gt 10 ] || [ "${#s2}" -gt 10 ] || fail "default seeds $s1 and $s2 look like 32 bits"
+
 # ---- --load of a finished game shows it and writes no new record ----
 mkdir -p again && cd again || exit 1
 expect_rc 0 "$Q" play --load ../auto.json
