@@ -11,8 +11,12 @@ TMUX_WAIT=${TMUX_WAIT:-20}
 
 tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
 
-# tmux_stop: kills the private tmux server (and with it every pane's process).
-tmux_stop() { tm kill-server >/dev/null 2>&1; }
+# tmux_stop: kills the private tmux server (and with it every pane's process) and removes its
+# socket file.
+tmux_stop() {
+	tm kill-server >/dev/null 2>&1
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TMUX_SOCK"
+}
 
 # tmux_start W H CMD...: a new pane of W columns and H rows running CMD in $WORK, on a new
 # private server (the previous one is killed). When CMD ends the pane shows "[exit N]" and
