@@ -25,6 +25,7 @@ tmux_start() {
 	local w=$1 h=$2
 	shift 2
 	tmux_stop
+	TMUX_BEFORE=
 	TMUX_RUN=$((TMUX_RUN + 1))
 	TMUX_SOCK="quiver-test-$$-$TMUX_RUN"
 	local cmd
@@ -43,8 +44,12 @@ joined() { tm capture-pane -p -J -t t -S - -E -; }
 # last_line: the last row of the screen that is not blank (a prompt, usually).
 last_line() { screen | awk 'NF { last = $0 } END { print last }'; }
 
-# type TEXT: types TEXT and Enter (TEXT may be empty: Enter alone).
+# type_line TEXT: types TEXT and Enter (TEXT may be empty: Enter alone). What the terminal held
+# before is remembered, so that wait_prompt does not take the old prompt, not yet echoing the
+# keys, for a new one.
+TMUX_BEFORE=
 type_line() {
+	TMUX_BEFORE=$(joined | md5sum)
 	[ -n "$1" ] && tm send-keys -t t -l -- "$1"
 	tm send-keys -t t Enter
 }
@@ -59,11 +64,15 @@ wait_for() {
 	return 1
 }
 
-# wait_prompt: waits until quiver waits for input or has ended; prints which: "handoff pN",
-# "prompt pN", "confirm", "exit" or "timeout".
+# wait_prompt: waits until quiver waits for input (after the last type_line, a new prompt) or
+# has ended; prints which: "handoff pN", "prompt pN", "confirm", "exit" or "timeout".
 wait_prompt() {
 	local i l
 	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
+		if [ -n "$TMUX_BEFORE" ] && [ "$(joined | md5sum)" = "$TMUX_BEFORE" ]; then
+			sleep 0.05
+			continue
+		fi
 		l=$(last_line)
 		case "$l" in
 		"Pass the keyboard to p"*" and press Enter")
