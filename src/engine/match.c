@@ -424,7 +424,9 @@ static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 	char text[QV_ACTION_TEXT + 16];
 	if (!qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL))
 		text[0] = '\0';
-	else if (m->hist[i].automatic)
+	else if (m->hist[i].automatic && (viewer == QV_VIEW_ALL || viewer == m->hist[i].who))
+		/* Said only to the mover and the referee: to others, that a player (or chance) had a
+		 * single option can tell what that player holds. */
 		strcat(text, " (only option)");
 	*slot = strdup(text);
 	return *slot;

@@ -11,6 +11,12 @@
  * options whose determinizations coincide with the action's are compared as JSON. Two options
  * that lead to the very same state hide nothing (a die roll whose every outcome ends alike).
  *
+ * The options of the true state are not enough: when what the mover holds is hidden, the true
+ * options tell what it holds (the only item a player can be robbed of names that player's
+ * hand). So the options of a few determinizations of `before` for the viewer (worlds the viewer
+ * cannot tell from the truth) are compared too: a word is unknown when some option of such a
+ * world, with a different word, leaves the viewer the same view.
+ *
  * This compares states with memcmp, which is why a game's state has no implicit padding
  * (game.h).
  */
@@ -28,6 +34,8 @@
 /* The most words an action's notation has that the word-by-word comparison handles; longer
  * notations are hidden whole when anything in them is unknown. */
 #define SIGHT_MAX_WORDS 24
+/* Worlds (determinizations for the viewer) whose options are compared besides the truth's. */
+#define SIGHT_WORLDS 4
 
 /* Splits text into at most max words in place; returns the count, or -1 if there are more. */
 static int words(char *text, char **w, int max)
@@ -70,7 +78,7 @@ static bool secret_seen(const qv_game *g, const void *before, qv_action a, int v
 
 /* The scratch of one check: four states, the options and their probabilities. */
 typedef struct sight {
-	unsigned char *result, *result_det, *alt, *alt_det;
+	unsigned char *result, *result_det, *alt, *alt_det, *world;
 	qv_action *opts;
 	double *prob;
 	json_t *view; /* the viewer's view after the action, made when first needed */
@@ -89,7 +97,7 @@ static bool sight_alloc(const qv_game *g, sight *s)
 	size_t sz = g->state_size;
 	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
 	*s = (sight){0};
-	s->result = malloc(4 * sz);
+	s->result = malloc(5 * sz);
 	s->opts = malloc(sizeof *s->opts * (size_t)(most > 0 ? most : 1));
 	s->prob = malloc(sizeof *s->prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
 	if (!s->result || !s->opts || !s->prob) {
@@ -99,15 +107,16 @@ static bool sight_alloc(const qv_game *g, sight *s)
 	s->result_det = s->result + sz;
 	s->alt = s->result + 2 * sz;
 	s->alt_det = s->result + 3 * sz;
+	s->world = s->result + 4 * sz;
 	return true;
 }
 
-/* True when option o (applied into s->alt) leaves viewer with the very view that the action
- * gave (in s->result) although the states differ. */
-static bool confusable(const qv_game *g, sight *s, const void *before, qv_action o, int viewer)
+/* True when option o, applied at `from` (the true state or a world) into s->alt, leaves viewer
+ * with the very view that the action gave (in s->result) although the states differ. */
+static bool confusable(const qv_game *g, sight *s, const void *from, qv_action o, int viewer)
 {
 	size_t sz = g->state_size;
-	memcpy(s->alt, before, sz);
+	memcpy(s->alt, from, sz);
 	g->apply(s->alt, o, NULL);
 	if (memcmp(s->alt, s->result, sz) == 0)
 		return false; /* the same state: nothing is hidden by not knowing which */
@@ -153,29 +162,43 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 			*exact = false;
 		return true;
 	}
-	int n = mover == QV_CHANCE ? g->chance(before, s.opts, s.prob) : g->legal(before, s.opts);
 	memcpy(s.result, before, g->state_size);
 	g->apply(s.result, a, NULL);
-	if (g->determinize && n > 1)
+	if (g->determinize)
 		determinized(g, s.result, s.result_det, viewer);
-	char orig[256], alt[256], *ow[SIGHT_MAX_WORDS], *aw[SIGHT_MAX_WORDS];
+	char orig[256], *ow[SIGHT_MAX_WORDS];
 	snprintf(orig, sizeof orig, "%s", buf);
 	int nw = words(orig, ow, SIGHT_MAX_WORDS);
 	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
-	for (int i = 0; i < n && !all; i++) {
-		if (s.opts[i] == a || !confusable(g, &s, before, s.opts[i], viewer))
-			continue;
-		any = true;
-		int na = -1;
-		if (nw >= 0 && g->action_to_text(before, s.opts[i], alt, sizeof alt) >= 0)
-			na = words(alt, aw, SIGHT_MAX_WORDS);
-		if (na != nw || nw < 0) {
-			all = true;
-			break;
+	/* The truth's options, then those of the worlds that differ from it. */
+	for (int w = -1; w < (g->determinize ? SIGHT_WORLDS : 0) && !all; w++) {
+		const void *from = before;
+		if (w >= 0) {
+			qv_rng rng;
+			memcpy(s.world, before, g->state_size);
+			qv_rng_seed(&rng, SIGHT_SEED + 1 + (uint64_t)w);
+			g->determinize(s.world, viewer, &rng);
+			if (memcmp(s.world, before, g->state_size) == 0)
+				continue; /* nothing hidden from the viewer here */
+			from = s.world;
 		}
-		for (int k = 0; k < nw; k++)
-			if (strcmp(ow[k], aw[k]) != 0)
-				hidden[k] = true;
+		int n = mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
+		for (int i = 0; i < n && !all; i++) {
+			if ((w < 0 && s.opts[i] == a) || !confusable(g, &s, from, s.opts[i], viewer))
+				continue;
+			any = true;
+			char alt[256], *aw[SIGHT_MAX_WORDS];
+			int na = -1;
+			if (nw >= 0 && g->action_to_text(from, s.opts[i], alt, sizeof alt) >= 0)
+				na = words(alt, aw, SIGHT_MAX_WORDS);
+			if (na != nw || nw < 0) {
+				all = true;
+				break;
+			}
+			for (int k = 0; k < nw; k++)
+				if (strcmp(ow[k], aw[k]) != 0)
+					hidden[k] = true;
+		}
 	}
 	sight_free(&s);
 	if (exact)

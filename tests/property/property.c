@@ -30,8 +30,9 @@
  *      cannot tell apart from the action's, the narrations worded for v are the same (so a
  *      covered piece's kind or a secret choice is not told), and (b) for a determinization d
  *      of the state for v in which the action is legal too, when v's view after the action is
- *      the same in the truth and in d, the narration worded for v is the same too (else it
- *      tells v something that differs between worlds v cannot tell apart);
+ *      the same in the truth and in d, the move as v is told it (qv_action_seen) and the
+ *      narration worded for v are the same too (else they tell v something that differs
+ *      between worlds v cannot tell apart);
  *  10. every line of every diagram (full and compact layouts, every viewer) fits 80 columns,
  *      and the compact layout fits COMPACT_ROWS rows, so a game plays at 80x24.
  *
@@ -65,6 +66,8 @@
 #define SEEN_SIZE      (1u << 16) /* hashes of texts already offered to the pool */
 #define UNIFORM_STATES 2          /* sampler uniformity checks per game (4 in the full games) */
 #define JSON_FLAGS     (JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY)
+#define NARRATION_P    0.25 /* later games: chance that a heavy step checks the narration */
+#define NARRATION_ALTS 48   /* property 9 (a): options compared, drawn at random when more */
 #define MAX_COLUMNS    80 /* property 10: the width of a diagram line */
 #define COMPACT_ROWS   17 /* property 10: the compact diagram, leaving 7 rows of a 24-row
 			   * terminal for what just happened and the prompt */
@@ -1411,7 +1414,10 @@ static bool check_alternatives(ctx *c, int who, qv_action a, const char *text,
 	qv_events oev = {0};
 	qv_buf mine = {0}, theirs = {0};
 	bool ok = true;
-	for (int i = 0; ok && i < n; i++) {
+	/* Every option in the full games, else NARRATION_ALTS drawn at random (with repeats). */
+	int tries = c->full || n <= NARRATION_ALTS ? n : NARRATION_ALTS;
+	for (int k = 0; ok && k < tries; k++) {
+		int i = tries == n ? k : (int)qv_rng_below(&c->rng, (uint32_t)n);
 		if (opts[i] == a)
 			continue;
 		narrate(c, opts[i], &oev);
@@ -1489,6 +1495,7 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 		g->determinize(c->d1, v, &c->rng);
 		if (g->check(c->d1, a, NULL) != QV_OK)
 			continue;
+		memcpy(c->d2, c->d1, sz); /* the world before the action */
 		qv_events_clear(&dev);
 		g->apply(c->d1, a, &dev);
 		json_t *vt = g->view_json(c->tmp, v), *vd = g->view_json(c->d1, v);
@@ -1499,7 +1506,13 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 			continue;
 		qv_buf_clear(&mine);
 		qv_buf_clear(&theirs);
+		/* The move itself as v is told it (qv_action_seen), then its consequences. */
+		char line[TEXT_MAX];
+		if (qv_action_seen(g, c->st, a, v, line, sizeof line, NULL))
+			qv_buf_printf(&mine, "%s\n", line);
 		worded(&ev, v, &mine);
+		if (qv_action_seen(g, c->d2, a, v, line, sizeof line, NULL))
+			qv_buf_printf(&theirs, "%s\n", line);
 		worded(&dev, v, &theirs);
 		if (strcmp(qv_buf_str(&mine), qv_buf_str(&theirs)) != 0) {
 			char vn[16];
@@ -1605,7 +1618,7 @@ static bool play_game(ctx *c, bool checked)
 			if (g->action_to_text(c->st, b, extra, sizeof extra) >= 0)
 				pool_offer(c, extra);
 		}
-		if (ok && c->heavy)
+		if (ok && c->heavy && (c->full || qv_rng_double(&c->rng) < NARRATION_P))
 			ok = check_narration(c, who, a, text);
 		note_failure(c, &reported);
 		s = qv_apply_checked(g, c->st, a, NULL, &err);

@@ -16,9 +16,9 @@
 
 #include <cmocka.h>
 
-#include "scale.h"
-#include "gametest.h"
 #include "games/arrow_party/arrow_party.h"
+#include "gametest.h"
+#include "scale.h"
 
 static const qv_game *G;
 
@@ -335,16 +335,19 @@ static void test_resolution_order(void **unused)
 	          "{\"hand\": [\"1c\", \"noswap\", \"draw\", \"reverse\"]}]}");
 	int a1 = cell(&st, "a1"), i9 = cell(&st, "i9");
 	qv_err err;
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p1 half"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p1 half"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "itself"));
 	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use x2"), NULL, &err), QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "does not hold"));
 	play(&st, "use exchange p2");
 	play(&st, "use swap p3 half");
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p2 half"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use swap p2 half"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_non_null(strstr(err.msg, "already"));
 	play(&st, "ready");
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use dice d6"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "use dice d6"), NULL, &err),
+	                 QV_EILLEGAL);
 	play(&st, "use dice d8");
 	play(&st, "ready");
 	play(&st, "use noswap");
@@ -655,6 +658,271 @@ static void test_heuristic_and_score(void **unused)
 	assert_true(r[0] > 0.99 && r[1] < -0.99);
 }
 
+/* ---- what things are, what an action would do ---- */
+
+/* Every line of text fits `width` columns (one column per code point). */
+static void assert_lines_fit(const char *text, int width)
+{
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+		int w = 0;
+		for (size_t i = 0; i < len; i++)
+			w += ((unsigned char)text[i] & 0xC0) != 0x80;
+		if (w > width)
+			fail_msg("a line of %d columns (at most %d): '%.*s'", w, width, (int)len,
+			         text);
+		text += len + (text[len] == '\n');
+	}
+}
+
+/* The names the entries of text start with (lines not indented), space-separated. */
+static void entry_names(const char *text, char *out, size_t len)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	while (*text) {
+		size_t line = strcspn(text, "\n");
+		if (text[0] != ' ' && n < len)
+			n += (size_t)snprintf(out + n, len - n, "%s%.*s", n ? " " : "",
+			                      (int)strcspn(text, ":"), text);
+		text += line + (text[line] == '\n');
+	}
+}
+
+static int reference(const char *name, char *names, size_t len, qv_buf *b)
+{
+	qv_buf_clear(b);
+	int n = G->reference(name, b);
+	entry_names(qv_buf_str(b), names, len);
+	return n;
+}
+
+static void test_reference(void **unused)
+{
+	(void)unused;
+	qv_buf b = {0};
+	char names[1024];
+	/* everything, in the rules page's order: 30 arrow cards, 10 items, 6 dice, star, skull */
+	assert_int_equal(reference(NULL, names, sizeof names, &b), 48);
+	assert_lines_fit(qv_buf_str(&b), 80);
+	assert_true(strncmp(names, "1a 1b 1c 1d 1e 1f 2a", 20) == 0);
+	assert_non_null(strstr(names, " 5f x2 half minus5 reverse draw dice swap noswap nopickup "
+	                              "exchange d4 d6 d8 d10 d12 d20 star skull"));
+	/* one entry by its id, whatever the case; the arrows and the points */
+	assert_int_equal(reference("3C", names, sizeof names, &b), 1);
+	assert_string_equal(names, "3c");
+	assert_non_null(strstr(qv_buf_str(&b),
+	                       "value 3 (+3 points in hand at the end), arrows N SE "
+	                       "SW"));
+	assert_non_null(strstr(qv_buf_str(&b), "like 3d"));
+	assert_int_equal(reference("nopickup", names, sizeof names, &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "nopickup: item card, -3 points"));
+	assert_non_null(strstr(qv_buf_str(&b), "stars\n    and skulls still"));
+	assert_int_equal(reference("Dice", names, sizeof names, &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "dice: item card, 0 points"));
+	assert_int_equal(reference("d20", names, sizeof names, &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "d20: die, rolls 1-20, each as likely; -4 points"));
+	assert_int_equal(reference("d4", names, sizeof names, &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "+1 point at the end"));
+	assert_int_equal(reference("skull", names, sizeof names, &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "skull: ground card, -15 points"));
+	/* a value without its letter: the six cards of that value */
+	assert_int_equal(reference("4", names, sizeof names, &b), 6);
+	assert_string_equal(names, "4a 4b 4c 4d 4e 4f");
+	/* nothing by that name: nothing written */
+	assert_int_equal(reference("x3", names, sizeof names, &b), 0);
+	assert_int_equal(reference("6", names, sizeof names, &b), 0);
+	assert_int_equal(reference("", names, sizeof names, &b), 0);
+	assert_string_equal(qv_buf_str(&b), "");
+	qv_buf_free(&b);
+}
+
+static void note_is(const ap_state *st, const char *action, const char *expect)
+{
+	char buf[160];
+	bool confirm = true;
+	int n = G->action_note(st, parse(st, action), buf, sizeof buf, &confirm);
+	assert_false(confirm); /* no action ends the game by choice or eliminates anyone */
+	if (strcmp(buf, expect) != 0)
+		fail_msg("note of '%s': '%s', expected '%s'", action, buf, expect);
+	assert_int_equal(n, (int)strlen(expect));
+}
+
+static void test_action_note(void **unused)
+{
+	(void)unused;
+	ap_state st;
+	must_load(
+	    &st, "players=3,size=9",
+	    "{\"players\": [{\"pos\": \"c3\", \"hand\": [\"1a\", \"3c\", \"x2\", \"half\", "
+	    "\"minus5\", \"dice\", \"swap\", \"exchange\", \"reverse\", \"draw\", \"noswap\", "
+	    "\"nopickup\"]}, {\"hand\": [\"1b\", \"x2\"]}, {\"hand\": [\"1c\"]}]}");
+	note_is(&st, "use x2", "steps this round: roll x 2");
+	note_is(&st, "use minus5", "steps this round: roll - 5 (at least 0)");
+	note_is(&st, "use dice d8", "your d6 becomes a d8: rolls 1-8, -1 at the end");
+	note_is(&st, "use dice d4", "your d6 becomes a d4: rolls 1-4, +1 at the end");
+	note_is(&st, "use exchange p3", "you trade places with p3 (now on a9)");
+	note_is(&st, "use swap p2 half",
+	        "gives your half to p2, takes one of p2's items at random (unless noswap)");
+	note_is(&st, "use reverse", "you may also go opposite to your landed card's arrows");
+	note_is(&st, "use nopickup", "you pick up no items this round (stars and skulls still)");
+	note_is(&st, "ready", "no item this round");
+	play(&st, "use x2");
+	/* the formula counts the uses already chosen */
+	note_is(&st, "use half", "steps this round: roll x 2, / 2 (down)");
+	play(&st, "use dice d20");
+	note_is(&st, "ready", "your items this round: x2, dice d20");
+	/* throws: the arrows and the points the hand loses */
+	ap_state th;
+	must_load(&th, "players=3,size=9",
+	          "{\"phase\": \"throw\", \"players\": [{\"hand\": [\"1a\", \"3c\"]}, {\"hand\": "
+	          "[\"1b\"]}, {\"hand\": [\"1c\"]}]}");
+	note_is(&th, "throw 3c", "arrows N SE SW before it lands turned; -3 points from your hand");
+	note_is(&th, "throw 1a", "arrows N before it lands turned; -1 point from your hand");
+	/* directions: where the steps lead and what lies on the way */
+	ap_state go;
+	must_load(&go, "players=3,size=9",
+	          "{\"phase\": \"go\", \"active\": \"p1\", \"players\": ["
+	          "{\"pos\": \"c3\", \"throw\": \"4a\", \"land\": 0, \"roll\": 3, \"uses\": "
+	          "[\"x2\"]},"
+	          "{\"pos\": \"i9\", \"throw\": \"1b\", \"land\": 0, \"roll\": 1},"
+	          "{\"pos\": \"a9\", \"throw\": \"1c\", \"land\": 0, \"roll\": 1}],"
+	          "\"ground\": [{\"cell\": \"c4\", \"card\": \"star\"}, {\"cell\": \"c6\", "
+	          "\"card\": \"skull\"}, {\"cell\": \"c7\", \"card\": \"x2\"}, {\"cell\": \"d3\", "
+	          "\"card\": \"star\"}], \"item_discard\": [\"x2\"]}");
+	note_is(&go, "go N", "6 steps to c9: 1 star, 1 skull, 1 item");
+	note_is(&go, "go E", "6 steps to i3: 1 star");
+	note_is(&go, "go S", "to c1, the edge, after 2 of 6 steps");
+	/* no note for a chance outcome */
+	ap_state land = go;
+	play(&land, "go N");
+	play(&land, "go N");
+	play(&land, "go N");
+	char buf[64] = "x";
+	bool confirm = true;
+	assert_int_equal(
+	    G->action_note(&land, parse(&land, "give none none"), buf, sizeof buf, &confirm), 0);
+	assert_false(confirm);
+	assert_string_equal(buf, "");
+}
+
+/* ---- narration ---- */
+
+/* Plays text with a narration and returns it worded for viewer (the caller frees it). */
+static char *play_narrated(ap_state *st, const char *text, int viewer)
+{
+	qv_events ev = {0};
+	qv_err err;
+	if (qv_apply_checked(G, st, parse(st, text), &ev, &err))
+		fail_msg("play '%s': %s", text, err.msg);
+	qv_buf out = {0};
+	const char *s = qv_buf_str(&ev.text);
+	while (*s) {
+		size_t len = strcspn(s, "\n");
+		if (qv_word_line(s, len, viewer, &out))
+			qv_buf_putc(&out, '\n');
+		s += len + (s[len] == '\n');
+	}
+	char *r = strdup(qv_buf_str(&out));
+	qv_buf_free(&out);
+	qv_events_free(&ev);
+	return r;
+}
+
+static void test_narration_wraps_long_walks(void **unused)
+{
+	(void)unused;
+	ap_state st;
+	/* p1 walks 24 steps N from a1 on a 26 x 26 area: the walk wraps into short lines, each
+	 * naming its walker again */
+	must_load(&st, "players=3,size=26",
+	          "{\"phase\": \"go\", \"active\": \"p1\", \"players\": ["
+	          "{\"pos\": \"a1\", \"throw\": \"1a\", \"land\": 0, \"roll\": 12, \"uses\": "
+	          "[\"x2\"], \"die\": \"d12\"},"
+	          "{\"pos\": \"z26\", \"throw\": \"1b\", \"land\": 4, \"roll\": 1},"
+	          "{\"pos\": \"a26\", \"throw\": \"1c\", \"land\": 2, \"roll\": 1}],"
+	          "\"item_discard\": [\"x2\"]}");
+	play(&st, "go N");
+	play(&st, "go S");
+	char *t = play_narrated(&st, "go E", 1);
+	assert_lines_fit(t, 74);
+	assert_non_null(strstr(t, "p1 walks N 24: a2 a3 a4 "));
+	assert_non_null(strstr(t, "\np1 walks on: "));
+	assert_non_null(strstr(t, " a25\n"));
+	free(t);
+}
+
+static void test_narration_fits_random_games(void **unused)
+{
+	(void)unused;
+	/* over random games, every narration line for every viewer fits 74 columns (6 of 80
+	 * go to the indent), and the narration changes nothing in the state */
+	qv_rng rng;
+	qv_rng_seed(&rng, 11);
+	int games = qv_test_games(20, 2);
+	for (int g = 0; g < games; g++) {
+		ap_state st, plain;
+		init_with(&st, g % 2 ? "players=5,size=26,rounds=2" : "players=3,size=9,rounds=4",
+		          (uint64_t)g + 1);
+		while (ap_to_move(&st) != QV_OVER) {
+			qv_action buf[AP_MAX_CHANCE];
+			double prob[AP_MAX_CHANCE];
+			qv_action a = ap_to_move(&st) == QV_CHANCE
+			                  ? qv_sample_chance(G, &st, &rng, buf, prob)
+			                  : qv_sample_legal(G, &st, &rng, buf);
+			plain = st;
+			G->apply(&plain, a, NULL);
+			qv_events ev = {0};
+			G->apply(&st, a, &ev);
+			assert_memory_equal(&st, &plain, sizeof st);
+			for (int v = QV_VIEW_PUBLIC; v < st.nplayers; v++) {
+				qv_buf out = {0};
+				const char *s = qv_buf_str(&ev.text);
+				while (*s) {
+					size_t len = strcspn(s, "\n");
+					if (qv_word_line(s, len, v, &out))
+						qv_buf_putc(&out, '\n');
+					s += len + (s[len] == '\n');
+				}
+				assert_lines_fit(qv_buf_str(&out), 74);
+				qv_buf_free(&out);
+			}
+			qv_events_free(&ev);
+		}
+	}
+}
+
+static void test_end_shows_items(void **unused)
+{
+	(void)unused;
+	ap_state st;
+	/* the last round's walk ends the game: every hand's items become public, so everyone may
+	 * read every score */
+	must_load(&st, "players=3,size=9,rounds=2",
+	          "{\"round\": 2, \"phase\": \"go\", \"active\": \"p1\", \"players\": ["
+	          "{\"pos\": \"a1\", \"throw\": \"1a\", \"land\": 0, \"roll\": 1, \"hand\": "
+	          "[\"x2\", \"2a\"]},"
+	          "{\"pos\": \"i9\", \"throw\": \"1b\", \"land\": 4, \"roll\": 1, \"hand\": "
+	          "[\"nopickup\"]},"
+	          "{\"pos\": \"a9\", \"throw\": \"1c\", \"land\": 4, \"roll\": 1}]}");
+	play(&st, "go N");
+	play(&st, "go S");
+	char *t = play_narrated(&st, "go S", 2);
+	assert_int_equal(ap_to_move(&st), QV_OVER);
+	assert_int_equal(know_of(&st.pl[0], "x2") & AP_PUBLIC, AP_PUBLIC);
+	assert_int_equal(know_of(&st.pl[1], "nopickup") & AP_PUBLIC, AP_PUBLIC);
+	char *v3 = view_text(&st, 2);
+	assert_non_null(strstr(v3, "\"items_known\":[\"x2\"]"));
+	assert_non_null(strstr(v3, "\"items_known\":[\"nopickup\"]"));
+	free(v3);
+	assert_non_null(strstr(t, "the game ends after round 2; every hand's items are shown\n"
+	                          "p1 scores 4: arrows 2, items +2, d6 0\n"
+	                          "p2 scores -3: arrows 0, items -3, d6 0\n"
+	                          "p3 scores 0: arrows 0, items 0, d6 0\n"
+	                          "final order: 1st p1 (4), 2nd p3 (0), 3rd p2 (-3)\n"));
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -673,6 +941,11 @@ int main(void)
 	    cmocka_unit_test(test_determinize_hides_commitments),
 	    cmocka_unit_test(test_determinize_guesses_sensibly),
 	    cmocka_unit_test(test_heuristic_and_score),
+	    cmocka_unit_test(test_reference),
+	    cmocka_unit_test(test_action_note),
+	    cmocka_unit_test(test_narration_wraps_long_walks),
+	    cmocka_unit_test(test_narration_fits_random_games),
+	    cmocka_unit_test(test_end_shows_items),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

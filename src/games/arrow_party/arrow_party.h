@@ -83,6 +83,11 @@ enum {
 #define AP_ARG(a)          ((int)((a)&0xFFFF))
 #define AP_MAKE(type, arg) ((qv_action)(((type) << 16) | (arg)))
 
+/* The state and everything in it has no implicit padding (game.h): the build fails if a gap
+ * appears, and the named gaps (pad_) stay zero. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+
 typedef struct ap_entry {
 	uint8_t card, know;
 } ap_entry;
@@ -119,6 +124,8 @@ typedef struct ap_state {
 	uint8_t round, phase, active, tick;
 	uint8_t pad_[6];
 } ap_state;
+
+#pragma GCC diagnostic pop
 
 extern const uint8_t ap_arrows[AP_NARROWS];         /* bit d: an arrow in printed direction d */
 extern const char *const ap_arrow_text[AP_NARROWS]; /* printed arrows, in table order */
@@ -167,6 +174,66 @@ bool ap_hidden_commit(const ap_state *s, int p, int viewer);
 void ap_sort_hand(ap_player *pl);
 void ap_record_use(ap_player *pl, int arg); /* marks a committed use (AP_ARG of a `use`) */
 
+/* Narration (narrate.c): rules.c calls these only when apply was given a qv_events. */
+
+/* One narration line being built from a list: prefix, then tokens joined by sep; a line
+ * that would grow past the width is said and continued with cont. Lines go to ev, or are
+ * held in out (each ending in a newline) when out is not NULL. */
+typedef struct ap_line {
+	qv_events *ev;
+	qv_buf *out;
+	char sep[8], cont[48];
+	char text[480];
+	int width, ntok;
+	unsigned mask; /* not 0: each line is a secret of these players, empty for the others */
+} ap_line;
+void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, const char *prefix,
+                   const char *cont);
+void ap_line_add(ap_line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ap_line_end(ap_line *l);
+
+/* What a step found (pick_up's result): the low four bits, the item kind above them. */
+enum { AP_PICK_NONE, AP_PICK_STAR, AP_PICK_SKULL, AP_PICK_KNOWN, AP_PICK_HIDDEN, AP_PICK_LEFT };
+
+/* The walk's lines: each player's stretch since the last pause, said together in seat
+ * order at a bump or at the end of the walk. */
+typedef struct ap_walk_say {
+	qv_events *ev;
+	ap_line line[QV_MAX_PLAYERS];
+	qv_buf held[QV_MAX_PLAYERS];
+	bool open[QV_MAX_PLAYERS];
+	uint8_t found[QV_MAX_PLAYERS][AP_NKINDS]; /* face-down items picked up, by kind */
+} ap_walk_say;
+
+void ap_say_uses(const ap_state *s, qv_events *ev);
+void ap_say_exchange(const ap_state *s, int p, qv_events *ev);
+void ap_say_swap_void(const ap_state *s, int p, bool noswap_p, bool noswap_t, qv_events *ev);
+void ap_say_swap(const ap_state *s, int p, int took, qv_events *ev); /* took: kind or -1 */
+void ap_say_die(const ap_state *s, int p, qv_events *ev);
+void ap_say_draw(int p, int card, qv_events *ev);
+void ap_say_no_draw(int p, qv_events *ev);
+void ap_say_skip(int p, qv_events *ev);
+void ap_say_throws(const ap_state *s, qv_events *ev);
+void ap_say_land(const ap_state *s, int p, qv_events *ev);
+void ap_say_roll(const ap_state *s, int p, qv_events *ev);
+void ap_walk_say_init(ap_walk_say *ws, qv_events *ev);
+void ap_walk_say_free(ap_walk_say *ws);
+void ap_walk_still(const ap_state *s, int p, qv_events *ev);
+/* p stepped onto its cell this tick with `steps` left before it; what: AP_PICK_* | kind << 4 */
+void ap_walk_step(ap_walk_say *ws, const ap_state *s, int p, int steps, int what);
+void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost);
+void ap_walk_flush(ap_walk_say *ws);
+/* Tells each player the face-down items it picked up in this stretch, in table order. */
+void ap_walk_found(ap_walk_say *ws, int nplayers);
+void ap_say_bump(const ap_state *s, int a, int b, bool cross, const uint16_t *before,
+                 qv_events *ev);
+void ap_say_give(int a, int b, int ga, int gb, qv_events *ev); /* kinds, or -1 for none */
+void ap_say_round_end(const ap_state *s, bool thrown, qv_events *ev);
+void ap_say_round(const ap_state *s, qv_events *ev);
+void ap_say_refill(int v, int n, qv_events *ev);
+void ap_say_dealt(int p, const uint8_t *cards, int n, qv_events *ev);
+void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev);
+
 /* Notation (notation.c). */
 void ap_card_name(int card, char *buf);                                 /* buf >= 12 */
 int ap_find_card(const char *text);                                     /* 0..39, or -1 */
@@ -182,6 +249,11 @@ void ap_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ap_state_json(const void *st);
 struct json_t *ap_view_json(const void *st, int viewer);
 qv_status ap_load_json(void *st, const struct json_t *j, qv_err *err);
+
+/* What a thing is, for players (reference.c): the descriptor's reference. */
+int ap_reference(const char *name, qv_buf *out);
+/* What an action would do, for a person choosing (note.c): the descriptor's action_note. */
+int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 /* The AI's positional estimate (heuristic.c). */
 double ap_heuristic(const void *st, int player);

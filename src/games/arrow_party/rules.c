@@ -14,6 +14,10 @@
  * copy from every observer's count; a card given at random (a bump, a `swap` take) is known to
  * the two players of the pair only, and the observers forget what they knew of the giver's
  * remaining items (any of them might have left); everything else is known to its owner only.
+ * When the game ends every item in every hand becomes public: the score is counted in the open.
+ *
+ * Narration: apply, given a qv_events, calls narrate.c at each point where something happens;
+ * without one (the search) it builds no text.
  */
 #include <stdio.h>
 #include <string.h>
@@ -493,8 +497,9 @@ int ap_to_move(const ap_state *s)
 
 /* ---- the round's automatic steps ---- */
 
-static void start_walk(ap_state *s);
-static void run_walk(ap_state *s);
+static void start_walk(ap_state *s, qv_events *ev);
+static void run_walk(ap_state *s, qv_events *ev);
+static void ap_ranks(const void *st, int *out);
 
 /* The next player from `from` on who throws this round (not skipping), or nplayers. */
 static int next_thrower(const ap_state *s, int from)
@@ -512,9 +517,11 @@ static bool any_stack(const ap_state *s)
 	return false;
 }
 
-static void refill(ap_state *s, int v)
+static void refill(ap_state *s, int v, qv_events *ev)
 {
 	int n = s->ndisc[v];
+	if (ev && n)
+		ap_say_refill(v, n, ev);
 	uint8_t list[AP_STACK_MAX];
 	memcpy(list, s->disc[v], (size_t)n);
 	if (s->shuffle)
@@ -529,40 +536,54 @@ static void refill(ap_state *s, int v)
 /* Round rounds/2 + 1 starts with five new arrow cards each, dealt as at set-up. An empty
  * stack is refilled with its returned cards first, and again if it runs out during the
  * deal; a stack with no card at all deals nothing. */
-static void redistribute(ap_state *s)
+static void redistribute(ap_state *s, qv_events *ev)
 {
+	uint8_t dealt[QV_MAX_PLAYERS][AP_NVALUES];
+	int ndealt[QV_MAX_PLAYERS] = {0};
 	for (int v = 0; v < AP_NVALUES; v++) {
 		if (!s->nstack[v])
-			refill(s, v);
+			refill(s, v, ev);
 		for (int p = 0; p < s->nplayers; p++) {
 			if (!s->nstack[v])
-				refill(s, v);
+				refill(s, v, ev);
 			if (!s->nstack[v])
 				break;
-			hand_add(&s->pl[p], pop_stack(s, v), 1 << p);
+			int c = pop_stack(s, v);
+			hand_add(&s->pl[p], c, 1 << p);
+			dealt[p][ndealt[p]++] = (uint8_t)c;
 		}
 	}
+	if (ev)
+		for (int p = 0; p < s->nplayers; p++)
+			ap_say_dealt(p, dealt[p], ndealt[p], ev);
 }
 
-static void begin_throw(ap_state *s)
+static void begin_throw(ap_state *s, qv_events *ev)
 {
 	s->phase = AP_PH_THROW;
-	for (int p = 0; p < s->nplayers; p++)
+	for (int p = 0; p < s->nplayers; p++) {
 		s->pl[p].skip = arrow_total(&s->pl[p]) == 0;
+		if (s->pl[p].skip)
+			ap_say_skip(p, ev);
+	}
 	s->active = (uint8_t)next_thrower(s, 0);
 	if (s->active == s->nplayers)
-		start_walk(s);
+		start_walk(s, ev);
 }
 
-static void draws_from(ap_state *s, int from)
+static void draws_from(ap_state *s, int from, qv_events *ev)
 {
-	for (int p = from; p < s->nplayers; p++)
-		if (ap_used(&s->pl[p], AP_DRAW) && any_stack(s)) {
+	for (int p = from; p < s->nplayers; p++) {
+		if (!ap_used(&s->pl[p], AP_DRAW))
+			continue;
+		if (any_stack(s)) {
 			s->phase = AP_PH_DRAW;
 			s->active = (uint8_t)p;
 			return;
 		}
-	begin_throw(s);
+		ap_say_no_draw(p, ev);
+	}
+	begin_throw(s, ev);
 }
 
 /* The swap of u gives the named item in public (when the swap takes nothing). */
@@ -574,17 +595,22 @@ static void swap_give(ap_state *s, int u)
 }
 
 /* Resolves the swaps from seat `from` on; stops at one that must take a card at random. */
-static void swaps_from(ap_state *s, int from)
+static void swaps_from(ap_state *s, int from, qv_events *ev)
 {
 	for (int p = from; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
 		if (!ap_used(pl, AP_SWAP))
 			continue;
 		int t = pl->swap_target;
-		if (noswap(s, p) || noswap(s, t) || !hand_count(pl, AP_NARROWS + pl->swap_item))
+		if (noswap(s, p) || noswap(s, t) || !hand_count(pl, AP_NARROWS + pl->swap_item)) {
+			if (ev)
+				ap_say_swap_void(s, p, noswap(s, p), noswap(s, t), ev);
 			continue;
+		}
 		if (item_total(&s->pl[t]) == 0) {
 			swap_give(s, p);
+			if (ev)
+				ap_say_swap(s, p, -1, ev);
 			continue;
 		}
 		s->phase = AP_PH_TAKE;
@@ -592,15 +618,20 @@ static void swaps_from(ap_state *s, int from)
 		return;
 	}
 	for (int p = 0; p < s->nplayers; p++)
-		if (ap_used(&s->pl[p], AP_DICE))
+		if (ap_used(&s->pl[p], AP_DICE)) {
 			s->pl[p].die = s->pl[p].dice_to;
-	draws_from(s, 0);
+			if (ev)
+				ap_say_die(s, p, ev);
+		}
+	draws_from(s, 0, ev);
 }
 
 /* Everyone is ready: the uses become public, used cards leave the hands, and the items
  * resolve in the page's order. */
-static void reveal_items(ap_state *s)
+static void reveal_items(ap_state *s, qv_events *ev)
 {
+	if (ev)
+		ap_say_uses(s, ev);
 	s->phase = AP_PH_TAKE; /* any phase past `items`: noswap counts from here */
 	for (int p = 0; p < s->nplayers; p++)
 		for (int k = 0; k < AP_NKINDS; k++)
@@ -614,9 +645,11 @@ static void reveal_items(ap_state *s)
 			uint16_t t = s->pl[pl->exch_target].pos;
 			s->pl[pl->exch_target].pos = pl->pos;
 			pl->pos = t;
+			if (ev)
+				ap_say_exchange(s, p, ev);
 		}
 	}
-	swaps_from(s, 0);
+	swaps_from(s, 0, ev);
 }
 
 int ap_steps(int roll, int uses)
@@ -631,24 +664,42 @@ int ap_steps(int roll, int uses)
 	return n;
 }
 
-static void start_walk(ap_state *s)
+static void start_walk(ap_state *s, qv_events *ev)
 {
 	s->phase = AP_PH_WALK;
 	s->active = 0;
 	s->tick = 0;
 	s->bumped = s->pending = 0;
-	for (int p = 0; p < s->nplayers; p++)
-		s->pl[p].steps = s->pl[p].skip ? 0 : (uint8_t)ap_steps(s->pl[p].roll, s->pl[p].uses);
-	run_walk(s);
+	for (int p = 0; p < s->nplayers; p++) {
+		ap_player *pl = &s->pl[p];
+		pl->steps = pl->skip ? 0 : (uint8_t)ap_steps(pl->roll, pl->uses);
+		if (ev && !pl->skip && !pl->steps)
+			ap_walk_still(s, p, ev);
+	}
+	run_walk(s, ev);
+}
+
+/* The end of the game: the items in every hand are shown, as they count in the score. */
+static void show_items(ap_state *s)
+{
+	for (int p = 0; p < s->nplayers; p++) {
+		ap_player *pl = &s->pl[p];
+		for (int i = 0; i < pl->nhand; i++)
+			if (ap_is_item(pl->hand[i].card))
+				pl->hand[i].know = ALL_KNOW(s->nplayers);
+		ap_sort_hand(pl);
+	}
 }
 
 /* The end of a round: thrown cards return, the round's choices are cleared, and the next
  * round starts (with the redistribution at round rounds/2 + 1), or the game ends. */
-static void finish_round(ap_state *s)
+static void finish_round(ap_state *s, qv_events *ev)
 {
+	bool thrown = false;
 	for (int p = 0; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
 		if (pl->throw_card) {
+			thrown = true;
 			int v = ap_value(pl->throw_card - 1) - 1;
 			s->disc[v][s->ndisc[v]++] = (uint8_t)(pl->throw_card - 1);
 		}
@@ -659,52 +710,76 @@ static void finish_round(ap_state *s)
 	s->bumped = s->pending = 0;
 	s->tick = 0;
 	s->active = 0;
+	if (ev)
+		ap_say_round_end(s, thrown, ev);
 	if (s->round >= s->rounds) {
 		s->phase = AP_PH_OVER;
+		show_items(s);
+		if (ev) {
+			int r[QV_MAX_PLAYERS];
+			ap_ranks(s, r);
+			ap_say_end(s, r, ev);
+		}
 		return;
 	}
 	s->round++;
+	if (ev)
+		ap_say_round(s, ev);
 	if (s->round == s->rounds / 2 + 1)
-		redistribute(s);
+		redistribute(s, ev);
 	s->phase = AP_PH_ITEMS;
 }
 
-/* Picks up what p may take on its cell: stars and skulls always, items unless `nopickup`. */
-static void pick_up(ap_state *s, int p)
+/* Picks up what p may take on its cell: stars and skulls always, items unless `nopickup`.
+ * Returns what happened: AP_PICK_* | item kind << 4. */
+static inline __attribute__((always_inline)) int pick_up(ap_state *s, int p)
 {
 	ap_player *pl = &s->pl[p];
 	uint8_t *g = &s->ground[pl->pos];
 	if (*g == AP_G_STAR) {
 		pl->stars++;
 		*g = 0;
-	} else if (*g == AP_G_SKULL) {
+		return AP_PICK_STAR;
+	}
+	if (*g == AP_G_SKULL) {
 		pl->skulls++;
 		*g = 0;
-	} else if (*g && !ap_used(pl, AP_NOPICKUP)) {
-		bool known = *g & AP_G_KNOWN;
-		hand_add(pl, AP_NARROWS + ((*g & ~AP_G_KNOWN) - AP_G_ITEM),
-		         known ? ALL_KNOW(s->nplayers) : 1 << p);
-		*g = 0;
+		return AP_PICK_SKULL;
 	}
+	if (!*g)
+		return AP_PICK_NONE;
+	int kind = (*g & ~AP_G_KNOWN) - AP_G_ITEM;
+	bool known = *g & AP_G_KNOWN;
+	if (ap_used(pl, AP_NOPICKUP))
+		return AP_PICK_LEFT | (known ? kind << 4 : 0);
+	hand_add(pl, AP_NARROWS + kind, known ? ALL_KNOW(s->nplayers) : 1 << p);
+	*g = 0;
+	return (known ? AP_PICK_KNOWN : AP_PICK_HIDDEN) | kind << 4;
 }
 
 /* One tick: everyone with steps left takes one (or stops on the edge), then the players who
- * entered a cell pick up in seat order, then the new bumps are found. */
-static void tick(ap_state *s)
+ * entered a cell pick up in seat order, then the new bumps are found. ws (NULL when not
+ * narrating) collects the steps, and is said before each bump. Always inlined, so that the
+ * search's copy (ws NULL) has no trace of the narration. */
+static inline __attribute__((always_inline)) void tick(ap_state *s, ap_walk_say *ws)
 {
 	int n = s->nplayers, sz = s->size;
 	uint16_t before[QV_MAX_PLAYERS];
+	uint8_t left[QV_MAX_PLAYERS];
 	bool moved[QV_MAX_PLAYERS] = {false};
 	s->tick++;
 	for (int p = 0; p < n; p++) {
 		ap_player *pl = &s->pl[p];
 		before[p] = pl->pos;
+		left[p] = pl->steps;
 		if (!pl->steps)
 			continue;
 		int d = pl->go - 1;
 		int x = pl->pos % sz + qv_dir_dx[d], y = pl->pos / sz + qv_dir_dy[d];
 		if (x < 0 || y < 0 || x >= sz || y >= sz) {
 			pl->steps = 0;
+			if (ws)
+				ap_walk_edge(ws, s, p, left[p]);
 			continue;
 		}
 		pl->pos = (uint16_t)(y * sz + x);
@@ -712,8 +787,11 @@ static void tick(ap_state *s)
 		moved[p] = true;
 	}
 	for (int p = 0; p < n; p++)
-		if (moved[p])
-			pick_up(s, p);
+		if (moved[p]) {
+			int what = pick_up(s, p);
+			if (ws)
+				ap_walk_step(ws, s, p, left[p], what);
+		}
 	for (int i = 0; i < AP_NPAIRS; i++) {
 		int a = ap_pair_a[i], b = ap_pair_b[i];
 		if (b >= n || (s->bumped >> i & 1) || !(moved[a] || moved[b]))
@@ -725,21 +803,42 @@ static void tick(ap_state *s)
 		s->bumped |= (uint16_t)(1u << i);
 		if (!noswap(s, a) && !noswap(s, b))
 			s->pending |= (uint16_t)(1u << i);
+		if (ws) {
+			ap_walk_flush(ws);
+			ap_say_bump(s, a, b, !share, before, ws->ev);
+		}
 	}
 }
 
-static void run_walk(ap_state *s)
+/* Ticks until a bump waits for its give or everyone has stopped. Inlined into both of
+ * run_walk's paths: the one with ws NULL (the search's) keeps no test of ws. */
+static inline __attribute__((always_inline)) void walk_ticks(ap_state *s, ap_walk_say *ws)
 {
-	while (!s->pending) {
+	for (;;) {
 		bool walking = false;
 		for (int p = 0; p < s->nplayers; p++)
 			walking |= s->pl[p].steps > 0;
-		if (!walking) {
-			finish_round(s);
+		if (!walking || s->pending)
 			return;
-		}
-		tick(s);
+		tick(s, ws);
 	}
+}
+
+/* Walks until a bump waits for its give or everyone has stopped (then the round ends). */
+static void run_walk(ap_state *s, qv_events *ev)
+{
+	if (!ev) {
+		walk_ticks(s, NULL);
+	} else {
+		ap_walk_say ws;
+		ap_walk_say_init(&ws, ev);
+		walk_ticks(s, &ws);
+		ap_walk_flush(&ws);
+		ap_walk_found(&ws, s->nplayers);
+		ap_walk_say_free(&ws);
+	}
+	if (!s->pending)
+		finish_round(s, ev);
 }
 
 /* ---- legal actions ---- */
@@ -1029,10 +1128,12 @@ static bool listed(const ap_state *s, qv_action a)
 }
 
 /* The bump of the first pending pair: each gives the named item, simultaneously. */
-static void apply_give(ap_state *s, int arg)
+static void apply_give(ap_state *s, int arg, qv_events *ev)
 {
 	int i = __builtin_ctz(s->pending), a = ap_pair_a[i], b = ap_pair_b[i];
 	int ga = (arg & 15) - 1, gb = (arg >> 4 & 15) - 1;
+	if (ev)
+		ap_say_give(a, b, ga, gb, ev);
 	if (ga >= 0)
 		random_leave(s, a, b, AP_NARROWS + ga);
 	if (gb >= 0)
@@ -1043,7 +1144,7 @@ static void apply_give(ap_state *s, int arg)
 	if (gb >= 0)
 		hand_add(&s->pl[a], AP_NARROWS + gb, pair);
 	s->pending &= (uint16_t)(s->pending - 1);
-	run_walk(s);
+	run_walk(s, ev);
 }
 
 /* Marks a committed use: its kind, and the die, target or item it names. */
@@ -1067,7 +1168,6 @@ static qv_status ap_check(const void *st, qv_action a, qv_err *err)
 
 static void ap_apply(void *st, qv_action a, qv_events *ev)
 {
-	(void)ev;
 	ap_state *s = st;
 	int arg = AP_ARG(a), p = s->active;
 	ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
@@ -1075,7 +1175,7 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 	case AP_ACT_USE: ap_record_use(pl, arg); break;
 	case AP_ACT_READY:
 		if (++s->active == s->nplayers)
-			reveal_items(s);
+			reveal_items(s, ev);
 		break;
 	case AP_ACT_TAKE: {
 		int t = pl->swap_target;
@@ -1083,13 +1183,17 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 		random_leave(s, t, p, AP_NARROWS + arg);
 		hand_add(pl, AP_NARROWS + arg, 1 << p | 1 << t);
 		hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, ALL_KNOW(s->nplayers));
-		swaps_from(s, p + 1);
+		if (ev)
+			ap_say_swap(s, p, arg, ev);
+		swaps_from(s, p + 1, ev);
 		break;
 	}
 	case AP_ACT_STACK: {
-		int v = arg - 1;
-		hand_add(pl, pop_stack(s, v), 1 << p);
-		draws_from(s, p + 1);
+		int v = arg - 1, card = pop_stack(s, v);
+		hand_add(pl, card, 1 << p);
+		if (ev)
+			ap_say_draw(p, card, ev);
+		draws_from(s, p + 1, ev);
 		break;
 	}
 	case AP_ACT_THROW:
@@ -1106,10 +1210,14 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 			}
 			s->phase = AP_PH_LAND;
 			s->active = (uint8_t)next_thrower(s, 0);
+			if (ev)
+				ap_say_throws(s, ev);
 		}
 		break;
 	case AP_ACT_LAND:
 		pl->land = (uint8_t)(arg + 1);
+		if (ev)
+			ap_say_land(s, p, ev);
 		s->active = (uint8_t)next_thrower(s, p + 1);
 		if (s->active == s->nplayers) {
 			s->phase = AP_PH_ROLL;
@@ -1118,6 +1226,8 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 		break;
 	case AP_ACT_ROLL:
 		pl->roll = (uint8_t)arg;
+		if (ev)
+			ap_say_roll(s, p, ev);
 		s->active = (uint8_t)next_thrower(s, p + 1);
 		if (s->active == s->nplayers) {
 			s->phase = AP_PH_GO;
@@ -1127,10 +1237,11 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 	case AP_ACT_GO:
 		pl->go = (uint8_t)(arg + 1);
 		s->active = (uint8_t)next_thrower(s, p + 1);
-		if (s->active == s->nplayers)
-			start_walk(s);
+		if (s->active == s->nplayers) {
+			start_walk(s, ev);
+		}
 		break;
-	case AP_ACT_GIVE: apply_give(s, arg); break;
+	case AP_ACT_GIVE: apply_give(s, arg, ev); break;
 	default: break;
 	}
 }
@@ -1365,4 +1476,6 @@ const qv_game qv_arrow_party = {
     .sample = NULL,
     .heuristic = ap_heuristic,
     .capped = NULL,
+    .reference = ap_reference,
+    .action_note = ap_action_note,
 };
