@@ -9,7 +9,10 @@ GAME       ?= three-arrows
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build build-asan run test test-release test-asan bench fuzz clean
+.PHONY: all deps build build-asan quiet-build run test test-release test-asan bench fuzz clean
+
+# No "Entering directory" lines, even under make -C.
+MAKEFLAGS += --no-print-directory
 
 all: build
 
@@ -24,8 +27,16 @@ build-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 
+# The build for `run`: its output (cmake's and the compiler's) is shown only when it fails, so
+# that the game is all a newcomer sees.
+quiet-build: deps
+	@log=$$(mktemp); \
+	if cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >"$$log" 2>&1 && \
+	   cmake --build $(BUILD) -j $(JOBS) >>"$$log" 2>&1; then rm -f "$$log"; \
+	else cat "$$log"; rm -f "$$log"; echo "make run: the build failed (above)" >&2; exit 1; fi
+
 # Starts a game of THREE ARROWS against the computer.
-run: build
+run: quiet-build
 	@$(BUILD)/quiver play $(GAME)
 
 # All tests in the release build, then all tests again under ASan+UBSan (with fewer random

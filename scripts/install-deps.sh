@@ -5,7 +5,7 @@
 # when everything is present.
 set -euo pipefail
 
-pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev "$@")
+pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

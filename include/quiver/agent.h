@@ -12,10 +12,17 @@
  * between its decisions, passes on only what the agent's seat can see.
  *
  * An agent is not thread-safe: one thread at a time may call the functions below on it (an
- * agent may run threads of its own inside qv_agent_choose).
+ * agent may run threads of its own inside qv_agent_choose), except qv_agent_interrupt, which
+ * any thread or signal handler may call at any time.
+ *
+ * Limits: a search never runs longer than 300 seconds per decision, and its trees never reserve
+ * more than half of the machine's physical memory (a bigger nodes= is refused, naming the most
+ * allowed); qv_agent_interrupt stops a search early.
  */
 #ifndef QUIVER_AGENT_H
 #define QUIVER_AGENT_H
+
+#include <stdatomic.h>
 
 #include "game.h"
 
@@ -61,6 +68,7 @@ struct qv_agent {
 	void *data;       /* the kind's own data */
 	void *scratch;    /* a state_size copy used by qv_agent_choose */
 	qv_action *abuf;  /* max_actions entries, for kinds that enumerate */
+	atomic_int stop;  /* set by qv_agent_interrupt, cleared when a decision ends */
 };
 
 /* All agent kinds, NULL-terminated. */
@@ -93,6 +101,13 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
  * does nothing. The cost is paid once per real action (about one apply and determinize per
  * legal alternative), never inside a search. */
 void qv_agent_observe(qv_agent *a, const void *before, qv_action action);
+
+/* Asks the agent's decision in progress (or, when none is, its next one) to stop searching and
+ * answer at once with the best action found so far (a legal one even if the search had not
+ * begun). Async-signal-safe, being one store to a lock-free atomic: a SIGINT handler or another
+ * thread may call it while qv_agent_choose runs in another. The request ends with the decision
+ * it stopped. Agents that do not search answer at once anyway. */
+void qv_agent_interrupt(qv_agent *a);
 
 /* Drops whatever the agent kept between decisions; call it when the game it followed is
  * replaced or taken back (new game, load, undo). */

@@ -145,9 +145,11 @@ typedef struct qv_params {
 /* Sets key to value, replacing an earlier value of the same key. Fails on an empty or too
  * long key or value, or when the list is full. */
 qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err *err);
-/* Parses one "key=value" item and sets it. */
+/* Parses one "key=value" item, as typed by a person, and adds it. A key that p already holds
+ * is refused, naming it (`size=7 size=8`, `--param` twice): typed input never replaces. */
 qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err);
-/* Parses "key=value,key=value,..." (as in agent specs); an empty string is no parameters. */
+/* Parses "key=value,key=value,..." (as in agent specs) item by item as qv_params_parse_kv does,
+ * so a key given twice is refused; an empty string is no parameters. */
 qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err);
 /* The value of key, or NULL when it was not given. */
 const char *qv_params_get(const qv_params *p, const char *key);
@@ -216,5 +218,14 @@ int qv_edit_distance(const char *a, const char *b);
 bool qv_streq_nocase(const char *a, const char *b);
 /* Parses a whole decimal integer (optional sign); false on junk or overflow. */
 bool qv_parse_long(const char *text, long *out);
+/* Text as a message may quote it: whole when it has at most max characters (UTF-8), otherwise
+ * its first max characters and "…", so a pasted page of junk is not echoed back whole.
+ * Writes into buf (len bytes; max * 4 + 4 is always enough) and returns buf. */
+const char *qv_shorten(const char *text, size_t max, char *buf, size_t len);
+/* The length messages quote typed input to (qv_shorten). */
+#define QV_QUOTE_MAX 60
+/* x, or a plain zero when x would print as zero with `decimals` digits after the point, so that
+ * a negative zero or a tiny negative (rounding noise) prints "0.000", never "-0.000". */
+double qv_clean_zero(double x, int decimals);
 
 #endif

@@ -227,6 +227,19 @@ bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out);
 bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
 		    size_t len, bool *exact);
 
+/* ---- what things are (src/games/lookup.c) ---- */
+
+/* The names of g's reference entries (qv_game.reference) in its order, one a line, appended
+ * to out: the first word of every entry, kept only when the game answers to it. Returns how
+ * many; 0 for a game without a reference. */
+int qv_reference_names(const qv_game *g, qv_buf *out);
+
+/* What a person asks at a prompt ("card striker-r"): appends the reference entry of name to out
+ * and returns QV_OK; otherwise fails with QV_EINVAL, out unchanged, and a message saying that
+ * the game has no reference at all, or nothing by that name, then naming up to six nearest
+ * names it knows. */
+qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err);
+
 /* Draws a chance outcome of st by its probabilities. Returns the outcome; buffers must hold
  * max_chance entries. */
 qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf,

@@ -7,7 +7,8 @@
  * Forced moves: after every change the match applies, at once, a decision with exactly one
  * legal option and a chance event with exactly one outcome (they stay in the history, marked
  * automatic), so players and agents are asked only real choices. A secret commitment
- * (qv_game.secret) is always asked. Chance events with several outcomes are never sampled
+ * (qv_game.secret) is always asked. A front end may hold back a person's forced decisions to
+ * show them first (qv_match_hold_forced). Chance events with several outcomes are never sampled
  * implicitly: the caller names one (qv_match_play) or asks the match to draw one
  * (qv_match_chance, qv_match_settle) with the match's own RNG.
  *
@@ -46,6 +47,7 @@ typedef struct qv_match {
 	/* Each entry's move as each viewer may know it (qv_action_seen), made when first asked
 	 * for: seen[i * QV_VIEWERS + v] (NULL: not yet; "" for nothing to say). */
 	char **seen;
+	unsigned hold; /* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
 } qv_match;
 
 /* The viewers a match words its log for: the players, then QV_VIEW_PUBLIC and QV_VIEW_ALL. */
@@ -64,6 +66,19 @@ bool qv_match_over(const qv_match *m);
 qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err);
 /* The same from notation; the message of a rejected action names the problem. */
 qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
+
+/* Holds back the forced decisions of the players with their bit set in `players` (bit p for
+ * player p): the match no longer applies such a decision by itself, so that a front end can
+ * show it to the person first ("your only move is `uncover c1`; press Enter") and then apply
+ * it with qv_match_play. It is still recorded as automatic (the only option), so undo, records
+ * and the log treat it as before. Chance events and other players' forced decisions are applied
+ * as usual. Clearing a bit applies a decision it held at once. A new or loaded match holds
+ * nothing; forced moves applied before the call stay applied. */
+void qv_match_hold_forced(qv_match *m, unsigned players);
+
+/* Whether the player to move is held (qv_match_hold_forced) and has exactly one option, which
+ * then waits for the front end: true, with *out (may be NULL) the action. */
+bool qv_match_held(const qv_match *m, qv_action *out);
 
 /* Draws one outcome of the pending chance event and applies it (then the forced moves). The
  * draw depends only on the match's seed and the number of history entries before it, so a
@@ -142,6 +157,11 @@ struct json_t *qv_match_view_json(const qv_match *m, int viewer);
  * state JSON of that position, from which the actions replay. */
 struct json_t *qv_match_record_json(const qv_match *m);
 
+/* The most bytes of JSON text a record or a full state may have: far more than any real game
+ * needs (the record of a whole game is a few KB), and little enough that parsing cannot eat
+ * the machine's memory. Larger texts and files are refused before they are parsed. */
+#define QV_RECORD_MAX (4u << 20)
+
 /* Loads either a full-state JSON (has "state") or a record (has "actions") into a new match.
  * A record is replayed action by action; the first action that fails stops the load with a
  * message naming its index and text. On failure *out is NULL. */
@@ -151,9 +171,10 @@ qv_status qv_match_load_json(qv_match **out, const struct json_t *j, qv_err *err
 qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const struct json_t *j,
 				  qv_err *err);
 /* The same from text (parses JSON first; broken or truncated JSON is reported with its line
- * and column). */
+ * and column; more than QV_RECORD_MAX bytes are refused unparsed). */
 qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err);
-/* Reads a file and loads it; the message names the path on failure. */
+/* Reads a file and loads it; the message names the path on failure. A file over
+ * QV_RECORD_MAX bytes is refused without being read whole. */
 qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err);
 /* Writes the record to path (pretty-printed JSON). */
 qv_status qv_match_save_record(const qv_match *m, const char *path, qv_err *err);

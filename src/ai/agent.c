@@ -121,6 +121,7 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
 	a->kind = kind;
 	a->game = g;
 	a->seat = -1;
+	atomic_init(&a->stop, 0);
 	snprintf(a->spec, sizeof a->spec, "%s", spec);
 	qv_rng_seed(&a->rng, seed);
 	a->scratch = malloc(g->state_size);
@@ -149,6 +150,12 @@ void qv_agent_free(qv_agent *a)
 	free(a->scratch);
 	free(a->abuf);
 	free(a);
+}
+
+void qv_agent_interrupt(qv_agent *a)
+{
+	if (a)
+		atomic_store(&a->stop, 1);
 }
 
 void qv_agent_reset(qv_agent *a)
@@ -185,6 +192,7 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 	if (g->determinize)
 		g->determinize(a->scratch, player, &a->rng);
 	qv_action choice = a->kind->choose(a, a->scratch, player);
+	atomic_store(&a->stop, 0); /* an interrupt ends with the decision it stopped */
 	qv_err why;
 	if (choice < 0 || g->check(st, choice, &why))
 		return qv_fail(err, QV_EILLEGAL, "agent %s chose %d, which is not a legal action%s%s",

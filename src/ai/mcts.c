@@ -42,9 +42,12 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ai/mcts.h"
 
@@ -74,18 +77,27 @@
 /* Keys with hard limits. */
 #define MCTS_THREADS_MAX 64
 #define MCTS_ITERATIONS_MAX 100000000L
+/* The longest a decision may search, whatever the budget: time= is at most this, and an
+ * iterations= budget that would take longer stops here. A person waiting for an answer (or a
+ * server's table) should never wait longer; qv_agent_interrupt stops a search sooner. */
+#define MCTS_TIME_MAX 300.0
+/* The search trees of one agent (nodes x threads x bytes per node) may reserve at most this
+ * fraction of the machine's physical memory, so that no setting within the keys' ranges can
+ * exhaust it (nodes=67108864,threads=64 would reserve 172-275 GB). */
+#define MCTS_MEMORY_SHARE 0.5
 
 static const qv_param_def mcts_keys[] = {
 	{"iterations", "1000", "a whole number 1-100000000",
 	 "iterations per decision, all threads together (default 1000 unless time= is given)"},
-	{"time", "0", "seconds per decision, a number 0-86400 (0: no time limit)",
+	{"time", "0", "seconds per decision, a number 0-300 (0: no limit but the 300 s cap)",
 	 "stop after this many seconds (not reproducible)"},
 	{"c", "0.1", "a number 0-100", "exploration constant of UCB"},
 	{"threads", "1", "a whole number 1-64", "independent trees searched in parallel"},
 	{"playout", "0", "a whole number 0-10000", "random plies played before a new leaf is valued"},
 	{"widen", "1", "a number 0.01-1000",
 	 "progressive widening: tried children <= widen * sqrt(visits)"},
-	{"nodes", "5 per iteration per thread, 1048576 with time= only", "a whole number 1024-67108864",
+	{"nodes", "5 per iteration per thread, 1048576 with time= only",
+	 "a whole number 1024-67108864, all threads together within half the machine's memory",
 	 "arena size per thread (nodes)"},
 	{"blunder", "0", "a number 0-1",
 	 "chance of playing a uniformly random legal action instead of searching (a handicap)"},
@@ -151,6 +163,7 @@ typedef struct mcts_tree {
 	uint64_t budget; /* iterations for this tree; 0: until the deadline */
 	bool idle;       /* no share of a budget smaller than the number of threads */
 	double deadline; /* monotonic seconds; 0: none */
+	atomic_int *stop; /* the agent's interrupt flag (qv_agent_interrupt) */
 	uint64_t done;
 } mcts_tree;
 
@@ -575,12 +588,14 @@ static void iterate(mcts_tree *t)
 	}
 }
 
-/* Runs iterations until the tree's budget or the deadline. */
+/* Runs iterations until the tree's budget, the deadline or an interrupt. */
 static void run_tree(mcts_tree *t)
 {
 	t->done = 0;
 	while (!t->idle) {
 		if (t->budget && t->done >= t->budget)
+			break;
+		if (atomic_load_explicit(t->stop, memory_order_relaxed))
 			break;
 		if (t->deadline > 0 && t->done % MCTS_CLOCK_EVERY == 0 && now_seconds() >= t->deadline)
 			break;
@@ -663,14 +678,42 @@ void qv__mcts_destroy(qv_agent *a)
 	a->data = NULL;
 }
 
-/* Reads and checks the keys into cf. */
-static qv_status read_conf(const qv_params *opts, bool ismcts, mcts_conf *cf, qv_err *err)
+/* Bytes of tree memory one node costs with `stride` returns: the node, its returns and its
+ * slot in the compaction map (tree_alloc). */
+static size_t node_bytes(int stride)
+{
+	return sizeof(mcts_node) + sizeof(double) * (size_t)stride + sizeof(uint32_t);
+}
+
+/* The most tree memory one agent may reserve: MCTS_MEMORY_SHARE of the physical memory, or
+ * 1 GiB when the system does not say. */
+static double memory_cap(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	double phys = pages > 0 && size > 0 ? (double)pages * (double)size : (double)(1u << 31);
+	return phys * MCTS_MEMORY_SHARE;
+}
+
+/* Writes a number of bytes as "275 GB" or "512 MB". */
+static void format_bytes(double bytes, char *buf, size_t len)
+{
+	if (bytes >= 1e9)
+		snprintf(buf, len, "%.1f GB", bytes / 1e9);
+	else
+		snprintf(buf, len, "%.0f MB", bytes / 1e6);
+}
+
+/* Reads and checks the keys into cf. stride is the number of returns per node (the game's
+ * max_players), which sets the memory a node costs. */
+static qv_status read_conf(const qv_params *opts, bool ismcts, int stride, mcts_conf *cf,
+			   qv_err *err)
 {
 	long iterations, threads, plies, rank, nodes = 0;
 	qv_status rc;
 	if ((rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "iterations", 1, MCTS_ITERATIONS_MAX,
 			       &iterations, err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "time", 0, 86400, &cf->time, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "time", 0, MCTS_TIME_MAX, &cf->time,
+				  err)) ||
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "c", 0, 100, &cf->c, err)) ||
 	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "threads", 1, MCTS_THREADS_MAX, &threads,
 			       err)) ||
@@ -692,11 +735,38 @@ static qv_status read_conf(const qv_params *opts, bool ismcts, mcts_conf *cf, qv
 	/* time= alone means no iteration limit; iterations= alone or both: whichever ends first. */
 	bool time_only = cf->time > 0 && !qv_params_get(opts, "iterations");
 	cf->iterations = time_only ? 0 : (uint64_t)iterations;
+	/* The memory cap: an explicit nodes= beyond it is refused, a derived arena is cut to it
+	 * (a full arena only stops the tree from growing). */
+	double cap = memory_cap(), per_node = (double)node_bytes(stride);
+	double most = cap / (per_node * (double)threads);
+	long allowed = most >= (double)MCTS_NODES_MAX ? (long)MCTS_NODES_MAX : (long)most;
+	if (nodes && nodes > allowed) {
+		char want[32], have[32];
+		format_bytes((double)nodes * per_node * (double)threads, want, sizeof want);
+		format_bytes(cap / MCTS_MEMORY_SHARE, have, sizeof have);
+		if (allowed < (long)MCTS_NODES_MIN)
+			return qv_fail(err, QV_EINVAL, "bad value '%ld' for nodes: with threads=%ld "
+				       "the trees would reserve %s, more than half of this machine's "
+				       "%s; use fewer threads", nodes, threads, want, have);
+		return qv_fail(err, QV_EINVAL, "bad value '%ld' for nodes: with threads=%ld the "
+			       "trees would reserve %s, more than half of this machine's %s: at most "
+			       "nodes=%ld with threads=%ld", nodes, threads, want, have, allowed,
+			       threads);
+	}
 	if (!nodes) {
 		uint64_t per_thread = cf->iterations / (uint64_t)threads + 1;
 		uint64_t want = time_only ? MCTS_NODES_TIME
 					  : per_thread * MCTS_NODES_PER_ITERATION + MCTS_NODES_MIN;
 		nodes = (long)(want < MCTS_NODES_MAX ? want : MCTS_NODES_MAX);
+		if (nodes > allowed)
+			nodes = allowed;
+		if (nodes < (long)MCTS_NODES_MIN) {
+			char have[32];
+			format_bytes(cap / MCTS_MEMORY_SHARE, have, sizeof have);
+			return qv_fail(err, QV_EINVAL, "bad value '%ld' for threads: %ld trees of "
+				       "%u nodes would not fit in half of this machine's %s", threads,
+				       threads, MCTS_NODES_MIN, have);
+		}
 	}
 	cf->nodes = (uint32_t)nodes;
 	return QV_OK;
@@ -710,7 +780,7 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	if (!d)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s", name);
 	qv_err e;
-	if (read_conf(opts, ismcts, &d->cf, &e)) {
+	if (read_conf(opts, ismcts, g->max_players, &d->cf, &e)) {
 		free(d);
 		return qv_fail(err, QV_EINVAL, "%s (agent %s takes %s[:key=value,...], keys: iterations, "
 			       "time, c, threads, playout, widen, nodes, blunder, rank, seed)",
@@ -800,7 +870,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 	bool keep = d->observed;
 	d->observed = false;
 	double t0 = now_seconds();
-	double deadline = d->cf.time > 0 ? t0 + d->cf.time : 0;
+	double deadline = t0 + (d->cf.time > 0 ? d->cf.time : MCTS_TIME_MAX);
 	int np = g->num_players(st);
 	for (int k = 0; k < d->ntrees; k++) {
 		mcts_tree *t = &d->trees[k];
@@ -811,6 +881,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 		if (t->used > t->cap / 2)
 			tree_clear(t);
 		t->root_state = st;
+		t->stop = &a->stop;
 		t->me = player;
 		t->np = np;
 		t->deadline = deadline;

@@ -51,7 +51,7 @@ static void arena_help(void)
 	       "  --games N         number of games, 1-%d (default %d)\n"
 	       "  --threads T       games played at once, 1-%d (default: the number of CPUs)\n"
 	       "  --seed S          seed of the run; game i uses a seed derived from S and i\n"
-	       "                    (default: the clock; printed)\n"
+	       "                    (default: random; printed)\n"
 	       "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
 	       "  --json FILE       also write the statistics as JSON (see docs/arena.md)\n"
 	       "  --records DIR     save every game's record as DIR/game-000001.json, ...\n"
@@ -240,6 +240,15 @@ static void format_elo(double x, char *buf, size_t len)
 		snprintf(buf, len, "%+.0f", x);
 }
 
+/* A utility with its sign and three decimals ("+0.250", "-0.125"), and zero as "0.000" (never
+ * "-0.000", which rounding noise or a negative zero would give). Returns buf. */
+static const char *signed3(double x, char *buf)
+{
+	x = qv_clean_zero(x, 3);
+	snprintf(buf, 16, x == 0 ? "%.3f" : "%+.3f", x);
+	return buf;
+}
+
 /* Fills columns c.. of row r with wins, draws, losses, utility and win rate, with intervals. */
 static void outcome_cells(table *t, int r, int c, int games, int wins, int draws, int losses,
 			  double util, qv_interval uci, double rate, qv_interval rci)
@@ -248,8 +257,9 @@ static void outcome_cells(table *t, int r, int c, int games, int wins, int draws
 	cell(t, r, c + 1, "%d", wins);
 	cell(t, r, c + 2, "%d", draws);
 	cell(t, r, c + 3, "%d", losses);
-	cell(t, r, c + 4, "%+.3f", util);
-	cell(t, r, c + 5, "[%+.3f, %+.3f]", uci.lo, uci.hi);
+	char a[16], b[16];
+	cell(t, r, c + 4, "%s", signed3(util, a));
+	cell(t, r, c + 5, "[%s, %s]", signed3(uci.lo, a), signed3(uci.hi, b));
 	cell(t, r, c + 6, "%.1f%%", 100 * rate);
 	cell(t, r, c + 7, "[%.1f%%, %.1f%%]", 100 * rci.lo, 100 * rci.hi);
 }
@@ -347,9 +357,11 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 	free(t);
 
 	const qv_arena_seat_stats *p1 = &S->seat[0];
-	printf("\nfirst seat (p1)  utility %+.3f [%+.3f, %+.3f], win rate %.1f%% [%.1f%%, %.1f%%]\n",
-	       p1->mean_utility, p1->utility_ci.lo, p1->utility_ci.hi, 100 * p1->win_rate,
-	       100 * p1->win_rate_ci.lo, 100 * p1->win_rate_ci.hi);
+	char u[16], lo[16], hi[16];
+	printf("\nfirst seat (p1)  utility %s [%s, %s], win rate %.1f%% [%.1f%%, %.1f%%]\n",
+	       signed3(p1->mean_utility, u), signed3(p1->utility_ci.lo, lo),
+	       signed3(p1->utility_ci.hi, hi), 100 * p1->win_rate, 100 * p1->win_rate_ci.lo,
+	       100 * p1->win_rate_ci.hi);
 	printf("length           %.1f turns, sd %.1f (a turn is a decision asked of a player)\n",
 	       S->length_mean, S->length_sd);
 	printf("branching        %.1f legal actions per decision\n", S->branching);
@@ -371,7 +383,10 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 /* ---- JSON ---- */
 
 /* [lo, hi] */
-static json_t *interval_json(qv_interval ci) { return json_pack("[f, f]", ci.lo, ci.hi); }
+static json_t *interval_json(qv_interval ci)
+{
+	return json_pack("[f, f]", qv_clean_zero(ci.lo, 12), qv_clean_zero(ci.hi, 12));
+}
 
 /* A parameter value as records write it: whole numbers as integers, anything else as text. */
 static json_t *param_json(const char *v)
@@ -394,7 +409,7 @@ static void outcome_json(json_t *o, int games, int wins, int draws, int losses, 
 	json_object_set_new(o, "wins", json_integer(wins));
 	json_object_set_new(o, "draws", json_integer(draws));
 	json_object_set_new(o, "losses", json_integer(losses));
-	json_object_set_new(o, "mean_utility", json_real(util));
+	json_object_set_new(o, "mean_utility", json_real(qv_clean_zero(util, 12)));
 	json_object_set_new(o, "utility_ci", interval_json(uci));
 	json_object_set_new(o, "win_rate", json_real(rate));
 	json_object_set_new(o, "win_rate_wilson", interval_json(rci));
@@ -434,7 +449,7 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 			     a->utility_ci, a->win_rate, a->win_rate_ci);
 		json_object_set_new(o, "score", json_real(a->score));
 		json_object_set_new(o, "score_ci", interval_json(a->score_ci));
-		json_object_set_new(o, "elo", json_real(a->elo));
+		json_object_set_new(o, "elo", json_real(qv_clean_zero(a->elo, 12)));
 		json_object_set_new(o, "elo_ci", interval_json(a->elo_ci));
 		json_t *seats = json_array();
 		for (int s = 0; s < n; s++)
@@ -456,7 +471,7 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 	json_object_set_new(j, "seats", seats);
 	const qv_arena_seat_stats *p1 = &S->seat[0];
 	json_object_set_new(j, "first_seat",
-			    json_pack("{s:f, s:o, s:f, s:o}", "mean_utility", p1->mean_utility,
+			    json_pack("{s:f, s:o, s:f, s:o}", "mean_utility", qv_clean_zero(p1->mean_utility, 12),
 				      "utility_ci", interval_json(p1->utility_ci), "win_rate",
 				      p1->win_rate, "win_rate_wilson",
 				      interval_json(p1->win_rate_ci)));
@@ -638,7 +653,7 @@ int cli_arena(int argc, char **argv)
 		}
 	}
 	if (!o.seeded)
-		o.seed = cli_time_seed();
+		o.seed = cli_random_seed();
 	/* Every agent plays every seat equally often only over a multiple of n games. */
 	long games = n > 0 ? (o.games + n - 1) / n * n : o.games;
 	if (games > QV_ARENA_MAX_GAMES)

@@ -71,7 +71,7 @@ static void bench_help(void)
 	       "  --runs N          number of runs, 1-%d (default 5)\n"
 	       "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
 	       "  --seed S          seed of the games and the random choices (default 1)\n"
-	       "  --mcts-seconds S  length of one MCTS decision, 0-3600; 0 skips MCTS\n"
+	       "  --mcts-seconds S  length of one MCTS decision, 0-300; 0 skips MCTS\n"
 	       "                    (default %g, at most --seconds)\n"
 	       "  --games N         play exactly N games per run instead of --seconds (0: no\n"
 	       "                    playouts), for instruction counts (bench/instructions.sh)\n"
@@ -270,7 +270,7 @@ int cli_bench(int argc, char **argv)
 			as_json = true;
 			break;
 		case OPT_MCTS_SECONDS:
-			if (!cli_double("bench", "--mcts-seconds", v, 0, 3600, &mcts_seconds))
+			if (!cli_double("bench", "--mcts-seconds", v, 0, 300, &mcts_seconds))
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_GAMES:

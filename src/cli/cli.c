@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -213,13 +214,23 @@ bool cli_double(const char *cmd, const char *opt, const char *text, double lo, d
 	return true;
 }
 
-uint64_t cli_time_seed(void)
+/* getrandom(2) first; /dev/urandom where the call is missing (old kernels, some sandboxes);
+ * the clock and the process id only when neither works. */
+uint64_t cli_random_seed(void)
 {
+	uint64_t x = 0;
+	if (getrandom(&x, sizeof x, 0) == (ssize_t)sizeof x)
+		return x;
+	FILE *f = fopen("/dev/urandom", "rb");
+	bool ok = f && fread(&x, sizeof x, 1, f) == 1;
+	if (f)
+		fclose(f);
+	if (ok)
+		return x;
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	uint64_t t = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	/* Keep seeds short enough to type back in: 9 decimal digits. */
-	return qv_seed_mix(t, (uint64_t)getpid()) % 1000000000ull;
+	return qv_seed_mix(t, (uint64_t)getpid());
 }
 
 double cli_now(void)

@@ -95,8 +95,9 @@ bool cli_long(const char *cmd, const char *opt, const char *text, long lo, long 
 bool cli_double(const char *cmd, const char *opt, const char *text, double lo, double hi,
 		double *out);
 
-/* A seed from the clock and the process id, for runs that give none. */
-uint64_t cli_time_seed(void);
+/* 64 random bits from the operating system (getrandom), for runs that give no seed: a seed
+ * decides a game's deal, shuffles and dice, so it must not be guessable. */
+uint64_t cli_random_seed(void);
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

@@ -20,7 +20,7 @@ static void engine_help(void)
 	       "gets a `?` reply and the session goes on; `quit` or end of input ends it.\n"
 	       "See docs/protocol.md for the commands.\n\n"
 	       "  --seed S     seed for new games, sampled chance outcomes and agents\n"
-	       "               (default: from the clock)\n"
+	       "               (default: 64 random bits from the system)\n"
 	       "  -h, --help   this help\n\n"
 	       "example: printf 'new three-arrows\\nlegal\\nquit\\n' | quiver engine --seed 1\n");
 }
@@ -51,7 +51,7 @@ int cli_engine(int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
-	qv_protocol *proto = qv_protocol_new(seeded ? seed : cli_time_seed());
+	qv_protocol *proto = qv_protocol_new(seeded ? seed : cli_random_seed());
 	if (!proto)
 		return cli_fail("engine", "out of memory starting the protocol");
 	int rc = qv_protocol_run(proto, stdin, stdout);

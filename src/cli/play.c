@@ -1,15 +1,27 @@
 /*
  * play.c - `quiver play`: a game in the terminal. Humans type actions in the game's notation;
- * agents answer at once; chance events are drawn by the match. Every other seat's action and
- * every chance outcome is announced, worded so that it tells no more than the listener's view
- * (the narrated log of the match). With several humans at one keyboard (hot-seat), the screen is cleared and
- * the keyboard handed over before each human's turn, so nobody sees another's hidden pieces.
+ * agents answer; chance events are drawn by the match. Every other seat's action and every
+ * chance outcome is announced with its consequences, worded so that it tells no more than the
+ * listener's view (the narrated log of the match).
+ *
+ * Secrets stay secret: in a game with hidden information or dice the seed is shown only with
+ * the result; with several humans at one keyboard (hot-seat) the game runs on the terminal's
+ * alternate screen, the screen and its scrollback are cleared before each human's turn, and the
+ * record (which holds everything) is written out of sight until the game ends.
+ *
+ * A person's forced move is shown before it is played; an action the game flags (one that ends
+ * the game or may eliminate the player) is confirmed first. Alone against agents a person may
+ * take back any own move (the dice then come out the same: see qv_match_chance).
  *
  * The record is saved after every change, on quit and at the end, so nothing is lost; a saved
- * game resumes with --load.
+ * game resumes with --load. Ctrl-C during an agent's search stops the search (the agent plays
+ * its best move so far); at a prompt, or twice within a moment, it saves and quits.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,15 +37,35 @@ static const cli_opt play_opts[] = {
 	{"seed", "S"},
 	{"record", "FILE"},
 	{"load", "FILE"},
+	{"layout", "compact|full|auto"},
 	{"no-color", NULL},
 	{"help", NULL},
 	{NULL, NULL},
 };
 
-enum { OPT_PLAYERS, OPT_PARAM, OPT_SEED, OPT_RECORD, OPT_LOAD, OPT_NO_COLOR, OPT_HELP };
+enum {
+	OPT_PLAYERS,
+	OPT_PARAM,
+	OPT_SEED,
+	OPT_RECORD,
+	OPT_LOAD,
+	OPT_LAYOUT,
+	OPT_NO_COLOR,
+	OPT_HELP
+};
+
+enum { LAYOUT_AUTO, LAYOUT_COMPACT, LAYOUT_FULL };
 
 /* How many nearest legal actions are suggested after a rejected input. */
 #define PLAY_SUGGESTIONS 5
+/* Rows the auto layout keeps free under the board: what just happened and the prompt. */
+#define PLAY_ROWS_LEFT 7
+/* Two Ctrl-C within this many seconds quit, even while an agent searches. */
+#define PLAY_DOUBLE_PRESS 1.5
+
+/* The agents a loaded record may seat by itself: kinds with fixed, bounded budgets. Any other
+ * spec could search for minutes with gigabytes, so it must be asked for with --players. */
+static const char *const loadable_agents[] = {"easy", "medium", "hard", "random", "greedy", NULL};
 
 /* The text of `quiver play --help`. */
 static void play_help(void)
@@ -42,42 +74,53 @@ static void play_help(void)
 	       "       quiver play --load FILE [options]\n\n"
 	       "Plays a game in the terminal. By default you (p1) play against the strongest\n"
 	       "level (" CLI_DEFAULT_AGENT "), one per other seat. At your prompt type an action in\n"
-	       "the game's notation (see quiver rules <game>), or: legal, undo, show, help, quit.\n\n"
+	       "the game's notation (see quiver rules <game>), or: legal, card <name> (also\n"
+	       "piece, item, what), undo, show, help, quit.\n\n"
 	       "  --players LIST  one entry per seat, in order: human or an agent spec, e.g.\n"
 	       "                  human,medium or human,human (hot-seat) or\n"
 	       "                  random:seed=3,human. The count sets the game's players\n"
 	       "                  parameter unless --param players= is given.\n"
 	       "  --param K=V     a game parameter (repeatable; see quiver rules <game>)\n"
-	       "  --seed S        seed of the game, its dice and the agents (default: the clock)\n"
+	       "  --seed S        seed of the game, its dice and the agents (default: 64 random\n"
+	       "                  bits; shown with the result)\n"
 	       "  --record FILE   where to save the record (default:\n"
-	       "                  records/<game>-<YYYYmmdd-HHMMSS>-<seed>.json)\n"
-	       "  --load FILE     resume a saved record or state\n"
+	       "                  records/<game>-<YYYYmmdd-HHMMSS>.json)\n"
+	       "  --load FILE     resume a saved record or state; its seats are used when they\n"
+	       "                  are human or a level (easy, medium, hard, random, greedy),\n"
+	       "                  other agents only when given again with --players\n"
+	       "  --layout L      the board: compact (fits 80x24), full, or auto (default:\n"
+	       "                  compact when the full one does not fit the terminal)\n"
 	       "  --no-color      no colours even on a terminal\n"
 	       "  -h, --help      this help\n\n"
 	       "Agents: the levels easy, medium and hard (each [:seed=N]; hard answers within\n"
 	       "2 s on 2 cores; quiver rules <game> shows what they are), random, greedy,\n"
 	       "mcts[:key=value,...] and ismcts[:key=value,...] (keys iterations, time, c,\n"
-	       "threads, playout, widen, nodes, blunder, seed; docs/ai.md).\n\n"
+	       "threads, playout, widen, nodes, blunder, seed; docs/ai.md). Ctrl-C while an\n"
+	       "agent thinks makes it answer now; at your prompt (or twice) it saves and quits.\n\n"
 	       "examples: quiver play three-arrows\n"
 	       "          quiver play three-arrows --players human,easy\n"
 	       "          quiver play three-arrows --players human,human,greedy\n"
-	       "          quiver play --load records/three-arrows-20250101-120000-42.json\n");
+	       "          quiver play --load records/three-arrows-20250101-120000.json\n");
 }
 
 typedef struct play {
 	const qv_game *g;
 	qv_match *m;
-	int n;                         /* seats */
+	int n;                                  /* seats */
 	char seat[QV_MAX_PLAYERS][QV_NAME_MAX]; /* "human" or an agent spec */
 	qv_agent *agent[QV_MAX_PLAYERS];
 	int seen[QV_MAX_PLAYERS]; /* history entries each agent has been told about */
 	int nhumans;
 	cli_term t;
-	char record[4096];
+	int layout;
+	bool secret_seed; /* the seed would tell hidden facts or dice: shown only at the end */
+	char record[4096]; /* where the record ends up */
+	char saving[4200]; /* where it is written during the game (hot-seat: out of sight) */
+	bool stayed;       /* the hidden record could not be moved to `record`: it is still there */
 	bool save_warned;
-	int on_screen;              /* the human whose view may be on screen, or -1 */
-	int told[QV_MAX_PLAYERS];   /* hot-seat: history entries each human has been told of */
-	unsigned humans;            /* bit p: seat p is a person */
+	int on_screen;            /* the human whose view may be on screen, or -1 */
+	int told[QV_MAX_PLAYERS]; /* hot-seat: history entries each human has been told of */
+	unsigned humans;          /* bit p: seat p is a person */
 	char *line;
 	size_t linecap;
 	bool echo; /* input is not a terminal: echo it so transcripts read well */
@@ -87,6 +130,57 @@ enum { TURN_DONE, TURN_QUIT, TURN_ERROR };
 
 /* True when seat `who` is a person at the keyboard. */
 static bool is_human(const play *P, int who) { return who >= 0 && P->agent[who] == NULL; }
+
+/* ---- Ctrl-C ---- */
+
+/* What the SIGINT handler touches: the agent searching now (NULL at a prompt), and what the
+ * presses asked for. A signal handler has no context argument, so these are file-static. */
+static _Atomic(qv_agent *) sig_agent;
+static volatile sig_atomic_t sig_quit;    /* save and quit at the next chance */
+static volatile sig_atomic_t sig_stopped; /* a search was stopped early */
+static struct timespec sig_last;          /* the previous press (the handler alone uses it) */
+
+/* One press stops the search in progress (its agent answers with its best move so far); a
+ * press at a prompt, or a second one within PLAY_DOUBLE_PRESS seconds, asks to save and quit;
+ * should quiver still not stop, the third press after that ends it at once (the record saved
+ * after the last move stays). Only async-signal-safe calls: clock_gettime, atomic stores,
+ * signal, raise. */
+static void on_sigint(int sig)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double gap = (double)(now.tv_sec - sig_last.tv_sec) +
+		     (double)(now.tv_nsec - sig_last.tv_nsec) * 1e-9;
+	bool twice = sig_last.tv_sec != 0 && gap < PLAY_DOUBLE_PRESS;
+	sig_last = now;
+	if (sig_quit >= 3) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	if (sig_quit) {
+		sig_quit++;
+		return;
+	}
+	qv_agent *a = atomic_load(&sig_agent);
+	if (a)
+		qv_agent_interrupt(a);
+	if (a && !twice)
+		sig_stopped = 1;
+	else
+		sig_quit = 1;
+}
+
+/* Installs on_sigint without SA_RESTART, so that a press interrupts a prompt's read. */
+static void catch_sigint(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;
+	sigaction(SIGINT, &sa, NULL);
+}
 
 /* ---- setting up ---- */
 
@@ -163,23 +257,64 @@ static int make_agents(play *P, uint64_t seed)
 	return CLI_EXIT_OK;
 }
 
-/* True when every seat name of a loaded game is human or a valid agent spec, so the saved
- * seating can be reused. */
-static bool names_usable(const qv_match *m, int n)
+/* The agent kind a spec names ("hard" for "hard:seed=3"), or NULL when it names none. */
+static const qv_agent_kind *spec_kind(const char *spec)
 {
-	for (int i = 0; i < n; i++) {
-		if (strcmp(m->names[i], "human") == 0)
-			continue;
-		qv_agent *a;
-		if (!m->names[i][0] || qv_agent_new(&a, m->names[i], m->game, 0, NULL))
-			return false;
-		qv_agent_free(a);
-	}
-	return true;
+	size_t len = strcspn(spec, ":");
+	for (int i = 0; qv_agent_kinds[i]; i++)
+		if (strlen(qv_agent_kinds[i]->name) == len &&
+		    strncmp(qv_agent_kinds[i]->name, spec, len) == 0)
+			return qv_agent_kinds[i];
+	return NULL;
 }
 
-/* records/<game>-<YYYYmmdd-HHMMSS>-<seed>.json, creating records/ if needed. */
-static int default_record(play *P, uint64_t seed)
+/* Whether a record may seat this agent by itself (loadable_agents). */
+static bool loadable(const qv_agent_kind *kind)
+{
+	for (int i = 0; loadable_agents[i]; i++)
+		if (strcmp(kind->name, loadable_agents[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The seating of a loaded game without --players: the record's when every seat is `human` or
+ * a level with a valid spec; the defaults when its names are not seats at all (a record of
+ * the protocol, or names of people). A record that names another agent is refused: a file
+ * must not start a search of its own choosing. */
+static int loaded_seats(play *P, const char *load)
+{
+	bool usable = true;
+	for (int i = 0; i < P->n; i++) {
+		const char *name = P->m->names[i];
+		if (strcmp(name, "human") == 0)
+			continue;
+		const qv_agent_kind *kind = spec_kind(name);
+		if (kind && !loadable(kind)) {
+			char pn[8];
+			qv_buf q = {0};
+			cli_shell_quote(&q, name);
+			int rc = cli_usage("play", "%s seats %s as the agent '%.60s%s': a record may seat "
+					   "only human, easy, medium, hard, random and greedy by itself; "
+					   "to run other agents, give every seat with --players (e.g. "
+					   "--players human,%.60s)", load, qv_player_name(i, pn), name,
+					   strlen(name) > 60 ? "..." : "", qv_buf_str(&q));
+			qv_buf_free(&q);
+			return rc;
+		}
+		qv_agent *a = NULL;
+		if (!kind || qv_agent_new(&a, name, P->g, 0, NULL))
+			usable = false;
+		qv_agent_free(a);
+	}
+	for (int i = 0; i < P->n; i++)
+		snprintf(P->seat[i], sizeof P->seat[i], "%s",
+			 usable ? P->m->names[i] : i == 0 ? "human" : CLI_DEFAULT_AGENT);
+	return CLI_EXIT_OK;
+}
+
+/* records/<game>-<YYYYmmdd-HHMMSS>[-N].json, creating records/ if needed. The name holds no
+ * seed: the seed tells the deal and the dice. */
+static int default_record(play *P)
 {
 	if (mkdir("records", 0777) != 0 && errno != EEXIST)
 		return cli_fail("play", "cannot create the folder records/: %s (choose a file with --record FILE)",
@@ -189,16 +324,39 @@ static int default_record(play *P, uint64_t seed)
 	localtime_r(&now, &tmv);
 	char stamp[32];
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
-	snprintf(P->record, sizeof P->record, "records/%s-%s-%llu.json", P->g->name, stamp,
-		 (unsigned long long)seed);
-	return CLI_EXIT_OK;
+	for (int k = 1; k < 1000; k++) {
+		char suffix[16] = "";
+		if (k > 1)
+			snprintf(suffix, sizeof suffix, "-%d", k);
+		snprintf(P->record, sizeof P->record, "records/%s-%s%s.json", P->g->name, stamp,
+			 suffix);
+		if (access(P->record, F_OK) != 0)
+			return CLI_EXIT_OK;
+	}
+	return CLI_EXIT_OK; /* a thousand games in one second: the last name is reused */
 }
 
-/* Saves the record; a failure is reported once (the game goes on, and quit says it again). */
+/* Where the record is written while the game goes on: the record itself, or in hot-seat play
+ * a hidden file beside it, `.<name>.in-progress`, which the screen never names, so the next
+ * player is not pointed to a file that holds the previous player's secrets. */
+static void set_saving(play *P)
+{
+	if (P->nhumans < 2) {
+		snprintf(P->saving, sizeof P->saving, "%s", P->record);
+		return;
+	}
+	const char *slash = strrchr(P->record, '/');
+	size_t dir = slash ? (size_t)(slash - P->record) + 1 : 0;
+	snprintf(P->saving, sizeof P->saving, "%.*s.%s.in-progress", (int)dir, P->record,
+		 P->record + dir);
+}
+
+/* Saves the record where it goes during the game; a failure is reported once (the game goes
+ * on, and quit says it again). */
 static bool save(play *P)
 {
 	qv_err err;
-	if (qv_match_save_record(P->m, P->record, &err) == QV_OK)
+	if (qv_match_save_record(P->m, P->saving, &err) == QV_OK)
 		return true;
 	if (!P->save_warned)
 		cli_fail("play", "could not save the record: %s", err.msg);
@@ -206,12 +364,82 @@ static bool save(play *P)
 	return false;
 }
 
+/* Saves the record for good: written, then (hot-seat) moved from its hidden place to where
+ * it belongs. */
+static bool save_final(play *P)
+{
+	if (!save(P))
+		return false;
+	if (strcmp(P->saving, P->record) != 0 && rename(P->saving, P->record) != 0) {
+		cli_fail("play", "could not move the record from %s to %s: %s", P->saving,
+			 P->record, strerror(errno));
+		P->stayed = true;
+	}
+	return true;
+}
+
+/* Where the record is once saved for good. */
+static const char *final_path(const play *P) { return P->stayed ? P->saving : P->record; }
+
 /* ---- output ---- */
+
+/* Prints a message for the person at the terminal: formatted, then broken at blanks to the
+ * terminal's width (continuation lines indented by `indent`) so that no line wraps. Plain
+ * output (a pipe, a file) gets it as it is. */
+static void say(const play *P, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(const play *P, int indent, const char *fmt, ...)
+{
+	char small[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	char *text = small;
+	if (n >= (int)sizeof small) {
+		text = malloc((size_t)n + 1);
+		if (!text)
+			return;
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	cli_print_wrapped(stdout, text, P->t.tty ? P->t.cols : 0, indent);
+	if (text != small)
+		free(text);
+}
+
+/* Whether the board is drawn compact: asked for, or (auto) when the full diagram and
+ * PLAY_ROWS_LEFT rows do not fit the terminal, or it is wider than the terminal. Plain output
+ * (a pipe, a file) gets the full one. */
+static bool use_compact(play *P, int viewer)
+{
+	if (P->layout != LAYOUT_AUTO)
+		return P->layout == LAYOUT_COMPACT;
+	if (!P->t.tty)
+		return false;
+	cli_term_size(&P->t);
+	qv_buf b = {0};
+	qv_match_render(P->m, viewer, 0, &b);
+	int rows = 0, width = 0;
+	const char *s = qv_buf_str(&b);
+	while (*s) {
+		size_t len = strcspn(s, "\n");
+		int w = cli_text_width(s, len);
+		if (w > width)
+			width = w;
+		rows++;
+		s += len + (s[len] == '\n');
+	}
+	qv_buf_free(&b);
+	return width > P->t.cols || (P->t.rows > 0 && rows + PLAY_ROWS_LEFT > P->t.rows);
+}
 
 static void show_board(play *P, int viewer)
 {
+	unsigned flags = (P->t.color ? QV_RENDER_COLOR : 0) |
+			 (use_compact(P, viewer) ? QV_RENDER_COMPACT : 0);
 	qv_buf b = {0};
-	qv_match_render(P->m, viewer, P->t.color ? QV_RENDER_COLOR : 0, &b);
+	qv_match_render(P->m, viewer, flags, &b);
 	printf("\n%s", qv_buf_str(&b));
 	if (b.len && b.s[b.len - 1] != '\n')
 		putchar('\n');
@@ -245,13 +473,14 @@ static void announce_line(void *ctx, const qv_log_line *l)
 	const announce_ctx *c = ctx;
 	char pn[8];
 	if (l->consequence)
-		printf("      %s\n", l->text);
+		say(c->P, 8, "      %s", l->text);
 	else if (l->entry == c->skip)
 		return;
 	else if (l->who < 0)
-		printf("  %s: %s\n", qv_player_name(l->who, pn), l->text);
+		say(c->P, 6, "  %s: %s", qv_player_name(l->who, pn), l->text);
 	else
-		printf("  %s (%s): %s\n", qv_player_name(l->who, pn), c->P->seat[l->who], l->text);
+		say(c->P, 6, "  %s (%s): %s", qv_player_name(l->who, pn), c->P->seat[l->who],
+		    l->text);
 }
 
 /* Announces history entries from..nhist-1, worded for whoever may be looking at the screen:
@@ -286,13 +515,19 @@ static void forget(play *P)
 
 /* ---- the human's prompt ---- */
 
-/* Reads one line of input into P->line without its newline; false at end of input. */
+/* Reads one line of input into P->line without its newline; false at end of input or when
+ * Ctrl-C asked to quit. */
 static bool read_line(play *P)
 {
 	fflush(stdout);
-	ssize_t n = getline(&P->line, &P->linecap, stdin);
-	if (n < 0)
+	if (sig_quit)
 		return false;
+	errno = 0;
+	ssize_t n = getline(&P->line, &P->linecap, stdin);
+	if (n < 0 || sig_quit) {
+		clearerr(stdin);
+		return false;
+	}
 	while (n > 0 && (P->line[n - 1] == '\n' || P->line[n - 1] == '\r'))
 		P->line[--n] = '\0';
 	if (P->echo)
@@ -311,73 +546,113 @@ static char *trim(char *s)
 	return s;
 }
 
-/* The notations of the legal actions, as an array of strings in one block (free the block),
- * or NULL with *n = 0. */
-static char **legal_texts(play *P, int *n)
+/* The legal actions with their notations and notes, in the game's order. */
+typedef struct legal_list {
+	int n;
+	qv_action *acts;
+	char **texts; /* texts[i] and notes[i] point into one block */
+	char **notes; /* "" when the game says nothing */
+	bool *confirm;
+} legal_list;
+
+static void legal_free(legal_list *L)
 {
-	const qv_game *g = P->g;
-	*n = 0;
-	qv_action *acts = malloc(sizeof *acts * (size_t)(g->max_actions > 0 ? g->max_actions : 1));
-	if (!acts)
-		return NULL;
-	int k = g->legal(P->m->state, acts);
-	enum { W = 96 };
-	char **items = malloc((size_t)(k > 0 ? k : 1) * (sizeof(char *) + W));
-	if (!items) {
-		free(acts);
-		return NULL;
-	}
-	char *text = (char *)(items + (k > 0 ? k : 1));
-	for (int i = 0; i < k; i++) {
-		items[i] = text + (size_t)i * W;
-		if (g->action_to_text(P->m->state, acts[i], items[i], W) < 0)
-			snprintf(items[i], W, "#%d", (int)acts[i]);
-	}
-	free(acts);
-	*n = k;
-	return items;
+	free(L->acts);
+	free(L->texts);
+	free(L->notes);
+	free(L->confirm);
+	*L = (legal_list){0};
 }
 
-/* `legal`: the legal actions grouped (cli_compact_actions) in columns; `legal all`: one
- * notation per entry, ungrouped. */
+/* Fills L for the current state; false (L empty) when out of memory. */
+static bool legal_make(play *P, legal_list *L)
+{
+	const qv_game *g = P->g;
+	enum { W = 96, NW = 160 };
+	size_t most = (size_t)(g->max_actions > 0 ? g->max_actions : 1);
+	*L = (legal_list){0};
+	L->acts = malloc(sizeof *L->acts * most);
+	L->texts = malloc(most * (sizeof(char *) + W));
+	L->notes = malloc(most * (sizeof(char *) + NW));
+	L->confirm = calloc(most, sizeof *L->confirm);
+	if (!L->acts || !L->texts || !L->notes || !L->confirm) {
+		legal_free(L);
+		return false;
+	}
+	int k = g->legal(P->m->state, L->acts);
+	char *text = (char *)(L->texts + most), *note = (char *)(L->notes + most);
+	for (int i = 0; i < k; i++) {
+		L->texts[i] = text + (size_t)i * W;
+		L->notes[i] = note + (size_t)i * NW;
+		if (g->action_to_text(P->m->state, L->acts[i], L->texts[i], W) < 0)
+			snprintf(L->texts[i], W, "#%d", (int)L->acts[i]);
+		L->notes[i][0] = '\0';
+		if (g->action_note &&
+		    g->action_note(P->m->state, L->acts[i], L->notes[i], NW, &L->confirm[i]) <= 0)
+			L->notes[i][0] = '\0';
+	}
+	L->n = k;
+	return true;
+}
+
+/* `legal`: the actions the game has a note for, one a line with the note ("attack c1 c2 -
+ * 3 against 1 before the die"), then the others grouped (cli_compact_actions) in columns;
+ * `legal all`: every action on its own, with its note. */
 static void list_legal(play *P, bool all)
 {
-	int n;
-	char **texts = legal_texts(P, &n);
-	if (!texts || n == 0) {
+	legal_list L;
+	if (!legal_make(P, &L) || L.n == 0) {
 		printf("No legal actions.\n");
-		free(texts);
+		legal_free(&L);
 		return;
 	}
-	char **items = NULL;
-	int nitems = all ? -1 : cli_compact_actions(texts, n, &items);
-	if (nitems < 0) {
-		printf("%d legal action%s:\n", n, n == 1 ? "" : "s");
-		cli_print_columns(stdout, texts, n, P->t.cols);
-	} else {
-		printf("%d legal action%s%s:\n", n, n == 1 ? "" : "s",
-		       nitems < n ? " (a/b: one of them, [word]: optional; 'legal all' lists each)"
-				  : "");
-		cli_print_columns(stdout, items, nitems, P->t.cols);
+	int n = L.n, nnoted = 0;
+	char **plain = malloc(sizeof *plain * (size_t)n);
+	if (!plain) {
+		legal_free(&L);
+		return;
 	}
+	int nplain = 0;
+	for (int i = 0; i < n; i++) {
+		if (L.notes[i][0])
+			nnoted++;
+		else
+			plain[nplain++] = L.texts[i];
+	}
+	char **items = NULL;
+	int nitems = all || nplain == 0 ? -1 : cli_compact_actions(plain, nplain, &items);
+	printf("%d legal action%s%s:\n", n, n == 1 ? "" : "s",
+	       nitems >= 0 && nitems < nplain
+		   ? " (a/b: one of them, [word]: optional; 'legal all' lists each)"
+		   : "");
+	for (int i = 0; i < n; i++)
+		if (L.notes[i][0])
+			say(P, 4, "  %s \xE2\x80\x94 %s%s", L.texts[i], L.notes[i],
+			    L.confirm[i] ? " (asks to confirm)" : "");
+	if (nitems >= 0)
+		cli_print_columns(stdout, items, nitems, P->t.cols);
+	else if (nplain > 0)
+		cli_print_columns(stdout, plain, nplain, P->t.cols);
 	cli_free_items(items, nitems > 0 ? nitems : 0);
-	free(texts);
+	free(plain);
+	legal_free(&L);
 }
 
 /* Explains a rejected input: the game's message, then the closest legal actions by edit
  * distance on the notation (stable for equal distances, so the game's order decides). */
 static void explain(play *P, const char *input, const qv_err *err)
 {
-	printf("'%s' was not played: %s\n", input, err->msg);
-	int n;
-	char **items = legal_texts(P, &n);
-	if (!items || n == 0) {
-		free(items);
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	say(P, 2, "'%s' was not played: %s", qv_shorten(input, QV_QUOTE_MAX, quoted, sizeof quoted),
+	    err->msg);
+	legal_list L;
+	if (!legal_make(P, &L) || L.n == 0) {
+		legal_free(&L);
 		return;
 	}
 	int best[PLAY_SUGGESTIONS], bestd[PLAY_SUGGESTIONS], nb = 0;
-	for (int i = 0; i < n; i++) {
-		int d = qv_edit_distance(input, items[i]);
+	for (int i = 0; i < L.n; i++) {
+		int d = qv_edit_distance(input, L.texts[i]);
 		int pos = nb;
 		while (pos > 0 && bestd[pos - 1] > d)
 			pos--;
@@ -395,31 +670,39 @@ static void explain(play *P, const char *input, const qv_err *err)
 	}
 	printf("Nearest legal action%s:\n", nb == 1 ? "" : "s");
 	for (int i = 0; i < nb; i++)
-		printf("  %s\n", items[best[i]]);
-	printf("(type 'legal' for all %d, 'help' for the commands)\n", n);
-	free(items);
+		printf("  %s\n", L.texts[best[i]]);
+	printf("(type 'legal' for all %d, 'help' for the commands)\n", L.n);
+	legal_free(&L);
 }
 
 /* The answer to `help` at the prompt, with a legal action as an example. */
 static void prompt_help(play *P)
 {
-	int n;
-	char **items = legal_texts(P, &n);
+	legal_list L;
+	bool any = legal_make(P, &L) && L.n > 0;
 	printf("Commands:\n"
-	       "  <action>  play an action in the game's notation%s%s%s\n"
-	       "  legal     list your legal actions, grouped ('legal all': each one)\n"
-	       "  undo      take back your last move (only if no one else moved and no die\n"
-	       "            was rolled since)\n"
-	       "  show      show the board again\n"
-	       "  help      this help\n"
-	       "  quit      save the game and stop (end of input, Ctrl-D, does the same)\n"
+	       "  <action>     play an action in the game's notation%s%s%s\n"
+	       "  legal        list your legal actions, grouped ('legal all': each one)\n"
+	       "  card <name>  what a card, piece or item is (also: piece, item, what;\n"
+	       "               alone: every name)\n",
+	       any ? ", e.g. '" : "", any ? L.texts[0] : "", any ? "'" : "");
+	if (P->nhumans == 1)
+		printf("  undo         take back your last move and every move after it (the dice\n"
+		       "               come out the same when you play it again)\n");
+	else
+		printf("  undo         take back your last move, while nobody has moved and no die\n"
+		       "               was rolled since\n");
+	printf("  show         show the board again\n"
+	       "  help         this help\n"
+	       "  quit         save the game and stop (also end of input, Ctrl-D, or Ctrl-C)\n"
 	       "The notation is explained by: quiver rules %s\n",
-	       n > 0 ? ", e.g. '" : "", n > 0 ? items[0] : "", n > 0 ? "'" : "", P->g->name);
-	free(items);
+	       P->g->name);
+	legal_free(&L);
 }
 
-/* Hot-seat: clears the screen and waits until the next human has the keyboard, then shows
- * what happened since that human's last turn, worded for that human. False at end of input. */
+/* Hot-seat: clears the screen and its scrollback and waits until the next human has the
+ * keyboard, then shows what happened since that human's last turn, worded for that human.
+ * False at end of input. */
 static bool handoff(play *P, int h)
 {
 	char pn[8];
@@ -437,8 +720,144 @@ static bool handoff(play *P, int h)
 	return true;
 }
 
+/* `undo` at the prompt: takes back the player's last decision (and, alone against agents,
+ * everything after it), naming what was taken back. True when something was. */
+static bool undo(play *P, int h)
+{
+	qv_err err;
+	int k = P->m->nhist - 1;
+	while (k >= 0 && (P->m->hist[k].who != h || P->m->hist[k].automatic))
+		k--;
+	char text[QV_ACTION_TEXT] = "";
+	if (k >= 0)
+		qv_match_move_text(P->m, k, text, sizeof text);
+	int before = P->m->nhist;
+	if (qv_match_undo_seat(P->m, h, P->humans, &err)) {
+		say(P, 0, "Not undone: %s.", err.msg);
+		if (P->nhumans > 1)
+			say(P, 0, "(with other people at the table, undo takes back only your own last "
+			    "move, and only while nobody has moved and no die was rolled since)");
+		return false;
+	}
+	int after = before - P->m->nhist - 1;
+	if (after > 0)
+		say(P, 0, "Took back your move '%s' and the %d move%s after it.", text, after,
+		    after == 1 ? "" : "s");
+	else
+		say(P, 0, "Took back your move '%s'.", text);
+	forget(P);
+	save(P);
+	return true;
+}
+
+/* Asks before an action the game flags (it ends the game or may eliminate the player). True
+ * to play it. */
+static bool confirmed(play *P, const char *text, const char *note)
+{
+	say(P, 2, "%s: %s.", text, note);
+	printf("Play it? [y/N] ");
+	if (!read_line(P))
+		return false;
+	char *s = trim(P->line);
+	if (qv_streq_nocase(s, "y") || qv_streq_nocase(s, "yes"))
+		return true;
+	printf("Not played.\n");
+	return false;
+}
+
+/* The note of action a and whether it asks to be confirmed; "" when the game has none. */
+static void note_of(play *P, qv_action a, char *buf, size_t len, bool *confirm)
+{
+	*confirm = false;
+	buf[0] = '\0';
+	if (P->g->action_note && P->g->action_note(P->m->state, a, buf, len, confirm) <= 0)
+		buf[0] = '\0';
+}
+
+/* Plays typed text: parsed and checked first, so that a flagged action can be confirmed
+ * before anything changes. TURN_DONE when played, -1 when not (explained). */
+static int play_typed(play *P, const char *s)
+{
+	const qv_game *g = P->g;
+	qv_err err, why;
+	qv_action a;
+	if (g->action_from_text(P->m->state, s, &a, &err)) {
+		explain(P, s, &err);
+		return -1;
+	}
+	if (g->check(P->m->state, a, &why)) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		qv_fail(&err, QV_EILLEGAL, "illegal action '%s': %s",
+			qv_shorten(s, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
+		explain(P, s, &err);
+		return -1;
+	}
+	char note[160], text[QV_ACTION_TEXT];
+	bool confirm;
+	note_of(P, a, note, sizeof note, &confirm);
+	if (confirm) {
+		if (g->action_to_text(P->m->state, a, text, sizeof text) < 0)
+			snprintf(text, sizeof text, "%s", s);
+		if (!confirmed(P, text, note))
+			return sig_quit ? TURN_QUIT : -1;
+	}
+	int from = P->m->nhist;
+	if (qv_match_play(P->m, a, &err)) {
+		explain(P, s, &err);
+		return -1;
+	}
+	announce(P, from, from);
+	save(P);
+	return TURN_DONE;
+}
+
+/* `card <name>`, `piece <code>`, `item <name>`, `what <name>` (the same lookup under the word
+ * the game's players use): the game's reference entry, or why there is none with the nearest
+ * names; alone, every name the game knows. */
+static void lookup(play *P, const char *what, const char *name)
+{
+	qv_buf b = {0};
+	qv_err err;
+	if (!*name) {
+		int n = qv_reference_names(P->g, &b);
+		char **names = n > 0 ? malloc(sizeof *names * (size_t)n) : NULL;
+		char *s = b.s;
+		for (int i = 0; names && i < n; i++) {
+			names[i] = s;
+			s += strcspn(s, "\n");
+			*s++ = '\0';
+		}
+		if (names) {
+			say(P, 2, "usage: %s <name>, e.g. '%s %s'. %s knows:", what, what, names[0],
+			    P->g->title);
+			cli_print_columns(stdout, names, n, P->t.cols);
+		} else {
+			printf("%s has no reference of its pieces, cards or items yet;\n'quiver rules "
+			       "%s' explains the game.\n", P->g->title, P->g->name);
+		}
+		free(names);
+	} else if (qv_lookup(P->g, name, &b, &err)) {
+		say(P, 2, "%s.", err.msg);
+		if (!P->g->reference)
+			printf("'quiver rules %s' explains the game.\n", P->g->name);
+	} else {
+		fputs(qv_buf_str(&b), stdout);
+		if (b.len && b.s[b.len - 1] != '\n')
+			putchar('\n');
+	}
+	qv_buf_free(&b);
+}
+
+/* Words for the lookup commands at the prompt. */
+static bool is_lookup(const char *word)
+{
+	return qv_streq_nocase(word, "card") || qv_streq_nocase(word, "piece") ||
+	       qv_streq_nocase(word, "item") || qv_streq_nocase(word, "what");
+}
+
 /* One human decision: reads commands until an action is played, the own last move is taken
- * back, or the human quits. */
+ * back, or the human quits. A forced decision (held by the match) is shown and played on
+ * Enter. */
 static int human_turn(play *P, int h)
 {
 	char pn[8];
@@ -448,6 +867,18 @@ static int human_turn(play *P, int h)
 	P->on_screen = h;
 	P->told[h] = P->m->nhist;
 	show_board(P, h);
+	qv_action only = -1;
+	bool held = qv_match_held(P->m, &only);
+	char only_text[QV_ACTION_TEXT] = "";
+	if (held) {
+		char note[160];
+		bool confirm;
+		if (P->g->action_to_text(P->m->state, only, only_text, sizeof only_text) < 0)
+			snprintf(only_text, sizeof only_text, "#%d", (int)only);
+		note_of(P, only, note, sizeof note, &confirm);
+		say(P, 2, "Your only move is '%s'%s%s%s; press Enter to play it.", only_text,
+		    note[0] ? " (" : "", note, note[0] ? ")" : "");
+	}
 	for (;;) {
 		printf("%s> ", pn);
 		if (!read_line(P)) {
@@ -455,12 +886,24 @@ static int human_turn(play *P, int h)
 			return TURN_QUIT;
 		}
 		char *s = trim(P->line);
-		qv_err err;
-		if (!*s)
+		if (!*s && !held)
 			continue;
-		if (qv_streq_nocase(s, "quit") || qv_streq_nocase(s, "exit"))
+		char word[16];
+		size_t wl = strcspn(s, " \t");
+		snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : sizeof word - 1), s);
+		if (!*s || (held && strcmp(s, only_text) == 0)) {
+			int from = P->m->nhist;
+			qv_err err;
+			if (qv_match_play(P->m, only, &err)) {
+				cli_fail("play", "the only move '%s' failed: %s", only_text, err.msg);
+				return TURN_ERROR;
+			}
+			announce(P, from, from);
+			save(P);
+			return TURN_DONE;
+		} else if (qv_streq_nocase(s, "quit") || qv_streq_nocase(s, "exit")) {
 			return TURN_QUIT;
-		if (qv_streq_nocase(s, "help") || strcmp(s, "?") == 0) {
+		} else if (qv_streq_nocase(s, "help") || strcmp(s, "?") == 0) {
 			prompt_help(P);
 		} else if (qv_streq_nocase(s, "show")) {
 			show_board(P, h);
@@ -468,45 +911,48 @@ static int human_turn(play *P, int h)
 			list_legal(P, false);
 		} else if (qv_streq_nocase(s, "legal all")) {
 			list_legal(P, true);
+		} else if (is_lookup(word) && wl == strlen(word)) {
+			const char *name = s + wl;
+			while (isspace((unsigned char)*name))
+				name++;
+			lookup(P, word, name);
 		} else if (qv_streq_nocase(s, "undo")) {
-			if (qv_match_undo_seat(P->m, h, P->humans, &err)) {
-				printf("Not undone: %s.\n", err.msg);
-				if (P->nhumans > 1)
-					printf("(with other people at the table, undo takes back only your own last "
-					       "move, and only while nobody has moved and no die was rolled since)\n");
-				continue;
-			}
-			printf("Took back your last move%s.\n",
-			       P->nhumans == 1 ? " and everything after it" : "");
-			forget(P);
-			save(P);
-			return TURN_DONE;
+			if (undo(P, h))
+				return TURN_DONE;
+		} else if (held) {
+			say(P, 2, "Your only move is '%s': press Enter to play it (or: undo, show, "
+			    "legal, help, quit).", only_text);
 		} else {
-			int from = P->m->nhist;
-			if (qv_match_play_text(P->m, s, &err)) {
-				explain(P, s, &err);
-				continue;
-			}
-			announce(P, from, from);
-			save(P);
-			return TURN_DONE;
+			int r = play_typed(P, s);
+			if (r >= 0)
+				return r;
 		}
 	}
 }
 
-/* One agent decision, announced. A failing agent ends the game with a runtime error (the
- * record is saved first by the caller). */
+/* One agent decision, announced. Ctrl-C during the search makes the agent answer at once
+ * (or, pressed twice, quits before the answer is played). A failing agent ends the game with
+ * a runtime error (the record is saved first by the caller). */
 static int agent_turn(play *P, int who)
 {
 	qv_action a;
 	qv_err err;
+	char pn[8];
 	int from = P->m->nhist;
 	qv_match_tell_agent(P->m, P->agent[who], &P->seen[who]);
-	if (qv_agent_choose(P->agent[who], P->m->state, &a, &err) ||
-	    qv_match_play(P->m, a, &err)) {
-		char pn[8];
+	atomic_store(&sig_agent, P->agent[who]);
+	qv_status rc = qv_agent_choose(P->agent[who], P->m->state, &a, &err);
+	atomic_store(&sig_agent, NULL);
+	if (sig_quit)
+		return TURN_QUIT;
+	if (rc || qv_match_play(P->m, a, &err)) {
 		cli_fail("play", "%s (%s) failed: %s", qv_player_name(who, pn), P->seat[who], err.msg);
 		return TURN_ERROR;
+	}
+	if (sig_stopped) {
+		sig_stopped = 0;
+		say(P, 3, "  (Ctrl-C: %s answered before its search was done; press Ctrl-C twice "
+		    "to quit)", qv_player_name(who, pn));
 	}
 	announce(P, from, -1);
 	save(P);
@@ -530,33 +976,60 @@ static int chance_turn(play *P)
 
 /* ---- the game ---- */
 
-static void print_resume(play *P)
+/* After quitting: the record in its place, and the command that resumes it. */
+static bool print_resume(play *P)
 {
+	bool ok = save_final(P);
+	cli_term_public(&P->t);
+	if (!ok)
+		return false;
 	qv_buf cmd = {0};
-	cli_shell_quote(&cmd, P->record);
-	printf("Game saved to %s\nResume with: quiver play --load %s\n", P->record,
+	cli_shell_quote(&cmd, final_path(P));
+	printf("Game saved to %s\nResume with: quiver play --load %s\n", final_path(P),
 	       qv_buf_str(&cmd));
 	qv_buf_free(&cmd);
+	return true;
 }
 
-/* The first lines: game, parameters, seed, seats and where the record goes. */
+/* The first lines: game, parameters, seats and where the record goes. The seed is left out
+ * when it would tell hidden facts or dice (secret_seed); it comes with the result. */
 static void banner(play *P, bool resumed, const char *loaded)
 {
 	const qv_match *m = P->m;
 	qv_buf desc = {0};
 	cli_format_params(&m->params, &desc);
-	printf("%s (%s): %s, seed %llu\n", P->g->title, P->g->name, qv_buf_str(&desc),
-	       (unsigned long long)m->seed);
-	qv_buf_free(&desc);
-	printf("Seats:");
+	if (P->secret_seed)
+		say(P, 2, "%s (%s): %s", P->g->title, P->g->name, qv_buf_str(&desc));
+	else
+		say(P, 2, "%s (%s): %s, seed %llu", P->g->title, P->g->name, qv_buf_str(&desc),
+		    (unsigned long long)m->seed);
+	qv_buf_clear(&desc);
+	qv_buf_puts(&desc, "Seats:");
 	for (int i = 0; i < P->n; i++) {
 		char pn[8];
-		printf(" %s %s%s%s", qv_player_name(i, pn), P->seat[i],
-		       P->nhumans == 1 && is_human(P, i) ? " (you)" : "", i + 1 < P->n ? "," : "\n");
+		qv_buf_printf(&desc, " %s %s%s%s", qv_player_name(i, pn), P->seat[i],
+			      P->nhumans == 1 && is_human(P, i) ? " (you)" : "",
+			      i + 1 < P->n ? "," : "");
 	}
+	say(P, 2, "%s", qv_buf_str(&desc));
+	qv_buf_free(&desc);
 	if (resumed)
-		printf("Resumed %s after %d move%s.\n", loaded, m->nhist, m->nhist == 1 ? "" : "s");
-	printf("Saving to %s. Type 'help' for the commands.\n", P->record);
+		say(P, 2, "Resumed %s after %d move%s.", loaded, m->nhist, m->nhist == 1 ? "" : "s");
+	if (strcmp(P->saving, P->record) == 0)
+		say(P, 2, "Saving to %s.", P->record);
+	else
+		say(P, 2, "The record is kept out of sight until the game ends.");
+	say(P, 2, "Type 'help' for the commands.");
+}
+
+/* The end of a finished game: the whole final board, the ranking and the seed. */
+static void print_end(play *P)
+{
+	printf("\nGame over.\n");
+	show_board(P, QV_VIEW_ALL);
+	printf("\nResult:\n");
+	cli_print_result(stdout, P->m, (const char(*)[QV_NAME_MAX])P->seat);
+	printf("Seed: %llu\n", (unsigned long long)P->m->seed);
 }
 
 /* Plays until the game is over, someone quits or something fails. */
@@ -567,36 +1040,35 @@ static int run(play *P)
 		int r;
 		if (tm == QV_OVER)
 			break;
-		if (tm == QV_CHANCE)
+		if (sig_quit)
+			r = TURN_QUIT;
+		else if (tm == QV_CHANCE)
 			r = chance_turn(P);
 		else if (is_human(P, tm))
 			r = human_turn(P, tm);
 		else
 			r = agent_turn(P, tm);
 		if (r == TURN_QUIT) {
+			if (P->nhumans > 1)
+				cli_term_clear(&P->t);
 			printf("\n");
-			bool ok = save(P);
-			if (ok)
-				print_resume(P);
-			return ok ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
+			return print_resume(P) ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
 		}
 		if (r == TURN_ERROR) {
-			if (save(P))
-				print_resume(P);
+			print_resume(P);
 			return CLI_EXIT_RUNTIME;
 		}
 	}
 	if (P->nhumans > 1)
 		cli_term_clear(&P->t);
-	printf("\nGame over.\n");
-	show_board(P, QV_VIEW_ALL);
-	printf("\nResult:\n");
-	cli_print_result(stdout, P->m, (const char(*)[QV_NAME_MAX])P->seat);
-	if (!save(P))
+	bool saved = save_final(P);
+	cli_term_public(&P->t);
+	print_end(P);
+	if (!saved)
 		return CLI_EXIT_RUNTIME;
 	qv_buf cmd = {0};
-	cli_shell_quote(&cmd, P->record);
-	printf("\nRecord saved to %s\nReplay it with: quiver replay %s\n", P->record,
+	cli_shell_quote(&cmd, final_path(P));
+	printf("\nRecord saved to %s\nReplay it with: quiver replay %s\n", final_path(P),
 	       qv_buf_str(&cmd));
 	qv_buf_free(&cmd);
 	return CLI_EXIT_OK;
@@ -639,39 +1111,61 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 			return cli_usage("play", "%s", err.msg);
 	}
 	P->n = P->g->num_players(P->m->state);
+	P->secret_seed = P->g->determinize != NULL || P->g->max_chance > 0;
 	if (players && nlisted != P->n)
 		return cli_usage("play", "--players lists %d seat%s but this game of %s has %d players",
 				 nlisted, nlisted == 1 ? "" : "s", P->g->name, P->n);
+	int rc;
 	if (!players) {
-		if (load && names_usable(P->m, P->n)) {
-			for (int i = 0; i < P->n; i++)
-				snprintf(P->seat[i], sizeof P->seat[i], "%s", P->m->names[i]);
+		if (load) {
+			if ((rc = loaded_seats(P, load)))
+				return rc;
 		} else {
 			for (int i = 0; i < P->n; i++)
 				snprintf(P->seat[i], sizeof P->seat[i], "%s",
 					 i == 0 ? "human" : CLI_DEFAULT_AGENT);
 		}
 	}
-	int rc = make_agents(P, seed);
-	if (rc)
+	if (load && qv_match_over(P->m)) {
+		/* Nothing to play: show how it ended, and write nothing. */
+		for (int i = 0; i < P->n; i++)
+			if (!players)
+				snprintf(P->seat[i], sizeof P->seat[i], "%s", P->m->names[i]);
+		printf("%s holds a finished game of %s (%d moves); no new record is written.\n", load,
+		       P->g->title, P->m->nhist);
+		print_end(P);
+		return CLI_EXIT_OK;
+	}
+	if ((rc = make_agents(P, seed)))
 		return rc;
 	for (int i = 0; i < P->n; i++)
 		qv_match_set_name(P->m, i, P->seat[i]);
 	if (record)
 		snprintf(P->record, sizeof P->record, "%s", record);
-	else if ((rc = default_record(P, P->m->seed)))
+	else if ((rc = default_record(P)))
 		return rc;
+	set_saving(P);
 	/* A record that cannot be written is found out now, not after an hour of play. */
-	if (qv_match_save_record(P->m, P->record, &err))
+	if (qv_match_save_record(P->m, P->saving, &err))
 		return cli_fail("play", "cannot save the game: %s (choose another file with --record FILE)",
 				err.msg);
 	for (int i = 0; i < P->n; i++)
 		P->seen[i] = P->told[i] = P->m->nhist;
 	P->echo = !isatty(STDIN_FILENO);
 	P->on_screen = -1;
+	qv_match_hold_forced(P->m, P->humans);
+	if (P->nhumans > 1)
+		cli_term_private(&P->t);
 	banner(P, load != NULL, load);
-	if (!load && P->m->nhist > 0)
-		announce(P, 0, -1); /* forced moves the match applied at the start */
+	/* Forced moves the match applied at the start, or (resuming) at the end of the loaded
+	 * history, where loading may just have applied one that was waiting. */
+	int first = P->m->nhist;
+	while (first > 0 && P->m->hist[first - 1].automatic)
+		first--;
+	if (!load)
+		first = 0;
+	if (first < P->m->nhist)
+		announce(P, first, -1);
 	return run(P);
 }
 
@@ -684,6 +1178,7 @@ int cli_play(int argc, char **argv)
 	qv_params params = {0};
 	bool params_given = false, seeded = false, no_color = false;
 	uint64_t seed = 0;
+	int layout = LAYOUT_AUTO;
 	int o;
 	while ((o = cli_next(&p, play_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
@@ -706,6 +1201,17 @@ int cli_play(int argc, char **argv)
 		case OPT_LOAD:
 			load = v;
 			break;
+		case OPT_LAYOUT:
+			if (strcmp(v, "compact") == 0)
+				layout = LAYOUT_COMPACT;
+			else if (strcmp(v, "full") == 0)
+				layout = LAYOUT_FULL;
+			else if (strcmp(v, "auto") == 0)
+				layout = LAYOUT_AUTO;
+			else
+				return cli_usage("play", "bad value '%s' for --layout: expected compact, full or auto",
+						 v);
+			break;
 		case OPT_NO_COLOR:
 			no_color = true;
 			break;
@@ -723,12 +1229,15 @@ int cli_play(int argc, char **argv)
 		}
 	}
 	if (!seeded)
-		seed = cli_time_seed();
+		seed = cli_random_seed();
 	play *P = calloc(1, sizeof *P);
 	if (!P)
 		return cli_fail("play", "out of memory");
+	P->layout = layout;
 	cli_term_setup(&P->t, !no_color);
+	catch_sigint();
 	int rc = start(P, game, players, &params, params_given, seed, record, load);
+	signal(SIGINT, SIG_DFL);
 	cli_term_done(&P->t);
 	for (int i = 0; i < QV_MAX_PLAYERS; i++)
 		qv_agent_free(P->agent[i]);

@@ -28,7 +28,7 @@ static void replay_help(void)
 	       "  --boards       print the board after every move\n"
 	       "  --no-color     no colours even on a terminal\n"
 	       "  -h, --help     this help\n\n"
-	       "example: quiver replay records/three-arrows-20250101-120000-42.json --view p1\n");
+	       "example: quiver replay records/three-arrows-20250101-120000.json --view p1\n");
 }
 
 /* "p1 (human)" or "chance": who made history entry mv. */

@@ -334,3 +334,36 @@ bool qv_parse_long(const char *text, long *out)
 	*out = v;
 	return true;
 }
+
+/* Counts UTF-8 characters (bytes that do not continue a sequence), so a cut never splits one. */
+const char *qv_shorten(const char *text, size_t max, char *buf, size_t len)
+{
+	if (len == 0)
+		return buf;
+	size_t chars = 0, at = 0;
+	while (text[at] && chars < max) {
+		at++;
+		while (((unsigned char)text[at] & 0xC0) == 0x80)
+			at++;
+		chars++;
+	}
+	bool cut = text[at] != '\0';
+	const char *more = cut ? "\xE2\x80\xA6" : ""; /* U+2026 HORIZONTAL ELLIPSIS */
+	if (at + strlen(more) + 1 > len) {
+		/* buf too small for the cut text: cut at a character boundary that fits. */
+		at = len > 4 ? len - 4 : 0;
+		while (at > 0 && ((unsigned char)text[at] & 0xC0) == 0x80)
+			at--;
+		more = len > 4 ? "\xE2\x80\xA6" : "";
+	}
+	snprintf(buf, len, "%.*s%s", (int)at, text, more);
+	return buf;
+}
+
+double qv_clean_zero(double x, int decimals)
+{
+	double half = 0.5;
+	for (int i = 0; i < decimals; i++)
+		half /= 10;
+	return x < half && x > -half ? 0.0 : x;
+}

@@ -46,6 +46,13 @@ qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err)
 	char key[QV_PARAM_KEY_MAX];
 	memcpy(key, item, kl);
 	key[kl] = '\0';
+	/* Typed twice, a key is a mistake or a contradiction (size=7 size=8): the last one
+	 * silently winning would hide it. */
+	const char *was = qv_params_get(p, key);
+	if (was)
+		return qv_fail(err, QV_EINVAL, "parameter '%s' is given twice (%s=%.40s%s and %.80s): "
+			       "give each parameter once", key, key, was, strlen(was) > 40 ? "..." : "",
+			       item);
 	return qv_params_set(p, key, eq + 1, err);
 }
 

@@ -22,8 +22,6 @@
  * same seed. */
 #define MATCH_RNG_SALT 0x6d617463682d726eull /* "match-rn" */
 
-/* Files larger than this are refused by qv_match_load_file. */
-#define LOAD_FILE_MAX ((long long)64 << 20)
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
@@ -120,8 +118,9 @@ static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *e
 }
 
 /* The only option at this point, if there is exactly one and the engine may take it by itself
- * (a secret commitment is always asked): returns true and sets *out. */
-static bool forced_option(const qv_match *m, const void *st, qv_action *out)
+ * (a secret commitment is always asked): returns true and sets *out. Whether a front end
+ * holds it back (qv_match_hold_forced) does not matter here. */
+static bool only_option(const qv_match *m, const void *st, qv_action *out)
 {
 	const qv_game *g = m->game;
 	int who = g->to_move(st);
@@ -143,15 +142,40 @@ static bool forced_option(const qv_match *m, const void *st, qv_action *out)
 	return true;
 }
 
-/* Applies forced moves (a single legal option, a single chance outcome) until a real choice
- * or the end. A failure here (out of memory, or a game that rejects its own only option)
- * just stops the loop: the state and history stay consistent, with the forced move pending. */
+/* Whether the player to move is one whose forced decisions a front end shows before they are
+ * applied (qv_match_hold_forced). */
+static bool held_player(const qv_match *m)
+{
+	int who = m->game->to_move(m->state);
+	return who >= 0 && who < QV_MAX_PLAYERS && (m->hold >> who & 1u);
+}
+
+/* Applies forced moves (a single legal option, a single chance outcome) until a real choice,
+ * a forced decision of a held player, or the end. A failure here (out of memory, or a game
+ * that rejects its own only option) just stops the loop: the state and history stay
+ * consistent, with the forced move pending. */
 static void apply_forced(qv_match *m)
 {
 	qv_action a;
-	while (forced_option(m, m->state, &a))
+	while (!held_player(m) && only_option(m, m->state, &a))
 		if (match_apply(m, a, true, NULL))
 			return;
+}
+
+void qv_match_hold_forced(qv_match *m, unsigned players)
+{
+	m->hold = players;
+	apply_forced(m); /* a decision no longer held is applied now */
+}
+
+bool qv_match_held(const qv_match *m, qv_action *out)
+{
+	qv_action a;
+	if (!held_player(m) || !only_option(m, m->state, &a))
+		return false;
+	if (out)
+		*out = a;
+	return true;
 }
 
 /* Creates the match, runs init, remembers the position as the base of the history and
@@ -182,12 +206,15 @@ int qv_match_to_move(const qv_match *m) { return m->game->to_move(m->state); }
 /* Whether the game has ended. */
 bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
 
-/* A decision or named chance outcome, followed by whatever is forced after it. */
+/* A decision or named chance outcome, followed by whatever is forced after it. A held forced
+ * decision is recorded as automatic, exactly as if the match had applied it by itself. */
 qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err)
 {
 	if (qv_match_over(m))
 		return qv_fail(err, QV_ESTATE, "the game is over");
-	qv_status rc = match_apply(m, a, false, err);
+	qv_action only;
+	bool automatic = qv_match_held(m, &only) && only == a;
+	qv_status rc = match_apply(m, a, automatic, err);
 	if (rc)
 		return rc;
 	apply_forced(m);
@@ -206,9 +233,11 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err)
 	if (rc)
 		return rc;
 	qv_err why;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
 	rc = qv_match_play(m, a, &why);
 	if (rc == QV_EILLEGAL)
-		return qv_fail(err, rc, "illegal action '%.200s': %s", text, why.msg);
+		return qv_fail(err, rc, "illegal action '%s': %s",
+			       qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
 	if (rc && err)
 		*err = why;
 	return rc;
@@ -696,7 +725,7 @@ static qv_status load_names(qv_match *m, const json_t *j, qv_err *err)
 static bool is_forced_now(const qv_match *m)
 {
 	qv_action a;
-	return forced_option(m, m->state, &a);
+	return only_option(m, m->state, &a);
 }
 
 /* Replays a record's "actions", each parsed against the state it is played in. */
@@ -718,8 +747,10 @@ static qv_status replay_actions(qv_match *m, const json_t *actions, qv_err *err)
 			if (!rc)
 				rc = match_apply(m, a, is_forced_now(m), &why);
 		}
+		char quoted[QV_QUOTE_MAX * 4 + 4];
 		if (rc)
-			return qv_fail(err, rc, "action %zu ('%.200s'): %s", i + 1, text, why.msg);
+			return qv_fail(err, rc, "action %zu ('%s'): %s", i + 1,
+				       qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
 	}
 	return QV_OK;
 }
@@ -872,6 +903,10 @@ qv_status qv_match_load_json(qv_match **out, const json_t *j, qv_err *err)
 qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err)
 {
 	*out = NULL;
+	size_t len = strnlen(text, (size_t)QV_RECORD_MAX + 1);
+	if (len > QV_RECORD_MAX)
+		return qv_fail(err, QV_EINVAL, "more than %u bytes (4 MiB): no record or state of a "
+			       "real game comes near that, so it is not parsed", QV_RECORD_MAX);
 	json_error_t jerr;
 	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	if (!j)
@@ -882,8 +917,8 @@ qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err)
 	return rc;
 }
 
-/* Reads a whole file, refusing more than 64 MiB even when the size is not known in
- * advance (pipes), and loads it; every message starts with the path. */
+/* Reads a whole file, refusing more than QV_RECORD_MAX bytes even when the size is not known
+ * in advance (pipes), and loads it; every message starts with the path. */
 qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err)
 {
 	*out = NULL;
@@ -891,22 +926,22 @@ qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err)
 	if (!f)
 		return qv_fail(err, QV_EIO, "cannot open '%s': %s", path, strerror(errno));
 	struct stat sb;
-	if (fstat(fileno(f), &sb) == 0 && (long long)sb.st_size > LOAD_FILE_MAX) {
+	if (fstat(fileno(f), &sb) == 0 && (long long)sb.st_size > (long long)QV_RECORD_MAX) {
 		fclose(f);
-		return qv_fail(err, QV_EINVAL, "'%s' is too big (%lld bytes; at most 64 MiB)", path,
-			       (long long)sb.st_size);
+		return qv_fail(err, QV_EINVAL, "'%s' is too big (%lld bytes; a record or state has "
+			       "at most %u bytes, 4 MiB)", path, (long long)sb.st_size, QV_RECORD_MAX);
 	}
 	/* Read in chunks up to the limit, so pipes and files that grow are bounded too. */
 	size_t cap = 1 << 16, len = 0;
-	const size_t most = (size_t)LOAD_FILE_MAX + 2;
+	const size_t most = (size_t)QV_RECORD_MAX + 2;
 	char *text = malloc(cap);
 	while (text) {
 		if (len + 1 >= cap) {
 			if (cap >= most) {
 				free(text);
 				fclose(f);
-				return qv_fail(err, QV_EINVAL, "'%s' is too big (at most 64 MiB)",
-					       path);
+				return qv_fail(err, QV_EINVAL, "'%s' is too big (a record or state "
+					       "has at most %u bytes, 4 MiB)", path, QV_RECORD_MAX);
 			}
 			size_t grown = cap * 2 < most ? cap * 2 : most;
 			char *t = realloc(text, grown);

@@ -397,7 +397,7 @@ static qv_status cmd_score(qv_protocol *p, cmd_args *a, qv_err *err)
 	return QV_OK;
 }
 
-/* pN utility per player, printed with %.6g. */
+/* pN utility per player, printed with %.6g (rounding noise and -0 as 0). */
 static qv_status cmd_returns(qv_protocol *p, cmd_args *a, qv_err *err)
 {
 	(void)err;
@@ -405,7 +405,7 @@ static qv_status cmd_returns(qv_protocol *p, cmd_args *a, qv_err *err)
 	double r[QV_MAX_PLAYERS];
 	g->returns(p->m->state, r);
 	for (int i = 0; i < g->num_players(p->m->state); i++)
-		qv_buf_printf(a->text, "p%d %.6g\n", i + 1, r[i]);
+		qv_buf_printf(a->text, "p%d %.6g\n", i + 1, qv_clean_zero(r[i], 6));
 	return QV_OK;
 }
 

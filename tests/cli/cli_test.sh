@@ -113,16 +113,21 @@ contains out.txt "Nearest legal action"
 contains out.txt "  place Y c1 N"
 contains out.txt "legal actions"
 contains out.txt "p2 (random): "
-contains out.txt "Took back your last move and everything after it"
+contains out.txt "Took back your move 'place Y c1 N' and the 1 move after it."
 contains out.txt "Game saved to game.json"
 contains out.txt "quiver play --load game.json"
 [ -s game.json ] || fail "game.json was not saved"
 contains game.json '"place Y c1 N"'
 
-# ---- end of input quits and saves too; the default record goes to records/ ----
-expect_rc 0 "$Q" play three-arrows --seed 7
+# ---- end of input quits and saves too; the default record goes to records/, named without
+# the seed, which nothing shows before the end of a game with hidden information or dice ----
+expect_rc 0 "$Q" play three-arrows --seed 7246813
 contains out.txt "Game saved to records/three-arrows-"
-ls records/three-arrows-*-7.json >/dev/null 2>&1 || fail "no record in records/"
+ls records/three-arrows-2*.json >/dev/null 2>&1 || fail "no record in records/"
+ls records/ | grep -q 7246813 && fail "the seed is in the record's name: $(ls records)"
+grep -q 7246813 out.txt err.txt && fail "the seed was shown before the end: $(grep 7246813 out.txt)"
+expect_rc 0 "$Q" play three-arrows --seed 7246813
+[ "$(ls records | wc -l)" -eq 2 ] || fail "a second game in the same second overwrote the first: $(ls records)"
 
 # ---- resume ----
 printf 'quit\n' | "$Q" play --load game.json --seed 1 >out.txt 2>err.txt
@@ -216,14 +221,117 @@ printf 'attack c1 c2\nstay\nquit\n' |
 contains out.txt "chance: die "
 grep -qF "chance: die ?" out.txt && fail "the die roll was hidden: $(grep chance out.txt)"
 
+# ---- a person's forced move is shown with the board before it is played ----
+cat >forced.json <<'JSON'
+{"game": "three-arrows", "params": {"players": 2, "size": 6}, "state": {"board": [
+  {"sq": "c1", "owner": "p1", "piece": "D", "facing": "S", "covered": true},
+  {"sq": "c6", "owner": "p2", "piece": "X", "facing": "N"}],
+ "players": [{"covers": 2}], "turn": "p2"}}
+JSON
+printf 'legal\n\nquit\n' | "$Q" play --load forced.json --players human,random --seed 2 \
+	--record forced-rec.json --no-color >out.txt 2>err.txt
+contains out.txt "Your only move is 'uncover c1'; press Enter to play it."
+awk '/Your only move/ { if (!board) bad = 1 } /p1 to move/ { board = 1 } END { exit bad }' out.txt ||
+	fail "the forced move was announced before the board: $(head -c 600 out.txt)"
+grep -q "^  uncover c1$" out.txt || fail "legal does not list the only move: $(grep -A2 'legal action' out.txt)"
+contains forced-rec.json '"uncover c1"'
+printf 'place Y c1 N\nquit\n' | "$Q" play --load forced.json --players human,random --seed 2 \
+	--record forced-rec2.json --no-color >out.txt 2>err.txt
+contains out.txt "Your only move is 'uncover c1': press Enter to play it"
+
 # ---- a whole game between agents, then its replay ----
 expect_rc 0 "$Q" play three-arrows --players greedy,random --seed 5 --record auto.json --no-color
 contains out.txt "Game over."
 contains out.txt "rank  player"
 contains out.txt "Record saved to auto.json"
+# The seed comes with the result, and only there.
+contains out.txt "Seed: 5"
+awk '/Game over\./ { over = 1 } /[Ss]eed/ && !over { bad = 1 } END { exit bad }' out.txt ||
+	fail "the seed was shown before the end: $(grep -n -i seed out.txt | head -3)"
 expect_rc 0 "$Q" replay auto.json
 contains out.txt "   1. p1 (greedy): "
 contains out.txt "Result:"
+
+# The default seed: 64 random bits (two games without --seed both fitting in 32 bits, or
+# equal, has a chance of 2^-64).
+for k in 1 2; do
+	"$Q" play three-arrows --players random,random --record "rs$k.json" --no-color </dev/null |
+		sed -n 's/^Seed: //p' >"seed$k.txt"
+done
+s1=$(cat seed1.txt) s2=$(cat seed2.txt)
+[ -n "$s1" ] && [ "$s1" != "$s2" ] || fail "default seeds '$s1' and '$s2'"
+[ "${#s1}" -gt 10 ] || [ "${#s2}" -gt 10 ] || fail "default seeds $s1 and $s2 look like 32 bits"
+
+# ---- --load of a finished game shows it and writes no new record ----
+mkdir -p again && cd again || exit 1
+expect_rc 0 "$Q" play --load ../auto.json
+contains out.txt "holds a finished game of THREE ARROWS"
+contains out.txt "no new record is written"
+contains out.txt "Result:"
+[ -e records ] && fail "--load of a finished game wrote a record: $(ls -R records)"
+cd .. || exit 1
+
+# ---- --load seats only people and the levels from a file; other agents need --players ----
+tr -d '\n' <game.json | sed 's/"players": *\[[^]]*\]/"players": ["human", "mcts:iterations=7"]/' >mcts.json
+grep -q 'mcts:iterations=7' mcts.json || fail "could not make mcts.json from game.json"
+expect_rc 2 "$Q" play --load mcts.json
+contains err.txt "seats p2 as the agent 'mcts:iterations=7'"
+contains err.txt "--players human,mcts:iterations=7"
+printf 'quit\n' | "$Q" play --load mcts.json --players human,mcts:iterations=7 --record m2.json \
+	>out.txt 2>err.txt || fail "--load with --players failed: $(cat err.txt)"
+contains out.txt "p2 mcts:iterations=7"
+tr -d '\n' <game.json | sed 's/"players": *\[[^]]*\]/"players": ["human", "greedy:seed=4"]/' >greedy.json
+printf 'quit\n' | "$Q" play --load greedy.json --record g2.json >out.txt 2>err.txt ||
+	fail "--load of a record seating greedy failed: $(cat err.txt)"
+contains out.txt "Seats: p1 human (you), p2 greedy:seed=4"
+
+# ---- limits: a parameter given twice, an agent too large, a bad layout ----
+expect_rc 2 "$Q" play three-arrows --param size=7 --param size=8
+contains err.txt "parameter 'size' is given twice (size=7 and size=8)"
+expect_rc 2 "$Q" play three-arrows --players human,random:seed=1,seed=2
+contains err.txt "'seed' is given twice"
+expect_rc 2 "$Q" play three-arrows --players human,mcts:nodes=67108864,threads=64
+contains err.txt "bad value '67108864' for nodes"
+contains err.txt "at most nodes="
+expect_rc 2 "$Q" play three-arrows --players human,ismcts:time=86400
+contains err.txt "a number 0-300"
+expect_rc 2 "$Q" play three-arrows --layout tiny
+contains err.txt "bad value 'tiny' for --layout: expected compact, full or auto"
+head -c 5000000 /dev/zero | tr '\0' ' ' >huge.json
+expect_rc 1 "$Q" play --load huge.json
+contains err.txt "huge.json"
+contains err.txt "4 MiB"
+
+# ---- a pasted page of junk is quoted shortened ----
+long=$(printf 'x%.0s' $(seq 1 400))
+printf '%s\nquit\n' "$long" | "$Q" play three-arrows --players human,random --seed 3 \
+	--record long.json --no-color >out.txt 2>err.txt
+contains out.txt "' was not played: "
+contains out.txt "xxxxxxxxxx…' was not played"
+[ "$(awk '/was not played/ { print length($0) }' out.txt)" -lt 300 ] ||
+	fail "the long input was echoed whole: $(grep 'was not played' out.txt | head -c 300)"
+
+# ---- what things are: card/piece/item/what at the prompt ----
+# The names come from the game's own reference (ConCardia's cards), the first one is looked up,
+# a misspelt one gets the nearest names, and every word is the same command.
+printf 'what\nquit\n' | "$Q" play concardia --players human,random --seed 3 --record what.json \
+	--no-color >out.txt 2>err.txt
+contains out.txt "usage: what <name>"
+name=$(awk '/ knows:$/ { getline; print $1; exit }' out.txt)
+[ -n "$name" ] || fail "'what' listed no names: $(grep -A3 'knows:' out.txt)"
+printf 'card %s\npiece %s\nitem %sq\nquit\n' "$name" "$name" "$name" |
+	"$Q" play concardia --players human,random --seed 3 --record what.json --no-color \
+	>out.txt 2>err.txt
+[ "$(grep -c "^$name" out.txt)" -eq 2 ] || fail "card/piece $name did not print its entry twice"
+contains out.txt "has nothing called '${name}q'; nearest: $name"
+# A game without a reference says so (the test game has one; no registered game lacks it once
+# every game is merged, so this is only checked when one does).
+for g in three-arrows evons arrow-party; do
+	printf 'what\nquit\n' | "$Q" play "$g" --players human,random$([ $g = arrow-party ] && echo ,random) \
+		--seed 3 --record what.json --no-color >out.txt 2>err.txt
+	grep -qF "has no reference of its pieces, cards or items yet" out.txt ||
+		grep -qF "usage: what <name>" out.txt || fail "$g: 'what' gave neither names nor why not"
+done
 expect_rc 0 "$Q" replay auto.json --view p2 --boards
 contains out.txt "Seen by p2."
 expect_rc 0 "$Q" replay game.json

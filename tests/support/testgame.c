@@ -488,6 +488,39 @@ static double tg_heuristic(const void *st, int player)
 	return d / (d < 0 ? 5 - d : 5 + d);
 }
 
+/* The reference: one entry per thing, the second with a continuation line. */
+static const char *const tg_entries[][2] = {
+    {"coin", "coin: tossed every round; heads: p2 scores 3, tails: nothing\n"},
+    {"hold", "hold: keep the card for the showdown\n  the higher card scores 2\n"},
+    {"fold", "fold (a card of 4 or more): leave the showdown; the other player scores 1\n"},
+    {"bell", "bell: rings after the coin; nothing happens\n"},
+};
+
+/* Every entry for NULL, else the entry named (any case). */
+static int tg_reference(const char *name, qv_buf *out)
+{
+	int n = 0;
+	for (size_t i = 0; i < sizeof tg_entries / sizeof tg_entries[0]; i++)
+		if (!name || qv_streq_nocase(name, tg_entries[i][0])) {
+			qv_buf_puts(out, tg_entries[i][1]);
+			n++;
+		}
+	return n;
+}
+
+/* A step says its points; folding gives the other player a point, so it is confirmed. */
+static int tg_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
+{
+	(void)st;
+	*confirm = a == QV_TG_FOLD;
+	if (a >= QV_TG_STEP1 && a <= QV_TG_STEP3)
+		return snprintf(buf, len, "%d point%s now", a - QV_TG_STEP1 + 1,
+				a == QV_TG_STEP1 ? "" : "s");
+	if (a == QV_TG_FOLD)
+		return snprintf(buf, len, "the other player scores 1");
+	return 0;
+}
+
 const qv_game qv_test_game = {
 	.name = "high-card",
 	.title = "HIGH CARD",
@@ -520,4 +553,6 @@ const qv_game qv_test_game = {
 	.secret = tg_secret,
 	.sample = tg_sample,
 	.heuristic = tg_heuristic,
+	.reference = tg_reference,
+	.action_note = tg_action_note,
 };

@@ -30,8 +30,7 @@ static void test_spec_good(void **state)
 {
 	(void)state;
 	const qv_game *g = three_arrows();
-	const char *good[] = {"random", "greedy", "random:seed=7", "greedy:seed=18446744073709551615",
-			      "greedy:seed=1,seed=2"};
+	const char *good[] = {"random", "greedy", "random:seed=7", "greedy:seed=18446744073709551615"};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
 		qv_agent *a = NULL;
 		qv_err err;
@@ -73,6 +72,9 @@ static void test_spec_errors(void **state)
 	/* Unknown agents name the accepted form and every agent. */
 	expect_bad("mcts9", "name[:key=value", "random");
 	expect_bad("mcts9", "greedy", "mcts9");
+	/* A key given twice is refused, naming it (the last one used to win silently). */
+	expect_bad("greedy:seed=1,seed=2", "'seed' is given twice", "seed=1 and seed=2");
+	expect_bad("mcts:iterations=10,c=1,iterations=20", "'iterations' is given twice", NULL);
 	expect_bad("", "name[:key=value", "greedy");
 	expect_bad("Random", "random", NULL);
 	/* Unknown keys name the key and the known ones. */

@@ -181,10 +181,25 @@ static void test_params_parse(void **state)
 	assert_int_equal(q.n, 2);
 	assert_string_equal(qv_params_get(&q, "seed"), "5");
 	assert_string_equal(qv_params_get(&q, "time"), "2");
-	assert_int_equal(qv_params_parse_list(&q, "seed=5,", &err), QV_EINVAL);
+	qv_params r = {0};
+	assert_int_equal(qv_params_parse_list(&r, "seed=5,", &err), QV_EINVAL);
 	assert_non_null(strstr(err.msg, "trailing"));
-	assert_int_equal(qv_params_parse_list(&q, "seed=5,,x=1", &err), QV_EINVAL);
-	assert_int_equal(qv_params_parse_list(&q, "seed", &err), QV_EINVAL);
+	r.n = 0;
+	assert_int_equal(qv_params_parse_list(&r, "seed=5,,x=1", &err), QV_EINVAL);
+	r.n = 0;
+	assert_int_equal(qv_params_parse_list(&r, "seed", &err), QV_EINVAL);
+
+	/* A key typed twice is refused, naming it and both values; the first value stays. */
+	assert_int_equal(qv_params_parse_kv(&p, "size=8", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'size' is given twice"));
+	assert_non_null(strstr(err.msg, "size=7 and size=8"));
+	assert_string_equal(qv_params_get(&p, "size"), "7");
+	qv_params s = {0};
+	assert_int_equal(qv_params_parse_list(&s, "seed=1,time=2,seed=2", &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'seed' is given twice"));
+	/* Setting by program still replaces. */
+	assert_int_equal(qv_params_set(&p, "size", "8", &err), QV_OK);
+	assert_string_equal(qv_params_get(&p, "size"), "8");
 }
 
 static void test_params_typed(void **state)
@@ -388,6 +403,46 @@ static void test_split(void **state)
 	assert_int_equal(qv_split(exact, tok, 3), 3);
 }
 
+/* Quoting typed input: whole when short, else cut at a character boundary with an ellipsis. */
+static void test_shorten(void **state)
+{
+	(void)state;
+	char buf[QV_QUOTE_MAX * 4 + 4];
+	assert_string_equal(qv_shorten("place Y c1 N", QV_QUOTE_MAX, buf, sizeof buf), "place Y c1 N");
+	assert_string_equal(qv_shorten("", 5, buf, sizeof buf), "");
+	assert_string_equal(qv_shorten("abcdef", 6, buf, sizeof buf), "abcdef");
+	assert_string_equal(qv_shorten("abcdefg", 6, buf, sizeof buf), "abcdef\xE2\x80\xA6");
+	/* Multi-byte characters count as one and are never split. */
+	assert_string_equal(qv_shorten("\xC3\xA9\xC3\xA9\xC3\xA9", 2, buf, sizeof buf),
+			    "\xC3\xA9\xC3\xA9\xE2\x80\xA6");
+	char longer[1000];
+	memset(longer, 'x', sizeof longer - 1);
+	longer[sizeof longer - 1] = '\0';
+	qv_shorten(longer, QV_QUOTE_MAX, buf, sizeof buf);
+	assert_int_equal(strlen(buf), QV_QUOTE_MAX + 3);
+	/* A buffer too small for the cut still gets a terminated prefix. */
+	char small[8];
+	qv_shorten(longer, QV_QUOTE_MAX, small, sizeof small);
+	assert_int_equal(strlen(small), 7);
+	assert_memory_equal(small, "xxxx\xE2\x80\xA6", 7);
+}
+
+/* Negative zeros and rounding noise print as 0, never "-0.000"; real values are kept. */
+static void test_clean_zero(void **state)
+{
+	(void)state;
+	char buf[32];
+	snprintf(buf, sizeof buf, "%.3f", qv_clean_zero(-0.0, 3));
+	assert_string_equal(buf, "0.000");
+	snprintf(buf, sizeof buf, "%.3f", qv_clean_zero(-0.0004, 3));
+	assert_string_equal(buf, "0.000");
+	snprintf(buf, sizeof buf, "%.6g", qv_clean_zero(-5.55e-17, 6));
+	assert_string_equal(buf, "0");
+	assert_true(qv_clean_zero(-0.0006, 3) == -0.0006);
+	assert_true(qv_clean_zero(0.25, 3) == 0.25);
+	assert_true(qv_clean_zero(-1, 0) == -1);
+}
+
 static void test_edit_distance(void **state)
 {
 	(void)state;
@@ -519,6 +574,8 @@ int main(void)
 		cmocka_unit_test(test_list_next),
 		cmocka_unit_test(test_action_split),
 		cmocka_unit_test(test_edit_distance),
+		cmocka_unit_test(test_shorten),
+		cmocka_unit_test(test_clean_zero),
 		cmocka_unit_test(test_streq_and_parse_long),
 		cmocka_unit_test(test_utilities_from_ranks),
 		cmocka_unit_test(test_ranks_from_order),

@@ -348,6 +348,111 @@ static void test_undo_own(void **unused)
 	qv_match_free(m);
 }
 
+/* Alone against agents, undo takes back the player's last decision with every agent and chance
+ * move after it, and the dice come out the same when the move is made again; with another
+ * person at the table it is undo_own. */
+static void test_undo_seat(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("rounds=3", 11);
+	qv_err err;
+	assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "p1 has not decided anything yet"));
+	char *start = state_text(m);
+	/* Ten coins drawn after "step 1" at the start, each from a fresh takeback. */
+	qv_action first = -1;
+	for (int k = 0; k < 10; k++) {
+		play(m, "step 1");
+		qv_action coin;
+		assert_int_equal(qv_match_chance(m, &coin, &err), QV_OK);
+		if (k == 0)
+			first = coin;
+		assert_int_equal(coin, first); /* the same die after every takeback */
+		play(m, "hold");   /* p1 */
+		play(m, "hold");   /* p2, as an agent would */
+		/* p1 takes back the hold: p2's answer goes too. */
+		assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_OK);
+		assert_int_equal(qv_match_to_move(m), 0);
+		assert_int_equal(m->nhist, 4);
+		/* Then the step, across the coin and the bell. */
+		assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_OK);
+		assert_int_equal(m->nhist, 0);
+		char *now = state_text(m);
+		assert_string_equal(now, start);
+		free(now);
+	}
+	/* Another person at the table: only an unanswered own decision, never across the coin. */
+	play(m, "step 1");
+	assert_int_equal(qv_match_chance(m, NULL, &err), QV_OK);
+	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "cannot undo across a chance outcome (die roll)");
+	play(m, "hold");
+	play(m, "hold");
+	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "cannot undo: p2 has decided since p1's last move");
+	assert_int_equal(qv_match_undo_seat(m, 1, 3u, &err), QV_OK);
+	assert_int_equal(qv_match_to_move(m), 1);
+	assert_int_equal(qv_match_undo_seat(m, 5, 1u, &err), QV_EINVAL);
+	free(start);
+	qv_match_free(m);
+}
+
+/* A held forced decision waits for the front end, is recorded as automatic when played, and
+ * undo, the log and records treat it as before; other players' and chance's forced moves are
+ * still applied. */
+static void test_hold_forced(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 3);
+	qv_action a = -1;
+	qv_err err;
+	/* Holding p1 changes nothing for p2's forced pass. */
+	qv_match_hold_forced(m, 1u << 0);
+	play(m, "step 2");
+	assert_int_equal(m->nhist, 2);
+	assert_false(qv_match_held(m, &a));
+	qv_match_hold_forced(m, 1u << 1);
+	assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	play(m, "step 2");
+	/* p2's pass now waits, offered as the only option. */
+	assert_int_equal(m->nhist, 1);
+	assert_int_equal(qv_match_to_move(m), 1);
+	assert_true(qv_match_held(m, &a));
+	assert_true(qv_match_held(m, NULL));
+	assert_int_equal(a, QV_TG_PASS);
+	/* Another action is refused as before. */
+	assert_int_equal(qv_match_play_text(m, "hold", &err), QV_EILLEGAL);
+	assert_int_equal(qv_match_play(m, a, &err), QV_OK);
+	assert_move(m, 1, "pass", 1, true);
+	assert_false(qv_match_held(m, NULL));
+	/* The bell (a chance event with one outcome) is not held. */
+	play(m, "coin tails");
+	assert_move(m, 3, "bell", QV_CHANCE, true);
+	/* A commitment with one option is secret: asked, never held or forced. */
+	assert_false(qv_match_held(m, NULL));
+	/* The record marks the same entries automatic as without holding. */
+	json_t *rec = qv_match_record_json(m);
+	qv_match *copy = NULL;
+	assert_int_equal(qv_match_load_json_game(&copy, &qv_test_game, rec, &err), QV_OK);
+	json_decref(rec);
+	assert_int_equal(copy->nhist, m->nhist);
+	for (int i = 0; i < m->nhist; i++)
+		assert_int_equal(copy->hist[i].automatic, m->hist[i].automatic);
+	qv_match_free(copy);
+	/* Undo takes back the step with the automatic pass after it, held or not. */
+	assert_int_equal(qv_match_undo(m, &err), QV_OK); /* the coin and the bell */
+	assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	assert_int_equal(m->nhist, 0);
+	/* Releasing the hold applies a decision it held at once. */
+	play(m, "step 3");
+	assert_true(qv_match_held(m, NULL));
+	qv_match_hold_forced(m, 0);
+	assert_int_equal(m->nhist, 2);
+	assert_move(m, 1, "pass", 1, true);
+	assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+	qv_match_free(m);
+}
+
 /* ---- JSON ---------------------------------------------------------------------------------- */
 
 /* state_json -> load -> state_json gives the same bytes, all through random games. */
@@ -742,6 +847,26 @@ static void test_files(void **unused)
 	assert_non_null(strstr(err.msg, ": broken JSON at line 1, column"));
 	assert_int_equal(qv_match_save_record(m, "/nonexistent/dir/rec.json", &err), QV_EIO);
 	assert_non_null(strstr(err.msg, "cannot write '/nonexistent/dir/rec.json'"));
+	/* Over 4 MiB: refused before it is parsed, as a file and as text. */
+	f = fopen(path, "w");
+	fputs("{\"game\": \"high-card\", \"actions\": [", f);
+	for (unsigned i = 0; i < QV_RECORD_MAX / 9 + 1; i++)
+		fputs("\"step 1\", ", f);
+	fputs("\"step 1\"]}", f);
+	fclose(f);
+	assert_int_equal(qv_match_load_file(&copy, path, &err), QV_EINVAL);
+	assert_null(copy);
+	assert_non_null(strstr(err.msg, "is too big"));
+	assert_non_null(strstr(err.msg, "4 MiB"));
+	size_t big = (size_t)QV_RECORD_MAX + 1;
+	char *huge = malloc(big + 1);
+	assert_non_null(huge);
+	memset(huge, ' ', big);
+	huge[big] = '\0';
+	huge[0] = '{'; /* not even valid JSON: the size is checked first */
+	assert_int_equal(qv_match_load_text(&copy, huge, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "not parsed"));
+	free(huge);
 	remove(path);
 	close(fd);
 	qv_match_free(m);
@@ -759,6 +884,8 @@ int main(void)
 		cmocka_unit_test(test_chance_and_settle),
 		cmocka_unit_test(test_undo),
 		cmocka_unit_test(test_undo_own),
+		cmocka_unit_test(test_undo_seat),
+		cmocka_unit_test(test_hold_forced),
 		cmocka_unit_test(test_state_json_round_trip),
 		cmocka_unit_test(test_state_json_wrapper),
 		cmocka_unit_test(test_view_json),

@@ -6,6 +6,7 @@
  * what the agent may observe, blunder= plays at random without searching, and the levels take
  * a game's own budgets. Iteration counts are small so that the sanitizer build stays fast.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -312,7 +314,17 @@ static void test_specs(void **state)
 	expect_bad("mcts:threads=0", "threads", "a whole number 1-64");
 	expect_bad("mcts:threads=65", "threads", "1-64");
 	expect_bad("mcts:time=abc", "bad value 'abc' for time", "seconds per decision");
-	expect_bad("mcts:time=-1", "time", "a number 0-86400");
+	expect_bad("mcts:time=-1", "time", "a number 0-300");
+	/* A decision searches at most 300 s: a day is refused. */
+	expect_bad("mcts:time=86400", "bad value '86400' for time", "a number 0-300");
+	expect_bad("mcts:time=300.5", "time", "0-300");
+	/* Tree memory within half the machine's: the largest arena on 64 threads would reserve
+	 * 240 GB in THREE ARROWS (returns for 4 players per node); the refusal names the key, the
+	 * value and the most allowed (this holds on any machine with less than 480 GB). */
+	expect_bad("mcts:nodes=67108864,threads=64", "bad value '67108864' for nodes",
+		   "with threads=64 the trees would reserve 240.5 GB");
+	expect_bad("ismcts:nodes=67108864,threads=64,time=300", "more than half of this machine's",
+		   "at most nodes=");
 	expect_bad("mcts:widen=0", "widen", "0.01-1000");
 	expect_bad("mcts:nodes=10", "nodes", "1024");
 	expect_bad("mcts:playout=x", "playout", "0-10000");
@@ -568,6 +580,63 @@ static void test_threads(void **state)
 	qv_match_free(m);
 }
 
+/* What the interrupting thread of test_interrupt needs. */
+typedef struct interrupter {
+	qv_agent *a;
+	double after; /* seconds */
+} interrupter;
+
+static void *interrupt_later(void *arg)
+{
+	const interrupter *it = arg;
+	struct timespec ts = {0, (long)(it->after * 1e9)};
+	nanosleep(&ts, NULL);
+	qv_agent_interrupt(it->a);
+	return NULL;
+}
+
+/* qv_agent_interrupt stops a long search from another thread with a legal answer; one given
+ * before a decision stops it at once; the next decision searches normally. A huge iterations=
+ * budget alone cannot search for ever either (the 300 s cap is not waited for here). */
+static void test_interrupt(void **state)
+{
+	(void)state;
+	qv_match *m = load_position(winning_capture, NULL);
+	qv_agent *a = new_agent(m->game, "ismcts:time=60,threads=2", 1);
+	interrupter it = {a, 0.2};
+	pthread_t tid;
+	assert_int_equal(pthread_create(&tid, NULL, interrupt_later, &it), 0);
+	char text[64];
+	choose_text(a, m, text, sizeof text);
+	pthread_join(tid, NULL);
+	qv_agent_stats st;
+	qv_agent_last_stats(a, &st);
+	assert_true(st.seconds >= 0.15 && st.seconds < 10);
+	assert_true(st.iterations > 0);
+	assert_string_equal(text, "attack c1 c2"); /* the best move so far is still found */
+	/* Before a decision: it stops at once, with a legal action. */
+	qv_agent_interrupt(a);
+	choose_text(a, m, text, sizeof text);
+	qv_agent_last_stats(a, &st);
+	assert_int_equal(st.iterations, 0);
+	assert_true(st.seconds < 1);
+	qv_agent_free(a);
+	/* The request ended with that decision: the next one searches its whole budget. */
+	a = new_agent(m->game, "mcts:iterations=300", 1);
+	qv_agent_interrupt(a);
+	choose_text(a, m, text, sizeof text);
+	choose_text(a, m, text, sizeof text);
+	qv_agent_last_stats(a, &st);
+	assert_int_equal(st.iterations, 300);
+	qv_agent_free(a);
+	/* Agents that do not search take it too. */
+	a = new_agent(m->game, "greedy", 1);
+	qv_agent_interrupt(a);
+	choose_text(a, m, text, sizeof text);
+	qv_agent_free(a);
+	qv_match_free(m);
+}
+
 /* blunder=P: with P = 1 every decision is a random legal action, with no search; with P = 0.5
  * some decisions search and some do not, and a seed repeats them. */
 static void test_blunder(void **state)
@@ -656,6 +725,7 @@ int main(void)
 		cmocka_unit_test(test_observe_follows_chance),
 		cmocka_unit_test(test_protocol_game),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_interrupt),
 		cmocka_unit_test(test_blunder),
 		cmocka_unit_test(test_levels_per_game),
 	};

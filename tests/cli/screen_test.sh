@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# screen_test.sh QUIVER - `quiver play` in a real terminal of 80x24 (tmux): for every game, a
+# game against agents in which no line the terminal ever showed wrapped (the whole scrollback
+# as shown against the same with wrapped lines joined), and in which the last board and the
+# prompt fit the screen together; then Ctrl-C: during a search it makes the agent answer, at
+# the prompt (or twice) it saves and quits with the resume command.
+#
+# A game whose compact layout is not written yet (its compact board is the full one) cannot fit
+# 80x24: it is skipped with a note, and the property test's diagram property (10) fails for it.
+set -u
+Q=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d)
+cd "$WORK" || exit 1
+# shellcheck source=tests/cli/tmux_lib.sh
+. "$HERE/tmux_lib.sh"
+trap 'tmux_stop; rm -rf "$WORK" 2>/dev/null || { sleep 0.5; rm -rf "$WORK"; }' EXIT
+command -v tmux >/dev/null || {
+	echo "tmux is missing (scripts/install-deps.sh installs it)"
+	exit 1
+}
+failures=0 checked=0
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# first_screen GAME PLAYERS LAYOUT: what `quiver play` prints before its first prompt.
+first_screen() {
+	printf 'quit\n' | "$Q" play "$1" --players "$2" --seed 1 --layout "$3" --no-color \
+		--record first.json 2>&1 | grep -v -e '^Saving to' -e '^Game saved' -e '^Resume with'
+}
+
+for game in three-arrows concardia evons arrow-party; do
+	players=human,random
+	[ "$game" = arrow-party ] && players=human,random,random
+	if [ "$(first_screen "$game" "$players" compact)" = "$(first_screen "$game" "$players" full)" ]; then
+		echo "SKIP: $game has no compact layout yet (its compact board is the full one)"
+		continue
+	fi
+	rm -f rec.json
+	tmux_start 80 24 "$Q" play "$game" --players "$players" --seed 5 --record rec.json
+	moves=0 seed=1
+	while :; do
+		state=$(wait_prompt)
+		case "$state" in
+		prompt*)
+			who=${state#prompt }
+			history >shown.txt
+			joined >whole.txt
+			if [ "$(wc -l <shown.txt)" -ne "$(wc -l <whole.txt)" ]; then
+				fail "$game, move $moves: a line wrapped at 80 columns: $(grep -vxF -f shown.txt whole.txt | head -2)"
+				break
+			fi
+			# The last board (after the last blank line) and the prompt fit 24 rows.
+			rows=$(awk 'NF == 0 { n = 0; next } { n++ } END { print n }' whole.txt)
+			[ "$rows" -le 24 ] || fail "$game, move $moves: the board and prompt take $rows rows"
+			if [ "$moves" -ge 40 ]; then
+				type_line quit
+				continue
+			fi
+			mapfile -t acts < <(legal_actions rec.json)
+			[ "${#acts[@]}" -gt 0 ] || { fail "$game: no legal action at $who's prompt"; break; }
+			seed=$((seed + 1))
+			if screen | grep -qF "press Enter to play it"; then
+				type_line "" # a forced move, shown before it is played
+			else
+				type_line "${acts[$(($(pick "${#acts[@]}" "$seed") - 1))]}"
+			fi
+			moves=$((moves + 1))
+			;;
+		confirm) type_line y ;;
+		exit) break ;;
+		*)
+			fail "$game: quiver stopped answering: $(screen | tail -5)"
+			break
+			;;
+		esac
+	done
+	screen | grep -qF "[exit 0]" || fail "$game: quiver did not exit 0: $(screen | tail -4)"
+	checked=$((checked + 1))
+	echo "$game: $moves moves at 80x24, no line wrapped"
+done
+
+# ---- Ctrl-C ----
+# During a search (p1 thinks for up to 60 s): the agent answers at once and the game goes on.
+tmux_start 80 24 "$Q" play three-arrows --players ismcts:time=60,human --seed 3 --record c.json \
+	--no-color
+wait_for "Type 'help' for the commands" || fail "Ctrl-C: no banner: $(screen | tail -4)"
+sleep 1
+tm send-keys -t t C-c
+TMUX_WAIT=15 wait_for '^p2>$' || fail "Ctrl-C during the search: no prompt within 15 s: $(screen | tail -4)"
+history | grep -qF "answered before its search was done" ||
+	fail "Ctrl-C during the search was not reported: $(screen | tail -6)"
+# At the prompt: saves and says how to resume.
+tm send-keys -t t C-c
+wait_for '^\[exit 0\]$' || fail "Ctrl-C at the prompt did not end quiver: $(screen | tail -4)"
+screen | grep -qF "Resume with: quiver play --load c.json" ||
+	fail "Ctrl-C at the prompt did not print how to resume: $(screen | tail -4)"
+grep -qF '"players"' c.json || fail "Ctrl-C at the prompt left no record"
+# Twice during a search: saves and quits without waiting for the search.
+tmux_start 80 24 "$Q" play three-arrows --players ismcts:time=60,human --seed 3 --record d.json \
+	--no-color
+wait_for "Type 'help' for the commands" || fail "Ctrl-C twice: no banner: $(screen | tail -4)"
+sleep 1
+# (A moment apart: two SIGINTs sent before the process runs would be delivered as one.)
+tm send-keys -t t C-c
+sleep 0.3
+tm send-keys -t t C-c
+TMUX_WAIT=15 wait_for '^\[exit 0\]$' || fail "Ctrl-C twice did not end quiver: $(screen | tail -4)"
+screen | grep -qF "Resume with: quiver play --load d.json" ||
+	fail "Ctrl-C twice did not print how to resume: $(screen | tail -4)"
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures check(s) failed"
+	exit 1
+fi
+echo "all screen checks passed ($checked of 4 games at 80x24)"

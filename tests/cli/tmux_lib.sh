@@ -1,0 +1,118 @@
+# tmux_lib.sh - sourced by the terminal tests: runs `quiver play` in a real terminal (a tmux pane
+# of a fixed size, on a private tmux server), reads what the terminal shows and keeps (the
+# whole scrollback), types into it, and asks the engine about the game's record.
+#
+# The caller sets Q (the quiver binary) and WORK (a fresh directory, the current one), and calls
+# tmux_stop on exit. Every wait is bounded (TMUX_WAIT seconds).
+
+TMUX_RUN=0
+TMUX_SOCK="quiver-test-$$-0"
+TMUX_WAIT=${TMUX_WAIT:-20}
+
+tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
+
+# tmux_stop: kills the private tmux server (and with it every pane's process) and removes its
+# socket file.
+tmux_stop() {
+	tm kill-server >/dev/null 2>&1
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TMUX_SOCK"
+}
+
+# tmux_start W H CMD...: a new pane of W columns and H rows running CMD in $WORK, on a new
+# private server (the previous one is killed). When CMD ends the pane shows "[exit N]" and
+# stays, so its last screen can still be read.
+tmux_start() {
+	local w=$1 h=$2
+	shift 2
+	tmux_stop
+	TMUX_BEFORE=
+	TMUX_RUN=$((TMUX_RUN + 1))
+	TMUX_SOCK="quiver-test-$$-$TMUX_RUN"
+	local cmd
+	cmd=$(printf '%q ' "$@")
+	tm start-server \; set-option -g history-limit 100000 \; \
+		new-session -d -s t -x "$w" -y "$h" -c "$WORK" \
+		"$cmd; echo \"[exit \$?]\"; sleep 600" || return 1
+}
+
+# screen: the visible rows; history: everything the terminal keeps, scrollback included, as
+# shown (a wrapped line is two); joined: the same with wrapped lines joined.
+screen() { tm capture-pane -p -t t; }
+history() { tm capture-pane -p -t t -S - -E -; }
+joined() { tm capture-pane -p -J -t t -S - -E -; }
+
+# last_line: the last row of the screen that is not blank (a prompt, usually).
+last_line() { screen | awk 'NF { last = $0 } END { print last }'; }
+
+# type_line TEXT: types TEXT and Enter (TEXT may be empty: Enter alone). What the terminal held
+# before is remembered, so that wait_prompt does not take the old prompt, not yet echoing the
+# keys, for a new one.
+TMUX_BEFORE=
+type_line() {
+	TMUX_BEFORE=$(joined | md5sum)
+	[ -n "$1" ] && tm send-keys -t t -l -- "$1"
+	tm send-keys -t t Enter
+}
+
+# wait_for REGEX: waits until the last non-blank row matches REGEX (extended); false on timeout.
+wait_for() {
+	local i
+	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
+		last_line | grep -qE -- "$1" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# wait_prompt: waits until quiver waits for input (after the last type_line, a new prompt) or
+# has ended; prints which: "handoff pN", "prompt pN", "confirm", "exit" or "timeout".
+wait_prompt() {
+	local i l
+	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
+		if [ -n "$TMUX_BEFORE" ] && [ "$(joined | md5sum)" = "$TMUX_BEFORE" ]; then
+			sleep 0.05
+			continue
+		fi
+		l=$(last_line)
+		case "$l" in
+		"Pass the keyboard to p"*" and press Enter")
+			echo "handoff $(echo "$l" | sed 's/.*to \(p[0-9]\).*/\1/')"
+			return 0
+			;;
+		p[1-5]">")
+			echo "prompt ${l%>}"
+			return 0
+			;;
+		*"[y/N]")
+			echo confirm
+			return 0
+			;;
+		"[exit "*)
+			echo exit
+			return 0
+			;;
+		esac
+		sleep 0.05
+	done
+	echo timeout
+}
+
+# engine_replies FILE COMMANDS: loads the record or state FILE into `quiver engine` and runs the
+# protocol commands (one a line) after it; prints the replies (the load's first).
+engine_replies() {
+	{
+		printf 'load '
+		tr -d '\n' <"$1"
+		printf '\n%s\nquit\n' "$2"
+	} | "$Q" engine --seed 1
+}
+
+# reply N: from engine_replies on stdin, the lines of the N-th reply (0: the load) without the
+# "= " of its first line.
+reply() { awk -v n="$1" 'BEGIN { RS = ""; FS = "\n" } NR == n + 1 { sub(/^= ?/, ""); print }'; }
+
+# legal_actions FILE: the legal actions of the player to move, one a line.
+legal_actions() { engine_replies "$1" legal | reply 1; }
+
+# pick N SEED: a number 1..N that depends only on SEED (so runs repeat).
+pick() { echo $((($2 * 7919 + 13) % $1 + 1)); }
