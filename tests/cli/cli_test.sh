@@ -156,7 +156,7 @@ screens_lack() {
 # ---- Evons: human against hard (the default), hot-seat, a whole game between agents ----
 printf 'legal\nkeep\nquit\n' | "$Q" play evons --seed 3 --record ev.json --no-color >out.txt 2>err.txt
 contains out.txt "Seats: p1 human (you), p2 hard"
-contains out.txt "mulligan cinder-pup/reef-guard/storm-coil/block-fire/block-water"
+contains out.txt "  mulligan cinder-pup reef-guard storm-coil block-fire block-water — 5 back into the deck, 5 new drawn"
 contains out.txt "  hand: cinder-pup reef-guard storm-coil block-fire block-water"
 contains out.txt "p2 (hard): "
 contains out.txt "Game saved to ev.json"
