@@ -76,9 +76,9 @@ static bool secret_seen(const qv_game *g, const void *before, qv_action a, int v
 	return visible;
 }
 
-/* The scratch of one check: four states, the options and their probabilities. */
+/* The scratch of one check: six states, the options and their probabilities. */
 typedef struct sight {
-	unsigned char *result, *result_det, *alt, *alt_det, *world;
+	unsigned char *result, *result_det, *alt, *alt_det, *world, *world_result;
 	qv_action *opts;
 	double *prob;
 	json_t *view; /* the viewer's view after the action, made when first needed */
@@ -97,7 +97,7 @@ static bool sight_alloc(const qv_game *g, sight *s)
 	size_t sz = g->state_size;
 	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
 	*s = (sight){0};
-	s->result = malloc(5 * sz);
+	s->result = malloc(6 * sz);
 	s->opts = malloc(sizeof *s->opts * (size_t)(most > 0 ? most : 1));
 	s->prob = malloc(sizeof *s->prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
 	if (!s->result || !s->opts || !s->prob) {
@@ -108,18 +108,22 @@ static bool sight_alloc(const qv_game *g, sight *s)
 	s->alt = s->result + 2 * sz;
 	s->alt_det = s->result + 3 * sz;
 	s->world = s->result + 4 * sz;
+	s->world_result = s->result + 5 * sz;
 	return true;
 }
 
 /* True when option o, applied at `from` (the true state or a world) into s->alt, leaves viewer
- * with the very view that the action gave (in s->result) although the states differ. */
-static bool confusable(const qv_game *g, sight *s, const void *from, qv_action o, int viewer)
+ * with the very view that the action gave (in s->result) although o ends differently from the
+ * action in that same place (`same`: the action applied at `from`, or NULL when it cannot be
+ * played there). */
+static bool confusable(const qv_game *g, sight *s, const void *from, const void *same,
+		       qv_action o, int viewer)
 {
 	size_t sz = g->state_size;
 	memcpy(s->alt, from, sz);
 	g->apply(s->alt, o, NULL);
-	if (memcmp(s->alt, s->result, sz) == 0)
-		return false; /* the same state: nothing is hidden by not knowing which */
+	if (memcmp(s->alt, same ? same : s->result, sz) == 0)
+		return false; /* the same outcome: nothing is hidden by not knowing which */
 	if (g->determinize) {
 		determinized(g, s->alt, s->alt_det, viewer);
 		if (memcmp(s->alt_det, s->result_det, sz) != 0)
@@ -128,9 +132,9 @@ static bool confusable(const qv_game *g, sight *s, const void *from, qv_action o
 	if (!s->view)
 		s->view = g->view_json(s->result, viewer);
 	json_t *theirs = g->view_json(s->alt, viewer);
-	bool same = !s->view || !theirs || json_equal(s->view, theirs);
+	bool alike = !s->view || !theirs || json_equal(s->view, theirs);
 	json_decref(theirs);
-	return same;
+	return alike;
 }
 
 bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
@@ -172,7 +176,7 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
 	/* The truth's options, then those of the worlds that differ from it. */
 	for (int w = -1; w < (g->determinize ? SIGHT_WORLDS : 0) && !all; w++) {
-		const void *from = before;
+		const void *from = before, *same = s.result;
 		if (w >= 0) {
 			qv_rng rng;
 			memcpy(s.world, before, g->state_size);
@@ -181,10 +185,16 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 			if (memcmp(s.world, before, g->state_size) == 0)
 				continue; /* nothing hidden from the viewer here */
 			from = s.world;
+			same = NULL;
+			if (!g->check(s.world, a, NULL)) {
+				memcpy(s.world_result, s.world, g->state_size);
+				g->apply(s.world_result, a, NULL);
+				same = s.world_result;
+			}
 		}
 		int n = mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
 		for (int i = 0; i < n && !all; i++) {
-			if ((w < 0 && s.opts[i] == a) || !confusable(g, &s, from, s.opts[i], viewer))
+			if ((w < 0 && s.opts[i] == a) || !confusable(g, &s, from, same, s.opts[i], viewer))
 				continue;
 			any = true;
 			char alt[256], *aw[SIGHT_MAX_WORDS];
