@@ -7,6 +7,14 @@
  * card table. Squares are 0..35, rank * 6 + file, so a1 = 0, b1 = 1, ..., f6 = 35: ascending
  * square numbers are the rules page's square order a1, b1, ..., f6. A set of squares is a
  * uint64_t bitmask.
+ *
+ * Speed: random playouts and the search apply millions of actions, so the rules work on
+ * bitmasks and keep what the Capture step asks up to date instead of rescanning the grid: the
+ * state holds the squares of each player's cards (occ) and of the cards that do something
+ * (banners, dynamos, movers), the sum of the superior Strengths pointing at each card (atk) and
+ * the cards whose sum reaches their printed Defense (threat).
+ * These are derived from the grid and change only with it, through cc_put, cc_lift, cc_move and
+ * cc_set_boost; constant tables give each square's neighbours (cc_nb, cc_adj).
  */
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
@@ -131,8 +139,12 @@ typedef struct cc_player {
 } cc_player;
 
 typedef struct cc_state {
-	uint64_t would; /* capture step: cards that would be captured */
-	uint64_t saved; /* capture step: cards a reaction saved */
+	uint64_t would;  /* capture step: cards that would be captured */
+	uint64_t saved;  /* capture step: cards a reaction saved */
+	/* derived from grid, kept in step with it (see the top of this file) */
+	uint64_t occ[2]; /* the squares of each player's cards */
+	uint64_t threat; /* cards whose atk reaches their printed Defense */
+	uint64_t banners, dynamos, movers; /* squares of banners, dynamos, couriers and shovers */
 	cc_cell grid[CC_NSQ];
 	cc_player pl[2];
 	uint16_t target, max_turns;
@@ -148,10 +160,29 @@ typedef struct cc_state {
 	/* capture step: the next offer (0..71: the active player's squares, then the opponent's)
 	 * and whether a reaction was used */
 	uint8_t react_next, reacted;
-	uint8_t pad_[12]; /* keeps the struct free of implicit padding */
+	/* derived from grid: the sum of the Strengths of the superior arrows at each card (0 on an
+	 * empty square) */
+	uint8_t atk[CC_NSQ];
+	uint8_t pad_[16]; /* keeps the struct free of implicit padding */
 } cc_state;
 
 #pragma GCC diagnostic pop
+
+/* The grid's geometry (rules.c): cc_nb[sq][d] is the square one step away from sq in board
+ * direction d (QV_N..QV_NW), or -1 off the grid; cc_adj[sq] the set of sq's 8 neighbours. */
+extern const int8_t cc_nb[CC_NSQ][QV_NDIRS];
+extern const uint64_t cc_adj[CC_NSQ];
+
+/* The only ways the grid changes (rules.c): a card put on an empty square, a card lifted off
+ * (its square left empty), a card moved to an empty square, a card's boost set or cleared.
+ * They keep the masks, atk and threat in step with the grid. */
+void cc_put(cc_state *s, int sq, cc_cell c);
+void cc_lift(cc_state *s, int sq);
+void cc_move(cc_state *s, int from, int to);
+void cc_set_boost(cc_state *s, int sq, int boost);
+
+/* The set of cards in p's hand, bit c for card id c: what legal() and the heuristic ask. */
+uint64_t cc_hand_mask(const cc_player *pl);
 
 /* Rules (rules.c). */
 int cc_to_move(const cc_state *s);
@@ -168,12 +199,26 @@ uint64_t cc_would_capture(const cc_state *s);
 void cc_pending_effect(cc_state *s, qv_events *ev);
 int cc_board_count(const cc_state *s, int p);
 int cc_units(const cc_state *s, int p); /* cost units p could pay now */
+/* Saboteur's X against the card on sq: its Defense - 1, at least 0. */
+int cc_sabotage_cost(const cc_state *s, int sq);
+/* The slot of card in p's Persistent Area, or -1; whether a card of template tmpl is there. */
+int cc_persist_slot(const cc_player *pl, int card);
+bool cc_persist_has(const cc_player *pl, int tmpl);
+/* Only Persistent templates may go to the Persistent Area. */
+static inline bool cc_is_persistent(int tmpl) { return tmpl == CC_DYNAMO; }
 int cc_find_card(const char *text);     /* card id, or -1 */
-int cc_step(int sq, int d);             /* the square one step away in board direction d, or -1 */
+static inline int cc_step(int sq, int d) { return cc_nb[sq][d]; } /* or -1 off the grid */
 int cc_board_dir(int owner, int d);     /* a printed direction turned to the board */
 extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];
+
+/* Legal actions (legal.c): the descriptor's legal, count, sample, chance and check. */
+int cc_legal(const void *st, qv_action *out);
+int cc_count(const void *st);
+qv_action cc_sample(const void *st, qv_rng *rng);
+int cc_chance(const void *st, qv_action *out, double *prob);
+qv_status cc_check(const void *st, qv_action a, qv_err *err);
 
 /* Narration (narrate.c): the consequences of an action as lines for people (qv_events), in
  * the third person, each viewer reading only what it may know. */

@@ -239,8 +239,8 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 			               what);
 		if (boost && card / 3 != CC_DYNAMO)
 			return qv_fail(err, QV_EINVAL, "%s: only a dynamo is boosted", what);
-		s->grid[sq] = (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters,
-		                        (uint8_t)boost};
+		cc_put(s, sq,
+		       (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters, (uint8_t)boost});
 	}
 	return QV_OK;
 }
@@ -528,8 +528,10 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	if ((rc = qv__json_check_keys(j, "state", keys, err)))
 		return rc;
 	/* init has set up the parameters; keep them and the decklists, rebuild the rest. */
-	s->would = s->saved = 0;
+	s->would = s->saved = s->occ[0] = s->occ[1] = s->threat = 0;
+	s->banners = s->dynamos = s->movers = 0;
 	memset(s->grid, 0, sizeof s->grid);
+	memset(s->atk, 0, sizeof s->atk);
 	for (int p = 0; p < 2; p++) {
 		cc_player *pl = &s->pl[p];
 		uint8_t owned[CC_NCARDS], decklen = pl->decklen;

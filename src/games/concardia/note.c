@@ -287,7 +287,7 @@ int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	case CC_ACT_PLAY:
 		t.pl[m].hand[x]--;
 		t.pl[m].nhand--;
-		t.grid[y] = (cc_cell){(uint8_t)(x + 1), (uint8_t)m, 0, 0};
+		cc_put(&t, y, (cc_cell){(uint8_t)(x + 1), (uint8_t)m, 0, 0});
 		outcome(&n, &t, m, false, false, confirm);
 		break;
 	case CC_ACT_PERSIST:
@@ -299,8 +299,7 @@ int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 		break;
 	case CC_ACT_SLIDE:
 	case CC_ACT_JUMP:
-		t.grid[y] = t.grid[x];
-		memset(&t.grid[x], 0, sizeof t.grid[x]);
+		cc_move(&t, x, y);
 		outcome(&n, &t, m, false, false, confirm);
 		break;
 	case CC_ACT_SHOVE:
