@@ -172,6 +172,9 @@ typedef struct cc_state {
  * direction d (QV_N..QV_NW), or -1 off the grid; cc_adj[sq] the set of sq's 8 neighbours. */
 extern const int8_t cc_nb[CC_NSQ][QV_NDIRS];
 extern const uint64_t cc_adj[CC_NSQ];
+/* The board direction from a square to its neighbour `to`: cc_dir(from, to). */
+extern const int8_t cc_delta_dir[15];
+static inline int cc_dir(int from, int to) { return cc_delta_dir[to - from + 7]; }
 
 /* The only ways the grid changes (rules.c): a card put on an empty square, a card lifted off
  * (its square left empty), a card moved to an empty square, a card's boost set or cleared.
@@ -185,7 +188,15 @@ void cc_set_boost(cc_state *s, int sq, int boost);
 uint64_t cc_hand_mask(const cc_player *pl);
 
 /* Rules (rules.c). */
-int cc_to_move(const cc_state *s);
+static inline int cc_to_move(const cc_state *s)
+{
+	switch (s->phase) {
+	case CC_PH_OVER: return QV_OVER;
+	case CC_PH_COIN: return QV_CHANCE;
+	case CC_PH_REACT: return s->react_next < CC_NSQ ? s->active : 1 - s->active;
+	default: return s->active;
+	}
+}
 int cc_defense(const cc_state *s, int sq);
 int cc_strength(const cc_state *s, int sq);
 /* The superior arrows at the card on sq (adjacent opponent cards pointing at it whose trait

@@ -3,21 +3,20 @@
  * of them drawn uniformly (sample), the coin (chance), and check, which says why an action is
  * refused.
  *
- * Legality has one source of truth, walk_actions, which goes through the legal actions in
- * their documented order (play, persist, the Actions of the cards on the grid in square
- * order, persistent boosts, immediates, pass; discard, counter, persistent counter; react,
- * decline) family by family. Each family is a set of squares or cards (a bitmask), so the walk
- * can list the actions, only count them, or skip whole families to the k-th one: legal, count
- * and sample cannot disagree, and sample draws exactly the action legal's list would give at
- * the same index (the same random games either way) without listing anything.
+ * Legality has one source of truth, gather, which writes the legal actions down as families in
+ * their documented order (play, persist, the Actions of the cards on the grid in square order,
+ * persistent boosts, immediates, pass; discard, counter, persistent counter; react, decline).
+ * A family is a set of cards or squares (a bitmask), or a product of two, so its size is a
+ * popcount: legal lists the families, count adds their sizes, and sample finds the k-th action
+ * without listing anything. The three cannot disagree, and sample draws exactly the action
+ * legal's list holds at the same index (the same random games with or without the sampler).
  */
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "concardia.h"
 
-/* ---- the walk over the legal actions ---- */
+/* ---- the legal actions, family by family ---- */
 
 /* The cards of one template (its three traits), as a mask of card ids. */
 #define TEMPLATE_CARDS(t) (7ull << (3 * (t)))
@@ -27,13 +26,22 @@
 #define FILE_F 0x820820820ull
 #define ALL_SQ 0xfffffffffull
 
-/* One walk: list every action into out (when out is not NULL), or look for the action at
- * index k (k = INT_MAX: count only). n counts the actions passed so far. */
-typedef struct walk {
-	qv_action *out;
-	int k, n;
-	qv_action pick;
-} walk;
+/* The most families a decision has: play, persist, two for each of up to 18 couriers, shovers
+ * and dynamos (two of each card id in a deck), four persistent boosts, three saboteurs, pass. */
+#define MAX_FAMILIES 48
+
+/* CC_MAKE(type, base | i << shift) for each i of mask, in ascending order; or, for a pair
+ * family (squares not 0), CC_MAKE(type, card | sq << 6) for each card of mask and each sq of
+ * squares, card by card. */
+typedef struct family {
+	int type, base, shift, size;
+	uint64_t mask, squares;
+} family;
+
+typedef struct families {
+	int n, total; /* families, actions */
+	family f[MAX_FAMILIES];
+} families;
 
 static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
 static inline int popcount(uint64_t m) { return __builtin_popcountll(m); }
@@ -53,55 +61,48 @@ static inline uint64_t grow(uint64_t m)
 	return (row | row << 6 | row >> 6) & ALL_SQ;
 }
 
-/* The actions CC_MAKE(type, base | i << shift) for every i of m, in ascending order. True when
- * the action looked for is among them (w->pick). */
-static bool walk_bits(walk *w, int type, int base, uint64_t m, int shift)
+static void add_bits(families *fs, int type, int base, uint64_t mask, int shift)
 {
-	if (w->out) {
-		for (; m; m &= m - 1)
-			w->out[w->n++] = CC_MAKE(type, base | lowest(m) << shift);
-		return false;
-	}
-	int c = popcount(m);
-	if (w->k - w->n < c) {
-		w->pick = CC_MAKE(type, base | nth_bit(m, w->k - w->n) << shift);
-		return true;
-	}
-	w->n += c;
-	return false;
+	if (!mask)
+		return;
+	QV_ASSERT(fs->n < MAX_FAMILIES);
+	family *f = &fs->f[fs->n++];
+	*f = (family){type, base, shift, popcount(mask), mask, 0};
+	fs->total += f->size;
 }
 
-/* The actions CC_MAKE(type, card | sq << 6) for every card of cards and sq of squares, card
- * by card. */
-static bool walk_pairs(walk *w, int type, uint64_t cards, uint64_t squares)
+static void add_one(families *fs, int type, int arg) { add_bits(fs, type, arg, 1, 0); }
+
+static void add_pairs(families *fs, int type, uint64_t cards, uint64_t squares)
 {
-	if (w->out) {
-		for (; cards; cards &= cards - 1)
-			walk_bits(w, type, lowest(cards), squares, 6);
-		return false;
-	}
-	int nsq = popcount(squares), c = popcount(cards) * nsq;
-	if (w->k - w->n < c) {
-		int i = w->k - w->n;
-		w->pick = CC_MAKE(type, nth_bit(cards, i / nsq) | nth_bit(squares, i % nsq) << 6);
-		return true;
-	}
-	w->n += c;
-	return false;
+	if (!cards || !squares)
+		return;
+	QV_ASSERT(fs->n < MAX_FAMILIES);
+	family *f = &fs->f[fs->n++];
+	*f = (family){type, 0, 6, popcount(cards) * popcount(squares), cards, squares};
+	fs->total += f->size;
 }
 
-static bool walk_one(walk *w, qv_action a)
+/* The i-th action of family f. */
+static qv_action family_action(const family *f, int i)
 {
-	if (w->out) {
-		w->out[w->n++] = a;
-		return false;
-	}
-	if (w->k == w->n) {
-		w->pick = a;
-		return true;
-	}
-	w->n++;
-	return false;
+	if (!f->squares)
+		return CC_MAKE(f->type, f->base | nth_bit(f->mask, i) << f->shift);
+	int nsq = popcount(f->squares);
+	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_bit(f->squares, i % nsq) << 6);
+}
+
+/* Writes the actions of f to out; returns how many. */
+static int list_family(const family *f, qv_action *out)
+{
+	int n = 0;
+	for (uint64_t m = f->mask; m; m &= m - 1)
+		if (!f->squares)
+			out[n++] = CC_MAKE(f->type, f->base | lowest(m) << f->shift);
+		else
+			for (uint64_t q = f->squares; q; q &= q - 1)
+				out[n++] = CC_MAKE(f->type, lowest(m) | lowest(q) << 6);
+	return n;
 }
 
 /* Where a courier on sq can jump (over an adjacent card to the empty square beyond), or the
@@ -131,143 +132,113 @@ static uint64_t sabotage_targets(const cc_state *s, int p, int units)
 	return m;
 }
 
-/* What the families of actions are made of, worked out once per walk (sample walks twice). */
-typedef struct options {
-	uint64_t hand;     /* the cards in the hand of the player to move */
-	uint64_t places;   /* empty squares next to a card (action step) */
-	uint64_t acting;   /* the active player's couriers, shovers and dynamos (action step) */
-	uint64_t sabotage; /* what a saboteur could remove (action step, with a saboteur held) */
-	int units;         /* cost units of the active player (action step) */
-} options;
-
-static void prepare(const cc_state *s, options *o)
+/* Step 3, the turn's action. The Actions of the active player's cards on the grid come
+ * square by square; a shover needs 1 cost unit, a dynamo's boost 2. */
+static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
 {
-	int p = cc_to_move(s);
-	o->hand = p >= 0 ? cc_hand_mask(&s->pl[p]) : 0;
-	if (s->phase != CC_PH_ACTION)
-		return;
+	int p = s->active;
+	const cc_player *pl = &s->pl[p];
 	uint64_t occ = s->occ[0] | s->occ[1];
-	o->places = grow(occ) & ~occ;
-	o->acting = (s->movers | s->dynamos) & s->occ[p];
-	o->units = cc_units(s, p);
-	o->sabotage = o->hand & TEMPLATE_CARDS(CC_SABOTEUR) ? sabotage_targets(s, p, o->units) : 0;
-}
-
-/* The Actions of the active player's cards on the grid, square by square. */
-static bool walk_card_actions(const cc_state *s, const options *o, walk *w)
-{
-	uint64_t occ = s->occ[0] | s->occ[1];
-	for (uint64_t m = o->acting; m; m &= m - 1) {
-		int sq = lowest(m);
-		int t = cc_tmpl(s->grid[sq].card - 1);
-		bool found;
-		if (t == CC_COURIER)
-			found = walk_bits(w, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6) ||
-			        walk_bits(w, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6);
-		else if (t == CC_SHOVER)
-			found = o->units >= 1 && walk_bits(w, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6);
-		else {
+	add_pairs(fs, CC_ACT_PLAY, hand, grow(occ) & ~occ);
+	if (pl->npersist < CC_MAX_PERSIST && hand & TEMPLATE_CARDS(CC_DYNAMO) &&
+	    !cc_persist_has(pl, CC_DYNAMO))
+		add_bits(fs, CC_ACT_PERSIST, 0, hand & TEMPLATE_CARDS(CC_DYNAMO), 0);
+	int units = cc_units(s, p);
+	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
+		int sq = lowest(m), t = cc_tmpl(s->grid[sq].card - 1);
+		if (t == CC_COURIER) {
+			add_bits(fs, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6);
+			add_bits(fs, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6);
+		} else if (t == CC_SHOVER) {
+			if (units >= 1)
+				add_bits(fs, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6);
+		} else {
 			QV_ASSERT(t == CC_DYNAMO);
-			found = o->units >= 2 && walk_one(w, CC_MAKE(CC_ACT_BOOST, sq));
+			if (units >= 2)
+				add_one(fs, CC_ACT_BOOST, sq);
 		}
-		if (found)
-			return true;
 	}
-	return false;
-}
-
-/* Step 3, the turn's action. */
-static bool walk_action_step(const cc_state *s, const options *o, walk *w)
-{
-	const cc_player *pl = &s->pl[s->active];
-	if (walk_pairs(w, CC_ACT_PLAY, o->hand, o->places))
-		return true;
-	if (pl->npersist < CC_MAX_PERSIST && o->hand & TEMPLATE_CARDS(CC_DYNAMO) &&
-	    !cc_persist_has(pl, CC_DYNAMO) &&
-	    walk_bits(w, CC_ACT_PERSIST, 0, o->hand & TEMPLATE_CARDS(CC_DYNAMO), 0))
-		return true;
-	if (walk_card_actions(s, o, w))
-		return true;
 	for (int i = 0; i < pl->npersist; i++)
-		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO && o->units >= 2 &&
-		    walk_one(w, CC_MAKE(CC_ACT_PBOOST, pl->persist[i] - 1)))
-			return true;
-	for (uint64_t m = o->hand & TEMPLATE_CARDS(CC_SABOTEUR); m; m &= m - 1)
-		if (walk_bits(w, CC_ACT_IMMEDIATE, lowest(m), o->sabotage, 6))
-			return true;
-	return walk_one(w, CC_MAKE(CC_ACT_PASS, 0));
+		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO && units >= 2)
+			add_one(fs, CC_ACT_PBOOST, pl->persist[i] - 1);
+	uint64_t saboteurs = hand & TEMPLATE_CARDS(CC_SABOTEUR);
+	if (saboteurs) {
+		uint64_t targets = sabotage_targets(s, p, units);
+		for (; saboteurs; saboteurs &= saboteurs - 1)
+			add_bits(fs, CC_ACT_IMMEDIATE, lowest(saboteurs), targets, 6);
+	}
+	add_one(fs, CC_ACT_PASS, 0);
 }
 
 /* A unit of a cost: a card from the hand, a Charge Counter on the grid (only dynamos carry
  * them) or in the Persistent Area. */
-static bool walk_payment(const cc_state *s, const options *o, walk *w)
+static void gather_payment(const cc_state *s, uint64_t hand, families *fs)
 {
 	int p = s->active;
 	const cc_player *pl = &s->pl[p];
-	if (walk_bits(w, CC_ACT_DISCARD, 0, o->hand, 0))
-		return true;
+	add_bits(fs, CC_ACT_DISCARD, 0, hand, 0);
 	uint64_t charged = 0;
 	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
 		if (s->grid[lowest(m)].counters)
 			charged |= m & -m;
-	if (walk_bits(w, CC_ACT_COUNTER, 0, charged, 0))
-		return true;
+	add_bits(fs, CC_ACT_COUNTER, 0, charged, 0);
 	for (int i = 0; i < pl->npersist; i++)
-		if (pl->pcounters[i] && walk_one(w, CC_MAKE(CC_ACT_PCOUNTER, pl->persist[i] - 1)))
-			return true;
-	return false;
+		if (pl->pcounters[i])
+			add_one(fs, CC_ACT_PCOUNTER, pl->persist[i] - 1);
 }
 
-/* The reaction offered for the card on react_next's square: each aegis held, or decline. */
-static bool walk_reaction(const cc_state *s, const options *o, walk *w)
+/* The legal actions now, as families in the documented order. */
+static void gather(const cc_state *s, families *fs)
 {
-	int sq = s->react_next % CC_NSQ;
-	return walk_bits(w, CC_ACT_REACT, sq << 6, o->hand & TEMPLATE_CARDS(CC_AEGIS), 0) ||
-	       walk_one(w, CC_MAKE(CC_ACT_DECLINE, 0));
-}
-
-static bool walk_actions(const cc_state *s, const options *o, walk *w)
-{
+	fs->n = fs->total = 0;
+	int who = cc_to_move(s);
+	if (who < 0)
+		return;
+	uint64_t hand = cc_hand_mask(&s->pl[who]);
 	switch (s->phase) {
-	case CC_PH_START: return walk_bits(w, CC_ACT_START, 0, o->hand, 0);
-	case CC_PH_ACTION: return walk_action_step(s, o, w);
-	case CC_PH_PAY: return walk_payment(s, o, w);
-	case CC_PH_REACT: return walk_reaction(s, o, w);
-	default: return false;
+	case CC_PH_START: add_bits(fs, CC_ACT_START, 0, hand, 0); break;
+	case CC_PH_ACTION: gather_action_step(s, hand, fs); break;
+	case CC_PH_PAY: gather_payment(s, hand, fs); break;
+	case CC_PH_REACT:
+		/* the offer for the card on react_next's square: each aegis held, or decline */
+		add_bits(fs, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
+		         hand & TEMPLATE_CARDS(CC_AEGIS), 0);
+		add_one(fs, CC_ACT_DECLINE, 0);
+		break;
+	default: break;
 	}
 }
 
 int cc_legal(const void *st, qv_action *out)
 {
-	options o;
-	prepare(st, &o);
-	walk w = {out, INT_MAX, 0, -1};
-	walk_actions(st, &o, &w);
-	return w.n;
+	families fs;
+	gather(st, &fs);
+	int n = 0;
+	for (int i = 0; i < fs.n; i++)
+		n += list_family(&fs.f[i], out + n);
+	return n;
 }
 
 int cc_count(const void *st)
 {
-	options o;
-	prepare(st, &o);
-	walk w = {NULL, INT_MAX, 0, -1};
-	walk_actions(st, &o, &w);
-	return w.n;
+	families fs;
+	gather(st, &fs);
+	return fs.total;
 }
 
 /* The same draw as legal's list at qv_rng_below(count): random games are the same with or
  * without the sampler. */
 qv_action cc_sample(const void *st, qv_rng *rng)
 {
-	options o;
-	prepare(st, &o);
-	walk w = {NULL, INT_MAX, 0, -1};
-	walk_actions(st, &o, &w);
-	if (w.n == 0)
+	families fs;
+	gather(st, &fs);
+	if (fs.total == 0)
 		return -1;
-	w = (walk){NULL, (int)qv_rng_below(rng, (uint32_t)w.n), 0, -1};
-	walk_actions(st, &o, &w);
-	return w.pick;
+	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	const family *f = fs.f;
+	for (; k >= f->size; f++)
+		k -= f->size;
+	return family_action(f, k);
 }
 
 int cc_chance(const void *st, qv_action *out, double *prob)

@@ -15,6 +15,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "concardia.h"
 
@@ -96,11 +99,9 @@ const uint64_t cc_adj[CC_NSQ] = {GRID(ADJ)};
 #undef RANK
 #undef GRID
 
-/* The board direction from a square to its neighbour `to`, indexed by to - from + 7. */
-static const int8_t delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1, -1,    QV_W, -1,
-                                     QV_E,  -1,   -1,    -1, QV_NW, QV_N, QV_NE};
-
-static inline int dir_to(int from, int to) { return delta_dir[to - from + 7]; }
+/* The board direction from a square to its neighbour, by their difference + 7. */
+const int8_t cc_delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1, -1,    QV_W, -1,
+                                 QV_E,  -1,   -1,    -1, QV_NW, QV_N, QV_NE};
 
 int cc_board_dir(int owner, int d) { return owner == 0 ? d : (d + 4) % 8; }
 
@@ -135,32 +136,60 @@ static inline bool occupied(const cc_state *s, int sq) { return s->grid[sq].card
 static inline int cell_card(const cc_state *s, int sq) { return s->grid[sq].card - 1; }
 static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
 
-/* Bit i set when byte i of w is not zero (w read in memory order). */
-static inline uint64_t nonzero_bytes(uint64_t w)
-{
-	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-	uint64_t high = (((w & low7) + low7) | w) & ~low7;
-	return (high >> 7) * 0x0102040810204080ull >> 56;
-}
-
-/* Eight hand counts at a time: the counts are bytes, so a word of them tells which are not
- * zero in a few operations (this runs at every random move). */
+/* The hand counts are bytes, so vector compares tell which are not zero 16 at a time (this
+ * runs at every random move); the last load overlaps the second, which does no harm. */
 uint64_t cc_hand_mask(const cc_player *pl)
 {
-	uint64_t m = 0;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	int c = 0;
-	for (; c + 8 <= CC_NCARDS; c += 8) {
-		uint64_t w;
-		memcpy(&w, pl->hand + c, sizeof w);
-		m |= nonzero_bytes(w) << c;
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+	uint64_t held[3];
+	static const int at[3] = {0, 16, CC_NCARDS - 16};
+	for (int i = 0; i < 3; i++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(pl->hand + at[i]));
+		held[i] = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
 	}
+	return held[0] | held[1] << at[1] | held[2] << at[2];
 #else
-	int c = 0;
-#endif
-	for (; c < CC_NCARDS; c++)
+	uint64_t m = 0;
+	for (int c = 0; c < CC_NCARDS; c++)
 		m |= (uint64_t)(pl->hand[c] != 0) << c;
 	return m;
+#endif
+}
+
+/* ---- cards on the grid, by the cell's value (card id + 1, 0 for an empty square) ---- */
+
+/* A cell's template, and the cells whose card it beats for capture: its trait beats theirs
+ * (Rock > Scissors > Paper > Rock), or it is Superior to them (a duelist against its own
+ * trait). Constant tables, worked out by the compiler, for the hot paths. */
+#define CELLS_OF_TRAIT(t) (0x12492492492ull << (t)) /* cells 1 + t, 4 + t, ..., 40 + t */
+#define BEATEN(cell)                                                                               \
+	(CELLS_OF_TRAIT(((cell)-1 + 2) % 3) |                                                      \
+	 ((cell)-1 >= 3 * CC_DUELIST && (cell)-1 < 3 * CC_DUELIST + 3 ? CELLS_OF_TRAIT(((cell)-1) % 3) \
+	                                                              : 0))
+#define TEMPLATE3(k) (k), (k), (k)
+#define BEATEN3(k)   BEATEN(3 * (k) + 1), BEATEN(3 * (k) + 2), BEATEN(3 * (k) + 3)
+#define ALL14(M)                                                                                   \
+	M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13)
+
+static const uint8_t cell_tmpl[CC_NCARDS + 1] = {0, ALL14(TEMPLATE3)};
+static const uint64_t cell_beats[CC_NCARDS + 1] = {0, ALL14(BEATEN3)};
+
+#undef CELLS_OF_TRAIT
+#undef BEATEN
+#undef TEMPLATE3
+#undef BEATEN3
+#undef ALL14
+
+static inline const cc_template *cell_template(const cc_cell *c)
+{
+	return &cc_templates[cell_tmpl[c->card]];
+}
+
+/* The card in cell a counts as beating the card in cell b for capture. */
+static inline bool superior_cell(const cc_cell *a, const cc_cell *b)
+{
+	return cell_beats[a->card] >> b->card & 1;
 }
 
 /* True when the card on `from` has an arrow pointing at the adjacent square `to`: the arrow
@@ -168,14 +197,14 @@ uint64_t cc_hand_mask(const cc_player *pl)
 static inline bool points_at(const cc_state *s, int from, int to)
 {
 	const cc_cell *c = &s->grid[from];
-	int d = dir_to(from, to) ^ (c->owner << 2); /* (d + 4) % 8 for p2's cards */
-	return cc_templates[cc_tmpl(c->card - 1)].arrows >> d & 1;
+	int d = cc_dir(from, to) ^ (c->owner << 2); /* (d + 4) % 8 for p2's cards */
+	return cell_template(c)->arrows >> d & 1;
 }
 
 int cc_strength(const cc_state *s, int sq)
 {
 	const cc_cell *c = &s->grid[sq];
-	return cc_templates[cc_tmpl(c->card - 1)].strength + 2 * c->boost;
+	return cell_template(c)->strength + 2 * c->boost;
 }
 
 /* The banners of the owner of the card on sq next to it (each gives +1 Defense). */
@@ -186,21 +215,7 @@ static int banners_around(const cc_state *s, int sq)
 
 int cc_defense(const cc_state *s, int sq)
 {
-	return cc_templates[cc_tmpl(cell_card(s, sq))].defense + banners_around(s, sq);
-}
-
-/* Card a counts as beating card b for capture: its trait beats b's (the pairs Rock-Scissors,
- * Paper-Rock and Scissors-Paper are bits 3 * a + b of 0x8C), or it is Superior to b (a
- * duelist against its own trait). */
-static inline bool superior_card(int a, int b)
-{
-	int ta = cc_trait(a), tb = cc_trait(b);
-	return (0x8C >> (3 * ta + tb) & 1) || (cc_tmpl(a) == CC_DUELIST && ta == tb);
-}
-
-static bool superior(const cc_state *s, int from, int to)
-{
-	return superior_card(cell_card(s, from), cell_card(s, to));
+	return cell_template(&s->grid[sq])->defense + banners_around(s, sq);
 }
 
 int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
@@ -211,7 +226,7 @@ int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
 		int a = cc_nb[sq][d];
 		if (a < 0 || !(foes >> a & 1))
 			continue;
-		if (points_at(s, a, sq) && superior(s, a, sq)) {
+		if (points_at(s, a, sq) && superior_cell(&s->grid[a], &s->grid[sq])) {
 			int k = cc_strength(s, a);
 			if (str)
 				str[n] = k;
@@ -225,17 +240,16 @@ int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
 }
 
 /* The sum of the Strengths of the superior arrows at the card on sq from the opponent cards
- * `foes` next to it (the hot path of the Capture step and the heuristic). */
+ * `foes` next to it. */
 static inline int superior_sum(const cc_state *s, int sq, uint64_t foes)
 {
-	int target = cell_card(s, sq), sum = 0;
+	int sum = 0;
 	for (; foes; foes &= foes - 1) {
 		int a = lowest(foes);
 		const cc_cell *c = &s->grid[a];
-		int card = c->card - 1;
-		const cc_template *t = &cc_templates[cc_tmpl(card)];
-		if ((t->arrows >> (dir_to(a, sq) ^ (c->owner << 2)) & 1) &&
-		    superior_card(card, target))
+		const cc_template *t = cell_template(c);
+		if ((t->arrows >> (cc_dir(a, sq) ^ (c->owner << 2)) & 1) &&
+		    superior_cell(c, &s->grid[sq]))
 			sum += t->strength + 2 * c->boost;
 	}
 	return sum;
@@ -247,7 +261,7 @@ static inline int superior_sum(const cc_state *s, int sq, uint64_t foes)
 static inline void mark(cc_state *s, int t)
 {
 	uint64_t bit = 1ull << t;
-	if (s->atk[t] >= cc_templates[cc_tmpl(cell_card(s, t))].defense)
+	if (s->atk[t] >= cell_template(&s->grid[t])->defense)
 		s->threat |= bit;
 	else
 		s->threat &= ~bit;
@@ -258,11 +272,11 @@ static inline void mark(cc_state *s, int t)
 static void spread(cc_state *s, int sq, int delta)
 {
 	const cc_cell *c = &s->grid[sq];
-	int card = c->card - 1, turn = c->owner << 2; /* p2's arrows point the other way */
-	uint64_t foes = s->occ[1 - c->owner];
-	for (unsigned ar = cc_templates[cc_tmpl(card)].arrows; ar; ar &= ar - 1) {
+	int turn = c->owner << 2; /* p2's arrows point the other way */
+	uint64_t foes = s->occ[1 - c->owner], beaten = cell_beats[c->card];
+	for (unsigned ar = cell_template(c)->arrows; ar; ar &= ar - 1) {
 		int t = cc_nb[sq][__builtin_ctz(ar) ^ turn];
-		if (t >= 0 && (foes >> t & 1) && superior_card(card, cell_card(s, t))) {
+		if (t >= 0 && (foes >> t & 1) && (beaten >> s->grid[t].card & 1)) {
 			s->atk[t] = (uint8_t)(s->atk[t] + delta);
 			mark(s, t);
 		}
@@ -286,7 +300,7 @@ void cc_put(cc_state *s, int sq, cc_cell c)
 	QV_ASSERT(!s->grid[sq].card && c.card && c.owner < 2);
 	s->grid[sq] = c;
 	s->occ[c.owner] |= 1ull << sq;
-	uint64_t *role = role_mask(s, cc_tmpl(c.card - 1));
+	uint64_t *role = role_mask(s, cell_tmpl[c.card]);
 	if (role)
 		*role |= 1ull << sq;
 	spread(s, sq, cc_strength(s, sq));
@@ -298,7 +312,7 @@ void cc_lift(cc_state *s, int sq)
 {
 	QV_ASSERT(s->grid[sq].card);
 	spread(s, sq, -cc_strength(s, sq));
-	uint64_t bit = 1ull << sq, *role = role_mask(s, cc_tmpl(cell_card(s, sq)));
+	uint64_t bit = 1ull << sq, *role = role_mask(s, cell_tmpl[s->grid[sq].card]);
 	if (role)
 		*role &= ~bit;
 	s->occ[s->grid[sq].owner] &= ~bit;
@@ -381,16 +395,6 @@ int cc_sabotage_cost(const cc_state *s, int sq)
 
 /* ---- turns, the capture step and the end ---- */
 
-int cc_to_move(const cc_state *s)
-{
-	switch (s->phase) {
-	case CC_PH_OVER: return QV_OVER;
-	case CC_PH_COIN: return QV_CHANCE;
-	case CC_PH_REACT: return s->react_next < CC_NSQ ? s->active : 1 - s->active;
-	default: return s->active;
-	}
-}
-
 /* Draws the top card of p's deck into p's hand; returns it, or -1 when the deck is empty. */
 static int draw(cc_state *s, int p)
 {
@@ -450,6 +454,8 @@ static void set_aside_to_discard(cc_state *s, qv_events *ev)
  * Board loses. Returns true when the game ended. */
 static bool check_loss(cc_state *s, qv_events *ev)
 {
+	if (s->pl[0].turns < 3 && s->pl[1].turns < 3)
+		return false;
 	bool any = false;
 	for (int p = 0; p < 2; p++)
 		if (s->pl[p].turns >= 3 && cc_board_count(s, p) == 0) {
@@ -509,6 +515,8 @@ static void clean_up(cc_state *s, qv_events *ev)
  * aegis. */
 static void advance_capture(cc_state *s, qv_events *ev)
 {
+	if (!(s->would & ~s->saved))
+		s->react_next = 2 * CC_NSQ; /* no offer to make */
 	while (s->react_next < 2 * CC_NSQ) {
 		int half = s->react_next >= CC_NSQ, who = half ? 1 - s->active : s->active;
 		int from = s->react_next - half * CC_NSQ;
@@ -554,7 +562,7 @@ void cc_pending_effect(cc_state *s, qv_events *ev)
 	case CC_PEND_SHOVE: {
 		/* (a loaded state may name any square: a card not next to the shover stays) */
 		int from = s->pend_from, pushed = s->pend_to;
-		int d = cc_adj[from] >> pushed & 1 ? dir_to(from, pushed) : -1;
+		int d = cc_adj[from] >> pushed & 1 ? cc_dir(from, pushed) : -1;
 		int to = d >= 0 ? cc_nb[pushed][d] : -1;
 		bool moved = to >= 0 && !occupied(s, to);
 		if (ev)
