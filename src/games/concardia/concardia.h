@@ -172,6 +172,8 @@ typedef struct cc_state {
  * direction d (QV_N..QV_NW), or -1 off the grid; cc_adj[sq] the set of sq's 8 neighbours. */
 extern const int8_t cc_nb[CC_NSQ][QV_NDIRS];
 extern const uint64_t cc_adj[CC_NSQ];
+/* The directions in which two steps from sq stay on the grid (bit d), for jumps and shoves. */
+extern const uint8_t cc_lines[CC_NSQ];
 /* The board direction from a square to its neighbour `to`: cc_dir(from, to). */
 extern const int8_t cc_delta_dir[15];
 static inline int cc_dir(int from, int to) { return cc_delta_dir[to - from + 7]; }
@@ -197,8 +199,32 @@ static inline int cc_to_move(const cc_state *s)
 	default: return s->active;
 	}
 }
-int cc_defense(const cc_state *s, int sq);
-int cc_strength(const cc_state *s, int sq);
+
+/* The template of the card in a cell, by the cell's value (card id + 1; 0, empty, reads as
+ * template 0). */
+extern const uint8_t cc_cell_tmpl[CC_NCARDS + 1];
+static inline const cc_template *cc_cell_template(const cc_cell *c)
+{
+	return &cc_templates[cc_cell_tmpl[c->card]];
+}
+
+/* The Strength and Defense of the card on sq as they are now (a boost, adjacent banners). */
+static inline int cc_strength(const cc_state *s, int sq)
+{
+	return cc_cell_template(&s->grid[sq])->strength + 2 * s->grid[sq].boost;
+}
+
+/* The banners of the owner of the card on sq next to it (each gives +1 Defense). */
+static inline int cc_banners_around(const cc_state *s, int sq)
+{
+	return __builtin_popcountll(cc_adj[sq] & s->banners & s->occ[s->grid[sq].owner]);
+}
+
+static inline int cc_defense(const cc_state *s, int sq)
+{
+	return cc_cell_template(&s->grid[sq])->defense + cc_banners_around(s, sq);
+}
+
 /* The superior arrows at the card on sq (adjacent opponent cards pointing at it whose trait
  * beats its trait, or Superior to it): returns how many, writes their Strengths into str (room
  * for 8; may be NULL) in direction order N, NE, ..., NW and their sum into *sum. */
@@ -208,10 +234,30 @@ uint64_t cc_would_capture(const cc_state *s);
 /* The effect on the grid of the action being paid for (pend_kind): the shove, the boost or
  * the saboteur's removal; narrated when ev is not NULL. Leaves the pend_ fields alone. */
 void cc_pending_effect(cc_state *s, qv_events *ev);
-int cc_board_count(const cc_state *s, int p);
-int cc_units(const cc_state *s, int p); /* cost units p could pay now */
+/* p's cards on the Board: the Play Area and the Persistent Area. */
+static inline int cc_board_count(const cc_state *s, int p)
+{
+	return s->pl[p].npersist + __builtin_popcountll(s->occ[p]);
+}
+
+/* The cost units p could pay now: cards in hand and Charge Counters (only dynamos carry
+ * them). */
+static inline int cc_units(const cc_state *s, int p)
+{
+	int n = s->pl[p].nhand;
+	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
+		n += s->grid[__builtin_ctzll(m)].counters;
+	for (int i = 0; i < s->pl[p].npersist; i++)
+		n += s->pl[p].pcounters[i];
+	return n;
+}
+
 /* Saboteur's X against the card on sq: its Defense - 1, at least 0. */
-int cc_sabotage_cost(const cc_state *s, int sq);
+static inline int cc_sabotage_cost(const cc_state *s, int sq)
+{
+	int x = cc_defense(s, sq) - 1;
+	return x < 0 ? 0 : x;
+}
 /* The slot of card in p's Persistent Area, or -1; whether a card of template tmpl is there. */
 int cc_persist_slot(const cc_player *pl, int card);
 bool cc_persist_has(const cc_player *pl, int tmpl);

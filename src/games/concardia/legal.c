@@ -110,12 +110,9 @@ static int list_family(const family *f, qv_action *out)
 static uint64_t jumps(int sq, uint64_t occ, bool pushed)
 {
 	uint64_t m = 0;
-	for (int d = 0; d < QV_NDIRS; d++) {
-		int over = cc_nb[sq][d];
-		if (over < 0 || !(occ >> over & 1))
-			continue;
-		int to = cc_nb[over][d];
-		if (to >= 0 && !(occ >> to & 1))
+	for (unsigned lines = cc_lines[sq]; lines; lines &= lines - 1) {
+		int d = __builtin_ctz(lines), over = cc_nb[sq][d], to = cc_nb[over][d];
+		if ((occ >> over & 1) && !(occ >> to & 1))
 			m |= 1ull << (pushed ? over : to);
 	}
 	return m;

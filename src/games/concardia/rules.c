@@ -23,34 +23,49 @@
 
 /* ---- the card table ---- */
 
+/* The printed arrows of each template (bit d: direction d in the owner's frame), for the card
+ * table and the table of the squares each card points at. */
 #define AR(d) (1u << (d))
+#define ARROWS_SENTINEL (AR(QV_N) | AR(QV_S))
+#define ARROWS_STRIKER (AR(QV_N))
+#define ARROWS_LANCER (AR(QV_NW) | AR(QV_NE))
+#define ARROWS_FLANKER (AR(QV_W) | AR(QV_E) | AR(QV_S))
+#define ARROWS_SCOUT (AR(QV_N) | AR(QV_NE) | AR(QV_NW) | AR(QV_S))
+#define ARROWS_GUARD (AR(QV_N))
+#define ARROWS_STAR (AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W) | AR(QV_NW))
+#define ARROWS_COURIER (AR(QV_N) | AR(QV_S))
+#define ARROWS_SHOVER (AR(QV_N))
+#define ARROWS_SABOTEUR (AR(QV_N) | AR(QV_E) | AR(QV_W))
+#define ARROWS_DYNAMO (AR(QV_N) | AR(QV_NE) | AR(QV_NW))
+#define ARROWS_DUELIST (AR(QV_N) | AR(QV_E))
+#define ARROWS_BANNER (AR(QV_N))
+#define ARROWS_AEGIS (AR(QV_N))
 const cc_template cc_templates[CC_NTEMPLATES] = {
-    {"sentinel", 1, 5, AR(QV_N) | AR(QV_S), "Airship", "sen", ""},
-    {"striker", 4, 2, AR(QV_N), "Adventurer", "str", ""},
-    {"lancer", 3, 2, AR(QV_NW) | AR(QV_NE), "Adventurer", "lan", ""},
-    {"flanker", 2, 3, AR(QV_W) | AR(QV_E) | AR(QV_S), "Airship", "fla", ""},
-    {"scout", 2, 2, AR(QV_N) | AR(QV_NE) | AR(QV_NW) | AR(QV_S), "Adventurer", "sco", ""},
-    {"guard", 2, 4, AR(QV_N), "Maker", "gua", ""},
-    {"star", 1, 2, AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W) | AR(QV_NW), "Maker",
+    {"sentinel", 1, 5, ARROWS_SENTINEL, "Airship", "sen", ""},
+    {"striker", 4, 2, ARROWS_STRIKER, "Adventurer", "str", ""},
+    {"lancer", 3, 2, ARROWS_LANCER, "Adventurer", "lan", ""},
+    {"flanker", 2, 3, ARROWS_FLANKER, "Airship", "fla", ""},
+    {"scout", 2, 2, ARROWS_SCOUT, "Adventurer", "sco", ""},
+    {"guard", 2, 4, ARROWS_GUARD, "Maker", "gua", ""},
+    {"star", 1, 2, ARROWS_STAR, "Maker",
      "sta", ""},
-    {"courier", 2, 2, AR(QV_N) | AR(QV_S), "Adventurer", "cou",
+    {"courier", 2, 2, ARROWS_COURIER, "Adventurer", "cou",
      "Action: Slide this card, or Jump it over an adjacent card."},
-    {"shover", 2, 2, AR(QV_N), "Airship", "sho",
+    {"shover", 2, 2, ARROWS_SHOVER, "Airship", "sho",
      "Action - Cost 1: Slide a card adjacent to this card one square directly away from it."},
-    {"saboteur", 1, 2, AR(QV_N) | AR(QV_E) | AR(QV_W), "Maker", "sab",
+    {"saboteur", 1, 2, ARROWS_SABOTEUR, "Maker", "sab",
      "Immediate - Cost X: Remove an opponent card in the Play Area whose Defense <= Power."},
-    {"dynamo", 1, 3, AR(QV_N) | AR(QV_NE) | AR(QV_NW), "Maker", "dyn",
+    {"dynamo", 1, 3, ARROWS_DYNAMO, "Maker", "dyn",
      "Persistent: put a Charge Counter on this card (at most 3). Action - Cost 2: this card has "
      "+2 Strength until end of turn."},
-    {"duelist", 2, 2, AR(QV_N) | AR(QV_E), "Airship", "due",
+    {"duelist", 2, 2, ARROWS_DUELIST, "Airship", "due",
      "Play: this card is Superior to cards of its own trait."},
-    {"banner", 1, 3, AR(QV_N), "Maker", "ban",
+    {"banner", 1, 3, ARROWS_BANNER, "Maker", "ban",
      "Play: your other cards adjacent to this card have +1 Defense."},
-    {"aegis", 1, 3, AR(QV_N), "Airship", "aeg",
+    {"aegis", 1, 3, ARROWS_AEGIS, "Airship", "aeg",
      "Hand Reaction: when one of your cards would be captured, discard this card: that card is "
      "not captured this Capture Step."},
 };
-#undef AR
 
 const char cc_trait_letters[3] = {'r', 'p', 's'};
 const char *const cc_phase_names[CC_NPHASES] = {"start", "coin", "action", "pay", "react", "over"};
@@ -88,14 +103,59 @@ static inline int sq_of(int file, int rank) { return rank * 6 + file; }
 #define RANK(M, r) M(6 * (r)), M(6 * (r) + 1), M(6 * (r) + 2), M(6 * (r) + 3), M(6 * (r) + 4), M(6 * (r) + 5)
 #define GRID(M)    RANK(M, 0), RANK(M, 1), RANK(M, 2), RANK(M, 3), RANK(M, 4), RANK(M, 5)
 
+#define LINE(sq, d, dx, dy) (IN_GRID(sq, 2 * (dx), 2 * (dy)) ? 1u << (d) : 0u)
+#define LINES(sq)                                                                                  \
+	(LINE(sq, QV_N, 0, 1) | LINE(sq, QV_NE, 1, 1) | LINE(sq, QV_E, 1, 0) |                     \
+	 LINE(sq, QV_SE, 1, -1) | LINE(sq, QV_S, 0, -1) | LINE(sq, QV_SW, -1, -1) |                \
+	 LINE(sq, QV_W, -1, 0) | LINE(sq, QV_NW, -1, 1))
+
 const int8_t cc_nb[CC_NSQ][QV_NDIRS] = {GRID(NB_ROW)};
 const uint64_t cc_adj[CC_NSQ] = {GRID(ADJ)};
+const uint8_t cc_lines[CC_NSQ] = {GRID(LINES)};
+
+/* The squares a card of each template points at from each square, for each owner: the
+ * arrows as printed for p1 (f = 1), turned 180 degrees for p2 (f = -1). */
+#define POINT(A, sq, d, dx, dy) ((A) >> (d)&1 ? BIT(sq, dx, dy) : 0)
+#define POINTS(A, sq, f)                                                                           \
+	(POINT(A, sq, QV_N, 0, f) | POINT(A, sq, QV_NE, f, f) | POINT(A, sq, QV_E, f, 0) |         \
+	 POINT(A, sq, QV_SE, f, -(f)) | POINT(A, sq, QV_S, 0, -(f)) |                              \
+	 POINT(A, sq, QV_SW, -(f), -(f)) | POINT(A, sq, QV_W, -(f), 0) | POINT(A, sq, QV_NW, -(f), f))
+#define RANK_A(M, A, f, r)                                                                         \
+	M(A, 6 * (r), f), M(A, 6 * (r) + 1, f), M(A, 6 * (r) + 2, f), M(A, 6 * (r) + 3, f),         \
+	    M(A, 6 * (r) + 4, f), M(A, 6 * (r) + 5, f)
+#define GRID_A(M, A, f)                                                                            \
+	RANK_A(M, A, f, 0), RANK_A(M, A, f, 1), RANK_A(M, A, f, 2), RANK_A(M, A, f, 3),             \
+	    RANK_A(M, A, f, 4), RANK_A(M, A, f, 5)
+#define TEMPLATES(f) \
+	{GRID_A(POINTS, ARROWS_SENTINEL, f)},\
+	{GRID_A(POINTS, ARROWS_STRIKER, f)},\
+	{GRID_A(POINTS, ARROWS_LANCER, f)},\
+	{GRID_A(POINTS, ARROWS_FLANKER, f)},\
+	{GRID_A(POINTS, ARROWS_SCOUT, f)},\
+	{GRID_A(POINTS, ARROWS_GUARD, f)},\
+	{GRID_A(POINTS, ARROWS_STAR, f)},\
+	{GRID_A(POINTS, ARROWS_COURIER, f)},\
+	{GRID_A(POINTS, ARROWS_SHOVER, f)},\
+	{GRID_A(POINTS, ARROWS_SABOTEUR, f)},\
+	{GRID_A(POINTS, ARROWS_DYNAMO, f)},\
+	{GRID_A(POINTS, ARROWS_DUELIST, f)},\
+	{GRID_A(POINTS, ARROWS_BANNER, f)},\
+	{GRID_A(POINTS, ARROWS_AEGIS, f)}
+
+static const uint64_t points[2][CC_NTEMPLATES][CC_NSQ] = {{TEMPLATES(1)}, {TEMPLATES(-1)}};
 
 #undef IN_GRID
 #undef NB
 #undef BIT
 #undef NB_ROW
 #undef ADJ
+#undef LINE
+#undef LINES
+#undef POINT
+#undef POINTS
+#undef RANK_A
+#undef GRID_A
+#undef TEMPLATES
 #undef RANK
 #undef GRID
 
@@ -172,7 +232,7 @@ uint64_t cc_hand_mask(const cc_player *pl)
 #define ALL14(M)                                                                                   \
 	M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13)
 
-static const uint8_t cell_tmpl[CC_NCARDS + 1] = {0, ALL14(TEMPLATE3)};
+const uint8_t cc_cell_tmpl[CC_NCARDS + 1] = {0, ALL14(TEMPLATE3)};
 static const uint64_t cell_beats[CC_NCARDS + 1] = {0, ALL14(BEATEN3)};
 
 #undef CELLS_OF_TRAIT
@@ -180,11 +240,6 @@ static const uint64_t cell_beats[CC_NCARDS + 1] = {0, ALL14(BEATEN3)};
 #undef TEMPLATE3
 #undef BEATEN3
 #undef ALL14
-
-static inline const cc_template *cell_template(const cc_cell *c)
-{
-	return &cc_templates[cell_tmpl[c->card]];
-}
 
 /* The card in cell a counts as beating the card in cell b for capture. */
 static inline bool superior_cell(const cc_cell *a, const cc_cell *b)
@@ -198,24 +253,7 @@ static inline bool points_at(const cc_state *s, int from, int to)
 {
 	const cc_cell *c = &s->grid[from];
 	int d = cc_dir(from, to) ^ (c->owner << 2); /* (d + 4) % 8 for p2's cards */
-	return cell_template(c)->arrows >> d & 1;
-}
-
-int cc_strength(const cc_state *s, int sq)
-{
-	const cc_cell *c = &s->grid[sq];
-	return cell_template(c)->strength + 2 * c->boost;
-}
-
-/* The banners of the owner of the card on sq next to it (each gives +1 Defense). */
-static int banners_around(const cc_state *s, int sq)
-{
-	return __builtin_popcountll(cc_adj[sq] & s->banners & s->occ[s->grid[sq].owner]);
-}
-
-int cc_defense(const cc_state *s, int sq)
-{
-	return cell_template(&s->grid[sq])->defense + banners_around(s, sq);
+	return cc_cell_template(c)->arrows >> d & 1;
 }
 
 int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
@@ -247,10 +285,9 @@ static inline int superior_sum(const cc_state *s, int sq, uint64_t foes)
 	for (; foes; foes &= foes - 1) {
 		int a = lowest(foes);
 		const cc_cell *c = &s->grid[a];
-		const cc_template *t = cell_template(c);
-		if ((t->arrows >> (cc_dir(a, sq) ^ (c->owner << 2)) & 1) &&
-		    superior_cell(c, &s->grid[sq]))
-			sum += t->strength + 2 * c->boost;
+		int t = cc_cell_tmpl[c->card];
+		if ((points[c->owner][t][a] >> sq & 1) && superior_cell(c, &s->grid[sq]))
+			sum += cc_templates[t].strength + 2 * c->boost;
 	}
 	return sum;
 }
@@ -261,7 +298,7 @@ static inline int superior_sum(const cc_state *s, int sq, uint64_t foes)
 static inline void mark(cc_state *s, int t)
 {
 	uint64_t bit = 1ull << t;
-	if (s->atk[t] >= cell_template(&s->grid[t])->defense)
+	if (s->atk[t] >= cc_cell_template(&s->grid[t])->defense)
 		s->threat |= bit;
 	else
 		s->threat &= ~bit;
@@ -272,11 +309,11 @@ static inline void mark(cc_state *s, int t)
 static void spread(cc_state *s, int sq, int delta)
 {
 	const cc_cell *c = &s->grid[sq];
-	int turn = c->owner << 2; /* p2's arrows point the other way */
-	uint64_t foes = s->occ[1 - c->owner], beaten = cell_beats[c->card];
-	for (unsigned ar = cell_template(c)->arrows; ar; ar &= ar - 1) {
-		int t = cc_nb[sq][__builtin_ctz(ar) ^ turn];
-		if (t >= 0 && (foes >> t & 1) && (beaten >> s->grid[t].card & 1)) {
+	uint64_t beaten = cell_beats[c->card];
+	uint64_t m = points[c->owner][cc_cell_tmpl[c->card]][sq] & s->occ[1 - c->owner];
+	for (; m; m &= m - 1) {
+		int t = lowest(m);
+		if (beaten >> s->grid[t].card & 1) {
 			s->atk[t] = (uint8_t)(s->atk[t] + delta);
 			mark(s, t);
 		}
@@ -300,7 +337,7 @@ void cc_put(cc_state *s, int sq, cc_cell c)
 	QV_ASSERT(!s->grid[sq].card && c.card && c.owner < 2);
 	s->grid[sq] = c;
 	s->occ[c.owner] |= 1ull << sq;
-	uint64_t *role = role_mask(s, cell_tmpl[c.card]);
+	uint64_t *role = role_mask(s, cc_cell_tmpl[c.card]);
 	if (role)
 		*role |= 1ull << sq;
 	spread(s, sq, cc_strength(s, sq));
@@ -312,7 +349,7 @@ void cc_lift(cc_state *s, int sq)
 {
 	QV_ASSERT(s->grid[sq].card);
 	spread(s, sq, -cc_strength(s, sq));
-	uint64_t bit = 1ull << sq, *role = role_mask(s, cell_tmpl[s->grid[sq].card]);
+	uint64_t bit = 1ull << sq, *role = role_mask(s, cc_cell_tmpl[s->grid[sq].card]);
 	if (role)
 		*role &= ~bit;
 	s->occ[s->grid[sq].owner] &= ~bit;
@@ -350,21 +387,6 @@ uint64_t cc_would_capture(const cc_state *s)
 	return m;
 }
 
-int cc_board_count(const cc_state *s, int p)
-{
-	return s->pl[p].npersist + __builtin_popcountll(s->occ[p]);
-}
-
-/* Only dynamos carry Charge Counters. */
-int cc_units(const cc_state *s, int p)
-{
-	int n = s->pl[p].nhand;
-	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
-		n += s->grid[lowest(m)].counters;
-	for (int i = 0; i < s->pl[p].npersist; i++)
-		n += s->pl[p].pcounters[i];
-	return n;
-}
 
 static int aegis_held(const cc_player *pl)
 {
@@ -387,11 +409,6 @@ bool cc_persist_has(const cc_player *pl, int tmpl)
 	return false;
 }
 
-int cc_sabotage_cost(const cc_state *s, int sq)
-{
-	int x = cc_defense(s, sq) - 1;
-	return x < 0 ? 0 : x;
-}
 
 /* ---- turns, the capture step and the end ---- */
 
@@ -1062,7 +1079,12 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 /* ---- heuristic ---- */
 
 /* Points weigh most; then cards on the Board, cards that would be captured as the grid stands
- * (a threat the opponent may not be able to answer), cards in hand and Charge Counters. */
+ * (a threat the opponent may not be able to answer), cards in hand and Charge Counters.
+ *
+ * The search asks this at every node it values, so only the cards that change the sum are
+ * visited: the dynamos (only they carry counters) and the cards that would be captured, in
+ * square order, as a visit of every card would add and subtract. Adding 0.03 * 0 changes
+ * nothing (w is never -0), so the value is the same to the last bit. */
 static double cc_heuristic(const void *st, int player)
 {
 	const cc_state *s = st;
@@ -1077,9 +1099,10 @@ static double cc_heuristic(const void *st, int player)
 		const cc_player *pl = &s->pl[p];
 		int board = cc_board_count(s, p);
 		double w = 0.5 * pl->nvictory + 0.15 * board + 0.04 * pl->nhand;
-		for (uint64_t m = s->occ[p]; m; m &= m - 1) {
+		for (uint64_t m = (s->dynamos | would) & s->occ[p]; m; m &= m - 1) {
 			int sq = lowest(m);
-			w += 0.03 * s->grid[sq].counters;
+			if (s->grid[sq].counters)
+				w += 0.03 * s->grid[sq].counters;
 			if (would >> sq & 1)
 				w -= 0.3;
 		}
