@@ -139,11 +139,11 @@ typedef struct cc_player {
 } cc_player;
 
 typedef struct cc_state {
-	uint64_t would;  /* capture step: cards that would be captured */
-	uint64_t saved;  /* capture step: cards a reaction saved */
+	uint64_t would; /* capture step: cards that would be captured */
+	uint64_t saved; /* capture step: cards a reaction saved */
 	/* derived from grid, kept in step with it (see the top of this file) */
-	uint64_t occ[2]; /* the squares of each player's cards */
-	uint64_t threat; /* cards whose atk reaches their printed Defense */
+	uint64_t occ[2];                   /* the squares of each player's cards */
+	uint64_t threat;                   /* cards whose atk reaches their printed Defense */
 	uint64_t banners, dynamos, movers; /* squares of banners, dynamos, couriers and shovers */
 	cc_cell grid[CC_NSQ];
 	cc_player pl[2];

@@ -329,14 +329,15 @@ static qv_status refuse_card_action(const cc_state *s, int p, int type, int sq, 
 	if (!s->grid[sq].card || s->grid[sq].owner != p)
 		return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d", sq_name(sq, b), p + 1);
 	if (cc_tmpl(s->grid[sq].card - 1) != need[type])
-		return qv_fail(err, QV_EILLEGAL, "the card on %s has no such Action (it takes a %s)",
-		               sq_name(sq, b), cc_templates[need[type]].id);
+		return qv_fail(err, QV_EILLEGAL,
+		               "the card on %s has no such Action (it takes a %s)", sq_name(sq, b),
+		               cc_templates[need[type]].id);
 	if (type == CC_ACT_BOOST || type == CC_ACT_SHOVE)
 		if (cc_units(s, p) < (type == CC_ACT_BOOST ? 2 : 1))
 			return qv_fail(
 			    err, QV_EILLEGAL,
-			    "p%d cannot pay the cost (cards in hand and Charge Counters: %d)", p + 1,
-			    cc_units(s, p));
+			    "p%d cannot pay the cost (cards in hand and Charge Counters: %d)",
+			    p + 1, cc_units(s, p));
 	if (type == CC_ACT_SLIDE)
 		return qv_fail(err, QV_EILLEGAL, "a slide goes to an empty adjacent square");
 	if (type == CC_ACT_JUMP)

@@ -27,19 +27,19 @@
  * table and the table of the squares each card points at. */
 #define AR(d) (1u << (d))
 #define ARROWS_SENTINEL (AR(QV_N) | AR(QV_S))
-#define ARROWS_STRIKER (AR(QV_N))
-#define ARROWS_LANCER (AR(QV_NW) | AR(QV_NE))
-#define ARROWS_FLANKER (AR(QV_W) | AR(QV_E) | AR(QV_S))
-#define ARROWS_SCOUT (AR(QV_N) | AR(QV_NE) | AR(QV_NW) | AR(QV_S))
-#define ARROWS_GUARD (AR(QV_N))
-#define ARROWS_STAR (AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W) | AR(QV_NW))
-#define ARROWS_COURIER (AR(QV_N) | AR(QV_S))
-#define ARROWS_SHOVER (AR(QV_N))
+#define ARROWS_STRIKER  (AR(QV_N))
+#define ARROWS_LANCER   (AR(QV_NW) | AR(QV_NE))
+#define ARROWS_FLANKER  (AR(QV_W) | AR(QV_E) | AR(QV_S))
+#define ARROWS_SCOUT    (AR(QV_N) | AR(QV_NE) | AR(QV_NW) | AR(QV_S))
+#define ARROWS_GUARD    (AR(QV_N))
+#define ARROWS_STAR     (AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W) | AR(QV_NW))
+#define ARROWS_COURIER  (AR(QV_N) | AR(QV_S))
+#define ARROWS_SHOVER   (AR(QV_N))
 #define ARROWS_SABOTEUR (AR(QV_N) | AR(QV_E) | AR(QV_W))
-#define ARROWS_DYNAMO (AR(QV_N) | AR(QV_NE) | AR(QV_NW))
-#define ARROWS_DUELIST (AR(QV_N) | AR(QV_E))
-#define ARROWS_BANNER (AR(QV_N))
-#define ARROWS_AEGIS (AR(QV_N))
+#define ARROWS_DYNAMO   (AR(QV_N) | AR(QV_NE) | AR(QV_NW))
+#define ARROWS_DUELIST  (AR(QV_N) | AR(QV_E))
+#define ARROWS_BANNER   (AR(QV_N))
+#define ARROWS_AEGIS    (AR(QV_N))
 const cc_template cc_templates[CC_NTEMPLATES] = {
     {"sentinel", 1, 5, ARROWS_SENTINEL, "Airship", "sen", ""},
     {"striker", 4, 2, ARROWS_STRIKER, "Adventurer", "str", ""},
@@ -47,8 +47,7 @@ const cc_template cc_templates[CC_NTEMPLATES] = {
     {"flanker", 2, 3, ARROWS_FLANKER, "Airship", "fla", ""},
     {"scout", 2, 2, ARROWS_SCOUT, "Adventurer", "sco", ""},
     {"guard", 2, 4, ARROWS_GUARD, "Maker", "gua", ""},
-    {"star", 1, 2, ARROWS_STAR, "Maker",
-     "sta", ""},
+    {"star", 1, 2, ARROWS_STAR, "Maker", "sta", ""},
     {"courier", 2, 2, ARROWS_COURIER, "Adventurer", "cou",
      "Action: Slide this card, or Jump it over an adjacent card."},
     {"shover", 2, 2, ARROWS_SHOVER, "Airship", "sho",
@@ -78,7 +77,6 @@ static const uint8_t starter_templates[2][7] = {
     {CC_SENTINEL, CC_FLANKER, CC_GUARD, CC_SHOVER, CC_SABOTEUR, CC_DUELIST, CC_BANNER},
 };
 
-
 static inline int sq_of(int file, int rank) { return rank * 6 + file; }
 #define SQ_C3 14 /* p1's starting square */
 #define SQ_D4 21 /* p2's starting square */
@@ -100,8 +98,9 @@ static inline int sq_of(int file, int rank) { return rank * 6 + file; }
 #define ADJ(sq)                                                                                    \
 	(BIT(sq, 0, 1) | BIT(sq, 1, 1) | BIT(sq, 1, 0) | BIT(sq, 1, -1) | BIT(sq, 0, -1) |         \
 	 BIT(sq, -1, -1) | BIT(sq, -1, 0) | BIT(sq, -1, 1))
-#define RANK(M, r) M(6 * (r)), M(6 * (r) + 1), M(6 * (r) + 2), M(6 * (r) + 3), M(6 * (r) + 4), M(6 * (r) + 5)
-#define GRID(M)    RANK(M, 0), RANK(M, 1), RANK(M, 2), RANK(M, 3), RANK(M, 4), RANK(M, 5)
+#define RANK(M, r)                                                                                 \
+	M(6 * (r)), M(6 * (r) + 1), M(6 * (r) + 2), M(6 * (r) + 3), M(6 * (r) + 4), M(6 * (r) + 5)
+#define GRID(M) RANK(M, 0), RANK(M, 1), RANK(M, 2), RANK(M, 3), RANK(M, 4), RANK(M, 5)
 
 #define LINE(sq, d, dx, dy) (IN_GRID(sq, 2 * (dx), 2 * (dy)) ? 1u << (d) : 0u)
 #define LINES(sq)                                                                                  \
@@ -119,28 +118,25 @@ const uint8_t cc_lines[CC_NSQ] = {GRID(LINES)};
 #define POINTS(A, sq, f)                                                                           \
 	(POINT(A, sq, QV_N, 0, f) | POINT(A, sq, QV_NE, f, f) | POINT(A, sq, QV_E, f, 0) |         \
 	 POINT(A, sq, QV_SE, f, -(f)) | POINT(A, sq, QV_S, 0, -(f)) |                              \
-	 POINT(A, sq, QV_SW, -(f), -(f)) | POINT(A, sq, QV_W, -(f), 0) | POINT(A, sq, QV_NW, -(f), f))
+	 POINT(A, sq, QV_SW, -(f), -(f)) | POINT(A, sq, QV_W, -(f), 0) |                           \
+	 POINT(A, sq, QV_NW, -(f), f))
 #define RANK_A(M, A, f, r)                                                                         \
-	M(A, 6 * (r), f), M(A, 6 * (r) + 1, f), M(A, 6 * (r) + 2, f), M(A, 6 * (r) + 3, f),         \
+	M(A, 6 * (r), f), M(A, 6 * (r) + 1, f), M(A, 6 * (r) + 2, f), M(A, 6 * (r) + 3, f),        \
 	    M(A, 6 * (r) + 4, f), M(A, 6 * (r) + 5, f)
 #define GRID_A(M, A, f)                                                                            \
-	RANK_A(M, A, f, 0), RANK_A(M, A, f, 1), RANK_A(M, A, f, 2), RANK_A(M, A, f, 3),             \
+	RANK_A(M, A, f, 0), RANK_A(M, A, f, 1), RANK_A(M, A, f, 2), RANK_A(M, A, f, 3),            \
 	    RANK_A(M, A, f, 4), RANK_A(M, A, f, 5)
-#define TEMPLATES(f) \
-	{GRID_A(POINTS, ARROWS_SENTINEL, f)},\
-	{GRID_A(POINTS, ARROWS_STRIKER, f)},\
-	{GRID_A(POINTS, ARROWS_LANCER, f)},\
-	{GRID_A(POINTS, ARROWS_FLANKER, f)},\
-	{GRID_A(POINTS, ARROWS_SCOUT, f)},\
-	{GRID_A(POINTS, ARROWS_GUARD, f)},\
-	{GRID_A(POINTS, ARROWS_STAR, f)},\
-	{GRID_A(POINTS, ARROWS_COURIER, f)},\
-	{GRID_A(POINTS, ARROWS_SHOVER, f)},\
-	{GRID_A(POINTS, ARROWS_SABOTEUR, f)},\
-	{GRID_A(POINTS, ARROWS_DYNAMO, f)},\
-	{GRID_A(POINTS, ARROWS_DUELIST, f)},\
-	{GRID_A(POINTS, ARROWS_BANNER, f)},\
-	{GRID_A(POINTS, ARROWS_AEGIS, f)}
+#define TEMPLATES(f)                                                                               \
+	{GRID_A(POINTS, ARROWS_SENTINEL, f)}, {GRID_A(POINTS, ARROWS_STRIKER, f)},                 \
+	    {GRID_A(POINTS, ARROWS_LANCER, f)}, {GRID_A(POINTS, ARROWS_FLANKER, f)},               \
+	    {GRID_A(POINTS, ARROWS_SCOUT, f)}, {GRID_A(POINTS, ARROWS_GUARD, f)},                  \
+	    {GRID_A(POINTS, ARROWS_STAR, f)}, {GRID_A(POINTS, ARROWS_COURIER, f)},                 \
+	    {GRID_A(POINTS, ARROWS_SHOVER, f)}, {GRID_A(POINTS, ARROWS_SABOTEUR, f)},              \
+	    {GRID_A(POINTS, ARROWS_DYNAMO, f)}, {GRID_A(POINTS, ARROWS_DUELIST, f)},               \
+	    {GRID_A(POINTS, ARROWS_BANNER, f)},                                                    \
+	{                                                                                          \
+		GRID_A(POINTS, ARROWS_AEGIS, f)                                                    \
+	}
 
 static const uint64_t points[2][CC_NTEMPLATES][CC_NSQ] = {{TEMPLATES(1)}, {TEMPLATES(-1)}};
 
@@ -160,11 +156,10 @@ static const uint64_t points[2][CC_NTEMPLATES][CC_NSQ] = {{TEMPLATES(1)}, {TEMPL
 #undef GRID
 
 /* The board direction from a square to its neighbour, by their difference + 7. */
-const int8_t cc_delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1, -1,    QV_W, -1,
+const int8_t cc_delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1,    -1,   QV_W, -1,
                                  QV_E,  -1,   -1,    -1, QV_NW, QV_N, QV_NE};
 
 int cc_board_dir(int owner, int d) { return owner == 0 ? d : (d + 4) % 8; }
-
 
 int cc_find_card(const char *text)
 {
@@ -188,7 +183,6 @@ int cc_find_card(const char *text)
 	}
 	return -1;
 }
-
 
 /* ---- the grid ---- */
 
@@ -225,8 +219,9 @@ uint64_t cc_hand_mask(const cc_player *pl)
 #define CELLS_OF_TRAIT(t) (0x12492492492ull << (t)) /* cells 1 + t, 4 + t, ..., 40 + t */
 #define BEATEN(cell)                                                                               \
 	(CELLS_OF_TRAIT(((cell)-1 + 2) % 3) |                                                      \
-	 ((cell)-1 >= 3 * CC_DUELIST && (cell)-1 < 3 * CC_DUELIST + 3 ? CELLS_OF_TRAIT(((cell)-1) % 3) \
-	                                                              : 0))
+	 ((cell)-1 >= 3 * CC_DUELIST && (cell)-1 < 3 * CC_DUELIST + 3                              \
+	      ? CELLS_OF_TRAIT(((cell)-1) % 3)                                                     \
+	      : 0))
 #define TEMPLATE3(k) (k), (k), (k)
 #define BEATEN3(k)   BEATEN(3 * (k) + 1), BEATEN(3 * (k) + 2), BEATEN(3 * (k) + 3)
 #define ALL14(M)                                                                                   \
@@ -373,11 +368,38 @@ void cc_set_boost(cc_state *s, int sq, int boost)
 		spread(s, sq, delta);
 }
 
+#ifdef QV_CHECKS
+/* What the state keeps beside the grid agrees with the grid: the masks of cards, the sums and
+ * the threats (checked by the sanitizer build at every Capture step). */
+static bool kept_in_step(const cc_state *s)
+{
+	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0;
+	for (int sq = 0; sq < CC_NSQ; sq++) {
+		const cc_cell *c = &s->grid[sq];
+		uint64_t bit = 1ull << sq;
+		int t = cc_cell_tmpl[c->card], sum = 0;
+		if (c->card) {
+			occ[c->owner] |= bit;
+			banners |= t == CC_BANNER ? bit : 0;
+			dynamos |= t == CC_DYNAMO ? bit : 0;
+			movers |= t == CC_COURIER || t == CC_SHOVER ? bit : 0;
+			sum = superior_sum(s, sq, cc_adj[sq] & s->occ[1 - c->owner]);
+		}
+		if (s->atk[sq] != sum ||
+		    !!(s->threat & bit) != (c->card && sum >= cc_templates[t].defense))
+			return false;
+	}
+	return s->occ[0] == occ[0] && s->occ[1] == occ[1] && s->banners == banners &&
+	       s->dynamos == dynamos && s->movers == movers;
+}
+#endif
+
 /* Every Strength is at least 1 and every Defense at least 2, so a sum that reaches the
  * Defense comes from at least one superior arrow, as the rule asks. Banners only add
  * Defense, so only the cards whose sum reaches the printed Defense are looked at. */
 uint64_t cc_would_capture(const cc_state *s)
 {
+	QV_ASSERT(kept_in_step(s));
 	uint64_t m = 0;
 	for (uint64_t t = s->threat; t; t &= t - 1) {
 		int sq = lowest(t);
@@ -386,7 +408,6 @@ uint64_t cc_would_capture(const cc_state *s)
 	}
 	return m;
 }
-
 
 static int aegis_held(const cc_player *pl)
 {
@@ -408,7 +429,6 @@ bool cc_persist_has(const cc_player *pl, int tmpl)
 			return true;
 	return false;
 }
-
 
 /* ---- turns, the capture step and the end ---- */
 
@@ -453,7 +473,6 @@ static void begin_turn(cc_state *s, int p, qv_events *ev)
 	if (ev && s->passes == 1)
 		qv_say(ev, "p%d passed; if p%d passes too, the game ends", 2 - p, p + 1);
 }
-
 
 /* The Immediate card set aside while its cost was paid goes to its owner's discard pile. */
 static void set_aside_to_discard(cc_state *s, qv_events *ev)
@@ -613,7 +632,6 @@ void cc_pending_effect(cc_state *s, qv_events *ev)
 	}
 }
 
-
 /* The effect of a paid action, then the capture step. */
 static void resolve_pending(cc_state *s, qv_events *ev)
 {
@@ -732,7 +750,6 @@ static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	s->active = 0;
 	return QV_OK;
 }
-
 
 /* ---- apply: one function per kind of action ---- */
 
@@ -939,7 +956,6 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 	}
 }
 
-
 /* ---- scores, ranks, utilities ---- */
 
 static void cc_score(const void *st, int *out)
@@ -989,7 +1005,6 @@ static bool cc_capped(const void *st)
 	const cc_state *s = st;
 	return s->phase == CC_PH_OVER && s->ended == CC_END_CAP;
 }
-
 
 /* ---- determinization ---- */
 
