@@ -163,7 +163,6 @@ typedef struct cc_state {
 	/* derived from grid: the sum of the Strengths of the superior arrows at each card (0 on an
 	 * empty square) */
 	uint8_t atk[CC_NSQ];
-	uint8_t pad_[16]; /* keeps the struct free of implicit padding */
 } cc_state;
 
 #pragma GCC diagnostic pop

@@ -538,7 +538,6 @@ static void reset_for_load(cc_state *s)
 	s->phase = s->active = s->first = s->passes = s->ended = 0;
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_card = s->pend_left = s->pend_paid = 0;
 	s->react_next = s->reacted = 0;
-	memset(s->pad_, 0, sizeof s->pad_);
 }
 
 /* Whose turn and where it stands: phase, active, first, turns, passes, ended. */

@@ -96,12 +96,16 @@ static qv_action family_action(const family *f, int i)
 static int list_family(const family *f, qv_action *out)
 {
 	int n = 0;
-	for (uint64_t m = f->mask; m; m &= m - 1)
-		if (!f->squares)
+	if (!f->squares) {
+		for (uint64_t m = f->mask; m; m &= m - 1)
 			out[n++] = CC_MAKE(f->type, f->base | lowest(m) << f->shift);
-		else
-			for (uint64_t q = f->squares; q; q &= q - 1)
-				out[n++] = CC_MAKE(f->type, lowest(m) | lowest(q) << 6);
+		return n;
+	}
+	for (uint64_t m = f->mask; m; m &= m - 1) {
+		qv_action card = CC_MAKE(f->type, lowest(m));
+		for (uint64_t q = f->squares; q; q &= q - 1)
+			out[n++] = card | lowest(q) << 6;
+	}
 	return n;
 }
 
