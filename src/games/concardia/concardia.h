@@ -11,10 +11,11 @@
  * Speed: random playouts and the search apply millions of actions, so the rules work on
  * bitmasks and keep what the Capture step asks up to date instead of rescanning the grid: the
  * state holds the squares of each player's cards (occ) and of the cards that do something
- * (banners, dynamos, movers), the sum of the superior Strengths pointing at each card (atk) and
- * the cards whose sum reaches their printed Defense (threat).
- * These are derived from the grid and change only with it, through cc_put, cc_lift, cc_move and
- * cc_set_boost; constant tables give each square's neighbours (cc_nb, cc_adj).
+ * (banners, dynamos, movers), the sum of the superior Strengths pointing at each card (atk)
+ * and the cards whose sum reaches their printed Defense (threat). These are derived from the
+ * grid and change only with it, through cc_put, cc_lift, cc_move and cc_set_boost, so two
+ * states with the same grid keep the same values. Constant tables, worked out by the
+ * compiler, give each square's neighbours (cc_nb, cc_adj) and the squares each card points at.
  */
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
@@ -185,7 +186,7 @@ void cc_lift(cc_state *s, int sq);
 void cc_move(cc_state *s, int from, int to);
 void cc_set_boost(cc_state *s, int sq, int boost);
 
-/* The set of cards in p's hand, bit c for card id c: what legal() and the heuristic ask. */
+/* The set of cards in p's hand, bit c for card id c (what legal() asks). */
 uint64_t cc_hand_mask(const cc_player *pl);
 
 /* Rules (rules.c). */

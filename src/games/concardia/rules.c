@@ -77,7 +77,6 @@ static const uint8_t starter_templates[2][7] = {
     {CC_SENTINEL, CC_FLANKER, CC_GUARD, CC_SHOVER, CC_SABOTEUR, CC_DUELIST, CC_BANNER},
 };
 
-static inline int sq_of(int file, int rank) { return rank * 6 + file; }
 #define SQ_C3 14 /* p1's starting square */
 #define SQ_D4 21 /* p2's starting square */
 
@@ -126,17 +125,16 @@ const uint8_t cc_lines[CC_NSQ] = {GRID(LINES)};
 #define GRID_A(M, A, f)                                                                            \
 	RANK_A(M, A, f, 0), RANK_A(M, A, f, 1), RANK_A(M, A, f, 2), RANK_A(M, A, f, 3),            \
 	    RANK_A(M, A, f, 4), RANK_A(M, A, f, 5)
+/* clang-format off */
 #define TEMPLATES(f)                                                                               \
 	{GRID_A(POINTS, ARROWS_SENTINEL, f)}, {GRID_A(POINTS, ARROWS_STRIKER, f)},                 \
-	    {GRID_A(POINTS, ARROWS_LANCER, f)}, {GRID_A(POINTS, ARROWS_FLANKER, f)},               \
-	    {GRID_A(POINTS, ARROWS_SCOUT, f)}, {GRID_A(POINTS, ARROWS_GUARD, f)},                  \
-	    {GRID_A(POINTS, ARROWS_STAR, f)}, {GRID_A(POINTS, ARROWS_COURIER, f)},                 \
-	    {GRID_A(POINTS, ARROWS_SHOVER, f)}, {GRID_A(POINTS, ARROWS_SABOTEUR, f)},              \
-	    {GRID_A(POINTS, ARROWS_DYNAMO, f)}, {GRID_A(POINTS, ARROWS_DUELIST, f)},               \
-	    {GRID_A(POINTS, ARROWS_BANNER, f)},                                                    \
-	{                                                                                          \
-		GRID_A(POINTS, ARROWS_AEGIS, f)                                                    \
-	}
+	{GRID_A(POINTS, ARROWS_LANCER, f)},   {GRID_A(POINTS, ARROWS_FLANKER, f)},                 \
+	{GRID_A(POINTS, ARROWS_SCOUT, f)},    {GRID_A(POINTS, ARROWS_GUARD, f)},                   \
+	{GRID_A(POINTS, ARROWS_STAR, f)},     {GRID_A(POINTS, ARROWS_COURIER, f)},                 \
+	{GRID_A(POINTS, ARROWS_SHOVER, f)},   {GRID_A(POINTS, ARROWS_SABOTEUR, f)},                \
+	{GRID_A(POINTS, ARROWS_DYNAMO, f)},   {GRID_A(POINTS, ARROWS_DUELIST, f)},                 \
+	{GRID_A(POINTS, ARROWS_BANNER, f)},   {GRID_A(POINTS, ARROWS_AEGIS, f)}
+/* clang-format on */
 
 static const uint64_t points[2][CC_NTEMPLATES][CC_NSQ] = {{TEMPLATES(1)}, {TEMPLATES(-1)}};
 
