@@ -412,6 +412,143 @@ static void test_heuristic(void **unused)
 	assert_true(h1 < 0 && h1 >= -1);
 }
 
+/* The geometry tables agree with qv_dir_dx and qv_dir_dy: each square's neighbour in every
+ * direction, its set of neighbours, the directions with room for a jump, and the direction
+ * from a square to each neighbour. */
+static void test_geometry_tables(void **unused)
+{
+	(void)unused;
+	for (int sq = 0; sq < CC_NSQ; sq++) {
+		uint64_t adj = 0;
+		unsigned lines = 0;
+		for (int d = 0; d < QV_NDIRS; d++) {
+			int f = sq % 6 + qv_dir_dx[d], r = sq / 6 + qv_dir_dy[d];
+			bool in = f >= 0 && f < 6 && r >= 0 && r < 6;
+			assert_int_equal(cc_nb[sq][d], in ? r * 6 + f : -1);
+			assert_int_equal(cc_step(sq, d), in ? r * 6 + f : -1);
+			if (!in)
+				continue;
+			adj |= 1ull << (r * 6 + f);
+			assert_int_equal(cc_dir(sq, r * 6 + f), d);
+			int f2 = f + qv_dir_dx[d], r2 = r + qv_dir_dy[d];
+			if (f2 >= 0 && f2 < 6 && r2 >= 0 && r2 < 6)
+				lines |= 1u << d;
+		}
+		assert_true(cc_adj[sq] == adj);
+		assert_int_equal(cc_lines[sq], lines);
+	}
+}
+
+/* The Capture step's test worked out from the card table alone, as the rules page words it:
+ * the Strengths of the adjacent opponent cards with an arrow pointing at the card on sq and a
+ * trait that beats its trait (or Superior to it). */
+static int reference_sum(const cc_state *s, int sq)
+{
+	const cc_cell *target = &s->grid[sq];
+	int sum = 0;
+	for (int d = 0; d < QV_NDIRS; d++) {
+		int f = sq % 6 + qv_dir_dx[d], r = sq / 6 + qv_dir_dy[d];
+		if (f < 0 || f >= 6 || r < 0 || r >= 6)
+			continue;
+		const cc_cell *a = &s->grid[r * 6 + f];
+		if (!a->card || a->owner == target->owner)
+			continue;
+		int card = a->card - 1, ta = cc_trait(card), tb = cc_trait(target->card - 1);
+		bool arrow = false;
+		for (int e = 0; e < QV_NDIRS; e++)
+			arrow |= (cc_templates[cc_tmpl(card)].arrows >> e & 1) &&
+			         cc_board_dir(a->owner, e) == (d + 4) % 8;
+		if (arrow && (cc_beats(ta, tb) || (cc_tmpl(card) == CC_DUELIST && ta == tb)))
+			sum += cc_templates[cc_tmpl(card)].strength + 2 * a->boost;
+	}
+	return sum;
+}
+
+/* Defense with the owner's adjacent banners. */
+static int reference_defense(const cc_state *s, int sq)
+{
+	const cc_cell *c = &s->grid[sq];
+	int def = cc_templates[cc_tmpl(c->card - 1)].defense;
+	for (int d = 0; d < QV_NDIRS; d++) {
+		int f = sq % 6 + qv_dir_dx[d], r = sq / 6 + qv_dir_dy[d];
+		const cc_cell *n = f >= 0 && f < 6 && r >= 0 && r < 6 ? &s->grid[r * 6 + f] : NULL;
+		def += n && n->card && n->owner == c->owner && cc_tmpl(n->card - 1) == CC_BANNER;
+	}
+	return def;
+}
+
+/* What the state keeps beside the grid (the masks of cards, the sums, the threats) is what
+ * the grid says. */
+static void check_kept(const cc_state *s)
+{
+	uint64_t would = cc_would_capture(s);
+	for (int sq = 0; sq < CC_NSQ; sq++) {
+		const cc_cell *c = &s->grid[sq];
+		uint64_t bit = 1ull << sq;
+		int t = c->card ? cc_tmpl(c->card - 1) : -1;
+		assert_int_equal(!!(s->occ[0] & bit), c->card && c->owner == 0);
+		assert_int_equal(!!(s->occ[1] & bit), c->card && c->owner == 1);
+		assert_int_equal(!!(s->banners & bit), t == CC_BANNER);
+		assert_int_equal(!!(s->dynamos & bit), t == CC_DYNAMO);
+		assert_int_equal(!!(s->movers & bit), t == CC_COURIER || t == CC_SHOVER);
+		int sum = c->card ? reference_sum(s, sq) : 0;
+		assert_int_equal(s->atk[sq], sum);
+		assert_int_equal(!!(s->threat & bit), c->card && sum >= cc_templates[t].defense);
+		assert_int_equal(!!(would & bit),
+		                 c->card && sum > 0 && sum >= reference_defense(s, sq));
+		if (c->card)
+			assert_int_equal(cc_defense(s, sq), reference_defense(s, sq));
+	}
+}
+
+/* Random games with every card: after each action the kept masks and sums match the grid,
+ * and sample draws the action legal's list holds at the same random index, so random games
+ * are the same with or without the sampler. */
+static void test_kept_state_and_sampler(void **unused)
+{
+	(void)unused;
+	/* deck1 and deck2 of each run (the third deck holds every card with a text) */
+	static const char *const decks[3][2] = {
+	    {"expedition", "foundry"},
+	    {"foundry", "expedition"},
+	    {"banner-r,banner-p,duelist-s,duelist-r,dynamo-r,dynamo-p,courier-s,courier-r,shover-p,"
+	     "shover-s,saboteur-r,saboteur-p,aegis-r,aegis-s,star-p,scout-r",
+	     "expedition"},
+	};
+	qv_action list[CC_MAX_ACTIONS];
+	double prob[CC_MAX_CHANCE];
+	long decisions = 0;
+	for (int k = 0; k < 3; k++)
+		for (uint64_t seed = 1; seed <= 40; seed++) {
+			qv_params p = {0};
+			qv_err err = {{0}};
+			cc_state st;
+			assert_int_equal(qv_params_set(&p, "deck1", decks[k][0], &err), QV_OK);
+			assert_int_equal(qv_params_set(&p, "deck2", decks[k][1], &err), QV_OK);
+			assert_int_equal(qv_params_set(&p, "target", "8", &err), QV_OK);
+			assert_int_equal(G->init(&st, &p, seed, &err), QV_OK);
+			qv_rng rng;
+			qv_rng_seed(&rng, seed);
+			for (int tm; (tm = G->to_move(&st)) != QV_OVER;) {
+				qv_action a;
+				if (tm == QV_CHANCE) {
+					a = qv_sample_chance(G, &st, &rng, list, prob);
+				} else {
+					qv_rng again = rng;
+					int n = G->legal(&st, list);
+					assert_int_equal(G->count(&st), n);
+					a = G->sample(&st, &rng);
+					assert_int_equal(a,
+					                 list[qv_rng_below(&again, (uint32_t)n)]);
+					decisions++;
+				}
+				G->apply(&st, a, NULL);
+				check_kept(&st);
+			}
+		}
+	assert_true(decisions > 3000);
+}
+
 /* reference(): one entry per card id in the order of the card table, each starting with its
  * id; a card id, a template or the board's three letters in any case; nothing for another
  * name; every line fits 80 columns. */
@@ -722,6 +859,8 @@ int main(void)
 	    cmocka_unit_test(test_load_rejects_impossible_states),
 	    cmocka_unit_test(test_max_turns_cap),
 	    cmocka_unit_test(test_heuristic),
+	    cmocka_unit_test(test_geometry_tables),
+	    cmocka_unit_test(test_kept_state_and_sampler),
 	    cmocka_unit_test(test_reference),
 	    cmocka_unit_test(test_action_note),
 	    cmocka_unit_test(test_compact_layout),

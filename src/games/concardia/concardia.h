@@ -7,6 +7,15 @@
  * card table. Squares are 0..35, rank * 6 + file, so a1 = 0, b1 = 1, ..., f6 = 35: ascending
  * square numbers are the rules page's square order a1, b1, ..., f6. A set of squares is a
  * uint64_t bitmask.
+ *
+ * Speed: random playouts and the search apply millions of actions, so the rules work on
+ * bitmasks and keep what the Capture step asks up to date instead of rescanning the grid: the
+ * state holds the squares of each player's cards (occ) and of the cards that do something
+ * (banners, dynamos, movers), the sum of the superior Strengths pointing at each card (atk)
+ * and the cards whose sum reaches their printed Defense (threat). These are derived from the
+ * grid and change only with it, through cc_put, cc_lift, cc_move and cc_set_boost, so two
+ * states with the same grid keep the same values. Constant tables, worked out by the
+ * compiler, give each square's neighbours (cc_nb, cc_adj) and the squares each card points at.
  */
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
@@ -133,6 +142,10 @@ typedef struct cc_player {
 typedef struct cc_state {
 	uint64_t would; /* capture step: cards that would be captured */
 	uint64_t saved; /* capture step: cards a reaction saved */
+	/* derived from grid, kept in step with it (see the top of this file) */
+	uint64_t occ[2];                   /* the squares of each player's cards */
+	uint64_t threat;                   /* cards whose atk reaches their printed Defense */
+	uint64_t banners, dynamos, movers; /* squares of banners, dynamos, couriers and shovers */
 	cc_cell grid[CC_NSQ];
 	cc_player pl[2];
 	uint16_t target, max_turns;
@@ -148,15 +161,70 @@ typedef struct cc_state {
 	/* capture step: the next offer (0..71: the active player's squares, then the opponent's)
 	 * and whether a reaction was used */
 	uint8_t react_next, reacted;
-	uint8_t pad_[12]; /* keeps the struct free of implicit padding */
+	/* derived from grid: the sum of the Strengths of the superior arrows at each card (0 on an
+	 * empty square) */
+	uint8_t atk[CC_NSQ];
 } cc_state;
 
 #pragma GCC diagnostic pop
 
+/* The grid's geometry (rules.c): cc_nb[sq][d] is the square one step away from sq in board
+ * direction d (QV_N..QV_NW), or -1 off the grid; cc_adj[sq] the set of sq's 8 neighbours. */
+extern const int8_t cc_nb[CC_NSQ][QV_NDIRS];
+extern const uint64_t cc_adj[CC_NSQ];
+/* The directions in which two steps from sq stay on the grid (bit d), for jumps and shoves. */
+extern const uint8_t cc_lines[CC_NSQ];
+/* The board direction from a square to its neighbour `to`: cc_dir(from, to). */
+extern const int8_t cc_delta_dir[15];
+static inline int cc_dir(int from, int to) { return cc_delta_dir[to - from + 7]; }
+
+/* The only ways the grid changes (rules.c): a card put on an empty square, a card lifted off
+ * (its square left empty), a card moved to an empty square, a card's boost set or cleared.
+ * They keep the masks, atk and threat in step with the grid. */
+void cc_put(cc_state *s, int sq, cc_cell c);
+void cc_lift(cc_state *s, int sq);
+void cc_move(cc_state *s, int from, int to);
+void cc_set_boost(cc_state *s, int sq, int boost);
+
+/* The set of cards in p's hand, bit c for card id c (what legal() asks). */
+uint64_t cc_hand_mask(const cc_player *pl);
+
 /* Rules (rules.c). */
-int cc_to_move(const cc_state *s);
-int cc_defense(const cc_state *s, int sq);
-int cc_strength(const cc_state *s, int sq);
+static inline int cc_to_move(const cc_state *s)
+{
+	switch (s->phase) {
+	case CC_PH_OVER: return QV_OVER;
+	case CC_PH_COIN: return QV_CHANCE;
+	case CC_PH_REACT: return s->react_next < CC_NSQ ? s->active : 1 - s->active;
+	default: return s->active;
+	}
+}
+
+/* The template of the card in a cell, by the cell's value (card id + 1; 0, empty, reads as
+ * template 0). */
+extern const uint8_t cc_cell_tmpl[CC_NCARDS + 1];
+static inline const cc_template *cc_cell_template(const cc_cell *c)
+{
+	return &cc_templates[cc_cell_tmpl[c->card]];
+}
+
+/* The Strength and Defense of the card on sq as they are now (a boost, adjacent banners). */
+static inline int cc_strength(const cc_state *s, int sq)
+{
+	return cc_cell_template(&s->grid[sq])->strength + 2 * s->grid[sq].boost;
+}
+
+/* The banners of the owner of the card on sq next to it (each gives +1 Defense). */
+static inline int cc_banners_around(const cc_state *s, int sq)
+{
+	return __builtin_popcountll(cc_adj[sq] & s->banners & s->occ[s->grid[sq].owner]);
+}
+
+static inline int cc_defense(const cc_state *s, int sq)
+{
+	return cc_cell_template(&s->grid[sq])->defense + cc_banners_around(s, sq);
+}
+
 /* The superior arrows at the card on sq (adjacent opponent cards pointing at it whose trait
  * beats its trait, or Superior to it): returns how many, writes their Strengths into str (room
  * for 8; may be NULL) in direction order N, NE, ..., NW and their sum into *sum. */
@@ -166,14 +234,48 @@ uint64_t cc_would_capture(const cc_state *s);
 /* The effect on the grid of the action being paid for (pend_kind): the shove, the boost or
  * the saboteur's removal; narrated when ev is not NULL. Leaves the pend_ fields alone. */
 void cc_pending_effect(cc_state *s, qv_events *ev);
-int cc_board_count(const cc_state *s, int p);
-int cc_units(const cc_state *s, int p); /* cost units p could pay now */
+/* p's cards on the Board: the Play Area and the Persistent Area. */
+static inline int cc_board_count(const cc_state *s, int p)
+{
+	return s->pl[p].npersist + __builtin_popcountll(s->occ[p]);
+}
+
+/* The cost units p could pay now: cards in hand and Charge Counters (only dynamos carry
+ * them). */
+static inline int cc_units(const cc_state *s, int p)
+{
+	int n = s->pl[p].nhand;
+	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
+		n += s->grid[__builtin_ctzll(m)].counters;
+	for (int i = 0; i < s->pl[p].npersist; i++)
+		n += s->pl[p].pcounters[i];
+	return n;
+}
+
+/* Saboteur's X against the card on sq: its Defense - 1, at least 0. */
+static inline int cc_sabotage_cost(const cc_state *s, int sq)
+{
+	int x = cc_defense(s, sq) - 1;
+	return x < 0 ? 0 : x;
+}
+/* The slot of card in p's Persistent Area, or -1; whether a card of template tmpl is there. */
+int cc_persist_slot(const cc_player *pl, int card);
+bool cc_persist_has(const cc_player *pl, int tmpl);
+/* Only Persistent templates may go to the Persistent Area. */
+static inline bool cc_is_persistent(int tmpl) { return tmpl == CC_DYNAMO; }
 int cc_find_card(const char *text);     /* card id, or -1 */
-int cc_step(int sq, int d);             /* the square one step away in board direction d, or -1 */
+static inline int cc_step(int sq, int d) { return cc_nb[sq][d]; } /* or -1 off the grid */
 int cc_board_dir(int owner, int d);     /* a printed direction turned to the board */
 extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];
+
+/* Legal actions (legal.c): the descriptor's legal, count, sample, chance and check. */
+int cc_legal(const void *st, qv_action *out);
+int cc_count(const void *st);
+qv_action cc_sample(const void *st, qv_rng *rng);
+int cc_chance(const void *st, qv_action *out, double *prob);
+qv_status cc_check(const void *st, qv_action a, qv_err *err);
 
 /* Narration (narrate.c): the consequences of an action as lines for people (qv_events), in
  * the third person, each viewer reading only what it may know. */

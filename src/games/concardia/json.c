@@ -239,8 +239,9 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 			               what);
 		if (boost && card / 3 != CC_DYNAMO)
 			return qv_fail(err, QV_EINVAL, "%s: only a dynamo is boosted", what);
-		s->grid[sq] = (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters,
-		                        (uint8_t)boost};
+		cc_put(s, sq,
+		       (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters,
+		                 (uint8_t)boost});
 	}
 	return QV_OK;
 }
@@ -510,26 +511,21 @@ static qv_status check_phase(cc_state *s, qv_err *err)
 		if (s->saved & ~s->would)
 			return qv_fail(err, QV_EINVAL,
 			               "capture.saved must be cards that would be captured");
+		if (s->would & ~(s->occ[0] | s->occ[1]))
+			return qv_fail(err, QV_EINVAL, "capture.would must be cards on the grid");
 		return QV_OK;
 	}
 	default: return QV_OK;
 	}
 }
 
-qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
+/* Empties the state but for the parameters and the decklists, which init has set up. */
+static void reset_for_load(cc_state *s)
 {
-	static const char *const keys[] = {"board",   "players", "phase",  "active",
-	                                   "first",   "turns",   "passes", "ended",
-	                                   "pending", "capture", NULL};
-	cc_state *s = st;
-	qv_status rc;
-	if (!json_is_object(j))
-		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
-	if ((rc = qv__json_check_keys(j, "state", keys, err)))
-		return rc;
-	/* init has set up the parameters; keep them and the decklists, rebuild the rest. */
-	s->would = s->saved = 0;
+	s->would = s->saved = s->occ[0] = s->occ[1] = s->threat = 0;
+	s->banners = s->dynamos = s->movers = 0;
 	memset(s->grid, 0, sizeof s->grid);
+	memset(s->atk, 0, sizeof s->atk);
 	for (int p = 0; p < 2; p++) {
 		cc_player *pl = &s->pl[p];
 		uint8_t owned[CC_NCARDS], decklen = pl->decklen;
@@ -542,18 +538,12 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	s->phase = s->active = s->first = s->passes = s->ended = 0;
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_card = s->pend_left = s->pend_paid = 0;
 	s->react_next = s->reacted = 0;
-	memset(s->pad_, 0, sizeof s->pad_);
+}
 
-	json_t *board = json_object_get(j, "board");
-	if (board && (rc = load_board(s, board, err)))
-		return rc;
-	json_t *players = json_object_get(j, "players");
-	if (players && (!json_is_array(players) || json_array_size(players) != 2))
-		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
-	uint8_t given[2] = {0, 0};
-	for (int p = 0; players && p < 2; p++)
-		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
-			return rc;
+/* Whose turn and where it stands: phase, active, first, turns, passes, ended. */
+static qv_status load_turn(cc_state *s, const json_t *j, qv_err *err)
+{
+	qv_status rc;
 	json_t *pv = json_object_get(j, "phase");
 	int phase = pv ? qv__json_name_index(pv, cc_phase_names, CC_NPHASES) : CC_PH_ACTION;
 	if (phase < 0)
@@ -588,29 +578,40 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 		return qv_fail(err, QV_EINVAL,
 		               "state.ended is none exactly when the game is not over");
 	s->ended = (uint8_t)ended;
-	json_t *pend = json_object_get(j, "pending");
-	if (pend && !json_is_null(pend) && (rc = load_pending(s, pend, err)))
-		return rc;
-	json_t *cap = json_object_get(j, "capture");
-	if (phase == CC_PH_REACT) {
-		static const char *const ckeys[] = {"would", "saved", "next", "reacted", NULL};
-		long next;
-		bool reacted;
-		if (!json_is_object(cap))
-			return qv_fail(err, QV_EINVAL,
-			               "in phase react, state.capture must be an object");
-		if ((rc = qv__json_check_keys(cap, "capture", ckeys, err)) ||
-		    (rc = get_mask(cap, "would", &s->would, err)) ||
-		    (rc = get_mask(cap, "saved", &s->saved, err)) ||
-		    (rc = qv__json_get_int(cap, "next", "capture", 0, 2 * CC_NSQ - 1, 0, &next, err)) ||
-		    (rc = qv__json_get_bool(cap, "reacted", "capture", false, &reacted, err)))
-			return rc;
-		s->react_next = (uint8_t)next;
-		s->reacted = reacted;
-	} else if (cap && !json_is_null(cap)) {
-		return qv_fail(err, QV_EINVAL, "state.capture is null outside phase react");
+	return QV_OK;
+}
+
+/* The Capture step in progress, in phase react only: would, saved, next, reacted. */
+static qv_status load_capture(cc_state *s, const json_t *cap, qv_err *err)
+{
+	static const char *const ckeys[] = {"would", "saved", "next", "reacted", NULL};
+	if (s->phase != CC_PH_REACT) {
+		if (cap && !json_is_null(cap))
+			return qv_fail(err, QV_EINVAL, "state.capture is null outside phase react");
+		return QV_OK;
 	}
-	if (s->pend_card && phase != CC_PH_PAY && phase != CC_PH_REACT)
+	qv_status rc;
+	long next;
+	bool reacted;
+	if (!json_is_object(cap))
+		return qv_fail(err, QV_EINVAL, "in phase react, state.capture must be an object");
+	if ((rc = qv__json_check_keys(cap, "capture", ckeys, err)) ||
+	    (rc = get_mask(cap, "would", &s->would, err)) ||
+	    (rc = get_mask(cap, "saved", &s->saved, err)) ||
+	    (rc = qv__json_get_int(cap, "next", "capture", 0, 2 * CC_NSQ - 1, 0, &next, err)) ||
+	    (rc = qv__json_get_bool(cap, "reacted", "capture", false, &reacted, err)))
+		return rc;
+	s->react_next = (uint8_t)next;
+	s->reacted = reacted;
+	return QV_OK;
+}
+
+/* What must hold across the fields: every card in one place, a loss where the game ended by
+ * one, and a phase the rules can be in. */
+static qv_status check_whole(cc_state *s, const uint8_t *given, qv_err *err)
+{
+	qv_status rc;
+	if (s->pend_card && s->phase != CC_PH_PAY && s->phase != CC_PH_REACT)
 		return qv_fail(err, QV_EINVAL,
 		               "a saboteur is set aside only while paying or capturing");
 	for (int p = 0; p < 2; p++)
@@ -619,9 +620,41 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	int total = 0;
 	for (int p = 0; p < 2; p++)
 		total += s->pl[p].lost;
-	if (total && ended != CC_END_LOSS)
+	if (total && s->ended != CC_END_LOSS)
 		return qv_fail(err, QV_EINVAL, "a player lost: state.ended must be loss");
-	if (ended == CC_END_LOSS && !total)
+	if (s->ended == CC_END_LOSS && !total)
 		return qv_fail(err, QV_EINVAL, "state.ended is loss but no player has lost");
 	return check_phase(s, err);
+}
+
+qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
+{
+	static const char *const keys[] = {"board",   "players", "phase",  "active",
+	                                   "first",   "turns",   "passes", "ended",
+	                                   "pending", "capture", NULL};
+	cc_state *s = st;
+	qv_status rc;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
+	if ((rc = qv__json_check_keys(j, "state", keys, err)))
+		return rc;
+	reset_for_load(s);
+	json_t *board = json_object_get(j, "board");
+	if (board && (rc = load_board(s, board, err)))
+		return rc;
+	json_t *players = json_object_get(j, "players");
+	if (players && (!json_is_array(players) || json_array_size(players) != 2))
+		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
+	uint8_t given[2] = {0, 0};
+	for (int p = 0; players && p < 2; p++)
+		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
+			return rc;
+	if ((rc = load_turn(s, j, err)))
+		return rc;
+	json_t *pend = json_object_get(j, "pending");
+	if (pend && !json_is_null(pend) && (rc = load_pending(s, pend, err)))
+		return rc;
+	if ((rc = load_capture(s, json_object_get(j, "capture"), err)))
+		return rc;
+	return check_whole(s, given, err);
 }

@@ -100,6 +100,103 @@ static qv_status parse_card(const char *t, int *card, qv_err *err)
 	"act <sq> boost, act persistent <card> boost, immediate <card> <sq>, discard <card>, "     \
 	"counter <sq>, counter persistent <card>, react <card> <sq>, decline, pass, coin p1|p2"
 
+/* start, persist and discard <card>. */
+static qv_status parse_card_verb(char **tok, int n, qv_action *out, qv_err *err)
+{
+	const char *verb = tok[0];
+	int card;
+	qv_status rc;
+	if (n != 2)
+		return qv_fail(err, QV_EINVAL, "expected '%s <card>', e.g. %s striker-p", verb,
+		               verb);
+	if ((rc = parse_card(tok[1], &card, err)))
+		return rc;
+	int type = qv_streq_nocase(verb, "start")     ? CC_ACT_START
+	           : qv_streq_nocase(verb, "persist") ? CC_ACT_PERSIST
+	                                              : CC_ACT_DISCARD;
+	*out = CC_MAKE(type, card);
+	return QV_OK;
+}
+
+/* play, immediate and react <card> <sq>. */
+static qv_status parse_card_square_verb(char **tok, int n, qv_action *out, qv_err *err)
+{
+	const char *verb = tok[0];
+	int card, sq;
+	qv_status rc;
+	if (n != 3)
+		return qv_fail(err, QV_EINVAL, "expected '%s <card> <sq>', e.g. %s striker-p c4",
+		               verb, verb);
+	if ((rc = parse_card(tok[1], &card, err)) || (rc = parse_sq(tok[2], &sq, err)))
+		return rc;
+	int type = qv_streq_nocase(verb, "play")        ? CC_ACT_PLAY
+	           : qv_streq_nocase(verb, "immediate") ? CC_ACT_IMMEDIATE
+	                                                : CC_ACT_REACT;
+	*out = CC_MAKE(type, card | sq << 6);
+	return QV_OK;
+}
+
+/* act <sq> slide|jump|shove <sq>, act <sq> boost, act persistent <card> boost. */
+static qv_status parse_act(char **tok, int n, qv_action *out, qv_err *err)
+{
+	int card, sq, sq2;
+	qv_status rc;
+	if (n >= 2 && qv_streq_nocase(tok[1], "persistent")) {
+		if (n != 4 || !qv_streq_nocase(tok[3], "boost"))
+			return qv_fail(err, QV_EINVAL, "expected 'act persistent <card> boost'");
+		if ((rc = parse_card(tok[2], &card, err)))
+			return rc;
+		*out = CC_MAKE(CC_ACT_PBOOST, card);
+		return QV_OK;
+	}
+	if (n < 3)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "expected 'act <sq> slide|jump|shove <sq>', 'act <sq> boost' or 'act persistent <card> boost'");
+	if ((rc = parse_sq(tok[1], &sq, err)))
+		return rc;
+	if (qv_streq_nocase(tok[2], "boost")) {
+		if (n != 3)
+			return qv_fail(err, QV_EINVAL, "'act <sq> boost' takes nothing more");
+		*out = CC_MAKE(CC_ACT_BOOST, sq);
+		return QV_OK;
+	}
+	int type = qv_streq_nocase(tok[2], "slide")   ? CC_ACT_SLIDE
+	           : qv_streq_nocase(tok[2], "jump")  ? CC_ACT_JUMP
+	           : qv_streq_nocase(tok[2], "shove") ? CC_ACT_SHOVE
+	                                              : 0;
+	if (!type)
+		return qv_fail(err, QV_EINVAL,
+		               "'%.20s' is not an Action: expected slide, jump, shove or boost",
+		               tok[2]);
+	if (n != 4)
+		return qv_fail(err, QV_EINVAL, "expected 'act <sq> %s <sq>'", tok[2]);
+	if ((rc = parse_sq(tok[3], &sq2, err)))
+		return rc;
+	*out = CC_MAKE(type, sq | sq2 << 6);
+	return QV_OK;
+}
+
+/* counter <sq>, counter persistent <card>. */
+static qv_status parse_counter(char **tok, int n, qv_action *out, qv_err *err)
+{
+	int card, sq;
+	qv_status rc;
+	if (n == 3 && qv_streq_nocase(tok[1], "persistent")) {
+		if ((rc = parse_card(tok[2], &card, err)))
+			return rc;
+		*out = CC_MAKE(CC_ACT_PCOUNTER, card);
+		return QV_OK;
+	}
+	if (n != 2)
+		return qv_fail(err, QV_EINVAL,
+		               "expected 'counter <sq>' or 'counter persistent <card>'");
+	if ((rc = parse_sq(tok[1], &sq, err)))
+		return rc;
+	*out = CC_MAKE(CC_ACT_COUNTER, sq);
+	return QV_OK;
+}
+
 qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
 	(void)st;
@@ -110,88 +207,16 @@ qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, 
 	if (rc)
 		return rc;
 	const char *verb = tok[0];
-	int card, sq, sq2;
 	if (qv_streq_nocase(verb, "start") || qv_streq_nocase(verb, "persist") ||
-	    qv_streq_nocase(verb, "discard")) {
-		if (n != 2)
-			return qv_fail(err, QV_EINVAL, "expected '%s <card>', e.g. %s striker-p",
-			               verb, verb);
-		if ((rc = parse_card(tok[1], &card, err)))
-			return rc;
-		int type = qv_streq_nocase(verb, "start")     ? CC_ACT_START
-		           : qv_streq_nocase(verb, "persist") ? CC_ACT_PERSIST
-		                                              : CC_ACT_DISCARD;
-		*out = CC_MAKE(type, card);
-		return QV_OK;
-	}
+	    qv_streq_nocase(verb, "discard"))
+		return parse_card_verb(tok, n, out, err);
 	if (qv_streq_nocase(verb, "play") || qv_streq_nocase(verb, "immediate") ||
-	    qv_streq_nocase(verb, "react")) {
-		if (n != 3)
-			return qv_fail(err, QV_EINVAL,
-			               "expected '%s <card> <sq>', e.g. %s striker-p c4", verb,
-			               verb);
-		if ((rc = parse_card(tok[1], &card, err)) || (rc = parse_sq(tok[2], &sq, err)))
-			return rc;
-		int type = qv_streq_nocase(verb, "play")        ? CC_ACT_PLAY
-		           : qv_streq_nocase(verb, "immediate") ? CC_ACT_IMMEDIATE
-		                                                : CC_ACT_REACT;
-		*out = CC_MAKE(type, card | sq << 6);
-		return QV_OK;
-	}
-	if (qv_streq_nocase(verb, "act")) {
-		if (n >= 2 && qv_streq_nocase(tok[1], "persistent")) {
-			if (n != 4 || !qv_streq_nocase(tok[3], "boost"))
-				return qv_fail(err, QV_EINVAL,
-				               "expected 'act persistent <card> boost'");
-			if ((rc = parse_card(tok[2], &card, err)))
-				return rc;
-			*out = CC_MAKE(CC_ACT_PBOOST, card);
-			return QV_OK;
-		}
-		if (n < 3)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "expected 'act <sq> slide|jump|shove <sq>', 'act <sq> boost' or 'act persistent <card> boost'");
-		if ((rc = parse_sq(tok[1], &sq, err)))
-			return rc;
-		if (qv_streq_nocase(tok[2], "boost")) {
-			if (n != 3)
-				return qv_fail(err, QV_EINVAL,
-				               "'act <sq> boost' takes nothing more");
-			*out = CC_MAKE(CC_ACT_BOOST, sq);
-			return QV_OK;
-		}
-		int type = qv_streq_nocase(tok[2], "slide")   ? CC_ACT_SLIDE
-		           : qv_streq_nocase(tok[2], "jump")  ? CC_ACT_JUMP
-		           : qv_streq_nocase(tok[2], "shove") ? CC_ACT_SHOVE
-		                                              : 0;
-		if (!type)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "'%.20s' is not an Action: expected slide, jump, shove or boost",
-			    tok[2]);
-		if (n != 4)
-			return qv_fail(err, QV_EINVAL, "expected 'act <sq> %s <sq>'", tok[2]);
-		if ((rc = parse_sq(tok[3], &sq2, err)))
-			return rc;
-		*out = CC_MAKE(type, sq | sq2 << 6);
-		return QV_OK;
-	}
-	if (qv_streq_nocase(verb, "counter")) {
-		if (n == 3 && qv_streq_nocase(tok[1], "persistent")) {
-			if ((rc = parse_card(tok[2], &card, err)))
-				return rc;
-			*out = CC_MAKE(CC_ACT_PCOUNTER, card);
-			return QV_OK;
-		}
-		if (n != 2)
-			return qv_fail(err, QV_EINVAL,
-			               "expected 'counter <sq>' or 'counter persistent <card>'");
-		if ((rc = parse_sq(tok[1], &sq, err)))
-			return rc;
-		*out = CC_MAKE(CC_ACT_COUNTER, sq);
-		return QV_OK;
-	}
+	    qv_streq_nocase(verb, "react"))
+		return parse_card_square_verb(tok, n, out, err);
+	if (qv_streq_nocase(verb, "act"))
+		return parse_act(tok, n, out, err);
+	if (qv_streq_nocase(verb, "counter"))
+		return parse_counter(tok, n, out, err);
 	if (qv_streq_nocase(verb, "decline") || qv_streq_nocase(verb, "pass")) {
 		if (n != 1)
 			return qv_fail(err, QV_EINVAL, "'%s' takes no argument", verb);

@@ -259,6 +259,83 @@ static void pending_part(note *n, const cc_state *before, const cc_state *after)
 	}
 }
 
+/* start: where the card goes and who it plays first against. */
+static void note_start(note *n, int m, int card)
+{
+	static const char *const traits[3] = {"Rock", "Paper", "Scissors"};
+	int tr = cc_trait(card);
+	part(n, "goes on %s; you play first against %s, second against %s", m == 0 ? "c3" : "d4",
+	     traits[(tr + 1) % 3], traits[(tr + 2) % 3]);
+}
+
+/* play, persist, slide and jump: the Capture step on the grid they leave. */
+static void note_placement(note *n, const cc_state *s, int m, int type, int x, int y, bool *confirm)
+{
+	cc_state t = *s;
+	cc_player *pl = &t.pl[m];
+	if (type == CC_ACT_PLAY || type == CC_ACT_PERSIST) {
+		pl->hand[x]--;
+		pl->nhand--;
+	}
+	if (type == CC_ACT_PLAY) {
+		cc_put(&t, y, (cc_cell){(uint8_t)(x + 1), (uint8_t)m, 0, 0});
+	} else if (type == CC_ACT_PERSIST) {
+		pl->persist[pl->npersist] = (uint8_t)(x + 1);
+		pl->pcounters[pl->npersist++] = 0;
+	} else {
+		cc_move(&t, x, y);
+	}
+	outcome(n, &t, m, false, false, confirm);
+}
+
+/* shove, boost, persistent boost and immediate: the cost, then the state as it would be once
+ * the cost is paid (the cost itself comes from the player's hand or counters, which the note
+ * does not guess). */
+static void note_costly(note *n, const cc_state *s, int m, int type, int x, int y, bool *confirm)
+{
+	cc_state p = *s, t;
+	int cost = 2;
+	if (type == CC_ACT_SHOVE) {
+		p.pend_kind = CC_PEND_SHOVE, p.pend_from = (uint8_t)x, p.pend_to = (uint8_t)y;
+		cost = 1;
+	} else if (type == CC_ACT_BOOST) {
+		p.pend_kind = CC_PEND_BOOST, p.pend_from = (uint8_t)x;
+	} else if (type == CC_ACT_PBOOST) {
+		p.pend_kind = CC_PEND_PBOOST, p.pend_from = (uint8_t)x;
+	} else {
+		p.pend_kind = CC_PEND_SABOTAGE, p.pend_to = (uint8_t)y;
+		p.pend_card = (uint8_t)(x + 1);
+		cost = cc_sabotage_cost(s, y);
+		p.pl[m].hand[x]--;
+		p.pl[m].nhand--;
+	}
+	if (type == CC_ACT_IMMEDIATE)
+		part(n, "cost X = %d", cost);
+	else
+		part(n, "cost %d", cost);
+	with_pending_effect(&p, &t, cost);
+	pending_part(n, &p, &t);
+	outcome(n, &t, m, false, type == CC_ACT_IMMEDIATE, confirm);
+}
+
+/* discard, counter, persistent counter: what is left to pay, or, with the last unit, the
+ * effect and the Capture step. */
+static void note_payment(note *n, const cc_state *s, int m, int type, int x, bool *confirm)
+{
+	cc_state p = *s, t;
+	if (type == CC_ACT_DISCARD) {
+		p.pl[m].hand[x]--;
+		p.pl[m].nhand--;
+	}
+	if (s->pend_left > 1) {
+		part(n, "%d more to pay after this", s->pend_left - 1);
+		return;
+	}
+	with_pending_effect(&p, &t, s->pend_paid + 1);
+	pending_part(n, &p, &t);
+	outcome(n, &t, m, false, s->pend_kind == CC_PEND_SABOTAGE, confirm);
+}
+
 int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
 {
 	const cc_state *s = st;
@@ -274,96 +351,30 @@ int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	int m = cc_to_move(s);
 	if (m < 0)
 		return 0;
-	cc_state t = *s, p;
 	char c[16], b[4];
+	int sq = s->react_next % CC_NSQ;
 	switch (type) {
-	case CC_ACT_START: {
-		int tr = cc_trait(x);
-		static const char *const traits[3] = {"Rock", "Paper", "Scissors"};
-		part(&n, "goes on %s; you play first against %s, second against %s",
-		     m == 0 ? "c3" : "d4", traits[(tr + 1) % 3], traits[(tr + 2) % 3]);
-		break;
-	}
+	case CC_ACT_START: note_start(&n, m, x); break;
 	case CC_ACT_PLAY:
-		t.pl[m].hand[x]--;
-		t.pl[m].nhand--;
-		t.grid[y] = (cc_cell){(uint8_t)(x + 1), (uint8_t)m, 0, 0};
-		outcome(&n, &t, m, false, false, confirm);
-		break;
 	case CC_ACT_PERSIST:
-		t.pl[m].hand[x]--;
-		t.pl[m].nhand--;
-		t.pl[m].persist[t.pl[m].npersist] = (uint8_t)(x + 1);
-		t.pl[m].pcounters[t.pl[m].npersist++] = 0;
-		outcome(&n, &t, m, false, false, confirm);
-		break;
 	case CC_ACT_SLIDE:
-	case CC_ACT_JUMP:
-		t.grid[y] = t.grid[x];
-		memset(&t.grid[x], 0, sizeof t.grid[x]);
-		outcome(&n, &t, m, false, false, confirm);
-		break;
+	case CC_ACT_JUMP: note_placement(&n, s, m, type, x, y, confirm); break;
 	case CC_ACT_SHOVE:
 	case CC_ACT_BOOST:
 	case CC_ACT_PBOOST:
-	case CC_ACT_IMMEDIATE: {
-		/* The state as it would be once the cost is paid: the cost itself comes from the
-		 * player's hand or counters, which the note does not guess. */
-		p = *s;
-		int cost = 2;
-		if (type == CC_ACT_SHOVE) {
-			p.pend_kind = CC_PEND_SHOVE, p.pend_from = (uint8_t)x,
-			p.pend_to = (uint8_t)y;
-			cost = 1;
-		} else if (type == CC_ACT_BOOST) {
-			p.pend_kind = CC_PEND_BOOST, p.pend_from = (uint8_t)x;
-		} else if (type == CC_ACT_PBOOST) {
-			p.pend_kind = CC_PEND_PBOOST, p.pend_from = (uint8_t)x;
-		} else {
-			p.pend_kind = CC_PEND_SABOTAGE, p.pend_to = (uint8_t)y;
-			p.pend_card = (uint8_t)(x + 1);
-			cost = cc_defense(s, y) - 1;
-			if (cost < 0)
-				cost = 0;
-			p.pl[m].hand[x]--;
-			p.pl[m].nhand--;
-		}
-		if (type == CC_ACT_IMMEDIATE)
-			part(&n, "cost X = %d", cost);
-		else
-			part(&n, "cost %d", cost);
-		with_pending_effect(&p, &t, cost);
-		pending_part(&n, &p, &t);
-		outcome(&n, &t, m, false, type == CC_ACT_IMMEDIATE, confirm);
-		break;
-	}
+	case CC_ACT_IMMEDIATE: note_costly(&n, s, m, type, x, y, confirm); break;
 	case CC_ACT_DISCARD:
 	case CC_ACT_COUNTER:
-	case CC_ACT_PCOUNTER:
-		if (type == CC_ACT_DISCARD) {
-			t.pl[m].hand[x]--;
-			t.pl[m].nhand--;
-		}
-		if (s->pend_left > 1) {
-			part(&n, "%d more to pay after this", s->pend_left - 1);
-			break;
-		}
-		p = t;
-		with_pending_effect(&p, &t, s->pend_paid + 1);
-		pending_part(&n, &p, &t);
-		outcome(&n, &t, m, false, s->pend_kind == CC_PEND_SABOTAGE, confirm);
-		break;
+	case CC_ACT_PCOUNTER: note_payment(&n, s, m, type, x, confirm); break;
 	case CC_ACT_REACT:
 		part(&n, "saves %s on %s this Capture Step; the aegis is discarded",
 		     card_str(s->grid[y].card - 1, c), sq_str(y, b));
 		break;
-	case CC_ACT_DECLINE: {
-		int sq = s->react_next % CC_NSQ;
+	case CC_ACT_DECLINE:
 		part(&n, "%s on %s is captured: it goes to p%d's victory pile",
 		     card_str(s->grid[sq].card - 1, c), sq_str(sq, b), 2 - s->grid[sq].owner);
 		break;
-	}
-	case CC_ACT_PASS: outcome(&n, &t, m, true, false, confirm); break;
+	case CC_ACT_PASS: outcome(&n, s, m, true, false, confirm); break;
 	default: break;
 	}
 	return (int)n.used;

@@ -1,49 +1,70 @@
 /*
  * rules.c - the rules of ConCardia, Arrow rules (docs/rules/concardia.md): the card
- * table, parameters and set-up, the secret start, the five-step turn, costs, the capture step
- * with its reactions, the end, ranks, determinization and a heuristic.
+ * table, the grid's geometry, parameters and set-up, the secret start, the five-step turn,
+ * costs, the capture step with its reactions, the end, ranks, determinization and a heuristic.
+ * Which actions are legal is legal.c's part.
  *
- * Legality has one source of truth: legal() lists the actions, and apply accepts exactly the
- * listed ones (check_action explains a refusal), so the two cannot disagree. Drawing is never
- * a chance event: the decks are put in order (shuffled with a generator seeded by init, or as
- * listed with shuffle=false) when the game starts, and a draw takes the top card. The only
- * chance event is the coin that picks the first player when the starting cards tie.
+ * Drawing is never a chance event: the decks are put in order (shuffled with a generator
+ * seeded by init, or as listed with shuffle=false) when the game starts, and a draw takes the
+ * top card. The only chance event is the coin that picks the first player when the starting
+ * cards tie.
+ *
+ * apply is the hot path of playouts and search: it works on the state's masks of occupied
+ * squares and the constant neighbour tables, never rescans the grid square by square, and
+ * words nothing unless it is given a qv_events.
  */
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "concardia.h"
 
 /* ---- the card table ---- */
 
+/* The printed arrows of each template (bit d: direction d in the owner's frame), for the card
+ * table and the table of the squares each card points at. */
 #define AR(d) (1u << (d))
+#define ARROWS_SENTINEL (AR(QV_N) | AR(QV_S))
+#define ARROWS_STRIKER  (AR(QV_N))
+#define ARROWS_LANCER   (AR(QV_NW) | AR(QV_NE))
+#define ARROWS_FLANKER  (AR(QV_W) | AR(QV_E) | AR(QV_S))
+#define ARROWS_SCOUT    (AR(QV_N) | AR(QV_NE) | AR(QV_NW) | AR(QV_S))
+#define ARROWS_GUARD    (AR(QV_N))
+#define ARROWS_STAR     (AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W) | AR(QV_NW))
+#define ARROWS_COURIER  (AR(QV_N) | AR(QV_S))
+#define ARROWS_SHOVER   (AR(QV_N))
+#define ARROWS_SABOTEUR (AR(QV_N) | AR(QV_E) | AR(QV_W))
+#define ARROWS_DYNAMO   (AR(QV_N) | AR(QV_NE) | AR(QV_NW))
+#define ARROWS_DUELIST  (AR(QV_N) | AR(QV_E))
+#define ARROWS_BANNER   (AR(QV_N))
+#define ARROWS_AEGIS    (AR(QV_N))
 const cc_template cc_templates[CC_NTEMPLATES] = {
-    {"sentinel", 1, 5, AR(QV_N) | AR(QV_S), "Airship", "sen", ""},
-    {"striker", 4, 2, AR(QV_N), "Adventurer", "str", ""},
-    {"lancer", 3, 2, AR(QV_NW) | AR(QV_NE), "Adventurer", "lan", ""},
-    {"flanker", 2, 3, AR(QV_W) | AR(QV_E) | AR(QV_S), "Airship", "fla", ""},
-    {"scout", 2, 2, AR(QV_N) | AR(QV_NE) | AR(QV_NW) | AR(QV_S), "Adventurer", "sco", ""},
-    {"guard", 2, 4, AR(QV_N), "Maker", "gua", ""},
-    {"star", 1, 2, AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W) | AR(QV_NW), "Maker",
-     "sta", ""},
-    {"courier", 2, 2, AR(QV_N) | AR(QV_S), "Adventurer", "cou",
+    {"sentinel", 1, 5, ARROWS_SENTINEL, "Airship", "sen", ""},
+    {"striker", 4, 2, ARROWS_STRIKER, "Adventurer", "str", ""},
+    {"lancer", 3, 2, ARROWS_LANCER, "Adventurer", "lan", ""},
+    {"flanker", 2, 3, ARROWS_FLANKER, "Airship", "fla", ""},
+    {"scout", 2, 2, ARROWS_SCOUT, "Adventurer", "sco", ""},
+    {"guard", 2, 4, ARROWS_GUARD, "Maker", "gua", ""},
+    {"star", 1, 2, ARROWS_STAR, "Maker", "sta", ""},
+    {"courier", 2, 2, ARROWS_COURIER, "Adventurer", "cou",
      "Action: Slide this card, or Jump it over an adjacent card."},
-    {"shover", 2, 2, AR(QV_N), "Airship", "sho",
+    {"shover", 2, 2, ARROWS_SHOVER, "Airship", "sho",
      "Action - Cost 1: Slide a card adjacent to this card one square directly away from it."},
-    {"saboteur", 1, 2, AR(QV_N) | AR(QV_E) | AR(QV_W), "Maker", "sab",
+    {"saboteur", 1, 2, ARROWS_SABOTEUR, "Maker", "sab",
      "Immediate - Cost X: Remove an opponent card in the Play Area whose Defense <= Power."},
-    {"dynamo", 1, 3, AR(QV_N) | AR(QV_NE) | AR(QV_NW), "Maker", "dyn",
+    {"dynamo", 1, 3, ARROWS_DYNAMO, "Maker", "dyn",
      "Persistent: put a Charge Counter on this card (at most 3). Action - Cost 2: this card has "
      "+2 Strength until end of turn."},
-    {"duelist", 2, 2, AR(QV_N) | AR(QV_E), "Airship", "due",
+    {"duelist", 2, 2, ARROWS_DUELIST, "Airship", "due",
      "Play: this card is Superior to cards of its own trait."},
-    {"banner", 1, 3, AR(QV_N), "Maker", "ban",
+    {"banner", 1, 3, ARROWS_BANNER, "Maker", "ban",
      "Play: your other cards adjacent to this card have +1 Defense."},
-    {"aegis", 1, 3, AR(QV_N), "Airship", "aeg",
+    {"aegis", 1, 3, ARROWS_AEGIS, "Airship", "aeg",
      "Hand Reaction: when one of your cards would be captured, discard this card: that card is "
      "not captured this Capture Step."},
 };
-#undef AR
 
 const char cc_trait_letters[3] = {'r', 'p', 's'};
 const char *const cc_phase_names[CC_NPHASES] = {"start", "coin", "action", "pay", "react", "over"};
@@ -56,18 +77,85 @@ static const uint8_t starter_templates[2][7] = {
     {CC_SENTINEL, CC_FLANKER, CC_GUARD, CC_SHOVER, CC_SABOTEUR, CC_DUELIST, CC_BANNER},
 };
 
-static inline bool is_persistent(int tmpl) { return tmpl == CC_DYNAMO; }
-static inline int sq_of(int file, int rank) { return rank * 6 + file; }
 #define SQ_C3 14 /* p1's starting square */
 #define SQ_D4 21 /* p2's starting square */
 
-int cc_step(int sq, int d)
-{
-	int f = sq % 6 + qv_dir_dx[d], r = sq / 6 + qv_dir_dy[d];
-	if (f < 0 || r < 0 || f >= 6 || r >= 6)
-		return -1;
-	return sq_of(f, r);
-}
+/* ---- the grid's geometry ---- */
+
+/* Constant tables, worked out by the compiler: the square one step away in each direction
+ * (N, NE, E, SE, S, SW, W, NW, as qv_dir_dx and qv_dir_dy; the unit tests compare them) and the
+ * set of a square's neighbours. */
+#define IN_GRID(sq, dx, dy)                                                                        \
+	((sq) % 6 + (dx) >= 0 && (sq) % 6 + (dx) < 6 && (sq) / 6 + (dy) >= 0 && (sq) / 6 + (dy) < 6)
+#define NB(sq, dx, dy)  (IN_GRID(sq, dx, dy) ? (sq) + 6 * (dy) + (dx) : -1)
+#define BIT(sq, dx, dy) (IN_GRID(sq, dx, dy) ? 1ull << (((sq) + 6 * (dy) + (dx)) & 63) : 0)
+#define NB_ROW(sq)                                                                                 \
+	{                                                                                          \
+		NB(sq, 0, 1), NB(sq, 1, 1), NB(sq, 1, 0), NB(sq, 1, -1), NB(sq, 0, -1),            \
+		    NB(sq, -1, -1), NB(sq, -1, 0), NB(sq, -1, 1)                                   \
+	}
+#define ADJ(sq)                                                                                    \
+	(BIT(sq, 0, 1) | BIT(sq, 1, 1) | BIT(sq, 1, 0) | BIT(sq, 1, -1) | BIT(sq, 0, -1) |         \
+	 BIT(sq, -1, -1) | BIT(sq, -1, 0) | BIT(sq, -1, 1))
+#define RANK(M, r)                                                                                 \
+	M(6 * (r)), M(6 * (r) + 1), M(6 * (r) + 2), M(6 * (r) + 3), M(6 * (r) + 4), M(6 * (r) + 5)
+#define GRID(M) RANK(M, 0), RANK(M, 1), RANK(M, 2), RANK(M, 3), RANK(M, 4), RANK(M, 5)
+
+#define LINE(sq, d, dx, dy) (IN_GRID(sq, 2 * (dx), 2 * (dy)) ? 1u << (d) : 0u)
+#define LINES(sq)                                                                                  \
+	(LINE(sq, QV_N, 0, 1) | LINE(sq, QV_NE, 1, 1) | LINE(sq, QV_E, 1, 0) |                     \
+	 LINE(sq, QV_SE, 1, -1) | LINE(sq, QV_S, 0, -1) | LINE(sq, QV_SW, -1, -1) |                \
+	 LINE(sq, QV_W, -1, 0) | LINE(sq, QV_NW, -1, 1))
+
+const int8_t cc_nb[CC_NSQ][QV_NDIRS] = {GRID(NB_ROW)};
+const uint64_t cc_adj[CC_NSQ] = {GRID(ADJ)};
+const uint8_t cc_lines[CC_NSQ] = {GRID(LINES)};
+
+/* The squares a card of each template points at from each square, for each owner: the
+ * arrows as printed for p1 (f = 1), turned 180 degrees for p2 (f = -1). */
+#define POINT(A, sq, d, dx, dy) ((A) >> (d)&1 ? BIT(sq, dx, dy) : 0)
+#define POINTS(A, sq, f)                                                                           \
+	(POINT(A, sq, QV_N, 0, f) | POINT(A, sq, QV_NE, f, f) | POINT(A, sq, QV_E, f, 0) |         \
+	 POINT(A, sq, QV_SE, f, -(f)) | POINT(A, sq, QV_S, 0, -(f)) |                              \
+	 POINT(A, sq, QV_SW, -(f), -(f)) | POINT(A, sq, QV_W, -(f), 0) |                           \
+	 POINT(A, sq, QV_NW, -(f), f))
+#define RANK_A(M, A, f, r)                                                                         \
+	M(A, 6 * (r), f), M(A, 6 * (r) + 1, f), M(A, 6 * (r) + 2, f), M(A, 6 * (r) + 3, f),        \
+	    M(A, 6 * (r) + 4, f), M(A, 6 * (r) + 5, f)
+#define GRID_A(M, A, f)                                                                            \
+	RANK_A(M, A, f, 0), RANK_A(M, A, f, 1), RANK_A(M, A, f, 2), RANK_A(M, A, f, 3),            \
+	    RANK_A(M, A, f, 4), RANK_A(M, A, f, 5)
+/* clang-format off */
+#define TEMPLATES(f)                                                                               \
+	{GRID_A(POINTS, ARROWS_SENTINEL, f)}, {GRID_A(POINTS, ARROWS_STRIKER, f)},                 \
+	{GRID_A(POINTS, ARROWS_LANCER, f)},   {GRID_A(POINTS, ARROWS_FLANKER, f)},                 \
+	{GRID_A(POINTS, ARROWS_SCOUT, f)},    {GRID_A(POINTS, ARROWS_GUARD, f)},                   \
+	{GRID_A(POINTS, ARROWS_STAR, f)},     {GRID_A(POINTS, ARROWS_COURIER, f)},                 \
+	{GRID_A(POINTS, ARROWS_SHOVER, f)},   {GRID_A(POINTS, ARROWS_SABOTEUR, f)},                \
+	{GRID_A(POINTS, ARROWS_DYNAMO, f)},   {GRID_A(POINTS, ARROWS_DUELIST, f)},                 \
+	{GRID_A(POINTS, ARROWS_BANNER, f)},   {GRID_A(POINTS, ARROWS_AEGIS, f)}
+/* clang-format on */
+
+static const uint64_t points[2][CC_NTEMPLATES][CC_NSQ] = {{TEMPLATES(1)}, {TEMPLATES(-1)}};
+
+#undef IN_GRID
+#undef NB
+#undef BIT
+#undef NB_ROW
+#undef ADJ
+#undef LINE
+#undef LINES
+#undef POINT
+#undef POINTS
+#undef RANK_A
+#undef GRID_A
+#undef TEMPLATES
+#undef RANK
+#undef GRID
+
+/* The board direction from a square to its neighbour, by their difference + 7. */
+const int8_t cc_delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1,    -1,   QV_W, -1,
+                                 QV_E,  -1,   -1,    -1, QV_NW, QV_N, QV_NE};
 
 int cc_board_dir(int owner, int d) { return owner == 0 ? d : (d + 4) % 8; }
 
@@ -98,66 +186,78 @@ int cc_find_card(const char *text)
 
 static inline bool occupied(const cc_state *s, int sq) { return s->grid[sq].card != 0; }
 static inline int cell_card(const cc_state *s, int sq) { return s->grid[sq].card - 1; }
+static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
 
-static uint64_t occ_mask(const cc_state *s)
+/* The hand counts are bytes, so vector compares tell which are not zero 16 at a time (this
+ * runs at every random move); the last load overlaps the second, which does no harm. */
+uint64_t cc_hand_mask(const cc_player *pl)
 {
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+	uint64_t held[3];
+	static const int at[3] = {0, 16, CC_NCARDS - 16};
+	for (int i = 0; i < 3; i++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(pl->hand + at[i]));
+		held[i] = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+	}
+	return held[0] | held[1] << at[1] | held[2] << at[2];
+#else
 	uint64_t m = 0;
-	for (int sq = 0; sq < CC_NSQ; sq++)
-		if (occupied(s, sq))
-			m |= 1ull << sq;
+	for (int c = 0; c < CC_NCARDS; c++)
+		m |= (uint64_t)(pl->hand[c] != 0) << c;
 	return m;
+#endif
 }
 
-/* True when the card on `from` has an arrow pointing at the adjacent square `to`. */
-static bool points_at(const cc_state *s, int from, int to)
+/* ---- cards on the grid, by the cell's value (card id + 1, 0 for an empty square) ---- */
+
+/* A cell's template, and the cells whose card it beats for capture: its trait beats theirs
+ * (Rock > Scissors > Paper > Rock), or it is Superior to them (a duelist against its own
+ * trait). Constant tables, worked out by the compiler, for the hot paths. */
+#define CELLS_OF_TRAIT(t) (0x12492492492ull << (t)) /* cells 1 + t, 4 + t, ..., 40 + t */
+#define BEATEN(cell)                                                                               \
+	(CELLS_OF_TRAIT(((cell)-1 + 2) % 3) |                                                      \
+	 ((cell)-1 >= 3 * CC_DUELIST && (cell)-1 < 3 * CC_DUELIST + 3                              \
+	      ? CELLS_OF_TRAIT(((cell)-1) % 3)                                                     \
+	      : 0))
+#define TEMPLATE3(k) (k), (k), (k)
+#define BEATEN3(k)   BEATEN(3 * (k) + 1), BEATEN(3 * (k) + 2), BEATEN(3 * (k) + 3)
+#define ALL14(M)                                                                                   \
+	M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13)
+
+const uint8_t cc_cell_tmpl[CC_NCARDS + 1] = {0, ALL14(TEMPLATE3)};
+static const uint64_t cell_beats[CC_NCARDS + 1] = {0, ALL14(BEATEN3)};
+
+#undef CELLS_OF_TRAIT
+#undef BEATEN
+#undef TEMPLATE3
+#undef BEATEN3
+#undef ALL14
+
+/* The card in cell a counts as beating the card in cell b for capture. */
+static inline bool superior_cell(const cc_cell *a, const cc_cell *b)
+{
+	return cell_beats[a->card] >> b->card & 1;
+}
+
+/* True when the card on `from` has an arrow pointing at the adjacent square `to`: the arrow
+ * printed in the direction from `from` to `to`, turned by the owner's facing. */
+static inline bool points_at(const cc_state *s, int from, int to)
 {
 	const cc_cell *c = &s->grid[from];
-	unsigned arrows = cc_templates[cc_tmpl(c->card - 1)].arrows;
-	for (int d = 0; d < QV_NDIRS; d++)
-		if ((arrows >> d & 1) && cc_step(from, cc_board_dir(c->owner, d)) == to)
-			return true;
-	return false;
+	int d = cc_dir(from, to) ^ (c->owner << 2); /* (d + 4) % 8 for p2's cards */
+	return cc_cell_template(c)->arrows >> d & 1;
 }
 
-int cc_strength(const cc_state *s, int sq)
-{
-	const cc_cell *c = &s->grid[sq];
-	return cc_templates[cc_tmpl(c->card - 1)].strength + 2 * c->boost;
-}
-
-int cc_defense(const cc_state *s, int sq)
-{
-	const cc_cell *c = &s->grid[sq];
-	int def = cc_templates[cc_tmpl(c->card - 1)].defense;
-	for (int d = 0; d < QV_NDIRS; d++) {
-		int n = cc_step(sq, d);
-		if (n >= 0 && occupied(s, n) && s->grid[n].owner == c->owner &&
-		    cc_tmpl(cell_card(s, n)) == CC_BANNER)
-			def++;
-	}
-	return def;
-}
-
-/* True when the card on `from` counts as beating the card on `to` for capture: its trait
- * beats the target's, or it is Superior to it (a duelist against its own trait). */
-static bool superior(const cc_state *s, int from, int to)
-{
-	int a = cell_card(s, from), b = cell_card(s, to);
-	if (cc_beats(cc_trait(a), cc_trait(b)))
-		return true;
-	return cc_tmpl(a) == CC_DUELIST && cc_trait(a) == cc_trait(b);
-}
-
-/* The sum of the Strengths of the superior arrows at sq and how many there are (the hot path
- * of the Capture step and the heuristic: kept inline). */
-static inline int attack_sum(const cc_state *s, int sq, int *str, int *sum)
+int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
 {
 	int n = 0, total = 0;
+	uint64_t foes = s->occ[1 - s->grid[sq].owner];
 	for (int d = 0; d < QV_NDIRS; d++) {
-		int a = cc_step(sq, d);
-		if (a < 0 || !occupied(s, a) || s->grid[a].owner == s->grid[sq].owner)
+		int a = cc_nb[sq][d];
+		if (a < 0 || !(foes >> a & 1))
 			continue;
-		if (points_at(s, a, sq) && superior(s, a, sq)) {
+		if (points_at(s, a, sq) && superior_cell(&s->grid[a], &s->grid[sq])) {
 			int k = cc_strength(s, a);
 			if (str)
 				str[n] = k;
@@ -165,45 +265,146 @@ static inline int attack_sum(const cc_state *s, int sq, int *str, int *sum)
 			n++;
 		}
 	}
+	QV_ASSERT(!s->grid[sq].card || total == s->atk[sq]);
 	*sum = total;
 	return n;
 }
 
-int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
+/* The sum of the Strengths of the superior arrows at the card on sq from the opponent cards
+ * `foes` next to it. */
+static inline int superior_sum(const cc_state *s, int sq, uint64_t foes)
 {
-	return attack_sum(s, sq, str, sum);
+	int sum = 0;
+	for (; foes; foes &= foes - 1) {
+		int a = lowest(foes);
+		const cc_cell *c = &s->grid[a];
+		int t = cc_cell_tmpl[c->card];
+		if ((points[c->owner][t][a] >> sq & 1) && superior_cell(c, &s->grid[sq]))
+			sum += cc_templates[t].strength + 2 * c->boost;
+	}
+	return sum;
 }
 
+/* ---- keeping atk and threat in step with the grid ---- */
+
+/* Sets the threat bit of the card on t from its sum. */
+static inline void mark(cc_state *s, int t)
+{
+	uint64_t bit = 1ull << t;
+	if (s->atk[t] >= cc_cell_template(&s->grid[t])->defense)
+		s->threat |= bit;
+	else
+		s->threat &= ~bit;
+}
+
+/* Adds delta to the sum of every opponent card that the card on sq points at and beats: the
+ * card is put there (delta its Strength), lifted (minus it) or boosted (+2 or -2). */
+static void spread(cc_state *s, int sq, int delta)
+{
+	const cc_cell *c = &s->grid[sq];
+	uint64_t beaten = cell_beats[c->card];
+	uint64_t m = points[c->owner][cc_cell_tmpl[c->card]][sq] & s->occ[1 - c->owner];
+	for (; m; m &= m - 1) {
+		int t = lowest(m);
+		if (beaten >> s->grid[t].card & 1) {
+			s->atk[t] = (uint8_t)(s->atk[t] + delta);
+			mark(s, t);
+		}
+	}
+}
+
+/* The mask of the cards of template t among banners, dynamos and movers, or NULL. */
+static uint64_t *role_mask(cc_state *s, int t)
+{
+	switch (t) {
+	case CC_BANNER: return &s->banners;
+	case CC_DYNAMO: return &s->dynamos;
+	case CC_COURIER:
+	case CC_SHOVER: return &s->movers;
+	default: return NULL;
+	}
+}
+
+void cc_put(cc_state *s, int sq, cc_cell c)
+{
+	QV_ASSERT(!s->grid[sq].card && c.card && c.owner < 2);
+	s->grid[sq] = c;
+	s->occ[c.owner] |= 1ull << sq;
+	uint64_t *role = role_mask(s, cc_cell_tmpl[c.card]);
+	if (role)
+		*role |= 1ull << sq;
+	spread(s, sq, cc_strength(s, sq));
+	s->atk[sq] = (uint8_t)superior_sum(s, sq, cc_adj[sq] & s->occ[1 - c.owner]);
+	mark(s, sq);
+}
+
+void cc_lift(cc_state *s, int sq)
+{
+	QV_ASSERT(s->grid[sq].card);
+	spread(s, sq, -cc_strength(s, sq));
+	uint64_t bit = 1ull << sq, *role = role_mask(s, cc_cell_tmpl[s->grid[sq].card]);
+	if (role)
+		*role &= ~bit;
+	s->occ[s->grid[sq].owner] &= ~bit;
+	s->threat &= ~bit;
+	s->atk[sq] = 0;
+	s->grid[sq] = (cc_cell){0, 0, 0, 0};
+}
+
+void cc_move(cc_state *s, int from, int to)
+{
+	cc_cell c = s->grid[from];
+	cc_lift(s, from);
+	cc_put(s, to, c);
+}
+
+void cc_set_boost(cc_state *s, int sq, int boost)
+{
+	int delta = 2 * (boost - s->grid[sq].boost);
+	s->grid[sq].boost = (uint8_t)boost;
+	if (delta)
+		spread(s, sq, delta);
+}
+
+#ifdef QV_CHECKS
+/* What the state keeps beside the grid agrees with the grid: the masks of cards, the sums and
+ * the threats (checked by the sanitizer build at every Capture step). */
+static bool kept_in_step(const cc_state *s)
+{
+	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0;
+	for (int sq = 0; sq < CC_NSQ; sq++) {
+		const cc_cell *c = &s->grid[sq];
+		uint64_t bit = 1ull << sq;
+		int t = cc_cell_tmpl[c->card], sum = 0;
+		if (c->card) {
+			occ[c->owner] |= bit;
+			banners |= t == CC_BANNER ? bit : 0;
+			dynamos |= t == CC_DYNAMO ? bit : 0;
+			movers |= t == CC_COURIER || t == CC_SHOVER ? bit : 0;
+			sum = superior_sum(s, sq, cc_adj[sq] & s->occ[1 - c->owner]);
+		}
+		if (s->atk[sq] != sum ||
+		    !!(s->threat & bit) != (c->card && sum >= cc_templates[t].defense))
+			return false;
+	}
+	return s->occ[0] == occ[0] && s->occ[1] == occ[1] && s->banners == banners &&
+	       s->dynamos == dynamos && s->movers == movers;
+}
+#endif
+
+/* Every Strength is at least 1 and every Defense at least 2, so a sum that reaches the
+ * Defense comes from at least one superior arrow, as the rule asks. Banners only add
+ * Defense, so only the cards whose sum reaches the printed Defense are looked at. */
 uint64_t cc_would_capture(const cc_state *s)
 {
+	QV_ASSERT(kept_in_step(s));
 	uint64_t m = 0;
-	for (int sq = 0; sq < CC_NSQ; sq++) {
-		if (!occupied(s, sq))
-			continue;
-		int sum, n = attack_sum(s, sq, NULL, &sum);
-		if (n > 0 && sum >= cc_defense(s, sq))
+	for (uint64_t t = s->threat; t; t &= t - 1) {
+		int sq = lowest(t);
+		if (s->atk[sq] >= cc_defense(s, sq))
 			m |= 1ull << sq;
 	}
 	return m;
-}
-
-int cc_board_count(const cc_state *s, int p)
-{
-	int n = s->pl[p].npersist;
-	for (int sq = 0; sq < CC_NSQ; sq++)
-		n += occupied(s, sq) && s->grid[sq].owner == p;
-	return n;
-}
-
-int cc_units(const cc_state *s, int p)
-{
-	int n = s->pl[p].nhand;
-	for (int sq = 0; sq < CC_NSQ; sq++)
-		if (occupied(s, sq) && s->grid[sq].owner == p)
-			n += s->grid[sq].counters;
-	for (int i = 0; i < s->pl[p].npersist; i++)
-		n += s->pl[p].pcounters[i];
-	return n;
 }
 
 static int aegis_held(const cc_player *pl)
@@ -211,7 +412,7 @@ static int aegis_held(const cc_player *pl)
 	return pl->hand[CC_AEGIS * 3] + pl->hand[CC_AEGIS * 3 + 1] + pl->hand[CC_AEGIS * 3 + 2];
 }
 
-static int persist_slot(const cc_player *pl, int card)
+int cc_persist_slot(const cc_player *pl, int card)
 {
 	for (int i = 0; i < pl->npersist; i++)
 		if (pl->persist[i] == card + 1)
@@ -219,7 +420,7 @@ static int persist_slot(const cc_player *pl, int card)
 	return -1;
 }
 
-static bool persist_has_template(const cc_player *pl, int tmpl)
+bool cc_persist_has(const cc_player *pl, int tmpl)
 {
 	for (int i = 0; i < pl->npersist; i++)
 		if (cc_tmpl(pl->persist[i] - 1) == tmpl)
@@ -228,16 +429,6 @@ static bool persist_has_template(const cc_player *pl, int tmpl)
 }
 
 /* ---- turns, the capture step and the end ---- */
-
-int cc_to_move(const cc_state *s)
-{
-	switch (s->phase) {
-	case CC_PH_OVER: return QV_OVER;
-	case CC_PH_COIN: return QV_CHANCE;
-	case CC_PH_REACT: return s->react_next < CC_NSQ ? s->active : 1 - s->active;
-	default: return s->active;
-	}
-}
 
 /* Draws the top card of p's deck into p's hand; returns it, or -1 when the deck is empty. */
 static int draw(cc_state *s, int p)
@@ -260,10 +451,10 @@ static void begin_turn(cc_state *s, int p, qv_events *ev)
 	int card = draw(s, p);
 	if (ev)
 		cc_say_draw(s, p, card, ev);
-	for (int sq = 0; sq < CC_NSQ; sq++) {
+	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1) {
+		int sq = lowest(m);
 		cc_cell *c = &s->grid[sq];
-		if (c->card && c->owner == p && cc_tmpl(c->card - 1) == CC_DYNAMO &&
-		    c->counters < CC_MAX_COUNTERS) {
+		if (c->counters < CC_MAX_COUNTERS) {
 			c->counters++;
 			if (ev)
 				cc_say_charge(c->card - 1, sq, -1, c->counters, ev);
@@ -297,6 +488,8 @@ static void set_aside_to_discard(cc_state *s, qv_events *ev)
  * Board loses. Returns true when the game ended. */
 static bool check_loss(cc_state *s, qv_events *ev)
 {
+	if (s->pl[0].turns < 3 && s->pl[1].turns < 3)
+		return false;
 	bool any = false;
 	for (int p = 0; p < 2; p++)
 		if (s->pl[p].turns >= 3 && cc_board_count(s, p) == 0) {
@@ -323,8 +516,9 @@ static void clean_up(cc_state *s, qv_events *ev)
 	s->would = s->saved = 0;
 	s->react_next = s->reacted = 0;
 	set_aside_to_discard(s, ev);
-	for (int sq = 0; sq < CC_NSQ; sq++)
-		s->grid[sq].boost = 0;
+	for (uint64_t m = s->dynamos; m; m &= m - 1) /* only dynamos are boosted */
+		if (s->grid[lowest(m)].boost)
+			cc_set_boost(s, lowest(m), 0);
 	if (s->pl[p].turns < 255)
 		s->pl[p].turns++;
 	s->turn_no++;
@@ -349,31 +543,37 @@ static void clean_up(cc_state *s, qv_events *ev)
 }
 
 /* Steps 4b to 5: offers the next "would be captured" reaction, or, when none is left,
- * captures every card that would be captured, all at once, and cleans up. */
+ * captures every card that would be captured, all at once, and cleans up. react_next runs
+ * over the active player's squares (0..35), then the opponent's (36..71); an offer goes to
+ * the owner of a card that would be captured and is not saved, when that owner holds an
+ * aegis. */
 static void advance_capture(cc_state *s, qv_events *ev)
 {
-	for (; s->react_next < 2 * CC_NSQ; s->react_next++) {
-		int who = s->react_next < CC_NSQ ? s->active : 1 - s->active;
-		int sq = s->react_next % CC_NSQ;
-		if ((s->would >> sq & 1) && s->grid[sq].owner == who && !(s->saved >> sq & 1) &&
-		    aegis_held(&s->pl[who])) {
+	if (!(s->would & ~s->saved))
+		s->react_next = 2 * CC_NSQ; /* no offer to make */
+	while (s->react_next < 2 * CC_NSQ) {
+		int half = s->react_next >= CC_NSQ, who = half ? 1 - s->active : s->active;
+		int from = s->react_next - half * CC_NSQ;
+		uint64_t offers = s->would & ~s->saved & s->occ[who] & (~0ull << from);
+		if (offers && aegis_held(&s->pl[who])) {
+			int sq = lowest(offers);
+			s->react_next = (uint8_t)(half * CC_NSQ + sq);
 			s->phase = CC_PH_REACT;
 			if (ev)
 				cc_say_threat(s, sq, ev);
 			return;
 		}
+		s->react_next = (uint8_t)((half + 1) * CC_NSQ);
 	}
 	uint64_t caught = s->reacted ? cc_would_capture(s) : s->would;
 	caught &= ~s->saved;
 	if (ev && caught)
 		cc_say_captures(s, caught, ev); /* on the grid as it stands: all at once */
-	for (int sq = 0; sq < CC_NSQ; sq++) {
-		if (!(caught >> sq & 1))
-			continue;
-		cc_cell *c = &s->grid[sq];
-		cc_player *capturer = &s->pl[1 - c->owner];
-		capturer->victory[capturer->nvictory++] = (uint8_t)(c->card - 1);
-		memset(c, 0, sizeof *c);
+	for (uint64_t m = caught; m; m &= m - 1) {
+		int sq = lowest(m);
+		cc_player *capturer = &s->pl[1 - s->grid[sq].owner];
+		capturer->victory[capturer->nvictory++] = (uint8_t)cell_card(s, sq);
+		cc_lift(s, sq);
 	}
 	clean_up(s, ev);
 }
@@ -390,36 +590,23 @@ static void begin_capture(cc_state *s, qv_events *ev)
 	advance_capture(s, ev);
 }
 
-static void move_card(cc_state *s, int from, int to)
-{
-	s->grid[to] = s->grid[from];
-	memset(&s->grid[from], 0, sizeof s->grid[from]);
-}
-
-static int dir_between(int from, int to)
-{
-	int dx = to % 6 - from % 6, dy = to / 6 - from / 6;
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (qv_dir_dx[d] == dx && qv_dir_dy[d] == dy)
-			return d;
-	return -1;
-}
-
 void cc_pending_effect(cc_state *s, qv_events *ev)
 {
 	switch (s->pend_kind) {
 	case CC_PEND_SHOVE: {
-		int d = dir_between(s->pend_from, s->pend_to);
-		int to = d >= 0 ? cc_step(s->pend_to, d) : -1;
+		/* (a loaded state may name any square: a card not next to the shover stays) */
+		int from = s->pend_from, pushed = s->pend_to;
+		int d = cc_adj[from] >> pushed & 1 ? cc_dir(from, pushed) : -1;
+		int to = d >= 0 ? cc_nb[pushed][d] : -1;
 		bool moved = to >= 0 && !occupied(s, to);
 		if (ev)
 			cc_say_shove(s, moved ? to : -1, ev);
 		if (moved)
-			move_card(s, s->pend_to, to);
+			cc_move(s, pushed, to);
 		break;
 	}
 	case CC_PEND_BOOST:
-		s->grid[s->pend_from].boost = 1;
+		cc_set_boost(s, s->pend_from, 1);
 		if (ev)
 			cc_say_boost(s, s->pend_from, ev);
 		break;
@@ -434,8 +621,8 @@ void cc_pending_effect(cc_state *s, qv_events *ev)
 			cc_say_sabotage(s, removed, ev);
 		if (removed) {
 			cc_player *owner = &s->pl[s->grid[sq].owner];
-			owner->discard[owner->ndiscard++] = (uint8_t)(s->grid[sq].card - 1);
-			memset(&s->grid[sq], 0, sizeof s->grid[sq]);
+			owner->discard[owner->ndiscard++] = (uint8_t)cell_card(s, sq);
+			cc_lift(s, sq);
 		}
 		break;
 	}
@@ -562,494 +749,208 @@ static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	return QV_OK;
 }
 
-/* ---- legal actions ---- */
+/* ---- apply: one function per kind of action ---- */
 
-/* Empty squares adjacent to a card on the grid. */
-static uint64_t place_targets(const cc_state *s)
+/* The coin names the first player. */
+static void apply_coin(cc_state *s, int first, qv_events *ev)
 {
-	uint64_t occ = occ_mask(s), m = 0;
-	for (int sq = 0; sq < CC_NSQ; sq++) {
-		if (occ >> sq & 1)
-			continue;
-		for (int d = 0; d < QV_NDIRS; d++) {
-			int n = cc_step(sq, d);
-			if (n >= 0 && (occ >> n & 1)) {
-				m |= 1ull << sq;
-				break;
-			}
-		}
-	}
-	return m;
+	s->first = (uint8_t)first;
+	qv_say(ev, "p%d plays first", first + 1);
+	begin_turn(s, first, ev);
 }
 
-/* The destinations of the card on sq for slide (one step) and jump (over an adjacent card),
- * and the cards a shover there can push (each with an empty square beyond). */
-static uint64_t slide_dests(const cc_state *s, int sq)
+/* Both starting cards are chosen: they are revealed and placed, and the first player is the
+ * one whose card loses at R/P/S, then has the lower Defense, then the lower Strength, or the
+ * coin decides. */
+static void reveal_starts(cc_state *s, qv_events *ev)
 {
-	uint64_t m = 0;
-	for (int d = 0; d < QV_NDIRS; d++) {
-		int t = cc_step(sq, d);
-		if (t >= 0 && !occupied(s, t))
-			m |= 1ull << t;
-	}
-	return m;
-}
-
-static uint64_t jump_dests(const cc_state *s, int sq)
-{
-	uint64_t m = 0;
-	for (int d = 0; d < QV_NDIRS; d++) {
-		int over = cc_step(sq, d), t = over >= 0 ? cc_step(over, d) : -1;
-		if (t >= 0 && occupied(s, over) && !occupied(s, t))
-			m |= 1ull << t;
-	}
-	return m;
-}
-
-static uint64_t shove_targets(const cc_state *s, int sq)
-{
-	uint64_t m = 0;
-	for (int d = 0; d < QV_NDIRS; d++) {
-		int n = cc_step(sq, d), t = n >= 0 ? cc_step(n, d) : -1;
-		if (t >= 0 && occupied(s, n) && !occupied(s, t))
-			m |= 1ull << n;
-	}
-	return m;
-}
-
-/* Saboteur's X against the card on sq: its Defense - 1, at least 0. */
-static int sabotage_cost(const cc_state *s, int sq)
-{
-	int x = cc_defense(s, sq) - 1;
-	return x < 0 ? 0 : x;
-}
-
-static int emit_mask(qv_action *out, int n, int type, int base, uint64_t m)
-{
-	for (; m; m &= m - 1)
-		out[n++] = CC_MAKE(type, base | __builtin_ctzll(m) << 6);
-	return n;
-}
-
-static int legal_action_step(const cc_state *s, qv_action *out)
-{
-	int p = s->active, n = 0;
-	const cc_player *pl = &s->pl[p];
-	uint64_t targets = place_targets(s);
-	for (int c = 0; c < CC_NCARDS; c++)
-		if (pl->hand[c])
-			n = emit_mask(out, n, CC_ACT_PLAY, c, targets);
-	if (pl->npersist < CC_MAX_PERSIST)
-		for (int c = 0; c < CC_NCARDS; c++)
-			if (pl->hand[c] && is_persistent(cc_tmpl(c)) &&
-			    !persist_has_template(pl, cc_tmpl(c)))
-				out[n++] = CC_MAKE(CC_ACT_PERSIST, c);
-	int units = cc_units(s, p);
-	for (int sq = 0; sq < CC_NSQ; sq++) {
-		if (!occupied(s, sq) || s->grid[sq].owner != p)
-			continue;
-		switch (cc_tmpl(cell_card(s, sq))) {
-		case CC_COURIER:
-			n = emit_mask(out, n, CC_ACT_SLIDE, sq, slide_dests(s, sq));
-			n = emit_mask(out, n, CC_ACT_JUMP, sq, jump_dests(s, sq));
-			break;
-		case CC_SHOVER:
-			if (units >= 1)
-				n = emit_mask(out, n, CC_ACT_SHOVE, sq, shove_targets(s, sq));
-			break;
-		case CC_DYNAMO:
-			if (units >= 2)
-				out[n++] = CC_MAKE(CC_ACT_BOOST, sq);
-			break;
-		default: break;
-		}
-	}
-	for (int i = 0; i < pl->npersist; i++)
-		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO && units >= 2)
-			out[n++] = CC_MAKE(CC_ACT_PBOOST, pl->persist[i] - 1);
-	for (int c = CC_SABOTEUR * 3; c < CC_SABOTEUR * 3 + 3; c++) {
-		if (!pl->hand[c])
-			continue;
-		for (int sq = 0; sq < CC_NSQ; sq++)
-			if (occupied(s, sq) && s->grid[sq].owner != p &&
-			    units - 1 >= sabotage_cost(s, sq))
-				out[n++] = CC_MAKE(CC_ACT_IMMEDIATE, c | sq << 6);
-	}
-	out[n++] = CC_MAKE(CC_ACT_PASS, 0);
-	return n;
-}
-
-static int cc_legal(const void *st, qv_action *out)
-{
-	const cc_state *s = st;
-	int n = 0, p = s->active;
-	const cc_player *pl = &s->pl[p];
-	switch (s->phase) {
-	case CC_PH_START:
-		for (int c = 0; c < CC_NCARDS; c++)
-			if (pl->hand[c])
-				out[n++] = CC_MAKE(CC_ACT_START, c);
-		break;
-	case CC_PH_ACTION: n = legal_action_step(s, out); break;
-	case CC_PH_PAY:
-		for (int c = 0; c < CC_NCARDS; c++)
-			if (pl->hand[c])
-				out[n++] = CC_MAKE(CC_ACT_DISCARD, c);
-		for (int sq = 0; sq < CC_NSQ; sq++)
-			if (occupied(s, sq) && s->grid[sq].owner == p && s->grid[sq].counters)
-				out[n++] = CC_MAKE(CC_ACT_COUNTER, sq);
-		for (int i = 0; i < pl->npersist; i++)
-			if (pl->pcounters[i])
-				out[n++] = CC_MAKE(CC_ACT_PCOUNTER, pl->persist[i] - 1);
-		break;
-	case CC_PH_REACT: {
-		int who = cc_to_move(s), sq = s->react_next % CC_NSQ;
-		for (int c = CC_AEGIS * 3; c < CC_AEGIS * 3 + 3; c++)
-			if (s->pl[who].hand[c])
-				out[n++] = CC_MAKE(CC_ACT_REACT, c | sq << 6);
-		out[n++] = CC_MAKE(CC_ACT_DECLINE, 0);
-		break;
-	}
-	default: break;
-	}
-	return n;
-}
-
-static int cc_chance(const void *st, qv_action *out, double *prob)
-{
-	const cc_state *s = st;
-	if (s->phase != CC_PH_COIN)
-		return 0;
-	for (int p = 0; p < 2; p++) {
-		out[p] = CC_MAKE(CC_ACT_COIN, p);
-		prob[p] = 0.5;
-	}
-	return 2;
-}
-
-/* ---- why an action is refused ---- */
-
-static const char *card_name(int card, char *buf)
-{
-	cc_card_name(card, buf);
-	return buf;
-}
-
-static const char *sq_name(int sq, char *buf)
-{
-	qv_sq_name(sq % 6, sq / 6, buf);
-	return buf;
-}
-
-/* What the player to move is asked now, for messages. */
-static void pending_text(const cc_state *s, char *buf, size_t len)
-{
-	char b[4];
-	switch (s->phase) {
-	case CC_PH_START:
-		snprintf(buf, len, "p%d must choose a starting card: start <card>", s->active + 1);
-		break;
-	case CC_PH_COIN:
-		snprintf(buf, len, "the coin decides who plays first: coin p1 or coin p2");
-		break;
-	case CC_PH_ACTION:
-		snprintf(buf, len,
-		         "p%d chooses the turn's action: play, persist, act, immediate or pass",
-		         s->active + 1);
-		break;
-	case CC_PH_PAY:
-		snprintf(
-		    buf, len,
-		    "p%d is paying a cost (%d left): discard <card>, counter <sq> or counter persistent <card>",
-		    s->active + 1, s->pend_left);
-		break;
-	case CC_PH_REACT:
-		snprintf(buf, len, "p%d may react to %s being captured: react <card> %s or decline",
-		         cc_to_move(s) + 1, sq_name(s->react_next % CC_NSQ, b), b);
-		break;
-	default: snprintf(buf, len, "the game is over"); break;
+	int c1 = s->pl[0].start - 1, c2 = s->pl[1].start - 1;
+	cc_put(s, SQ_C3, (cc_cell){(uint8_t)(c1 + 1), 0, 0, 0});
+	cc_put(s, SQ_D4, (cc_cell){(uint8_t)(c2 + 1), 1, 0, 0});
+	s->pl[0].start = s->pl[1].start = 0;
+	const cc_template *t1 = &cc_templates[cc_tmpl(c1)], *t2 = &cc_templates[cc_tmpl(c2)];
+	int first = -1;
+	if (cc_beats(cc_trait(c1), cc_trait(c2)))
+		first = 1;
+	else if (cc_beats(cc_trait(c2), cc_trait(c1)))
+		first = 0;
+	else if (t1->defense != t2->defense)
+		first = t1->defense < t2->defense ? 0 : 1;
+	else if (t1->strength != t2->strength)
+		first = t1->strength < t2->strength ? 0 : 1;
+	if (ev)
+		cc_say_reveal(c1, c2, first, ev);
+	if (first < 0) {
+		s->phase = CC_PH_COIN;
+		s->active = 0;
+	} else {
+		s->first = (uint8_t)first;
+		begin_turn(s, first, ev);
 	}
 }
 
-static bool valid_card(int c) { return c >= 0 && c < CC_NCARDS; }
-static bool valid_sq(int sq) { return sq >= 0 && sq < CC_NSQ; }
-
-/* The reason a well-formed action of this game is not legal now. */
-static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
+/* Takes card out of p's hand. */
+static void from_hand(cc_player *pl, int card)
 {
-	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
-	int p = cc_to_move(s);
-	char b1[16], b2[16], what[160];
-	pending_text(s, what, sizeof what);
-	static const int phase_of[] = {
-	    [CC_ACT_START] = CC_PH_START,      [CC_ACT_PLAY] = CC_PH_ACTION,
-	    [CC_ACT_PERSIST] = CC_PH_ACTION,   [CC_ACT_SLIDE] = CC_PH_ACTION,
-	    [CC_ACT_JUMP] = CC_PH_ACTION,      [CC_ACT_SHOVE] = CC_PH_ACTION,
-	    [CC_ACT_BOOST] = CC_PH_ACTION,     [CC_ACT_PBOOST] = CC_PH_ACTION,
-	    [CC_ACT_IMMEDIATE] = CC_PH_ACTION, [CC_ACT_DISCARD] = CC_PH_PAY,
-	    [CC_ACT_COUNTER] = CC_PH_PAY,      [CC_ACT_PCOUNTER] = CC_PH_PAY,
-	    [CC_ACT_REACT] = CC_PH_REACT,      [CC_ACT_DECLINE] = CC_PH_REACT,
-	    [CC_ACT_PASS] = CC_PH_ACTION,      [CC_ACT_COIN] = CC_PH_COIN,
-	};
-	if (type < CC_ACT_START || type > CC_ACT_COIN)
-		return qv_fail(err, QV_EINVAL, "not an action of this game");
-	if (s->phase == CC_PH_OVER)
-		return qv_fail(err, QV_EILLEGAL, "the game is over");
-	if (phase_of[type] != s->phase)
-		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-	const cc_player *pl = &s->pl[p >= 0 ? p : 0];
-	bool card_arg = type == CC_ACT_START || type == CC_ACT_PLAY || type == CC_ACT_PERSIST ||
-	                type == CC_ACT_IMMEDIATE || type == CC_ACT_DISCARD || type == CC_ACT_REACT;
-	if (card_arg && (!valid_card(x) || !pl->hand[x]))
-		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1,
-		               valid_card(x) ? card_name(x, b1) : "that card");
-	if (!valid_sq(x) && !card_arg && type != CC_ACT_PBOOST && type != CC_ACT_PCOUNTER &&
-	    type != CC_ACT_DECLINE && type != CC_ACT_PASS && type != CC_ACT_COIN)
-		return qv_fail(err, QV_EINVAL, "not a square of the 6 x 6 grid");
-	switch (type) {
-	case CC_ACT_PLAY:
-		if (!valid_sq(y) || occupied(s, y))
-			return qv_fail(err, QV_EILLEGAL, "%s is not an empty square",
-			               valid_sq(y) ? sq_name(y, b2) : "that");
-		return qv_fail(
-		    err, QV_EILLEGAL,
-		    "%s is not adjacent to a card on the grid (a card is played next to one already there)",
-		    sq_name(y, b2));
-	case CC_ACT_PERSIST:
-		if (!is_persistent(cc_tmpl(x)))
-			return qv_fail(err, QV_EILLEGAL, "%s is not a Persistent card",
-			               card_name(x, b1));
-		return qv_fail(err, QV_EILLEGAL,
-		               "p%d's Persistent Area already holds a card of that name", p + 1);
-	case CC_ACT_SLIDE:
-	case CC_ACT_JUMP:
-	case CC_ACT_SHOVE:
-	case CC_ACT_BOOST: {
-		static const int need[] = {[CC_ACT_SLIDE] = CC_COURIER,
-		                           [CC_ACT_JUMP] = CC_COURIER,
-		                           [CC_ACT_SHOVE] = CC_SHOVER,
-		                           [CC_ACT_BOOST] = CC_DYNAMO};
-		if (!occupied(s, x) || s->grid[x].owner != p)
-			return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d", sq_name(x, b1),
-			               p + 1);
-		if (cc_tmpl(cell_card(s, x)) != need[type])
-			return qv_fail(err, QV_EILLEGAL,
-			               "the card on %s has no such Action (it takes a %s)",
-			               sq_name(x, b1), cc_templates[need[type]].id);
-		if (type == CC_ACT_BOOST || type == CC_ACT_SHOVE)
-			if (cc_units(s, p) < (type == CC_ACT_BOOST ? 2 : 1))
-				return qv_fail(
-				    err, QV_EILLEGAL,
-				    "p%d cannot pay the cost (cards in hand and Charge Counters: %d)",
-				    p + 1, cc_units(s, p));
-		if (type == CC_ACT_SLIDE)
-			return qv_fail(err, QV_EILLEGAL,
-			               "a slide goes to an empty adjacent square");
-		if (type == CC_ACT_JUMP)
-			return qv_fail(
-			    err, QV_EILLEGAL,
-			    "a jump goes over an adjacent card to the empty square directly beyond it");
-		return qv_fail(
-		    err, QV_EILLEGAL,
-		    "a shove pushes an adjacent card one square directly away, onto an empty square");
-	}
-	case CC_ACT_PBOOST:
-		if (!valid_card(x) || persist_slot(pl, x) < 0)
-			return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area holds no %s", p + 1,
-			               valid_card(x) ? card_name(x, b1) : "such card");
-		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost 2", p + 1);
-	case CC_ACT_IMMEDIATE:
-		if (cc_tmpl(x) != CC_SABOTEUR)
-			return qv_fail(err, QV_EILLEGAL, "%s has no Immediate ability",
-			               card_name(x, b1));
-		if (!valid_sq(y) || !occupied(s, y) || s->grid[y].owner == p)
-			return qv_fail(err, QV_EILLEGAL,
-			               "the target must be an opponent card in the Play Area");
-		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay X = %d", p + 1,
-		               sabotage_cost(s, y));
-	case CC_ACT_COUNTER:
-		return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d with a Charge Counter",
-		               sq_name(x, b1), p + 1);
-	case CC_ACT_PCOUNTER:
-		return qv_fail(err, QV_EILLEGAL,
-		               "no card %s with a Charge Counter in p%d's Persistent Area",
-		               valid_card(x) ? card_name(x, b1) : "", p + 1);
-	case CC_ACT_REACT:
-		if (cc_tmpl(x) != CC_AEGIS)
-			return qv_fail(err, QV_EILLEGAL,
-			               "%s has no reaction to a card being captured",
-			               card_name(x, b1));
-		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-	default: return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-	}
+	QV_ASSERT(pl->hand[card] > 0 && pl->nhand > 0);
+	pl->hand[card]--;
+	pl->nhand--;
 }
 
-/* ---- apply ---- */
-
-/* Legal when it is the coin's outcome during the toss, or one of the legal actions. */
-static qv_status cc_check(const void *st, qv_action a, qv_err *err)
+static void apply_start(cc_state *s, int card, qv_events *ev)
 {
-	const cc_state *s = st;
-	if (s->phase == CC_PH_COIN)
-		return CC_TYPE(a) == CC_ACT_COIN && (CC_ARG(a) == 0 || CC_ARG(a) == 1)
-		           ? QV_OK
-		           : explain(s, a, err);
-	qv_action list[CC_MAX_ACTIONS];
-	int n = cc_legal(s, list);
-	for (int i = 0; i < n; i++)
-		if (list[i] == a)
-			return QV_OK;
-	return explain(s, a, err);
+	cc_player *pl = &s->pl[s->active];
+	from_hand(pl, card);
+	pl->start = (uint8_t)(card + 1);
+	if (s->active == 0)
+		s->active = 1;
+	else
+		reveal_starts(s, ev);
 }
 
+static void apply_play(cc_state *s, int card, int sq, qv_events *ev)
+{
+	int p = s->active;
+	from_hand(&s->pl[p], card);
+	cc_put(s, sq, (cc_cell){(uint8_t)(card + 1), (uint8_t)p, 0, 0});
+	s->passes = 0;
+	begin_capture(s, ev);
+}
+
+static void apply_persist(cc_state *s, int card, qv_events *ev)
+{
+	cc_player *pl = &s->pl[s->active];
+	from_hand(pl, card);
+	QV_ASSERT(pl->npersist < CC_MAX_PERSIST);
+	pl->persist[pl->npersist] = (uint8_t)(card + 1);
+	pl->pcounters[pl->npersist++] = 0;
+	s->passes = 0;
+	begin_capture(s, ev);
+}
+
+/* A courier's slide or jump. */
+static void apply_move(cc_state *s, int from, int to, qv_events *ev)
+{
+	cc_move(s, from, to);
+	s->passes = 0;
+	begin_capture(s, ev);
+}
+
+/* An action with a cost (a shove, a boost, a saboteur): what it is for, then the payment,
+ * one unit per decision; with nothing to pay, the effect at once. The pend_ fields are all
+ * zero during the action step. */
+static void begin_paying(cc_state *s, int kind, int from, int to, int cost, qv_events *ev)
+{
+	s->passes = 0;
+	s->pend_paid = 0;
+	s->pend_kind = (uint8_t)kind;
+	s->pend_from = (uint8_t)from;
+	s->pend_to = (uint8_t)to;
+	s->pend_left = (uint8_t)cost;
+	s->phase = CC_PH_PAY;
+	if (ev)
+		cc_say_cost(s, ev);
+	if (s->pend_left == 0)
+		resolve_pending(s, ev);
+}
+
+/* A saboteur from the hand: set aside while X is paid. */
+static void apply_immediate(cc_state *s, int card, int target, qv_events *ev)
+{
+	from_hand(&s->pl[s->active], card);
+	s->pend_card = (uint8_t)(card + 1);
+	begin_paying(s, CC_PEND_SABOTAGE, 0, target, cc_sabotage_cost(s, target), ev);
+}
+
+/* One unit of the cost is paid: the effect once none is left. */
+static void unit_paid(cc_state *s, qv_events *ev)
+{
+	QV_ASSERT(s->pend_left > 0);
+	s->pend_left--;
+	s->pend_paid++;
+	if (s->pend_left == 0)
+		resolve_pending(s, ev);
+	else if (ev)
+		qv_say(ev, "%d unit%s left to pay", s->pend_left, s->pend_left == 1 ? "" : "s");
+}
+
+static void pay_discard(cc_state *s, int card, qv_events *ev)
+{
+	cc_player *pl = &s->pl[s->active];
+	from_hand(pl, card);
+	pl->discard[pl->ndiscard++] = (uint8_t)card;
+	unit_paid(s, ev);
+}
+
+static void pay_counter(cc_state *s, int sq, qv_events *ev)
+{
+	s->grid[sq].counters--;
+	if (ev)
+		cc_say_counters(cell_card(s, sq), sq, -1, s->grid[sq].counters, ev);
+	unit_paid(s, ev);
+}
+
+static void pay_persistent_counter(cc_state *s, int card, qv_events *ev)
+{
+	int p = s->active, slot = cc_persist_slot(&s->pl[p], card);
+	QV_ASSERT(slot >= 0);
+	s->pl[p].pcounters[slot]--;
+	if (ev)
+		cc_say_counters(card, -1, p, s->pl[p].pcounters[slot], ev);
+	unit_paid(s, ev);
+}
+
+/* An aegis saves the card on sq: discarded from the hand of the player offered the reaction. */
+static void apply_react(cc_state *s, int card, int sq, qv_events *ev)
+{
+	cc_player *r = &s->pl[cc_to_move(s)];
+	from_hand(r, card);
+	r->discard[r->ndiscard++] = (uint8_t)card;
+	s->saved |= 1ull << sq;
+	s->reacted = 1;
+	s->react_next++;
+	if (ev)
+		cc_say_saved(s, card, sq, ev);
+	advance_capture(s, ev);
+}
+
+static void apply_decline(cc_state *s, qv_events *ev)
+{
+	s->react_next++;
+	advance_capture(s, ev);
+}
+
+static void apply_pass(cc_state *s, qv_events *ev)
+{
+	s->passes++;
+	begin_capture(s, ev);
+}
+
+/* The trusted apply (game.h): a is legal now, so nothing is checked but the invariants, in
+ * the sanitizer build. */
 static void cc_apply(void *st, qv_action a, qv_events *ev)
 {
 	cc_state *s = st;
-	if (s->phase == CC_PH_COIN) {
-		s->first = (uint8_t)CC_ARG(a);
-		qv_say(ev, "p%d plays first", CC_ARG(a) + 1);
-		begin_turn(s, CC_ARG(a), ev);
-		return;
-	}
-	int arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg), p = s->active;
-	cc_player *pl = &s->pl[p];
-	switch (CC_TYPE(a)) {
-	case CC_ACT_START:
-		pl->hand[x]--;
-		pl->nhand--;
-		pl->start = (uint8_t)(x + 1);
-		if (p == 0) {
-			s->active = 1;
-			break;
-		}
-		{
-			int c1 = s->pl[0].start - 1, c2 = s->pl[1].start - 1;
-			s->grid[SQ_C3] = (cc_cell){(uint8_t)(c1 + 1), 0, 0, 0};
-			s->grid[SQ_D4] = (cc_cell){(uint8_t)(c2 + 1), 1, 0, 0};
-			s->pl[0].start = s->pl[1].start = 0;
-			const cc_template *t1 = &cc_templates[cc_tmpl(c1)],
-			                  *t2 = &cc_templates[cc_tmpl(c2)];
-			int first = -1;
-			if (cc_beats(cc_trait(c1), cc_trait(c2)))
-				first = 1;
-			else if (cc_beats(cc_trait(c2), cc_trait(c1)))
-				first = 0;
-			else if (t1->defense != t2->defense)
-				first = t1->defense < t2->defense ? 0 : 1;
-			else if (t1->strength != t2->strength)
-				first = t1->strength < t2->strength ? 0 : 1;
-			if (ev)
-				cc_say_reveal(c1, c2, first, ev);
-			if (first < 0) {
-				s->phase = CC_PH_COIN;
-				s->active = 0;
-			} else {
-				s->first = (uint8_t)first;
-				begin_turn(s, first, ev);
-			}
-		}
-		break;
-	case CC_ACT_PLAY:
-		pl->hand[x]--;
-		pl->nhand--;
-		s->grid[y] = (cc_cell){(uint8_t)(x + 1), (uint8_t)p, 0, 0};
-		s->passes = 0;
-		begin_capture(s, ev);
-		break;
-	case CC_ACT_PERSIST:
-		pl->hand[x]--;
-		pl->nhand--;
-		pl->persist[pl->npersist] = (uint8_t)(x + 1);
-		pl->pcounters[pl->npersist++] = 0;
-		s->passes = 0;
-		begin_capture(s, ev);
-		break;
+	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
+	QV_ASSERT(s->phase != CC_PH_OVER);
+	switch (type) {
+	case CC_ACT_COIN: apply_coin(s, arg, ev); break;
+	case CC_ACT_START: apply_start(s, x, ev); break;
+	case CC_ACT_PLAY: apply_play(s, x, y, ev); break;
+	case CC_ACT_PERSIST: apply_persist(s, x, ev); break;
 	case CC_ACT_SLIDE:
-	case CC_ACT_JUMP:
-		move_card(s, x, y);
-		s->passes = 0;
-		begin_capture(s, ev);
-		break;
-	case CC_ACT_SHOVE:
-	case CC_ACT_BOOST:
-	case CC_ACT_PBOOST:
-	case CC_ACT_IMMEDIATE:
-		s->passes = 0;
-		s->pend_paid = 0;
-		if (CC_TYPE(a) == CC_ACT_SHOVE) {
-			s->pend_kind = CC_PEND_SHOVE;
-			s->pend_from = (uint8_t)x;
-			s->pend_to = (uint8_t)y;
-			s->pend_left = 1;
-		} else if (CC_TYPE(a) == CC_ACT_BOOST) {
-			s->pend_kind = CC_PEND_BOOST;
-			s->pend_from = (uint8_t)x;
-			s->pend_left = 2;
-		} else if (CC_TYPE(a) == CC_ACT_PBOOST) {
-			s->pend_kind = CC_PEND_PBOOST;
-			s->pend_from = (uint8_t)x;
-			s->pend_left = 2;
-		} else {
-			pl->hand[x]--;
-			pl->nhand--;
-			s->pend_card = (uint8_t)(x + 1);
-			s->pend_kind = CC_PEND_SABOTAGE;
-			s->pend_to = (uint8_t)y;
-			s->pend_left = (uint8_t)sabotage_cost(s, y);
-		}
-		s->phase = CC_PH_PAY;
-		if (ev)
-			cc_say_cost(s, ev);
-		if (s->pend_left == 0)
-			resolve_pending(s, ev);
-		break;
-	case CC_ACT_DISCARD:
-	case CC_ACT_COUNTER:
-	case CC_ACT_PCOUNTER:
-		if (CC_TYPE(a) == CC_ACT_DISCARD) {
-			pl->hand[x]--;
-			pl->nhand--;
-			pl->discard[pl->ndiscard++] = (uint8_t)x;
-		} else if (CC_TYPE(a) == CC_ACT_COUNTER) {
-			s->grid[x].counters--;
-			if (ev)
-				cc_say_counters(cell_card(s, x), x, -1, s->grid[x].counters, ev);
-		} else {
-			int slot = persist_slot(pl, x);
-			pl->pcounters[slot]--;
-			if (ev)
-				cc_say_counters(x, -1, p, pl->pcounters[slot], ev);
-		}
-		s->pend_left--;
-		s->pend_paid++;
-		if (s->pend_left == 0)
-			resolve_pending(s, ev);
-		else if (ev)
-			qv_say(ev, "%d unit%s left to pay", s->pend_left,
-			       s->pend_left == 1 ? "" : "s");
-		break;
-	case CC_ACT_REACT: {
-		cc_player *r = &s->pl[cc_to_move(s)];
-		r->hand[x]--;
-		r->nhand--;
-		r->discard[r->ndiscard++] = (uint8_t)x;
-		s->saved |= 1ull << y;
-		s->reacted = 1;
-		s->react_next++;
-		if (ev)
-			cc_say_saved(s, x, y, ev);
-		advance_capture(s, ev);
-		break;
-	}
-	case CC_ACT_DECLINE:
-		s->react_next++;
-		advance_capture(s, ev);
-		break;
-	case CC_ACT_PASS:
-		s->passes++;
-		begin_capture(s, ev);
-		break;
-	default: break;
+	case CC_ACT_JUMP: apply_move(s, x, y, ev); break;
+	case CC_ACT_SHOVE: begin_paying(s, CC_PEND_SHOVE, x, y, 1, ev); break;
+	case CC_ACT_BOOST: begin_paying(s, CC_PEND_BOOST, x, 0, 2, ev); break;
+	case CC_ACT_PBOOST: begin_paying(s, CC_PEND_PBOOST, x, 0, 2, ev); break;
+	case CC_ACT_IMMEDIATE: apply_immediate(s, x, y, ev); break;
+	case CC_ACT_DISCARD: pay_discard(s, x, ev); break;
+	case CC_ACT_COUNTER: pay_counter(s, x, ev); break;
+	case CC_ACT_PCOUNTER: pay_persistent_counter(s, x, ev); break;
+	case CC_ACT_REACT: apply_react(s, x, y, ev); break;
+	case CC_ACT_DECLINE: apply_decline(s, ev); break;
+	case CC_ACT_PASS: apply_pass(s, ev); break;
+	default: QV_ASSERT(type >= CC_ACT_START && type <= CC_ACT_COIN); break;
 	}
 }
 
@@ -1111,9 +1012,8 @@ static bool cc_capped(const void *st)
 static void public_cards(const cc_state *s, int q, uint8_t *used)
 {
 	memset(used, 0, CC_NCARDS);
-	for (int sq = 0; sq < CC_NSQ; sq++)
-		if (occupied(s, sq) && s->grid[sq].owner == q)
-			used[cell_card(s, sq)]++;
+	for (uint64_t m = s->occ[q]; m; m &= m - 1)
+		used[cell_card(s, lowest(m))]++;
 	const cc_player *pl = &s->pl[q], *op = &s->pl[1 - q];
 	for (int i = 0; i < pl->npersist; i++)
 		used[pl->persist[i] - 1]++;
@@ -1192,7 +1092,12 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 /* ---- heuristic ---- */
 
 /* Points weigh most; then cards on the Board, cards that would be captured as the grid stands
- * (a threat the opponent may not be able to answer), cards in hand and Charge Counters. */
+ * (a threat the opponent may not be able to answer), cards in hand and Charge Counters.
+ *
+ * The search asks this at every node it values, so only the cards that change the sum are
+ * visited: the dynamos (only they carry counters) and the cards that would be captured, in
+ * square order, as a visit of every card would add and subtract. Adding 0.03 * 0 changes
+ * nothing (w is never -0), so the value is the same to the last bit. */
 static double cc_heuristic(const void *st, int player)
 {
 	const cc_state *s = st;
@@ -1204,17 +1109,19 @@ static double cc_heuristic(const void *st, int player)
 	double v = 0;
 	uint64_t would = cc_would_capture(s);
 	for (int p = 0; p < 2; p++) {
-		double w =
-		    0.5 * s->pl[p].nvictory + 0.15 * cc_board_count(s, p) + 0.04 * s->pl[p].nhand;
-		for (int sq = 0; sq < CC_NSQ; sq++)
-			if (occupied(s, sq) && s->grid[sq].owner == p) {
+		const cc_player *pl = &s->pl[p];
+		int board = cc_board_count(s, p);
+		double w = 0.5 * pl->nvictory + 0.15 * board + 0.04 * pl->nhand;
+		for (uint64_t m = (s->dynamos | would) & s->occ[p]; m; m &= m - 1) {
+			int sq = lowest(m);
+			if (s->grid[sq].counters)
 				w += 0.03 * s->grid[sq].counters;
-				if (would >> sq & 1)
-					w -= 0.3;
-			}
-		for (int i = 0; i < s->pl[p].npersist; i++)
-			w += 0.03 * s->pl[p].pcounters[i];
-		if (s->pl[p].turns >= 2 && cc_board_count(s, p) == 0)
+			if (would >> sq & 1)
+				w -= 0.3;
+		}
+		for (int i = 0; i < pl->npersist; i++)
+			w += 0.03 * pl->pcounters[i];
+		if (pl->turns >= 2 && board == 0)
 			w -= 1.0;
 		v += p == player ? w : -w;
 	}
@@ -1267,7 +1174,8 @@ const qv_game qv_concardia = {
     .view_json = cc_view_json,
     .load_json = cc_load_json,
     .secret = cc_secret,
-    .sample = NULL,
+    .sample = cc_sample,
+    .count = cc_count,
     .heuristic = cc_heuristic,
     .capped = cc_capped,
     .reference = cc_reference,

@@ -1,0 +1,452 @@
+/*
+ * legal.c - which ConCardia actions are legal now: the list (legal), its length (count), one
+ * of them drawn uniformly (sample), the coin (chance), and check, which says why an action is
+ * refused.
+ *
+ * Legality has one source of truth, gather, which writes the legal actions down as families in
+ * their documented order (play, persist, the Actions of the cards on the grid in square order,
+ * persistent boosts, immediates, pass; discard, counter, persistent counter; react, decline).
+ * A family is a set of cards or squares (a bitmask), or a product of two, so its size is a
+ * popcount: legal lists the families, count adds their sizes, and sample finds the k-th action
+ * without listing anything. The three cannot disagree, and sample draws exactly the action
+ * legal's list holds at the same index (the same random games with or without the sampler).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "concardia.h"
+
+/* ---- the legal actions, family by family ---- */
+
+/* The cards of one template (its three traits), as a mask of card ids. */
+#define TEMPLATE_CARDS(t) (7ull << (3 * (t)))
+
+/* Squares of files a and f, and the whole grid. */
+#define FILE_A 0x041041041ull
+#define FILE_F 0x820820820ull
+#define ALL_SQ 0xfffffffffull
+
+/* The most families a decision has: play, persist, two for each of up to 18 couriers, shovers
+ * and dynamos (two of each card id in a deck), four persistent boosts, three saboteurs, pass. */
+#define MAX_FAMILIES 48
+
+/* CC_MAKE(type, base | i << shift) for each i of mask, in ascending order; or, for a pair
+ * family (squares not 0), CC_MAKE(type, card | sq << 6) for each card of mask and each sq of
+ * squares, card by card. */
+typedef struct family {
+	int type, base, shift, size;
+	uint64_t mask, squares;
+} family;
+
+typedef struct families {
+	int n, total; /* families, actions */
+	family f[MAX_FAMILIES];
+} families;
+
+static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
+static inline int popcount(uint64_t m) { return __builtin_popcountll(m); }
+
+/* The index of the i-th lowest set bit of m (m has more than i). */
+static inline int nth_bit(uint64_t m, int i)
+{
+	for (; i > 0; i--)
+		m &= m - 1;
+	return lowest(m);
+}
+
+/* The squares of m and every square next to one of them. */
+static inline uint64_t grow(uint64_t m)
+{
+	uint64_t row = m | (m & ~FILE_F) << 1 | (m & ~FILE_A) >> 1;
+	return (row | row << 6 | row >> 6) & ALL_SQ;
+}
+
+static void add_bits(families *fs, int type, int base, uint64_t mask, int shift)
+{
+	if (!mask)
+		return;
+	QV_ASSERT(fs->n < MAX_FAMILIES);
+	family *f = &fs->f[fs->n++];
+	*f = (family){type, base, shift, popcount(mask), mask, 0};
+	fs->total += f->size;
+}
+
+static void add_one(families *fs, int type, int arg) { add_bits(fs, type, arg, 1, 0); }
+
+static void add_pairs(families *fs, int type, uint64_t cards, uint64_t squares)
+{
+	if (!cards || !squares)
+		return;
+	QV_ASSERT(fs->n < MAX_FAMILIES);
+	family *f = &fs->f[fs->n++];
+	*f = (family){type, 0, 6, popcount(cards) * popcount(squares), cards, squares};
+	fs->total += f->size;
+}
+
+/* The i-th action of family f. */
+static qv_action family_action(const family *f, int i)
+{
+	if (!f->squares)
+		return CC_MAKE(f->type, f->base | nth_bit(f->mask, i) << f->shift);
+	int nsq = popcount(f->squares);
+	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_bit(f->squares, i % nsq) << 6);
+}
+
+/* Writes the actions of f to out; returns how many. */
+static int list_family(const family *f, qv_action *out)
+{
+	int n = 0;
+	if (!f->squares) {
+		for (uint64_t m = f->mask; m; m &= m - 1)
+			out[n++] = CC_MAKE(f->type, f->base | lowest(m) << f->shift);
+		return n;
+	}
+	for (uint64_t m = f->mask; m; m &= m - 1) {
+		qv_action card = CC_MAKE(f->type, lowest(m));
+		for (uint64_t q = f->squares; q; q &= q - 1)
+			out[n++] = card | lowest(q) << 6;
+	}
+	return n;
+}
+
+/* Where a courier on sq can jump (over an adjacent card to the empty square beyond), or the
+ * cards a shover on sq can push (each with an empty square beyond). */
+static uint64_t jumps(int sq, uint64_t occ, bool pushed)
+{
+	uint64_t m = 0;
+	for (unsigned lines = cc_lines[sq]; lines; lines &= lines - 1) {
+		int d = __builtin_ctz(lines), over = cc_nb[sq][d], to = cc_nb[over][d];
+		if ((occ >> over & 1) && !(occ >> to & 1))
+			m |= 1ull << (pushed ? over : to);
+	}
+	return m;
+}
+
+/* The opponent cards a saboteur could remove with `units` cost units: X = Defense - 1, paid
+ * from the units other than the saboteur itself. */
+static uint64_t sabotage_targets(const cc_state *s, int p, int units)
+{
+	uint64_t m = 0;
+	for (uint64_t t = s->occ[1 - p]; t; t &= t - 1)
+		if (units - 1 >= cc_sabotage_cost(s, lowest(t)))
+			m |= t & -t;
+	return m;
+}
+
+/* Step 3, the turn's action. The Actions of the active player's cards on the grid come
+ * square by square; a shover needs 1 cost unit, a dynamo's boost 2. */
+static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
+{
+	int p = s->active;
+	const cc_player *pl = &s->pl[p];
+	uint64_t occ = s->occ[0] | s->occ[1];
+	add_pairs(fs, CC_ACT_PLAY, hand, grow(occ) & ~occ);
+	if (pl->npersist < CC_MAX_PERSIST && hand & TEMPLATE_CARDS(CC_DYNAMO) &&
+	    !cc_persist_has(pl, CC_DYNAMO))
+		add_bits(fs, CC_ACT_PERSIST, 0, hand & TEMPLATE_CARDS(CC_DYNAMO), 0);
+	int units = cc_units(s, p);
+	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
+		int sq = lowest(m), t = cc_tmpl(s->grid[sq].card - 1);
+		if (t == CC_COURIER) {
+			add_bits(fs, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6);
+			add_bits(fs, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6);
+		} else if (t == CC_SHOVER) {
+			if (units >= 1)
+				add_bits(fs, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6);
+		} else {
+			QV_ASSERT(t == CC_DYNAMO);
+			if (units >= 2)
+				add_one(fs, CC_ACT_BOOST, sq);
+		}
+	}
+	for (int i = 0; i < pl->npersist; i++)
+		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO && units >= 2)
+			add_one(fs, CC_ACT_PBOOST, pl->persist[i] - 1);
+	uint64_t saboteurs = hand & TEMPLATE_CARDS(CC_SABOTEUR);
+	if (saboteurs) {
+		uint64_t targets = sabotage_targets(s, p, units);
+		for (; saboteurs; saboteurs &= saboteurs - 1)
+			add_bits(fs, CC_ACT_IMMEDIATE, lowest(saboteurs), targets, 6);
+	}
+	add_one(fs, CC_ACT_PASS, 0);
+}
+
+/* A unit of a cost: a card from the hand, a Charge Counter on the grid (only dynamos carry
+ * them) or in the Persistent Area. */
+static void gather_payment(const cc_state *s, uint64_t hand, families *fs)
+{
+	int p = s->active;
+	const cc_player *pl = &s->pl[p];
+	add_bits(fs, CC_ACT_DISCARD, 0, hand, 0);
+	uint64_t charged = 0;
+	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
+		if (s->grid[lowest(m)].counters)
+			charged |= m & -m;
+	add_bits(fs, CC_ACT_COUNTER, 0, charged, 0);
+	for (int i = 0; i < pl->npersist; i++)
+		if (pl->pcounters[i])
+			add_one(fs, CC_ACT_PCOUNTER, pl->persist[i] - 1);
+}
+
+/* The legal actions now, as families in the documented order. */
+static void gather(const cc_state *s, families *fs)
+{
+	fs->n = fs->total = 0;
+	int who = cc_to_move(s);
+	if (who < 0)
+		return;
+	uint64_t hand = cc_hand_mask(&s->pl[who]);
+	switch (s->phase) {
+	case CC_PH_START: add_bits(fs, CC_ACT_START, 0, hand, 0); break;
+	case CC_PH_ACTION: gather_action_step(s, hand, fs); break;
+	case CC_PH_PAY: gather_payment(s, hand, fs); break;
+	case CC_PH_REACT:
+		/* the offer for the card on react_next's square: each aegis held, or decline */
+		add_bits(fs, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
+		         hand & TEMPLATE_CARDS(CC_AEGIS), 0);
+		add_one(fs, CC_ACT_DECLINE, 0);
+		break;
+	default: break;
+	}
+}
+
+int cc_legal(const void *st, qv_action *out)
+{
+	families fs;
+	gather(st, &fs);
+	int n = 0;
+	for (int i = 0; i < fs.n; i++)
+		n += list_family(&fs.f[i], out + n);
+	return n;
+}
+
+int cc_count(const void *st)
+{
+	families fs;
+	gather(st, &fs);
+	return fs.total;
+}
+
+/* The same draw as legal's list at qv_rng_below(count): random games are the same with or
+ * without the sampler. */
+qv_action cc_sample(const void *st, qv_rng *rng)
+{
+	families fs;
+	gather(st, &fs);
+	if (fs.total == 0)
+		return -1;
+	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	const family *f = fs.f;
+	for (; k >= f->size; f++)
+		k -= f->size;
+	return family_action(f, k);
+}
+
+int cc_chance(const void *st, qv_action *out, double *prob)
+{
+	const cc_state *s = st;
+	if (s->phase != CC_PH_COIN)
+		return 0;
+	for (int p = 0; p < 2; p++) {
+		out[p] = CC_MAKE(CC_ACT_COIN, p);
+		prob[p] = 0.5;
+	}
+	return 2;
+}
+
+/* ---- why an action is refused ---- */
+
+static const char *card_name(int card, char *buf)
+{
+	cc_card_name(card, buf);
+	return buf;
+}
+
+static const char *sq_name(int sq, char *buf)
+{
+	qv_sq_name(sq % 6, sq / 6, buf);
+	return buf;
+}
+
+/* What the player to move is asked now, for messages. */
+static void pending_text(const cc_state *s, char *buf, size_t len)
+{
+	char b[4];
+	switch (s->phase) {
+	case CC_PH_START:
+		snprintf(buf, len, "p%d must choose a starting card: start <card>", s->active + 1);
+		break;
+	case CC_PH_COIN:
+		snprintf(buf, len, "the coin decides who plays first: coin p1 or coin p2");
+		break;
+	case CC_PH_ACTION:
+		snprintf(buf, len,
+		         "p%d chooses the turn's action: play, persist, act, immediate or pass",
+		         s->active + 1);
+		break;
+	case CC_PH_PAY:
+		snprintf(
+		    buf, len,
+		    "p%d is paying a cost (%d left): discard <card>, counter <sq> or counter persistent <card>",
+		    s->active + 1, s->pend_left);
+		break;
+	case CC_PH_REACT:
+		snprintf(buf, len, "p%d may react to %s being captured: react <card> %s or decline",
+		         cc_to_move(s) + 1, sq_name(s->react_next % CC_NSQ, b), b);
+		break;
+	default: snprintf(buf, len, "the game is over"); break;
+	}
+}
+
+static bool valid_card(int c) { return c >= 0 && c < CC_NCARDS; }
+static bool valid_sq(int sq) { return sq >= 0 && sq < CC_NSQ; }
+
+static qv_status refuse_play(const cc_state *s, int sq, qv_err *err)
+{
+	char b[16];
+	if (!valid_sq(sq) || s->grid[sq].card)
+		return qv_fail(err, QV_EILLEGAL, "%s is not an empty square",
+		               valid_sq(sq) ? sq_name(sq, b) : "that");
+	return qv_fail(
+	    err, QV_EILLEGAL,
+	    "%s is not adjacent to a card on the grid (a card is played next to one already there)",
+	    sq_name(sq, b));
+}
+
+static qv_status refuse_persist(int p, int card, qv_err *err)
+{
+	char b[16];
+	if (!cc_is_persistent(cc_tmpl(card)))
+		return qv_fail(err, QV_EILLEGAL, "%s is not a Persistent card", card_name(card, b));
+	return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area already holds a card of that name",
+	               p + 1);
+}
+
+/* A slide, jump, shove or boost of the card on sq. */
+static qv_status refuse_card_action(const cc_state *s, int p, int type, int sq, qv_err *err)
+{
+	static const int need[] = {[CC_ACT_SLIDE] = CC_COURIER,
+	                           [CC_ACT_JUMP] = CC_COURIER,
+	                           [CC_ACT_SHOVE] = CC_SHOVER,
+	                           [CC_ACT_BOOST] = CC_DYNAMO};
+	char b[16];
+	if (!s->grid[sq].card || s->grid[sq].owner != p)
+		return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d", sq_name(sq, b), p + 1);
+	if (cc_tmpl(s->grid[sq].card - 1) != need[type])
+		return qv_fail(err, QV_EILLEGAL,
+		               "the card on %s has no such Action (it takes a %s)", sq_name(sq, b),
+		               cc_templates[need[type]].id);
+	if (type == CC_ACT_BOOST || type == CC_ACT_SHOVE)
+		if (cc_units(s, p) < (type == CC_ACT_BOOST ? 2 : 1))
+			return qv_fail(
+			    err, QV_EILLEGAL,
+			    "p%d cannot pay the cost (cards in hand and Charge Counters: %d)",
+			    p + 1, cc_units(s, p));
+	if (type == CC_ACT_SLIDE)
+		return qv_fail(err, QV_EILLEGAL, "a slide goes to an empty adjacent square");
+	if (type == CC_ACT_JUMP)
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "a jump goes over an adjacent card to the empty square directly beyond it");
+	return qv_fail(
+	    err, QV_EILLEGAL,
+	    "a shove pushes an adjacent card one square directly away, onto an empty square");
+}
+
+static qv_status refuse_persistent_boost(const cc_player *pl, int p, int card, qv_err *err)
+{
+	char b[16];
+	if (!valid_card(card) || cc_persist_slot(pl, card) < 0)
+		return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area holds no %s", p + 1,
+		               valid_card(card) ? card_name(card, b) : "such card");
+	return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost 2", p + 1);
+}
+
+static qv_status refuse_immediate(const cc_state *s, int p, int card, int sq, qv_err *err)
+{
+	char b[16];
+	if (cc_tmpl(card) != CC_SABOTEUR)
+		return qv_fail(err, QV_EILLEGAL, "%s has no Immediate ability", card_name(card, b));
+	if (!valid_sq(sq) || !s->grid[sq].card || s->grid[sq].owner == p)
+		return qv_fail(err, QV_EILLEGAL,
+		               "the target must be an opponent card in the Play Area");
+	return qv_fail(err, QV_EILLEGAL, "p%d cannot pay X = %d", p + 1, cc_sabotage_cost(s, sq));
+}
+
+/* The phase in which each type of action is taken. */
+static const int phase_of[] = {
+    [CC_ACT_START] = CC_PH_START,      [CC_ACT_PLAY] = CC_PH_ACTION,
+    [CC_ACT_PERSIST] = CC_PH_ACTION,   [CC_ACT_SLIDE] = CC_PH_ACTION,
+    [CC_ACT_JUMP] = CC_PH_ACTION,      [CC_ACT_SHOVE] = CC_PH_ACTION,
+    [CC_ACT_BOOST] = CC_PH_ACTION,     [CC_ACT_PBOOST] = CC_PH_ACTION,
+    [CC_ACT_IMMEDIATE] = CC_PH_ACTION, [CC_ACT_DISCARD] = CC_PH_PAY,
+    [CC_ACT_COUNTER] = CC_PH_PAY,      [CC_ACT_PCOUNTER] = CC_PH_PAY,
+    [CC_ACT_REACT] = CC_PH_REACT,      [CC_ACT_DECLINE] = CC_PH_REACT,
+    [CC_ACT_PASS] = CC_PH_ACTION,      [CC_ACT_COIN] = CC_PH_COIN,
+};
+
+/* The reason a well-formed action of this game is not legal now: first what holds for every
+ * kind (the phase, a card held, a square of the grid), then the kind's own reasons. */
+static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
+{
+	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
+	int p = cc_to_move(s);
+	char b[16], what[160];
+	pending_text(s, what, sizeof what);
+	if (type < CC_ACT_START || type > CC_ACT_COIN)
+		return qv_fail(err, QV_EINVAL, "not an action of this game");
+	if (s->phase == CC_PH_OVER)
+		return qv_fail(err, QV_EILLEGAL, "the game is over");
+	if (phase_of[type] != s->phase)
+		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	const cc_player *pl = &s->pl[p >= 0 ? p : 0];
+	bool card_arg = type == CC_ACT_START || type == CC_ACT_PLAY || type == CC_ACT_PERSIST ||
+	                type == CC_ACT_IMMEDIATE || type == CC_ACT_DISCARD || type == CC_ACT_REACT;
+	if (card_arg && (!valid_card(x) || !pl->hand[x]))
+		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1,
+		               valid_card(x) ? card_name(x, b) : "that card");
+	if (!valid_sq(x) && !card_arg && type != CC_ACT_PBOOST && type != CC_ACT_PCOUNTER &&
+	    type != CC_ACT_DECLINE && type != CC_ACT_PASS && type != CC_ACT_COIN)
+		return qv_fail(err, QV_EINVAL, "not a square of the 6 x 6 grid");
+	switch (type) {
+	case CC_ACT_PLAY: return refuse_play(s, y, err);
+	case CC_ACT_PERSIST: return refuse_persist(p, x, err);
+	case CC_ACT_SLIDE:
+	case CC_ACT_JUMP:
+	case CC_ACT_SHOVE:
+	case CC_ACT_BOOST: return refuse_card_action(s, p, type, x, err);
+	case CC_ACT_PBOOST: return refuse_persistent_boost(pl, p, x, err);
+	case CC_ACT_IMMEDIATE: return refuse_immediate(s, p, x, y, err);
+	case CC_ACT_COUNTER:
+		return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d with a Charge Counter",
+		               sq_name(x, b), p + 1);
+	case CC_ACT_PCOUNTER:
+		return qv_fail(err, QV_EILLEGAL,
+		               "no card %s with a Charge Counter in p%d's Persistent Area",
+		               valid_card(x) ? card_name(x, b) : "", p + 1);
+	case CC_ACT_REACT:
+		if (cc_tmpl(x) != CC_AEGIS)
+			return qv_fail(err, QV_EILLEGAL,
+			               "%s has no reaction to a card being captured",
+			               card_name(x, b));
+		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	default: return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	}
+}
+
+/* Legal when it is the coin's outcome during the toss, or one of the legal actions (the
+ * boundary for actions from outside: a person, a record, the protocol). */
+qv_status cc_check(const void *st, qv_action a, qv_err *err)
+{
+	const cc_state *s = st;
+	if (s->phase == CC_PH_COIN)
+		return CC_TYPE(a) == CC_ACT_COIN && (CC_ARG(a) == 0 || CC_ARG(a) == 1)
+		           ? QV_OK
+		           : explain(s, a, err);
+	qv_action list[CC_MAX_ACTIONS];
+	int n = cc_legal(s, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == a)
+			return QV_OK;
+	return explain(s, a, err);
+}
