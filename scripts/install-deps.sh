@@ -5,7 +5,8 @@
 # when everything is present.
 set -euo pipefail
 
-pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev "$@")
+pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libcivetweb-dev
+      libsqlite3-dev "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do
