@@ -15,6 +15,8 @@ static const cli_command commands[] = {
 	{"arena", "<game> --agents A B ...", "many games between agents, with statistics", cli_arena},
 	{"bench", "<game> [options]", "measure random playouts per second", cli_bench},
 	{"rules", "[<game>]", "list the games, or show one's parameters and rules", cli_rules},
+	{"serve", "[--port P] [--db FILE]", "serve online play: browser client, HTTP, WebSocket",
+	 cli_serve},
 	{NULL, NULL, NULL, NULL},
 };
 
