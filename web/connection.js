@@ -57,15 +57,14 @@ export class Connection {
       } catch {
         return;
       }
-      if (frame.type === 'snapshot') {
+      if (frame.type === 'error' && !greeted) refusal = String(frame.message ?? 'refused');
+      this.handlers.onFrame(frame);
+      if (frame.type === 'snapshot' && !greeted) {
         greeted = true;
         this.attempt = 0;
         this.handlers.onState('open', { attempt: 0, retryInMs: 0, message: '' });
         this.startPing();
-      } else if (frame.type === 'error' && !greeted) {
-        refusal = String(frame.message ?? 'refused');
       }
-      this.handlers.onFrame(frame);
     });
     ws.addEventListener('close', () => {
       this.stopPing();

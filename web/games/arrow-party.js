@@ -143,7 +143,7 @@ export function drawBoard(vj, o) {
       const n = seats.length;
       const off = n === 1 ? [[50, 50]] : [[32, 32], [68, 32], [32, 68], [68, 68], [50, 50]];
       const [x, y] = off[k % off.length];
-      at.appendChild(s('g', { class: `pawn ${seat}` }, seatBadge(seat, x, y, n === 1 ? 30 : 19)));
+      at.appendChild(s('g', { class: `pawn ${seat}` }, seatBadge(seat, x, y, n === 1 ? 38 : 21)));
     });
   }
   return grid.svg;

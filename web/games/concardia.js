@@ -90,7 +90,7 @@ export function cardFace(id, owner, x, y, o = {}) {
   const k = owner === 'p2' && !o.big ? 4 : 0;
   for (const d of c.arrows) g.appendChild(edgeArrow(turn(d, k), w, hgt));
   traitMarkInto(g, c.trait, 27, owner === 'p2' && !o.big ? 32 : 25, 18);
-  g.appendChild(s('text', { class: 'ccard-name', x: w / 2 + 9, y: owner === 'p2' && !o.big ? 37 : 30, 'font-size': 12.5, 'text-anchor': 'middle' }, shortName(c.name, o.big)));
+  g.appendChild(s('text', { class: 'ccard-name', x: w / 2 + 9, y: owner === 'p2' && !o.big ? 37 : 30, 'font-size': c.name.length > 6 ? 11 : 12.5, 'text-anchor': 'middle' }, shortName(c.name, o.big)));
   const statsY = o.big ? 58 : (owner === 'p2' ? 72 : 66);
   g.appendChild(s('text', { class: 'ccard-stat', x: w * 0.3, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.S}`));
   g.appendChild(s('text', { class: 'ccard-stat-label', x: w * 0.3, y: statsY + 12, 'font-size': 9, 'text-anchor': 'middle' }, 'STR'));
