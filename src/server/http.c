@@ -9,6 +9,7 @@
 
 #include <civetweb.h>
 
+#include "server/replay.h"
 #include "server/server.h"
 
 /* ---- responses ------------------------------------------------------------------------------ */
@@ -266,7 +267,57 @@ static int get_record(struct mg_connection *c, qv__table *t)
 	return 200;
 }
 
-/* Routes /api/tables/ID[/join|/record|/ws]. */
+/* GET /api/tables/ID/replay: the game step by step (replay.h) once it is over, for the same
+ * reason as the record. */
+static int get_replay(struct mg_connection *c, qv__table *t)
+{
+	qv_err err = {0};
+	qv__table_lock(t);
+	bool over = t->status == QV__OVER;
+	json_t *rep = over ? qv__replay_json(t->m, &err) : NULL;
+	qv__table_unlock(t);
+	if (!over) {
+		qv__http_error(c, 409, "the game at table %s is not over: a replay shows everything "
+			       "hidden, so it is given only at the end", t->id);
+		return 409;
+	}
+	if (!rep) {
+		qv__http_error(c, 500, "%s", err.msg);
+		return 500;
+	}
+	qv__http_json(c, 200, rep);
+	json_decref(rep);
+	return 200;
+}
+
+/* POST /api/replay with a record (as `quiver replay` reads it): that game step by step. The
+ * sender has the record, so nothing is shown that it does not already hold. */
+static int post_replay(struct mg_connection *c)
+{
+	json_t *body;
+	int st = read_json(c, &body, NULL);
+	if (st)
+		return st;
+	qv_err err = {0};
+	qv_match *m = NULL;
+	if (qv_match_load_json(&m, body, &err)) {
+		json_decref(body);
+		qv__http_error(c, 400, "not a record quiver can replay: %s", err.msg);
+		return 400;
+	}
+	json_decref(body);
+	json_t *rep = qv__replay_json(m, &err);
+	qv_match_free(m);
+	if (!rep) {
+		qv__http_error(c, 400, "%s", err.msg);
+		return 400;
+	}
+	qv__http_json(c, 200, rep);
+	json_decref(rep);
+	return 200;
+}
+
+/* Routes /api/tables/ID[/join|/record|/replay|/ws]. */
 static int table_route(qv__server *srv, struct mg_connection *c, const char *method,
 		       const char *rest)
 {
@@ -283,11 +334,12 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 	const char *allow = !*sub                         ? "GET"
 			    : strcmp(sub, "/join") == 0   ? "POST"
 			    : strcmp(sub, "/record") == 0 ? "GET"
+			    : strcmp(sub, "/replay") == 0 ? "GET"
 			    : strcmp(sub, "/ws") == 0     ? "GET"
 							  : NULL;
 	if (!allow) {
-		qv__http_error(c, 404, "no such path; a table has /api/tables/ID, /join, /record "
-			       "and /ws");
+		qv__http_error(c, 404, "no such path; a table has /api/tables/ID, /join, /record, "
+			       "/replay and /ws");
 		return 404;
 	}
 	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
@@ -310,6 +362,8 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 		st = post_join(srv, c, t);
 	} else if (strcmp(sub, "/record") == 0) {
 		st = get_record(c, t);
+	} else if (strcmp(sub, "/replay") == 0) {
+		st = get_replay(c, t);
 	} else {
 		qv__http_error(c, 400, "this is the table's WebSocket: connect with a WebSocket "
 			       "upgrade");
@@ -337,8 +391,11 @@ static int handle(qv__server *srv, struct mg_connection *c)
 	}
 	if (strncmp(uri, "/api/tables/", 12) == 0)
 		return table_route(srv, c, method, uri + 12);
+	if (strcmp(uri, "/api/replay") == 0)
+		return strcmp(method, "POST") == 0 ? post_replay(c) : not_allowed(c, method, "POST");
 	if (strcmp(uri, "/api") == 0 || strncmp(uri, "/api/", 5) == 0) {
-		qv__http_error(c, 404, "no such API path; the API has /api/games and /api/tables");
+		qv__http_error(c, 404, "no such API path; the API has /api/games, /api/tables and "
+			       "/api/replay");
 		return 404;
 	}
 	if (!get)
