@@ -27,8 +27,9 @@ static json_t *who_json(int who)
 static json_t *step_view(const qv_game *g, const void *st, json_t *game, json_t *params)
 {
 	json_t *view = g->view_json(st, QV_VIEW_ALL);
-	return json_pack("{s:O, s:O, s:s, s:o, s:o}", "game", game, "params", params, "viewer", "all",
-			 "to_move", who_json(g->to_move(st)), "view", view ? view : json_null());
+	return json_pack("{s:O, s:O, s:s, s:o, s:o}", "game", game, "params", params, "viewer",
+	                 "all", "to_move", who_json(g->to_move(st)), "view",
+	                 view ? view : json_null());
 }
 
 json_t *qv__replay_json(const qv_match *m, qv_err *err)
@@ -47,8 +48,8 @@ json_t *qv__replay_json(const qv_match *m, qv_err *err)
 	json_t *game = json_object_get(rec, "game");
 	json_t *params = json_object_get(rec, "params");
 	memcpy(st, m->base, g->state_size);
-	json_array_append_new(steps, json_pack("{s:n, s:n, s:b, s:o}", "who", "action", "automatic", 0,
-					       "view", step_view(g, st, game, params)));
+	json_array_append_new(steps, json_pack("{s:n, s:n, s:b, s:o}", "who", "action", "automatic",
+	                                       0, "view", step_view(g, st, game, params)));
 	for (int i = 0; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
 		char text[256];
@@ -60,17 +61,18 @@ json_t *qv__replay_json(const qv_match *m, qv_err *err)
 			json_decref(steps);
 			free(st);
 			qv_fail(err, QV_EINVAL, "action %d ('%s') does not apply: %s", i + 1, text,
-				aerr.msg);
+			        aerr.msg);
 			return NULL;
 		}
-		json_array_append_new(steps, json_pack("{s:o, s:s, s:b, s:o}", "who", who_json(mv->who),
-						       "action", text, "automatic", mv->automatic,
-						       "view", step_view(g, st, game, params)));
+		json_array_append_new(steps,
+		                      json_pack("{s:o, s:s, s:b, s:o}", "who", who_json(mv->who),
+		                                "action", text, "automatic", mv->automatic, "view",
+		                                step_view(g, st, game, params)));
 	}
 	free(st);
 	json_t *out = json_pack("{s:O, s:O, s:O, s:O, s:o}", "game", game, "params", params,
-				"players", json_object_get(rec, "players"), "result",
-				json_object_get(rec, "result"), "steps", steps);
+	                        "players", json_object_get(rec, "players"), "result",
+	                        json_object_get(rec, "result"), "steps", steps);
 	json_decref(rec);
 	if (!out)
 		qv_fail(err, QV_ENOMEM, "out of memory");
