@@ -312,15 +312,37 @@ static bool path_id(const char *uri, char *id, size_t len)
 	return true;
 }
 
+/* Refuses the upgrade with an HTTP status and {"error": message}. The connection is already
+ * marked as a WebSocket, so the response is written by hand. */
+static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	json_t *j = json_pack("{s:s}", "error", msg);
+	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	const char *body = text ? text : "{}";
+	mg_printf(conn,
+		  "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\n"
+		  "Content-Length: %zu\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n%s",
+		  status, status == 404 ? "Not Found" : "Service Unavailable", strlen(body), body);
+	free(text);
+	json_decref(j);
+}
+
 /* Before the handshake: the table must exist and a socket must be free (else 404 or 503). */
 static int connect_work(qv__server *srv, const struct mg_connection *mc)
 {
 	struct mg_connection *conn = (struct mg_connection *)mc;
 	const struct mg_request_info *ri = mg_get_request_info(mc);
-	char id[64];
+	char id[64] = "";
 	if (atomic_fetch_add(&srv->sockets, 1) >= srv->cfg.max_sockets) {
 		atomic_fetch_sub(&srv->sockets, 1);
-		qv__http_error(conn, 503, "too many open sockets (%d, the server's limit); try again "
+		refuse(conn, 503, "too many open sockets (%d, the server's limit); try again "
 			       "later", srv->cfg.max_sockets);
 		return 1;
 	}
@@ -330,9 +352,9 @@ static int connect_work(qv__server *srv, const struct mg_connection *mc)
 		atomic_fetch_sub(&srv->sockets, 1);
 		if (t) {
 			qv__table_unref(t);
-			qv__http_error(conn, 503, "out of memory");
+			refuse(conn, 503, "out of memory");
 		} else {
-			qv__http_error(conn, 404, "no table '%.40s'", id);
+			refuse(conn, 404, "no table '%.40s'", id);
 		}
 		return 1;
 	}
@@ -364,7 +386,7 @@ static int ws_connect(const struct mg_connection *mc, void *cbdata)
 {
 	ws_call w = {.srv = cbdata, .mc = mc, .result = 1};
 	if (!qv__server_call(w.srv, connect_call, &w))
-		qv__http_error((struct mg_connection *)mc, 503, "the server is stopping");
+		refuse((struct mg_connection *)mc, 503, "the server is stopping");
 	return w.result;
 }
 
