@@ -47,7 +47,7 @@ static void *worker(void *arg)
 }
 
 qv_status qv__pool_new(qv__pool **out, int threads, qv__pool_fn run, qv__pool_fn drop, void *ctx,
-		       qv_err *err)
+                       qv_err *err)
 {
 	*out = NULL;
 	qv__pool *p = calloc(1, sizeof *p);
@@ -67,7 +67,7 @@ qv_status qv__pool_new(qv__pool **out, int threads, qv__pool_fn run, qv__pool_fn
 		if (pthread_create(&t[p->nthreads], NULL, worker, p) != 0) {
 			qv__pool_stop(p);
 			return qv_fail(err, QV_ENOMEM, "cannot start worker thread %d of %d",
-				       p->nthreads + 1, threads);
+			               p->nthreads + 1, threads);
 		}
 	*out = p;
 	return QV_OK;

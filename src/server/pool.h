@@ -15,7 +15,7 @@ typedef struct qv__pool qv__pool;
 typedef void (*qv__pool_fn)(void *ctx, void *item);
 
 qv_status qv__pool_new(qv__pool **out, int threads, qv__pool_fn run, qv__pool_fn drop, void *ctx,
-		       qv_err *err);
+                       qv_err *err);
 /* Queues item (first in, first out). After qv__pool_stop, items are dropped at once. */
 void qv__pool_push(qv__pool *p, void *item);
 /* Lets running jobs finish, drops queued ones, joins the threads and frees the pool. */

@@ -110,9 +110,11 @@ qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 		qv__table_unlock(srv->tables[i]);
 	}
 	qv_status rc = open >= srv->cfg.max_tables
-			   ? qv_fail(err, QV_ESTATE, "too many open tables (%d, the server's limit); "
-				     "try again when a game has ended", open)
-			   : registry_put(srv, t, err);
+	                   ? qv_fail(err, QV_ESTATE,
+	                             "too many open tables (%d, the server's limit); "
+	                             "try again when a game has ended",
+	                             open)
+	                   : registry_put(srv, t, err);
 	if (!rc)
 		qv__table_ref(t); /* the registry's reference; the caller keeps its own */
 	pthread_mutex_unlock(&srv->reg_lock);
@@ -292,8 +294,10 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	*out = NULL;
 	struct in_addr addr;
 	if (inet_pton(AF_INET, cfg->host, &addr) != 1)
-		return qv_fail(err, QV_EINVAL, "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
-			       "or 0.0.0.0 for every interface)", cfg->host);
+		return qv_fail(err, QV_EINVAL,
+		               "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
+		               "or 0.0.0.0 for every interface)",
+		               cfg->host);
 	qv__server *srv = calloc(1, sizeof *srv);
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
@@ -329,18 +333,25 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	char ports[96], threads[16];
 	snprintf(ports, sizeof ports, "%s:%d", cfg->host, cfg->port);
 	snprintf(threads, sizeof threads, "%d", cfg->max_sockets + QV__HTTP_THREADS);
-	const char *options[] = {"listening_ports", ports,
-				 "num_threads", threads,
-				 "request_timeout_ms", "10000",
-				 "websocket_timeout_ms", "30000",
-				 "enable_websocket_ping_pong", "yes",
-				 "enable_keep_alive", "no",
-				 "enable_directory_listing", "no",
-				 NULL};
+	const char *options[] = {"listening_ports",
+	                         ports,
+	                         "num_threads",
+	                         threads,
+	                         "request_timeout_ms",
+	                         "10000",
+	                         "websocket_timeout_ms",
+	                         "30000",
+	                         "enable_websocket_ping_pong",
+	                         "yes",
+	                         "enable_keep_alive",
+	                         "no",
+	                         "enable_directory_listing",
+	                         "no",
+	                         NULL};
 	struct mg_callbacks callbacks = {0};
 	callbacks.log_message = quiet_log;
-	struct mg_init_data init = {.callbacks = &callbacks, .user_data = srv,
-				    .configuration_options = options};
+	struct mg_init_data init = {
+	    .callbacks = &callbacks, .user_data = srv, .configuration_options = options};
 	char why[256] = "";
 	struct mg_error_data error = {.text = why, .text_buffer_size = sizeof why};
 	mg_init_library(MG_FEATURES_WEBSOCKET);
@@ -348,7 +359,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	if (!srv->ctx) {
 		qv__server_stop(srv);
 		return qv_fail(err, QV_EIO, "cannot listen on %s: %s", ports,
-			       why[0] ? why : "CivetWeb did not start");
+		               why[0] ? why : "CivetWeb did not start");
 	}
 	struct mg_server_port port;
 	if (mg_get_server_ports(srv->ctx, 1, &port) != 1) {

@@ -99,7 +99,8 @@ int tc_server_stop(tc_server *s, int sig)
 	return status;
 }
 
-/* ---- sockets ---------------------------------------------------------------------------------- */
+/* ---- sockets ----------------------------------------------------------------------------------
+ */
 
 /* A connected TCP socket to 127.0.0.1:port, or -1. */
 static int dial(int port)
@@ -162,10 +163,11 @@ static int read_more(int fd, char **buf, size_t *len, size_t *cap, int timeout_m
 	return (int)n;
 }
 
-/* ---- HTTP ------------------------------------------------------------------------------------- */
+/* ---- HTTP -------------------------------------------------------------------------------------
+ */
 
 int tc_http(int port, const char *method, const char *path, const char *body, size_t len,
-	    tc_reply *out)
+            tc_reply *out)
 {
 	memset(out, 0, sizeof *out);
 	int fd = dial(port);
@@ -173,9 +175,9 @@ int tc_http(int port, const char *method, const char *path, const char *body, si
 		return 0;
 	char head[1024];
 	int hn = snprintf(head, sizeof head,
-			  "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
-			  "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-			  method, path, port, body ? len : 0);
+	                  "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
+	                  "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+	                  method, path, port, body ? len : 0);
 	if (write_all(fd, head, (size_t)hn) || (body && write_all(fd, body, len))) {
 		/* The server may answer (413) before reading a large body: read what came. */
 	}
@@ -215,7 +217,8 @@ void tc_reply_free(tc_reply *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* ---- WebSocket -------------------------------------------------------------------------------- */
+/* ---- WebSocket --------------------------------------------------------------------------------
+ */
 
 int tc_ws_open(tc_ws *w, int port, const char *path)
 {
@@ -225,10 +228,10 @@ int tc_ws_open(tc_ws *w, int port, const char *path)
 		return -1;
 	char req[1024];
 	int n = snprintf(req, sizeof req,
-			 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
-			 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-			 "Sec-WebSocket-Version: 13\r\n\r\n",
-			 path, port);
+	                 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+	                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+	                 "Sec-WebSocket-Version: 13\r\n\r\n",
+	                 path, port);
 	if (write_all(w->fd, req, (size_t)n)) {
 		tc_ws_close(w);
 		return -1;

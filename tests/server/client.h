@@ -29,8 +29,8 @@ int tc_server_stop(tc_server *s, int sig);
 /* ---- HTTP ---- */
 
 typedef struct tc_reply {
-	int status;  /* HTTP status, 0 when the request failed */
-	char *body;  /* NUL-terminated */
+	int status; /* HTTP status, 0 when the request failed */
+	char *body; /* NUL-terminated */
 	size_t len;
 	char *headers; /* the raw header block */
 	json_t *json;  /* the body parsed, or NULL */
@@ -39,7 +39,7 @@ typedef struct tc_reply {
 /* One request (Connection: close). body may be NULL. Returns the reply's status (0 on
  * failure); free the reply with tc_reply_free. */
 int tc_http(int port, const char *method, const char *path, const char *body, size_t len,
-	    tc_reply *out);
+            tc_reply *out);
 void tc_reply_free(tc_reply *r);
 
 /* ---- WebSocket ---- */

@@ -59,7 +59,14 @@ static void start(const char *db, const char *const *extra)
 	assert_int_equal(tc_server_start(&server, quiver, db, extra), 0);
 }
 
-static void stop(void) { tc_server_stop(&server, SIGTERM); }
+/* Stops the server with SIGTERM: it must shut down cleanly (under the sanitizers, with no
+ * leak and no error). */
+static void stop(void)
+{
+	int status = tc_server_stop(&server, SIGTERM);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
+}
 
 /* A request that must answer `status`; returns the parsed body (caller frees) or NULL. */
 static json_t *http(const char *method, const char *path, const char *body, int status)
@@ -68,7 +75,7 @@ static json_t *http(const char *method, const char *path, const char *body, int 
 	tc_http(server.port, method, path, body, body ? strlen(body) : 0, &r);
 	if (r.status != status)
 		fail_msg("%s %s: status %d, expected %d; body %s", method, path, r.status, status,
-			 r.body ? r.body : "(none)");
+		         r.body ? r.body : "(none)");
 	json_t *j = json_incref(r.json);
 	tc_reply_free(&r);
 	return j;
@@ -76,13 +83,13 @@ static json_t *http(const char *method, const char *path, const char *body, int 
 
 /* A refused request: status and a one-line {"error": ...} containing `words`. */
 static void refused(const char *method, const char *path, const char *body, int status,
-		    const char *words)
+                    const char *words)
 {
 	json_t *j = http(method, path, body, status);
 	const char *msg = json_string_value(json_object_get(j, "error"));
 	if (!msg || json_object_size(j) != 1 || (words && !strstr(msg, words)))
 		fail_msg("%s %s: expected an error naming '%s', got %s", method, path,
-			 words ? words : "", msg ? msg : "no error field");
+		         words ? words : "", msg ? msg : "no error field");
 	json_decref(j);
 }
 
@@ -116,22 +123,23 @@ static json_t *info(const char *id)
 	return http("GET", path, NULL, 200);
 }
 
-/* ---- viewers: one WebSocket each --------------------------------------------------------------- */
+/* ---- viewers: one WebSocket each ---------------------------------------------------------------
+ */
 
 typedef struct viewer {
 	tc_ws ws;
-	int seat;          /* -1 for a spectator */
+	int seat; /* -1 for a spectator */
 	long long v;
-	json_t *views;     /* every view received, in order */
-	json_t *log;       /* the log as the frames built it */
-	json_t *view;      /* the latest view */
-	json_t *table;     /* the latest table info */
+	json_t *views; /* every view received, in order */
+	json_t *log;   /* the log as the frames built it */
+	json_t *view;  /* the latest view */
+	json_t *table; /* the latest table info */
 } viewer;
 
 /* Checks that an object has exactly the listed keys (NULL-terminated), plus `optional` if
  * not NULL. */
 static void exact_keys(const json_t *o, const char *what, const char *const *keys,
-		       const char *optional)
+                       const char *optional)
 {
 	size_t n = 0;
 	for (; keys[n]; n++)
@@ -151,7 +159,8 @@ static void no_secret_keys(const json_t *j)
 	if (json_is_object(j)) {
 		const char *k;
 		json_t *v;
-		json_object_foreach((json_t *)j, k, v) {
+		json_object_foreach((json_t *)j, k, v)
+		{
 			for (int i = 0; banned[i]; i++)
 				if (strcmp(k, banned[i]) == 0)
 					fail_msg("a frame holds \"%s\"", k);
@@ -167,7 +176,7 @@ static void no_secret_keys(const json_t *j)
 static void check_info(const json_t *t)
 {
 	static const char *const keys[] = {"id",     "game", "title",   "params", "seats",
-					   "status", "v",    "private", "result", NULL};
+	                                   "status", "v",    "private", "result", NULL};
 	exact_keys(t, "table info", keys, NULL);
 	static const char *const seat_keys[] = {"seat", "kind", "claimed", "online", NULL};
 	json_t *seats = json_object_get(t, "seats");
@@ -187,7 +196,7 @@ static const char *receive(viewer *w, bool allow_error)
 	if (strcmp(type, "error") == 0) {
 		if (!allow_error)
 			fail_msg("error frame: %s",
-				 json_string_value(json_object_get(f, "message")));
+			         json_string_value(json_object_get(f, "message")));
 		json_decref(f);
 		return type;
 	}
@@ -203,7 +212,7 @@ static const char *receive(viewer *w, bool allow_error)
 		char want[16];
 		snprintf(want, sizeof want, "p%d", w->seat + 1);
 		assert_string_equal(json_string_value(json_object_get(f, "seat")),
-				    w->seat >= 0 ? want : "public");
+		                    w->seat >= 0 ? want : "public");
 		json_array_clear(w->log);
 	}
 	long long v = json_integer_value(json_object_get(f, "v"));
@@ -298,8 +307,8 @@ static void catch_up(viewer *vs, int n)
 	for (int i = 0; i < n; i++)
 		while (vs[i].v < top)
 			if (!receive(&vs[i], false))
-				fail_msg("viewer %d stays at v %lld; others are at %lld", i, vs[i].v,
-					 top);
+				fail_msg("viewer %d stays at v %lld; others are at %lld", i,
+				         vs[i].v, top);
 }
 
 static const char *status_of(const viewer *w)
@@ -307,7 +316,8 @@ static const char *status_of(const viewer *w)
 	return json_string_value(json_object_get(w->table, "status"));
 }
 
-/* ---- checking frames against the record -------------------------------------------------------- */
+/* ---- checking frames against the record --------------------------------------------------------
+ */
 
 /* The match of the record's first k actions. */
 static qv_match *replay_prefix(const json_t *record, size_t k)
@@ -333,8 +343,9 @@ static void collect_line(void *ctx, const qv__log_line *line)
 {
 	log_collect *c = ctx;
 	char who[8];
-	json_array_append_new(c->lines, json_pack("{s:s, s:s}", "who", qv_player_name(line->who, who),
-						  "text", line->text));
+	json_array_append_new(
+	    c->lines,
+	    json_pack("{s:s, s:s}", "who", qv_player_name(line->who, who), "text", line->text));
 }
 
 /* Every view each viewer received is a view that viewer had at a point of the game, in order,
@@ -354,8 +365,9 @@ static void check_against_record(viewer *vs, int n, const json_t *record)
 				if (!json_equal(c.lines, vs[i].log)) {
 					char *a = json_dumps(c.lines, JSON_COMPACT);
 					char *b = json_dumps(vs[i].log, JSON_COMPACT);
-					fail_msg("viewer %d's log differs from its wording:\n%.500s\n%.500s",
-						 i, a, b);
+					fail_msg(
+					    "viewer %d's log differs from its wording:\n%.500s\n%.500s",
+					    i, a, b);
 				}
 				json_decref(c.lines);
 			}
@@ -368,7 +380,8 @@ static void check_against_record(viewer *vs, int n, const json_t *record)
 				k++;
 			if (k > nact) {
 				char *t = json_dumps(got, JSON_COMPACT);
-				fail_msg("viewer %d, frame %zu: a view it never had: %.400s", i, f, t);
+				fail_msg("viewer %d, frame %zu: a view it never had: %.400s", i, f,
+				         t);
 			}
 		}
 		for (size_t k2 = 0; k2 <= nact; k2++)
@@ -377,7 +390,8 @@ static void check_against_record(viewer *vs, int n, const json_t *record)
 	free(views);
 }
 
-/* ---- playing a game through the sockets ---------------------------------------------------------- */
+/* ---- playing a game through the sockets
+ * ---------------------------------------------------------- */
 
 /* Plays the table to its end: the seat that has "legal" in its view picks one at random. */
 static void play_out(viewer *vs, int n, unsigned seed, int max_acts)
@@ -395,13 +409,15 @@ static void play_out(viewer *vs, int n, unsigned seed, int max_acts)
 		if (!who) {
 			/* A chance event: the server draws it and everyone hears. */
 			if (!receive(spectator, false))
-				fail_msg("nobody may act and nothing happens (v %lld)", spectator->v);
+				fail_msg("nobody may act and nothing happens (v %lld)",
+				         spectator->v);
 			continue;
 		}
 		json_t *legal = json_object_get(who->view, "legal");
 		assert_true(json_array_size(legal) > 0);
 		seed = seed * 1103515245u + 12345u;
-		const char *a = json_string_value(json_array_get(legal, (seed >> 8) % json_array_size(legal)));
+		const char *a =
+		    json_string_value(json_array_get(legal, (seed >> 8) % json_array_size(legal)));
 		long long before = who->v;
 		sendf(who, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", who->v, a);
 		while (who->v == before)
@@ -418,12 +434,12 @@ static void play_game(const char *game, const char *params, int humans, unsigned
 	start(new_db(), NULL);
 	char body[512], id[32];
 	snprintf(body, sizeof body, "{\"game\": \"%s\", \"params\": %s, \"seats\": [%s]}", game,
-		 params, humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
+	         params, humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
 	create(body, id);
 	viewer vs[4];
 	char tokens[3][64];
 	for (int i = 0; i < humans; i++) {
-		char seat[8];
+		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		join(id, seat, tokens[i]);
 	}
@@ -448,7 +464,7 @@ static void play_game(const char *game, const char *params, int humans, unsigned
 	/* No frame carried the seed. */
 	char seedtext[32];
 	snprintf(seedtext, sizeof seedtext, "%" JSON_INTEGER_FORMAT,
-		 json_integer_value(json_object_get(record, "seed")));
+	         json_integer_value(json_object_get(record, "seed")));
 	for (int i = 0; i <= humans; i++) {
 		char *all = json_dumps(vs[i].views, JSON_COMPACT);
 		assert_null(strstr(all, seedtext));
@@ -485,7 +501,8 @@ static void test_play_arrow_party(void **state)
 	play_game("arrow-party", "{\"rounds\": 4}", 3, 17);
 }
 
-/* ---- the HTTP API ---------------------------------------------------------------------------------- */
+/* ---- the HTTP API
+ * ---------------------------------------------------------------------------------- */
 
 static void test_http_api(void **state)
 {
@@ -495,8 +512,8 @@ static void test_http_api(void **state)
 	json_t *list = json_object_get(games, "games");
 	assert_int_equal(json_array_size(list), 4);
 	for (size_t i = 0; i < json_array_size(list); i++) {
-		static const char *const keys[] = {"name",        "title",  "min_players",
-						   "max_players", "params", "levels", NULL};
+		static const char *const keys[] = {"name",   "title",  "min_players", "max_players",
+		                                   "params", "levels", NULL};
 		exact_keys(json_array_get(list, i), "a game", keys, NULL);
 		json_t *params = json_object_get(json_array_get(list, i), "params");
 		static const char *const pkeys[] = {"key", "default", "allowed", "meaning", NULL};
@@ -513,22 +530,28 @@ static void test_http_api(void **state)
 	refused("POST", "/api/tables", "{\"game\": \"chess\"}", 400, "chess");
 	refused("POST", "/api/tables", "{\"game\": \"evons\", \"colour\": 1}", 400, "colour");
 	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": 0}}", 400,
-		"max_turns");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"nope\": 1}}", 400, "nope");
+	        "max_turns");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"nope\": 1}}", 400,
+	        "nope");
 	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": [1]}", 400, "params");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": [1]}}", 400,
-		"max_turns");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"god\"]}", 400,
-		"god");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": [1]}}",
+	        400, "max_turns");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"god\"]}",
+	        400, "god");
 	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": \"human\"}", 400, "seats");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"human\", "
-		"\"human\"]}", 400, "seats");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"private\": \"yes\"}", 400, "private");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": "
-		"123456789012345678901234567890}}", 400, "JSON");
+	refused("POST", "/api/tables",
+	        "{\"game\": \"evons\", \"seats\": [\"human\", \"human\", "
+	        "\"human\"]}",
+	        400, "seats");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"private\": \"yes\"}", 400,
+	        "private");
+	refused("POST", "/api/tables",
+	        "{\"game\": \"evons\", \"params\": {\"max_turns\": "
+	        "123456789012345678901234567890}}",
+	        400, "JSON");
 	refused("POST", "/api/tables", "{\"game\": \"evons\", \"game\": \"evons\"}", 400, "JSON");
 	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": 1e400}}",
-		400, "JSON");
+	        400, "JSON");
 	char *big = malloc(70001);
 	memset(big, ' ', 70000);
 	big[70000] = '\0';
@@ -547,7 +570,8 @@ static void test_http_api(void **state)
 	/* A table: listed, joined seat by seat, refusing a second join and AI seats. */
 	char id[32], token[64], path[96];
 	create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "
-	       "\"human\", \"greedy\"]}", id);
+	       "\"human\", \"greedy\"]}",
+	       id);
 	json_t *t = info(id);
 	check_info(t);
 	assert_string_equal(json_string_value(json_object_get(t, "status")), "waiting");
@@ -594,9 +618,13 @@ static void test_http_api(void **state)
 	assert_int_equal(r.status, 200);
 	assert_non_null(strstr(r.headers, "text/markdown"));
 	tc_reply_free(&r);
-	static const char *const outside[] = {"/rules/chess.md", "/../CMakeLists.txt",
-					      "/%2e%2e/CMakeLists.txt", "/.hidden",
-					      "/rules/../../CMakeLists.txt", "/nothing.html", NULL};
+	static const char *const outside[] = {"/rules/chess.md",
+	                                      "/../CMakeLists.txt",
+	                                      "/%2e%2e/CMakeLists.txt",
+	                                      "/.hidden",
+	                                      "/rules/../../CMakeLists.txt",
+	                                      "/nothing.html",
+	                                      NULL};
 	for (int i = 0; outside[i]; i++) {
 		tc_http(server.port, "GET", outside[i], NULL, 0, &r);
 		if (r.status != 404)
@@ -606,7 +634,8 @@ static void test_http_api(void **state)
 	stop();
 }
 
-/* ---- bad frames ------------------------------------------------------------------------------------ */
+/* ---- bad frames
+ * ------------------------------------------------------------------------------------ */
 
 static void test_bad_frames(void **state)
 {
@@ -711,7 +740,8 @@ static void test_bad_frames(void **state)
 	tc_ws bad;
 	assert_int_equal(tc_ws_open(&bad, server.port, path), 0);
 	assert_int_equal(tc_ws_send_text(&bad, "{\"type\": \"hello\", \"token\": "
-					 "\"00000000000000000000000000000000\"}"), 0);
+	                                       "\"00000000000000000000000000000000\"}"),
+	                 0);
 	json_t *f = tc_ws_recv_json(&bad, WAIT_MS);
 	assert_string_equal(json_string_value(json_object_get(f, "type")), "error");
 	assert_non_null(strstr(json_string_value(json_object_get(f, "message")), "bad token"));
@@ -756,7 +786,8 @@ static void test_bad_frames(void **state)
 	stop();
 }
 
-/* ---- undo ------------------------------------------------------------------------------------------ */
+/* ---- undo
+ * ------------------------------------------------------------------------------------------ */
 
 static void test_undo(void **state)
 {
@@ -764,7 +795,8 @@ static void test_undo(void **state)
 	start(new_db(), NULL);
 	char id[32], t1[64], t2[64];
 	create("{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, \"seats\": "
-	       "[\"human\", \"human\"]}", id);
+	       "[\"human\", \"human\"]}",
+	       id);
 	join(id, "p1", t1);
 	join(id, "p2", t2);
 	viewer vs[3];
@@ -807,7 +839,8 @@ static void test_undo(void **state)
 	stop();
 }
 
-/* ---- kill -9 and restart ------------------------------------------------------------------------------ */
+/* ---- kill -9 and restart
+ * ------------------------------------------------------------------------------ */
 
 static void test_kill_and_restart(void **state)
 {
@@ -824,11 +857,11 @@ static void test_kill_and_restart(void **state)
 		int humans = g == 3 ? 3 : 2;
 		char body[256];
 		snprintf(body, sizeof body, "{\"game\": \"%s\", \"seats\": [%s]}", games[g],
-			 humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
+		         humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
 		create(body, ids[g]);
 		viewer vs[4];
 		for (int i = 0; i < humans; i++) {
-			char seat[8];
+			char seat[16];
 			snprintf(seat, sizeof seat, "p%d", i + 1);
 			join(ids[g], seat, tokens[g][i]);
 		}
@@ -849,7 +882,8 @@ static void test_kill_and_restart(void **state)
 			const char *a = json_string_value(
 			    json_array_get(json_object_get(who->view, "legal"), (size_t)k));
 			if (!a)
-				a = json_string_value(json_array_get(json_object_get(who->view, "legal"), 0));
+				a = json_string_value(
+				    json_array_get(json_object_get(who->view, "legal"), 0));
 			long long v = who->v;
 			sendf(who, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v, a);
 			while (who->v == v)
@@ -882,7 +916,8 @@ static void test_kill_and_restart(void **state)
 			open_viewer(&w, ids[g], i, tokens[g][i]);
 			assert_int_equal(w.v, vs_before[g]);
 			if (!json_equal(w.view, views_before[g][i]))
-				fail_msg("%s, p%d: the view after the restart differs", games[g], i + 1);
+				fail_msg("%s, p%d: the view after the restart differs", games[g],
+				         i + 1);
 			json_decref(views_before[g][i]);
 			close_viewer(&w);
 		}
@@ -894,7 +929,8 @@ static void test_kill_and_restart(void **state)
 	open_viewer(&watcher, ai, -1, NULL);
 	assert_true(watcher.v >= told);
 	for (size_t i = 0; i < json_array_size(told_log); i++)
-		assert_true(json_equal(json_array_get(told_log, i), json_array_get(watcher.log, i)));
+		assert_true(
+		    json_equal(json_array_get(told_log, i), json_array_get(watcher.log, i)));
 	json_decref(told_log);
 	while (strcmp(status_of(&watcher), "over") != 0)
 		if (!receive(&watcher, false))
@@ -903,7 +939,8 @@ static void test_kill_and_restart(void **state)
 	stop();
 }
 
-/* ---- AI seats only ------------------------------------------------------------------------------------ */
+/* ---- AI seats only
+ * ------------------------------------------------------------------------------------ */
 
 static void test_ai_tables_finish(void **state)
 {
@@ -927,7 +964,8 @@ static void test_ai_tables_finish(void **state)
 	for (int i = 0; i < n; i++) {
 		for (;;) {
 			json_t *t = info(ids[i]);
-			bool over = strcmp(json_string_value(json_object_get(t, "status")), "over") == 0;
+			bool over =
+			    strcmp(json_string_value(json_object_get(t, "status")), "over") == 0;
 			if (over) {
 				assert_true(json_is_array(json_object_get(t, "result")));
 				json_decref(t);
@@ -956,7 +994,8 @@ static void test_ai_tables_finish(void **state)
 	stop();
 }
 
-/* ---- limits ------------------------------------------------------------------------------------------- */
+/* ---- limits
+ * ------------------------------------------------------------------------------------------- */
 
 static void test_limits(void **state)
 {
@@ -988,7 +1027,8 @@ static void test_limits(void **state)
 	stop();
 }
 
-/* ---- --help ------------------------------------------------------------------------------------------- */
+/* ---- --help
+ * ------------------------------------------------------------------------------------------- */
 
 static void test_help(void **state)
 {
@@ -1001,8 +1041,9 @@ static void test_help(void **state)
 	size_t n = fread(text, 1, sizeof text - 1, p);
 	text[n] = '\0';
 	assert_int_equal(pclose(p), 0);
-	static const char *const options[] = {"--host", "--port", "--db", "--web", "--rules",
-					      "--max-sockets", "--threads", "--max-tables", NULL};
+	static const char *const options[] = {"--host",    "--port",       "--db",
+	                                      "--web",     "--rules",      "--max-sockets",
+	                                      "--threads", "--max-tables", NULL};
 	for (int i = 0; options[i]; i++)
 		if (!strstr(text, options[i]))
 			fail_msg("quiver serve --help does not explain %s", options[i]);
@@ -1014,7 +1055,8 @@ static void test_help(void **state)
 	assert_non_null(strstr(text, "--port"));
 }
 
-/* ---- main --------------------------------------------------------------------------------------------- */
+/* ---- main
+ * --------------------------------------------------------------------------------------------- */
 
 static void cleanup(void)
 {
@@ -1062,10 +1104,17 @@ int main(int argc, char **argv)
 	srand(1);
 #define T(f) cmocka_unit_test_teardown(f, teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_http_api),         T(test_bad_frames),     T(test_undo),
-	    T(test_play_three_arrows), T(test_play_concardia), T(test_play_evons),
-	    T(test_play_arrow_party), T(test_kill_and_restart), T(test_ai_tables_finish),
-	    T(test_limits),           T(test_help),
+	    T(test_http_api),
+	    T(test_bad_frames),
+	    T(test_undo),
+	    T(test_play_three_arrows),
+	    T(test_play_concardia),
+	    T(test_play_evons),
+	    T(test_play_arrow_party),
+	    T(test_kill_and_restart),
+	    T(test_ai_tables_finish),
+	    T(test_limits),
+	    T(test_help),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

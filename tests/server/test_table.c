@@ -28,12 +28,15 @@ static void test_sha256_vectors(void **state)
 	(void)state;
 	char hex[65];
 	qv__sha256_hex("abc", 3, hex);
-	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	assert_string_equal(hex,
+	                    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 	const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 	qv__sha256_hex(two, strlen(two), hex);
-	assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	assert_string_equal(hex,
+	                    "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 	qv__sha256_hex("", 0, hex);
-	assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	assert_string_equal(hex,
+	                    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
 	/* One million 'a', fed in uneven pieces. */
 	qv__sha256 s;
 	qv__sha256_init(&s);
@@ -47,10 +50,10 @@ static void test_sha256_vectors(void **state)
 	}
 	uint8_t out[32];
 	qv__sha256_final(&s, out);
-	static const uint8_t million[32] = {
-	    0xcd, 0xc7, 0x6e, 0x5c, 0x99, 0x14, 0xfb, 0x92, 0x81, 0xa1, 0xc7,
-	    0xe2, 0x84, 0xd7, 0x3e, 0x67, 0xf1, 0x80, 0x9a, 0x48, 0xa4, 0x97,
-	    0x20, 0x0e, 0x04, 0x6d, 0x39, 0xcc, 0xc7, 0x11, 0x2c, 0xd0};
+	static const uint8_t million[32] = {0xcd, 0xc7, 0x6e, 0x5c, 0x99, 0x14, 0xfb, 0x92,
+	                                    0x81, 0xa1, 0xc7, 0xe2, 0x84, 0xd7, 0x3e, 0x67,
+	                                    0xf1, 0x80, 0x9a, 0x48, 0xa4, 0x97, 0x20, 0x0e,
+	                                    0x04, 0x6d, 0x39, 0xcc, 0xc7, 0x11, 0x2c, 0xd0};
 	assert_memory_equal(out, million, 32);
 	/* 55, 56 and 64 bytes: the padding's edge cases against one-shot hashing. */
 	for (size_t n = 50; n <= 70; n++) {
@@ -63,7 +66,8 @@ static void test_sha256_vectors(void **state)
 		assert_memory_equal(a, b, 32);
 	}
 	qv__sha256_hex(block, 56, hex);
-	assert_string_equal(hex, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+	assert_string_equal(hex,
+	                    "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
 }
 
 static void test_tokens(void **state)
@@ -152,20 +156,21 @@ static void test_requests(void **state)
 	refused("{\"game\": \"evons\", \"seats\": []}", "seats");
 	refused("{\"game\": \"evons\", \"seats\": [\"human\", \"human\", \"human\"]}", "seats");
 	refused("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "
-		"\"human\"]}", "seats");
+	        "\"human\"]}",
+	        "seats");
 	refused("{\"game\": \"three-arrows\", \"params\": {\"size\": 5}}", "size");
 	refused("{\"game\": \"three-arrows\", \"params\": {\"size\": null}}", "size");
 	refused("{\"game\": \"three-arrows\", \"private\": 1}", "private");
 	/* The seats give the number of players. */
 	qv__table *t = make(NULL, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"easy\", "
-				  "\"random\"]}");
+	                          "\"random\"]}");
 	assert_int_equal(t->nseats, 3);
 	assert_int_equal(t->status, QV__WAITING);
 	assert_non_null(t->seat[1].agent);
 	assert_null(t->seat[0].agent);
 	json_t *info = qv__table_info_locked(t);
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(info, "params"),
-							   "players")), 3);
+	assert_int_equal(
+	    json_integer_value(json_object_get(json_object_get(info, "params"), "players")), 3);
 	json_decref(info);
 	qv__table_free(t);
 	/* No seats: every seat is human. */
@@ -179,8 +184,9 @@ static void test_requests(void **state)
 static void test_join_and_versions(void **state)
 {
 	(void)state;
-	qv__table *t = make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, "
-				  "\"seats\": [\"human\", \"human\", \"greedy\"]}");
+	qv__table *t =
+	    make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, "
+	               "\"seats\": [\"human\", \"human\", \"greedy\"]}");
 	char tok1[33], tok2[33], tok[33];
 	int seat;
 	qv_err err;
@@ -279,7 +285,7 @@ static void test_log_secrets(void **state)
 	memcpy(st, t->m->base, g->state_size);
 	int n = t->m->nhist;
 	bool *secret = calloc((size_t)n, sizeof *secret);
-	char (*full)[256] = calloc((size_t)n, sizeof *full);
+	char(*full)[256] = calloc((size_t)n, sizeof *full);
 	for (int i = 0; i < n; i++) {
 		secret[i] = t->m->hist[i].who >= 0 && g->secret && g->secret(st);
 		g->action_to_text(st, t->m->hist[i].action, full[i], sizeof full[i]);
@@ -297,8 +303,8 @@ static void test_log_secrets(void **state)
 		json_t *log = json_object_get(f, "log");
 		assert_int_equal(json_array_size(log), n);
 		for (int i = 0; i < n; i++) {
-			const char *text = json_string_value(json_object_get(json_array_get(log, (size_t)i),
-									     "text"));
+			const char *text = json_string_value(
+			    json_object_get(json_array_get(log, (size_t)i), "text"));
 			bool mine = t->m->hist[i].who == viewer;
 			if (secret[i] && !mine) {
 				size_t verb = strcspn(full[i], " ");
@@ -321,7 +327,8 @@ static void test_log_secrets(void **state)
 static void test_log_updates(void **state)
 {
 	(void)state;
-	qv__table *t = make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}}");
+	qv__table *t =
+	    make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}}");
 	char t1[33], t2[33], a[256];
 	int seat;
 	qv__table_join(t, "p1", &seat, t1, NULL);
@@ -343,7 +350,8 @@ static void test_log_updates(void **state)
 	json_t *log = json_object_get(f, "log");
 	assert_true(json_array_size(log) >= 1);
 	size_t added = json_array_size(log);
-	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 0), "who")), "p1");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 0), "who")),
+	                    "p1");
 	assert_null(json_object_get(f, "log_undone"));
 	/* p2's view has "legal", p1's not. */
 	assert_non_null(json_object_get(json_object_get(f, "view"), "legal"));
@@ -386,7 +394,7 @@ static void test_store_round_trip(void **state)
 	qv_err err;
 	assert_int_equal(qv__store_open(&store, path, &err), QV_OK);
 	qv__table *t = make(store, "{\"game\": \"concardia\", \"seats\": [\"human\", \"random\"], "
-				   "\"private\": true}");
+	                           "\"private\": true}");
 	char tok[33], a[256];
 	int seat;
 	assert_int_equal(qv__table_join(t, NULL, &seat, tok, &err), QV_OK);
@@ -398,7 +406,7 @@ static void test_store_round_trip(void **state)
 	}
 	/* A finished table is stored too, but not rebuilt at start-up. */
 	qv__table *done = make(store, "{\"game\": \"three-arrows\", \"seats\": [\"random\", "
-				      "\"random\"]}");
+	                              "\"random\"]}");
 	while (qv__table_step(done))
 		;
 	assert_int_equal(done->status, QV__OVER);
@@ -445,7 +453,8 @@ static void test_store_refuses(void **state)
 	char path[] = "/tmp/qvnotdbXXXXXX";
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
-	assert_int_equal(write(fd, "this is not a database, just text that is long enough\n", 54), 54);
+	assert_int_equal(write(fd, "this is not a database, just text that is long enough\n", 54),
+	                 54);
 	close(fd);
 	assert_int_not_equal(qv__store_open(&s, path, &err), QV_OK);
 	assert_non_null(strstr(err.msg, path));
@@ -455,9 +464,9 @@ static void test_store_refuses(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_sha256_vectors), cmocka_unit_test(test_tokens),
-	    cmocka_unit_test(test_requests),       cmocka_unit_test(test_join_and_versions),
-	    cmocka_unit_test(test_log_secrets),    cmocka_unit_test(test_log_updates),
+	    cmocka_unit_test(test_sha256_vectors),   cmocka_unit_test(test_tokens),
+	    cmocka_unit_test(test_requests),         cmocka_unit_test(test_join_and_versions),
+	    cmocka_unit_test(test_log_secrets),      cmocka_unit_test(test_log_updates),
 	    cmocka_unit_test(test_store_round_trip), cmocka_unit_test(test_store_refuses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
