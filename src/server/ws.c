@@ -54,8 +54,11 @@ bool qv__ws_has_conns_locked(const qv__table *t) { return t->conns != NULL; }
 static void write_json(qv__conn *c, json_t *frame)
 {
 	char *text = json_dumps(frame, JSON_COMPACT);
-	if (text && !c->closed)
-		mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+	/* A write that fails (the client stopped reading for the write timeout, or left) ends
+	 * the frames to this connection; CivetWeb closes it when its pings go unanswered. */
+	if (text && !c->closed &&
+	    mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text)) <= 0)
+		c->closed = true;
 	free(text);
 }
 

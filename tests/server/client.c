@@ -347,14 +347,15 @@ int tc_ws_recv(tc_ws *w, int timeout_ms, int *opcode, char **payload, size_t *le
 		}
 		if (w->closed || w->fd < 0)
 			return -1;
+		/* With no time left, what is already there is still read (timeout 0 polls). */
 		double left = end - tc_now_ms();
-		if (left <= 0)
-			return 0;
-		int r = read_more(w->fd, &w->buf, &w->len, &w->cap, (int)left);
+		int r = read_more(w->fd, &w->buf, &w->len, &w->cap, left > 0 ? (int)left : 0);
 		if (r < 0) {
 			w->closed = true;
 			return -1;
 		}
+		if (r == 0 && left <= 0)
+			return 0;
 	}
 }
 
