@@ -12,6 +12,10 @@
 
 #include "server/server.h"
 
+/* How much lower the AI workers' priority is than the threads that answer requests: on a busy
+ * machine a search then never delays a person's act (docs/benchmarks.md). */
+#define AI_NICE 10
+
 /* ---- references ---------------------------------------------------------------------------- */
 
 void qv__table_ref(qv__table *t) { atomic_fetch_add(&t->refs, 1); }
@@ -320,9 +324,9 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		pthread_mutex_unlock(&srv->reg_lock);
 	}
 	if (!rc)
-		rc = qv__pool_new(&srv->pool, cfg->threads, run_step, drop_step, srv, err);
+		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
 	if (!rc)
-		rc = qv__pool_new(&srv->calls, QV__CALL_THREADS, call_run, call_drop, srv, err);
+		rc = qv__pool_new(&srv->calls, QV__CALL_THREADS, 0, call_run, call_drop, srv, err);
 	if (rc) {
 		qv__server_stop(srv);
 		return rc;

@@ -6,11 +6,17 @@
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
  * lose the last commits (synchronous=FULL would fsync each one, which caps the server at a few
  * hundred changes per second on an ordinary disk).
+ *
+ * Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
+ * own through a second connection, once a second, instead of inside whichever commit crosses
+ * SQLite's automatic threshold: a commit then never waits for a checkpoint, which would stall
+ * every table behind the store's lock for tens of milliseconds.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
@@ -94,11 +100,20 @@ static const char *const sql[ST_COUNT] = {
     [ST_ROLLBACK] = "ROLLBACK",
 };
 
+/* Seconds between checkpoints. */
+#define CHECKPOINT_EVERY 1
+
 struct qv__store {
 	sqlite3 *db;
 	pthread_mutex_t lock;
 	sqlite3_stmt *st[ST_COUNT];
 	char path[256];
+	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
+	sqlite3 *ck_db;
+	pthread_t ck_thread;
+	bool ck_running, ck_stop;
+	pthread_mutex_t ck_lock;
+	pthread_cond_t ck_cond;
 };
 
 /* Fails with SQLite's own message, prefixed by what was being done. */
@@ -182,6 +197,46 @@ static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
 	return rc;
 }
 
+/* Checkpoints the WAL once a second until told to stop. A PASSIVE checkpoint copies what it
+ * can without waiting for the writer. */
+static void *checkpointer(void *arg)
+{
+	qv__store *s = arg;
+	pthread_mutex_lock(&s->ck_lock);
+	while (!s->ck_stop) {
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += CHECKPOINT_EVERY;
+		pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
+		if (s->ck_stop)
+			break;
+		pthread_mutex_unlock(&s->ck_lock);
+		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		pthread_mutex_lock(&s->ck_lock);
+	}
+	pthread_mutex_unlock(&s->ck_lock);
+	return NULL;
+}
+
+/* Turns SQLite's automatic checkpoints off and starts the checkpointer. */
+static qv_status start_checkpointer(qv__store *s, qv_err *err)
+{
+	qv_status rc =
+	    exec(s, "PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864", err);
+	if (rc)
+		return rc;
+	if (sqlite3_open_v2(s->path, &s->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+	                    NULL) != SQLITE_OK)
+		return qv_fail(err, QV_EIO, "database %s: cannot open a second connection: %s",
+		               s->path, s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
+	sqlite3_busy_timeout(s->ck_db, 1000);
+	if (pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0)
+		return qv_fail(err, QV_ENOMEM, "database %s: cannot start the checkpoint thread",
+		               s->path);
+	s->ck_running = true;
+	return QV_OK;
+}
+
 qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 {
 	*out = NULL;
@@ -190,6 +245,8 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
 	snprintf(s->path, sizeof s->path, "%s", path);
 	pthread_mutex_init(&s->lock, NULL);
+	pthread_mutex_init(&s->ck_lock, NULL);
+	pthread_cond_init(&s->ck_cond, NULL);
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
 	qv_status rc = QV_OK;
 	long long version = 0;
@@ -220,6 +277,8 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
 			rc = db_fail(s, err, "preparing a statement");
+	if (!rc && strcmp(path, ":memory:") != 0)
+		rc = start_checkpointer(s, err);
 done:
 	if (rc) {
 		qv__store_close(s);
@@ -233,6 +292,16 @@ void qv__store_close(qv__store *s)
 {
 	if (!s)
 		return;
+	if (s->ck_running) {
+		pthread_mutex_lock(&s->ck_lock);
+		s->ck_stop = true;
+		pthread_cond_signal(&s->ck_cond);
+		pthread_mutex_unlock(&s->ck_lock);
+		pthread_join(s->ck_thread, NULL);
+	}
+	sqlite3_close(s->ck_db);
+	pthread_cond_destroy(&s->ck_cond);
+	pthread_mutex_destroy(&s->ck_lock);
 	for (int i = 0; i < ST_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
 	sqlite3_close(s->db);
