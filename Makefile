@@ -5,11 +5,13 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 GAME       ?= three-arrows
+PORT       ?= 8080
+DB         ?= quiver.db
 
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build build-asan run test test-release test-asan bench fuzz clean
+.PHONY: all deps build build-asan run serve test test-release test-asan bench bench-serve fuzz clean
 
 all: build
 
@@ -28,6 +30,10 @@ build-asan: deps
 run: build
 	@$(BUILD)/quiver play $(GAME)
 
+# Starts the server for online play: http://127.0.0.1:$(PORT)/, tables kept in $(DB).
+serve: build
+	@$(BUILD)/quiver serve --port $(PORT) --db $(DB)
+
 # All tests in the release build, then all tests again under ASan+UBSan (with fewer random
 # games in the property tests, set by QV_PROPERTY_SCALE).
 test: test-release test-asan
@@ -40,6 +46,11 @@ test-asan: build-asan
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
+
+# The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
+# human clients for 30 seconds on localhost.
+bench-serve: build
+	@$(BUILD)/bench/serve_load $(BUILD)/quiver --seconds 30
 
 # Fuzzes the protocol (and so every parser) with libFuzzer for FUZZ_SECONDS; needs clang.
 fuzz:

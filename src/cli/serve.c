@@ -13,39 +13,39 @@
 #include "server/server.h"
 
 static const cli_opt serve_opts[] = {
-	{"host", "H"},   {"port", "P"},        {"db", "FILE"},    {"web", "DIR"},
-	{"rules", "DIR"}, {"max-sockets", "N"}, {"threads", "N"}, {"max-tables", "N"},
-	{"help", NULL},  {NULL, NULL},
+    {"host", "H"},        {"port", "P"},    {"db", "FILE"},      {"web", "DIR"}, {"rules", "DIR"},
+    {"max-sockets", "N"}, {"threads", "N"}, {"max-tables", "N"}, {"help", NULL}, {NULL, NULL},
 };
 
 /* The text of `quiver serve --help`. */
 static void serve_help(void)
 {
-	printf("usage: quiver serve [--host H] [--port P] [--db FILE] [options]\n\n"
-	       "Serves online play: the browser client at http://HOST:PORT/ and the HTTP and\n"
-	       "WebSocket API of docs/server.md (tables with private seats, AI seats, spectators).\n"
-	       "Once it accepts connections it prints `serving http://HOST:PORT/` on stdout.\n"
-	       "Every change is saved in the database before any client hears of it; tables that\n"
-	       "are not over resume when the server is started again on the same database.\n"
-	       "Stop it with Ctrl-C (SIGINT) or SIGTERM.\n\n"
-	       "  --host H          IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for\n"
-	       "                    every interface)\n"
-	       "  --port P          port (default 8080; 0 takes a free one)\n"
-	       "  --db FILE         SQLite database of tables and records (default quiver.db in\n"
-	       "                    the current directory; created when missing)\n"
-	       "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
-	       "                    or web/ of the source tree quiver was built from)\n"
-	       "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
-	       "                    installed share/quiver/rules, or docs/rules/ of the source)\n"
-	       "  --max-sockets N   open WebSockets before new ones get 503 (default 500; one\n"
-	       "                    thread each, plus %d threads for plain HTTP)\n"
-	       "  --threads N       worker threads for AI seats and chance events (default 2)\n"
-	       "  --max-tables N    tables not over before creating one gets 503 (default 1000)\n"
-	       "  -h, --help        this help\n\n"
-	       "example: quiver serve --port 8080 --db games.db\n"
-	       "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
-	       "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
-	       QV__HTTP_THREADS);
+	printf(
+	    "usage: quiver serve [--host H] [--port P] [--db FILE] [options]\n\n"
+	    "Serves online play: the browser client at http://HOST:PORT/ and the HTTP and\n"
+	    "WebSocket API of docs/server.md (tables with private seats, AI seats, spectators).\n"
+	    "Once it accepts connections it prints `serving http://HOST:PORT/` on stdout.\n"
+	    "Every change is saved in the database before any client hears of it; tables that\n"
+	    "are not over resume when the server is started again on the same database.\n"
+	    "Stop it with Ctrl-C (SIGINT) or SIGTERM.\n\n"
+	    "  --host H          IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for\n"
+	    "                    every interface)\n"
+	    "  --port P          port (default 8080; 0 takes a free one)\n"
+	    "  --db FILE         SQLite database of tables and records (default quiver.db in\n"
+	    "                    the current directory; created when missing)\n"
+	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
+	    "                    or web/ of the source tree quiver was built from)\n"
+	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
+	    "                    installed share/quiver/rules, or docs/rules/ of the source)\n"
+	    "  --max-sockets N   open WebSockets before new ones get 503 (default 500; one\n"
+	    "                    thread each, plus %d threads for plain HTTP)\n"
+	    "  --threads N       worker threads for AI seats and chance events (default 2)\n"
+	    "  --max-tables N    tables not over before creating one gets 503 (default 1000)\n"
+	    "  -h, --help        this help\n\n"
+	    "example: quiver serve --port 8080 --db games.db\n"
+	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
+	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
+	    QV__HTTP_THREADS);
 }
 
 /* Whether dir is a folder. */
@@ -91,11 +91,11 @@ int cli_serve(int argc, char **argv)
 	cli_parser p;
 	cli_parser_init(&p, "serve", argc, argv);
 	qv__server_config cfg = {.host = "127.0.0.1",
-				 .port = 8080,
-				 .db = "quiver.db",
-				 .max_sockets = 500,
-				 .threads = 2,
-				 .max_tables = 1000};
+	                         .port = 8080,
+	                         .db = "quiver.db",
+	                         .max_sockets = 500,
+	                         .threads = 2,
+	                         .max_tables = 1000};
 	const char *web = NULL, *rules = NULL, *v;
 	long x;
 	int o;
@@ -127,8 +127,10 @@ int cli_serve(int argc, char **argv)
 			break;
 		case 8: serve_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
-			return cli_usage("serve", "unexpected argument '%s': quiver serve takes only "
-					 "options (see --help)", v);
+			return cli_usage("serve",
+			                 "unexpected argument '%s': quiver serve takes only "
+			                 "options (see --help)",
+			                 v);
 		default: return CLI_EXIT_USAGE;
 		}
 	}
@@ -140,8 +142,9 @@ int cli_serve(int argc, char **argv)
 	cfg.web_dir = web ? web : find_dir("web", "web", webbuf, sizeof webbuf);
 	cfg.rules_dir = rules ? rules : find_dir("rules", "docs/rules", rulesbuf, sizeof rulesbuf);
 	if (!cfg.web_dir)
-		fprintf(stderr, "quiver serve: no web folder found (give --web DIR); serving the API "
-				"only\n");
+		fprintf(stderr,
+		        "quiver serve: no web folder found (give --web DIR); serving the API "
+		        "only\n");
 
 	sigset_t stop;
 	block_stop_signals(&stop);

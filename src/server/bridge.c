@@ -13,7 +13,7 @@
 
 /* The view of viewer after applying a to a copy of before (in scratch); NULL if a fails. */
 static json_t *view_after(const qv_game *g, const void *before, qv_action a, int viewer,
-			  void *scratch)
+                          void *scratch)
 {
 	memcpy(scratch, before, g->state_size);
 	if (g->apply(scratch, a, NULL))
@@ -46,7 +46,7 @@ static bool hidden_from(const qv_game *g, const void *before, qv_action a, int v
 	if (!mine)
 		goto done;
 	int n = g->to_move(before) == QV_CHANCE ? g->chance(before, alts, probs)
-						 : g->legal(before, alts);
+	                                        : g->legal(before, alts);
 	hidden = false;
 	for (int i = 0; i < n && !hidden; i++) {
 		if (alts[i] == a)
@@ -76,7 +76,7 @@ done:
  * QV_VIEW_ALL, the verb alone for another player's secret commitment or for a move whose
  * alternatives the viewer cannot tell apart. */
 static void word_move(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-		      size_t len)
+                      size_t len)
 {
 	if (g->action_to_text(before, a, buf, len) < 0)
 		snprintf(buf, len, "#%d", (int)a);
@@ -100,10 +100,10 @@ void qv__match_log(qv_match *m, int viewer, int from, qv__log_fn fn, void *ctx)
 			char text[256];
 			word_move(g, st, mv->action, viewer, text, sizeof text);
 			qv__log_line line = {.entry = i,
-					     .who = mv->who,
-					     .consequence = false,
-					     .automatic = mv->automatic,
-					     .text = text};
+			                     .who = mv->who,
+			                     .consequence = false,
+			                     .automatic = mv->automatic,
+			                     .text = text};
 			fn(ctx, &line);
 		}
 		if (g->apply(st, mv->action, NULL))

@@ -66,7 +66,7 @@ static bool plain_path(const char *path)
 		for (size_t i = 0; i < n; i++) {
 			char ch = seg[i];
 			bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-				  (ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '_';
+			          (ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '_';
 			if (!ok)
 				return false;
 		}
@@ -114,7 +114,7 @@ static bool serve_from(struct mg_connection *c, const char *dir, const char *rel
 		return false;
 	size_t n = strlen(rel);
 	int len = snprintf(want, sizeof want, "%s%s%s", root, rel,
-			   n == 0 || rel[n - 1] == '/' ? "index.html" : "");
+	                   n == 0 || rel[n - 1] == '/' ? "index.html" : "");
 	if (len < 0 || (size_t)len >= sizeof want || !realpath(want, full))
 		return false;
 	struct stat sb;

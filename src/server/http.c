@@ -87,7 +87,7 @@ static int read_json(struct mg_connection *c, json_t **out, const char *empty)
 	*out = NULL;
 	if (ri->content_length > QV__BODY_MAX) {
 		qv__http_error(c, 413, "request body too large: %lld bytes; at most %d",
-			       ri->content_length, QV__BODY_MAX);
+		               ri->content_length, QV__BODY_MAX);
 		return 413;
 	}
 	char *buf = malloc(QV__BODY_MAX + 1);
@@ -104,7 +104,7 @@ static int read_json(struct mg_connection *c, json_t **out, const char *empty)
 		if (len > QV__BODY_MAX) {
 			free(buf);
 			qv__http_error(c, 413, "request body too large: more than %d bytes",
-				       QV__BODY_MAX);
+			               QV__BODY_MAX);
 			return 413;
 		}
 	}
@@ -118,7 +118,7 @@ static int read_json(struct mg_connection *c, json_t **out, const char *empty)
 	free(buf);
 	if (!*out) {
 		qv__http_error(c, 400, "broken JSON at line %d, column %d: %s", jerr.line,
-			       jerr.column, jerr.text);
+		               jerr.column, jerr.text);
 		return 400;
 	}
 	if (!json_is_object(*out)) {
@@ -140,18 +140,17 @@ static int get_games(struct mg_connection *c)
 		const qv_game *g = qv_games[i];
 		json_t *params = json_array();
 		for (int k = 0; k < g->nparams; k++)
-			json_array_append_new(params, json_pack("{s:s, s:s, s:s, s:s}", "key",
-								g->params[k].key, "default",
-								g->params[k].def, "allowed",
-								g->params[k].allowed, "meaning",
-								g->params[k].help));
+			json_array_append_new(
+			    params, json_pack("{s:s, s:s, s:s, s:s}", "key", g->params[k].key,
+			                      "default", g->params[k].def, "allowed",
+			                      g->params[k].allowed, "meaning", g->params[k].help));
 		json_t *levels = json_array();
 		for (int k = 1; qv__seat_kinds[k]; k++)
 			json_array_append_new(levels, json_string(qv__seat_kinds[k]));
-		json_array_append_new(games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name",
-						       g->name, "title", g->title, "min_players",
-						       g->min_players, "max_players", g->max_players,
-						       "params", params, "levels", levels));
+		json_array_append_new(
+		    games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name", g->name, "title",
+		                     g->title, "min_players", g->min_players, "max_players",
+		                     g->max_players, "params", params, "levels", levels));
 	}
 	json_t *body = json_pack("{s:o}", "games", games);
 	qv__http_json(c, 200, body);
@@ -221,18 +220,22 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 	const json_t *seat = json_object_get(req, "seat");
 	const char *key;
 	json_t *v;
-	json_object_foreach(req, key, v) {
+	json_object_foreach(req, key, v)
+	{
 		if (strcmp(key, "seat") != 0) {
-			qv__http_error(c, 400, "unknown field '%.40s' in a join request; accepted: "
-				       "seat", key);
+			qv__http_error(c, 400,
+			               "unknown field '%.40s' in a join request; accepted: "
+			               "seat",
+			               key);
 			json_decref(req);
 			return 400;
 		}
 	}
 	if (seat && !json_is_string(seat)) {
 		json_decref(req);
-		qv__http_error(c, 400, "seat: expected a seat name such as \"p2\", or no seat for "
-			       "the first free one");
+		qv__http_error(c, 400,
+		               "seat: expected a seat name such as \"p2\", or no seat for "
+		               "the first free one");
 		return 400;
 	}
 	char token[QV__TOKEN_LEN + 1], name[8];
@@ -258,8 +261,10 @@ static int get_record(struct mg_connection *c, qv__table *t)
 	json_t *rec = t->status == QV__OVER ? qv_match_record_json(t->m) : NULL;
 	qv__table_unlock(t);
 	if (!rec) {
-		qv__http_error(c, 409, "the game at table %s is not over: a record holds everything "
-			       "hidden, so it is given only at the end", t->id);
+		qv__http_error(c, 409,
+		               "the game at table %s is not over: a record holds everything "
+		               "hidden, so it is given only at the end",
+		               t->id);
 		return 409;
 	}
 	qv__http_json(c, 200, rec);
@@ -277,8 +282,10 @@ static int get_replay(struct mg_connection *c, qv__table *t)
 	json_t *rep = over ? qv__replay_json(t->m, &err) : NULL;
 	qv__table_unlock(t);
 	if (!over) {
-		qv__http_error(c, 409, "the game at table %s is not over: a replay shows everything "
-			       "hidden, so it is given only at the end", t->id);
+		qv__http_error(c, 409,
+		               "the game at table %s is not over: a replay shows everything "
+		               "hidden, so it is given only at the end",
+		               t->id);
 		return 409;
 	}
 	if (!rep) {
@@ -319,7 +326,7 @@ static int post_replay(struct mg_connection *c)
 
 /* Routes /api/tables/ID[/join|/record|/replay|/ws]. */
 static int table_route(qv__server *srv, struct mg_connection *c, const char *method,
-		       const char *rest)
+                       const char *rest)
 {
 	char id[64];
 	const char *slash = strchr(rest, '/');
@@ -332,14 +339,15 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 	memcpy(id, rest, n);
 	id[n] = '\0';
 	const char *allow = !*sub                         ? "GET"
-			    : strcmp(sub, "/join") == 0   ? "POST"
-			    : strcmp(sub, "/record") == 0 ? "GET"
-			    : strcmp(sub, "/replay") == 0 ? "GET"
-			    : strcmp(sub, "/ws") == 0     ? "GET"
-							  : NULL;
+	                    : strcmp(sub, "/join") == 0   ? "POST"
+	                    : strcmp(sub, "/record") == 0 ? "GET"
+	                    : strcmp(sub, "/replay") == 0 ? "GET"
+	                    : strcmp(sub, "/ws") == 0     ? "GET"
+	                                                  : NULL;
 	if (!allow) {
-		qv__http_error(c, 404, "no such path; a table has /api/tables/ID, /join, /record, "
-			       "/replay and /ws");
+		qv__http_error(c, 404,
+		               "no such path; a table has /api/tables/ID, /join, /record, "
+		               "/replay and /ws");
 		return 404;
 	}
 	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
@@ -365,8 +373,9 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 	} else if (strcmp(sub, "/replay") == 0) {
 		st = get_replay(c, t);
 	} else {
-		qv__http_error(c, 400, "this is the table's WebSocket: connect with a WebSocket "
-			       "upgrade");
+		qv__http_error(c, 400,
+		               "this is the table's WebSocket: connect with a WebSocket "
+		               "upgrade");
 		st = 400;
 	}
 	qv__table_unref(t);
@@ -392,10 +401,12 @@ static int handle(qv__server *srv, struct mg_connection *c)
 	if (strncmp(uri, "/api/tables/", 12) == 0)
 		return table_route(srv, c, method, uri + 12);
 	if (strcmp(uri, "/api/replay") == 0)
-		return strcmp(method, "POST") == 0 ? post_replay(c) : not_allowed(c, method, "POST");
+		return strcmp(method, "POST") == 0 ? post_replay(c)
+		                                   : not_allowed(c, method, "POST");
 	if (strcmp(uri, "/api") == 0 || strncmp(uri, "/api/", 5) == 0) {
-		qv__http_error(c, 404, "no such API path; the API has /api/games, /api/tables and "
-			       "/api/replay");
+		qv__http_error(c, 404,
+		               "no such API path; the API has /api/games, /api/tables and "
+		               "/api/replay");
 		return 404;
 	}
 	if (!get)

@@ -1,9 +1,13 @@
 /*
  * pool.c - worker threads over one first-in-first-out queue (a linked list under a mutex).
  */
+#define _DEFAULT_SOURCE /* syscall */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "server/pool.h"
 
@@ -17,6 +21,7 @@ struct qv__pool {
 	pthread_cond_t ready;
 	job *head, *tail;
 	bool stopping;
+	int niceness;
 	int nthreads;
 	pthread_t *threads;
 	qv__pool_fn run, drop;
@@ -27,6 +32,10 @@ struct qv__pool {
 static void *worker(void *arg)
 {
 	qv__pool *p = arg;
+	/* Linux keeps a nice value per thread (and new threads inherit it); failing to lower it
+	 * is harmless. */
+	if (p->niceness > 0)
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), p->niceness);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (!p->head && !p->stopping)
@@ -46,8 +55,8 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-qv_status qv__pool_new(qv__pool **out, int threads, qv__pool_fn run, qv__pool_fn drop, void *ctx,
-		       qv_err *err)
+qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn run, qv__pool_fn drop,
+                       void *ctx, qv_err *err)
 {
 	*out = NULL;
 	qv__pool *p = calloc(1, sizeof *p);
@@ -59,6 +68,7 @@ qv_status qv__pool_new(qv__pool **out, int threads, qv__pool_fn run, qv__pool_fn
 	}
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->ready, NULL);
+	p->niceness = niceness;
 	p->run = run;
 	p->drop = drop;
 	p->ctx = ctx;
@@ -67,7 +77,7 @@ qv_status qv__pool_new(qv__pool **out, int threads, qv__pool_fn run, qv__pool_fn
 		if (pthread_create(&t[p->nthreads], NULL, worker, p) != 0) {
 			qv__pool_stop(p);
 			return qv_fail(err, QV_ENOMEM, "cannot start worker thread %d of %d",
-				       p->nthreads + 1, threads);
+			               p->nthreads + 1, threads);
 		}
 	*out = p;
 	return QV_OK;

@@ -14,8 +14,11 @@ typedef struct qv__pool qv__pool;
  * still queued when the pool stops. */
 typedef void (*qv__pool_fn)(void *ctx, void *item);
 
-qv_status qv__pool_new(qv__pool **out, int threads, qv__pool_fn run, qv__pool_fn drop, void *ctx,
-		       qv_err *err);
+/* Starts `threads` workers. A positive `niceness` lowers their priority (and that of the
+ * threads they start) by that much, so that background work such as AI searches gives way to
+ * answering people. */
+qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn run, qv__pool_fn drop,
+                       void *ctx, qv_err *err);
 /* Queues item (first in, first out). After qv__pool_stop, items are dropped at once. */
 void qv__pool_push(qv__pool *p, void *item);
 /* Lets running jobs finish, drops queued ones, joins the threads and frees the pool. */

@@ -12,6 +12,10 @@
 
 #include "server/server.h"
 
+/* How much lower the AI workers' priority is than the threads that answer requests: on a busy
+ * machine a search then never delays a person's act (docs/benchmarks.md). */
+#define AI_NICE 10
+
 /* ---- references ---------------------------------------------------------------------------- */
 
 void qv__table_ref(qv__table *t) { atomic_fetch_add(&t->refs, 1); }
@@ -110,9 +114,11 @@ qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 		qv__table_unlock(srv->tables[i]);
 	}
 	qv_status rc = open >= srv->cfg.max_tables
-			   ? qv_fail(err, QV_ESTATE, "too many open tables (%d, the server's limit); "
-				     "try again when a game has ended", open)
-			   : registry_put(srv, t, err);
+	                   ? qv_fail(err, QV_ESTATE,
+	                             "too many open tables (%d, the server's limit); "
+	                             "try again when a game has ended",
+	                             open)
+	                   : registry_put(srv, t, err);
 	if (!rc)
 		qv__table_ref(t); /* the registry's reference; the caller keeps its own */
 	pthread_mutex_unlock(&srv->reg_lock);
@@ -292,8 +298,10 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	*out = NULL;
 	struct in_addr addr;
 	if (inet_pton(AF_INET, cfg->host, &addr) != 1)
-		return qv_fail(err, QV_EINVAL, "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
-			       "or 0.0.0.0 for every interface)", cfg->host);
+		return qv_fail(err, QV_EINVAL,
+		               "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
+		               "or 0.0.0.0 for every interface)",
+		               cfg->host);
 	qv__server *srv = calloc(1, sizeof *srv);
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
@@ -316,9 +324,9 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		pthread_mutex_unlock(&srv->reg_lock);
 	}
 	if (!rc)
-		rc = qv__pool_new(&srv->pool, cfg->threads, run_step, drop_step, srv, err);
+		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
 	if (!rc)
-		rc = qv__pool_new(&srv->calls, QV__CALL_THREADS, call_run, call_drop, srv, err);
+		rc = qv__pool_new(&srv->calls, QV__CALL_THREADS, 0, call_run, call_drop, srv, err);
 	if (rc) {
 		qv__server_stop(srv);
 		return rc;
@@ -329,18 +337,25 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	char ports[96], threads[16];
 	snprintf(ports, sizeof ports, "%s:%d", cfg->host, cfg->port);
 	snprintf(threads, sizeof threads, "%d", cfg->max_sockets + QV__HTTP_THREADS);
-	const char *options[] = {"listening_ports", ports,
-				 "num_threads", threads,
-				 "request_timeout_ms", "10000",
-				 "websocket_timeout_ms", "30000",
-				 "enable_websocket_ping_pong", "yes",
-				 "enable_keep_alive", "no",
-				 "enable_directory_listing", "no",
-				 NULL};
+	const char *options[] = {"listening_ports",
+	                         ports,
+	                         "num_threads",
+	                         threads,
+	                         "request_timeout_ms",
+	                         "10000",
+	                         "websocket_timeout_ms",
+	                         "30000",
+	                         "enable_websocket_ping_pong",
+	                         "yes",
+	                         "enable_keep_alive",
+	                         "no",
+	                         "enable_directory_listing",
+	                         "no",
+	                         NULL};
 	struct mg_callbacks callbacks = {0};
 	callbacks.log_message = quiet_log;
-	struct mg_init_data init = {.callbacks = &callbacks, .user_data = srv,
-				    .configuration_options = options};
+	struct mg_init_data init = {
+	    .callbacks = &callbacks, .user_data = srv, .configuration_options = options};
 	char why[256] = "";
 	struct mg_error_data error = {.text = why, .text_buffer_size = sizeof why};
 	mg_init_library(MG_FEATURES_WEBSOCKET);
@@ -348,7 +363,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	if (!srv->ctx) {
 		qv__server_stop(srv);
 		return qv_fail(err, QV_EIO, "cannot listen on %s: %s", ports,
-			       why[0] ? why : "CivetWeb did not start");
+		               why[0] ? why : "CivetWeb did not start");
 	}
 	struct mg_server_port port;
 	if (mg_get_server_ports(srv->ctx, 1, &port) != 1) {

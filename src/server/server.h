@@ -46,8 +46,8 @@ typedef struct qv__server {
 	char host[64], db[1024], web_dir[1024], rules_dir[1024];
 	struct mg_context *ctx;
 	qv__store *store;
-	qv__pool *pool;  /* AI seats and chance events */
-	qv__pool *calls; /* the work of requests and frames, on full-size stacks */
+	qv__pool *pool;           /* AI seats and chance events */
+	qv__pool *calls;          /* the work of requests and frames, on full-size stacks */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	qv__table **tables;
 	int ntables, cap;
@@ -102,6 +102,6 @@ bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path)
 void qv__http_json(struct mg_connection *c, int status, const json_t *body);
 /* Writes {"error": message} with the given status. */
 void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 #endif

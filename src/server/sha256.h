@@ -13,9 +13,9 @@
 /* An incremental hash: init, update any number of times, final. */
 typedef struct qv__sha256 {
 	uint32_t h[8];
-	uint64_t len;        /* bytes hashed so far */
-	uint8_t block[64];   /* the partial block */
-	size_t used;         /* bytes in block */
+	uint64_t len;      /* bytes hashed so far */
+	uint8_t block[64]; /* the partial block */
+	size_t used;       /* bytes in block */
 } qv__sha256;
 
 void qv__sha256_init(qv__sha256 *s);

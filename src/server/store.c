@@ -6,11 +6,17 @@
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
  * lose the last commits (synchronous=FULL would fsync each one, which caps the server at a few
  * hundred changes per second on an ordinary disk).
+ *
+ * Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
+ * own through a second connection, once a second, instead of inside whichever commit crosses
+ * SQLite's automatic threshold: a commit then never waits for a checkpoint, which would stall
+ * every table behind the store's lock for tens of milliseconds.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
@@ -23,30 +29,30 @@ static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
     "  id TEXT PRIMARY KEY,"
     "  game TEXT NOT NULL,"
-    "  params TEXT NOT NULL,"          /* JSON object, every parameter */
-    "  seed INTEGER NOT NULL,"         /* the game's seed (int64 bits of the uint64) */
+    "  params TEXT NOT NULL,"  /* JSON object, every parameter */
+    "  seed INTEGER NOT NULL," /* the game's seed (int64 bits of the uint64) */
     "  private INTEGER NOT NULL,"
-    "  v INTEGER NOT NULL,"            /* the version clients act on */
-    "  status TEXT NOT NULL,"          /* waiting, playing, over */
-    "  created REAL NOT NULL,"         /* seconds since the epoch */
+    "  v INTEGER NOT NULL,"    /* the version clients act on */
+    "  status TEXT NOT NULL,"  /* waiting, playing, over */
+    "  created REAL NOT NULL," /* seconds since the epoch */
     "  finished REAL,"
-    "  record TEXT"                    /* the record (JSON) once over */
+    "  record TEXT" /* the record (JSON) once over */
     ");"
     "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);"
     "CREATE TABLE IF NOT EXISTS seats ("
     "  table_id TEXT NOT NULL REFERENCES tables(id),"
-    "  seat INTEGER NOT NULL,"         /* 0-based */
-    "  kind TEXT NOT NULL,"            /* human or a level */
-    "  token_hash TEXT,"               /* SHA-256 of the token, hex; NULL while unclaimed */
+    "  seat INTEGER NOT NULL," /* 0-based */
+    "  kind TEXT NOT NULL,"    /* human or a level */
+    "  token_hash TEXT,"       /* SHA-256 of the token, hex; NULL while unclaimed */
     "  PRIMARY KEY (table_id, seat)"
     ");"
     "CREATE TABLE IF NOT EXISTS actions ("
     "  table_id TEXT NOT NULL REFERENCES tables(id),"
-    "  idx INTEGER NOT NULL,"          /* history index, 0-based */
-    "  who TEXT NOT NULL,"             /* p1.. or chance */
-    "  action TEXT NOT NULL,"          /* notation */
+    "  idx INTEGER NOT NULL," /* history index, 0-based */
+    "  who TEXT NOT NULL,"    /* p1.. or chance */
+    "  action TEXT NOT NULL," /* notation */
     "  automatic INTEGER NOT NULL,"
-    "  at REAL NOT NULL,"              /* seconds since the epoch */
+    "  at REAL NOT NULL," /* seconds since the epoch */
     "  PRIMARY KEY (table_id, idx)"
     ");";
 
@@ -71,41 +77,50 @@ enum {
 
 static const char *const sql[ST_COUNT] = {
     [ST_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
-			"created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)",
     [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
-			 "VALUES (?, ?, ?, ?, ?, ?)",
+                         "VALUES (?, ?, ?, ?, ?, ?)",
     [ST_CLAIM] = "UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ? AND "
-		 "token_hash IS NULL",
+                 "token_hash IS NULL",
     [ST_STATUS] = "UPDATE tables SET status = ? WHERE id = ?",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
     [ST_UPDATE] = "UPDATE tables SET v = ?, status = ? WHERE id = ?",
     [ST_UPDATE_OVER] = "UPDATE tables SET v = ?, status = ?, record = ?, finished = "
-		       "(julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
+                       "(julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
     [ST_SELECT_OPEN] = "SELECT id, game, params, seed, private, v, status, created FROM tables "
-		       "WHERE status != 'over' ORDER BY created, id",
+                       "WHERE status != 'over' ORDER BY created, id",
     [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created FROM tables "
-		      "WHERE id = ?",
+                      "WHERE id = ?",
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash FROM seats WHERE table_id = ? ORDER BY "
-			"seat",
+                        "seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
 };
 
+/* Seconds between checkpoints. */
+#define CHECKPOINT_EVERY 1
+
 struct qv__store {
 	sqlite3 *db;
 	pthread_mutex_t lock;
 	sqlite3_stmt *st[ST_COUNT];
 	char path[256];
+	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
+	sqlite3 *ck_db;
+	pthread_t ck_thread;
+	bool ck_running, ck_stop;
+	pthread_mutex_t ck_lock;
+	pthread_cond_t ck_cond;
 };
 
 /* Fails with SQLite's own message, prefixed by what was being done. */
 static qv_status db_fail(qv__store *s, qv_err *err, const char *doing)
 {
 	return qv_fail(err, QV_EIO, "database %s: %s failed: %s", s->path, doing,
-		       sqlite3_errmsg(s->db));
+	               sqlite3_errmsg(s->db));
 }
 
 /* Runs a statement that returns no rows, then resets it. */
@@ -139,7 +154,7 @@ static qv_status exec(qv__store *s, const char *text, qv_err *err)
 	char *msg = NULL;
 	if (sqlite3_exec(s->db, text, NULL, NULL, &msg) != SQLITE_OK) {
 		qv_status rc = qv_fail(err, QV_EIO, "database %s: %s", s->path,
-				       msg ? msg : sqlite3_errmsg(s->db));
+		                       msg ? msg : sqlite3_errmsg(s->db));
 		sqlite3_free(msg);
 		return rc;
 	}
@@ -173,11 +188,53 @@ static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
 	} else {
 		const char *mode = (const char *)sqlite3_column_text(st, 0);
 		if (!memory && (!mode || strcmp(mode, "wal") != 0))
-			rc = qv_fail(err, QV_EIO, "database %s: cannot use WAL mode (journal mode "
-				     "stays '%s')", s->path, mode ? mode : "?");
+			rc = qv_fail(err, QV_EIO,
+			             "database %s: cannot use WAL mode (journal mode "
+			             "stays '%s')",
+			             s->path, mode ? mode : "?");
 	}
 	sqlite3_finalize(st);
 	return rc;
+}
+
+/* Checkpoints the WAL once a second until told to stop. A PASSIVE checkpoint copies what it
+ * can without waiting for the writer. */
+static void *checkpointer(void *arg)
+{
+	qv__store *s = arg;
+	pthread_mutex_lock(&s->ck_lock);
+	while (!s->ck_stop) {
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += CHECKPOINT_EVERY;
+		pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
+		if (s->ck_stop)
+			break;
+		pthread_mutex_unlock(&s->ck_lock);
+		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		pthread_mutex_lock(&s->ck_lock);
+	}
+	pthread_mutex_unlock(&s->ck_lock);
+	return NULL;
+}
+
+/* Turns SQLite's automatic checkpoints off and starts the checkpointer. */
+static qv_status start_checkpointer(qv__store *s, qv_err *err)
+{
+	qv_status rc =
+	    exec(s, "PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864", err);
+	if (rc)
+		return rc;
+	if (sqlite3_open_v2(s->path, &s->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+	                    NULL) != SQLITE_OK)
+		return qv_fail(err, QV_EIO, "database %s: cannot open a second connection: %s",
+		               s->path, s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
+	sqlite3_busy_timeout(s->ck_db, 1000);
+	if (pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0)
+		return qv_fail(err, QV_ENOMEM, "database %s: cannot start the checkpoint thread",
+		               s->path);
+	s->ck_running = true;
+	return QV_OK;
 }
 
 qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
@@ -188,12 +245,14 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
 	snprintf(s->path, sizeof s->path, "%s", path);
 	pthread_mutex_init(&s->lock, NULL);
+	pthread_mutex_init(&s->ck_lock, NULL);
+	pthread_cond_init(&s->ck_cond, NULL);
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
 	qv_status rc = QV_OK;
 	long long version = 0;
 	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
 		rc = qv_fail(err, QV_EIO, "cannot open database %s: %s", path,
-			     s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		             s->db ? sqlite3_errmsg(s->db) : "out of memory");
 		goto done;
 	}
 	sqlite3_busy_timeout(s->db, 5000);
@@ -201,8 +260,10 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 	if (rc)
 		goto done;
 	if (version > SCHEMA_VERSION) {
-		rc = qv_fail(err, QV_EIO, "database %s was made by a newer quiver (schema %lld; "
-			     "this one knows %d)", path, version, SCHEMA_VERSION);
+		rc = qv_fail(err, QV_EIO,
+		             "database %s was made by a newer quiver (schema %lld; "
+		             "this one knows %d)",
+		             path, version, SCHEMA_VERSION);
 		goto done;
 	}
 	rc = set_wal(s, strcmp(path, ":memory:") == 0, err);
@@ -214,8 +275,10 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		rc = exec(s, "PRAGMA user_version=1", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
-				       NULL) != SQLITE_OK)
+		                       NULL) != SQLITE_OK)
 			rc = db_fail(s, err, "preparing a statement");
+	if (!rc && strcmp(path, ":memory:") != 0)
+		rc = start_checkpointer(s, err);
 done:
 	if (rc) {
 		qv__store_close(s);
@@ -229,6 +292,16 @@ void qv__store_close(qv__store *s)
 {
 	if (!s)
 		return;
+	if (s->ck_running) {
+		pthread_mutex_lock(&s->ck_lock);
+		s->ck_stop = true;
+		pthread_cond_signal(&s->ck_cond);
+		pthread_mutex_unlock(&s->ck_lock);
+		pthread_join(s->ck_thread, NULL);
+	}
+	sqlite3_close(s->ck_db);
+	pthread_cond_destroy(&s->ck_cond);
+	pthread_mutex_destroy(&s->ck_lock);
 	for (int i = 0; i < ST_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
 	sqlite3_close(s->db);
@@ -247,7 +320,7 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
 
 /* Inserts moves as history entries from..from+n-1. */
 static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__store_move *moves,
-			      int n, qv_err *err)
+                              int n, qv_err *err)
 {
 	sqlite3_stmt *st = s->st[ST_INSERT_ACTION];
 	for (int i = 0; i < n; i++) {
@@ -265,7 +338,7 @@ static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__
 }
 
 qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
-				 const qv__store_move *moves, qv_err *err)
+                                 const qv__store_move *moves, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -298,7 +371,7 @@ out:
 }
 
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
-			  const char *status, qv_err *err)
+                          const char *status, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -310,8 +383,8 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
 	sqlite3_bind_int(st, 3, seat);
 	rc = step_done(s, st, err, "claiming a seat");
 	if (!rc && sqlite3_changes(s->db) != 1)
-		rc = qv_fail(err, QV_ESTATE, "database %s: seat %d of table %s is not free", s->path,
-			     seat + 1, id);
+		rc = qv_fail(err, QV_ESTATE, "database %s: seat %d of table %s is not free",
+		             s->path, seat + 1, id);
 	if (!rc) {
 		st = s->st[ST_STATUS];
 		bind_text(st, 1, status);
@@ -324,9 +397,8 @@ out:
 	return rc;
 }
 
-qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status,
-			   int keep, const qv__store_move *moves, int nmoves, const char *record,
-			   qv_err *err)
+qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
+                           const qv__store_move *moves, int nmoves, const char *record, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -366,7 +438,7 @@ static const char *column_text(sqlite3_stmt *st, int i)
 /* Reads the seats and actions of the table in the current row of `row` and visits it. The
  * row's strings stay valid while the statement stays on the row. */
 static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn visit, void *ctx,
-			   qv_err *err)
+                           qv_err *err)
 {
 	qv__stored_table t = {0};
 	t.id = column_text(row, 0);
@@ -385,8 +457,8 @@ static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn v
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		int seat = sqlite3_column_int(st, 0);
 		if (seat != t.nseats || seat >= QV_MAX_PLAYERS) {
-			rc = qv_fail(err, QV_EIO, "database %s: table %s has a bad seat %d", s->path,
-				     t.id, seat);
+			rc = qv_fail(err, QV_EIO, "database %s: table %s has a bad seat %d",
+			             s->path, t.id, seat);
 			break;
 		}
 		snprintf(t.seats[seat].kind, sizeof t.seats[seat].kind, "%s", column_text(st, 1));
@@ -407,14 +479,15 @@ static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn v
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		if (sqlite3_column_int(st, 0) != t.nmoves) {
 			rc = qv_fail(err, QV_EIO, "database %s: table %s misses action %d", s->path,
-				     t.id, t.nmoves + 1);
+			             t.id, t.nmoves + 1);
 			break;
 		}
 		if (t.nmoves == cap) {
 			cap = cap ? 2 * cap : 64;
 			char **grown = realloc(moves, (size_t)cap * sizeof *grown);
 			if (!grown) {
-				rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t.id);
+				rc =
+				    qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t.id);
 				break;
 			}
 			moves = grown;
@@ -454,7 +527,7 @@ qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx,
 }
 
 qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
-			     qv_err *err)
+                             qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->st[ST_SELECT_ONE];

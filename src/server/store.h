@@ -60,18 +60,18 @@ void qv__store_close(qv__store *s);
 
 /* A new table with its seats and the history it starts with (forced opening moves). */
 qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
-				 const qv__store_move *moves, qv_err *err);
+                                 const qv__store_move *moves, qv_err *err);
 
 /* Records the hash of a claimed seat, and the table's new status. */
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
-			  const char *status, qv_err *err);
+                          const char *status, qv_err *err);
 
 /* One change of a table's game: keeps the first `keep` history entries, appends moves as
  * entries keep, keep+1, ..., and sets the version and status; record (JSON text) is stored
  * when not NULL (the game is over). */
-qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status,
-			   int keep, const qv__store_move *moves, int nmoves, const char *record,
-			   qv_err *err);
+qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
+                           const qv__store_move *moves, int nmoves, const char *record,
+                           qv_err *err);
 
 /* Calls visit for every table that is not over, in order of creation. A non-zero status from
  * visit stops the walk and is returned. */
@@ -80,6 +80,6 @@ qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx,
 
 /* Calls visit for table id, whatever its status; QV_ESTATE when there is no such table. */
 qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
-			     qv_err *err);
+                             qv_err *err);
 
 #endif

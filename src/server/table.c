@@ -47,7 +47,7 @@ static void kinds_list(char *buf, size_t len)
 	buf[0] = '\0';
 	for (int i = 0; qv__seat_kinds[i] && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-					 qv__seat_kinds[i]);
+		                         qv__seat_kinds[i]);
 }
 
 /* Whether text is a seat kind. */
@@ -72,7 +72,7 @@ static int status_of(const qv__table *t)
 
 /* Allocates a table around a match, with its seats' kinds and agents. */
 static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const char *const *kinds,
-			   qv_err *err)
+                           qv_err *err)
 {
 	qv__table *t = calloc(1, sizeof *t);
 	if (!t)
@@ -90,7 +90,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 		qv__match_set_name(m, i, kinds[i]);
 		if (!s->human) {
 			qv_status rc = qv_agent_new(&s->agent, kinds[i], m->game,
-						    qv_seed_mix(m->seed, (uint64_t)i + 1), err);
+			                            qv_seed_mix(m->seed, (uint64_t)i + 1), err);
 			if (rc) {
 				t->m = NULL; /* the caller still owns m */
 				qv__table_free(t);
@@ -126,7 +126,7 @@ void qv__table_free(qv__table *t)
 /* A parameter value from JSON as the text the game parses: strings as they are, whole
  * numbers in decimal, booleans as true/false. */
 static qv_status param_text(const char *key, const json_t *v, char *buf, size_t len,
-			    const char **out, qv_err *err)
+                            const char **out, qv_err *err)
 {
 	if (json_is_string(v)) {
 		*out = json_string_value(v);
@@ -140,8 +140,10 @@ static qv_status param_text(const char *key, const json_t *v, char *buf, size_t 
 	else if (json_is_real(v))
 		snprintf(buf, len, "%.17g", json_real_value(v));
 	else
-		return qv_fail(err, QV_EINVAL, "params.%.60s: expected a string, a number or "
-			       "true/false", key);
+		return qv_fail(err, QV_EINVAL,
+		               "params.%.60s: expected a string, a number or "
+		               "true/false",
+		               key);
 	return QV_OK;
 }
 
@@ -155,7 +157,8 @@ static qv_status read_params(const json_t *j, qv_params *p, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "params: expected an object of key: value");
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)j, key, v) {
+	json_object_foreach((json_t *)j, key, v)
+	{
 		char buf[64];
 		const char *text;
 		qv_status rc = param_text(key, v, buf, sizeof buf, &text, err);
@@ -186,16 +189,19 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err 
 	if (!j)
 		return QV_OK;
 	if (!json_is_array(j) || json_array_size(j) == 0 || json_array_size(j) > QV_MAX_PLAYERS)
-		return qv_fail(err, QV_EINVAL, "seats: expected an array of 1 to %d seat kinds (%s)",
-			       QV_MAX_PLAYERS, list);
+		return qv_fail(err, QV_EINVAL,
+		               "seats: expected an array of 1 to %d seat kinds (%s)",
+		               QV_MAX_PLAYERS, list);
 	for (size_t i = 0; i < json_array_size(j); i++) {
 		const char *k = json_string_value(json_array_get(j, i));
 		if (!k)
-			return qv_fail(err, QV_EINVAL, "seats[%zu]: expected a string, one of %s", i,
-				       list);
+			return qv_fail(err, QV_EINVAL, "seats[%zu]: expected a string, one of %s",
+			               i, list);
 		if (!is_kind(k))
-			return qv_fail(err, QV_EINVAL, "seats[%zu]: '%.40s' is not a seat kind; "
-				       "expected one of %s", i, k, list);
+			return qv_fail(err, QV_EINVAL,
+			               "seats[%zu]: '%.40s' is not a seat kind; "
+			               "expected one of %s",
+			               i, k, list);
 		kinds[(*n)++] = k;
 	}
 	return QV_OK;
@@ -204,11 +210,12 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err 
 /* Checks that an object has only the fields of `known` (NULL-terminated), naming the first
  * other one and the accepted ones. */
 static qv_status check_fields(const json_t *j, const char *const *known, const char *what,
-			      qv_err *err)
+                              qv_err *err)
 {
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)j, key, v) {
+	json_object_foreach((json_t *)j, key, v)
+	{
 		bool ok = false;
 		for (int i = 0; known[i] && !ok; i++)
 			ok = strcmp(key, known[i]) == 0;
@@ -218,9 +225,9 @@ static qv_status check_fields(const json_t *j, const char *const *known, const c
 			list[0] = '\0';
 			for (int i = 0; known[i]; i++)
 				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-							 i ? ", " : "", known[i]);
+				                         i ? ", " : "", known[i]);
 			return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s; accepted: %s",
-				       key, what, list);
+			               key, what, list);
 		}
 	}
 	return QV_OK;
@@ -233,15 +240,17 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 {
 	*out = NULL;
 	if (!json_is_object(req))
-		return qv_fail(err, QV_EINVAL, "expected a JSON object {\"game\", \"params\", "
-			       "\"seats\", \"private\"}");
+		return qv_fail(err, QV_EINVAL,
+		               "expected a JSON object {\"game\", \"params\", "
+		               "\"seats\", \"private\"}");
 	qv_status rc = check_fields(req, request_fields, "a table request", err);
 	if (rc)
 		return rc;
 	const json_t *jgame = json_object_get(req, "game");
 	if (!json_is_string(jgame))
-		return qv_fail(err, QV_EINVAL, "game: expected the name of a game (GET /api/games "
-			       "lists them)");
+		return qv_fail(err, QV_EINVAL,
+		               "game: expected the name of a game (GET /api/games "
+		               "lists them)");
 	qv_err why;
 	const qv_game *g = qv_game_find(json_string_value(jgame), &why);
 	if (!g)
@@ -276,10 +285,13 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	if (nkinds > 0 && nkinds != np) {
 		qv_match_free(m);
 		if (nkinds < g->min_players || nkinds > g->max_players)
-			return qv_fail(err, QV_EINVAL, "seats: %d given; %s is for %d to %d players",
-				       nkinds, g->title, g->min_players, g->max_players);
-		return qv_fail(err, QV_EINVAL, "seats: %d given for a %d-player game (params.players "
-			       "says %d)", nkinds, np, np);
+			return qv_fail(err, QV_EINVAL,
+			               "seats: %d given; %s is for %d to %d players", nkinds,
+			               g->title, g->min_players, g->max_players);
+		return qv_fail(err, QV_EINVAL,
+		               "seats: %d given for a %d-player game (params.players "
+		               "says %d)",
+		               nkinds, np, np);
 	}
 	for (int i = nkinds; i < np; i++)
 		kinds[i] = "human";
@@ -304,7 +316,7 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 }
 
 qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_table *saved,
-			    qv_err *err)
+                            qv_err *err)
 {
 	*out = NULL;
 	json_error_t jerr;
@@ -312,30 +324,33 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	if (!json_is_object(params)) {
 		json_decref(params);
 		return qv_fail(err, QV_EIO, "table %s: its stored parameters are not a JSON object",
-			       saved->id);
+		               saved->id);
 	}
 	json_t *actions = json_array();
 	for (int i = 0; i < saved->nmoves; i++)
 		json_array_append_new(actions, json_string(saved->moves[i]));
 	json_t *rec = json_pack("{s:s, s:o, s:I, s:o}", "game", saved->game, "params", params,
-				"seed", (json_int_t)(int64_t)saved->seed, "actions", actions);
+	                        "seed", (json_int_t)(int64_t)saved->seed, "actions", actions);
 	qv_err why;
 	qv_match *m = NULL;
-	qv_status rc = rec ? qv_match_load_json(&m, rec, &why) : qv_fail(&why, QV_ENOMEM, "out of memory");
+	qv_status rc =
+	    rec ? qv_match_load_json(&m, rec, &why) : qv_fail(&why, QV_ENOMEM, "out of memory");
 	json_decref(rec);
 	if (rc)
 		return qv_fail(err, rc, "table %s: %s", saved->id, why.msg);
 	if (m->nhist != saved->nmoves || saved->nseats != m->game->num_players(m->state)) {
 		qv_match_free(m);
-		return qv_fail(err, QV_EIO, "table %s: the stored actions do not replay to the "
-			       "stored game", saved->id);
+		return qv_fail(err, QV_EIO,
+		               "table %s: the stored actions do not replay to the "
+		               "stored game",
+		               saved->id);
 	}
 	const char *kinds[QV_MAX_PLAYERS];
 	for (int i = 0; i < saved->nseats; i++) {
 		if (!is_kind(saved->seats[i].kind)) {
 			qv_match_free(m);
 			return qv_fail(err, QV_EIO, "table %s: unknown seat kind '%s'", saved->id,
-				       saved->seats[i].kind);
+			               saved->seats[i].kind);
 		}
 		kinds[i] = saved->seats[i].kind;
 	}
@@ -360,7 +375,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 
 /* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves. */
 static qv_status describe(const qv__table *t, int from, qv__store_move *moves, char **texts,
-			  qv_err *err)
+                          qv_err *err)
 {
 	const qv_match *m = t->m;
 	const qv_game *g = t->game;
@@ -381,7 +396,8 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
 			if (!texts[i - from])
 				rc = qv_fail(err, QV_ENOMEM, "out of memory saving a move");
 			moves[i - from] = (qv__store_move){
-			    .who = mv->who >= 0 && mv->who < QV_MAX_PLAYERS ? names[mv->who] : "chance",
+			    .who = mv->who >= 0 && mv->who < QV_MAX_PLAYERS ? names[mv->who]
+			                                                    : "chance",
 			    .text = texts[i - from],
 			    .automatic = mv->automatic,
 			    .at = at};
@@ -403,7 +419,7 @@ static qv_status save_change(qv__table *t, int keep, qv_err *err)
 	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
 	qv_status rc = moves && texts ? describe(t, keep, moves, texts, err)
-				      : qv_fail(err, QV_ENOMEM, "out of memory saving a move");
+	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a move");
 	char *record = NULL;
 	if (!rc && t->status == QV__OVER) {
 		json_t *rec = qv_match_record_json(t->m);
@@ -414,7 +430,7 @@ static qv_status save_change(qv__table *t, int keep, qv_err *err)
 	}
 	if (!rc)
 		rc = qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep,
-				      moves, n, record, err);
+		                      moves, n, record, err);
 	free(record);
 	for (int i = 0; texts && i < n; i++)
 		free(texts[i]);
@@ -431,23 +447,24 @@ static qv_status save_new(qv__table *t, qv_err *err)
 	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
 	qv_status rc = moves && texts ? describe(t, 0, moves, texts, err)
-				      : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
+	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	char *params = rc ? NULL : json_dumps(t->params, JSON_COMPACT);
 	if (!rc && !params)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	if (!rc) {
 		qv__stored_table row = {.id = t->id,
-					.game = t->game->name,
-					.params = params,
-					.seed = t->m->seed,
-					.private_ = t->private_,
-					.v = t->v,
-					.status = qv__status_name(t->status),
-					.created = t->created,
-					.nseats = t->nseats,
-					.nmoves = n};
+		                        .game = t->game->name,
+		                        .params = params,
+		                        .seed = t->m->seed,
+		                        .private_ = t->private_,
+		                        .v = t->v,
+		                        .status = qv__status_name(t->status),
+		                        .created = t->created,
+		                        .nseats = t->nseats,
+		                        .nmoves = n};
 		for (int i = 0; i < t->nseats; i++) {
-			snprintf(row.seats[i].kind, sizeof row.seats[i].kind, "%s", t->seat[i].kind);
+			snprintf(row.seats[i].kind, sizeof row.seats[i].kind, "%s",
+			         t->seat[i].kind);
 			row.seats[i].hash[0] = '\0';
 		}
 		rc = qv__store_insert_table(t->store, &row, moves, err);
@@ -496,7 +513,7 @@ static qv_status commit_added(qv__table *t, int old, long long old_v, int old_st
 /* ---- seats --------------------------------------------------------------------------------- */
 
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
-			 char token[QV__TOKEN_LEN + 1], qv_err *err)
+                         char token[QV__TOKEN_LEN + 1], qv_err *err)
 {
 	qv__table_lock(t);
 	qv_status rc = QV_OK;
@@ -507,21 +524,27 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 	} else if (seat) {
 		p = qv_player_parse(seat, t->nseats);
 		if (p < 0)
-			rc = qv_fail(err, QV_EINVAL, "seat: '%.20s' is not a seat of this table; "
-				     "expected p1 to p%d", seat, t->nseats);
+			rc = qv_fail(err, QV_EINVAL,
+			             "seat: '%.20s' is not a seat of this table; "
+			             "expected p1 to p%d",
+			             seat, t->nseats);
 		else if (!t->seat[p].human)
-			rc = qv_fail(err, QV_EINVAL, "seat: %s is played by the server (%s); only "
-				     "human seats can be joined", qv_player_name(p, name),
-				     t->seat[p].kind);
+			rc = qv_fail(err, QV_EINVAL,
+			             "seat: %s is played by the server (%s); only "
+			             "human seats can be joined",
+			             qv_player_name(p, name), t->seat[p].kind);
 		else if (t->seat[p].hash[0])
-			rc = qv_fail(err, QV_ESTATE, "seat %s is already taken", qv_player_name(p, name));
+			rc = qv_fail(err, QV_ESTATE, "seat %s is already taken",
+			             qv_player_name(p, name));
 	} else {
 		for (int i = 0; i < t->nseats && p < 0; i++)
 			if (t->seat[i].human && !t->seat[i].hash[0])
 				p = i;
 		if (p < 0)
-			rc = qv_fail(err, QV_ESTATE, "no free seat at table %s: every human seat is "
-				     "taken", t->id);
+			rc = qv_fail(err, QV_ESTATE,
+			             "no free seat at table %s: every human seat is "
+			             "taken",
+			             t->id);
 	}
 	char hash[QV__HASH_LEN + 1];
 	if (!rc)
@@ -532,7 +555,7 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 		t->status = status_of(t);
 		if (t->store)
 			rc = qv__store_claim(t->store, t->id, p, hash, qv__status_name(t->status),
-					     err);
+			                     err);
 		if (rc) {
 			t->seat[p].hash[0] = '\0';
 			t->status = old_status;
@@ -576,14 +599,18 @@ static qv_status check_turn_base(const qv__table *t, long long v, qv_err *err)
 	if (t->status == QV__WAITING) {
 		for (int i = 0; i < t->nseats; i++)
 			if (t->seat[i].human && !t->seat[i].hash[0])
-				return qv_fail(err, QV_ESTATE, "the table is waiting for players: "
-					       "seat %s is not taken yet", qv_player_name(i, name));
+				return qv_fail(err, QV_ESTATE,
+				               "the table is waiting for players: "
+				               "seat %s is not taken yet",
+				               qv_player_name(i, name));
 	}
 	if (t->stuck[0])
 		return qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
 	if (v != t->v)
-		return qv_fail(err, QV_ESTATE, "stale version %lld: the table is at version %lld "
-			       "(act on the latest update)", v, t->v);
+		return qv_fail(err, QV_ESTATE,
+		               "stale version %lld: the table is at version %lld "
+		               "(act on the latest update)",
+		               v, t->v);
 	return QV_OK;
 }
 
@@ -595,12 +622,12 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 	int who = qv_match_to_move(t->m);
 	if (!rc && who != seat)
 		rc = who == QV_CHANCE
-			 ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
-			 : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
-				   qv_player_name(who, name), qv_player_name(seat, mine));
+		         ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
+		         : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
+		                   qv_player_name(who, name), qv_player_name(seat, mine));
 	if (!rc && strlen(action) > ACTION_MAX)
 		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
-			     ACTION_MAX);
+		             ACTION_MAX);
 	if (!rc) {
 		int old = t->m->nhist, old_status = t->status;
 		long long old_v = t->v;
@@ -625,7 +652,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 		saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
 		if (!saved)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory during undo");
-		else
+		else if (old > 0)
 			memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
 	}
 	if (!rc)
@@ -735,10 +762,10 @@ json_t *qv__table_info_locked(qv__table *t)
 	char name[8];
 	for (int i = 0; i < t->nseats; i++) {
 		const qv__seat *s = &t->seat[i];
-		json_array_append_new(
-		    seats, json_pack("{s:s, s:s, s:b, s:b}", "seat", qv_player_name(i, name), "kind",
-				     s->kind, "claimed", !s->human || s->hash[0], "online",
-				     !s->human || s->online > 0));
+		json_array_append_new(seats, json_pack("{s:s, s:s, s:b, s:b}", "seat",
+		                                       qv_player_name(i, name), "kind", s->kind,
+		                                       "claimed", !s->human || s->hash[0], "online",
+		                                       !s->human || s->online > 0));
 	}
 	json_t *result = json_null();
 	if (t->status == QV__OVER) {
@@ -748,13 +775,13 @@ json_t *qv__table_info_locked(qv__table *t)
 		result = json_array();
 		for (int i = 0; i < t->nseats; i++)
 			json_array_append_new(result, json_pack("{s:s, s:i, s:i}", "seat",
-								qv_player_name(i, name), "rank",
-								ranks[i], "score", scores[i]));
+			                                        qv_player_name(i, name), "rank",
+			                                        ranks[i], "score", scores[i]));
 	}
 	return json_pack("{s:s, s:s, s:s, s:O, s:o, s:s, s:I, s:b, s:o}", "id", t->id, "game",
-			 t->game->name, "title", t->game->title, "params", t->params, "seats", seats,
-			 "status", qv__status_name(t->status), "v", (json_int_t)t->v, "private",
-			 t->private_, "result", result);
+	                 t->game->name, "title", t->game->title, "params", t->params, "seats",
+	                 seats, "status", qv__status_name(t->status), "v", (json_int_t)t->v,
+	                 "private", t->private_, "result", result);
 }
 
 /* Appends one worded line to the log being filled (ctx). */
@@ -821,16 +848,17 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	}
 	json_t *lines = json_array();
 	for (int i = keep; i < log->n; i++)
-		json_array_append_new(lines, json_pack("{s:s, s:s}", "who", log->line[i].who, "text",
-						       log->line[i].text));
+		json_array_append_new(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
+		                                       "text", log->line[i].text));
 	pos->n = log->n;
 	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
 	json_t *frame = json_pack("{s:s, s:I}", "type", snapshot ? "snapshot" : "update", "v",
-				  (json_int_t)t->v);
+	                          (json_int_t)t->v);
 	char name[8];
 	if (snapshot)
-		json_object_set_new(frame, "seat",
-				    json_string(viewer >= 0 ? qv_player_name(viewer, name) : "public"));
+		json_object_set_new(
+		    frame, "seat",
+		    json_string(viewer >= 0 ? qv_player_name(viewer, name) : "public"));
 	json_object_set_new(frame, "table", qv__table_info_locked(t));
 	json_object_set_new(frame, "view", qv_match_view_json(t->m, viewer));
 	json_object_set_new(frame, "log", lines);

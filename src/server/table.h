@@ -33,9 +33,9 @@ extern const char *const qv__seat_kinds[];
 
 /* One line of a viewer's log, kept so that each connection is sent only what is new. */
 typedef struct qv__logline {
-	int entry;          /* history entry */
-	long long serial;   /* grows with every line made, so a line taken back is never reused */
-	char who[8];        /* "p1".. or "chance" */
+	int entry;        /* history entry */
+	long long serial; /* grows with every line made, so a line taken back is never reused */
+	char who[8];      /* "p1".. or "chance" */
 	char *text;
 } qv__logline;
 
@@ -76,18 +76,17 @@ typedef struct qv__table {
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
-	bool queued;  /* waiting in or running on the worker pool */
-	void *conns;  /* the server's connections to this table */
+	bool queued; /* waiting in or running on the worker pool */
+	void *conns; /* the server's connections to this table */
 } qv__table;
 
 /* Creates a table from a client's request {"game", "params", "seats", "private"} and saves
  * it. QV_EINVAL names the bad field and what is accepted; QV_EIO when it cannot be saved. */
-qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request,
-			   qv_err *err);
+qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request, qv_err *err);
 
 /* Rebuilds a table saved in the store by replaying its actions. */
 qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_table *saved,
-			    qv_err *err);
+                            qv_err *err);
 
 /* Frees the table and its agents (no lock may be held on it, no thread may use it). */
 void qv__table_free(qv__table *t);
@@ -99,7 +98,7 @@ void qv__table_unlock(qv__table *t);
  * new token (shown once). QV_EINVAL: no such seat, or not a human one; QV_ESTATE: claimed,
  * no free seat, or the game is over. */
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
-			 char token[QV__TOKEN_LEN + 1], qv_err *err);
+                         char token[QV__TOKEN_LEN + 1], qv_err *err);
 
 /* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
 int qv__table_auth(qv__table *t, const char *token, size_t len);
@@ -130,8 +129,8 @@ void qv__table_online_locked(qv__table *t, int seat, int delta);
 
 /* Where a connection stands in its viewer's log. */
 typedef struct qv__log_pos {
-	int n;              /* lines the connection holds */
-	long long serial;   /* serial of its last line, 0 for none */
+	int n;            /* lines the connection holds */
+	long long serial; /* serial of its last line, 0 for none */
 } qv__log_pos;
 
 /* A frame for viewer (a seat or QV_VIEW_PUBLIC): a "snapshot" (the whole log, and "seat") or

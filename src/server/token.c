@@ -17,7 +17,7 @@ qv_status qv__os_random(void *buf, size_t len, qv_err *err)
 			continue;
 		if (n <= 0)
 			return qv_fail(err, QV_EIO, "no randomness from the OS: %s",
-				       strerror(errno));
+			               strerror(errno));
 		p += n;
 		len -= (size_t)n;
 	}
@@ -83,7 +83,4 @@ bool qv__table_id_valid(const char *text)
 	return n == QV__ID_LEN;
 }
 
-qv_status qv__seed_new(uint64_t *out, qv_err *err)
-{
-	return qv__os_random(out, sizeof *out, err);
-}
+qv_status qv__seed_new(uint64_t *out, qv_err *err) { return qv__os_random(out, sizeof *out, err); }

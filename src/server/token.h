@@ -17,15 +17,14 @@
 #include "quiver/core.h"
 
 #define QV__TOKEN_LEN 32 /* hex digits of a token */
-#define QV__HASH_LEN 64  /* hex digits of its hash */
-#define QV__ID_LEN 16    /* hex digits of a table id (64 random bits) */
+#define QV__HASH_LEN  64 /* hex digits of its hash */
+#define QV__ID_LEN    16 /* hex digits of a table id (64 random bits) */
 
 /* Fills buf with len random bytes from the OS (getrandom). Fails only when the OS cannot. */
 qv_status qv__os_random(void *buf, size_t len, qv_err *err);
 
 /* A new seat token and the hash the server keeps. */
-qv_status qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1],
-			qv_err *err);
+qv_status qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1], qv_err *err);
 
 /* The stored form of a token: its SHA-256 in hex. */
 void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1]);

@@ -54,8 +54,11 @@ bool qv__ws_has_conns_locked(const qv__table *t) { return t->conns != NULL; }
 static void write_json(qv__conn *c, json_t *frame)
 {
 	char *text = json_dumps(frame, JSON_COMPACT);
-	if (text && !c->closed)
-		mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+	/* A write that fails (the client stopped reading for the write timeout, or left) ends
+	 * the frames to this connection; CivetWeb closes it when its pings go unanswered. */
+	if (text && !c->closed &&
+	    mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text)) <= 0)
+		c->closed = true;
 	free(text);
 }
 
@@ -119,17 +122,18 @@ void qv__ws_broadcast(qv__table *t)
 
 /* Checks that a frame has only the fields of its type. */
 static bool only_fields(qv__conn *c, const json_t *j, const char *type, const char *const *known,
-			const char *list)
+                        const char *list)
 {
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)j, key, v) {
+	json_object_foreach((json_t *)j, key, v)
+	{
 		bool ok = false;
 		for (int i = 0; known[i] && !ok; i++)
 			ok = strcmp(key, known[i]) == 0;
 		if (!ok) {
-			send_error(c, "unknown field '%.40s' in a %s frame; accepted: %s", key, type,
-				   list);
+			send_error(c, "unknown field '%.40s' in a %s frame; accepted: %s", key,
+			           type, list);
 			return false;
 		}
 	}
@@ -141,8 +145,10 @@ static bool read_version(qv__conn *c, const json_t *j, const char *type, long lo
 {
 	const json_t *jv = json_object_get(j, "v");
 	if (!json_is_integer(jv) || json_integer_value(jv) < 0) {
-		send_error(c, "v: expected the table's version, a whole number (from the last "
-			   "snapshot or update), in a %s frame", type);
+		send_error(c,
+		           "v: expected the table's version, a whole number (from the last "
+		           "snapshot or update), in a %s frame",
+		           type);
 		return false;
 	}
 	*v = json_integer_value(jv);
@@ -161,7 +167,7 @@ static bool on_hello(qv__conn *c, const json_t *j)
 	pthread_mutex_unlock(&c->send_lock);
 	if (greeted) {
 		send_error(c, "hello was already said on this connection; open another one to "
-			   "change seats");
+		              "change seats");
 		return true;
 	}
 	const json_t *token = json_object_get(j, "token");
@@ -171,15 +177,17 @@ static bool on_hello(qv__conn *c, const json_t *j)
 		size_t len = json_string_length(token);
 		int seat = len <= 256 ? qv__table_auth(t, json_string_value(token), len) : -1;
 		if (seat < 0) {
-			send_error(c, "bad token: it is not the token of a seat at table %s (join a "
-				   "seat with POST /api/tables/%s/join, or send \"token\": null to "
-				   "watch)", t->id, t->id);
+			send_error(c,
+			           "bad token: it is not the token of a seat at table %s (join a "
+			           "seat with POST /api/tables/%s/join, or send \"token\": null to "
+			           "watch)",
+			           t->id, t->id);
 			return false;
 		}
 		viewer = seat;
 	} else if (!json_is_null(token)) {
 		send_error(c, "token: expected the seat's token (a string) or null to watch, in a "
-			   "hello frame");
+		              "hello frame");
 		return true;
 	}
 	pthread_mutex_lock(&c->send_lock);
@@ -208,7 +216,7 @@ static bool may_play(qv__conn *c, const char *type)
 	pthread_mutex_unlock(&c->send_lock);
 	if (!greeted) {
 		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
-			   "\"token\": null to watch)");
+		              "\"token\": null to watch)");
 		return false;
 	}
 	if (c->viewer < 0) {
@@ -227,8 +235,9 @@ static void on_act(qv__conn *c, const json_t *j)
 		return;
 	const char *action = json_string_value(json_object_get(j, "action"));
 	if (!action) {
-		send_error(c, "action: expected the action in notation, a string such as one of the "
-			   "view's \"legal\" list");
+		send_error(c,
+		           "action: expected the action in notation, a string such as one of the "
+		           "view's \"legal\" list");
 		return;
 	}
 	qv_err err;
@@ -272,9 +281,10 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	json_error_t jerr;
 	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!j) {
-		send_error(c, "broken JSON at column %d: %s; expected an object such as "
-			   "{\"type\": \"act\", \"v\": 3, \"action\": \"...\"}", jerr.column,
-			   jerr.text);
+		send_error(c,
+		           "broken JSON at column %d: %s; expected an object such as "
+		           "{\"type\": \"act\", \"v\": 3, \"action\": \"...\"}",
+		           jerr.column, jerr.text);
 		return true;
 	}
 	bool keep = true;
@@ -312,16 +322,40 @@ static bool path_id(const char *uri, char *id, size_t len)
 	return true;
 }
 
+/* Refuses the upgrade with an HTTP status and {"error": message}. The connection is already
+ * marked as a WebSocket, so the response is written by hand. */
+static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	json_t *j = json_pack("{s:s}", "error", msg);
+	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	const char *body = text ? text : "{}";
+	mg_printf(conn,
+	          "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\n"
+	          "Content-Length: %zu\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n%s",
+	          status, status == 404 ? "Not Found" : "Service Unavailable", strlen(body), body);
+	free(text);
+	json_decref(j);
+}
+
 /* Before the handshake: the table must exist and a socket must be free (else 404 or 503). */
 static int connect_work(qv__server *srv, const struct mg_connection *mc)
 {
 	struct mg_connection *conn = (struct mg_connection *)mc;
 	const struct mg_request_info *ri = mg_get_request_info(mc);
-	char id[64];
+	char id[64] = "";
 	if (atomic_fetch_add(&srv->sockets, 1) >= srv->cfg.max_sockets) {
 		atomic_fetch_sub(&srv->sockets, 1);
-		qv__http_error(conn, 503, "too many open sockets (%d, the server's limit); try again "
-			       "later", srv->cfg.max_sockets);
+		refuse(conn, 503,
+		       "too many open sockets (%d, the server's limit); try again "
+		       "later",
+		       srv->cfg.max_sockets);
 		return 1;
 	}
 	qv__table *t = path_id(ri->local_uri, id, sizeof id) ? qv__server_find(srv, id) : NULL;
@@ -330,9 +364,9 @@ static int connect_work(qv__server *srv, const struct mg_connection *mc)
 		atomic_fetch_sub(&srv->sockets, 1);
 		if (t) {
 			qv__table_unref(t);
-			qv__http_error(conn, 503, "out of memory");
+			refuse(conn, 503, "out of memory");
 		} else {
-			qv__http_error(conn, 404, "no table '%.40s'", id);
+			refuse(conn, 404, "no table '%.40s'", id);
 		}
 		return 1;
 	}
@@ -364,7 +398,7 @@ static int ws_connect(const struct mg_connection *mc, void *cbdata)
 {
 	ws_call w = {.srv = cbdata, .mc = mc, .result = 1};
 	if (!qv__server_call(w.srv, connect_call, &w))
-		qv__http_error((struct mg_connection *)mc, 503, "the server is stopping");
+		refuse((struct mg_connection *)mc, 503, "the server is stopping");
 	return w.result;
 }
 
@@ -398,7 +432,8 @@ static int ws_data(struct mg_connection *mc, int bits, char *data, size_t len, v
 		c->too_big = false;
 		c->msg_len = 0;
 	} else if (opcode != MG_WEBSOCKET_OPCODE_CONTINUATION || !c->in_msg) {
-		send_error(c, "unexpected WebSocket frame (opcode %d); send JSON text frames", opcode);
+		send_error(c, "unexpected WebSocket frame (opcode %d); send JSON text frames",
+		           opcode);
 		return 1;
 	}
 	c->msg_len += len;
@@ -477,6 +512,6 @@ static void ws_close(const struct mg_connection *mc, void *cbdata)
 
 void qv__ws_register(qv__server *srv)
 {
-	mg_set_websocket_handler(srv->ctx, "/api/tables/*/ws$", ws_connect, NULL, ws_data,
-				 ws_close, srv);
+	mg_set_websocket_handler(srv->ctx, "/api/tables/*/ws$", ws_connect, NULL, ws_data, ws_close,
+	                         srv);
 }
