@@ -11,7 +11,7 @@ DB         ?= quiver.db
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build build-asan run serve test test-release test-asan bench bench-serve fuzz clean
+.PHONY: all deps build build-asan run serve test test-release test-asan screenshots bench bench-serve fuzz clean
 
 all: build
 
@@ -46,6 +46,11 @@ test-asan: build-asan
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
+
+# Plays each game in the browser (the tests browser/play-*) and keeps their mid-play
+# screenshots in docs/screenshots/, which the README shows.
+screenshots: build
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/play-' -j $(JOBS) --output-on-failure
 
 # The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
 # human clients for 30 seconds on localhost.

@@ -27,7 +27,7 @@ export class MovePanel {
     this.error = h('p', { class: 'act-error', role: 'alert' });
     this.input = h('input', {
       id: 'notation', type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-      list: 'legal-list', placeholder: 'e.g. place Y c1 N', 'aria-describedby': 'notation-help',
+      list: 'legal-list', 'aria-describedby': 'notation-help',
     });
     this.datalist = h('datalist', { id: 'legal-list' });
     this.form = h('form', { class: 'notation-form' },
@@ -66,6 +66,7 @@ export class MovePanel {
     this.picker = picker;
     const active = Boolean(picker && picker.legal.length);
     this.input.disabled = !active;
+    this.input.placeholder = active && picker ? `e.g. ${picker.legal[0]}` : '';
     this.form.querySelector('button')?.toggleAttribute('disabled', !active);
     replace(this.datalist, active && picker ? picker.legal.slice(0, 400).map((a) => h('option', { value: a })) : []);
     if (!picker || !active) {

@@ -1,6 +1,7 @@
 // A browser plays a whole game of each game against AI seats by clicking only: from the
 // lobby's one-click "Play" (level `random`, so that the suite stays fast) to the result. On
-// the way it takes the screenshot of the game in mid-play that the README shows, and at the
+// the way it takes the screenshots of the game in mid-play that the README shows (desktop and
+// 375 px; into $QV_SCREENSHOT_DIR, else build/screenshots), and at the
 // end it checks the result table and the record download. $QV_GAME limits it to one game.
 
 import { test, before, after } from 'node:test';
@@ -46,6 +47,11 @@ for (const game of GAMES) {
         await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 60000 });
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(shots, `${game}.png`) });
+        // and on a phone, 375 px wide
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(shots, `${game}-phone.png`) });
+        await page.setViewportSize({ width: 1280, height: 800 });
         shot = true;
       },
     });
