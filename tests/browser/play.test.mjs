@@ -2,7 +2,8 @@
 // lobby's one-click "Play" (level `random`, so that the suite stays fast) to the result. On
 // the way it takes the screenshots of the game in mid-play that the README shows (desktop and
 // 375 px; into $QV_SCREENSHOT_DIR, else build/screenshots), and at the
-// end it checks the result table and the record download. $QV_GAME limits it to one game.
+// end it checks the result table, the record download and "play again". $QV_GAME limits it
+// to one game.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,6 +70,13 @@ for (const game of GAMES) {
     const record = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
     assert.equal(record.game, game);
     assert.ok(Array.isArray(record.actions) && record.actions.length >= clicks / 4, 'the record has the actions');
+    // "play again": a new table with the same game and seats, this browser in the same seat
+    const oldUrl = page.url();
+    await page.click('#result button:has-text("Play again")');
+    await page.waitForURL((u) => u.toString() !== oldUrl && /table\.html\?id=/.test(u.toString()));
+    await page.waitForSelector('#conn.open');
+    assert.match(await page.textContent('#conn'), /Connected as p1/);
+    assert.match(await page.textContent('#title'), new RegExp(game === 'concardia' ? 'ConCardia' : '.'));
     assert.deepEqual(errors, [], 'no script error on the page');
     await page.context().close();
   });
