@@ -89,7 +89,7 @@ function drawGames() {
       h('h3', {}, g.title ?? mod?.title ?? g.name),
       h('p', {}, mod?.blurb ?? ''),
       h('p', {}, `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players · `,
-        h('a', { href: `rules/${encodeURIComponent(g.name)}.md` }, `Rules of ${g.title ?? g.name}`)),
+        h('a', { href: `rules.html?game=${encodeURIComponent(g.name)}` }, `Rules of ${g.title ?? g.name}`)),
       h('div', { class: 'quick' },
         h('label', { for: `level-${g.name}` }, n > 2 ? `against ${n - 1} computers:` : 'against the computer:'), sel, button));
   }));

@@ -2,10 +2,9 @@
 // viewer ({"who": "p1" | "chance", "text": …}), in an aria-live list so that a screen reader
 // announces each new line. The page adds nothing of its own to the wording.
 
-import { h, replace } from './dom.js';
+import { h, s, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { dieIcon } from './games/icons.js';
-import { s } from './dom.js';
 
 /** @typedef {{who: string, text: string}} LogEntry */
 
@@ -43,7 +42,7 @@ export class LogPanel {
       const icon = who === 'chance'
         ? s('svg', { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' }, dieIcon(10, 10, 16, '?'))
         : seatIcon(who);
-      this.list.appendChild(h('li', { class: `log-entry ${who}` }, icon, ' ',
+      this.list.appendChild(h('li', { class: `log-entry ${who}` }, icon,
         h('span', { class: 'log-who' }, who === 'chance' ? 'chance' : this.name(who)), ': ', h('span', { class: 'log-text' }, e.text)));
     }
     const box = this.list.parentElement;

@@ -145,6 +145,8 @@ function redraw() {
   });
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], state.vj) : w), idle);
+  // the move panel only for a seat in a game not over
+  els.move.hidden = state.seat === 'public' || state.table?.status === 'over';
   // undo takes back this seat's own last decision: offered once the seat has made one
   els.undo.hidden = state.seat === 'public' || state.table?.status !== 'playing' || !log.entries.some((e) => e.who === state.seat);
   const title = state.table?.title ?? state.vj.game;

@@ -1,7 +1,7 @@
 // Accessibility: axe-core finds no serious or critical violation (WCAG 2.1 A and AA rules) on
-// the lobby, on a table of each game in play (with a choice half made, so that highlights
-// and word buttons are on screen), and on the replay page; and at 375 px wide nothing is wider
-// than the screen.
+// the lobby, on a rules page and on a table of each game in play (a few moves in, so that
+// highlights and word buttons are on screen); and at 375 px wide nothing is wider than the
+// screen.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,6 +57,15 @@ for (const width of [1280, 375]) {
     await page.context().close();
   });
 }
+
+test('a rules page at 375px', { timeout: 60000 }, async () => {
+  const { page, errors } = await newPage(browser, { width: 375, height: 800 });
+  await page.goto(new URL('rules.html?game=three-arrows', server.url).toString());
+  await page.waitForSelector('#rules h2');
+  await assertAccessible(page, 'rules page');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
 
 for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
   for (const width of [1280, 375]) {
