@@ -298,7 +298,7 @@ export function turnText(vj, o) {
         : `${o.name(who)} may save a card with an aegis.`;
     default:
       return you
-        ? 'Your turn: play a card next to any card on the grid, use a card\'s action, or pass. Cards whose opponents\' superior arrows reach their Defense are captured.'
+        ? 'Your turn: play a card next to any card on the grid, use a card\'s action, or pass.'
         : `${o.name(who)} is to move.`;
   }
 }
