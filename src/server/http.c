@@ -186,6 +186,11 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 		return st;
 	qv__table *t;
 	qv_err err;
+	if (qv__server_room(srv, &err)) {
+		json_decref(req);
+		qv__http_error(c, 503, "%s", err.msg);
+		return 503;
+	}
 	qv_status rc = qv__table_create(&t, srv->store, req, &err);
 	json_decref(req);
 	if (rc) {
@@ -193,8 +198,6 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 		return status_for(rc);
 	}
 	if (qv__server_add(srv, t, &err)) {
-		/* Saved but refused: it stays in the database as a waiting table and comes back at
-		 * the next start, which is harmless; tell the client to come back later. */
 		qv__table_unref(t);
 		qv__http_error(c, 503, "%s", err.msg);
 		return 503;

@@ -104,7 +104,7 @@ qv__table *qv__server_find(qv__server *srv, const char *id)
 	return t;
 }
 
-qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
+qv_status qv__server_room(qv__server *srv, qv_err *err)
 {
 	pthread_mutex_lock(&srv->reg_lock);
 	int open = 0;
@@ -113,12 +113,19 @@ qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 		open += srv->tables[i]->status != QV__OVER;
 		qv__table_unlock(srv->tables[i]);
 	}
-	qv_status rc = open >= srv->cfg.max_tables
-	                   ? qv_fail(err, QV_ESTATE,
-	                             "too many open tables (%d, the server's limit); "
-	                             "try again when a game has ended",
-	                             open)
-	                   : registry_put(srv, t, err);
+	pthread_mutex_unlock(&srv->reg_lock);
+	if (open >= srv->cfg.max_tables)
+		return qv_fail(err, QV_ESTATE,
+		               "too many open tables (%d, the server's limit); try "
+		               "again when a game has ended",
+		               open);
+	return QV_OK;
+}
+
+qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	qv_status rc = registry_put(srv, t, err);
 	if (!rc)
 		qv__table_ref(t); /* the registry's reference; the caller keeps its own */
 	pthread_mutex_unlock(&srv->reg_lock);

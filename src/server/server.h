@@ -74,7 +74,10 @@ bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg);
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
  * from the database when it is not in memory; NULL when there is none. */
 qv__table *qv__server_find(qv__server *srv, const char *id);
-/* Adds a new table to the registry, or fails with 503's message when too many are open. */
+/* Whether another table may be opened (fewer than max_tables are not over); the message
+ * says why not (503). */
+qv_status qv__server_room(qv__server *srv, qv_err *err);
+/* Adds a new table to the registry. */
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
 /* After a table changed: tells its connections, queues its AI seats or chance, and lets a
  * finished table without connections leave memory. */
