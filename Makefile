@@ -5,11 +5,13 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 GAME       ?= three-arrows
+PORT       ?= 8080
+DB         ?= quiver.db
 
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build build-asan quiet-build run test test-release test-asan bench fuzz clean
+.PHONY: all deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve fuzz clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -39,6 +41,10 @@ quiet-build: deps
 run: quiet-build
 	@$(BUILD)/quiver play $(GAME)
 
+# Starts the server for online play: http://127.0.0.1:$(PORT)/, tables kept in $(DB).
+serve: build
+	@$(BUILD)/quiver serve --port $(PORT) --db $(DB)
+
 # All tests in the release build, then all tests again under ASan+UBSan (with fewer random
 # games in the property tests, set by QV_PROPERTY_SCALE).
 test: test-release test-asan
@@ -51,6 +57,16 @@ test-asan: build-asan
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
+
+# Plays each game in the browser (the tests browser/play-*) and keeps their mid-play
+# screenshots in docs/screenshots/, which the README shows.
+screenshots: build
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/play-' -j $(JOBS) --output-on-failure
+
+# The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
+# human clients for 30 seconds on localhost.
+bench-serve: build
+	@$(BUILD)/bench/serve_load $(BUILD)/quiver --seconds 30
 
 # Fuzzes the protocol (and so every parser, the whole library instrumented) with libFuzzer for
 # FUZZ_SECONDS; needs clang. The corpus starts from tests/fuzz/corpus and real sessions of every

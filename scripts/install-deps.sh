@@ -2,16 +2,35 @@
 # Installs the Debian packages quiver needs to build and test, if any are missing.
 # Usage: scripts/install-deps.sh [extra package...]
 # It is called by `make run` and `make test` (and with clang by `make fuzz`); it does nothing
-# when everything is present.
+# when everything is present. For the browser tests it also installs Debian's chromium, Node.js
+# and npm when missing, and the npm packages pinned in package-lock.json (`npm ci`, only when
+# node_modules/ is missing or older than the lock file). Nothing here downloads a browser.
 set -euo pipefail
 
-pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux "$@")
+root="$(cd "$(dirname "$0")/.." && pwd)"
+pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libcivetweb-dev
+      libsqlite3-dev chromium fonts-dejavu-core tmux "$@")
+# Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
+command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
+command -v npm >/dev/null 2>&1 || pkgs+=(npm)
+
+# The npm packages of the browser tests (typescript, playwright-core, @axe-core/playwright).
+npm_ci() {
+  local lock="$root/package-lock.json" mods="$root/node_modules/.package-lock.json"
+  if [ ! -f "$mods" ] || [ "$lock" -nt "$mods" ]; then
+    echo "quiver: installing the npm packages of the browser tests (npm ci)" >&2
+    (cd "$root" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
 
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then
+  npm_ci
+  exit 0
+fi
 
 echo "quiver: installing missing packages: ${missing[*]}" >&2
 sudo=()
@@ -25,3 +44,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -qq
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+npm_ci

@@ -40,6 +40,7 @@ int cli_bench(int argc, char **argv);
 int cli_rules(int argc, char **argv);
 int cli_arena(int argc, char **argv);
 int cli_learn(int argc, char **argv);
+int cli_serve(int argc, char **argv);
 
 /* ---- the command line ---- */
 

@@ -16,6 +16,8 @@ static const cli_command commands[] = {
 	{"bench", "<game> [options]", "measure random playouts per second", cli_bench},
 	{"rules", "[<game> [--full]]", "list the games; one's parameters, or its full rules", cli_rules},
 	{"learn", "[<game> [<lesson>]]", "interactive lessons: learn a game by playing", cli_learn},
+	{"serve", "[--port P] [--db FILE]", "serve online play: browser client, HTTP, WebSocket",
+	 cli_serve},
 	{NULL, NULL, NULL, NULL},
 };
 

@@ -1,0 +1,370 @@
+/*
+ * serve_load.c - a load test of `quiver serve` on localhost, bounded in count and time.
+ *
+ * It starts the server on a temporary database, then keeps busy for --seconds:
+ * - --ai-tables tables of AI seats only (the four games in turn, seats random, greedy and
+ *   easy), each watched by --spectators sockets; a table that ends is replaced by a new one;
+ * - --humans scripted human clients, each at its own table against one random seat (the four
+ *   games in turn) with one spectator, acting after --think milliseconds with a random legal
+ *   action of its view, and starting a new table when its game ends.
+ * It reports the moves per second (history entries over all tables, from the versions the
+ * clients see), the latency from a human's act to the update that answers it (p50, p99, max;
+ * AI thinking is not in it: the update for the act comes before the AI's reply), and the
+ * server's threads and memory from /proc. One thread drives every socket with poll().
+ *
+ * Usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] [--spectators K]
+ *                   [--humans M] [--think MS] [--threads T]
+ */
+#define _DEFAULT_SOURCE
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "client.h"
+
+static const char *const games[] = {"three-arrows", "concardia", "evons", "arrow-party"};
+
+typedef struct sock {
+	tc_ws ws;
+	int table;    /* index into tables */
+	bool human;   /* the seat that plays */
+	long long v;  /* the latest version seen */
+	json_t *view; /* the latest view (humans) */
+	bool over;
+	double sent_at; /* when the pending act was sent, 0 when none */
+	long long sent_v;
+	double next_act; /* when to act next (humans) */
+} sock;
+
+typedef struct table {
+	char id[32];
+	bool human;
+	long long v0; /* version when first seen */
+	long long v;  /* highest version seen */
+	bool over;
+} table;
+
+static tc_server server;
+static table *tables;
+static int ntables, captables;
+static sock *socks;
+static int nsocks, capsocks;
+static double *lat;
+static int nlat, caplat;
+static int errors, games_done;
+static unsigned rnd = 12345;
+
+static unsigned next_rand(void)
+{
+	rnd = rnd * 1103515245u + 12345u;
+	return rnd >> 8;
+}
+
+static void die(const char *msg)
+{
+	fprintf(stderr, "serve_load: %s\n", msg);
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGKILL);
+	exit(1);
+}
+
+/* Creates a table and returns its index. */
+static int new_table(bool human)
+{
+	int g = (int)(next_rand() % 4);
+	const char *seats;
+	if (human)
+		seats = g == 3 ? "[\"human\", \"random\", \"random\"]" : "[\"human\", \"random\"]";
+	else
+		seats = g == 3 ? "[\"random\", \"greedy\", \"easy\"]" : "[\"greedy\", \"easy\"]";
+	char body[256];
+	snprintf(body, sizeof body, "{\"game\": \"%s\", \"seats\": %s, \"params\": %s}", games[g],
+	         seats,
+	         g == 2   ? "{\"max_turns\": 60}"
+	         : g == 1 ? "{\"max_turns\": 80}"
+	                  : "{}");
+	tc_reply r;
+	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	if (r.status != 201)
+		die(r.body ? r.body : "cannot create a table");
+	if (ntables == captables) {
+		captables = captables ? 2 * captables : 256;
+		tables = realloc(tables, (size_t)captables * sizeof *tables);
+	}
+	table *t = &tables[ntables];
+	memset(t, 0, sizeof *t);
+	snprintf(t->id, sizeof t->id, "%s", json_string_value(json_object_get(r.json, "id")));
+	t->human = human;
+	t->v0 = -1;
+	tc_reply_free(&r);
+	return ntables++;
+}
+
+/* Opens a socket on table ti: the human seat (joining it) or a spectator. */
+static void open_sock(int ti, bool human, int reuse)
+{
+	char path[96], hello[128];
+	snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": null}");
+	if (human) {
+		snprintf(path, sizeof path, "/api/tables/%s/join", tables[ti].id);
+		tc_reply r;
+		tc_http(server.port, "POST", path, "{}", 2, &r);
+		if (r.status != 200)
+			die("cannot join");
+		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}",
+		         json_string_value(json_object_get(r.json, "token")));
+		tc_reply_free(&r);
+	}
+	if (reuse < 0) {
+		if (nsocks == capsocks) {
+			capsocks = capsocks ? 2 * capsocks : 512;
+			socks = realloc(socks, (size_t)capsocks * sizeof *socks);
+		}
+		reuse = nsocks++;
+	}
+	sock *s = &socks[reuse];
+	memset(s, 0, sizeof *s);
+	s->table = ti;
+	s->human = human;
+	s->v = -1;
+	snprintf(path, sizeof path, "/api/tables/%s/ws", tables[ti].id);
+	int rc = tc_ws_open(&s->ws, server.port, path);
+	if (rc != 0) {
+		fprintf(stderr, "serve_load: WebSocket refused (%d) with %d open\n", rc, nsocks);
+		die("cannot open a socket");
+	}
+	tc_ws_send_text(&s->ws, hello);
+	s->next_act = tc_now_ms();
+}
+
+static void add_latency(double ms)
+{
+	if (nlat == caplat) {
+		caplat = caplat ? 2 * caplat : 4096;
+		lat = realloc(lat, (size_t)caplat * sizeof *lat);
+	}
+	lat[nlat++] = ms;
+}
+
+/* Handles the frames waiting on socket i. */
+static void on_readable(int i, double think)
+{
+	sock *s = &socks[i];
+	int op;
+	char *p;
+	size_t n;
+	while (tc_ws_recv(&s->ws, 0, &op, &p, &n) == 1) {
+		json_t *f = json_loadb(p, n, 0, NULL);
+		free(p);
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (!type) {
+			json_decref(f);
+			continue;
+		}
+		if (strcmp(type, "error") == 0) {
+			errors++;
+			if (s->human)
+				s->sent_at = 0;
+			json_decref(f);
+			continue;
+		}
+		long long v = json_integer_value(json_object_get(f, "v"));
+		table *t = &tables[s->table];
+		if (t->v0 < 0)
+			t->v0 = v;
+		if (v > t->v)
+			t->v = v;
+		s->v = v;
+		const char *status =
+		    json_string_value(json_object_get(json_object_get(f, "table"), "status"));
+		s->over = status && strcmp(status, "over") == 0;
+		if (s->over && !t->over) {
+			t->over = true;
+			games_done++;
+		}
+		if (s->human) {
+			if (s->sent_at > 0 && v > s->sent_v) {
+				add_latency(tc_now_ms() - s->sent_at);
+				s->sent_at = 0;
+				s->next_act = tc_now_ms() +
+				              think * (0.5 + (double)(next_rand() % 1000) / 1000);
+			}
+			json_decref(s->view);
+			s->view = json_incref(json_object_get(f, "view"));
+		}
+		json_decref(f);
+	}
+}
+
+/* A human whose turn it is acts when its think time is up. */
+static void maybe_act(sock *s)
+{
+	if (!s->human || s->sent_at > 0 || s->over || tc_now_ms() < s->next_act)
+		return;
+	json_t *legal = json_object_get(s->view, "legal");
+	if (json_array_size(legal) == 0)
+		return;
+	const char *a =
+	    json_string_value(json_array_get(legal, next_rand() % json_array_size(legal)));
+	json_t *act =
+	    json_pack("{s:s, s:I, s:s}", "type", "act", "v", (json_int_t)s->v, "action", a);
+	char *text = json_dumps(act, JSON_COMPACT);
+	s->sent_v = s->v;
+	s->sent_at = tc_now_ms();
+	tc_ws_send_text(&s->ws, text);
+	free(text);
+	json_decref(act);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* A field of /proc/PID/status, such as "Threads:" or "VmHWM:". */
+static long proc_field(pid_t pid, const char *field)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	long v = -1;
+	while (f && fgets(line, sizeof line, f))
+		if (strncmp(line, field, strlen(field)) == 0)
+			v = strtol(line + strlen(field), NULL, 10);
+	if (f)
+		fclose(f);
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] "
+		                "[--spectators K] [--humans M] [--think MS] [--threads T]\n");
+		return 2;
+	}
+	double seconds = 30, think = 500;
+	int ai = 100, spect = 3, humans = 100, threads = 2;
+	for (int i = 2; i + 1 < argc; i += 2) {
+		double x = atof(argv[i + 1]);
+		if (strcmp(argv[i], "--seconds") == 0 && x > 0 && x <= 600)
+			seconds = x;
+		else if (strcmp(argv[i], "--ai-tables") == 0 && x >= 0 && x <= 2000)
+			ai = (int)x;
+		else if (strcmp(argv[i], "--spectators") == 0 && x >= 0 && x <= 20)
+			spect = (int)x;
+		else if (strcmp(argv[i], "--humans") == 0 && x >= 0 && x <= 2000)
+			humans = (int)x;
+		else if (strcmp(argv[i], "--think") == 0 && x >= 0 && x <= 60000)
+			think = x;
+		else if (strcmp(argv[i], "--threads") == 0 && x >= 1 && x <= 64)
+			threads = (int)x;
+		else {
+			fprintf(stderr, "serve_load: bad option %s %s\n", argv[i], argv[i + 1]);
+			return 2;
+		}
+	}
+	struct rlimit rl;
+	getrlimit(RLIMIT_NOFILE, &rl);
+	rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	signal(SIGPIPE, SIG_IGN);
+
+	char dir[] = "/tmp/qvloadXXXXXX";
+	if (!mkdtemp(dir))
+		die("mkdtemp failed");
+	char db[64], maxs[16], thr[16];
+	snprintf(db, sizeof db, "%s/load.db", dir);
+	int total = ai * spect + 2 * humans;
+	snprintf(maxs, sizeof maxs, "%d", total + 50);
+	snprintf(thr, sizeof thr, "%d", threads);
+	const char *extra[] = {"--max-sockets", maxs,     "--threads", thr,
+	                       "--max-tables",  "100000", NULL};
+	if (tc_server_start(&server, argv[1], db, extra))
+		die("the server did not start");
+
+	for (int i = 0; i < ai; i++) {
+		int t = new_table(false);
+		for (int k = 0; k < spect; k++)
+			open_sock(t, false, -1);
+	}
+	for (int i = 0; i < humans; i++) {
+		int t = new_table(true);
+		open_sock(t, true, -1);
+		open_sock(t, false, -1);
+	}
+	fprintf(stderr, "serve_load: %d tables, %d sockets open; running %.0f s\n", ntables, nsocks,
+	        seconds);
+
+	double start = tc_now_ms(), end = start + seconds * 1000;
+	long threads_seen = 0, rss_peak = 0;
+	struct pollfd *pfd = calloc((size_t)capsocks, sizeof *pfd);
+	double next_sample = start;
+	while (tc_now_ms() < end) {
+		for (int i = 0; i < nsocks; i++) {
+			pfd[i].fd = socks[i].ws.fd;
+			pfd[i].events = POLLIN;
+			pfd[i].revents = 0;
+		}
+		poll(pfd, (nfds_t)nsocks, 5);
+		for (int i = 0; i < nsocks; i++)
+			if (pfd[i].revents)
+				on_readable(i, think);
+		for (int i = 0; i < nsocks; i++)
+			maybe_act(&socks[i]);
+		/* Finished tables are replaced (their sockets with them) to keep the load. */
+		for (int i = 0; i < nsocks; i++) {
+			sock *s = &socks[i];
+			if (!s->over)
+				continue;
+			int ti = s->table;
+			bool human_table = tables[ti].human;
+			/* Close every socket of the table and reopen them on a new one. */
+			int nt = new_table(human_table);
+			for (int k = 0; k < nsocks; k++)
+				if (socks[k].table == ti) {
+					bool h = socks[k].human;
+					tc_ws_close(&socks[k].ws);
+					json_decref(socks[k].view);
+					open_sock(nt, h, k);
+				}
+			if (capsocks > nsocks)
+				pfd = realloc(pfd, (size_t)capsocks * sizeof *pfd);
+		}
+		if (tc_now_ms() >= next_sample) {
+			long th = proc_field(server.pid, "Threads:");
+			long rss = proc_field(server.pid, "VmRSS:");
+			threads_seen = th > threads_seen ? th : threads_seen;
+			rss_peak = rss > rss_peak ? rss : rss_peak;
+			next_sample += 1000;
+		}
+	}
+	double elapsed = (tc_now_ms() - start) / 1000;
+	long long moves = 0;
+	for (int i = 0; i < ntables; i++)
+		if (tables[i].v0 >= 0)
+			moves += tables[i].v - tables[i].v0;
+	long hwm = proc_field(server.pid, "VmHWM:");
+	tc_server_stop(&server, SIGTERM);
+	qsort(lat, (size_t)nlat, sizeof *lat, cmp_double);
+	double p50 = nlat ? lat[nlat / 2] : 0, p99 = nlat ? lat[(nlat * 99) / 100] : 0;
+	double mx = nlat ? lat[nlat - 1] : 0;
+	printf("| open tables | sockets | tables created | games ended | moves/s | human acts | "
+	       "act→update p50 | p99 | max | server threads | server RSS peak |\n");
+	printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+	printf("| %d | %d | %d | %d | %.0f | %d | %.1f ms | %.1f ms | %.1f ms | %ld | %.0f MiB |\n",
+	       ai + humans, nsocks, ntables, games_done, (double)moves / elapsed, nlat, p50, p99,
+	       mx, threads_seen, (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
+	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d)\n", elapsed, errors,
+	       think, threads);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "serve_load: could not remove %s\n", dir);
+	return errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,161 @@
+/*
+ * serve.c - `quiver serve`: options, finding the web folder and the rules pages, and running
+ * the server (src/server/) until SIGINT or SIGTERM.
+ */
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "server/server.h"
+
+static const cli_opt serve_opts[] = {
+    {"host", "H"},        {"port", "P"},    {"db", "FILE"},      {"web", "DIR"}, {"rules", "DIR"},
+    {"max-sockets", "N"}, {"threads", "N"}, {"max-tables", "N"}, {"help", NULL}, {NULL, NULL},
+};
+
+/* The text of `quiver serve --help`. */
+static void serve_help(void)
+{
+	printf(
+	    "usage: quiver serve [--host H] [--port P] [--db FILE] [options]\n\n"
+	    "Serves online play: the browser client at http://HOST:PORT/ and the HTTP and\n"
+	    "WebSocket API of docs/server.md (tables with private seats, AI seats, spectators).\n"
+	    "Once it accepts connections it prints `serving http://HOST:PORT/` on stdout.\n"
+	    "Every change is saved in the database before any client hears of it; tables that\n"
+	    "are not over resume when the server is started again on the same database.\n"
+	    "Stop it with Ctrl-C (SIGINT) or SIGTERM.\n\n"
+	    "  --host H          IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for\n"
+	    "                    every interface)\n"
+	    "  --port P          port (default 8080; 0 takes a free one)\n"
+	    "  --db FILE         SQLite database of tables and records (default quiver.db in\n"
+	    "                    the current directory; created when missing)\n"
+	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
+	    "                    or web/ of the source tree quiver was built from)\n"
+	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
+	    "                    installed share/quiver/rules, or docs/rules/ of the source)\n"
+	    "  --max-sockets N   open WebSockets before new ones get 503 (default 500; one\n"
+	    "                    thread each, plus %d threads for plain HTTP)\n"
+	    "  --threads N       worker threads for AI seats and chance events (default 2)\n"
+	    "  --max-tables N    tables not over before creating one gets 503 (default 1000)\n"
+	    "  -h, --help        this help\n\n"
+	    "example: quiver serve --port 8080 --db games.db\n"
+	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
+	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
+	    QV__HTTP_THREADS);
+}
+
+/* Whether dir is a folder. */
+static bool is_dir(const char *dir)
+{
+	struct stat sb;
+	return stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* The folder `installed` relative to the executable's prefix (<prefix>/bin/quiver ->
+ * <prefix>/share/quiver/...), else `source` in the source tree this binary was built from;
+ * NULL when neither exists. */
+static const char *find_dir(const char *installed, const char *source, char *buf, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			int k = snprintf(buf, len, "%s/../share/quiver/%s", exe, installed);
+			if (k > 0 && (size_t)k < len && is_dir(buf))
+				return buf;
+		}
+	}
+	int k = snprintf(buf, len, "%s/%s", QV_SOURCE_DIR, source);
+	return k > 0 && (size_t)k < len && is_dir(buf) ? buf : NULL;
+}
+
+/* The signals that stop the server, blocked in every thread and awaited by main. */
+static void block_stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int cli_serve(int argc, char **argv)
+{
+	cli_parser p;
+	cli_parser_init(&p, "serve", argc, argv);
+	qv__server_config cfg = {.host = "127.0.0.1",
+	                         .port = 8080,
+	                         .db = "quiver.db",
+	                         .max_sockets = 500,
+	                         .threads = 2,
+	                         .max_tables = 1000};
+	const char *web = NULL, *rules = NULL, *v;
+	long x;
+	int o;
+	while ((o = cli_next(&p, serve_opts, &v)) != CLI_OPT_END) {
+		switch (o) {
+		case 0: cfg.host = v; break;
+		case 1:
+			if (!cli_long("serve", "--port", v, 0, 65535, &x))
+				return CLI_EXIT_USAGE;
+			cfg.port = (int)x;
+			break;
+		case 2: cfg.db = v; break;
+		case 3: web = v; break;
+		case 4: rules = v; break;
+		case 5:
+			if (!cli_long("serve", "--max-sockets", v, 1, 20000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.max_sockets = (int)x;
+			break;
+		case 6:
+			if (!cli_long("serve", "--threads", v, 1, 64, &x))
+				return CLI_EXIT_USAGE;
+			cfg.threads = (int)x;
+			break;
+		case 7:
+			if (!cli_long("serve", "--max-tables", v, 1, 1000000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.max_tables = (int)x;
+			break;
+		case 8: serve_help(); return CLI_EXIT_OK;
+		case CLI_OPT_POSITIONAL:
+			return cli_usage("serve",
+			                 "unexpected argument '%s': quiver serve takes only "
+			                 "options (see --help)",
+			                 v);
+		default: return CLI_EXIT_USAGE;
+		}
+	}
+	char webbuf[PATH_MAX], rulesbuf[PATH_MAX];
+	if (web && !is_dir(web))
+		return cli_usage("serve", "--web: '%s' is not a folder", web);
+	if (rules && !is_dir(rules))
+		return cli_usage("serve", "--rules: '%s' is not a folder", rules);
+	cfg.web_dir = web ? web : find_dir("web", "web", webbuf, sizeof webbuf);
+	cfg.rules_dir = rules ? rules : find_dir("rules", "docs/rules", rulesbuf, sizeof rulesbuf);
+	if (!cfg.web_dir)
+		fprintf(stderr,
+		        "quiver serve: no web folder found (give --web DIR); serving the API "
+		        "only\n");
+
+	sigset_t stop;
+	block_stop_signals(&stop);
+	qv__server *srv;
+	qv_err err;
+	if (qv__server_start(&srv, &cfg, &err))
+		return cli_fail("serve", "%s", err.msg);
+	printf("serving http://%s:%d/\n", cfg.host, qv__server_port(srv));
+	fflush(stdout);
+	int sig;
+	sigwait(&stop, &sig);
+	qv__server_stop(srv);
+	return CLI_EXIT_OK;
+}

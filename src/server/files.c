@@ -1,0 +1,156 @@
+/*
+ * files.c - the browser client's files (the web folder at /) and the rules pages
+ * (/rules/<game>.md), for GET and HEAD.
+ *
+ * Only paths made of plain segments (letters, digits, '.', '-', '_', none starting with '.')
+ * are looked up, and the file found must lie inside the folder once symbolic links are
+ * resolved, so no request reaches outside it. A folder's index.html answers for the folder.
+ */
+#define _DEFAULT_SOURCE /* realpath */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <civetweb.h>
+
+#include "server/server.h"
+
+/* Files larger than this are not served (the client's files are small). */
+#define FILE_MAX ((off_t)16 << 20)
+
+static const struct {
+	const char *ext;
+	const char *type;
+} types[] = {
+    {".html", "text/html; charset=utf-8"},
+    {".js", "text/javascript; charset=utf-8"},
+    {".mjs", "text/javascript; charset=utf-8"},
+    {".css", "text/css; charset=utf-8"},
+    {".json", "application/json; charset=utf-8"},
+    {".svg", "image/svg+xml"},
+    {".png", "image/png"},
+    {".jpg", "image/jpeg"},
+    {".ico", "image/x-icon"},
+    {".webp", "image/webp"},
+    {".woff2", "font/woff2"},
+    {".md", "text/markdown; charset=utf-8"},
+    {".txt", "text/plain; charset=utf-8"},
+    {".webmanifest", "application/manifest+json"},
+};
+
+/* The content type for a file name by its extension. */
+static const char *type_of(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+		if (qv_streq_nocase(dot, types[i].ext))
+			return types[i].type;
+	return "application/octet-stream";
+}
+
+/* Whether every segment of path (which starts with '/') is plain. An empty last segment
+ * (a folder) is allowed. */
+static bool plain_path(const char *path)
+{
+	if (path[0] != '/')
+		return false;
+	const char *seg = path + 1;
+	while (*seg) {
+		size_t n = strcspn(seg, "/");
+		if (n == 0 || seg[0] == '.')
+			return false;
+		for (size_t i = 0; i < n; i++) {
+			char ch = seg[i];
+			bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			          (ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '_';
+			if (!ok)
+				return false;
+		}
+		seg += n;
+		if (*seg == '/')
+			seg++;
+	}
+	return true;
+}
+
+/* Sends the file at full (already resolved and checked) with its type. */
+static bool send_file(struct mg_connection *c, const char *full)
+{
+	int fd = open(full, O_RDONLY | O_CLOEXEC);
+	struct stat sb;
+	if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > FILE_MAX) {
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	char length[32];
+	snprintf(length, sizeof length, "%lld", (long long)sb.st_size);
+	mg_response_header_start(c, 200);
+	mg_response_header_add(c, "Content-Type", type_of(full), -1);
+	mg_response_header_add(c, "Content-Length", length, -1);
+	mg_response_header_add(c, "Cache-Control", "no-cache", -1);
+	mg_response_header_add(c, "X-Content-Type-Options", "nosniff", -1);
+	mg_response_header_send(c);
+	if (strcmp(mg_get_request_info(c)->request_method, "HEAD") != 0) {
+		char buf[16384];
+		ssize_t n;
+		while ((n = read(fd, buf, sizeof buf)) > 0)
+			if (mg_write(c, buf, (size_t)n) <= 0)
+				break;
+	}
+	close(fd);
+	return true;
+}
+
+/* Serves dir + rel when it is a file inside dir (a folder: its index.html). */
+static bool serve_from(struct mg_connection *c, const char *dir, const char *rel)
+{
+	char root[PATH_MAX], want[PATH_MAX + 32], full[PATH_MAX];
+	if (!realpath(dir, root))
+		return false;
+	size_t n = strlen(rel);
+	int len = snprintf(want, sizeof want, "%s%s%s", root, rel,
+	                   n == 0 || rel[n - 1] == '/' ? "index.html" : "");
+	if (len < 0 || (size_t)len >= sizeof want || !realpath(want, full))
+		return false;
+	struct stat sb;
+	if (stat(full, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		if (strlen(full) + 12 >= sizeof full)
+			return false;
+		strcat(full, "/index.html");
+		char again[PATH_MAX];
+		if (!realpath(full, again))
+			return false;
+		strcpy(full, again);
+	}
+	size_t rl = strlen(root);
+	if (strncmp(full, root, rl) != 0 || full[rl] != '/')
+		return false;
+	return send_file(c, full);
+}
+
+bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path)
+{
+	if (!plain_path(path))
+		return false;
+	if (strncmp(path, "/rules/", 7) == 0) {
+		const char *file = path + 7;
+		size_t n = strlen(file);
+		if (!srv->cfg.rules_dir || n < 4 || strcmp(file + n - 3, ".md") != 0 ||
+		    strchr(file, '/'))
+			return false;
+		char game[64];
+		if (n - 3 >= sizeof game)
+			return false;
+		memcpy(game, file, n - 3);
+		game[n - 3] = '\0';
+		if (!qv_game_find(game, NULL))
+			return false;
+		return serve_from(c, srv->cfg.rules_dir, path + 6);
+	}
+	return srv->cfg.web_dir && serve_from(c, srv->cfg.web_dir, path);
+}

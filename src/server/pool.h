@@ -1,0 +1,27 @@
+/*
+ * pool.h - a few worker threads that run queued jobs in order (the AI seats and chance events
+ * of the server's tables), so that a long search never holds up a socket or another table.
+ * Internal to the server.
+ */
+#ifndef QUIVER_SERVER_POOL_H
+#define QUIVER_SERVER_POOL_H
+
+#include "quiver/core.h"
+
+typedef struct qv__pool qv__pool;
+
+/* run(ctx, item) is called on a worker for each pushed item; drop(ctx, item) for each item
+ * still queued when the pool stops. */
+typedef void (*qv__pool_fn)(void *ctx, void *item);
+
+/* Starts `threads` workers. A positive `niceness` lowers their priority (and that of the
+ * threads they start) by that much, so that background work such as AI searches gives way to
+ * answering people. */
+qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn run, qv__pool_fn drop,
+                       void *ctx, qv_err *err);
+/* Queues item (first in, first out). After qv__pool_stop, items are dropped at once. */
+void qv__pool_push(qv__pool *p, void *item);
+/* Lets running jobs finish, drops queued ones, joins the threads and frees the pool. */
+void qv__pool_stop(qv__pool *p);
+
+#endif

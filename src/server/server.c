@@ -1,0 +1,405 @@
+/*
+ * server.c - starting and stopping `quiver serve`, the registry of tables, and what follows a
+ * change at a table: its connections are told, its AI seats and chance events are queued on
+ * the worker pool, and a finished table without connections leaves memory.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <civetweb.h>
+
+#include "server/server.h"
+
+/* How much lower the AI workers' priority is than the threads that answer requests: on a busy
+ * machine a search then never delays a person's act (docs/benchmarks.md). */
+#define AI_NICE 10
+
+/* ---- references ---------------------------------------------------------------------------- */
+
+void qv__table_ref(qv__table *t) { atomic_fetch_add(&t->refs, 1); }
+
+void qv__table_unref(qv__table *t)
+{
+	if (t && atomic_fetch_sub(&t->refs, 1) == 1)
+		qv__table_free(t);
+}
+
+/* ---- the registry -------------------------------------------------------------------------- */
+
+/* Adds t (taking over the caller's reference) without checks; the caller holds reg_lock. */
+static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
+{
+	if (srv->ntables == srv->cap) {
+		int cap = srv->cap ? 2 * srv->cap : 64;
+		qv__table **grown = realloc(srv->tables, (size_t)cap * sizeof *grown);
+		if (!grown)
+			return qv_fail(err, QV_ENOMEM, "out of memory adding a table");
+		srv->tables = grown;
+		srv->cap = cap;
+	}
+	srv->tables[srv->ntables++] = t;
+	return QV_OK;
+}
+
+/* The index of the table with this id in the registry, or -1; the caller holds reg_lock. */
+static int registry_index(const qv__server *srv, const char *id)
+{
+	for (int i = 0; i < srv->ntables; i++)
+		if (strcmp(srv->tables[i]->id, id) == 0)
+			return i;
+	return -1;
+}
+
+/* What a table read from the database becomes: a restored table. */
+static qv_status restore_visit(void *ctx, const qv__stored_table *saved, qv_err *err)
+{
+	void **slot = ctx;
+	qv__table *t;
+	qv_status rc = qv__table_restore(&t, ((qv__server *)slot[0])->store, saved, err);
+	if (!rc)
+		slot[1] = t;
+	return rc;
+}
+
+qv__table *qv__server_find(qv__server *srv, const char *id)
+{
+	if (!qv__table_id_valid(id))
+		return NULL;
+	pthread_mutex_lock(&srv->reg_lock);
+	int i = registry_index(srv, id);
+	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
+	if (t)
+		qv__table_ref(t);
+	pthread_mutex_unlock(&srv->reg_lock);
+	if (t)
+		return t;
+
+	/* Not in memory: a finished table, read back from the database. */
+	void *slot[2] = {srv, NULL};
+	qv_err err;
+	qv_status rc = qv__store_load_one(srv->store, id, restore_visit, slot, &err);
+	if (rc) {
+		if (rc != QV_ESTATE)
+			fprintf(stderr, "quiver serve: %s\n", err.msg);
+		return NULL;
+	}
+	qv__table *loaded = slot[1];
+	pthread_mutex_lock(&srv->reg_lock);
+	i = registry_index(srv, id);
+	if (i >= 0) {
+		/* Another request read it back first. */
+		t = srv->tables[i];
+	} else if (registry_put(srv, loaded, &err) == QV_OK) {
+		t = loaded;
+		loaded = NULL;
+	}
+	if (t)
+		qv__table_ref(t);
+	pthread_mutex_unlock(&srv->reg_lock);
+	qv__table_unref(loaded);
+	if (t)
+		qv__server_changed(srv, t); /* queues it if it is not over, lets it go if it is */
+	return t;
+}
+
+qv_status qv__server_room(qv__server *srv, qv_err *err)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	int open = 0;
+	for (int i = 0; i < srv->ntables; i++) {
+		qv__table_lock(srv->tables[i]);
+		open += srv->tables[i]->status != QV__OVER;
+		qv__table_unlock(srv->tables[i]);
+	}
+	pthread_mutex_unlock(&srv->reg_lock);
+	if (open >= srv->cfg.max_tables)
+		return qv_fail(err, QV_ESTATE,
+		               "too many open tables (%d, the server's limit); try "
+		               "again when a game has ended",
+		               open);
+	return QV_OK;
+}
+
+qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	qv_status rc = registry_put(srv, t, err);
+	if (!rc)
+		qv__table_ref(t); /* the registry's reference; the caller keeps its own */
+	pthread_mutex_unlock(&srv->reg_lock);
+	return rc;
+}
+
+int qv__server_list(qv__server *srv, qv__table ***out)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	qv__table **list = malloc(sizeof *list * (size_t)(srv->ntables ? srv->ntables : 1));
+	int n = 0;
+	for (int i = 0; list && i < srv->ntables; i++) {
+		qv__table *t = srv->tables[i];
+		qv__table_lock(t);
+		if (!t->private_ && t->status != QV__OVER) {
+			qv__table_ref(t);
+			list[n++] = t;
+		}
+		qv__table_unlock(t);
+	}
+	pthread_mutex_unlock(&srv->reg_lock);
+	*out = list;
+	return n;
+}
+
+/* Drops a finished table that nobody watches and no worker holds from memory. */
+static void maybe_evict(qv__server *srv, qv__table *t)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	qv__table_lock(t);
+	bool go = t->status == QV__OVER && !t->queued && !qv__ws_has_conns_locked(t);
+	qv__table_unlock(t);
+	int i = go ? registry_index(srv, t->id) : -1;
+	if (i >= 0 && srv->tables[i] == t)
+		srv->tables[i] = srv->tables[--srv->ntables];
+	else
+		go = false;
+	pthread_mutex_unlock(&srv->reg_lock);
+	if (go)
+		qv__table_unref(t);
+}
+
+/* ---- the worker pool ------------------------------------------------------------------------ */
+
+/* Queues t on the pool when an AI seat or chance is to move and it is not queued yet. */
+static void schedule(qv__server *srv, qv__table *t)
+{
+	qv__table_lock(t);
+	bool go = !t->queued && qv__table_wants_step_locked(t);
+	if (go) {
+		t->queued = true;
+		qv__table_ref(t);
+	}
+	qv__table_unlock(t);
+	if (go)
+		qv__pool_push(srv->pool, t);
+}
+
+/* One step of a queued table on a worker; the table goes back to the end of the queue while
+ * it still has AI or chance moves to make, so that tables take turns. */
+static void run_step(void *ctx, void *item)
+{
+	qv__server *srv = ctx;
+	qv__table *t = item;
+	if (qv__table_step(t))
+		qv__ws_broadcast(t);
+	qv__table_lock(t);
+	bool again = qv__table_wants_step_locked(t);
+	if (!again)
+		t->queued = false;
+	qv__table_unlock(t);
+	if (again) {
+		qv__pool_push(srv->pool, t);
+		return;
+	}
+	maybe_evict(srv, t);
+	qv__table_unref(t);
+}
+
+/* A table left in the queue when the pool stops. */
+static void drop_step(void *ctx, void *item)
+{
+	(void)ctx;
+	qv__table *t = item;
+	qv__table_lock(t);
+	t->queued = false;
+	qv__table_unlock(t);
+	qv__table_unref(t);
+}
+
+void qv__server_changed(qv__server *srv, qv__table *t)
+{
+	qv__ws_broadcast(t);
+	schedule(srv, t);
+	maybe_evict(srv, t);
+}
+
+/* ---- calls on full-size stacks ------------------------------------------------------------- */
+
+typedef struct call {
+	void (*fn)(void *);
+	void *arg;
+	bool done, ran;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+} call;
+
+/* Marks a call finished and wakes its caller. */
+static void call_finish(call *k, bool ran)
+{
+	pthread_mutex_lock(&k->lock);
+	k->done = true;
+	k->ran = ran;
+	pthread_cond_signal(&k->cond);
+	pthread_mutex_unlock(&k->lock);
+}
+
+static void call_run(void *ctx, void *item)
+{
+	(void)ctx;
+	call *k = item;
+	k->fn(k->arg);
+	call_finish(k, true);
+}
+
+static void call_drop(void *ctx, void *item)
+{
+	(void)ctx;
+	call_finish(item, false);
+}
+
+bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg)
+{
+	call k = {.fn = fn, .arg = arg};
+	pthread_mutex_init(&k.lock, NULL);
+	pthread_cond_init(&k.cond, NULL);
+	qv__pool_push(srv->calls, &k);
+	pthread_mutex_lock(&k.lock);
+	while (!k.done)
+		pthread_cond_wait(&k.cond, &k.lock);
+	pthread_mutex_unlock(&k.lock);
+	pthread_cond_destroy(&k.cond);
+	pthread_mutex_destroy(&k.lock);
+	return k.ran;
+}
+
+/* ---- start and stop ------------------------------------------------------------------------ */
+
+/* Every unfinished table of the database into the registry. A table that no longer replays
+ * (a database from another version of the rules) is left out with a warning. */
+static qv_status load_visit(void *ctx, const qv__stored_table *saved, qv_err *err)
+{
+	qv__server *srv = ctx;
+	qv__table *t;
+	qv_err why;
+	if (qv__table_restore(&t, srv->store, saved, &why)) {
+		fprintf(stderr, "quiver serve: left out: %s\n", why.msg);
+		return QV_OK;
+	}
+	qv_status rc = registry_put(srv, t, err);
+	if (rc)
+		qv__table_unref(t);
+	return rc;
+}
+
+/* CivetWeb's own messages (a client that hung up, a failed write) are not the server's
+ * errors; they are dropped. */
+static int quiet_log(const struct mg_connection *c, const char *message)
+{
+	(void)c;
+	(void)message;
+	return 1;
+}
+
+qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)
+{
+	*out = NULL;
+	struct in_addr addr;
+	if (inet_pton(AF_INET, cfg->host, &addr) != 1)
+		return qv_fail(err, QV_EINVAL,
+		               "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
+		               "or 0.0.0.0 for every interface)",
+		               cfg->host);
+	qv__server *srv = calloc(1, sizeof *srv);
+	if (!srv)
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	srv->cfg = *cfg;
+	snprintf(srv->host, sizeof srv->host, "%s", cfg->host);
+	snprintf(srv->db, sizeof srv->db, "%s", cfg->db);
+	snprintf(srv->web_dir, sizeof srv->web_dir, "%s", cfg->web_dir ? cfg->web_dir : "");
+	snprintf(srv->rules_dir, sizeof srv->rules_dir, "%s", cfg->rules_dir ? cfg->rules_dir : "");
+	srv->cfg.host = srv->host;
+	srv->cfg.db = srv->db;
+	srv->cfg.web_dir = srv->web_dir[0] ? srv->web_dir : NULL;
+	srv->cfg.rules_dir = srv->rules_dir[0] ? srv->rules_dir : NULL;
+	pthread_mutex_init(&srv->reg_lock, NULL);
+	atomic_init(&srv->sockets, 0);
+
+	qv_status rc = qv__store_open(&srv->store, cfg->db, err);
+	if (!rc) {
+		pthread_mutex_lock(&srv->reg_lock);
+		rc = qv__store_load_open(srv->store, load_visit, srv, err);
+		pthread_mutex_unlock(&srv->reg_lock);
+	}
+	if (!rc)
+		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
+	if (!rc)
+		rc = qv__pool_new(&srv->calls, QV__CALL_THREADS, 0, call_run, call_drop, srv, err);
+	if (rc) {
+		qv__server_stop(srv);
+		return rc;
+	}
+	for (int i = 0; i < srv->ntables; i++)
+		schedule(srv, srv->tables[i]);
+
+	char ports[96], threads[16];
+	snprintf(ports, sizeof ports, "%s:%d", cfg->host, cfg->port);
+	snprintf(threads, sizeof threads, "%d", cfg->max_sockets + QV__HTTP_THREADS);
+	const char *options[] = {"listening_ports",
+	                         ports,
+	                         "num_threads",
+	                         threads,
+	                         "request_timeout_ms",
+	                         "10000",
+	                         "websocket_timeout_ms",
+	                         "30000",
+	                         "enable_websocket_ping_pong",
+	                         "yes",
+	                         "enable_keep_alive",
+	                         "no",
+	                         "enable_directory_listing",
+	                         "no",
+	                         NULL};
+	struct mg_callbacks callbacks = {0};
+	callbacks.log_message = quiet_log;
+	struct mg_init_data init = {
+	    .callbacks = &callbacks, .user_data = srv, .configuration_options = options};
+	char why[256] = "";
+	struct mg_error_data error = {.text = why, .text_buffer_size = sizeof why};
+	mg_init_library(MG_FEATURES_WEBSOCKET);
+	srv->ctx = mg_start2(&init, &error);
+	if (!srv->ctx) {
+		qv__server_stop(srv);
+		return qv_fail(err, QV_EIO, "cannot listen on %s: %s", ports,
+		               why[0] ? why : "CivetWeb did not start");
+	}
+	struct mg_server_port port;
+	if (mg_get_server_ports(srv->ctx, 1, &port) != 1) {
+		qv__server_stop(srv);
+		return qv_fail(err, QV_EIO, "cannot listen on %s", ports);
+	}
+	srv->port = port.port;
+	mg_set_request_handler(srv->ctx, "/", qv__http_handle, srv);
+	qv__ws_register(srv);
+	*out = srv;
+	return QV_OK;
+}
+
+int qv__server_port(const qv__server *srv) { return srv->port; }
+
+void qv__server_stop(qv__server *srv)
+{
+	if (!srv)
+		return;
+	if (srv->ctx) {
+		mg_stop(srv->ctx);
+		mg_exit_library();
+	}
+	qv__pool_stop(srv->calls);
+	qv__pool_stop(srv->pool);
+	for (int i = 0; i < srv->ntables; i++)
+		qv__table_unref(srv->tables[i]);
+	free(srv->tables);
+	qv__store_close(srv->store);
+	pthread_mutex_destroy(&srv->reg_lock);
+	free(srv);
+}

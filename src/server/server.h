@@ -1,0 +1,110 @@
+/*
+ * server.h - `quiver serve`: the HTTP and WebSocket server of DESIGN.md ("The server") on
+ * CivetWeb, with tables in SQLite. Internal to quiver: the `quiver serve` command (src/cli)
+ * starts and stops it; the tests start the command.
+ *
+ * Threads: CivetWeb runs one thread per open connection (sized for max_sockets WebSockets
+ * plus a few for plain HTTP); AI seats and chance events run on `threads` workers of a pool.
+ * Tables are kept in a registry; a finished table without connections leaves memory and is
+ * read back from the database when asked for.
+ */
+#ifndef QUIVER_SERVER_SERVER_H
+#define QUIVER_SERVER_SERVER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "server/pool.h"
+#include "server/store.h"
+#include "server/table.h"
+
+struct mg_connection;
+struct mg_context;
+
+/* Largest request body and incoming WebSocket message, in bytes. */
+#define QV__BODY_MAX 65536
+
+/* Threads CivetWeb keeps besides those of the WebSockets, for plain HTTP requests. */
+#define QV__HTTP_THREADS 8
+
+/* Threads that do the work of requests and frames (see qv__server_call). */
+#define QV__CALL_THREADS 16
+
+typedef struct qv__server_config {
+	const char *host;      /* an IPv4 address to listen on */
+	int port;              /* 0: any free port */
+	const char *db;        /* SQLite file */
+	const char *web_dir;   /* served at /; NULL: none */
+	const char *rules_dir; /* docs/rules: served at /rules/<game>.md; NULL: none */
+	int max_sockets;       /* open WebSockets before 503 */
+	int threads;           /* workers for AI seats and chance */
+	int max_tables;        /* tables not over before 503 */
+} qv__server_config;
+
+typedef struct qv__server {
+	qv__server_config cfg;
+	char host[64], db[1024], web_dir[1024], rules_dir[1024];
+	struct mg_context *ctx;
+	qv__store *store;
+	qv__pool *pool;           /* AI seats and chance events */
+	qv__pool *calls;          /* the work of requests and frames, on full-size stacks */
+	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
+	qv__table **tables;
+	int ntables, cap;
+	atomic_int sockets; /* open WebSockets */
+	int port;
+} qv__server;
+
+/* Opens the database, rebuilds every unfinished table, starts the workers and then the
+ * listener. The message says what failed (database, port taken, bad host). */
+qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err);
+/* The port the server listens on (the one chosen when cfg->port was 0). */
+int qv__server_port(const qv__server *srv);
+/* Closes every connection, lets running searches finish, closes the database, frees. */
+void qv__server_stop(qv__server *srv);
+
+/* ---- for http.c, ws.c and files.c ---- */
+
+/* Runs fn(arg) on one of the server's own threads and waits for it. CivetWeb's threads have
+ * the small stacks Debian builds it with (100 KiB), too small for the engine (a parameter
+ * list alone is 33 KiB, and sanitizers double frames), so every handler hands its work over
+ * to threads with ordinary stacks. Returns false when the server is stopping (fn not run). */
+bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg);
+
+/* The table with this id, with a reference the caller drops with qv__table_unref; read back
+ * from the database when it is not in memory; NULL when there is none. */
+qv__table *qv__server_find(qv__server *srv, const char *id);
+/* Whether another table may be opened (fewer than max_tables are not over); the message
+ * says why not (503). */
+qv_status qv__server_room(qv__server *srv, qv_err *err);
+/* Adds a new table to the registry. */
+qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
+/* After a table changed: tells its connections, queues its AI seats or chance, and lets a
+ * finished table without connections leave memory. */
+void qv__server_changed(qv__server *srv, qv__table *t);
+/* Tables that are not private and not over, each with a reference (caller drops them and
+ * frees the array). */
+int qv__server_list(qv__server *srv, qv__table ***out);
+
+void qv__table_ref(qv__table *t);
+void qv__table_unref(qv__table *t);
+
+/* The HTTP request handler (API and files) and the WebSocket handlers. */
+int qv__http_handle(struct mg_connection *c, void *cbdata);
+void qv__ws_register(qv__server *srv);
+/* Sends every connection of t the frame it has not seen. */
+void qv__ws_broadcast(qv__table *t);
+/* Whether t has connections (caller holds t's lock). */
+bool qv__ws_has_conns_locked(const qv__table *t);
+
+/* Serves a file of the web folder or /rules/<game>.md for GET and HEAD; false when the path
+ * is not one (the caller answers 404). */
+bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path);
+
+/* Writes a JSON response with the given status. */
+void qv__http_json(struct mg_connection *c, int status, const json_t *body);
+/* Writes {"error": message} with the given status. */
+void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,547 @@
+/*
+ * store.c - the server's tables in SQLite: schema, one transaction per change, and reading
+ * tables back at start-up.
+ *
+ * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
+ * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
+ * lose the last commits (synchronous=FULL would fsync each one, which caps the server at a few
+ * hundred changes per second on an ordinary disk).
+ *
+ * Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
+ * own through a second connection, once a second, instead of inside whichever commit crosses
+ * SQLite's automatic threshold: a commit then never waits for a checkpoint, which would stall
+ * every table behind the store's lock for tens of milliseconds.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "server/store.h"
+
+/* The schema's version, kept in PRAGMA user_version. */
+#define SCHEMA_VERSION 1
+
+static const char *const schema =
+    "CREATE TABLE IF NOT EXISTS tables ("
+    "  id TEXT PRIMARY KEY,"
+    "  game TEXT NOT NULL,"
+    "  params TEXT NOT NULL,"  /* JSON object, every parameter */
+    "  seed INTEGER NOT NULL," /* the game's seed (int64 bits of the uint64) */
+    "  private INTEGER NOT NULL,"
+    "  v INTEGER NOT NULL,"    /* the version clients act on */
+    "  status TEXT NOT NULL,"  /* waiting, playing, over */
+    "  created REAL NOT NULL," /* seconds since the epoch */
+    "  finished REAL,"
+    "  record TEXT" /* the record (JSON) once over */
+    ");"
+    "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);"
+    "CREATE TABLE IF NOT EXISTS seats ("
+    "  table_id TEXT NOT NULL REFERENCES tables(id),"
+    "  seat INTEGER NOT NULL," /* 0-based */
+    "  kind TEXT NOT NULL,"    /* human or a level */
+    "  token_hash TEXT,"       /* SHA-256 of the token, hex; NULL while unclaimed */
+    "  PRIMARY KEY (table_id, seat)"
+    ");"
+    "CREATE TABLE IF NOT EXISTS actions ("
+    "  table_id TEXT NOT NULL REFERENCES tables(id),"
+    "  idx INTEGER NOT NULL," /* history index, 0-based */
+    "  who TEXT NOT NULL,"    /* p1.. or chance */
+    "  action TEXT NOT NULL," /* notation */
+    "  automatic INTEGER NOT NULL,"
+    "  at REAL NOT NULL," /* seconds since the epoch */
+    "  PRIMARY KEY (table_id, idx)"
+    ");";
+
+enum {
+	ST_INSERT_TABLE,
+	ST_INSERT_SEAT,
+	ST_INSERT_ACTION,
+	ST_CLAIM,
+	ST_STATUS,
+	ST_DELETE_ACTIONS,
+	ST_UPDATE,
+	ST_UPDATE_OVER,
+	ST_SELECT_OPEN,
+	ST_SELECT_ONE,
+	ST_SELECT_SEATS,
+	ST_SELECT_ACTIONS,
+	ST_BEGIN,
+	ST_COMMIT,
+	ST_ROLLBACK,
+	ST_COUNT
+};
+
+static const char *const sql[ST_COUNT] = {
+    [ST_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
+                        "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    [ST_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)",
+    [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
+                         "VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_CLAIM] = "UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ? AND "
+                 "token_hash IS NULL",
+    [ST_STATUS] = "UPDATE tables SET status = ? WHERE id = ?",
+    [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
+    [ST_UPDATE] = "UPDATE tables SET v = ?, status = ? WHERE id = ?",
+    [ST_UPDATE_OVER] = "UPDATE tables SET v = ?, status = ?, record = ?, finished = "
+                       "(julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
+    [ST_SELECT_OPEN] = "SELECT id, game, params, seed, private, v, status, created FROM tables "
+                       "WHERE status != 'over' ORDER BY created, id",
+    [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created FROM tables "
+                      "WHERE id = ?",
+    [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash FROM seats WHERE table_id = ? ORDER BY "
+                        "seat",
+    [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+};
+
+/* Seconds between checkpoints. */
+#define CHECKPOINT_EVERY 1
+
+struct qv__store {
+	sqlite3 *db;
+	pthread_mutex_t lock;
+	sqlite3_stmt *st[ST_COUNT];
+	char path[256];
+	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
+	sqlite3 *ck_db;
+	pthread_t ck_thread;
+	bool ck_running, ck_stop;
+	pthread_mutex_t ck_lock;
+	pthread_cond_t ck_cond;
+};
+
+/* Fails with SQLite's own message, prefixed by what was being done. */
+static qv_status db_fail(qv__store *s, qv_err *err, const char *doing)
+{
+	return qv_fail(err, QV_EIO, "database %s: %s failed: %s", s->path, doing,
+	               sqlite3_errmsg(s->db));
+}
+
+/* Runs a statement that returns no rows, then resets it. */
+static qv_status step_done(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
+{
+	int rc = sqlite3_step(st);
+	qv_status out = rc == SQLITE_DONE ? QV_OK : db_fail(s, err, doing);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return out;
+}
+
+static qv_status begin(qv__store *s, qv_err *err)
+{
+	return step_done(s, s->st[ST_BEGIN], err, "BEGIN");
+}
+
+/* Commits, or rolls back and fails. */
+static qv_status finish(qv__store *s, qv_status rc, qv_err *err)
+{
+	if (rc == QV_OK)
+		rc = step_done(s, s->st[ST_COMMIT], err, "COMMIT");
+	if (rc != QV_OK)
+		step_done(s, s->st[ST_ROLLBACK], NULL, "ROLLBACK");
+	return rc;
+}
+
+/* Runs a PRAGMA or DDL text and reports SQLite's error. */
+static qv_status exec(qv__store *s, const char *text, qv_err *err)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(s->db, text, NULL, NULL, &msg) != SQLITE_OK) {
+		qv_status rc = qv_fail(err, QV_EIO, "database %s: %s", s->path,
+		                       msg ? msg : sqlite3_errmsg(s->db));
+		sqlite3_free(msg);
+		return rc;
+	}
+	return QV_OK;
+}
+
+/* Reads one integer PRAGMA. */
+static qv_status pragma_int(qv__store *s, const char *text, long long *out, qv_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, text, -1, &st, NULL) != SQLITE_OK)
+		return db_fail(s, err, text);
+	qv_status rc = QV_OK;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*out = sqlite3_column_int64(st, 0);
+	else
+		rc = db_fail(s, err, text);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Sets WAL mode and checks that SQLite agreed (a read-only or in-memory database may not). */
+static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode=WAL", -1, &st, NULL) != SQLITE_OK)
+		return db_fail(s, err, "PRAGMA journal_mode=WAL");
+	qv_status rc = QV_OK;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		rc = db_fail(s, err, "PRAGMA journal_mode=WAL");
+	} else {
+		const char *mode = (const char *)sqlite3_column_text(st, 0);
+		if (!memory && (!mode || strcmp(mode, "wal") != 0))
+			rc = qv_fail(err, QV_EIO,
+			             "database %s: cannot use WAL mode (journal mode "
+			             "stays '%s')",
+			             s->path, mode ? mode : "?");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Checkpoints the WAL once a second until told to stop. A PASSIVE checkpoint copies what it
+ * can without waiting for the writer. */
+static void *checkpointer(void *arg)
+{
+	qv__store *s = arg;
+	pthread_mutex_lock(&s->ck_lock);
+	while (!s->ck_stop) {
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += CHECKPOINT_EVERY;
+		pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
+		if (s->ck_stop)
+			break;
+		pthread_mutex_unlock(&s->ck_lock);
+		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		pthread_mutex_lock(&s->ck_lock);
+	}
+	pthread_mutex_unlock(&s->ck_lock);
+	return NULL;
+}
+
+/* Turns SQLite's automatic checkpoints off and starts the checkpointer. */
+static qv_status start_checkpointer(qv__store *s, qv_err *err)
+{
+	qv_status rc =
+	    exec(s, "PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864", err);
+	if (rc)
+		return rc;
+	if (sqlite3_open_v2(s->path, &s->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+	                    NULL) != SQLITE_OK)
+		return qv_fail(err, QV_EIO, "database %s: cannot open a second connection: %s",
+		               s->path, s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
+	sqlite3_busy_timeout(s->ck_db, 1000);
+	if (pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0)
+		return qv_fail(err, QV_ENOMEM, "database %s: cannot start the checkpoint thread",
+		               s->path);
+	s->ck_running = true;
+	return QV_OK;
+}
+
+qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
+{
+	*out = NULL;
+	qv__store *s = calloc(1, sizeof *s);
+	if (!s)
+		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
+	snprintf(s->path, sizeof s->path, "%s", path);
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_mutex_init(&s->ck_lock, NULL);
+	pthread_cond_init(&s->ck_cond, NULL);
+	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+	qv_status rc = QV_OK;
+	long long version = 0;
+	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+		rc = qv_fail(err, QV_EIO, "cannot open database %s: %s", path,
+		             s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		goto done;
+	}
+	sqlite3_busy_timeout(s->db, 5000);
+	rc = pragma_int(s, "PRAGMA user_version", &version, err);
+	if (rc)
+		goto done;
+	if (version > SCHEMA_VERSION) {
+		rc = qv_fail(err, QV_EIO,
+		             "database %s was made by a newer quiver (schema %lld; "
+		             "this one knows %d)",
+		             path, version, SCHEMA_VERSION);
+		goto done;
+	}
+	rc = set_wal(s, strcmp(path, ":memory:") == 0, err);
+	if (!rc)
+		rc = exec(s, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
+	if (!rc)
+		rc = exec(s, schema, err);
+	if (!rc && version < SCHEMA_VERSION)
+		rc = exec(s, "PRAGMA user_version=1", err);
+	for (int i = 0; !rc && i < ST_COUNT; i++)
+		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+		                       NULL) != SQLITE_OK)
+			rc = db_fail(s, err, "preparing a statement");
+	if (!rc && strcmp(path, ":memory:") != 0)
+		rc = start_checkpointer(s, err);
+done:
+	if (rc) {
+		qv__store_close(s);
+		return rc;
+	}
+	*out = s;
+	return QV_OK;
+}
+
+void qv__store_close(qv__store *s)
+{
+	if (!s)
+		return;
+	if (s->ck_running) {
+		pthread_mutex_lock(&s->ck_lock);
+		s->ck_stop = true;
+		pthread_cond_signal(&s->ck_cond);
+		pthread_mutex_unlock(&s->ck_lock);
+		pthread_join(s->ck_thread, NULL);
+	}
+	sqlite3_close(s->ck_db);
+	pthread_cond_destroy(&s->ck_cond);
+	pthread_mutex_destroy(&s->ck_lock);
+	for (int i = 0; i < ST_COUNT; i++)
+		sqlite3_finalize(s->st[i]);
+	sqlite3_close(s->db);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+/* Binds text that SQLite copies. */
+static void bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+	if (text)
+		sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* Inserts moves as history entries from..from+n-1. */
+static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__store_move *moves,
+                              int n, qv_err *err)
+{
+	sqlite3_stmt *st = s->st[ST_INSERT_ACTION];
+	for (int i = 0; i < n; i++) {
+		bind_text(st, 1, id);
+		sqlite3_bind_int(st, 2, from + i);
+		bind_text(st, 3, moves[i].who);
+		bind_text(st, 4, moves[i].text);
+		sqlite3_bind_int(st, 5, moves[i].automatic);
+		sqlite3_bind_double(st, 6, moves[i].at);
+		qv_status rc = step_done(s, st, err, "saving an action");
+		if (rc)
+			return rc;
+	}
+	return QV_OK;
+}
+
+qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
+                                 const qv__store_move *moves, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	if (rc)
+		goto out;
+	sqlite3_stmt *st = s->st[ST_INSERT_TABLE];
+	bind_text(st, 1, t->id);
+	bind_text(st, 2, t->game);
+	bind_text(st, 3, t->params);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)t->seed);
+	sqlite3_bind_int(st, 5, t->private_);
+	sqlite3_bind_int64(st, 6, t->v);
+	bind_text(st, 7, t->status);
+	sqlite3_bind_double(st, 8, t->created);
+	rc = step_done(s, st, err, "saving a new table");
+	for (int i = 0; !rc && i < t->nseats; i++) {
+		st = s->st[ST_INSERT_SEAT];
+		bind_text(st, 1, t->id);
+		sqlite3_bind_int(st, 2, i);
+		bind_text(st, 3, t->seats[i].kind);
+		bind_text(st, 4, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
+		rc = step_done(s, st, err, "saving a seat");
+	}
+	if (!rc)
+		rc = insert_moves(s, t->id, 0, moves, t->nmoves, err);
+	rc = finish(s, rc, err);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *status, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	if (rc)
+		goto out;
+	sqlite3_stmt *st = s->st[ST_CLAIM];
+	bind_text(st, 1, hash);
+	bind_text(st, 2, id);
+	sqlite3_bind_int(st, 3, seat);
+	rc = step_done(s, st, err, "claiming a seat");
+	if (!rc && sqlite3_changes(s->db) != 1)
+		rc = qv_fail(err, QV_ESTATE, "database %s: seat %d of table %s is not free",
+		             s->path, seat + 1, id);
+	if (!rc) {
+		st = s->st[ST_STATUS];
+		bind_text(st, 1, status);
+		bind_text(st, 2, id);
+		rc = step_done(s, st, err, "saving the table's status");
+	}
+	rc = finish(s, rc, err);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
+                           const qv__store_move *moves, int nmoves, const char *record, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	if (rc)
+		goto out;
+	sqlite3_stmt *st = s->st[ST_DELETE_ACTIONS];
+	bind_text(st, 1, id);
+	sqlite3_bind_int(st, 2, keep);
+	rc = step_done(s, st, err, "taking actions back");
+	if (!rc)
+		rc = insert_moves(s, id, keep, moves, nmoves, err);
+	if (!rc) {
+		st = s->st[record ? ST_UPDATE_OVER : ST_UPDATE];
+		int i = 1;
+		sqlite3_bind_int64(st, i++, v);
+		bind_text(st, i++, status);
+		if (record)
+			bind_text(st, i++, record);
+		bind_text(st, i, id);
+		rc = step_done(s, st, err, "saving the table");
+		if (!rc && sqlite3_changes(s->db) != 1)
+			rc = qv_fail(err, QV_ESTATE, "database %s: no table %s", s->path, id);
+	}
+	rc = finish(s, rc, err);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* Text of a column, or "" for NULL. */
+static const char *column_text(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t ? t : "";
+}
+
+/* Reads the seats and actions of the table in the current row of `row` and visits it. The
+ * row's strings stay valid while the statement stays on the row. */
+static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn visit, void *ctx,
+                           qv_err *err)
+{
+	qv__stored_table t = {0};
+	t.id = column_text(row, 0);
+	t.game = column_text(row, 1);
+	t.params = column_text(row, 2);
+	t.seed = (uint64_t)sqlite3_column_int64(row, 3);
+	t.private_ = sqlite3_column_int(row, 4) != 0;
+	t.v = sqlite3_column_int64(row, 5);
+	t.status = column_text(row, 6);
+	t.created = sqlite3_column_double(row, 7);
+
+	sqlite3_stmt *st = s->st[ST_SELECT_SEATS];
+	bind_text(st, 1, t.id);
+	qv_status rc = QV_OK;
+	int step = SQLITE_DONE;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int seat = sqlite3_column_int(st, 0);
+		if (seat != t.nseats || seat >= QV_MAX_PLAYERS) {
+			rc = qv_fail(err, QV_EIO, "database %s: table %s has a bad seat %d",
+			             s->path, t.id, seat);
+			break;
+		}
+		snprintf(t.seats[seat].kind, sizeof t.seats[seat].kind, "%s", column_text(st, 1));
+		snprintf(t.seats[seat].hash, sizeof t.seats[seat].hash, "%s", column_text(st, 2));
+		t.nseats++;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = db_fail(s, err, "reading seats");
+	sqlite3_reset(st);
+	if (rc)
+		return rc;
+
+	/* The actions: copied, since the statement is reset before the visit. */
+	st = s->st[ST_SELECT_ACTIONS];
+	bind_text(st, 1, t.id);
+	int cap = 0;
+	char **moves = NULL;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_int(st, 0) != t.nmoves) {
+			rc = qv_fail(err, QV_EIO, "database %s: table %s misses action %d", s->path,
+			             t.id, t.nmoves + 1);
+			break;
+		}
+		if (t.nmoves == cap) {
+			cap = cap ? 2 * cap : 64;
+			char **grown = realloc(moves, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				rc =
+				    qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t.id);
+				break;
+			}
+			moves = grown;
+		}
+		moves[t.nmoves] = strdup(column_text(st, 1));
+		if (!moves[t.nmoves]) {
+			rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t.id);
+			break;
+		}
+		t.nmoves++;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = db_fail(s, err, "reading actions");
+	sqlite3_reset(st);
+	t.moves = (const char **)moves;
+	if (!rc)
+		rc = visit(ctx, &t, err);
+	for (int i = 0; i < t.nmoves; i++)
+		free(moves[i]);
+	free(moves);
+	return rc;
+}
+
+qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_SELECT_OPEN];
+	qv_status rc = QV_OK;
+	int step = SQLITE_DONE;
+	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = visit_row(s, st, visit, ctx, err);
+	if (!rc && step != SQLITE_DONE)
+		rc = db_fail(s, err, "reading tables");
+	sqlite3_reset(st);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
+                             qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_SELECT_ONE];
+	bind_text(st, 1, id);
+	qv_status rc;
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		rc = visit_row(s, st, visit, ctx, err);
+	else if (step == SQLITE_DONE)
+		rc = qv_fail(err, QV_ESTATE, "no table '%s'", id);
+	else
+		rc = db_fail(s, err, "reading a table");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}

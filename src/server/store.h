@@ -1,0 +1,85 @@
+/*
+ * store.h - the server's storage: tables, seats and every action in SQLite (WAL mode).
+ * Internal to the server.
+ *
+ * The table logic (table.c) calls the store inside its own lock and tells clients of a change
+ * only after the store has committed it, so a crash (even kill -9) loses nothing a client was
+ * told. The database holds each table (game, parameters, seed, version, status), its seats
+ * (the kind and, once claimed, the SHA-256 of the token, never the token), every action of its
+ * history in notation with the time it was made, and, once the game is over, the record
+ * (the same JSON `quiver replay` reads). A table that is not over is rebuilt at start-up by
+ * replaying its stored actions.
+ *
+ * Thread-safe: one connection behind a mutex; every function is one transaction.
+ */
+#ifndef QUIVER_SERVER_STORE_H
+#define QUIVER_SERVER_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "quiver/game.h"
+
+typedef struct qv__store qv__store;
+
+/* A seat as stored: its kind ("human" or a level) and the token hash ("" while unclaimed). */
+typedef struct qv__store_seat {
+	char kind[16];
+	char hash[65];
+} qv__store_seat;
+
+/* One history entry as stored. */
+typedef struct qv__store_move {
+	const char *who;  /* "p1".. or "chance" */
+	const char *text; /* notation */
+	bool automatic;   /* applied by the match as the only option */
+	double at;        /* seconds since the epoch */
+} qv__store_move;
+
+/* A table read back from the database. The strings belong to the store for the duration of
+ * the visit. */
+typedef struct qv__stored_table {
+	const char *id;
+	const char *game;
+	const char *params; /* JSON object text */
+	uint64_t seed;
+	bool private_;
+	long long v;
+	const char *status; /* "waiting", "playing" or "over" */
+	double created;
+	int nseats;
+	qv__store_seat seats[QV_MAX_PLAYERS];
+	int nmoves;
+	const char **moves; /* notation of each history entry, in order */
+} qv__stored_table;
+
+/* Opens (creating if needed) the database at path in WAL mode. The message names the path and
+ * SQLite's reason when it cannot (not a database, read-only, made by a newer quiver). */
+qv_status qv__store_open(qv__store **out, const char *path, qv_err *err);
+void qv__store_close(qv__store *s);
+
+/* A new table with its seats and the history it starts with (forced opening moves). */
+qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
+                                 const qv__store_move *moves, qv_err *err);
+
+/* Records the hash of a claimed seat, and the table's new status. */
+qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *status, qv_err *err);
+
+/* One change of a table's game: keeps the first `keep` history entries, appends moves as
+ * entries keep, keep+1, ..., and sets the version and status; record (JSON text) is stored
+ * when not NULL (the game is over). */
+qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
+                           const qv__store_move *moves, int nmoves, const char *record,
+                           qv_err *err);
+
+/* Calls visit for every table that is not over, in order of creation. A non-zero status from
+ * visit stops the walk and is returned. */
+typedef qv_status (*qv__store_visit_fn)(void *ctx, const qv__stored_table *t, qv_err *err);
+qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err);
+
+/* Calls visit for table id, whatever its status; QV_ESTATE when there is no such table. */
+qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
+                             qv_err *err);
+
+#endif

@@ -1,0 +1,871 @@
+/*
+ * table.c - the tables of `quiver serve`: creation from a client's request, seats and tokens,
+ * acts and undo on a version, AI seats and chance, the per-viewer log and the JSON clients
+ * receive. No sockets here: the server (server.c, ws.c) calls these functions.
+ *
+ * Every change follows one pattern under the table's lock: check, change the match, save the
+ * change in the store, and, when the store refuses, put the match back as it was. Only after
+ * that does the caller tell any client.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server/table.h"
+
+const char *const qv__seat_kinds[] = {"human", "easy", "medium", "hard", "random", "greedy", NULL};
+
+/* The fields a table request may have. */
+static const char *const request_fields[] = {"game", "params", "seats", "private", NULL};
+
+/* Longest action text a client may send (notation is far shorter). */
+#define ACTION_MAX 1024
+
+const char *qv__status_name(int status)
+{
+	return status == QV__WAITING ? "waiting" : status == QV__PLAYING ? "playing" : "over";
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void qv__table_lock(qv__table *t) { pthread_mutex_lock(&t->lock); }
+void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
+
+/* ---- life cycle ---------------------------------------------------------------------------- */
+
+/* The seat kinds as one line for messages. */
+static void kinds_list(char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; qv__seat_kinds[i] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+		                         qv__seat_kinds[i]);
+}
+
+/* Whether text is a seat kind. */
+static bool is_kind(const char *text)
+{
+	for (int i = 0; qv__seat_kinds[i]; i++)
+		if (strcmp(text, qv__seat_kinds[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The status that follows from the match and the seats. */
+static int status_of(const qv__table *t)
+{
+	if (qv_match_over(t->m))
+		return QV__OVER;
+	for (int i = 0; i < t->nseats; i++)
+		if (t->seat[i].human && !t->seat[i].hash[0])
+			return QV__WAITING;
+	return QV__PLAYING;
+}
+
+/* Allocates a table around a match, with its seats' kinds and agents. */
+static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const char *const *kinds,
+                           qv_err *err)
+{
+	qv__table *t = calloc(1, sizeof *t);
+	if (!t)
+		return qv_fail(err, QV_ENOMEM, "out of memory creating a table");
+	pthread_mutex_init(&t->lock, NULL);
+	atomic_init(&t->refs, 1);
+	t->game = m->game;
+	t->m = m;
+	t->store = store;
+	t->nseats = m->game->num_players(m->state);
+	for (int i = 0; i < t->nseats; i++) {
+		qv__seat *s = &t->seat[i];
+		snprintf(s->kind, sizeof s->kind, "%s", kinds[i]);
+		s->human = strcmp(kinds[i], "human") == 0;
+		qv_match_set_name(m, i, kinds[i]);
+		if (!s->human) {
+			qv_status rc = qv_agent_new(&s->agent, kinds[i], m->game,
+			                            qv_seed_mix(m->seed, (uint64_t)i + 1), err);
+			if (rc) {
+				t->m = NULL; /* the caller still owns m */
+				qv__table_free(t);
+				return rc;
+			}
+		}
+	}
+	/* The parameters as the record writes them (numbers and booleans typed). */
+	json_t *rec = qv_match_record_json(m);
+	t->params = json_incref(json_object_get(rec, "params"));
+	json_decref(rec);
+	*out = t;
+	return QV_OK;
+}
+
+void qv__table_free(qv__table *t)
+{
+	if (!t)
+		return;
+	for (int i = 0; i < QV_MAX_PLAYERS; i++)
+		qv_agent_free(t->seat[i].agent);
+	for (int v = 0; v <= QV_MAX_PLAYERS; v++) {
+		for (int i = 0; i < t->log[v].n; i++)
+			free(t->log[v].line[i].text);
+		free(t->log[v].line);
+	}
+	json_decref(t->params);
+	qv_match_free(t->m);
+	pthread_mutex_destroy(&t->lock);
+	free(t);
+}
+
+/* A parameter value from JSON as the text the game parses: strings as they are, whole
+ * numbers in decimal, booleans as true/false. */
+static qv_status param_text(const char *key, const json_t *v, char *buf, size_t len,
+                            const char **out, qv_err *err)
+{
+	if (json_is_string(v)) {
+		*out = json_string_value(v);
+		return QV_OK;
+	}
+	*out = buf;
+	if (json_is_integer(v))
+		snprintf(buf, len, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	else if (json_is_boolean(v))
+		snprintf(buf, len, "%s", json_is_true(v) ? "true" : "false");
+	else if (json_is_real(v))
+		snprintf(buf, len, "%.17g", json_real_value(v));
+	else
+		return qv_fail(err, QV_EINVAL,
+		               "params.%.60s: expected a string, a number or "
+		               "true/false",
+		               key);
+	return QV_OK;
+}
+
+/* Reads the request's "params" object into p. */
+static qv_status read_params(const json_t *j, qv_params *p, qv_err *err)
+{
+	memset(p, 0, sizeof *p);
+	if (!j)
+		return QV_OK;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "params: expected an object of key: value");
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)j, key, v)
+	{
+		char buf[64];
+		const char *text;
+		qv_status rc = param_text(key, v, buf, sizeof buf, &text, err);
+		if (rc)
+			return rc;
+		qv_err why;
+		if (qv_params_set(p, key, text, &why))
+			return qv_fail(err, QV_EINVAL, "params: %s", why.msg);
+	}
+	return QV_OK;
+}
+
+/* Whether the game has a parameter named key. */
+static bool game_has_param(const qv_game *g, const char *key)
+{
+	for (int i = 0; i < g->nparams; i++)
+		if (strcmp(g->params[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+/* Reads "seats" into kinds (n of them); *n = 0 when absent. */
+static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err *err)
+{
+	char list[128];
+	kinds_list(list, sizeof list);
+	*n = 0;
+	if (!j)
+		return QV_OK;
+	if (!json_is_array(j) || json_array_size(j) == 0 || json_array_size(j) > QV_MAX_PLAYERS)
+		return qv_fail(err, QV_EINVAL,
+		               "seats: expected an array of 1 to %d seat kinds (%s)",
+		               QV_MAX_PLAYERS, list);
+	for (size_t i = 0; i < json_array_size(j); i++) {
+		const char *k = json_string_value(json_array_get(j, i));
+		if (!k)
+			return qv_fail(err, QV_EINVAL, "seats[%zu]: expected a string, one of %s",
+			               i, list);
+		if (!is_kind(k))
+			return qv_fail(err, QV_EINVAL,
+			               "seats[%zu]: '%.40s' is not a seat kind; "
+			               "expected one of %s",
+			               i, k, list);
+		kinds[(*n)++] = k;
+	}
+	return QV_OK;
+}
+
+/* Checks that an object has only the fields of `known` (NULL-terminated), naming the first
+ * other one and the accepted ones. */
+static qv_status check_fields(const json_t *j, const char *const *known, const char *what,
+                              qv_err *err)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)j, key, v)
+	{
+		bool ok = false;
+		for (int i = 0; known[i] && !ok; i++)
+			ok = strcmp(key, known[i]) == 0;
+		if (!ok) {
+			char list[160];
+			size_t used = 0;
+			list[0] = '\0';
+			for (int i = 0; known[i]; i++)
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+				                         i ? ", " : "", known[i]);
+			return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s; accepted: %s",
+			               key, what, list);
+		}
+	}
+	return QV_OK;
+}
+
+/* Saves a new table with its opening history. */
+static qv_status save_new(qv__table *t, qv_err *err);
+
+qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req, qv_err *err)
+{
+	*out = NULL;
+	if (!json_is_object(req))
+		return qv_fail(err, QV_EINVAL,
+		               "expected a JSON object {\"game\", \"params\", "
+		               "\"seats\", \"private\"}");
+	qv_status rc = check_fields(req, request_fields, "a table request", err);
+	if (rc)
+		return rc;
+	const json_t *jgame = json_object_get(req, "game");
+	if (!json_is_string(jgame))
+		return qv_fail(err, QV_EINVAL,
+		               "game: expected the name of a game (GET /api/games "
+		               "lists them)");
+	qv_err why;
+	const qv_game *g = qv_game_find(json_string_value(jgame), &why);
+	if (!g)
+		return qv_fail(err, QV_EINVAL, "game: %s", why.msg);
+	const json_t *jpriv = json_object_get(req, "private");
+	if (jpriv && !json_is_boolean(jpriv))
+		return qv_fail(err, QV_EINVAL, "private: expected true or false");
+	qv_params params;
+	rc = read_params(json_object_get(req, "params"), &params, err);
+	if (rc)
+		return rc;
+	const char *kinds[QV_MAX_PLAYERS];
+	int nkinds;
+	rc = read_seats(json_object_get(req, "seats"), kinds, &nkinds, err);
+	if (rc)
+		return rc;
+	/* The number of seats gives the number of players unless the request sets it. */
+	if (nkinds > 0 && game_has_param(g, "players") && !qv_params_get(&params, "players")) {
+		char n[16];
+		snprintf(n, sizeof n, "%d", nkinds);
+		qv_params_set(&params, "players", n, NULL);
+	}
+	uint64_t seed;
+	rc = qv__seed_new(&seed, err);
+	if (rc)
+		return rc;
+	qv_match *m;
+	rc = qv_match_new(&m, g, &params, seed, &why);
+	if (rc)
+		return qv_fail(err, rc, "params: %s", why.msg);
+	int np = g->num_players(m->state);
+	if (nkinds > 0 && nkinds != np) {
+		qv_match_free(m);
+		if (nkinds < g->min_players || nkinds > g->max_players)
+			return qv_fail(err, QV_EINVAL,
+			               "seats: %d given; %s is for %d to %d players", nkinds,
+			               g->title, g->min_players, g->max_players);
+		return qv_fail(err, QV_EINVAL,
+		               "seats: %d given for a %d-player game (params.players "
+		               "says %d)",
+		               nkinds, np, np);
+	}
+	for (int i = nkinds; i < np; i++)
+		kinds[i] = "human";
+	qv__table *t;
+	rc = table_new(&t, store, m, kinds, err);
+	if (rc) {
+		qv_match_free(m);
+		return rc;
+	}
+	rc = qv__table_id_new(t->id, err);
+	t->private_ = jpriv && json_is_true(jpriv);
+	t->created = now();
+	t->status = status_of(t);
+	if (!rc)
+		rc = save_new(t, err);
+	if (rc) {
+		qv__table_free(t);
+		return rc;
+	}
+	*out = t;
+	return QV_OK;
+}
+
+qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_table *saved,
+                            qv_err *err)
+{
+	*out = NULL;
+	json_error_t jerr;
+	json_t *params = json_loads(saved->params, 0, &jerr);
+	if (!json_is_object(params)) {
+		json_decref(params);
+		return qv_fail(err, QV_EIO, "table %s: its stored parameters are not a JSON object",
+		               saved->id);
+	}
+	json_t *actions = json_array();
+	for (int i = 0; i < saved->nmoves; i++)
+		json_array_append_new(actions, json_string(saved->moves[i]));
+	json_t *rec = json_pack("{s:s, s:o, s:I, s:o}", "game", saved->game, "params", params,
+	                        "seed", (json_int_t)(int64_t)saved->seed, "actions", actions);
+	qv_err why;
+	qv_match *m = NULL;
+	qv_status rc =
+	    rec ? qv_match_load_json(&m, rec, &why) : qv_fail(&why, QV_ENOMEM, "out of memory");
+	json_decref(rec);
+	if (rc)
+		return qv_fail(err, rc, "table %s: %s", saved->id, why.msg);
+	if (m->nhist != saved->nmoves || saved->nseats != m->game->num_players(m->state)) {
+		qv_match_free(m);
+		return qv_fail(err, QV_EIO,
+		               "table %s: the stored actions do not replay to the "
+		               "stored game",
+		               saved->id);
+	}
+	const char *kinds[QV_MAX_PLAYERS];
+	for (int i = 0; i < saved->nseats; i++) {
+		if (!is_kind(saved->seats[i].kind)) {
+			qv_match_free(m);
+			return qv_fail(err, QV_EIO, "table %s: unknown seat kind '%s'", saved->id,
+			               saved->seats[i].kind);
+		}
+		kinds[i] = saved->seats[i].kind;
+	}
+	qv__table *t;
+	rc = table_new(&t, store, m, kinds, err);
+	if (rc) {
+		qv_match_free(m);
+		return rc;
+	}
+	snprintf(t->id, sizeof t->id, "%s", saved->id);
+	for (int i = 0; i < saved->nseats; i++)
+		snprintf(t->seat[i].hash, sizeof t->seat[i].hash, "%s", saved->seats[i].hash);
+	t->private_ = saved->private_;
+	t->v = saved->v;
+	t->created = saved->created;
+	t->status = status_of(t);
+	*out = t;
+	return QV_OK;
+}
+
+/* ---- saving -------------------------------------------------------------------------------- */
+
+/* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves. */
+static qv_status describe(const qv__table *t, int from, qv__store_move *moves, char **texts,
+                          qv_err *err)
+{
+	const qv_match *m = t->m;
+	const qv_game *g = t->game;
+	void *st = malloc(g->state_size);
+	if (!st)
+		return qv_fail(err, QV_ENOMEM, "out of memory saving a move");
+	memcpy(st, m->base, g->state_size);
+	double at = now();
+	static const char *const names[] = {"p1", "p2", "p3", "p4", "p5"};
+	qv_status rc = QV_OK;
+	for (int i = 0; i < m->nhist && !rc; i++) {
+		const qv_move *mv = &m->hist[i];
+		if (i >= from) {
+			char text[256];
+			if (g->action_to_text(st, mv->action, text, sizeof text) < 0)
+				snprintf(text, sizeof text, "#%d", (int)mv->action);
+			texts[i - from] = strdup(text);
+			if (!texts[i - from])
+				rc = qv_fail(err, QV_ENOMEM, "out of memory saving a move");
+			moves[i - from] = (qv__store_move){
+			    .who = mv->who >= 0 && mv->who < QV_MAX_PLAYERS ? names[mv->who]
+			                                                    : "chance",
+			    .text = texts[i - from],
+			    .automatic = mv->automatic,
+			    .at = at};
+		}
+		if (!rc && qv_apply_checked(g, st, mv->action, NULL, err))
+			rc = QV_EIO;
+	}
+	free(st);
+	return rc;
+}
+
+/* Saves the change that kept the first `keep` entries of the history as it was saved and
+ * made the rest, at version t->v and the current status. */
+static qv_status save_change(qv__table *t, int keep, qv_err *err)
+{
+	if (!t->store)
+		return QV_OK;
+	int n = t->m->nhist - keep;
+	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
+	qv_status rc = moves && texts ? describe(t, keep, moves, texts, err)
+	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a move");
+	char *record = NULL;
+	if (!rc && t->status == QV__OVER) {
+		json_t *rec = qv_match_record_json(t->m);
+		record = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+		json_decref(rec);
+		if (!record)
+			rc = qv_fail(err, QV_ENOMEM, "out of memory saving the record");
+	}
+	if (!rc)
+		rc = qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep,
+		                      moves, n, record, err);
+	free(record);
+	for (int i = 0; texts && i < n; i++)
+		free(texts[i]);
+	free(texts);
+	free(moves);
+	return rc;
+}
+
+static qv_status save_new(qv__table *t, qv_err *err)
+{
+	if (!t->store)
+		return QV_OK;
+	int n = t->m->nhist;
+	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
+	qv_status rc = moves && texts ? describe(t, 0, moves, texts, err)
+	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
+	char *params = rc ? NULL : json_dumps(t->params, JSON_COMPACT);
+	if (!rc && !params)
+		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a table");
+	if (!rc) {
+		qv__stored_table row = {.id = t->id,
+		                        .game = t->game->name,
+		                        .params = params,
+		                        .seed = t->m->seed,
+		                        .private_ = t->private_,
+		                        .v = t->v,
+		                        .status = qv__status_name(t->status),
+		                        .created = t->created,
+		                        .nseats = t->nseats,
+		                        .nmoves = n};
+		for (int i = 0; i < t->nseats; i++) {
+			snprintf(row.seats[i].kind, sizeof row.seats[i].kind, "%s",
+			         t->seat[i].kind);
+			row.seats[i].hash[0] = '\0';
+		}
+		rc = qv__store_insert_table(t->store, &row, moves, err);
+	}
+	free(params);
+	for (int i = 0; texts && i < n; i++)
+		free(texts[i]);
+	free(texts);
+	free(moves);
+	return rc;
+}
+
+/* After the history changed: the version, the status, and the logs beyond the new history
+ * dropped (an undo). */
+static void after_change(qv__table *t, long long dv)
+{
+	t->v += dv;
+	t->iv++;
+	t->status = status_of(t);
+	for (int v = 0; v <= t->nseats; v++) {
+		qv__log *log = &t->log[v];
+		while (log->n > 0 && log->line[log->n - 1].entry >= t->m->nhist)
+			free(log->line[--log->n].text);
+		if (log->upto > t->m->nhist)
+			log->upto = t->m->nhist;
+	}
+}
+
+/* Saves the change that added history entries [old, nhist) at version +added; when the store
+ * refuses, takes them back (the match's own undo removes exactly one decision or outcome
+ * with its automatic moves) and restores the version. */
+static qv_status commit_added(qv__table *t, int old, long long old_v, int old_status, qv_err *err)
+{
+	after_change(t, t->m->nhist - old);
+	qv_status rc = save_change(t, old, err);
+	if (rc) {
+		while (t->m->nhist > old && qv_match_undo(t->m, NULL) == QV_OK)
+			;
+		t->v = old_v;
+		t->status = old_status;
+		after_change(t, 0);
+	}
+	return rc;
+}
+
+/* ---- seats --------------------------------------------------------------------------------- */
+
+qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
+                         char token[QV__TOKEN_LEN + 1], qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = QV_OK;
+	int p = -1;
+	char name[8];
+	if (t->status == QV__OVER) {
+		rc = qv_fail(err, QV_ESTATE, "the game at table %s is over", t->id);
+	} else if (seat) {
+		p = qv_player_parse(seat, t->nseats);
+		if (p < 0)
+			rc = qv_fail(err, QV_EINVAL,
+			             "seat: '%.20s' is not a seat of this table; "
+			             "expected p1 to p%d",
+			             seat, t->nseats);
+		else if (!t->seat[p].human)
+			rc = qv_fail(err, QV_EINVAL,
+			             "seat: %s is played by the server (%s); only "
+			             "human seats can be joined",
+			             qv_player_name(p, name), t->seat[p].kind);
+		else if (t->seat[p].hash[0])
+			rc = qv_fail(err, QV_ESTATE, "seat %s is already taken",
+			             qv_player_name(p, name));
+	} else {
+		for (int i = 0; i < t->nseats && p < 0; i++)
+			if (t->seat[i].human && !t->seat[i].hash[0])
+				p = i;
+		if (p < 0)
+			rc = qv_fail(err, QV_ESTATE,
+			             "no free seat at table %s: every human seat is "
+			             "taken",
+			             t->id);
+	}
+	char hash[QV__HASH_LEN + 1];
+	if (!rc)
+		rc = qv__token_new(token, hash, err);
+	if (!rc) {
+		memcpy(t->seat[p].hash, hash, sizeof hash);
+		int old_status = t->status;
+		t->status = status_of(t);
+		if (t->store)
+			rc = qv__store_claim(t->store, t->id, p, hash, qv__status_name(t->status),
+			                     err);
+		if (rc) {
+			t->seat[p].hash[0] = '\0';
+			t->status = old_status;
+		} else {
+			t->iv++;
+			*seat_out = p;
+		}
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+int qv__table_auth(qv__table *t, const char *token, size_t len)
+{
+	qv__table_lock(t);
+	int found = -1;
+	for (int i = 0; i < t->nseats; i++) {
+		bool match = t->seat[i].hash[0] && qv__token_matches(token, len, t->seat[i].hash);
+		found = match ? i : found;
+	}
+	qv__table_unlock(t);
+	return found;
+}
+
+void qv__table_online_locked(qv__table *t, int seat, int delta)
+{
+	if (seat < 0 || seat >= t->nseats)
+		return;
+	t->seat[seat].online += delta;
+	t->iv++;
+}
+
+/* ---- acting -------------------------------------------------------------------------------- */
+
+/* The checks every act and undo share: the table plays, the version is current. */
+static qv_status check_turn_base(const qv__table *t, long long v, qv_err *err)
+{
+	char name[8];
+	if (t->status == QV__OVER)
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	if (t->status == QV__WAITING) {
+		for (int i = 0; i < t->nseats; i++)
+			if (t->seat[i].human && !t->seat[i].hash[0])
+				return qv_fail(err, QV_ESTATE,
+				               "the table is waiting for players: "
+				               "seat %s is not taken yet",
+				               qv_player_name(i, name));
+	}
+	if (t->stuck[0])
+		return qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
+	if (v != t->v)
+		return qv_fail(err, QV_ESTATE,
+		               "stale version %lld: the table is at version %lld "
+		               "(act on the latest update)",
+		               v, t->v);
+	return QV_OK;
+}
+
+qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_turn_base(t, v, err);
+	char name[8], mine[8];
+	int who = qv_match_to_move(t->m);
+	if (!rc && who != seat)
+		rc = who == QV_CHANCE
+		         ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
+		         : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
+		                   qv_player_name(who, name), qv_player_name(seat, mine));
+	if (!rc && strlen(action) > ACTION_MAX)
+		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
+		             ACTION_MAX);
+	if (!rc) {
+		int old = t->m->nhist, old_status = t->status;
+		long long old_v = t->v;
+		rc = qv_match_play_text(t->m, action, err);
+		if (!rc)
+			rc = commit_added(t, old, old_v, old_status, err);
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_turn_base(t, v, err);
+	unsigned humans = 0;
+	for (int i = 0; i < t->nseats; i++)
+		humans |= t->seat[i].human ? 1u << i : 0;
+	int old = t->m->nhist;
+	qv_move *saved = NULL;
+	if (!rc) {
+		saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
+		if (!saved)
+			rc = qv_fail(err, QV_ENOMEM, "out of memory during undo");
+		else if (old > 0)
+			memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
+	}
+	if (!rc)
+		rc = qv_match_undo_seat(t->m, seat, humans, err);
+	if (!rc) {
+		int old_status = t->status;
+		after_change(t, 1);
+		rc = save_change(t, t->m->nhist, err);
+		if (rc) {
+			/* Put the taken-back moves back: the decisions, which bring their automatic
+			 * moves with them. */
+			for (int i = t->m->nhist; i < old; i++)
+				if (!saved[i].automatic)
+					qv_match_play(t->m, saved[i].action, NULL);
+			t->v -= 1;
+			t->status = old_status;
+			after_change(t, 0);
+		} else {
+			for (int i = 0; i < t->nseats; i++)
+				if (t->seat[i].agent)
+					t->seat[i].forget = true;
+		}
+	}
+	free(saved);
+	qv__table_unlock(t);
+	return rc;
+}
+
+/* ---- AI seats and chance ------------------------------------------------------------------- */
+
+bool qv__table_wants_step_locked(const qv__table *t)
+{
+	if (t->status != QV__PLAYING || t->stuck[0])
+		return false;
+	int who = qv_match_to_move(t->m);
+	return who == QV_CHANCE || (who >= 0 && who < t->nseats && !t->seat[who].human);
+}
+
+/* Stops the table playing itself after an AI or chance failure, saying why. */
+static void stop_locked(qv__table *t, const char *what, const qv_err *why)
+{
+	snprintf(t->stuck, sizeof t->stuck, "%.60s: %.180s", what, why->msg);
+	t->iv++;
+	fprintf(stderr, "quiver serve: table %s: %s\n", t->id, t->stuck);
+}
+
+bool qv__table_step(qv__table *t)
+{
+	qv__table_lock(t);
+	if (!qv__table_wants_step_locked(t)) {
+		qv__table_unlock(t);
+		return false;
+	}
+	int who = qv_match_to_move(t->m);
+	int old = t->m->nhist, old_status = t->status;
+	long long old_v = t->v;
+	qv_err err;
+	if (who == QV_CHANCE) {
+		qv_status rc = qv_match_chance(t->m, NULL, &err);
+		if (!rc)
+			rc = commit_added(t, old, old_v, old_status, &err);
+		if (rc)
+			stop_locked(t, "drawing a chance outcome failed", &err);
+		qv__table_unlock(t);
+		return rc == QV_OK;
+	}
+	qv__seat *s = &t->seat[who];
+	if (s->forget) {
+		qv_agent_reset(s->agent);
+		s->seen = t->m->nhist;
+		s->forget = false;
+	}
+	qv_match_tell_agent(t->m, s->agent, &s->seen);
+	void *st = malloc(t->game->state_size);
+	if (!st) {
+		qv__table_unlock(t);
+		return false;
+	}
+	memcpy(st, t->m->state, t->game->state_size);
+	qv__table_unlock(t);
+
+	qv_action a;
+	qv_status rc = qv_agent_choose(s->agent, st, &a, &err);
+	free(st);
+
+	qv__table_lock(t);
+	bool changed = false;
+	if (rc) {
+		stop_locked(t, "the AI seat failed", &err);
+	} else if (t->v == old_v && t->status == QV__PLAYING && qv_match_to_move(t->m) == who) {
+		rc = qv_match_play(t->m, a, &err);
+		if (!rc)
+			rc = commit_added(t, old, old_v, old_status, &err);
+		if (rc)
+			stop_locked(t, "the AI seat's move could not be played", &err);
+		changed = rc == QV_OK;
+	}
+	qv__table_unlock(t);
+	return changed;
+}
+
+/* ---- what clients receive ------------------------------------------------------------------ */
+
+json_t *qv__table_info_locked(qv__table *t)
+{
+	json_t *seats = json_array();
+	char name[8];
+	for (int i = 0; i < t->nseats; i++) {
+		const qv__seat *s = &t->seat[i];
+		json_array_append_new(seats, json_pack("{s:s, s:s, s:b, s:b}", "seat",
+		                                       qv_player_name(i, name), "kind", s->kind,
+		                                       "claimed", !s->human || s->hash[0], "online",
+		                                       !s->human || s->online > 0));
+	}
+	json_t *result = json_null();
+	if (t->status == QV__OVER) {
+		int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
+		t->game->ranks(t->m->state, ranks);
+		t->game->score(t->m->state, scores);
+		result = json_array();
+		for (int i = 0; i < t->nseats; i++)
+			json_array_append_new(result, json_pack("{s:s, s:i, s:i}", "seat",
+			                                        qv_player_name(i, name), "rank",
+			                                        ranks[i], "score", scores[i]));
+	}
+	return json_pack("{s:s, s:s, s:s, s:O, s:o, s:s, s:I, s:b, s:o}", "id", t->id, "game",
+	                 t->game->name, "title", t->game->title, "params", t->params, "seats",
+	                 seats, "status", qv__status_name(t->status), "v", (json_int_t)t->v,
+	                 "private", t->private_, "result", result);
+}
+
+/* Appends one worded line to the log being filled (ctx). */
+typedef struct log_fill {
+	qv__table *t;
+	qv__log *log;
+	bool failed;
+} log_fill;
+
+static void add_line(void *ctx, const qv_log_line *line)
+{
+	log_fill *f = ctx;
+	qv__log *log = f->log;
+	if (f->failed)
+		return;
+	if (log->n == log->cap) {
+		int cap = log->cap ? 2 * log->cap : 64;
+		qv__logline *grown = realloc(log->line, (size_t)cap * sizeof *grown);
+		if (!grown) {
+			f->failed = true;
+			return;
+		}
+		log->line = grown;
+		log->cap = cap;
+	}
+	qv__logline *l = &log->line[log->n];
+	l->text = strdup(line->text);
+	if (!l->text) {
+		f->failed = true;
+		return;
+	}
+	l->entry = line->entry;
+	l->consequence = line->consequence;
+	l->serial = ++f->t->serial;
+	qv_player_name(line->who, l->who);
+	log->n++;
+}
+
+/* The log of viewer, worded up to the end of the history. */
+static qv__log *viewer_log(qv__table *t, int viewer)
+{
+	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
+	if (log->upto < t->m->nhist) {
+		log_fill f = {.t = t, .log = log};
+		qv_match_log(t->m, viewer, log->upto, add_line, &f);
+		/* A line that could not be kept is left out rather than shown wrongly. */
+		log->upto = t->m->nhist;
+	}
+	return log;
+}
+
+json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos)
+{
+	qv__log *log = viewer_log(t, viewer);
+	int keep = 0, undone = 0;
+	if (!snapshot) {
+		/* The lines the connection holds that are still in the log: serials grow, and lines
+		 * are only appended or cut from the end. */
+		keep = log->n;
+		while (keep > 0 && log->line[keep - 1].serial > pos->serial)
+			keep--;
+		if (keep > pos->n)
+			keep = pos->n;
+		undone = pos->n - keep;
+	}
+	json_t *lines = json_array();
+	for (int i = keep; i < log->n; i++) {
+		json_t *e = json_pack("{s:s, s:s}", "who", log->line[i].who, "text", log->line[i].text);
+		if (e && log->line[i].consequence)
+			json_object_set_new(e, "consequence", json_true());
+		json_array_append_new(lines, e);
+	}
+	pos->n = log->n;
+	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
+	json_t *frame = json_pack("{s:s, s:I}", "type", snapshot ? "snapshot" : "update", "v",
+	                          (json_int_t)t->v);
+	char name[8];
+	if (snapshot)
+		json_object_set_new(
+		    frame, "seat",
+		    json_string(viewer >= 0 ? qv_player_name(viewer, name) : "public"));
+	json_object_set_new(frame, "table", qv__table_info_locked(t));
+	json_object_set_new(frame, "view", qv_match_view_json(t->m, viewer));
+	json_object_set_new(frame, "log", lines);
+	if (undone > 0)
+		json_object_set_new(frame, "log_undone", json_integer(undone));
+	return frame;
+}

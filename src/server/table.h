@@ -1,0 +1,145 @@
+/*
+ * table.h - a table of `quiver serve`: one game in progress, its seats and its version, with
+ * every rule of the server's API that does not need a socket. Internal to the server.
+ *
+ * A table owns a qv_match behind its mutex (one actor per game). Its version `v` grows by the
+ * number of history entries every change adds (a decision, an AI's choice or a chance outcome,
+ * with the automatic moves after it) and by one for an undo; a client acts on the version it
+ * last heard of, so an act based on an outdated picture is refused. Seats are "human" or a
+ * level (easy, medium, hard, random, greedy); a human seat is claimed with a token, of which
+ * the table keeps only the hash. Every change is committed to the store before the function
+ * that made it returns, so callers tell clients only what is saved.
+ *
+ * Locking: functions ending in _locked expect the caller to hold t->lock (qv__table_lock);
+ * the others take it themselves. The search of an AI seat runs without the lock.
+ */
+#ifndef QUIVER_SERVER_TABLE_H
+#define QUIVER_SERVER_TABLE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include <jansson.h>
+
+#include "quiver/agent.h"
+#include "quiver/match.h"
+#include "server/store.h"
+#include "server/token.h"
+
+enum { QV__WAITING, QV__PLAYING, QV__OVER };
+
+/* The seat kinds a client may ask for, NULL-terminated: "human" and the levels. */
+extern const char *const qv__seat_kinds[];
+
+/* One line of a viewer's log, kept so that each connection is sent only what is new. */
+typedef struct qv__logline {
+	int entry;        /* history entry */
+	long long serial; /* grows with every line made, so a line taken back is never reused */
+	char who[8];      /* "p1".. or "chance" */
+	bool consequence; /* a consequence of the move before it, not a move */
+	char *text;
+} qv__logline;
+
+/* The log of one viewer (a seat or the public), worded up to entry `upto`. */
+typedef struct qv__log {
+	qv__logline *line;
+	int n, cap;
+	int upto;
+} qv__log;
+
+typedef struct qv__seat {
+	char kind[16]; /* "human" or a level */
+	bool human;
+	char hash[QV__HASH_LEN + 1]; /* SHA-256 of the token; "" while unclaimed */
+	int online;                  /* connections that said hello with the seat's token */
+	qv_agent *agent;             /* AI seats */
+	int seen;                    /* history entries the agent has been told */
+	bool forget;                 /* reset the agent before its next use (after an undo) */
+} qv__seat;
+
+typedef struct qv__table {
+	pthread_mutex_t lock;
+	char id[QV__ID_LEN + 1];
+	const qv_game *game;
+	qv_match *m;
+	int nseats;
+	qv__seat seat[QV_MAX_PLAYERS];
+	bool private_;
+	int status;       /* QV__WAITING, QV__PLAYING, QV__OVER */
+	long long v;      /* the game's version */
+	long long iv;     /* grows with everything a client hears of (v, seats claimed, online) */
+	double created;   /* seconds since the epoch */
+	char stuck[256];  /* set when an AI seat failed: the table stops playing itself */
+	json_t *params;   /* every parameter, as in records */
+	qv__store *store; /* NULL: nothing is saved (unit tests) */
+	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
+	long long serial;
+
+	/* Owned by the server, guarded by lock. */
+	atomic_int refs;
+	bool queued; /* waiting in or running on the worker pool */
+	void *conns; /* the server's connections to this table */
+} qv__table;
+
+/* Creates a table from a client's request {"game", "params", "seats", "private"} and saves
+ * it. QV_EINVAL names the bad field and what is accepted; QV_EIO when it cannot be saved. */
+qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request, qv_err *err);
+
+/* Rebuilds a table saved in the store by replaying its actions. */
+qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_table *saved,
+                            qv_err *err);
+
+/* Frees the table and its agents (no lock may be held on it, no thread may use it). */
+void qv__table_free(qv__table *t);
+
+void qv__table_lock(qv__table *t);
+void qv__table_unlock(qv__table *t);
+
+/* Claims seat `seat` ("p2"), or the first unclaimed human seat when seat is NULL, and writes a
+ * new token (shown once). QV_EINVAL: no such seat, or not a human one; QV_ESTATE: claimed,
+ * no free seat, or the game is over. */
+qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
+                         char token[QV__TOKEN_LEN + 1], qv_err *err);
+
+/* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
+int qv__table_auth(qv__table *t, const char *token, size_t len);
+
+/* The seat's decision `action` (notation) on version v. QV_ESTATE: waiting, over, stale
+ * version, not the seat's turn; QV_EINVAL: malformed; QV_EILLEGAL: against the rules;
+ * QV_EIO: could not be saved (nothing changed). */
+qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err);
+
+/* Takes back the seat's last decision on version v, under the policy of `quiver play`. */
+qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
+
+/* Whether an AI seat or chance is to move at a table that is playing (the server's pool must
+ * step it). */
+bool qv__table_wants_step_locked(const qv__table *t);
+
+/* Plays one AI decision or chance outcome if one is due. The search runs without the lock;
+ * its choice is applied only if the table did not change meanwhile. Returns true when the
+ * table changed. */
+bool qv__table_step(qv__table *t);
+
+/* The table's info: {"id", "game", "title", "params", "seats", "status", "v", "private",
+ * "result"}. */
+json_t *qv__table_info_locked(qv__table *t);
+
+/* Counts a connection of a seat coming (+1) or going (-1); changes what clients hear. */
+void qv__table_online_locked(qv__table *t, int seat, int delta);
+
+/* Where a connection stands in its viewer's log. */
+typedef struct qv__log_pos {
+	int n;            /* lines the connection holds */
+	long long serial; /* serial of its last line, 0 for none */
+} qv__log_pos;
+
+/* A frame for viewer (a seat or QV_VIEW_PUBLIC): a "snapshot" (the whole log, and "seat") or
+ * an "update" (the log lines since *pos, and "log_undone" when lines it had were taken back).
+ * Updates *pos. */
+json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos);
+
+/* "waiting", "playing" or "over". */
+const char *qv__status_name(int status);
+
+#endif

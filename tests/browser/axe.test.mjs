@@ -1,0 +1,93 @@
+// Accessibility: axe-core finds no serious or critical violation (WCAG 2.1 A and AA rules) on
+// the lobby, on a rules page and on a table of each game in play (a few moves in, so that
+// highlights and word buttons are on screen); and at 375 px wide nothing is wider than the
+// screen.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { startServer, launchBrowser, newPage, clickOnce, rng } from './support.mjs';
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Runs axe on the page and fails with a readable list of the serious and critical findings.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertAccessible(page, where) {
+  const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const text = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n  ');
+  assert.equal(bad.length, 0, `${where}: ${bad.length} serious or critical violations:\n  ${text}`);
+}
+
+/**
+ * Nothing sticks out sideways at the page's width.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertFits(page, where) {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(over <= 1, `${where}: the page is ${over}px wider than the screen`);
+}
+
+for (const width of [1280, 375]) {
+  test(`the lobby at ${width}px`, { timeout: 60000 }, async () => {
+    const { page, errors } = await newPage(browser, { width, height: 800 });
+    await page.goto(server.url);
+    await page.waitForSelector('button.quick-play');
+    await page.click('#create-form details summary');
+    await assertAccessible(page, `lobby at ${width}px`);
+    await assertFits(page, `lobby at ${width}px`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
+test('a rules page at 375px', { timeout: 60000 }, async () => {
+  const { page, errors } = await newPage(browser, { width: 375, height: 800 });
+  await page.goto(new URL('rules.html?game=three-arrows', server.url).toString());
+  await page.waitForSelector('#rules h2');
+  await assertAccessible(page, 'rules page');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
+  for (const width of [1280, 375]) {
+    test(`a ${game} table at ${width}px`, { timeout: 90000 }, async () => {
+      const { page, errors } = await newPage(browser, { width, height: 800 });
+      await page.goto(server.url);
+      await page.selectOption(`#level-${game}`, 'random');
+      await page.click(`button.quick-play[data-game="${game}"]`);
+      await page.waitForURL(/table\.html\?id=/);
+      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
+      // a few moves into the game, then one click of a choice
+      const rand = rng(3);
+      for (let k = 0; k < 6; k++) {
+        await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
+        await clickOnce(page, rand);
+        await page.waitForTimeout(80);
+      }
+      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])', { timeout: 30000 });
+      await assertAccessible(page, `${game} at ${width}px`);
+      await assertFits(page, `${game} at ${width}px`);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+}

@@ -1,0 +1,83 @@
+// A browser plays a whole game of each game against AI seats by clicking only: from the
+// lobby's one-click "Play" (level `random`, so that the suite stays fast) to the result. On
+// the way it takes the screenshots of the game in mid-play that the README shows (desktop and
+// 375 px; into $QV_SCREENSHOT_DIR, else build/screenshots), and at the
+// end it checks the result table, the record download and "play again". $QV_GAME limits it
+// to one game.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startServer, launchBrowser, newPage, playByClicking, screenshotDir } from './support.mjs';
+
+const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'concardia', 'evons', 'arrow-party'];
+/** After how many clicks the mid-play screenshot is taken. */
+const SHOT_AT = { 'three-arrows': 24, concardia: 14, evons: 16, 'arrow-party': 22 };
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+for (const game of GAMES) {
+  test(`${game}: a whole game against the computer, by clicking only`, { timeout: 240000 }, async () => {
+    const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
+    await page.goto(server.url);
+    await page.selectOption(`#level-${game}`, 'random');
+    await page.click(`button.quick-play[data-game="${game}"]`);
+    await page.waitForURL(/table\.html\?id=/);
+    await page.waitForSelector('#conn.open');
+    assert.match(await page.textContent('#conn'), /Connected as p1/);
+    const shots = screenshotDir();
+    let shot = false;
+    const clicks = await playByClicking(page, {
+      seed: 7,
+      onClick: async (n) => {
+        if (n + 1 !== SHOT_AT[game] || shot) return;
+        // the screenshot shows a position in play: wait until it is the player's turn again
+        await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 60000 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(shots, `${game}.png`) });
+        // and on a phone, 375 px wide
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(shots, `${game}-phone.png`) });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        shot = true;
+      },
+    });
+    assert.ok(clicks > 3, `a game with only ${clicks} clicks`);
+    // the result: a rank for every seat, and a sentence saying who won
+    const ranks = await page.locator('#result table.ranks tbody tr').count();
+    assert.ok(ranks >= 2, 'the result lists every seat');
+    await page.waitForFunction(() => /The game is over/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 10000 });
+    // the record downloads as JSON with every action
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('#result button:has-text("Download the record")'),
+    ]);
+    const file = await download.path();
+    const record = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
+    assert.equal(record.game, game);
+    assert.ok(Array.isArray(record.actions) && record.actions.length >= clicks / 4, 'the record has the actions');
+    // "play again": a new table with the same game and seats, this browser in the same seat
+    const oldUrl = page.url();
+    await page.click('#result button:has-text("Play again")');
+    await page.waitForURL((u) => u.toString() !== oldUrl && /table\.html\?id=/.test(u.toString()));
+    await page.waitForSelector('#conn.open');
+    assert.match(await page.textContent('#conn'), /Connected as p1/);
+    assert.match(await page.textContent('#title'), new RegExp(game === 'concardia' ? 'ConCardia' : '.'));
+    assert.deepEqual(errors, [], 'no script error on the page');
+    await page.context().close();
+  });
+}

@@ -1,0 +1,93 @@
+// The seat survives: a refresh mid-game and a second tab on the same device rejoin the seat
+// (the token is kept in the browser), and after `kill -9` of the server and a restart on the
+// same database and port, the page says the connection was lost, reconnects by itself, and
+// the game goes on.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, clickOnce, rng } from './support.mjs';
+
+/** @type {Awaited<ReturnType<typeof startServer>> | null} */
+let server = null;
+/** @type {import('playwright-core').Browser | null} */
+let browser = null;
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * The version the page shows: the last snapshot or update it received.
+ * @param {import('playwright-core').Page} page
+ * @param {any[]} frames
+ */
+function version(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (typeof frames[i].v === 'number') return frames[i].v;
+  return -1;
+}
+
+/**
+ * Clicks until the table's version moves past `v` (one of the player's moves applied).
+ * @param {import('playwright-core').Page} page
+ * @param {any[]} frames
+ * @param {() => number} rand
+ */
+async function moveOnce(page, frames, rand) {
+  await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
+  const v = version(frames);
+  for (let k = 0; k < 12 && version(frames) <= v; k++) {
+    await clickOnce(page, rand);
+    await page.waitForTimeout(60);
+  }
+  assert.ok(version(frames) > v, 'a move by clicking was applied');
+}
+
+test('a refresh, a second tab and a killed server: the seat is kept and the game goes on', { timeout: 120000 }, async () => {
+  server = await startServer();
+  const port = server.port;
+  const db = server.db;
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await context.newPage();
+  /** @type {any[]} */
+  let frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    try { frames.push(JSON.parse(String(f.payload))); } catch { /* ignore */ }
+  }));
+  const rand = rng(5);
+  await page.goto(server.url);
+  await page.selectOption('#level-three-arrows', 'random');
+  await page.click('button.quick-play[data-game="three-arrows"]');
+  await page.waitForURL(/table\.html\?id=/);
+  await page.waitForSelector('#conn.open');
+  await moveOnce(page, frames, rand);
+  await moveOnce(page, frames, rand);
+  const tiles = await page.locator('#board-area .tile.p1').count();
+  assert.ok(tiles >= 1, 'my pieces are on the board');
+
+  // a refresh keeps the seat
+  frames = [];
+  await page.reload();
+  await page.waitForSelector('#conn.open');
+  assert.match(await page.textContent('#conn'), /Connected as p1/);
+  assert.equal(await page.locator('#board-area .tile.p1').count(), tiles, 'the same board after the refresh');
+  await moveOnce(page, frames, rand);
+
+  // a second tab of the same browser takes the same seat
+  const tab = await context.newPage();
+  await tab.goto(page.url());
+  await tab.waitForSelector('#conn.open');
+  assert.match(await tab.textContent('#conn'), /Connected as p1/);
+  await tab.close();
+
+  // kill -9, then a restart on the same database and port
+  await server.kill9();
+  await page.waitForSelector('#conn.lost', { timeout: 15000 });
+  assert.match(await page.textContent('#conn'), /Connection lost/);
+  server = await startServer({ db, port });
+  await page.waitForSelector('#conn.open', { timeout: 20000 });
+  assert.match(await page.textContent('#conn'), /Connected as p1/);
+  await moveOnce(page, frames, rand);
+  await context.close();
+});

@@ -1,0 +1,214 @@
+// What the browser tests share: a real `quiver serve` on a free port of 127.0.0.1 with a
+// temporary database (stopped at the end, or killed with SIGKILL and started again), Debian's
+// chromium driven by playwright-core with the flags a closed network needs, and the generic
+// "play by clicking" loop. Nothing here downloads anything or talks beyond 127.0.0.1.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(here, '..', '..');
+
+/** The quiver binary: $QUIVER (set by ctest), else build/quiver. */
+export const QUIVER = process.env.QUIVER ?? path.join(ROOT, 'build', 'quiver');
+export const CHROMIUM = process.env.QV_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * A temporary directory, removed when the process exits.
+ * @param {string} prefix
+ */
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Starts `quiver serve` and waits for its `serving http://…/` line.
+ * @param {{db?: string, port?: number, threads?: number}} [o]
+ * @returns {Promise<{url: string, port: number, db: string, proc: import('node:child_process').ChildProcess,
+ *                    stop: () => Promise<void>, kill9: () => Promise<void>}>}
+ */
+export async function startServer(o = {}) {
+  const db = o.db ?? path.join(tempDir('quiver-web-'), 'test.db');
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(o.port ?? 0), '--db', db,
+    '--web', path.join(ROOT, 'web'), '--rules', path.join(ROOT, 'docs', 'rules'), '--threads', String(o.threads ?? 2)];
+  const proc = spawn(QUIVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`quiver serve did not start in 10 s: ${stderr}`)), 10000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /serving (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`quiver serve exited (${code}): ${stderr}`));
+    });
+  });
+  const port = Number(new URL(url).port);
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  const kill = (/** @type {NodeJS.Signals} */ sig) => async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill(sig);
+    await exited;
+  };
+  process.on('exit', () => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+  return { url, port, db, proc, stop: kill('SIGTERM'), kill9: kill('SIGKILL') };
+}
+
+/**
+ * Launches Debian's chromium headless on a closed network. playwright gives every launch a
+ * fresh temporary profile (its own --user-data-dir), removed when the browser closes.
+ */
+export async function launchBrowser() {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: run scripts/install-deps.sh`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A page that fails the test on any script error, and records the frames it receives.
+ * @param {import('playwright-core').Browser | import('playwright-core').BrowserContext} owner
+ * @param {{width?: number, height?: number}} [o]
+ */
+export async function newPage(owner, o = {}) {
+  const page = 'newContext' in owner
+    ? await (await owner.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 } })).newPage()
+    : await owner.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  /** @type {any[]} */
+  const frames = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    try { frames.push(JSON.parse(String(f.payload))); } catch { /* not JSON */ }
+  }));
+  return { page, errors, frames };
+}
+
+/**
+ * A request to the server's API from the test (not from a page).
+ * @param {string} base
+ * @param {string} method
+ * @param {string} p
+ * @param {unknown} [body]
+ */
+export async function api(base, method, p, body) {
+  const res = await fetch(new URL(p, base), {
+    method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${data.error}`);
+  return data;
+}
+
+/**
+ * Waits until the page has something to click for the player, or the game is over; returns
+ * which.
+ * @param {import('playwright-core').Page} page
+ * @param {number} timeoutMs
+ */
+export async function waitForTurnOrEnd(page, timeoutMs) {
+  const h = await page.waitForFunction(() => {
+    const result = document.getElementById('result');
+    if (result && !result.hidden) return 'over';
+    const panel = document.getElementById('move-panel');
+    if (panel && panel.querySelector('.play-button, .word-button')) return 'turn';
+    if (document.querySelector('#board-area .cell.target, #players-area [data-token].target')) return 'turn';
+    return null;
+  }, null, { timeout: timeoutMs, polling: 50 });
+  return /** @type {'over' | 'turn'} */ (await h.jsonValue());
+}
+
+/**
+ * One decision made by clicking only: a highlighted square or card first (as a player on the
+ * board would), else a word button, else the Play button. `rand` picks among equals.
+ * Returns what was clicked.
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} rand
+ */
+export async function clickOnce(page, rand) {
+  const play = page.locator('#move-panel .play-button');
+  const words = page.locator('#move-panel .word-button');
+  const targets = page.locator('#board-area .cell.target, #players-area [data-token].target');
+  const nt = await targets.count();
+  const nw = await words.count();
+  // Prefer the board, but let the word buttons and Play have their turn so that every kind
+  // of control is exercised.
+  const r = rand();
+  if (await play.count() && (r < 0.4 || (nt === 0 && nw === 0))) {
+    await play.first().click();
+    return 'play';
+  }
+  if (nt && (r < 0.75 || nw === 0)) {
+    const el = targets.nth(Math.floor(rand() * nt));
+    const token = await el.getAttribute('data-token');
+    await el.click();
+    return `target ${token}`;
+  }
+  if (nw) {
+    const el = words.nth(Math.floor(rand() * nw));
+    const word = await el.getAttribute('data-word');
+    await el.click();
+    return `word ${word}`;
+  }
+  if (await play.count()) {
+    await play.first().click();
+    return 'play';
+  }
+  return 'nothing';
+}
+
+/**
+ * Plays a whole game in a page by clicking, until the result shows.
+ * @param {import('playwright-core').Page} page
+ * @param {{seed?: number, maxClicks?: number, turnTimeoutMs?: number, onClick?: (n: number) => Promise<void>}} [o]
+ * @returns {Promise<number>} the number of clicks
+ */
+export async function playByClicking(page, o = {}) {
+  const rand = rng(o.seed ?? 1);
+  const max = o.maxClicks ?? 3000;
+  for (let n = 0; n < max; n++) {
+    const what = await waitForTurnOrEnd(page, o.turnTimeoutMs ?? 60000);
+    if (what === 'over') return n;
+    await clickOnce(page, rand);
+    if (o.onClick) await o.onClick(n);
+  }
+  throw new Error(`the game did not end within ${max} clicks`);
+}
+
+/**
+ * A small seeded generator (mulberry32), so that a failing run can be repeated.
+ * @param {number} seed
+ */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Where the tests put their screenshots: $QV_SCREENSHOT_DIR, else build/screenshots. */
+export function screenshotDir() {
+  const dir = process.env.QV_SCREENSHOT_DIR ?? path.join(path.dirname(QUIVER), 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}

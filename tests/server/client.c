@@ -1,0 +1,382 @@
+/*
+ * client.c - the test client of `quiver serve`: HTTP/1.1 requests, WebSocket frames (RFC
+ * 6455) over blocking sockets with poll() timeouts, and the server's process.
+ */
+#define _DEFAULT_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "client.h"
+
+/* Any single wait on the server (a reply, a frame) gives up after this long. */
+#define IO_TIMEOUT_MS 20000
+
+double tc_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ---- the server process ---------------------------------------------------------------------- */
+
+int tc_server_start(tc_server *s, const char *quiver, const char *db, const char *const *extra)
+{
+	int out[2];
+	if (pipe(out) != 0)
+		return -1;
+	const char *argv[32] = {quiver, "serve", "--port", "0", "--db", db};
+	int argc = 6;
+	for (int i = 0; extra && extra[i] && argc < 31; i++)
+		argv[argc++] = extra[i];
+	argv[argc] = NULL;
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(out[1], 1);
+		close(out[0]);
+		close(out[1]);
+		execv(quiver, (char *const *)argv);
+		_exit(127);
+	}
+	close(out[1]);
+	s->pid = pid;
+	s->port = 0;
+	char line[256];
+	size_t n = 0;
+	double end = tc_now_ms() + 20000;
+	while (n < sizeof line - 1 && tc_now_ms() < end) {
+		struct pollfd p = {.fd = out[0], .events = POLLIN};
+		if (poll(&p, 1, 200) <= 0)
+			continue;
+		ssize_t r = read(out[0], line + n, 1);
+		if (r <= 0)
+			break;
+		if (line[n] == '\n') {
+			line[n] = '\0';
+			break;
+		}
+		n++;
+	}
+	line[n] = '\0';
+	close(out[0]);
+	if (sscanf(line, "serving http://127.0.0.1:%d/", &s->port) != 1) {
+		tc_server_stop(s, SIGKILL);
+		return -1;
+	}
+	return 0;
+}
+
+int tc_server_stop(tc_server *s, int sig)
+{
+	int status = 0;
+	if (s->pid <= 0)
+		return 0;
+	kill(s->pid, sig);
+	double end = tc_now_ms() + 20000;
+	while (waitpid(s->pid, &status, WNOHANG) == 0) {
+		if (tc_now_ms() > end) {
+			kill(s->pid, SIGKILL);
+			waitpid(s->pid, &status, 0);
+			break;
+		}
+		usleep(10000);
+	}
+	s->pid = 0;
+	return status;
+}
+
+/* ---- sockets ----------------------------------------------------------------------------------
+ */
+
+/* A connected TCP socket to 127.0.0.1:port, or -1. */
+static int dial(int port)
+{
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -1;
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	int one = 1;
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Writes all of buf; 0 on success. */
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len > 0) {
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Reads more bytes into a growing buffer, waiting up to timeout_ms. Returns the count read,
+ * 0 on timeout, -1 on close or error. */
+static int read_more(int fd, char **buf, size_t *len, size_t *cap, int timeout_ms)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	int r = poll(&p, 1, timeout_ms);
+	if (r == 0)
+		return 0;
+	if (r < 0)
+		return errno == EINTR ? 0 : -1;
+	if (*len + 4096 + 1 > *cap) {
+		size_t c = *cap ? *cap * 2 : 8192;
+		while (c < *len + 4096 + 1)
+			c *= 2;
+		char *g = realloc(*buf, c);
+		if (!g)
+			return -1;
+		*buf = g;
+		*cap = c;
+	}
+	ssize_t n = recv(fd, *buf + *len, *cap - *len - 1, 0);
+	if (n <= 0)
+		return -1;
+	*len += (size_t)n;
+	(*buf)[*len] = '\0';
+	return (int)n;
+}
+
+/* ---- HTTP -------------------------------------------------------------------------------------
+ */
+
+int tc_http(int port, const char *method, const char *path, const char *body, size_t len,
+            tc_reply *out)
+{
+	memset(out, 0, sizeof *out);
+	int fd = dial(port);
+	if (fd < 0)
+		return 0;
+	char head[1024];
+	int hn = snprintf(head, sizeof head,
+	                  "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
+	                  "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+	                  method, path, port, body ? len : 0);
+	if (write_all(fd, head, (size_t)hn) || (body && write_all(fd, body, len))) {
+		/* The server may answer (413) before reading a large body: read what came. */
+	}
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	double end = tc_now_ms() + IO_TIMEOUT_MS;
+	while (tc_now_ms() < end) {
+		int r = read_more(fd, &buf, &n, &cap, 200);
+		if (r < 0)
+			break;
+	}
+	close(fd);
+	if (!buf)
+		return 0;
+	char *sep = strstr(buf, "\r\n\r\n");
+	if (!sep || sscanf(buf, "HTTP/1.%*d %d", &out->status) != 1) {
+		free(buf);
+		out->status = 0;
+		return 0;
+	}
+	*sep = '\0';
+	out->headers = strdup(buf);
+	out->len = n - (size_t)(sep + 4 - buf);
+	out->body = malloc(out->len + 1);
+	memcpy(out->body, sep + 4, out->len);
+	out->body[out->len] = '\0';
+	free(buf);
+	out->json = json_loadb(out->body, out->len, 0, NULL);
+	return out->status;
+}
+
+void tc_reply_free(tc_reply *r)
+{
+	free(r->body);
+	free(r->headers);
+	json_decref(r->json);
+	memset(r, 0, sizeof *r);
+}
+
+/* ---- WebSocket --------------------------------------------------------------------------------
+ */
+
+int tc_ws_open(tc_ws *w, int port, const char *path)
+{
+	memset(w, 0, sizeof *w);
+	w->fd = dial(port);
+	if (w->fd < 0)
+		return -1;
+	char req[1024];
+	int n = snprintf(req, sizeof req,
+	                 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+	                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+	                 "Sec-WebSocket-Version: 13\r\n\r\n",
+	                 path, port);
+	if (write_all(w->fd, req, (size_t)n)) {
+		tc_ws_close(w);
+		return -1;
+	}
+	double end = tc_now_ms() + IO_TIMEOUT_MS;
+	char *sep = NULL;
+	while (!sep && tc_now_ms() < end) {
+		if (read_more(w->fd, &w->buf, &w->len, &w->cap, 200) < 0)
+			break;
+		sep = w->buf ? strstr(w->buf, "\r\n\r\n") : NULL;
+	}
+	int status = 0;
+	if (!sep || sscanf(w->buf, "HTTP/1.%*d %d", &status) != 1 || status != 101) {
+		tc_ws_close(w);
+		return status > 0 ? status : -1;
+	}
+	size_t used = (size_t)(sep + 4 - w->buf);
+	memmove(w->buf, w->buf + used, w->len - used);
+	w->len -= used;
+	return 0;
+}
+
+int tc_ws_send_frame(tc_ws *w, int opcode, const void *data, size_t len, bool more)
+{
+	uint8_t head[14];
+	size_t h = 0;
+	head[h++] = (uint8_t)((more ? 0 : 0x80) | (opcode & 0xf));
+	if (len < 126) {
+		head[h++] = (uint8_t)(0x80 | len);
+	} else if (len < 65536) {
+		head[h++] = 0x80 | 126;
+		head[h++] = (uint8_t)(len >> 8);
+		head[h++] = (uint8_t)len;
+	} else {
+		head[h++] = 0x80 | 127;
+		for (int i = 7; i >= 0; i--)
+			head[h++] = (uint8_t)((uint64_t)len >> (8 * i));
+	}
+	uint8_t mask[4] = {(uint8_t)rand(), (uint8_t)rand(), (uint8_t)rand(), (uint8_t)rand()};
+	memcpy(head + h, mask, 4);
+	h += 4;
+	uint8_t *masked = malloc(len ? len : 1);
+	if (!masked)
+		return -1;
+	for (size_t i = 0; i < len; i++)
+		masked[i] = ((const uint8_t *)data)[i] ^ mask[i & 3];
+	int rc = write_all(w->fd, head, h) || write_all(w->fd, masked, len) ? -1 : 0;
+	free(masked);
+	return rc;
+}
+
+int tc_ws_send_text(tc_ws *w, const char *text)
+{
+	return tc_ws_send_frame(w, 1, text, strlen(text), false);
+}
+
+/* One whole frame from the buffer, if it holds one: returns its total size, 0 if incomplete. */
+static size_t parse_frame(const tc_ws *w, int *opcode, size_t *off, size_t *plen)
+{
+	const uint8_t *b = (const uint8_t *)w->buf;
+	if (w->len < 2)
+		return 0;
+	size_t h = 2, len = b[1] & 127;
+	bool masked = b[1] & 128;
+	if (len == 126) {
+		if (w->len < 4)
+			return 0;
+		len = (size_t)b[2] << 8 | b[3];
+		h = 4;
+	} else if (len == 127) {
+		if (w->len < 10)
+			return 0;
+		len = 0;
+		for (int i = 0; i < 8; i++)
+			len = len << 8 | b[2 + i];
+		h = 10;
+	}
+	if (masked)
+		h += 4;
+	if (w->len < h + len)
+		return 0;
+	*opcode = b[0] & 0xf;
+	*off = h;
+	*plen = len;
+	return h + len;
+}
+
+int tc_ws_recv(tc_ws *w, int timeout_ms, int *opcode, char **payload, size_t *len)
+{
+	double end = tc_now_ms() + timeout_ms;
+	for (;;) {
+		size_t off, plen;
+		size_t total = w->fd >= 0 ? parse_frame(w, opcode, &off, &plen) : 0;
+		if (total > 0) {
+			char *p = malloc(plen + 1);
+			memcpy(p, w->buf + off, plen);
+			p[plen] = '\0';
+			memmove(w->buf, w->buf + total, w->len - total);
+			w->len -= total;
+			if (*opcode == 9) { /* ping: answer and go on */
+				tc_ws_send_frame(w, 10, p, plen, false);
+				free(p);
+				continue;
+			}
+			if (*opcode == 8) {
+				free(p);
+				w->closed = true;
+				return -1;
+			}
+			*payload = p;
+			*len = plen;
+			return 1;
+		}
+		if (w->closed || w->fd < 0)
+			return -1;
+		/* With no time left, what is already there is still read (timeout 0 polls). */
+		double left = end - tc_now_ms();
+		int r = read_more(w->fd, &w->buf, &w->len, &w->cap, left > 0 ? (int)left : 0);
+		if (r < 0) {
+			w->closed = true;
+			return -1;
+		}
+		if (r == 0 && left <= 0)
+			return 0;
+	}
+}
+
+json_t *tc_ws_recv_json(tc_ws *w, int timeout_ms)
+{
+	int op;
+	char *p;
+	size_t n;
+	if (tc_ws_recv(w, timeout_ms, &op, &p, &n) != 1)
+		return NULL;
+	json_t *j = op == 1 ? json_loadb(p, n, 0, NULL) : NULL;
+	free(p);
+	return j;
+}
+
+void tc_ws_close(tc_ws *w)
+{
+	if (w->fd >= 0)
+		close(w->fd);
+	w->fd = -1;
+	free(w->buf);
+	w->buf = NULL;
+	w->len = w->cap = 0;
+}

@@ -1,0 +1,70 @@
+/*
+ * client.h - a small HTTP and WebSocket client over plain sockets, and a way to start and stop
+ * `quiver serve`, for the server's integration tests and the load test (bench/). It talks
+ * only to 127.0.0.1 and every call is bounded in time. It can also send what browsers never
+ * would (unmasked, fragmented, binary or oversized frames), which the tests need.
+ */
+#ifndef QUIVER_TESTS_CLIENT_H
+#define QUIVER_TESTS_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include <jansson.h>
+
+/* ---- the server process ---- */
+
+typedef struct tc_server {
+	pid_t pid;
+	int port;
+} tc_server;
+
+/* Starts `quiver serve --port 0 --db db` with extra arguments (NULL-terminated, may be NULL)
+ * and waits (up to 20 s) for its `serving http://127.0.0.1:PORT/` line. Returns 0 on success. */
+int tc_server_start(tc_server *s, const char *quiver, const char *db, const char *const *extra);
+/* Sends sig (SIGTERM to stop, SIGKILL to crash it) and reaps it; returns its wait status. */
+int tc_server_stop(tc_server *s, int sig);
+
+/* ---- HTTP ---- */
+
+typedef struct tc_reply {
+	int status; /* HTTP status, 0 when the request failed */
+	char *body; /* NUL-terminated */
+	size_t len;
+	char *headers; /* the raw header block */
+	json_t *json;  /* the body parsed, or NULL */
+} tc_reply;
+
+/* One request (Connection: close). body may be NULL. Returns the reply's status (0 on
+ * failure); free the reply with tc_reply_free. */
+int tc_http(int port, const char *method, const char *path, const char *body, size_t len,
+            tc_reply *out);
+void tc_reply_free(tc_reply *r);
+
+/* ---- WebSocket ---- */
+
+typedef struct tc_ws {
+	int fd;
+	char *buf; /* bytes read but not yet consumed */
+	size_t len, cap;
+	bool closed;
+} tc_ws;
+
+/* Opens a WebSocket at path. Returns 0 on success; otherwise the HTTP status of the refusal
+ * (e.g. 404, 503), or -1 when the connection failed. */
+int tc_ws_open(tc_ws *w, int port, const char *path);
+/* Sends one frame (masked unless `unmasked`), fin set unless `more`. Returns 0 on success. */
+int tc_ws_send_frame(tc_ws *w, int opcode, const void *data, size_t len, bool more);
+int tc_ws_send_text(tc_ws *w, const char *text);
+/* Receives the next data frame within timeout_ms, answering pings. Returns 1 (a frame, whose
+ * payload the caller frees), 0 on timeout, -1 when the socket closed. */
+int tc_ws_recv(tc_ws *w, int timeout_ms, int *opcode, char **payload, size_t *len);
+/* The next text frame parsed as JSON, or NULL on timeout, close or broken JSON. */
+json_t *tc_ws_recv_json(tc_ws *w, int timeout_ms);
+void tc_ws_close(tc_ws *w);
+
+/* Milliseconds on a monotonic clock. */
+double tc_now_ms(void);
+
+#endif

@@ -1,0 +1,1119 @@
+/*
+ * test_serve.c - `quiver serve` from the outside, as browsers use it: the binary is started
+ * on a temporary database with --port 0, and the tests talk HTTP and WebSocket to 127.0.0.1.
+ *
+ * - the HTTP API: games, tables, joins, records, files, and every bad request refused with
+ *   nothing changed;
+ * - all four games played to the end by human seats and watched by a spectator, every frame
+ *   checked: each view must be exactly a view that viewer had at some point of the game (found
+ *   by replaying the final record), frames hold only their documented fields and never the
+ *   seed, and each viewer's log is the one worded for it;
+ * - bad frames of every kind refused with nothing changed, a bad token closing the socket;
+ * - undo under the table policy;
+ * - kill -9 mid-game and a restart that resumes every table at its version, seats and views;
+ * - tables of AI seats only finishing by themselves, with records that replay;
+ * - the socket and table limits refusing politely.
+ *
+ * Usage: test_serve PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
+ */
+#define _DEFAULT_SOURCE /* usleep, mkdtemp */
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "client.h"
+#include "quiver/match.h"
+
+static const char *quiver;
+static char tmpdir[64];
+static tc_server server; /* the running server, stopped by each test and at exit */
+static int dbcount;
+
+/* Frames wait at most this long (the sanitizer build is slow). */
+#define WAIT_MS 20000
+
+/* ---- helpers --------------------------------------------------------------------------------- */
+
+/* A fresh database path in the temporary folder. */
+static const char *new_db(void)
+{
+	static char path[128];
+	snprintf(path, sizeof path, "%s/t%d.db", tmpdir, ++dbcount);
+	return path;
+}
+
+/* Starts the server on db with extra options. */
+static void start(const char *db, const char *const *extra)
+{
+	assert_int_equal(tc_server_start(&server, quiver, db, extra), 0);
+}
+
+/* Stops the server with SIGTERM: it must shut down cleanly (under the sanitizers, with no
+ * leak and no error). */
+static void stop(void)
+{
+	int status = tc_server_stop(&server, SIGTERM);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
+}
+
+/* A request that must answer `status`; returns the parsed body (caller frees) or NULL. */
+static json_t *http(const char *method, const char *path, const char *body, int status)
+{
+	tc_reply r;
+	tc_http(server.port, method, path, body, body ? strlen(body) : 0, &r);
+	if (r.status != status)
+		fail_msg("%s %s: status %d, expected %d; body %s", method, path, r.status, status,
+		         r.body ? r.body : "(none)");
+	json_t *j = json_incref(r.json);
+	tc_reply_free(&r);
+	return j;
+}
+
+/* A refused request: status and a one-line {"error": ...} containing `words`. */
+static void refused(const char *method, const char *path, const char *body, int status,
+                    const char *words)
+{
+	json_t *j = http(method, path, body, status);
+	const char *msg = json_string_value(json_object_get(j, "error"));
+	if (!msg || json_object_size(j) != 1 || (words && !strstr(msg, words)))
+		fail_msg("%s %s: expected an error naming '%s', got %s", method, path,
+		         words ? words : "", msg ? msg : "no error field");
+	json_decref(j);
+}
+
+/* Creates a table; returns its id (static buffer per call site is enough: copied out). */
+static void create(const char *body, char id[32])
+{
+	json_t *j = http("POST", "/api/tables", body, 201);
+	assert_non_null(j);
+	snprintf(id, 32, "%s", json_string_value(json_object_get(j, "id")));
+	json_decref(j);
+}
+
+/* Joins seat (e.g. "p1") and copies the token. */
+static void join(const char *id, const char *seat, char token[64])
+{
+	char path[96], body[64];
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	snprintf(body, sizeof body, "{\"seat\": \"%s\"}", seat);
+	json_t *j = http("POST", path, body, 200);
+	assert_string_equal(json_string_value(json_object_get(j, "seat")), seat);
+	snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
+	assert_int_equal(strlen(token), 32);
+	json_decref(j);
+}
+
+/* GET /api/tables/ID. */
+static json_t *info(const char *id)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s", id);
+	return http("GET", path, NULL, 200);
+}
+
+/* ---- viewers: one WebSocket each ---------------------------------------------------------------
+ */
+
+typedef struct viewer {
+	tc_ws ws;
+	int seat; /* -1 for a spectator */
+	long long v;
+	json_t *views; /* every view received, in order */
+	json_t *log;   /* the log as the frames built it */
+	json_t *view;  /* the latest view */
+	json_t *table; /* the latest table info */
+} viewer;
+
+/* Checks that an object has exactly the listed keys (NULL-terminated), plus `optional` if
+ * not NULL. */
+static void exact_keys(const json_t *o, const char *what, const char *const *keys,
+                       const char *optional)
+{
+	size_t n = 0;
+	for (; keys[n]; n++)
+		if (!json_object_get(o, keys[n]))
+			fail_msg("%s lacks \"%s\"", what, keys[n]);
+	size_t extra = optional && json_object_get(o, optional) ? 1 : 0;
+	if (json_object_size(o) != n + extra) {
+		char *t = json_dumps(o, JSON_COMPACT);
+		fail_msg("%s has other fields than documented: %.300s", what, t);
+	}
+}
+
+/* No object anywhere in j has one of the keys that only full states and records hold. */
+static void no_secret_keys(const json_t *j)
+{
+	static const char *const banned[] = {"seed", "rng", "actions", "record", NULL};
+	if (json_is_object(j)) {
+		const char *k;
+		json_t *v;
+		json_object_foreach((json_t *)j, k, v)
+		{
+			for (int i = 0; banned[i]; i++)
+				if (strcmp(k, banned[i]) == 0)
+					fail_msg("a frame holds \"%s\"", k);
+			no_secret_keys(v);
+		}
+	} else if (json_is_array(j)) {
+		for (size_t i = 0; i < json_array_size(j); i++)
+			no_secret_keys(json_array_get(j, i));
+	}
+}
+
+/* Checks a table info's fields. */
+static void check_info(const json_t *t)
+{
+	static const char *const keys[] = {"id",     "game", "title",   "params", "seats",
+	                                   "status", "v",    "private", "result", NULL};
+	exact_keys(t, "table info", keys, NULL);
+	static const char *const seat_keys[] = {"seat", "kind", "claimed", "online", NULL};
+	json_t *seats = json_object_get(t, "seats");
+	for (size_t i = 0; i < json_array_size(seats); i++)
+		exact_keys(json_array_get(seats, i), "a seat", seat_keys, NULL);
+}
+
+/* Receives one frame; a snapshot or an update is checked and applied to the viewer; an error
+ * fails the test unless allow_error. Returns the frame's type, or NULL on timeout. */
+static const char *receive(viewer *w, bool allow_error)
+{
+	static char type[16];
+	json_t *f = tc_ws_recv_json(&w->ws, WAIT_MS);
+	if (!f)
+		return NULL;
+	snprintf(type, sizeof type, "%s", json_string_value(json_object_get(f, "type")));
+	if (strcmp(type, "error") == 0) {
+		if (!allow_error)
+			fail_msg("error frame: %s",
+			         json_string_value(json_object_get(f, "message")));
+		json_decref(f);
+		return type;
+	}
+	bool snap = strcmp(type, "snapshot") == 0;
+	if (!snap && strcmp(type, "update") != 0)
+		fail_msg("unexpected frame type '%s'", type);
+	static const char *const snap_keys[] = {"type", "v", "seat", "table", "view", "log", NULL};
+	static const char *const up_keys[] = {"type", "v", "table", "view", "log", NULL};
+	exact_keys(f, type, snap ? snap_keys : up_keys, snap ? NULL : "log_undone");
+	no_secret_keys(f);
+	check_info(json_object_get(f, "table"));
+	if (snap) {
+		char want[16];
+		snprintf(want, sizeof want, "p%d", w->seat + 1);
+		assert_string_equal(json_string_value(json_object_get(f, "seat")),
+		                    w->seat >= 0 ? want : "public");
+		json_array_clear(w->log);
+	}
+	long long v = json_integer_value(json_object_get(f, "v"));
+	assert_true(v >= w->v);
+	w->v = v;
+	json_t *undone = json_object_get(f, "log_undone");
+	for (json_int_t k = 0; undone && k < json_integer_value(undone); k++)
+		json_array_remove(w->log, json_array_size(w->log) - 1);
+	json_t *lines = json_object_get(f, "log");
+	for (size_t i = 0; i < json_array_size(lines); i++) {
+		static const char *const line_keys[] = {"who", "text", NULL};
+		exact_keys(json_array_get(lines, i), "a log entry", line_keys, NULL);
+		json_array_append(w->log, json_array_get(lines, i));
+	}
+	json_decref(w->view);
+	json_decref(w->table);
+	w->view = json_incref(json_object_get(f, "view"));
+	w->table = json_incref(json_object_get(f, "table"));
+	json_array_append(w->views, w->view);
+	json_decref(f);
+	return type;
+}
+
+/* Opens the table's socket and says hello with token (NULL: a spectator); expects the
+ * snapshot. */
+static void open_viewer(viewer *w, const char *id, int seat, const char *token)
+{
+	memset(w, 0, sizeof *w);
+	w->seat = seat;
+	w->v = -1;
+	w->views = json_array();
+	w->log = json_array();
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	assert_int_equal(tc_ws_open(&w->ws, server.port, path), 0);
+	json_t *hello = json_pack("{s:s, s:s?}", "type", "hello", "token", token);
+	if (!token)
+		json_object_set_new(hello, "token", json_null());
+	char *text = json_dumps(hello, JSON_COMPACT);
+	assert_int_equal(tc_ws_send_text(&w->ws, text), 0);
+	free(text);
+	json_decref(hello);
+	const char *type = receive(w, false);
+	assert_non_null(type);
+	assert_string_equal(type, "snapshot");
+}
+
+static void close_viewer(viewer *w)
+{
+	tc_ws_close(&w->ws);
+	json_decref(w->views);
+	json_decref(w->log);
+	json_decref(w->view);
+	json_decref(w->table);
+}
+
+/* Sends a text frame built from a format. */
+static void sendf(viewer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sendf(viewer *w, const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	assert_int_equal(tc_ws_send_text(&w->ws, buf), 0);
+}
+
+/* Expects an error frame whose message contains words. */
+static void expect_error(viewer *w, const char *words)
+{
+	json_t *f = tc_ws_recv_json(&w->ws, WAIT_MS);
+	if (!f)
+		fail_msg("no answer; expected an error naming '%s'", words);
+	const char *type = json_string_value(json_object_get(f, "type"));
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	if (!type || strcmp(type, "error") != 0 || !msg || !strstr(msg, words)) {
+		char *t = json_dumps(f, JSON_COMPACT);
+		fail_msg("expected an error naming '%s', got %.300s", words, t);
+	}
+	static const char *const keys[] = {"type", "message", NULL};
+	exact_keys(f, "an error", keys, NULL);
+	json_decref(f);
+}
+
+/* Every viewer reaches the highest version any of them has seen. */
+static void catch_up(viewer *vs, int n)
+{
+	long long top = -1;
+	for (int i = 0; i < n; i++)
+		top = vs[i].v > top ? vs[i].v : top;
+	for (int i = 0; i < n; i++)
+		while (vs[i].v < top)
+			if (!receive(&vs[i], false))
+				fail_msg("viewer %d stays at v %lld; others are at %lld", i,
+				         vs[i].v, top);
+}
+
+static const char *status_of(const viewer *w)
+{
+	return json_string_value(json_object_get(w->table, "status"));
+}
+
+/* ---- checking frames against the record --------------------------------------------------------
+ */
+
+/* The match of the record's first k actions. */
+static qv_match *replay_prefix(const json_t *record, size_t k)
+{
+	json_t *r = json_deep_copy(record);
+	json_t *actions = json_object_get(r, "actions");
+	while (json_array_size(actions) > k)
+		json_array_remove(actions, json_array_size(actions) - 1);
+	json_object_set_new(r, "result", json_null());
+	qv_match *m;
+	qv_err err;
+	if (qv_match_load_json(&m, r, &err))
+		fail_msg("prefix %zu of the record does not load: %s", k, err.msg);
+	json_decref(r);
+	return m;
+}
+
+typedef struct log_collect {
+	json_t *lines;
+} log_collect;
+
+static void collect_line(void *ctx, const qv_log_line *line)
+{
+	log_collect *c = ctx;
+	char who[8];
+	json_array_append_new(
+	    c->lines,
+	    json_pack("{s:s, s:s}", "who", qv_player_name(line->who, who), "text", line->text));
+}
+
+/* Every view each viewer received is a view that viewer had at a point of the game, in order,
+ * and each viewer's log is the log worded for it. */
+static void check_against_record(viewer *vs, int n, const json_t *record)
+{
+	size_t nact = json_array_size(json_object_get(record, "actions"));
+	json_t **views = calloc(nact + 1, sizeof *views); /* per prefix, per viewer below */
+	for (int i = 0; i < n; i++) {
+		int who = vs[i].seat >= 0 ? vs[i].seat : QV_VIEW_PUBLIC;
+		for (size_t k = 0; k <= nact; k++) {
+			qv_match *m = replay_prefix(record, k);
+			views[k] = qv_match_view_json(m, who);
+			if (k == nact) {
+				log_collect c = {json_array()};
+				qv_match_log(m, who, 0, collect_line, &c);
+				if (!json_equal(c.lines, vs[i].log)) {
+					char *a = json_dumps(c.lines, JSON_COMPACT);
+					char *b = json_dumps(vs[i].log, JSON_COMPACT);
+					fail_msg(
+					    "viewer %d's log differs from its wording:\n%.500s\n%.500s",
+					    i, a, b);
+				}
+				json_decref(c.lines);
+			}
+			qv_match_free(m);
+		}
+		size_t k = 0;
+		for (size_t f = 0; f < json_array_size(vs[i].views); f++) {
+			json_t *got = json_array_get(vs[i].views, f);
+			while (k <= nact && !json_equal(got, views[k]))
+				k++;
+			if (k > nact) {
+				char *t = json_dumps(got, JSON_COMPACT);
+				fail_msg("viewer %d, frame %zu: a view it never had: %.400s", i, f,
+				         t);
+			}
+		}
+		for (size_t k2 = 0; k2 <= nact; k2++)
+			json_decref(views[k2]);
+	}
+	free(views);
+}
+
+/* ---- playing a game through the sockets
+ * ---------------------------------------------------------- */
+
+/* Plays the table to its end: the seat that has "legal" in its view picks one at random. */
+static void play_out(viewer *vs, int n, unsigned seed, int max_acts)
+{
+	viewer *spectator = &vs[n - 1];
+	int acts = 0;
+	for (;;) {
+		catch_up(vs, n);
+		if (strcmp(status_of(spectator), "over") == 0)
+			return;
+		viewer *who = NULL;
+		for (int i = 0; i < n - 1 && !who; i++)
+			if (json_object_get(vs[i].view, "legal"))
+				who = &vs[i];
+		if (!who) {
+			/* A chance event: the server draws it and everyone hears. */
+			if (!receive(spectator, false))
+				fail_msg("nobody may act and nothing happens (v %lld)",
+				         spectator->v);
+			continue;
+		}
+		json_t *legal = json_object_get(who->view, "legal");
+		assert_true(json_array_size(legal) > 0);
+		seed = seed * 1103515245u + 12345u;
+		const char *a =
+		    json_string_value(json_array_get(legal, (seed >> 8) % json_array_size(legal)));
+		long long before = who->v;
+		sendf(who, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", who->v, a);
+		while (who->v == before)
+			if (!receive(who, false))
+				fail_msg("no update after acting '%s'", a);
+		if (++acts > max_acts)
+			fail_msg("the game did not end within %d acts", max_acts);
+	}
+}
+
+/* A whole game of `game` between `humans` human seats, watched by a spectator. */
+static void play_game(const char *game, const char *params, int humans, unsigned seed)
+{
+	start(new_db(), NULL);
+	char body[512], id[32];
+	snprintf(body, sizeof body, "{\"game\": \"%s\", \"params\": %s, \"seats\": [%s]}", game,
+	         params, humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
+	create(body, id);
+	viewer vs[4];
+	char tokens[3][64];
+	for (int i = 0; i < humans; i++) {
+		char seat[16];
+		snprintf(seat, sizeof seat, "p%d", i + 1);
+		join(id, seat, tokens[i]);
+	}
+	for (int i = 0; i < humans; i++)
+		open_viewer(&vs[i], id, i, tokens[i]);
+	open_viewer(&vs[humans], id, -1, NULL);
+	play_out(vs, humans + 1, seed, 3000);
+	json_t *t = info(id);
+	assert_string_equal(json_string_value(json_object_get(t, "status")), "over");
+	assert_true(json_is_array(json_object_get(t, "result")));
+	json_decref(t);
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/record", id);
+	json_t *record = http("GET", path, NULL, 200);
+	/* The record replays to the same result. */
+	qv_match *m;
+	qv_err err;
+	if (qv_match_load_json(&m, record, &err))
+		fail_msg("the record does not replay: %s", err.msg);
+	assert_true(qv_match_over(m));
+	qv_match_free(m);
+	/* No frame carried the seed. */
+	char seedtext[32];
+	snprintf(seedtext, sizeof seedtext, "%" JSON_INTEGER_FORMAT,
+	         json_integer_value(json_object_get(record, "seed")));
+	for (int i = 0; i <= humans; i++) {
+		char *all = json_dumps(vs[i].views, JSON_COMPACT);
+		assert_null(strstr(all, seedtext));
+		free(all);
+	}
+	check_against_record(vs, humans + 1, record);
+	json_decref(record);
+	for (int i = 0; i <= humans; i++)
+		close_viewer(&vs[i]);
+	stop();
+}
+
+static void test_play_three_arrows(void **state)
+{
+	(void)state;
+	play_game("three-arrows", "{}", 2, 7);
+}
+
+static void test_play_concardia(void **state)
+{
+	(void)state;
+	play_game("concardia", "{\"max_turns\": 40}", 2, 11);
+}
+
+static void test_play_evons(void **state)
+{
+	(void)state;
+	play_game("evons", "{\"max_turns\": 24}", 2, 13);
+}
+
+static void test_play_arrow_party(void **state)
+{
+	(void)state;
+	play_game("arrow-party", "{\"rounds\": 4}", 3, 17);
+}
+
+/* ---- the HTTP API
+ * ---------------------------------------------------------------------------------- */
+
+static void test_http_api(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	json_t *games = http("GET", "/api/games", NULL, 200);
+	json_t *list = json_object_get(games, "games");
+	assert_int_equal(json_array_size(list), 4);
+	for (size_t i = 0; i < json_array_size(list); i++) {
+		static const char *const keys[] = {"name",   "title",  "min_players", "max_players",
+		                                   "params", "levels", NULL};
+		exact_keys(json_array_get(list, i), "a game", keys, NULL);
+		json_t *params = json_object_get(json_array_get(list, i), "params");
+		static const char *const pkeys[] = {"key", "default", "allowed", "meaning", NULL};
+		for (size_t k = 0; k < json_array_size(params); k++)
+			exact_keys(json_array_get(params, k), "a parameter", pkeys, NULL);
+	}
+	json_decref(games);
+
+	/* Bad requests: each refused, naming the problem, and no table made. */
+	refused("POST", "/api/tables", "{\"game\": ", 400, "broken JSON");
+	refused("POST", "/api/tables", "[1, 2]", 400, "object");
+	refused("POST", "/api/tables", "{}", 400, "game");
+	refused("POST", "/api/tables", "{\"game\": 3}", 400, "game");
+	refused("POST", "/api/tables", "{\"game\": \"chess\"}", 400, "chess");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"colour\": 1}", 400, "colour");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": 0}}", 400,
+	        "max_turns");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"nope\": 1}}", 400,
+	        "nope");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": [1]}", 400, "params");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": [1]}}",
+	        400, "max_turns");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"god\"]}",
+	        400, "god");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": \"human\"}", 400, "seats");
+	refused("POST", "/api/tables",
+	        "{\"game\": \"evons\", \"seats\": [\"human\", \"human\", "
+	        "\"human\"]}",
+	        400, "seats");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"private\": \"yes\"}", 400,
+	        "private");
+	refused("POST", "/api/tables",
+	        "{\"game\": \"evons\", \"params\": {\"max_turns\": "
+	        "123456789012345678901234567890}}",
+	        400, "JSON");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"game\": \"evons\"}", 400, "JSON");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": 1e400}}",
+	        400, "JSON");
+	char *big = malloc(70001);
+	memset(big, ' ', 70000);
+	big[70000] = '\0';
+	memcpy(big, "{\"game\": \"evons\"", 16);
+	big[69999] = '}';
+	refused("POST", "/api/tables", big, 413, "too large");
+	free(big);
+	refused("DELETE", "/api/tables", NULL, 405, "DELETE");
+	refused("GET", "/api/nothing", NULL, 404, NULL);
+	refused("GET", "/api/tables/0123456789abcdef", NULL, 404, "0123456789abcdef");
+	refused("GET", "/api/tables/..%2f..%2fetc", NULL, 404, NULL);
+	json_t *tables = http("GET", "/api/tables", NULL, 200);
+	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
+	json_decref(tables);
+
+	/* A table: listed, joined seat by seat, refusing a second join and AI seats. */
+	char id[32], token[64], path[96];
+	create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "
+	       "\"human\", \"greedy\"]}",
+	       id);
+	json_t *t = info(id);
+	check_info(t);
+	assert_string_equal(json_string_value(json_object_get(t, "status")), "waiting");
+	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
+	assert_true(json_is_null(json_object_get(t, "result")));
+	json_decref(t);
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	join(id, "p2", token);
+	refused("POST", path, "{\"seat\": \"p2\"}", 409, "taken");
+	refused("POST", path, "{\"seat\": \"p3\"}", 400, "greedy");
+	refused("POST", path, "{\"seat\": \"p9\"}", 400, "p9");
+	refused("POST", path, "{\"seat\": 2}", 400, "seat");
+	refused("POST", path, "{\"chair\": \"p1\"}", 400, "chair");
+	refused("GET", path, NULL, 405, "GET");
+	json_t *j = http("POST", path, "", 200); /* no body: the first free seat */
+	assert_string_equal(json_string_value(json_object_get(j, "seat")), "p1");
+	json_decref(j);
+	refused("POST", path, "{}", 409, "free seat");
+	t = info(id);
+	assert_string_equal(json_string_value(json_object_get(t, "status")), "playing");
+	json_decref(t);
+	snprintf(path, sizeof path, "/api/tables/%s/record", id);
+	refused("GET", path, NULL, 409, "not over");
+	tables = http("GET", "/api/tables", NULL, 200);
+	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 1);
+	json_decref(tables);
+
+	/* A private table is not listed. */
+	create("{\"game\": \"evons\", \"private\": true}", id);
+	tables = http("GET", "/api/tables", NULL, 200);
+	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 1);
+	json_decref(tables);
+	t = info(id);
+	assert_true(json_is_true(json_object_get(t, "private")));
+	json_decref(t);
+
+	/* Files: the page, the rules, and nothing outside the folders. */
+	tc_reply r;
+	tc_http(server.port, "GET", "/", NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	assert_non_null(strstr(r.headers, "text/html"));
+	tc_reply_free(&r);
+	tc_http(server.port, "GET", "/rules/three-arrows.md", NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	assert_non_null(strstr(r.headers, "text/markdown"));
+	tc_reply_free(&r);
+	static const char *const outside[] = {"/rules/chess.md",
+	                                      "/../CMakeLists.txt",
+	                                      "/%2e%2e/CMakeLists.txt",
+	                                      "/.hidden",
+	                                      "/rules/../../CMakeLists.txt",
+	                                      "/nothing.html",
+	                                      NULL};
+	for (int i = 0; outside[i]; i++) {
+		tc_http(server.port, "GET", outside[i], NULL, 0, &r);
+		if (r.status != 404)
+			fail_msg("GET %s: status %d, expected 404", outside[i], r.status);
+		tc_reply_free(&r);
+	}
+	stop();
+}
+
+/* ---- bad frames
+ * ------------------------------------------------------------------------------------ */
+
+static void test_bad_frames(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	char id[32], t1[64], t2[64], path[96];
+	create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
+	join(id, "p1", t1);
+	join(id, "p2", t2);
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+
+	/* Before hello. */
+	viewer w = {.seat = 0, .v = -1};
+	w.views = json_array();
+	w.log = json_array();
+	assert_int_equal(tc_ws_open(&w.ws, server.port, path), 0);
+	sendf(&w, "{\"type\": \"act\", \"v\": 0, \"action\": \"pass\"}");
+	expect_error(&w, "hello first");
+	sendf(&w, "{\"type\": \"hello\", \"token\": 5}");
+	expect_error(&w, "token");
+	sendf(&w, "{\"type\": \"hello\", \"token\": \"%s\", \"name\": \"x\"}", t1);
+	expect_error(&w, "name");
+	sendf(&w, "{\"type\": \"hello\", \"token\": \"%s\"}", t1);
+	assert_string_equal(receive(&w, false), "snapshot");
+	json_t *view0 = json_incref(w.view);
+	long long v0 = w.v;
+	const char *first = json_string_value(json_array_get(json_object_get(w.view, "legal"), 0));
+	assert_non_null(first);
+	char legal[256];
+	snprintf(legal, sizeof legal, "%s", first);
+
+	/* Every kind of bad frame: an error each, and nothing changes. */
+	sendf(&w, "{\"type\": \"act\", \"v\": ");
+	expect_error(&w, "broken JSON");
+	sendf(&w, "[\"act\"]");
+	expect_error(&w, "object");
+	sendf(&w, "{\"v\": 0}");
+	expect_error(&w, "type");
+	sendf(&w, "{\"type\": \"dance\"}");
+	expect_error(&w, "dance");
+	sendf(&w, "{\"type\": 7}");
+	expect_error(&w, "type");
+	sendf(&w, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\", \"x\": 1}", v0, legal);
+	expect_error(&w, "'x'");
+	sendf(&w, "{\"type\": \"act\", \"v\": \"%lld\", \"action\": \"%s\"}", v0, legal);
+	expect_error(&w, "v:");
+	sendf(&w, "{\"type\": \"act\", \"v\": 0.5, \"action\": \"%s\"}", legal);
+	expect_error(&w, "v:");
+	sendf(&w, "{\"type\": \"act\", \"v\": -1, \"action\": \"%s\"}", legal);
+	expect_error(&w, "v:");
+	sendf(&w, "{\"type\": \"act\", \"v\": 99999999999999999999999, \"action\": \"%s\"}", legal);
+	expect_error(&w, "JSON");
+	sendf(&w, "{\"type\": \"act\", \"v\": 1e300, \"action\": \"%s\"}", legal);
+	expect_error(&w, "v:");
+	sendf(&w, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v0 + 1, legal);
+	expect_error(&w, "stale");
+	sendf(&w, "{\"type\": \"act\", \"v\": %lld}", v0);
+	expect_error(&w, "action");
+	sendf(&w, "{\"type\": \"act\", \"v\": %lld, \"action\": 3}", v0);
+	expect_error(&w, "action");
+	sendf(&w, "{\"type\": \"act\", \"v\": %lld, \"action\": \"place Q z9 N\"}", v0);
+	expect_error(&w, "");
+	sendf(&w, "{\"type\": \"act\", \"v\": %lld, \"action\": \"\"}", v0);
+	expect_error(&w, "");
+	sendf(&w, "{\"type\": \"undo\", \"v\": %lld}", v0);
+	expect_error(&w, "undo");
+	sendf(&w, "{\"type\": \"undo\", \"v\": %lld, \"seat\": \"p2\"}", v0);
+	expect_error(&w, "seat");
+	sendf(&w, "{\"type\": \"hello\", \"token\": null}");
+	expect_error(&w, "already");
+	sendf(&w, "{\"type\": \"ping\", \"x\": 1}");
+	expect_error(&w, "'x'");
+	assert_int_equal(tc_ws_send_frame(&w.ws, 2, "\x01\x02", 2, false), 0);
+	expect_error(&w, "binary");
+	char *huge = malloc(70001);
+	memset(huge, ' ', 70000);
+	huge[0] = '{';
+	huge[69999] = '}';
+	assert_int_equal(tc_ws_send_frame(&w.ws, 1, huge, 70000, false), 0);
+	expect_error(&w, "too large");
+	/* The same in fragments. */
+	assert_int_equal(tc_ws_send_frame(&w.ws, 1, huge, 40000, true), 0);
+	assert_int_equal(tc_ws_send_frame(&w.ws, 0, huge + 40000, 30000, false), 0);
+	expect_error(&w, "too large");
+	free(huge);
+	/* A message in two fragments is one message. */
+	assert_int_equal(tc_ws_send_frame(&w.ws, 1, "{\"type\":", 8, true), 0);
+	assert_int_equal(tc_ws_send_frame(&w.ws, 0, " \"ping\"}", 8, false), 0);
+	json_t *pong = tc_ws_recv_json(&w.ws, WAIT_MS);
+	assert_string_equal(json_string_value(json_object_get(pong, "type")), "pong");
+	json_decref(pong);
+
+	/* The other seat out of turn; a spectator; a bad token closes its socket. */
+	viewer w2, spec;
+	open_viewer(&w2, id, 1, t2);
+	receive(&w, false); /* p2 came online */
+	sendf(&w2, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", w2.v, legal);
+	expect_error(&w2, "not your turn");
+	open_viewer(&spec, id, -1, NULL);
+	sendf(&spec, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", spec.v, legal);
+	expect_error(&spec, "spectator");
+	tc_ws bad;
+	assert_int_equal(tc_ws_open(&bad, server.port, path), 0);
+	assert_int_equal(tc_ws_send_text(&bad, "{\"type\": \"hello\", \"token\": "
+	                                       "\"00000000000000000000000000000000\"}"),
+	                 0);
+	json_t *f = tc_ws_recv_json(&bad, WAIT_MS);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "error");
+	assert_non_null(strstr(json_string_value(json_object_get(f, "message")), "bad token"));
+	json_decref(f);
+	int op;
+	char *payload;
+	size_t plen;
+	assert_int_equal(tc_ws_recv(&bad, WAIT_MS, &op, &payload, &plen), -1);
+	tc_ws_close(&bad);
+	/* A token of another table is a bad token here. */
+	char other[32], t3[64];
+	create("{\"game\": \"evons\"}", other);
+	join(other, "p1", t3);
+	assert_int_equal(tc_ws_open(&bad, server.port, path), 0);
+	char hello[128];
+	snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", t3);
+	assert_int_equal(tc_ws_send_text(&bad, hello), 0);
+	f = tc_ws_recv_json(&bad, WAIT_MS);
+	assert_non_null(strstr(json_string_value(json_object_get(f, "message")), "bad token"));
+	json_decref(f);
+	tc_ws_close(&bad);
+	/* No socket for an unknown table. */
+	assert_int_equal(tc_ws_open(&bad, server.port, "/api/tables/0123456789abcdef/ws"), 404);
+
+	/* Nothing changed: same version, same view. */
+	json_t *t = info(id);
+	assert_int_equal(json_integer_value(json_object_get(t, "v")), v0);
+	json_decref(t);
+	viewer again;
+	open_viewer(&again, id, 0, t1);
+	assert_int_equal(again.v, v0);
+	assert_true(json_equal(again.view, view0));
+	json_decref(view0);
+	/* And a good act still works. */
+	sendf(&again, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", again.v, legal);
+	while (again.v == v0)
+		assert_non_null(receive(&again, false));
+	close_viewer(&again);
+	close_viewer(&spec);
+	close_viewer(&w2);
+	close_viewer(&w);
+	stop();
+}
+
+/* ---- undo
+ * ------------------------------------------------------------------------------------------ */
+
+static void test_undo(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	char id[32], t1[64], t2[64];
+	create("{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, \"seats\": "
+	       "[\"human\", \"human\"]}",
+	       id);
+	join(id, "p1", t1);
+	join(id, "p2", t2);
+	viewer vs[3];
+	open_viewer(&vs[0], id, 0, t1);
+	open_viewer(&vs[1], id, 1, t2);
+	open_viewer(&vs[2], id, -1, NULL);
+	catch_up(vs, 3);
+	json_t *before = json_incref(vs[0].view);
+	size_t log_before = json_array_size(vs[0].log);
+	const char *a = json_string_value(json_array_get(json_object_get(vs[0].view, "legal"), 0));
+	char action[256];
+	snprintf(action, sizeof action, "%s", a);
+	long long v0 = vs[0].v;
+	sendf(&vs[0], "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v0, action);
+	while (vs[0].v == v0)
+		assert_non_null(receive(&vs[0], false));
+	catch_up(vs, 3);
+	long long v1 = vs[0].v;
+	assert_true(json_array_size(vs[0].log) > log_before);
+	/* p2 has not moved: p2 cannot undo p1's move; p1 can undo its own. */
+	sendf(&vs[1], "{\"type\": \"undo\", \"v\": %lld}", v1);
+	expect_error(&vs[1], "undo");
+	sendf(&vs[0], "{\"type\": \"undo\", \"v\": %lld}", v0);
+	expect_error(&vs[0], "stale");
+	sendf(&vs[0], "{\"type\": \"undo\", \"v\": %lld}", v1);
+	while (vs[0].v == v1)
+		assert_non_null(receive(&vs[0], false));
+	catch_up(vs, 3);
+	assert_int_equal(vs[0].v, v1 + 1);
+	/* The view is the one before the move (the version aside), and the log lost the move. */
+	assert_true(json_equal(vs[0].view, before));
+	assert_int_equal(json_array_size(vs[0].log), log_before);
+	assert_int_equal(json_array_size(vs[2].log), log_before);
+	json_decref(before);
+	/* Nothing left to undo. */
+	sendf(&vs[0], "{\"type\": \"undo\", \"v\": %lld}", vs[0].v);
+	expect_error(&vs[0], "undo");
+	for (int i = 0; i < 3; i++)
+		close_viewer(&vs[i]);
+	stop();
+}
+
+/* ---- kill -9 and restart
+ * ------------------------------------------------------------------------------ */
+
+static void test_kill_and_restart(void **state)
+{
+	(void)state;
+	const char *db = new_db();
+	char dbpath[128];
+	snprintf(dbpath, sizeof dbpath, "%s", db);
+	start(dbpath, NULL);
+	static const char *const games[] = {"three-arrows", "concardia", "evons", "arrow-party"};
+	char ids[4][32], tokens[4][3][64];
+	long long vs_before[4];
+	json_t *views_before[4][3];
+	for (int g = 0; g < 4; g++) {
+		int humans = g == 3 ? 3 : 2;
+		char body[256];
+		snprintf(body, sizeof body, "{\"game\": \"%s\", \"seats\": [%s]}", games[g],
+		         humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
+		create(body, ids[g]);
+		viewer vs[4];
+		for (int i = 0; i < humans; i++) {
+			char seat[16];
+			snprintf(seat, sizeof seat, "p%d", i + 1);
+			join(ids[g], seat, tokens[g][i]);
+		}
+		for (int i = 0; i < humans; i++)
+			open_viewer(&vs[i], ids[g], i, tokens[g][i]);
+		open_viewer(&vs[humans], ids[g], -1, NULL);
+		/* A few acts. */
+		for (int k = 0; k < 6; k++) {
+			catch_up(vs, humans + 1);
+			viewer *who = NULL;
+			for (int i = 0; i < humans && !who; i++)
+				if (json_object_get(vs[i].view, "legal"))
+					who = &vs[i];
+			if (!who) {
+				assert_non_null(receive(&vs[humans], false));
+				continue;
+			}
+			const char *a = json_string_value(
+			    json_array_get(json_object_get(who->view, "legal"), (size_t)k));
+			if (!a)
+				a = json_string_value(
+				    json_array_get(json_object_get(who->view, "legal"), 0));
+			long long v = who->v;
+			sendf(who, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v, a);
+			while (who->v == v)
+				assert_non_null(receive(who, false));
+		}
+		catch_up(vs, humans + 1);
+		vs_before[g] = vs[0].v;
+		for (int i = 0; i < humans; i++)
+			views_before[g][i] = json_incref(vs[i].view);
+		for (int i = 0; i <= humans; i++)
+			close_viewer(&vs[i]);
+	}
+	/* A table of AI seats, killed while it plays. */
+	char ai[32];
+	create("{\"game\": \"arrow-party\", \"seats\": [\"easy\", \"easy\", \"easy\"]}", ai);
+	viewer watcher;
+	open_viewer(&watcher, ai, -1, NULL);
+	while (watcher.v < 20)
+		assert_non_null(receive(&watcher, false));
+	long long told = watcher.v;
+	json_t *told_log = json_deep_copy(watcher.log);
+	tc_server_stop(&server, SIGKILL);
+	close_viewer(&watcher);
+
+	start(dbpath, NULL);
+	for (int g = 0; g < 4; g++) {
+		int humans = g == 3 ? 3 : 2;
+		for (int i = 0; i < humans; i++) {
+			viewer w;
+			open_viewer(&w, ids[g], i, tokens[g][i]);
+			assert_int_equal(w.v, vs_before[g]);
+			if (!json_equal(w.view, views_before[g][i]))
+				fail_msg("%s, p%d: the view after the restart differs", games[g],
+				         i + 1);
+			json_decref(views_before[g][i]);
+			close_viewer(&w);
+		}
+		json_t *t = info(ids[g]);
+		assert_string_equal(json_string_value(json_object_get(t, "status")), "playing");
+		json_decref(t);
+	}
+	/* The AI table kept everything the watcher was told, and plays on to the end. */
+	open_viewer(&watcher, ai, -1, NULL);
+	assert_true(watcher.v >= told);
+	for (size_t i = 0; i < json_array_size(told_log); i++)
+		assert_true(
+		    json_equal(json_array_get(told_log, i), json_array_get(watcher.log, i)));
+	json_decref(told_log);
+	while (strcmp(status_of(&watcher), "over") != 0)
+		if (!receive(&watcher, false))
+			fail_msg("the AI table did not go on after the restart");
+	close_viewer(&watcher);
+	stop();
+}
+
+/* ---- AI seats only
+ * ------------------------------------------------------------------------------------ */
+
+static void test_ai_tables_finish(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	static const char *const bodies[] = {
+	    "{\"game\": \"three-arrows\", \"seats\": [\"random\", \"greedy\"]}",
+	    "{\"game\": \"three-arrows\", \"params\": {\"players\": 4}, \"seats\": [\"random\", "
+	    "\"greedy\", \"random\", \"easy\"]}",
+	    "{\"game\": \"concardia\", \"seats\": [\"greedy\", \"random\"]}",
+	    "{\"game\": \"evons\", \"seats\": [\"random\", \"greedy\"]}",
+	    "{\"game\": \"arrow-party\", \"seats\": [\"random\", \"greedy\", \"easy\"]}",
+	    "{\"game\": \"arrow-party\", \"params\": {\"players\": 5, \"rounds\": 2}, \"seats\": "
+	    "[\"random\", \"random\", \"random\", \"random\", \"greedy\"]}",
+	    NULL};
+	char ids[8][32];
+	int n = 0;
+	for (; bodies[n]; n++)
+		create(bodies[n], ids[n]);
+	double end = tc_now_ms() + 120000;
+	for (int i = 0; i < n; i++) {
+		for (;;) {
+			json_t *t = info(ids[i]);
+			bool over =
+			    strcmp(json_string_value(json_object_get(t, "status")), "over") == 0;
+			if (over) {
+				assert_true(json_is_array(json_object_get(t, "result")));
+				json_decref(t);
+				break;
+			}
+			json_decref(t);
+			if (tc_now_ms() > end)
+				fail_msg("table %d (%s) did not finish by itself", i, bodies[i]);
+			usleep(50000);
+		}
+		char path[96];
+		snprintf(path, sizeof path, "/api/tables/%s/record", ids[i]);
+		json_t *rec = http("GET", path, NULL, 200);
+		qv_match *m;
+		qv_err err;
+		if (qv_match_load_json(&m, rec, &err))
+			fail_msg("the record of table %d does not replay: %s", i, err.msg);
+		assert_true(qv_match_over(m));
+		qv_match_free(m);
+		json_decref(rec);
+	}
+	/* Finished tables are not listed. */
+	json_t *tables = http("GET", "/api/tables", NULL, 200);
+	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
+	json_decref(tables);
+	stop();
+}
+
+/* ---- limits
+ * ------------------------------------------------------------------------------------------- */
+
+static void test_limits(void **state)
+{
+	(void)state;
+	static const char *const extra[] = {"--max-sockets", "3", "--max-tables", "2", NULL};
+	start(new_db(), extra);
+	char id[32], id2[32], path[96];
+	create("{\"game\": \"evons\"}", id);
+	create("{\"game\": \"evons\"}", id2);
+	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 503, "too many open tables");
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	tc_ws ws[4];
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(tc_ws_open(&ws[i], server.port, path), 0);
+	assert_int_equal(tc_ws_open(&ws[3], server.port, path), 503);
+	/* HTTP still answers. */
+	json_t *t = info(id);
+	json_decref(t);
+	tc_ws_close(&ws[0]);
+	int rc = -1;
+	for (int tries = 0; tries < 100 && rc != 0; tries++) {
+		rc = tc_ws_open(&ws[0], server.port, path);
+		if (rc != 0)
+			usleep(20000); /* the server notices the closed socket */
+	}
+	assert_int_equal(rc, 0);
+	for (int i = 0; i < 3; i++)
+		tc_ws_close(&ws[i]);
+	stop();
+}
+
+/* ---- --help
+ * ------------------------------------------------------------------------------------------- */
+
+static void test_help(void **state)
+{
+	(void)state;
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s serve --help", quiver);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	char text[8192];
+	size_t n = fread(text, 1, sizeof text - 1, p);
+	text[n] = '\0';
+	assert_int_equal(pclose(p), 0);
+	static const char *const options[] = {"--host",    "--port",       "--db",
+	                                      "--web",     "--rules",      "--max-sockets",
+	                                      "--threads", "--max-tables", NULL};
+	for (int i = 0; options[i]; i++)
+		if (!strstr(text, options[i]))
+			fail_msg("quiver serve --help does not explain %s", options[i]);
+	snprintf(cmd, sizeof cmd, "%s serve --port 99999 2>&1", quiver);
+	p = popen(cmd, "r");
+	n = fread(text, 1, sizeof text - 1, p);
+	text[n] = '\0';
+	assert_int_equal(WEXITSTATUS(pclose(p)), 2);
+	assert_non_null(strstr(text, "--port"));
+}
+
+/* ---- main
+ * --------------------------------------------------------------------------------------------- */
+
+static void cleanup(void)
+{
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGKILL);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (tmpdir[0] && system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+/* A failed test leaves its server running: stop it before the next one. */
+static int teardown(void **state)
+{
+	(void)state;
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGKILL);
+	return 0;
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	if (server.pid > 0)
+		kill(server.pid, SIGKILL);
+	_exit(3);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: test_serve PATH-TO-QUIVER\n");
+		return 2;
+	}
+	quiver = argv[1];
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvserveXXXXXX");
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	atexit(cleanup);
+	signal(SIGALRM, on_alarm);
+	signal(SIGPIPE, SIG_IGN);
+	alarm(900);
+	srand(1);
+#define T(f) cmocka_unit_test_teardown(f, teardown)
+	const struct CMUnitTest tests[] = {
+	    T(test_http_api),
+	    T(test_bad_frames),
+	    T(test_undo),
+	    T(test_play_three_arrows),
+	    T(test_play_concardia),
+	    T(test_play_evons),
+	    T(test_play_arrow_party),
+	    T(test_kill_and_restart),
+	    T(test_ai_tables_finish),
+	    T(test_limits),
+	    T(test_help),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

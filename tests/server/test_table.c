@@ -1,0 +1,498 @@
+/*
+ * test_table.c - the server's table logic without sockets: SHA-256 against the FIPS 180-4
+ * examples, tokens, table requests, versions, stale and out-of-turn acts, undo policy, AI
+ * steps, the per-viewer log (secret commitments show only their verb to the others, undo
+ * reported as lines taken back), and tables rebuilt from the store.
+ */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "server/sha256.h"
+#include "server/table.h"
+#include "server/token.h"
+
+/* ---- SHA-256 -------------------------------------------------------------------------------- */
+
+/* The examples of FIPS 180-4 (and its companion "SHA256.pdf"), plus the empty message. */
+static void test_sha256_vectors(void **state)
+{
+	(void)state;
+	char hex[65];
+	qv__sha256_hex("abc", 3, hex);
+	assert_string_equal(hex,
+	                    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	qv__sha256_hex(two, strlen(two), hex);
+	assert_string_equal(hex,
+	                    "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	qv__sha256_hex("", 0, hex);
+	assert_string_equal(hex,
+	                    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	/* One million 'a', fed in uneven pieces. */
+	qv__sha256 s;
+	qv__sha256_init(&s);
+	char block[1000];
+	memset(block, 'a', sizeof block);
+	size_t left = 1000000;
+	for (size_t piece = 1; left > 0; piece = piece % 997 + 1) {
+		size_t n = piece < left ? piece : left;
+		qv__sha256_update(&s, block, n);
+		left -= n;
+	}
+	uint8_t out[32];
+	qv__sha256_final(&s, out);
+	static const uint8_t million[32] = {0xcd, 0xc7, 0x6e, 0x5c, 0x99, 0x14, 0xfb, 0x92,
+	                                    0x81, 0xa1, 0xc7, 0xe2, 0x84, 0xd7, 0x3e, 0x67,
+	                                    0xf1, 0x80, 0x9a, 0x48, 0xa4, 0x97, 0x20, 0x0e,
+	                                    0x04, 0x6d, 0x39, 0xcc, 0xc7, 0x11, 0x2c, 0xd0};
+	assert_memory_equal(out, million, 32);
+	/* 55, 56 and 64 bytes: the padding's edge cases against one-shot hashing. */
+	for (size_t n = 50; n <= 70; n++) {
+		uint8_t a[32], b[32];
+		qv__sha256_hash(block, n, a);
+		qv__sha256_init(&s);
+		qv__sha256_update(&s, block, n / 2);
+		qv__sha256_update(&s, block, n - n / 2);
+		qv__sha256_final(&s, b);
+		assert_memory_equal(a, b, 32);
+	}
+	qv__sha256_hex(block, 56, hex);
+	assert_string_equal(hex,
+	                    "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+}
+
+static void test_tokens(void **state)
+{
+	(void)state;
+	char t1[33], h1[65], t2[33], h2[65];
+	assert_int_equal(qv__token_new(t1, h1, NULL), QV_OK);
+	assert_int_equal(qv__token_new(t2, h2, NULL), QV_OK);
+	assert_int_equal(strlen(t1), 32);
+	assert_int_equal(strlen(h1), 64);
+	assert_string_not_equal(t1, t2);
+	assert_true(qv__token_matches(t1, 32, h1));
+	assert_false(qv__token_matches(t2, 32, h1));
+	assert_false(qv__token_matches(t1, 31, h1));
+	assert_false(qv__token_matches(t1, 32, "abc"));
+	assert_false(qv__token_matches(t1, 32, ""));
+	/* The stored hash is not the token. */
+	assert_null(strstr(h1, t1));
+	char id[17];
+	assert_int_equal(qv__table_id_new(id, NULL), QV_OK);
+	assert_true(qv__table_id_valid(id));
+	assert_false(qv__table_id_valid("0123456789abcde"));
+	assert_false(qv__table_id_valid("0123456789abcdef0"));
+	assert_false(qv__table_id_valid("0123456789ABCDEF"));
+	assert_false(qv__table_id_valid("../../etc/passwd"));
+}
+
+/* ---- helpers -------------------------------------------------------------------------------- */
+
+/* A table made from a request written as JSON text; fails the test if refused. */
+static qv__table *make(qv__store *store, const char *request)
+{
+	json_t *req = json_loads(request, 0, NULL);
+	assert_non_null(req);
+	qv__table *t;
+	qv_err err;
+	qv_status rc = qv__table_create(&t, store, req, &err);
+	json_decref(req);
+	if (rc)
+		fail_msg("%s: %s", request, err.msg);
+	return t;
+}
+
+/* A refused request: the status and a message containing words. */
+static void refused(const char *request, const char *words)
+{
+	json_t *req = json_loads(request, 0, NULL);
+	assert_non_null(req);
+	qv__table *t = NULL;
+	qv_err err = {""};
+	assert_int_equal(qv__table_create(&t, NULL, req, &err), QV_EINVAL);
+	assert_null(t);
+	if (!strstr(err.msg, words))
+		fail_msg("%s: message '%s' does not name '%s'", request, err.msg, words);
+	json_decref(req);
+}
+
+/* The first legal action of the player to move, in notation. */
+static void first_legal(qv__table *t, char *buf, size_t len)
+{
+	qv_match *m = t->m;
+	int n = m->game->legal(m->state, m->abuf);
+	assert_true(n > 0);
+	m->game->action_to_text(m->state, m->abuf[0], buf, len);
+}
+
+static long long version(qv__table *t)
+{
+	qv__table_lock(t);
+	long long v = t->v;
+	qv__table_unlock(t);
+	return v;
+}
+
+/* ---- requests, seats, versions -------------------------------------------------------------- */
+
+static void test_requests(void **state)
+{
+	(void)state;
+	refused("[]", "object");
+	refused("{}", "game");
+	refused("{\"game\": \"go\"}", "go");
+	refused("{\"game\": \"evons\", \"extra\": 1}", "extra");
+	refused("{\"game\": \"evons\", \"seats\": [\"human\", \"wizard\"]}", "wizard");
+	refused("{\"game\": \"evons\", \"seats\": [\"human\", 2]}", "seats[1]");
+	refused("{\"game\": \"evons\", \"seats\": []}", "seats");
+	refused("{\"game\": \"evons\", \"seats\": [\"human\", \"human\", \"human\"]}", "seats");
+	refused("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "
+	        "\"human\"]}",
+	        "seats");
+	refused("{\"game\": \"three-arrows\", \"params\": {\"size\": 5}}", "size");
+	refused("{\"game\": \"three-arrows\", \"params\": {\"size\": null}}", "size");
+	refused("{\"game\": \"three-arrows\", \"private\": 1}", "private");
+	/* The seats give the number of players. */
+	qv__table *t = make(NULL, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"easy\", "
+	                          "\"random\"]}");
+	assert_int_equal(t->nseats, 3);
+	assert_int_equal(t->status, QV__WAITING);
+	assert_non_null(t->seat[1].agent);
+	assert_null(t->seat[0].agent);
+	json_t *info = qv__table_info_locked(t);
+	assert_int_equal(
+	    json_integer_value(json_object_get(json_object_get(info, "params"), "players")), 3);
+	json_decref(info);
+	qv__table_free(t);
+	/* No seats: every seat is human. */
+	t = make(NULL, "{\"game\": \"arrow-party\"}");
+	assert_int_equal(t->nseats, 4);
+	for (int i = 0; i < 4; i++)
+		assert_true(t->seat[i].human);
+	qv__table_free(t);
+}
+
+static void test_join_and_versions(void **state)
+{
+	(void)state;
+	qv__table *t =
+	    make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, "
+	               "\"seats\": [\"human\", \"human\", \"greedy\"]}");
+	char tok1[33], tok2[33], tok[33];
+	int seat;
+	qv_err err;
+	assert_int_equal(qv__table_join(t, "p3", &seat, tok, &err), QV_EINVAL);
+	assert_int_equal(qv__table_join(t, "p4", &seat, tok, &err), QV_EINVAL);
+	assert_int_equal(qv__table_join(t, "p2", &seat, tok2, &err), QV_OK);
+	assert_int_equal(seat, 1);
+	assert_int_equal(qv__table_join(t, "p2", &seat, tok, &err), QV_ESTATE);
+	assert_int_equal(t->status, QV__WAITING);
+	char a[256];
+	first_legal(t, a, sizeof a);
+	/* Waiting: nobody acts. */
+	assert_int_equal(qv__table_act(t, 1, 0, a, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "waiting"));
+	assert_int_equal(qv__table_join(t, NULL, &seat, tok1, &err), QV_OK);
+	assert_int_equal(seat, 0);
+	assert_int_equal(qv__table_join(t, NULL, &seat, tok, &err), QV_ESTATE);
+	assert_int_equal(t->status, QV__PLAYING);
+	assert_int_equal(qv__table_auth(t, tok1, 32), 0);
+	assert_int_equal(qv__table_auth(t, tok2, 32), 1);
+	assert_int_equal(qv__table_auth(t, "0123456789abcdef0123456789abcdef", 32), -1);
+	assert_int_equal(qv__table_auth(t, tok1, 31), -1);
+
+	/* Refusals change nothing. */
+	int nhist = t->m->nhist;
+	assert_int_equal(qv__table_act(t, 0, 1, a, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "stale"));
+	assert_int_equal(qv__table_act(t, 1, 0, a, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "not your turn"));
+	assert_int_equal(qv__table_act(t, 0, 0, "place", &err), QV_EINVAL);
+	assert_int_equal(qv__table_act(t, 0, 0, "place A a1 N", &err), QV_EILLEGAL);
+	char long_action[2000];
+	memset(long_action, 'x', sizeof long_action - 1);
+	long_action[sizeof long_action - 1] = '\0';
+	assert_int_equal(qv__table_act(t, 0, 0, long_action, &err), QV_EINVAL);
+	assert_int_equal(version(t), 0);
+	assert_int_equal(t->m->nhist, nhist);
+
+	/* An act: the version grows by the entries it added. */
+	assert_int_equal(qv__table_act(t, 0, 0, a, &err), QV_OK);
+	assert_int_equal(version(t), t->m->nhist - nhist);
+	long long v1 = version(t);
+	/* p2 to move; the AI seat p3 has not moved. p1 may take back its move; p2 may not. */
+	assert_int_equal(qv__table_undo(t, 1, v1, &err), QV_ESTATE);
+	assert_int_equal(qv__table_undo(t, 0, v1 - 1, &err), QV_ESTATE);
+	assert_int_equal(qv__table_undo(t, 0, v1, &err), QV_OK);
+	assert_int_equal(version(t), v1 + 1);
+	assert_int_equal(t->m->nhist, nhist);
+	assert_int_equal(qv__table_undo(t, 0, v1 + 1, &err), QV_ESTATE);
+
+	/* Play p1 and p2, then the AI seat is stepped by the server. */
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 0, version(t), a, &err), QV_OK);
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 1, version(t), a, &err), QV_OK);
+	qv__table_lock(t);
+	assert_true(qv__table_wants_step_locked(t));
+	qv__table_unlock(t);
+	long long v2 = version(t);
+	assert_true(qv__table_step(t));
+	assert_true(version(t) > v2);
+	qv__table_lock(t);
+	assert_false(qv__table_wants_step_locked(t));
+	qv__table_unlock(t);
+	assert_false(qv__table_step(t));
+	/* p1 cannot undo across the others' moves. */
+	assert_int_equal(qv__table_undo(t, 0, version(t), &err), QV_ESTATE);
+	qv__table_free(t);
+}
+
+/* ---- the per-viewer log --------------------------------------------------------------------- */
+
+/* The lines of qv_match_log, kept. */
+typedef struct engine_lines {
+	int n;
+	int entry[512];
+	bool consequence[512];
+	char *text[512];
+} engine_lines;
+
+static void keep_line(void *ctx, const qv_log_line *line)
+{
+	engine_lines *l = ctx;
+	if (l->n == 512)
+		return;
+	l->entry[l->n] = line->entry;
+	l->consequence[l->n] = line->consequence;
+	l->text[l->n++] = strdup(line->text);
+}
+
+/* Plays Arrow Party with first legal actions (chance drawn by the table) and checks that every
+ * line of a viewer's log is the engine's line for that viewer, and that a secret commitment
+ * appears in full to its author and without what was committed to the others and the public. */
+static void test_log_secrets(void **state)
+{
+	(void)state;
+	qv__table *t = make(NULL, "{\"game\": \"arrow-party\", \"params\": {\"players\": 3}}");
+	char tok[33], a[256];
+	int seat;
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(qv__table_join(t, NULL, &seat, tok, NULL), QV_OK);
+	const qv_game *g = t->game;
+	int secrets = 0;
+	for (int k = 0; k < 60 && t->status == QV__PLAYING; k++) {
+		if (qv__table_step(t)) /* chance */
+			continue;
+		int who = qv_match_to_move(t->m);
+		assert_true(who >= 0);
+		first_legal(t, a, sizeof a);
+		assert_int_equal(qv__table_act(t, who, version(t), a, NULL), QV_OK);
+	}
+	/* Which entries were secret, and their notation. */
+	void *st = malloc(g->state_size);
+	memcpy(st, t->m->base, g->state_size);
+	int n = t->m->nhist;
+	bool *secret = calloc((size_t)n, sizeof *secret);
+	char(*full)[256] = calloc((size_t)n, sizeof *full);
+	for (int i = 0; i < n; i++) {
+		secret[i] = t->m->hist[i].who >= 0 && g->secret && g->secret(st);
+		g->action_to_text(st, t->m->hist[i].action, full[i], sizeof full[i]);
+		secrets += secret[i];
+		assert_int_equal(qv_apply_checked(g, st, t->m->hist[i].action, NULL, NULL), QV_OK);
+	}
+	assert_true(secrets > 0);
+	for (int viewer = -2; viewer < 3; viewer++) {
+		if (viewer == -1)
+			continue;
+		qv__table_lock(t);
+		qv__log_pos pos = {0};
+		json_t *f = qv__table_frame_locked(t, viewer, true, &pos);
+		qv__table_unlock(t);
+		/* The frame carries the engine's log for the viewer, line by line. */
+		json_t *log = json_object_get(f, "log");
+		engine_lines lines = {0};
+		qv_match_log(t->m, viewer, 0, keep_line, &lines);
+		assert_int_equal(json_array_size(log), lines.n);
+		for (int k = 0; k < lines.n; k++) {
+			json_t *e = json_array_get(log, (size_t)k);
+			assert_string_equal(json_string_value(json_object_get(e, "text")),
+					    lines.text[k]);
+			assert_int_equal(json_is_true(json_object_get(e, "consequence")),
+					 lines.consequence[k]);
+			int i = lines.entry[k];
+			if (lines.consequence[k] || !secret[i])
+				continue;
+			size_t verb = strcspn(full[i], " ");
+			if (t->m->hist[i].who == viewer)
+				assert_int_equal(strncmp(lines.text[k], full[i], strlen(full[i])), 0);
+			else /* the commitment without what was committed */
+				assert_true(full[i][verb] == '\0' || !strstr(lines.text[k], full[i] + verb));
+		}
+		for (int k = 0; k < lines.n; k++)
+			free(lines.text[k]);
+		json_decref(f);
+	}
+	free(st);
+	free(secret);
+	free(full);
+	qv__table_free(t);
+}
+
+/* A connection's place in the log: an update carries only new lines, and after an undo says
+ * how many of the lines it holds were taken back. */
+static void test_log_updates(void **state)
+{
+	(void)state;
+	qv__table *t =
+	    make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}}");
+	char t1[33], t2[33], a[256];
+	int seat;
+	qv__table_join(t, "p1", &seat, t1, NULL);
+	qv__table_join(t, "p2", &seat, t2, NULL);
+	qv__log_pos pos = {0};
+	qv__table_lock(t);
+	json_t *f = qv__table_frame_locked(t, 1, true, &pos);
+	qv__table_unlock(t);
+	size_t start = json_array_size(json_object_get(f, "log"));
+	assert_non_null(json_object_get(f, "seat"));
+	json_decref(f);
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 0, version(t), a, NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "update");
+	assert_null(json_object_get(f, "seat"));
+	json_t *log = json_object_get(f, "log");
+	assert_true(json_array_size(log) >= 1);
+	size_t added = json_array_size(log);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 0), "who")),
+	                    "p1");
+	assert_null(json_object_get(f, "log_undone"));
+	/* p2's view has "legal", p1's not. */
+	assert_non_null(json_object_get(json_object_get(f, "view"), "legal"));
+	json_decref(f);
+	assert_int_equal(qv__table_undo(t, 0, version(t), NULL), QV_OK);
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 0, version(t), a, NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_int_equal(json_integer_value(json_object_get(f, "log_undone")), added);
+	assert_int_equal(json_array_size(json_object_get(f, "log")), added);
+	assert_int_equal(pos.n, start + added);
+	json_decref(f);
+	qv__table_free(t);
+}
+
+/* ---- the store ------------------------------------------------------------------------------ */
+
+typedef struct restored {
+	qv__store *store;
+	qv__table *t[4];
+	int n;
+} restored;
+
+static qv_status collect(void *ctx, const qv__stored_table *saved, qv_err *err)
+{
+	restored *r = ctx;
+	return qv__table_restore(&r->t[r->n++], r->store, saved, err);
+}
+
+static void test_store_round_trip(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/qvtableXXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[64];
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	qv__store *store;
+	qv_err err;
+	assert_int_equal(qv__store_open(&store, path, &err), QV_OK);
+	qv__table *t = make(store, "{\"game\": \"concardia\", \"seats\": [\"human\", \"random\"], "
+	                           "\"private\": true}");
+	char tok[33], a[256];
+	int seat;
+	assert_int_equal(qv__table_join(t, NULL, &seat, tok, &err), QV_OK);
+	for (int k = 0; k < 12 && t->status == QV__PLAYING; k++) {
+		if (qv__table_step(t))
+			continue;
+		first_legal(t, a, sizeof a);
+		assert_int_equal(qv__table_act(t, 0, version(t), a, &err), QV_OK);
+	}
+	/* A finished table is stored too, but not rebuilt at start-up. */
+	qv__table *done = make(store, "{\"game\": \"three-arrows\", \"seats\": [\"random\", "
+	                              "\"random\"]}");
+	while (qv__table_step(done))
+		;
+	assert_int_equal(done->status, QV__OVER);
+	json_t *want = qv_match_state_json(t->m);
+	long long v = version(t);
+	char id[17], hash[65];
+	strcpy(id, t->id);
+	strcpy(hash, t->seat[0].hash);
+	qv__table_free(t);
+	qv__table_free(done);
+	qv__store_close(store);
+
+	restored r = {0};
+	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
+	assert_int_equal(qv__store_load_open(r.store, collect, &r, &err), QV_OK);
+	assert_int_equal(r.n, 1);
+	t = r.t[0];
+	assert_string_equal(t->id, id);
+	assert_int_equal(t->v, v);
+	assert_true(t->private_);
+	assert_string_equal(t->seat[0].hash, hash);
+	assert_int_equal(qv__table_auth(t, tok, 32), 0);
+	json_t *got = qv_match_state_json(t->m);
+	assert_true(json_equal(got, want));
+	json_decref(got);
+	json_decref(want);
+	qv__table_free(t);
+	qv__store_close(r.store);
+	/* The database holds no token. */
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "grep -rqs %s %s", tok, dir);
+	assert_int_not_equal(system(cmd), 0);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void test_store_refuses(void **state)
+{
+	(void)state;
+	qv__store *s;
+	qv_err err;
+	assert_int_not_equal(qv__store_open(&s, "/nonexistent/dir/x.db", &err), QV_OK);
+	assert_non_null(strstr(err.msg, "/nonexistent/dir/x.db"));
+	char path[] = "/tmp/qvnotdbXXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "this is not a database, just text that is long enough\n", 54),
+	                 54);
+	close(fd);
+	assert_int_not_equal(qv__store_open(&s, path, &err), QV_OK);
+	assert_non_null(strstr(err.msg, path));
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_sha256_vectors),   cmocka_unit_test(test_tokens),
+	    cmocka_unit_test(test_requests),         cmocka_unit_test(test_join_and_versions),
+	    cmocka_unit_test(test_log_secrets),      cmocka_unit_test(test_log_updates),
+	    cmocka_unit_test(test_store_round_trip), cmocka_unit_test(test_store_refuses),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

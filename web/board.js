@@ -1,0 +1,154 @@
+// The square grid every game is drawn on: an SVG with a viewBox (so it scales to any screen),
+// file letters and rank numbers, and one group per cell that carries the cell's name in
+// `data-token` and an accessible label. The drawing modules put their pieces and cards into
+// those groups; interaction (which cells are targets, what a click does) is added from outside
+// through `data-token`, so that the same drawing serves the table, replays and tutorials.
+
+import { h, s } from './dom.js';
+
+/**
+ * @typedef {Object} Grid
+ * @property {SVGElement} svg        the board
+ * @property {SVGElement} overlay    a layer above the cells (attack arrows, trails)
+ * @property {number} cell           the size of a cell in SVG units
+ * @property {(name: string) => SVGElement | undefined} at   the group of a cell
+ * @property {(name: string) => [number, number] | undefined} center   a cell's centre
+ */
+
+/**
+ * Draws an empty grid. `files` run west to east, `ranks` south to north; a cell is named
+ * file + rank (a1, x0, o15).
+ * @param {{files: string[], ranks: string[], cell?: number, title: string,
+ *          cellClass?: (name: string) => string, label?: (name: string) => string}} o
+ * @returns {Grid}
+ */
+export function drawGrid(o) {
+  const cell = o.cell ?? 100;
+  const margin = cell * 0.42;
+  const w = o.files.length * cell + margin * 2;
+  const hgt = o.ranks.length * cell + margin * 2;
+  const svg = s('svg', {
+    class: 'board', viewBox: `0 0 ${w} ${hgt}`, role: 'group', 'aria-label': o.title,
+    'data-files': o.files.join(' '), 'data-ranks': o.ranks.join(' '),
+  });
+  svg.appendChild(s('rect', { class: 'board-bg', x: 0, y: 0, width: w, height: hgt, rx: cell * 0.12 }));
+  /** @type {Map<string, SVGElement>} */
+  const cells = new Map();
+  /** @type {Map<string, [number, number]>} */
+  const centers = new Map();
+  const layer = s('g', { class: 'cells' });
+  svg.appendChild(layer);
+  let first = true;
+  for (let ri = o.ranks.length - 1; ri >= 0; ri--) {
+    for (let fi = 0; fi < o.files.length; fi++) {
+      const name = o.files[fi] + o.ranks[ri];
+      const x = margin + fi * cell;
+      const y = margin + (o.ranks.length - 1 - ri) * cell;
+      const g = s('g', {
+        class: `cell ${o.cellClass ? o.cellClass(name) : ''}`.trim(),
+        transform: `translate(${x} ${y})`,
+        'data-token': name,
+        role: 'button',
+        tabindex: first ? 0 : -1,
+        'aria-label': o.label ? o.label(name) : name,
+      });
+      first = false;
+      g.appendChild(s('rect', { class: 'cell-bg', x: 1, y: 1, width: cell - 2, height: cell - 2, rx: cell * 0.06 }));
+      layer.appendChild(g);
+      cells.set(name, g);
+      centers.set(name, [x + cell / 2, y + cell / 2]);
+    }
+  }
+  // coordinates
+  const coords = s('g', { class: 'coords', 'aria-hidden': 'true', 'font-size': cell * 0.26 });
+  o.files.forEach((f, fi) => {
+    coords.appendChild(s('text', { x: margin + fi * cell + cell / 2, y: hgt - margin * 0.28, 'text-anchor': 'middle' }, f));
+  });
+  o.ranks.forEach((rk, ri) => {
+    coords.appendChild(s('text', {
+      x: margin / 2, y: margin + (o.ranks.length - 1 - ri) * cell + cell / 2 + cell * 0.09, 'text-anchor': 'middle',
+    }, rk));
+  });
+  svg.appendChild(coords);
+  const overlay = s('g', { class: 'overlay', 'aria-hidden': 'true' });
+  svg.appendChild(overlay);
+  svg.addEventListener('keydown', (ev) => moveFocus(/** @type {KeyboardEvent} */ (ev), svg, o.files, o.ranks));
+  return { svg, overlay, cell, at: (n) => cells.get(n), center: (n) => centers.get(n) };
+}
+
+/**
+ * Arrow keys move the keyboard focus from cell to cell (one tab stop for the whole board, as
+ * in a grid widget); Enter and Space act as a click.
+ * @param {KeyboardEvent} ev
+ * @param {SVGElement} svg
+ * @param {string[]} files
+ * @param {string[]} ranks
+ */
+function moveFocus(ev, svg, files, ranks) {
+  const target = /** @type {Element} */ (ev.target);
+  const cell = target.closest('.cell');
+  if (!cell) return;
+  if (ev.key === 'Enter' || ev.key === ' ') {
+    ev.preventDefault();
+    cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    return;
+  }
+  const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const step = steps[/** @type {keyof steps} */ (ev.key)];
+  if (!step) return;
+  const name = cell.getAttribute('data-token') ?? '';
+  const m = /^([a-z]+)(\d+)$/.exec(name);
+  if (!m) return;
+  const fi = files.indexOf(m[1]) + step[0];
+  const ri = ranks.indexOf(m[2]) + step[1];
+  if (fi < 0 || ri < 0 || fi >= files.length || ri >= ranks.length) return;
+  const next = svg.querySelector(`.cell[data-token="${files[fi]}${ranks[ri]}"]`);
+  if (!next) return;
+  ev.preventDefault();
+  cell.setAttribute('tabindex', '-1');
+  next.setAttribute('tabindex', '0');
+  /** @type {SVGElement} */ (next).focus();
+}
+
+/**
+ * Marks the elements whose `data-token` is in `targets` (legal next choices), `selected`
+ * (chosen so far) or `last` (the last move), inside `root`.
+ * @param {Element} root
+ * @param {{targets?: Iterable<string>, selected?: Iterable<string>, last?: Iterable<string>}} hl
+ */
+export function applyHighlight(root, hl) {
+  const targets = new Set(hl.targets ?? []);
+  const selected = new Set(hl.selected ?? []);
+  const last = new Set(hl.last ?? []);
+  for (const el of root.querySelectorAll('[data-token]')) {
+    const t = el.getAttribute('data-token') ?? '';
+    el.classList.toggle('target', targets.has(t));
+    el.classList.toggle('selected', selected.has(t));
+    el.classList.toggle('last', last.has(t));
+  }
+}
+
+/**
+ * A row of labelled facts (a definition list), used by every game's player panels.
+ * @param {[string, string | number | Node][]} rows
+ */
+export function facts(rows) {
+  return h('dl', { class: 'facts' }, rows.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
+}
+
+/**
+ * The list of files a..z (as many as needed).
+ * @param {number} n
+ */
+export function files(n) {
+  return Array.from({ length: n }, (_, i) => String.fromCharCode(97 + i));
+}
+
+/**
+ * The ranks 1..n as strings.
+ * @param {number} n
+ * @param {number} [from]
+ */
+export function ranks(n, from = 1) {
+  return Array.from({ length: n }, (_, i) => String(i + from));
+}

@@ -1,0 +1,135 @@
+// The table's WebSocket: sends the hello frame on every (re)connection, hands frames to the
+// page, and reconnects with a growing delay when the socket drops (0.5 s, 1 s, 2 s … up to
+// 10 s), telling the page what it is doing so the player sees it. A hello that the server
+// refuses (an error frame before the snapshot, then a close) is final: reconnecting with the
+// same token would be refused again.
+
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
+const PING_MS = 25000;
+
+/**
+ * @typedef {'connecting' | 'open' | 'lost' | 'refused' | 'closed'} ConnState
+ * @typedef {{onFrame: (frame: any) => void,
+ *            onState: (state: ConnState, detail: {attempt: number, retryInMs: number, message: string}) => void}} ConnHandlers
+ */
+
+export class Connection {
+  /**
+   * @param {string} url the ws:// or wss:// address of the table's socket
+   * @param {() => object} hello the hello frame to send (read at every connection)
+   * @param {ConnHandlers} handlers
+   */
+  constructor(url, hello, handlers) {
+    this.url = url;
+    this.hello = hello;
+    this.handlers = handlers;
+    /** @type {WebSocket | null} */
+    this.ws = null;
+    this.attempt = 0;
+    this.stopped = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.retryTimer = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.pingTimer = null;
+  }
+
+  /** Opens the socket (again). */
+  start() {
+    if (this.stopped) return;
+    this.handlers.onState('connecting', { attempt: this.attempt, retryInMs: 0, message: '' });
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (e) {
+      this.scheduleRetry(String(e));
+      return;
+    }
+    this.ws = ws;
+    let greeted = false;
+    let refusal = '';
+    ws.addEventListener('open', () => {
+      ws.send(JSON.stringify(this.hello()));
+    });
+    ws.addEventListener('message', (ev) => {
+      let frame;
+      try {
+        frame = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (frame.type === 'error' && !greeted) refusal = String(frame.message ?? 'refused');
+      this.handlers.onFrame(frame);
+      if (frame.type === 'snapshot' && !greeted) {
+        greeted = true;
+        this.attempt = 0;
+        this.handlers.onState('open', { attempt: 0, retryInMs: 0, message: '' });
+        this.startPing();
+      }
+    });
+    ws.addEventListener('close', () => {
+      this.stopPing();
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.stopped) return;
+      if (refusal) {
+        this.stopped = true;
+        this.handlers.onState('refused', { attempt: this.attempt, retryInMs: 0, message: refusal });
+        return;
+      }
+      this.scheduleRetry('the connection was lost');
+    });
+  }
+
+  /**
+   * @param {string} message
+   */
+  scheduleRetry(message) {
+    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt++;
+    this.handlers.onState('lost', { attempt: this.attempt, retryInMs: delay, message });
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.start();
+    }, delay);
+  }
+
+  /** Retries now instead of waiting for the next attempt. */
+  retryNow() {
+    if (this.stopped || this.ws) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.start();
+  }
+
+  startPing() {
+    this.stopPing();
+    this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_MS);
+  }
+
+  stopPing() {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  /**
+   * Sends a frame; false when the socket is not open (the page says so).
+   * @param {object} frame
+   */
+  send(frame) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Closes for good. */
+  close() {
+    this.stopped = true;
+    this.stopPing();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) ws.close();
+    this.handlers.onState('closed', { attempt: 0, retryInMs: 0, message: '' });
+  }
+}

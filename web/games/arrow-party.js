@@ -1,0 +1,338 @@
+// Arrow Party drawn from a viewer's View JSON: the grid with stars, skulls and face-down items,
+// every player's position (and the path of the last walk, step by step), the viewer's hand
+// (arrow cards with their arrows, items with their points), the dice, each player's public
+// facts and who is ready. Secret commitments are absent from the view until revealed, so they
+// cannot be drawn before.
+
+import { h, s, plural, signed } from '../dom.js';
+import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS } from '../arrows.js';
+import { drawGrid, facts, files, ranks } from '../board.js';
+import { seatBadge, seatIcon } from '../seat-marks.js';
+import { starIcon, skullIcon, dieIcon } from './icons.js';
+
+export const name = 'arrow-party';
+export const title = 'Arrow Party';
+export const blurb = 'A party game for 3 to 5: pick items, a card and a direction in secret, then everyone walks at once across stars, skulls and hidden items.';
+
+/** The arrows of the arrow cards by id (relative to the card's top). */
+/** @type {Record<string, string[]>} */
+export const ARROW_CARDS = {};
+for (const l of 'abcdef') ARROW_CARDS[`1${l}`] = ['N'];
+for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
+  ['ab', ['N', 'S']], ['cd', ['N', 'E']], ['ef', ['N', 'NE']],
+])) for (const l of ls) ARROW_CARDS[`2${l}`] = arrows;
+for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
+  ['ab', ['W', 'N', 'E']], ['cd', ['N', 'SE', 'SW']], ['ef', ['NW', 'N', 'NE']],
+])) for (const l of ls) ARROW_CARDS[`3${l}`] = arrows;
+for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
+  ['abc', ['N', 'E', 'S', 'W']], ['def', ['NE', 'SE', 'SW', 'NW']],
+])) for (const l of ls) ARROW_CARDS[`4${l}`] = arrows;
+for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
+  ['abc', ['W', 'NW', 'N', 'NE', 'E']], ['def', ['N', 'NE', 'E', 'S', 'W']],
+])) for (const l of ls) ARROW_CARDS[`5${l}`] = arrows;
+
+/** The item cards: points when held at the end, and what they do. */
+/** @type {Record<string, {points: number, name: string, does: string}>} */
+export const ITEMS = {
+  x2: { points: 2, name: 'x2', does: 'steps = 2 × roll' },
+  half: { points: -2, name: 'half', does: 'steps = roll ÷ 2, rounded down' },
+  minus5: { points: -1, name: 'minus 5', does: 'steps = roll − 5, at least 0' },
+  reverse: { points: 2, name: 'reverse', does: 'may also walk opposite to an arrow' },
+  draw: { points: 3, name: 'draw', does: 'draw an arrow card from a random stack' },
+  dice: { points: 0, name: 'dice', does: 'change your die' },
+  swap: { points: -2, name: 'swap', does: 'give an item, take a random card from another player' },
+  noswap: { points: 3, name: 'no swap', does: 'no item exchange with you this round' },
+  nopickup: { points: -3, name: 'no pick-up', does: 'pick up no items this round' },
+  exchange: { points: 3, name: 'exchange', does: 'trade positions with another player' },
+};
+
+/** @type {Record<string, number>} */
+export const DICE = { d4: 1, d6: 0, d8: -1, d10: -2, d12: -3, d20: -4 };
+
+/**
+ * An arrow card in a 60 × 80 box, turned by `land` eighths of a turn.
+ * @param {string} id
+ * @param {number} [land]
+ */
+export function arrowCard(id, land = 0) {
+  const g = s('g', { class: 'apcard arrows-card' });
+  const inner = s('g', { transform: `rotate(${land * 45} 30 40)` });
+  inner.appendChild(s('rect', { class: 'apcard-bg', x: 3, y: 3, width: 54, height: 74, rx: 7 }));
+  for (const d of ARROW_CARDS[id] ?? []) inner.appendChild(arrowGlyph(30, 42, d, { len: 18, start: 3, width: 3.2, head: 7, cls: 'arrow apcard-arrow' }));
+  inner.appendChild(s('text', { class: 'apcard-value', x: 9, y: 15, 'font-size': 11 }, id[0]));
+  g.appendChild(inner);
+  return g;
+}
+
+/**
+ * An item card in a 60 × 80 box.
+ * @param {string} id
+ */
+export function itemCard(id) {
+  const it = ITEMS[id];
+  return s('g', { class: 'apcard item-card' },
+    s('rect', { class: 'apcard-bg', x: 3, y: 3, width: 54, height: 74, rx: 7 }),
+    s('text', { class: 'apcard-item', x: 30, y: 38, 'font-size': id.length > 6 ? 10 : 13, 'text-anchor': 'middle' }, it?.name ?? id),
+    s('text', { class: 'apcard-points', x: 30, y: 62, 'font-size': 13, 'text-anchor': 'middle' }, it ? signed(it.points) : ''));
+}
+
+/**
+ * The players standing on each cell.
+ * @param {any[]} players
+ */
+function byCell(players) {
+  /** @type {Map<string, string[]>} */
+  const m = new Map();
+  players.forEach((p, i) => {
+    const list = m.get(p.pos) ?? [];
+    list.push(`p${i + 1}`);
+    m.set(p.pos, list);
+  });
+  return m;
+}
+
+/**
+ * @param {any} vj
+ * @param {import('./index.js').DrawOptions & {previous?: any}} o
+ */
+export function drawBoard(vj, o) {
+  const v = vj.view;
+  const size = Number(vj.params?.size) || 15;
+  /** @type {Map<string, any>} */
+  const ground = new Map((v.ground ?? []).map((/** @type {any} */ g) => [g.cell, g]));
+  const standing = byCell(v.players ?? []);
+  const grid = drawGrid({
+    files: files(size), ranks: ranks(size), title: `Arrow Party area, ${size} by ${size}`,
+    label: (cell) => {
+      const bits = [cell];
+      const g = ground.get(cell);
+      if (g) bits.push(groundWords(g));
+      for (const p of standing.get(cell) ?? []) bits.push(o.name(p));
+      if (bits.length === 1) bits.push('empty');
+      return bits.join(', ');
+    },
+  });
+  for (const g of ground.values()) {
+    const at = grid.at(g.cell);
+    if (!at) continue;
+    if (g.card === 'star') at.appendChild(starIcon(50, 50, 64));
+    else if (g.card === 'skull') at.appendChild(skullIcon(50, 48, 62));
+    else if (g.card === 'item') {
+      at.appendChild(s('g', { class: 'ground-item' },
+        s('rect', { class: 'item-back', x: 24, y: 16, width: 52, height: 68, rx: 8 }),
+        s('text', { class: 'item-back-mark', x: 50, y: 62, 'font-size': 36, 'text-anchor': 'middle' }, '?')));
+    } else {
+      at.appendChild(s('g', { class: 'ground-item known', transform: 'translate(20 10)' }, itemCard(g.card)));
+    }
+  }
+  // the last walk: a path from each player's previous cell
+  const prev = o.previous?.view?.players;
+  if (prev) {
+    (v.players ?? []).forEach((/** @type {any} */ p, /** @type {number} */ i) => {
+      const a = grid.center(prev[i]?.pos);
+      const b = grid.center(p.pos);
+      if (a && b && prev[i].pos !== p.pos) {
+        grid.overlay.appendChild(s('line', { class: `trail p${i + 1}`, x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
+      }
+    });
+  }
+  for (const [cell, seats] of standing) {
+    const at = grid.at(cell);
+    if (!at) continue;
+    seats.forEach((seat, k) => {
+      const n = seats.length;
+      const off = n === 1 ? [[50, 50]] : [[32, 32], [68, 32], [32, 68], [68, 68], [50, 50]];
+      const [x, y] = off[k % off.length];
+      at.appendChild(s('g', { class: `pawn ${seat}` }, seatBadge(seat, x, y, n === 1 ? 38 : 21)));
+    });
+  }
+  return grid.svg;
+}
+
+/** @param {any} g */
+function groundWords(g) {
+  if (g.card === 'star') return 'a star (+10)';
+  if (g.card === 'skull') return 'a skull (−15)';
+  if (g.card === 'item') return 'a face-down item';
+  return `the item ${ITEMS[g.card]?.name ?? g.card} (${signed(ITEMS[g.card]?.points ?? 0)})`;
+}
+
+/**
+ * The intermediate views of a walk: each player moved one cell at a time along the straight
+ * line from their previous cell to the new one (a king's path), so the table can show the
+ * walk step by step. Only positions change; when a move is not a straight line (an exchange),
+ * the player jumps in one frame.
+ * @param {any} prev the previous View JSON
+ * @param {any} next the new View JSON
+ * @returns {any[]} the frames between them (not including either)
+ */
+export function walkFrames(prev, next) {
+  const a = prev?.view?.players;
+  const b = next?.view?.players;
+  if (!a || !b || a.length !== b.length) return [];
+  const paths = b.map((/** @type {any} */ p, /** @type {number} */ i) => straightPath(a[i].pos, p.pos));
+  const longest = Math.max(0, ...paths.map((/** @type {string[]} */ pth) => pth.length));
+  const frames = [];
+  for (let t = 1; t < longest; t++) {
+    const players = b.map((/** @type {any} */ p, /** @type {number} */ i) => ({ ...p, pos: paths[i][Math.min(t, paths[i].length - 1)] ?? p.pos }));
+    frames.push({ ...next, view: { ...next.view, players } });
+  }
+  return frames;
+}
+
+/**
+ * The cells from `from` to `to` (both included) when they lie on one of the eight lines.
+ * @param {string} from
+ * @param {string} to
+ */
+function straightPath(from, to) {
+  const pa = cellXY(from);
+  const pb = cellXY(to);
+  if (!pa || !pb) return [to];
+  const dx = pb[0] - pa[0];
+  const dy = pb[1] - pa[1];
+  if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) return [from, to];
+  const n = Math.max(Math.abs(dx), Math.abs(dy));
+  const out = [];
+  for (let k = 0; k <= n; k++) {
+    out.push(String.fromCharCode(97 + pa[0] + Math.sign(dx) * k) + String(pa[1] + Math.sign(dy) * k + 1));
+  }
+  return out;
+}
+
+/** @param {string} cell */
+function cellXY(cell) {
+  const m = /^([a-z])(\d+)$/.exec(cell ?? '');
+  return m ? [m[1].charCodeAt(0) - 97, Number(m[2]) - 1] : null;
+}
+
+/**
+ * A card in the viewer's hand: a button that picks the card's id.
+ * @param {any} entry a card id, or {card, known}
+ * @param {import('./index.js').DrawOptions} o
+ */
+function handCard(entry, o) {
+  const id = typeof entry === 'string' ? entry : entry.card;
+  const known = typeof entry === 'string' ? [] : entry.known ?? [];
+  const isArrow = id in ARROW_CARDS;
+  const face = s('svg', { class: 'card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, isArrow ? arrowCard(id) : itemCard(id));
+  let label = isArrow
+    ? `arrow card ${id}: ${plural(Number(id[0]), 'point')}, arrows ${ARROW_CARDS[id].map((d) => DIR_WORDS[d]).join(', ')}`
+    : `item ${ITEMS[id]?.name ?? id} (${signed(ITEMS[id]?.points ?? 0)}): ${ITEMS[id]?.does ?? ''}`;
+  if (known.length) label += `; known to ${known.map((k) => (k === 'public' ? 'everyone' : o.name(k))).join(', ')}`;
+  return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
+}
+
+/**
+ * @param {any} vj
+ * @param {import('./index.js').DrawOptions} o
+ */
+export function drawPanels(vj, o) {
+  const v = vj.view;
+  const secret = ['items', 'throw', 'go'].includes(v.phase);
+  const wrap = h('div', { class: 'players' });
+  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+    const seat = `p${i + 1}`;
+    const toMove = vj.to_move === seat;
+    const ready = secret ? (pl.committed ? h('span', { class: 'badge ready' }, '✓ ready') : h('span', { class: 'badge' }, 'choosing')) : null;
+    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
+      h('h3', {}, seatIcon(seat), ' ', o.name(seat), ready));
+    const rows = /** @type {[string, string | number | Node][]} */ ([
+      ['position', pl.pos],
+      ['die', `${pl.die} (${signed(DICE[pl.die] ?? 0)} at the end)`],
+      ['stars', `${pl.stars ?? 0} (+${10 * (pl.stars ?? 0)})`],
+      ['skulls', `${pl.skulls ?? 0} (−${15 * (pl.skulls ?? 0)})`],
+      ['hand', plural(pl.hand_count ?? (pl.hand ?? []).length, 'card')],
+    ]);
+    if (pl.arrows) rows.push(['arrow cards', pl.arrows.length ? pl.arrows.join(' ') : 'none']);
+    if (pl.items_known || pl.items_unknown) {
+      const known = (pl.items_known ?? []).map((/** @type {string} */ k) => ITEMS[k]?.name ?? k);
+      rows.push(['items', [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none']);
+    }
+    if (pl.score !== undefined) rows.push(['your score now', String(pl.score)]);
+    if ((pl.uses ?? []).length) rows.push(['used', pl.uses.join(', ')]);
+    if (pl.skip) rows.push(['this round', 'no arrow card: does not walk']);
+    if (pl.roll) rows.push(['roll', String(pl.roll)]);
+    if (pl.go) rows.push(['direction', `${DIR_CHARS[pl.go] ?? ''} ${pl.go}`]);
+    if (pl.steps) rows.push(['steps left', String(pl.steps)]);
+    sec.appendChild(facts(rows));
+    if (pl.throw) {
+      sec.appendChild(h('div', { class: 'thrown' },
+        h('span', {}, pl.land === null || pl.land === undefined ? 'Thrown card:' : 'Landed card:'),
+        s('svg', { class: 'card-svg ap landed', viewBox: '-20 -10 100 100', role: 'img', 'aria-label': `card ${pl.throw}${pl.land !== null && pl.land !== undefined ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(pl.throw, pl.land).map((d) => DIR_WORDS[d]).join(', ')}` : ''}` },
+          arrowCard(pl.throw, pl.land ?? 0))));
+    }
+    if (pl.hand) {
+      sec.appendChild(h('h4', {}, 'Your hand'));
+      sec.appendChild(h('div', { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+        pl.hand.length ? pl.hand.map((/** @type {any} */ e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty')));
+    }
+    wrap.appendChild(sec);
+  });
+  const info = [`round ${v.round} of ${vj.params?.rounds ?? '?'}`];
+  if (v.stack_sizes) info.push(`stacks ${v.stack_sizes.join(' ')}`);
+  if ((v.item_discard ?? []).length) info.push(`used items: ${v.item_discard.length}`);
+  wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
+  return wrap;
+}
+
+/**
+ * The board directions of a card's arrows after it landed turned by k eighths.
+ * @param {string} id
+ * @param {number} k
+ */
+export function landedArrows(id, k) {
+  return (ARROW_CARDS[id] ?? []).map((d) => turn(d, k));
+}
+
+/**
+ * @param {any} vj
+ * @param {import('./index.js').DrawOptions} o
+ */
+export function turnText(vj, o) {
+  const v = vj.view;
+  const you = vj.to_move === vj.viewer;
+  const waiting = (v.players ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
+  const wait = waiting.length ? ` Still choosing: ${waiting.join(', ')}.` : '';
+  switch (v.phase) {
+    case 'over':
+      return 'The game is over: scores count arrow cards, items, stars (+10), skulls (−15) and dice.';
+    case 'items':
+      return you ? `Round ${v.round}: use items if you like (in secret), then say you are ready.${wait}` : `Everyone chooses items in secret.${wait}`;
+    case 'throw':
+      return you ? `Throw an arrow card: it lands turned at random, and you walk along one of its arrows.${wait}` : `Everyone throws an arrow card in secret.${wait}`;
+    case 'go':
+      return you ? `Choose the direction to walk: one of your landed card's arrows.${wait}` : `Everyone chooses a direction in secret.${wait}`;
+    case 'land':
+      return `${o.name(v.active)}'s card is landing.`;
+    case 'roll':
+      return `${o.name(v.active)} rolls the die.`;
+    case 'walk':
+      return 'Everyone walks; players who bump exchange a random item.';
+    case 'take':
+      return `A swap takes a random card from ${o.name(v.active)}'s target.`;
+    case 'draw':
+      return `${o.name(v.active)} draws from a random stack.`;
+    default:
+      return you ? 'Your turn.' : `${o.name(vj.to_move)} is to move.`;
+  }
+}
+
+/**
+ * @param {string} word
+ * @param {string[]} _chosen
+ * @param {any} _vj
+ * @returns {string | Node}
+ */
+export function wordLabel(word, _chosen, _vj) {
+  if (word in ARROW_CARDS) {
+    return h('span', { class: 'word-card' }, s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(word)), ` card ${word}`);
+  }
+  if (word in ITEMS) return `${ITEMS[word].name} (${signed(ITEMS[word].points)}): ${ITEMS[word].does}`;
+  if (word in DICE) return `${word} (${signed(DICE[word])} at the end)`;
+  if (DIR_WORDS[word]) return `${DIR_CHARS[word]} ${DIR_WORDS[word]}`;
+  if (/^p[1-5]$/.test(word)) return h('span', {}, seatIcon(word), ' ', word);
+  /** @type {Record<string, string>} */
+  const words = { use: 'use an item', ready: "I'm ready", throw: 'throw', go: 'walk' };
+  return words[word] ?? word;
+}

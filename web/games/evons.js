@@ -1,0 +1,348 @@
+// Evons drawn from a viewer's View JSON: the 7 × 7 board with its main zone (a1–e5) framed and
+// the out zone around it, each card with its element, cost, ATK and current DEF and its arrows
+// (ability arrows marked) turned to face its controller, covered and Growth-placed cards,
+// blocks; the credits, the viewer's hand, graveyards, removed cards and the chain stack.
+// The card faces are the card table as printed.
+
+import { h, s, plural } from '../dom.js';
+import { turn, r, DIR_WORDS } from '../arrows.js';
+import { drawGrid, facts } from '../board.js';
+import { seatBadge, seatIcon } from '../seat-marks.js';
+import { coverIcon } from './icons.js';
+
+export const name = 'evons';
+export const title = 'Evons';
+export const blurb = 'A 2-player card game of credits, face-down plays and chained arrow abilities on a 7 × 7 board.';
+
+/** @type {Record<string, {ability: string, short: string}>} */
+export const ELEMENTS = {
+  Fire: { ability: 'Firestorm', short: 'Fi' },
+  Water: { ability: 'Swap', short: 'Wa' },
+  Earth: { ability: 'Shockwave', short: 'Ea' },
+  Electric: { ability: 'Magnetism', short: 'El' },
+  Nature: { ability: 'Growth', short: 'Na' },
+  Darkness: { ability: 'Resurrection', short: 'Da' },
+};
+
+/** @typedef {{name: string, element: string, cost: number, atk: number, def: number, arrows: {dir: string, ability: string | null}[]}} Monster */
+
+/**
+ * One row of the card table: arrows written as in the rules (`N!` an ability arrow of the
+ * element's ability, `S!Block` a named one).
+ * @param {string} nm
+ * @param {string} element
+ * @param {number} cost
+ * @param {number} atk
+ * @param {number} def
+ * @param {string} arrows
+ * @returns {Monster}
+ */
+function monster(nm, element, cost, atk, def, arrows) {
+  return {
+    name: nm, element, cost, atk, def,
+    arrows: arrows.split(' ').map((a) => {
+      const m = /^([NESW]{1,2})(!(\w*))?$/.exec(a);
+      if (!m) return { dir: a, ability: null };
+      return { dir: m[1], ability: m[2] ? (m[3] || ELEMENTS[element].ability) : null };
+    }),
+  };
+}
+
+/** @type {Record<string, Monster>} */
+export const MONSTERS = {
+  'cinder-pup': monster('Cinder Pup', 'Fire', 6, 2, 2, 'N! S'),
+  'flame-warden': monster('Flame Warden', 'Fire', 12, 3, 4, 'N NE! NW!'),
+  'inferno-drake': monster('Inferno Drake', 'Fire', 20, 5, 5, 'N! E W S'),
+  'tide-sprite': monster('Tide Sprite', 'Water', 6, 1, 3, 'N! E'),
+  'reef-guard': monster('Reef Guard', 'Water', 12, 2, 5, 'N S! E W'),
+  maelstrom: monster('Maelstrom', 'Water', 20, 4, 6, 'N! NE NW S'),
+  'pebble-golem': monster('Pebble Golem', 'Earth', 7, 2, 3, 'N!'),
+  'quake-ram': monster('Quake Ram', 'Earth', 13, 4, 3, 'N! NE NW'),
+  'mountain-titan': monster('Mountain Titan', 'Earth', 22, 5, 7, 'N! E! W! S'),
+  'spark-mite': monster('Spark Mite', 'Electric', 6, 2, 2, 'NE! NW'),
+  'volt-lynx': monster('Volt Lynx', 'Electric', 12, 3, 3, 'N E! W'),
+  'storm-coil': monster('Storm Coil', 'Electric', 19, 4, 5, 'N! E S W'),
+  seedling: monster('Seedling', 'Nature', 5, 1, 2, 'N!'),
+  'briar-stag': monster('Briar Stag', 'Nature', 11, 3, 3, 'N NE! NW'),
+  'elder-grove': monster('Elder Grove', 'Nature', 18, 3, 7, 'N! E W S!'),
+  'grave-bat': monster('Grave Bat', 'Darkness', 6, 2, 2, 'N S!'),
+  'bone-knight': monster('Bone Knight', 'Darkness', 13, 4, 3, 'N! E W'),
+  'lich-queen': monster('Lich Queen', 'Darkness', 21, 4, 5, 'N! NE NW S'),
+  sentry: monster('Sentry', 'Earth', 9, 2, 4, 'N E W S!Block'),
+  assassin: monster('Assassin', 'Darkness', 14, 4, 2, 'N!Remove NE NW'),
+};
+
+/**
+ * The element of a block id (`block-fire` → Fire), or null.
+ * @param {string} id
+ */
+export function blockElement(id) {
+  const m = /^block-([a-z]+)$/.exec(id ?? '');
+  if (!m) return null;
+  const e = m[1][0].toUpperCase() + m[1].slice(1);
+  return e in ELEMENTS ? e : null;
+}
+
+/**
+ * A card's face in a 100 × 100 box: a monster, a block, or a face-down card (with, for its
+ * owner, the identity written faintly under the cover mark).
+ * @param {{card?: string, controller: string, owner?: string, covered?: boolean, growth?: boolean, damage?: number}} c
+ * @param {{big?: boolean}} [o]
+ */
+export function cardFace(c, o = {}) {
+  const ctrl = c.controller;
+  const m = c.card ? MONSTERS[c.card] : undefined;
+  const blk = c.card ? blockElement(c.card) : null;
+  const element = m?.element ?? blk ?? '';
+  const g = s('g', { class: `ecard ${ctrl}${c.covered ? ' covered' : ''} el-${element.toLowerCase() || 'none'}` });
+  g.appendChild(s('rect', { class: 'ecard-bg', x: 5, y: 5, width: 90, height: 90, rx: 9 }));
+  if (c.covered) {
+    g.appendChild(s('rect', { class: 'tile-hatch', x: 5, y: 5, width: 90, height: 90, rx: 9 }));
+    g.appendChild(coverIcon(50, m ? 70 : 50, m ? 22 : 36, 'icon-cover'));
+    if (m) g.appendChild(s('text', { class: 'ecard-hidden-name', x: 50, y: 40, 'font-size': 12, 'text-anchor': 'middle' }, shortName(m.name)));
+    if (c.growth) g.appendChild(s('text', { class: 'ecard-growth', x: 84, y: 90, 'font-size': 15, 'text-anchor': 'middle' }, 'G'));
+    return g;
+  }
+  g.appendChild(s('rect', { class: 'ecard-band', x: 5, y: 5, width: 90, height: 22, rx: 9 }));
+  g.appendChild(s('text', { class: 'ecard-el', x: 17, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, ELEMENTS[element]?.short ?? '?'));
+  if (blk) {
+    g.appendChild(s('text', { class: 'ecard-name', x: 50, y: 60, 'font-size': 15, 'text-anchor': 'middle' }, 'BLOCK'));
+    g.appendChild(s('text', { class: 'ecard-sub', x: 50, y: 78, 'font-size': 11, 'text-anchor': 'middle' }, element));
+    return g;
+  }
+  if (!m) return g;
+  g.appendChild(s('text', { class: 'ecard-cost', x: 83, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, `${m.cost}¢`));
+  g.appendChild(s('text', { class: 'ecard-name', x: 50, y: 44, 'font-size': o.big ? 12 : 12, 'text-anchor': 'middle' }, shortName(m.name)));
+  const cur = m.def - (c.damage ?? 0);
+  g.appendChild(s('text', { class: 'ecard-stat', x: 33, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)));
+  g.appendChild(s('text', { class: `ecard-stat${c.damage ? ' damaged' : ''}`, x: 67, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(cur)));
+  g.appendChild(s('text', { class: 'ecard-stat-label', x: 33, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'));
+  g.appendChild(s('text', { class: 'ecard-stat-label', x: 67, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, c.damage ? `DEF −${c.damage}` : 'DEF'));
+  const k = ctrl === 'p2' ? 4 : 0;
+  for (const a of m.arrows) g.appendChild(edgeArrow(turn(a.dir, k), a.ability));
+  return g;
+}
+
+/** @param {string} nm */
+function shortName(nm) {
+  return nm.length <= 12 ? nm : nm.split(' ')[0];
+}
+
+/**
+ * An arrow on the card's edge: a plain triangle, or for an ability arrow a larger one with a
+ * ring and the ability's initial.
+ * @param {string} dir
+ * @param {string | null} ability
+ */
+function edgeArrow(dir, ability) {
+  const ex = { N: 0, NE: 1, E: 1, SE: 1, S: 0, SW: -1, W: -1, NW: -1 }[dir] ?? 0;
+  const ey = { N: -1, NE: -1, E: 0, SE: 1, S: 1, SW: 1, W: 0, NW: -1 }[dir] ?? 0;
+  const tipX = 50 + ex * 49;
+  const tipY = 50 + ey * 49;
+  const n = Math.hypot(ex, ey);
+  const ux = ex / n;
+  const uy = ey / n;
+  const len = ability ? 17 : 12;
+  const half = ability ? 10 : 7;
+  const bx = tipX - ux * len;
+  const by = tipY - uy * len;
+  const tri = s('polygon', {
+    class: ability ? 'ecard-arrow ability' : 'ecard-arrow',
+    points: `${r(tipX)},${r(tipY)} ${r(bx - uy * half)},${r(by + ux * half)} ${r(bx + uy * half)},${r(by - ux * half)}`,
+  });
+  if (!ability) return tri;
+  const cx = tipX - ux * len * 0.62;
+  const cy = tipY - uy * len * 0.62;
+  return s('g', {}, tri, s('text', { class: 'ability-letter', x: r(cx), y: r(cy + 3.6), 'font-size': 10, 'text-anchor': 'middle' }, ability[0]));
+}
+
+/**
+ * Words for a card on the board or in a pile.
+ * @param {any} c
+ * @param {import('./index.js').DrawOptions} o
+ */
+export function describeCard(c, o) {
+  const ctrl = o.name(c.controller);
+  const flipped = c.owner && c.owner !== c.controller ? ` (owned by ${o.name(c.owner)})` : '';
+  const m = c.card ? MONSTERS[c.card] : undefined;
+  if (c.covered) {
+    return `${ctrl}: a face-down card${m ? ` (${m.name})` : ''}${c.growth ? ', Growth-placed' : ''}`;
+  }
+  const blk = c.card ? blockElement(c.card) : null;
+  if (blk) return `${ctrl}: a ${blk} block`;
+  if (!m) return `${ctrl}: ${c.card}`;
+  const arrows = m.arrows.map((a) => DIR_WORDS[turn(a.dir, c.controller === 'p2' ? 4 : 0)] + (a.ability ? ` (${a.ability})` : '')).join(', ');
+  return `${ctrl}${flipped}: ${m.name}, ${m.element}, cost ${m.cost}, ATK ${m.atk}, DEF ${m.def - (c.damage ?? 0)}${c.damage ? ` of ${m.def}` : ''}, arrows ${arrows}`;
+}
+
+const FILES = ['x', 'a', 'b', 'c', 'd', 'e', 'y'];
+const RANKS = ['0', '1', '2', '3', '4', '5', '6'];
+
+/**
+ * @param {string} cell
+ */
+function inMain(cell) {
+  return /^[a-e][1-5]$/.test(cell);
+}
+
+/**
+ * @param {any} vj
+ * @param {import('./index.js').DrawOptions} o
+ */
+export function drawBoard(vj, o) {
+  const v = vj.view;
+  /** @type {Map<string, any>} */
+  const byCell = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.cell, c]));
+  const stackCells = new Set((v.stack ?? []).map((/** @type {any} */ e) => e.cell));
+  const top = (v.stack ?? []).at(-1);
+  const grid = drawGrid({
+    files: FILES, ranks: RANKS, title: 'Evons board: the main zone a1 to e5 inside the out zone',
+    cellClass: (c) => (inMain(c) ? 'main-zone' : 'out-zone') + (stackCells.has(c) ? ' on-stack' : '') + (top?.cell === c ? ' active-card' : ''),
+    label: (cell) => {
+      const c = byCell.get(cell);
+      const zone = inMain(cell) ? 'main zone' : 'out zone';
+      let text = c ? `${cell} (${zone}), ${describeCard(c, o)}` : `${cell} (${zone}), empty`;
+      if (top?.cell === cell) text += ', the active card of the chain';
+      return text;
+    },
+  });
+  // the frame of the main zone
+  const a5 = grid.center('a5');
+  if (a5) {
+    const cs = grid.cell;
+    grid.overlay.appendChild(s('rect', { class: 'main-frame', x: a5[0] - cs / 2, y: a5[1] - cs / 2, width: cs * 5, height: cs * 5, rx: 6 }));
+  }
+  for (const c of byCell.values()) {
+    const g = grid.at(c.cell);
+    if (!g) continue;
+    g.appendChild(cardFace(c));
+    g.appendChild(seatBadge(c.controller, 14, 86, 7));
+    if (c.owner && c.owner !== c.controller) {
+      g.appendChild(s('text', { class: 'flip-mark', x: 30, y: 90, 'font-size': 11 }, `of ${c.owner}`));
+    }
+  }
+  if (top?.burn?.center) {
+    const ctr = grid.center(top.burn.center);
+    if (ctr) grid.overlay.appendChild(s('circle', { class: 'burn-ring', cx: ctr[0], cy: ctr[1], r: grid.cell * 0.62 }));
+  }
+  return grid.svg;
+}
+
+/**
+ * A card in a hand or pile, as an inline SVG in a button (hand) or an image (piles).
+ * @param {string} id
+ * @param {string} seat
+ * @param {import('./index.js').DrawOptions} o
+ * @param {boolean} token
+ */
+function cardItem(id, seat, o, token) {
+  const face = s('svg', { class: 'card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' }, cardFace({ card: id, controller: seat }, { big: true }));
+  const label = describeCard({ card: id, controller: seat }, o);
+  if (!token) return h('span', { class: 'card-item', role: 'img', 'aria-label': label, title: label }, face);
+  return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
+}
+
+/**
+ * @param {any} vj
+ * @param {import('./index.js').DrawOptions} o
+ */
+export function drawPanels(vj, o) {
+  const v = vj.view;
+  const wrap = h('div', { class: 'players' });
+  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+    const seat = `p${i + 1}`;
+    const toMove = vj.to_move === seat;
+    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
+      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, 'to move') : null));
+    sec.appendChild(facts([
+      ['score', String(pl.score ?? 0)],
+      ['credits', String(pl.credits ?? 0)],
+      ['hand', plural(pl.hand_count ?? 0, 'card')],
+      ['deck', plural(pl.deck_count ?? 0, 'card')],
+      ['first hand', pl.mulligan === null ? 'not decided' : pl.mulligan ? `returned ${plural(pl.mulligan, 'card')}` : 'kept'],
+    ]));
+    if (pl.hand) {
+      sec.appendChild(h('h4', {}, 'Your hand'));
+      sec.appendChild(h('div', { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+        pl.hand.length ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true)) : h('p', { class: 'none' }, 'empty')));
+    }
+    if ((pl.graveyard ?? []).length) {
+      sec.appendChild(h('h4', {}, `Graveyard (${pl.graveyard.length})`));
+      sec.appendChild(h('div', { class: 'cards small' }, pl.graveyard.map((/** @type {string} */ id) => cardItem(id, seat, o, true))));
+    }
+    if ((pl.removed ?? []).length) {
+      sec.appendChild(h('h4', {}, `Removed from the game (${pl.removed.length})`));
+      sec.appendChild(h('div', { class: 'cards small' }, pl.removed.map((/** @type {string} */ id) => cardItem(id, seat, o, false))));
+    }
+    wrap.appendChild(sec);
+  });
+  if ((v.stack ?? []).length) {
+    const steps = { ability1: 'ability phase 1', conflicts: 'conflicts', ability2: 'ability phase 2' };
+    const byInst = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.inst, c]));
+    wrap.appendChild(h('section', { class: 'chain', 'aria-label': 'the chain' },
+      h('h3', {}, 'The chain (last is active)'),
+      h('ol', {}, v.stack.map((/** @type {any} */ e) => {
+        const c = byInst.get(e.inst);
+        const nm = c?.card && MONSTERS[c.card] ? MONSTERS[c.card].name : `card #${e.inst}`;
+        const bits = [`${nm} on ${e.cell}`, steps[/** @type {keyof steps} */ (e.step)] ?? e.step];
+        if ((e.used ?? []).length) bits.push(`used ${e.used.join(' ')}`);
+        if ((e.conflicts ?? []).length) bits.push(`conflicts with ${e.conflicts.join(', ')}`);
+        if (e.burn) bits.push(`Firestorm on ${e.burn.center}: ${plural(e.burn.left, 'point')} to deal`);
+        return h('li', {}, bits.join(' · '));
+      }))));
+  }
+  const info = [`turn ${(v.turns ?? 0) + 1} of at most ${vj.params?.max_turns ?? '?'}`];
+  if (v.idle) info.push('the last turn ended without a hand play');
+  wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
+  return wrap;
+}
+
+/**
+ * @param {any} vj
+ * @param {import('./index.js').DrawOptions} o
+ */
+export function turnText(vj, o) {
+  const v = vj.view;
+  const you = vj.to_move === vj.viewer;
+  const who = vj.to_move;
+  const top = (v.stack ?? []).at(-1);
+  switch (v.phase) {
+    case 'over':
+      return `The game is over (${{ full: 'the main zone is full', idle: 'two turns in a row without a hand play', cap: 'the turn limit' }[/** @type {'full'} */ (v.ended)] ?? v.ended}).`;
+    case 'mulligan':
+      return you ? 'Keep your first hand, or choose cards to shuffle back and draw again (once).' : `${o.name(v.active)} decides whether to keep the first hand.`;
+    case 'coin':
+      return 'A coin decides who plays first.';
+    case 'chain':
+      if (!you) return `${o.name(who)} resolves the chain.`;
+      if (top?.burn) return `Firestorm: deal ${plural(top.burn.left, 'more point')} of damage around ${top.burn.center}.`;
+      if (top?.step === 'conflicts') return 'Choose which conflict to resolve next: both cards deal their ATK to the other\'s DEF.';
+      return `The card on ${top?.cell} is active: use an ability arrow, or go on (next).`;
+    default:
+      return you
+        ? (v.played ? 'End your turn.' : 'Your turn: play a card face up (pay its cost), cover one face down, reveal one, or end the turn.')
+        : `${o.name(who)} is to move.`;
+  }
+}
+
+/**
+ * @param {string} word
+ * @param {string[]} _chosen
+ * @param {any} vj
+ * @returns {string | Node}
+ */
+export function wordLabel(word, _chosen, vj) {
+  if (MONSTERS[word] || blockElement(word)) {
+    return h('span', { class: 'word-card' },
+      s('svg', { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' }, cardFace({ card: word, controller: vj.viewer === 'p2' ? 'p2' : 'p1' })),
+      ` ${MONSTERS[word]?.name ?? word}`);
+  }
+  if (DIR_WORDS[word]) return `${word} (${DIR_WORDS[word]})`;
+  /** @type {Record<string, string>} */
+  const words = {
+    keep: 'keep this hand', mulligan: 'shuffle back', play: 'play face up', cover: 'cover face down',
+    reveal: 'reveal', ability: 'use an ability arrow', burn: 'deal 1 damage to', next: 'next (go on)',
+    conflict: 'resolve the conflict with', end: 'end the turn',
+  };
+  return words[word] ?? word;
+}

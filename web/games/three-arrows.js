@@ -1,0 +1,304 @@
+// THREE ARROWS drawn from a viewer's View JSON: the board with each piece as a tile in its
+// player's colour with its arrows (turned to its facing), covered pieces (the owner sees the
+// piece faintly under a cover mark, the others only the cover), shields, the attack in
+// progress, and per player the captures, bonus pieces, covers, shields and holder.
+// Only the view is read, so nothing the viewer may not know can be drawn.
+
+import { h, s, plural } from '../dom.js';
+import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS, r } from '../arrows.js';
+import { drawGrid, facts, files, ranks } from '../board.js';
+import { seatBadge, seatIcon } from '../seat-marks.js';
+import { coverIcon, shieldIcon, starIcon } from './icons.js';
+
+export const name = 'three-arrows';
+export const title = 'THREE ARROWS';
+export const blurb = '2 to 4 players place arrow pieces and attack along their arrows, with a die and hidden covers.';
+
+/** The piece kinds: name, arrows when facing N (with their count), copies. */
+/** @type {Record<string, {name: string, arrows: [string, number][], copies: number}>} */
+export const PIECES = {
+  A: { name: 'Angle', arrows: [['N', 1], ['E', 1]], copies: 3 },
+  T: { name: 'Tee', arrows: [['W', 1], ['N', 1], ['E', 1]], copies: 3 },
+  X: { name: 'Cross', arrows: [['N', 1], ['E', 1], ['S', 1], ['W', 1]], copies: 3 },
+  Y: { name: 'Y', arrows: [['NW', 1], ['NE', 1], ['S', 1]], copies: 3 },
+  D: { name: 'Double', arrows: [['N', 2]], copies: 3 },
+  R: { name: 'Triple', arrows: [['N', 3]], copies: 1 },
+  Z: { name: 'Terminator', arrows: [['N', 1], ['NE', 1], ['NW', 1], ['SE', 1], ['SW', 1]], copies: 1 },
+};
+
+const FACING_TURN = { N: 0, E: 2, S: 4, W: 6 };
+
+/** @typedef {{sq: string, owner: string, piece?: string, facing?: string, covered: boolean, shielded: boolean}} Piece */
+/** @typedef {import('./index.js').DrawOptions} DrawOptions */
+
+/**
+ * The arrows of a piece on the board, in board directions.
+ * @param {string} piece
+ * @param {string} facing
+ * @returns {[string, number][]}
+ */
+export function boardArrows(piece, facing) {
+  const k = FACING_TURN[/** @type {keyof FACING_TURN} */ (facing)] ?? 0;
+  return (PIECES[piece]?.arrows ?? []).map(([d, n]) => [turn(d, k), n]);
+}
+
+/**
+ * A piece tile in a 100 × 100 box at (x, y): tile, arrows, badges.
+ * @param {{owner: string, piece?: string, facing?: string, covered?: boolean, shielded?: boolean}} p
+ * @param {number} x
+ * @param {number} y
+ * @param {{ghost?: boolean, mine?: boolean}} [o]
+ */
+export function pieceTile(p, x, y, o = {}) {
+  const known = Boolean(p.piece);
+  const cls = ['tile', p.owner, p.covered ? 'covered' : '', o.ghost ? 'ghost' : ''].filter(Boolean).join(' ');
+  const g = s('g', { class: cls, transform: `translate(${x} ${y})` });
+  g.appendChild(s('rect', { class: 'tile-bg', x: 9, y: 9, width: 82, height: 82, rx: 13 }));
+  if (p.covered) g.appendChild(s('rect', { class: 'tile-hatch', x: 9, y: 9, width: 82, height: 82, rx: 13 }));
+  if (known && p.piece) {
+    for (const [d, n] of boardArrows(p.piece, p.facing ?? 'N')) {
+      g.appendChild(arrowGlyph(50, 50, d, { len: 35, start: 13, count: n, width: 4.2, head: 10, cls: 'arrow tile-arrow' }));
+    }
+  }
+  if (p.covered) {
+    // the cover: an eye struck through in the middle, the seat's mark in a corner
+    g.appendChild(coverIcon(50, 50, known ? 30 : 44, 'icon-cover tile-icon'));
+    if (p.shielded) g.appendChild(shieldIcon(78, 78, 20, 'icon-shield tile-icon'));
+    g.appendChild(seatBadge(p.owner, 22, 22, 8));
+    return g;
+  }
+  // the hub: the seat's shape and number, on a shield when the piece is shielded
+  if (p.shielded) g.appendChild(shieldIcon(50, 50, 34, 'icon-shield tile-icon'));
+  g.appendChild(seatBadge(p.owner, 50, p.shielded ? 47 : 50, 9.5));
+  return g;
+}
+
+/**
+ * Words for a piece, for screen readers and titles.
+ * @param {Piece} p
+ * @param {DrawOptions} o
+ */
+function describePiece(p, o) {
+  const who = o.name(p.owner);
+  const bits = [];
+  if (p.piece) {
+    bits.push(`${who}: ${PIECES[p.piece]?.name ?? p.piece} (${p.piece}) facing ${DIR_WORDS[p.facing ?? 'N']}`);
+    if (p.covered) bits.push('covered');
+  } else {
+    bits.push(`${who}: a covered piece`);
+  }
+  if (p.shielded) bits.push('shielded');
+  return bits.join(', ');
+}
+
+/**
+ * The board of a View JSON.
+ * @param {any} vj the View JSON: {game, params, viewer, to_move, view, legal?}
+ * @param {DrawOptions} o
+ */
+export function drawBoard(vj, o) {
+  const v = vj.view;
+  const size = Number(vj.params?.size) || 6;
+  /** @type {Map<string, Piece>} */
+  const bySq = new Map((v.board ?? []).map((/** @type {Piece} */ p) => [p.sq, p]));
+  const grid = drawGrid({
+    files: files(size), ranks: ranks(size), title: `THREE ARROWS board, ${size} by ${size}`,
+    label: (sq) => {
+      const p = bySq.get(sq);
+      return p ? `${sq}, ${describePiece(p, o)}` : `${sq}, empty`;
+    },
+  });
+  for (const p of bySq.values()) {
+    const g = grid.at(p.sq);
+    if (g) g.appendChild(pieceTile(p, 0, 0));
+  }
+  // A placement being chosen: its piece, drawn faintly where it would go.
+  const ghost = placementGhost(o.chosen ?? []);
+  if (ghost && !bySq.has(ghost.sq)) {
+    const g = grid.at(ghost.sq);
+    if (g) g.appendChild(pieceTile({ owner: vj.viewer, piece: ghost.piece, facing: ghost.facing }, 0, 0, { ghost: true }));
+  }
+  if (v.attack && v.attack.from && v.attack.to) {
+    const a = grid.center(v.attack.from);
+    const b = grid.center(v.attack.to);
+    if (a && b) {
+      grid.overlay.appendChild(s('line', {
+        class: 'attack-line', x1: r(a[0]), y1: r(a[1]), x2: r(a[0] + (b[0] - a[0]) * 0.78), y2: r(a[1] + (b[1] - a[1]) * 0.78),
+        'marker-end': 'url(#ta-attack-head)',
+      }));
+      grid.svg.insertBefore(s('defs', {},
+        s('marker', { id: 'ta-attack-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' },
+          s('path', { class: 'attack-head', d: 'M0,0 L10,5 L0,10 z' }))), grid.svg.firstChild);
+    }
+  }
+  return grid.svg;
+}
+
+/**
+ * The square, piece and facing of a placement being chosen, when all three are known.
+ * @param {string[]} chosen
+ */
+function placementGhost(chosen) {
+  if (chosen[0] !== 'place') return null;
+  const piece = chosen.find((t) => t in PIECES);
+  const sq = chosen.find((t) => /^[a-h][1-8]$/.test(t));
+  const facing = chosen.find((t) => t in FACING_TURN);
+  return piece && sq && facing ? { piece, sq, facing } : null;
+}
+
+/**
+ * A small piece icon for a holder or a button (an inline SVG).
+ * @param {string} seat
+ * @param {string} piece
+ * @param {string} [facing]
+ */
+export function pieceIcon(seat, piece, facing = 'N') {
+  return s('svg', { class: 'piece-icon', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+    pieceTile({ owner: seat, piece, facing }, 0, 0));
+}
+
+/**
+ * The players' panels: captures, bonus pieces, covers, shields, holders, lost pieces.
+ * @param {any} vj
+ * @param {DrawOptions} o
+ */
+export function drawPanels(vj, o) {
+  const v = vj.view;
+  const wrap = h('div', { class: 'players' });
+  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+    const seat = `p${i + 1}`;
+    const toMove = vj.to_move === seat || (v.turn === seat && vj.to_move === 'chance');
+    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}${pl.eliminated ? ' out' : ''}`, 'aria-label': o.name(seat) },
+      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, 'to move') : null,
+        pl.eliminated ? h('span', { class: 'badge out' }, `eliminated (${ordinal(pl.eliminated)} out)`) : null));
+    const counters = h('div', { class: 'counters' },
+      counter('captured', pl.captured, 'captured pieces (the score)', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' },
+        arrowGlyph(20, 20, 'NE', { len: 13, start: -13, width: 3, head: 7, cls: 'arrow captured-arrow' }))),
+      counter('bonus', pl.bonus, 'bonus pieces', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, starIcon(20, 21, 30))),
+      counter('covers', pl.covers, 'covers left', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, coverIcon(20, 20, 28))),
+      counter('shields', pl.shields, 'shields left', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, shieldIcon(20, 20, 28))));
+    sec.appendChild(counters);
+    if (pl.holder) {
+      const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder' });
+      for (const kind of Object.keys(PIECES)) {
+        const n = pl.holder[kind] ?? 0;
+        row.appendChild(h('button', {
+          type: 'button', class: `holder-piece${n ? '' : ' empty'}`, 'data-token': kind,
+          'aria-label': `${PIECES[kind].name} (${kind}): ${n} left`, title: `${PIECES[kind].name} (${kind}): ${n} left`,
+        }, pieceIcon(seat, kind), h('span', { class: 'dots', 'aria-hidden': 'true' }, dots(n, PIECES[kind].copies))));
+      }
+      sec.appendChild(row);
+    }
+    const lost = Object.entries(pl.lost ?? {}).filter(([, n]) => Number(n) > 0).map(([k, n]) => `${n} ${k}`).join(', ');
+    sec.appendChild(facts([
+      ['holder', plural(pl.holder_count ?? 0, 'piece')],
+      ['home side', pl.home ? DIR_WORDS[pl.home] : 'not yet'],
+      ['lost', lost || 'none'],
+    ]));
+    wrap.appendChild(sec);
+  });
+  const info = [`turn ${v.turns + 1} of at most ${vj.params?.max_turns ?? '?'}`];
+  if (vj.params?.mode === 'tactical') info.push('tactical: no die, no covers');
+  if (v.extra_turns) info.push(`${plural(v.extra_turns, 'extra turn')} due to ${o.name(v.turn)}`);
+  if (v.terminator_placed) info.push('a Terminator is on the board: only Terminators may be placed');
+  wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
+  return wrap;
+}
+
+/**
+ * A counter with an icon: the number and what it counts.
+ * @param {string} cls
+ * @param {number} n
+ * @param {string} what
+ * @param {Element} icon
+ */
+function counter(cls, n, what, icon) {
+  return h('span', { class: `counter ${cls}`, title: `${n} ${what}` }, icon, h('span', { class: 'n' }, String(n ?? 0)),
+    h('span', { class: 'sr-only' }, ` ${what}`));
+}
+
+/**
+ * Dots for copies left: filled for each left, hollow for each gone.
+ * @param {number} n
+ * @param {number} of
+ */
+function dots(n, of) {
+  return '●'.repeat(Math.max(0, n)) + '○'.repeat(Math.max(0, of - n));
+}
+
+/** @param {number} n */
+function ordinal(n) {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+/**
+ * Whose turn it is and what they do, in words a newcomer understands.
+ * @param {any} vj
+ * @param {DrawOptions} o
+ */
+export function turnText(vj, o) {
+  const v = vj.view;
+  const me = vj.viewer;
+  const who = v.turn;
+  const you = who === me;
+  const att = v.attack;
+  switch (v.phase) {
+    case 'over':
+      return 'The game is over.';
+    case 'defend': {
+      const def = (v.board ?? []).find((/** @type {Piece} */ p) => p.sq === att?.to)?.owner ?? '';
+      return def === me
+        ? `${o.name(who)} attacks your piece on ${att.to} from ${att.from}. You may uncover covered pieces to strengthen your defence, then defend.`
+        : `${o.name(who)} attacks ${att.to} from ${att.from}; ${o.name(def)} may uncover pieces before defending.`;
+    }
+    case 'die':
+      return `The die is rolled for the attack from ${att?.from} on ${att?.to}: +1, 0 or -1 is added to the attack.`;
+    case 'capture':
+      return you
+        ? `You captured the piece on ${att?.to}. Stay where you are, or advance your piece into the square (choose its facing).`
+        : `${o.name(who)} captured on ${att?.to} and chooses to stay or advance.`;
+    case 'main':
+      return you ? 'Your turn: place a piece, attack, or take off an opposing shield.' : `${o.name(who)} places a piece, attacks or takes off a shield.`;
+    default:
+      if (you) {
+        return (v.players?.[0]?.home === null && me === 'p1' && !(v.board ?? []).length)
+          ? 'Your turn: place your first piece on an edge square (not a corner). That edge becomes your home side.'
+          : 'Your turn: place a piece next to one of yours where an arrow points, attack an adjacent piece, or take off a shield. You may first spend bonus pieces or uncover.';
+      }
+      return `${o.name(who)} is to move.`;
+  }
+}
+
+/**
+ * What a word of the notation looks like on a button.
+ * @param {string} word
+ * @param {string[]} chosen
+ * @param {any} vj
+ * @returns {string | Node}
+ */
+export function wordLabel(word, chosen, vj) {
+  if (word in PIECES) {
+    return h('span', { class: 'word-piece' }, pieceIcon(vj.viewer, word), ` ${PIECES[word].name}`);
+  }
+  if (word in FACING_TURN) {
+    const piece = chosen.find((t) => t in PIECES) ?? (chosen[0] === 'advance' ? pieceAt(vj, vj.view.attack?.from) : undefined);
+    if (piece) return h('span', { class: 'word-piece' }, pieceIcon(vj.viewer, piece, word), ` facing ${DIR_WORDS[word]}`);
+    return `${DIR_CHARS[word]} ${DIR_WORDS[word]}`;
+  }
+  /** @type {Record<string, string>} */
+  const words = {
+    place: 'place a piece', attack: 'attack', uncover: 'uncover', unshield: 'take off a shield',
+    bonus: 'spend bonus pieces', defend: 'defend', stay: 'stay', advance: 'advance',
+    covered: 'covered', shielded: 'shielded',
+  };
+  return words[word] ?? word;
+}
+
+/**
+ * The kind of the viewer's piece on a square, if the view shows it.
+ * @param {any} vj
+ * @param {string | undefined} sq
+ */
+function pieceAt(vj, sq) {
+  return (vj.view.board ?? []).find((/** @type {Piece} */ p) => p.sq === sq)?.piece;
+}

@@ -1,0 +1,144 @@
+// The replay page (replay.html?id=ID for a finished table, or a record file opened here):
+// every step of the game as the referee sees it, forwards and backwards, with the board, the
+// players' panels and the moves so far. The steps come from the server (GET
+// /api/tables/ID/replay or POST /api/replay), which replays the record; this page knows no
+// rule.
+
+import { h, replace } from './dom.js';
+import { api } from './api.js';
+import { LogPanel } from './log-panel.js';
+import { Screen } from './screen.js';
+
+/** @param {string} id */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`replay.html lacks #${id}`);
+  return el;
+}
+
+const els = {
+  title: byId('title'),
+  open: byId('open'),
+  file: /** @type {HTMLInputElement} */ (byId('record-file')),
+  error: byId('replay-error'),
+  replay: byId('replay'),
+  status: byId('status'),
+  step: /** @type {HTMLInputElement} */ (byId('step')),
+  stepText: byId('step-text'),
+  first: byId('first'),
+  prev: byId('prev'),
+  next: byId('next'),
+  last: byId('last'),
+  result: byId('result'),
+  resultBody: byId('result-body'),
+  board: byId('board-area'),
+  players: byId('players-area'),
+  log: /** @type {HTMLOListElement} */ (byId('log')),
+};
+
+/** @type {any} */
+let replay = null;
+let at = 0;
+
+/**
+ * How to call a seat in a replay: its seat and who played it ("p2 (hard)").
+ * @param {string} seat
+ */
+function name(seat) {
+  const i = Number(seat.slice(1)) - 1;
+  const who = replay?.players?.[i];
+  return who && who !== seat ? `${seat} (${who})` : seat;
+}
+
+const log = new LogPanel(els.log, name);
+const screen = new Screen({ board: els.board, players: els.players, status: els.status });
+
+/**
+ * Shows step k.
+ * @param {number} k
+ */
+function show(k) {
+  const steps = replay.steps;
+  at = Math.max(0, Math.min(steps.length - 1, k));
+  const step = steps[at];
+  els.step.value = String(at);
+  const done = at === steps.length - 1;
+  const what = at === 0 ? 'the start' : `${step.who === 'chance' ? 'chance' : name(step.who)}: ${step.action}`;
+  els.stepText.textContent = `Step ${at} of ${steps.length - 1} · ${what}`;
+  log.reset(steps.slice(1, at + 1).map((/** @type {any} */ s) => ({ who: s.who, text: s.action })));
+  screen.draw(step.view, name, {
+    previous: at > 0 ? steps[at - 1].view : null,
+    status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
+  });
+  els.result.hidden = !(done && Array.isArray(replay.result));
+  for (const [b, off] of /** @type {[HTMLElement, boolean][]} */ ([[els.first, at === 0], [els.prev, at === 0], [els.next, done], [els.last, done]])) {
+    b.toggleAttribute('disabled', off);
+  }
+}
+
+function resultSentence() {
+  const winners = replay.result.filter((/** @type {any} */ r) => r.rank === 1).map((/** @type {any} */ r) => r.player ?? r.seat);
+  return winners.length > 1 ? `The game ended in a draw between ${winners.map(name).join(' and ')}.` : `${name(winners[0])} won.`;
+}
+
+/**
+ * Starts the replay of a server answer.
+ * @param {any} data
+ * @param {string} label
+ */
+function start(data, label) {
+  if (!data || !Array.isArray(data.steps) || !data.steps.length) throw new Error('the server sent no steps');
+  replay = data;
+  els.replay.hidden = false;
+  els.title.textContent = `Replay · ${label}`;
+  els.step.max = String(data.steps.length - 1);
+  if (Array.isArray(data.result)) {
+    const rows = [...data.result].sort((a, b) => a.rank - b.rank);
+    replace(els.resultBody, h('table', { class: 'ranks' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
+      h('tbody', {}, rows.map((r) => h('tr', {}, h('td', {}, String(r.rank)), h('td', {}, name(r.player ?? r.seat)), h('td', {}, String(r.score)))))));
+  }
+  show(0);
+}
+
+/** @param {unknown} e */
+function fail(e) {
+  els.error.textContent = e instanceof Error ? e.message : String(e);
+}
+
+els.first.addEventListener('click', () => show(0));
+els.prev.addEventListener('click', () => show(at - 1));
+els.next.addEventListener('click', () => show(at + 1));
+els.last.addEventListener('click', () => show(Infinity));
+els.step.addEventListener('input', () => show(Number(els.step.value)));
+document.addEventListener('keydown', (ev) => {
+  if (!replay || (ev.target instanceof HTMLInputElement && ev.target.type !== 'range')) return;
+  if (ev.key === 'ArrowRight' && !(ev.target instanceof HTMLInputElement)) show(at + 1);
+  else if (ev.key === 'ArrowLeft' && !(ev.target instanceof HTMLInputElement)) show(at - 1);
+  else if (ev.key === 'Home') show(0);
+  else if (ev.key === 'End') show(Infinity);
+});
+els.file.addEventListener('change', async () => {
+  const f = els.file.files?.[0];
+  if (!f) return;
+  els.error.textContent = '';
+  try {
+    const text = await f.text();
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      throw new Error(`${f.name} is not a JSON file`);
+    }
+    start(await api('POST', '/api/replay', record), f.name);
+  } catch (e) {
+    fail(e);
+  }
+});
+
+const id = new URLSearchParams(location.search).get('id');
+if (id) {
+  api('GET', `/api/tables/${encodeURIComponent(id)}/replay`)
+    .then((data) => start(data, `table ${id}`))
+    .catch(fail);
+}

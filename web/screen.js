@@ -1,0 +1,82 @@
+// One game on screen: the board and the players' panels drawn by the game's module from a View
+// JSON, the sentence saying whose turn it is, and the highlights of the picker. Clicks on
+// anything that stands for a word (`data-token`) go to one hook. The table page and the
+// replay page both use it; tutorials can too.
+
+import { h, replace } from './dom.js';
+import { applyHighlight } from './board.js';
+import { gameModule } from './games/index.js';
+
+/**
+ * How to call each seat for a viewer: "you", or "p2 (hard)", "p2 (a friend)", …
+ * @param {any} table the table's info (seats with kinds), or null
+ * @param {string} viewer p1… or public/all
+ * @returns {(seat: string) => string}
+ */
+export function seatNamer(table, viewer) {
+  /** @type {Map<string, any>} */
+  const seats = new Map((table?.seats ?? []).map((/** @type {any} */ s) => [s.seat, s]));
+  return (seat) => {
+    if (seat === viewer) return `you (${seat})`;
+    const info = seats.get(seat);
+    if (!info) return seat;
+    if (info.kind === 'human') return info.claimed ? `${seat} (player)` : `${seat} (open seat)`;
+    return `${seat} (${info.kind} AI)`;
+  };
+}
+
+export class Screen {
+  /**
+   * @param {{board: HTMLElement, players: HTMLElement, status: HTMLElement}} els
+   * @param {(token: string) => void} [onToken] a click on a square, piece or card
+   */
+  constructor(els, onToken) {
+    this.els = els;
+    /** @type {any} */
+    this.vj = null;
+    if (onToken) {
+      for (const el of [els.board, els.players]) {
+        el.addEventListener('click', (ev) => {
+          const t = /** @type {Element} */ (ev.target).closest('[data-token]');
+          if (t && el.contains(t)) onToken(t.getAttribute('data-token') ?? '');
+        });
+      }
+    }
+  }
+
+  /**
+   * Draws a View JSON.
+   * @param {any} vj
+   * @param {(seat: string) => string} name
+   * @param {{chosen?: string[], targets?: Set<string>, previous?: any, status?: string}} [o]
+   */
+  draw(vj, name, o = {}) {
+    this.vj = vj;
+    const mod = gameModule(vj?.game);
+    if (!mod) {
+      replace(this.els.board, h('p', { class: 'error' }, `This page cannot draw the game '${vj?.game}'.`));
+      return;
+    }
+    const opts = { name, chosen: o.chosen ?? [], previous: o.previous };
+    // keep the keyboard focus on the same square or card across redraws
+    const focused = /** @type {Element | null} */ (document.activeElement)?.closest?.('[data-token]');
+    const focusToken = focused && (this.els.board.contains(focused) || this.els.players.contains(focused))
+      ? focused.getAttribute('data-token') : null;
+    const board = mod.drawBoard(vj, opts);
+    replace(this.els.board, board);
+    replace(this.els.players, mod.drawPanels(vj, opts));
+    replace(this.els.status, o.status ?? mod.turnText(vj, opts));
+    const hl = { targets: o.targets ?? new Set(), selected: o.chosen ?? [] };
+    applyHighlight(this.els.board, hl);
+    applyHighlight(this.els.players, hl);
+    if (focusToken) {
+      const again = this.els.board.querySelector(`[data-token="${CSS.escape(focusToken)}"]`)
+        ?? this.els.players.querySelector(`[data-token="${CSS.escape(focusToken)}"]`);
+      if (again) {
+        for (const c of this.els.board.querySelectorAll('.cell[tabindex="0"]')) c.setAttribute('tabindex', '-1');
+        if (again.classList.contains('cell')) again.setAttribute('tabindex', '0');
+        /** @type {HTMLElement} */ (again).focus({ preventScroll: true });
+      }
+    }
+  }
+}

@@ -1,0 +1,415 @@
+// The table page (table.html?id=ID, or ?id=ID&seat=p2 from an invite): joins the seat of an
+// invite, connects to the table's socket with this browser's token for it (or as a
+// spectator), draws every snapshot and update, lets the player to move choose among the
+// view's legal actions by clicks, buttons or typed notation, and shows undo, the result, the
+// record, "play again" and the invite links. Everything drawn comes from the frames this
+// viewer receives.
+
+import { h, replace } from './dom.js';
+import * as API from './api.js';
+import { Connection } from './connection.js';
+import { Picker } from './picker.js';
+import { MovePanel } from './move-panel.js';
+import { LogPanel } from './log-panel.js';
+import { Screen, seatNamer } from './screen.js';
+import { gameModule } from './games/index.js';
+import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
+import { inviteLink, copyField } from './invite.js';
+
+/** @param {string} id */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`table.html lacks #${id}`);
+  return el;
+}
+
+const els = {
+  title: byId('title'),
+  conn: byId('conn'),
+  status: byId('status'),
+  chance: byId('chance'),
+  board: byId('board-area'),
+  players: byId('players-area'),
+  movePanel: byId('move-panel'),
+  move: byId('move'),
+  undo: /** @type {HTMLButtonElement} */ (byId('undo')),
+  result: byId('result'),
+  resultBody: byId('result-body'),
+  invites: byId('invites'),
+  invitesBody: byId('invites-body'),
+  seats: byId('seats'),
+  seatsBody: byId('seats-body'),
+  log: /** @type {HTMLOListElement} */ (byId('log')),
+};
+
+const query = new URLSearchParams(location.search);
+const tableId = query.get('id') ?? '';
+
+/** What the page knows: the last frame's parts. */
+const state = {
+  /** @type {any} */ vj: null,
+  /** @type {any} */ table: null,
+  /** @type {any} */ previous: null,
+  v: -1,
+  /** @type {string} */ seat: 'public',
+  /** @type {import('./tokens.js').SeatToken | null} */ held: null,
+  /** @type {Picker | null} */ picker: null,
+  sending: false,
+  animation: 0,
+};
+
+let name = seatNamer(null, 'public');
+const log = new LogPanel(els.log, (seat) => name(seat));
+const screen = new Screen({ board: els.board, players: els.players, status: els.status }, onToken);
+const panel = new MovePanel(els.movePanel, {
+  choose: (word) => {
+    if (state.picker?.choose(word)) afterChoice();
+  },
+  back: () => {
+    state.picker?.back();
+    redraw();
+  },
+  play: (action) => play(action),
+});
+/** @type {Connection | null} */
+let conn = null;
+
+els.undo.addEventListener('click', () => {
+  panel.clearError();
+  if (!conn?.send({ type: 'undo', v: state.v })) panel.showError('Not connected: the undo was not sent.');
+});
+
+/**
+ * A click on a square, piece or card: it chooses that word; when the word does not fit what
+ * was chosen so far, the choice starts again from it.
+ * @param {string} token
+ */
+function onToken(token) {
+  const p = state.picker;
+  if (!p || state.sending || !p.legal.length) return;
+  panel.clearError();
+  if (p.chosen.includes(token) && p.history.length) {
+    p.back();
+    redraw();
+    return;
+  }
+  if (p.choose(token)) {
+    afterChoice();
+    return;
+  }
+  const fresh = new Picker(p.legal);
+  if (fresh.choose(token)) {
+    state.picker = fresh;
+    afterChoice();
+    return;
+  }
+  panel.showError(`${token}: nothing you can do with that now.`);
+}
+
+/** After a choice: a complete action that is the only one left is played at once. */
+function afterChoice() {
+  const p = state.picker;
+  if (!p) return;
+  const o = p.options();
+  if (o.complete !== null && o.remaining === 1) {
+    play(o.complete);
+    return;
+  }
+  redraw();
+}
+
+/**
+ * Sends an action.
+ * @param {string} action
+ */
+function play(action) {
+  panel.clearError();
+  if (!conn?.send({ type: 'act', v: state.v, action })) {
+    panel.showError('Not connected: the move was not sent. It will be possible again once the connection is back.');
+    return;
+  }
+  state.sending = true;
+  panel.clearInput();
+  redraw();
+}
+
+/** Draws the current view with the picker's highlights. */
+function redraw() {
+  if (!state.vj) return;
+  const mod = gameModule(state.vj.game);
+  const p = state.picker;
+  const o = p ? p.options() : null;
+  const targets = o && !state.sending ? o.targets : new Set();
+  screen.draw(state.vj, name, {
+    chosen: p && !state.sending ? p.chosen : [], targets, previous: state.previous, status: statusText(),
+  });
+  const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
+  panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], state.vj) : w), idle);
+  // the move panel only for a seat in a game not over
+  els.move.hidden = state.seat === 'public' || state.table?.status === 'over';
+  // undo takes back this seat's own last decision: offered once the seat has made one
+  els.undo.hidden = state.seat === 'public' || state.table?.status !== 'playing' || !log.entries.some((e) => e.who === state.seat);
+  const title = state.table?.title ?? state.vj.game;
+  document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
+  els.title.textContent = `${title} · table ${tableId}`;
+}
+
+function myTurn() {
+  return Boolean(state.vj?.legal?.length) && state.vj?.to_move === state.seat;
+}
+
+/** The sentence at the top: whose turn it is, or the result. */
+function statusText() {
+  const mod = gameModule(state.vj?.game);
+  if (!mod || !state.vj) return '';
+  if (state.table?.status === 'over' || state.vj.to_move === 'over') return resultSentence();
+  if (state.table?.status === 'waiting') {
+    const open = (state.table.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed).map((/** @type {any} */ s) => s.seat);
+    return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
+  }
+  return mod.turnText(state.vj, { name });
+}
+
+function idleText() {
+  if (!state.vj) return '';
+  if (state.seat === 'public') return 'You are watching this table.';
+  if (state.table?.status === 'over') return 'The game is over.';
+  if (state.table?.status === 'waiting') return 'The game starts when every seat is taken.';
+  const to = state.vj.to_move;
+  if (to === 'chance') return 'Chance is being drawn…';
+  if (to === 'over') return 'The game is over.';
+  return `Waiting for ${name(to)}.`;
+}
+
+function resultSentence() {
+  const res = state.table?.result;
+  if (!Array.isArray(res) || !res.length) return 'The game is over.';
+  const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);
+  if (winners.length > 1) return `The game is over: a draw between ${winners.map(name).join(' and ')}.`;
+  if (winners[0] === state.seat) return 'The game is over: you won!';
+  return `The game is over: ${name(winners[0])} won.`;
+}
+
+/** The result panel: ranks and scores, the record, replay, play again. */
+function drawResult() {
+  const res = state.table?.result;
+  const over = state.table?.status === 'over' && Array.isArray(res);
+  els.result.hidden = !over;
+  if (!over) return;
+  const rows = [...res].sort((a, b) => a.rank - b.rank || a.seat.localeCompare(b.seat));
+  replace(els.resultBody,
+    h('table', { class: 'ranks' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
+      h('tbody', {}, rows.map((r) => h('tr', { class: r.seat === state.seat ? 'me' : '' },
+        h('td', {}, String(r.rank)), h('td', {}, name(r.seat)), h('td', {}, String(r.score)))))),
+    h('div', { class: 'result-actions' },
+      h('button', { type: 'button', onclick: downloadRecord }, 'Download the record'),
+      h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, 'Replay this game'),
+      state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null),
+    h('p', { class: 'act-error', role: 'alert', id: 'result-error' }));
+}
+
+async function downloadRecord() {
+  try {
+    const rec = await API.record(tableId);
+    const blob = new Blob([JSON.stringify(rec, null, 2) + '\n'], { type: 'application/json' });
+    const a = h('a', { href: URL.createObjectURL(blob), download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json` });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } catch (e) {
+    resultError(e);
+  }
+}
+
+/** A new table with the same game, parameters and seats; this browser takes its seats again. */
+async function playAgain() {
+  const t = state.table;
+  try {
+    const seats = (t.seats ?? []).map((/** @type {any} */ s) => s.kind);
+    const next = await API.createTable({ game: t.game, params: t.params ?? {}, seats, private: Boolean(t.private) });
+    const mine = seatsAt(tableId).map((x) => x.seat);
+    for (const seat of mine) {
+      const j = await API.join(next.id, seat);
+      keepSeat(next.id, j.seat, j.token);
+    }
+    location.href = `table.html?id=${encodeURIComponent(next.id)}`;
+  } catch (e) {
+    resultError(e);
+  }
+}
+
+/** @param {unknown} e */
+function resultError(e) {
+  const el = document.getElementById('result-error');
+  if (el) el.textContent = e instanceof Error ? e.message : String(e);
+}
+
+/** Invite links for the human seats nobody has taken, shown to the players at the table. */
+function drawInvites() {
+  const open = (state.table?.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed);
+  const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over';
+  els.invites.hidden = !show;
+  if (!show) return;
+  replace(els.invitesBody,
+    h('p', {}, 'Send this link to a friend: opening it takes the seat.'),
+    open.map((/** @type {any} */ s) => h('div', { class: 'invite' }, h('span', { class: 'invite-seat' }, `Seat ${s.seat}`),
+      copyField(inviteLink(tableId, s.seat), `Invite link for seat ${s.seat}`))));
+}
+
+/** With several seats held in this browser (hot-seat), a switch between them. */
+function drawSeats() {
+  const held = seatsAt(tableId);
+  els.seats.hidden = held.length < 2;
+  if (held.length < 2) return;
+  replace(els.seatsBody, h('div', { class: 'word-buttons' }, held.map((x) => h('button', {
+    type: 'button', class: x.seat === state.held?.seat ? 'word-button selected' : 'word-button',
+    'aria-pressed': x.seat === state.held?.seat ? 'true' : 'false',
+    onclick: () => connect(x),
+  }, `Play as ${x.seat}`))));
+}
+
+/** The last chance event (a die roll, a draw) worded by the server, under the status. */
+function drawChance() {
+  const c = log.lastChance();
+  els.chance.hidden = !c;
+  if (c) els.chance.textContent = `Last chance event: ${c.text}`;
+}
+
+/**
+ * A frame from the server.
+ * @param {any} frame
+ */
+function onFrame(frame) {
+  switch (frame.type) {
+    case 'snapshot':
+    case 'update': {
+      if (typeof frame.v === 'number' && frame.v < state.v && frame.type === 'update') return;
+      const previous = state.vj;
+      state.v = frame.v;
+      state.table = frame.table ?? state.table;
+      if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
+      name = seatNamer(state.table, state.seat);
+      state.vj = frame.view;
+      state.picker = new Picker(state.vj?.legal && state.vj.to_move === state.seat ? state.vj.legal : []);
+      state.sending = false;
+      if (frame.type === 'snapshot') log.reset(frame.log ?? []);
+      else log.add(frame.log ?? []);
+      drawChance();
+      drawResult();
+      drawInvites();
+      drawSeats();
+      animate(previous, state.vj);
+      break;
+    }
+    case 'error':
+      state.sending = false;
+      panel.showError(String(frame.message ?? 'refused'));
+      redraw();
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * Shows the steps between two views when the game's module can draw them (Arrow Party's
+ * walks), then the new view.
+ * @param {any} previous
+ * @param {any} next
+ */
+function animate(previous, next) {
+  const mod = /** @type {any} */ (gameModule(next?.game));
+  const run = ++state.animation;
+  state.previous = previous && previous.game === next?.game ? previous : null;
+  const frames = mod?.walkFrames && state.previous ? mod.walkFrames(state.previous, next) : [];
+  if (!frames.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    redraw();
+    return;
+  }
+  let k = 0;
+  const step = () => {
+    if (run !== state.animation) return;
+    if (k >= frames.length) {
+      redraw();
+      return;
+    }
+    screen.draw(frames[k++], name, { previous: state.previous, status: 'Walking…' });
+    setTimeout(step, 220);
+  };
+  step();
+}
+
+/**
+ * The connection's state, on screen.
+ * @param {import('./connection.js').ConnState} st
+ * @param {{attempt: number, retryInMs: number, message: string}} d
+ */
+function onState(st, d) {
+  els.conn.className = `conn ${st}`;
+  switch (st) {
+    case 'open':
+      replace(els.conn, state.seat === 'public' ? 'Watching' : `Connected as ${state.seat}`);
+      break;
+    case 'connecting':
+      replace(els.conn, d.attempt ? `Reconnecting (attempt ${d.attempt})…` : 'Connecting…');
+      break;
+    case 'lost':
+      replace(els.conn, `Connection lost. Reconnecting in ${Math.round(d.retryInMs / 100) / 10} s (attempt ${d.attempt}). `,
+        h('button', { type: 'button', class: 'minor', onclick: () => conn?.retryNow() }, 'Retry now'));
+      state.sending = false;
+      redraw();
+      break;
+    case 'refused':
+      if (state.held) {
+        forgetSeat(tableId, state.held.seat);
+        replace(els.conn, `The seat ${state.held.seat} was refused (${d.message}); watching instead.`);
+        connect(null);
+      } else {
+        replace(els.conn, `Refused: ${d.message}`);
+      }
+      break;
+    default:
+      replace(els.conn, 'Closed');
+  }
+}
+
+/**
+ * Connects (again) with a held seat, or as a spectator.
+ * @param {import('./tokens.js').SeatToken | null} held
+ */
+function connect(held) {
+  if (conn) conn.close();
+  state.held = held;
+  state.v = -1;
+  const url = new URL(`api/tables/${encodeURIComponent(tableId)}/ws`, location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  conn = new Connection(url.toString(), () => ({ type: 'hello', token: state.held?.token ?? null }), { onFrame, onState });
+  conn.start();
+}
+
+async function main() {
+  if (!tableId) {
+    replace(els.status, 'No table given. ', h('a', { href: './' }, 'Go to the lobby'), ' to start or join a game.');
+    return;
+  }
+  const invite = query.get('seat');
+  if (invite && !seatsAt(tableId).some((x) => x.seat === invite)) {
+    try {
+      const j = await API.join(tableId, invite);
+      keepSeat(tableId, j.seat, j.token);
+    } catch (e) {
+      const msg = e instanceof API.ApiError && e.status === 409
+        ? `Seat ${invite} is already taken: you are watching.`
+        : `Could not take seat ${invite}: ${e instanceof Error ? e.message : e}`;
+      panel.showError(msg);
+    }
+    // the seat is now in this browser: a refresh must not try to join again
+    history.replaceState(null, '', `table.html?id=${encodeURIComponent(tableId)}`);
+  }
+  const held = seatsAt(tableId);
+  const want = query.get('as');
+  connect(held.find((x) => x.seat === want) ?? held[0] ?? null);
+}
+
+main();
