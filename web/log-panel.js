@@ -1,13 +1,13 @@
 // The move log: the moves and their narrated consequences as the server words them for this
-// viewer ({"who": "p1" | "chance", "text": …, "consequence": true for what followed from the
-// move before it}), in an aria-live list so that a screen reader
+// viewer ({"who": "p1" | "chance", "text": …}: a move, or what followed from it under the
+// mover's name), in an aria-live list so that a screen reader
 // announces each new line. The page adds nothing of its own to the wording.
 
 import { h, s, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { dieIcon } from './games/icons.js';
 
-/** @typedef {{who: string, text: string, consequence?: boolean}} LogEntry */
+/** @typedef {{who: string, text: string}} LogEntry */
 
 export class LogPanel {
   /**
@@ -40,11 +40,6 @@ export class LogPanel {
       if (!e || typeof e.text !== 'string') continue;
       this.entries.push(e);
       const who = String(e.who ?? '');
-      if (e.consequence === true) {
-        this.list.appendChild(h('li', { class: `log-entry log-consequence ${who}` },
-          h('span', { class: 'log-text' }, e.text)));
-        continue;
-      }
       const icon = who === 'chance'
         ? s('svg', { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' }, dieIcon(10, 10, 16, '?'))
         : seatIcon(who);
@@ -58,7 +53,7 @@ export class LogPanel {
   /** The newest chance entry (a die roll, a draw), for the status line. */
   lastChance() {
     for (let i = this.entries.length - 1; i >= 0; i--) {
-      if (this.entries[i].who === 'chance' && !this.entries[i].consequence) return this.entries[i];
+      if (this.entries[i].who === 'chance') return this.entries[i];
     }
     return null;
   }

@@ -813,7 +813,6 @@ static void add_line(void *ctx, const qv_log_line *line)
 		return;
 	}
 	l->entry = line->entry;
-	l->consequence = line->consequence;
 	l->serial = ++f->t->serial;
 	qv_player_name(line->who, l->who);
 	log->n++;
@@ -847,12 +846,9 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 		undone = pos->n - keep;
 	}
 	json_t *lines = json_array();
-	for (int i = keep; i < log->n; i++) {
-		json_t *e = json_pack("{s:s, s:s}", "who", log->line[i].who, "text", log->line[i].text);
-		if (e && log->line[i].consequence)
-			json_object_set_new(e, "consequence", json_true());
-		json_array_append_new(lines, e);
-	}
+	for (int i = keep; i < log->n; i++)
+		json_array_append_new(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
+		                                       "text", log->line[i].text));
 	pos->n = log->n;
 	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
 	json_t *frame = json_pack("{s:s, s:I}", "type", snapshot ? "snapshot" : "update", "v",

@@ -36,7 +36,6 @@ typedef struct qv__logline {
 	int entry;        /* history entry */
 	long long serial; /* grows with every line made, so a line taken back is never reused */
 	char who[8];      /* "p1".. or "chance" */
-	bool consequence; /* a consequence of the move before it, not a move */
 	char *text;
 } qv__logline;
 
