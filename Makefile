@@ -68,18 +68,24 @@ screenshots: build
 bench-serve: build
 	@$(BUILD)/bench/serve_load $(BUILD)/quiver --seconds 30
 
-# Fuzzes the protocol (and so every parser, the whole library instrumented) with libFuzzer for
-# FUZZ_SECONDS; needs clang. The corpus starts from tests/fuzz/corpus and real sessions of every
-# game (tests/fuzz/make_corpus.sh); inputs may be as long as a late-game state.
+# Fuzzes for FUZZ_SECONDS each, with libFuzzer (needs clang; the whole library instrumented):
+# the protocol, and so every parser (fuzz_protocol), then what browsers send the server: table
+# requests and WebSocket frames (fuzz_server). The corpora start from tests/fuzz/corpus* and real
+# sessions of every game (tests/fuzz/make_corpus.sh); inputs may be as long as a late-game state.
 fuzz:
 	@scripts/install-deps.sh clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON -DQV_FUZZ=ON \
 		-DBUILD_TESTING=OFF >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol quiver
-	@mkdir -p $(FUZZ_BUILD)/corpus && cp tests/fuzz/corpus/* $(FUZZ_BUILD)/corpus/
-	@ASAN_OPTIONS=detect_leaks=0 tests/fuzz/make_corpus.sh $(FUZZ_BUILD)/quiver $(FUZZ_BUILD)/corpus
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol fuzz_server quiver
+	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-server
+	@cp tests/fuzz/corpus/* $(FUZZ_BUILD)/corpus/
+	@cp tests/fuzz/corpus-server/* $(FUZZ_BUILD)/corpus-server/
+	@ASAN_OPTIONS=detect_leaks=0 tests/fuzz/make_corpus.sh $(FUZZ_BUILD)/quiver $(FUZZ_BUILD)/corpus \
+		$(FUZZ_BUILD)/corpus-server
 	@$(FUZZ_BUILD)/tests/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 		-timeout=10 $(FUZZ_BUILD)/corpus
+	@$(FUZZ_BUILD)/tests/fuzz/fuzz_server -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-timeout=10 $(FUZZ_BUILD)/corpus-server
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -16,6 +16,7 @@
 
 #include <civetweb.h>
 
+#include "server/frame.h"
 #include "server/server.h"
 
 typedef struct qv__conn {
@@ -120,48 +121,10 @@ void qv__ws_broadcast(qv__table *t)
 
 /* ---- the frames a client sends -------------------------------------------------------------- */
 
-/* Checks that a frame has only the fields of its type. */
-static bool only_fields(qv__conn *c, const json_t *j, const char *type, const char *const *known,
-                        const char *list)
-{
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)j, key, v)
-	{
-		bool ok = false;
-		for (int i = 0; known[i] && !ok; i++)
-			ok = strcmp(key, known[i]) == 0;
-		if (!ok) {
-			send_error(c, "unknown field '%.40s' in a %s frame; accepted: %s", key,
-			           type, list);
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Reads the frame's "v": a whole number. */
-static bool read_version(qv__conn *c, const json_t *j, const char *type, long long *v)
-{
-	const json_t *jv = json_object_get(j, "v");
-	if (!json_is_integer(jv) || json_integer_value(jv) < 0) {
-		send_error(c,
-		           "v: expected the table's version, a whole number (from the last "
-		           "snapshot or update), in a %s frame",
-		           type);
-		return false;
-	}
-	*v = json_integer_value(jv);
-	return true;
-}
-
 /* hello: says who the connection is, then the snapshot. A bad token closes the socket
  * (returns false). */
-static bool on_hello(qv__conn *c, const json_t *j)
+static bool on_hello(qv__conn *c, const qv__frame *f)
 {
-	static const char *const fields[] = {"type", "token", NULL};
-	if (!only_fields(c, j, "hello", fields, "type, token"))
-		return true;
 	pthread_mutex_lock(&c->send_lock);
 	bool greeted = c->greeted;
 	pthread_mutex_unlock(&c->send_lock);
@@ -170,12 +133,10 @@ static bool on_hello(qv__conn *c, const json_t *j)
 		              "change seats");
 		return true;
 	}
-	const json_t *token = json_object_get(j, "token");
 	qv__table *t = c->table;
 	int viewer = QV_VIEW_PUBLIC;
-	if (json_is_string(token)) {
-		size_t len = json_string_length(token);
-		int seat = len <= 256 ? qv__table_auth(t, json_string_value(token), len) : -1;
+	if (f->token) {
+		int seat = f->token_len <= 256 ? qv__table_auth(t, f->token, f->token_len) : -1;
 		if (seat < 0) {
 			send_error(c,
 			           "bad token: it is not the token of a seat at table %s (join a "
@@ -185,10 +146,6 @@ static bool on_hello(qv__conn *c, const json_t *j)
 			return false;
 		}
 		viewer = seat;
-	} else if (!json_is_null(token)) {
-		send_error(c, "token: expected the seat's token (a string) or null to watch, in a "
-		              "hello frame");
-		return true;
 	}
 	pthread_mutex_lock(&c->send_lock);
 	qv__table_lock(t);
@@ -226,48 +183,32 @@ static bool may_play(qv__conn *c, const char *type)
 	return true;
 }
 
-static void on_act(qv__conn *c, const json_t *j)
+static void on_act(qv__conn *c, const qv__frame *f)
 {
-	static const char *const fields[] = {"type", "v", "action", NULL};
-	long long v;
-	if (!only_fields(c, j, "act", fields, "type, v, action") || !may_play(c, "act") ||
-	    !read_version(c, j, "act", &v))
+	if (!may_play(c, "act"))
 		return;
-	const char *action = json_string_value(json_object_get(j, "action"));
-	if (!action) {
-		send_error(c,
-		           "action: expected the action in notation, a string such as one of the "
-		           "view's \"legal\" list");
-		return;
-	}
 	qv_err err;
-	if (qv__table_act(c->table, c->viewer, v, action, &err)) {
+	if (qv__table_act(c->table, c->viewer, f->v, f->action, &err)) {
 		send_error(c, "%s", err.msg);
 		return;
 	}
 	qv__server_changed(c->srv, c->table);
 }
 
-static void on_undo(qv__conn *c, const json_t *j)
+static void on_undo(qv__conn *c, const qv__frame *f)
 {
-	static const char *const fields[] = {"type", "v", NULL};
-	long long v;
-	if (!only_fields(c, j, "undo", fields, "type, v") || !may_play(c, "undo") ||
-	    !read_version(c, j, "undo", &v))
+	if (!may_play(c, "undo"))
 		return;
 	qv_err err;
-	if (qv__table_undo(c->table, c->viewer, v, &err)) {
+	if (qv__table_undo(c->table, c->viewer, f->v, &err)) {
 		send_error(c, "cannot undo: %s", err.msg);
 		return;
 	}
 	qv__server_changed(c->srv, c->table);
 }
 
-static void on_ping(qv__conn *c, const json_t *j)
+static void on_ping(qv__conn *c)
 {
-	static const char *const fields[] = {"type", NULL};
-	if (!only_fields(c, j, "ping", fields, "type"))
-		return;
 	json_t *frame = json_pack("{s:s}", "type", "pong");
 	pthread_mutex_lock(&c->send_lock);
 	write_json(c, frame);
@@ -278,30 +219,28 @@ static void on_ping(qv__conn *c, const json_t *j)
 /* One whole message; false closes the connection. */
 static bool on_message(qv__conn *c, const char *text, size_t len)
 {
-	json_error_t jerr;
-	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j) {
-		send_error(c,
-		           "broken JSON at column %d: %s; expected an object such as "
-		           "{\"type\": \"act\", \"v\": 3, \"action\": \"...\"}",
-		           jerr.column, jerr.text);
+	qv__frame f;
+	qv_err err;
+	if (qv__frame_parse(text, len, &f, &err)) {
+		send_error(c, "%s", err.msg);
 		return true;
 	}
 	bool keep = true;
-	const char *type = json_string_value(json_object_get(j, "type"));
-	if (!json_is_object(j) || !type)
-		send_error(c, "expected a JSON object with a \"type\": hello, act, undo or ping");
-	else if (strcmp(type, "hello") == 0)
-		keep = on_hello(c, j);
-	else if (strcmp(type, "act") == 0)
-		on_act(c, j);
-	else if (strcmp(type, "undo") == 0)
-		on_undo(c, j);
-	else if (strcmp(type, "ping") == 0)
-		on_ping(c, j);
-	else
-		send_error(c, "unknown frame type '%.40s'; accepted: hello, act, undo, ping", type);
-	json_decref(j);
+	switch (f.type) {
+	case QV__HELLO:
+		keep = on_hello(c, &f);
+		break;
+	case QV__ACT:
+		on_act(c, &f);
+		break;
+	case QV__UNDO:
+		on_undo(c, &f);
+		break;
+	case QV__PING:
+		on_ping(c);
+		break;
+	}
+	qv__frame_free(&f);
 	return keep;
 }
 

@@ -3,11 +3,15 @@
 # game a few random games played through `quiver engine` (every legal action of some positions,
 # the chosen actions, chance outcomes), with the states, views, logs and records they produce
 # fed back as `load` lines. Each file starts with the byte that makes the target pick the game.
-# Usage: tests/fuzz/make_corpus.sh QUIVER DIR
+# With SERVER_DIR, it also writes seeds for fuzz_server there: a request that creates a table
+# of human seats, then the game's actions as act frames.
+# Usage: tests/fuzz/make_corpus.sh QUIVER DIR [SERVER_DIR]
 set -euo pipefail
 Q=$1
 out=$2
+server=${3:-}
 mkdir -p "$out"
+[ -n "$server" ] && mkdir -p "$server"
 mapfile -t games < <(printf 'list_games\nquit\n' | "$Q" engine | sed -n 's/^=\? *//p' | grep -v '^$')
 for gi in "${!games[@]}"; do
 	g=${games[$gi]}
@@ -42,6 +46,21 @@ for gi in "${!games[@]}"; do
 			echo undo
 			echo "view p1"
 		} >"$out/$g-$seed-actions.txt"
+		if [ -n "$server" ]; then
+			params=$(printf '%s' "$record" | grep -o '"params":{[^}]*}' | head -n 1 || true)
+			players=$(printf '%s' "$params" | grep -o '"players":[0-9]*' | grep -o '[0-9]*$' || echo 2)
+			{
+				printf '{"game": "%s", %s, "seats": [' "$g" "${params:-\"params\": {\}}"
+				for i in $(seq 1 "$players"); do printf '%s"human"' "$([ "$i" -gt 1 ] && echo ', ')"; done
+				printf ']}\n'
+				v=0
+				printf '%s\n' "$actions" | head -n 60 | while IFS= read -r a; do
+					printf '{"type": "act", "v": %d, "action": "%s"}\n' "$v" "$a"
+					v=$((v + 1))
+				done
+				echo '{"type": "undo", "v": 1}'
+			} >"$server/$g-$seed.txt"
+		fi
 		[ -n "$state" ] && { printf '%s' "$prefix"; echo "load $state"; echo legal; echo "show p2"; } >"$out/$g-$seed-state.txt"
 		[ -n "$record" ] && { printf '%s' "$prefix"; echo "load $record"; echo "log p2"; echo result; } >"$out/$g-$seed-record.txt"
 	done

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "server/frame.h"
 #include "server/sha256.h"
 #include "server/table.h"
 #include "server/token.h"
@@ -256,6 +257,52 @@ static void test_join_and_versions(void **state)
 	qv__table_free(t);
 }
 
+/* ---- frames ------------------------------------------------------------------------------- */
+
+/* A refused frame: its message contains words. */
+static void frame_refused(const char *text, const char *words)
+{
+	qv__frame f;
+	qv_err err = {""};
+	assert_int_equal(qv__frame_parse(text, strlen(text), &f, &err), QV_EINVAL);
+	assert_null(f.json);
+	if (!strstr(err.msg, words))
+		fail_msg("%s: message '%s' does not name '%s'", text, err.msg, words);
+}
+
+static void test_frames(void **state)
+{
+	(void)state;
+	qv__frame f;
+	const char *act = "{\"type\": \"act\", \"v\": 7, \"action\": \"place Y c1 N\"}";
+	assert_int_equal(qv__frame_parse(act, strlen(act), &f, NULL), QV_OK);
+	assert_int_equal(f.type, QV__ACT);
+	assert_int_equal(f.v, 7);
+	assert_string_equal(f.action, "place Y c1 N");
+	qv__frame_free(&f);
+	const char *hello = "{\"type\": \"hello\", \"token\": null}";
+	assert_int_equal(qv__frame_parse(hello, strlen(hello), &f, NULL), QV_OK);
+	assert_int_equal(f.type, QV__HELLO);
+	assert_null(f.token);
+	qv__frame_free(&f);
+	const char *undo = "{\"v\": 0, \"type\": \"undo\"}";
+	assert_int_equal(qv__frame_parse(undo, strlen(undo), &f, NULL), QV_OK);
+	assert_int_equal(f.type, QV__UNDO);
+	qv__frame_free(&f);
+
+	frame_refused("{\"type\": \"act\", \"v\": 1", "broken JSON");
+	frame_refused("[1, 2]", "a JSON object with a \"type\"");
+	frame_refused("{\"type\": 3}", "a JSON object with a \"type\"");
+	frame_refused("{\"type\": \"move\"}", "unknown frame type 'move'; accepted: hello");
+	frame_refused("{\"type\": \"ping\", \"v\": 1}", "unknown field 'v' in a ping frame");
+	frame_refused("{\"type\": \"act\", \"v\": -1, \"action\": \"x\"}", "v: expected");
+	frame_refused("{\"type\": \"act\", \"v\": 1.5, \"action\": \"x\"}", "v: expected");
+	frame_refused("{\"type\": \"act\", \"v\": 1}", "action: expected");
+	frame_refused("{\"type\": \"act\", \"v\": 1, \"action\": 5}", "action: expected");
+	frame_refused("{\"type\": \"hello\", \"token\": 5}", "token: expected");
+	frame_refused("{\"type\": \"undo\", \"v\": 1, \"v\": 2}", "broken JSON");
+}
+
 /* ---- the per-viewer log --------------------------------------------------------------------- */
 
 /* The lines of qv_match_log, kept. */
@@ -490,7 +537,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sha256_vectors),   cmocka_unit_test(test_tokens),
 	    cmocka_unit_test(test_requests),         cmocka_unit_test(test_join_and_versions),
-	    cmocka_unit_test(test_log_secrets),      cmocka_unit_test(test_log_updates),
+	    cmocka_unit_test(test_frames),           cmocka_unit_test(test_log_secrets),      cmocka_unit_test(test_log_updates),
 	    cmocka_unit_test(test_store_round_trip), cmocka_unit_test(test_store_refuses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

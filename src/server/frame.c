@@ -1,0 +1,125 @@
+/*
+ * frame.c - reading a client's WebSocket frame (frame.h). Every refusal says what was wrong
+ * and what the frame should look like; the table's own checks (versions, turns, legality)
+ * come after, in table.c.
+ */
+#include <string.h>
+
+#include "server/frame.h"
+
+/* The fields each type of frame may have, NULL-terminated, and the same as words. */
+typedef struct frame_kind {
+	const char *name;
+	qv__frame_type type;
+	const char *fields[4];
+	const char *list;
+} frame_kind;
+
+static const frame_kind kinds[] = {
+    {"hello", QV__HELLO, {"type", "token", NULL}, "type, token"},
+    {"act", QV__ACT, {"type", "v", "action", NULL}, "type, v, action"},
+    {"undo", QV__UNDO, {"type", "v", NULL}, "type, v"},
+    {"ping", QV__PING, {"type", NULL}, "type"},
+};
+
+/* Checks that j has only the fields of kind k. */
+static qv_status only_fields(const json_t *j, const frame_kind *k, qv_err *err)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)j, key, v)
+	{
+		bool ok = false;
+		for (int i = 0; k->fields[i] && !ok; i++)
+			ok = strcmp(key, k->fields[i]) == 0;
+		if (!ok)
+			return qv_fail(err, QV_EINVAL,
+				       "unknown field '%.40s' in a %s frame; accepted: %s", key,
+				       k->name, k->list);
+	}
+	return QV_OK;
+}
+
+/* Reads the frame's "v": a whole number. */
+static qv_status read_version(const json_t *j, const char *type, long long *v, qv_err *err)
+{
+	const json_t *jv = json_object_get(j, "v");
+	if (!json_is_integer(jv) || json_integer_value(jv) < 0)
+		return qv_fail(err, QV_EINVAL,
+			       "v: expected the table's version, a whole number (from the last "
+			       "snapshot or update), in a %s frame",
+			       type);
+	*v = json_integer_value(jv);
+	return QV_OK;
+}
+
+/* The fields of a frame whose type is known. */
+static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f, qv_err *err)
+{
+	qv_status rc = only_fields(j, k, err);
+	if (rc)
+		return rc;
+	if (k->type == QV__HELLO) {
+		const json_t *token = json_object_get(j, "token");
+		if (json_is_string(token)) {
+			f->token = json_string_value(token);
+			f->token_len = json_string_length(token);
+		} else if (!json_is_null(token)) {
+			return qv_fail(err, QV_EINVAL,
+				       "token: expected the seat's token (a string) or null to "
+				       "watch, in a hello frame");
+		}
+		return QV_OK;
+	}
+	if (k->type == QV__PING)
+		return QV_OK;
+	rc = read_version(j, k->name, &f->v, err);
+	if (rc || k->type == QV__UNDO)
+		return rc;
+	f->action = json_string_value(json_object_get(j, "action"));
+	if (!f->action)
+		return qv_fail(err, QV_EINVAL,
+			       "action: expected the action in notation, a string such as one of "
+			       "the view's \"legal\" list");
+	return QV_OK;
+}
+
+qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *err)
+{
+	*f = (qv__frame){0};
+	json_error_t jerr;
+	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!j)
+		return qv_fail(err, QV_EINVAL,
+			       "broken JSON at column %d: %s; expected an object such as "
+			       "{\"type\": \"act\", \"v\": 3, \"action\": \"...\"}",
+			       jerr.column, jerr.text);
+	const char *type = json_string_value(json_object_get(j, "type"));
+	const frame_kind *k = NULL;
+	for (size_t i = 0; type && i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(type, kinds[i].name) == 0)
+			k = &kinds[i];
+	qv_status rc;
+	if (!json_is_object(j) || !type)
+		rc = qv_fail(err, QV_EINVAL,
+			     "expected a JSON object with a \"type\": hello, act, undo or ping");
+	else if (!k)
+		rc = qv_fail(err, QV_EINVAL,
+			     "unknown frame type '%.40s'; accepted: hello, act, undo, ping", type);
+	else
+		rc = read_fields(j, k, f, err);
+	if (rc) {
+		json_decref(j);
+		*f = (qv__frame){0};
+		return rc;
+	}
+	f->type = k->type;
+	f->json = j;
+	return QV_OK;
+}
+
+void qv__frame_free(qv__frame *f)
+{
+	json_decref(f->json);
+	*f = (qv__frame){0};
+}

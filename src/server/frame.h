@@ -1,0 +1,35 @@
+/*
+ * frame.h - the frames a client sends on a table's WebSocket, read without a socket: JSON text
+ * in, one of hello, act, undo or ping out, or a message naming what is wrong and what is
+ * accepted. ws.c acts on them; the tests and the fuzzer read them alone. Internal to the server.
+ */
+#ifndef QUIVER_SERVER_FRAME_H
+#define QUIVER_SERVER_FRAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "quiver/core.h"
+
+typedef enum qv__frame_type { QV__HELLO, QV__ACT, QV__UNDO, QV__PING } qv__frame_type;
+
+/* A frame read. Its strings belong to `json` (qv__frame_free). */
+typedef struct qv__frame {
+	qv__frame_type type;
+	const char *token;  /* hello: the seat's token, or NULL to watch */
+	size_t token_len;
+	long long v;        /* act, undo: the table's version the client saw */
+	const char *action; /* act: the action in notation */
+	json_t *json;
+} qv__frame;
+
+/* Reads one whole message. On failure *f holds nothing and err names the problem; a frame that
+ * is not JSON, not an object, of an unknown type, with a field its type does not have, or with
+ * a field of the wrong type is refused. */
+qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *err);
+
+void qv__frame_free(qv__frame *f);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * fuzz_server.c - libFuzzer target for what a browser sends the server: the body of a request
+ * that creates a table (POST /api/tables) and the frames of a table's WebSocket. A crash, a
+ * sanitizer report, or a refusal without a message is a bug.
+ *
+ * The input is lines. The first is the request body; when it makes a table (without a database
+ * and without sockets, as the server's unit tests do), every human seat is claimed, and each
+ * further line is a frame read by qv__frame_parse: an act is played by the seat to move on the
+ * table's current version (so that actions reach the notation parsers), an undo is asked by the
+ * last seat that acted, chance is drawn when it is due, and after each frame every seat's and
+ * the public's frame is built (views and the narrated log). AI seats are not stepped: a search
+ * would only slow the fuzzer down.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/frame.h"
+#include "server/table.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+/* A refusal must say why. */
+static void said(qv_status rc, const qv_err *err)
+{
+	if (rc && !err->msg[0])
+		abort();
+}
+
+/* Builds every viewer's frame, as a broadcast would. */
+static void frames(qv__table *t, qv__log_pos *pos)
+{
+	for (int v = -1; v < t->m->game->max_players && v < QV_MAX_PLAYERS; v++) {
+		int viewer = v < 0 ? QV_VIEW_PUBLIC : v;
+		qv__table_lock(t);
+		json_t *f = qv__table_frame_locked(t, viewer, false, &pos[v + 1]);
+		qv__table_unlock(t);
+		if (!f)
+			abort();
+		json_decref(f);
+	}
+}
+
+/* Plays the frames of `text` (one per line) at table t. */
+static void play(qv__table *t, char *text)
+{
+	qv__log_pos pos[QV_MAX_PLAYERS + 1] = {0};
+	int last = 0;
+	for (char *l = text, *next; l; l = next) {
+		next = strchr(l, '\n');
+		if (next)
+			*next++ = '\0';
+		qv__frame f;
+		qv_err err = {""};
+		qv_status rc = qv__frame_parse(l, strlen(l), &f, &err);
+		said(rc, &err);
+		if (rc)
+			continue;
+		qv__table_lock(t);
+		long long v = t->v;
+		int mover = qv_match_to_move(t->m);
+		qv__table_unlock(t);
+		if (f.type == QV__ACT && mover >= 0) {
+			rc = qv__table_act(t, mover, v, f.action, &err);
+			said(rc, &err);
+			if (!rc)
+				last = mover;
+		} else if (f.type == QV__UNDO) {
+			rc = qv__table_undo(t, last, v, &err);
+			said(rc, &err);
+		} else if (f.type == QV__HELLO && f.token) {
+			(void)qv__table_auth(t, f.token, f.token_len);
+		}
+		if (mover == QV_CHANCE)
+			qv__table_step(t);
+		qv__frame_free(&f);
+		frames(t, pos);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	char *text = malloc(size + 1);
+	if (!text)
+		abort();
+	memcpy(text, data, size);
+	text[size] = '\0';
+	char *rest = strchr(text, '\n');
+	if (rest)
+		*rest++ = '\0';
+	json_error_t jerr;
+	json_t *req = json_loads(text, 0, &jerr);
+	if (req) {
+		qv__table *t = NULL;
+		qv_err err = {""};
+		qv_status rc = qv__table_create(&t, NULL, req, &err);
+		said(rc, &err);
+		if (!rc) {
+			char token[QV__TOKEN_LEN + 1];
+			int seat;
+			while (!qv__table_join(t, NULL, &seat, token, NULL))
+				;
+			if (rest)
+				play(t, rest);
+			qv__table_free(t);
+		}
+		json_decref(req);
+	}
+	free(text);
+	return 0;
+}
