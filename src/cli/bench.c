@@ -167,7 +167,7 @@ static bool bench_position(const qv_game *g, const qv_params *params, uint64_t s
 static bool bench_mcts(const qv_game *g, const void *st, int threads, double secs, long iters,
 		       long runs, uint64_t seed, double *ips, qv_err *err)
 {
-	char spec[128];
+	char spec[QV_NAME_MAX];
 	if (iters > 0)
 		snprintf(spec, sizeof spec, "mcts:iterations=%ld,threads=%d,time=300", iters, threads);
 	else

@@ -76,7 +76,7 @@ static bool perft_node(perft_ctx *c, int ply)
 		memcpy(next, st, g->state_size);
 		qv_err err;
 		if (qv_apply_checked(g, next, acts[i], NULL, &err)) {
-			char text[128];
+			char text[QV_ACTION_TEXT];
 			if (g->action_to_text(st, acts[i], text, sizeof text) < 0)
 				snprintf(text, sizeof text, "#%d", (int)acts[i]);
 			snprintf(c->failure, sizeof c->failure,
@@ -103,7 +103,7 @@ static bool perft_divide(perft_ctx *c)
 	c->counts[1] += (uint64_t)n;
 	void *next = ply_state(c, 1);
 	for (int i = 0; i < n; i++) {
-		char text[128];
+		char text[QV_ACTION_TEXT];
 		if (g->action_to_text(root, acts[i], text, sizeof text) < 0)
 			snprintf(text, sizeof text, "#%d", (int)acts[i]);
 		uint64_t before = c->counts[c->depth];

@@ -586,7 +586,7 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 		json_t *legal = json_array();
 		int n = g->legal(m->state, m->abuf);
 		for (int i = 0; i < n; i++) {
-			char text[256];
+			char text[QV_ACTION_TEXT];
 			if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) >= 0)
 				json_array_append_new(legal, json_string(text));
 		}
@@ -604,7 +604,7 @@ static json_t *actions_json(const qv_match *m)
 		return arr;
 	memcpy(st, m->base, m->game->state_size);
 	for (int i = 0; i < m->nhist; i++) {
-		char text[256];
+		char text[QV_ACTION_TEXT];
 		if (m->game->action_to_text(st, m->hist[i].action, text, sizeof text) < 0)
 			snprintf(text, sizeof text, "#%d", (int)m->hist[i].action);
 		json_array_append_new(arr, json_string(text));

@@ -29,7 +29,7 @@ struct qv_protocol {
 	uint64_t seed;
 	qv_match *m;
 	struct {
-		char spec[256];
+		char spec[QV_NAME_MAX];
 		qv_agent *agent;
 		int seen; /* history entries the agent has been told about (qv_agent_observe) */
 	} agents[AGENT_CACHE_MAX];
@@ -224,7 +224,7 @@ static qv_status cmd_legal(qv_protocol *p, cmd_args *a, qv_err *err)
 	      : who >= 0	 ? g->legal(m->state, m->abuf)
 				 : 0;
 	for (int i = 0; i < n; i++) {
-		char text[256];
+		char text[QV_ACTION_TEXT];
 		if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) < 0)
 			snprintf(text, sizeof text, "#%d", (int)m->abuf[i]);
 		if (who == QV_CHANCE)
@@ -248,7 +248,7 @@ static qv_status cmd_chance(qv_protocol *p, cmd_args *a, qv_err *err)
 	qv_status rc = qv_match_chance(p->m, NULL, err);
 	if (rc)
 		return rc;
-	char text[256];
+	char text[QV_ACTION_TEXT];
 	qv_match_move_text(p->m, at, text, sizeof text);
 	qv_buf_puts(a->text, text);
 	return QV_OK;
@@ -456,7 +456,7 @@ static qv_status cmd_genmove(qv_protocol *p, cmd_args *a, qv_err *err)
 		rc = qv_agent_choose(agent, m->state, &act, err);
 	if (rc)
 		return rc;
-	char text[256];
+	char text[QV_ACTION_TEXT];
 	if (m->game->action_to_text(m->state, act, text, sizeof text) < 0)
 		return qv_fail(err, QV_EILLEGAL, "agent '%s' chose %d, which is not an action",
 			       a->argv[0], (int)act);

@@ -170,7 +170,7 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 	g->apply(s.result, a, NULL);
 	if (g->determinize)
 		determinized(g, s.result, s.result_det, viewer);
-	char orig[256], *ow[SIGHT_MAX_WORDS];
+	char orig[QV_ACTION_TEXT], *ow[SIGHT_MAX_WORDS];
 	snprintf(orig, sizeof orig, "%s", buf);
 	int nw = words(orig, ow, SIGHT_MAX_WORDS);
 	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
@@ -197,7 +197,7 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 			if ((w < 0 && s.opts[i] == a) || !confusable(g, &s, from, same, s.opts[i], viewer))
 				continue;
 			any = true;
-			char alt[256], *aw[SIGHT_MAX_WORDS];
+			char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
 			int na = -1;
 			if (nw >= 0 && g->action_to_text(from, s.opts[i], alt, sizeof alt) >= 0)
 				na = words(alt, aw, SIGHT_MAX_WORDS);

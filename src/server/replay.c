@@ -52,7 +52,7 @@ json_t *qv__replay_json(const qv_match *m, qv_err *err)
 	                                       0, "view", step_view(g, st, game, params)));
 	for (int i = 0; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
-		char text[256];
+		char text[QV_ACTION_TEXT];
 		if (g->action_to_text(st, mv->action, text, sizeof text) < 0)
 			text[0] = '\0';
 		qv_err aerr = {0};

@@ -388,7 +388,7 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
 	for (int i = 0; i < m->nhist && !rc; i++) {
 		const qv_move *mv = &m->hist[i];
 		if (i >= from) {
-			char text[256];
+			char text[QV_ACTION_TEXT];
 			if (g->action_to_text(st, mv->action, text, sizeof text) < 0)
 				snprintf(text, sizeof text, "#%d", (int)mv->action);
 			texts[i - from] = strdup(text);
