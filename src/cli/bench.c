@@ -21,17 +21,9 @@
 #include "cli/cli.h"
 
 static const cli_opt bench_opts[] = {
-	{"seconds", "S"},
-	{"runs", "N"},
-	{"param", "K=V"},
-	{"seed", "S"},
-	{"json", NULL},
-	{"mcts-seconds", "S"},
-	{"games", "N"},
-	{"mcts-iterations", "K"},
-	{"position", "WHERE"},
-	{"help", NULL},
-	{NULL, NULL},
+    {"seconds", "S"},      {"runs", "N"},         {"param", "K=V"}, {"seed", "S"},
+    {"json", NULL},        {"mcts-seconds", "S"}, {"games", "N"},   {"mcts-iterations", "K"},
+    {"position", "WHERE"}, {"help", NULL},        {NULL, NULL},
 };
 
 enum {
@@ -93,8 +85,8 @@ typedef struct bench_run {
  * bytes) and fills *out. Returns false with a message in err if the game misbehaves (no legal
  * action, no end). */
 static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, double seconds,
-		      long games_wanted, void *st, qv_action *abuf, double *pbuf, bench_run *out,
-		      qv_err *err)
+                      long games_wanted, void *st, qv_action *abuf, double *pbuf, bench_run *out,
+                      qv_err *err)
 {
 	qv_rng rng;
 	qv_rng_seed(&rng, seed);
@@ -109,16 +101,18 @@ static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, 
 			if (tm == QV_OVER)
 				break;
 			qv_action a = tm == QV_CHANCE ? qv_sample_chance(g, st, &rng, abuf, pbuf)
-						      : qv_sample_legal(g, st, &rng, abuf);
+			                              : qv_sample_legal(g, st, &rng, abuf);
 			if (a < 0) {
-				qv_fail(err, QV_ESTATE, "game %llu, action %llu: nothing to play although the game is not over",
-					(unsigned long long)games + 1, (unsigned long long)len + 1);
+				qv_fail(
+				    err, QV_ESTATE,
+				    "game %llu, action %llu: nothing to play although the game is not over",
+				    (unsigned long long)games + 1, (unsigned long long)len + 1);
 				return false;
 			}
 			g->apply(st, a, NULL);
 			if (++len > BENCH_MAX_GAME_ACTIONS) {
 				qv_fail(err, QV_ESTATE, "a game did not end after %llu actions",
-					BENCH_MAX_GAME_ACTIONS);
+				        BENCH_MAX_GAME_ACTIONS);
 				return false;
 			}
 		}
@@ -134,8 +128,8 @@ static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, 
  * the first position after that many random decisions where a player with a choice is to
  * move (another seed is tried when a game ends first). False with a message on a game
  * error. */
-static bool bench_position(const qv_game *g, const qv_params *params, uint64_t seed,
-			   int decisions, void *st, qv_action *abuf, double *pbuf, qv_err *err)
+static bool bench_position(const qv_game *g, const qv_params *params, uint64_t seed, int decisions,
+                           void *st, qv_action *abuf, double *pbuf, qv_err *err)
 {
 	for (uint64_t attempt = 0; attempt < 100; attempt++) {
 		qv_rng rng;
@@ -150,9 +144,10 @@ static bool bench_position(const qv_game *g, const qv_params *params, uint64_t s
 			if (tm >= 0 && made >= decisions && g->legal(st, abuf) > 1)
 				return true;
 			qv_action a = tm == QV_CHANCE ? qv_sample_chance(g, st, &rng, abuf, pbuf)
-						      : qv_sample_legal(g, st, &rng, abuf);
+			                              : qv_sample_legal(g, st, &rng, abuf);
 			if (a < 0)
-				return qv_fail(err, QV_ESTATE, "random play to a test position failed"),
+				return qv_fail(err, QV_ESTATE,
+				               "random play to a test position failed"),
 				       false;
 			g->apply(st, a, NULL);
 			made += tm >= 0;
@@ -165,11 +160,12 @@ static bool bench_position(const qv_game *g, const qv_params *params, uint64_t s
 /* One MCTS figure: `runs` decisions of a fresh mcts:time=secs,threads=threads agent on st (or
  * mcts:iterations=iters when iters > 0); fills per-run iterations/s into ips. */
 static bool bench_mcts(const qv_game *g, const void *st, int threads, double secs, long iters,
-		       long runs, uint64_t seed, double *ips, qv_err *err)
+                       long runs, uint64_t seed, double *ips, qv_err *err)
 {
 	char spec[QV_NAME_MAX];
 	if (iters > 0)
-		snprintf(spec, sizeof spec, "mcts:iterations=%ld,threads=%d,time=300", iters, threads);
+		snprintf(spec, sizeof spec, "mcts:iterations=%ld,threads=%d,time=300", iters,
+		         threads);
 	else
 		snprintf(spec, sizeof spec, "mcts:time=%g,threads=%d", secs, threads);
 	for (long r = 0; r < runs; r++) {
@@ -210,13 +206,14 @@ static void cpu_model(char *buf, size_t len)
 	if (!f)
 		return;
 	char line[512];
-	static const char *const keys[] = {"model name", "Hardware", "cpu model", "Processor", NULL};
+	static const char *const keys[] = {"model name", "Hardware", "cpu model", "Processor",
+	                                   NULL};
 	int found = 99;
 	while (fgets(line, sizeof line, f)) {
 		for (int k = 0; keys[k] && k < found; k++) {
 			size_t kl = strlen(keys[k]);
-			if (strncmp(line, keys[k], kl) != 0 || (line[kl] != ' ' && line[kl] != '\t' &&
-								 line[kl] != ':'))
+			if (strncmp(line, keys[k], kl) != 0 ||
+			    (line[kl] != ' ' && line[kl] != '\t' && line[kl] != ':'))
 				continue;
 			const char *colon = strchr(line, ':');
 			if (!colon)
@@ -234,231 +231,308 @@ static void cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
+/* What `quiver bench` was asked for. */
+typedef struct bench_cfg {
+	const char *name;
+	qv_params params;
+	uint64_t seed;
+	double seconds, mcts_seconds;
+	long runs, games, mcts_iterations;
+	int position; /* 0 opening, 1 mid-game, 2 both */
+	bool as_json;
+} bench_cfg;
+
+/* What it measured, and the scratch of the runs. */
+typedef struct bench_report {
+	void *st;
+	qv_action *abuf;
+	double *pbuf;
+	bench_run *res;
+	double *pps, *aps;
+	double mean_len, med_pps, med_aps;
+	int nthreads, thread_counts[2];
+	double ips_med[2][2]; /* [position][thread count] */
+	char cpu[256];
+	long cores;
+	qv_buf desc, cmdline;
+	qv_params all;
+} bench_report;
+
+static const char *const bench_where[2] = {"opening", "mid-game"};
+
+/* Reads one option into cfg; returns -1 to go on, else the exit status. */
+static int bench_option(bench_cfg *cfg, int o, const char *v)
+{
+	switch (o) {
+	case OPT_SECONDS:
+		return cli_double("bench", "--seconds", v, 0.001, 86400, &cfg->seconds)
+		           ? -1
+		           : CLI_EXIT_USAGE;
+	case OPT_RUNS:
+		return cli_long("bench", "--runs", v, 1, BENCH_MAX_RUNS, &cfg->runs)
+		           ? -1
+		           : CLI_EXIT_USAGE;
+	case OPT_PARAM: return cli_param("bench", &cfg->params, v) ? -1 : CLI_EXIT_USAGE;
+	case OPT_SEED: return cli_seed("bench", "seed", v, &cfg->seed) ? -1 : CLI_EXIT_USAGE;
+	case OPT_JSON: cfg->as_json = true; return -1;
+	case OPT_MCTS_SECONDS:
+		return cli_double("bench", "--mcts-seconds", v, 0, 300, &cfg->mcts_seconds)
+		           ? -1
+		           : CLI_EXIT_USAGE;
+	case OPT_GAMES:
+		return cli_long("bench", "--games", v, 0, 100000000, &cfg->games) ? -1
+		                                                                  : CLI_EXIT_USAGE;
+	case OPT_MCTS_ITERATIONS:
+		return cli_long("bench", "--mcts-iterations", v, 1, 100000000,
+		                &cfg->mcts_iterations)
+		           ? -1
+		           : CLI_EXIT_USAGE;
+	case OPT_POSITION:
+		for (int w = 0; w < 2; w++)
+			if (strcmp(v, bench_where[w]) == 0) {
+				cfg->position = w;
+				return -1;
+			}
+		if (strcmp(v, "both") == 0) {
+			cfg->position = 2;
+			return -1;
+		}
+		return cli_usage(
+		    "bench", "bad value '%s' for --position: expected opening, mid-game or both",
+		    v);
+	case OPT_HELP: bench_help(); return CLI_EXIT_OK;
+	case CLI_OPT_POSITIONAL:
+		if (cfg->name)
+			return cli_usage(
+			    "bench", "unexpected argument '%s': expected quiver bench <game>", v);
+		cfg->name = v;
+		return -1;
+	default: return CLI_EXIT_USAGE;
+	}
+}
+
+/* Reads the command line into cfg; returns -1 to go on, else the exit status. */
+static int bench_parse(int argc, char **argv, bench_cfg *cfg)
+{
+	*cfg = (bench_cfg){
+	    .seed = 1, .seconds = 2, .mcts_seconds = -1, .runs = 5, .games = -1, .position = 2};
+	cli_parser p;
+	cli_parser_init(&p, "bench", argc, argv);
+	const char *v;
+	int o;
+	while ((o = cli_next(&p, bench_opts, &v)) != CLI_OPT_END) {
+		int rc = bench_option(cfg, o, v);
+		if (rc >= 0)
+			return rc;
+	}
+	if (!cfg->name)
+		return cli_usage(
+		    "bench",
+		    "expected quiver bench <game> [--seconds S] [--runs N] [--param K=V]...");
+	return -1;
+}
+
+static bool report_alloc(const qv_game *g, long runs, bench_report *rep)
+{
+	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	rep->st = malloc(g->state_size);
+	rep->abuf = malloc(sizeof *rep->abuf * (size_t)(most > 0 ? most : 1));
+	rep->pbuf = malloc(sizeof *rep->pbuf * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+	rep->res = calloc((size_t)runs, sizeof *rep->res);
+	rep->pps = calloc((size_t)runs, sizeof *rep->pps);
+	rep->aps = calloc((size_t)runs, sizeof *rep->aps);
+	return rep->st && rep->abuf && rep->pbuf && rep->res && rep->pps && rep->aps;
+}
+
+static void report_free(bench_report *rep)
+{
+	qv_buf_free(&rep->desc);
+	qv_buf_free(&rep->cmdline);
+	free(rep->st);
+	free(rep->abuf);
+	free(rep->pbuf);
+	free(rep->res);
+	free(rep->pps);
+	free(rep->aps);
+}
+
+/* The random playouts: cfg->runs timed runs, each printed as it ends unless JSON is asked. */
+static bool bench_playouts(const qv_game *g, const bench_cfg *cfg, bench_report *rep, qv_err *err)
+{
+	uint64_t total_games = 0, total_actions = 0;
+	for (long r = 0; cfg->games != 0 && r < cfg->runs; r++) {
+		bench_run *res = &rep->res[r];
+		if (!bench_one(g, &cfg->params, qv_seed_mix(cfg->seed, (uint64_t)r), cfg->seconds,
+		               cfg->games, rep->st, rep->abuf, rep->pbuf, res, err)) {
+			char why[sizeof err->msg];
+			snprintf(why, sizeof why, "%s", err->msg);
+			qv_fail(err, QV_EINVAL, "run %ld: %s", r + 1, why);
+			return false;
+		}
+		rep->pps[r] = res->secs > 0 ? (double)res->games / res->secs : 0;
+		rep->aps[r] = res->secs > 0 ? (double)res->actions / res->secs : 0;
+		total_games += res->games;
+		total_actions += res->actions;
+		if (!cfg->as_json) {
+			printf(
+			    "run %ld: %llu games, %llu actions in %.3f s: %.0f playouts/s, %.0f actions/s\n",
+			    r + 1, (unsigned long long)res->games, (unsigned long long)res->actions,
+			    res->secs, rep->pps[r], rep->aps[r]);
+			fflush(stdout);
+		}
+	}
+	rep->mean_len = total_games ? (double)total_actions / (double)total_games : 0;
+	rep->med_pps = median(rep->pps, (int)cfg->runs);
+	rep->med_aps = median(rep->aps, (int)cfg->runs);
+	if (!cfg->as_json && cfg->games != 0)
+		printf("median: %.0f playouts/s, %.0f actions/s; mean game length %.1f actions\n",
+		       rep->med_pps, rep->med_aps, rep->mean_len);
+	return true;
+}
+
+/* MCTS iterations per second: opening and mid-game, one thread and all cores. */
+static bool bench_search(const qv_game *g, const bench_cfg *cfg, bench_report *rep, qv_err *err)
+{
+	double secs = cfg->mcts_seconds;
+	long iters = cfg->mcts_iterations;
+	for (int w = 0; secs > 0 && w < 2; w++) {
+		if (cfg->position != 2 && w != cfg->position)
+			continue;
+		if (!bench_position(g, &cfg->params, cfg->seed, w ? BENCH_MIDGAME_DECISIONS : 0,
+		                    rep->st, rep->abuf, rep->pbuf, err))
+			return false;
+		for (int k = 0; k < rep->nthreads; k++) {
+			if (!bench_mcts(g, rep->st, rep->thread_counts[k], secs, iters, cfg->runs,
+			                cfg->seed, rep->pps, err))
+				return false;
+			rep->ips_med[w][k] = median(rep->pps, (int)cfg->runs);
+			if (cfg->as_json)
+				continue;
+			if (k == 0 && (w == 0 || cfg->position == 1) && iters > 0)
+				printf(
+				    "mcts (mcts:iterations=%ld, one decision per run, median of %ld): iterations/s\n",
+				    iters, cfg->runs);
+			else if (k == 0 && (w == 0 || cfg->position == 1))
+				printf(
+				    "mcts (mcts:time=%g, one decision per run, median of %ld): iterations/s\n",
+				    secs, cfg->runs);
+			char at[64] = "";
+			if (w)
+				snprintf(at, sizeof at, " (after %d random decisions)",
+				         BENCH_MIDGAME_DECISIONS);
+			printf("  %s%s, %d thread%s: %.0f\n", bench_where[w], at,
+			       rep->thread_counts[k], rep->thread_counts[k] == 1 ? "" : "s",
+			       rep->ips_med[w][k]);
+			fflush(stdout);
+		}
+	}
+	return true;
+}
+
+/* The whole report as JSON on stdout. */
+static int bench_print_json(const qv_game *g, const bench_cfg *cfg, const bench_report *rep)
+{
+	json_t *jparams = json_object(), *jruns = json_array();
+	for (int i = 0; i < rep->all.n; i++)
+		json_object_set_new(jparams, rep->all.kv[i].key, json_string(rep->all.kv[i].value));
+	for (long r = 0; r < cfg->runs; r++)
+		json_array_append_new(jruns, json_pack("{s:I, s:I, s:f}", "games",
+		                                       (json_int_t)rep->res[r].games, "actions",
+		                                       (json_int_t)rep->res[r].actions, "seconds",
+		                                       rep->res[r].secs));
+	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
+	char seed_text[24];
+	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)cfg->seed);
+	json_t *jseed =
+	    cfg->seed <= INT64_MAX ? json_integer((json_int_t)cfg->seed) : json_string(seed_text);
+	json_t *jmcts = json_array();
+	for (int w = 0; cfg->mcts_seconds > 0 && w < 2; w++)
+		for (int k = 0; k < rep->nthreads && (cfg->position == 2 || w == cfg->position);
+		     k++)
+			json_array_append_new(
+			    jmcts, json_pack("{s:s, s:i, s:f}", "position", bench_where[w],
+			                     "threads", rep->thread_counts[k],
+			                     "iterations_per_second", rep->ips_med[w][k]));
+	json_t *j = json_pack(
+	    "{s:s, s:o, s:o, s:f, s:i, s:f, s:f, s:f, s:o, s:f, s:o, s:{s:s, s:i}, s:s}", "game",
+	    g->name, "params", jparams, "seed", jseed, "seconds", cfg->seconds, "runs",
+	    (int)cfg->runs, "playouts_per_second", rep->med_pps, "actions_per_second", rep->med_aps,
+	    "mean_game_length", rep->mean_len, "run_results", jruns, "mcts_seconds",
+	    cfg->mcts_seconds, "mcts", jmcts, "machine", "cpu", rep->cpu, "cores", (int)rep->cores,
+	    "command", qv_buf_str(&rep->cmdline));
+	char *text =
+	    j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10))
+	      : NULL;
+	json_decref(j);
+	if (!text)
+		return cli_fail("bench", "out of memory writing JSON");
+	printf("%s\n", text);
+	free(text);
+	return CLI_EXIT_OK;
+}
+
 /* Parses the options, checks the parameters once with init, runs the timed runs and
  * reports them as text or JSON. */
 int cli_bench(int argc, char **argv)
 {
-	cli_parser p;
-	cli_parser_init(&p, "bench", argc, argv);
-	qv_params params = {0};
-	uint64_t seed = 1;
-	double seconds = 2, mcts_seconds = -1;
-	long runs = 5, games = -1, mcts_iterations = 0;
-	int position = 2; /* 0 opening, 1 mid-game, 2 both */
-	bool as_json = false;
-	const char *name = NULL, *v;
-	int o;
-	while ((o = cli_next(&p, bench_opts, &v)) != CLI_OPT_END) {
-		switch (o) {
-		case OPT_SECONDS:
-			if (!cli_double("bench", "--seconds", v, 0.001, 86400, &seconds))
-				return CLI_EXIT_USAGE;
-			break;
-		case OPT_RUNS:
-			if (!cli_long("bench", "--runs", v, 1, BENCH_MAX_RUNS, &runs))
-				return CLI_EXIT_USAGE;
-			break;
-		case OPT_PARAM:
-			if (!cli_param("bench", &params, v))
-				return CLI_EXIT_USAGE;
-			break;
-		case OPT_SEED:
-			if (!cli_seed("bench", "seed", v, &seed))
-				return CLI_EXIT_USAGE;
-			break;
-		case OPT_JSON:
-			as_json = true;
-			break;
-		case OPT_MCTS_SECONDS:
-			if (!cli_double("bench", "--mcts-seconds", v, 0, 300, &mcts_seconds))
-				return CLI_EXIT_USAGE;
-			break;
-		case OPT_GAMES:
-			if (!cli_long("bench", "--games", v, 0, 100000000, &games))
-				return CLI_EXIT_USAGE;
-			break;
-		case OPT_MCTS_ITERATIONS:
-			if (!cli_long("bench", "--mcts-iterations", v, 1, 100000000, &mcts_iterations))
-				return CLI_EXIT_USAGE;
-			break;
-		case OPT_POSITION:
-			if (strcmp(v, "opening") == 0)
-				position = 0;
-			else if (strcmp(v, "mid-game") == 0)
-				position = 1;
-			else if (strcmp(v, "both") == 0)
-				position = 2;
-			else
-				return cli_usage("bench", "bad value '%s' for --position: expected opening, mid-game or both",
-						 v);
-			break;
-		case OPT_HELP:
-			bench_help();
-			return CLI_EXIT_OK;
-		case CLI_OPT_POSITIONAL:
-			if (name)
-				return cli_usage("bench", "unexpected argument '%s': expected quiver bench <game>",
-						 v);
-			name = v;
-			break;
-		default:
-			return CLI_EXIT_USAGE;
-		}
-	}
-	if (!name)
-		return cli_usage("bench", "expected quiver bench <game> [--seconds S] [--runs N] [--param K=V]...");
-	const qv_game *g = cli_game("bench", name);
+	bench_cfg cfg;
+	int rc = bench_parse(argc, argv, &cfg);
+	if (rc >= 0)
+		return rc;
+	const qv_game *g = cli_game("bench", cfg.name);
 	if (!g)
 		return CLI_EXIT_USAGE;
-
-	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
-	void *st = malloc(g->state_size);
-	qv_action *abuf = malloc(sizeof *abuf * (size_t)(most > 0 ? most : 1));
-	double *pbuf = malloc(sizeof *pbuf * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
-	bench_run *res = calloc((size_t)runs, sizeof *res);
-	double *pps = calloc((size_t)runs, sizeof *pps), *aps = calloc((size_t)runs, sizeof *aps);
-	int rc = CLI_EXIT_OK;
+	bench_report rep = {0};
 	qv_err err;
-	qv_buf desc = {0}, cmdline = {0};
-	json_t *j = NULL;
-	if (!st || !abuf || !pbuf || !res || !pps || !aps) {
+	if (!report_alloc(g, cfg.runs, &rep)) {
 		rc = cli_fail("bench", "out of memory");
 		goto done;
 	}
 	/* Parameters are checked once, before any timing, so a typo is a usage error. */
-	if (g->init(st, &params, seed, &err)) {
+	if (g->init(rep.st, &cfg.params, cfg.seed, &err)) {
 		rc = cli_usage("bench", "%s", err.msg);
 		goto done;
 	}
-	qv_params all;
-	qv_params_complete(&params, g->params, g->nparams, &all);
-	cli_format_params(&all, &desc);
-	cli_command_line(&cmdline);
-	char cpu[256];
-	cpu_model(cpu, sizeof cpu);
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	if (!as_json) {
-		if (games >= 0)
-			printf("bench %s (%s), seed %llu: %ld run%s of %ld game%s, one thread\n", g->name,
-			       qv_buf_str(&desc), (unsigned long long)seed, runs, runs == 1 ? "" : "s",
-			       games, games == 1 ? "" : "s");
+	qv_params_complete(&cfg.params, g->params, g->nparams, &rep.all);
+	cli_format_params(&rep.all, &rep.desc);
+	cli_command_line(&rep.cmdline);
+	cpu_model(rep.cpu, sizeof rep.cpu);
+	rep.cores = sysconf(_SC_NPROCESSORS_ONLN);
+	if (!cfg.as_json) {
+		if (cfg.games >= 0)
+			printf("bench %s (%s), seed %llu: %ld run%s of %ld game%s, one thread\n",
+			       g->name, qv_buf_str(&rep.desc), (unsigned long long)cfg.seed,
+			       cfg.runs, cfg.runs == 1 ? "" : "s", cfg.games,
+			       cfg.games == 1 ? "" : "s");
 		else
 			printf("bench %s (%s), seed %llu: %ld run%s of %g s, one thread\n", g->name,
-			       qv_buf_str(&desc), (unsigned long long)seed, runs, runs == 1 ? "" : "s",
-			       seconds);
+			       qv_buf_str(&rep.desc), (unsigned long long)cfg.seed, cfg.runs,
+			       cfg.runs == 1 ? "" : "s", cfg.seconds);
 		fflush(stdout);
 	}
-	uint64_t total_games = 0, total_actions = 0;
-	for (long r = 0; games != 0 && r < runs; r++) {
-		if (!bench_one(g, &params, qv_seed_mix(seed, (uint64_t)r), seconds, games, st, abuf,
-			       pbuf, &res[r], &err)) {
-			rc = cli_fail("bench", "run %ld: %s", r + 1, err.msg);
-			goto done;
-		}
-		pps[r] = res[r].secs > 0 ? (double)res[r].games / res[r].secs : 0;
-		aps[r] = res[r].secs > 0 ? (double)res[r].actions / res[r].secs : 0;
-		total_games += res[r].games;
-		total_actions += res[r].actions;
-		if (!as_json) {
-			printf("run %ld: %llu games, %llu actions in %.3f s: %.0f playouts/s, %.0f actions/s\n",
-			       r + 1, (unsigned long long)res[r].games,
-			       (unsigned long long)res[r].actions, res[r].secs, pps[r], aps[r]);
-			fflush(stdout);
-		}
-	}
-	double mean_len = total_games ? (double)total_actions / (double)total_games : 0;
-	double med_pps = median(pps, (int)runs), med_aps = median(aps, (int)runs);
-	if (!as_json && games != 0)
-		printf("median: %.0f playouts/s, %.0f actions/s; mean game length %.1f actions\n",
-		       med_pps, med_aps, mean_len);
-
-	/* MCTS iterations per second: opening and mid-game, one thread and all cores. */
-	if (mcts_seconds < 0)
-		mcts_seconds = seconds < BENCH_MCTS_SECONDS ? seconds : BENCH_MCTS_SECONDS;
-	if (mcts_iterations > 0 && mcts_seconds == 0)
-		mcts_seconds = BENCH_MCTS_SECONDS; /* the iterations decide */
-	int nthreads = cores > 1 && mcts_iterations == 0 ? 2 : 1;
-	int thread_counts[2] = {1, (int)(cores > 64 ? 64 : cores)};
-	static const char *const where[2] = {"opening", "mid-game"};
-	double ips_med[2][2] = {{0}};
-	for (int w = 0; mcts_seconds > 0 && w < 2; w++) {
-		if (position != 2 && w != position)
-			continue;
-		if (!bench_position(g, &params, seed, w ? BENCH_MIDGAME_DECISIONS : 0, st, abuf, pbuf,
-				    &err)) {
-			rc = cli_fail("bench", "mcts %s: %s", where[w], err.msg);
-			goto done;
-		}
-		for (int k = 0; k < nthreads; k++) {
-			if (!bench_mcts(g, st, thread_counts[k], mcts_seconds, mcts_iterations, runs, seed,
-					pps, &err)) {
-				rc = cli_fail("bench", "mcts %s: %s", where[w], err.msg);
-				goto done;
-			}
-			ips_med[w][k] = median(pps, (int)runs);
-			if (!as_json) {
-				if (k == 0 && (w == 0 || position == 1) && mcts_iterations > 0)
-					printf("mcts (mcts:iterations=%ld, one decision per run, median of %ld): iterations/s\n",
-					       mcts_iterations, runs);
-				else if (k == 0 && (w == 0 || position == 1))
-					printf("mcts (mcts:time=%g, one decision per run, median of %ld): iterations/s\n",
-					       mcts_seconds, runs);
-				char at[64] = "";
-				if (w)
-					snprintf(at, sizeof at, " (after %d random decisions)",
-						 BENCH_MIDGAME_DECISIONS);
-				printf("  %s%s, %d thread%s: %.0f\n", where[w], at, thread_counts[k],
-				       thread_counts[k] == 1 ? "" : "s", ips_med[w][k]);
-				fflush(stdout);
-			}
-		}
-	}
-	if (!as_json) {
-		printf("machine: %s, %ld core%s\n", cpu, cores, cores == 1 ? "" : "s");
-		printf("command: %s\n", qv_buf_str(&cmdline));
+	if (!bench_playouts(g, &cfg, &rep, &err)) {
+		rc = cli_fail("bench", "%s", err.msg);
 		goto done;
 	}
-	json_t *jparams = json_object(), *jruns = json_array();
-	for (int i = 0; i < all.n; i++)
-		json_object_set_new(jparams, all.kv[i].key, json_string(all.kv[i].value));
-	for (long r = 0; r < runs; r++)
-		json_array_append_new(jruns, json_pack("{s:I, s:I, s:f}", "games",
-						       (json_int_t)res[r].games, "actions",
-						       (json_int_t)res[r].actions, "seconds",
-						       res[r].secs));
-	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
-	char seed_text[24];
-	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
-	json_t *jseed = seed <= INT64_MAX ? json_integer((json_int_t)seed) : json_string(seed_text);
-	json_t *jmcts = json_array();
-	for (int w = 0; mcts_seconds > 0 && w < 2; w++)
-		for (int k = 0; k < nthreads && (position == 2 || w == position); k++)
-			json_array_append_new(jmcts, json_pack("{s:s, s:i, s:f}", "position", where[w],
-							       "threads", thread_counts[k],
-							       "iterations_per_second",
-							       ips_med[w][k]));
-	j = json_pack("{s:s, s:o, s:o, s:f, s:i, s:f, s:f, s:f, s:o, s:f, s:o, s:{s:s, s:i}, s:s}",
-		      "game", g->name, "params", jparams, "seed", jseed, "seconds", seconds,
-		      "runs", (int)runs, "playouts_per_second", med_pps, "actions_per_second",
-		      med_aps, "mean_game_length", mean_len, "run_results", jruns, "mcts_seconds",
-		      mcts_seconds, "mcts", jmcts, "machine", "cpu", cpu, "cores", (int)cores,
-		      "command", qv_buf_str(&cmdline));
-	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
-	if (!text) {
-		rc = cli_fail("bench", "out of memory writing JSON");
+	if (cfg.mcts_seconds < 0)
+		cfg.mcts_seconds =
+		    cfg.seconds < BENCH_MCTS_SECONDS ? cfg.seconds : BENCH_MCTS_SECONDS;
+	if (cfg.mcts_iterations > 0 && cfg.mcts_seconds == 0)
+		cfg.mcts_seconds = BENCH_MCTS_SECONDS; /* the iterations decide */
+	rep.nthreads = rep.cores > 1 && cfg.mcts_iterations == 0 ? 2 : 1;
+	rep.thread_counts[0] = 1;
+	rep.thread_counts[1] = (int)(rep.cores > 64 ? 64 : rep.cores);
+	if (!bench_search(g, &cfg, &rep, &err)) {
+		rc = cli_fail("bench", "mcts: %s", err.msg);
 		goto done;
 	}
-	printf("%s\n", text);
-	free(text);
+	if (cfg.as_json) {
+		rc = bench_print_json(g, &cfg, &rep);
+	} else {
+		printf("machine: %s, %ld core%s\n", rep.cpu, rep.cores, rep.cores == 1 ? "" : "s");
+		printf("command: %s\n", qv_buf_str(&rep.cmdline));
+	}
 done:
-	json_decref(j);
-	qv_buf_free(&desc);
-	qv_buf_free(&cmdline);
-	free(st);
-	free(abuf);
-	free(pbuf);
-	free(res);
-	free(pps);
-	free(aps);
+	report_free(&rep);
 	return rc;
 }
