@@ -479,6 +479,7 @@ int cli_bench(int argc, char **argv)
 	int rc = bench_parse(argc, argv, &cfg);
 	if (rc >= 0)
 		return rc;
+	rc = CLI_EXIT_OK;
 	const qv_game *g = cli_game("bench", cfg.name);
 	if (!g)
 		return CLI_EXIT_USAGE;
