@@ -73,6 +73,9 @@ uint64_t qv_rng_next(qv_rng *r);
 uint32_t qv_rng_below(qv_rng *r, uint32_t n);
 /* Uniform double in [0, 1). */
 double qv_rng_double(qv_rng *r);
+/* Shuffles n bytes in place (Fisher-Yates, from the last), every order equally likely: the
+ * one shuffle of every deck, bag and hand. */
+void qv_shuffle_bytes(uint8_t *a, int n, qv_rng *r);
 /* Mixes two 64-bit values into a well-spread seed (for per-game or per-seat seeds). */
 uint64_t qv_seed_mix(uint64_t a, uint64_t b);
 

@@ -92,6 +92,16 @@ uint32_t qv_rng_below(qv_rng *r, uint32_t n)
 	return (uint32_t)(m >> 32);
 }
 
+void qv_shuffle_bytes(uint8_t *a, int n, qv_rng *r)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)qv_rng_below(r, (uint32_t)(i + 1));
+		uint8_t t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
 double qv_rng_double(qv_rng *r) { return (double)(qv_rng_next(r) >> 11) * 0x1.0p-53; }
 
 uint64_t qv_seed_mix(uint64_t a, uint64_t b)

@@ -59,6 +59,35 @@ static void test_rng_below_range(void **state)
 
 /* Each face of a die comes up about a sixth of the time (a loose bound: about 6.5 standard
  * deviations, so the test never flickers, yet any bias of a few percent fails). */
+/* qv_shuffle_bytes keeps the bytes and reaches every order of three about equally often. */
+static void test_shuffle_bytes(void **state)
+{
+	(void)state;
+	qv_rng r;
+	qv_rng_seed(&r, 5);
+	int seen[3][3][3] = {{{0}}};
+	for (int k = 0; k < 6000; k++) {
+		uint8_t a[3] = {0, 1, 2};
+		qv_shuffle_bytes(a, 3, &r);
+		assert_int_equal(a[0] + a[1] + a[2], 3);
+		assert_true(a[0] != a[1] && a[1] != a[2] && a[0] != a[2]);
+		seen[a[0]][a[1]][a[2]]++;
+	}
+	int orders = 0;
+	for (int x = 0; x < 3; x++)
+		for (int y = 0; y < 3; y++)
+			for (int z = 0; z < 3; z++)
+				if (seen[x][y][z]) {
+					orders++;
+					assert_in_range(seen[x][y][z], 850, 1150);
+				}
+	assert_int_equal(orders, 6);
+	uint8_t one = 7;
+	qv_shuffle_bytes(&one, 1, &r);
+	qv_shuffle_bytes(&one, 0, &r);
+	assert_int_equal(one, 7);
+}
+
 static void test_rng_below_uniform(void **state)
 {
 	(void)state;
@@ -562,6 +591,7 @@ int main(void)
 		cmocka_unit_test(test_rng_determinism),
 		cmocka_unit_test(test_rng_below_range),
 		cmocka_unit_test(test_rng_below_uniform),
+		cmocka_unit_test(test_shuffle_bytes),
 		cmocka_unit_test(test_fail_and_strerror),
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_params_set_get),

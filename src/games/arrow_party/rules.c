@@ -276,16 +276,6 @@ static int pop_stack(ap_state *s, int v)
 	return c;
 }
 
-static void shuffle_bytes(uint8_t *a, int n, qv_rng *rng)
-{
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)qv_rng_below(rng, (uint32_t)(i + 1));
-		uint8_t t = a[i];
-		a[i] = a[j];
-		a[j] = t;
-	}
-}
-
 /* ---- parameters and set-up ---- */
 
 static const qv_param_def ap_params[] = {
@@ -423,7 +413,7 @@ static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_er
 		for (int i = 0; i < AP_STACK_MAX; i++)
 			list[i] = (uint8_t)(v * 6 + i);
 		if (shuffle)
-			shuffle_bytes(list, AP_STACK_MAX, &s->rng);
+			qv_shuffle_bytes(list, AP_STACK_MAX, &s->rng);
 		for (int i = 0; i < AP_STACK_MAX; i++)
 			s->stack[v][i] = list[AP_STACK_MAX - 1 - i];
 		s->nstack[v] = AP_STACK_MAX;
@@ -432,7 +422,7 @@ static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	for (int i = 0; i < AP_NKINDS * AP_COPIES; i++)
 		deck[i] = (uint8_t)(i / AP_COPIES);
 	if (shuffle)
-		shuffle_bytes(deck, AP_NKINDS * AP_COPIES, &s->rng);
+		qv_shuffle_bytes(deck, AP_NKINDS * AP_COPIES, &s->rng);
 	for (int v = 0; v < AP_NVALUES; v++)
 		for (int p = 0; p < players; p++)
 			hand_add(&s->pl[p], pop_stack(s, v), 1 << p);
@@ -525,7 +515,7 @@ static void refill(ap_state *s, int v, qv_events *ev)
 	uint8_t list[AP_STACK_MAX];
 	memcpy(list, s->disc[v], (size_t)n);
 	if (s->shuffle)
-		shuffle_bytes(list, n, &s->rng);
+		qv_shuffle_bytes(list, n, &s->rng);
 	for (int i = 0; i < n; i++)
 		s->stack[v][i] = list[n - 1 - i];
 	s->nstack[v] = (uint8_t)n;
@@ -1373,8 +1363,8 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 	det_pools dp;
 	build_pools(s, viewer, &dp);
 	for (int v = 0; v < AP_NVALUES; v++)
-		shuffle_bytes(dp.arrow[v], dp.narrow[v], rng);
-	shuffle_bytes(dp.item, dp.nitem, rng);
+		qv_shuffle_bytes(dp.arrow[v], dp.narrow[v], rng);
+	qv_shuffle_bytes(dp.item, dp.nitem, rng);
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == viewer)
 			continue;

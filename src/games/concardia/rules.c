@@ -1025,16 +1025,6 @@ static void public_cards(const cc_state *s, int q, uint8_t *used)
 		used[s->pend_card - 1]++;
 }
 
-static void shuffle_cards(uint8_t *a, int n, qv_rng *rng)
-{
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)qv_rng_below(rng, (uint32_t)(i + 1));
-		uint8_t t = a[i];
-		a[i] = a[j];
-		a[j] = t;
-	}
-}
-
 /* Rebuilds what `viewer` cannot see from public facts (the decklists are parameters) and
  * the viewer's own hand: the order of the viewer's deck, and the opponent's hand, unrevealed
  * starting choice and deck. When the opponent is being offered a reaction, the engine has
@@ -1074,7 +1064,7 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 				fixed = 1;
 			}
 		}
-		shuffle_cards(pool + fixed, n - fixed, rng);
+		qv_shuffle_bytes(pool + fixed, n - fixed, rng);
 		int at = 0;
 		if (!mine) {
 			memset(pl->hand, 0, sizeof pl->hand);

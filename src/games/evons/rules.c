@@ -534,16 +534,6 @@ static void end_turn(ev_state *s, qv_events *ev)
 	}
 }
 
-static void shuffle_kinds(uint8_t *a, int n, qv_rng *rng)
-{
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)qv_rng_below(rng, (uint32_t)(i + 1));
-		uint8_t t = a[i];
-		a[i] = a[j];
-		a[j] = t;
-	}
-}
-
 /* ---- init ---- */
 
 static const qv_param_def ev_params[] = {
@@ -656,7 +646,7 @@ static qv_status ev_init(void *st, const qv_params *params, uint64_t seed, qv_er
 		for (int i = 0; i < n[p]; i++)
 			pl->owned[list[p][i]]++;
 		if (shuffle)
-			shuffle_kinds(list[p], n[p], &s->rng);
+			qv_shuffle_bytes(list[p], n[p], &s->rng);
 		for (int i = 0; i < n[p]; i++)
 			pl->deck[i] = list[p][n[p] - 1 - i];
 		pl->ndeck = (uint8_t)n[p];
@@ -1352,7 +1342,7 @@ static void mulligan(ev_state *s, int p, const int *back, int nb, qv_events *ev)
 		pl->deck[j] = (uint8_t)back[nb - 1 - j];
 	pl->ndeck = (uint8_t)(pl->ndeck + nb);
 	if (s->shuffle)
-		shuffle_kinds(pl->deck, pl->ndeck, &s->rng);
+		qv_shuffle_bytes(pl->deck, pl->ndeck, &s->rng);
 	int drawn[EV_HAND_START], n = 0;
 	while (pl->nhand < EV_HAND_START && pl->ndeck && n < EV_HAND_START)
 		drawn[n++] = draw(s, p);
@@ -1585,7 +1575,7 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 		for (int k = 0; k < EV_NKINDS; k++)
 			for (int i = 0; i < count[k] && n < EV_DECK_MAX; i++)
 				pool[n++] = (uint8_t)k;
-		shuffle_kinds(pool, n, rng);
+		qv_shuffle_bytes(pool, n, rng);
 		if (!mine) {
 			/* covered cards first, from the monsters of the pool in shuffled order */
 			for (int c = 0; c < EV_NCELLS; c++) {
