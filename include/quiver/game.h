@@ -100,7 +100,8 @@ typedef struct qv_game {
 	void (*apply)(void *st, qv_action a, qv_events *ev);
 
 	/* Per-player utilities in [-1, 1] (meaningful once the game is over; before that, the
-	 * utilities the game would have if it ended now). */
+	 * utilities the game would have if it ended now). Optional: NULL means the utilities of
+	 * the ranks (qv_utilities_from_ranks). Callers use qv_returns. */
 	void (*returns)(const void *st, double *out);
 
 	/* Per-player scores as each rules page defines them (for display and `score`). */
@@ -199,6 +200,9 @@ int qv_player_parse(const char *text, int nplayers);
 /* Rank-based utilities from ranks (1 best): 1st = +1, last = -1, linear between, players
  * sharing a rank get the average of the places they share. */
 void qv_utilities_from_ranks(const int *ranks, int n, double *out);
+
+/* The utilities of st: g->returns, or those of the ranks when the game has none. */
+void qv_returns(const qv_game *g, const void *st, double *out);
 
 /* Ranks from a per-player key compared with cmp(a, b) > 0 meaning a ranks above b; equal keys
  * share a rank (1 1 3). */

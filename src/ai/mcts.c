@@ -322,7 +322,7 @@ static double static_value(const qv_game *g, const void *st, int p, int np)
 {
 	if (g->to_move(st) == QV_OVER) {
 		double r[QV_MAX_PLAYERS];
-		g->returns(st, r);
+		qv_returns(g, st, r);
 		return r[p];
 	}
 	int score[QV_MAX_PLAYERS];
@@ -335,7 +335,7 @@ static void evaluate(const mcts_tree *t, const void *st, double *out)
 {
 	const qv_game *g = t->g;
 	if (g->to_move(st) == QV_OVER) {
-		g->returns(st, out);
+		qv_returns(g, st, out);
 		return;
 	}
 	int score[QV_MAX_PLAYERS];

@@ -133,7 +133,7 @@ static qv_status play_game(arena_run *R, int index, qv_action *abuf, qv_err *err
 	}
 	if (!rc) {
 		res->seed = seed;
-		g->returns(m->state, res->utility);
+		qv_returns(g, m->state, res->utility);
 		g->ranks(m->state, res->rank);
 		res->turns = turns;
 		res->legal = legal;

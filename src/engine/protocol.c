@@ -403,7 +403,7 @@ static qv_status cmd_returns(qv_protocol *p, cmd_args *a, qv_err *err)
 	(void)err;
 	const qv_game *g = p->m->game;
 	double r[QV_MAX_PLAYERS];
-	g->returns(p->m->state, r);
+	qv_returns(g, p->m->state, r);
 	for (int i = 0; i < g->num_players(p->m->state); i++)
 		qv_buf_printf(a->text, "p%d %.6g\n", i + 1, qv_clean_zero(r[i], 6));
 	return QV_OK;

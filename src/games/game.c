@@ -70,6 +70,17 @@ qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_act
 	return buf[n - 1];
 }
 
+void qv_returns(const qv_game *g, const void *st, double *out)
+{
+	if (g->returns) {
+		g->returns(st, out);
+		return;
+	}
+	int r[QV_MAX_PLAYERS];
+	g->ranks(st, r);
+	qv_utilities_from_ranks(r, g->num_players(st), out);
+}
+
 int qv_count_legal(const qv_game *g, const void *st, qv_action *buf)
 {
 	return g->count ? g->count(st) : g->legal(st, buf);

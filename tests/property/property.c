@@ -772,7 +772,7 @@ static bool check_returns(ctx *c, int who)
 	int np = c->nplayers;
 	double ret[QV_MAX_PLAYERS], want[QV_MAX_PLAYERS], sum = 0;
 	int score[QV_MAX_PLAYERS], rank[QV_MAX_PLAYERS];
-	g->returns(c->st, ret);
+	qv_returns(g, c->st, ret);
 	g->score(c->st, score);
 	for (int i = 0; i < np; i++) {
 		if (!(ret[i] >= -1 && ret[i] <= 1))

@@ -654,7 +654,7 @@ static void test_heuristic_and_score(void **unused)
 	assert_true(G->heuristic(&st, 0) > G->heuristic(&st, 2));
 	assert_true(G->heuristic(&st, 2) > G->heuristic(&st, 1));
 	double r[3];
-	G->returns(&st, r);
+	qv_returns(G, &st, r);
 	assert_true(r[0] > 0.99 && r[1] < -0.99);
 }
 

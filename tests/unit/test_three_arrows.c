@@ -416,7 +416,7 @@ static void test_ranks_and_utilities(void **unused)
 	assert_int_equal(ranks[0], 1);
 	assert_int_equal(ranks[1], 1);
 	assert_int_equal(ranks[2], 3);
-	G->returns(&st, u);
+	qv_returns(G, &st, u);
 	assert_true(u[0] == 0.5 && u[1] == 0.5 && u[2] == -1.0);
 }
 

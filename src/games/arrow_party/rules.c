@@ -1258,14 +1258,6 @@ static void ap_ranks(const void *st, int *out)
 	qv_ranks_from_order(s->nplayers, rank_cmp, st, out);
 }
 
-static void ap_returns(const void *st, double *out)
-{
-	const ap_state *s = st;
-	int r[QV_MAX_PLAYERS];
-	ap_ranks(st, r);
-	qv_utilities_from_ranks(r, s->nplayers, out);
-}
-
 static int ap_num_players(const void *st) { return ((const ap_state *)st)->nplayers; }
 
 static int ap_to_move_fn(const void *st) { return ap_to_move(st); }
@@ -1452,7 +1444,6 @@ const qv_game qv_arrow_party = {
     .chance = ap_chance,
     .check = ap_check,
     .apply = ap_apply,
-    .returns = ap_returns,
     .score = ap_score,
     .ranks = ap_ranks,
     .action_to_text = ap_action_to_text,

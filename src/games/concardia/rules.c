@@ -981,13 +981,6 @@ static int rank_cmp(const void *ctx, int a, int b)
 
 static void cc_ranks(const void *st, int *out) { qv_ranks_from_order(2, rank_cmp, st, out); }
 
-static void cc_returns(const void *st, double *out)
-{
-	int r[2];
-	cc_ranks(st, r);
-	qv_utilities_from_ranks(r, 2, out);
-}
-
 static int cc_num_players(const void *st)
 {
 	(void)st;
@@ -1092,8 +1085,10 @@ static double cc_heuristic(const void *st, int player)
 {
 	const cc_state *s = st;
 	if (s->phase == CC_PH_OVER) {
+		int rk[2];
 		double r[2];
-		cc_returns(s, r);
+		cc_ranks(s, rk);
+		qv_utilities_from_ranks(rk, 2, r);
 		return r[player];
 	}
 	double v = 0;
@@ -1153,7 +1148,6 @@ const qv_game qv_concardia = {
     .chance = cc_chance,
     .check = cc_check,
     .apply = cc_apply,
-    .returns = cc_returns,
     .score = cc_score,
     .ranks = cc_ranks,
     .action_to_text = cc_action_to_text,

@@ -1525,13 +1525,6 @@ static void ev_ranks(const void *st, int *out)
 	out[1] = sc[1] >= sc[0] ? 1 : 2;
 }
 
-static void ev_returns(const void *st, double *out)
-{
-	int r[2];
-	ev_ranks(st, r);
-	qv_utilities_from_ranks(r, 2, out);
-}
-
 static int ev_num_players(const void *st)
 {
 	(void)st;
@@ -1615,8 +1608,10 @@ static double ev_heuristic(const void *st, int player)
 {
 	const ev_state *s = st;
 	if (s->phase == EV_PH_OVER) {
+		int rk[2];
 		double r[2];
-		ev_returns(s, r);
+		ev_ranks(s, rk);
+		qv_utilities_from_ranks(rk, 2, r);
 		return r[player];
 	}
 	int sc[2];
@@ -1675,7 +1670,6 @@ const qv_game qv_evons = {
     .chance = ev_chance,
     .check = ev_check,
     .apply = ev_apply,
-    .returns = ev_returns,
     .score = ev_score,
     .ranks = ev_ranks,
     .action_to_text = ev_action_to_text,

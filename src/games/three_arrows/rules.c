@@ -949,14 +949,6 @@ void ta_ranks(const ta_state *s, int *out) { qv_ranks_from_order(s->nplayers, ra
 
 static void ta_ranks_fn(const void *st, int *out) { ta_ranks(st, out); }
 
-static void ta_returns(const void *st, double *out)
-{
-	const ta_state *s = st;
-	int r[TA_MAX_PLAYERS];
-	ta_ranks(s, r);
-	qv_utilities_from_ranks(r, s->nplayers, out);
-}
-
 static int ta_num_players(const void *st) { return ((const ta_state *)st)->nplayers; }
 static int ta_to_move_fn(const void *st) { return ta_to_move(st); }
 
@@ -1087,7 +1079,6 @@ const qv_game qv_three_arrows = {
 	.chance = ta_chance,
 	.check = ta_check_fn,
 	.apply = ta_apply,
-	.returns = ta_returns,
 	.score = ta_score,
 	.ranks = ta_ranks_fn,
 	.action_to_text = ta_action_to_text,
