@@ -83,9 +83,9 @@ fuzz:
 	@ASAN_OPTIONS=detect_leaks=0 tests/fuzz/make_corpus.sh $(FUZZ_BUILD)/quiver $(FUZZ_BUILD)/corpus \
 		$(FUZZ_BUILD)/corpus-server
 	@$(FUZZ_BUILD)/tests/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 $(FUZZ_BUILD)/corpus
+		-timeout=30 $(FUZZ_BUILD)/corpus
 	@$(FUZZ_BUILD)/tests/fuzz/fuzz_server -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 $(FUZZ_BUILD)/corpus-server
+		-timeout=30 $(FUZZ_BUILD)/corpus-server
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
