@@ -594,101 +594,114 @@ static qv_status check_cards(ap_state *s, bool stacks_given, bool out_given, qv_
 	return QV_OK;
 }
 
+/* Player p's commitments of the item phase fit the phase (check_phase). */
+static qv_status check_uses(const ap_state *s, int p, qv_err *err)
+{
+	int ph = s->phase, a = s->active;
+	const ap_player *pl = &s->pl[p];
+	if (ph == AP_PH_ITEMS && p > a && pl->uses)
+		return qv_fail(err, QV_EINVAL,
+		               "players[%d].uses: p%d has not committed yet (active is p%d)", p,
+		               p + 1, a + 1);
+	if ((ph == AP_PH_ITEMS || ph == AP_PH_OVER) && pl->uses == 0 &&
+	    (pl->dice_to || pl->swap_target))
+		return qv_fail(err, QV_EINVAL, "players[%d]: bad uses", p);
+	if (ph == AP_PH_ITEMS && pl->uses) {
+		for (int k = 0; k < AP_NKINDS; k++) {
+			int held = 0;
+			for (int i = 0; i < pl->nhand; i++)
+				held += pl->hand[i].card == AP_NARROWS + k;
+			int need = ap_used(pl, k) + (ap_used(pl, AP_SWAP) && pl->swap_item == k);
+			if (held < need)
+				return qv_fail(err, QV_EINVAL,
+				               "players[%d].uses: p%d does not hold %d %s", p,
+				               p + 1, need, ap_item_ids[k]);
+		}
+		if (ap_used(pl, AP_DICE) && pl->dice_to == pl->die)
+			return qv_fail(err, QV_EINVAL,
+			               "players[%d].uses: dice must change the die to another kind",
+			               p);
+	}
+	if (ph == AP_PH_OVER && pl->uses)
+		return qv_fail(err, QV_EINVAL, "players[%d].uses: the game is over", p);
+	return QV_OK;
+}
+
+/* Player p's throw, landing, roll, direction and walk fit the phase and the cursor
+ * (check_phase). */
+static qv_status check_round(const ap_state *s, int p, qv_err *err)
+{
+	int ph = s->phase, a = s->active;
+	const ap_player *pl = &s->pl[p];
+	int arrows = 0;
+	for (int i = 0; i < pl->nhand; i++)
+		arrows += !ap_is_item(pl->hand[i].card);
+	bool in_hand = false;
+	for (int i = 0; pl->throw_card && i < pl->nhand; i++)
+		in_hand |= pl->hand[i].card == pl->throw_card - 1;
+	bool thrower = ph >= AP_PH_THROW && ph <= AP_PH_WALK && !pl->skip;
+	if (ph < AP_PH_THROW || ph == AP_PH_OVER) {
+		if (pl->throw_card || pl->land || pl->roll || pl->go || pl->steps || pl->skip)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "players[%d]: throw, land, roll, go, steps and skip belong to "
+			    "the phases throw to walk",
+			    p);
+		return QV_OK;
+	}
+	if (pl->skip && (pl->throw_card || pl->land || pl->roll || pl->go || pl->steps))
+		return qv_fail(err, QV_EINVAL, "players[%d]: a skipping player throws nothing", p);
+	if (ph == AP_PH_THROW && pl->skip != (arrows == 0))
+		return qv_fail(err, QV_EINVAL,
+		               "players[%d].skip must be true exactly when the hand holds no arrow "
+		               "card",
+		               p);
+	if (!thrower)
+		return QV_OK;
+	bool done_throw = ph > AP_PH_THROW || p < a;
+	if (done_throw != (pl->throw_card != 0))
+		return qv_fail(err, QV_EINVAL, "players[%d].throw %s in phase %s with active p%d",
+		               p, done_throw ? "is missing" : "must be null", ap_phase_names[ph],
+		               a + 1);
+	if (pl->throw_card && in_hand != (ph == AP_PH_THROW))
+		return qv_fail(err, QV_EINVAL,
+		               "players[%d].throw: a committed throw stays in the hand until the "
+		               "reveal, then leaves it",
+		               p);
+	bool done_land = ph > AP_PH_LAND || (ph == AP_PH_LAND && p < a);
+	if (done_land != (pl->land != 0))
+		return qv_fail(err, QV_EINVAL, "players[%d].land %s", p,
+		               done_land ? "is missing" : "must be null");
+	bool done_roll = ph > AP_PH_ROLL || (ph == AP_PH_ROLL && p < a);
+	if (done_roll != (pl->roll != 0))
+		return qv_fail(err, QV_EINVAL, "players[%d].roll %s", p,
+		               done_roll ? "is missing" : "must be null");
+	if (pl->roll > ap_die_faces[pl->die])
+		return qv_fail(err, QV_EINVAL, "players[%d].roll: %d is above the d%d", p, pl->roll,
+		               ap_die_faces[pl->die]);
+	bool done_go = ph > AP_PH_GO || (ph == AP_PH_GO && p < a);
+	if (done_go != (pl->go != 0))
+		return qv_fail(err, QV_EINVAL, "players[%d].go %s", p,
+		               done_go ? "is missing" : "must be null");
+	if (pl->go && !(ap_arrow_dirs(s, p) >> (pl->go - 1) & 1))
+		return qv_fail(err, QV_EINVAL,
+		               "players[%d].go: %s is not an arrow of the landed card", p,
+		               qv_dir_names[pl->go - 1]);
+	if (pl->steps && ph != AP_PH_WALK)
+		return qv_fail(err, QV_EINVAL, "players[%d].steps: only during the walk", p);
+	return QV_OK;
+}
+
 /* The phase fits the players' fields: commitments where the cursor says, nothing else. */
 static qv_status check_phase(const ap_state *s, qv_err *err)
 {
 	int ph = s->phase, a = s->active, n = s->nplayers;
 	for (int p = 0; p < n; p++) {
-		const ap_player *pl = &s->pl[p];
-		int arrows = 0;
-		for (int i = 0; i < pl->nhand; i++)
-			arrows += !ap_is_item(pl->hand[i].card);
-		bool in_hand = false;
-		for (int i = 0; pl->throw_card && i < pl->nhand; i++)
-			in_hand |= pl->hand[i].card == pl->throw_card - 1;
-		bool thrower = ph >= AP_PH_THROW && ph <= AP_PH_WALK && !pl->skip;
-		if (ph == AP_PH_ITEMS && p > a && pl->uses)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "players[%d].uses: p%d has not committed yet (active is p%d)", p, p + 1,
-			    a + 1);
-		if ((ph == AP_PH_ITEMS || ph == AP_PH_OVER) && pl->uses == 0 &&
-		    (pl->dice_to || pl->swap_target))
-			return qv_fail(err, QV_EINVAL, "players[%d]: bad uses", p);
-		if (ph == AP_PH_ITEMS && pl->uses) {
-			for (int k = 0; k < AP_NKINDS; k++) {
-				int held = 0;
-				for (int i = 0; i < pl->nhand; i++)
-					held += pl->hand[i].card == AP_NARROWS + k;
-				int need =
-				    ap_used(pl, k) + (ap_used(pl, AP_SWAP) && pl->swap_item == k);
-				if (held < need)
-					return qv_fail(err, QV_EINVAL,
-					               "players[%d].uses: p%d does not hold %d %s",
-					               p, p + 1, need, ap_item_ids[k]);
-			}
-			if (ap_used(pl, AP_DICE) && pl->dice_to == pl->die)
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "players[%d].uses: dice must change the die to another kind",
-				    p);
-		}
-		if (ph == AP_PH_OVER && pl->uses)
-			return qv_fail(err, QV_EINVAL, "players[%d].uses: the game is over", p);
-		if (ph < AP_PH_THROW || ph == AP_PH_OVER) {
-			if (pl->throw_card || pl->land || pl->roll || pl->go || pl->steps ||
-			    pl->skip)
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "players[%d]: throw, land, roll, go, steps and skip belong to "
-				    "the phases throw to walk",
-				    p);
-			continue;
-		}
-		if (pl->skip && (pl->throw_card || pl->land || pl->roll || pl->go || pl->steps))
-			return qv_fail(err, QV_EINVAL,
-			               "players[%d]: a skipping player throws nothing", p);
-		if (ph == AP_PH_THROW && pl->skip != (arrows == 0))
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "players[%d].skip must be true exactly when the hand holds no arrow "
-			    "card",
-			    p);
-		if (!thrower)
-			continue;
-		bool done_throw = ph > AP_PH_THROW || p < a;
-		if (done_throw != (pl->throw_card != 0))
-			return qv_fail(
-			    err, QV_EINVAL, "players[%d].throw %s in phase %s with active p%d", p,
-			    done_throw ? "is missing" : "must be null", ap_phase_names[ph], a + 1);
-		if (pl->throw_card && in_hand != (ph == AP_PH_THROW))
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "players[%d].throw: a committed throw stays in the hand until the "
-			    "reveal, then leaves it",
-			    p);
-		bool done_land = ph > AP_PH_LAND || (ph == AP_PH_LAND && p < a);
-		if (done_land != (pl->land != 0))
-			return qv_fail(err, QV_EINVAL, "players[%d].land %s", p,
-			               done_land ? "is missing" : "must be null");
-		bool done_roll = ph > AP_PH_ROLL || (ph == AP_PH_ROLL && p < a);
-		if (done_roll != (pl->roll != 0))
-			return qv_fail(err, QV_EINVAL, "players[%d].roll %s", p,
-			               done_roll ? "is missing" : "must be null");
-		if (pl->roll > ap_die_faces[pl->die])
-			return qv_fail(err, QV_EINVAL, "players[%d].roll: %d is above the d%d", p,
-			               pl->roll, ap_die_faces[pl->die]);
-		bool done_go = ph > AP_PH_GO || (ph == AP_PH_GO && p < a);
-		if (done_go != (pl->go != 0))
-			return qv_fail(err, QV_EINVAL, "players[%d].go %s", p,
-			               done_go ? "is missing" : "must be null");
-		if (pl->go && !(ap_arrow_dirs(s, p) >> (pl->go - 1) & 1))
-			return qv_fail(err, QV_EINVAL,
-			               "players[%d].go: %s is not an arrow of the landed card", p,
-			               qv_dir_names[pl->go - 1]);
-		if (pl->steps && ph != AP_PH_WALK)
-			return qv_fail(err, QV_EINVAL, "players[%d].steps: only during the walk",
-			               p);
+		qv_status rc = check_uses(s, p, err);
+		if (!rc)
+			rc = check_round(s, p, err);
+		if (rc)
+			return rc;
 	}
 	bool cursor = ph == AP_PH_THROW || ph == AP_PH_LAND || ph == AP_PH_ROLL || ph == AP_PH_GO;
 	if (cursor && s->pl[a].skip)
