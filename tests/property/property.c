@@ -57,7 +57,7 @@
 
 #define MAX_STEPS      100000 /* a game still running after this many steps fails (8) */
 #define FULL_GAMES     3      /* the first games check every property at every step */
-#define HEAVY_STEPS    12     /* later games: JSON and determinize checks wanted per game */
+#define HEAVY_STEPS    6      /* later games: JSON and determinize checks wanted per game */
 #define ALL_ACTIONS_P  0.03   /* later games: chance of applying every listed action */
 #define SOME_ACTIONS   3      /* later games: listed actions applied per step besides the chosen */
 #define TEXT_MAX       256    /* room for one action's notation */
