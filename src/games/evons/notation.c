@@ -124,6 +124,69 @@ static qv_status parse_kind(const char *t, int *kind, qv_err *err)
 	return QV_OK;
 }
 
+/* mulligan <card>... (tok[1..n-1]): 1 to 5 cards of the hand. */
+static qv_status parse_mulligan(const void *st, char **tok, int n, qv_action *out, qv_err *err)
+{
+	qv_status rc;
+	if (n < 2 || n > 6)
+		return qv_fail(err, QV_EINVAL,
+		               "expected 'mulligan <card>...' naming 1 to 5 cards of the hand, "
+		               "e.g. mulligan cinder-pup block-fire");
+	int kinds[5];
+	for (int i = 1; i < n; i++)
+		if ((rc = parse_kind(tok[i], &kinds[i - 1], err)))
+			return rc;
+	int m = n - 1;
+	/* With shuffle the order cannot matter: the one action lists the cards in
+	 * card-table order. Without, they go under the deck in the order named. */
+	const ev_state *s = st;
+	for (int i = 1; s->shuffle && i < m; i++)
+		for (int j = i; j > 0 && kinds[j - 1] > kinds[j]; j--) {
+			int t = kinds[j];
+			kinds[j] = kinds[j - 1];
+			kinds[j - 1] = t;
+		}
+	uint32_t arg = 0;
+	for (int i = 0; i < m; i++)
+		arg |= (uint32_t)(kinds[i] + 1) << (5 * i);
+	*out = EV_MAKE(EV_ACT_MULLIGAN, arg);
+	return QV_OK;
+}
+
+/* ability <dir> [<card>|<cell>]. */
+static qv_status parse_ability(char **tok, int n, qv_action *out, qv_err *err)
+{
+	int k, cell;
+	if (n < 2 || n > 3)
+		return qv_fail(err, QV_EINVAL,
+		               "expected 'ability <dir>' or 'ability <dir> <card>|<cell>', e.g. "
+		               "ability N, ability NE b4, ability S block-fire");
+	int d = qv_dir_parse(tok[1]);
+	if (d < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "bad direction '%.10s': expected N, NE, E, SE, S, SW, W or NW "
+		               "(board directions)",
+		               tok[1]);
+	if (n == 2) {
+		*out = EV_ABIL(d, EV_ARG_NONE, 0);
+		return QV_OK;
+	}
+	cell = ev_cell_parse(tok[2]);
+	if (cell >= 0) {
+		*out = EV_ABIL(d, EV_ARG_CELL, cell);
+		return QV_OK;
+	}
+	k = ev_find_kind(tok[2]);
+	if (k < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "'%.40s' is neither a card id nor a cell: ability <dir> takes a "
+		               "card (Block, Growth, Resurrection) or a source cell (Magnetism; "
+		               "%s)",
+		               tok[2], CELL_FORM);
+	*out = EV_ABIL(d, EV_ARG_CARD, k);
+	return QV_OK;
+}
+
 qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
 	char line[256];
@@ -144,32 +207,8 @@ qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, 
 		*out = EV_MAKE(type, 0);
 		return QV_OK;
 	}
-	if (qv_streq_nocase(verb, "mulligan")) {
-		if (n < 2 || n > 6)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "expected 'mulligan <card>...' naming 1 to 5 cards of the hand, "
-			    "e.g. mulligan cinder-pup block-fire");
-		int kinds[5];
-		for (int i = 1; i < n; i++)
-			if ((rc = parse_kind(tok[i], &kinds[i - 1], err)))
-				return rc;
-		int m = n - 1;
-		/* With shuffle the order cannot matter: the one action lists the cards in
-		 * card-table order. Without, they go under the deck in the order named. */
-		const ev_state *s = st;
-		for (int i = 1; s->shuffle && i < m; i++)
-			for (int j = i; j > 0 && kinds[j - 1] > kinds[j]; j--) {
-				int t = kinds[j];
-				kinds[j] = kinds[j - 1];
-				kinds[j - 1] = t;
-			}
-		uint32_t arg = 0;
-		for (int i = 0; i < m; i++)
-			arg |= (uint32_t)(kinds[i] + 1) << (5 * i);
-		*out = EV_MAKE(EV_ACT_MULLIGAN, arg);
-		return QV_OK;
-	}
+	if (qv_streq_nocase(verb, "mulligan"))
+		return parse_mulligan(st, tok, n, out, err);
 	if (qv_streq_nocase(verb, "play") || qv_streq_nocase(verb, "cover")) {
 		if (n != 3)
 			return qv_fail(err, QV_EINVAL,
@@ -194,39 +233,8 @@ qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, 
 		*out = EV_MAKE(type, cell);
 		return QV_OK;
 	}
-	if (qv_streq_nocase(verb, "ability")) {
-		if (n < 2 || n > 3)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "expected 'ability <dir>' or 'ability <dir> <card>|<cell>', e.g. "
-			    "ability N, ability NE b4, ability S block-fire");
-		int d = qv_dir_parse(tok[1]);
-		if (d < 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "bad direction '%.10s': expected N, NE, E, SE, S, SW, W or NW "
-			    "(board directions)",
-			    tok[1]);
-		if (n == 2) {
-			*out = EV_ABIL(d, EV_ARG_NONE, 0);
-			return QV_OK;
-		}
-		cell = ev_cell_parse(tok[2]);
-		if (cell >= 0) {
-			*out = EV_ABIL(d, EV_ARG_CELL, cell);
-			return QV_OK;
-		}
-		k = ev_find_kind(tok[2]);
-		if (k < 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "'%.40s' is neither a card id nor a cell: ability <dir> takes a "
-			    "card (Block, Growth, Resurrection) or a source cell (Magnetism; "
-			    "%s)",
-			    tok[2], CELL_FORM);
-		*out = EV_ABIL(d, EV_ARG_CARD, k);
-		return QV_OK;
-	}
+	if (qv_streq_nocase(verb, "ability"))
+		return parse_ability(tok, n, out, err);
 	if (qv_streq_nocase(verb, "coin")) {
 		int p = n == 2 ? qv_player_parse(tok[1], 2) : -1;
 		if (p < 0)
