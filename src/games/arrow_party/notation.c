@@ -207,6 +207,39 @@ static qv_status parse_number(const char *t, long lo, long hi, const char *what,
 	return QV_OK;
 }
 
+/* throw <card>: an arrow card. */
+static qv_status parse_throw(char **tok, int n, qv_action *out, qv_err *err)
+{
+	if (n != 2)
+		return qv_fail(err, QV_EINVAL, "expected throw <card> (an arrow card 1a-5f)");
+	int c = ap_find_card(tok[1]);
+	if (c < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "unknown card '%.20s' (arrow cards are 1a-1f, 2a-2f, ..., 5a-5f)",
+		               tok[1]);
+	if (ap_is_item(c))
+		return qv_fail(err, QV_EINVAL,
+		               "%s is an item card: throw takes an arrow card (1a-5f)", tok[1]);
+	*out = AP_MAKE(AP_ACT_THROW, c);
+	return QV_OK;
+}
+
+/* go <dir>. */
+static qv_status parse_go(char **tok, int n, qv_action *out, qv_err *err)
+{
+	if (n != 2)
+		return qv_fail(err, QV_EINVAL,
+		               "expected go <dir> with a direction N, NE, E, SE, S, SW, W or NW");
+	int d = qv_dir_parse(tok[1]);
+	if (d < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "unknown direction '%.20s' (expected go <dir> with N, NE, E, SE, S, "
+		               "SW, W or NW)",
+		               tok[1]);
+	*out = AP_MAKE(AP_ACT_GO, d);
+	return QV_OK;
+}
+
 qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
 	const ap_state *s = st;
@@ -231,38 +264,10 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 		*out = AP_MAKE(AP_ACT_READY, 0);
 		return QV_OK;
 	}
-	if (qv_streq_nocase(w, "throw")) {
-		if (n != 2)
-			return qv_fail(err, QV_EINVAL,
-			               "expected throw <card> (an arrow card 1a-5f)");
-		int c = ap_find_card(tok[1]);
-		if (c < 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "unknown card '%.20s' (arrow cards are 1a-1f, 2a-2f, ..., 5a-5f)",
-			    tok[1]);
-		if (ap_is_item(c))
-			return qv_fail(err, QV_EINVAL,
-			               "%s is an item card: throw takes an arrow card (1a-5f)",
-			               tok[1]);
-		*out = AP_MAKE(AP_ACT_THROW, c);
-		return QV_OK;
-	}
-	if (qv_streq_nocase(w, "go")) {
-		if (n != 2)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "expected go <dir> with a direction N, NE, E, SE, S, SW, W or NW");
-		int d = qv_dir_parse(tok[1]);
-		if (d < 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "unknown direction '%.20s' (expected go <dir> with N, NE, E, SE, S, "
-			    "SW, W or NW)",
-			    tok[1]);
-		*out = AP_MAKE(AP_ACT_GO, d);
-		return QV_OK;
-	}
+	if (qv_streq_nocase(w, "throw"))
+		return parse_throw(tok, n, out, err);
+	if (qv_streq_nocase(w, "go"))
+		return parse_go(tok, n, out, err);
 	if (qv_streq_nocase(w, "land") || qv_streq_nocase(w, "roll") ||
 	    qv_streq_nocase(w, "stack")) {
 		bool land = qv_streq_nocase(w, "land"), roll = qv_streq_nocase(w, "roll");
