@@ -309,10 +309,12 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
 	for (int i = 0; i < n; i++)
 		pl->deck[i] = list[n - 1 - i];
 	pl->ndeck = (uint8_t)n;
-	if ((rc = qv__json_get_ids(o, "graveyard", what, EV_DECK_MAX, get_card, pl->grave, &n, err)))
+	if ((rc =
+	         qv__json_get_ids(o, "graveyard", what, EV_DECK_MAX, get_card, pl->grave, &n, err)))
 		return rc;
 	pl->ngrave = (uint8_t)n;
-	if ((rc = qv__json_get_ids(o, "removed", what, EV_DECK_MAX, get_card, pl->removed, &n, err)))
+	if ((rc =
+	         qv__json_get_ids(o, "removed", what, EV_DECK_MAX, get_card, pl->removed, &n, err)))
 		return rc;
 	pl->nremoved = (uint8_t)n;
 	long credits, turns, mull;
@@ -377,6 +379,56 @@ static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
 	return QV_OK;
 }
 
+/* A stack entry's "used": the ability arrows of card x already used this activation. */
+static qv_status load_used(ev_entry *e, const ev_cell *x, const json_t *uv, const char *what,
+                           qv_err *err)
+{
+	if (!uv)
+		return QV_OK;
+	if (!json_is_array(uv) || json_array_size(uv) > QV_NDIRS)
+		return qv_fail(err, QV_EINVAL, "%s.used must be an array of directions", what);
+	size_t j;
+	json_t *d;
+	json_array_foreach(uv, j, d)
+	{
+		int dir = json_is_string(d) ? qv_dir_parse(json_string_value(d)) : -1;
+		if (dir < 0)
+			return qv_fail(err, QV_EINVAL,
+			               "%s.used[%zu] must be a direction N, NE, ... NW", what, j);
+		int printed = ev_board_dir(x->ctrl, dir);
+		if (!ev_kinds[x->kind - 1].ability[printed])
+			return qv_fail(err, QV_EINVAL,
+			               "%s.used[%zu]: the card has no ability arrow pointing %s",
+			               what, j, qv_dir_names[dir]);
+		e->used |= (uint8_t)(1u << printed);
+	}
+	return QV_OK;
+}
+
+/* A stack entry's "burn": {"center": cell, "left": n}, or null. */
+static qv_status load_burn(ev_entry *e, const json_t *bv, const char *what, qv_err *err)
+{
+	if (!bv || json_is_null(bv))
+		return QV_OK;
+	qv_status rc;
+	static const char *const bkeys[] = {"center", "left", NULL};
+	int t;
+	long left;
+	char w[80];
+	snprintf(w, sizeof w, "%s.burn", what);
+	if (!json_is_object(bv))
+		return qv_fail(err, QV_EINVAL, "%s must be {\"center\": cell, \"left\": n}", w);
+	if ((rc = qv__json_check_keys(bv, w, bkeys, err)) ||
+	    (rc = get_cell(json_object_get(bv, "center"), "burn.center", &t, err)) ||
+	    (rc = qv__json_get_int(bv, "left", w, 1, 255, 0, &left, err)))
+		return rc;
+	if (!json_object_get(bv, "left"))
+		return qv_fail(err, QV_EINVAL, "%s.left is required (1 or more)", w);
+	e->burn_center = (uint8_t)t;
+	e->burn_left = (uint8_t)left;
+	return QV_OK;
+}
+
 static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 {
 	static const char *const keys[] = {"inst",  "cell",      "step", "used",
@@ -427,29 +479,8 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "%s.step must be ability1, conflicts or ability2",
 		               what);
 	e->step = (uint8_t)step;
-	json_t *uv = json_object_get(o, "used");
-	if (uv) {
-		if (!json_is_array(uv) || json_array_size(uv) > QV_NDIRS)
-			return qv_fail(err, QV_EINVAL, "%s.used must be an array of directions",
-			               what);
-		size_t j;
-		json_t *d;
-		json_array_foreach(uv, j, d)
-		{
-			int dir = json_is_string(d) ? qv_dir_parse(json_string_value(d)) : -1;
-			if (dir < 0)
-				return qv_fail(err, QV_EINVAL,
-				               "%s.used[%zu] must be a direction N, NE, ... NW",
-				               what, j);
-			int printed = ev_board_dir(x->ctrl, dir);
-			if (!ev_kinds[x->kind - 1].ability[printed])
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "%s.used[%zu]: the card has no ability arrow pointing %s", what,
-				    j, qv_dir_names[dir]);
-			e->used |= (uint8_t)(1u << printed);
-		}
-	}
+	if ((rc = load_used(e, x, json_object_get(o, "used"), what, err)))
+		return rc;
 	long spent;
 	if ((rc = qv__json_get_int(o, "spent", what, 0, 255, 0, &spent, err)))
 		return rc;
@@ -471,25 +502,8 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 			e->conflicts |= 1ull << t;
 		}
 	}
-	json_t *bv = json_object_get(o, "burn");
-	if (bv && !json_is_null(bv)) {
-		static const char *const bkeys[] = {"center", "left", NULL};
-		int t;
-		long left;
-		char w[80];
-		snprintf(w, sizeof w, "%s.burn", what);
-		if (!json_is_object(bv))
-			return qv_fail(err, QV_EINVAL, "%s must be {\"center\": cell, \"left\": n}",
-			               w);
-		if ((rc = qv__json_check_keys(bv, w, bkeys, err)) ||
-		    (rc = get_cell(json_object_get(bv, "center"), "burn.center", &t, err)) ||
-		    (rc = qv__json_get_int(bv, "left", w, 1, 255, 0, &left, err)))
-			return rc;
-		if (!json_object_get(bv, "left"))
-			return qv_fail(err, QV_EINVAL, "%s.left is required (1 or more)", w);
-		e->burn_center = (uint8_t)t;
-		e->burn_left = (uint8_t)left;
-	}
+	if ((rc = load_burn(e, json_object_get(o, "burn"), what, err)))
+		return rc;
 	return QV_OK;
 }
 
