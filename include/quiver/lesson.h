@@ -44,7 +44,7 @@ typedef struct qv_lesson_step {
 
 typedef struct qv_lesson {
 	const qv_game *game;
-	char *id;      /* the file's name without ".json", e.g. "01-first-placements" */
+	char *id;      /* the file's name without ".json", e.g. "01-first-piece" */
 	char *title;
 	char **topics; /* the rules page's sections (`## ...` titles) the lesson teaches */
 	int ntopics;

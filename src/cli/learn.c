@@ -92,7 +92,7 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The lesson files of a game (sorted names like "01-first-placements.json"); returns the count
+/* The lesson files of a game (sorted names like "01-first-piece.json"); returns the count
  * (names malloc'd into names[]), or -1 when the folder cannot be read. */
 static int list_lessons(const char *dir, const char *game, char **names)
 {
@@ -133,7 +133,7 @@ static void progress_path(const char *given, char *out, size_t len)
 		snprintf(out, len, "%s/.local/state/quiver/learn.json", home && *home ? home : ".");
 }
 
-/* {"three-arrows": ["01-first-placements", ...], ...}; an unreadable or broken file is
+/* {"three-arrows": ["01-first-piece", ...], ...}; an unreadable or broken file is
  * treated as no progress (it is rewritten whole on the next success). */
 static json_t *progress_load(const char *path)
 {
