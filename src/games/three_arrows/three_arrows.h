@@ -61,6 +61,11 @@ typedef uint8_t ta_cell;
 #define TA_KIND(c) (((c) >> 3) & 7)
 #define TA_FACING(c) ((c) >> 6)
 
+/* The state and everything in it have no implicit padding (game.h: states compare with memcmp):
+ * every gap is a named field kept zero, and the build fails if padding appears. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+
 typedef struct ta_player {
 	uint8_t holder[TA_NKINDS]; /* pieces not yet placed, by kind */
 	uint8_t lost[TA_NKINDS];   /* own pieces captured by others, by kind */
@@ -88,8 +93,10 @@ typedef struct ta_state {
 	uint8_t atk_from, atk_to;
 	uint8_t terminator_placed;
 	uint8_t nelim;        /* players eliminated so far */
-	uint8_t pad_[5];
+	uint8_t pad_[9];
 } ta_state;
+
+#pragma GCC diagnostic pop
 
 /* Arrow tables, filled once by ta_tables_init (thread-safe, idempotent). */
 extern uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS]; /* arrow count per direction */
