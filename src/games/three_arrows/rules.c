@@ -1031,4 +1031,6 @@ const qv_game qv_three_arrows = {
 	.sample = ta_sample,
 	.heuristic = ta_heuristic,
 	.capped = ta_capped,
+	.reference = ta_reference,
+	.action_note = ta_action_note,
 };

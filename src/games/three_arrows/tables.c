@@ -17,7 +17,7 @@
 	((uint32_t)(n) | (uint32_t)(ne) << 4 | (uint32_t)(e) << 8 | (uint32_t)(se) << 12 |         \
 	 (uint32_t)(s) << 16 | (uint32_t)(sw) << 20 | (uint32_t)(w) << 24 | (uint32_t)(nw) << 28)
 
-/*                       N  NE E  SE S  SW W  NW */
+/*                   N  NE E  SE S  SW W  NW */
 #define ARROWS_A ARW(1, 0, 1, 0, 0, 0, 0, 0) /* Angle */
 #define ARROWS_T ARW(1, 0, 1, 0, 0, 0, 1, 0) /* Tee */
 #define ARROWS_X ARW(1, 0, 1, 0, 1, 0, 1, 0) /* Cross */
