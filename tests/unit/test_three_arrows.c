@@ -683,6 +683,49 @@ static void test_action_note(void **unused)
 	expect_note(&st, "place A c3 S", "", false);
 }
 
+/* Over random games (standard and tactical, 2 to 4 players): every legal action's note fits
+ * its buffer and says only what the mover knows: the mover's determinization of the state (the
+ * others' covered pieces and holders guessed anew) gives the same note and confirmation. */
+static void test_notes_hide_nothing(void **unused)
+{
+	(void)unused;
+	static const char *const params[] = {"", "mode=tactical", "players=3,size=7",
+	                                     "players=4,size=8"};
+	qv_action *acts = malloc(sizeof *acts * (size_t)G->max_actions);
+	qv_rng rng;
+	qv_rng_seed(&rng, 11);
+	int noted = 0, asked = 0;
+	for (int game = 0; game < 24; game++) {
+		ta_state st;
+		qv_test_init(G, &st, params[game % 4], (uint64_t)game);
+		for (int step = 0; step < 400 && G->to_move(&st) != QV_OVER; step++) {
+			int who = G->to_move(&st);
+			if (who >= 0) {
+				ta_state guess = st;
+				G->determinize(&guess, who, &rng);
+				int n = G->legal(&st, acts);
+				for (int i = 0; i < n; i++) {
+					char a[96], b[96];
+					bool ca = false, cb = false;
+					int la = G->action_note(&st, acts[i], a, sizeof a, &ca);
+					G->action_note(&guess, acts[i], b, sizeof b, &cb);
+					assert_true(la >= 0 && la < (int)sizeof a && la == (int)strlen(a));
+					if (strcmp(a, b) != 0 || ca != cb)
+						fail_msg("game %d step %d: the note of action %d depends on what p%d "
+						         "cannot know: '%s' / '%s'",
+						         game, step, (int)acts[i], who + 1, a, b);
+					noted += la > 0;
+					asked += ca;
+				}
+			}
+			qv_test_random_step(G, &st, &rng);
+		}
+	}
+	assert_true(noted > 100);
+	assert_true(asked > 0);
+	free(acts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -705,6 +748,7 @@ int main(void)
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_reference),
 		cmocka_unit_test(test_action_note),
+		cmocka_unit_test(test_notes_hide_nothing),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }

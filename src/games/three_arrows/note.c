@@ -154,8 +154,14 @@ static bool attack_note(note *n, const ta_state *s, qv_action act)
 		add(n, "; losing it eliminates you");
 		confirm = true;
 	}
-	if (s->tactical && !hidden)
-		return ending_note(n, s, act) || confirm;
+	if (s->tactical && ending_note(n, s, act))
+		return true;
+	if (s->tactical && s->turns + 1 >= s->max_turns) {
+		add(n, "; the game ends with this turn (turn limit)");
+		return true;
+	}
+	if (s->tactical)
+		return confirm;
 	if (win && s->pl[q].onboard == 1 && alive(s) == 2) {
 		add(n, "; a capture ends the game");
 		confirm |= win == 7 && !hidden;
