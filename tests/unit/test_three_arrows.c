@@ -1,7 +1,7 @@
 /*
  * test_three_arrows.c - unit tests of the THREE ARROWS rules through the game interface: the
- * rulebook's worked examples, strengths, placement, the sampler, determinization, notation and
- * JSON loading. The protocol-level scenarios live in tests/scenarios/three-arrows/.
+ * rulebook's worked examples, strengths, placement, the sampler, determinization, notation,
+ * JSON loading, the constant tables, the reference and the action notes. The protocol-level scenarios live in tests/scenarios/three-arrows/.
  */
 #include <jansson.h>
 #include <setjmp.h>
@@ -437,6 +437,295 @@ static void test_max_turns_cap(void **unused)
 	assert_true(G->capped(&st));
 }
 
+/* The constant tables agree with the geometry: each facing is the one before it turned a
+ * quarter turn, an arrow reaches the adjacent square in its direction on the 8x8 frame, a
+ * facing is canonical when no earlier facing shows the same arrows, and a board mask holds
+ * size x size squares. */
+static void test_tables(void **unused)
+{
+	(void)unused;
+	for (int k = 0; k < TA_NKINDS; k++) {
+		int distinct = 0;
+		for (int f = 0; f < 4; f++) {
+			for (int d = 0; d < QV_NDIRS; d++)
+				assert_int_equal(ta_arrows[k][f][(d + 2 * f) % QV_NDIRS], ta_arrows[k][0][d]);
+			int canon = f;
+			for (int g = f - 1; g >= 0; g--)
+				if (memcmp(ta_arrows[k][g], ta_arrows[k][f], QV_NDIRS) == 0)
+					canon = g;
+			assert_int_equal(ta_canon_facing[k][f], canon);
+			distinct += canon == f;
+			for (int at = 0; at < TA_MAX_SQ; at++) {
+				uint64_t want = 0;
+				for (int d = 0; d < QV_NDIRS; d++) {
+					int t = ta_step(at, d, 8);
+					if (ta_arrows[k][f][d] && t >= 0)
+						want |= 1ull << t;
+				}
+				if (ta_reach[k][f][at] != want)
+					fail_msg("reach of %c facing %d on square %d", ta_kind_letters[k], f, at);
+			}
+		}
+		assert_int_equal(ta_nfacings[k], distinct);
+	}
+	assert_int_equal(ta_nfacings[TA_X], 1);
+	for (int size = 6; size <= 8; size++) {
+		assert_int_equal(__builtin_popcountll(ta_board_mask(size)), size * size);
+		assert_true(ta_board_mask(size) >> ta_sq(size - 1, size - 1) & 1);
+	}
+	assert_false(ta_board_mask(6) >> ta_sq(6, 0) & 1);
+	assert_false(ta_board_mask(7) >> ta_sq(0, 7) & 1);
+}
+
+/* The number of columns of a line of UTF-8 text made of one-column characters. */
+static int columns(const char *s, size_t len)
+{
+	int n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+/* reference(): every piece by its letter, name or board code, with its copies and its arrows
+ * facing N as the rules page gives them, then the holder, covers, shields, bonus pieces and
+ * the die; lines fit 80 columns; an unknown name gives nothing, and the lookup names the
+ * nearest names. */
+static void test_reference(void **unused)
+{
+	(void)unused;
+	static const struct {
+		const char *names[4], *head, *arrows, *facing_n;
+	} pieces[] = {
+	    {{"A", "a", "Angle", "1A"}, "A: Angle, 3 in each holder at the start, 2 arrows\n",
+	     "    arrows: ahead, right\n", "facing N: N E  ↑→"},
+	    {{"T", "tee", "TEE", "2t"}, "T: Tee, 3 in each holder at the start, 3 arrows\n",
+	     "    arrows: ahead, right, left\n", "facing N: N E W  ↑→←"},
+	    {{"X", "x", "Cross", "3X"}, "X: Cross, 3 in each holder at the start, 4 arrows\n",
+	     "    arrows: ahead, right, behind, left\n",
+	     "the same in every facing (written N): N E S W  ↑→↓←"},
+	    {{"Y", "y", "y", "4Y"}, "Y: Y, 3 in each holder at the start, 3 arrows\n",
+	     "    arrows: ahead-right, behind, ahead-left\n", "facing N: NE S NW  ↗↓↖"},
+	    {{"D", "d", "double", "1D"}, "D: Double, 3 in each holder at the start, 1 arrow\n",
+	     "    arrows: ahead ×2\n", "facing N: N×2  ↑"},
+	    {{"R", "r", "Triple", "2R"}, "R: Triple, 1 in each holder at the start, 1 arrow\n",
+	     "    arrows: ahead ×3\n", "facing N: N×3  ↑"},
+	    {{"Z", "z", "terminator", "1z"},
+	     "Z: Terminator, 1 in each holder at the start, 5 arrows\n",
+	     "    arrows: ahead, ahead-right, behind-right, behind-left, ahead-left\n",
+	     "facing N: N NE SE SW NW  ↑↗↘↙↖"},
+	};
+	qv_buf b = {0};
+	for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+		for (int j = 0; j < 4; j++) {
+			qv_buf_clear(&b);
+			if (G->reference(pieces[i].names[j], &b) != 1)
+				fail_msg("reference '%s': not one entry", pieces[i].names[j]);
+			const char *t = qv_buf_str(&b);
+			if (strncmp(t, pieces[i].head, strlen(pieces[i].head)) != 0 ||
+			    !strstr(t, pieces[i].arrows) || !strstr(t, pieces[i].facing_n))
+				fail_msg("reference '%s':\n%s", pieces[i].names[j], t);
+		}
+	/* The Tee turned: facing E its arrows point E, S and N; the Terminator says it comes last. */
+	qv_buf_clear(&b);
+	G->reference("T", &b);
+	assert_non_null(strstr(qv_buf_str(&b), "facing E: E S N  →↓↑"));
+	qv_buf_clear(&b);
+	G->reference("Z", &b);
+	assert_non_null(strstr(qv_buf_str(&b), "cannot be covered"));
+	static const struct {
+		const char *name, *head;
+	} things[] = {{"cover", "cover: 3 for each player"},  {"Covered", "cover: "},
+	              {"2?", "cover: "},                      {"SHIELDS", "shield: 3 for each"},
+	              {"bonus", "bonus: a bonus piece"},      {"dice", "die: six faces"},
+	              {"holder", "holder: a player's pieces"}};
+	for (size_t i = 0; i < sizeof things / sizeof things[0]; i++) {
+		qv_buf_clear(&b);
+		if (G->reference(things[i].name, &b) != 1 ||
+		    strncmp(qv_buf_str(&b), things[i].head, strlen(things[i].head)) != 0)
+			fail_msg("reference '%s':\n%s", things[i].name, qv_buf_str(&b));
+	}
+	static const char *const unknown[] = {"Q", "", "5A", "1", "Angles2", "covers3", "A N"};
+	for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+		qv_buf_clear(&b);
+		if (G->reference(unknown[i], &b) != 0 || b.len != 0)
+			fail_msg("reference '%s' answered:\n%s", unknown[i], qv_buf_str(&b));
+	}
+	/* Everything, in order, each line within 80 columns. */
+	qv_buf_clear(&b);
+	assert_int_equal(G->reference(NULL, &b), TA_NKINDS + 5);
+	for (const char *s = qv_buf_str(&b); *s;) {
+		size_t len = strcspn(s, "\n");
+		if (columns(s, len) > 80)
+			fail_msg("reference line over 80 columns: %.*s", (int)len, s);
+		s += len + (s[len] == '\n');
+	}
+	qv_buf names = {0};
+	assert_int_equal(qv_reference_names(G, &names), TA_NKINDS + 5);
+	assert_string_equal(qv_buf_str(&names), "A\nT\nX\nY\nD\nR\nZ\nholder\ncover\nshield\nbonus\ndie\n");
+	qv_err err = {{0}};
+	qv_buf_clear(&b);
+	assert_int_equal(qv_lookup(G, "sheild", &b, &err), QV_EINVAL);
+	assert_int_equal(b.len, 0);
+	assert_string_equal(err.msg, "THREE ARROWS has nothing called 'sheild'; nearest: shield, D, "
+	                             "holder, die, A, T");
+	assert_int_equal(qv_lookup(G, "Triple", &b, &err), QV_OK);
+	assert_non_null(strstr(qv_buf_str(&b), "counts 3"));
+	qv_buf_free(&names);
+	qv_buf_free(&b);
+}
+
+/* The note of action `text` at st and whether it asks for a confirmation. */
+static void expect_note(const ta_state *st, const char *text, const char *want, bool confirm)
+{
+	char buf[160];
+	bool c = !confirm;
+	int n = G->action_note(st, parse(st, text), buf, sizeof buf, &c);
+	if (strcmp(buf, want) != 0 || n != (int)strlen(want) || c != confirm)
+		fail_msg("note of '%s': '%s'%s, expected '%s'%s", text, buf, c ? " [confirm]" : "",
+		         want, confirm ? " [confirm]" : "");
+}
+
+/* action_note(): an attack's strengths and each face of the die, for the attacker and the
+ * defender; an uncover that changes the defence; what the defender may still uncover; the
+ * mover's elimination and the end of the game asking for a confirmation; bonus and unshield;
+ * a placement says nothing unless it ends the game. */
+static void test_action_note(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "", EXAMPLE_4_VS_3);
+	expect_note(&st, "attack c4 c5", "4 against 3 before the die: captures on +1 or 0, nothing on -1",
+	            false);
+	expect_note(&st, "place A b4 N", "", false);
+	must_load(&st, "mode=tactical", EXAMPLE_4_VS_3);
+	expect_note(&st, "attack c4 c5", "4 against 3: captures", false);
+
+	/* A covered Cross behind the Triple: p1 cannot count it, p2 may uncover it (its S arrow
+	 * points back at the attacker's line), and the defence becomes 4. */
+	static const char *covered =
+	    "{\"board\":["
+	    "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"},"
+	    "{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"A\",\"facing\":\"N\"},"
+	    "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"},"
+	    "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\",\"covered\":true}],"
+	    "\"players\":[{\"home\":\"S\"},{\"home\":\"N\",\"covers\":2}]}";
+	must_load(&st, "", covered);
+	expect_note(&st, "attack c4 c5",
+	            "3 against 3 before the die: captures on +1, nothing on 0, your A is captured on "
+	            "-1; p2 may first uncover 1 piece of the line",
+	            false);
+	play(&st, "attack c4 c5");
+	expect_note(&st, "defend",
+	            "3 against 3 before the die: p1 captures your R on +1, nothing on 0, p1's A is "
+	            "captured on -1",
+	            false);
+	expect_note(&st, "uncover c6",
+	            "adds 1 to the defence; 4 against 3 before the die: nothing on +1, p1's A is "
+	            "captured on 0 or -1",
+	            false);
+
+	/* The attacker's last piece: losing eliminates p1, so it asks. */
+	must_load(&st, "",
+	          "{\"board\":[{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"A\",\"facing\":\"N\"},"
+	          "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"},"
+	          "{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	expect_note(&st, "attack c4 c5",
+	            "1 against 3 before the die: your A is captured whatever the die; losing it "
+	            "eliminates you",
+	            true);
+
+	/* The defender's last piece: a capture ends the game; it asks only when sure. */
+	static const char *last =
+	    "{\"board\":[%s{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	    "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"N\"}],"
+	    "\"players\":[{\"home\":\"S\",\"bonus\":3},{\"home\":\"N\",\"shields\":2}]}";
+	char json[600];
+	snprintf(json, sizeof json, last, "");
+	must_load(&st, "", json);
+	expect_note(&st, "attack c4 c5",
+	            "1 against 0 before the die: captures on +1 or 0, nothing on -1; it is p2's last "
+	            "piece; a capture ends the game",
+	            false);
+	expect_note(&st, "bonus 2", "1 extra turn; 1 bonus piece left (they break ties)", false);
+	expect_note(&st, "bonus 3", "2 extra turns; 0 bonus pieces left (they break ties)", false);
+	snprintf(json, sizeof json, last,
+	         "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"},");
+	must_load(&st, "", json);
+	expect_note(&st, "attack c4 c5",
+	            "3 against 0 before the die: captures whatever the die; it is p2's last piece; a "
+	            "capture ends the game",
+	            true);
+	must_load(&st, "mode=tactical", json);
+	expect_note(&st, "attack c4 c5",
+	            "3 against 0: captures; it is p2's last piece; ends the game (one player left): "
+	            "you finish 1st",
+	            true);
+
+	/* Unshield names the piece (a covered one without its kind). */
+	must_load(&st, "",
+	          "{\"board\":[{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	          "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"A\",\"shielded\":true},"
+	          "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"Y\",\"covered\":true,\"shielded\":true}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\",\"covers\":2,\"shields\":1}]}");
+	expect_note(&st, "unshield c5", "removes the shield of p2's Angle on c5", false);
+	expect_note(&st, "unshield d4", "removes the shield of p2's covered piece on d4", false);
+
+	/* The last turn before the cap: every placement ends the game and asks. */
+	must_load(&st, "max_turns=50",
+	          "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	          "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}],\"turns\":48}");
+	expect_note(&st, "place A c2 N", "", false);
+	play(&st, "place A c2 N");
+	expect_note(&st, "place A c5 S", "ends the game (turn limit): you finish shared 1st", true);
+	/* Not a legal action: no note. */
+	expect_note(&st, "place A c3 S", "", false);
+}
+
+/* Over random games (standard and tactical, 2 to 4 players): every legal action's note fits
+ * its buffer and says only what the mover knows: the mover's determinization of the state (the
+ * others' covered pieces and holders guessed anew) gives the same note and confirmation. */
+static void test_notes_hide_nothing(void **unused)
+{
+	(void)unused;
+	static const char *const params[] = {"", "mode=tactical", "players=3,size=7",
+	                                     "players=4,size=8"};
+	qv_action *acts = malloc(sizeof *acts * (size_t)G->max_actions);
+	qv_rng rng;
+	qv_rng_seed(&rng, 11);
+	int noted = 0, asked = 0;
+	for (int game = 0; game < 24; game++) {
+		ta_state st;
+		qv_test_init(G, &st, params[game % 4], (uint64_t)game);
+		for (int step = 0; step < 400 && G->to_move(&st) != QV_OVER; step++) {
+			int who = G->to_move(&st);
+			if (who >= 0) {
+				ta_state guess = st;
+				G->determinize(&guess, who, &rng);
+				int n = G->legal(&st, acts);
+				for (int i = 0; i < n; i++) {
+					char a[96], b[96];
+					bool ca = false, cb = false;
+					int la = G->action_note(&st, acts[i], a, sizeof a, &ca);
+					G->action_note(&guess, acts[i], b, sizeof b, &cb);
+					assert_true(la >= 0 && la < (int)sizeof a && la == (int)strlen(a));
+					if (strcmp(a, b) != 0 || ca != cb)
+						fail_msg("game %d step %d: the note of action %d depends on what p%d "
+						         "cannot know: '%s' / '%s'",
+						         game, step, (int)acts[i], who + 1, a, b);
+					noted += la > 0;
+					asked += ca;
+				}
+			}
+			qv_test_random_step(G, &st, &rng);
+		}
+	}
+	assert_true(noted > 100);
+	assert_true(asked > 0);
+	free(acts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -456,6 +745,10 @@ int main(void)
 		cmocka_unit_test(test_load_rejects_impossible_states),
 		cmocka_unit_test(test_ranks_and_utilities),
 		cmocka_unit_test(test_max_turns_cap),
+		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_reference),
+		cmocka_unit_test(test_action_note),
+		cmocka_unit_test(test_notes_hide_nothing),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }

@@ -6,80 +6,12 @@
  * kinds, attack lines) are used by legal(), by the sampler and by ta_check, so the three cannot
  * disagree.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "three_arrows.h"
 
-/* ---- tables ---- */
-
-uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS];
-uint8_t ta_nfacings[TA_NKINDS];
-uint8_t ta_canon_facing[TA_NKINDS][4];
-uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ];
-const char ta_kind_letters[TA_NKINDS + 1] = "ATXYDRZ";
-const char *const ta_kind_names[TA_NKINDS] = {"Angle",  "Tee",    "Cross",     "Y",
-					      "Double", "Triple", "Terminator"};
-const uint8_t ta_copies[TA_NKINDS] = {3, 3, 3, 3, 3, 1, 1};
-const char *const ta_side_names[TA_NSIDES] = {"S", "N", "W", "E"};
-const char *const ta_facing_names[4] = {"N", "E", "S", "W"};
-const char *const ta_phase_names[] = {"start", "main", "defend", "die", "capture", "over"};
-
-/* Arrows of each kind facing N: a count per direction (the Double and Triple stack 2 and 3
- * arrows in one direction). */
-static const uint8_t base_arrows[TA_NKINDS][QV_NDIRS] = {
-	/*         N  NE E  SE S  SW W  NW */
-	[TA_A] = {1, 0, 1, 0, 0, 0, 0, 0},
-	[TA_T] = {1, 0, 1, 0, 0, 0, 1, 0},
-	[TA_X] = {1, 0, 1, 0, 1, 0, 1, 0},
-	[TA_Y] = {0, 1, 0, 0, 1, 0, 0, 1},
-	[TA_D] = {2, 0, 0, 0, 0, 0, 0, 0},
-	[TA_R] = {3, 0, 0, 0, 0, 0, 0, 0},
-	[TA_Z] = {1, 1, 0, 1, 0, 1, 0, 1},
-};
-
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
-
-static void build_tables(void)
-{
-	for (int k = 0; k < TA_NKINDS; k++) {
-		ta_nfacings[k] = 0;
-		for (int f = 0; f < 4; f++) {
-			for (int d = 0; d < QV_NDIRS; d++)
-				ta_arrows[k][f][qv_dir_rot((qv_dir)d, 2 * f)] = base_arrows[k][d];
-			int canon = f;
-			for (int g = 0; g < f; g++)
-				if (memcmp(ta_arrows[k][g], ta_arrows[k][f], QV_NDIRS) == 0) {
-					canon = ta_canon_facing[k][g];
-					break;
-				}
-			ta_canon_facing[k][f] = (uint8_t)canon;
-			if (canon == f)
-				ta_nfacings[k]++;
-			for (int sq = 0; sq < TA_MAX_SQ; sq++) {
-				uint64_t m = 0;
-				for (int d = 0; d < QV_NDIRS; d++) {
-					int t = ta_step(sq, d, 8);
-					if (ta_arrows[k][f][d] && t >= 0)
-						m |= 1ull << t;
-				}
-				ta_reach[k][f][sq] = m;
-			}
-		}
-	}
-}
-
-void ta_tables_init(void) { pthread_once(&tables_once, build_tables); }
-
-uint64_t ta_board_mask(int size)
-{
-	uint64_t row = (size >= 8) ? 0xFFull : ((1ull << size) - 1);
-	uint64_t m = 0;
-	for (int r = 0; r < size; r++)
-		m |= row << (8 * r);
-	return m;
-}
+/* ---- geometry ---- */
 
 int ta_step(int sq, int d, int size)
 {
@@ -412,7 +344,6 @@ static const qv_param_def ta_params[] = {
 static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
 {
 	(void)seed; /* THREE ARROWS has no hidden randomness: the die is a chance event */
-	ta_tables_init();
 	static const char *const modes[] = {"standard", "tactical", NULL};
 	long players, size, max_turns;
 	int mode;
@@ -1091,4 +1022,6 @@ const qv_game qv_three_arrows = {
 	.sample = ta_sample,
 	.heuristic = ta_heuristic,
 	.capped = ta_capped,
+	.reference = ta_reference,
+	.action_note = ta_action_note,
 };

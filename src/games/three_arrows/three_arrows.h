@@ -61,10 +61,15 @@ typedef uint8_t ta_cell;
 #define TA_KIND(c) (((c) >> 3) & 7)
 #define TA_FACING(c) ((c) >> 6)
 
+/* The state and everything in it have no implicit padding (game.h: states compare with memcmp):
+ * every gap is a named field kept zero, and the build fails if padding appears. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+
 typedef struct ta_player {
 	uint8_t holder[TA_NKINDS]; /* pieces not yet placed, by kind */
 	uint8_t lost[TA_NKINDS];   /* own pieces captured by others, by kind */
-	uint8_t covers, shields;   /* unused */
+	uint8_t covers, shields;   /* covers and shields left */
 	uint8_t onboard;           /* pieces on the board */
 	int8_t home;               /* side of the first piece, -1 before it */
 	uint8_t eliminated;        /* 0, or k for the k-th player eliminated */
@@ -88,26 +93,33 @@ typedef struct ta_state {
 	uint8_t atk_from, atk_to;
 	uint8_t terminator_placed;
 	uint8_t nelim;        /* players eliminated so far */
-	uint8_t pad_[5];
+	uint8_t pad_[9];
 } ta_state;
 
-/* Arrow tables, filled once by ta_tables_init (thread-safe, idempotent). */
-extern uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS]; /* arrow count per direction */
-extern uint8_t ta_nfacings[TA_NKINDS];            /* distinct facings: 1 for the Cross */
-extern uint8_t ta_canon_facing[TA_NKINDS][4];     /* facing -> first facing with same arrows */
-extern uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ]; /* squares an arrow points at (8x8 frame) */
-extern const char ta_kind_letters[TA_NKINDS + 1];  /* "ATXYDRZ" */
-extern const char *const ta_kind_names[TA_NKINDS]; /* "Angle" ... "Terminator" */
-extern const uint8_t ta_copies[TA_NKINDS];         /* 3 3 3 3 3 1 1 */
-extern const char *const ta_side_names[TA_NSIDES]; /* "S" "N" "W" "E" */
-extern const char *const ta_facing_names[4];       /* "N" "E" "S" "W" */
-extern const char *const ta_phase_names[];         /* "start" ... "over" */
-void ta_tables_init(void);
+#pragma GCC diagnostic pop
+
+/* The constant tables (tables.c), computed by the compiler from the arrows of each kind. */
+extern const uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS]; /* arrow count per direction */
+extern const uint8_t ta_nfacings[TA_NKINDS];            /* distinct facings: 1 for the Cross */
+extern const uint8_t ta_canon_facing[TA_NKINDS][4];     /* facing -> first facing, same arrows */
+extern const uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ]; /* squares an arrow points at (8x8) */
+extern const char ta_kind_letters[TA_NKINDS + 1];        /* "ATXYDRZ" */
+extern const char *const ta_kind_names[TA_NKINDS];       /* "Angle" ... "Terminator" */
+extern const uint8_t ta_copies[TA_NKINDS];               /* 3 3 3 3 3 1 1 */
+extern const char *const ta_side_names[TA_NSIDES];       /* "S" "N" "W" "E" */
+extern const char *const ta_facing_names[4];             /* "N" "E" "S" "W" */
+extern const char *const ta_phase_names[];               /* "start" ... "over" */
 
 static inline int ta_sq(int file, int rank) { return rank * 8 + file; }
 static inline int ta_file(int sq) { return sq & 7; }
 static inline int ta_rank(int sq) { return sq >> 3; }
-uint64_t ta_board_mask(int size);
+/* The squares of a size x size board (6 to 8) on the 8x8 frame: `size` files of `size` ranks. */
+static inline uint64_t ta_board_mask(int size)
+{
+	if (size >= 8)
+		return ~0ull;
+	return (((1ull << size) - 1) * 0x0101010101010101ull) & ((1ull << (8 * size)) - 1);
+}
 /* The square one step from sq in direction d, or -1 off a size x size board. */
 int ta_step(int sq, int d, int size);
 /* Side of a non-corner edge square, or -1. */
@@ -138,5 +150,12 @@ void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ta_state_json(const void *st);
 struct json_t *ta_view_json(const void *st, int viewer);
 qv_status ta_load_json(void *st, const struct json_t *j, qv_err *err);
+
+/* The descriptor (rules.c). */
+extern const qv_game qv_three_arrows;
+
+/* What things are (reference.c) and what an action would do (note.c). */
+int ta_reference(const char *name, qv_buf *out);
+int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 #endif

@@ -1,0 +1,257 @@
+/*
+ * note.c - what a THREE ARROWS action would do, told to the player choosing it (the
+ * descriptor's action_note): an attack's strengths and what each face of the die would do
+ * ("2 against 2 before the die: captures on +1, nothing on 0, your A is captured on -1"), the
+ * same for the defender's `defend` and an uncover that changes the defence, what a bonus buys,
+ * whose shield an unshield removes, and an action that ends the game with the mover's place.
+ * An attack that may eliminate the mover, and an action that surely ends the game, ask for a
+ * confirmation.
+ *
+ * A note says only what the mover may know: strengths are counted as the board stands, where
+ * another player's covered piece adds nothing (its kind is not known), and when the defender
+ * may still uncover pieces of the defending line the note says so instead of guessing. Placing
+ * and the rest are left without a note unless they end the game, so that `legal` can still
+ * group them.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "three_arrows.h"
+
+/* The text being built: parts joined by "; ", cut at the caller's buffer. */
+typedef struct note {
+	char *buf;
+	size_t len, used;
+} note;
+
+static void add(note *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(note *n, const char *fmt, ...)
+{
+	if (n->used + 1 >= n->len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(n->buf + n->used, n->len - n->used, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		n->used += (size_t)k < n->len - n->used ? (size_t)k : n->len - n->used - 1;
+}
+
+/* "+1", "+1 or 0", "+1, 0 or -1" for the faces in the bit set (bit 0: +1, 1: 0, 2: -1). */
+static const char *faces_text(unsigned faces)
+{
+	static const char *const text[8] = {"",   "+1",       "0",       "+1 or 0",
+	                                    "-1", "+1 or -1", "0 or -1", "+1, 0 or -1"};
+	return text[faces & 7];
+}
+
+/* Whether the die's faces split a (strength before the die) against v: bit sets of the faces
+ * that capture, draw and lose. In the tactical mode the one "face" is 0. */
+static void outcomes(const ta_state *s, int a, int v, unsigned *win, unsigned *draw, unsigned *lose)
+{
+	*win = *draw = *lose = 0;
+	for (int i = 0; i < 3; i++) {
+		int die = 1 - i;
+		if (s->tactical && die != 0)
+			continue;
+		unsigned bit = 1u << i;
+		if (a + die > v)
+			*win |= bit;
+		else if (a + die < v)
+			*lose |= bit;
+		else
+			*draw |= bit;
+	}
+}
+
+/* The strengths and what each face does, worded for the attacker (mine = true: "captures",
+ * "your A is captured") or for the defender ("p1 captures your Y", "p1's A is captured"). */
+static void put_fight(note *n, const ta_state *s, int from, int to, bool attacker)
+{
+	int a = ta_attack_strength(s, from, to), v = ta_defence_strength(s, from, to);
+	unsigned win, draw, lose;
+	outcomes(s, a, v, &win, &draw, &lose);
+	ta_cell af = s->cell[from], dt = s->cell[to];
+	char mine[24], theirs[40];
+	if (attacker) {
+		add(n, "%d against %d%s: ", a, v, s->tactical ? "" : " before the die");
+		snprintf(mine, sizeof mine, "captures");
+		snprintf(theirs, sizeof theirs, "your %c is captured",
+		         ta_kind_letters[TA_KIND(af)]);
+	} else {
+		add(n, "%d against %d%s: ", v, a, s->tactical ? "" : " before the die");
+		snprintf(mine, sizeof mine, "p%d captures your %c", TA_OWNER(af) + 1,
+		         ta_kind_letters[TA_KIND(dt)]);
+		snprintf(theirs, sizeof theirs, "p%d's %c is captured", TA_OWNER(af) + 1,
+		         ta_kind_letters[TA_KIND(af)]);
+	}
+	const char *what[3] = {mine, "nothing happens", theirs};
+	unsigned sets[3] = {win, draw, lose};
+	bool first = true;
+	for (int i = 0; i < 3; i++) {
+		if (!sets[i])
+			continue;
+		if (s->tactical)
+			add(n, "%s", what[i]);
+		else if (sets[i] == 7)
+			add(n, "%s whatever the die", what[i]);
+		else
+			add(n, "%s%s on %s", first ? "" : ", ", i == 1 ? "nothing" : what[i],
+			    faces_text(sets[i]));
+		first = false;
+	}
+}
+
+/* Covered pieces of the defender in the defending line of the attack from -> to (the target
+ * and the defender's pieces behind it, away from the attacker). */
+static int covered_in_line(const ta_state *s, int from, int to)
+{
+	int owner = TA_OWNER(s->cell[to]), n = 0, d = -1;
+	for (int k = 0; k < QV_NDIRS; k++)
+		if (ta_step(from, k, s->size) == to)
+			d = k;
+	for (int sq = to; sq >= 0 && (s->occ[owner] >> sq & 1); sq = ta_step(sq, d, s->size))
+		n += (int)(s->covered >> sq & 1);
+	return n;
+}
+
+static int alive(const ta_state *s)
+{
+	int n = 0;
+	for (int p = 0; p < s->nplayers; p++)
+		n += !s->pl[p].eliminated;
+	return n;
+}
+
+/* "1st", "2nd", ... (places 1 to 4). */
+static const char *ordinal(int r)
+{
+	static const char *const text[] = {"?", "1st", "2nd", "3rd", "4th"};
+	return r >= 1 && r <= 4 ? text[r] : text[0];
+}
+
+static bool ending_note(note *n, const ta_state *s, qv_action a);
+
+/* An attack's note. In the tactical mode the attack is resolved at once, so what ends the game
+ * is found by playing it; with the die, from the numbers and the pieces left. */
+static bool attack_note(note *n, const ta_state *s, qv_action act)
+{
+	int from = TA_ARG(act) & 63, to = TA_ARG(act) >> 6;
+	int p = s->turn, q = TA_OWNER(s->cell[to]);
+	bool confirm = false;
+	put_fight(n, s, from, to, true);
+	int a = ta_attack_strength(s, from, to), v = ta_defence_strength(s, from, to);
+	unsigned win, draw, lose;
+	outcomes(s, a, v, &win, &draw, &lose);
+	int hidden = covered_in_line(s, from, to);
+	if (hidden)
+		add(n, "; p%d may first uncover %d piece%s of the line", q + 1, hidden,
+		    hidden == 1 ? "" : "s");
+	if (win && s->pl[q].onboard == 1)
+		add(n, "; it is p%d's last piece", q + 1);
+	if ((lose || hidden) && s->pl[p].onboard == 1) {
+		add(n, "; losing it eliminates you");
+		confirm = true;
+	}
+	if (s->tactical && ending_note(n, s, act))
+		return true;
+	if (s->tactical && s->turns + 1 >= s->max_turns) {
+		add(n, "; the game ends with this turn (turn limit)");
+		return true;
+	}
+	if (s->tactical)
+		return confirm;
+	if (win && s->pl[q].onboard == 1 && alive(s) == 2) {
+		add(n, "; a capture ends the game");
+		confirm |= win == 7 && !hidden;
+	} else if (s->turns + 1 >= s->max_turns) {
+		add(n, "; the game ends with this turn (turn limit)");
+		confirm = true;
+	}
+	return confirm;
+}
+
+/* The defender's note on an uncover of sq during an attack: the defence it would make. */
+static void uncover_defence_note(note *n, const ta_state *s, int sq)
+{
+	ta_state t = *s;
+	t.covered &= ~(1ull << sq);
+	int before = ta_defence_strength(s, s->atk_from, s->atk_to);
+	int after = ta_defence_strength(&t, s->atk_from, s->atk_to);
+	if (after == before) {
+		add(n, "adds nothing to this defence; ");
+		put_fight(n, s, s->atk_from, s->atk_to, false);
+		return;
+	}
+	add(n, "adds %d to the defence; ", after - before);
+	put_fight(n, &t, s->atk_from, s->atk_to, false);
+}
+
+/* When a (legal, ending the turn) ends the game: why, and the mover's place. */
+static bool ending_note(note *n, const ta_state *s, qv_action a)
+{
+	ta_state t = *s;
+	qv_three_arrows.apply(&t, a, NULL);
+	if (t.phase != TA_PH_OVER)
+		return false;
+	int ranks[TA_MAX_PLAYERS], p = s->turn, shared = 0;
+	ta_ranks(&t, ranks);
+	for (int q = 0; q < t.nplayers; q++)
+		shared += q != p && ranks[q] == ranks[p];
+	add(n, "%sends the game (%s): you finish %s%s", n->used ? "; " : "",
+	    t.turns >= t.max_turns ? "turn limit"
+	    : alive(&t) <= 1       ? "one player left"
+	                           : "nobody can act",
+	    shared ? "shared " : "", ordinal(ranks[p]));
+	return true;
+}
+
+int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
+{
+	const ta_state *s = st;
+	if (confirm)
+		*confirm = false;
+	if (!buf || len == 0)
+		return 0;
+	buf[0] = '\0';
+	if (ta_to_move(s) < 0 || ta_check(s, a, NULL) != QV_OK)
+		return 0;
+	note n = {buf, len, 0};
+	bool ask = false, ends_turn = false;
+	int arg = TA_ARG(a), p = s->turn;
+	switch (TA_TYPE(a)) {
+	case TA_ACT_ATTACK: ask = attack_note(&n, s, a); break;
+	case TA_ACT_DEFEND: put_fight(&n, s, s->atk_from, s->atk_to, false); break;
+	case TA_ACT_UNCOVER:
+		if (s->phase == TA_PH_DEFEND)
+			uncover_defence_note(&n, s, arg);
+		else
+			ends_turn = true; /* only when nothing is left to do */
+		break;
+	case TA_ACT_BONUS:
+		add(&n, "%d extra turn%s; %d bonus piece%s left (they break ties)", arg - 1,
+		    arg == 2 ? "" : "s", s->pl[p].bonus - arg,
+		    s->pl[p].bonus - arg == 1 ? "" : "s");
+		break;
+	case TA_ACT_UNSHIELD: {
+		char b[4];
+		ta_cell c = s->cell[arg];
+		qv_sq_name(ta_file(arg), ta_rank(arg), b);
+		if (s->covered >> arg & 1)
+			add(&n, "removes the shield of p%d's covered piece on %s", TA_OWNER(c) + 1,
+			    b);
+		else
+			add(&n, "removes the shield of p%d's %s on %s", TA_OWNER(c) + 1,
+			    ta_kind_names[TA_KIND(c)], b);
+		ends_turn = true;
+		break;
+	}
+	default: ends_turn = true; break;
+	}
+	if (ends_turn && ending_note(&n, s, a))
+		ask = true;
+	if (confirm)
+		*confirm = ask;
+	return (int)n.used;
+}
