@@ -16,6 +16,8 @@ import { turn } from '../../web/arrows.js';
 
 /** The arrow characters of the diagrams, by board direction. */
 const GLYPHS = { '↑': 'N', '↗': 'NE', '→': 'E', '↘': 'SE', '↓': 'S', '↙': 'SW', '←': 'W', '↖': 'NW' };
+// Evons draws an ability arrow doubled (⇑ against ↑).
+const ABILITY_GLYPHS = { '⇑': 'N', '⇗': 'NE', '⇒': 'E', '⇘': 'SE', '⇓': 'S', '⇙': 'SW', '⇐': 'W', '⇖': 'NW' };
 
 /**
  * A `quiver engine` session: send commands, read replies (up to the empty line).
@@ -69,14 +71,17 @@ function cellText(diagram, file, rank) {
 }
 
 /**
- * The directions of the arrows in a cell's text, each with its ability mark (the text after
- * the glyph up to the next blank) when asked.
+ * The directions of the arrows in a cell's text, each with its ability mark: '!' for an
+ * ability arrow (a doubled glyph, or a plain one followed by '!'), '' for a plain one.
  * @param {string} text
  */
 function arrowsIn(text) {
   /** @type {Map<string, string>} */
   const out = new Map();
-  for (const m of text.matchAll(/([↑↗→↘↓↙←↖])(!?)/g)) out.set(GLYPHS[/** @type {keyof GLYPHS} */ (m[1])], m[2]);
+  for (const m of text.matchAll(/([↑↗→↘↓↙←↖])(!?)|([⇑⇗⇒⇘⇓⇙⇐⇖])/g)) {
+    if (m[3]) out.set(ABILITY_GLYPHS[/** @type {keyof ABILITY_GLYPHS} */ (m[3])], '!');
+    else out.set(GLYPHS[/** @type {keyof GLYPHS} */ (m[1])], m[2]);
+  }
   return out;
 }
 
