@@ -854,6 +854,134 @@ static int ev_legal(const void *st, qv_action *out)
 	}
 }
 
+/* ---- sampling and counting without the list ----
+ *
+ * The main phase's list is up to 2 x 20 x 49 plays and covers: the sampler counts each family
+ * (plays: affordable monster kinds x empty cells; covers: monster kinds x empty cells; reveals;
+ * end), draws one index with the same qv_rng_below(n) a caller of legal() would, and decodes
+ * the action at that index in legal()'s order, so a random game is the same game either way.
+ * The mulligan (twice a game) and the chain (a few actions) are listed as legal() lists them. */
+
+/* The index of the i-th (from 0) set bit of m, which has more than i. */
+static int nth_bit(uint64_t m, int i)
+{
+	int base = 0;
+	for (int n; i >= (n = __builtin_popcount((uint32_t)(m & 0xFFFF))); m >>= 16, base += 16)
+		i -= n;
+	while (i--)
+		m &= m - 1;
+	return base + __builtin_ctzll(m);
+}
+
+/* The main phase's families: affordable monster kinds in hand (plays), monster kinds in hand
+ * (covers), the revealable cells, the empty cells. */
+typedef struct main_families {
+	uint32_t play_kinds, cover_kinds;
+	uint64_t reveal, empty;
+	int nplay, ncover, nreveal, nempty;
+} main_families;
+
+static void count_main(const ev_state *s, main_families *f)
+{
+	int p = s->active;
+	const ev_player *pl = &s->pl[p];
+	memset(f, 0, sizeof *f);
+	for (int k = 0; k < EV_NMONSTERS; k++)
+		if (pl->hand[k]) {
+			f->cover_kinds |= 1u << k;
+			if (ev_kinds[k].cost <= pl->credits)
+				f->play_kinds |= 1u << k;
+		}
+	for (int c = 0; c < EV_NCELLS; c++) {
+		const ev_cell *x = &s->cell[c];
+		if (x->kind == 0)
+			f->empty |= 1ull << c;
+		else if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
+		         ((x->flags & EV_F_GROWTH) || ev_kinds[x->kind - 1].cost <= pl->credits))
+			f->reveal |= 1ull << c;
+	}
+	f->nplay = __builtin_popcount(f->play_kinds);
+	f->ncover = __builtin_popcount(f->cover_kinds);
+	f->nreveal = __builtin_popcountll(f->reveal);
+	f->nempty = __builtin_popcountll(f->empty);
+}
+
+/* The i-th action of legal_main's list for the families f. */
+static qv_action main_action(const main_families *f, int i)
+{
+	int n = f->nplay * f->nempty;
+	if (i < n)
+		return EV_MAKE(EV_ACT_PLAY, nth_bit(f->play_kinds, i / f->nempty) |
+		                                nth_bit(f->empty, i % f->nempty) << 5);
+	i -= n;
+	n = f->ncover * f->nempty;
+	if (i < n)
+		return EV_MAKE(EV_ACT_COVER, nth_bit(f->cover_kinds, i / f->nempty) |
+		                                 nth_bit(f->empty, i % f->nempty) << 5);
+	i -= n;
+	if (i < f->nreveal)
+		return EV_MAKE(EV_ACT_REVEAL, nth_bit(f->reveal, i));
+	return EV_MAKE(EV_ACT_END, 0);
+}
+
+/* A chain decision lists at most 20 cards per arrow and next. */
+#define EV_MAX_CHAIN_ACTIONS (QV_NDIRS * EV_NMONSTERS + 1)
+
+/* The mulligan's list, kept apart so that its large buffer stays off the other paths. */
+__attribute__((noinline)) static qv_action sample_listed(const ev_state *s, qv_rng *rng)
+{
+	qv_action list[EV_MAX_ACTIONS];
+	int n = ev_legal(s, list);
+	return n > 0 ? list[qv_rng_below(rng, (uint32_t)n)] : -1;
+}
+
+static qv_action ev_sample(const void *st, qv_rng *rng)
+{
+	const ev_state *s = st;
+	switch (s->phase) {
+	case EV_PH_MAIN: {
+		if (s->played) {
+			(void)qv_rng_below(rng, 1); /* as a caller of legal() draws among one */
+			return EV_MAKE(EV_ACT_END, 0);
+		}
+		main_families f;
+		count_main(s, &f);
+		int n = (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
+		return main_action(&f, (int)qv_rng_below(rng, (uint32_t)n));
+	}
+	case EV_PH_CHAIN: {
+		qv_action list[EV_MAX_CHAIN_ACTIONS];
+		int n = legal_chain(s, list);
+		return n > 0 ? list[qv_rng_below(rng, (uint32_t)n)] : -1;
+	}
+	case EV_PH_MULLIGAN: return sample_listed(s, rng);
+	default: return -1;
+	}
+}
+
+static int ev_count(const void *st)
+{
+	const ev_state *s = st;
+	switch (s->phase) {
+	case EV_PH_MAIN: {
+		if (s->played)
+			return 1;
+		main_families f;
+		count_main(s, &f);
+		return (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
+	}
+	case EV_PH_CHAIN: {
+		qv_action list[EV_MAX_CHAIN_ACTIONS];
+		return legal_chain(s, list);
+	}
+	case EV_PH_MULLIGAN: {
+		qv_action list[EV_MAX_ACTIONS];
+		return legal_mulligan(s, list);
+	}
+	default: return 0;
+	}
+}
+
 static int ev_chance(const void *st, qv_action *out, double *prob)
 {
 	const ev_state *s = st;
@@ -1696,7 +1824,8 @@ const qv_game qv_evons = {
     .view_json = ev_view_json,
     .load_json = ev_load_json,
     .secret = NULL,
-    .sample = NULL,
+    .sample = ev_sample,
+    .count = ev_count,
     .heuristic = ev_heuristic,
     .capped = ev_capped,
     .reference = ev_reference,
