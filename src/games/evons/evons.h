@@ -144,7 +144,8 @@ typedef struct ev_state {
 	ev_entry stack[EV_MAX_STACK];
 	uint16_t max_turns, turn_no, next_inst;
 	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
-	uint8_t pad_[2];
+	uint8_t gone; /* a card left the board during the action being applied; 0 between actions */
+	uint8_t pad_;
 } ev_state;
 #pragma GCC diagnostic pop
 

@@ -159,10 +159,14 @@ static inline bool faceup_monster(const ev_state *s, int c)
 	return monster_at(s, c) && !covered(s, c);
 }
 
+/* Empty cells have instance 0 and cards on the board 1 or more, so the instance alone finds
+ * the card. */
 int ev_find_cell_of(const ev_state *s, int inst)
 {
+	if (inst <= 0)
+		return -1;
 	for (int c = 0; c < EV_NCELLS; c++)
-		if (occupied(s, c) && s->cell[c].inst == inst)
+		if (s->cell[c].inst == inst)
 			return c;
 	return -1;
 }
@@ -300,6 +304,7 @@ NARRATION static void say_result(const ev_state *s, qv_events *ev)
 static void to_graveyard(ev_state *s, int c)
 {
 	ev_player *o = &s->pl[s->cell[c].owner];
+	s->gone = 1;
 	if (o->ngrave < EV_DECK_MAX)
 		o->grave[o->ngrave++] = (uint8_t)kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
@@ -316,6 +321,7 @@ static void destroy(ev_state *s, int c, const char *prefix, const char *suffix, 
 static void remove_from_game(ev_state *s, int c)
 {
 	ev_player *o = &s->pl[s->cell[c].owner];
+	s->gone = 1;
 	if (o->nremoved < EV_DECK_MAX)
 		o->removed[o->nremoved++] = (uint8_t)kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
@@ -423,13 +429,16 @@ static void finish_game(ev_state *s, int how, qv_events *ev)
  * points with no target left, and the return to the main phase when the stack is empty. */
 static void settle(ev_state *s, qv_events *ev)
 {
+	bool gone = s->gone;
+	s->gone = 0;
 	if (s->phase == EV_PH_OVER)
 		return;
 	if (main_full(s)) {
 		finish_game(s, EV_END_FULL, ev);
 		return;
 	}
-	purge_stack(s);
+	if (gone) /* an entry ends only when its card leaves the board */
+		purge_stack(s);
 	if (s->nstack == 0) {
 		s->phase = EV_PH_MAIN;
 		return;
