@@ -100,11 +100,11 @@ int ev_step(int cell, int dir)
 	return r * EV_SIDE + c;
 }
 
-bool ev_in_main(int cell)
-{
-	int c = cell % EV_SIDE, r = cell / EV_SIDE;
-	return c >= 1 && c <= 5 && r >= 1 && r <= 5;
-}
+/* Bit c: cell c is in the main zone (columns 1..5 of rows 1..5). */
+#define MAIN_ROW  (0x3Eull) /* columns 1..5 of a row */
+#define MAIN_ZONE (MAIN_ROW << 7 | MAIN_ROW << 14 | MAIN_ROW << 21 | MAIN_ROW << 28 | MAIN_ROW << 35)
+
+bool ev_in_main(int cell) { return cell >= 0 && cell < EV_NCELLS && (MAIN_ZONE >> cell & 1); }
 
 int ev_board_dir(int ctrl, int printed) { return ctrl == 0 ? printed : (printed + 4) % 8; }
 
@@ -214,12 +214,19 @@ static bool main_full(const ev_state *s)
 	return true;
 }
 
+/* A face-up monster: kind (stored + 1) 1..20, not covered. */
+static inline bool faceup_monster_cell(const ev_cell *x)
+{
+	return x->kind - 1u < EV_NMONSTERS && !(x->flags & EV_F_COVERED);
+}
+
 void ev_scores(const ev_state *s, int *out)
 {
 	out[0] = out[1] = 0;
-	for (int c = 0; c < EV_NCELLS; c++)
-		if (ev_in_main(c) && faceup_monster(s, c))
-			out[s->cell[c].ctrl]++;
+	for (int r = 1; r <= 5; r++)
+		for (int c = r * EV_SIDE + 1; c <= r * EV_SIDE + 5; c++)
+			if (faceup_monster_cell(&s->cell[c]))
+				out[s->cell[c].ctrl]++;
 }
 
 /* ---- narration ----
@@ -1458,7 +1465,34 @@ static void start_conflicts(ev_state *s, ev_entry *e, int c, qv_events *ev)
 
 /* ---- apply ---- */
 
-/* Legal when it is the coin's outcome during the toss, or one of the legal actions. */
+/* Whether a is in legal_main's list, tested without listing: the conditions of each family
+ * there, on the one card and cell the action names. */
+static bool main_listed(const ev_state *s, qv_action a)
+{
+	int type = EV_TYPE(a), arg = EV_ARG(a), k = arg & 31, c = arg >> 5;
+	const ev_player *pl = &s->pl[s->active];
+	if (a < 0)
+		return false;
+	if (type == EV_ACT_END)
+		return arg == 0;
+	if (s->played)
+		return false;
+	switch (type) {
+	case EV_ACT_PLAY:
+	case EV_ACT_COVER:
+		return k < EV_NMONSTERS && c < EV_NCELLS && pl->hand[k] && !occupied(s, c) &&
+		       (type == EV_ACT_COVER || ev_kinds[k].cost <= pl->credits);
+	case EV_ACT_REVEAL:
+		return arg < EV_NCELLS && occupied(s, arg) && covered(s, arg) &&
+		       s->cell[arg].ctrl == s->active &&
+		       ((s->cell[arg].flags & EV_F_GROWTH) ||
+		        ev_kinds[kind_at(s, arg)].cost <= pl->credits);
+	default: return false;
+	}
+}
+
+/* Legal when it is the coin's outcome during the toss, or one of the legal actions: the main
+ * phase's tested directly, the chain's and the mulligan's (short lists) looked up. */
 static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 {
 	const ev_state *s = st;
@@ -1466,6 +1500,8 @@ static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 		return EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)
 		           ? QV_OK
 		           : explain(s, a, err);
+	if (s->phase == EV_PH_MAIN)
+		return main_listed(s, a) ? QV_OK : explain(s, a, err);
 	qv_action list[EV_MAX_ACTIONS];
 	int n = ev_legal(s, list);
 	for (int i = 0; i < n; i++)
@@ -1766,18 +1802,21 @@ static double ev_heuristic(const void *st, int player)
 		ev_returns(s, r);
 		return r[player];
 	}
-	int sc[2];
-	ev_scores(s, sc);
+	/* the scores and the material in one pass, in cell order as before */
+	int sc[2] = {0, 0};
 	double w[2] = {0, 0};
 	for (int c = 0; c < EV_NCELLS; c++) {
-		if (!monster_at(s, c))
-			continue;
 		const ev_cell *x = &s->cell[c];
-		if (covered(s, c))
+		if (x->kind - 1u >= EV_NMONSTERS) /* empty, or a block */
+			continue;
+		bool in_main = MAIN_ZONE >> c & 1;
+		if (x->flags & EV_F_COVERED) {
 			w[x->ctrl] += 0.15;
-		else
-			w[x->ctrl] += 0.03 * (ev_kinds[kind_at(s, c)].atk + ev_cur_def(s, c)) *
-			              (ev_in_main(c) ? 1.0 : 0.5);
+		} else {
+			sc[x->ctrl] += in_main;
+			w[x->ctrl] += 0.03 * (ev_kinds[x->kind - 1].atk + ev_cur_def(s, c)) *
+			              (in_main ? 1.0 : 0.5);
+		}
 	}
 	double v = 0.5 * (sc[player] - sc[1 - player]) + (w[player] - w[1 - player]) +
 	           0.01 * (s->pl[player].credits - s->pl[1 - player].credits) +
