@@ -159,16 +159,22 @@ static inline bool faceup_monster(const ev_state *s, int c)
 	return monster_at(s, c) && !covered(s, c);
 }
 
-/* Empty cells have instance 0 and cards on the board 1 or more, so the instance alone finds
- * the card. */
 int ev_find_cell_of(const ev_state *s, int inst)
 {
-	if (inst <= 0)
-		return -1;
-	for (int c = 0; c < EV_NCELLS; c++)
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
 		if (s->cell[c].inst == inst)
 			return c;
+	}
 	return -1;
+}
+
+uint64_t ev_board_mask(const ev_state *s)
+{
+	uint64_t m = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		m |= (uint64_t)(s->cell[c].kind != 0) << c;
+	return m;
 }
 
 int ev_cur_def(const ev_state *s, int c) { return ev_kinds[kind_at(s, c)].def - s->cell[c].dmg; }
@@ -205,14 +211,7 @@ unsigned ev_board_arrows(const ev_state *s, int c) { return board_arrows(s, c); 
 
 bool ev_points_at(const ev_state *s, int from, int to) { return points_at(s, from, to); }
 
-static bool main_full(const ev_state *s)
-{
-	for (int r = 1; r <= 5; r++)
-		for (int c = 1; c <= 5; c++)
-			if (!occupied(s, r * EV_SIDE + c))
-				return false;
-	return true;
-}
+static bool main_full(const ev_state *s) { return (s->board & MAIN_ZONE) == MAIN_ZONE; }
 
 /* A face-up monster: kind (stored + 1) 1..20, not covered. */
 static inline bool faceup_monster_cell(const ev_cell *x)
@@ -223,10 +222,11 @@ static inline bool faceup_monster_cell(const ev_cell *x)
 void ev_scores(const ev_state *s, int *out)
 {
 	out[0] = out[1] = 0;
-	for (int r = 1; r <= 5; r++)
-		for (int c = r * EV_SIDE + 1; c <= r * EV_SIDE + 5; c++)
-			if (faceup_monster_cell(&s->cell[c]))
-				out[s->cell[c].ctrl]++;
+	for (uint64_t m = s->board & MAIN_ZONE; m; m &= m - 1) {
+		const ev_cell *x = &s->cell[__builtin_ctzll(m)];
+		if (faceup_monster_cell(x))
+			out[x->ctrl]++;
+	}
 }
 
 /* ---- narration ----
@@ -315,6 +315,7 @@ static void to_graveyard(ev_state *s, int c)
 	if (o->ngrave < EV_DECK_MAX)
 		o->grave[o->ngrave++] = (uint8_t)kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
+	s->board &= ~(1ull << c);
 }
 
 /* Destroys the card on c (to its owner's graveyard), narrated as "<prefix><card><suffix>". */
@@ -332,12 +333,14 @@ static void remove_from_game(ev_state *s, int c)
 	if (o->nremoved < EV_DECK_MAX)
 		o->removed[o->nremoved++] = (uint8_t)kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
+	s->board &= ~(1ull << c);
 }
 
 static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
 {
 	s->cell[c] = (ev_cell){
 	    s->next_inst, (uint8_t)(kind + 1), (uint8_t)owner, (uint8_t)owner, flags, 0, 0};
+	s->board |= 1ull << c;
 	if (s->next_inst < UINT16_MAX)
 		s->next_inst++;
 }
@@ -387,6 +390,7 @@ static void move_card(ev_state *s, int from, int to)
 {
 	s->cell[to] = s->cell[from];
 	memset(&s->cell[from], 0, sizeof s->cell[from]);
+	s->board = (s->board & ~(1ull << from)) | 1ull << to;
 }
 
 /* Drops the stack entries whose card is no longer on the board (its sequence ended). */
@@ -528,7 +532,8 @@ static void begin_turn(ev_state *s, int p, qv_events *ev)
 static void end_turn(ev_state *s, qv_events *ev)
 {
 	bool damaged = false;
-	for (int c = 0; c < EV_NCELLS; c++) {
+	for (uint64_t m = s->board; m; m &= m - 1) { /* empty cells are all zero */
+		int c = __builtin_ctzll(m);
 		damaged |= s->cell[c].dmg != 0;
 		s->cell[c].dmg = 0;
 		s->cell[c].flags &= (uint8_t) ~(EV_F_MOVED | EV_F_REACTIVATED);
@@ -908,12 +913,12 @@ static void count_main(const ev_state *s, main_families *f)
 			if (ev_kinds[k].cost <= pl->credits)
 				f->play_kinds |= 1u << k;
 		}
-	for (int c = 0; c < EV_NCELLS; c++) {
+	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
 		const ev_cell *x = &s->cell[c];
-		if (x->kind == 0)
-			f->empty |= 1ull << c;
-		else if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
-		         ((x->flags & EV_F_GROWTH) || ev_kinds[x->kind - 1].cost <= pl->credits))
+		if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
+		    ((x->flags & EV_F_GROWTH) || ev_kinds[x->kind - 1].cost <= pl->credits))
 			f->reveal |= 1ull << c;
 	}
 	f->nplay = __builtin_popcount(f->play_kinds);
@@ -1805,9 +1810,10 @@ static double ev_heuristic(const void *st, int player)
 	/* the scores and the material in one pass, in cell order as before */
 	int sc[2] = {0, 0};
 	double w[2] = {0, 0};
-	for (int c = 0; c < EV_NCELLS; c++) {
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
 		const ev_cell *x = &s->cell[c];
-		if (x->kind - 1u >= EV_NMONSTERS) /* empty, or a block */
+		if (x->kind - 1u >= EV_NMONSTERS) /* a block */
 			continue;
 		bool in_main = MAIN_ZONE >> c & 1;
 		if (x->flags & EV_F_COVERED) {
