@@ -66,6 +66,10 @@ bool qv_match_over(const qv_match *m);
 /* Applies a player's action, or a named chance outcome when chance is to move, then the
  * forced moves. On error nothing changes. */
 qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err);
+
+/* The same for an action known to be legal now, which is not checked again: an answer of
+ * qv_agent_choose for this state (it checks it). Anything else goes through qv_match_play. */
+qv_status qv_match_play_checked(qv_match *m, qv_action a, qv_err *err);
 /* The same from notation; the message of a rejected action names the problem. */
 qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
 

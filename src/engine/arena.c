@@ -125,8 +125,8 @@ static qv_status play_game(arena_run *R, int index, qv_err *err)
 			legal += qv_match_count_legal(m);
 			qv_match_tell_agent(m, agents[tm], &seen[tm]);
 			rc = qv_agent_choose(agents[tm], m->state, &a, &why);
-			if (!rc)
-				rc = qv_match_play(m, a, &why);
+			if (!rc) /* qv_agent_choose checked the answer against this state */
+				rc = qv_match_play_checked(m, a, &why);
 		}
 		if (!rc && m->nhist > ARENA_MAX_GAME_ACTIONS)
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",

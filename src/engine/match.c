@@ -106,13 +106,14 @@ static qv_status hist_reserve(qv_match *m, qv_err *err)
 	return QV_OK;
 }
 
-/* Checks a, applies it to the current state with its narration, and appends it to the
- * history. Nothing changes on error. */
-static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *err)
+/* Checks a (unless the caller has: `checked`), applies it to the current state with its
+ * narration, and appends it to the history. Nothing changes on error. */
+static qv_status match_apply_as(qv_match *m, qv_action a, bool automatic, bool checked,
+			       qv_err *err)
 {
 	int who = m->game->to_move(m->state);
 	qv_status rc = hist_reserve(m, err);
-	if (!rc)
+	if (!rc && !checked)
 		rc = m->game->check(m->state, a, err);
 	if (rc)
 		return rc;
@@ -123,6 +124,12 @@ static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *e
 		m->seen[m->nhist * QV_VIEWERS + v] = NULL;
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
 	return QV_OK;
+}
+
+/* match_apply_as with the check. */
+static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *err)
+{
+	return match_apply_as(m, a, automatic, false, err);
 }
 
 /* The only option at this point, if there is exactly one and the engine may take it by itself
@@ -234,17 +241,29 @@ bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
 
 /* A decision or named chance outcome, followed by whatever is forced after it. A held forced
  * decision is recorded as automatic, exactly as if the match had applied it by itself. */
-qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err)
+static qv_status match_play(qv_match *m, qv_action a, bool checked, qv_err *err)
 {
 	if (qv_match_over(m))
 		return qv_fail(err, QV_ESTATE, "the game is over");
 	qv_action only;
 	bool automatic = qv_match_held(m, &only) && only == a;
-	qv_status rc = match_apply(m, a, automatic, err);
+	qv_status rc = match_apply_as(m, a, automatic, checked, err);
 	if (rc)
 		return rc;
 	apply_forced(m);
 	return QV_OK;
+}
+
+qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err)
+{
+	return match_play(m, a, false, err);
+}
+
+/* For an action already checked against the current state: the arena's agents' answers, which
+ * qv_agent_choose checks, need no second check. */
+qv_status qv_match_play_checked(qv_match *m, qv_action a, qv_err *err)
+{
+	return match_play(m, a, true, err);
 }
 
 /* Parses notation against the current state and plays it. Malformed text keeps the
