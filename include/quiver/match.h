@@ -48,6 +48,8 @@ typedef struct qv_match {
 	 * for: seen[i * QV_VIEWERS + v] (NULL: not yet; "" for nothing to say). */
 	char **seen;
 	unsigned hold; /* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
+	bool quiet;    /* actions are applied without narration (qv_match_quiet) */
+	int noptions;  /* legal actions at the current state as last counted, or -1 (not yet) */
 } qv_match;
 
 /* The viewers a match words its log for: the players, then QV_VIEW_PUBLIC and QV_VIEW_ALL. */
@@ -64,6 +66,10 @@ bool qv_match_over(const qv_match *m);
 /* Applies a player's action, or a named chance outcome when chance is to move, then the
  * forced moves. On error nothing changes. */
 qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err);
+
+/* The same for an action known to be legal now, which is not checked again: an answer of
+ * qv_agent_choose for this state (it checks it). Anything else goes through qv_match_play. */
+qv_status qv_match_play_checked(qv_match *m, qv_action a, qv_err *err);
 /* The same from notation; the message of a rejected action names the problem. */
 qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
 
@@ -75,6 +81,15 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
  * as usual. Clearing a bit applies a decision it held at once. A new or loaded match holds
  * nothing; forced moves applied before the call stay applied. */
 void qv_match_hold_forced(qv_match *m, unsigned players);
+
+/* From now on, applies actions without their narration (the log then has no consequence
+ * lines for them): for matches that nobody reads, such as the arena's, where wording every
+ * consequence would cost more than the rules. A new match narrates. */
+void qv_match_quiet(qv_match *m);
+
+/* The number of legal actions of the player to move (0 when chance or nobody is to move),
+ * counted once per position: the search for forced moves has usually counted them already. */
+int qv_match_count_legal(qv_match *m);
 
 /* Whether the player to move is held (qv_match_hold_forced) and has exactly one option, which
  * then waits for the front end: true, with *out (may be NULL) the action. */

@@ -24,9 +24,9 @@ const qv_agent_kind *const qv_agent_kinds[] = {
 	&qv_agent_easy,   &qv_agent_medium, &qv_agent_hard, NULL,
 };
 
-/* Writes "random (keys: seed), greedy (keys: seed)" (every kind with its keys) into buf, for
- * messages that must name the accepted form. */
-static void list_kinds(char *buf, size_t len)
+/* Writes "random (keys: seed), greedy (keys: seed)" (every kind with its keys) into buf and
+ * returns it, for messages that must name the accepted form (only they pay for it). */
+static const char *list_kinds(char *buf, size_t len)
 {
 	size_t used = 0;
 	buf[0] = '\0';
@@ -39,6 +39,7 @@ static void list_kinds(char *buf, size_t len)
 		if (k->nkeys && used < len)
 			used += (size_t)snprintf(buf + used, len - used, ")");
 	}
+	return buf;
 }
 
 /* Reads seed= from opts if present. Seeds are whole numbers in the full unsigned 64-bit range,
@@ -64,12 +65,11 @@ static qv_status read_seed(const qv_params *opts, uint64_t *seed, qv_err *err)
 static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_params *opts,
 			    qv_err *err)
 {
-	char kinds[360];
-	list_kinds(kinds, sizeof kinds);
+	char kinds[360]; /* the accepted form, written only for a message */
 	size_t len = strlen(spec);
 	if (len == 0)
 		return qv_fail(err, QV_EINVAL, "empty agent spec: expected name[:key=value,...] (agents: %s)",
-			       kinds);
+			       list_kinds(kinds, sizeof kinds));
 	if (len >= sizeof ((qv_agent *)0)->spec)
 		return qv_fail(err, QV_EINVAL, "agent spec '%.40s...' is too long (at most %zu characters)",
 			       spec, sizeof ((qv_agent *)0)->spec - 1);
@@ -82,8 +82,7 @@ static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_par
 			*kind = qv_agent_kinds[i];
 	if (!*kind)
 		return qv_fail(err, QV_EINVAL, "unknown agent '%.*s': expected name[:key=value,...] (agents: %s)",
-			       (int)nlen, spec,
-			       kinds);
+			       (int)nlen, spec, list_kinds(kinds, sizeof kinds));
 	opts->n = 0;
 	if (!colon)
 		return QV_OK;
@@ -98,7 +97,8 @@ static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_par
 		st = qv_params_check_keys(opts, (*kind)->keys, (*kind)->nkeys, what, &e);
 	}
 	if (st)
-		return qv_fail(err, st, "%s (agents: %s)", e.msg, kinds);
+		return qv_fail(err, st, "%s (agents: %s)", e.msg,
+			       list_kinds(kinds, sizeof kinds));
 	return QV_OK;
 }
 

@@ -87,9 +87,8 @@ typedef struct arena_run {
 	qv_err fail;
 } arena_run;
 
-/* Plays game `index` into R->games[index], with abuf (max_actions entries) as this thread's
- * scratch. */
-static qv_status play_game(arena_run *R, int index, qv_action *abuf, qv_err *err)
+/* Plays game `index` into R->games[index]. */
+static qv_status play_game(arena_run *R, int index, qv_err *err)
 {
 	const qv_arena_config *cfg = R->cfg;
 	const qv_game *g = cfg->game;
@@ -104,6 +103,8 @@ static qv_status play_game(arena_run *R, int index, qv_action *abuf, qv_err *err
 	int turns = 0;
 	long long legal = 0;
 	qv_status rc = qv_match_new(&m, g, &cfg->params, seed, &why);
+	if (!rc)
+		qv_match_quiet(m); /* records keep the actions; nobody reads the narration */
 	for (int s = 0; !rc && s < n; s++) {
 		int a = qv_arena_seat_agent(index, s, n);
 		res->agent[s] = a;
@@ -121,11 +122,11 @@ static qv_status play_game(arena_run *R, int index, qv_action *abuf, qv_err *err
 		} else {
 			qv_action a;
 			turns++;
-			legal += qv_count_legal(g, m->state, abuf);
+			legal += qv_match_count_legal(m);
 			qv_match_tell_agent(m, agents[tm], &seen[tm]);
 			rc = qv_agent_choose(agents[tm], m->state, &a, &why);
-			if (!rc)
-				rc = qv_match_play(m, a, &why);
+			if (!rc) /* qv_agent_choose checked the answer against this state */
+				rc = qv_match_play_checked(m, a, &why);
 		}
 		if (!rc && m->nhist > ARENA_MAX_GAME_ACTIONS)
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
@@ -171,21 +172,12 @@ static void note_failure(arena_run *R, int index, qv_status rc, const qv_err *er
 static void *worker(void *arg)
 {
 	arena_run *R = arg;
-	const qv_game *g = R->cfg->game;
-	qv_action *abuf = malloc(sizeof *abuf * (size_t)(g->max_actions > 0 ? g->max_actions : 1));
-	if (!abuf) {
-		qv_err err;
-		qv_fail(&err, QV_ENOMEM, "out of memory starting a worker thread");
-		pthread_mutex_lock(&R->mu);
-		note_failure(R, R->cfg->games, QV_ENOMEM, &err);
-		pthread_mutex_unlock(&R->mu);
-	}
-	while (abuf && !atomic_load(&R->stop)) {
+	while (!atomic_load(&R->stop)) {
 		int i = atomic_fetch_add(&R->next, 1);
 		if (i >= R->cfg->games)
 			break;
 		qv_err err;
-		qv_status rc = play_game(R, i, abuf, &err);
+		qv_status rc = play_game(R, i, &err);
 		pthread_mutex_lock(&R->mu);
 		if (rc)
 			note_failure(R, i, rc, &err);
@@ -194,7 +186,6 @@ static void *worker(void *arg)
 		pthread_cond_signal(&R->cv);
 		pthread_mutex_unlock(&R->mu);
 	}
-	free(abuf);
 	pthread_mutex_lock(&R->mu);
 	R->running--;
 	pthread_cond_signal(&R->cv);

@@ -8,6 +8,7 @@
  * replay path (records) the same code that undo relies on.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,27 +26,33 @@
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
-/* Allocates a match for g with its state buffers and default names, but no state yet. */
+/* Allocates a match for g with its state buffers and default names, but no state yet. The
+ * parameters (some 33 KB of text) are left unwritten but empty: only their first n entries are
+ * ever read, so a match for each arena game costs no large memset. */
 static qv_match *match_alloc(const qv_game *g, qv_err *err)
 {
-	qv_match *m = calloc(1, sizeof *m);
+	qv_match *m = malloc(sizeof *m);
 	if (!m) {
 		qv_fail(err, QV_ENOMEM, "out of memory creating a match");
 		return NULL;
 	}
+	memset(m, 0, offsetof(qv_match, params));
+	m->params.n = 0;
+	memset((char *)m + offsetof(qv_match, seed), 0, sizeof *m - offsetof(qv_match, seed));
 	int nbuf = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
 	m->game = g;
+	m->noptions = -1;
 	m->state = calloc(1, g->state_size);
 	m->base = calloc(1, g->state_size);
-	m->abuf = calloc((size_t)(nbuf > 0 ? nbuf : 1), sizeof *m->abuf);
-	m->pbuf = calloc((size_t)(g->max_chance > 0 ? g->max_chance : 1), sizeof *m->pbuf);
+	m->abuf = malloc((size_t)(nbuf > 0 ? nbuf : 1) * sizeof *m->abuf); /* scratch */
+	m->pbuf = malloc((size_t)(g->max_chance > 0 ? g->max_chance : 1) * sizeof *m->pbuf);
 	if (!m->state || !m->base || !m->abuf || !m->pbuf) {
 		qv_match_free(m);
 		qv_fail(err, QV_ENOMEM, "out of memory creating a match");
 		return NULL;
 	}
-	for (int i = 0; i < QV_MAX_PLAYERS; i++)
-		snprintf(m->names[i], sizeof m->names[i], "p%d", i + 1);
+	for (int i = 0; i < QV_MAX_PLAYERS; i++) /* "p1".."p5" */
+		memcpy(m->names[i], (char[]){'p', (char)('1' + i), '\0'}, 3);
 	return m;
 }
 
@@ -99,32 +106,42 @@ static qv_status hist_reserve(qv_match *m, qv_err *err)
 	return QV_OK;
 }
 
-/* Checks a, applies it to the current state with its narration, and appends it to the
- * history. Nothing changes on error. */
-static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *err)
+/* Checks a (unless the caller has: `checked`), applies it to the current state with its
+ * narration, and appends it to the history. Nothing changes on error. */
+static qv_status match_apply_as(qv_match *m, qv_action a, bool automatic, bool checked,
+			       qv_err *err)
 {
 	int who = m->game->to_move(m->state);
 	qv_status rc = hist_reserve(m, err);
-	if (!rc)
+	if (!rc && !checked)
 		rc = m->game->check(m->state, a, err);
 	if (rc)
 		return rc;
 	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
-	m->game->apply(m->state, a, &m->said);
+	m->game->apply(m->state, a, m->quiet ? NULL : &m->said);
+	m->noptions = -1;
 	for (int v = 0; v < QV_VIEWERS; v++)
 		m->seen[m->nhist * QV_VIEWERS + v] = NULL;
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
 	return QV_OK;
 }
 
+/* match_apply_as with the check. */
+static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *err)
+{
+	return match_apply_as(m, a, automatic, false, err);
+}
+
 /* The only option at this point, if there is exactly one and the engine may take it by itself
  * (a secret commitment is always asked): returns true and sets *out. Whether a front end
- * holds it back (qv_match_hold_forced) does not matter here. */
-static bool only_option(const qv_match *m, const void *st, qv_action *out)
+ * holds it back (qv_match_hold_forced) does not matter here. *counted is the number of legal
+ * actions of the player to move when they were counted, else -1. */
+static bool only_option(const qv_match *m, const void *st, qv_action *out, int *counted)
 {
 	const qv_game *g = m->game;
 	int who = g->to_move(st);
 	int n;
+	*counted = -1;
 	if (who == QV_OVER)
 		return false;
 	if (who == QV_CHANCE) {
@@ -132,7 +149,7 @@ static bool only_option(const qv_match *m, const void *st, qv_action *out)
 	} else {
 		if (g->secret && g->secret(st))
 			return false;
-		n = qv_count_legal(g, st, m->abuf);
+		n = *counted = qv_count_legal(g, st, m->abuf);
 		if (n == 1 && g->count)
 			g->legal(st, m->abuf);
 	}
@@ -157,9 +174,13 @@ static bool held_player(const qv_match *m)
 static void apply_forced(qv_match *m)
 {
 	qv_action a;
-	while (!held_player(m) && only_option(m, m->state, &a))
+	int counted = -1;
+	while (!held_player(m) && only_option(m, m->state, &a, &counted)) {
 		if (match_apply(m, a, true, NULL))
 			return;
+		counted = -1;
+	}
+	m->noptions = counted; /* the current state's, when only_option counted them */
 }
 
 void qv_match_hold_forced(qv_match *m, unsigned players)
@@ -168,10 +189,22 @@ void qv_match_hold_forced(qv_match *m, unsigned players)
 	apply_forced(m); /* a decision no longer held is applied now */
 }
 
+void qv_match_quiet(qv_match *m) { m->quiet = true; }
+
+int qv_match_count_legal(qv_match *m)
+{
+	if (m->noptions < 0) {
+		int who = m->game->to_move(m->state);
+		m->noptions = who < 0 ? 0 : qv_count_legal(m->game, m->state, m->abuf);
+	}
+	return m->noptions;
+}
+
 bool qv_match_held(const qv_match *m, qv_action *out)
 {
 	qv_action a;
-	if (!held_player(m) || !only_option(m, m->state, &a))
+	int counted;
+	if (!held_player(m) || !only_option(m, m->state, &a, &counted))
 		return false;
 	if (out)
 		*out = a;
@@ -208,17 +241,29 @@ bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
 
 /* A decision or named chance outcome, followed by whatever is forced after it. A held forced
  * decision is recorded as automatic, exactly as if the match had applied it by itself. */
-qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err)
+static qv_status match_play(qv_match *m, qv_action a, bool checked, qv_err *err)
 {
 	if (qv_match_over(m))
 		return qv_fail(err, QV_ESTATE, "the game is over");
 	qv_action only;
 	bool automatic = qv_match_held(m, &only) && only == a;
-	qv_status rc = match_apply(m, a, automatic, err);
+	qv_status rc = match_apply_as(m, a, automatic, checked, err);
 	if (rc)
 		return rc;
 	apply_forced(m);
 	return QV_OK;
+}
+
+qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err)
+{
+	return match_play(m, a, false, err);
+}
+
+/* For an action already checked against the current state: the arena's agents' answers, which
+ * qv_agent_choose checks, need no second check. */
+qv_status qv_match_play_checked(qv_match *m, qv_action a, qv_err *err)
+{
+	return match_play(m, a, true, err);
 }
 
 /* Parses notation against the current state and plays it. Malformed text keeps the
@@ -302,6 +347,7 @@ static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
 	replay(m, n, st);
 	memcpy(m->state, st, m->game->state_size);
+	m->noptions = -1;
 	free(st);
 	for (int i = n * QV_VIEWERS; i < m->nhist * QV_VIEWERS; i++)
 		free(m->seen[i]);
@@ -725,7 +771,8 @@ static qv_status load_names(qv_match *m, const json_t *j, qv_err *err)
 static bool is_forced_now(const qv_match *m)
 {
 	qv_action a;
-	return only_option(m, m->state, &a);
+	int counted;
+	return only_option(m, m->state, &a, &counted);
 }
 
 /* Replays a record's "actions", each parsed against the state it is played in. */

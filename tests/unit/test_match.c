@@ -397,6 +397,40 @@ static void test_undo_seat(void **unused)
 	qv_match_free(m);
 }
 
+/* A quiet match, played with qv_match_play_checked, plays the same game without narration;
+ * the legal count it keeps is the count of the current state after plays, chance, forced moves
+ * and undo. */
+static void test_quiet_and_count(void **unused)
+{
+	(void)unused;
+	qv_match *loud = new_match("", 3), *quiet = new_match("", 3);
+	qv_match_quiet(quiet);
+	size_t said0 = quiet->said.text.len;
+	qv_action buf[64];
+	const char *moves[] = {"step 2", "coin tails", "hold"};
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(qv_match_count_legal(quiet),
+				 qv_match_to_move(quiet) < 0
+				     ? 0
+				     : qv_count_legal(quiet->game, quiet->state, buf));
+		play(loud, moves[i]);
+		qv_action a;
+		qv_err e;
+		assert_int_equal(quiet->game->action_from_text(quiet->state, moves[i], &a, &e), QV_OK);
+		assert_int_equal(qv_match_play_checked(quiet, a, &e), QV_OK);
+	}
+	assert_int_equal(quiet->nhist, loud->nhist);
+	assert_memory_equal(quiet->state, loud->state, quiet->game->state_size);
+	assert_true(loud->said.text.len > said0);
+	assert_int_equal(quiet->said.text.len, said0);
+	qv_err err;
+	assert_int_equal(qv_match_undo(quiet, &err), QV_OK);
+	assert_int_equal(qv_match_to_move(quiet), 0);
+	assert_int_equal(qv_match_count_legal(quiet), qv_count_legal(quiet->game, quiet->state, buf));
+	qv_match_free(loud);
+	qv_match_free(quiet);
+}
+
 /* A held forced decision waits for the front end, is recorded as automatic when played, and
  * undo, the log and records treat it as before; other players' and chance's forced moves are
  * still applied. */
@@ -886,6 +920,7 @@ int main(void)
 		cmocka_unit_test(test_undo_own),
 		cmocka_unit_test(test_undo_seat),
 		cmocka_unit_test(test_hold_forced),
+		cmocka_unit_test(test_quiet_and_count),
 		cmocka_unit_test(test_state_json_round_trip),
 		cmocka_unit_test(test_state_json_wrapper),
 		cmocka_unit_test(test_view_json),

@@ -142,9 +142,11 @@ typedef struct ev_state {
 	ev_cell cell[EV_NCELLS];
 	ev_player pl[2];
 	ev_entry stack[EV_MAX_STACK];
+	uint64_t board; /* bit c: a card on cell c (kept with cell[]; ev_board_mask rebuilds it) */
 	uint16_t max_turns, turn_no, next_inst;
 	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
-	uint8_t pad_[2];
+	uint8_t gone; /* a card left the board during the action being applied; 0 between actions */
+	uint8_t pad_;
 } ev_state;
 #pragma GCC diagnostic pop
 
@@ -156,6 +158,7 @@ void ev_cell_name(int cell, char *buf);           /* buf >= 4 */
 int ev_cell_parse(const char *text);              /* -1 if not a cell */
 int ev_find_kind(const char *text);               /* card kind, or -1 */
 int ev_find_cell_of(const ev_state *s, int inst); /* the cell of instance inst, or -1 */
+uint64_t ev_board_mask(const ev_state *s);        /* bit c: cell[c] holds a card */
 
 /* Rules (rules.c). */
 int ev_to_move(const ev_state *s);

@@ -100,11 +100,11 @@ int ev_step(int cell, int dir)
 	return r * EV_SIDE + c;
 }
 
-bool ev_in_main(int cell)
-{
-	int c = cell % EV_SIDE, r = cell / EV_SIDE;
-	return c >= 1 && c <= 5 && r >= 1 && r <= 5;
-}
+/* Bit c: cell c is in the main zone (columns 1..5 of rows 1..5). */
+#define MAIN_ROW  (0x3Eull) /* columns 1..5 of a row */
+#define MAIN_ZONE (MAIN_ROW << 7 | MAIN_ROW << 14 | MAIN_ROW << 21 | MAIN_ROW << 28 | MAIN_ROW << 35)
+
+bool ev_in_main(int cell) { return cell >= 0 && cell < EV_NCELLS && (MAIN_ZONE >> cell & 1); }
 
 int ev_board_dir(int ctrl, int printed) { return ctrl == 0 ? printed : (printed + 4) % 8; }
 
@@ -161,10 +161,20 @@ static inline bool faceup_monster(const ev_state *s, int c)
 
 int ev_find_cell_of(const ev_state *s, int inst)
 {
-	for (int c = 0; c < EV_NCELLS; c++)
-		if (occupied(s, c) && s->cell[c].inst == inst)
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
+		if (s->cell[c].inst == inst)
 			return c;
+	}
 	return -1;
+}
+
+uint64_t ev_board_mask(const ev_state *s)
+{
+	uint64_t m = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		m |= (uint64_t)(s->cell[c].kind != 0) << c;
+	return m;
 }
 
 int ev_cur_def(const ev_state *s, int c) { return ev_kinds[kind_at(s, c)].def - s->cell[c].dmg; }
@@ -201,21 +211,22 @@ unsigned ev_board_arrows(const ev_state *s, int c) { return board_arrows(s, c); 
 
 bool ev_points_at(const ev_state *s, int from, int to) { return points_at(s, from, to); }
 
-static bool main_full(const ev_state *s)
+static bool main_full(const ev_state *s) { return (s->board & MAIN_ZONE) == MAIN_ZONE; }
+
+/* A face-up monster: kind (stored + 1) 1..20, not covered. */
+static inline bool faceup_monster_cell(const ev_cell *x)
 {
-	for (int r = 1; r <= 5; r++)
-		for (int c = 1; c <= 5; c++)
-			if (!occupied(s, r * EV_SIDE + c))
-				return false;
-	return true;
+	return x->kind - 1u < EV_NMONSTERS && !(x->flags & EV_F_COVERED);
 }
 
 void ev_scores(const ev_state *s, int *out)
 {
 	out[0] = out[1] = 0;
-	for (int c = 0; c < EV_NCELLS; c++)
-		if (ev_in_main(c) && faceup_monster(s, c))
-			out[s->cell[c].ctrl]++;
+	for (uint64_t m = s->board & MAIN_ZONE; m; m &= m - 1) {
+		const ev_cell *x = &s->cell[__builtin_ctzll(m)];
+		if (faceup_monster_cell(x))
+			out[x->ctrl]++;
+	}
 }
 
 /* ---- narration ----
@@ -300,9 +311,11 @@ NARRATION static void say_result(const ev_state *s, qv_events *ev)
 static void to_graveyard(ev_state *s, int c)
 {
 	ev_player *o = &s->pl[s->cell[c].owner];
+	s->gone = 1;
 	if (o->ngrave < EV_DECK_MAX)
 		o->grave[o->ngrave++] = (uint8_t)kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
+	s->board &= ~(1ull << c);
 }
 
 /* Destroys the card on c (to its owner's graveyard), narrated as "<prefix><card><suffix>". */
@@ -316,15 +329,18 @@ static void destroy(ev_state *s, int c, const char *prefix, const char *suffix, 
 static void remove_from_game(ev_state *s, int c)
 {
 	ev_player *o = &s->pl[s->cell[c].owner];
+	s->gone = 1;
 	if (o->nremoved < EV_DECK_MAX)
 		o->removed[o->nremoved++] = (uint8_t)kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
+	s->board &= ~(1ull << c);
 }
 
 static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
 {
 	s->cell[c] = (ev_cell){
 	    s->next_inst, (uint8_t)(kind + 1), (uint8_t)owner, (uint8_t)owner, flags, 0, 0};
+	s->board |= 1ull << c;
 	if (s->next_inst < UINT16_MAX)
 		s->next_inst++;
 }
@@ -374,6 +390,7 @@ static void move_card(ev_state *s, int from, int to)
 {
 	s->cell[to] = s->cell[from];
 	memset(&s->cell[from], 0, sizeof s->cell[from]);
+	s->board = (s->board & ~(1ull << from)) | 1ull << to;
 }
 
 /* Drops the stack entries whose card is no longer on the board (its sequence ended). */
@@ -423,13 +440,16 @@ static void finish_game(ev_state *s, int how, qv_events *ev)
  * points with no target left, and the return to the main phase when the stack is empty. */
 static void settle(ev_state *s, qv_events *ev)
 {
+	bool gone = s->gone;
+	s->gone = 0;
 	if (s->phase == EV_PH_OVER)
 		return;
 	if (main_full(s)) {
 		finish_game(s, EV_END_FULL, ev);
 		return;
 	}
-	purge_stack(s);
+	if (gone) /* an entry ends only when its card leaves the board */
+		purge_stack(s);
 	if (s->nstack == 0) {
 		s->phase = EV_PH_MAIN;
 		return;
@@ -512,7 +532,8 @@ static void begin_turn(ev_state *s, int p, qv_events *ev)
 static void end_turn(ev_state *s, qv_events *ev)
 {
 	bool damaged = false;
-	for (int c = 0; c < EV_NCELLS; c++) {
+	for (uint64_t m = s->board; m; m &= m - 1) { /* empty cells are all zero */
+		int c = __builtin_ctzll(m);
 		damaged |= s->cell[c].dmg != 0;
 		s->cell[c].dmg = 0;
 		s->cell[c].flags &= (uint8_t) ~(EV_F_MOVED | EV_F_REACTIVATED);
@@ -840,6 +861,134 @@ static int ev_legal(const void *st, qv_action *out)
 	case EV_PH_MULLIGAN: return legal_mulligan(s, out);
 	case EV_PH_MAIN: return legal_main(s, out);
 	case EV_PH_CHAIN: return legal_chain(s, out);
+	default: return 0;
+	}
+}
+
+/* ---- sampling and counting without the list ----
+ *
+ * The main phase's list is up to 2 x 20 x 49 plays and covers: the sampler counts each family
+ * (plays: affordable monster kinds x empty cells; covers: monster kinds x empty cells; reveals;
+ * end), draws one index with the same qv_rng_below(n) a caller of legal() would, and decodes
+ * the action at that index in legal()'s order, so a random game is the same game either way.
+ * The mulligan (twice a game) and the chain (a few actions) are listed as legal() lists them. */
+
+/* The index of the i-th (from 0) set bit of m, which has more than i. */
+static int nth_bit(uint64_t m, int i)
+{
+	int base = 0;
+	for (int n; i >= (n = __builtin_popcount((uint32_t)(m & 0xFFFF))); m >>= 16, base += 16)
+		i -= n;
+	while (i--)
+		m &= m - 1;
+	return base + __builtin_ctzll(m);
+}
+
+/* The main phase's families: affordable monster kinds in hand (plays), monster kinds in hand
+ * (covers), the revealable cells, the empty cells. */
+typedef struct main_families {
+	uint32_t play_kinds, cover_kinds;
+	uint64_t reveal, empty;
+	int nplay, ncover, nreveal, nempty;
+} main_families;
+
+static void count_main(const ev_state *s, main_families *f)
+{
+	int p = s->active;
+	const ev_player *pl = &s->pl[p];
+	memset(f, 0, sizeof *f);
+	for (int k = 0; k < EV_NMONSTERS; k++)
+		if (pl->hand[k]) {
+			f->cover_kinds |= 1u << k;
+			if (ev_kinds[k].cost <= pl->credits)
+				f->play_kinds |= 1u << k;
+		}
+	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
+		const ev_cell *x = &s->cell[c];
+		if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
+		    ((x->flags & EV_F_GROWTH) || ev_kinds[x->kind - 1].cost <= pl->credits))
+			f->reveal |= 1ull << c;
+	}
+	f->nplay = __builtin_popcount(f->play_kinds);
+	f->ncover = __builtin_popcount(f->cover_kinds);
+	f->nreveal = __builtin_popcountll(f->reveal);
+	f->nempty = __builtin_popcountll(f->empty);
+}
+
+/* The i-th action of legal_main's list for the families f. */
+static qv_action main_action(const main_families *f, int i)
+{
+	int n = f->nplay * f->nempty;
+	if (i < n)
+		return EV_MAKE(EV_ACT_PLAY, nth_bit(f->play_kinds, i / f->nempty) |
+		                                nth_bit(f->empty, i % f->nempty) << 5);
+	i -= n;
+	n = f->ncover * f->nempty;
+	if (i < n)
+		return EV_MAKE(EV_ACT_COVER, nth_bit(f->cover_kinds, i / f->nempty) |
+		                                 nth_bit(f->empty, i % f->nempty) << 5);
+	i -= n;
+	if (i < f->nreveal)
+		return EV_MAKE(EV_ACT_REVEAL, nth_bit(f->reveal, i));
+	return EV_MAKE(EV_ACT_END, 0);
+}
+
+/* A chain decision lists at most 20 cards per arrow and next. */
+#define EV_MAX_CHAIN_ACTIONS (QV_NDIRS * EV_NMONSTERS + 1)
+
+/* The mulligan's list, kept apart so that its large buffer stays off the other paths. */
+__attribute__((noinline)) static qv_action sample_listed(const ev_state *s, qv_rng *rng)
+{
+	qv_action list[EV_MAX_ACTIONS];
+	int n = ev_legal(s, list);
+	return n > 0 ? list[qv_rng_below(rng, (uint32_t)n)] : -1;
+}
+
+static qv_action ev_sample(const void *st, qv_rng *rng)
+{
+	const ev_state *s = st;
+	switch (s->phase) {
+	case EV_PH_MAIN: {
+		if (s->played) {
+			(void)qv_rng_below(rng, 1); /* as a caller of legal() draws among one */
+			return EV_MAKE(EV_ACT_END, 0);
+		}
+		main_families f;
+		count_main(s, &f);
+		int n = (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
+		return main_action(&f, (int)qv_rng_below(rng, (uint32_t)n));
+	}
+	case EV_PH_CHAIN: {
+		qv_action list[EV_MAX_CHAIN_ACTIONS];
+		int n = legal_chain(s, list);
+		return n > 0 ? list[qv_rng_below(rng, (uint32_t)n)] : -1;
+	}
+	case EV_PH_MULLIGAN: return sample_listed(s, rng);
+	default: return -1;
+	}
+}
+
+static int ev_count(const void *st)
+{
+	const ev_state *s = st;
+	switch (s->phase) {
+	case EV_PH_MAIN: {
+		if (s->played)
+			return 1;
+		main_families f;
+		count_main(s, &f);
+		return (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
+	}
+	case EV_PH_CHAIN: {
+		qv_action list[EV_MAX_CHAIN_ACTIONS];
+		return legal_chain(s, list);
+	}
+	case EV_PH_MULLIGAN: {
+		qv_action list[EV_MAX_ACTIONS];
+		return legal_mulligan(s, list);
+	}
 	default: return 0;
 	}
 }
@@ -1311,7 +1460,34 @@ static void start_conflicts(ev_state *s, ev_entry *e, int c, qv_events *ev)
 
 /* ---- apply ---- */
 
-/* Legal when it is the coin's outcome during the toss, or one of the legal actions. */
+/* Whether a is in legal_main's list, tested without listing: the conditions of each family
+ * there, on the one card and cell the action names. */
+static bool main_listed(const ev_state *s, qv_action a)
+{
+	int type = EV_TYPE(a), arg = EV_ARG(a), k = arg & 31, c = arg >> 5;
+	const ev_player *pl = &s->pl[s->active];
+	if (a < 0)
+		return false;
+	if (type == EV_ACT_END)
+		return arg == 0;
+	if (s->played)
+		return false;
+	switch (type) {
+	case EV_ACT_PLAY:
+	case EV_ACT_COVER:
+		return k < EV_NMONSTERS && c < EV_NCELLS && pl->hand[k] && !occupied(s, c) &&
+		       (type == EV_ACT_COVER || ev_kinds[k].cost <= pl->credits);
+	case EV_ACT_REVEAL:
+		return arg < EV_NCELLS && occupied(s, arg) && covered(s, arg) &&
+		       s->cell[arg].ctrl == s->active &&
+		       ((s->cell[arg].flags & EV_F_GROWTH) ||
+		        ev_kinds[kind_at(s, arg)].cost <= pl->credits);
+	default: return false;
+	}
+}
+
+/* Legal when it is the coin's outcome during the toss, or one of the legal actions: the main
+ * phase's tested directly, the chain's and the mulligan's (short lists) looked up. */
 static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 {
 	const ev_state *s = st;
@@ -1319,6 +1495,8 @@ static qv_status ev_check(const void *st, qv_action a, qv_err *err)
 		return EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)
 		           ? QV_OK
 		           : explain(s, a, err);
+	if (s->phase == EV_PH_MAIN)
+		return main_listed(s, a) ? QV_OK : explain(s, a, err);
 	qv_action list[EV_MAX_ACTIONS];
 	int n = ev_legal(s, list);
 	for (int i = 0; i < n; i++)
@@ -1614,18 +1792,22 @@ static double ev_heuristic(const void *st, int player)
 		qv_utilities_from_ranks(rk, 2, r);
 		return r[player];
 	}
-	int sc[2];
-	ev_scores(s, sc);
+	/* the scores and the material in one pass, in cell order as before */
+	int sc[2] = {0, 0};
 	double w[2] = {0, 0};
-	for (int c = 0; c < EV_NCELLS; c++) {
-		if (!monster_at(s, c))
-			continue;
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
 		const ev_cell *x = &s->cell[c];
-		if (covered(s, c))
+		if (x->kind - 1u >= EV_NMONSTERS) /* a block */
+			continue;
+		bool in_main = MAIN_ZONE >> c & 1;
+		if (x->flags & EV_F_COVERED) {
 			w[x->ctrl] += 0.15;
-		else
-			w[x->ctrl] += 0.03 * (ev_kinds[kind_at(s, c)].atk + ev_cur_def(s, c)) *
-			              (ev_in_main(c) ? 1.0 : 0.5);
+		} else {
+			sc[x->ctrl] += in_main;
+			w[x->ctrl] += 0.03 * (ev_kinds[x->kind - 1].atk + ev_cur_def(s, c)) *
+			              (in_main ? 1.0 : 0.5);
+		}
 	}
 	double v = 0.5 * (sc[player] - sc[1 - player]) + (w[player] - w[1 - player]) +
 	           0.01 * (s->pl[player].credits - s->pl[1 - player].credits) +
@@ -1680,7 +1862,8 @@ const qv_game qv_evons = {
     .view_json = ev_view_json,
     .load_json = ev_load_json,
     .secret = NULL,
-    .sample = NULL,
+    .sample = ev_sample,
+    .count = ev_count,
     .heuristic = ev_heuristic,
     .capped = ev_capped,
     .reference = ev_reference,
