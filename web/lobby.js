@@ -7,6 +7,7 @@ import { h, replace } from './dom.js';
 import * as API from './api.js';
 import { gameModule } from './games/index.js';
 import { keepSeat } from './tokens.js';
+import { seatCount, create } from './new-table.js';
 import { inviteLink, copyField } from './invite.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
@@ -32,35 +33,6 @@ let games = [];
 /** @param {unknown} e */
 function showError(e) {
   els.error.textContent = e instanceof Error ? e.message : String(e);
-}
-
-/**
- * The number of seats a game is created with: its `players` parameter when it has one.
- * @param {any} g
- * @param {Record<string, string>} [values]
- */
-function seatCount(g, values = {}) {
-  const p = (g.params ?? []).find((/** @type {any} */ x) => x.key === 'players');
-  const n = Number(values.players ?? p?.default ?? g.min_players);
-  return Number.isInteger(n) && n >= g.min_players && n <= g.max_players ? n : g.min_players;
-}
-
-/**
- * Creates a table, claims this browser's seats and remembers their tokens.
- * @param {any} g
- * @param {Record<string, string | number | boolean>} params
- * @param {string[]} kinds 'me', 'friend' or a level, per seat
- * @param {boolean} isPrivate
- */
-async function create(g, params, kinds, isPrivate) {
-  const seats = kinds.map((k) => (k === 'me' || k === 'friend' ? 'human' : k));
-  const info = await API.createTable({ game: g.name, params, seats, private: isPrivate });
-  for (let i = 0; i < kinds.length; i++) {
-    if (kinds[i] !== 'me') continue;
-    const j = await API.join(info.id, `p${i + 1}`);
-    keepSeat(info.id, j.seat, j.token);
-  }
-  return info;
 }
 
 /** The game cards with the one-click game against the computer. */
@@ -89,6 +61,7 @@ function drawGames() {
       h('h3', {}, g.title ?? mod?.title ?? g.name),
       h('p', {}, mod?.blurb ?? ''),
       h('p', {}, `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players · `,
+        h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-link' }, 'Learn to play'), ' · ',
         h('a', { href: `rules.html?game=${encodeURIComponent(g.name)}` }, `Rules of ${g.title ?? g.name}`)),
       h('div', { class: 'quick' },
         h('label', { for: `level-${g.name}` }, n > 2 ? `against ${n - 1} computers:` : 'against the computer:'), sel, button));

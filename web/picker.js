@@ -180,3 +180,22 @@ export class Picker {
 export function normalize(text) {
   return text.toLowerCase().replace(/\s+/g, ' ').replace(/^ /, '');
 }
+
+/**
+ * A click on a square, piece or card (its word) while choosing: a word already chosen takes
+ * that choice back; a word that fits the choices so far is chosen; one that does not starts
+ * the choice again from it. Returns the picker to go on with and whether a word was chosen
+ * (false: taken back), or null when the word is in no legal action.
+ * @param {Picker} p
+ * @param {string} token
+ * @returns {{picker: Picker, chose: boolean} | null}
+ */
+export function clickWord(p, token) {
+  if (p.chosen.includes(token) && p.history.length) {
+    p.back();
+    return { picker: p, chose: false };
+  }
+  if (p.choose(token)) return { picker: p, chose: true };
+  const fresh = new Picker(p.legal);
+  return fresh.choose(token) ? { picker: fresh, chose: true } : null;
+}

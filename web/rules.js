@@ -60,7 +60,8 @@ export function blocks(md) {
       const code = [];
       for (i++; i < lines.length && !lines[i].startsWith('```'); i++) code.push(lines[i]);
       i++;
-      out.push(h('pre', {}, h('code', {}, code.join('\n'))));
+      // focusable: a diagram wider than a phone scrolls, and the keyboard must reach it
+      out.push(h('pre', { tabindex: '0' }, h('code', {}, code.join('\n'))));
       continue;
     }
     if (line.startsWith('|')) {
@@ -68,7 +69,7 @@ export function blocks(md) {
       for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
       const cells = (/** @type {string} */ r) => r.replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
       const body = rows.slice(2).map(cells);
-      out.push(h('div', { class: 'table-wrap' }, h('table', { class: 'ranks' },
+      out.push(h('div', { class: 'table-wrap', tabindex: '0' }, h('table', { class: 'ranks' },
         h('thead', {}, h('tr', {}, cells(rows[0]).map((c) => h('th', { scope: 'col' }, ...inline(c))))),
         h('tbody', {}, body.map((r) => h('tr', {}, r.map((c) => h('td', {}, ...inline(c)))))))));
       continue;

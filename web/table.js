@@ -8,7 +8,7 @@
 import { h, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
-import { Picker } from './picker.js';
+import { Picker, clickWord } from './picker.js';
 import { MovePanel } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
 import { Screen, seatNamer } from './screen.js';
@@ -88,22 +88,14 @@ function onToken(token) {
   const p = state.picker;
   if (!p || state.sending || !p.legal.length) return;
   panel.clearError();
-  if (p.chosen.includes(token) && p.history.length) {
-    p.back();
-    redraw();
+  const r = clickWord(p, token);
+  if (!r) {
+    panel.showError(`${token}: nothing you can do with that now.`);
     return;
   }
-  if (p.choose(token)) {
-    afterChoice();
-    return;
-  }
-  const fresh = new Picker(p.legal);
-  if (fresh.choose(token)) {
-    state.picker = fresh;
-    afterChoice();
-    return;
-  }
-  panel.showError(`${token}: nothing you can do with that now.`);
+  state.picker = r.picker;
+  if (r.chose) afterChoice();
+  else redraw();
 }
 
 /** After a choice: a complete action that is the only one left is played at once. */

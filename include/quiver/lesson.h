@@ -90,8 +90,14 @@ qv_status qv_lesson_check_all(const qv_lesson *l, qv_err *err);
 /* The lesson for a page that knows no rules: {"game", "id", "title", "topics", "learner",
  * "steps": [{"text", "highlight", "expect" (or null), "hint", "view": the learner's view
  * before the step, "log": [{"who", "text"}...] of the step's action and replies, worded for
- * the learner}], "end": the view after the last step}. NULL with a message when the lesson
- * does not play (qv_lesson_check_all says why). */
+ * the learner, "learned": the words ("says") of the step's checks}], "end": the view after
+ * the last step}. NULL with a message when the lesson does not play (qv_lesson_check_all says
+ * why). */
 struct json_t *qv_lesson_expand(const qv_lesson *l, qv_err *err);
+
+/* The lesson files of a game in a tutorials folder (dir/<game>/NN-topic.json, not hidden),
+ * sorted by name ("01-first-piece.json", ...): at most max names, malloc'd into names (the
+ * caller frees each). Returns the count, or -1 when the folder cannot be read. */
+int qv_lesson_list(const char *dir, const char *game, char **names, int max);
 
 #endif

@@ -4,7 +4,6 @@
  * progress is kept in a small JSON file. `--check` plays lesson files as tests.
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -87,31 +86,11 @@ static bool find_dir(const char *given, char *out, size_t len)
 	return false;
 }
 
-static int cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The lesson files of a game (sorted names like "01-first-piece.json"); returns the count
  * (names malloc'd into names[]), or -1 when the folder cannot be read. */
 static int list_lessons(const char *dir, const char *game, char **names)
 {
-	char path[PATH_MAX];
-	snprintf(path, sizeof path, "%s/%s", dir, game);
-	DIR *d = opendir(path);
-	if (!d)
-		return -1;
-	int n = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) && n < LEARN_MAX_LESSONS) {
-		size_t len = strlen(e->d_name);
-		if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0 && e->d_name[0] != '.')
-			if ((names[n] = strdup(e->d_name)))
-				n++;
-	}
-	closedir(d);
-	qsort(names, (size_t)n, sizeof *names, cmp_names);
-	return n;
+	return qv_lesson_list(dir, game, names, LEARN_MAX_LESSONS);
 }
 
 static void free_names(char **names, int n)

@@ -14,7 +14,8 @@
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},        {"port", "P"},    {"db", "FILE"},      {"web", "DIR"}, {"rules", "DIR"},
-    {"max-sockets", "N"}, {"threads", "N"}, {"max-tables", "N"}, {"help", NULL}, {NULL, NULL},
+    {"max-sockets", "N"}, {"threads", "N"}, {"max-tables", "N"}, {"help", NULL},
+    {"tutorials", "DIR"}, {NULL, NULL},
 };
 
 /* The text of `quiver serve --help`. */
@@ -37,6 +38,9 @@ static void serve_help(void)
 	    "                    or web/ of the source tree quiver was built from)\n"
 	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
 	    "                    installed share/quiver/rules, or docs/rules/ of the source)\n"
+	    "  --tutorials DIR   folder of <game>/NN-topic.json lessons for /learn/<game>\n"
+	    "                    (default: the installed share/quiver/tutorials, or\n"
+	    "                    tutorials/ of the source)\n"
 	    "  --max-sockets N   open WebSockets before new ones get 503 (default 500; one\n"
 	    "                    thread each, plus %d threads for plain HTTP)\n"
 	    "  --threads N       worker threads for AI seats and chance events (default 2)\n"
@@ -96,7 +100,7 @@ int cli_serve(int argc, char **argv)
 	                         .max_sockets = 500,
 	                         .threads = 2,
 	                         .max_tables = 1000};
-	const char *web = NULL, *rules = NULL, *v;
+	const char *web = NULL, *rules = NULL, *tutorials = NULL, *v;
 	long x;
 	int o;
 	while ((o = cli_next(&p, serve_opts, &v)) != CLI_OPT_END) {
@@ -126,6 +130,7 @@ int cli_serve(int argc, char **argv)
 			cfg.max_tables = (int)x;
 			break;
 		case 8: serve_help(); return CLI_EXIT_OK;
+		case 9: tutorials = v; break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "
@@ -134,13 +139,17 @@ int cli_serve(int argc, char **argv)
 		default: return CLI_EXIT_USAGE;
 		}
 	}
-	char webbuf[PATH_MAX], rulesbuf[PATH_MAX];
+	char webbuf[PATH_MAX], rulesbuf[PATH_MAX], tutbuf[PATH_MAX];
 	if (web && !is_dir(web))
 		return cli_usage("serve", "--web: '%s' is not a folder", web);
 	if (rules && !is_dir(rules))
 		return cli_usage("serve", "--rules: '%s' is not a folder", rules);
+	if (tutorials && !is_dir(tutorials))
+		return cli_usage("serve", "--tutorials: '%s' is not a folder", tutorials);
 	cfg.web_dir = web ? web : find_dir("web", "web", webbuf, sizeof webbuf);
 	cfg.rules_dir = rules ? rules : find_dir("rules", "docs/rules", rulesbuf, sizeof rulesbuf);
+	cfg.tutorials_dir =
+	    tutorials ? tutorials : find_dir("tutorials", "tutorials", tutbuf, sizeof tutbuf);
 	if (!cfg.web_dir)
 		fprintf(stderr,
 		        "quiver serve: no web folder found (give --web DIR); serving the API "

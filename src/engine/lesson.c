@@ -4,6 +4,7 @@
  * replies, the checks on the learner's view), checking a whole lesson as a test, and expanding
  * it for a page that knows no rules. docs/tutorials.md documents the format.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -534,6 +535,16 @@ static json_t *texts_json(char **t, int n)
 	return a;
 }
 
+/* The words of a step's checks, for the learner to read once the step is done. */
+static json_t *checks_json(const qv_lesson_step *s)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < s->nchecks; i++)
+		if (s->checks[i].says)
+			json_array_append_new(a, json_string(s->checks[i].says));
+	return a;
+}
+
 json_t *qv_lesson_expand(const qv_lesson *l, qv_err *err)
 {
 	if (qv_lesson_check_all(l, err))
@@ -549,10 +560,11 @@ json_t *qv_lesson_expand(const qv_lesson *l, qv_err *err)
 	for (int i = 0; j && i < l->nsteps; i++) {
 		const qv_lesson_step *s = &l->steps[i];
 		json_t *log = json_array();
-		json_t *step = json_pack("{s:s, s:o, s:s?, s:s?, s:o, s:o}", "text", s->text,
+		json_t *step = json_pack("{s:s, s:o, s:s?, s:s?, s:o, s:o, s:o}", "text", s->text,
 					 "highlight", texts_json(s->highlight, s->nhighlight),
 					 "expect", s->expect, "hint", s->hint, "view",
-					 qv_match_view_json(m, l->learner), "log", log);
+					 qv_match_view_json(m, l->learner), "log", log,
+					 "learned", checks_json(s));
 		json_array_append_new(steps, step);
 		int from = m->nhist;
 		qv_err why;
@@ -571,4 +583,31 @@ json_t *qv_lesson_expand(const qv_lesson *l, qv_err *err)
 		json_object_set_new(j, "end", qv_match_view_json(m, l->learner));
 	qv_match_free(m);
 	return j;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int qv_lesson_list(const char *dir, const char *game, char **names, int max)
+{
+	char path[4096];
+	int k = snprintf(path, sizeof path, "%s/%s", dir, game);
+	if (k < 0 || (size_t)k >= sizeof path)
+		return -1;
+	DIR *d = opendir(path);
+	if (!d)
+		return -1;
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) && n < max) {
+		size_t len = strlen(e->d_name);
+		if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0 && e->d_name[0] != '.')
+			if ((names[n] = strdup(e->d_name)))
+				n++;
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof *names, cmp_names);
+	return n;
 }

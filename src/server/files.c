@@ -4,7 +4,8 @@
  *
  * Only paths made of plain segments (letters, digits, '.', '-', '_', none starting with '.')
  * are looked up, and the file found must lie inside the folder once symbolic links are
- * resolved, so no request reaches outside it. A folder's index.html answers for the folder.
+ * resolved, so no request reaches outside it. A folder's index.html answers for the folder;
+ * learn.html answers for every path under /learn (the tutorials' page).
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include <fcntl.h>
@@ -152,5 +153,9 @@ bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path)
 			return false;
 		return serve_from(c, srv->cfg.rules_dir, path + 6);
 	}
+	/* the tutorials' page answers for /learn, /learn/GAME and /learn/GAME/LESSON; it reads
+	 * which from its address */
+	if (strcmp(path, "/learn") == 0 || strncmp(path, "/learn/", 7) == 0)
+		return srv->cfg.web_dir && serve_from(c, srv->cfg.web_dir, "/learn.html");
 	return srv->cfg.web_dir && serve_from(c, srv->cfg.web_dir, path);
 }

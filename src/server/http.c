@@ -53,8 +53,7 @@ void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
 	json_decref(j);
 }
 
-/* 405 naming the methods the path accepts. */
-static int not_allowed(struct mg_connection *c, const char *method, const char *allow)
+int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow)
 {
 	char msg[200];
 	snprintf(msg, sizeof msg, "method %.20s not allowed here; accepted: %s", method, allow);
@@ -79,9 +78,7 @@ static int status_for(qv_status rc)
 
 /* ---- request bodies ------------------------------------------------------------------------- */
 
-/* Reads the body as JSON into *out. An empty body is `empty` (NULL: refused). Answers the
- * client itself on failure (413, 400) and returns the status, or 0 on success. */
-static int read_json(struct mg_connection *c, json_t **out, const char *empty)
+int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty)
 {
 	const struct mg_request_info *ri = mg_get_request_info(c);
 	*out = NULL;
@@ -181,7 +178,7 @@ static int get_tables(qv__server *srv, struct mg_connection *c)
 static int post_table(qv__server *srv, struct mg_connection *c)
 {
 	json_t *req;
-	int st = read_json(c, &req, NULL);
+	int st = qv__http_read_json(c, &req, NULL);
 	if (st)
 		return st;
 	qv__table *t;
@@ -217,7 +214,7 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 {
 	(void)srv;
 	json_t *req;
-	int st = read_json(c, &req, "{}");
+	int st = qv__http_read_json(c, &req, "{}");
 	if (st)
 		return st;
 	const json_t *seat = json_object_get(req, "seat");
@@ -305,7 +302,7 @@ static int get_replay(struct mg_connection *c, qv__table *t)
 static int post_replay(struct mg_connection *c)
 {
 	json_t *body;
-	int st = read_json(c, &body, NULL);
+	int st = qv__http_read_json(c, &body, NULL);
 	if (st)
 		return st;
 	qv_err err = {0};
@@ -355,7 +352,7 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 	}
 	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	if (strcmp(allow, "GET") == 0 ? !get : strcmp(method, allow) != 0)
-		return not_allowed(c, method, allow);
+		return qv__http_not_allowed(c, method, allow);
 	qv__table *t = qv__server_find(srv, id);
 	if (!t) {
 		qv__http_error(c, 404, "no table '%.40s'", id);
@@ -393,27 +390,29 @@ static int handle(qv__server *srv, struct mg_connection *c)
 	const char *method = ri->request_method;
 	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	if (strcmp(uri, "/api/games") == 0)
-		return get ? get_games(c) : not_allowed(c, method, "GET");
+		return get ? get_games(c) : qv__http_not_allowed(c, method, "GET");
 	if (strcmp(uri, "/api/tables") == 0) {
 		if (get)
 			return get_tables(srv, c);
 		if (strcmp(method, "POST") == 0)
 			return post_table(srv, c);
-		return not_allowed(c, method, "GET, POST");
+		return qv__http_not_allowed(c, method, "GET, POST");
 	}
 	if (strncmp(uri, "/api/tables/", 12) == 0)
 		return table_route(srv, c, method, uri + 12);
 	if (strcmp(uri, "/api/replay") == 0)
 		return strcmp(method, "POST") == 0 ? post_replay(c)
-		                                   : not_allowed(c, method, "POST");
+		                                   : qv__http_not_allowed(c, method, "POST");
+	if (strncmp(uri, "/api/lessons", 12) == 0 && (uri[12] == '\0' || uri[12] == '/'))
+		return qv__lessons_route(srv, c, method, uri + 12);
 	if (strcmp(uri, "/api") == 0 || strncmp(uri, "/api/", 5) == 0) {
 		qv__http_error(c, 404,
-		               "no such API path; the API has /api/games, /api/tables and "
-		               "/api/replay");
+		               "no such API path; the API has /api/games, /api/tables, "
+		               "/api/replay and /api/lessons");
 		return 404;
 	}
 	if (!get)
-		return not_allowed(c, method, "GET, HEAD");
+		return qv__http_not_allowed(c, method, "GET, HEAD");
 	if (qv__files_serve(srv, c, uri))
 		return 200;
 	qv__http_error(c, 404, "not found: %.200s", uri);

@@ -317,10 +317,13 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	snprintf(srv->db, sizeof srv->db, "%s", cfg->db);
 	snprintf(srv->web_dir, sizeof srv->web_dir, "%s", cfg->web_dir ? cfg->web_dir : "");
 	snprintf(srv->rules_dir, sizeof srv->rules_dir, "%s", cfg->rules_dir ? cfg->rules_dir : "");
+	snprintf(srv->tutorials_dir, sizeof srv->tutorials_dir, "%s",
+	         cfg->tutorials_dir ? cfg->tutorials_dir : "");
 	srv->cfg.host = srv->host;
 	srv->cfg.db = srv->db;
 	srv->cfg.web_dir = srv->web_dir[0] ? srv->web_dir : NULL;
 	srv->cfg.rules_dir = srv->rules_dir[0] ? srv->rules_dir : NULL;
+	srv->cfg.tutorials_dir = srv->tutorials_dir[0] ? srv->tutorials_dir : NULL;
 	pthread_mutex_init(&srv->reg_lock, NULL);
 	atomic_init(&srv->sockets, 0);
 

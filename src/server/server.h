@@ -36,6 +36,7 @@ typedef struct qv__server_config {
 	const char *db;        /* SQLite file */
 	const char *web_dir;   /* served at /; NULL: none */
 	const char *rules_dir; /* docs/rules: served at /rules/<game>.md; NULL: none */
+	const char *tutorials_dir; /* tutorials: the lessons of /api/lessons; NULL: none */
 	int max_sockets;       /* open WebSockets before 503 */
 	int threads;           /* workers for AI seats and chance */
 	int max_tables;        /* tables not over before 503 */
@@ -43,7 +44,7 @@ typedef struct qv__server_config {
 
 typedef struct qv__server {
 	qv__server_config cfg;
-	char host[64], db[1024], web_dir[1024], rules_dir[1024];
+	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
 	struct mg_context *ctx;
 	qv__store *store;
 	qv__pool *pool;           /* AI seats and chance events */
@@ -101,6 +102,16 @@ bool qv__ws_has_conns_locked(const qv__table *t);
  * is not one (the caller answers 404). */
 bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path);
 
+/* The lessons' API: /api/lessons, /api/lessons/GAME, /api/lessons/GAME/ID and
+ * /api/lessons/GAME/ID/try (rest is what follows "/api/lessons"). Returns the status sent. */
+int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *method,
+                      const char *rest);
+
+/* Reads a request body as a JSON object into *out; an empty body is `empty` (NULL: refused).
+ * Answers the client itself on failure (413, 400) and returns that status, else 0. */
+int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty);
+/* 405 naming the methods the path accepts (and an Allow header); returns 405. */
+int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow);
 /* Writes a JSON response with the given status. */
 void qv__http_json(struct mg_connection *c, int status, const json_t *body);
 /* Writes {"error": message} with the given status. */

@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { startServer, launchBrowser, newPage, clickOnce, rng } from './support.mjs';
+import path from 'node:path';
+import { startServer, launchBrowser, newPage, clickOnce, rng, screenshotDir } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;
@@ -66,6 +67,19 @@ test('a rules page at 375px', { timeout: 60000 }, async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+for (const width of [1280, 375]) {
+  test(`a lesson at ${width}px`, { timeout: 60000 }, async () => {
+    const { page, errors } = await newPage(browser, { width, height: 800 });
+    await page.goto(new URL('/learn/three-arrows', server.url).toString());
+    await page.waitForSelector('#lesson-title:not(:empty)');
+    await assertAccessible(page, `lesson at ${width}px`);
+    await assertFits(page, `lesson at ${width}px`);
+    await page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) });
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
 
 for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
   for (const width of [1280, 375]) {

@@ -34,7 +34,11 @@ test('typed notation: completion, a legal move, a malformed one and an illegal o
   await page.click('button.quick-play[data-game="three-arrows"]');
   await page.waitForURL(/table\.html\?id=/);
   await page.waitForSelector('#notation:not([disabled])');
+  // the page may draw the snapshot before playwright hands the test its frame
+  const deadline = Date.now() + 10000;
+  while (!last(frames) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const first = last(frames);
+  assert.ok(first, 'the table sent its snapshot');
   assert.ok(first.view.legal.length > 0);
 
   // Tab completes as far as the legal actions agree: "pl" → "place "

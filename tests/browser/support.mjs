@@ -36,7 +36,8 @@ export function tempDir(prefix) {
 export async function startServer(o = {}) {
   const db = o.db ?? path.join(tempDir('quiver-web-'), 'test.db');
   const args = ['serve', '--host', '127.0.0.1', '--port', String(o.port ?? 0), '--db', db,
-    '--web', path.join(ROOT, 'web'), '--rules', path.join(ROOT, 'docs', 'rules'), '--threads', String(o.threads ?? 2)];
+    '--web', path.join(ROOT, 'web'), '--rules', path.join(ROOT, 'docs', 'rules'),
+    '--tutorials', path.join(ROOT, 'tutorials'), '--threads', String(o.threads ?? 2)];
   const proc = spawn(QUIVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });

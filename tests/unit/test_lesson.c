@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <jansson.h>
@@ -131,7 +133,9 @@ static void test_expand(void **state)
 {
 	(void)state;
 	qv_lesson *l = parse_ok("{\"text\": \"hello\"}, {\"text\": \"place\", \"expect\": \"place Y "
-				"c1 N\", \"highlight\": [\"c1\"], \"replies\": [\"place A c6 S\"]}");
+				"c1 N\", \"highlight\": [\"c1\"], \"replies\": [\"place A c6 S\"], "
+				"\"checks\": [{\"pointer\": \"/to_move\", \"equals\": \"p1\", "
+				"\"says\": \"your turn again\"}]}");
 	qv_err err;
 	json_t *j = qv_lesson_expand(l, &err);
 	assert_non_null(j);
@@ -152,6 +156,11 @@ static void test_expand(void **state)
 			    "place A c6 S");
 	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 3), "text")),
 			    "side N becomes p2's home side");
+	/* What the step taught, in the words of its checks; none for a step of text. */
+	json_t *learned = json_object_get(s1, "learned");
+	assert_int_equal(json_array_size(learned), 1);
+	assert_string_equal(json_string_value(json_array_get(learned, 0)), "your turn again");
+	assert_int_equal(json_array_size(json_object_get(json_array_get(steps, 0), "learned")), 0);
 	assert_non_null(json_object_get(j, "end"));
 	/* Nothing in it but the learner's own view: no state, no seed. */
 	char *text = json_dumps(j, JSON_COMPACT);
@@ -162,6 +171,41 @@ static void test_expand(void **state)
 	qv_lesson_free(l);
 }
 
+/* A tutorials folder's lessons: the JSON files of the game's folder, sorted, hidden files and
+ * other files left out; a missing folder is -1. */
+static void test_list(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/qv-lessons-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/three-arrows", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	const char *files[] = {"02-b.json", "01-a.json", ".03-hidden.json", "notes.txt", "x.json.bak"};
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/three-arrows/%s", dir, files[i]);
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fclose(f);
+	}
+	char *names[8];
+	assert_int_equal(qv_lesson_list(dir, "three-arrows", names, 8), 2);
+	assert_string_equal(names[0], "01-a.json");
+	assert_string_equal(names[1], "02-b.json");
+	free(names[0]);
+	free(names[1]);
+	assert_int_equal(qv_lesson_list(dir, "three-arrows", names, 1), 1);
+	free(names[0]);
+	assert_int_equal(qv_lesson_list(dir, "evons", names, 8), -1);
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/three-arrows/%s", dir, files[i]);
+		remove(path);
+	}
+	snprintf(path, sizeof path, "%s/three-arrows", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_try_right_hint_bad),
 		cmocka_unit_test(test_check_all_finds_broken_lessons),
 		cmocka_unit_test(test_expand),
+		cmocka_unit_test(test_list),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,266 @@
+/*
+ * lessons.c - the tutorials of `quiver serve` (/api/lessons): the lesson files of the
+ * tutorials folder, listed, expanded for the browser's /learn/<game> page (every step with the
+ * learner's view, so that the page knows no rules), and the learner's attempts judged by the
+ * engine (qv_lesson_try), the same way `quiver learn` judges them in the terminal.
+ *
+ * The files are read at every request: they are small, and an edited lesson is served at once.
+ * A lesson is public teaching material (the repository's tutorials/), but an expansion still
+ * holds only the learner's views and log.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <civetweb.h>
+
+#include "quiver/lesson.h"
+#include "server/server.h"
+
+/* The most lessons listed for one game. */
+#define LESSONS_MAX 64
+
+/* Whether id is a lesson name: letters, digits, '-' and '_', not empty, not too long. */
+static bool plain_id(const char *id)
+{
+	size_t n = strlen(id);
+	if (n == 0 || n > 80)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char ch = id[i];
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+		      ch == '-' || ch == '_'))
+			return false;
+	}
+	return true;
+}
+
+/* Loads dir/<game>/<id>.json; 404 or 500 answered on failure (returns the status), else 0. */
+static int load(qv__server *srv, struct mg_connection *c, const qv_game *g, const char *id,
+                qv_lesson **out)
+{
+	char path[2048];
+	snprintf(path, sizeof path, "%s/%s/%s.json", srv->cfg.tutorials_dir, g->name, id);
+	qv_err err = {0};
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		qv__http_error(c, 404,
+		               "no lesson '%s' for %s; GET /api/lessons/%s lists its lessons", id,
+		               g->name, g->name);
+		return 404;
+	}
+	fclose(f);
+	if (qv_lesson_load_file(out, path, &err)) {
+		qv__http_error(c, 500, "the lesson %s/%s does not load: %s", g->name, id, err.msg);
+		return 500;
+	}
+	return 0;
+}
+
+/* {"id", "title", "topics", "steps"} of every lesson of g that loads; an array. */
+static json_t *lessons_of(qv__server *srv, const qv_game *g)
+{
+	json_t *a = json_array();
+	char *names[LESSONS_MAX];
+	int n = qv_lesson_list(srv->cfg.tutorials_dir, g->name, names, LESSONS_MAX);
+	for (int i = 0; i < n; i++) {
+		char path[2048];
+		snprintf(path, sizeof path, "%s/%s/%s", srv->cfg.tutorials_dir, g->name, names[i]);
+		qv_lesson *l;
+		qv_err err = {0};
+		if (qv_lesson_load_file(&l, path, &err) == QV_OK) {
+			json_t *topics = json_array();
+			for (int t = 0; t < l->ntopics; t++)
+				json_array_append_new(topics, json_string(l->topics[t]));
+			json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:i}", "id", l->id, "title",
+			                                   l->title, "topics", topics, "steps",
+			                                   l->nsteps));
+			qv_lesson_free(l);
+		}
+		free(names[i]);
+	}
+	return a;
+}
+
+/* GET /api/lessons: every game and its lessons. */
+static int get_all(qv__server *srv, struct mg_connection *c)
+{
+	json_t *games = json_array();
+	for (int i = 0; qv_games[i]; i++)
+		json_array_append_new(games, json_pack("{s:s, s:s, s:o}", "game", qv_games[i]->name,
+		                                       "title", qv_games[i]->title, "lessons",
+		                                       lessons_of(srv, qv_games[i])));
+	json_t *body = json_pack("{s:o}", "games", games);
+	qv__http_json(c, 200, body);
+	json_decref(body);
+	return 200;
+}
+
+/* GET /api/lessons/<game>: that game's lessons. */
+static int get_game(qv__server *srv, struct mg_connection *c, const qv_game *g)
+{
+	json_t *body = json_pack("{s:s, s:s, s:o}", "game", g->name, "title", g->title, "lessons",
+	                         lessons_of(srv, g));
+	qv__http_json(c, 200, body);
+	json_decref(body);
+	return 200;
+}
+
+/* GET /api/lessons/<game>/<id>: the lesson, expanded (lesson.h). */
+static int get_lesson(qv__server *srv, struct mg_connection *c, const qv_game *g,
+                      const char *id)
+{
+	qv_lesson *l;
+	int st = load(srv, c, g, id, &l);
+	if (st)
+		return st;
+	qv_err err = {0};
+	json_t *j = qv_lesson_expand(l, &err);
+	qv_lesson_free(l);
+	if (!j) {
+		qv__http_error(c, 500, "the lesson %s/%s does not play: %s", g->name, id, err.msg);
+		return 500;
+	}
+	qv__http_json(c, 200, j);
+	json_decref(j);
+	return 200;
+}
+
+/* Plays the steps before `step` as the lesson has them (the expected actions and the
+ * replies), on a new match. */
+static qv_status play_to(const qv_lesson *l, int step, qv_match **out, qv_err *err)
+{
+	qv_status rc = qv_lesson_begin(l, out, err);
+	if (rc)
+		return rc;
+	for (int i = 0; i < step; i++) {
+		qv_err why = {0};
+		bool ok = l->steps[i].expect
+		              ? qv_lesson_try(l, i, *out, l->steps[i].expect, &why) == QV_LESSON_RIGHT
+		              : qv_lesson_next(l, i, *out, &why) == QV_OK;
+		if (!ok) {
+			qv_match_free(*out);
+			*out = NULL;
+			return qv_fail(err, QV_EINVAL, "%s: step %d does not play: %s", l->id, i + 1,
+			               why.msg);
+		}
+	}
+	return QV_OK;
+}
+
+/* POST /api/lessons/<game>/<id>/try with {"step": N (from 0), "action": "..."}: the verdict
+ * on the learner's attempt at step N, {"verdict": "right" | "hint" | "bad", "message"}. */
+static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, const char *id)
+{
+	json_t *body;
+	int st = qv__http_read_json(c, &body, NULL);
+	if (st)
+		return st;
+	const char *key;
+	json_t *v;
+	json_object_foreach(body, key, v) {
+		if (strcmp(key, "step") != 0 && strcmp(key, "action") != 0) {
+			qv__http_error(c, 400, "unknown field '%.40s'; expected {\"step\": N, "
+			                       "\"action\": \"...\"}", key);
+			json_decref(body);
+			return 400;
+		}
+	}
+	json_t *jstep = json_object_get(body, "step"), *jaction = json_object_get(body, "action");
+	if (!json_is_integer(jstep) || !json_is_string(jaction)) {
+		qv__http_error(c, 400, "expected {\"step\": N (a whole number from 0), \"action\": "
+		                       "\"an action in notation\"}");
+		json_decref(body);
+		return 400;
+	}
+	json_int_t step = json_integer_value(jstep);
+	char action[QV_ACTION_TEXT];
+	snprintf(action, sizeof action, "%s", json_string_value(jaction));
+	bool long_action = strlen(json_string_value(jaction)) >= sizeof action;
+	json_decref(body);
+	qv_lesson *l;
+	if ((st = load(srv, c, g, id, &l)))
+		return st;
+	if (step < 0 || step >= l->nsteps || !l->steps[step].expect) {
+		if (step < 0 || step >= l->nsteps)
+			qv__http_error(c, 400, "step %lld: the lesson %s has steps 0 to %d",
+			               (long long)step, id, l->nsteps - 1);
+		else
+			qv__http_error(c, 400, "step %lld of %s has no move to find: it is text only",
+			               (long long)step, id);
+		qv_lesson_free(l);
+		return 400;
+	}
+	qv_match *m;
+	qv_err err = {0};
+	if (play_to(l, (int)step, &m, &err)) {
+		qv_lesson_free(l);
+		qv__http_error(c, 500, "%s", err.msg);
+		return 500;
+	}
+	qv_lesson_verdict verdict = QV_LESSON_BAD;
+	qv_err why = {0};
+	if (long_action)
+		qv_fail(&why, QV_EINVAL, "an action is at most %d characters", QV_ACTION_TEXT - 1);
+	else
+		verdict = qv_lesson_try(l, (int)step, m, action, &why);
+	qv_match_free(m);
+	qv_lesson_free(l);
+	static const char *const names[] = {"right", "hint", "bad"};
+	json_t *out = json_pack("{s:s, s:s}", "verdict", names[verdict], "message",
+	                        verdict == QV_LESSON_RIGHT ? "" : why.msg);
+	qv__http_json(c, 200, out);
+	json_decref(out);
+	return 200;
+}
+
+int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *method,
+                      const char *rest)
+{
+	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	if (!srv->cfg.tutorials_dir) {
+		qv__http_error(c, 404, "this server has no lessons (start it with --tutorials DIR)");
+		return 404;
+	}
+	if (!*rest || strcmp(rest, "/") == 0) {
+		return get ? get_all(srv, c) : qv__http_not_allowed(c, method, "GET");
+	}
+	if (*rest != '/') {
+		qv__http_error(c, 404, "no such path; lessons are at /api/lessons/GAME[/ID[/try]]");
+		return 404;
+	}
+	/* /GAME[/ID[/try]] */
+	char parts[3][96] = {{0}};
+	int n = 0;
+	const char *p = rest + 1;
+	while (*p && n < 3) {
+		size_t len = strcspn(p, "/");
+		if (len == 0 || len >= sizeof parts[0])
+			break;
+		memcpy(parts[n++], p, len);
+		p += len;
+		if (*p == '/')
+			p++;
+	}
+	if (*p || n == 0 || (n == 3 && strcmp(parts[2], "try") != 0)) {
+		qv__http_error(c, 404, "no such path; lessons are at /api/lessons/GAME[/ID[/try]]");
+		return 404;
+	}
+	const qv_game *g = qv_game_find(parts[0], NULL);
+	if (!g) {
+		qv__http_error(c, 404, "no game '%.40s'; GET /api/lessons lists the games", parts[0]);
+		return 404;
+	}
+	if (n >= 2 && !plain_id(parts[1])) {
+		qv__http_error(c, 404, "no lesson '%.40s' for %s; GET /api/lessons/%s lists them",
+		               parts[1], g->name, g->name);
+		return 404;
+	}
+	if (n == 3 ? strcmp(method, "POST") != 0 : !get)
+		return qv__http_not_allowed(c, method, n == 3 ? "POST" : "GET");
+	if (n == 1)
+		return get_game(srv, c, g);
+	if (n == 2)
+		return get_lesson(srv, c, g, parts[1]);
+	return post_try(srv, c, g, parts[1]);
+}
