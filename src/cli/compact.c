@@ -148,6 +148,30 @@ static int join_items(char **in, int n, char ***out)
 	return nitems;
 }
 
+/* The optional words of the texts (sorted: the same texts in order), in order of first
+ * appearance, into opt; returns how many (at most COMPACT_MAX_OPT). */
+static int optional_words(const compact_text *t, int n, char *const *sorted, char (*opt)[32])
+{
+	int nopt = 0;
+	for (int i = 0; i < n; i++)
+		for (int k = 1; k < t[i].nwords; k++) {
+			const char *w = t[i].words[k];
+			if (opt_index(opt, nopt, w) >= 0 || strlen(w) >= 32)
+				continue;
+			bool optional = true;
+			for (int j = 0; j < n && optional; j++)
+				for (int q = 1; q < t[j].nwords; q++)
+					if (strcmp(t[j].words[q], w) == 0 &&
+					    !contains_without(sorted, n, &t[j], q)) {
+						optional = false;
+						break;
+					}
+			if (optional && nopt < COMPACT_MAX_OPT)
+				strcpy(opt[nopt++], w);
+		}
+	return nopt;
+}
+
 /* The grouping of cli_compact_actions, on texts split into words. Optional words: words
  * (never the first) whose removal from any text containing them gives another text of the
  * list. Pass 1 writes a group of texts that differ only in optional words as "base [o1] [o2]"
@@ -166,23 +190,8 @@ static int compact(compact_text *t, int n, char *const *texts, char ***out)
 		memcpy(sorted, texts, sizeof *sorted * (size_t)n);
 		qsort(sorted, (size_t)n, sizeof *sorted, cmp_str);
 	}
-	/* Candidate optional words, in order of first appearance. */
-	for (int i = 0; ok && i < n; i++)
-		for (int k = 1; k < t[i].nwords; k++) {
-			const char *w = t[i].words[k];
-			if (opt_index(opt, nopt, w) >= 0 || strlen(w) >= sizeof opt[0])
-				continue;
-			bool optional = true;
-			for (int j = 0; j < n && optional; j++)
-				for (int q = 1; q < t[j].nwords; q++)
-					if (strcmp(t[j].words[q], w) == 0 &&
-					    !contains_without(sorted, n, &t[j], q)) {
-						optional = false;
-						break;
-					}
-			if (optional && nopt < COMPACT_MAX_OPT)
-				strcpy(opt[nopt++], w);
-		}
+	if (ok)
+		nopt = optional_words(t, n, sorted, opt);
 	/* Base text and optional-word mask of each text. */
 	for (int i = 0; ok && i < n; i++) {
 		qv_buf b = {0};

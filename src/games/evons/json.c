@@ -641,6 +641,48 @@ static qv_status check_phase(ev_state *s, qv_err *err)
 	return check_stack(s, err);
 }
 
+/* The turn's fields of a state: phase, active, first, turns, idle, played and ended. */
+static qv_status load_turn(ev_state *s, const json_t *j, qv_err *err)
+{
+	qv_status rc;
+	json_t *pv = json_object_get(j, "phase");
+	int phase = pv ? qv__json_name_index(pv, ev_phase_names, EV_NPHASES) : EV_PH_MAIN;
+	if (phase < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "state.phase must be mulligan, coin, main, chain or over");
+	s->phase = (uint8_t)phase;
+	int v = 0;
+	json_t *av = json_object_get(j, "active");
+	if (av && (rc = qv__json_get_player(av, "state.active", 2, &v, err)))
+		return rc;
+	s->active = (uint8_t)v;
+	json_t *fv = json_object_get(j, "first");
+	bool before = phase == EV_PH_MULLIGAN || phase == EV_PH_COIN;
+	v = 0;
+	if (fv && !json_is_null(fv) && (rc = qv__json_get_player(fv, "state.first", 2, &v, err)))
+		return rc;
+	bool has_first = fv && !json_is_null(fv);
+	if (has_first == before && (before || fv))
+		return qv_fail(err, QV_EINVAL,
+		               "state.first is null exactly in phases mulligan and coin");
+	s->first = (uint8_t)v;
+	long turns, idle;
+	bool played;
+	if ((rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
+	    (rc = qv__json_get_int(j, "idle", "state", 0, 2, 0, &idle, err)) ||
+	    (rc = qv__json_get_bool(j, "played", "state", false, &played, err)))
+		return rc;
+	s->turn_no = (uint16_t)turns;
+	s->idle = (uint8_t)idle;
+	s->played = played;
+	json_t *ev = json_object_get(j, "ended");
+	int ended = ev ? qv__json_name_index(ev, ev_end_names, EV_NENDS) : EV_END_NONE;
+	if (ended < 0)
+		return qv_fail(err, QV_EINVAL, "state.ended must be none, full, idle or cap");
+	s->ended = (uint8_t)ended;
+	return QV_OK;
+}
+
 qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 {
 	static const char *const keys[] = {"board", "players", "phase",  "active",    "first",
@@ -686,41 +728,9 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	for (int p = 0; players && p < 2; p++)
 		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
 			return rc;
-	json_t *pv = json_object_get(j, "phase");
-	int phase = pv ? qv__json_name_index(pv, ev_phase_names, EV_NPHASES) : EV_PH_MAIN;
-	if (phase < 0)
-		return qv_fail(err, QV_EINVAL,
-		               "state.phase must be mulligan, coin, main, chain or over");
-	s->phase = (uint8_t)phase;
-	int v = 0;
-	json_t *av = json_object_get(j, "active");
-	if (av && (rc = qv__json_get_player(av, "state.active", 2, &v, err)))
+	if ((rc = load_turn(s, j, err)))
 		return rc;
-	s->active = (uint8_t)v;
-	json_t *fv = json_object_get(j, "first");
-	bool before = phase == EV_PH_MULLIGAN || phase == EV_PH_COIN;
-	v = 0;
-	if (fv && !json_is_null(fv) && (rc = qv__json_get_player(fv, "state.first", 2, &v, err)))
-		return rc;
-	bool has_first = fv && !json_is_null(fv);
-	if (has_first == before && (before || fv))
-		return qv_fail(err, QV_EINVAL,
-		               "state.first is null exactly in phases mulligan and coin");
-	s->first = (uint8_t)v;
-	long turns, idle;
-	bool played;
-	if ((rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
-	    (rc = qv__json_get_int(j, "idle", "state", 0, 2, 0, &idle, err)) ||
-	    (rc = qv__json_get_bool(j, "played", "state", false, &played, err)))
-		return rc;
-	s->turn_no = (uint16_t)turns;
-	s->idle = (uint8_t)idle;
-	s->played = played;
-	json_t *ev = json_object_get(j, "ended");
-	int ended = ev ? qv__json_name_index(ev, ev_end_names, EV_NENDS) : EV_END_NONE;
-	if (ended < 0)
-		return qv_fail(err, QV_EINVAL, "state.ended must be none, full, idle or cap");
-	s->ended = (uint8_t)ended;
+	int phase = s->phase;
 	json_t *sv = json_object_get(j, "stack");
 	if (sv) {
 		if (!json_is_array(sv) || json_array_size(sv) > EV_MAX_STACK)
