@@ -55,7 +55,9 @@ async function clickAction(page, action) {
       await play.click();
       return;
     }
-    const chosen = ((await page.textContent('#move-panel .chosen strong').catch(() => null)) ?? '').split(/\s+/).filter(Boolean);
+    // (textContent would wait for an element that is not there: count first)
+    const strong = page.locator('#move-panel .chosen strong');
+    const chosen = ((await strong.count()) ? (await strong.textContent()) ?? '' : '').split(/\s+/).filter(Boolean);
     const left = action.split(/\s+/);
     for (const w of chosen) {
       const i = left.indexOf(w);
