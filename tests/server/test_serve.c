@@ -1042,7 +1042,8 @@ static void test_help(void **state)
 	assert_int_equal(pclose(p), 0);
 	static const char *const options[] = {"--host",    "--port",       "--db",
 	                                      "--web",     "--rules",      "--max-sockets",
-	                                      "--threads", "--max-tables", NULL};
+	                                      "--threads", "--max-tables", "--tutorials",
+	                                      NULL};
 	for (int i = 0; options[i]; i++)
 		if (!strstr(text, options[i]))
 			fail_msg("quiver serve --help does not explain %s", options[i]);
@@ -1052,6 +1053,95 @@ static void test_help(void **state)
 	text[n] = '\0';
 	assert_int_equal(WEXITSTATUS(pclose(p)), 2);
 	assert_non_null(strstr(text, "--port"));
+}
+
+/* The lessons' API (docs/server.md): every game's lessons listed, a lesson expanded with the
+ * learner's views only, attempts judged as `quiver learn` judges them, bad requests refused. */
+static void test_lessons(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	json_t *all = http("GET", "/api/lessons", NULL, 200);
+	json_t *games = json_object_get(all, "games");
+	assert_int_equal(json_array_size(games), 4);
+	size_t i;
+	json_t *g;
+	json_array_foreach(games, i, g) {
+		if (json_array_size(json_object_get(g, "lessons")) < 5)
+			fail_msg("%s has %zu lessons", json_string_value(json_object_get(g, "game")),
+			         json_array_size(json_object_get(g, "lessons")));
+	}
+	json_decref(all);
+	json_t *list = http("GET", "/api/lessons/three-arrows", NULL, 200);
+	json_t *first = json_array_get(json_object_get(list, "lessons"), 0);
+	char id[96], path[160], tryp[192];
+	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(first, "id")));
+	json_decref(list);
+	snprintf(path, sizeof path, "/api/lessons/three-arrows/%s", id);
+	snprintf(tryp, sizeof tryp, "%s/try", path);
+	json_t *lesson = http("GET", path, NULL, 200);
+	no_secret_keys(lesson);
+	json_t *steps = json_object_get(lesson, "steps");
+	int at = -1;
+	json_t *st;
+	json_array_foreach(steps, i, st) {
+		if (strcmp(json_string_value(json_object_get(json_object_get(st, "view"), "viewer")),
+		           "p1") != 0)
+			fail_msg("step %zu shows a view that is not the learner's", i);
+		if (at < 0 && json_is_string(json_object_get(st, "expect")))
+			at = (int)i;
+	}
+	assert_true(at >= 0);
+	st = json_array_get(steps, (size_t)at);
+	const char *expect = json_string_value(json_object_get(st, "expect"));
+	const char *other = NULL;
+	json_t *a;
+	json_array_foreach(json_object_get(json_object_get(st, "view"), "legal"), i, a) {
+		if (strcmp(json_string_value(a), expect) != 0) {
+			other = json_string_value(a);
+			break;
+		}
+	}
+	assert_non_null(other);
+	char body[512];
+	snprintf(body, sizeof body, "{\"step\": %d, \"action\": \"%s\"}", at, expect);
+	json_t *r = http("POST", tryp, body, 200);
+	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "right");
+	json_decref(r);
+	snprintf(body, sizeof body, "{\"step\": %d, \"action\": \"%s\"}", at, other);
+	r = http("POST", tryp, body, 200);
+	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "hint");
+	assert_string_equal(json_string_value(json_object_get(r, "message")),
+	                    json_string_value(json_object_get(st, "hint")));
+	json_decref(r);
+	snprintf(body, sizeof body, "{\"step\": %d, \"action\": \"jump around\"}", at);
+	r = http("POST", tryp, body, 200);
+	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "bad");
+	assert_non_null(strstr(json_string_value(json_object_get(r, "message")), "jump"));
+	json_decref(r);
+	json_decref(lesson);
+
+	refused("GET", "/api/lessons/chess", NULL, 404, "no game 'chess'");
+	refused("GET", "/api/lessons/three-arrows/99-none", NULL, 404, "no lesson '99-none'");
+	refused("GET", "/api/lessons/three-arrows/a.b", NULL, 404, "no lesson");
+	refused("GET", "/api/lessons/three-arrows/x/y/z", NULL, 404, "no such path");
+	refused("POST", "/api/lessons", "{}", 405, "accepted: GET");
+	refused("GET", tryp, NULL, 405, "accepted: POST");
+	refused("POST", tryp, "{\"step\": 0,", 400, "broken JSON");
+	refused("POST", tryp, "[1]", 400, "JSON object");
+	refused("POST", tryp, "{\"step\": 0, \"action\": \"x\", \"why\": 1}", 400,
+	        "unknown field 'why'");
+	refused("POST", tryp, "{\"step\": \"0\", \"action\": \"x\"}", 400, "expected {");
+	refused("POST", tryp, "{\"step\": 99999999999, \"action\": \"x\"}", 400, "steps 0 to");
+	refused("POST", tryp, "{\"step\": 0, \"action\": \"x\"}", 400, "text only");
+	char huge[QV_ACTION_TEXT * 2 + 64];
+	snprintf(huge, sizeof huge, "{\"step\": %d, \"action\": \"%0*d\"}", at,
+	         QV_ACTION_TEXT + 10, 7);
+	r = http("POST", tryp, huge, 200);
+	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "bad");
+	assert_non_null(strstr(json_string_value(json_object_get(r, "message")), "at most"));
+	json_decref(r);
+	stop();
 }
 
 /* ---- main
@@ -1114,6 +1204,7 @@ int main(int argc, char **argv)
 	    T(test_ai_tables_finish),
 	    T(test_limits),
 	    T(test_help),
+	    T(test_lessons),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
