@@ -58,10 +58,10 @@ test-asan: build-asan
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
 
-# Plays each game in the browser (the tests browser/play-*) and keeps their mid-play
-# screenshots in docs/screenshots/, which the README shows.
+# Plays each game in the browser (the tests browser/play-*) and the first lessons
+# (browser/learn), and keeps their screenshots in docs/screenshots/, which the README shows.
 screenshots: build
-	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/play-' -j $(JOBS) --output-on-failure
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn)' -j $(JOBS) --output-on-failure
 
 # The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
 # human clients for 30 seconds on localhost.
