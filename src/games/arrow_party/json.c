@@ -742,6 +742,30 @@ static qv_status check_phase(const ap_state *s, qv_err *err)
 	return QV_OK;
 }
 
+/* state.walk: null, or the walk in progress (phase walk only, where it is needed). */
+static qv_status load_walk(ap_state *s, const json_t *v, qv_err *err)
+{
+	qv_status rc;
+	if (!v || json_is_null(v)) {
+		if (s->phase == AP_PH_WALK)
+			return qv_fail(err, QV_EINVAL, "state.walk is needed in phase walk");
+		return QV_OK;
+	}
+	static const char *const wkeys[] = {"tick", "bumped", "pending", NULL};
+	long t;
+	if (!json_is_object(v))
+		return qv_fail(err, QV_EINVAL, "state.walk must be null or an object");
+	if ((rc = qv__json_check_keys(v, "walk", wkeys, err)) ||
+	    (rc = qv__json_get_int(v, "tick", "walk", 0, 40, 0, &t, err)) ||
+	    (rc = load_pairs(s, json_object_get(v, "bumped"), "walk.bumped", &s->bumped, err)) ||
+	    (rc = load_pairs(s, json_object_get(v, "pending"), "walk.pending", &s->pending, err)))
+		return rc;
+	if (s->phase != AP_PH_WALK)
+		return qv_fail(err, QV_EINVAL, "state.walk must be null outside phase walk");
+	s->tick = (uint8_t)t;
+	return QV_OK;
+}
+
 qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 {
 	static const char *const keys[] = {"round",  "phase",  "active",   "players",
@@ -821,26 +845,8 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	json_t *out = json_object_get(j, "out");
 	if (out && (rc = load_kinds(out, "out", s->out, err)))
 		return rc;
-	v = json_object_get(j, "walk");
-	if (v && !json_is_null(v)) {
-		static const char *const wkeys[] = {"tick", "bumped", "pending", NULL};
-		long t;
-		if (!json_is_object(v))
-			return qv_fail(err, QV_EINVAL, "state.walk must be null or an object");
-		if ((rc = qv__json_check_keys(v, "walk", wkeys, err)) ||
-		    (rc = qv__json_get_int(v, "tick", "walk", 0, 40, 0, &t, err)) ||
-		    (rc = load_pairs(s, json_object_get(v, "bumped"), "walk.bumped", &s->bumped,
-		                     err)) ||
-		    (rc = load_pairs(s, json_object_get(v, "pending"), "walk.pending", &s->pending,
-		                     err)))
-			return rc;
-		if (s->phase != AP_PH_WALK)
-			return qv_fail(err, QV_EINVAL,
-			               "state.walk must be null outside phase walk");
-		s->tick = (uint8_t)t;
-	}
-	if (s->phase == AP_PH_WALK && (!v || json_is_null(v)))
-		return qv_fail(err, QV_EINVAL, "state.walk is needed in phase walk");
+	if ((rc = load_walk(s, json_object_get(j, "walk"), err)))
+		return rc;
 	v = json_object_get(j, "rng");
 	if (v && (rc = qv__json_get_rng(v, "state.rng", &s->rng, err)))
 		return rc;
