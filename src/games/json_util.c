@@ -119,6 +119,21 @@ int qv__json_name_index(const json_t *v, const char *const *names, int n)
 	return -1;
 }
 
+qv_status qv__json_get_name(const json_t *o, const char *key, const char *what,
+			    const char *const *names, int n, int def, int *out, qv_err *err)
+{
+	const json_t *v = json_object_get(o, key);
+	*out = v ? qv__json_name_index(v, names, n) : def;
+	if (*out >= 0)
+		return QV_OK;
+	char list[256] = "";
+	size_t len = 0;
+	for (int i = 0; i < n && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+					i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
+	return qv_fail(err, QV_EINVAL, "%s.%s must be %s", what, key, list);
+}
+
 json_t *qv__json_rng(const qv_rng *r)
 {
 	char hex[65];

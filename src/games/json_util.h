@@ -50,5 +50,9 @@ qv_status qv__json_get_rng(const json_t *v, const char *what, qv_rng *out, qv_er
 
 /* The index of the string v among names[0..n) (case-insensitive), or -1. */
 int qv__json_name_index(const json_t *v, const char *const *names, int n);
+/* o.key, one of names[0..n) (a phase, an ending), as its index in *out; def when the key is
+ * absent. Anything else fails with "<what>.<key> must be a, b or c". */
+qv_status qv__json_get_name(const json_t *o, const char *key, const char *what,
+			    const char *const *names, int n, int def, int *out, qv_err *err);
 
 #endif

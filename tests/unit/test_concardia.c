@@ -354,7 +354,10 @@ static void test_load_rejects_impossible_states(void **unused)
 	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\"],\"deck\":[]},{}]}",
 	                  "p1's deck lists 1 x striker-p but the state places only 0");
 	expect_load_error(ex, "{\"colour\":1}", "unknown field 'colour'");
-	expect_load_error(ex, "{\"phase\":\"dance\"}", "state.phase must be");
+	expect_load_error(ex, "{\"phase\":\"dance\"}",
+	                  "state.phase must be start, coin, action, pay, react or over");
+	expect_load_error(ex, "{\"phase\":\"over\",\"ended\":\"boredom\"}",
+	                  "state.ended must be none, points, passes, loss or cap");
 	expect_load_error(ex, "{\"phase\":\"over\"}", "state.ended");
 	expect_load_error(
 	    ex,

@@ -789,18 +789,12 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	if ((rc = qv__json_get_int(j, "round", "state", 1, rounds, 1, &round, err)))
 		return rc;
 	s->round = (uint8_t)round;
-	json_t *v = json_object_get(j, "phase");
-	if (v) {
-		int ph = qv__json_name_index(v, ap_phase_names, AP_NPHASES);
-		if (ph < 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "state.phase must be items, take, draw, throw, land, roll, go, walk "
-			    "or over");
-		s->phase = (uint8_t)ph;
-	}
+	int ph;
+	if ((rc = qv__json_get_name(j, "phase", "state", ap_phase_names, AP_NPHASES, 0, &ph, err)))
+		return rc;
+	s->phase = (uint8_t)ph;
 	int a = 0;
-	v = json_object_get(j, "active");
+	json_t *v = json_object_get(j, "active");
 	if (v && (rc = qv__json_get_player(v, "state.active", s->nplayers, &a, err)))
 		return rc;
 	s->active = (uint8_t)a;

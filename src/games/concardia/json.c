@@ -544,11 +544,10 @@ static void reset_for_load(cc_state *s)
 static qv_status load_turn(cc_state *s, const json_t *j, qv_err *err)
 {
 	qv_status rc;
-	json_t *pv = json_object_get(j, "phase");
-	int phase = pv ? qv__json_name_index(pv, cc_phase_names, CC_NPHASES) : CC_PH_ACTION;
-	if (phase < 0)
-		return qv_fail(err, QV_EINVAL,
-		               "state.phase must be start, coin, action, pay, react or over");
+	int phase;
+	if ((rc = qv__json_get_name(j, "phase", "state", cc_phase_names, CC_NPHASES,
+	                            CC_PH_ACTION, &phase, err)))
+		return rc;
 	s->phase = (uint8_t)phase;
 	int v = 0;
 	json_t *av = json_object_get(j, "active");
@@ -569,11 +568,10 @@ static qv_status load_turn(cc_state *s, const json_t *j, qv_err *err)
 		return rc;
 	s->turn_no = (uint16_t)turns;
 	s->passes = (uint8_t)passes;
-	json_t *ev = json_object_get(j, "ended");
-	int ended = ev ? qv__json_name_index(ev, cc_end_names, 5) : CC_END_NONE;
-	if (ended < 0)
-		return qv_fail(err, QV_EINVAL,
-		               "state.ended must be none, points, passes, loss or cap");
+	int ended;
+	if ((rc = qv__json_get_name(j, "ended", "state", cc_end_names, 5, CC_END_NONE, &ended,
+	                            err)))
+		return rc;
 	if ((ended != CC_END_NONE) != (phase == CC_PH_OVER))
 		return qv_fail(err, QV_EINVAL,
 		               "state.ended is none exactly when the game is not over");

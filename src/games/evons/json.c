@@ -473,11 +473,10 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 		               "%s: the card of an entry is a face-up monster of the active player",
 		               what);
 	e->inst = x->inst;
-	json_t *sv = json_object_get(o, "step");
-	int step = sv ? qv__json_name_index(sv, ev_step_names, EV_NSTEPS) : EV_ST_ABILITY1;
-	if (step < 0)
-		return qv_fail(err, QV_EINVAL, "%s.step must be ability1, conflicts or ability2",
-		               what);
+	int step;
+	if ((rc = qv__json_get_name(o, "step", what, ev_step_names, EV_NSTEPS, EV_ST_ABILITY1,
+	                            &step, err)))
+		return rc;
 	e->step = (uint8_t)step;
 	if ((rc = load_used(e, x, json_object_get(o, "used"), what, err)))
 		return rc;
@@ -645,11 +644,10 @@ static qv_status check_phase(ev_state *s, qv_err *err)
 static qv_status load_turn(ev_state *s, const json_t *j, qv_err *err)
 {
 	qv_status rc;
-	json_t *pv = json_object_get(j, "phase");
-	int phase = pv ? qv__json_name_index(pv, ev_phase_names, EV_NPHASES) : EV_PH_MAIN;
-	if (phase < 0)
-		return qv_fail(err, QV_EINVAL,
-		               "state.phase must be mulligan, coin, main, chain or over");
+	int phase;
+	if ((rc = qv__json_get_name(j, "phase", "state", ev_phase_names, EV_NPHASES, EV_PH_MAIN,
+	                            &phase, err)))
+		return rc;
 	s->phase = (uint8_t)phase;
 	int v = 0;
 	json_t *av = json_object_get(j, "active");
@@ -675,10 +673,10 @@ static qv_status load_turn(ev_state *s, const json_t *j, qv_err *err)
 	s->turn_no = (uint16_t)turns;
 	s->idle = (uint8_t)idle;
 	s->played = played;
-	json_t *ev = json_object_get(j, "ended");
-	int ended = ev ? qv__json_name_index(ev, ev_end_names, EV_NENDS) : EV_END_NONE;
-	if (ended < 0)
-		return qv_fail(err, QV_EINVAL, "state.ended must be none, full, idle or cap");
+	int ended;
+	if ((rc = qv__json_get_name(j, "ended", "state", ev_end_names, EV_NENDS, EV_END_NONE,
+	                            &ended, err)))
+		return rc;
 	s->ended = (uint8_t)ended;
 	return QV_OK;
 }

@@ -376,11 +376,10 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	if (tv && (rc = qv__json_get_player(tv, "state.turn", s->nplayers, &turn, err)))
 		return rc;
 	s->turn = (uint8_t)turn;
-	json_t *pv = json_object_get(j, "phase");
-	int phase = pv ? qv__json_name_index(pv, ta_phase_names, TA_PH_OVER + 1) : TA_PH_START;
-	if (phase < 0)
-		return qv_fail(err, QV_EINVAL,
-			       "state.phase must be start, main, defend, die, capture or over");
+	int phase;
+	if ((rc = qv__json_get_name(j, "phase", "state", ta_phase_names, TA_PH_OVER + 1,
+				    TA_PH_START, &phase, err)))
+		return rc;
 	s->phase = (uint8_t)phase;
 	long extra = 0, turns = 0;
 	if ((rc = qv__json_get_int(j, "extra_turns", "state", 0, TA_MAX_BONUS, 0, &extra, err)) ||
