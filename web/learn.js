@@ -9,8 +9,7 @@
 
 import { h, replace } from './dom.js';
 import * as API from './api.js';
-import { Picker, clickWord } from './picker.js';
-import { MovePanel } from './move-panel.js';
+import { MovePanel, Chooser } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
 import { Screen } from './screen.js';
 import { gameModule } from './games/index.js';
@@ -59,7 +58,6 @@ const state = {
   /** @type {any[]} the game's lessons: {id, title, topics, steps} */ lessons: [],
   /** @type {any} the expanded lesson */ lesson: null,
   /** the step shown; lesson.steps.length once the lesson is over */ at: 0,
-  /** @type {Picker | null} */ picker: null,
   sending: false,
 };
 
@@ -70,46 +68,17 @@ function name(seat) {
 }
 
 const log = new LogPanel(els.log, name);
-const screen = new Screen({ board: els.board, players: els.players, status: els.status }, onToken);
+const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
 const panel = new MovePanel(els.movePanel, {
-  choose: (word) => {
-    if (state.picker?.choose(word)) afterChoice();
-  },
-  back: () => {
-    state.picker?.back();
-    draw();
-  },
+  choose: (word) => chooser.word(word),
+  back: () => chooser.back(),
   play: (action) => attempt(action),
 });
+const chooser = new Chooser(() => panel, { play: attempt, redraw: draw, busy: () => state.sending });
 
 /** @param {unknown} e */
 function fail(e) {
   els.error.textContent = e instanceof Error ? e.message : String(e);
-}
-
-/**
- * A click on a square, piece or card of the board.
- * @param {string} token
- */
-function onToken(token) {
-  const p = state.picker;
-  if (!p || state.sending || !p.legal.length) return;
-  panel.clearError();
-  const r = clickWord(p, token);
-  if (!r) {
-    panel.showError(`${token}: nothing you can do with that now.`);
-    return;
-  }
-  state.picker = r.picker;
-  if (r.chose) afterChoice();
-  else draw();
-}
-
-/** After a choice: a complete action that is the only one left is tried at once. */
-function afterChoice() {
-  const o = state.picker?.options();
-  if (o && o.complete !== null && o.remaining === 1) attempt(o.complete);
-  else draw();
 }
 
 /**
@@ -133,7 +102,7 @@ async function attempt(action) {
       return;
     }
     // a hint or a move that is no move here: nothing changed; the choice starts again
-    state.picker = new Picker(step.view.legal ?? []);
+    chooser.reset(step.view.legal ?? []);
     if (r.verdict === 'hint') els.hint.textContent = `Not this time. ${r.message}`;
     else panel.showError(r.message);
   } catch (e) {
@@ -170,7 +139,7 @@ function enter(ahead) {
   const step = steps[state.at];
   els.hint.textContent = '';
   panel.clearError();
-  state.picker = step?.expect ? new Picker(step.view.legal ?? []) : null;
+  chooser.reset(step?.expect ? step.view.legal ?? [] : null);
   const learned = ahead && state.at > 0 ? steps[state.at - 1].learned ?? [] : [];
   replace(els.learned, learned.map((/** @type {string} */ t) => h('li', {}, t)));
   els.learned.hidden = learned.length === 0;
@@ -190,7 +159,7 @@ function draw() {
   const step = over ? null : steps[state.at];
   const view = over ? lesson.end : step.view;
   const mod = gameModule(view?.game);
-  const p = step?.expect && !state.sending ? state.picker : null;
+  const p = step?.expect && !state.sending ? chooser.picker : null;
   const o = p ? p.options() : null;
   screen.draw(view, name, {
     chosen: p ? p.chosen : [],

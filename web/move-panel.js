@@ -2,9 +2,11 @@
 // as buttons (drawn by the game's module: a piece, a facing, a card), the action to play once
 // it is complete, and an input box for notation typed as in the terminal, with completion
 // (Tab, or the browser's list). It shows the picker (picker.js); the page sends the action.
+// A Chooser feeds the picker from clicks on the board and the panel's buttons, the same way on
+// the table page and the tutorials' page.
 
 import { h, replace } from './dom.js';
-import { normalize } from './picker.js';
+import { Picker, clickWord, normalize } from './picker.js';
 
 /**
  * @typedef {Object} MovePanelHooks
@@ -116,4 +118,69 @@ export class MovePanel {
 function nextPrompt(next) {
   if (next.every((w) => /^[a-z]\d{1,2}$/.test(w))) return 'Choose a square (highlighted on the board):';
   return 'Choose:';
+}
+
+/**
+ * The choosing of one move: the picker over the viewer's legal actions, fed by clicks on the
+ * board (a square, piece or card: its word) and by the panel's word buttons. A complete action
+ * that is the only one left is played at once; any other choice redraws the page.
+ */
+export class Chooser {
+  /**
+   * @param {() => MovePanel} panel the page's move panel (for its error line)
+   * @param {{play: (action: string) => void, redraw: () => void, busy: () => boolean}} hooks
+   */
+  constructor(panel, hooks) {
+    this.panel = panel;
+    this.hooks = hooks;
+    /** @type {Picker | null} */
+    this.picker = null;
+  }
+
+  /**
+   * A fresh choice among these actions (none: nothing to choose).
+   * @param {string[] | null} legal
+   */
+  reset(legal) {
+    this.picker = legal ? new Picker(legal) : null;
+  }
+
+  /**
+   * A click on the board: a word already chosen takes it back; another that fits is chosen;
+   * one that does not starts the choice again from it.
+   * @param {string} token
+   */
+  token(token) {
+    const p = this.picker;
+    if (!p || this.hooks.busy() || !p.legal.length) return;
+    this.panel().clearError();
+    const r = clickWord(p, token);
+    if (!r) {
+      this.panel().showError(`${token}: nothing you can do with that now.`);
+      return;
+    }
+    this.picker = r.picker;
+    this.after(r.chose);
+  }
+
+  /**
+   * A word button.
+   * @param {string} word
+   */
+  word(word) {
+    if (this.picker?.choose(word)) this.after(true);
+  }
+
+  /** The panel's Back: the last choice taken back. */
+  back() {
+    this.picker?.back();
+    this.hooks.redraw();
+  }
+
+  /** @param {boolean} chose */
+  after(chose) {
+    const o = chose && this.picker ? this.picker.options() : null;
+    if (o && o.complete !== null && o.remaining === 1) this.hooks.play(o.complete);
+    else this.hooks.redraw();
+  }
 }

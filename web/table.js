@@ -8,8 +8,7 @@
 import { h, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
-import { Picker, clickWord } from './picker.js';
-import { MovePanel } from './move-panel.js';
+import { MovePanel, Chooser } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
 import { Screen, seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
@@ -53,24 +52,19 @@ const state = {
   v: -1,
   /** @type {string} */ seat: 'public',
   /** @type {import('./tokens.js').SeatToken | null} */ held: null,
-  /** @type {Picker | null} */ picker: null,
   sending: false,
   animation: 0,
 };
 
 let name = seatNamer(null, 'public');
 const log = new LogPanel(els.log, (seat) => name(seat));
-const screen = new Screen({ board: els.board, players: els.players, status: els.status }, onToken);
+const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
 const panel = new MovePanel(els.movePanel, {
-  choose: (word) => {
-    if (state.picker?.choose(word)) afterChoice();
-  },
-  back: () => {
-    state.picker?.back();
-    redraw();
-  },
+  choose: (word) => chooser.word(word),
+  back: () => chooser.back(),
   play: (action) => play(action),
 });
+const chooser = new Chooser(() => panel, { play, redraw, busy: () => state.sending });
 /** @type {Connection | null} */
 let conn = null;
 
@@ -78,37 +72,6 @@ els.undo.addEventListener('click', () => {
   panel.clearError();
   if (!conn?.send({ type: 'undo', v: state.v })) panel.showError('Not connected: the undo was not sent.');
 });
-
-/**
- * A click on a square, piece or card: it chooses that word; when the word does not fit what
- * was chosen so far, the choice starts again from it.
- * @param {string} token
- */
-function onToken(token) {
-  const p = state.picker;
-  if (!p || state.sending || !p.legal.length) return;
-  panel.clearError();
-  const r = clickWord(p, token);
-  if (!r) {
-    panel.showError(`${token}: nothing you can do with that now.`);
-    return;
-  }
-  state.picker = r.picker;
-  if (r.chose) afterChoice();
-  else redraw();
-}
-
-/** After a choice: a complete action that is the only one left is played at once. */
-function afterChoice() {
-  const p = state.picker;
-  if (!p) return;
-  const o = p.options();
-  if (o.complete !== null && o.remaining === 1) {
-    play(o.complete);
-    return;
-  }
-  redraw();
-}
 
 /**
  * Sends an action.
@@ -129,7 +92,7 @@ function play(action) {
 function redraw() {
   if (!state.vj) return;
   const mod = gameModule(state.vj.game);
-  const p = state.picker;
+  const p = chooser.picker;
   const o = p ? p.options() : null;
   const targets = o && !state.sending ? o.targets : new Set();
   screen.draw(state.vj, name, {
@@ -283,7 +246,7 @@ function onFrame(frame) {
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
       name = seatNamer(state.table, state.seat);
       state.vj = frame.view;
-      state.picker = new Picker(state.vj?.legal && state.vj.to_move === state.seat ? state.vj.legal : []);
+      chooser.reset(state.vj?.legal && state.vj.to_move === state.seat ? state.vj.legal : []);
       state.sending = false;
       if (frame.type === 'snapshot') log.reset(frame.log ?? []);
       else log.add(frame.log ?? []);
