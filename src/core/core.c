@@ -150,15 +150,27 @@ void qv_buf_putc(qv_buf *b, char c)
 
 void qv_buf_printf(qv_buf *b, const char *fmt, ...)
 {
+	/* Formats once into the room there is (most texts fit), and again only when the buffer
+	 * had to grow. */
+	if (!buf_reserve(b, 64))
+		return;
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
-	if (n < 0 || !buf_reserve(b, (size_t)n))
+	if (n < 0) {
+		b->s[b->len] = '\0';
 		return;
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	}
+	if (b->len + (size_t)n >= b->cap) {
+		if (!buf_reserve(b, (size_t)n)) {
+			b->s[b->len] = '\0';
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -137,6 +137,17 @@ static void test_buf(void **state)
 	assert_int_equal(b.len, 8 + 3000);
 	assert_memory_equal(b.s + 8, "000001002", 9);
 	assert_false(b.failed);
+	/* A text longer than the room left is formatted again once the buffer has grown. */
+	char long_text[5000];
+	memset(long_text, 'y', sizeof long_text - 1);
+	long_text[sizeof long_text - 1] = '\0';
+	size_t before = b.len;
+	qv_buf_printf(&b, "<%s>", long_text);
+	assert_int_equal(b.len, before + 5001);
+	assert_int_equal(b.s[before], '<');
+	assert_int_equal(b.s[b.len - 1], '>');
+	assert_int_equal(b.s[b.len], '\0');
+	assert_int_equal(b.s[before + 4999], 'y');
 	qv_buf_clear(&b);
 	assert_string_equal(qv_buf_str(&b), "");
 	assert_int_equal(b.len, 0);
