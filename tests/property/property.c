@@ -42,7 +42,8 @@
  * action, JSON, determinize) on a random subset of steps, about HEAVY_STEPS per game whatever
  * the games' length (the rate comes from the length of a few unchecked games played first),
  * and always at the first and the last step. QV_PROPERTY_SCALE (a positive real) multiplies the
- * number of games (at least one is played).
+ * number of games (at least one is played); QV_PROPERTY_FULL sets how many are checked in full
+ * (FULL_GAMES by default; the sanitizer run of `make test` checks one, the release run three).
  */
 #include <jansson.h>
 #include <math.h>
@@ -57,7 +58,7 @@
 
 #define MAX_STEPS      100000 /* a game still running after this many steps fails (8) */
 #define FULL_GAMES     3      /* the first games check every property at every step */
-#define HEAVY_STEPS    6      /* later games: JSON and determinize checks wanted per game */
+#define HEAVY_STEPS    4      /* later games: JSON and determinize checks wanted per game */
 #define ALL_ACTIONS_P  0.03   /* later games: chance of applying every listed action */
 #define SOME_ACTIONS   3      /* later games: listed actions applied per step besides the chosen */
 #define TEXT_MAX       256    /* room for one action's notation */
@@ -157,6 +158,7 @@ typedef struct ctx {
 	long long actions;
 	int passed, failed;
 	long hidden_pairs, hidden_changed; /* THREE ARROWS: views hiding a piece; changed by det. */
+	unsigned long long full_games; /* the first games, checked in full (FULL_GAMES) */
 } ctx;
 
 /* Allocation for the tester itself: running out of memory ends the run (status 2). */
@@ -1571,7 +1573,7 @@ static bool play_game(ctx *c, bool checked)
 	qv_rng_seed(&c->play, qv_seed_mix(c->seed, 0x706c6179ull));
 	qv_rng_seed(&c->rng, qv_seed_mix(c->seed, 0x636865636bull));
 	qv_rng_seed(&c->pool_rng, qv_seed_mix(c->seed, 0x706f6f6cull));
-	c->full = c->game < FULL_GAMES;
+	c->full = (unsigned long long)c->game < c->full_games;
 	c->uniform_left = c->full ? 2 * UNIFORM_STATES : UNIFORM_STATES;
 	c->failed_prop = 0;
 	c->hist.n = 0;
@@ -1723,6 +1725,20 @@ int main(int argc, char **argv)
 		games = (unsigned long long)llround((double)games * x);
 		if (games < 1)
 			games = 1;
+	}
+
+	c.full_games = FULL_GAMES;
+	const char *full = getenv("QV_PROPERTY_FULL");
+	if (full && *full) {
+		char *end = NULL;
+		unsigned long long n = strtoull(full, &end, 10);
+		if (*end || full[0] == '-' || n > 1000000) {
+			fprintf(stderr,
+			        "property: QV_PROPERTY_FULL must be a whole number of games, not '%s'\n",
+			        full);
+			return 2;
+		}
+		c.full_games = n;
 	}
 
 	const qv_game *g = c.g;
