@@ -233,24 +233,32 @@ int qv_dir_parse(const char *text)
 
 void qv_sq_name(int file, int rank, char *buf)
 {
+	/* written by hand: names are made for every action's notation, and snprintf showed */
 	unsigned f = (unsigned)file % 26u, r = (unsigned)(rank + 1) % 100u;
-	snprintf(buf, 4, "%c%u", (char)('a' + f), r);
+	*buf++ = (char)('a' + f);
+	if (r >= 10)
+		*buf++ = (char)('0' + r / 10);
+	*buf++ = (char)('0' + r % 10);
+	*buf = '\0';
 }
 
 qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank,
 		      qv_err *err)
 {
-	char last[4];
-	qv_sq_name(width - 1, height - 1, last);
 	const char *p = text;
 	long r;
-	if (!isalpha((unsigned char)p[0]) || !qv_parse_long(p + 1, &r) || !isdigit((unsigned char)p[1]))
+	char last[4];
+	if (!isalpha((unsigned char)p[0]) || !qv_parse_long(p + 1, &r) || !isdigit((unsigned char)p[1])) {
+		qv_sq_name(width - 1, height - 1, last);
 		return qv_fail(err, QV_EINVAL, "'%s' is not a square: expected a file letter and a rank, a1-%s",
 			       text, last);
+	}
 	int f = tolower((unsigned char)p[0]) - 'a';
-	if (f >= width || r < 1 || r > height)
+	if (f >= width || r < 1 || r > height) {
+		qv_sq_name(width - 1, height - 1, last);
 		return qv_fail(err, QV_EINVAL, "square '%s' is off the %dx%d board (a1-%s)", text, width,
 			       height, last);
+	}
 	*file = f;
 	*rank = (int)r - 1;
 	return QV_OK;

@@ -346,6 +346,12 @@ static void test_squares(void **state)
 	assert_string_equal(name, "c4");
 	qv_sq_name(7, 7, name);
 	assert_string_equal(name, "h8");
+	qv_sq_name(14, 14, name); /* two-digit ranks (Arrow Party's 15x15) */
+	assert_string_equal(name, "o15");
+	qv_sq_name(0, 9, name);
+	assert_string_equal(name, "a10");
+	qv_sq_name(0, 0, name);
+	assert_string_equal(name, "a1");
 }
 
 static void test_dirs(void **state)
