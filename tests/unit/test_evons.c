@@ -199,7 +199,7 @@ static void test_secrecy_and_determinize(void **unused)
 	qv_rng rng;
 	qv_rng_seed(&rng, 11);
 	long checked = 0, det_states = 0, det_changed = 0, covered_seen = 0;
-	int games = qv_test_games(200, 20);
+	int games = qv_test_games(80, 20);
 	for (int game = 0; game < games; game++) {
 		ev_state st, d;
 		init_params(&st, decks[game % 4][0], decks[game % 4][1], "true", (uint64_t)game);
@@ -247,7 +247,7 @@ static void test_secrecy_and_determinize(void **unused)
 		}
 		assert_int_equal(G->to_move(&st), QV_OVER);
 	}
-	/* (the floors are for the full 200 games, scaled like them) */
+	/* (the floors are for the full 80 games, scaled like them) */
 	assert_true(checked > 5 * games);
 	assert_true(covered_seen > games / 2);
 	assert_true(det_states > 5 * games);
