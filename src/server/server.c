@@ -5,6 +5,9 @@
  */
 #include <arpa/inet.h>
 #include <stdio.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -326,6 +329,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	srv->cfg.tutorials_dir = srv->tutorials_dir[0] ? srv->tutorials_dir : NULL;
 	pthread_mutex_init(&srv->reg_lock, NULL);
 	atomic_init(&srv->sockets, 0);
+	atomic_init(&srv->stopped, false);
 
 	qv_status rc = qv__store_open(&srv->store, cfg->db, err);
 	if (!rc) {
@@ -389,12 +393,40 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 
 int qv__server_port(const qv__server *srv) { return srv->port; }
 
+/* CivetWeb's listening thread waits in poll() for up to two seconds before it sees that
+ * mg_stop has asked it to end. This thread knocks on the listening port until the server has
+ * stopped, so that the poll returns at once and Ctrl-C (or a test's SIGTERM) ends the server
+ * in milliseconds. */
+static void *wake_listener(void *arg)
+{
+	qv__server *srv = arg;
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)srv->port)};
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (strcmp(srv->host, "0.0.0.0") != 0 && inet_pton(AF_INET, srv->host, &a.sin_addr) != 1)
+		return NULL;
+	for (int i = 0; i < 200 && !atomic_load(&srv->stopped); i++) {
+		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd >= 0) {
+			(void)connect(fd, (const struct sockaddr *)&a, sizeof a);
+			close(fd);
+		}
+		nanosleep(&(struct timespec){.tv_nsec = 20 * 1000 * 1000}, NULL);
+	}
+	return NULL;
+}
+
 void qv__server_stop(qv__server *srv)
 {
 	if (!srv)
 		return;
 	if (srv->ctx) {
+		pthread_t waker;
+		bool knocking = srv->port > 0 &&
+		                pthread_create(&waker, NULL, wake_listener, srv) == 0;
 		mg_stop(srv->ctx);
+		atomic_store(&srv->stopped, true);
+		if (knocking)
+			pthread_join(waker, NULL);
 		mg_exit_library();
 	}
 	qv__pool_stop(srv->calls);

@@ -53,6 +53,7 @@ typedef struct qv__server {
 	qv__table **tables;
 	int ntables, cap;
 	atomic_int sockets; /* open WebSockets */
+	atomic_bool stopped; /* CivetWeb has stopped (see qv__server_stop) */
 	int port;
 } qv__server;
 
