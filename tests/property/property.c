@@ -58,7 +58,7 @@
 
 #define MAX_STEPS      100000 /* a game still running after this many steps fails (8) */
 #define FULL_GAMES     3      /* the first games check every property at every step */
-#define HEAVY_STEPS    4      /* later games: JSON and determinize checks wanted per game */
+#define HEAVY_STEPS    3      /* later games: JSON and determinize checks wanted per game */
 #define RECORD_EVERY   4      /* later games: one in this many also replays through the match */
 #define ALL_ACTIONS_P  0.03   /* later games: chance of applying every listed action */
 #define SOME_ACTIONS   3      /* later games: listed actions applied per step besides the chosen */
