@@ -90,6 +90,10 @@ typedef struct qv_game {
 	 * action from outside the game (a person, a record, the protocol) is checked first; see
 	 * qv_apply_checked. */
 	qv_status (*check)(const void *st, qv_action a, qv_err *err);
+	/* Optional (false by default): check tests an action directly, at about the cost of an
+	 * apply, rather than by listing the legal actions. A search then tests the children it
+	 * already has with check, and lists the legal actions only when it adds one. */
+	bool check_is_cheap;
 
 	/* Applies a player's action or a chance outcome that is legal now (one that legal, sample
 	 * or chance gave, or that check accepted) without checking it again: the hot path of

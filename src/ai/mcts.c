@@ -376,6 +376,14 @@ static void playout(mcts_tree *t, void *st, int plies, double *out)
 
 /* ---- expansion ------------------------------------------------------------------------------- */
 
+/* Indexes the node's nk children (t->kid) by action, for index_find and is_child. */
+static void index_kids(mcts_tree *t, int nk)
+{
+	index_clear(t, nk);
+	for (int j = 0; j < nk; j++)
+		index_add(t, t->node[t->kid[j]].action, (uint32_t)j);
+}
+
 /* Whether legal action acts[i] is already a child of the node being visited. */
 static bool is_child(const mcts_tree *t, int i) { return index_find(t, t->acts[i]) >= 0; }
 
@@ -486,26 +494,36 @@ static uint32_t random_child(mcts_tree *t, uint32_t ni, uint32_t *last, int n, i
 static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 {
 	const qv_game *g = t->g;
-	int n = g->legal(t->st, t->acts);
 	*fresh = false;
-	if (n <= 0)
-		return 0;
-	/* The children, indexed by action; then one pass over the legal actions marks those that
-	 * are legal in this visit. */
 	int nk = 0;
 	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling)
 		t->kid[nk++] = c;
-	index_clear(t, nk);
-	for (int j = 0; j < nk; j++) {
-		index_add(t, t->node[t->kid[j]].action, (uint32_t)j);
-		t->kidok[j] = 0;
-	}
-	int ntaken = 0;
-	for (int i = 0; i < n && ntaken < nk; i++) {
-		int j = index_find(t, t->acts[i]);
-		if (j >= 0) {
-			t->kidok[j] = 1;
-			ntaken++;
+	/* Which children are legal in this visit: with a cheap check, each is tested and the
+	 * legal actions are listed only if a child may be added; otherwise the children are
+	 * indexed by action and one pass over the legal actions marks them. */
+	int n = -1, ntaken = 0;
+	if (g->check_is_cheap) {
+		for (int j = 0; j < nk; j++) {
+			t->kidok[j] = g->check(t->st, t->node[t->kid[j]].action, NULL) == QV_OK;
+			ntaken += t->kidok[j];
+		}
+		if (nk == 0) {
+			if ((n = g->legal(t->st, t->acts)) <= 0)
+				return 0;
+			index_kids(t, 0);
+		}
+	} else {
+		n = g->legal(t->st, t->acts);
+		if (n <= 0)
+			return 0;
+		index_kids(t, nk);
+		memset(t->kidok, 0, (size_t)nk * sizeof *t->kidok);
+		for (int i = 0; i < n && ntaken < nk; i++) {
+			int j = index_find(t, t->acts[i]);
+			if (j >= 0) {
+				t->kidok[j] = 1;
+				ntaken++;
+			}
 		}
 	}
 	int tried = 0;
@@ -531,6 +549,13 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 		}
 	}
 	double allowed = t->cf->widen * sqrt((double)t->node[ni].visits + 1);
+	if ((double)tried < allowed && n < 0) {
+		/* a cheap check told the children apart: the list for a new one */
+		n = g->legal(t->st, t->acts);
+		if (n <= 0)
+			return best;
+		index_kids(t, nk);
+	}
 	if ((double)tried < allowed && tried < n) {
 		uint32_t c = untried;
 		if (!c && t->node[ni].visits + 1 >= MCTS_RANK_MIN)

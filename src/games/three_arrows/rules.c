@@ -68,6 +68,22 @@ static uint64_t own_reach(const ta_state *s, int p)
 	return r & ta_board_mask(s->size);
 }
 
+/* The non-corner squares of one side of a size x size board (the squares ta_edge_side gives
+ * that side), as a mask. */
+static uint64_t side_squares(int size, int side)
+{
+	int last = size - 1;
+	uint64_t row = ((1ull << last) - 1) & ~1ull, col = 0; /* 1 .. last - 1 */
+	for (int r = 1; r < last; r++)
+		col |= 1ull << (8 * r);
+	switch (side) {
+	case TA_SIDE_S: return row;
+	case TA_SIDE_N: return row << (8 * last);
+	case TA_SIDE_W: return col;
+	default: return col << last;
+	}
+}
+
 uint64_t ta_place_targets(const ta_state *s, int p)
 {
 	uint64_t empty = ta_board_mask(s->size) & ~all_occ(s);
@@ -79,12 +95,10 @@ uint64_t ta_place_targets(const ta_state *s, int p)
 		if (s->pl[q].home >= 0)
 			taken |= 1u << s->pl[q].home;
 	uint64_t t = 0;
-	for (uint64_t m = empty; m; m &= m - 1) {
-		int sq = ctz64(m), side = ta_edge_side(sq, s->size);
-		if (side >= 0 && !(taken >> side & 1))
-			t |= 1ull << sq;
-	}
-	return t;
+	for (int side = 0; side < TA_NSIDES; side++)
+		if (!(taken >> side & 1))
+			t |= side_squares(s->size, side);
+	return t & empty;
 }
 
 unsigned ta_placeable_kinds(const ta_state *s, int p)
@@ -1021,6 +1035,7 @@ const qv_game qv_three_arrows = {
 	.load_json = ta_load_json,
 	.sample = ta_sample,
 	.heuristic = ta_heuristic,
+	.check_is_cheap = true,
 	.capped = ta_capped,
 	.reference = ta_reference,
 	.action_note = ta_action_note,
