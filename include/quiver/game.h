@@ -164,6 +164,10 @@ typedef struct qv_game {
 	/* A cheap positional estimate in [-1, 1] of how well `player` stands (for greedy and as a
 	 * search prior). NULL: no opinion (0). */
 	double (*heuristic)(const void *st, int player);
+	/* Optional, with heuristic: every player's heuristic at once, out[p] exactly what
+	 * heuristic(st, p) gives, for a game whose players' estimates share their work. A
+	 * search's evaluation of a position asks for all of them. NULL: heuristic per player. */
+	void (*heuristics)(const void *st, double *out);
 
 	/* True when a finished game was ended by its safety cap (a `max_turns` parameter) rather
 	 * than by its rules; the arena counts such games. NULL: the game has no cap. */

@@ -301,7 +301,7 @@ static void tree_compact(mcts_tree *t)
  * score lead over the best other player (in the game's score units) and the game's heuristic,
  * squashed into (-1, 1) by x/sqrt(1+x^2) (the shape of tanh at a fraction of its cost, which
  * showed in profiles). */
-static double lead_value(const qv_game *g, const void *st, const int *score, int p, int np)
+static double lead_of(const qv_game *g, const int *score, int p, int np, double heur)
 {
 	int best = 0;
 	bool any = false;
@@ -311,10 +311,14 @@ static double lead_value(const qv_game *g, const void *st, const int *score, int
 			any = true;
 		}
 	int unit = g->score_unit > 0 ? g->score_unit : 1;
-	double x = MCTS_LEAD_W * (double)(score[p] - best) / unit;
-	if (g->heuristic)
-		x += MCTS_HEUR_W * g->heuristic(st, p);
+	double x = MCTS_LEAD_W * (double)(score[p] - best) / unit + MCTS_HEUR_W * heur;
 	return x / sqrt(1 + x * x);
+}
+
+/* lead_of with the game's heuristic for p (0 without one). */
+static double lead_value(const qv_game *g, const void *st, const int *score, int p, int np)
+{
+	return lead_of(g, score, p, np, g->heuristic ? g->heuristic(st, p) : 0);
 }
 
 /* The static value of st for player p: the returns once the game is over, else lead_value. */
@@ -340,6 +344,13 @@ static void evaluate(const mcts_tree *t, const void *st, double *out)
 	}
 	int score[QV_MAX_PLAYERS];
 	g->score(st, score);
+	if (g->heuristic && g->heuristics) {
+		double h[QV_MAX_PLAYERS];
+		g->heuristics(st, h);
+		for (int p = 0; p < t->np; p++)
+			out[p] = lead_of(g, score, p, t->np, h[p]);
+		return;
+	}
 	for (int p = 0; p < t->np; p++)
 		out[p] = lead_value(g, st, score, p, t->np);
 }

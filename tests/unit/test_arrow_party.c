@@ -635,6 +635,41 @@ static void test_determinize_hides_commitments(void **unused)
 	assert_true(moved > 20);
 }
 
+/* Every player's heuristic at once gives exactly each player's heuristic, in every phase of
+ * random games of every size (the search relies on it to value a position once). */
+static void test_heuristics_all_at_once(void **unused)
+{
+	(void)unused;
+	qv_rng rng;
+	qv_rng_seed(&rng, 20261123);
+	long compared = 0;
+	int ngames = qv_test_games(30, 6);
+	for (int game = 0; game < ngames; game++) {
+		ap_state st;
+		char params[64];
+		int np = 3 + game % 3;
+		snprintf(params, sizeof params, "players=%d,size=%d,rounds=%d", np, 9 + game % 5,
+		         game % 2 ? 2 : 4);
+		init_with(&st, params, qv_rng_next(&rng));
+		for (int step = 0; step < 5000; step++) {
+			double all[QV_MAX_PLAYERS];
+			G->heuristics(&st, all);
+			for (int p = 0; p < np; p++) {
+				double one = G->heuristic(&st, p);
+				if (memcmp(&one, &all[p], sizeof one) != 0)
+					fail_msg("game %d step %d phase %d: heuristics gives p%d %.17g, "
+					         "heuristic %.17g",
+					         game, step, st.phase, p + 1, all[p], one);
+				compared++;
+			}
+			if (G->to_move(&st) == QV_OVER)
+				break;
+			qv_test_random_step(G, &st, &rng);
+		}
+	}
+	assert_true(compared > 100 * ngames);
+}
+
 static void test_heuristic_and_score(void **unused)
 {
 	(void)unused;
@@ -941,6 +976,7 @@ int main(void)
 	    cmocka_unit_test(test_determinize_hides_commitments),
 	    cmocka_unit_test(test_determinize_guesses_sensibly),
 	    cmocka_unit_test(test_heuristic_and_score),
+	    cmocka_unit_test(test_heuristics_all_at_once),
 	    cmocka_unit_test(test_reference),
 	    cmocka_unit_test(test_action_note),
 	    cmocka_unit_test(test_narration_wraps_long_walks),

@@ -257,6 +257,9 @@ int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 
 /* The AI's positional estimate (heuristic.c). */
 double ap_heuristic(const void *st, int player);
+/* Every player's ap_heuristic at once: each player's estimate made once (twice for a player
+ * who has committed in a secret phase), not once per player asking. */
+void ap_heuristics(const void *st, double *out);
 /* The direction (1 + board direction) that takes the most on p's straight walk in the
  * direction phase, ties broken by rng: how determinize guesses another player's hidden go. */
 int ap_likely_go(const ap_state *s, int p, qv_rng *rng);

@@ -285,28 +285,62 @@ static double estimate(const ap_state *s, int p, int player)
 	return v;
 }
 
-double ap_heuristic(const void *st, int player)
+/* The over game's value for player: ranks by score against every other player. */
+static double final_value(const ap_state *s, int player)
 {
-	const ap_state *s = st;
-	int n = s->nplayers;
-	if (s->phase == AP_PH_OVER) {
-		int sc[QV_MAX_PLAYERS];
-		for (int p = 0; p < n; p++)
-			sc[p] = ap_score_of(s, p);
-		double beat = 0;
-		for (int q = 0; q < n; q++)
-			if (q != player)
-				beat += sc[q] > sc[player] ? 1 : sc[q] == sc[player] ? 0.5 : 0;
-		return 1 - 2 * beat / (n - 1);
-	}
-	double e[QV_MAX_PLAYERS];
+	int n = s->nplayers, sc[QV_MAX_PLAYERS];
 	for (int p = 0; p < n; p++)
-		e[p] = estimate(s, p, player);
+		sc[p] = ap_score_of(s, p);
+	double beat = 0;
+	for (int q = 0; q < n; q++)
+		if (q != player)
+			beat += sc[q] > sc[player] ? 1 : sc[q] == sc[player] ? 0.5 : 0;
+	return 1 - 2 * beat / (n - 1);
+}
+
+/* The value for player from the estimates: e_own its own, e_other[q] each other player's as
+ * player may estimate it. */
+static double value_from(const ap_state *s, int player, double e_own, const double *e_other)
+{
+	int n = s->nplayers;
 	double left = s->rounds - s->round + (s->phase <= AP_PH_THROW ? 1.0 : 0.5);
 	double scale = SCALE_BASE + SCALE_PER * sqrt(left);
 	double beat = 0;
 	for (int q = 0; q < n; q++)
 		if (q != player)
-			beat += 1.0 / (1.0 + exp((e[player] - e[q]) / scale));
+			beat += 1.0 / (1.0 + exp((e_own - e_other[q]) / scale));
 	return 1 - 2 * beat / (n - 1);
+}
+
+void ap_heuristics(const void *st, double *out)
+{
+	const ap_state *s = st;
+	int n = s->nplayers;
+	if (s->phase == AP_PH_OVER) {
+		for (int p = 0; p < n; p++)
+			out[p] = final_value(s, p);
+		return;
+	}
+	/* estimate(s, p, player) reads player only to tell "p itself" from "another player", and
+	 * another player sees p as p sees itself unless p has already committed in this round's
+	 * secret phase (p < active): so p's own estimate serves the others too, but then. */
+	double own[QV_MAX_PLAYERS], other[QV_MAX_PLAYERS];
+	for (int p = 0; p < n; p++) {
+		own[p] = estimate(s, p, p);
+		other[p] = p < s->active ? estimate(s, p, p == 0 ? 1 : 0) : own[p];
+	}
+	for (int p = 0; p < n; p++)
+		out[p] = value_from(s, p, own[p], other);
+}
+
+double ap_heuristic(const void *st, int player)
+{
+	const ap_state *s = st;
+	int n = s->nplayers;
+	if (s->phase == AP_PH_OVER)
+		return final_value(s, player);
+	double e[QV_MAX_PLAYERS];
+	for (int p = 0; p < n; p++)
+		e[p] = estimate(s, p, player);
+	return value_from(s, player, e[player], e);
 }

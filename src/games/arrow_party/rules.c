@@ -1456,6 +1456,7 @@ const qv_game qv_arrow_party = {
     .secret = ap_secret,
     .sample = NULL,
     .heuristic = ap_heuristic,
+    .heuristics = ap_heuristics,
     .capped = NULL,
     .reference = ap_reference,
     .action_note = ap_action_note,
