@@ -480,6 +480,53 @@ static int ta_chance(const void *st, qv_action *out, double *prob)
 	return 3;
 }
 
+/* The families of a turn's actions (phases start and main), counted without listing them:
+ * bonus, uncover, place (targets x options per square), attack and unshield. */
+typedef struct families {
+	int nbonus, nuncover, nplace, nattack, nunshield, per_sq;
+	unsigned kinds;
+	uint64_t mycov, targets, unshield;
+} families;
+
+static int count_families(const ta_state *s, int p, families *f)
+{
+	const ta_player *pl = &s->pl[p];
+	f->nbonus = (s->phase == TA_PH_START && pl->bonus >= 2) ? pl->bonus - 1 : 0;
+	f->mycov = s->occ[p] & s->covered;
+	f->nuncover = popcount64(f->mycov);
+	f->kinds = ta_placeable_kinds(s, p);
+	f->targets = f->kinds ? ta_place_targets(s, p) : 0;
+	f->per_sq = f->kinds ? place_options(s, p, f->kinds) : 0;
+	f->nplace = popcount64(f->targets) * f->per_sq;
+	uint64_t opp = opp_occ(s, p), unshield = 0;
+	f->nattack = 0;
+	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
+		int from = ctz64(m);
+		ta_cell c = s->cell[from];
+		uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
+		unshield |= hit & s->shielded;
+		f->nattack += popcount64(hit & ~s->shielded);
+	}
+	f->unshield = unshield;
+	f->nunshield = popcount64(unshield);
+	return f->nbonus + f->nuncover + f->nplace + f->nattack + f->nunshield;
+}
+
+/* How many actions ta_legal lists, without listing them. */
+static int ta_count(const void *st)
+{
+	const ta_state *s = st;
+	families f;
+	switch (s->phase) {
+	case TA_PH_START:
+	case TA_PH_MAIN: return count_families(s, s->turn, &f);
+	case TA_PH_DEFEND:
+		return popcount64(s->occ[TA_OWNER(s->cell[s->atk_to])] & s->covered) + 1;
+	case TA_PH_CAPTURE: return 1 + ta_nfacings[TA_KIND(s->cell[s->atk_from])];
+	default: return 0;
+	}
+}
+
 /* Draws a legal action uniformly without listing them: counts each family of actions and
  * decodes a random index, so a playout move costs a few bitboard operations. */
 static qv_action ta_sample(const void *st, qv_rng *rng)
@@ -494,25 +541,15 @@ static qv_action ta_sample(const void *st, qv_rng *rng)
 		return -1;
 	int p = s->turn;
 	const ta_player *pl = &s->pl[p];
-	int nbonus = (s->phase == TA_PH_START && pl->bonus >= 2) ? pl->bonus - 1 : 0;
-	uint64_t mycov = s->occ[p] & s->covered;
-	int nuncover = popcount64(mycov);
-	unsigned kinds = ta_placeable_kinds(s, p);
-	uint64_t targets = kinds ? ta_place_targets(s, p) : 0;
-	int per_sq = kinds ? place_options(s, p, kinds) : 0;
-	int nplace = popcount64(targets) * per_sq;
-	uint64_t opp = opp_occ(s, p), unshield = 0;
-	int nattack = 0;
-	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-		int from = ctz64(m);
-		ta_cell c = s->cell[from];
-		uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
-		unshield |= hit & s->shielded;
-		nattack += popcount64(hit & ~s->shielded);
-	}
-	int total = nbonus + nuncover + nplace + nattack + popcount64(unshield);
+	families fam;
+	int total = count_families(s, p, &fam);
 	if (total == 0)
 		return -1;
+	int nbonus = fam.nbonus, nuncover = fam.nuncover, nplace = fam.nplace,
+	    nattack = fam.nattack, per_sq = fam.per_sq;
+	unsigned kinds = fam.kinds;
+	uint64_t mycov = fam.mycov, targets = fam.targets, opp = opp_occ(s, p),
+		 unshield = fam.unshield;
 	int r = (int)qv_rng_below(rng, (uint32_t)total);
 	if (r < nbonus)
 		return TA_MAKE(TA_ACT_BONUS, r + 2);
@@ -1035,6 +1072,7 @@ const qv_game qv_three_arrows = {
 	.load_json = ta_load_json,
 	.sample = ta_sample,
 	.heuristic = ta_heuristic,
+	.count = ta_count,
 	.check_is_cheap = true,
 	.capped = ta_capped,
 	.reference = ta_reference,
