@@ -10,7 +10,9 @@
  * It reports the moves per second (history entries over all tables, from the versions the
  * clients see), the latency from a human's act to the update that answers it (p50, p99, max;
  * AI thinking is not in it: the update for the act comes before the AI's reply), and the
- * server's threads and memory from /proc. One thread drives every socket with poll().
+ * server's threads and memory from /proc. Two processes drive the sockets with poll(): one the
+ * AI tables' spectators, one the humans (so that a human's update is read when it arrives, not
+ * after the spectator frames queued before it).
  *
  * Usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] [--spectators K]
  *                   [--humans M] [--think MS] [--threads T]
@@ -22,11 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "client.h"
 
 static const char *const games[] = {"three-arrows", "concardia", "evons", "arrow-party"};
+
+/* --think: the mean think time of a scripted human, in milliseconds. */
+static double think = 500;
 
 typedef struct sock {
 	tc_ws ws;
@@ -138,7 +144,9 @@ static void open_sock(int ti, bool human, int reuse)
 		die("cannot open a socket");
 	}
 	tc_ws_send_text(&s->ws, hello);
-	s->next_act = tc_now_ms();
+	/* The first act comes within one think time, not at once: a hundred humans acting in the
+	 * same millisecond would measure the start-up, not the load. */
+	s->next_act = tc_now_ms() + think * (double)(next_rand() % 1000) / 1000;
 }
 
 static void add_latency(double ms)
@@ -151,7 +159,7 @@ static void add_latency(double ms)
 }
 
 /* Handles the frames waiting on socket i. */
-static void on_readable(int i, double think)
+static void on_readable(int i)
 {
 	sock *s = &socks[i];
 	int op;
@@ -241,6 +249,83 @@ static long proc_field(pid_t pid, const char *field)
 	return v;
 }
 
+/* What a driver saw. */
+typedef struct tally {
+	double rate;   /* moves per second over its tables */
+	int tables;    /* tables it created */
+	int games;     /* games it saw end */
+	int socks;     /* sockets it kept open */
+	int errors;    /* error frames */
+	long threads;  /* the server's most threads (sampled by the humans' driver) */
+	long rss_peak; /* the server's largest VmRSS, KiB (likewise) */
+} tally;
+
+/* Drives this process's sockets for `seconds`, replacing finished tables; `sample` reads the
+ * server's threads and memory once a second. */
+static tally drive(double seconds, bool sample)
+{
+	double start = tc_now_ms(), end = start + seconds * 1000;
+	tally got = {0};
+	struct pollfd *pfd = calloc((size_t)capsocks, sizeof *pfd);
+	if (!pfd)
+		die("out of memory");
+	double next_sample = start;
+	while (tc_now_ms() < end) {
+		for (int i = 0; i < nsocks; i++) {
+			pfd[i].fd = socks[i].ws.fd;
+			pfd[i].events = POLLIN;
+			pfd[i].revents = 0;
+		}
+		poll(pfd, (nfds_t)nsocks, 5);
+		for (int i = 0; i < nsocks; i++)
+			if (pfd[i].revents)
+				on_readable(i);
+		for (int i = 0; i < nsocks; i++)
+			maybe_act(&socks[i]);
+		/* Finished tables are replaced (their sockets with them) to keep the load. */
+		for (int i = 0; i < nsocks; i++) {
+			sock *s = &socks[i];
+			if (!s->over)
+				continue;
+			int ti = s->table;
+			bool human_table = tables[ti].human;
+			/* Close every socket of the table and reopen them on a new one. */
+			int nt = new_table(human_table);
+			for (int k = 0; k < nsocks; k++)
+				if (socks[k].table == ti) {
+					bool h = socks[k].human;
+					tc_ws_close(&socks[k].ws);
+					json_decref(socks[k].view);
+					open_sock(nt, h, k);
+				}
+			if (capsocks > nsocks) {
+				pfd = realloc(pfd, (size_t)capsocks * sizeof *pfd);
+				if (!pfd)
+					die("out of memory");
+			}
+		}
+		if (sample && tc_now_ms() >= next_sample) {
+			long th = proc_field(server.pid, "Threads:");
+			long rss = proc_field(server.pid, "VmRSS:");
+			got.threads = th > got.threads ? th : got.threads;
+			got.rss_peak = rss > got.rss_peak ? rss : got.rss_peak;
+			next_sample += 1000;
+		}
+	}
+	free(pfd);
+	double elapsed = (tc_now_ms() - start) / 1000;
+	long long moves = 0;
+	for (int i = 0; i < ntables; i++)
+		if (tables[i].v0 >= 0)
+			moves += tables[i].v - tables[i].v0;
+	got.rate = (double)moves / elapsed;
+	got.tables = ntables;
+	got.games = games_done;
+	got.socks = nsocks;
+	got.errors = errors;
+	return got;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -248,7 +333,7 @@ int main(int argc, char **argv)
 		                "[--spectators K] [--humans M] [--think MS] [--threads T]\n");
 		return 2;
 	}
-	double seconds = 30, think = 500;
+	double seconds = 30;
 	int ai = 100, spect = 3, humans = 100, threads = 2;
 	for (int i = 2; i + 1 < argc; i += 2) {
 		double x = atof(argv[i + 1]);
@@ -288,67 +373,54 @@ int main(int argc, char **argv)
 	if (tc_server_start(&server, argv[1], db, extra))
 		die("the server did not start");
 
-	for (int i = 0; i < ai; i++) {
-		int t = new_table(false);
-		for (int k = 0; k < spect; k++)
-			open_sock(t, false, -1);
+	/* Two drivers: a child process for the AI tables' spectators (most of the frames) and this
+	 * one for the humans, so that a human's update never waits behind hundreds of spectator
+	 * frames that the same client has yet to parse: the latency is the server's, not the
+	 * client's queue. */
+	int fds[2], ready[2];
+	if (pipe(fds) != 0 || pipe(ready) != 0)
+		die("pipe failed");
+	pid_t kid = fork();
+	if (kid < 0)
+		die("fork failed");
+	if (kid == 0) {
+		close(fds[0]);
+		close(ready[0]);
+		rnd ^= 0x9e3779b9u;
+		for (int i = 0; i < ai; i++) {
+			int t = new_table(false);
+			for (int k = 0; k < spect; k++)
+				open_sock(t, false, -1);
+		}
+		if (write(ready[1], "", 1) != 1)
+			_exit(1);
+		tally got = drive(seconds, false);
+		ssize_t w = write(fds[1], &got, sizeof got);
+		_exit(w == (ssize_t)sizeof got ? 0 : 1);
 	}
+	close(fds[1]);
+	close(ready[1]);
 	for (int i = 0; i < humans; i++) {
 		int t = new_table(true);
 		open_sock(t, true, -1);
 		open_sock(t, false, -1);
 	}
-	fprintf(stderr, "serve_load: %d tables, %d sockets open; running %.0f s\n", ntables, nsocks,
-	        seconds);
-
-	double start = tc_now_ms(), end = start + seconds * 1000;
-	long threads_seen = 0, rss_peak = 0;
-	struct pollfd *pfd = calloc((size_t)capsocks, sizeof *pfd);
-	double next_sample = start;
-	while (tc_now_ms() < end) {
-		for (int i = 0; i < nsocks; i++) {
-			pfd[i].fd = socks[i].ws.fd;
-			pfd[i].events = POLLIN;
-			pfd[i].revents = 0;
-		}
-		poll(pfd, (nfds_t)nsocks, 5);
-		for (int i = 0; i < nsocks; i++)
-			if (pfd[i].revents)
-				on_readable(i, think);
-		for (int i = 0; i < nsocks; i++)
-			maybe_act(&socks[i]);
-		/* Finished tables are replaced (their sockets with them) to keep the load. */
-		for (int i = 0; i < nsocks; i++) {
-			sock *s = &socks[i];
-			if (!s->over)
-				continue;
-			int ti = s->table;
-			bool human_table = tables[ti].human;
-			/* Close every socket of the table and reopen them on a new one. */
-			int nt = new_table(human_table);
-			for (int k = 0; k < nsocks; k++)
-				if (socks[k].table == ti) {
-					bool h = socks[k].human;
-					tc_ws_close(&socks[k].ws);
-					json_decref(socks[k].view);
-					open_sock(nt, h, k);
-				}
-			if (capsocks > nsocks)
-				pfd = realloc(pfd, (size_t)capsocks * sizeof *pfd);
-		}
-		if (tc_now_ms() >= next_sample) {
-			long th = proc_field(server.pid, "Threads:");
-			long rss = proc_field(server.pid, "VmRSS:");
-			threads_seen = th > threads_seen ? th : threads_seen;
-			rss_peak = rss > rss_peak ? rss : rss_peak;
-			next_sample += 1000;
-		}
-	}
-	double elapsed = (tc_now_ms() - start) / 1000;
-	long long moves = 0;
-	for (int i = 0; i < ntables; i++)
-		if (tables[i].v0 >= 0)
-			moves += tables[i].v - tables[i].v0;
+	char go;
+	if (read(ready[0], &go, 1) != 1)
+		die("the AI tables' driver did not start");
+	/* The humans' first acts come within one think time from now. */
+	for (int i = 0; i < nsocks; i++)
+		socks[i].next_act = tc_now_ms() + think * (double)(next_rand() % 1000) / 1000;
+	fprintf(stderr, "serve_load: %d tables, %d sockets open; running %.0f s\n", ai + humans,
+	        ai * spect + 2 * humans, seconds);
+	tally mine = drive(seconds, true);
+	tally theirs = {0};
+	ssize_t r = read(fds[0], &theirs, sizeof theirs);
+	int status = 0;
+	waitpid(kid, &status, 0);
+	if (r != (ssize_t)sizeof theirs || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		die("the AI tables' driver failed");
+	errors += theirs.errors;
 	long hwm = proc_field(server.pid, "VmHWM:");
 	tc_server_stop(&server, SIGTERM);
 	qsort(lat, (size_t)nlat, sizeof *lat, cmp_double);
@@ -357,10 +429,12 @@ int main(int argc, char **argv)
 	printf("| open tables | sockets | tables created | games ended | moves/s | human acts | "
 	       "act→update p50 | p99 | max | server threads | server RSS peak |\n");
 	printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+	long rss_peak = mine.rss_peak;
 	printf("| %d | %d | %d | %d | %.0f | %d | %.1f ms | %.1f ms | %.1f ms | %ld | %.0f MiB |\n",
-	       ai + humans, nsocks, ntables, games_done, (double)moves / elapsed, nlat, p50, p99,
-	       mx, threads_seen, (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
-	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d)\n", elapsed, errors,
+	       ai + humans, mine.socks + theirs.socks, mine.tables + theirs.tables,
+	       mine.games + theirs.games, mine.rate + theirs.rate, nlat, p50, p99, mx,
+	       mine.threads, (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
+	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d)\n", seconds, errors,
 	       think, threads);
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
