@@ -3,7 +3,7 @@
 // highlights and word buttons are on screen); and at 375 px wide nothing is wider than the
 // screen.
 
-import { test, before, after } from 'node:test';
+import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
@@ -46,69 +46,73 @@ async function assertFits(page, where) {
   assert.ok(over <= 1, `${where}: the page is ${over}px wider than the screen`);
 }
 
-test('the lobby at 1280 and 375px', { timeout: 60000 }, async () => {
-  const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
-  await page.goto(server.url);
-  await page.waitForSelector('button.quick-play');
-  await page.click('#create-form details summary');
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-    await assertAccessible(page, `lobby at ${width}px`);
-    await assertFits(page, `lobby at ${width}px`);
-  }
-  assert.deepEqual(errors, []);
-  await page.context().close();
-});
-
-test('a rules page at 375px', { timeout: 60000 }, async () => {
-  const { page, errors } = await newPage(browser, { width: 375, height: 800 });
-  await page.goto(new URL('rules.html?game=three-arrows', server.url).toString());
-  await page.waitForSelector('#rules h2');
-  await assertAccessible(page, 'rules page');
-  assert.deepEqual(errors, []);
-  await page.context().close();
-});
-
-test('a lesson at 1280 and 375px', { timeout: 60000 }, async () => {
-  const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
-  await page.goto(new URL('/learn/three-arrows', server.url).toString());
-  await page.waitForSelector('#lesson-title:not(:empty)');
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-    await assertAccessible(page, `lesson at ${width}px`);
-    await assertFits(page, `lesson at ${width}px`);
-    await page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) });
-  }
-  assert.deepEqual(errors, []);
-  await page.context().close();
-});
-
-for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
-  test(`a ${game} table at 1280 and 375px`, { timeout: 90000 }, async () => {
+// The pages at once: much of each test's time is spent waiting for the AI and the page.
+describe('accessibility', { concurrency: true }, () => {
+  test('the lobby at 1280 and 375px', { timeout: 60000 }, async () => {
     const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
     await page.goto(server.url);
-    await page.selectOption(`#level-${game}`, 'random');
-    await page.click(`button.quick-play[data-game="${game}"]`);
-    await page.waitForURL(/table\.html\?id=/);
-    await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
-    // a few moves into the game, then one click of a choice
-    const rand = rng(3);
-    for (let k = 0; k < 6; k++) {
-      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
-      await clickOnce(page, rand);
-      await page.waitForTimeout(80);
-    }
-    await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])', { timeout: 30000 });
-    // the same page on a desktop, then on a phone
+    await page.waitForSelector('button.quick-play');
+    await page.click('#create-form details summary');
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-      await assertAccessible(page, `${game} at ${width}px`);
-      await assertFits(page, `${game} at ${width}px`);
+      await assertAccessible(page, `lobby at ${width}px`);
+      await assertFits(page, `lobby at ${width}px`);
     }
     assert.deepEqual(errors, []);
     await page.context().close();
   });
-}
+
+  test('a rules page at 375px', { timeout: 60000 }, async () => {
+    const { page, errors } = await newPage(browser, { width: 375, height: 800 });
+    await page.goto(new URL('rules.html?game=three-arrows', server.url).toString());
+    await page.waitForSelector('#rules h2');
+    await assertAccessible(page, 'rules page');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  test('a lesson at 1280 and 375px', { timeout: 60000 }, async () => {
+    const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
+    await page.goto(new URL('/learn/three-arrows', server.url).toString());
+    await page.waitForSelector('#lesson-title:not(:empty)');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+      await assertAccessible(page, `lesson at ${width}px`);
+      await assertFits(page, `lesson at ${width}px`);
+      await page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) });
+    }
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
+    test(`a ${game} table at 1280 and 375px`, { timeout: 90000 }, async () => {
+      const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
+      await page.emulateMedia({ reducedMotion: 'reduce' }); // no walk animations to wait for
+      await page.goto(server.url);
+      await page.selectOption(`#level-${game}`, 'random');
+      await page.click(`button.quick-play[data-game="${game}"]`);
+      await page.waitForURL(/table\.html\?id=/);
+      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
+      // a few moves into the game, then one click of a choice
+      const rand = rng(3);
+      for (let k = 0; k < 6; k++) {
+        await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
+        await clickOnce(page, rand);
+        await page.waitForTimeout(80);
+      }
+      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])', { timeout: 30000 });
+      // the same page on a desktop, then on a phone
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+        await assertAccessible(page, `${game} at ${width}px`);
+        await assertFits(page, `${game} at ${width}px`);
+      }
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+});

@@ -6,7 +6,7 @@
 // ConCardia the cards in hand and a secret starting card. The secrets are read from the frames
 // the owner's page received (the owner's own view).
 
-import { test, before, after } from 'node:test';
+import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPage, clickOnce, rng } from './support.mjs';
 
@@ -86,72 +86,75 @@ async function assertHides(page, who, game, ownerView, owner) {
   return secret.length;
 }
 
-for (const game of ['three-arrows', 'concardia']) {
-  test(`${game}: a seat's page never shows the other seat's secrets, nor does a spectator's`, { timeout: 240000 }, async () => {
-    const a = await newPage(browser);
-    const b = await newPage(browser);
-    const c = await newPage(browser);
-    // p1 creates the table in the lobby with a friend's seat, and sends the invite link
-    await a.page.goto(server.url);
-    await a.page.click(`#create-form label:has(input[name=game][value="${game}"])`);
-    await a.page.selectOption('#seat-p1', 'me');
-    await a.page.selectOption('#seat-p2', 'friend');
-    await a.page.click('#create-form button[type=submit]');
-    const link = await a.page.locator('#created input.link').inputValue();
-    assert.match(link, /table\.html\?id=.+&seat=p2/);
-    await a.page.click('#created a.button');
-    await a.page.waitForSelector('#conn.open');
-    await b.page.goto(link);
-    await b.page.waitForSelector('#conn.open');
-    assert.match(await b.page.textContent('#conn'), /Connected as p2/);
-    await c.page.goto(link.replace(/&seat=p2$/, ''));
-    await c.page.waitForSelector('#conn.open');
-    assert.match(await c.page.textContent('#conn'), /Watching/);
+// The two games at once: most of each test's time is spent waiting for the pages.
+describe('secrecy in the DOM', { concurrency: true }, () => {
+  for (const game of ['three-arrows', 'concardia']) {
+    test(`${game}: a seat's page never shows the other seat's secrets, nor does a spectator's`, { timeout: 240000 }, async () => {
+      const a = await newPage(browser);
+      const b = await newPage(browser);
+      const c = await newPage(browser);
+      // p1 creates the table in the lobby with a friend's seat, and sends the invite link
+      await a.page.goto(server.url);
+      await a.page.click(`#create-form label:has(input[name=game][value="${game}"])`);
+      await a.page.selectOption('#seat-p1', 'me');
+      await a.page.selectOption('#seat-p2', 'friend');
+      await a.page.click('#create-form button[type=submit]');
+      const link = await a.page.locator('#created input.link').inputValue();
+      assert.match(link, /table\.html\?id=.+&seat=p2/);
+      await a.page.click('#created a.button');
+      await a.page.waitForSelector('#conn.open');
+      await b.page.goto(link);
+      await b.page.waitForSelector('#conn.open');
+      assert.match(await b.page.textContent('#conn'), /Connected as p2/);
+      await c.page.goto(link.replace(/&seat=p2$/, ''));
+      await c.page.waitForSelector('#conn.open');
+      assert.match(await c.page.textContent('#conn'), /Watching/);
 
-    const rand = rng(11);
-    const seats = [{ s: a, seat: 'p1' }, { s: b, seat: 'p2' }];
-    const seen = { p1: 0, p2: 0 };
-    let moves = 0;
-    for (let step = 0; step < 160 && moves < 40; step++) {
-      // whoever has something to click makes one click
-      let acted = false;
-      for (const { s, seat } of seats) {
-        const vj = lastView(s.frames);
-        if (!vj || vj.to_move !== seat || !(vj.legal ?? []).length) continue;
-        const before = lastVersion(s.frames);
-        // in THREE ARROWS, place covered pieces when possible, so that there are secrets
-        const coveredMove = game === 'three-arrows' ? vj.legal.find((x) => / covered$/.test(x) && !/shielded/.test(x)) : null;
-        if (coveredMove && rand() < 0.5) {
-          await s.page.fill('#notation', coveredMove);
-          await s.page.press('#notation', 'Enter');
-        } else {
-          for (let k = 0; k < 8 && lastVersion(s.frames) === before; k++) {
-            await clickOnce(s.page, rand);
-            await s.page.waitForTimeout(30);
+      const rand = rng(11);
+      const seats = [{ s: a, seat: 'p1' }, { s: b, seat: 'p2' }];
+      const seen = { p1: 0, p2: 0 };
+      let moves = 0;
+      for (let step = 0; step < 160 && moves < 40; step++) {
+        // whoever has something to click makes one click
+        let acted = false;
+        for (const { s, seat } of seats) {
+          const vj = lastView(s.frames);
+          if (!vj || vj.to_move !== seat || !(vj.legal ?? []).length) continue;
+          const before = lastVersion(s.frames);
+          // in THREE ARROWS, place covered pieces when possible, so that there are secrets
+          const coveredMove = game === 'three-arrows' ? vj.legal.find((x) => / covered$/.test(x) && !/shielded/.test(x)) : null;
+          if (coveredMove && rand() < 0.5) {
+            await s.page.fill('#notation', coveredMove);
+            await s.page.press('#notation', 'Enter');
+          } else {
+            for (let k = 0; k < 8 && lastVersion(s.frames) === before; k++) {
+              await clickOnce(s.page, rand);
+              await s.page.waitForTimeout(30);
+            }
           }
+          acted = true;
+          break;
         }
-        acted = true;
-        break;
-      }
-      // wait until the three pages have heard the same version
-      for (let k = 0; k < 100; k++) {
-        const vs = [a, b, c].map((x) => lastVersion(x.frames));
-        if (vs.every((x) => x === vs[0]) && (acted || k > 3)) break;
+        // wait until the three pages have heard the same version
+        for (let k = 0; k < 100; k++) {
+          const vs = [a, b, c].map((x) => lastVersion(x.frames));
+          if (vs.every((x) => x === vs[0]) && (acted || k > 3)) break;
+          await a.page.waitForTimeout(50);
+        }
         await a.page.waitForTimeout(50);
+        const va = lastView(a.frames);
+        const vb = lastView(b.frames);
+        if (!va || !vb) continue;
+        if (va.to_move === 'over') break;
+        moves++;
+        seen.p1 += await assertHides(b.page, 'p2\'s page', game, va, 'p1');
+        seen.p2 += await assertHides(a.page, 'p1\'s page', game, vb, 'p2');
+        await assertHides(c.page, 'the spectator\'s page', game, va, 'p1');
+        await assertHides(c.page, 'the spectator\'s page', game, vb, 'p2');
       }
-      await a.page.waitForTimeout(50);
-      const va = lastView(a.frames);
-      const vb = lastView(b.frames);
-      if (!va || !vb) continue;
-      if (va.to_move === 'over') break;
-      moves++;
-      seen.p1 += await assertHides(b.page, 'p2\'s page', game, va, 'p1');
-      seen.p2 += await assertHides(a.page, 'p1\'s page', game, vb, 'p2');
-      await assertHides(c.page, 'the spectator\'s page', game, va, 'p1');
-      await assertHides(c.page, 'the spectator\'s page', game, vb, 'p2');
-    }
-    assert.ok(moves >= 10, `only ${moves} moves were played`);
-    assert.ok(seen.p1 > 0 && seen.p2 > 0, `no secret to check (p1 ${seen.p1}, p2 ${seen.p2})`);
-    for (const s of [a, b, c]) assert.deepEqual(s.errors, [], 'no script error');
-  });
-}
+      assert.ok(moves >= 10, `only ${moves} moves were played`);
+      assert.ok(seen.p1 > 0 && seen.p2 > 0, `no secret to check (p1 ${seen.p1}, p2 ${seen.p2})`);
+      for (const s of [a, b, c]) assert.deepEqual(s.errors, [], 'no script error');
+    });
+  }
+});
