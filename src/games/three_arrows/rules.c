@@ -791,38 +791,86 @@ static void say_piece(const ta_state *s, int sq, const char *what, qv_events *ev
 	       ta_kind_names[TA_KIND(c)], ta_facing_names[TA_FACING(c)]);
 }
 
+/* place: arg packs the square, facing, kind, covered and shielded bits (TA_ACT_PLACE). */
+static void apply_place(ta_state *s, int p, int arg, qv_events *ev)
+{
+	int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
+	uint64_t bit = 1ull << sq;
+	ta_player *pl = &s->pl[p];
+	if (pl->home < 0) {
+		pl->home = (int8_t)ta_edge_side(sq, s->size);
+		qv_say(ev, "side %s becomes p%d's home side", ta_side_names[pl->home], p + 1);
+	}
+	s->cell[sq] = TA_CELL(p, k, f);
+	s->occ[p] |= bit;
+	if (arg >> 11 & 1) {
+		s->covered |= bit;
+		pl->covers--;
+	}
+	if (arg >> 12 & 1) {
+		s->shielded |= bit;
+		pl->shields--;
+	}
+	pl->holder[k]--;
+	pl->onboard++;
+	if (k == TA_Z && !s->terminator_placed)
+		qv_say(ev, "a Terminator is on the board: from now on only Terminators are placed");
+	if (k == TA_Z)
+		s->terminator_placed = 1;
+	end_turn(s, ev);
+}
+
+/* attack: arg is the attacker's square, then the target's shifted by 6. The defender with
+ * covered pieces may uncover them first; otherwise the attack goes on at once. */
+static void apply_attack(ta_state *s, int p, int arg, qv_events *ev)
+{
+	s->atk_from = (uint8_t)(arg & 63);
+	s->atk_to = (uint8_t)(arg >> 6);
+	int defender = TA_OWNER(s->cell[s->atk_to]);
+	if (ev) {
+		char b1[4], b2[4];
+		bool hid = s->covered >> s->atk_to & 1;
+		qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s", p + 1,
+		       ta_kind_names[TA_KIND(s->cell[s->atk_from])], sqname(s->atk_from, b1),
+		       defender + 1, hid ? "covered piece" : "",
+		       hid ? "" : ta_kind_names[TA_KIND(s->cell[s->atk_to])], sqname(s->atk_to, b2),
+		       ta_attack_strength(s, s->atk_from, s->atk_to),
+		       ta_defence_strength(s, s->atk_from, s->atk_to),
+		       s->tactical ? "" : " before the die");
+	}
+	if (s->occ[defender] & s->covered) {
+		s->phase = TA_PH_DEFEND;
+		qv_say(ev, "p%d may uncover covered pieces before defending", defender + 1);
+	} else {
+		after_defence(s, ev);
+	}
+}
+
+/* advance: the capturing piece moves onto the captured square, facing `facing`. */
+static void apply_advance(ta_state *s, int p, int facing, qv_events *ev)
+{
+	int from = s->atk_from, to = s->atk_to;
+	uint64_t fb = 1ull << from, tb = 1ull << to;
+	s->cell[to] = TA_CELL(p, TA_KIND(s->cell[from]), facing);
+	s->cell[from] = 0;
+	s->occ[p] = (s->occ[p] & ~fb) | tb;
+	if (s->shielded & fb)
+		s->shielded = (s->shielded & ~fb) | tb;
+	if (ev) {
+		char b1[4], b2[4];
+		qv_say(ev, "p%d's %s moves from %s to %s, facing %s", p + 1,
+		       ta_kind_names[TA_KIND(s->cell[to])], sqname(from, b1), sqname(to, b2),
+		       ta_facing_names[facing]);
+	}
+	end_turn(s, ev);
+}
+
 static void ta_apply(void *st, qv_action a, qv_events *ev)
 {
 	ta_state *s = st;
 	int arg = TA_ARG(a), p = s->turn;
 	switch (TA_TYPE(a)) {
-	case TA_ACT_PLACE: {
-		int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
-		uint64_t bit = 1ull << sq;
-		ta_player *pl = &s->pl[p];
-		if (pl->home < 0) {
-			pl->home = (int8_t)ta_edge_side(sq, s->size);
-			qv_say(ev, "side %s becomes p%d's home side", ta_side_names[pl->home], p + 1);
-		}
-		s->cell[sq] = TA_CELL(p, k, f);
-		s->occ[p] |= bit;
-		if (arg >> 11 & 1) {
-			s->covered |= bit;
-			pl->covers--;
-		}
-		if (arg >> 12 & 1) {
-			s->shielded |= bit;
-			pl->shields--;
-		}
-		pl->holder[k]--;
-		pl->onboard++;
-		if (k == TA_Z && !s->terminator_placed)
-			qv_say(ev, "a Terminator is on the board: from now on only Terminators are placed");
-		if (k == TA_Z)
-			s->terminator_placed = 1;
-		end_turn(s, ev);
-		break;
-	}
+	case TA_ACT_PLACE: apply_place(s, p, arg, ev); break;
 	case TA_ACT_UNCOVER:
 		s->covered &= ~(1ull << arg);
 		say_piece(s, arg, "is uncovered", ev);
@@ -834,29 +882,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 			}
 		}
 		break;
-	case TA_ACT_ATTACK: {
-		s->atk_from = (uint8_t)(arg & 63);
-		s->atk_to = (uint8_t)(arg >> 6);
-		int defender = TA_OWNER(s->cell[s->atk_to]);
-		if (ev) {
-			char b1[4], b2[4];
-			bool hid = s->covered >> s->atk_to & 1;
-			qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s",
-			       p + 1, ta_kind_names[TA_KIND(s->cell[s->atk_from])],
-			       sqname(s->atk_from, b1), defender + 1, hid ? "covered piece" : "",
-			       hid ? "" : ta_kind_names[TA_KIND(s->cell[s->atk_to])],
-			       sqname(s->atk_to, b2), ta_attack_strength(s, s->atk_from, s->atk_to),
-			       ta_defence_strength(s, s->atk_from, s->atk_to),
-			       s->tactical ? "" : " before the die");
-		}
-		if (s->occ[defender] & s->covered) {
-			s->phase = TA_PH_DEFEND;
-			qv_say(ev, "p%d may uncover covered pieces before defending", defender + 1);
-		} else {
-			after_defence(s, ev);
-		}
-		break;
-	}
+	case TA_ACT_ATTACK: apply_attack(s, p, arg, ev); break;
 	case TA_ACT_UNSHIELD:
 		s->shielded &= ~(1ull << arg);
 		if (ev) {
@@ -881,23 +907,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 		break;
 	case TA_ACT_DIE: resolve_attack(s, arg - 1, ev); break;
 	case TA_ACT_STAY: end_turn(s, ev); break;
-	case TA_ACT_ADVANCE: {
-		int from = s->atk_from, to = s->atk_to;
-		uint64_t fb = 1ull << from, tb = 1ull << to;
-		s->cell[to] = TA_CELL(p, TA_KIND(s->cell[from]), arg);
-		s->cell[from] = 0;
-		s->occ[p] = (s->occ[p] & ~fb) | tb;
-		if (s->shielded & fb)
-			s->shielded = (s->shielded & ~fb) | tb;
-		if (ev) {
-			char b1[4], b2[4];
-			qv_say(ev, "p%d's %s moves from %s to %s, facing %s", p + 1,
-			       ta_kind_names[TA_KIND(s->cell[to])], sqname(from, b1), sqname(to, b2),
-			       ta_facing_names[arg]);
-		}
-		end_turn(s, ev);
-		break;
-	}
+	case TA_ACT_ADVANCE: apply_advance(s, p, arg, ev); break;
 	}
 }
 
