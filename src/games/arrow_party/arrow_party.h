@@ -138,6 +138,8 @@ extern const uint8_t ap_pair_a[AP_NPAIRS], ap_pair_b[AP_NPAIRS];
 
 static inline bool ap_is_item(int card) { return card >= AP_NARROWS && card < AP_NCARDS; }
 static inline int ap_value(int card) { return card / 6 + 1; }
+#define AP_VALUE_MAX     (AP_NARROWS / 6) /* the highest ap_value of an arrow card */
+#define AP_DIE_FACES_MAX 20               /* the largest of ap_die_faces */
 static inline int ap_kind(int card) { return card - AP_NARROWS; }
 static inline bool ap_used(const ap_player *p, int kind) { return p->uses >> kind & 1; }
 /* Whether viewer (a player, QV_VIEW_PUBLIC or QV_VIEW_ALL) knows a card of mask know. */

@@ -35,35 +35,41 @@ static double worth(int kind, bool last)
 	return last ? ap_item_points[kind] : item_worth[kind];
 }
 
-/* The prefix values of the 8 rays from p's cell: ray[d][k] = take of k steps towards d. */
+/* The prefix values of the 8 rays from p's cell: ray[d][k] = take of k steps towards d (past
+ * the edge, the take at the edge). */
 static void rays(const ap_state *s, int p, bool nopick, bool last,
                  double ray[QV_NDIRS][MAXW + 1], int *maxk)
 {
 	int sz = s->size, x0 = s->pl[p].pos % sz, y0 = s->pl[p].pos / sz;
 	*maxk = sz - 1;
 	for (int d = 0; d < QV_NDIRS; d++) {
-		int x = x0, y = y0;
+		int dx = qv_dir_dx[d], dy = qv_dir_dy[d];
+		/* the steps before the edge */
+		int len = sz - 1;
+		if (dx > 0 && sz - 1 - x0 < len)
+			len = sz - 1 - x0;
+		if (dx < 0 && x0 < len)
+			len = x0;
+		if (dy > 0 && sz - 1 - y0 < len)
+			len = sz - 1 - y0;
+		if (dy < 0 && y0 < len)
+			len = y0;
+		int i = y0 * sz + x0, step = dy * sz + dx, k = 1;
 		double v = 0;
 		ray[d][0] = 0;
-		bool edge = false;
-		for (int k = 1; k <= *maxk; k++) {
-			if (!edge) {
-				x += qv_dir_dx[d];
-				y += qv_dir_dy[d];
-				if (x < 0 || y < 0 || x >= sz || y >= sz) {
-					edge = true;
-				} else {
-					int g = s->ground[y * sz + x];
-					if (g == AP_G_STAR)
-						v += 10;
-					else if (g == AP_G_SKULL)
-						v -= 15;
-					else if (g && !nopick)
-						v += worth((g & ~AP_G_KNOWN) - AP_G_ITEM, last);
-				}
-			}
+		for (; k <= len; k++) {
+			i += step;
+			int g = s->ground[i];
+			if (g == AP_G_STAR)
+				v += 10;
+			else if (g == AP_G_SKULL)
+				v -= 15;
+			else if (g && !nopick)
+				v += worth((g & ~AP_G_KNOWN) - AP_G_ITEM, last);
 			ray[d][k] = v;
 		}
+		for (; k <= *maxk; k++)
+			ray[d][k] = v;
 	}
 }
 
@@ -82,12 +88,15 @@ static double best_dir(double ray[QV_NDIRS][MAXW + 1], int maxk, int mask, int s
 static void roll_average(double ray[QV_NDIRS][MAXW + 1], int maxk, int faces, int uses,
                          double avg[QV_NDIRS])
 {
+	int at[AP_DIE_FACES_MAX + 1]; /* the step counts of each face, cut at the edge */
+	for (int r = 1; r <= faces; r++) {
+		int st = ap_steps(r, uses);
+		at[r] = st > maxk ? maxk : st;
+	}
 	for (int d = 0; d < QV_NDIRS; d++) {
 		double t = 0;
-		for (int r = 1; r <= faces; r++) {
-			int st = ap_steps(r, uses);
-			t += ray[d][st > maxk ? maxk : st];
-		}
+		for (int r = 1; r <= faces; r++)
+			t += ray[d][at[r]];
 		avg[d] = t / faces;
 	}
 }
@@ -237,7 +246,7 @@ static double estimate(const ap_state *s, int p, int player)
 	const ap_player *pl = &s->pl[p];
 	bool last = s->round >= s->rounds && s->phase > AP_PH_ITEMS;
 	double v = 10.0 * pl->stars - 15.0 * pl->skulls + ap_die_points[pl->die];
-	int vals[AP_HAND_MAX + 5], na = 0;
+	int count[AP_VALUE_MAX + 1] = {0}, na = 0; /* how many arrow cards of each value */
 	bool thrown_in_hand = s->phase == AP_PH_THROW && pl->throw_card &&
 	                      !(p != player && p < s->active);
 	bool skipped = false;
@@ -257,7 +266,8 @@ static double estimate(const ap_state *s, int p, int player)
 				skipped = true;
 				continue;
 			}
-			vals[na++] = ap_value(cd);
+			count[ap_value(cd)]++;
+			na++;
 		}
 	}
 	/* throws still to make */
@@ -266,21 +276,15 @@ static double estimate(const ap_state *s, int p, int player)
 	                  (s->phase == AP_PH_THROW && !(thrown_in_hand && skipped));
 	if (this_round)
 		t++;
-	if (s->round < s->rounds / 2 + 1)
-		for (int i = 0; i < 5; i++)
-			vals[na++] = 3;
-	int kept = na - t;
-	if (kept > 0) {
-		/* the highest values stay (selection by repeated max: kept is small) */
-		for (int j = 0; j < kept; j++) {
-			int bi = 0;
-			for (int i = 1; i < na; i++)
-				if (vals[i] > vals[bi])
-					bi = i;
-			v += vals[bi];
-			vals[bi] = -1;
-		}
+	if (s->round < s->rounds / 2 + 1) {
+		count[3] += 5;
+		na += 5;
 	}
+	/* the highest values stay, added highest first */
+	int kept = na - t;
+	for (int x = AP_VALUE_MAX; x > 0 && kept > 0; x--)
+		for (; count[x] > 0 && kept > 0; count[x]--, kept--)
+			v += x;
 	v += walk_ev(s, p, player, last);
 	return v;
 }

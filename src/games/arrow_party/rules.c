@@ -72,7 +72,7 @@ const char *const ap_arrow_text[AP_NARROWS] = {
 const char *const ap_item_ids[AP_NKINDS] = {"x2",   "half", "minus5", "reverse",  "draw",
                                             "dice", "swap", "noswap", "nopickup", "exchange"};
 const int ap_item_points[AP_NKINDS] = {2, -2, -1, 2, 3, 0, -2, 3, -3, 3};
-const int ap_die_faces[AP_NDICE] = {4, 6, 8, 10, 12, 20};
+const int ap_die_faces[AP_NDICE] = {4, 6, 8, 10, 12, AP_DIE_FACES_MAX};
 const int ap_die_points[AP_NDICE] = {1, 0, -1, -2, -3, -4};
 const char *const ap_phase_names[AP_NPHASES] = {"items", "take", "draw", "throw", "land",
                                                 "roll",  "go",   "walk", "over"};
@@ -235,17 +235,14 @@ static bool noswap(const ap_state *s, int p)
 	return s->phase != AP_PH_ITEMS && ap_used(&s->pl[p], AP_NOSWAP);
 }
 
+/* The 8-bit direction mask m turned clockwise by k eighths (0 <= k < 8): bit d goes to
+ * bit d + k, modulo 8. */
+static int rot_mask(int m, int k) { return (m << k | m >> (QV_NDIRS - k)) & 0xff; }
+
 int ap_card_dirs(int card, int k, bool reverse)
 {
-	int printed = ap_arrows[card], m = 0;
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (printed >> d & 1) {
-			int b = qv_dir_rot((qv_dir)d, k);
-			m |= 1 << b;
-			if (reverse)
-				m |= 1 << qv_dir_opp((qv_dir)b);
-		}
-	return m;
+	int m = rot_mask(ap_arrows[card], k);
+	return reverse ? m | rot_mask(m, 4) : m;
 }
 
 /* The board directions of p's landed card (and their opposites with `reverse`). */
