@@ -3,26 +3,13 @@
 // highlights and word buttons are on screen); and at 375 px wide nothing is wider than the
 // screen.
 
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
-import { startServer, launchBrowser, newPage, clickOnce, rng, screenshotDir } from './support.mjs';
+import { serverAndBrowser, newPage, clickOnce, rng, screenshotDir } from './support.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * Runs axe on the page and fails with a readable list of the serious and critical findings.
@@ -49,8 +36,8 @@ async function assertFits(page, where) {
 // The pages at once: much of each test's time is spent waiting for the AI and the page.
 describe('accessibility', { concurrency: true }, () => {
   test('the lobby at 1280 and 375px', { timeout: 60000 }, async () => {
-    const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
-    await page.goto(server.url);
+    const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
+    await page.goto(env.server.url);
     await page.waitForSelector('button.quick-play');
     await page.click('#create-form details summary');
     for (const width of [1280, 375]) {
@@ -64,8 +51,8 @@ describe('accessibility', { concurrency: true }, () => {
   });
 
   test('a rules page at 375px', { timeout: 60000 }, async () => {
-    const { page, errors } = await newPage(browser, { width: 375, height: 800 });
-    await page.goto(new URL('rules.html?game=three-arrows', server.url).toString());
+    const { page, errors } = await newPage(env.browser, { width: 375, height: 800 });
+    await page.goto(new URL('rules.html?game=three-arrows', env.server.url).toString());
     await page.waitForSelector('#rules h2');
     await assertAccessible(page, 'rules page');
     assert.deepEqual(errors, []);
@@ -73,8 +60,8 @@ describe('accessibility', { concurrency: true }, () => {
   });
 
   test('a lesson at 1280 and 375px', { timeout: 60000 }, async () => {
-    const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
-    await page.goto(new URL('/learn/three-arrows', server.url).toString());
+    const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
+    await page.goto(new URL('/learn/three-arrows', env.server.url).toString());
     await page.waitForSelector('#lesson-title:not(:empty)');
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
@@ -89,9 +76,9 @@ describe('accessibility', { concurrency: true }, () => {
 
   for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
     test(`a ${game} table at 1280 and 375px`, { timeout: 90000 }, async () => {
-      const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
+      const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
       await page.emulateMedia({ reducedMotion: 'reduce' }); // no walk animations to wait for
-      await page.goto(server.url);
+      await page.goto(env.server.url);
       await page.selectOption(`#level-${game}`, 'random');
       await page.click(`button.quick-play[data-game="${game}"]`);
       await page.waitForURL(/table\.html\?id=/);

@@ -4,27 +4,14 @@
 // against `easy` offered once every lesson of a game is done. The lessons' API refuses bad
 // requests with a message, and its expansions hold only the learner's views.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launchBrowser, newPage, api, screenshotDir } from './support.mjs';
+import { serverAndBrowser, newPage, api, screenshotDir } from './support.mjs';
 
 const GAMES = ['three-arrows', 'concardia', 'evons', 'arrow-party'];
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * The step shown: its number from 0, or the number of steps once the lesson is done.
@@ -88,12 +75,12 @@ async function clickAction(page, action) {
 
 for (const game of GAMES) {
   test(`the first lesson of ${game}, by clicking, with a wrong click first`, { timeout: 120000 }, async () => {
-    const lessons = await api(server.url, 'GET', `/api/lessons/${game}`);
+    const lessons = await api(env.server.url, 'GET', `/api/lessons/${game}`);
     assert.ok(lessons.lessons.length >= 5, `${game} has its lessons`);
     const first = lessons.lessons[0];
-    const lesson = await api(server.url, 'GET', `/api/lessons/${game}/${first.id}`);
-    const { page, errors } = await newPage(browser, { width: 1280, height: 900 });
-    await page.goto(new URL(`/learn/${game}`, server.url).toString());
+    const lesson = await api(env.server.url, 'GET', `/api/lessons/${game}/${first.id}`);
+    const { page, errors } = await newPage(env.browser, { width: 1280, height: 900 });
+    await page.goto(new URL(`/learn/${game}`, env.server.url).toString());
     await page.waitForSelector('#lesson-title:not(:empty)');
     assert.equal(await page.textContent('#lesson-title'), lesson.title, 'a new learner starts with the first lesson');
     assert.match(page.url(), new RegExp(`/learn/${game}/${first.id}$`));
@@ -146,7 +133,7 @@ for (const game of GAMES) {
     for (const e of lesson.steps.flatMap((/** @type {any} */ s) => s.log)) assert.ok(logText.includes(e.text), `the log shows '${e.text}'`);
 
     // the progress is kept: the page opens the next lesson, the first is marked finished
-    await page.goto(new URL(`/learn/${game}`, server.url).toString());
+    await page.goto(new URL(`/learn/${game}`, env.server.url).toString());
     await page.waitForSelector('#lesson-title:not(:empty)');
     assert.equal(await page.textContent('#lesson-title'), lessons.lessons[1].title);
     assert.equal(await page.locator('#lessons li').first().locator('.lesson-check').count(), 1);
@@ -157,16 +144,16 @@ for (const game of GAMES) {
 
 test('every lesson done: a first game against easy is offered and starts', { timeout: 90000 }, async () => {
   const game = 'three-arrows';
-  const lessons = await api(server.url, 'GET', `/api/lessons/${game}`);
-  const { page, errors } = await newPage(browser, { width: 375, height: 800 });
-  await page.goto(new URL('/learn/', server.url).toString());
+  const lessons = await api(env.server.url, 'GET', `/api/lessons/${game}`);
+  const { page, errors } = await newPage(env.browser, { width: 375, height: 800 });
+  await page.goto(new URL('/learn/', env.server.url).toString());
   await page.waitForSelector('#index-games .game-card');
   assert.equal(await page.locator('#index-games .game-card').count(), GAMES.length, 'the index lists every game');
   // every lesson but the first one already done in this browser
   await page.evaluate(([g, ids]) => localStorage.setItem('quiver.learn', JSON.stringify({ [g]: ids })),
     [game, lessons.lessons.slice(1).map((/** @type {any} */ l) => l.id)]);
-  const first = await api(server.url, 'GET', `/api/lessons/${game}/${lessons.lessons[0].id}`);
-  await page.goto(new URL(`/learn/${game}/${first.id}`, server.url).toString());
+  const first = await api(env.server.url, 'GET', `/api/lessons/${game}/${lessons.lessons[0].id}`);
+  await page.goto(new URL(`/learn/${game}/${first.id}`, env.server.url).toString());
   await page.waitForSelector('#lesson-title:not(:empty)');
   for (const step of first.steps) {
     if (step.expect) await clickAction(page, step.expect);
@@ -177,7 +164,7 @@ test('every lesson done: a first game against easy is offered and starts', { tim
   await page.click('#play-easy');
   await page.waitForURL(/table\.html\?id=/);
   const id = new URL(page.url()).searchParams.get('id');
-  const info = await api(server.url, 'GET', `/api/tables/${id}`);
+  const info = await api(env.server.url, 'GET', `/api/tables/${id}`);
   assert.equal(info.game, game);
   assert.deepEqual(info.seats.map((/** @type {any} */ s) => s.kind), ['human', 'easy']);
   assert.deepEqual(errors, []);
@@ -187,7 +174,7 @@ test('every lesson done: a first game against easy is offered and starts', { tim
 test('the lessons API: bad requests are refused with a message; expansions hold views only', { timeout: 60000 }, async () => {
   /** @param {string} method @param {string} p @param {unknown} [body] */
   const raw = async (method, p, body) => {
-    const res = await fetch(new URL(p, server.url), { method, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await fetch(new URL(p, env.server.url), { method, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
     return { status: res.status, body: await res.json() };
   };
   let r = await raw('GET', '/api/lessons/chess');
@@ -198,7 +185,7 @@ test('the lessons API: bad requests are refused with a message; expansions hold 
   assert.match(r.body.error, /no lesson '99-nothing'/);
   r = await raw('GET', '/api/lessons/three-arrows/..%2F..%2Fetc');
   assert.equal(r.status, 404);
-  const first = (await api(server.url, 'GET', '/api/lessons/three-arrows')).lessons[0].id;
+  const first = (await api(env.server.url, 'GET', '/api/lessons/three-arrows')).lessons[0].id;
   const tryPath = `/api/lessons/three-arrows/${first}/try`;
   r = await raw('POST', tryPath, '{"step": 1,');
   assert.equal(r.status, 400);
@@ -214,7 +201,7 @@ test('the lessons API: bad requests are refused with a message; expansions hold 
   assert.match(r.body.error, /has steps 0 to/);
   r = await raw('GET', tryPath);
   assert.equal(r.status, 405);
-  const lesson = await api(server.url, 'GET', `/api/lessons/three-arrows/${first}`);
+  const lesson = await api(env.server.url, 'GET', `/api/lessons/three-arrows/${first}`);
   const at = lesson.steps.findIndex((/** @type {any} */ s) => s.expect);
   r = await raw('POST', tryPath, { step: at, action: 'place Q z9 N' });
   assert.equal(r.status, 200);
@@ -226,8 +213,8 @@ test('the lessons API: bad requests are refused with a message; expansions hold 
   // an expansion is what the learner may see: views and the learner's log, no state, seed
   // or RNG, for every lesson of every game
   for (const game of GAMES) {
-    for (const l of (await api(server.url, 'GET', `/api/lessons/${game}`)).lessons) {
-      const x = await api(server.url, 'GET', `/api/lessons/${game}/${l.id}`);
+    for (const l of (await api(env.server.url, 'GET', `/api/lessons/${game}`)).lessons) {
+      const x = await api(env.server.url, 'GET', `/api/lessons/${game}/${l.id}`);
       const text = JSON.stringify(x);
       for (const key of ['"state"', '"seed"', '"rng"', '"replies"', '"deck"']) {
         assert.ok(!text.includes(`${key}:`), `${game}/${l.id} holds no ${key}`);

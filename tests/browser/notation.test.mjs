@@ -2,24 +2,11 @@
 // terminal is played, and a malformed or illegal one shows the server's error and changes
 // nothing.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage } from './support.mjs';
+import { serverAndBrowser, newPage } from './support.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** @param {any[]} frames */
 function last(frames) {
@@ -28,8 +15,8 @@ function last(frames) {
 }
 
 test('typed notation: completion, a legal move, a malformed one and an illegal one', { timeout: 60000 }, async () => {
-  const { page, frames, errors } = await newPage(browser);
-  await page.goto(server.url);
+  const { page, frames, errors } = await newPage(env.browser);
+  await page.goto(env.server.url);
   await page.selectOption('#level-three-arrows', 'random');
   await page.click('button.quick-play[data-game="three-arrows"]');
   await page.waitForURL(/table\.html\?id=/);

@@ -5,34 +5,21 @@
 // end it checks the result table, the record download and "play again". $QV_GAME limits it
 // to one game.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launchBrowser, newPage, playByClicking, screenshotDir } from './support.mjs';
+import { serverAndBrowser, newPage, playByClicking, screenshotDir } from './support.mjs';
 
 const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'concardia', 'evons', 'arrow-party'];
 /** After how many clicks the mid-play screenshot is taken. */
 const SHOT_AT = { 'three-arrows': 24, concardia: 14, evons: 16, 'arrow-party': 22 };
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 for (const game of GAMES) {
   test(`${game}: a whole game against the computer, by clicking only`, { timeout: 240000 }, async () => {
-    const { page, errors } = await newPage(browser, { width: 1280, height: 800 });
-    await page.goto(server.url);
+    const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
+    await page.goto(env.server.url);
     await page.selectOption(`#level-${game}`, 'random');
     await page.click(`button.quick-play[data-game="${game}"]`);
     await page.waitForURL(/table\.html\?id=/);

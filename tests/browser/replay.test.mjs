@@ -3,35 +3,22 @@
 // game from its record file opened in the page; a file that is not a record is refused with
 // a message.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, newPage, api, tempDir } from './support.mjs';
+import { serverAndBrowser, newPage, api, tempDir } from './support.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * A table of two computers, played to its end by the server.
  * @param {string} game
  */
 async function finishedTable(game) {
-  const info = await api(server.url, 'POST', '/api/tables', { game, seats: ['random', 'random'], private: true });
+  const info = await api(env.server.url, 'POST', '/api/tables', { game, seats: ['random', 'random'], private: true });
   for (let k = 0; k < 200; k++) {
-    const t = await api(server.url, 'GET', `/api/tables/${info.id}`);
+    const t = await api(env.server.url, 'GET', `/api/tables/${info.id}`);
     if (t.status === 'over') return t;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -45,8 +32,8 @@ async function stepText(page) {
 
 test('a finished game from the server, forwards and backwards, and from its record file', { timeout: 90000 }, async () => {
   const t = await finishedTable('three-arrows');
-  const { page, errors } = await newPage(browser);
-  await page.goto(new URL(`replay.html?id=${t.id}`, server.url).toString());
+  const { page, errors } = await newPage(env.browser);
+  await page.goto(new URL(`replay.html?id=${t.id}`, env.server.url).toString());
   await page.waitForSelector('#replay:not([hidden])');
   const m = /Step 0 of (\d+)/.exec(await stepText(page));
   assert.ok(m, await stepText(page));
@@ -71,12 +58,12 @@ test('a finished game from the server, forwards and backwards, and from its reco
   assert.ok(tilesAtEnd > 0);
 
   // the same game from its record file
-  const record = await api(server.url, 'GET', `/api/tables/${t.id}/record`);
+  const record = await api(env.server.url, 'GET', `/api/tables/${t.id}/record`);
   const dir = tempDir('quiver-replay-');
   const file = path.join(dir, 'game.json');
   fs.writeFileSync(file, JSON.stringify(record));
-  const other = await newPage(browser);
-  await other.page.goto(new URL('replay.html', server.url).toString());
+  const other = await newPage(env.browser);
+  await other.page.goto(new URL('replay.html', env.server.url).toString());
   await other.page.setInputFiles('#record-file', file);
   await other.page.waitForSelector('#replay:not([hidden])');
   assert.match(await stepText(other.page), new RegExp(`^Step 0 of ${n}`));
@@ -86,8 +73,8 @@ test('a finished game from the server, forwards and backwards, and from its reco
   // not a record
   const bad = path.join(dir, 'bad.json');
   fs.writeFileSync(bad, '{"game": "three-arrows", "actions": ["place Q z9 N"]}');
-  const third = await newPage(browser);
-  await third.page.goto(new URL('replay.html', server.url).toString());
+  const third = await newPage(env.browser);
+  await third.page.goto(new URL('replay.html', env.server.url).toString());
   await third.page.setInputFiles('#record-file', bad);
   await third.page.waitForSelector('#replay-error:not(:empty)');
   assert.match(await third.page.textContent('#replay-error'), /not a record quiver can replay: action 1/);
@@ -95,9 +82,9 @@ test('a finished game from the server, forwards and backwards, and from its reco
 });
 
 test('a replay of a game in progress is refused: it would show what is hidden', { timeout: 30000 }, async () => {
-  const info = await api(server.url, 'POST', '/api/tables', { game: 'concardia', seats: ['human', 'human'], private: true });
-  const { page } = await newPage(browser);
-  await page.goto(new URL(`replay.html?id=${info.id}`, server.url).toString());
+  const info = await api(env.server.url, 'POST', '/api/tables', { game: 'concardia', seats: ['human', 'human'], private: true });
+  const { page } = await newPage(env.browser);
+  await page.goto(new URL(`replay.html?id=${info.id}`, env.server.url).toString());
   await page.waitForSelector('#replay-error:not(:empty)');
   assert.match(await page.textContent('#replay-error'), /not over/);
   assert.ok(await page.locator('#replay').isHidden());

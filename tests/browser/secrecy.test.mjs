@@ -6,24 +6,11 @@
 // ConCardia the cards in hand and a secret starting card. The secrets are read from the frames
 // the owner's page received (the owner's own view).
 
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, clickOnce, rng } from './support.mjs';
+import { serverAndBrowser, newPage, clickOnce, rng } from './support.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** @param {any[]} frames */
 function lastView(frames) {
@@ -90,11 +77,11 @@ async function assertHides(page, who, game, ownerView, owner) {
 describe('secrecy in the DOM', { concurrency: true }, () => {
   for (const game of ['three-arrows', 'concardia']) {
     test(`${game}: a seat's page never shows the other seat's secrets, nor does a spectator's`, { timeout: 240000 }, async () => {
-      const a = await newPage(browser);
-      const b = await newPage(browser);
-      const c = await newPage(browser);
+      const a = await newPage(env.browser);
+      const b = await newPage(env.browser);
+      const c = await newPage(env.browser);
       // p1 creates the table in the lobby with a friend's seat, and sends the invite link
-      await a.page.goto(server.url);
+      await a.page.goto(env.server.url);
       await a.page.click(`#create-form label:has(input[name=game][value="${game}"])`);
       await a.page.selectOption('#seat-p1', 'me');
       await a.page.selectOption('#seat-p2', 'friend');

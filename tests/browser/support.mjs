@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,6 +80,24 @@ export async function launchBrowser() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * A server and a browser for a test file: started before its first test, stopped after its
+ * last. The fields are set once the tests run.
+ * @returns {{server: Awaited<ReturnType<typeof startServer>>, browser: import('playwright-core').Browser}}
+ */
+export function serverAndBrowser() {
+  const env = /** @type {any} */ ({});
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 /**
