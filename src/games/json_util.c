@@ -74,6 +74,18 @@ qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, i
 	return QV_OK;
 }
 
+qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where,
+				  int nplayers, int def, int *p, qv_err *err)
+{
+	const json_t *v = json_object_get(o, key);
+	*p = def;
+	if (!v || json_is_null(v))
+		return QV_OK;
+	char what[96];
+	snprintf(what, sizeof what, "%s.%s", where, key);
+	return qv__json_get_player(v, what, nplayers, p, err);
+}
+
 qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
 			   qv__json_id_fn get, uint8_t *out, int *n, qv_err *err)
 {

@@ -31,6 +31,11 @@ json_t *qv__json_player(int p);
 qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p,
 			      qv_err *err);
 
+/* Reads o[key], a player's name, into *p (0-based); absent or null, *p is def. Messages name
+ * the field as where.key ("state.active must be a player p1-p2"). */
+qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where,
+				  int nplayers, int def, int *p, qv_err *err);
+
 /* Reads one id (a card, a kind) from v into *id, or fails naming `what` and the form. */
 typedef qv_status (*qv__json_id_fn)(const json_t *v, const char *what, int *id, qv_err *err);
 

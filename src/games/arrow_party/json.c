@@ -793,14 +793,13 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	if ((rc = qv__json_get_name(j, "phase", "state", ap_phase_names, AP_NPHASES, 0, &ph, err)))
 		return rc;
 	s->phase = (uint8_t)ph;
-	int a = 0;
-	json_t *v = json_object_get(j, "active");
-	if (v && (rc = qv__json_get_player(v, "state.active", s->nplayers, &a, err)))
+	int a;
+	if ((rc = qv__json_get_opt_player(j, "active", "state", s->nplayers, 0, &a, err)))
 		return rc;
 	s->active = (uint8_t)a;
 	if (s->phase == AP_PH_WALK || s->phase == AP_PH_OVER)
 		s->active = 0;
-	v = json_object_get(j, "players");
+	json_t *v = json_object_get(j, "players");
 	if (v && (!json_is_array(v) || json_array_size(v) != n))
 		return qv_fail(err, QV_EINVAL,
 		               "state.players must be an array of %d player objects", n);

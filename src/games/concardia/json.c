@@ -549,19 +549,15 @@ static qv_status load_turn(cc_state *s, const json_t *j, qv_err *err)
 	                            CC_PH_ACTION, &phase, err)))
 		return rc;
 	s->phase = (uint8_t)phase;
-	int v = 0;
-	json_t *av = json_object_get(j, "active");
-	if (av && (rc = qv__json_get_player(av, "state.active", 2, &v, err)))
+	int active, first;
+	if ((rc = qv__json_get_opt_player(j, "active", "state", 2, 0, &active, err)) ||
+	    (rc = qv__json_get_opt_player(j, "first", "state", 2, -1, &first, err)))
 		return rc;
-	s->active = (uint8_t)v;
-	json_t *fv = json_object_get(j, "first");
-	v = 0;
-	if (fv && !json_is_null(fv) && (rc = qv__json_get_player(fv, "state.first", 2, &v, err)))
-		return rc;
-	if (fv && !json_is_null(fv) && (phase == CC_PH_START || phase == CC_PH_COIN))
+	s->active = (uint8_t)active;
+	if (first >= 0 && (phase == CC_PH_START || phase == CC_PH_COIN))
 		return qv_fail(err, QV_EINVAL,
 		               "state.first is null until the first player is known");
-	s->first = (uint8_t)v;
+	s->first = (uint8_t)(first < 0 ? 0 : first);
 	long turns = 0, passes = 0;
 	if ((rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||
 	    (rc = qv__json_get_int(j, "passes", "state", 0, 2, 0, &passes, err)))

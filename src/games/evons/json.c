@@ -649,21 +649,17 @@ static qv_status load_turn(ev_state *s, const json_t *j, qv_err *err)
 	                            &phase, err)))
 		return rc;
 	s->phase = (uint8_t)phase;
-	int v = 0;
-	json_t *av = json_object_get(j, "active");
-	if (av && (rc = qv__json_get_player(av, "state.active", 2, &v, err)))
+	int active, first;
+	if ((rc = qv__json_get_opt_player(j, "active", "state", 2, 0, &active, err)) ||
+	    (rc = qv__json_get_opt_player(j, "first", "state", 2, -1, &first, err)))
 		return rc;
-	s->active = (uint8_t)v;
-	json_t *fv = json_object_get(j, "first");
+	s->active = (uint8_t)active;
+	/* first: null before the coin, a player after it (absent: p1) */
 	bool before = phase == EV_PH_MULLIGAN || phase == EV_PH_COIN;
-	v = 0;
-	if (fv && !json_is_null(fv) && (rc = qv__json_get_player(fv, "state.first", 2, &v, err)))
-		return rc;
-	bool has_first = fv && !json_is_null(fv);
-	if (has_first == before && (before || fv))
+	if (before ? first >= 0 : first < 0 && json_object_get(j, "first"))
 		return qv_fail(err, QV_EINVAL,
 		               "state.first is null exactly in phases mulligan and coin");
-	s->first = (uint8_t)v;
+	s->first = (uint8_t)(first < 0 ? 0 : first);
 	long turns, idle;
 	bool played;
 	if ((rc = qv__json_get_int(j, "turns", "state", 0, s->max_turns, 0, &turns, err)) ||

@@ -371,9 +371,8 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 		return qv_fail(err, QV_EINVAL,
 			       "state.terminator_placed cannot be false while a Terminator is on the board or lost");
 	s->terminator_placed = tp;
-	int turn = 0;
-	json_t *tv = json_object_get(j, "turn");
-	if (tv && (rc = qv__json_get_player(tv, "state.turn", s->nplayers, &turn, err)))
+	int turn;
+	if ((rc = qv__json_get_opt_player(j, "turn", "state", s->nplayers, 0, &turn, err)))
 		return rc;
 	s->turn = (uint8_t)turn;
 	int phase;
