@@ -8,8 +8,9 @@
  * persistent boosts, immediates, pass; discard, counter, persistent counter; react, decline).
  * A family is a set of cards or squares (a bitmask), or a product of two, so its size is a
  * popcount: legal lists the families, count adds their sizes, and sample finds the k-th action
- * without listing anything. The three cannot disagree, and sample draws exactly the action
- * legal's list holds at the same index (the same random games with or without the sampler).
+ * without listing anything, and check finds an action's family. They cannot disagree, and sample
+ * draws exactly the action legal's list holds at the same index (the same random games with or
+ * without the sampler).
  */
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +91,21 @@ static qv_action family_action(const family *f, int i)
 		return CC_MAKE(f->type, f->base | nth_bit(f->mask, i) << f->shift);
 	int nsq = popcount(f->squares);
 	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_bit(f->squares, i % nsq) << 6);
+}
+
+/* Whether a is one of f's actions. */
+static bool in_family(const family *f, qv_action a)
+{
+	if (a < 0 || CC_TYPE(a) != f->type)
+		return false;
+	int arg = CC_ARG(a);
+	if (f->squares)
+		return arg >> 12 == 0 && (f->mask >> (arg & 63) & 1) && (f->squares >> (arg >> 6) & 1);
+	if (f->size == 1)
+		return a == family_action(f, 0);
+	/* base | i << shift: base has no bits where i goes */
+	int i = arg >> f->shift & 63;
+	return (arg & ~(63 << f->shift)) == f->base && (f->mask >> i & 1);
 }
 
 /* Writes the actions of f to out; returns how many. */
@@ -443,10 +459,10 @@ qv_status cc_check(const void *st, qv_action a, qv_err *err)
 		return CC_TYPE(a) == CC_ACT_COIN && (CC_ARG(a) == 0 || CC_ARG(a) == 1)
 		           ? QV_OK
 		           : explain(s, a, err);
-	qv_action list[CC_MAX_ACTIONS];
-	int n = cc_legal(s, list);
-	for (int i = 0; i < n; i++)
-		if (list[i] == a)
+	families fs;
+	gather(s, &fs);
+	for (int i = 0; i < fs.n; i++)
+		if (in_family(&fs.f[i], a))
 			return QV_OK;
 	return explain(s, a, err);
 }
