@@ -8,7 +8,8 @@
  *
  * Fair play is structural: qv_agent_choose never hands an agent the true state. It copies the
  * state and runs the game's determinize for the player to move, so what the agent sees depends
- * only on that player's view. qv_agent_observe, which tells a searching agent what happened
+ * only on that player's view. A kind that only draws uniformly among the legal actions (random)
+ * is handed no state at all: qv_agent_choose makes the draw itself (see choose below). qv_agent_observe, which tells a searching agent what happened
  * between its decisions, passes on only what the agent's seat can see.
  *
  * An agent is not thread-safe: one thread at a time may call the functions below on it (an
@@ -36,7 +37,14 @@ typedef struct qv_agent_stats {
 } qv_agent_stats;
 
 /* One kind of agent. choose gets a private, determinized copy of the state that it may modify,
- * and must return a legal action of `player` (the player to move). */
+ * and must return a legal action of `player` (the player to move).
+ *
+ * choose NULL: the kind draws uniformly among the legal actions. qv_agent_choose then draws
+ * with qv_sample_legal on the state it was given and the agent's RNG, without the copy and the
+ * determinization, which cost more than the draw. Nothing hidden leaks into the choice: the
+ * player to move's legal actions, in their order, and what the game's sampler draws from them
+ * with a given RNG are the same in the truth and in every determinization for that player
+ * (property 6 of tests/property/property.c checks both for every game). */
 typedef struct qv_agent_kind {
 	const char *name;
 	const char *help;                /* one line, with the keys it accepts */

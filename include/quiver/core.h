@@ -219,6 +219,9 @@ bool qv_list_next(const char **p, char *tok, size_t size, size_t *len);
 int qv_edit_distance(const char *a, const char *b);
 /* Case-insensitive ASCII equality. */
 bool qv_streq_nocase(const char *a, const char *b);
+/* Copies src into dst, which has room for size bytes: cut to fit, always terminated (when
+ * size > 0); NULL copies as "". snprintf(dst, size, "%s", src) without the formatting. */
+void qv_copy(char *dst, size_t size, const char *src);
 /* Parses a whole decimal integer (optional sign); false on junk or overflow. */
 bool qv_parse_long(const char *text, long *out);
 /* Text as a message may quote it: whole when it has at most max characters (UTF-8), otherwise

@@ -47,6 +47,7 @@ typedef struct qv_match {
 	/* Each entry's move as each viewer may know it (qv_action_seen), made when first asked
 	 * for: seen[i * QV_VIEWERS + v] (NULL: not yet; "" for nothing to say). */
 	char **seen;
+	int nseen;     /* how many entries of seen hold text (none: nothing to free) */
 	unsigned hold; /* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
 	bool quiet;    /* actions are applied without narration (qv_match_quiet) */
 	int noptions;  /* legal actions at the current state as last counted, or -1 (not yet) */

@@ -1,7 +1,8 @@
 /*
  * agent.c - the list of agent kinds, parsing of agent specs (`name[:key=value,...]`), and the
  * one door through which every agent sees a game: qv_agent_choose, which hands the agent a
- * determinized copy of the state and checks that the answer is legal. (The other door,
+ * determinized copy of the state (or draws for a kind that picks uniformly) and checks that the
+ * answer is legal. (The other door,
  * qv_agent_observe, is in observe.c.)
  */
 #include <errno.h>
@@ -122,7 +123,7 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
 	a->game = g;
 	a->seat = -1;
 	atomic_init(&a->stop, 0);
-	snprintf(a->spec, sizeof a->spec, "%s", spec);
+	qv_copy(a->spec, sizeof a->spec, spec);
 	qv_rng_seed(&a->rng, seed);
 	a->scratch = malloc(g->state_size);
 	a->abuf = malloc(sizeof *a->abuf * (size_t)(g->max_actions > 0 ? g->max_actions : 1));
@@ -174,7 +175,9 @@ void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 /* The agent gets a copy of the state in which everything the player to move cannot know has
  * been replaced by a guess, so no agent can cheat whatever it does with the state. The answer
  * is then checked (the game's check) against the true state: an agent bug, or a game whose
- * determinize changes the mover's options, becomes an error instead of a corrupt game. */
+ * determinize changes the mover's options, becomes an error instead of a corrupt game. A
+ * uniform kind's draw is made here, by the game's sampler, which draws only legal actions
+ * (property 3 of the property tests), so it is trusted like a playout's. */
 qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *err)
 {
 	const qv_game *g = a->game;
@@ -187,6 +190,10 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 	if (player != a->seat) {
 		qv_agent_reset(a);
 		a->seat = player;
+	}
+	if (!a->kind->choose) {
+		*out = qv_sample_legal(g, st, &a->rng, a->abuf);
+		return QV_OK;
 	}
 	memcpy(a->scratch, st, g->state_size);
 	if (g->determinize)

@@ -1,7 +1,7 @@
 /*
  * random.c - the random agent: every legal action with equal probability. It is the baseline
- * for playouts and benchmarks, so it goes through qv_sample_legal and thereby through a game's
- * fast sampler when the game has one.
+ * for playouts and benchmarks: qv_agent_choose draws for it with qv_sample_legal, and so
+ * through a game's fast sampler when the game has one, with no determinized copy (agent.h).
  */
 #include "quiver/agent.h"
 
@@ -19,19 +19,12 @@ static qv_status random_create(qv_agent *a, const qv_params *opts, qv_err *err)
 	return QV_OK;
 }
 
-/* One uniform draw over the legal actions of the (determinized) state. */
-static qv_action random_choose(qv_agent *a, void *st, int player)
-{
-	(void)player;
-	return qv_sample_legal(a->game, st, &a->rng, a->abuf);
-}
-
 const qv_agent_kind qv_agent_random = {
 	.name = "random",
 	.help = "random[:seed=N] - picks uniformly among the legal actions",
 	.keys = random_keys,
 	.nkeys = (int)(sizeof random_keys / sizeof random_keys[0]),
 	.create = random_create,
-	.choose = random_choose,
+	.choose = NULL, /* a uniform draw, which qv_agent_choose makes (see agent.h) */
 	.destroy = NULL,
 };

@@ -365,7 +365,7 @@ static bool bench_playouts(const qv_game *g, const bench_cfg *cfg, bench_report 
 		if (!bench_one(g, &cfg->params, qv_seed_mix(cfg->seed, (uint64_t)r), cfg->seconds,
 		               cfg->games, rep->st, rep->abuf, rep->pbuf, res, err)) {
 			char why[sizeof err->msg];
-			snprintf(why, sizeof why, "%s", err->msg);
+			qv_copy(why, sizeof why, err->msg);
 			qv_fail(err, QV_EINVAL, "run %ld: %s", r + 1, why);
 			return false;
 		}

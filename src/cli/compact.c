@@ -96,7 +96,7 @@ static int join_items(char **in, int n, char ***out)
 	for (int i = 0; ok && i < n; i++) {
 		char copy[512];
 		char *w[COMPACT_MAX_WORDS + 1];
-		snprintf(copy, sizeof copy, "%s", in[i]);
+		qv_copy(copy, sizeof copy, in[i]);
 		int nw = qv_split(copy, w, COMPACT_MAX_WORDS);
 		if (nw > COMPACT_MAX_WORDS)
 			nw = COMPACT_MAX_WORDS; /* cannot happen: pass 1 kept at most that many */
@@ -276,7 +276,7 @@ int cli_compact_actions(char *const *texts, int n, char ***out)
 	if (!t)
 		return -1;
 	for (int i = 0; i < n; i++) {
-		snprintf(t[i].buf, sizeof t[i].buf, "%s", texts[i]);
+		qv_copy(t[i].buf, sizeof t[i].buf, texts[i]);
 		t[i].nwords = qv_split(t[i].buf, t[i].words, COMPACT_MAX_WORDS);
 		if (t[i].nwords > COMPACT_MAX_WORDS || strlen(texts[i]) >= sizeof t[i].buf) {
 			/* Too long to group safely: list everything as it is. */

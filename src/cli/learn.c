@@ -63,7 +63,7 @@ static void learn_help(void)
 static bool find_dir(const char *given, char *out, size_t len)
 {
 	if (given) {
-		snprintf(out, len, "%s", given);
+		qv_copy(out, len, given);
 		return true;
 	}
 	char exe[PATH_MAX];
@@ -105,7 +105,7 @@ static void progress_path(const char *given, char *out, size_t len)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	if (given)
-		snprintf(out, len, "%s", given);
+		qv_copy(out, len, given);
 	else if (state && *state)
 		snprintf(out, len, "%s/quiver/learn.json", state);
 	else
@@ -138,7 +138,7 @@ static bool progress_has(const json_t *p, const char *game, const char *id)
 static void make_parents(const char *path)
 {
 	char tmp[PATH_MAX];
-	snprintf(tmp, sizeof tmp, "%s", path);
+	qv_copy(tmp, sizeof tmp, path);
 	for (char *s = tmp + 1; *s; s++)
 		if (*s == '/') {
 			*s = '\0';

@@ -342,7 +342,7 @@ static int default_record(play *P)
 static void set_saving(play *P)
 {
 	if (P->nhumans < 2) {
-		snprintf(P->saving, sizeof P->saving, "%s", P->record);
+		qv_copy(P->saving, sizeof P->saving, P->record);
 		return;
 	}
 	const char *slash = strrchr(P->record, '/');
@@ -797,7 +797,7 @@ static int play_typed(play *P, const char *s)
 	note_of(P, a, note, sizeof note, &confirm);
 	if (confirm) {
 		if (g->action_to_text(P->m->state, a, text, sizeof text) < 0)
-			snprintf(text, sizeof text, "%s", s);
+			qv_copy(text, sizeof text, s);
 		if (!confirmed(P, text, note))
 			return sig_quit ? TURN_QUIT : -1;
 	}
@@ -1130,7 +1130,7 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		/* Nothing to play: show how it ended, and write nothing. */
 		for (int i = 0; i < P->n; i++)
 			if (!players)
-				snprintf(P->seat[i], sizeof P->seat[i], "%s", P->m->names[i]);
+				qv_copy(P->seat[i], sizeof P->seat[i], P->m->names[i]);
 		printf("%s holds a finished game of %s (%d moves); no new record is written.\n", load,
 		       P->g->title, P->m->nhist);
 		print_end(P);
@@ -1141,7 +1141,7 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 	for (int i = 0; i < P->n; i++)
 		qv_match_set_name(P->m, i, P->seat[i]);
 	if (record)
-		snprintf(P->record, sizeof P->record, "%s", record);
+		qv_copy(P->record, sizeof P->record, record);
 	else if ((rc = default_record(P)))
 		return rc;
 	set_saving(P);

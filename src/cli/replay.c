@@ -36,14 +36,14 @@ static void who_text(const qv_match *m, const qv_move *mv, char *buf, size_t len
 {
 	char p[8];
 	if (mv->who < 0) {
-		snprintf(buf, len, "%s", qv_player_name(mv->who, p));
+		qv_copy(buf, len, qv_player_name(mv->who, p));
 		return;
 	}
 	const char *seat = m->names[mv->who];
 	if (seat[0])
 		snprintf(buf, len, "%s (%s)", qv_player_name(mv->who, p), seat);
 	else
-		snprintf(buf, len, "%s", qv_player_name(mv->who, p));
+		qv_copy(buf, len, qv_player_name(mv->who, p));
 }
 
 /* What print_moves's log callback keeps: the position after `done` entries, for the boards. */

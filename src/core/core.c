@@ -352,6 +352,17 @@ bool qv_streq_nocase(const char *a, const char *b)
 	return *a == *b;
 }
 
+void qv_copy(char *dst, size_t size, const char *src)
+{
+	if (size == 0)
+		return;
+	if (!src)
+		src = "";
+	size_t n = strnlen(src, size - 1);
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 bool qv_parse_long(const char *text, long *out)
 {
 	if (!text || !*text || isspace((unsigned char)*text))

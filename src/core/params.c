@@ -178,8 +178,8 @@ void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs,
 		const char *v = qv_params_get(p, defs[i].key);
 		if (!v)
 			v = defs[i].def;
-		snprintf(out->kv[i].key, sizeof out->kv[i].key, "%s", defs[i].key);
-		snprintf(out->kv[i].value, sizeof out->kv[i].value, "%s", v);
+		qv_copy(out->kv[i].key, sizeof out->kv[i].key, defs[i].key);
+		qv_copy(out->kv[i].value, sizeof out->kv[i].value, v);
 		out->n++;
 	}
 }

@@ -274,7 +274,7 @@ qv_status qv_lesson_load_file(qv_lesson **out, const char *path, qv_err *err)
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	char id[128];
-	snprintf(id, sizeof id, "%s", base);
+	qv_copy(id, sizeof id, base);
 	size_t len = strlen(id);
 	if (len > 5 && strcmp(id + len - 5, ".json") == 0)
 		id[len - 5] = '\0';

@@ -64,9 +64,11 @@ void qv_match_free(qv_match *m)
 	free(m->state);
 	free(m->base);
 	free(m->hist);
-	if (m->seen)
-		for (int i = 0; i < m->nhist * QV_VIEWERS; i++)
+	for (int i = 0; m->nseen && i < m->nhist * QV_VIEWERS; i++)
+		if (m->seen[i]) {
 			free(m->seen[i]);
+			m->nseen--;
+		}
 	free(m->seen);
 	free(m->said_at);
 	qv_events_free(&m->said);
@@ -349,8 +351,11 @@ static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 	memcpy(m->state, st, m->game->state_size);
 	m->noptions = -1;
 	free(st);
-	for (int i = n * QV_VIEWERS; i < m->nhist * QV_VIEWERS; i++)
-		free(m->seen[i]);
+	for (int i = n * QV_VIEWERS; m->nseen && i < m->nhist * QV_VIEWERS; i++)
+		if (m->seen[i]) {
+			free(m->seen[i]);
+			m->nseen--;
+		}
 	if (n < m->nhist) {
 		m->said.text.len = m->said_at[n];
 		if (m->said.text.s)
@@ -419,7 +424,7 @@ void qv_match_set_name(qv_match *m, int player, const char *name)
 {
 	if (player < 0 || player >= QV_MAX_PLAYERS)
 		return;
-	snprintf(m->names[player], sizeof m->names[player], "%s", name);
+	qv_copy(m->names[player], sizeof m->names[player], name);
 }
 
 /* Notation of entry i, which needs the state before it: rebuilt by replay (histories are
@@ -475,6 +480,7 @@ static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 		 * single option can tell what that player holds. */
 		strcat(text, " (only option)");
 	*slot = strdup(text);
+	m->nseen += *slot != NULL;
 	return *slot;
 }
 

@@ -432,7 +432,7 @@ static qv_status get_agent(qv_protocol *p, const char *spec, qv_agent **out, qv_
 		memmove(&p->agents[0], &p->agents[1], sizeof p->agents[0] * (AGENT_CACHE_MAX - 1));
 		p->nagents--;
 	}
-	snprintf(p->agents[p->nagents].spec, sizeof p->agents[0].spec, "%s", spec);
+	qv_copy(p->agents[p->nagents].spec, sizeof p->agents[0].spec, spec);
 	p->agents[p->nagents].seen = p->m->nhist;
 	p->agents[p->nagents++].agent = agent;
 	*out = agent;

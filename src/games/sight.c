@@ -171,7 +171,7 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 	if (g->determinize)
 		determinized(g, s.result, s.result_det, viewer);
 	char orig[QV_ACTION_TEXT], *ow[SIGHT_MAX_WORDS];
-	snprintf(orig, sizeof orig, "%s", buf);
+	qv_copy(orig, sizeof orig, buf);
 	int nw = words(orig, ow, SIGHT_MAX_WORDS);
 	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
 	/* The truth's options, then those of the worlds that differ from it. */

@@ -175,7 +175,7 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 	}
 	json_int_t step = json_integer_value(jstep);
 	char action[QV_ACTION_TEXT];
-	snprintf(action, sizeof action, "%s", json_string_value(jaction));
+	qv_copy(action, sizeof action, json_string_value(jaction));
 	bool long_action = strlen(json_string_value(jaction)) >= sizeof action;
 	json_decref(body);
 	qv_lesson *l;

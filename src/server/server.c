@@ -316,10 +316,10 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	srv->cfg = *cfg;
-	snprintf(srv->host, sizeof srv->host, "%s", cfg->host);
-	snprintf(srv->db, sizeof srv->db, "%s", cfg->db);
-	snprintf(srv->web_dir, sizeof srv->web_dir, "%s", cfg->web_dir ? cfg->web_dir : "");
-	snprintf(srv->rules_dir, sizeof srv->rules_dir, "%s", cfg->rules_dir ? cfg->rules_dir : "");
+	qv_copy(srv->host, sizeof srv->host, cfg->host);
+	qv_copy(srv->db, sizeof srv->db, cfg->db);
+	qv_copy(srv->web_dir, sizeof srv->web_dir, cfg->web_dir ? cfg->web_dir : "");
+	qv_copy(srv->rules_dir, sizeof srv->rules_dir, cfg->rules_dir ? cfg->rules_dir : "");
 	snprintf(srv->tutorials_dir, sizeof srv->tutorials_dir, "%s",
 	         cfg->tutorials_dir ? cfg->tutorials_dir : "");
 	srv->cfg.host = srv->host;

@@ -243,7 +243,7 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 	qv__store *s = calloc(1, sizeof *s);
 	if (!s)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
-	snprintf(s->path, sizeof s->path, "%s", path);
+	qv_copy(s->path, sizeof s->path, path);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->ck_lock, NULL);
 	pthread_cond_init(&s->ck_cond, NULL);
@@ -461,8 +461,8 @@ static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn v
 			             s->path, t.id, seat);
 			break;
 		}
-		snprintf(t.seats[seat].kind, sizeof t.seats[seat].kind, "%s", column_text(st, 1));
-		snprintf(t.seats[seat].hash, sizeof t.seats[seat].hash, "%s", column_text(st, 2));
+		qv_copy(t.seats[seat].kind, sizeof t.seats[seat].kind, column_text(st, 1));
+		qv_copy(t.seats[seat].hash, sizeof t.seats[seat].hash, column_text(st, 2));
 		t.nseats++;
 	}
 	if (!rc && step != SQLITE_DONE)

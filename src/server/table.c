@@ -84,7 +84,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	t->nseats = m->game->num_players(m->state);
 	for (int i = 0; i < t->nseats; i++) {
 		qv__seat *s = &t->seat[i];
-		snprintf(s->kind, sizeof s->kind, "%s", kinds[i]);
+		qv_copy(s->kind, sizeof s->kind, kinds[i]);
 		s->human = strcmp(kinds[i], "human") == 0;
 		qv_match_set_name(m, i, kinds[i]);
 		if (!s->human) {
@@ -135,7 +135,7 @@ static qv_status param_text(const char *key, const json_t *v, char *buf, size_t 
 	if (json_is_integer(v))
 		snprintf(buf, len, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
 	else if (json_is_boolean(v))
-		snprintf(buf, len, "%s", json_is_true(v) ? "true" : "false");
+		qv_copy(buf, len, json_is_true(v) ? "true" : "false");
 	else if (json_is_real(v))
 		snprintf(buf, len, "%.17g", json_real_value(v));
 	else
@@ -359,9 +359,9 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		qv_match_free(m);
 		return rc;
 	}
-	snprintf(t->id, sizeof t->id, "%s", saved->id);
+	qv_copy(t->id, sizeof t->id, saved->id);
 	for (int i = 0; i < saved->nseats; i++)
-		snprintf(t->seat[i].hash, sizeof t->seat[i].hash, "%s", saved->seats[i].hash);
+		qv_copy(t->seat[i].hash, sizeof t->seat[i].hash, saved->seats[i].hash);
 	t->private_ = saved->private_;
 	t->v = saved->v;
 	t->created = saved->created;

@@ -19,8 +19,9 @@
  *      (in the full games and one in RECORD_EVERY of the others) through the match layer
  *      (qv_match_load_json, then qv_match_record_json and qv_match_load_text once more);
  *   6. determinize keeps every viewer's view and text diagram, depends only on that view and
- *      the RNG, and leaves the mover's legal actions alone; for THREE ARROWS also: no view
- *      shows the kind or facing of another player's covered piece;
+ *      the RNG, and leaves the mover's legal actions alone, and what qv_sample_legal draws
+ *      from them with a given RNG (the random agent draws on the true state, agent.h); for
+ *      THREE ARROWS also: no view shows the kind or facing of another player's covered piece;
  *   7. returns are in [-1, 1] (summing to 0 for two players), ranks are well formed and agree
  *      with the returns;
  *   8. the game ends within MAX_STEPS steps;
@@ -1105,6 +1106,21 @@ static bool check_viewer(ctx *c, int v, int who)
 			     "%d listed instead of %d",
 			     name, name, n, c->nacts);
 			goto out;
+		}
+		for (int k = 0; k < 4; k++) {
+			qv_rng r1, r2;
+			qv_rng_seed(&r1, qv_rng_next(&c->rng));
+			r2 = r1;
+			qv_action a1 = qv_sample_legal(g, c->st, &r1, c->acts2);
+			qv_action a2 = qv_sample_legal(g, c->d1, &r2, c->acts2);
+			if (a1 != a2 || memcmp(&r1, &r2, sizeof r1) != 0) {
+				fail(c, 6,
+				     "the sampler draws %d from the truth but %d from a determinization "
+				     "for %s (to move) with the same RNG%s",
+				     (int)a1, (int)a2, name,
+				     a1 == a2 ? ", using a different amount of it" : "");
+				goto out;
+			}
 		}
 	}
 	if (hidden) {

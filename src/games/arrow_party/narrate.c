@@ -66,9 +66,9 @@ void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, cons
 {
 	l->ev = ev;
 	l->out = out;
-	snprintf(l->sep, sizeof l->sep, "%s", sep);
-	snprintf(l->cont, sizeof l->cont, "%s", cont);
-	snprintf(l->text, sizeof l->text, "%s", prefix);
+	qv_copy(l->sep, sizeof l->sep, sep);
+	qv_copy(l->cont, sizeof l->cont, cont);
+	qv_copy(l->text, sizeof l->text, prefix);
 	l->width = shown_width(l->text);
 	l->ntok = 0;
 	l->mask = 0;
@@ -85,7 +85,7 @@ void ap_line_add(ap_line *l, const char *fmt, ...)
 	const char *sep = l->ntok ? l->sep : " ";
 	if (l->ntok && l->width + shown_width(sep) + w > AP_LINE_WIDTH) {
 		line_emit(l);
-		snprintf(l->text, sizeof l->text, "%s", l->cont);
+		qv_copy(l->text, sizeof l->text, l->cont);
 		l->width = shown_width(l->text);
 		sep = " ";
 	}
@@ -308,7 +308,7 @@ static void walk_open(ap_walk_say *ws, const ap_state *s, int p, int steps)
 		snprintf(prefix, sizeof prefix, "p%d walks %s %d:", p + 1, qv_dir_names[pl->go - 1],
 		         total);
 	else
-		snprintf(prefix, sizeof prefix, "%s", cont);
+		qv_copy(prefix, sizeof prefix, cont);
 	ap_line_start(&ws->line[p], ws->ev, &ws->held[p], " ", prefix, cont);
 	ws->open[p] = true;
 }

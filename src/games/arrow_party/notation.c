@@ -16,7 +16,7 @@ void ap_card_name(int card, char *buf)
 	if (card < 0 || card >= AP_NCARDS)
 		snprintf(buf, 12, "?");
 	else if (ap_is_item(card))
-		snprintf(buf, 12, "%s", ap_item_ids[ap_kind(card)]);
+		qv_copy(buf, 12, ap_item_ids[ap_kind(card)]);
 	else
 		snprintf(buf, 12, "%d%c", ap_value(card), 'a' + card % 6);
 }
@@ -69,7 +69,7 @@ void ap_use_text(const ap_player *pl, int kind, char *buf, size_t len)
 		         ap_item_ids[pl->swap_item % AP_NKINDS]);
 		break;
 	case AP_EXCHANGE: snprintf(buf, len, "exchange p%d", pl->exch_target + 1); break;
-	default: snprintf(buf, len, "%s", ap_item_ids[kind]); break;
+	default: qv_copy(buf, len, ap_item_ids[kind]); break;
 	}
 }
 

@@ -544,7 +544,7 @@ static int split_lines(qv_buf *b, char **line, int max)
 /* The last kept line of a cut list, ended by " …" (whole words dropped to make room). */
 static char *cut_line(const char *line, char *buf, size_t len, int width)
 {
-	snprintf(buf, len, "%s", line);
+	qv_copy(buf, len, line);
 	while (text_width(buf, strlen(buf)) + 2 > width) {
 		char *sp = strrchr(buf, ' ');
 		if (!sp)

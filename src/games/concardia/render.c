@@ -214,7 +214,7 @@ static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool c
 		if (pl->pcounters[i])
 			snprintf(t, sizeof t, "%s (c%d)", b, pl->pcounters[i]);
 		else
-			snprintf(t, sizeof t, "%s", b);
+			qv_copy(t, sizeof t, b);
 		wrap_item(&w, t, (int)strlen(t));
 	}
 	wrap_item(&w, "· victory pile:", 15);

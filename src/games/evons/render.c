@@ -298,7 +298,7 @@ static void full_cell_line(qv_buf *out, const ev_state *s, int c, int line, int 
 	} else {
 		char mid[16] = "";
 		if (x->kind && ev_is_block(k))
-			snprintf(mid, sizeof mid, "%s", ev_element_codes[ev_kinds[k].element]);
+			qv_copy(mid, sizeof mid, ev_element_codes[ev_kinds[k].element]);
 		else if (x->kind && sees_card(x, viewer))
 			snprintf(mid, sizeof mid, "%s %d/%d", ev_element_codes[ev_kinds[k].element],
 			         ev_kinds[k].atk, ev_cur_def(s, c));
@@ -326,7 +326,7 @@ static void full_hand(qv_buf *out, const ev_player *pl, int p)
 		if (pl->hand[k] > 1)
 			snprintf(name, sizeof name, "%s ×%d", ev_kinds[k].id, pl->hand[k]);
 		else
-			snprintf(name, sizeof name, "%s", ev_kinds[k].id);
+			qv_copy(name, sizeof name, ev_kinds[k].id);
 		if (ev_is_block(k)) {
 			qv_buf_printf(out, "    %-*s %s block, for a Block ability\n",
 			              pl->hand[k] > 1 ? 19 : 18, name,
@@ -526,7 +526,7 @@ static void panel_hand(panel *pn, const ev_player *pl, int p, bool other)
 			if (grouped)
 				snprintf(row, sizeof row, "%s×%d", ev_kinds[k].id, pl->hand[k]);
 			else
-				snprintf(row, sizeof row, "%s", ev_kinds[k].id);
+				qv_copy(row, sizeof row, ev_kinds[k].id);
 			qv_buf *b = panel_next(pn);
 			if (ev_is_block(k))
 				qv_buf_puts(b, row);

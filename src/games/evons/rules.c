@@ -250,7 +250,7 @@ NARRATION static void card_label(const ev_state *s, int c, bool open, char *buf,
 	const ev_cell *x = &s->cell[c];
 	const char *id = ev_kinds[x->kind - 1].id;
 	if (!(x->flags & EV_F_COVERED))
-		snprintf(buf, len, "%s", id);
+		qv_copy(buf, len, id);
 	else if (open)
 		snprintf(buf, len, "p%d's covered %s", x->owner + 1, id);
 	else
