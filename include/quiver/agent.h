@@ -9,8 +9,9 @@
  * Fair play is structural: qv_agent_choose never hands an agent the true state. It copies the
  * state and runs the game's determinize for the player to move, so what the agent sees depends
  * only on that player's view. A kind that only draws uniformly among the legal actions (random)
- * is handed no state at all: qv_agent_choose makes the draw itself (see choose below). qv_agent_observe, which tells a searching agent what happened
- * between its decisions, passes on only what the agent's seat can see.
+ * is handed no state at all: qv_agent_choose makes the draw itself (see choose below).
+ * qv_agent_observe, which tells a searching agent what happened between its decisions, passes
+ * on only what the agent's seat can see.
  *
  * An agent is not thread-safe: one thread at a time may call the functions below on it (an
  * agent may run threads of its own inside qv_agent_choose), except qv_agent_interrupt, which

@@ -2,8 +2,7 @@
  * agent.c - the list of agent kinds, parsing of agent specs (`name[:key=value,...]`), and the
  * one door through which every agent sees a game: qv_agent_choose, which hands the agent a
  * determinized copy of the state (or draws for a kind that picks uniformly) and checks that the
- * answer is legal. (The other door,
- * qv_agent_observe, is in observe.c.)
+ * answer is legal. (The other door, qv_agent_observe, is in observe.c.)
  */
 #include <errno.h>
 #include <stdio.h>
