@@ -19,6 +19,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "games/deck.h"
 #include "concardia.h"
 
 /* ---- the card table ---- */
@@ -434,13 +435,7 @@ bool cc_persist_has(const cc_player *pl, int tmpl)
 static int draw(cc_state *s, int p)
 {
 	cc_player *pl = &s->pl[p];
-	if (pl->ndeck == 0)
-		return -1;
-	int card = pl->deck[--pl->ndeck];
-	pl->deck[pl->ndeck] = 0;
-	pl->hand[card]++;
-	pl->nhand++;
-	return card;
+	return qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
 }
 
 /* Steps 1 and 2 of p's turn: the draw and the Persistent effects (dynamos charge). */
@@ -729,18 +724,7 @@ static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	for (int p = 0; p < 2; p++) {
 		cc_player *pl = &s->pl[p];
 		pl->decklen = (uint8_t)n[p];
-		for (int i = 0; i < n[p]; i++)
-			pl->owned[list[p][i]]++;
-		if (shuffle)
-			for (int i = n[p] - 1; i > 0; i--) {
-				int j = (int)qv_rng_below(&rng, (uint32_t)(i + 1));
-				uint8_t t = list[p][i];
-				list[p][i] = list[p][j];
-				list[p][j] = t;
-			}
-		for (int i = 0; i < n[p]; i++)
-			pl->deck[i] = list[p][n[p] - 1 - i];
-		pl->ndeck = (uint8_t)n[p];
+		qv__deck_setup(list[p], n[p], pl->owned, pl->deck, &pl->ndeck, shuffle ? &rng : NULL);
 		for (int i = 0; i < 7; i++)
 			draw(s, p);
 	}
@@ -1030,16 +1014,13 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 	for (int q = 0; q < 2; q++) {
 		cc_player *pl = &s->pl[q];
 		uint8_t used[CC_NCARDS], pool[CC_DECK_MAX];
+		int left[CC_NCARDS];
 		public_cards(s, q, used);
 		bool mine = q == viewer;
-		int n = 0;
-		for (int c = 0; c < CC_NCARDS; c++) {
-			int left = pl->owned[c] - used[c];
-			if (mine)
-				left -= pl->hand[c] + (pl->start == c + 1);
-			for (int i = 0; i < left && n < CC_DECK_MAX; i++)
-				pool[n++] = (uint8_t)c;
-		}
+		for (int c = 0; c < CC_NCARDS; c++)
+			left[c] = pl->owned[c] - used[c] -
+			          (mine ? pl->hand[c] + (pl->start == c + 1) : 0);
+		int n = qv__deck_pool(left, CC_NCARDS, pool, CC_DECK_MAX);
 		int fixed = 0;
 		if (!mine && s->phase == CC_PH_REACT && cc_to_move(s) == q) {
 			int naeg = 0;
@@ -1060,15 +1041,11 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 		qv_shuffle_bytes(pool + fixed, n - fixed, rng);
 		int at = 0;
 		if (!mine) {
-			memset(pl->hand, 0, sizeof pl->hand);
-			for (int i = 0; i < pl->nhand && at < n; i++)
-				pl->hand[pool[at++]]++;
+			qv__deck_deal_hand(pool, n, &at, pl->hand, CC_NCARDS, pl->nhand);
 			if (pl->start && at < n)
 				pl->start = (uint8_t)(pool[at++] + 1);
 		}
-		memset(pl->deck, 0, sizeof pl->deck);
-		for (int i = 0; i < pl->ndeck && at < n; i++)
-			pl->deck[i] = pool[at++];
+		qv__deck_deal_deck(pool, n, &at, pl->deck, CC_DECK_MAX, pl->ndeck);
 	}
 }
 

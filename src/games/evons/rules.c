@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/deck.h"
 #include "evons.h"
 
 /* ---- the card table ---- */
@@ -479,13 +480,7 @@ int ev_to_move(const ev_state *s)
 static int draw(ev_state *s, int p)
 {
 	ev_player *pl = &s->pl[p];
-	if (pl->ndeck == 0)
-		return -1;
-	int k = pl->deck[--pl->ndeck];
-	pl->deck[pl->ndeck] = 0;
-	pl->hand[k]++;
-	pl->nhand++;
-	return k;
+	return qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
 }
 
 /* Says what the start of p's turn gave: credits, the card drawn (for p alone). */
@@ -664,13 +659,8 @@ static qv_status ev_init(void *st, const qv_params *params, uint64_t seed, qv_er
 		pl->decklen = (uint8_t)n[p];
 		pl->credits = EV_CREDITS;
 		pl->mull = -1;
-		for (int i = 0; i < n[p]; i++)
-			pl->owned[list[p][i]]++;
-		if (shuffle)
-			qv_shuffle_bytes(list[p], n[p], &s->rng);
-		for (int i = 0; i < n[p]; i++)
-			pl->deck[i] = list[p][n[p] - 1 - i];
-		pl->ndeck = (uint8_t)n[p];
+		qv__deck_setup(list[p], n[p], pl->owned, pl->deck, &pl->ndeck,
+		               shuffle ? &s->rng : NULL);
 		for (int i = 0; i < EV_HAND_START; i++)
 			(void)draw(s, p);
 	}
@@ -1742,10 +1732,7 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 		for (int i = 0; i < pl->nremoved; i++)
 			count[pl->removed[i]]--;
 		uint8_t pool[EV_DECK_MAX];
-		int n = 0;
-		for (int k = 0; k < EV_NKINDS; k++)
-			for (int i = 0; i < count[k] && n < EV_DECK_MAX; i++)
-				pool[n++] = (uint8_t)k;
+		int n = qv__deck_pool(count, EV_NKINDS, pool, EV_DECK_MAX);
 		qv_shuffle_bytes(pool, n, rng);
 		if (!mine) {
 			/* covered cards first, from the monsters of the pool in shuffled order */
@@ -1761,18 +1748,11 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 				memmove(pool + i, pool + i + 1, (size_t)(n - 1 - i));
 				n--;
 			}
-			memset(pl->hand, 0, sizeof pl->hand);
-			int at = 0;
-			for (int i = 0; i < pl->nhand && at < n; i++)
-				pl->hand[pool[at++]]++;
-			memset(pl->deck, 0, sizeof pl->deck);
-			for (int i = 0; i < pl->ndeck && at < n; i++)
-				pl->deck[i] = pool[at++];
-		} else {
-			memset(pl->deck, 0, sizeof pl->deck);
-			for (int i = 0; i < pl->ndeck && i < n; i++)
-				pl->deck[i] = pool[i];
 		}
+		int at = 0;
+		if (!mine)
+			qv__deck_deal_hand(pool, n, &at, pl->hand, EV_NKINDS, pl->nhand);
+		qv__deck_deal_deck(pool, n, &at, pl->deck, EV_DECK_MAX, pl->ndeck);
 	}
 	if (s->phase == EV_PH_MULLIGAN)
 		qv_rng_seed(&s->rng, qv_rng_next(rng));
