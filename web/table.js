@@ -98,6 +98,7 @@ function redraw() {
   screen.draw(state.vj, name, {
     chosen: p && !state.sending ? p.chosen : [], targets, previous: state.previous, status: statusText(),
   });
+  document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], state.vj) : w), idle);
   // the move panel only for a seat in a game not over

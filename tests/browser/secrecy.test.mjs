@@ -122,13 +122,18 @@ describe('secrecy in the DOM', { concurrency: true }, () => {
           acted = true;
           break;
         }
-        // wait until the three pages have heard the same version
-        for (let k = 0; k < 100; k++) {
-          const vs = [a, b, c].map((x) => lastVersion(x.frames));
-          if (vs.every((x) => x === vs[0]) && (acted || k > 3)) break;
+        // wait until the three pages have heard the same version and show it (a frame
+        // arrives before the page draws it), the same twice running: a die roll or another
+        // chance event may follow the move
+        let steady = 0;
+        for (let k = 0; k < 200 && steady < 2; k++) {
           await a.page.waitForTimeout(50);
+          const vs = [a, b, c].map((x) => lastVersion(x.frames));
+          const shown = await Promise.all([a, b, c].map((x) => x.page.evaluate(() => document.body.dataset.v)));
+          const same = vs.every((x, n) => x === vs[0] && shown[n] === String(x));
+          steady = same && (acted || k > 3) ? steady + 1 : 0;
         }
-        await a.page.waitForTimeout(50);
+        assert.equal(steady, 2, 'the three pages did not settle on one version');
         const va = lastView(a.frames);
         const vb = lastView(b.frames);
         if (!va || !vb) continue;
