@@ -488,7 +488,10 @@ typedef struct families {
 	uint64_t mycov, targets, unshield;
 } families;
 
-static int count_families(const ta_state *s, int p, families *f)
+/* Inlined into the sampler and count: a call that fills f through memory cost the playouts 4%
+ * (833 -> 867 instructions per action). */
+static inline __attribute__((always_inline)) int count_families(const ta_state *s, int p,
+                                                                 families *f)
 {
 	const ta_player *pl = &s->pl[p];
 	f->nbonus = (s->phase == TA_PH_START && pl->bonus >= 2) ? pl->bonus - 1 : 0;
