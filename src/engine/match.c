@@ -57,6 +57,17 @@ static qv_match *match_alloc(const qv_game *g, qv_err *err)
 }
 
 /* Releases the match and everything it owns; NULL is allowed. */
+/* Frees the worded moves of the entries from `from` on (none to visit in a quiet match). */
+static void free_seen(qv_match *m, int from)
+{
+	for (int i = from * QV_VIEWERS; m->nseen && i < m->nhist * QV_VIEWERS; i++)
+		if (m->seen[i]) {
+			free(m->seen[i]);
+			m->seen[i] = NULL;
+			m->nseen--;
+		}
+}
+
 void qv_match_free(qv_match *m)
 {
 	if (!m)
@@ -64,11 +75,7 @@ void qv_match_free(qv_match *m)
 	free(m->state);
 	free(m->base);
 	free(m->hist);
-	for (int i = 0; m->nseen && i < m->nhist * QV_VIEWERS; i++)
-		if (m->seen[i]) {
-			free(m->seen[i]);
-			m->nseen--;
-		}
+	free_seen(m, 0);
 	free(m->seen);
 	free(m->said_at);
 	qv_events_free(&m->said);
@@ -351,11 +358,7 @@ static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 	memcpy(m->state, st, m->game->state_size);
 	m->noptions = -1;
 	free(st);
-	for (int i = n * QV_VIEWERS; m->nseen && i < m->nhist * QV_VIEWERS; i++)
-		if (m->seen[i]) {
-			free(m->seen[i]);
-			m->nseen--;
-		}
+	free_seen(m, n);
 	if (n < m->nhist) {
 		m->said.text.len = m->said_at[n];
 		if (m->said.text.s)

@@ -81,9 +81,10 @@ qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *
 	*p = def;
 	if (!v || json_is_null(v))
 		return QV_OK;
-	char what[96];
-	snprintf(what, sizeof what, "%s.%s", where, key);
-	return qv__json_get_player(v, what, nplayers, p, err);
+	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), nplayers) : -1;
+	if (*p < 0)
+		return qv_fail(err, QV_EINVAL, "%s.%s must be a player p1-p%d", where, key, nplayers);
+	return QV_OK;
 }
 
 qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,

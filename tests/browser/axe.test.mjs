@@ -33,6 +33,23 @@ async function assertFits(page, where) {
   assert.ok(over <= 1, `${where}: the page is ${over}px wider than the screen`);
 }
 
+/**
+ * The page at a desktop's width, then at a phone's: accessible, and nothing wider than the
+ * screen; `after(width)` runs at each width once the checks pass.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ * @param {(width: number) => Promise<unknown>} [after]
+ */
+async function assertBothWidths(page, where, after) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    await assertAccessible(page, `${where} at ${width}px`);
+    await assertFits(page, `${where} at ${width}px`);
+    await after?.(width);
+  }
+}
+
 // The pages at once: much of each test's time is spent waiting for the AI and the page.
 describe('accessibility', { concurrency: true }, () => {
   test('the lobby at 1280 and 375px', { timeout: 60000 }, async () => {
@@ -40,12 +57,7 @@ describe('accessibility', { concurrency: true }, () => {
     await page.goto(env.server.url);
     await page.waitForSelector('button.quick-play');
     await page.click('#create-form details summary');
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-      await assertAccessible(page, `lobby at ${width}px`);
-      await assertFits(page, `lobby at ${width}px`);
-    }
+    await assertBothWidths(page, 'lobby');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -63,13 +75,8 @@ describe('accessibility', { concurrency: true }, () => {
     const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
     await page.goto(new URL('/learn/three-arrows', env.server.url).toString());
     await page.waitForSelector('#lesson-title:not(:empty)');
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-      await assertAccessible(page, `lesson at ${width}px`);
-      await assertFits(page, `lesson at ${width}px`);
-      await page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) });
-    }
+    await assertBothWidths(page, 'lesson', (width) =>
+      page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) }));
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -91,13 +98,7 @@ describe('accessibility', { concurrency: true }, () => {
         await page.waitForTimeout(80);
       }
       await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])', { timeout: 30000 });
-      // the same page on a desktop, then on a phone
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-        await assertAccessible(page, `${game} at ${width}px`);
-        await assertFits(page, `${game} at ${width}px`);
-      }
+      await assertBothWidths(page, game);
       assert.deepEqual(errors, []);
       await page.context().close();
     });

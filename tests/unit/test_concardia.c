@@ -370,12 +370,20 @@ static void test_load_rejects_impossible_states(void **unused)
 	expect_load_error(ex, "{\"phase\":\"pay\"}", "in phase pay");
 	expect_load_error(ex, "{\"phase\":\"react\",\"capture\":{\"would\":[\"c3\"],\"next\":14}}",
 	                  "capture.next must name an offer");
+	expect_load_error(ex, "{\"active\":\"p3\"}", "state.active must be a player p1-p2");
+	expect_load_error(ex, "{\"active\":2}", "state.active must be a player p1-p2");
+	expect_load_error(ex, "{\"phase\":\"start\",\"first\":\"p2\"}",
+	                  "state.first is null until the first player is known");
 	/* a missing deck is the rest of the decklist, lowest card id on top */
 	cc_state st;
 	must_load(&st, ex, "{\"players\":[{\"hand\":[\"striker-p\"]},{}]}");
 	assert_int_equal(st.pl[0].ndeck, 20);
 	assert_int_equal(st.pl[0].deck[19], CC_STRIKER * 3);
 	assert_int_equal(st.pl[1].ndeck, 21);
+	/* an absent or null player field is p1; first is read when known */
+	must_load(&st, ex, "{\"active\":null,\"first\":\"p2\"}");
+	assert_int_equal(st.active, 0);
+	assert_int_equal(st.first, 1);
 }
 
 /* The turn cap (max_turns): the game ends and `capped` says why. */

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "games/deck.h"
 #include "quiver/core.h"
 #include "quiver/game.h"
 
@@ -508,6 +509,69 @@ static void test_edit_distance(void **state)
 	assert_true(d <= 255 && d > 100);
 }
 
+/* qv_copy: whole when it fits, cut and terminated when not, NULL as "", nothing for size 0. */
+static void test_copy(void **state)
+{
+	(void)state;
+	char b[6];
+	qv_copy(b, sizeof b, "hello");
+	assert_string_equal(b, "hello");
+	qv_copy(b, sizeof b, "hello, world");
+	assert_string_equal(b, "hello");
+	qv_copy(b, sizeof b, NULL);
+	assert_string_equal(b, "");
+	b[0] = 'x';
+	qv_copy(b, 0, "abc");
+	assert_int_equal(b[0], 'x');
+	qv_copy(b, 1, "abc");
+	assert_string_equal(b, "");
+}
+
+/* The card games' decks: list[0] on top, drawn into a hand counted by id, an empty deck drawn
+ * from gives -1; a pool holds each id as often as counted (negative: none), cut at max; a deal
+ * fills the hand, then the deck, and stops when the pool runs out. */
+static void test_deck(void **state)
+{
+	(void)state;
+	uint8_t list[] = {3, 1, 3}, owned[4] = {0}, deck[5] = {9, 9, 9, 9, 9}, hand[4] = {0};
+	uint8_t ndeck, nhand = 0;
+	qv__deck_setup(list, 3, owned, deck, &ndeck, NULL);
+	assert_int_equal(ndeck, 3);
+	assert_int_equal(owned[3], 2);
+	assert_int_equal(owned[1], 1);
+	assert_int_equal(qv__deck_draw(deck, &ndeck, hand, &nhand), 3);
+	assert_int_equal(qv__deck_draw(deck, &ndeck, hand, &nhand), 1);
+	assert_int_equal(deck[1], 0);
+	assert_int_equal(qv__deck_draw(deck, &ndeck, hand, &nhand), 3);
+	assert_int_equal(qv__deck_draw(deck, &ndeck, hand, &nhand), -1);
+	assert_int_equal(nhand, 3);
+	assert_int_equal(hand[3], 2);
+
+	uint8_t big[40];
+	for (int i = 0; i < 40; i++)
+		big[i] = (uint8_t)(i % 4);
+	uint8_t owned2[4] = {0}, deck2[40], nd;
+	qv_rng r;
+	qv_rng_seed(&r, 5);
+	qv__deck_setup(big, 40, owned2, deck2, &nd, &r);
+	for (int id = 0; id < 4; id++)
+		assert_int_equal(owned2[id], 10);
+	assert_int_equal(deck2[39], big[0]);
+
+	int count[4] = {2, -1, 0, 3};
+	uint8_t pool[8];
+	assert_int_equal(qv__deck_pool(count, 4, pool, 8), 5);
+	assert_memory_equal(pool, ((uint8_t[]){0, 0, 3, 3, 3}), 5);
+	assert_int_equal(qv__deck_pool(count, 4, pool, 3), 3);
+	uint8_t h[4] = {7, 7, 7, 7}, d[4] = {7, 7, 7, 7};
+	int at = 0;
+	qv__deck_deal_hand((uint8_t[]){0, 0, 3, 3, 3}, 5, &at, h, 4, 2);
+	assert_memory_equal(h, ((uint8_t[]){2, 0, 0, 0}), 4);
+	qv__deck_deal_deck((uint8_t[]){0, 0, 3, 3, 3}, 5, &at, d, 4, 4);
+	assert_int_equal(at, 5);
+	assert_memory_equal(d, ((uint8_t[]){3, 3, 3, 0}), 4);
+}
+
 static void test_streq_and_parse_long(void **state)
 {
 	(void)state;
@@ -624,6 +688,8 @@ int main(void)
 		cmocka_unit_test(test_shorten),
 		cmocka_unit_test(test_clean_zero),
 		cmocka_unit_test(test_streq_and_parse_long),
+		cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_deck),
 		cmocka_unit_test(test_utilities_from_ranks),
 		cmocka_unit_test(test_ranks_from_order),
 		cmocka_unit_test(test_player_names),

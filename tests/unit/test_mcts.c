@@ -275,6 +275,17 @@ static void test_hidden_information_does_not_matter(void **state)
 		qv_agent_free(a);
 		qv_agent_free(b);
 	}
+	/* random draws on the true state itself (agent.h): the covered piece changes no draw */
+	for (int seed = 1; seed <= 20; seed++) {
+		char spec[32], t1[64], t2[64];
+		snprintf(spec, sizeof spec, "random:seed=%d", seed);
+		qv_agent *a = new_agent(m1->game, spec, 1), *b = new_agent(m1->game, spec, 1);
+		choose_text(a, m1, t1, sizeof t1);
+		choose_text(b, m2, t2, sizeof t2);
+		assert_string_equal(t1, t2);
+		qv_agent_free(a);
+		qv_agent_free(b);
+	}
 	qv_match_free(m1);
 	qv_match_free(m2);
 }
