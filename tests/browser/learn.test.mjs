@@ -51,21 +51,21 @@ async function clickAction(page, action) {
       if (i >= 0) left.splice(i, 1);
     }
     if (!left.length) throw new Error(`'${action}' is chosen but no Play button offers it`);
-    let clicked = false;
+    let found = false, clicked = false;
     for (const w of left) {
       const esc = w.replace(/"/g, '\\"');
       const target = page.locator(`#board-area [data-token="${esc}"].target, #players-area [data-token="${esc}"].target`);
       const button = page.locator(`#move-panel .word-button[data-word="${esc}"]`);
-      if (await target.count()) {
-        await target.first().click();
-        clicked = true;
-      } else if (await button.count()) {
-        await button.first().click();
-        clicked = true;
-      }
-      if (clicked) break;
+      const where = (await target.count()) ? target : (await button.count()) ? button : null;
+      if (!where) continue;
+      found = true;
+      // the page may redraw under the pointer (the board moves when a hint appears): then
+      // look again from the start rather than wait for an element that is gone
+      clicked = await where.first().click({ timeout: 3000 }).then(() => true, () => false);
+      break;
     }
-    if (!clicked) throw new Error(`nothing on the page lets a player choose '${left.join(' ')}' of '${action}'`);
+    if (!found) throw new Error(`nothing on the page lets a player choose '${left.join(' ')}' of '${action}'`);
+    if (!clicked) continue;
     // a single remaining action is tried at once: then the step, the hint or the error changes
     await page.waitForTimeout(100);
     if ((await said()) !== before) return;
