@@ -70,6 +70,10 @@ static unsigned next_rand(void)
 	return rnd >> 8;
 }
 
+/* When a scripted human first acts: within one think time from now, not at once (a hundred
+ * humans acting in the same millisecond would measure the start-up, not the load). */
+static double first_act(void) { return tc_now_ms() + think * (double)(next_rand() % 1000) / 1000; }
+
 static void die(const char *msg)
 {
 	fprintf(stderr, "serve_load: %s\n", msg);
@@ -144,9 +148,7 @@ static void open_sock(int ti, bool human, int reuse)
 		die("cannot open a socket");
 	}
 	tc_ws_send_text(&s->ws, hello);
-	/* The first act comes within one think time, not at once: a hundred humans acting in the
-	 * same millisecond would measure the start-up, not the load. */
-	s->next_act = tc_now_ms() + think * (double)(next_rand() % 1000) / 1000;
+	s->next_act = first_act();
 }
 
 static void add_latency(double ms)
@@ -410,7 +412,7 @@ int main(int argc, char **argv)
 		die("the AI tables' driver did not start");
 	/* The humans' first acts come within one think time from now. */
 	for (int i = 0; i < nsocks; i++)
-		socks[i].next_act = tc_now_ms() + think * (double)(next_rand() % 1000) / 1000;
+		socks[i].next_act = first_act();
 	fprintf(stderr, "serve_load: %d tables, %d sockets open; running %.0f s\n", ai + humans,
 	        ai * spect + 2 * humans, seconds);
 	tally mine = drive(seconds, true);

@@ -50,40 +50,43 @@ async function assertBothWidths(page, where, after) {
   }
 }
 
+/**
+ * Runs `fn` on a new page `width` px wide (800 high), then fails on anything the page logged as
+ * an error, and closes it.
+ * @param {number} width
+ * @param {(page: import('playwright-core').Page) => Promise<unknown>} fn
+ */
+async function withPage(width, fn) {
+  const { page, errors } = await newPage(env.browser, { width, height: 800 });
+  await fn(page);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+}
+
 // The pages at once: much of each test's time is spent waiting for the AI and the page.
 describe('accessibility', { concurrency: true }, () => {
-  test('the lobby at 1280 and 375px', { timeout: 60000 }, async () => {
-    const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
+  test('the lobby at 1280 and 375px', { timeout: 60000 }, () => withPage(1280, async (page) => {
     await page.goto(env.server.url);
     await page.waitForSelector('button.quick-play');
     await page.click('#create-form details summary');
     await assertBothWidths(page, 'lobby');
-    assert.deepEqual(errors, []);
-    await page.context().close();
-  });
+  }));
 
-  test('a rules page at 375px', { timeout: 60000 }, async () => {
-    const { page, errors } = await newPage(env.browser, { width: 375, height: 800 });
+  test('a rules page at 375px', { timeout: 60000 }, () => withPage(375, async (page) => {
     await page.goto(new URL('rules.html?game=three-arrows', env.server.url).toString());
     await page.waitForSelector('#rules h2');
     await assertAccessible(page, 'rules page');
-    assert.deepEqual(errors, []);
-    await page.context().close();
-  });
+  }));
 
-  test('a lesson at 1280 and 375px', { timeout: 60000 }, async () => {
-    const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
+  test('a lesson at 1280 and 375px', { timeout: 60000 }, () => withPage(1280, async (page) => {
     await page.goto(new URL('/learn/three-arrows', env.server.url).toString());
     await page.waitForSelector('#lesson-title:not(:empty)');
     await assertBothWidths(page, 'lesson', (width) =>
       page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) }));
-    assert.deepEqual(errors, []);
-    await page.context().close();
-  });
+  }));
 
   for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
-    test(`a ${game} table at 1280 and 375px`, { timeout: 90000 }, async () => {
-      const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
+    test(`a ${game} table at 1280 and 375px`, { timeout: 90000 }, () => withPage(1280, async (page) => {
       await page.emulateMedia({ reducedMotion: 'reduce' }); // no walk animations to wait for
       await page.goto(env.server.url);
       await page.selectOption(`#level-${game}`, 'random');
@@ -99,8 +102,6 @@ describe('accessibility', { concurrency: true }, () => {
       }
       await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])', { timeout: 30000 });
       await assertBothWidths(page, game);
-      assert.deepEqual(errors, []);
-      await page.context().close();
-    });
+    }));
   }
 });
