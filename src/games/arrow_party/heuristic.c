@@ -326,12 +326,14 @@ void ap_heuristics(const void *st, double *out)
 		return;
 	}
 	/* estimate(s, p, player) reads player only to tell "p itself" from "another player", and
-	 * another player sees p as p sees itself unless p has already committed in this round's
-	 * secret phase (p < active): so p's own estimate serves the others too, but then. */
+	 * another player sees p as p sees itself unless p has already committed in a secret phase
+	 * (ITEMS, THROW or GO, with p < active): so p's own estimate serves the others too, but
+	 * then. */
+	bool secret = ap_secret_phase(s->phase);
 	double own[QV_MAX_PLAYERS], other[QV_MAX_PLAYERS];
 	for (int p = 0; p < n; p++) {
 		own[p] = estimate(s, p, p);
-		other[p] = p < s->active ? estimate(s, p, p == 0 ? 1 : 0) : own[p];
+		other[p] = secret && p < s->active ? estimate(s, p, p == 0 ? 1 : 0) : own[p];
 	}
 	for (int p = 0; p < n; p++)
 		out[p] = value_from(s, p, own[p], other);
