@@ -98,6 +98,17 @@ const char *qv_agent_level_options(const qv_game *g, const char *level);
  * what it learnt as one player never informs its play as another). */
 qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *err);
 
+/* For a driver that finds the forced decisions itself rather than leaving them to a match (the
+ * arena, whose match holds them: qv_match_hold_forced). Sets *noptions to the number of legal
+ * actions of the player to move and *forced to whether the decision is forced
+ * (qv_decision_forced). A forced decision's *out is its only action, and the agent is not asked:
+ * a searching agent does not search, and a uniform one's RNG is left as it was, so the agent
+ * meets the same decisions with the same RNG as under a match that applies forced moves
+ * itself. Otherwise *out is the agent's choice, as qv_agent_choose gives it. For a uniform kind
+ * all of it costs one draw of the game's sampler, with no separate count. */
+qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *noptions, bool *forced,
+                          qv_err *err);
+
 /* Tells the agent about one action applied to the game: `before` is the TRUE state before the
  * action and `action` a decision of the player to move there, a chance outcome, or an
  * automatic (single-option) move. Whoever drives a game calls it for every action applied,

@@ -153,8 +153,12 @@ typedef struct qv_game {
 	bool (*secret)(const void *st);
 
 	/* Draws one legal action of the player to move, each with equal probability, faster than
-	 * enumerating them (random playouts). NULL: the caller enumerates with legal(). */
-	qv_action (*sample)(const void *st, qv_rng *rng);
+	 * enumerating them (random playouts), and sets *n to the number of actions it drew among
+	 * (what count returns; 0, with -1 returned, when there is none). A single option is
+	 * drawn like any other: the draw always consumes the RNG as legal()'s caller would.
+	 * Knowing n with the draw lets a caller tell a forced decision from a real one with the
+	 * same work (the arena). NULL: the caller enumerates with legal(). */
+	qv_action (*sample)(const void *st, qv_rng *rng, int *restrict n);
 
 	/* How many actions legal() would list, without listing them (the engine asks it after
 	 * every action to find forced moves; the arena's branching statistics). NULL: legal() is
@@ -256,10 +260,26 @@ qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err
  * max_chance entries. */
 qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf,
 			   double *prob);
+/* Draws one of the n outcomes out[] by their probabilities prob[] (n >= 1): the draw of
+ * qv_sample_chance, for a caller that has listed them already. */
+qv_action qv_pick_chance(qv_rng *rng, const qv_action *out, const double *prob, int n);
 
 /* Draws a uniformly random legal action (through g->sample when the game has one). buf must
- * hold max_actions entries when the game has no sampler. Returns -1 if there is none. */
-qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf);
+ * hold max_actions entries when the game has no sampler. Returns -1 if there is none. *n gets
+ * the number of legal actions drawn among. */
+qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf, int *n);
+
+/* Whether the decision at st, with n legal actions, is forced: exactly one option, and not a
+ * secret commitment (qv_game.secret), which is always asked so that no one learns a hidden
+ * hand from how fast it is answered. The one rule behind the match's forced moves and the
+ * arena's. */
+bool qv_decision_forced(const qv_game *g, const void *st, int n);
+
+/* Counts the legal actions of the player to move into *n (as qv_count_legal, buf likewise) and,
+ * when the decision is forced (qv_decision_forced), returns true with its only action in *out:
+ * the test for a forced decision of whoever has not drawn already (the match, a searching
+ * agent). */
+bool qv_only_option(const qv_game *g, const void *st, qv_action *buf, int *n, qv_action *out);
 
 /* The number of legal actions (through g->count when the game has one); buf as above. */
 int qv_count_legal(const qv_game *g, const void *st, qv_action *buf);

@@ -51,6 +51,12 @@ typedef struct qv_match {
 	unsigned hold; /* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
 	bool quiet;    /* actions are applied without narration (qv_match_quiet) */
 	int noptions;  /* legal actions at the current state as last counted, or -1 (not yet) */
+	/* The pending chance event's outcomes, listed once per position (nchance -1: not yet):
+	 * the match's own, apart from the scratch lists above, which callers may overwrite. */
+	qv_action *cout;
+	double *cprob;
+	int nchance;
+	int who; /* the player to move when known (qv_match_to_move) */
 } qv_match;
 
 /* The viewers a match words its log for: the players, then QV_VIEW_PUBLIC and QV_VIEW_ALL. */
@@ -61,6 +67,13 @@ qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params
 		       uint64_t seed, qv_err *err);
 void qv_match_free(qv_match *m);
 
+/* Starts a new game in m, as qv_match_new would with m's game, its (completed) parameters and
+ * this seed, forced opening moves included, but in m's memory: for a driver that plays many
+ * games in a row (an arena worker), which then allocates nothing per game. The history with its
+ * narration and worded moves is dropped; the names and the quiet and held settings stay. On
+ * error (init refusing the parameters it accepted before) m still holds its game unchanged. */
+qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err);
+
 int qv_match_to_move(const qv_match *m);
 bool qv_match_over(const qv_match *m);
 
@@ -69,8 +82,11 @@ bool qv_match_over(const qv_match *m);
 qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err);
 
 /* The same for an action known to be legal now, which is not checked again: an answer of
- * qv_agent_choose for this state (it checks it). Anything else goes through qv_match_play. */
-qv_status qv_match_play_checked(qv_match *m, qv_action a, qv_err *err);
+ * qv_agent_decide or qv_agent_choose for this state (they check it). forced: the caller found
+ * it the only option (qv_decision_forced), and it is recorded as automatic, as the match's own
+ * forced moves are; a driver that holds every player's forced decisions (the arena) finds them
+ * itself this way. Anything else goes through qv_match_play. */
+qv_status qv_match_play_checked(qv_match *m, qv_action a, bool forced, qv_err *err);
 /* The same from notation; the message of a rejected action names the problem. */
 qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
 
@@ -93,8 +109,9 @@ void qv_match_quiet(qv_match *m);
 int qv_match_count_legal(qv_match *m);
 
 /* Whether the player to move is held (qv_match_hold_forced) and has exactly one option, which
- * then waits for the front end: true, with *out (may be NULL) the action. */
-bool qv_match_held(const qv_match *m, qv_action *out);
+ * then waits for the front end: true, with *out (may be NULL) the action. The count it makes is
+ * kept for qv_match_count_legal. */
+bool qv_match_held(qv_match *m, qv_action *out);
 
 /* Draws one outcome of the pending chance event and applies it (then the forced moves). The
  * draw depends only on the match's seed and the number of history entries before it, so a

@@ -171,6 +171,15 @@ void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 		a->kind->stats(a, out);
 }
 
+/* The agent's seat becomes player; what it kept as another player is dropped first. */
+static void take_seat(qv_agent *a, int player)
+{
+	if (player != a->seat) {
+		qv_agent_reset(a);
+		a->seat = player;
+	}
+}
+
 /* The agent gets a copy of the state in which everything the player to move cannot know has
  * been replaced by a guess, so no agent can cheat whatever it does with the state. The answer
  * is then checked (the game's check) against the true state: an agent bug, or a game whose
@@ -186,12 +195,10 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 		return qv_fail(err, QV_ESTATE, "agent %s cannot choose: %s is to move, not a player",
 			       a->spec, qv_player_name(player, who));
 	}
-	if (player != a->seat) {
-		qv_agent_reset(a);
-		a->seat = player;
-	}
+	take_seat(a, player);
 	if (!a->kind->choose) {
-		*out = qv_sample_legal(g, st, &a->rng, a->abuf);
+		int options;
+		*out = qv_sample_legal(g, st, &a->rng, a->abuf, &options);
 		return QV_OK;
 	}
 	memcpy(a->scratch, st, g->state_size);
@@ -205,4 +212,33 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 			       a->spec, (int)choice, choice < 0 ? "" : ": ", choice < 0 ? "" : why.msg);
 	*out = choice;
 	return QV_OK;
+}
+
+/* The forced decision is found with the work the decision needs anyway: a uniform kind's one
+ * draw tells the number of options too (the sampler reports it), and its RNG is put back when
+ * there was only one, so that its draws do not depend on whether the caller or the match
+ * found the forced moves; any other kind counts first and is asked only a real choice. */
+qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *noptions, bool *forced,
+                          qv_err *err)
+{
+	const qv_game *g = a->game;
+	int player = g->to_move(st);
+	*forced = false;
+	*noptions = 0;
+	if (player < 0)
+		return qv_agent_choose(a, st, out, err); /* which says why it cannot */
+	if (!a->kind->choose) {
+		qv_rng before = a->rng;
+		*out = qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
+		*forced = qv_decision_forced(g, st, *noptions);
+		if (*forced)
+			a->rng = before;
+		else
+			take_seat(a, player);
+		return *out < 0 ? qv_fail(err, QV_ESTATE, "agent %s cannot choose: no legal action",
+		                          a->spec)
+		                : QV_OK;
+	}
+	*forced = qv_only_option(g, st, a->abuf, noptions, out);
+	return *forced ? QV_OK : qv_agent_choose(a, st, out, err);
 }

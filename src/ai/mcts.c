@@ -374,10 +374,11 @@ static int settle(mcts_tree *t, void *st)
 static void playout(mcts_tree *t, void *st, int plies, double *out)
 {
 	const qv_game *g = t->g;
+	int options; /* what the sampler drew among, not needed here */
 	for (int k = 0; k < plies; k++) {
 		if (settle(t, st) == QV_OVER)
 			break;
-		qv_action a = qv_sample_legal(g, st, &t->rng, t->acts);
+		qv_action a = qv_sample_legal(g, st, &t->rng, t->acts, &options);
 		if (a < 0)
 			break;
 		g->apply(st, a, NULL);

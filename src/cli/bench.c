@@ -90,6 +90,7 @@ static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, 
 {
 	qv_rng rng;
 	qv_rng_seed(&rng, seed);
+	int options; /* what the sampler drew among, which a playout does not need */
 	uint64_t games = 0, actions = 0;
 	double t0 = cli_now(), elapsed = 0;
 	while (games_wanted >= 0 ? games < (uint64_t)games_wanted : elapsed < seconds || !games) {
@@ -100,8 +101,9 @@ static bool bench_one(const qv_game *g, const qv_params *params, uint64_t seed, 
 			int tm = g->to_move(st);
 			if (tm == QV_OVER)
 				break;
-			qv_action a = tm == QV_CHANCE ? qv_sample_chance(g, st, &rng, abuf, pbuf)
-			                              : qv_sample_legal(g, st, &rng, abuf);
+			qv_action a = tm == QV_CHANCE
+			                  ? qv_sample_chance(g, st, &rng, abuf, pbuf)
+			                  : qv_sample_legal(g, st, &rng, abuf, &options);
 			if (a < 0) {
 				qv_fail(
 				    err, QV_ESTATE,
@@ -143,8 +145,10 @@ static bool bench_position(const qv_game *g, const qv_params *params, uint64_t s
 				break;
 			if (tm >= 0 && made >= decisions && g->legal(st, abuf) > 1)
 				return true;
-			qv_action a = tm == QV_CHANCE ? qv_sample_chance(g, st, &rng, abuf, pbuf)
-			                              : qv_sample_legal(g, st, &rng, abuf);
+			int options;
+			qv_action a = tm == QV_CHANCE
+			                  ? qv_sample_chance(g, st, &rng, abuf, pbuf)
+			                  : qv_sample_legal(g, st, &rng, abuf, &options);
 			if (a < 0)
 				return qv_fail(err, QV_ESTATE,
 				               "random play to a test position failed"),

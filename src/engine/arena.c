@@ -87,8 +87,25 @@ typedef struct arena_run {
 	qv_err fail;
 } arena_run;
 
-/* Plays game `index` into R->games[index]. */
-static qv_status play_game(arena_run *R, int index, qv_err *err)
+/* The match for a game with this seed: the worker's match of its previous game restarted, or a
+ * new one on its first. */
+static qv_status worker_match(const qv_arena_config *cfg, qv_match **m, uint64_t seed, qv_err *err)
+{
+	if (*m)
+		return qv_match_restart(*m, seed, err);
+	qv_status rc = qv_match_new(m, cfg->game, &cfg->params, seed, err);
+	if (rc)
+		return rc;
+	qv_match_quiet(*m); /* records keep the actions; nobody reads the narration */
+	/* The forced decisions are found by qv_agent_decide in play_game, with the work the
+	 * decision needs anyway (a random agent's one draw), not counted first by the match;
+	 * they are recorded as automatic all the same. */
+	qv_match_hold_forced(*m, (1u << QV_MAX_PLAYERS) - 1);
+	return QV_OK;
+}
+
+/* Plays game `index` into R->games[index] on the worker's match *mp (see worker_match). */
+static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 {
 	const qv_arena_config *cfg = R->cfg;
 	const qv_game *g = cfg->game;
@@ -96,15 +113,13 @@ static qv_status play_game(arena_run *R, int index, qv_err *err)
 	qv_arena_game *res = &R->games[index];
 	double t0 = now();
 	uint64_t seed = qv_seed_mix(cfg->seed, (uint64_t)index);
-	qv_match *m = NULL;
 	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
 	int seen[QV_MAX_PLAYERS] = {0}; /* history entries each agent has been told about */
 	qv_err why;
 	int turns = 0;
 	long long legal = 0;
-	qv_status rc = qv_match_new(&m, g, &cfg->params, seed, &why);
-	if (!rc)
-		qv_match_quiet(m); /* records keep the actions; nobody reads the narration */
+	qv_status rc = worker_match(cfg, mp, seed, &why);
+	qv_match *m = *mp;
 	for (int s = 0; !rc && s < n; s++) {
 		int a = qv_arena_seat_agent(index, s, n);
 		res->agent[s] = a;
@@ -121,12 +136,16 @@ static qv_status play_game(arena_run *R, int index, qv_err *err)
 			rc = qv_match_chance(m, NULL, &why);
 		} else {
 			qv_action a;
-			turns++;
-			legal += qv_match_count_legal(m);
+			int options;
+			bool forced;
 			qv_match_tell_agent(m, agents[tm], &seen[tm]);
-			rc = qv_agent_choose(agents[tm], m->state, &a, &why);
-			if (!rc) /* qv_agent_choose checked the answer against this state */
-				rc = qv_match_play_checked(m, a, &why);
+			rc = qv_agent_decide(agents[tm], m->state, &a, &options, &forced, &why);
+			if (!rc && !forced) { /* a turn is a real decision */
+				turns++;
+				legal += options;
+			}
+			if (!rc) /* qv_agent_decide checked the answer against this state */
+				rc = qv_match_play_checked(m, a, forced, &why);
 		}
 		if (!rc && m->nhist > ARENA_MAX_GAME_ACTIONS)
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
@@ -148,7 +167,6 @@ static qv_status play_game(arena_run *R, int index, qv_err *err)
 	res->seconds = now() - t0;
 	for (int s = 0; s < n; s++)
 		qv_agent_free(agents[s]);
-	qv_match_free(m);
 	if (rc)
 		return qv_fail(err, rc, "game %d (seed %llu): %s", index + 1, (unsigned long long)seed,
 			       why.msg);
@@ -172,12 +190,13 @@ static void note_failure(arena_run *R, int index, qv_status rc, const qv_err *er
 static void *worker(void *arg)
 {
 	arena_run *R = arg;
+	qv_match *m = NULL; /* one match for all the worker's games */
 	while (!atomic_load(&R->stop)) {
 		int i = atomic_fetch_add(&R->next, 1);
 		if (i >= R->cfg->games)
 			break;
 		qv_err err;
-		qv_status rc = play_game(R, i, &err);
+		qv_status rc = play_game(R, i, &m, &err);
 		pthread_mutex_lock(&R->mu);
 		if (rc)
 			note_failure(R, i, rc, &err);
@@ -186,6 +205,7 @@ static void *worker(void *arg)
 		pthread_cond_signal(&R->cv);
 		pthread_mutex_unlock(&R->mu);
 	}
+	qv_match_free(m);
 	pthread_mutex_lock(&R->mu);
 	R->running--;
 	pthread_cond_signal(&R->cv);

@@ -23,6 +23,8 @@
  * same seed. */
 #define MATCH_RNG_SALT 0x6d617463682d726eull /* "match-rn" */
 
+/* qv_match.who when the player to move is not known (the state changed since it was asked). */
+#define WHO_UNKNOWN (-100)
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
@@ -41,16 +43,22 @@ static qv_match *match_alloc(const qv_game *g, qv_err *err)
 	memset((char *)m + offsetof(qv_match, seed), 0, sizeof *m - offsetof(qv_match, seed));
 	int nbuf = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
 	m->game = g;
+	int nch = g->max_chance > 0 ? g->max_chance : 1;
 	m->noptions = -1;
+	m->nchance = -1;
+	m->who = WHO_UNKNOWN;
 	m->state = calloc(1, g->state_size);
 	m->base = calloc(1, g->state_size);
-	m->abuf = malloc((size_t)(nbuf > 0 ? nbuf : 1) * sizeof *m->abuf); /* scratch */
-	m->pbuf = malloc((size_t)(g->max_chance > 0 ? g->max_chance : 1) * sizeof *m->pbuf);
+	/* The scratch lists, each followed by the match's own chance list. */
+	m->abuf = malloc((size_t)((nbuf > 0 ? nbuf : 1) + nch) * sizeof *m->abuf);
+	m->pbuf = malloc((size_t)(2 * nch) * sizeof *m->pbuf);
 	if (!m->state || !m->base || !m->abuf || !m->pbuf) {
 		qv_match_free(m);
 		qv_fail(err, QV_ENOMEM, "out of memory creating a match");
 		return NULL;
 	}
+	m->cout = m->abuf + (nbuf > 0 ? nbuf : 1);
+	m->cprob = m->pbuf + nch;
 	for (int i = 0; i < QV_MAX_PLAYERS; i++) /* "p1".."p5" */
 		memcpy(m->names[i], (char[]){'p', (char)('1' + i), '\0'}, 3);
 	return m;
@@ -98,8 +106,6 @@ static qv_status match_init(qv_match *m, const qv_params *params, uint64_t seed,
 /* Makes room for one more history entry (its move, narration offset and worded moves). */
 static qv_status hist_reserve(qv_match *m, qv_err *err)
 {
-	if (m->nhist < m->caphist)
-		return QV_OK;
 	int cap = m->caphist ? m->caphist * 2 : 64;
 	qv_move *h = realloc(m->hist, (size_t)cap * sizeof *h);
 	if (h)
@@ -110,18 +116,22 @@ static qv_status hist_reserve(qv_match *m, qv_err *err)
 	char **seen = at ? realloc(m->seen, (size_t)cap * QV_VIEWERS * sizeof *seen) : NULL;
 	if (!seen)
 		return qv_fail(err, QV_ENOMEM, "out of memory growing the history");
+	/* Entries past the history have no worded moves: new ones start empty, and free_seen
+	 * empties those it cuts off. */
+	for (int i = m->caphist * QV_VIEWERS; i < cap * QV_VIEWERS; i++)
+		seen[i] = NULL;
 	m->seen = seen;
 	m->caphist = cap;
 	return QV_OK;
 }
 
 /* Checks a (unless the caller has: `checked`), applies it to the current state with its
- * narration, and appends it to the history. Nothing changes on error. */
-static qv_status match_apply_as(qv_match *m, qv_action a, bool automatic, bool checked,
-			       qv_err *err)
+ * narration, and appends it to the history. who is the player to move (or QV_CHANCE). Nothing
+ * changes on error. */
+static qv_status match_apply_as(qv_match *m, int who, qv_action a, bool automatic, bool checked,
+                                qv_err *err)
 {
-	int who = m->game->to_move(m->state);
-	qv_status rc = hist_reserve(m, err);
+	qv_status rc = m->nhist < m->caphist ? QV_OK : hist_reserve(m, err);
 	if (!rc && !checked)
 		rc = m->game->check(m->state, a, err);
 	if (rc)
@@ -129,66 +139,70 @@ static qv_status match_apply_as(qv_match *m, qv_action a, bool automatic, bool c
 	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
 	m->game->apply(m->state, a, m->quiet ? NULL : &m->said);
 	m->noptions = -1;
-	for (int v = 0; v < QV_VIEWERS; v++)
-		m->seen[m->nhist * QV_VIEWERS + v] = NULL;
+	m->nchance = -1;
+	m->who = WHO_UNKNOWN;
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
 	return QV_OK;
 }
 
-/* match_apply_as with the check. */
+/* match_apply_as with the check, for a record's action. */
 static qv_status match_apply(qv_match *m, qv_action a, bool automatic, qv_err *err)
 {
-	return match_apply_as(m, a, automatic, false, err);
+	return match_apply_as(m, qv_match_to_move(m), a, automatic, false, err);
 }
 
-/* The only option at this point, if there is exactly one and the engine may take it by itself
- * (a secret commitment is always asked): returns true and sets *out. Whether a front end
- * holds it back (qv_match_hold_forced) does not matter here. *counted is the number of legal
- * actions of the player to move when they were counted, else -1. */
-static bool only_option(const qv_match *m, const void *st, qv_action *out, int *counted)
+/* The outcomes of the pending chance event (who is QV_CHANCE) in the match's own list, listed
+ * once per position: the search for forced moves lists them, and the draw reads them again. */
+static int chance_list(qv_match *m)
 {
-	const qv_game *g = m->game;
-	int who = g->to_move(st);
-	int n;
+	if (m->nchance < 0)
+		m->nchance = m->game->chance(m->state, m->cout, m->cprob);
+	return m->nchance;
+}
+
+/* The only option of the current state, for who (the player to move, QV_CHANCE or QV_OVER), if
+ * there is exactly one and the engine may take it by itself (qv_decision_forced: a secret
+ * commitment is always asked): returns true and sets *out. Whether a front end holds it back
+ * (qv_match_hold_forced) does not matter here. *counted is the number of legal actions of the
+ * player to move when they were counted, else -1. */
+static bool only_option(qv_match *m, int who, qv_action *out, int *counted)
+{
 	*counted = -1;
 	if (who == QV_OVER)
 		return false;
 	if (who == QV_CHANCE) {
-		n = g->chance(st, m->abuf, m->pbuf);
-	} else {
-		if (g->secret && g->secret(st))
+		if (chance_list(m) != 1)
 			return false;
-		n = *counted = qv_count_legal(g, st, m->abuf);
-		if (n == 1 && g->count)
-			g->legal(st, m->abuf);
+		*out = m->cout[0];
+		return true;
 	}
-	if (n != 1)
-		return false;
-	*out = m->abuf[0];
-	return true;
+	return qv_only_option(m->game, m->state, m->abuf, counted, out);
 }
 
-/* Whether the player to move is one whose forced decisions a front end shows before they are
- * applied (qv_match_hold_forced). */
-static bool held_player(const qv_match *m)
+/* Whether who is a player whose forced decisions a front end shows before they are applied
+ * (qv_match_hold_forced). */
+static bool held(const qv_match *m, int who)
 {
-	int who = m->game->to_move(m->state);
 	return who >= 0 && who < QV_MAX_PLAYERS && (m->hold >> who & 1u);
 }
 
 /* Applies forced moves (a single legal option, a single chance outcome) until a real choice,
- * a forced decision of a held player, or the end. A failure here (out of memory, or a game
- * that rejects its own only option) just stops the loop: the state and history stay
- * consistent, with the forced move pending. */
+ * a forced decision of a held player, or the end. They come from legal() and chance(), so they
+ * are not checked again. A failure here (out of memory) just stops the loop: the state and
+ * history stay consistent, with the forced move pending. */
 static void apply_forced(qv_match *m)
 {
 	qv_action a;
 	int counted = -1;
-	while (!held_player(m) && only_option(m, m->state, &a, &counted)) {
-		if (match_apply(m, a, true, NULL))
+	int who;
+	for (;;) {
+		who = qv_match_to_move(m);
+		if (held(m, who) || !only_option(m, who, &a, &counted))
+			break;
+		if (match_apply_as(m, who, a, true, true, NULL))
 			return;
-		counted = -1;
 	}
+	m->who = who; /* asked once per position: the game's to_move is not free everywhere */
 	m->noptions = counted; /* the current state's, when only_option counted them */
 }
 
@@ -203,18 +217,19 @@ void qv_match_quiet(qv_match *m) { m->quiet = true; }
 int qv_match_count_legal(qv_match *m)
 {
 	if (m->noptions < 0) {
-		int who = m->game->to_move(m->state);
+		int who = qv_match_to_move(m);
 		m->noptions = who < 0 ? 0 : qv_count_legal(m->game, m->state, m->abuf);
 	}
 	return m->noptions;
 }
 
-bool qv_match_held(const qv_match *m, qv_action *out)
+bool qv_match_held(qv_match *m, qv_action *out)
 {
 	qv_action a;
-	int counted;
-	if (!held_player(m) || !only_option(m, m->state, &a, &counted))
+	int counted, who = qv_match_to_move(m);
+	if (!held(m, who) || !only_option(m, who, &a, &counted))
 		return false;
+	m->noptions = counted;
 	if (out)
 		*out = a;
 	return true;
@@ -242,37 +257,42 @@ qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params
 
 /* ---- playing ------------------------------------------------------------------------------- */
 
-/* Who decides now, straight from the game. */
-int qv_match_to_move(const qv_match *m) { return m->game->to_move(m->state); }
+/* Who decides now: the game's answer, kept from when apply_forced last asked it (after every
+ * change of the position) until the position changes again. */
+int qv_match_to_move(const qv_match *m)
+{
+	return m->who != WHO_UNKNOWN ? m->who : m->game->to_move(m->state);
+}
 
 /* Whether the game has ended. */
 bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
 
-/* A decision or named chance outcome, followed by whatever is forced after it. A held forced
- * decision is recorded as automatic, exactly as if the match had applied it by itself. */
-static qv_status match_play(qv_match *m, qv_action a, bool checked, qv_err *err)
+/* A decision or chance outcome of who (the one to move), followed by whatever is forced after
+ * it. */
+static qv_status match_play(qv_match *m, int who, qv_action a, bool automatic, bool checked,
+                            qv_err *err)
 {
-	if (qv_match_over(m))
+	if (who == QV_OVER)
 		return qv_fail(err, QV_ESTATE, "the game is over");
-	qv_action only;
-	bool automatic = qv_match_held(m, &only) && only == a;
-	qv_status rc = match_apply_as(m, a, automatic, checked, err);
+	qv_status rc = match_apply_as(m, who, a, automatic, checked, err);
 	if (rc)
 		return rc;
 	apply_forced(m);
 	return QV_OK;
 }
 
+/* A held forced decision is recorded as automatic, exactly as if the match had applied it by
+ * itself. */
 qv_status qv_match_play(qv_match *m, qv_action a, qv_err *err)
 {
-	return match_play(m, a, false, err);
+	qv_action only;
+	bool automatic = qv_match_held(m, &only) && only == a;
+	return match_play(m, qv_match_to_move(m), a, automatic, false, err);
 }
 
-/* For an action already checked against the current state: the arena's agents' answers, which
- * qv_agent_choose checks, need no second check. */
-qv_status qv_match_play_checked(qv_match *m, qv_action a, qv_err *err)
+qv_status qv_match_play_checked(qv_match *m, qv_action a, bool forced, qv_err *err)
 {
-	return match_play(m, a, true, err);
+	return match_play(m, qv_match_to_move(m), a, forced, true, err);
 }
 
 /* Parses notation against the current state and plays it. Malformed text keeps the
@@ -310,10 +330,11 @@ qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err)
 			       qv_player_name(who, name));
 	qv_rng rng;
 	qv_rng_seed(&rng, qv_seed_mix(qv_seed_mix(m->seed, MATCH_RNG_SALT), (uint64_t)m->nhist));
-	qv_action a = qv_sample_chance(m->game, m->state, &rng, m->abuf, m->pbuf);
-	if (a < 0)
+	int n = chance_list(m);
+	if (n <= 0)
 		return qv_fail(err, QV_ESTATE, "the pending chance event has no outcome");
-	qv_status rc = qv_match_play(m, a, err);
+	qv_action a = qv_pick_chance(&rng, m->cout, m->cprob, n);
+	qv_status rc = match_play(m, QV_CHANCE, a, false, true, err); /* listed by chance() */
 	if (rc)
 		return rc;
 	if (out)
@@ -357,6 +378,8 @@ static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 	replay(m, n, st);
 	memcpy(m->state, st, m->game->state_size);
 	m->noptions = -1;
+	m->nchance = -1;
+	m->who = WHO_UNKNOWN;
 	free(st);
 	free_seen(m, n);
 	if (n < m->nhist) {
@@ -365,6 +388,27 @@ static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 			m->said.text.s[m->said.text.len] = '\0';
 	}
 	m->nhist = n;
+	return QV_OK;
+}
+
+/* A new game in the match's memory: init into the current state (which base and the history
+ * can rebuild, should init fail), then the history dropped as truncate_history drops it. */
+qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
+{
+	qv_status rc = m->game->init(m->state, &m->params, seed, err);
+	if (rc) {
+		replay(m, m->nhist, m->state); /* the game m held, unchanged */
+		return rc;
+	}
+	free_seen(m, 0);
+	qv_events_clear(&m->said);
+	m->nhist = 0;
+	m->noptions = -1;
+	m->nchance = -1;
+	m->who = WHO_UNKNOWN;
+	m->seed = seed;
+	memcpy(m->base, m->state, m->game->state_size);
+	apply_forced(m);
 	return QV_OK;
 }
 
@@ -777,11 +821,11 @@ static qv_status load_names(qv_match *m, const json_t *j, qv_err *err)
 
 /* Whether the move about to be replayed was the only option (and not a secret commitment),
  * i.e. one the match would have applied by itself. */
-static bool is_forced_now(const qv_match *m)
+static bool is_forced_now(qv_match *m)
 {
 	qv_action a;
 	int counted;
-	return only_option(m, m->state, &a, &counted);
+	return only_option(m, qv_match_to_move(m), &a, &counted);
 }
 
 /* Replays a record's "actions", each parsed against the state it is played in. */

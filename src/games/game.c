@@ -59,15 +59,18 @@ qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_act
 			   double *prob)
 {
 	int n = g->chance(st, buf, prob);
-	if (n <= 0)
-		return -1;
+	return n > 0 ? qv_pick_chance(rng, buf, prob, n) : -1;
+}
+
+qv_action qv_pick_chance(qv_rng *rng, const qv_action *out, const double *prob, int n)
+{
 	double x = qv_rng_double(rng);
 	for (int i = 0; i < n - 1; i++) {
 		if (x < prob[i])
-			return buf[i];
+			return out[i];
 		x -= prob[i];
 	}
-	return buf[n - 1];
+	return out[n - 1];
 }
 
 void qv_returns(const qv_game *g, const void *st, double *out)
@@ -86,12 +89,28 @@ int qv_count_legal(const qv_game *g, const void *st, qv_action *buf)
 	return g->count ? g->count(st) : g->legal(st, buf);
 }
 
-qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf)
+qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf, int *n)
 {
-	if (g->sample)
-		return g->sample(st, rng);
-	int n = g->legal(st, buf);
-	return n > 0 ? buf[qv_rng_below(rng, (uint32_t)n)] : -1;
+	if (g->sample) /* a tail call: nothing of this frame is needed after it (playouts) */
+		return g->sample(st, rng, n);
+	*n = g->legal(st, buf);
+	return *n > 0 ? buf[qv_rng_below(rng, (uint32_t)*n)] : -1;
+}
+
+bool qv_decision_forced(const qv_game *g, const void *st, int n)
+{
+	return n == 1 && !(g->secret && g->secret(st));
+}
+
+bool qv_only_option(const qv_game *g, const void *st, qv_action *buf, int *n, qv_action *out)
+{
+	*n = qv_count_legal(g, st, buf);
+	if (!qv_decision_forced(g, st, *n))
+		return false;
+	if (g->count) /* counted without listing: list the one */
+		g->legal(st, buf);
+	*out = buf[0];
+	return true;
 }
 
 qv_status qv_apply_checked(const qv_game *g, void *st, qv_action a, qv_events *ev, qv_err *err)

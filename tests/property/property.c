@@ -741,17 +741,21 @@ static bool check_sample(ctx *c)
 {
 	const qv_game *g = c->g;
 	char text[TEXT_MAX];
-	qv_action a = g->sample(c->st, &c->rng);
+	int drawn = -1;
+	qv_action a = g->sample(c->st, &c->rng, &drawn);
 	if (aset_find(&c->set, a) < 0)
 		return fail(c, 3, "sample returns %d, which legal() does not list", a);
 	int n = c->nacts;
+	if (drawn != n)
+		return fail(c, 3, "sample says it drew among %d actions, but legal() lists %d",
+		            drawn, n);
 	if (c->uniform_left <= 0 || n < 2 || n > 64 || (!c->full && qv_rng_below(&c->rng, 4)))
 		return true;
 	c->uniform_left--;
 	int per = 50, draws = per * n;
 	memset(c->counts, 0, (size_t)n * sizeof *c->counts);
 	for (int k = 0; k < draws; k++) {
-		int i = aset_find(&c->set, g->sample(c->st, &c->rng));
+		int i = aset_find(&c->set, g->sample(c->st, &c->rng, &drawn));
 		if (i < 0)
 			return fail(c, 3, "sample returns an action that legal() does not list");
 		c->counts[i]++;
@@ -1111,14 +1115,16 @@ static bool check_viewer(ctx *c, int v, int who)
 			qv_rng r1, r2;
 			qv_rng_seed(&r1, qv_rng_next(&c->rng));
 			r2 = r1;
-			qv_action a1 = qv_sample_legal(g, c->st, &r1, c->acts2);
-			qv_action a2 = qv_sample_legal(g, c->d1, &r2, c->acts2);
-			if (a1 != a2 || memcmp(&r1, &r2, sizeof r1) != 0) {
-				fail(c, 6,
-				     "the sampler draws %d from the truth but %d from a determinization "
-				     "for %s (to move) with the same RNG%s",
-				     (int)a1, (int)a2, name,
-				     a1 == a2 ? ", using a different amount of it" : "");
+			int n1, n2;
+			qv_action a1 = qv_sample_legal(g, c->st, &r1, c->acts2, &n1);
+			qv_action a2 = qv_sample_legal(g, c->d1, &r2, c->acts2, &n2);
+			if (a1 != a2 || n1 != n2 || memcmp(&r1, &r2, sizeof r1) != 0) {
+				fail(
+				    c, 6,
+				    "the sampler draws %d among %d from the truth but %d among %d from "
+				    "a determinization for %s (to move) with the same RNG%s",
+				    (int)a1, n1, (int)a2, n2, name,
+				    a1 == a2 && n1 == n2 ? ", using a different amount of it" : "");
 				goto out;
 			}
 		}

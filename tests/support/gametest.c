@@ -57,8 +57,9 @@ void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng)
 	double *prob = malloc(sizeof *prob * (size_t)n);
 	assert_non_null(buf);
 	assert_non_null(prob);
+	int options;
 	qv_action a = g->to_move(st) == QV_CHANCE ? qv_sample_chance(g, st, rng, buf, prob)
-	                                          : qv_sample_legal(g, st, rng, buf);
+	                                          : qv_sample_legal(g, st, rng, buf, &options);
 	free(buf);
 	free(prob);
 	if (a < 0)

@@ -473,11 +473,11 @@ static bool tg_secret(const void *st)
 }
 
 /* A uniformly random legal decision. */
-static qv_action tg_sample(const void *st, qv_rng *rng)
+static qv_action tg_sample(const void *st, qv_rng *rng, int *n)
 {
 	qv_action opts[3];
-	int n = tg_legal(st, opts);
-	return n ? opts[qv_rng_below(rng, (uint32_t)n)] : -1;
+	*n = tg_legal(st, opts);
+	return *n ? opts[qv_rng_below(rng, (uint32_t)*n)] : -1;
 }
 
 /* The score difference, squashed into [-1, 1]. */

@@ -1,7 +1,8 @@
 /*
  * test_agent.c - unit tests of the agents: spec parsing and its messages, legality of every
  * choice over whole games, determinism with a seed, and greedy's one-ply judgement (it takes
- * a capture when one is there). Uses THREE ARROWS from the registry.
+ * a capture when one is there), and how qv_agent_decide tells forced decisions. Uses THREE
+ * ARROWS from the registry and the test game HIGH CARD.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 
 #include "quiver/agent.h"
 #include "quiver/match.h"
+#include "testgame.h"
 
 static const qv_game *three_arrows(void)
 {
@@ -298,16 +300,75 @@ static void test_choose_needs_a_player(void **state)
 	qv_match_free(m);
 }
 
+/* qv_agent_decide on HIGH CARD (tests/support/testgame.c), with p2's forced pass, p1's real
+ * choice of step and a secret commitment with one option, which is asked even so: the count,
+ * whether the decision is forced, and the answer, for a uniform kind and a choosing one. A
+ * forced decision leaves the agent untouched (its RNG and its seat), so it meets the same
+ * decisions with the same RNG as under a match that applies forced moves itself. */
+static void test_decide(void **state)
+{
+	(void)state;
+	const char *specs[] = {"random", "greedy"};
+	for (int k = 0; k < 2; k++) {
+		qv_err err;
+		qv_params p = {0};
+		assert_int_equal(qv_params_set(&p, "folding", "false", &err), QV_OK);
+		qv_match *m = NULL;
+		assert_int_equal(qv_match_new(&m, &qv_test_game, &p, 4, &err), QV_OK);
+		qv_match_hold_forced(m, 3u);
+		qv_agent *a, *same;
+		assert_int_equal(qv_agent_new(&a, specs[k], &qv_test_game, 7, &err), QV_OK);
+		assert_int_equal(qv_agent_new(&same, specs[k], &qv_test_game, 7, &err), QV_OK);
+		qv_action x = -1, y = -1;
+		int n = -1;
+		bool forced = true;
+		/* p1's step: a real choice of 3, answered as qv_agent_choose answers it. */
+		assert_int_equal(qv_agent_decide(a, m->state, &x, &n, &forced, &err), QV_OK);
+		assert_int_equal(qv_agent_choose(same, m->state, &y, &err), QV_OK);
+		assert_int_equal(n, 3);
+		assert_false(forced);
+		assert_int_equal(x, y);
+		assert_memory_equal(&a->rng, &same->rng, sizeof a->rng);
+		assert_int_equal(qv_match_play_checked(m, x, false, &err), QV_OK);
+		/* p2's pass: forced; the agent is not asked and keeps its RNG and seat. */
+		qv_rng rng = a->rng;
+		int seat = a->seat;
+		assert_int_equal(qv_agent_decide(a, m->state, &x, &n, &forced, &err), QV_OK);
+		assert_int_equal(n, 1);
+		assert_true(forced);
+		assert_int_equal(x, QV_TG_PASS);
+		assert_memory_equal(&a->rng, &rng, sizeof rng);
+		assert_int_equal(a->seat, seat);
+		assert_int_equal(qv_match_play_checked(m, x, true, &err), QV_OK);
+		/* The coin: no player to decide. */
+		assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+		x = 123;
+		assert_int_equal(qv_agent_decide(a, m->state, &x, &n, &forced, &err), QV_ESTATE);
+		assert_int_equal(x, 123);
+		assert_int_equal(qv_match_chance(m, NULL, &err), QV_OK);
+		/* p1's commitment, hold its one option (no folding): secret, so not forced. */
+		assert_int_equal(qv_match_to_move(m), 0);
+		assert_int_equal(qv_agent_decide(a, m->state, &x, &n, &forced, &err), QV_OK);
+		assert_int_equal(n, 1);
+		assert_false(forced);
+		assert_int_equal(x, QV_TG_HOLD);
+		qv_agent_free(a);
+		qv_agent_free(same);
+		qv_match_free(m);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_spec_good),
-		cmocka_unit_test(test_spec_errors),
-		cmocka_unit_test(test_random_and_greedy_play_legal_games),
-		cmocka_unit_test(test_determinism),
-		cmocka_unit_test(test_greedy_takes_capture),
-		cmocka_unit_test(test_greedy_breaks_ties_at_random),
-		cmocka_unit_test(test_choose_needs_a_player),
+	    cmocka_unit_test(test_spec_good),
+	    cmocka_unit_test(test_spec_errors),
+	    cmocka_unit_test(test_random_and_greedy_play_legal_games),
+	    cmocka_unit_test(test_determinism),
+	    cmocka_unit_test(test_greedy_takes_capture),
+	    cmocka_unit_test(test_greedy_breaks_ties_at_random),
+	    cmocka_unit_test(test_choose_needs_a_player),
+	    cmocka_unit_test(test_decide),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

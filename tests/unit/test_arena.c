@@ -215,6 +215,60 @@ static void test_records(void **state)
 	assert_null(r.game);
 }
 
+/* The arena finds forced decisions itself (qv_agent_decide), without the match's count: its
+ * statistics of each game (the decisions asked, the legal actions summed over them) are the
+ * ones the match gives when the game's record is replayed, where the match applies the forced
+ * moves itself, in games that have forced decisions (Evons's end of turn after a play). */
+static void test_statistics_match_records(void **state)
+{
+	(void)state;
+	const char *games[] = {"evons", "three-arrows"};
+	int automatic = 0;
+	for (int k = 0; k < 2; k++) {
+		char dir[] = "/tmp/quiver-arena-test-XXXXXX";
+		assert_non_null(mkdtemp(dir));
+		static const char *const specs[] = {"random", "greedy", NULL};
+		qv_arena_config cfg = config(specs, 4, 2, 5);
+		qv_err err;
+		cfg.game = qv_game_find(games[k], &err);
+		cfg.params.n = 0;
+		cfg.records_dir = dir;
+		qv_arena_result r = run(&cfg);
+		for (int i = 0; i < cfg.games; i++) {
+			char path[256];
+			snprintf(path, sizeof path, "%s/game-%06d.json", dir, i + 1);
+			qv_match *m;
+			if (qv_match_load_file(&m, path, &err))
+				fail_msg("%s", err.msg);
+			const qv_game *g = m->game;
+			void *st = malloc(g->state_size);
+			qv_action *buf = malloc(sizeof *buf * (size_t)g->max_actions);
+			assert_non_null(st);
+			assert_non_null(buf);
+			memcpy(st, m->base, g->state_size);
+			int turns = 0;
+			long long legal = 0;
+			for (int h = 0; h < m->nhist; h++) {
+				if (m->hist[h].who >= 0 && !m->hist[h].automatic) {
+					turns++;
+					legal += g->legal(st, buf);
+				}
+				automatic += m->hist[h].who >= 0 && m->hist[h].automatic;
+				g->apply(st, m->hist[h].action, NULL);
+			}
+			assert_int_equal(turns, r.game[i].turns);
+			assert_int_equal(legal, r.game[i].legal);
+			free(st);
+			free(buf);
+			qv_match_free(m);
+			assert_int_equal(remove(path), 0);
+		}
+		qv_arena_result_free(&r);
+		assert_int_equal(rmdir(dir), 0);
+	}
+	assert_true(automatic > 0);
+}
+
 /* cfg fails qv_arena_check (and qv_arena_run) with a message holding want. */
 static void expect_bad(const qv_arena_config *cfg, const char *want)
 {
@@ -342,12 +396,13 @@ static void test_summary_by_hand(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rotation),
-		cmocka_unit_test(test_threads_do_not_matter),
-		cmocka_unit_test(test_capped),
-		cmocka_unit_test(test_records),
-		cmocka_unit_test(test_check),
-		cmocka_unit_test(test_summary_by_hand),
+	    cmocka_unit_test(test_rotation),
+	    cmocka_unit_test(test_threads_do_not_matter),
+	    cmocka_unit_test(test_capped),
+	    cmocka_unit_test(test_records),
+	    cmocka_unit_test(test_statistics_match_records),
+	    cmocka_unit_test(test_check),
+	    cmocka_unit_test(test_summary_by_hand),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -902,9 +902,10 @@ static void test_narration_fits_random_games(void **unused)
 		while (ap_to_move(&st) != QV_OVER) {
 			qv_action buf[AP_MAX_CHANCE];
 			double prob[AP_MAX_CHANCE];
+			int n;
 			qv_action a = ap_to_move(&st) == QV_CHANCE
 			                  ? qv_sample_chance(G, &st, &rng, buf, prob)
-			                  : qv_sample_legal(G, &st, &rng, buf);
+			                  : qv_sample_legal(G, &st, &rng, buf, &n);
 			plain = st;
 			G->apply(&plain, a, NULL);
 			qv_events ev = {0};

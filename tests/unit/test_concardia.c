@@ -548,7 +548,9 @@ static void test_kept_state_and_sampler(void **unused)
 					qv_rng again = rng;
 					int n = G->legal(&st, list);
 					assert_int_equal(G->count(&st), n);
-					a = G->sample(&st, &rng);
+					int drawn = -1;
+					a = G->sample(&st, &rng, &drawn);
+					assert_int_equal(drawn, n);
 					assert_int_equal(a,
 					                 list[qv_rng_below(&again, (uint32_t)n)]);
 					decisions++;

@@ -115,7 +115,8 @@ static void play_out(qv_match *m, qv_rng *rng)
 			assert_int_equal(qv_match_chance(m, NULL, NULL), QV_OK);
 			continue;
 		}
-		qv_action a = qv_sample_legal(m->game, m->state, rng, buf);
+		int n;
+		qv_action a = qv_sample_legal(m->game, m->state, rng, buf, &n);
 		assert_int_equal(qv_match_play(m, a, NULL), QV_OK);
 	}
 }
@@ -417,7 +418,7 @@ static void test_quiet_and_count(void **unused)
 		qv_action a;
 		qv_err e;
 		assert_int_equal(quiet->game->action_from_text(quiet->state, moves[i], &a, &e), QV_OK);
-		assert_int_equal(qv_match_play_checked(quiet, a, &e), QV_OK);
+		assert_int_equal(qv_match_play_checked(quiet, a, false, &e), QV_OK);
 	}
 	assert_int_equal(quiet->nhist, loud->nhist);
 	assert_memory_equal(quiet->state, loud->state, quiet->game->state_size);
@@ -487,6 +488,182 @@ static void test_hold_forced(void **unused)
 	qv_match_free(m);
 }
 
+/* A log line counter for qv_match_log. */
+static void count_line(void *ctx, const qv_log_line *line)
+{
+	(void)line;
+	(*(int *)ctx)++;
+}
+
+/* A restarted match is the new match of its game, parameters and the new seed (its forced
+ * opening moves included), in the same memory: the history, the narration and the worded
+ * moves are gone; the names and the quiet and held settings stay. */
+static void test_restart(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	qv_match *m = new_match("rounds=3,coin=loaded", 5);
+	qv_match_set_name(m, 0, "alice");
+	play(m, "step 2");
+	play(m, "coin heads");
+	int lines = 0;
+	qv_match_log(m, 0, 0, count_line, &lines); /* words the moves for p1, kept in m->seen */
+	assert_true(lines > 0);
+	assert_true(m->nseen > 0);
+	qv_match_hold_forced(m, 1u << 1);
+	assert_int_equal(qv_match_restart(m, 9, &err), QV_OK);
+
+	qv_match *fresh = new_match("rounds=3,coin=loaded", 9);
+	qv_match_set_name(fresh, 0, "alice");
+	assert_int_equal(m->nhist, 0);
+	assert_int_equal(m->nseen, 0);
+	assert_int_equal(m->said.text.len, fresh->said.text.len);
+	assert_memory_equal(m->state, fresh->state, qv_test_game.state_size);
+	assert_memory_equal(m->base, fresh->base, qv_test_game.state_size);
+	char *a = state_text(m), *b = state_text(fresh);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	json_t *ra = qv_match_record_json(m), *rb = qv_match_record_json(fresh);
+	assert_true(json_equal(ra, rb)); /* the names, the parameters and the seed */
+	json_decref(ra);
+	json_decref(rb);
+	/* p2's forced pass is still held; the fresh match applies it. */
+	play(m, "step 1");
+	play(fresh, "step 1");
+	assert_true(qv_match_held(m, NULL));
+	assert_int_equal(m->nhist, 1);
+	assert_int_equal(fresh->nhist, 2);
+	assert_int_equal(qv_match_play(m, QV_TG_PASS, &err), QV_OK);
+	assert_move(m, 1, "pass", 1, true);
+	/* The dice of the new seed: the same coin as the fresh match's. */
+	qv_action x, y;
+	assert_int_equal(qv_match_chance(m, &x, &err), QV_OK);
+	assert_int_equal(qv_match_chance(fresh, &y, &err), QV_OK);
+	assert_int_equal(x, y);
+	/* A quiet match stays quiet. */
+	qv_match_quiet(m);
+	assert_int_equal(qv_match_restart(m, 9, &err), QV_OK);
+	size_t said = m->said.text.len;
+	play(m, "step 1");
+	assert_int_equal(qv_match_play(m, QV_TG_PASS, &err), QV_OK);
+	assert_int_equal(qv_match_chance(m, NULL, &err), QV_OK);
+	assert_int_equal(m->said.text.len, said);
+	qv_match_free(fresh);
+	qv_match_free(m);
+}
+
+/* A driver that holds every forced decision finds them itself and says so: the move is then
+ * recorded as automatic, and undo takes it back with the decision before it. */
+static void test_play_checked_forced(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	qv_match *m = new_match("", 3);
+	qv_match_hold_forced(m, 3u);
+	assert_int_equal(qv_match_play_checked(m, QV_TG_STEP2, false, &err), QV_OK);
+	assert_int_equal(qv_match_to_move(m), 1);
+	assert_int_equal(qv_match_play_checked(m, QV_TG_PASS, true, &err), QV_OK);
+	assert_move(m, 0, "step 2", 0, false);
+	assert_move(m, 1, "pass", 1, true);
+	assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+	assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	assert_int_equal(m->nhist, 0);
+	assert_int_equal(qv_match_to_move(m), 0);
+	qv_match_free(m);
+}
+
+/* The match draws a chance outcome from its own list of the outcomes, which callers that
+ * overwrite the public scratch lists (the protocol lists there) cannot spoil, and which is
+ * listed again after every change of the position (undo included). */
+static void test_chance_list_is_the_matchs(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	for (uint64_t seed = 1; seed <= 8; seed++) {
+		qv_match *m = new_match("", seed), *twin = new_match("", seed);
+		play(m, "step 1");
+		play(twin, "step 1");
+		assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+		for (int i = 0; i < qv_test_game.max_chance; i++) {
+			m->abuf[i] = QV_TG_BELL; /* not a coin at all */
+			m->pbuf[i] = 0.0;
+		}
+		qv_action x, y;
+		assert_int_equal(qv_match_chance(m, &x, &err), QV_OK);
+		assert_int_equal(qv_match_chance(twin, &y, &err), QV_OK);
+		assert_int_equal(x, y);
+		assert_true(x == QV_TG_HEADS || x == QV_TG_TAILS);
+		/* Back to the coin: the same draw (the same point in the history), and the bell
+		 * after it is applied by the match as before. */
+		assert_int_equal(qv_match_undo(m, &err), QV_OK);
+		assert_int_equal(qv_match_to_move(m), QV_CHANCE);
+		assert_int_equal(qv_match_chance(m, &x, &err), QV_OK);
+		assert_int_equal(x, y);
+		assert_move(m, 3, "bell", QV_CHANCE, true);
+		assert_int_equal(qv_match_to_move(m), qv_match_to_move(twin));
+		qv_match_free(m);
+		qv_match_free(twin);
+	}
+}
+
+/* In every game of the registry, with takebacks that often land on a chance event straight
+ * after another (a die after a die, Arrow Party's draws and rolls), every outcome the match
+ * draws is one of the outcomes listed where it is drawn, and the player to move is the
+ * game's: what the match keeps of a position never outlives it. */
+static void test_kept_lists_follow_undo(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	for (int gi = 0; qv_games[gi]; gi++) {
+		const qv_game *g = qv_games[gi];
+		qv_action *out = malloc(sizeof *out * (size_t)(g->max_chance + g->max_actions));
+		double *prob = malloc(sizeof *prob * (size_t)g->max_chance);
+		void *before = malloc(g->state_size);
+		assert_non_null(out);
+		assert_non_null(prob);
+		assert_non_null(before);
+		qv_rng rng;
+		qv_rng_seed(&rng, 11);
+		int undone_at_chance = 0;
+		for (uint64_t seed = 1; seed <= 6; seed++) {
+			qv_match *m = NULL;
+			assert_int_equal(qv_match_new(&m, g, NULL, seed, &err), QV_OK);
+			for (int step = 0; step < 400 && !qv_match_over(m); step++) {
+				assert_int_equal(qv_match_to_move(m), g->to_move(m->state));
+				if (m->nhist > 0 && qv_rng_below(&rng, 4) == 0) {
+					assert_int_equal(qv_match_undo(m, &err), QV_OK);
+					undone_at_chance += qv_match_to_move(m) == QV_CHANCE;
+					continue;
+				}
+				if (qv_match_to_move(m) != QV_CHANCE) {
+					int n;
+					qv_action a = qv_sample_legal(g, m->state, &rng, out, &n);
+					assert_int_equal(qv_match_play(m, a, &err), QV_OK);
+					continue;
+				}
+				memcpy(before, m->state, g->state_size);
+				int n = g->chance(before, out, prob), i = 0;
+				qv_action x;
+				assert_int_equal(qv_match_chance(m, &x, &err), QV_OK);
+				while (i < n && out[i] != x)
+					i++;
+				if (i == n)
+					fail_msg(
+					    "%s, seed %d: the match drew outcome %d, which is not "
+					    "one of the %d listed there",
+					    g->name, (int)seed, (int)x, n);
+			}
+			qv_match_free(m);
+		}
+		if (strcmp(g->name, "arrow-party") == 0)
+			assert_true(undone_at_chance > 0); /* the case this test is for */
+		free(out);
+		free(prob);
+		free(before);
+	}
+}
+
 /* ---- JSON ---------------------------------------------------------------------------------- */
 
 /* state_json -> load -> state_json gives the same bytes, all through random games. */
@@ -512,13 +689,14 @@ static void test_state_json_round_trip(void **unused)
 			qv_match_free(copy);
 			if (qv_match_over(m))
 				break;
+			int n;
 			if (qv_match_to_move(m) == QV_CHANCE)
 				assert_int_equal(qv_match_chance(m, NULL, NULL), QV_OK);
 			else
-				assert_int_equal(qv_match_play(m, qv_sample_legal(m->game, m->state,
-										  &rng, buf),
-							       NULL),
-						 QV_OK);
+				assert_int_equal(
+				    qv_match_play(
+				        m, qv_sample_legal(m->game, m->state, &rng, buf, &n), NULL),
+				    QV_OK);
 		}
 		qv_match_free(m);
 	}
@@ -910,29 +1088,33 @@ static void test_files(void **unused)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_new_match),
-		cmocka_unit_test(test_forced_moves_are_automatic),
-		cmocka_unit_test(test_forced_moves_after_load),
-		cmocka_unit_test(test_secret_commitment_always_asked),
-		cmocka_unit_test(test_play_errors_change_nothing),
-		cmocka_unit_test(test_chance_and_settle),
-		cmocka_unit_test(test_undo),
-		cmocka_unit_test(test_undo_own),
-		cmocka_unit_test(test_undo_seat),
-		cmocka_unit_test(test_hold_forced),
-		cmocka_unit_test(test_quiet_and_count),
-		cmocka_unit_test(test_state_json_round_trip),
-		cmocka_unit_test(test_state_json_wrapper),
-		cmocka_unit_test(test_view_json),
-		cmocka_unit_test(test_json_to_move_names),
-		cmocka_unit_test(test_record_round_trip),
-		cmocka_unit_test(test_record_from_loaded_state),
-		cmocka_unit_test(test_record_result),
-		cmocka_unit_test(test_record_bad_action),
-		cmocka_unit_test(test_bad_fields),
-		cmocka_unit_test(test_bad_state_fields),
-		cmocka_unit_test(test_broken_json),
-		cmocka_unit_test(test_files),
+	    cmocka_unit_test(test_new_match),
+	    cmocka_unit_test(test_forced_moves_are_automatic),
+	    cmocka_unit_test(test_forced_moves_after_load),
+	    cmocka_unit_test(test_secret_commitment_always_asked),
+	    cmocka_unit_test(test_play_errors_change_nothing),
+	    cmocka_unit_test(test_chance_and_settle),
+	    cmocka_unit_test(test_undo),
+	    cmocka_unit_test(test_undo_own),
+	    cmocka_unit_test(test_undo_seat),
+	    cmocka_unit_test(test_hold_forced),
+	    cmocka_unit_test(test_quiet_and_count),
+	    cmocka_unit_test(test_restart),
+	    cmocka_unit_test(test_play_checked_forced),
+	    cmocka_unit_test(test_chance_list_is_the_matchs),
+	    cmocka_unit_test(test_kept_lists_follow_undo),
+	    cmocka_unit_test(test_state_json_round_trip),
+	    cmocka_unit_test(test_state_json_wrapper),
+	    cmocka_unit_test(test_view_json),
+	    cmocka_unit_test(test_json_to_move_names),
+	    cmocka_unit_test(test_record_round_trip),
+	    cmocka_unit_test(test_record_from_loaded_state),
+	    cmocka_unit_test(test_record_result),
+	    cmocka_unit_test(test_record_bad_action),
+	    cmocka_unit_test(test_bad_fields),
+	    cmocka_unit_test(test_bad_state_fields),
+	    cmocka_unit_test(test_broken_json),
+	    cmocka_unit_test(test_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -291,7 +291,9 @@ static void test_sampler_matches_legal(void **unused)
 					a = qv_sample_chance(G, &st, &rng, buf, prob);
 				} else {
 					int n = G->legal(&st, buf);
-					a = G->sample(&st, &rng);
+					int drawn = -1;
+					a = G->sample(&st, &rng, &drawn);
+					assert_int_equal(drawn, n);
 					bool found = false;
 					for (int i = 0; i < n; i++)
 						found |= buf[i] == a;

@@ -273,7 +273,7 @@ extern const char *const cc_pend_names[];
 /* Legal actions (legal.c): the descriptor's legal, count, sample, chance and check. */
 int cc_legal(const void *st, qv_action *out);
 int cc_count(const void *st);
-qv_action cc_sample(const void *st, qv_rng *rng);
+qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n);
 int cc_chance(const void *st, qv_action *out, double *prob);
 qv_status cc_check(const void *st, qv_action a, qv_err *err);
 

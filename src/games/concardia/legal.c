@@ -245,10 +245,11 @@ int cc_count(const void *st)
 
 /* The same draw as legal's list at qv_rng_below(count): random games are the same with or
  * without the sampler. */
-qv_action cc_sample(const void *st, qv_rng *rng)
+qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
 {
 	families fs;
 	gather(st, &fs);
+	*n = fs.total;
 	if (fs.total == 0)
 		return -1;
 	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);

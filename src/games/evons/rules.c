@@ -929,34 +929,35 @@ static qv_action main_action(const main_families *f, int i)
 #define EV_MAX_CHAIN_ACTIONS (QV_NDIRS * EV_NMONSTERS + 1)
 
 /* The mulligan's list, kept apart so that its large buffer stays off the other paths. */
-__attribute__((noinline)) static qv_action sample_listed(const ev_state *s, qv_rng *rng)
+__attribute__((noinline)) static qv_action sample_listed(const ev_state *s, qv_rng *rng, int *n)
 {
 	qv_action list[EV_MAX_ACTIONS];
-	int n = ev_legal(s, list);
-	return n > 0 ? list[qv_rng_below(rng, (uint32_t)n)] : -1;
+	*n = ev_legal(s, list);
+	return *n > 0 ? list[qv_rng_below(rng, (uint32_t)*n)] : -1;
 }
 
-static qv_action ev_sample(const void *st, qv_rng *rng)
+static qv_action ev_sample(const void *st, qv_rng *rng, int *restrict n)
 {
 	const ev_state *s = st;
 	switch (s->phase) {
 	case EV_PH_MAIN: {
 		if (s->played) {
+			*n = 1;
 			(void)qv_rng_below(rng, 1); /* as a caller of legal() draws among one */
 			return EV_MAKE(EV_ACT_END, 0);
 		}
 		main_families f;
 		count_main(s, &f);
-		int n = (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
-		return main_action(&f, (int)qv_rng_below(rng, (uint32_t)n));
+		int k = *n = (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
+		return main_action(&f, (int)qv_rng_below(rng, (uint32_t)k));
 	}
 	case EV_PH_CHAIN: {
 		qv_action list[EV_MAX_CHAIN_ACTIONS];
-		int n = legal_chain(s, list);
-		return n > 0 ? list[qv_rng_below(rng, (uint32_t)n)] : -1;
+		int k = *n = legal_chain(s, list);
+		return k > 0 ? list[qv_rng_below(rng, (uint32_t)k)] : -1;
 	}
-	case EV_PH_MULLIGAN: return sample_listed(s, rng);
-	default: return -1;
+	case EV_PH_MULLIGAN: return sample_listed(s, rng, n);
+	default: *n = 0; return -1;
 	}
 }
 

@@ -532,20 +532,23 @@ static int ta_count(const void *st)
 
 /* Draws a legal action uniformly without listing them: counts each family of actions and
  * decodes a random index, so a playout move costs a few bitboard operations. */
-static qv_action ta_sample(const void *st, qv_rng *rng)
+static qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 {
 	const ta_state *s = st;
 	qv_action buf[8];
 	if (s->phase == TA_PH_DEFEND || s->phase == TA_PH_CAPTURE) {
-		int n = ta_legal(st, buf);
-		return buf[qv_rng_below(rng, (uint32_t)n)];
+		int k = *n = ta_legal(st, buf);
+		return buf[qv_rng_below(rng, (uint32_t)k)];
 	}
-	if (s->phase != TA_PH_START && s->phase != TA_PH_MAIN)
+	if (s->phase != TA_PH_START && s->phase != TA_PH_MAIN) {
+		*n = 0;
 		return -1;
+	}
 	int p = s->turn;
 	const ta_player *pl = &s->pl[p];
 	families fam;
 	int total = count_families(s, p, &fam);
+	*n = total;
 	if (total == 0)
 		return -1;
 	int nbonus = fam.nbonus, nuncover = fam.nuncover, nplace = fam.nplace,
