@@ -26,6 +26,15 @@
 /* qv_match.who when the player to move is not known (the state changed since it was asked). */
 #define WHO_UNKNOWN (-100)
 
+/* Drops what the match keeps of the current position (its count of legal actions, its chance
+ * list, the player to move): called whenever the position changes. */
+static void forget_position(qv_match *m)
+{
+	m->noptions = -1;
+	m->nchance = -1;
+	m->who = WHO_UNKNOWN;
+}
+
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
 /* Allocates a match for g with its state buffers and default names, but no state yet. The
@@ -42,22 +51,22 @@ static qv_match *match_alloc(const qv_game *g, qv_err *err)
 	m->params.n = 0;
 	memset((char *)m + offsetof(qv_match, seed), 0, sizeof *m - offsetof(qv_match, seed));
 	int nbuf = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	if (nbuf < 1)
+		nbuf = 1;
 	m->game = g;
 	int nch = g->max_chance > 0 ? g->max_chance : 1;
-	m->noptions = -1;
-	m->nchance = -1;
-	m->who = WHO_UNKNOWN;
+	forget_position(m);
 	m->state = calloc(1, g->state_size);
 	m->base = calloc(1, g->state_size);
 	/* The scratch lists, each followed by the match's own chance list. */
-	m->abuf = malloc((size_t)((nbuf > 0 ? nbuf : 1) + nch) * sizeof *m->abuf);
+	m->abuf = malloc((size_t)(nbuf + nch) * sizeof *m->abuf);
 	m->pbuf = malloc((size_t)(2 * nch) * sizeof *m->pbuf);
 	if (!m->state || !m->base || !m->abuf || !m->pbuf) {
 		qv_match_free(m);
 		qv_fail(err, QV_ENOMEM, "out of memory creating a match");
 		return NULL;
 	}
-	m->cout = m->abuf + (nbuf > 0 ? nbuf : 1);
+	m->cout = m->abuf + nbuf;
 	m->cprob = m->pbuf + nch;
 	for (int i = 0; i < QV_MAX_PLAYERS; i++) /* "p1".."p5" */
 		memcpy(m->names[i], (char[]){'p', (char)('1' + i), '\0'}, 3);
@@ -138,9 +147,7 @@ static qv_status match_apply_as(qv_match *m, int who, qv_action a, bool automati
 		return rc;
 	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
 	m->game->apply(m->state, a, m->quiet ? NULL : &m->said);
-	m->noptions = -1;
-	m->nchance = -1;
-	m->who = WHO_UNKNOWN;
+	forget_position(m);
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
 	return QV_OK;
 }
@@ -377,9 +384,7 @@ static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
 	replay(m, n, st);
 	memcpy(m->state, st, m->game->state_size);
-	m->noptions = -1;
-	m->nchance = -1;
-	m->who = WHO_UNKNOWN;
+	forget_position(m);
 	free(st);
 	free_seen(m, n);
 	if (n < m->nhist) {
@@ -403,9 +408,7 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
 	free_seen(m, 0);
 	qv_events_clear(&m->said);
 	m->nhist = 0;
-	m->noptions = -1;
-	m->nchance = -1;
-	m->who = WHO_UNKNOWN;
+	forget_position(m);
 	m->seed = seed;
 	memcpy(m->base, m->state, m->game->state_size);
 	apply_forced(m);

@@ -361,14 +361,14 @@ static void test_decide(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_spec_good),
-	    cmocka_unit_test(test_spec_errors),
-	    cmocka_unit_test(test_random_and_greedy_play_legal_games),
-	    cmocka_unit_test(test_determinism),
-	    cmocka_unit_test(test_greedy_takes_capture),
-	    cmocka_unit_test(test_greedy_breaks_ties_at_random),
-	    cmocka_unit_test(test_choose_needs_a_player),
-	    cmocka_unit_test(test_decide),
+		cmocka_unit_test(test_spec_good),
+		cmocka_unit_test(test_spec_errors),
+		cmocka_unit_test(test_random_and_greedy_play_legal_games),
+		cmocka_unit_test(test_determinism),
+		cmocka_unit_test(test_greedy_takes_capture),
+		cmocka_unit_test(test_greedy_breaks_ties_at_random),
+		cmocka_unit_test(test_choose_needs_a_player),
+		cmocka_unit_test(test_decide),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -396,13 +396,13 @@ static void test_summary_by_hand(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_rotation),
-	    cmocka_unit_test(test_threads_do_not_matter),
-	    cmocka_unit_test(test_capped),
-	    cmocka_unit_test(test_records),
-	    cmocka_unit_test(test_statistics_match_records),
-	    cmocka_unit_test(test_check),
-	    cmocka_unit_test(test_summary_by_hand),
+		cmocka_unit_test(test_rotation),
+		cmocka_unit_test(test_threads_do_not_matter),
+		cmocka_unit_test(test_capped),
+		cmocka_unit_test(test_records),
+		cmocka_unit_test(test_statistics_match_records),
+		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_summary_by_hand),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
