@@ -35,6 +35,7 @@ typedef struct qv_agent_stats {
 	uint64_t iterations; /* search iterations, summed over the agent's threads */
 	double seconds;      /* wall-clock time of the search */
 	uint64_t nodes;      /* tree nodes in use at the end, summed over threads */
+	uint64_t bytes;      /* memory the search held at its end, its most: trees and scratch */
 } qv_agent_stats;
 
 /* One kind of agent. choose gets a private, determinized copy of the state that it may modify,
@@ -66,6 +67,8 @@ typedef struct qv_agent_kind {
 	void (*reset)(qv_agent *a);
 	/* What the last decision cost. NULL: nothing to report (all zeros). */
 	void (*stats)(const qv_agent *a, qv_agent_stats *out);
+	/* Bytes the agent holds now besides its fixed part (qv_agent_memory). NULL: none. */
+	size_t (*held)(const qv_agent *a);
 } qv_agent_kind;
 
 struct qv_agent {
@@ -78,6 +81,7 @@ struct qv_agent {
 	void *scratch;    /* a state_size copy used by qv_agent_choose */
 	qv_action *abuf;  /* max_actions entries, for kinds that enumerate */
 	atomic_int stop;  /* set by qv_agent_interrupt, cleared when a decision ends */
+	bool release;     /* gives its search memory back after each decision (qv_agent_set_keep) */
 };
 
 /* All agent kinds, NULL-terminated. */
@@ -135,5 +139,16 @@ void qv_agent_reset(qv_agent *a);
 
 /* What the agent's last decision cost. */
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out);
+
+/* Whether a searching agent keeps its trees between decisions (true when created): what it
+ * keeps makes the next decision start from the subtree of the moves played. With false the
+ * trees and their scratch are given back to the system now and at the end of every decision,
+ * which maps them afresh, so between decisions the agent holds only the root statistics of its
+ * last one (a few kilobytes): for a server holding many agents, each thinking now and then. */
+void qv_agent_set_keep(qv_agent *a, bool keep);
+
+/* Bytes the agent holds now besides its fixed part: a search's trees, their scratch and the
+ * last decision's root statistics (0 for agents that do not search). */
+size_t qv_agent_memory(const qv_agent *a);
 
 #endif

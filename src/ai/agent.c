@@ -166,10 +166,19 @@ void qv_agent_reset(qv_agent *a)
 
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 {
-	*out = (qv_agent_stats){0, 0, 0};
+	*out = (qv_agent_stats){0, 0, 0, 0};
 	if (a->kind->stats)
 		a->kind->stats(a, out);
 }
+
+void qv_agent_set_keep(qv_agent *a, bool keep)
+{
+	a->release = !keep;
+	if (!keep)
+		qv_agent_reset(a); /* which gives the memory back when the agent keeps nothing */
+}
+
+size_t qv_agent_memory(const qv_agent *a) { return a->kind->held ? a->kind->held(a) : 0; }
 
 /* The agent's seat becomes player; what it kept as another player is dropped first. */
 static void take_seat(qv_agent *a, int player)

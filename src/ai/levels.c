@@ -65,6 +65,7 @@ static qv_status hard_create(qv_agent *a, const qv_params *opts, qv_err *err)
 		.keys = level_keys, .nkeys = LEVEL_NKEYS, .create = create_fn,                     \
 		.choose = qv__mcts_choose, .destroy = qv__mcts_destroy,                            \
 		.observe = qv__mcts_observe, .reset = qv__mcts_reset, .stats = qv__mcts_stats,     \
+		.held = qv__mcts_held,                                                             \
 	}
 
 const qv_agent_kind qv_agent_easy = LEVEL_KIND("easy", easy_create, LEVEL_EASY);

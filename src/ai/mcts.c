@@ -40,12 +40,14 @@
  * decisions the subtree of the actions that were played is kept (qv_agent_observe moves the
  * root down) and compacted to the front of the arena at the next decision.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -132,11 +134,20 @@ typedef struct mcts_node {
 	uint32_t avail;   /* iterations in which the parent was visited with this action legal */
 } mcts_node;
 
-/* One thread's tree with its arena, RNG and scratch. */
+/* A block of memory mapped for a tree (mmap), so that freeing it gives its pages back to the
+ * system at once, whatever the allocator's thresholds (a server holds many agents). */
+typedef struct mcts_block {
+	void *p;
+	size_t len;
+} mcts_block;
+
+/* One thread's tree with its arena, RNG and scratch. All of it lives in two mapped blocks:
+ * the arena with the fixed scratch, and the children's scratch, which grows. */
 typedef struct mcts_tree {
 	const qv_game *g;
 	const mcts_conf *cf;
 	int stride; /* returns per node: the game's max_players */
+	mcts_block arena, kids;
 	mcts_node *node;
 	double *ret; /* stride sums of returns per node */
 	uint32_t *map;
@@ -144,16 +155,23 @@ typedef struct mcts_tree {
 	bool valid;
 	qv_rng rng;
 	unsigned char *st, *tmp; /* the iteration's state; the ranking's scratch */
-	qv_action *acts;
+	qv_action *acts;         /* max(max_actions, max_chance) */
 	double *probs;
-	uint32_t *kid;  /* the visited node's children, in sibling order */
-	uint8_t *kidok; /* per entry of kid: its action is legal in this visit */
 	int *cand;      /* legal indices drawn for a ranking */
 	uint32_t *cstamp, cgen; /* per legal index: cgen when drawn in the current ranking */
 	uint32_t *path;
+	/* The children's scratch (block kids), for kcap children. A node's children are the
+	 * actions tried in any of its visits; open loop, the visits differ in dice and (ismcts)
+	 * in guesses of hidden information, so they are not bounded by the legal actions of one
+	 * visit: in Evons the opponent's secret mulligan returns different cards in every guess,
+	 * and its node gathered more than max_actions children. Each child is a node of the
+	 * arena, so kcap grows as needed up to the arena's size (kids_room). */
+	uint32_t kcap;
+	uint32_t *kid;  /* the visited node's children, in sibling order */
+	uint8_t *kidok; /* per entry of kid: its action is legal in this visit */
 	/* action -> a value (a legal index, or a position in kid), open addressing with
-	 * generation stamps; indexes the root's legal actions when merging, a node's children
-	 * during a visit */
+	 * generation stamps, hcap >= 2 * kcap entries; indexes the root's legal actions when
+	 * merging, a node's children during a visit */
 	qv_action *hkey;
 	uint32_t *hval, *hstamp;
 	uint32_t hcap, hmask, stamp;
@@ -171,6 +189,7 @@ typedef struct mcts_data {
 	mcts_conf cf;
 	mcts_tree *trees;
 	int ntrees;
+	bool ready;    /* the trees and the merge's scratch are allocated (search_alloc) */
 	bool observed; /* an action was observed since the last decision */
 	qv_agent_stats last;
 	qv__mcts_edge *edges; /* the root edges of the last decision */
@@ -194,9 +213,10 @@ static inline uint32_t hash_action(qv_action a)
 	return h ^ (h >> 15);
 }
 
-/* Empties the index, sized for n entries. */
+/* Empties the index, sized for n entries (at most half its capacity, so probes end). */
 static void index_clear(mcts_tree *t, int n)
 {
+	QV_ASSERT(n >= 0 && 2 * (uint32_t)n <= t->hcap);
 	uint32_t size = 16;
 	while (size < 2 * (uint32_t)n && size < t->hcap)
 		size <<= 1;
@@ -210,6 +230,7 @@ static void index_clear(mcts_tree *t, int n)
 /* Adds a (not yet indexed) with value v. */
 static void index_add(mcts_tree *t, qv_action a, uint32_t v)
 {
+	QV_ASSERT(t->hmask < t->hcap);
 	uint32_t h = hash_action(a) & t->hmask;
 	while (t->hstamp[h] == t->stamp)
 		h = (h + 1) & t->hmask;
@@ -238,7 +259,94 @@ static void legal_index(mcts_tree *t, const qv_action *acts, int n)
 
 /* ---- the arena ------------------------------------------------------------------------------- */
 
-static double *ret_of(const mcts_tree *t, uint32_t i) { return t->ret + (size_t)i * (size_t)t->stride; }
+/* Maps len bytes of zeroed memory into b, its pages touched only as they are used; false when
+ * the system refuses. The sanitizer build (QV_CHECKS) takes the block from the allocator
+ * instead, so that AddressSanitizer sees its bounds. */
+static bool block_map(mcts_block *b, size_t len)
+{
+#ifdef QV_CHECKS
+	void *p = calloc(1, len);
+#else
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		p = NULL;
+#endif
+	*b = p ? (mcts_block){p, len} : (mcts_block){NULL, 0};
+	return p != NULL;
+}
+
+static void block_unmap(mcts_block *b)
+{
+#ifdef QV_CHECKS
+	free(b->p);
+#else
+	if (b->p)
+		munmap(b->p, b->len);
+#endif
+	*b = (mcts_block){NULL, 0};
+}
+
+/* Points *field at n items of a block laid out from base (or at nothing when base is NULL, to
+ * measure the block) and moves *at past them, keeping every array on its own cache line. */
+#define CARVE(base, at, field, n)                                                                  \
+	do {                                                                                       \
+		(field) = (base) ? (void *)((base) + (at)) : NULL;                                 \
+		(at) += ((size_t)(n) * sizeof *(field) + 63) & ~(size_t)63;                        \
+	} while (0)
+
+/* Lays the arena and the fixed scratch of t out from base; returns the bytes they take. */
+static size_t arena_layout(mcts_tree *t, unsigned char *base)
+{
+	const qv_game *g = t->g;
+	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	size_t na = (size_t)(most > 0 ? most : 1), at = 0;
+	CARVE(base, at, t->node, t->cap);
+	CARVE(base, at, t->ret, (size_t)t->cap * (size_t)t->stride);
+	CARVE(base, at, t->map, t->cap);
+	CARVE(base, at, t->st, g->state_size);
+	CARVE(base, at, t->tmp, g->state_size);
+	CARVE(base, at, t->acts, na);
+	CARVE(base, at, t->probs, g->max_chance > 0 ? g->max_chance : 1);
+	CARVE(base, at, t->cand, na);
+	CARVE(base, at, t->cstamp, na);
+	CARVE(base, at, t->path, MCTS_MAX_DEPTH + 1);
+	return at;
+}
+
+/* Lays the children's scratch for kcap children out from base; returns the bytes it takes. */
+static size_t kids_layout(mcts_tree *t, unsigned char *base, uint32_t kcap, uint32_t hcap)
+{
+	size_t at = 0;
+	CARVE(base, at, t->kid, kcap);
+	CARVE(base, at, t->kidok, kcap);
+	CARVE(base, at, t->hkey, hcap);
+	CARVE(base, at, t->hval, hcap);
+	CARVE(base, at, t->hstamp, hcap);
+	return at;
+}
+
+/* Maps a new children's scratch for kcap children into t->kids (the old one is the caller's);
+ * its index starts empty. */
+static bool kids_map(mcts_tree *t, uint32_t kcap)
+{
+	uint32_t hcap = 16;
+	while (hcap < 2 * kcap)
+		hcap <<= 1;
+	if (!block_map(&t->kids, kids_layout(t, NULL, kcap, hcap)))
+		return false;
+	kids_layout(t, t->kids.p, kcap, hcap);
+	t->kcap = kcap;
+	t->hcap = hcap;
+	t->hmask = 15;
+	t->stamp = 0; /* the new stamps are all 0, below the next index_clear's */
+	return true;
+}
+
+static double *ret_of(const mcts_tree *t, uint32_t i)
+{
+	QV_ASSERT(i < t->cap);
+	return t->ret + (size_t)i * (size_t)t->stride;
+}
 
 /* Empties the tree: only the root remains. */
 static void tree_clear(mcts_tree *t)
@@ -256,6 +364,7 @@ static uint32_t new_node(mcts_tree *t, qv_action a, uint32_t avail)
 	if (t->used >= t->cap)
 		return 0;
 	uint32_t i = t->used++;
+	QV_ASSERT(i > 0 && i < t->cap);
 	t->node[i] = (mcts_node){a, 0, 0, 0, avail};
 	memset(ret_of(t, i), 0, sizeof(double) * (size_t)t->stride);
 	return i;
@@ -291,6 +400,7 @@ static void tree_compact(mcts_tree *t)
 		t->node[to] = n;
 		memmove(ret_of(t, to), ret_of(t, i), sizeof(double) * (size_t)t->stride);
 	}
+	QV_ASSERT(k >= 1 && k <= t->used);
 	t->used = k;
 	t->root = 0;
 }
@@ -387,6 +497,35 @@ static void playout(mcts_tree *t, void *st, int plies, double *out)
 }
 
 /* ---- expansion ------------------------------------------------------------------------------- */
+
+/* Lists the legal actions of t->st into t->acts; returns how many. */
+static int list_legal(mcts_tree *t)
+{
+	int n = t->g->legal(t->st, t->acts);
+	QV_ASSERT(n <= t->g->max_actions);
+	return n;
+}
+
+/* Makes room in the children's scratch for `need` children (kid, kidok, and an index of twice
+ * as many entries), growing it to twice its size or more; the index's contents are lost, the
+ * children listed in kid are kept. A node's children are nodes of the arena, so the scratch
+ * never needs more than the arena's size. False when the memory cannot be had. */
+static bool kids_room(mcts_tree *t, uint32_t need)
+{
+	QV_ASSERT(need <= t->cap);
+	if (need <= t->kcap)
+		return true;
+	uint32_t had = t->kcap, want = had * 2 > need ? had * 2 : need;
+	mcts_block old = t->kids;
+	const uint32_t *kid = t->kid;
+	if (!kids_map(t, want < t->cap ? want : t->cap)) {
+		t->kids = old;
+		return false;
+	}
+	memcpy(t->kid, kid, sizeof *kid * had);
+	block_unmap(&old);
+	return true;
+}
 
 /* Indexes the node's nk children (t->kid) by action, for index_find and is_child. */
 static void index_kids(mcts_tree *t, int nk)
@@ -508,8 +647,15 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	const qv_game *g = t->g;
 	*fresh = false;
 	int nk = 0;
-	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling)
+	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling) {
+		QV_ASSERT(c > ni && c < t->used);
+		/* without memory for the children's scratch, the node is valued as a leaf */
+		if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
+			return 0;
+		QV_ASSERT((uint32_t)nk < t->kcap);
 		t->kid[nk++] = c;
+	}
+
 	/* Which children are legal in this visit: with a cheap check, each is tested and the
 	 * legal actions are listed only if a child may be added; otherwise the children are
 	 * indexed by action and one pass over the legal actions marks them. */
@@ -520,12 +666,12 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 			ntaken += t->kidok[j];
 		}
 		if (nk == 0) {
-			if ((n = g->legal(t->st, t->acts)) <= 0)
+			if ((n = list_legal(t)) <= 0)
 				return 0;
 			index_kids(t, 0);
 		}
 	} else {
-		n = g->legal(t->st, t->acts);
+		n = list_legal(t);
 		if (n <= 0)
 			return 0;
 		index_kids(t, nk);
@@ -563,7 +709,7 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	double allowed = t->cf->widen * sqrt((double)t->node[ni].visits + 1);
 	if ((double)tried < allowed && n < 0) {
 		/* a cheap check told the children apart: the list for a new one */
-		n = g->legal(t->st, t->acts);
+		n = list_legal(t);
 		if (n <= 0)
 			return best;
 		index_kids(t, nk);
@@ -609,6 +755,7 @@ static void iterate(mcts_tree *t)
 			break;
 		}
 		g->apply(t->st, t->node[c].action, NULL);
+		QV_ASSERT(depth <= MCTS_MAX_DEPTH);
 		t->path[depth++] = c;
 		ni = c;
 		if (fresh) {
@@ -649,55 +796,97 @@ static void *tree_thread(void *arg)
 
 /* ---- creation -------------------------------------------------------------------------------- */
 
-static void tree_free(mcts_tree *t)
+/* Gives back the tree's memory; the tree keeps its settings and RNG, and is no longer valid. */
+static void tree_unmap(mcts_tree *t)
 {
-	free(t->node);
-	free(t->ret);
-	free(t->map);
-	free(t->st);
-	free(t->tmp);
-	free(t->acts);
-	free(t->probs);
-	free(t->kid);
-	free(t->kidok);
-	free(t->cand);
-	free(t->cstamp);
-	free(t->path);
-	free(t->hkey);
-	free(t->hval);
-	free(t->hstamp);
+	block_unmap(&t->arena);
+	block_unmap(&t->kids);
+	t->valid = false;
 }
 
-static bool tree_alloc(mcts_tree *t, const qv_game *g, const mcts_conf *cf, uint64_t seed)
+/* Maps the tree's arena and scratch (the children's for max(max_actions, max_chance) children
+ * to begin with). */
+static bool tree_map(mcts_tree *t)
 {
+	const qv_game *g = t->g;
 	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
-	size_t na = (size_t)(most > 0 ? most : 1);
+	uint32_t na = (uint32_t)(most > 0 ? most : 1);
+	if (!block_map(&t->arena, arena_layout(t, NULL)))
+		return false;
+	arena_layout(t, t->arena.p);
+	t->cgen = 0;
+	t->valid = false;
+	if (!kids_map(t, na)) { /* its index holds the root's legal actions when merging */
+		tree_unmap(t);
+		return false;
+	}
+	return true;
+}
+
+/* Sets up a tree's settings and RNG (its memory comes with tree_map). */
+static void tree_init(mcts_tree *t, const qv_game *g, const mcts_conf *cf, uint64_t seed)
+{
 	t->g = g;
 	t->cf = cf;
 	t->stride = g->max_players;
 	t->cap = cf->nodes;
-	t->hcap = 16;
-	while (t->hcap < 2 * na)
-		t->hcap <<= 1;
 	qv_rng_seed(&t->rng, seed);
-	t->node = malloc(sizeof *t->node * t->cap);
-	t->ret = malloc(sizeof *t->ret * t->cap * (size_t)t->stride);
-	t->map = malloc(sizeof *t->map * t->cap);
-	t->st = malloc(g->state_size);
-	t->tmp = malloc(g->state_size);
-	t->acts = malloc(sizeof *t->acts * na);
-	t->probs = malloc(sizeof *t->probs * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
-	/* A node never has more children than legal actions at some visit: at most max_actions. */
-	t->kid = malloc(sizeof *t->kid * na);
-	t->kidok = malloc(na);
-	t->cand = malloc(sizeof *t->cand * na);
-	t->cstamp = calloc(na, sizeof *t->cstamp);
-	t->path = malloc(sizeof *t->path * (MCTS_MAX_DEPTH + 1));
-	t->hkey = malloc(sizeof *t->hkey * t->hcap);
-	t->hval = malloc(sizeof *t->hval * t->hcap);
-	t->hstamp = calloc(t->hcap, sizeof *t->hstamp);
-	return t->node && t->ret && t->map && t->st && t->tmp && t->acts && t->probs && t->kid &&
-	       t->kidok && t->cand && t->cstamp && t->path && t->hkey && t->hval && t->hstamp;
+}
+
+/* Bytes the search of d holds: the trees, their scratch and the merge's. */
+static size_t search_bytes(const mcts_data *d, const qv_game *g)
+{
+	size_t bytes = 0;
+	for (int k = 0; k < d->ntrees; k++)
+		bytes += d->trees[k].arena.len + d->trees[k].kids.len;
+	if (d->ready) {
+		size_t na = (size_t)(g->max_actions > 0 ? g->max_actions : 1);
+		bytes += na * (sizeof *d->edges + sizeof *d->accv +
+		               sizeof *d->acc * (size_t)g->max_players);
+	} else {
+		bytes += sizeof *d->edges * (size_t)d->nedges;
+	}
+	return bytes;
+}
+
+/* Gives back everything the search holds between decisions but the root edges of the last
+ * decision (a few hundred bytes to a few kilobytes), which move to a block of their size. */
+static void search_release(mcts_data *d)
+{
+	for (int k = 0; k < d->ntrees; k++)
+		tree_unmap(&d->trees[k]);
+	free(d->acc);
+	free(d->accv);
+	d->acc = NULL;
+	d->accv = NULL;
+	if (d->ready) {
+		qv__mcts_edge *e = d->nedges ? malloc(sizeof *e * (size_t)d->nedges) : NULL;
+		if (e)
+			memcpy(e, d->edges, sizeof *e * (size_t)d->nedges);
+		else
+			d->nedges = 0;
+		free(d->edges);
+		d->edges = e;
+	}
+	d->ready = false;
+}
+
+/* Allocates the trees and the merge's scratch; false (nothing held) when memory is short. */
+static bool search_alloc(mcts_data *d, const qv_game *g)
+{
+	size_t na = (size_t)(g->max_actions > 0 ? g->max_actions : 1);
+	free(d->edges);
+	d->edges = malloc(sizeof *d->edges * na);
+	d->nedges = 0;
+	d->acc = malloc(sizeof *d->acc * na * (size_t)g->max_players);
+	d->accv = malloc(sizeof *d->accv * na);
+	d->ready = true;
+	bool ok = d->edges && d->acc && d->accv;
+	for (int k = 0; ok && k < d->ntrees; k++)
+		ok = tree_map(&d->trees[k]);
+	if (!ok)
+		search_release(d);
+	return ok;
 }
 
 void qv__mcts_destroy(qv_agent *a)
@@ -706,7 +895,7 @@ void qv__mcts_destroy(qv_agent *a)
 	if (!d)
 		return;
 	for (int i = 0; i < d->ntrees; i++)
-		tree_free(&d->trees[i]);
+		tree_unmap(&d->trees[i]);
 	free(d->trees);
 	free(d->edges);
 	free(d->acc);
@@ -716,7 +905,7 @@ void qv__mcts_destroy(qv_agent *a)
 }
 
 /* Bytes of tree memory one node costs with `stride` returns: the node, its returns and its
- * slot in the compaction map (tree_alloc). */
+ * slot in the compaction map (arena_layout). */
 static size_t node_bytes(int stride)
 {
 	return sizeof(mcts_node) + sizeof(double) * (size_t)stride + sizeof(uint32_t);
@@ -824,17 +1013,17 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 			       e.msg, name, name);
 	}
 	a->data = d;
-	size_t na = (size_t)(g->max_actions > 0 ? g->max_actions : 1);
 	d->trees = calloc((size_t)d->cf.threads, sizeof *d->trees);
-	d->edges = malloc(sizeof *d->edges * na);
-	d->acc = malloc(sizeof *d->acc * na * (size_t)g->max_players);
-	d->accv = malloc(sizeof *d->accv * na);
-	bool ok = d->trees && d->edges && d->acc && d->accv;
+	bool ok = d->trees != NULL;
 	uint64_t base = qv_rng_next(&a->rng);
-	for (int i = 0; ok && i < d->cf.threads; i++) {
-		d->ntrees = i + 1;
-		ok = tree_alloc(&d->trees[i], g, &d->cf, qv_seed_mix(base, (uint64_t)i));
-	}
+	for (int i = 0; ok && i < d->cf.threads; i++)
+		tree_init(&d->trees[i], g, &d->cf, qv_seed_mix(base, (uint64_t)i));
+	if (ok)
+		d->ntrees = d->cf.threads;
+	/* The memory is had now, so that a setting the machine cannot hold fails here with a
+	 * message; an agent that keeps no trees gives it back after each decision
+	 * (qv_agent_set_keep) and maps it again at the next. */
+	ok = ok && search_alloc(d, g);
 	if (!ok) {
 		qv__mcts_destroy(a);
 		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s (%u nodes per thread; "
@@ -892,13 +1081,19 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 	const qv_game *g = a->game;
 	int n = g->legal(st, a->abuf);
 	d->nedges = 0;
-	d->last = (qv_agent_stats){0, 0, 0};
+	d->last = (qv_agent_stats){0, 0, 0, 0};
 	if (n <= 1) {
 		d->observed = false;
 		return n == 1 ? a->abuf[0] : -1;
 	}
 	/* The handicap: no search. The kept trees stay; observe moves them down as usual. */
 	if (d->cf.blunder > 0 && qv_rng_double(&a->rng) < d->cf.blunder) {
+		d->observed = false;
+		return a->abuf[qv_rng_below(&a->rng, (uint32_t)n)];
+	}
+	/* An agent that keeps no trees maps its memory for this decision only; when the system
+	 * refuses it, a random legal action is the answer (no search, nothing held). */
+	if (!d->ready && !search_alloc(d, g)) {
 		d->observed = false;
 		return a->abuf[qv_rng_below(&a->rng, (uint32_t)n)];
 	}
@@ -944,16 +1139,23 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 		d->last.nodes += d->trees[k].used;
 	}
 	d->last.seconds = now_seconds() - t0;
+	d->last.bytes = search_bytes(d, g);
 	/* The search worked on a's scratch copy; a->abuf still holds the root's legal actions. */
 	merge_roots(d, a->abuf, n, np, g->max_players);
-	if (d->nedges == 0)
-		return a->abuf[qv_rng_below(&a->rng, (uint32_t)n)];
-	/* Most visits; among equals, the best mean for the player. */
-	const qv__mcts_edge *best = &d->edges[0];
-	for (int i = 1; i < d->nedges && d->edges[i].visits == best->visits; i++)
-		if (d->edges[i].mean[player] > best->mean[player])
-			best = &d->edges[i];
-	return best->action;
+	qv_action choice = a->abuf[0];
+	if (d->nedges == 0) {
+		choice = a->abuf[qv_rng_below(&a->rng, (uint32_t)n)];
+	} else {
+		/* Most visits; among equals, the best mean for the player. */
+		const qv__mcts_edge *best = &d->edges[0];
+		for (int i = 1; i < d->nedges && d->edges[i].visits == best->visits; i++)
+			if (d->edges[i].mean[player] > best->mean[player])
+				best = &d->edges[i];
+		choice = best->action;
+	}
+	if (a->release)
+		search_release(d);
+	return choice;
 }
 
 /* ---- following the game ---------------------------------------------------------------------- */
@@ -988,6 +1190,14 @@ void qv__mcts_reset(qv_agent *a)
 	for (int k = 0; k < d->ntrees; k++)
 		d->trees[k].valid = false;
 	d->observed = false;
+	if (a->release && d->ready)
+		search_release(d);
+}
+
+size_t qv__mcts_held(const qv_agent *a)
+{
+	const mcts_data *d = a->data;
+	return search_bytes(d, a->game);
 }
 
 void qv__mcts_stats(const qv_agent *a, qv_agent_stats *out)
@@ -1014,7 +1224,7 @@ int qv__mcts_children(const qv_agent *a, qv_action *out, int max)
 	const mcts_data *d = a->data;
 	const mcts_tree *t = &d->trees[0];
 	int n = 0;
-	if (!t->valid)
+	if (!d->ready || !t->valid)
 		return 0;
 	for (uint32_t c = t->node[t->root].child; c && n < max; c = t->node[c].sibling)
 		if (t->node[c].visits)
@@ -1057,6 +1267,7 @@ const qv_agent_kind qv_agent_mcts = {
 	.observe = qv__mcts_observe,
 	.reset = qv__mcts_reset,
 	.stats = qv__mcts_stats,
+	.held = qv__mcts_held,
 };
 
 const qv_agent_kind qv_agent_ismcts = {
@@ -1071,4 +1282,5 @@ const qv_agent_kind qv_agent_ismcts = {
 	.observe = qv__mcts_observe,
 	.reset = qv__mcts_reset,
 	.stats = qv__mcts_stats,
+	.held = qv__mcts_held,
 };

@@ -18,6 +18,7 @@ void qv__mcts_destroy(qv_agent *a);
 void qv__mcts_observe(qv_agent *a, int who, qv_action action);
 void qv__mcts_reset(qv_agent *a);
 void qv__mcts_stats(const qv_agent *a, qv_agent_stats *out);
+size_t qv__mcts_held(const qv_agent *a);
 
 /* One root edge of the last decision, summed over the threads' trees. */
 typedef struct qv__mcts_edge {

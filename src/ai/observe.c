@@ -10,7 +10,9 @@
 
 void qv_agent_observe(qv_agent *a, const void *before, qv_action action)
 {
-	if (!a->kind->observe || a->seat < 0)
+	/* An agent that keeps nothing between decisions (qv_agent_set_keep) has nothing to
+	 * follow, and skips the check's cost. */
+	if (!a->kind->observe || a->seat < 0 || a->release)
 		return;
 	int who = a->game->to_move(before);
 	if (who == QV_OVER)

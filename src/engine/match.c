@@ -588,7 +588,7 @@ void qv_match_tell_agent(const qv_match *m, qv_agent *a, int *seen)
 {
 	int from = *seen;
 	*seen = m->nhist;
-	if (from >= m->nhist || !a->kind->observe || a->seat < 0)
+	if (from >= m->nhist || !a->kind->observe || a->seat < 0 || a->release)
 		return; /* nothing new, or an agent that keeps nothing between decisions */
 	void *st = malloc(m->game->state_size);
 	if (!st) {

@@ -591,6 +591,48 @@ static void test_threads(void **state)
 	qv_match_free(m);
 }
 
+/* An agent that keeps no trees (the server's, qv_agent_set_keep) holds none of its search
+ * between decisions, only the root statistics of its last one, and plays exactly as one that
+ * keeps them but is told nothing (each decision then starts a fresh tree). The one that keeps
+ * them holds the trees, and reports what the search used. */
+static void test_keep_and_release(void **state)
+{
+	(void)state;
+	qv_match *m = load_position(winning_capture, NULL);
+	const char *spec = "ismcts:iterations=3000,threads=2";
+	qv_agent *kept = new_agent(m->game, spec, 5), *freed = new_agent(m->game, spec, 5);
+	qv_agent_set_keep(freed, false);
+	assert_int_equal(qv_agent_memory(freed), 0);
+	size_t before = qv_agent_memory(kept);
+	assert_true(before > 1000000); /* two arenas of 8,524 nodes and their scratch */
+	for (int k = 0; k < 3; k++) {
+		char t1[64], t2[64];
+		choose_text(kept, m, t1, sizeof t1);
+		choose_text(freed, m, t2, sizeof t2);
+		assert_string_equal(t1, t2);
+		qv_agent_stats s1, s2;
+		qv_agent_last_stats(kept, &s1);
+		qv_agent_last_stats(freed, &s2);
+		assert_int_equal(s1.iterations, s2.iterations);
+		assert_int_equal(s1.nodes, s2.nodes);
+		assert_int_equal(s1.bytes, s2.bytes);
+		assert_true(s2.bytes >= before);
+		qv__mcts_edge edges[64];
+		int n = qv__mcts_root(freed, edges, 64);
+		assert_true(n > 0 && n < 64);
+		assert_int_equal(qv_agent_memory(freed), sizeof(qv__mcts_edge) * (size_t)n);
+		assert_int_equal(qv_agent_memory(kept), before);
+	}
+	/* Keeping again: the next decision maps the trees, which then stay. */
+	qv_agent_set_keep(freed, true);
+	char text[64];
+	choose_text(freed, m, text, sizeof text);
+	assert_int_equal(qv_agent_memory(freed), before);
+	qv_agent_free(kept);
+	qv_agent_free(freed);
+	qv_match_free(m);
+}
+
 /* What the interrupting thread of test_interrupt needs. */
 typedef struct interrupter {
 	qv_agent *a;
@@ -736,6 +778,7 @@ int main(void)
 		cmocka_unit_test(test_observe_follows_chance),
 		cmocka_unit_test(test_protocol_game),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_keep_and_release),
 		cmocka_unit_test(test_interrupt),
 		cmocka_unit_test(test_blunder),
 		cmocka_unit_test(test_levels_per_game),
