@@ -95,6 +95,8 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 				qv__table_free(t);
 				return rc;
 			}
+			/* A table between moves holds no search tree (docs/server.md). */
+			qv_agent_set_keep(s->agent, false);
 		}
 	}
 	/* The parameters as the record writes them (numbers and booleans typed). */
