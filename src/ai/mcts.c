@@ -325,13 +325,27 @@ static size_t kids_layout(mcts_tree *t, unsigned char *base, uint32_t kcap, uint
 	return at;
 }
 
-/* Maps a new children's scratch for kcap children into t->kids (the old one is the caller's);
- * its index starts empty. */
-static bool kids_map(mcts_tree *t, uint32_t kcap)
+/* The index's entries for kcap children: a power of two, at least twice kcap. */
+static uint32_t kids_hcap(uint32_t kcap)
 {
 	uint32_t hcap = 16;
 	while (hcap < 2 * kcap)
 		hcap <<= 1;
+	return hcap;
+}
+
+/* The bytes of a children's scratch for kcap children. */
+static size_t kids_bytes(uint32_t kcap)
+{
+	mcts_tree probe;
+	return kids_layout(&probe, NULL, kcap, kids_hcap(kcap));
+}
+
+/* Maps a new children's scratch for kcap children into t->kids (the old one is the caller's);
+ * its index starts empty. */
+static bool kids_map(mcts_tree *t, uint32_t kcap)
+{
+	uint32_t hcap = kids_hcap(kcap);
 	if (!block_map(&t->kids, kids_layout(t, NULL, kcap, hcap)))
 		return false;
 	kids_layout(t, t->kids.p, kcap, hcap);
@@ -508,20 +522,27 @@ static int list_legal(mcts_tree *t)
 
 /* Makes room in the children's scratch for `need` children (kid, kidok, and an index of twice
  * as many entries), growing it to twice its size or more; the index's contents are lost, the
- * children listed in kid are kept. A node's children are nodes of the arena, so the scratch
- * never needs more than the arena's size. False when the memory cannot be had. */
+ * children listed in kid are kept. A node's children are nodes of the arena, so it never needs
+ * room for more than the arena's nodes; and it grows only while it takes no more bytes than the
+ * arena's block, the hard cap on a search's memory: twice its arenas and fixed scratch. False
+ * when it may not grow or the memory cannot be had. */
 static bool kids_room(mcts_tree *t, uint32_t need)
 {
 	QV_ASSERT(need <= t->cap);
 	if (need <= t->kcap)
 		return true;
 	uint32_t had = t->kcap, want = had * 2 > need ? had * 2 : need;
+	if (want > t->cap)
+		want = t->cap;
+	if (kids_bytes(want) > t->arena.len)
+		return false;
 	mcts_block old = t->kids;
 	const uint32_t *kid = t->kid;
-	if (!kids_map(t, want < t->cap ? want : t->cap)) {
+	if (!kids_map(t, want)) {
 		t->kids = old;
 		return false;
 	}
+	QV_ASSERT(t->kids.len <= t->arena.len);
 	memcpy(t->kid, kid, sizeof *kid * had);
 	block_unmap(&old);
 	return true;
