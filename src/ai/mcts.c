@@ -1102,6 +1102,10 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 	const qv_game *g = a->game;
 	int n = g->legal(st, a->abuf);
 	d->nedges = 0;
+	if (!d->ready) { /* the last decision's root edges, all an agent that keeps nothing held */
+		free(d->edges);
+		d->edges = NULL;
+	}
 	d->last = (qv_agent_stats){0, 0, 0, 0};
 	if (n <= 1) {
 		d->observed = false;
