@@ -1,11 +1,11 @@
 #!/bin/sh
 # serve_memory.sh - the memory of `quiver serve` while tables of `hard` seats play themselves:
 # starts the server on a temporary database (127.0.0.1, a free port), creates TABLES tables of
-# two hard seats (three in Arrow Party), the four games in turn, and prints the server's VmRSS
-# every STEP seconds for SECONDS seconds, then the AI and chance steps played (the tables'
-# versions summed) and the RSS growth per step.
+# two hard seats (three in Arrow Party), the games of $GAMES in turn (default all four), and
+# prints the server's VmRSS every STEP seconds for SECONDS seconds, then the AI and chance steps
+# played (the tables' versions summed) and the RSS growth per step.
 #
-#   bench/serve_memory.sh QUIVER [TABLES] [SECONDS] [STEP]     (defaults 200, 240, 30)
+#   [GAMES='g1 g2'] bench/serve_memory.sh QUIVER [TABLES] [SECONDS] [STEP]  (200, 240, 30)
 #
 # Needs curl. docs/benchmarks.md has the figures (issue 20).
 set -eu
@@ -13,6 +13,7 @@ quiver=$1
 tables=${2:-200}
 seconds=${3:-240}
 step=${4:-30}
+games=${GAMES:-three-arrows concardia evons arrow-party}
 dir=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT INT TERM
 "$quiver" serve --port 0 --db "$dir/q.db" --max-tables "$tables" >"$dir/out" 2>"$dir/err" &
@@ -28,11 +29,11 @@ rss() { sed -n 's/^VmRSS:[^0-9]*\([0-9]*\) kB/\1/p' "/proc/$pid/status"; }
 echo "RSS before any table: $(($(rss) / 1024)) MiB"
 i=0
 while [ "$i" -lt "$tables" ]; do
-	case $((i % 4)) in
-	0) body='{"game": "three-arrows", "seats": ["hard", "hard"]}' ;;
-	1) body='{"game": "concardia", "seats": ["hard", "hard"]}' ;;
-	2) body='{"game": "evons", "seats": ["hard", "hard"]}' ;;
-	*) body='{"game": "arrow-party", "seats": ["hard", "hard", "hard"]}' ;;
+	set -- $games
+	shift $((i % $#))
+	case $1 in
+	arrow-party) body='{"game": "arrow-party", "seats": ["hard", "hard", "hard"]}' ;;
+	*) body="{\"game\": \"$1\", \"seats\": [\"hard\", \"hard\"]}" ;;
 	esac
 	id=$(curl -sf -X POST "$url/api/tables" -d "$body" | sed -n 's/^{"id": *"\([^"]*\)".*/\1/p')
 	[ -n "$id" ] && echo "$id" >>"$dir/ids"
