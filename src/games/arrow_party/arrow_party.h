@@ -30,6 +30,8 @@
 #define AP_NDICE       6
 #define AP_NPAIRS      10
 #define AP_PUBLIC      0x20
+/* legal() lists at most 57 (item uses: 5 dice, 40 swaps, 4 exchanges, 7 others, ready; a
+ * throw lists at most the 30 arrow cards), chance() at most 121 (11 x 11 gives of a pair). */
 #define AP_MAX_ACTIONS 64
 #define AP_MAX_CHANCE  128
 

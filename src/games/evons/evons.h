@@ -28,6 +28,9 @@
 #define EV_CREDITS     50
 #define EV_INCOME      5
 #define EV_MAX_STACK   100 /* two entries per card on the board at most, and 49 cells */
+/* legal() lists at most 1,961: plays and covers of up to 20 monster kinds on each empty cell,
+ * a reveal per occupied one, end (a mulligan at most 326, a chain step at most 161). A search
+ * node may hold more children than this (open loop: src/ai/mcts.c). */
 #define EV_MAX_ACTIONS 2100
 #define EV_MAX_CHANCE  2
 
