@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 	uint64_t seed = 1;
 	const char *opening = "ismcts:iterations=20000", *mid = "mcts:iterations=20000";
 	int mids = 3;
-	for (int i = 2; i < argc; i++) {
+	for (int i = 2; i < argc; i += 2) {
 		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
 		if (strcmp(argv[i], "--param") == 0 && next) {
 			if (qv_params_parse_list(&params, next, &err)) {
@@ -145,7 +145,6 @@ int main(int argc, char **argv)
 			fprintf(stderr, "deep: unknown or incomplete option '%s'\n", argv[i]);
 			return 2;
 		}
-		i++;
 	}
 	mids = qv_test_games(mids, 1);
 	unsigned char *st = malloc(g->state_size), *last = malloc(g->state_size);
