@@ -48,10 +48,11 @@ static const char *hard_full(const qv_game *g, char *buf, size_t len)
 	return buf;
 }
 
-/* The iterations= of a spec, 0 when it has none. */
-static long budget_of(const char *spec)
+/* The iterations= of a spec, or of the level it names in game g; 0 when it has none. */
+static long budget_of(const qv_game *g, const char *spec)
 {
-	const char *p = strstr(spec, "iterations=");
+	const char *level = qv_agent_level_options(g, spec);
+	const char *p = strstr(level ? level : spec, "iterations=");
 	return p ? strtol(p + 11, NULL, 10) : 0;
 }
 
@@ -87,7 +88,7 @@ static void decide(const qv_game *g, const void *st, const char *spec, bool full
 		       (unsigned long long)s.iterations, s.seconds, (double)s.bytes / 1e6);
 		/* A decision with one option is answered without search. */
 		if (full && qv_count_legal(g, st, buf) > 1 &&
-		    (long)s.iterations != budget_of(spec)) {
+		    (long)s.iterations != budget_of(g, spec)) {
 			printf("FAIL %s: %s searched %llu iterations, not its whole budget\n",
 			       where, spec, (unsigned long long)s.iterations);
 			failures++;
