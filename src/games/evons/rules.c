@@ -1778,12 +1778,21 @@ static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
 		count[pl->removed[i]]--;
 }
 
+/* The covered cards player q owns on the board. */
+static int covered_count(const ev_state *s, int q)
+{
+	int n = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		n += occupied(s, c) && s->cell[c].owner == q && covered(s, c);
+	return n;
+}
+
 /* A decision shows the viewer something when a card the viewer could not place becomes one it
  * can: a draw from the viewer's own deck, a card played from the opponent's hand or turned
  * face up, a covered card sent to the graveyard; when the viewer's mulligan draws a new hand
  * (from a deck in an order nobody knows, even if the same kinds come back); and when the
- * opponent covers a card while the viewer cannot rule out a hand of blocks only (covered
- * cards are monsters, so the cover shows that the hand held one). A card going from the
+ * opponent puts a card face down (a cover, a Growth) while the viewer cannot rule out a hand
+ * of blocks only (covered cards are monsters, so it shows that the hand held one). A card going from the
  * opponent's deck to the opponent's hand stays unseen. True also in the rare case where
  * every unseen card is alike, so that nothing is learnt. */
 static bool ev_reveals(const void *st, qv_action a, int viewer)
@@ -1794,7 +1803,9 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 	int mover = ev_to_move(s);
 	if (EV_TYPE(a) == EV_ACT_MULLIGAN && mover == viewer)
 		return true;
-	if (EV_TYPE(a) == EV_ACT_COVER && mover == 1 - viewer) {
+	ev_state t = *s;
+	ev_apply(&t, a, NULL);
+	if (mover == 1 - viewer && covered_count(&t, mover) > covered_count(s, mover)) {
 		int unseen[EV_NKINDS], blocks = 0;
 		unseen_kinds(s, mover, viewer, unseen);
 		for (int k = EV_NMONSTERS; k < EV_NKINDS; k++)
@@ -1802,8 +1813,6 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 		if (blocks >= s->pl[mover].nhand)
 			return true;
 	}
-	ev_state t = *s;
-	ev_apply(&t, a, NULL);
 	for (int q = 0; q < 2; q++) {
 		int before[EV_NKINDS], after[EV_NKINDS];
 		unseen_kinds(st, q, viewer, before);
