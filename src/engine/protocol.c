@@ -289,10 +289,11 @@ static qv_status cmd_undo(qv_protocol *p, cmd_args *a, qv_err *err)
 		for (int i = 0; i < a->argc; i++) {
 			seat[i] = qv_player_parse(a->argv[i], np);
 			if (seat[i] < 0)
-				return qv_fail(err, QV_EINVAL,
-				               "unknown seat '%.40s': expected undo, or undo p1-p%d "
-				               "followed by the other seats played by people",
-				               a->argv[i], np);
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "unknown seat '%.40s': expected undo, or undo p1-p%d "
+				    "followed by the other seats played by people",
+				    a->argv[i], np);
 			people |= 1u << seat[i];
 		}
 		rc = qv_match_undo_seat(p->m, seat[0], people, err);
