@@ -199,8 +199,8 @@ typedef struct qv_game {
 	 * When viewer is another player, who does not know a, a reveals when some state of W could
 	 * not have led by any of its options to the view viewer has after a (a card played from a
 	 * hidden hand, a covered piece uncovered). Exact in the sense of this rule, with no
-	 * sampling; a game may answer true in a rare case where nothing is learnt (its rules page
-	 * and rules.c say which), never false where something is. Chance outcomes are never
+	 * sampling; a game may answer true in a rare case where nothing is learnt (its rules.c
+	 * says which), never false where something is (property 11 of tests/property checks it). Chance outcomes are never
 	 * asked: a takeback never crosses one. QV_VIEW_ALL knows everything (false). NULL: the
 	 * game hides nothing (no determinize); a game with hidden information must have it (a
 	 * match treats each of its actions as a reveal when it has not). */
