@@ -41,7 +41,8 @@
  *      v several times (REVEAL_WORLDS) and applies the decision there, for v's own decision
  *      the same action (illegal there, or a different view of v after it: a reveal) and for
  *      another's every option of that world (none leaving v the view v has after the truth's
- *      action: a reveal); whenever it finds a reveal, reveals must say so.
+ *      action: a reveal); whenever it finds a reveal, reveals must say so (at every step of the full games,
+ *      on a share REVEALS_P of the heavy steps of the others).
  *
  * Game i starts from seed qv_seed_mix(S, i), and the tester's own choices come from an RNG
  * derived from that seed, so `--only i` replays game i exactly. The first FULL_GAMES games
@@ -78,6 +79,7 @@
 #define NARRATION_P    0.25 /* later games: chance that a heavy step checks the narration */
 #define NARRATION_ALTS 48   /* property 9 (a): options compared, drawn at random when more */
 #define REVEAL_WORLDS  6    /* property 11: determinizations per viewer and decision */
+#define REVEALS_P      0.3  /* later games: chance that a heavy step checks property 11 */
 #define MAX_COLUMNS    80 /* property 10: the width of a diagram line */
 #define COMPACT_ROWS   17 /* property 10: the compact diagram, leaving 7 rows of a 24-row
 			   * terminal for what just happened and the prompt */
@@ -1724,7 +1726,7 @@ static bool play_game(ctx *c, bool checked)
 		}
 		if (ok && c->heavy && (c->full || qv_rng_double(&c->rng) < NARRATION_P))
 			ok = check_narration(c, who, a, text);
-		if (ok && c->heavy)
+		if (ok && c->heavy && (c->full || qv_rng_double(&c->rng) < REVEALS_P))
 			ok = check_reveals(c, who, a, text);
 		note_failure(c, &reported);
 		s = qv_apply_checked(g, c->st, a, NULL, &err);
