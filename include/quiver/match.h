@@ -160,7 +160,10 @@ typedef struct qv_takeback {
  * set for each seat played by a person (the player's own bit need not be set). Changes
  * nothing (the match's narration cache aside). The reason text names the move as the player
  * may know it, never anything hidden from the player. QV_EINVAL for a player not in the game,
- * QV_ENOMEM; otherwise QV_OK, with out->allowed saying whether the rule allows it. */
+ * QV_ENOMEM; otherwise QV_OK, with out->allowed saying whether the rule allows it. The range is
+ * always everything from the player's last decision on, so a caller with another rule for
+ * who must agree (a takeback request answered by the seats in out->seats) reads out->chance
+ * and out->shown for itself. */
 qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takeback *out,
                             qv_err *err);
 
