@@ -501,6 +501,7 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 		return qv_fail(err, QV_ENOMEM, "out of memory working out an undo");
 	replay(m, from, st);
 	char what[2 * QV_ACTION_TEXT + 64], mover[2 * QV_ACTION_TEXT + 64];
+	unsigned reveal_to = 0; /* the people entry out->reveal showed something */
 	entry_words(m, from, st, player, mover, sizeof mover);
 	for (int i = from; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
@@ -514,12 +515,14 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 			out->decisions += !mv->automatic;
 			if (mv->who != player && !mv->automatic && out->answered < 0)
 				out->answered = i;
+			unsigned to = 0;
 			for (int p = 0; p < np; p++)
-				if (shows(g, st, mv->action, p)) {
-					out->shown |= 1u << p;
-					if ((humans >> p & 1) && out->reveal < 0)
-						out->reveal = i;
-				}
+				to |= shows(g, st, mv->action, p) ? 1u << p : 0;
+			out->shown |= to;
+			if ((to & humans) && out->reveal < 0) {
+				out->reveal = i;
+				reveal_to = to & humans;
+			}
 		}
 		g->apply(st, mv->action, NULL);
 	}
@@ -534,8 +537,7 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 		        what, mover);
 	} else if (out->reveal >= 0) {
 		int r = out->reveal;
-		unsigned seen = out->shown & humans;
-		int to = seen >> player & 1 ? player : __builtin_ctz(seen);
+		int to = reveal_to >> player & 1 ? player : __builtin_ctz(reveal_to);
 		char whom[8] = "you";
 		if (to != player)
 			qv_player_name(to, whom);
