@@ -198,12 +198,14 @@ typedef struct qv_game {
 	 * a deck, a piece uncovered by force, secrets answered, a face-up card of a start choice).
 	 * When viewer is another player, who does not know a, a reveals when some state of W could
 	 * not have led by any of its options to the view viewer has after a (a card played from a
-	 * hidden hand, a covered piece uncovered). Exact in the sense of this rule, with no
-	 * sampling; a game may answer true in a rare case where nothing is learnt (its rules.c
-	 * says which), never false where something is (property 11 of tests/property checks it). Chance outcomes are never
-	 * asked: a takeback never crosses one. QV_VIEW_ALL knows everything (false). NULL: the
-	 * game hides nothing (no determinize); a game with hidden information must have it (a
-	 * match treats each of its actions as a reveal when it has not). */
+	 * hidden hand, a covered piece uncovered). Decided from the state, never by sampling,
+	 * and never false where something is learnt (property 11 of tests/property checks it
+	 * against an oracle); a game may answer true in a few cases where little or nothing is
+	 * (the comment above its reveals in rules.c lists them), which only refuses an undo.
+	 * Chance outcomes are never asked: a takeback never crosses one. QV_VIEW_ALL knows
+	 * everything (false). NULL: the game hides nothing (no determinize); a game with hidden
+	 * information must have it (a match treats each of its actions as a reveal when it has
+	 * not). */
 	bool (*reveals)(const void *st, qv_action a, int viewer);
 } qv_game;
 
