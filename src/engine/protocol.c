@@ -284,19 +284,20 @@ static qv_status cmd_undo(qv_protocol *p, cmd_args *a, qv_err *err)
 	if (a->argc == 0) {
 		rc = qv_match_undo(p->m, err);
 	} else {
-		int np = p->m->game->num_players(p->m->state), seat[QV_MAX_PLAYERS];
+		int np = p->m->game->num_players(p->m->state), seat = -1;
 		unsigned people = 0;
 		for (int i = 0; i < a->argc; i++) {
-			seat[i] = qv_player_parse(a->argv[i], np);
-			if (seat[i] < 0)
+			int s = qv_player_parse(a->argv[i], np);
+			if (s < 0)
 				return qv_fail(
 				    err, QV_EINVAL,
 				    "unknown seat '%.40s': expected undo, or undo p1-p%d "
 				    "followed by the other seats played by people",
 				    a->argv[i], np);
-			people |= 1u << seat[i];
+			people |= 1u << s;
+			seat = i == 0 ? s : seat;
 		}
-		rc = qv_match_undo_seat(p->m, seat[0], people, err);
+		rc = qv_match_undo_seat(p->m, seat, people, err);
 	}
 	if (rc)
 		return rc;
