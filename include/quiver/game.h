@@ -189,6 +189,24 @@ typedef struct qv_game {
 	 * there is nothing to say. Sets *confirm when the action deserves a confirmation because
 	 * it ends the game or may eliminate the player. NULL: no notes. */
 	int (*action_note)(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+
+	/* Whether the decision a of the player to move at st (legal there) shows `viewer` (a
+	 * player) something hidden that viewer's view of st (view_json) did not tell: the rule
+	 * behind takebacks (qv_match_takeback), which never cross a reveal. Let W be the states
+	 * viewer cannot tell apart from st (the same view for viewer). When viewer is the mover,
+	 * a reveals when viewer's view after a differs between two states of W (a card drawn from
+	 * a deck, a piece uncovered by force, secrets answered, a face-up card of a start choice).
+	 * When viewer is another player, who does not know a, a reveals when some state of W could
+	 * not have led by any of its options to the view viewer has after a (a card played from a
+	 * hidden hand, a covered piece uncovered). Decided from the state, never by sampling,
+	 * and never false where something is learnt (property 11 of tests/property checks it
+	 * against an oracle); a game may answer true in a few cases where little or nothing is
+	 * (the comment above its reveals in rules.c lists them), which only refuses an undo.
+	 * Chance outcomes are never asked: a takeback never crosses one. QV_VIEW_ALL knows
+	 * everything (false). NULL: the game hides nothing (no determinize); a game with hidden
+	 * information must have it (a match treats each of its actions as a reveal when it has
+	 * not). */
+	bool (*reveals)(const void *st, qv_action a, int viewer);
 } qv_game;
 
 /* Flags of render_text. */

@@ -115,8 +115,11 @@ bool qv_match_held(qv_match *m, qv_action *out);
 
 /* Draws one outcome of the pending chance event and applies it (then the forced moves). The
  * draw depends only on the match's seed and the number of history entries before it, so a
- * replayed or taken-back game meets the same dice at the same point: taking a move back cannot
- * re-roll a die. Fails with QV_ESTATE when chance is not to move. *out gets the outcome. */
+ * replayed game meets the same dice at the same point, and no undo can re-roll a die. A seat's
+ * takeback never crosses a chance outcome (qv_match_takeback), so a player never sees the
+ * outcome drawn at an index and then returns to before it; only the referee's qv_match_undo
+ * can (and then meets the same outcome again). Fails with QV_ESTATE when chance is not to
+ * move. *out gets the outcome. */
 qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err);
 
 /* Draws and applies chance outcomes until a player must decide or the game is over. Returns
@@ -124,19 +127,48 @@ qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err);
 int qv_match_settle(qv_match *m, qv_action *outcomes, int max);
 
 /* Takes back the last decision or chance outcome that was not automatic, together with the
- * automatic moves that followed it. QV_ESTATE when there is nothing to take back. */
+ * automatic moves that followed it, whatever it showed: the referee's undo (the engine
+ * protocol's `undo`, a store failure at the server), for whoever sees everything. Players
+ * take back through qv_match_undo_seat. QV_ESTATE when there is nothing to take back. */
 qv_status qv_match_undo(qv_match *m, qv_err *err);
 
-/* Undo for a player at the table (BGA's policy): takes back `player`'s own last decision only
- * if no other player's decision and no chance outcome came after it. The message says why
- * when it is refused. */
-qv_status qv_match_undo_own(qv_match *m, int player, qv_err *err);
+/* ---- takebacks ---- */
 
-/* Undo for a seat at a table (`quiver play`, the server): `humans` has bit p set for each seat
- * played by a person. When `player` is the only person at the table, takes back the player's
- * last decision together with every agent and chance move after it (the dice then come out the
- * same when the move is made again: see qv_match_chance). With other people at the table, it
- * is qv_match_undo_own. The message says why when it is refused. */
+/* What taking back a seat's last decision would undo, and whether the table's rule allows it:
+ * the engine's one answer for `quiver play`, the server's undo and (later) takeback requests
+ * between people. The rule: a seat takes back its own last decision (qv_move not automatic)
+ * with every move after it. With another person at the table, only while no other player
+ * has decided since; alone against agents, their answers go too. Never across a chance
+ * outcome (a die, a draw, a coin: any entry of QV_CHANCE, even a forced one), so no outcome
+ * once shown is ever met again from before it; and never across a decision that showed a
+ * person at the table something hidden (qv_game.reveals), so no one keeps knowledge of the
+ * position the takeback returns to beyond that position's own view. Agents forget the game
+ * after a takeback (their seats are reset), so what they were shown does not count. */
+typedef struct qv_takeback {
+	bool allowed;   /* the rule allows it: qv_match_undo_seat would take it back */
+	int from;       /* the first history entry it takes back; -1: the seat has no decision */
+	int decisions;  /* decisions among entries [from, nhist) that were not automatic */
+	unsigned seats; /* bit p: a decision of p (automatic or not) is among them */
+	unsigned shown; /* bit p: one of them showed p something hidden (qv_game.reveals) */
+	int chance;     /* the first chance outcome among them (an entry), or -1 */
+	int reveal;     /* the first entry that showed a person at the table something, or -1 */
+	int answered;   /* with other people: the first other player's decision since, or -1 */
+	qv_err why;     /* when not allowed: the reason, worded for the seat asking */
+} qv_takeback;
+
+/* Works out the takeback of `player`'s last decision under the rule above. `humans` has bit p
+ * set for each seat played by a person (the player's own bit need not be set). Changes
+ * nothing (the match's narration cache aside). The reason text names the move as the player
+ * may know it, never anything hidden from the player. QV_EINVAL for a player not in the game,
+ * QV_ENOMEM; otherwise QV_OK, with out->allowed saying whether the rule allows it. The range is
+ * always everything from the player's last decision on, so a caller with another rule for
+ * who must agree (a takeback request answered by the seats in out->seats) reads out->chance
+ * and out->shown for itself. */
+qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takeback *out,
+                            qv_err *err);
+
+/* Undo for a seat at a table (`quiver play`, the server): takes back what qv_match_takeback
+ * allows, or fails with QV_ESTATE and its reason (QV_EINVAL for a player not in the game). */
 qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err);
 
 /* Writes the notation of history entry i into buf. */

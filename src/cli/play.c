@@ -687,11 +687,11 @@ static void prompt_help(play *P)
 	       "               alone: every name)\n",
 	       any ? ", e.g. '" : "", any ? L.texts[0] : "", any ? "'" : "");
 	if (P->nhumans == 1)
-		printf("  undo         take back your last move and every move after it (the dice\n"
-		       "               come out the same when you play it again)\n");
+		printf("  undo         take back your last move and the computer's answers, unless a\n"
+		       "               die was rolled or something hidden was shown since\n");
 	else
-		printf("  undo         take back your last move, while nobody has moved and no die\n"
-		       "               was rolled since\n");
+		printf("  undo         take back your last move while nobody has moved since, unless\n"
+		       "               a die was rolled or something hidden was shown since\n");
 	printf("  show         show the board again\n"
 	       "  help         this help\n"
 	       "  quit         save the game and stop (also end of input, Ctrl-D, or Ctrl-C)\n"
@@ -736,7 +736,7 @@ static bool undo(play *P, int h)
 		say(P, 0, "Not undone: %s.", err.msg);
 		if (P->nhumans > 1)
 			say(P, 0, "(with other people at the table, undo takes back only your own last "
-			    "move, and only while nobody has moved and no die was rolled since)");
+			    "move, and only while nobody has moved since)");
 		return false;
 	}
 	int after = before - P->m->nhist - 1;

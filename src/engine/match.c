@@ -325,7 +325,9 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err)
 }
 
 /* Draws the pending chance event's outcome from a generator seeded by the match's seed and the
- * length of the history, and plays it. */
+ * length of the history, and plays it. A seat's takeback never crosses a chance outcome
+ * (qv_match_takeback), so in play no index's outcome is shown and then met again from before
+ * it: the draw at an index stays unknown until it is made. */
 qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err)
 {
 	int who = qv_match_to_move(m);
@@ -433,41 +435,145 @@ qv_status qv_match_undo(qv_match *m, qv_err *err)
 	return truncate_history(m, i, err);
 }
 
-/* Undo at the table: only the player's own last decision, and never across a chance
- * outcome (which would let a player reroll) or another player's decision. */
-qv_status qv_match_undo_own(qv_match *m, int player, qv_err *err)
+static const char *seen_text(qv_match *m, int i, const void *before, int viewer);
+
+/* Whether the decision a of the player to move at st shows viewer something hidden: the
+ * game's answer, and for a game with hidden information that has none, always. */
+static bool shows(const qv_game *g, const void *st, qv_action a, int viewer)
 {
-	char name[8], mine[8];
-	if (player < 0 || player >= m->game->num_players(m->state))
-		return qv_fail(err, QV_EINVAL, "no player %d in this game", player + 1);
-	int i = last_decision(m);
-	if (i < 0)
-		return qv_fail(err, QV_ESTATE, "nothing to undo");
-	int who = m->hist[i].who;
-	if (who == QV_CHANCE)
-		return qv_fail(err, QV_ESTATE, "cannot undo across a chance outcome (die roll)");
-	if (who != player)
-		return qv_fail(err, QV_ESTATE, "cannot undo: %s has decided since %s's last move",
-			       qv_player_name(who, name), qv_player_name(player, mine));
-	return truncate_history(m, i, err);
+	if (g->reveals)
+		return g->reveals(st, a, viewer);
+	return g->determinize != NULL;
 }
 
-/* Alone against agents a player may take back any own decision with what followed; with other
- * people at the table, only a decision nobody has answered yet. */
-qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err)
+/* The seat's last decision that was not automatic, or -1. */
+static int last_own_decision(const qv_match *m, int player)
 {
-	char name[8];
-	if (player < 0 || player >= m->game->num_players(m->state))
-		return qv_fail(err, QV_EINVAL, "no player %d in this game", player + 1);
-	if (humans & ~(1u << player))
-		return qv_match_undo_own(m, player, err);
 	int i = m->nhist - 1;
 	while (i >= 0 && (m->hist[i].who != player || m->hist[i].automatic))
 		i--;
-	if (i < 0)
-		return qv_fail(err, QV_ESTATE, "nothing to undo: %s has not decided anything yet",
-			       qv_player_name(player, name));
-	return truncate_history(m, i, err);
+	return i;
+}
+
+/* Entry i as `player` may know it, quoted, into buf: "p2's 'uncover c5'", "your 'attack c3
+ * c4'", "a chance outcome ('die +1')"; st is the state before entry i. */
+static const char *entry_words(qv_match *m, int i, const void *st, int player, char *buf,
+                               size_t len)
+{
+	const char *text = seen_text(m, i, st, player);
+	int who = m->hist[i].who;
+	char name[8];
+	if (who == QV_CHANCE)
+		snprintf(buf, len, text && *text ? "the chance outcome '%s'" : "a chance outcome",
+		         text);
+	else if (who == player)
+		snprintf(buf, len, "your '%s'", text ? text : "?");
+	else if (text && *text)
+		snprintf(buf, len, "%s's '%s'", qv_player_name(who, name), text);
+	else
+		snprintf(buf, len, "a move of %s", qv_player_name(who, name));
+	return buf;
+}
+
+/* One pass over the entries a takeback would undo, from the state before the first: who
+ * decided, the first chance outcome, who was shown something (the game's reveals, asked for
+ * every player at every decision), the first other player's decision. Then the rule, with the
+ * reason for a refusal worded for the player. */
+qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takeback *out, qv_err *err)
+{
+	const qv_game *g = m->game;
+	int np = g->num_players(m->state);
+	char name[8], mine[8];
+	*out = (qv_takeback){.from = -1, .chance = -1, .reveal = -1, .answered = -1};
+	if (player < 0 || player >= np)
+		return qv_fail(err, QV_EINVAL, "no player %d in this game", player + 1);
+	humans |= 1u << player;
+	bool alone = !(humans & ~(1u << player));
+	int from = last_own_decision(m, player);
+	if (from < 0) {
+		qv_fail(&out->why, QV_ESTATE, "nothing to undo: %s has not decided anything yet",
+		        qv_player_name(player, name));
+		return QV_OK;
+	}
+	out->from = from;
+	void *st = malloc(g->state_size);
+	if (!st)
+		return qv_fail(err, QV_ENOMEM, "out of memory working out an undo");
+	replay(m, from, st);
+	char what[2 * QV_ACTION_TEXT + 64], mover[2 * QV_ACTION_TEXT + 64];
+	unsigned reveal_to = 0; /* the people entry out->reveal showed something */
+	entry_words(m, from, st, player, mover, sizeof mover);
+	for (int i = from; i < m->nhist; i++) {
+		const qv_move *mv = &m->hist[i];
+		if (mv->who == QV_CHANCE) {
+			if (out->chance < 0) {
+				out->chance = i;
+				entry_words(m, i, st, player, what, sizeof what);
+			}
+		} else if (mv->who >= 0) {
+			out->seats |= 1u << mv->who;
+			out->decisions += !mv->automatic;
+			if (mv->who != player && !mv->automatic && out->answered < 0)
+				out->answered = i;
+			unsigned to = 0;
+			for (int p = 0; p < np; p++)
+				to |= shows(g, st, mv->action, p) ? 1u << p : 0;
+			out->shown |= to;
+			if ((to & humans) && out->reveal < 0) {
+				out->reveal = i;
+				reveal_to = to & humans;
+			}
+		}
+		g->apply(st, mv->action, NULL);
+	}
+	if (!alone && out->answered >= 0) {
+		qv_fail(&out->why, QV_ESTATE, "%s has decided since %s's last move",
+		        qv_player_name(m->hist[out->answered].who, name),
+		        qv_player_name(player, mine));
+	} else if (out->chance >= 0) {
+		qv_fail(&out->why, QV_ESTATE,
+		        "%s came after %s, and no undo crosses a chance outcome (it would be known "
+		        "before the move is made again)",
+		        what, mover);
+	} else if (out->reveal >= 0) {
+		int r = out->reveal;
+		int to = reveal_to >> player & 1 ? player : __builtin_ctz(reveal_to);
+		char whom[8] = "you";
+		if (to != player)
+			qv_player_name(to, whom);
+		if (r == from) {
+			qv_fail(
+			    &out->why, QV_ESTATE,
+			    "%s showed %s something that was hidden, and no undo crosses a reveal",
+			    mover, whom);
+		} else {
+			replay(m, r, st);
+			entry_words(m, r, st, player, what, sizeof what);
+			qv_fail(
+			    &out->why, QV_ESTATE,
+			    "%s after %s showed %s something that was hidden, and no undo crosses "
+			    "a reveal",
+			    what, mover, whom);
+		}
+	} else {
+		out->allowed = true;
+	}
+	free(st);
+	return QV_OK;
+}
+
+qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err)
+{
+	qv_takeback tb;
+	qv_status rc = qv_match_takeback(m, player, humans, &tb, err);
+	if (rc)
+		return rc;
+	if (!tb.allowed) {
+		if (err)
+			*err = tb.why;
+		return QV_ESTATE;
+	}
+	return truncate_history(m, tb.from, err);
 }
 
 void qv_match_set_name(qv_match *m, int player, const char *name)

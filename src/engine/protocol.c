@@ -273,11 +273,32 @@ static qv_status cmd_settle(qv_protocol *p, cmd_args *a, qv_err *err)
 	return QV_OK;
 }
 
-/* Takes back the last decision or chance outcome and the automatic moves after it. */
+/* `undo`: the referee's undo, the last decision or chance outcome and the automatic moves
+ * after it, whatever it showed (the session's client sees everything and names outcomes
+ * itself). `undo pN [pM...]`: a seat's takeback under the rule of `quiver play` and the server
+ * (qv_match_undo_seat), pN and the other seats named being people and the rest agents; a
+ * refusal gives the engine's reason. */
 static qv_status cmd_undo(qv_protocol *p, cmd_args *a, qv_err *err)
 {
-	(void)a;
-	qv_status rc = qv_match_undo(p->m, err);
+	qv_status rc;
+	if (a->argc == 0) {
+		rc = qv_match_undo(p->m, err);
+	} else {
+		int np = p->m->game->num_players(p->m->state), seat = -1;
+		unsigned people = 0;
+		for (int i = 0; i < a->argc; i++) {
+			int s = qv_player_parse(a->argv[i], np);
+			if (s < 0)
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "unknown seat '%.40s': expected undo, or undo p1-p%d "
+				    "followed by the other seats played by people",
+				    a->argv[i], np);
+			people |= 1u << s;
+			seat = i == 0 ? s : seat;
+		}
+		rc = qv_match_undo_seat(p->m, seat, people, err);
+	}
 	if (rc)
 		return rc;
 	/* The agents followed a game that has been taken back. */
@@ -499,7 +520,8 @@ static const command commands[] = {
 	{"play", cmd_play, 1, -1, true, "play <action>", "play an action or a chance outcome"},
 	{"chance", cmd_chance, 0, 0, true, "chance", "draw one chance outcome and apply it"},
 	{"settle", cmd_settle, 0, 0, true, "settle", "draw chance outcomes until a player decides"},
-	{"undo", cmd_undo, 0, 0, true, "undo", "take back the last decision or chance outcome"},
+	{"undo", cmd_undo, 0, QV_MAX_PLAYERS, true, "undo [pN [pM...]]",
+	 "take back the last move; with pN: pN's takeback under the table's rule"},
 	{"history", cmd_history, 0, 0, true, "history", "every action so far"},
 	{"show", cmd_show, 0, 2, true, "show [pN|all|public] [compact]", "the board as text"},
 	{"state", cmd_state, 0, 0, true, "state", "the full state as JSON"},

@@ -108,7 +108,11 @@ int qv__table_auth(qv__table *t, const char *token, size_t len);
  * QV_EIO: could not be saved (nothing changed). */
 qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err);
 
-/* Takes back the seat's last decision on version v, under the policy of `quiver play`. */
+/* Takes back the seat's last decision on version v under the engine's rule (qv_match_undo_seat,
+ * as `quiver play`): never across a chance outcome or a decision that showed a person
+ * something hidden. Decided and done under the table's lock, as the pool's AI and chance
+ * steps are, so the answer depends only on the history, never on whether a queued step has
+ * run yet; an AI search that began before the undo is dropped (the version moved on). */
 qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
 
 /* Whether an AI seat or chance is to move at a table that is playing (the server's pool must

@@ -119,6 +119,15 @@ contains out.txt "quiver play --load game.json"
 [ -s game.json ] || fail "game.json was not saved"
 contains game.json '"place Y c1 N"'
 
+# ---- play: undo never crosses a reveal: p2's start choice turned both start cards up ----
+printf 'start striker-r\nundo\nhelp\nquit\n' |
+	"$Q" play concardia --players human,random --seed 3 --record undo.json >out.txt 2>err.txt
+rc=$?
+[ "$rc" -eq 0 ] || fail "play exited $rc: $(cat err.txt)"
+contains out.txt "Not undone: p2's 'start ?' after your 'start striker-r' showed you something that was hidden, and no undo crosses a reveal."
+contains out.txt "take back your last move and the computer's answers, unless a"
+contains out.txt "die was rolled or something hidden was shown since"
+
 # ---- end of input quits and saves too; the default record goes to records/, named without
 # the seed, which nothing shows before the end of a game with hidden information or dice ----
 expect_rc 0 "$Q" play three-arrows --seed 7246813

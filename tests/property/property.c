@@ -35,7 +35,14 @@
  *      narration worded for v are the same too (else they tell v something that differs
  *      between worlds v cannot tell apart);
  *  10. every line of every diagram (full and compact layouts, every viewer) fits 80 columns,
- *      and the compact layout fits COMPACT_ROWS rows, so a game plays at 80x24.
+ *      and the compact layout fits COMPACT_ROWS rows, so a game plays at 80x24;
+ *  11. the game's reveals (qv_game.reveals, the rule of takebacks) misses no reveal: an oracle
+ *      that knows nothing of the game determinizes the state before a decision for each player
+ *      v several times (REVEAL_WORLDS) and applies the decision there, for v's own decision
+ *      the same action (illegal there, or a different view of v after it: a reveal) and for
+ *      another's every option of that world (none leaving v the view v has after the truth's
+ *      action: a reveal); whenever it finds a reveal, reveals must say so (at every step of the full games,
+ *      on a share REVEALS_P of the heavy steps of the others).
  *
  * Game i starts from seed qv_seed_mix(S, i), and the tester's own choices come from an RNG
  * derived from that seed, so `--only i` replays game i exactly. The first FULL_GAMES games
@@ -71,6 +78,8 @@
 #define JSON_FLAGS     (JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY)
 #define NARRATION_P    0.25 /* later games: chance that a heavy step checks the narration */
 #define NARRATION_ALTS 48   /* property 9 (a): options compared, drawn at random when more */
+#define REVEAL_WORLDS  6    /* property 11: determinizations per viewer and decision */
+#define REVEALS_P      0.3  /* later games: chance that a heavy step checks property 11 */
 #define MAX_COLUMNS    80 /* property 10: the width of a diagram line */
 #define COMPACT_ROWS   17 /* property 10: the compact diagram, leaving 7 rows of a 24-row
 			   * terminal for what just happened and the prompt */
@@ -87,6 +96,7 @@ static const char *const prop_names[] = {
     "the game ends",
     "the narration tells each viewer only what it may know",
     "diagrams fit an 80x24 terminal",
+    "reveals misses no reveal",
 };
 
 /* A set of actions mapping each to its index in the list it came from: open addressing with
@@ -1555,6 +1565,77 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 	return ok;
 }
 
+/* Whether the game says that decision a at st shows v something (a game with hidden
+ * information and no reveals: everything, as the match treats it). */
+static bool says_reveal(const qv_game *g, const void *st, qv_action a, int v)
+{
+	return g->reveals ? g->reveals(st, a, v) : g->determinize != NULL;
+}
+
+/* Whether some option of world w (the same player to move as the truth) leaves v the view
+ * `after`; the decision itself first, the likeliest. */
+static bool some_option_alike(ctx *c, const void *w, qv_action a, int v, const json_t *after)
+{
+	const qv_game *g = c->g;
+	int n = g->legal(w, c->acts2);
+	for (int i = -1; i < n; i++) {
+		qv_action o = i < 0 ? a : c->acts2[i];
+		if (i >= 0 && o == a)
+			continue;
+		if (i < 0 && g->check(w, a, NULL) != QV_OK)
+			continue;
+		memcpy(c->alt, w, g->state_size);
+		g->apply(c->alt, o, NULL);
+		json_t *view = g->view_json(c->alt, v);
+		bool same = view && json_equal(view, after);
+		json_decref(view);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Property 11: the oracle against the game's reveals for decision a of `who`, every player. */
+static bool check_reveals(ctx *c, int who, qv_action a, const char *text)
+{
+	const qv_game *g = c->g;
+	size_t sz = g->state_size;
+	if (!g->determinize || who < 0)
+		return true;
+	memcpy(c->tmp, c->st, sz);
+	g->apply(c->tmp, a, NULL);
+	for (int v = 0; v < c->nplayers; v++) {
+		if (says_reveal(g, c->st, a, v))
+			continue;
+		json_t *after = g->view_json(c->tmp, v);
+		bool found = false;
+		for (int k = 0; k < REVEAL_WORLDS && !found; k++) {
+			memcpy(c->d1, c->st, sz);
+			g->determinize(c->d1, v, &c->rng);
+			if (v != who) {
+				found = !some_option_alike(c, c->d1, a, v, after);
+			} else if (g->check(c->d1, a, NULL) != QV_OK) {
+				found = true;
+			} else {
+				g->apply(c->d1, a, NULL);
+				json_t *view = g->view_json(c->d1, v);
+				found = !view || !json_equal(view, after);
+				json_decref(view);
+			}
+		}
+		json_decref(after);
+		if (found) {
+			char vn[16];
+			return fail(
+			    c, 11,
+			    "'%s' (by p%d) shows %s something hidden (a world %s cannot tell "
+			    "from the truth ends in another view of %s), but reveals says no",
+			    text, who + 1, viewer_name(v, vn), vn, vn);
+		}
+	}
+	return true;
+}
+
 /* All the checks of one step (the player to move is `who`). They leave the listed actions in
  * c->acts for the choice of the next action. */
 static bool check_step(ctx *c, int who)
@@ -1645,6 +1726,8 @@ static bool play_game(ctx *c, bool checked)
 		}
 		if (ok && c->heavy && (c->full || qv_rng_double(&c->rng) < NARRATION_P))
 			ok = check_narration(c, who, a, text);
+		if (ok && c->heavy && (c->full || qv_rng_double(&c->rng) < REVEALS_P))
+			ok = check_reveals(c, who, a, text);
 		note_failure(c, &reported);
 		s = qv_apply_checked(g, c->st, a, NULL, &err);
 		if (s != QV_OK)

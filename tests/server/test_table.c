@@ -257,6 +257,96 @@ static void test_join_and_versions(void **state)
 	qv__table_free(t);
 }
 
+/* ---- undo never leaks ----------------------------------------------------------------------- */
+
+/* The legal action of the player to move whose notation starts with `verb`, else the first. */
+static void legal_verb(qv__table *t, const char *verb, char *buf, size_t len)
+{
+	qv_match *m = t->m;
+	int n = m->game->legal(m->state, m->abuf);
+	assert_true(n > 0);
+	for (int i = n - 1; i >= 0; i--) {
+		m->game->action_to_text(m->state, m->abuf[i], buf, len);
+		if (strncmp(buf, verb, strlen(verb)) == 0)
+			return;
+	}
+	m->game->action_to_text(m->state, m->abuf[0], buf, len);
+}
+
+/* The audit's race, made deterministic: the last Arrow Party thrower's throw turns every throw
+ * up, and its undo arrives before the server's pool has drawn the landing (the chance step is
+ * due but not run). The engine refuses it under the table's lock, whatever the pool does: the
+ * decision depends on the history, not on whether the step ran. */
+static void test_undo_race_arrow_party(void **state)
+{
+	(void)state;
+	qv__table *t = make(NULL, "{\"game\": \"arrow-party\", \"params\": {\"players\": 3}, "
+	                          "\"seats\": [\"human\", \"human\", \"human\"]}");
+	char tok[33], a[256];
+	int seat;
+	qv_err err;
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(qv__table_join(t, NULL, &seat, tok, NULL), QV_OK);
+	/* Everyone ready (no item used: no chance in between), then the throws. */
+	for (int p = 0; p < 3; p++) {
+		assert_int_equal(qv_match_to_move(t->m), p);
+		assert_int_equal(qv__table_act(t, p, version(t), "ready", &err), QV_OK);
+	}
+	for (int p = 0; p < 3; p++) {
+		assert_int_equal(qv_match_to_move(t->m), p);
+		legal_verb(t, "throw", a, sizeof a);
+		assert_int_equal(qv__table_act(t, p, version(t), a, &err), QV_OK);
+	}
+	qv__table_lock(t);
+	assert_true(qv__table_wants_step_locked(t)); /* the landing is queued, not drawn */
+	qv__table_unlock(t);
+	int nhist = t->m->nhist;
+	long long v = version(t);
+	assert_int_equal(qv__table_undo(t, 2, v, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "showed you something that was hidden"));
+	assert_int_equal(t->m->nhist, nhist);
+	assert_int_equal(version(t), v);
+	/* The others may not take back theirs either: p3 has answered them. */
+	assert_int_equal(qv__table_undo(t, 0, v, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "has decided since"));
+	/* The pool's step then draws the landing, and the refusal stands. */
+	qv__table_lock(t);
+	assert_true(qv__table_wants_step_locked(t));
+	qv__table_unlock(t);
+	assert_true(qv__table_step(t));
+	assert_int_equal(qv__table_undo(t, 2, version(t), &err), QV_ESTATE);
+	qv__table_free(t);
+}
+
+/* Against the computer, a chance outcome once drawn is never met again from before it: the
+ * Evons coin for the first player comes after both keep. Before the coin is drawn p1's keep
+ * (and the AI's answer) may go back; once the server's step has drawn it, p1 cannot go back to
+ * choose its mulligan knowing who plays first. */
+static void test_undo_chance_not_reused(void **state)
+{
+	(void)state;
+	qv__table *t = make(NULL, "{\"game\": \"evons\", \"seats\": [\"human\", \"random\"]}");
+	char tok[33];
+	int seat;
+	qv_err err;
+	assert_int_equal(qv__table_join(t, NULL, &seat, tok, NULL), QV_OK);
+	assert_int_equal(qv__table_act(t, 0, version(t), "keep", &err), QV_OK);
+	assert_true(qv__table_step(t)); /* the AI's mulligan decision */
+	assert_int_equal(qv_match_to_move(t->m), QV_CHANCE);
+	/* The coin is not drawn: nothing is known yet, the keep goes back with the AI's answer. */
+	assert_int_equal(qv__table_undo(t, 0, version(t), &err), QV_OK);
+	assert_int_equal(t->m->nhist, 0);
+	assert_int_equal(qv__table_act(t, 0, version(t), "keep", &err), QV_OK);
+	assert_true(qv__table_step(t));
+	assert_true(qv__table_step(t)); /* the coin */
+	int nhist = t->m->nhist;
+	assert_int_equal(t->m->hist[nhist - 1].who, QV_CHANCE);
+	assert_int_equal(qv__table_undo(t, 0, version(t), &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "no undo crosses a chance outcome"));
+	assert_int_equal(t->m->nhist, nhist);
+	qv__table_free(t);
+}
+
 /* ---- frames ------------------------------------------------------------------------------- */
 
 /* A refused frame: its message contains words. */
@@ -539,6 +629,8 @@ int main(void)
 	    cmocka_unit_test(test_requests),         cmocka_unit_test(test_join_and_versions),
 	    cmocka_unit_test(test_frames),           cmocka_unit_test(test_log_secrets),      cmocka_unit_test(test_log_updates),
 	    cmocka_unit_test(test_store_round_trip), cmocka_unit_test(test_store_refuses),
+	    cmocka_unit_test(test_undo_race_arrow_party),
+	    cmocka_unit_test(test_undo_chance_not_reused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -472,6 +472,15 @@ static bool tg_secret(const void *st)
 	return s->phase == PH_COMMIT1 || s->phase == PH_COMMIT2;
 }
 
+/* p2's commitment brings the showdown, which shows both players the other's card and choice
+ * and deals each a new hidden card; nothing else is hidden. */
+static bool tg_reveals(const void *st, qv_action a, int viewer)
+{
+	(void)a;
+	const tg_state *s = st;
+	return viewer >= 0 && s->phase == PH_COMMIT2;
+}
+
 /* A uniformly random legal decision. */
 static qv_action tg_sample(const void *st, qv_rng *rng, int *n)
 {
@@ -555,4 +564,5 @@ const qv_game qv_test_game = {
 	.heuristic = tg_heuristic,
 	.reference = tg_reference,
 	.action_note = tg_action_note,
+	.reveals = tg_reveals,
 };

@@ -319,40 +319,52 @@ static void test_undo(void **unused)
 	qv_match_free(m);
 }
 
-/* undo_own refuses across chance and across another player's decision. */
-static void test_undo_own(void **unused)
+/* With another person at the table a seat takes back only its own last decision, while no
+ * other player has decided since, never across a chance outcome and never across a reveal. */
+static void test_undo_seat_people(void **unused)
 {
 	(void)unused;
 	qv_match *m = new_match("", 3);
 	qv_err err;
-	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_ESTATE);
-	assert_string_equal(err.msg, "nothing to undo");
+	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "nothing to undo: p1 has not decided anything yet");
 	play(m, "step 1");
 	/* p2's automatic pass does not block p1's undo. */
-	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_OK);
+	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_OK);
 	assert_int_equal(m->nhist, 0);
 	play(m, "step 1");
 	play(m, "coin heads");
-	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_ESTATE);
-	assert_string_equal(err.msg, "cannot undo across a chance outcome (die roll)");
+	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg,
+	                    "the chance outcome 'coin heads' came after your 'step 1', and "
+	                    "no undo crosses a chance outcome (it would be known before "
+	                    "the move is made again)");
 	assert_int_equal(m->nhist, 4);
 	play(m, "hold");
-	/* p2 cannot take back p1's decision. */
-	assert_int_equal(qv_match_undo_own(m, 1, &err), QV_ESTATE);
-	assert_string_equal(err.msg, "cannot undo: p1 has decided since p2's last move");
-	assert_int_equal(m->nhist, 5);
-	assert_int_equal(qv_match_undo_own(m, 0, &err), QV_OK);
+	assert_int_equal(qv_match_undo_seat(m, 1, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "nothing to undo: p2 has not decided anything yet");
+	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_OK);
 	assert_int_equal(m->nhist, 4);
 	assert_int_equal(qv_match_to_move(m), 0);
-	assert_int_equal(qv_match_undo_own(m, 2, &err), QV_EINVAL);
-	assert_int_equal(qv_match_undo_own(m, -1, &err), QV_EINVAL);
+	/* p2's commitment brings the showdown: p2 saw p1's card, p1 has been answered. */
+	play(m, "hold");
+	play(m, "hold");
+	assert_int_equal(qv_match_undo_seat(m, 1, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "your 'hold' showed you something that was hidden, and no "
+	                             "undo crosses a reveal");
+	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "p2 has decided since p1's last move");
+	assert_int_equal(m->nhist, 6);
+	assert_int_equal(qv_match_undo_seat(m, 2, 3u, &err), QV_EINVAL);
+	assert_int_equal(qv_match_undo_seat(m, -1, 3u, &err), QV_EINVAL);
 	qv_match_free(m);
 }
 
-/* Alone against agents, undo takes back the player's last decision with every agent and chance
- * move after it, and the dice come out the same when the move is made again; with another
- * person at the table it is undo_own. */
-static void test_undo_seat(void **unused)
+/* Alone against agents a seat takes back its last decision with the agents' answers after it,
+ * but never across a chance outcome (the coin would be known before stepping again: the
+ * audit's "a different attack meets the same die") nor across the showdown an agent's
+ * commitment brought. */
+static void test_undo_seat_alone(void **unused)
 {
 	(void)unused;
 	qv_match *m = new_match("rounds=3", 11);
@@ -360,47 +372,77 @@ static void test_undo_seat(void **unused)
 	assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_ESTATE);
 	assert_non_null(strstr(err.msg, "p1 has not decided anything yet"));
 	char *start = state_text(m);
-	/* Ten coins drawn after "step 1" at the start, each from a fresh takeback. */
-	qv_action first = -1;
-	for (int k = 0; k < 10; k++) {
-		play(m, "step 1");
-		qv_action coin;
-		assert_int_equal(qv_match_chance(m, &coin, &err), QV_OK);
-		if (k == 0)
-			first = coin;
-		assert_int_equal(coin, first); /* the same die after every takeback */
-		play(m, "hold");   /* p1 */
-		play(m, "hold");   /* p2, as an agent would */
-		/* p1 takes back the hold: p2's answer goes too. */
-		assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_OK);
-		assert_int_equal(qv_match_to_move(m), 0);
-		assert_int_equal(m->nhist, 4);
-		/* Then the step, across the coin and the bell. */
-		assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_OK);
-		assert_int_equal(m->nhist, 0);
-		char *now = state_text(m);
-		assert_string_equal(now, start);
-		free(now);
-	}
-	/* Another person at the table: only an unanswered own decision, never across the coin. */
+	play(m, "step 1"); /* p2's pass is automatic */
+	assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_OK);
+	char *now = state_text(m);
+	assert_string_equal(now, start);
+	free(now);
 	play(m, "step 1");
-	assert_int_equal(qv_match_chance(m, NULL, &err), QV_OK);
-	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_ESTATE);
-	assert_string_equal(err.msg, "cannot undo across a chance outcome (die roll)");
+	qv_action coin;
+	assert_int_equal(qv_match_chance(m, &coin, &err), QV_OK);
+	assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "came after your 'step 1', and no undo crosses a chance "
+	                                "outcome"));
+	assert_int_equal(m->nhist, 4);
+	/* An unanswered commitment goes back. */
+	play(m, "hold");
+	assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_OK);
+	assert_int_equal(m->nhist, 4);
+	/* The agent's answer shows p1 its card: refused, the history as it was. */
 	play(m, "hold");
 	play(m, "hold");
-	assert_int_equal(qv_match_undo_seat(m, 0, 3u, &err), QV_ESTATE);
-	assert_string_equal(err.msg, "cannot undo: p2 has decided since p1's last move");
-	assert_int_equal(qv_match_undo_seat(m, 1, 3u, &err), QV_OK);
-	assert_int_equal(qv_match_to_move(m), 1);
-	assert_int_equal(qv_match_undo_seat(m, 5, 1u, &err), QV_EINVAL);
+	int n = m->nhist;
+	assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "after your 'hold' showed you something that was hidden, "
+	                                "and no undo crosses a reveal"));
+	assert_null(strstr(err.msg, "fold")); /* nothing of p2's choice beyond what p1 saw */
+	assert_int_equal(m->nhist, n);
 	free(start);
 	qv_match_free(m);
 }
 
-/* A quiet match, played with qv_match_play_checked, plays the same game without narration;
- * the legal count it keeps is the count of the current state after plays, chance, forced moves
- * and undo. */
+/* The engine's answer for takeback requests: what would go back, whose decisions, what it
+ * crosses. */
+static void test_takeback_answer(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 3);
+	qv_takeback tb;
+	qv_err err;
+	play(m, "step 1");
+	play(m, "coin tails");
+	play(m, "hold");
+	play(m, "hold");
+	/* entries: step, pass (automatic), coin, bell (automatic), hold, hold */
+	assert_int_equal(m->nhist, 6);
+	assert_int_equal(qv_match_takeback(m, 0, 1u, &tb, &err), QV_OK);
+	assert_false(tb.allowed);
+	assert_int_equal(tb.from, 4);
+	assert_int_equal(tb.decisions, 2);
+	assert_int_equal(tb.seats, 3u);
+	assert_int_equal(tb.shown, 3u); /* the showdown p2's commitment brought showed both */
+	assert_int_equal(tb.chance, -1);
+	assert_int_equal(tb.answered, 5);
+	assert_int_equal(tb.reveal, 5);
+	assert_int_equal(qv_match_takeback(m, 0, 3u, &tb, &err), QV_OK);
+	assert_false(tb.allowed);
+	assert_string_equal(tb.why.msg, "p2 has decided since p1's last move");
+	qv_match_undo(m, NULL);
+	qv_match_undo(m, NULL);
+	qv_match_undo(m, NULL); /* the coin, by the referee's undo */
+	assert_int_equal(m->nhist, 2);
+	play(m, "coin heads");
+	assert_int_equal(qv_match_takeback(m, 0, 1u, &tb, &err), QV_OK);
+	assert_false(tb.allowed);
+	assert_int_equal(tb.from, 0);
+	assert_int_equal(tb.decisions, 1);
+	assert_int_equal(tb.seats, 3u);
+	assert_int_equal(tb.chance, 2);
+	assert_int_equal(tb.shown, 0u);
+	assert_int_equal(qv_match_takeback(m, 4, 1u, &tb, &err), QV_EINVAL);
+	qv_match_free(m);
+}
+
 static void test_quiet_and_count(void **unused)
 {
 	(void)unused;
@@ -1084,33 +1126,34 @@ static void test_files(void **unused)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_new_match),
-		cmocka_unit_test(test_forced_moves_are_automatic),
-		cmocka_unit_test(test_forced_moves_after_load),
-		cmocka_unit_test(test_secret_commitment_always_asked),
-		cmocka_unit_test(test_play_errors_change_nothing),
-		cmocka_unit_test(test_chance_and_settle),
-		cmocka_unit_test(test_undo),
-		cmocka_unit_test(test_undo_own),
-		cmocka_unit_test(test_undo_seat),
-		cmocka_unit_test(test_hold_forced),
-		cmocka_unit_test(test_quiet_and_count),
-		cmocka_unit_test(test_restart),
-		cmocka_unit_test(test_play_checked_forced),
-		cmocka_unit_test(test_chance_list_is_the_matchs),
-		cmocka_unit_test(test_kept_lists_follow_undo),
-		cmocka_unit_test(test_state_json_round_trip),
-		cmocka_unit_test(test_state_json_wrapper),
-		cmocka_unit_test(test_view_json),
-		cmocka_unit_test(test_json_to_move_names),
-		cmocka_unit_test(test_record_round_trip),
-		cmocka_unit_test(test_record_from_loaded_state),
-		cmocka_unit_test(test_record_result),
-		cmocka_unit_test(test_record_bad_action),
-		cmocka_unit_test(test_bad_fields),
-		cmocka_unit_test(test_bad_state_fields),
-		cmocka_unit_test(test_broken_json),
-		cmocka_unit_test(test_files),
+	    cmocka_unit_test(test_new_match),
+	    cmocka_unit_test(test_forced_moves_are_automatic),
+	    cmocka_unit_test(test_forced_moves_after_load),
+	    cmocka_unit_test(test_secret_commitment_always_asked),
+	    cmocka_unit_test(test_play_errors_change_nothing),
+	    cmocka_unit_test(test_chance_and_settle),
+	    cmocka_unit_test(test_undo),
+	    cmocka_unit_test(test_undo_seat_people),
+	    cmocka_unit_test(test_undo_seat_alone),
+	    cmocka_unit_test(test_takeback_answer),
+	    cmocka_unit_test(test_hold_forced),
+	    cmocka_unit_test(test_quiet_and_count),
+	    cmocka_unit_test(test_restart),
+	    cmocka_unit_test(test_play_checked_forced),
+	    cmocka_unit_test(test_chance_list_is_the_matchs),
+	    cmocka_unit_test(test_kept_lists_follow_undo),
+	    cmocka_unit_test(test_state_json_round_trip),
+	    cmocka_unit_test(test_state_json_wrapper),
+	    cmocka_unit_test(test_view_json),
+	    cmocka_unit_test(test_json_to_move_names),
+	    cmocka_unit_test(test_record_round_trip),
+	    cmocka_unit_test(test_record_from_loaded_state),
+	    cmocka_unit_test(test_record_result),
+	    cmocka_unit_test(test_record_bad_action),
+	    cmocka_unit_test(test_bad_fields),
+	    cmocka_unit_test(test_bad_state_fields),
+	    cmocka_unit_test(test_broken_json),
+	    cmocka_unit_test(test_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

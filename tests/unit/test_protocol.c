@@ -165,7 +165,9 @@ static void test_usage_errors(void **state)
 	expect(p, "view p1 p2", "? usage: view <pN|all|public>\n\n");
 	expect(p, "show p1 p2", "? usage: show [pN|all|public] [compact]\n\n");
 	expect(p, "genmove", "? usage: genmove <agent>\n\n");
-	expect(p, "undo 2", "? usage: undo\n\n");
+	expect(p, "undo 2", "? unknown seat '2': expected undo, or undo p1-p2 followed by the other "
+	                    "seats played by people\n\n");
+	expect(p, "undo p1 p2 p1 p2 p1 p2", "? usage: undo [pN [pM...]]\n\n");
 	expect(p, "to_move", "= p1\n\n");
 }
 

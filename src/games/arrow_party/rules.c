@@ -1401,6 +1401,49 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 	qv_rng_seed(&s->rng, seed);
 }
 
+/* ---- reveals (qv_game.reveals) ---- */
+
+/* A decision shows the viewer something when a card the viewer could not place becomes one it
+ * can (a card of another's hand revealed, given or swapped to the viewer, a face-down item
+ * picked up by the viewer, a thrown card landing face up), or when it ends a secret phase in
+ * which another player chose (their items, throws or arrows are then carried out in the open).
+ * Another player's item use counts too: that player held an item it could use. True also
+ * where those choices happen to be what the viewer would have guessed for sure. */
+static bool ap_reveals(const void *st, qv_action a, int viewer)
+{
+	const ap_state *s = st;
+	if (viewer < 0 || viewer >= s->nplayers)
+		return false;
+	/* Another's item use: the viewer cannot always rule out a hand with no usable item. */
+	if (AP_TYPE(a) == AP_ACT_USE && ap_to_move(s) != viewer)
+		return true;
+	ap_state t = *s;
+	ap_apply(&t, a, NULL);
+	if (ap_secret_phase(s->phase) && (t.phase != s->phase || t.round != s->round))
+		for (int p = 0; p < s->nplayers; p++)
+			if (p != viewer && (s->phase == AP_PH_ITEMS || !s->pl[p].skip))
+				return true;
+	det_pools before, after;
+	build_pools(s, viewer, &before);
+	build_pools(&t, viewer, &after);
+	bool unseen[AP_NARROWS] = {false};
+	for (int v = 0; v < AP_NVALUES; v++)
+		for (int i = 0; i < after.narrow[v]; i++)
+			unseen[after.arrow[v][i]] = true;
+	for (int v = 0; v < AP_NVALUES; v++)
+		for (int i = 0; i < before.narrow[v]; i++)
+			if (!unseen[before.arrow[v][i]])
+				return true;
+	int items[AP_NKINDS] = {0};
+	for (int i = 0; i < before.nitem; i++)
+		items[before.item[i]]++;
+	for (int i = 0; i < after.nitem; i++)
+		items[after.item[i]]--;
+	for (int k = 0; k < AP_NKINDS; k++)
+		if (items[k] > 0)
+			return true;
+	return false;
+}
 
 /* ---- the descriptor ---- */
 
@@ -1457,4 +1500,5 @@ const qv_game qv_arrow_party = {
     .capped = NULL,
     .reference = ap_reference,
     .action_note = ap_action_note,
+    .reveals = ap_reveals,
 };

@@ -1049,6 +1049,64 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 	}
 }
 
+/* ---- reveals (qv_game.reveals) ---- */
+
+/* The cards of player q whose place `viewer` does not know, by card id: what determinize deals
+ * (the hand and start choice of an opponent, any deck). */
+static void unseen_cards(const cc_state *s, int q, int viewer, int *left)
+{
+	uint8_t used[CC_NCARDS];
+	public_cards(s, q, used);
+	const cc_player *pl = &s->pl[q];
+	for (int c = 0; c < CC_NCARDS; c++)
+		left[c] =
+		    pl->owned[c] - used[c] - (q == viewer ? pl->hand[c] + (pl->start == c + 1) : 0);
+}
+
+/* Whether, after a at s, the opponent q of the viewer is offered a reaction. */
+static bool offered_after(const cc_state *s, qv_action a, int q)
+{
+	cc_state t = *s;
+	cc_apply(&t, a, NULL);
+	return t.phase == CC_PH_REACT && cc_to_move(&t) == q;
+}
+
+/* A decision shows the viewer something when a card the viewer could not place becomes one it
+ * can (a draw from the viewer's own deck, a card played, discarded or paid from the opponent's
+ * hand, both start choices turned up), or when the capture step asks whether the opponent holds
+ * an aegis: an offer shows that it does, and no offer where one more aegis would have brought
+ * one shows that it does not (when the viewer cannot rule an aegis out). A card going from the
+ * opponent's deck to the opponent's hand stays unseen. True also in the rare case where every
+ * unseen card is alike, so that nothing is learnt. */
+static bool cc_reveals(const void *st, qv_action a, int viewer)
+{
+	const cc_state *s = st;
+	if (viewer < 0 || viewer > 1)
+		return false;
+	cc_state t = *s;
+	cc_apply(&t, a, NULL);
+	for (int q = 0; q < 2; q++) {
+		int before[CC_NCARDS], after[CC_NCARDS];
+		unseen_cards(s, q, viewer, before);
+		unseen_cards(&t, q, viewer, after);
+		for (int c = 0; c < CC_NCARDS; c++)
+			if (after[c] < before[c])
+				return true;
+	}
+	int q = 1 - viewer;
+	if (t.phase == CC_PH_REACT && cc_to_move(&t) == q)
+		return true;
+	int left[CC_NCARDS];
+	unseen_cards(s, q, viewer, left);
+	int aegis = CC_AEGIS * 3;
+	if (left[aegis] + left[aegis + 1] + left[aegis + 2] <= 0)
+		return false; /* the viewer knows the opponent holds no aegis it cannot see */
+	cc_state u = *s;
+	u.pl[q].hand[aegis]++;
+	u.pl[q].nhand++;
+	return offered_after(&u, a, q);
+}
+
 /* ---- heuristic ---- */
 
 /* Points weigh most; then cards on the Board, cards that would be captured as the grid stands
@@ -1141,4 +1199,5 @@ const qv_game qv_concardia = {
     .capped = cc_capped,
     .reference = cc_reference,
     .action_note = cc_action_note,
+    .reveals = cc_reveals,
 };

@@ -1759,6 +1759,71 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 		qv_rng_seed(&s->rng, qv_rng_next(rng));
 }
 
+/* ---- reveals (qv_game.reveals) ---- */
+
+/* The cards of player q whose place `viewer` does not know, by kind: what determinize deals
+ * (any deck, an opponent's hand and covered cards). */
+static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
+{
+	const ev_player *pl = &s->pl[q];
+	bool mine = q == viewer;
+	for (int k = 0; k < EV_NKINDS; k++)
+		count[k] = pl->owned[k] - (mine ? pl->hand[k] : 0);
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (occupied(s, c) && s->cell[c].owner == q && (mine || !covered(s, c)))
+			count[kind_at(s, c)]--;
+	for (int i = 0; i < pl->ngrave; i++)
+		count[pl->grave[i]]--;
+	for (int i = 0; i < pl->nremoved; i++)
+		count[pl->removed[i]]--;
+}
+
+/* The covered cards player q owns on the board. */
+static int covered_count(const ev_state *s, int q)
+{
+	int n = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		n += occupied(s, c) && s->cell[c].owner == q && covered(s, c);
+	return n;
+}
+
+/* A decision shows the viewer something when a card the viewer could not place becomes one it
+ * can: a draw from the viewer's own deck, a card played from the opponent's hand or turned
+ * face up, a covered card sent to the graveyard; when the viewer's mulligan draws a new hand
+ * (from a deck in an order nobody knows, even if the same kinds come back); and when the
+ * opponent puts a card face down (a cover, a Growth) while the viewer cannot rule out a hand
+ * of blocks only (covered cards are monsters, so it shows that the hand held one). A card going from the
+ * opponent's deck to the opponent's hand stays unseen. True also in the rare case where
+ * every unseen card is alike, so that nothing is learnt. */
+static bool ev_reveals(const void *st, qv_action a, int viewer)
+{
+	const ev_state *s = st;
+	if (viewer < 0 || viewer > 1)
+		return false;
+	int mover = ev_to_move(s);
+	if (EV_TYPE(a) == EV_ACT_MULLIGAN && mover == viewer)
+		return true;
+	ev_state t = *s;
+	ev_apply(&t, a, NULL);
+	if (mover == 1 - viewer && covered_count(&t, mover) > covered_count(s, mover)) {
+		int unseen[EV_NKINDS], blocks = 0;
+		unseen_kinds(s, mover, viewer, unseen);
+		for (int k = EV_NMONSTERS; k < EV_NKINDS; k++)
+			blocks += unseen[k];
+		if (blocks >= s->pl[mover].nhand)
+			return true;
+	}
+	for (int q = 0; q < 2; q++) {
+		int before[EV_NKINDS], after[EV_NKINDS];
+		unseen_kinds(st, q, viewer, before);
+		unseen_kinds(&t, q, viewer, after);
+		for (int k = 0; k < EV_NKINDS; k++)
+			if (after[k] < before[k])
+				return true;
+	}
+	return false;
+}
+
 /* ---- heuristic ---- */
 
 /* The score lead weighs most; then board material (ATK + DEF of controlled face-up monsters,
@@ -1849,4 +1914,5 @@ const qv_game qv_evons = {
     .capped = ev_capped,
     .reference = ev_reference,
     .action_note = ev_action_note,
+    .reveals = ev_reveals,
 };

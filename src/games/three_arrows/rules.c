@@ -985,6 +985,62 @@ static void ta_determinize(void *st, int viewer, qv_rng *rng)
 	}
 }
 
+/* ---- reveals (qv_game.reveals) ---- */
+
+/* How many (kind, facing) pairs a covered piece of o may be to a viewer who is not o: the
+ * kinds o still has unseen (started with, less lost and uncovered on the board) other than the
+ * Terminator, which is never covered, each in its distinct facings (what determinize draws). */
+static int covered_guesses(const ta_state *s, int o, bool kinds_only)
+{
+	int unseen[TA_NKINDS];
+	for (int k = 0; k < TA_NKINDS; k++)
+		unseen[k] = ta_copies[k] - s->pl[o].lost[k];
+	for (uint64_t m = s->occ[o] & ~s->covered; m; m &= m - 1)
+		unseen[TA_KIND(s->cell[ctz64(m)])]--;
+	int n = 0;
+	for (int k = 0; k < TA_Z; k++)
+		if (unseen[k] > 0)
+			n += kinds_only ? 1 : ta_nfacings[k];
+	return n;
+}
+
+/* What a decision shows a viewer who is not its owner's: an uncovered piece's kind and
+ * facing, a captured covered piece's kind (lost pieces are public by kind), and, for an
+ * uncovered placement of kind K, that not every unseen K of the mover was among its covered
+ * pieces. Strengths count uncovered pieces only, and whether a player can act depends on
+ * public counts (holder totals, the Terminator's), so nothing else depends on a hidden piece.
+ * The mover knows its own pieces: its decisions show it nothing (the die is chance). */
+static bool ta_reveals(const void *st, qv_action a, int viewer)
+{
+	const ta_state *s = st;
+	int p = ta_to_move(s), arg = TA_ARG(a);
+	if (viewer == QV_VIEW_ALL || p < 0)
+		return false;
+	switch (TA_TYPE(a)) {
+	case TA_ACT_UNCOVER: return viewer != p && covered_guesses(s, p, false) > 1;
+	case TA_ACT_PLACE: {
+		int k = arg >> 8 & 7;
+		if (viewer == p || (arg >> 11 & 1) || k == TA_Z)
+			return false;
+		int unseen = ta_copies[k] - s->pl[p].lost[k];
+		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1)
+			unseen -= TA_KIND(s->cell[ctz64(m)]) == k;
+		return unseen <= popcount64(s->occ[p] & s->covered);
+	}
+	case TA_ACT_DEFEND: {
+		/* In tactical mode the attack is resolved at once: a covered target captured shows
+		 * its kind to all but its owner. */
+		int target = s->atk_to, owner = TA_OWNER(s->cell[target]);
+		if (!s->tactical || viewer == owner || !(s->covered >> target & 1))
+			return false;
+		bool captured = ta_attack_strength(s, s->atk_from, target) >
+		                ta_defence_strength(s, s->atk_from, target);
+		return captured && covered_guesses(s, owner, true) > 1;
+	}
+	default: return false;
+	}
+}
+
 /* ---- heuristic ---- */
 
 /* Expected result of the pending attack for the attacker (+1 capture, -1 loss), given the
@@ -1093,4 +1149,5 @@ const qv_game qv_three_arrows = {
 	.capped = ta_capped,
 	.reference = ta_reference,
 	.action_note = ta_action_note,
+	.reveals = ta_reveals,
 };
