@@ -56,16 +56,35 @@ int ta_holder_total(const ta_player *pl)
 
 /* ---- generators: what a player may do ---- */
 
-/* Squares an own uncovered piece of p points at (on the board). */
-static uint64_t own_reach(const ta_state *s, int p)
+/* ---- the derived fields: dirs and reach (three_arrows.h) ---- */
+
+/* The uncovered piece on sq starts pointing: it joins dirs, and its owner's reach grows. */
+static void arrows_on(ta_state *s, int sq)
 {
-	uint64_t r = 0;
-	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-		int sq = ctz64(m);
-		ta_cell c = s->cell[sq];
-		r |= ta_reach[TA_KIND(c)][TA_FACING(c)][sq];
-	}
-	return r & ta_board_mask(s->size);
+	ta_cell c = s->cell[sq];
+	int k = TA_KIND(c), f = TA_FACING(c);
+	uint64_t bit = 1ull << sq;
+	for (unsigned b = ta_dirbits[k][f]; b; b &= b - 1)
+		s->dirs[__builtin_ctz(b)] |= bit;
+	s->reach[TA_OWNER(c)] |= ta_reach[k][f][sq] & ta_board_mask(s->size);
+}
+
+/* The piece that was on sq, player p's, points nowhere any more (captured, or moved): it
+ * leaves dirs, and p's reach is made again from what p has left. */
+static void arrows_off(ta_state *s, int sq, int p)
+{
+	uint64_t keep = ~(1ull << sq);
+	for (int d = 0; d < QV_NDIRS; d++)
+		s->dirs[d] &= keep;
+	s->reach[p] = ta_dirs_reach(s->dirs, s->occ[p]) & ta_board_mask(s->size);
+}
+
+void ta_derive(ta_state *s)
+{
+	memset(s->dirs, 0, sizeof s->dirs);
+	memset(s->reach, 0, sizeof s->reach);
+	for (uint64_t m = all_occ(s) & ~s->covered; m; m &= m - 1)
+		arrows_on(s, ctz64(m));
 }
 
 /* The non-corner squares of one side of a size x size board (the squares ta_edge_side gives
@@ -88,7 +107,7 @@ uint64_t ta_place_targets(const ta_state *s, int p)
 {
 	uint64_t empty = ta_board_mask(s->size) & ~all_occ(s);
 	if (s->pl[p].home >= 0)
-		return own_reach(s, p) & empty;
+		return s->reach[p] & empty;
 	/* The first piece: a non-corner edge square of a side nobody has taken. */
 	unsigned taken = 0;
 	for (int q = 0; q < s->nplayers; q++)
@@ -136,7 +155,7 @@ static inline uint64_t opp_occ(const ta_state *s, int p) { return all_occ(s) & ~
 /* True when p has a place, attack or unshield action now. */
 static bool can_act(const ta_state *s, int p)
 {
-	if (own_reach(s, p) & opp_occ(s, p))
+	if (s->reach[p] & opp_occ(s, p))
 		return true;
 	unsigned kinds = ta_placeable_kinds(s, p);
 	return kinds && ta_place_targets(s, p);
@@ -218,10 +237,13 @@ static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 		       owner + 1, s->covered >> sq & 1 ? "covered " : "", ta_kind_names[TA_KIND(c)],
 		       sqname(sq, b), capturer + 1, s->pl[capturer].captured + 1);
 	}
+	bool was_covered = s->covered & bit;
 	s->cell[sq] = 0;
 	s->occ[owner] &= ~bit;
 	s->covered &= ~bit;
 	s->shielded &= ~bit;
+	if (!was_covered)
+		arrows_off(s, sq, owner);
 	s->pl[owner].onboard--;
 	s->pl[owner].lost[TA_KIND(c)]++;
 	s->pl[capturer].captured++;
@@ -501,17 +523,14 @@ static inline __attribute__((always_inline)) int count_families(const ta_state *
 	f->targets = f->kinds ? ta_place_targets(s, p) : 0;
 	f->per_sq = f->kinds ? place_options(s, p, f->kinds) : 0;
 	f->nplace = popcount64(f->targets) * f->per_sq;
-	uint64_t opp = opp_occ(s, p), unshield = 0;
+	/* An attack is a pair (own uncovered piece, unshielded opposing piece it points at): per
+	 * direction, the own pieces with an arrow that way, stepped, on the targets. */
+	uint64_t opp = opp_occ(s, p), own = s->occ[p], target = opp & ~s->shielded;
 	f->nattack = 0;
-	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-		int from = ctz64(m);
-		ta_cell c = s->cell[from];
-		uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
-		unshield |= hit & s->shielded;
-		f->nattack += popcount64(hit & ~s->shielded);
-	}
-	f->unshield = unshield;
-	f->nunshield = popcount64(unshield);
+	for (int d = 0; d < QV_NDIRS; d++)
+		f->nattack += popcount64(ta_shift(s->dirs[d] & own, d) & target);
+	f->unshield = s->reach[p] & opp & s->shielded;
+	f->nunshield = popcount64(f->unshield);
 	return f->nbonus + f->nuncover + f->nplace + f->nattack + f->nunshield;
 }
 
@@ -693,7 +712,7 @@ static bool unshield_possible(const ta_state *s, int p, int to, qv_err *err)
 		qv_fail(err, QV_EILLEGAL, "%s has no shield", sqname(to, b));
 		return false;
 	}
-	if (!(own_reach(s, p) >> to & 1)) {
+	if (!(s->reach[p] >> to & 1)) {
 		qv_fail(err, QV_EILLEGAL,
 			"no uncovered piece of p%d has an arrow pointing at %s, so its shield cannot be removed",
 			p + 1, sqname(to, b));
@@ -812,6 +831,8 @@ static void apply_place(ta_state *s, int p, int arg, qv_events *ev)
 	if (arg >> 11 & 1) {
 		s->covered |= bit;
 		pl->covers--;
+	} else {
+		arrows_on(s, sq);
 	}
 	if (arg >> 12 & 1) {
 		s->shielded |= bit;
@@ -862,6 +883,8 @@ static void apply_advance(ta_state *s, int p, int facing, qv_events *ev)
 	s->occ[p] = (s->occ[p] & ~fb) | tb;
 	if (s->shielded & fb)
 		s->shielded = (s->shielded & ~fb) | tb;
+	arrows_off(s, from, p);
+	arrows_on(s, to);
 	if (ev) {
 		char b1[4], b2[4];
 		qv_say(ev, "p%d's %s moves from %s to %s, facing %s", p + 1,
@@ -879,6 +902,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 	case TA_ACT_PLACE: apply_place(s, p, arg, ev); break;
 	case TA_ACT_UNCOVER:
 		s->covered &= ~(1ull << arg);
+		arrows_on(s, arg);
 		say_piece(s, arg, "is uncovered", ev);
 		if (s->phase != TA_PH_DEFEND) {
 			s->phase = TA_PH_MAIN;
