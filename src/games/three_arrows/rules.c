@@ -134,6 +134,15 @@ unsigned ta_placeable_kinds(const ta_state *s, int p)
 	return kinds;
 }
 
+/* ta_placeable_kinds(s, p) >> k & 1 for a kind whose holder is not empty, without the loop
+ * over the holder when k is not the Terminator (the check of a placement). */
+static inline bool kind_placeable(const ta_state *s, int p, int k)
+{
+	if (s->terminator_placed)
+		return k == TA_Z;
+	return k != TA_Z || !(ta_placeable_kinds(s, p) & ~(1u << TA_Z));
+}
+
 static inline int can_cover(const ta_state *s, int p, int kind)
 {
 	return !s->tactical && s->pl[p].covers > 0 && kind != TA_Z;
@@ -173,19 +182,27 @@ bool ta_can_act_or_uncover(const ta_state *s, int p)
 static int line_strength(const ta_state *s, int start, int owner, int dir, int walk)
 {
 	int sum = 0;
-	for (int sq = start; sq >= 0 && (s->occ[owner] >> sq & 1); sq = ta_step(sq, walk, s->size))
-		if (!(s->covered >> sq & 1))
-			sum += ta_arrows[TA_KIND(s->cell[sq])][TA_FACING(s->cell[sq])][dir];
+	uint64_t own = s->occ[owner];
+	for (uint64_t b = 1ull << start; b & own; b = ta_shift(b, walk))
+		if (!(s->covered & b)) {
+			ta_cell c = s->cell[ctz64(b)];
+			sum += ta_arrows[TA_KIND(c)][TA_FACING(c)][dir];
+		}
 	return sum;
 }
 
+/* The direction from a square to a neighbour, or -1 when they are not neighbours. */
 static int dir_between(int from, int to)
 {
+	static const int8_t by_step[3][3] = {
+	    /* dy -1 */ {QV_SW, QV_S, QV_SE},
+	    /* dy 0 */ {QV_W, -1, QV_E},
+	    /* dy +1 */ {QV_NW, QV_N, QV_NE},
+	};
 	int dx = ta_file(to) - ta_file(from), dy = ta_rank(to) - ta_rank(from);
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (qv_dir_dx[d] == dx && qv_dir_dy[d] == dy)
-			return d;
-	return -1;
+	if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+		return -1;
+	return by_step[dy + 1][dx + 1];
 }
 
 int ta_attack_strength(const ta_state *s, int from, int to)
@@ -461,9 +478,9 @@ static int ta_legal(const void *st, qv_action *out)
 			uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
 			unshield |= hit & s->shielded;
 			for (int d = 0; d < QV_NDIRS; d++) {
-				int to = ta_step(from, d, s->size);
-				if (to >= 0 && (hit & ~s->shielded) >> to & 1)
-					out[n++] = TA_MAKE(TA_ACT_ATTACK, from | to << 6);
+				uint64_t to = ta_shift(1ull << from, d) & hit & ~s->shielded;
+				if (to)
+					out[n++] = TA_MAKE(TA_ACT_ATTACK, from | ctz64(to) << 6);
 			}
 		}
 		for (; unshield; unshield &= unshield - 1)
@@ -646,7 +663,7 @@ static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, i
 	if (!pl->holder[k])
 		return qv_fail(err, QV_EILLEGAL, "p%d has no %c left to place", p + 1,
 			       ta_kind_letters[k]);
-	if (!(ta_placeable_kinds(s, p) >> k & 1)) {
+	if (!kind_placeable(s, p, k)) {
 		if (s->terminator_placed)
 			return qv_fail(err, QV_EILLEGAL,
 				       "a Terminator has been placed: the only piece anyone may place now is their own Terminator (Z)");
@@ -665,7 +682,8 @@ static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, i
 		return qv_fail(err, QV_EILLEGAL, "p%d has no shields left", p + 1);
 	if (all_occ(s) >> sq & 1)
 		return qv_fail(err, QV_EILLEGAL, "%s is occupied", sqname(sq, b));
-	if (!(ta_place_targets(s, p) >> sq & 1)) {
+	uint64_t targets = pl->home >= 0 ? s->reach[p] & ~all_occ(s) : ta_place_targets(s, p);
+	if (!(targets >> sq & 1)) {
 		if (pl->home < 0)
 			return qv_fail(err, QV_EILLEGAL,
 				       "the first piece goes on an edge square that is not a corner, on a side where no player has placed a first piece");

@@ -122,9 +122,8 @@ static inline int ta_rank(int sq) { return sq >> 3; }
 /* The squares of a size x size board (6 to 8) on the 8x8 frame: `size` files of `size` ranks. */
 static inline uint64_t ta_board_mask(int size)
 {
-	if (size >= 8)
-		return ~0ull;
-	return (((1ull << size) - 1) * 0x0101010101010101ull) & ((1ull << (8 * size)) - 1);
+	static const uint64_t masks[3] = {0x3F3F3F3F3F3Full, 0x7F7F7F7F7F7F7Full, ~0ull};
+	return masks[size - 6];
 }
 /* The square one step from sq in direction d, or -1 off a size x size board. */
 int ta_step(int sq, int d, int size);
