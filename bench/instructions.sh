@@ -3,7 +3,8 @@
 # figures on any run of the same binary, whatever else the machine is doing.
 #   - per action of uniform random playouts (chance outcomes included): the playout loop of
 #     `quiver bench` run for N and 2N games; the difference in instructions divided by the
-#     difference in actions played;
+#     difference in actions played (a build whose bench has no --games, older than the option,
+#     plays for PLAY_SECONDS and twice that instead: the same division);
 #   - per MCTS iteration, one thread, at the opening and at the mid-game position of
 #     `quiver bench` (the first position after 20 random decisions, seed 1): `quiver engine`
 #     loads the position (`bench --print-positions`) and plays one `genmove` of
@@ -11,17 +12,18 @@
 # A configuration is a game, or a game and its parameters: three-arrows:mode=tactical,players=3.
 # Usage: bench/instructions.sh [CONFIG...]
 #   default: every game with its default parameters, and THREE ARROWS in tactical mode too.
-#   QUIVER=path/to/quiver   the build measured (default build/quiver)
-#   POSITIONS=path/to/quiver   the build whose bench gives the positions (default QUIVER; an
-#                           older build without --print-positions is measured on the positions
-#                           of a newer one); GAMES_N=200, ITERATIONS_K=1000 change the work.
-# A build whose bench has no --games (older than the option) gets "-" for playouts.
+#   QUIVER=path/to/quiver     the build measured (default build/quiver)
+#   POSITIONS=path/to/quiver  the build whose bench gives the positions (default QUIVER; an
+#                             older build without --print-positions is measured on the
+#                             positions of a newer one)
+#   GAMES_N=200, ITERATIONS_K=1000, PLAY_SECONDS=2 change the work.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Q=${QUIVER:-build/quiver}
 P=${POSITIONS:-$Q}
 N=${GAMES_N:-200}
 K=${ITERATIONS_K:-1000}
+SECS=${PLAY_SECONDS:-2}
 command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 for b in "$Q" "$P"; do
 	[ -x "$b" ] || { echo "instructions.sh: no $b: build first (make build)" >&2; exit 2; }
@@ -36,7 +38,7 @@ if [ ${#configs[@]} -eq 0 ]; then
 		[ "$g" = three-arrows ] && configs+=("three-arrows:mode=tactical")
 	done
 fi
-"$Q" bench --help | grep -q -- '--games N' && playouts=1 || playouts=0
+"$Q" bench --help | grep -q -- '--games N' && by_games=1 || by_games=0
 
 # Instructions of one run of quiver with the given arguments (callgrind's "Collected"), its
 # standard input from stdin.
@@ -44,10 +46,16 @@ instr() {
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$Q" "$@" 2>&1 >/dev/null |
 		sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-# Actions played by `quiver bench ... --json` (the sum over the runs).
-actions() {
-	"$Q" bench "$@" --json | tr -d ' \n' | grep -o '"actions":[0-9]*' | cut -d: -f2 |
-		paste -sd+ | bc
+# One playout run of bench with the given work: its instructions and the actions it played.
+playout_run() {
+	local out err
+	out=$(mktemp)
+	err=$(mktemp)
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$Q" bench "$@" --runs 1 \
+		--mcts-seconds 0 --json >"$out" 2>"$err" </dev/null
+	echo "$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$err")" \
+		"$(tr -d ' \n' <"$out" | grep -o '"actions":[0-9]*' | cut -d: -f2 | paste -sd+ | bc)"
+	rm -f "$out" "$err"
 }
 # Instructions of an engine session that loads position $1 and searches $2 iterations.
 search() {
@@ -71,19 +79,18 @@ for c in "${configs[@]}"; do
 		IFS=, read -ra kvs <<<"${c#*:}"
 		for kv in "${kvs[@]}"; do params+=(--param "$kv"); done
 	fi
-	per_action=-
-	if [ $playouts = 1 ]; then
-		p1=(bench "$g" "${params[@]}" --games "$N" --runs 1 --mcts-seconds 0)
-		p2=(bench "$g" "${params[@]}" --games $((2 * N)) --runs 1 --mcts-seconds 0)
-		i1=$(instr "${p1[@]}" </dev/null)
-		i2=$(instr "${p2[@]}" </dev/null)
-		a1=$(actions "${p1[@]:1}")
-		a2=$(actions "${p2[@]:1}")
-		per_action=$(echo "scale=0; ($i2 - $i1) / ($a2 - $a1)" | bc)
+	if [ $by_games = 1 ]; then
+		read -r i1 a1 < <(playout_run "$g" "${params[@]}" --games "$N")
+		read -r i2 a2 < <(playout_run "$g" "${params[@]}" --games $((2 * N)))
+	else
+		read -r i1 a1 < <(playout_run "$g" "${params[@]}" --seconds "$SECS")
+		read -r i2 a2 < <(playout_run "$g" "${params[@]}" --seconds "$(echo "2 * $SECS" | bc)")
 	fi
+	per_action=$(echo "scale=0; ($i2 - $i1) / ($a2 - $a1)" | bc)
 	positions=$("$P" bench "$g" "${params[@]}" --print-positions)
 	opening=$(per_iteration "$(sed -n 's/^opening //p' <<<"$positions")")
 	midgame=$(per_iteration "$(sed -n 's/^mid-game //p' <<<"$positions")")
 	printf '%-28s %12s %14s %13s\n' "$c" "$per_action" "$opening" "$midgame"
 done
-echo "($Q, positions of $P; $N and $((2 * N)) games, $K and $((2 * K)) iterations; $(date -u +%Y-%m-%d))"
+[ $by_games = 1 ] && work="$N and $((2 * N)) games" || work="$SECS and $(echo "2 * $SECS" | bc) s of games"
+echo "($Q, positions of $P; $work, $K and $((2 * K)) iterations; $(date -u +%Y-%m-%d))"
