@@ -70,8 +70,10 @@ per_iteration() {
 	echo "scale=0; ($m2 - $m1) / $K" | bc
 }
 
-printf '%-28s %12s %28s\n' "" "instructions" "instructions/MCTS iteration"
-printf '%-28s %12s %14s %13s\n' "game and parameters" "/action" "opening" "mid-game"
+w=19 # the first column: as wide as the longest configuration
+for c in "${configs[@]}"; do [ ${#c} -le $w ] || w=${#c}; done
+printf '%-*s %12s %28s\n' $w "" "instructions" "instructions/MCTS iteration"
+printf '%-*s %12s %14s %13s\n' $w "game and parameters" "/action" "opening" "mid-game"
 for c in "${configs[@]}"; do
 	g=${c%%:*}
 	params=()
@@ -90,7 +92,7 @@ for c in "${configs[@]}"; do
 	positions=$("$P" bench "$g" "${params[@]}" --print-positions)
 	opening=$(per_iteration "$(sed -n 's/^opening //p' <<<"$positions")")
 	midgame=$(per_iteration "$(sed -n 's/^mid-game //p' <<<"$positions")")
-	printf '%-28s %12s %14s %13s\n' "$c" "$per_action" "$opening" "$midgame"
+	printf '%-*s %12s %14s %13s\n' $w "$c" "$per_action" "$opening" "$midgame"
 done
 [ $by_games = 1 ] && work="$N and $((2 * N)) games" || work="$SECS and $(echo "2 * $SECS" | bc) s of games"
 echo "($Q, positions of $P; $work, $K and $((2 * K)) iterations; $(date -u +%Y-%m-%d))"
