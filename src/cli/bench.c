@@ -10,7 +10,9 @@
  * For instruction counts (bench/instructions.sh, under callgrind) the work can be fixed instead
  * of the time: --games N plays exactly N games per run and --mcts-iterations K runs exactly K
  * iterations per decision, so the cost of one action or one iteration is the difference between
- * two runs (N and 2N games) divided by the difference in actions.
+ * two runs (N and 2N games) divided by the difference in actions. --print-positions prints the
+ * MCTS positions as state JSON instead of measuring, so that the script can search the very
+ * same positions with `quiver engine` in any build, older ones included.
  */
 #include <jansson.h>
 #include <stdint.h>
