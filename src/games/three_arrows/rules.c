@@ -54,8 +54,6 @@ int ta_holder_total(const ta_player *pl)
 	return n;
 }
 
-/* ---- generators: what a player may do ---- */
-
 /* ---- the derived fields: dirs and reach (three_arrows.h) ---- */
 
 /* The uncovered piece on sq starts pointing: it joins dirs, and its owner's reach grows. */
@@ -86,6 +84,8 @@ void ta_derive(ta_state *s)
 	for (uint64_t m = all_occ(s) & ~s->covered; m; m &= m - 1)
 		arrows_on(s, ctz64(m));
 }
+
+/* ---- generators: what a player may do ---- */
 
 /* The non-corner squares of one side of a size x size board (the squares ta_edge_side gives
  * that side), as a mask. */
