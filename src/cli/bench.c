@@ -10,7 +10,9 @@
  * For instruction counts (bench/instructions.sh, under callgrind) the work can be fixed instead
  * of the time: --games N plays exactly N games per run and --mcts-iterations K runs exactly K
  * iterations per decision, so the cost of one action or one iteration is the difference between
- * two runs (N and 2N games) divided by the difference in actions.
+ * two runs (N and 2N games) divided by the difference in actions. --print-positions prints the
+ * MCTS positions as state JSON instead of measuring, so that the script can search the very
+ * same positions with `quiver engine` in any build, older ones included.
  */
 #include <jansson.h>
 #include <stdint.h>
@@ -21,9 +23,12 @@
 #include "cli/cli.h"
 
 static const cli_opt bench_opts[] = {
-    {"seconds", "S"},      {"runs", "N"},         {"param", "K=V"}, {"seed", "S"},
-    {"json", NULL},        {"mcts-seconds", "S"}, {"games", "N"},   {"mcts-iterations", "K"},
-    {"position", "WHERE"}, {"help", NULL},        {NULL, NULL},
+    {"seconds", "S"},      {"runs", "N"},
+    {"param", "K=V"},      {"seed", "S"},
+    {"json", NULL},        {"mcts-seconds", "S"},
+    {"games", "N"},        {"mcts-iterations", "K"},
+    {"position", "WHERE"}, {"print-positions", NULL},
+    {"help", NULL},        {NULL, NULL},
 };
 
 enum {
@@ -36,6 +41,7 @@ enum {
 	OPT_GAMES,
 	OPT_MCTS_ITERATIONS,
 	OPT_POSITION,
+	OPT_PRINT_POSITIONS,
 	OPT_HELP
 };
 
@@ -52,13 +58,22 @@ static void bench_help(void)
 {
 	printf("usage: quiver bench <game> [--seconds S | --games N] [--runs N] [--param K=V]...\n"
 	       "                    [--seed S] [--mcts-seconds S | --mcts-iterations K]\n"
-	       "                    [--position opening|mid-game|both] [--json]\n\n"
-	       "Plays random games (uniform legal actions, chance by its probabilities) on one\n"
-	       "thread for S seconds per run, N runs, and reports the median playouts/s and\n"
-	       "actions/s (decisions and chance outcomes), the mean game length. Then measures\n"
-	       "MCTS iterations/s: N decisions of mcts:time=S' on the opening and on a position\n"
-	       "after %d random decisions, with one thread and with one thread per core (median).\n"
-	       "Reports the machine and the command line.\n\n"
+	       "                    [--position opening|mid-game|both] [--json]\n"
+	       "       quiver bench <game> [--param K=V]... [--seed S] [--position WHERE]\n"
+	       "                    --print-positions\n\n"
+	       "Measures one game with one set of parameters (a mode is a parameter, e.g.\n"
+	       "--param mode=tactical), on this machine:\n"
+	       "  1. random playouts: whole games from init on one thread (uniform legal\n"
+	       "     actions, chance by its probabilities), S seconds per run, N runs; the\n"
+	       "     median playouts/s and actions/s (decisions and chance outcomes) and the\n"
+	       "     mean game length;\n"
+	       "  2. MCTS iterations/s: N decisions of mcts:time=S', each by a fresh agent, at\n"
+	       "     the opening and at the mid-game position (the first position after %d\n"
+	       "     random decisions from --seed where a player has a choice: the same\n"
+	       "     position on every run while the rules stay), one thread and one per core\n"
+	       "     (median).\n"
+	       "Then the machine and the command line. bench/instructions.sh counts the\n"
+	       "instructions of the same work (per action, per iteration) with callgrind.\n\n"
 	       "  --seconds S       length of one playout run (default 2)\n"
 	       "  --runs N          number of runs, 1-%d (default 5)\n"
 	       "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
@@ -70,9 +85,11 @@ static void bench_help(void)
 	       "  --mcts-iterations K  exactly K iterations per MCTS decision, one thread,\n"
 	       "                    instead of a time budget\n"
 	       "  --position WHERE  the MCTS positions: opening, mid-game or both (default)\n"
+	       "  --print-positions measure nothing: print each MCTS position as one line, its\n"
+	       "                    name then its full state JSON (for quiver engine's load)\n"
 	       "  --json            print one JSON object instead of text\n"
 	       "  -h, --help        this help\n\n"
-	       "example: quiver bench three-arrows --seconds 1 --runs 3 --param players=4\n",
+	       "example: quiver bench three-arrows --seconds 1 --runs 3 --param mode=tactical\n",
 	       BENCH_MIDGAME_DECISIONS, BENCH_MAX_RUNS, BENCH_MCTS_SECONDS);
 }
 
@@ -243,7 +260,7 @@ typedef struct bench_cfg {
 	double seconds, mcts_seconds;
 	long runs, games, mcts_iterations;
 	int position; /* 0 opening, 1 mid-game, 2 both */
-	bool as_json;
+	bool as_json, print_positions;
 } bench_cfg;
 
 /* What it measured, and the scratch of the runs. */
@@ -304,6 +321,7 @@ static int bench_option(bench_cfg *cfg, int o, const char *v)
 		return cli_usage(
 		    "bench", "bad value '%s' for --position: expected opening, mid-game or both",
 		    v);
+	case OPT_PRINT_POSITIONS: cfg->print_positions = true; return -1;
 	case OPT_HELP: bench_help(); return CLI_EXIT_OK;
 	case CLI_OPT_POSITIONAL:
 		if (cfg->name)
@@ -433,6 +451,35 @@ static bool bench_search(const qv_game *g, const bench_cfg *cfg, bench_report *r
 	return true;
 }
 
+/* --print-positions: each MCTS position asked for as one line, its name then the full state
+ * JSON that `quiver engine`'s load takes, so that other builds (bench/instructions.sh) can
+ * search the very same positions. */
+static int bench_print_positions(const qv_game *g, const bench_cfg *cfg, bench_report *rep)
+{
+	qv_err err;
+	for (int w = 0; w < 2; w++) {
+		if (cfg->position != 2 && w != cfg->position)
+			continue;
+		if (!bench_position(g, &cfg->params, cfg->seed, w ? BENCH_MIDGAME_DECISIONS : 0,
+		                    rep->st, rep->abuf, rep->pbuf, &err))
+			return cli_fail("bench", "%s", err.msg);
+		json_t *jparams = json_object();
+		for (int i = 0; i < rep->all.n; i++)
+			json_object_set_new(jparams, rep->all.kv[i].key,
+			                    json_string(rep->all.kv[i].value));
+		json_t *st = g->state_json(rep->st);
+		json_t *j = json_pack("{s:s, s:o, s:o}", "game", g->name, "params", jparams,
+		                      "state", st ? st : json_null());
+		char *text = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+		json_decref(j);
+		if (!text)
+			return cli_fail("bench", "out of memory writing a position");
+		printf("%s %s\n", bench_where[w], text);
+		free(text);
+	}
+	return CLI_EXIT_OK;
+}
+
 /* The whole report as JSON on stdout. */
 static int bench_print_json(const qv_game *g, const bench_cfg *cfg, const bench_report *rep)
 {
@@ -501,6 +548,10 @@ int cli_bench(int argc, char **argv)
 	qv_params_complete(&cfg.params, g->params, g->nparams, &rep.all);
 	cli_format_params(&rep.all, &rep.desc);
 	cli_command_line(&rep.cmdline);
+	if (cfg.print_positions) {
+		rc = bench_print_positions(g, &cfg, &rep);
+		goto done;
+	}
 	cpu_model(rep.cpu, sizeof rep.cpu);
 	rep.cores = sysconf(_SC_NPROCESSORS_ONLN);
 	if (!cfg.as_json) {

@@ -463,6 +463,24 @@ contains out.txt "machine:"
 contains out.txt "command: "
 expect_rc 0 "$Q" bench three-arrows --seconds 0.05 --runs 1 --json
 contains out.txt '"playouts_per_second"'
+# --print-positions: the opening then the mid-game position, each a state JSON that the engine
+# loads (bench/instructions.sh searches them in other builds), the mid-game one with pieces.
+for g in three-arrows concardia evons arrow-party; do
+	expect_rc 0 "$Q" bench "$g" --print-positions
+	[ "$(cut -d' ' -f1 out.txt | paste -sd,)" = opening,mid-game ] ||
+		fail "bench $g --print-positions: expected the lines opening, mid-game: $(cut -c1-80 out.txt)"
+	for where in opening mid-game; do
+		state=$(sed -n "s/^$where //p" out.txt)
+		printf 'load %s\nto_move\nquit\n' "$state" | "$Q" engine >load.txt 2>&1
+		grep -q '^= p[1-5]$' load.txt ||
+			fail "bench $g: the $where position does not load into the engine: $(head -c 300 load.txt)"
+	done
+done
+expect_rc 0 "$Q" bench three-arrows --param mode=tactical --position mid-game --print-positions
+grep -q '^mid-game {"game":"three-arrows","params":{[^}]*"mode":"tactical"' out.txt ||
+	fail "bench --position mid-game --print-positions: $(head -c 200 out.txt)"
+grep -q '"board":\[{' out.txt || fail "the mid-game position has no piece on the board"
+[ "$(wc -l <out.txt)" -eq 1 ] || fail "--position mid-game printed more than the mid-game position"
 printf 'name\nquit\n' | "$Q" engine --seed 1 >out.txt 2>err.txt || fail "engine failed"
 contains out.txt "="
 

@@ -14,7 +14,10 @@
  *      and garbage notation is rejected cleanly;
  *   3. the game's sampler draws only listed actions, and all of them;
  *   4. the state JSON round-trips exactly (bytes and text), and damaged JSON is refused
- *      cleanly or loaded into a state that still works;
+ *      cleanly or loaded into a state that still works; for THREE ARROWS also, at every step
+ *      and after every listed action applied, the masks that apply keeps up to date (each
+ *      player's reach, the arrows by direction: three_arrows.h) equal the ones recomputed
+ *      from the pieces;
  *   5. the record (every action in notation) replays to the same final state, directly and
  *      (in the full games and one in RECORD_EVERY of the others) through the match layer
  *      (qv_match_load_json, then qv_match_record_json and qv_match_load_text once more);
@@ -63,6 +66,8 @@
 #include "quiver/core.h"
 #include "quiver/game.h"
 #include "quiver/match.h"
+
+#include "games/three_arrows/three_arrows.h"
 
 #define MAX_STEPS      100000 /* a game still running after this many steps fails (8) */
 #define FULL_GAMES     3      /* the first games check every property at every step */
@@ -380,6 +385,24 @@ static bool check_small_buffer(ctx *c, qv_action a)
 	return true;
 }
 
+/* Property 4 for THREE ARROWS: the masks of state st that apply keeps up to date (dirs and
+ * reach) equal the ones ta_derive recomputes from its pieces; `after` names the action just
+ * applied to reach st, or is NULL for the game's own state. Uses c->d1. */
+static bool check_derived(ctx *c, const unsigned char *st, const char *after)
+{
+	if (!c->three_arrows)
+		return true;
+	memcpy(c->d1, st, c->g->state_size);
+	ta_derive((ta_state *)(void *)c->d1);
+	if (memcmp(c->d1, st, c->g->state_size) == 0)
+		return true;
+	return fail(c, 4,
+	            "the reach and arrow masks kept by apply%s%s%s differ from the ones recomputed "
+	            "from the pieces (first differing byte %zu)",
+	            after ? " (after '" : "", after ? after : "", after ? "')" : "",
+	            first_diff(c, c->d1, st));
+}
+
 /* Property 1 for one listed action (or chance outcome): its notation parses back to it, it
  * applies to a copy of the state, and the copy then has a sensible mover. */
 static bool check_listed(ctx *c, qv_action a, const char *what)
@@ -406,7 +429,7 @@ static bool check_listed(ctx *c, qv_action a, const char *what)
 	int w = g->to_move(c->tmp);
 	if (w != QV_CHANCE && w != QV_OVER && (w < 0 || w >= g->num_players(c->tmp)))
 		return fail(c, 1, "after %s '%s', to_move returns %d", what, text, w);
-	return true;
+	return check_derived(c, c->tmp, text);
 }
 
 /* Property 1 for the current state: to_move, legal() and chance() agree; the listed actions
@@ -1642,7 +1665,8 @@ static bool check_step(ctx *c, int who)
 {
 	bool heavy =
 	    c->full || c->step == 0 || who == QV_OVER || qv_rng_double(&c->rng) < c->heavy_p;
-	if (!check_moves(c, who) || !check_returns(c, who) || !check_rejects(c))
+	if (!check_derived(c, c->st, NULL) || !check_moves(c, who) || !check_returns(c, who) ||
+	    !check_rejects(c))
 		return false;
 	if (who >= 0 && c->g->sample && !check_sample(c))
 		return false;

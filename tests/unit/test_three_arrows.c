@@ -441,8 +441,9 @@ static void test_max_turns_cap(void **unused)
 
 /* The constant tables agree with the geometry: each facing is the one before it turned a
  * quarter turn, an arrow reaches the adjacent square in its direction on the 8x8 frame, a
- * facing is canonical when no earlier facing shows the same arrows, and a board mask holds
- * size x size squares. */
+ * facing is canonical when no earlier facing shows the same arrows, a direction bit is set
+ * when there is an arrow that way, a shift moves a square where ta_step does, and a board mask
+ * holds size x size squares. */
 static void test_tables(void **unused)
 {
 	(void)unused;
@@ -457,6 +458,8 @@ static void test_tables(void **unused)
 					canon = g;
 			assert_int_equal(ta_canon_facing[k][f], canon);
 			distinct += canon == f;
+			for (int d = 0; d < QV_NDIRS; d++)
+				assert_int_equal(ta_dirbits[k][f] >> d & 1, ta_arrows[k][f][d] > 0);
 			for (int at = 0; at < TA_MAX_SQ; at++) {
 				uint64_t want = 0;
 				for (int d = 0; d < QV_NDIRS; d++) {
@@ -471,6 +474,11 @@ static void test_tables(void **unused)
 		assert_int_equal(ta_nfacings[k], distinct);
 	}
 	assert_int_equal(ta_nfacings[TA_X], 1);
+	for (int at = 0; at < TA_MAX_SQ; at++)
+		for (int d = 0; d < QV_NDIRS; d++) {
+			int t = ta_step(at, d, 8);
+			assert_true(ta_shift(1ull << at, d) == (t >= 0 ? 1ull << t : 0));
+		}
 	for (int size = 6; size <= 8; size++) {
 		assert_int_equal(__builtin_popcountll(ta_board_mask(size)), size * size);
 		assert_true(ta_board_mask(size) >> ta_sq(size - 1, size - 1) & 1);

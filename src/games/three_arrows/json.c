@@ -362,6 +362,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	json_t *board = json_object_get(j, "board");
 	if (board && (rc = load_board(s, board, err)))
 		return rc;
+	ta_derive(s); /* dirs and reach follow from the pieces */
 	if ((rc = load_players(s, json_object_get(j, "players"), err)) || (rc = check_players(s, err)))
 		return rc;
 	bool tp = false;

@@ -54,19 +54,38 @@ int ta_holder_total(const ta_player *pl)
 	return n;
 }
 
-/* ---- generators: what a player may do ---- */
+/* ---- the derived fields: dirs and reach (three_arrows.h) ---- */
 
-/* Squares an own uncovered piece of p points at (on the board). */
-static uint64_t own_reach(const ta_state *s, int p)
+/* The uncovered piece on sq starts pointing: it joins dirs, and its owner's reach grows. */
+static void arrows_on(ta_state *s, int sq)
 {
-	uint64_t r = 0;
-	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-		int sq = ctz64(m);
-		ta_cell c = s->cell[sq];
-		r |= ta_reach[TA_KIND(c)][TA_FACING(c)][sq];
-	}
-	return r & ta_board_mask(s->size);
+	ta_cell c = s->cell[sq];
+	int k = TA_KIND(c), f = TA_FACING(c);
+	uint64_t bit = 1ull << sq;
+	for (unsigned b = ta_dirbits[k][f]; b; b &= b - 1)
+		s->dirs[__builtin_ctz(b)] |= bit;
+	s->reach[TA_OWNER(c)] |= ta_reach[k][f][sq] & ta_board_mask(s->size);
 }
+
+/* The piece that was on sq, player p's, points nowhere any more (captured, or moved): it
+ * leaves dirs, and p's reach is made again from what p has left. */
+static void arrows_off(ta_state *s, int sq, int p)
+{
+	uint64_t keep = ~(1ull << sq);
+	for (int d = 0; d < QV_NDIRS; d++)
+		s->dirs[d] &= keep;
+	s->reach[p] = ta_dirs_reach(s->dirs, s->occ[p]) & ta_board_mask(s->size);
+}
+
+void ta_derive(ta_state *s)
+{
+	memset(s->dirs, 0, sizeof s->dirs);
+	memset(s->reach, 0, sizeof s->reach);
+	for (uint64_t m = all_occ(s) & ~s->covered; m; m &= m - 1)
+		arrows_on(s, ctz64(m));
+}
+
+/* ---- generators: what a player may do ---- */
 
 /* The non-corner squares of one side of a size x size board (the squares ta_edge_side gives
  * that side), as a mask. */
@@ -88,7 +107,7 @@ uint64_t ta_place_targets(const ta_state *s, int p)
 {
 	uint64_t empty = ta_board_mask(s->size) & ~all_occ(s);
 	if (s->pl[p].home >= 0)
-		return own_reach(s, p) & empty;
+		return s->reach[p] & empty;
 	/* The first piece: a non-corner edge square of a side nobody has taken. */
 	unsigned taken = 0;
 	for (int q = 0; q < s->nplayers; q++)
@@ -115,6 +134,15 @@ unsigned ta_placeable_kinds(const ta_state *s, int p)
 	return kinds;
 }
 
+/* ta_placeable_kinds(s, p) >> k & 1 for a kind whose holder is not empty, without the loop
+ * over the holder when k is not the Terminator (the check of a placement). */
+static inline bool kind_placeable(const ta_state *s, int p, int k)
+{
+	if (s->terminator_placed)
+		return k == TA_Z;
+	return k != TA_Z || !(ta_placeable_kinds(s, p) & ~(1u << TA_Z));
+}
+
 static inline int can_cover(const ta_state *s, int p, int kind)
 {
 	return !s->tactical && s->pl[p].covers > 0 && kind != TA_Z;
@@ -136,7 +164,7 @@ static inline uint64_t opp_occ(const ta_state *s, int p) { return all_occ(s) & ~
 /* True when p has a place, attack or unshield action now. */
 static bool can_act(const ta_state *s, int p)
 {
-	if (own_reach(s, p) & opp_occ(s, p))
+	if (s->reach[p] & opp_occ(s, p))
 		return true;
 	unsigned kinds = ta_placeable_kinds(s, p);
 	return kinds && ta_place_targets(s, p);
@@ -154,19 +182,27 @@ bool ta_can_act_or_uncover(const ta_state *s, int p)
 static int line_strength(const ta_state *s, int start, int owner, int dir, int walk)
 {
 	int sum = 0;
-	for (int sq = start; sq >= 0 && (s->occ[owner] >> sq & 1); sq = ta_step(sq, walk, s->size))
-		if (!(s->covered >> sq & 1))
-			sum += ta_arrows[TA_KIND(s->cell[sq])][TA_FACING(s->cell[sq])][dir];
+	uint64_t own = s->occ[owner];
+	for (uint64_t b = 1ull << start; b & own; b = ta_shift(b, walk))
+		if (!(s->covered & b)) {
+			ta_cell c = s->cell[ctz64(b)];
+			sum += ta_arrows[TA_KIND(c)][TA_FACING(c)][dir];
+		}
 	return sum;
 }
 
+/* The direction from a square to a neighbour, or -1 when they are not neighbours. */
 static int dir_between(int from, int to)
 {
+	static const int8_t by_step[3][3] = {
+	    /* dy -1 */ {QV_SW, QV_S, QV_SE},
+	    /* dy 0 */ {QV_W, -1, QV_E},
+	    /* dy +1 */ {QV_NW, QV_N, QV_NE},
+	};
 	int dx = ta_file(to) - ta_file(from), dy = ta_rank(to) - ta_rank(from);
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (qv_dir_dx[d] == dx && qv_dir_dy[d] == dy)
-			return d;
-	return -1;
+	if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+		return -1;
+	return by_step[dy + 1][dx + 1];
 }
 
 int ta_attack_strength(const ta_state *s, int from, int to)
@@ -218,10 +254,13 @@ static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 		       owner + 1, s->covered >> sq & 1 ? "covered " : "", ta_kind_names[TA_KIND(c)],
 		       sqname(sq, b), capturer + 1, s->pl[capturer].captured + 1);
 	}
+	bool was_covered = s->covered & bit;
 	s->cell[sq] = 0;
 	s->occ[owner] &= ~bit;
 	s->covered &= ~bit;
 	s->shielded &= ~bit;
+	if (!was_covered)
+		arrows_off(s, sq, owner);
 	s->pl[owner].onboard--;
 	s->pl[owner].lost[TA_KIND(c)]++;
 	s->pl[capturer].captured++;
@@ -439,9 +478,9 @@ static int ta_legal(const void *st, qv_action *out)
 			uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
 			unshield |= hit & s->shielded;
 			for (int d = 0; d < QV_NDIRS; d++) {
-				int to = ta_step(from, d, s->size);
-				if (to >= 0 && (hit & ~s->shielded) >> to & 1)
-					out[n++] = TA_MAKE(TA_ACT_ATTACK, from | to << 6);
+				uint64_t to = ta_shift(1ull << from, d) & hit & ~s->shielded;
+				if (to)
+					out[n++] = TA_MAKE(TA_ACT_ATTACK, from | ctz64(to) << 6);
 			}
 		}
 		for (; unshield; unshield &= unshield - 1)
@@ -501,17 +540,14 @@ static inline __attribute__((always_inline)) int count_families(const ta_state *
 	f->targets = f->kinds ? ta_place_targets(s, p) : 0;
 	f->per_sq = f->kinds ? place_options(s, p, f->kinds) : 0;
 	f->nplace = popcount64(f->targets) * f->per_sq;
-	uint64_t opp = opp_occ(s, p), unshield = 0;
+	/* An attack is a pair (own uncovered piece, unshielded opposing piece it points at): per
+	 * direction, the own pieces with an arrow that way, stepped, on the targets. */
+	uint64_t opp = opp_occ(s, p), own = s->occ[p], target = opp & ~s->shielded;
 	f->nattack = 0;
-	for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-		int from = ctz64(m);
-		ta_cell c = s->cell[from];
-		uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
-		unshield |= hit & s->shielded;
-		f->nattack += popcount64(hit & ~s->shielded);
-	}
-	f->unshield = unshield;
-	f->nunshield = popcount64(unshield);
+	for (int d = 0; d < QV_NDIRS; d++)
+		f->nattack += popcount64(ta_shift(s->dirs[d] & own, d) & target);
+	f->unshield = s->reach[p] & opp & s->shielded;
+	f->nunshield = popcount64(f->unshield);
 	return f->nbonus + f->nuncover + f->nplace + f->nattack + f->nunshield;
 }
 
@@ -627,7 +663,7 @@ static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, i
 	if (!pl->holder[k])
 		return qv_fail(err, QV_EILLEGAL, "p%d has no %c left to place", p + 1,
 			       ta_kind_letters[k]);
-	if (!(ta_placeable_kinds(s, p) >> k & 1)) {
+	if (!kind_placeable(s, p, k)) {
 		if (s->terminator_placed)
 			return qv_fail(err, QV_EILLEGAL,
 				       "a Terminator has been placed: the only piece anyone may place now is their own Terminator (Z)");
@@ -646,7 +682,8 @@ static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, i
 		return qv_fail(err, QV_EILLEGAL, "p%d has no shields left", p + 1);
 	if (all_occ(s) >> sq & 1)
 		return qv_fail(err, QV_EILLEGAL, "%s is occupied", sqname(sq, b));
-	if (!(ta_place_targets(s, p) >> sq & 1)) {
+	uint64_t targets = pl->home >= 0 ? s->reach[p] & ~all_occ(s) : ta_place_targets(s, p);
+	if (!(targets >> sq & 1)) {
 		if (pl->home < 0)
 			return qv_fail(err, QV_EILLEGAL,
 				       "the first piece goes on an edge square that is not a corner, on a side where no player has placed a first piece");
@@ -693,7 +730,7 @@ static bool unshield_possible(const ta_state *s, int p, int to, qv_err *err)
 		qv_fail(err, QV_EILLEGAL, "%s has no shield", sqname(to, b));
 		return false;
 	}
-	if (!(own_reach(s, p) >> to & 1)) {
+	if (!(s->reach[p] >> to & 1)) {
 		qv_fail(err, QV_EILLEGAL,
 			"no uncovered piece of p%d has an arrow pointing at %s, so its shield cannot be removed",
 			p + 1, sqname(to, b));
@@ -702,10 +739,33 @@ static bool unshield_possible(const ta_state *s, int p, int to, qv_err *err)
 	return true;
 }
 
+/* True when placement `arg` is legal for p now, in phase start or main: the conditions of
+ * ta_check and check_place in one expression, without their messages. */
+static inline bool place_ok(const ta_state *s, int p, int arg)
+{
+	int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
+	const ta_player *pl = &s->pl[p];
+	if (k >= TA_NKINDS || arg >> 13 || ta_canon_facing[k][f] != f || !pl->holder[k] ||
+	    !kind_placeable(s, p, k))
+		return false;
+	if ((arg >> 11 & 1) && (s->tactical || k == TA_Z || !pl->covers))
+		return false;
+	if ((arg >> 12 & 1) && !pl->shields)
+		return false;
+	/* The targets are empty squares of the board. */
+	uint64_t targets = pl->home >= 0 ? s->reach[p] & ~all_occ(s) : ta_place_targets(s, p);
+	return targets >> sq & 1;
+}
+
 qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 {
 	int type = TA_TYPE(a), arg = TA_ARG(a);
 	char b[4];
+	/* A search checks its children over and over, and most are legal placements: those are
+	 * accepted at once; anything else goes the long way, which words the reason. */
+	if (type == TA_ACT_PLACE && (s->phase == TA_PH_START || s->phase == TA_PH_MAIN) &&
+	    place_ok(s, s->turn, arg))
+		return QV_OK;
 	if (s->phase == TA_PH_OVER)
 		return qv_fail(err, QV_EILLEGAL, "the game is over");
 	if (s->phase == TA_PH_DIE) {
@@ -812,6 +872,8 @@ static void apply_place(ta_state *s, int p, int arg, qv_events *ev)
 	if (arg >> 11 & 1) {
 		s->covered |= bit;
 		pl->covers--;
+	} else {
+		arrows_on(s, sq);
 	}
 	if (arg >> 12 & 1) {
 		s->shielded |= bit;
@@ -862,6 +924,8 @@ static void apply_advance(ta_state *s, int p, int facing, qv_events *ev)
 	s->occ[p] = (s->occ[p] & ~fb) | tb;
 	if (s->shielded & fb)
 		s->shielded = (s->shielded & ~fb) | tb;
+	arrows_off(s, from, p);
+	arrows_on(s, to);
 	if (ev) {
 		char b1[4], b2[4];
 		qv_say(ev, "p%d's %s moves from %s to %s, facing %s", p + 1,
@@ -879,6 +943,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 	case TA_ACT_PLACE: apply_place(s, p, arg, ev); break;
 	case TA_ACT_UNCOVER:
 		s->covered &= ~(1ull << arg);
+		arrows_on(s, arg);
 		say_piece(s, arg, "is uncovered", ev);
 		if (s->phase != TA_PH_DEFEND) {
 			s->phase = TA_PH_MAIN;

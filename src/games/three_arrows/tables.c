@@ -68,6 +68,13 @@
 	 (COUNT(x, f, QV_W) ? STEP_W(1ull << (sq)) : 0) |                                          \
 	 (COUNT(x, f, QV_NW) ? STEP_NW(1ull << (sq)) : 0))
 
+/* The directions with at least one arrow, one bit each. */
+#define DIRBITS(x, f)                                                                              \
+	((uint8_t)((COUNT(x, f, 0) ? 1u : 0u) | (COUNT(x, f, 1) ? 2u : 0u) |                       \
+	           (COUNT(x, f, 2) ? 4u : 0u) | (COUNT(x, f, 3) ? 8u : 0u) |                       \
+	           (COUNT(x, f, 4) ? 16u : 0u) | (COUNT(x, f, 5) ? 32u : 0u) |                     \
+	           (COUNT(x, f, 6) ? 64u : 0u) | (COUNT(x, f, 7) ? 128u : 0u)))
+
 /* Rows of the tables, spelled out for the compiler: every facing of a kind. */
 #define DIRS(x, f)                                                                                 \
 	{                                                                                          \
@@ -77,6 +84,10 @@
 #define FACINGS_DIRS(x)                                                                            \
 	{                                                                                          \
 		DIRS(x, 0), DIRS(x, 1), DIRS(x, 2), DIRS(x, 3)                                     \
+	}
+#define FACINGS_DIRBITS(x)                                                                         \
+	{                                                                                          \
+		DIRBITS(x, 0), DIRBITS(x, 1), DIRBITS(x, 2), DIRBITS(x, 3)                         \
 	}
 #define CANONS(x)                                                                                  \
 	{                                                                                          \
@@ -108,6 +119,7 @@
 const uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS] = EACH_KIND(FACINGS_DIRS);
 const uint8_t ta_nfacings[TA_NKINDS] = EACH_KIND(NFACINGS);
 const uint8_t ta_canon_facing[TA_NKINDS][4] = EACH_KIND(CANONS);
+const uint8_t ta_dirbits[TA_NKINDS][4] = EACH_KIND(FACINGS_DIRBITS);
 const uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ] = EACH_KIND(FACINGS_REACH);
 
 const char ta_kind_letters[TA_NKINDS + 1] = "ATXYDRZ";

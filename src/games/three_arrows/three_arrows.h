@@ -82,6 +82,11 @@ typedef struct ta_state {
 	uint64_t occ[TA_MAX_PLAYERS]; /* squares holding each player's pieces */
 	uint64_t covered;             /* covered pieces, any owner */
 	uint64_t shielded;            /* shielded pieces, any owner */
+	/* Derived from the fields above and cell[], kept by apply and recomputed by load_json
+	 * (ta_derive): the uncovered pieces, any owner, with an arrow in each direction, and the
+	 * squares of the board each player's uncovered pieces point at. */
+	uint64_t dirs[QV_NDIRS];
+	uint64_t reach[TA_MAX_PLAYERS];
 	ta_cell cell[TA_MAX_SQ];
 	ta_player pl[TA_MAX_PLAYERS];
 	uint16_t max_turns;
@@ -103,6 +108,7 @@ extern const uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS]; /* arrow count per direc
 extern const uint8_t ta_nfacings[TA_NKINDS];            /* distinct facings: 1 for the Cross */
 extern const uint8_t ta_canon_facing[TA_NKINDS][4];     /* facing -> first facing, same arrows */
 extern const uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ]; /* squares an arrow points at (8x8) */
+extern const uint8_t ta_dirbits[TA_NKINDS][4];           /* bit d: an arrow in direction d */
 extern const char ta_kind_letters[TA_NKINDS + 1];        /* "ATXYDRZ" */
 extern const char *const ta_kind_names[TA_NKINDS];       /* "Angle" ... "Terminator" */
 extern const uint8_t ta_copies[TA_NKINDS];               /* 3 3 3 3 3 1 1 */
@@ -116,14 +122,41 @@ static inline int ta_rank(int sq) { return sq >> 3; }
 /* The squares of a size x size board (6 to 8) on the 8x8 frame: `size` files of `size` ranks. */
 static inline uint64_t ta_board_mask(int size)
 {
-	if (size >= 8)
-		return ~0ull;
-	return (((1ull << size) - 1) * 0x0101010101010101ull) & ((1ull << (8 * size)) - 1);
+	static const uint64_t masks[3] = {0x3F3F3F3F3F3Full, 0x7F7F7F7F7F7F7Full, ~0ull};
+	return masks[size - 6];
 }
 /* The square one step from sq in direction d, or -1 off a size x size board. */
 int ta_step(int sq, int d, int size);
 /* Side of a non-corner edge square, or -1. */
 int ta_edge_side(int sq, int size);
+
+/* One step of every square of b in direction d on the 8x8 frame; what leaves the frame is
+ * dropped (a step east from file h, say). */
+static inline uint64_t ta_shift(uint64_t b, int d)
+{
+	const uint64_t file_a = 0x0101010101010101ull, file_h = 0x8080808080808080ull;
+	switch (d) {
+	case QV_N: return b << 8;
+	case QV_NE: return (b & ~file_h) << 9;
+	case QV_E: return (b & ~file_h) << 1;
+	case QV_SE: return (b & ~file_h) >> 7;
+	case QV_S: return b >> 8;
+	case QV_SW: return (b & ~file_a) >> 9;
+	case QV_W: return (b & ~file_a) >> 1;
+	default: return (b & ~file_a) << 7;
+	}
+}
+/* The squares that the pieces among `pieces` with arrows (s->dirs) point at, on the frame. */
+static inline uint64_t ta_dirs_reach(const uint64_t *dirs, uint64_t pieces)
+{
+	uint64_t r = 0;
+	for (int d = 0; d < QV_NDIRS; d++)
+		r |= ta_shift(dirs[d] & pieces, d);
+	return r;
+}
+/* Sets the derived fields of s (dirs, reach) from its pieces: after a position is built by
+ * other means than apply (load_json). */
+void ta_derive(ta_state *s);
 
 /* Rules (rules.c). */
 int ta_to_move(const ta_state *s);
