@@ -41,12 +41,14 @@ void qv__http_json(struct mg_connection *c, int status, const json_t *body)
 
 void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
 {
-	char msg[700];
+	char raw[700], msg[800];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	json_t *j = json_pack("{s:s}", "error", msg);
+	/* JSON strings are UTF-8: a message cut by the buffer or quoting a client's bytes is made
+	 * whole (qv_shorten), or jansson would refuse it. */
+	json_t *j = json_pack("{s:s}", "error", qv_shorten(raw, sizeof raw, msg, sizeof msg));
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	send_text(c, status, text ? text : "{\"error\": \"out of memory\"}", NULL);
 	free(text);
@@ -55,8 +57,9 @@ void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
 
 int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow)
 {
-	char msg[200];
-	snprintf(msg, sizeof msg, "method %.20s not allowed here; accepted: %s", method, allow);
+	char msg[200], quoted[QV_QUOTE_MAX * 4 + 4];
+	snprintf(msg, sizeof msg, "method %s not allowed here; accepted: %s",
+	         qv_shorten(method, 20, quoted, sizeof quoted), allow);
 	json_t *j = json_pack("{s:s}", "error", msg);
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	send_text(c, 405, text ? text : "{\"error\": \"out of memory\"}", allow);
@@ -223,10 +226,10 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 	json_object_foreach(req, key, v)
 	{
 		if (strcmp(key, "seat") != 0) {
+			char quoted[QV_QUOTE_MAX * 4 + 4];
 			qv__http_error(c, 400,
-			               "unknown field '%.40s' in a join request; accepted: "
-			               "seat",
-			               key);
+			               "unknown field '%s' in a join request; accepted: seat",
+			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted));
 			json_decref(req);
 			return 400;
 		}
@@ -328,12 +331,13 @@ static int post_replay(struct mg_connection *c)
 static int table_route(qv__server *srv, struct mg_connection *c, const char *method,
                        const char *rest)
 {
-	char id[64];
+	char id[64], quoted[QV_QUOTE_MAX * 4 + 4];
 	const char *slash = strchr(rest, '/');
 	size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
 	const char *sub = slash ? slash : "";
 	if (n >= sizeof id) {
-		qv__http_error(c, 404, "no table '%.40s'", rest);
+		qv__http_error(c, 404, "no table '%s'",
+		               qv_shorten(rest, QV_QUOTE_MAX, quoted, sizeof quoted));
 		return 404;
 	}
 	memcpy(id, rest, n);
@@ -355,7 +359,8 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 		return qv__http_not_allowed(c, method, allow);
 	qv__table *t = qv__server_find(srv, id);
 	if (!t) {
-		qv__http_error(c, 404, "no table '%.40s'", id);
+		qv__http_error(c, 404, "no table '%s'",
+		               qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
 		return 404;
 	}
 	int st;
@@ -415,7 +420,8 @@ static int handle(qv__server *srv, struct mg_connection *c)
 		return qv__http_not_allowed(c, method, "GET, HEAD");
 	if (qv__files_serve(srv, c, uri))
 		return 200;
-	qv__http_error(c, 404, "not found: %.200s", uri);
+	char quoted[200 * 4 + 4];
+	qv__http_error(c, 404, "not found: %s", qv_shorten(uri, 200, quoted, sizeof quoted));
 	return 404;
 }
 

@@ -67,12 +67,15 @@ static void write_json(qv__conn *c, json_t *frame)
 static void send_error(qv__conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void send_error(qv__conn *c, const char *fmt, ...)
 {
-	char msg[600];
+	char raw[600], msg[700];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message", msg);
+	/* A text frame is UTF-8 (RFC 6455), and jansson packs nothing else: the message is made
+	 * whole, whatever cut it or whatever bytes a client sent. */
+	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message",
+	                          qv_shorten(raw, sizeof raw, msg, sizeof msg));
 	pthread_mutex_lock(&c->send_lock);
 	write_json(c, frame);
 	pthread_mutex_unlock(&c->send_lock);
@@ -267,12 +270,12 @@ static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
 {
-	char msg[300];
+	char raw[300], msg[400];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	json_t *j = json_pack("{s:s}", "error", msg);
+	json_t *j = json_pack("{s:s}", "error", qv_shorten(raw, sizeof raw, msg, sizeof msg));
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	const char *body = text ? text : "{}";
 	mg_printf(conn,
@@ -305,7 +308,9 @@ static int connect_work(qv__server *srv, const struct mg_connection *mc)
 			qv__table_unref(t);
 			refuse(conn, 503, "out of memory");
 		} else {
-			refuse(conn, 404, "no table '%.40s'", id);
+			char quoted[QV_QUOTE_MAX * 4 + 4];
+			refuse(conn, 404, "no table '%s'",
+			       qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
 		}
 		return 1;
 	}

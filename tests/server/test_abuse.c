@@ -1,0 +1,198 @@
+/*
+ * test_abuse.c - `quiver serve` against clients that misbehave on purpose (the adversarial
+ * audit of issue 20), each test on its own server started with --port 0 on 127.0.0.1 and a
+ * temporary database:
+ *
+ * - messages that quote a client's text cut in the middle of a UTF-8 character, or quoting
+ *   bytes that are not UTF-8, still reach the client as valid JSON;
+ *
+ * Every wait is bounded; an alarm ends a stuck run. No test measures speed: where a slow client
+ * must not hold up others, the test checks the order of events (the others are answered while
+ * the slow client is still held), never a duration.
+ *
+ * Usage: test_abuse PATH-TO-QUIVER.
+ */
+#define _DEFAULT_SOURCE /* usleep, mkdtemp */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "client.h"
+
+static const char *quiver;
+static char tmpdir[64];
+static tc_server server; /* the running server, stopped by each test and at exit */
+static int dbcount;
+
+/* Frames and replies wait at most this long (the sanitizer build on a busy machine is slow). */
+#define WAIT_MS 20000
+
+/* ---- helpers ----------------------------------------------------------------------------------
+ */
+
+static const char *new_db(void)
+{
+	static char path[128];
+	snprintf(path, sizeof path, "%s/t%d.db", tmpdir, ++dbcount);
+	return path;
+}
+
+static void start(const char *db, const char *const *extra)
+{
+	assert_int_equal(tc_server_start(&server, quiver, db, extra), 0);
+}
+
+/* Stops the server with SIGTERM: it must shut down cleanly. */
+static void stop(void)
+{
+	int status = tc_server_stop(&server, SIGTERM);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
+}
+
+/* A request that must answer `status` with {"error": message} containing `words`. */
+static void refused(const char *method, const char *path, const char *body, int status,
+                    const char *words)
+{
+	tc_reply r;
+	tc_http(server.port, method, path, body, body ? strlen(body) : 0, &r);
+	const char *msg = json_string_value(json_object_get(r.json, "error"));
+	if (r.status != status || !msg || !strstr(msg, words))
+		fail_msg("%s %s: expected %d naming '%s', got %d: %s", method, path, status, words,
+		         r.status, r.body ? r.body : "(none)");
+	tc_reply_free(&r);
+}
+
+/* Creates a table of two human seats; copies its id. */
+static void create(char id[32])
+{
+	tc_reply r;
+	const char *body = "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}";
+	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	assert_int_equal(r.status, 201);
+	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
+	tc_reply_free(&r);
+}
+
+/* Opens the table's WebSocket. */
+static void ws_open(tc_ws *w, const char *id)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	assert_int_equal(tc_ws_open(w, server.port, path), 0);
+}
+
+/* The next frame must be an error whose message contains `words`. */
+static void expect_error(tc_ws *w, const char *words)
+{
+	json_t *f = tc_ws_recv_json(w, WAIT_MS);
+	const char *type = json_string_value(json_object_get(f, "type"));
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	if (!type || strcmp(type, "error") != 0 || !msg || !strstr(msg, words))
+		fail_msg("expected an error frame naming '%s', got %s", words,
+		         f ? json_dumps(f, JSON_COMPACT) : "nothing");
+	json_decref(f);
+}
+
+/* ---- UTF-8 ------------------------------------------------------------------------------------
+ */
+
+/* A field name of 39 ASCII letters then "é": quoting it to 40 bytes would cut the "é" in two,
+ * which jansson refuses to put in a string (the message became "out of memory", or no frame
+ * at all). */
+#define CUT_KEY "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xC3\xA9\xC3\xA9"
+
+static void test_messages_are_utf8(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	char id[32], path[96];
+	create(id);
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	refused("POST", path, "{\"" CUT_KEY "\": 1}", 400, "unknown field 'aaa");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"" CUT_KEY "\": 1}", 400,
+	        "unknown field 'aaa");
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"" CUT_KEY "\"]}", 400,
+	        "is not a seat kind");
+	/* Bytes that are not UTF-8 at all, in the path (%FF decodes to the byte 0xFF). */
+	refused("GET", "/api/tables/%FF%FE", NULL, 404, "no table '\xEF\xBF\xBD\xEF\xBF\xBD'");
+	refused("GET", "/nothing-%C3", NULL, 404, "not found");
+	refused("GET", "/api/lessons/%C3%28", NULL, 404, "no game");
+
+	tc_ws w;
+	ws_open(&w, id);
+	tc_ws_send_text(&w, "{\"type\": \"" CUT_KEY "\"}");
+	expect_error(&w, "unknown frame type 'aaa");
+	tc_ws_send_text(&w, "{\"type\": \"ping\", \"" CUT_KEY "\": 1}");
+	expect_error(&w, "unknown field 'aaa");
+	tc_ws_close(&w);
+	stop();
+}
+
+/* ---- the run ----------------------------------------------------------------------------------
+ */
+
+static int teardown(void **state)
+{
+	(void)state;
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGKILL);
+	return 0;
+}
+
+static void cleanup(void)
+{
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGKILL);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (tmpdir[0] && system(cmd) != 0)
+		fprintf(stderr, "test_abuse: could not remove %s\n", tmpdir);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	if (server.pid > 0)
+		kill(server.pid, SIGKILL);
+	_exit(3);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: test_abuse PATH-TO-QUIVER\n");
+		return 2;
+	}
+	quiver = argv[1];
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvabuseXXXXXX");
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	atexit(cleanup);
+	signal(SIGALRM, on_alarm);
+	signal(SIGPIPE, SIG_IGN);
+	alarm(600);
+	srand(1);
+#define T(f) cmocka_unit_test_teardown(f, teardown)
+	const struct CMUnitTest tests[] = {
+	    T(test_messages_are_utf8),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
