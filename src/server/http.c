@@ -79,6 +79,17 @@ static int status_for(qv_status rc)
 	}
 }
 
+/* Answers a failed table operation. A server-side failure (the database refused a change) is
+ * also logged with the database's file, which no reply names. Returns the status sent. */
+static int table_failed(qv__server *srv, struct mg_connection *c, qv_status rc, const qv_err *err)
+{
+	int status = status_for(rc);
+	if (status >= 500)
+		fprintf(stderr, "quiver serve: database %s: %s\n", srv->db, err->msg);
+	qv__http_error(c, status, "%s", err->msg);
+	return status;
+}
+
 /* ---- request bodies ------------------------------------------------------------------------- */
 
 int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty)
@@ -193,10 +204,8 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 	}
 	qv_status rc = qv__table_create(&t, srv->store, req, &err);
 	json_decref(req);
-	if (rc) {
-		qv__http_error(c, status_for(rc), "%s", err.msg);
-		return status_for(rc);
-	}
+	if (rc)
+		return table_failed(srv, c, rc, &err);
 	if (qv__server_add(srv, t, &err)) {
 		qv__table_unref(t);
 		qv__http_error(c, 503, "%s", err.msg);
@@ -215,7 +224,6 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 /* POST /api/tables/ID/join: a seat and its token. */
 static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 {
-	(void)srv;
 	json_t *req;
 	int st = qv__http_read_json(c, &req, "{}");
 	if (st)
@@ -246,10 +254,8 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 	qv_err err;
 	qv_status rc = qv__table_join(t, json_string_value(seat), &p, token, &err);
 	json_decref(req);
-	if (rc) {
-		qv__http_error(c, status_for(rc), "%s", err.msg);
-		return status_for(rc);
-	}
+	if (rc)
+		return table_failed(srv, c, rc, &err);
 	qv__server_changed(srv, t);
 	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
 	qv__http_json(c, 200, body);

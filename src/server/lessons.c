@@ -51,7 +51,11 @@ static int load(qv__server *srv, struct mg_connection *c, const qv_game *g, cons
 	}
 	fclose(f);
 	if (qv_lesson_load_file(out, path, &err)) {
-		qv__http_error(c, 500, "the lesson %s/%s does not load: %s", g->name, id, err.msg);
+		/* The reason names the file: it goes to the log, never to a client. */
+		fprintf(stderr, "quiver serve: the lesson %s/%s does not load: %s\n", g->name, id,
+		        err.msg);
+		qv__http_error(c, 500, "the lesson %s/%s does not load (the server's log says why)",
+		               g->name, id);
 		return 500;
 	}
 	return 0;

@@ -168,6 +168,15 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	return true;
 }
 
+/* A failure of the server's own (the database refused a change) is logged with the database's
+ * file, which no frame names; a refused frame is the client's business only. */
+static void log_failure(const qv__conn *c, qv_status rc, const qv_err *err)
+{
+	if (rc != QV_EINVAL && rc != QV_EILLEGAL && rc != QV_ESTATE)
+		fprintf(stderr, "quiver serve: database %s: table %s: %s\n", c->srv->db,
+		        c->table->id, err->msg);
+}
+
 /* The checks of act and undo before the table's: a greeted seat. */
 static bool may_play(qv__conn *c, const char *type)
 {
@@ -191,7 +200,9 @@ static void on_act(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "act"))
 		return;
 	qv_err err;
-	if (qv__table_act(c->table, c->viewer, f->v, f->action, &err)) {
+	qv_status rc = qv__table_act(c->table, c->viewer, f->v, f->action, &err);
+	if (rc) {
+		log_failure(c, rc, &err);
 		send_error(c, "%s", err.msg);
 		return;
 	}
@@ -203,7 +214,9 @@ static void on_undo(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "undo"))
 		return;
 	qv_err err;
-	if (qv__table_undo(c->table, c->viewer, f->v, &err)) {
+	qv_status rc = qv__table_undo(c->table, c->viewer, f->v, &err);
+	if (rc) {
+		log_failure(c, rc, &err);
 		send_error(c, "cannot undo: %s", err.msg);
 		return;
 	}

@@ -5,6 +5,8 @@
  *
  * - messages that quote a client's text cut in the middle of a UTF-8 character, or quoting
  *   bytes that are not UTF-8, still reach the client as valid JSON;
+ * - a read-only database refused at start (exit status 1, a message saying so);
+ * - a change the database refuses answered without the database's path (HTTP and WebSocket);
  *
  * Every wait is bounded; an alarm ends a stuck run. No test measures speed: where a slow client
  * must not hold up others, the test checks the order of events (the others are answered while
@@ -31,6 +33,7 @@
 
 #include <cmocka.h>
 #include <jansson.h>
+#include <sqlite3.h>
 
 #include "client.h"
 
@@ -144,6 +147,118 @@ static void test_messages_are_utf8(void **state)
 	stop();
 }
 
+/* ---- the database ---------------------------------------------------------------------------- */
+
+/* `quiver serve` on a database it may not write must refuse to start, saying why, with exit
+ * status 1. Root may write any file, so as root the server runs as nobody. */
+static void test_read_only_database(void **state)
+{
+	(void)state;
+	const char *db = new_db();
+	start(db, NULL);
+	stop();
+	/* The folder stays writable (SQLite then opens the file read-only without a word). */
+	assert_int_equal(chmod(tmpdir, 0777), 0);
+	assert_int_equal(chmod(db, 0444), 0);
+	int out[2];
+	assert_int_equal(pipe(out), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(out[1], 1);
+		dup2(out[1], 2);
+		close(out[0]);
+		close(out[1]);
+		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+			_exit(126);
+		execl(quiver, quiver, "serve", "--port", "0", "--db", db, (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	char text[2048];
+	size_t n = 0;
+	double end = tc_now_ms() + WAIT_MS;
+	while (n < sizeof text - 1 && tc_now_ms() < end) {
+		struct pollfd p = {.fd = out[0], .events = POLLIN};
+		if (poll(&p, 1, 200) <= 0)
+			continue;
+		ssize_t r = read(out[0], text + n, sizeof text - 1 - n);
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	text[n] = '\0';
+	close(out[0]);
+	int status = 0;
+	while (waitpid(pid, &status, WNOHANG) == 0 && tc_now_ms() < end)
+		usleep(10000);
+	if (kill(pid, 0) == 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		fail_msg("quiver serve started on a read-only database: %s", text);
+	}
+	chmod(db, 0644);
+	chmod(tmpdir, 0700);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 1 || !strstr(text, "read-only"))
+		fail_msg("expected exit status 1 and a message saying read-only; got status %d: %s",
+		         status, text);
+}
+
+/* The database refuses a change (another process holds its write lock past the server's busy
+ * timeout): the client hears why, but never the database's path, which only the log has. */
+static void test_no_path_in_replies(void **state)
+{
+	(void)state;
+	const char *db = new_db();
+	start(db, NULL);
+	char id[32], token[64], path[96];
+	create(id);
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	tc_reply r;
+	tc_http(server.port, "POST", path, "{}", 2, &r);
+	assert_int_equal(r.status, 200);
+	snprintf(token, sizeof token, "%s", json_string_value(json_object_get(r.json, "token")));
+	tc_reply_free(&r);
+	tc_http(server.port, "POST", path, "{}", 2, &r); /* the other seat: the game starts */
+	assert_int_equal(r.status, 200);
+	tc_reply_free(&r);
+	tc_ws w;
+	ws_open(&w, id);
+	char hello[128];
+	snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
+	tc_ws_send_text(&w, hello);
+	json_t *snap = tc_ws_recv_json(&w, WAIT_MS);
+	const char *legal = json_string_value(
+	    json_array_get(json_object_get(json_object_get(snap, "view"), "legal"), 0));
+	assert_non_null(legal);
+
+	sqlite3 *lock;
+	assert_int_equal(sqlite3_open(db, &lock), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(lock, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+	const char *body = "{\"game\": \"evons\"}";
+	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	const char *msg = json_string_value(json_object_get(r.json, "error"));
+	if (r.status != 500 || !msg || strstr(msg, tmpdir) || !strstr(msg, "locked"))
+		fail_msg("expected 500 saying the database is locked, without its path; got %d: %s",
+		         r.status, r.body ? r.body : "(none)");
+	tc_reply_free(&r);
+	char act[512];
+	snprintf(act, sizeof act, "{\"type\": \"act\", \"v\": 0, \"action\": \"%s\"}", legal);
+	tc_ws_send_text(&w, act);
+	json_t *f = tc_ws_recv_json(&w, WAIT_MS);
+	msg = json_string_value(json_object_get(f, "message"));
+	if (!msg || strstr(msg, tmpdir) || !strstr(msg, "locked"))
+		fail_msg("expected an error frame saying the database is locked, without its path; "
+		         "got %s",
+		         f ? json_dumps(f, JSON_COMPACT) : "nothing");
+	json_decref(f);
+	json_decref(snap);
+	sqlite3_exec(lock, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_close(lock);
+	tc_ws_close(&w);
+	stop();
+}
+
 /* ---- the run ----------------------------------------------------------------------------------
  */
 
@@ -193,6 +308,8 @@ int main(int argc, char **argv)
 #define T(f) cmocka_unit_test_teardown(f, teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_messages_are_utf8),
+	    T(test_read_only_database),
+	    T(test_no_path_in_replies),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
