@@ -7,6 +7,11 @@
  *   bytes that are not UTF-8, still reach the client as valid JSON;
  * - a read-only database refused at start (exit status 1, a message saying so);
  * - a change the database refuses answered without the database's path (HTTP and WebSocket);
+ * - a socket that never says hello closed (1008), though it answers pings; sockets capped per
+ *   client address (429);
+ * - RFC 6455: an unmasked client frame closes the socket (1002); an upgrade without
+ *   Sec-WebSocket-Key, or of another version, is refused (400);
+ * - a client that never reads is dropped once its queue is full, while the others are served;
  *
  * Every wait is bounded; an alarm ends a stuck run. No test measures speed: where a slow client
  * must not hold up others, the test checks the order of events (the others are answered while
@@ -259,6 +264,242 @@ static void test_no_path_in_replies(void **state)
 	stop();
 }
 
+/* ---- WebSockets -------------------------------------------------------------------------------
+ */
+
+/* Reads until the server closes the socket (answering its pings), for at most WAIT_MS; fails
+ * unless it closed with `code` and a reason containing `words`. */
+static void expect_close(tc_ws *w, int code, const char *words)
+{
+	double end = tc_now_ms() + WAIT_MS;
+	int rc = 0;
+	while (rc != -1 && tc_now_ms() < end) {
+		int op;
+		char *payload = NULL;
+		size_t len;
+		rc = tc_ws_recv(w, 500, &op, &payload, &len);
+		free(payload);
+	}
+	if (rc != -1 || w->close_code != code || !strstr(w->close_reason, words))
+		fail_msg("expected the socket closed with %d naming '%s'; got %s, code %d '%s'",
+		         code, words, rc == -1 ? "closed" : "still open", w->close_code,
+		         w->close_reason);
+}
+
+/* A socket that says nothing is closed within seconds, though it answers every ping. */
+static void test_hello_deadline(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	char id[32];
+	create(id);
+	tc_ws w;
+	ws_open(&w, id);
+	expect_close(&w, 1008, "no hello");
+	tc_ws_close(&w);
+	stop();
+}
+
+/* One address may hold only so many sockets; the next is refused with 429 and a message, and
+ * a socket closed makes room again. */
+static void test_sockets_per_address(void **state)
+{
+	(void)state;
+	static const char *const extra[] = {"--max-sockets-per-address", "3", NULL};
+	start(new_db(), extra);
+	char id[32], path[96];
+	create(id);
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	tc_ws ws[4];
+	for (int i = 0; i < 3; i++)
+		ws_open(&ws[i], id);
+	assert_int_equal(tc_ws_open(&ws[3], server.port, path), 429);
+	tc_ws_close(&ws[0]);
+	int rc = -1;
+	for (int tries = 0; tries < 200 && rc != 0; tries++) {
+		rc = tc_ws_open(&ws[0], server.port, path);
+		if (rc != 0)
+			usleep(20000); /* the server notices the closed socket */
+	}
+	assert_int_equal(rc, 0);
+	for (int i = 0; i < 3; i++)
+		tc_ws_close(&ws[i]);
+	stop();
+}
+
+/* A raw request; returns the reply's status line and body in buf. */
+static void raw_request(const char *request, char *buf, size_t size)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)server.port)};
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+	assert_int_equal(send(fd, request, strlen(request), MSG_NOSIGNAL),
+	                 (ssize_t)strlen(request));
+	size_t n = 0;
+	double end = tc_now_ms() + WAIT_MS;
+	while (n < size - 1 && tc_now_ms() < end) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 200) <= 0)
+			continue;
+		ssize_t r = recv(fd, buf + n, size - 1 - n, 0);
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	buf[n] = '\0';
+	close(fd);
+}
+
+static void test_rfc6455(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	char id[32], req[512], reply[2048];
+	create(id);
+	/* A client frame without a mask (RFC 6455 5.1: the server must close the connection). */
+	tc_ws w;
+	ws_open(&w, id);
+	const char *hello = "{\"type\": \"hello\", \"token\": null}";
+	unsigned char frame[64] = {0x81, (unsigned char)strlen(hello)};
+	memcpy(frame + 2, hello, strlen(hello));
+	assert_int_equal(tc_ws_send_raw(&w, frame, 2 + strlen(hello)), 0);
+	expect_close(&w, 1002, "masked");
+	tc_ws_close(&w);
+	/* Reserved bits without an extension. */
+	ws_open(&w, id);
+	unsigned char rsv[6] = {0xC1, 0x80, 1, 2, 3, 4};
+	assert_int_equal(tc_ws_send_raw(&w, rsv, sizeof rsv), 0);
+	expect_close(&w, 1002, "reserved");
+	tc_ws_close(&w);
+	/* An upgrade without Sec-WebSocket-Key, and one of another version. */
+	snprintf(req, sizeof req,
+	         "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+	         "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n",
+	         id);
+	raw_request(req, reply, sizeof reply);
+	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Sec-WebSocket-Key"))
+		fail_msg("an upgrade without a key: expected 400 naming Sec-WebSocket-Key, got %s",
+		         reply);
+	snprintf(req, sizeof req,
+	         "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+	         "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+	         "Sec-WebSocket-Version: 8\r\n\r\n",
+	         id);
+	raw_request(req, reply, sizeof reply);
+	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Version: 13"))
+		fail_msg("an upgrade of version 8: expected 400 naming version 13, got %s", reply);
+	/* The server still plays. */
+	ws_open(&w, id);
+	tc_ws_send_text(&w, hello);
+	json_t *snap = tc_ws_recv_json(&w, WAIT_MS);
+	assert_string_equal(json_string_value(json_object_get(snap, "type")), "snapshot");
+	json_decref(snap);
+	tc_ws_close(&w);
+	stop();
+}
+
+/* Whether seat index `seat` of table id is online. */
+static bool online(const char *id, int seat)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s", id);
+	tc_reply r;
+	tc_http(server.port, "GET", path, NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	json_t *s = json_array_get(json_object_get(r.json, "seats"), (size_t)seat);
+	bool on = json_is_true(json_object_get(s, "online"));
+	tc_reply_free(&r);
+	return on;
+}
+
+/* p2 says hello and then never reads; p1 acts and takes it back again and again. Every one of
+ * p1's updates still comes (a broadcast never waits for p2), and p2 is dropped once the frames
+ * waiting for it pass the server's bound: its seat goes offline, which happens only once the
+ * server has closed its socket. */
+static void test_slow_reader(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	char id[32], path[96], token[2][64];
+	create(id);
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	for (int i = 0; i < 2; i++) {
+		tc_reply r;
+		tc_http(server.port, "POST", path, "{}", 2, &r);
+		assert_int_equal(r.status, 200);
+		snprintf(token[i], 64, "%s", json_string_value(json_object_get(r.json, "token")));
+		tc_reply_free(&r);
+	}
+	tc_ws p[2];
+	char text[256];
+	for (int i = 0; i < 2; i++) {
+		ws_open(&p[i], id);
+		int small = 4096; /* p2 takes little before the server's queue grows */
+		if (i == 1)
+			setsockopt(p[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+		snprintf(text, sizeof text, "{\"type\": \"hello\", \"token\": \"%s\"}", token[i]);
+		tc_ws_send_text(&p[i], text);
+	}
+	json_t *f = tc_ws_recv_json(&p[0], WAIT_MS);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "snapshot");
+	long long v = json_integer_value(json_object_get(f, "v"));
+	char act[300];
+	snprintf(act, sizeof act, "{\"type\": \"act\", \"v\": %%lld, \"action\": \"%s\"}",
+	         json_string_value(
+	             json_array_get(json_object_get(json_object_get(f, "view"), "legal"), 0)));
+	json_decref(f);
+	/* p2's frames are about as large as p1's (the same views, the legal list on the other
+	 * turn). Once p2 has been sent more than the kernel may hold for it (the server's largest
+	 * send buffer, p2's small receive buffer) and the server's own bound, it must be gone:
+	 * the test allows twice that. A server that only gives up on a write after a timeout
+	 * keeps p2 online much longer. Bounded in rounds and in time too. */
+	long long wmem_max = 4 << 20, a, b;
+	FILE *proc = fopen("/proc/sys/net/ipv4/tcp_wmem", "r");
+	if (proc && fscanf(proc, "%lld %lld %lld", &a, &b, &wmem_max) != 3)
+		wmem_max = 4 << 20;
+	if (proc)
+		fclose(proc);
+	long long budget = 2 * (wmem_max + (1 << 20) + (256 << 10)), bytes = 0;
+	double end = tc_now_ms() + 120000;
+	bool dropped = false;
+	int round = 0;
+	for (; round < 20000 && !dropped && bytes < budget && tc_now_ms() < end; round++) {
+		for (int k = 0; k < 2; k++) {
+			if (k == 0)
+				snprintf(text, sizeof text, act, v);
+			else
+				snprintf(text, sizeof text, "{\"type\": \"undo\", \"v\": %lld}", v);
+			tc_ws_send_text(&p[0], text);
+			long long was = v;
+			while (v == was) {
+				int op;
+				char *payload = NULL;
+				size_t len = 0;
+				if (tc_ws_recv(&p[0], WAIT_MS, &op, &payload, &len) != 1)
+					fail_msg("round %d: p1's update did not come", round);
+				f = json_loadb(payload, len, 0, NULL);
+				free(payload);
+				const char *type = json_string_value(json_object_get(f, "type"));
+				if (!type || strcmp(type, "update") != 0)
+					fail_msg("round %d: expected p1's update, got %s", round,
+					         f ? json_dumps(f, JSON_COMPACT) : "nothing");
+				v = json_integer_value(json_object_get(f, "v"));
+				bytes += (long long)len;
+				json_decref(f);
+			}
+		}
+		if (round % 10 == 9)
+			dropped = !online(id, 1);
+	}
+	if (!dropped)
+		fail_msg("p2 never reads, and it is still online after %d rounds, %lld bytes to p1",
+		         round, bytes);
+	tc_ws_close(&p[0]);
+	tc_ws_close(&p[1]);
+	stop();
+}
+
 /* ---- the run ----------------------------------------------------------------------------------
  */
 
@@ -307,9 +548,9 @@ int main(int argc, char **argv)
 	srand(1);
 #define T(f) cmocka_unit_test_teardown(f, teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_messages_are_utf8),
-	    T(test_read_only_database),
-	    T(test_no_path_in_replies),
+	    T(test_messages_are_utf8), T(test_read_only_database),  T(test_no_path_in_replies),
+	    T(test_hello_deadline),    T(test_sockets_per_address), T(test_rfc6455),
+	    T(test_slow_reader),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
