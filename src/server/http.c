@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <civetweb.h>
 
@@ -92,41 +93,81 @@ static int table_failed(qv__server *srv, struct mg_connection *c, qv_status rc, 
 
 /* ---- request bodies ------------------------------------------------------------------------- */
 
-int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty)
+/* A request's body, read whole before the request's work begins. */
+typedef struct req_body {
+	char *buf;
+	size_t len;
+} req_body;
+
+/* Milliseconds on a monotonic clock. */
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Reads the body on the connection's own thread, within BODY_MS (each read waits at most
+ * CivetWeb's request_timeout_ms, 10 s, so a body trickling in is cut off then). Answers 413,
+ * 408 or 503 itself and returns that status; else 0. A slow client so holds only its own
+ * connection, never one of the server's threads (which would hold up every other request). */
+#define BODY_MS 10000
+static int read_body(struct mg_connection *c, req_body *b)
 {
 	const struct mg_request_info *ri = mg_get_request_info(c);
-	*out = NULL;
+	*b = (req_body){0};
+	bool get =
+	    strcmp(ri->request_method, "GET") == 0 || strcmp(ri->request_method, "HEAD") == 0;
+	if (ri->content_length == 0 || (ri->content_length < 0 && get))
+		return 0;
 	if (ri->content_length > QV__BODY_MAX) {
 		qv__http_error(c, 413, "request body too large: %lld bytes; at most %d",
 		               ri->content_length, QV__BODY_MAX);
 		return 413;
 	}
-	char *buf = malloc(QV__BODY_MAX + 1);
-	if (!buf) {
+	b->buf = malloc(QV__BODY_MAX + 1);
+	if (!b->buf) {
 		qv__http_error(c, 503, "out of memory");
 		return 503;
 	}
-	size_t len = 0;
+	double end = now_ms() + BODY_MS;
+	bool late = false;
 	for (;;) {
-		int n = mg_read(c, buf + len, QV__BODY_MAX + 1 - len);
+		if (now_ms() > end) {
+			late = true;
+			break;
+		}
+		int n = mg_read(c, b->buf + b->len, QV__BODY_MAX + 1 - b->len);
 		if (n <= 0)
 			break;
-		len += (size_t)n;
-		if (len > QV__BODY_MAX) {
-			free(buf);
+		b->len += (size_t)n;
+		if (b->len > QV__BODY_MAX) {
 			qv__http_error(c, 413, "request body too large: more than %d bytes",
 			               QV__BODY_MAX);
 			return 413;
 		}
 	}
+	if (late || (ri->content_length > 0 && b->len < (size_t)ri->content_length)) {
+		qv__http_error(c, 408,
+		               "the request body did not arrive within %d seconds (%zu of %lld "
+		               "bytes came)",
+		               BODY_MS / 1000, b->len, ri->content_length);
+		return 408;
+	}
+	return 0;
+}
+
+int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty)
+{
+	const req_body *b = mg_get_user_connection_data(c);
+	*out = NULL;
+	size_t len = b ? b->len : 0;
 	if (len == 0 && empty) {
-		free(buf);
 		*out = json_loads(empty, 0, NULL);
 		return 0;
 	}
 	json_error_t jerr;
-	*out = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
-	free(buf);
+	*out = json_loadb(b && b->buf ? b->buf : "", len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!*out) {
 		qv__http_error(c, 400, "broken JSON at line %d, column %d: %s", jerr.line,
 		               jerr.column, jerr.text);
@@ -447,7 +488,16 @@ static void handle_call(void *arg)
 int qv__http_handle(struct mg_connection *c, void *cbdata)
 {
 	request r = {.srv = cbdata, .c = c, .status = 503};
+	req_body b;
+	int st = read_body(c, &b);
+	if (st) {
+		free(b.buf);
+		return st;
+	}
+	mg_set_user_connection_data(c, &b); /* for qv__http_read_json */
 	if (!qv__server_call(r.srv, handle_call, &r))
 		qv__http_error(c, 503, "the server is stopping");
+	mg_set_user_connection_data(c, NULL);
+	free(b.buf);
 	return r.status;
 }

@@ -119,8 +119,9 @@ bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path)
 int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *method,
                       const char *rest);
 
-/* Reads a request body as a JSON object into *out; an empty body is `empty` (NULL: refused).
- * Answers the client itself on failure (413, 400) and returns that status, else 0. */
+/* The request's body (read whole, within a deadline, before the work of the request began) as
+ * a JSON object into *out; an empty body is `empty` (NULL: refused). Answers the client itself
+ * on failure (400) and returns that status, else 0. */
 int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty);
 /* 405 naming the methods the path accepts (and an Allow header); returns 405. */
 int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow);

@@ -12,6 +12,8 @@
  * - RFC 6455: an unmasked client frame closes the socket (1002); an upgrade without
  *   Sec-WebSocket-Key, or of another version, is refused (400);
  * - a client that never reads is dropped once its queue is full, while the others are served;
+ * - slow uploads (more of them than the server has threads) hold only their own connections:
+ *   others are served while they are held, and they are answered 408;
  *
  * Every wait is bounded; an alarm ends a stuck run. No test measures speed: where a slow client
  * must not hold up others, the test checks the order of events (the others are answered while
@@ -500,6 +502,86 @@ static void test_slow_reader(void **state)
 	stop();
 }
 
+/* ---- slow uploads -----------------------------------------------------------------------------
+ */
+
+/* A socket that has sent a request's headers and the first byte of its body, and then nothing. */
+static int slow_upload(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)server.port)};
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+	const char *head = "POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+	                   "application/json\r\nContent-Length: 100\r\n\r\n{";
+	assert_int_equal(send(fd, head, strlen(head), MSG_NOSIGNAL), (ssize_t)strlen(head));
+	return fd;
+}
+
+/* Whether the server has answered (or closed) fd yet, without waiting. */
+static bool answered(int fd)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	return poll(&p, 1, 0) > 0;
+}
+
+/* More slow uploads than the server has threads for the work of requests (16): while they are
+ * all held, another client creates a table, joins, says hello and gets its snapshot, and reads
+ * the games; only then are the uploads answered, each with 408. */
+#define SLOW 24
+static void test_slow_uploads(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	int fd[SLOW];
+	for (int i = 0; i < SLOW; i++)
+		fd[i] = slow_upload();
+	usleep(200000); /* the server has read their headers */
+	char id[32], path[96];
+	create(id);
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	tc_reply r;
+	tc_http(server.port, "POST", path, "{}", 2, &r);
+	assert_int_equal(r.status, 200);
+	tc_reply_free(&r);
+	tc_ws w;
+	ws_open(&w, id);
+	tc_ws_send_text(&w, "{\"type\": \"hello\", \"token\": null}");
+	json_t *snap = tc_ws_recv_json(&w, WAIT_MS);
+	assert_string_equal(json_string_value(json_object_get(snap, "type")), "snapshot");
+	json_decref(snap);
+	tc_ws_close(&w);
+	assert_int_equal(tc_http(server.port, "GET", "/api/games", NULL, 0, &r), 200);
+	tc_reply_free(&r);
+	/* All of that while every upload was still held. */
+	for (int i = 0; i < SLOW; i++)
+		if (answered(fd[i]))
+			fail_msg("slow upload %d was answered before the other client was served",
+			         i);
+	/* Then each gets 408 (the body's deadline is 10 s). */
+	for (int i = 0; i < SLOW; i++) {
+		char reply[1024];
+		size_t n = 0;
+		double end = tc_now_ms() + 10000 + WAIT_MS;
+		while (n < sizeof reply - 1 && tc_now_ms() < end) {
+			struct pollfd p = {.fd = fd[i], .events = POLLIN};
+			if (poll(&p, 1, 200) <= 0)
+				continue;
+			ssize_t k = recv(fd[i], reply + n, sizeof reply - 1 - n, 0);
+			if (k <= 0)
+				break;
+			n += (size_t)k;
+		}
+		reply[n] = '\0';
+		if (strncmp(reply, "HTTP/1.1 408", 12) != 0 || !strstr(reply, "did not arrive"))
+			fail_msg(
+			    "slow upload %d: expected 408 saying the body did not arrive, got %s",
+			    i, reply);
+		close(fd[i]);
+	}
+	stop();
+}
+
 /* ---- the run ----------------------------------------------------------------------------------
  */
 
@@ -550,7 +632,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    T(test_messages_are_utf8), T(test_read_only_database),  T(test_no_path_in_replies),
 	    T(test_hello_deadline),    T(test_sockets_per_address), T(test_rfc6455),
-	    T(test_slow_reader),
+	    T(test_slow_reader),       T(test_slow_uploads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
