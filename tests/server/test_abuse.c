@@ -14,6 +14,8 @@
  * - a client that never reads is dropped once its queue is full, while the others are served;
  * - slow uploads (more of them than the server has threads) hold only their own connections:
  *   others are served while they are held, and they are answered 408;
+ * - a replay stops, and is refused, once its answer would pass a bound (POST /api/replay
+ *   answers a real game's record, whose replay is far within the server's 4 MiB).
  *
  * Every wait is bounded; an alarm ends a stuck run. No test measures speed: where a slow client
  * must not hold up others, the test checks the order of events (the others are answered while
@@ -43,6 +45,7 @@
 #include <sqlite3.h>
 
 #include "client.h"
+#include "server/replay.h"
 
 static const char *quiver;
 static char tmpdir[64];
@@ -582,6 +585,58 @@ static void test_slow_uploads(void **state)
 	stop();
 }
 
+/* ---- replays ----------------------------------------------------------------------------------
+ */
+
+/* A game of random seats played by the server; its record replays over HTTP (far within the
+ * bound), and the same record replayed with a bound smaller than its answer stops and says so.
+ * (No game the server plays reaches the 4 MiB of POST /api/replay: the 350-fold growth of an
+ * upload is bounded by the same function, given that bound.) */
+static void test_replay_bound(void **state)
+{
+	(void)state;
+	start(new_db(), NULL);
+	tc_reply r;
+	const char *body = "{\"game\": \"evons\", \"seats\": [\"random\", \"random\"]}";
+	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	assert_int_equal(r.status, 201);
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/record",
+	         json_string_value(json_object_get(r.json, "id")));
+	tc_reply_free(&r);
+	double end = tc_now_ms() + 4 * WAIT_MS;
+	do {
+		tc_reply_free(&r);
+		usleep(50000);
+		tc_http(server.port, "GET", path, NULL, 0, &r);
+	} while (r.status == 409 && tc_now_ms() < end);
+	assert_int_equal(r.status, 200);
+	tc_reply rep;
+	tc_http(server.port, "POST", "/api/replay", r.body, r.len, &rep);
+	assert_int_equal(rep.status, 200);
+	size_t whole = rep.len;
+	tc_reply_free(&rep);
+
+	qv_match *m = NULL;
+	qv_err err;
+	if (qv_match_load_json(&m, r.json, &err))
+		fail_msg("the record does not load: %s", err.msg);
+	bool too_big = true;
+	json_t *all = qv__replay_json_within(m, 0, &too_big, &err);
+	assert_non_null(all);
+	assert_false(too_big);
+	json_decref(all);
+	json_t *cut = qv__replay_json_within(m, whole / 2, &too_big, &err);
+	assert_null(cut);
+	assert_true(too_big);
+	if (!strstr(err.msg, "would be over") || !strstr(err.msg, "quiver replay"))
+		fail_msg("expected a message naming the bound and `quiver replay`, got %s",
+		         err.msg);
+	qv_match_free(m);
+	tc_reply_free(&r);
+	stop();
+}
+
 /* ---- the run ----------------------------------------------------------------------------------
  */
 
@@ -632,7 +687,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    T(test_messages_are_utf8), T(test_read_only_database),  T(test_no_path_in_replies),
 	    T(test_hello_deadline),    T(test_sockets_per_address), T(test_rfc6455),
-	    T(test_slow_reader),       T(test_slow_uploads),
+	    T(test_slow_reader),       T(test_slow_uploads),        T(test_replay_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
