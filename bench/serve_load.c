@@ -370,8 +370,16 @@ int main(int argc, char **argv)
 	int total = ai * spect + 2 * humans;
 	snprintf(maxs, sizeof maxs, "%d", total + 50);
 	snprintf(thr, sizeof thr, "%d", threads);
-	const char *extra[] = {"--max-sockets", maxs,     "--threads", thr,
-	                       "--max-tables",  "100000", NULL};
+	/* Every client is on 127.0.0.1: one address may hold all the sockets. */
+	const char *extra[] = {"--max-sockets",
+	                       maxs,
+	                       "--max-sockets-per-address",
+	                       maxs,
+	                       "--threads",
+	                       thr,
+	                       "--max-tables",
+	                       "100000",
+	                       NULL};
 	if (tc_server_start(&server, argv[1], db, extra))
 		die("the server did not start");
 

@@ -13,9 +13,18 @@
 #include "server/server.h"
 
 static const cli_opt serve_opts[] = {
-    {"host", "H"},        {"port", "P"},    {"db", "FILE"},      {"web", "DIR"}, {"rules", "DIR"},
-    {"max-sockets", "N"}, {"threads", "N"}, {"max-tables", "N"}, {"help", NULL},
-    {"tutorials", "DIR"}, {NULL, NULL},
+    {"host", "H"},
+    {"port", "P"},
+    {"db", "FILE"},
+    {"web", "DIR"},
+    {"rules", "DIR"},
+    {"max-sockets", "N"},
+    {"threads", "N"},
+    {"max-tables", "N"},
+    {"help", NULL},
+    {"tutorials", "DIR"},
+    {"max-sockets-per-address", "N"},
+    {NULL, NULL},
 };
 
 /* The text of `quiver serve --help`. */
@@ -43,6 +52,9 @@ static void serve_help(void)
 	    "                    tutorials/ of the source)\n"
 	    "  --max-sockets N   open WebSockets before new ones get 503 (default 500; one\n"
 	    "                    thread each, plus %d threads for plain HTTP)\n"
+	    "  --max-sockets-per-address N\n"
+	    "                    open WebSockets from one client address before new ones\n"
+	    "                    from it get 429 (default 32)\n"
 	    "  --threads N       worker threads for AI seats and chance events (default 2)\n"
 	    "  --max-tables N    tables not over before creating one gets 503 (default 1000)\n"
 	    "  -h, --help        this help\n\n"
@@ -98,6 +110,7 @@ int cli_serve(int argc, char **argv)
 	                         .port = 8080,
 	                         .db = "quiver.db",
 	                         .max_sockets = 500,
+	                         .max_sockets_per_address = 32,
 	                         .threads = 2,
 	                         .max_tables = 1000};
 	const char *web = NULL, *rules = NULL, *tutorials = NULL, *v;
@@ -131,6 +144,11 @@ int cli_serve(int argc, char **argv)
 			break;
 		case 8: serve_help(); return CLI_EXIT_OK;
 		case 9: tutorials = v; break;
+		case 10:
+			if (!cli_long("serve", "--max-sockets-per-address", v, 1, 20000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.max_sockets_per_address = (int)x;
+			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "

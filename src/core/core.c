@@ -376,28 +376,69 @@ bool qv_parse_long(const char *text, long *out)
 	return true;
 }
 
-/* Counts UTF-8 characters (bytes that do not continue a sequence), so a cut never splits one. */
+/* The length (1 to 4) of the well-formed UTF-8 character at s, or 0 when s does not start one:
+ * a stray continuation byte, a lead byte that no character has, an overlong form, a surrogate,
+ * a code point past U+10FFFF, or a sequence cut short (by the end of the text or another
+ * character). */
+static size_t utf8_char(const unsigned char *s)
+{
+	unsigned c = s[0], cp, min;
+	size_t n;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF) {
+		n = 2, cp = c & 0x1F, min = 0x80;
+	} else if ((c & 0xF0) == 0xE0) {
+		n = 3, cp = c & 0x0F, min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4, cp = c & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3Fu);
+	}
+	return cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ? 0 : n;
+}
+
+/* Counts characters, not bytes, so a cut never splits one; what is not well-formed UTF-8 (text
+ * typed by anyone: a URL's %FF, a key in another encoding) becomes U+FFFD, one for each byte,
+ * so the result is always valid UTF-8, as JSON and WebSocket text frames require. */
 const char *qv_shorten(const char *text, size_t max, char *buf, size_t len)
 {
+	static const char more[] = "\xE2\x80\xA6"; /* U+2026 HORIZONTAL ELLIPSIS */
+	static const char bad[] = "\xEF\xBF\xBD";  /* U+FFFD REPLACEMENT CHARACTER */
 	if (len == 0)
 		return buf;
-	size_t chars = 0, at = 0;
-	while (text[at] && chars < max) {
-		at++;
-		while (((unsigned char)text[at] & 0xC0) == 0x80)
-			at++;
-		chars++;
+	/* Whole when every character fits, else as many as fit before the ellipsis. */
+	const unsigned char *s = (const unsigned char *)text;
+	size_t need = 0, chars = 0;
+	for (size_t at = 0; s[at] && chars <= max; chars++) {
+		size_t n = utf8_char(s + at);
+		need += n ? n : sizeof bad - 1;
+		at += n ? n : 1;
 	}
-	bool cut = text[at] != '\0';
-	const char *more = cut ? "\xE2\x80\xA6" : ""; /* U+2026 HORIZONTAL ELLIPSIS */
-	if (at + strlen(more) + 1 > len) {
-		/* buf too small for the cut text: cut at a character boundary that fits. */
-		at = len > 4 ? len - 4 : 0;
-		while (at > 0 && ((unsigned char)text[at] & 0xC0) == 0x80)
-			at--;
-		more = len > 4 ? "\xE2\x80\xA6" : "";
+	bool cut = chars > max || need + 1 > len;
+	size_t room = cut ? (len > sizeof more ? len - sizeof more : 0) : len - 1;
+	size_t out = 0;
+	chars = 0;
+	for (size_t at = 0; s[at] && chars < max; chars++) {
+		size_t n = utf8_char(s + at);
+		const char *piece = n ? (const char *)s + at : bad;
+		size_t pn = n ? n : sizeof bad - 1;
+		if (out + pn > room)
+			break;
+		memcpy(buf + out, piece, pn);
+		out += pn;
+		at += n ? n : 1;
 	}
-	snprintf(buf, len, "%.*s%s", (int)at, text, more);
+	if (cut && out + sizeof more <= len) {
+		memcpy(buf + out, more, sizeof more - 1);
+		out += sizeof more - 1;
+	}
+	buf[out] = '\0';
 	return buf;
 }
 

@@ -898,8 +898,10 @@ static qv_status load_params(const json_t *j, qv_params *out, qv_err *err)
 		else if (json_is_real(v))
 			snprintf(text, sizeof text, "%.17g", json_real_value(v));
 		else
-			return qv_fail(err, QV_EINVAL, "params.%.60s: expected a string, a number "
-				       "or true/false", key);
+			return qv_fail(err, QV_EINVAL,
+			               "params.%s: expected a string, a number "
+			               "or true/false",
+			               qv_shorten(key, QV_QUOTE_MAX, text, sizeof text));
 		qv_err why;
 		if (qv_params_set(out, key, value, &why))
 			return qv_fail(err, QV_EINVAL, "params: %s", why.msg);
@@ -1075,9 +1077,11 @@ qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const json_t
 	const char *name = game_name(j, err);
 	if (!name)
 		return QV_EINVAL;
-	if (strcmp(name, g->name) != 0)
-		return qv_fail(err, QV_EINVAL, "game: '%.60s' where '%s' was expected", name,
-			       g->name);
+	if (strcmp(name, g->name) != 0) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		return qv_fail(err, QV_EINVAL, "game: '%s' where '%s' was expected",
+		               qv_shorten(name, QV_QUOTE_MAX, quoted, sizeof quoted), g->name);
+	}
 	qv_params params;
 	qv_status rc = load_params(json_object_get(j, "params"), &params, err);
 	if (rc)

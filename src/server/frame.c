@@ -32,10 +32,11 @@ static qv_status only_fields(const json_t *j, const frame_kind *k, qv_err *err)
 		bool ok = false;
 		for (int i = 0; k->fields[i] && !ok; i++)
 			ok = strcmp(key, k->fields[i]) == 0;
+		char quoted[QV_QUOTE_MAX * 4 + 4];
 		if (!ok)
-			return qv_fail(err, QV_EINVAL,
-				       "unknown field '%.40s' in a %s frame; accepted: %s", key,
-				       k->name, k->list);
+			return qv_fail(
+			    err, QV_EINVAL, "unknown field '%s' in a %s frame; accepted: %s",
+			    qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted), k->name, k->list);
 	}
 	return QV_OK;
 }
@@ -100,12 +101,14 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 		if (strcmp(type, kinds[i].name) == 0)
 			k = &kinds[i];
 	qv_status rc;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
 			     "expected a JSON object with a \"type\": hello, act, undo or ping");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
-			     "unknown frame type '%.40s'; accepted: hello, act, undo, ping", type);
+		             "unknown frame type '%s'; accepted: hello, act, undo, ping",
+		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);
 	if (rc) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <civetweb.h>
 
@@ -41,12 +42,14 @@ void qv__http_json(struct mg_connection *c, int status, const json_t *body)
 
 void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
 {
-	char msg[700];
+	char raw[700], msg[800];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	json_t *j = json_pack("{s:s}", "error", msg);
+	/* JSON strings are UTF-8: a message cut by the buffer or quoting a client's bytes is made
+	 * whole (qv_shorten), or jansson would refuse it. */
+	json_t *j = json_pack("{s:s}", "error", qv_shorten(raw, sizeof raw, msg, sizeof msg));
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	send_text(c, status, text ? text : "{\"error\": \"out of memory\"}", NULL);
 	free(text);
@@ -55,8 +58,9 @@ void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
 
 int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow)
 {
-	char msg[200];
-	snprintf(msg, sizeof msg, "method %.20s not allowed here; accepted: %s", method, allow);
+	char msg[200], quoted[QV_QUOTE_MAX * 4 + 4];
+	snprintf(msg, sizeof msg, "method %s not allowed here; accepted: %s",
+	         qv_shorten(method, 20, quoted, sizeof quoted), allow);
 	json_t *j = json_pack("{s:s}", "error", msg);
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	send_text(c, 405, text ? text : "{\"error\": \"out of memory\"}", allow);
@@ -76,43 +80,94 @@ static int status_for(qv_status rc)
 	}
 }
 
+/* Answers a failed table operation. A server-side failure (the database refused a change) is
+ * also logged with the database's file, which no reply names. Returns the status sent. */
+static int table_failed(qv__server *srv, struct mg_connection *c, qv_status rc, const qv_err *err)
+{
+	int status = status_for(rc);
+	if (status >= 500)
+		fprintf(stderr, "quiver serve: database %s: %s\n", srv->db, err->msg);
+	qv__http_error(c, status, "%s", err->msg);
+	return status;
+}
+
 /* ---- request bodies ------------------------------------------------------------------------- */
 
-int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty)
+/* A request's body, read whole before the request's work begins. */
+typedef struct req_body {
+	char *buf;
+	size_t len;
+} req_body;
+
+/* Milliseconds on a monotonic clock. */
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Reads the body on the connection's own thread, within BODY_MS (each read waits at most
+ * CivetWeb's request_timeout_ms, 10 s, so a body trickling in is cut off then). Answers 413,
+ * 408 or 503 itself and returns that status; else 0. A slow client so holds only its own
+ * connection, never one of the server's threads (which would hold up every other request). */
+#define BODY_MS 10000
+static int read_body(struct mg_connection *c, req_body *b)
 {
 	const struct mg_request_info *ri = mg_get_request_info(c);
-	*out = NULL;
+	*b = (req_body){0};
+	bool get =
+	    strcmp(ri->request_method, "GET") == 0 || strcmp(ri->request_method, "HEAD") == 0;
+	if (ri->content_length == 0 || (ri->content_length < 0 && get))
+		return 0;
 	if (ri->content_length > QV__BODY_MAX) {
 		qv__http_error(c, 413, "request body too large: %lld bytes; at most %d",
 		               ri->content_length, QV__BODY_MAX);
 		return 413;
 	}
-	char *buf = malloc(QV__BODY_MAX + 1);
-	if (!buf) {
+	b->buf = malloc(QV__BODY_MAX + 1);
+	if (!b->buf) {
 		qv__http_error(c, 503, "out of memory");
 		return 503;
 	}
-	size_t len = 0;
+	double end = now_ms() + BODY_MS;
+	bool late = false;
 	for (;;) {
-		int n = mg_read(c, buf + len, QV__BODY_MAX + 1 - len);
+		if (now_ms() > end) {
+			late = true;
+			break;
+		}
+		int n = mg_read(c, b->buf + b->len, QV__BODY_MAX + 1 - b->len);
 		if (n <= 0)
 			break;
-		len += (size_t)n;
-		if (len > QV__BODY_MAX) {
-			free(buf);
+		b->len += (size_t)n;
+		if (b->len > QV__BODY_MAX) {
 			qv__http_error(c, 413, "request body too large: more than %d bytes",
 			               QV__BODY_MAX);
 			return 413;
 		}
 	}
+	if (late || (ri->content_length > 0 && b->len < (size_t)ri->content_length)) {
+		qv__http_error(c, 408,
+		               "the request body did not arrive within %d seconds (%zu of %lld "
+		               "bytes came)",
+		               BODY_MS / 1000, b->len, ri->content_length);
+		return 408;
+	}
+	return 0;
+}
+
+int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty)
+{
+	const req_body *b = mg_get_user_connection_data(c);
+	*out = NULL;
+	size_t len = b ? b->len : 0;
 	if (len == 0 && empty) {
-		free(buf);
 		*out = json_loads(empty, 0, NULL);
 		return 0;
 	}
 	json_error_t jerr;
-	*out = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
-	free(buf);
+	*out = json_loadb(b && b->buf ? b->buf : "", len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!*out) {
 		qv__http_error(c, 400, "broken JSON at line %d, column %d: %s", jerr.line,
 		               jerr.column, jerr.text);
@@ -190,10 +245,8 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 	}
 	qv_status rc = qv__table_create(&t, srv->store, req, &err);
 	json_decref(req);
-	if (rc) {
-		qv__http_error(c, status_for(rc), "%s", err.msg);
-		return status_for(rc);
-	}
+	if (rc)
+		return table_failed(srv, c, rc, &err);
 	if (qv__server_add(srv, t, &err)) {
 		qv__table_unref(t);
 		qv__http_error(c, 503, "%s", err.msg);
@@ -212,7 +265,6 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 /* POST /api/tables/ID/join: a seat and its token. */
 static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 {
-	(void)srv;
 	json_t *req;
 	int st = qv__http_read_json(c, &req, "{}");
 	if (st)
@@ -223,10 +275,10 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 	json_object_foreach(req, key, v)
 	{
 		if (strcmp(key, "seat") != 0) {
+			char quoted[QV_QUOTE_MAX * 4 + 4];
 			qv__http_error(c, 400,
-			               "unknown field '%.40s' in a join request; accepted: "
-			               "seat",
-			               key);
+			               "unknown field '%s' in a join request; accepted: seat",
+			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted));
 			json_decref(req);
 			return 400;
 		}
@@ -243,10 +295,8 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 	qv_err err;
 	qv_status rc = qv__table_join(t, json_string_value(seat), &p, token, &err);
 	json_decref(req);
-	if (rc) {
-		qv__http_error(c, status_for(rc), "%s", err.msg);
-		return status_for(rc);
-	}
+	if (rc)
+		return table_failed(srv, c, rc, &err);
 	qv__server_changed(srv, t);
 	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
 	qv__http_json(c, 200, body);
@@ -297,6 +347,11 @@ static int get_replay(struct mg_connection *c, qv__table *t)
 	return 200;
 }
 
+/* The largest answer to POST /api/replay: the replay of a 64 KiB record would be up to 350
+ * times larger (20 MiB of views), and the work in proportion. Real games replay within it: a
+ * random Evons game in 0.8 MB, a four-player Arrow Party in 0.6 MB (docs/server.md). */
+#define REPLAY_MAX ((size_t)4 << 20)
+
 /* POST /api/replay with a record (as `quiver replay` reads it): that game step by step. The
  * sender has the record, so nothing is shown that it does not already hold. */
 static int post_replay(struct mg_connection *c)
@@ -313,11 +368,12 @@ static int post_replay(struct mg_connection *c)
 		return 400;
 	}
 	json_decref(body);
-	json_t *rep = qv__replay_json(m, &err);
+	bool too_big;
+	json_t *rep = qv__replay_json_within(m, REPLAY_MAX, &too_big, &err);
 	qv_match_free(m);
 	if (!rep) {
-		qv__http_error(c, 400, "%s", err.msg);
-		return 400;
+		qv__http_error(c, too_big ? 413 : 400, "%s", err.msg);
+		return too_big ? 413 : 400;
 	}
 	qv__http_json(c, 200, rep);
 	json_decref(rep);
@@ -328,12 +384,13 @@ static int post_replay(struct mg_connection *c)
 static int table_route(qv__server *srv, struct mg_connection *c, const char *method,
                        const char *rest)
 {
-	char id[64];
+	char id[64], quoted[QV_QUOTE_MAX * 4 + 4];
 	const char *slash = strchr(rest, '/');
 	size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
 	const char *sub = slash ? slash : "";
 	if (n >= sizeof id) {
-		qv__http_error(c, 404, "no table '%.40s'", rest);
+		qv__http_error(c, 404, "no table '%s'",
+		               qv_shorten(rest, QV_QUOTE_MAX, quoted, sizeof quoted));
 		return 404;
 	}
 	memcpy(id, rest, n);
@@ -355,7 +412,8 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 		return qv__http_not_allowed(c, method, allow);
 	qv__table *t = qv__server_find(srv, id);
 	if (!t) {
-		qv__http_error(c, 404, "no table '%.40s'", id);
+		qv__http_error(c, 404, "no table '%s'",
+		               qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
 		return 404;
 	}
 	int st;
@@ -415,7 +473,8 @@ static int handle(qv__server *srv, struct mg_connection *c)
 		return qv__http_not_allowed(c, method, "GET, HEAD");
 	if (qv__files_serve(srv, c, uri))
 		return 200;
-	qv__http_error(c, 404, "not found: %.200s", uri);
+	char quoted[200 * 4 + 4];
+	qv__http_error(c, 404, "not found: %s", qv_shorten(uri, 200, quoted, sizeof quoted));
 	return 404;
 }
 
@@ -435,7 +494,16 @@ static void handle_call(void *arg)
 int qv__http_handle(struct mg_connection *c, void *cbdata)
 {
 	request r = {.srv = cbdata, .c = c, .status = 503};
+	req_body b;
+	int st = read_body(c, &b);
+	if (st) {
+		free(b.buf);
+		return st;
+	}
+	mg_set_user_connection_data(c, &b); /* for qv__http_read_json */
 	if (!qv__server_call(r.srv, handle_call, &r))
 		qv__http_error(c, 503, "the server is stopping");
+	mg_set_user_connection_data(c, NULL);
+	free(b.buf);
 	return r.status;
 }

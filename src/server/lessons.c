@@ -51,7 +51,11 @@ static int load(qv__server *srv, struct mg_connection *c, const qv_game *g, cons
 	}
 	fclose(f);
 	if (qv_lesson_load_file(out, path, &err)) {
-		qv__http_error(c, 500, "the lesson %s/%s does not load: %s", g->name, id, err.msg);
+		/* The reason names the file: it goes to the log, never to a client. */
+		fprintf(stderr, "quiver serve: the lesson %s/%s does not load: %s\n", g->name, id,
+		        err.msg);
+		qv__http_error(c, 500, "the lesson %s/%s does not load (the server's log says why)",
+		               g->name, id);
 		return 500;
 	}
 	return 0;
@@ -160,8 +164,11 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 	json_t *v;
 	json_object_foreach(body, key, v) {
 		if (strcmp(key, "step") != 0 && strcmp(key, "action") != 0) {
-			qv__http_error(c, 400, "unknown field '%.40s'; expected {\"step\": N, "
-			                       "\"action\": \"...\"}", key);
+			char quoted[QV_QUOTE_MAX * 4 + 4];
+			qv__http_error(c, 400,
+			               "unknown field '%s'; expected {\"step\": N, "
+			               "\"action\": \"...\"}",
+			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted));
 			json_decref(body);
 			return 400;
 		}
@@ -247,13 +254,16 @@ int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *meth
 		return 404;
 	}
 	const qv_game *g = qv_game_find(parts[0], NULL);
+	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!g) {
-		qv__http_error(c, 404, "no game '%.40s'; GET /api/lessons lists the games", parts[0]);
+		qv__http_error(c, 404, "no game '%s'; GET /api/lessons lists the games",
+		               qv_shorten(parts[0], QV_QUOTE_MAX, quoted, sizeof quoted));
 		return 404;
 	}
 	if (n >= 2 && !plain_id(parts[1])) {
-		qv__http_error(c, 404, "no lesson '%.40s' for %s; GET /api/lessons/%s lists them",
-		               parts[1], g->name, g->name);
+		qv__http_error(c, 404, "no lesson '%s' for %s; GET /api/lessons/%s lists them",
+		               qv_shorten(parts[1], QV_QUOTE_MAX, quoted, sizeof quoted), g->name,
+		               g->name);
 		return 404;
 	}
 	if (n == 3 ? strcmp(method, "POST") != 0 : !get)

@@ -34,6 +34,16 @@ static json_t *step_view(const qv_game *g, const void *st, json_t *game, json_t 
 
 json_t *qv__replay_json(const qv_match *m, qv_err *err)
 {
+	return qv__replay_json_within(m, 0, NULL, err);
+}
+
+/* The size of j as compact JSON text. */
+static size_t json_size(const json_t *j) { return json_dumpb(j, NULL, 0, JSON_COMPACT); }
+
+json_t *qv__replay_json_within(const qv_match *m, size_t max_bytes, bool *too_big, qv_err *err)
+{
+	if (too_big)
+		*too_big = false;
 	const qv_game *g = m->game;
 	json_t *rec = qv_match_record_json(m);
 	void *st = malloc(g->state_size);
@@ -50,7 +60,27 @@ json_t *qv__replay_json(const qv_match *m, qv_err *err)
 	memcpy(st, m->base, g->state_size);
 	json_array_append_new(steps, json_pack("{s:n, s:n, s:b, s:o}", "who", "action", "automatic",
 	                                       0, "view", step_view(g, st, game, params)));
-	for (int i = 0; i < m->nhist; i++) {
+	/* The work and the answer stop as soon as the answer would be too large: the record's
+	 * size bounds the answer's parts outside the steps. */
+	size_t bytes = json_size(rec);
+	for (int i = 0; i <= m->nhist; i++) {
+		if (max_bytes)
+			bytes += json_size(json_array_get(steps, json_array_size(steps) - 1)) + 1;
+		if (max_bytes && bytes > max_bytes) {
+			json_decref(rec);
+			json_decref(steps);
+			free(st);
+			if (too_big)
+				*too_big = true;
+			qv_fail(
+			    err, QV_EINVAL,
+			    "the replay of this record would be over %zu MiB (the server's limit) "
+			    "by action %d of %d; replay it with `quiver replay` instead",
+			    max_bytes >> 20, i, m->nhist);
+			return NULL;
+		}
+		if (i == m->nhist)
+			break;
 		const qv_move *mv = &m->hist[i];
 		char text[QV_ACTION_TEXT];
 		if (g->action_to_text(st, mv->action, text, sizeof text) < 0)

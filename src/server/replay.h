@@ -16,4 +16,10 @@ struct json_t;
  * read (hold the table's lock). */
 struct json_t *qv__replay_json(const qv_match *m, qv_err *err);
 
+/* The same, failing (NULL, *too_big set when too_big is not NULL) once the answer would pass
+ * max_bytes of compact JSON (0: no bound); the work stops there too. For records uploaded by
+ * anyone: a small record replays into an answer hundreds of times larger. */
+struct json_t *qv__replay_json_within(const qv_match *m, size_t max_bytes, bool *too_big,
+                                      qv_err *err);
+
 #endif

@@ -316,6 +316,8 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	srv->cfg = *cfg;
+	if (srv->cfg.max_sockets_per_address <= 0)
+		srv->cfg.max_sockets_per_address = cfg->max_sockets;
 	qv_copy(srv->host, sizeof srv->host, cfg->host);
 	qv_copy(srv->db, sizeof srv->db, cfg->db);
 	qv_copy(srv->web_dir, sizeof srv->web_dir, cfg->web_dir ? cfg->web_dir : "");
@@ -328,6 +330,8 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	srv->cfg.rules_dir = srv->rules_dir[0] ? srv->rules_dir : NULL;
 	srv->cfg.tutorials_dir = srv->tutorials_dir[0] ? srv->tutorials_dir : NULL;
 	pthread_mutex_init(&srv->reg_lock, NULL);
+	pthread_mutex_init(&srv->conns_lock, NULL);
+	atomic_init(&srv->stopping, false);
 	atomic_init(&srv->sockets, 0);
 	atomic_init(&srv->stopped, false);
 
@@ -351,28 +355,19 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	char ports[96], threads[16];
 	snprintf(ports, sizeof ports, "%s:%d", cfg->host, cfg->port);
 	snprintf(threads, sizeof threads, "%d", cfg->max_sockets + QV__HTTP_THREADS);
-	const char *options[] = {"listening_ports",
-	                         ports,
-	                         "num_threads",
-	                         threads,
-	                         "request_timeout_ms",
-	                         "10000",
-	                         "websocket_timeout_ms",
-	                         "30000",
-	                         "enable_websocket_ping_pong",
-	                         "yes",
-	                         "enable_keep_alive",
-	                         "no",
-	                         "enable_directory_listing",
-	                         "no",
+	const char *options[] = {"listening_ports", ports, "num_threads", threads,
+	                         /* Headers, and each read or write of a request (ws.c keeps its
+	                          * own deadlines, and http.c the body's). */
+	                         "request_timeout_ms", "10000", "enable_keep_alive", "no",
+	                         "enable_directory_listing", "no",
 	                         /* A frame is written as a header then a payload: without this,
 	                          * Nagle holds the payload until the client's delayed ACK of the
 	                          * header, 40 ms later on Linux. */
-	                         "tcp_nodelay",
-	                         "1",
-	                         NULL};
+	                         "tcp_nodelay", "1", NULL};
 	struct mg_callbacks callbacks = {0};
 	callbacks.log_message = quiet_log;
+	callbacks.begin_request = qv__ws_check_upgrade;
+	callbacks.connection_close = qv__ws_connection_gone;
 	struct mg_init_data init = {
 	    .callbacks = &callbacks, .user_data = srv, .configuration_options = options};
 	char why[256] = "";
@@ -428,6 +423,7 @@ void qv__server_stop(qv__server *srv)
 		pthread_t waker;
 		bool knocking = srv->port > 0 &&
 		                pthread_create(&waker, NULL, wake_listener, srv) == 0;
+		qv__ws_stop_all(srv);
 		mg_stop(srv->ctx);
 		atomic_store(&srv->stopped, true);
 		if (knocking)
@@ -441,5 +437,6 @@ void qv__server_stop(qv__server *srv)
 	free(srv->tables);
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
+	pthread_mutex_destroy(&srv->conns_lock);
 	free(srv);
 }

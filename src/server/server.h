@@ -38,6 +38,7 @@ typedef struct qv__server_config {
 	const char *rules_dir; /* docs/rules: served at /rules/<game>.md; NULL: none */
 	const char *tutorials_dir; /* tutorials: the lessons of /api/lessons; NULL: none */
 	int max_sockets;       /* open WebSockets before 503 */
+	int max_sockets_per_address; /* open WebSockets of one client address before 429 */
 	int threads;           /* workers for AI seats and chance */
 	int max_tables;        /* tables not over before 503 */
 } qv__server_config;
@@ -53,6 +54,9 @@ typedef struct qv__server {
 	qv__table **tables;
 	int ntables, cap;
 	atomic_int sockets; /* open WebSockets */
+	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
+	struct qv__conn *conns;
+	atomic_bool stopping; /* the connections are to close (see qv__ws_stop_all) */
 	atomic_bool stopped; /* CivetWeb has stopped (see qv__server_stop) */
 	int port;
 } qv__server;
@@ -94,7 +98,14 @@ void qv__table_unref(qv__table *t);
 /* The HTTP request handler (API and files) and the WebSocket handlers. */
 int qv__http_handle(struct mg_connection *c, void *cbdata);
 void qv__ws_register(qv__server *srv);
-/* Sends every connection of t the frame it has not seen. */
+/* CivetWeb's begin_request: an upgrade RFC 6455 does not allow (no Sec-WebSocket-Key, another
+ * version) is refused with 400 (returns 400), anything else goes on (0). */
+int qv__ws_check_upgrade(struct mg_connection *c);
+/* CivetWeb's connection_close: a WebSocket whose handshake failed is let go. */
+void qv__ws_connection_gone(const struct mg_connection *c);
+/* Tells every connection's loop to close (1001) and end; before mg_stop, which waits for them. */
+void qv__ws_stop_all(qv__server *srv);
+/* Queues for every connection of t the frame it has not seen (never waits on a socket). */
 void qv__ws_broadcast(qv__table *t);
 /* Whether t has connections (caller holds t's lock). */
 bool qv__ws_has_conns_locked(const qv__table *t);
@@ -108,8 +119,9 @@ bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path)
 int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *method,
                       const char *rest);
 
-/* Reads a request body as a JSON object into *out; an empty body is `empty` (NULL: refused).
- * Answers the client itself on failure (413, 400) and returns that status, else 0. */
+/* The request's body (read whole, within a deadline, before the work of the request began) as
+ * a JSON object into *out; an empty body is `empty` (NULL: refused). Answers the client itself
+ * on failure (400) and returns that status, else 0. */
 int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty);
 /* 405 naming the methods the path accepts (and an Allow header); returns 405. */
 int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow);

@@ -116,11 +116,11 @@ struct qv__store {
 	pthread_cond_t ck_cond;
 };
 
-/* Fails with SQLite's own message, prefixed by what was being done. */
+/* Fails with SQLite's own message, prefixed by what was being done. Messages of the store
+ * never hold the database's path: they may reach clients (the server logs the path). */
 static qv_status db_fail(qv__store *s, qv_err *err, const char *doing)
 {
-	return qv_fail(err, QV_EIO, "database %s: %s failed: %s", s->path, doing,
-	               sqlite3_errmsg(s->db));
+	return qv_fail(err, QV_EIO, "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
 }
 
 /* Runs a statement that returns no rows, then resets it. */
@@ -153,8 +153,8 @@ static qv_status exec(qv__store *s, const char *text, qv_err *err)
 {
 	char *msg = NULL;
 	if (sqlite3_exec(s->db, text, NULL, NULL, &msg) != SQLITE_OK) {
-		qv_status rc = qv_fail(err, QV_EIO, "database %s: %s", s->path,
-		                       msg ? msg : sqlite3_errmsg(s->db));
+		qv_status rc =
+		    qv_fail(err, QV_EIO, "the database: %s", msg ? msg : sqlite3_errmsg(s->db));
 		sqlite3_free(msg);
 		return rc;
 	}
@@ -188,10 +188,8 @@ static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
 	} else {
 		const char *mode = (const char *)sqlite3_column_text(st, 0);
 		if (!memory && (!mode || strcmp(mode, "wal") != 0))
-			rc = qv_fail(err, QV_EIO,
-			             "database %s: cannot use WAL mode (journal mode "
-			             "stays '%s')",
-			             s->path, mode ? mode : "?");
+			rc = qv_fail(err, QV_EIO, "cannot use WAL mode (journal mode stays '%s')",
+			             mode ? mode : "?");
 	}
 	sqlite3_finalize(st);
 	return rc;
@@ -227,12 +225,11 @@ static qv_status start_checkpointer(qv__store *s, qv_err *err)
 		return rc;
 	if (sqlite3_open_v2(s->path, &s->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
 	                    NULL) != SQLITE_OK)
-		return qv_fail(err, QV_EIO, "database %s: cannot open a second connection: %s",
-		               s->path, s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
+		return qv_fail(err, QV_EIO, "cannot open a second connection: %s",
+		               s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
 	sqlite3_busy_timeout(s->ck_db, 1000);
 	if (pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0)
-		return qv_fail(err, QV_ENOMEM, "database %s: cannot start the checkpoint thread",
-		               s->path);
+		return qv_fail(err, QV_ENOMEM, "cannot start the checkpoint thread");
 	s->ck_running = true;
 	return QV_OK;
 }
@@ -251,8 +248,16 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 	qv_status rc = QV_OK;
 	long long version = 0;
 	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
-		rc = qv_fail(err, QV_EIO, "cannot open database %s: %s", path,
-		             s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		rc = qv_fail(err, QV_EIO, "%s", s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		goto done;
+	}
+	/* SQLite opens a file it may not write read-only without a word; every change would
+	 * then fail, so the server refuses to start. */
+	if (sqlite3_db_readonly(s->db, "main") == 1) {
+		rc =
+		    qv_fail(err, QV_EIO,
+		            "it is read-only: quiver serve saves every change there; give a file "
+		            "it may write, in a folder it may write (for the -wal and -shm files)");
 		goto done;
 	}
 	sqlite3_busy_timeout(s->db, 5000);
@@ -261,9 +266,8 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		goto done;
 	if (version > SCHEMA_VERSION) {
 		rc = qv_fail(err, QV_EIO,
-		             "database %s was made by a newer quiver (schema %lld; "
-		             "this one knows %d)",
-		             path, version, SCHEMA_VERSION);
+		             "it was made by a newer quiver (schema %lld; this one knows %d)",
+		             version, SCHEMA_VERSION);
 		goto done;
 	}
 	rc = set_wal(s, strcmp(path, ":memory:") == 0, err);
@@ -271,7 +275,9 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		rc = exec(s, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
 	if (!rc)
 		rc = exec(s, schema, err);
-	if (!rc && version < SCHEMA_VERSION)
+	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
+	 * server may not write fails here, not at the first move. */
+	if (!rc)
 		rc = exec(s, "PRAGMA user_version=1", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
@@ -281,6 +287,10 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		rc = start_checkpointer(s, err);
 done:
 	if (rc) {
+		/* Only the operator sees this message (the server does not start): it names the
+		 * file. */
+		qv_err why = *err;
+		qv_fail(err, rc, "cannot open the database %s: %s", path, why.msg);
 		qv__store_close(s);
 		return rc;
 	}
@@ -383,8 +393,8 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
 	sqlite3_bind_int(st, 3, seat);
 	rc = step_done(s, st, err, "claiming a seat");
 	if (!rc && sqlite3_changes(s->db) != 1)
-		rc = qv_fail(err, QV_ESTATE, "database %s: seat %d of table %s is not free",
-		             s->path, seat + 1, id);
+		rc = qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
+		             seat + 1, id);
 	if (!rc) {
 		st = s->st[ST_STATUS];
 		bind_text(st, 1, status);
@@ -420,7 +430,7 @@ qv_status qv__store_change(qv__store *s, const char *id, long long v, const char
 		bind_text(st, i, id);
 		rc = step_done(s, st, err, "saving the table");
 		if (!rc && sqlite3_changes(s->db) != 1)
-			rc = qv_fail(err, QV_ESTATE, "database %s: no table %s", s->path, id);
+			rc = qv_fail(err, QV_ESTATE, "the database: no table %s", id);
 	}
 	rc = finish(s, rc, err);
 out:
@@ -457,8 +467,8 @@ static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn v
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		int seat = sqlite3_column_int(st, 0);
 		if (seat != t.nseats || seat >= QV_MAX_PLAYERS) {
-			rc = qv_fail(err, QV_EIO, "database %s: table %s has a bad seat %d",
-			             s->path, t.id, seat);
+			rc = qv_fail(err, QV_EIO, "the database: table %s has a bad seat %d", t.id,
+			             seat);
 			break;
 		}
 		qv_copy(t.seats[seat].kind, sizeof t.seats[seat].kind, column_text(st, 1));
@@ -478,8 +488,8 @@ static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn v
 	char **moves = NULL;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		if (sqlite3_column_int(st, 0) != t.nmoves) {
-			rc = qv_fail(err, QV_EIO, "database %s: table %s misses action %d", s->path,
-			             t.id, t.nmoves + 1);
+			rc = qv_fail(err, QV_EIO, "the database: table %s misses action %d", t.id,
+			             t.nmoves + 1);
 			break;
 		}
 		if (t.nmoves == cap) {

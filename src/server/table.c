@@ -142,9 +142,8 @@ static qv_status param_text(const char *key, const json_t *v, char *buf, size_t 
 		snprintf(buf, len, "%.17g", json_real_value(v));
 	else
 		return qv_fail(err, QV_EINVAL,
-		               "params.%.60s: expected a string, a number or "
-		               "true/false",
-		               key);
+		               "params.%s: expected a string, a number or true/false",
+		               qv_shorten(key, QV_QUOTE_MAX, buf, len));
 	return QV_OK;
 }
 
@@ -198,11 +197,11 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err 
 		if (!k)
 			return qv_fail(err, QV_EINVAL, "seats[%zu]: expected a string, one of %s",
 			               i, list);
+		char quoted[QV_QUOTE_MAX * 4 + 4];
 		if (!is_kind(k))
 			return qv_fail(err, QV_EINVAL,
-			               "seats[%zu]: '%.40s' is not a seat kind; "
-			               "expected one of %s",
-			               i, k, list);
+			               "seats[%zu]: '%s' is not a seat kind; expected one of %s", i,
+			               qv_shorten(k, QV_QUOTE_MAX, quoted, sizeof quoted), list);
 		kinds[(*n)++] = k;
 	}
 	return QV_OK;
@@ -227,8 +226,10 @@ static qv_status check_fields(const json_t *j, const char *const *known, const c
 			for (int i = 0; known[i]; i++)
 				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
 				                         i ? ", " : "", known[i]);
-			return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s; accepted: %s",
-			               key, what, list);
+			char quoted[QV_QUOTE_MAX * 4 + 4];
+			return qv_fail(err, QV_EINVAL, "unknown field '%s' in %s; accepted: %s",
+			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted), what,
+			               list);
 		}
 	}
 	return QV_OK;
@@ -524,11 +525,12 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 		rc = qv_fail(err, QV_ESTATE, "the game at table %s is over", t->id);
 	} else if (seat) {
 		p = qv_player_parse(seat, t->nseats);
+		char quoted[QV_QUOTE_MAX * 4 + 4];
 		if (p < 0)
 			rc = qv_fail(err, QV_EINVAL,
-			             "seat: '%.20s' is not a seat of this table; "
-			             "expected p1 to p%d",
-			             seat, t->nseats);
+			             "seat: '%s' is not a seat of this table; expected p1 to p%d",
+			             qv_shorten(seat, QV_QUOTE_MAX, quoted, sizeof quoted),
+			             t->nseats);
 		else if (!t->seat[p].human)
 			rc = qv_fail(err, QV_EINVAL,
 			             "seat: %s is played by the server (%s); only "

@@ -2,39 +2,98 @@
  * ws.c - the WebSocket of a table (/api/tables/ID/ws): hello, act, undo and ping frames in,
  * snapshot, update, error and pong frames out.
  *
- * Each connection has a send lock held while a frame is built and written, and remembers the
- * table's info version and its place in its viewer's log, so frames reach it in order and
- * each carries what is new since the last; several quick changes may reach it as one update.
- * A frame is built from the table as it is when it is sent, so it is always the latest, saved
- * state. The connection list of a table is guarded by the table's lock; a connection is freed
- * when the last of its references (its own thread's, a broadcaster's) goes.
+ * CivetWeb answers the handshake; then the connection's own CivetWeb thread runs this file's
+ * loop on the socket (RFC 6455 read and written here, not by CivetWeb, which accepts unmasked
+ * client frames and reads a frame whole before anyone may refuse it). The loop is the only
+ * reader and the only writer of its socket, and never blocks on it: the socket is
+ * non-blocking, and poll() waits for the client, for the connection's wake pipe and for its
+ * deadlines (the hello, the pings).
+ *
+ * Other threads (a broadcast after a move, a reply to a message) never write to a socket: they
+ * append whole frames to the connection's queue and wake its loop. A client that does not read
+ * makes only its own queue grow; past QUEUE_MAX bytes the connection is dropped. So no
+ * client, however slow, holds up a broadcast, a table's lock or another connection.
+ *
+ * Each connection has a lock held while a frame is built and queued, and remembers the table's
+ * info version and its place in its viewer's log, so frames are queued in order and each
+ * carries what is new since the last; several quick changes may reach it as one update. A
+ * frame is built from the table as it is when it is queued. The connection list of a table is
+ * guarded by the table's lock; every connection is also on the server's list (conns_lock),
+ * which counts the sockets of each client address. A connection is freed when the last of its
+ * references (its own thread's, the table list's, a broadcaster's) goes.
  */
+#define _GNU_SOURCE /* pipe2 */
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <civetweb.h>
 
 #include "server/frame.h"
 #include "server/server.h"
 
+/* A socket must say hello this soon after the handshake, or it is closed (1008): a browser says
+ * it at once, and a socket that never does would only hold a slot. */
+#define HELLO_MS 5000
+/* After this long without a byte from the client the server pings it; after PINGS_MAX pings
+ * without an answer (or anything else) the connection is closed. */
+#define PING_AFTER_MS 30000
+#define PINGS_MAX     3
+/* Bytes of frames waiting for a client that does not read them before the connection is
+ * dropped: far more than a burst of updates (a frame is a few KiB), far less than memory. */
+#define QUEUE_MAX (256 * 1024)
+/* How long the closing frame may take to leave before the socket is shut anyway. */
+#define CLOSE_FLUSH_MS 1000
+/* The longest wait in poll(): the loop notices the server stopping at least this often. */
+#define POLL_MAX_MS 500
+
+/* RFC 6455 close codes. */
+enum { CLOSE_NORMAL = 1000, CLOSE_GOING = 1001, CLOSE_PROTOCOL = 1002, CLOSE_POLICY = 1008 };
+
+/* A frame as it goes on the wire, with how much of it has gone. */
+typedef struct out_frame {
+	struct out_frame *next;
+	size_t len, sent;
+	unsigned char bytes[];
+} out_frame;
+
 typedef struct qv__conn {
 	struct mg_connection *mc;
 	qv__server *srv;
 	qv__table *table; /* a reference */
 	atomic_int refs;
-	pthread_mutex_t send_lock;
-	bool closed;       /* under send_lock: the socket is gone */
-	bool greeted;      /* under send_lock: the snapshot went out */
+	int fd;        /* the socket, CivetWeb's: polled, read, written and shut here only */
+	int wake[2];   /* a pipe: a byte in wake[1] wakes the connection's loop */
+	char addr[48]; /* the client's address */
+	pthread_mutex_t lock;
+	/* Under lock: */
+	out_frame *head, *tail; /* the frames waiting to leave */
+	size_t queued;          /* their bytes */
+	bool closing;           /* the loop is to close the connection (close_code, close_why) */
+	int close_code;
+	char close_why[100];
+	bool closed;       /* the loop has ended: nothing more is queued */
+	bool greeted;      /* the snapshot was queued */
 	int viewer;        /* a seat, or QV_VIEW_PUBLIC */
-	long long sent_iv; /* under send_lock */
-	qv__log_pos pos;   /* under send_lock */
+	long long sent_iv;
+	qv__log_pos pos;
 	/* A message arriving in several frames (only the connection's thread touches these). */
 	qv_buf msg;
-	bool in_msg, too_big;
+	bool in_msg, too_big, binary;
 	size_t msg_len;
-	struct qv__conn *next; /* in the table's list, under the table's lock */
+	struct qv__conn *next;                /* in the table's list, under the table's lock */
+	struct qv__conn *all_prev, *all_next; /* in the server's list, under conns_lock */
 } qv__conn;
 
 static void conn_unref(qv__conn *c)
@@ -43,23 +102,141 @@ static void conn_unref(qv__conn *c)
 		return;
 	qv__table_unref(c->table);
 	qv_buf_free(&c->msg);
-	pthread_mutex_destroy(&c->send_lock);
+	for (out_frame *f = c->head, *n; f; f = n) {
+		n = f->next;
+		free(f);
+	}
+	if (c->wake[0] >= 0) {
+		close(c->wake[0]);
+		close(c->wake[1]);
+	}
+	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
 
 bool qv__ws_has_conns_locked(const qv__table *t) { return t->conns != NULL; }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ---- the queue ------------------------------------------------------------------------------ */
+
+/* Wakes the connection's loop (any thread; a full pipe already holds a wake-up). */
+static void wake(qv__conn *c)
+{
+	char one = 1;
+	ssize_t n = write(c->wake[1], &one, 1);
+	(void)n;
+}
+
+/* Empties the queue; the caller holds c->lock. */
+static void drop_queue_locked(qv__conn *c)
+{
+	for (out_frame *f = c->head, *n; f; f = n) {
+		n = f->next;
+		free(f);
+	}
+	c->head = c->tail = NULL;
+	c->queued = 0;
+}
+
+/* Asks the loop to close the connection with a code and a reason (the first asked wins); the
+ * caller holds c->lock. */
+static void close_locked(qv__conn *c, int code, const char *why)
+{
+	if (c->closing)
+		return;
+	c->closing = true;
+	c->close_code = code;
+	qv_copy(c->close_why, sizeof c->close_why, why);
+	wake(c);
+}
+
+/* Appends one frame (server frames are never masked) and wakes the loop; the caller holds
+ * c->lock. A client with more than QUEUE_MAX bytes waiting is dropped instead. */
+static void queue_frame_locked(qv__conn *c, int opcode, const void *data, size_t len)
+{
+	if (c->closing || c->closed)
+		return;
+	if (c->queued > QUEUE_MAX) {
+		drop_queue_locked(c);
+		char why[100];
+		snprintf(why, sizeof why, "more than %d KiB of frames waiting: read your frames",
+		         QUEUE_MAX / 1024);
+		close_locked(c, CLOSE_POLICY, why);
+		return;
+	}
+	out_frame *f = malloc(sizeof *f + 10 + len);
+	if (!f) {
+		close_locked(c, CLOSE_GOING, "out of memory");
+		return;
+	}
+	size_t h = 0;
+	f->bytes[h++] = (unsigned char)(0x80 | opcode);
+	if (len < 126) {
+		f->bytes[h++] = (unsigned char)len;
+	} else if (len <= 0xFFFF) {
+		f->bytes[h++] = 126;
+		f->bytes[h++] = (unsigned char)(len >> 8);
+		f->bytes[h++] = (unsigned char)len;
+	} else {
+		f->bytes[h++] = 127;
+		for (int i = 7; i >= 0; i--)
+			f->bytes[h++] = (unsigned char)((uint64_t)len >> (8 * i));
+	}
+	if (len)
+		memcpy(f->bytes + h, data, len);
+	f->len = h + len;
+	f->sent = 0;
+	f->next = NULL;
+	if (c->tail)
+		c->tail->next = f;
+	else
+		c->head = f;
+	c->tail = f;
+	c->queued += f->len;
+	wake(c);
+}
+
+/* Writes what the socket takes now without waiting; false when the socket failed. The caller
+ * is the connection's loop. */
+static bool flush(qv__conn *c)
+{
+	bool ok = true;
+	pthread_mutex_lock(&c->lock);
+	while (c->head) {
+		out_frame *f = c->head;
+		ssize_t n =
+		    send(c->fd, f->bytes + f->sent, f->len - f->sent, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n < 0) {
+			ok = errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
+			break;
+		}
+		f->sent += (size_t)n;
+		c->queued -= (size_t)n;
+		if (f->sent < f->len)
+			break;
+		c->head = f->next;
+		if (!c->head)
+			c->tail = NULL;
+		free(f);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return ok;
+}
+
 /* ---- sending -------------------------------------------------------------------------------- */
 
-/* Writes a JSON frame; the caller holds c->send_lock. */
+/* Queues a JSON text frame; the caller holds c->lock. */
 static void write_json(qv__conn *c, json_t *frame)
 {
 	char *text = json_dumps(frame, JSON_COMPACT);
-	/* A write that fails (the client stopped reading for the write timeout, or left) ends
-	 * the frames to this connection; CivetWeb closes it when its pings go unanswered. */
-	if (text && !c->closed &&
-	    mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text)) <= 0)
-		c->closed = true;
+	if (text)
+		queue_frame_locked(c, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
 	free(text);
 }
 
@@ -67,24 +244,27 @@ static void write_json(qv__conn *c, json_t *frame)
 static void send_error(qv__conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void send_error(qv__conn *c, const char *fmt, ...)
 {
-	char msg[600];
+	char raw[600], msg[700];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message", msg);
-	pthread_mutex_lock(&c->send_lock);
+	/* A text frame is UTF-8 (RFC 6455), and jansson packs nothing else: the message is made
+	 * whole, whatever cut it or whatever bytes a client sent. */
+	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message",
+	                          qv_shorten(raw, sizeof raw, msg, sizeof msg));
+	pthread_mutex_lock(&c->lock);
 	write_json(c, frame);
-	pthread_mutex_unlock(&c->send_lock);
+	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 }
 
-/* Sends c the update it has not seen, if any. */
+/* Queues for c the update it has not seen, if any. */
 static void send_update(qv__conn *c)
 {
-	pthread_mutex_lock(&c->send_lock);
+	pthread_mutex_lock(&c->lock);
 	json_t *frame = NULL;
-	if (!c->closed && c->greeted) {
+	if (!c->closed && !c->closing && c->greeted) {
 		qv__table *t = c->table;
 		qv__table_lock(t);
 		if (c->sent_iv != t->iv) {
@@ -95,7 +275,7 @@ static void send_update(qv__conn *c)
 	}
 	if (frame)
 		write_json(c, frame);
-	pthread_mutex_unlock(&c->send_lock);
+	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 }
 
@@ -125,9 +305,9 @@ void qv__ws_broadcast(qv__table *t)
  * (returns false). */
 static bool on_hello(qv__conn *c, const qv__frame *f)
 {
-	pthread_mutex_lock(&c->send_lock);
+	pthread_mutex_lock(&c->lock);
 	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->send_lock);
+	pthread_mutex_unlock(&c->lock);
 	if (greeted) {
 		send_error(c, "hello was already said on this connection; open another one to "
 		              "change seats");
@@ -147,7 +327,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 		}
 		viewer = seat;
 	}
-	pthread_mutex_lock(&c->send_lock);
+	pthread_mutex_lock(&c->lock);
 	qv__table_lock(t);
 	c->viewer = viewer;
 	c->next = t->conns;
@@ -159,18 +339,27 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	qv__table_unlock(t);
 	write_json(c, frame);
 	c->greeted = true;
-	pthread_mutex_unlock(&c->send_lock);
+	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 	qv__ws_broadcast(t); /* the others see the seat online */
 	return true;
 }
 
+/* A failure of the server's own (the database refused a change) is logged with the database's
+ * file, which no frame names; a refused frame is the client's business only. */
+static void log_failure(const qv__conn *c, qv_status rc, const qv_err *err)
+{
+	if (rc != QV_EINVAL && rc != QV_EILLEGAL && rc != QV_ESTATE)
+		fprintf(stderr, "quiver serve: database %s: table %s: %s\n", c->srv->db,
+		        c->table->id, err->msg);
+}
+
 /* The checks of act and undo before the table's: a greeted seat. */
 static bool may_play(qv__conn *c, const char *type)
 {
-	pthread_mutex_lock(&c->send_lock);
+	pthread_mutex_lock(&c->lock);
 	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->send_lock);
+	pthread_mutex_unlock(&c->lock);
 	if (!greeted) {
 		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
 		              "\"token\": null to watch)");
@@ -188,7 +377,9 @@ static void on_act(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "act"))
 		return;
 	qv_err err;
-	if (qv__table_act(c->table, c->viewer, f->v, f->action, &err)) {
+	qv_status rc = qv__table_act(c->table, c->viewer, f->v, f->action, &err);
+	if (rc) {
+		log_failure(c, rc, &err);
 		send_error(c, "%s", err.msg);
 		return;
 	}
@@ -200,7 +391,9 @@ static void on_undo(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "undo"))
 		return;
 	qv_err err;
-	if (qv__table_undo(c->table, c->viewer, f->v, &err)) {
+	qv_status rc = qv__table_undo(c->table, c->viewer, f->v, &err);
+	if (rc) {
+		log_failure(c, rc, &err);
 		send_error(c, "cannot undo: %s", err.msg);
 		return;
 	}
@@ -210,9 +403,9 @@ static void on_undo(qv__conn *c, const qv__frame *f)
 static void on_ping(qv__conn *c)
 {
 	json_t *frame = json_pack("{s:s}", "type", "pong");
-	pthread_mutex_lock(&c->send_lock);
+	pthread_mutex_lock(&c->lock);
 	write_json(c, frame);
-	pthread_mutex_unlock(&c->send_lock);
+	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 }
 
@@ -267,54 +460,134 @@ static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
 {
-	char msg[300];
+	char raw[300], msg[400];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	json_t *j = json_pack("{s:s}", "error", msg);
+	json_t *j = json_pack("{s:s}", "error", qv_shorten(raw, sizeof raw, msg, sizeof msg));
 	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	const char *body = text ? text : "{}";
+	const char *reason = status == 400   ? "Bad Request"
+	                     : status == 404 ? "Not Found"
+	                     : status == 429 ? "Too Many Requests"
+	                     : status == 500 ? "Internal Server Error"
+	                                     : "Service Unavailable";
 	mg_printf(conn,
 	          "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\n"
 	          "Content-Length: %zu\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n%s",
-	          status, status == 404 ? "Not Found" : "Service Unavailable", strlen(body), body);
+	          status, reason, strlen(body), body);
 	free(text);
 	json_decref(j);
 }
 
-/* Before the handshake: the table must exist and a socket must be free (else 404 or 503). */
+int qv__ws_check_upgrade(struct mg_connection *conn)
+{
+	const char *upgrade = mg_get_header(conn, "Upgrade");
+	if (!upgrade || !qv_streq_nocase(upgrade, "websocket"))
+		return 0;
+	const char *key = mg_get_header(conn, "Sec-WebSocket-Key");
+	const char *version = mg_get_header(conn, "Sec-WebSocket-Version");
+	if (key && *key && version && strcmp(version, "13") == 0)
+		return 0;
+	/* CivetWeb would answer a headless "Error 400" or try an older draft of the protocol. */
+	refuse(conn, 400,
+	       "a WebSocket upgrade needs Sec-WebSocket-Key and Sec-WebSocket-Version: 13 "
+	       "(RFC 6455)");
+	return 400;
+}
+
+/* The descriptor of this process's TCP socket from local port `port` to the peer addr:peer, or
+ * -1. CivetWeb gives no way to the socket of a connection; a TCP connection is named by its
+ * two ends, so the one socket with these ends is found among the process's descriptors. */
+static int find_socket(int port, const char *addr, int peer)
+{
+	struct in_addr want;
+	if (inet_pton(AF_INET, addr, &want) != 1)
+		return -1;
+	DIR *d = opendir("/proc/self/fd");
+	if (!d)
+		return -1;
+	int found = -1;
+	struct dirent *e;
+	while (found < 0 && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		int fd = atoi(e->d_name);
+		struct sockaddr_in self, other;
+		socklen_t n1 = sizeof self, n2 = sizeof other;
+		if (fd == dirfd(d) || getsockname(fd, (struct sockaddr *)&self, &n1) != 0 ||
+		    self.sin_family != AF_INET || ntohs(self.sin_port) != port ||
+		    getpeername(fd, (struct sockaddr *)&other, &n2) != 0 ||
+		    other.sin_family != AF_INET || ntohs(other.sin_port) != peer ||
+		    other.sin_addr.s_addr != want.s_addr)
+			continue;
+		found = fd;
+	}
+	closedir(d);
+	return found;
+}
+
+/* Before the handshake: the table must exist, and a socket must be free for the server and for
+ * the client's address (else 404, 503 or 429). */
 static int connect_work(qv__server *srv, const struct mg_connection *mc)
 {
 	struct mg_connection *conn = (struct mg_connection *)mc;
 	const struct mg_request_info *ri = mg_get_request_info(mc);
 	char id[64] = "";
-	if (atomic_fetch_add(&srv->sockets, 1) >= srv->cfg.max_sockets) {
-		atomic_fetch_sub(&srv->sockets, 1);
-		refuse(conn, 503,
-		       "too many open sockets (%d, the server's limit); try again "
-		       "later",
-		       srv->cfg.max_sockets);
+	qv__table *t = path_id(ri->local_uri, id, sizeof id) ? qv__server_find(srv, id) : NULL;
+	if (!t) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		refuse(conn, 404, "no table '%s'",
+		       qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
 		return 1;
 	}
-	qv__table *t = path_id(ri->local_uri, id, sizeof id) ? qv__server_find(srv, id) : NULL;
-	qv__conn *c = t ? calloc(1, sizeof *c) : NULL;
-	if (!c) {
-		atomic_fetch_sub(&srv->sockets, 1);
-		if (t) {
-			qv__table_unref(t);
-			refuse(conn, 503, "out of memory");
-		} else {
-			refuse(conn, 404, "no table '%.40s'", id);
-		}
+	qv__conn *c = calloc(1, sizeof *c);
+	int fd = find_socket(ri->server_port, ri->remote_addr, ri->remote_port);
+	if (!c || fd < 0 || pipe2(c->wake, O_NONBLOCK | O_CLOEXEC) != 0) {
+		free(c);
+		qv__table_unref(t);
+		refuse(conn, 500, "the server cannot take this socket now; try again");
 		return 1;
 	}
 	c->mc = conn;
 	c->srv = srv;
 	c->table = t;
+	c->fd = fd;
 	c->viewer = QV_VIEW_PUBLIC;
+	qv_copy(c->addr, sizeof c->addr, ri->remote_addr);
 	atomic_init(&c->refs, 1); /* the connection thread's */
-	pthread_mutex_init(&c->send_lock, NULL);
+	pthread_mutex_init(&c->lock, NULL);
+
+	pthread_mutex_lock(&srv->conns_lock);
+	int all = 0, mine = 0;
+	for (qv__conn *o = srv->conns; o; o = o->all_next) {
+		all++;
+		mine += strcmp(o->addr, c->addr) == 0;
+	}
+	bool full = all >= srv->cfg.max_sockets, over = mine >= srv->cfg.max_sockets_per_address;
+	if (!full && !over) {
+		c->all_next = srv->conns;
+		if (srv->conns)
+			srv->conns->all_prev = c;
+		srv->conns = c;
+		atomic_fetch_add(&srv->sockets, 1);
+	}
+	pthread_mutex_unlock(&srv->conns_lock);
+	if (full || over) {
+		conn_unref(c);
+		if (full)
+			refuse(conn, 503,
+			       "too many open sockets (%d, the server's limit); try again later",
+			       srv->cfg.max_sockets);
+		else
+			refuse(
+			    conn, 429,
+			    "too many open sockets from your address (%d, the server's limit per "
+			    "address); close one first",
+			    srv->cfg.max_sockets_per_address);
+		return 1;
+	}
 	mg_set_user_connection_data(mc, c);
 	return 0;
 }
@@ -324,6 +597,8 @@ typedef struct ws_call {
 	qv__server *srv;
 	const struct mg_connection *mc;
 	qv__conn *c;
+	const char *text;
+	size_t len;
 	int result;
 } ws_call;
 
@@ -341,76 +616,321 @@ static int ws_connect(const struct mg_connection *mc, void *cbdata)
 	return w.result;
 }
 
-/* The message gathered in c->msg. */
 static void message_call(void *arg)
 {
 	ws_call *w = arg;
-	w->result = on_message(w->c, qv_buf_str(&w->c->msg), w->c->msg_len);
+	w->result = on_message(w->c, w->text, w->len);
 }
 
-/* A frame: text frames make up messages (a message may come in several frames); anything
- * over QV__BODY_MAX is refused with an error frame and dropped. Returns 0 to close. */
-static int ws_data(struct mg_connection *mc, int bits, char *data, size_t len, void *cbdata)
+/* The parts of a frame's header (RFC 6455 5.2). */
+typedef struct frame_head {
+	bool fin, masked;
+	int rsv, opcode;
+	uint64_t len;
+	size_t size; /* of the header, mask included */
+	unsigned char mask[4];
+} frame_head;
+
+/* Reads a frame header from buf (n bytes); false when more bytes are needed. */
+static bool read_head(const unsigned char *buf, size_t n, frame_head *h)
 {
-	(void)cbdata;
-	qv__conn *c = mg_get_user_connection_data(mc);
-	int opcode = bits & 0xf;
-	bool fin = (bits & 0x80) != 0;
-	if (!c || opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE)
-		return 0;
-	if (opcode == MG_WEBSOCKET_OPCODE_PING || opcode == MG_WEBSOCKET_OPCODE_PONG)
-		return 1;
-	if (opcode == MG_WEBSOCKET_OPCODE_BINARY) {
-		send_error(c, "binary frames are not accepted: send JSON text frames");
-		c->in_msg = false;
-		return 1;
+	if (n < 2)
+		return false;
+	h->fin = buf[0] & 0x80;
+	h->rsv = buf[0] & 0x70;
+	h->opcode = buf[0] & 0x0f;
+	h->masked = buf[1] & 0x80;
+	h->len = buf[1] & 0x7f;
+	size_t at = 2;
+	if (h->len == 126) {
+		if (n < 4)
+			return false;
+		h->len = (uint64_t)buf[2] << 8 | buf[3];
+		at = 4;
+	} else if (h->len == 127) {
+		if (n < 10)
+			return false;
+		h->len = 0;
+		for (int i = 0; i < 8; i++)
+			h->len = h->len << 8 | buf[2 + i];
+		at = 10;
 	}
-	if (opcode == MG_WEBSOCKET_OPCODE_TEXT) {
+	if (h->masked) {
+		if (n < at + 4)
+			return false;
+		memcpy(h->mask, buf + at, 4);
+		at += 4;
+	}
+	h->size = at;
+	return true;
+}
+
+/* What the loop does after a frame: go on, or close with a code and a reason. */
+typedef struct verdict {
+	int code; /* 0: go on */
+	const char *why;
+} verdict;
+
+/* A data frame's payload (text, binary or continuation), gathered into messages; a message
+ * over QV__BODY_MAX, or a binary one, is refused with an error frame and dropped. */
+static verdict on_data(qv__conn *c, const frame_head *h, const unsigned char *data, size_t len)
+{
+	if (h->opcode != MG_WEBSOCKET_OPCODE_CONTINUATION) {
+		if (c->in_msg)
+			return (verdict){CLOSE_PROTOCOL,
+			                 "a new message began before the last one ended"};
 		qv_buf_clear(&c->msg);
 		c->in_msg = true;
 		c->too_big = false;
+		c->binary = h->opcode == MG_WEBSOCKET_OPCODE_BINARY;
 		c->msg_len = 0;
-	} else if (opcode != MG_WEBSOCKET_OPCODE_CONTINUATION || !c->in_msg) {
-		send_error(c, "unexpected WebSocket frame (opcode %d); send JSON text frames",
-		           opcode);
-		return 1;
+	} else if (!c->in_msg) {
+		return (verdict){CLOSE_PROTOCOL,
+		                 "a continuation frame with no message to continue"};
 	}
 	c->msg_len += len;
 	if (c->msg_len > QV__BODY_MAX) {
 		c->too_big = true;
 		qv_buf_clear(&c->msg);
-	} else {
+	} else if (!c->binary) {
 		for (size_t i = 0; i < len; i++)
-			qv_buf_putc(&c->msg, data[i]);
+			qv_buf_putc(&c->msg, (char)data[i]);
 	}
-	if (!fin)
-		return 1;
+	if (!h->fin)
+		return (verdict){0, NULL};
 	c->in_msg = false;
+	if (c->binary) {
+		send_error(c, "binary frames are not accepted: send JSON text frames");
+		return (verdict){0, NULL};
+	}
 	if (c->too_big) {
 		send_error(c, "message too large: %zu bytes; at most %d", c->msg_len, QV__BODY_MAX);
-		return 1;
+		return (verdict){0, NULL};
 	}
 	if (c->msg.failed) {
 		send_error(c, "out of memory reading the message");
-		return 1;
+		return (verdict){0, NULL};
 	}
-	ws_call w = {.srv = c->srv, .mc = mc, .c = c, .result = 0};
-	if (qv__server_call(c->srv, message_call, &w) && w.result)
-		return 1;
-	pthread_mutex_lock(&c->send_lock);
-	if (!c->closed)
-		mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "\x03\xe8", 2);
-	pthread_mutex_unlock(&c->send_lock);
-	return 0;
+	ws_call w = {.srv = c->srv, .c = c, .text = qv_buf_str(&c->msg), .len = c->msg_len};
+	if (!qv__server_call(c->srv, message_call, &w))
+		return (verdict){CLOSE_GOING, "the server is stopping"};
+	return w.result ? (verdict){0, NULL} : (verdict){CLOSE_POLICY, "bad token"};
 }
 
-/* The socket is gone: out of the table's list, the seat offline, the others told. */
+/* One whole frame (its payload unmasked); a frame RFC 6455 forbids closes with 1002. */
+static verdict on_frame(qv__conn *c, const frame_head *h, unsigned char *data, size_t len)
+{
+	switch (h->opcode) {
+	case MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE: {
+		/* The close handshake: the client's code echoed (RFC 6455 5.5.1). */
+		int code = len >= 2 ? data[0] << 8 | data[1] : CLOSE_NORMAL;
+		return (verdict){code >= 1000 && code < 5000 ? code : CLOSE_NORMAL, ""};
+	}
+	case MG_WEBSOCKET_OPCODE_PING:
+		pthread_mutex_lock(&c->lock);
+		queue_frame_locked(c, MG_WEBSOCKET_OPCODE_PONG, data, len);
+		pthread_mutex_unlock(&c->lock);
+		return (verdict){0, NULL};
+	case MG_WEBSOCKET_OPCODE_PONG: return (verdict){0, NULL};
+	case MG_WEBSOCKET_OPCODE_TEXT:
+	case MG_WEBSOCKET_OPCODE_BINARY:
+	case MG_WEBSOCKET_OPCODE_CONTINUATION: return on_data(c, h, data, len);
+	default: return (verdict){CLOSE_PROTOCOL, "unknown opcode (RFC 6455 5.2)"};
+	}
+}
+
+/* Checks a frame's header before its payload is read: RFC 6455's rules (1002), and the
+ * length (a payload over QV__BODY_MAX is skipped, not stored: *skip). */
+static verdict check_head(const frame_head *h, bool *skip)
+{
+	*skip = false;
+	if (!h->masked)
+		return (verdict){CLOSE_PROTOCOL, "client frames must be masked (RFC 6455 5.1)"};
+	if (h->rsv)
+		return (verdict){CLOSE_PROTOCOL, "reserved bits set without an extension"};
+	if (h->opcode >= 8 && (!h->fin || h->len > 125))
+		return (verdict){CLOSE_PROTOCOL, "a control frame must be whole and at most 125 "
+		                                 "bytes"};
+	*skip = h->len > QV__BODY_MAX;
+	return (verdict){0, NULL};
+}
+
+/* Sends the close frame and what is queued before it, for at most CLOSE_FLUSH_MS. */
+static void send_close(qv__conn *c, int code, const char *why)
+{
+	unsigned char body[2 + 123];
+	size_t n = strlen(why);
+	if (n > sizeof body - 2)
+		n = sizeof body - 2;
+	body[0] = (unsigned char)(code >> 8);
+	body[1] = (unsigned char)code;
+	memcpy(body + 2, why, n);
+	pthread_mutex_lock(&c->lock);
+	c->closing = false; /* lets the close frame in */
+	queue_frame_locked(c, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, body, 2 + n);
+	c->closed = true;
+	pthread_mutex_unlock(&c->lock);
+	double end = now_ms() + CLOSE_FLUSH_MS;
+	for (;;) {
+		if (!flush(c))
+			return;
+		pthread_mutex_lock(&c->lock);
+		bool done = !c->head;
+		pthread_mutex_unlock(&c->lock);
+		double left = end - now_ms();
+		if (done || left <= 0)
+			return;
+		struct pollfd p = {.fd = c->fd, .events = POLLOUT};
+		poll(&p, 1, (int)left + 1);
+	}
+}
+
+/* The connection's loop (see the top of the file), on its CivetWeb thread. Returns when the
+ * connection is over, its socket shut. */
+static void conn_run(qv__conn *c)
+{
+	qv__server *srv = c->srv;
+	size_t cap = QV__BODY_MAX + 14, have = 0;
+	unsigned char *in = malloc(cap);
+	uint64_t skipping = 0; /* bytes of an oversized payload still to drop */
+	frame_head skipped = {0};
+	double last_rx = now_ms(), hello_by = last_rx + HELLO_MS;
+	int pings = 0;
+	verdict end = {CLOSE_GOING, "out of memory"};
+	if (in)
+		end = (verdict){0, NULL};
+	while (in) {
+		pthread_mutex_lock(&c->lock);
+		bool closing = c->closing, greeted = c->greeted, out = c->head != NULL;
+		if (closing)
+			end = (verdict){c->close_code, c->close_why};
+		pthread_mutex_unlock(&c->lock);
+		if (closing)
+			break;
+		if (atomic_load(&srv->stopping)) {
+			end = (verdict){CLOSE_GOING, "the server is stopping"};
+			break;
+		}
+		double now = now_ms();
+		if (!greeted && now >= hello_by) {
+			end = (verdict){CLOSE_POLICY, "no hello within 5 seconds: send {\"type\": "
+			                              "\"hello\", \"token\": ...} first"};
+			break;
+		}
+		if (greeted && now - last_rx >= PING_AFTER_MS) {
+			if (pings >= PINGS_MAX) {
+				end = (verdict){CLOSE_GOING, "no answer to pings"};
+				break;
+			}
+			pthread_mutex_lock(&c->lock);
+			queue_frame_locked(c, MG_WEBSOCKET_OPCODE_PING, NULL, 0);
+			pthread_mutex_unlock(&c->lock);
+			pings++;
+			last_rx = now;
+			continue;
+		}
+		double until = greeted ? last_rx + PING_AFTER_MS : hello_by;
+		int wait = until - now > POLL_MAX_MS ? POLL_MAX_MS : (int)(until - now) + 1;
+		struct pollfd p[2] = {
+		    {.fd = c->fd, .events = (short)(POLLIN | (out ? POLLOUT : 0))},
+		    {.fd = c->wake[0], .events = POLLIN}};
+		if (poll(p, 2, wait) < 0 && errno != EINTR)
+			break;
+		if (p[1].revents & POLLIN) {
+			char drain[64];
+			while (read(c->wake[0], drain, sizeof drain) > 0) {
+			}
+		}
+		if ((p[0].revents & POLLOUT) && !flush(c)) {
+			end = (verdict){0, NULL};
+			break;
+		}
+		if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		ssize_t n = recv(c->fd, in + have, cap - have, MSG_DONTWAIT);
+		if (n == 0 ||
+		    (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+			end = (verdict){0, NULL}; /* the client left */
+			break;
+		}
+		if (n < 0)
+			continue;
+		have += (size_t)n;
+		last_rx = now_ms();
+		pings = 0;
+		/* Every whole frame in the buffer. */
+		size_t used = 0;
+		verdict v = {0, NULL};
+		while (!v.code) {
+			if (skipping) {
+				size_t k = have - used < skipping ? have - used : (size_t)skipping;
+				used += k;
+				skipping -= k;
+				if (skipping)
+					break;
+				v = on_data(c, &skipped, NULL, 0);
+				continue;
+			}
+			frame_head h;
+			if (!read_head(in + used, have - used, &h))
+				break;
+			bool skip;
+			v = check_head(&h, &skip);
+			if (v.code)
+				break;
+			if (skip) {
+				/* Counted into a message too large, its payload dropped as it
+				 * comes; the message ends (and is refused) with the frame's end. */
+				used += h.size;
+				v = on_data(c, &(frame_head){.fin = false, .opcode = h.opcode},
+				            NULL, (size_t)h.len);
+				skipped = (frame_head){.fin = h.fin,
+				                       .opcode = MG_WEBSOCKET_OPCODE_CONTINUATION};
+				skipping = h.len;
+				continue;
+			}
+			if (have - used < h.size + h.len)
+				break;
+			unsigned char *data = in + used + h.size;
+			for (size_t i = 0; i < h.len; i++)
+				data[i] ^= h.mask[i & 3];
+			v = on_frame(c, &h, data, (size_t)h.len);
+			used += h.size + (size_t)h.len;
+		}
+		memmove(in, in + used, have - used);
+		have -= used;
+		if (v.code) {
+			end = v;
+			break;
+		}
+	}
+	free(in);
+	if (end.code)
+		send_close(c, end.code, end.why);
+	pthread_mutex_lock(&c->lock);
+	c->closed = true;
+	drop_queue_locked(c);
+	pthread_mutex_unlock(&c->lock);
+	/* CivetWeb's own read loop, which runs next, then finds the socket at its end. */
+	shutdown(c->fd, SHUT_RDWR);
+}
+
+static void ws_ready(struct mg_connection *mc, void *cbdata)
+{
+	(void)cbdata;
+	qv__conn *c = mg_get_user_connection_data(mc);
+	if (c)
+		conn_run(c);
+}
+
+/* The socket is gone: out of the server's and the table's lists, the seat offline, the others
+ * told. */
 static void close_work(qv__server *srv, const struct mg_connection *mc, qv__conn *c)
 {
-	pthread_mutex_lock(&c->send_lock);
+	pthread_mutex_lock(&c->lock);
 	c->closed = true;
 	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->send_lock);
+	pthread_mutex_unlock(&c->lock);
 	qv__table *t = c->table;
 	bool listed = false;
 	if (greeted) {
@@ -424,8 +944,16 @@ static void close_work(qv__server *srv, const struct mg_connection *mc, qv__conn
 		qv__table_online_locked(t, c->viewer, -1);
 		qv__table_unlock(t);
 	}
-	mg_set_user_connection_data(mc, NULL);
+	pthread_mutex_lock(&srv->conns_lock);
+	if (c->all_prev)
+		c->all_prev->all_next = c->all_next;
+	else
+		srv->conns = c->all_next;
+	if (c->all_next)
+		c->all_next->all_prev = c->all_prev;
 	atomic_fetch_sub(&srv->sockets, 1);
+	pthread_mutex_unlock(&srv->conns_lock);
+	mg_set_user_connection_data(mc, NULL);
 	qv__table_ref(t);
 	if (listed)
 		conn_unref(c);
@@ -449,8 +977,25 @@ static void ws_close(const struct mg_connection *mc, void *cbdata)
 	}
 }
 
+void qv__ws_connection_gone(const struct mg_connection *mc)
+{
+	/* A handshake that failed after ws_connect accepted it: no close handler comes. */
+	qv__conn *c = mg_get_user_connection_data(mc);
+	if (c)
+		ws_close(mc, c->srv);
+}
+
+void qv__ws_stop_all(qv__server *srv)
+{
+	atomic_store(&srv->stopping, true);
+	pthread_mutex_lock(&srv->conns_lock);
+	for (qv__conn *c = srv->conns; c; c = c->all_next)
+		wake(c);
+	pthread_mutex_unlock(&srv->conns_lock);
+}
+
 void qv__ws_register(qv__server *srv)
 {
-	mg_set_websocket_handler(srv->ctx, "/api/tables/*/ws$", ws_connect, NULL, ws_data, ws_close,
-	                         srv);
+	mg_set_websocket_handler(srv->ctx, "/api/tables/*/ws$", ws_connect, ws_ready, NULL,
+	                         ws_close, srv);
 }

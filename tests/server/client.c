@@ -283,6 +283,8 @@ int tc_ws_send_frame(tc_ws *w, int opcode, const void *data, size_t len, bool mo
 	return rc;
 }
 
+int tc_ws_send_raw(tc_ws *w, const void *bytes, size_t len) { return write_all(w->fd, bytes, len); }
+
 int tc_ws_send_text(tc_ws *w, const char *text)
 {
 	return tc_ws_send_frame(w, 1, text, strlen(text), false);
@@ -337,6 +339,11 @@ int tc_ws_recv(tc_ws *w, int timeout_ms, int *opcode, char **payload, size_t *le
 				continue;
 			}
 			if (*opcode == 8) {
+				if (plen >= 2) {
+					w->close_code = (uint8_t)p[0] << 8 | (uint8_t)p[1];
+					snprintf(w->close_reason, sizeof w->close_reason, "%.*s",
+					         (int)(plen - 2), p + 2);
+				}
 				free(p);
 				w->closed = true;
 				return -1;

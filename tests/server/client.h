@@ -49,6 +49,8 @@ typedef struct tc_ws {
 	char *buf; /* bytes read but not yet consumed */
 	size_t len, cap;
 	bool closed;
+	int close_code;         /* the server's close frame: its code (0: none came) */
+	char close_reason[128]; /* and its reason */
 } tc_ws;
 
 /* Opens a WebSocket at path. Returns 0 on success; otherwise the HTTP status of the refusal
@@ -57,8 +59,11 @@ int tc_ws_open(tc_ws *w, int port, const char *path);
 /* Sends one frame (masked unless `unmasked`), fin set unless `more`. Returns 0 on success. */
 int tc_ws_send_frame(tc_ws *w, int opcode, const void *data, size_t len, bool more);
 int tc_ws_send_text(tc_ws *w, const char *text);
+/* Sends bytes as they are (a frame made by hand: unmasked, say). Returns 0 on success. */
+int tc_ws_send_raw(tc_ws *w, const void *bytes, size_t len);
 /* Receives the next data frame within timeout_ms, answering pings. Returns 1 (a frame, whose
- * payload the caller frees), 0 on timeout, -1 when the socket closed. */
+ * payload the caller frees), 0 on timeout, -1 when the socket closed (after a close frame,
+ * close_code and close_reason hold what it said). */
 int tc_ws_recv(tc_ws *w, int timeout_ms, int *opcode, char **payload, size_t *len);
 /* The next text frame parsed as JSON, or NULL on timeout, close or broken JSON. */
 json_t *tc_ws_recv_json(tc_ws *w, int timeout_ms);

@@ -472,6 +472,27 @@ static void test_shorten(void **state)
 	qv_shorten(longer, QV_QUOTE_MAX, small, sizeof small);
 	assert_int_equal(strlen(small), 7);
 	assert_memory_equal(small, "xxxx\xE2\x80\xA6", 7);
+	/* A buffer too small never splits a character either. */
+	char tiny[9];
+	assert_string_equal(
+	    qv_shorten("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9", QV_QUOTE_MAX, tiny, sizeof tiny),
+	    "\xC3\xA9\xC3\xA9\xE2\x80\xA6");
+	/* What is not UTF-8 becomes U+FFFD, one per byte: a stray continuation byte, a lead byte
+	 * cut short, an overlong '/', a surrogate, a byte no character starts with. */
+	assert_string_equal(qv_shorten("a\x80"
+	                               "b",
+	                               10, buf, sizeof buf),
+	                    "a\xEF\xBF\xBD"
+	                    "b");
+	assert_string_equal(qv_shorten("\xC3", 10, buf, sizeof buf), "\xEF\xBF\xBD");
+	assert_string_equal(qv_shorten("\xC0\xAF", 10, buf, sizeof buf),
+	                    "\xEF\xBF\xBD\xEF\xBF\xBD");
+	assert_string_equal(qv_shorten("\xED\xA0\x80", 1, buf, sizeof buf),
+	                    "\xEF\xBF\xBD\xE2\x80\xA6");
+	assert_string_equal(qv_shorten("\xFFz", 10, buf, sizeof buf), "\xEF\xBF\xBDz");
+	/* Four-byte characters are kept whole. */
+	assert_string_equal(qv_shorten("\xF0\x9F\x8F\xB9!", 10, buf, sizeof buf),
+	                    "\xF0\x9F\x8F\xB9!");
 }
 
 /* Negative zeros and rounding noise print as 0, never "-0.000"; real values are kept. */
