@@ -7,15 +7,23 @@
  * - --humans scripted human clients, each at its own table against one random seat (the four
  *   games in turn) with one spectator, acting after --think milliseconds with a random legal
  *   action of its view, and starting a new table when its game ends.
+ * - --hard-tables tables of `hard` seats only (the four games in turn), each watched by one
+ *   socket, created from the same address as the rest: the server's cap of tables with AI
+ *   seats per address (--address-ai-tables, passed on) refuses those past it (429, counted).
  * It reports the moves per second (history entries over all tables, from the versions the
  * clients see), the latency from a human's act to the update that answers it (p50, p99, max;
- * AI thinking is not in it: the update for the act comes before the AI's reply), and the
- * server's threads and memory from /proc. Two processes drive the sockets with poll(): one the
- * AI tables' spectators, one the humans (so that a human's update is read when it arrives, not
- * after the spectator frames queued before it).
+ * AI thinking is not in it: the update for the act comes before the AI's reply), the time
+ * from a human's act to the AI's reply (the next update in which the human may act again:
+ * its opponent is `random`, so this is the wait for an AI worker), and the server's threads
+ * and memory from /proc; with --rss-every S, the server's RSS every S seconds on stderr. Two
+ * processes drive the sockets with poll(): one the AI tables' spectators, one the humans (so that a
+ * human's update is read when it arrives, not after the spectator frames queued before it).
  *
  * Usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] [--spectators K]
- *                   [--humans M] [--think MS] [--threads T]
+ *                   [--humans M] [--think MS] [--threads T] [--hard-tables N]
+ *                   [--address-ai-tables N] [--rss-every S]
+ * The per-address limits of the server are raised for the load (one address makes every
+ * table) unless the binary predates them (its --help does not name --create-rate).
  */
 #define _DEFAULT_SOURCE
 #include <poll.h>
@@ -33,6 +41,8 @@ static const char *const games[] = {"three-arrows", "concardia", "evons", "arrow
 
 /* --think: the mean think time of a scripted human, in milliseconds. */
 static double think = 500;
+/* --rss-every: seconds between the server's RSS samples on stderr, 0 for none. */
+static double rss_every = 0;
 
 typedef struct sock {
 	tc_ws ws;
@@ -44,11 +54,13 @@ typedef struct sock {
 	double sent_at; /* when the pending act was sent, 0 when none */
 	long long sent_v;
 	double next_act; /* when to act next (humans) */
+	double ai_from;  /* when the human acted, while the AI's reply is awaited; 0 otherwise */
 } sock;
 
 typedef struct table {
 	char id[32];
 	bool human;
+	bool hard;
 	long long v0; /* version when first seen */
 	long long v;  /* highest version seen */
 	bool over;
@@ -59,8 +71,9 @@ static table *tables;
 static int ntables, captables;
 static sock *socks;
 static int nsocks, capsocks;
-static double *lat;
-static int nlat, caplat;
+static double *lat, *reply;
+static int nlat, caplat, nreply, capreply;
+static int hard_refused;
 static int errors, games_done;
 static unsigned rnd = 12345;
 
@@ -82,13 +95,20 @@ static void die(const char *msg)
 	exit(1);
 }
 
-/* Creates a table and returns its index. */
-static int new_table(bool human)
+/* Creates a table and returns its index; a hard table refused with 429 (the server's cap per
+ * address) is counted and -1 returned. */
+static int new_table(bool human, bool hard)
 {
 	int g = (int)(next_rand() % 4);
+	/* No Evons at the hard tables: a deep search of Evons overran a buffer at c3b13f2
+	 * (issue 20) and killed the server, which would measure nothing. */
+	if (hard && g == 2)
+		g = 0;
 	const char *seats;
 	if (human)
 		seats = g == 3 ? "[\"human\", \"random\", \"random\"]" : "[\"human\", \"random\"]";
+	else if (hard)
+		seats = g == 3 ? "[\"hard\", \"hard\", \"hard\"]" : "[\"hard\", \"hard\"]";
 	else
 		seats = g == 3 ? "[\"random\", \"greedy\", \"easy\"]" : "[\"greedy\", \"easy\"]";
 	char body[256];
@@ -99,6 +119,11 @@ static int new_table(bool human)
 	                  : "{}");
 	tc_reply r;
 	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	if (hard && r.status == 429) {
+		hard_refused++;
+		tc_reply_free(&r);
+		return -1;
+	}
 	if (r.status != 201)
 		die(r.body ? r.body : "cannot create a table");
 	if (ntables == captables) {
@@ -109,6 +134,7 @@ static int new_table(bool human)
 	memset(t, 0, sizeof *t);
 	snprintf(t->id, sizeof t->id, "%s", json_string_value(json_object_get(r.json, "id")));
 	t->human = human;
+	t->hard = hard;
 	t->v0 = -1;
 	tc_reply_free(&r);
 	return ntables++;
@@ -151,13 +177,15 @@ static void open_sock(int ti, bool human, int reuse)
 	s->next_act = first_act();
 }
 
-static void add_latency(double ms)
+static void add_to(double **a, int *n, int *cap, double ms)
 {
-	if (nlat == caplat) {
-		caplat = caplat ? 2 * caplat : 4096;
-		lat = realloc(lat, (size_t)caplat * sizeof *lat);
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		*a = realloc(*a, (size_t)*cap * sizeof **a);
+		if (!*a)
+			die("out of memory");
 	}
-	lat[nlat++] = ms;
+	(*a)[(*n)++] = ms;
 }
 
 /* Handles the frames waiting on socket i. */
@@ -197,8 +225,16 @@ static void on_readable(int i)
 			games_done++;
 		}
 		if (s->human) {
+			size_t legal =
+			    json_array_size(json_object_get(json_object_get(f, "view"), "legal"));
+			if (s->ai_from > 0 && (legal > 0 || s->over)) {
+				add_to(&reply, &nreply, &capreply, tc_now_ms() - s->ai_from);
+				s->ai_from = 0;
+			}
 			if (s->sent_at > 0 && v > s->sent_v) {
-				add_latency(tc_now_ms() - s->sent_at);
+				add_to(&lat, &nlat, &caplat, tc_now_ms() - s->sent_at);
+				if (legal == 0 && !s->over)
+					s->ai_from = s->sent_at;
 				s->sent_at = 0;
 				s->next_act = tc_now_ms() +
 				              think * (0.5 + (double)(next_rand() % 1000) / 1000);
@@ -260,6 +296,7 @@ typedef struct tally {
 	int errors;    /* error frames */
 	long threads;  /* the server's most threads (sampled by the humans' driver) */
 	long rss_peak; /* the server's largest VmRSS, KiB (likewise) */
+	int hard_refused; /* hard tables refused (429) */
 } tally;
 
 /* Drives this process's sockets for `seconds`, replacing finished tables; `sample` reads the
@@ -271,7 +308,7 @@ static tally drive(double seconds, bool sample)
 	struct pollfd *pfd = calloc((size_t)capsocks, sizeof *pfd);
 	if (!pfd)
 		die("out of memory");
-	double next_sample = start;
+	double next_sample = start, next_rss = start;
 	while (tc_now_ms() < end) {
 		for (int i = 0; i < nsocks; i++) {
 			pfd[i].fd = socks[i].ws.fd;
@@ -292,7 +329,9 @@ static tally drive(double seconds, bool sample)
 			int ti = s->table;
 			bool human_table = tables[ti].human;
 			/* Close every socket of the table and reopen them on a new one. */
-			int nt = new_table(human_table);
+			int nt = new_table(human_table, tables[ti].hard);
+			if (nt < 0)
+				die("a finished hard table could not be replaced");
 			for (int k = 0; k < nsocks; k++)
 				if (socks[k].table == ti) {
 					bool h = socks[k].human;
@@ -313,6 +352,12 @@ static tally drive(double seconds, bool sample)
 			got.rss_peak = rss > got.rss_peak ? rss : got.rss_peak;
 			next_sample += 1000;
 		}
+		if (sample && rss_every > 0 && tc_now_ms() >= next_rss) {
+			fprintf(stderr, "serve_load: %4.0f s: server RSS %.1f MiB\n",
+			        (tc_now_ms() - start) / 1000,
+			        (double)proc_field(server.pid, "VmRSS:") / 1024);
+			next_rss += rss_every * 1000;
+		}
 	}
 	free(pfd);
 	double elapsed = (tc_now_ms() - start) / 1000;
@@ -325,18 +370,34 @@ static tally drive(double seconds, bool sample)
 	got.games = games_done;
 	got.socks = nsocks;
 	got.errors = errors;
+	got.hard_refused = hard_refused;
 	return got;
+}
+
+/* Whether `quiver serve` has the per-address limits (a binary built before them does not). */
+static bool has_limits(const char *quiver)
+{
+	char cmd[1024], text[8192];
+	snprintf(cmd, sizeof cmd, "'%s' serve --help", quiver);
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return false;
+	size_t n = fread(text, 1, sizeof text - 1, p);
+	text[n] = '\0';
+	pclose(p);
+	return strstr(text, "--create-rate") != NULL;
 }
 
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		fprintf(stderr, "usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] "
-		                "[--spectators K] [--humans M] [--think MS] [--threads T]\n");
+		                "[--spectators K] [--humans M] [--think MS] [--threads T] "
+		                "[--hard-tables N] [--address-ai-tables N] [--rss-every S]\n");
 		return 2;
 	}
 	double seconds = 30;
-	int ai = 100, spect = 3, humans = 100, threads = 2;
+	int ai = 100, spect = 3, humans = 100, threads = 2, hard = 0, ai_cap = 1000000;
 	for (int i = 2; i + 1 < argc; i += 2) {
 		double x = atof(argv[i + 1]);
 		if (strcmp(argv[i], "--seconds") == 0 && x > 0 && x <= 600)
@@ -351,6 +412,12 @@ int main(int argc, char **argv)
 			think = x;
 		else if (strcmp(argv[i], "--threads") == 0 && x >= 1 && x <= 64)
 			threads = (int)x;
+		else if (strcmp(argv[i], "--hard-tables") == 0 && x >= 0 && x <= 2000)
+			hard = (int)x;
+		else if (strcmp(argv[i], "--address-ai-tables") == 0 && x >= 1 && x <= 1000000)
+			ai_cap = (int)x;
+		else if (strcmp(argv[i], "--rss-every") == 0 && x >= 0 && x <= 600)
+			rss_every = x;
 		else {
 			fprintf(stderr, "serve_load: bad option %s %s\n", argv[i], argv[i + 1]);
 			return 2;
@@ -365,21 +432,31 @@ int main(int argc, char **argv)
 	char dir[] = "/tmp/qvloadXXXXXX";
 	if (!mkdtemp(dir))
 		die("mkdtemp failed");
-	char db[64], maxs[16], thr[16];
+	char db[64], maxs[16], thr[16], cap[16];
 	snprintf(db, sizeof db, "%s/load.db", dir);
-	int total = ai * spect + 2 * humans;
+	int total = ai * spect + 2 * humans + hard;
 	snprintf(maxs, sizeof maxs, "%d", total + 50);
 	snprintf(thr, sizeof thr, "%d", threads);
-	/* Every client is on 127.0.0.1: one address may hold all the sockets. */
+	snprintf(cap, sizeof cap, "%d", ai_cap);
+	/* Every client is on 127.0.0.1: one address may hold all the sockets and tables. The
+	 * limits after the first six are left out for a build that has none (a baseline). */
 	const char *extra[] = {"--max-sockets",
-	                       maxs,
-	                       "--max-sockets-per-address",
 	                       maxs,
 	                       "--threads",
 	                       thr,
 	                       "--max-tables",
 	                       "100000",
+	                       "--max-sockets-per-address",
+	                       maxs,
+	                       "--create-rate",
+	                       "1000000",
+	                       "--address-tables",
+	                       "1000000",
+	                       "--address-ai-tables",
+	                       cap,
 	                       NULL};
+	if (!has_limits(argv[1]))
+		extra[6] = NULL;
 	if (tc_server_start(&server, argv[1], db, extra))
 		die("the server did not start");
 
@@ -398,8 +475,13 @@ int main(int argc, char **argv)
 		close(ready[0]);
 		rnd ^= 0x9e3779b9u;
 		for (int i = 0; i < ai; i++) {
-			int t = new_table(false);
+			int t = new_table(false, false);
 			for (int k = 0; k < spect; k++)
+				open_sock(t, false, -1);
+		}
+		for (int i = 0; i < hard; i++) {
+			int t = new_table(false, true);
+			if (t >= 0)
 				open_sock(t, false, -1);
 		}
 		if (write(ready[1], "", 1) != 1)
@@ -411,7 +493,7 @@ int main(int argc, char **argv)
 	close(fds[1]);
 	close(ready[1]);
 	for (int i = 0; i < humans; i++) {
-		int t = new_table(true);
+		int t = new_table(true, false);
 		open_sock(t, true, -1);
 		open_sock(t, false, -1);
 	}
@@ -446,6 +528,11 @@ int main(int argc, char **argv)
 	       mine.threads, (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
 	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d)\n", seconds, errors,
 	       think, threads);
+	qsort(reply, (size_t)nreply, sizeof *reply, cmp_double);
+	printf("act→AI reply at the human tables: %d replies, p50 %.1f ms, p99 %.1f ms, max %.1f "
+	       "ms; hard tables: %d asked, %d refused (429)\n",
+	       nreply, nreply ? reply[nreply / 2] : 0, nreply ? reply[(nreply * 99) / 100] : 0,
+	       nreply ? reply[nreply - 1] : 0, hard, theirs.hard_refused);
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)

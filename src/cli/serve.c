@@ -24,6 +24,10 @@ static const cli_opt serve_opts[] = {
     {"help", NULL},
     {"tutorials", "DIR"},
     {"max-sockets-per-address", "N"},
+    {"waiting-expiry", "S"},
+    {"create-rate", "N"},
+    {"address-tables", "N"},
+    {"address-ai-tables", "N"},
     {NULL, NULL},
 };
 
@@ -57,11 +61,20 @@ static void serve_help(void)
 	    "                    from it get 429 (default 32)\n"
 	    "  --threads N       worker threads for AI seats and chance events (default 2)\n"
 	    "  --max-tables N    tables not over before creating one gets 503 (default 1000)\n"
+	    "  --waiting-expiry S  seconds a table waits for its players before it is removed\n"
+	    "                    (default %d: one hour)\n"
+	    "  --create-rate N   tables one client address may create per minute, in bursts\n"
+	    "                    of up to N (default %d; 429 past it)\n"
+	    "  --address-tables N  tables not over one client address may have created\n"
+	    "                    (default %d; 429 past it)\n"
+	    "  --address-ai-tables N  of those, tables with an easy, medium or hard seat\n"
+	    "                    (default %d; 429 past it)\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
-	    QV__HTTP_THREADS);
+	    QV__HTTP_THREADS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
+	    QV__ADDRESS_AI_TABLES);
 }
 
 /* Whether dir is a folder. */
@@ -112,7 +125,11 @@ int cli_serve(int argc, char **argv)
 	                         .max_sockets = 500,
 	                         .max_sockets_per_address = 32,
 	                         .threads = 2,
-	                         .max_tables = 1000};
+	                         .max_tables = 1000,
+	                         .waiting_ttl = QV__WAITING_TTL,
+	                         .create_rate = QV__CREATE_RATE,
+	                         .address_tables = QV__ADDRESS_TABLES,
+	                         .address_ai_tables = QV__ADDRESS_AI_TABLES};
 	const char *web = NULL, *rules = NULL, *tutorials = NULL, *v;
 	long x;
 	int o;
@@ -148,6 +165,26 @@ int cli_serve(int argc, char **argv)
 			if (!cli_long("serve", "--max-sockets-per-address", v, 1, 20000, &x))
 				return CLI_EXIT_USAGE;
 			cfg.max_sockets_per_address = (int)x;
+			break;
+		case 11:
+			if (!cli_long("serve", "--waiting-expiry", v, 1, 30 * 86400, &x))
+				return CLI_EXIT_USAGE;
+			cfg.waiting_ttl = (double)x;
+			break;
+		case 12:
+			if (!cli_long("serve", "--create-rate", v, 1, 1000000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.create_rate = (int)x;
+			break;
+		case 13:
+			if (!cli_long("serve", "--address-tables", v, 1, 1000000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.address_tables = (int)x;
+			break;
+		case 14:
+			if (!cli_long("serve", "--address-ai-tables", v, 1, 1000000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.address_ai_tables = (int)x;
 			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",

@@ -238,12 +238,14 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 		return st;
 	qv__table *t;
 	qv_err err;
-	if (qv__server_room(srv, &err)) {
+	const char *addr = mg_get_request_info(c)->remote_addr;
+	int refusal;
+	if (qv__server_room(srv, addr, req, &refusal, &err)) {
 		json_decref(req);
-		qv__http_error(c, 503, "%s", err.msg);
-		return 503;
+		qv__http_error(c, refusal, "%s", err.msg);
+		return refusal;
 	}
-	qv_status rc = qv__table_create(&t, srv->store, req, &err);
+	qv_status rc = qv__table_create(&t, srv->store, req, addr, &err);
 	json_decref(req);
 	if (rc)
 		return table_failed(srv, c, rc, &err);
@@ -380,6 +382,35 @@ static int post_replay(struct mg_connection *c)
 	return 200;
 }
 
+/* A finished table that is not in memory, answered from what was stored when its game ended
+ * (never replayed): its info, its record, or a refused join. 0 when the request needs the
+ * table itself (it is in memory, not over, stored by an older quiver, or the path is /replay
+ * or /ws). */
+static int finished_route(qv__server *srv, struct mg_connection *c, const char *id, const char *sub)
+{
+	bool info = !*sub, record = strcmp(sub, "/record") == 0, join = strcmp(sub, "/join") == 0;
+	if (!info && !record && !join)
+		return 0;
+	qv__table *t = qv__server_find_resident(srv, id);
+	if (t || !qv__table_id_valid(id)) {
+		qv__table_unref(t);
+		return 0;
+	}
+	char *text = NULL, *rec = NULL;
+	if (qv__store_get_over(srv->store, id, &text, record ? &rec : NULL) != 1)
+		return 0;
+	int st = 200;
+	if (join) {
+		st = 409;
+		qv__http_error(c, st, "the game at table %s is over", id);
+	} else {
+		send_text(c, 200, record ? rec : text, NULL);
+	}
+	free(text);
+	free(rec);
+	return st;
+}
+
 /* Routes /api/tables/ID[/join|/record|/replay|/ws]. */
 static int table_route(qv__server *srv, struct mg_connection *c, const char *method,
                        const char *rest)
@@ -410,13 +441,15 @@ static int table_route(qv__server *srv, struct mg_connection *c, const char *met
 	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	if (strcmp(allow, "GET") == 0 ? !get : strcmp(method, allow) != 0)
 		return qv__http_not_allowed(c, method, allow);
+	int st = finished_route(srv, c, id, sub);
+	if (st)
+		return st;
 	qv__table *t = qv__server_find(srv, id);
 	if (!t) {
 		qv__http_error(c, 404, "no table '%s'",
 		               qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
 		return 404;
 	}
-	int st;
 	if (!*sub) {
 		qv__table_lock(t);
 		json_t *info = qv__table_info_locked(t);

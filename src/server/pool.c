@@ -1,8 +1,11 @@
 /*
- * pool.c - worker threads over one first-in-first-out queue (a linked list under a mutex).
+ * pool.c - worker threads over queues in lanes: each lane is first in, first out, and the
+ * workers take from the lanes in turn (round robin), so that one lane with many jobs delays
+ * another lane's job by one job at most per worker. All under one mutex.
  */
 #define _DEFAULT_SOURCE /* syscall */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -16,10 +19,18 @@ typedef struct job {
 	struct job *next;
 } job;
 
+/* A lane with queued jobs; lanes without jobs are freed. */
+typedef struct lane {
+	char key[QV__LANE_KEY];
+	job *head, *tail;
+	struct lane *next;
+} lane;
+
 struct qv__pool {
 	pthread_mutex_t lock;
 	pthread_cond_t ready;
-	job *head, *tail;
+	lane *lanes; /* in the order they were opened */
+	lane *turn;  /* the lane served next, NULL: the first */
 	bool stopping;
 	int niceness;
 	int nthreads;
@@ -27,6 +38,28 @@ struct qv__pool {
 	qv__pool_fn run, drop;
 	void *ctx;
 };
+
+/* Takes the next job in round robin over the lanes (the caller holds the lock); NULL when
+ * none is queued. */
+static job *take(qv__pool *p)
+{
+	lane *l = p->turn ? p->turn : p->lanes;
+	if (!l)
+		return NULL;
+	job *j = l->head;
+	l->head = j->next;
+	if (!l->head)
+		l->tail = NULL;
+	p->turn = l->next;
+	if (!l->head) {
+		lane **at = &p->lanes;
+		while (*at != l)
+			at = &(*at)->next;
+		*at = l->next;
+		free(l);
+	}
+	return j;
+}
 
 /* Takes jobs until the pool stops. */
 static void *worker(void *arg)
@@ -38,14 +71,11 @@ static void *worker(void *arg)
 		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), p->niceness);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		while (!p->head && !p->stopping)
+		while (!p->lanes && !p->stopping)
 			pthread_cond_wait(&p->ready, &p->lock);
 		if (p->stopping)
 			break;
-		job *j = p->head;
-		p->head = j->next;
-		if (!p->head)
-			p->tail = NULL;
+		job *j = take(p);
 		pthread_mutex_unlock(&p->lock);
 		p->run(p->ctx, j->item);
 		free(j);
@@ -83,11 +113,24 @@ qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn ru
 	return QV_OK;
 }
 
-void qv__pool_push(qv__pool *p, void *item)
+void qv__pool_push_lane(qv__pool *p, void *item, const char *key)
 {
 	job *j = malloc(sizeof *j);
 	pthread_mutex_lock(&p->lock);
-	if (!j || p->stopping) {
+	lane *l = p->lanes, *last = NULL;
+	for (; l && strncmp(l->key, key, sizeof l->key - 1) != 0; l = l->next)
+		last = l;
+	if (j && !l && !p->stopping) {
+		l = calloc(1, sizeof *l);
+		if (l) {
+			snprintf(l->key, sizeof l->key, "%s", key);
+			if (last)
+				last->next = l;
+			else
+				p->lanes = l;
+		}
+	}
+	if (!j || !l || p->stopping) {
 		pthread_mutex_unlock(&p->lock);
 		free(j);
 		p->drop(p->ctx, item);
@@ -95,14 +138,16 @@ void qv__pool_push(qv__pool *p, void *item)
 	}
 	j->item = item;
 	j->next = NULL;
-	if (p->tail)
-		p->tail->next = j;
+	if (l->tail)
+		l->tail->next = j;
 	else
-		p->head = j;
-	p->tail = j;
+		l->head = j;
+	l->tail = j;
 	pthread_cond_signal(&p->ready);
 	pthread_mutex_unlock(&p->lock);
 }
+
+void qv__pool_push(qv__pool *p, void *item) { qv__pool_push_lane(p, item, ""); }
 
 void qv__pool_stop(qv__pool *p)
 {
@@ -114,9 +159,8 @@ void qv__pool_stop(qv__pool *p)
 	pthread_mutex_unlock(&p->lock);
 	for (int i = 0; i < p->nthreads; i++)
 		pthread_join(p->threads[i], NULL);
-	while (p->head) {
-		job *j = p->head;
-		p->head = j->next;
+	job *j;
+	while ((j = take(p)) != NULL) {
 		p->drop(p->ctx, j->item);
 		free(j);
 	}

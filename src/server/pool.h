@@ -1,7 +1,8 @@
 /*
- * pool.h - a few worker threads that run queued jobs in order (the AI seats and chance events
- * of the server's tables), so that a long search never holds up a socket or another table.
- * Internal to the server.
+ * pool.h - a few worker threads that run queued jobs (the AI seats and chance events of the
+ * server's tables), so that a long search never holds up a socket or another table. Jobs are
+ * queued in lanes (the server uses one per client address): first in, first out within a
+ * lane, and the lanes take turns. Internal to the server.
  */
 #ifndef QUIVER_SERVER_POOL_H
 #define QUIVER_SERVER_POOL_H
@@ -19,7 +20,14 @@ typedef void (*qv__pool_fn)(void *ctx, void *item);
  * answering people. */
 qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn run, qv__pool_fn drop,
                        void *ctx, qv_err *err);
-/* Queues item (first in, first out). After qv__pool_stop, items are dropped at once. */
+/* Longest lane key kept (longer keys are cut). */
+#define QV__LANE_KEY 48
+
+/* Queues item at the end of lane `key`; the workers serve the lanes with queued jobs in turn,
+ * one job each. Items pushed after qv__pool_stop (or when memory runs out) are dropped at
+ * once. */
+void qv__pool_push_lane(qv__pool *p, void *item, const char *key);
+/* Queues item in the lane "" (a pool used only so is first in, first out). */
 void qv__pool_push(qv__pool *p, void *item);
 /* Lets running jobs finish, drops queued ones, joins the threads and frees the pool. */
 void qv__pool_stop(qv__pool *p);

@@ -4,16 +4,27 @@
  * the worker pool, and a finished table without connections leaves memory.
  */
 #include <arpa/inet.h>
+#include <malloc.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <civetweb.h>
 
 #include "server/server.h"
+
+/* Memory: glibc gives threads that contend for malloc arenas of their own, up to 8 per core,
+ * and a freed block's pages stay in the process until the top of its heap is free. With
+ * hundreds of threads (one per socket) allocating frames, logs and searches, the RSS of a
+ * steady load kept growing (137 -> 165 MiB over the last 5 of 10 minutes, no leak:
+ * docs/benchmarks.md). So the server keeps MALLOC_ARENAS arenas and hands free pages back to
+ * the system every TRIM_EVERY seconds (malloc_trim also releases free pages in the middle of
+ * a heap). */
+#define MALLOC_ARENAS 2
+#define TRIM_EVERY    10
 
 /* How much lower the AI workers' priority is than the threads that answer requests: on a busy
  * machine a search then never delays a person's act (docs/benchmarks.md). */
@@ -66,17 +77,71 @@ static qv_status restore_visit(void *ctx, const qv__stored_table *saved, qv_err 
 	return rc;
 }
 
-qv__table *qv__server_find(qv__server *srv, const char *id)
+/* Seconds since the epoch. */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Removes the waiting tables older than waiting_ttl from the registry and the database, at
+ * most once a second; their viewers are told why (qv__table_expire_locked). */
+static void sweep_expired(qv__server *srv)
+{
+	double t0 = now();
+	qv__table **gone = NULL;
+	int ngone = 0;
+	pthread_mutex_lock(&srv->reg_lock);
+	if (t0 - srv->swept >= 1) {
+		srv->swept = t0;
+		for (int i = 0; i < srv->ntables; i++) {
+			qv__table *t = srv->tables[i];
+			qv__table_lock(t);
+			bool old =
+			    t->status == QV__WAITING && t->created + srv->cfg.waiting_ttl < t0;
+			if (old)
+				qv__table_expire_locked(t, srv->cfg.waiting_ttl);
+			qv__table_unlock(t);
+			if (!old)
+				continue;
+			qv__table **grown = realloc(gone, (size_t)(ngone + 1) * sizeof *grown);
+			if (!grown)
+				break;
+			gone = grown;
+			gone[ngone++] = t;
+			srv->tables[i--] = srv->tables[--srv->ntables];
+		}
+	}
+	pthread_mutex_unlock(&srv->reg_lock);
+	for (int i = 0; i < ngone; i++) {
+		qv_err err;
+		if (qv__store_delete(srv->store, gone[i]->id, &err))
+			fprintf(stderr, "quiver serve: %s\n", err.msg);
+		qv__ws_broadcast(gone[i]);
+		qv__table_unref(gone[i]); /* the registry's */
+	}
+	free(gone);
+}
+
+qv__table *qv__server_find_resident(qv__server *srv, const char *id)
 {
 	if (!qv__table_id_valid(id))
 		return NULL;
+	sweep_expired(srv);
 	pthread_mutex_lock(&srv->reg_lock);
 	int i = registry_index(srv, id);
 	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
 	if (t)
 		qv__table_ref(t);
 	pthread_mutex_unlock(&srv->reg_lock);
-	if (t)
+	return t;
+}
+
+qv__table *qv__server_find(qv__server *srv, const char *id)
+{
+	qv__table *t = qv__server_find_resident(srv, id);
+	if (!qv__table_id_valid(id) || t)
 		return t;
 
 	/* Not in memory: a finished table, read back from the database. */
@@ -90,7 +155,7 @@ qv__table *qv__server_find(qv__server *srv, const char *id)
 	}
 	qv__table *loaded = slot[1];
 	pthread_mutex_lock(&srv->reg_lock);
-	i = registry_index(srv, id);
+	int i = registry_index(srv, id);
 	if (i >= 0) {
 		/* Another request read it back first. */
 		t = srv->tables[i];
@@ -107,22 +172,93 @@ qv__table *qv__server_find(qv__server *srv, const char *id)
 	return t;
 }
 
-qv_status qv__server_room(qv__server *srv, qv_err *err)
+/* Whether the request asks for a seat played by a search. */
+static bool asks_search(const json_t *request)
 {
+	const json_t *seats = json_object_get(request, "seats");
+	for (size_t i = 0; i < json_array_size(seats); i++) {
+		const char *k = json_string_value(json_array_get(seats, i));
+		if (k && qv__seat_kind_searches(k))
+			return true;
+	}
+	return false;
+}
+
+/* The allowance of addr (the caller holds reg_lock), refilled to the present. */
+static qv__rate *rate_of(qv__server *srv, const char *addr, double t0)
+{
+	qv__rate *r = NULL, *oldest = &srv->rates[0];
+	for (int i = 0; i < QV__RATE_SLOTS && !r; i++) {
+		qv__rate *x = &srv->rates[i];
+		if (strcmp(x->addr, addr) == 0)
+			r = x;
+		else if (x->at < oldest->at)
+			oldest = x;
+	}
+	double cap = srv->cfg.create_rate;
+	if (!r) {
+		r = oldest;
+		qv_copy(r->addr, sizeof r->addr, addr);
+		r->tokens = cap;
+		r->at = t0;
+	}
+	r->tokens += (t0 - r->at) * cap / 60;
+	if (r->tokens > cap)
+		r->tokens = cap;
+	r->at = t0;
+	return r;
+}
+
+qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
+                          qv_err *err)
+{
+	sweep_expired(srv);
+	bool ai = asks_search(request);
+	double t0 = now();
 	pthread_mutex_lock(&srv->reg_lock);
-	int open = 0;
+	int open = 0, mine = 0, mine_ai = 0;
 	for (int i = 0; i < srv->ntables; i++) {
-		qv__table_lock(srv->tables[i]);
-		open += srv->tables[i]->status != QV__OVER;
-		qv__table_unlock(srv->tables[i]);
+		qv__table *t = srv->tables[i];
+		qv__table_lock(t);
+		bool counts = t->status != QV__OVER;
+		bool own = counts && strcmp(t->owner, addr) == 0;
+		open += counts;
+		mine += own;
+		mine_ai += own && t->searches && !t->stuck[0];
+		qv__table_unlock(t);
+	}
+	qv_status rc = QV_OK;
+	*status = 429;
+	qv__rate *r = rate_of(srv, addr, t0);
+	if (open >= srv->cfg.max_tables) {
+		*status = 503;
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many open tables (%d, the server's limit); try again when a "
+		             "game has ended",
+		             open);
+	} else if (mine >= srv->cfg.address_tables) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many open tables from your address: %d of at most %d (the "
+		             "server's --address-tables); finish a game or wait for a waiting "
+		             "table to expire",
+		             mine, srv->cfg.address_tables);
+	} else if (ai && mine_ai >= srv->cfg.address_ai_tables) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many tables with AI seats (easy, medium, hard) from your "
+		             "address: %d of at most %d (the server's --address-ai-tables); "
+		             "finish one first",
+		             mine_ai, srv->cfg.address_ai_tables);
+	} else if (r->tokens < 1) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many tables created from your address: at most %d a minute "
+		             "(the server's --create-rate); try again in %.0f s",
+		             srv->cfg.create_rate,
+		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
+	} else {
+		r->tokens -= 1;
 	}
 	pthread_mutex_unlock(&srv->reg_lock);
-	if (open >= srv->cfg.max_tables)
-		return qv_fail(err, QV_ESTATE,
-		               "too many open tables (%d, the server's limit); try "
-		               "again when a game has ended",
-		               open);
-	return QV_OK;
+	return rc;
 }
 
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
@@ -137,6 +273,7 @@ qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 
 int qv__server_list(qv__server *srv, qv__table ***out)
 {
+	sweep_expired(srv);
 	pthread_mutex_lock(&srv->reg_lock);
 	qv__table **list = malloc(sizeof *list * (size_t)(srv->ntables ? srv->ntables : 1));
 	int n = 0;
@@ -154,6 +291,14 @@ int qv__server_list(qv__server *srv, qv__table ***out)
 	return n;
 }
 
+/* Returns free memory to the system at most every TRIM_EVERY seconds. */
+static void maybe_trim(qv__server *srv)
+{
+	double t0 = now(), last = atomic_load(&srv->trimmed);
+	if (t0 - last >= TRIM_EVERY && atomic_compare_exchange_strong(&srv->trimmed, &last, t0))
+		malloc_trim(0);
+}
+
 /* Drops a finished table that nobody watches and no worker holds from memory. */
 static void maybe_evict(qv__server *srv, qv__table *t)
 {
@@ -167,8 +312,10 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 	else
 		go = false;
 	pthread_mutex_unlock(&srv->reg_lock);
-	if (go)
+	if (go) {
 		qv__table_unref(t);
+		maybe_trim(srv);
+	}
 }
 
 /* ---- the worker pool ------------------------------------------------------------------------ */
@@ -184,7 +331,7 @@ static void schedule(qv__server *srv, qv__table *t)
 	}
 	qv__table_unlock(t);
 	if (go)
-		qv__pool_push(srv->pool, t);
+		qv__pool_push_lane(srv->pool, t, t->owner);
 }
 
 /* One step of a queued table on a worker; the table goes back to the end of the queue while
@@ -201,7 +348,7 @@ static void run_step(void *ctx, void *item)
 		t->queued = false;
 	qv__table_unlock(t);
 	if (again) {
-		qv__pool_push(srv->pool, t);
+		qv__pool_push_lane(srv->pool, t, t->owner);
 		return;
 	}
 	maybe_evict(srv, t);
@@ -329,13 +476,35 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	srv->cfg.web_dir = srv->web_dir[0] ? srv->web_dir : NULL;
 	srv->cfg.rules_dir = srv->rules_dir[0] ? srv->rules_dir : NULL;
 	srv->cfg.tutorials_dir = srv->tutorials_dir[0] ? srv->tutorials_dir : NULL;
+	if (srv->cfg.waiting_ttl <= 0)
+		srv->cfg.waiting_ttl = QV__WAITING_TTL;
+	if (srv->cfg.create_rate <= 0)
+		srv->cfg.create_rate = QV__CREATE_RATE;
+	if (srv->cfg.address_tables <= 0)
+		srv->cfg.address_tables = QV__ADDRESS_TABLES;
+	if (srv->cfg.address_ai_tables <= 0)
+		srv->cfg.address_ai_tables = QV__ADDRESS_AI_TABLES;
 	pthread_mutex_init(&srv->reg_lock, NULL);
 	pthread_mutex_init(&srv->conns_lock, NULL);
 	atomic_init(&srv->stopping, false);
+	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
+	atomic_init(&srv->trimmed, 0.0);
 	atomic_init(&srv->sockets, 0);
 	atomic_init(&srv->stopped, false);
 
+	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
+	if (!srv->rates) {
+		qv__server_stop(srv);
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	}
 	qv_status rc = qv__store_open(&srv->store, cfg->db, err);
+	int expired = 0;
+	if (!rc)
+		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
+		                              err);
+	if (expired > 0)
+		fprintf(stderr, "quiver serve: removed %d waiting table%s older than %.0f s\n",
+		        expired, expired == 1 ? "" : "s", srv->cfg.waiting_ttl);
 	if (!rc) {
 		pthread_mutex_lock(&srv->reg_lock);
 		rc = qv__store_load_open(srv->store, load_visit, srv, err);
@@ -435,6 +604,7 @@ void qv__server_stop(qv__server *srv)
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);
 	free(srv->tables);
+	free(srv->rates);
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
 	pthread_mutex_destroy(&srv->conns_lock);

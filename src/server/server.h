@@ -41,7 +41,28 @@ typedef struct qv__server_config {
 	int max_sockets_per_address; /* open WebSockets of one client address before 429 */
 	int threads;           /* workers for AI seats and chance */
 	int max_tables;        /* tables not over before 503 */
+	double waiting_ttl;    /* seconds a table may wait for its players before it is removed */
+	int create_rate;       /* tables one client address may create per minute (429 past) */
+	int address_tables;    /* tables not over one client address may have created */
+	int address_ai_tables; /* of which with a searching seat (easy, medium, hard) */
 } qv__server_config;
+
+/* The defaults of the limits above (docs/server.md says why these values); a config that
+ * leaves one at 0 gets its default. */
+#define QV__WAITING_TTL       3600
+#define QV__CREATE_RATE       20
+#define QV__ADDRESS_TABLES    20
+#define QV__ADDRESS_AI_TABLES 4
+
+/* A client address's allowance of new tables (a token bucket of create_rate per minute). */
+typedef struct qv__rate {
+	char addr[48];
+	double tokens, at;
+} qv__rate;
+
+/* Client addresses whose allowance is kept; when all are in use, the longest unused is
+ * reused (it has the most tokens back). */
+#define QV__RATE_SLOTS 4096
 
 typedef struct qv__server {
 	qv__server_config cfg;
@@ -53,10 +74,13 @@ typedef struct qv__server {
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	qv__table **tables;
 	int ntables, cap;
+	double swept;       /* when expired waiting tables were last removed; guarded by reg_lock */
+	qv__rate *rates;    /* QV__RATE_SLOTS of them, guarded by reg_lock */
 	atomic_int sockets; /* open WebSockets */
 	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
 	struct qv__conn *conns;
 	atomic_bool stopping; /* the connections are to close (see qv__ws_stop_all) */
+	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */
 	atomic_bool stopped; /* CivetWeb has stopped (see qv__server_stop) */
 	int port;
 } qv__server;
@@ -80,9 +104,16 @@ bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg);
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
  * from the database when it is not in memory; NULL when there is none. */
 qv__table *qv__server_find(qv__server *srv, const char *id);
-/* Whether another table may be opened (fewer than max_tables are not over); the message
- * says why not (503). */
-qv_status qv__server_room(qv__server *srv, qv_err *err);
+/* The table with this id if it is in memory (with a reference), else NULL: never read back
+ * from the database. */
+qv__table *qv__server_find_resident(qv__server *srv, const char *id);
+/* Whether client address addr may open the table `request` asks for: fewer than max_tables
+ * are not over (else 503), and the address is within create_rate, address_tables and, for a
+ * table with a searching seat, address_ai_tables (else 429). Counts the creation against the
+ * address's rate when it may. *status is the HTTP status of a refusal; the message names the
+ * limit. Waiting tables past waiting_ttl are removed first. */
+qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
+                          qv_err *err);
 /* Adds a new table to the registry. */
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
 /* After a table changed: tells its connections, queues its AI seats or chance, and lets a

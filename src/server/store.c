@@ -9,8 +9,10 @@
  *
  * Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
  * own through a second connection, once a second, instead of inside whichever commit crosses
- * SQLite's automatic threshold: a commit then never waits for a checkpoint, which would stall
- * every table behind the store's lock for tens of milliseconds.
+ * SQLite's automatic threshold: a commit then rarely waits for a checkpoint, which would stall
+ * every table behind the store's lock for tens of milliseconds. Only when the WAL has grown
+ * past CHECKPOINT_PAGES does the checkpointer finish under the store's lock, to empty it (see
+ * checkpointer()).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -22,8 +24,9 @@
 
 #include "server/store.h"
 
-/* The schema's version, kept in PRAGMA user_version. */
-#define SCHEMA_VERSION 1
+/* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
+ * stopped, creator and info of `tables` (a version-1 database gets them at open). */
+#define SCHEMA_VERSION 2
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -36,7 +39,11 @@ static const char *const schema =
     "  status TEXT NOT NULL,"  /* waiting, playing, over */
     "  created REAL NOT NULL," /* seconds since the epoch */
     "  finished REAL,"
-    "  record TEXT" /* the record (JSON) once over */
+    "  record TEXT,"                          /* the record (JSON) once over */
+    "  ai_starts INTEGER NOT NULL DEFAULT 0," /* AI searches begun since the last one ended */
+    "  stopped TEXT,"                         /* why the table stopped playing itself */
+    "  creator TEXT,"                         /* the client address that created it */
+    "  info TEXT"                             /* the table's info (JSON) once over */
     ");"
     "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);"
     "CREATE TABLE IF NOT EXISTS seats ("
@@ -56,6 +63,14 @@ static const char *const schema =
     "  PRIMARY KEY (table_id, idx)"
     ");";
 
+/* What a version-1 database lacks. */
+static const char *const upgrade_1_to_2 =
+    "ALTER TABLE tables ADD COLUMN ai_starts INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN stopped TEXT;"
+    "ALTER TABLE tables ADD COLUMN creator TEXT;"
+    "ALTER TABLE tables ADD COLUMN info TEXT;";
+
 enum {
 	ST_INSERT_TABLE,
 	ST_INSERT_SEAT,
@@ -69,6 +84,13 @@ enum {
 	ST_SELECT_ONE,
 	ST_SELECT_SEATS,
 	ST_SELECT_ACTIONS,
+	ST_AI_START,
+	ST_AI_END,
+	ST_STOP,
+	ST_DELETE_TABLE_ACTIONS,
+	ST_DELETE_SEATS,
+	ST_DELETE_TABLE,
+	ST_SELECT_OVER,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -77,7 +99,7 @@ enum {
 
 static const char *const sql[ST_COUNT] = {
     [ST_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
-                        "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        "created, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)",
     [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
@@ -85,16 +107,27 @@ static const char *const sql[ST_COUNT] = {
                  "token_hash IS NULL",
     [ST_STATUS] = "UPDATE tables SET status = ? WHERE id = ?",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
-    [ST_UPDATE] = "UPDATE tables SET v = ?, status = ? WHERE id = ?",
-    [ST_UPDATE_OVER] = "UPDATE tables SET v = ?, status = ?, record = ?, finished = "
+    [ST_UPDATE] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 ELSE "
+                  "ai_starts END WHERE id = ?",
+    [ST_UPDATE_OVER] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 "
+                       "ELSE ai_starts END, record = ?, info = ?, finished = "
                        "(julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
-    [ST_SELECT_OPEN] = "SELECT id, game, params, seed, private, v, status, created FROM tables "
-                       "WHERE status != 'over' ORDER BY created, id",
-    [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created FROM tables "
-                      "WHERE id = ?",
+    [ST_SELECT_OPEN] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+                       "stopped, creator FROM tables WHERE status != 'over' ORDER BY created, "
+                       "id",
+    [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+                      "stopped, creator FROM tables WHERE id = ?",
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash FROM seats WHERE table_id = ? ORDER BY "
                         "seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
+    [ST_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = ?",
+    [ST_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = ?",
+    [ST_STOP] = "UPDATE tables SET stopped = ?, ai_starts = 0 WHERE id = ?",
+    [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
+    [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
+    [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
+    [ST_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = ? AND status = 'over' AND "
+                       "info IS NOT NULL",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -102,6 +135,11 @@ static const char *const sql[ST_COUNT] = {
 
 /* Seconds between checkpoints. */
 #define CHECKPOINT_EVERY 1
+
+/* WAL length, in pages, past which the WAL is emptied (TRUNCATE) under the store's lock; the
+ * checkpointer is also woken by the commit that crosses it. 1,000 pages (4 MB at SQLite's
+ * 4 KiB pages) is SQLite's own automatic checkpoint threshold. */
+#define CHECKPOINT_PAGES 1000
 
 struct qv__store {
 	sqlite3 *db;
@@ -111,7 +149,7 @@ struct qv__store {
 	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
 	sqlite3 *ck_db;
 	pthread_t ck_thread;
-	bool ck_running, ck_stop;
+	bool ck_running, ck_stop, ck_now;
 	pthread_mutex_t ck_lock;
 	pthread_cond_t ck_cond;
 };
@@ -195,21 +233,53 @@ static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
 	return rc;
 }
 
-/* Checkpoints the WAL once a second until told to stop. A PASSIVE checkpoint copies what it
- * can without waiting for the writer. */
+/* Called by SQLite after each commit of the main connection with the WAL's length in pages:
+ * past CHECKPOINT_PAGES the checkpointer is woken at once rather than at its next second. */
+static int wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
+{
+	(void)db;
+	(void)name;
+	qv__store *s = arg;
+	if (pages >= CHECKPOINT_PAGES) {
+		pthread_mutex_lock(&s->ck_lock);
+		s->ck_now = true;
+		pthread_cond_signal(&s->ck_cond);
+		pthread_mutex_unlock(&s->ck_lock);
+	}
+	return SQLITE_OK;
+}
+
+/* Checkpoints the WAL once a second, and at once when a commit left it past CHECKPOINT_PAGES,
+ * until told to stop. A PASSIVE checkpoint copies what it can without waiting for the writer,
+ * but it never lets the WAL start over while commits keep coming: SQLite rewinds the WAL only
+ * when a commit finds every frame copied, and under steady writes new frames arrive while the
+ * copy runs, so the file grows without end (1 GB in 20 s of act+undo). So once the WAL is past
+ * CHECKPOINT_PAGES, the few frames the passive copy left are copied under the store's lock (no
+ * commit can come in between, and no statement of the main connection is left open between
+ * calls, so no reader holds the WAL) with TRUNCATE, which empties the file. */
 static void *checkpointer(void *arg)
 {
 	qv__store *s = arg;
 	pthread_mutex_lock(&s->ck_lock);
 	while (!s->ck_stop) {
-		struct timespec until;
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_sec += CHECKPOINT_EVERY;
-		pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
+		if (!s->ck_now) {
+			struct timespec until;
+			clock_gettime(CLOCK_REALTIME, &until);
+			until.tv_sec += CHECKPOINT_EVERY;
+			pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
+		}
+		s->ck_now = false;
 		if (s->ck_stop)
 			break;
 		pthread_mutex_unlock(&s->ck_lock);
-		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		int log = 0, done = 0;
+		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
+		if (log >= CHECKPOINT_PAGES) {
+			pthread_mutex_lock(&s->lock);
+			sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL,
+			                          NULL);
+			pthread_mutex_unlock(&s->lock);
+		}
 		pthread_mutex_lock(&s->ck_lock);
 	}
 	pthread_mutex_unlock(&s->ck_lock);
@@ -228,9 +298,23 @@ static qv_status start_checkpointer(qv__store *s, qv_err *err)
 		return qv_fail(err, QV_EIO, "cannot open a second connection: %s",
 		               s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
 	sqlite3_busy_timeout(s->ck_db, 1000);
+	/* A connection opens its file at its first statement: until then it does not know the
+	 * database is in WAL mode, and sqlite3_wal_checkpoint_v2 does nothing (it reports -1
+	 * frames). The checkpointer's connection never ran a statement before, so no checkpoint
+	 * ever ran while the server did, and the WAL grew without bound. */
+	char *msg = NULL;
+	if (sqlite3_exec(s->ck_db, "PRAGMA journal_mode", NULL, NULL, &msg) != SQLITE_OK) {
+		rc = qv_fail(err, QV_EIO, "the checkpoint connection: %s",
+		             msg ? msg : sqlite3_errmsg(s->ck_db));
+		sqlite3_free(msg);
+		return rc;
+	}
 	if (pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0)
 		return qv_fail(err, QV_ENOMEM, "cannot start the checkpoint thread");
 	s->ck_running = true;
+	/* After the PRAGMA, which would replace it (SQLite's automatic checkpoints are a WAL
+	 * hook). */
+	sqlite3_wal_hook(s->db, wal_hook, s);
 	return QV_OK;
 }
 
@@ -275,10 +359,12 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		rc = exec(s, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
 	if (!rc)
 		rc = exec(s, schema, err);
+	if (!rc && version == 1)
+		rc = exec(s, upgrade_1_to_2, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=1", err);
+		rc = exec(s, "PRAGMA user_version=2", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
@@ -363,6 +449,7 @@ qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
 	sqlite3_bind_int64(st, 6, t->v);
 	bind_text(st, 7, t->status);
 	sqlite3_bind_double(st, 8, t->created);
+	bind_text(st, 9, t->creator);
 	rc = step_done(s, st, err, "saving a new table");
 	for (int i = 0; !rc && i < t->nseats; i++) {
 		st = s->st[ST_INSERT_SEAT];
@@ -408,7 +495,8 @@ out:
 }
 
 qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
-                           const qv__store_move *moves, int nmoves, const char *record, qv_err *err)
+                           const qv__store_move *moves, int nmoves, bool ai_done,
+                           const char *record, const char *info, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -425,8 +513,11 @@ qv_status qv__store_change(qv__store *s, const char *id, long long v, const char
 		int i = 1;
 		sqlite3_bind_int64(st, i++, v);
 		bind_text(st, i++, status);
-		if (record)
+		sqlite3_bind_int(st, i++, ai_done);
+		if (record) {
 			bind_text(st, i++, record);
+			bind_text(st, i++, info);
+		}
 		bind_text(st, i, id);
 		rc = step_done(s, st, err, "saving the table");
 		if (!rc && sqlite3_changes(s->db) != 1)
@@ -445,35 +536,173 @@ static const char *column_text(sqlite3_stmt *st, int i)
 	return t ? t : "";
 }
 
-/* Reads the seats and actions of the table in the current row of `row` and visits it. The
- * row's strings stay valid while the statement stays on the row. */
-static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn visit, void *ctx,
-                           qv_err *err)
+/* Runs one statement binding (text, id) or (id) in a transaction of its own. */
+static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
+                            const char *doing, qv_err *err)
 {
-	qv__stored_table t = {0};
-	t.id = column_text(row, 0);
-	t.game = column_text(row, 1);
-	t.params = column_text(row, 2);
-	t.seed = (uint64_t)sqlite3_column_int64(row, 3);
-	t.private_ = sqlite3_column_int(row, 4) != 0;
-	t.v = sqlite3_column_int64(row, 5);
-	t.status = column_text(row, 6);
-	t.created = sqlite3_column_double(row, 7);
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[which];
+	int i = 1;
+	if (text)
+		bind_text(st, i++, text);
+	bind_text(st, i, id);
+	qv_status rc = step_done(s, st, err, doing);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, ST_AI_START, NULL, id, "marking an AI move as begun", err);
+}
+
+qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, ST_AI_END, NULL, id, "marking an AI move as ended", err);
+}
+
+qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+{
+	return one_update(s, ST_STOP, why, id, "saving why a table stopped", err);
+}
+
+qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	static const int steps[] = {ST_DELETE_TABLE_ACTIONS, ST_DELETE_SEATS, ST_DELETE_TABLE};
+	for (int k = 0; !rc && k < 3; k++) {
+		bind_text(s->st[steps[k]], 1, id);
+		rc = step_done(s, s->st[steps[k]], err, "removing a table");
+	}
+	rc = finish(s, rc, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+{
+	static const char *const text[] = {
+	    "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables WHERE status = "
+	    "'waiting' AND created < ?1)",
+	    "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables WHERE status = "
+	    "'waiting' AND created < ?1)",
+	    "DELETE FROM tables WHERE status = 'waiting' AND created < ?1"};
+	*count = 0;
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	for (int k = 0; !rc && k < 3; k++) {
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(s->db, text[k], -1, &st, NULL) != SQLITE_OK) {
+			rc = db_fail(s, err, "removing expired tables");
+			break;
+		}
+		sqlite3_bind_double(st, 1, before);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = db_fail(s, err, "removing expired tables");
+		else if (k == 2)
+			*count = sqlite3_changes(s->db);
+		sqlite3_finalize(st);
+	}
+	rc = finish(s, rc, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
+{
+	*info = NULL;
+	if (record)
+		*record = NULL;
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_SELECT_OVER];
+	bind_text(st, 1, id);
+	int found = 0;
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
+		*info = strdup(column_text(st, 0));
+		if (record)
+			*record = strdup(column_text(st, 1));
+		found = *info && (!record || *record) ? 1 : -1;
+	} else if (step != SQLITE_DONE) {
+		found = -1;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	pthread_mutex_unlock(&s->lock);
+	if (found != 1) {
+		free(*info);
+		*info = NULL;
+		if (record) {
+			free(*record);
+			*record = NULL;
+		}
+	}
+	return found;
+}
+
+/* A table read from the database, owning its strings. */
+typedef struct loaded {
+	qv__stored_table t;
+	char *text[6]; /* id, game, params, status, stopped, creator */
+	char **moves;
+} loaded;
+
+static void loaded_free(loaded *l)
+{
+	for (int i = 0; i < 6; i++)
+		free(l->text[i]);
+	for (int i = 0; i < l->t.nmoves; i++)
+		free(l->moves[i]);
+	free(l->moves);
+}
+
+/* Copies column i of row into l->text[k]; NULL stays NULL when `null_ok`. */
+static const char *keep_text(loaded *l, int k, sqlite3_stmt *row, int i, bool null_ok, bool *failed)
+{
+	const char *v = (const char *)sqlite3_column_text(row, i);
+	if (!v && null_ok)
+		return NULL;
+	l->text[k] = strdup(v ? v : "");
+	*failed |= !l->text[k];
+	return l->text[k];
+}
+
+/* Reads the table in the current row of `row`, with its seats and actions, into l (the
+ * statement may be reset after). */
+static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *err)
+{
+	memset(l, 0, sizeof *l);
+	qv__stored_table *t = &l->t;
+	bool failed = false;
+	t->id = keep_text(l, 0, row, 0, false, &failed);
+	t->game = keep_text(l, 1, row, 1, false, &failed);
+	t->params = keep_text(l, 2, row, 2, false, &failed);
+	t->seed = (uint64_t)sqlite3_column_int64(row, 3);
+	t->private_ = sqlite3_column_int(row, 4) != 0;
+	t->v = sqlite3_column_int64(row, 5);
+	t->status = keep_text(l, 3, row, 6, false, &failed);
+	t->created = sqlite3_column_double(row, 7);
+	t->ai_starts = sqlite3_column_int(row, 8);
+	t->stopped = keep_text(l, 4, row, 9, true, &failed);
+	t->creator = keep_text(l, 5, row, 10, true, &failed);
+	if (failed)
+		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
 
 	sqlite3_stmt *st = s->st[ST_SELECT_SEATS];
-	bind_text(st, 1, t.id);
+	bind_text(st, 1, t->id);
 	qv_status rc = QV_OK;
 	int step = SQLITE_DONE;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		int seat = sqlite3_column_int(st, 0);
-		if (seat != t.nseats || seat >= QV_MAX_PLAYERS) {
-			rc = qv_fail(err, QV_EIO, "the database: table %s has a bad seat %d", t.id,
+		if (seat != t->nseats || seat >= QV_MAX_PLAYERS) {
+			rc = qv_fail(err, QV_EIO, "the database: table %s has a bad seat %d", t->id,
 			             seat);
 			break;
 		}
-		qv_copy(t.seats[seat].kind, sizeof t.seats[seat].kind, column_text(st, 1));
-		qv_copy(t.seats[seat].hash, sizeof t.seats[seat].hash, column_text(st, 2));
-		t.nseats++;
+		qv_copy(t->seats[seat].kind, sizeof t->seats[seat].kind, column_text(st, 1));
+		qv_copy(t->seats[seat].hash, sizeof t->seats[seat].hash, column_text(st, 2));
+		t->nseats++;
 	}
 	if (!rc && step != SQLITE_DONE)
 		rc = db_fail(s, err, "reading seats");
@@ -481,58 +710,71 @@ static qv_status visit_row(qv__store *s, sqlite3_stmt *row, qv__store_visit_fn v
 	if (rc)
 		return rc;
 
-	/* The actions: copied, since the statement is reset before the visit. */
 	st = s->st[ST_SELECT_ACTIONS];
-	bind_text(st, 1, t.id);
+	bind_text(st, 1, t->id);
 	int cap = 0;
-	char **moves = NULL;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (sqlite3_column_int(st, 0) != t.nmoves) {
-			rc = qv_fail(err, QV_EIO, "the database: table %s misses action %d", t.id,
-			             t.nmoves + 1);
+		if (sqlite3_column_int(st, 0) != t->nmoves) {
+			rc = qv_fail(err, QV_EIO, "the database: table %s misses action %d", t->id,
+			             t->nmoves + 1);
 			break;
 		}
-		if (t.nmoves == cap) {
+		if (t->nmoves == cap) {
 			cap = cap ? 2 * cap : 64;
-			char **grown = realloc(moves, (size_t)cap * sizeof *grown);
+			char **grown = realloc(l->moves, (size_t)cap * sizeof *grown);
 			if (!grown) {
-				rc =
-				    qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t.id);
+				rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s",
+				             t->id);
 				break;
 			}
-			moves = grown;
+			l->moves = grown;
 		}
-		moves[t.nmoves] = strdup(column_text(st, 1));
-		if (!moves[t.nmoves]) {
-			rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t.id);
+		l->moves[t->nmoves] = strdup(column_text(st, 1));
+		if (!l->moves[t->nmoves]) {
+			rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t->id);
 			break;
 		}
-		t.nmoves++;
+		t->nmoves++;
 	}
 	if (!rc && step != SQLITE_DONE)
 		rc = db_fail(s, err, "reading actions");
 	sqlite3_reset(st);
-	t.moves = (const char **)moves;
-	if (!rc)
-		rc = visit(ctx, &t, err);
-	for (int i = 0; i < t.nmoves; i++)
-		free(moves[i]);
-	free(moves);
+	t->moves = (const char **)l->moves;
 	return rc;
 }
 
 qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
 {
+	/* Every table is read first and visited after, without the store's lock, so that a visit
+	 * may write (a table found stopped is saved so). */
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->st[ST_SELECT_OPEN];
 	qv_status rc = QV_OK;
-	int step = SQLITE_DONE;
-	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW)
-		rc = visit_row(s, st, visit, ctx, err);
+	int step = SQLITE_DONE, n = 0, cap = 0;
+	loaded *all = NULL;
+	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			loaded *grown = realloc(all, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				rc = qv_fail(err, QV_ENOMEM, "out of memory reading tables");
+				break;
+			}
+			all = grown;
+		}
+		rc = read_row(s, st, &all[n], err);
+		n++;
+	}
 	if (!rc && step != SQLITE_DONE)
 		rc = db_fail(s, err, "reading tables");
 	sqlite3_reset(st);
 	pthread_mutex_unlock(&s->lock);
+	for (int i = 0; i < n; i++) {
+		if (!rc)
+			rc = visit(ctx, &all[i].t, err);
+		loaded_free(&all[i]);
+	}
+	free(all);
 	return rc;
 }
 
@@ -543,9 +785,10 @@ qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn vi
 	sqlite3_stmt *st = s->st[ST_SELECT_ONE];
 	bind_text(st, 1, id);
 	qv_status rc;
+	loaded l = {0};
 	int step = sqlite3_step(st);
 	if (step == SQLITE_ROW)
-		rc = visit_row(s, st, visit, ctx, err);
+		rc = read_row(s, st, &l, err);
 	else if (step == SQLITE_DONE)
 		rc = qv_fail(err, QV_ESTATE, "no table '%s'", id);
 	else
@@ -553,5 +796,10 @@ qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn vi
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	pthread_mutex_unlock(&s->lock);
+	/* The visit (a replay of the whole game) runs without the store's lock, so that it
+	 * holds up no other table's commit. */
+	if (!rc)
+		rc = visit(ctx, &l.t, err);
+	loaded_free(&l);
 	return rc;
 }

@@ -47,6 +47,9 @@ typedef struct qv__stored_table {
 	long long v;
 	const char *status; /* "waiting", "playing" or "over" */
 	double created;
+	int ai_starts;       /* AI searches begun and not ended (the process died during them) */
+	const char *stopped; /* why the table stopped playing itself, or NULL */
+	const char *creator; /* the client address that created it, or NULL */
 	int nseats;
 	qv__store_seat seats[QV_MAX_PLAYERS];
 	int nmoves;
@@ -67,18 +70,43 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
                           const char *status, qv_err *err);
 
 /* One change of a table's game: keeps the first `keep` history entries, appends moves as
- * entries keep, keep+1, ..., and sets the version and status; record (JSON text) is stored
- * when not NULL (the game is over). */
+ * entries keep, keep+1, ..., and sets the version and status; ai_done clears the mark of
+ * qv__store_ai_start; record and info (JSON texts) are stored when record is not NULL (the
+ * game is over). */
 qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
-                           const qv__store_move *moves, int nmoves, const char *record,
-                           qv_err *err);
+                           const qv__store_move *moves, int nmoves, bool ai_done,
+                           const char *record, const char *info, qv_err *err);
 
-/* Calls visit for every table that is not over, in order of creation. A non-zero status from
- * visit stops the walk and is returned. */
+/* Records, before an AI search begins, that one is under way (a counter, cleared by the
+ * qv__store_change with ai_done that follows the search): a table found with a count at
+ * start-up was searching when the process died. */
+qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err);
+/* Clears that mark when the search ended without a change to save (the table moved on). */
+qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err);
+
+/* Records why the table stopped playing itself (and clears the AI mark). */
+qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err);
+
+/* Removes a table with its seats and actions. */
+qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err);
+
+/* Removes every waiting table created before `before` (seconds since the epoch); *count says
+ * how many. */
+qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err);
+
+/* The info and (when record is not NULL) the record of a finished table, as stored when its
+ * game ended, in malloc'ed strings: 1 when found, 0 when the table is not over or has none
+ * stored (a database of an older quiver), -1 on an error. */
+int qv__store_get_over(qv__store *s, const char *id, char **info, char **record);
+
+/* Calls visit for every table that is not over, in order of creation, without holding the
+ * store's lock (a visit may call the store). A non-zero status from visit stops the walk and
+ * is returned. */
 typedef qv_status (*qv__store_visit_fn)(void *ctx, const qv__stored_table *t, qv_err *err);
 qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err);
 
-/* Calls visit for table id, whatever its status; QV_ESTATE when there is no such table. */
+/* Calls visit for table id, whatever its status, without holding the store's lock; QV_ESTATE
+ * when there is no such table. */
 qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
                              qv_err *err);
 

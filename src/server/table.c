@@ -49,6 +49,12 @@ static void kinds_list(char *buf, size_t len)
 		                         qv__seat_kinds[i]);
 }
 
+bool qv__seat_kind_searches(const char *kind)
+{
+	return strcmp(kind, "easy") == 0 || strcmp(kind, "medium") == 0 ||
+	       strcmp(kind, "hard") == 0;
+}
+
 /* Whether text is a seat kind. */
 static bool is_kind(const char *text)
 {
@@ -86,6 +92,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 		qv__seat *s = &t->seat[i];
 		qv_copy(s->kind, sizeof s->kind, kinds[i]);
 		s->human = strcmp(kinds[i], "human") == 0;
+		t->searches |= qv__seat_kind_searches(kinds[i]);
 		qv_match_set_name(m, i, kinds[i]);
 		if (!s->human) {
 			qv_status rc = qv_agent_new(&s->agent, kinds[i], m->game,
@@ -238,7 +245,8 @@ static qv_status check_fields(const json_t *j, const char *const *known, const c
 /* Saves a new table with its opening history. */
 static qv_status save_new(qv__table *t, qv_err *err);
 
-qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req, qv_err *err)
+qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req, const char *owner,
+                           qv_err *err)
 {
 	*out = NULL;
 	if (!json_is_object(req))
@@ -304,6 +312,7 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 		return rc;
 	}
 	rc = qv__table_id_new(t->id, err);
+	qv_copy(t->owner, sizeof t->owner, owner ? owner : "");
 	t->private_ = jpriv && json_is_true(jpriv);
 	t->created = now();
 	t->status = status_of(t);
@@ -368,7 +377,21 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	t->private_ = saved->private_;
 	t->v = saved->v;
 	t->created = saved->created;
+	qv_copy(t->owner, sizeof t->owner, saved->creator ? saved->creator : "");
+	qv_copy(t->stuck, sizeof t->stuck, saved->stopped ? saved->stopped : "");
 	t->status = status_of(t);
+	if (!t->stuck[0] && t->status != QV__OVER && saved->ai_starts >= QV__AI_TRIES) {
+		/* The process died during each of the last searches of this table: searching
+		 * again would likely kill it again. */
+		snprintf(t->stuck, sizeof t->stuck,
+		         "the server stopped %d times while an AI seat of this table was "
+		         "thinking, so the table was stopped; start a new table",
+		         saved->ai_starts);
+		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, t->stuck);
+		qv_err failed;
+		if (store && qv__store_stop(store, t->id, t->stuck, &failed))
+			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, failed.msg);
+	}
 	*out = t;
 	return QV_OK;
 }
@@ -411,9 +434,11 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
 	return rc;
 }
 
+static json_t *info_json(qv__table *t, bool stored);
+
 /* Saves the change that kept the first `keep` entries of the history as it was saved and
- * made the rest, at version t->v and the current status. */
-static qv_status save_change(qv__table *t, int keep, qv_err *err)
+ * made the rest, at version t->v and the current status; ai_done ends the AI search mark. */
+static qv_status save_change(qv__table *t, int keep, bool ai_done, qv_err *err)
 {
 	if (!t->store)
 		return QV_OK;
@@ -422,18 +447,24 @@ static qv_status save_change(qv__table *t, int keep, qv_err *err)
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
 	qv_status rc = moves && texts ? describe(t, keep, moves, texts, err)
 	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-	char *record = NULL;
+	char *record = NULL, *info = NULL;
 	if (!rc && t->status == QV__OVER) {
+		/* The record and the info are kept from now on: a finished table is answered
+		 * from them, never replayed for a GET. */
 		json_t *rec = qv_match_record_json(t->m);
 		record = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
 		json_decref(rec);
-		if (!record)
+		json_t *inf = info_json(t, true);
+		info = inf ? json_dumps(inf, JSON_COMPACT) : NULL;
+		json_decref(inf);
+		if (!record || !info)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory saving the record");
 	}
 	if (!rc)
 		rc = qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep,
-		                      moves, n, record, err);
+		                      moves, n, ai_done, record, info, err);
 	free(record);
+	free(info);
 	for (int i = 0; texts && i < n; i++)
 		free(texts[i]);
 	free(texts);
@@ -462,6 +493,7 @@ static qv_status save_new(qv__table *t, qv_err *err)
 		                        .v = t->v,
 		                        .status = qv__status_name(t->status),
 		                        .created = t->created,
+		                        .creator = t->owner[0] ? t->owner : NULL,
 		                        .nseats = t->nseats,
 		                        .nmoves = n};
 		for (int i = 0; i < t->nseats; i++) {
@@ -498,10 +530,11 @@ static void after_change(qv__table *t, long long dv)
 /* Saves the change that added history entries [old, nhist) at version +added; when the store
  * refuses, takes them back (the match's own undo removes exactly one decision or outcome
  * with its automatic moves) and restores the version. */
-static qv_status commit_added(qv__table *t, int old, long long old_v, int old_status, qv_err *err)
+static qv_status commit_added(qv__table *t, int old, long long old_v, int old_status, bool ai_done,
+                              qv_err *err)
 {
 	after_change(t, t->m->nhist - old);
-	qv_status rc = save_change(t, old, err);
+	qv_status rc = save_change(t, old, ai_done, err);
 	if (rc) {
 		while (t->m->nhist > old && qv_match_undo(t->m, NULL) == QV_OK)
 			;
@@ -549,6 +582,8 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 			             "taken",
 			             t->id);
 	}
+	if (!rc && t->stuck[0])
+		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
 	char hash[QV__HASH_LEN + 1];
 	if (!rc)
 		rc = qv__token_new(token, hash, err);
@@ -636,7 +671,7 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 		long long old_v = t->v;
 		rc = qv_match_play_text(t->m, action, err);
 		if (!rc)
-			rc = commit_added(t, old, old_v, old_status, err);
+			rc = commit_added(t, old, old_v, old_status, false, err);
 	}
 	qv__table_unlock(t);
 	return rc;
@@ -663,7 +698,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 	if (!rc) {
 		int old_status = t->status;
 		after_change(t, 1);
-		rc = save_change(t, t->m->nhist, err);
+		rc = save_change(t, t->m->nhist, false, err);
 		if (rc) {
 			/* Put the taken-back moves back: the decisions, which bring their automatic
 			 * moves with them. */
@@ -694,12 +729,16 @@ bool qv__table_wants_step_locked(const qv__table *t)
 	return who == QV_CHANCE || (who >= 0 && who < t->nseats && !t->seat[who].human);
 }
 
-/* Stops the table playing itself after an AI or chance failure, saying why. */
+/* Stops the table playing itself after an AI or chance failure, saying why, and saves that,
+ * so that a restart does not try again. */
 static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 {
 	snprintf(t->stuck, sizeof t->stuck, "%.60s: %.180s", what, why->msg);
 	t->iv++;
 	fprintf(stderr, "quiver serve: table %s: %s\n", t->id, t->stuck);
+	qv_err err;
+	if (t->store && qv__store_stop(t->store, t->id, t->stuck, &err))
+		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 }
 
 bool qv__table_step(qv__table *t)
@@ -716,11 +755,18 @@ bool qv__table_step(qv__table *t)
 	if (who == QV_CHANCE) {
 		qv_status rc = qv_match_chance(t->m, NULL, &err);
 		if (!rc)
-			rc = commit_added(t, old, old_v, old_status, &err);
+			rc = commit_added(t, old, old_v, old_status, false, &err);
 		if (rc)
 			stop_locked(t, "drawing a chance outcome failed", &err);
 		qv__table_unlock(t);
 		return rc == QV_OK;
+	}
+	/* Saved before the search begins and cleared with its move: if the search kills the
+	 * process, the restart knows (qv__table_restore, QV__AI_TRIES). */
+	if (t->store && qv__store_ai_start(t->store, t->id, &err)) {
+		stop_locked(t, "the AI seat could not begin", &err);
+		qv__table_unlock(t);
+		return false;
 	}
 	qv__seat *s = &t->seat[who];
 	if (s->forget) {
@@ -731,6 +777,9 @@ bool qv__table_step(qv__table *t)
 	qv_match_tell_agent(t->m, s->agent, &s->seen);
 	void *st = malloc(t->game->state_size);
 	if (!st) {
+		err = (qv_err){0};
+		qv_fail(&err, QV_ENOMEM, "out of memory copying the state");
+		stop_locked(t, "the AI seat failed", &err);
 		qv__table_unlock(t);
 		return false;
 	}
@@ -742,33 +791,40 @@ bool qv__table_step(qv__table *t)
 	free(st);
 
 	qv__table_lock(t);
-	bool changed = false;
+	bool changed = false, marked = t->store != NULL;
 	if (rc) {
 		stop_locked(t, "the AI seat failed", &err);
+		marked = false;
 	} else if (t->v == old_v && t->status == QV__PLAYING && qv_match_to_move(t->m) == who) {
 		rc = qv_match_play(t->m, a, &err);
 		if (!rc)
-			rc = commit_added(t, old, old_v, old_status, &err);
+			rc = commit_added(t, old, old_v, old_status, true, &err);
 		if (rc)
 			stop_locked(t, "the AI seat's move could not be played", &err);
 		changed = rc == QV_OK;
+		marked = false;
 	}
+	if (marked && qv__store_ai_end(t->store, t->id, &err))
+		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 	qv__table_unlock(t);
 	return changed;
 }
 
 /* ---- what clients receive ------------------------------------------------------------------ */
 
-json_t *qv__table_info_locked(qv__table *t)
+/* The table's info; `stored` is the copy kept once the game is over, which says no human is
+ * online (as the table read back later would). */
+static json_t *info_json(qv__table *t, bool stored)
 {
 	json_t *seats = json_array();
 	char name[8];
 	for (int i = 0; i < t->nseats; i++) {
 		const qv__seat *s = &t->seat[i];
-		json_array_append_new(seats, json_pack("{s:s, s:s, s:b, s:b}", "seat",
-		                                       qv_player_name(i, name), "kind", s->kind,
-		                                       "claimed", !s->human || s->hash[0], "online",
-		                                       !s->human || s->online > 0));
+		bool online = !s->human || (!stored && s->online > 0);
+		json_array_append_new(seats,
+		                      json_pack("{s:s, s:s, s:b, s:b}", "seat",
+		                                qv_player_name(i, name), "kind", s->kind, "claimed",
+		                                !s->human || s->hash[0], "online", online));
 	}
 	json_t *result = json_null();
 	if (t->status == QV__OVER) {
@@ -781,10 +837,25 @@ json_t *qv__table_info_locked(qv__table *t)
 			                                        qv_player_name(i, name), "rank",
 			                                        ranks[i], "score", scores[i]));
 	}
-	return json_pack("{s:s, s:s, s:s, s:O, s:o, s:s, s:I, s:b, s:o}", "id", t->id, "game",
-	                 t->game->name, "title", t->game->title, "params", t->params, "seats",
-	                 seats, "status", qv__status_name(t->status), "v", (json_int_t)t->v,
-	                 "private", t->private_, "result", result);
+	json_t *info = json_pack("{s:s, s:s, s:s, s:O, s:o, s:s, s:I, s:b, s:o}", "id", t->id,
+	                         "game", t->game->name, "title", t->game->title, "params",
+	                         t->params, "seats", seats, "status", qv__status_name(t->status),
+	                         "v", (json_int_t)t->v, "private", t->private_, "result", result);
+	if (info && t->stuck[0] && t->status != QV__OVER)
+		json_object_set_new(info, "stopped", json_string(t->stuck));
+	return info;
+}
+
+json_t *qv__table_info_locked(qv__table *t) { return info_json(t, false); }
+
+void qv__table_expire_locked(qv__table *t, double ttl)
+{
+	bool minutes = ttl >= 120;
+	snprintf(t->stuck, sizeof t->stuck,
+	         "expired: no game began within %.0f %s of the table's creation; start a new "
+	         "table",
+	         minutes ? ttl / 60 : ttl, minutes ? "minutes" : "seconds");
+	t->iv++;
 }
 
 /* Appends one worded line to the log being filled (ctx). */

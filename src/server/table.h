@@ -69,6 +69,8 @@ typedef struct qv__table {
 	long long iv;     /* grows with everything a client hears of (v, seats claimed, online) */
 	double created;   /* seconds since the epoch */
 	char stuck[256];  /* set when an AI seat failed: the table stops playing itself */
+	char owner[48];   /* the client address that created it ("" when unknown) */
+	bool searches;    /* a seat is played by a search (easy, medium or hard) */
 	json_t *params;   /* every parameter, as in records */
 	qv__store *store; /* NULL: nothing is saved (unit tests) */
 	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
@@ -80,11 +82,24 @@ typedef struct qv__table {
 	void *conns; /* the server's connections to this table */
 } qv__table;
 
-/* Creates a table from a client's request {"game", "params", "seats", "private"} and saves
- * it. QV_EINVAL names the bad field and what is accepted; QV_EIO when it cannot be saved. */
-qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request, qv_err *err);
+/* Searches an AI step may begin on a table before it is stopped: a table found at start-up
+ * with this many searches begun and none ended (the process died during each) is stopped
+ * rather than searched again, so that a search that kills the process cannot do it at every
+ * restart. */
+#define QV__AI_TRIES 2
 
-/* Rebuilds a table saved in the store by replaying its actions. */
+/* Creates a table from a client's request {"game", "params", "seats", "private"} and saves
+ * it, with the address of the client that asked (owner, may be ""). QV_EINVAL names the bad
+ * field and what is accepted; QV_EIO when it cannot be saved. */
+qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request,
+                           const char *owner, qv_err *err);
+
+/* Whether a seat kind is played by a search (easy, medium, hard): the seats whose AI work the
+ * server caps per client address. */
+bool qv__seat_kind_searches(const char *kind);
+
+/* Rebuilds a table saved in the store by replaying its actions. A table saved with
+ * QV__AI_TRIES searches begun and not ended is stopped (and saved so). */
 qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_table *saved,
                             qv_err *err);
 
@@ -125,8 +140,12 @@ bool qv__table_wants_step_locked(const qv__table *t);
 bool qv__table_step(qv__table *t);
 
 /* The table's info: {"id", "game", "title", "params", "seats", "status", "v", "private",
- * "result"}. */
+ * "result"}, and "stopped" (why) when the table stopped playing itself. */
 json_t *qv__table_info_locked(qv__table *t);
+
+/* Stops a waiting table that has expired (the server removes it): its viewers hear why, and
+ * nothing more can be done at it. */
+void qv__table_expire_locked(qv__table *t, double ttl);
 
 /* Counts a connection of a seat coming (+1) or going (-1); changes what clients hear. */
 void qv__table_online_locked(qv__table *t, int seat, int delta);

@@ -93,7 +93,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (req) {
 		qv__table *t = NULL;
 		qv_err err = {""};
-		qv_status rc = qv__table_create(&t, NULL, req, &err);
+		qv_status rc = qv__table_create(&t, NULL, req, "", &err);
 		said(rc, &err);
 		if (!rc) {
 			char token[QV__TOKEN_LEN + 1];

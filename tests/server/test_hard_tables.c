@@ -64,7 +64,7 @@ static void play_hard_table(const qv_game *g)
 	assert_non_null(req);
 	qv__table *t;
 	qv_err err;
-	if (qv__table_create(&t, NULL, req, &err))
+	if (qv__table_create(&t, NULL, req, "", &err))
 		fail_msg("%s: %s", request, err.msg);
 	json_decref(req);
 	assert_int_equal(t->status, QV__PLAYING);

@@ -104,7 +104,7 @@ static qv__table *make(qv__store *store, const char *request)
 	assert_non_null(req);
 	qv__table *t;
 	qv_err err;
-	qv_status rc = qv__table_create(&t, store, req, &err);
+	qv_status rc = qv__table_create(&t, store, req, "", &err);
 	json_decref(req);
 	if (rc)
 		fail_msg("%s: %s", request, err.msg);
@@ -118,7 +118,7 @@ static void refused(const char *request, const char *words)
 	assert_non_null(req);
 	qv__table *t = NULL;
 	qv_err err = {""};
-	assert_int_equal(qv__table_create(&t, NULL, req, &err), QV_EINVAL);
+	assert_int_equal(qv__table_create(&t, NULL, req, "", &err), QV_EINVAL);
 	assert_null(t);
 	if (!strstr(err.msg, words))
 		fail_msg("%s: message '%s' does not name '%s'", request, err.msg, words);

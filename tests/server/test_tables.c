@@ -1,0 +1,507 @@
+/*
+ * test_tables.c - the limits of `quiver serve` on tables and their storage (docs/server.md,
+ * "Limits"), each against the binary on a temporary database on 127.0.0.1:
+ * - a table whose AI search was under way when the process died twice is stopped at start-up
+ *   and says so in its info, never searched again (a crash loop); one death is retried;
+ * - the WAL stays bounded while one client repeats act and undo;
+ * - waiting tables expire, while the server runs and across a restart;
+ * - table creation is limited per client address (rate, open tables, tables with AI seats)
+ *   with 429 naming the limit;
+ * - a finished table's info and record are answered from what was stored when it ended, not
+ *   replayed (the test removes its actions from the database: a replay would fail);
+ * and, in this process, the worker pool serves its lanes in turn.
+ */
+#define _DEFAULT_SOURCE /* usleep */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "client.h"
+#include "server/pool.h"
+#include "server/store.h"
+#include "server/table.h"
+
+static const char *quiver;
+static char tmpdir[64];
+static tc_server server;
+static int dbcount;
+
+/* Frames and polls wait at most this long (the sanitizer build on a loaded machine). */
+#define WAIT_MS 60000
+
+static const char *new_db(void)
+{
+	static char path[128];
+	snprintf(path, sizeof path, "%s/t%d.db", tmpdir, ++dbcount);
+	return path;
+}
+
+static void start(const char *db, const char *const *extra)
+{
+	assert_int_equal(tc_server_start(&server, quiver, db, extra), 0);
+}
+
+static void stop(void)
+{
+	int status = tc_server_stop(&server, SIGTERM);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
+}
+
+/* A request that must answer `status`; returns the parsed body (caller frees). */
+static json_t *http(const char *method, const char *path, const char *body, int status)
+{
+	tc_reply r;
+	tc_http(server.port, method, path, body, body ? strlen(body) : 0, &r);
+	if (r.status != status)
+		fail_msg("%s %s: status %d, expected %d; body %s", method, path, r.status, status,
+		         r.body ? r.body : "(none)");
+	json_t *j = json_incref(r.json);
+	tc_reply_free(&r);
+	return j;
+}
+
+/* A refused request whose {"error"} names `words`. */
+static void refused(const char *method, const char *path, const char *body, int status,
+                    const char *words)
+{
+	json_t *j = http(method, path, body, status);
+	const char *msg = json_string_value(json_object_get(j, "error"));
+	if (!msg || !strstr(msg, words))
+		fail_msg("%s %s: expected an error naming '%s', got %s", method, path, words,
+		         msg ? msg : "no error field");
+	json_decref(j);
+}
+
+static void create(const char *body, char id[32])
+{
+	json_t *j = http("POST", "/api/tables", body, 201);
+	snprintf(id, 32, "%s", json_string_value(json_object_get(j, "id")));
+	json_decref(j);
+}
+
+static void join(const char *id, const char *seat, char token[64])
+{
+	char path[96], body[64];
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	snprintf(body, sizeof body, "{\"seat\": \"%s\"}", seat);
+	json_t *j = http("POST", path, body, 200);
+	snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
+	json_decref(j);
+}
+
+static json_t *info(const char *id)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s", id);
+	return http("GET", path, NULL, 200);
+}
+
+/* ---- a crash during an AI search ------------------------------------------------------------ */
+
+/* Saves, without a server, a table whose AI seat p1 is to move (p2, human, claimed), and
+ * marks `starts` AI searches begun on it, as a process that died during each would leave it. */
+static void crafted_table(const char *db, const char *kind, int starts, char id[32])
+{
+	qv__store *store;
+	qv_err err;
+	if (qv__store_open(&store, db, &err))
+		fail_msg("%s", err.msg);
+	char body[128];
+	snprintf(body, sizeof body, "{\"game\": \"three-arrows\", \"seats\": [\"%s\", \"human\"]}",
+	         kind);
+	json_t *req = json_loads(body, 0, NULL);
+	qv__table *t;
+	if (qv__table_create(&t, store, req, "127.0.0.1", &err))
+		fail_msg("%s", err.msg);
+	json_decref(req);
+	int seat;
+	char token[QV__TOKEN_LEN + 1];
+	assert_int_equal(qv__table_join(t, "p2", &seat, token, &err), QV_OK);
+	for (int i = 0; i < starts; i++)
+		assert_int_equal(qv__store_ai_start(store, t->id, &err), QV_OK);
+	snprintf(id, 32, "%s", t->id);
+	qv__table_free(t);
+	qv__store_close(store);
+}
+
+static void test_crash_during_ai(void **state)
+{
+	(void)state;
+	const char *db = new_db();
+	char twice[32], once[32];
+	crafted_table(db, "hard", QV__AI_TRIES, twice);
+	crafted_table(db, "random", 1, once);
+	start(db, NULL);
+	/* Died twice: stopped, and every viewer's info says why. */
+	json_t *t = info(twice);
+	const char *why = json_string_value(json_object_get(t, "stopped"));
+	if (!why || !strstr(why, "stopped"))
+		fail_msg("the table whose AI search was under way at two deaths is not stopped");
+	assert_string_equal(json_string_value(json_object_get(t, "status")), "playing");
+	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
+	json_decref(t);
+	/* Died once: searched again, and it moves on. */
+	double end = tc_now_ms() + WAIT_MS;
+	for (;;) {
+		t = info(once);
+		assert_null(json_object_get(t, "stopped"));
+		long long v = json_integer_value(json_object_get(t, "v"));
+		json_decref(t);
+		if (v > 0)
+			break;
+		if (tc_now_ms() > end)
+			fail_msg(
+			    "the table whose AI search was under way at one death did not move");
+		usleep(20000);
+	}
+	stop();
+	/* The stop is saved: the next start says the same, and does not search. */
+	start(db, NULL);
+	t = info(twice);
+	assert_non_null(json_object_get(t, "stopped"));
+	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
+	json_decref(t);
+	stop();
+}
+
+/* ---- the WAL -------------------------------------------------------------------------------- */
+
+/* The next frame of w whose version differs from v; returns its version. */
+static long long next_version(tc_ws *w, long long v, json_t **frame)
+{
+	for (int i = 0; i < 100; i++) {
+		json_t *f = tc_ws_recv_json(w, WAIT_MS);
+		if (!f)
+			fail_msg("no frame within %d ms", WAIT_MS);
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (strcmp(type, "error") == 0)
+			fail_msg("error frame: %s",
+			         json_string_value(json_object_get(f, "message")));
+		long long fv = json_integer_value(json_object_get(f, "v"));
+		if (fv != v) {
+			*frame = f;
+			return fv;
+		}
+		json_decref(f);
+	}
+	fail_msg("no new version in 100 frames");
+	return -1;
+}
+
+static long long file_size(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) == 0 ? (long long)sb.st_size : 0;
+}
+
+/* Act and undo CYCLES times; the WAL file must stay under WAL_BOUND. Without checkpoints that
+ * finish (the WAL is only ever appended to under steady commits), these cycles grow it far
+ * past the bound. */
+#define CYCLES    6000
+#define WAL_BOUND (24LL << 20)
+
+static void test_wal_bounded(void **state)
+{
+	(void)state;
+	const char *db = new_db();
+	char wal[160];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	start(db, NULL);
+	char id[32], token[64], path[96];
+	create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
+	join(id, "p1", token);
+	char other[64];
+	join(id, "p2", other);
+	tc_ws w;
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	assert_int_equal(tc_ws_open(&w, server.port, path), 0);
+	char msg[256];
+	snprintf(msg, sizeof msg, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
+	assert_int_equal(tc_ws_send_text(&w, msg), 0);
+	json_t *f;
+	long long v = next_version(&w, -1, &f);
+	char action[128];
+	snprintf(action, sizeof action, "%s",
+	         json_string_value(
+	             json_array_get(json_object_get(json_object_get(f, "view"), "legal"), 0)));
+	json_decref(f);
+	long long largest = 0;
+	for (int i = 0; i < CYCLES; i++) {
+		snprintf(msg, sizeof msg, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
+		         action);
+		assert_int_equal(tc_ws_send_text(&w, msg), 0);
+		v = next_version(&w, v, &f);
+		json_decref(f);
+		snprintf(msg, sizeof msg, "{\"type\": \"undo\", \"v\": %lld}", v);
+		assert_int_equal(tc_ws_send_text(&w, msg), 0);
+		v = next_version(&w, v, &f);
+		json_decref(f);
+		long long size = file_size(wal);
+		largest = size > largest ? size : largest;
+		if (size > WAL_BOUND)
+			fail_msg("after %d act+undo cycles the WAL is %lld bytes, over %lld", i + 1,
+			         size, WAL_BOUND);
+	}
+	printf("largest WAL over %d act+undo cycles: %lld bytes\n", CYCLES, largest);
+	tc_ws_close(&w);
+	stop();
+}
+
+/* ---- waiting tables expire ------------------------------------------------------------------ */
+
+static void test_waiting_expire(void **state)
+{
+	(void)state;
+	const char *db = new_db();
+	static const char *const extra[] = {"--waiting-expiry", "2", "--max-tables", "2", NULL};
+	start(db, extra);
+	char waiting[32], playing[32], path[96], token[64];
+	create("{\"game\": \"evons\", \"private\": true}", waiting);
+	create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", playing);
+	join(playing, "p1", token);
+	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 503, "too many open tables");
+	/* A viewer of the waiting table hears why it went. */
+	tc_ws w;
+	snprintf(path, sizeof path, "/api/tables/%s/ws", waiting);
+	assert_int_equal(tc_ws_open(&w, server.port, path), 0);
+	assert_int_equal(tc_ws_send_text(&w, "{\"type\": \"hello\", \"token\": null}"), 0);
+	json_t *f = tc_ws_recv_json(&w, WAIT_MS);
+	assert_non_null(f);
+	json_decref(f);
+	/* Past 2 s the waiting table is gone and its slot is free again. */
+	double end = tc_now_ms() + WAIT_MS;
+	char id[32] = "";
+	while (!id[0]) {
+		tc_reply r;
+		tc_http(server.port, "POST", "/api/tables", "{\"game\": \"evons\"}", 17, &r);
+		if (r.status == 201)
+			snprintf(id, sizeof id, "%s",
+			         json_string_value(json_object_get(r.json, "id")));
+		else if (r.status != 503)
+			fail_msg("create: status %d %s", r.status, r.body ? r.body : "");
+		tc_reply_free(&r);
+		if (!id[0] && tc_now_ms() > end)
+			fail_msg("the waiting table did not expire");
+		if (!id[0])
+			usleep(100000);
+	}
+	snprintf(path, sizeof path, "/api/tables/%s", waiting);
+	refused("GET", path, NULL, 404, "no table");
+	bool told = false;
+	while (!told && (f = tc_ws_recv_json(&w, WAIT_MS)) != NULL) {
+		const char *why =
+		    json_string_value(json_object_get(json_object_get(f, "table"), "stopped"));
+		told = why && strstr(why, "expired");
+		json_decref(f);
+	}
+	assert_true(told);
+	tc_ws_close(&w);
+	/* A table that plays does not expire. */
+	json_t *t = info(playing);
+	json_decref(t);
+	/* Across a restart: the table created above is waiting; after 2 s it is removed at the
+	 * next start. */
+	stop();
+	usleep(2500000);
+	start(db, extra);
+	snprintf(path, sizeof path, "/api/tables/%s", id);
+	refused("GET", path, NULL, 404, "no table");
+	t = info(playing);
+	json_decref(t);
+	stop();
+}
+
+/* ---- limits per client address -------------------------------------------------------------- */
+
+static void test_address_limits(void **state)
+{
+	(void)state;
+	static const char *const rate[] = {"--create-rate", "3", NULL};
+	start(new_db(), rate);
+	char id[32];
+	for (int i = 0; i < 3; i++)
+		create("{\"game\": \"evons\"}", id);
+	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--create-rate");
+	stop();
+
+	static const char *const count[] = {"--address-tables", "2", "--address-ai-tables", "1",
+	                                    NULL};
+	start(new_db(), count);
+	create("{\"game\": \"evons\", \"seats\": [\"human\", \"hard\"]}", id);
+	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"easy\", \"human\"]}",
+	        429, "--address-ai-tables");
+	create("{\"game\": \"evons\", \"seats\": [\"human\", \"random\"]}", id);
+	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--address-tables");
+	stop();
+}
+
+/* ---- finished tables ------------------------------------------------------------------------ */
+
+static void test_finished_stored(void **state)
+{
+	(void)state;
+	const char *db = new_db();
+	start(db, NULL);
+	char id[32], path[96];
+	create("{\"game\": \"three-arrows\", \"seats\": [\"random\", \"random\"]}", id);
+	json_t *t = NULL;
+	double end = tc_now_ms() + WAIT_MS;
+	for (;;) {
+		t = info(id);
+		if (strcmp(json_string_value(json_object_get(t, "status")), "over") == 0)
+			break;
+		json_decref(t);
+		if (tc_now_ms() > end)
+			fail_msg("the random table did not finish");
+		usleep(20000);
+	}
+	snprintf(path, sizeof path, "/api/tables/%s/record", id);
+	json_t *rec = http("GET", path, NULL, 200);
+	long long v = json_integer_value(json_object_get(t, "v"));
+	stop();
+	/* Every action removed from the database: a table read back by replaying them would
+	 * not be found. */
+	qv__store *store;
+	qv_err err;
+	if (qv__store_open(&store, db, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(
+	    qv__store_change(store, id, v, "over", 0, NULL, 0, false, NULL, NULL, &err), QV_OK);
+	qv__store_close(store);
+	start(db, NULL);
+	json_t *again = info(id);
+	if (!json_equal(again, t))
+		fail_msg("the finished table's info is not the one stored when it ended (status "
+		         "%s, v %lld)",
+		         json_string_value(json_object_get(again, "status")),
+		         (long long)json_integer_value(json_object_get(again, "v")));
+	json_t *rec2 = http("GET", path, NULL, 200);
+	assert_true(json_equal(rec, rec2));
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	refused("POST", path, "{}", 409, "over");
+	json_decref(again);
+	json_decref(rec2);
+	json_decref(rec);
+	json_decref(t);
+	stop();
+}
+
+/* ---- the pool's lanes (in this process) ----------------------------------------------------- */
+
+typedef struct lanes_run {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool gate;
+	int order[8], n;
+} lanes_run;
+
+static void lane_job(void *ctx, void *item)
+{
+	lanes_run *r = ctx;
+	pthread_mutex_lock(&r->lock);
+	r->order[r->n++] = (int)(intptr_t)item;
+	pthread_cond_broadcast(&r->cond);
+	while (!r->gate)
+		pthread_cond_wait(&r->cond, &r->lock);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void lane_drop(void *ctx, void *item)
+{
+	(void)ctx;
+	(void)item;
+	fail_msg("a job was dropped");
+}
+
+static void test_pool_lanes(void **state)
+{
+	(void)state;
+	lanes_run r = {.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
+	qv__pool *p;
+	qv_err err;
+	assert_int_equal(qv__pool_new(&p, 1, 0, lane_job, lane_drop, &r, &err), QV_OK);
+	/* Job 1 of lane A holds the only worker until every job is queued: A 2..5, then B 6. */
+	qv__pool_push_lane(p, (void *)(intptr_t)1, "A");
+	pthread_mutex_lock(&r.lock);
+	while (r.n == 0)
+		pthread_cond_wait(&r.cond, &r.lock);
+	pthread_mutex_unlock(&r.lock);
+	for (int i = 2; i <= 5; i++)
+		qv__pool_push_lane(p, (void *)(intptr_t)i, "A");
+	qv__pool_push_lane(p, (void *)(intptr_t)6, "B");
+	pthread_mutex_lock(&r.lock);
+	r.gate = true;
+	pthread_cond_broadcast(&r.cond);
+	while (r.n < 6)
+		pthread_cond_wait(&r.cond, &r.lock);
+	pthread_mutex_unlock(&r.lock);
+	qv__pool_stop(p);
+	/* B's one job does not wait for all of A's: the lanes take turns. */
+	static const int want[] = {1, 2, 6, 3, 4, 5};
+	for (int i = 0; i < 6; i++)
+		if (r.order[i] != want[i])
+			fail_msg("job %d ran at position %d; expected %d (lanes in turn)",
+			         r.order[i], i + 1, want[i]);
+}
+
+/* ---- main ----------------------------------------------------------------------------------- */
+
+static void cleanup(void)
+{
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGKILL);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (tmpdir[0] && system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGKILL);
+	return 0;
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	if (server.pid > 0)
+		kill(server.pid, SIGKILL);
+	_exit(3);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: test_tables PATH-TO-QUIVER\n");
+		return 2;
+	}
+	quiver = argv[1];
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvtablesXXXXXX");
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	atexit(cleanup);
+	signal(SIGALRM, on_alarm);
+	signal(SIGPIPE, SIG_IGN);
+	alarm(900);
+#define T(f) cmocka_unit_test_teardown(f, teardown)
+	const struct CMUnitTest tests[] = {
+	    T(test_pool_lanes),     T(test_crash_during_ai), T(test_waiting_expire),
+	    T(test_address_limits), T(test_finished_stored), T(test_wal_bounded),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
