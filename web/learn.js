@@ -90,6 +90,7 @@ async function attempt(action) {
   const step = lesson?.steps[state.at];
   if (!step?.expect || state.sending) return;
   state.sending = true;
+  document.body.dataset.sending = '1'; // a try is on its way (the tests wait for its answer)
   panel.clearError();
   els.hint.textContent = '';
   try {
@@ -109,6 +110,7 @@ async function attempt(action) {
     panel.showError(e instanceof Error ? e.message : String(e));
   } finally {
     state.sending = false;
+    delete document.body.dataset.sending;
   }
   draw();
 }

@@ -7,7 +7,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
-import { serverAndBrowser, newPage, clickOnce, rng, screenshotDir } from './support.mjs';
+import { serverAndBrowser, newPage, clickAndWait, rng, screenshotDir, budget } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -63,22 +63,23 @@ async function withPage(width, fn) {
   await page.context().close();
 }
 
-// The pages at once: much of each test's time is spent waiting for the AI and the page.
+// The pages at once: much of each test's time is spent waiting for the AI and the page. The
+// budgets: each test's time at a load of about 9 (docs/benchmarks.md), times MARGIN.
 describe('accessibility', { concurrency: true }, () => {
-  test('the lobby at 1280 and 375px', { timeout: 60000 }, () => withPage(1280, async (page) => {
+  test('the lobby at 1280 and 375px', { timeout: budget(20000) }, () => withPage(1280, async (page) => {
     await page.goto(env.server.url);
     await page.waitForSelector('button.quick-play');
     await page.click('#create-form details summary');
     await assertBothWidths(page, 'lobby');
   }));
 
-  test('a rules page at 375px', { timeout: 60000 }, () => withPage(375, async (page) => {
+  test('a rules page at 375px', { timeout: budget(20000) }, () => withPage(375, async (page) => {
     await page.goto(new URL('rules.html?game=three-arrows', env.server.url).toString());
     await page.waitForSelector('#rules h2');
     await assertAccessible(page, 'rules page');
   }));
 
-  test('a lesson at 1280 and 375px', { timeout: 60000 }, () => withPage(1280, async (page) => {
+  test('a lesson at 1280 and 375px', { timeout: budget(20000) }, () => withPage(1280, async (page) => {
     await page.goto(new URL('/learn/three-arrows', env.server.url).toString());
     await page.waitForSelector('#lesson-title:not(:empty)');
     await assertBothWidths(page, 'lesson', (width) =>
@@ -86,21 +87,20 @@ describe('accessibility', { concurrency: true }, () => {
   }));
 
   for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
-    test(`a ${game} table at 1280 and 375px`, { timeout: 90000 }, () => withPage(1280, async (page) => {
+    test(`a ${game} table at 1280 and 375px`, { timeout: budget(45000) }, () => withPage(1280, async (page) => {
       await page.emulateMedia({ reducedMotion: 'reduce' }); // no walk animations to wait for
       await page.goto(env.server.url);
       await page.selectOption(`#level-${game}`, 'random');
       await page.click(`button.quick-play[data-game="${game}"]`);
       await page.waitForURL(/table\.html\?id=/);
-      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
+      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
       // a few moves into the game, then one click of a choice
       const rand = rng(3);
       for (let k = 0; k < 6; k++) {
-        await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
-        await clickOnce(page, rand);
-        await page.waitForTimeout(80);
+        await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
+        await clickAndWait(page, rand);
       }
-      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])', { timeout: 30000 });
+      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])');
       await assertBothWidths(page, game);
     }));
   }

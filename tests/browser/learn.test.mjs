@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, newPage, api, screenshotDir } from './support.mjs';
+import { serverAndBrowser, newPage, api, screenshotDir, budget, MARK_EXPR } from './support.mjs';
 
 const GAMES = ['three-arrows', 'concardia', 'evons', 'arrow-party'];
 
@@ -25,6 +25,10 @@ async function stepAt(page) {
   if (all) return Number(all[1]);
   throw new Error(`no step count on the page: '${text}'`);
 }
+
+/** What the lesson page shows (an expression run in the page): the step, the hint, the
+ * error and the choice being made (MARK_EXPR). */
+const SEEN = `[document.getElementById('step-count')?.textContent, document.getElementById('hint')?.textContent, document.querySelector('#move-panel .act-error')?.textContent, ${MARK_EXPR}].join('|')`;
 
 /**
  * Clicks the words of an action as a player would: the Play button once the action is
@@ -52,6 +56,7 @@ async function clickAction(page, action) {
     }
     if (!left.length) throw new Error(`'${action}' is chosen but no Play button offers it`);
     let found = false, clicked = false;
+    const seen = await page.evaluate(SEEN);
     for (const w of left) {
       const esc = w.replace(/"/g, '\\"');
       const target = page.locator(`#board-area [data-token="${esc}"].target, #players-area [data-token="${esc}"].target`);
@@ -61,20 +66,21 @@ async function clickAction(page, action) {
       found = true;
       // the page may redraw under the pointer (the board moves when a hint appears): then
       // look again from the start rather than wait for an element that is gone
-      clicked = await where.first().click({ timeout: 3000 }).then(() => true, () => false);
+      clicked = await where.first().click({ timeout: budget(1000) }).then(() => true, () => false);
       break;
     }
     if (!found) throw new Error(`nothing on the page lets a player choose '${left.join(' ')}' of '${action}'`);
     if (!clicked) continue;
-    // a single remaining action is tried at once: then the step, the hint or the error changes
-    await page.waitForTimeout(100);
+    // the click is taken: no try is on its way to the server (a single remaining action is
+    // tried at once) and the page changed: the choice, or the step, the hint or the error
+    await page.waitForFunction(`!document.body.dataset.sending && ${SEEN} !== ${JSON.stringify(seen)}`, null, { polling: 50 });
     if ((await said()) !== before) return;
   }
   throw new Error(`could not click '${action}'`);
 }
 
 for (const game of GAMES) {
-  test(`the first lesson of ${game}, by clicking, with a wrong click first`, { timeout: 120000 }, async () => {
+  test(`the first lesson of ${game}, by clicking, with a wrong click first`, { timeout: budget(12000) }, async () => {
     const lessons = await api(env.server.url, 'GET', `/api/lessons/${game}`);
     assert.ok(lessons.lessons.length >= 5, `${game} has its lessons`);
     const first = lessons.lessons[0];
@@ -142,7 +148,7 @@ for (const game of GAMES) {
   });
 }
 
-test('every lesson done: a first game against easy is offered and starts', { timeout: 90000 }, async () => {
+test('every lesson done: a first game against easy is offered and starts', { timeout: budget(9000) }, async () => {
   const game = 'three-arrows';
   const lessons = await api(env.server.url, 'GET', `/api/lessons/${game}`);
   const { page, errors } = await newPage(env.browser, { width: 375, height: 800 });
@@ -171,7 +177,7 @@ test('every lesson done: a first game against easy is offered and starts', { tim
   await page.context().close();
 });
 
-test('the lessons API: bad requests are refused with a message; expansions hold views only', { timeout: 60000 }, async () => {
+test('the lessons API: bad requests are refused with a message; expansions hold views only', { timeout: budget(6000) }, async () => {
   /** @param {string} method @param {string} p @param {unknown} [body] */
   const raw = async (method, p, body) => {
     const res = await fetch(new URL(p, env.server.url), { method, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });

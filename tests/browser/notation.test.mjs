@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPage } from './support.mjs';
+import { serverAndBrowser, newPage, budget, until } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -14,7 +14,7 @@ function last(frames) {
   return null;
 }
 
-test('typed notation: completion, a legal move, a malformed one and an illegal one', { timeout: 60000 }, async () => {
+test('typed notation: completion, a legal move, a malformed one and an illegal one', { timeout: budget(10000) }, async () => {
   const { page, frames, errors } = await newPage(env.browser);
   await page.goto(env.server.url);
   await page.selectOption('#level-three-arrows', 'random');
@@ -22,8 +22,7 @@ test('typed notation: completion, a legal move, a malformed one and an illegal o
   await page.waitForURL(/table\.html\?id=/);
   await page.waitForSelector('#notation:not([disabled])');
   // the page may draw the snapshot before playwright hands the test its frame
-  const deadline = Date.now() + 10000;
-  while (!last(frames) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await until(() => last(frames), 'the table\'s snapshot');
   const first = last(frames);
   assert.ok(first, 'the table sent its snapshot');
   assert.ok(first.view.legal.length > 0);
@@ -55,7 +54,7 @@ test('typed notation: completion, a legal move, a malformed one and an illegal o
   const action = first.view.legal.find((a) => /^place Y [a-h]\d N$/.test(a)) ?? first.view.legal[0];
   await page.fill('#notation', action.toLowerCase());
   await page.press('#notation', 'Enter');
-  await page.waitForFunction((text) => [...document.querySelectorAll('#log .log-text')].some((e) => e.textContent === text), action, { timeout: 10000 });
+  await page.waitForFunction((text) => [...document.querySelectorAll('#log .log-text')].some((e) => e.textContent === text), action);
   assert.ok(last(frames).v > first.v, 'the typed move was played');
   assert.equal(await page.textContent('#move-panel .act-error'), '', 'no error after a good move');
   assert.deepEqual(errors, []);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, newPage, playByClicking, screenshotDir } from './support.mjs';
+import { serverAndBrowser, newPage, playByClicking, screenshotDir, budget } from './support.mjs';
 
 const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'concardia', 'evons', 'arrow-party'];
 /** After how many clicks the mid-play screenshot is taken. */
@@ -17,7 +17,7 @@ const SHOT_AT = { 'three-arrows': 24, concardia: 14, evons: 16, 'arrow-party': 2
 const env = serverAndBrowser();
 
 for (const game of GAMES) {
-  test(`${game}: a whole game against the computer, by clicking only`, { timeout: 240000 }, async () => {
+  test(`${game}: a whole game against the computer, by clicking only`, { timeout: budget(40000) }, async () => {
     const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
     await page.goto(env.server.url);
     await page.selectOption(`#level-${game}`, 'random');
@@ -32,7 +32,7 @@ for (const game of GAMES) {
       onClick: async (n) => {
         if (n + 1 !== SHOT_AT[game] || shot) return;
         // the screenshot shows a position in play: wait until it is the player's turn again
-        await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 60000 });
+        await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(shots, `${game}.png`) });
         // and on a phone, 375 px wide
@@ -50,7 +50,7 @@ for (const game of GAMES) {
     // the result: a rank for every seat, and a sentence saying who won
     const ranks = await page.locator('#result table.ranks tbody tr').count();
     assert.ok(ranks >= 2, 'the result lists every seat');
-    await page.waitForFunction(() => /The game is over/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 10000 });
+    await page.waitForFunction(() => /The game is over/.test(document.getElementById('status')?.textContent ?? ''));
     // the record downloads as JSON with every action
     const [download] = await Promise.all([
       page.waitForEvent('download'),

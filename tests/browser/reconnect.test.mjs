@@ -5,7 +5,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, clickOnce, rng } from './support.mjs';
+import { startServer, launchBrowser, clickAndWait, rng, until, budget, STEP_MS, TURN_SELECTOR } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
 let server = null;
@@ -34,21 +34,23 @@ function version(frames) {
  * @param {() => number} rand
  */
 async function moveOnce(page, frames, rand) {
-  await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target', { timeout: 30000 });
+  await page.waitForSelector(TURN_SELECTOR);
   const v = version(frames);
   for (let k = 0; k < 12 && version(frames) <= v; k++) {
-    await clickOnce(page, rand);
-    await page.waitForTimeout(60);
+    await clickAndWait(page, rand);
+    // the move went (the server's update comes), or there is more to click
+    await until(async () => version(frames) > v || await page.locator(TURN_SELECTOR).count() > 0, 'an update or more to click');
   }
   assert.ok(version(frames) > v, 'a move by clicking was applied');
 }
 
-test('a refresh, a second tab and a killed server: the seat is kept and the game goes on', { timeout: 120000 }, async () => {
+test('a refresh, a second tab and a killed server: the seat is kept and the game goes on', { timeout: budget(20000) }, async () => {
   server = await startServer();
   const port = server.port;
   const db = server.db;
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  context.setDefaultTimeout(STEP_MS);
   const page = await context.newPage();
   /** @type {any[]} */
   let frames = [];
@@ -83,10 +85,10 @@ test('a refresh, a second tab and a killed server: the seat is kept and the game
 
   // kill -9, then a restart on the same database and port
   await server.kill9();
-  await page.waitForSelector('#conn.lost', { timeout: 15000 });
+  await page.waitForSelector('#conn.lost');
   assert.match(await page.textContent('#conn'), /Connection lost/);
   server = await startServer({ db, port });
-  await page.waitForSelector('#conn.open', { timeout: 20000 });
+  await page.waitForSelector('#conn.open');
   assert.match(await page.textContent('#conn'), /Connected as p1/);
   await moveOnce(page, frames, rand);
   await context.close();

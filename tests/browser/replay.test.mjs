@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverAndBrowser, newPage, api, tempDir } from './support.mjs';
+import { serverAndBrowser, newPage, api, tempDir, budget, until } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -17,12 +17,11 @@ const env = serverAndBrowser();
  */
 async function finishedTable(game) {
   const info = await api(env.server.url, 'POST', '/api/tables', { game, seats: ['random', 'random'], private: true });
-  for (let k = 0; k < 200; k++) {
-    const t = await api(env.server.url, 'GET', `/api/tables/${info.id}`);
-    if (t.status === 'over') return t;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the computers did not finish');
+  /** @type {any} */
+  let t = null;
+  await until(async () => (t = await api(env.server.url, 'GET', `/api/tables/${info.id}`)).status === 'over',
+    'the computers finish their game');
+  return t;
 }
 
 /**
@@ -46,7 +45,7 @@ async function stepText(page) {
   return (await page.textContent('#step-text')) ?? '';
 }
 
-test('a finished game from the server, forwards and backwards, and from its record file', { timeout: 90000 }, async () => {
+test('a finished game from the server, forwards and backwards, and from its record file', { timeout: budget(15000) }, async () => {
   const t = await longFinishedTable('three-arrows', 5);
   const { page, errors } = await newPage(env.browser);
   await page.goto(new URL(`replay.html?id=${t.id}`, env.server.url).toString());
@@ -97,7 +96,7 @@ test('a finished game from the server, forwards and backwards, and from its reco
   assert.deepEqual([...errors, ...other.errors, ...third.errors], []);
 });
 
-test('a replay of a game in progress is refused: it would show what is hidden', { timeout: 30000 }, async () => {
+test('a replay of a game in progress is refused: it would show what is hidden', { timeout: budget(6000) }, async () => {
   const info = await api(env.server.url, 'POST', '/api/tables', { game: 'concardia', seats: ['human', 'human'], private: true });
   const { page } = await newPage(env.browser);
   await page.goto(new URL(`replay.html?id=${info.id}`, env.server.url).toString());

@@ -8,7 +8,7 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPage, clickOnce, rng } from './support.mjs';
+import { serverAndBrowser, newPage, clickAndWait, rng, until, budget, TURN_SELECTOR } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -76,7 +76,7 @@ async function assertHides(page, who, game, ownerView, owner) {
 // The two games at once: most of each test's time is spent waiting for the pages.
 describe('secrecy in the DOM', { concurrency: true }, () => {
   for (const game of ['three-arrows', 'concardia']) {
-    test(`${game}: a seat's page never shows the other seat's secrets, nor does a spectator's`, { timeout: 240000 }, async () => {
+    test(`${game}: a seat's page never shows the other seat's secrets, nor does a spectator's`, { timeout: budget(45000) }, async () => {
       const a = await newPage(env.browser);
       const b = await newPage(env.browser);
       const c = await newPage(env.browser);
@@ -113,27 +113,27 @@ describe('secrecy in the DOM', { concurrency: true }, () => {
           if (coveredMove && rand() < 0.5) {
             await s.page.fill('#notation', coveredMove);
             await s.page.press('#notation', 'Enter');
+            await until(() => lastVersion(s.frames) > before, `${seat}'s typed move answered`);
           } else {
             for (let k = 0; k < 8 && lastVersion(s.frames) === before; k++) {
-              await clickOnce(s.page, rand);
-              await s.page.waitForTimeout(30);
+              await clickAndWait(s.page, rand);
+              // the move went (the server's update comes), or there is more to click
+              await until(async () => lastVersion(s.frames) > before || await s.page.locator(TURN_SELECTOR).count() > 0,
+                `${seat}: an update or more to click`);
             }
           }
           acted = true;
           break;
         }
         // wait until the three pages have heard the same version and show it (a frame
-        // arrives before the page draws it), the same twice running: a die roll or another
-        // chance event may follow the move
-        let steady = 0;
-        for (let k = 0; k < 200 && steady < 2; k++) {
-          await a.page.waitForTimeout(50);
+        // arrives before the page draws it), with no chance event due (a die roll or a draw
+        // the server makes after a move, which changes the version again)
+        await until(async () => {
           const vs = [a, b, c].map((x) => lastVersion(x.frames));
           const shown = await Promise.all([a, b, c].map((x) => x.page.evaluate(() => document.body.dataset.v)));
-          const same = vs.every((x, n) => x === vs[0] && shown[n] === String(x));
-          steady = same && (acted || k > 3) ? steady + 1 : 0;
-        }
-        assert.equal(steady, 2, 'the three pages did not settle on one version');
+          const view = lastView(a.frames);
+          return vs.every((x, n) => x === vs[0] && shown[n] === String(x)) && view?.to_move !== 'chance';
+        }, 'the three pages settle on one version');
         const va = lastView(a.frames);
         const vb = lastView(b.frames);
         if (!va || !vb) continue;

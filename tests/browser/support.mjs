@@ -14,6 +14,20 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..');
 
+/**
+ * How long a wait may last. The tests must pass on a busy machine (a load of 8 on 2 cores, on
+ * top of whatever else runs, makes a page and the server 3 to 10 times slower), so no wait is a
+ * pause: each is a bound on a condition, generous. A test's budget is budget(its time measured
+ * at a load of about 9, docs/benchmarks.md "Under load") = that time times MARGIN; every single
+ * step (a page drawn, a frame answered, an AI reply at the levels the tests use: seconds at
+ * most at that load) is bounded by STEP_MS. QV_TEST_MARGIN overrides the margin (e.g. for a
+ * slower machine).
+ */
+export const MARGIN = Number(process.env.QV_TEST_MARGIN) > 0 ? Number(process.env.QV_TEST_MARGIN) : 10;
+/** @param {number} ms how long the thing takes at a load of about 9 */
+export const budget = (ms) => Math.round(ms * MARGIN);
+export const STEP_MS = budget(12000);
+
 /** The quiver binary: $QUIVER (set by ctest), else build/quiver. */
 export const QUIVER = process.env.QUIVER ?? path.join(ROOT, 'build', 'quiver');
 export const CHROMIUM = process.env.QV_CHROMIUM ?? '/usr/bin/chromium';
@@ -44,7 +58,7 @@ export async function startServer(o = {}) {
   proc.stderr.on('data', (d) => { stderr += d; });
   const url = await new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`quiver serve did not start in 10 s: ${stderr}`)), 10000);
+    const timer = setTimeout(() => reject(new Error(`quiver serve did not start in ${STEP_MS / 1000} s: ${stderr}`)), STEP_MS);
     proc.stdout.on('data', (d) => {
       out += d;
       const m = /serving (http:\/\/[^\s]+)/.exec(out);
@@ -113,6 +127,9 @@ export async function newPage(owner, o = {}) {
   const errors = [];
   /** @type {any[]} */
   const frames = [];
+  // every wait of playwright (selectors, clicks, navigation) bounded by STEP_MS, not its 30 s
+  page.setDefaultTimeout(STEP_MS);
+  page.setDefaultNavigationTimeout(STEP_MS);
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('websocket', (ws) => ws.on('framereceived', (f) => {
     try { frames.push(JSON.parse(String(f.payload))); } catch { /* not JSON */ }
@@ -193,6 +210,51 @@ export async function clickOnce(page, rand) {
   return 'nothing';
 }
 
+/** What the page shows of the game and of the choice being made (run in the page): the
+ * version drawn, the move panel, the highlighted targets and the result. A click that does
+ * something changes it. */
+const MARK = () => [
+  document.body.dataset.v ?? '',
+  document.getElementById('move-panel')?.innerHTML ?? '',
+  [...document.querySelectorAll('#board-area .target, #players-area .target')].map((e) => e.getAttribute('data-token')).join(' '),
+  document.getElementById('result')?.hidden === false ? 'over' : '',
+].join('|');
+
+/** MARK as an expression, for a test's own page-side conditions. */
+export const MARK_EXPR = `(${MARK.toString()})()`;
+
+/**
+ * The page's mark (MARK).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string>}
+ */
+export function pageMark(page) {
+  return page.evaluate(MARK);
+}
+
+/**
+ * Waits until the page's mark is no longer `mark`, within STEP_MS.
+ * @param {import('playwright-core').Page} page
+ * @param {string} mark
+ */
+export async function waitForChange(page, mark) {
+  await page.waitForFunction(`${MARK_EXPR} !== ${JSON.stringify(mark)}`, null, { timeout: STEP_MS, polling: 50 });
+}
+
+/**
+ * One click (clickOnce), then waits until the page has taken it (what it shows changed), so
+ * that the next look at the page never sees the page from before the click. Returns what was
+ * clicked.
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} rand
+ */
+export async function clickAndWait(page, rand) {
+  const mark = await pageMark(page);
+  const what = await clickOnce(page, rand);
+  if (what !== 'nothing') await waitForChange(page, mark);
+  return what;
+}
+
 /**
  * Plays a whole game in a page by clicking, until the result shows.
  * @param {import('playwright-core').Page} page
@@ -203,13 +265,33 @@ export async function playByClicking(page, o = {}) {
   const rand = rng(o.seed ?? 1);
   const max = o.maxClicks ?? 3000;
   for (let n = 0; n < max; n++) {
-    const what = await waitForTurnOrEnd(page, o.turnTimeoutMs ?? 60000);
+    const what = await waitForTurnOrEnd(page, o.turnTimeoutMs ?? STEP_MS);
     if (what === 'over') return n;
-    await clickOnce(page, rand);
+    await clickAndWait(page, rand);
     if (o.onClick) await o.onClick(n);
   }
   throw new Error(`the game did not end within ${max} clicks`);
 }
+
+/**
+ * Waits until `cond()` (which may be async) is true, looking every 20 ms, within `ms`; fails
+ * naming `what` when it is not.
+ * @param {() => unknown} cond
+ * @param {string} what
+ * @param {number} [ms]
+ */
+export async function until(cond, what, ms = STEP_MS) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await cond()) return;
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Something for the player to click: a target on the board or in the players' area, or a
+ * word or Play button. */
+export const TURN_SELECTOR = '#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #players-area [data-token].target';
 
 /**
  * A small seeded generator (mulberry32), so that a failing run can be repeated.

@@ -3,11 +3,12 @@
 # whole scrollback), types into it, and asks the engine about the game's record.
 #
 # The caller sets Q (the quiver binary) and WORK (a fresh directory, the current one), and calls
-# tmux_stop on exit. Every wait is bounded (TMUX_WAIT seconds).
+# tmux_stop on exit. Every wait is for a condition, bounded (at least TMUX_WAIT seconds: generous,
+# so that a busy machine is no failure; idle, each condition comes within a second).
 
 TMUX_RUN=0
 TMUX_SOCK="quiver-test-$$-0"
-TMUX_WAIT=${TMUX_WAIT:-20}
+TMUX_WAIT=${TMUX_WAIT:-120}
 
 tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
 
@@ -43,6 +44,41 @@ joined() { tm capture-pane -p -J -t t -S - -E -; }
 
 # last_line: the last row of the screen that is not blank (a prompt, usually).
 last_line() { screen | awk 'NF { last = $0 } END { print last }'; }
+
+# pane_pid: the pid of the command running in the pane (a child of the pane's shell).
+pane_pid() { pgrep -P "$(tm list-panes -t t -F '#{pane_pid}')" | head -n 1; }
+
+# wait_cpu PID SECONDS: waits until process PID has used SECONDS of CPU time (so that, say, a
+# search is known to be running: nothing else in quiver uses that much), whatever the load;
+# false on timeout or when PID is gone.
+wait_cpu() {
+	local i t hz
+	hz=$(getconf CLK_TCK)
+	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
+		t=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 1
+		awk -v t="$t" -v hz="$hz" -v s="$2" 'BEGIN { exit !(t / hz >= s) }' && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# wait_delivered PID SIG: waits until signal number SIG (sent with kill, which makes it pending at
+# once) is no longer pending for process PID: it was delivered to its handler. Two signals of a
+# kind pending together are delivered as one, so a second one is sent only after this.
+wait_delivered() {
+	local i mask
+	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
+		mask=$(awk '/^(SigPnd|ShdPnd):/ { printf "%s ", $2 }' "/proc/$1/status" 2>/dev/null) || return 0
+		[ -z "$mask" ] && return 0
+		local pending=0 m
+		for m in $mask; do
+			(((16#$m >> ($2 - 1)) & 1)) && pending=1
+		done
+		[ "$pending" -eq 0 ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
 
 # type_line TEXT: types TEXT and Enter (TEXT may be empty: Enter alone). What the terminal held
 # before is remembered, so that wait_prompt does not take the old prompt, not yet echoing the

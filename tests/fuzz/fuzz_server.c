@@ -8,8 +8,13 @@
  * further line is a frame read by qv__frame_parse: an act is played by the seat to move on the
  * table's current version (so that actions reach the notation parsers), an undo is asked by the
  * last seat that acted, chance is drawn when it is due, and after each frame every seat's and
- * the public's frame is built (views and the narrated log). AI seats are not stepped: a search
- * would only slow the fuzzer down.
+ * the public's frame is built (views and the narrated log). A ping frame does nothing but that.
+ *
+ * AI seats play, as the server's workers would make them, after every frame (at most
+ * STEPS_PER_FRAME decisions or chance outcomes, STEPS_PER_INPUT in all), so that searches run
+ * on the positions the frames made, undos included; a step that fails is a bug. Their budgets are
+ * small, for speed: "easy" keeps its 100 iterations, "medium" and "hard" search 64 iterations
+ * (ismcts and mcts), and "random" and "greedy" are as they are.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +24,12 @@
 #include "server/table.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+#define STEPS_PER_FRAME 8
+#define STEPS_PER_INPUT 64
+
+/* AI steps left for this input. */
+static int steps_left;
 
 /* A refusal must say why. */
 static void said(qv_status rc, const qv_err *err)
@@ -38,6 +49,47 @@ static void frames(qv__table *t, qv__log_pos *pos)
 		if (!f)
 			abort();
 		json_decref(f);
+	}
+}
+
+/* Gives the AI seats of kinds with large budgets a small one (see the top of the file). */
+static void small_budgets(qv__table *t)
+{
+	for (int i = 0; i < t->nseats; i++) {
+		qv__seat *s = &t->seat[i];
+		const char *spec = strcmp(s->kind, "medium") == 0 ? "ismcts:iterations=64"
+		                   : strcmp(s->kind, "hard") == 0 ? "mcts:iterations=64"
+		                                                  : NULL;
+		qv_agent *a;
+		qv_err err = {""};
+		if (!spec || !s->agent)
+			continue;
+		if (qv_agent_new(&a, spec, t->game, (uint64_t)i + 1, &err)) {
+			fprintf(stderr, "fuzz_server: %s: %s\n", spec, err.msg);
+			abort();
+		}
+		qv_agent_free(s->agent);
+		s->agent = a;
+	}
+}
+
+/* Plays the AI seats' decisions and chance outcomes that are due, within the budgets. */
+static void step(qv__table *t)
+{
+	for (int k = 0; k < STEPS_PER_FRAME && steps_left > 0; k++) {
+		qv__table_lock(t);
+		bool due = qv__table_wants_step_locked(t);
+		qv__table_unlock(t);
+		if (!due)
+			return;
+		steps_left--;
+		/* Nothing else touches the table: a step that was due changes it, unless the AI
+		 * seat or chance failed on a position of the game, which is a bug (the table says
+		 * why). */
+		if (!qv__table_step(t)) {
+			fprintf(stderr, "fuzz_server: a due step changed nothing: %s\n", t->stuck);
+			abort();
+		}
 	}
 }
 
@@ -71,9 +123,8 @@ static void play(qv__table *t, char *text)
 		} else if (f.type == QV__HELLO && f.token) {
 			(void)qv__table_auth(t, f.token, f.token_len);
 		}
-		if (mover == QV_CHANCE)
-			qv__table_step(t);
 		qv__frame_free(&f);
+		step(t);
 		frames(t, pos);
 	}
 }
@@ -100,6 +151,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			int seat;
 			while (!qv__table_join(t, NULL, &seat, token, NULL))
 				;
+			small_budgets(t);
+			steps_left = STEPS_PER_INPUT;
+			step(t);
 			if (rest)
 				play(t, rest);
 			qv__table_free(t);

@@ -20,8 +20,9 @@
 
 #include "client.h"
 
-/* Any single wait on the server (a reply, a frame) gives up after this long. */
-#define IO_TIMEOUT_MS 20000
+/* Any single wait on the server (its start, a reply, its stop) gives up after this long: a bound
+ * on a condition, generous for the sanitizer build on a busy machine. */
+#define IO_TIMEOUT_MS 120000
 
 double tc_now_ms(void)
 {
@@ -57,7 +58,7 @@ int tc_server_start(tc_server *s, const char *quiver, const char *db, const char
 	s->port = 0;
 	char line[256];
 	size_t n = 0;
-	double end = tc_now_ms() + 20000;
+	double end = tc_now_ms() + IO_TIMEOUT_MS;
 	while (n < sizeof line - 1 && tc_now_ms() < end) {
 		struct pollfd p = {.fd = out[0], .events = POLLIN};
 		if (poll(&p, 1, 200) <= 0)
@@ -86,7 +87,7 @@ int tc_server_stop(tc_server *s, int sig)
 	if (s->pid <= 0)
 		return 0;
 	kill(s->pid, sig);
-	double end = tc_now_ms() + 20000;
+	double end = tc_now_ms() + IO_TIMEOUT_MS;
 	while (waitpid(s->pid, &status, WNOHANG) == 0) {
 		if (tc_now_ms() > end) {
 			kill(s->pid, SIGKILL);

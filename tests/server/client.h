@@ -21,7 +21,7 @@ typedef struct tc_server {
 } tc_server;
 
 /* Starts `quiver serve --port 0 --db db` with extra arguments (NULL-terminated, may be NULL)
- * and waits (up to 20 s) for its `serving http://127.0.0.1:PORT/` line. Returns 0 on success. */
+ * and waits (up to 120 s) for its `serving http://127.0.0.1:PORT/` line. Returns 0 on success. */
 int tc_server_start(tc_server *s, const char *quiver, const char *db, const char *const *extra);
 /* Sends sig (SIGTERM to stop, SIGKILL to crash it) and reaps it; returns its wait status. */
 int tc_server_stop(tc_server *s, int sig);
