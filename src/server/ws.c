@@ -486,6 +486,16 @@ int qv__ws_check_upgrade(struct mg_connection *conn)
 	const char *upgrade = mg_get_header(conn, "Upgrade");
 	if (!upgrade || !qv_streq_nocase(upgrade, "websocket"))
 		return 0;
+	/* CivetWeb answers an upgrade to a path with no WebSocket handler with a bare "Error 404"
+	 * and no status line, before any handler of ours runs (found by fuzz_http). */
+	char id[64];
+	const char *uri = mg_get_request_info(conn)->local_uri;
+	if (!uri || !path_id(uri, id, sizeof id)) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		refuse(conn, 404, "no WebSocket at '%s': a table's is /api/tables/ID/ws",
+		       qv_shorten(uri ? uri : "", QV_QUOTE_MAX, quoted, sizeof quoted));
+		return 404;
+	}
 	const char *key = mg_get_header(conn, "Sec-WebSocket-Key");
 	const char *version = mg_get_header(conn, "Sec-WebSocket-Version");
 	if (key && *key && version && strcmp(version, "13") == 0)

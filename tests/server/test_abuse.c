@@ -394,6 +394,16 @@ static void test_rfc6455(void **state)
 	raw_request(req, reply, sizeof reply);
 	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Version: 13"))
 		fail_msg("an upgrade of version 8: expected 400 naming version 13, got %s", reply);
+	/* A well-formed upgrade to a path with no WebSocket: a 404 with its status line (CivetWeb
+	 * alone answered a bare "Error 404: Not Found"). */
+	snprintf(req, sizeof req,
+	         "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+	         "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+	         "Sec-WebSocket-Version: 13\r\n\r\n");
+	raw_request(req, reply, sizeof reply);
+	if (strncmp(reply, "HTTP/1.1 404", 12) != 0 || !strstr(reply, "/api/tables/ID/ws"))
+		fail_msg("an upgrade to /api/games: expected 404 naming /api/tables/ID/ws, got %s",
+		         reply);
 	/* The server still plays. */
 	ws_open(&w, id);
 	tc_ws_send_text(&w, hello);
