@@ -1710,6 +1710,23 @@ static bool ev_capped(const void *st)
 
 /* ---- determinization ---- */
 
+/* The cards of player q whose place `viewer` does not know, by kind: what determinize deals
+ * (any deck, an opponent's hand and covered cards). */
+static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
+{
+	const ev_player *pl = &s->pl[q];
+	bool mine = q == viewer;
+	for (int k = 0; k < EV_NKINDS; k++)
+		count[k] = pl->owned[k] - (mine ? pl->hand[k] : 0);
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (occupied(s, c) && s->cell[c].owner == q && (mine || !covered(s, c)))
+			count[kind_at(s, c)]--;
+	for (int i = 0; i < pl->ngrave; i++)
+		count[pl->grave[i]]--;
+	for (int i = 0; i < pl->nremoved; i++)
+		count[pl->removed[i]]--;
+}
+
 /* Rebuilds what `viewer` cannot see from public facts (the deck lists are parameters, the
  * board's face-up cards and blocks, graveyards and removed cards are public) and the viewer's
  * own hand and covered cards: the order of both decks, and the opponent's hand and covered
@@ -1723,15 +1740,7 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 		ev_player *pl = &s->pl[q];
 		bool mine = q == viewer;
 		int count[EV_NKINDS];
-		for (int k = 0; k < EV_NKINDS; k++)
-			count[k] = pl->owned[k] - (mine ? pl->hand[k] : 0);
-		for (int c = 0; c < EV_NCELLS; c++)
-			if (occupied(s, c) && s->cell[c].owner == q && (mine || !covered(s, c)))
-				count[kind_at(s, c)]--;
-		for (int i = 0; i < pl->ngrave; i++)
-			count[pl->grave[i]]--;
-		for (int i = 0; i < pl->nremoved; i++)
-			count[pl->removed[i]]--;
+		unseen_kinds(s, q, viewer, count);
 		uint8_t pool[EV_DECK_MAX];
 		int n = qv__deck_pool(count, EV_NKINDS, pool, EV_DECK_MAX);
 		qv_shuffle_bytes(pool, n, rng);
@@ -1760,23 +1769,6 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 }
 
 /* ---- reveals (qv_game.reveals) ---- */
-
-/* The cards of player q whose place `viewer` does not know, by kind: what determinize deals
- * (any deck, an opponent's hand and covered cards). */
-static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
-{
-	const ev_player *pl = &s->pl[q];
-	bool mine = q == viewer;
-	for (int k = 0; k < EV_NKINDS; k++)
-		count[k] = pl->owned[k] - (mine ? pl->hand[k] : 0);
-	for (int c = 0; c < EV_NCELLS; c++)
-		if (occupied(s, c) && s->cell[c].owner == q && (mine || !covered(s, c)))
-			count[kind_at(s, c)]--;
-	for (int i = 0; i < pl->ngrave; i++)
-		count[pl->grave[i]]--;
-	for (int i = 0; i < pl->nremoved; i++)
-		count[pl->removed[i]]--;
-}
 
 /* The covered cards player q owns on the board. */
 static int covered_count(const ev_state *s, int q)
