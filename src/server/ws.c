@@ -483,8 +483,13 @@ static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
 
 int qv__ws_check_upgrade(struct mg_connection *conn)
 {
+	/* What CivetWeb takes for an upgrade (is_websocket_protocol): "websocket" anywhere in the
+	 * first Upgrade header and "upgrade" in the first Connection header. An exact test here
+	 * let "Upgrade: websocket.1" through to CivetWeb's bare "Error 426" (found by fuzz_http). */
 	const char *upgrade = mg_get_header(conn, "Upgrade");
-	if (!upgrade || !qv_streq_nocase(upgrade, "websocket"))
+	const char *connection = mg_get_header(conn, "Connection");
+	if (!upgrade || !strcasestr(upgrade, "websocket") || !connection ||
+	    !strcasestr(connection, "upgrade"))
 		return 0;
 	/* CivetWeb answers an upgrade to a path with no WebSocket handler with a bare "Error 404"
 	 * and no status line, before any handler of ours runs (found by fuzz_http). */

@@ -394,6 +394,16 @@ static void test_rfc6455(void **state)
 	raw_request(req, reply, sizeof reply);
 	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Version: 13"))
 		fail_msg("an upgrade of version 8: expected 400 naming version 13, got %s", reply);
+	/* Two Upgrade headers, the first "websocket.1": CivetWeb takes it for an upgrade (it
+	 * looks for "websocket" in the first), so it is checked as one (it has no version). */
+	snprintf(req, sizeof req,
+	         "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket.1\r\n"
+	         "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+	         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+	         id);
+	raw_request(req, reply, sizeof reply);
+	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Version: 13"))
+		fail_msg("an upgrade 'websocket.1' without a version: expected 400, got %s", reply);
 	/* A well-formed upgrade to a path with no WebSocket: a 404 with its status line (CivetWeb
 	 * alone answered a bare "Error 404: Not Found"). */
 	snprintf(req, sizeof req,
