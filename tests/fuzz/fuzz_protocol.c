@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_text.h"
 #include "quiver/game.h"
 #include "quiver/protocol.h"
 
@@ -48,11 +49,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	snprintf(line, sizeof line, "new %s", qv_games[game]->name);
 	send(p, line, &out);
 	send(p, "settle", &out);
-	char *text = malloc(size + 1);
-	if (!text)
-		abort();
-	memcpy(text, data, size);
-	text[size] = '\0';
+	char *text = fz_text(data, size);
 	for (char *l = text, *next; l; l = next) {
 		next = strchr(l, '\n');
 		if (next)

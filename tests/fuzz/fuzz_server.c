@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_text.h"
 #include "server/frame.h"
 #include "server/table.h"
 
@@ -131,14 +132,8 @@ static void play(qv__table *t, char *text)
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	char *text = malloc(size + 1);
-	if (!text)
-		abort();
-	memcpy(text, data, size);
-	text[size] = '\0';
-	char *rest = strchr(text, '\n');
-	if (rest)
-		*rest++ = '\0';
+	char *text = fz_text(data, size);
+	char *rest = fz_cut_line(text);
 	json_error_t jerr;
 	json_t *req = json_loads(text, 0, &jerr);
 	if (req) {

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "fuzz_text.h"
 #include "inproc.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
@@ -159,14 +160,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	bool fresh;
 	int port = fz_server(RESTART_EVERY, &fresh);
-	char *text = malloc(size + 1);
-	if (!text)
-		abort();
-	memcpy(text, data, size);
-	text[size] = '\0';
-	char *rest = strchr(text, '\n');
-	if (rest)
-		*rest++ = '\0';
+	char *text = fz_text(data, size);
+	char *rest = fz_cut_line(text);
 	char *body = small_budgets(text);
 	char id[32];
 	int status = fz_create(port, body ? body : text, id);

@@ -4,10 +4,7 @@
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include "inproc.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -89,26 +86,9 @@ int fz_server(int every, bool *fresh)
 	return qv__server_port(srv);
 }
 
-/* A connected socket to 127.0.0.1:port, or -1. */
-static int dial(int port)
-{
-	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -1;
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	int one = 1;
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
 char *fz_exchange(int port, const void *data, size_t len, size_t *n)
 {
-	int fd = dial(port);
+	int fd = tc_dial(port);
 	if (fd < 0)
 		return NULL;
 	/* The server may answer and close before reading everything: a failed send is fine. */

@@ -103,8 +103,7 @@ int tc_server_stop(tc_server *s, int sig)
 /* ---- sockets ----------------------------------------------------------------------------------
  */
 
-/* A connected TCP socket to 127.0.0.1:port, or -1. */
-static int dial(int port)
+int tc_dial(int port)
 {
 	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
@@ -171,7 +170,7 @@ int tc_http(int port, const char *method, const char *path, const char *body, si
             tc_reply *out)
 {
 	memset(out, 0, sizeof *out);
-	int fd = dial(port);
+	int fd = tc_dial(port);
 	if (fd < 0)
 		return 0;
 	char head[1024];
@@ -224,7 +223,7 @@ void tc_reply_free(tc_reply *r)
 int tc_ws_open(tc_ws *w, int port, const char *path)
 {
 	memset(w, 0, sizeof *w);
-	w->fd = dial(port);
+	w->fd = tc_dial(port);
 	if (w->fd < 0)
 		return -1;
 	char req[1024];

@@ -26,6 +26,11 @@ int tc_server_start(tc_server *s, const char *quiver, const char *db, const char
 /* Sends sig (SIGTERM to stop, SIGKILL to crash it) and reaps it; returns its wait status. */
 int tc_server_stop(tc_server *s, int sig);
 
+/* ---- sockets ---- */
+
+/* A connected TCP socket to 127.0.0.1:port (Nagle off), or -1. */
+int tc_dial(int port);
+
 /* ---- HTTP ---- */
 
 typedef struct tc_reply {

@@ -44,62 +44,16 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "client.h"
+#include "harness.h"
 #include "server/replay.h"
-
-static const char *quiver;
-static char tmpdir[64];
-static tc_server server; /* the running server, stopped by each test and at exit */
-static int dbcount;
-
-/* Frames and replies wait at most this long (the sanitizer build on a busy machine is slow). */
-#define WAIT_MS 20000
 
 /* ---- helpers ----------------------------------------------------------------------------------
  */
 
-static const char *new_db(void)
-{
-	static char path[128];
-	snprintf(path, sizeof path, "%s/t%d.db", tmpdir, ++dbcount);
-	return path;
-}
-
-static void start(const char *db, const char *const *extra)
-{
-	assert_int_equal(tc_server_start(&server, quiver, db, extra), 0);
-}
-
-/* Stops the server with SIGTERM: it must shut down cleanly. */
-static void stop(void)
-{
-	int status = tc_server_stop(&server, SIGTERM);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
-}
-
-/* A request that must answer `status` with {"error": message} containing `words`. */
-static void refused(const char *method, const char *path, const char *body, int status,
-                    const char *words)
-{
-	tc_reply r;
-	tc_http(server.port, method, path, body, body ? strlen(body) : 0, &r);
-	const char *msg = json_string_value(json_object_get(r.json, "error"));
-	if (r.status != status || !msg || !strstr(msg, words))
-		fail_msg("%s %s: expected %d naming '%s', got %d: %s", method, path, status, words,
-		         r.status, r.body ? r.body : "(none)");
-	tc_reply_free(&r);
-}
-
 /* Creates a table of two human seats; copies its id. */
 static void create(char id[32])
 {
-	tc_reply r;
-	const char *body = "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}";
-	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
-	assert_int_equal(r.status, 201);
-	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
-	tc_reply_free(&r);
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
 }
 
 /* Opens the table's WebSocket. */
@@ -107,13 +61,13 @@ static void ws_open(tc_ws *w, const char *id)
 {
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
-	assert_int_equal(tc_ws_open(w, server.port, path), 0);
+	assert_int_equal(tc_ws_open(w, th_server.port, path), 0);
 }
 
 /* The next frame must be an error whose message contains `words`. */
 static void expect_error(tc_ws *w, const char *words)
 {
-	json_t *f = tc_ws_recv_json(w, WAIT_MS);
+	json_t *f = tc_ws_recv_json(w, TH_WAIT_MS);
 	const char *type = json_string_value(json_object_get(f, "type"));
 	const char *msg = json_string_value(json_object_get(f, "message"));
 	if (!type || strcmp(type, "error") != 0 || !msg || !strstr(msg, words))
@@ -133,19 +87,19 @@ static void expect_error(tc_ws *w, const char *words)
 static void test_messages_are_utf8(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	char id[32], path[96];
 	create(id);
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	refused("POST", path, "{\"" CUT_KEY "\": 1}", 400, "unknown field 'aaa");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"" CUT_KEY "\": 1}", 400,
-	        "unknown field 'aaa");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"" CUT_KEY "\"]}", 400,
-	        "is not a seat kind");
+	th_refused("POST", path, "{\"" CUT_KEY "\": 1}", 400, "unknown field 'aaa");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"" CUT_KEY "\": 1}", 400,
+	           "unknown field 'aaa");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"" CUT_KEY "\"]}",
+	           400, "is not a seat kind");
 	/* Bytes that are not UTF-8 at all, in the path (%FF decodes to the byte 0xFF). */
-	refused("GET", "/api/tables/%FF%FE", NULL, 404, "no table '\xEF\xBF\xBD\xEF\xBF\xBD'");
-	refused("GET", "/nothing-%C3", NULL, 404, "not found");
-	refused("GET", "/api/lessons/%C3%28", NULL, 404, "no game");
+	th_refused("GET", "/api/tables/%FF%FE", NULL, 404, "no table '\xEF\xBF\xBD\xEF\xBF\xBD'");
+	th_refused("GET", "/nothing-%C3", NULL, 404, "not found");
+	th_refused("GET", "/api/lessons/%C3%28", NULL, 404, "no game");
 
 	tc_ws w;
 	ws_open(&w, id);
@@ -154,7 +108,7 @@ static void test_messages_are_utf8(void **state)
 	tc_ws_send_text(&w, "{\"type\": \"ping\", \"" CUT_KEY "\": 1}");
 	expect_error(&w, "unknown field 'aaa");
 	tc_ws_close(&w);
-	stop();
+	th_stop();
 }
 
 /* ---- the database ---------------------------------------------------------------------------- */
@@ -164,11 +118,11 @@ static void test_messages_are_utf8(void **state)
 static void test_read_only_database(void **state)
 {
 	(void)state;
-	const char *db = new_db();
-	start(db, NULL);
-	stop();
+	const char *db = th_new_db();
+	th_start(db, NULL);
+	th_stop();
 	/* The folder stays writable (SQLite then opens the file read-only without a word). */
-	assert_int_equal(chmod(tmpdir, 0777), 0);
+	assert_int_equal(chmod(th_tmpdir, 0777), 0);
 	assert_int_equal(chmod(db, 0444), 0);
 	int out[2];
 	assert_int_equal(pipe(out), 0);
@@ -181,13 +135,13 @@ static void test_read_only_database(void **state)
 		close(out[1]);
 		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
 			_exit(126);
-		execl(quiver, quiver, "serve", "--port", "0", "--db", db, (char *)NULL);
+		execl(th_quiver, th_quiver, "serve", "--port", "0", "--db", db, (char *)NULL);
 		_exit(127);
 	}
 	close(out[1]);
 	char text[2048];
 	size_t n = 0;
-	double end = tc_now_ms() + WAIT_MS;
+	double end = tc_now_ms() + TH_WAIT_MS;
 	while (n < sizeof text - 1 && tc_now_ms() < end) {
 		struct pollfd p = {.fd = out[0], .events = POLLIN};
 		if (poll(&p, 1, 200) <= 0)
@@ -208,7 +162,7 @@ static void test_read_only_database(void **state)
 		fail_msg("quiver serve started on a read-only database: %s", text);
 	}
 	chmod(db, 0644);
-	chmod(tmpdir, 0700);
+	chmod(th_tmpdir, 0700);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 1 || !strstr(text, "read-only"))
 		fail_msg("expected exit status 1 and a message saying read-only; got status %d: %s",
 		         status, text);
@@ -219,17 +173,17 @@ static void test_read_only_database(void **state)
 static void test_no_path_in_replies(void **state)
 {
 	(void)state;
-	const char *db = new_db();
-	start(db, NULL);
+	const char *db = th_new_db();
+	th_start(db, NULL);
 	char id[32], token[64], path[96];
 	create(id);
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
 	tc_reply r;
-	tc_http(server.port, "POST", path, "{}", 2, &r);
+	tc_http(th_server.port, "POST", path, "{}", 2, &r);
 	assert_int_equal(r.status, 200);
 	snprintf(token, sizeof token, "%s", json_string_value(json_object_get(r.json, "token")));
 	tc_reply_free(&r);
-	tc_http(server.port, "POST", path, "{}", 2, &r); /* the other seat: the game starts */
+	tc_http(th_server.port, "POST", path, "{}", 2, &r); /* the other seat: the game starts */
 	assert_int_equal(r.status, 200);
 	tc_reply_free(&r);
 	tc_ws w;
@@ -237,7 +191,7 @@ static void test_no_path_in_replies(void **state)
 	char hello[128];
 	snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
 	tc_ws_send_text(&w, hello);
-	json_t *snap = tc_ws_recv_json(&w, WAIT_MS);
+	json_t *snap = tc_ws_recv_json(&w, TH_WAIT_MS);
 	const char *legal = json_string_value(
 	    json_array_get(json_object_get(json_object_get(snap, "view"), "legal"), 0));
 	assert_non_null(legal);
@@ -246,18 +200,18 @@ static void test_no_path_in_replies(void **state)
 	assert_int_equal(sqlite3_open(db, &lock), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(lock, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
 	const char *body = "{\"game\": \"evons\"}";
-	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	tc_http(th_server.port, "POST", "/api/tables", body, strlen(body), &r);
 	const char *msg = json_string_value(json_object_get(r.json, "error"));
-	if (r.status != 500 || !msg || strstr(msg, tmpdir) || !strstr(msg, "locked"))
+	if (r.status != 500 || !msg || strstr(msg, th_tmpdir) || !strstr(msg, "locked"))
 		fail_msg("expected 500 saying the database is locked, without its path; got %d: %s",
 		         r.status, r.body ? r.body : "(none)");
 	tc_reply_free(&r);
 	char act[512];
 	snprintf(act, sizeof act, "{\"type\": \"act\", \"v\": 0, \"action\": \"%s\"}", legal);
 	tc_ws_send_text(&w, act);
-	json_t *f = tc_ws_recv_json(&w, WAIT_MS);
+	json_t *f = tc_ws_recv_json(&w, TH_WAIT_MS);
 	msg = json_string_value(json_object_get(f, "message"));
-	if (!msg || strstr(msg, tmpdir) || !strstr(msg, "locked"))
+	if (!msg || strstr(msg, th_tmpdir) || !strstr(msg, "locked"))
 		fail_msg("expected an error frame saying the database is locked, without its path; "
 		         "got %s",
 		         f ? json_dumps(f, JSON_COMPACT) : "nothing");
@@ -266,17 +220,17 @@ static void test_no_path_in_replies(void **state)
 	sqlite3_exec(lock, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_close(lock);
 	tc_ws_close(&w);
-	stop();
+	th_stop();
 }
 
 /* ---- WebSockets -------------------------------------------------------------------------------
  */
 
-/* Reads until the server closes the socket (answering its pings), for at most WAIT_MS; fails
+/* Reads until the server closes the socket (answering its pings), for at most TH_WAIT_MS; fails
  * unless it closed with `code` and a reason containing `words`. */
 static void expect_close(tc_ws *w, int code, const char *words)
 {
-	double end = tc_now_ms() + WAIT_MS;
+	double end = tc_now_ms() + TH_WAIT_MS;
 	int rc = 0;
 	while (rc != -1 && tc_now_ms() < end) {
 		int op;
@@ -295,14 +249,14 @@ static void expect_close(tc_ws *w, int code, const char *words)
 static void test_hello_deadline(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	char id[32];
 	create(id);
 	tc_ws w;
 	ws_open(&w, id);
 	expect_close(&w, 1008, "no hello");
 	tc_ws_close(&w);
-	stop();
+	th_stop();
 }
 
 /* One address may hold only so many sockets; the next is refused with 429 and a message, and
@@ -311,38 +265,38 @@ static void test_sockets_per_address(void **state)
 {
 	(void)state;
 	static const char *const extra[] = {"--max-sockets-per-address", "3", NULL};
-	start(new_db(), extra);
+	th_start(th_new_db(), extra);
 	char id[32], path[96];
 	create(id);
 	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
 	tc_ws ws[4];
 	for (int i = 0; i < 3; i++)
 		ws_open(&ws[i], id);
-	assert_int_equal(tc_ws_open(&ws[3], server.port, path), 429);
+	assert_int_equal(tc_ws_open(&ws[3], th_server.port, path), 429);
 	tc_ws_close(&ws[0]);
 	int rc = -1;
 	for (int tries = 0; tries < 200 && rc != 0; tries++) {
-		rc = tc_ws_open(&ws[0], server.port, path);
+		rc = tc_ws_open(&ws[0], th_server.port, path);
 		if (rc != 0)
 			usleep(20000); /* the server notices the closed socket */
 	}
 	assert_int_equal(rc, 0);
 	for (int i = 0; i < 3; i++)
 		tc_ws_close(&ws[i]);
-	stop();
+	th_stop();
 }
 
 /* A raw request; returns the reply's status line and body in buf. */
 static void raw_request(const char *request, char *buf, size_t size)
 {
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)server.port)};
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)th_server.port)};
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
 	assert_int_equal(send(fd, request, strlen(request), MSG_NOSIGNAL),
 	                 (ssize_t)strlen(request));
 	size_t n = 0;
-	double end = tc_now_ms() + WAIT_MS;
+	double end = tc_now_ms() + TH_WAIT_MS;
 	while (n < size - 1 && tc_now_ms() < end) {
 		struct pollfd p = {.fd = fd, .events = POLLIN};
 		if (poll(&p, 1, 200) <= 0)
@@ -359,7 +313,7 @@ static void raw_request(const char *request, char *buf, size_t size)
 static void test_rfc6455(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	char id[32], req[512], reply[2048];
 	create(id);
 	/* A client frame without a mask (RFC 6455 5.1: the server must close the connection). */
@@ -417,11 +371,11 @@ static void test_rfc6455(void **state)
 	/* The server still plays. */
 	ws_open(&w, id);
 	tc_ws_send_text(&w, hello);
-	json_t *snap = tc_ws_recv_json(&w, WAIT_MS);
+	json_t *snap = tc_ws_recv_json(&w, TH_WAIT_MS);
 	assert_string_equal(json_string_value(json_object_get(snap, "type")), "snapshot");
 	json_decref(snap);
 	tc_ws_close(&w);
-	stop();
+	th_stop();
 }
 
 /* Whether seat index `seat` of table id is online. */
@@ -430,7 +384,7 @@ static bool online(const char *id, int seat)
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s", id);
 	tc_reply r;
-	tc_http(server.port, "GET", path, NULL, 0, &r);
+	tc_http(th_server.port, "GET", path, NULL, 0, &r);
 	assert_int_equal(r.status, 200);
 	json_t *s = json_array_get(json_object_get(r.json, "seats"), (size_t)seat);
 	bool on = json_is_true(json_object_get(s, "online"));
@@ -445,13 +399,13 @@ static bool online(const char *id, int seat)
 static void test_slow_reader(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	char id[32], path[96], token[2][64];
 	create(id);
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
 	for (int i = 0; i < 2; i++) {
 		tc_reply r;
-		tc_http(server.port, "POST", path, "{}", 2, &r);
+		tc_http(th_server.port, "POST", path, "{}", 2, &r);
 		assert_int_equal(r.status, 200);
 		snprintf(token[i], 64, "%s", json_string_value(json_object_get(r.json, "token")));
 		tc_reply_free(&r);
@@ -466,7 +420,7 @@ static void test_slow_reader(void **state)
 		snprintf(text, sizeof text, "{\"type\": \"hello\", \"token\": \"%s\"}", token[i]);
 		tc_ws_send_text(&p[i], text);
 	}
-	json_t *f = tc_ws_recv_json(&p[0], WAIT_MS);
+	json_t *f = tc_ws_recv_json(&p[0], TH_WAIT_MS);
 	assert_string_equal(json_string_value(json_object_get(f, "type")), "snapshot");
 	long long v = json_integer_value(json_object_get(f, "v"));
 	char act[300];
@@ -501,7 +455,7 @@ static void test_slow_reader(void **state)
 				int op;
 				char *payload = NULL;
 				size_t len = 0;
-				if (tc_ws_recv(&p[0], WAIT_MS, &op, &payload, &len) != 1)
+				if (tc_ws_recv(&p[0], TH_WAIT_MS, &op, &payload, &len) != 1)
 					fail_msg("round %d: p1's update did not come", round);
 				f = json_loadb(payload, len, 0, NULL);
 				free(payload);
@@ -522,7 +476,7 @@ static void test_slow_reader(void **state)
 		         round, bytes);
 	tc_ws_close(&p[0]);
 	tc_ws_close(&p[1]);
-	stop();
+	th_stop();
 }
 
 /* ---- slow uploads -----------------------------------------------------------------------------
@@ -532,7 +486,7 @@ static void test_slow_reader(void **state)
 static int slow_upload(void)
 {
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)server.port)};
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)th_server.port)};
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
 	const char *head = "POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
@@ -555,7 +509,7 @@ static bool answered(int fd)
 static void test_slow_uploads(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	int fd[SLOW];
 	for (int i = 0; i < SLOW; i++)
 		fd[i] = slow_upload();
@@ -564,17 +518,17 @@ static void test_slow_uploads(void **state)
 	create(id);
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
 	tc_reply r;
-	tc_http(server.port, "POST", path, "{}", 2, &r);
+	tc_http(th_server.port, "POST", path, "{}", 2, &r);
 	assert_int_equal(r.status, 200);
 	tc_reply_free(&r);
 	tc_ws w;
 	ws_open(&w, id);
 	tc_ws_send_text(&w, "{\"type\": \"hello\", \"token\": null}");
-	json_t *snap = tc_ws_recv_json(&w, WAIT_MS);
+	json_t *snap = tc_ws_recv_json(&w, TH_WAIT_MS);
 	assert_string_equal(json_string_value(json_object_get(snap, "type")), "snapshot");
 	json_decref(snap);
 	tc_ws_close(&w);
-	assert_int_equal(tc_http(server.port, "GET", "/api/games", NULL, 0, &r), 200);
+	assert_int_equal(tc_http(th_server.port, "GET", "/api/games", NULL, 0, &r), 200);
 	tc_reply_free(&r);
 	/* All of that while every upload was still held. */
 	for (int i = 0; i < SLOW; i++)
@@ -585,7 +539,7 @@ static void test_slow_uploads(void **state)
 	for (int i = 0; i < SLOW; i++) {
 		char reply[1024];
 		size_t n = 0;
-		double end = tc_now_ms() + 10000 + WAIT_MS;
+		double end = tc_now_ms() + 10000 + TH_WAIT_MS;
 		while (n < sizeof reply - 1 && tc_now_ms() < end) {
 			struct pollfd p = {.fd = fd[i], .events = POLLIN};
 			if (poll(&p, 1, 200) <= 0)
@@ -602,7 +556,7 @@ static void test_slow_uploads(void **state)
 			    i, reply);
 		close(fd[i]);
 	}
-	stop();
+	th_stop();
 }
 
 /* ---- replays ----------------------------------------------------------------------------------
@@ -615,24 +569,24 @@ static void test_slow_uploads(void **state)
 static void test_replay_bound(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	tc_reply r;
 	const char *body = "{\"game\": \"evons\", \"seats\": [\"random\", \"random\"]}";
-	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	tc_http(th_server.port, "POST", "/api/tables", body, strlen(body), &r);
 	assert_int_equal(r.status, 201);
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/record",
 	         json_string_value(json_object_get(r.json, "id")));
 	tc_reply_free(&r);
-	double end = tc_now_ms() + 4 * WAIT_MS;
+	double end = tc_now_ms() + 4 * TH_WAIT_MS;
 	do {
 		tc_reply_free(&r);
 		usleep(50000);
-		tc_http(server.port, "GET", path, NULL, 0, &r);
+		tc_http(th_server.port, "GET", path, NULL, 0, &r);
 	} while (r.status == 409 && tc_now_ms() < end);
 	assert_int_equal(r.status, 200);
 	tc_reply rep;
-	tc_http(server.port, "POST", "/api/replay", r.body, r.len, &rep);
+	tc_http(th_server.port, "POST", "/api/replay", r.body, r.len, &rep);
 	assert_int_equal(rep.status, 200);
 	size_t whole = rep.len;
 	tc_reply_free(&rep);
@@ -654,56 +608,17 @@ static void test_replay_bound(void **state)
 		         err.msg);
 	qv_match_free(m);
 	tc_reply_free(&r);
-	stop();
+	th_stop();
 }
 
 /* ---- the run ----------------------------------------------------------------------------------
  */
 
-static int teardown(void **state)
-{
-	(void)state;
-	if (server.pid > 0)
-		tc_server_stop(&server, SIGKILL);
-	return 0;
-}
-
-static void cleanup(void)
-{
-	if (server.pid > 0)
-		tc_server_stop(&server, SIGKILL);
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	if (tmpdir[0] && system(cmd) != 0)
-		fprintf(stderr, "test_abuse: could not remove %s\n", tmpdir);
-}
-
-static void on_alarm(int sig)
-{
-	(void)sig;
-	if (server.pid > 0)
-		kill(server.pid, SIGKILL);
-	_exit(3);
-}
-
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: test_abuse PATH-TO-QUIVER\n");
+	if (th_init(argc, argv, "abuse", 600))
 		return 2;
-	}
-	quiver = argv[1];
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvabuseXXXXXX");
-	if (!mkdtemp(tmpdir)) {
-		perror("mkdtemp");
-		return 2;
-	}
-	atexit(cleanup);
-	signal(SIGALRM, on_alarm);
-	signal(SIGPIPE, SIG_IGN);
-	alarm(600);
-	srand(1);
-#define T(f) cmocka_unit_test_teardown(f, teardown)
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_messages_are_utf8), T(test_read_only_database),  T(test_no_path_in_replies),
 	    T(test_hello_deadline),    T(test_sockets_per_address), T(test_rfc6455),

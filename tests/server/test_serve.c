@@ -31,98 +31,8 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "client.h"
+#include "harness.h"
 #include "quiver/match.h"
-
-static const char *quiver;
-static char tmpdir[64];
-static tc_server server; /* the running server, stopped by each test and at exit */
-static int dbcount;
-
-/* Frames wait at most this long: a bound, not a pause (every wait is for a condition), so it is
- * generous: the sanitizer build on a machine at a load of 8 is 20 to 30 times slower than the
- * release build idle, where a frame takes well under a second. */
-#define WAIT_MS 120000
-
-/* ---- helpers --------------------------------------------------------------------------------- */
-
-/* A fresh database path in the temporary folder. */
-static const char *new_db(void)
-{
-	static char path[128];
-	snprintf(path, sizeof path, "%s/t%d.db", tmpdir, ++dbcount);
-	return path;
-}
-
-/* Starts the server on db with extra options. */
-static void start(const char *db, const char *const *extra)
-{
-	assert_int_equal(tc_server_start(&server, quiver, db, extra), 0);
-}
-
-/* Stops the server with SIGTERM: it must shut down cleanly (under the sanitizers, with no
- * leak and no error). */
-static void stop(void)
-{
-	int status = tc_server_stop(&server, SIGTERM);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
-}
-
-/* A request that must answer `status`; returns the parsed body (caller frees) or NULL. */
-static json_t *http(const char *method, const char *path, const char *body, int status)
-{
-	tc_reply r;
-	tc_http(server.port, method, path, body, body ? strlen(body) : 0, &r);
-	if (r.status != status)
-		fail_msg("%s %s: status %d, expected %d; body %s", method, path, r.status, status,
-		         r.body ? r.body : "(none)");
-	json_t *j = json_incref(r.json);
-	tc_reply_free(&r);
-	return j;
-}
-
-/* A refused request: status and a one-line {"error": ...} containing `words`. */
-static void refused(const char *method, const char *path, const char *body, int status,
-                    const char *words)
-{
-	json_t *j = http(method, path, body, status);
-	const char *msg = json_string_value(json_object_get(j, "error"));
-	if (!msg || json_object_size(j) != 1 || (words && !strstr(msg, words)))
-		fail_msg("%s %s: expected an error naming '%s', got %s", method, path,
-		         words ? words : "", msg ? msg : "no error field");
-	json_decref(j);
-}
-
-/* Creates a table; returns its id (static buffer per call site is enough: copied out). */
-static void create(const char *body, char id[32])
-{
-	json_t *j = http("POST", "/api/tables", body, 201);
-	assert_non_null(j);
-	snprintf(id, 32, "%s", json_string_value(json_object_get(j, "id")));
-	json_decref(j);
-}
-
-/* Joins seat (e.g. "p1") and copies the token. */
-static void join(const char *id, const char *seat, char token[64])
-{
-	char path[96], body[64];
-	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	snprintf(body, sizeof body, "{\"seat\": \"%s\"}", seat);
-	json_t *j = http("POST", path, body, 200);
-	assert_string_equal(json_string_value(json_object_get(j, "seat")), seat);
-	snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
-	assert_int_equal(strlen(token), 32);
-	json_decref(j);
-}
-
-/* GET /api/tables/ID. */
-static json_t *info(const char *id)
-{
-	char path[96];
-	snprintf(path, sizeof path, "/api/tables/%s", id);
-	return http("GET", path, NULL, 200);
-}
 
 /* ---- viewers: one WebSocket each ---------------------------------------------------------------
  */
@@ -190,7 +100,7 @@ static void check_info(const json_t *t)
 static const char *receive(viewer *w, bool allow_error)
 {
 	static char type[16];
-	json_t *f = tc_ws_recv_json(&w->ws, WAIT_MS);
+	json_t *f = tc_ws_recv_json(&w->ws, TH_WAIT_MS);
 	if (!f)
 		return NULL;
 	snprintf(type, sizeof type, "%s", json_string_value(json_object_get(f, "type")));
@@ -248,7 +158,7 @@ static void open_viewer(viewer *w, const char *id, int seat, const char *token)
 	w->log = json_array();
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
-	assert_int_equal(tc_ws_open(&w->ws, server.port, path), 0);
+	assert_int_equal(tc_ws_open(&w->ws, th_server.port, path), 0);
 	json_t *hello = json_pack("{s:s, s:s?}", "type", "hello", "token", token);
 	if (!token)
 		json_object_set_new(hello, "token", json_null());
@@ -285,7 +195,7 @@ static void sendf(viewer *w, const char *fmt, ...)
 /* Expects an error frame whose message contains words. */
 static void expect_error(viewer *w, const char *words)
 {
-	json_t *f = tc_ws_recv_json(&w->ws, WAIT_MS);
+	json_t *f = tc_ws_recv_json(&w->ws, TH_WAIT_MS);
 	if (!f)
 		fail_msg("no answer; expected an error naming '%s'", words);
 	const char *type = json_string_value(json_object_get(f, "type"));
@@ -432,29 +342,29 @@ static void play_out(viewer *vs, int n, unsigned seed, int max_acts)
 /* A whole game of `game` between `humans` human seats, watched by a spectator. */
 static void play_game(const char *game, const char *params, int humans, unsigned seed)
 {
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	char body[512], id[32];
 	snprintf(body, sizeof body, "{\"game\": \"%s\", \"params\": %s, \"seats\": [%s]}", game,
 	         params, humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
-	create(body, id);
+	th_create(body, id);
 	viewer vs[4];
 	char tokens[3][64];
 	for (int i = 0; i < humans; i++) {
 		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
-		join(id, seat, tokens[i]);
+		th_join(id, seat, tokens[i]);
 	}
 	for (int i = 0; i < humans; i++)
 		open_viewer(&vs[i], id, i, tokens[i]);
 	open_viewer(&vs[humans], id, -1, NULL);
 	play_out(vs, humans + 1, seed, 3000);
-	json_t *t = info(id);
+	json_t *t = th_info(id);
 	assert_string_equal(json_string_value(json_object_get(t, "status")), "over");
 	assert_true(json_is_array(json_object_get(t, "result")));
 	json_decref(t);
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/record", id);
-	json_t *record = http("GET", path, NULL, 200);
+	json_t *record = th_http("GET", path, NULL, 200);
 	/* The record replays to the same result. */
 	qv_match *m;
 	qv_err err;
@@ -475,7 +385,7 @@ static void play_game(const char *game, const char *params, int humans, unsigned
 	json_decref(record);
 	for (int i = 0; i <= humans; i++)
 		close_viewer(&vs[i]);
-	stop();
+	th_stop();
 }
 
 static void test_play_three_arrows(void **state)
@@ -508,8 +418,8 @@ static void test_play_arrow_party(void **state)
 static void test_http_api(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
-	json_t *games = http("GET", "/api/games", NULL, 200);
+	th_start(th_new_db(), NULL);
+	json_t *games = th_http("GET", "/api/games", NULL, 200);
 	json_t *list = json_object_get(games, "games");
 	assert_int_equal(json_array_size(list), 4);
 	for (size_t i = 0; i < json_array_size(list); i++) {
@@ -524,98 +434,101 @@ static void test_http_api(void **state)
 	json_decref(games);
 
 	/* Bad requests: each refused, naming the problem, and no table made. */
-	refused("POST", "/api/tables", "{\"game\": ", 400, "broken JSON");
-	refused("POST", "/api/tables", "[1, 2]", 400, "object");
-	refused("POST", "/api/tables", "{}", 400, "game");
-	refused("POST", "/api/tables", "{\"game\": 3}", 400, "game");
-	refused("POST", "/api/tables", "{\"game\": \"chess\"}", 400, "chess");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"colour\": 1}", 400, "colour");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": 0}}", 400,
-	        "max_turns");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"nope\": 1}}", 400,
-	        "nope");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": [1]}", 400, "params");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": [1]}}",
-	        400, "max_turns");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"god\"]}",
-	        400, "god");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": \"human\"}", 400, "seats");
-	refused("POST", "/api/tables",
-	        "{\"game\": \"evons\", \"seats\": [\"human\", \"human\", "
-	        "\"human\"]}",
-	        400, "seats");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"private\": \"yes\"}", 400,
-	        "private");
-	refused("POST", "/api/tables",
-	        "{\"game\": \"evons\", \"params\": {\"max_turns\": "
-	        "123456789012345678901234567890}}",
-	        400, "JSON");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"game\": \"evons\"}", 400, "JSON");
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": 1e400}}",
-	        400, "JSON");
+	th_refused("POST", "/api/tables", "{\"game\": ", 400, "broken JSON");
+	th_refused("POST", "/api/tables", "[1, 2]", 400, "object");
+	th_refused("POST", "/api/tables", "{}", 400, "game");
+	th_refused("POST", "/api/tables", "{\"game\": 3}", 400, "game");
+	th_refused("POST", "/api/tables", "{\"game\": \"chess\"}", 400, "chess");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"colour\": 1}", 400, "colour");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": 0}}",
+	           400, "max_turns");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"nope\": 1}}", 400,
+	           "nope");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": [1]}", 400, "params");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"params\": {\"max_turns\": [1]}}",
+	           400, "max_turns");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"god\"]}",
+	           400, "god");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": \"human\"}", 400,
+	           "seats");
+	th_refused("POST", "/api/tables",
+	           "{\"game\": \"evons\", \"seats\": [\"human\", \"human\", "
+	           "\"human\"]}",
+	           400, "seats");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"private\": \"yes\"}", 400,
+	           "private");
+	th_refused("POST", "/api/tables",
+	           "{\"game\": \"evons\", \"params\": {\"max_turns\": "
+	           "123456789012345678901234567890}}",
+	           400, "JSON");
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"game\": \"evons\"}", 400,
+	           "JSON");
+	th_refused("POST", "/api/tables",
+	           "{\"game\": \"evons\", \"params\": {\"max_turns\": 1e400}}", 400, "JSON");
 	char *big = malloc(70001);
 	memset(big, ' ', 70000);
 	big[70000] = '\0';
 	memcpy(big, "{\"game\": \"evons\"", 16);
 	big[69999] = '}';
-	refused("POST", "/api/tables", big, 413, "too large");
+	th_refused("POST", "/api/tables", big, 413, "too large");
 	free(big);
-	refused("DELETE", "/api/tables", NULL, 405, "DELETE");
-	refused("GET", "/api/nothing", NULL, 404, NULL);
-	refused("GET", "/api/tables/0123456789abcdef", NULL, 404, "0123456789abcdef");
-	refused("GET", "/api/tables/..%2f..%2fetc", NULL, 404, NULL);
-	json_t *tables = http("GET", "/api/tables", NULL, 200);
+	th_refused("DELETE", "/api/tables", NULL, 405, "DELETE");
+	th_refused("GET", "/api/nothing", NULL, 404, NULL);
+	th_refused("GET", "/api/tables/0123456789abcdef", NULL, 404, "0123456789abcdef");
+	th_refused("GET", "/api/tables/..%2f..%2fetc", NULL, 404, NULL);
+	json_t *tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
 	json_decref(tables);
 
 	/* A table: listed, joined seat by seat, refusing a second join and AI seats. */
 	char id[32], token[64], path[96];
-	create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "
-	       "\"human\", \"greedy\"]}",
-	       id);
-	json_t *t = info(id);
+	th_create(
+	    "{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "
+	    "\"human\", \"greedy\"]}",
+	    id);
+	json_t *t = th_info(id);
 	check_info(t);
 	assert_string_equal(json_string_value(json_object_get(t, "status")), "waiting");
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	assert_true(json_is_null(json_object_get(t, "result")));
 	json_decref(t);
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	join(id, "p2", token);
-	refused("POST", path, "{\"seat\": \"p2\"}", 409, "taken");
-	refused("POST", path, "{\"seat\": \"p3\"}", 400, "greedy");
-	refused("POST", path, "{\"seat\": \"p9\"}", 400, "p9");
-	refused("POST", path, "{\"seat\": 2}", 400, "seat");
-	refused("POST", path, "{\"chair\": \"p1\"}", 400, "chair");
-	refused("GET", path, NULL, 405, "GET");
-	json_t *j = http("POST", path, "", 200); /* no body: the first free seat */
+	th_join(id, "p2", token);
+	th_refused("POST", path, "{\"seat\": \"p2\"}", 409, "taken");
+	th_refused("POST", path, "{\"seat\": \"p3\"}", 400, "greedy");
+	th_refused("POST", path, "{\"seat\": \"p9\"}", 400, "p9");
+	th_refused("POST", path, "{\"seat\": 2}", 400, "seat");
+	th_refused("POST", path, "{\"chair\": \"p1\"}", 400, "chair");
+	th_refused("GET", path, NULL, 405, "GET");
+	json_t *j = th_http("POST", path, "", 200); /* no body: the first free seat */
 	assert_string_equal(json_string_value(json_object_get(j, "seat")), "p1");
 	json_decref(j);
-	refused("POST", path, "{}", 409, "free seat");
-	t = info(id);
+	th_refused("POST", path, "{}", 409, "free seat");
+	t = th_info(id);
 	assert_string_equal(json_string_value(json_object_get(t, "status")), "playing");
 	json_decref(t);
 	snprintf(path, sizeof path, "/api/tables/%s/record", id);
-	refused("GET", path, NULL, 409, "not over");
-	tables = http("GET", "/api/tables", NULL, 200);
+	th_refused("GET", path, NULL, 409, "not over");
+	tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 1);
 	json_decref(tables);
 
 	/* A private table is not listed. */
-	create("{\"game\": \"evons\", \"private\": true}", id);
-	tables = http("GET", "/api/tables", NULL, 200);
+	th_create("{\"game\": \"evons\", \"private\": true}", id);
+	tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 1);
 	json_decref(tables);
-	t = info(id);
+	t = th_info(id);
 	assert_true(json_is_true(json_object_get(t, "private")));
 	json_decref(t);
 
 	/* Files: the page, the rules, and nothing outside the folders. */
 	tc_reply r;
-	tc_http(server.port, "GET", "/", NULL, 0, &r);
+	tc_http(th_server.port, "GET", "/", NULL, 0, &r);
 	assert_int_equal(r.status, 200);
 	assert_non_null(strstr(r.headers, "text/html"));
 	tc_reply_free(&r);
-	tc_http(server.port, "GET", "/rules/three-arrows.md", NULL, 0, &r);
+	tc_http(th_server.port, "GET", "/rules/three-arrows.md", NULL, 0, &r);
 	assert_int_equal(r.status, 200);
 	assert_non_null(strstr(r.headers, "text/markdown"));
 	tc_reply_free(&r);
@@ -627,12 +540,12 @@ static void test_http_api(void **state)
 	                                      "/nothing.html",
 	                                      NULL};
 	for (int i = 0; outside[i]; i++) {
-		tc_http(server.port, "GET", outside[i], NULL, 0, &r);
+		tc_http(th_server.port, "GET", outside[i], NULL, 0, &r);
 		if (r.status != 404)
 			fail_msg("GET %s: status %d, expected 404", outside[i], r.status);
 		tc_reply_free(&r);
 	}
-	stop();
+	th_stop();
 }
 
 /* ---- bad frames
@@ -641,18 +554,18 @@ static void test_http_api(void **state)
 static void test_bad_frames(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	char id[32], t1[64], t2[64], path[96];
-	create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
-	join(id, "p1", t1);
-	join(id, "p2", t2);
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
+	th_join(id, "p1", t1);
+	th_join(id, "p2", t2);
 	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
 
 	/* Before hello. */
 	viewer w = {.seat = 0, .v = -1};
 	w.views = json_array();
 	w.log = json_array();
-	assert_int_equal(tc_ws_open(&w.ws, server.port, path), 0);
+	assert_int_equal(tc_ws_open(&w.ws, th_server.port, path), 0);
 	sendf(&w, "{\"type\": \"act\", \"v\": 0, \"action\": \"pass\"}");
 	expect_error(&w, "hello first");
 	sendf(&w, "{\"type\": \"hello\", \"token\": 5}");
@@ -725,7 +638,7 @@ static void test_bad_frames(void **state)
 	/* A message in two fragments is one message. */
 	assert_int_equal(tc_ws_send_frame(&w.ws, 1, "{\"type\":", 8, true), 0);
 	assert_int_equal(tc_ws_send_frame(&w.ws, 0, " \"ping\"}", 8, false), 0);
-	json_t *pong = tc_ws_recv_json(&w.ws, WAIT_MS);
+	json_t *pong = tc_ws_recv_json(&w.ws, TH_WAIT_MS);
 	assert_string_equal(json_string_value(json_object_get(pong, "type")), "pong");
 	json_decref(pong);
 
@@ -739,36 +652,36 @@ static void test_bad_frames(void **state)
 	sendf(&spec, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", spec.v, legal);
 	expect_error(&spec, "spectator");
 	tc_ws bad;
-	assert_int_equal(tc_ws_open(&bad, server.port, path), 0);
+	assert_int_equal(tc_ws_open(&bad, th_server.port, path), 0);
 	assert_int_equal(tc_ws_send_text(&bad, "{\"type\": \"hello\", \"token\": "
 	                                       "\"00000000000000000000000000000000\"}"),
 	                 0);
-	json_t *f = tc_ws_recv_json(&bad, WAIT_MS);
+	json_t *f = tc_ws_recv_json(&bad, TH_WAIT_MS);
 	assert_string_equal(json_string_value(json_object_get(f, "type")), "error");
 	assert_non_null(strstr(json_string_value(json_object_get(f, "message")), "bad token"));
 	json_decref(f);
 	int op;
 	char *payload;
 	size_t plen;
-	assert_int_equal(tc_ws_recv(&bad, WAIT_MS, &op, &payload, &plen), -1);
+	assert_int_equal(tc_ws_recv(&bad, TH_WAIT_MS, &op, &payload, &plen), -1);
 	tc_ws_close(&bad);
 	/* A token of another table is a bad token here. */
 	char other[32], t3[64];
-	create("{\"game\": \"evons\"}", other);
-	join(other, "p1", t3);
-	assert_int_equal(tc_ws_open(&bad, server.port, path), 0);
+	th_create("{\"game\": \"evons\"}", other);
+	th_join(other, "p1", t3);
+	assert_int_equal(tc_ws_open(&bad, th_server.port, path), 0);
 	char hello[128];
 	snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", t3);
 	assert_int_equal(tc_ws_send_text(&bad, hello), 0);
-	f = tc_ws_recv_json(&bad, WAIT_MS);
+	f = tc_ws_recv_json(&bad, TH_WAIT_MS);
 	assert_non_null(strstr(json_string_value(json_object_get(f, "message")), "bad token"));
 	json_decref(f);
 	tc_ws_close(&bad);
 	/* No socket for an unknown table. */
-	assert_int_equal(tc_ws_open(&bad, server.port, "/api/tables/0123456789abcdef/ws"), 404);
+	assert_int_equal(tc_ws_open(&bad, th_server.port, "/api/tables/0123456789abcdef/ws"), 404);
 
 	/* Nothing changed: same version, same view. */
-	json_t *t = info(id);
+	json_t *t = th_info(id);
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), v0);
 	json_decref(t);
 	viewer again;
@@ -784,7 +697,7 @@ static void test_bad_frames(void **state)
 	close_viewer(&spec);
 	close_viewer(&w2);
 	close_viewer(&w);
-	stop();
+	th_stop();
 }
 
 /* ---- undo
@@ -793,13 +706,13 @@ static void test_bad_frames(void **state)
 static void test_undo(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	char id[32], t1[64], t2[64];
-	create("{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, \"seats\": "
-	       "[\"human\", \"human\"]}",
-	       id);
-	join(id, "p1", t1);
-	join(id, "p2", t2);
+	th_create("{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, \"seats\": "
+	          "[\"human\", \"human\"]}",
+	          id);
+	th_join(id, "p1", t1);
+	th_join(id, "p2", t2);
 	viewer vs[3];
 	open_viewer(&vs[0], id, 0, t1);
 	open_viewer(&vs[1], id, 1, t2);
@@ -837,7 +750,7 @@ static void test_undo(void **state)
 	expect_error(&vs[0], "undo");
 	for (int i = 0; i < 3; i++)
 		close_viewer(&vs[i]);
-	stop();
+	th_stop();
 }
 
 /* ---- kill -9 and restart
@@ -846,10 +759,10 @@ static void test_undo(void **state)
 static void test_kill_and_restart(void **state)
 {
 	(void)state;
-	const char *db = new_db();
+	const char *db = th_new_db();
 	char dbpath[128];
 	snprintf(dbpath, sizeof dbpath, "%s", db);
-	start(dbpath, NULL);
+	th_start(dbpath, NULL);
 	static const char *const games[] = {"three-arrows", "concardia", "evons", "arrow-party"};
 	char ids[4][32], tokens[4][3][64];
 	long long vs_before[4];
@@ -859,12 +772,12 @@ static void test_kill_and_restart(void **state)
 		char body[256];
 		snprintf(body, sizeof body, "{\"game\": \"%s\", \"seats\": [%s]}", games[g],
 		         humans == 3 ? "\"human\", \"human\", \"human\"" : "\"human\", \"human\"");
-		create(body, ids[g]);
+		th_create(body, ids[g]);
 		viewer vs[4];
 		for (int i = 0; i < humans; i++) {
 			char seat[16];
 			snprintf(seat, sizeof seat, "p%d", i + 1);
-			join(ids[g], seat, tokens[g][i]);
+			th_join(ids[g], seat, tokens[g][i]);
 		}
 		for (int i = 0; i < humans; i++)
 			open_viewer(&vs[i], ids[g], i, tokens[g][i]);
@@ -899,17 +812,17 @@ static void test_kill_and_restart(void **state)
 	}
 	/* A table of AI seats, killed while it plays. */
 	char ai[32];
-	create("{\"game\": \"arrow-party\", \"seats\": [\"easy\", \"easy\", \"easy\"]}", ai);
+	th_create("{\"game\": \"arrow-party\", \"seats\": [\"easy\", \"easy\", \"easy\"]}", ai);
 	viewer watcher;
 	open_viewer(&watcher, ai, -1, NULL);
 	while (watcher.v < 20)
 		assert_non_null(receive(&watcher, false));
 	long long told = watcher.v;
 	json_t *told_log = json_deep_copy(watcher.log);
-	tc_server_stop(&server, SIGKILL);
+	tc_server_stop(&th_server, SIGKILL);
 	close_viewer(&watcher);
 
-	start(dbpath, NULL);
+	th_start(dbpath, NULL);
 	for (int g = 0; g < 4; g++) {
 		int humans = g == 3 ? 3 : 2;
 		for (int i = 0; i < humans; i++) {
@@ -922,7 +835,7 @@ static void test_kill_and_restart(void **state)
 			json_decref(views_before[g][i]);
 			close_viewer(&w);
 		}
-		json_t *t = info(ids[g]);
+		json_t *t = th_info(ids[g]);
 		assert_string_equal(json_string_value(json_object_get(t, "status")), "playing");
 		json_decref(t);
 	}
@@ -937,7 +850,7 @@ static void test_kill_and_restart(void **state)
 		if (!receive(&watcher, false))
 			fail_msg("the AI table did not go on after the restart");
 	close_viewer(&watcher);
-	stop();
+	th_stop();
 }
 
 /* ---- AI seats only
@@ -946,7 +859,7 @@ static void test_kill_and_restart(void **state)
 static void test_ai_tables_finish(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
+	th_start(th_new_db(), NULL);
 	static const char *const bodies[] = {
 	    "{\"game\": \"three-arrows\", \"seats\": [\"random\", \"greedy\"]}",
 	    "{\"game\": \"three-arrows\", \"params\": {\"players\": 4}, \"seats\": [\"random\", "
@@ -960,11 +873,11 @@ static void test_ai_tables_finish(void **state)
 	char ids[8][32];
 	int n = 0;
 	for (; bodies[n]; n++)
-		create(bodies[n], ids[n]);
+		th_create(bodies[n], ids[n]);
 	double end = tc_now_ms() + 600000; /* about 2 s idle in the release build */
 	for (int i = 0; i < n; i++) {
 		for (;;) {
-			json_t *t = info(ids[i]);
+			json_t *t = th_info(ids[i]);
 			bool over =
 			    strcmp(json_string_value(json_object_get(t, "status")), "over") == 0;
 			if (over) {
@@ -979,7 +892,7 @@ static void test_ai_tables_finish(void **state)
 		}
 		char path[96];
 		snprintf(path, sizeof path, "/api/tables/%s/record", ids[i]);
-		json_t *rec = http("GET", path, NULL, 200);
+		json_t *rec = th_http("GET", path, NULL, 200);
 		qv_match *m;
 		qv_err err;
 		if (qv_match_load_json(&m, rec, &err))
@@ -989,10 +902,10 @@ static void test_ai_tables_finish(void **state)
 		json_decref(rec);
 	}
 	/* Finished tables are not listed. */
-	json_t *tables = http("GET", "/api/tables", NULL, 200);
+	json_t *tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
 	json_decref(tables);
-	stop();
+	th_stop();
 }
 
 /* ---- limits
@@ -1002,25 +915,25 @@ static void test_limits(void **state)
 {
 	(void)state;
 	static const char *const extra[] = {"--max-sockets", "3", "--max-tables", "2", NULL};
-	start(new_db(), extra);
+	th_start(th_new_db(), extra);
 	char id[32], id2[32], path[96];
-	create("{\"game\": \"evons\"}", id);
-	create("{\"game\": \"evons\"}", id2);
-	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 503, "too many open tables");
+	th_create("{\"game\": \"evons\"}", id);
+	th_create("{\"game\": \"evons\"}", id2);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\"}", 503, "too many open tables");
 	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
 	tc_ws ws[4];
 	for (int i = 0; i < 3; i++)
-		assert_int_equal(tc_ws_open(&ws[i], server.port, path), 0);
-	assert_int_equal(tc_ws_open(&ws[3], server.port, path), 503);
+		assert_int_equal(tc_ws_open(&ws[i], th_server.port, path), 0);
+	assert_int_equal(tc_ws_open(&ws[3], th_server.port, path), 503);
 	/* HTTP still answers. */
-	json_t *t = info(id);
+	json_t *t = th_info(id);
 	json_decref(t);
 	tc_ws_close(&ws[0]);
 	/* The server notices the closed socket on its own thread: until it has, a new one is
 	 * refused (503). Bounded in time, not in tries, so that a busy machine is no failure. */
 	int rc = -1;
-	for (double end = tc_now_ms() + WAIT_MS; rc != 0 && tc_now_ms() < end;) {
-		rc = tc_ws_open(&ws[0], server.port, path);
+	for (double end = tc_now_ms() + TH_WAIT_MS; rc != 0 && tc_now_ms() < end;) {
+		rc = tc_ws_open(&ws[0], th_server.port, path);
 		if (rc == 503)
 			usleep(20000);
 		else
@@ -1029,7 +942,7 @@ static void test_limits(void **state)
 	assert_int_equal(rc, 0);
 	for (int i = 0; i < 3; i++)
 		tc_ws_close(&ws[i]);
-	stop();
+	th_stop();
 }
 
 /* ---- --help
@@ -1039,7 +952,7 @@ static void test_help(void **state)
 {
 	(void)state;
 	char cmd[512];
-	snprintf(cmd, sizeof cmd, "%s serve --help", quiver);
+	snprintf(cmd, sizeof cmd, "%s serve --help", th_quiver);
 	FILE *p = popen(cmd, "r");
 	assert_non_null(p);
 	char text[8192];
@@ -1053,7 +966,7 @@ static void test_help(void **state)
 	for (int i = 0; options[i]; i++)
 		if (!strstr(text, options[i]))
 			fail_msg("quiver serve --help does not explain %s", options[i]);
-	snprintf(cmd, sizeof cmd, "%s serve --port 99999 2>&1", quiver);
+	snprintf(cmd, sizeof cmd, "%s serve --port 99999 2>&1", th_quiver);
 	p = popen(cmd, "r");
 	n = fread(text, 1, sizeof text - 1, p);
 	text[n] = '\0';
@@ -1066,8 +979,8 @@ static void test_help(void **state)
 static void test_lessons(void **state)
 {
 	(void)state;
-	start(new_db(), NULL);
-	json_t *all = http("GET", "/api/lessons", NULL, 200);
+	th_start(th_new_db(), NULL);
+	json_t *all = th_http("GET", "/api/lessons", NULL, 200);
 	json_t *games = json_object_get(all, "games");
 	assert_int_equal(json_array_size(games), 4);
 	size_t i;
@@ -1078,14 +991,14 @@ static void test_lessons(void **state)
 			         json_array_size(json_object_get(g, "lessons")));
 	}
 	json_decref(all);
-	json_t *list = http("GET", "/api/lessons/three-arrows", NULL, 200);
+	json_t *list = th_http("GET", "/api/lessons/three-arrows", NULL, 200);
 	json_t *first = json_array_get(json_object_get(list, "lessons"), 0);
 	char id[96], path[160], tryp[192];
 	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(first, "id")));
 	json_decref(list);
 	snprintf(path, sizeof path, "/api/lessons/three-arrows/%s", id);
 	snprintf(tryp, sizeof tryp, "%s/try", path);
-	json_t *lesson = http("GET", path, NULL, 200);
+	json_t *lesson = th_http("GET", path, NULL, 200);
 	no_secret_keys(lesson);
 	json_t *steps = json_object_get(lesson, "steps");
 	int at = -1;
@@ -1111,93 +1024,54 @@ static void test_lessons(void **state)
 	assert_non_null(other);
 	char body[512];
 	snprintf(body, sizeof body, "{\"step\": %d, \"action\": \"%s\"}", at, expect);
-	json_t *r = http("POST", tryp, body, 200);
+	json_t *r = th_http("POST", tryp, body, 200);
 	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "right");
 	json_decref(r);
 	snprintf(body, sizeof body, "{\"step\": %d, \"action\": \"%s\"}", at, other);
-	r = http("POST", tryp, body, 200);
+	r = th_http("POST", tryp, body, 200);
 	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "hint");
 	assert_string_equal(json_string_value(json_object_get(r, "message")),
 	                    json_string_value(json_object_get(st, "hint")));
 	json_decref(r);
 	snprintf(body, sizeof body, "{\"step\": %d, \"action\": \"jump around\"}", at);
-	r = http("POST", tryp, body, 200);
+	r = th_http("POST", tryp, body, 200);
 	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "bad");
 	assert_non_null(strstr(json_string_value(json_object_get(r, "message")), "jump"));
 	json_decref(r);
 	json_decref(lesson);
 
-	refused("GET", "/api/lessons/chess", NULL, 404, "no game 'chess'");
-	refused("GET", "/api/lessons/three-arrows/99-none", NULL, 404, "no lesson '99-none'");
-	refused("GET", "/api/lessons/three-arrows/a.b", NULL, 404, "no lesson");
-	refused("GET", "/api/lessons/three-arrows/x/y/z", NULL, 404, "no such path");
-	refused("POST", "/api/lessons", "{}", 405, "accepted: GET");
-	refused("GET", tryp, NULL, 405, "accepted: POST");
-	refused("POST", tryp, "{\"step\": 0,", 400, "broken JSON");
-	refused("POST", tryp, "[1]", 400, "JSON object");
-	refused("POST", tryp, "{\"step\": 0, \"action\": \"x\", \"why\": 1}", 400,
-	        "unknown field 'why'");
-	refused("POST", tryp, "{\"step\": \"0\", \"action\": \"x\"}", 400, "expected {");
-	refused("POST", tryp, "{\"step\": 99999999999, \"action\": \"x\"}", 400, "steps 0 to");
-	refused("POST", tryp, "{\"step\": 0, \"action\": \"x\"}", 400, "text only");
+	th_refused("GET", "/api/lessons/chess", NULL, 404, "no game 'chess'");
+	th_refused("GET", "/api/lessons/three-arrows/99-none", NULL, 404, "no lesson '99-none'");
+	th_refused("GET", "/api/lessons/three-arrows/a.b", NULL, 404, "no lesson");
+	th_refused("GET", "/api/lessons/three-arrows/x/y/z", NULL, 404, "no such path");
+	th_refused("POST", "/api/lessons", "{}", 405, "accepted: GET");
+	th_refused("GET", tryp, NULL, 405, "accepted: POST");
+	th_refused("POST", tryp, "{\"step\": 0,", 400, "broken JSON");
+	th_refused("POST", tryp, "[1]", 400, "JSON object");
+	th_refused("POST", tryp, "{\"step\": 0, \"action\": \"x\", \"why\": 1}", 400,
+	           "unknown field 'why'");
+	th_refused("POST", tryp, "{\"step\": \"0\", \"action\": \"x\"}", 400, "expected {");
+	th_refused("POST", tryp, "{\"step\": 99999999999, \"action\": \"x\"}", 400, "steps 0 to");
+	th_refused("POST", tryp, "{\"step\": 0, \"action\": \"x\"}", 400, "text only");
 	char huge[QV_ACTION_TEXT * 2 + 64];
 	snprintf(huge, sizeof huge, "{\"step\": %d, \"action\": \"%0*d\"}", at,
 	         QV_ACTION_TEXT + 10, 7);
-	r = http("POST", tryp, huge, 200);
+	r = th_http("POST", tryp, huge, 200);
 	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "bad");
 	assert_non_null(strstr(json_string_value(json_object_get(r, "message")), "at most"));
 	json_decref(r);
-	stop();
+	th_stop();
 }
 
 /* ---- main
  * --------------------------------------------------------------------------------------------- */
 
-static void cleanup(void)
-{
-	if (server.pid > 0)
-		tc_server_stop(&server, SIGKILL);
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	if (tmpdir[0] && system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", tmpdir);
-}
-
-/* A failed test leaves its server running: stop it before the next one. */
-static int teardown(void **state)
-{
-	(void)state;
-	if (server.pid > 0)
-		tc_server_stop(&server, SIGKILL);
-	return 0;
-}
-
-static void on_alarm(int sig)
-{
-	(void)sig;
-	if (server.pid > 0)
-		kill(server.pid, SIGKILL);
-	_exit(3);
-}
-
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: test_serve PATH-TO-QUIVER\n");
+	/* The alarm comes before ctest's TIMEOUT (1500 s), so that the server is killed too. */
+	if (th_init(argc, argv, "serve", 1400))
 		return 2;
-	}
-	quiver = argv[1];
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvserveXXXXXX");
-	if (!mkdtemp(tmpdir)) {
-		perror("mkdtemp");
-		return 2;
-	}
-	atexit(cleanup);
-	signal(SIGALRM, on_alarm);
-	signal(SIGPIPE, SIG_IGN);
-	alarm(1400); /* before ctest's TIMEOUT (1500 s), so that the server is killed too */
-	srand(1);
-#define T(f) cmocka_unit_test_teardown(f, teardown)
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_http_api),
 	    T(test_bad_frames),

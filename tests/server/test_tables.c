@@ -25,86 +25,10 @@
 
 #include <cmocka.h>
 
-#include "client.h"
+#include "harness.h"
 #include "server/pool.h"
 #include "server/store.h"
 #include "server/table.h"
-
-static const char *quiver;
-static char tmpdir[64];
-static tc_server server;
-static int dbcount;
-
-/* Frames and polls wait at most this long (the sanitizer build on a loaded machine). */
-#define WAIT_MS 60000
-
-static const char *new_db(void)
-{
-	static char path[128];
-	snprintf(path, sizeof path, "%s/t%d.db", tmpdir, ++dbcount);
-	return path;
-}
-
-static void start(const char *db, const char *const *extra)
-{
-	assert_int_equal(tc_server_start(&server, quiver, db, extra), 0);
-}
-
-static void stop(void)
-{
-	int status = tc_server_stop(&server, SIGTERM);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
-}
-
-/* A request that must answer `status`; returns the parsed body (caller frees). */
-static json_t *http(const char *method, const char *path, const char *body, int status)
-{
-	tc_reply r;
-	tc_http(server.port, method, path, body, body ? strlen(body) : 0, &r);
-	if (r.status != status)
-		fail_msg("%s %s: status %d, expected %d; body %s", method, path, r.status, status,
-		         r.body ? r.body : "(none)");
-	json_t *j = json_incref(r.json);
-	tc_reply_free(&r);
-	return j;
-}
-
-/* A refused request whose {"error"} names `words`. */
-static void refused(const char *method, const char *path, const char *body, int status,
-                    const char *words)
-{
-	json_t *j = http(method, path, body, status);
-	const char *msg = json_string_value(json_object_get(j, "error"));
-	if (!msg || !strstr(msg, words))
-		fail_msg("%s %s: expected an error naming '%s', got %s", method, path, words,
-		         msg ? msg : "no error field");
-	json_decref(j);
-}
-
-static void create(const char *body, char id[32])
-{
-	json_t *j = http("POST", "/api/tables", body, 201);
-	snprintf(id, 32, "%s", json_string_value(json_object_get(j, "id")));
-	json_decref(j);
-}
-
-static void join(const char *id, const char *seat, char token[64])
-{
-	char path[96], body[64];
-	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	snprintf(body, sizeof body, "{\"seat\": \"%s\"}", seat);
-	json_t *j = http("POST", path, body, 200);
-	snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
-	json_decref(j);
-}
-
-static json_t *info(const char *id)
-{
-	char path[96];
-	snprintf(path, sizeof path, "/api/tables/%s", id);
-	return http("GET", path, NULL, 200);
-}
 
 /* ---- a crash during an AI search ------------------------------------------------------------ */
 
@@ -137,13 +61,13 @@ static void crafted_table(const char *db, const char *kind, int starts, char id[
 static void test_crash_during_ai(void **state)
 {
 	(void)state;
-	const char *db = new_db();
+	const char *db = th_new_db();
 	char twice[32], once[32];
 	crafted_table(db, "hard", QV__AI_TRIES, twice);
 	crafted_table(db, "random", 1, once);
-	start(db, NULL);
+	th_start(db, NULL);
 	/* Died twice: stopped, and every viewer's info says why. */
-	json_t *t = info(twice);
+	json_t *t = th_info(twice);
 	const char *why = json_string_value(json_object_get(t, "stopped"));
 	if (!why || !strstr(why, "stopped"))
 		fail_msg("the table whose AI search was under way at two deaths is not stopped");
@@ -151,9 +75,9 @@ static void test_crash_during_ai(void **state)
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	json_decref(t);
 	/* Died once: searched again, and it moves on. */
-	double end = tc_now_ms() + WAIT_MS;
+	double end = tc_now_ms() + TH_WAIT_MS;
 	for (;;) {
-		t = info(once);
+		t = th_info(once);
 		assert_null(json_object_get(t, "stopped"));
 		long long v = json_integer_value(json_object_get(t, "v"));
 		json_decref(t);
@@ -164,14 +88,14 @@ static void test_crash_during_ai(void **state)
 			    "the table whose AI search was under way at one death did not move");
 		usleep(20000);
 	}
-	stop();
+	th_stop();
 	/* The stop is saved: the next start says the same, and does not search. */
-	start(db, NULL);
-	t = info(twice);
+	th_start(db, NULL);
+	t = th_info(twice);
 	assert_non_null(json_object_get(t, "stopped"));
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	json_decref(t);
-	stop();
+	th_stop();
 }
 
 /* ---- the WAL -------------------------------------------------------------------------------- */
@@ -180,9 +104,9 @@ static void test_crash_during_ai(void **state)
 static long long next_version(tc_ws *w, long long v, json_t **frame)
 {
 	for (int i = 0; i < 100; i++) {
-		json_t *f = tc_ws_recv_json(w, WAIT_MS);
+		json_t *f = tc_ws_recv_json(w, TH_WAIT_MS);
 		if (!f)
-			fail_msg("no frame within %d ms", WAIT_MS);
+			fail_msg("no frame within %d ms", TH_WAIT_MS);
 		const char *type = json_string_value(json_object_get(f, "type"));
 		if (strcmp(type, "error") == 0)
 			fail_msg("error frame: %s",
@@ -213,18 +137,18 @@ static long long file_size(const char *path)
 static void test_wal_bounded(void **state)
 {
 	(void)state;
-	const char *db = new_db();
+	const char *db = th_new_db();
 	char wal[160];
 	snprintf(wal, sizeof wal, "%s-wal", db);
-	start(db, NULL);
+	th_start(db, NULL);
 	char id[32], token[64], path[96];
-	create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
-	join(id, "p1", token);
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
+	th_join(id, "p1", token);
 	char other[64];
-	join(id, "p2", other);
+	th_join(id, "p2", other);
 	tc_ws w;
 	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
-	assert_int_equal(tc_ws_open(&w, server.port, path), 0);
+	assert_int_equal(tc_ws_open(&w, th_server.port, path), 0);
 	char msg[256];
 	snprintf(msg, sizeof msg, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
 	assert_int_equal(tc_ws_send_text(&w, msg), 0);
@@ -254,7 +178,7 @@ static void test_wal_bounded(void **state)
 	}
 	printf("largest WAL over %d act+undo cycles: %lld bytes\n", CYCLES, largest);
 	tc_ws_close(&w);
-	stop();
+	th_stop();
 }
 
 /* ---- waiting tables expire ------------------------------------------------------------------ */
@@ -262,28 +186,28 @@ static void test_wal_bounded(void **state)
 static void test_waiting_expire(void **state)
 {
 	(void)state;
-	const char *db = new_db();
+	const char *db = th_new_db();
 	static const char *const extra[] = {"--waiting-expiry", "2", "--max-tables", "2", NULL};
-	start(db, extra);
+	th_start(db, extra);
 	char waiting[32], playing[32], path[96], token[64];
-	create("{\"game\": \"evons\", \"private\": true}", waiting);
-	create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", playing);
-	join(playing, "p1", token);
-	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 503, "too many open tables");
+	th_create("{\"game\": \"evons\", \"private\": true}", waiting);
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", playing);
+	th_join(playing, "p1", token);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\"}", 503, "too many open tables");
 	/* A viewer of the waiting table hears why it went. */
 	tc_ws w;
 	snprintf(path, sizeof path, "/api/tables/%s/ws", waiting);
-	assert_int_equal(tc_ws_open(&w, server.port, path), 0);
+	assert_int_equal(tc_ws_open(&w, th_server.port, path), 0);
 	assert_int_equal(tc_ws_send_text(&w, "{\"type\": \"hello\", \"token\": null}"), 0);
-	json_t *f = tc_ws_recv_json(&w, WAIT_MS);
+	json_t *f = tc_ws_recv_json(&w, TH_WAIT_MS);
 	assert_non_null(f);
 	json_decref(f);
 	/* Past 2 s the waiting table is gone and its slot is free again. */
-	double end = tc_now_ms() + WAIT_MS;
+	double end = tc_now_ms() + TH_WAIT_MS;
 	char id[32] = "";
 	while (!id[0]) {
 		tc_reply r;
-		tc_http(server.port, "POST", "/api/tables", "{\"game\": \"evons\"}", 17, &r);
+		tc_http(th_server.port, "POST", "/api/tables", "{\"game\": \"evons\"}", 17, &r);
 		if (r.status == 201)
 			snprintf(id, sizeof id, "%s",
 			         json_string_value(json_object_get(r.json, "id")));
@@ -296,9 +220,9 @@ static void test_waiting_expire(void **state)
 			usleep(100000);
 	}
 	snprintf(path, sizeof path, "/api/tables/%s", waiting);
-	refused("GET", path, NULL, 404, "no table");
+	th_refused("GET", path, NULL, 404, "no table");
 	bool told = false;
-	while (!told && (f = tc_ws_recv_json(&w, WAIT_MS)) != NULL) {
+	while (!told && (f = tc_ws_recv_json(&w, TH_WAIT_MS)) != NULL) {
 		const char *why =
 		    json_string_value(json_object_get(json_object_get(f, "table"), "stopped"));
 		told = why && strstr(why, "expired");
@@ -307,18 +231,18 @@ static void test_waiting_expire(void **state)
 	assert_true(told);
 	tc_ws_close(&w);
 	/* A table that plays does not expire. */
-	json_t *t = info(playing);
+	json_t *t = th_info(playing);
 	json_decref(t);
 	/* Across a restart: the table created above is waiting; after 2 s it is removed at the
 	 * next start. */
-	stop();
+	th_stop();
 	usleep(2500000);
-	start(db, extra);
+	th_start(db, extra);
 	snprintf(path, sizeof path, "/api/tables/%s", id);
-	refused("GET", path, NULL, 404, "no table");
-	t = info(playing);
+	th_refused("GET", path, NULL, 404, "no table");
+	t = th_info(playing);
 	json_decref(t);
-	stop();
+	th_stop();
 }
 
 /* ---- limits per client address -------------------------------------------------------------- */
@@ -327,22 +251,22 @@ static void test_address_limits(void **state)
 {
 	(void)state;
 	static const char *const rate[] = {"--create-rate", "3", NULL};
-	start(new_db(), rate);
+	th_start(th_new_db(), rate);
 	char id[32];
 	for (int i = 0; i < 3; i++)
-		create("{\"game\": \"evons\"}", id);
-	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--create-rate");
-	stop();
+		th_create("{\"game\": \"evons\"}", id);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--create-rate");
+	th_stop();
 
 	static const char *const count[] = {"--address-tables", "2", "--address-ai-tables", "1",
 	                                    NULL};
-	start(new_db(), count);
-	create("{\"game\": \"evons\", \"seats\": [\"human\", \"hard\"]}", id);
-	refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"easy\", \"human\"]}",
-	        429, "--address-ai-tables");
-	create("{\"game\": \"evons\", \"seats\": [\"human\", \"random\"]}", id);
-	refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--address-tables");
-	stop();
+	th_start(th_new_db(), count);
+	th_create("{\"game\": \"evons\", \"seats\": [\"human\", \"hard\"]}", id);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"easy\", \"human\"]}",
+	           429, "--address-ai-tables");
+	th_create("{\"game\": \"evons\", \"seats\": [\"human\", \"random\"]}", id);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--address-tables");
+	th_stop();
 }
 
 /* ---- finished tables ------------------------------------------------------------------------ */
@@ -350,14 +274,14 @@ static void test_address_limits(void **state)
 static void test_finished_stored(void **state)
 {
 	(void)state;
-	const char *db = new_db();
-	start(db, NULL);
+	const char *db = th_new_db();
+	th_start(db, NULL);
 	char id[32], path[96];
-	create("{\"game\": \"three-arrows\", \"seats\": [\"random\", \"random\"]}", id);
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"random\", \"random\"]}", id);
 	json_t *t = NULL;
-	double end = tc_now_ms() + WAIT_MS;
+	double end = tc_now_ms() + TH_WAIT_MS;
 	for (;;) {
-		t = info(id);
+		t = th_info(id);
 		if (strcmp(json_string_value(json_object_get(t, "status")), "over") == 0)
 			break;
 		json_decref(t);
@@ -366,9 +290,9 @@ static void test_finished_stored(void **state)
 		usleep(20000);
 	}
 	snprintf(path, sizeof path, "/api/tables/%s/record", id);
-	json_t *rec = http("GET", path, NULL, 200);
+	json_t *rec = th_http("GET", path, NULL, 200);
 	long long v = json_integer_value(json_object_get(t, "v"));
-	stop();
+	th_stop();
 	/* Every action removed from the database: a table read back by replaying them would
 	 * not be found. */
 	qv__store *store;
@@ -378,22 +302,22 @@ static void test_finished_stored(void **state)
 	assert_int_equal(
 	    qv__store_change(store, id, v, "over", 0, NULL, 0, false, NULL, NULL, &err), QV_OK);
 	qv__store_close(store);
-	start(db, NULL);
-	json_t *again = info(id);
+	th_start(db, NULL);
+	json_t *again = th_info(id);
 	if (!json_equal(again, t))
 		fail_msg("the finished table's info is not the one stored when it ended (status "
 		         "%s, v %lld)",
 		         json_string_value(json_object_get(again, "status")),
 		         (long long)json_integer_value(json_object_get(again, "v")));
-	json_t *rec2 = http("GET", path, NULL, 200);
+	json_t *rec2 = th_http("GET", path, NULL, 200);
 	assert_true(json_equal(rec, rec2));
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	refused("POST", path, "{}", 409, "over");
+	th_refused("POST", path, "{}", 409, "over");
 	json_decref(again);
 	json_decref(rec2);
 	json_decref(rec);
 	json_decref(t);
-	stop();
+	th_stop();
 }
 
 /* ---- the pool's lanes (in this process) ----------------------------------------------------- */
@@ -456,49 +380,11 @@ static void test_pool_lanes(void **state)
 
 /* ---- main ----------------------------------------------------------------------------------- */
 
-static void cleanup(void)
-{
-	if (server.pid > 0)
-		tc_server_stop(&server, SIGKILL);
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	if (tmpdir[0] && system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", tmpdir);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	if (server.pid > 0)
-		tc_server_stop(&server, SIGKILL);
-	return 0;
-}
-
-static void on_alarm(int sig)
-{
-	(void)sig;
-	if (server.pid > 0)
-		kill(server.pid, SIGKILL);
-	_exit(3);
-}
-
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: test_tables PATH-TO-QUIVER\n");
+	if (th_init(argc, argv, "tables", 900))
 		return 2;
-	}
-	quiver = argv[1];
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvtablesXXXXXX");
-	if (!mkdtemp(tmpdir)) {
-		perror("mkdtemp");
-		return 2;
-	}
-	atexit(cleanup);
-	signal(SIGALRM, on_alarm);
-	signal(SIGPIPE, SIG_IGN);
-	alarm(900);
-#define T(f) cmocka_unit_test_teardown(f, teardown)
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_pool_lanes),     T(test_crash_during_ai), T(test_waiting_expire),
 	    T(test_address_limits), T(test_finished_stored), T(test_wal_bounded),

@@ -1,0 +1,147 @@
+/*
+ * harness.c - the shared part of the tests that start `quiver serve` (harness.h).
+ */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+
+const char *th_quiver;
+char th_tmpdir[64];
+tc_server th_server;
+
+static const char *run_name;
+static int dbcount;
+
+/* ---- the run --------------------------------------------------------------------------------- */
+
+static void cleanup(void)
+{
+	if (th_server.pid > 0)
+		tc_server_stop(&th_server, SIGKILL);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", th_tmpdir);
+	if (th_tmpdir[0] && system(cmd) != 0)
+		fprintf(stderr, "test_%s: could not remove %s\n", run_name, th_tmpdir);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	if (th_server.pid > 0)
+		kill(th_server.pid, SIGKILL);
+	_exit(3);
+}
+
+int th_init(int argc, char **argv, const char *name, unsigned alarm_s)
+{
+	run_name = name;
+	if (argc != 2) {
+		fprintf(stderr, "usage: test_%s PATH-TO-QUIVER\n", name);
+		return 2;
+	}
+	th_quiver = argv[1];
+	snprintf(th_tmpdir, sizeof th_tmpdir, "/tmp/qv%sXXXXXX", name);
+	if (!mkdtemp(th_tmpdir)) {
+		perror("mkdtemp");
+		th_tmpdir[0] = '\0';
+		return 2;
+	}
+	atexit(cleanup);
+	signal(SIGALRM, on_alarm);
+	signal(SIGPIPE, SIG_IGN);
+	alarm(alarm_s);
+	srand(1);
+	return 0;
+}
+
+int th_teardown(void **state)
+{
+	(void)state;
+	if (th_server.pid > 0)
+		tc_server_stop(&th_server, SIGKILL);
+	return 0;
+}
+
+/* ---- the server ------------------------------------------------------------------------------ */
+
+const char *th_new_db(void)
+{
+	static char path[128];
+	snprintf(path, sizeof path, "%s/t%d.db", th_tmpdir, ++dbcount);
+	return path;
+}
+
+void th_start(const char *db, const char *const *extra)
+{
+	assert_int_equal(tc_server_start(&th_server, th_quiver, db, extra), 0);
+}
+
+void th_stop(void)
+{
+	int status = tc_server_stop(&th_server, SIGTERM);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
+}
+
+/* ---- requests -------------------------------------------------------------------------------- */
+
+json_t *th_http(const char *method, const char *path, const char *body, int status)
+{
+	tc_reply r;
+	tc_http(th_server.port, method, path, body, body ? strlen(body) : 0, &r);
+	if (r.status != status)
+		fail_msg("%s %s: status %d, expected %d; body %s", method, path, r.status, status,
+		         r.body ? r.body : "(none)");
+	json_t *j = json_incref(r.json);
+	tc_reply_free(&r);
+	return j;
+}
+
+void th_refused(const char *method, const char *path, const char *body, int status,
+                const char *words)
+{
+	json_t *j = th_http(method, path, body, status);
+	const char *msg = json_string_value(json_object_get(j, "error"));
+	if (!msg || json_object_size(j) != 1 || (words && !strstr(msg, words)))
+		fail_msg("%s %s: expected an error naming '%s', got %s", method, path,
+		         words ? words : "", msg ? msg : "no error field");
+	json_decref(j);
+}
+
+void th_create(const char *body, char id[32])
+{
+	json_t *j = th_http("POST", "/api/tables", body, 201);
+	assert_non_null(j);
+	snprintf(id, 32, "%s", json_string_value(json_object_get(j, "id")));
+	json_decref(j);
+}
+
+void th_join(const char *id, const char *seat, char token[64])
+{
+	char path[96], body[64];
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	snprintf(body, sizeof body, "{\"seat\": \"%s\"}", seat);
+	json_t *j = th_http("POST", path, body, 200);
+	assert_string_equal(json_string_value(json_object_get(j, "seat")), seat);
+	snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
+	assert_int_equal(strlen(token), 32);
+	json_decref(j);
+}
+
+json_t *th_info(const char *id)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s", id);
+	return th_http("GET", path, NULL, 200);
+}

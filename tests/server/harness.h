@@ -1,0 +1,51 @@
+/*
+ * harness.h - what the cmocka tests that start `quiver serve` share (test_serve, test_tables,
+ * test_abuse): the binary's path, a temporary folder of databases, the one running server, the
+ * bound on every wait, requests that must answer a given status, and a run's set-up (usage,
+ * the folder removed at exit, an alarm that ends a stuck run and kills the server).
+ */
+#ifndef QUIVER_TESTS_HARNESS_H
+#define QUIVER_TESTS_HARNESS_H
+
+#include <jansson.h>
+
+#include "client.h"
+
+/* Frames, replies and polls wait at most this long: a bound, not a pause (every wait is for a
+ * condition), so it is generous: the sanitizer build on a machine at a load of 8 is 20 to 30
+ * times slower than the release build idle, where a frame takes well under a second. */
+#define TH_WAIT_MS 120000
+
+extern const char *th_quiver; /* the binary under test (the run's argument) */
+extern char th_tmpdir[64];    /* the run's temporary folder, removed at exit */
+extern tc_server th_server;   /* the running server, stopped by each test and at exit */
+
+/* Checks the usage (`test_NAME PATH-TO-QUIVER`), makes the folder /tmp/qvNAMEXXXXXX, removes it
+ * at exit, ignores SIGPIPE, seeds rand() with 1 and sets an alarm of alarm_s seconds that kills
+ * the server and ends the run (set it below ctest's TIMEOUT). Returns 0, or 2 with a message. */
+int th_init(int argc, char **argv, const char *name, unsigned alarm_s);
+/* A cmocka teardown: a failed test leaves its server running; this stops it. */
+int th_teardown(void **state);
+
+/* A fresh database path in the temporary folder (a static buffer). */
+const char *th_new_db(void);
+/* Starts the server on db with extra options (NULL-terminated, may be NULL). */
+void th_start(const char *db, const char *const *extra);
+/* Stops the server with SIGTERM: it must shut down cleanly (under the sanitizers, with no leak
+ * and no error). */
+void th_stop(void);
+
+/* A request that must answer `status`; returns the parsed body (caller frees) or NULL. */
+json_t *th_http(const char *method, const char *path, const char *body, int status);
+/* A refused request: status and a body of one field, {"error": ...}, containing `words` (any
+ * message when words is NULL). */
+void th_refused(const char *method, const char *path, const char *body, int status,
+                const char *words);
+/* Creates a table (201); copies its id. */
+void th_create(const char *body, char id[32]);
+/* Joins seat (e.g. "p1") and copies its token. */
+void th_join(const char *id, const char *seat, char token[64]);
+/* GET /api/tables/ID (200). */
+json_t *th_info(const char *id);
+
+#endif
