@@ -92,7 +92,8 @@ function play(action) {
 function redraw() {
   if (!state.vj) return;
   const mod = gameModule(state.vj.game);
-  const p = chooser.picker;
+  // a stopped table plays no more: nothing to pick
+  const p = state.table?.stopped ? null : chooser.picker;
   const o = p ? p.options() : null;
   const targets = o && !state.sending ? o.targets : new Set();
   screen.draw(state.vj, name, {
@@ -102,9 +103,10 @@ function redraw() {
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], state.vj) : w), idle);
   // the move panel only for a seat in a game not over
-  els.move.hidden = state.seat === 'public' || state.table?.status === 'over';
+  els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
   // undo takes back this seat's own last decision: offered once the seat has made one
-  els.undo.hidden = state.seat === 'public' || state.table?.status !== 'playing' || !log.entries.some((e) => e.who === state.seat);
+  els.undo.hidden = state.seat === 'public' || state.table?.status !== 'playing' || Boolean(state.table?.stopped) ||
+    !log.entries.some((e) => e.who === state.seat);
   const title = state.table?.title ?? state.vj.game;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
   els.title.textContent = `${title} · table ${tableId}`;
@@ -119,6 +121,8 @@ function statusText() {
   const mod = gameModule(state.vj?.game);
   if (!mod || !state.vj) return '';
   if (state.table?.status === 'over' || state.vj.to_move === 'over') return resultSentence();
+  // the server stopped the table (an AI seat's search failed, or nobody came): it plays no more
+  if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
   if (state.table?.status === 'waiting') {
     const open = (state.table.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed).map((/** @type {any} */ s) => s.seat);
     return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
@@ -130,6 +134,7 @@ function idleText() {
   if (!state.vj) return '';
   if (state.seat === 'public') return 'You are watching this table.';
   if (state.table?.status === 'over') return 'The game is over.';
+  if (state.table?.stopped) return 'Nothing more can be played here: start a new table from the lobby.';
   if (state.table?.status === 'waiting') return 'The game starts when every seat is taken.';
   const to = state.vj.to_move;
   if (to === 'chance') return 'Chance is being drawn…';
@@ -204,7 +209,7 @@ function resultError(e) {
 /** Invite links for the human seats nobody has taken, shown to the players at the table. */
 function drawInvites() {
   const open = (state.table?.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed);
-  const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over';
+  const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
   els.invites.hidden = !show;
   if (!show) return;
   replace(els.invitesBody,

@@ -851,10 +851,11 @@ json_t *qv__table_info_locked(qv__table *t) { return info_json(t, false); }
 void qv__table_expire_locked(qv__table *t, double ttl)
 {
 	bool minutes = ttl >= 120;
+	double n = minutes ? ttl / 60 : ttl;
 	snprintf(t->stuck, sizeof t->stuck,
 	         "expired: no game began within %.0f %s of the table's creation; start a new "
 	         "table",
-	         minutes ? ttl / 60 : ttl, minutes ? "minutes" : "seconds");
+	         n, minutes ? "minutes" : n < 1.5 ? "second" : "seconds");
 	t->iv++;
 }
 

@@ -93,3 +93,30 @@ test('a refresh, a second tab and a killed server: the seat is kept and the game
   await moveOnce(page, frames, rand);
   await context.close();
 });
+
+test('a table nobody completes expires: its page says so and offers no move', { timeout: budget(8000) }, async () => {
+  const short = await startServer({ extra: ['--waiting-expiry', '2'] });
+  const b = await launchBrowser();
+  try {
+    const res = await fetch(new URL('/api/tables', short.url), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'three-arrows', seats: ['human', 'human'] }),
+    });
+    assert.equal(res.status, 201);
+    const id = (await res.json()).id;
+    const page = await b.newPage();
+    page.setDefaultTimeout(STEP_MS);
+    await page.goto(new URL(`table.html?id=${id}&seat=p1`, short.url).toString());
+    await page.waitForFunction(() => /Waiting for a player to take seat p2/.test(document.getElementById('status')?.textContent ?? ''));
+    // Expiry is swept when the server is asked about its tables: ask until this one is gone.
+    await until(async () => (await fetch(new URL(`/api/tables/${id}`, short.url))).status === 404, 'the table to expire');
+    await page.waitForFunction(() => /This table has stopped: expired/.test(document.getElementById('status')?.textContent ?? ''));
+    assert.ok(await page.locator('#move').isHidden(), 'no move panel on a stopped table');
+    assert.ok(await page.locator('#undo').isHidden(), 'no undo on a stopped table');
+    assert.equal(await page.locator('#board-area .cell.target').count(), 0, 'nothing to click on the board');
+    assert.ok(await page.locator('#invites').isHidden(), 'no invite link to a stopped table');
+  } finally {
+    await b.close();
+    await short.stop();
+  }
+});

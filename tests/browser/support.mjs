@@ -44,7 +44,7 @@ export function tempDir(prefix) {
 
 /**
  * Starts `quiver serve` and waits for its `serving http://…/` line.
- * @param {{db?: string, port?: number, threads?: number}} [o]
+ * @param {{db?: string, port?: number, threads?: number, extra?: string[]}} [o] extra: more options
  * @returns {Promise<{url: string, port: number, db: string, proc: import('node:child_process').ChildProcess,
  *                    stop: () => Promise<void>, kill9: () => Promise<void>}>}
  */
@@ -52,7 +52,7 @@ export async function startServer(o = {}) {
   const db = o.db ?? path.join(tempDir('quiver-web-'), 'test.db');
   const args = ['serve', '--host', '127.0.0.1', '--port', String(o.port ?? 0), '--db', db,
     '--web', path.join(ROOT, 'web'), '--rules', path.join(ROOT, 'docs', 'rules'),
-    '--tutorials', path.join(ROOT, 'tutorials'), '--threads', String(o.threads ?? 2)];
+    '--tutorials', path.join(ROOT, 'tutorials'), '--threads', String(o.threads ?? 2), ...(o.extra ?? [])];
   const proc = spawn(QUIVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
