@@ -85,16 +85,17 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Removes the waiting tables older than waiting_ttl from the registry and the database, at
- * most once a second; their viewers are told why (qv__table_expire_locked). */
-static void sweep_expired(qv__server *srv)
+/* Their viewers are told why (qv__table_expire_locked). */
+void qv__server_sweep(qv__server *srv)
 {
 	double t0 = now();
+	if (t0 - atomic_load(&srv->swept) < 1)
+		return;
 	qv__table **gone = NULL;
 	int ngone = 0;
 	pthread_mutex_lock(&srv->reg_lock);
-	if (t0 - srv->swept >= 1) {
-		srv->swept = t0;
+	if (t0 - atomic_load(&srv->swept) >= 1) {
+		atomic_store(&srv->swept, t0);
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
 			qv__table_lock(t);
@@ -128,7 +129,7 @@ qv__table *qv__server_find_resident(qv__server *srv, const char *id)
 {
 	if (!qv__table_id_valid(id))
 		return NULL;
-	sweep_expired(srv);
+	qv__server_sweep(srv);
 	pthread_mutex_lock(&srv->reg_lock);
 	int i = registry_index(srv, id);
 	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
@@ -212,7 +213,7 @@ static qv__rate *rate_of(qv__server *srv, const char *addr, double t0)
 qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
                           qv_err *err)
 {
-	sweep_expired(srv);
+	qv__server_sweep(srv);
 	bool ai = asks_search(request);
 	double t0 = now();
 	pthread_mutex_lock(&srv->reg_lock);
@@ -273,7 +274,7 @@ qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 
 int qv__server_list(qv__server *srv, qv__table ***out)
 {
-	sweep_expired(srv);
+	qv__server_sweep(srv);
 	pthread_mutex_lock(&srv->reg_lock);
 	qv__table **list = malloc(sizeof *list * (size_t)(srv->ntables ? srv->ntables : 1));
 	int n = 0;
@@ -489,6 +490,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	atomic_init(&srv->stopping, false);
 	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
 	atomic_init(&srv->trimmed, 0.0);
+	atomic_init(&srv->swept, 0.0);
 	atomic_init(&srv->sockets, 0);
 	atomic_init(&srv->stopped, false);
 

@@ -74,7 +74,7 @@ typedef struct qv__server {
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	qv__table **tables;
 	int ntables, cap;
-	double swept;       /* when expired waiting tables were last removed; guarded by reg_lock */
+	_Atomic double swept; /* when expired waiting tables were last removed (qv__server_sweep) */
 	qv__rate *rates;    /* QV__RATE_SLOTS of them, guarded by reg_lock */
 	atomic_int sockets; /* open WebSockets */
 	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
@@ -104,6 +104,14 @@ bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg);
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
  * from the database when it is not in memory; NULL when there is none. */
 qv__table *qv__server_find(qv__server *srv, const char *id);
+
+/* Removes the waiting tables older than --waiting-expiry from the registry and the database,
+ * telling their viewers why; does nothing if it ran less than a second ago (a check without a
+ * lock). Called by the requests that look tables up and by every WebSocket's loop, so a page
+ * left alone on a waiting table hears of its expiry within about a second. Takes reg_lock and
+ * table locks: the caller holds none. */
+void qv__server_sweep(qv__server *srv);
+
 /* The table with this id if it is in memory (with a reference), else NULL: never read back
  * from the database. */
 qv__table *qv__server_find_resident(qv__server *srv, const char *id);

@@ -826,6 +826,9 @@ static void conn_run(qv__conn *c)
 			end = (verdict){CLOSE_GOING, "the server is stopping"};
 			break;
 		}
+		/* at most once a second for the whole server: the viewers of a waiting table that
+		 * expires hear of it without waiting for another request */
+		qv__server_sweep(srv);
 		double now = now_ms();
 		if (!greeted && now >= hello_by) {
 			end = (verdict){CLOSE_POLICY, "no hello within 5 seconds: send {\"type\": "
