@@ -310,6 +310,9 @@ static void raw_request(const char *request, char *buf, size_t size)
 	close(fd);
 }
 
+/* RFC 6455's sample Sec-WebSocket-Key. */
+#define KEY "dGhlIHNhbXBsZSBub25jZQ=="
+
 static void test_rfc6455(void **state)
 {
 	(void)state;
@@ -331,43 +334,41 @@ static void test_rfc6455(void **state)
 	assert_int_equal(tc_ws_send_raw(&w, rsv, sizeof rsv), 0);
 	expect_close(&w, 1002, "reserved");
 	tc_ws_close(&w);
-	/* An upgrade without Sec-WebSocket-Key, and one of another version. */
-	snprintf(req, sizeof req,
-	         "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-	         "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n",
-	         id);
-	raw_request(req, reply, sizeof reply);
-	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Sec-WebSocket-Key"))
-		fail_msg("an upgrade without a key: expected 400 naming Sec-WebSocket-Key, got %s",
-		         reply);
-	snprintf(req, sizeof req,
-	         "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-	         "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-	         "Sec-WebSocket-Version: 8\r\n\r\n",
-	         id);
-	raw_request(req, reply, sizeof reply);
-	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Version: 13"))
-		fail_msg("an upgrade of version 8: expected 400 naming version 13, got %s", reply);
-	/* Two Upgrade headers, the first "websocket.1": CivetWeb takes it for an upgrade (it
-	 * looks for "websocket" in the first), so it is checked as one (it has no version). */
-	snprintf(req, sizeof req,
-	         "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket.1\r\n"
-	         "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-	         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-	         id);
-	raw_request(req, reply, sizeof reply);
-	if (strncmp(reply, "HTTP/1.1 400", 12) != 0 || !strstr(reply, "Version: 13"))
-		fail_msg("an upgrade 'websocket.1' without a version: expected 400, got %s", reply);
-	/* A well-formed upgrade to a path with no WebSocket: a 404 with its status line (CivetWeb
-	 * alone answered a bare "Error 404: Not Found"). */
-	snprintf(req, sizeof req,
-	         "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-	         "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-	         "Sec-WebSocket-Version: 13\r\n\r\n");
-	raw_request(req, reply, sizeof reply);
-	if (strncmp(reply, "HTTP/1.1 404", 12) != 0 || !strstr(reply, "/api/tables/ID/ws"))
-		fail_msg("an upgrade to /api/games: expected 404 naming /api/tables/ID/ws, got %s",
-		         reply);
+	/* Upgrades refused before the handshake, each with a status line and a message. */
+	static const struct {
+		const char *path, *headers, *status, *words;
+	} refusals[] = {
+	    /* no Sec-WebSocket-Key */
+	    {"ws", "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n", "HTTP/1.1 400",
+	     "Sec-WebSocket-Key"},
+	    /* another version of the protocol */
+	    {"ws",
+	     "Upgrade: websocket\r\nSec-WebSocket-Key: " KEY "\r\nSec-WebSocket-Version: 8\r\n",
+	     "HTTP/1.1 400", "Version: 13"},
+	    /* two Upgrade headers, the first "websocket.1": CivetWeb takes it for an upgrade (it
+	     * looks for "websocket" in the first) and answered a bare "Error 426" */
+	    {"ws", "Upgrade: websocket.1\r\nUpgrade: websocket\r\nSec-WebSocket-Key: " KEY "\r\n",
+	     "HTTP/1.1 400", "Version: 13"},
+	    /* a path with no WebSocket: CivetWeb answered a bare "Error 404: Not Found" */
+	    {"/api/games",
+	     "Upgrade: websocket\r\nSec-WebSocket-Key: " KEY "\r\nSec-WebSocket-Version: 13\r\n",
+	     "HTTP/1.1 404", "/api/tables/ID/ws"},
+	};
+	for (size_t i = 0; i < sizeof refusals / sizeof *refusals; i++) {
+		char path[128];
+		if (strcmp(refusals[i].path, "ws") == 0)
+			snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+		else
+			qv_copy(path, sizeof path, refusals[i].path);
+		snprintf(req, sizeof req,
+		         "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\n%s\r\n",
+		         path, refusals[i].headers);
+		raw_request(req, reply, sizeof reply);
+		if (strncmp(reply, refusals[i].status, strlen(refusals[i].status)) != 0 ||
+		    !strstr(reply, refusals[i].words))
+			fail_msg("an upgrade of %s with %s: expected %s naming '%s', got %s", path,
+			         refusals[i].headers, refusals[i].status, refusals[i].words, reply);
+	}
 	/* The server still plays. */
 	ws_open(&w, id);
 	tc_ws_send_text(&w, hello);
