@@ -289,13 +289,13 @@ static long proc_field(pid_t pid, const char *field)
 
 /* What a driver saw. */
 typedef struct tally {
-	double rate;   /* moves per second over its tables */
-	int tables;    /* tables it created */
-	int games;     /* games it saw end */
-	int socks;     /* sockets it kept open */
-	int errors;    /* error frames */
-	long threads;  /* the server's most threads (sampled by the humans' driver) */
-	long rss_peak; /* the server's largest VmRSS, KiB (likewise) */
+	double rate;      /* moves per second over its tables */
+	int tables;       /* tables it created */
+	int games;        /* games it saw end */
+	int socks;        /* sockets it kept open */
+	int errors;       /* error frames */
+	long threads;     /* the server's most threads (sampled by the humans' driver) */
+	long rss_peak;    /* the server's largest VmRSS, KiB (likewise) */
 	int hard_refused; /* hard tables refused (429) */
 } tally;
 
@@ -524,8 +524,8 @@ int main(int argc, char **argv)
 	long rss_peak = mine.rss_peak;
 	printf("| %d | %d | %d | %d | %.0f | %d | %.1f ms | %.1f ms | %.1f ms | %ld | %.0f MiB |\n",
 	       ai + humans, mine.socks + theirs.socks, mine.tables + theirs.tables,
-	       mine.games + theirs.games, mine.rate + theirs.rate, nlat, p50, p99, mx,
-	       mine.threads, (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
+	       mine.games + theirs.games, mine.rate + theirs.rate, nlat, p50, p99, mx, mine.threads,
+	       (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
 	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d)\n", seconds, errors,
 	       think, threads);
 	qsort(reply, (size_t)nreply, sizeof *reply, cmp_double);

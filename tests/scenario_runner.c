@@ -21,9 +21,9 @@
 
 /* One `> command` with its expectation lines. */
 typedef struct block {
-	int line;        /* line number of the command */
-	char *command;   /* without the "> " */
-	char **expect;   /* expectation lines, trailing blanks removed */
+	int line;      /* line number of the command */
+	char *command; /* without the "> " */
+	char **expect; /* expectation lines, trailing blanks removed */
 	int *expect_line;
 	int nexpect;
 	bool directives; /* the expectation is made of % directives */
@@ -120,7 +120,7 @@ static int parse(const char *path, FILE *f, script *sc)
 			if (sc->n == sc->cap) {
 				sc->cap = sc->cap ? sc->cap * 2 : 32;
 				sc->blocks =
-					xrealloc(sc->blocks, sizeof *sc->blocks * (size_t)sc->cap);
+				    xrealloc(sc->blocks, sizeof *sc->blocks * (size_t)sc->cap);
 			}
 			const char *cmd = s + 1;
 			while (*cmd == ' ' || *cmd == '\t')
@@ -131,7 +131,7 @@ static int parse(const char *path, FILE *f, script *sc)
 		}
 		if (sc->n == 0) {
 			fprintf(stderr, "%s:%d: format error: expectation before any '> command'\n",
-				path, lineno);
+			        path, lineno);
 			errors++;
 			free(s);
 			continue;
@@ -150,14 +150,14 @@ static int parse(const char *path, FILE *f, script *sc)
 		b->directives = directive;
 		b->expect = xrealloc(b->expect, sizeof *b->expect * (size_t)(b->nexpect + 1));
 		b->expect_line =
-			xrealloc(b->expect_line, sizeof *b->expect_line * (size_t)(b->nexpect + 1));
+		    xrealloc(b->expect_line, sizeof *b->expect_line * (size_t)(b->nexpect + 1));
 		b->expect[b->nexpect] = s;
 		b->expect_line[b->nexpect++] = lineno;
 	}
 	for (int i = 0; i < sc->n; i++)
 		if (sc->blocks[i].nexpect == 0) {
 			fprintf(stderr, "%s:%d: format error: command '%s' has no expectation\n",
-				path, sc->blocks[i].line, sc->blocks[i].command);
+			        path, sc->blocks[i].line, sc->blocks[i].command);
 			errors++;
 		}
 	return errors;
@@ -237,7 +237,7 @@ static bool check(const block *b, const char *d, const reply *r, char *why, size
 	if (strncmp(d, "%error", 6) == 0) {
 		const char *text = d[6] ? d + 7 : "";
 		snprintf(why, len, "an error reply%s%s%s", *text ? " containing '" : "", text,
-			 *text ? "'" : "");
+		         *text ? "'" : "");
 		return !r->ok && strstr(r->content0, text);
 	}
 	/* The content checks also require success unless the block expects an error. */
@@ -279,7 +279,7 @@ static bool run_block(const char *path, qv_protocol *p, const block *b)
 			pass = strcmp(r.lines[i], b->expect[i]) == 0;
 		if (!pass) {
 			fprintf(stderr, "%s:%d: command '%s': expected\n", path, b->line,
-				b->command);
+			        b->command);
 			for (int i = 0; i < b->nexpect; i++)
 				fprintf(stderr, "    %s\n", b->expect[i]);
 			fprintf(stderr, "  got\n");
@@ -291,7 +291,7 @@ static bool run_block(const char *path, qv_protocol *p, const block *b)
 			if (check(b, b->expect[i], &r, why, sizeof why))
 				continue;
 			fprintf(stderr, "%s:%d: command '%s': expected %s, got\n", path,
-				b->expect_line[i], b->command, why);
+			        b->expect_line[i], b->command, why);
 			print_reply(&r);
 			pass = false;
 		}

@@ -49,8 +49,8 @@ typedef struct qv_agent_stats {
  * (property 6 of tests/property/property.c checks both for every game). */
 typedef struct qv_agent_kind {
 	const char *name;
-	const char *help;                /* one line, with the keys it accepts */
-	const qv_param_def *keys;        /* accepted keys (seed included) */
+	const char *help;         /* one line, with the keys it accepts */
+	const qv_param_def *keys; /* accepted keys (seed included) */
 	int nkeys;
 	qv_status (*create)(qv_agent *a, const qv_params *opts, qv_err *err);
 	qv_action (*choose)(qv_agent *a, void *st, int player);
@@ -76,20 +76,20 @@ struct qv_agent {
 	const qv_game *game;
 	char spec[QV_NAME_MAX];
 	qv_rng rng;
-	int seat;         /* the player it chose for last; -1 before its first choice */
-	void *data;       /* the kind's own data */
-	void *scratch;    /* a state_size copy used by qv_agent_choose */
-	qv_action *abuf;  /* max_actions entries, for kinds that enumerate */
-	atomic_int stop;  /* set by qv_agent_interrupt, cleared when a decision ends */
-	bool release;     /* gives its search memory back after each decision (qv_agent_set_keep) */
+	int seat;        /* the player it chose for last; -1 before its first choice */
+	void *data;      /* the kind's own data */
+	void *scratch;   /* a state_size copy used by qv_agent_choose */
+	qv_action *abuf; /* max_actions entries, for kinds that enumerate */
+	atomic_int stop; /* set by qv_agent_interrupt, cleared when a decision ends */
+	bool release;    /* gives its search memory back after each decision (qv_agent_set_keep) */
 };
 
 /* All agent kinds, NULL-terminated. */
 extern const qv_agent_kind *const qv_agent_kinds[];
 
 /* Creates an agent from a spec for game g. default_seed is used unless the spec sets seed=. */
-qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
-		       uint64_t default_seed, qv_err *err);
+qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g, uint64_t default_seed,
+                       qv_err *err);
 void qv_agent_free(qv_agent *a);
 
 /* The ismcts options behind the level `easy`, `medium` or `hard` in game g: the game's own

@@ -42,7 +42,7 @@ enum {
 	QV_EILLEGAL = -2, /* well-formed but not allowed by the rules in this state */
 	QV_ENOMEM = -3,   /* an allocation failed */
 	QV_EIO = -4,      /* reading or writing a file failed */
-	QV_ESTATE = -5    /* the request does not fit the current situation (e.g. nothing to undo) */
+	QV_ESTATE = -5 /* the request does not fit the current situation (e.g. nothing to undo) */
 };
 
 /* A human-readable name for a status code ("invalid input", "illegal action", ...). */
@@ -57,7 +57,7 @@ typedef struct qv_err {
 /* Formats a message into err (if not NULL) and returns code, so callers can write
  * `return qv_fail(err, QV_EINVAL, "bad square '%s'", s);`. */
 qv_status qv_fail(qv_err *err, qv_status code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- random numbers ---------------------------------------------------------------------- */
 
@@ -123,8 +123,8 @@ void qv_events_free(qv_events *ev);
 
 /* ---- game parameters ----------------------------------------------------------------------- */
 
-#define QV_MAX_PARAMS 16
-#define QV_PARAM_KEY_MAX 32
+#define QV_MAX_PARAMS      16
+#define QV_PARAM_KEY_MAX   32
 #define QV_PARAM_VALUE_MAX 2048
 
 /* One parameter a game (or an agent) accepts. `allowed` is a short human description of the
@@ -158,29 +158,26 @@ qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err);
 const char *qv_params_get(const qv_params *p, const char *key);
 /* Fails, naming the key and the known keys, when p holds a key that defs does not list. */
 qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int ndefs,
-			       const char *what, qv_err *err);
+                               const char *what, qv_err *err);
 /* Reads key as an integer in [lo, hi], using the default from defs when absent. */
 qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-		       long lo, long hi, long *out, qv_err *err);
+                       long lo, long hi, long *out, qv_err *err);
 /* Reads key as a non-negative real in [lo, hi], using the default when absent. */
-qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs,
-			  const char *key, double lo, double hi, double *out, qv_err *err);
+qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                          double lo, double hi, double *out, qv_err *err);
 /* Reads key as one of the NULL-terminated `choices`; *out is the index. */
-qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndefs,
-			  const char *key, const char *const *choices, int *out, qv_err *err);
+qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                          const char *const *choices, int *out, qv_err *err);
 /* Fills out with every parameter of defs: the given value or the default, in defs order. */
-void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs,
-			qv_params *out);
+void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs, qv_params *out);
 
 /* ---- directions and squares ----------------------------------------------------------------- */
 
 /* The eight board directions, clockwise from north. N is towards the top rank. */
-typedef enum qv_dir {
-	QV_N, QV_NE, QV_E, QV_SE, QV_S, QV_SW, QV_W, QV_NW, QV_NDIRS
-} qv_dir;
+typedef enum qv_dir { QV_N, QV_NE, QV_E, QV_SE, QV_S, QV_SW, QV_W, QV_NW, QV_NDIRS } qv_dir;
 
-extern const int qv_dir_dx[QV_NDIRS]; /* file step: +1 east */
-extern const int qv_dir_dy[QV_NDIRS]; /* rank step: +1 north */
+extern const int qv_dir_dx[QV_NDIRS];            /* file step: +1 east */
+extern const int qv_dir_dy[QV_NDIRS];            /* rank step: +1 north */
 extern const char *const qv_dir_names[QV_NDIRS]; /* "N", "NE", ... */
 
 /* d turned clockwise by `steps` eighths of a turn (steps may be negative). */
@@ -197,8 +194,7 @@ int qv_dir_parse(const char *text);
 void qv_sq_name(int file, int rank, char *buf);
 /* Parses a square on a width x height board (case-insensitive). Returns QV_OK or QV_EINVAL
  * with a message naming the accepted range, e.g. "a1-f6". */
-qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank,
-		      qv_err *err);
+qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank, qv_err *err);
 
 /* ---- text helpers --------------------------------------------------------------------------- */
 
@@ -209,7 +205,7 @@ int qv_split(char *line, char **tok, int max);
  * into at most max tokens (*n gets qv_split's count). A text too long for line, or an empty
  * one, fails with QV_EINVAL and a message ending "expected one of <forms>". */
 qv_status qv_action_split(const char *text, char *line, size_t len, char **tok, int max,
-			  const char *forms, int *n, qv_err *err);
+                          const char *forms, int *n, qv_err *err);
 /* The next item of a comma-separated list (as in a parameter value "a, b,c"): reads from *p,
  * copies the item without its surrounding spaces into tok (cut to size - 1 characters; *len
  * gets its whole length, 0 for an empty item) and moves *p past the comma. Returns false when

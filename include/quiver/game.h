@@ -123,12 +123,12 @@ typedef struct qv_game {
 	 * apply does. Equivalent spellings (e.g. a facing that gives the same arrows) map to
 	 * the one canonical action. */
 	qv_status (*action_from_text)(const void *st, const char *text, qv_action *out,
-				      qv_err *err);
+	                              qv_err *err);
 
 	/* Appends a diagram of the state as `viewer` sees it (a player, QV_VIEW_ALL or
-	 * QV_VIEW_PUBLIC) and a line saying who is to move and what is pending. flags: QV_RENDER_COLOR
-	 * for ANSI colours, QV_RENDER_COMPACT for a layout that fits 80 columns and 24 rows with
-	 * the prompt (without it the full layout, which still fits 80 columns). */
+	 * QV_VIEW_PUBLIC) and a line saying who is to move and what is pending. flags:
+	 * QV_RENDER_COLOR for ANSI colours, QV_RENDER_COMPACT for a layout that fits 80 columns and
+	 * 24 rows with the prompt (without it the full layout, which still fits 80 columns). */
 	void (*render_text)(const void *st, int viewer, unsigned flags, qv_buf *out);
 
 	/* Replaces everything `viewer` cannot know by a random guess consistent with what the
@@ -237,7 +237,7 @@ void qv_returns(const qv_game *g, const void *st, double *out);
 /* Ranks from a per-player key compared with cmp(a, b) > 0 meaning a ranks above b; equal keys
  * share a rank (1 1 3). */
 void qv_ranks_from_order(int n, int (*cmp)(const void *ctx, int a, int b), const void *ctx,
-			 int *out);
+                         int *out);
 
 /* Checks a and applies it: the way in for an action from outside the game. On error st is
  * unchanged and err says why. ev as in apply (may be NULL). */
@@ -259,7 +259,7 @@ bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out);
  * best left unsaid (not even its number is known). The player to move and QV_VIEW_ALL know
  * everything. Costs about one apply and determinize per option; not for hot paths. */
 bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-		    size_t len, bool *exact);
+                    size_t len, bool *exact);
 
 /* ---- what things are (src/games/lookup.c) ---- */
 
@@ -277,7 +277,7 @@ qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err
 /* Draws a chance outcome of st by its probabilities. Returns the outcome; buffers must hold
  * max_chance entries. */
 qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf,
-			   double *prob);
+                           double *prob);
 /* Draws one of the n outcomes out[] by their probabilities prob[] (n >= 1): the draw of
  * qv_sample_chance, for a caller that has listed them already. */
 qv_action qv_pick_chance(qv_rng *rng, const qv_action *out, const double *prob, int n);

@@ -44,7 +44,7 @@ typedef struct qv_lesson_step {
 
 typedef struct qv_lesson {
 	const qv_game *game;
-	char *id;      /* the file's name without ".json", e.g. "01-first-piece" */
+	char *id; /* the file's name without ".json", e.g. "01-first-piece" */
 	char *title;
 	char **topics; /* the rules page's sections (`## ...` titles) the lesson teaches */
 	int ntopics;
@@ -68,14 +68,14 @@ qv_status qv_lesson_begin(const qv_lesson *l, qv_match **out, qv_err *err);
 typedef enum qv_lesson_verdict {
 	QV_LESSON_RIGHT, /* the expected action: it and the step's replies were played */
 	QV_LESSON_HINT,  /* a legal action, but not the one to find: nothing changed, *why holds
-			  * the hint */
+	                  * the hint */
 	QV_LESSON_BAD    /* not an action here (malformed, illegal): nothing changed, *why says
-			  * why */
+	                  * why */
 } qv_lesson_verdict;
 
 /* The learner plays `text` at step `step` (a step with an expected action). */
 qv_lesson_verdict qv_lesson_try(const qv_lesson *l, int step, qv_match *m, const char *text,
-				qv_err *why);
+                                qv_err *why);
 /* Ends a step of text only: plays its replies. */
 qv_status qv_lesson_next(const qv_lesson *l, int step, qv_match *m, qv_err *err);
 /* Whether every check of the step holds on m (after the step); the message names the first

@@ -37,8 +37,8 @@ typedef struct qv_match {
 	void *base;    /* the state the history starts from (after init or load) */
 	qv_move *hist; /* hist[0..nhist) */
 	int nhist, caphist;
-	qv_action *abuf; /* scratch, max(max_actions, max_chance) entries */
-	double *pbuf;    /* scratch, max_chance entries */
+	qv_action *abuf;                         /* scratch, max(max_actions, max_chance) entries */
+	double *pbuf;                            /* scratch, max_chance entries */
 	char names[QV_MAX_PLAYERS][QV_NAME_MAX]; /* player names or agent specs, for records */
 	/* The narration: entry i's consequences are the lines of said.s[said_at[i] ..
 	 * said_at[i + 1]) (the last entry's run to said.len). */
@@ -47,10 +47,11 @@ typedef struct qv_match {
 	/* Each entry's move as each viewer may know it (qv_action_seen), made when first asked
 	 * for: seen[i * QV_VIEWERS + v] (NULL: not yet; "" for nothing to say). */
 	char **seen;
-	int nseen;     /* how many entries of seen hold text (none: nothing to free) */
-	unsigned hold; /* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
-	bool quiet;    /* actions are applied without narration (qv_match_quiet) */
-	int noptions;  /* legal actions at the current state as last counted, or -1 (not yet) */
+	int nseen; /* how many entries of seen hold text (none: nothing to free) */
+	/* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
+	unsigned hold;
+	bool quiet;   /* actions are applied without narration (qv_match_quiet) */
+	int noptions; /* legal actions at the current state as last counted, or -1 (not yet) */
 	/* The pending chance event's outcomes, listed once per position (nchance -1: not yet):
 	 * the match's own, apart from the scratch lists above, which callers may overwrite. */
 	qv_action *cout;
@@ -63,8 +64,8 @@ typedef struct qv_match {
 #define QV_VIEWERS (QV_MAX_PLAYERS + 2)
 
 /* Starts a new game. params may be NULL (all defaults). Forced moves are applied. */
-qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params,
-		       uint64_t seed, qv_err *err);
+qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params, uint64_t seed,
+                       qv_err *err);
 void qv_match_free(qv_match *m);
 
 /* Starts a new game in m, as qv_match_new would with m's game, its (completed) parameters and
@@ -187,8 +188,8 @@ typedef struct qv_log_line {
 	bool consequence; /* false: the move itself; true: one of its consequences */
 	bool automatic;   /* the move was the only option, applied by the match */
 	const char *text; /* worded for the viewer: the move's notation as the viewer may know it
-			   * (qv_action_seen, " (only option)" after a forced move), or a
-			   * consequence (qv_word_line) */
+	                   * (qv_action_seen, " (only option)" after a forced move), or a
+	                   * consequence (qv_word_line) */
 } qv_log_line;
 
 typedef void (*qv_log_fn)(void *ctx, const qv_log_line *line);
@@ -234,7 +235,7 @@ qv_status qv_match_load_json(qv_match **out, const struct json_t *j, qv_err *err
 /* The same for a given game, which need not be in the registry (the match tests use a test
  * game): the JSON's "game" must be g's name. */
 qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const struct json_t *j,
-				  qv_err *err);
+                                  qv_err *err);
 /* The same from text (parses JSON first; broken or truncated JSON is reported with its line
  * and column; more than QV_RECORD_MAX bytes are refused unparsed). */
 qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err);

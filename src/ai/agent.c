@@ -20,8 +20,8 @@ extern const qv_agent_kind qv_agent_medium;
 extern const qv_agent_kind qv_agent_hard;
 
 const qv_agent_kind *const qv_agent_kinds[] = {
-	&qv_agent_random, &qv_agent_greedy, &qv_agent_mcts, &qv_agent_ismcts,
-	&qv_agent_easy,   &qv_agent_medium, &qv_agent_hard, NULL,
+    &qv_agent_random, &qv_agent_greedy, &qv_agent_mcts, &qv_agent_ismcts,
+    &qv_agent_easy,   &qv_agent_medium, &qv_agent_hard, NULL,
 };
 
 /* Writes "random (keys: seed), greedy (keys: seed)" (every kind with its keys) into buf and
@@ -34,8 +34,8 @@ static const char *list_kinds(char *buf, size_t len)
 		const qv_agent_kind *k = qv_agent_kinds[i];
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", k->name);
 		for (int j = 0; j < k->nkeys && used < len; j++)
-			used += (size_t)snprintf(buf + used, len - used, "%s%s", j ? ", " : " (keys: ",
-						 k->keys[j].key);
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+			                         j ? ", " : " (keys: ", k->keys[j].key);
 		if (k->nkeys && used < len)
 			used += (size_t)snprintf(buf + used, len - used, ")");
 	}
@@ -53,9 +53,10 @@ static qv_status read_seed(const qv_params *opts, uint64_t *seed, qv_err *err)
 	errno = 0;
 	unsigned long long x = strtoull(v, &end, 10);
 	if (errno || *end || v[0] < '0' || v[0] > '9')
-		return qv_fail(err, QV_EINVAL,
-			       "bad value '%.80s' for seed: expected a whole number 0-18446744073709551615",
-			       v);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "bad value '%.80s' for seed: expected a whole number 0-18446744073709551615",
+		    v);
 	*seed = (uint64_t)x;
 	return QV_OK;
 }
@@ -63,16 +64,18 @@ static qv_status read_seed(const qv_params *opts, uint64_t *seed, qv_err *err)
 /* Splits a spec into the kind and its options, and validates the option keys against the
  * kind. The messages name the accepted form, since specs are typed by people. */
 static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_params *opts,
-			    qv_err *err)
+                            qv_err *err)
 {
 	char kinds[360]; /* the accepted form, written only for a message */
 	size_t len = strlen(spec);
 	if (len == 0)
-		return qv_fail(err, QV_EINVAL, "empty agent spec: expected name[:key=value,...] (agents: %s)",
-			       list_kinds(kinds, sizeof kinds));
-	if (len >= sizeof ((qv_agent *)0)->spec)
-		return qv_fail(err, QV_EINVAL, "agent spec '%.40s...' is too long (at most %zu characters)",
-			       spec, sizeof ((qv_agent *)0)->spec - 1);
+		return qv_fail(err, QV_EINVAL,
+		               "empty agent spec: expected name[:key=value,...] (agents: %s)",
+		               list_kinds(kinds, sizeof kinds));
+	if (len >= sizeof((qv_agent *)0)->spec)
+		return qv_fail(err, QV_EINVAL,
+		               "agent spec '%.40s...' is too long (at most %zu characters)", spec,
+		               sizeof((qv_agent *)0)->spec - 1);
 	const char *colon = strchr(spec, ':');
 	size_t nlen = colon ? (size_t)(colon - spec) : len;
 	*kind = NULL;
@@ -81,14 +84,17 @@ static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_par
 		    strncmp(qv_agent_kinds[i]->name, spec, nlen) == 0)
 			*kind = qv_agent_kinds[i];
 	if (!*kind)
-		return qv_fail(err, QV_EINVAL, "unknown agent '%.*s': expected name[:key=value,...] (agents: %s)",
-			       (int)nlen, spec, list_kinds(kinds, sizeof kinds));
+		return qv_fail(err, QV_EINVAL,
+		               "unknown agent '%.*s': expected name[:key=value,...] (agents: %s)",
+		               (int)nlen, spec, list_kinds(kinds, sizeof kinds));
 	opts->n = 0;
 	if (!colon)
 		return QV_OK;
 	if (!colon[1])
-		return qv_fail(err, QV_EINVAL, "nothing after ':' in agent spec '%s': expected %s or %s:key=value,...",
-			       spec, (*kind)->name, (*kind)->name);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "nothing after ':' in agent spec '%s': expected %s or %s:key=value,...", spec,
+		    (*kind)->name, (*kind)->name);
 	qv_err e;
 	qv_status st = qv_params_parse_list(opts, colon + 1, &e);
 	if (!st) {
@@ -97,13 +103,12 @@ static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_par
 		st = qv_params_check_keys(opts, (*kind)->keys, (*kind)->nkeys, what, &e);
 	}
 	if (st)
-		return qv_fail(err, st, "%s (agents: %s)", e.msg,
-			       list_kinds(kinds, sizeof kinds));
+		return qv_fail(err, st, "%s (agents: %s)", e.msg, list_kinds(kinds, sizeof kinds));
 	return QV_OK;
 }
 
-qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g,
-		       uint64_t default_seed, qv_err *err)
+qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g, uint64_t default_seed,
+                       qv_err *err)
 {
 	*out = NULL;
 	const qv_agent_kind *kind = NULL;
@@ -201,8 +206,9 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 	int player = g->to_move(st);
 	if (player < 0) {
 		char who[8];
-		return qv_fail(err, QV_ESTATE, "agent %s cannot choose: %s is to move, not a player",
-			       a->spec, qv_player_name(player, who));
+		return qv_fail(err, QV_ESTATE,
+		               "agent %s cannot choose: %s is to move, not a player", a->spec,
+		               qv_player_name(player, who));
 	}
 	take_seat(a, player);
 	if (!a->kind->choose) {
@@ -217,8 +223,9 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 	atomic_store(&a->stop, 0); /* an interrupt ends with the decision it stopped */
 	qv_err why;
 	if (choice < 0 || g->check(st, choice, &why))
-		return qv_fail(err, QV_EILLEGAL, "agent %s chose %d, which is not a legal action%s%s",
-			       a->spec, (int)choice, choice < 0 ? "" : ": ", choice < 0 ? "" : why.msg);
+		return qv_fail(err, QV_EILLEGAL,
+		               "agent %s chose %d, which is not a legal action%s%s", a->spec,
+		               (int)choice, choice < 0 ? "" : ": ", choice < 0 ? "" : why.msg);
 	*out = choice;
 	return QV_OK;
 }

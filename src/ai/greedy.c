@@ -17,8 +17,8 @@
 #define GREEDY_EPS 1e-9
 
 static const qv_param_def greedy_keys[] = {
-	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-	 "seed of the tie-breaking random choices"},
+    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
+     "seed of the tie-breaking random choices"},
 };
 
 /* Scratch for the lookahead: GREEDY_DEPTH + 1 states (level d holds the state d events after
@@ -27,7 +27,7 @@ typedef struct greedy_data {
 	unsigned char *states;
 	qv_action *acts;
 	double *probs;
-	size_t nacts; /* entries per level in acts */
+	size_t nacts;  /* entries per level in acts */
 	size_t nprobs; /* entries per level in probs */
 } greedy_data;
 
@@ -157,7 +157,7 @@ static qv_action greedy_choose(qv_agent *a, void *st, int player)
 		g->apply(child, a->abuf[i], NULL);
 		greedy_value v = level_value(a, 0, player);
 		bool better = ties == 0 || v.lead > bv.lead + GREEDY_EPS ||
-			      (v.lead >= bv.lead - GREEDY_EPS && v.heur > bv.heur + GREEDY_EPS);
+		              (v.lead >= bv.lead - GREEDY_EPS && v.heur > bv.heur + GREEDY_EPS);
 		if (better) {
 			best = a->abuf[i];
 			bv = v;
@@ -172,12 +172,12 @@ static qv_action greedy_choose(qv_agent *a, void *st, int player)
 }
 
 const qv_agent_kind qv_agent_greedy = {
-	.name = "greedy",
-	.help = "greedy[:seed=N] - one ply: best expected score lead after the action, then the "
-		"game's heuristic, ties at random",
-	.keys = greedy_keys,
-	.nkeys = (int)(sizeof greedy_keys / sizeof greedy_keys[0]),
-	.create = greedy_create,
-	.choose = greedy_choose,
-	.destroy = greedy_destroy,
+    .name = "greedy",
+    .help = "greedy[:seed=N] - one ply: best expected score lead after the action, then the "
+            "game's heuristic, ties at random",
+    .keys = greedy_keys,
+    .nkeys = (int)(sizeof greedy_keys / sizeof greedy_keys[0]),
+    .create = greedy_create,
+    .choose = greedy_choose,
+    .destroy = greedy_destroy,
 };

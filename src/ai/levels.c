@@ -10,15 +10,15 @@
 #include "ai/mcts.h"
 
 static const qv_param_def level_keys[] = {
-	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-	 "seed of the search"},
+    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
+     "seed of the search"},
 };
 #define LEVEL_NKEYS ((int)(sizeof level_keys / sizeof level_keys[0]))
 
 /* The shared budgets, as ismcts options. */
-#define LEVEL_EASY "iterations=100"
+#define LEVEL_EASY   "iterations=100"
 #define LEVEL_MEDIUM "iterations=1000"
-#define LEVEL_HARD "iterations=30000,threads=2,time=1.6"
+#define LEVEL_HARD   "iterations=30000,threads=2,time=1.6"
 static const char *const level_default[3] = {LEVEL_EASY, LEVEL_MEDIUM, LEVEL_HARD};
 static const char *const level_name[3] = {"easy", "medium", "hard"};
 

@@ -21,10 +21,10 @@
  * the root, over N of them drawn at random: cheaper, but much weaker in THREE ARROWS, so not
  * the default); younger nodes add a random untried action.
  * A visit costs one legal() and a lookup per legal action in a small index of the node's
- * children (built per visit from the children, never from the whole legal list). A new leaf is valued by an optional random playout of `playout` plies and
- * then the static value: the game's returns when it is over, else per player a squashed
- * MCTS_LEAD_W * score lead / score_unit + MCTS_HEUR_W * heuristic. Measurements behind these
- * choices and the defaults are in docs/ai.md.
+ * children (built per visit from the children, never from the whole legal list). A new leaf is
+ * valued by an optional random playout of `playout` plies and then the static value: the game's
+ * returns when it is over, else per player a squashed MCTS_LEAD_W * score lead / score_unit +
+ * MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are in docs/ai.md.
  *
  * blunder=P is a handicap for the levels of a game where more search stops paying (docs/ai.md):
  * with probability P a decision is a uniformly random legal action, drawn without searching.
@@ -73,11 +73,11 @@
  * time= limits the search (pages are touched only as nodes are used). When the arena is full
  * the search goes on without adding nodes. */
 #define MCTS_NODES_PER_ITERATION 5
-#define MCTS_NODES_TIME (1u << 20)
-#define MCTS_NODES_MIN 1024u
-#define MCTS_NODES_MAX (1u << 26)
+#define MCTS_NODES_TIME          (1u << 20)
+#define MCTS_NODES_MIN           1024u
+#define MCTS_NODES_MAX           (1u << 26)
 /* Keys with hard limits. */
-#define MCTS_THREADS_MAX 64
+#define MCTS_THREADS_MAX    64
 #define MCTS_ITERATIONS_MAX 100000000L
 /* The longest a decision may search, whatever the budget: time= is at most this, and an
  * iterations= budget that would take longer stops here. A person waiting for an answer (or a
@@ -89,24 +89,24 @@
 #define MCTS_MEMORY_SHARE 0.5
 
 static const qv_param_def mcts_keys[] = {
-	{"iterations", "1000", "a whole number 1-100000000",
-	 "iterations per decision, all threads together (default 1000 unless time= is given)"},
-	{"time", "0", "seconds per decision, a number 0-300 (0: no limit but the 300 s cap)",
-	 "stop after this many seconds (not reproducible)"},
-	{"c", "0.1", "a number 0-100", "exploration constant of UCB"},
-	{"threads", "1", "a whole number 1-64", "independent trees searched in parallel"},
-	{"playout", "0", "a whole number 0-10000", "random plies played before a new leaf is valued"},
-	{"widen", "1", "a number 0.01-1000",
-	 "progressive widening: tried children <= widen * sqrt(visits)"},
-	{"nodes", "5 per iteration per thread, 1048576 with time= only",
-	 "a whole number 1024-67108864, all threads together within half the machine's memory",
-	 "arena size per thread (nodes)"},
-	{"blunder", "0", "a number 0-1",
-	 "chance of playing a uniformly random legal action instead of searching (a handicap)"},
-	{"rank", "0", "a whole number 0-4096",
-	 "untried actions valued by the prior when a node below the root widens (0: all)"},
-	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-	 "seed of the search"},
+    {"iterations", "1000", "a whole number 1-100000000",
+     "iterations per decision, all threads together (default 1000 unless time= is given)"},
+    {"time", "0", "seconds per decision, a number 0-300 (0: no limit but the 300 s cap)",
+     "stop after this many seconds (not reproducible)"},
+    {"c", "0.1", "a number 0-100", "exploration constant of UCB"},
+    {"threads", "1", "a whole number 1-64", "independent trees searched in parallel"},
+    {"playout", "0", "a whole number 0-10000", "random plies played before a new leaf is valued"},
+    {"widen", "1", "a number 0.01-1000",
+     "progressive widening: tried children <= widen * sqrt(visits)"},
+    {"nodes", "5 per iteration per thread, 1048576 with time= only",
+     "a whole number 1024-67108864, all threads together within half the machine's memory",
+     "arena size per thread (nodes)"},
+    {"blunder", "0", "a number 0-1",
+     "chance of playing a uniformly random legal action instead of searching (a handicap)"},
+    {"rank", "0", "a whole number 0-4096",
+     "untried actions valued by the prior when a node below the root widens (0: all)"},
+    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
+     "seed of the search"},
 };
 #define MCTS_NKEYS ((int)(sizeof mcts_keys / sizeof mcts_keys[0]))
 
@@ -157,7 +157,7 @@ typedef struct mcts_tree {
 	unsigned char *st, *tmp; /* the iteration's state; the ranking's scratch */
 	qv_action *acts;         /* max(max_actions, max_chance) */
 	double *probs;
-	int *cand;      /* legal indices drawn for a ranking */
+	int *cand;              /* legal indices drawn for a ranking */
 	uint32_t *cstamp, cgen; /* per legal index: cgen when drawn in the current ranking */
 	uint32_t *path;
 	/* The children's scratch (block kids), for kcap children. A node's children are the
@@ -178,9 +178,9 @@ typedef struct mcts_tree {
 	/* the current decision */
 	const void *root_state;
 	int me, np;
-	uint64_t budget; /* iterations for this tree; 0: until the deadline */
-	bool idle;       /* no share of a budget smaller than the number of threads */
-	double deadline; /* monotonic seconds; 0: none */
+	uint64_t budget;  /* iterations for this tree; 0: until the deadline */
+	bool idle;        /* no share of a budget smaller than the number of threads */
+	double deadline;  /* monotonic seconds; 0: none */
 	atomic_int *stop; /* the agent's interrupt flag (qv_agent_interrupt) */
 	uint64_t done;
 } mcts_tree;
@@ -598,8 +598,7 @@ static int draw_candidates(mcts_tree *t, int n, int ntaken, int want)
  * best first by the mover's static value after each (ties broken at random), among `rank`
  * drawn candidates. t->st is the node's state, t->acts[0..n) its legal actions, and the index
  * holds its children. Returns the first new child, or 0 (nothing left, or no room). */
-static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int ntaken,
-			   int mover)
+static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int ntaken, int mover)
 {
 	const qv_game *g = t->g;
 	int idx[MCTS_BATCH], k = 0;
@@ -802,7 +801,8 @@ static void run_tree(mcts_tree *t)
 			break;
 		if (atomic_load_explicit(t->stop, memory_order_relaxed))
 			break;
-		if (t->deadline > 0 && t->done % MCTS_CLOCK_EVERY == 0 && now_seconds() >= t->deadline)
+		if (t->deadline > 0 && t->done % MCTS_CLOCK_EVERY == 0 &&
+		    now_seconds() >= t->deadline)
 			break;
 		iterate(t);
 		t->done++;
@@ -953,28 +953,28 @@ static void format_bytes(double bytes, char *buf, size_t len)
 /* Reads and checks the keys into cf. stride is the number of returns per node (the game's
  * max_players), which sets the memory a node costs. */
 static qv_status read_conf(const qv_params *opts, bool ismcts, int stride, mcts_conf *cf,
-			   qv_err *err)
+                           qv_err *err)
 {
 	long iterations, threads, plies, rank, nodes = 0;
 	qv_status rc;
 	if ((rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "iterations", 1, MCTS_ITERATIONS_MAX,
-			       &iterations, err)) ||
+	                       &iterations, err)) ||
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "time", 0, MCTS_TIME_MAX, &cf->time,
-				  err)) ||
+	                          err)) ||
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "c", 0, 100, &cf->c, err)) ||
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "threads", 1, MCTS_THREADS_MAX, &threads,
-			       err)) ||
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "threads", 1, MCTS_THREADS_MAX,
+	                       &threads, err)) ||
 	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "playout", 0, 10000, &plies, err)) ||
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "widen", 0.01, 1000, &cf->widen,
-				  err)) ||
+	                          err)) ||
 	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "blunder", 0, 1, &cf->blunder,
-				  err)) ||
+	                          err)) ||
 	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "rank", 0, MCTS_RANK_MAX, &rank, err)))
 		return rc;
 	cf->rank = (int)rank;
 	if (qv_params_get(opts, "nodes") &&
 	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "nodes", MCTS_NODES_MIN, MCTS_NODES_MAX,
-			       &nodes, err)))
+	                       &nodes, err)))
 		return rc;
 	cf->ismcts = ismcts;
 	cf->threads = (int)threads;
@@ -992,27 +992,33 @@ static qv_status read_conf(const qv_params *opts, bool ismcts, int stride, mcts_
 		format_bytes((double)nodes * per_node * (double)threads, want, sizeof want);
 		format_bytes(cap / MCTS_MEMORY_SHARE, have, sizeof have);
 		if (allowed < (long)MCTS_NODES_MIN)
-			return qv_fail(err, QV_EINVAL, "bad value '%ld' for nodes: with threads=%ld "
-				       "the trees would reserve %s, more than half of this machine's "
-				       "%s; use fewer threads", nodes, threads, want, have);
-		return qv_fail(err, QV_EINVAL, "bad value '%ld' for nodes: with threads=%ld the "
-			       "trees would reserve %s, more than half of this machine's %s: at most "
-			       "nodes=%ld with threads=%ld", nodes, threads, want, have, allowed,
-			       threads);
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "bad value '%ld' for nodes: with threads=%ld "
+			    "the trees would reserve %s, more than half of this machine's "
+			    "%s; use fewer threads",
+			    nodes, threads, want, have);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "bad value '%ld' for nodes: with threads=%ld the "
+		    "trees would reserve %s, more than half of this machine's %s: at most "
+		    "nodes=%ld with threads=%ld",
+		    nodes, threads, want, have, allowed, threads);
 	}
 	if (!nodes) {
 		uint64_t per_thread = cf->iterations / (uint64_t)threads + 1;
 		uint64_t want = time_only ? MCTS_NODES_TIME
-					  : per_thread * MCTS_NODES_PER_ITERATION + MCTS_NODES_MIN;
+		                          : per_thread * MCTS_NODES_PER_ITERATION + MCTS_NODES_MIN;
 		nodes = (long)(want < MCTS_NODES_MAX ? want : MCTS_NODES_MAX);
 		if (nodes > allowed)
 			nodes = allowed;
 		if (nodes < (long)MCTS_NODES_MIN) {
 			char have[32];
 			format_bytes(cap / MCTS_MEMORY_SHARE, have, sizeof have);
-			return qv_fail(err, QV_EINVAL, "bad value '%ld' for threads: %ld trees of "
-				       "%u nodes would not fit in half of this machine's %s", threads,
-				       threads, MCTS_NODES_MIN, have);
+			return qv_fail(err, QV_EINVAL,
+			               "bad value '%ld' for threads: %ld trees of "
+			               "%u nodes would not fit in half of this machine's %s",
+			               threads, threads, MCTS_NODES_MIN, have);
 		}
 	}
 	cf->nodes = (uint32_t)nodes;
@@ -1029,9 +1035,10 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	qv_err e;
 	if (read_conf(opts, ismcts, g->max_players, &d->cf, &e)) {
 		free(d);
-		return qv_fail(err, QV_EINVAL, "%s (agent %s takes %s[:key=value,...], keys: iterations, "
-			       "time, c, threads, playout, widen, nodes, blunder, rank, seed)",
-			       e.msg, name, name);
+		return qv_fail(err, QV_EINVAL,
+		               "%s (agent %s takes %s[:key=value,...], keys: iterations, "
+		               "time, c, threads, playout, widen, nodes, blunder, rank, seed)",
+		               e.msg, name, name);
 	}
 	a->data = d;
 	d->trees = calloc((size_t)d->cf.threads, sizeof *d->trees);
@@ -1047,9 +1054,10 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	ok = ok && search_alloc(d, g);
 	if (!ok) {
 		qv__mcts_destroy(a);
-		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s (%u nodes per thread; "
-			       "try a smaller nodes= or iterations=)",
-			       name, (unsigned)d->cf.nodes);
+		return qv_fail(err, QV_ENOMEM,
+		               "out of memory creating agent %s (%u nodes per thread; "
+		               "try a smaller nodes= or iterations=)",
+		               name, (unsigned)d->cf.nodes);
 	}
 	return QV_OK;
 }
@@ -1090,8 +1098,8 @@ static void merge_roots(mcts_data *d, const qv_action *acts, int n, int np, int 
 		e->action = acts[i];
 		e->visits = d->accv[i];
 		for (int p = 0; p < QV_MAX_PLAYERS; p++)
-			e->mean[p] = p < np ? d->acc[(size_t)i * (size_t)stride + (size_t)p] / e->visits
-					    : 0;
+			e->mean[p] =
+			    p < np ? d->acc[(size_t)i * (size_t)stride + (size_t)p] / e->visits : 0;
 	}
 	qsort(d->edges, (size_t)d->nedges, sizeof *d->edges, edge_cmp);
 }
@@ -1143,8 +1151,9 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 		t->np = np;
 		t->deadline = deadline;
 		uint64_t share = d->cf.iterations / (uint64_t)d->ntrees;
-		t->budget = d->cf.iterations ? share + ((uint64_t)k < d->cf.iterations % (uint64_t)d->ntrees)
-					     : 0;
+		t->budget = d->cf.iterations
+		                ? share + ((uint64_t)k < d->cf.iterations % (uint64_t)d->ntrees)
+		                : 0;
 		t->idle = d->cf.iterations && t->budget == 0;
 	}
 	/* Thread 0 is the caller; a thread that cannot be started is searched afterwards. */
@@ -1280,32 +1289,32 @@ static qv_status ismcts_create(qv_agent *a, const qv_params *opts, qv_err *err)
 }
 
 const qv_agent_kind qv_agent_mcts = {
-	.name = "mcts",
-	.help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
-		"rank=N,seed=N] - UCT on the one determinization it is handed, chance sampled "
-		"open-loop",
-	.keys = mcts_keys,
-	.nkeys = MCTS_NKEYS,
-	.create = mcts_create,
-	.choose = qv__mcts_choose,
-	.destroy = qv__mcts_destroy,
-	.observe = qv__mcts_observe,
-	.reset = qv__mcts_reset,
-	.stats = qv__mcts_stats,
-	.held = qv__mcts_held,
+    .name = "mcts",
+    .help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
+            "rank=N,seed=N] - UCT on the one determinization it is handed, chance sampled "
+            "open-loop",
+    .keys = mcts_keys,
+    .nkeys = MCTS_NKEYS,
+    .create = mcts_create,
+    .choose = qv__mcts_choose,
+    .destroy = qv__mcts_destroy,
+    .observe = qv__mcts_observe,
+    .reset = qv__mcts_reset,
+    .stats = qv__mcts_stats,
+    .held = qv__mcts_held,
 };
 
 const qv_agent_kind qv_agent_ismcts = {
-	.name = "ismcts",
-	.help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
-		"rank=N,seed=N] - information-set MCTS: a fresh determinization every iteration",
-	.keys = mcts_keys,
-	.nkeys = MCTS_NKEYS,
-	.create = ismcts_create,
-	.choose = qv__mcts_choose,
-	.destroy = qv__mcts_destroy,
-	.observe = qv__mcts_observe,
-	.reset = qv__mcts_reset,
-	.stats = qv__mcts_stats,
-	.held = qv__mcts_held,
+    .name = "ismcts",
+    .help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
+            "rank=N,seed=N] - information-set MCTS: a fresh determinization every iteration",
+    .keys = mcts_keys,
+    .nkeys = MCTS_NKEYS,
+    .create = ismcts_create,
+    .choose = qv__mcts_choose,
+    .destroy = qv__mcts_destroy,
+    .observe = qv__mcts_observe,
+    .reset = qv__mcts_reset,
+    .stats = qv__mcts_stats,
+    .held = qv__mcts_held,
 };

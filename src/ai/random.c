@@ -6,8 +6,8 @@
 #include "quiver/agent.h"
 
 static const qv_param_def random_keys[] = {
-	{"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-	 "seed of the agent's random choices"},
+    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
+     "seed of the agent's random choices"},
 };
 
 /* The random agent keeps no data of its own; seed= is read by qv_agent_new. */
@@ -20,11 +20,11 @@ static qv_status random_create(qv_agent *a, const qv_params *opts, qv_err *err)
 }
 
 const qv_agent_kind qv_agent_random = {
-	.name = "random",
-	.help = "random[:seed=N] - picks uniformly among the legal actions",
-	.keys = random_keys,
-	.nkeys = (int)(sizeof random_keys / sizeof random_keys[0]),
-	.create = random_create,
-	.choose = NULL, /* a uniform draw, which qv_agent_choose makes (see agent.h) */
-	.destroy = NULL,
+    .name = "random",
+    .help = "random[:seed=N] - picks uniformly among the legal actions",
+    .keys = random_keys,
+    .nkeys = (int)(sizeof random_keys / sizeof random_keys[0]),
+    .create = random_create,
+    .choose = NULL, /* a uniform draw, which qv_agent_choose makes (see agent.h) */
+    .destroy = NULL,
 };

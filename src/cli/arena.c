@@ -20,15 +20,8 @@
 #include "quiver/arena.h"
 
 static const cli_opt arena_options[] = {
-	{"agents", "A B ..."},
-	{"games", "N"},
-	{"threads", "T"},
-	{"seed", "S"},
-	{"param", "K=V"},
-	{"json", "FILE"},
-	{"records", "DIR"},
-	{"help", NULL},
-	{NULL, NULL},
+    {"agents", "A B ..."}, {"games", "N"},     {"threads", "T"}, {"seed", "S"}, {"param", "K=V"},
+    {"json", "FILE"},      {"records", "DIR"}, {"help", NULL},   {NULL, NULL},
 };
 
 enum { OPT_AGENTS, OPT_GAMES, OPT_THREADS, OPT_SEED, OPT_PARAM, OPT_JSON, OPT_RECORDS, OPT_HELP };
@@ -38,30 +31,32 @@ enum { OPT_AGENTS, OPT_GAMES, OPT_THREADS, OPT_SEED, OPT_PARAM, OPT_JSON, OPT_RE
 /* The text of `quiver arena --help`, with every agent kind and its keys. */
 static void arena_help(void)
 {
-	printf("usage: quiver arena <game> --agents A B [C D E] [--games N] [--threads T] [--seed S]\n"
-	       "                    [--param K=V]... [--json FILE] [--records DIR]\n\n"
-	       "Plays N games between agents, one agent per seat, and reports for each agent its\n"
-	       "wins, draws and losses, mean utility, win rate and Elo difference (with 95%%\n"
-	       "intervals), and for the games the first-seat advantage, length, branching factor,\n"
-	       "draws and games ended by the turn limit. Seats rotate so that every agent plays\n"
-	       "every seat equally often (N is rounded up to a multiple of the number of agents).\n"
-	       "The results do not depend on --threads.\n\n"
-	       "  --agents A B ...  one agent spec per seat (2-%d; the count sets the game's\n"
-	       "                    players parameter); the same spec may be repeated\n"
-	       "  --games N         number of games, 1-%d (default %d)\n"
-	       "  --threads T       games played at once, 1-%d (default: the number of CPUs)\n"
-	       "  --seed S          seed of the run; game i uses a seed derived from S and i\n"
-	       "                    (default: random; printed)\n"
-	       "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
-	       "  --json FILE       also write the statistics as JSON (see docs/arena.md)\n"
-	       "  --records DIR     save every game's record as DIR/game-000001.json, ...\n"
-	       "  -h, --help        this help\n\n"
-	       "Agents:\n",
-	       QV_MAX_PLAYERS, QV_ARENA_MAX_GAMES, ARENA_DEFAULT_GAMES, QV_ARENA_MAX_THREADS);
+	printf(
+	    "usage: quiver arena <game> --agents A B [C D E] [--games N] [--threads T] [--seed S]\n"
+	    "                    [--param K=V]... [--json FILE] [--records DIR]\n\n"
+	    "Plays N games between agents, one agent per seat, and reports for each agent its\n"
+	    "wins, draws and losses, mean utility, win rate and Elo difference (with 95%%\n"
+	    "intervals), and for the games the first-seat advantage, length, branching factor,\n"
+	    "draws and games ended by the turn limit. Seats rotate so that every agent plays\n"
+	    "every seat equally often (N is rounded up to a multiple of the number of agents).\n"
+	    "The results do not depend on --threads.\n\n"
+	    "  --agents A B ...  one agent spec per seat (2-%d; the count sets the game's\n"
+	    "                    players parameter); the same spec may be repeated\n"
+	    "  --games N         number of games, 1-%d (default %d)\n"
+	    "  --threads T       games played at once, 1-%d (default: the number of CPUs)\n"
+	    "  --seed S          seed of the run; game i uses a seed derived from S and i\n"
+	    "                    (default: random; printed)\n"
+	    "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
+	    "  --json FILE       also write the statistics as JSON (see docs/arena.md)\n"
+	    "  --records DIR     save every game's record as DIR/game-000001.json, ...\n"
+	    "  -h, --help        this help\n\n"
+	    "Agents:\n",
+	    QV_MAX_PLAYERS, QV_ARENA_MAX_GAMES, ARENA_DEFAULT_GAMES, QV_ARENA_MAX_THREADS);
 	for (int i = 0; qv_agent_kinds[i]; i++)
 		printf("  %s\n", qv_agent_kinds[i]->help);
-	printf("\nexamples: quiver arena three-arrows --agents greedy random --games 200\n"
-	       "          quiver arena three-arrows --agents greedy random random --json out.json\n");
+	printf(
+	    "\nexamples: quiver arena three-arrows --agents greedy random --games 200\n"
+	    "          quiver arena three-arrows --agents greedy random random --json out.json\n");
 }
 
 /* ---- options ---- */
@@ -77,8 +72,10 @@ static bool add_agents(qv_arena_config *cfg, const char *word)
 		size_t len = strcspn(s, ",");
 		bool option = memchr(s, '=', len) && !memchr(s, ':', len);
 		if (len == 0) {
-			cli_usage("arena", "empty agent in --agents '%s': expected agent specs such as greedy random or mcts:iterations=500",
-				  word);
+			cli_usage(
+			    "arena",
+			    "empty agent in --agents '%s': expected agent specs such as greedy random or mcts:iterations=500",
+			    word);
 			return false;
 		}
 		if (option && cfg->nagents > 0 && s != word) {
@@ -93,8 +90,10 @@ static bool add_agents(qv_arena_config *cfg, const char *word)
 			spec[used + 1 + len] = '\0';
 		} else {
 			if (cfg->nagents == QV_MAX_PLAYERS) {
-				cli_usage("arena", "--agents lists more than %d agents: expected one agent per seat, 2-%d",
-					  QV_MAX_PLAYERS, QV_MAX_PLAYERS);
+				cli_usage(
+				    "arena",
+				    "--agents lists more than %d agents: expected one agent per seat, 2-%d",
+				    QV_MAX_PLAYERS, QV_MAX_PLAYERS);
 				return false;
 			}
 			if (len >= sizeof cfg->specs[0]) {
@@ -125,18 +124,19 @@ static bool has_param(const qv_game *g, const char *key)
 /* Creates the records folder if needed and checks that files can be made in it. */
 static int prepare_records(const char *dir)
 {
-	const char *form = "expected --records DIR, a folder that exists or can be created, and that can be written";
+	const char *form =
+	    "expected --records DIR, a folder that exists or can be created, and that can be written";
 	if (strlen(dir) > 4000)
 		return cli_usage("arena", "--records path is too long (%s)", form);
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-		return cli_fail("arena", "cannot create the folder '%s': %s (%s)", dir, strerror(errno),
-				form);
+		return cli_fail("arena", "cannot create the folder '%s': %s (%s)", dir,
+		                strerror(errno), form);
 	struct stat sb;
 	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
 		return cli_fail("arena", "'%s' is not a folder (%s)", dir, form);
 	if (access(dir, W_OK | X_OK) != 0)
 		return cli_fail("arena", "cannot write in the folder '%s': %s (%s)", dir,
-				strerror(errno), form);
+		                strerror(errno), form);
 	return CLI_EXIT_OK;
 }
 
@@ -162,8 +162,8 @@ static void show_progress(void *ctx, int done, int total, double elapsed)
 	progress *P = ctx;
 	double rate = elapsed > 0 ? done / elapsed : 0;
 	if (done >= total) {
-		fprintf(stderr, "\r%d/%d games in %.1f s (%.1f games/s)\033[K\n", done, total, elapsed,
-			rate);
+		fprintf(stderr, "\r%d/%d games in %.1f s (%.1f games/s)\033[K\n", done, total,
+		        elapsed, rate);
 		P->shown = false;
 		return;
 	}
@@ -178,7 +178,7 @@ static void show_progress(void *ctx, int done, int total, double elapsed)
 	else
 		snprintf(eta, sizeof eta, "?");
 	fprintf(stderr, "\r[%s] %d/%d games  %.1f games/s  ETA %s\033[K", bar, done, total, rate,
-		eta);
+	        eta);
 	fflush(stderr);
 	P->shown = true;
 }
@@ -197,7 +197,7 @@ typedef struct table {
 
 /* Sets cell (r, c). */
 static void cell(table *t, int r, int c, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static void cell(table *t, int r, int c, const char *fmt, ...)
 {
 	va_list ap;
@@ -251,7 +251,7 @@ static const char *signed3(double x, char *buf)
 
 /* Fills columns c.. of row r with wins, draws, losses, utility and win rate, with intervals. */
 static void outcome_cells(table *t, int r, int c, int games, int wins, int draws, int losses,
-			  double util, qv_interval uci, double rate, qv_interval rci)
+                          double util, qv_interval uci, double rate, qv_interval rci)
 {
 	cell(t, r, c, "%d", games);
 	cell(t, r, c + 1, "%d", wins);
@@ -267,8 +267,8 @@ static void outcome_cells(table *t, int r, int c, int games, int wins, int draws
 /* The header cells that go with outcome_cells. */
 static void outcome_header(table *t, int c)
 {
-	static const char *const h[] = {"games", "wins",   "draws",    "losses",
-					"utility", "95% CI", "win rate", "95% CI"};
+	static const char *const h[] = {"games",   "wins",   "draws",    "losses",
+	                                "utility", "95% CI", "win rate", "95% CI"};
 	for (int k = 0; k < 8; k++)
 		cell(t, 0, c + k, "%s", h[k]);
 	t->left[c + 5] = t->left[c + 7] = true;
@@ -282,7 +282,7 @@ static void agent_label(const qv_arena_config *cfg, int i, char *buf, size_t len
 
 /* The report on stdout: header, agents table, seats table, the figures of the games. */
 static void print_summary(const qv_arena_config *cfg, const qv_params *all,
-			  const qv_arena_result *r, const qv_arena_summary *S, long requested)
+                          const qv_arena_result *r, const qv_arena_summary *S, long requested)
 {
 	int n = cfg->nagents;
 	qv_buf desc = {0};
@@ -304,8 +304,9 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 		printf("Seats rotate: every agent played every seat %d times.\n",
 		       S->agent[0].seat_games[0]);
 	else
-		printf("Seats rotate; the games are not a multiple of %d, so seat counts differ by one.\n",
-		       n);
+		printf(
+		    "Seats rotate; the games are not a multiple of %d, so seat counts differ by one.\n",
+		    n);
 
 	table *t = calloc(1, sizeof *t);
 	if (!t) {
@@ -325,7 +326,7 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 		agent_label(cfg, k, label, sizeof label);
 		cell(t, 1 + k, 0, "%s", label);
 		outcome_cells(t, 1 + k, 1, a->games, a->wins, a->draws, a->losses, a->mean_utility,
-			      a->utility_ci, a->win_rate, a->win_rate_ci);
+		              a->utility_ci, a->win_rate, a->win_rate_ci);
 		format_elo(a->elo, e, sizeof e);
 		format_elo(a->elo_ci.lo, lo, sizeof lo);
 		format_elo(a->elo_ci.hi, hi, sizeof hi);
@@ -350,7 +351,7 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 		char pn[8];
 		cell(t, 1 + s, 0, "%s", qv_player_name(s, pn));
 		outcome_cells(t, 1 + s, 1, st->games, st->wins, st->draws, st->losses,
-			      st->mean_utility, st->utility_ci, st->win_rate, st->win_rate_ci);
+		              st->mean_utility, st->utility_ci, st->win_rate, st->win_rate_ci);
 	}
 	printf("\n");
 	print_table(t);
@@ -371,13 +372,14 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 	if (!cfg->game->capped)
 		printf("capped           0 (the game has no turn limit)\n");
 	else if (cap)
-		printf("capped           %d of %d (ended by the turn limit, max_turns=%s)\n", S->capped,
-		       S->games, cap);
+		printf("capped           %d of %d (ended by the turn limit, max_turns=%s)\n",
+		       S->capped, S->games, cap);
 	else
-		printf("capped           %d of %d (ended by the turn limit)\n", S->capped, S->games);
-	if (cfg->records_dir)
-		printf("records          %s/game-%06d.json ... game-%06d.json\n", cfg->records_dir, 1,
+		printf("capped           %d of %d (ended by the turn limit)\n", S->capped,
 		       S->games);
+	if (cfg->records_dir)
+		printf("records          %s/game-%06d.json ... game-%06d.json\n", cfg->records_dir,
+		       1, S->games);
 }
 
 /* ---- JSON ---- */
@@ -403,7 +405,7 @@ static json_t *param_json(const char *v)
 
 /* The fields that agents and seats share. */
 static void outcome_json(json_t *o, int games, int wins, int draws, int losses, double util,
-			 qv_interval uci, double rate, qv_interval rci)
+                         qv_interval uci, double rate, qv_interval rci)
 {
 	json_object_set_new(o, "games", json_integer(games));
 	json_object_set_new(o, "wins", json_integer(wins));
@@ -417,7 +419,7 @@ static void outcome_json(json_t *o, int games, int wins, int draws, int losses, 
 
 /* The whole report as one JSON object (docs/arena.md). */
 static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
-			    const qv_arena_result *r, const qv_arena_summary *S, long requested)
+                            const qv_arena_result *r, const qv_arena_summary *S, long requested)
 {
 	int n = cfg->nagents;
 	json_t *j = json_object();
@@ -429,8 +431,9 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
 	char seed_text[24];
 	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)cfg->seed);
-	json_object_set_new(j, "seed", cfg->seed <= INT64_MAX ? json_integer((json_int_t)cfg->seed)
-							      : json_string(seed_text));
+	json_object_set_new(j, "seed",
+	                    cfg->seed <= INT64_MAX ? json_integer((json_int_t)cfg->seed)
+	                                           : json_string(seed_text));
 	json_object_set_new(j, "games", json_integer(S->games));
 	json_object_set_new(j, "games_requested", json_integer(requested));
 	json_object_set_new(j, "threads", json_integer(cfg->threads));
@@ -446,7 +449,7 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 		json_object_set_new(o, "position", json_integer(k + 1));
 		json_object_set_new(o, "label", json_string(label));
 		outcome_json(o, a->games, a->wins, a->draws, a->losses, a->mean_utility,
-			     a->utility_ci, a->win_rate, a->win_rate_ci);
+		             a->utility_ci, a->win_rate, a->win_rate_ci);
 		json_object_set_new(o, "score", json_real(a->score));
 		json_object_set_new(o, "score_ci", interval_json(a->score_ci));
 		json_object_set_new(o, "elo", json_real(qv_clean_zero(a->elo, 12)));
@@ -465,25 +468,25 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 		json_t *o = json_object();
 		json_object_set_new(o, "seat", json_string(qv_player_name(s, pn)));
 		outcome_json(o, st->games, st->wins, st->draws, st->losses, st->mean_utility,
-			     st->utility_ci, st->win_rate, st->win_rate_ci);
+		             st->utility_ci, st->win_rate, st->win_rate_ci);
 		json_array_append_new(seats, o);
 	}
 	json_object_set_new(j, "seats", seats);
 	const qv_arena_seat_stats *p1 = &S->seat[0];
 	json_object_set_new(j, "first_seat",
-			    json_pack("{s:f, s:o, s:f, s:o}", "mean_utility", qv_clean_zero(p1->mean_utility, 12),
-				      "utility_ci", interval_json(p1->utility_ci), "win_rate",
-				      p1->win_rate, "win_rate_wilson",
-				      interval_json(p1->win_rate_ci)));
+	                    json_pack("{s:f, s:o, s:f, s:o}", "mean_utility",
+	                              qv_clean_zero(p1->mean_utility, 12), "utility_ci",
+	                              interval_json(p1->utility_ci), "win_rate", p1->win_rate,
+	                              "win_rate_wilson", interval_json(p1->win_rate_ci)));
 	json_object_set_new(j, "length",
-			    json_pack("{s:f, s:f}", "mean", S->length_mean, "sd", S->length_sd));
+	                    json_pack("{s:f, s:f}", "mean", S->length_mean, "sd", S->length_sd));
 	json_object_set_new(j, "branching", json_real(S->branching));
 	json_object_set_new(j, "draws", json_integer(S->draws));
 	json_object_set_new(j, "draw_rate", json_real(S->draw_rate));
 	json_object_set_new(j, "draw_rate_wilson", interval_json(S->draw_rate_ci));
 	json_object_set_new(j, "capped", json_integer(S->capped));
 	json_object_set_new(j, "records",
-			    cfg->records_dir ? json_string(cfg->records_dir) : json_null());
+	                    cfg->records_dir ? json_string(cfg->records_dir) : json_null());
 	qv_buf cmd = {0};
 	cli_command_line(&cmd);
 	json_object_set_new(j, "command", json_string(qv_buf_str(&cmd)));
@@ -498,8 +501,10 @@ static int probe_json(const char *path, bool *created)
 	*created = access(path, F_OK) != 0;
 	FILE *f = fopen(path, "a");
 	if (!f)
-		return cli_fail("arena", "cannot write the --json file '%s': %s (expected --json FILE, a file that can be created or overwritten)",
-				path, strerror(errno));
+		return cli_fail(
+		    "arena",
+		    "cannot write the --json file '%s': %s (expected --json FILE, a file that can be created or overwritten)",
+		    path, strerror(errno));
 	fclose(f);
 	return CLI_EXIT_OK;
 }
@@ -507,9 +512,9 @@ static int probe_json(const char *path, bool *created)
 /* Writes the JSON report to path. */
 static int write_json(const char *path, json_t *j)
 {
-	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-					       JSON_REAL_PRECISION(10))
-		       : NULL;
+	char *text =
+	    j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10))
+	      : NULL;
 	if (!text)
 		return cli_fail("arena", "out of memory writing %s", path);
 	FILE *f = fopen(path, "w");
@@ -552,7 +557,9 @@ static int parse(int argc, char **argv, qv_arena_config *cfg, arena_opts *o)
 		switch (opt) {
 		case OPT_AGENTS:
 			if (agents_given)
-				return cli_usage("arena", "--agents given twice: list every agent after one --agents, e.g. --agents greedy random");
+				return cli_usage(
+				    "arena",
+				    "--agents given twice: list every agent after one --agents, e.g. --agents greedy random");
 			agents_given = in_agents = true;
 			if (!add_agents(cfg, v))
 				return CLI_EXIT_USAGE;
@@ -562,7 +569,8 @@ static int parse(int argc, char **argv, qv_arena_config *cfg, arena_opts *o)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_THREADS:
-			if (!cli_long("arena", "--threads", v, 1, QV_ARENA_MAX_THREADS, &o->threads))
+			if (!cli_long("arena", "--threads", v, 1, QV_ARENA_MAX_THREADS,
+			              &o->threads))
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_SEED:
@@ -574,40 +582,40 @@ static int parse(int argc, char **argv, qv_arena_config *cfg, arena_opts *o)
 			if (!cli_param("arena", &o->params, v))
 				return CLI_EXIT_USAGE;
 			break;
-		case OPT_JSON:
-			o->json = v;
-			break;
-		case OPT_RECORDS:
-			o->records = v;
-			break;
-		case OPT_HELP:
-			arena_help();
-			return CLI_EXIT_OK;
+		case OPT_JSON: o->json = v; break;
+		case OPT_RECORDS: o->records = v; break;
+		case OPT_HELP: arena_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			if (in_agents) {
 				if (!add_agents(cfg, v))
 					return CLI_EXIT_USAGE;
 			} else if (o->game) {
-				return cli_usage("arena", "unexpected argument '%s': expected quiver arena <game> --agents A B ...",
-						 v);
+				return cli_usage(
+				    "arena",
+				    "unexpected argument '%s': expected quiver arena <game> --agents A B ...",
+				    v);
 			} else {
 				o->game = v;
 			}
 			break;
-		default:
-			return CLI_EXIT_USAGE;
+		default: return CLI_EXIT_USAGE;
 		}
 	}
 	if (!o->game) {
 		/* `--agents A B <game>` takes the game for an agent. */
 		for (int i = 0; i < cfg->nagents; i++)
 			if (qv_game_find(cfg->specs[i], NULL))
-				return cli_usage("arena", "'%s' after --agents is taken for an agent: give the game first, as in quiver arena %s --agents A B ...",
-						 cfg->specs[i], cfg->specs[i]);
-		return cli_usage("arena", "expected quiver arena <game> --agents A B ... [--games N]");
+				return cli_usage(
+				    "arena",
+				    "'%s' after --agents is taken for an agent: give the game first, as in quiver arena %s --agents A B ...",
+				    cfg->specs[i], cfg->specs[i]);
+		return cli_usage("arena",
+		                 "expected quiver arena <game> --agents A B ... [--games N]");
 	}
 	if (!agents_given)
-		return cli_usage("arena", "no agents: expected --agents A B ..., one agent spec per seat, e.g. --agents greedy random");
+		return cli_usage(
+		    "arena",
+		    "no agents: expected --agents A B ..., one agent spec per seat, e.g. --agents greedy random");
 	return -1;
 }
 

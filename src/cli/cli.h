@@ -27,8 +27,8 @@ enum { CLI_EXIT_OK = 0, CLI_EXIT_RUNTIME = 1, CLI_EXIT_USAGE = 2 };
 
 typedef struct cli_command {
 	const char *name;
-	const char *synopsis; /* the arguments, for the overview */
-	const char *summary;  /* one line */
+	const char *synopsis;              /* the arguments, for the overview */
+	const char *summary;               /* one line */
 	int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
 } cli_command;
 
@@ -94,7 +94,7 @@ bool cli_seed(const char *cmd, const char *opt, const char *text, uint64_t *out)
 bool cli_long(const char *cmd, const char *opt, const char *text, long lo, long hi, long *out);
 /* Parses an option's value as a number in [lo, hi], or prints a usage error. */
 bool cli_double(const char *cmd, const char *opt, const char *text, double lo, double hi,
-		double *out);
+                double *out);
 
 /* 64 random bits from the operating system (getrandom), for runs that give no seed: a seed
  * decides a game's deal, shuffles and dice, so it must not be guessable. */

@@ -6,9 +6,9 @@
 #include "quiver/protocol.h"
 
 static const cli_opt engine_opts[] = {
-	{"seed", "S"},
-	{"help", NULL},
-	{NULL, NULL},
+    {"seed", "S"},
+    {"help", NULL},
+    {NULL, NULL},
 };
 
 /* The text of `quiver engine --help`. */
@@ -41,14 +41,12 @@ int cli_engine(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			seeded = true;
 			break;
-		case 1:
-			engine_help();
-			return CLI_EXIT_OK;
+		case 1: engine_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
-			return cli_usage("engine", "unexpected argument '%s': expected quiver engine [--seed S]",
-					 v);
-		default:
-			return CLI_EXIT_USAGE;
+			return cli_usage(
+			    "engine", "unexpected argument '%s': expected quiver engine [--seed S]",
+			    v);
+		default: return CLI_EXIT_USAGE;
 		}
 	}
 	qv_protocol *proto = qv_protocol_new(seeded ? seed : cli_random_seed());

@@ -18,14 +18,8 @@
 #include "quiver/lesson.h"
 
 static const cli_opt learn_opts[] = {
-	{"dir", "DIR"},
-	{"check", NULL},
-	{"rules", "FILE"},
-	{"progress", "FILE"},
-	{"coverage", NULL},
-	{"no-color", NULL},
-	{"help", NULL},
-	{NULL, NULL},
+    {"dir", "DIR"},     {"check", NULL},    {"rules", "FILE"}, {"progress", "FILE"},
+    {"coverage", NULL}, {"no-color", NULL}, {"help", NULL},    {NULL, NULL},
 };
 
 enum { OPT_DIR, OPT_CHECK, OPT_RULES, OPT_PROGRESS, OPT_COVERAGE, OPT_NO_COLOR, OPT_HELP };
@@ -35,25 +29,26 @@ enum { OPT_DIR, OPT_CHECK, OPT_RULES, OPT_PROGRESS, OPT_COVERAGE, OPT_NO_COLOR, 
 
 static void learn_help(void)
 {
-	printf("usage: quiver learn [<game> [<lesson>]] [options]\n"
-	       "       quiver learn --check FILE... [--rules FILE [--coverage]]\n\n"
-	       "Interactive lessons: each shows a position, explains a rule and asks you to find\n"
-	       "the move that uses it. A wrong move gets a hint and is taken back. Without a game,\n"
-	       "lists the games' lessons and your progress; with a game, goes on with its first\n"
-	       "lesson you have not finished; a lesson is chosen by number or name.\n"
-	       "At the prompt: an action, or hint, board, skip, quit.\n\n"
-	       "  --dir DIR       the lessons' folder (default: the tutorials/ installed with quiver)\n"
-	       "  --progress FILE where your progress is kept (default:\n"
-	       "                  $XDG_STATE_HOME/quiver/learn.json, ~/.local/state/quiver/learn.json)\n"
-	       "  --no-color      no colours even on a terminal\n"
-	       "  --check         play the lesson FILEs as tests: the expected moves are legal, a\n"
-	       "                  wrong move gets the hint and changes nothing, the replies apply,\n"
-	       "                  every check holds; with --rules, every topic is a section (## ...)\n"
-	       "                  of that rules page; with --coverage too, every rule section of\n"
-	       "                  the page is taught by one of the FILEs\n"
-	       "  -h, --help      this help\n\n"
-	       "examples: quiver learn three-arrows\n"
-	       "          quiver learn concardia 3\n");
+	printf(
+	    "usage: quiver learn [<game> [<lesson>]] [options]\n"
+	    "       quiver learn --check FILE... [--rules FILE [--coverage]]\n\n"
+	    "Interactive lessons: each shows a position, explains a rule and asks you to find\n"
+	    "the move that uses it. A wrong move gets a hint and is taken back. Without a game,\n"
+	    "lists the games' lessons and your progress; with a game, goes on with its first\n"
+	    "lesson you have not finished; a lesson is chosen by number or name.\n"
+	    "At the prompt: an action, or hint, board, skip, quit.\n\n"
+	    "  --dir DIR       the lessons' folder (default: the tutorials/ installed with quiver)\n"
+	    "  --progress FILE where your progress is kept (default:\n"
+	    "                  $XDG_STATE_HOME/quiver/learn.json, ~/.local/state/quiver/learn.json)\n"
+	    "  --no-color      no colours even on a terminal\n"
+	    "  --check         play the lesson FILEs as tests: the expected moves are legal, a\n"
+	    "                  wrong move gets the hint and changes nothing, the replies apply,\n"
+	    "                  every check holds; with --rules, every topic is a section (## ...)\n"
+	    "                  of that rules page; with --coverage too, every rule section of\n"
+	    "                  the page is taught by one of the FILEs\n"
+	    "  -h, --help      this help\n\n"
+	    "examples: quiver learn three-arrows\n"
+	    "          quiver learn concardia 3\n");
 }
 
 /* ---- finding lessons ---- */
@@ -76,7 +71,7 @@ static bool find_dir(const char *given, char *out, size_t len)
 		return false;
 	*slash = '\0';
 	static const char *const rel[] = {"/../tutorials", "/../share/quiver/tutorials",
-					  "/../../tutorials"};
+	                                  "/../../tutorials"};
 	for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
 		struct stat sb;
 		snprintf(out, len, "%s%s", exe, rel[i]);
@@ -309,7 +304,8 @@ static int run_lesson(learner *L, const qv_lesson *l, int number, int total)
 			if (!*in)
 				continue;
 			if (qv_streq_nocase(in, "hint")) {
-				wrap(s->hint ? s->hint : "Read the text above once more: the move uses it.");
+				wrap(s->hint ? s->hint
+				             : "Read the text above once more: the move uses it.");
 				continue;
 			}
 			qv_lesson_verdict v = qv_lesson_try(l, i, m, in, &err);
@@ -321,8 +317,8 @@ static int run_lesson(learner *L, const qv_lesson *l, int number, int total)
 				printf("Not this one (taken back). ");
 				wrap(err.msg);
 			} else {
-				printf("'%.60s%s' is not a move here: %s\n", in, strlen(in) > 60 ? "..." : "",
-				       err.msg);
+				printf("'%.60s%s' is not a move here: %s\n", in,
+				       strlen(in) > 60 ? "..." : "", err.msg);
 			}
 		}
 		if (rc == LESSON_DONE) {
@@ -355,8 +351,8 @@ static int list_all(const char *dir, const char *progress)
 			snprintf(id, sizeof id, "%.*s", (int)strlen(names[i]) - 5, names[i]);
 			done += progress_has(p, qv_games[g]->name, id);
 		}
-		printf("  %-14s %-30s %d lesson%s, %d done\n", qv_games[g]->name, qv_games[g]->title,
-		       n > 0 ? n : 0, n == 1 ? "" : "s", done);
+		printf("  %-14s %-30s %d lesson%s, %d done\n", qv_games[g]->name,
+		       qv_games[g]->title, n > 0 ? n : 0, n == 1 ? "" : "s", done);
 		free_names(names, n > 0 ? n : 0);
 	}
 	json_decref(p);
@@ -367,7 +363,8 @@ static int list_all(const char *dir, const char *progress)
 static int offer_game(learner *L, const qv_game *g)
 {
 	printf("\nYou have finished the lessons of %s. Play a game against the computer (easy) "
-	       "now? [Y/n] ", g->title);
+	       "now? [Y/n] ",
+	       g->title);
 	if (!read_line(L))
 		return CLI_EXIT_OK;
 	char *in = trim(L->line);
@@ -382,7 +379,7 @@ static int offer_game(learner *L, const qv_game *g)
 
 /* Plays lessons of game g from the chosen one (or the first unfinished). */
 static int learn_game(learner *L, const qv_game *g, const char *dir, const char *which,
-		      const char *progress)
+                      const char *progress)
 {
 	char *names[LEARN_MAX_LESSONS];
 	int n = list_lessons(dir, g->name, names);
@@ -394,15 +391,17 @@ static int learn_game(learner *L, const qv_game *g, const char *dir, const char 
 		long k;
 		for (int i = 0; i < n && first < 0; i++)
 			if (strncmp(names[i], which, strlen(which)) == 0 ||
-			    (strlen(names[i]) > 3 && strncmp(names[i] + 3, which, strlen(which)) == 0))
+			    (strlen(names[i]) > 3 &&
+			     strncmp(names[i] + 3, which, strlen(which)) == 0))
 				first = i;
 		if (first < 0 && qv_parse_long(which, &k) && k >= 1 && k <= n)
 			first = (int)k - 1;
 		if (first < 0) {
 			json_decref(p);
 			free_names(names, n);
-			return cli_usage("learn", "no lesson '%s' for %s: expected 1-%d or a lesson's name",
-					 which, g->name, n);
+			return cli_usage("learn",
+			                 "no lesson '%s' for %s: expected 1-%d or a lesson's name",
+			                 which, g->name, n);
 		}
 	} else {
 		for (int i = 0; i < n && first < 0; i++) {
@@ -436,7 +435,8 @@ static int learn_game(learner *L, const qv_game *g, const char *dir, const char 
 			all_done = false;
 		qv_lesson_free(l);
 		if (r == LESSON_QUIT) {
-			printf("Your progress is saved; quiver learn %s goes on from here.\n", g->name);
+			printf("Your progress is saved; quiver learn %s goes on from here.\n",
+			       g->name);
 			break;
 		}
 		if (r == LESSON_FAILED) {
@@ -485,8 +485,7 @@ static int rules_sections(const char *path, char **titles, int max)
 
 /* Sections of a rules page that describe the page or the program rather than a rule of the
  * game; a lesson may teach them, but none has to (docs/tutorials.md). */
-static const char *const not_rules[] = {"Parameters", "Legal order", "Readings", "Reference",
-					 NULL};
+static const char *const not_rules[] = {"Parameters", "Legal order", "Readings", "Reference", NULL};
 
 static bool is_rule_section(const char *title)
 {
@@ -519,8 +518,9 @@ static int check_files(int n, char **files, const char *rules, bool coverage)
 				if (strcmp(sections[k], l->topics[t]) == 0)
 					found = taught[k] = true;
 			if (!found)
-				rc = qv_fail(&err, QV_EINVAL, "%s: topic '%s' is not a section (## ...) of %s",
-					     l->id, l->topics[t], rules);
+				rc = qv_fail(&err, QV_EINVAL,
+				             "%s: topic '%s' is not a section (## ...) of %s",
+				             l->id, l->topics[t], rules);
 		}
 		if (rc) {
 			fprintf(stderr, "FAIL %s: %s\n", files[i], err.msg);
@@ -533,7 +533,7 @@ static int check_files(int n, char **files, const char *rules, bool coverage)
 	for (int k = 0; rules && coverage && k < nsec; k++)
 		if (!taught[k] && is_rule_section(sections[k])) {
 			fprintf(stderr, "FAIL %s: no lesson teaches the section '## %s'\n", rules,
-				sections[k]);
+			        sections[k]);
 			failed++;
 		}
 	free_names(sections, nsec);
@@ -567,7 +567,8 @@ int cli_learn(int argc, char **argv)
 	}
 	if (check) {
 		if (npos == 0)
-			return cli_usage("learn", "--check needs lesson files: quiver learn --check FILE...");
+			return cli_usage(
+			    "learn", "--check needs lesson files: quiver learn --check FILE...");
 		if (coverage && !rules)
 			return cli_usage("learn", "--coverage needs --rules FILE");
 		return check_files(npos, pos, rules, coverage);
@@ -575,11 +576,14 @@ int cli_learn(int argc, char **argv)
 	if (rules || coverage)
 		return cli_usage("learn", "--rules and --coverage go with --check");
 	if (npos > 2)
-		return cli_usage("learn", "unexpected argument '%s': expected quiver learn [<game> [<lesson>]]",
-				 pos[2]);
+		return cli_usage(
+		    "learn", "unexpected argument '%s': expected quiver learn [<game> [<lesson>]]",
+		    pos[2]);
 	char dir[PATH_MAX], progress[PATH_MAX];
 	if (!find_dir(dir_opt, dir, sizeof dir))
-		return cli_fail("learn", "cannot find the lessons' folder (tutorials/); give it with --dir DIR");
+		return cli_fail(
+		    "learn",
+		    "cannot find the lessons' folder (tutorials/); give it with --dir DIR");
 	progress_path(progress_opt, progress, sizeof progress);
 	if (npos == 0)
 		return list_all(dir, progress);

@@ -8,30 +8,32 @@
 #include "cli/cli.h"
 
 static const cli_command commands[] = {
-	{"play", "<game> [options]", "play in the terminal, against agents or friends", cli_play},
-	{"engine", "[--seed S]", "the engine protocol on stdin/stdout", cli_engine},
-	{"replay", "FILE [options]", "show a saved game move by move", cli_replay},
-	{"perft", "<game> DEPTH [options]", "count action sequences (checks the rules)", cli_perft},
-	{"arena", "<game> --agents A B ...", "many games between agents, with statistics", cli_arena},
-	{"bench", "<game> [options]", "measure random playouts per second", cli_bench},
-	{"rules", "[<game> [--full]]", "list the games; one's parameters, or its full rules", cli_rules},
-	{"learn", "[<game> [<lesson>]]", "interactive lessons: learn a game by playing", cli_learn},
-	{"serve", "[--port P] [--db FILE]", "serve online play: browser client, HTTP, WebSocket",
-	 cli_serve},
-	{NULL, NULL, NULL, NULL},
+    {"play", "<game> [options]", "play in the terminal, against agents or friends", cli_play},
+    {"engine", "[--seed S]", "the engine protocol on stdin/stdout", cli_engine},
+    {"replay", "FILE [options]", "show a saved game move by move", cli_replay},
+    {"perft", "<game> DEPTH [options]", "count action sequences (checks the rules)", cli_perft},
+    {"arena", "<game> --agents A B ...", "many games between agents, with statistics", cli_arena},
+    {"bench", "<game> [options]", "measure random playouts per second", cli_bench},
+    {"rules", "[<game> [--full]]", "list the games; one's parameters, or its full rules",
+     cli_rules},
+    {"learn", "[<game> [<lesson>]]", "interactive lessons: learn a game by playing", cli_learn},
+    {"serve", "[--port P] [--db FILE]", "serve online play: browser client, HTTP, WebSocket",
+     cli_serve},
+    {NULL, NULL, NULL, NULL},
 };
 
 /* The overview printed by `quiver --help` (to stdout) and after a usage error (to stderr). */
 static void overview(FILE *f)
 {
 	fprintf(f, "usage: quiver <command> [arguments]\n"
-		   "       quiver --help | --version\n\n"
-		   "quiver plays arrow-placement board games. Commands:\n");
+	           "       quiver --help | --version\n\n"
+	           "quiver plays arrow-placement board games. Commands:\n");
 	for (int i = 0; commands[i].name; i++)
 		fprintf(f, "  %-7s %-23s %s\n", commands[i].name, commands[i].synopsis,
-			commands[i].summary);
-	fprintf(f, "\nRun 'quiver <command> --help' for a command's options, 'quiver rules' for the "
-		   "games.\n");
+		        commands[i].summary);
+	fprintf(f,
+	        "\nRun 'quiver <command> --help' for a command's options, 'quiver rules' for the "
+	        "games.\n");
 }
 
 /* The closest command name to a mistyped one, or NULL when none is close. */
@@ -63,7 +65,7 @@ int main(int argc, char **argv)
 	size_t used = 0;
 	for (int i = 0; commands[i].name; i++)
 		used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
-					 commands[i].name);
+		                         commands[i].name);
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
 		if (strcmp(cmd, "help") == 0 && argc > 2) {
 			/* `quiver help play` is `quiver play --help`. */
@@ -73,7 +75,7 @@ int main(int argc, char **argv)
 					return commands[i].run(2, sub);
 				}
 			return cli_usage(NULL, "unknown command '%s' (commands: %s)", argv[2],
-					 list);
+			                 list);
 		}
 		overview(stdout);
 		return CLI_EXIT_OK;
@@ -87,10 +89,11 @@ int main(int argc, char **argv)
 			return commands[i].run(argc - 1, argv + 1);
 	const char *near = nearest_command(cmd);
 	if (cmd[0] == '-')
-		return cli_usage(NULL, "unknown option '%s' (options: --help, --version; commands: %s)",
-				 cmd, list);
+		return cli_usage(NULL,
+		                 "unknown option '%s' (options: --help, --version; commands: %s)",
+		                 cmd, list);
 	if (near)
-		return cli_usage(NULL, "unknown command '%s' - did you mean '%s'? (commands: %s)", cmd,
-				 near, list);
+		return cli_usage(NULL, "unknown command '%s' - did you mean '%s'? (commands: %s)",
+		                 cmd, near, list);
 	return cli_usage(NULL, "unknown command '%s' (commands: %s)", cmd, list);
 }

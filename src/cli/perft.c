@@ -14,11 +14,7 @@
 #include "cli/cli.h"
 
 static const cli_opt perft_opts[] = {
-	{"param", "K=V"},
-	{"seed", "S"},
-	{"divide", NULL},
-	{"help", NULL},
-	{NULL, NULL},
+    {"param", "K=V"}, {"seed", "S"}, {"divide", NULL}, {"help", NULL}, {NULL, NULL},
 };
 
 #define PERFT_MAX_DEPTH 64
@@ -26,17 +22,18 @@ static const cli_opt perft_opts[] = {
 /* The text of `quiver perft --help`. */
 static void perft_help(void)
 {
-	printf("usage: quiver perft <game> DEPTH [--param K=V]... [--seed S] [--divide]\n\n"
-	       "Counts the sequences of exactly DEPTH plies from the start of a game (every\n"
-	       "decision and every chance outcome is a ply; a game that ends sooner counts 0)\n"
-	       "and prints the count for each depth 1..DEPTH, the time and the nodes per second.\n\n"
-	       "  DEPTH          1-%d\n"
-	       "  --param K=V    a game parameter (repeatable; see quiver rules <game>)\n"
-	       "  --seed S       seed passed to the game's init (default 1)\n"
-	       "  --divide       also print the count under each first action\n"
-	       "  -h, --help     this help\n\n"
-	       "example: quiver perft three-arrows 3 --param size=7 --divide\n",
-	       PERFT_MAX_DEPTH);
+	printf(
+	    "usage: quiver perft <game> DEPTH [--param K=V]... [--seed S] [--divide]\n\n"
+	    "Counts the sequences of exactly DEPTH plies from the start of a game (every\n"
+	    "decision and every chance outcome is a ply; a game that ends sooner counts 0)\n"
+	    "and prints the count for each depth 1..DEPTH, the time and the nodes per second.\n\n"
+	    "  DEPTH          1-%d\n"
+	    "  --param K=V    a game parameter (repeatable; see quiver rules <game>)\n"
+	    "  --seed S       seed passed to the game's init (default 1)\n"
+	    "  --divide       also print the count under each first action\n"
+	    "  -h, --help     this help\n\n"
+	    "example: quiver perft three-arrows 3 --param size=7 --divide\n",
+	    PERFT_MAX_DEPTH);
 }
 
 typedef struct perft_ctx {
@@ -67,7 +64,7 @@ static bool perft_node(perft_ctx *c, int ply)
 		return true;
 	qv_action *acts = c->acts + c->nacts * (size_t)ply;
 	int n = tm == QV_CHANCE ? g->chance(st, acts, c->probs + c->nprobs * (size_t)ply)
-				: g->legal(st, acts);
+	                        : g->legal(st, acts);
 	c->counts[ply + 1] += (uint64_t)n;
 	if (ply + 1 == c->depth)
 		return true;
@@ -80,8 +77,8 @@ static bool perft_node(perft_ctx *c, int ply)
 			if (g->action_to_text(st, acts[i], text, sizeof text) < 0)
 				snprintf(text, sizeof text, "#%d", (int)acts[i]);
 			snprintf(c->failure, sizeof c->failure,
-				 "the game refused its own listed action '%s' at ply %d: %s", text,
-				 ply + 1, err.msg);
+			         "the game refused its own listed action '%s' at ply %d: %s", text,
+			         ply + 1, err.msg);
 			return false;
 		}
 		if (!perft_node(c, ply + 1))
@@ -112,8 +109,8 @@ static bool perft_divide(perft_ctx *c)
 			qv_err err;
 			if (qv_apply_checked(g, next, acts[i], NULL, &err)) {
 				snprintf(c->failure, sizeof c->failure,
-					 "the game refused its own listed action '%s' at ply 1: %s", text,
-					 err.msg);
+				         "the game refused its own listed action '%s' at ply 1: %s",
+				         text, err.msg);
 				return false;
 			}
 			if (!perft_node(c, 1))
@@ -146,27 +143,25 @@ int cli_perft(int argc, char **argv)
 			if (!cli_seed("perft", "seed", v, &seed))
 				return CLI_EXIT_USAGE;
 			break;
-		case 2:
-			divide = true;
-			break;
-		case 3:
-			perft_help();
-			return CLI_EXIT_OK;
+		case 2: divide = true; break;
+		case 3: perft_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			if (!name)
 				name = v;
 			else if (!depth_text)
 				depth_text = v;
 			else
-				return cli_usage("perft", "unexpected argument '%s': expected quiver perft <game> DEPTH",
-						 v);
+				return cli_usage(
+				    "perft",
+				    "unexpected argument '%s': expected quiver perft <game> DEPTH",
+				    v);
 			break;
-		default:
-			return CLI_EXIT_USAGE;
+		default: return CLI_EXIT_USAGE;
 		}
 	}
 	if (!name || !depth_text)
-		return cli_usage("perft", "expected quiver perft <game> DEPTH [--param K=V]... [--divide]");
+		return cli_usage("perft",
+		                 "expected quiver perft <game> DEPTH [--param K=V]... [--divide]");
 	const qv_game *g = cli_game("perft", name);
 	if (!g)
 		return CLI_EXIT_USAGE;

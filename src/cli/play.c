@@ -32,27 +32,12 @@
 #include "cli/term.h"
 
 static const cli_opt play_opts[] = {
-	{"players", "LIST"},
-	{"param", "K=V"},
-	{"seed", "S"},
-	{"record", "FILE"},
-	{"load", "FILE"},
-	{"layout", "compact|full|auto"},
-	{"no-color", NULL},
-	{"help", NULL},
-	{NULL, NULL},
+    {"players", "LIST"}, {"param", "K=V"}, {"seed", "S"},
+    {"record", "FILE"},  {"load", "FILE"}, {"layout", "compact|full|auto"},
+    {"no-color", NULL},  {"help", NULL},   {NULL, NULL},
 };
 
-enum {
-	OPT_PLAYERS,
-	OPT_PARAM,
-	OPT_SEED,
-	OPT_RECORD,
-	OPT_LOAD,
-	OPT_LAYOUT,
-	OPT_NO_COLOR,
-	OPT_HELP
-};
+enum { OPT_PLAYERS, OPT_PARAM, OPT_SEED, OPT_RECORD, OPT_LOAD, OPT_LAYOUT, OPT_NO_COLOR, OPT_HELP };
 
 enum { LAYOUT_AUTO, LAYOUT_COMPACT, LAYOUT_FULL };
 
@@ -73,7 +58,8 @@ static void play_help(void)
 	printf("usage: quiver play <game> [options]\n"
 	       "       quiver play --load FILE [options]\n\n"
 	       "Plays a game in the terminal. By default you (p1) play against the strongest\n"
-	       "level (" CLI_DEFAULT_AGENT "), one per other seat. At your prompt type an action in\n"
+	       "level (" CLI_DEFAULT_AGENT
+	       "), one per other seat. At your prompt type an action in\n"
 	       "the game's notation (see quiver rules <game>), or: legal, card <name> (also\n"
 	       "piece, item, what), undo, show, help, quit.\n\n"
 	       "  --players LIST  one entry per seat, in order: human or an agent spec, e.g.\n"
@@ -113,7 +99,7 @@ typedef struct play {
 	int nhumans;
 	cli_term t;
 	int layout;
-	bool secret_seed; /* the seed would tell hidden facts or dice: shown only at the end */
+	bool secret_seed;  /* the seed would tell hidden facts or dice: shown only at the end */
 	char record[4096]; /* where the record ends up */
 	char saving[4200]; /* where it is written during the game (hot-seat: out of sight) */
 	bool stayed;       /* the hidden record could not be moved to `record`: it is still there */
@@ -150,7 +136,7 @@ static void on_sigint(int sig)
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	double gap = (double)(now.tv_sec - sig_last.tv_sec) +
-		     (double)(now.tv_nsec - sig_last.tv_nsec) * 1e-9;
+	             (double)(now.tv_nsec - sig_last.tv_nsec) * 1e-9;
 	bool twice = sig_last.tv_sec != 0 && gap < PLAY_DOUBLE_PRESS;
 	sig_last = now;
 	if (sig_quit >= 3) {
@@ -195,14 +181,17 @@ static int split_players(const char *list, char (*seat)[QV_NAME_MAX])
 		size_t len = strcspn(s, ",");
 		bool option = memchr(s, '=', len) && !memchr(s, ':', len);
 		if (len == 0) {
-			cli_usage("play", "empty seat in --players '%s': expected human or an agent spec for each seat, e.g. human,greedy",
-				  list);
+			cli_usage(
+			    "play",
+			    "empty seat in --players '%s': expected human or an agent spec for each seat, e.g. human,greedy",
+			    list);
 			return -1;
 		}
 		if (option && n > 0) {
 			size_t used = strlen(seat[n - 1]);
 			if (used + 1 + len >= sizeof seat[0]) {
-				cli_usage("play", "agent spec '%s...' in --players is too long", seat[n - 1]);
+				cli_usage("play", "agent spec '%s...' in --players is too long",
+				          seat[n - 1]);
 				return -1;
 			}
 			seat[n - 1][used] = ',';
@@ -210,7 +199,8 @@ static int split_players(const char *list, char (*seat)[QV_NAME_MAX])
 			seat[n - 1][used + 1 + len] = '\0';
 		} else {
 			if (n == QV_MAX_PLAYERS) {
-				cli_usage("play", "--players lists more than %d seats", QV_MAX_PLAYERS);
+				cli_usage("play", "--players lists more than %d seats",
+				          QV_MAX_PLAYERS);
 				return -1;
 			}
 			if (len >= sizeof seat[0]) {
@@ -248,10 +238,10 @@ static int make_agents(play *P, uint64_t seed)
 		}
 		qv_err err;
 		if (qv_agent_new(&P->agent[i], P->seat[i], P->g, qv_seed_mix(seed, (uint64_t)i + 1),
-				 &err)) {
+		                 &err)) {
 			char pn[8];
-			return cli_usage("play", "seat %s is human or an agent: %s", qv_player_name(i, pn),
-					 err.msg);
+			return cli_usage("play", "seat %s is human or an agent: %s",
+			                 qv_player_name(i, pn), err.msg);
 		}
 	}
 	return CLI_EXIT_OK;
@@ -293,11 +283,14 @@ static int loaded_seats(play *P, const char *load)
 			char pn[8];
 			qv_buf q = {0};
 			cli_shell_quote(&q, name);
-			int rc = cli_usage("play", "%s seats %s as the agent '%.60s%s': a record may seat "
-					   "only human, easy, medium, hard, random and greedy by itself; "
-					   "to run other agents, give every seat with --players (e.g. "
-					   "--players human,%.60s)", load, qv_player_name(i, pn), name,
-					   strlen(name) > 60 ? "..." : "", qv_buf_str(&q));
+			int rc = cli_usage(
+			    "play",
+			    "%s seats %s as the agent '%.60s%s': a record may seat "
+			    "only human, easy, medium, hard, random and greedy by itself; "
+			    "to run other agents, give every seat with --players (e.g. "
+			    "--players human,%.60s)",
+			    load, qv_player_name(i, pn), name, strlen(name) > 60 ? "..." : "",
+			    qv_buf_str(&q));
 			qv_buf_free(&q);
 			return rc;
 		}
@@ -308,7 +301,9 @@ static int loaded_seats(play *P, const char *load)
 	}
 	for (int i = 0; i < P->n; i++)
 		snprintf(P->seat[i], sizeof P->seat[i], "%s",
-			 usable ? P->m->names[i] : i == 0 ? "human" : CLI_DEFAULT_AGENT);
+		         usable   ? P->m->names[i]
+		         : i == 0 ? "human"
+		                  : CLI_DEFAULT_AGENT);
 	return CLI_EXIT_OK;
 }
 
@@ -317,8 +312,10 @@ static int loaded_seats(play *P, const char *load)
 static int default_record(play *P)
 {
 	if (mkdir("records", 0777) != 0 && errno != EEXIST)
-		return cli_fail("play", "cannot create the folder records/: %s (choose a file with --record FILE)",
-				strerror(errno));
+		return cli_fail(
+		    "play",
+		    "cannot create the folder records/: %s (choose a file with --record FILE)",
+		    strerror(errno));
 	time_t now = time(NULL);
 	struct tm tmv;
 	localtime_r(&now, &tmv);
@@ -329,7 +326,7 @@ static int default_record(play *P)
 		if (k > 1)
 			snprintf(suffix, sizeof suffix, "-%d", k);
 		snprintf(P->record, sizeof P->record, "records/%s-%s%s.json", P->g->name, stamp,
-			 suffix);
+		         suffix);
 		if (access(P->record, F_OK) != 0)
 			return CLI_EXIT_OK;
 	}
@@ -348,7 +345,7 @@ static void set_saving(play *P)
 	const char *slash = strrchr(P->record, '/');
 	size_t dir = slash ? (size_t)(slash - P->record) + 1 : 0;
 	snprintf(P->saving, sizeof P->saving, "%.*s.%s.in-progress", (int)dir, P->record,
-		 P->record + dir);
+	         P->record + dir);
 }
 
 /* Saves the record where it goes during the game; a failure is reported once (the game goes
@@ -372,7 +369,7 @@ static bool save_final(play *P)
 		return false;
 	if (strcmp(P->saving, P->record) != 0 && rename(P->saving, P->record) != 0) {
 		cli_fail("play", "could not move the record from %s to %s: %s", P->saving,
-			 P->record, strerror(errno));
+		         P->record, strerror(errno));
 		P->stayed = true;
 	}
 	return true;
@@ -386,7 +383,8 @@ static const char *final_path(const play *P) { return P->stayed ? P->saving : P-
 /* Prints a message for the person at the terminal: formatted, then broken at blanks to the
  * terminal's width (continuation lines indented by `indent`) so that no line wraps. Plain
  * output (a pipe, a file) gets it as it is. */
-static void say(const play *P, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(const play *P, int indent, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void say(const play *P, int indent, const char *fmt, ...)
 {
 	char small[1024];
@@ -436,8 +434,8 @@ static bool use_compact(play *P, int viewer)
 
 static void show_board(play *P, int viewer)
 {
-	unsigned flags = (P->t.color ? QV_RENDER_COLOR : 0) |
-			 (use_compact(P, viewer) ? QV_RENDER_COMPACT : 0);
+	unsigned flags =
+	    (P->t.color ? QV_RENDER_COLOR : 0) | (use_compact(P, viewer) ? QV_RENDER_COMPACT : 0);
 	qv_buf b = {0};
 	qv_match_render(P->m, viewer, flags, &b);
 	printf("\n%s", qv_buf_str(&b));
@@ -623,8 +621,8 @@ static void list_legal(play *P, bool all)
 	int nitems = all || nplain == 0 ? -1 : cli_compact_actions(plain, nplain, &items);
 	printf("%d legal action%s%s:\n", n, n == 1 ? "" : "s",
 	       nitems >= 0 && nitems < nplain
-		   ? " (a/b: one of them, [word]: optional; 'legal all' lists each)"
-		   : "");
+	           ? " (a/b: one of them, [word]: optional; 'legal all' lists each)"
+	           : "");
 	for (int i = 0; i < n; i++)
 		if (L.notes[i][0])
 			say(P, 4, "  %s \xE2\x80\x94 %s%s", L.texts[i], L.notes[i],
@@ -687,11 +685,13 @@ static void prompt_help(play *P)
 	       "               alone: every name)\n",
 	       any ? ", e.g. '" : "", any ? L.texts[0] : "", any ? "'" : "");
 	if (P->nhumans == 1)
-		printf("  undo         take back your last move and the computer's answers, unless a\n"
-		       "               die was rolled or something hidden was shown since\n");
+		printf(
+		    "  undo         take back your last move and the computer's answers, unless a\n"
+		    "               die was rolled or something hidden was shown since\n");
 	else
-		printf("  undo         take back your last move while nobody has moved since, unless\n"
-		       "               a die was rolled or something hidden was shown since\n");
+		printf(
+		    "  undo         take back your last move while nobody has moved since, unless\n"
+		    "               a die was rolled or something hidden was shown since\n");
 	printf("  show         show the board again\n"
 	       "  help         this help\n"
 	       "  quit         save the game and stop (also end of input, Ctrl-D, or Ctrl-C)\n"
@@ -735,7 +735,8 @@ static bool undo(play *P, int h)
 	if (qv_match_undo_seat(P->m, h, P->humans, &err)) {
 		say(P, 0, "Not undone: %s.", err.msg);
 		if (P->nhumans > 1)
-			say(P, 0, "(with other people at the table, undo takes back only your own last "
+			say(P, 0,
+			    "(with other people at the table, undo takes back only your own last "
 			    "move, and only while nobody has moved since)");
 		return false;
 	}
@@ -788,7 +789,7 @@ static int play_typed(play *P, const char *s)
 	if (g->check(P->m->state, a, &why)) {
 		char quoted[QV_QUOTE_MAX * 4 + 4];
 		qv_fail(&err, QV_EILLEGAL, "illegal action '%s': %s",
-			qv_shorten(s, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
+		        qv_shorten(s, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
 		explain(P, s, &err);
 		return -1;
 	}
@@ -832,8 +833,10 @@ static void lookup(play *P, const char *what, const char *name)
 			    P->g->title);
 			cli_print_columns(stdout, names, n, P->t.cols);
 		} else {
-			printf("%s has no reference of its pieces, cards or items yet;\n'quiver rules "
-			       "%s' explains the game.\n", P->g->title, P->g->name);
+			printf(
+			    "%s has no reference of its pieces, cards or items yet;\n'quiver rules "
+			    "%s' explains the game.\n",
+			    P->g->title, P->g->name);
 		}
 		free(names);
 	} else if (qv_lookup(P->g, name, &b, &err)) {
@@ -890,12 +893,14 @@ static int human_turn(play *P, int h)
 			continue;
 		char word[16];
 		size_t wl = strcspn(s, " \t");
-		snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : sizeof word - 1), s);
+		snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : sizeof word - 1),
+		         s);
 		if (!*s || (held && strcmp(s, only_text) == 0)) {
 			int from = P->m->nhist;
 			qv_err err;
 			if (qv_match_play(P->m, only, &err)) {
-				cli_fail("play", "the only move '%s' failed: %s", only_text, err.msg);
+				cli_fail("play", "the only move '%s' failed: %s", only_text,
+				         err.msg);
 				return TURN_ERROR;
 			}
 			announce(P, from, from);
@@ -920,8 +925,10 @@ static int human_turn(play *P, int h)
 			if (undo(P, h))
 				return TURN_DONE;
 		} else if (held) {
-			say(P, 2, "Your only move is '%s': press Enter to play it (or: undo, show, "
-			    "legal, help, quit).", only_text);
+			say(P, 2,
+			    "Your only move is '%s': press Enter to play it (or: undo, show, "
+			    "legal, help, quit).",
+			    only_text);
 		} else {
 			int r = play_typed(P, s);
 			if (r >= 0)
@@ -946,13 +953,16 @@ static int agent_turn(play *P, int who)
 	if (sig_quit)
 		return TURN_QUIT;
 	if (rc || qv_match_play(P->m, a, &err)) {
-		cli_fail("play", "%s (%s) failed: %s", qv_player_name(who, pn), P->seat[who], err.msg);
+		cli_fail("play", "%s (%s) failed: %s", qv_player_name(who, pn), P->seat[who],
+		         err.msg);
 		return TURN_ERROR;
 	}
 	if (sig_stopped) {
 		sig_stopped = 0;
-		say(P, 3, "  (Ctrl-C: %s answered before its search was done; press Ctrl-C twice "
-		    "to quit)", qv_player_name(who, pn));
+		say(P, 3,
+		    "  (Ctrl-C: %s answered before its search was done; press Ctrl-C twice "
+		    "to quit)",
+		    qv_player_name(who, pn));
 	}
 	announce(P, from, -1);
 	save(P);
@@ -1008,13 +1018,14 @@ static void banner(play *P, bool resumed, const char *loaded)
 	for (int i = 0; i < P->n; i++) {
 		char pn[8];
 		qv_buf_printf(&desc, " %s %s%s%s", qv_player_name(i, pn), P->seat[i],
-			      P->nhumans == 1 && is_human(P, i) ? " (you)" : "",
-			      i + 1 < P->n ? "," : "");
+		              P->nhumans == 1 && is_human(P, i) ? " (you)" : "",
+		              i + 1 < P->n ? "," : "");
 	}
 	say(P, 2, "%s", qv_buf_str(&desc));
 	qv_buf_free(&desc);
 	if (resumed)
-		say(P, 2, "Resumed %s after %d move%s.", loaded, m->nhist, m->nhist == 1 ? "" : "s");
+		say(P, 2, "Resumed %s after %d move%s.", loaded, m->nhist,
+		    m->nhist == 1 ? "" : "s");
 	if (strcmp(P->saving, P->record) == 0)
 		say(P, 2, "Saving to %s.", P->record);
 	else
@@ -1077,7 +1088,7 @@ static int run(play *P)
 /* Everything after option parsing: the match (new or loaded), the seats, the record path,
  * then the game itself. */
 static int start(play *P, const char *game, const char *players, qv_params *params,
-		 bool params_given, uint64_t seed, const char *record, const char *load)
+                 bool params_given, uint64_t seed, const char *record, const char *load)
 {
 	qv_err err;
 	int nlisted = 0;
@@ -1085,22 +1096,28 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		return CLI_EXIT_USAGE;
 	if (load) {
 		if (params_given)
-			return cli_usage("play", "--param cannot be used with --load: the saved game keeps its parameters");
+			return cli_usage(
+			    "play",
+			    "--param cannot be used with --load: the saved game keeps its parameters");
 		if (qv_match_load_file(&P->m, load, &err))
 			return cli_fail("play", "%s", err.msg);
 		P->g = P->m->game;
 		if (game && strcmp(game, P->g->name) != 0)
-			return cli_usage("play", "%s holds a game of %s, not %s", load, P->g->name, game);
+			return cli_usage("play", "%s holds a game of %s, not %s", load, P->g->name,
+			                 game);
 	} else {
 		if (!game)
-			return cli_usage("play", "expected quiver play <game> [options] or quiver play --load FILE");
+			return cli_usage(
+			    "play",
+			    "expected quiver play <game> [options] or quiver play --load FILE");
 		P->g = cli_game("play", game);
 		if (!P->g)
 			return CLI_EXIT_USAGE;
 		if (players && (nlisted < P->g->min_players || nlisted > P->g->max_players))
-			return cli_usage("play", "--players lists %d seat%s, but %s is for %d-%d players",
-					 nlisted, nlisted == 1 ? "" : "s", P->g->name,
-					 P->g->min_players, P->g->max_players);
+			return cli_usage("play",
+			                 "--players lists %d seat%s, but %s is for %d-%d players",
+			                 nlisted, nlisted == 1 ? "" : "s", P->g->name,
+			                 P->g->min_players, P->g->max_players);
 		if (players && has_param(P->g, "players") && !qv_params_get(params, "players")) {
 			char count[16];
 			snprintf(count, sizeof count, "%d", nlisted);
@@ -1113,8 +1130,9 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 	P->n = P->g->num_players(P->m->state);
 	P->secret_seed = P->g->determinize != NULL || P->g->max_chance > 0;
 	if (players && nlisted != P->n)
-		return cli_usage("play", "--players lists %d seat%s but this game of %s has %d players",
-				 nlisted, nlisted == 1 ? "" : "s", P->g->name, P->n);
+		return cli_usage("play",
+		                 "--players lists %d seat%s but this game of %s has %d players",
+		                 nlisted, nlisted == 1 ? "" : "s", P->g->name, P->n);
 	int rc;
 	if (!players) {
 		if (load) {
@@ -1123,7 +1141,7 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		} else {
 			for (int i = 0; i < P->n; i++)
 				snprintf(P->seat[i], sizeof P->seat[i], "%s",
-					 i == 0 ? "human" : CLI_DEFAULT_AGENT);
+				         i == 0 ? "human" : CLI_DEFAULT_AGENT);
 		}
 	}
 	if (load && qv_match_over(P->m)) {
@@ -1131,8 +1149,8 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		for (int i = 0; i < P->n; i++)
 			if (!players)
 				qv_copy(P->seat[i], sizeof P->seat[i], P->m->names[i]);
-		printf("%s holds a finished game of %s (%d moves); no new record is written.\n", load,
-		       P->g->title, P->m->nhist);
+		printf("%s holds a finished game of %s (%d moves); no new record is written.\n",
+		       load, P->g->title, P->m->nhist);
 		print_end(P);
 		return CLI_EXIT_OK;
 	}
@@ -1147,8 +1165,9 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 	set_saving(P);
 	/* A record that cannot be written is found out now, not after an hour of play. */
 	if (qv_match_save_record(P->m, P->saving, &err))
-		return cli_fail("play", "cannot save the game: %s (choose another file with --record FILE)",
-				err.msg);
+		return cli_fail("play",
+		                "cannot save the game: %s (choose another file with --record FILE)",
+		                err.msg);
 	for (int i = 0; i < P->n; i++)
 		P->seen[i] = P->told[i] = P->m->nhist;
 	P->echo = !isatty(STDIN_FILENO);
@@ -1182,9 +1201,7 @@ int cli_play(int argc, char **argv)
 	int o;
 	while ((o = cli_next(&p, play_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
-		case OPT_PLAYERS:
-			players = v;
-			break;
+		case OPT_PLAYERS: players = v; break;
 		case OPT_PARAM:
 			if (!cli_param("play", &params, v))
 				return CLI_EXIT_USAGE;
@@ -1195,12 +1212,8 @@ int cli_play(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			seeded = true;
 			break;
-		case OPT_RECORD:
-			record = v;
-			break;
-		case OPT_LOAD:
-			load = v;
-			break;
+		case OPT_RECORD: record = v; break;
+		case OPT_LOAD: load = v; break;
 		case OPT_LAYOUT:
 			if (strcmp(v, "compact") == 0)
 				layout = LAYOUT_COMPACT;
@@ -1209,23 +1222,22 @@ int cli_play(int argc, char **argv)
 			else if (strcmp(v, "auto") == 0)
 				layout = LAYOUT_AUTO;
 			else
-				return cli_usage("play", "bad value '%s' for --layout: expected compact, full or auto",
-						 v);
+				return cli_usage(
+				    "play",
+				    "bad value '%s' for --layout: expected compact, full or auto",
+				    v);
 			break;
-		case OPT_NO_COLOR:
-			no_color = true;
-			break;
-		case OPT_HELP:
-			play_help();
-			return CLI_EXIT_OK;
+		case OPT_NO_COLOR: no_color = true; break;
+		case OPT_HELP: play_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			if (game)
-				return cli_usage("play", "unexpected argument '%s': expected quiver play <game> [options]",
-						 v);
+				return cli_usage(
+				    "play",
+				    "unexpected argument '%s': expected quiver play <game> [options]",
+				    v);
 			game = v;
 			break;
-		default:
-			return CLI_EXIT_USAGE;
+		default: return CLI_EXIT_USAGE;
 		}
 	}
 	if (!seeded)

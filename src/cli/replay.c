@@ -10,11 +10,7 @@
 #include "cli/term.h"
 
 static const cli_opt replay_opts[] = {
-	{"view", "pN|all"},
-	{"boards", NULL},
-	{"no-color", NULL},
-	{"help", NULL},
-	{NULL, NULL},
+    {"view", "pN|all"}, {"boards", NULL}, {"no-color", NULL}, {"help", NULL}, {NULL, NULL},
 };
 
 /* The text of `quiver replay --help`. */
@@ -119,36 +115,30 @@ int cli_replay(int argc, char **argv)
 	int o;
 	while ((o = cli_next(&p, replay_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
-		case 0:
-			view = v;
-			break;
-		case 1:
-			boards = true;
-			break;
-		case 2:
-			no_color = true;
-			break;
-		case 3:
-			replay_help();
-			return CLI_EXIT_OK;
+		case 0: view = v; break;
+		case 1: boards = true; break;
+		case 2: no_color = true; break;
+		case 3: replay_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			if (path)
-				return cli_usage("replay", "unexpected argument '%s': expected quiver replay FILE",
-						 v);
+				return cli_usage(
+				    "replay",
+				    "unexpected argument '%s': expected quiver replay FILE", v);
 			path = v;
 			break;
-		default:
-			return CLI_EXIT_USAGE;
+		default: return CLI_EXIT_USAGE;
 		}
 	}
 	if (!path)
-		return cli_usage("replay", "expected quiver replay FILE [--view pN|all] [--boards]");
+		return cli_usage("replay",
+		                 "expected quiver replay FILE [--view pN|all] [--boards]");
 	int viewer = QV_VIEW_ALL;
 	if (strcmp(view, "all") != 0) {
 		viewer = qv_player_parse(view, QV_MAX_PLAYERS);
 		if (viewer < 0)
-			return cli_usage("replay", "bad value '%s' for --view: expected p1-p%d or all", view,
-					 QV_MAX_PLAYERS);
+			return cli_usage("replay",
+			                 "bad value '%s' for --view: expected p1-p%d or all", view,
+			                 QV_MAX_PLAYERS);
 	}
 	qv_match *m;
 	qv_err err;
@@ -158,8 +148,9 @@ int cli_replay(int argc, char **argv)
 	int n = g->num_players(m->state);
 	int rc = CLI_EXIT_OK;
 	if (viewer >= n) {
-		rc = cli_usage("replay", "bad value '%s' for --view: this game has %d players (p1-p%d) or all",
-			       view, n, n);
+		rc = cli_usage(
+		    "replay", "bad value '%s' for --view: this game has %d players (p1-p%d) or all",
+		    view, n, n);
 		qv_match_free(m);
 		return rc;
 	}

@@ -121,7 +121,7 @@ static void level_words(int k, const char *opts, qv_buf *out)
  * between words before `width` columns; the lines after the first start at column indent. */
 static void print_wrapped(const char *text, int indent, int width)
 {
-	int col = indent; /* after the label and the two spaces below */
+	int col = indent;  /* after the label and the two spaces below */
 	bool first = true; /* no word on this line yet */
 	printf("  ");
 	while (*text) {

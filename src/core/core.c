@@ -242,22 +242,23 @@ void qv_sq_name(int file, int rank, char *buf)
 	*buf = '\0';
 }
 
-qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank,
-		      qv_err *err)
+qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *rank, qv_err *err)
 {
 	const char *p = text;
 	long r;
 	char last[4];
-	if (!isalpha((unsigned char)p[0]) || !qv_parse_long(p + 1, &r) || !isdigit((unsigned char)p[1])) {
+	if (!isalpha((unsigned char)p[0]) || !qv_parse_long(p + 1, &r) ||
+	    !isdigit((unsigned char)p[1])) {
 		qv_sq_name(width - 1, height - 1, last);
-		return qv_fail(err, QV_EINVAL, "'%s' is not a square: expected a file letter and a rank, a1-%s",
-			       text, last);
+		return qv_fail(err, QV_EINVAL,
+		               "'%s' is not a square: expected a file letter and a rank, a1-%s",
+		               text, last);
 	}
 	int f = tolower((unsigned char)p[0]) - 'a';
 	if (f >= width || r < 1 || r > height) {
 		qv_sq_name(width - 1, height - 1, last);
-		return qv_fail(err, QV_EINVAL, "square '%s' is off the %dx%d board (a1-%s)", text, width,
-			       height, last);
+		return qv_fail(err, QV_EINVAL, "square '%s' is off the %dx%d board (a1-%s)", text,
+		               width, height, last);
 	}
 	*file = f;
 	*rank = (int)r - 1;
@@ -286,7 +287,7 @@ int qv_split(char *line, char **tok, int max)
 }
 
 qv_status qv_action_split(const char *text, char *line, size_t len, char **tok, int max,
-			  const char *forms, int *n, qv_err *err)
+                          const char *forms, int *n, qv_err *err)
 {
 	if (strlen(text) >= len)
 		return qv_fail(err, QV_EINVAL, "action too long: expected one of %s", forms);
@@ -331,7 +332,8 @@ int qv_edit_distance(const char *a, const char *b)
 		row[0] = (int)i;
 		for (size_t j = 1; j <= lb; j++) {
 			int up = row[j];
-			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int cost =
+			    tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
 			int best = diag + cost;
 			if (up + 1 < best)
 				best = up + 1;

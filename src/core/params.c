@@ -14,20 +14,24 @@ qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err
 	if (kl == 0)
 		return qv_fail(err, QV_EINVAL, "empty parameter name: expected key=value");
 	if (kl >= QV_PARAM_KEY_MAX)
-		return qv_fail(err, QV_EINVAL, "parameter name '%.40s...' is too long (at most %d characters)",
-			       key, QV_PARAM_KEY_MAX - 1);
+		return qv_fail(err, QV_EINVAL,
+		               "parameter name '%.40s...' is too long (at most %d characters)", key,
+		               QV_PARAM_KEY_MAX - 1);
 	if (vl == 0)
-		return qv_fail(err, QV_EINVAL, "parameter '%s' has no value: expected %s=value", key, key);
+		return qv_fail(err, QV_EINVAL, "parameter '%s' has no value: expected %s=value",
+		               key, key);
 	if (vl >= QV_PARAM_VALUE_MAX)
-		return qv_fail(err, QV_EINVAL, "value of parameter '%s' is too long (at most %d characters)",
-			       key, QV_PARAM_VALUE_MAX - 1);
+		return qv_fail(err, QV_EINVAL,
+		               "value of parameter '%s' is too long (at most %d characters)", key,
+		               QV_PARAM_VALUE_MAX - 1);
 	int i;
 	for (i = 0; i < p->n; i++)
 		if (strcmp(p->kv[i].key, key) == 0)
 			break;
 	if (i == p->n) {
 		if (p->n == QV_MAX_PARAMS)
-			return qv_fail(err, QV_EINVAL, "too many parameters (at most %d)", QV_MAX_PARAMS);
+			return qv_fail(err, QV_EINVAL, "too many parameters (at most %d)",
+			               QV_MAX_PARAMS);
 		p->n++;
 	}
 	memcpy(p->kv[i].key, key, kl + 1);
@@ -39,7 +43,8 @@ qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err)
 {
 	const char *eq = strchr(item, '=');
 	if (!eq)
-		return qv_fail(err, QV_EINVAL, "'%.80s' is not a parameter: expected key=value", item);
+		return qv_fail(err, QV_EINVAL, "'%.80s' is not a parameter: expected key=value",
+		               item);
 	size_t kl = (size_t)(eq - item);
 	if (kl >= QV_PARAM_KEY_MAX)
 		return qv_fail(err, QV_EINVAL, "parameter name in '%.40s...' is too long", item);
@@ -50,9 +55,10 @@ qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err)
 	 * silently winning would hide it. */
 	const char *was = qv_params_get(p, key);
 	if (was)
-		return qv_fail(err, QV_EINVAL, "parameter '%s' is given twice (%s=%.40s%s and %.80s): "
-			       "give each parameter once", key, key, was, strlen(was) > 40 ? "..." : "",
-			       item);
+		return qv_fail(err, QV_EINVAL,
+		               "parameter '%s' is given twice (%s=%.40s%s and %.80s): "
+		               "give each parameter once",
+		               key, key, was, strlen(was) > 40 ? "..." : "", item);
 	return qv_params_set(p, key, eq + 1, err);
 }
 
@@ -74,7 +80,8 @@ qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err)
 			break;
 		s = comma + 1;
 		if (!*s)
-			return qv_fail(err, QV_EINVAL, "trailing ',' in '%.80s': expected key=value,...", list);
+			return qv_fail(err, QV_EINVAL,
+			               "trailing ',' in '%.80s': expected key=value,...", list);
 	}
 	return QV_OK;
 }
@@ -98,7 +105,7 @@ static const qv_param_def *find_def(const qv_param_def *defs, int ndefs, const c
 }
 
 qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int ndefs,
-			       const char *what, qv_err *err)
+                               const char *what, qv_err *err)
 {
 	if (!p)
 		return QV_OK;
@@ -108,19 +115,20 @@ qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int
 		char known[512] = "";
 		size_t len = 0;
 		for (int j = 0; j < ndefs && len < sizeof known - 40; j++)
-			len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", j ? ", " : "",
-						defs[j].key);
+			len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
+			                        j ? ", " : "", defs[j].key);
 		if (ndefs == 0)
-			return qv_fail(err, QV_EINVAL, "unknown parameter '%s': %s takes no parameters",
-				       p->kv[i].key, what);
-		return qv_fail(err, QV_EINVAL, "unknown parameter '%s' for %s (known: %s)", p->kv[i].key,
-			       what, known);
+			return qv_fail(err, QV_EINVAL,
+			               "unknown parameter '%s': %s takes no parameters",
+			               p->kv[i].key, what);
+		return qv_fail(err, QV_EINVAL, "unknown parameter '%s' for %s (known: %s)",
+		               p->kv[i].key, what, known);
 	}
 	return QV_OK;
 }
 
 static const char *value_of(const qv_params *p, const qv_param_def *defs, int ndefs,
-			    const char *key, const qv_param_def **def)
+                            const char *key, const qv_param_def **def)
 {
 	*def = find_def(defs, ndefs, key);
 	const char *v = qv_params_get(p, key);
@@ -130,34 +138,34 @@ static const char *value_of(const qv_params *p, const qv_param_def *defs, int nd
 }
 
 qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-		       long lo, long hi, long *out, qv_err *err)
+                       long lo, long hi, long *out, qv_err *err)
 {
 	const qv_param_def *def;
 	const char *v = value_of(p, defs, ndefs, key, &def);
 	long x;
 	if (!v || !qv_parse_long(v, &x) || x < lo || x > hi)
-		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "", key,
-			       def && def->allowed ? def->allowed : "a whole number");
+		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "",
+		               key, def && def->allowed ? def->allowed : "a whole number");
 	*out = x;
 	return QV_OK;
 }
 
-qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs,
-			  const char *key, double lo, double hi, double *out, qv_err *err)
+qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                          double lo, double hi, double *out, qv_err *err)
 {
 	const qv_param_def *def;
 	const char *v = value_of(p, defs, ndefs, key, &def);
 	char *end = NULL;
 	double x = v && *v ? strtod(v, &end) : 0;
 	if (!v || !*v || *end || !(x >= lo && x <= hi))
-		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "", key,
-			       def && def->allowed ? def->allowed : "a number");
+		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "",
+		               key, def && def->allowed ? def->allowed : "a number");
 	*out = x;
 	return QV_OK;
 }
 
-qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndefs,
-			  const char *key, const char *const *choices, int *out, qv_err *err)
+qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                          const char *const *choices, int *out, qv_err *err)
 {
 	const qv_param_def *def;
 	const char *v = value_of(p, defs, ndefs, key, &def);
@@ -167,11 +175,10 @@ qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndef
 			return QV_OK;
 		}
 	return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "", key,
-		       def && def->allowed ? def->allowed : "one of the listed choices");
+	               def && def->allowed ? def->allowed : "one of the listed choices");
 }
 
-void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs,
-			qv_params *out)
+void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs, qv_params *out)
 {
 	out->n = 0;
 	for (int i = 0; i < ndefs && i < QV_MAX_PARAMS; i++) {

@@ -36,17 +36,22 @@ qv_status qv_arena_check(const qv_arena_config *cfg, qv_err *err)
 	const qv_game *g = cfg->game;
 	int n = cfg->nagents;
 	if (n < 2 || n > QV_MAX_PLAYERS)
-		return qv_fail(err, QV_EINVAL, "%d agent%s given: the arena needs one agent per seat, 2-%d agents",
-			       n, n == 1 ? "" : "s", QV_MAX_PLAYERS);
+		return qv_fail(err, QV_EINVAL,
+		               "%d agent%s given: the arena needs one agent per seat, 2-%d agents",
+		               n, n == 1 ? "" : "s", QV_MAX_PLAYERS);
 	if (n < g->min_players || n > g->max_players)
-		return qv_fail(err, QV_EINVAL, "%d agents given, but %s is for %d-%d players: give one agent per seat",
-			       n, g->name, g->min_players, g->max_players);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "%d agents given, but %s is for %d-%d players: give one agent per seat", n,
+		    g->name, g->min_players, g->max_players);
 	if (cfg->games < 1 || cfg->games > QV_ARENA_MAX_GAMES)
-		return qv_fail(err, QV_EINVAL, "bad number of games %d: expected a whole number 1-%d",
-			       cfg->games, QV_ARENA_MAX_GAMES);
+		return qv_fail(err, QV_EINVAL,
+		               "bad number of games %d: expected a whole number 1-%d", cfg->games,
+		               QV_ARENA_MAX_GAMES);
 	if (cfg->threads < 1 || cfg->threads > QV_ARENA_MAX_THREADS)
-		return qv_fail(err, QV_EINVAL, "bad number of threads %d: expected a whole number 1-%d",
-			       cfg->threads, QV_ARENA_MAX_THREADS);
+		return qv_fail(err, QV_EINVAL,
+		               "bad number of threads %d: expected a whole number 1-%d",
+		               cfg->threads, QV_ARENA_MAX_THREADS);
 	/* Every spec is tried now, so a typo in the last one does not wait for the first games. */
 	for (int i = 0; i < n; i++) {
 		qv_agent *a;
@@ -64,8 +69,10 @@ qv_status qv_arena_check(const qv_arena_config *cfg, qv_err *err)
 	if (rc)
 		return rc;
 	if (players != n)
-		return qv_fail(err, QV_EINVAL, "this game of %s has %d players but %d agents were given: give one agent per seat",
-			       g->name, players, n);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "this game of %s has %d players but %d agents were given: give one agent per seat",
+		    g->name, players, n);
 	return QV_OK;
 }
 
@@ -124,7 +131,7 @@ static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 		int a = qv_arena_seat_agent(index, s, n);
 		res->agent[s] = a;
 		rc = qv_agent_new(&agents[s], cfg->specs[a], g, qv_seed_mix(seed, (uint64_t)s + 1),
-				  &why);
+		                  &why);
 		if (!rc)
 			qv_match_set_name(m, s, cfg->specs[a]); /* the record names each seat */
 	}
@@ -149,7 +156,7 @@ static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 		}
 		if (!rc && m->nhist > ARENA_MAX_GAME_ACTIONS)
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
-				     ARENA_MAX_GAME_ACTIONS);
+			             ARENA_MAX_GAME_ACTIONS);
 	}
 	if (!rc) {
 		res->seed = seed;
@@ -168,8 +175,8 @@ static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 	for (int s = 0; s < n; s++)
 		qv_agent_free(agents[s]);
 	if (rc)
-		return qv_fail(err, rc, "game %d (seed %llu): %s", index + 1, (unsigned long long)seed,
-			       why.msg);
+		return qv_fail(err, rc, "game %d (seed %llu): %s", index + 1,
+		               (unsigned long long)seed, why.msg);
 	return QV_OK;
 }
 
@@ -253,7 +260,8 @@ qv_status qv_arena_run(const qv_arena_config *cfg, qv_arena_result *out, qv_err 
 		free(R);
 		free(games);
 		free(tid);
-		return qv_fail(err, QV_ENOMEM, "out of memory for the results of %d games", cfg->games);
+		return qv_fail(err, QV_ENOMEM, "out of memory for the results of %d games",
+		               cfg->games);
 	}
 	R->cfg = cfg;
 	R->games = games;
@@ -304,7 +312,7 @@ qv_status qv_arena_run(const qv_arena_config *cfg, qv_arena_result *out, qv_err 
 	if (cfg->progress)
 		cfg->progress(cfg->progress_ctx, cfg->games, cfg->games, elapsed);
 	*out = (qv_arena_result){
-		.games = cfg->games, .nagents = cfg->nagents, .game = games, .seconds = elapsed};
+	    .games = cfg->games, .nagents = cfg->nagents, .game = games, .seconds = elapsed};
 	return QV_OK;
 }
 
@@ -387,8 +395,8 @@ void qv_arena_summarize(const qv_arena_result *r, qv_arena_summary *out)
 			a->score_ci = qv_wilson(points, a->games, QV_Z95);
 		} else {
 			a->score = a->games ? (a->mean_utility + 1) / 2 : 0.5;
-			a->score_ci = (qv_interval){(a->utility_ci.lo + 1) / 2,
-						    (a->utility_ci.hi + 1) / 2};
+			a->score_ci =
+			    (qv_interval){(a->utility_ci.lo + 1) / 2, (a->utility_ci.hi + 1) / 2};
 		}
 		a->elo = qv_elo_clamp(qv_elo(a->score));
 		a->elo_ci = qv_elo_interval(a->score_ci);

@@ -33,30 +33,32 @@ static char *dup_text(const char *s, bool *ok)
 
 /* Fails unless object o has only the keys in known (NULL-terminated). */
 static qv_status known_keys(const json_t *o, const char *what, const char *const *known,
-			    const char *list, qv_err *err)
+                            const char *list, qv_err *err)
 {
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)o, key, v) {
+	json_object_foreach((json_t *)o, key, v)
+	{
 		bool found = false;
 		for (int i = 0; known[i] && !found; i++)
 			found = strcmp(known[i], key) == 0;
 		if (!found)
-			return qv_fail(err, QV_EINVAL, "%s: unknown field '%.40s' (expected %s)", what,
-				       key, list);
+			return qv_fail(err, QV_EINVAL, "%s: unknown field '%.40s' (expected %s)",
+			               what, key, list);
 	}
 	return QV_OK;
 }
 
 /* A string field: required, or optional (NULL when absent). Empty strings are refused. */
 static qv_status get_text(const json_t *o, const char *key, const char *what, bool required,
-			  char **out, qv_err *err)
+                          char **out, qv_err *err)
 {
 	const json_t *v = json_object_get(o, key);
 	*out = NULL;
 	if (!v || json_is_null(v)) {
 		if (required)
-			return qv_fail(err, QV_EINVAL, "%s.%s: missing (expected a string)", what, key);
+			return qv_fail(err, QV_EINVAL, "%s.%s: missing (expected a string)", what,
+			               key);
 		return QV_OK;
 	}
 	if (!json_is_string(v) || json_string_length(v) == 0)
@@ -67,8 +69,8 @@ static qv_status get_text(const json_t *o, const char *key, const char *what, bo
 }
 
 /* An optional array of non-empty strings. */
-static qv_status get_texts(const json_t *o, const char *key, const char *what, char ***out,
-			   int *n, qv_err *err)
+static qv_status get_texts(const json_t *o, const char *key, const char *what, char ***out, int *n,
+                           qv_err *err)
 {
 	const json_t *v = json_object_get(o, key);
 	*out = NULL;
@@ -76,8 +78,8 @@ static qv_status get_texts(const json_t *o, const char *key, const char *what, c
 	if (!v)
 		return QV_OK;
 	if (!json_is_array(v) || json_array_size(v) > LESSON_MAX_ITEMS)
-		return qv_fail(err, QV_EINVAL, "%s.%s: expected an array of at most %d strings", what,
-			       key, LESSON_MAX_ITEMS);
+		return qv_fail(err, QV_EINVAL, "%s.%s: expected an array of at most %d strings",
+		               what, key, LESSON_MAX_ITEMS);
 	size_t k = json_array_size(v);
 	*out = calloc(k ? k : 1, sizeof **out);
 	if (!*out)
@@ -85,8 +87,8 @@ static qv_status get_texts(const json_t *o, const char *key, const char *what, c
 	for (size_t i = 0; i < k; i++) {
 		const json_t *s = json_array_get(v, i);
 		if (!json_is_string(s) || json_string_length(s) == 0)
-			return qv_fail(err, QV_EINVAL, "%s.%s[%zu]: expected a non-empty string", what,
-				       key, i);
+			return qv_fail(err, QV_EINVAL, "%s.%s[%zu]: expected a non-empty string",
+			               what, key, i);
 		bool ok = true;
 		(*out)[i] = dup_text(json_string_value(s), &ok);
 		if (!ok)
@@ -100,8 +102,10 @@ static qv_status parse_check(qv_lesson_check *c, const json_t *o, const char *wh
 {
 	static const char *const keys[] = {"pointer", "equals", "contains", "absent", "says", NULL};
 	if (!json_is_object(o))
-		return qv_fail(err, QV_EINVAL, "%s: expected an object {\"pointer\", \"equals\" | "
-			       "\"contains\" | \"absent\", \"says\"}", what);
+		return qv_fail(err, QV_EINVAL,
+		               "%s: expected an object {\"pointer\", \"equals\" | "
+		               "\"contains\" | \"absent\", \"says\"}",
+		               what);
 	qv_status rc = known_keys(o, what, keys, "pointer, equals, contains, absent, says", err);
 	if (!rc)
 		rc = get_text(o, "pointer", what, true, &c->pointer, err);
@@ -110,16 +114,20 @@ static qv_status parse_check(qv_lesson_check *c, const json_t *o, const char *wh
 	if (rc)
 		return rc;
 	if (c->pointer[0] != '/')
-		return qv_fail(err, QV_EINVAL, "%s.pointer: expected a JSON pointer starting with '/' "
-			       "(e.g. \"/view/board\")", what);
+		return qv_fail(err, QV_EINVAL,
+		               "%s.pointer: expected a JSON pointer starting with '/' "
+		               "(e.g. \"/view/board\")",
+		               what);
 	const json_t *eq = json_object_get(o, "equals"), *has = json_object_get(o, "contains");
 	const json_t *absent = json_object_get(o, "absent");
 	if (absent && !json_is_true(absent))
 		return qv_fail(err, QV_EINVAL, "%s.absent: expected true (or leave it out)", what);
 	c->absent = absent != NULL;
 	if ((eq != NULL) + (has != NULL) + c->absent != 1)
-		return qv_fail(err, QV_EINVAL, "%s: expected exactly one of \"equals\", \"contains\" "
-			       "and \"absent\"", what);
+		return qv_fail(err, QV_EINVAL,
+		               "%s: expected exactly one of \"equals\", \"contains\" "
+		               "and \"absent\"",
+		               what);
 	c->equals = eq ? json_incref((json_t *)eq) : NULL;
 	c->contains = has ? json_incref((json_t *)has) : NULL;
 	return QV_OK;
@@ -127,12 +135,12 @@ static qv_status parse_check(qv_lesson_check *c, const json_t *o, const char *wh
 
 static qv_status parse_step(qv_lesson_step *s, const json_t *o, const char *what, qv_err *err)
 {
-	static const char *const keys[] = {"text", "highlight", "expect", "hint",
-					   "replies", "checks", NULL};
+	static const char *const keys[] = {"text",    "highlight", "expect", "hint",
+	                                   "replies", "checks",    NULL};
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s: expected an object", what);
-	qv_status rc = known_keys(o, what, keys, "text, highlight, expect, hint, replies, checks",
-				  err);
+	qv_status rc =
+	    known_keys(o, what, keys, "text, highlight, expect, hint, replies, checks", err);
 	if (!rc)
 		rc = get_text(o, "text", what, true, &s->text, err);
 	if (!rc)
@@ -151,8 +159,8 @@ static qv_status parse_step(qv_lesson_step *s, const json_t *o, const char *what
 	if (!checks)
 		return QV_OK;
 	if (!json_is_array(checks) || json_array_size(checks) > LESSON_MAX_ITEMS)
-		return qv_fail(err, QV_EINVAL, "%s.checks: expected an array of at most %d checks", what,
-			       LESSON_MAX_ITEMS);
+		return qv_fail(err, QV_EINVAL, "%s.checks: expected an array of at most %d checks",
+		               what, LESSON_MAX_ITEMS);
 	size_t k = json_array_size(checks);
 	s->checks = calloc(k ? k : 1, sizeof *s->checks);
 	if (!s->checks)
@@ -171,12 +179,12 @@ static qv_status parse_step(qv_lesson_step *s, const json_t *o, const char *what
 /* Fills l from the parsed document; l is freed by the caller on failure. */
 static qv_status parse_into(qv_lesson *l, const json_t *j, qv_err *err)
 {
-	static const char *const keys[] = {"game", "title", "topics", "learner", "start", "steps",
-					   NULL};
+	static const char *const keys[] = {"game",  "title", "topics", "learner",
+	                                   "start", "steps", NULL};
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EINVAL, "expected a JSON object (a lesson)");
-	qv_status rc = known_keys(j, "lesson", keys, "game, title, topics, learner, start, steps",
-				  err);
+	qv_status rc =
+	    known_keys(j, "lesson", keys, "game, title, topics, learner, start, steps", err);
 	char *game = NULL, *learner = NULL;
 	if (!rc)
 		rc = get_text(j, "game", "lesson", true, &game, err);
@@ -188,26 +196,28 @@ static qv_status parse_into(qv_lesson *l, const json_t *j, qv_err *err)
 	if (!rc)
 		rc = get_texts(j, "topics", "lesson", &l->topics, &l->ntopics, err);
 	if (!rc && l->ntopics == 0)
-		rc = qv_fail(err, QV_EINVAL, "lesson.topics: expected the titles of the rules page's "
-			     "sections that the lesson teaches (at least one)");
+		rc = qv_fail(err, QV_EINVAL,
+		             "lesson.topics: expected the titles of the rules page's "
+		             "sections that the lesson teaches (at least one)");
 	if (!rc)
 		rc = get_text(j, "learner", "lesson", true, &learner, err);
 	if (!rc && (l->learner = qv_player_parse(learner, l->game->max_players)) < 0)
 		rc = qv_fail(err, QV_EINVAL, "lesson.learner: '%s' is not a seat (expected p1-p%d)",
-			     learner, l->game->max_players);
+		             learner, l->game->max_players);
 	free(learner);
 	if (rc)
 		return rc;
 	const json_t *start = json_object_get(j, "start");
 	if (!json_is_object(start))
-		return qv_fail(err, QV_EINVAL, "lesson.start: expected a record or a full state (an "
-			       "object, as `quiver engine`'s load takes it)");
+		return qv_fail(err, QV_EINVAL,
+		               "lesson.start: expected a record or a full state (an "
+		               "object, as `quiver engine`'s load takes it)");
 	l->start = json_incref((json_t *)start);
 	const json_t *steps = json_object_get(j, "steps");
 	if (!json_is_array(steps) || json_array_size(steps) == 0 ||
 	    json_array_size(steps) > LESSON_MAX_STEPS)
 		return qv_fail(err, QV_EINVAL, "lesson.steps: expected an array of 1 to %d steps",
-			       LESSON_MAX_STEPS);
+		               LESSON_MAX_STEPS);
 	size_t k = json_array_size(steps);
 	l->steps = calloc(k, sizeof *l->steps);
 	if (!l->steps)
@@ -230,7 +240,7 @@ qv_status qv_lesson_parse(qv_lesson **out, const char *text, const char *id, qv_
 	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	if (!j)
 		return qv_fail(err, QV_EINVAL, "%s: broken JSON at line %d, column %d: %s", id,
-			       jerr.line, jerr.column, jerr.text);
+		               jerr.line, jerr.column, jerr.text);
 	qv_lesson *l = calloc(1, sizeof *l);
 	bool ok = l != NULL;
 	if (l)
@@ -266,8 +276,10 @@ qv_status qv_lesson_load_file(qv_lesson **out, const char *path, qv_err *err)
 	if (failed || n > LESSON_FILE_MAX) {
 		free(text);
 		return failed ? qv_fail(err, QV_EIO, "cannot read '%s'", path)
-			      : qv_fail(err, QV_EINVAL, "'%s' is too big for a lesson (at most %d "
-					"bytes)", path, LESSON_FILE_MAX);
+		              : qv_fail(err, QV_EINVAL,
+		                        "'%s' is too big for a lesson (at most %d "
+		                        "bytes)",
+		                        path, LESSON_FILE_MAX);
 	}
 	text[n] = '\0';
 	/* The id: the base name without ".json". */
@@ -279,7 +291,7 @@ qv_status qv_lesson_load_file(qv_lesson **out, const char *path, qv_err *err)
 	if (len > 5 && strcmp(id + len - 5, ".json") == 0)
 		id[len - 5] = '\0';
 	qv_status rc = strlen(text) == n ? qv_lesson_parse(out, text, id, err)
-					 : qv_fail(err, QV_EINVAL, "%s: contains a NUL byte", path);
+	                                 : qv_fail(err, QV_EINVAL, "%s: contains a NUL byte", path);
 	free(text);
 	return rc;
 }
@@ -329,8 +341,8 @@ qv_status qv_lesson_begin(const qv_lesson *l, qv_match **out, qv_err *err)
 	if (l->learner >= l->game->num_players((*out)->state)) {
 		qv_match_free(*out);
 		*out = NULL;
-		return qv_fail(err, QV_EINVAL, "%s: the learner p%d has no seat in this game", l->id,
-			       l->learner + 1);
+		return qv_fail(err, QV_EINVAL, "%s: the learner p%d has no seat in this game",
+		               l->id, l->learner + 1);
 	}
 	return QV_OK;
 }
@@ -343,13 +355,13 @@ static qv_status play_replies(const qv_lesson *l, int step, qv_match *m, qv_err 
 		qv_err why;
 		if (qv_match_play_text(m, s->replies[i], &why))
 			return qv_fail(err, QV_EINVAL, "%s: step %d: reply %d ('%.80s'): %s", l->id,
-				       step + 1, i + 1, s->replies[i], why.msg);
+			               step + 1, i + 1, s->replies[i], why.msg);
 	}
 	return QV_OK;
 }
 
 qv_lesson_verdict qv_lesson_try(const qv_lesson *l, int step, qv_match *m, const char *text,
-				qv_err *why)
+                                qv_err *why)
 {
 	const qv_lesson_step *s = &l->steps[step];
 	const qv_game *g = m->game;
@@ -368,7 +380,8 @@ qv_lesson_verdict qv_lesson_try(const qv_lesson *l, int step, qv_match *m, const
 		return QV_LESSON_BAD;
 	if (g->action_from_text(m->state, s->expect, &want, NULL) || a != want) {
 		qv_fail(why, QV_EILLEGAL, "%s",
-			s->hint ? s->hint : "That is a legal move, but not the one this step is about.");
+		        s->hint ? s->hint
+		                : "That is a legal move, but not the one this step is about.");
 		return QV_LESSON_HINT;
 	}
 	if (qv_match_play(m, a, why) || play_replies(l, step, m, why))
@@ -404,7 +417,8 @@ static const json_t *pointer_get(const json_t *j, const char *p)
 			j = json_object_get(j, tok);
 		} else if (json_is_array(j)) {
 			long i;
-			j = n && qv_parse_long(tok, &i) && i >= 0 ? json_array_get(j, (size_t)i) : NULL;
+			j = n && qv_parse_long(tok, &i) && i >= 0 ? json_array_get(j, (size_t)i)
+			                                          : NULL;
 		} else {
 			j = NULL;
 		}
@@ -436,14 +450,14 @@ qv_status qv_lesson_verify(const qv_lesson *l, int step, const qv_match *m, qv_e
 	for (int i = 0; i < s->nchecks && !rc; i++) {
 		const qv_lesson_check *c = &s->checks[i];
 		const json_t *v = pointer_get(view, c->pointer);
-		bool ok = c->absent ? v == NULL
-			  : c->equals ? v && json_equal((json_t *)v, c->equals)
-				      : v && holds(v, c->contains);
+		bool ok = c->absent   ? v == NULL
+		          : c->equals ? v && json_equal((json_t *)v, c->equals)
+		                      : v && holds(v, c->contains);
 		if (!ok) {
 			char *got = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
-			rc = qv_fail(err, QV_EINVAL, "%s: step %d: check %d (%s) fails: %s is %.120s",
-				     l->id, step + 1, i + 1, c->says, c->pointer,
-				     got ? got : "absent");
+			rc = qv_fail(err, QV_EINVAL,
+			             "%s: step %d: check %d (%s) fails: %s is %.120s", l->id,
+			             step + 1, i + 1, c->says, c->pointer, got ? got : "absent");
 			free(got);
 		}
 	}
@@ -474,14 +488,17 @@ static qv_status check_step(const qv_lesson *l, int step, qv_match *m, qv_err *e
 	int who = qv_match_to_move(m);
 	if (who != l->learner) {
 		char name[8];
-		return qv_fail(err, QV_EINVAL, "%s: step %d expects '%s' from p%d, but %s is to move "
-			       "(script the other seats' replies and the chance outcomes)",
-			       l->id, step + 1, s->expect, l->learner + 1, qv_player_name(who, name));
+		return qv_fail(err, QV_EINVAL,
+		               "%s: step %d expects '%s' from p%d, but %s is to move "
+		               "(script the other seats' replies and the chance outcomes)",
+		               l->id, step + 1, s->expect, l->learner + 1,
+		               qv_player_name(who, name));
 	}
 	qv_action want;
 	if (g->action_from_text(m->state, s->expect, &want, &why) || g->check(m->state, want, &why))
-		return qv_fail(err, QV_EINVAL, "%s: step %d: the expected '%s' is not legal here: %s",
-			       l->id, step + 1, s->expect, why.msg);
+		return qv_fail(err, QV_EINVAL,
+		               "%s: step %d: the expected '%s' is not legal here: %s", l->id,
+		               step + 1, s->expect, why.msg);
 	int n = g->legal(m->state, m->abuf);
 	for (int i = 0; i < n; i++) {
 		if (m->abuf[i] == want)
@@ -496,14 +513,15 @@ static qv_status check_step(const qv_lesson *l, int step, qv_match *m, qv_err *e
 		free(before);
 		free(after);
 		if (v != QV_LESSON_HINT || !same)
-			return qv_fail(err, QV_EINVAL, "%s: step %d: the other legal action '%s' did not "
-				       "get the hint and leave everything as it was", l->id, step + 1,
-				       other);
+			return qv_fail(err, QV_EINVAL,
+			               "%s: step %d: the other legal action '%s' did not "
+			               "get the hint and leave everything as it was",
+			               l->id, step + 1, other);
 		break;
 	}
 	if (qv_lesson_try(l, step, m, s->expect, &why) != QV_LESSON_RIGHT)
 		return qv_fail(err, QV_EINVAL, "%s: step %d: '%s': %s", l->id, step + 1, s->expect,
-			       why.msg);
+		               why.msg);
 	return qv_lesson_verify(l, step, m, err);
 }
 
@@ -524,7 +542,7 @@ static void log_json(void *ctx, const qv_log_line *line)
 {
 	char who[8];
 	json_array_append_new(ctx, json_pack("{s:s, s:s}", "who", qv_player_name(line->who, who),
-					     "text", line->text));
+	                                     "text", line->text));
 }
 
 static json_t *texts_json(char **t, int n)
@@ -555,21 +573,21 @@ json_t *qv_lesson_expand(const qv_lesson *l, qv_err *err)
 	char learner[8];
 	json_t *steps = json_array();
 	json_t *j = json_pack("{s:s, s:s, s:s, s:o, s:s, s:o}", "game", l->game->name, "id", l->id,
-			      "title", l->title, "topics", texts_json(l->topics, l->ntopics),
-			      "learner", qv_player_name(l->learner, learner), "steps", steps);
+	                      "title", l->title, "topics", texts_json(l->topics, l->ntopics),
+	                      "learner", qv_player_name(l->learner, learner), "steps", steps);
 	for (int i = 0; j && i < l->nsteps; i++) {
 		const qv_lesson_step *s = &l->steps[i];
 		json_t *log = json_array();
-		json_t *step = json_pack("{s:s, s:o, s:s?, s:s?, s:o, s:o, s:o}", "text", s->text,
-					 "highlight", texts_json(s->highlight, s->nhighlight),
-					 "expect", s->expect, "hint", s->hint, "view",
-					 qv_match_view_json(m, l->learner), "log", log,
-					 "learned", checks_json(s));
+		json_t *step =
+		    json_pack("{s:s, s:o, s:s?, s:s?, s:o, s:o, s:o}", "text", s->text, "highlight",
+		              texts_json(s->highlight, s->nhighlight), "expect", s->expect, "hint",
+		              s->hint, "view", qv_match_view_json(m, l->learner), "log", log,
+		              "learned", checks_json(s));
 		json_array_append_new(steps, step);
 		int from = m->nhist;
 		qv_err why;
 		if (s->expect ? qv_lesson_try(l, i, m, s->expect, &why) != QV_LESSON_RIGHT
-			      : qv_lesson_next(l, i, m, &why) != QV_OK) {
+		              : qv_lesson_next(l, i, m, &why) != QV_OK) {
 			/* cannot happen: qv_lesson_check_all played the same steps */
 			QV_ASSERT(!"a checked lesson failed when expanded");
 			qv_fail(err, QV_EINVAL, "%s: step %d: %s", l->id, i + 1, why.msg);

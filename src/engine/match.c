@@ -244,8 +244,8 @@ bool qv_match_held(qv_match *m, qv_action *out)
 
 /* Creates the match, runs init, remembers the position as the base of the history and
  * applies the forced moves of the opening. */
-qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params,
-		       uint64_t seed, qv_err *err)
+qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params, uint64_t seed,
+                       qv_err *err)
 {
 	*out = NULL;
 	qv_match *m = match_alloc(g, err);
@@ -318,7 +318,7 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err)
 	rc = qv_match_play(m, a, &why);
 	if (rc == QV_EILLEGAL)
 		return qv_fail(err, rc, "illegal action '%s': %s",
-			       qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
+		               qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
 	if (rc && err)
 		*err = why;
 	return rc;
@@ -336,7 +336,7 @@ qv_status qv_match_chance(qv_match *m, qv_action *out, qv_err *err)
 		return qv_fail(err, QV_ESTATE, "the game is over");
 	if (who != QV_CHANCE)
 		return qv_fail(err, QV_ESTATE, "chance is not to move (%s is)",
-			       qv_player_name(who, name));
+		               qv_player_name(who, name));
 	qv_rng rng;
 	qv_rng_seed(&rng, qv_seed_mix(qv_seed_mix(m->seed, MATCH_RNG_SALT), (uint64_t)m->nhist));
 	int n = chance_list(m);
@@ -632,8 +632,8 @@ static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 	if (!qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL))
 		text[0] = '\0';
 	else if (m->hist[i].automatic && (viewer == QV_VIEW_ALL || viewer == m->hist[i].who))
-		/* Said only to the mover and the referee: to others, that a player (or chance) had a
-		 * single option can tell what that player holds. */
+		/* Said only to the mover and the referee: to others, that a player (or chance) had
+		 * a single option can tell what that player holds. */
 		strcat(text, " (only option)");
 	*slot = strdup(text);
 	m->nseen += *slot != NULL;
@@ -661,8 +661,8 @@ void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
 	qv_buf line = {0};
 	for (int i = from; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
-		const char *text = i < first ? m->seen[i * QV_VIEWERS + slot]
-					     : seen_text(m, i, st, viewer);
+		const char *text =
+		    i < first ? m->seen[i * QV_VIEWERS + slot] : seen_text(m, i, st, viewer);
 		qv_log_line l = {.entry = i, .who = mv->who, .automatic = mv->automatic};
 		if (text && *text) {
 			l.text = text;
@@ -868,8 +868,8 @@ json_t *qv_match_record_json(const qv_match *m)
 	json_t *result = json_array();
 	for (int i = 0; i < np; i++)
 		json_array_append_new(result, json_pack("{s:s, s:i, s:i}", "player",
-							qv_player_name(i, name), "rank", ranks[i],
-							"score", scores[i]));
+		                                        qv_player_name(i, name), "rank", ranks[i],
+		                                        "score", scores[i]));
 	json_object_set_new(j, "result", result);
 	return j;
 }
@@ -886,7 +886,8 @@ static qv_status load_params(const json_t *j, qv_params *out, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "params: expected an object of key: value");
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)j, key, v) {
+	json_object_foreach((json_t *)j, key, v)
+	{
 		char text[64];
 		const char *value = text;
 		if (json_is_string(v))
@@ -919,12 +920,14 @@ static qv_status load_names(qv_match *m, const json_t *j, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "players: expected an array of names");
 	if (json_array_size(j) > (size_t)np)
 		return qv_fail(err, QV_EINVAL, "players: %zu names for a %d-player game",
-			       json_array_size(j), np);
+		               json_array_size(j), np);
 	for (size_t i = 0; i < json_array_size(j); i++) {
 		const char *name = json_string_value(json_array_get(j, i));
 		if (!name || !*name || strlen(name) >= sizeof m->names[0])
-			return qv_fail(err, QV_EINVAL, "players[%zu]: expected a name of 1 to %zu "
-				       "characters", i, sizeof m->names[0] - 1);
+			return qv_fail(err, QV_EINVAL,
+			               "players[%zu]: expected a name of 1 to %zu "
+			               "characters",
+			               i, sizeof m->names[0] - 1);
 		strcpy(m->names[i], name);
 	}
 	return QV_OK;
@@ -961,7 +964,8 @@ static qv_status replay_actions(qv_match *m, const json_t *actions, qv_err *err)
 		char quoted[QV_QUOTE_MAX * 4 + 4];
 		if (rc)
 			return qv_fail(err, rc, "action %zu ('%s'): %s", i + 1,
-				       qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
+			               qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted),
+			               why.msg);
 	}
 	return QV_OK;
 }
@@ -973,8 +977,10 @@ static qv_status check_result(const qv_match *m, const json_t *result, qv_err *e
 		return QV_OK;
 	int np = m->game->num_players(m->state);
 	if (!json_is_array(result) || json_array_size(result) != (size_t)np)
-		return qv_fail(err, QV_EINVAL, "result: expected null or an array of %d "
-			       "{\"player\", \"rank\", \"score\"} objects", np);
+		return qv_fail(err, QV_EINVAL,
+		               "result: expected null or an array of %d "
+		               "{\"player\", \"rank\", \"score\"} objects",
+		               np);
 	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 	bool over = qv_match_over(m);
 	if (over) {
@@ -990,15 +996,17 @@ static qv_status check_result(const qv_match *m, const json_t *result, qv_err *e
 		if (!json_is_object(e) || p < 0 || !json_is_integer(rank) ||
 		    !json_is_integer(score))
 			return qv_fail(err, QV_EINVAL,
-				       "result[%d]: expected {\"player\": \"p1\".., \"rank\": "
-				       "whole number, \"score\": whole number}", i);
+			               "result[%d]: expected {\"player\": \"p1\".., \"rank\": "
+			               "whole number, \"score\": whole number}",
+			               i);
 		if (over && (json_integer_value(rank) != ranks[p] ||
-			     json_integer_value(score) != scores[p]))
-			return qv_fail(err, QV_EINVAL, "result: the record says %s has rank %"
-				       JSON_INTEGER_FORMAT " and score %" JSON_INTEGER_FORMAT
-				       ", but the replayed game gives rank %d and score %d",
-				       player, json_integer_value(rank), json_integer_value(score),
-				       ranks[p], scores[p]);
+		             json_integer_value(score) != scores[p]))
+			return qv_fail(err, QV_EINVAL,
+			               "result: the record says %s has rank %" JSON_INTEGER_FORMAT
+			               " and score %" JSON_INTEGER_FORMAT
+			               ", but the replayed game gives rank %d and score %d",
+			               player, json_integer_value(rank), json_integer_value(score),
+			               ranks[p], scores[p]);
 	}
 	return QV_OK;
 }
@@ -1017,22 +1025,25 @@ static qv_status load_into(qv_match *m, const json_t *j, const qv_params *params
 	if (seed)
 		s = (uint64_t)(int64_t)json_integer_value(seed);
 	if (to_move && !json_is_string(to_move))
-		return qv_fail(err, QV_EINVAL, "to_move: expected a string (\"p1\".., \"chance\" "
-			       "or \"over\")");
+		return qv_fail(err, QV_EINVAL,
+		               "to_move: expected a string (\"p1\".., \"chance\" "
+		               "or \"over\")");
 	if (state && actions)
-		return qv_fail(err, QV_EINVAL, "both \"state\" and \"actions\": expected a full "
-			       "state or a record, not both");
+		return qv_fail(err, QV_EINVAL,
+		               "both \"state\" and \"actions\": expected a full "
+		               "state or a record, not both");
 	if (!state && !actions)
-		return qv_fail(err, QV_EINVAL, "expected a \"state\" (full-state JSON) or an "
-			       "\"actions\" list (record)");
+		return qv_fail(err, QV_EINVAL,
+		               "expected a \"state\" (full-state JSON) or an "
+		               "\"actions\" list (record)");
 	qv_err why;
 	qv_status rc = match_init(m, params, s, &why);
 	if (rc)
 		return qv_fail(err, rc, "params: %s", why.msg);
 	if (start && !actions)
 		return qv_fail(err, QV_EINVAL,
-			       "start: only a record (with \"actions\") has a start position; a "
-			       "full state has \"state\"");
+		               "start: only a record (with \"actions\") has a start position; a "
+		               "full state has \"state\"");
 	/* A record of a game that began from a loaded position carries it as "start". */
 	const char *field = state ? "state" : "start";
 	const json_t *position = state ? state : start;
@@ -1070,8 +1081,7 @@ static const char *game_name(const json_t *j, qv_err *err)
 
 /* Loads a state or record for the given game; the match is only handed out when all of
  * it loaded, so a failure leaves nothing half-made. */
-qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const json_t *j,
-				  qv_err *err)
+qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const json_t *j, qv_err *err)
 {
 	*out = NULL;
 	const char *name = game_name(j, err);
@@ -1118,13 +1128,15 @@ qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err)
 	*out = NULL;
 	size_t len = strnlen(text, (size_t)QV_RECORD_MAX + 1);
 	if (len > QV_RECORD_MAX)
-		return qv_fail(err, QV_EINVAL, "more than %u bytes (4 MiB): no record or state of a "
-			       "real game comes near that, so it is not parsed", QV_RECORD_MAX);
+		return qv_fail(err, QV_EINVAL,
+		               "more than %u bytes (4 MiB): no record or state of a "
+		               "real game comes near that, so it is not parsed",
+		               QV_RECORD_MAX);
 	json_error_t jerr;
 	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	if (!j)
 		return qv_fail(err, QV_EINVAL, "broken JSON at line %d, column %d: %s", jerr.line,
-			       jerr.column, jerr.text);
+		               jerr.column, jerr.text);
 	qv_status rc = qv_match_load_json(out, j, err);
 	json_decref(j);
 	return rc;
@@ -1141,8 +1153,10 @@ qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err)
 	struct stat sb;
 	if (fstat(fileno(f), &sb) == 0 && (long long)sb.st_size > (long long)QV_RECORD_MAX) {
 		fclose(f);
-		return qv_fail(err, QV_EINVAL, "'%s' is too big (%lld bytes; a record or state has "
-			       "at most %u bytes, 4 MiB)", path, (long long)sb.st_size, QV_RECORD_MAX);
+		return qv_fail(err, QV_EINVAL,
+		               "'%s' is too big (%lld bytes; a record or state has "
+		               "at most %u bytes, 4 MiB)",
+		               path, (long long)sb.st_size, QV_RECORD_MAX);
 	}
 	/* Read in chunks up to the limit, so pipes and files that grow are bounded too. */
 	size_t cap = 1 << 16, len = 0;
@@ -1153,8 +1167,10 @@ qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err)
 			if (cap >= most) {
 				free(text);
 				fclose(f);
-				return qv_fail(err, QV_EINVAL, "'%s' is too big (a record or state "
-					       "has at most %u bytes, 4 MiB)", path, QV_RECORD_MAX);
+				return qv_fail(err, QV_EINVAL,
+				               "'%s' is too big (a record or state "
+				               "has at most %u bytes, 4 MiB)",
+				               path, QV_RECORD_MAX);
 			}
 			size_t grown = cap * 2 < most ? cap * 2 : most;
 			char *t = realloc(text, grown);

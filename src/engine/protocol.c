@@ -106,7 +106,7 @@ static qv_status parse_viewer(const qv_match *m, const char *text, int *viewer, 
 		*viewer = QV_VIEW_PUBLIC;
 	else if ((*viewer = qv_player_parse(text, np)) < 0)
 		return qv_fail(err, QV_EINVAL,
-			       "unknown viewer '%.40s': expected p1-p%d, all or public", text, np);
+		               "unknown viewer '%.40s': expected p1-p%d, all or public", text, np);
 	return QV_OK;
 }
 
@@ -221,8 +221,8 @@ static qv_status cmd_legal(qv_protocol *p, cmd_args *a, qv_err *err)
 	const qv_game *g = m->game;
 	int who = qv_match_to_move(m);
 	int n = who == QV_CHANCE ? g->chance(m->state, m->abuf, m->pbuf)
-	      : who >= 0	 ? g->legal(m->state, m->abuf)
-				 : 0;
+	        : who >= 0       ? g->legal(m->state, m->abuf)
+	                         : 0;
 	for (int i = 0; i < n; i++) {
 		char text[QV_ACTION_TEXT];
 		if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) < 0)
@@ -316,8 +316,7 @@ static qv_status cmd_history(qv_protocol *p, cmd_args *a, qv_err *err)
 	json_t *texts = history_texts(p->m);
 	size_t i;
 	json_t *t;
-	json_array_foreach(texts, i, t)
-		qv_buf_printf(a->text, "%s\n", json_string_value(t));
+	json_array_foreach(texts, i, t) qv_buf_printf(a->text, "%s\n", json_string_value(t));
 	json_decref(texts);
 	return QV_OK;
 }
@@ -441,11 +440,13 @@ static qv_status get_agent(qv_protocol *p, const char *spec, qv_agent **out, qv_
 			return QV_OK;
 		}
 	if (strlen(spec) >= sizeof p->agents[0].spec)
-		return qv_fail(err, QV_EINVAL, "agent spec '%.40s...' is too long (at most %zu "
-			       "characters)", spec, sizeof p->agents[0].spec - 1);
+		return qv_fail(err, QV_EINVAL,
+		               "agent spec '%.40s...' is too long (at most %zu "
+		               "characters)",
+		               spec, sizeof p->agents[0].spec - 1);
 	qv_agent *agent;
-	qv_status rc = qv_agent_new(&agent, spec, p->m->game, qv_seed_mix(p->seed, hash_text(spec)),
-				    err);
+	qv_status rc =
+	    qv_agent_new(&agent, spec, p->m->game, qv_seed_mix(p->seed, hash_text(spec)), err);
 	if (rc)
 		return rc;
 	if (p->nagents == AGENT_CACHE_MAX) {
@@ -480,7 +481,7 @@ static qv_status cmd_genmove(qv_protocol *p, cmd_args *a, qv_err *err)
 	char text[QV_ACTION_TEXT];
 	if (m->game->action_to_text(m->state, act, text, sizeof text) < 0)
 		return qv_fail(err, QV_EILLEGAL, "agent '%s' chose %d, which is not an action",
-			       a->argv[0], (int)act);
+		               a->argv[0], (int)act);
 	rc = qv_match_play(m, act, err);
 	if (rc)
 		return rc;
@@ -506,37 +507,36 @@ static qv_status cmd_quit(qv_protocol *p, cmd_args *a, qv_err *err)
 }
 
 static const command commands[] = {
-	{"protocol_version", cmd_protocol_version, 0, 0, false, "protocol_version",
-	 "the protocol's version (1)"},
-	{"name", cmd_name, 0, 0, false, "name", "the engine's name"},
-	{"version", cmd_version, 0, 0, false, "version", "the engine's version"},
-	{"list_games", cmd_list_games, 0, 0, false, "list_games", "the games, one per line"},
-	{"new", cmd_new, 1, 1 + QV_MAX_PARAMS, false, "new <game> [key=value...]",
-	 "start a game"},
-	{"params", cmd_params, 0, 0, true, "params", "every parameter as key=value"},
-	{"to_move", cmd_to_move, 0, 0, true, "to_move", "p1.., chance or over"},
-	{"legal", cmd_legal, 0, 0, true, "legal",
-	 "legal actions, or chance outcomes with probabilities"},
-	{"play", cmd_play, 1, -1, true, "play <action>", "play an action or a chance outcome"},
-	{"chance", cmd_chance, 0, 0, true, "chance", "draw one chance outcome and apply it"},
-	{"settle", cmd_settle, 0, 0, true, "settle", "draw chance outcomes until a player decides"},
-	{"undo", cmd_undo, 0, QV_MAX_PLAYERS, true, "undo [pN [pM...]]",
-	 "take back the last move; with pN: pN's takeback under the table's rule"},
-	{"history", cmd_history, 0, 0, true, "history", "every action so far"},
-	{"show", cmd_show, 0, 2, true, "show [pN|all|public] [compact]", "the board as text"},
-	{"state", cmd_state, 0, 0, true, "state", "the full state as JSON"},
-	{"view", cmd_view, 1, 1, true, "view <pN|all|public>", "what a player sees, as JSON"},
-	{"load", cmd_load, 1, -1, false, "load <json>", "load a full state or a record"},
-	{"result", cmd_result, 0, 0, true, "result", "not over, or pN rank score per player"},
-	{"score", cmd_score, 0, 0, true, "score", "pN score per player"},
-	{"returns", cmd_returns, 0, 0, true, "returns", "pN utility per player"},
-	{"log", cmd_log, 1, 1, true, "log <pN|all|public>",
-	 "every move and its consequences, worded for a viewer"},
-	{"genmove", cmd_genmove, 1, 1, true, "genmove <agent>",
-	 "let an agent choose, play and print its action"},
-	{"record", cmd_record, 0, 0, true, "record", "the game record as JSON"},
-	{"help", cmd_help, 0, 0, false, "help", "this list"},
-	{"quit", cmd_quit, 0, 0, false, "quit", "end the session"},
+    {"protocol_version", cmd_protocol_version, 0, 0, false, "protocol_version",
+     "the protocol's version (1)"},
+    {"name", cmd_name, 0, 0, false, "name", "the engine's name"},
+    {"version", cmd_version, 0, 0, false, "version", "the engine's version"},
+    {"list_games", cmd_list_games, 0, 0, false, "list_games", "the games, one per line"},
+    {"new", cmd_new, 1, 1 + QV_MAX_PARAMS, false, "new <game> [key=value...]", "start a game"},
+    {"params", cmd_params, 0, 0, true, "params", "every parameter as key=value"},
+    {"to_move", cmd_to_move, 0, 0, true, "to_move", "p1.., chance or over"},
+    {"legal", cmd_legal, 0, 0, true, "legal",
+     "legal actions, or chance outcomes with probabilities"},
+    {"play", cmd_play, 1, -1, true, "play <action>", "play an action or a chance outcome"},
+    {"chance", cmd_chance, 0, 0, true, "chance", "draw one chance outcome and apply it"},
+    {"settle", cmd_settle, 0, 0, true, "settle", "draw chance outcomes until a player decides"},
+    {"undo", cmd_undo, 0, QV_MAX_PLAYERS, true, "undo [pN [pM...]]",
+     "take back the last move; with pN: pN's takeback under the table's rule"},
+    {"history", cmd_history, 0, 0, true, "history", "every action so far"},
+    {"show", cmd_show, 0, 2, true, "show [pN|all|public] [compact]", "the board as text"},
+    {"state", cmd_state, 0, 0, true, "state", "the full state as JSON"},
+    {"view", cmd_view, 1, 1, true, "view <pN|all|public>", "what a player sees, as JSON"},
+    {"load", cmd_load, 1, -1, false, "load <json>", "load a full state or a record"},
+    {"result", cmd_result, 0, 0, true, "result", "not over, or pN rank score per player"},
+    {"score", cmd_score, 0, 0, true, "score", "pN score per player"},
+    {"returns", cmd_returns, 0, 0, true, "returns", "pN utility per player"},
+    {"log", cmd_log, 1, 1, true, "log <pN|all|public>",
+     "every move and its consequences, worded for a viewer"},
+    {"genmove", cmd_genmove, 1, 1, true, "genmove <agent>",
+     "let an agent choose, play and print its action"},
+    {"record", cmd_record, 0, 0, true, "record", "the game record as JSON"},
+    {"help", cmd_help, 0, 0, false, "help", "this list"},
+    {"quit", cmd_quit, 0, 0, false, "quit", "end the session"},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -749,7 +749,7 @@ int qv_protocol_run(qv_protocol *p, FILE *in, FILE *out)
 		qv_buf_clear(&reply);
 		if (overflow || len > QV_PROTOCOL_LINE_MAX)
 			qv_buf_printf(&reply, "? line too long (more than %u bytes)\n\n",
-				      QV_PROTOCOL_LINE_MAX);
+			              QV_PROTOCOL_LINE_MAX);
 		else if (nul)
 			qv_buf_puts(&reply, "? line contains a NUL byte\n\n");
 		else

@@ -7,7 +7,7 @@
 #include "games/deck.h"
 
 void qv__deck_setup(uint8_t *list, int n, uint8_t *owned, uint8_t *deck, uint8_t *ndeck,
-		    qv_rng *rng)
+                    qv_rng *rng)
 {
 	for (int i = 0; i < n; i++)
 		owned[list[i]]++;

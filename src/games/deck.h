@@ -16,7 +16,7 @@
 /* A player's deck from a decklist of n ids: owned[id] counts them (owned starts at zero), and
  * the deck is the list, shuffled with rng first unless rng is NULL, with list[0] on top. */
 void qv__deck_setup(uint8_t *list, int n, uint8_t *owned, uint8_t *deck, uint8_t *ndeck,
-		    qv_rng *rng);
+                    qv_rng *rng);
 
 /* Moves the top card of the deck into the hand; returns its id, or -1 when the deck is empty. */
 int qv__deck_draw(uint8_t *deck, uint8_t *ndeck, uint8_t *hand, uint8_t *nhand);

@@ -44,7 +44,7 @@ void qv_utilities_from_ranks(const int *ranks, int n, double *out)
 }
 
 void qv_ranks_from_order(int n, int (*cmp)(const void *ctx, int a, int b), const void *ctx,
-			 int *out)
+                         int *out)
 {
 	for (int i = 0; i < n; i++) {
 		int better = 0;
@@ -56,7 +56,7 @@ void qv_ranks_from_order(int n, int (*cmp)(const void *ctx, int a, int b), const
 }
 
 qv_action qv_sample_chance(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf,
-			   double *prob)
+                           double *prob)
 {
 	int n = g->chance(st, buf, prob);
 	return n > 0 ? qv_pick_chance(rng, buf, prob, n) : -1;
@@ -138,9 +138,10 @@ static const char *word_part(const char *p, const char *end, int viewer, qv_buf 
 	unsigned mask = 0;
 	while (p < end && *p != ':') {
 		int c = *p++;
-		int d = c >= '0' && c <= '9' ? c - '0'
-			: c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		int d = c >= '0' && c <= '9'   ? c - '0'
+		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+		                               : -1;
 		if (d < 0 || mask > 0xFFFFFFu)
 			mask = 0;
 		else

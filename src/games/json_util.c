@@ -8,11 +8,12 @@
 #include "quiver/game.h"
 
 qv_status qv__json_check_keys(const json_t *o, const char *what, const char *const *known,
-			      qv_err *err)
+                              qv_err *err)
 {
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)o, key, v) {
+	json_object_foreach((json_t *)o, key, v)
+	{
 		int i;
 		for (i = 0; known[i]; i++)
 			if (strcmp(key, known[i]) == 0)
@@ -22,16 +23,16 @@ qv_status qv__json_check_keys(const json_t *o, const char *what, const char *con
 		char list[256] = "";
 		size_t len = 0;
 		for (int j = 0; known[j] && len < sizeof list; j++)
-			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", j ? ", " : "",
-						known[j]);
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+			                        j ? ", " : "", known[j]);
 		return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s (known: %s)", key, what,
-			       list);
+		               list);
 	}
 	return QV_OK;
 }
 
 qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
-			   long def, long *out, qv_err *err)
+                           long def, long *out, qv_err *err)
 {
 	json_t *v = json_object_get(o, key);
 	if (!v) {
@@ -39,14 +40,14 @@ qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, l
 		return QV_OK;
 	}
 	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what, key, lo,
-			       hi);
+		return qv_fail(err, QV_EINVAL, "%s.%s must be a whole number from %ld to %ld", what,
+		               key, lo, hi);
 	*out = (long)json_integer_value(v);
 	return QV_OK;
 }
 
-qv_status qv__json_get_bool(const json_t *o, const char *key, const char *what, bool def,
-			    bool *out, qv_err *err)
+qv_status qv__json_get_bool(const json_t *o, const char *key, const char *what, bool def, bool *out,
+                            qv_err *err)
 {
 	json_t *v = json_object_get(o, key);
 	if (!v) {
@@ -65,8 +66,7 @@ json_t *qv__json_player(int p)
 	return json_string(qv_player_name(p, b));
 }
 
-qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p,
-			      qv_err *err)
+qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p, qv_err *err)
 {
 	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), nplayers) : -1;
 	if (*p < 0)
@@ -74,8 +74,8 @@ qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, i
 	return QV_OK;
 }
 
-qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where,
-				  int nplayers, int def, int *p, qv_err *err)
+qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where, int nplayers,
+                                  int def, int *p, qv_err *err)
 {
 	const json_t *v = json_object_get(o, key);
 	*p = def;
@@ -83,23 +83,25 @@ qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *
 		return QV_OK;
 	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), nplayers) : -1;
 	if (*p < 0)
-		return qv_fail(err, QV_EINVAL, "%s.%s must be a player p1-p%d", where, key, nplayers);
+		return qv_fail(err, QV_EINVAL, "%s.%s must be a player p1-p%d", where, key,
+		               nplayers);
 	return QV_OK;
 }
 
 qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
-			   qv__json_id_fn get, uint8_t *out, int *n, qv_err *err)
+                           qv__json_id_fn get, uint8_t *out, int *n, qv_err *err)
 {
 	json_t *a = json_object_get(o, key);
 	*n = 0;
 	if (!a)
 		return QV_OK;
 	if (!json_is_array(a) || json_array_size(a) > (size_t)max)
-		return qv_fail(err, QV_EINVAL, "%s.%s must be an array of at most %d card ids", what,
-			       key, max);
+		return qv_fail(err, QV_EINVAL, "%s.%s must be an array of at most %d card ids",
+		               what, key, max);
 	size_t i;
 	json_t *v;
-	json_array_foreach(a, i, v) {
+	json_array_foreach(a, i, v)
+	{
 		int id;
 		char w[64];
 		snprintf(w, sizeof w, "%s.%s[%zu]", what, key, i);
@@ -112,7 +114,7 @@ qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, i
 }
 
 qv_status qv__json_get_sq(const json_t *v, const char *what, const char *noun, int width,
-			  int height, int *file, int *rank, qv_err *err)
+                          int height, int *file, int *rank, qv_err *err)
 {
 	qv_err e;
 	if (!json_is_string(v))
@@ -133,7 +135,7 @@ int qv__json_name_index(const json_t *v, const char *const *names, int n)
 }
 
 qv_status qv__json_get_name(const json_t *o, const char *key, const char *what,
-			    const char *const *names, int n, int def, int *out, qv_err *err)
+                            const char *const *names, int n, int def, int *out, qv_err *err)
 {
 	const json_t *v = json_object_get(o, key);
 	*out = v ? qv__json_name_index(v, names, n) : def;
@@ -143,7 +145,10 @@ qv_status qv__json_get_name(const json_t *o, const char *key, const char *what,
 	size_t len = 0;
 	for (int i = 0; i < n && len < sizeof list; i++)
 		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-					i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
+		                        i == 0       ? ""
+		                        : i == n - 1 ? " or "
+		                                     : ", ",
+		                        names[i]);
 	return qv_fail(err, QV_EINVAL, "%s.%s must be %s", what, key, list);
 }
 

@@ -14,39 +14,38 @@
 /* Fails naming the field and the known ones when object o (described as `what`) has a key that
  * the NULL-terminated list `known` does not hold. */
 qv_status qv__json_check_keys(const json_t *o, const char *what, const char *const *known,
-			      qv_err *err);
+                              qv_err *err);
 
 /* Reads o[key] as a whole number in [lo, hi] into *out, or def when the key is absent. */
 qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
-			   long def, long *out, qv_err *err);
+                           long def, long *out, qv_err *err);
 
 /* Reads o[key] as true or false into *out, or def when the key is absent. */
-qv_status qv__json_get_bool(const json_t *o, const char *key, const char *what, bool def,
-			    bool *out, qv_err *err);
+qv_status qv__json_get_bool(const json_t *o, const char *key, const char *what, bool def, bool *out,
+                            qv_err *err);
 
 /* A player's name as JSON ("p1", ...). */
 json_t *qv__json_player(int p);
 
 /* Reads v, a player's name ("p1" ... up to nplayers), into *p (0-based). */
-qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p,
-			      qv_err *err);
+qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p, qv_err *err);
 
 /* Reads o[key], a player's name, into *p (0-based); absent or null, *p is def. Messages name
  * the field as where.key ("state.active must be a player p1-p2"). */
-qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where,
-				  int nplayers, int def, int *p, qv_err *err);
+qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where, int nplayers,
+                                  int def, int *p, qv_err *err);
 
 /* Reads one id (a card, a kind) from v into *id, or fails naming `what` and the form. */
 typedef qv_status (*qv__json_id_fn)(const json_t *v, const char *what, int *id, qv_err *err);
 
 /* Reads o[key], an array of at most max ids each read by get, into out[0..*n); absent: *n = 0. */
 qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
-			   qv__json_id_fn get, uint8_t *out, int *n, qv_err *err);
+                           qv__json_id_fn get, uint8_t *out, int *n, qv_err *err);
 
 /* Reads v, a square or cell name such as "c3" on a width x height grid (`noun` names it in
  * the message), into *file and *rank. */
 qv_status qv__json_get_sq(const json_t *v, const char *what, const char *noun, int width,
-			  int height, int *file, int *rank, qv_err *err);
+                          int height, int *file, int *rank, qv_err *err);
 
 /* A game's own generator (the state's qv_rng) as 64 hex digits, its four words in order, and
  * the reader of that form: `what` names the field ("state.rng"); all zeros is refused. */
@@ -58,6 +57,6 @@ int qv__json_name_index(const json_t *v, const char *const *names, int n);
 /* o.key, one of names[0..n) (a phase, an ending), as its index in *out; def when the key is
  * absent. Anything else fails with "<what>.<key> must be a, b or c". */
 qv_status qv__json_get_name(const json_t *o, const char *key, const char *what,
-			    const char *const *names, int n, int def, int *out, qv_err *err);
+                            const char *const *names, int n, int def, int *out, qv_err *err);
 
 #endif

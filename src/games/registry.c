@@ -12,11 +12,7 @@ extern const qv_game qv_evons;
 extern const qv_game qv_arrow_party;
 
 const qv_game *const qv_games[] = {
-	&qv_three_arrows,
-	&qv_concardia,
-	&qv_evons,
-	&qv_arrow_party,
-	NULL,
+    &qv_three_arrows, &qv_concardia, &qv_evons, &qv_arrow_party, NULL,
 };
 
 const qv_game *qv_game_find(const char *name, qv_err *err)
@@ -27,7 +23,7 @@ const qv_game *qv_game_find(const char *name, qv_err *err)
 		if (strcmp(qv_games[i]->name, name) == 0)
 			return qv_games[i];
 		len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", i ? ", " : "",
-					qv_games[i]->name);
+		                        qv_games[i]->name);
 	}
 	qv_fail(err, QV_EINVAL, "unknown game '%s' (known: %s)", name, known);
 	return NULL;

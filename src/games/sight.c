@@ -57,7 +57,7 @@ static void determinized(const qv_game *g, const void *st, void *det, int viewer
  * did not change (a commitment whose very number is secret). The options the mover had depend
  * on what the mover holds, so they are not consulted. */
 static bool secret_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-			size_t len)
+                        size_t len)
 {
 	void *after = malloc(g->state_size);
 	bool visible = true;
@@ -116,8 +116,8 @@ static bool sight_alloc(const qv_game *g, sight *s)
  * with the very view that the action gave (in s->result) although o ends differently from the
  * action in that same place (`same`: the action applied at `from`, or NULL when it cannot be
  * played there). */
-static bool confusable(const qv_game *g, sight *s, const void *from, const void *same,
-		       qv_action o, int viewer)
+static bool confusable(const qv_game *g, sight *s, const void *from, const void *same, qv_action o,
+                       int viewer)
 {
 	size_t sz = g->state_size;
 	memcpy(s->alt, from, sz);
@@ -138,7 +138,7 @@ static bool confusable(const qv_game *g, sight *s, const void *from, const void 
 }
 
 bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-		    size_t len, bool *exact)
+                    size_t len, bool *exact)
 {
 	char scratch[8];
 	if (!buf || len == 0) {
@@ -192,9 +192,11 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 				same = s.world_result;
 			}
 		}
-		int n = mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
+		int n =
+		    mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
 		for (int i = 0; i < n && !all; i++) {
-			if ((w < 0 && s.opts[i] == a) || !confusable(g, &s, from, same, s.opts[i], viewer))
+			if ((w < 0 && s.opts[i] == a) ||
+			    !confusable(g, &s, from, same, s.opts[i], viewer))
 				continue;
 			any = true;
 			char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
@@ -223,6 +225,6 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 	buf[0] = '\0';
 	for (int k = 0; k < nw && used < len; k++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
-					 hidden[k] ? "?" : ow[k]);
+		                         hidden[k] ? "?" : ow[k]);
 	return true;
 }

@@ -47,9 +47,9 @@ static qv_status read_version(const json_t *j, const char *type, long long *v, q
 	const json_t *jv = json_object_get(j, "v");
 	if (!json_is_integer(jv) || json_integer_value(jv) < 0)
 		return qv_fail(err, QV_EINVAL,
-			       "v: expected the table's version, a whole number (from the last "
-			       "snapshot or update), in a %s frame",
-			       type);
+		               "v: expected the table's version, a whole number (from the last "
+		               "snapshot or update), in a %s frame",
+		               type);
 	*v = json_integer_value(jv);
 	return QV_OK;
 }
@@ -67,8 +67,8 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 			f->token_len = json_string_length(token);
 		} else if (!json_is_null(token)) {
 			return qv_fail(err, QV_EINVAL,
-				       "token: expected the seat's token (a string) or null to "
-				       "watch, in a hello frame");
+			               "token: expected the seat's token (a string) or null to "
+			               "watch, in a hello frame");
 		}
 		return QV_OK;
 	}
@@ -80,8 +80,8 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 	f->action = json_string_value(json_object_get(j, "action"));
 	if (!f->action)
 		return qv_fail(err, QV_EINVAL,
-			       "action: expected the action in notation, a string such as one of "
-			       "the view's \"legal\" list");
+		               "action: expected the action in notation, a string such as one of "
+		               "the view's \"legal\" list");
 	return QV_OK;
 }
 
@@ -92,9 +92,9 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!j)
 		return qv_fail(err, QV_EINVAL,
-			       "broken JSON at column %d: %s; expected an object such as "
-			       "{\"type\": \"act\", \"v\": 3, \"action\": \"...\"}",
-			       jerr.column, jerr.text);
+		               "broken JSON at column %d: %s; expected an object such as "
+		               "{\"type\": \"act\", \"v\": 3, \"action\": \"...\"}",
+		               jerr.column, jerr.text);
 	const char *type = json_string_value(json_object_get(j, "type"));
 	const frame_kind *k = NULL;
 	for (size_t i = 0; type && i < sizeof kinds / sizeof kinds[0]; i++)
@@ -104,7 +104,7 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
-			     "expected a JSON object with a \"type\": hello, act, undo or ping");
+		             "expected a JSON object with a \"type\": hello, act, undo or ping");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
 		             "unknown frame type '%s'; accepted: hello, act, undo, ping",

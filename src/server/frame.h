@@ -18,7 +18,7 @@ typedef enum qv__frame_type { QV__HELLO, QV__ACT, QV__UNDO, QV__PING } qv__frame
 /* A frame read. Its strings belong to `json` (qv__frame_free). */
 typedef struct qv__frame {
 	qv__frame_type type;
-	const char *token;  /* hello: the seat's token, or NULL to watch */
+	const char *token; /* hello: the seat's token, or NULL to watch */
 	size_t token_len;
 	long long v;        /* act, undo: the table's version the client saw */
 	const char *action; /* act: the action in notation */

@@ -28,8 +28,8 @@ static bool plain_id(const char *id)
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		char ch = id[i];
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-		      ch == '-' || ch == '_'))
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      (ch >= '0' && ch <= '9') || ch == '-' || ch == '_'))
 			return false;
 	}
 	return true;
@@ -76,9 +76,9 @@ static json_t *lessons_of(qv__server *srv, const qv_game *g)
 			json_t *topics = json_array();
 			for (int t = 0; t < l->ntopics; t++)
 				json_array_append_new(topics, json_string(l->topics[t]));
-			json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:i}", "id", l->id, "title",
-			                                   l->title, "topics", topics, "steps",
-			                                   l->nsteps));
+			json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:i}", "id", l->id,
+			                                   "title", l->title, "topics", topics,
+			                                   "steps", l->nsteps));
 			qv_lesson_free(l);
 		}
 		free(names[i]);
@@ -111,8 +111,7 @@ static int get_game(qv__server *srv, struct mg_connection *c, const qv_game *g)
 }
 
 /* GET /api/lessons/<game>/<id>: the lesson, expanded (lesson.h). */
-static int get_lesson(qv__server *srv, struct mg_connection *c, const qv_game *g,
-                      const char *id)
+static int get_lesson(qv__server *srv, struct mg_connection *c, const qv_game *g, const char *id)
 {
 	qv_lesson *l;
 	int st = load(srv, c, g, id, &l);
@@ -139,14 +138,14 @@ static qv_status play_to(const qv_lesson *l, int step, qv_match **out, qv_err *e
 		return rc;
 	for (int i = 0; i < step; i++) {
 		qv_err why = {0};
-		bool ok = l->steps[i].expect
-		              ? qv_lesson_try(l, i, *out, l->steps[i].expect, &why) == QV_LESSON_RIGHT
-		              : qv_lesson_next(l, i, *out, &why) == QV_OK;
+		bool ok = l->steps[i].expect ? qv_lesson_try(l, i, *out, l->steps[i].expect,
+		                                             &why) == QV_LESSON_RIGHT
+		                             : qv_lesson_next(l, i, *out, &why) == QV_OK;
 		if (!ok) {
 			qv_match_free(*out);
 			*out = NULL;
-			return qv_fail(err, QV_EINVAL, "%s: step %d does not play: %s", l->id, i + 1,
-			               why.msg);
+			return qv_fail(err, QV_EINVAL, "%s: step %d does not play: %s", l->id,
+			               i + 1, why.msg);
 		}
 	}
 	return QV_OK;
@@ -162,7 +161,8 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 		return st;
 	const char *key;
 	json_t *v;
-	json_object_foreach(body, key, v) {
+	json_object_foreach(body, key, v)
+	{
 		if (strcmp(key, "step") != 0 && strcmp(key, "action") != 0) {
 			char quoted[QV_QUOTE_MAX * 4 + 4];
 			qv__http_error(c, 400,
@@ -175,8 +175,9 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 	}
 	json_t *jstep = json_object_get(body, "step"), *jaction = json_object_get(body, "action");
 	if (!json_is_integer(jstep) || !json_is_string(jaction)) {
-		qv__http_error(c, 400, "expected {\"step\": N (a whole number from 0), \"action\": "
-		                       "\"an action in notation\"}");
+		qv__http_error(c, 400,
+		               "expected {\"step\": N (a whole number from 0), \"action\": "
+		               "\"an action in notation\"}");
 		json_decref(body);
 		return 400;
 	}
@@ -193,7 +194,8 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 			qv__http_error(c, 400, "step %lld: the lesson %s has steps 0 to %d",
 			               (long long)step, id, l->nsteps - 1);
 		else
-			qv__http_error(c, 400, "step %lld of %s has no move to find: it is text only",
+			qv__http_error(c, 400,
+			               "step %lld of %s has no move to find: it is text only",
 			               (long long)step, id);
 		qv_lesson_free(l);
 		return 400;
@@ -226,7 +228,8 @@ int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *meth
 {
 	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	if (!srv->cfg.tutorials_dir) {
-		qv__http_error(c, 404, "this server has no lessons (start it with --tutorials DIR)");
+		qv__http_error(c, 404,
+		               "this server has no lessons (start it with --tutorials DIR)");
 		return 404;
 	}
 	if (!*rest || strcmp(rest, "/") == 0) {

@@ -592,8 +592,8 @@ void qv__server_stop(qv__server *srv)
 		return;
 	if (srv->ctx) {
 		pthread_t waker;
-		bool knocking = srv->port > 0 &&
-		                pthread_create(&waker, NULL, wake_listener, srv) == 0;
+		bool knocking =
+		    srv->port > 0 && pthread_create(&waker, NULL, wake_listener, srv) == 0;
 		qv__ws_stop_all(srv);
 		mg_stop(srv->ctx);
 		atomic_store(&srv->stopped, true);

@@ -31,16 +31,16 @@ struct mg_context;
 #define QV__CALL_THREADS 16
 
 typedef struct qv__server_config {
-	const char *host;      /* an IPv4 address to listen on */
-	int port;              /* 0: any free port */
-	const char *db;        /* SQLite file */
-	const char *web_dir;   /* served at /; NULL: none */
-	const char *rules_dir; /* docs/rules: served at /rules/<game>.md; NULL: none */
-	const char *tutorials_dir; /* tutorials: the lessons of /api/lessons; NULL: none */
-	int max_sockets;       /* open WebSockets before 503 */
+	const char *host;            /* an IPv4 address to listen on */
+	int port;                    /* 0: any free port */
+	const char *db;              /* SQLite file */
+	const char *web_dir;         /* served at /; NULL: none */
+	const char *rules_dir;       /* docs/rules: served at /rules/<game>.md; NULL: none */
+	const char *tutorials_dir;   /* tutorials: the lessons of /api/lessons; NULL: none */
+	int max_sockets;             /* open WebSockets before 503 */
 	int max_sockets_per_address; /* open WebSockets of one client address before 429 */
-	int threads;           /* workers for AI seats and chance */
-	int max_tables;        /* tables not over before 503 */
+	int threads;                 /* workers for AI seats and chance */
+	int max_tables;              /* tables not over before 503 */
 	double waiting_ttl;    /* seconds a table may wait for its players before it is removed */
 	int create_rate;       /* tables one client address may create per minute (429 past) */
 	int address_tables;    /* tables not over one client address may have created */
@@ -75,13 +75,13 @@ typedef struct qv__server {
 	qv__table **tables;
 	int ntables, cap;
 	_Atomic double swept; /* when expired waiting tables were last removed (qv__server_sweep) */
-	qv__rate *rates;    /* QV__RATE_SLOTS of them, guarded by reg_lock */
-	atomic_int sockets; /* open WebSockets */
+	qv__rate *rates;      /* QV__RATE_SLOTS of them, guarded by reg_lock */
+	atomic_int sockets;   /* open WebSockets */
 	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
 	struct qv__conn *conns;
-	atomic_bool stopping; /* the connections are to close (see qv__ws_stop_all) */
+	atomic_bool stopping;   /* the connections are to close (see qv__ws_stop_all) */
 	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */
-	atomic_bool stopped; /* CivetWeb has stopped (see qv__server_stop) */
+	atomic_bool stopped;    /* CivetWeb has stopped (see qv__server_stop) */
 	int port;
 } qv__server;
 

@@ -855,7 +855,10 @@ void qv__table_expire_locked(qv__table *t, double ttl)
 	snprintf(t->stuck, sizeof t->stuck,
 	         "expired: no game began within %.0f %s of the table's creation; start a new "
 	         "table",
-	         n, minutes ? "minutes" : n < 1.5 ? "second" : "seconds");
+	         n,
+	         minutes   ? "minutes"
+	         : n < 1.5 ? "second"
+	                   : "seconds");
 	t->iv++;
 }
 

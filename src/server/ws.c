@@ -83,9 +83,9 @@ typedef struct qv__conn {
 	bool closing;           /* the loop is to close the connection (close_code, close_why) */
 	int close_code;
 	char close_why[100];
-	bool closed;       /* the loop has ended: nothing more is queued */
-	bool greeted;      /* the snapshot was queued */
-	int viewer;        /* a seat, or QV_VIEW_PUBLIC */
+	bool closed;  /* the loop has ended: nothing more is queued */
+	bool greeted; /* the snapshot was queued */
+	int viewer;   /* a seat, or QV_VIEW_PUBLIC */
 	long long sent_iv;
 	qv__log_pos pos;
 	/* A message arriving in several frames (only the connection's thread touches these). */
@@ -420,18 +420,10 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	}
 	bool keep = true;
 	switch (f.type) {
-	case QV__HELLO:
-		keep = on_hello(c, &f);
-		break;
-	case QV__ACT:
-		on_act(c, &f);
-		break;
-	case QV__UNDO:
-		on_undo(c, &f);
-		break;
-	case QV__PING:
-		on_ping(c);
-		break;
+	case QV__HELLO: keep = on_hello(c, &f); break;
+	case QV__ACT: on_act(c, &f); break;
+	case QV__UNDO: on_undo(c, &f); break;
+	case QV__PING: on_ping(c); break;
 	}
 	qv__frame_free(&f);
 	return keep;
@@ -485,7 +477,8 @@ int qv__ws_check_upgrade(struct mg_connection *conn)
 {
 	/* What CivetWeb takes for an upgrade (is_websocket_protocol): "websocket" anywhere in the
 	 * first Upgrade header and "upgrade" in the first Connection header. An exact test here
-	 * let "Upgrade: websocket.1" through to CivetWeb's bare "Error 426" (found by fuzz_http). */
+	 * let "Upgrade: websocket.1" through to CivetWeb's bare "Error 426" (found by fuzz_http).
+	 */
 	const char *upgrade = mg_get_header(conn, "Upgrade");
 	const char *connection = mg_get_header(conn, "Connection");
 	if (!upgrade || !strcasestr(upgrade, "websocket") || !connection ||

@@ -44,8 +44,8 @@
  *      v several times (REVEAL_WORLDS) and applies the decision there, for v's own decision
  *      the same action (illegal there, or a different view of v after it: a reveal) and for
  *      another's every option of that world (none leaving v the view v has after the truth's
- *      action: a reveal); whenever it finds a reveal, reveals must say so (at every step of the full games,
- *      on a share REVEALS_P of the heavy steps of the others).
+ *      action: a reveal); whenever it finds a reveal, reveals must say so (at every step of the
+ * full games, on a share REVEALS_P of the heavy steps of the others).
  *
  * Game i starts from seed qv_seed_mix(S, i), and the tester's own choices come from an RNG
  * derived from that seed, so `--only i` replays game i exactly. The first FULL_GAMES games
@@ -85,9 +85,10 @@
 #define NARRATION_ALTS 48   /* property 9 (a): options compared, drawn at random when more */
 #define REVEAL_WORLDS  6    /* property 11: determinizations per viewer and decision */
 #define REVEALS_P      0.3  /* later games: chance that a heavy step checks property 11 */
-#define MAX_COLUMNS    80 /* property 10: the width of a diagram line */
-#define COMPACT_ROWS   17 /* property 10: the compact diagram, leaving 7 rows of a 24-row
-			   * terminal for what just happened and the prompt */
+#define MAX_COLUMNS    80   /* property 10: the width of a diagram line */
+#define COMPACT_ROWS                                                                               \
+	17 /* property 10: the compact diagram, leaving 7 rows of a 24-row                         \
+	    * terminal for what just happened and the prompt */
 
 static const char *const prop_names[] = {
     "",
@@ -175,7 +176,7 @@ typedef struct ctx {
 	long long actions;
 	int passed, failed;
 	long hidden_pairs, hidden_changed; /* THREE ARROWS: views hiding a piece; changed by det. */
-	unsigned long long full_games; /* the first games, checked in full (FULL_GAMES) */
+	unsigned long long full_games;     /* the first games, checked in full (FULL_GAMES) */
 } ctx;
 
 /* Allocation for the tester itself: running out of memory ends the run (status 2). */
@@ -314,10 +315,7 @@ static void hist_push(history *h, qv_action a, const char *text)
 }
 
 /* The notation of history entry i. */
-static const char *hist_text(const history *h, int i)
-{
-	return h->text + h->off[i];
-}
+static const char *hist_text(const history *h, int i) { return h->text + h->off[i]; }
 
 /* Offers a notation text to the pool. A text already offered once is ignored; once the pool
  * is full, a new text replaces a random one, so the pool keeps changing over the run. Only
@@ -352,10 +350,7 @@ static const char *pool_pick(ctx *c)
 }
 
 /* Compact JSON text with sorted keys (caller frees), or NULL when j cannot be dumped. */
-static char *dump(const json_t *j)
-{
-	return j ? json_dumps(j, JSON_FLAGS) : NULL;
-}
+static char *dump(const json_t *j) { return j ? json_dumps(j, JSON_FLAGS) : NULL; }
 
 /* Writes the notation of a in st into buf (TEXT_MAX bytes) and checks what action_to_text
  * returns: the length of a NUL-terminated text that fits. */
@@ -681,12 +676,8 @@ static bool try_garbage(ctx *c)
 	const char *src = pool_pick(c);
 	size_t len = 0;
 	switch (qv_rng_below(&c->rng, 6)) {
-	case 0:
-		big[0] = '\0';
-		break;
-	case 1:
-		strcpy(big, qv_rng_below(&c->rng, 2) ? " " : " \t  \t");
-		break;
+	case 0: big[0] = '\0'; break;
+	case 1: strcpy(big, qv_rng_below(&c->rng, 2) ? " " : " \t  \t"); break;
 	case 2: {
 		snprintf(big, sizeof big, "%s", src ? src : "x");
 		len = strlen(big);
@@ -899,30 +890,14 @@ static bool check_damaged_json(ctx *c, json_t *j)
 		return true;
 	json_t *bad;
 	switch (qv_rng_below(&c->rng, 8)) {
-	case 0:
-		bad = json_string("zz9");
-		break;
-	case 1:
-		bad = json_integer(-7);
-		break;
-	case 2:
-		bad = json_integer(1000000000);
-		break;
-	case 3:
-		bad = json_null();
-		break;
-	case 4:
-		bad = json_array();
-		break;
-	case 5:
-		bad = json_real(0.5);
-		break;
-	case 6:
-		bad = json_true();
-		break;
-	default:
-		bad = json_object();
-		break;
+	case 0: bad = json_string("zz9"); break;
+	case 1: bad = json_integer(-7); break;
+	case 2: bad = json_integer(1000000000); break;
+	case 3: bad = json_null(); break;
+	case 4: bad = json_array(); break;
+	case 5: bad = json_real(0.5); break;
+	case 6: bad = json_true(); break;
+	default: bad = json_object(); break;
 	}
 	if (json_is_object(parent))
 		json_object_set_new(parent, key, bad);
@@ -1362,7 +1337,7 @@ static int columns(const char *s, size_t len)
 		unsigned char ch = (unsigned char)s[i];
 		if (ch == 0x1b) { /* an ANSI sequence: ESC [ ... letter */
 			while (i + 1 < len && !((s[i + 1] >= 'A' && s[i + 1] <= 'Z') ||
-			                         (s[i + 1] >= 'a' && s[i + 1] <= 'z')))
+			                        (s[i + 1] >= 'a' && s[i + 1] <= 'z')))
 				i++;
 			i++;
 			continue;
@@ -1385,9 +1360,12 @@ static bool check_diagram(ctx *c, int v, unsigned flags, int rows)
 		size_t len = strcspn(s, "\n");
 		n++;
 		if (columns(s, len) > MAX_COLUMNS)
-			ok = fail(c, 10, "a line of the %s diagram for %s is %d columns wide (at most %d): "
-			          "'%.*s'", flags & QV_RENDER_COMPACT ? "compact" : "full",
-			          viewer_name(v, vn), columns(s, len), MAX_COLUMNS, (int)len, s);
+			ok =
+			    fail(c, 10,
+			         "a line of the %s diagram for %s is %d columns wide (at most %d): "
+			         "'%.*s'",
+			         flags & QV_RENDER_COMPACT ? "compact" : "full", viewer_name(v, vn),
+			         columns(s, len), MAX_COLUMNS, (int)len, s);
 		s += len + (s[len] == '\n');
 	}
 	if (ok && rows > 0 && n > rows)
@@ -1462,8 +1440,7 @@ static void narrate(ctx *c, qv_action o, qv_events *ev)
 /* Property 9 (a): another option o at c->st that viewer v cannot tell apart from a (which led
  * to c->tmp, narrated in ev) must be narrated alike for v. The views are compared only when
  * the determinizations for v coincide (a cheap exact filter, as in sight.c). */
-static bool check_alternatives(ctx *c, int who, qv_action a, const char *text,
-                               const qv_events *ev)
+static bool check_alternatives(ctx *c, int who, qv_action a, const char *text, const qv_events *ev)
 {
 	const qv_game *g = c->g;
 	size_t sz = g->state_size;
@@ -1507,9 +1484,10 @@ static bool check_alternatives(ctx *c, int who, qv_action a, const char *text,
 				char vn[16], alt[TEXT_MAX];
 				if (g->action_to_text(c->st, opts[i], alt, sizeof alt) < 0)
 					snprintf(alt, sizeof alt, "action %d", opts[i]);
-				ok = fail(c, 9, "the narration of '%s' tells %s what %s cannot see: '%s' "
-				          "looks the same to %s but is narrated otherwise", text,
-				          viewer_name(v, vn), vn, alt, vn);
+				ok = fail(c, 9,
+				          "the narration of '%s' tells %s what %s cannot see: '%s' "
+				          "looks the same to %s but is narrated otherwise",
+				          text, viewer_name(v, vn), vn, alt, vn);
 				detail(c, "narration for the viewer", qv_buf_str(&mine));
 				detail(c, "of the other option", qv_buf_str(&theirs));
 			}
@@ -1540,7 +1518,8 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 	for (int n = 0; ok && *s; n++) {
 		size_t len = strcspn(s, "\n");
 		if (!well_formed(s, len))
-			ok = fail(c, 9, "line %d of the narration of '%s' is not well formed: '%.*s'",
+			ok = fail(c, 9,
+			          "line %d of the narration of '%s' is not well formed: '%.*s'",
 			          n + 1, text, (int)len, s);
 		s += len + (s[len] == '\n');
 	}
@@ -1574,9 +1553,10 @@ static bool check_narration(ctx *c, int who, qv_action a, const char *text)
 		worded(&dev, v, &theirs);
 		if (strcmp(qv_buf_str(&mine), qv_buf_str(&theirs)) != 0) {
 			char vn[16];
-			ok = fail(c, 9, "the narration of '%s' tells %s something it may not know: it "
-			          "differs in a world %s cannot tell from the truth", text,
-			          viewer_name(v, vn), vn);
+			ok = fail(c, 9,
+			          "the narration of '%s' tells %s something it may not know: it "
+			          "differs in a world %s cannot tell from the truth",
+			          text, viewer_name(v, vn), vn);
 			detail(c, "narration for the viewer", qv_buf_str(&mine));
 			detail(c, "in the other world", qv_buf_str(&theirs));
 		}
@@ -1867,9 +1847,10 @@ int main(int argc, char **argv)
 		char *end = NULL;
 		unsigned long long n = strtoull(full, &end, 10);
 		if (*end || full[0] == '-' || n > 1000000) {
-			fprintf(stderr,
-			        "property: QV_PROPERTY_FULL must be a whole number of games, not '%s'\n",
-			        full);
+			fprintf(
+			    stderr,
+			    "property: QV_PROPERTY_FULL must be a whole number of games, not '%s'\n",
+			    full);
 			return 2;
 		}
 		c.full_games = n;

@@ -959,10 +959,9 @@ static void test_help(void **state)
 	size_t n = fread(text, 1, sizeof text - 1, p);
 	text[n] = '\0';
 	assert_int_equal(pclose(p), 0);
-	static const char *const options[] = {"--host",    "--port",       "--db",
-	                                      "--web",     "--rules",      "--max-sockets",
-	                                      "--threads", "--max-tables", "--tutorials",
-	                                      NULL};
+	static const char *const options[] = {
+	    "--host",        "--port",    "--db",         "--web",       "--rules",
+	    "--max-sockets", "--threads", "--max-tables", "--tutorials", NULL};
 	for (int i = 0; options[i]; i++)
 		if (!strstr(text, options[i]))
 			fail_msg("quiver serve --help does not explain %s", options[i]);
@@ -985,9 +984,11 @@ static void test_lessons(void **state)
 	assert_int_equal(json_array_size(games), 4);
 	size_t i;
 	json_t *g;
-	json_array_foreach(games, i, g) {
+	json_array_foreach(games, i, g)
+	{
 		if (json_array_size(json_object_get(g, "lessons")) < 5)
-			fail_msg("%s has %zu lessons", json_string_value(json_object_get(g, "game")),
+			fail_msg("%s has %zu lessons",
+			         json_string_value(json_object_get(g, "game")),
 			         json_array_size(json_object_get(g, "lessons")));
 	}
 	json_decref(all);
@@ -1003,9 +1004,11 @@ static void test_lessons(void **state)
 	json_t *steps = json_object_get(lesson, "steps");
 	int at = -1;
 	json_t *st;
-	json_array_foreach(steps, i, st) {
-		if (strcmp(json_string_value(json_object_get(json_object_get(st, "view"), "viewer")),
-		           "p1") != 0)
+	json_array_foreach(steps, i, st)
+	{
+		if (strcmp(
+		        json_string_value(json_object_get(json_object_get(st, "view"), "viewer")),
+		        "p1") != 0)
 			fail_msg("step %zu shows a view that is not the learner's", i);
 		if (at < 0 && json_is_string(json_object_get(st, "expect")))
 			at = (int)i;
@@ -1015,7 +1018,8 @@ static void test_lessons(void **state)
 	const char *expect = json_string_value(json_object_get(st, "expect"));
 	const char *other = NULL;
 	json_t *a;
-	json_array_foreach(json_object_get(json_object_get(st, "view"), "legal"), i, a) {
+	json_array_foreach(json_object_get(json_object_get(st, "view"), "legal"), i, a)
+	{
 		if (strcmp(json_string_value(a), expect) != 0) {
 			other = json_string_value(a);
 			break;
@@ -1054,8 +1058,8 @@ static void test_lessons(void **state)
 	th_refused("POST", tryp, "{\"step\": 99999999999, \"action\": \"x\"}", 400, "steps 0 to");
 	th_refused("POST", tryp, "{\"step\": 0, \"action\": \"x\"}", 400, "text only");
 	char huge[QV_ACTION_TEXT * 2 + 64];
-	snprintf(huge, sizeof huge, "{\"step\": %d, \"action\": \"%0*d\"}", at,
-	         QV_ACTION_TEXT + 10, 7);
+	snprintf(huge, sizeof huge, "{\"step\": %d, \"action\": \"%0*d\"}", at, QV_ACTION_TEXT + 10,
+	         7);
 	r = th_http("POST", tryp, huge, 200);
 	assert_string_equal(json_string_value(json_object_get(r, "verdict")), "bad");
 	assert_non_null(strstr(json_string_value(json_object_get(r, "message")), "at most"));

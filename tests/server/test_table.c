@@ -462,16 +462,19 @@ static void test_log_secrets(void **state)
 		for (int k = 0; k < lines.n; k++) {
 			json_t *e = json_array_get(log, (size_t)k);
 			assert_string_equal(json_string_value(json_object_get(e, "text")),
-					    lines.text[k]);
-			assert_int_equal(json_object_size(e), 2); /* who and text, as DESIGN.md says */
+			                    lines.text[k]);
+			assert_int_equal(json_object_size(e),
+			                 2); /* who and text, as DESIGN.md says */
 			int i = lines.entry[k];
 			if (lines.consequence[k] || !secret[i])
 				continue;
 			size_t verb = strcspn(full[i], " ");
 			if (t->m->hist[i].who == viewer)
-				assert_int_equal(strncmp(lines.text[k], full[i], strlen(full[i])), 0);
+				assert_int_equal(strncmp(lines.text[k], full[i], strlen(full[i])),
+				                 0);
 			else /* the commitment without what was committed */
-				assert_true(full[i][verb] == '\0' || !strstr(lines.text[k], full[i] + verb));
+				assert_true(full[i][verb] == '\0' ||
+				            !strstr(lines.text[k], full[i] + verb));
 		}
 		for (int k = 0; k < lines.n; k++)
 			free(lines.text[k]);
@@ -625,10 +628,15 @@ static void test_store_refuses(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_sha256_vectors),   cmocka_unit_test(test_tokens),
-	    cmocka_unit_test(test_requests),         cmocka_unit_test(test_join_and_versions),
-	    cmocka_unit_test(test_frames),           cmocka_unit_test(test_log_secrets),      cmocka_unit_test(test_log_updates),
-	    cmocka_unit_test(test_store_round_trip), cmocka_unit_test(test_store_refuses),
+	    cmocka_unit_test(test_sha256_vectors),
+	    cmocka_unit_test(test_tokens),
+	    cmocka_unit_test(test_requests),
+	    cmocka_unit_test(test_join_and_versions),
+	    cmocka_unit_test(test_frames),
+	    cmocka_unit_test(test_log_secrets),
+	    cmocka_unit_test(test_log_updates),
+	    cmocka_unit_test(test_store_round_trip),
+	    cmocka_unit_test(test_store_refuses),
 	    cmocka_unit_test(test_undo_race_arrow_party),
 	    cmocka_unit_test(test_undo_chance_not_reused),
 	};

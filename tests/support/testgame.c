@@ -31,10 +31,10 @@
 
 enum { PH_STEP, PH_PASS, PH_COIN, PH_BELL, PH_COMMIT1, PH_COMMIT2, PH_OVER, PH_N };
 
-static const char *const phase_names[PH_N] = {"step", "pass", "coin", "bell",
-					      "commit1", "commit2", "over"};
+static const char *const phase_names[PH_N] = {"step",    "pass",    "coin", "bell",
+                                              "commit1", "commit2", "over"};
 static const char *const action_names[QV_TG_NACTIONS] = {
-	"step 1", "step 2", "step 3", "pass", "coin heads", "coin tails", "bell", "hold", "fold"};
+    "step 1", "step 2", "step 3", "pass", "coin heads", "coin tails", "bell", "hold", "fold"};
 
 typedef struct tg_state {
 	qv_rng rng;
@@ -49,9 +49,9 @@ typedef struct tg_state {
 } tg_state;
 
 static const qv_param_def tg_params[] = {
-	{"rounds", "2", "1-5", "number of rounds"},
-	{"folding", "true", "true or false", "whether a card of 4+ may fold"},
-	{"coin", "fair", "fair or loaded", "loaded: heads with probability 3/4"},
+    {"rounds", "2", "1-5", "number of rounds"},
+    {"folding", "true", "true or false", "whether a card of 4+ may fold"},
+    {"coin", "fair", "fair or loaded", "loaded: heads with probability 3/4"},
 };
 #define TG_NPARAMS ((int)(sizeof tg_params / sizeof tg_params[0]))
 
@@ -74,8 +74,8 @@ static qv_status tg_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	if (!rc)
 		rc = qv_param_int(params, tg_params, TG_NPARAMS, "rounds", 1, 5, &rounds, err);
 	if (!rc)
-		rc = qv_param_choice(params, tg_params, TG_NPARAMS, "folding", bools, &folding,
-				     err);
+		rc =
+		    qv_param_choice(params, tg_params, TG_NPARAMS, "folding", bools, &folding, err);
 	if (!rc)
 		rc = qv_param_choice(params, tg_params, TG_NPARAMS, "coin", coins, &coin, err);
 	if (rc)
@@ -113,12 +113,8 @@ static int tg_legal(const void *st, qv_action *out)
 {
 	const tg_state *s = st;
 	switch (s->phase) {
-	case PH_STEP:
-		out[0] = QV_TG_STEP1, out[1] = QV_TG_STEP2, out[2] = QV_TG_STEP3;
-		return 3;
-	case PH_PASS:
-		out[0] = QV_TG_PASS;
-		return 1;
+	case PH_STEP: out[0] = QV_TG_STEP1, out[1] = QV_TG_STEP2, out[2] = QV_TG_STEP3; return 3;
+	case PH_PASS: out[0] = QV_TG_PASS; return 1;
 	case PH_COMMIT1:
 	case PH_COMMIT2: {
 		int p = s->phase == PH_COMMIT1 ? 0 : 1;
@@ -128,8 +124,7 @@ static int tg_legal(const void *st, qv_action *out)
 		out[1] = QV_TG_FOLD;
 		return 2;
 	}
-	default:
-		return 0;
+	default: return 0;
 	}
 }
 
@@ -178,7 +173,7 @@ static qv_status tg_check(const void *st, qv_action a, qv_err *err)
 	qv_action opts[3];
 	double prob[2];
 	int n = s->phase == PH_COIN || s->phase == PH_BELL ? tg_chance(s, opts, prob)
-							    : tg_legal(s, opts);
+	                                                   : tg_legal(s, opts);
 	bool ok = false;
 	for (int i = 0; i < n; i++)
 		ok = ok || opts[i] == a;
@@ -188,9 +183,9 @@ static qv_status tg_check(const void *st, qv_action a, qv_err *err)
 		char list[64] = "";
 		for (int i = 0; i < n; i++)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-				 i ? ", " : "", action_names[opts[i]]);
+			         i ? ", " : "", action_names[opts[i]]);
 		return qv_fail(err, QV_EILLEGAL, "not possible in phase %s (possible: %s)",
-			       phase_names[s->phase], list);
+		               phase_names[s->phase], list);
 	}
 	return QV_OK;
 }
@@ -205,18 +200,14 @@ static void tg_apply(void *st, qv_action a, qv_events *ev)
 		s->score[0] += a - QV_TG_STEP1 + 1;
 		s->phase = PH_PASS;
 		break;
-	case PH_PASS:
-		s->phase = PH_COIN;
-		break;
+	case PH_PASS: s->phase = PH_COIN; break;
 	case PH_COIN:
 		if (a == QV_TG_HEADS)
 			s->score[1] += 3;
 		qv_say(ev, a == QV_TG_HEADS ? "heads: p2 scores 3" : "tails: nobody scores");
 		s->phase = PH_BELL;
 		break;
-	case PH_BELL:
-		s->phase = PH_COMMIT1;
-		break;
+	case PH_BELL: s->phase = PH_COMMIT1; break;
 	case PH_COMMIT1:
 		s->commit[0] = a;
 		qv_say(ev, "{1:p1 chooses %s|}", action_names[a]);
@@ -265,8 +256,7 @@ static int tg_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 }
 
 /* Accepts the notation with any amount of blank space between words. */
-static qv_status tg_action_from_text(const void *st, const char *text, qv_action *out,
-				     qv_err *err)
+static qv_status tg_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
 	(void)st;
 	char copy[64], *tok[3];
@@ -277,15 +267,16 @@ static qv_status tg_action_from_text(const void *st, const char *text, qv_action
 	char canon[64] = "";
 	if (n == 1 || n == 2)
 		snprintf(canon, sizeof canon, "%s%s%s", tok[0], n == 2 ? " " : "",
-			 n == 2 ? tok[1] : "");
+		         n == 2 ? tok[1] : "");
 	for (int a = 0; a < QV_TG_NACTIONS; a++)
 		if (strcmp(canon, action_names[a]) == 0) {
 			*out = a;
 			return QV_OK;
 		}
 	return qv_fail(err, QV_EINVAL,
-		       "'%s' is not an action: expected step 1-3, pass, hold, fold, coin heads, "
-		       "coin tails or bell", text);
+	               "'%s' is not an action: expected step 1-3, pass, hold, fold, coin heads, "
+	               "coin tails or bell",
+	               text);
 }
 
 /* A few lines: round, both players (hidden cards as '?'), and who is to move. */
@@ -293,8 +284,8 @@ static void tg_render_text(const void *st, int viewer, unsigned flags, qv_buf *o
 {
 	bool color = flags & QV_RENDER_COLOR;
 	const tg_state *s = st;
-	qv_buf_printf(out, "HIGH CARD  round %d of %d\n",
-		      s->played + (s->phase != PH_OVER), s->rounds);
+	qv_buf_printf(out, "HIGH CARD  round %d of %d\n", s->played + (s->phase != PH_OVER),
+	              s->rounds);
 	for (int p = 0; p < 2; p++) {
 		bool sees = viewer == QV_VIEW_ALL || viewer == p;
 		qv_buf_printf(out, "p%d  card ", p + 1);
@@ -315,7 +306,7 @@ static void tg_render_text(const void *st, int viewer, unsigned flags, qv_buf *o
 		qv_buf_puts(out, "game over");
 	else
 		qv_buf_printf(out, "%s to move (%s)", qv_player_name(who, name),
-			      phase_names[s->phase]);
+		              phase_names[s->phase]);
 	if (color)
 		qv_buf_puts(out, "\033[0m");
 	qv_buf_putc(out, '\n');
@@ -333,7 +324,7 @@ static void tg_determinize(void *st, int viewer, qv_rng *rng)
 		s->card[p] = 1 + (int)qv_rng_below(rng, 6);
 		if (s->commit[p] >= 0)
 			s->commit[p] =
-				may_fold(s, p) && qv_rng_below(rng, 2) ? QV_TG_FOLD : QV_TG_HOLD;
+			    may_fold(s, p) && qv_rng_below(rng, 2) ? QV_TG_FOLD : QV_TG_HOLD;
 	}
 	qv_rng_seed(&s->rng, qv_rng_next(rng));
 }
@@ -349,12 +340,12 @@ static json_t *to_json(const tg_state *s, int viewer, bool with_rng)
 		if (s->commit[p] < 0)
 			json_array_append_new(commits, json_null());
 		else
-			json_array_append_new(commits, json_string(sees ? action_names[s->commit[p]]
-									: "secret"));
+			json_array_append_new(
+			    commits, json_string(sees ? action_names[s->commit[p]] : "secret"));
 	}
-	json_t *j = json_pack("{s:i, s:s, s:o, s:o, s:o}", "played", s->played, "phase",
-			      phase_names[s->phase], "cards", cards, "scores", scores, "commits",
-			      commits);
+	json_t *j =
+	    json_pack("{s:i, s:s, s:o, s:o, s:o}", "played", s->played, "phase",
+	              phase_names[s->phase], "cards", cards, "scores", scores, "commits", commits);
 	if (with_rng) {
 		json_t *rng = json_array();
 		for (int i = 0; i < 4; i++) {
@@ -378,14 +369,14 @@ static qv_status get_int(const json_t *v, const char *name, int lo, int hi, int 
 {
 	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
 		return qv_fail(err, QV_EINVAL, "%s: expected a whole number from %d to %d", name,
-			       lo, hi);
+		               lo, hi);
 	*out = (int)json_integer_value(v);
 	return QV_OK;
 }
 
 /* Reads an array field of exactly n elements. */
 static qv_status get_array(const json_t *j, const char *name, size_t n, const json_t **out,
-			   qv_err *err)
+                           qv_err *err)
 {
 	const json_t *v = json_object_get(j, name);
 	if (!json_is_array(v) || json_array_size(v) != n)
@@ -409,11 +400,12 @@ static qv_status tg_load_json(void *st, const json_t *j, qv_err *err)
 		if (strcmp(phase, phase_names[s->phase]) == 0)
 			break;
 	if (!phase || s->phase == PH_N)
-		return qv_fail(err, QV_EINVAL, "phase: expected step, pass, coin, bell, commit1, "
-			       "commit2 or over");
+		return qv_fail(err, QV_EINVAL,
+		               "phase: expected step, pass, coin, bell, commit1, "
+		               "commit2 or over");
 	if ((s->phase == PH_OVER) != (s->played == s->rounds))
 		return qv_fail(err, QV_EINVAL, "phase: 'over' exactly when played = rounds (%d)",
-			       s->rounds);
+		               s->rounds);
 	if (get_array(j, "cards", 2, &a, err))
 		return QV_EINVAL;
 	for (int p = 0; p < 2; p++) {
@@ -441,11 +433,12 @@ static qv_status tg_load_json(void *st, const json_t *j, qv_err *err)
 			s->commit[p] = QV_TG_FOLD;
 		else if (!json_is_null(c))
 			return qv_fail(err, QV_EINVAL,
-				       "commits[%d]: expected null, \"hold\" or \"fold\" (fold "
-				       "only with a card of 4+ when folding is on)", p);
+			               "commits[%d]: expected null, \"hold\" or \"fold\" (fold "
+			               "only with a card of 4+ when folding is on)",
+			               p);
 		if ((s->commit[p] >= 0) != want)
 			return qv_fail(err, QV_EINVAL, "commits[%d]: %s in phase %s", p,
-				       want ? "required" : "must be null", phase_names[s->phase]);
+			               want ? "required" : "must be null", phase_names[s->phase]);
 	}
 	if (get_array(j, "rng", 4, &a, err))
 		return QV_EINVAL;
@@ -457,7 +450,7 @@ static qv_status tg_load_json(void *st, const json_t *j, qv_err *err)
 			s->rng.s[i] = strtoull(hex, &end, 16);
 		if (!hex || strlen(hex) != 16 || *end)
 			return qv_fail(err, QV_EINVAL, "rng[%d]: expected 16 hexadecimal digits",
-				       i);
+			               i);
 		any |= s->rng.s[i];
 	}
 	if (!any)
@@ -524,45 +517,45 @@ static int tg_action_note(const void *st, qv_action a, char *buf, size_t len, bo
 	*confirm = a == QV_TG_FOLD;
 	if (a >= QV_TG_STEP1 && a <= QV_TG_STEP3)
 		return snprintf(buf, len, "%d point%s now", a - QV_TG_STEP1 + 1,
-				a == QV_TG_STEP1 ? "" : "s");
+		                a == QV_TG_STEP1 ? "" : "s");
 	if (a == QV_TG_FOLD)
 		return snprintf(buf, len, "the other player scores 1");
 	return 0;
 }
 
 const qv_game qv_test_game = {
-	.name = "high-card",
-	.title = "HIGH CARD",
-	.summary = "A test game: p1 steps, p2 passes, a coin and a bell, secret hold/fold, "
-		   "showdown.",
-	.min_players = 2,
-	.max_players = 2,
-	.params = tg_params,
-	.nparams = TG_NPARAMS,
-	.max_actions = 3,
-	.max_chance = 2,
-	.state_size = sizeof(tg_state),
-	.init = tg_init,
-	.num_players = tg_num_players,
-	.to_move = tg_to_move,
-	.legal = tg_legal,
-	.chance = tg_chance,
-	.check = tg_check,
-	.apply = tg_apply,
-	.returns = tg_returns,
-	.score = tg_score,
-	.ranks = tg_ranks,
-	.action_to_text = tg_action_to_text,
-	.action_from_text = tg_action_from_text,
-	.render_text = tg_render_text,
-	.determinize = tg_determinize,
-	.state_json = tg_state_json,
-	.view_json = tg_view_json,
-	.load_json = tg_load_json,
-	.secret = tg_secret,
-	.sample = tg_sample,
-	.heuristic = tg_heuristic,
-	.reference = tg_reference,
-	.action_note = tg_action_note,
-	.reveals = tg_reveals,
+    .name = "high-card",
+    .title = "HIGH CARD",
+    .summary = "A test game: p1 steps, p2 passes, a coin and a bell, secret hold/fold, "
+               "showdown.",
+    .min_players = 2,
+    .max_players = 2,
+    .params = tg_params,
+    .nparams = TG_NPARAMS,
+    .max_actions = 3,
+    .max_chance = 2,
+    .state_size = sizeof(tg_state),
+    .init = tg_init,
+    .num_players = tg_num_players,
+    .to_move = tg_to_move,
+    .legal = tg_legal,
+    .chance = tg_chance,
+    .check = tg_check,
+    .apply = tg_apply,
+    .returns = tg_returns,
+    .score = tg_score,
+    .ranks = tg_ranks,
+    .action_to_text = tg_action_to_text,
+    .action_from_text = tg_action_from_text,
+    .render_text = tg_render_text,
+    .determinize = tg_determinize,
+    .state_json = tg_state_json,
+    .view_json = tg_view_json,
+    .load_json = tg_load_json,
+    .secret = tg_secret,
+    .sample = tg_sample,
+    .heuristic = tg_heuristic,
+    .reference = tg_reference,
+    .action_note = tg_action_note,
+    .reveals = tg_reveals,
 };

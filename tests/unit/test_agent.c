@@ -32,7 +32,8 @@ static void test_spec_good(void **state)
 {
 	(void)state;
 	const qv_game *g = three_arrows();
-	const char *good[] = {"random", "greedy", "random:seed=7", "greedy:seed=18446744073709551615"};
+	const char *good[] = {"random", "greedy", "random:seed=7",
+	                      "greedy:seed=18446744073709551615"};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
 		qv_agent *a = NULL;
 		qv_err err;
@@ -111,8 +112,8 @@ static bool is_legal(const qv_game *g, const void *st, qv_action a)
 
 /* Plays one game of seat specs p1, p2 from seed, checking every choice; copies the history's
  * actions into hist (room for max) and returns its length. */
-static int play_game(const char *spec1, const char *spec2, const qv_params *params,
-		     uint64_t seed, qv_action *hist, int max)
+static int play_game(const char *spec1, const char *spec2, const qv_params *params, uint64_t seed,
+                     qv_action *hist, int max)
 {
 	const qv_game *g = three_arrows();
 	qv_match *m;
@@ -211,14 +212,14 @@ static void test_determinism(void **state)
  * plus the die (-1..+1) always beats defence 0, so the attack captures whatever the die says.
  * p1's Cross on e1 offers many quiet placements besides. */
 static const char *capture_position =
-	"{\"game\": \"three-arrows\", \"params\": {\"players\": 2, \"mode\": \"%s\"}, \"seed\": 1,"
-	" \"state\": {\"board\": ["
-	"  {\"sq\": \"c1\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
-	"  {\"sq\": \"e1\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
-	"  {\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"},"
-	"  {\"sq\": \"c6\", \"owner\": \"p2\", \"piece\": \"T\", \"facing\": \"S\"}],"
-	" \"players\": [{\"home\": \"S\"}, {\"home\": \"N\"}],"
-	" \"turn\": \"p1\", \"phase\": \"start\", \"turns\": 4}}";
+    "{\"game\": \"three-arrows\", \"params\": {\"players\": 2, \"mode\": \"%s\"}, \"seed\": 1,"
+    " \"state\": {\"board\": ["
+    "  {\"sq\": \"c1\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
+    "  {\"sq\": \"e1\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
+    "  {\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"},"
+    "  {\"sq\": \"c6\", \"owner\": \"p2\", \"piece\": \"T\", \"facing\": \"S\"}],"
+    " \"players\": [{\"home\": \"S\"}, {\"home\": \"N\"}],"
+    " \"turn\": \"p1\", \"phase\": \"start\", \"turns\": 4}}";
 
 static qv_match *load_capture_position(const char *mode)
 {
@@ -361,14 +362,14 @@ static void test_decide(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_spec_good),
-		cmocka_unit_test(test_spec_errors),
-		cmocka_unit_test(test_random_and_greedy_play_legal_games),
-		cmocka_unit_test(test_determinism),
-		cmocka_unit_test(test_greedy_takes_capture),
-		cmocka_unit_test(test_greedy_breaks_ties_at_random),
-		cmocka_unit_test(test_choose_needs_a_player),
-		cmocka_unit_test(test_decide),
+	    cmocka_unit_test(test_spec_good),
+	    cmocka_unit_test(test_spec_errors),
+	    cmocka_unit_test(test_random_and_greedy_play_legal_games),
+	    cmocka_unit_test(test_determinism),
+	    cmocka_unit_test(test_greedy_takes_capture),
+	    cmocka_unit_test(test_greedy_breaks_ties_at_random),
+	    cmocka_unit_test(test_choose_needs_a_player),
+	    cmocka_unit_test(test_decide),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,7 +94,7 @@ static void test_rotation(void **state)
 		/* Three agents: the score is against the field, from the mean utility. */
 		assert_true(fabs(a->score - (a->mean_utility + 1) / 2) < 1e-12);
 		assert_true(a->utility_ci.lo <= a->mean_utility &&
-			    a->mean_utility <= a->utility_ci.hi);
+		            a->mean_utility <= a->utility_ci.hi);
 		assert_true(a->utility_ci.lo >= -1 && a->utility_ci.hi <= 1);
 		assert_true(a->elo_ci.lo <= a->elo && a->elo <= a->elo_ci.hi);
 	}
@@ -355,7 +355,7 @@ static void test_summary_by_hand(void **state)
 	assert_true(fabs(a->score_ci.lo - w.lo) < 1e-12 && fabs(a->score_ci.hi - w.hi) < 1e-12);
 	w = qv_wilson(1, 4, QV_Z95);
 	assert_true(fabs(a->win_rate_ci.lo - w.lo) < 1e-12 &&
-		    fabs(a->win_rate_ci.hi - w.hi) < 1e-12);
+	            fabs(a->win_rate_ci.hi - w.hi) < 1e-12);
 	/* Seat p1 won games 0 and 3, drew 1, lost 2. */
 	assert_int_equal(S.seat[0].wins, 2);
 	assert_int_equal(S.seat[0].draws, 1);
@@ -396,13 +396,13 @@ static void test_summary_by_hand(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rotation),
-		cmocka_unit_test(test_threads_do_not_matter),
-		cmocka_unit_test(test_capped),
-		cmocka_unit_test(test_records),
-		cmocka_unit_test(test_statistics_match_records),
-		cmocka_unit_test(test_check),
-		cmocka_unit_test(test_summary_by_hand),
+	    cmocka_unit_test(test_rotation),
+	    cmocka_unit_test(test_threads_do_not_matter),
+	    cmocka_unit_test(test_capped),
+	    cmocka_unit_test(test_records),
+	    cmocka_unit_test(test_statistics_match_records),
+	    cmocka_unit_test(test_check),
+	    cmocka_unit_test(test_summary_by_hand),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

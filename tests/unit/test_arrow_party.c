@@ -657,9 +657,10 @@ static void test_heuristics_all_at_once(void **unused)
 			for (int p = 0; p < np; p++) {
 				double one = G->heuristic(&st, p);
 				if (memcmp(&one, &all[p], sizeof one) != 0)
-					fail_msg("game %d step %d phase %d: heuristics gives p%d %.17g, "
-					         "heuristic %.17g",
-					         game, step, st.phase, p + 1, all[p], one);
+					fail_msg(
+					    "game %d step %d phase %d: heuristics gives p%d %.17g, "
+					    "heuristic %.17g",
+					    game, step, st.phase, p + 1, all[p], one);
 				compared++;
 			}
 			if (G->to_move(&st) == QV_OVER)

@@ -162,9 +162,9 @@ static void test_buf(void **state)
 /* ---- parameters ---- */
 
 static const qv_param_def defs[] = {
-	{"players", "2", "2-4", "number of players"},
-	{"mode", "standard", "standard or tactical", "rules variant"},
-	{"time", "1.5", "0-60", "seconds"},
+    {"players", "2", "2-4", "number of players"},
+    {"mode", "standard", "standard or tactical", "rules variant"},
+    {"time", "1.5", "0-60", "seconds"},
 };
 enum { NDEFS = 3 };
 
@@ -388,19 +388,20 @@ static void test_action_split(void **state)
 	char line[16], *tok[4];
 	int n = -1;
 	qv_err err;
-	assert_int_equal(qv_action_split("  go  NE ", line, sizeof line, tok, 3, "go <dir>", &n, &err),
-	                 QV_OK);
+	assert_int_equal(
+	    qv_action_split("  go  NE ", line, sizeof line, tok, 3, "go <dir>", &n, &err), QV_OK);
 	assert_int_equal(n, 2);
 	assert_string_equal(tok[0], "go");
 	assert_string_equal(tok[1], "NE");
-	assert_int_equal(qv_action_split("a b c d", line, sizeof line, tok, 3, "x", &n, &err), QV_OK);
+	assert_int_equal(qv_action_split("a b c d", line, sizeof line, tok, 3, "x", &n, &err),
+	                 QV_OK);
 	assert_int_equal(n, 4);
 	assert_int_equal(qv_action_split(" \t", line, sizeof line, tok, 3, "go <dir>", &n, &err),
 	                 QV_EINVAL);
 	assert_string_equal(err.msg, "empty action: expected one of go <dir>");
-	assert_int_equal(qv_action_split("0123456789abcdef", line, sizeof line, tok, 3, "go <dir>", &n,
-	                                 &err),
-	                 QV_EINVAL);
+	assert_int_equal(
+	    qv_action_split("0123456789abcdef", line, sizeof line, tok, 3, "go <dir>", &n, &err),
+	    QV_EINVAL);
 	assert_string_equal(err.msg, "action too long: expected one of go <dir>");
 }
 
@@ -455,13 +456,14 @@ static void test_shorten(void **state)
 {
 	(void)state;
 	char buf[QV_QUOTE_MAX * 4 + 4];
-	assert_string_equal(qv_shorten("place Y c1 N", QV_QUOTE_MAX, buf, sizeof buf), "place Y c1 N");
+	assert_string_equal(qv_shorten("place Y c1 N", QV_QUOTE_MAX, buf, sizeof buf),
+	                    "place Y c1 N");
 	assert_string_equal(qv_shorten("", 5, buf, sizeof buf), "");
 	assert_string_equal(qv_shorten("abcdef", 6, buf, sizeof buf), "abcdef");
 	assert_string_equal(qv_shorten("abcdefg", 6, buf, sizeof buf), "abcdef\xE2\x80\xA6");
 	/* Multi-byte characters count as one and are never split. */
 	assert_string_equal(qv_shorten("\xC3\xA9\xC3\xA9\xC3\xA9", 2, buf, sizeof buf),
-			    "\xC3\xA9\xC3\xA9\xE2\x80\xA6");
+	                    "\xC3\xA9\xC3\xA9\xE2\x80\xA6");
 	char longer[1000];
 	memset(longer, 'x', sizeof longer - 1);
 	longer[sizeof longer - 1] = '\0';
@@ -690,30 +692,30 @@ static void test_player_names(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rng_determinism),
-		cmocka_unit_test(test_rng_below_range),
-		cmocka_unit_test(test_rng_below_uniform),
-		cmocka_unit_test(test_shuffle_bytes),
-		cmocka_unit_test(test_fail_and_strerror),
-		cmocka_unit_test(test_buf),
-		cmocka_unit_test(test_params_set_get),
-		cmocka_unit_test(test_params_parse),
-		cmocka_unit_test(test_params_typed),
-		cmocka_unit_test(test_params_check_and_complete),
-		cmocka_unit_test(test_squares),
-		cmocka_unit_test(test_dirs),
-		cmocka_unit_test(test_split),
-		cmocka_unit_test(test_list_next),
-		cmocka_unit_test(test_action_split),
-		cmocka_unit_test(test_edit_distance),
-		cmocka_unit_test(test_shorten),
-		cmocka_unit_test(test_clean_zero),
-		cmocka_unit_test(test_streq_and_parse_long),
-		cmocka_unit_test(test_copy),
-		cmocka_unit_test(test_deck),
-		cmocka_unit_test(test_utilities_from_ranks),
-		cmocka_unit_test(test_ranks_from_order),
-		cmocka_unit_test(test_player_names),
+	    cmocka_unit_test(test_rng_determinism),
+	    cmocka_unit_test(test_rng_below_range),
+	    cmocka_unit_test(test_rng_below_uniform),
+	    cmocka_unit_test(test_shuffle_bytes),
+	    cmocka_unit_test(test_fail_and_strerror),
+	    cmocka_unit_test(test_buf),
+	    cmocka_unit_test(test_params_set_get),
+	    cmocka_unit_test(test_params_parse),
+	    cmocka_unit_test(test_params_typed),
+	    cmocka_unit_test(test_params_check_and_complete),
+	    cmocka_unit_test(test_squares),
+	    cmocka_unit_test(test_dirs),
+	    cmocka_unit_test(test_split),
+	    cmocka_unit_test(test_list_next),
+	    cmocka_unit_test(test_action_split),
+	    cmocka_unit_test(test_edit_distance),
+	    cmocka_unit_test(test_shorten),
+	    cmocka_unit_test(test_clean_zero),
+	    cmocka_unit_test(test_streq_and_parse_long),
+	    cmocka_unit_test(test_copy),
+	    cmocka_unit_test(test_deck),
+	    cmocka_unit_test(test_utilities_from_ranks),
+	    cmocka_unit_test(test_ranks_from_order),
+	    cmocka_unit_test(test_player_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

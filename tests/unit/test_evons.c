@@ -1052,12 +1052,10 @@ static void test_reference(void **unused)
 	assert_null(strstr(strstr(qv_buf_str(&b), "  Shockwave:") + 1, "  Shockwave:"));
 	qv_buf_clear(&b);
 	/* a word of an id, a diagram code, the compact code */
-	static const char *const alias[][2] = {{"titan", "mountain-titan: "},
-	                                       {"coil", "storm-coil: "},
-	                                       {"STOR", "storm-coil: "},
-	                                       {"ward", "flame-warden: "},
-	                                       {"queen", "lich-queen: "},
-	                                       {"block-water", "block-water: Water block"}};
+	static const char *const alias[][2] = {
+	    {"titan", "mountain-titan: "}, {"coil", "storm-coil: "},
+	    {"STOR", "storm-coil: "},      {"ward", "flame-warden: "},
+	    {"queen", "lich-queen: "},     {"block-water", "block-water: Water block"}};
 	for (size_t i = 0; i < sizeof alias / sizeof *alias; i++) {
 		qv_buf_clear(&b);
 		assert_int_equal(G->reference(alias[i][0], &b), 1);

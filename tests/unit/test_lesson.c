@@ -23,9 +23,9 @@ static char *lesson_text(const char *steps)
 {
 	static char buf[8192];
 	snprintf(buf, sizeof buf,
-		 "{\"game\": \"three-arrows\", \"title\": \"T\", \"topics\": [\"Set-up\"], "
-		 "\"learner\": \"p1\", \"start\": " START ", \"steps\": [%s]}",
-		 steps);
+	         "{\"game\": \"three-arrows\", \"title\": \"T\", \"topics\": [\"Set-up\"], "
+	         "\"learner\": \"p1\", \"start\": " START ", \"steps\": [%s]}",
+	         steps);
 	return buf;
 }
 
@@ -56,30 +56,34 @@ static void test_parse_errors(void **state)
 	parse_bad("[]", "expected a JSON object");
 	parse_bad("{\"game\": \"chess\"}", "unknown game 'chess'");
 	parse_bad(lesson_text("{\"text\": \"a\", \"colour\": 1}"),
-		  "steps[0]: unknown field 'colour'");
+	          "steps[0]: unknown field 'colour'");
 	parse_bad(lesson_text("{\"expect\": \"place Y c1 N\"}"), "steps[0].text: missing");
 	parse_bad(lesson_text("{\"text\": \"a\", \"hint\": \"h\"}"), "a hint needs");
-	parse_bad(lesson_text("{\"text\": \"a\", \"checks\": [{\"pointer\": \"view\", \"equals\": 1, "
-			      "\"says\": \"s\"}]}"),
-		  "steps[0].checks[0].pointer: expected a JSON pointer");
+	parse_bad(
+	    lesson_text("{\"text\": \"a\", \"checks\": [{\"pointer\": \"view\", \"equals\": 1, "
+	                "\"says\": \"s\"}]}"),
+	    "steps[0].checks[0].pointer: expected a JSON pointer");
 	parse_bad(lesson_text("{\"text\": \"a\", \"checks\": [{\"pointer\": \"/view\", \"says\": "
-			      "\"s\"}]}"),
-		  "exactly one of");
+	                      "\"s\"}]}"),
+	          "exactly one of");
 	parse_bad(lesson_text(""), "lesson.steps: expected an array of 1 to");
-	parse_bad("{\"game\": \"three-arrows\", \"title\": \"T\", \"topics\": [], \"learner\": \"p1\"}",
-		  "lesson.topics");
-	parse_bad("{\"game\": \"three-arrows\", \"title\": \"T\", \"topics\": [\"x\"], \"learner\": "
-		  "\"p9\"}",
-		  "lesson.learner: 'p9' is not a seat");
+	parse_bad(
+	    "{\"game\": \"three-arrows\", \"title\": \"T\", \"topics\": [], \"learner\": \"p1\"}",
+	    "lesson.topics");
+	parse_bad(
+	    "{\"game\": \"three-arrows\", \"title\": \"T\", \"topics\": [\"x\"], \"learner\": "
+	    "\"p9\"}",
+	    "lesson.learner: 'p9' is not a seat");
 }
 
 static void test_try_right_hint_bad(void **state)
 {
 	(void)state;
-	qv_lesson *l = parse_ok("{\"text\": \"place\", \"expect\": \"place Y c1 N\", \"hint\": "
-				"\"the Y on c1\", \"replies\": [\"place A c6 S\"], \"checks\": "
-				"[{\"pointer\": \"/view/board/1/sq\", \"equals\": \"c6\", \"says\": "
-				"\"p2 answered\"}]}");
+	qv_lesson *l =
+	    parse_ok("{\"text\": \"place\", \"expect\": \"place Y c1 N\", \"hint\": "
+	             "\"the Y on c1\", \"replies\": [\"place A c6 S\"], \"checks\": "
+	             "[{\"pointer\": \"/view/board/1/sq\", \"equals\": \"c6\", \"says\": "
+	             "\"p2 answered\"}]}");
 	qv_match *m;
 	qv_err err;
 	assert_int_equal(qv_lesson_begin(l, &m, &err), QV_OK);
@@ -105,18 +109,18 @@ static void test_check_all_finds_broken_lessons(void **state)
 	struct {
 		const char *steps, *want;
 	} cases[] = {
-		{"{\"text\": \"a\", \"expect\": \"place Y c3 N\"}", "is not legal here"},
-		{"{\"text\": \"a\", \"expect\": \"place Y c1 N\", \"replies\": [\"place Y c1 N\"]}",
-		 "reply 1"},
-		{"{\"text\": \"a\", \"expect\": \"place Y c1 N\"}, {\"text\": \"b\", \"expect\": "
-		 "\"place A b2 N\"}",
-		 "p2 is to move"},
-		{"{\"text\": \"a\", \"checks\": [{\"pointer\": \"/view/board/0\", \"absent\": false, "
-		 "\"says\": \"x\"}]}",
-		 ""},
-		{"{\"text\": \"a\", \"checks\": [{\"pointer\": \"/to_move\", \"equals\": \"p2\", "
-		 "\"says\": \"p2 moves\"}]}",
-		 "check 1 (p2 moves) fails: /to_move is \"p1\""},
+	    {"{\"text\": \"a\", \"expect\": \"place Y c3 N\"}", "is not legal here"},
+	    {"{\"text\": \"a\", \"expect\": \"place Y c1 N\", \"replies\": [\"place Y c1 N\"]}",
+	     "reply 1"},
+	    {"{\"text\": \"a\", \"expect\": \"place Y c1 N\"}, {\"text\": \"b\", \"expect\": "
+	     "\"place A b2 N\"}",
+	     "p2 is to move"},
+	    {"{\"text\": \"a\", \"checks\": [{\"pointer\": \"/view/board/0\", \"absent\": false, "
+	     "\"says\": \"x\"}]}",
+	     ""},
+	    {"{\"text\": \"a\", \"checks\": [{\"pointer\": \"/to_move\", \"equals\": \"p2\", "
+	     "\"says\": \"p2 moves\"}]}",
+	     "check 1 (p2 moves) fails: /to_move is \"p1\""},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		qv_lesson *l;
@@ -132,10 +136,11 @@ static void test_check_all_finds_broken_lessons(void **state)
 static void test_expand(void **state)
 {
 	(void)state;
-	qv_lesson *l = parse_ok("{\"text\": \"hello\"}, {\"text\": \"place\", \"expect\": \"place Y "
-				"c1 N\", \"highlight\": [\"c1\"], \"replies\": [\"place A c6 S\"], "
-				"\"checks\": [{\"pointer\": \"/to_move\", \"equals\": \"p1\", "
-				"\"says\": \"your turn again\"}]}");
+	qv_lesson *l =
+	    parse_ok("{\"text\": \"hello\"}, {\"text\": \"place\", \"expect\": \"place Y "
+	             "c1 N\", \"highlight\": [\"c1\"], \"replies\": [\"place A c6 S\"], "
+	             "\"checks\": [{\"pointer\": \"/to_move\", \"equals\": \"p1\", "
+	             "\"says\": \"your turn again\"}]}");
 	qv_err err;
 	json_t *j = qv_lesson_expand(l, &err);
 	assert_non_null(j);
@@ -151,11 +156,12 @@ static void test_expand(void **state)
 	/* The two moves, each followed by its narration (the home side it takes). */
 	json_t *log = json_object_get(s1, "log");
 	assert_int_equal(json_array_size(log), 4);
-	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 2), "who")), "p2");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 2), "who")),
+	                    "p2");
 	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 2), "text")),
-			    "place A c6 S");
+	                    "place A c6 S");
 	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 3), "text")),
-			    "side N becomes p2's home side");
+	                    "side N becomes p2's home side");
 	/* What the step taught, in the words of its checks; none for a step of text. */
 	json_t *learned = json_object_get(s1, "learned");
 	assert_int_equal(json_array_size(learned), 1);
@@ -181,7 +187,8 @@ static void test_list(void **state)
 	char path[256];
 	snprintf(path, sizeof path, "%s/three-arrows", dir);
 	assert_int_equal(mkdir(path, 0700), 0);
-	const char *files[] = {"02-b.json", "01-a.json", ".03-hidden.json", "notes.txt", "x.json.bak"};
+	const char *files[] = {"02-b.json", "01-a.json", ".03-hidden.json", "notes.txt",
+	                       "x.json.bak"};
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
 		snprintf(path, sizeof path, "%s/three-arrows/%s", dir, files[i]);
 		FILE *f = fopen(path, "w");
@@ -209,11 +216,11 @@ static void test_list(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_errors),
-		cmocka_unit_test(test_try_right_hint_bad),
-		cmocka_unit_test(test_check_all_finds_broken_lessons),
-		cmocka_unit_test(test_expand),
-		cmocka_unit_test(test_list),
+	    cmocka_unit_test(test_parse_errors),
+	    cmocka_unit_test(test_try_right_hint_bad),
+	    cmocka_unit_test(test_check_all_finds_broken_lessons),
+	    cmocka_unit_test(test_expand),
+	    cmocka_unit_test(test_list),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -86,7 +86,7 @@ static qv_match *position(const char *phase, int card1, int card2, const char *c
 	json_object_set_new(st, "phase", json_string(phase));
 	json_object_set_new(st, "cards", json_pack("[i, i]", card1, card2));
 	json_object_set_new(st, "commits",
-			    json_pack("[o, n]", commit1 ? json_string(commit1) : json_null()));
+	                    json_pack("[o, n]", commit1 ? json_string(commit1) : json_null()));
 	qv_match_free(m);
 	qv_err err;
 	if (qv_match_load_json_game(&m, &qv_test_game, j, &err))
@@ -216,7 +216,7 @@ static void test_play_errors_change_nothing(void **unused)
 	qv_err err;
 	assert_int_equal(qv_match_play_text(m, "step 3", &err), QV_EILLEGAL);
 	assert_string_equal(err.msg, "illegal action 'step 3': not possible in phase coin "
-				     "(possible: coin heads, coin tails)");
+	                             "(possible: coin heads, coin tails)");
 	assert_int_equal(qv_match_play_text(m, "jump", &err), QV_EINVAL);
 	assert_non_null(strstr(err.msg, "'jump' is not an action: expected"));
 	assert_int_equal(qv_match_play(m, QV_TG_BELL, &err), QV_EILLEGAL);
@@ -453,13 +453,14 @@ static void test_quiet_and_count(void **unused)
 	const char *moves[] = {"step 2", "coin tails", "hold"};
 	for (int i = 0; i < 3; i++) {
 		assert_int_equal(qv_match_count_legal(quiet),
-				 qv_match_to_move(quiet) < 0
-				     ? 0
-				     : qv_count_legal(quiet->game, quiet->state, buf));
+		                 qv_match_to_move(quiet) < 0
+		                     ? 0
+		                     : qv_count_legal(quiet->game, quiet->state, buf));
 		play(loud, moves[i]);
 		qv_action a;
 		qv_err e;
-		assert_int_equal(quiet->game->action_from_text(quiet->state, moves[i], &a, &e), QV_OK);
+		assert_int_equal(quiet->game->action_from_text(quiet->state, moves[i], &a, &e),
+		                 QV_OK);
 		assert_int_equal(qv_match_play_checked(quiet, a, false, &e), QV_OK);
 	}
 	assert_int_equal(quiet->nhist, loud->nhist);
@@ -469,7 +470,8 @@ static void test_quiet_and_count(void **unused)
 	qv_err err;
 	assert_int_equal(qv_match_undo(quiet, &err), QV_OK);
 	assert_int_equal(qv_match_to_move(quiet), 0);
-	assert_int_equal(qv_match_count_legal(quiet), qv_count_legal(quiet->game, quiet->state, buf));
+	assert_int_equal(qv_match_count_legal(quiet),
+	                 qv_count_legal(quiet->game, quiet->state, buf));
 	qv_match_free(loud);
 	qv_match_free(quiet);
 }
@@ -910,11 +912,11 @@ static void test_record_from_loaded_state(void **unused)
 	qv_match_free(copy);
 	qv_match_free(m);
 	expect_load_error("{\"game\":\"high-card\",\"start\":{},\"state\":{}}",
-			  "start: only a record");
+	                  "start: only a record");
 	expect_load_error("{\"game\":\"high-card\",\"start\":3,\"actions\":[]}",
-			  "start: expected an object");
+	                  "start: expected an object");
 	expect_load_error("{\"game\":\"high-card\",\"start\":{\"played\":9},\"actions\":[]}",
-			  "start: played: expected a whole number from 0 to 2");
+	                  "start: played: expected a whole number from 0 to 2");
 }
 
 /* The result block, and a record whose result the replay contradicts. */
@@ -955,22 +957,24 @@ static void test_record_bad_action(void **unused)
 {
 	(void)unused;
 	expect_load_error("{\"game\":\"high-card\",\"actions\":[\"step 1\",\"pass\",\"step 2\"]}",
-			  "action 3 ('step 2'): not possible in phase coin");
+	                  "action 3 ('step 2'): not possible in phase coin");
 	expect_load_error("{\"game\":\"high-card\",\"actions\":[\"step 1\",\"dance\"]}",
-			  "action 2 ('dance'): 'dance' is not an action: expected");
+	                  "action 2 ('dance'): 'dance' is not an action: expected");
 	expect_load_error("{\"game\":\"high-card\",\"actions\":[\"step 1\", 7]}",
-			  "actions[1]: expected a string");
+	                  "actions[1]: expected a string");
 	expect_load_error("{\"game\":\"high-card\",\"actions\":\"step 1\"}",
-			  "actions: expected an array of action strings");
+	                  "actions: expected an array of action strings");
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":1},\"actions\":["
-			  "\"step 1\",\"pass\",\"coin heads\",\"bell\",\"hold\",\"hold\","
-			  "\"step 1\"]}",
-			  "action 7 ('step 1'): the game is already over");
+	                  "\"step 1\",\"pass\",\"coin heads\",\"bell\",\"hold\",\"hold\","
+	                  "\"step 1\"]}",
+	                  "action 7 ('step 1'): the game is already over");
 	/* A hand-written record with the forced moves marked as such. */
 	qv_match *m;
 	qv_err err;
 	assert_int_equal(load_text("{\"game\":\"high-card\",\"actions\":[\"step 1\",\"pass\","
-				   "\"coin heads\",\"bell\"]}", &m, &err), QV_OK);
+	                           "\"coin heads\",\"bell\"]}",
+	                           &m, &err),
+	                 QV_OK);
 	assert_move(m, 0, "step 1", 0, false);
 	assert_move(m, 1, "pass", 1, true);
 	assert_move(m, 2, "coin heads", QV_CHANCE, false);
@@ -988,35 +992,35 @@ static void test_bad_fields(void **unused)
 	expect_load_error("{\"game\":3,\"state\":{}}", "game: expected a string");
 	expect_load_error("{\"game\":\"chess\",\"state\":{}}", "game: 'chess' where 'high-card'");
 	expect_load_error("{\"game\":\"high-card\",\"params\":[1],\"actions\":[]}",
-			  "params: expected an object");
+	                  "params: expected an object");
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":[3]},\"actions\":[]}",
-			  "params.rounds: expected a string, a number or true/false");
+	                  "params.rounds: expected a string, a number or true/false");
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":8},\"actions\":[]}",
-			  "params: bad value '8' for rounds: expected 1-5");
+	                  "params: bad value '8' for rounds: expected 1-5");
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"speed\":8},\"actions\":[]}",
-			  "params: unknown parameter 'speed' for high card (known: rounds, "
-			  "folding, coin)");
+	                  "params: unknown parameter 'speed' for high card (known: rounds, "
+	                  "folding, coin)");
 	expect_load_error("{\"game\":\"high-card\",\"seed\":\"7\",\"actions\":[]}",
-			  "seed: expected a whole number");
+	                  "seed: expected a whole number");
 	expect_load_error("{\"game\":\"high-card\",\"seed\":1.5,\"actions\":[]}",
-			  "seed: expected a whole number");
+	                  "seed: expected a whole number");
 	expect_load_error("{\"game\":\"high-card\",\"to_move\":1,\"actions\":[]}",
-			  "to_move: expected a string");
+	                  "to_move: expected a string");
 	expect_load_error("{\"game\":\"high-card\",\"players\":\"ann\",\"actions\":[]}",
-			  "players: expected an array of names");
+	                  "players: expected an array of names");
 	expect_load_error("{\"game\":\"high-card\",\"players\":[\"a\",\"b\",\"c\"],\"actions\":[]}",
-			  "players: 3 names for a 2-player game");
+	                  "players: 3 names for a 2-player game");
 	expect_load_error("{\"game\":\"high-card\",\"players\":[\"a\",\"\"],\"actions\":[]}",
-			  "players[1]: expected a name");
+	                  "players[1]: expected a name");
 	expect_load_error("{\"game\":\"high-card\"}",
-			  "expected a \"state\" (full-state JSON) or an \"actions\" list (record)");
+	                  "expected a \"state\" (full-state JSON) or an \"actions\" list (record)");
 	expect_load_error("{\"game\":\"high-card\",\"state\":{},\"actions\":[]}",
-			  "both \"state\" and \"actions\"");
+	                  "both \"state\" and \"actions\"");
 	expect_load_error("{\"game\":\"high-card\",\"state\":[]}", "state: expected an object");
 	expect_load_error("{\"game\":\"high-card\",\"state\":{\"played\":0,\"phase\":\"nap\"}}",
-			  "state: phase: expected step, pass");
+	                  "state: phase: expected step, pass");
 	expect_load_error("{\"game\":\"high-card\",\"actions\":[],\"result\":7}",
-			  "result: expected null or an array of 2");
+	                  "result: expected null or an array of 2");
 }
 
 /* Errors inside the game's state object are prefixed with "state: ". */
@@ -1047,7 +1051,7 @@ static void test_broken_json(void **unused)
 	qv_match *m = (qv_match *)1;
 	qv_err err;
 	assert_int_equal(qv_match_load_text(&m, "{\"game\": \"high-card\",\n \"state\": {", &err),
-			 QV_EINVAL);
+	                 QV_EINVAL);
 	assert_null(m);
 	assert_non_null(strstr(err.msg, "broken JSON at line 2, column"));
 	assert_int_equal(qv_match_load_text(&m, "", &err), QV_EINVAL);
@@ -1056,7 +1060,7 @@ static void test_broken_json(void **unused)
 	assert_non_null(strstr(err.msg, "duplicate"));
 	/* Through the registry: the test game is not in it. */
 	assert_int_equal(qv_match_load_text(&m, "{\"game\":\"high-card\",\"actions\":[]}", &err),
-			 QV_EINVAL);
+	                 QV_EINVAL);
 	assert_non_null(strstr(err.msg, "unknown game 'high-card'"));
 	assert_null(m);
 }

@@ -28,10 +28,10 @@ static qv_match *load_position(const char *board, const char *players)
 {
 	char text[4096];
 	snprintf(text, sizeof text,
-		 "{\"game\": \"three-arrows\", \"params\": {\"players\": 2}, \"seed\": 1,"
-		 " \"state\": {\"board\": [%s], \"players\": [%s],"
-		 " \"turn\": \"p1\", \"phase\": \"start\", \"turns\": 6}}",
-		 board, players ? players : "{\"home\": \"S\"}, {\"home\": \"N\"}");
+	         "{\"game\": \"three-arrows\", \"params\": {\"players\": 2}, \"seed\": 1,"
+	         " \"state\": {\"board\": [%s], \"players\": [%s],"
+	         " \"turn\": \"p1\", \"phase\": \"start\", \"turns\": 6}}",
+	         board, players ? players : "{\"home\": \"S\"}, {\"home\": \"N\"}");
 	qv_match *m = NULL;
 	qv_err err;
 	if (qv_match_load_text(&m, text, &err))
@@ -69,7 +69,7 @@ static qv_action parse(const qv_match *m, const char *text)
 
 /* The root edge of a's last decision for `text`, or NULL when it was not searched. */
 static const qv__mcts_edge *edge_of(const qv_agent *a, const qv_match *m, const char *text,
-				    qv__mcts_edge *buf, int max)
+                                    qv__mcts_edge *buf, int max)
 {
 	qv_action act = parse(m, text);
 	int n = qv__mcts_root(a, buf, max);
@@ -86,9 +86,9 @@ static const qv__mcts_edge *edge_of(const qv_agent *a, const qv_match *m, const 
  * and any die beat defence 0, so the capture eliminates p2 and wins. p1's Cross on e1 offers
  * dozens of quiet placements instead. */
 static const char *winning_capture =
-	"{\"sq\": \"c1\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
-	"{\"sq\": \"e1\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
-	"{\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"}";
+    "{\"sq\": \"c1\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
+    "{\"sq\": \"e1\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
+    "{\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"}";
 
 static void test_finds_winning_capture(void **state)
 {
@@ -112,11 +112,11 @@ static void test_finds_winning_capture(void **state)
  * arrows; the Ys on b5 and a6 point at c4 with 2), which eliminates p1. Placing a second piece
  * first (b3 or d3) survives. */
 static const char *poisoned_capture =
-	"{\"sq\": \"c3\", \"owner\": \"p1\", \"piece\": \"T\", \"facing\": \"N\"},"
-	"{\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"D\", \"facing\": \"N\"},"
-	"{\"sq\": \"c4\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"},"
-	"{\"sq\": \"b5\", \"owner\": \"p2\", \"piece\": \"Y\", \"facing\": \"S\"},"
-	"{\"sq\": \"a6\", \"owner\": \"p2\", \"piece\": \"Y\", \"facing\": \"S\"}";
+    "{\"sq\": \"c3\", \"owner\": \"p1\", \"piece\": \"T\", \"facing\": \"N\"},"
+    "{\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"D\", \"facing\": \"N\"},"
+    "{\"sq\": \"c4\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"},"
+    "{\"sq\": \"b5\", \"owner\": \"p2\", \"piece\": \"Y\", \"facing\": \"S\"},"
+    "{\"sq\": \"a6\", \"owner\": \"p2\", \"piece\": \"Y\", \"facing\": \"S\"}";
 
 static void test_refuses_poisoned_capture(void **state)
 {
@@ -134,7 +134,8 @@ static void test_refuses_poisoned_capture(void **state)
 			qv_agent *a = new_agent(m->game, specs[k], seed);
 			choose_text(a, m, text, sizeof text);
 			if (strcmp(text, "attack c3 c4") == 0)
-				fail_msg("%s seed %d took the poisoned capture", specs[k], (int)seed);
+				fail_msg("%s seed %d took the poisoned capture", specs[k],
+				         (int)seed);
 			qv_agent_free(a);
 		}
 	qv_match_free(m);
@@ -148,11 +149,11 @@ static void test_refuses_poisoned_capture(void **state)
  * that took the lucky die for certain would value it as a capture (about +0.4). p1 has no
  * covers or shields, so the only other actions are the 21 placements on b3, which are safe. */
 static const char *lucky_die =
-	"{\"sq\": \"a3\", \"owner\": \"p1\", \"piece\": \"T\", \"facing\": \"N\"},"
-	"{\"sq\": \"a4\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"S\"},"
-	"{\"sq\": \"e5\", \"owner\": \"p2\", \"piece\": \"X\", \"facing\": \"N\"}";
+    "{\"sq\": \"a3\", \"owner\": \"p1\", \"piece\": \"T\", \"facing\": \"N\"},"
+    "{\"sq\": \"a4\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"S\"},"
+    "{\"sq\": \"e5\", \"owner\": \"p2\", \"piece\": \"X\", \"facing\": \"N\"}";
 static const char *lucky_players =
-	"{\"home\": \"W\", \"covers\": 0, \"shields\": 0}, {\"home\": \"N\"}";
+    "{\"home\": \"W\", \"covers\": 0, \"shields\": 0}, {\"home\": \"N\"}";
 
 static void test_lucky_die_is_not_certain(void **state)
 {
@@ -180,7 +181,7 @@ static void test_lucky_die_is_not_certain(void **state)
 		assert_true(e->visits >= 50);
 		if (e->mean[0] > 0.0 || e->mean[0] < -0.7)
 			fail_msg("%s: the lucky attack is valued %.3f after %u visits", explore[k],
-				 e->mean[0], e->visits);
+			         e->mean[0], e->visits);
 		assert_true(edges[0].mean[0] > e->mean[0]);
 		qv_agent_free(a);
 	}
@@ -212,8 +213,8 @@ static void test_same_seed_same_search(void **state)
 	qv_agent_free(r);
 	qv_match_settle(m, NULL, 0);
 	const char *specs[] = {"mcts:iterations=400,seed=5", "ismcts:iterations=400,seed=5",
-			       "mcts:iterations=400,seed=5,playout=4",
-			       "ismcts:iterations=400,seed=5,threads=2"};
+	                       "mcts:iterations=400,seed=5,playout=4",
+	                       "ismcts:iterations=400,seed=5,threads=2"};
 	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
 		qv_agent *a = new_agent(g, specs[k], 1), *b = new_agent(g, specs[k], 2);
 		qv_action x, y;
@@ -241,11 +242,11 @@ static void test_same_seed_same_search(void **state)
  * other: p1 cannot know which, so with the same seed every search decides the same, with the
  * same statistics (the true state is never read, by mcts or ismcts). */
 static const char *hidden_board =
-	"{\"sq\": \"c2\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
-	"{\"sq\": \"c3\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
-	"{\"sq\": \"c5\", \"owner\": \"p2\", \"piece\": \"T\", \"facing\": \"S\"},"
-	"{\"sq\": \"d5\", \"owner\": \"p2\", \"piece\": \"%s\", \"facing\": \"%s\", \"covered\": true},"
-	"{\"sq\": \"c6\", \"owner\": \"p2\", \"piece\": \"X\", \"facing\": \"N\"}";
+    "{\"sq\": \"c2\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
+    "{\"sq\": \"c3\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
+    "{\"sq\": \"c5\", \"owner\": \"p2\", \"piece\": \"T\", \"facing\": \"S\"},"
+    "{\"sq\": \"d5\", \"owner\": \"p2\", \"piece\": \"%s\", \"facing\": \"%s\", \"covered\": true},"
+    "{\"sq\": \"c6\", \"owner\": \"p2\", \"piece\": \"X\", \"facing\": \"N\"}";
 static const char *hidden_players = "{\"home\": \"S\"}, {\"home\": \"N\", \"covers\": 2}";
 
 static void test_hidden_information_does_not_matter(void **state)
@@ -257,9 +258,10 @@ static void test_hidden_information_does_not_matter(void **state)
 	qv_match *m1 = load_position(b1, hidden_players), *m2 = load_position(b2, hidden_players);
 	assert_memory_not_equal(m1->state, m2->state, m1->game->state_size);
 	const char *specs[] = {"ismcts:iterations=300,seed=3", "mcts:iterations=300,seed=3",
-			       "ismcts:iterations=300,seed=8,playout=6", "easy:seed=2"};
+	                       "ismcts:iterations=300,seed=8,playout=6", "easy:seed=2"};
 	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
-		qv_agent *a = new_agent(m1->game, specs[k], 1), *b = new_agent(m1->game, specs[k], 1);
+		qv_agent *a = new_agent(m1->game, specs[k], 1),
+		         *b = new_agent(m1->game, specs[k], 1);
 		char t1[64], t2[64];
 		choose_text(a, m1, t1, sizeof t1);
 		choose_text(b, m2, t2, sizeof t2);
@@ -311,9 +313,17 @@ static void test_specs(void **state)
 	(void)state;
 	qv_err err;
 	const qv_game *g = qv_game_find("three-arrows", &err);
-	const char *good[] = {"mcts", "ismcts", "easy", "medium", "hard", "hard:seed=4",
-			      "mcts:iterations=10,c=0,threads=3,playout=5,widen=2,nodes=5000,seed=1",
-			      "ismcts:time=0.5", "mcts:time=0.2,iterations=50", "ismcts:blunder=0.25"};
+	const char *good[] = {
+	    "mcts",
+	    "ismcts",
+	    "easy",
+	    "medium",
+	    "hard",
+	    "hard:seed=4",
+	    "mcts:iterations=10,c=0,threads=3,playout=5,widen=2,nodes=5000,seed=1",
+	    "ismcts:time=0.5",
+	    "mcts:time=0.2,iterations=50",
+	    "ismcts:blunder=0.25"};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
 		qv_agent_free(new_agent(g, good[i], 1));
 	expect_bad("mcts2", "unknown agent 'mcts2'", "name[:key=value");
@@ -333,9 +343,9 @@ static void test_specs(void **state)
 	 * 240 GB in THREE ARROWS (returns for 4 players per node); the refusal names the key, the
 	 * value and the most allowed (this holds on any machine with less than 480 GB). */
 	expect_bad("mcts:nodes=67108864,threads=64", "bad value '67108864' for nodes",
-		   "with threads=64 the trees would reserve 240.5 GB");
+	           "with threads=64 the trees would reserve 240.5 GB");
 	expect_bad("ismcts:nodes=67108864,threads=64,time=300", "more than half of this machine's",
-		   "at most nodes=");
+	           "at most nodes=");
 	expect_bad("mcts:widen=0", "widen", "0.01-1000");
 	expect_bad("mcts:nodes=10", "nodes", "1024");
 	expect_bad("mcts:playout=x", "playout", "0-10000");
@@ -375,7 +385,7 @@ static void test_observe_filters_what_the_seat_sees(void **state)
 	seen_action = 12345;
 	qv_agent_observe(&a, m->state, parse(m, "place A d1 N covered"));
 	assert_int_equal(seen_action, 12345); /* no seat yet: nothing */
-	a.seat = 1; /* p2 watches p1 */
+	a.seat = 1;                           /* p2 watches p1 */
 	qv_agent_observe(&a, m->state, parse(m, "place A d1 N covered"));
 	assert_int_equal(seen_who, 0);
 	assert_int_equal(seen_action, -1);
@@ -484,11 +494,11 @@ static void test_observe_follows_chance(void **state)
 {
 	(void)state;
 	qv_match *m = load_position(
-		"{\"sq\": \"c1\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
-		"{\"sq\": \"e1\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
-		"{\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"},"
-		"{\"sq\": \"d6\", \"owner\": \"p2\", \"piece\": \"D\", \"facing\": \"S\"}",
-		NULL);
+	    "{\"sq\": \"c1\", \"owner\": \"p1\", \"piece\": \"D\", \"facing\": \"N\"},"
+	    "{\"sq\": \"e1\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
+	    "{\"sq\": \"c2\", \"owner\": \"p2\", \"piece\": \"A\", \"facing\": \"N\"},"
+	    "{\"sq\": \"d6\", \"owner\": \"p2\", \"piece\": \"D\", \"facing\": \"S\"}",
+	    NULL);
 	const qv_game *g = m->game;
 	qv_err err;
 	qv_agent *a = new_agent(g, "mcts:iterations=1000", 1);
@@ -513,7 +523,8 @@ static void test_observe_follows_chance(void **state)
 	int nk = qv__mcts_children(a, kids, 16);
 	int legal_kids = 0;
 	for (int i = 0; i < nk; i++)
-		legal_kids += qv_apply_checked(g, memcpy(before, m->state, g->state_size), kids[i], NULL, NULL) == QV_OK;
+		legal_kids += qv_apply_checked(g, memcpy(before, m->state, g->state_size), kids[i],
+		                               NULL, NULL) == QV_OK;
 	assert_true(legal_kids >= 2);
 	assert_int_equal(qv_agent_choose(a, m->state, &x, &err), QV_OK);
 	qv_agent_stats st;
@@ -757,7 +768,8 @@ static void test_levels_per_game(void **state)
 	assert_non_null(ap);
 	assert_string_equal(qv_agent_level_options(ta, "easy"), "iterations=100");
 	assert_string_equal(qv_agent_level_options(NULL, "medium"), "iterations=1000");
-	assert_string_equal(qv_agent_level_options(ta, "hard"), "iterations=30000,threads=2,time=1.6");
+	assert_string_equal(qv_agent_level_options(ta, "hard"),
+	                    "iterations=30000,threads=2,time=1.6");
 	for (int k = 0; k < 3; k++) {
 		static const char *const names[] = {"easy", "medium", "hard"};
 		assert_non_null(ap->levels[k]);
@@ -783,21 +795,21 @@ static void test_levels_per_game(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_finds_winning_capture),
-		cmocka_unit_test(test_refuses_poisoned_capture),
-		cmocka_unit_test(test_lucky_die_is_not_certain),
-		cmocka_unit_test(test_same_seed_same_search),
-		cmocka_unit_test(test_hidden_information_does_not_matter),
-		cmocka_unit_test(test_specs),
-		cmocka_unit_test(test_observe_filters_what_the_seat_sees),
-		cmocka_unit_test(test_observe_keeps_and_drops_the_tree),
-		cmocka_unit_test(test_observe_follows_chance),
-		cmocka_unit_test(test_protocol_game),
-		cmocka_unit_test(test_threads),
-		cmocka_unit_test(test_keep_and_release),
-		cmocka_unit_test(test_interrupt),
-		cmocka_unit_test(test_blunder),
-		cmocka_unit_test(test_levels_per_game),
+	    cmocka_unit_test(test_finds_winning_capture),
+	    cmocka_unit_test(test_refuses_poisoned_capture),
+	    cmocka_unit_test(test_lucky_die_is_not_certain),
+	    cmocka_unit_test(test_same_seed_same_search),
+	    cmocka_unit_test(test_hidden_information_does_not_matter),
+	    cmocka_unit_test(test_specs),
+	    cmocka_unit_test(test_observe_filters_what_the_seat_sees),
+	    cmocka_unit_test(test_observe_keeps_and_drops_the_tree),
+	    cmocka_unit_test(test_observe_follows_chance),
+	    cmocka_unit_test(test_protocol_game),
+	    cmocka_unit_test(test_threads),
+	    cmocka_unit_test(test_keep_and_release),
+	    cmocka_unit_test(test_interrupt),
+	    cmocka_unit_test(test_blunder),
+	    cmocka_unit_test(test_levels_per_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,11 +92,10 @@ static void check_shape(const char *reply)
 }
 
 /* A THREE ARROWS position where p1 can attack c2 from c1 (strength 1 against 1). */
-static const char *const attack_position =
-	"load {\"game\":\"three-arrows\",\"state\":{\"board\":["
-	"{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},"
-	"{\"sq\":\"c2\",\"owner\":\"p2\",\"piece\":\"X\"}],"
-	"\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}}";
+static const char *const attack_position = "load {\"game\":\"three-arrows\",\"state\":{\"board\":["
+                                           "{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},"
+                                           "{\"sq\":\"c2\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+                                           "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}}";
 
 /* ---- framing -------------------------------------------------------------------------------- */
 
@@ -130,10 +129,11 @@ static void test_ids_and_blanks(void **state)
 	expect(p, "\t3\tname", "=3 quiver\n\n");
 	expect(p, "12", "?12 no command after the id: expected [id] command [arguments]\n\n");
 	expect_prefix(p, "12abc name", "? unknown command '12abc' (commands: ");
-	expect(p, "5 frob", "?5 unknown command 'frob' (commands: protocol_version, name, version, "
-			    "list_games, new, params, to_move, legal, play, chance, settle, undo, "
-			    "history, show, state, view, load, result, score, returns, log, genmove, "
-			    "record, help, quit)\n\n");
+	expect(p, "5 frob",
+	       "?5 unknown command 'frob' (commands: protocol_version, name, version, "
+	       "list_games, new, params, to_move, legal, play, chance, settle, undo, "
+	       "history, show, state, view, load, result, score, returns, log, genmove, "
+	       "record, help, quit)\n\n");
 	expect_prefix(p, "NAME", "? unknown command 'NAME'");
 }
 
@@ -165,8 +165,9 @@ static void test_usage_errors(void **state)
 	expect(p, "view p1 p2", "? usage: view <pN|all|public>\n\n");
 	expect(p, "show p1 p2", "? usage: show [pN|all|public] [compact]\n\n");
 	expect(p, "genmove", "? usage: genmove <agent>\n\n");
-	expect(p, "undo 2", "? unknown seat '2': expected undo, or undo p1-p2 followed by the other "
-	                    "seats played by people\n\n");
+	expect(p, "undo 2",
+	       "? unknown seat '2': expected undo, or undo p1-p2 followed by the other "
+	       "seats played by people\n\n");
 	expect(p, "undo p1 p2 p1 p2 p1 p2", "? usage: undo [pN [pM...]]\n\n");
 	expect(p, "to_move", "= p1\n\n");
 }
@@ -176,9 +177,10 @@ static void test_no_game(void **state)
 {
 	qv_protocol *p = *state;
 	static const char *const cmds[] = {
-		"params", "to_move", "legal", "play place Y c1 N", "chance", "settle", "undo",
-		"history", "show", "state", "view p1", "result", "score", "returns",
-		"genmove random", "record",
+	    "params", "to_move", "legal",          "play place Y c1 N",
+	    "chance", "settle",  "undo",           "history",
+	    "show",   "state",   "view p1",        "result",
+	    "score",  "returns", "genmove random", "record",
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		expect(p, cmds[i], "? no game: start one with 'new <game>'\n\n");
@@ -224,7 +226,7 @@ static void test_new_and_params(void **state)
 	/* A bad new leaves the previous game. */
 	expect(p, "new three-arrows size=9", "? bad value '9' for size: expected 6, 7 or 8\n\n");
 	expect_prefix(p, "new three-arrows colour=red",
-		      "? unknown parameter 'colour' for three-arrows");
+	              "? unknown parameter 'colour' for three-arrows");
 	expect(p, "new three-arrows size", "? 'size' is not a parameter: expected key=value\n\n");
 	expect_prefix(p, "new chess", "? unknown game 'chess' (known: three-arrows");
 	expect(p, "params", "= players=3\nsize=6\nmode=tactical\nmax_turns=400\n\n");
@@ -285,7 +287,7 @@ static void test_chance_commands(void **state)
 	expect(p, "genmove random", "? chance is to move: use 'chance' or 'settle'\n\n");
 	char *die = ask_line(p, "chance");
 	assert_true(strcmp(die, "die +1") == 0 || strcmp(die, "die 0") == 0 ||
-		    strcmp(die, "die -1") == 0);
+	            strcmp(die, "die -1") == 0);
 	free(die);
 	expect(p, "undo", "=\n\n");
 	expect(p, "to_move", "= chance\n\n");
@@ -310,8 +312,8 @@ static void test_chance_commands(void **state)
 	expect(p, "settle", "=\n\n");
 	char *rec = ask_line(p, "record");
 	assert_non_null(strstr(rec, "\"actions\":[\"attack c1 c2\",\"die +1\"],\"result\":["
-				    "{\"player\":\"p1\",\"rank\":1,\"score\":1},{\"player\":"
-				    "\"p2\",\"rank\":2,\"score\":0}]}"));
+	                            "{\"player\":\"p1\",\"rank\":1,\"score\":1},{\"player\":"
+	                            "\"p2\",\"rank\":2,\"score\":0}]}"));
 	assert_non_null(strstr(rec, "\"start\":{"));
 	/* The record replays to the same end. */
 	char *load = malloc(strlen(rec) + 8);
@@ -332,8 +334,8 @@ static void test_state_and_load(void **state)
 	expect(p, "play place Y c1 N", "=\n\n");
 	char *st = ask_line(p, "state");
 	static const char head[] = "{\"game\":\"three-arrows\",\"params\":{\"players\":2,"
-				   "\"size\":6,\"mode\":\"standard\",\"max_turns\":400},\"seed\":1,"
-				   "\"to_move\":\"p2\",\"state\":{";
+	                           "\"size\":6,\"mode\":\"standard\",\"max_turns\":400},\"seed\":1,"
+	                           "\"to_move\":\"p2\",\"state\":{";
 	assert_true(strncmp(st, head, sizeof head - 1) == 0);
 	char *load = malloc(strlen(st) + 8);
 	sprintf(load, "load %s", st);
@@ -347,11 +349,13 @@ static void test_state_and_load(void **state)
 	expect_prefix(p, "load {\"game\":", "? broken JSON at line 1, column ");
 	expect_prefix(p, "load [1]", "? expected a JSON object with \"game\"");
 	expect_prefix(p, "load {\"game\":\"three-arrows\",\"seed\":\"1\",\"actions\":[]}",
-		      "? seed: expected a whole number");
+	              "? seed: expected a whole number");
 	expect_prefix(p, "load {\"game\":\"three-arrows\",\"actions\":[\"place Y c1 N\",\"jump\"]}",
-		      "? action 2 ('jump'): ");
-	expect_prefix(p, "load {\"game\":\"three-arrows\",\"actions\":[\"place Y c1 N\","
-		      "\"place Y c1 N\"]}", "? action 2 ('place Y c1 N'): ");
+	              "? action 2 ('jump'): ");
+	expect_prefix(p,
+	              "load {\"game\":\"three-arrows\",\"actions\":[\"place Y c1 N\","
+	              "\"place Y c1 N\"]}",
+	              "? action 2 ('place Y c1 N'): ");
 	free(again);
 	again = ask_line(p, "state");
 	assert_string_equal(st, again);
@@ -378,7 +382,7 @@ static void test_view_and_show(void **state)
 	expect(p, "view p3", "? unknown viewer 'p3': expected p1-p2, all or public\n\n");
 	expect(p, "show nobody", "? unknown viewer 'nobody': expected p1-p2, all or public\n\n");
 	static const char *const shows[] = {"show", "show all", "show p1", "show p2",
-					    "show public"};
+	                                    "show public"};
 	for (size_t i = 0; i < sizeof shows / sizeof shows[0]; i++) {
 		char *r = ask(p, shows[i], NULL);
 		check_shape(r);
@@ -423,9 +427,10 @@ static void test_reply_shape(void **state)
 {
 	qv_protocol *p = *state;
 	static const char *const cmds[] = {
-		"new three-arrows", "legal", "genmove random", "show", "show p2", "settle",
-		"history", "state", "view p1", "record", "result", "score", "returns", "params",
-		"help", "list_games", "undo", "frob", "play x", "chance", "to_move",
+	    "new three-arrows", "legal",  "genmove random", "show",       "show p2", "settle",
+	    "history",          "state",  "view p1",        "record",     "result",  "score",
+	    "returns",          "params", "help",           "list_games", "undo",    "frob",
+	    "play x",           "chance", "to_move",
 	};
 	for (int round = 0; round < 3; round++)
 		for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
@@ -462,7 +467,7 @@ static void test_run(void **state)
 {
 	(void)state;
 	static const char in[] = "name\n\n# comment\n1 protocol_version\r\nnew three-arrows\n"
-				 "to_move\nquit\nname\n";
+	                         "to_move\nquit\nname\n";
 	char *out = run(in, sizeof in - 1);
 	assert_string_equal(out, "= quiver\n\n=1 1\n\n=\n\n= p1\n\n=\n\n");
 	free(out);
@@ -508,11 +513,11 @@ static void test_run_long_lines(void **state)
 	char *out = run(in, n);
 	char want[256];
 	snprintf(want, sizeof want,
-		 "? no game: start one with 'new <game>'\n\n"
-		 "? line too long (more than %u bytes)\n\n"
-		 "? line too long (more than %u bytes)\n\n"
-		 "=2 quiver\n\n",
-		 QV_PROTOCOL_LINE_MAX, QV_PROTOCOL_LINE_MAX);
+	         "? no game: start one with 'new <game>'\n\n"
+	         "? line too long (more than %u bytes)\n\n"
+	         "? line too long (more than %u bytes)\n\n"
+	         "=2 quiver\n\n",
+	         QV_PROTOCOL_LINE_MAX, QV_PROTOCOL_LINE_MAX);
 	assert_string_equal(out, want);
 	free(out);
 	free(in);
@@ -522,22 +527,22 @@ static void test_run_long_lines(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_identity, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_ids_and_blanks, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_comments_and_empty_lines, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_usage_errors, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_no_game, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_quit, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_new_and_params, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_play_undo_history, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_legal, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_chance_commands, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_state_and_load, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_view_and_show, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_genmove, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_reply_shape, setup, teardown),
-		cmocka_unit_test(test_run),
-		cmocka_unit_test(test_run_long_lines),
+	    cmocka_unit_test_setup_teardown(test_identity, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_ids_and_blanks, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_comments_and_empty_lines, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_usage_errors, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_no_game, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_quit, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_new_and_params, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_play_undo_history, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_legal, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_chance_commands, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_state_and_load, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_view_and_show, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_genmove, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_reply_shape, setup, teardown),
+	    cmocka_unit_test(test_run),
+	    cmocka_unit_test(test_run_long_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

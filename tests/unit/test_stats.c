@@ -144,10 +144,10 @@ static void test_elo(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_t_quantiles),
-		cmocka_unit_test(test_mean_ci),
-		cmocka_unit_test(test_wilson),
-		cmocka_unit_test(test_elo),
+	    cmocka_unit_test(test_t_quantiles),
+	    cmocka_unit_test(test_mean_ci),
+	    cmocka_unit_test(test_wilson),
+	    cmocka_unit_test(test_elo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

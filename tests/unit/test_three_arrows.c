@@ -1,7 +1,8 @@
 /*
  * test_three_arrows.c - unit tests of the THREE ARROWS rules through the game interface: the
  * rulebook's worked examples, strengths, placement, the sampler, determinization, notation,
- * JSON loading, the constant tables, the reference and the action notes. The protocol-level scenarios live in tests/scenarios/three-arrows/.
+ * JSON loading, the constant tables, the reference and the action notes. The protocol-level
+ * scenarios live in tests/scenarios/three-arrows/.
  */
 #include <jansson.h>
 #include <setjmp.h>
@@ -13,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "gametest.h"
 #include "games/three_arrows/three_arrows.h"
+#include "gametest.h"
 
 static const qv_game *G;
 
@@ -48,10 +49,7 @@ static bool is_legal(const ta_state *st, const char *text)
 	return found;
 }
 
-static int sq(const char *name)
-{
-	return ta_sq(name[0] - 'a', name[1] - '1');
-}
+static int sq(const char *name) { return ta_sq(name[0] - 'a', name[1] - '1'); }
 
 static int setup(void **unused)
 {
@@ -63,14 +61,14 @@ static int setup(void **unused)
 /* The rulebook's worked attack: Angle, Double, Y and a rotated Tee in a column attack with
  * 1 + 2 + 0 + 1 = 4 against a defence of 3. */
 static const char *EXAMPLE_4_VS_3 =
-	"{\"board\":["
-	"{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"T\",\"facing\":\"E\"},"
-	"{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"Y\",\"facing\":\"N\"},"
-	"{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"},"
-	"{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"A\",\"facing\":\"N\"},"
-	"{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"},"
-	"{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
-	"\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}";
+    "{\"board\":["
+    "{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"T\",\"facing\":\"E\"},"
+    "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"Y\",\"facing\":\"N\"},"
+    "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"},"
+    "{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"A\",\"facing\":\"N\"},"
+    "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"},"
+    "{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+    "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}";
 
 static void test_worked_example_strengths(void **unused)
 {
@@ -98,7 +96,8 @@ static void test_worked_example_each_die_face(void **unused)
 		assert_int_equal(st.pl[0].captured, cases[i].captured);
 		assert_int_equal(st.cell[sq("c5")] != 0, !cases[i].captured);
 		assert_int_equal(st.pl[0].bonus, cases[i].attacker_bonus);
-		assert_int_equal(st.pl[1].bonus, 1); /* 5 or 4 against 3 is not a win by one on +1 */
+		assert_int_equal(st.pl[1].bonus,
+		                 1); /* 5 or 4 against 3 is not a win by one on +1 */
 		if (cases[i].captured) {
 			assert_int_equal(G->to_move(&st), 0); /* stay or advance */
 			assert_true(is_legal(&st, "stay"));
@@ -115,12 +114,12 @@ static void test_two_y_diagonal(void **unused)
 	(void)unused;
 	ta_state st;
 	must_load(&st, "",
-		  "{\"board\":["
-		  "{\"sq\":\"b2\",\"owner\":\"p1\",\"piece\":\"Y\"},"
-		  "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"Y\"},"
-		  "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"D\"},"
-		  "{\"sq\":\"e5\",\"owner\":\"p2\",\"piece\":\"Y\",\"facing\":\"S\"}],"
-		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	          "{\"board\":["
+	          "{\"sq\":\"b2\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+	          "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+	          "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"D\"},"
+	          "{\"sq\":\"e5\",\"owner\":\"p2\",\"piece\":\"Y\",\"facing\":\"S\"}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
 	assert_int_equal(ta_attack_strength(&st, sq("c3"), sq("d4")), 2);
 	assert_int_equal(ta_defence_strength(&st, sq("c3"), sq("d4")), 1);
 }
@@ -131,11 +130,11 @@ static void test_gap_makes_defence_zero(void **unused)
 	(void)unused;
 	ta_state st;
 	must_load(&st, "",
-		  "{\"board\":["
-		  "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"Y\"},"
-		  "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"D\"},"
-		  "{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"Y\",\"facing\":\"S\"}],"
-		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	          "{\"board\":["
+	          "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+	          "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"D\"},"
+	          "{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"Y\",\"facing\":\"S\"}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
 	assert_int_equal(ta_attack_strength(&st, sq("c3"), sq("d4")), 1);
 	assert_int_equal(ta_defence_strength(&st, sq("c3"), sq("d4")), 0);
 }
@@ -146,14 +145,14 @@ static void test_line_rules(void **unused)
 	(void)unused;
 	ta_state st;
 	must_load(&st, "",
-		  "{\"board\":["
-		  "{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"R\"},"
-		  "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"D\",\"covered\":true},"
-		  "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
-		  "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"X\"},"
-		  "{\"sq\":\"c5\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"S\"},"
-		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"}],"
-		  "\"players\":[{\"home\":\"S\",\"covers\":2},{\"home\":\"N\"}]}");
+	          "{\"board\":["
+	          "{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"R\"},"
+	          "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"D\",\"covered\":true},"
+	          "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+	          "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"X\"},"
+	          "{\"sq\":\"c5\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"S\"},"
+	          "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"R\",\"facing\":\"S\"}],"
+	          "\"players\":[{\"home\":\"S\",\"covers\":2},{\"home\":\"N\"}]}");
 	/* c3 A (1) + c2 covered D (0, line goes on) + c1 R (3) = 4. */
 	assert_int_equal(ta_attack_strength(&st, sq("c3"), sq("c4")), 4);
 	/* The defender's line stops at c5, an opposing piece: only c4's S arrow counts. */
@@ -200,18 +199,19 @@ static void test_terminator_rules(void **unused)
 	(void)unused;
 	ta_state st;
 	/* p1 has placed 16 pieces (all on the board except the Z): Z is now allowed to p1. */
-	must_load(&st, "size=8",
-		  "{\"board\":["
-		  "{\"sq\":\"a2\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"a3\",\"owner\":\"p1\",\"piece\":\"A\"},"
-		  "{\"sq\":\"a4\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"a5\",\"owner\":\"p1\",\"piece\":\"T\"},"
-		  "{\"sq\":\"a6\",\"owner\":\"p1\",\"piece\":\"T\"},{\"sq\":\"a7\",\"owner\":\"p1\",\"piece\":\"T\"},"
-		  "{\"sq\":\"b2\",\"owner\":\"p1\",\"piece\":\"X\"},{\"sq\":\"b3\",\"owner\":\"p1\",\"piece\":\"X\"},"
-		  "{\"sq\":\"b4\",\"owner\":\"p1\",\"piece\":\"X\"},{\"sq\":\"b5\",\"owner\":\"p1\",\"piece\":\"Y\"},"
-		  "{\"sq\":\"b6\",\"owner\":\"p1\",\"piece\":\"Y\"},{\"sq\":\"b7\",\"owner\":\"p1\",\"piece\":\"Y\"},"
-		  "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"D\"},{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\"},"
-		  "{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"D\"},{\"sq\":\"c5\",\"owner\":\"p1\",\"piece\":\"R\"},"
-		  "{\"sq\":\"h4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"W\"}],"
-		  "\"players\":[{\"home\":\"W\"},{\"home\":\"E\"}]}");
+	must_load(
+	    &st, "size=8",
+	    "{\"board\":["
+	    "{\"sq\":\"a2\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"a3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+	    "{\"sq\":\"a4\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"a5\",\"owner\":\"p1\",\"piece\":\"T\"},"
+	    "{\"sq\":\"a6\",\"owner\":\"p1\",\"piece\":\"T\"},{\"sq\":\"a7\",\"owner\":\"p1\",\"piece\":\"T\"},"
+	    "{\"sq\":\"b2\",\"owner\":\"p1\",\"piece\":\"X\"},{\"sq\":\"b3\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	    "{\"sq\":\"b4\",\"owner\":\"p1\",\"piece\":\"X\"},{\"sq\":\"b5\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+	    "{\"sq\":\"b6\",\"owner\":\"p1\",\"piece\":\"Y\"},{\"sq\":\"b7\",\"owner\":\"p1\",\"piece\":\"Y\"},"
+	    "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"D\"},{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\"},"
+	    "{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"D\"},{\"sq\":\"c5\",\"owner\":\"p1\",\"piece\":\"R\"},"
+	    "{\"sq\":\"h4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"W\"}],"
+	    "\"players\":[{\"home\":\"W\"},{\"home\":\"E\"}]}");
 	assert_true(is_legal(&st, "place Z c6 N"));
 	assert_false(is_legal(&st, "place Z c6 N covered"));
 	play(&st, "place Z c6 N");
@@ -226,9 +226,9 @@ static void test_bonus_and_extra_turns(void **unused)
 	(void)unused;
 	ta_state st;
 	must_load(&st, "",
-		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
-		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
-		  "\"players\":[{\"home\":\"S\",\"bonus\":3},{\"home\":\"N\"}]}");
+	          "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	          "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	          "\"players\":[{\"home\":\"S\",\"bonus\":3},{\"home\":\"N\"}]}");
 	assert_true(is_legal(&st, "bonus 2"));
 	assert_true(is_legal(&st, "bonus 3"));
 	assert_false(is_legal(&st, "bonus 4"));
@@ -249,10 +249,10 @@ static void test_defender_bonus_on_plus_one_win_by_one(void **unused)
 	(void)unused;
 	ta_state st;
 	must_load(&st, "",
-		  "{\"board\":[{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
-		  "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"S\"},"
-		  "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"X\"}],"
-		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	          "{\"board\":[{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+	          "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"S\"},"
+	          "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
 	/* Attack 1 vs defence 1 (c4's S arrow; c5 X adds 1 more: 2). */
 	assert_int_equal(ta_defence_strength(&st, sq("c3"), sq("c4")), 2);
 	play(&st, "attack c3 c4");
@@ -260,10 +260,10 @@ static void test_defender_bonus_on_plus_one_win_by_one(void **unused)
 	assert_int_equal(st.pl[0].bonus, 1);
 	assert_int_equal(st.pl[1].bonus, 1);
 	must_load(&st, "",
-		  "{\"board\":[{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
-		  "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"S\"},"
-		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
-		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
+	          "{\"board\":[{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"},"
+	          "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"S\"},"
+	          "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
 	play(&st, "attack c3 c4");
 	play(&st, "die +1"); /* 2 vs 1: captured by one thanks to the +1 */
 	assert_int_equal(st.pl[0].captured, 1);
@@ -277,7 +277,7 @@ static void test_sampler_matches_legal(void **unused)
 	qv_rng rng;
 	qv_rng_seed(&rng, 7);
 	static const char *const configs[] = {"players=2", "players=3,size=7", "players=4,size=8",
-					      "mode=tactical"};
+	                                      "mode=tactical"};
 	for (size_t c = 0; c < 4; c++) {
 		for (int game = 0; game < 20; game++) {
 			ta_state st;
@@ -312,16 +312,18 @@ static void test_covered_pieces_hidden(void **unused)
 {
 	(void)unused;
 	ta_state st, d1, d2;
-	must_load(&st, "",
-		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"R\",\"facing\":\"E\",\"covered\":true},"
-		  "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"X\"},"
-		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
-		  "\"players\":[{\"home\":\"S\",\"covers\":2},{\"home\":\"N\"}]}");
+	must_load(
+	    &st, "",
+	    "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"R\",\"facing\":\"E\",\"covered\":true},"
+	    "{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	    "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	    "\"players\":[{\"home\":\"S\",\"covers\":2},{\"home\":\"N\"}]}");
 	json_t *v = G->view_json(&st, 1);
 	char *text = json_dumps(v, JSON_COMPACT);
 	assert_null(strstr(text, "\"piece\":\"R\""));
 	assert_null(strstr(text, "\"facing\":\"E\""));
-	assert_non_null(strstr(text, "{\"sq\":\"c1\",\"owner\":\"p1\",\"covered\":true,\"shielded\":false}"));
+	assert_non_null(
+	    strstr(text, "{\"sq\":\"c1\",\"owner\":\"p1\",\"covered\":true,\"shielded\":false}"));
 	free(text);
 	json_decref(v);
 	qv_buf b = {0};
@@ -353,9 +355,18 @@ static void test_notation_errors(void **unused)
 	qv_action a;
 	qv_err err;
 	assert_int_equal(G->init(&st, NULL, 1, NULL), QV_OK);
-	static const char *const bad[] = {"", "place", "place Q c1 N", "place Y z9 N", "place Y c1 Q",
-					  "place Y c1 N covered covered", "attack c1", "bonus 1",
-					  "die 2", "advance", "jump c1", "place Y g1 N"};
+	static const char *const bad[] = {"",
+	                                  "place",
+	                                  "place Q c1 N",
+	                                  "place Y z9 N",
+	                                  "place Y c1 Q",
+	                                  "place Y c1 N covered covered",
+	                                  "attack c1",
+	                                  "bonus 1",
+	                                  "die 2",
+	                                  "advance",
+	                                  "jump c1",
+	                                  "place Y g1 N"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(G->action_from_text(&st, bad[i], &a, &err), QV_EINVAL);
 	assert_int_equal(G->action_from_text(&st, "place Y g1 N", &a, &err), QV_EINVAL);
@@ -367,7 +378,8 @@ static void test_notation_errors(void **unused)
 	assert_string_equal(text, "place Y c1 N covered shielded");
 	/* Illegal actions leave the state unchanged and say why. */
 	ta_state before = st;
-	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "place Y c3 N"), NULL, &err), QV_EILLEGAL);
+	assert_int_equal(qv_apply_checked(G, &st, parse(&st, "place Y c3 N"), NULL, &err),
+	                 QV_EILLEGAL);
 	assert_memory_equal(&st, &before, sizeof st);
 	assert_non_null(strstr(err.msg, "edge"));
 }
@@ -380,14 +392,16 @@ static void test_load_rejects_impossible_states(void **unused)
 	static const struct {
 		const char *json, *msg;
 	} cases[] = {
-		{"{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"Z\",\"covered\":true}]}", "Terminator"},
-		{"{\"boardx\":[]}", "unknown field"},
-		{"{\"board\":[{\"sq\":\"c9\",\"owner\":\"p1\",\"piece\":\"A\"}]}", "off the"},
-		{"{\"board\":[{\"sq\":\"c1\",\"owner\":\"p3\",\"piece\":\"A\"}]}", "p1-p2"},
-		{"{\"players\":[{\"captured\":1}]}", "do not match"},
-		{"{\"players\":[{\"lost\":{\"R\":2}}]}", "from 0 to 1"},
-		{"{\"phase\":\"defend\"}", "attack"},
-		{"{\"turn\":\"p2\",\"phase\":\"start\",\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"}],\"players\":[{\"home\":\"S\"}]}", NULL},
+	    {"{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"Z\",\"covered\":true}]}",
+	     "Terminator"},
+	    {"{\"boardx\":[]}", "unknown field"},
+	    {"{\"board\":[{\"sq\":\"c9\",\"owner\":\"p1\",\"piece\":\"A\"}]}", "off the"},
+	    {"{\"board\":[{\"sq\":\"c1\",\"owner\":\"p3\",\"piece\":\"A\"}]}", "p1-p2"},
+	    {"{\"players\":[{\"captured\":1}]}", "do not match"},
+	    {"{\"players\":[{\"lost\":{\"R\":2}}]}", "from 0 to 1"},
+	    {"{\"phase\":\"defend\"}", "attack"},
+	    {"{\"turn\":\"p2\",\"phase\":\"start\",\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"}],\"players\":[{\"home\":\"S\"}]}",
+	     NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		err.msg[0] = '\0';
@@ -409,11 +423,11 @@ static void test_ranks_and_utilities(void **unused)
 	int ranks[4];
 	double u[4];
 	must_load(&st, "players=3",
-		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},"
-		  "{\"sq\":\"a3\",\"owner\":\"p2\",\"piece\":\"A\"}],"
-		  "\"players\":[{\"home\":\"S\",\"captured\":1,\"bonus\":2},"
-		  "{\"home\":\"W\",\"captured\":1,\"bonus\":2,\"lost\":{\"T\":1}},"
-		  "{\"home\":\"N\",\"eliminated\":1,\"lost\":{\"A\":1}}],\"phase\":\"over\"}");
+	          "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},"
+	          "{\"sq\":\"a3\",\"owner\":\"p2\",\"piece\":\"A\"}],"
+	          "\"players\":[{\"home\":\"S\",\"captured\":1,\"bonus\":2},"
+	          "{\"home\":\"W\",\"captured\":1,\"bonus\":2,\"lost\":{\"T\":1}},"
+	          "{\"home\":\"N\",\"eliminated\":1,\"lost\":{\"A\":1}}],\"phase\":\"over\"}");
 	G->ranks(&st, ranks);
 	assert_int_equal(ranks[0], 1);
 	assert_int_equal(ranks[1], 1);
@@ -428,9 +442,9 @@ static void test_max_turns_cap(void **unused)
 	(void)unused;
 	ta_state st;
 	must_load(&st, "max_turns=50",
-		  "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
-		  "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
-		  "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}],\"turns\":48}");
+	          "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	          "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}],\"turns\":48}");
 	play(&st, "place A c2 N");
 	assert_int_equal(G->to_move(&st), 1);
 	assert_false(G->capped(&st));
@@ -451,7 +465,8 @@ static void test_tables(void **unused)
 		int distinct = 0;
 		for (int f = 0; f < 4; f++) {
 			for (int d = 0; d < QV_NDIRS; d++)
-				assert_int_equal(ta_arrows[k][f][(d + 2 * f) % QV_NDIRS], ta_arrows[k][0][d]);
+				assert_int_equal(ta_arrows[k][f][(d + 2 * f) % QV_NDIRS],
+				                 ta_arrows[k][0][d]);
 			int canon = f;
 			for (int g = f - 1; g >= 0; g--)
 				if (memcmp(ta_arrows[k][g], ta_arrows[k][f], QV_NDIRS) == 0)
@@ -468,7 +483,8 @@ static void test_tables(void **unused)
 						want |= 1ull << t;
 				}
 				if (ta_reach[k][f][at] != want)
-					fail_msg("reach of %c facing %d on square %d", ta_kind_letters[k], f, at);
+					fail_msg("reach of %c facing %d on square %d",
+					         ta_kind_letters[k], f, at);
 			}
 		}
 		assert_int_equal(ta_nfacings[k], distinct);
@@ -506,19 +522,30 @@ static void test_reference(void **unused)
 	static const struct {
 		const char *names[4], *head, *arrows, *facing_n;
 	} pieces[] = {
-	    {{"A", "a", "Angle", "1A"}, "A: Angle, 3 in each holder at the start, 2 arrows\n",
-	     "    arrows: ahead, right\n", "facing N: N E  ↑→"},
-	    {{"T", "tee", "TEE", "2t"}, "T: Tee, 3 in each holder at the start, 3 arrows\n",
-	     "    arrows: ahead, right, left\n", "facing N: N E W  ↑→←"},
-	    {{"X", "x", "Cross", "3X"}, "X: Cross, 3 in each holder at the start, 4 arrows\n",
+	    {{"A", "a", "Angle", "1A"},
+	     "A: Angle, 3 in each holder at the start, 2 arrows\n",
+	     "    arrows: ahead, right\n",
+	     "facing N: N E  ↑→"},
+	    {{"T", "tee", "TEE", "2t"},
+	     "T: Tee, 3 in each holder at the start, 3 arrows\n",
+	     "    arrows: ahead, right, left\n",
+	     "facing N: N E W  ↑→←"},
+	    {{"X", "x", "Cross", "3X"},
+	     "X: Cross, 3 in each holder at the start, 4 arrows\n",
 	     "    arrows: ahead, right, behind, left\n",
 	     "the same in every facing (written N): N E S W  ↑→↓←"},
-	    {{"Y", "y", "y", "4Y"}, "Y: Y, 3 in each holder at the start, 3 arrows\n",
-	     "    arrows: ahead-right, behind, ahead-left\n", "facing N: NE S NW  ↗↓↖"},
-	    {{"D", "d", "double", "1D"}, "D: Double, 3 in each holder at the start, 1 arrow\n",
-	     "    arrows: ahead ×2\n", "facing N: N×2  ↑"},
-	    {{"R", "r", "Triple", "2R"}, "R: Triple, 1 in each holder at the start, 1 arrow\n",
-	     "    arrows: ahead ×3\n", "facing N: N×3  ↑"},
+	    {{"Y", "y", "y", "4Y"},
+	     "Y: Y, 3 in each holder at the start, 3 arrows\n",
+	     "    arrows: ahead-right, behind, ahead-left\n",
+	     "facing N: NE S NW  ↗↓↖"},
+	    {{"D", "d", "double", "1D"},
+	     "D: Double, 3 in each holder at the start, 1 arrow\n",
+	     "    arrows: ahead ×2\n",
+	     "facing N: N×2  ↑"},
+	    {{"R", "r", "Triple", "2R"},
+	     "R: Triple, 1 in each holder at the start, 1 arrow\n",
+	     "    arrows: ahead ×3\n",
+	     "facing N: N×3  ↑"},
 	    {{"Z", "z", "terminator", "1z"},
 	     "Z: Terminator, 1 in each holder at the start, 5 arrows\n",
 	     "    arrows: ahead, ahead-right, behind-right, behind-left, ahead-left\n",
@@ -535,7 +562,8 @@ static void test_reference(void **unused)
 			    !strstr(t, pieces[i].arrows) || !strstr(t, pieces[i].facing_n))
 				fail_msg("reference '%s':\n%s", pieces[i].names[j], t);
 		}
-	/* The Tee turned: facing E its arrows point E, S and N; the Terminator says it comes last. */
+	/* The Tee turned: facing E its arrows point E, S and N; the Terminator says it comes last.
+	 */
 	qv_buf_clear(&b);
 	G->reference("T", &b);
 	assert_non_null(strstr(qv_buf_str(&b), "facing E: E S N  →↓↑"));
@@ -544,9 +572,12 @@ static void test_reference(void **unused)
 	assert_non_null(strstr(qv_buf_str(&b), "cannot be covered"));
 	static const struct {
 		const char *name, *head;
-	} things[] = {{"cover", "cover: 3 for each player"},  {"Covered", "cover: "},
-	              {"2?", "cover: "},                      {"SHIELDS", "shield: 3 for each"},
-	              {"bonus", "bonus: a bonus piece"},      {"dice", "die: six faces"},
+	} things[] = {{"cover", "cover: 3 for each player"},
+	              {"Covered", "cover: "},
+	              {"2?", "cover: "},
+	              {"SHIELDS", "shield: 3 for each"},
+	              {"bonus", "bonus: a bonus piece"},
+	              {"dice", "die: six faces"},
 	              {"holder", "holder: a player's pieces"}};
 	for (size_t i = 0; i < sizeof things / sizeof things[0]; i++) {
 		qv_buf_clear(&b);
@@ -571,13 +602,15 @@ static void test_reference(void **unused)
 	}
 	qv_buf names = {0};
 	assert_int_equal(qv_reference_names(G, &names), TA_NKINDS + 5);
-	assert_string_equal(qv_buf_str(&names), "A\nT\nX\nY\nD\nR\nZ\nholder\ncover\nshield\nbonus\ndie\n");
+	assert_string_equal(qv_buf_str(&names),
+	                    "A\nT\nX\nY\nD\nR\nZ\nholder\ncover\nshield\nbonus\ndie\n");
 	qv_err err = {{0}};
 	qv_buf_clear(&b);
 	assert_int_equal(qv_lookup(G, "sheild", &b, &err), QV_EINVAL);
 	assert_int_equal(b.len, 0);
-	assert_string_equal(err.msg, "THREE ARROWS has nothing called 'sheild'; nearest: shield, D, "
-	                             "holder, die, A, T");
+	assert_string_equal(err.msg,
+	                    "THREE ARROWS has nothing called 'sheild'; nearest: shield, D, "
+	                    "holder, die, A, T");
 	assert_int_equal(qv_lookup(G, "Triple", &b, &err), QV_OK);
 	assert_non_null(strstr(qv_buf_str(&b), "counts 3"));
 	qv_buf_free(&names);
@@ -604,8 +637,8 @@ static void test_action_note(void **unused)
 	(void)unused;
 	ta_state st;
 	must_load(&st, "", EXAMPLE_4_VS_3);
-	expect_note(&st, "attack c4 c5", "4 against 3 before the die: captures on +1 or 0, nothing on -1",
-	            false);
+	expect_note(&st, "attack c4 c5",
+	            "4 against 3 before the die: captures on +1 or 0, nothing on -1", false);
 	expect_note(&st, "place A b4 N", "", false);
 	must_load(&st, "mode=tactical", EXAMPLE_4_VS_3);
 	expect_note(&st, "attack c4 c5", "4 against 3: captures", false);
@@ -620,10 +653,11 @@ static void test_action_note(void **unused)
 	    "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\",\"covered\":true}],"
 	    "\"players\":[{\"home\":\"S\"},{\"home\":\"N\",\"covers\":2}]}";
 	must_load(&st, "", covered);
-	expect_note(&st, "attack c4 c5",
-	            "3 against 3 before the die: captures on +1, nothing on 0, your A is captured on "
-	            "-1; p2 may first uncover 1 piece of the line",
-	            false);
+	expect_note(
+	    &st, "attack c4 c5",
+	    "3 against 3 before the die: captures on +1, nothing on 0, your A is captured on "
+	    "-1; p2 may first uncover 1 piece of the line",
+	    false);
 	play(&st, "attack c4 c5");
 	expect_note(&st, "defend",
 	            "3 against 3 before the die: p1 captures your R on +1, nothing on 0, p1's A is "
@@ -653,31 +687,35 @@ static void test_action_note(void **unused)
 	char json[600];
 	snprintf(json, sizeof json, last, "");
 	must_load(&st, "", json);
-	expect_note(&st, "attack c4 c5",
-	            "1 against 0 before the die: captures on +1 or 0, nothing on -1; it is p2's last "
-	            "piece; a capture ends the game",
-	            false);
+	expect_note(
+	    &st, "attack c4 c5",
+	    "1 against 0 before the die: captures on +1 or 0, nothing on -1; it is p2's last "
+	    "piece; a capture ends the game",
+	    false);
 	expect_note(&st, "bonus 2", "1 extra turn; 1 bonus piece left (they break ties)", false);
 	expect_note(&st, "bonus 3", "2 extra turns; 0 bonus pieces left (they break ties)", false);
 	snprintf(json, sizeof json, last,
 	         "{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"},");
 	must_load(&st, "", json);
-	expect_note(&st, "attack c4 c5",
-	            "3 against 0 before the die: captures whatever the die; it is p2's last piece; a "
-	            "capture ends the game",
-	            true);
+	expect_note(
+	    &st, "attack c4 c5",
+	    "3 against 0 before the die: captures whatever the die; it is p2's last piece; a "
+	    "capture ends the game",
+	    true);
 	must_load(&st, "mode=tactical", json);
-	expect_note(&st, "attack c4 c5",
-	            "3 against 0: captures; it is p2's last piece; ends the game (one player left): "
-	            "you finish 1st",
-	            true);
+	expect_note(
+	    &st, "attack c4 c5",
+	    "3 against 0: captures; it is p2's last piece; ends the game (one player left): "
+	    "you finish 1st",
+	    true);
 
 	/* Unshield names the piece (a covered one without its kind). */
-	must_load(&st, "",
-	          "{\"board\":[{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"X\"},"
-	          "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"A\",\"shielded\":true},"
-	          "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"Y\",\"covered\":true,\"shielded\":true}],"
-	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\",\"covers\":2,\"shields\":1}]}");
+	must_load(
+	    &st, "",
+	    "{\"board\":[{\"sq\":\"c4\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	    "{\"sq\":\"c5\",\"owner\":\"p2\",\"piece\":\"A\",\"shielded\":true},"
+	    "{\"sq\":\"d4\",\"owner\":\"p2\",\"piece\":\"Y\",\"covered\":true,\"shielded\":true}],"
+	    "\"players\":[{\"home\":\"S\"},{\"home\":\"N\",\"covers\":2,\"shields\":1}]}");
 	expect_note(&st, "unshield c5", "removes the shield of p2's Angle on c5", false);
 	expect_note(&st, "unshield d4", "removes the shield of p2's covered piece on d4", false);
 
@@ -719,11 +757,13 @@ static void test_notes_hide_nothing(void **unused)
 					bool ca = false, cb = false;
 					int la = G->action_note(&st, acts[i], a, sizeof a, &ca);
 					G->action_note(&guess, acts[i], b, sizeof b, &cb);
-					assert_true(la >= 0 && la < (int)sizeof a && la == (int)strlen(a));
+					assert_true(la >= 0 && la < (int)sizeof a &&
+					            la == (int)strlen(a));
 					if (strcmp(a, b) != 0 || ca != cb)
-						fail_msg("game %d step %d: the note of action %d depends on what p%d "
-						         "cannot know: '%s' / '%s'",
-						         game, step, (int)acts[i], who + 1, a, b);
+						fail_msg(
+						    "game %d step %d: the note of action %d depends on what p%d "
+						    "cannot know: '%s' / '%s'",
+						    game, step, (int)acts[i], who + 1, a, b);
 					noted += la > 0;
 					asked += ca;
 				}
@@ -739,26 +779,26 @@ static void test_notes_hide_nothing(void **unused)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_worked_example_strengths),
-		cmocka_unit_test(test_worked_example_each_die_face),
-		cmocka_unit_test(test_two_y_diagonal),
-		cmocka_unit_test(test_gap_makes_defence_zero),
-		cmocka_unit_test(test_line_rules),
-		cmocka_unit_test(test_first_placement),
-		cmocka_unit_test(test_facing_dedup),
-		cmocka_unit_test(test_terminator_rules),
-		cmocka_unit_test(test_bonus_and_extra_turns),
-		cmocka_unit_test(test_defender_bonus_on_plus_one_win_by_one),
-		cmocka_unit_test(test_sampler_matches_legal),
-		cmocka_unit_test(test_covered_pieces_hidden),
-		cmocka_unit_test(test_notation_errors),
-		cmocka_unit_test(test_load_rejects_impossible_states),
-		cmocka_unit_test(test_ranks_and_utilities),
-		cmocka_unit_test(test_max_turns_cap),
-		cmocka_unit_test(test_tables),
-		cmocka_unit_test(test_reference),
-		cmocka_unit_test(test_action_note),
-		cmocka_unit_test(test_notes_hide_nothing),
+	    cmocka_unit_test(test_worked_example_strengths),
+	    cmocka_unit_test(test_worked_example_each_die_face),
+	    cmocka_unit_test(test_two_y_diagonal),
+	    cmocka_unit_test(test_gap_makes_defence_zero),
+	    cmocka_unit_test(test_line_rules),
+	    cmocka_unit_test(test_first_placement),
+	    cmocka_unit_test(test_facing_dedup),
+	    cmocka_unit_test(test_terminator_rules),
+	    cmocka_unit_test(test_bonus_and_extra_turns),
+	    cmocka_unit_test(test_defender_bonus_on_plus_one_win_by_one),
+	    cmocka_unit_test(test_sampler_matches_legal),
+	    cmocka_unit_test(test_covered_pieces_hidden),
+	    cmocka_unit_test(test_notation_errors),
+	    cmocka_unit_test(test_load_rejects_impossible_states),
+	    cmocka_unit_test(test_ranks_and_utilities),
+	    cmocka_unit_test(test_max_turns_cap),
+	    cmocka_unit_test(test_tables),
+	    cmocka_unit_test(test_reference),
+	    cmocka_unit_test(test_action_note),
+	    cmocka_unit_test(test_notes_hide_nothing),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }

@@ -18,18 +18,18 @@
 
 #include "quiver/game.h"
 
-#define AP_NARROWS     30
-#define AP_NKINDS      10
-#define AP_NCARDS      40
-#define AP_COPIES      4
-#define AP_NVALUES     5
-#define AP_STACK_MAX   6
-#define AP_HAND_MAX    70
-#define AP_SIZE_MAX    26
-#define AP_NCELLS      (AP_SIZE_MAX * AP_SIZE_MAX)
-#define AP_NDICE       6
-#define AP_NPAIRS      10
-#define AP_PUBLIC      0x20
+#define AP_NARROWS   30
+#define AP_NKINDS    10
+#define AP_NCARDS    40
+#define AP_COPIES    4
+#define AP_NVALUES   5
+#define AP_STACK_MAX 6
+#define AP_HAND_MAX  70
+#define AP_SIZE_MAX  26
+#define AP_NCELLS    (AP_SIZE_MAX * AP_SIZE_MAX)
+#define AP_NDICE     6
+#define AP_NPAIRS    10
+#define AP_PUBLIC    0x20
 /* legal() lists at most 57 (item uses: 5 dice, 40 swaps, 4 exchanges, 7 others, ready; a
  * throw lists at most the 30 arrow cards), chance() at most 121 (11 x 11 gives of a pair). */
 #define AP_MAX_ACTIONS 64
@@ -164,9 +164,9 @@ static inline int ap_pair_index(int a, int b)
 /* Rules (rules.c). */
 int ap_to_move(const ap_state *s);
 int ap_start_cell(int size, int p);
-int ap_arrow_dirs(const ap_state *s, int p); /* board directions `go` may take (mask) */
+int ap_arrow_dirs(const ap_state *s, int p);     /* board directions `go` may take (mask) */
 int ap_card_dirs(int card, int k, bool reverse); /* card landed turned k: its board directions */
-int ap_steps(int roll, int uses);               /* steps of a roll after x2, half, minus5 */
+int ap_steps(int roll, int uses);                /* steps of a roll after x2, half, minus5 */
 int ap_score_of(const ap_state *s, int p);
 /* Legal `use` actions of player p given its commitments so far (items phase). */
 int ap_legal_uses(const ap_state *s, int p, qv_action *out);

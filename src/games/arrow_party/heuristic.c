@@ -28,17 +28,14 @@ static const double item_worth[AP_NKINDS] = {
 /* The logistic scale of a score difference: BASE + PER * sqrt(rounds left). Measured in
  * docs/ai.md: (2, 3), (4, 3), (4, 6) and (8, 10) all gave 54-57% against two greedy players. */
 #define SCALE_BASE 4.0
-#define SCALE_PER 6.0
+#define SCALE_PER  6.0
 
-static double worth(int kind, bool last)
-{
-	return last ? ap_item_points[kind] : item_worth[kind];
-}
+static double worth(int kind, bool last) { return last ? ap_item_points[kind] : item_worth[kind]; }
 
 /* The prefix values of the 8 rays from p's cell: ray[d][k] = take of k steps towards d (past
  * the edge, the take at the edge). */
-static void rays(const ap_state *s, int p, bool nopick, bool last,
-                 double ray[QV_NDIRS][MAXW + 1], int *maxk)
+static void rays(const ap_state *s, int p, bool nopick, bool last, double ray[QV_NDIRS][MAXW + 1],
+                 int *maxk)
 {
 	int sz = s->size, x0 = s->pl[p].pos % sz, y0 = s->pl[p].pos / sz;
 	*maxk = sz - 1;
@@ -247,15 +244,16 @@ static double estimate(const ap_state *s, int p, int player)
 	bool last = s->round >= s->rounds && s->phase > AP_PH_ITEMS;
 	double v = 10.0 * pl->stars - 15.0 * pl->skulls + ap_die_points[pl->die];
 	int count[AP_VALUE_MAX + 1] = {0}, na = 0; /* how many arrow cards of each value */
-	bool thrown_in_hand = s->phase == AP_PH_THROW && pl->throw_card &&
-	                      !(p != player && p < s->active);
+	bool thrown_in_hand =
+	    s->phase == AP_PH_THROW && pl->throw_card && !(p != player && p < s->active);
 	bool skipped = false;
 	for (int i = 0; i < pl->nhand; i++) {
 		int cd = pl->hand[i].card;
 		if (ap_is_item(cd)) {
 			int k = ap_kind(cd);
 			/* committed uses leave the hand at the reveal */
-			if (s->phase == AP_PH_ITEMS && ap_used(pl, k) && (p == player || p >= s->active)) {
+			if (s->phase == AP_PH_ITEMS && ap_used(pl, k) &&
+			    (p == player || p >= s->active)) {
 				/* counted once: the first copy is the used one */
 				if (!(i > 0 && pl->hand[i - 1].card == cd))
 					continue;
@@ -272,8 +270,8 @@ static double estimate(const ap_state *s, int p, int player)
 	}
 	/* throws still to make */
 	int t = s->rounds - s->round;
-	bool this_round = s->phase < AP_PH_THROW ||
-	                  (s->phase == AP_PH_THROW && !(thrown_in_hand && skipped));
+	bool this_round =
+	    s->phase < AP_PH_THROW || (s->phase == AP_PH_THROW && !(thrown_in_hand && skipped));
 	if (this_round)
 		t++;
 	if (s->round < s->rounds / 2 + 1) {

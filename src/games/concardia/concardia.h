@@ -263,9 +263,9 @@ int cc_persist_slot(const cc_player *pl, int card);
 bool cc_persist_has(const cc_player *pl, int tmpl);
 /* Only Persistent templates may go to the Persistent Area. */
 static inline bool cc_is_persistent(int tmpl) { return tmpl == CC_DYNAMO; }
-int cc_find_card(const char *text);     /* card id, or -1 */
+int cc_find_card(const char *text);                               /* card id, or -1 */
 static inline int cc_step(int sq, int d) { return cc_nb[sq][d]; } /* or -1 off the grid */
-int cc_board_dir(int owner, int d);     /* a printed direction turned to the board */
+int cc_board_dir(int owner, int d); /* a printed direction turned to the board */
 extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/json_util.h"
 #include "concardia.h"
+#include "games/json_util.h"
 
 static json_t *sq_json(int sq)
 {
@@ -160,8 +160,6 @@ json_t *cc_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 /* ---- loading ---- */
 
-
-
 static qv_status get_sq(const json_t *v, const char *what, int *sq, qv_err *err)
 {
 	int f = 0, r = 0;
@@ -177,7 +175,6 @@ static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *
 		return qv_fail(err, QV_EINVAL, "%s must be a card id such as \"striker-p\"", what);
 	return QV_OK;
 }
-
 
 static qv_status get_mask(const json_t *o, const char *key, uint64_t *m, qv_err *err)
 {
@@ -228,7 +225,8 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 			return rc;
 		snprintf(w, sizeof w, "%s.owner", what);
 		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)) ||
-		    (rc = qv__json_get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters, err)) ||
+		    (rc = qv__json_get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters,
+		                           err)) ||
 		    (rc = qv__json_get_bool(o, "boost", what, false, &boost, err)))
 			return rc;
 		if (s->grid[sq].card)
@@ -270,10 +268,12 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	for (int i = 0; i < n; i++)
 		pl->deck[i] = list[n - 1 - i];
 	pl->ndeck = (uint8_t)n;
-	if ((rc = qv__json_get_ids(o, "discard", what, CC_DECK_MAX, get_card, pl->discard, &n, err)))
+	if ((rc =
+	         qv__json_get_ids(o, "discard", what, CC_DECK_MAX, get_card, pl->discard, &n, err)))
 		return rc;
 	pl->ndiscard = (uint8_t)n;
-	if ((rc = qv__json_get_ids(o, "victory", what, CC_DECK_MAX, get_card, pl->victory, &n, err)))
+	if ((rc =
+	         qv__json_get_ids(o, "victory", what, CC_DECK_MAX, get_card, pl->victory, &n, err)))
 		return rc;
 	pl->nvictory = (uint8_t)n;
 	json_t *pa = json_object_get(o, "persistent");
@@ -297,8 +297,8 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 			if ((rc = qv__json_check_keys(v, "a Persistent Area entry", pkeys, err)) ||
 			    (rc = get_card(json_object_get(v, "card"), "persistent card", &card,
 			                   err)) ||
-			    (rc = qv__json_get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS, 0,
-			                  &counters, err)))
+			    (rc = qv__json_get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS,
+			                           0, &counters, err)))
 				return rc;
 			if (card / 3 != CC_DYNAMO)
 				return qv_fail(
@@ -545,8 +545,8 @@ static qv_status load_turn(cc_state *s, const json_t *j, qv_err *err)
 {
 	qv_status rc;
 	int phase;
-	if ((rc = qv__json_get_name(j, "phase", "state", cc_phase_names, CC_NPHASES,
-	                            CC_PH_ACTION, &phase, err)))
+	if ((rc = qv__json_get_name(j, "phase", "state", cc_phase_names, CC_NPHASES, CC_PH_ACTION,
+	                            &phase, err)))
 		return rc;
 	s->phase = (uint8_t)phase;
 	int active, first;
@@ -565,8 +565,8 @@ static qv_status load_turn(cc_state *s, const json_t *j, qv_err *err)
 	s->turn_no = (uint16_t)turns;
 	s->passes = (uint8_t)passes;
 	int ended;
-	if ((rc = qv__json_get_name(j, "ended", "state", cc_end_names, 5, CC_END_NONE, &ended,
-	                            err)))
+	if ((rc =
+	         qv__json_get_name(j, "ended", "state", cc_end_names, 5, CC_END_NONE, &ended, err)))
 		return rc;
 	if ((ended != CC_END_NONE) != (phase == CC_PH_OVER))
 		return qv_fail(err, QV_EINVAL,

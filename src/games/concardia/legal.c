@@ -100,7 +100,8 @@ static bool in_family(const family *f, qv_action a)
 		return false;
 	int arg = CC_ARG(a);
 	if (f->squares)
-		return arg >> 12 == 0 && (f->mask >> (arg & 63) & 1) && (f->squares >> (arg >> 6) & 1);
+		return arg >> 12 == 0 && (f->mask >> (arg & 63) & 1) &&
+		       (f->squares >> (arg >> 6) & 1);
 	if (f->size == 1)
 		return a == family_action(f, 0);
 	/* base | i << shift: base has no bits where i goes */

@@ -19,14 +19,14 @@
 #include <emmintrin.h>
 #endif
 
-#include "games/deck.h"
 #include "concardia.h"
+#include "games/deck.h"
 
 /* ---- the card table ---- */
 
 /* The printed arrows of each template (bit d: direction d in the owner's frame), for the card
  * table and the table of the squares each card points at. */
-#define AR(d) (1u << (d))
+#define AR(d)           (1u << (d))
 #define ARROWS_SENTINEL (AR(QV_N) | AR(QV_S))
 #define ARROWS_STRIKER  (AR(QV_N))
 #define ARROWS_LANCER   (AR(QV_NW) | AR(QV_NE))
@@ -724,7 +724,8 @@ static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	for (int p = 0; p < 2; p++) {
 		cc_player *pl = &s->pl[p];
 		pl->decklen = (uint8_t)n[p];
-		qv__deck_setup(list[p], n[p], pl->owned, pl->deck, &pl->ndeck, shuffle ? &rng : NULL);
+		qv__deck_setup(list[p], n[p], pl->owned, pl->deck, &pl->ndeck,
+		               shuffle ? &rng : NULL);
 		for (int i = 0; i < 7; i++)
 			draw(s, p);
 	}

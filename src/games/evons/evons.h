@@ -17,17 +17,17 @@
 
 #include "quiver/game.h"
 
-#define EV_NKINDS      26
-#define EV_NMONSTERS   20
-#define EV_NCELLS      49
-#define EV_SIDE        7
-#define EV_DECK_MIN    5
-#define EV_DECK_MAX    60
-#define EV_MAX_COPIES  4
-#define EV_HAND_START  5
-#define EV_CREDITS     50
-#define EV_INCOME      5
-#define EV_MAX_STACK   100 /* two entries per card on the board at most, and 49 cells */
+#define EV_NKINDS     26
+#define EV_NMONSTERS  20
+#define EV_NCELLS     49
+#define EV_SIDE       7
+#define EV_DECK_MIN   5
+#define EV_DECK_MAX   60
+#define EV_MAX_COPIES 4
+#define EV_HAND_START 5
+#define EV_CREDITS    50
+#define EV_INCOME     5
+#define EV_MAX_STACK  100 /* two entries per card on the board at most, and 49 cells */
 /* legal() lists at most 1,961: plays and covers of up to 20 monster kinds on each empty cell,
  * a reveal per occupied one, end (a mulligan at most 326, a chain step at most 161). A search
  * node may hold more children than this (open loop: src/ai/mcts.c). */

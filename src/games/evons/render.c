@@ -15,8 +15,9 @@
  *
  * The compact layout (80 columns, 17 rows, for a 24-row terminal): each cell 7 columns by 2
  * lines, the controller, marks and the first four letters of the full layout's code (`coil`,
- * `ward` for warden), then ATK/current DEF and the arrows; a panel on the right with both players' numbers and the viewer's hand with
- * ATK/DEF and cost; under the board the chain stack (or a legend) and what is pending.
+ * `ward` for warden), then ATK/current DEF and the arrows; a panel on the right with both players'
+ * numbers and the viewer's hand with ATK/DEF and cost; under the board the chain stack (or a
+ * legend) and what is pending.
  *
  * The output never contains an empty line (the engine protocol ends a reply with one).
  */

@@ -22,8 +22,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/deck.h"
 #include "evons.h"
+#include "games/deck.h"
 
 /* ---- the card table ---- */
 
@@ -102,8 +102,9 @@ int ev_step(int cell, int dir)
 }
 
 /* Bit c: cell c is in the main zone (columns 1..5 of rows 1..5). */
-#define MAIN_ROW  (0x3Eull) /* columns 1..5 of a row */
-#define MAIN_ZONE (MAIN_ROW << 7 | MAIN_ROW << 14 | MAIN_ROW << 21 | MAIN_ROW << 28 | MAIN_ROW << 35)
+#define MAIN_ROW (0x3Eull) /* columns 1..5 of a row */
+#define MAIN_ZONE                                                                                  \
+	(MAIN_ROW << 7 | MAIN_ROW << 14 | MAIN_ROW << 21 | MAIN_ROW << 28 | MAIN_ROW << 35)
 
 bool ev_in_main(int cell) { return cell >= 0 && cell < EV_NCELLS && (MAIN_ZONE >> cell & 1); }
 
@@ -1784,8 +1785,8 @@ static int covered_count(const ev_state *s, int q)
  * face up, a covered card sent to the graveyard; when the viewer's mulligan draws a new hand
  * (from a deck in an order nobody knows, even if the same kinds come back); and when the
  * opponent puts a card face down (a cover, a Growth) while the viewer cannot rule out a hand
- * of blocks only (covered cards are monsters, so it shows that the hand held one). A card going from the
- * opponent's deck to the opponent's hand stays unseen. True also in the rare case where
+ * of blocks only (covered cards are monsters, so it shows that the hand held one). A card going
+ * from the opponent's deck to the opponent's hand stays unseen. True also in the rare case where
  * every unseen card is alike, so that nothing is learnt. */
 static bool ev_reveals(const void *st, qv_action a, int viewer)
 {

@@ -35,7 +35,8 @@ static json_t *board_json(const ta_state *s, int viewer)
 		if (!hidden) {
 			char k[2] = {ta_kind_letters[TA_KIND(c)], 0};
 			json_object_set_new(o, "piece", json_string(k));
-			json_object_set_new(o, "facing", json_string(ta_facing_names[TA_FACING(c)]));
+			json_object_set_new(o, "facing",
+			                    json_string(ta_facing_names[TA_FACING(c)]));
 		}
 		json_object_set_new(o, "covered", json_boolean(cov));
 		json_object_set_new(o, "shielded", json_boolean(s->shielded >> sq & 1));
@@ -65,9 +66,10 @@ static json_t *players_json(const ta_state *s, int viewer, bool view)
 		json_object_set_new(o, "bonus", json_integer(pl->bonus));
 		json_object_set_new(o, "captured", json_integer(pl->captured));
 		json_object_set_new(o, "lost", kinds_json(pl->lost));
-		json_object_set_new(o, "home", pl->home >= 0 && pl->home < TA_NSIDES
-						       ? json_string(ta_side_names[pl->home])
-						       : json_null());
+		json_object_set_new(o, "home",
+		                    pl->home >= 0 && pl->home < TA_NSIDES
+		                        ? json_string(ta_side_names[pl->home])
+		                        : json_null());
 		json_object_set_new(o, "eliminated", json_integer(pl->eliminated));
 		if (view) {
 			json_object_set_new(o, "holder_count", json_integer(ta_holder_total(pl)));
@@ -87,10 +89,10 @@ static json_t *common_json(const ta_state *s, int viewer, bool view)
 	json_object_set_new(o, "turn", qv__json_player(s->turn));
 	json_object_set_new(o, "phase", json_string(ta_phase_names[s->phase]));
 	bool atk = s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE || s->phase == TA_PH_CAPTURE;
-	json_object_set_new(o, "attack",
-			    atk ? json_pack("{s:o,s:o}", "from", sq_json(s->atk_from), "to",
-					    sq_json(s->atk_to))
-				: json_null());
+	json_object_set_new(
+	    o, "attack",
+	    atk ? json_pack("{s:o,s:o}", "from", sq_json(s->atk_from), "to", sq_json(s->atk_to))
+	        : json_null());
 	json_object_set_new(o, "extra_turns", json_integer(s->extra));
 	json_object_set_new(o, "turns", json_integer(s->turns));
 	json_object_set_new(o, "terminator_placed", json_boolean(s->terminator_placed));
@@ -103,10 +105,7 @@ json_t *ta_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 /* ---- loading ---- */
 
-
-
-static qv_status get_sq(const ta_state *s, const json_t *v, const char *what, int *sq,
-			qv_err *err)
+static qv_status get_sq(const ta_state *s, const json_t *v, const char *what, int *sq, qv_err *err)
 {
 	int f = 0, r = 0;
 	qv_status rc = qv__json_get_sq(v, what, "square", s->size, s->size, &f, &r, err);
@@ -114,20 +113,21 @@ static qv_status get_sq(const ta_state *s, const json_t *v, const char *what, in
 	return rc;
 }
 
-
 static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 {
-	static const char *const keys[] = {"sq", "owner", "piece", "facing", "covered", "shielded", NULL};
+	static const char *const keys[] = {"sq",      "owner",    "piece", "facing",
+	                                   "covered", "shielded", NULL};
 	if (!json_is_array(board))
 		return qv_fail(err, QV_EINVAL, "state.board must be an array of pieces");
 	size_t i;
 	json_t *o;
-	json_array_foreach(board, i, o) {
+	json_array_foreach(board, i, o)
+	{
 		char what[32];
 		snprintf(what, sizeof what, "board[%zu]", i);
 		if (!json_is_object(o))
-			return qv_fail(err, QV_EINVAL, "%s must be an object with sq, owner, piece, facing",
-				       what);
+			return qv_fail(err, QV_EINVAL,
+			               "%s must be an object with sq, owner, piece, facing", what);
 		qv_status rc;
 		int sq = 0, p = 0;
 		char w2[48];
@@ -136,7 +136,8 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 		    (rc = get_sq(s, json_object_get(o, "sq"), w2, &sq, err)))
 			return rc;
 		snprintf(w2, sizeof w2, "%s.owner", what);
-		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w2, s->nplayers, &p, err)))
+		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w2, s->nplayers, &p,
+		                              err)))
 			return rc;
 		json_t *pv = json_object_get(o, "piece");
 		int k = -1;
@@ -145,7 +146,8 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 			k = at ? (int)(at - ta_kind_letters) : -1;
 		}
 		if (k < 0)
-			return qv_fail(err, QV_EINVAL, "%s.piece must be one of A, T, X, Y, D, R, Z", what);
+			return qv_fail(err, QV_EINVAL,
+			               "%s.piece must be one of A, T, X, Y, D, R, Z", what);
 		int f = 0;
 		json_t *fv = json_object_get(o, "facing");
 		if (fv && (f = qv__json_name_index(fv, ta_facing_names, 4)) < 0)
@@ -156,9 +158,10 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 			return rc;
 		if (s->cell[sq])
 			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
-				       json_string_value(json_object_get(o, "sq")));
+			               json_string_value(json_object_get(o, "sq")));
 		if (cov && k == TA_Z)
-			return qv_fail(err, QV_EINVAL, "%s: the Terminator cannot be covered", what);
+			return qv_fail(err, QV_EINVAL, "%s: the Terminator cannot be covered",
+			               what);
 		if (cov && s->tactical)
 			return qv_fail(err, QV_EINVAL, "%s: tactical mode has no covers", what);
 		uint64_t bit = 1ull << sq;
@@ -177,11 +180,11 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 
 static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 {
-	static const char *const keys[] = {"covers", "shields", "bonus", "captured", "lost",
-					   "home", "eliminated", NULL};
+	static const char *const keys[] = {"covers", "shields", "bonus",      "captured",
+	                                   "lost",   "home",    "eliminated", NULL};
 	if (players && (!json_is_array(players) || json_array_size(players) > s->nplayers))
-		return qv_fail(err, QV_EINVAL, "state.players must be an array of at most %d players",
-			       s->nplayers);
+		return qv_fail(err, QV_EINVAL,
+		               "state.players must be an array of at most %d players", s->nplayers);
 	for (int p = 0; p < s->nplayers; p++) {
 		ta_player *pl = &s->pl[p];
 		json_t *o = players ? json_array_get(players, (size_t)p) : NULL;
@@ -196,27 +199,30 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 		long covers = 0, shields = 0, bonus = 0, captured = 0, elim = 0;
 		qv_status rc;
 		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-		    (rc = qv__json_get_int(o, "covers", what, 0, 3, s->tactical ? 0 : 3, &covers, err)) ||
+		    (rc = qv__json_get_int(o, "covers", what, 0, 3, s->tactical ? 0 : 3, &covers,
+		                           err)) ||
 		    (rc = qv__json_get_int(o, "shields", what, 0, 3, 3, &shields, err)) ||
 		    (rc = qv__json_get_int(o, "bonus", what, 0, TA_MAX_BONUS, 1, &bonus, err)) ||
-		    (rc = qv__json_get_int(o, "captured", what, 0, TA_PIECES * (TA_MAX_PLAYERS - 1), 0, &captured,
-				  err)) ||
+		    (rc = qv__json_get_int(o, "captured", what, 0, TA_PIECES * (TA_MAX_PLAYERS - 1),
+		                           0, &captured, err)) ||
 		    (rc = qv__json_get_int(o, "eliminated", what, 0, s->nplayers, 0, &elim, err))) {
 			json_decref(o);
 			return rc;
 		}
 		json_t *lost = json_object_get(o, "lost");
 		static const char *const kinds[] = {"A", "T", "X", "Y", "D", "R", "Z", NULL};
-		if (lost && (!json_is_object(lost) || (rc = qv__json_check_keys(lost, "lost", kinds, err)))) {
+		if (lost && (!json_is_object(lost) ||
+		             (rc = qv__json_check_keys(lost, "lost", kinds, err)))) {
 			json_decref(o);
 			return lost && !json_is_object(lost)
-				       ? qv_fail(err, QV_EINVAL, "%s.lost must be an object such as {\"A\": 1}",
-						 what)
-				       : rc;
+			           ? qv_fail(err, QV_EINVAL,
+			                     "%s.lost must be an object such as {\"A\": 1}", what)
+			           : rc;
 		}
 		for (int k = 0; k < TA_NKINDS; k++) {
 			long n = 0;
-			if (lost && (rc = qv__json_get_int(lost, kinds[k], "lost", 0, ta_copies[k], 0, &n, err))) {
+			if (lost && (rc = qv__json_get_int(lost, kinds[k], "lost", 0, ta_copies[k],
+			                                   0, &n, err))) {
 				json_decref(o);
 				return rc;
 			}
@@ -224,7 +230,8 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 		}
 		json_t *home = json_object_get(o, "home");
 		int side = -1;
-		if (home && !json_is_null(home) && (side = qv__json_name_index(home, ta_side_names, 4)) < 0) {
+		if (home && !json_is_null(home) &&
+		    (side = qv__json_name_index(home, ta_side_names, 4)) < 0) {
 			json_decref(o);
 			return qv_fail(err, QV_EINVAL, "%s.home must be S, N, W, E or null", what);
 		}
@@ -244,9 +251,10 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 				on += TA_KIND(s->cell[__builtin_ctzll(m)]) == k;
 			int left = ta_copies[k] - on - pl->lost[k];
 			if (left < 0)
-				return qv_fail(err, QV_EINVAL,
-					       "p%d has more %c pieces on the board and lost (%d) than exist (%d)",
-					       p + 1, ta_kind_letters[k], on + pl->lost[k], ta_copies[k]);
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "p%d has more %c pieces on the board and lost (%d) than exist (%d)",
+				    p + 1, ta_kind_letters[k], on + pl->lost[k], ta_copies[k]);
 			pl->holder[k] = (uint8_t)left;
 			if (k == TA_Z && pl->lost[k])
 				s->terminator_placed = 1;
@@ -256,17 +264,21 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 		 * TA_NSIDES marks "placed, side not given", which claims no side. */
 		pl->home = (int8_t)(side >= 0 ? side : placed ? TA_NSIDES : -1);
 		if (side >= 0 && !placed)
-			return qv_fail(err, QV_EINVAL, "%s.home is set but p%d has placed no piece", what, p + 1);
+			return qv_fail(err, QV_EINVAL, "%s.home is set but p%d has placed no piece",
+			               what, p + 1);
 		int ncov = __builtin_popcountll(s->occ[p] & s->covered);
 		int nsh = __builtin_popcountll(s->occ[p] & s->shielded);
 		if (ncov + pl->covers > 3 || nsh + pl->shields > 3)
 			return qv_fail(err, QV_EINVAL,
-				       "p%d uses more covers or shields than the 3 of each it has", p + 1);
+			               "p%d uses more covers or shields than the 3 of each it has",
+			               p + 1);
 		if (placed && !pl->onboard && !pl->eliminated)
-			return qv_fail(err, QV_EINVAL,
-				       "p%d has no piece left on the board, so it must be eliminated", p + 1);
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "p%d has no piece left on the board, so it must be eliminated", p + 1);
 		if (pl->eliminated && pl->onboard)
-			return qv_fail(err, QV_EINVAL, "p%d is eliminated but has pieces on the board", p + 1);
+			return qv_fail(err, QV_EINVAL,
+			               "p%d is eliminated but has pieces on the board", p + 1);
 	}
 	return QV_OK;
 }
@@ -283,8 +295,9 @@ static qv_status check_players(ta_state *s, qv_err *err)
 			lost += pl->lost[k];
 		if (pl->eliminated) {
 			if (seen_elim >> pl->eliminated & 1)
-				return qv_fail(err, QV_EINVAL, "two players share elimination number %d",
-					       pl->eliminated);
+				return qv_fail(err, QV_EINVAL,
+				               "two players share elimination number %d",
+				               pl->eliminated);
 			seen_elim |= 1u << pl->eliminated;
 			if (pl->eliminated > s->nelim)
 				s->nelim = pl->eliminated;
@@ -292,16 +305,18 @@ static qv_status check_players(ta_state *s, qv_err *err)
 		if (pl->home >= 0 && pl->home < TA_NSIDES) {
 			if (homes >> pl->home & 1)
 				return qv_fail(err, QV_EINVAL, "two players have the home side %s",
-					       ta_side_names[pl->home]);
+				               ta_side_names[pl->home]);
 			homes |= 1u << pl->home;
 		}
 	}
 	if (captured != lost)
-		return qv_fail(err, QV_EINVAL,
-			       "the players' captured counts (%d in all) do not match their lost pieces (%d in all)",
-			       captured, lost);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "the players' captured counts (%d in all) do not match their lost pieces (%d in all)",
+		    captured, lost);
 	if (seen_elim != ((1u << (s->nelim + 1)) - 2))
-		return qv_fail(err, QV_EINVAL, "elimination numbers must run 1, 2, ... without gaps");
+		return qv_fail(err, QV_EINVAL,
+		               "elimination numbers must run 1, 2, ... without gaps");
 	return QV_OK;
 }
 
@@ -313,8 +328,8 @@ static qv_status check_attack_field(ta_state *s, const json_t *atk, qv_err *err)
 	qv_status rc;
 	if (!json_is_object(atk))
 		return qv_fail(err, QV_EINVAL,
-			       "state.attack must be {\"from\": sq, \"to\": sq} in phase %s",
-			       ta_phase_names[s->phase]);
+		               "state.attack must be {\"from\": sq, \"to\": sq} in phase %s",
+		               ta_phase_names[s->phase]);
 	if ((rc = qv__json_check_keys(atk, "attack", keys, err)) ||
 	    (rc = get_sq(s, json_object_get(atk, "from"), "attack.from", &from, err)) ||
 	    (rc = get_sq(s, json_object_get(atk, "to"), "attack.to", &to, err)))
@@ -322,18 +337,21 @@ static qv_status check_attack_field(ta_state *s, const json_t *atk, qv_err *err)
 	ta_cell c = s->cell[from];
 	if (!(s->occ[s->turn] >> from & 1) || (s->covered >> from & 1))
 		return qv_fail(err, QV_EINVAL, "attack.from must hold an uncovered piece of p%d",
-			       s->turn + 1);
+		               s->turn + 1);
 	if (!(ta_reach[TA_KIND(c)][TA_FACING(c)][from] >> to & 1))
-		return qv_fail(err, QV_EINVAL, "the piece on attack.from has no arrow pointing at attack.to");
+		return qv_fail(err, QV_EINVAL,
+		               "the piece on attack.from has no arrow pointing at attack.to");
 	if (s->phase == TA_PH_CAPTURE) {
 		if (s->cell[to])
 			return qv_fail(err, QV_EINVAL, "in phase capture, attack.to must be empty");
 		if (s->terminator_placed)
-			return qv_fail(err, QV_EINVAL,
-				       "once a Terminator is placed there is no capture phase (only stay)");
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "once a Terminator is placed there is no capture phase (only stay)");
 	} else {
 		if (!s->cell[to] || TA_OWNER(s->cell[to]) == s->turn || (s->shielded >> to & 1))
-			return qv_fail(err, QV_EINVAL, "attack.to must hold an unshielded opposing piece");
+			return qv_fail(err, QV_EINVAL,
+			               "attack.to must hold an unshielded opposing piece");
 		if (s->phase == TA_PH_DIE && s->tactical)
 			return qv_fail(err, QV_EINVAL, "tactical mode has no die");
 	}
@@ -344,8 +362,9 @@ static qv_status check_attack_field(ta_state *s, const json_t *atk, qv_err *err)
 
 qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 {
-	static const char *const keys[] = {"board", "players", "turn", "phase", "attack",
-					   "extra_turns", "turns", "terminator_placed", NULL};
+	static const char *const keys[] = {"board",  "players",     "turn",  "phase",
+	                                   "attack", "extra_turns", "turns", "terminator_placed",
+	                                   NULL};
 	ta_state *s = st;
 	qv_status rc;
 	if (!json_is_object(j))
@@ -363,14 +382,17 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	if (board && (rc = load_board(s, board, err)))
 		return rc;
 	ta_derive(s); /* dirs and reach follow from the pieces */
-	if ((rc = load_players(s, json_object_get(j, "players"), err)) || (rc = check_players(s, err)))
+	if ((rc = load_players(s, json_object_get(j, "players"), err)) ||
+	    (rc = check_players(s, err)))
 		return rc;
 	bool tp = false;
-	if ((rc = qv__json_get_bool(j, "terminator_placed", "state", s->terminator_placed, &tp, err)))
+	if ((rc = qv__json_get_bool(j, "terminator_placed", "state", s->terminator_placed, &tp,
+	                            err)))
 		return rc;
 	if (!tp && s->terminator_placed)
-		return qv_fail(err, QV_EINVAL,
-			       "state.terminator_placed cannot be false while a Terminator is on the board or lost");
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "state.terminator_placed cannot be false while a Terminator is on the board or lost");
 	s->terminator_placed = tp;
 	int turn;
 	if ((rc = qv__json_get_opt_player(j, "turn", "state", s->nplayers, 0, &turn, err)))
@@ -378,7 +400,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	s->turn = (uint8_t)turn;
 	int phase;
 	if ((rc = qv__json_get_name(j, "phase", "state", ta_phase_names, TA_PH_OVER + 1,
-				    TA_PH_START, &phase, err)))
+	                            TA_PH_START, &phase, err)))
 		return rc;
 	s->phase = (uint8_t)phase;
 	long extra = 0, turns = 0;
@@ -394,24 +416,27 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 			return rc;
 	} else if (atk && !json_is_null(atk)) {
 		return qv_fail(err, QV_EINVAL, "state.attack must be null in phase %s",
-			       ta_phase_names[phase]);
+		               ta_phase_names[phase]);
 	}
 	if (phase == TA_PH_OVER)
 		return QV_OK;
 	if (s->pl[turn].eliminated)
 		return qv_fail(err, QV_EINVAL, "state.turn names p%d, who is eliminated", turn + 1);
 	if (s->turns >= s->max_turns)
-		return qv_fail(err, QV_EINVAL, "state.turns has reached max_turns: the phase must be over");
+		return qv_fail(err, QV_EINVAL,
+		               "state.turns has reached max_turns: the phase must be over");
 	int alive = 0;
 	for (int p = 0; p < s->nplayers; p++)
 		alive += !s->pl[p].eliminated;
 	if (alive <= 1)
-		return qv_fail(err, QV_EINVAL, "at most one player is left: the phase must be over");
+		return qv_fail(err, QV_EINVAL,
+		               "at most one player is left: the phase must be over");
 	if (phase == TA_PH_START || phase == TA_PH_MAIN) {
 		if (!ta_can_act_or_uncover(s, turn))
-			return qv_fail(err, QV_EINVAL,
-				       "p%d can neither act nor uncover, so it cannot be p%d's turn", turn + 1,
-				       turn + 1);
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "p%d can neither act nor uncover, so it cannot be p%d's turn", turn + 1,
+			    turn + 1);
 	}
 	return QV_OK;
 }

@@ -19,14 +19,16 @@ int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	switch (TA_TYPE(a)) {
 	case TA_ACT_PLACE:
 		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
-		n = snprintf(buf, len, "place %c %s %s%s%s", ta_kind_letters[(arg >> 8 & 7) % TA_NKINDS],
-			     s1, ta_facing_names[arg >> 6 & 3], (arg >> 11 & 1) ? " covered" : "",
-			     (arg >> 12 & 1) ? " shielded" : "");
+		n = snprintf(buf, len, "place %c %s %s%s%s",
+		             ta_kind_letters[(arg >> 8 & 7) % TA_NKINDS], s1,
+		             ta_facing_names[arg >> 6 & 3], (arg >> 11 & 1) ? " covered" : "",
+		             (arg >> 12 & 1) ? " shielded" : "");
 		break;
 	case TA_ACT_UNCOVER:
 	case TA_ACT_UNSHIELD:
 		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
-		n = snprintf(buf, len, "%s %s", TA_TYPE(a) == TA_ACT_UNCOVER ? "uncover" : "unshield", s1);
+		n = snprintf(buf, len, "%s %s",
+		             TA_TYPE(a) == TA_ACT_UNCOVER ? "uncover" : "unshield", s1);
 		break;
 	case TA_ACT_ATTACK:
 		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
@@ -37,7 +39,9 @@ int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	case TA_ACT_DEFEND: n = snprintf(buf, len, "defend"); break;
 	case TA_ACT_STAY: n = snprintf(buf, len, "stay"); break;
 	case TA_ACT_ADVANCE: n = snprintf(buf, len, "advance %s", ta_facing_names[arg & 3]); break;
-	case TA_ACT_DIE: n = snprintf(buf, len, "die %s", arg == 2 ? "+1" : arg == 1 ? "0" : "-1"); break;
+	case TA_ACT_DIE:
+		n = snprintf(buf, len, "die %s", arg == 2 ? "+1" : arg == 1 ? "0" : "-1");
+		break;
 	default:
 		if (len)
 			buf[0] = '\0';
@@ -73,8 +77,8 @@ static int parse_kind(const char *t)
 	return -1;
 }
 
-#define FORMS                                                                                   \
-	"place <piece> <sq> <facing> [covered] [shielded], uncover <sq>, attack <from> <to>, "   \
+#define FORMS                                                                                      \
+	"place <piece> <sq> <facing> [covered] [shielded], uncover <sq>, attack <from> <to>, "     \
 	"unshield <sq>, bonus <k>, defend, stay, advance <facing>, die +1|0|-1"
 
 qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
@@ -91,17 +95,20 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 
 	if (qv_streq_nocase(verb, "place")) {
 		if (n < 4 || n > 6)
-			return qv_fail(err, QV_EINVAL,
-				       "expected 'place <piece> <sq> <facing> [covered] [shielded]', e.g. place Y c1 N");
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "expected 'place <piece> <sq> <facing> [covered] [shielded]', e.g. place Y c1 N");
 		int k = parse_kind(tok[1]);
 		if (k < 0)
-			return qv_fail(err, QV_EINVAL, "'%s' is not a piece: expected A, T, X, Y, D, R or Z",
-				       tok[1]);
+			return qv_fail(err, QV_EINVAL,
+			               "'%s' is not a piece: expected A, T, X, Y, D, R or Z",
+			               tok[1]);
 		if ((rc = parse_sq(s, tok[2], &sq, err)))
 			return rc;
 		int f = parse_facing(tok[3]);
 		if (f < 0)
-			return qv_fail(err, QV_EINVAL, "'%s' is not a facing: expected N, E, S or W", tok[3]);
+			return qv_fail(err, QV_EINVAL,
+			               "'%s' is not a facing: expected N, E, S or W", tok[3]);
 		int cov = 0, sh = 0;
 		for (int i = 4; i < n; i++) {
 			if (qv_streq_nocase(tok[i], "covered") && !cov)
@@ -109,8 +116,10 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 			else if (qv_streq_nocase(tok[i], "shielded") && !sh)
 				sh = 1;
 			else
-				return qv_fail(err, QV_EINVAL,
-					       "'%s' after the facing: expected 'covered' and/or 'shielded'", tok[i]);
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "'%s' after the facing: expected 'covered' and/or 'shielded'",
+				    tok[i]);
 		}
 		*out = TA_PLACE(sq, ta_canon_facing[k][f], k, cov, sh);
 		return QV_OK;
@@ -118,7 +127,8 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 	if (qv_streq_nocase(verb, "uncover") || qv_streq_nocase(verb, "unshield")) {
 		bool unc = qv_streq_nocase(verb, "uncover");
 		if (n != 2)
-			return qv_fail(err, QV_EINVAL, "expected '%s <sq>'", unc ? "uncover" : "unshield");
+			return qv_fail(err, QV_EINVAL, "expected '%s <sq>'",
+			               unc ? "uncover" : "unshield");
 		if ((rc = parse_sq(s, tok[1], &sq, err)))
 			return rc;
 		*out = TA_MAKE(unc ? TA_ACT_UNCOVER : TA_ACT_UNSHIELD, sq);
@@ -126,7 +136,8 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 	}
 	if (qv_streq_nocase(verb, "attack")) {
 		if (n != 3)
-			return qv_fail(err, QV_EINVAL, "expected 'attack <from> <to>', e.g. attack c3 c4");
+			return qv_fail(err, QV_EINVAL,
+			               "expected 'attack <from> <to>', e.g. attack c3 c4");
 		if ((rc = parse_sq(s, tok[1], &sq, err)) || (rc = parse_sq(s, tok[2], &sq2, err)))
 			return rc;
 		*out = TA_MAKE(TA_ACT_ATTACK, sq | sq2 << 6);
@@ -135,7 +146,8 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 	if (qv_streq_nocase(verb, "bonus")) {
 		long k;
 		if (n != 2 || !qv_parse_long(tok[1], &k) || k < 2 || k > TA_MAX_BONUS)
-			return qv_fail(err, QV_EINVAL, "expected 'bonus <k>' with a whole number k >= 2");
+			return qv_fail(err, QV_EINVAL,
+			               "expected 'bonus <k>' with a whole number k >= 2");
 		*out = TA_MAKE(TA_ACT_BONUS, (int)k);
 		return QV_OK;
 	}
@@ -148,14 +160,16 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 	if (qv_streq_nocase(verb, "advance")) {
 		int f = n == 2 ? parse_facing(tok[1]) : -1;
 		if (f < 0)
-			return qv_fail(err, QV_EINVAL, "expected 'advance <facing>' with facing N, E, S or W");
+			return qv_fail(err, QV_EINVAL,
+			               "expected 'advance <facing>' with facing N, E, S or W");
 		if (s->phase == TA_PH_CAPTURE)
 			f = ta_canon_facing[TA_KIND(s->cell[s->atk_from])][f];
 		*out = TA_MAKE(TA_ACT_ADVANCE, f);
 		return QV_OK;
 	}
 	if (qv_streq_nocase(verb, "die")) {
-		static const char *const faces[3][3] = {{"-1", NULL}, {"0", "+0", "-0"}, {"+1", "1", NULL}};
+		static const char *const faces[3][3] = {
+		    {"-1", NULL}, {"0", "+0", "-0"}, {"+1", "1", NULL}};
 		for (int v = 0; n == 2 && v < 3; v++)
 			for (int i = 0; i < 3 && faces[v][i]; i++)
 				if (strcmp(tok[1], faces[v][i]) == 0) {

@@ -14,7 +14,7 @@
 
 static const char *const arrow_glyph[QV_NDIRS] = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
 static const char *const owner_color[TA_MAX_PLAYERS] = {"\033[1;31m", "\033[1;34m", "\033[1;32m",
-							 "\033[1;33m"};
+                                                        "\033[1;33m"};
 #define RESET "\033[0m"
 
 static bool sees_piece(const ta_state *s, int sq, int viewer)
@@ -35,12 +35,13 @@ static void put_arrow(qv_buf *out, const ta_state *s, int sq, int viewer, int d)
 
 /* One of the three text lines of a square (line 0 is the top). */
 static void put_square_line(qv_buf *out, const ta_state *s, int sq, int viewer, int line,
-			    bool color)
+                            bool color)
 {
 	ta_cell c = s->cell[sq];
 	if (c && color)
 		qv_buf_puts(out, owner_color[TA_OWNER(c)]);
-	static const int dirs[3][3] = {{QV_NW, QV_N, QV_NE}, {QV_W, -1, QV_E}, {QV_SW, QV_S, QV_SE}};
+	static const int dirs[3][3] = {
+	    {QV_NW, QV_N, QV_NE}, {QV_W, -1, QV_E}, {QV_SW, QV_S, QV_SE}};
 	qv_buf_putc(out, ' ');
 	if (line != 1) {
 		for (int i = 0; i < 3; i++) {
@@ -57,7 +58,8 @@ static void put_square_line(qv_buf *out, const ta_state *s, int sq, int viewer, 
 			char k = sees_piece(s, sq, viewer) ? ta_kind_letters[kind] : '?';
 			if (k != '?' && (s->covered >> sq & 1))
 				k = (char)(k | 0x20);
-			qv_buf_printf(out, "%d%c%c", TA_OWNER(c) + 1, k, (s->shielded >> sq & 1) ? 's' : ' ');
+			qv_buf_printf(out, "%d%c%c", TA_OWNER(c) + 1, k,
+			              (s->shielded >> sq & 1) ? 's' : ' ');
 		}
 		put_arrow(out, s, sq, viewer, QV_E);
 	}
@@ -88,14 +90,16 @@ static void put_player(qv_buf *out, const ta_state *s, int p, int viewer, bool c
 	if (color)
 		qv_buf_puts(out, RESET);
 	if (pl->eliminated) {
-		qv_buf_printf(out, " · eliminated · captured %d · bonus %d\n", pl->captured, pl->bonus);
+		qv_buf_printf(out, " · eliminated · captured %d · bonus %d\n", pl->captured,
+		              pl->bonus);
 		return;
 	}
 	qv_buf_printf(out, " · captured %d · bonus %d · covers %d · shields %d · ", pl->captured,
-		      pl->bonus, pl->covers, pl->shields);
+	              pl->bonus, pl->covers, pl->shields);
 	if (viewer == QV_VIEW_ALL || viewer == p) {
 		for (int k = 0; k < TA_NKINDS; k++)
-			qv_buf_printf(out, "%s%c%d", k ? " " : "", ta_kind_letters[k], pl->holder[k]);
+			qv_buf_printf(out, "%s%c%d", k ? " " : "", ta_kind_letters[k],
+			              pl->holder[k]);
 	} else {
 		qv_buf_printf(out, "holder %d", ta_holder_total(pl));
 	}
@@ -115,21 +119,23 @@ static void put_status(qv_buf *out, const ta_state *s)
 		int atk = ta_attack_strength(s, s->atk_from, s->atk_to);
 		int def = ta_defence_strength(s, s->atk_from, s->atk_to);
 		qv_buf_printf(out, "p%d attacks %s from %s: %d against %d before the die\n",
-			      s->turn + 1, b, a, atk, def);
+		              s->turn + 1, b, a, atk, def);
 		if (s->phase == TA_PH_DIE)
 			qv_buf_puts(out, "the die is to be rolled\n");
 		else
 			qv_buf_printf(out, "p%d may uncover pieces, then defend\n",
-				      TA_OWNER(s->cell[s->atk_to]) + 1);
+			              TA_OWNER(s->cell[s->atk_to]) + 1);
 		return;
 	}
 	case TA_PH_CAPTURE:
-		qv_buf_printf(out, "p%d captured on %s: stay, or advance <facing>\n", s->turn + 1, b);
+		qv_buf_printf(out, "p%d captured on %s: stay, or advance <facing>\n", s->turn + 1,
+		              b);
 		return;
 	default:
 		qv_buf_printf(out, "p%d to move", s->turn + 1);
 		if (s->extra)
-			qv_buf_printf(out, " · %d extra turn%s to come", s->extra, s->extra == 1 ? "" : "s");
+			qv_buf_printf(out, " · %d extra turn%s to come", s->extra,
+			              s->extra == 1 ? "" : "s");
 		if (s->terminator_placed)
 			qv_buf_puts(out, " · Terminators only");
 		qv_buf_putc(out, '\n');
@@ -152,8 +158,8 @@ static void put_compact_square(qv_buf *out, const ta_state *s, int sq, int viewe
 		k = (char)(k | 0x20);
 	static const int facing_dir[4] = {QV_N, QV_E, QV_S, QV_W};
 	qv_buf_printf(out, " %d%c%s%c", TA_OWNER(c) + 1, k,
-		      seen ? arrow_glyph[facing_dir[TA_FACING(c)]] : " ",
-		      (s->shielded >> sq & 1) ? 's' : ' ');
+	              seen ? arrow_glyph[facing_dir[TA_FACING(c)]] : " ",
+	              (s->shielded >> sq & 1) ? 's' : ' ');
 	if (color)
 		qv_buf_puts(out, RESET);
 }
@@ -176,7 +182,8 @@ static void render_compact(const ta_state *s, int viewer, bool color, qv_buf *ou
 	for (int f = 0; f < n; f++)
 		qv_buf_printf(out, "  %c  ", 'a' + f);
 	qv_buf_putc(out, '\n');
-	qv_buf_puts(out, "1Y↑: p1's Y facing N · 1y: covered (yours) · 1?: covered · s: shielded\n");
+	qv_buf_puts(out,
+	            "1Y↑: p1's Y facing N · 1y: covered (yours) · 1?: covered · s: shielded\n");
 	for (int p = 0; p < s->nplayers; p++)
 		put_player(out, s, p, viewer, color);
 	put_status(out, s);
@@ -218,7 +225,8 @@ void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out)
 	for (int f = 0; f < n; f++)
 		qv_buf_printf(out, "    %c   ", 'a' + f);
 	qv_buf_putc(out, '\n');
-	qv_buf_puts(out, "1Y: p1's Y (1y: covered, yours) · 1?: a covered piece of p1 · s: shielded\n");
+	qv_buf_puts(out,
+	            "1Y: p1's Y (1y: covered, yours) · 1?: a covered piece of p1 · s: shielded\n");
 	for (int p = 0; p < s->nplayers; p++)
 		put_player(out, s, p, viewer, color);
 	put_status(out, s);

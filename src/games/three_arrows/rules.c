@@ -282,9 +282,10 @@ static void say_end(const ta_state *s, qv_events *ev, const char *why)
 	for (int r = 1; r <= s->nplayers; r++)
 		for (int p = 0; p < s->nplayers; p++)
 			if (ranks[p] == r)
-				used += (size_t)snprintf(order + used, sizeof order - used, "%s%d. p%d (%d captured%s)",
-							 used ? ", " : "", r, p + 1, s->pl[p].captured,
-							 s->pl[p].eliminated ? ", eliminated" : "");
+				used += (size_t)snprintf(
+				    order + used, sizeof order - used, "%s%d. p%d (%d captured%s)",
+				    used ? ", " : "", r, p + 1, s->pl[p].captured,
+				    s->pl[p].eliminated ? ", eliminated" : "");
 	qv_say(ev, "the game ends: %s", why);
 	qv_say(ev, "final order: %s", order);
 }
@@ -299,8 +300,9 @@ static void end_turn(ta_state *s, qv_events *ev)
 	s->turns++;
 	if (s->turns >= s->max_turns || alive_count(s) <= 1) {
 		s->phase = TA_PH_OVER;
-		say_end(s, ev, s->turns >= s->max_turns ? "the turn limit is reached"
-							: "only one player is left");
+		say_end(s, ev,
+		        s->turns >= s->max_turns ? "the turn limit is reached"
+		                                 : "only one player is left");
 		return;
 	}
 	int p = s->turn;
@@ -308,7 +310,8 @@ static void end_turn(ta_state *s, qv_events *ev)
 		if (!s->pl[p].eliminated && ta_can_act_or_uncover(s, p)) {
 			s->extra--;
 			s->phase = TA_PH_START;
-			qv_say(ev, "p%d takes an extra turn (%d more after this one)", p + 1, s->extra);
+			qv_say(ev, "p%d takes an extra turn (%d more after this one)", p + 1,
+			       s->extra);
 			return;
 		}
 		if (!s->pl[p].eliminated)
@@ -387,10 +390,10 @@ static void after_defence(ta_state *s, qv_events *ev)
 /* ---- init ---- */
 
 static const qv_param_def ta_params[] = {
-	{"players", "2", "2, 3 or 4", "number of players"},
-	{"size", "6", "6, 7 or 8", "the board is size x size"},
-	{"mode", "standard", "standard or tactical", "tactical: no die and no covers"},
-	{"max_turns", "400", "a whole number from 50 to 5000", "the game ends after this many turns"},
+    {"players", "2", "2, 3 or 4", "number of players"},
+    {"size", "6", "6, 7 or 8", "the board is size x size"},
+    {"mode", "standard", "standard or tactical", "tactical: no die and no covers"},
+    {"max_turns", "400", "a whole number from 50 to 5000", "the game ends after this many turns"},
 };
 #define TA_NPARAMS ((int)(sizeof ta_params / sizeof ta_params[0]))
 
@@ -406,7 +409,7 @@ static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "size", 6, 8, &size, err)) ||
 	    (rc = qv_param_choice(params, ta_params, TA_NPARAMS, "mode", modes, &mode, err)) ||
 	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "max_turns", 50, 5000, &max_turns,
-			       err)))
+	                       err)))
 		return rc;
 	ta_state *s = st;
 	memset(s, 0, sizeof *s);
@@ -530,7 +533,7 @@ typedef struct families {
 /* Inlined into the sampler and count: a call that fills f through memory cost the playouts 4%
  * (833 -> 867 instructions per action). */
 static inline __attribute__((always_inline)) int count_families(const ta_state *s, int p,
-                                                                 families *f)
+                                                                families *f)
 {
 	const ta_player *pl = &s->pl[p];
 	f->nbonus = (s->phase == TA_PH_START && pl->bonus >= 2) ? pl->bonus - 1 : 0;
@@ -559,8 +562,7 @@ static int ta_count(const void *st)
 	switch (s->phase) {
 	case TA_PH_START:
 	case TA_PH_MAIN: return count_families(s, s->turn, &f);
-	case TA_PH_DEFEND:
-		return popcount64(s->occ[TA_OWNER(s->cell[s->atk_to])] & s->covered) + 1;
+	case TA_PH_DEFEND: return popcount64(s->occ[TA_OWNER(s->cell[s->atk_to])] & s->covered) + 1;
 	case TA_PH_CAPTURE: return 1 + ta_nfacings[TA_KIND(s->cell[s->atk_from])];
 	default: return 0;
 	}
@@ -591,7 +593,7 @@ static qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 	    nattack = fam.nattack, per_sq = fam.per_sq;
 	unsigned kinds = fam.kinds;
 	uint64_t mycov = fam.mycov, targets = fam.targets, opp = opp_occ(s, p),
-		 unshield = fam.unshield;
+	         unshield = fam.unshield;
 	int r = (int)qv_rng_below(rng, (uint32_t)total);
 	if (r < nbonus)
 		return TA_MAKE(TA_ACT_BONUS, r + 2);
@@ -630,7 +632,8 @@ static qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
 			int from = ctz64(m);
 			ta_cell c = s->cell[from];
-			uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp & ~s->shielded;
+			uint64_t hit =
+			    ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp & ~s->shielded;
 			int nh = popcount64(hit);
 			if (r >= nh) {
 				r -= nh;
@@ -655,20 +658,21 @@ static const char *sqname(int sq, char *buf)
 	return buf;
 }
 
-static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, int sh,
-			     qv_err *err)
+static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, int sh, qv_err *err)
 {
 	char b[4];
 	const ta_player *pl = &s->pl[p];
 	if (!pl->holder[k])
 		return qv_fail(err, QV_EILLEGAL, "p%d has no %c left to place", p + 1,
-			       ta_kind_letters[k]);
+		               ta_kind_letters[k]);
 	if (!kind_placeable(s, p, k)) {
 		if (s->terminator_placed)
-			return qv_fail(err, QV_EILLEGAL,
-				       "a Terminator has been placed: the only piece anyone may place now is their own Terminator (Z)");
-		return qv_fail(err, QV_EILLEGAL,
-			       "the Terminator (Z) may be placed only when your 16 other pieces have left the holder, or once any Terminator has been placed");
+			return qv_fail(
+			    err, QV_EILLEGAL,
+			    "a Terminator has been placed: the only piece anyone may place now is their own Terminator (Z)");
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "the Terminator (Z) may be placed only when your 16 other pieces have left the holder, or once any Terminator has been placed");
 	}
 	if (cov) {
 		if (s->tactical)
@@ -685,34 +689,37 @@ static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, i
 	uint64_t targets = pl->home >= 0 ? s->reach[p] & ~all_occ(s) : ta_place_targets(s, p);
 	if (!(targets >> sq & 1)) {
 		if (pl->home < 0)
-			return qv_fail(err, QV_EILLEGAL,
-				       "the first piece goes on an edge square that is not a corner, on a side where no player has placed a first piece");
+			return qv_fail(
+			    err, QV_EILLEGAL,
+			    "the first piece goes on an edge square that is not a corner, on a side where no player has placed a first piece");
 		return qv_fail(err, QV_EILLEGAL,
-			       "no uncovered piece of p%d has an arrow pointing at %s", p + 1,
-			       sqname(sq, b));
+		               "no uncovered piece of p%d has an arrow pointing at %s", p + 1,
+		               sqname(sq, b));
 	}
 	return QV_OK;
 }
 
 static qv_status check_attack(const ta_state *s, int p, int from, int to, bool unshield,
-			      qv_err *err)
+                              qv_err *err)
 {
 	char b1[4], b2[4];
 	if (!(s->occ[p] >> from & 1))
-		return qv_fail(err, QV_EILLEGAL, "%s holds no piece of p%d", sqname(from, b1), p + 1);
+		return qv_fail(err, QV_EILLEGAL, "%s holds no piece of p%d", sqname(from, b1),
+		               p + 1);
 	if (s->covered >> from & 1)
 		return qv_fail(err, QV_EILLEGAL, "%s is covered: uncover it first (uncover %s)",
-			       sqname(from, b1), b1);
+		               sqname(from, b1), b1);
 	if (!(opp_occ(s, p) >> to & 1))
 		return qv_fail(err, QV_EILLEGAL, "%s holds no opposing piece", sqname(to, b2));
 	ta_cell c = s->cell[from];
 	if (!(ta_reach[TA_KIND(c)][TA_FACING(c)][from] >> to & 1))
 		return qv_fail(err, QV_EILLEGAL, "the piece on %s has no arrow pointing at %s",
-			       sqname(from, b1), sqname(to, b2));
+		               sqname(from, b1), sqname(to, b2));
 	bool shielded = s->shielded >> to & 1;
 	if (!unshield && shielded)
-		return qv_fail(err, QV_EILLEGAL, "%s is shielded: remove the shield first (unshield %s)",
-			       sqname(to, b2), b2);
+		return qv_fail(err, QV_EILLEGAL,
+		               "%s is shielded: remove the shield first (unshield %s)",
+		               sqname(to, b2), b2);
 	if (unshield && !shielded)
 		return qv_fail(err, QV_EILLEGAL, "%s has no shield", sqname(to, b2));
 	return QV_OK;
@@ -731,9 +738,10 @@ static bool unshield_possible(const ta_state *s, int p, int to, qv_err *err)
 		return false;
 	}
 	if (!(s->reach[p] >> to & 1)) {
-		qv_fail(err, QV_EILLEGAL,
-			"no uncovered piece of p%d has an arrow pointing at %s, so its shield cannot be removed",
-			p + 1, sqname(to, b));
+		qv_fail(
+		    err, QV_EILLEGAL,
+		    "no uncovered piece of p%d has an arrow pointing at %s, so its shield cannot be removed",
+		    p + 1, sqname(to, b));
 		return false;
 	}
 	return true;
@@ -772,7 +780,7 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 		if (type == TA_ACT_DIE && arg <= 2)
 			return QV_OK;
 		return qv_fail(err, QV_EILLEGAL,
-			       "the die must be rolled first: die +1, die 0 or die -1");
+		               "the die must be rolled first: die +1, die 0 or die -1");
 	}
 	if (type == TA_ACT_DIE)
 		return qv_fail(err, QV_EILLEGAL, "no die roll is pending");
@@ -780,14 +788,16 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 		int p = TA_OWNER(s->cell[s->atk_to]);
 		if (type == TA_ACT_DEFEND && arg == 0)
 			return QV_OK;
-		if (type == TA_ACT_UNCOVER && arg < TA_MAX_SQ && (s->occ[p] & s->covered) >> arg & 1)
+		if (type == TA_ACT_UNCOVER && arg < TA_MAX_SQ &&
+		    (s->occ[p] & s->covered) >> arg & 1)
 			return QV_OK;
 		if (type == TA_ACT_UNCOVER)
 			return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d",
-				       sqname(arg & 63, b), p + 1);
-		return qv_fail(err, QV_EILLEGAL,
-			       "p%d must answer the attack on %s: uncover covered pieces, then defend", p + 1,
-			       sqname(s->atk_to, b));
+			               sqname(arg & 63, b), p + 1);
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "p%d must answer the attack on %s: uncover covered pieces, then defend", p + 1,
+		    sqname(s->atk_to, b));
 	}
 	if (s->phase == TA_PH_CAPTURE) {
 		int k = TA_KIND(s->cell[s->atk_from]);
@@ -798,8 +808,8 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 		if (type == TA_ACT_ADVANCE)
 			return qv_fail(err, QV_EILLEGAL, "advance takes a facing: N, E, S or W");
 		return qv_fail(err, QV_EILLEGAL,
-			       "p%d captured on %s and must choose: stay, or advance <facing>",
-			       s->turn + 1, sqname(s->atk_to, b));
+		               "p%d captured on %s and must choose: stay, or advance <facing>",
+		               s->turn + 1, sqname(s->atk_to, b));
 	}
 	int p = s->turn;
 	switch (type) {
@@ -809,14 +819,14 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 			return qv_fail(err, QV_EINVAL, "not a placement of this game");
 		if (ta_canon_facing[k][f] != f)
 			return qv_fail(err, QV_EILLEGAL, "that facing is written %s for this piece",
-				       ta_facing_names[ta_canon_facing[k][f]]);
+			               ta_facing_names[ta_canon_facing[k][f]]);
 		return check_place(s, p, sq, k, arg >> 11 & 1, arg >> 12 & 1, err);
 	}
 	case TA_ACT_UNCOVER:
 		if (arg < TA_MAX_SQ && (s->occ[p] & s->covered) >> arg & 1)
 			return QV_OK;
-		return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d", sqname(arg & 63, b),
-			       p + 1);
+		return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d",
+		               sqname(arg & 63, b), p + 1);
 	case TA_ACT_ATTACK:
 		if (arg >> 12 || !(ta_board_mask(s->size) >> (arg & 63) & 1) ||
 		    !(ta_board_mask(s->size) >> (arg >> 6) & 1))
@@ -829,22 +839,27 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 	case TA_ACT_BONUS:
 		if (s->phase != TA_PH_START)
 			return qv_fail(err, QV_EILLEGAL,
-				       "bonus pieces are spent only at the very start of a turn");
+			               "bonus pieces are spent only at the very start of a turn");
 		if (arg < 2 || arg > s->pl[p].bonus)
-			return qv_fail(err, QV_EILLEGAL,
-				       "bonus k needs 2 <= k <= the bonus pieces held (p%d holds %d)", p + 1,
-				       s->pl[p].bonus);
+			return qv_fail(
+			    err, QV_EILLEGAL,
+			    "bonus k needs 2 <= k <= the bonus pieces held (p%d holds %d)", p + 1,
+			    s->pl[p].bonus);
 		return QV_OK;
 	case TA_ACT_DEFEND: return qv_fail(err, QV_EILLEGAL, "no attack to defend against");
 	case TA_ACT_STAY:
-	case TA_ACT_ADVANCE: return qv_fail(err, QV_EILLEGAL, "stay and advance follow a capture only");
+	case TA_ACT_ADVANCE:
+		return qv_fail(err, QV_EILLEGAL, "stay and advance follow a capture only");
 	default: return qv_fail(err, QV_EINVAL, "not an action of this game");
 	}
 }
 
 /* ---- apply ---- */
 
-static qv_status ta_check_fn(const void *st, qv_action a, qv_err *err) { return ta_check(st, a, err); }
+static qv_status ta_check_fn(const void *st, qv_action a, qv_err *err)
+{
+	return ta_check(st, a, err);
+}
 
 /* "p1's Y on c2 faces N now" for a piece whose kind and facing just became public. */
 static void say_piece(const ta_state *s, int sq, const char *what, qv_events *ev)
@@ -898,8 +913,8 @@ static void apply_attack(ta_state *s, int p, int arg, qv_events *ev)
 	if (ev) {
 		char b1[4], b2[4];
 		bool hid = s->covered >> s->atk_to & 1;
-		qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s", p + 1,
-		       ta_kind_names[TA_KIND(s->cell[s->atk_from])], sqname(s->atk_from, b1),
+		qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s",
+		       p + 1, ta_kind_names[TA_KIND(s->cell[s->atk_from])], sqname(s->atk_from, b1),
 		       defender + 1, hid ? "covered piece" : "",
 		       hid ? "" : ta_kind_names[TA_KIND(s->cell[s->atk_to])], sqname(s->atk_to, b2),
 		       ta_attack_strength(s, s->atk_from, s->atk_to),
@@ -1133,14 +1148,16 @@ static double ta_heuristic(const void *st, int player)
 		if (s->pl[p].eliminated)
 			continue;
 		double w = 0.3 * s->pl[p].onboard + 0.1 * s->pl[p].bonus +
-			   0.02 * popcount64(ta_place_targets(s, p));
+		           0.02 * popcount64(ta_place_targets(s, p));
 		uint64_t opp = opp_occ(s, p) & ~s->shielded;
 		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
 			int from = ctz64(m);
 			ta_cell c = s->cell[from];
-			for (uint64_t h = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp; h; h &= h - 1) {
+			for (uint64_t h = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp; h;
+			     h &= h - 1) {
 				int to = ctz64(h);
-				int margin = ta_attack_strength(s, from, to) - ta_defence_strength(s, from, to);
+				int margin = ta_attack_strength(s, from, to) -
+				             ta_defence_strength(s, from, to);
 				w += margin >= 2 ? 0.25 : margin >= 0 ? 0.1 : 0;
 			}
 		}
@@ -1162,57 +1179,57 @@ static bool ta_capped(const void *st)
 /* ---- the descriptor ---- */
 
 const qv_game qv_three_arrows = {
-	.name = "three-arrows",
-	.title = "THREE ARROWS",
-	.summary =
-		"Place arrow pieces, then attack along your lines of arrows; capture the most pieces.\n"
-		"\n"
-		"A turn: optionally 'bonus <k>' first (k >= 2 bonus pieces for k-1 extra turns), any number\n"
-		"of free 'uncover <sq>', then exactly one action: place a piece, attack, or unshield.\n"
-		"The first piece goes on a non-corner edge square of a side no one has taken; later pieces\n"
-		"go on empty squares an own uncovered arrow points at. A piece may be placed covered\n"
-		"(hidden from opponents, no arrows until uncovered) and/or shielded (cannot be attacked\n"
-		"until an opponent spends a turn on 'unshield').\n"
-		"\n"
-		"Attack: sum the arrows pointing at the target along your unbroken line behind the\n"
-		"attacking piece, add the die (+1, 0, -1; none in tactical mode) and compare with the\n"
-		"defender's line pointing back. Higher captures the other piece; equal does nothing.\n"
-		"After a capture the attacker may stay or advance into the square with any facing.\n"
-		"The Terminator (Z) comes last: once one is placed, only Terminators may be placed.\n"
-		"\n"
-		"Notation: place <piece> <sq> <facing> [covered] [shielded] | uncover <sq> |\n"
-		"attack <from> <to> | unshield <sq> | bonus <k> | defend | stay | advance <facing> |\n"
-		"chance: die +1 | die 0 | die -1. Pieces A T X Y D R Z; facings N E S W.\n"
-		"Score: captured pieces. Ranking: survivors by captures, then unused bonus pieces.",
-	.min_players = 2,
-	.max_players = 4,
-	.params = ta_params,
-	.nparams = TA_NPARAMS,
-	.max_actions = TA_MAX_ACTIONS,
-	.max_chance = TA_MAX_CHANCE,
-	.state_size = sizeof(ta_state),
-	.init = ta_init,
-	.num_players = ta_num_players,
-	.to_move = ta_to_move_fn,
-	.legal = ta_legal,
-	.chance = ta_chance,
-	.check = ta_check_fn,
-	.apply = ta_apply,
-	.score = ta_score,
-	.ranks = ta_ranks_fn,
-	.action_to_text = ta_action_to_text,
-	.action_from_text = ta_action_from_text,
-	.render_text = ta_render_text,
-	.determinize = ta_determinize,
-	.state_json = ta_state_json,
-	.view_json = ta_view_json,
-	.load_json = ta_load_json,
-	.sample = ta_sample,
-	.heuristic = ta_heuristic,
-	.count = ta_count,
-	.check_is_cheap = true,
-	.capped = ta_capped,
-	.reference = ta_reference,
-	.action_note = ta_action_note,
-	.reveals = ta_reveals,
+    .name = "three-arrows",
+    .title = "THREE ARROWS",
+    .summary =
+        "Place arrow pieces, then attack along your lines of arrows; capture the most pieces.\n"
+        "\n"
+        "A turn: optionally 'bonus <k>' first (k >= 2 bonus pieces for k-1 extra turns), any number\n"
+        "of free 'uncover <sq>', then exactly one action: place a piece, attack, or unshield.\n"
+        "The first piece goes on a non-corner edge square of a side no one has taken; later pieces\n"
+        "go on empty squares an own uncovered arrow points at. A piece may be placed covered\n"
+        "(hidden from opponents, no arrows until uncovered) and/or shielded (cannot be attacked\n"
+        "until an opponent spends a turn on 'unshield').\n"
+        "\n"
+        "Attack: sum the arrows pointing at the target along your unbroken line behind the\n"
+        "attacking piece, add the die (+1, 0, -1; none in tactical mode) and compare with the\n"
+        "defender's line pointing back. Higher captures the other piece; equal does nothing.\n"
+        "After a capture the attacker may stay or advance into the square with any facing.\n"
+        "The Terminator (Z) comes last: once one is placed, only Terminators may be placed.\n"
+        "\n"
+        "Notation: place <piece> <sq> <facing> [covered] [shielded] | uncover <sq> |\n"
+        "attack <from> <to> | unshield <sq> | bonus <k> | defend | stay | advance <facing> |\n"
+        "chance: die +1 | die 0 | die -1. Pieces A T X Y D R Z; facings N E S W.\n"
+        "Score: captured pieces. Ranking: survivors by captures, then unused bonus pieces.",
+    .min_players = 2,
+    .max_players = 4,
+    .params = ta_params,
+    .nparams = TA_NPARAMS,
+    .max_actions = TA_MAX_ACTIONS,
+    .max_chance = TA_MAX_CHANCE,
+    .state_size = sizeof(ta_state),
+    .init = ta_init,
+    .num_players = ta_num_players,
+    .to_move = ta_to_move_fn,
+    .legal = ta_legal,
+    .chance = ta_chance,
+    .check = ta_check_fn,
+    .apply = ta_apply,
+    .score = ta_score,
+    .ranks = ta_ranks_fn,
+    .action_to_text = ta_action_to_text,
+    .action_from_text = ta_action_from_text,
+    .render_text = ta_render_text,
+    .determinize = ta_determinize,
+    .state_json = ta_state_json,
+    .view_json = ta_view_json,
+    .load_json = ta_load_json,
+    .sample = ta_sample,
+    .heuristic = ta_heuristic,
+    .count = ta_count,
+    .check_is_cheap = true,
+    .capped = ta_capped,
+    .reference = ta_reference,
+    .action_note = ta_action_note,
+    .reveals = ta_reveals,
 };

@@ -13,11 +13,11 @@
 #include "quiver/game.h"
 
 #define TA_MAX_PLAYERS 4
-#define TA_MAX_SQ 64
-#define TA_PIECES 17    /* arrow pieces per player */
-#define TA_MAX_BONUS 6000 /* more than any game can collect (one per attack, <= max_turns) */
+#define TA_MAX_SQ      64
+#define TA_PIECES      17   /* arrow pieces per player */
+#define TA_MAX_BONUS   6000 /* more than any game can collect (one per attack, <= max_turns) */
 #define TA_MAX_ACTIONS 12288
-#define TA_MAX_CHANCE 3
+#define TA_MAX_CHANCE  3
 
 /* Piece kinds, in notation order. */
 enum { TA_A, TA_T, TA_X, TA_Y, TA_D, TA_R, TA_Z, TA_NKINDS };
@@ -48,18 +48,18 @@ enum {
 	TA_ACT_DIE = 9      /* die + 1: 0, 1 or 2 for -1, 0, +1 */
 };
 
-#define TA_TYPE(a) ((int)((uint32_t)(a) >> 16))
-#define TA_ARG(a) ((int)((a) & 0xFFFF))
+#define TA_TYPE(a)         ((int)((uint32_t)(a) >> 16))
+#define TA_ARG(a)          ((int)((a)&0xFFFF))
 #define TA_MAKE(type, arg) ((qv_action)(((type) << 16) | (arg)))
-#define TA_PLACE(sq, f, k, cov, sh) \
+#define TA_PLACE(sq, f, k, cov, sh)                                                                \
 	TA_MAKE(TA_ACT_PLACE, (sq) | (f) << 6 | (k) << 8 | (cov) << 11 | (sh) << 12)
 
 /* A cell: 0 when empty, else (owner + 1) | kind << 3 | facing << 6. */
 typedef uint8_t ta_cell;
 #define TA_CELL(owner, kind, facing) ((ta_cell)(((owner) + 1) | (kind) << 3 | (facing) << 6))
-#define TA_OWNER(c) (((c) & 7) - 1)
-#define TA_KIND(c) (((c) >> 3) & 7)
-#define TA_FACING(c) ((c) >> 6)
+#define TA_OWNER(c)                  (((c)&7) - 1)
+#define TA_KIND(c)                   (((c) >> 3) & 7)
+#define TA_FACING(c)                 ((c) >> 6)
 
 /* The state and everything in it have no implicit padding (game.h: states compare with memcmp):
  * every gap is a named field kept zero, and the build fails if padding appears. */
@@ -90,23 +90,23 @@ typedef struct ta_state {
 	ta_cell cell[TA_MAX_SQ];
 	ta_player pl[TA_MAX_PLAYERS];
 	uint16_t max_turns;
-	uint16_t turns;       /* turns completed */
-	uint16_t extra;       /* extra turns still due to `turn` */
+	uint16_t turns; /* turns completed */
+	uint16_t extra; /* extra turns still due to `turn` */
 	uint8_t nplayers, size, tactical;
 	uint8_t phase;
-	uint8_t turn;         /* whose turn it is (the attacker during an attack) */
+	uint8_t turn; /* whose turn it is (the attacker during an attack) */
 	uint8_t atk_from, atk_to;
 	uint8_t terminator_placed;
-	uint8_t nelim;        /* players eliminated so far */
+	uint8_t nelim; /* players eliminated so far */
 	uint8_t pad_[9];
 } ta_state;
 
 #pragma GCC diagnostic pop
 
 /* The constant tables (tables.c), computed by the compiler from the arrows of each kind. */
-extern const uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS]; /* arrow count per direction */
-extern const uint8_t ta_nfacings[TA_NKINDS];            /* distinct facings: 1 for the Cross */
-extern const uint8_t ta_canon_facing[TA_NKINDS][4];     /* facing -> first facing, same arrows */
+extern const uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS];  /* arrow count per direction */
+extern const uint8_t ta_nfacings[TA_NKINDS];             /* distinct facings: 1 for the Cross */
+extern const uint8_t ta_canon_facing[TA_NKINDS][4];      /* facing -> first facing, same arrows */
 extern const uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ]; /* squares an arrow points at (8x8) */
 extern const uint8_t ta_dirbits[TA_NKINDS][4];           /* bit d: an arrow in direction d */
 extern const char ta_kind_letters[TA_NKINDS + 1];        /* "ATXYDRZ" */
