@@ -1,4 +1,4 @@
-// The server's HTTP API (DESIGN.md, "The server"): JSON in and out; an error is a 4xx or 5xx
+// The server's HTTP API (docs/server.md, "HTTP"): JSON in and out; an error is a 4xx or 5xx
 // status with {"error": "message"}, turned here into an ApiError carrying that message.
 
 export class ApiError extends Error {

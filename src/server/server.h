@@ -1,5 +1,5 @@
 /*
- * server.h - `quiver serve`: the HTTP and WebSocket server of DESIGN.md ("The server") on
+ * server.h - `quiver serve`: the HTTP and WebSocket server that docs/server.md specifies, on
  * CivetWeb, with tables in SQLite. Internal to quiver: the `quiver serve` command (src/cli)
  * starts and stops it; the tests start the command.
  *

@@ -464,7 +464,7 @@ static void test_log_secrets(void **state)
 			assert_string_equal(json_string_value(json_object_get(e, "text")),
 			                    lines.text[k]);
 			assert_int_equal(json_object_size(e),
-			                 2); /* who and text, as DESIGN.md says */
+			                 2); /* who and text, as docs/server.md says */
 			int i = lines.entry[k];
 			if (lines.consequence[k] || !secret[i])
 				continue;
