@@ -34,7 +34,7 @@ export async function api(method, path, body) {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
   const text = await res.text();
-  let data = null;
+  let data;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

@@ -138,7 +138,7 @@ describe('secrecy in the DOM', { concurrency: true }, () => {
         const vb = lastView(b.frames);
         if (!va || !vb) continue;
         if (va.to_move === 'over') break;
-        moves++;
+        if (acted) moves++;
         seen.p1 += await assertHides(b.page, 'p2\'s page', game, va, 'p1');
         seen.p2 += await assertHides(a.page, 'p1\'s page', game, vb, 'p2');
         await assertHides(c.page, 'the spectator\'s page', game, va, 'p1');

@@ -8,7 +8,7 @@ import { h, s, plural, signed } from '../dom.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS } from '../arrows.js';
 import { drawGrid, facts, files, ranks } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
-import { starIcon, skullIcon, dieIcon } from './icons.js';
+import { starIcon, skullIcon } from './icons.js';
 
 export const name = 'arrow-party';
 export const title = 'Arrow Party';
@@ -320,11 +320,9 @@ export function turnText(vj, o) {
 
 /**
  * @param {string} word
- * @param {string[]} _chosen
- * @param {any} _vj
  * @returns {string | Node}
  */
-export function wordLabel(word, _chosen, _vj) {
+export function wordLabel(word) {
   if (word in ARROW_CARDS) {
     return h('span', { class: 'word-card' }, s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(word)), ` card ${word}`);
   }
