@@ -62,7 +62,11 @@ export function h(tag, attrs = {}, ...children) {
  * @returns {SVGElement}
  */
 export function s(tag, attrs = {}, ...children) {
-  return fill(/** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag)), attrs, /** @type {Child[]} */ (children.flat(Infinity)));
+  return fill(
+    /** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag)),
+    attrs,
+    /** @type {Child[]} */ (children.flat(Infinity)),
+  );
 }
 
 /**
@@ -90,5 +94,5 @@ export function signed(n) {
  * @param {string} [many]
  */
 export function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many ?? one + 's'}`;
+  return `${n} ${n === 1 ? one : (many ?? one + 's')}`;
 }

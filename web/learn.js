@@ -49,7 +49,11 @@ const els = {
 };
 
 // /learn/GAME/LESSON (or ?game=GAME&lesson=LESSON)
-const path = location.pathname.replace(/^\/learn\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+const path = location.pathname
+  .replace(/^\/learn\/?/, '')
+  .split('/')
+  .filter(Boolean)
+  .map(decodeURIComponent);
 const query = new URLSearchParams(location.search);
 const game = path[0] ?? query.get('game') ?? '';
 const asked = path[1] ?? query.get('lesson');
@@ -94,8 +98,10 @@ async function attempt(action) {
   panel.clearError();
   els.hint.textContent = '';
   try {
-    const r = await API.api('POST', `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(lesson.id)}/try`,
-      { step: state.at, action });
+    const r = await API.api('POST', `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(lesson.id)}/try`, {
+      step: state.at,
+      action,
+    });
     if (r.verdict === 'right') {
       state.sending = false;
       panel.clearInput();
@@ -141,9 +147,12 @@ function enter(ahead) {
   const step = steps[state.at];
   els.hint.textContent = '';
   panel.clearError();
-  chooser.reset(step?.expect ? step.view.legal ?? [] : null);
-  const learned = ahead && state.at > 0 ? steps[state.at - 1].learned ?? [] : [];
-  replace(els.learned, learned.map((/** @type {string} */ t) => h('li', {}, t)));
+  chooser.reset(step?.expect ? (step.view.legal ?? []) : null);
+  const learned = ahead && state.at > 0 ? (steps[state.at - 1].learned ?? []) : [];
+  replace(
+    els.learned,
+    learned.map((/** @type {string} */ t) => h('li', {}, t)),
+  );
   els.learned.hidden = learned.length === 0;
   if (state.at >= steps.length) finish();
   draw();
@@ -166,19 +175,32 @@ function draw() {
   screen.draw(view, name, {
     chosen: p ? p.chosen : [],
     targets: o ? o.targets : new Set(),
-    status: over ? 'Lesson complete.' : step.expect ? mod?.turnText(view, { name }) ?? '' : 'Read, then press Next.',
+    status: over ? 'Lesson complete.' : step.expect ? (mod?.turnText(view, { name }) ?? '') : 'Read, then press Next.',
   });
   for (const t of step?.highlight ?? []) {
-    for (const el of document.querySelectorAll(`#board-area [data-token="${CSS.escape(t)}"], #players-area [data-token="${CSS.escape(t)}"]`)) {
+    for (const el of document.querySelectorAll(
+      `#board-area [data-token="${CSS.escape(t)}"], #players-area [data-token="${CSS.escape(t)}"]`,
+    )) {
       el.classList.add('lesson-mark');
     }
   }
   els.lessonTitle.textContent = lesson.title;
   els.stepCount.textContent = over ? `All ${steps.length} steps done` : `Step ${state.at + 1} of ${steps.length}`;
-  replace(els.stepText, over ? [] : String(step.text).split(/\n\s*\n/).map((para) => h('p', {}, para)));
+  replace(
+    els.stepText,
+    over
+      ? []
+      : String(step.text)
+          .split(/\n\s*\n/)
+          .map((para) => h('p', {}, para)),
+  );
   els.movePanel.hidden = !step?.expect;
   if (step?.expect) {
-    panel.show(p, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], view) : w), state.sending ? 'Checking your move…' : '');
+    panel.show(
+      p,
+      (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], view) : w),
+      state.sending ? 'Checking your move…' : '',
+    );
   }
   els.next.hidden = over || Boolean(step?.expect);
   els.back.disabled = state.at === 0;
@@ -202,16 +224,35 @@ function finish() {
   const nextLesson = state.lessons.slice(i + 1).find((l) => !done.has(l.id)) ?? left[0];
   const parts = [h('h3', {}, `Lesson complete: ${lesson.title}`)];
   if (nextLesson) {
-    parts.push(h('p', {}, `${left.length} ${left.length === 1 ? 'lesson' : 'lessons'} of ${titleOf(game)} to go.`),
-      h('div', { class: 'lesson-nav' },
-        h('a', { class: 'button', id: 'next-lesson', href: lessonHref(nextLesson.id) }, `Next lesson: ${nextLesson.title}`)));
+    parts.push(
+      h('p', {}, `${left.length} ${left.length === 1 ? 'lesson' : 'lessons'} of ${titleOf(game)} to go.`),
+      h(
+        'div',
+        { class: 'lesson-nav' },
+        h(
+          'a',
+          { class: 'button', id: 'next-lesson', href: lessonHref(nextLesson.id) },
+          `Next lesson: ${nextLesson.title}`,
+        ),
+      ),
+    );
   } else {
     const play = h('button', { type: 'button', id: 'play-easy' }, 'Play a game against the computer (easy)');
     play.addEventListener('click', () => playEasy(play));
-    parts.push(h('p', {}, `You have finished every lesson of ${titleOf(game)}: you know all its rules. Try them in a real game.`),
-      h('div', { class: 'lesson-nav' }, play,
-        h('a', { class: 'button minor', href: `/rules.html?game=${encodeURIComponent(game)}` }, 'The full rules')),
-      h('p', { class: 'act-error', role: 'alert', id: 'play-error' }));
+    parts.push(
+      h(
+        'p',
+        {},
+        `You have finished every lesson of ${titleOf(game)}: you know all its rules. Try them in a real game.`,
+      ),
+      h(
+        'div',
+        { class: 'lesson-nav' },
+        play,
+        h('a', { class: 'button minor', href: `/rules.html?game=${encodeURIComponent(game)}` }, 'The full rules'),
+      ),
+      h('p', { class: 'act-error', role: 'alert', id: 'play-error' }),
+    );
   }
   replace(els.done, parts);
 }
@@ -243,31 +284,50 @@ function lessonHref(id) {
 /** The game's lessons, each marked when finished, the current one marked as such. */
 function drawLessonList() {
   const done = finished(game);
-  replace(els.lessons, state.lessons.map((l) => {
-    const current = l.id === state.lesson?.id;
-    const finishedMark = done.has(l.id) ? h('span', { class: 'lesson-check', 'aria-label': 'finished' }, '✓') : null;
-    return h('li', { class: current ? 'current' : '' },
-      h('a', { href: lessonHref(l.id), 'aria-current': current ? 'page' : null }, l.title), finishedMark);
-  }));
+  replace(
+    els.lessons,
+    state.lessons.map((l) => {
+      const current = l.id === state.lesson?.id;
+      const finishedMark = done.has(l.id) ? h('span', { class: 'lesson-check', 'aria-label': 'finished' }, '✓') : null;
+      return h(
+        'li',
+        { class: current ? 'current' : '' },
+        h('a', { href: lessonHref(l.id), 'aria-current': current ? 'page' : null }, l.title),
+        finishedMark,
+      );
+    }),
+  );
 }
 
 /** The page without a game: every game, its lessons and the progress. */
 async function showIndex() {
   els.index.hidden = false;
   const data = await API.api('GET', '/api/lessons');
-  replace(els.indexGames, (data.games ?? []).map((/** @type {any} */ g) => {
-    const done = finished(g.game);
-    const n = g.lessons.length;
-    const k = g.lessons.filter((/** @type {any} */ l) => done.has(l.id)).length;
-    const mod = gameModule(g.game);
-    return h('article', { class: 'game-card' },
-      h('h3', {}, g.title),
-      h('p', {}, mod?.blurb ?? ''),
-      h('p', {}, `${n} ${n === 1 ? 'lesson' : 'lessons'}${k ? ` · ${k} done` : ''}`),
-      h('div', { class: 'quick' },
-        h('a', { class: 'button', href: `/learn/${encodeURIComponent(g.game)}` },
-          k === 0 ? `Learn ${g.title}` : k < n ? 'Go on' : 'Go over them again')));
-  }));
+  replace(
+    els.indexGames,
+    (data.games ?? []).map((/** @type {any} */ g) => {
+      const done = finished(g.game);
+      const n = g.lessons.length;
+      const k = g.lessons.filter((/** @type {any} */ l) => done.has(l.id)).length;
+      const mod = gameModule(g.game);
+      return h(
+        'article',
+        { class: 'game-card' },
+        h('h3', {}, g.title),
+        h('p', {}, mod?.blurb ?? ''),
+        h('p', {}, `${n} ${n === 1 ? 'lesson' : 'lessons'}${k ? ` · ${k} done` : ''}`),
+        h(
+          'div',
+          { class: 'quick' },
+          h(
+            'a',
+            { class: 'button', href: `/learn/${encodeURIComponent(g.game)}` },
+            k === 0 ? `Learn ${g.title}` : k < n ? 'Go on' : 'Go over them again',
+          ),
+        ),
+      );
+    }),
+  );
 }
 
 /**
@@ -294,7 +354,7 @@ async function showGame() {
   const done = finished(game);
   const pick = asked
     ? state.lessons.find((l) => l.id === asked || l.id.replace(/^\d+-/, '') === asked || l.id.startsWith(`${asked}-`))
-    : state.lessons.find((l) => !done.has(l.id)) ?? state.lessons[0];
+    : (state.lessons.find((l) => !done.has(l.id)) ?? state.lessons[0]);
   if (!pick) throw new Error(`${titleOf(game)} has no lesson '${asked}'; the lessons are listed here`);
   els.learn.hidden = false;
   await openLesson(pick.id);

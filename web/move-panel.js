@@ -28,15 +28,23 @@ export class MovePanel {
     this.choices = h('div', { class: 'choices' });
     this.error = h('p', { class: 'act-error', role: 'alert' });
     this.input = h('input', {
-      id: 'notation', type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-      list: 'legal-list', 'aria-describedby': 'notation-help',
+      id: 'notation',
+      type: 'text',
+      autocomplete: 'off',
+      autocapitalize: 'off',
+      spellcheck: 'false',
+      list: 'legal-list',
+      'aria-describedby': 'notation-help',
     });
     this.datalist = h('datalist', { id: 'legal-list' });
-    this.form = h('form', { class: 'notation-form' },
+    this.form = h(
+      'form',
+      { class: 'notation-form' },
       h('label', { for: 'notation' }, 'Type a move'),
       h('div', { class: 'notation-row' }, this.input, h('button', { type: 'submit' }, 'Play')),
       h('p', { id: 'notation-help', class: 'help' }, 'As in the terminal. Tab completes.'),
-      this.datalist);
+      this.datalist,
+    );
     this.form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const text = this.input.value.trim();
@@ -78,21 +86,44 @@ export class MovePanel {
     const o = picker.options();
     const parts = [];
     if (picker.history.length) {
-      parts.push(h('div', { class: 'chosen' },
-        h('span', { class: 'chosen-label' }, 'Chosen: '),
-        h('strong', {}, picker.chosen.join(' ')),
-        ' ',
-        h('button', { type: 'button', class: 'minor', onclick: () => this.hooks.back() }, 'Back')));
+      parts.push(
+        h(
+          'div',
+          { class: 'chosen' },
+          h('span', { class: 'chosen-label' }, 'Chosen: '),
+          h('strong', {}, picker.chosen.join(' ')),
+          ' ',
+          h('button', { type: 'button', class: 'minor', onclick: () => this.hooks.back() }, 'Back'),
+        ),
+      );
     }
     if (o.complete !== null) {
       const action = o.complete;
-      parts.push(h('button', { type: 'button', class: 'play-button', 'data-action': action, onclick: () => this.hooks.play(action) },
-        `Play: ${action}`));
+      parts.push(
+        h(
+          'button',
+          { type: 'button', class: 'play-button', 'data-action': action, onclick: () => this.hooks.play(action) },
+          `Play: ${action}`,
+        ),
+      );
     }
     if (o.next.length) {
-      parts.push(h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next.map((n) => n.word))));
-      parts.push(h('div', { class: 'word-buttons' }, o.next.map(({ word }) =>
-        h('button', { type: 'button', class: 'word-button', 'data-word': word, onclick: () => this.hooks.choose(word) }, label(word)))));
+      parts.push(
+        h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next.map((n) => n.word))),
+      );
+      parts.push(
+        h(
+          'div',
+          { class: 'word-buttons' },
+          o.next.map(({ word }) =>
+            h(
+              'button',
+              { type: 'button', class: 'word-button', 'data-word': word, onclick: () => this.hooks.choose(word) },
+              label(word),
+            ),
+          ),
+        ),
+      );
     }
     replace(this.choices, parts);
   }

@@ -71,14 +71,23 @@ function show(k) {
     status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
   });
   els.result.hidden = !(done && Array.isArray(replay.result));
-  for (const [b, off] of /** @type {[HTMLElement, boolean][]} */ ([[els.first, at === 0], [els.prev, at === 0], [els.next, done], [els.last, done]])) {
+  for (const [b, off] of /** @type {[HTMLElement, boolean][]} */ ([
+    [els.first, at === 0],
+    [els.prev, at === 0],
+    [els.next, done],
+    [els.last, done],
+  ])) {
     b.toggleAttribute('disabled', off);
   }
 }
 
 function resultSentence() {
-  const winners = replay.result.filter((/** @type {any} */ r) => r.rank === 1).map((/** @type {any} */ r) => r.player ?? r.seat);
-  return winners.length > 1 ? `The game ended in a draw between ${winners.map(name).join(' and ')}.` : `${name(winners[0])} won.`;
+  const winners = replay.result
+    .filter((/** @type {any} */ r) => r.rank === 1)
+    .map((/** @type {any} */ r) => r.player ?? r.seat);
+  return winners.length > 1
+    ? `The game ended in a draw between ${winners.map(name).join(' and ')}.`
+    : `${name(winners[0])} won.`;
 }
 
 /**
@@ -94,9 +103,37 @@ function start(data, label) {
   els.step.max = String(data.steps.length - 1);
   if (Array.isArray(data.result)) {
     const rows = [...data.result].sort((a, b) => a.rank - b.rank);
-    replace(els.resultBody, h('table', { class: 'ranks' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
-      h('tbody', {}, rows.map((r) => h('tr', {}, h('td', {}, String(r.rank)), h('td', {}, name(r.player ?? r.seat)), h('td', {}, String(r.score)))))));
+    replace(
+      els.resultBody,
+      h(
+        'table',
+        { class: 'ranks' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Rank'),
+            h('th', { scope: 'col' }, 'Player'),
+            h('th', { scope: 'col' }, 'Score'),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          rows.map((r) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, String(r.rank)),
+              h('td', {}, name(r.player ?? r.seat)),
+              h('td', {}, String(r.score)),
+            ),
+          ),
+        ),
+      ),
+    );
   }
   show(0);
 }

@@ -60,8 +60,10 @@ export class Screen {
     const opts = { name, chosen: o.chosen ?? [], previous: o.previous };
     // keep the keyboard focus on the same square or card across redraws
     const focused = /** @type {Element | null} */ (document.activeElement)?.closest?.('[data-token]');
-    const focusToken = focused && (this.els.board.contains(focused) || this.els.players.contains(focused))
-      ? focused.getAttribute('data-token') : null;
+    const focusToken =
+      focused && (this.els.board.contains(focused) || this.els.players.contains(focused))
+        ? focused.getAttribute('data-token')
+        : null;
     const board = mod.drawBoard(vj, opts);
     replace(this.els.board, board);
     replace(this.els.players, mod.drawPanels(vj, opts));
@@ -70,8 +72,9 @@ export class Screen {
     applyHighlight(this.els.board, hl);
     applyHighlight(this.els.players, hl);
     if (focusToken) {
-      const again = this.els.board.querySelector(`[data-token="${CSS.escape(focusToken)}"]`)
-        ?? this.els.players.querySelector(`[data-token="${CSS.escape(focusToken)}"]`);
+      const again =
+        this.els.board.querySelector(`[data-token="${CSS.escape(focusToken)}"]`) ??
+        this.els.players.querySelector(`[data-token="${CSS.escape(focusToken)}"]`);
       if (again) {
         for (const c of this.els.board.querySelectorAll('.cell[tabindex="0"]')) c.setAttribute('tabindex', '-1');
         if (again.classList.contains('cell')) again.setAttribute('tabindex', '0');

@@ -97,7 +97,10 @@ function redraw() {
   const o = p ? p.options() : null;
   const targets = o && !state.sending ? o.targets : new Set();
   screen.draw(state.vj, name, {
-    chosen: p && !state.sending ? p.chosen : [], targets, previous: state.previous, status: statusText(),
+    chosen: p && !state.sending ? p.chosen : [],
+    targets,
+    previous: state.previous,
+    status: statusText(),
   });
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
@@ -105,7 +108,10 @@ function redraw() {
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
   // undo takes back this seat's own last decision: offered once the seat has made one
-  els.undo.hidden = state.seat === 'public' || state.table?.status !== 'playing' || Boolean(state.table?.stopped) ||
+  els.undo.hidden =
+    state.seat === 'public' ||
+    state.table?.status !== 'playing' ||
+    Boolean(state.table?.stopped) ||
     !log.entries.some((e) => e.who === state.seat);
   const title = state.table?.title ?? state.vj.game;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
@@ -124,7 +130,9 @@ function statusText() {
   // the server stopped the table (an AI seat's search failed, or nobody came): it plays no more
   if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
   if (state.table?.status === 'waiting') {
-    const open = (state.table.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed).map((/** @type {any} */ s) => s.seat);
+    const open = (state.table.seats ?? [])
+      .filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed)
+      .map((/** @type {any} */ s) => s.seat);
     return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
   }
   return mod.turnText(state.vj, { name });
@@ -158,23 +166,55 @@ function drawResult() {
   els.result.hidden = !over;
   if (!over) return;
   const rows = [...res].sort((a, b) => a.rank - b.rank || a.seat.localeCompare(b.seat));
-  replace(els.resultBody,
-    h('table', { class: 'ranks' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
-      h('tbody', {}, rows.map((r) => h('tr', { class: r.seat === state.seat ? 'me' : '' },
-        h('td', {}, String(r.rank)), h('td', {}, name(r.seat)), h('td', {}, String(r.score)))))),
-    h('div', { class: 'result-actions' },
+  replace(
+    els.resultBody,
+    h(
+      'table',
+      { class: 'ranks' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Rank'),
+          h('th', { scope: 'col' }, 'Player'),
+          h('th', { scope: 'col' }, 'Score'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((r) =>
+          h(
+            'tr',
+            { class: r.seat === state.seat ? 'me' : '' },
+            h('td', {}, String(r.rank)),
+            h('td', {}, name(r.seat)),
+            h('td', {}, String(r.score)),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'result-actions' },
       h('button', { type: 'button', onclick: downloadRecord }, 'Download the record'),
       h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, 'Replay this game'),
-      state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null),
-    h('p', { class: 'act-error', role: 'alert', id: 'result-error' }));
+      state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null,
+    ),
+    h('p', { class: 'act-error', role: 'alert', id: 'result-error' }),
+  );
 }
 
 async function downloadRecord() {
   try {
     const rec = await API.record(tableId);
     const blob = new Blob([JSON.stringify(rec, null, 2) + '\n'], { type: 'application/json' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json` });
+    const a = h('a', {
+      href: URL.createObjectURL(blob),
+      download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json`,
+    });
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -212,10 +252,18 @@ function drawInvites() {
   const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
   els.invites.hidden = !show;
   if (!show) return;
-  replace(els.invitesBody,
+  replace(
+    els.invitesBody,
     h('p', {}, 'Send this link to a friend: opening it takes the seat.'),
-    open.map((/** @type {any} */ s) => h('div', { class: 'invite' }, h('span', { class: 'invite-seat' }, `Seat ${s.seat}`),
-      copyField(inviteLink(tableId, s.seat), `Invite link for seat ${s.seat}`))));
+    open.map((/** @type {any} */ s) =>
+      h(
+        'div',
+        { class: 'invite' },
+        h('span', { class: 'invite-seat' }, `Seat ${s.seat}`),
+        copyField(inviteLink(tableId, s.seat), `Invite link for seat ${s.seat}`),
+      ),
+    ),
+  );
 }
 
 /** With several seats held in this browser (hot-seat), a switch between them. */
@@ -223,11 +271,25 @@ function drawSeats() {
   const held = seatsAt(tableId);
   els.seats.hidden = held.length < 2;
   if (held.length < 2) return;
-  replace(els.seatsBody, h('div', { class: 'word-buttons' }, held.map((x) => h('button', {
-    type: 'button', class: x.seat === state.held?.seat ? 'word-button selected' : 'word-button',
-    'aria-pressed': x.seat === state.held?.seat ? 'true' : 'false',
-    onclick: () => connect(x),
-  }, `Play as ${x.seat}`))));
+  replace(
+    els.seatsBody,
+    h(
+      'div',
+      { class: 'word-buttons' },
+      held.map((x) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: x.seat === state.held?.seat ? 'word-button selected' : 'word-button',
+            'aria-pressed': x.seat === state.held?.seat ? 'true' : 'false',
+            onclick: () => connect(x),
+          },
+          `Play as ${x.seat}`,
+        ),
+      ),
+    ),
+  );
 }
 
 /** The last chance event (a die roll, a draw) worded by the server, under the status. */
@@ -316,8 +378,11 @@ function onState(st, d) {
       replace(els.conn, d.attempt ? `Reconnecting (attempt ${d.attempt})…` : 'Connecting…');
       break;
     case 'lost':
-      replace(els.conn, `Connection lost. Reconnecting in ${Math.round(d.retryInMs / 100) / 10} s (attempt ${d.attempt}). `,
-        h('button', { type: 'button', class: 'minor', onclick: () => conn?.retryNow() }, 'Retry now'));
+      replace(
+        els.conn,
+        `Connection lost. Reconnecting in ${Math.round(d.retryInMs / 100) / 10} s (attempt ${d.attempt}). `,
+        h('button', { type: 'button', class: 'minor', onclick: () => conn?.retryNow() }, 'Retry now'),
+      );
       state.sending = false;
       redraw();
       break;
@@ -345,7 +410,10 @@ function connect(held) {
   state.v = -1;
   const url = new URL(`api/tables/${encodeURIComponent(tableId)}/ws`, location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  conn = new Connection(url.toString(), () => ({ type: 'hello', token: state.held?.token ?? null }), { onFrame, onState });
+  conn = new Connection(url.toString(), () => ({ type: 'hello', token: state.held?.token ?? null }), {
+    onFrame,
+    onState,
+  });
   conn.start();
 }
 
@@ -360,9 +428,10 @@ async function main() {
       const j = await API.join(tableId, invite);
       keepSeat(tableId, j.seat, j.token);
     } catch (e) {
-      const msg = e instanceof API.ApiError && e.status === 409
-        ? `Seat ${invite} is already taken: you are watching.`
-        : `Could not take seat ${invite}: ${e instanceof Error ? e.message : e}`;
+      const msg =
+        e instanceof API.ApiError && e.status === 409
+          ? `Seat ${invite} is already taken: you are watching.`
+          : `Could not take seat ${invite}: ${e instanceof Error ? e.message : e}`;
       panel.showError(msg);
     }
     // the seat is now in this browser: a refresh must not try to join again

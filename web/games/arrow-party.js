@@ -12,24 +12,35 @@ import { starIcon, skullIcon } from './icons.js';
 
 export const name = 'arrow-party';
 export const title = 'Arrow Party';
-export const blurb = 'A party game for 3 to 5: pick items, a card and a direction in secret, then everyone walks at once across stars, skulls and hidden items.';
+export const blurb =
+  'A party game for 3 to 5: pick items, a card and a direction in secret, then everyone walks at once across stars, skulls and hidden items.';
 
 /** The arrows of the arrow cards by id (relative to the card's top). */
 /** @type {Record<string, string[]>} */
 export const ARROW_CARDS = {};
 for (const l of 'abcdef') ARROW_CARDS[`1${l}`] = ['N'];
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['ab', ['N', 'S']], ['cd', ['N', 'E']], ['ef', ['N', 'NE']],
-])) for (const l of ls) ARROW_CARDS[`2${l}`] = arrows;
+  ['ab', ['N', 'S']],
+  ['cd', ['N', 'E']],
+  ['ef', ['N', 'NE']],
+]))
+  for (const l of ls) ARROW_CARDS[`2${l}`] = arrows;
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['ab', ['W', 'N', 'E']], ['cd', ['N', 'SE', 'SW']], ['ef', ['NW', 'N', 'NE']],
-])) for (const l of ls) ARROW_CARDS[`3${l}`] = arrows;
+  ['ab', ['W', 'N', 'E']],
+  ['cd', ['N', 'SE', 'SW']],
+  ['ef', ['NW', 'N', 'NE']],
+]))
+  for (const l of ls) ARROW_CARDS[`3${l}`] = arrows;
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['abc', ['N', 'E', 'S', 'W']], ['def', ['NE', 'SE', 'SW', 'NW']],
-])) for (const l of ls) ARROW_CARDS[`4${l}`] = arrows;
+  ['abc', ['N', 'E', 'S', 'W']],
+  ['def', ['NE', 'SE', 'SW', 'NW']],
+]))
+  for (const l of ls) ARROW_CARDS[`4${l}`] = arrows;
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['abc', ['W', 'NW', 'N', 'NE', 'E']], ['def', ['N', 'NE', 'E', 'S', 'W']],
-])) for (const l of ls) ARROW_CARDS[`5${l}`] = arrows;
+  ['abc', ['W', 'NW', 'N', 'NE', 'E']],
+  ['def', ['N', 'NE', 'E', 'S', 'W']],
+]))
+  for (const l of ls) ARROW_CARDS[`5${l}`] = arrows;
 
 /** The item cards: points when held at the end, and what they do. */
 /** @type {Record<string, {points: number, name: string, does: string}>} */
@@ -58,7 +69,8 @@ export function arrowCard(id, land = 0) {
   const g = s('g', { class: 'apcard arrows-card' });
   const inner = s('g', { transform: `rotate(${land * 45} 30 40)` });
   inner.appendChild(s('rect', { class: 'apcard-bg', x: 3, y: 3, width: 54, height: 74, rx: 7 }));
-  for (const d of ARROW_CARDS[id] ?? []) inner.appendChild(arrowGlyph(30, 42, d, { len: 18, start: 3, width: 3.2, head: 7, cls: 'arrow apcard-arrow' }));
+  for (const d of ARROW_CARDS[id] ?? [])
+    inner.appendChild(arrowGlyph(30, 42, d, { len: 18, start: 3, width: 3.2, head: 7, cls: 'arrow apcard-arrow' }));
   inner.appendChild(s('text', { class: 'apcard-value', x: 9, y: 15, 'font-size': 11 }, id[0]));
   g.appendChild(inner);
   return g;
@@ -70,10 +82,21 @@ export function arrowCard(id, land = 0) {
  */
 export function itemCard(id) {
   const it = ITEMS[id];
-  return s('g', { class: 'apcard item-card' },
+  return s(
+    'g',
+    { class: 'apcard item-card' },
     s('rect', { class: 'apcard-bg', x: 3, y: 3, width: 54, height: 74, rx: 7 }),
-    s('text', { class: 'apcard-item', x: 30, y: 38, 'font-size': id.length > 6 ? 10 : 13, 'text-anchor': 'middle' }, it?.name ?? id),
-    s('text', { class: 'apcard-points', x: 30, y: 62, 'font-size': 13, 'text-anchor': 'middle' }, it ? signed(it.points) : ''));
+    s(
+      'text',
+      { class: 'apcard-item', x: 30, y: 38, 'font-size': id.length > 6 ? 10 : 13, 'text-anchor': 'middle' },
+      it?.name ?? id,
+    ),
+    s(
+      'text',
+      { class: 'apcard-points', x: 30, y: 62, 'font-size': 13, 'text-anchor': 'middle' },
+      it ? signed(it.points) : '',
+    ),
+  );
 }
 
 /**
@@ -102,7 +125,9 @@ export function drawBoard(vj, o) {
   const ground = new Map((v.ground ?? []).map((/** @type {any} */ g) => [g.cell, g]));
   const standing = byCell(v.players ?? []);
   const grid = drawGrid({
-    files: files(size), ranks: ranks(size), title: `Arrow Party area, ${size} by ${size}`,
+    files: files(size),
+    ranks: ranks(size),
+    title: `Arrow Party area, ${size} by ${size}`,
     label: (cell) => {
       const bits = [cell];
       const g = ground.get(cell);
@@ -118,9 +143,14 @@ export function drawBoard(vj, o) {
     if (g.card === 'star') at.appendChild(starIcon(50, 50, 64));
     else if (g.card === 'skull') at.appendChild(skullIcon(50, 48, 62));
     else if (g.card === 'item') {
-      at.appendChild(s('g', { class: 'ground-item' },
-        s('rect', { class: 'item-back', x: 24, y: 16, width: 52, height: 68, rx: 8 }),
-        s('text', { class: 'item-back-mark', x: 50, y: 62, 'font-size': 36, 'text-anchor': 'middle' }, '?')));
+      at.appendChild(
+        s(
+          'g',
+          { class: 'ground-item' },
+          s('rect', { class: 'item-back', x: 24, y: 16, width: 52, height: 68, rx: 8 }),
+          s('text', { class: 'item-back-mark', x: 50, y: 62, 'font-size': 36, 'text-anchor': 'middle' }, '?'),
+        ),
+      );
     } else {
       at.appendChild(s('g', { class: 'ground-item known', transform: 'translate(20 10)' }, itemCard(g.card)));
     }
@@ -141,7 +171,16 @@ export function drawBoard(vj, o) {
     if (!at) continue;
     seats.forEach((seat, k) => {
       const n = seats.length;
-      const off = n === 1 ? [[50, 50]] : [[32, 32], [68, 32], [32, 68], [68, 68], [50, 50]];
+      const off =
+        n === 1
+          ? [[50, 50]]
+          : [
+              [32, 32],
+              [68, 32],
+              [32, 68],
+              [68, 68],
+              [50, 50],
+            ];
       const [x, y] = off[k % off.length];
       at.appendChild(s('g', { class: `pawn ${seat}` }, seatBadge(seat, x, y, n === 1 ? 38 : 21)));
     });
@@ -174,7 +213,10 @@ export function walkFrames(prev, next) {
   const longest = Math.max(0, ...paths.map((/** @type {string[]} */ pth) => pth.length));
   const frames = [];
   for (let t = 1; t < longest; t++) {
-    const players = b.map((/** @type {any} */ p, /** @type {number} */ i) => ({ ...p, pos: paths[i][Math.min(t, paths[i].length - 1)] ?? p.pos }));
+    const players = b.map((/** @type {any} */ p, /** @type {number} */ i) => ({
+      ...p,
+      pos: paths[i][Math.min(t, paths[i].length - 1)] ?? p.pos,
+    }));
     frames.push({ ...next, view: { ...next.view, players } });
   }
   return frames;
@@ -213,9 +255,13 @@ function cellXY(cell) {
  */
 function handCard(entry, o) {
   const id = typeof entry === 'string' ? entry : entry.card;
-  const known = typeof entry === 'string' ? [] : entry.known ?? [];
+  const known = typeof entry === 'string' ? [] : (entry.known ?? []);
   const isArrow = id in ARROW_CARDS;
-  const face = s('svg', { class: 'card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, isArrow ? arrowCard(id) : itemCard(id));
+  const face = s(
+    'svg',
+    { class: 'card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' },
+    isArrow ? arrowCard(id) : itemCard(id),
+  );
   let label = isArrow
     ? `arrow card ${id}: ${plural(Number(id[0]), 'point')}, arrows ${ARROW_CARDS[id].map((d) => DIR_WORDS[d]).join(', ')}`
     : `item ${ITEMS[id]?.name ?? id} (${signed(ITEMS[id]?.points ?? 0)}): ${ITEMS[id]?.does ?? ''}`;
@@ -234,9 +280,16 @@ export function drawPanels(vj, o) {
   (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat;
-    const ready = secret ? (pl.committed ? h('span', { class: 'badge ready' }, '✓ ready') : h('span', { class: 'badge' }, 'choosing')) : null;
-    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
-      h('h3', {}, seatIcon(seat), ' ', o.name(seat), ready));
+    const ready = secret
+      ? pl.committed
+        ? h('span', { class: 'badge ready' }, '✓ ready')
+        : h('span', { class: 'badge' }, 'choosing')
+      : null;
+    const sec = h(
+      'section',
+      { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
+      h('h3', {}, seatIcon(seat), ' ', o.name(seat), ready),
+    );
     const rows = /** @type {[string, string | number | Node][]} */ ([
       ['position', pl.pos],
       ['die', `${pl.die} (${signed(DICE[pl.die] ?? 0)} at the end)`],
@@ -247,7 +300,10 @@ export function drawPanels(vj, o) {
     if (pl.arrows) rows.push(['arrow cards', pl.arrows.length ? pl.arrows.join(' ') : 'none']);
     if (pl.items_known || pl.items_unknown) {
       const known = (pl.items_known ?? []).map((/** @type {string} */ k) => ITEMS[k]?.name ?? k);
-      rows.push(['items', [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none']);
+      rows.push([
+        'items',
+        [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none',
+      ]);
     }
     if (pl.score !== undefined) rows.push(['your score now', String(pl.score)]);
     if ((pl.uses ?? []).length) rows.push(['used', pl.uses.join(', ')]);
@@ -257,15 +313,39 @@ export function drawPanels(vj, o) {
     if (pl.steps) rows.push(['steps left', String(pl.steps)]);
     sec.appendChild(facts(rows));
     if (pl.throw) {
-      sec.appendChild(h('div', { class: 'thrown' },
-        h('span', {}, pl.land === null || pl.land === undefined ? 'Thrown card:' : 'Landed card:'),
-        s('svg', { class: 'card-svg ap landed', viewBox: '-20 -10 100 100', role: 'img', 'aria-label': `card ${pl.throw}${pl.land !== null && pl.land !== undefined ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(pl.throw, pl.land).map((d) => DIR_WORDS[d]).join(', ')}` : ''}` },
-          arrowCard(pl.throw, pl.land ?? 0))));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'thrown' },
+          h('span', {}, pl.land === null || pl.land === undefined ? 'Thrown card:' : 'Landed card:'),
+          s(
+            'svg',
+            {
+              class: 'card-svg ap landed',
+              viewBox: '-20 -10 100 100',
+              role: 'img',
+              'aria-label': `card ${pl.throw}${
+                pl.land !== null && pl.land !== undefined
+                  ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(pl.throw, pl.land)
+                      .map((d) => DIR_WORDS[d])
+                      .join(', ')}`
+                  : ''
+              }`,
+            },
+            arrowCard(pl.throw, pl.land ?? 0),
+          ),
+        ),
+      );
     }
     if (pl.hand) {
       sec.appendChild(h('h4', {}, 'Your hand'));
-      sec.appendChild(h('div', { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-        pl.hand.length ? pl.hand.map((/** @type {any} */ e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty')));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+          pl.hand.length ? pl.hand.map((/** @type {any} */ e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty'),
+        ),
+      );
     }
     wrap.appendChild(sec);
   });
@@ -292,17 +372,25 @@ export function landedArrows(id, k) {
 export function turnText(vj, o) {
   const v = vj.view;
   const you = vj.to_move === vj.viewer;
-  const waiting = (v.players ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
+  const waiting = (v.players ?? [])
+    .map((/** @type {any} */ p, /** @type {number} */ i) => (p.committed === false ? o.name(`p${i + 1}`) : null))
+    .filter(Boolean);
   const wait = waiting.length ? ` Still choosing: ${waiting.join(', ')}.` : '';
   switch (v.phase) {
     case 'over':
       return 'The game is over: scores count arrow cards, items, stars (+10), skulls (−15) and dice.';
     case 'items':
-      return you ? `Round ${v.round}: use items if you like (in secret), then say you are ready.${wait}` : `Everyone chooses items in secret.${wait}`;
+      return you
+        ? `Round ${v.round}: use items if you like (in secret), then say you are ready.${wait}`
+        : `Everyone chooses items in secret.${wait}`;
     case 'throw':
-      return you ? `Throw an arrow card: it lands turned at random, and you walk along one of its arrows.${wait}` : `Everyone throws an arrow card in secret.${wait}`;
+      return you
+        ? `Throw an arrow card: it lands turned at random, and you walk along one of its arrows.${wait}`
+        : `Everyone throws an arrow card in secret.${wait}`;
     case 'go':
-      return you ? `Choose the direction to walk: one of your landed card's arrows.${wait}` : `Everyone chooses a direction in secret.${wait}`;
+      return you
+        ? `Choose the direction to walk: one of your landed card's arrows.${wait}`
+        : `Everyone chooses a direction in secret.${wait}`;
     case 'land':
       return `${o.name(v.active)}'s card is landing.`;
     case 'roll':
@@ -324,7 +412,12 @@ export function turnText(vj, o) {
  */
 export function wordLabel(word) {
   if (word in ARROW_CARDS) {
-    return h('span', { class: 'word-card' }, s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(word)), ` card ${word}`);
+    return h(
+      'span',
+      { class: 'word-card' },
+      s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(word)),
+      ` card ${word}`,
+    );
   }
   if (word in ITEMS) return `${ITEMS[word].name} (${signed(ITEMS[word].points)}): ${ITEMS[word].does}`;
   if (word in DICE) return `${word} (${signed(DICE[word])} at the end)`;
