@@ -16,6 +16,9 @@ import { gameModule } from './games/index.js';
 import { finished, markFinished } from './learn-progress.js';
 import { seatCount, create } from './new-table.js';
 
+/** @typedef {import('./types.js').LessonInfo} LessonInfo */
+/** @typedef {import('./types.js').Lesson} Lesson */
+
 /** @param {string} id */
 function byId(id) {
   const el = document.getElementById(id);
@@ -59,8 +62,8 @@ const game = path[0] ?? query.get('game') ?? '';
 const asked = path[1] ?? query.get('lesson');
 
 const state = {
-  /** @type {any[]} the game's lessons: {id, title, topics, steps} */ lessons: [],
-  /** @type {any} the expanded lesson */ lesson: null,
+  /** @type {LessonInfo[]} the game's lessons */ lessons: [],
+  /** @type {Lesson | null} the expanded lesson */ lesson: null,
   /** the step shown; lesson.steps.length once the lesson is over */ at: 0,
   sending: false,
 };
@@ -92,16 +95,13 @@ function fail(e) {
 async function attempt(action) {
   const lesson = state.lesson;
   const step = lesson?.steps[state.at];
-  if (!step?.expect || state.sending) return;
+  if (!lesson || !step?.expect || state.sending) return;
   state.sending = true;
   document.body.dataset.sending = '1'; // a try is on its way (the tests wait for its answer)
   panel.clearError();
   els.hint.textContent = '';
   try {
-    const r = await API.api('POST', `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(lesson.id)}/try`, {
-      step: state.at,
-      action,
-    });
+    const r = await API.tryStep(game, lesson.id, state.at, action);
     if (r.verdict === 'right') {
       state.sending = false;
       panel.clearInput();
@@ -123,8 +123,8 @@ async function attempt(action) {
 
 /** The step is done: what followed goes to the log and the next step is shown. */
 function forward() {
-  const steps = state.lesson.steps;
-  if (state.at >= steps.length) return;
+  const steps = state.lesson?.steps;
+  if (!steps || state.at >= steps.length) return;
   log.add(steps[state.at].log);
   state.at++;
   enter(true);
@@ -132,9 +132,9 @@ function forward() {
 
 /** Back to the step before (the position as it was then). */
 function backward() {
-  if (state.at === 0) return;
+  if (!state.lesson || state.at === 0) return;
   state.at--;
-  log.reset(state.lesson.steps.slice(0, state.at).flatMap((/** @type {any} */ s) => s.log));
+  log.reset(state.lesson.steps.slice(0, state.at).flatMap((s) => s.log));
   enter(false);
 }
 
@@ -143,7 +143,8 @@ function backward() {
  * @param {boolean} ahead whether the learner just went forward (then what the step taught is shown)
  */
 function enter(ahead) {
-  const steps = state.lesson.steps;
+  const steps = state.lesson?.steps;
+  if (!steps) return;
   const step = steps[state.at];
   els.hint.textContent = '';
   panel.clearError();
@@ -151,7 +152,7 @@ function enter(ahead) {
   const learned = ahead && state.at > 0 ? (steps[state.at - 1].learned ?? []) : [];
   replace(
     els.learned,
-    learned.map((/** @type {string} */ t) => h('li', {}, t)),
+    learned.map((t) => h('li', {}, t)),
   );
   els.learned.hidden = learned.length === 0;
   if (state.at >= steps.length) finish();
@@ -165,17 +166,18 @@ function enter(ahead) {
 /** Draws the current step: the view with its highlights, the words, the move panel. */
 function draw() {
   const lesson = state.lesson;
+  if (!lesson) return;
   const steps = lesson.steps;
   const over = state.at >= steps.length;
   const step = over ? null : steps[state.at];
-  const view = over ? lesson.end : step.view;
+  const view = step ? step.view : lesson.end;
   const mod = gameModule(view?.game);
   const p = step?.expect && !state.sending ? chooser.picker : null;
   const o = p ? p.options() : null;
   screen.draw(view, name, {
     chosen: p ? p.chosen : [],
     targets: o ? o.targets : new Set(),
-    status: over ? 'Lesson complete.' : step.expect ? (mod?.turnText(view, { name }) ?? '') : 'Read, then press Next.',
+    status: !step ? 'Lesson complete.' : step.expect ? (mod?.turnText(view, { name }) ?? '') : 'Read, then press Next.',
   });
   for (const t of step?.highlight ?? []) {
     for (const el of document.querySelectorAll(
@@ -188,7 +190,7 @@ function draw() {
   els.stepCount.textContent = over ? `All ${steps.length} steps done` : `Step ${state.at + 1} of ${steps.length}`;
   replace(
     els.stepText,
-    over
+    !step
       ? []
       : String(step.text)
           .split(/\n\s*\n/)
@@ -216,6 +218,7 @@ function titleOf(g) {
 /** The end of a lesson: progress kept; the next lesson, or a first game. */
 function finish() {
   const lesson = state.lesson;
+  if (!lesson) return;
   markFinished(game, lesson.id);
   drawLessonList();
   const i = state.lessons.findIndex((l) => l.id === lesson.id);
@@ -302,13 +305,13 @@ function drawLessonList() {
 /** The page without a game: every game, its lessons and the progress. */
 async function showIndex() {
   els.index.hidden = false;
-  const data = await API.api('GET', '/api/lessons');
+  const games = await API.lessons();
   replace(
     els.indexGames,
-    (data.games ?? []).map((/** @type {any} */ g) => {
+    games.map((g) => {
       const done = finished(g.game);
       const n = g.lessons.length;
-      const k = g.lessons.filter((/** @type {any} */ l) => done.has(l.id)).length;
+      const k = g.lessons.filter((l) => done.has(l.id)).length;
       const mod = gameModule(g.game);
       return h(
         'article',
@@ -335,7 +338,7 @@ async function showIndex() {
  * @param {string} id
  */
 async function openLesson(id) {
-  state.lesson = await API.api('GET', `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}`);
+  state.lesson = await API.lesson(game, id);
   state.at = 0;
   if (location.pathname !== lessonHref(id)) history.replaceState(null, '', lessonHref(id));
   log.reset([]);
@@ -347,7 +350,7 @@ async function showGame() {
   els.title.textContent = `Learn ${titleOf(game)}`;
   els.rules.href = `/rules.html?game=${encodeURIComponent(game)}`;
   els.rules.hidden = false;
-  const data = await API.api('GET', `/api/lessons/${encodeURIComponent(game)}`);
+  const data = await API.gameLessons(game);
   state.lessons = data.lessons ?? [];
   els.title.textContent = `Learn ${data.title ?? titleOf(game)}`;
   if (!state.lessons.length) throw new Error(`there are no lessons for ${data.title ?? game} on this server`);

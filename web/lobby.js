@@ -12,6 +12,9 @@ import { inviteLink, copyField } from './invite.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
 
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+
 /** @param {string} id */
 function byId(id) {
   const el = document.getElementById(id);
@@ -27,7 +30,7 @@ const els = {
   tables: byId('tables'),
 };
 
-/** @type {any[]} */
+/** @type {GameInfo[]} */
 let games = [];
 
 /** @param {unknown} e */
@@ -165,7 +168,7 @@ function drawForm(gameName = games[0]?.name) {
       rows,
     );
   };
-  const fields = (g.params ?? []).map((/** @type {any} */ p) => {
+  const fields = (g.params ?? []).map((p) => {
     values[p.key] = String(p.default);
     return paramField(g.name, p, (key, v) => {
       values[key] = v;
@@ -181,12 +184,8 @@ function drawForm(gameName = games[0]?.name) {
     h(
       'details',
       {},
-      h(
-        'summary',
-        {},
-        `Settings (${(g.params ?? []).map((/** @type {any} */ p) => label(p.key).toLowerCase()).join(', ')})`,
-      ),
-      fields.map((/** @type {any} */ f) => f.el),
+      h('summary', {}, `Settings (${(g.params ?? []).map((p) => label(p.key).toLowerCase()).join(', ')})`),
+      fields.map((f) => f.el),
     ),
     seatBox,
     h(
@@ -204,7 +203,7 @@ function drawForm(gameName = games[0]?.name) {
     try {
       /** @type {Record<string, string | number | boolean>} */
       const params = {};
-      (g.params ?? []).forEach((/** @type {any} */ p, /** @type {number} */ i) => {
+      (g.params ?? []).forEach((p, i) => {
         const v = fields[i].value();
         if (v !== String(p.default)) params[p.key] = typedValue(v);
       });
@@ -222,7 +221,7 @@ function drawForm(gameName = games[0]?.name) {
 
 /**
  * After creating a table: the invite links and the way to the table.
- * @param {any} info
+ * @param {TableInfo} info
  * @param {string[]} kinds
  */
 function showCreated(info, kinds) {
@@ -287,9 +286,9 @@ async function loadTables() {
         'tbody',
         {},
         list.map((t) => {
-          const free = (t.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed);
+          const free = (t.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
           const seats = (t.seats ?? [])
-            .map((/** @type {any} */ s) => `${s.seat} ${s.kind === 'human' ? (s.claimed ? 'player' : 'open') : s.kind}`)
+            .map((s) => `${s.seat} ${s.kind === 'human' ? (s.claimed ? 'player' : 'open') : s.kind}`)
             .join(', ');
           return h(
             'tr',

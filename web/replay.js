@@ -5,9 +5,11 @@
 // rule.
 
 import { h, replace } from './dom.js';
-import { api } from './api.js';
+import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
 import { Screen } from './screen.js';
+
+/** @typedef {import('./types.js').Replay} Replay */
 
 /** @param {string} id */
 function byId(id) {
@@ -36,7 +38,7 @@ const els = {
   log: /** @type {HTMLOListElement} */ (byId('log')),
 };
 
-/** @type {any} */
+/** @type {Replay | null} */
 let replay = null;
 let at = 0;
 
@@ -58,14 +60,18 @@ const screen = new Screen({ board: els.board, players: els.players, status: els.
  * @param {number} k
  */
 function show(k) {
+  if (!replay) return;
   const steps = replay.steps;
   at = Math.max(0, Math.min(steps.length - 1, k));
   const step = steps[at];
   els.step.value = String(at);
   const done = at === steps.length - 1;
-  const what = at === 0 ? 'the start' : `${step.who === 'chance' ? 'chance' : name(step.who)}: ${step.action}`;
+  const what =
+    at === 0 || step.who === null
+      ? 'the start'
+      : `${step.who === 'chance' ? 'chance' : name(step.who)}: ${step.action}`;
   els.stepText.textContent = `Step ${at} of ${steps.length - 1} · ${what}`;
-  log.reset(steps.slice(1, at + 1).map((/** @type {any} */ s) => ({ who: s.who, text: s.action })));
+  log.reset(steps.slice(1, at + 1).map((s) => ({ who: s.who ?? '', text: s.action ?? '' })));
   screen.draw(step.view, name, {
     previous: at > 0 ? steps[at - 1].view : null,
     status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
@@ -82,9 +88,7 @@ function show(k) {
 }
 
 function resultSentence() {
-  const winners = replay.result
-    .filter((/** @type {any} */ r) => r.rank === 1)
-    .map((/** @type {any} */ r) => r.player ?? r.seat);
+  const winners = (replay?.result ?? []).filter((r) => r.rank === 1).map((r) => r.player);
   return winners.length > 1
     ? `The game ended in a draw between ${winners.map(name).join(' and ')}.`
     : `${name(winners[0])} won.`;
@@ -92,7 +96,7 @@ function resultSentence() {
 
 /**
  * Starts the replay of a server answer.
- * @param {any} data
+ * @param {Replay} data
  * @param {string} label
  */
 function start(data, label) {
@@ -123,13 +127,7 @@ function start(data, label) {
           'tbody',
           {},
           rows.map((r) =>
-            h(
-              'tr',
-              {},
-              h('td', {}, String(r.rank)),
-              h('td', {}, name(r.player ?? r.seat)),
-              h('td', {}, String(r.score)),
-            ),
+            h('tr', {}, h('td', {}, String(r.rank)), h('td', {}, name(r.player)), h('td', {}, String(r.score))),
           ),
         ),
       ),
@@ -167,7 +165,7 @@ els.file.addEventListener('change', async () => {
     } catch {
       throw new Error(`${f.name} is not a JSON file`);
     }
-    start(await api('POST', '/api/replay', record), f.name);
+    start(await API.replayRecord(record), f.name);
   } catch (e) {
     fail(e);
   }
@@ -175,7 +173,7 @@ els.file.addEventListener('change', async () => {
 
 const id = new URLSearchParams(location.search).get('id');
 if (id) {
-  api('GET', `/api/tables/${encodeURIComponent(id)}/replay`)
+  API.replay(id)
     .then((data) => start(data, `table ${id}`))
     .catch(fail);
 }

@@ -15,6 +15,10 @@ import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
 import { inviteLink, copyField } from './invite.js';
 
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').ServerFrame} ServerFrame */
+
 /** @param {string} id */
 function byId(id) {
   const el = document.getElementById(id);
@@ -46,9 +50,9 @@ const tableId = query.get('id') ?? '';
 
 /** What the page knows: the last frame's parts. */
 const state = {
-  /** @type {any} */ vj: null,
-  /** @type {any} */ table: null,
-  /** @type {any} */ previous: null,
+  /** @type {View | null} */ vj: null,
+  /** @type {TableInfo | null} */ table: null,
+  /** @type {View | null} */ previous: null,
   v: -1,
   /** @type {string} */ seat: 'public',
   /** @type {import('./tokens.js').SeatToken | null} */ held: null,
@@ -90,13 +94,14 @@ function play(action) {
 
 /** Draws the current view with the picker's highlights. */
 function redraw() {
-  if (!state.vj) return;
-  const mod = gameModule(state.vj.game);
+  const vj = state.vj;
+  if (!vj) return;
+  const mod = gameModule(vj.game);
   // a stopped table plays no more: nothing to pick
   const p = state.table?.stopped ? null : chooser.picker;
   const o = p ? p.options() : null;
   const targets = o && !state.sending ? o.targets : new Set();
-  screen.draw(state.vj, name, {
+  screen.draw(vj, name, {
     chosen: p && !state.sending ? p.chosen : [],
     targets,
     previous: state.previous,
@@ -104,7 +109,7 @@ function redraw() {
   });
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
-  panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], state.vj) : w), idle);
+  panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
   // undo takes back this seat's own last decision: offered once the seat has made one
@@ -113,7 +118,7 @@ function redraw() {
     state.table?.status !== 'playing' ||
     Boolean(state.table?.stopped) ||
     !log.entries.some((e) => e.who === state.seat);
-  const title = state.table?.title ?? state.vj.game;
+  const title = state.table?.title ?? vj.game;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
   els.title.textContent = `${title} · table ${tableId}`;
 }
@@ -130,9 +135,7 @@ function statusText() {
   // the server stopped the table (an AI seat's search failed, or nobody came): it plays no more
   if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
   if (state.table?.status === 'waiting') {
-    const open = (state.table.seats ?? [])
-      .filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed)
-      .map((/** @type {any} */ s) => s.seat);
+    const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
     return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
   }
   return mod.turnText(state.vj, { name });
@@ -226,8 +229,9 @@ async function downloadRecord() {
 /** A new table with the same game, parameters and seats; this browser takes its seats again. */
 async function playAgain() {
   const t = state.table;
+  if (!t) return;
   try {
-    const seats = (t.seats ?? []).map((/** @type {any} */ s) => s.kind);
+    const seats = (t.seats ?? []).map((s) => s.kind);
     const next = await API.createTable({ game: t.game, params: t.params ?? {}, seats, private: Boolean(t.private) });
     const mine = seatsAt(tableId).map((x) => x.seat);
     for (const seat of mine) {
@@ -248,14 +252,14 @@ function resultError(e) {
 
 /** Invite links for the human seats nobody has taken, shown to the players at the table. */
 function drawInvites() {
-  const open = (state.table?.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed);
+  const open = (state.table?.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
   const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
   els.invites.hidden = !show;
   if (!show) return;
   replace(
     els.invitesBody,
     h('p', {}, 'Send this link to a friend: opening it takes the seat.'),
-    open.map((/** @type {any} */ s) =>
+    open.map((s) =>
       h(
         'div',
         { class: 'invite' },
@@ -301,7 +305,7 @@ function drawChance() {
 
 /**
  * A frame from the server.
- * @param {any} frame
+ * @param {ServerFrame} frame
  */
 function onFrame(frame) {
   switch (frame.type) {
@@ -338,14 +342,14 @@ function onFrame(frame) {
 /**
  * Shows the steps between two views when the game's module can draw them (Arrow Party's
  * walks), then the new view.
- * @param {any} previous
- * @param {any} next
+ * @param {View | null} previous
+ * @param {View | null} next
  */
 function animate(previous, next) {
-  const mod = /** @type {any} */ (gameModule(next?.game));
+  const mod = next ? gameModule(next.game) : null;
   const run = ++state.animation;
   state.previous = previous && previous.game === next?.game ? previous : null;
-  const frames = mod?.walkFrames && state.previous ? mod.walkFrames(state.previous, next) : [];
+  const frames = next && mod?.walkFrames && state.previous ? mod.walkFrames(state.previous, next) : [];
   if (!frames.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
     redraw();
     return;

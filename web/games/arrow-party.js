@@ -10,6 +10,11 @@ import { drawGrid, facts, files, ranks } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 import { starIcon, skullIcon } from './icons.js';
 
+/** @typedef {import('../types.js').ArrowPartyView} ArrowPartyView */
+/** @typedef {import('../types.js').ArrowPartyPlayer} ArrowPartyPlayer */
+/** @typedef {import('../types.js').ArrowPartyHandEntry} ArrowPartyHandEntry */
+/** @typedef {ArrowPartyView['view']['ground'][number]} GroundCard */
+
 export const name = 'arrow-party';
 export const title = 'Arrow Party';
 export const blurb =
@@ -101,7 +106,7 @@ export function itemCard(id) {
 
 /**
  * The players standing on each cell.
- * @param {any[]} players
+ * @param {ArrowPartyPlayer[]} players
  */
 function byCell(players) {
   /** @type {Map<string, string[]>} */
@@ -115,14 +120,14 @@ function byCell(players) {
 }
 
 /**
- * @param {any} vj
- * @param {import('./index.js').DrawOptions & {previous?: any}} o
+ * @param {ArrowPartyView} vj
+ * @param {import('./index.js').DrawOptions} o
  */
 export function drawBoard(vj, o) {
   const v = vj.view;
   const size = Number(vj.params?.size) || 15;
-  /** @type {Map<string, any>} */
-  const ground = new Map((v.ground ?? []).map((/** @type {any} */ g) => [g.cell, g]));
+  /** @type {Map<string, GroundCard>} */
+  const ground = new Map((v.ground ?? []).map((g) => [g.cell, g]));
   const standing = byCell(v.players ?? []);
   const grid = drawGrid({
     files: files(size),
@@ -156,9 +161,9 @@ export function drawBoard(vj, o) {
     }
   }
   // the last walk: a path from each player's previous cell
-  const prev = o.previous?.view?.players;
+  const prev = o.previous?.game === 'arrow-party' ? o.previous.view.players : null;
   if (prev) {
-    (v.players ?? []).forEach((/** @type {any} */ p, /** @type {number} */ i) => {
+    (v.players ?? []).forEach((p, i) => {
       const a = grid.center(prev[i]?.pos);
       const b = grid.center(p.pos);
       if (a && b && prev[i].pos !== p.pos) {
@@ -188,7 +193,7 @@ export function drawBoard(vj, o) {
   return grid.svg;
 }
 
-/** @param {any} g */
+/** @param {GroundCard} g */
 function groundWords(g) {
   if (g.card === 'star') return 'a star (+10)';
   if (g.card === 'skull') return 'a skull (−15)';
@@ -201,19 +206,19 @@ function groundWords(g) {
  * line from their previous cell to the new one (a king's path), so the table can show the
  * walk step by step. Only positions change; when a move is not a straight line (an exchange),
  * the player jumps in one frame.
- * @param {any} prev the previous View JSON
- * @param {any} next the new View JSON
- * @returns {any[]} the frames between them (not including either)
+ * @param {ArrowPartyView} prev the previous View JSON
+ * @param {ArrowPartyView} next the new View JSON
+ * @returns {ArrowPartyView[]} the frames between them (not including either)
  */
 export function walkFrames(prev, next) {
   const a = prev?.view?.players;
   const b = next?.view?.players;
   if (!a || !b || a.length !== b.length) return [];
-  const paths = b.map((/** @type {any} */ p, /** @type {number} */ i) => straightPath(a[i].pos, p.pos));
-  const longest = Math.max(0, ...paths.map((/** @type {string[]} */ pth) => pth.length));
+  const paths = b.map((p, i) => straightPath(a[i].pos, p.pos));
+  const longest = Math.max(0, ...paths.map((pth) => pth.length));
   const frames = [];
   for (let t = 1; t < longest; t++) {
-    const players = b.map((/** @type {any} */ p, /** @type {number} */ i) => ({
+    const players = b.map((p, i) => ({
       ...p,
       pos: paths[i][Math.min(t, paths[i].length - 1)] ?? p.pos,
     }));
@@ -250,7 +255,7 @@ function cellXY(cell) {
 
 /**
  * A card in the viewer's hand: a button that picks the card's id.
- * @param {any} entry a card id, or {card, known}
+ * @param {ArrowPartyHandEntry} entry a card id, or {card, known}
  * @param {import('./index.js').DrawOptions} o
  */
 function handCard(entry, o) {
@@ -270,14 +275,14 @@ function handCard(entry, o) {
 }
 
 /**
- * @param {any} vj
+ * @param {ArrowPartyView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const secret = ['items', 'throw', 'go'].includes(v.phase);
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat;
     const ready = secret
@@ -299,14 +304,14 @@ export function drawPanels(vj, o) {
     ]);
     if (pl.arrows) rows.push(['arrow cards', pl.arrows.length ? pl.arrows.join(' ') : 'none']);
     if (pl.items_known || pl.items_unknown) {
-      const known = (pl.items_known ?? []).map((/** @type {string} */ k) => ITEMS[k]?.name ?? k);
+      const known = (pl.items_known ?? []).map((k) => ITEMS[k]?.name ?? k);
       rows.push([
         'items',
         [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none',
       ]);
     }
     if (pl.score !== undefined) rows.push(['your score now', String(pl.score)]);
-    if ((pl.uses ?? []).length) rows.push(['used', pl.uses.join(', ')]);
+    if (pl.uses?.length) rows.push(['used', pl.uses.join(', ')]);
     if (pl.skip) rows.push(['this round', 'no arrow card: does not walk']);
     if (pl.roll) rows.push(['roll', String(pl.roll)]);
     if (pl.go) rows.push(['direction', `${DIR_CHARS[pl.go] ?? ''} ${pl.go}`]);
@@ -343,7 +348,7 @@ export function drawPanels(vj, o) {
         h(
           'div',
           { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-          pl.hand.length ? pl.hand.map((/** @type {any} */ e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty'),
+          pl.hand.length ? pl.hand.map((e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty'),
         ),
       );
     }
@@ -366,15 +371,13 @@ export function landedArrows(id, k) {
 }
 
 /**
- * @param {any} vj
+ * @param {ArrowPartyView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function turnText(vj, o) {
   const v = vj.view;
   const you = vj.to_move === vj.viewer;
-  const waiting = (v.players ?? [])
-    .map((/** @type {any} */ p, /** @type {number} */ i) => (p.committed === false ? o.name(`p${i + 1}`) : null))
-    .filter(Boolean);
+  const waiting = (v.players ?? []).map((p, i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
   const wait = waiting.length ? ` Still choosing: ${waiting.join(', ')}.` : '';
   switch (v.phase) {
     case 'over':

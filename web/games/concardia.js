@@ -15,6 +15,8 @@ export const blurb =
   'A 2-player card game on a 6 × 6 grid: capture cards with arrows of a stronger Rock, Paper or Scissors trait.';
 
 /** @typedef {{name: string, S: number, D: number, arrows: string[], type: string, text: string}} Template */
+/** @typedef {import('../types.js').ConcardiaView} ConcardiaView */
+/** @typedef {import('../types.js').ConcardiaCard} ConcardiaCard */
 
 /** The 14 templates as printed (arrows in the owner's frame). */
 /** @type {Record<string, Template>} */
@@ -284,13 +286,13 @@ export function describeCard(id, owner, ownerName) {
 }
 
 /**
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawBoard(vj, o) {
   const v = vj.view;
-  /** @type {Map<string, any>} */
-  const bySq = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.sq, c]));
+  /** @type {Map<string, ConcardiaCard>} */
+  const bySq = new Map((v.board ?? []).map((c) => [c.sq, c]));
   const would = new Set(v.capture?.would ?? []);
   const saved = new Set(v.capture?.saved ?? []);
   const grid = drawGrid({
@@ -349,13 +351,13 @@ function cardButton(id, owner, ownerName, o = {}) {
 }
 
 /**
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat;
     const sec = h(
@@ -403,9 +405,7 @@ export function drawPanels(vj, o) {
         h(
           'div',
           { class: 'cards' },
-          pl.persistent.map((/** @type {any} */ p) =>
-            cardButton(p.card, seat, o.name(seat), { counters: p.counters, small: true }),
-          ),
+          pl.persistent.map((p) => cardButton(p.card, seat, o.name(seat), { counters: p.counters, small: true })),
         ),
       );
     }
@@ -440,7 +440,7 @@ export function drawPanels(vj, o) {
 }
 
 /**
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function turnText(vj, o) {
@@ -478,7 +478,7 @@ export function turnText(vj, o) {
 /**
  * @param {string} word
  * @param {string[]} _chosen
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @returns {string | Node}
  */
 export function wordLabel(word, _chosen, vj) {

@@ -25,6 +25,8 @@ export const ELEMENTS = {
 };
 
 /** @typedef {{name: string, element: string, cost: number, atk: number, def: number, arrows: {dir: string, ability: string | null}[]}} Monster */
+/** @typedef {import('../types.js').EvonsView} EvonsView */
+/** @typedef {import('../types.js').EvonsCard} EvonsCard */
 
 /**
  * One row of the card table: arrows written as in the rules (`N!` an ability arrow of the
@@ -209,7 +211,7 @@ function edgeArrow(dir, ability) {
 
 /**
  * Words for a card on the board or in a pile.
- * @param {any} c
+ * @param {Partial<EvonsCard> & {controller: string}} c
  * @param {import('./index.js').DrawOptions} o
  */
 export function describeCard(c, o) {
@@ -239,14 +241,14 @@ function inMain(cell) {
 }
 
 /**
- * @param {any} vj
+ * @param {EvonsView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawBoard(vj, o) {
   const v = vj.view;
-  /** @type {Map<string, any>} */
-  const byCell = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.cell, c]));
-  const stackCells = new Set((v.stack ?? []).map((/** @type {any} */ e) => e.cell));
+  /** @type {Map<string, EvonsCard>} */
+  const byCell = new Map((v.board ?? []).map((c) => [c.cell, c]));
+  const stackCells = new Set((v.stack ?? []).map((e) => e.cell));
   const top = (v.stack ?? []).at(-1);
   const grid = drawGrid({
     files: FILES,
@@ -307,13 +309,13 @@ function cardItem(id, seat, o, token) {
 }
 
 /**
- * @param {any} vj
+ * @param {EvonsView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat;
     const sec = h(
@@ -369,7 +371,7 @@ export function drawPanels(vj, o) {
   });
   if ((v.stack ?? []).length) {
     const steps = { ability1: 'ability phase 1', conflicts: 'conflicts', ability2: 'ability phase 2' };
-    const byInst = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.inst, c]));
+    const byInst = new Map((v.board ?? []).map((c) => [c.inst, c]));
     wrap.appendChild(
       h(
         'section',
@@ -378,7 +380,7 @@ export function drawPanels(vj, o) {
         h(
           'ol',
           {},
-          v.stack.map((/** @type {any} */ e) => {
+          v.stack.map((e) => {
             const c = byInst.get(e.inst);
             const nm = c?.card && MONSTERS[c.card] ? MONSTERS[c.card].name : `card #${e.inst}`;
             const bits = [`${nm} on ${e.cell}`, steps[/** @type {keyof steps} */ (e.step)] ?? e.step];
@@ -398,7 +400,7 @@ export function drawPanels(vj, o) {
 }
 
 /**
- * @param {any} vj
+ * @param {EvonsView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function turnText(vj, o) {
@@ -434,7 +436,7 @@ export function turnText(vj, o) {
 /**
  * @param {string} word
  * @param {string[]} _chosen
- * @param {any} vj
+ * @param {EvonsView} vj
  * @returns {string | Node}
  */
 export function wordLabel(word, _chosen, vj) {

@@ -70,7 +70,8 @@ export const PIECES = {
 
 const FACING_TURN = { N: 0, E: 2, S: 4, W: 6 };
 
-/** @typedef {{sq: string, owner: string, piece?: string, facing?: string, covered: boolean, shielded: boolean}} Piece */
+/** @typedef {import('../types.js').ThreeArrowsPiece} Piece */
+/** @typedef {import('../types.js').ThreeArrowsView} ThreeArrowsView */
 /** @typedef {import('./index.js').DrawOptions} DrawOptions */
 
 /**
@@ -137,7 +138,7 @@ function describePiece(p, o) {
 
 /**
  * The board of a View JSON.
- * @param {any} vj the View JSON: {game, params, viewer, to_move, view, legal?}
+ * @param {ThreeArrowsView} vj the View JSON: {game, params, viewer, to_move, view, legal?}
  * @param {DrawOptions} o
  */
 export function drawBoard(vj, o) {
@@ -232,13 +233,13 @@ export function pieceIcon(seat, piece, facing = 'N') {
 
 /**
  * The players' panels: captures, bonus pieces, covers, shields, holders, lost pieces.
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @param {DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat || (v.turn === seat && vj.to_move === 'chance');
     const sec = h(
@@ -362,7 +363,7 @@ function ordinal(n) {
 
 /**
  * Whose turn it is and what they do, in words a newcomer understands.
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @param {DrawOptions} o
  */
 export function turnText(vj, o) {
@@ -377,8 +378,8 @@ export function turnText(vj, o) {
     case 'defend': {
       const def = (v.board ?? []).find((/** @type {Piece} */ p) => p.sq === att?.to)?.owner ?? '';
       return def === me
-        ? `${o.name(who)} attacks your piece on ${att.to} from ${att.from}. You may uncover covered pieces to strengthen your defence, then defend.`
-        : `${o.name(who)} attacks ${att.to} from ${att.from}; ${o.name(def)} may uncover pieces before defending.`;
+        ? `${o.name(who)} attacks your piece on ${att?.to} from ${att?.from}. You may uncover covered pieces to strengthen your defence, then defend.`
+        : `${o.name(who)} attacks ${att?.to} from ${att?.from}; ${o.name(def)} may uncover pieces before defending.`;
     }
     case 'die':
       return `The die is rolled for the attack from ${att?.from} on ${att?.to}: +1, 0 or -1 is added to the attack.`;
@@ -404,7 +405,7 @@ export function turnText(vj, o) {
  * What a word of the notation looks like on a button.
  * @param {string} word
  * @param {string[]} chosen
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @returns {string | Node}
  */
 export function wordLabel(word, chosen, vj) {
@@ -436,7 +437,7 @@ export function wordLabel(word, chosen, vj) {
 
 /**
  * The kind of the viewer's piece on a square, if the view shows it.
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @param {string | undefined} sq
  */
 function pieceAt(vj, sq) {
