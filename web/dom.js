@@ -80,6 +80,18 @@ export function replace(el, ...children) {
 }
 
 /**
+ * An element of the page by its id. A page without it is broken: said at once, naming the page
+ * and the id, rather than as a failure on null later.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`${location.pathname} lacks #${id}`);
+  return el;
+}
+
+/**
  * A number with a sign, as dice and modifiers are written: +1, 0, -1.
  * @param {number} n
  */

@@ -7,7 +7,7 @@
 // lesson of a game is done, a first game against the computer is offered. The page knows no
 // rules.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { MovePanel, Chooser } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
@@ -18,13 +18,6 @@ import { seatCount, create } from './new-table.js';
 
 /** @typedef {import('./types.js').LessonInfo} LessonInfo */
 /** @typedef {import('./types.js').Lesson} Lesson */
-
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`learn.html lacks #${id}`);
-  return el;
-}
 
 const els = {
   title: byId('title'),

@@ -3,7 +3,7 @@
 // built from /api/games, private or listed, invite links with a copy button), and the open
 // tables to join or watch.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { gameModule } from './games/index.js';
 import { keepSeat } from './tokens.js';
@@ -14,13 +14,6 @@ import { seatIcon } from './seat-marks.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
-
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`index.html lacks #${id}`);
-  return el;
-}
 
 const els = {
   error: byId('lobby-error'),

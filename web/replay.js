@@ -4,19 +4,12 @@
 // /api/tables/ID/replay or POST /api/replay), which replays the record; this page knows no
 // rule.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
 import { Screen } from './screen.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
-
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`replay.html lacks #${id}`);
-  return el;
-}
 
 const els = {
   title: byId('title'),

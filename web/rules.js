@@ -3,11 +3,11 @@
 // into elements with text nodes only (never parsed as HTML): headings, paragraphs, lists,
 // tables, code blocks, `code`, **bold** and links.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 
 const game = new URLSearchParams(location.search).get('game') ?? '';
-const article = /** @type {HTMLElement} */ (document.getElementById('rules'));
-const error = /** @type {HTMLElement} */ (document.getElementById('rules-error'));
+const article = byId('rules');
+const error = byId('rules-error');
 
 /**
  * Inline Markdown: `code`, **bold**, *emphasis*, [text](link); the rest as text.

@@ -5,7 +5,7 @@
 // record, "play again" and the invite links. Everything drawn comes from the frames this
 // viewer receives.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
 import { MovePanel, Chooser } from './move-panel.js';
@@ -18,13 +18,6 @@ import { inviteLink, copyField } from './invite.js';
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').ServerFrame} ServerFrame */
-
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`table.html lacks #${id}`);
-  return el;
-}
 
 const els = {
   title: byId('title'),
