@@ -9,9 +9,8 @@
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
-import { MovePanel, Chooser } from './move-panel.js';
+import { choosingScreen } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
-import { Screen } from './screen.js';
 import { gameModule } from './games/index.js';
 import { finished, markFinished } from './learn-progress.js';
 import { seatCount, create } from './new-table.js';
@@ -68,13 +67,7 @@ function name(seat) {
 }
 
 const log = new LogPanel(els.log, name);
-const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
-const panel = new MovePanel(els.movePanel, {
-  choose: (word) => chooser.word(word),
-  back: () => chooser.back(),
-  play: (action) => attempt(action),
-});
-const chooser = new Chooser(() => panel, { play: attempt, redraw: draw, busy: () => state.sending });
+const { screen, panel, chooser } = choosingScreen(els, { play: attempt, redraw: draw, busy: () => state.sending });
 
 /** @param {unknown} e */
 function fail(e) {

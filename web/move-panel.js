@@ -3,10 +3,11 @@
 // it is complete, and an input box for notation typed as in the terminal, with completion
 // (Tab, or the browser's list). It shows the picker (picker.js); the page sends the action.
 // A Chooser feeds the picker from clicks on the board and the panel's buttons, the same way on
-// the table page and the tutorials' page.
+// the table page and the tutorials' page, which both wire them with choosingScreen().
 
 import { h, replace } from './dom.js';
 import { Picker, clickWord, normalize } from './picker.js';
+import { Screen } from './screen.js';
 
 /**
  * @typedef {Object} MovePanelHooks
@@ -14,6 +15,31 @@ import { Picker, clickWord, normalize } from './picker.js';
  * @property {() => void} back                  take the last choice back
  * @property {(action: string) => void} play    play an action (complete, or typed)
  */
+
+/**
+ * @typedef {Object} ChooserHooks
+ * @property {(action: string) => void} play  play a complete action
+ * @property {() => void} redraw              draw the page again (the choice changed)
+ * @property {() => boolean} busy             whether an action is on its way (clicks wait)
+ */
+
+/**
+ * The choosing of moves on a page: the game on screen, the move panel and the Chooser between
+ * them. Clicks on the board and the panel's word buttons feed the chooser; an action that is
+ * complete, or typed, goes to `hooks.play`.
+ * @param {{board: HTMLElement, players: HTMLElement, status: HTMLElement, movePanel: HTMLElement}} els
+ * @param {ChooserHooks} hooks
+ */
+export function choosingScreen(els, hooks) {
+  const panel = new MovePanel(els.movePanel, {
+    choose: (word) => chooser.word(word),
+    back: () => chooser.back(),
+    play: (action) => hooks.play(action),
+  });
+  const chooser = new Chooser(panel, hooks);
+  const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
+  return { screen, panel, chooser };
+}
 
 export class MovePanel {
   /**
@@ -158,8 +184,8 @@ function nextPrompt(next) {
  */
 export class Chooser {
   /**
-   * @param {() => MovePanel} panel the page's move panel (for its error line)
-   * @param {{play: (action: string) => void, redraw: () => void, busy: () => boolean}} hooks
+   * @param {MovePanel} panel the page's move panel (for its error line)
+   * @param {ChooserHooks} hooks
    */
   constructor(panel, hooks) {
     this.panel = panel;
@@ -184,10 +210,10 @@ export class Chooser {
   token(token) {
     const p = this.picker;
     if (!p || this.hooks.busy() || !p.legal.length) return;
-    this.panel().clearError();
+    this.panel.clearError();
     const r = clickWord(p, token);
     if (!r) {
-      this.panel().showError(`${token}: nothing you can do with that now.`);
+      this.panel.showError(`${token}: nothing you can do with that now.`);
       return;
     }
     this.picker = r.picker;

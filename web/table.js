@@ -8,9 +8,9 @@
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
-import { MovePanel, Chooser } from './move-panel.js';
+import { choosingScreen } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
-import { Screen, seatNamer } from './screen.js';
+import { seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
 import { inviteLink, copyField } from './invite.js';
@@ -55,13 +55,7 @@ const state = {
 
 let name = seatNamer(null, 'public');
 const log = new LogPanel(els.log, (seat) => name(seat));
-const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
-const panel = new MovePanel(els.movePanel, {
-  choose: (word) => chooser.word(word),
-  back: () => chooser.back(),
-  play: (action) => play(action),
-});
-const chooser = new Chooser(() => panel, { play, redraw, busy: () => state.sending });
+const { screen, panel, chooser } = choosingScreen(els, { play, redraw, busy: () => state.sending });
 /** @type {Connection | null} */
 let conn = null;
 
