@@ -14,7 +14,8 @@ pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libc
 command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
 command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 
-# The npm packages of the browser tests (typescript, playwright-core, @axe-core/playwright).
+# The npm packages of the browser client's checks and tests (prettier, eslint with @eslint/js and
+# globals, typescript, playwright-core, @axe-core/playwright).
 npm_ci() {
   local lock="$root/package-lock.json" mods="$root/node_modules/.package-lock.json"
   if [ ! -f "$mods" ] || [ "$lock" -nt "$mods" ]; then

@@ -1,6 +1,13 @@
 // The server's HTTP API (docs/server.md, "HTTP"): JSON in and out; an error is a 4xx or 5xx
 // status with {"error": "message"}, turned here into an ApiError carrying that message.
 
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').GameLessons} GameLessons */
+/** @typedef {import('./types.js').Lesson} Lesson */
+/** @typedef {import('./types.js').LessonVerdict} LessonVerdict */
+/** @typedef {import('./types.js').Replay} Replay */
+
 export class ApiError extends Error {
   /**
    * @param {string} message
@@ -18,7 +25,7 @@ export class ApiError extends Error {
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
- * @returns {Promise<any>}
+ * @returns {Promise<unknown>} the answer's JSON, for the caller to read as the API defines it
  */
 export async function api(method, path, body) {
   /** @type {RequestInit} */
@@ -34,41 +41,38 @@ export async function api(method, path, body) {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
   const text = await res.text();
-  let data = null;
+  /** @type {unknown} */
+  let data;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     if (!res.ok) throw new ApiError(`the server answered ${res.status}`, res.status);
     throw new ApiError('the server sent something that is not JSON', res.status);
   }
-  if (!res.ok) throw new ApiError(data?.error ?? `the server answered ${res.status}`, res.status);
+  if (!res.ok) {
+    const said = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
+    throw new ApiError(typeof said === 'string' ? said : `the server answered ${res.status}`, res.status);
+  }
   return data;
 }
 
-/** @returns {Promise<any[]>} the games with their parameters and levels */
+/** @returns {Promise<GameInfo[]>} the games with their parameters and levels */
 export async function games() {
-  return (await api('GET', '/api/games')).games ?? [];
+  return /** @type {{games?: GameInfo[]}} */ (await api('GET', '/api/games')).games ?? [];
 }
 
-/** @returns {Promise<any[]>} the listed tables that are not over */
+/** @returns {Promise<TableInfo[]>} the listed tables that are not over */
 export async function tables() {
-  return (await api('GET', '/api/tables')).tables ?? [];
-}
-
-/**
- * @param {string} id
- * @returns {Promise<any>} a table's info
- */
-export function table(id) {
-  return api('GET', `/api/tables/${encodeURIComponent(id)}`);
+  return /** @type {{tables?: TableInfo[]}} */ (await api('GET', '/api/tables')).tables ?? [];
 }
 
 /**
  * Creates a table.
  * @param {{game: string, params: Record<string, unknown>, seats: string[], private: boolean}} spec
+ * @returns {Promise<TableInfo>} the new table's info
  */
-export function createTable(spec) {
-  return api('POST', '/api/tables', spec);
+export async function createTable(spec) {
+  return /** @type {TableInfo} */ (await api('POST', '/api/tables', spec));
 }
 
 /**
@@ -77,8 +81,11 @@ export function createTable(spec) {
  * @param {string | null} seat
  * @returns {Promise<{seat: string, token: string}>}
  */
-export function join(id, seat) {
-  return api('POST', `/api/tables/${encodeURIComponent(id)}/join`, seat ? { seat } : {});
+export async function join(id, seat) {
+  const body = seat ? { seat } : {};
+  return /** @type {{seat: string, token: string}} */ (
+    await api('POST', `/api/tables/${encodeURIComponent(id)}/join`, body)
+  );
 }
 
 /**
@@ -87,4 +94,58 @@ export function join(id, seat) {
  */
 export function record(id) {
   return api('GET', `/api/tables/${encodeURIComponent(id)}/record`);
+}
+
+/** @returns {Promise<GameLessons[]>} every game's lessons, in order */
+export async function lessons() {
+  return /** @type {{games?: GameLessons[]}} */ (await api('GET', '/api/lessons')).games ?? [];
+}
+
+/**
+ * @param {string} game
+ * @returns {Promise<GameLessons>} one game's lessons
+ */
+export async function gameLessons(game) {
+  return /** @type {GameLessons} */ (await api('GET', `/api/lessons/${encodeURIComponent(game)}`));
+}
+
+/**
+ * @param {string} game
+ * @param {string} id
+ * @returns {Promise<Lesson>} a lesson expanded: every step with its view
+ */
+export async function lesson(game, id) {
+  const path = `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}`;
+  return /** @type {Lesson} */ (await api('GET', path));
+}
+
+/**
+ * The server's verdict on the learner's move at a step of a lesson.
+ * @param {string} game
+ * @param {string} id
+ * @param {number} step
+ * @param {string} action
+ * @returns {Promise<LessonVerdict>}
+ */
+export async function tryStep(game, id, step, action) {
+  const path = `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/try`;
+  return /** @type {LessonVerdict} */ (await api('POST', path, { step, action }));
+}
+
+/**
+ * A finished table's game step by step.
+ * @param {string} id
+ * @returns {Promise<Replay>}
+ */
+export async function replay(id) {
+  return /** @type {Replay} */ (await api('GET', `/api/tables/${encodeURIComponent(id)}/replay`));
+}
+
+/**
+ * A record's game step by step (the record is sent as it is: the server checks it).
+ * @param {unknown} record
+ * @returns {Promise<Replay>}
+ */
+export async function replayRecord(record) {
+  return /** @type {Replay} */ (await api('POST', '/api/replay', record));
 }

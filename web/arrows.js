@@ -9,13 +9,26 @@ export const DIRS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 
 /** @type {Record<string, string>} */
 export const DIR_WORDS = {
-  N: 'north', NE: 'north-east', E: 'east', SE: 'south-east',
-  S: 'south', SW: 'south-west', W: 'west', NW: 'north-west',
+  N: 'north',
+  NE: 'north-east',
+  E: 'east',
+  SE: 'south-east',
+  S: 'south',
+  SW: 'south-west',
+  W: 'west',
+  NW: 'north-west',
 };
 
 /** @type {Record<string, string>} the arrow characters, for text and buttons */
 export const DIR_CHARS = {
-  N: '↑', NE: '↗', E: '→', SE: '↘', S: '↓', SW: '↙', W: '←', NW: '↖',
+  N: '↑',
+  NE: '↗',
+  E: '→',
+  SE: '↘',
+  S: '↓',
+  SW: '↙',
+  W: '←',
+  NW: '↖',
 };
 
 /**
@@ -73,33 +86,55 @@ export function arrowGlyph(cx, cy, dir, o) {
     const y0 = cy + uy * start + py;
     const x1 = cx + ux * reach + px;
     const y1 = cy + uy * reach + py;
-    g.appendChild(s('line', {
-      x1: r(x0), y1: r(y0), x2: r(x1 - ux * width), y2: r(y1 - uy * width),
-      'stroke-width': r(width), 'stroke-linecap': 'round',
-    }));
+    g.appendChild(
+      s('line', {
+        x1: r(x0),
+        y1: r(y0),
+        x2: r(x1 - ux * width),
+        y2: r(y1 - uy * width),
+        'stroke-width': r(width),
+        'stroke-linecap': 'round',
+      }),
+    );
     // the chevron head
     const bx = x1 - ux * head;
     const by = y1 - uy * head;
     const wx = -uy * head * 0.75;
     const wy = ux * head * 0.75;
-    g.appendChild(s('polyline', {
-      points: `${r(bx + wx)},${r(by + wy)} ${r(x1)},${r(y1)} ${r(bx - wx)},${r(by - wy)}`,
-      'stroke-width': r(width), 'stroke-linecap': 'round', 'stroke-linejoin': 'round', fill: 'none',
-    }));
+    g.appendChild(
+      s('polyline', {
+        points: `${r(bx + wx)},${r(by + wy)} ${r(x1)},${r(y1)} ${r(bx - wx)},${r(by - wy)}`,
+        'stroke-width': r(width),
+        'stroke-linecap': 'round',
+        'stroke-linejoin': 'round',
+        fill: 'none',
+      }),
+    );
   }
   if (o.mark) {
     const mx = cx + ux * (start + (reach - start) * 0.45);
     const my = cy + uy * (start + (reach - start) * 0.45);
     const m = head * 0.6;
-    g.appendChild(s('polygon', {
-      class: 'arrow-mark',
-      points: `${r(mx)},${r(my - m)} ${r(mx + m)},${r(my)} ${r(mx)},${r(my + m)} ${r(mx - m)},${r(my)}`,
-    }));
+    g.appendChild(
+      s('polygon', {
+        class: 'arrow-mark',
+        points: `${r(mx)},${r(my - m)} ${r(mx + m)},${r(my)} ${r(mx)},${r(my + m)} ${r(mx - m)},${r(my)}`,
+      }),
+    );
     if (o.mark.length > 0 && o.mark !== '!') {
-      g.appendChild(s('text', {
-        class: 'arrow-mark-letter', x: r(mx), y: r(my + m * 0.45), 'font-size': r(m * 1.3),
-        'text-anchor': 'middle',
-      }, o.mark));
+      g.appendChild(
+        s(
+          'text',
+          {
+            class: 'arrow-mark-letter',
+            x: r(mx),
+            y: r(my + m * 0.45),
+            'font-size': r(m * 1.3),
+            'text-anchor': 'middle',
+          },
+          o.mark,
+        ),
+      );
     }
   }
   return g;

@@ -28,8 +28,12 @@ export function drawGrid(o) {
   const w = o.files.length * cell + margin * 2;
   const hgt = o.ranks.length * cell + margin * 2;
   const svg = s('svg', {
-    class: 'board', viewBox: `0 0 ${w} ${hgt}`, role: 'group', 'aria-label': o.title,
-    'data-files': o.files.join(' '), 'data-ranks': o.ranks.join(' '),
+    class: 'board',
+    viewBox: `0 0 ${w} ${hgt}`,
+    role: 'group',
+    'aria-label': o.title,
+    'data-files': o.files.join(' '),
+    'data-ranks': o.ranks.join(' '),
   });
   svg.appendChild(s('rect', { class: 'board-bg', x: 0, y: 0, width: w, height: hgt, rx: cell * 0.12 }));
   /** @type {Map<string, SVGElement>} */
@@ -62,12 +66,22 @@ export function drawGrid(o) {
   // coordinates
   const coords = s('g', { class: 'coords', 'aria-hidden': 'true', 'font-size': cell * 0.26 });
   o.files.forEach((f, fi) => {
-    coords.appendChild(s('text', { x: margin + fi * cell + cell / 2, y: hgt - margin * 0.28, 'text-anchor': 'middle' }, f));
+    coords.appendChild(
+      s('text', { x: margin + fi * cell + cell / 2, y: hgt - margin * 0.28, 'text-anchor': 'middle' }, f),
+    );
   });
   o.ranks.forEach((rk, ri) => {
-    coords.appendChild(s('text', {
-      x: margin / 2, y: margin + (o.ranks.length - 1 - ri) * cell + cell / 2 + cell * 0.09, 'text-anchor': 'middle',
-    }, rk));
+    coords.appendChild(
+      s(
+        'text',
+        {
+          x: margin / 2,
+          y: margin + (o.ranks.length - 1 - ri) * cell + cell / 2 + cell * 0.09,
+          'text-anchor': 'middle',
+        },
+        rk,
+      ),
+    );
   });
   svg.appendChild(coords);
   const overlay = s('g', { class: 'overlay', 'aria-hidden': 'true' });
@@ -133,7 +147,11 @@ export function applyHighlight(root, hl) {
  * @param {[string, string | number | Node][]} rows
  */
 export function facts(rows) {
-  return h('dl', { class: 'facts' }, rows.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
+  return h(
+    'dl',
+    { class: 'facts' },
+    rows.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
+  );
 }
 
 /**

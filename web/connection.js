@@ -9,14 +9,16 @@ const PING_MS = 25000;
 
 /**
  * @typedef {'connecting' | 'open' | 'lost' | 'refused' | 'closed'} ConnState
- * @typedef {{onFrame: (frame: any) => void,
+ * @typedef {import('./types.js').ServerFrame} ServerFrame
+ * @typedef {import('./types.js').ClientFrame} ClientFrame
+ * @typedef {{onFrame: (frame: ServerFrame) => void,
  *            onState: (state: ConnState, detail: {attempt: number, retryInMs: number, message: string}) => void}} ConnHandlers
  */
 
 export class Connection {
   /**
    * @param {string} url the ws:// or wss:// address of the table's socket
-   * @param {() => object} hello the hello frame to send (read at every connection)
+   * @param {() => ClientFrame} hello the hello frame to send (read at every connection)
    * @param {ConnHandlers} handlers
    */
   constructor(url, hello, handlers) {
@@ -51,6 +53,7 @@ export class Connection {
       ws.send(JSON.stringify(this.hello()));
     });
     ws.addEventListener('message', (ev) => {
+      /** @type {ServerFrame} */
       let frame;
       try {
         frame = JSON.parse(String(ev.data));
@@ -114,7 +117,7 @@ export class Connection {
 
   /**
    * Sends a frame; false when the socket is not open (the page says so).
-   * @param {object} frame
+   * @param {ClientFrame} frame
    */
   send(frame) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;

@@ -62,7 +62,11 @@ export function h(tag, attrs = {}, ...children) {
  * @returns {SVGElement}
  */
 export function s(tag, attrs = {}, ...children) {
-  return fill(/** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag)), attrs, /** @type {Child[]} */ (children.flat(Infinity)));
+  return fill(
+    /** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag)),
+    attrs,
+    /** @type {Child[]} */ (children.flat(Infinity)),
+  );
 }
 
 /**
@@ -73,6 +77,18 @@ export function s(tag, attrs = {}, ...children) {
 export function replace(el, ...children) {
   el.replaceChildren();
   append(el, ...children);
+}
+
+/**
+ * An element of the page by its id. A page without it is broken: said at once, naming the page
+ * and the id, rather than as a failure on null later.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`${location.pathname} lacks #${id}`);
+  return el;
 }
 
 /**
@@ -90,5 +106,5 @@ export function signed(n) {
  * @param {string} [many]
  */
 export function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many ?? one + 's'}`;
+  return `${n} ${n === 1 ? one : (many ?? one + 's')}`;
 }

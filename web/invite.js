@@ -32,17 +32,22 @@ export function tableLink(tableId) {
 export function copyField(link, label) {
   const input = h('input', { type: 'text', readonly: true, value: link, class: 'link', 'aria-label': label });
   const done = h('span', { class: 'copied', role: 'status' });
-  const button = h('button', {
-    type: 'button', class: 'minor copy',
-    onclick: async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(link);
-        done.textContent = 'Copied.';
-      } catch {
-        done.textContent = 'Selected: press Ctrl+C (or ⌘C) to copy.';
-      }
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'minor copy',
+      onclick: async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(link);
+          done.textContent = 'Copied.';
+        } catch {
+          done.textContent = 'Selected: press Ctrl+C (or ⌘C) to copy.';
+        }
+      },
     },
-  }, 'Copy');
+    'Copy',
+  );
   return h('div', { class: 'copy-field' }, input, button, done);
 }

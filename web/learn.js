@@ -7,21 +7,16 @@
 // lesson of a game is done, a first game against the computer is offered. The page knows no
 // rules.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
-import { MovePanel, Chooser } from './move-panel.js';
+import { choosingScreen } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
-import { Screen } from './screen.js';
 import { gameModule } from './games/index.js';
 import { finished, markFinished } from './learn-progress.js';
 import { seatCount, create } from './new-table.js';
 
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`learn.html lacks #${id}`);
-  return el;
-}
+/** @typedef {import('./types.js').LessonInfo} LessonInfo */
+/** @typedef {import('./types.js').Lesson} Lesson */
 
 const els = {
   title: byId('title'),
@@ -49,14 +44,18 @@ const els = {
 };
 
 // /learn/GAME/LESSON (or ?game=GAME&lesson=LESSON)
-const path = location.pathname.replace(/^\/learn\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+const path = location.pathname
+  .replace(/^\/learn\/?/, '')
+  .split('/')
+  .filter(Boolean)
+  .map(decodeURIComponent);
 const query = new URLSearchParams(location.search);
 const game = path[0] ?? query.get('game') ?? '';
 const asked = path[1] ?? query.get('lesson');
 
 const state = {
-  /** @type {any[]} the game's lessons: {id, title, topics, steps} */ lessons: [],
-  /** @type {any} the expanded lesson */ lesson: null,
+  /** @type {LessonInfo[]} the game's lessons */ lessons: [],
+  /** @type {Lesson | null} the expanded lesson */ lesson: null,
   /** the step shown; lesson.steps.length once the lesson is over */ at: 0,
   sending: false,
 };
@@ -68,13 +67,7 @@ function name(seat) {
 }
 
 const log = new LogPanel(els.log, name);
-const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
-const panel = new MovePanel(els.movePanel, {
-  choose: (word) => chooser.word(word),
-  back: () => chooser.back(),
-  play: (action) => attempt(action),
-});
-const chooser = new Chooser(() => panel, { play: attempt, redraw: draw, busy: () => state.sending });
+const { screen, panel, chooser } = choosingScreen(els, { play: attempt, redraw: draw, busy: () => state.sending });
 
 /** @param {unknown} e */
 function fail(e) {
@@ -88,14 +81,13 @@ function fail(e) {
 async function attempt(action) {
   const lesson = state.lesson;
   const step = lesson?.steps[state.at];
-  if (!step?.expect || state.sending) return;
+  if (!lesson || !step?.expect || state.sending) return;
   state.sending = true;
   document.body.dataset.sending = '1'; // a try is on its way (the tests wait for its answer)
   panel.clearError();
   els.hint.textContent = '';
   try {
-    const r = await API.api('POST', `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(lesson.id)}/try`,
-      { step: state.at, action });
+    const r = await API.tryStep(game, lesson.id, state.at, action);
     if (r.verdict === 'right') {
       state.sending = false;
       panel.clearInput();
@@ -117,8 +109,8 @@ async function attempt(action) {
 
 /** The step is done: what followed goes to the log and the next step is shown. */
 function forward() {
-  const steps = state.lesson.steps;
-  if (state.at >= steps.length) return;
+  const steps = state.lesson?.steps;
+  if (!steps || state.at >= steps.length) return;
   log.add(steps[state.at].log);
   state.at++;
   enter(true);
@@ -126,9 +118,9 @@ function forward() {
 
 /** Back to the step before (the position as it was then). */
 function backward() {
-  if (state.at === 0) return;
+  if (!state.lesson || state.at === 0) return;
   state.at--;
-  log.reset(state.lesson.steps.slice(0, state.at).flatMap((/** @type {any} */ s) => s.log));
+  log.reset(state.lesson.steps.slice(0, state.at).flatMap((s) => s.log));
   enter(false);
 }
 
@@ -137,13 +129,17 @@ function backward() {
  * @param {boolean} ahead whether the learner just went forward (then what the step taught is shown)
  */
 function enter(ahead) {
-  const steps = state.lesson.steps;
+  const steps = state.lesson?.steps;
+  if (!steps) return;
   const step = steps[state.at];
   els.hint.textContent = '';
   panel.clearError();
-  chooser.reset(step?.expect ? step.view.legal ?? [] : null);
-  const learned = ahead && state.at > 0 ? steps[state.at - 1].learned ?? [] : [];
-  replace(els.learned, learned.map((/** @type {string} */ t) => h('li', {}, t)));
+  chooser.reset(step?.expect ? (step.view.legal ?? []) : null);
+  const learned = ahead && state.at > 0 ? (steps[state.at - 1].learned ?? []) : [];
+  replace(
+    els.learned,
+    learned.map((t) => h('li', {}, t)),
+  );
   els.learned.hidden = learned.length === 0;
   if (state.at >= steps.length) finish();
   draw();
@@ -156,29 +152,43 @@ function enter(ahead) {
 /** Draws the current step: the view with its highlights, the words, the move panel. */
 function draw() {
   const lesson = state.lesson;
+  if (!lesson) return;
   const steps = lesson.steps;
   const over = state.at >= steps.length;
   const step = over ? null : steps[state.at];
-  const view = over ? lesson.end : step.view;
+  const view = step ? step.view : lesson.end;
   const mod = gameModule(view?.game);
   const p = step?.expect && !state.sending ? chooser.picker : null;
   const o = p ? p.options() : null;
   screen.draw(view, name, {
     chosen: p ? p.chosen : [],
     targets: o ? o.targets : new Set(),
-    status: over ? 'Lesson complete.' : step.expect ? mod?.turnText(view, { name }) ?? '' : 'Read, then press Next.',
+    status: !step ? 'Lesson complete.' : step.expect ? (mod?.turnText(view, { name }) ?? '') : 'Read, then press Next.',
   });
   for (const t of step?.highlight ?? []) {
-    for (const el of document.querySelectorAll(`#board-area [data-token="${CSS.escape(t)}"], #players-area [data-token="${CSS.escape(t)}"]`)) {
+    for (const el of document.querySelectorAll(
+      `#board-area [data-token="${CSS.escape(t)}"], #players-area [data-token="${CSS.escape(t)}"]`,
+    )) {
       el.classList.add('lesson-mark');
     }
   }
   els.lessonTitle.textContent = lesson.title;
   els.stepCount.textContent = over ? `All ${steps.length} steps done` : `Step ${state.at + 1} of ${steps.length}`;
-  replace(els.stepText, over ? [] : String(step.text).split(/\n\s*\n/).map((para) => h('p', {}, para)));
+  replace(
+    els.stepText,
+    !step
+      ? []
+      : String(step.text)
+          .split(/\n\s*\n/)
+          .map((para) => h('p', {}, para)),
+  );
   els.movePanel.hidden = !step?.expect;
   if (step?.expect) {
-    panel.show(p, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], view) : w), state.sending ? 'Checking your move…' : '');
+    panel.show(
+      p,
+      (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], view) : w),
+      state.sending ? 'Checking your move…' : '',
+    );
   }
   els.next.hidden = over || Boolean(step?.expect);
   els.back.disabled = state.at === 0;
@@ -194,6 +204,7 @@ function titleOf(g) {
 /** The end of a lesson: progress kept; the next lesson, or a first game. */
 function finish() {
   const lesson = state.lesson;
+  if (!lesson) return;
   markFinished(game, lesson.id);
   drawLessonList();
   const i = state.lessons.findIndex((l) => l.id === lesson.id);
@@ -202,16 +213,35 @@ function finish() {
   const nextLesson = state.lessons.slice(i + 1).find((l) => !done.has(l.id)) ?? left[0];
   const parts = [h('h3', {}, `Lesson complete: ${lesson.title}`)];
   if (nextLesson) {
-    parts.push(h('p', {}, `${left.length} ${left.length === 1 ? 'lesson' : 'lessons'} of ${titleOf(game)} to go.`),
-      h('div', { class: 'lesson-nav' },
-        h('a', { class: 'button', id: 'next-lesson', href: lessonHref(nextLesson.id) }, `Next lesson: ${nextLesson.title}`)));
+    parts.push(
+      h('p', {}, `${left.length} ${left.length === 1 ? 'lesson' : 'lessons'} of ${titleOf(game)} to go.`),
+      h(
+        'div',
+        { class: 'lesson-nav' },
+        h(
+          'a',
+          { class: 'button', id: 'next-lesson', href: lessonHref(nextLesson.id) },
+          `Next lesson: ${nextLesson.title}`,
+        ),
+      ),
+    );
   } else {
     const play = h('button', { type: 'button', id: 'play-easy' }, 'Play a game against the computer (easy)');
     play.addEventListener('click', () => playEasy(play));
-    parts.push(h('p', {}, `You have finished every lesson of ${titleOf(game)}: you know all its rules. Try them in a real game.`),
-      h('div', { class: 'lesson-nav' }, play,
-        h('a', { class: 'button minor', href: `/rules.html?game=${encodeURIComponent(game)}` }, 'The full rules')),
-      h('p', { class: 'act-error', role: 'alert', id: 'play-error' }));
+    parts.push(
+      h(
+        'p',
+        {},
+        `You have finished every lesson of ${titleOf(game)}: you know all its rules. Try them in a real game.`,
+      ),
+      h(
+        'div',
+        { class: 'lesson-nav' },
+        play,
+        h('a', { class: 'button minor', href: `/rules.html?game=${encodeURIComponent(game)}` }, 'The full rules'),
+      ),
+      h('p', { class: 'act-error', role: 'alert', id: 'play-error' }),
+    );
   }
   replace(els.done, parts);
 }
@@ -243,31 +273,50 @@ function lessonHref(id) {
 /** The game's lessons, each marked when finished, the current one marked as such. */
 function drawLessonList() {
   const done = finished(game);
-  replace(els.lessons, state.lessons.map((l) => {
-    const current = l.id === state.lesson?.id;
-    const finishedMark = done.has(l.id) ? h('span', { class: 'lesson-check', 'aria-label': 'finished' }, '✓') : null;
-    return h('li', { class: current ? 'current' : '' },
-      h('a', { href: lessonHref(l.id), 'aria-current': current ? 'page' : null }, l.title), finishedMark);
-  }));
+  replace(
+    els.lessons,
+    state.lessons.map((l) => {
+      const current = l.id === state.lesson?.id;
+      const finishedMark = done.has(l.id) ? h('span', { class: 'lesson-check', 'aria-label': 'finished' }, '✓') : null;
+      return h(
+        'li',
+        { class: current ? 'current' : '' },
+        h('a', { href: lessonHref(l.id), 'aria-current': current ? 'page' : null }, l.title),
+        finishedMark,
+      );
+    }),
+  );
 }
 
 /** The page without a game: every game, its lessons and the progress. */
 async function showIndex() {
   els.index.hidden = false;
-  const data = await API.api('GET', '/api/lessons');
-  replace(els.indexGames, (data.games ?? []).map((/** @type {any} */ g) => {
-    const done = finished(g.game);
-    const n = g.lessons.length;
-    const k = g.lessons.filter((/** @type {any} */ l) => done.has(l.id)).length;
-    const mod = gameModule(g.game);
-    return h('article', { class: 'game-card' },
-      h('h3', {}, g.title),
-      h('p', {}, mod?.blurb ?? ''),
-      h('p', {}, `${n} ${n === 1 ? 'lesson' : 'lessons'}${k ? ` · ${k} done` : ''}`),
-      h('div', { class: 'quick' },
-        h('a', { class: 'button', href: `/learn/${encodeURIComponent(g.game)}` },
-          k === 0 ? `Learn ${g.title}` : k < n ? 'Go on' : 'Go over them again')));
-  }));
+  const games = await API.lessons();
+  replace(
+    els.indexGames,
+    games.map((g) => {
+      const done = finished(g.game);
+      const n = g.lessons.length;
+      const k = g.lessons.filter((l) => done.has(l.id)).length;
+      const mod = gameModule(g.game);
+      return h(
+        'article',
+        { class: 'game-card' },
+        h('h3', {}, g.title),
+        h('p', {}, mod?.blurb ?? ''),
+        h('p', {}, `${n} ${n === 1 ? 'lesson' : 'lessons'}${k ? ` · ${k} done` : ''}`),
+        h(
+          'div',
+          { class: 'quick' },
+          h(
+            'a',
+            { class: 'button', href: `/learn/${encodeURIComponent(g.game)}` },
+            k === 0 ? `Learn ${g.title}` : k < n ? 'Go on' : 'Go over them again',
+          ),
+        ),
+      );
+    }),
+  );
 }
 
 /**
@@ -275,7 +324,7 @@ async function showIndex() {
  * @param {string} id
  */
 async function openLesson(id) {
-  state.lesson = await API.api('GET', `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}`);
+  state.lesson = await API.lesson(game, id);
   state.at = 0;
   if (location.pathname !== lessonHref(id)) history.replaceState(null, '', lessonHref(id));
   log.reset([]);
@@ -287,14 +336,14 @@ async function showGame() {
   els.title.textContent = `Learn ${titleOf(game)}`;
   els.rules.href = `/rules.html?game=${encodeURIComponent(game)}`;
   els.rules.hidden = false;
-  const data = await API.api('GET', `/api/lessons/${encodeURIComponent(game)}`);
+  const data = await API.gameLessons(game);
   state.lessons = data.lessons ?? [];
   els.title.textContent = `Learn ${data.title ?? titleOf(game)}`;
   if (!state.lessons.length) throw new Error(`there are no lessons for ${data.title ?? game} on this server`);
   const done = finished(game);
   const pick = asked
     ? state.lessons.find((l) => l.id === asked || l.id.replace(/^\d+-/, '') === asked || l.id.startsWith(`${asked}-`))
-    : state.lessons.find((l) => !done.has(l.id)) ?? state.lessons[0];
+    : (state.lessons.find((l) => !done.has(l.id)) ?? state.lessons[0]);
   if (!pick) throw new Error(`${titleOf(game)} has no lesson '${asked}'; the lessons are listed here`);
   els.learn.hidden = false;
   await openLesson(pick.id);

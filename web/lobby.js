@@ -3,7 +3,7 @@
 // built from /api/games, private or listed, invite links with a copy button), and the open
 // tables to join or watch.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { gameModule } from './games/index.js';
 import { keepSeat } from './tokens.js';
@@ -12,12 +12,8 @@ import { inviteLink, copyField } from './invite.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
 
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`index.html lacks #${id}`);
-  return el;
-}
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
 
 const els = {
   error: byId('lobby-error'),
@@ -27,7 +23,7 @@ const els = {
   tables: byId('tables'),
 };
 
-/** @type {any[]} */
+/** @type {GameInfo[]} */
 let games = [];
 
 /** @param {unknown} e */
@@ -37,35 +33,60 @@ function showError(e) {
 
 /** The game cards with the one-click game against the computer. */
 function drawGames() {
-  replace(els.games, games.map((g) => {
-    const mod = gameModule(g.name);
-    const levels = g.levels?.length ? g.levels : ['easy', 'medium', 'hard'];
-    const sel = h('select', { id: `level-${g.name}`, 'aria-label': `Computer level for ${g.title}` },
-      levels.map((/** @type {string} */ l) => h('option', { value: l, selected: l === 'medium' }, l)));
-    const n = seatCount(g);
-    const button = h('button', {
-      type: 'button', class: 'quick-play', 'data-game': g.name,
-      onclick: async () => {
-        button.disabled = true;
-        try {
-          const kinds = ['me', ...Array.from({ length: n - 1 }, () => sel.value)];
-          const info = await create(g, {}, kinds, true);
-          location.href = `table.html?id=${encodeURIComponent(info.id)}`;
-        } catch (e) {
-          showError(e);
-          button.disabled = false;
-        }
-      },
-    }, 'Play');
-    return h('article', { class: 'game-card' },
-      h('h3', {}, g.title ?? mod?.title ?? g.name),
-      h('p', {}, mod?.blurb ?? ''),
-      h('p', {}, `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players · `,
-        h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-link' }, 'Learn to play'), ' · ',
-        h('a', { href: `rules.html?game=${encodeURIComponent(g.name)}` }, `Rules of ${g.title ?? g.name}`)),
-      h('div', { class: 'quick' },
-        h('label', { for: `level-${g.name}` }, n > 2 ? `against ${n - 1} computers:` : 'against the computer:'), sel, button));
-  }));
+  replace(
+    els.games,
+    games.map((g) => {
+      const mod = gameModule(g.name);
+      const levels = g.levels?.length ? g.levels : ['easy', 'medium', 'hard'];
+      const sel = h(
+        'select',
+        { id: `level-${g.name}`, 'aria-label': `Computer level for ${g.title}` },
+        levels.map((/** @type {string} */ l) => h('option', { value: l, selected: l === 'medium' }, l)),
+      );
+      const n = seatCount(g);
+      const button = h(
+        'button',
+        {
+          type: 'button',
+          class: 'quick-play',
+          'data-game': g.name,
+          onclick: async () => {
+            button.disabled = true;
+            try {
+              const kinds = ['me', ...Array.from({ length: n - 1 }, () => sel.value)];
+              const info = await create(g, {}, kinds, true);
+              location.href = `table.html?id=${encodeURIComponent(info.id)}`;
+            } catch (e) {
+              showError(e);
+              button.disabled = false;
+            }
+          },
+        },
+        'Play',
+      );
+      return h(
+        'article',
+        { class: 'game-card' },
+        h('h3', {}, g.title ?? mod?.title ?? g.name),
+        h('p', {}, mod?.blurb ?? ''),
+        h(
+          'p',
+          {},
+          `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players · `,
+          h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-link' }, 'Learn to play'),
+          ' · ',
+          h('a', { href: `rules.html?game=${encodeURIComponent(g.name)}` }, `Rules of ${g.title ?? g.name}`),
+        ),
+        h(
+          'div',
+          { class: 'quick' },
+          h('label', { for: `level-${g.name}` }, n > 2 ? `against ${n - 1} computers:` : 'against the computer:'),
+          sel,
+          button,
+        ),
+      );
+    }),
+  );
 }
 
 /** The "create a table" form for the chosen game. */
@@ -74,12 +95,39 @@ function drawForm(gameName = games[0]?.name) {
   if (!g) return;
   /** @type {Record<string, string>} */
   const values = {};
-  const gamePick = h('fieldset', { class: 'field' }, h('legend', {}, 'Game'),
-    h('div', { class: 'segmented' }, games.map((x) => h('label', {},
-      h('input', { type: 'radio', name: 'game', value: x.name, checked: x.name === g.name, onchange: () => drawForm(x.name) }),
-      h('span', {}, x.title ?? x.name)))));
-  const seatBox = h('fieldset', { class: 'field' }, h('legend', {}, 'Seats'),
-    h('p', { class: 'meaning' }, 'Who plays each seat. A friend gets an invite link; the computer plays at the level you choose.'));
+  const gamePick = h(
+    'fieldset',
+    { class: 'field' },
+    h('legend', {}, 'Game'),
+    h(
+      'div',
+      { class: 'segmented' },
+      games.map((x) =>
+        h(
+          'label',
+          {},
+          h('input', {
+            type: 'radio',
+            name: 'game',
+            value: x.name,
+            checked: x.name === g.name,
+            onchange: () => drawForm(x.name),
+          }),
+          h('span', {}, x.title ?? x.name),
+        ),
+      ),
+    ),
+  );
+  const seatBox = h(
+    'fieldset',
+    { class: 'field' },
+    h('legend', {}, 'Seats'),
+    h(
+      'p',
+      { class: 'meaning' },
+      'Who plays each seat. A friend gets an invite link; the computer plays at the level you choose.',
+    ),
+  );
   const levels = g.levels?.length ? g.levels : ['easy', 'medium', 'hard'];
   /** @type {HTMLSelectElement[]} */
   let seatSelects = [];
@@ -91,19 +139,29 @@ function drawForm(gameName = games[0]?.name) {
     for (let i = 0; i < n; i++) {
       const seat = `p${i + 1}`;
       const id = `seat-${seat}`;
-      const sel = h('select', { id },
+      const sel = h(
+        'select',
+        { id },
         h('option', { value: 'me' }, 'me'),
         h('option', { value: 'friend' }, 'a friend (invite link)'),
-        levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${l}`)));
+        levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${l}`)),
+      );
       sel.value = old[i] ?? (i === 0 ? 'me' : 'friend');
       seatSelects.push(sel);
       rows.push(h('div', { class: 'seat-row' }, h('label', { for: id }, seatIcon(seat), seat), sel));
     }
-    replace(seatBox, h('legend', {}, 'Seats'),
-      h('p', { class: 'meaning' }, 'Who plays each seat. A friend gets an invite link; the computer plays at the level you choose.'),
-      rows);
+    replace(
+      seatBox,
+      h('legend', {}, 'Seats'),
+      h(
+        'p',
+        { class: 'meaning' },
+        'Who plays each seat. A friend gets an invite link; the computer plays at the level you choose.',
+      ),
+      rows,
+    );
   };
-  const fields = (g.params ?? []).map((/** @type {any} */ p) => {
+  const fields = (g.params ?? []).map((p) => {
     values[p.key] = String(p.default);
     return paramField(g.name, p, (key, v) => {
       values[key] = v;
@@ -113,13 +171,24 @@ function drawForm(gameName = games[0]?.name) {
   drawSeatRows();
   const listed = h('input', { type: 'checkbox', id: 'listed', checked: true });
   const submit = h('button', { type: 'submit' }, `Create the ${g.title ?? g.name} table`);
-  replace(els.form,
+  replace(
+    els.form,
     gamePick,
-    h('details', {}, h('summary', {}, `Settings (${(g.params ?? []).map((/** @type {any} */ p) => label(p.key).toLowerCase()).join(', ')})`),
-      fields.map((/** @type {any} */ f) => f.el)),
+    h(
+      'details',
+      {},
+      h('summary', {}, `Settings (${(g.params ?? []).map((p) => label(p.key).toLowerCase()).join(', ')})`),
+      fields.map((f) => f.el),
+    ),
     seatBox,
-    h('div', { class: 'check' }, listed, h('label', { for: 'listed' }, 'List it under "Open tables" (otherwise only people with a link can find it)')),
-    h('div', { class: 'form-actions' }, submit));
+    h(
+      'div',
+      { class: 'check' },
+      listed,
+      h('label', { for: 'listed' }, 'List it under "Open tables" (otherwise only people with a link can find it)'),
+    ),
+    h('div', { class: 'form-actions' }, submit),
+  );
   els.form.onsubmit = async (ev) => {
     ev.preventDefault();
     submit.disabled = true;
@@ -127,7 +196,7 @@ function drawForm(gameName = games[0]?.name) {
     try {
       /** @type {Record<string, string | number | boolean>} */
       const params = {};
-      (g.params ?? []).forEach((/** @type {any} */ p, /** @type {number} */ i) => {
+      (g.params ?? []).forEach((p, i) => {
         const v = fields[i].value();
         if (v !== String(p.default)) params[p.key] = typedValue(v);
       });
@@ -145,18 +214,38 @@ function drawForm(gameName = games[0]?.name) {
 
 /**
  * After creating a table: the invite links and the way to the table.
- * @param {any} info
+ * @param {TableInfo} info
  * @param {string[]} kinds
  */
 function showCreated(info, kinds) {
   const friends = kinds.map((k, i) => (k === 'friend' ? `p${i + 1}` : null)).filter((x) => x !== null);
   const mine = kinds.includes('me');
-  replace(els.created, h('div', { class: 'panel created', role: 'status' },
-    h('h3', {}, `Table ${info.id} is ready`),
-    friends.length ? h('p', {}, 'Send each friend the link of their seat; opening it takes the seat:') : null,
-    friends.map((seat) => h('div', { class: 'invite' }, h('span', { class: 'invite-seat' }, `Seat ${seat}`),
-      copyField(inviteLink(info.id, /** @type {string} */ (seat)), `Invite link for seat ${seat}`))),
-    h('p', {}, h('a', { class: 'button', href: `table.html?id=${encodeURIComponent(info.id)}` }, mine ? 'Go to your table' : 'Watch the table'))));
+  replace(
+    els.created,
+    h(
+      'div',
+      { class: 'panel created', role: 'status' },
+      h('h3', {}, `Table ${info.id} is ready`),
+      friends.length ? h('p', {}, 'Send each friend the link of their seat; opening it takes the seat:') : null,
+      friends.map((seat) =>
+        h(
+          'div',
+          { class: 'invite' },
+          h('span', { class: 'invite-seat' }, `Seat ${seat}`),
+          copyField(inviteLink(info.id, /** @type {string} */ (seat)), `Invite link for seat ${seat}`),
+        ),
+      ),
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { class: 'button', href: `table.html?id=${encodeURIComponent(info.id)}` },
+          mine ? 'Go to your table' : 'Watch the table',
+        ),
+      ),
+    ),
+  );
 }
 
 /** The open tables, with Join for a free seat and Watch. */
@@ -172,31 +261,66 @@ async function loadTables() {
     replace(els.tables, h('p', {}, 'No open table right now. Create one above.'));
     return;
   }
-  replace(els.tables, h('table', { class: 'tables' },
-    h('thead', {}, h('tr', {}, ['Table', 'Game', 'Seats', 'Status', ''].map((t) => h('th', { scope: 'col' }, t)))),
-    h('tbody', {}, list.map((t) => {
-      const free = (t.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed);
-      const seats = (t.seats ?? []).map((/** @type {any} */ s) => `${s.seat} ${s.kind === 'human' ? (s.claimed ? 'player' : 'open') : s.kind}`).join(', ');
-      return h('tr', {},
-        h('td', {}, t.id),
-        h('td', {}, t.title ?? t.game),
-        h('td', {}, seats),
-        h('td', {}, t.status),
-        h('td', {}, free.length ? h('button', {
-          type: 'button', class: 'join',
-          onclick: async () => {
-            try {
-              const j = await API.join(t.id, null);
-              keepSeat(t.id, j.seat, j.token);
-              location.href = `table.html?id=${encodeURIComponent(t.id)}`;
-            } catch (e) {
-              showError(e);
-              loadTables();
-            }
-          },
-        }, `Join as ${free[0].seat}`) : null, ' ',
-        h('a', { class: 'button minor', href: `table.html?id=${encodeURIComponent(t.id)}` }, 'Watch')));
-    }))));
+  replace(
+    els.tables,
+    h(
+      'table',
+      { class: 'tables' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Table', 'Game', 'Seats', 'Status', ''].map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        list.map((t) => {
+          const free = (t.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
+          const seats = (t.seats ?? [])
+            .map((s) => `${s.seat} ${s.kind === 'human' ? (s.claimed ? 'player' : 'open') : s.kind}`)
+            .join(', ');
+          return h(
+            'tr',
+            {},
+            h('td', {}, t.id),
+            h('td', {}, t.title ?? t.game),
+            h('td', {}, seats),
+            h('td', {}, t.status),
+            h(
+              'td',
+              {},
+              free.length
+                ? h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'join',
+                      onclick: async () => {
+                        try {
+                          const j = await API.join(t.id, null);
+                          keepSeat(t.id, j.seat, j.token);
+                          location.href = `table.html?id=${encodeURIComponent(t.id)}`;
+                        } catch (e) {
+                          showError(e);
+                          loadTables();
+                        }
+                      },
+                    },
+                    `Join as ${free[0].seat}`,
+                  )
+                : null,
+              ' ',
+              h('a', { class: 'button minor', href: `table.html?id=${encodeURIComponent(t.id)}` }, 'Watch'),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
 }
 
 async function main() {

@@ -40,11 +40,24 @@ export class LogPanel {
       if (!e || typeof e.text !== 'string') continue;
       this.entries.push(e);
       const who = String(e.who ?? '');
-      const icon = who === 'chance'
-        ? s('svg', { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' }, dieIcon(10, 10, 16, '?'))
-        : seatIcon(who);
-      this.list.appendChild(h('li', { class: `log-entry ${who}` }, icon,
-        h('span', { class: 'log-who' }, who === 'chance' ? 'chance' : this.name(who)), ': ', h('span', { class: 'log-text' }, e.text)));
+      const icon =
+        who === 'chance'
+          ? s(
+              'svg',
+              { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' },
+              dieIcon(10, 10, 16, '?'),
+            )
+          : seatIcon(who);
+      this.list.appendChild(
+        h(
+          'li',
+          { class: `log-entry ${who}` },
+          icon,
+          h('span', { class: 'log-who' }, who === 'chance' ? 'chance' : this.name(who)),
+          ': ',
+          h('span', { class: 'log-text' }, e.text),
+        ),
+      );
     }
     const box = this.list.parentElement;
     if (box) box.scrollTop = box.scrollHeight;

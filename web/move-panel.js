@@ -3,10 +3,11 @@
 // it is complete, and an input box for notation typed as in the terminal, with completion
 // (Tab, or the browser's list). It shows the picker (picker.js); the page sends the action.
 // A Chooser feeds the picker from clicks on the board and the panel's buttons, the same way on
-// the table page and the tutorials' page.
+// the table page and the tutorials' page, which both wire them with choosingScreen().
 
 import { h, replace } from './dom.js';
 import { Picker, clickWord, normalize } from './picker.js';
+import { Screen } from './screen.js';
 
 /**
  * @typedef {Object} MovePanelHooks
@@ -14,6 +15,31 @@ import { Picker, clickWord, normalize } from './picker.js';
  * @property {() => void} back                  take the last choice back
  * @property {(action: string) => void} play    play an action (complete, or typed)
  */
+
+/**
+ * @typedef {Object} ChooserHooks
+ * @property {(action: string) => void} play  play a complete action
+ * @property {() => void} redraw              draw the page again (the choice changed)
+ * @property {() => boolean} busy             whether an action is on its way (clicks wait)
+ */
+
+/**
+ * The choosing of moves on a page: the game on screen, the move panel and the Chooser between
+ * them. Clicks on the board and the panel's word buttons feed the chooser; an action that is
+ * complete, or typed, goes to `hooks.play`.
+ * @param {{board: HTMLElement, players: HTMLElement, status: HTMLElement, movePanel: HTMLElement}} els
+ * @param {ChooserHooks} hooks
+ */
+export function choosingScreen(els, hooks) {
+  const panel = new MovePanel(els.movePanel, {
+    choose: (word) => chooser.word(word),
+    back: () => chooser.back(),
+    play: (action) => hooks.play(action),
+  });
+  const chooser = new Chooser(panel, hooks);
+  const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
+  return { screen, panel, chooser };
+}
 
 export class MovePanel {
   /**
@@ -28,15 +54,23 @@ export class MovePanel {
     this.choices = h('div', { class: 'choices' });
     this.error = h('p', { class: 'act-error', role: 'alert' });
     this.input = h('input', {
-      id: 'notation', type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-      list: 'legal-list', 'aria-describedby': 'notation-help',
+      id: 'notation',
+      type: 'text',
+      autocomplete: 'off',
+      autocapitalize: 'off',
+      spellcheck: 'false',
+      list: 'legal-list',
+      'aria-describedby': 'notation-help',
     });
     this.datalist = h('datalist', { id: 'legal-list' });
-    this.form = h('form', { class: 'notation-form' },
+    this.form = h(
+      'form',
+      { class: 'notation-form' },
       h('label', { for: 'notation' }, 'Type a move'),
       h('div', { class: 'notation-row' }, this.input, h('button', { type: 'submit' }, 'Play')),
       h('p', { id: 'notation-help', class: 'help' }, 'As in the terminal. Tab completes.'),
-      this.datalist);
+      this.datalist,
+    );
     this.form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const text = this.input.value.trim();
@@ -78,21 +112,44 @@ export class MovePanel {
     const o = picker.options();
     const parts = [];
     if (picker.history.length) {
-      parts.push(h('div', { class: 'chosen' },
-        h('span', { class: 'chosen-label' }, 'Chosen: '),
-        h('strong', {}, picker.chosen.join(' ')),
-        ' ',
-        h('button', { type: 'button', class: 'minor', onclick: () => this.hooks.back() }, 'Back')));
+      parts.push(
+        h(
+          'div',
+          { class: 'chosen' },
+          h('span', { class: 'chosen-label' }, 'Chosen: '),
+          h('strong', {}, picker.chosen.join(' ')),
+          ' ',
+          h('button', { type: 'button', class: 'minor', onclick: () => this.hooks.back() }, 'Back'),
+        ),
+      );
     }
     if (o.complete !== null) {
       const action = o.complete;
-      parts.push(h('button', { type: 'button', class: 'play-button', 'data-action': action, onclick: () => this.hooks.play(action) },
-        `Play: ${action}`));
+      parts.push(
+        h(
+          'button',
+          { type: 'button', class: 'play-button', 'data-action': action, onclick: () => this.hooks.play(action) },
+          `Play: ${action}`,
+        ),
+      );
     }
     if (o.next.length) {
-      parts.push(h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next.map((n) => n.word))));
-      parts.push(h('div', { class: 'word-buttons' }, o.next.map(({ word }) =>
-        h('button', { type: 'button', class: 'word-button', 'data-word': word, onclick: () => this.hooks.choose(word) }, label(word)))));
+      parts.push(
+        h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next.map((n) => n.word))),
+      );
+      parts.push(
+        h(
+          'div',
+          { class: 'word-buttons' },
+          o.next.map(({ word }) =>
+            h(
+              'button',
+              { type: 'button', class: 'word-button', 'data-word': word, onclick: () => this.hooks.choose(word) },
+              label(word),
+            ),
+          ),
+        ),
+      );
     }
     replace(this.choices, parts);
   }
@@ -127,8 +184,8 @@ function nextPrompt(next) {
  */
 export class Chooser {
   /**
-   * @param {() => MovePanel} panel the page's move panel (for its error line)
-   * @param {{play: (action: string) => void, redraw: () => void, busy: () => boolean}} hooks
+   * @param {MovePanel} panel the page's move panel (for its error line)
+   * @param {ChooserHooks} hooks
    */
   constructor(panel, hooks) {
     this.panel = panel;
@@ -153,10 +210,10 @@ export class Chooser {
   token(token) {
     const p = this.picker;
     if (!p || this.hooks.busy() || !p.legal.length) return;
-    this.panel().clearError();
+    this.panel.clearError();
     const r = clickWord(p, token);
     if (!r) {
-      this.panel().showError(`${token}: nothing you can do with that now.`);
+      this.panel.showError(`${token}: nothing you can do with that now.`);
       return;
     }
     this.picker = r.picker;

@@ -5,20 +5,22 @@
 import * as API from './api.js';
 import { keepSeat } from './tokens.js';
 
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+
 /**
  * The number of seats a game is created with: its `players` parameter when it has one.
- * @param {any} g
+ * @param {GameInfo} g
  * @param {Record<string, string>} [values]
  */
 export function seatCount(g, values = {}) {
-  const p = (g.params ?? []).find((/** @type {any} */ x) => x.key === 'players');
+  const p = (g.params ?? []).find((x) => x.key === 'players');
   const n = Number(values.players ?? p?.default ?? g.min_players);
   return Number.isInteger(n) && n >= g.min_players && n <= g.max_players ? n : g.min_players;
 }
 
 /**
  * Creates a table, claims this browser's seats and remembers their tokens.
- * @param {any} g
+ * @param {GameInfo} g
  * @param {Record<string, string | number | boolean>} params
  * @param {string[]} kinds 'me', 'friend' or a level, per seat
  * @param {boolean} isPrivate

@@ -38,7 +38,10 @@ export function fieldShape(p) {
   m = /^([\w-]+(?:, [\w-]+)*),? or ([\w-]+)$/.exec(a);
   if (m) return { kind: 'choice', values: [...m[1].split(', '), m[2]] };
   // named values followed by an open form: suggest the names
-  const names = a.split(/,\s*|\s+or\s+/).map((x) => x.trim()).filter((x) => /^[\w-]+$/.test(x));
+  const names = a
+    .split(/,\s*|\s+or\s+/)
+    .map((x) => x.trim())
+    .filter((x) => /^[\w-]+$/.test(x));
   return { kind: 'text', suggestions: names };
 }
 
@@ -53,26 +56,74 @@ export function paramField(game, p, onChange) {
   const id = `param-${game}-${p.key}`;
   const meaning = p.meaning ? h('p', { class: 'meaning', id: `${id}-meaning` }, p.meaning) : null;
   if (shape.kind === 'choice') {
-    const group = h('div', { class: 'segmented' }, shape.values.map((v) => h('label', {},
-      h('input', {
-        type: 'radio', name: id, value: v, checked: v === String(p.default),
-        onchange: () => onChange(p.key, v),
-      }),
-      h('span', {}, v))));
-    const fs = h('fieldset', { class: 'field', 'aria-describedby': meaning ? `${id}-meaning` : null },
-      h('legend', {}, label(p.key)), meaning, group);
-    return { el: fs, value: () => /** @type {HTMLInputElement | null} */ (fs.querySelector('input:checked'))?.value ?? String(p.default) };
+    const group = h(
+      'div',
+      { class: 'segmented' },
+      shape.values.map((v) =>
+        h(
+          'label',
+          {},
+          h('input', {
+            type: 'radio',
+            name: id,
+            value: v,
+            checked: v === String(p.default),
+            onchange: () => onChange(p.key, v),
+          }),
+          h('span', {}, v),
+        ),
+      ),
+    );
+    const fs = h(
+      'fieldset',
+      { class: 'field', 'aria-describedby': meaning ? `${id}-meaning` : null },
+      h('legend', {}, label(p.key)),
+      meaning,
+      group,
+    );
+    return {
+      el: fs,
+      value: () =>
+        /** @type {HTMLInputElement | null} */ (fs.querySelector('input:checked'))?.value ?? String(p.default),
+    };
   }
-  const input = shape.kind === 'number'
-    ? h('input', { type: 'number', id, min: shape.min, max: shape.max, step: shape.step, value: String(p.default), inputmode: 'numeric' })
-    : h('input', { type: 'text', id, value: String(p.default), list: shape.suggestions.length ? `${id}-list` : null, autocomplete: 'off' });
+  const input =
+    shape.kind === 'number'
+      ? h('input', {
+          type: 'number',
+          id,
+          min: shape.min,
+          max: shape.max,
+          step: shape.step,
+          value: String(p.default),
+          inputmode: 'numeric',
+        })
+      : h('input', {
+          type: 'text',
+          id,
+          value: String(p.default),
+          list: shape.suggestions.length ? `${id}-list` : null,
+          autocomplete: 'off',
+        });
   input.addEventListener('change', () => onChange(p.key, input.value));
   if (meaning) input.setAttribute('aria-describedby', `${id}-meaning`);
-  const list = shape.kind === 'text' && shape.suggestions.length
-    ? h('datalist', { id: `${id}-list` }, shape.suggestions.map((v) => h('option', { value: v })))
-    : null;
-  const div = h('div', { class: 'field' }, h('label', { for: id }, label(p.key)), meaning,
-    shape.kind === 'text' ? h('p', { class: 'meaning' }, `allowed: ${p.allowed}`) : null, input, list);
+  const list =
+    shape.kind === 'text' && shape.suggestions.length
+      ? h(
+          'datalist',
+          { id: `${id}-list` },
+          shape.suggestions.map((v) => h('option', { value: v })),
+        )
+      : null;
+  const div = h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label(p.key)),
+    meaning,
+    shape.kind === 'text' ? h('p', { class: 'meaning' }, `allowed: ${p.allowed}`) : null,
+    input,
+    list,
+  );
   return { el: div, value: () => input.value.trim() };
 }
 

@@ -28,11 +28,17 @@ export function match(action, chosen) {
   for (const w of chosen) {
     let pos = -1;
     for (let i = prev + 1; i < action.length; i++) {
-      if (!used[i] && action[i] === w) { pos = i; break; }
+      if (!used[i] && action[i] === w) {
+        pos = i;
+        break;
+      }
     }
     if (pos < 0) {
       for (let i = 0; i < action.length; i++) {
-        if (!used[i] && action[i] === w) { pos = i; break; }
+        if (!used[i] && action[i] === w) {
+          pos = i;
+          break;
+        }
       }
     }
     if (pos < 0) return null;
@@ -167,7 +173,8 @@ export class Picker {
     if (list.length > 1 && !list.includes(prefix)) {
       // stop after the last whole word everyone shares
       const cut = prefix.lastIndexOf(' ');
-      if (cut >= 0 && normalize(prefix.slice(0, cut + 1)).length >= normalize(typed).length) prefix = prefix.slice(0, cut + 1);
+      if (cut >= 0 && normalize(prefix.slice(0, cut + 1)).length >= normalize(typed).length)
+        prefix = prefix.slice(0, cut + 1);
     }
     return normalize(prefix).length >= normalize(typed).length ? prefix : typed;
   }

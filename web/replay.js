@@ -4,17 +4,12 @@
 // /api/tables/ID/replay or POST /api/replay), which replays the record; this page knows no
 // rule.
 
-import { h, replace } from './dom.js';
-import { api } from './api.js';
+import { byId, h, replace } from './dom.js';
+import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
 import { Screen } from './screen.js';
 
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`replay.html lacks #${id}`);
-  return el;
-}
+/** @typedef {import('./types.js').Replay} Replay */
 
 const els = {
   title: byId('title'),
@@ -36,7 +31,7 @@ const els = {
   log: /** @type {HTMLOListElement} */ (byId('log')),
 };
 
-/** @type {any} */
+/** @type {Replay | null} */
 let replay = null;
 let at = 0;
 
@@ -58,32 +53,43 @@ const screen = new Screen({ board: els.board, players: els.players, status: els.
  * @param {number} k
  */
 function show(k) {
+  if (!replay) return;
   const steps = replay.steps;
   at = Math.max(0, Math.min(steps.length - 1, k));
   const step = steps[at];
   els.step.value = String(at);
   const done = at === steps.length - 1;
-  const what = at === 0 ? 'the start' : `${step.who === 'chance' ? 'chance' : name(step.who)}: ${step.action}`;
+  const what =
+    at === 0 || step.who === null
+      ? 'the start'
+      : `${step.who === 'chance' ? 'chance' : name(step.who)}: ${step.action}`;
   els.stepText.textContent = `Step ${at} of ${steps.length - 1} · ${what}`;
-  log.reset(steps.slice(1, at + 1).map((/** @type {any} */ s) => ({ who: s.who, text: s.action })));
+  log.reset(steps.slice(1, at + 1).map((s) => ({ who: s.who ?? '', text: s.action ?? '' })));
   screen.draw(step.view, name, {
     previous: at > 0 ? steps[at - 1].view : null,
     status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
   });
   els.result.hidden = !(done && Array.isArray(replay.result));
-  for (const [b, off] of /** @type {[HTMLElement, boolean][]} */ ([[els.first, at === 0], [els.prev, at === 0], [els.next, done], [els.last, done]])) {
+  for (const [b, off] of /** @type {[HTMLElement, boolean][]} */ ([
+    [els.first, at === 0],
+    [els.prev, at === 0],
+    [els.next, done],
+    [els.last, done],
+  ])) {
     b.toggleAttribute('disabled', off);
   }
 }
 
 function resultSentence() {
-  const winners = replay.result.filter((/** @type {any} */ r) => r.rank === 1).map((/** @type {any} */ r) => r.player ?? r.seat);
-  return winners.length > 1 ? `The game ended in a draw between ${winners.map(name).join(' and ')}.` : `${name(winners[0])} won.`;
+  const winners = (replay?.result ?? []).filter((r) => r.rank === 1).map((r) => r.player);
+  return winners.length > 1
+    ? `The game ended in a draw between ${winners.map(name).join(' and ')}.`
+    : `${name(winners[0])} won.`;
 }
 
 /**
  * Starts the replay of a server answer.
- * @param {any} data
+ * @param {Replay} data
  * @param {string} label
  */
 function start(data, label) {
@@ -94,9 +100,31 @@ function start(data, label) {
   els.step.max = String(data.steps.length - 1);
   if (Array.isArray(data.result)) {
     const rows = [...data.result].sort((a, b) => a.rank - b.rank);
-    replace(els.resultBody, h('table', { class: 'ranks' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
-      h('tbody', {}, rows.map((r) => h('tr', {}, h('td', {}, String(r.rank)), h('td', {}, name(r.player ?? r.seat)), h('td', {}, String(r.score)))))));
+    replace(
+      els.resultBody,
+      h(
+        'table',
+        { class: 'ranks' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Rank'),
+            h('th', { scope: 'col' }, 'Player'),
+            h('th', { scope: 'col' }, 'Score'),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          rows.map((r) =>
+            h('tr', {}, h('td', {}, String(r.rank)), h('td', {}, name(r.player)), h('td', {}, String(r.score))),
+          ),
+        ),
+      ),
+    );
   }
   show(0);
 }
@@ -130,7 +158,7 @@ els.file.addEventListener('change', async () => {
     } catch {
       throw new Error(`${f.name} is not a JSON file`);
     }
-    start(await api('POST', '/api/replay', record), f.name);
+    start(await API.replayRecord(record), f.name);
   } catch (e) {
     fail(e);
   }
@@ -138,7 +166,7 @@ els.file.addEventListener('change', async () => {
 
 const id = new URLSearchParams(location.search).get('id');
 if (id) {
-  api('GET', `/api/tables/${encodeURIComponent(id)}/replay`)
+  API.replay(id)
     .then((data) => start(data, `table ${id}`))
     .catch(fail);
 }

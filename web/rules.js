@@ -3,11 +3,11 @@
 // into elements with text nodes only (never parsed as HTML): headings, paragraphs, lists,
 // tables, code blocks, `code`, **bold** and links.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 
 const game = new URLSearchParams(location.search).get('game') ?? '';
-const article = /** @type {HTMLElement} */ (document.getElementById('rules'));
-const error = /** @type {HTMLElement} */ (document.getElementById('rules-error'));
+const article = byId('rules');
+const error = byId('rules-error');
 
 /**
  * Inline Markdown: `code`, **bold**, *emphasis*, [text](link); the rest as text.
@@ -48,7 +48,10 @@ export function blocks(md) {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    if (!line.trim()) { i++; continue; }
+    if (!line.trim()) {
+      i++;
+      continue;
+    }
     const head = /^(#{1,4})\s+(.*)$/.exec(line);
     if (head) {
       const level = Math.min(4, head[1].length + 1);
@@ -67,11 +70,42 @@ export function blocks(md) {
     if (line.startsWith('|')) {
       const rows = [];
       for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
-      const cells = (/** @type {string} */ r) => r.replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+      const cells = (/** @type {string} */ r) =>
+        r
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((c) => c.trim());
       const body = rows.slice(2).map(cells);
-      out.push(h('div', { class: 'table-wrap', tabindex: '0' }, h('table', { class: 'ranks' },
-        h('thead', {}, h('tr', {}, cells(rows[0]).map((c) => h('th', { scope: 'col' }, ...inline(c))))),
-        h('tbody', {}, body.map((r) => h('tr', {}, r.map((c) => h('td', {}, ...inline(c)))))))));
+      out.push(
+        h(
+          'div',
+          { class: 'table-wrap', tabindex: '0' },
+          h(
+            'table',
+            { class: 'ranks' },
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                cells(rows[0]).map((c) => h('th', { scope: 'col' }, ...inline(c))),
+              ),
+            ),
+            h(
+              'tbody',
+              {},
+              body.map((r) =>
+                h(
+                  'tr',
+                  {},
+                  r.map((c) => h('td', {}, ...inline(c))),
+                ),
+              ),
+            ),
+          ),
+        ),
+      );
       continue;
     }
     const item = /^(\s*)([-*]|\d+\.)\s+(.*)$/.exec(line);
@@ -84,7 +118,8 @@ export function blocks(md) {
           // a continuation line of the item
           if (lines[i].trim() && /^\s+/.test(lines[i]) && list.lastChild) {
             list.lastChild.appendChild(document.createTextNode(' '));
-            for (const n of inline(lines[i].trim())) list.lastChild.appendChild(typeof n === 'string' ? document.createTextNode(n) : n);
+            for (const n of inline(lines[i].trim()))
+              list.lastChild.appendChild(typeof n === 'string' ? document.createTextNode(n) : n);
             i++;
             continue;
           }
@@ -97,7 +132,8 @@ export function blocks(md) {
       continue;
     }
     const para = [];
-    for (; i < lines.length && lines[i].trim() && !/^(#|\||```|\s*([-*]|\d+\.)\s)/.test(lines[i]); i++) para.push(lines[i].trim());
+    for (; i < lines.length && lines[i].trim() && !/^(#|\||```|\s*([-*]|\d+\.)\s)/.test(lines[i]); i++)
+      para.push(lines[i].trim());
     out.push(h('p', {}, ...inline(para.join(' '))));
   }
   return out;

@@ -7,15 +7,19 @@ import { h, replace } from './dom.js';
 import { applyHighlight } from './board.js';
 import { gameModule } from './games/index.js';
 
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').SeatInfo} SeatInfo */
+/** @typedef {import('./types.js').View} View */
+
 /**
  * How to call each seat for a viewer: "you", or "p2 (hard)", "p2 (a friend)", …
- * @param {any} table the table's info (seats with kinds), or null
+ * @param {TableInfo | null} table the table's info (seats with kinds), or null
  * @param {string} viewer p1… or public/all
  * @returns {(seat: string) => string}
  */
 export function seatNamer(table, viewer) {
-  /** @type {Map<string, any>} */
-  const seats = new Map((table?.seats ?? []).map((/** @type {any} */ s) => [s.seat, s]));
+  /** @type {Map<string, SeatInfo>} */
+  const seats = new Map((table?.seats ?? []).map((s) => [s.seat, s]));
   return (seat) => {
     if (seat === viewer) return `you (${seat})`;
     const info = seats.get(seat);
@@ -32,7 +36,7 @@ export class Screen {
    */
   constructor(els, onToken) {
     this.els = els;
-    /** @type {any} */
+    /** @type {View | null} */
     this.vj = null;
     if (onToken) {
       for (const el of [els.board, els.players]) {
@@ -46,9 +50,9 @@ export class Screen {
 
   /**
    * Draws a View JSON.
-   * @param {any} vj
+   * @param {View} vj
    * @param {(seat: string) => string} name
-   * @param {{chosen?: string[], targets?: Set<string>, previous?: any, status?: string}} [o]
+   * @param {{chosen?: string[], targets?: Set<string>, previous?: View | null, status?: string}} [o]
    */
   draw(vj, name, o = {}) {
     this.vj = vj;
@@ -60,8 +64,10 @@ export class Screen {
     const opts = { name, chosen: o.chosen ?? [], previous: o.previous };
     // keep the keyboard focus on the same square or card across redraws
     const focused = /** @type {Element | null} */ (document.activeElement)?.closest?.('[data-token]');
-    const focusToken = focused && (this.els.board.contains(focused) || this.els.players.contains(focused))
-      ? focused.getAttribute('data-token') : null;
+    const focusToken =
+      focused && (this.els.board.contains(focused) || this.els.players.contains(focused))
+        ? focused.getAttribute('data-token')
+        : null;
     const board = mod.drawBoard(vj, opts);
     replace(this.els.board, board);
     replace(this.els.players, mod.drawPanels(vj, opts));
@@ -70,8 +76,9 @@ export class Screen {
     applyHighlight(this.els.board, hl);
     applyHighlight(this.els.players, hl);
     if (focusToken) {
-      const again = this.els.board.querySelector(`[data-token="${CSS.escape(focusToken)}"]`)
-        ?? this.els.players.querySelector(`[data-token="${CSS.escape(focusToken)}"]`);
+      const again =
+        this.els.board.querySelector(`[data-token="${CSS.escape(focusToken)}"]`) ??
+        this.els.players.querySelector(`[data-token="${CSS.escape(focusToken)}"]`);
       if (again) {
         for (const c of this.els.board.querySelectorAll('.cell[tabindex="0"]')) c.setAttribute('tabindex', '-1');
         if (again.classList.contains('cell')) again.setAttribute('tabindex', '0');

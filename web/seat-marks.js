@@ -7,7 +7,11 @@ import { r } from './arrows.js';
 
 /** @type {Record<string, string>} */
 export const SHAPE_NAMES = {
-  p1: 'circle', p2: 'triangle', p3: 'square', p4: 'diamond', p5: 'pentagon',
+  p1: 'circle',
+  p2: 'triangle',
+  p3: 'square',
+  p4: 'diamond',
+  p5: 'pentagon',
 };
 
 /**
@@ -32,11 +36,26 @@ export function seatShape(seat, cx, cy, rad, cls) {
   const poly = (pts) => s('polygon', { class: cls, points: pts.map(([x, y]) => `${r(x)},${r(y)}`).join(' ') });
   switch (SHAPE_NAMES[seat]) {
     case 'triangle':
-      return poly([[cx, cy - rad * 1.1], [cx + rad * 1.05, cy + rad * 0.75], [cx - rad * 1.05, cy + rad * 0.75]]);
+      return poly([
+        [cx, cy - rad * 1.1],
+        [cx + rad * 1.05, cy + rad * 0.75],
+        [cx - rad * 1.05, cy + rad * 0.75],
+      ]);
     case 'square':
-      return s('rect', { class: cls, x: r(cx - rad * 0.85), y: r(cy - rad * 0.85), width: r(rad * 1.7), height: r(rad * 1.7) });
+      return s('rect', {
+        class: cls,
+        x: r(cx - rad * 0.85),
+        y: r(cy - rad * 0.85),
+        width: r(rad * 1.7),
+        height: r(rad * 1.7),
+      });
     case 'diamond':
-      return poly([[cx, cy - rad * 1.1], [cx + rad * 1.1, cy], [cx, cy + rad * 1.1], [cx - rad * 1.1, cy]]);
+      return poly([
+        [cx, cy - rad * 1.1],
+        [cx + rad * 1.1, cy],
+        [cx, cy + rad * 1.1],
+        [cx - rad * 1.1, cy],
+      ]);
     case 'pentagon': {
       const pts = [];
       for (let k = 0; k < 5; k++) {
@@ -59,12 +78,22 @@ export function seatShape(seat, cx, cy, rad, cls) {
  */
 export function seatBadge(seat, cx, cy, rad) {
   const shiftY = SHAPE_NAMES[seat] === 'triangle' ? rad * 0.2 : 0;
-  return s('g', { class: `seat-badge ${seat}`, 'aria-hidden': 'true' },
+  return s(
+    'g',
+    { class: `seat-badge ${seat}`, 'aria-hidden': 'true' },
     seatShape(seat, cx, cy, rad, 'seat-badge-shape'),
-    s('text', {
-      x: r(cx), y: r(cy + shiftY + rad * 0.38), 'font-size': r(rad * 1.1), 'text-anchor': 'middle',
-      class: 'seat-badge-text',
-    }, String(seatIndex(seat) + 1)));
+    s(
+      'text',
+      {
+        x: r(cx),
+        y: r(cy + shiftY + rad * 0.38),
+        'font-size': r(rad * 1.1),
+        'text-anchor': 'middle',
+        class: 'seat-badge-text',
+      },
+      String(seatIndex(seat) + 1),
+    ),
+  );
 }
 
 /**
@@ -72,6 +101,9 @@ export function seatBadge(seat, cx, cy, rad) {
  * @param {string} seat
  */
 export function seatIcon(seat) {
-  return s('svg', { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' },
-    seatBadge(seat, 10, 10, 8.5));
+  return s(
+    'svg',
+    { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' },
+    seatBadge(seat, 10, 10, 8.5),
+  );
 }

@@ -5,22 +5,19 @@
 // record, "play again" and the invite links. Everything drawn comes from the frames this
 // viewer receives.
 
-import { h, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
-import { MovePanel, Chooser } from './move-panel.js';
+import { choosingScreen } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
-import { Screen, seatNamer } from './screen.js';
+import { seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
 import { inviteLink, copyField } from './invite.js';
 
-/** @param {string} id */
-function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`table.html lacks #${id}`);
-  return el;
-}
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').ServerFrame} ServerFrame */
 
 const els = {
   title: byId('title'),
@@ -46,9 +43,9 @@ const tableId = query.get('id') ?? '';
 
 /** What the page knows: the last frame's parts. */
 const state = {
-  /** @type {any} */ vj: null,
-  /** @type {any} */ table: null,
-  /** @type {any} */ previous: null,
+  /** @type {View | null} */ vj: null,
+  /** @type {TableInfo | null} */ table: null,
+  /** @type {View | null} */ previous: null,
   v: -1,
   /** @type {string} */ seat: 'public',
   /** @type {import('./tokens.js').SeatToken | null} */ held: null,
@@ -58,13 +55,7 @@ const state = {
 
 let name = seatNamer(null, 'public');
 const log = new LogPanel(els.log, (seat) => name(seat));
-const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
-const panel = new MovePanel(els.movePanel, {
-  choose: (word) => chooser.word(word),
-  back: () => chooser.back(),
-  play: (action) => play(action),
-});
-const chooser = new Chooser(() => panel, { play, redraw, busy: () => state.sending });
+const { screen, panel, chooser } = choosingScreen(els, { play, redraw, busy: () => state.sending });
 /** @type {Connection | null} */
 let conn = null;
 
@@ -90,24 +81,31 @@ function play(action) {
 
 /** Draws the current view with the picker's highlights. */
 function redraw() {
-  if (!state.vj) return;
-  const mod = gameModule(state.vj.game);
+  const vj = state.vj;
+  if (!vj) return;
+  const mod = gameModule(vj.game);
   // a stopped table plays no more: nothing to pick
   const p = state.table?.stopped ? null : chooser.picker;
   const o = p ? p.options() : null;
   const targets = o && !state.sending ? o.targets : new Set();
-  screen.draw(state.vj, name, {
-    chosen: p && !state.sending ? p.chosen : [], targets, previous: state.previous, status: statusText(),
+  screen.draw(vj, name, {
+    chosen: p && !state.sending ? p.chosen : [],
+    targets,
+    previous: state.previous,
+    status: statusText(),
   });
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
-  panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], state.vj) : w), idle);
+  panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
   // undo takes back this seat's own last decision: offered once the seat has made one
-  els.undo.hidden = state.seat === 'public' || state.table?.status !== 'playing' || Boolean(state.table?.stopped) ||
+  els.undo.hidden =
+    state.seat === 'public' ||
+    state.table?.status !== 'playing' ||
+    Boolean(state.table?.stopped) ||
     !log.entries.some((e) => e.who === state.seat);
-  const title = state.table?.title ?? state.vj.game;
+  const title = state.table?.title ?? vj.game;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
   els.title.textContent = `${title} · table ${tableId}`;
 }
@@ -124,7 +122,7 @@ function statusText() {
   // the server stopped the table (an AI seat's search failed, or nobody came): it plays no more
   if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
   if (state.table?.status === 'waiting') {
-    const open = (state.table.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed).map((/** @type {any} */ s) => s.seat);
+    const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
     return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
   }
   return mod.turnText(state.vj, { name });
@@ -158,23 +156,55 @@ function drawResult() {
   els.result.hidden = !over;
   if (!over) return;
   const rows = [...res].sort((a, b) => a.rank - b.rank || a.seat.localeCompare(b.seat));
-  replace(els.resultBody,
-    h('table', { class: 'ranks' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
-      h('tbody', {}, rows.map((r) => h('tr', { class: r.seat === state.seat ? 'me' : '' },
-        h('td', {}, String(r.rank)), h('td', {}, name(r.seat)), h('td', {}, String(r.score)))))),
-    h('div', { class: 'result-actions' },
+  replace(
+    els.resultBody,
+    h(
+      'table',
+      { class: 'ranks' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Rank'),
+          h('th', { scope: 'col' }, 'Player'),
+          h('th', { scope: 'col' }, 'Score'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((r) =>
+          h(
+            'tr',
+            { class: r.seat === state.seat ? 'me' : '' },
+            h('td', {}, String(r.rank)),
+            h('td', {}, name(r.seat)),
+            h('td', {}, String(r.score)),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'result-actions' },
       h('button', { type: 'button', onclick: downloadRecord }, 'Download the record'),
       h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, 'Replay this game'),
-      state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null),
-    h('p', { class: 'act-error', role: 'alert', id: 'result-error' }));
+      state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null,
+    ),
+    h('p', { class: 'act-error', role: 'alert', id: 'result-error' }),
+  );
 }
 
 async function downloadRecord() {
   try {
     const rec = await API.record(tableId);
     const blob = new Blob([JSON.stringify(rec, null, 2) + '\n'], { type: 'application/json' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json` });
+    const a = h('a', {
+      href: URL.createObjectURL(blob),
+      download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json`,
+    });
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -186,8 +216,9 @@ async function downloadRecord() {
 /** A new table with the same game, parameters and seats; this browser takes its seats again. */
 async function playAgain() {
   const t = state.table;
+  if (!t) return;
   try {
-    const seats = (t.seats ?? []).map((/** @type {any} */ s) => s.kind);
+    const seats = (t.seats ?? []).map((s) => s.kind);
     const next = await API.createTable({ game: t.game, params: t.params ?? {}, seats, private: Boolean(t.private) });
     const mine = seatsAt(tableId).map((x) => x.seat);
     for (const seat of mine) {
@@ -208,14 +239,22 @@ function resultError(e) {
 
 /** Invite links for the human seats nobody has taken, shown to the players at the table. */
 function drawInvites() {
-  const open = (state.table?.seats ?? []).filter((/** @type {any} */ s) => s.kind === 'human' && !s.claimed);
+  const open = (state.table?.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
   const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
   els.invites.hidden = !show;
   if (!show) return;
-  replace(els.invitesBody,
+  replace(
+    els.invitesBody,
     h('p', {}, 'Send this link to a friend: opening it takes the seat.'),
-    open.map((/** @type {any} */ s) => h('div', { class: 'invite' }, h('span', { class: 'invite-seat' }, `Seat ${s.seat}`),
-      copyField(inviteLink(tableId, s.seat), `Invite link for seat ${s.seat}`))));
+    open.map((s) =>
+      h(
+        'div',
+        { class: 'invite' },
+        h('span', { class: 'invite-seat' }, `Seat ${s.seat}`),
+        copyField(inviteLink(tableId, s.seat), `Invite link for seat ${s.seat}`),
+      ),
+    ),
+  );
 }
 
 /** With several seats held in this browser (hot-seat), a switch between them. */
@@ -223,11 +262,25 @@ function drawSeats() {
   const held = seatsAt(tableId);
   els.seats.hidden = held.length < 2;
   if (held.length < 2) return;
-  replace(els.seatsBody, h('div', { class: 'word-buttons' }, held.map((x) => h('button', {
-    type: 'button', class: x.seat === state.held?.seat ? 'word-button selected' : 'word-button',
-    'aria-pressed': x.seat === state.held?.seat ? 'true' : 'false',
-    onclick: () => connect(x),
-  }, `Play as ${x.seat}`))));
+  replace(
+    els.seatsBody,
+    h(
+      'div',
+      { class: 'word-buttons' },
+      held.map((x) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: x.seat === state.held?.seat ? 'word-button selected' : 'word-button',
+            'aria-pressed': x.seat === state.held?.seat ? 'true' : 'false',
+            onclick: () => connect(x),
+          },
+          `Play as ${x.seat}`,
+        ),
+      ),
+    ),
+  );
 }
 
 /** The last chance event (a die roll, a draw) worded by the server, under the status. */
@@ -239,7 +292,7 @@ function drawChance() {
 
 /**
  * A frame from the server.
- * @param {any} frame
+ * @param {ServerFrame} frame
  */
 function onFrame(frame) {
   switch (frame.type) {
@@ -276,14 +329,14 @@ function onFrame(frame) {
 /**
  * Shows the steps between two views when the game's module can draw them (Arrow Party's
  * walks), then the new view.
- * @param {any} previous
- * @param {any} next
+ * @param {View | null} previous
+ * @param {View | null} next
  */
 function animate(previous, next) {
-  const mod = /** @type {any} */ (gameModule(next?.game));
+  const mod = next ? gameModule(next.game) : null;
   const run = ++state.animation;
   state.previous = previous && previous.game === next?.game ? previous : null;
-  const frames = mod?.walkFrames && state.previous ? mod.walkFrames(state.previous, next) : [];
+  const frames = next && mod?.walkFrames && state.previous ? mod.walkFrames(state.previous, next) : [];
   if (!frames.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
     redraw();
     return;
@@ -316,8 +369,11 @@ function onState(st, d) {
       replace(els.conn, d.attempt ? `Reconnecting (attempt ${d.attempt})…` : 'Connecting…');
       break;
     case 'lost':
-      replace(els.conn, `Connection lost. Reconnecting in ${Math.round(d.retryInMs / 100) / 10} s (attempt ${d.attempt}). `,
-        h('button', { type: 'button', class: 'minor', onclick: () => conn?.retryNow() }, 'Retry now'));
+      replace(
+        els.conn,
+        `Connection lost. Reconnecting in ${Math.round(d.retryInMs / 100) / 10} s (attempt ${d.attempt}). `,
+        h('button', { type: 'button', class: 'minor', onclick: () => conn?.retryNow() }, 'Retry now'),
+      );
       state.sending = false;
       redraw();
       break;
@@ -345,7 +401,10 @@ function connect(held) {
   state.v = -1;
   const url = new URL(`api/tables/${encodeURIComponent(tableId)}/ws`, location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  conn = new Connection(url.toString(), () => ({ type: 'hello', token: state.held?.token ?? null }), { onFrame, onState });
+  conn = new Connection(url.toString(), () => ({ type: 'hello', token: state.held?.token ?? null }), {
+    onFrame,
+    onState,
+  });
   conn.start();
 }
 
@@ -360,9 +419,10 @@ async function main() {
       const j = await API.join(tableId, invite);
       keepSeat(tableId, j.seat, j.token);
     } catch (e) {
-      const msg = e instanceof API.ApiError && e.status === 409
-        ? `Seat ${invite} is already taken: you are watching.`
-        : `Could not take seat ${invite}: ${e instanceof Error ? e.message : e}`;
+      const msg =
+        e instanceof API.ApiError && e.status === 409
+          ? `Seat ${invite} is already taken: you are watching.`
+          : `Could not take seat ${invite}: ${e instanceof Error ? e.message : e}`;
       panel.showError(msg);
     }
     // the seat is now in this browser: a refresh must not try to join again

@@ -19,7 +19,15 @@ const env = serverAndBrowser();
 async function assertAccessible(page, where) {
   const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const text = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n  ');
+  const text = bad
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    )
+    .join('\n  ');
   assert.equal(bad.length, 0, `${where}: ${bad.length} serious or critical violations:\n  ${text}`);
 }
 
@@ -66,42 +74,53 @@ async function withPage(width, fn) {
 // The pages at once: much of each test's time is spent waiting for the AI and the page. The
 // budgets: each test's time at a load of about 9 (docs/benchmarks.md), times MARGIN.
 describe('accessibility', { concurrency: true }, () => {
-  test('the lobby at 1280 and 375px', { timeout: budget(20000) }, () => withPage(1280, async (page) => {
-    await page.goto(env.server.url);
-    await page.waitForSelector('button.quick-play');
-    await page.click('#create-form details summary');
-    await assertBothWidths(page, 'lobby');
-  }));
+  test('the lobby at 1280 and 375px', { timeout: budget(20000) }, () =>
+    withPage(1280, async (page) => {
+      await page.goto(env.server.url);
+      await page.waitForSelector('button.quick-play');
+      await page.click('#create-form details summary');
+      await assertBothWidths(page, 'lobby');
+    }),
+  );
 
-  test('a rules page at 375px', { timeout: budget(20000) }, () => withPage(375, async (page) => {
-    await page.goto(new URL('rules.html?game=three-arrows', env.server.url).toString());
-    await page.waitForSelector('#rules h2');
-    await assertAccessible(page, 'rules page');
-  }));
+  test('a rules page at 375px', { timeout: budget(20000) }, () =>
+    withPage(375, async (page) => {
+      await page.goto(new URL('rules.html?game=three-arrows', env.server.url).toString());
+      await page.waitForSelector('#rules h2');
+      await assertAccessible(page, 'rules page');
+    }),
+  );
 
-  test('a lesson at 1280 and 375px', { timeout: budget(20000) }, () => withPage(1280, async (page) => {
-    await page.goto(new URL('/learn/three-arrows', env.server.url).toString());
-    await page.waitForSelector('#lesson-title:not(:empty)');
-    await assertBothWidths(page, 'lesson', (width) =>
-      page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) }));
-  }));
+  test('a lesson at 1280 and 375px', { timeout: budget(20000) }, () =>
+    withPage(1280, async (page) => {
+      await page.goto(new URL('/learn/three-arrows', env.server.url).toString());
+      await page.waitForSelector('#lesson-title:not(:empty)');
+      await assertBothWidths(page, 'lesson', (width) =>
+        page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) }),
+      );
+    }),
+  );
 
   for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
-    test(`a ${game} table at 1280 and 375px`, { timeout: budget(45000) }, () => withPage(1280, async (page) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' }); // no walk animations to wait for
-      await page.goto(env.server.url);
-      await page.selectOption(`#level-${game}`, 'random');
-      await page.click(`button.quick-play[data-game="${game}"]`);
-      await page.waitForURL(/table\.html\?id=/);
-      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
-      // a few moves into the game, then one click of a choice
-      const rand = rng(3);
-      for (let k = 0; k < 6; k++) {
+    test(`a ${game} table at 1280 and 375px`, { timeout: budget(45000) }, () =>
+      withPage(1280, async (page) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' }); // no walk animations to wait for
+        await page.goto(env.server.url);
+        await page.selectOption(`#level-${game}`, 'random');
+        await page.click(`button.quick-play[data-game="${game}"]`);
+        await page.waitForURL(/table\.html\?id=/);
         await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
-        await clickAndWait(page, rand);
-      }
-      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])');
-      await assertBothWidths(page, game);
-    }));
+        // a few moves into the game, then one click of a choice
+        const rand = rng(3);
+        for (let k = 0; k < 6; k++) {
+          await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
+          await clickAndWait(page, rand);
+        }
+        await page.waitForSelector(
+          '#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #result:not([hidden])',
+        );
+        await assertBothWidths(page, game);
+      }),
+    );
   }
 });

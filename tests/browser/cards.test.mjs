@@ -67,7 +67,10 @@ function cellText(diagram, file, rank) {
   while (top > 0 && !/[┌├]/.test(lines[top - 1])) top--;
   let bottom = at;
   while (bottom + 1 < lines.length && !/[└├]/.test(lines[bottom + 1])) bottom++;
-  return lines.slice(top, bottom + 1).map((l) => l.split(/[│┃]/)[col] ?? '').join('\n');
+  return lines
+    .slice(top, bottom + 1)
+    .map((l) => l.split(/[│┃]/)[col] ?? '')
+    .join('\n');
 }
 
 /**
@@ -85,16 +88,25 @@ function arrowsIn(text) {
   return out;
 }
 
-test('THREE ARROWS: every piece in every facing has the engine\'s arrows', async () => {
+test("THREE ARROWS: every piece in every facing has the engine's arrows", async () => {
   const e = engine();
   try {
     for (const piece of Object.keys(PIECES)) {
       for (const facing of ['N', 'E', 'S', 'W']) {
         // a finished game, so that any position loads (nobody need be able to move)
-        const state = { phase: 'over', board: [{ sq: 'c3', owner: 'p1', piece, facing }, { sq: 'f6', owner: 'p2', piece: 'Y' }], players: [{ home: 'S' }, { home: 'N' }] };
+        const state = {
+          phase: 'over',
+          board: [
+            { sq: 'c3', owner: 'p1', piece, facing },
+            { sq: 'f6', owner: 'p2', piece: 'Y' },
+          ],
+          players: [{ home: 'S' }, { home: 'N' }],
+        };
         assert.equal(await e.send(`load ${JSON.stringify({ game: 'three-arrows', state })}`), '=');
         const cell = cellText(await e.send('show all'), 'c', '3');
-        const want = boardArrows(piece, facing).map(([d]) => d).sort();
+        const want = boardArrows(piece, facing)
+          .map(([d]) => d)
+          .sort();
         assert.deepEqual([...arrowsIn(cell).keys()].sort(), want, `${piece} facing ${facing}:\n${cell}`);
       }
     }
@@ -103,17 +115,24 @@ test('THREE ARROWS: every piece in every facing has the engine\'s arrows', async
   }
 });
 
-test('ConCardia: every card has the engine\'s Strength, Defense and arrows, for both owners', async () => {
+test("ConCardia: every card has the engine's Strength, Defense and arrows, for both owners", async () => {
   const e = engine();
   try {
     for (const [tmpl, t] of Object.entries(TEMPLATES)) {
       for (const trait of Object.keys(TRAITS)) {
         for (const owner of ['p1', 'p2']) {
           const id = `${tmpl}-${trait}`;
-          const state = { board: [{ sq: 'c3', card: id, owner }, { sq: 'f6', card: `${tmpl === 'guard' ? 'scout' : 'guard'}-p`, owner: owner === 'p1' ? 'p2' : 'p1' }] };
+          const state = {
+            board: [
+              { sq: 'c3', card: id, owner },
+              { sq: 'f6', card: `${tmpl === 'guard' ? 'scout' : 'guard'}-p`, owner: owner === 'p1' ? 'p2' : 'p1' },
+            ],
+          };
           const filler = tmpl === 'guard' ? 'scout' : 'guard';
           const deck = `${id},${id},${filler}-p,${filler}-p,${filler}-r,${filler}-r,${filler}-s,${filler}-s`;
-          const load = await e.send(`load ${JSON.stringify({ game: 'concardia', params: { deck1: deck, deck2: deck }, state })}`);
+          const load = await e.send(
+            `load ${JSON.stringify({ game: 'concardia', params: { deck1: deck, deck2: deck }, state })}`,
+          );
           assert.equal(load, '=', `${id}: ${load}`);
           const cell = cellText(await e.send('show all'), 'c', '3');
           const m = /(\d+)\/(\d+)/.exec(cell);
@@ -129,14 +148,16 @@ test('ConCardia: every card has the engine\'s Strength, Defense and arrows, for 
   }
 });
 
-test('Evons: every monster has the engine\'s element, ATK, DEF, arrows and ability arrows, for both controllers', async () => {
+test("Evons: every monster has the engine's element, ATK, DEF, arrows and ability arrows, for both controllers", async () => {
   const e = engine();
   try {
     for (const [id, mon] of Object.entries(MONSTERS)) {
       for (const owner of ['p1', 'p2']) {
         const state = { board: [{ cell: 'c3', card: id, owner }], players: [{}, {}] };
         const deck = Array(4).fill(id).concat(['block-fire']).join(',');
-        const load = await e.send(`load ${JSON.stringify({ game: 'evons', params: { deck1: deck, deck2: deck }, state })}`);
+        const load = await e.send(
+          `load ${JSON.stringify({ game: 'evons', params: { deck1: deck, deck2: deck }, state })}`,
+        );
         assert.equal(load, '=', `${id}: ${load}`);
         const cell = cellText(await e.send('show all'), 'c', '3');
         const m = /([A-Z][a-z]) (\d+)\/(\d+)/.exec(cell);
@@ -145,9 +166,17 @@ test('Evons: every monster has the engine\'s element, ATK, DEF, arrows and abili
         assert.deepEqual([Number(m[2]), Number(m[3])], [mon.atk, mon.def], `${id}: ATK/DEF`);
         const got = arrowsIn(cell);
         const k = owner === 'p2' ? 4 : 0;
-        assert.deepEqual([...got.keys()].sort(), mon.arrows.map((a) => turn(a.dir, k)).sort(), `${id} of ${owner}: arrows\n${cell}`);
+        assert.deepEqual(
+          [...got.keys()].sort(),
+          mon.arrows.map((a) => turn(a.dir, k)).sort(),
+          `${id} of ${owner}: arrows\n${cell}`,
+        );
         for (const a of mon.arrows) {
-          assert.equal(got.get(turn(a.dir, k)) === '!', Boolean(a.ability), `${id}: is ${a.dir} an ability arrow?\n${cell}`);
+          assert.equal(
+            got.get(turn(a.dir, k)) === '!',
+            Boolean(a.ability),
+            `${id}: is ${a.dir} an ability arrow?\n${cell}`,
+          );
         }
       }
     }

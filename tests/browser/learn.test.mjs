@@ -38,7 +38,8 @@ const SEEN = `[document.getElementById('step-count')?.textContent, document.getE
  * @param {string} action
  */
 async function clickAction(page, action) {
-  const said = async () => `${await page.textContent('#step-count')}|${await page.textContent('#hint')}|${await page.textContent('#move-panel .act-error')}`;
+  const said = async () =>
+    `${await page.textContent('#step-count')}|${await page.textContent('#hint')}|${await page.textContent('#move-panel .act-error')}`;
   const before = await said();
   for (let guard = 0; guard < 12; guard++) {
     const play = page.locator(`#move-panel .play-button[data-action="${action}"]`);
@@ -48,32 +49,43 @@ async function clickAction(page, action) {
     }
     // (textContent would wait for an element that is not there: count first)
     const strong = page.locator('#move-panel .chosen strong');
-    const chosen = ((await strong.count()) ? (await strong.textContent()) ?? '' : '').split(/\s+/).filter(Boolean);
+    const chosen = ((await strong.count()) ? ((await strong.textContent()) ?? '') : '').split(/\s+/).filter(Boolean);
     const left = action.split(/\s+/);
     for (const w of chosen) {
       const i = left.indexOf(w);
       if (i >= 0) left.splice(i, 1);
     }
     if (!left.length) throw new Error(`'${action}' is chosen but no Play button offers it`);
-    let found = false, clicked = false;
+    let found = false,
+      clicked = false;
     const seen = await page.evaluate(SEEN);
     for (const w of left) {
       const esc = w.replace(/"/g, '\\"');
-      const target = page.locator(`#board-area [data-token="${esc}"].target, #players-area [data-token="${esc}"].target`);
+      const target = page.locator(
+        `#board-area [data-token="${esc}"].target, #players-area [data-token="${esc}"].target`,
+      );
       const button = page.locator(`#move-panel .word-button[data-word="${esc}"]`);
       const where = (await target.count()) ? target : (await button.count()) ? button : null;
       if (!where) continue;
       found = true;
       // the page may redraw under the pointer (the board moves when a hint appears): then
       // look again from the start rather than wait for an element that is gone
-      clicked = await where.first().click({ timeout: budget(1000) }).then(() => true, () => false);
+      clicked = await where
+        .first()
+        .click({ timeout: budget(1000) })
+        .then(
+          () => true,
+          () => false,
+        );
       break;
     }
     if (!found) throw new Error(`nothing on the page lets a player choose '${left.join(' ')}' of '${action}'`);
     if (!clicked) continue;
     // the click is taken: no try is on its way to the server (a single remaining action is
     // tried at once) and the page changed: the choice, or the step, the hint or the error
-    await page.waitForFunction(`!document.body.dataset.sending && ${SEEN} !== ${JSON.stringify(seen)}`, null, { polling: 50 });
+    await page.waitForFunction(`!document.body.dataset.sending && ${SEEN} !== ${JSON.stringify(seen)}`, null, {
+      polling: 50,
+    });
     if ((await said()) !== before) return;
   }
   throw new Error(`could not click '${action}'`);
@@ -96,7 +108,10 @@ for (const game of GAMES) {
       const step = lesson.steps[i];
       assert.equal(await stepAt(page), i);
       const shown = (await page.textContent('#step-text')) ?? '';
-      assert.ok(shown.replace(/\s+/g, ' ').includes(step.text.split('\n')[0].slice(0, 40).replace(/\s+/g, ' ')), `step ${i + 1}'s text is shown`);
+      assert.ok(
+        shown.replace(/\s+/g, ' ').includes(step.text.split('\n')[0].slice(0, 40).replace(/\s+/g, ' ')),
+        `step ${i + 1}'s text is shown`,
+      );
       for (const t of step.highlight) {
         assert.ok(await page.locator(`[data-token="${t}"].lesson-mark`).count(), `step ${i + 1} marks ${t}`);
       }
@@ -106,11 +121,12 @@ for (const game of GAMES) {
         const other = step.view.legal.find((/** @type {string} */ a) => a !== step.expect);
         if (!wrongTried && other) {
           wrongTried = true;
-          const board = () => page.$$eval('#board-area [data-token]', (els) => els.map((e) => e.getAttribute('aria-label')));
+          const board = () =>
+            page.$$eval('#board-area [data-token]', (els) => els.map((e) => e.getAttribute('aria-label')));
           const boardBefore = await board();
           await clickAction(page, other);
           await page.waitForSelector('#hint:not(:empty)');
-          assert.equal(await page.textContent('#hint'), `Not this time. ${step.hint}`, 'the step\'s hint is shown');
+          assert.equal(await page.textContent('#hint'), `Not this time. ${step.hint}`, "the step's hint is shown");
           assert.equal(await stepAt(page), i, 'a wrong move leaves the learner at the same step');
           assert.deepEqual(await board(), boardBefore, 'and changes nothing on the board');
           if (game === 'three-arrows') {
@@ -136,7 +152,8 @@ for (const game of GAMES) {
     assert.ok(await page.locator('#next-lesson').count(), 'the next lesson is offered');
     // the log holds what was played, as the learner's own log words it
     const logText = (await page.textContent('#log')) ?? '';
-    for (const e of lesson.steps.flatMap((/** @type {any} */ s) => s.log)) assert.ok(logText.includes(e.text), `the log shows '${e.text}'`);
+    for (const e of lesson.steps.flatMap((/** @type {any} */ s) => s.log))
+      assert.ok(logText.includes(e.text), `the log shows '${e.text}'`);
 
     // the progress is kept: the page opens the next lesson, the first is marked finished
     await page.goto(new URL(`/learn/${game}`, env.server.url).toString());
@@ -156,8 +173,10 @@ test('every lesson done: a first game against easy is offered and starts', { tim
   await page.waitForSelector('#index-games .game-card');
   assert.equal(await page.locator('#index-games .game-card').count(), GAMES.length, 'the index lists every game');
   // every lesson but the first one already done in this browser
-  await page.evaluate(([g, ids]) => localStorage.setItem('quiver.learn', JSON.stringify({ [g]: ids })),
-    [game, lessons.lessons.slice(1).map((/** @type {any} */ l) => l.id)]);
+  await page.evaluate(
+    ([g, ids]) => localStorage.setItem('quiver.learn', JSON.stringify({ [g]: ids })),
+    [game, lessons.lessons.slice(1).map((/** @type {any} */ l) => l.id)],
+  );
   const first = await api(env.server.url, 'GET', `/api/lessons/${game}/${lessons.lessons[0].id}`);
   await page.goto(new URL(`/learn/${game}/${first.id}`, env.server.url).toString());
   await page.waitForSelector('#lesson-title:not(:empty)');
@@ -172,60 +191,70 @@ test('every lesson done: a first game against easy is offered and starts', { tim
   const id = new URL(page.url()).searchParams.get('id');
   const info = await api(env.server.url, 'GET', `/api/tables/${id}`);
   assert.equal(info.game, game);
-  assert.deepEqual(info.seats.map((/** @type {any} */ s) => s.kind), ['human', 'easy']);
+  assert.deepEqual(
+    info.seats.map((/** @type {any} */ s) => s.kind),
+    ['human', 'easy'],
+  );
   assert.deepEqual(errors, []);
   await page.context().close();
 });
 
-test('the lessons API: bad requests are refused with a message; expansions hold views only', { timeout: budget(6000) }, async () => {
-  /** @param {string} method @param {string} p @param {unknown} [body] */
-  const raw = async (method, p, body) => {
-    const res = await fetch(new URL(p, env.server.url), { method, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
-    return { status: res.status, body: await res.json() };
-  };
-  let r = await raw('GET', '/api/lessons/chess');
-  assert.equal(r.status, 404);
-  assert.match(r.body.error, /no game 'chess'/);
-  r = await raw('GET', '/api/lessons/three-arrows/99-nothing');
-  assert.equal(r.status, 404);
-  assert.match(r.body.error, /no lesson '99-nothing'/);
-  r = await raw('GET', '/api/lessons/three-arrows/..%2F..%2Fetc');
-  assert.equal(r.status, 404);
-  const first = (await api(env.server.url, 'GET', '/api/lessons/three-arrows')).lessons[0].id;
-  const tryPath = `/api/lessons/three-arrows/${first}/try`;
-  r = await raw('POST', tryPath, '{"step": 1,');
-  assert.equal(r.status, 400);
-  assert.match(r.body.error, /broken JSON/);
-  r = await raw('POST', tryPath, { step: 'one', action: 'x' });
-  assert.equal(r.status, 400);
-  assert.match(r.body.error, /expected \{"step"/);
-  r = await raw('POST', tryPath, { step: 0, action: 'x', extra: 1 });
-  assert.equal(r.status, 400);
-  assert.match(r.body.error, /unknown field 'extra'/);
-  r = await raw('POST', tryPath, { step: 1000, action: 'x' });
-  assert.equal(r.status, 400);
-  assert.match(r.body.error, /has steps 0 to/);
-  r = await raw('GET', tryPath);
-  assert.equal(r.status, 405);
-  const lesson = await api(env.server.url, 'GET', `/api/lessons/three-arrows/${first}`);
-  const at = lesson.steps.findIndex((/** @type {any} */ s) => s.expect);
-  r = await raw('POST', tryPath, { step: at, action: 'place Q z9 N' });
-  assert.equal(r.status, 200);
-  assert.equal(r.body.verdict, 'bad');
-  assert.match(r.body.message, /expected|piece|square/i);
-  r = await raw('POST', tryPath, { step: at, action: lesson.steps[at].expect });
-  assert.deepEqual(r.body, { verdict: 'right', message: '' });
+test(
+  'the lessons API: bad requests are refused with a message; expansions hold views only',
+  { timeout: budget(6000) },
+  async () => {
+    /** @param {string} method @param {string} p @param {unknown} [body] */
+    const raw = async (method, p, body) => {
+      const res = await fetch(new URL(p, env.server.url), {
+        method,
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    let r = await raw('GET', '/api/lessons/chess');
+    assert.equal(r.status, 404);
+    assert.match(r.body.error, /no game 'chess'/);
+    r = await raw('GET', '/api/lessons/three-arrows/99-nothing');
+    assert.equal(r.status, 404);
+    assert.match(r.body.error, /no lesson '99-nothing'/);
+    r = await raw('GET', '/api/lessons/three-arrows/..%2F..%2Fetc');
+    assert.equal(r.status, 404);
+    const first = (await api(env.server.url, 'GET', '/api/lessons/three-arrows')).lessons[0].id;
+    const tryPath = `/api/lessons/three-arrows/${first}/try`;
+    r = await raw('POST', tryPath, '{"step": 1,');
+    assert.equal(r.status, 400);
+    assert.match(r.body.error, /broken JSON/);
+    r = await raw('POST', tryPath, { step: 'one', action: 'x' });
+    assert.equal(r.status, 400);
+    assert.match(r.body.error, /expected \{"step"/);
+    r = await raw('POST', tryPath, { step: 0, action: 'x', extra: 1 });
+    assert.equal(r.status, 400);
+    assert.match(r.body.error, /unknown field 'extra'/);
+    r = await raw('POST', tryPath, { step: 1000, action: 'x' });
+    assert.equal(r.status, 400);
+    assert.match(r.body.error, /has steps 0 to/);
+    r = await raw('GET', tryPath);
+    assert.equal(r.status, 405);
+    const lesson = await api(env.server.url, 'GET', `/api/lessons/three-arrows/${first}`);
+    const at = lesson.steps.findIndex((/** @type {any} */ s) => s.expect);
+    r = await raw('POST', tryPath, { step: at, action: 'place Q z9 N' });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.verdict, 'bad');
+    assert.match(r.body.message, /expected|piece|square/i);
+    r = await raw('POST', tryPath, { step: at, action: lesson.steps[at].expect });
+    assert.deepEqual(r.body, { verdict: 'right', message: '' });
 
-  // an expansion is what the learner may see: views and the learner's log, no state, seed
-  // or RNG, for every lesson of every game
-  for (const game of GAMES) {
-    for (const l of (await api(env.server.url, 'GET', `/api/lessons/${game}`)).lessons) {
-      const x = await api(env.server.url, 'GET', `/api/lessons/${game}/${l.id}`);
-      const text = JSON.stringify(x);
-      for (const key of ['"state"', '"seed"', '"rng"', '"replies"', '"deck"']) {
-        assert.ok(!text.includes(`${key}:`), `${game}/${l.id} holds no ${key}`);
+    // an expansion is what the learner may see: views and the learner's log, no state, seed
+    // or RNG, for every lesson of every game
+    for (const game of GAMES) {
+      for (const l of (await api(env.server.url, 'GET', `/api/lessons/${game}`)).lessons) {
+        const x = await api(env.server.url, 'GET', `/api/lessons/${game}/${l.id}`);
+        const text = JSON.stringify(x);
+        for (const key of ['"state"', '"seed"', '"rng"', '"replies"', '"deck"']) {
+          assert.ok(!text.includes(`${key}:`), `${game}/${l.id} holds no ${key}`);
+        }
+        for (const s of [...x.steps.map((/** @type {any} */ st) => st.view), x.end]) assert.equal(s.viewer, x.learner);
       }
-      for (const s of [...x.steps.map((/** @type {any} */ st) => st.view), x.end]) assert.equal(s.viewer, x.learner);
     }
-  }
-});
+  },
+);

@@ -8,10 +8,17 @@ import { Picker, match, words } from '../../web/picker.js';
 
 const TA = [
   'bonus 2',
-  'place A b2 N', 'place A b2 N covered', 'place A b2 E',
-  'place Y b2 N', 'place Y b2 N covered', 'place Y b2 N shielded', 'place Y b2 N covered shielded',
+  'place A b2 N',
+  'place A b2 N covered',
+  'place A b2 E',
+  'place Y b2 N',
+  'place Y b2 N covered',
+  'place Y b2 N shielded',
+  'place Y b2 N covered shielded',
   'place Y c3 S',
-  'attack c1 c2', 'attack c1 d2', 'attack d1 c2',
+  'attack c1 c2',
+  'attack c1 d2',
+  'attack d1 c2',
 ];
 
 test('words are matched in order when they can be, else anywhere', () => {
@@ -25,22 +32,34 @@ test('words are matched in order when they can be, else anywhere', () => {
 test('a square chosen first narrows to what names it; the next words are offered', () => {
   const p = new Picker(TA);
   assert.deepEqual(p.chosen, []);
-  assert.deepEqual(p.options().next.map((n) => n.word), ['bonus', 'place', 'attack']);
+  assert.deepEqual(
+    p.options().next.map((n) => n.word),
+    ['bonus', 'place', 'attack'],
+  );
   assert.ok(p.choose('b2'));
   // every action with b2 is a placement: "place" is no choice and is taken at once
   assert.deepEqual(p.chosen, ['b2', 'place']);
   const o = p.options();
   assert.equal(o.complete, null);
-  assert.deepEqual(o.next.map((n) => n.word), ['A', 'Y']);
+  assert.deepEqual(
+    o.next.map((n) => n.word),
+    ['A', 'Y'],
+  );
   assert.ok(p.choose('Y'));
   assert.deepEqual(p.chosen, ['b2', 'place', 'Y', 'N'], 'Y on b2 has one facing: chosen at once');
   const o2 = p.options();
   assert.equal(o2.complete, 'place Y b2 N');
-  assert.deepEqual(o2.next.map((n) => n.word), ['covered', 'shielded']);
+  assert.deepEqual(
+    o2.next.map((n) => n.word),
+    ['covered', 'shielded'],
+  );
   assert.ok(p.choose('shielded'));
   assert.equal(p.options().complete, 'place Y b2 N shielded');
   assert.equal(p.options().remaining, 2, 'with or without a cover');
-  assert.deepEqual(p.options().next.map((n) => n.word), ['covered']);
+  assert.deepEqual(
+    p.options().next.map((n) => n.word),
+    ['covered'],
+  );
   assert.ok(p.choose('covered'));
   assert.equal(p.options().complete, 'place Y b2 N covered shielded');
   assert.equal(p.options().remaining, 1);
@@ -82,7 +101,10 @@ test('back takes a choice back with what was chosen automatically after it', () 
 test('a single verb is chosen at once; an empty list offers nothing', () => {
   const p = new Picker(['start striker-r', 'start scout-p']);
   assert.deepEqual(p.chosen, ['start']);
-  assert.deepEqual(p.options().next.map((n) => n.word), ['striker-r', 'scout-p']);
+  assert.deepEqual(
+    p.options().next.map((n) => n.word),
+    ['striker-r', 'scout-p'],
+  );
   const none = new Picker([]);
   assert.deepEqual(none.options(), { complete: null, next: [], targets: new Set(), remaining: 0 });
 });

@@ -39,67 +39,81 @@ async function moveOnce(page, frames, rand) {
   for (let k = 0; k < 12 && version(frames) <= v; k++) {
     await clickAndWait(page, rand);
     // the move went (the server's update comes), or there is more to click
-    await until(async () => version(frames) > v || await page.locator(TURN_SELECTOR).count() > 0, 'an update or more to click');
+    await until(
+      async () => version(frames) > v || (await page.locator(TURN_SELECTOR).count()) > 0,
+      'an update or more to click',
+    );
   }
   assert.ok(version(frames) > v, 'a move by clicking was applied');
 }
 
-test('a refresh, a second tab and a killed server: the seat is kept and the game goes on', { timeout: budget(20000) }, async () => {
-  server = await startServer();
-  const port = server.port;
-  const db = server.db;
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  context.setDefaultTimeout(STEP_MS);
-  const page = await context.newPage();
-  /** @type {any[]} */
-  let frames = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-    try { frames.push(JSON.parse(String(f.payload))); } catch { /* ignore */ }
-  }));
-  const rand = rng(5);
-  await page.goto(server.url);
-  await page.selectOption('#level-three-arrows', 'random');
-  await page.click('button.quick-play[data-game="three-arrows"]');
-  await page.waitForURL(/table\.html\?id=/);
-  await page.waitForSelector('#conn.open');
-  await moveOnce(page, frames, rand);
-  await moveOnce(page, frames, rand);
-  const tiles = await page.locator('#board-area .tile.p1').count();
-  assert.ok(tiles >= 1, 'my pieces are on the board');
+test(
+  'a refresh, a second tab and a killed server: the seat is kept and the game goes on',
+  { timeout: budget(20000) },
+  async () => {
+    server = await startServer();
+    const port = server.port;
+    const db = server.db;
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    context.setDefaultTimeout(STEP_MS);
+    const page = await context.newPage();
+    /** @type {any[]} */
+    let frames = [];
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        try {
+          frames.push(JSON.parse(String(f.payload)));
+        } catch {
+          /* ignore */
+        }
+      }),
+    );
+    const rand = rng(5);
+    await page.goto(server.url);
+    await page.selectOption('#level-three-arrows', 'random');
+    await page.click('button.quick-play[data-game="three-arrows"]');
+    await page.waitForURL(/table\.html\?id=/);
+    await page.waitForSelector('#conn.open');
+    await moveOnce(page, frames, rand);
+    await moveOnce(page, frames, rand);
+    const tiles = await page.locator('#board-area .tile.p1').count();
+    assert.ok(tiles >= 1, 'my pieces are on the board');
 
-  // a refresh keeps the seat
-  frames = [];
-  await page.reload();
-  await page.waitForSelector('#conn.open');
-  assert.match(await page.textContent('#conn'), /Connected as p1/);
-  assert.equal(await page.locator('#board-area .tile.p1').count(), tiles, 'the same board after the refresh');
-  await moveOnce(page, frames, rand);
+    // a refresh keeps the seat
+    frames = [];
+    await page.reload();
+    await page.waitForSelector('#conn.open');
+    assert.match(await page.textContent('#conn'), /Connected as p1/);
+    assert.equal(await page.locator('#board-area .tile.p1').count(), tiles, 'the same board after the refresh');
+    await moveOnce(page, frames, rand);
 
-  // a second tab of the same browser takes the same seat
-  const tab = await context.newPage();
-  await tab.goto(page.url());
-  await tab.waitForSelector('#conn.open');
-  assert.match(await tab.textContent('#conn'), /Connected as p1/);
-  await tab.close();
+    // a second tab of the same browser takes the same seat
+    const tab = await context.newPage();
+    await tab.goto(page.url());
+    await tab.waitForSelector('#conn.open');
+    assert.match(await tab.textContent('#conn'), /Connected as p1/);
+    await tab.close();
 
-  // kill -9, then a restart on the same database and port
-  await server.kill9();
-  await page.waitForSelector('#conn.lost');
-  assert.match(await page.textContent('#conn'), /Connection lost/);
-  server = await startServer({ db, port });
-  await page.waitForSelector('#conn.open');
-  assert.match(await page.textContent('#conn'), /Connected as p1/);
-  await moveOnce(page, frames, rand);
-  await context.close();
-});
+    // kill -9, then a restart on the same database and port
+    await server.kill9();
+    await page.waitForSelector('#conn.lost');
+    assert.match(await page.textContent('#conn'), /Connection lost/);
+    server = await startServer({ db, port });
+    await page.waitForSelector('#conn.open');
+    assert.match(await page.textContent('#conn'), /Connected as p1/);
+    await moveOnce(page, frames, rand);
+    await context.close();
+  },
+);
 
 test('a table nobody completes expires: its page says so and offers no move', { timeout: budget(8000) }, async () => {
   const short = await startServer({ extra: ['--waiting-expiry', '2'] });
   const b = await launchBrowser();
   try {
     const res = await fetch(new URL('/api/tables', short.url), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ game: 'three-arrows', seats: ['human', 'human'] }),
     });
     assert.equal(res.status, 201);
@@ -107,9 +121,13 @@ test('a table nobody completes expires: its page says so and offers no move', { 
     const page = await b.newPage();
     page.setDefaultTimeout(STEP_MS);
     await page.goto(new URL(`table.html?id=${id}&seat=p1`, short.url).toString());
-    await page.waitForFunction(() => /Waiting for a player to take seat p2/.test(document.getElementById('status')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /Waiting for a player to take seat p2/.test(document.getElementById('status')?.textContent ?? ''),
+    );
     // Nobody asks the server anything now: the page's own connection hears of the expiry.
-    await page.waitForFunction(() => /This table has stopped: expired/.test(document.getElementById('status')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /This table has stopped: expired/.test(document.getElementById('status')?.textContent ?? ''),
+    );
     assert.ok(await page.locator('#move').isHidden(), 'no move panel on a stopped table');
     assert.ok(await page.locator('#undo').isHidden(), 'no undo on a stopped table');
     assert.equal(await page.locator('#board-area .cell.target').count(), 0, 'nothing to click on the board');

@@ -19,8 +19,10 @@ async function finishedTable(game) {
   const info = await api(env.server.url, 'POST', '/api/tables', { game, seats: ['random', 'random'], private: true });
   /** @type {any} */
   let t = null;
-  await until(async () => (t = await api(env.server.url, 'GET', `/api/tables/${info.id}`)).status === 'over',
-    'the computers finish their game');
+  await until(
+    async () => (t = await api(env.server.url, 'GET', `/api/tables/${info.id}`)).status === 'over',
+    'the computers finish their game',
+  );
   return t;
 }
 
@@ -45,59 +47,67 @@ async function stepText(page) {
   return (await page.textContent('#step-text')) ?? '';
 }
 
-test('a finished game from the server, forwards and backwards, and from its record file', { timeout: budget(15000) }, async () => {
-  const t = await longFinishedTable('three-arrows', 5);
-  const { page, errors } = await newPage(env.browser);
-  await page.goto(new URL(`replay.html?id=${t.id}`, env.server.url).toString());
-  await page.waitForSelector('#replay:not([hidden])');
-  const m = /Step 0 of (\d+)/.exec(await stepText(page));
-  assert.ok(m, await stepText(page));
-  const n = Number(m[1]);
-  assert.ok(n > 5);
-  assert.equal(await page.locator('#board-area .tile').count(), 0, 'the start: an empty board');
-  await page.click('#next');
-  assert.match(await stepText(page), /^Step 1 of \d+ · p1 \(random\): place /);
-  assert.equal(await page.locator('#board-area .tile').count(), 1, 'one piece after the first move');
-  assert.equal(await page.locator('#log .log-entry').count(), 1);
-  await page.keyboard.press('End');
-  assert.match(await stepText(page), new RegExp(`^Step ${n} of ${n}`));
-  await page.waitForSelector('#result:not([hidden])');
-  assert.ok(await page.locator('#result tbody tr').count() === 2);
-  const tilesAtEnd = await page.locator('#board-area .tile').count();
-  await page.click('#prev');
-  assert.match(await stepText(page), new RegExp(`^Step ${n - 1} of ${n}`));
-  assert.ok(await page.locator('#result').isHidden(), 'the result only at the end');
-  await page.fill('#step', '0');
-  assert.match(await stepText(page), /^Step 0 of/);
-  await page.keyboard.press('Home');
-  assert.ok(tilesAtEnd > 0);
+test(
+  'a finished game from the server, forwards and backwards, and from its record file',
+  { timeout: budget(15000) },
+  async () => {
+    const t = await longFinishedTable('three-arrows', 5);
+    const { page, errors } = await newPage(env.browser);
+    await page.goto(new URL(`replay.html?id=${t.id}`, env.server.url).toString());
+    await page.waitForSelector('#replay:not([hidden])');
+    const m = /Step 0 of (\d+)/.exec(await stepText(page));
+    assert.ok(m, await stepText(page));
+    const n = Number(m[1]);
+    assert.ok(n > 5);
+    assert.equal(await page.locator('#board-area .tile').count(), 0, 'the start: an empty board');
+    await page.click('#next');
+    assert.match(await stepText(page), /^Step 1 of \d+ · p1 \(random\): place /);
+    assert.equal(await page.locator('#board-area .tile').count(), 1, 'one piece after the first move');
+    assert.equal(await page.locator('#log .log-entry').count(), 1);
+    await page.keyboard.press('End');
+    assert.match(await stepText(page), new RegExp(`^Step ${n} of ${n}`));
+    await page.waitForSelector('#result:not([hidden])');
+    assert.ok((await page.locator('#result tbody tr').count()) === 2);
+    const tilesAtEnd = await page.locator('#board-area .tile').count();
+    await page.click('#prev');
+    assert.match(await stepText(page), new RegExp(`^Step ${n - 1} of ${n}`));
+    assert.ok(await page.locator('#result').isHidden(), 'the result only at the end');
+    await page.fill('#step', '0');
+    assert.match(await stepText(page), /^Step 0 of/);
+    await page.keyboard.press('Home');
+    assert.ok(tilesAtEnd > 0);
 
-  // the same game from its record file
-  const record = await api(env.server.url, 'GET', `/api/tables/${t.id}/record`);
-  const dir = tempDir('quiver-replay-');
-  const file = path.join(dir, 'game.json');
-  fs.writeFileSync(file, JSON.stringify(record));
-  const other = await newPage(env.browser);
-  await other.page.goto(new URL('replay.html', env.server.url).toString());
-  await other.page.setInputFiles('#record-file', file);
-  await other.page.waitForSelector('#replay:not([hidden])');
-  assert.match(await stepText(other.page), new RegExp(`^Step 0 of ${n}`));
-  await other.page.keyboard.press('End');
-  assert.equal(await other.page.locator('#board-area .tile').count(), tilesAtEnd, 'the same final board');
+    // the same game from its record file
+    const record = await api(env.server.url, 'GET', `/api/tables/${t.id}/record`);
+    const dir = tempDir('quiver-replay-');
+    const file = path.join(dir, 'game.json');
+    fs.writeFileSync(file, JSON.stringify(record));
+    const other = await newPage(env.browser);
+    await other.page.goto(new URL('replay.html', env.server.url).toString());
+    await other.page.setInputFiles('#record-file', file);
+    await other.page.waitForSelector('#replay:not([hidden])');
+    assert.match(await stepText(other.page), new RegExp(`^Step 0 of ${n}`));
+    await other.page.keyboard.press('End');
+    assert.equal(await other.page.locator('#board-area .tile').count(), tilesAtEnd, 'the same final board');
 
-  // not a record
-  const bad = path.join(dir, 'bad.json');
-  fs.writeFileSync(bad, '{"game": "three-arrows", "actions": ["place Q z9 N"]}');
-  const third = await newPage(env.browser);
-  await third.page.goto(new URL('replay.html', env.server.url).toString());
-  await third.page.setInputFiles('#record-file', bad);
-  await third.page.waitForSelector('#replay-error:not(:empty)');
-  assert.match(await third.page.textContent('#replay-error'), /not a record quiver can replay: action 1/);
-  assert.deepEqual([...errors, ...other.errors, ...third.errors], []);
-});
+    // not a record
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, '{"game": "three-arrows", "actions": ["place Q z9 N"]}');
+    const third = await newPage(env.browser);
+    await third.page.goto(new URL('replay.html', env.server.url).toString());
+    await third.page.setInputFiles('#record-file', bad);
+    await third.page.waitForSelector('#replay-error:not(:empty)');
+    assert.match(await third.page.textContent('#replay-error'), /not a record quiver can replay: action 1/);
+    assert.deepEqual([...errors, ...other.errors, ...third.errors], []);
+  },
+);
 
 test('a replay of a game in progress is refused: it would show what is hidden', { timeout: budget(6000) }, async () => {
-  const info = await api(env.server.url, 'POST', '/api/tables', { game: 'concardia', seats: ['human', 'human'], private: true });
+  const info = await api(env.server.url, 'POST', '/api/tables', {
+    game: 'concardia',
+    seats: ['human', 'human'],
+    private: true,
+  });
   const { page } = await newPage(env.browser);
   await page.goto(new URL(`replay.html?id=${info.id}`, env.server.url).toString());
   await page.waitForSelector('#replay-error:not(:empty)');

@@ -47,13 +47,21 @@ async function assertHides(page, who, game, ownerView, owner) {
     for (const p of covered) {
       const cell = await page.evaluate((sq) => {
         const g = document.querySelector(`#board-area .cell[data-token="${sq}"]`);
-        return g ? { label: g.getAttribute('aria-label') ?? '', arrows: g.querySelectorAll('.tile-arrow').length, html: g.outerHTML } : null;
+        return g
+          ? {
+              label: g.getAttribute('aria-label') ?? '',
+              arrows: g.querySelectorAll('.tile-arrow').length,
+              html: g.outerHTML,
+            }
+          : null;
       }, p.sq);
       assert.ok(cell, `${who}: no cell ${p.sq}`);
       assert.equal(cell.arrows, 0, `${who} draws the arrows of ${owner}'s covered piece on ${p.sq}`);
       assert.match(cell.label, /a covered piece/, `${who}: ${p.sq} is not said to be covered`);
-      assert.ok(!cell.label.includes(PIECE_NAMES[p.piece]) && !cell.label.includes('facing'),
-        `${who} names ${owner}'s covered piece on ${p.sq}: ${cell.label}`);
+      assert.ok(
+        !cell.label.includes(PIECE_NAMES[p.piece]) && !cell.label.includes('facing'),
+        `${who} names ${owner}'s covered piece on ${p.sq}: ${cell.label}`,
+      );
       assert.ok(!cell.html.includes(`(${p.piece})`), `${who} shows the kind of ${owner}'s covered piece on ${p.sq}`);
     }
     // the holder by kind is shown only to its owner
@@ -76,77 +84,87 @@ async function assertHides(page, who, game, ownerView, owner) {
 // The two games at once: most of each test's time is spent waiting for the pages.
 describe('secrecy in the DOM', { concurrency: true }, () => {
   for (const game of ['three-arrows', 'concardia']) {
-    test(`${game}: a seat's page never shows the other seat's secrets, nor does a spectator's`, { timeout: budget(45000) }, async () => {
-      const a = await newPage(env.browser);
-      const b = await newPage(env.browser);
-      const c = await newPage(env.browser);
-      // p1 creates the table in the lobby with a friend's seat, and sends the invite link
-      await a.page.goto(env.server.url);
-      await a.page.click(`#create-form label:has(input[name=game][value="${game}"])`);
-      await a.page.selectOption('#seat-p1', 'me');
-      await a.page.selectOption('#seat-p2', 'friend');
-      await a.page.click('#create-form button[type=submit]');
-      const link = await a.page.locator('#created input.link').inputValue();
-      assert.match(link, /table\.html\?id=.+&seat=p2/);
-      await a.page.click('#created a.button');
-      await a.page.waitForSelector('#conn.open');
-      await b.page.goto(link);
-      await b.page.waitForSelector('#conn.open');
-      assert.match(await b.page.textContent('#conn'), /Connected as p2/);
-      await c.page.goto(link.replace(/&seat=p2$/, ''));
-      await c.page.waitForSelector('#conn.open');
-      assert.match(await c.page.textContent('#conn'), /Watching/);
+    test(
+      `${game}: a seat's page never shows the other seat's secrets, nor does a spectator's`,
+      { timeout: budget(45000) },
+      async () => {
+        const a = await newPage(env.browser);
+        const b = await newPage(env.browser);
+        const c = await newPage(env.browser);
+        // p1 creates the table in the lobby with a friend's seat, and sends the invite link
+        await a.page.goto(env.server.url);
+        await a.page.click(`#create-form label:has(input[name=game][value="${game}"])`);
+        await a.page.selectOption('#seat-p1', 'me');
+        await a.page.selectOption('#seat-p2', 'friend');
+        await a.page.click('#create-form button[type=submit]');
+        const link = await a.page.locator('#created input.link').inputValue();
+        assert.match(link, /table\.html\?id=.+&seat=p2/);
+        await a.page.click('#created a.button');
+        await a.page.waitForSelector('#conn.open');
+        await b.page.goto(link);
+        await b.page.waitForSelector('#conn.open');
+        assert.match(await b.page.textContent('#conn'), /Connected as p2/);
+        await c.page.goto(link.replace(/&seat=p2$/, ''));
+        await c.page.waitForSelector('#conn.open');
+        assert.match(await c.page.textContent('#conn'), /Watching/);
 
-      const rand = rng(11);
-      const seats = [{ s: a, seat: 'p1' }, { s: b, seat: 'p2' }];
-      const seen = { p1: 0, p2: 0 };
-      let moves = 0;
-      for (let step = 0; step < 160 && moves < 40; step++) {
-        // whoever has something to click makes one click
-        let acted = false;
-        for (const { s, seat } of seats) {
-          const vj = lastView(s.frames);
-          if (!vj || vj.to_move !== seat || !(vj.legal ?? []).length) continue;
-          const before = lastVersion(s.frames);
-          // in THREE ARROWS, place covered pieces when possible, so that there are secrets
-          const coveredMove = game === 'three-arrows' ? vj.legal.find((x) => / covered$/.test(x) && !/shielded/.test(x)) : null;
-          if (coveredMove && rand() < 0.5) {
-            await s.page.fill('#notation', coveredMove);
-            await s.page.press('#notation', 'Enter');
-            await until(() => lastVersion(s.frames) > before, `${seat}'s typed move answered`);
-          } else {
-            for (let k = 0; k < 8 && lastVersion(s.frames) === before; k++) {
-              await clickAndWait(s.page, rand);
-              // the move went (the server's update comes), or there is more to click
-              await until(async () => lastVersion(s.frames) > before || await s.page.locator(TURN_SELECTOR).count() > 0,
-                `${seat}: an update or more to click`);
+        const rand = rng(11);
+        const seats = [
+          { s: a, seat: 'p1' },
+          { s: b, seat: 'p2' },
+        ];
+        const seen = { p1: 0, p2: 0 };
+        let moves = 0;
+        for (let step = 0; step < 160 && moves < 40; step++) {
+          // whoever has something to click makes one click
+          let acted = false;
+          for (const { s, seat } of seats) {
+            const vj = lastView(s.frames);
+            if (!vj || vj.to_move !== seat || !(vj.legal ?? []).length) continue;
+            const before = lastVersion(s.frames);
+            // in THREE ARROWS, place covered pieces when possible, so that there are secrets
+            const coveredMove =
+              game === 'three-arrows' ? vj.legal.find((x) => / covered$/.test(x) && !/shielded/.test(x)) : null;
+            if (coveredMove && rand() < 0.5) {
+              await s.page.fill('#notation', coveredMove);
+              await s.page.press('#notation', 'Enter');
+              await until(() => lastVersion(s.frames) > before, `${seat}'s typed move answered`);
+            } else {
+              for (let k = 0; k < 8 && lastVersion(s.frames) === before; k++) {
+                await clickAndWait(s.page, rand);
+                // the move went (the server's update comes), or there is more to click
+                await until(
+                  async () => lastVersion(s.frames) > before || (await s.page.locator(TURN_SELECTOR).count()) > 0,
+                  `${seat}: an update or more to click`,
+                );
+              }
             }
+            acted = true;
+            break;
           }
-          acted = true;
-          break;
+          // wait until the three pages have heard the same version and show it (a frame
+          // arrives before the page draws it), with no chance event due (a die roll or a draw
+          // the server makes after a move, which changes the version again)
+          await until(async () => {
+            const vs = [a, b, c].map((x) => lastVersion(x.frames));
+            const shown = await Promise.all([a, b, c].map((x) => x.page.evaluate(() => document.body.dataset.v)));
+            const view = lastView(a.frames);
+            return vs.every((x, n) => x === vs[0] && shown[n] === String(x)) && view?.to_move !== 'chance';
+          }, 'the three pages settle on one version');
+          const va = lastView(a.frames);
+          const vb = lastView(b.frames);
+          if (!va || !vb) continue;
+          if (va.to_move === 'over') break;
+          if (acted) moves++;
+          seen.p1 += await assertHides(b.page, "p2's page", game, va, 'p1');
+          seen.p2 += await assertHides(a.page, "p1's page", game, vb, 'p2');
+          await assertHides(c.page, "the spectator's page", game, va, 'p1');
+          await assertHides(c.page, "the spectator's page", game, vb, 'p2');
         }
-        // wait until the three pages have heard the same version and show it (a frame
-        // arrives before the page draws it), with no chance event due (a die roll or a draw
-        // the server makes after a move, which changes the version again)
-        await until(async () => {
-          const vs = [a, b, c].map((x) => lastVersion(x.frames));
-          const shown = await Promise.all([a, b, c].map((x) => x.page.evaluate(() => document.body.dataset.v)));
-          const view = lastView(a.frames);
-          return vs.every((x, n) => x === vs[0] && shown[n] === String(x)) && view?.to_move !== 'chance';
-        }, 'the three pages settle on one version');
-        const va = lastView(a.frames);
-        const vb = lastView(b.frames);
-        if (!va || !vb) continue;
-        if (va.to_move === 'over') break;
-        moves++;
-        seen.p1 += await assertHides(b.page, 'p2\'s page', game, va, 'p1');
-        seen.p2 += await assertHides(a.page, 'p1\'s page', game, vb, 'p2');
-        await assertHides(c.page, 'the spectator\'s page', game, va, 'p1');
-        await assertHides(c.page, 'the spectator\'s page', game, vb, 'p2');
-      }
-      assert.ok(moves >= 10, `only ${moves} moves were played`);
-      assert.ok(seen.p1 > 0 && seen.p2 > 0, `no secret to check (p1 ${seen.p1}, p2 ${seen.p2})`);
-      for (const s of [a, b, c]) assert.deepEqual(s.errors, [], 'no script error');
-    });
+        assert.ok(moves >= 10, `only ${moves} moves were played`);
+        assert.ok(seen.p1 > 0 && seen.p2 > 0, `no secret to check (p1 ${seen.p1}, p2 ${seen.p2})`);
+        for (const s of [a, b, c]) assert.deepEqual(s.errors, [], 'no script error');
+      },
+    );
   }
 });

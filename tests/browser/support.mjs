@@ -50,15 +50,35 @@ export function tempDir(prefix) {
  */
 export async function startServer(o = {}) {
   const db = o.db ?? path.join(tempDir('quiver-web-'), 'test.db');
-  const args = ['serve', '--host', '127.0.0.1', '--port', String(o.port ?? 0), '--db', db,
-    '--web', path.join(ROOT, 'web'), '--rules', path.join(ROOT, 'docs', 'rules'),
-    '--tutorials', path.join(ROOT, 'tutorials'), '--threads', String(o.threads ?? 2), ...(o.extra ?? [])];
+  const args = [
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(o.port ?? 0),
+    '--db',
+    db,
+    '--web',
+    path.join(ROOT, 'web'),
+    '--rules',
+    path.join(ROOT, 'docs', 'rules'),
+    '--tutorials',
+    path.join(ROOT, 'tutorials'),
+    '--threads',
+    String(o.threads ?? 2),
+    ...(o.extra ?? []),
+  ];
   const proc = spawn(QUIVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  proc.stderr.on('data', (d) => { stderr += d; });
+  proc.stderr.on('data', (d) => {
+    stderr += d;
+  });
   const url = await new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`quiver serve did not start in ${STEP_MS / 1000} s: ${stderr}`)), STEP_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`quiver serve did not start in ${STEP_MS / 1000} s: ${stderr}`)),
+      STEP_MS,
+    );
     proc.stdout.on('data', (d) => {
       out += d;
       const m = /serving (http:\/\/[^\s]+)/.exec(out);
@@ -78,7 +98,9 @@ export async function startServer(o = {}) {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill(sig);
     await exited;
   };
-  process.on('exit', () => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+  process.on('exit', () => {
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+  });
   return { url, port, db, proc, stop: kill('SIGTERM'), kill9: kill('SIGKILL') };
 }
 
@@ -91,8 +113,16 @@ export async function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -120,9 +150,10 @@ export function serverAndBrowser() {
  * @param {{width?: number, height?: number}} [o]
  */
 export async function newPage(owner, o = {}) {
-  const page = 'newContext' in owner
-    ? await (await owner.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 } })).newPage()
-    : await owner.newPage();
+  const page =
+    'newContext' in owner
+      ? await (await owner.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 } })).newPage()
+      : await owner.newPage();
   /** @type {string[]} */
   const errors = [];
   /** @type {any[]} */
@@ -131,9 +162,15 @@ export async function newPage(owner, o = {}) {
   page.setDefaultTimeout(STEP_MS);
   page.setDefaultNavigationTimeout(STEP_MS);
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-    try { frames.push(JSON.parse(String(f.payload))); } catch { /* not JSON */ }
-  }));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      try {
+        frames.push(JSON.parse(String(f.payload)));
+      } catch {
+        /* not JSON */
+      }
+    }),
+  );
   return { page, errors, frames };
 }
 
@@ -146,7 +183,9 @@ export async function newPage(owner, o = {}) {
  */
 export async function api(base, method, p, body) {
   const res = await fetch(new URL(p, base), {
-    method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json();
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${data.error}`);
@@ -160,14 +199,18 @@ export async function api(base, method, p, body) {
  * @param {number} timeoutMs
  */
 export async function waitForTurnOrEnd(page, timeoutMs) {
-  const h = await page.waitForFunction(() => {
-    const result = document.getElementById('result');
-    if (result && !result.hidden) return 'over';
-    const panel = document.getElementById('move-panel');
-    if (panel && panel.querySelector('.play-button, .word-button')) return 'turn';
-    if (document.querySelector('#board-area .cell.target, #players-area [data-token].target')) return 'turn';
-    return null;
-  }, null, { timeout: timeoutMs, polling: 50 });
+  const h = await page.waitForFunction(
+    () => {
+      const result = document.getElementById('result');
+      if (result && !result.hidden) return 'over';
+      const panel = document.getElementById('move-panel');
+      if (panel && panel.querySelector('.play-button, .word-button')) return 'turn';
+      if (document.querySelector('#board-area .cell.target, #players-area [data-token].target')) return 'turn';
+      return null;
+    },
+    null,
+    { timeout: timeoutMs, polling: 50 },
+  );
   return /** @type {'over' | 'turn'} */ (await h.jsonValue());
 }
 
@@ -187,7 +230,7 @@ export async function clickOnce(page, rand) {
   // Prefer the board, but let the word buttons and Play have their turn so that every kind
   // of control is exercised.
   const r = rand();
-  if (await play.count() && (r < 0.4 || (nt === 0 && nw === 0))) {
+  if ((await play.count()) && (r < 0.4 || (nt === 0 && nw === 0))) {
     await play.first().click();
     return 'play';
   }
@@ -213,12 +256,15 @@ export async function clickOnce(page, rand) {
 /** What the page shows of the game and of the choice being made (run in the page): the
  * version drawn, the move panel, the highlighted targets and the result. A click that does
  * something changes it. */
-const MARK = () => [
-  document.body.dataset.v ?? '',
-  document.getElementById('move-panel')?.innerHTML ?? '',
-  [...document.querySelectorAll('#board-area .target, #players-area .target')].map((e) => e.getAttribute('data-token')).join(' '),
-  document.getElementById('result')?.hidden === false ? 'over' : '',
-].join('|');
+const MARK = () =>
+  [
+    document.body.dataset.v ?? '',
+    document.getElementById('move-panel')?.innerHTML ?? '',
+    [...document.querySelectorAll('#board-area .target, #players-area .target')]
+      .map((e) => e.getAttribute('data-token'))
+      .join(' '),
+    document.getElementById('result')?.hidden === false ? 'over' : '',
+  ].join('|');
 
 /** MARK as an expression, for a test's own page-side conditions. */
 export const MARK_EXPR = `(${MARK.toString()})()`;
@@ -291,7 +337,8 @@ export async function until(cond, what, ms = STEP_MS) {
 
 /** Something for the player to click: a target on the board or in the players' area, or a
  * word or Play button. */
-export const TURN_SELECTOR = '#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #players-area [data-token].target';
+export const TURN_SELECTOR =
+  '#move-panel .word-button, #move-panel .play-button, #board-area .cell.target, #players-area [data-token].target';
 
 /**
  * A small seeded generator (mulberry32), so that a failing run can be repeated.

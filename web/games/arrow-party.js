@@ -8,28 +8,44 @@ import { h, s, plural, signed } from '../dom.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS } from '../arrows.js';
 import { drawGrid, facts, files, ranks } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
-import { starIcon, skullIcon, dieIcon } from './icons.js';
+import { starIcon, skullIcon } from './icons.js';
+
+/** @typedef {import('../types.js').ArrowPartyView} ArrowPartyView */
+/** @typedef {import('../types.js').ArrowPartyPlayer} ArrowPartyPlayer */
+/** @typedef {import('../types.js').ArrowPartyHandEntry} ArrowPartyHandEntry */
+/** @typedef {ArrowPartyView['view']['ground'][number]} GroundCard */
 
 export const name = 'arrow-party';
 export const title = 'Arrow Party';
-export const blurb = 'A party game for 3 to 5: pick items, a card and a direction in secret, then everyone walks at once across stars, skulls and hidden items.';
+export const blurb =
+  'A party game for 3 to 5: pick items, a card and a direction in secret, then everyone walks at once across stars, skulls and hidden items.';
 
 /** The arrows of the arrow cards by id (relative to the card's top). */
 /** @type {Record<string, string[]>} */
 export const ARROW_CARDS = {};
 for (const l of 'abcdef') ARROW_CARDS[`1${l}`] = ['N'];
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['ab', ['N', 'S']], ['cd', ['N', 'E']], ['ef', ['N', 'NE']],
-])) for (const l of ls) ARROW_CARDS[`2${l}`] = arrows;
+  ['ab', ['N', 'S']],
+  ['cd', ['N', 'E']],
+  ['ef', ['N', 'NE']],
+]))
+  for (const l of ls) ARROW_CARDS[`2${l}`] = arrows;
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['ab', ['W', 'N', 'E']], ['cd', ['N', 'SE', 'SW']], ['ef', ['NW', 'N', 'NE']],
-])) for (const l of ls) ARROW_CARDS[`3${l}`] = arrows;
+  ['ab', ['W', 'N', 'E']],
+  ['cd', ['N', 'SE', 'SW']],
+  ['ef', ['NW', 'N', 'NE']],
+]))
+  for (const l of ls) ARROW_CARDS[`3${l}`] = arrows;
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['abc', ['N', 'E', 'S', 'W']], ['def', ['NE', 'SE', 'SW', 'NW']],
-])) for (const l of ls) ARROW_CARDS[`4${l}`] = arrows;
+  ['abc', ['N', 'E', 'S', 'W']],
+  ['def', ['NE', 'SE', 'SW', 'NW']],
+]))
+  for (const l of ls) ARROW_CARDS[`4${l}`] = arrows;
 for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['abc', ['W', 'NW', 'N', 'NE', 'E']], ['def', ['N', 'NE', 'E', 'S', 'W']],
-])) for (const l of ls) ARROW_CARDS[`5${l}`] = arrows;
+  ['abc', ['W', 'NW', 'N', 'NE', 'E']],
+  ['def', ['N', 'NE', 'E', 'S', 'W']],
+]))
+  for (const l of ls) ARROW_CARDS[`5${l}`] = arrows;
 
 /** The item cards: points when held at the end, and what they do. */
 /** @type {Record<string, {points: number, name: string, does: string}>} */
@@ -58,7 +74,8 @@ export function arrowCard(id, land = 0) {
   const g = s('g', { class: 'apcard arrows-card' });
   const inner = s('g', { transform: `rotate(${land * 45} 30 40)` });
   inner.appendChild(s('rect', { class: 'apcard-bg', x: 3, y: 3, width: 54, height: 74, rx: 7 }));
-  for (const d of ARROW_CARDS[id] ?? []) inner.appendChild(arrowGlyph(30, 42, d, { len: 18, start: 3, width: 3.2, head: 7, cls: 'arrow apcard-arrow' }));
+  for (const d of ARROW_CARDS[id] ?? [])
+    inner.appendChild(arrowGlyph(30, 42, d, { len: 18, start: 3, width: 3.2, head: 7, cls: 'arrow apcard-arrow' }));
   inner.appendChild(s('text', { class: 'apcard-value', x: 9, y: 15, 'font-size': 11 }, id[0]));
   g.appendChild(inner);
   return g;
@@ -70,15 +87,26 @@ export function arrowCard(id, land = 0) {
  */
 export function itemCard(id) {
   const it = ITEMS[id];
-  return s('g', { class: 'apcard item-card' },
+  return s(
+    'g',
+    { class: 'apcard item-card' },
     s('rect', { class: 'apcard-bg', x: 3, y: 3, width: 54, height: 74, rx: 7 }),
-    s('text', { class: 'apcard-item', x: 30, y: 38, 'font-size': id.length > 6 ? 10 : 13, 'text-anchor': 'middle' }, it?.name ?? id),
-    s('text', { class: 'apcard-points', x: 30, y: 62, 'font-size': 13, 'text-anchor': 'middle' }, it ? signed(it.points) : ''));
+    s(
+      'text',
+      { class: 'apcard-item', x: 30, y: 38, 'font-size': id.length > 6 ? 10 : 13, 'text-anchor': 'middle' },
+      it?.name ?? id,
+    ),
+    s(
+      'text',
+      { class: 'apcard-points', x: 30, y: 62, 'font-size': 13, 'text-anchor': 'middle' },
+      it ? signed(it.points) : '',
+    ),
+  );
 }
 
 /**
  * The players standing on each cell.
- * @param {any[]} players
+ * @param {ArrowPartyPlayer[]} players
  */
 function byCell(players) {
   /** @type {Map<string, string[]>} */
@@ -92,17 +120,19 @@ function byCell(players) {
 }
 
 /**
- * @param {any} vj
- * @param {import('./index.js').DrawOptions & {previous?: any}} o
+ * @param {ArrowPartyView} vj
+ * @param {import('./index.js').DrawOptions} o
  */
 export function drawBoard(vj, o) {
   const v = vj.view;
   const size = Number(vj.params?.size) || 15;
-  /** @type {Map<string, any>} */
-  const ground = new Map((v.ground ?? []).map((/** @type {any} */ g) => [g.cell, g]));
+  /** @type {Map<string, GroundCard>} */
+  const ground = new Map((v.ground ?? []).map((g) => [g.cell, g]));
   const standing = byCell(v.players ?? []);
   const grid = drawGrid({
-    files: files(size), ranks: ranks(size), title: `Arrow Party area, ${size} by ${size}`,
+    files: files(size),
+    ranks: ranks(size),
+    title: `Arrow Party area, ${size} by ${size}`,
     label: (cell) => {
       const bits = [cell];
       const g = ground.get(cell);
@@ -118,17 +148,22 @@ export function drawBoard(vj, o) {
     if (g.card === 'star') at.appendChild(starIcon(50, 50, 64));
     else if (g.card === 'skull') at.appendChild(skullIcon(50, 48, 62));
     else if (g.card === 'item') {
-      at.appendChild(s('g', { class: 'ground-item' },
-        s('rect', { class: 'item-back', x: 24, y: 16, width: 52, height: 68, rx: 8 }),
-        s('text', { class: 'item-back-mark', x: 50, y: 62, 'font-size': 36, 'text-anchor': 'middle' }, '?')));
+      at.appendChild(
+        s(
+          'g',
+          { class: 'ground-item' },
+          s('rect', { class: 'item-back', x: 24, y: 16, width: 52, height: 68, rx: 8 }),
+          s('text', { class: 'item-back-mark', x: 50, y: 62, 'font-size': 36, 'text-anchor': 'middle' }, '?'),
+        ),
+      );
     } else {
       at.appendChild(s('g', { class: 'ground-item known', transform: 'translate(20 10)' }, itemCard(g.card)));
     }
   }
   // the last walk: a path from each player's previous cell
-  const prev = o.previous?.view?.players;
+  const prev = o.previous?.game === 'arrow-party' ? o.previous.view.players : null;
   if (prev) {
-    (v.players ?? []).forEach((/** @type {any} */ p, /** @type {number} */ i) => {
+    (v.players ?? []).forEach((p, i) => {
       const a = grid.center(prev[i]?.pos);
       const b = grid.center(p.pos);
       if (a && b && prev[i].pos !== p.pos) {
@@ -141,7 +176,16 @@ export function drawBoard(vj, o) {
     if (!at) continue;
     seats.forEach((seat, k) => {
       const n = seats.length;
-      const off = n === 1 ? [[50, 50]] : [[32, 32], [68, 32], [32, 68], [68, 68], [50, 50]];
+      const off =
+        n === 1
+          ? [[50, 50]]
+          : [
+              [32, 32],
+              [68, 32],
+              [32, 68],
+              [68, 68],
+              [50, 50],
+            ];
       const [x, y] = off[k % off.length];
       at.appendChild(s('g', { class: `pawn ${seat}` }, seatBadge(seat, x, y, n === 1 ? 38 : 21)));
     });
@@ -149,7 +193,7 @@ export function drawBoard(vj, o) {
   return grid.svg;
 }
 
-/** @param {any} g */
+/** @param {GroundCard} g */
 function groundWords(g) {
   if (g.card === 'star') return 'a star (+10)';
   if (g.card === 'skull') return 'a skull (−15)';
@@ -162,19 +206,22 @@ function groundWords(g) {
  * line from their previous cell to the new one (a king's path), so the table can show the
  * walk step by step. Only positions change; when a move is not a straight line (an exchange),
  * the player jumps in one frame.
- * @param {any} prev the previous View JSON
- * @param {any} next the new View JSON
- * @returns {any[]} the frames between them (not including either)
+ * @param {ArrowPartyView} prev the previous View JSON
+ * @param {ArrowPartyView} next the new View JSON
+ * @returns {ArrowPartyView[]} the frames between them (not including either)
  */
 export function walkFrames(prev, next) {
   const a = prev?.view?.players;
   const b = next?.view?.players;
   if (!a || !b || a.length !== b.length) return [];
-  const paths = b.map((/** @type {any} */ p, /** @type {number} */ i) => straightPath(a[i].pos, p.pos));
-  const longest = Math.max(0, ...paths.map((/** @type {string[]} */ pth) => pth.length));
+  const paths = b.map((p, i) => straightPath(a[i].pos, p.pos));
+  const longest = Math.max(0, ...paths.map((pth) => pth.length));
   const frames = [];
   for (let t = 1; t < longest; t++) {
-    const players = b.map((/** @type {any} */ p, /** @type {number} */ i) => ({ ...p, pos: paths[i][Math.min(t, paths[i].length - 1)] ?? p.pos }));
+    const players = b.map((p, i) => ({
+      ...p,
+      pos: paths[i][Math.min(t, paths[i].length - 1)] ?? p.pos,
+    }));
     frames.push({ ...next, view: { ...next.view, players } });
   }
   return frames;
@@ -208,14 +255,18 @@ function cellXY(cell) {
 
 /**
  * A card in the viewer's hand: a button that picks the card's id.
- * @param {any} entry a card id, or {card, known}
+ * @param {ArrowPartyHandEntry} entry a card id, or {card, known}
  * @param {import('./index.js').DrawOptions} o
  */
 function handCard(entry, o) {
   const id = typeof entry === 'string' ? entry : entry.card;
-  const known = typeof entry === 'string' ? [] : entry.known ?? [];
+  const known = typeof entry === 'string' ? [] : (entry.known ?? []);
   const isArrow = id in ARROW_CARDS;
-  const face = s('svg', { class: 'card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, isArrow ? arrowCard(id) : itemCard(id));
+  const face = s(
+    'svg',
+    { class: 'card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' },
+    isArrow ? arrowCard(id) : itemCard(id),
+  );
   let label = isArrow
     ? `arrow card ${id}: ${plural(Number(id[0]), 'point')}, arrows ${ARROW_CARDS[id].map((d) => DIR_WORDS[d]).join(', ')}`
     : `item ${ITEMS[id]?.name ?? id} (${signed(ITEMS[id]?.points ?? 0)}): ${ITEMS[id]?.does ?? ''}`;
@@ -224,19 +275,26 @@ function handCard(entry, o) {
 }
 
 /**
- * @param {any} vj
+ * @param {ArrowPartyView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const secret = ['items', 'throw', 'go'].includes(v.phase);
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat;
-    const ready = secret ? (pl.committed ? h('span', { class: 'badge ready' }, '✓ ready') : h('span', { class: 'badge' }, 'choosing')) : null;
-    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
-      h('h3', {}, seatIcon(seat), ' ', o.name(seat), ready));
+    const ready = secret
+      ? pl.committed
+        ? h('span', { class: 'badge ready' }, '✓ ready')
+        : h('span', { class: 'badge' }, 'choosing')
+      : null;
+    const sec = h(
+      'section',
+      { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
+      h('h3', {}, seatIcon(seat), ' ', o.name(seat), ready),
+    );
     const rows = /** @type {[string, string | number | Node][]} */ ([
       ['position', pl.pos],
       ['die', `${pl.die} (${signed(DICE[pl.die] ?? 0)} at the end)`],
@@ -246,26 +304,53 @@ export function drawPanels(vj, o) {
     ]);
     if (pl.arrows) rows.push(['arrow cards', pl.arrows.length ? pl.arrows.join(' ') : 'none']);
     if (pl.items_known || pl.items_unknown) {
-      const known = (pl.items_known ?? []).map((/** @type {string} */ k) => ITEMS[k]?.name ?? k);
-      rows.push(['items', [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none']);
+      const known = (pl.items_known ?? []).map((k) => ITEMS[k]?.name ?? k);
+      rows.push([
+        'items',
+        [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none',
+      ]);
     }
     if (pl.score !== undefined) rows.push(['your score now', String(pl.score)]);
-    if ((pl.uses ?? []).length) rows.push(['used', pl.uses.join(', ')]);
+    if (pl.uses?.length) rows.push(['used', pl.uses.join(', ')]);
     if (pl.skip) rows.push(['this round', 'no arrow card: does not walk']);
     if (pl.roll) rows.push(['roll', String(pl.roll)]);
     if (pl.go) rows.push(['direction', `${DIR_CHARS[pl.go] ?? ''} ${pl.go}`]);
     if (pl.steps) rows.push(['steps left', String(pl.steps)]);
     sec.appendChild(facts(rows));
     if (pl.throw) {
-      sec.appendChild(h('div', { class: 'thrown' },
-        h('span', {}, pl.land === null || pl.land === undefined ? 'Thrown card:' : 'Landed card:'),
-        s('svg', { class: 'card-svg ap landed', viewBox: '-20 -10 100 100', role: 'img', 'aria-label': `card ${pl.throw}${pl.land !== null && pl.land !== undefined ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(pl.throw, pl.land).map((d) => DIR_WORDS[d]).join(', ')}` : ''}` },
-          arrowCard(pl.throw, pl.land ?? 0))));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'thrown' },
+          h('span', {}, pl.land === null || pl.land === undefined ? 'Thrown card:' : 'Landed card:'),
+          s(
+            'svg',
+            {
+              class: 'card-svg ap landed',
+              viewBox: '-20 -10 100 100',
+              role: 'img',
+              'aria-label': `card ${pl.throw}${
+                pl.land !== null && pl.land !== undefined
+                  ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(pl.throw, pl.land)
+                      .map((d) => DIR_WORDS[d])
+                      .join(', ')}`
+                  : ''
+              }`,
+            },
+            arrowCard(pl.throw, pl.land ?? 0),
+          ),
+        ),
+      );
     }
     if (pl.hand) {
       sec.appendChild(h('h4', {}, 'Your hand'));
-      sec.appendChild(h('div', { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-        pl.hand.length ? pl.hand.map((/** @type {any} */ e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty')));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+          pl.hand.length ? pl.hand.map((e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty'),
+        ),
+      );
     }
     wrap.appendChild(sec);
   });
@@ -286,23 +371,29 @@ export function landedArrows(id, k) {
 }
 
 /**
- * @param {any} vj
+ * @param {ArrowPartyView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function turnText(vj, o) {
   const v = vj.view;
   const you = vj.to_move === vj.viewer;
-  const waiting = (v.players ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
+  const waiting = (v.players ?? []).map((p, i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
   const wait = waiting.length ? ` Still choosing: ${waiting.join(', ')}.` : '';
   switch (v.phase) {
     case 'over':
       return 'The game is over: scores count arrow cards, items, stars (+10), skulls (−15) and dice.';
     case 'items':
-      return you ? `Round ${v.round}: use items if you like (in secret), then say you are ready.${wait}` : `Everyone chooses items in secret.${wait}`;
+      return you
+        ? `Round ${v.round}: use items if you like (in secret), then say you are ready.${wait}`
+        : `Everyone chooses items in secret.${wait}`;
     case 'throw':
-      return you ? `Throw an arrow card: it lands turned at random, and you walk along one of its arrows.${wait}` : `Everyone throws an arrow card in secret.${wait}`;
+      return you
+        ? `Throw an arrow card: it lands turned at random, and you walk along one of its arrows.${wait}`
+        : `Everyone throws an arrow card in secret.${wait}`;
     case 'go':
-      return you ? `Choose the direction to walk: one of your landed card's arrows.${wait}` : `Everyone chooses a direction in secret.${wait}`;
+      return you
+        ? `Choose the direction to walk: one of your landed card's arrows.${wait}`
+        : `Everyone chooses a direction in secret.${wait}`;
     case 'land':
       return `${o.name(v.active)}'s card is landing.`;
     case 'roll':
@@ -320,13 +411,16 @@ export function turnText(vj, o) {
 
 /**
  * @param {string} word
- * @param {string[]} _chosen
- * @param {any} _vj
  * @returns {string | Node}
  */
-export function wordLabel(word, _chosen, _vj) {
+export function wordLabel(word) {
   if (word in ARROW_CARDS) {
-    return h('span', { class: 'word-card' }, s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(word)), ` card ${word}`);
+    return h(
+      'span',
+      { class: 'word-card' },
+      s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(word)),
+      ` card ${word}`,
+    );
   }
   if (word in ITEMS) return `${ITEMS[word].name} (${signed(ITEMS[word].points)}): ${ITEMS[word].does}`;
   if (word in DICE) return `${word} (${signed(DICE[word])} at the end)`;

@@ -11,9 +11,12 @@ import { seatBadge, seatIcon } from '../seat-marks.js';
 
 export const name = 'concardia';
 export const title = 'ConCardia';
-export const blurb = 'A 2-player card game on a 6 × 6 grid: capture cards with arrows of a stronger Rock, Paper or Scissors trait.';
+export const blurb =
+  'A 2-player card game on a 6 × 6 grid: capture cards with arrows of a stronger Rock, Paper or Scissors trait.';
 
 /** @typedef {{name: string, S: number, D: number, arrows: string[], type: string, text: string}} Template */
+/** @typedef {import('../types.js').ConcardiaView} ConcardiaView */
+/** @typedef {import('../types.js').ConcardiaCard} ConcardiaCard */
 
 /** The 14 templates as printed (arrows in the owner's frame). */
 /** @type {Record<string, Template>} */
@@ -25,13 +28,62 @@ export const TEMPLATES = {
   scout: { name: 'Scout', S: 2, D: 2, arrows: ['N', 'NE', 'NW', 'S'], type: 'Adventurer', text: '' },
   guard: { name: 'Guard', S: 2, D: 4, arrows: ['N'], type: 'Maker', text: '' },
   star: { name: 'Star', S: 1, D: 2, arrows: ['N', 'NE', 'E', 'S', 'W', 'NW'], type: 'Maker', text: '' },
-  courier: { name: 'Courier', S: 2, D: 2, arrows: ['N', 'S'], type: 'Adventurer', text: 'Action: Slide this card, or Jump it over an adjacent card.' },
-  shover: { name: 'Shover', S: 2, D: 2, arrows: ['N'], type: 'Airship', text: 'Action — Cost 1: Slide a card adjacent to this card one square directly away from it.' },
-  saboteur: { name: 'Saboteur', S: 1, D: 2, arrows: ['N', 'E', 'W'], type: 'Maker', text: 'Immediate — Cost X: Remove an opponent card in the Play Area whose Defense ≤ Power.' },
-  dynamo: { name: 'Dynamo', S: 1, D: 3, arrows: ['N', 'NE', 'NW'], type: 'Maker', text: 'Persistent: put a Charge Counter on this card (at most 3). Action — Cost 2: +2 Strength until end of turn.' },
-  duelist: { name: 'Duelist', S: 2, D: 2, arrows: ['N', 'E'], type: 'Airship', text: 'Play: this card is Superior to cards of its own trait.' },
-  banner: { name: 'Banner', S: 1, D: 3, arrows: ['N'], type: 'Maker', text: 'Play: your other cards adjacent to this card have +1 Defense.' },
-  aegis: { name: 'Aegis', S: 1, D: 3, arrows: ['N'], type: 'Airship', text: 'Hand Reaction: when one of your cards would be captured, discard this card: it is not captured this Capture Step.' },
+  courier: {
+    name: 'Courier',
+    S: 2,
+    D: 2,
+    arrows: ['N', 'S'],
+    type: 'Adventurer',
+    text: 'Action: Slide this card, or Jump it over an adjacent card.',
+  },
+  shover: {
+    name: 'Shover',
+    S: 2,
+    D: 2,
+    arrows: ['N'],
+    type: 'Airship',
+    text: 'Action — Cost 1: Slide a card adjacent to this card one square directly away from it.',
+  },
+  saboteur: {
+    name: 'Saboteur',
+    S: 1,
+    D: 2,
+    arrows: ['N', 'E', 'W'],
+    type: 'Maker',
+    text: 'Immediate — Cost X: Remove an opponent card in the Play Area whose Defense ≤ Power.',
+  },
+  dynamo: {
+    name: 'Dynamo',
+    S: 1,
+    D: 3,
+    arrows: ['N', 'NE', 'NW'],
+    type: 'Maker',
+    text: 'Persistent: put a Charge Counter on this card (at most 3). Action — Cost 2: +2 Strength until end of turn.',
+  },
+  duelist: {
+    name: 'Duelist',
+    S: 2,
+    D: 2,
+    arrows: ['N', 'E'],
+    type: 'Airship',
+    text: 'Play: this card is Superior to cards of its own trait.',
+  },
+  banner: {
+    name: 'Banner',
+    S: 1,
+    D: 3,
+    arrows: ['N'],
+    type: 'Maker',
+    text: 'Play: your other cards adjacent to this card have +1 Defense.',
+  },
+  aegis: {
+    name: 'Aegis',
+    S: 1,
+    D: 3,
+    arrows: ['N'],
+    type: 'Airship',
+    text: 'Hand Reaction: when one of your cards would be captured, discard this card: it is not captured this Capture Step.',
+  },
 };
 
 /** @type {Record<string, string>} */
@@ -59,9 +111,37 @@ function traitMark(trait, cx, cy, size) {
   const g = s('g', { class: `trait trait-${trait}`, 'aria-hidden': 'true' });
   const rad = size / 2;
   if (trait === 'r') g.appendChild(s('circle', { class: 'trait-shape', cx: r(cx), cy: r(cy), r: r(rad) }));
-  else if (trait === 'p') g.appendChild(s('rect', { class: 'trait-shape', x: r(cx - rad * 0.85), y: r(cy - rad), width: r(rad * 1.7), height: r(rad * 2), rx: r(rad * 0.2) }));
-  else g.appendChild(s('polygon', { class: 'trait-shape', points: `${r(cx)},${r(cy - rad * 1.1)} ${r(cx + rad * 1.1)},${r(cy + rad * 0.8)} ${r(cx - rad * 1.1)},${r(cy + rad * 0.8)}` }));
-  g.appendChild(s('text', { class: 'trait-letter', x: r(cx), y: r(cy + size * (trait === 's' ? 0.3 : 0.2)), 'font-size': r(size * 0.62), 'text-anchor': 'middle' }, trait.toUpperCase()));
+  else if (trait === 'p')
+    g.appendChild(
+      s('rect', {
+        class: 'trait-shape',
+        x: r(cx - rad * 0.85),
+        y: r(cy - rad),
+        width: r(rad * 1.7),
+        height: r(rad * 2),
+        rx: r(rad * 0.2),
+      }),
+    );
+  else
+    g.appendChild(
+      s('polygon', {
+        class: 'trait-shape',
+        points: `${r(cx)},${r(cy - rad * 1.1)} ${r(cx + rad * 1.1)},${r(cy + rad * 0.8)} ${r(cx - rad * 1.1)},${r(cy + rad * 0.8)}`,
+      }),
+    );
+  g.appendChild(
+    s(
+      'text',
+      {
+        class: 'trait-letter',
+        x: r(cx),
+        y: r(cy + size * (trait === 's' ? 0.3 : 0.2)),
+        'font-size': r(size * 0.62),
+        'text-anchor': 'middle',
+      },
+      trait.toUpperCase(),
+    ),
+  );
   return g;
 }
 
@@ -90,21 +170,60 @@ export function cardFace(id, owner, x, y, o = {}) {
   const k = owner === 'p2' && !o.big ? 4 : 0;
   for (const d of c.arrows) g.appendChild(edgeArrow(turn(d, k), w, hgt));
   traitMarkInto(g, c.trait, 27, owner === 'p2' && !o.big ? 32 : 25, 18);
-  g.appendChild(s('text', { class: 'ccard-name', x: w / 2 + 9, y: owner === 'p2' && !o.big ? 37 : 30, 'font-size': c.name.length > 6 ? 11 : 12.5, 'text-anchor': 'middle' }, shortName(c.name, o.big)));
-  const statsY = o.big ? 58 : (owner === 'p2' ? 72 : 66);
-  g.appendChild(s('text', { class: 'ccard-stat', x: w * 0.3, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.S}`));
-  g.appendChild(s('text', { class: 'ccard-stat-label', x: w * 0.3, y: statsY + 12, 'font-size': 9, 'text-anchor': 'middle' }, 'STR'));
-  g.appendChild(s('text', { class: 'ccard-stat', x: w * 0.7, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.D}`));
-  g.appendChild(s('text', { class: 'ccard-stat-label', x: w * 0.7, y: statsY + 12, 'font-size': 9, 'text-anchor': 'middle' }, 'DEF'));
+  g.appendChild(
+    s(
+      'text',
+      {
+        class: 'ccard-name',
+        x: w / 2 + 9,
+        y: owner === 'p2' && !o.big ? 37 : 30,
+        'font-size': c.name.length > 6 ? 11 : 12.5,
+        'text-anchor': 'middle',
+      },
+      shortName(c.name, o.big),
+    ),
+  );
+  const statsY = o.big ? 58 : owner === 'p2' ? 72 : 66;
+  g.appendChild(
+    s('text', { class: 'ccard-stat', x: w * 0.3, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.S}`),
+  );
+  g.appendChild(
+    s(
+      'text',
+      { class: 'ccard-stat-label', x: w * 0.3, y: statsY + 12, 'font-size': 9, 'text-anchor': 'middle' },
+      'STR',
+    ),
+  );
+  g.appendChild(
+    s('text', { class: 'ccard-stat', x: w * 0.7, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.D}`),
+  );
+  g.appendChild(
+    s(
+      'text',
+      { class: 'ccard-stat-label', x: w * 0.7, y: statsY + 12, 'font-size': 9, 'text-anchor': 'middle' },
+      'DEF',
+    ),
+  );
   if (o.big) {
-    g.appendChild(s('text', { class: 'ccard-type', x: w / 2, y: 88, 'font-size': 10, 'text-anchor': 'middle' }, c.type));
-    if (c.text) g.appendChild(s('text', { class: 'ccard-tag', x: w / 2, y: 102, 'font-size': 10, 'text-anchor': 'middle' }, c.text.split(/[:—]/)[0].trim()));
+    g.appendChild(
+      s('text', { class: 'ccard-type', x: w / 2, y: 88, 'font-size': 10, 'text-anchor': 'middle' }, c.type),
+    );
+    if (c.text)
+      g.appendChild(
+        s(
+          'text',
+          { class: 'ccard-tag', x: w / 2, y: 102, 'font-size': 10, 'text-anchor': 'middle' },
+          c.text.split(/[:—]/)[0].trim(),
+        ),
+      );
   }
   if (o.counters) {
-    const cy = o.big ? 45 : (owner === 'p2' ? 51 : 44);
-    for (let i = 0; i < o.counters; i++) g.appendChild(s('circle', { class: 'counter-dot', cx: w / 2 - (o.counters - 1) * 5.5 + i * 11, cy, r: 4.5 }));
+    const cy = o.big ? 45 : owner === 'p2' ? 51 : 44;
+    for (let i = 0; i < o.counters; i++)
+      g.appendChild(s('circle', { class: 'counter-dot', cx: w / 2 - (o.counters - 1) * 5.5 + i * 11, cy, r: 4.5 }));
   }
-  if (o.boost) g.appendChild(s('text', { class: 'boost', x: w - 14, y: 52, 'font-size': 14, 'text-anchor': 'middle' }, '+2'));
+  if (o.boost)
+    g.appendChild(s('text', { class: 'boost', x: w - 14, y: 52, 'font-size': 14, 'text-anchor': 'middle' }, '+2'));
   return g;
 }
 
@@ -167,17 +286,19 @@ export function describeCard(id, owner, ownerName) {
 }
 
 /**
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawBoard(vj, o) {
   const v = vj.view;
-  /** @type {Map<string, any>} */
-  const bySq = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.sq, c]));
+  /** @type {Map<string, ConcardiaCard>} */
+  const bySq = new Map((v.board ?? []).map((c) => [c.sq, c]));
   const would = new Set(v.capture?.would ?? []);
   const saved = new Set(v.capture?.saved ?? []);
   const grid = drawGrid({
-    files: files(6), ranks: ranks(6), title: 'ConCardia grid, 6 by 6',
+    files: files(6),
+    ranks: ranks(6),
+    title: 'ConCardia grid, 6 by 6',
     cellClass: (sq) => (would.has(sq) ? 'would-capture' : '') + (saved.has(sq) ? ' saved' : ''),
     label: (sq) => {
       const c = bySq.get(sq);
@@ -200,7 +321,9 @@ export function drawBoard(vj, o) {
   if (pend && pend.from && pend.to && grid.center(pend.from) && grid.center(pend.to)) {
     const a = /** @type {[number, number]} */ (grid.center(pend.from));
     const b = /** @type {[number, number]} */ (grid.center(pend.to));
-    grid.overlay.appendChild(s('line', { class: 'attack-line', x1: a[0], y1: a[1], x2: r((a[0] + b[0]) / 2), y2: r((a[1] + b[1]) / 2) }));
+    grid.overlay.appendChild(
+      s('line', { class: 'attack-line', x1: a[0], y1: a[1], x2: r((a[0] + b[0]) / 2), y2: r((a[1] + b[1]) / 2) }),
+    );
   }
   return grid.svg;
 }
@@ -213,53 +336,100 @@ export function drawBoard(vj, o) {
  * @param {{token?: boolean, counters?: number, small?: boolean}} [o]
  */
 function cardButton(id, owner, ownerName, o = {}) {
-  const face = s('svg', { class: 'card-svg', viewBox: o.small ? '0 0 100 100' : '0 0 100 112', 'aria-hidden': 'true' },
-    cardFace(id, owner, 0, 0, { big: !o.small, hgt: o.small ? 100 : 112, counters: o.counters }));
+  const face = s(
+    'svg',
+    { class: 'card-svg', viewBox: o.small ? '0 0 100 100' : '0 0 100 112', 'aria-hidden': 'true' },
+    cardFace(id, owner, 0, 0, { big: !o.small, hgt: o.small ? 100 : 112, counters: o.counters }),
+  );
   const c = card(id);
-  const label = describeCard(id, owner, ownerName) + (o.counters ? `, ${plural(o.counters, 'charge counter')}` : '') + (c?.text ? `. ${c.text}` : '');
+  const label =
+    describeCard(id, owner, ownerName) +
+    (o.counters ? `, ${plural(o.counters, 'charge counter')}` : '') +
+    (c?.text ? `. ${c.text}` : '');
   if (o.token === false) return h('span', { class: 'card-item', role: 'img', 'aria-label': label, title: label }, face);
   return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
 }
 
 /**
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat;
-    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
-      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, 'to move') : null,
-        pl.lost ? h('span', { class: 'badge out' }, 'lost: no card on the board') : null));
-    sec.appendChild(facts([
-      ['points', `${pl.points ?? 0} of ${vj.params?.target ?? 5}`],
-      ['hand', plural(pl.hand_count ?? 0, 'card')],
-      ['deck', plural(pl.deck_count ?? 0, 'card')],
-      ['turns', String(pl.turns ?? 0)],
-    ]));
+    const sec = h(
+      'section',
+      { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
+      h(
+        'h3',
+        {},
+        seatIcon(seat),
+        ' ',
+        o.name(seat),
+        toMove ? h('span', { class: 'badge' }, 'to move') : null,
+        pl.lost ? h('span', { class: 'badge out' }, 'lost: no card on the board') : null,
+      ),
+    );
+    sec.appendChild(
+      facts([
+        ['points', `${pl.points ?? 0} of ${vj.params?.target ?? 5}`],
+        ['hand', plural(pl.hand_count ?? 0, 'card')],
+        ['deck', plural(pl.deck_count ?? 0, 'card')],
+        ['turns', String(pl.turns ?? 0)],
+      ]),
+    );
     if (pl.hand) {
       sec.appendChild(h('h4', {}, 'Your hand'));
-      sec.appendChild(h('div', { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-        pl.hand.length ? pl.hand.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat))) : h('p', { class: 'none' }, 'empty')));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+          pl.hand.length
+            ? pl.hand.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat)))
+            : h('p', { class: 'none' }, 'empty'),
+        ),
+      );
     }
-    if (pl.start) sec.appendChild(h('p', {}, 'Chosen to start: ', cardButton(pl.start, seat, o.name(seat), { token: false, small: true })));
-    else if (pl.start_chosen) sec.appendChild(h('p', {}, 'Has chosen a starting card (hidden until both have chosen).'));
+    if (pl.start)
+      sec.appendChild(
+        h('p', {}, 'Chosen to start: ', cardButton(pl.start, seat, o.name(seat), { token: false, small: true })),
+      );
+    else if (pl.start_chosen)
+      sec.appendChild(h('p', {}, 'Has chosen a starting card (hidden until both have chosen).'));
     if ((pl.persistent ?? []).length) {
       sec.appendChild(h('h4', {}, 'Persistent Area'));
-      sec.appendChild(h('div', { class: 'cards' }, pl.persistent.map((/** @type {any} */ p) => cardButton(p.card, seat, o.name(seat), { counters: p.counters, small: true }))));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards' },
+          pl.persistent.map((p) => cardButton(p.card, seat, o.name(seat), { counters: p.counters, small: true })),
+        ),
+      );
     }
     if ((pl.victory ?? []).length) {
       sec.appendChild(h('h4', {}, `Victory Pile (${pl.victory.length})`));
       const opp = seat === 'p1' ? 'p2' : 'p1';
-      sec.appendChild(h('div', { class: 'cards small' }, pl.victory.map((/** @type {string} */ id) => cardButton(id, opp, o.name(opp), { token: false, small: true }))));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards small' },
+          pl.victory.map((/** @type {string} */ id) => cardButton(id, opp, o.name(opp), { token: false, small: true })),
+        ),
+      );
     }
     const discard = pl.discard ?? [];
     if (discard.length) {
       sec.appendChild(h('h4', {}, `Discard pile (${discard.length}, top last)`));
-      sec.appendChild(h('div', { class: 'cards small' }, discard.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat), { token: false, small: true }))));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards small' },
+          discard.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat), { token: false, small: true })),
+        ),
+      );
     }
     wrap.appendChild(sec);
   });
@@ -270,7 +440,7 @@ export function drawPanels(vj, o) {
 }
 
 /**
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function turnText(vj, o) {
@@ -283,7 +453,9 @@ export function turnText(vj, o) {
     case 'over':
       return `The game is over (${{ points: 'a player reached the target', passes: 'two passes in a row', loss: 'a player had no card on the board', cap: 'the turn limit' }[/** @type {'points'} */ (v.ended)] ?? v.ended}).`;
     case 'start':
-      return you ? 'Choose your starting card in secret. The card that loses at Rock-Paper-Scissors plays first.' : `${o.name(v.active)} chooses a starting card in secret.`;
+      return you
+        ? 'Choose your starting card in secret. The card that loses at Rock-Paper-Scissors plays first.'
+        : `${o.name(v.active)} chooses a starting card in secret.`;
     case 'coin':
       return 'A coin decides who plays first.';
     case 'pay': {
@@ -298,7 +470,7 @@ export function turnText(vj, o) {
         : `${o.name(who)} may save a card with an aegis.`;
     default:
       return you
-        ? 'Your turn: play a card next to any card on the grid, use a card\'s action, or pass.'
+        ? "Your turn: play a card next to any card on the grid, use a card's action, or pass."
         : `${o.name(who)} is to move.`;
   }
 }
@@ -306,21 +478,39 @@ export function turnText(vj, o) {
 /**
  * @param {string} word
  * @param {string[]} _chosen
- * @param {any} vj
+ * @param {ConcardiaView} vj
  * @returns {string | Node}
  */
 export function wordLabel(word, _chosen, vj) {
   const c = card(word);
   if (c) {
-    return h('span', { class: 'word-card' },
-      s('svg', { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' }, cardFace(word, vj.viewer === 'p2' ? 'p2' : 'p1', 0, 0)),
-      ` ${TRAITS[c.trait]} ${c.name}`);
+    return h(
+      'span',
+      { class: 'word-card' },
+      s(
+        'svg',
+        { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+        cardFace(word, vj.viewer === 'p2' ? 'p2' : 'p1', 0, 0),
+      ),
+      ` ${TRAITS[c.trait]} ${c.name}`,
+    );
   }
   /** @type {Record<string, string>} */
   const words = {
-    start: 'start with', play: 'play a card', persist: 'to the Persistent Area', act: 'use an action',
-    slide: 'slide', jump: 'jump', shove: 'shove', boost: 'boost (+2 strength)', immediate: 'immediate',
-    discard: 'discard', counter: 'remove a counter', react: 'save with an aegis', decline: 'decline', pass: 'pass',
+    start: 'start with',
+    play: 'play a card',
+    persist: 'to the Persistent Area',
+    act: 'use an action',
+    slide: 'slide',
+    jump: 'jump',
+    shove: 'shove',
+    boost: 'boost (+2 strength)',
+    immediate: 'immediate',
+    discard: 'discard',
+    counter: 'remove a counter',
+    react: 'save with an aegis',
+    decline: 'decline',
+    pass: 'pass',
     persistent: 'from the Persistent Area',
   };
   return words[word] ?? word;

@@ -25,6 +25,8 @@ export const ELEMENTS = {
 };
 
 /** @typedef {{name: string, element: string, cost: number, atk: number, def: number, arrows: {dir: string, ability: string | null}[]}} Monster */
+/** @typedef {import('../types.js').EvonsView} EvonsView */
+/** @typedef {import('../types.js').EvonsCard} EvonsCard */
 
 /**
  * One row of the card table: arrows written as in the rules (`N!` an ability arrow of the
@@ -39,11 +41,15 @@ export const ELEMENTS = {
  */
 function monster(nm, element, cost, atk, def, arrows) {
   return {
-    name: nm, element, cost, atk, def,
+    name: nm,
+    element,
+    cost,
+    atk,
+    def,
     arrows: arrows.split(' ').map((a) => {
       const m = /^([NESW]{1,2})(!(\w*))?$/.exec(a);
       if (!m) return { dir: a, ability: null };
-      return { dir: m[1], ability: m[2] ? (m[3] || ELEMENTS[element].ability) : null };
+      return { dir: m[1], ability: m[2] ? m[3] || ELEMENTS[element].ability : null };
     }),
   };
 }
@@ -99,25 +105,63 @@ export function cardFace(c, o = {}) {
   if (c.covered) {
     g.appendChild(s('rect', { class: 'tile-hatch', x: 5, y: 5, width: 90, height: 90, rx: 9 }));
     g.appendChild(coverIcon(50, m ? 70 : 50, m ? 22 : 36, 'icon-cover'));
-    if (m) g.appendChild(s('text', { class: 'ecard-hidden-name', x: 50, y: 40, 'font-size': 12, 'text-anchor': 'middle' }, shortName(m.name)));
-    if (c.growth) g.appendChild(s('text', { class: 'ecard-growth', x: 84, y: 90, 'font-size': 15, 'text-anchor': 'middle' }, 'G'));
+    if (m)
+      g.appendChild(
+        s(
+          'text',
+          { class: 'ecard-hidden-name', x: 50, y: 40, 'font-size': 12, 'text-anchor': 'middle' },
+          shortName(m.name),
+        ),
+      );
+    if (c.growth)
+      g.appendChild(s('text', { class: 'ecard-growth', x: 84, y: 90, 'font-size': 15, 'text-anchor': 'middle' }, 'G'));
     return g;
   }
   g.appendChild(s('rect', { class: 'ecard-band', x: 5, y: 5, width: 90, height: 22, rx: 9 }));
-  g.appendChild(s('text', { class: 'ecard-el', x: 17, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, ELEMENTS[element]?.short ?? '?'));
+  g.appendChild(
+    s(
+      'text',
+      { class: 'ecard-el', x: 17, y: 21, 'font-size': 12, 'text-anchor': 'middle' },
+      ELEMENTS[element]?.short ?? '?',
+    ),
+  );
   if (blk) {
     g.appendChild(s('text', { class: 'ecard-name', x: 50, y: 60, 'font-size': 15, 'text-anchor': 'middle' }, 'BLOCK'));
     g.appendChild(s('text', { class: 'ecard-sub', x: 50, y: 78, 'font-size': 11, 'text-anchor': 'middle' }, element));
     return g;
   }
   if (!m) return g;
-  g.appendChild(s('text', { class: 'ecard-cost', x: 83, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, `${m.cost}¢`));
-  g.appendChild(s('text', { class: 'ecard-name', x: 50, y: 44, 'font-size': o.big ? 12 : 12, 'text-anchor': 'middle' }, shortName(m.name)));
+  g.appendChild(
+    s('text', { class: 'ecard-cost', x: 83, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, `${m.cost}¢`),
+  );
+  g.appendChild(
+    s(
+      'text',
+      { class: 'ecard-name', x: 50, y: 44, 'font-size': o.big ? 12 : 12, 'text-anchor': 'middle' },
+      shortName(m.name),
+    ),
+  );
   const cur = m.def - (c.damage ?? 0);
-  g.appendChild(s('text', { class: 'ecard-stat', x: 33, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)));
-  g.appendChild(s('text', { class: `ecard-stat${c.damage ? ' damaged' : ''}`, x: 67, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(cur)));
-  g.appendChild(s('text', { class: 'ecard-stat-label', x: 33, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'));
-  g.appendChild(s('text', { class: 'ecard-stat-label', x: 67, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, c.damage ? `DEF −${c.damage}` : 'DEF'));
+  g.appendChild(
+    s('text', { class: 'ecard-stat', x: 33, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)),
+  );
+  g.appendChild(
+    s(
+      'text',
+      { class: `ecard-stat${c.damage ? ' damaged' : ''}`, x: 67, y: 72, 'font-size': 19, 'text-anchor': 'middle' },
+      String(cur),
+    ),
+  );
+  g.appendChild(
+    s('text', { class: 'ecard-stat-label', x: 33, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'),
+  );
+  g.appendChild(
+    s(
+      'text',
+      { class: 'ecard-stat-label', x: 67, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' },
+      c.damage ? `DEF −${c.damage}` : 'DEF',
+    ),
+  );
   const k = ctrl === 'p2' ? 4 : 0;
   for (const a of m.arrows) g.appendChild(edgeArrow(turn(a.dir, k), a.ability));
   return g;
@@ -153,12 +197,21 @@ function edgeArrow(dir, ability) {
   if (!ability) return tri;
   const cx = tipX - ux * len * 0.62;
   const cy = tipY - uy * len * 0.62;
-  return s('g', {}, tri, s('text', { class: 'ability-letter', x: r(cx), y: r(cy + 3.6), 'font-size': 10, 'text-anchor': 'middle' }, ability[0]));
+  return s(
+    'g',
+    {},
+    tri,
+    s(
+      'text',
+      { class: 'ability-letter', x: r(cx), y: r(cy + 3.6), 'font-size': 10, 'text-anchor': 'middle' },
+      ability[0],
+    ),
+  );
 }
 
 /**
  * Words for a card on the board or in a pile.
- * @param {any} c
+ * @param {Partial<EvonsCard> & {controller: string}} c
  * @param {import('./index.js').DrawOptions} o
  */
 export function describeCard(c, o) {
@@ -171,7 +224,9 @@ export function describeCard(c, o) {
   const blk = c.card ? blockElement(c.card) : null;
   if (blk) return `${ctrl}: a ${blk} block`;
   if (!m) return `${ctrl}: ${c.card}`;
-  const arrows = m.arrows.map((a) => DIR_WORDS[turn(a.dir, c.controller === 'p2' ? 4 : 0)] + (a.ability ? ` (${a.ability})` : '')).join(', ');
+  const arrows = m.arrows
+    .map((a) => DIR_WORDS[turn(a.dir, c.controller === 'p2' ? 4 : 0)] + (a.ability ? ` (${a.ability})` : ''))
+    .join(', ');
   return `${ctrl}${flipped}: ${m.name}, ${m.element}, cost ${m.cost}, ATK ${m.atk}, DEF ${m.def - (c.damage ?? 0)}${c.damage ? ` of ${m.def}` : ''}, arrows ${arrows}`;
 }
 
@@ -186,18 +241,23 @@ function inMain(cell) {
 }
 
 /**
- * @param {any} vj
+ * @param {EvonsView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawBoard(vj, o) {
   const v = vj.view;
-  /** @type {Map<string, any>} */
-  const byCell = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.cell, c]));
-  const stackCells = new Set((v.stack ?? []).map((/** @type {any} */ e) => e.cell));
+  /** @type {Map<string, EvonsCard>} */
+  const byCell = new Map((v.board ?? []).map((c) => [c.cell, c]));
+  const stackCells = new Set((v.stack ?? []).map((e) => e.cell));
   const top = (v.stack ?? []).at(-1);
   const grid = drawGrid({
-    files: FILES, ranks: RANKS, title: 'Evons board: the main zone a1 to e5 inside the out zone',
-    cellClass: (c) => (inMain(c) ? 'main-zone' : 'out-zone') + (stackCells.has(c) ? ' on-stack' : '') + (top?.cell === c ? ' active-card' : ''),
+    files: FILES,
+    ranks: RANKS,
+    title: 'Evons board: the main zone a1 to e5 inside the out zone',
+    cellClass: (c) =>
+      (inMain(c) ? 'main-zone' : 'out-zone') +
+      (stackCells.has(c) ? ' on-stack' : '') +
+      (top?.cell === c ? ' active-card' : ''),
     label: (cell) => {
       const c = byCell.get(cell);
       const zone = inMain(cell) ? 'main zone' : 'out zone';
@@ -210,7 +270,9 @@ export function drawBoard(vj, o) {
   const a5 = grid.center('a5');
   if (a5) {
     const cs = grid.cell;
-    grid.overlay.appendChild(s('rect', { class: 'main-frame', x: a5[0] - cs / 2, y: a5[1] - cs / 2, width: cs * 5, height: cs * 5, rx: 6 }));
+    grid.overlay.appendChild(
+      s('rect', { class: 'main-frame', x: a5[0] - cs / 2, y: a5[1] - cs / 2, width: cs * 5, height: cs * 5, rx: 6 }),
+    );
   }
   for (const c of byCell.values()) {
     const g = grid.at(c.cell);
@@ -236,60 +298,100 @@ export function drawBoard(vj, o) {
  * @param {boolean} token
  */
 function cardItem(id, seat, o, token) {
-  const face = s('svg', { class: 'card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' }, cardFace({ card: id, controller: seat }, { big: true }));
+  const face = s(
+    'svg',
+    { class: 'card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+    cardFace({ card: id, controller: seat }, { big: true }),
+  );
   const label = describeCard({ card: id, controller: seat }, o);
   if (!token) return h('span', { class: 'card-item', role: 'img', 'aria-label': label, title: label }, face);
   return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
 }
 
 /**
- * @param {any} vj
+ * @param {EvonsView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat;
-    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
-      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, 'to move') : null));
-    sec.appendChild(facts([
-      ['score', String(pl.score ?? 0)],
-      ['credits', String(pl.credits ?? 0)],
-      ['hand', plural(pl.hand_count ?? 0, 'card')],
-      ['deck', plural(pl.deck_count ?? 0, 'card')],
-      ['first hand', pl.mulligan === null ? 'not decided' : pl.mulligan ? `returned ${plural(pl.mulligan, 'card')}` : 'kept'],
-    ]));
+    const sec = h(
+      'section',
+      { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
+      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, 'to move') : null),
+    );
+    sec.appendChild(
+      facts([
+        ['score', String(pl.score ?? 0)],
+        ['credits', String(pl.credits ?? 0)],
+        ['hand', plural(pl.hand_count ?? 0, 'card')],
+        ['deck', plural(pl.deck_count ?? 0, 'card')],
+        [
+          'first hand',
+          pl.mulligan === null ? 'not decided' : pl.mulligan ? `returned ${plural(pl.mulligan, 'card')}` : 'kept',
+        ],
+      ]),
+    );
     if (pl.hand) {
       sec.appendChild(h('h4', {}, 'Your hand'));
-      sec.appendChild(h('div', { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-        pl.hand.length ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true)) : h('p', { class: 'none' }, 'empty')));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+          pl.hand.length
+            ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))
+            : h('p', { class: 'none' }, 'empty'),
+        ),
+      );
     }
     if ((pl.graveyard ?? []).length) {
       sec.appendChild(h('h4', {}, `Graveyard (${pl.graveyard.length})`));
-      sec.appendChild(h('div', { class: 'cards small' }, pl.graveyard.map((/** @type {string} */ id) => cardItem(id, seat, o, true))));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards small' },
+          pl.graveyard.map((/** @type {string} */ id) => cardItem(id, seat, o, true)),
+        ),
+      );
     }
     if ((pl.removed ?? []).length) {
       sec.appendChild(h('h4', {}, `Removed from the game (${pl.removed.length})`));
-      sec.appendChild(h('div', { class: 'cards small' }, pl.removed.map((/** @type {string} */ id) => cardItem(id, seat, o, false))));
+      sec.appendChild(
+        h(
+          'div',
+          { class: 'cards small' },
+          pl.removed.map((/** @type {string} */ id) => cardItem(id, seat, o, false)),
+        ),
+      );
     }
     wrap.appendChild(sec);
   });
   if ((v.stack ?? []).length) {
     const steps = { ability1: 'ability phase 1', conflicts: 'conflicts', ability2: 'ability phase 2' };
-    const byInst = new Map((v.board ?? []).map((/** @type {any} */ c) => [c.inst, c]));
-    wrap.appendChild(h('section', { class: 'chain', 'aria-label': 'the chain' },
-      h('h3', {}, 'The chain (last is active)'),
-      h('ol', {}, v.stack.map((/** @type {any} */ e) => {
-        const c = byInst.get(e.inst);
-        const nm = c?.card && MONSTERS[c.card] ? MONSTERS[c.card].name : `card #${e.inst}`;
-        const bits = [`${nm} on ${e.cell}`, steps[/** @type {keyof steps} */ (e.step)] ?? e.step];
-        if ((e.used ?? []).length) bits.push(`used ${e.used.join(' ')}`);
-        if ((e.conflicts ?? []).length) bits.push(`conflicts with ${e.conflicts.join(', ')}`);
-        if (e.burn) bits.push(`Firestorm on ${e.burn.center}: ${plural(e.burn.left, 'point')} to deal`);
-        return h('li', {}, bits.join(' · '));
-      }))));
+    const byInst = new Map((v.board ?? []).map((c) => [c.inst, c]));
+    wrap.appendChild(
+      h(
+        'section',
+        { class: 'chain', 'aria-label': 'the chain' },
+        h('h3', {}, 'The chain (last is active)'),
+        h(
+          'ol',
+          {},
+          v.stack.map((e) => {
+            const c = byInst.get(e.inst);
+            const nm = c?.card && MONSTERS[c.card] ? MONSTERS[c.card].name : `card #${e.inst}`;
+            const bits = [`${nm} on ${e.cell}`, steps[/** @type {keyof steps} */ (e.step)] ?? e.step];
+            if ((e.used ?? []).length) bits.push(`used ${e.used.join(' ')}`);
+            if ((e.conflicts ?? []).length) bits.push(`conflicts with ${e.conflicts.join(', ')}`);
+            if (e.burn) bits.push(`Firestorm on ${e.burn.center}: ${plural(e.burn.left, 'point')} to deal`);
+            return h('li', {}, bits.join(' · '));
+          }),
+        ),
+      ),
+    );
   }
   const info = [`turn ${(v.turns ?? 0) + 1} of at most ${vj.params?.max_turns ?? '?'}`];
   if (v.idle) info.push('the last turn ended without a hand play');
@@ -298,7 +400,7 @@ export function drawPanels(vj, o) {
 }
 
 /**
- * @param {any} vj
+ * @param {EvonsView} vj
  * @param {import('./index.js').DrawOptions} o
  */
 export function turnText(vj, o) {
@@ -310,17 +412,23 @@ export function turnText(vj, o) {
     case 'over':
       return `The game is over (${{ full: 'the main zone is full', idle: 'two turns in a row without a hand play', cap: 'the turn limit' }[/** @type {'full'} */ (v.ended)] ?? v.ended}).`;
     case 'mulligan':
-      return you ? 'Keep your first hand, or choose cards to shuffle back and draw again (once).' : `${o.name(v.active)} decides whether to keep the first hand.`;
+      return you
+        ? 'Keep your first hand, or choose cards to shuffle back and draw again (once).'
+        : `${o.name(v.active)} decides whether to keep the first hand.`;
     case 'coin':
       return 'A coin decides who plays first.';
     case 'chain':
       if (!you) return `${o.name(who)} resolves the chain.`;
-      if (top?.burn) return `Firestorm: deal ${plural(top.burn.left, 'more point')} of damage around ${top.burn.center}.`;
-      if (top?.step === 'conflicts') return 'Choose which conflict to resolve next: both cards deal their ATK to the other\'s DEF.';
+      if (top?.burn)
+        return `Firestorm: deal ${plural(top.burn.left, 'more point')} of damage around ${top.burn.center}.`;
+      if (top?.step === 'conflicts')
+        return "Choose which conflict to resolve next: both cards deal their ATK to the other's DEF.";
       return `The card on ${top?.cell} is active: use an ability arrow, or go on (next).`;
     default:
       return you
-        ? (v.played ? 'End your turn.' : 'Your turn: play a card face up (pay its cost), cover one face down, reveal one, or end the turn.')
+        ? v.played
+          ? 'End your turn.'
+          : 'Your turn: play a card face up (pay its cost), cover one face down, reveal one, or end the turn.'
         : `${o.name(who)} is to move.`;
   }
 }
@@ -328,21 +436,35 @@ export function turnText(vj, o) {
 /**
  * @param {string} word
  * @param {string[]} _chosen
- * @param {any} vj
+ * @param {EvonsView} vj
  * @returns {string | Node}
  */
 export function wordLabel(word, _chosen, vj) {
   if (MONSTERS[word] || blockElement(word)) {
-    return h('span', { class: 'word-card' },
-      s('svg', { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' }, cardFace({ card: word, controller: vj.viewer === 'p2' ? 'p2' : 'p1' })),
-      ` ${MONSTERS[word]?.name ?? word}`);
+    return h(
+      'span',
+      { class: 'word-card' },
+      s(
+        'svg',
+        { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+        cardFace({ card: word, controller: vj.viewer === 'p2' ? 'p2' : 'p1' }),
+      ),
+      ` ${MONSTERS[word]?.name ?? word}`,
+    );
   }
   if (DIR_WORDS[word]) return `${word} (${DIR_WORDS[word]})`;
   /** @type {Record<string, string>} */
   const words = {
-    keep: 'keep this hand', mulligan: 'shuffle back', play: 'play face up', cover: 'cover face down',
-    reveal: 'reveal', ability: 'use an ability arrow', burn: 'deal 1 damage to', next: 'next (go on)',
-    conflict: 'resolve the conflict with', end: 'end the turn',
+    keep: 'keep this hand',
+    mulligan: 'shuffle back',
+    play: 'play face up',
+    cover: 'cover face down',
+    reveal: 'reveal',
+    ability: 'use an ability arrow',
+    burn: 'deal 1 damage to',
+    next: 'next (go on)',
+    conflict: 'resolve the conflict with',
+    end: 'end the turn',
   };
   return words[word] ?? word;
 }

@@ -14,16 +14,24 @@ import { r } from '../arrows.js';
 export function coverIcon(cx, cy, size, cls = 'icon-cover') {
   const w = size / 2;
   const hh = size * 0.3;
-  return s('g', { class: cls },
+  return s(
+    'g',
+    { class: cls },
     s('path', {
       d: `M${r(cx - w)},${r(cy)} Q${r(cx)},${r(cy - hh * 2)} ${r(cx + w)},${r(cy)} Q${r(cx)},${r(cy + hh * 2)} ${r(cx - w)},${r(cy)} Z`,
-      'stroke-width': r(size * 0.08), fill: 'none',
+      'stroke-width': r(size * 0.08),
+      fill: 'none',
     }),
     s('circle', { cx: r(cx), cy: r(cy), r: r(size * 0.16), 'stroke-width': r(size * 0.08), fill: 'none' }),
     s('line', {
-      x1: r(cx - w * 0.9), y1: r(cy + w * 0.9), x2: r(cx + w * 0.9), y2: r(cy - w * 0.9),
-      'stroke-width': r(size * 0.09), 'stroke-linecap': 'round',
-    }));
+      x1: r(cx - w * 0.9),
+      y1: r(cy + w * 0.9),
+      x2: r(cx + w * 0.9),
+      y2: r(cy - w * 0.9),
+      'stroke-width': r(size * 0.09),
+      'stroke-linecap': 'round',
+    }),
+  );
 }
 
 /**
@@ -65,12 +73,15 @@ export function starIcon(cx, cy, size, cls = 'icon-star') {
  */
 export function skullIcon(cx, cy, size, cls = 'icon-skull') {
   const u = size / 10;
-  return s('g', { class: cls },
+  return s(
+    'g',
+    { class: cls },
     s('path', {
       d: `M${r(cx - 4 * u)},${r(cy + 1 * u)} A${r(4.3 * u)},${r(4.3 * u)} 0 1 1 ${r(cx + 4 * u)},${r(cy + 1 * u)} L${r(cx + 2.6 * u)},${r(cy + 2.6 * u)} L${r(cx + 2.6 * u)},${r(cy + 4.6 * u)} L${r(cx - 2.6 * u)},${r(cy + 4.6 * u)} L${r(cx - 2.6 * u)},${r(cy + 2.6 * u)} Z`,
     }),
     s('circle', { class: 'icon-hole', cx: r(cx - 1.7 * u), cy: r(cy - 0.6 * u), r: r(1.3 * u) }),
-    s('circle', { class: 'icon-hole', cx: r(cx + 1.7 * u), cy: r(cy - 0.6 * u), r: r(1.3 * u) }));
+    s('circle', { class: 'icon-hole', cx: r(cx + 1.7 * u), cy: r(cy - 0.6 * u), r: r(1.3 * u) }),
+  );
 }
 
 /**
@@ -81,7 +92,10 @@ export function skullIcon(cx, cy, size, cls = 'icon-skull') {
  * @param {string} text
  */
 export function dieIcon(cx, cy, size, text) {
-  return s('g', { class: 'icon-die' },
+  return s(
+    'g',
+    { class: 'icon-die' },
     s('rect', { x: r(cx - size / 2), y: r(cy - size / 2), width: r(size), height: r(size), rx: r(size * 0.18) }),
-    s('text', { x: r(cx), y: r(cy + size * 0.17), 'font-size': r(size * 0.48), 'text-anchor': 'middle' }, text));
+    s('text', { x: r(cx), y: r(cy + size * 0.17), 'font-size': r(size * 0.48), 'text-anchor': 'middle' }, text),
+  );
 }

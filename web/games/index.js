@@ -7,22 +7,32 @@ import * as concardia from './concardia.js';
 import * as evons from './evons.js';
 import * as arrowParty from './arrow-party.js';
 
+/** @typedef {import('../types.js').View} View */
+
 /**
  * @typedef {Object} DrawOptions
  * @property {(seat: string) => string} name  how to call a seat: "you", "p2 (hard)", …
  * @property {string[]} [chosen]  the words chosen so far in the picker (for previews)
+ * @property {View | null} [previous]  the view before this one (what just changed)
  */
 
 /**
- * @typedef {Object} GameModule
- * @property {string} name   the game's name in the API (three-arrows, …)
- * @property {string} title
- * @property {string} blurb  one line for the lobby
- * @property {(vj: any, o: DrawOptions) => SVGElement} drawBoard  the board
- * @property {(vj: any, o: DrawOptions) => HTMLElement} drawPanels  players, hands, piles
- * @property {(vj: any, o: DrawOptions) => string} turnText  whose turn and what they do
- * @property {(word: string, chosen: string[], vj: any) => string | Node} wordLabel
- *   how a word of the notation looks on a picker button
+ * A drawing module. Its functions are written as methods so that each module may take its own
+ * game's view (ThreeArrowsView, …): gameModule() hands a view only to the module of its game.
+ * @typedef {{
+ *   name: string,
+ *   title: string,
+ *   blurb: string,
+ *   drawBoard(vj: View, o: DrawOptions): SVGElement,
+ *   drawPanels(vj: View, o: DrawOptions): HTMLElement,
+ *   turnText(vj: View, o: DrawOptions): string,
+ *   wordLabel(word: string, chosen: string[], vj: View): string | Node,
+ *   walkFrames?(prev: View, next: View): View[],
+ * }} GameModule
+ *   `name` is the game's name in the API (three-arrows, …), `blurb` one line for the lobby;
+ *   drawBoard draws the board, drawPanels the players, hands and piles, turnText says whose
+ *   turn it is and what they do, wordLabel how a word of the notation looks on a picker
+ *   button, walkFrames (Arrow Party) the views between two, to animate
  */
 
 /** @type {Record<string, GameModule>} */
@@ -35,9 +45,9 @@ export const GAMES = {
 
 /**
  * The drawing module of a game, or null for a game this client cannot draw.
- * @param {string} game
+ * @param {string | undefined} game
  * @returns {GameModule | null}
  */
 export function gameModule(game) {
-  return Object.prototype.hasOwnProperty.call(GAMES, game) ? GAMES[game] : null;
+  return game !== undefined && Object.prototype.hasOwnProperty.call(GAMES, game) ? GAMES[game] : null;
 }

@@ -17,18 +17,61 @@ export const blurb = '2 to 4 players place arrow pieces and attack along their a
 /** The piece kinds: name, arrows when facing N (with their count), copies. */
 /** @type {Record<string, {name: string, arrows: [string, number][], copies: number}>} */
 export const PIECES = {
-  A: { name: 'Angle', arrows: [['N', 1], ['E', 1]], copies: 3 },
-  T: { name: 'Tee', arrows: [['W', 1], ['N', 1], ['E', 1]], copies: 3 },
-  X: { name: 'Cross', arrows: [['N', 1], ['E', 1], ['S', 1], ['W', 1]], copies: 3 },
-  Y: { name: 'Y', arrows: [['NW', 1], ['NE', 1], ['S', 1]], copies: 3 },
+  A: {
+    name: 'Angle',
+    arrows: [
+      ['N', 1],
+      ['E', 1],
+    ],
+    copies: 3,
+  },
+  T: {
+    name: 'Tee',
+    arrows: [
+      ['W', 1],
+      ['N', 1],
+      ['E', 1],
+    ],
+    copies: 3,
+  },
+  X: {
+    name: 'Cross',
+    arrows: [
+      ['N', 1],
+      ['E', 1],
+      ['S', 1],
+      ['W', 1],
+    ],
+    copies: 3,
+  },
+  Y: {
+    name: 'Y',
+    arrows: [
+      ['NW', 1],
+      ['NE', 1],
+      ['S', 1],
+    ],
+    copies: 3,
+  },
   D: { name: 'Double', arrows: [['N', 2]], copies: 3 },
   R: { name: 'Triple', arrows: [['N', 3]], copies: 1 },
-  Z: { name: 'Terminator', arrows: [['N', 1], ['NE', 1], ['NW', 1], ['SE', 1], ['SW', 1]], copies: 1 },
+  Z: {
+    name: 'Terminator',
+    arrows: [
+      ['N', 1],
+      ['NE', 1],
+      ['NW', 1],
+      ['SE', 1],
+      ['SW', 1],
+    ],
+    copies: 1,
+  },
 };
 
 const FACING_TURN = { N: 0, E: 2, S: 4, W: 6 };
 
-/** @typedef {{sq: string, owner: string, piece?: string, facing?: string, covered: boolean, shielded: boolean}} Piece */
+/** @typedef {import('../types.js').ThreeArrowsPiece} Piece */
+/** @typedef {import('../types.js').ThreeArrowsView} ThreeArrowsView */
 /** @typedef {import('./index.js').DrawOptions} DrawOptions */
 
 /**
@@ -57,7 +100,9 @@ export function pieceTile(p, x, y, o = {}) {
   if (p.covered) g.appendChild(s('rect', { class: 'tile-hatch', x: 9, y: 9, width: 82, height: 82, rx: 13 }));
   if (known && p.piece) {
     for (const [d, n] of boardArrows(p.piece, p.facing ?? 'N')) {
-      g.appendChild(arrowGlyph(50, 50, d, { len: 35, start: 13, count: n, width: 4.2, head: 10, cls: 'arrow tile-arrow' }));
+      g.appendChild(
+        arrowGlyph(50, 50, d, { len: 35, start: 13, count: n, width: 4.2, head: 10, cls: 'arrow tile-arrow' }),
+      );
     }
   }
   if (p.covered) {
@@ -93,7 +138,7 @@ function describePiece(p, o) {
 
 /**
  * The board of a View JSON.
- * @param {any} vj the View JSON: {game, params, viewer, to_move, view, legal?}
+ * @param {ThreeArrowsView} vj the View JSON: {game, params, viewer, to_move, view, legal?}
  * @param {DrawOptions} o
  */
 export function drawBoard(vj, o) {
@@ -102,7 +147,9 @@ export function drawBoard(vj, o) {
   /** @type {Map<string, Piece>} */
   const bySq = new Map((v.board ?? []).map((/** @type {Piece} */ p) => [p.sq, p]));
   const grid = drawGrid({
-    files: files(size), ranks: ranks(size), title: `THREE ARROWS board, ${size} by ${size}`,
+    files: files(size),
+    ranks: ranks(size),
+    title: `THREE ARROWS board, ${size} by ${size}`,
     label: (sq) => {
       const p = bySq.get(sq);
       return p ? `${sq}, ${describePiece(p, o)}` : `${sq}, empty`;
@@ -116,19 +163,43 @@ export function drawBoard(vj, o) {
   const ghost = placementGhost(o.chosen ?? []);
   if (ghost && !bySq.has(ghost.sq)) {
     const g = grid.at(ghost.sq);
-    if (g) g.appendChild(pieceTile({ owner: vj.viewer, piece: ghost.piece, facing: ghost.facing }, 0, 0, { ghost: true }));
+    if (g)
+      g.appendChild(pieceTile({ owner: vj.viewer, piece: ghost.piece, facing: ghost.facing }, 0, 0, { ghost: true }));
   }
   if (v.attack && v.attack.from && v.attack.to) {
     const a = grid.center(v.attack.from);
     const b = grid.center(v.attack.to);
     if (a && b) {
-      grid.overlay.appendChild(s('line', {
-        class: 'attack-line', x1: r(a[0]), y1: r(a[1]), x2: r(a[0] + (b[0] - a[0]) * 0.78), y2: r(a[1] + (b[1] - a[1]) * 0.78),
-        'marker-end': 'url(#ta-attack-head)',
-      }));
-      grid.svg.insertBefore(s('defs', {},
-        s('marker', { id: 'ta-attack-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' },
-          s('path', { class: 'attack-head', d: 'M0,0 L10,5 L0,10 z' }))), grid.svg.firstChild);
+      grid.overlay.appendChild(
+        s('line', {
+          class: 'attack-line',
+          x1: r(a[0]),
+          y1: r(a[1]),
+          x2: r(a[0] + (b[0] - a[0]) * 0.78),
+          y2: r(a[1] + (b[1] - a[1]) * 0.78),
+          'marker-end': 'url(#ta-attack-head)',
+        }),
+      );
+      grid.svg.insertBefore(
+        s(
+          'defs',
+          {},
+          s(
+            'marker',
+            {
+              id: 'ta-attack-head',
+              viewBox: '0 0 10 10',
+              refX: 5,
+              refY: 5,
+              markerWidth: 4,
+              markerHeight: 4,
+              orient: 'auto-start-reverse',
+            },
+            s('path', { class: 'attack-head', d: 'M0,0 L10,5 L0,10 z' }),
+          ),
+        ),
+        grid.svg.firstChild,
+      );
     }
   }
   return grid.svg;
@@ -153,48 +224,102 @@ function placementGhost(chosen) {
  * @param {string} [facing]
  */
 export function pieceIcon(seat, piece, facing = 'N') {
-  return s('svg', { class: 'piece-icon', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
-    pieceTile({ owner: seat, piece, facing }, 0, 0));
+  return s(
+    'svg',
+    { class: 'piece-icon', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+    pieceTile({ owner: seat, piece, facing }, 0, 0),
+  );
 }
 
 /**
  * The players' panels: captures, bonus pieces, covers, shields, holders, lost pieces.
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @param {DrawOptions} o
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
   const wrap = h('div', { class: 'players' });
-  (v.players ?? []).forEach((/** @type {any} */ pl, /** @type {number} */ i) => {
+  (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
     const toMove = vj.to_move === seat || (v.turn === seat && vj.to_move === 'chance');
-    const sec = h('section', { class: `player ${seat}${toMove ? ' to-move' : ''}${pl.eliminated ? ' out' : ''}`, 'aria-label': o.name(seat) },
-      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, 'to move') : null,
-        pl.eliminated ? h('span', { class: 'badge out' }, `eliminated (${ordinal(pl.eliminated)} out)`) : null));
-    const counters = h('div', { class: 'counters' },
-      counter('captured', pl.captured, 'captured pieces (the score)', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' },
-        arrowGlyph(20, 20, 'NE', { len: 13, start: -13, width: 3, head: 7, cls: 'arrow captured-arrow' }))),
-      counter('bonus', pl.bonus, 'bonus pieces', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, starIcon(20, 21, 30))),
-      counter('covers', pl.covers, 'covers left', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, coverIcon(20, 20, 28))),
-      counter('shields', pl.shields, 'shields left', s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, shieldIcon(20, 20, 28))));
+    const sec = h(
+      'section',
+      { class: `player ${seat}${toMove ? ' to-move' : ''}${pl.eliminated ? ' out' : ''}`, 'aria-label': o.name(seat) },
+      h(
+        'h3',
+        {},
+        seatIcon(seat),
+        ' ',
+        o.name(seat),
+        toMove ? h('span', { class: 'badge' }, 'to move') : null,
+        pl.eliminated ? h('span', { class: 'badge out' }, `eliminated (${ordinal(pl.eliminated)} out)`) : null,
+      ),
+    );
+    const counters = h(
+      'div',
+      { class: 'counters' },
+      counter(
+        'captured',
+        pl.captured,
+        'captured pieces (the score)',
+        s(
+          'svg',
+          { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' },
+          arrowGlyph(20, 20, 'NE', { len: 13, start: -13, width: 3, head: 7, cls: 'arrow captured-arrow' }),
+        ),
+      ),
+      counter(
+        'bonus',
+        pl.bonus,
+        'bonus pieces',
+        s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, starIcon(20, 21, 30)),
+      ),
+      counter(
+        'covers',
+        pl.covers,
+        'covers left',
+        s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, coverIcon(20, 20, 28)),
+      ),
+      counter(
+        'shields',
+        pl.shields,
+        'shields left',
+        s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, shieldIcon(20, 20, 28)),
+      ),
+    );
     sec.appendChild(counters);
     if (pl.holder) {
       const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder' });
       for (const kind of Object.keys(PIECES)) {
         const n = pl.holder[kind] ?? 0;
-        row.appendChild(h('button', {
-          type: 'button', class: `holder-piece${n ? '' : ' empty'}`, 'data-token': kind,
-          'aria-label': `${PIECES[kind].name} (${kind}): ${n} left`, title: `${PIECES[kind].name} (${kind}): ${n} left`,
-        }, pieceIcon(seat, kind), h('span', { class: 'dots', 'aria-hidden': 'true' }, dots(n, PIECES[kind].copies))));
+        row.appendChild(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: `holder-piece${n ? '' : ' empty'}`,
+              'data-token': kind,
+              'aria-label': `${PIECES[kind].name} (${kind}): ${n} left`,
+              title: `${PIECES[kind].name} (${kind}): ${n} left`,
+            },
+            pieceIcon(seat, kind),
+            h('span', { class: 'dots', 'aria-hidden': 'true' }, dots(n, PIECES[kind].copies)),
+          ),
+        );
       }
       sec.appendChild(row);
     }
-    const lost = Object.entries(pl.lost ?? {}).filter(([, n]) => Number(n) > 0).map(([k, n]) => `${n} ${k}`).join(', ');
-    sec.appendChild(facts([
-      ['holder', plural(pl.holder_count ?? 0, 'piece')],
-      ['home side', pl.home ? DIR_WORDS[pl.home] : 'not yet'],
-      ['lost', lost || 'none'],
-    ]));
+    const lost = Object.entries(pl.lost ?? {})
+      .filter(([, n]) => Number(n) > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+    sec.appendChild(
+      facts([
+        ['holder', plural(pl.holder_count ?? 0, 'piece')],
+        ['home side', pl.home ? DIR_WORDS[pl.home] : 'not yet'],
+        ['lost', lost || 'none'],
+      ]),
+    );
     wrap.appendChild(sec);
   });
   const info = [`turn ${v.turns + 1} of at most ${vj.params?.max_turns ?? '?'}`];
@@ -213,8 +338,13 @@ export function drawPanels(vj, o) {
  * @param {Element} icon
  */
 function counter(cls, n, what, icon) {
-  return h('span', { class: `counter ${cls}`, title: `${n} ${what}` }, icon, h('span', { class: 'n' }, String(n ?? 0)),
-    h('span', { class: 'sr-only' }, ` ${what}`));
+  return h(
+    'span',
+    { class: `counter ${cls}`, title: `${n} ${what}` },
+    icon,
+    h('span', { class: 'n' }, String(n ?? 0)),
+    h('span', { class: 'sr-only' }, ` ${what}`),
+  );
 }
 
 /**
@@ -233,7 +363,7 @@ function ordinal(n) {
 
 /**
  * Whose turn it is and what they do, in words a newcomer understands.
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @param {DrawOptions} o
  */
 export function turnText(vj, o) {
@@ -248,8 +378,8 @@ export function turnText(vj, o) {
     case 'defend': {
       const def = (v.board ?? []).find((/** @type {Piece} */ p) => p.sq === att?.to)?.owner ?? '';
       return def === me
-        ? `${o.name(who)} attacks your piece on ${att.to} from ${att.from}. You may uncover covered pieces to strengthen your defence, then defend.`
-        : `${o.name(who)} attacks ${att.to} from ${att.from}; ${o.name(def)} may uncover pieces before defending.`;
+        ? `${o.name(who)} attacks your piece on ${att?.to} from ${att?.from}. You may uncover covered pieces to strengthen your defence, then defend.`
+        : `${o.name(who)} attacks ${att?.to} from ${att?.from}; ${o.name(def)} may uncover pieces before defending.`;
     }
     case 'die':
       return `The die is rolled for the attack from ${att?.from} on ${att?.to}: +1, 0 or -1 is added to the attack.`;
@@ -258,10 +388,12 @@ export function turnText(vj, o) {
         ? `You captured the piece on ${att?.to}. Stay where you are, or advance your piece into the square (choose its facing).`
         : `${o.name(who)} captured on ${att?.to} and chooses to stay or advance.`;
     case 'main':
-      return you ? 'Your turn: place a piece, attack, or take off an opposing shield.' : `${o.name(who)} places a piece, attacks or takes off a shield.`;
+      return you
+        ? 'Your turn: place a piece, attack, or take off an opposing shield.'
+        : `${o.name(who)} places a piece, attacks or takes off a shield.`;
     default:
       if (you) {
-        return (v.players?.[0]?.home === null && me === 'p1' && !(v.board ?? []).length)
+        return v.players?.[0]?.home === null && me === 'p1' && !(v.board ?? []).length
           ? 'Your turn: place your first piece on an edge square (not a corner). That edge becomes your home side.'
           : 'Your turn: place a piece next to one of yours where an arrow points, attack an adjacent piece, or take off a shield. You may first spend bonus pieces or uncover.';
       }
@@ -273,7 +405,7 @@ export function turnText(vj, o) {
  * What a word of the notation looks like on a button.
  * @param {string} word
  * @param {string[]} chosen
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @returns {string | Node}
  */
 export function wordLabel(word, chosen, vj) {
@@ -281,22 +413,31 @@ export function wordLabel(word, chosen, vj) {
     return h('span', { class: 'word-piece' }, pieceIcon(vj.viewer, word), ` ${PIECES[word].name}`);
   }
   if (word in FACING_TURN) {
-    const piece = chosen.find((t) => t in PIECES) ?? (chosen[0] === 'advance' ? pieceAt(vj, vj.view.attack?.from) : undefined);
-    if (piece) return h('span', { class: 'word-piece' }, pieceIcon(vj.viewer, piece, word), ` facing ${DIR_WORDS[word]}`);
+    const piece =
+      chosen.find((t) => t in PIECES) ?? (chosen[0] === 'advance' ? pieceAt(vj, vj.view.attack?.from) : undefined);
+    if (piece)
+      return h('span', { class: 'word-piece' }, pieceIcon(vj.viewer, piece, word), ` facing ${DIR_WORDS[word]}`);
     return `${DIR_CHARS[word]} ${DIR_WORDS[word]}`;
   }
   /** @type {Record<string, string>} */
   const words = {
-    place: 'place a piece', attack: 'attack', uncover: 'uncover', unshield: 'take off a shield',
-    bonus: 'spend bonus pieces', defend: 'defend', stay: 'stay', advance: 'advance',
-    covered: 'covered', shielded: 'shielded',
+    place: 'place a piece',
+    attack: 'attack',
+    uncover: 'uncover',
+    unshield: 'take off a shield',
+    bonus: 'spend bonus pieces',
+    defend: 'defend',
+    stay: 'stay',
+    advance: 'advance',
+    covered: 'covered',
+    shielded: 'shielded',
   };
   return words[word] ?? word;
 }
 
 /**
  * The kind of the viewer's piece on a square, if the view shows it.
- * @param {any} vj
+ * @param {ThreeArrowsView} vj
  * @param {string | undefined} sq
  */
 function pieceAt(vj, sq) {

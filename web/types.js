@@ -1,0 +1,328 @@
+// The JSON the browser client receives from `quiver serve` and sends to it, as JSDoc types for
+// the type check (tsconfig.json): a table's info, the WebSocket frames, each game's View JSON,
+// the games, lessons and replays of the HTTP API (docs/server.md; each game's view is
+// described in docs/state-json-<game>.md). Modules import them with
+// `@typedef {import('./types.js').Name} Name`; nothing here runs.
+
+export {};
+
+/** @typedef {Record<string, string | number | boolean>} Params a game's parameters by key */
+
+/**
+ * @typedef {Object} SeatInfo one seat of a table
+ * @property {string} seat p1, p2, …
+ * @property {string} kind `human`, or the level the server plays it at (easy, medium, hard, random, greedy)
+ * @property {boolean} claimed whether a person took it (AI seats: always)
+ * @property {boolean} online whether a connection said hello with its token (AI seats: always)
+ */
+
+/** @typedef {{seat: string, rank: number, score: number}} Rank a seat's place once the game is over */
+
+/**
+ * @typedef {Object} TableInfo a table's info (GET /api/tables/ID, and in every frame)
+ * @property {string} id
+ * @property {string} game
+ * @property {string} title
+ * @property {Params} params
+ * @property {SeatInfo[]} seats
+ * @property {'waiting' | 'playing' | 'over'} status
+ * @property {number} v the version
+ * @property {boolean} private
+ * @property {Rank[] | null} result null until the game is over
+ * @property {string} [stopped] why the table plays no more, when it has stopped
+ */
+
+/** @typedef {{who: string, text: string}} LogLine one line of the move log, worded for its viewer */
+
+/**
+ * The View JSON of one viewer (`qv_match_view_json`): the game's own view in `view`, the legal
+ * actions when the viewer is to move.
+ * @template {string} G the game's name
+ * @template S the game's view
+ * @typedef {Object} ViewOf
+ * @property {G} game
+ * @property {Params} params
+ * @property {string} viewer p1…, `public` or `all`
+ * @property {string} to_move p1…, `chance` or `over`
+ * @property {S} view
+ * @property {string[]} [legal] the viewer's legal actions in notation, when it is to move
+ */
+
+/** @typedef {ThreeArrowsView | ConcardiaView | EvonsView | ArrowPartyView} View any game's View JSON */
+
+// THREE ARROWS (docs/state-json-three-arrows.md)
+
+/**
+ * @typedef {Object} ThreeArrowsPiece a piece on the board; an opponent's covered piece shows
+ *   only its square, owner and marks
+ * @property {string} sq
+ * @property {string} owner
+ * @property {string} [piece] A, T, X, Y, D, R or Z
+ * @property {string} [facing] N, E, S or W
+ * @property {boolean} covered
+ * @property {boolean} shielded
+ */
+
+/**
+ * @typedef {Object} ThreeArrowsPlayer
+ * @property {number} covers
+ * @property {number} shields
+ * @property {number} bonus
+ * @property {number} captured
+ * @property {Record<string, number>} lost own pieces captured, by kind
+ * @property {string | null} home the side of the first piece
+ * @property {number} eliminated 0 in the game, k the k-th out
+ * @property {number} holder_count
+ * @property {Record<string, number>} [holder] the pieces in the holder, by kind (the viewer's only)
+ */
+
+/**
+ * @typedef {Object} ThreeArrowsState
+ * @property {ThreeArrowsPiece[]} board
+ * @property {ThreeArrowsPlayer[]} players
+ * @property {string} turn
+ * @property {'start' | 'main' | 'defend' | 'die' | 'capture' | 'over'} phase
+ * @property {{from: string, to: string} | null} attack
+ * @property {number} extra_turns
+ * @property {number} turns
+ * @property {boolean} terminator_placed
+ */
+
+/** @typedef {ViewOf<'three-arrows', ThreeArrowsState>} ThreeArrowsView */
+
+// ConCardia (docs/state-json-concardia.md)
+
+/**
+ * @typedef {Object} ConcardiaCard a card on the grid
+ * @property {string} sq
+ * @property {string} card its id: template-trait (`dynamo-r`)
+ * @property {string} owner
+ * @property {number} counters
+ * @property {boolean} boost
+ */
+
+/**
+ * @typedef {Object} ConcardiaPlayer hands and the starting card are the viewer's only
+ * @property {string[]} [hand]
+ * @property {number} hand_count
+ * @property {number} deck_count
+ * @property {string[]} discard
+ * @property {string[]} victory
+ * @property {{card: string, counters: number}[]} persistent
+ * @property {string | null} [start]
+ * @property {boolean} start_chosen
+ * @property {number} turns
+ * @property {boolean} lost
+ * @property {number} points
+ */
+
+/**
+ * @typedef {Object} ConcardiaPending the action being paid for
+ * @property {string} kind shove, boost, boost-persistent, sabotage or none
+ * @property {string} [from]
+ * @property {string} [to]
+ * @property {string} [card]
+ * @property {number} left
+ * @property {number} paid
+ */
+
+/**
+ * @typedef {Object} ConcardiaState
+ * @property {ConcardiaCard[]} board
+ * @property {ConcardiaPlayer[]} players
+ * @property {'start' | 'coin' | 'action' | 'pay' | 'react' | 'over'} phase
+ * @property {string} active
+ * @property {string | null} first
+ * @property {number} turns
+ * @property {number} passes
+ * @property {string} ended
+ * @property {ConcardiaPending | null} pending
+ * @property {{would: string[], saved: string[], next: number, reacted: boolean} | null} capture
+ */
+
+/** @typedef {ViewOf<'concardia', ConcardiaState>} ConcardiaView */
+
+// Evons (docs/state-json-evons.md)
+
+/**
+ * @typedef {Object} EvonsCard a card on the board; a covered card's id is its owner's only
+ * @property {string} cell
+ * @property {string} [card]
+ * @property {string} owner
+ * @property {string} controller
+ * @property {number} inst
+ * @property {boolean} covered
+ * @property {boolean} growth
+ * @property {number} damage
+ * @property {boolean} moved
+ * @property {boolean} reactivated
+ */
+
+/**
+ * @typedef {Object} EvonsPlayer the hand is the viewer's only
+ * @property {string[]} [hand]
+ * @property {number} hand_count
+ * @property {number} deck_count
+ * @property {string[]} graveyard
+ * @property {string[]} removed
+ * @property {number} credits
+ * @property {number | null} mulligan
+ * @property {number} turns
+ * @property {number} score
+ */
+
+/**
+ * @typedef {Object} EvonsStackEntry an activation on the chain stack
+ * @property {number} inst
+ * @property {string} cell
+ * @property {'ability1' | 'conflicts' | 'ability2'} step
+ * @property {string[]} used
+ * @property {number} spent
+ * @property {string[]} conflicts
+ * @property {{center: string, left: number} | null} burn
+ */
+
+/**
+ * @typedef {Object} EvonsState
+ * @property {EvonsCard[]} board
+ * @property {EvonsPlayer[]} players
+ * @property {'mulligan' | 'coin' | 'main' | 'chain' | 'over'} phase
+ * @property {string} active
+ * @property {string | null} first
+ * @property {number} turns
+ * @property {number} idle
+ * @property {boolean} played
+ * @property {number} next_inst
+ * @property {EvonsStackEntry[]} stack
+ * @property {string} ended
+ */
+
+/** @typedef {ViewOf<'evons', EvonsState>} EvonsView */
+
+// Arrow Party (docs/state-json-arrow-party.md)
+
+/** @typedef {string | {card: string, known: string[]}} ArrowPartyHandEntry a card id, or one others know too */
+
+/**
+ * @typedef {Object} ArrowPartyPlayer what the viewer may not know is left out
+ * @property {string} pos
+ * @property {string} die
+ * @property {number} stars
+ * @property {number} skulls
+ * @property {ArrowPartyHandEntry[]} [hand] the viewer's own
+ * @property {number} [hand_count]
+ * @property {number[]} [arrows] the values of the arrow cards held (another player's)
+ * @property {string[]} [items_known] the item kinds the viewer knows in that hand
+ * @property {number} [items_unknown] how many item cards the viewer cannot name
+ * @property {string[]} [uses]
+ * @property {string | null} [throw]
+ * @property {number | null} land
+ * @property {number | null} roll
+ * @property {string | null} [go]
+ * @property {number} steps
+ * @property {boolean} skip
+ * @property {boolean} [committed] in the secret phases: whether the player has committed
+ * @property {number} [score] the viewer's only
+ */
+
+/**
+ * @typedef {Object} ArrowPartyState
+ * @property {number} round
+ * @property {'items' | 'take' | 'draw' | 'throw' | 'land' | 'roll' | 'go' | 'walk' | 'over'} phase
+ * @property {string} active
+ * @property {ArrowPartyPlayer[]} players
+ * @property {{cell: string, card: string, known?: boolean}[]} ground
+ * @property {number[]} [stack_sizes]
+ * @property {string[][]} discards
+ * @property {string[]} item_discard
+ * @property {number} [out_count]
+ * @property {{tick: number, bumped: string[], pending: string[]} | null} walk
+ */
+
+/** @typedef {ViewOf<'arrow-party', ArrowPartyState>} ArrowPartyView */
+
+// The WebSocket (/api/tables/ID/ws)
+
+/**
+ * @typedef {Object} SnapshotFrame the answer to hello
+ * @property {'snapshot'} type
+ * @property {number} v
+ * @property {string} seat p1… or `public`
+ * @property {TableInfo} table
+ * @property {View} view
+ * @property {LogLine[]} log
+ */
+
+/**
+ * @typedef {Object} UpdateFrame after every change
+ * @property {'update'} type
+ * @property {number} v
+ * @property {TableInfo} table
+ * @property {View} view
+ * @property {LogLine[]} log the lines since the connection's last frame
+ * @property {number} [log_undone] how many of the lines it had an undo took back
+ */
+
+/** @typedef {SnapshotFrame | UpdateFrame | {type: 'error', message: string} | {type: 'pong'}} ServerFrame */
+
+/**
+ * @typedef {{type: 'hello', token: string | null} | {type: 'act', v: number, action: string}
+ *   | {type: 'undo', v: number} | {type: 'ping'}} ClientFrame
+ */
+
+// The HTTP API
+
+/**
+ * @typedef {Object} GameInfo a game of GET /api/games
+ * @property {string} name
+ * @property {string} title
+ * @property {number} min_players
+ * @property {number} max_players
+ * @property {import('./param-fields.js').ParamDef[]} params
+ * @property {string[]} levels
+ */
+
+/** @typedef {{id: string, title: string, topics: string[], steps: number}} LessonInfo a lesson in a list */
+
+/** @typedef {{game: string, title: string, lessons: LessonInfo[]}} GameLessons a game's lessons */
+
+/**
+ * @typedef {Object} LessonStep
+ * @property {string} text
+ * @property {string[]} highlight the squares and cards the step marks
+ * @property {string | null} expect the move to find (null: a step of text)
+ * @property {string | null} hint
+ * @property {View} view the learner's view before the step
+ * @property {LogLine[]} log what the step's move and the replies were
+ * @property {string[]} learned the step's checks, in words
+ */
+
+/**
+ * @typedef {Object} Lesson a lesson expanded (GET /api/lessons/GAME/ID)
+ * @property {string} game
+ * @property {string} id
+ * @property {string} title
+ * @property {string[]} topics
+ * @property {string} learner
+ * @property {LessonStep[]} steps
+ * @property {View} end the view after the last step
+ */
+
+/** @typedef {{verdict: 'right' | 'hint' | 'bad', message: string}} LessonVerdict */
+
+/**
+ * @typedef {Object} ReplayStep
+ * @property {string | null} who p1…, `chance`; null at the start
+ * @property {string | null} action
+ * @property {boolean} automatic
+ * @property {View} view the referee's view after the step
+ */
+
+/**
+ * @typedef {Object} Replay a game step by step (GET /api/tables/ID/replay, POST /api/replay)
+ * @property {string} game
+ * @property {Params} params
+ * @property {string[]} players who played each seat
+ * @property {{player: string, rank: number, score: number}[] | null} result
+ * @property {ReplayStep[]} steps
+ */
