@@ -177,9 +177,11 @@ static int legal_chain(const ev_state *s, qv_action *out)
 				out[n++] = EV_MAKE(EV_ACT_CONFLICT, x);
 		return n;
 	}
+	unsigned arrows = ev_kinds[ev_kind_at(s, c)].arrows, used = e->used;
+	int ctrl = s->cell[c].ctrl;
 	for (int d = 0; d < QV_NDIRS; d++) {
-		int printed = ev_board_dir(s->cell[c].ctrl, d);
-		if ((ev_kinds[ev_kind_at(s, c)].arrows >> printed & 1) && !(e->used >> printed & 1))
+		int printed = ev_board_dir(ctrl, d);
+		if ((arrows >> printed & 1) && !(used >> printed & 1))
 			n += legal_ability(s, e, c, d, out + n);
 	}
 	out[n++] = EV_MAKE(EV_ACT_NEXT, 0);
