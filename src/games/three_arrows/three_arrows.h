@@ -159,15 +159,17 @@ static inline uint64_t ta_dirs_reach(const uint64_t *dirs, uint64_t pieces)
 void ta_derive(ta_state *s);
 
 /* The rules (rules.c): state, apply and the descriptor, and the generators legal.c lists
- * from. */
+ * from. The generators only read the state: they are declared pure, so that a caller in
+ * another file (the heuristic, the sampler) keeps what it read of the state across a call, as
+ * it could when they shared a file. */
 int ta_to_move(const ta_state *s);
 /* Attack and defence strengths of the attack from -> to as the board stands. */
-int ta_attack_strength(const ta_state *s, int from, int to);
-int ta_defence_strength(const ta_state *s, int from, int to);
+__attribute__((pure)) int ta_attack_strength(const ta_state *s, int from, int to);
+__attribute__((pure)) int ta_defence_strength(const ta_state *s, int from, int to);
 /* The holder's pieces of player p that could be placed now (bit per kind). */
-unsigned ta_placeable_kinds(const ta_state *s, int p);
+__attribute__((pure)) unsigned ta_placeable_kinds(const ta_state *s, int p);
 /* Empty squares where player p may place now. */
-uint64_t ta_place_targets(const ta_state *s, int p);
+__attribute__((pure)) uint64_t ta_place_targets(const ta_state *s, int p);
 int ta_holder_total(const ta_player *pl);
 /* True when player p can place, attack, unshield or uncover now (else p is skipped). */
 bool ta_can_act_or_uncover(const ta_state *s, int p);
@@ -222,6 +224,9 @@ int ta_count(const void *st);
 qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n);
 qv_status ta_check(const ta_state *s, qv_action a, qv_err *err);
 qv_status ta_check_fn(const void *st, qv_action a, qv_err *err);
+
+/* The AI's estimate (heuristic.c). */
+double ta_heuristic(const void *st, int player);
 
 /* Narration (narrate.c): rules.c calls these only when apply was given a qv_events. */
 /* "p1's Y on c2 faces N now" for a piece whose kind and facing just became public. */
