@@ -1,7 +1,8 @@
 /*
  * arrow_party.h - Arrow Party internals shared by the files of this folder: the card tables,
- * the state, the action encoding. Not a public header: everything outside this folder sees the
- * game only through `qv_arrow_party` (game.h).
+ * the state, the action encoding, the small queries every file uses, and each file's
+ * functions. Not a public header: everything outside this folder sees the game only through
+ * `qv_arrow_party` (game.h).
  *
  * Cards are numbered 0..39: the 30 arrow cards 0..29 (value v = card / 6 + 1, letter
  * card % 6, so 0 is 1a and 29 is 5f), then the 10 item kinds 30..39 in table order (the four

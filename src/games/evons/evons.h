@@ -1,7 +1,8 @@
 /*
  * evons.h - Evons internals shared by the files of this folder: the card table, the state,
- * the action encoding. Not a public header: everything outside this folder sees the game only
- * through `qv_evons` (game.h).
+ * the action encoding, the board queries every file uses, and each file's functions. Not a
+ * public header: everything outside this folder sees the game only through `qv_evons`
+ * (game.h).
  *
  * Card kinds are numbered 0..25 in the order of the rules page's card table: the 20 monsters,
  * then the six blocks (fire, water, earth, electric, nature, darkness). Cells are 0..48,
