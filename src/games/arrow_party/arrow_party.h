@@ -1,7 +1,8 @@
 /*
  * arrow_party.h - Arrow Party internals shared by the files of this folder: the card tables,
- * the state, the action encoding. Not a public header: everything outside this folder sees the
- * game only through `qv_arrow_party` (game.h).
+ * the state, the action encoding, the small queries every file uses, and each file's
+ * functions. Not a public header: everything outside this folder sees the game only through
+ * `qv_arrow_party` (game.h).
  *
  * Cards are numbered 0..39: the 30 arrow cards 0..29 (value v = card / 6 + 1, letter
  * card % 6, so 0 is 1a and 29 is 5f), then the 10 item kinds 30..39 in table order (the four
@@ -161,22 +162,96 @@ static inline int ap_pair_index(int a, int b)
 	return -1;
 }
 
-/* Rules (rules.c). */
-int ap_to_move(const ap_state *s);
+/* Small queries every file of the game uses, the rules' hot paths included, so they are
+ * inline here. */
+
+/* The phases whose decisions are secret commitments (items, throw, go). */
+static inline bool ap_secret_phase(int phase)
+{
+	return phase == AP_PH_ITEMS || phase == AP_PH_THROW || phase == AP_PH_GO;
+}
+
+static inline int ap_to_move(const ap_state *s)
+{
+	switch (s->phase) {
+	case AP_PH_OVER: return QV_OVER;
+	case AP_PH_ITEMS:
+	case AP_PH_THROW:
+	case AP_PH_GO: return s->active;
+	default: return QV_CHANCE;
+	}
+}
+
+/* Copies of `card` in a hand. */
+static inline int ap_hand_count(const ap_player *pl, int card)
+{
+	int n = 0;
+	for (int i = 0; i < pl->nhand; i++)
+		n += pl->hand[i].card == card;
+	return n;
+}
+
+/* The 8-bit direction mask m turned clockwise by k eighths (0 <= k < 8): bit d goes to
+ * bit d + k, modulo 8. */
+static inline int ap_rot_mask(int m, int k) { return (m << k | m >> (QV_NDIRS - k)) & 0xff; }
+
+/* Card `card` landed turned k eighths: its board directions (and their opposites with
+ * `reverse`). */
+static inline int ap_card_dirs(int card, int k, bool reverse)
+{
+	int m = ap_rot_mask(ap_arrows[card], k);
+	return reverse ? m | ap_rot_mask(m, 4) : m;
+}
+
+/* The board directions `go` may take: those of p's landed card (mask). */
+static inline int ap_arrow_dirs(const ap_state *s, int p)
+{
+	const ap_player *pl = &s->pl[p];
+	if (!pl->throw_card || !pl->land)
+		return 0;
+	return ap_card_dirs(pl->throw_card - 1, pl->land - 1, ap_used(pl, AP_REVERSE));
+}
+
+/* Steps of a roll after x2, half, minus5. */
+static inline int ap_steps(int roll, int uses)
+{
+	int n = roll;
+	if (uses >> AP_X2 & 1)
+		n *= 2;
+	if (uses >> AP_HALF & 1)
+		n /= 2;
+	if (uses >> AP_MINUS5 & 1)
+		n = n > 5 ? n - 5 : 0;
+	return n;
+}
+
+static inline int ap_score_of(const ap_state *s, int p)
+{
+	const ap_player *pl = &s->pl[p];
+	int v = 10 * pl->stars - 15 * pl->skulls + ap_die_points[pl->die];
+	for (int i = 0; i < pl->nhand; i++) {
+		int c = pl->hand[i].card;
+		v += ap_is_item(c) ? ap_item_points[ap_kind(c)] : ap_value(c);
+	}
+	return v;
+}
+
+/* The rules (rules.c): state, apply and the descriptor. */
 int ap_start_cell(int size, int p);
-int ap_arrow_dirs(const ap_state *s, int p);     /* board directions `go` may take (mask) */
-int ap_card_dirs(int card, int k, bool reverse); /* card landed turned k: its board directions */
-int ap_steps(int roll, int uses);                /* steps of a roll after x2, half, minus5 */
-int ap_score_of(const ap_state *s, int p);
-/* Legal `use` actions of player p given its commitments so far (items phase). */
-int ap_legal_uses(const ap_state *s, int p, qv_action *out);
-bool ap_secret_phase(int phase);
 /* Whether p's commitment in the current secret phase is made (for views). */
 bool ap_committed(const ap_state *s, int p);
 /* Whether the player's secret of the current phase is hidden from viewer. */
 bool ap_hidden_commit(const ap_state *s, int p, int viewer);
 void ap_sort_hand(ap_player *pl);
 void ap_record_use(ap_player *pl, int arg); /* marks a committed use (AP_ARG of a `use`) */
+
+/* Legal actions (legal.c): the list, the chance outcomes, check with the reason for a
+ * refusal. */
+int ap_legal(const void *st, qv_action *out);
+int ap_chance(const void *st, qv_action *out, double *prob);
+qv_status ap_check(const void *st, qv_action a, qv_err *err);
+/* Legal `use` actions of player p given its commitments so far (items phase). */
+int ap_legal_uses(const ap_state *s, int p, qv_action *out);
 
 /* Narration (narrate.c): rules.c calls these only when apply was given a qv_events. */
 
@@ -238,7 +313,7 @@ void ap_say_refill(int v, int n, qv_events *ev);
 void ap_say_dealt(int p, const uint8_t *cards, int n, qv_events *ev);
 void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev);
 
-/* Notation (notation.c). */
+/* Notation (notation.c): cards, items, dice, cells and actions to and from text. */
 void ap_card_name(int card, char *buf);                                 /* buf >= 12 */
 int ap_find_card(const char *text);                                     /* 0..39, or -1 */
 int ap_find_item(const char *text);                                     /* kind, or -1 */

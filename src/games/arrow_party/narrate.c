@@ -343,7 +343,7 @@ void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost)
 	const ap_player *pl = &s->pl[p];
 	if (!ws->open[p] && lost == ap_steps(pl->roll, pl->uses)) {
 		/* Not a single step: the direction is not said, as nothing shows it afterwards. */
-		char c[8], line[80];
+		char c[8], line[96];
 		ap_cell_name(s, pl->pos, c);
 		snprintf(line, sizeof line,
 		         "p%d stays on %s: its direction leads off the area (%d step%s lost)",

@@ -15,7 +15,8 @@
  * and the cards whose sum reaches their printed Defense (threat). These are derived from the
  * grid and change only with it, through cc_put, cc_lift, cc_move and cc_set_boost, so two
  * states with the same grid keep the same values. Constant tables, worked out by the
- * compiler, give each square's neighbours (cc_nb, cc_adj) and the squares each card points at.
+ * compiler (tables.c), give each square's neighbours (cc_nb, cc_adj) and the squares each card
+ * points at (cc_points).
  */
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
@@ -168,7 +169,7 @@ typedef struct cc_state {
 
 #pragma GCC diagnostic pop
 
-/* The grid's geometry (rules.c): cc_nb[sq][d] is the square one step away from sq in board
+/* The grid's geometry (tables.c): cc_nb[sq][d] is the square one step away from sq in board
  * direction d (QV_N..QV_NW), or -1 off the grid; cc_adj[sq] the set of sq's 8 neighbours. */
 extern const int8_t cc_nb[CC_NSQ][QV_NDIRS];
 extern const uint64_t cc_adj[CC_NSQ];
@@ -177,6 +178,13 @@ extern const uint8_t cc_lines[CC_NSQ];
 /* The board direction from a square to its neighbour `to`: cc_dir(from, to). */
 extern const int8_t cc_delta_dir[15];
 static inline int cc_dir(int from, int to) { return cc_delta_dir[to - from + 7]; }
+/* The squares the card of template t owned by p points at from sq: cc_points[p][t][sq]. */
+extern const uint64_t cc_points[2][CC_NTEMPLATES][CC_NSQ];
+/* The cells whose card the card of a cell beats for capture, by the cell's value. */
+extern const uint64_t cc_cell_beats[CC_NCARDS + 1];
+/* The starter decks (tables.c): their names, and the seven templates of each. */
+extern const char *const cc_starter_names[2];
+extern const uint8_t cc_starter_templates[2][7];
 
 /* The only ways the grid changes (rules.c): a card put on an empty square, a card lifted off
  * (its square left empty), a card moved to an empty square, a card's boost set or cleared.
@@ -208,6 +216,21 @@ static inline const cc_template *cc_cell_template(const cc_cell *c)
 	return &cc_templates[cc_cell_tmpl[c->card]];
 }
 
+/* The card in cell a counts as beating the card in cell b for capture. */
+static inline bool cc_superior_cell(const cc_cell *a, const cc_cell *b)
+{
+	return cc_cell_beats[a->card] >> b->card & 1;
+}
+
+/* True when the card on `from` has an arrow pointing at the adjacent square `to`: the arrow
+ * printed in the direction from `from` to `to`, turned by the owner's facing. */
+static inline bool cc_points_at(const cc_state *s, int from, int to)
+{
+	const cc_cell *c = &s->grid[from];
+	int d = cc_dir(from, to) ^ (c->owner << 2); /* (d + 4) % 8 for p2's cards */
+	return cc_cell_template(c)->arrows >> d & 1;
+}
+
 /* The Strength and Defense of the card on sq as they are now (a boost, adjacent banners). */
 static inline int cc_strength(const cc_state *s, int sq)
 {
@@ -227,7 +250,8 @@ static inline int cc_defense(const cc_state *s, int sq)
 
 /* The superior arrows at the card on sq (adjacent opponent cards pointing at it whose trait
  * beats its trait, or Superior to it): returns how many, writes their Strengths into str (room
- * for 8; may be NULL) in direction order N, NE, ..., NW and their sum into *sum. */
+ * for 8; may be NULL) in direction order N, NE, ..., NW and their sum into *sum (narrate.c,
+ * which tells them; note.c asks too). */
 int cc_attackers(const cc_state *s, int sq, int *str, int *sum);
 /* Squares of the cards that would be captured as the grid stands. */
 uint64_t cc_would_capture(const cc_state *s);
@@ -263,9 +287,9 @@ int cc_persist_slot(const cc_player *pl, int card);
 bool cc_persist_has(const cc_player *pl, int tmpl);
 /* Only Persistent templates may go to the Persistent Area. */
 static inline bool cc_is_persistent(int tmpl) { return tmpl == CC_DYNAMO; }
-int cc_find_card(const char *text);                               /* card id, or -1 */
+int cc_find_card(const char *text);                               /* card id, or -1 (tables.c) */
 static inline int cc_step(int sq, int d) { return cc_nb[sq][d]; } /* or -1 off the grid */
-int cc_board_dir(int owner, int d); /* a printed direction turned to the board */
+int cc_board_dir(int owner, int d); /* a printed direction turned to the board (tables.c) */
 extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];

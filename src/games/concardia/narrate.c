@@ -296,3 +296,26 @@ void cc_say_end(const cc_state *s, qv_events *ev)
 		qv_say(ev, "p%d wins: %d point%s each, %d cards on the Board against %d", w + 1, pw,
 		       plural(pw), w == 0 ? b1 : b2, w == 0 ? b2 : b1);
 }
+
+/* ---- the attackers of a square (also for note.c) ---- */
+
+int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
+{
+	int n = 0, total = 0;
+	uint64_t foes = s->occ[1 - s->grid[sq].owner];
+	for (int d = 0; d < QV_NDIRS; d++) {
+		int a = cc_nb[sq][d];
+		if (a < 0 || !(foes >> a & 1))
+			continue;
+		if (cc_points_at(s, a, sq) && cc_superior_cell(&s->grid[a], &s->grid[sq])) {
+			int k = cc_strength(s, a);
+			if (str)
+				str[n] = k;
+			total += k;
+			n++;
+		}
+	}
+	QV_ASSERT(!s->grid[sq].card || total == s->atk[sq]);
+	*sum = total;
+	return n;
+}

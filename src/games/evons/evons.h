@@ -1,7 +1,8 @@
 /*
  * evons.h - Evons internals shared by the files of this folder: the card table, the state,
- * the action encoding. Not a public header: everything outside this folder sees the game only
- * through `qv_evons` (game.h).
+ * the action encoding, the board queries every file uses, and each file's functions. Not a
+ * public header: everything outside this folder sees the game only through `qv_evons`
+ * (game.h).
  *
  * Card kinds are numbered 0..25 in the order of the rules page's card table: the 20 monsters,
  * then the six blocks (fire, water, earth, electric, nature, darkness). Cells are 0..48,
@@ -153,27 +154,174 @@ typedef struct ev_state {
 } ev_state;
 #pragma GCC diagnostic pop
 
-/* Geometry (rules.c). */
-int ev_step(int cell, int dir); /* the cell one step away in board direction dir, or -1 */
-bool ev_in_main(int cell);
-int ev_board_dir(int ctrl, int printed);          /* printed direction turned to the board */
-void ev_cell_name(int cell, char *buf);           /* buf >= 4 */
-int ev_cell_parse(const char *text);              /* -1 if not a cell */
-int ev_find_kind(const char *text);               /* card kind, or -1 */
-int ev_find_cell_of(const ev_state *s, int inst); /* the cell of instance inst, or -1 */
-uint64_t ev_board_mask(const ev_state *s);        /* bit c: cell[c] holds a card */
-
-/* Rules (rules.c). */
-int ev_to_move(const ev_state *s);
-void ev_scores(const ev_state *s, int *out);
-int ev_cur_def(const ev_state *s, int cell);
-unsigned ev_board_arrows(const ev_state *s, int cell); /* bit d: an arrow in board dir d */
-bool ev_points_at(const ev_state *s, int from, int to);
+/* The printed components (tables.c): the card table above, and the starter decks. */
+extern const char *const ev_starter_names[2]; /* "blaze", "bedrock" */
+int ev_starter(int which, uint8_t *list);     /* deck `which` top first; returns its length */
+int ev_find_kind(const char *text);           /* card kind, or -1 */
 extern const char *const ev_phase_names[EV_NPHASES];
 extern const char *const ev_step_names[EV_NSTEPS];
 extern const char *const ev_end_names[EV_NENDS];
 
-/* Notation (notation.c). */
+/* Geometry and the board: small queries every file of the game uses, the rules' hot paths
+ * included, so they are inline here. */
+
+/* The cell one step away in board direction dir, or -1. */
+static inline int ev_step(int cell, int dir)
+{
+	int c = cell % EV_SIDE + qv_dir_dx[dir], r = cell / EV_SIDE + qv_dir_dy[dir];
+	if (c < 0 || r < 0 || c >= EV_SIDE || r >= EV_SIDE)
+		return -1;
+	return r * EV_SIDE + c;
+}
+
+/* Bit c: cell c is in the main zone (columns 1..5 of rows 1..5). */
+#define EV_MAIN_ROW (0x3Eull) /* columns 1..5 of a row */
+#define EV_MAIN_ZONE                                                                               \
+	(EV_MAIN_ROW << 7 | EV_MAIN_ROW << 14 | EV_MAIN_ROW << 21 | EV_MAIN_ROW << 28 |            \
+	 EV_MAIN_ROW << 35)
+
+static inline bool ev_in_main(int cell)
+{
+	return cell >= 0 && cell < EV_NCELLS && (EV_MAIN_ZONE >> cell & 1);
+}
+
+/* A printed direction turned to the board (and back: turning 180 degrees is its own
+ * inverse). */
+static inline int ev_board_dir(int ctrl, int printed)
+{
+	return ctrl == 0 ? printed : (printed + 4) % 8;
+}
+
+static inline bool ev_occupied(const ev_state *s, int c) { return s->cell[c].kind != 0; }
+static inline int ev_kind_at(const ev_state *s, int c) { return s->cell[c].kind - 1; }
+static inline bool ev_covered(const ev_state *s, int c)
+{
+	return (s->cell[c].flags & EV_F_COVERED) != 0;
+}
+static inline bool ev_block_at(const ev_state *s, int c)
+{
+	return ev_occupied(s, c) && ev_is_block(ev_kind_at(s, c));
+}
+/* A monster, face up or covered (a covered card is never a block). */
+static inline bool ev_monster_at(const ev_state *s, int c)
+{
+	return ev_occupied(s, c) && !ev_is_block(ev_kind_at(s, c));
+}
+static inline bool ev_faceup_monster(const ev_state *s, int c)
+{
+	return ev_monster_at(s, c) && !ev_covered(s, c);
+}
+
+/* The cell of instance inst, or -1. */
+static inline int ev_find_cell_of(const ev_state *s, int inst)
+{
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
+		if (s->cell[c].inst == inst)
+			return c;
+	}
+	return -1;
+}
+
+/* The DEF left to the card on c this turn. */
+static inline int ev_cur_def(const ev_state *s, int c)
+{
+	return ev_kinds[ev_kind_at(s, c)].def - s->cell[c].dmg;
+}
+
+/* The board arrows of the card on c (bit d: an arrow in board direction d): none for covered
+ * cards and blocks. */
+static inline unsigned ev_board_arrows(const ev_state *s, int c)
+{
+	if (!ev_faceup_monster(s, c))
+		return 0;
+	unsigned printed = ev_kinds[ev_kind_at(s, c)].arrows, m = 0;
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (printed >> d & 1)
+			m |= 1u << ev_board_dir(s->cell[c].ctrl, d);
+	return m;
+}
+
+/* The ability of the arrow of the card on c in board direction d (EV_AB_NONE if none). */
+static inline int ev_board_ability(const ev_state *s, int c, int d)
+{
+	return ev_kinds[ev_kind_at(s, c)].ability[ev_board_dir(s->cell[c].ctrl, d)];
+}
+
+static inline bool ev_points_at(const ev_state *s, int from, int to)
+{
+	unsigned m = ev_board_arrows(s, from);
+	for (int d = 0; d < QV_NDIRS; d++)
+		if ((m >> d & 1) && ev_step(from, d) == to)
+			return true;
+	return false;
+}
+
+/* A face-up monster: kind (stored + 1) 1..20, not covered. */
+static inline bool ev_faceup_monster_cell(const ev_cell *x)
+{
+	return x->kind - 1u < EV_NMONSTERS && !(x->flags & EV_F_COVERED);
+}
+
+/* The scores: face-up monsters each player controls in the main zone. */
+static inline void ev_scores(const ev_state *s, int *out)
+{
+	out[0] = out[1] = 0;
+	for (uint64_t m = s->board & EV_MAIN_ZONE; m; m &= m - 1) {
+		const ev_cell *x = &s->cell[__builtin_ctzll(m)];
+		if (ev_faceup_monster_cell(x))
+			out[x->ctrl]++;
+	}
+}
+
+/* The rules (rules.c): state, apply and the descriptor. */
+int ev_to_move(const ev_state *s);
+uint64_t ev_board_mask(const ev_state *s); /* bit c: cell[c] holds a card */
+void ev_ranks(const void *st, int *out);
+/* Cells a Firestorm centred on `center` may burn for player p (at most 5, in out). */
+int ev_burn_targets(const ev_state *s, int center, int p, int *out);
+
+/* Legal actions (legal.c): the list, the sampler and count that decode an index instead of
+ * listing, the coin, and check with the reason for a refusal. */
+int ev_legal(const void *st, qv_action *out);
+qv_action ev_sample(const void *st, qv_rng *rng, int *restrict n);
+int ev_count(const void *st);
+int ev_chance(const void *st, qv_action *out, double *prob);
+qv_status ev_check(const void *st, qv_action a, qv_err *err);
+
+/* Narration (narrate.c): each step apply narrates, called only with a qv_events. Cold and
+ * out of line, so the search, which applies without one, pays nothing for them. */
+#define EV_COLD __attribute__((cold, noinline))
+
+/* Why a card goes on the chain stack, for the narration. */
+enum { EV_WHY_PLAYED, EV_WHY_RESURRECTED, EV_WHY_MOVED, EV_WHY_FLIPPED };
+
+/* Copies of the stack entries before an action, to tell when the chain goes back to one. */
+typedef struct ev_chain_memo {
+	ev_entry stack[EV_MAX_STACK];
+	int n;
+} ev_chain_memo;
+
+EV_COLD void ev_card_label(const ev_state *s, int c, bool open, char *buf, size_t len);
+EV_COLD void ev_card_at(const ev_state *s, int c, bool open, char *buf, size_t len);
+EV_COLD void ev_say_entries_end(const ev_state *s, int c, qv_events *ev);
+EV_COLD void ev_say_destroyed(const ev_state *s, int c, const char *prefix, const char *suffix,
+                              qv_events *ev);
+EV_COLD void ev_say_result(const ev_state *s, qv_events *ev);
+EV_COLD void ev_say_push(const ev_state *s, int c, int why, qv_events *ev);
+EV_COLD void ev_say_turn(const ev_state *s, int p, bool income, bool first, int k, qv_events *ev);
+EV_COLD void ev_say_mulligan(const ev_state *s, int p, int nb, const int *drawn, int n,
+                             qv_events *ev);
+EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int val, qv_events *ev);
+EV_COLD void ev_say_hit(const ev_state *s, int c, int dmg, qv_events *ev);
+EV_COLD void ev_say_chain_back(const ev_state *s, const ev_chain_memo *m, qv_events *ev);
+
+/* The AI's estimate (heuristic.c). */
+double ev_heuristic(const void *st, int player);
+
+/* Notation (notation.c): actions and cells to and from text. */
+void ev_cell_name(int cell, char *buf); /* buf >= 4 */
+int ev_cell_parse(const char *text);    /* -1 if not a cell */
 int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 

@@ -1,5 +1,5 @@
 /*
- * notation.c - Evons actions as text, exactly as the rules page writes them:
+ * notation.c - Evons cells and actions as text, exactly as the rules page writes them:
  *   keep | mulligan <card>... | play <card> <cell> | cover <card> <cell> | reveal <cell> |
  *   ability <dir> [<card> | <source-cell>] | burn <cell> | next | conflict <cell> | end |
  *   coin p1 | coin p2
@@ -18,6 +18,33 @@
 	"keep, mulligan <card>..., play <card> <cell>, cover <card> <cell>, reveal <cell>, "       \
 	"ability <dir> [<card>|<cell>], burn <cell>, next, conflict <cell>, end, coin p1|p2"
 #define CELL_FORM "a cell is a column x, a, b, c, d, e or y and a row 0-6, e.g. c3 or x0"
+
+/* ---- cells ---- */
+
+static const char col_letters[EV_SIDE + 1] = "xabcdey";
+
+void ev_cell_name(int cell, char *buf)
+{
+	if (cell < 0 || cell >= EV_NCELLS) {
+		snprintf(buf, 4, "?");
+		return;
+	}
+	buf[0] = col_letters[cell % EV_SIDE];
+	buf[1] = (char)('0' + cell / EV_SIDE);
+	buf[2] = '\0';
+}
+
+int ev_cell_parse(const char *text)
+{
+	if (!text[0] || !text[1] || text[2])
+		return -1;
+	const char *p = strchr(col_letters, text[0] | 0x20);
+	if (!p || !*p || text[1] < '0' || text[1] > '6')
+		return -1;
+	return (text[1] - '0') * EV_SIDE + (int)(p - col_letters);
+}
+
+/* ---- actions ---- */
 
 int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 {

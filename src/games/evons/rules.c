@@ -1,23 +1,24 @@
 /*
- * rules.c - the rules of Evons (docs/rules/evons.md): the card table, parameters and
- * set-up with the mulligan, turns and hand plays, the activation sequence (ability phases,
- * conflicts, flips) on a LIFO chain stack, the eight abilities, the end, ranks,
- * determinization and a heuristic.
+ * rules.c - the rules of Evons (docs/rules/evons.md): parameters and set-up with the
+ * mulligan, turns and hand plays, the activation sequence (ability phases, conflicts, flips)
+ * on a LIFO chain stack, the eight abilities, the end, ranks, determinization, what a decision
+ * reveals, and the descriptor. The cards are in tables.c, the legal actions in legal.c, the
+ * narration in narrate.c.
  *
  * Legality has one source of truth: legal() lists the actions, and check accepts exactly the
- * listed ones (explain() words a refusal), so the two cannot disagree; apply trusts that its
- * action is legal. Drawing is never a
- * chance event: the decks are put in order when the game starts (shuffled with the state's
- * own generator, or as listed with shuffle=false) and a draw takes the top card; a mulligan
- * shuffles with the same generator. The only chance event is the coin for the first player.
+ * listed ones (legal.c), so the two cannot disagree; apply trusts that its action is legal.
+ * Drawing is never a chance event: the decks are put in order when the game starts (shuffled
+ * with the state's own generator, or as listed with shuffle=false) and a draw takes the top
+ * card; a mulligan shuffles with the same generator. The only chance event is the coin for the
+ * first player.
  *
  * Everything a decision starts is done at once up to the next real decision: after an
  * ability, a conflict or a burn point, entries whose card has left the board are dropped,
  * a Firestorm with no target left loses its points, and an empty stack returns to the main
  * phase. The end by a full main zone is checked after every change of the board.
  *
- * Given a qv_events, apply narrates every step as it happens (see "narration" below); the
- * narration lives in cold, out-of-line helpers called only then.
+ * Given a qv_events, apply narrates every step as it happens; the narration lives in cold,
+ * out-of-line helpers (narrate.c) called only then.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,151 +26,7 @@
 #include "evons.h"
 #include "games/deck.h"
 
-/* ---- the card table ---- */
-
-#define AR(d) (1u << (d))
-#define N_    QV_N
-#define NE_   QV_NE
-#define E_    QV_E
-#define SE_   QV_SE
-#define S_    QV_S
-#define SW_   QV_SW
-#define W_    QV_W
-#define NW_   QV_NW
-#define FS    EV_AB_FIRESTORM
-#define SW    EV_AB_SWAP
-#define SH    EV_AB_SHOCKWAVE
-#define MG    EV_AB_MAGNETISM
-#define GR    EV_AB_GROWTH
-#define RS    EV_AB_RESURRECTION
-#define BL    EV_AB_BLOCK
-#define RM    EV_AB_REMOVE
-/* ability[] is indexed by printed direction N NE E SE S SW W NW. */
-/* clang-format off */
-const ev_kind ev_kinds[EV_NKINDS] = {
-    {"cinder-pup", "cinder", EV_FIRE, 6, 2, 2, AR(N_) | AR(S_), {FS, 0, 0, 0, 0, 0, 0, 0}},
-    {"flame-warden", "warden", EV_FIRE, 12, 3, 4, AR(N_) | AR(NE_) | AR(NW_), {0, FS, 0, 0, 0, 0, 0, FS}},
-    {"inferno-drake", "drake", EV_FIRE, 20, 5, 5, AR(N_) | AR(E_) | AR(W_) | AR(S_), {FS, 0, 0, 0, 0, 0, 0, 0}},
-    {"tide-sprite", "sprite", EV_WATER, 6, 1, 3, AR(N_) | AR(E_), {SW, 0, 0, 0, 0, 0, 0, 0}},
-    {"reef-guard", "reef", EV_WATER, 12, 2, 5, AR(N_) | AR(S_) | AR(E_) | AR(W_), {0, 0, 0, 0, SW, 0, 0, 0}},
-    {"maelstrom", "maelst", EV_WATER, 20, 4, 6, AR(N_) | AR(NE_) | AR(NW_) | AR(S_), {SW, 0, 0, 0, 0, 0, 0, 0}},
-    {"pebble-golem", "pebble", EV_EARTH, 7, 2, 3, AR(N_), {SH, 0, 0, 0, 0, 0, 0, 0}},
-    {"quake-ram", "quake", EV_EARTH, 13, 4, 3, AR(N_) | AR(NE_) | AR(NW_), {SH, 0, 0, 0, 0, 0, 0, 0}},
-    {"mountain-titan", "titan", EV_EARTH, 22, 5, 7, AR(N_) | AR(E_) | AR(W_) | AR(S_), {SH, 0, SH, 0, 0, 0, SH, 0}},
-    {"spark-mite", "spark", EV_ELECTRIC, 6, 2, 2, AR(NE_) | AR(NW_), {0, MG, 0, 0, 0, 0, 0, 0}},
-    {"volt-lynx", "lynx", EV_ELECTRIC, 12, 3, 3, AR(N_) | AR(E_) | AR(W_), {0, 0, MG, 0, 0, 0, 0, 0}},
-    {"storm-coil", "coil", EV_ELECTRIC, 19, 4, 5, AR(N_) | AR(E_) | AR(S_) | AR(W_), {MG, 0, 0, 0, 0, 0, 0, 0}},
-    {"seedling", "seed", EV_NATURE, 5, 1, 2, AR(N_), {GR, 0, 0, 0, 0, 0, 0, 0}},
-    {"briar-stag", "briar", EV_NATURE, 11, 3, 3, AR(N_) | AR(NE_) | AR(NW_), {0, GR, 0, 0, 0, 0, 0, 0}},
-    {"elder-grove", "grove", EV_NATURE, 18, 3, 7, AR(N_) | AR(E_) | AR(W_) | AR(S_), {GR, 0, 0, 0, GR, 0, 0, 0}},
-    {"grave-bat", "bat", EV_DARKNESS, 6, 2, 2, AR(N_) | AR(S_), {0, 0, 0, 0, RS, 0, 0, 0}},
-    {"bone-knight", "knight", EV_DARKNESS, 13, 4, 3, AR(N_) | AR(E_) | AR(W_), {RS, 0, 0, 0, 0, 0, 0, 0}},
-    {"lich-queen", "lich", EV_DARKNESS, 21, 4, 5, AR(N_) | AR(NE_) | AR(NW_) | AR(S_), {RS, 0, 0, 0, 0, 0, 0, 0}},
-    {"sentry", "sentry", EV_EARTH, 9, 2, 4, AR(N_) | AR(E_) | AR(W_) | AR(S_), {0, 0, 0, 0, BL, 0, 0, 0}},
-    {"assassin", "assasn", EV_DARKNESS, 14, 4, 2, AR(N_) | AR(NE_) | AR(NW_), {RM, 0, 0, 0, 0, 0, 0, 0}},
-    {"block-fire", "BLOCK", EV_FIRE, 0, 0, 0, 0, {0}},
-    {"block-water", "BLOCK", EV_WATER, 0, 0, 0, 0, {0}},
-    {"block-earth", "BLOCK", EV_EARTH, 0, 0, 0, 0, {0}},
-    {"block-electric", "BLOCK", EV_ELECTRIC, 0, 0, 0, 0, {0}},
-    {"block-nature", "BLOCK", EV_NATURE, 0, 0, 0, 0, {0}},
-    {"block-darkness", "BLOCK", EV_DARKNESS, 0, 0, 0, 0, {0}},
-};
-/* clang-format on */
-#undef AR
-
-const char *const ev_element_names[EV_NELEMENTS] = {"Fire",     "Water",  "Earth",
-                                                    "Electric", "Nature", "Darkness"};
-const char *const ev_element_codes[EV_NELEMENTS] = {"Fi", "Wa", "Ea", "El", "Na", "Da"};
-const char *const ev_ability_names[EV_NABILITIES] = {"Normal",    "Remove", "Block",
-                                                     "Firestorm", "Swap",   "Shockwave",
-                                                     "Magnetism", "Growth", "Resurrection"};
-const char *const ev_phase_names[EV_NPHASES] = {"mulligan", "coin", "main", "chain", "over"};
-const char *const ev_step_names[EV_NSTEPS] = {"ability1", "conflicts", "ability2"};
-const char *const ev_end_names[EV_NENDS] = {"none", "full", "idle", "cap"};
-
-static const char *const starter_names[2] = {"blaze", "bedrock"};
-
-/* ---- geometry ---- */
-
-static const char col_letters[EV_SIDE + 1] = "xabcdey";
-
-int ev_step(int cell, int dir)
-{
-	int c = cell % EV_SIDE + qv_dir_dx[dir], r = cell / EV_SIDE + qv_dir_dy[dir];
-	if (c < 0 || r < 0 || c >= EV_SIDE || r >= EV_SIDE)
-		return -1;
-	return r * EV_SIDE + c;
-}
-
-/* Bit c: cell c is in the main zone (columns 1..5 of rows 1..5). */
-#define MAIN_ROW (0x3Eull) /* columns 1..5 of a row */
-#define MAIN_ZONE                                                                                  \
-	(MAIN_ROW << 7 | MAIN_ROW << 14 | MAIN_ROW << 21 | MAIN_ROW << 28 | MAIN_ROW << 35)
-
-bool ev_in_main(int cell) { return cell >= 0 && cell < EV_NCELLS && (MAIN_ZONE >> cell & 1); }
-
-int ev_board_dir(int ctrl, int printed) { return ctrl == 0 ? printed : (printed + 4) % 8; }
-
-void ev_cell_name(int cell, char *buf)
-{
-	if (cell < 0 || cell >= EV_NCELLS) {
-		snprintf(buf, 4, "?");
-		return;
-	}
-	buf[0] = col_letters[cell % EV_SIDE];
-	buf[1] = (char)('0' + cell / EV_SIDE);
-	buf[2] = '\0';
-}
-
-int ev_cell_parse(const char *text)
-{
-	if (!text[0] || !text[1] || text[2])
-		return -1;
-	const char *p = strchr(col_letters, text[0] | 0x20);
-	if (!p || !*p || text[1] < '0' || text[1] > '6')
-		return -1;
-	return (text[1] - '0') * EV_SIDE + (int)(p - col_letters);
-}
-
-int ev_find_kind(const char *text)
-{
-	for (int k = 0; k < EV_NKINDS; k++)
-		if (qv_streq_nocase(text, ev_kinds[k].id))
-			return k;
-	return -1;
-}
-
 /* ---- the board ---- */
-
-static inline bool occupied(const ev_state *s, int c) { return s->cell[c].kind != 0; }
-static inline int kind_at(const ev_state *s, int c) { return s->cell[c].kind - 1; }
-static inline bool covered(const ev_state *s, int c)
-{
-	return (s->cell[c].flags & EV_F_COVERED) != 0;
-}
-static inline bool block_at(const ev_state *s, int c)
-{
-	return occupied(s, c) && ev_is_block(kind_at(s, c));
-}
-/* A monster, face up or covered (a covered card is never a block). */
-static inline bool monster_at(const ev_state *s, int c)
-{
-	return occupied(s, c) && !ev_is_block(kind_at(s, c));
-}
-static inline bool faceup_monster(const ev_state *s, int c)
-{
-	return monster_at(s, c) && !covered(s, c);
-}
-
-int ev_find_cell_of(const ev_state *s, int inst)
-{
-	for (uint64_t m = s->board; m; m &= m - 1) {
-		int c = __builtin_ctzll(m);
-		if (s->cell[c].inst == inst)
-			return c;
-	}
-	return -1;
-}
 
 uint64_t ev_board_mask(const ev_state *s)
 {
@@ -179,134 +36,7 @@ uint64_t ev_board_mask(const ev_state *s)
 	return m;
 }
 
-int ev_cur_def(const ev_state *s, int c) { return ev_kinds[kind_at(s, c)].def - s->cell[c].dmg; }
-
-/* The board arrows of the card on c: none for covered cards and blocks. */
-static unsigned board_arrows(const ev_state *s, int c)
-{
-	if (!faceup_monster(s, c))
-		return 0;
-	unsigned printed = ev_kinds[kind_at(s, c)].arrows, m = 0;
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (printed >> d & 1)
-			m |= 1u << ev_board_dir(s->cell[c].ctrl, d);
-	return m;
-}
-
-/* The ability of the arrow of the card on c in board direction d (EV_AB_NONE if none). */
-static int board_ability(const ev_state *s, int c, int d)
-{
-	int printed = ev_board_dir(s->cell[c].ctrl, d); /* turning 180 degrees is its own inverse */
-	return ev_kinds[kind_at(s, c)].ability[printed];
-}
-
-static bool points_at(const ev_state *s, int from, int to)
-{
-	unsigned m = board_arrows(s, from);
-	for (int d = 0; d < QV_NDIRS; d++)
-		if ((m >> d & 1) && ev_step(from, d) == to)
-			return true;
-	return false;
-}
-
-unsigned ev_board_arrows(const ev_state *s, int c) { return board_arrows(s, c); }
-
-bool ev_points_at(const ev_state *s, int from, int to) { return points_at(s, from, to); }
-
-static bool main_full(const ev_state *s) { return (s->board & MAIN_ZONE) == MAIN_ZONE; }
-
-/* A face-up monster: kind (stored + 1) 1..20, not covered. */
-static inline bool faceup_monster_cell(const ev_cell *x)
-{
-	return x->kind - 1u < EV_NMONSTERS && !(x->flags & EV_F_COVERED);
-}
-
-void ev_scores(const ev_state *s, int *out)
-{
-	out[0] = out[1] = 0;
-	for (uint64_t m = s->board & MAIN_ZONE; m; m &= m - 1) {
-		const ev_cell *x = &s->cell[__builtin_ctzll(m)];
-		if (faceup_monster_cell(x))
-			out[x->ctrl]++;
-	}
-}
-
-/* ---- narration ----
- *
- * With a qv_events, apply tells what each step did, one short line each (core.h): the parts
- * only a card's owner may know are written {M:secret|public}. A covered card stays "p2's
- * covered card" for the others while it is covered, and is named for everyone when it leaves
- * the board (graveyards and removed cards are public). Every function below does nothing
- * when ev is NULL, and the rules call them only then, so the search pays nothing for them. */
-
-/* Narration is off the hot path: the search calls apply without it millions of times. */
-#define NARRATION __attribute__((cold, noinline))
-
-/* The secret-part mask of player p: only p reads the secret. */
-static char mask_of(int p) { return p == 0 ? '1' : '2'; }
-
-/* The card on c as narration names it, without its cell: "storm-coil", "block-fire", or
- * "p2's covered card" (its identity a secret of its owner unless `open`). */
-NARRATION static void card_label(const ev_state *s, int c, bool open, char *buf, size_t len)
-{
-	const ev_cell *x = &s->cell[c];
-	const char *id = ev_kinds[x->kind - 1].id;
-	if (!(x->flags & EV_F_COVERED))
-		qv_copy(buf, len, id);
-	else if (open)
-		snprintf(buf, len, "p%d's covered %s", x->owner + 1, id);
-	else
-		snprintf(buf, len, "p%d's covered {%c:%s|card}", x->owner + 1, mask_of(x->owner),
-		         id);
-}
-
-/* The card on c with its cell: "storm-coil on b4". */
-NARRATION static void card_at(const ev_state *s, int c, bool open, char *buf, size_t len)
-{
-	char lab[80], cn[4];
-	card_label(s, c, open, lab, sizeof lab);
-	ev_cell_name(c, cn);
-	snprintf(buf, len, "%s on %s", lab, cn);
-}
-
-/* Says which pending activations end with the card on c, which is leaving the board. */
-NARRATION static void say_entries_end(const ev_state *s, int c, qv_events *ev)
-{
-	int inst = s->cell[c].inst;
-	for (int i = s->nstack - 1; i >= 0; i--)
-		if (s->stack[i].inst == inst) {
-			char b[96];
-			card_at(s, c, true, b, sizeof b);
-			qv_say(ev, "the %sactivation of %s ends",
-			       i == s->nstack - 1 ? "" : "waiting ", b);
-			return;
-		}
-}
-
-/* "<prefix> <card on c> (to p2's graveyard)", then the activations that end with it; the
- * card is named for everyone, as the graveyard will show it. */
-NARRATION static void say_destroyed(const ev_state *s, int c, const char *prefix,
-                                    const char *suffix, qv_events *ev)
-{
-	char b[96];
-	card_at(s, c, true, b, sizeof b);
-	qv_say(ev, "%s%s%s (to p%d's graveyard)", prefix, b, suffix, s->cell[c].owner + 1);
-	say_entries_end(s, c, ev);
-}
-
-/* The score and the winner, when the game ends. */
-NARRATION static void say_result(const ev_state *s, qv_events *ev)
-{
-	int sc[2];
-	ev_scores(s, sc);
-	int hi = sc[0] > sc[1] ? sc[0] : sc[1], lo = sc[0] > sc[1] ? sc[1] : sc[0];
-	if (sc[0] == sc[1])
-		qv_say(ev, "a draw: %d face-up monster%s each in the main zone", hi,
-		       hi == 1 ? "" : "s");
-	else
-		qv_say(ev, "p%d wins: %d face-up monster%s in the main zone to %d",
-		       sc[0] > sc[1] ? 1 : 2, hi, hi == 1 ? "" : "s", lo);
-}
+static bool main_full(const ev_state *s) { return (s->board & EV_MAIN_ZONE) == EV_MAIN_ZONE; }
 
 /* ---- changes of the board ---- */
 
@@ -315,7 +45,7 @@ static void to_graveyard(ev_state *s, int c)
 	ev_player *o = &s->pl[s->cell[c].owner];
 	s->gone = 1;
 	if (o->ngrave < EV_DECK_MAX)
-		o->grave[o->ngrave++] = (uint8_t)kind_at(s, c);
+		o->grave[o->ngrave++] = (uint8_t)ev_kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
 	s->board &= ~(1ull << c);
 }
@@ -324,7 +54,7 @@ static void to_graveyard(ev_state *s, int c)
 static void destroy(ev_state *s, int c, const char *prefix, const char *suffix, qv_events *ev)
 {
 	if (ev)
-		say_destroyed(s, c, prefix, suffix, ev);
+		ev_say_destroyed(s, c, prefix, suffix, ev);
 	to_graveyard(s, c);
 }
 
@@ -333,7 +63,7 @@ static void remove_from_game(ev_state *s, int c)
 	ev_player *o = &s->pl[s->cell[c].owner];
 	s->gone = 1;
 	if (o->nremoved < EV_DECK_MAX)
-		o->removed[o->nremoved++] = (uint8_t)kind_at(s, c);
+		o->removed[o->nremoved++] = (uint8_t)ev_kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
 	s->board &= ~(1ull << c);
 }
@@ -347,23 +77,6 @@ static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
 		s->next_inst++;
 }
 
-/* Why a card goes on the chain stack, for the narration. */
-enum { WHY_PLAYED, WHY_RESURRECTED, WHY_MOVED, WHY_FLIPPED };
-
-/* Says that the card on c, just pushed on the stack, activates or reactivates, and why. */
-NARRATION static void say_push(const ev_state *s, int c, int why, qv_events *ev)
-{
-	static const char *const how[] = {[WHY_PLAYED] = "activates",
-	                                  [WHY_RESURRECTED] = "activates",
-	                                  [WHY_MOVED] = "reactivates (moved by an ability)",
-	                                  [WHY_FLIPPED] = "reactivates (moved, then flipped)"};
-	char b[96], depth[24] = "";
-	card_at(s, c, false, b, sizeof b);
-	if (s->nstack > 1)
-		snprintf(depth, sizeof depth, ": chain %d deep", s->nstack);
-	qv_say(ev, "%s %s%s", b, how[why], depth);
-}
-
 static void push(ev_state *s, int c, int why, qv_events *ev)
 {
 	if (s->nstack >= EV_MAX_STACK)
@@ -373,7 +86,7 @@ static void push(ev_state *s, int c, int why, qv_events *ev)
 	e->inst = s->cell[c].inst;
 	e->step = EV_ST_ABILITY1;
 	if (ev)
-		say_push(s, c, why, ev);
+		ev_say_push(s, c, why, ev);
 }
 
 /* A card was moved onto c by an ability: it reactivates when it is a face-up monster of the
@@ -382,9 +95,9 @@ static void moved_by_ability(ev_state *s, int c, qv_events *ev)
 {
 	ev_cell *x = &s->cell[c];
 	x->flags |= EV_F_MOVED;
-	if (faceup_monster(s, c) && x->ctrl == s->active && !(x->flags & EV_F_REACTIVATED)) {
+	if (ev_faceup_monster(s, c) && x->ctrl == s->active && !(x->flags & EV_F_REACTIVATED)) {
 		x->flags |= EV_F_REACTIVATED;
-		push(s, c, WHY_MOVED, ev);
+		push(s, c, EV_WHY_MOVED, ev);
 	}
 }
 
@@ -409,13 +122,13 @@ static void purge_stack(ev_state *s)
 
 /* Cells a Firestorm centred on `center` may burn for player p: opponent monsters, face up or
  * covered, on the center and the cells orthogonally adjacent to it. */
-static int burn_targets(const ev_state *s, int center, int p, int *out)
+int ev_burn_targets(const ev_state *s, int center, int p, int *out)
 {
 	static const int orth[5] = {-1, QV_N, QV_E, QV_S, QV_W};
 	int n = 0;
 	for (int i = 0; i < 5; i++) {
 		int c = i == 0 ? center : ev_step(center, orth[i]);
-		if (c >= 0 && monster_at(s, c) && s->cell[c].ctrl != p)
+		if (c >= 0 && ev_monster_at(s, c) && s->cell[c].ctrl != p)
 			out[n++] = c;
 	}
 	return n;
@@ -431,7 +144,7 @@ static void finish_game(ev_state *s, int how, qv_events *ev)
 		                                          "the turn cap is reached"};
 		qv_say(ev, "%s: the game ends%s", why[how],
 		       s->nstack ? " (the chain stack is dropped)" : "");
-		say_result(s, ev);
+		ev_say_result(s, ev);
 	}
 	for (int i = 0; i < s->nstack; i++)
 		memset(&s->stack[i], 0, sizeof s->stack[i]);
@@ -459,7 +172,7 @@ static void settle(ev_state *s, qv_events *ev)
 	s->phase = EV_PH_CHAIN;
 	ev_entry *e = &s->stack[s->nstack - 1];
 	int t[5];
-	if (e->burn_left && burn_targets(s, e->burn_center, s->active, t) == 0) {
+	if (e->burn_left && ev_burn_targets(s, e->burn_center, s->active, t) == 0) {
 		qv_say(ev, "%d Firestorm point%s %s lost: no target is left", e->burn_left,
 		       e->burn_left == 1 ? "" : "s", e->burn_left == 1 ? "is" : "are");
 		e->burn_left = e->burn_center = 0;
@@ -484,30 +197,6 @@ static int draw(ev_state *s, int p)
 	return qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
 }
 
-/* Says what the start of p's turn gave: credits, the card drawn (for p alone). */
-NARRATION static void say_turn(const ev_state *s, int p, bool income, bool first, int k,
-                               qv_events *ev)
-{
-	if (first) {
-		qv_say(ev, "p%d goes first: no credits and no draw on this turn", p + 1);
-		return;
-	}
-	char got[64], card[48];
-	if (income)
-		snprintf(got, sizeof got, "p%d gains %d credits (now %d)", p + 1, EV_INCOME,
-		         s->pl[p].credits);
-	else
-		snprintf(got, sizeof got, "p%d gets no credits on a first turn", p + 1);
-	if (k >= 0)
-		snprintf(card, sizeof card, "{%c:%s|a card}", mask_of(p), ev_kinds[k].id);
-	if (k < 0)
-		qv_say(ev, "%s; the deck is empty: no draw", got);
-	else if (income)
-		qv_say(ev, "%s and draws %s", got, card);
-	else
-		qv_say(ev, "p%d draws %s (no credits on a first turn)", p + 1, card);
-}
-
 static void begin_turn(ev_state *s, int p, qv_events *ev)
 {
 	ev_player *pl = &s->pl[p];
@@ -522,7 +211,7 @@ static void begin_turn(ev_state *s, int p, qv_events *ev)
 	bool first = p == s->first && s->turn_no == 0;
 	int k = first ? -1 : draw(s, p);
 	if (ev)
-		say_turn(s, p, income, first, k, ev);
+		ev_say_turn(s, p, income, first, k, ev);
 }
 
 static void end_turn(ev_state *s, qv_events *ev)
@@ -562,27 +251,6 @@ static const qv_param_def ev_params[] = {
 };
 #define EV_NPARAMS ((int)(sizeof ev_params / sizeof ev_params[0]))
 
-/* The starter decks, top first with shuffle=false: the monsters of its three elements in
- * card-table order, two of each, then two sentries, an assassin and its three blocks. */
-static int starter(int which, uint8_t *list)
-{
-	static const uint8_t elems[2][3] = {{EV_FIRE, EV_WATER, EV_ELECTRIC},
-	                                    {EV_EARTH, EV_NATURE, EV_DARKNESS}};
-	int n = 0;
-	for (int k = 0; k < 18; k++)
-		for (int e = 0; e < 3; e++)
-			if (ev_kinds[k].element == elems[which][e]) {
-				list[n++] = (uint8_t)k;
-				list[n++] = (uint8_t)k;
-			}
-	list[n++] = 18; /* sentry */
-	list[n++] = 18;
-	list[n++] = 19; /* assassin */
-	for (int e = 0; e < 3; e++)
-		list[n++] = (uint8_t)(EV_NMONSTERS + elems[which][e]);
-	return n;
-}
-
 #define CARD_FORM                                                                                  \
 	"blaze, bedrock, or card ids separated by commas (monsters: cinder-pup, flame-warden, "    \
 	"inferno-drake, tide-sprite, reef-guard, maelstrom, pebble-golem, quake-ram, "             \
@@ -598,8 +266,8 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 	if (!v)
 		v = strcmp(key, "deck1") == 0 ? "blaze" : "bedrock";
 	for (int k = 0; k < 2; k++)
-		if (qv_streq_nocase(v, starter_names[k])) {
-			*n = starter(k, list);
+		if (qv_streq_nocase(v, ev_starter_names[k])) {
+			*n = ev_starter(k, list);
 			return QV_OK;
 		}
 	uint8_t count[EV_NKINDS] = {0};
@@ -670,472 +338,6 @@ static qv_status ev_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	return QV_OK;
 }
 
-/* ---- legal actions ---- */
-
-/* Appends the mulligans that start with the `depth` cards in seq, then go on with cards
- * left in `left`: with shuffle, each multiset once in card-table order (the deck is shuffled,
- * so the order cannot matter); without, every distinct order (the cards go under the deck in
- * the order named). Depth-first, so the list reads in lexicographic order. */
-static int mulligan_tree(const ev_state *s, uint8_t *left, int *seq, int depth, qv_action *out,
-                         int n)
-{
-	if (depth == EV_HAND_START)
-		return n;
-	int from = s->shuffle && depth > 0 ? seq[depth - 1] : 0;
-	for (int k = from; k < EV_NKINDS; k++) {
-		if (!left[k])
-			continue;
-		seq[depth] = k;
-		left[k]--;
-		uint32_t arg = 0;
-		for (int i = 0; i <= depth; i++)
-			arg |= (uint32_t)(seq[i] + 1) << (5 * i);
-		out[n++] = EV_MAKE(EV_ACT_MULLIGAN, arg);
-		n = mulligan_tree(s, left, seq, depth + 1, out, n);
-		left[k]++;
-	}
-	return n;
-}
-
-static int legal_mulligan(const ev_state *s, qv_action *out)
-{
-	uint8_t left[EV_NKINDS];
-	int seq[EV_HAND_START];
-	memcpy(left, s->pl[s->active].hand, sizeof left);
-	out[0] = EV_MAKE(EV_ACT_KEEP, 0);
-	return mulligan_tree(s, left, seq, 0, out, 1);
-}
-
-static int legal_main(const ev_state *s, qv_action *out)
-{
-	int p = s->active, n = 0;
-	const ev_player *pl = &s->pl[p];
-	if (!s->played) {
-		for (int k = 0; k < EV_NMONSTERS; k++)
-			if (pl->hand[k] && ev_kinds[k].cost <= pl->credits)
-				for (int c = 0; c < EV_NCELLS; c++)
-					if (!occupied(s, c))
-						out[n++] = EV_MAKE(EV_ACT_PLAY, k | c << 5);
-		for (int k = 0; k < EV_NMONSTERS; k++)
-			if (pl->hand[k])
-				for (int c = 0; c < EV_NCELLS; c++)
-					if (!occupied(s, c))
-						out[n++] = EV_MAKE(EV_ACT_COVER, k | c << 5);
-		for (int c = 0; c < EV_NCELLS; c++)
-			if (occupied(s, c) && covered(s, c) && s->cell[c].ctrl == p &&
-			    ((s->cell[c].flags & EV_F_GROWTH) ||
-			     ev_kinds[kind_at(s, c)].cost <= pl->credits))
-				out[n++] = EV_MAKE(EV_ACT_REVEAL, c);
-	}
-	out[n++] = EV_MAKE(EV_ACT_END, 0);
-	return n;
-}
-
-/* The ability actions of the arrow of the active card (on c) in board direction d. */
-static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_action *out)
-{
-	int p = s->active, n = 0, t = ev_step(c, d);
-	const ev_player *pl = &s->pl[p];
-	if (t < 0)
-		return 0;
-	switch (board_ability(s, c, d)) {
-	case EV_AB_REMOVE:
-		if (monster_at(s, t))
-			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
-		break;
-	case EV_AB_BLOCK:
-		if (!occupied(s, t)) {
-			for (int k = EV_NMONSTERS; k < EV_NKINDS; k++)
-				if (pl->hand[k])
-					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
-		} else if (block_at(s, t)) {
-			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
-		}
-		break;
-	case EV_AB_FIRESTORM: {
-		int tg[5];
-		if (burn_targets(s, t, p, tg) > 0)
-			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
-		break;
-	}
-	case EV_AB_SWAP:
-		if (monster_at(s, t))
-			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
-		break;
-	case EV_AB_SHOCKWAVE:
-		if (occupied(s, t))
-			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
-		break;
-	case EV_AB_MAGNETISM:
-		if (!occupied(s, t)) {
-			static const int orth[4] = {QV_N, QV_E, QV_S, QV_W};
-			int src[4], ns = 0;
-			for (int i = 0; i < 4; i++) {
-				int x = ev_step(t, orth[i]);
-				if (x >= 0 && monster_at(s, x) && x != c)
-					src[ns++] = x;
-			}
-			/* cell order, so the list reads naturally */
-			for (int i = 1; i < ns; i++)
-				for (int j = i; j > 0 && src[j - 1] > src[j]; j--) {
-					int tmp = src[j];
-					src[j] = src[j - 1];
-					src[j - 1] = tmp;
-				}
-			for (int i = 0; i < ns; i++)
-				out[n++] = EV_ABIL(d, EV_ARG_CELL, src[i]);
-		}
-		break;
-	case EV_AB_GROWTH:
-		if (!occupied(s, t))
-			for (int k = 0; k < EV_NMONSTERS; k++)
-				if (pl->hand[k])
-					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
-		break;
-	case EV_AB_RESURRECTION:
-		if (!occupied(s, t)) {
-			int budget = ev_kinds[kind_at(s, c)].cost - e->spent;
-			bool seen[EV_NMONSTERS] = {false};
-			for (int i = 0; i < pl->ngrave; i++) {
-				int k = pl->grave[i];
-				if (!ev_is_block(k))
-					seen[k] = true;
-			}
-			for (int k = 0; k < EV_NMONSTERS; k++)
-				if (seen[k] && ev_kinds[k].cost <= budget)
-					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
-		}
-		break;
-	default: break;
-	}
-	return n;
-}
-
-static int legal_chain(const ev_state *s, qv_action *out)
-{
-	const ev_entry *e = &s->stack[s->nstack - 1];
-	int c = ev_find_cell_of(s, e->inst), n = 0;
-	if (c < 0)
-		return 0;
-	if (e->burn_left) {
-		int t[5];
-		int k = burn_targets(s, e->burn_center, s->active, t);
-		for (int i = 1; i < k; i++) /* cell order */
-			for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
-				int tmp = t[j];
-				t[j] = t[j - 1];
-				t[j - 1] = tmp;
-			}
-		for (int i = 0; i < k; i++)
-			out[n++] = EV_MAKE(EV_ACT_BURN, t[i]);
-		return n;
-	}
-	if (e->step == EV_ST_CONFLICTS) {
-		for (int x = 0; x < EV_NCELLS; x++)
-			if (e->conflicts >> x & 1)
-				out[n++] = EV_MAKE(EV_ACT_CONFLICT, x);
-		return n;
-	}
-	for (int d = 0; d < QV_NDIRS; d++) {
-		int printed = ev_board_dir(s->cell[c].ctrl, d);
-		if ((ev_kinds[kind_at(s, c)].arrows >> printed & 1) && !(e->used >> printed & 1))
-			n += legal_ability(s, e, c, d, out + n);
-	}
-	out[n++] = EV_MAKE(EV_ACT_NEXT, 0);
-	return n;
-}
-
-static int ev_legal(const void *st, qv_action *out)
-{
-	const ev_state *s = st;
-	switch (s->phase) {
-	case EV_PH_MULLIGAN: return legal_mulligan(s, out);
-	case EV_PH_MAIN: return legal_main(s, out);
-	case EV_PH_CHAIN: return legal_chain(s, out);
-	default: return 0;
-	}
-}
-
-/* ---- sampling and counting without the list ----
- *
- * The main phase's list is up to 2 x 20 x 49 plays and covers: the sampler counts each family
- * (plays: affordable monster kinds x empty cells; covers: monster kinds x empty cells; reveals;
- * end), draws one index with the same qv_rng_below(n) a caller of legal() would, and decodes
- * the action at that index in legal()'s order, so a random game is the same game either way.
- * The mulligan (twice a game) and the chain (a few actions) are listed as legal() lists them. */
-
-/* The index of the i-th (from 0) set bit of m, which has more than i. */
-static int nth_bit(uint64_t m, int i)
-{
-	int base = 0;
-	for (int n; i >= (n = __builtin_popcount((uint32_t)(m & 0xFFFF))); m >>= 16, base += 16)
-		i -= n;
-	while (i--)
-		m &= m - 1;
-	return base + __builtin_ctzll(m);
-}
-
-/* The main phase's families: affordable monster kinds in hand (plays), monster kinds in hand
- * (covers), the revealable cells, the empty cells. */
-typedef struct main_families {
-	uint32_t play_kinds, cover_kinds;
-	uint64_t reveal, empty;
-	int nplay, ncover, nreveal, nempty;
-} main_families;
-
-static void count_main(const ev_state *s, main_families *f)
-{
-	int p = s->active;
-	const ev_player *pl = &s->pl[p];
-	memset(f, 0, sizeof *f);
-	for (int k = 0; k < EV_NMONSTERS; k++)
-		if (pl->hand[k]) {
-			f->cover_kinds |= 1u << k;
-			if (ev_kinds[k].cost <= pl->credits)
-				f->play_kinds |= 1u << k;
-		}
-	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
-	for (uint64_t m = s->board; m; m &= m - 1) {
-		int c = __builtin_ctzll(m);
-		const ev_cell *x = &s->cell[c];
-		if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
-		    ((x->flags & EV_F_GROWTH) || ev_kinds[x->kind - 1].cost <= pl->credits))
-			f->reveal |= 1ull << c;
-	}
-	f->nplay = __builtin_popcount(f->play_kinds);
-	f->ncover = __builtin_popcount(f->cover_kinds);
-	f->nreveal = __builtin_popcountll(f->reveal);
-	f->nempty = __builtin_popcountll(f->empty);
-}
-
-/* The i-th action of legal_main's list for the families f. */
-static qv_action main_action(const main_families *f, int i)
-{
-	int n = f->nplay * f->nempty;
-	if (i < n)
-		return EV_MAKE(EV_ACT_PLAY, nth_bit(f->play_kinds, i / f->nempty) |
-		                                nth_bit(f->empty, i % f->nempty) << 5);
-	i -= n;
-	n = f->ncover * f->nempty;
-	if (i < n)
-		return EV_MAKE(EV_ACT_COVER, nth_bit(f->cover_kinds, i / f->nempty) |
-		                                 nth_bit(f->empty, i % f->nempty) << 5);
-	i -= n;
-	if (i < f->nreveal)
-		return EV_MAKE(EV_ACT_REVEAL, nth_bit(f->reveal, i));
-	return EV_MAKE(EV_ACT_END, 0);
-}
-
-/* A chain decision lists at most 20 cards per arrow and next. */
-#define EV_MAX_CHAIN_ACTIONS (QV_NDIRS * EV_NMONSTERS + 1)
-
-/* The mulligan's list, kept apart so that its large buffer stays off the other paths. */
-__attribute__((noinline)) static qv_action sample_listed(const ev_state *s, qv_rng *rng, int *n)
-{
-	qv_action list[EV_MAX_ACTIONS];
-	*n = ev_legal(s, list);
-	return *n > 0 ? list[qv_rng_below(rng, (uint32_t)*n)] : -1;
-}
-
-static qv_action ev_sample(const void *st, qv_rng *rng, int *restrict n)
-{
-	const ev_state *s = st;
-	switch (s->phase) {
-	case EV_PH_MAIN: {
-		if (s->played) {
-			*n = 1;
-			(void)qv_rng_below(rng, 1); /* as a caller of legal() draws among one */
-			return EV_MAKE(EV_ACT_END, 0);
-		}
-		main_families f;
-		count_main(s, &f);
-		int k = *n = (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
-		return main_action(&f, (int)qv_rng_below(rng, (uint32_t)k));
-	}
-	case EV_PH_CHAIN: {
-		qv_action list[EV_MAX_CHAIN_ACTIONS];
-		int k = *n = legal_chain(s, list);
-		return k > 0 ? list[qv_rng_below(rng, (uint32_t)k)] : -1;
-	}
-	case EV_PH_MULLIGAN: return sample_listed(s, rng, n);
-	default: *n = 0; return -1;
-	}
-}
-
-static int ev_count(const void *st)
-{
-	const ev_state *s = st;
-	switch (s->phase) {
-	case EV_PH_MAIN: {
-		if (s->played)
-			return 1;
-		main_families f;
-		count_main(s, &f);
-		return (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
-	}
-	case EV_PH_CHAIN: {
-		qv_action list[EV_MAX_CHAIN_ACTIONS];
-		return legal_chain(s, list);
-	}
-	case EV_PH_MULLIGAN: {
-		qv_action list[EV_MAX_ACTIONS];
-		return legal_mulligan(s, list);
-	}
-	default: return 0;
-	}
-}
-
-static int ev_chance(const void *st, qv_action *out, double *prob)
-{
-	const ev_state *s = st;
-	if (s->phase != EV_PH_COIN)
-		return 0;
-	for (int p = 0; p < 2; p++) {
-		out[p] = EV_MAKE(EV_ACT_COIN, p);
-		prob[p] = 0.5;
-	}
-	return 2;
-}
-
-/* ---- why an action is refused ---- */
-
-static const char *kname(int k) { return k >= 0 && k < EV_NKINDS ? ev_kinds[k].id : "?"; }
-
-/* What the player to move is asked now, for messages. */
-static void pending_text(const ev_state *s, char *buf, size_t len)
-{
-	int p = s->active + 1;
-	switch (s->phase) {
-	case EV_PH_MULLIGAN:
-		snprintf(buf, len, "p%d keeps or mulligans: keep or mulligan <card>...", p);
-		break;
-	case EV_PH_COIN: snprintf(buf, len, "a coin picks the first player: coin p1|p2"); break;
-	case EV_PH_MAIN:
-		if (s->played)
-			snprintf(buf, len, "p%d has made the turn's hand play and must end", p);
-		else
-			snprintf(buf, len,
-			         "p%d makes a hand play (play <card> <cell>, cover <card> <cell>, "
-			         "reveal <cell>) or ends the turn (end)",
-			         p);
-		break;
-	case EV_PH_CHAIN: {
-		const ev_entry *e = &s->stack[s->nstack - 1];
-		char b[4];
-		ev_cell_name(ev_find_cell_of(s, e->inst), b);
-		if (e->burn_left)
-			snprintf(buf, len, "p%d deals Firestorm points (%d left): burn <cell>", p,
-			         e->burn_left);
-		else if (e->step == EV_ST_CONFLICTS)
-			snprintf(buf, len,
-			         "p%d chooses the next conflict of the card on %s: "
-			         "conflict <cell>",
-			         p, b);
-		else
-			snprintf(buf, len,
-			         "the card on %s is in Ability Phase %d: ability <dir> "
-			         "[args] or next",
-			         b, e->step == EV_ST_ABILITY1 ? 1 : 2);
-		break;
-	}
-	default: snprintf(buf, len, "the game is over"); break;
-	}
-}
-
-static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
-{
-	static const int phase_of[] = {
-	    [EV_ACT_KEEP] = EV_PH_MULLIGAN, [EV_ACT_MULLIGAN] = EV_PH_MULLIGAN,
-	    [EV_ACT_PLAY] = EV_PH_MAIN,     [EV_ACT_COVER] = EV_PH_MAIN,
-	    [EV_ACT_REVEAL] = EV_PH_MAIN,   [EV_ACT_END] = EV_PH_MAIN,
-	    [EV_ACT_ABILITY] = EV_PH_CHAIN, [EV_ACT_BURN] = EV_PH_CHAIN,
-	    [EV_ACT_NEXT] = EV_PH_CHAIN,    [EV_ACT_CONFLICT] = EV_PH_CHAIN,
-	    [EV_ACT_COIN] = EV_PH_COIN,
-	};
-	int type = EV_TYPE(a), arg = EV_ARG(a), p = s->active;
-	const ev_player *pl = &s->pl[p];
-	char what[200], b[4];
-	pending_text(s, what, sizeof what);
-	if (a < 0 || type < EV_ACT_KEEP || type > EV_ACT_COIN)
-		return qv_fail(err, QV_EINVAL, "not an action of this game");
-	if (s->phase == EV_PH_OVER)
-		return qv_fail(err, QV_EILLEGAL, "the game is over");
-	if (phase_of[type] != s->phase)
-		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-	int k = arg & 31, c = arg >> 5;
-	switch (type) {
-	case EV_ACT_MULLIGAN:
-		return qv_fail(err, QV_EILLEGAL,
-		               "p%d can only return cards from the hand (each as often as held)",
-		               p + 1);
-	case EV_ACT_PLAY:
-	case EV_ACT_COVER:
-		if (s->played)
-			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-		if (k >= EV_NKINDS || !pl->hand[k])
-			return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1, kname(k));
-		if (ev_is_block(k))
-			return qv_fail(err, QV_EILLEGAL,
-			               "a block reaches the board only by a Block ability");
-		if (c >= EV_NCELLS || occupied(s, c))
-			return qv_fail(err, QV_EILLEGAL, "%s is not an empty cell",
-			               (ev_cell_name(c, b), b));
-		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay %s's cost %d (credits: %d)", p + 1,
-		               kname(k), ev_kinds[k].cost, pl->credits);
-	case EV_ACT_REVEAL:
-		if (s->played)
-			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-		if (arg >= EV_NCELLS || !occupied(s, arg) || !covered(s, arg) ||
-		    s->cell[arg].ctrl != p)
-			return qv_fail(err, QV_EILLEGAL, "%s holds no covered card of p%d",
-			               (ev_cell_name(arg, b), b), p + 1);
-		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost %d (credits: %d)", p + 1,
-		               ev_kinds[kind_at(s, arg)].cost, pl->credits);
-	case EV_ACT_ABILITY: {
-		const ev_entry *e = &s->stack[s->nstack - 1];
-		int cc = ev_find_cell_of(s, e->inst), d = arg & 7;
-		if (e->burn_left || e->step == EV_ST_CONFLICTS)
-			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-		if (cc < 0 || !(board_arrows(s, cc) >> d & 1))
-			return qv_fail(err, QV_EILLEGAL, "the active card has no arrow pointing %s",
-			               qv_dir_names[d]);
-		int ab = board_ability(s, cc, d);
-		if (ab == EV_AB_NONE)
-			return qv_fail(err, QV_EILLEGAL, "the %s arrow of the active card is plain",
-			               qv_dir_names[d]);
-		if (e->used >> ev_board_dir(s->cell[cc].ctrl, d) & 1)
-			return qv_fail(err, QV_EILLEGAL,
-			               "the %s arrow's ability was already used in this activation",
-			               qv_dir_names[d]);
-		static const char *const need[EV_NABILITIES] = {
-		    "",
-		    "Remove needs a monster on the target: ability <dir>",
-		    "Block needs an empty target and a block card in hand (ability <dir> "
-		    "<block-card>) or a block on the target (ability <dir>)",
-		    "Firestorm needs an opponent monster on the target or orthogonally next to it: "
-		    "ability <dir>",
-		    "Swap needs a monster on the target: ability <dir>",
-		    "Shockwave needs a card on the target: ability <dir>",
-		    "Magnetism needs an empty target and a card (not a block, not the active card) "
-		    "orthogonally next to it: ability <dir> <source-cell>",
-		    "Growth needs an empty target and a monster in hand: ability <dir> <card>",
-		    "Resurrection needs an empty target and a monster in the own graveyard whose "
-		    "cost fits the budget left: ability <dir> <card>"};
-		return qv_fail(err, QV_EILLEGAL, "%s ability %s cannot be used that way: %s",
-		               ev_ability_names[ab], qv_dir_names[d], need[ab]);
-	}
-	case EV_ACT_BURN:
-		return qv_fail(err, QV_EILLEGAL,
-		               "a Firestorm point goes to an opponent monster on the target or a "
-		               "cell orthogonally next to it; now: %s",
-		               what);
-	case EV_ACT_CONFLICT:
-		return qv_fail(err, QV_EILLEGAL, "%s is not a pending conflict; now: %s",
-		               (ev_cell_name(arg < EV_NCELLS ? arg : -1, b), b), what);
-	default: return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-	}
-}
-
 /* ---- the activation sequence ---- */
 
 /* The defenders the active card on c fights in its conflict step. */
@@ -1144,11 +346,11 @@ static uint64_t defenders(const ev_state *s, int c)
 	uint64_t m = 0;
 	if (!ev_in_main(c))
 		return 0;
-	unsigned arrows = board_arrows(s, c);
+	unsigned arrows = ev_board_arrows(s, c);
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int t = ev_step(c, d);
-		if ((arrows >> d & 1) && t >= 0 && ev_in_main(t) && faceup_monster(s, t) &&
-		    s->cell[t].ctrl != s->cell[c].ctrl && points_at(s, t, c))
+		if ((arrows >> d & 1) && t >= 0 && ev_in_main(t) && ev_faceup_monster(s, t) &&
+		    s->cell[t].ctrl != s->cell[c].ctrl && ev_points_at(s, t, c))
 			m |= 1ull << t;
 	}
 	return m;
@@ -1164,34 +366,34 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 	if (!ev_in_main(c))
 		return;
 	int p = s->cell[c].ctrl, react[QV_NDIRS], nr = 0, said = 0;
-	unsigned arrows = board_arrows(s, c);
+	unsigned arrows = ev_board_arrows(s, c);
 	char b[96];
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int t = ev_step(c, d);
-		if (!(arrows >> d & 1) || t < 0 || !ev_in_main(t) || !occupied(s, t) ||
-		    s->cell[t].ctrl == p || block_at(s, t))
+		if (!(arrows >> d & 1) || t < 0 || !ev_in_main(t) || !ev_occupied(s, t) ||
+		    s->cell[t].ctrl == p || ev_block_at(s, t))
 			continue;
 		ev_cell *x = &s->cell[t];
 		said++;
-		if (covered(s, t)) {
+		if (ev_covered(s, t)) {
 			if (!(x->flags & EV_F_GROWTH)) {
 				destroy(s, t, "the flip destroys ", "", ev);
 			} else if (ev) {
-				card_at(s, t, false, b, sizeof b);
+				ev_card_at(s, t, false, b, sizeof b);
 				qv_say(ev, "%s is Growth-placed: not flipped", b);
 			}
 			continue;
 		}
-		if (points_at(s, t, c)) {
+		if (ev_points_at(s, t, c)) {
 			if (ev) {
-				card_at(s, t, false, b, sizeof b);
+				ev_card_at(s, t, false, b, sizeof b);
 				qv_say(ev, "%s points back: not flipped", b);
 			}
 			continue;
 		}
 		x->ctrl = (uint8_t)p;
 		if (ev) {
-			card_at(s, t, false, b, sizeof b);
+			ev_card_at(s, t, false, b, sizeof b);
 			qv_say(ev, "%s flips to p%d", b, p + 1);
 		}
 		if ((x->flags & EV_F_MOVED) && !(x->flags & EV_F_REACTIVATED)) {
@@ -1200,14 +402,14 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 		}
 	}
 	if (!said && ev) {
-		card_at(s, c, false, b, sizeof b);
+		ev_card_at(s, c, false, b, sizeof b);
 		qv_say(ev, "%s: nothing to flip", b);
 	}
 	for (int i = nr - 1; i >= 0; i--)
-		push(s, react[i], WHY_FLIPPED, NULL);
+		push(s, react[i], EV_WHY_FLIPPED, NULL);
 	/* narrated in the order they will run: the last pushed runs first */
 	for (int i = 0; ev && i < nr; i++) {
-		card_at(s, react[i], false, b, sizeof b);
+		ev_card_at(s, react[i], false, b, sizeof b);
 		if (i == 0)
 			qv_say(ev, "%s reactivates (moved, then flipped): chain %d deep", b,
 			       s->nstack);
@@ -1216,84 +418,13 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 	}
 }
 
-/* The narration of ability use by the card on c towards t (board direction d), before it
- * changes the board. */
-NARRATION static void say_ability(const ev_state *s, int c, int d, int argtype, int val,
-                                  qv_events *ev)
-{
-	int t = ev_step(c, d), p = s->active;
-	char tn[4], a[96], b[96];
-	ev_cell_name(t, tn);
-	switch (board_ability(s, c, d)) {
-	case EV_AB_REMOVE: say_destroyed(s, t, "Remove destroys ", "", ev); break;
-	case EV_AB_BLOCK:
-		if (argtype == EV_ARG_CARD) {
-			qv_say(ev, "Block puts %s from p%d's hand on %s", ev_kinds[val].id, p + 1,
-			       tn);
-		} else {
-			card_at(s, t, true, a, sizeof a);
-			qv_say(ev, "Block sends %s to p%d's graveyard", a, s->cell[t].owner + 1);
-		}
-		break;
-	case EV_AB_FIRESTORM: {
-		int pts = ev_cur_def(s, c);
-		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's DEF)", tn, pts,
-		       pts == 1 ? "" : "s", ev_kinds[kind_at(s, c)].id);
-		break;
-	}
-	case EV_AB_SWAP:
-		card_at(s, c, false, a, sizeof a);
-		card_at(s, t, false, b, sizeof b);
-		qv_say(ev, "Swap: %s and %s change places", a, b);
-		break;
-	case EV_AB_SHOCKWAVE: {
-		int l = ev_step(t, d);
-		if (l < 0) {
-			card_at(s, t, true, a, sizeof a);
-			qv_say(ev, "Shockwave pushes %s off the board", a);
-			card_label(s, t, true, a, sizeof a);
-			qv_say(ev, "%s is out of the game (p%d's removed cards)", a,
-			       s->cell[t].owner + 1);
-			say_entries_end(s, t, ev);
-			break;
-		}
-		char ln[4];
-		ev_cell_name(l, ln);
-		card_label(s, t, false, a, sizeof a);
-		qv_say(ev, "Shockwave pushes %s from %s to %s", a, tn, ln);
-		if (occupied(s, l))
-			say_destroyed(s, l, "", " is crushed", ev);
-		break;
-	}
-	case EV_AB_MAGNETISM: {
-		char sn[4];
-		ev_cell_name(val, sn);
-		card_label(s, val, false, a, sizeof a);
-		qv_say(ev, "Magnetism pulls %s from %s to %s", a, sn, tn);
-		break;
-	}
-	case EV_AB_GROWTH:
-		qv_say(ev, "Growth puts {%c:%s|a monster} from p%d's hand face down on %s",
-		       mask_of(p), ev_kinds[val].id, p + 1, tn);
-		break;
-	case EV_AB_RESURRECTION: {
-		const ev_entry *e = &s->stack[s->nstack - 1];
-		qv_say(ev, "Resurrection: %s from p%d's graveyard to %s (cost %d of %d spent)",
-		       ev_kinds[val].id, p + 1, tn, e->spent + ev_kinds[val].cost,
-		       ev_kinds[kind_at(s, c)].cost);
-		break;
-	}
-	default: break;
-	}
-}
-
 static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int val, qv_events *ev)
 {
 	int p = s->active, t = ev_step(c, d);
 	if (ev)
-		say_ability(s, c, d, argtype, val, ev);
+		ev_say_ability(s, c, d, argtype, val, ev);
 	e->used |= (uint8_t)(1u << ev_board_dir(s->cell[c].ctrl, d));
-	switch (board_ability(s, c, d)) {
+	switch (ev_board_ability(s, c, d)) {
 	case EV_AB_REMOVE: to_graveyard(s, t); break;
 	case EV_AB_BLOCK:
 		if (argtype == EV_ARG_CARD) {
@@ -1321,7 +452,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 			remove_from_game(s, t);
 			break;
 		}
-		if (occupied(s, l))
+		if (ev_occupied(s, l))
 			to_graveyard(s, l);
 		move_card(s, t, l);
 		moved_by_ability(s, l, ev);
@@ -1345,7 +476,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		pl->grave[--pl->ngrave] = 0;
 		e->spent = (uint8_t)(e->spent + ev_kinds[val].cost);
 		place(s, t, val, p, 0);
-		push(s, t, WHY_RESURRECTED, ev);
+		push(s, t, EV_WHY_RESURRECTED, ev);
 		break;
 	}
 	default: break;
@@ -1356,7 +487,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 static void burn(ev_state *s, ev_entry *e, int t, qv_events *ev)
 {
 	e->burn_left--;
-	bool dead = covered(s, t);
+	bool dead = ev_covered(s, t);
 	if (!dead) {
 		ev_cell *x = &s->cell[t];
 		if (x->dmg < 255)
@@ -1367,43 +498,29 @@ static void burn(ev_state *s, ev_entry *e, int t, qv_events *ev)
 	if (dead) {
 		destroy(s, t, "1 point destroys ", "", ev);
 		/* points with no target left are said lost by settle */
-		if (ev && e->burn_left && burn_targets(s, e->burn_center, s->active, tg))
+		if (ev && e->burn_left && ev_burn_targets(s, e->burn_center, s->active, tg))
 			qv_say(ev, "%d Firestorm point%s left", e->burn_left,
 			       e->burn_left == 1 ? "" : "s");
 	} else if (ev) {
 		char b[96], left[24] = "";
 		if (e->burn_left)
 			snprintf(left, sizeof left, ", %d left", e->burn_left);
-		card_at(s, t, false, b, sizeof b);
+		ev_card_at(s, t, false, b, sizeof b);
 		qv_say(ev, "1 point to %s: DEF %d this turn%s", b, ev_cur_def(s, t), left);
 	}
 	if (e->burn_left == 0)
 		e->burn_center = 0;
 }
 
-/* What a card took in a conflict, for the narration: "storm-coil on b4 takes 3: DEF 2
- * this turn", or its destruction. */
-NARRATION static void say_hit(const ev_state *s, int c, int dmg, qv_events *ev)
-{
-	char b[96];
-	card_at(s, c, false, b, sizeof b);
-	int def = ev_cur_def(s, c);
-	if (def > 0)
-		qv_say(ev, "%s takes %d: DEF %d this turn", b, dmg, def);
-	else
-		qv_say(ev, "%s takes %d: DEF %d, destroyed (to p%d's graveyard)", b, dmg, def,
-		       s->cell[c].owner + 1);
-}
-
 /* The conflict of the active card on c with the defender on t: simultaneous damage. */
 static void conflict(ev_state *s, ev_entry *e, int c, int t, qv_events *ev)
 {
 	e->conflicts &= ~(1ull << t);
-	int atk_a = ev_kinds[kind_at(s, c)].atk, atk_d = ev_kinds[kind_at(s, t)].atk;
+	int atk_a = ev_kinds[ev_kind_at(s, c)].atk, atk_d = ev_kinds[ev_kind_at(s, t)].atk;
 	if (ev) {
 		char a[96], b[96];
-		card_at(s, c, false, a, sizeof a);
-		card_at(s, t, false, b, sizeof b);
+		ev_card_at(s, c, false, a, sizeof a);
+		ev_card_at(s, t, false, b, sizeof b);
 		qv_say(ev, "%s (ATK %d) and %s (ATK %d) clash", a, atk_a, b, atk_d);
 	}
 	ev_cell *a = &s->cell[c], *b = &s->cell[t];
@@ -1411,12 +528,12 @@ static void conflict(ev_state *s, ev_entry *e, int c, int t, qv_events *ev)
 	b->dmg = (uint8_t)(b->dmg + atk_a > 255 ? 255 : b->dmg + atk_a);
 	bool dead_a = ev_cur_def(s, c) <= 0, dead_d = ev_cur_def(s, t) <= 0;
 	if (ev) {
-		say_hit(s, c, atk_d, ev);
-		say_hit(s, t, atk_a, ev);
+		ev_say_hit(s, c, atk_d, ev);
+		ev_say_hit(s, t, atk_a, ev);
 		if (dead_a)
-			say_entries_end(s, c, ev);
+			ev_say_entries_end(s, c, ev);
 		if (dead_d)
-			say_entries_end(s, t, ev);
+			ev_say_entries_end(s, t, ev);
 	}
 	if (dead_d)
 		to_graveyard(s, t);
@@ -1434,12 +551,12 @@ static void start_conflicts(ev_state *s, ev_entry *e, int c, qv_events *ev)
 	uint64_t m = defenders(s, c);
 	char b[96];
 	if (ev && !ev_in_main(c)) {
-		card_at(s, c, false, b, sizeof b);
+		ev_card_at(s, c, false, b, sizeof b);
 		qv_say(ev, "%s is in the out zone: no conflicts, no flips", b);
 	}
 	for (int t = 0; ev && t < EV_NCELLS; t++)
 		if (m >> t & 1) {
-			card_at(s, t, false, b, sizeof b);
+			ev_card_at(s, t, false, b, sizeof b);
 			qv_say(ev, "%s points back: it defends its position", b);
 		}
 	if (m) {
@@ -1448,53 +565,6 @@ static void start_conflicts(ev_state *s, ev_entry *e, int c, qv_events *ev)
 	} else {
 		flip_step(s, c, ev);
 	}
-}
-
-/* ---- apply ---- */
-
-/* Whether a is in legal_main's list, tested without listing: the conditions of each family
- * there, on the one card and cell the action names. */
-static bool main_listed(const ev_state *s, qv_action a)
-{
-	int type = EV_TYPE(a), arg = EV_ARG(a), k = arg & 31, c = arg >> 5;
-	const ev_player *pl = &s->pl[s->active];
-	if (a < 0)
-		return false;
-	if (type == EV_ACT_END)
-		return arg == 0;
-	if (s->played)
-		return false;
-	switch (type) {
-	case EV_ACT_PLAY:
-	case EV_ACT_COVER:
-		return k < EV_NMONSTERS && c < EV_NCELLS && pl->hand[k] && !occupied(s, c) &&
-		       (type == EV_ACT_COVER || ev_kinds[k].cost <= pl->credits);
-	case EV_ACT_REVEAL:
-		return arg < EV_NCELLS && occupied(s, arg) && covered(s, arg) &&
-		       s->cell[arg].ctrl == s->active &&
-		       ((s->cell[arg].flags & EV_F_GROWTH) ||
-		        ev_kinds[kind_at(s, arg)].cost <= pl->credits);
-	default: return false;
-	}
-}
-
-/* Legal when it is the coin's outcome during the toss, or one of the legal actions: the main
- * phase's tested directly, the chain's and the mulligan's (short lists) looked up. */
-static qv_status ev_check(const void *st, qv_action a, qv_err *err)
-{
-	const ev_state *s = st;
-	if (s->phase == EV_PH_COIN)
-		return EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)
-		           ? QV_OK
-		           : explain(s, a, err);
-	if (s->phase == EV_PH_MAIN)
-		return main_listed(s, a) ? QV_OK : explain(s, a, err);
-	qv_action list[EV_MAX_ACTIONS];
-	int n = ev_legal(s, list);
-	for (int i = 0; i < n; i++)
-		if (list[i] == a)
-			return QV_OK;
-	return explain(s, a, err);
 }
 
 /* The mulligan of p, returning the nb cards of back: they go under the deck (the last one
@@ -1516,53 +586,8 @@ static void mulligan(ev_state *s, int p, const int *back, int nb, qv_events *ev)
 	int drawn[EV_HAND_START], n = 0;
 	while (pl->nhand < EV_HAND_START && pl->ndeck && n < EV_HAND_START)
 		drawn[n++] = draw(s, p);
-	if (!ev)
-		return;
-	qv_say(ev, "p%d puts %d card%s %s and draws %d", p + 1, nb, nb == 1 ? "" : "s",
-	       s->shuffle ? "back, shuffles the deck" : "under the deck", n);
-	/* which cards, for p alone, in lines that stay short */
-	char line[80];
-	size_t at = 0;
-	for (int i = 0; i < n; i++) {
-		const char *id = ev_kinds[drawn[i]].id;
-		if (at && at + strlen(id) + 2 > 60) {
-			qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);
-			at = 0;
-		}
-		at += (size_t)snprintf(line + at, sizeof line - at, "%s%s", at ? ", " : "", id);
-	}
-	if (at)
-		qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);
-}
-
-/* Copies of the stack entries before an action, to tell when the chain goes back to one. */
-typedef struct chain_memo {
-	ev_entry stack[EV_MAX_STACK];
-	int n;
-} chain_memo;
-
-/* After an action: when the top entry is one that waited under the top before it (the entries
- * above it were done or ended, none was pushed), the chain has gone back to it; says so, with
- * where it stands. */
-NARRATION static void say_chain_back(const ev_state *s, const chain_memo *m, qv_events *ev)
-{
-	if (s->phase != EV_PH_CHAIN || s->nstack == 0)
-		return;
-	const ev_entry *e = &s->stack[s->nstack - 1];
-	bool waited = false;
-	/* an entry that waited under the old top, with nothing new above it */
-	for (int i = s->nstack - 1; i + 1 < m->n && !waited; i++)
-		waited = memcmp(&m->stack[i], e, sizeof *e) == 0;
-	int c = ev_find_cell_of(s, e->inst);
-	if (!waited || c < 0)
-		return;
-	char b[96];
-	card_at(s, c, false, b, sizeof b);
-	qv_say(ev, "the chain goes back to %s (%s)", b,
-	       e->burn_left                 ? "Firestorm points"
-	       : e->step == EV_ST_CONFLICTS ? "conflicts"
-	       : e->step == EV_ST_ABILITY1  ? "Ability Phase 1"
-	                                    : "Ability Phase 2");
+	if (ev)
+		ev_say_mulligan(s, p, nb, drawn, n, ev);
 }
 
 /* Applies a (legal) with its narration when ev is given. */
@@ -1610,14 +635,14 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 			qv_say(ev, "p%d pays %d credits (%d left)", p + 1, ev_kinds[k].cost,
 			       pl->credits);
 			place(s, c, k, p, 0);
-			push(s, c, WHY_PLAYED, ev);
+			push(s, c, EV_WHY_PLAYED, ev);
 		}
 		settle(s, ev);
 		return;
 	}
 	case EV_ACT_REVEAL: {
 		ev_cell *x = &s->cell[arg];
-		int k = kind_at(s, arg);
+		int k = ev_kind_at(s, arg);
 		if (x->flags & EV_F_GROWTH) {
 			qv_say(ev, "the card is %s, Growth-placed: no cost", ev_kinds[k].id);
 		} else {
@@ -1627,7 +652,7 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 		}
 		x->flags &= (uint8_t) ~(EV_F_COVERED | EV_F_GROWTH);
 		s->played = 1;
-		push(s, arg, WHY_PLAYED, ev);
+		push(s, arg, EV_WHY_PLAYED, ev);
 		settle(s, ev);
 		return;
 	}
@@ -1650,7 +675,7 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 		if (e->step == EV_ST_ABILITY2) {
 			if (ev) {
 				char b[96];
-				card_at(s, c, false, b, sizeof b);
+				ev_card_at(s, c, false, b, sizeof b);
 				qv_say(ev, "the activation of %s is over", b);
 			}
 			memset(e, 0, sizeof *e);
@@ -1666,13 +691,13 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 }
 
 /* With a narration, also says when the chain goes back to a waiting activation. */
-NARRATION static void apply_narrated(ev_state *s, qv_action a, qv_events *ev)
+EV_COLD static void apply_narrated(ev_state *s, qv_action a, qv_events *ev)
 {
-	chain_memo memo;
+	ev_chain_memo memo;
 	memo.n = s->nstack;
 	memcpy(memo.stack, s->stack, sizeof memo.stack);
 	apply_action(s, a, ev);
-	say_chain_back(s, &memo, ev);
+	ev_say_chain_back(s, &memo, ev);
 }
 
 static void ev_apply(void *st, qv_action a, qv_events *ev)
@@ -1687,7 +712,7 @@ static void ev_apply(void *st, qv_action a, qv_events *ev)
 
 static void ev_score(const void *st, int *out) { ev_scores(st, out); }
 
-static void ev_ranks(const void *st, int *out)
+void ev_ranks(const void *st, int *out)
 {
 	int sc[2];
 	ev_scores(st, sc);
@@ -1720,8 +745,8 @@ static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
 	for (int k = 0; k < EV_NKINDS; k++)
 		count[k] = pl->owned[k] - (mine ? pl->hand[k] : 0);
 	for (int c = 0; c < EV_NCELLS; c++)
-		if (occupied(s, c) && s->cell[c].owner == q && (mine || !covered(s, c)))
-			count[kind_at(s, c)]--;
+		if (ev_occupied(s, c) && s->cell[c].owner == q && (mine || !ev_covered(s, c)))
+			count[ev_kind_at(s, c)]--;
 	for (int i = 0; i < pl->ngrave; i++)
 		count[pl->grave[i]]--;
 	for (int i = 0; i < pl->nremoved; i++)
@@ -1748,7 +773,8 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 		if (!mine) {
 			/* covered cards first, from the monsters of the pool in shuffled order */
 			for (int c = 0; c < EV_NCELLS; c++) {
-				if (!occupied(s, c) || s->cell[c].owner != q || !covered(s, c))
+				if (!ev_occupied(s, c) || s->cell[c].owner != q ||
+				    !ev_covered(s, c))
 					continue;
 				int i = 0;
 				while (i < n && ev_is_block(pool[i]))
@@ -1776,7 +802,7 @@ static int covered_count(const ev_state *s, int q)
 {
 	int n = 0;
 	for (int c = 0; c < EV_NCELLS; c++)
-		n += occupied(s, c) && s->cell[c].owner == q && covered(s, c);
+		n += ev_occupied(s, c) && s->cell[c].owner == q && ev_covered(s, c);
 	return n;
 }
 
@@ -1815,43 +841,6 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 				return true;
 	}
 	return false;
-}
-
-/* ---- heuristic ---- */
-
-/* The score lead weighs most; then board material (ATK + DEF of controlled face-up monsters,
- * covered cards at a flat value), credits and cards in hand, lightly. */
-static double ev_heuristic(const void *st, int player)
-{
-	const ev_state *s = st;
-	if (s->phase == EV_PH_OVER) {
-		int rk[2];
-		double r[2];
-		ev_ranks(s, rk);
-		qv_utilities_from_ranks(rk, 2, r);
-		return r[player];
-	}
-	/* the scores and the material in one pass, in cell order as before */
-	int sc[2] = {0, 0};
-	double w[2] = {0, 0};
-	for (uint64_t m = s->board; m; m &= m - 1) {
-		int c = __builtin_ctzll(m);
-		const ev_cell *x = &s->cell[c];
-		if (x->kind - 1u >= EV_NMONSTERS) /* a block */
-			continue;
-		bool in_main = MAIN_ZONE >> c & 1;
-		if (x->flags & EV_F_COVERED) {
-			w[x->ctrl] += 0.15;
-		} else {
-			sc[x->ctrl] += in_main;
-			w[x->ctrl] += 0.03 * (ev_kinds[x->kind - 1].atk + ev_cur_def(s, c)) *
-			              (in_main ? 1.0 : 0.5);
-		}
-	}
-	double v = 0.5 * (sc[player] - sc[1 - player]) + (w[player] - w[1 - player]) +
-	           0.01 * (s->pl[player].credits - s->pl[1 - player].credits) +
-	           0.05 * (s->pl[player].nhand - s->pl[1 - player].nhand);
-	return v / (1.0 + (v < 0 ? -v : v));
 }
 
 /* ---- the descriptor ---- */

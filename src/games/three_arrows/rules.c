@@ -1,10 +1,12 @@
 /*
- * rules.c - the rules of THREE ARROWS (docs/rules/three-arrows.md): set-up, legal actions,
- * applying actions, the die, the end, ranks, determinization and a heuristic.
+ * rules.c - the rules of THREE ARROWS (docs/rules/three-arrows.md): set-up, the generators of
+ * what a player may do, applying actions, the die, the end, ranks, determinization and the
+ * descriptor. The pieces are in tables.c, the legal actions in legal.c, the estimate for the
+ * AI in heuristic.c.
  *
- * Legality has one source of truth per action type: the generators below (targets, placeable
- * kinds, attack lines) are used by legal(), by the sampler and by ta_check, so the three cannot
- * disagree.
+ * Legality has one source of truth per action type: the generators below and in
+ * three_arrows.h (targets, placeable kinds, attack lines) are used by legal(), by the sampler
+ * and by ta_check (legal.c), so the three cannot disagree.
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,11 +43,6 @@ int ta_edge_side(int sq, int size)
 static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 
-static inline uint64_t all_occ(const ta_state *s)
-{
-	return s->occ[0] | s->occ[1] | s->occ[2] | s->occ[3];
-}
-
 int ta_holder_total(const ta_player *pl)
 {
 	int n = 0;
@@ -81,7 +78,7 @@ void ta_derive(ta_state *s)
 {
 	memset(s->dirs, 0, sizeof s->dirs);
 	memset(s->reach, 0, sizeof s->reach);
-	for (uint64_t m = all_occ(s) & ~s->covered; m; m &= m - 1)
+	for (uint64_t m = ta_all_occ(s) & ~s->covered; m; m &= m - 1)
 		arrows_on(s, ctz64(m));
 }
 
@@ -105,7 +102,7 @@ static uint64_t side_squares(int size, int side)
 
 uint64_t ta_place_targets(const ta_state *s, int p)
 {
-	uint64_t empty = ta_board_mask(s->size) & ~all_occ(s);
+	uint64_t empty = ta_board_mask(s->size) & ~ta_all_occ(s);
 	if (s->pl[p].home >= 0)
 		return s->reach[p] & empty;
 	/* The first piece: a non-corner edge square of a side nobody has taken. */
@@ -134,37 +131,10 @@ unsigned ta_placeable_kinds(const ta_state *s, int p)
 	return kinds;
 }
 
-/* ta_placeable_kinds(s, p) >> k & 1 for a kind whose holder is not empty, without the loop
- * over the holder when k is not the Terminator (the check of a placement). */
-static inline bool kind_placeable(const ta_state *s, int p, int k)
-{
-	if (s->terminator_placed)
-		return k == TA_Z;
-	return k != TA_Z || !(ta_placeable_kinds(s, p) & ~(1u << TA_Z));
-}
-
-static inline int can_cover(const ta_state *s, int p, int kind)
-{
-	return !s->tactical && s->pl[p].covers > 0 && kind != TA_Z;
-}
-
-/* Placement options per target square: sum over placeable kinds of facings x variants. */
-static int place_options(const ta_state *s, int p, unsigned kinds)
-{
-	int n = 0, sh = s->pl[p].shields > 0;
-	for (int k = 0; k < TA_NKINDS; k++)
-		if (kinds >> k & 1)
-			n += ta_nfacings[k] * (1 + can_cover(s, p, k)) * (1 + sh);
-	return n;
-}
-
-/* Opposing pieces of p, and those of them that are not shielded. */
-static inline uint64_t opp_occ(const ta_state *s, int p) { return all_occ(s) & ~s->occ[p]; }
-
 /* True when p has a place, attack or unshield action now. */
 static bool can_act(const ta_state *s, int p)
 {
-	if (s->reach[p] & opp_occ(s, p))
+	if (s->reach[p] & ta_opp_occ(s, p))
 		return true;
 	unsigned kinds = ta_placeable_kinds(s, p);
 	return kinds && ta_place_targets(s, p);
@@ -237,9 +207,6 @@ static int alive_count(const ta_state *s)
 	return n;
 }
 
-/* The name of square sq in buf (4 bytes). */
-static const char *sqname(int sq, char *buf);
-
 /* Removes the piece on sq, captured by `capturer`, and eliminates its owner if it was their
  * last piece on the board. The captured piece's kind becomes public (every view counts each
  * player's lost pieces by kind), even when it was covered. */
@@ -252,7 +219,7 @@ static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 		char b[4];
 		qv_say(ev, "p%d captures p%d's %s%s on %s (p%d has captured %d)", capturer + 1,
 		       owner + 1, s->covered >> sq & 1 ? "covered " : "", ta_kind_names[TA_KIND(c)],
-		       sqname(sq, b), capturer + 1, s->pl[capturer].captured + 1);
+		       ta_sqname(sq, b), capturer + 1, s->pl[capturer].captured + 1);
 	}
 	bool was_covered = s->covered & bit;
 	s->cell[sq] = 0;
@@ -270,24 +237,14 @@ static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 	}
 }
 
-/* The end of the game in words: why it ended and the final order. */
+/* The end of the game in words, with the final order (narrate.c). */
 static void say_end(const ta_state *s, qv_events *ev, const char *why)
 {
 	if (!ev)
 		return;
 	int ranks[TA_MAX_PLAYERS];
 	ta_ranks(s, ranks);
-	char order[160] = "";
-	size_t used = 0;
-	for (int r = 1; r <= s->nplayers; r++)
-		for (int p = 0; p < s->nplayers; p++)
-			if (ranks[p] == r)
-				used += (size_t)snprintf(
-				    order + used, sizeof order - used, "%s%d. p%d (%d captured%s)",
-				    used ? ", " : "", r, p + 1, s->pl[p].captured,
-				    s->pl[p].eliminated ? ", eliminated" : "");
-	qv_say(ev, "the game ends: %s", why);
-	qv_say(ev, "final order: %s", order);
+	ta_say_end(s, ranks, why, ev);
 }
 
 /* Ends the current turn and finds who plays next: the same player while extra turns are due,
@@ -431,446 +388,7 @@ static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	return QV_OK;
 }
 
-/* ---- legal actions ---- */
-
-static int gen_placements(const ta_state *s, int p, qv_action *out, int n)
-{
-	unsigned kinds = ta_placeable_kinds(s, p);
-	if (!kinds)
-		return n;
-	int sh = s->pl[p].shields > 0;
-	for (uint64_t m = ta_place_targets(s, p); m; m &= m - 1) {
-		int sq = ctz64(m);
-		for (int k = 0; k < TA_NKINDS; k++) {
-			if (!(kinds >> k & 1))
-				continue;
-			int cov = can_cover(s, p, k);
-			for (int f = 0; f < 4; f++) {
-				if (ta_canon_facing[k][f] != f)
-					continue;
-				for (int v = 0; v < 4; v++) {
-					int c = v & 1, h = v >> 1;
-					if ((c && !cov) || (h && !sh))
-						continue;
-					out[n++] = TA_PLACE(sq, f, k, c, h);
-				}
-			}
-		}
-	}
-	return n;
-}
-
-static int ta_legal(const void *st, qv_action *out)
-{
-	const ta_state *s = st;
-	int n = 0;
-	switch (s->phase) {
-	case TA_PH_START:
-	case TA_PH_MAIN: {
-		int p = s->turn;
-		if (s->phase == TA_PH_START)
-			for (int k = 2; k <= s->pl[p].bonus; k++)
-				out[n++] = TA_MAKE(TA_ACT_BONUS, k);
-		for (uint64_t m = s->occ[p] & s->covered; m; m &= m - 1)
-			out[n++] = TA_MAKE(TA_ACT_UNCOVER, ctz64(m));
-		n = gen_placements(s, p, out, n);
-		uint64_t opp = opp_occ(s, p), unshield = 0;
-		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-			int from = ctz64(m);
-			ta_cell c = s->cell[from];
-			uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
-			unshield |= hit & s->shielded;
-			for (int d = 0; d < QV_NDIRS; d++) {
-				uint64_t to = ta_shift(1ull << from, d) & hit & ~s->shielded;
-				if (to)
-					out[n++] = TA_MAKE(TA_ACT_ATTACK, from | ctz64(to) << 6);
-			}
-		}
-		for (; unshield; unshield &= unshield - 1)
-			out[n++] = TA_MAKE(TA_ACT_UNSHIELD, ctz64(unshield));
-		break;
-	}
-	case TA_PH_DEFEND: {
-		int p = TA_OWNER(s->cell[s->atk_to]);
-		for (uint64_t m = s->occ[p] & s->covered; m; m &= m - 1)
-			out[n++] = TA_MAKE(TA_ACT_UNCOVER, ctz64(m));
-		out[n++] = TA_MAKE(TA_ACT_DEFEND, 0);
-		break;
-	}
-	case TA_PH_CAPTURE: {
-		int k = TA_KIND(s->cell[s->atk_from]);
-		out[n++] = TA_MAKE(TA_ACT_STAY, 0);
-		for (int f = 0; f < 4; f++)
-			if (ta_canon_facing[k][f] == f)
-				out[n++] = TA_MAKE(TA_ACT_ADVANCE, f);
-		break;
-	}
-	default: break;
-	}
-	return n;
-}
-
-static int ta_chance(const void *st, qv_action *out, double *prob)
-{
-	const ta_state *s = st;
-	if (s->phase != TA_PH_DIE)
-		return 0;
-	for (int i = 0; i < 3; i++) {
-		out[i] = TA_MAKE(TA_ACT_DIE, 2 - i); /* +1, 0, -1: the order of the rules page */
-		prob[i] = 1.0 / 3.0;
-	}
-	return 3;
-}
-
-/* The families of a turn's actions (phases start and main), counted without listing them:
- * bonus, uncover, place (targets x options per square), attack and unshield. */
-typedef struct families {
-	int nbonus, nuncover, nplace, nattack, nunshield, per_sq;
-	unsigned kinds;
-	uint64_t mycov, targets, unshield;
-} families;
-
-/* Inlined into the sampler and count: a call that fills f through memory cost the playouts 4%
- * (833 -> 867 instructions per action). */
-static inline __attribute__((always_inline)) int count_families(const ta_state *s, int p,
-                                                                families *f)
-{
-	const ta_player *pl = &s->pl[p];
-	f->nbonus = (s->phase == TA_PH_START && pl->bonus >= 2) ? pl->bonus - 1 : 0;
-	f->mycov = s->occ[p] & s->covered;
-	f->nuncover = popcount64(f->mycov);
-	f->kinds = ta_placeable_kinds(s, p);
-	f->targets = f->kinds ? ta_place_targets(s, p) : 0;
-	f->per_sq = f->kinds ? place_options(s, p, f->kinds) : 0;
-	f->nplace = popcount64(f->targets) * f->per_sq;
-	/* An attack is a pair (own uncovered piece, unshielded opposing piece it points at): per
-	 * direction, the own pieces with an arrow that way, stepped, on the targets. */
-	uint64_t opp = opp_occ(s, p), own = s->occ[p], target = opp & ~s->shielded;
-	f->nattack = 0;
-	for (int d = 0; d < QV_NDIRS; d++)
-		f->nattack += popcount64(ta_shift(s->dirs[d] & own, d) & target);
-	f->unshield = s->reach[p] & opp & s->shielded;
-	f->nunshield = popcount64(f->unshield);
-	return f->nbonus + f->nuncover + f->nplace + f->nattack + f->nunshield;
-}
-
-/* How many actions ta_legal lists, without listing them. */
-static int ta_count(const void *st)
-{
-	const ta_state *s = st;
-	families f;
-	switch (s->phase) {
-	case TA_PH_START:
-	case TA_PH_MAIN: return count_families(s, s->turn, &f);
-	case TA_PH_DEFEND: return popcount64(s->occ[TA_OWNER(s->cell[s->atk_to])] & s->covered) + 1;
-	case TA_PH_CAPTURE: return 1 + ta_nfacings[TA_KIND(s->cell[s->atk_from])];
-	default: return 0;
-	}
-}
-
-/* Draws a legal action uniformly without listing them: counts each family of actions and
- * decodes a random index, so a playout move costs a few bitboard operations. */
-static qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
-{
-	const ta_state *s = st;
-	qv_action buf[8];
-	if (s->phase == TA_PH_DEFEND || s->phase == TA_PH_CAPTURE) {
-		int k = *n = ta_legal(st, buf);
-		return buf[qv_rng_below(rng, (uint32_t)k)];
-	}
-	if (s->phase != TA_PH_START && s->phase != TA_PH_MAIN) {
-		*n = 0;
-		return -1;
-	}
-	int p = s->turn;
-	const ta_player *pl = &s->pl[p];
-	families fam;
-	int total = count_families(s, p, &fam);
-	*n = total;
-	if (total == 0)
-		return -1;
-	int nbonus = fam.nbonus, nuncover = fam.nuncover, nplace = fam.nplace,
-	    nattack = fam.nattack, per_sq = fam.per_sq;
-	unsigned kinds = fam.kinds;
-	uint64_t mycov = fam.mycov, targets = fam.targets, opp = opp_occ(s, p),
-	         unshield = fam.unshield;
-	int r = (int)qv_rng_below(rng, (uint32_t)total);
-	if (r < nbonus)
-		return TA_MAKE(TA_ACT_BONUS, r + 2);
-	r -= nbonus;
-	if (r < nuncover) {
-		for (; r; r--)
-			mycov &= mycov - 1;
-		return TA_MAKE(TA_ACT_UNCOVER, ctz64(mycov));
-	}
-	r -= nuncover;
-	if (r < nplace) {
-		for (int i = r / per_sq; i; i--)
-			targets &= targets - 1;
-		int sq = ctz64(targets), o = r % per_sq, sh = pl->shields > 0;
-		for (int k = 0; k < TA_NKINDS; k++) {
-			if (!(kinds >> k & 1))
-				continue;
-			int cov = can_cover(s, p, k), nv = (1 + cov) * (1 + sh);
-			int here = ta_nfacings[k] * nv;
-			if (o >= here) {
-				o -= here;
-				continue;
-			}
-			int fi = o / nv, v = o % nv, f = 0;
-			for (int g = 0; g < 4; g++)
-				if (ta_canon_facing[k][g] == g && fi-- == 0) {
-					f = g;
-					break;
-				}
-			int c = cov ? v & 1 : 0, h = sh ? (cov ? v >> 1 : v) : 0;
-			return TA_PLACE(sq, f, k, c, h);
-		}
-	}
-	r -= nplace;
-	if (r < nattack) {
-		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-			int from = ctz64(m);
-			ta_cell c = s->cell[from];
-			uint64_t hit =
-			    ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp & ~s->shielded;
-			int nh = popcount64(hit);
-			if (r >= nh) {
-				r -= nh;
-				continue;
-			}
-			for (; r; r--)
-				hit &= hit - 1;
-			return TA_MAKE(TA_ACT_ATTACK, from | ctz64(hit) << 6);
-		}
-	}
-	r -= nattack;
-	for (; r; r--)
-		unshield &= unshield - 1;
-	return TA_MAKE(TA_ACT_UNSHIELD, ctz64(unshield));
-}
-
-/* ---- checking an action, with the reason when it is illegal ---- */
-
-static const char *sqname(int sq, char *buf)
-{
-	qv_sq_name(ta_file(sq), ta_rank(sq), buf);
-	return buf;
-}
-
-static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, int sh, qv_err *err)
-{
-	char b[4];
-	const ta_player *pl = &s->pl[p];
-	if (!pl->holder[k])
-		return qv_fail(err, QV_EILLEGAL, "p%d has no %c left to place", p + 1,
-		               ta_kind_letters[k]);
-	if (!kind_placeable(s, p, k)) {
-		if (s->terminator_placed)
-			return qv_fail(
-			    err, QV_EILLEGAL,
-			    "a Terminator has been placed: the only piece anyone may place now is their own Terminator (Z)");
-		return qv_fail(
-		    err, QV_EILLEGAL,
-		    "the Terminator (Z) may be placed only when your 16 other pieces have left the holder, or once any Terminator has been placed");
-	}
-	if (cov) {
-		if (s->tactical)
-			return qv_fail(err, QV_EILLEGAL, "tactical mode has no covers");
-		if (k == TA_Z)
-			return qv_fail(err, QV_EILLEGAL, "the Terminator cannot be covered");
-		if (!pl->covers)
-			return qv_fail(err, QV_EILLEGAL, "p%d has no covers left", p + 1);
-	}
-	if (sh && !pl->shields)
-		return qv_fail(err, QV_EILLEGAL, "p%d has no shields left", p + 1);
-	if (all_occ(s) >> sq & 1)
-		return qv_fail(err, QV_EILLEGAL, "%s is occupied", sqname(sq, b));
-	uint64_t targets = pl->home >= 0 ? s->reach[p] & ~all_occ(s) : ta_place_targets(s, p);
-	if (!(targets >> sq & 1)) {
-		if (pl->home < 0)
-			return qv_fail(
-			    err, QV_EILLEGAL,
-			    "the first piece goes on an edge square that is not a corner, on a side where no player has placed a first piece");
-		return qv_fail(err, QV_EILLEGAL,
-		               "no uncovered piece of p%d has an arrow pointing at %s", p + 1,
-		               sqname(sq, b));
-	}
-	return QV_OK;
-}
-
-static qv_status check_attack(const ta_state *s, int p, int from, int to, bool unshield,
-                              qv_err *err)
-{
-	char b1[4], b2[4];
-	if (!(s->occ[p] >> from & 1))
-		return qv_fail(err, QV_EILLEGAL, "%s holds no piece of p%d", sqname(from, b1),
-		               p + 1);
-	if (s->covered >> from & 1)
-		return qv_fail(err, QV_EILLEGAL, "%s is covered: uncover it first (uncover %s)",
-		               sqname(from, b1), b1);
-	if (!(opp_occ(s, p) >> to & 1))
-		return qv_fail(err, QV_EILLEGAL, "%s holds no opposing piece", sqname(to, b2));
-	ta_cell c = s->cell[from];
-	if (!(ta_reach[TA_KIND(c)][TA_FACING(c)][from] >> to & 1))
-		return qv_fail(err, QV_EILLEGAL, "the piece on %s has no arrow pointing at %s",
-		               sqname(from, b1), sqname(to, b2));
-	bool shielded = s->shielded >> to & 1;
-	if (!unshield && shielded)
-		return qv_fail(err, QV_EILLEGAL,
-		               "%s is shielded: remove the shield first (unshield %s)",
-		               sqname(to, b2), b2);
-	if (unshield && !shielded)
-		return qv_fail(err, QV_EILLEGAL, "%s has no shield", sqname(to, b2));
-	return QV_OK;
-}
-
-/* The uncovered own piece of p that points at `to`, for unshield (any one will do). */
-static bool unshield_possible(const ta_state *s, int p, int to, qv_err *err)
-{
-	char b[4];
-	if (!(opp_occ(s, p) >> to & 1)) {
-		qv_fail(err, QV_EILLEGAL, "%s holds no opposing piece", sqname(to, b));
-		return false;
-	}
-	if (!(s->shielded >> to & 1)) {
-		qv_fail(err, QV_EILLEGAL, "%s has no shield", sqname(to, b));
-		return false;
-	}
-	if (!(s->reach[p] >> to & 1)) {
-		qv_fail(
-		    err, QV_EILLEGAL,
-		    "no uncovered piece of p%d has an arrow pointing at %s, so its shield cannot be removed",
-		    p + 1, sqname(to, b));
-		return false;
-	}
-	return true;
-}
-
-/* True when placement `arg` is legal for p now, in phase start or main: the conditions of
- * ta_check and check_place in one expression, without their messages. */
-static inline bool place_ok(const ta_state *s, int p, int arg)
-{
-	int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
-	const ta_player *pl = &s->pl[p];
-	if (k >= TA_NKINDS || arg >> 13 || ta_canon_facing[k][f] != f || !pl->holder[k] ||
-	    !kind_placeable(s, p, k))
-		return false;
-	if ((arg >> 11 & 1) && (s->tactical || k == TA_Z || !pl->covers))
-		return false;
-	if ((arg >> 12 & 1) && !pl->shields)
-		return false;
-	/* The targets are empty squares of the board. */
-	uint64_t targets = pl->home >= 0 ? s->reach[p] & ~all_occ(s) : ta_place_targets(s, p);
-	return targets >> sq & 1;
-}
-
-qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
-{
-	int type = TA_TYPE(a), arg = TA_ARG(a);
-	char b[4];
-	/* A search checks its children over and over, and most are legal placements: those are
-	 * accepted at once; anything else goes the long way, which words the reason. */
-	if (type == TA_ACT_PLACE && (s->phase == TA_PH_START || s->phase == TA_PH_MAIN) &&
-	    place_ok(s, s->turn, arg))
-		return QV_OK;
-	if (s->phase == TA_PH_OVER)
-		return qv_fail(err, QV_EILLEGAL, "the game is over");
-	if (s->phase == TA_PH_DIE) {
-		if (type == TA_ACT_DIE && arg <= 2)
-			return QV_OK;
-		return qv_fail(err, QV_EILLEGAL,
-		               "the die must be rolled first: die +1, die 0 or die -1");
-	}
-	if (type == TA_ACT_DIE)
-		return qv_fail(err, QV_EILLEGAL, "no die roll is pending");
-	if (s->phase == TA_PH_DEFEND) {
-		int p = TA_OWNER(s->cell[s->atk_to]);
-		if (type == TA_ACT_DEFEND && arg == 0)
-			return QV_OK;
-		if (type == TA_ACT_UNCOVER && arg < TA_MAX_SQ &&
-		    (s->occ[p] & s->covered) >> arg & 1)
-			return QV_OK;
-		if (type == TA_ACT_UNCOVER)
-			return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d",
-			               sqname(arg & 63, b), p + 1);
-		return qv_fail(
-		    err, QV_EILLEGAL,
-		    "p%d must answer the attack on %s: uncover covered pieces, then defend", p + 1,
-		    sqname(s->atk_to, b));
-	}
-	if (s->phase == TA_PH_CAPTURE) {
-		int k = TA_KIND(s->cell[s->atk_from]);
-		if (type == TA_ACT_STAY && arg == 0)
-			return QV_OK;
-		if (type == TA_ACT_ADVANCE && arg < 4 && ta_canon_facing[k][arg] == arg)
-			return QV_OK;
-		if (type == TA_ACT_ADVANCE)
-			return qv_fail(err, QV_EILLEGAL, "advance takes a facing: N, E, S or W");
-		return qv_fail(err, QV_EILLEGAL,
-		               "p%d captured on %s and must choose: stay, or advance <facing>",
-		               s->turn + 1, sqname(s->atk_to, b));
-	}
-	int p = s->turn;
-	switch (type) {
-	case TA_ACT_PLACE: {
-		int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
-		if (k >= TA_NKINDS || arg >> 13 || !(ta_board_mask(s->size) >> sq & 1))
-			return qv_fail(err, QV_EINVAL, "not a placement of this game");
-		if (ta_canon_facing[k][f] != f)
-			return qv_fail(err, QV_EILLEGAL, "that facing is written %s for this piece",
-			               ta_facing_names[ta_canon_facing[k][f]]);
-		return check_place(s, p, sq, k, arg >> 11 & 1, arg >> 12 & 1, err);
-	}
-	case TA_ACT_UNCOVER:
-		if (arg < TA_MAX_SQ && (s->occ[p] & s->covered) >> arg & 1)
-			return QV_OK;
-		return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d",
-		               sqname(arg & 63, b), p + 1);
-	case TA_ACT_ATTACK:
-		if (arg >> 12 || !(ta_board_mask(s->size) >> (arg & 63) & 1) ||
-		    !(ta_board_mask(s->size) >> (arg >> 6) & 1))
-			return qv_fail(err, QV_EINVAL, "not an attack of this game");
-		return check_attack(s, p, arg & 63, arg >> 6, false, err);
-	case TA_ACT_UNSHIELD:
-		if (arg >= TA_MAX_SQ || !(ta_board_mask(s->size) >> arg & 1))
-			return qv_fail(err, QV_EINVAL, "not a square of this board");
-		return unshield_possible(s, p, arg, err) ? QV_OK : QV_EILLEGAL;
-	case TA_ACT_BONUS:
-		if (s->phase != TA_PH_START)
-			return qv_fail(err, QV_EILLEGAL,
-			               "bonus pieces are spent only at the very start of a turn");
-		if (arg < 2 || arg > s->pl[p].bonus)
-			return qv_fail(
-			    err, QV_EILLEGAL,
-			    "bonus k needs 2 <= k <= the bonus pieces held (p%d holds %d)", p + 1,
-			    s->pl[p].bonus);
-		return QV_OK;
-	case TA_ACT_DEFEND: return qv_fail(err, QV_EILLEGAL, "no attack to defend against");
-	case TA_ACT_STAY:
-	case TA_ACT_ADVANCE:
-		return qv_fail(err, QV_EILLEGAL, "stay and advance follow a capture only");
-	default: return qv_fail(err, QV_EINVAL, "not an action of this game");
-	}
-}
-
 /* ---- apply ---- */
-
-static qv_status ta_check_fn(const void *st, qv_action a, qv_err *err)
-{
-	return ta_check(st, a, err);
-}
-
-/* "p1's Y on c2 faces N now" for a piece whose kind and facing just became public. */
-static void say_piece(const ta_state *s, int sq, const char *what, qv_events *ev)
-{
-	if (!ev)
-		return;
-	char b[4];
-	ta_cell c = s->cell[sq];
-	qv_say(ev, "p%d's piece on %s %s: %s facing %s", TA_OWNER(c) + 1, sqname(sq, b), what,
-	       ta_kind_names[TA_KIND(c)], ta_facing_names[TA_FACING(c)]);
-}
 
 /* place: arg packs the square, facing, kind, covered and shielded bits (TA_ACT_PLACE). */
 static void apply_place(ta_state *s, int p, int arg, qv_events *ev)
@@ -914,10 +432,10 @@ static void apply_attack(ta_state *s, int p, int arg, qv_events *ev)
 		char b1[4], b2[4];
 		bool hid = s->covered >> s->atk_to & 1;
 		qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s",
-		       p + 1, ta_kind_names[TA_KIND(s->cell[s->atk_from])], sqname(s->atk_from, b1),
-		       defender + 1, hid ? "covered piece" : "",
-		       hid ? "" : ta_kind_names[TA_KIND(s->cell[s->atk_to])], sqname(s->atk_to, b2),
-		       ta_attack_strength(s, s->atk_from, s->atk_to),
+		       p + 1, ta_kind_names[TA_KIND(s->cell[s->atk_from])],
+		       ta_sqname(s->atk_from, b1), defender + 1, hid ? "covered piece" : "",
+		       hid ? "" : ta_kind_names[TA_KIND(s->cell[s->atk_to])],
+		       ta_sqname(s->atk_to, b2), ta_attack_strength(s, s->atk_from, s->atk_to),
 		       ta_defence_strength(s, s->atk_from, s->atk_to),
 		       s->tactical ? "" : " before the die");
 	}
@@ -944,7 +462,7 @@ static void apply_advance(ta_state *s, int p, int facing, qv_events *ev)
 	if (ev) {
 		char b1[4], b2[4];
 		qv_say(ev, "p%d's %s moves from %s to %s, facing %s", p + 1,
-		       ta_kind_names[TA_KIND(s->cell[to])], sqname(from, b1), sqname(to, b2),
+		       ta_kind_names[TA_KIND(s->cell[to])], ta_sqname(from, b1), ta_sqname(to, b2),
 		       ta_facing_names[facing]);
 	}
 	end_turn(s, ev);
@@ -959,7 +477,8 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 	case TA_ACT_UNCOVER:
 		s->covered &= ~(1ull << arg);
 		arrows_on(s, arg);
-		say_piece(s, arg, "is uncovered", ev);
+		if (ev)
+			ta_say_piece(s, arg, "is uncovered", ev);
 		if (s->phase != TA_PH_DEFEND) {
 			s->phase = TA_PH_MAIN;
 			if (!can_act(s, p)) {
@@ -974,7 +493,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 		if (ev) {
 			char b[4];
 			qv_say(ev, "p%d's piece on %s loses its shield", TA_OWNER(s->cell[arg]) + 1,
-			       sqname(arg, b));
+			       ta_sqname(arg, b));
 		}
 		end_turn(s, ev);
 		break;
@@ -1119,55 +638,6 @@ static bool ta_reveals(const void *st, qv_action a, int viewer)
 	}
 	default: return false;
 	}
-}
-
-/* ---- heuristic ---- */
-
-/* Expected result of the pending attack for the attacker (+1 capture, -1 loss), given the
- * board as it stands. */
-static double pending_attack_value(const ta_state *s)
-{
-	int a = ta_attack_strength(s, s->atk_from, s->atk_to);
-	int v = ta_defence_strength(s, s->atk_from, s->atk_to);
-	double sum = 0;
-	int faces = s->tactical ? 1 : 3;
-	for (int i = 0; i < faces; i++) {
-		int die = s->tactical ? 0 : i - 1;
-		sum += (a + die > v) - (a + die < v);
-	}
-	return sum / faces;
-}
-
-/* Material and threats: pieces on the board, bonus pieces, squares to grow into, and attacks
- * that would surely win, each weighted well below a captured piece. */
-static double ta_heuristic(const void *st, int player)
-{
-	const ta_state *s = st;
-	double v = 0;
-	for (int p = 0; p < s->nplayers; p++) {
-		if (s->pl[p].eliminated)
-			continue;
-		double w = 0.3 * s->pl[p].onboard + 0.1 * s->pl[p].bonus +
-		           0.02 * popcount64(ta_place_targets(s, p));
-		uint64_t opp = opp_occ(s, p) & ~s->shielded;
-		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
-			int from = ctz64(m);
-			ta_cell c = s->cell[from];
-			for (uint64_t h = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp; h;
-			     h &= h - 1) {
-				int to = ctz64(h);
-				int margin = ta_attack_strength(s, from, to) -
-				             ta_defence_strength(s, from, to);
-				w += margin >= 2 ? 0.25 : margin >= 0 ? 0.1 : 0;
-			}
-		}
-		v += (p == player) ? w : -w / (s->nplayers - 1);
-	}
-	if (s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE) {
-		double e = pending_attack_value(s);
-		v += (s->turn == player) ? e : (TA_OWNER(s->cell[s->atk_to]) == player ? -e : 0);
-	}
-	return v / (1.0 + (v < 0 ? -v : v));
 }
 
 static bool ta_capped(const void *st)

@@ -158,21 +158,80 @@ static inline uint64_t ta_dirs_reach(const uint64_t *dirs, uint64_t pieces)
  * other means than apply (load_json). */
 void ta_derive(ta_state *s);
 
-/* Rules (rules.c). */
+/* The rules (rules.c): state, apply and the descriptor, and the generators legal.c lists
+ * from. The generators only read the state: they are declared pure, so that a caller in
+ * another file (the heuristic, the sampler) keeps what it read of the state across a call, as
+ * it could when they shared a file. */
 int ta_to_move(const ta_state *s);
-qv_status ta_check(const ta_state *s, qv_action a, qv_err *err);
 /* Attack and defence strengths of the attack from -> to as the board stands. */
-int ta_attack_strength(const ta_state *s, int from, int to);
-int ta_defence_strength(const ta_state *s, int from, int to);
+__attribute__((pure)) int ta_attack_strength(const ta_state *s, int from, int to);
+__attribute__((pure)) int ta_defence_strength(const ta_state *s, int from, int to);
 /* The holder's pieces of player p that could be placed now (bit per kind). */
-unsigned ta_placeable_kinds(const ta_state *s, int p);
+__attribute__((pure)) unsigned ta_placeable_kinds(const ta_state *s, int p);
 /* Empty squares where player p may place now. */
-uint64_t ta_place_targets(const ta_state *s, int p);
+__attribute__((pure)) uint64_t ta_place_targets(const ta_state *s, int p);
 int ta_holder_total(const ta_player *pl);
 /* True when player p can place, attack, unshield or uncover now (else p is skipped). */
 bool ta_can_act_or_uncover(const ta_state *s, int p);
 /* Recomputes nothing; fills ranks from the state (1 best). */
 void ta_ranks(const ta_state *s, int *out);
+
+/* Small generators both the rules and legal.c use, inline for the hot paths. */
+static inline uint64_t ta_all_occ(const ta_state *s)
+{
+	return s->occ[0] | s->occ[1] | s->occ[2] | s->occ[3];
+}
+
+/* ta_placeable_kinds(s, p) >> k & 1 for a kind whose holder is not empty, without the loop
+ * over the holder when k is not the Terminator (the check of a placement). */
+static inline bool ta_kind_placeable(const ta_state *s, int p, int k)
+{
+	if (s->terminator_placed)
+		return k == TA_Z;
+	return k != TA_Z || !(ta_placeable_kinds(s, p) & ~(1u << TA_Z));
+}
+
+static inline int ta_can_cover(const ta_state *s, int p, int kind)
+{
+	return !s->tactical && s->pl[p].covers > 0 && kind != TA_Z;
+}
+
+/* Placement options per target square: sum over placeable kinds of facings x variants. */
+static inline int ta_place_options(const ta_state *s, int p, unsigned kinds)
+{
+	int n = 0, sh = s->pl[p].shields > 0;
+	for (int k = 0; k < TA_NKINDS; k++)
+		if (kinds >> k & 1)
+			n += ta_nfacings[k] * (1 + ta_can_cover(s, p, k)) * (1 + sh);
+	return n;
+}
+
+/* Opposing pieces of p. */
+static inline uint64_t ta_opp_occ(const ta_state *s, int p) { return ta_all_occ(s) & ~s->occ[p]; }
+
+/* The name of square sq in buf (4 bytes). */
+static inline const char *ta_sqname(int sq, char *buf)
+{
+	qv_sq_name(ta_file(sq), ta_rank(sq), buf);
+	return buf;
+}
+
+/* Legal actions (legal.c): the descriptor's legal, chance, count, sample and check, and
+ * ta_check with the reason for a refusal. */
+int ta_legal(const void *st, qv_action *out);
+int ta_chance(const void *st, qv_action *out, double *prob);
+int ta_count(const void *st);
+qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n);
+qv_status ta_check(const ta_state *s, qv_action a, qv_err *err);
+qv_status ta_check_fn(const void *st, qv_action a, qv_err *err);
+
+/* The AI's estimate (heuristic.c). */
+double ta_heuristic(const void *st, int player);
+
+/* Narration (narrate.c): rules.c calls these only when apply was given a qv_events. */
+/* "p1's Y on c2 faces N now" for a piece whose kind and facing just became public. */
+void ta_say_piece(const ta_state *s, int sq, const char *what, qv_events *ev);
+void ta_say_end(const ta_state *s, const int *ranks, const char *why, qv_events *ev);
 
 /* Notation (notation.c). */
 int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len);

@@ -1,0 +1,527 @@
+/*
+ * legal.c - which Evons actions are legal: legal() lists them (the mulligans, the main
+ * phase's hand plays and end, the chain's abilities, burns, conflicts and next), the sampler
+ * and count decode an index of the main phase's list instead of listing it, the coin is the
+ * only chance event, and check accepts exactly the listed actions, with explain() wording a
+ * refusal. One source of truth: check and the sampler follow legal()'s conditions and order,
+ * so they cannot disagree with it. Nothing here changes a state.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "evons.h"
+
+/* ---- legal actions ---- */
+
+/* Appends the mulligans that start with the `depth` cards in seq, then go on with cards
+ * left in `left`: with shuffle, each multiset once in card-table order (the deck is shuffled,
+ * so the order cannot matter); without, every distinct order (the cards go under the deck in
+ * the order named). Depth-first, so the list reads in lexicographic order. */
+static int mulligan_tree(const ev_state *s, uint8_t *left, int *seq, int depth, qv_action *out,
+                         int n)
+{
+	if (depth == EV_HAND_START)
+		return n;
+	int from = s->shuffle && depth > 0 ? seq[depth - 1] : 0;
+	for (int k = from; k < EV_NKINDS; k++) {
+		if (!left[k])
+			continue;
+		seq[depth] = k;
+		left[k]--;
+		uint32_t arg = 0;
+		for (int i = 0; i <= depth; i++)
+			arg |= (uint32_t)(seq[i] + 1) << (5 * i);
+		out[n++] = EV_MAKE(EV_ACT_MULLIGAN, arg);
+		n = mulligan_tree(s, left, seq, depth + 1, out, n);
+		left[k]++;
+	}
+	return n;
+}
+
+static int legal_mulligan(const ev_state *s, qv_action *out)
+{
+	uint8_t left[EV_NKINDS];
+	int seq[EV_HAND_START];
+	memcpy(left, s->pl[s->active].hand, sizeof left);
+	out[0] = EV_MAKE(EV_ACT_KEEP, 0);
+	return mulligan_tree(s, left, seq, 0, out, 1);
+}
+
+static int legal_main(const ev_state *s, qv_action *out)
+{
+	int p = s->active, n = 0;
+	const ev_player *pl = &s->pl[p];
+	if (!s->played) {
+		for (int k = 0; k < EV_NMONSTERS; k++)
+			if (pl->hand[k] && ev_kinds[k].cost <= pl->credits)
+				for (int c = 0; c < EV_NCELLS; c++)
+					if (!ev_occupied(s, c))
+						out[n++] = EV_MAKE(EV_ACT_PLAY, k | c << 5);
+		for (int k = 0; k < EV_NMONSTERS; k++)
+			if (pl->hand[k])
+				for (int c = 0; c < EV_NCELLS; c++)
+					if (!ev_occupied(s, c))
+						out[n++] = EV_MAKE(EV_ACT_COVER, k | c << 5);
+		for (int c = 0; c < EV_NCELLS; c++)
+			if (ev_occupied(s, c) && ev_covered(s, c) && s->cell[c].ctrl == p &&
+			    ((s->cell[c].flags & EV_F_GROWTH) ||
+			     ev_kinds[ev_kind_at(s, c)].cost <= pl->credits))
+				out[n++] = EV_MAKE(EV_ACT_REVEAL, c);
+	}
+	out[n++] = EV_MAKE(EV_ACT_END, 0);
+	return n;
+}
+
+/* The ability actions of the arrow of the active card (on c) in board direction d. */
+static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_action *out)
+{
+	int p = s->active, n = 0, t = ev_step(c, d);
+	const ev_player *pl = &s->pl[p];
+	if (t < 0)
+		return 0;
+	switch (ev_board_ability(s, c, d)) {
+	case EV_AB_REMOVE:
+		if (ev_monster_at(s, t))
+			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
+		break;
+	case EV_AB_BLOCK:
+		if (!ev_occupied(s, t)) {
+			for (int k = EV_NMONSTERS; k < EV_NKINDS; k++)
+				if (pl->hand[k])
+					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
+		} else if (ev_block_at(s, t)) {
+			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
+		}
+		break;
+	case EV_AB_FIRESTORM: {
+		int tg[5];
+		if (ev_burn_targets(s, t, p, tg) > 0)
+			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
+		break;
+	}
+	case EV_AB_SWAP:
+		if (ev_monster_at(s, t))
+			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
+		break;
+	case EV_AB_SHOCKWAVE:
+		if (ev_occupied(s, t))
+			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
+		break;
+	case EV_AB_MAGNETISM:
+		if (!ev_occupied(s, t)) {
+			static const int orth[4] = {QV_N, QV_E, QV_S, QV_W};
+			int src[4], ns = 0;
+			for (int i = 0; i < 4; i++) {
+				int x = ev_step(t, orth[i]);
+				if (x >= 0 && ev_monster_at(s, x) && x != c)
+					src[ns++] = x;
+			}
+			/* cell order, so the list reads naturally */
+			for (int i = 1; i < ns; i++)
+				for (int j = i; j > 0 && src[j - 1] > src[j]; j--) {
+					int tmp = src[j];
+					src[j] = src[j - 1];
+					src[j - 1] = tmp;
+				}
+			for (int i = 0; i < ns; i++)
+				out[n++] = EV_ABIL(d, EV_ARG_CELL, src[i]);
+		}
+		break;
+	case EV_AB_GROWTH:
+		if (!ev_occupied(s, t))
+			for (int k = 0; k < EV_NMONSTERS; k++)
+				if (pl->hand[k])
+					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
+		break;
+	case EV_AB_RESURRECTION:
+		if (!ev_occupied(s, t)) {
+			int budget = ev_kinds[ev_kind_at(s, c)].cost - e->spent;
+			bool seen[EV_NMONSTERS] = {false};
+			for (int i = 0; i < pl->ngrave; i++) {
+				int k = pl->grave[i];
+				if (!ev_is_block(k))
+					seen[k] = true;
+			}
+			for (int k = 0; k < EV_NMONSTERS; k++)
+				if (seen[k] && ev_kinds[k].cost <= budget)
+					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
+		}
+		break;
+	default: break;
+	}
+	return n;
+}
+
+static int legal_chain(const ev_state *s, qv_action *out)
+{
+	const ev_entry *e = &s->stack[s->nstack - 1];
+	int c = ev_find_cell_of(s, e->inst), n = 0;
+	if (c < 0)
+		return 0;
+	if (e->burn_left) {
+		int t[5];
+		int k = ev_burn_targets(s, e->burn_center, s->active, t);
+		for (int i = 1; i < k; i++) /* cell order */
+			for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
+				int tmp = t[j];
+				t[j] = t[j - 1];
+				t[j - 1] = tmp;
+			}
+		for (int i = 0; i < k; i++)
+			out[n++] = EV_MAKE(EV_ACT_BURN, t[i]);
+		return n;
+	}
+	if (e->step == EV_ST_CONFLICTS) {
+		for (int x = 0; x < EV_NCELLS; x++)
+			if (e->conflicts >> x & 1)
+				out[n++] = EV_MAKE(EV_ACT_CONFLICT, x);
+		return n;
+	}
+	unsigned arrows = ev_kinds[ev_kind_at(s, c)].arrows, used = e->used;
+	int ctrl = s->cell[c].ctrl;
+	for (int d = 0; d < QV_NDIRS; d++) {
+		int printed = ev_board_dir(ctrl, d);
+		if ((arrows >> printed & 1) && !(used >> printed & 1))
+			n += legal_ability(s, e, c, d, out + n);
+	}
+	out[n++] = EV_MAKE(EV_ACT_NEXT, 0);
+	return n;
+}
+
+int ev_legal(const void *st, qv_action *out)
+{
+	const ev_state *s = st;
+	switch (s->phase) {
+	case EV_PH_MULLIGAN: return legal_mulligan(s, out);
+	case EV_PH_MAIN: return legal_main(s, out);
+	case EV_PH_CHAIN: return legal_chain(s, out);
+	default: return 0;
+	}
+}
+
+/* ---- sampling and counting without the list ----
+ *
+ * The main phase's list is up to 2 x 20 x 49 plays and covers: the sampler counts each family
+ * (plays: affordable monster kinds x empty cells; covers: monster kinds x empty cells; reveals;
+ * end), draws one index with the same qv_rng_below(n) a caller of legal() would, and decodes
+ * the action at that index in legal()'s order, so a random game is the same game either way.
+ * The mulligan (twice a game) and the chain (a few actions) are listed as legal() lists them. */
+
+/* The index of the i-th (from 0) set bit of m, which has more than i. */
+static int nth_bit(uint64_t m, int i)
+{
+	int base = 0;
+	for (int n; i >= (n = __builtin_popcount((uint32_t)(m & 0xFFFF))); m >>= 16, base += 16)
+		i -= n;
+	while (i--)
+		m &= m - 1;
+	return base + __builtin_ctzll(m);
+}
+
+/* The main phase's families: affordable monster kinds in hand (plays), monster kinds in hand
+ * (covers), the revealable cells, the empty cells. */
+typedef struct main_families {
+	uint32_t play_kinds, cover_kinds;
+	uint64_t reveal, empty;
+	int nplay, ncover, nreveal, nempty;
+} main_families;
+
+static void count_main(const ev_state *s, main_families *f)
+{
+	int p = s->active;
+	const ev_player *pl = &s->pl[p];
+	memset(f, 0, sizeof *f);
+	for (int k = 0; k < EV_NMONSTERS; k++)
+		if (pl->hand[k]) {
+			f->cover_kinds |= 1u << k;
+			if (ev_kinds[k].cost <= pl->credits)
+				f->play_kinds |= 1u << k;
+		}
+	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
+		const ev_cell *x = &s->cell[c];
+		if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
+		    ((x->flags & EV_F_GROWTH) || ev_kinds[x->kind - 1].cost <= pl->credits))
+			f->reveal |= 1ull << c;
+	}
+	f->nplay = __builtin_popcount(f->play_kinds);
+	f->ncover = __builtin_popcount(f->cover_kinds);
+	f->nreveal = __builtin_popcountll(f->reveal);
+	f->nempty = __builtin_popcountll(f->empty);
+}
+
+/* The i-th action of legal_main's list for the families f. */
+static qv_action main_action(const main_families *f, int i)
+{
+	int n = f->nplay * f->nempty;
+	if (i < n)
+		return EV_MAKE(EV_ACT_PLAY, nth_bit(f->play_kinds, i / f->nempty) |
+		                                nth_bit(f->empty, i % f->nempty) << 5);
+	i -= n;
+	n = f->ncover * f->nempty;
+	if (i < n)
+		return EV_MAKE(EV_ACT_COVER, nth_bit(f->cover_kinds, i / f->nempty) |
+		                                 nth_bit(f->empty, i % f->nempty) << 5);
+	i -= n;
+	if (i < f->nreveal)
+		return EV_MAKE(EV_ACT_REVEAL, nth_bit(f->reveal, i));
+	return EV_MAKE(EV_ACT_END, 0);
+}
+
+/* A chain decision lists at most 20 cards per arrow and next. */
+#define EV_MAX_CHAIN_ACTIONS (QV_NDIRS * EV_NMONSTERS + 1)
+
+/* The mulligan's list, kept apart so that its large buffer stays off the other paths. */
+__attribute__((noinline)) static qv_action sample_listed(const ev_state *s, qv_rng *rng, int *n)
+{
+	qv_action list[EV_MAX_ACTIONS];
+	*n = ev_legal(s, list);
+	return *n > 0 ? list[qv_rng_below(rng, (uint32_t)*n)] : -1;
+}
+
+qv_action ev_sample(const void *st, qv_rng *rng, int *restrict n)
+{
+	const ev_state *s = st;
+	switch (s->phase) {
+	case EV_PH_MAIN: {
+		if (s->played) {
+			*n = 1;
+			(void)qv_rng_below(rng, 1); /* as a caller of legal() draws among one */
+			return EV_MAKE(EV_ACT_END, 0);
+		}
+		main_families f;
+		count_main(s, &f);
+		int k = *n = (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
+		return main_action(&f, (int)qv_rng_below(rng, (uint32_t)k));
+	}
+	case EV_PH_CHAIN: {
+		qv_action list[EV_MAX_CHAIN_ACTIONS];
+		int k = *n = legal_chain(s, list);
+		return k > 0 ? list[qv_rng_below(rng, (uint32_t)k)] : -1;
+	}
+	case EV_PH_MULLIGAN: return sample_listed(s, rng, n);
+	default: *n = 0; return -1;
+	}
+}
+
+int ev_count(const void *st)
+{
+	const ev_state *s = st;
+	switch (s->phase) {
+	case EV_PH_MAIN: {
+		if (s->played)
+			return 1;
+		main_families f;
+		count_main(s, &f);
+		return (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
+	}
+	case EV_PH_CHAIN: {
+		qv_action list[EV_MAX_CHAIN_ACTIONS];
+		return legal_chain(s, list);
+	}
+	case EV_PH_MULLIGAN: {
+		qv_action list[EV_MAX_ACTIONS];
+		return legal_mulligan(s, list);
+	}
+	default: return 0;
+	}
+}
+
+int ev_chance(const void *st, qv_action *out, double *prob)
+{
+	const ev_state *s = st;
+	if (s->phase != EV_PH_COIN)
+		return 0;
+	for (int p = 0; p < 2; p++) {
+		out[p] = EV_MAKE(EV_ACT_COIN, p);
+		prob[p] = 0.5;
+	}
+	return 2;
+}
+
+/* ---- why an action is refused ---- */
+
+static const char *kname(int k) { return k >= 0 && k < EV_NKINDS ? ev_kinds[k].id : "?"; }
+
+/* What the player to move is asked now, for messages. */
+static void pending_text(const ev_state *s, char *buf, size_t len)
+{
+	int p = s->active + 1;
+	switch (s->phase) {
+	case EV_PH_MULLIGAN:
+		snprintf(buf, len, "p%d keeps or mulligans: keep or mulligan <card>...", p);
+		break;
+	case EV_PH_COIN: snprintf(buf, len, "a coin picks the first player: coin p1|p2"); break;
+	case EV_PH_MAIN:
+		if (s->played)
+			snprintf(buf, len, "p%d has made the turn's hand play and must end", p);
+		else
+			snprintf(buf, len,
+			         "p%d makes a hand play (play <card> <cell>, cover <card> <cell>, "
+			         "reveal <cell>) or ends the turn (end)",
+			         p);
+		break;
+	case EV_PH_CHAIN: {
+		const ev_entry *e = &s->stack[s->nstack - 1];
+		char b[4];
+		ev_cell_name(ev_find_cell_of(s, e->inst), b);
+		if (e->burn_left)
+			snprintf(buf, len, "p%d deals Firestorm points (%d left): burn <cell>", p,
+			         e->burn_left);
+		else if (e->step == EV_ST_CONFLICTS)
+			snprintf(buf, len,
+			         "p%d chooses the next conflict of the card on %s: "
+			         "conflict <cell>",
+			         p, b);
+		else
+			snprintf(buf, len,
+			         "the card on %s is in Ability Phase %d: ability <dir> "
+			         "[args] or next",
+			         b, e->step == EV_ST_ABILITY1 ? 1 : 2);
+		break;
+	}
+	default: snprintf(buf, len, "the game is over"); break;
+	}
+}
+
+static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
+{
+	static const int phase_of[] = {
+	    [EV_ACT_KEEP] = EV_PH_MULLIGAN, [EV_ACT_MULLIGAN] = EV_PH_MULLIGAN,
+	    [EV_ACT_PLAY] = EV_PH_MAIN,     [EV_ACT_COVER] = EV_PH_MAIN,
+	    [EV_ACT_REVEAL] = EV_PH_MAIN,   [EV_ACT_END] = EV_PH_MAIN,
+	    [EV_ACT_ABILITY] = EV_PH_CHAIN, [EV_ACT_BURN] = EV_PH_CHAIN,
+	    [EV_ACT_NEXT] = EV_PH_CHAIN,    [EV_ACT_CONFLICT] = EV_PH_CHAIN,
+	    [EV_ACT_COIN] = EV_PH_COIN,
+	};
+	int type = EV_TYPE(a), arg = EV_ARG(a), p = s->active;
+	const ev_player *pl = &s->pl[p];
+	char what[200], b[4];
+	pending_text(s, what, sizeof what);
+	if (a < 0 || type < EV_ACT_KEEP || type > EV_ACT_COIN)
+		return qv_fail(err, QV_EINVAL, "not an action of this game");
+	if (s->phase == EV_PH_OVER)
+		return qv_fail(err, QV_EILLEGAL, "the game is over");
+	if (phase_of[type] != s->phase)
+		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	int k = arg & 31, c = arg >> 5;
+	switch (type) {
+	case EV_ACT_MULLIGAN:
+		return qv_fail(err, QV_EILLEGAL,
+		               "p%d can only return cards from the hand (each as often as held)",
+		               p + 1);
+	case EV_ACT_PLAY:
+	case EV_ACT_COVER:
+		if (s->played)
+			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+		if (k >= EV_NKINDS || !pl->hand[k])
+			return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1, kname(k));
+		if (ev_is_block(k))
+			return qv_fail(err, QV_EILLEGAL,
+			               "a block reaches the board only by a Block ability");
+		if (c >= EV_NCELLS || ev_occupied(s, c))
+			return qv_fail(err, QV_EILLEGAL, "%s is not an empty cell",
+			               (ev_cell_name(c, b), b));
+		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay %s's cost %d (credits: %d)", p + 1,
+		               kname(k), ev_kinds[k].cost, pl->credits);
+	case EV_ACT_REVEAL:
+		if (s->played)
+			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+		if (arg >= EV_NCELLS || !ev_occupied(s, arg) || !ev_covered(s, arg) ||
+		    s->cell[arg].ctrl != p)
+			return qv_fail(err, QV_EILLEGAL, "%s holds no covered card of p%d",
+			               (ev_cell_name(arg, b), b), p + 1);
+		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost %d (credits: %d)", p + 1,
+		               ev_kinds[ev_kind_at(s, arg)].cost, pl->credits);
+	case EV_ACT_ABILITY: {
+		const ev_entry *e = &s->stack[s->nstack - 1];
+		int cc = ev_find_cell_of(s, e->inst), d = arg & 7;
+		if (e->burn_left || e->step == EV_ST_CONFLICTS)
+			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+		if (cc < 0 || !(ev_board_arrows(s, cc) >> d & 1))
+			return qv_fail(err, QV_EILLEGAL, "the active card has no arrow pointing %s",
+			               qv_dir_names[d]);
+		int ab = ev_board_ability(s, cc, d);
+		if (ab == EV_AB_NONE)
+			return qv_fail(err, QV_EILLEGAL, "the %s arrow of the active card is plain",
+			               qv_dir_names[d]);
+		if (e->used >> ev_board_dir(s->cell[cc].ctrl, d) & 1)
+			return qv_fail(err, QV_EILLEGAL,
+			               "the %s arrow's ability was already used in this activation",
+			               qv_dir_names[d]);
+		static const char *const need[EV_NABILITIES] = {
+		    "",
+		    "Remove needs a monster on the target: ability <dir>",
+		    "Block needs an empty target and a block card in hand (ability <dir> "
+		    "<block-card>) or a block on the target (ability <dir>)",
+		    "Firestorm needs an opponent monster on the target or orthogonally next to it: "
+		    "ability <dir>",
+		    "Swap needs a monster on the target: ability <dir>",
+		    "Shockwave needs a card on the target: ability <dir>",
+		    "Magnetism needs an empty target and a card (not a block, not the active card) "
+		    "orthogonally next to it: ability <dir> <source-cell>",
+		    "Growth needs an empty target and a monster in hand: ability <dir> <card>",
+		    "Resurrection needs an empty target and a monster in the own graveyard whose "
+		    "cost fits the budget left: ability <dir> <card>"};
+		return qv_fail(err, QV_EILLEGAL, "%s ability %s cannot be used that way: %s",
+		               ev_ability_names[ab], qv_dir_names[d], need[ab]);
+	}
+	case EV_ACT_BURN:
+		return qv_fail(err, QV_EILLEGAL,
+		               "a Firestorm point goes to an opponent monster on the target or a "
+		               "cell orthogonally next to it; now: %s",
+		               what);
+	case EV_ACT_CONFLICT:
+		return qv_fail(err, QV_EILLEGAL, "%s is not a pending conflict; now: %s",
+		               (ev_cell_name(arg < EV_NCELLS ? arg : -1, b), b), what);
+	default: return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	}
+}
+
+/* ---- check ---- */
+
+/* Whether a is in legal_main's list, tested without listing: the conditions of each family
+ * there, on the one card and cell the action names. */
+static bool main_listed(const ev_state *s, qv_action a)
+{
+	int type = EV_TYPE(a), arg = EV_ARG(a), k = arg & 31, c = arg >> 5;
+	const ev_player *pl = &s->pl[s->active];
+	if (a < 0)
+		return false;
+	if (type == EV_ACT_END)
+		return arg == 0;
+	if (s->played)
+		return false;
+	switch (type) {
+	case EV_ACT_PLAY:
+	case EV_ACT_COVER:
+		return k < EV_NMONSTERS && c < EV_NCELLS && pl->hand[k] && !ev_occupied(s, c) &&
+		       (type == EV_ACT_COVER || ev_kinds[k].cost <= pl->credits);
+	case EV_ACT_REVEAL:
+		return arg < EV_NCELLS && ev_occupied(s, arg) && ev_covered(s, arg) &&
+		       s->cell[arg].ctrl == s->active &&
+		       ((s->cell[arg].flags & EV_F_GROWTH) ||
+		        ev_kinds[ev_kind_at(s, arg)].cost <= pl->credits);
+	default: return false;
+	}
+}
+
+/* Legal when it is the coin's outcome during the toss, or one of the legal actions: the main
+ * phase's tested directly, the chain's and the mulligan's (short lists) looked up. */
+qv_status ev_check(const void *st, qv_action a, qv_err *err)
+{
+	const ev_state *s = st;
+	if (s->phase == EV_PH_COIN)
+		return EV_TYPE(a) == EV_ACT_COIN && (EV_ARG(a) == 0 || EV_ARG(a) == 1)
+		           ? QV_OK
+		           : explain(s, a, err);
+	if (s->phase == EV_PH_MAIN)
+		return main_listed(s, a) ? QV_OK : explain(s, a, err);
+	qv_action list[EV_MAX_ACTIONS];
+	int n = ev_legal(s, list);
+	for (int i = 0; i < n; i++)
+		if (list[i] == a)
+			return QV_OK;
+	return explain(s, a, err);
+}
