@@ -460,6 +460,9 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		               "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
 		               "or 0.0.0.0 for every interface)",
 		               cfg->host);
+	qv_status rc = qv__crypto_init(err);
+	if (rc)
+		return rc;
 	qv__server *srv = calloc(1, sizeof *srv);
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
@@ -499,7 +502,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		qv__server_stop(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
-	qv_status rc = qv__store_open(&srv->store, cfg->db, err);
+	rc = qv__store_open(&srv->store, cfg->db, err);
 	int expired = 0;
 	if (!rc)
 		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
