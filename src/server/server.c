@@ -537,7 +537,11 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	                         /* A frame is written as a header then a payload: without this,
 	                          * Nagle holds the payload until the client's delayed ACK of the
 	                          * header, 40 ms later on Linux. */
-	                         "tcp_nodelay", "1", NULL};
+	                         "tcp_nodelay", "1",
+	                         /* The web folder's files (files.c): cached, but asked again
+	                          * each time with their ETag (a 304 when unchanged), so a new
+	                          * version is seen at once. */
+	                         "static_file_cache_control", "no-cache", NULL};
 	struct mg_callbacks callbacks = {0};
 	callbacks.log_message = quiet_log;
 	callbacks.begin_request = qv__ws_check_upgrade;
