@@ -374,55 +374,6 @@ void qv__server_changed(qv__server *srv, qv__table *t)
 	maybe_evict(srv, t);
 }
 
-/* ---- calls on full-size stacks ------------------------------------------------------------- */
-
-typedef struct call {
-	void (*fn)(void *);
-	void *arg;
-	bool done, ran;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-} call;
-
-/* Marks a call finished and wakes its caller. */
-static void call_finish(call *k, bool ran)
-{
-	pthread_mutex_lock(&k->lock);
-	k->done = true;
-	k->ran = ran;
-	pthread_cond_signal(&k->cond);
-	pthread_mutex_unlock(&k->lock);
-}
-
-static void call_run(void *ctx, void *item)
-{
-	(void)ctx;
-	call *k = item;
-	k->fn(k->arg);
-	call_finish(k, true);
-}
-
-static void call_drop(void *ctx, void *item)
-{
-	(void)ctx;
-	call_finish(item, false);
-}
-
-bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg)
-{
-	call k = {.fn = fn, .arg = arg};
-	pthread_mutex_init(&k.lock, NULL);
-	pthread_cond_init(&k.cond, NULL);
-	qv__pool_push(srv->calls, &k);
-	pthread_mutex_lock(&k.lock);
-	while (!k.done)
-		pthread_cond_wait(&k.cond, &k.lock);
-	pthread_mutex_unlock(&k.lock);
-	pthread_cond_destroy(&k.cond);
-	pthread_mutex_destroy(&k.lock);
-	return k.ran;
-}
-
 /* ---- start and stop ------------------------------------------------------------------------ */
 
 /* Every unfinished table of the database into the registry. A table that no longer replays
@@ -517,8 +468,6 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	}
 	if (!rc)
 		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
-	if (!rc)
-		rc = qv__pool_new(&srv->calls, QV__CALL_THREADS, 0, call_run, call_drop, srv, err);
 	if (rc) {
 		qv__server_stop(srv);
 		return rc;
@@ -608,7 +557,6 @@ void qv__server_stop(qv__server *srv)
 			pthread_join(waker, NULL);
 		mg_exit_library();
 	}
-	qv__pool_stop(srv->calls);
 	qv__pool_stop(srv->pool);
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);
