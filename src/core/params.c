@@ -118,7 +118,8 @@ static qv_status parse_kv_n(qv_params *p, const char *item, size_t n, qv_err *er
 		               n > 80 ? 80 : (int)n, item);
 	size_t kl = (size_t)(eq - item);
 	if (kl >= QV_PARAM_KEY_MAX)
-		return qv_fail(err, QV_EINVAL, "parameter name in '%.40s...' is too long", item);
+		return qv_fail(err, QV_EINVAL, "parameter name in '%.*s...' is too long",
+		               n > 40 ? 40 : (int)n, item);
 	char key[QV_PARAM_KEY_MAX];
 	memcpy(key, item, kl);
 	key[kl] = '\0';
