@@ -9,7 +9,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libcivetweb-dev
-      libsqlite3-dev chromium fonts-dejavu-core tmux clang-format "$@")
+      libsqlite3-dev libsodium-dev chromium fonts-dejavu-core tmux clang-format "$@")
 # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
 command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
 command -v npm >/dev/null 2>&1 || pkgs+=(npm)

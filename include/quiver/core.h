@@ -124,8 +124,13 @@ void qv_events_free(qv_events *ev);
 /* ---- game parameters ----------------------------------------------------------------------- */
 
 #define QV_MAX_PARAMS      16
-#define QV_PARAM_KEY_MAX   32
-#define QV_PARAM_VALUE_MAX 2048
+#define QV_PARAM_KEY_MAX   32   /* one key, with its NUL */
+#define QV_PARAM_VALUE_MAX 2048 /* one value, with its NUL */
+#define QV_PARAMS_TEXT     4096 /* every key and value of a list, with their NULs */
+/* Of QV_PARAMS_TEXT, what given parameters may not fill: the room qv_params_complete needs for
+ * the defaults of the parameters not given (the keys and defaults of any game or agent kind
+ * take less; test_core checks every one). */
+#define QV_PARAMS_SPARE 512
 
 /* One parameter a game (or an agent) accepts. `allowed` is a short human description of the
  * accepted values ("2-4", "6, 7 or 8", "standard or tactical") used in messages and help. */
@@ -136,17 +141,28 @@ typedef struct qv_param_def {
 	const char *help;
 } qv_param_def;
 
-/* A list of key=value pairs, as given by the user, kept as text. A plain value (no pointers). */
+/* A list of key=value pairs, as given by the user, kept as text. A plain value (no pointers):
+ * copied by assignment, emptied by `= {0}` or setting n to 0. The keys and values lie one after
+ * the other in `text`, so a list is 4 KiB whatever the length of one value (an Evons deck list
+ * is up to about a thousand characters, most values a few): small enough for the stacks of the
+ * server's request threads (docs/benchmarks.md, "The stack of a request"). Read entry i with
+ * qv_params_key and qv_params_value. */
 typedef struct qv_params {
 	int n;
+	int used; /* bytes of text taken (meaningless when n is 0) */
 	struct {
-		char key[QV_PARAM_KEY_MAX];
-		char value[QV_PARAM_VALUE_MAX];
+		uint16_t key_at, value_at; /* offsets in text */
 	} kv[QV_MAX_PARAMS];
+	char text[QV_PARAMS_TEXT];
 } qv_params;
 
+/* The key and the value of entry i (0 <= i < p->n). */
+const char *qv_params_key(const qv_params *p, int i);
+const char *qv_params_value(const qv_params *p, int i);
+
 /* Sets key to value, replacing an earlier value of the same key. Fails on an empty or too
- * long key or value, or when the list is full. */
+ * long key or value, or when the list is full (QV_MAX_PARAMS keys, or QV_PARAMS_TEXT less
+ * QV_PARAMS_SPARE characters of keys and values with a NUL each). */
 qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err *err);
 /* Parses one "key=value" item, as typed by a person, and adds it. A key that p already holds
  * is refused, naming it (`size=7 size=8`, `--param` twice): typed input never replaces. */

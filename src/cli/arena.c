@@ -426,7 +426,8 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 	json_object_set_new(j, "game", json_string(cfg->game->name));
 	json_t *params = json_object();
 	for (int i = 0; i < all->n; i++)
-		json_object_set_new(params, all->kv[i].key, param_json(all->kv[i].value));
+		json_object_set_new(params, qv_params_key(all, i),
+		                    param_json(qv_params_value(all, i)));
 	json_object_set_new(j, "params", params);
 	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
 	char seed_text[24];

@@ -465,8 +465,8 @@ static int bench_print_positions(const qv_game *g, const bench_cfg *cfg, bench_r
 			return cli_fail("bench", "%s", err.msg);
 		json_t *jparams = json_object();
 		for (int i = 0; i < rep->all.n; i++)
-			json_object_set_new(jparams, rep->all.kv[i].key,
-			                    json_string(rep->all.kv[i].value));
+			json_object_set_new(jparams, qv_params_key(&rep->all, i),
+			                    json_string(qv_params_value(&rep->all, i)));
 		json_t *st = g->state_json(rep->st);
 		json_t *j = json_pack("{s:s, s:o, s:o}", "game", g->name, "params", jparams,
 		                      "state", st ? st : json_null());
@@ -485,7 +485,8 @@ static int bench_print_json(const qv_game *g, const bench_cfg *cfg, const bench_
 {
 	json_t *jparams = json_object(), *jruns = json_array();
 	for (int i = 0; i < rep->all.n; i++)
-		json_object_set_new(jparams, rep->all.kv[i].key, json_string(rep->all.kv[i].value));
+		json_object_set_new(jparams, qv_params_key(&rep->all, i),
+		                    json_string(qv_params_value(&rep->all, i)));
 	for (long r = 0; r < cfg->runs; r++)
 		json_array_append_new(jruns, json_pack("{s:I, s:I, s:f}", "games",
 		                                       (json_int_t)rep->res[r].games, "actions",

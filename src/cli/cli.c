@@ -247,8 +247,8 @@ double cli_now(void)
 void cli_format_params(const qv_params *params, qv_buf *out)
 {
 	for (int i = 0; i < params->n; i++)
-		qv_buf_printf(out, "%s%s=%s", i ? ", " : "", params->kv[i].key,
-		              params->kv[i].value);
+		qv_buf_printf(out, "%s%s=%s", i ? ", " : "", qv_params_key(params, i),
+		              qv_params_value(params, i));
 }
 
 void cli_print_columns(FILE *f, char *const *items, int n, int width)

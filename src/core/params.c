@@ -8,9 +8,86 @@
 
 #include "quiver/core.h"
 
-qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err *err)
+const char *qv_params_key(const qv_params *p, int i)
 {
-	size_t kl = strlen(key), vl = strlen(value);
+	QV_ASSERT(i >= 0 && i < p->n);
+	return p->text + p->kv[i].key_at;
+}
+
+const char *qv_params_value(const qv_params *p, int i)
+{
+	QV_ASSERT(i >= 0 && i < p->n);
+	return p->text + p->kv[i].value_at;
+}
+
+/* The entry of key, or -1. */
+static int find(const qv_params *p, const char *key)
+{
+	for (int i = 0; i < p->n; i++)
+		if (strcmp(qv_params_key(p, i), key) == 0)
+			return i;
+	return -1;
+}
+
+/* Appends len bytes and a NUL to p's text (the caller made sure they fit); their offset. */
+static uint16_t append(qv_params *p, const char *s, size_t len)
+{
+	QV_ASSERT((size_t)p->used + len + 1 <= QV_PARAMS_TEXT);
+	int at = p->used;
+	memcpy(p->text + at, s, len);
+	p->text[at + (int)len] = '\0';
+	p->used = at + (int)len + 1;
+	return (uint16_t)at;
+}
+
+/* Removes the value of entry i from the text, moving what follows it down. */
+static void cut_value(qv_params *p, int i)
+{
+	int at = p->kv[i].value_at, len = (int)strlen(p->text + at) + 1;
+	memmove(p->text + at, p->text + at + len, (size_t)(p->used - at - len));
+	p->used -= len;
+	for (int k = 0; k < p->n; k++) {
+		if (p->kv[k].key_at > at)
+			p->kv[k].key_at = (uint16_t)(p->kv[k].key_at - len);
+		if (p->kv[k].value_at > at)
+			p->kv[k].value_at = (uint16_t)(p->kv[k].value_at - len);
+	}
+}
+
+/* Sets key (kl bytes) to value (vl bytes) when the text has `room` bytes in all. */
+static qv_status put(qv_params *p, const char *key, size_t kl, const char *value, size_t vl,
+                     int room, qv_err *err)
+{
+	QV_ASSERT(kl < QV_PARAM_KEY_MAX);
+	if (p->n == 0)
+		p->used = 0;
+	char name[QV_PARAM_KEY_MAX];
+	memcpy(name, key, kl);
+	name[kl] = '\0';
+	int i = find(p, name);
+	int was = i < 0 ? 0 : (int)strlen(qv_params_value(p, i)) + 1;
+	int need = (i < 0 ? (int)kl + 1 : 0) + (int)vl + 1;
+	if (i < 0 && p->n == QV_MAX_PARAMS)
+		return qv_fail(err, QV_EINVAL, "too many parameters (at most %d)", QV_MAX_PARAMS);
+	if (p->used - was + need > room)
+		return qv_fail(err, QV_EINVAL,
+		               "parameters too long together: '%s' does not fit (the keys and "
+		               "values of one list take at most %d characters in all)",
+		               name, room);
+	if (i < 0) {
+		i = p->n++;
+		p->kv[i].key_at = append(p, key, kl);
+	} else {
+		cut_value(p, i);
+	}
+	p->kv[i].value_at = append(p, value, vl);
+	return QV_OK;
+}
+
+/* The checks of a key and a value, then put within the room given parameters may take. */
+static qv_status set_n(qv_params *p, const char *key, size_t kl, const char *value, size_t vl,
+                       qv_err *err)
+{
 	if (kl == 0)
 		return qv_fail(err, QV_EINVAL, "empty parameter name: expected key=value");
 	if (kl >= QV_PARAM_KEY_MAX)
@@ -18,36 +95,31 @@ qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err
 		               "parameter name '%.40s...' is too long (at most %d characters)", key,
 		               QV_PARAM_KEY_MAX - 1);
 	if (vl == 0)
-		return qv_fail(err, QV_EINVAL, "parameter '%s' has no value: expected %s=value",
-		               key, key);
+		return qv_fail(err, QV_EINVAL, "parameter '%.*s' has no value: expected %.*s=value",
+		               (int)kl, key, (int)kl, key);
 	if (vl >= QV_PARAM_VALUE_MAX)
 		return qv_fail(err, QV_EINVAL,
-		               "value of parameter '%s' is too long (at most %d characters)", key,
-		               QV_PARAM_VALUE_MAX - 1);
-	int i;
-	for (i = 0; i < p->n; i++)
-		if (strcmp(p->kv[i].key, key) == 0)
-			break;
-	if (i == p->n) {
-		if (p->n == QV_MAX_PARAMS)
-			return qv_fail(err, QV_EINVAL, "too many parameters (at most %d)",
-			               QV_MAX_PARAMS);
-		p->n++;
-	}
-	memcpy(p->kv[i].key, key, kl + 1);
-	memcpy(p->kv[i].value, value, vl + 1);
-	return QV_OK;
+		               "value of parameter '%.*s' is too long (at most %d characters)",
+		               (int)kl, key, QV_PARAM_VALUE_MAX - 1);
+	return put(p, key, kl, value, vl, QV_PARAMS_TEXT - QV_PARAMS_SPARE, err);
 }
 
-qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err)
+qv_status qv_params_set(qv_params *p, const char *key, const char *value, qv_err *err)
 {
-	const char *eq = strchr(item, '=');
+	return set_n(p, key, strlen(key), value, strlen(value), err);
+}
+
+/* qv_params_parse_kv on the n bytes at item. */
+static qv_status parse_kv_n(qv_params *p, const char *item, size_t n, qv_err *err)
+{
+	const char *eq = memchr(item, '=', n);
 	if (!eq)
-		return qv_fail(err, QV_EINVAL, "'%.80s' is not a parameter: expected key=value",
-		               item);
+		return qv_fail(err, QV_EINVAL, "'%.*s' is not a parameter: expected key=value",
+		               n > 80 ? 80 : (int)n, item);
 	size_t kl = (size_t)(eq - item);
 	if (kl >= QV_PARAM_KEY_MAX)
-		return qv_fail(err, QV_EINVAL, "parameter name in '%.40s...' is too long", item);
+		return qv_fail(err, QV_EINVAL, "parameter name in '%.*s...' is too long",
+		               n > 40 ? 40 : (int)n, item);
 	char key[QV_PARAM_KEY_MAX];
 	memcpy(key, item, kl);
 	key[kl] = '\0';
@@ -56,10 +128,16 @@ qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err)
 	const char *was = qv_params_get(p, key);
 	if (was)
 		return qv_fail(err, QV_EINVAL,
-		               "parameter '%s' is given twice (%s=%.40s%s and %.80s): "
+		               "parameter '%s' is given twice (%s=%.40s%s and %.*s): "
 		               "give each parameter once",
-		               key, key, was, strlen(was) > 40 ? "..." : "", item);
-	return qv_params_set(p, key, eq + 1, err);
+		               key, key, was, strlen(was) > 40 ? "..." : "", n > 80 ? 80 : (int)n,
+		               item);
+	return set_n(p, key, kl, eq + 1, n - kl - 1, err);
+}
+
+qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err)
+{
+	return parse_kv_n(p, item, strlen(item), err);
 }
 
 qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err)
@@ -68,12 +146,7 @@ qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err)
 	while (*s) {
 		const char *comma = strchr(s, ',');
 		size_t n = comma ? (size_t)(comma - s) : strlen(s);
-		char item[QV_PARAM_KEY_MAX + QV_PARAM_VALUE_MAX];
-		if (n >= sizeof item)
-			return qv_fail(err, QV_EINVAL, "parameter '%.40s...' is too long", s);
-		memcpy(item, s, n);
-		item[n] = '\0';
-		qv_status st = qv_params_parse_kv(p, item, err);
+		qv_status st = parse_kv_n(p, s, n, err);
 		if (st)
 			return st;
 		if (!comma)
@@ -90,10 +163,8 @@ const char *qv_params_get(const qv_params *p, const char *key)
 {
 	if (!p)
 		return NULL;
-	for (int i = 0; i < p->n; i++)
-		if (strcmp(p->kv[i].key, key) == 0)
-			return p->kv[i].value;
-	return NULL;
+	int i = find(p, key);
+	return i < 0 ? NULL : qv_params_value(p, i);
 }
 
 static const qv_param_def *find_def(const qv_param_def *defs, int ndefs, const char *key)
@@ -110,7 +181,7 @@ qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int
 	if (!p)
 		return QV_OK;
 	for (int i = 0; i < p->n; i++) {
-		if (find_def(defs, ndefs, p->kv[i].key))
+		if (find_def(defs, ndefs, qv_params_key(p, i)))
 			continue;
 		char known[512] = "";
 		size_t len = 0;
@@ -120,9 +191,9 @@ qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int
 		if (ndefs == 0)
 			return qv_fail(err, QV_EINVAL,
 			               "unknown parameter '%s': %s takes no parameters",
-			               p->kv[i].key, what);
+			               qv_params_key(p, i), what);
 		return qv_fail(err, QV_EINVAL, "unknown parameter '%s' for %s (known: %s)",
-		               p->kv[i].key, what, known);
+		               qv_params_key(p, i), what, known);
 	}
 	return QV_OK;
 }
@@ -184,9 +255,12 @@ void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs,
 	for (int i = 0; i < ndefs && i < QV_MAX_PARAMS; i++) {
 		const char *v = qv_params_get(p, defs[i].key);
 		if (!v)
-			v = defs[i].def;
-		qv_copy(out->kv[i].key, sizeof out->kv[i].key, defs[i].key);
-		qv_copy(out->kv[i].value, sizeof out->kv[i].value, v);
-		out->n++;
+			v = defs[i].def ? defs[i].def : "";
+		/* The given values of p fit in QV_PARAMS_TEXT - QV_PARAMS_SPARE, and the keys and
+		 * defaults of defs in QV_PARAMS_SPARE (test_core), so this cannot fail. */
+		qv_status rc =
+		    put(out, defs[i].key, strlen(defs[i].key), v, strlen(v), QV_PARAMS_TEXT, NULL);
+		QV_ASSERT(rc == QV_OK);
+		(void)rc;
 	}
 }

@@ -735,7 +735,8 @@ static json_t *params_json(const qv_params *p)
 {
 	json_t *o = json_object();
 	for (int i = 0; i < p->n; i++)
-		json_object_set_new(o, p->kv[i].key, param_value_json(p->kv[i].value));
+		json_object_set_new(o, qv_params_key(p, i),
+		                    param_value_json(qv_params_value(p, i)));
 	return o;
 }
 

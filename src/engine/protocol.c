@@ -200,7 +200,8 @@ static qv_status cmd_params(qv_protocol *p, cmd_args *a, qv_err *err)
 {
 	(void)err;
 	for (int i = 0; i < p->m->params.n; i++)
-		qv_buf_printf(a->text, "%s=%s\n", p->m->params.kv[i].key, p->m->params.kv[i].value);
+		qv_buf_printf(a->text, "%s=%s\n", qv_params_key(&p->m->params, i),
+		              qv_params_value(&p->m->params, i));
 	return QV_OK;
 }
 

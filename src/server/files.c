@@ -5,16 +5,15 @@
  * Only paths made of plain segments (letters, digits, '.', '-', '_', none starting with '.')
  * are looked up, and the file found must lie inside the folder once symbolic links are
  * resolved, so no request reaches outside it. A folder's index.html answers for the folder;
- * learn.html answers for every path under /learn (the tutorials' page).
+ * learn.html answers for every path under /learn (the tutorials' page). Files carry an ETag
+ * and are revalidated on each use (304 when unchanged); ranges are answered (206).
  */
 #define _DEFAULT_SOURCE /* realpath */
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <civetweb.h>
 
@@ -78,32 +77,37 @@ static bool plain_path(const char *path)
 	return true;
 }
 
-/* Sends the file at full (already resolved and checked) with its type. */
+/* Whether a Range header asks for bytes the file does not have ("bytes=A-" or "bytes=A-B"
+ * with A at or past the end, or B before A). CivetWeb answers such a range with a negative
+ * Content-Length, so it is refused here first (416). Other forms CivetWeb ignores, sending
+ * the whole file. */
+static bool range_unsatisfiable(const char *range, off_t size)
+{
+	long long a, b;
+	int n = range ? sscanf(range, "bytes=%lld-%lld", &a, &b) : 0;
+	return n >= 1 && a >= 0 && (a >= size || (n == 2 && b >= 0 && b < a));
+}
+
+/* Sends the file at full (already resolved and checked) with its type. CivetWeb's
+ * mg_send_mime_file2 adds Last-Modified, an ETag (the time and size), answers 304 to
+ * If-None-Match or If-Modified-Since, and 206 to a range; the Cache-Control it sends is the
+ * server's `static_file_cache_control` option (no-cache: always revalidate). */
 static bool send_file(struct mg_connection *c, const char *full)
 {
-	int fd = open(full, O_RDONLY | O_CLOEXEC);
 	struct stat sb;
-	if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > FILE_MAX) {
-		if (fd >= 0)
-			close(fd);
+	if (stat(full, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > FILE_MAX)
 		return false;
+	if (range_unsatisfiable(mg_get_header(c, "Range"), sb.st_size)) {
+		char range[48];
+		snprintf(range, sizeof range, "bytes */%lld", (long long)sb.st_size);
+		mg_response_header_start(c, 416);
+		mg_response_header_add(c, "Content-Range", range, -1);
+		mg_response_header_add(c, "Content-Length", "0", -1);
+		mg_response_header_add(c, "X-Content-Type-Options", "nosniff", -1);
+		mg_response_header_send(c);
+		return true;
 	}
-	char length[32];
-	snprintf(length, sizeof length, "%lld", (long long)sb.st_size);
-	mg_response_header_start(c, 200);
-	mg_response_header_add(c, "Content-Type", type_of(full), -1);
-	mg_response_header_add(c, "Content-Length", length, -1);
-	mg_response_header_add(c, "Cache-Control", "no-cache", -1);
-	mg_response_header_add(c, "X-Content-Type-Options", "nosniff", -1);
-	mg_response_header_send(c);
-	if (strcmp(mg_get_request_info(c)->request_method, "HEAD") != 0) {
-		char buf[16384];
-		ssize_t n;
-		while ((n = read(fd, buf, sizeof buf)) > 0)
-			if (mg_write(c, buf, (size_t)n) <= 0)
-				break;
-	}
-	close(fd);
+	mg_send_mime_file2(c, full, type_of(full), "X-Content-Type-Options: nosniff\r\n");
 	return true;
 }
 

@@ -110,7 +110,7 @@ static double now_ms(void)
 /* Reads the body on the connection's own thread, within BODY_MS (each read waits at most
  * CivetWeb's request_timeout_ms, 10 s, so a body trickling in is cut off then). Answers 413,
  * 408 or 503 itself and returns that status; else 0. A slow client so holds only its own
- * connection, never one of the server's threads (which would hold up every other request). */
+ * connection's thread. */
 #define BODY_MS 10000
 static int read_body(struct mg_connection *c, req_body *b)
 {
@@ -511,22 +511,9 @@ static int handle(qv__server *srv, struct mg_connection *c)
 	return 404;
 }
 
-/* A request, handled on one of the server's threads (see qv__server_call). */
-typedef struct request {
-	qv__server *srv;
-	struct mg_connection *c;
-	int status;
-} request;
-
-static void handle_call(void *arg)
-{
-	request *r = arg;
-	r->status = handle(r->srv, r->c);
-}
-
+/* A request, handled on its connection's CivetWeb thread (its stack: server.h). */
 int qv__http_handle(struct mg_connection *c, void *cbdata)
 {
-	request r = {.srv = cbdata, .c = c, .status = 503};
 	req_body b;
 	int st = read_body(c, &b);
 	if (st) {
@@ -534,9 +521,8 @@ int qv__http_handle(struct mg_connection *c, void *cbdata)
 		return st;
 	}
 	mg_set_user_connection_data(c, &b); /* for qv__http_read_json */
-	if (!qv__server_call(r.srv, handle_call, &r))
-		qv__http_error(c, 503, "the server is stopping");
+	st = handle(cbdata, c);
 	mg_set_user_connection_data(c, NULL);
 	free(b.buf);
-	return r.status;
+	return st;
 }

@@ -32,25 +32,51 @@ struct qv__pool {
 	lane *lanes; /* in the order they were opened */
 	lane *turn;  /* the lane served next, NULL: the first */
 	bool stopping;
+	int queued;  /* jobs in the lanes */
+	int running; /* jobs taken and not finished */
 	int niceness;
-	int nthreads;
+	int size;     /* threads asked for */
+	int nthreads; /* threads started */
 	pthread_t *threads;
 	qv__pool_fn run, drop;
 	void *ctx;
 };
 
+#ifdef QV_CHECKS
+/* The lanes' invariants (the caller holds the lock): every lane holds a job and ends at its
+ * tail, the jobs number `queued`, and the turn is NULL or one of the lanes. */
+static bool lanes_hold(const qv__pool *p)
+{
+	int jobs = 0;
+	bool turn_found = p->turn == NULL;
+	for (const lane *l = p->lanes; l; l = l->next) {
+		if (!l->head || !l->tail || l->tail->next)
+			return false;
+		for (const job *j = l->head; j; j = j->next)
+			jobs++;
+		turn_found = turn_found || l == p->turn;
+	}
+	return jobs == p->queued && turn_found;
+}
+#endif
+
 /* Takes the next job in round robin over the lanes (the caller holds the lock); NULL when
  * none is queued. */
 static job *take(qv__pool *p)
 {
+	QV_ASSERT(lanes_hold(p));
 	lane *l = p->turn ? p->turn : p->lanes;
-	if (!l)
+	if (!l) {
+		QV_ASSERT(p->queued == 0);
 		return NULL;
+	}
 	job *j = l->head;
+	QV_ASSERT(j && p->queued > 0);
 	l->head = j->next;
 	if (!l->head)
 		l->tail = NULL;
 	p->turn = l->next;
+	p->queued--;
 	if (!l->head) {
 		lane **at = &p->lanes;
 		while (*at != l)
@@ -58,6 +84,7 @@ static job *take(qv__pool *p)
 		*at = l->next;
 		free(l);
 	}
+	QV_ASSERT(lanes_hold(p));
 	return j;
 }
 
@@ -76,10 +103,15 @@ static void *worker(void *arg)
 		if (p->stopping)
 			break;
 		job *j = take(p);
+		QV_ASSERT(j); /* lanes are there, so a job is */
+		p->running++;
+		QV_ASSERT(p->running <= p->size);
 		pthread_mutex_unlock(&p->lock);
 		p->run(p->ctx, j->item);
 		free(j);
 		pthread_mutex_lock(&p->lock);
+		QV_ASSERT(p->running > 0);
+		p->running--;
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
@@ -103,6 +135,7 @@ qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn ru
 	p->drop = drop;
 	p->ctx = ctx;
 	p->threads = t;
+	p->size = threads;
 	for (; p->nthreads < threads; p->nthreads++)
 		if (pthread_create(&t[p->nthreads], NULL, worker, p) != 0) {
 			qv__pool_stop(p);
@@ -143,6 +176,8 @@ void qv__pool_push_lane(qv__pool *p, void *item, const char *key)
 	else
 		l->head = j;
 	l->tail = j;
+	p->queued++;
+	QV_ASSERT(lanes_hold(p));
 	pthread_cond_signal(&p->ready);
 	pthread_mutex_unlock(&p->lock);
 }
@@ -159,11 +194,13 @@ void qv__pool_stop(qv__pool *p)
 	pthread_mutex_unlock(&p->lock);
 	for (int i = 0; i < p->nthreads; i++)
 		pthread_join(p->threads[i], NULL);
+	QV_ASSERT(p->running == 0);
 	job *j;
 	while ((j = take(p)) != NULL) {
 		p->drop(p->ctx, j->item);
 		free(j);
 	}
+	QV_ASSERT(p->queued == 0 && !p->lanes);
 	pthread_cond_destroy(&p->ready);
 	pthread_mutex_destroy(&p->lock);
 	free(p->threads);

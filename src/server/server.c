@@ -374,55 +374,6 @@ void qv__server_changed(qv__server *srv, qv__table *t)
 	maybe_evict(srv, t);
 }
 
-/* ---- calls on full-size stacks ------------------------------------------------------------- */
-
-typedef struct call {
-	void (*fn)(void *);
-	void *arg;
-	bool done, ran;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-} call;
-
-/* Marks a call finished and wakes its caller. */
-static void call_finish(call *k, bool ran)
-{
-	pthread_mutex_lock(&k->lock);
-	k->done = true;
-	k->ran = ran;
-	pthread_cond_signal(&k->cond);
-	pthread_mutex_unlock(&k->lock);
-}
-
-static void call_run(void *ctx, void *item)
-{
-	(void)ctx;
-	call *k = item;
-	k->fn(k->arg);
-	call_finish(k, true);
-}
-
-static void call_drop(void *ctx, void *item)
-{
-	(void)ctx;
-	call_finish(item, false);
-}
-
-bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg)
-{
-	call k = {.fn = fn, .arg = arg};
-	pthread_mutex_init(&k.lock, NULL);
-	pthread_cond_init(&k.cond, NULL);
-	qv__pool_push(srv->calls, &k);
-	pthread_mutex_lock(&k.lock);
-	while (!k.done)
-		pthread_cond_wait(&k.cond, &k.lock);
-	pthread_mutex_unlock(&k.lock);
-	pthread_cond_destroy(&k.cond);
-	pthread_mutex_destroy(&k.lock);
-	return k.ran;
-}
-
 /* ---- start and stop ------------------------------------------------------------------------ */
 
 /* Every unfinished table of the database into the registry. A table that no longer replays
@@ -460,6 +411,9 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		               "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
 		               "or 0.0.0.0 for every interface)",
 		               cfg->host);
+	qv_status rc = qv__crypto_init(err);
+	if (rc)
+		return rc;
 	qv__server *srv = calloc(1, sizeof *srv);
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
@@ -499,7 +453,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		qv__server_stop(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
-	qv_status rc = qv__store_open(&srv->store, cfg->db, err);
+	rc = qv__store_open(&srv->store, cfg->db, err);
 	int expired = 0;
 	if (!rc)
 		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
@@ -514,8 +468,6 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	}
 	if (!rc)
 		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
-	if (!rc)
-		rc = qv__pool_new(&srv->calls, QV__CALL_THREADS, 0, call_run, call_drop, srv, err);
 	if (rc) {
 		qv__server_stop(srv);
 		return rc;
@@ -534,7 +486,11 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	                         /* A frame is written as a header then a payload: without this,
 	                          * Nagle holds the payload until the client's delayed ACK of the
 	                          * header, 40 ms later on Linux. */
-	                         "tcp_nodelay", "1", NULL};
+	                         "tcp_nodelay", "1",
+	                         /* The web folder's files (files.c): cached, but asked again
+	                          * each time with their ETag (a 304 when unchanged), so a new
+	                          * version is seen at once. */
+	                         "static_file_cache_control", "no-cache", NULL};
 	struct mg_callbacks callbacks = {0};
 	callbacks.log_message = quiet_log;
 	callbacks.begin_request = qv__ws_check_upgrade;
@@ -601,7 +557,6 @@ void qv__server_stop(qv__server *srv)
 			pthread_join(waker, NULL);
 		mg_exit_library();
 	}
-	qv__pool_stop(srv->calls);
 	qv__pool_stop(srv->pool);
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);

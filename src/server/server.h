@@ -27,8 +27,15 @@ struct mg_context;
 /* Threads CivetWeb keeps besides those of the WebSockets, for plain HTTP requests. */
 #define QV__HTTP_THREADS 8
 
-/* Threads that do the work of requests and frames (see qv__server_call). */
-#define QV__CALL_THREADS 16
+/* Every request and WebSocket message is handled on its connection's CivetWeb thread, whose
+ * stack Debian's CivetWeb makes 100 KiB (102,400 bytes): 78,712 bytes are left when an HTTP
+ * handler starts and 77,816 when a WebSocket's (measured under gdb). The deepest call path
+ * below them takes at most 18,096 bytes of quiver's frames (23,024 in the sanitizer build) by
+ * bench/stack_depth.py, and 33,232 bytes at the most, libraries' frames included, in a run of
+ * every kind of request (docs/benchmarks.md, "The stack of a request"). A parameter list was
+ * 33 KiB, and three on one path (a table with an AI seat) took 106,120 bytes: the work then
+ * went to threads of the server's own. Keep large arrays off these paths (on the heap), and
+ * the figures there current. */
 
 typedef struct qv__server_config {
 	const char *host;            /* an IPv4 address to listen on */
@@ -70,7 +77,6 @@ typedef struct qv__server {
 	struct mg_context *ctx;
 	qv__store *store;
 	qv__pool *pool;           /* AI seats and chance events */
-	qv__pool *calls;          /* the work of requests and frames, on full-size stacks */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	qv__table **tables;
 	int ntables, cap;
@@ -94,12 +100,6 @@ int qv__server_port(const qv__server *srv);
 void qv__server_stop(qv__server *srv);
 
 /* ---- for http.c, ws.c and files.c ---- */
-
-/* Runs fn(arg) on one of the server's own threads and waits for it. CivetWeb's threads have
- * the small stacks Debian builds it with (100 KiB), too small for the engine (a parameter
- * list alone is 33 KiB, and sanitizers double frames), so every handler hands its work over
- * to threads with ordinary stacks. Returns false when the server is stopping (fn not run). */
-bool qv__server_call(qv__server *srv, void (*fn)(void *arg), void *arg);
 
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
  * from the database when it is not in memory; NULL when there is none. */

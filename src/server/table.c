@@ -284,9 +284,7 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 		qv_params_set(&params, "players", n, NULL);
 	}
 	uint64_t seed;
-	rc = qv__seed_new(&seed, err);
-	if (rc)
-		return rc;
+	qv__seed_new(&seed);
 	qv_match *m;
 	rc = qv_match_new(&m, g, &params, seed, &why);
 	if (rc)
@@ -311,13 +309,12 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 		qv_match_free(m);
 		return rc;
 	}
-	rc = qv__table_id_new(t->id, err);
+	qv__table_id_new(t->id);
 	qv_copy(t->owner, sizeof t->owner, owner ? owner : "");
 	t->private_ = jpriv && json_is_true(jpriv);
 	t->created = now();
 	t->status = status_of(t);
-	if (!rc)
-		rc = save_new(t, err);
+	rc = save_new(t, err);
 	if (rc) {
 		qv__table_free(t);
 		return rc;
@@ -585,9 +582,8 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 	if (!rc && t->stuck[0])
 		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
 	char hash[QV__HASH_LEN + 1];
-	if (!rc)
-		rc = qv__token_new(token, hash, err);
 	if (!rc) {
+		qv__token_new(token, hash);
 		memcpy(t->seat[p].hash, hash, sizeof hash);
 		int old_status = t->status;
 		t->status = status_of(t);

@@ -1,11 +1,11 @@
 /*
- * token.h - randomness from the operating system, table ids and seat tokens. Internal to the
- * server.
+ * token.h - table ids, seat tokens and seeds from the operating system's randomness, through
+ * libsodium. Internal to the server.
  *
  * A seat token is 128 random bits from the OS written as 32 hex digits: the seat's only
- * credential. It is shown once, to whoever joins the seat; the server keeps only its SHA-256
- * and compares hashes in constant time, so neither the database nor the timing of a refusal
- * tells anything about a token.
+ * credential. It is shown once, to whoever joins the seat; the server keeps only the SHA-256
+ * of those 32 digits (in hex) and compares hashes in constant time, so neither the database
+ * nor the timing of a refusal tells anything about a token.
  */
 #ifndef QUIVER_SERVER_TOKEN_H
 #define QUIVER_SERVER_TOKEN_H
@@ -20,26 +20,27 @@
 #define QV__HASH_LEN  64 /* hex digits of its hash */
 #define QV__ID_LEN    16 /* hex digits of a table id (64 random bits) */
 
-/* Fills buf with len random bytes from the OS (getrandom). Fails only when the OS cannot. */
-qv_status qv__os_random(void *buf, size_t len, qv_err *err);
+/* Starts libsodium (sodium_init), which checks that the OS gives randomness. Called once
+ * before any other function here (qv__server_start does); calling it again does nothing. */
+qv_status qv__crypto_init(qv_err *err);
 
 /* A new seat token and the hash the server keeps. */
-qv_status qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1], qv_err *err);
+void qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1]);
 
 /* The stored form of a token: its SHA-256 in hex. */
 void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1]);
 
-/* Whether the token's hash equals hash; the comparison takes the same time wherever the
- * first difference is. */
+/* Whether the token's hash equals hash (64 hex digits); the comparison takes the same time
+ * wherever the first difference is. */
 bool qv__token_matches(const char *token, size_t len, const char *hash);
 
 /* A new table id: 64 random bits as hex, unguessable so that a private table stays private. */
-qv_status qv__table_id_new(char id[QV__ID_LEN + 1], qv_err *err);
+void qv__table_id_new(char id[QV__ID_LEN + 1]);
 
 /* Whether text has the form of a table id (16 lowercase hex digits). */
 bool qv__table_id_valid(const char *text);
 
 /* A 64-bit seed from the OS, for a new game. */
-qv_status qv__seed_new(uint64_t *out, qv_err *err);
+void qv__seed_new(uint64_t *out);
 
 #endif

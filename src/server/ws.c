@@ -600,34 +600,9 @@ static int connect_work(qv__server *srv, const struct mg_connection *mc)
 	return 0;
 }
 
-/* The work of a callback, run on one of the server's threads (see qv__server_call). */
-typedef struct ws_call {
-	qv__server *srv;
-	const struct mg_connection *mc;
-	qv__conn *c;
-	const char *text;
-	size_t len;
-	int result;
-} ws_call;
-
-static void connect_call(void *arg)
-{
-	ws_call *w = arg;
-	w->result = connect_work(w->srv, w->mc);
-}
-
 static int ws_connect(const struct mg_connection *mc, void *cbdata)
 {
-	ws_call w = {.srv = cbdata, .mc = mc, .result = 1};
-	if (!qv__server_call(w.srv, connect_call, &w))
-		refuse((struct mg_connection *)mc, 503, "the server is stopping");
-	return w.result;
-}
-
-static void message_call(void *arg)
-{
-	ws_call *w = arg;
-	w->result = on_message(w->c, w->text, w->len);
+	return connect_work(cbdata, mc);
 }
 
 /* The parts of a frame's header (RFC 6455 5.2). */
@@ -719,10 +694,9 @@ static verdict on_data(qv__conn *c, const frame_head *h, const unsigned char *da
 		send_error(c, "out of memory reading the message");
 		return (verdict){0, NULL};
 	}
-	ws_call w = {.srv = c->srv, .c = c, .text = qv_buf_str(&c->msg), .len = c->msg_len};
-	if (!qv__server_call(c->srv, message_call, &w))
-		return (verdict){CLOSE_GOING, "the server is stopping"};
-	return w.result ? (verdict){0, NULL} : (verdict){CLOSE_POLICY, "bad token"};
+	return on_message(c, qv_buf_str(&c->msg), c->msg_len)
+	           ? (verdict){0, NULL}
+	           : (verdict){CLOSE_POLICY, "bad token"};
 }
 
 /* One whole frame (its payload unmasked); a frame RFC 6455 forbids closes with 1002. */
@@ -973,19 +947,11 @@ static void close_work(qv__server *srv, const struct mg_connection *mc, qv__conn
 	qv__table_unref(t);
 }
 
-static void close_call(void *arg)
-{
-	ws_call *w = arg;
-	close_work(w->srv, w->mc, w->c);
-}
-
 static void ws_close(const struct mg_connection *mc, void *cbdata)
 {
-	ws_call w = {.srv = cbdata, .mc = mc, .c = mg_get_user_connection_data(mc)};
-	if (w.c && !qv__server_call(w.srv, close_call, &w)) {
-		/* The server is stopping: the work is small enough for this stack. */
-		close_work(w.srv, mc, w.c);
-	}
+	qv__conn *c = mg_get_user_connection_data(mc);
+	if (c)
+		close_work(cbdata, mc, c);
 }
 
 void qv__ws_connection_gone(const struct mg_connection *mc)

@@ -132,6 +132,8 @@ static void play(qv__table *t, char *text)
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
+	if (qv__crypto_init(NULL))
+		abort();
 	char *text = fz_text(data, size);
 	char *rest = fz_cut_line(text);
 	json_error_t jerr;

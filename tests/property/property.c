@@ -1218,8 +1218,8 @@ static bool check_match_record(ctx *c)
 	for (int i = 0; i < c->hist.n; i++)
 		json_array_append_new(actions, json_string(hist_text(&c->hist, i)));
 	for (int i = 0; i < c->params.n; i++)
-		json_object_set_new(params, c->params.kv[i].key,
-		                    json_string(c->params.kv[i].value));
+		json_object_set_new(params, qv_params_key(&c->params, i),
+		                    json_string(qv_params_value(&c->params, i)));
 	json_t *rec = json_pack("{s:s, s:o, s:I, s:O}", "game", g->name, "params", params, "seed",
 	                        (json_int_t)(int64_t)c->seed, "actions", actions);
 	qv_match *m = NULL, *m2 = NULL;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -169,15 +170,23 @@ static int read_more(int fd, char **buf, size_t *len, size_t *cap, int timeout_m
 int tc_http(int port, const char *method, const char *path, const char *body, size_t len,
             tc_reply *out)
 {
+	return tc_http_with(port, method, path, NULL, body, len, out);
+}
+
+int tc_http_with(int port, const char *method, const char *path, const char *headers,
+                 const char *body, size_t len, tc_reply *out)
+{
 	memset(out, 0, sizeof *out);
-	int fd = tc_dial(port);
-	if (fd < 0)
-		return 0;
 	char head[1024];
 	int hn = snprintf(head, sizeof head,
 	                  "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
-	                  "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-	                  method, path, port, body ? len : 0);
+	                  "Content-Type: application/json\r\nContent-Length: %zu\r\n%s\r\n",
+	                  method, path, port, body ? len : 0, headers ? headers : "");
+	if (hn < 0 || (size_t)hn >= sizeof head)
+		return 0;
+	int fd = tc_dial(port);
+	if (fd < 0)
+		return 0;
 	if (write_all(fd, head, (size_t)hn) || (body && write_all(fd, body, len))) {
 		/* The server may answer (413) before reading a large body: read what came. */
 	}
@@ -207,6 +216,20 @@ int tc_http(int port, const char *method, const char *path, const char *body, si
 	free(buf);
 	out->json = json_loadb(out->body, out->len, 0, NULL);
 	return out->status;
+}
+
+bool tc_header(const tc_reply *r, const char *name, char *out, size_t size)
+{
+	size_t n = strlen(name);
+	for (const char *line = r->headers; line; line = strstr(line, "\r\n")) {
+		line += line[0] == '\r' ? 2 : 0;
+		if (strncasecmp(line, name, n) == 0 && line[n] == ':') {
+			const char *v = line + n + 1 + strspn(line + n + 1, " ");
+			snprintf(out, size, "%.*s", (int)strcspn(v, "\r\n"), v);
+			return true;
+		}
+	}
+	return false;
 }
 
 void tc_reply_free(tc_reply *r)

@@ -45,6 +45,11 @@ typedef struct tc_reply {
  * failure); free the reply with tc_reply_free. */
 int tc_http(int port, const char *method, const char *path, const char *body, size_t len,
             tc_reply *out);
+/* The same with more header lines (each ended by "\r\n"; NULL: none). */
+int tc_http_with(int port, const char *method, const char *path, const char *headers,
+                 const char *body, size_t len, tc_reply *out);
+/* The value of header `name` (any case) in a reply, copied into out; false when absent. */
+bool tc_header(const tc_reply *r, const char *name, char *out, size_t size);
 void tc_reply_free(tc_reply *r);
 
 /* ---- WebSocket ---- */

@@ -415,6 +415,54 @@ static void test_play_arrow_party(void **state)
 /* ---- the HTTP API
  * ---------------------------------------------------------------------------------- */
 
+/* A file of the web folder carries an ETag and is revalidated on each use: asked again with
+ * its ETag it answers 304 without a body; a range answers 206 with those bytes, a range past
+ * the end 416. */
+static void files_cached(void)
+{
+	tc_reply full, r;
+	char etag[80], value[200], headers[200];
+	tc_http(th_server.port, "GET", "/", NULL, 0, &full);
+	assert_int_equal(full.status, 200);
+	assert_true(full.len > 100);
+	assert_true(tc_header(&full, "ETag", etag, sizeof etag));
+	assert_true(etag[0] == '"');
+	assert_true(tc_header(&full, "Cache-Control", value, sizeof value));
+	assert_string_equal(value, "no-cache");
+	assert_true(tc_header(&full, "X-Content-Type-Options", value, sizeof value));
+	assert_string_equal(value, "nosniff");
+	assert_true(tc_header(&full, "Content-Type", value, sizeof value));
+	assert_string_equal(value, "text/html; charset=utf-8");
+
+	snprintf(headers, sizeof headers, "If-None-Match: %s\r\n", etag);
+	tc_http_with(th_server.port, "GET", "/", headers, NULL, 0, &r);
+	assert_int_equal(r.status, 304);
+	assert_int_equal(r.len, 0);
+	assert_true(tc_header(&r, "ETag", value, sizeof value));
+	assert_string_equal(value, etag);
+	tc_reply_free(&r);
+	tc_http_with(th_server.port, "GET", "/", "If-None-Match: \"other\"\r\n", NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	assert_int_equal(r.len, full.len);
+	tc_reply_free(&r);
+
+	tc_http_with(th_server.port, "GET", "/", "Range: bytes=10-19\r\n", NULL, 0, &r);
+	assert_int_equal(r.status, 206);
+	assert_int_equal(r.len, 10);
+	assert_memory_equal(r.body, full.body + 10, 10);
+	assert_true(tc_header(&r, "Content-Range", value, sizeof value));
+	char want[64];
+	snprintf(want, sizeof want, "bytes 10-19/%zu", full.len);
+	assert_string_equal(value, want);
+	tc_reply_free(&r);
+	snprintf(headers, sizeof headers, "Range: bytes=%zu-\r\n", full.len);
+	tc_http_with(th_server.port, "GET", "/", headers, NULL, 0, &r);
+	assert_int_equal(r.status, 416);
+	assert_int_equal(r.len, 0);
+	tc_reply_free(&r);
+	tc_reply_free(&full);
+}
+
 static void test_http_api(void **state)
 {
 	(void)state;
@@ -532,6 +580,7 @@ static void test_http_api(void **state)
 	assert_int_equal(r.status, 200);
 	assert_non_null(strstr(r.headers, "text/markdown"));
 	tc_reply_free(&r);
+	files_cached();
 	static const char *const outside[] = {"/rules/chess.md",
 	                                      "/../CMakeLists.txt",
 	                                      "/%2e%2e/CMakeLists.txt",

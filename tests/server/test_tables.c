@@ -382,7 +382,7 @@ static void test_pool_lanes(void **state)
 
 int main(int argc, char **argv)
 {
-	if (th_init(argc, argv, "tables", 900))
+	if (th_init(argc, argv, "tables", 900) || qv__crypto_init(NULL))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {

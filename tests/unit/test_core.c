@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -202,6 +203,85 @@ static void test_params_set_get(void **state)
 	assert_int_equal(qv_params_set(&full, "k3", "w", &err), QV_OK); /* replacing still works */
 }
 
+/* The list keeps its text in 4 KiB: long values (Evons deck lists) fit, replacing a value
+ * takes no room, the total is bounded with a message, copies are independent, and every
+ * game's defaults fit in the room kept for them. */
+static void test_params_text(void **state)
+{
+	(void)state;
+	assert_true(sizeof(qv_params) <= QV_PARAMS_TEXT + 128);
+	qv_err err;
+	/* Two decks of 60 of the longest card ids, as typed with ", " between them. */
+	char deck[60 * 16];
+	size_t n = 0;
+	for (int i = 0; i < 60; i++)
+		n += (size_t)snprintf(deck + n, sizeof deck - n, "%s%s", i ? ", " : "",
+		                      "mountain-titan");
+	qv_params p = {0};
+	assert_int_equal(qv_params_set(&p, "deck1", deck, &err), QV_OK);
+	assert_int_equal(qv_params_set(&p, "deck2", deck, &err), QV_OK);
+	assert_int_equal(qv_params_set(&p, "shuffle", "false", &err), QV_OK);
+	assert_string_equal(qv_params_get(&p, "deck1"), deck);
+	assert_string_equal(qv_params_get(&p, "deck2"), deck);
+	/* Replacing values over and over takes no more room. */
+	for (int i = 0; i < 200; i++)
+		assert_int_equal(qv_params_set(&p, "deck1", i % 2 ? "blaze" : deck, &err), QV_OK);
+	assert_string_equal(qv_params_get(&p, "deck1"), "blaze");
+	assert_string_equal(qv_params_get(&p, "deck2"), deck);
+	assert_string_equal(qv_params_get(&p, "shuffle"), "false");
+	assert_string_equal(qv_params_key(&p, 0), "deck1");
+	assert_string_equal(qv_params_key(&p, 2), "shuffle");
+	/* A copy is a value of its own. */
+	qv_params copy = p;
+	assert_int_equal(qv_params_set(&p, "shuffle", "true", &err), QV_OK);
+	assert_string_equal(qv_params_get(&copy, "shuffle"), "false");
+	assert_string_equal(qv_params_get(&copy, "deck2"), deck);
+
+	/* One value at its limit fits; one more character does not. */
+	char *big = malloc(QV_PARAM_VALUE_MAX + 1);
+	assert_non_null(big);
+	memset(big, 'x', QV_PARAM_VALUE_MAX);
+	big[QV_PARAM_VALUE_MAX] = '\0';
+	qv_params q = {0};
+	assert_int_equal(qv_params_set(&q, "a", big, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "too long (at most 2047 characters)"));
+	big[QV_PARAM_VALUE_MAX - 1] = '\0';
+	assert_int_equal(qv_params_set(&q, "a", big, &err), QV_OK);
+	/* The keys and values of a list together are bounded: refused, the list unchanged. */
+	assert_int_equal(qv_params_set(&q, "b", big, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'b' does not fit"));
+	assert_non_null(strstr(err.msg, "3584 characters in all"));
+	assert_int_equal(q.n, 1);
+	assert_string_equal(qv_params_get(&q, "a"), big);
+	assert_int_equal(qv_params_set(&q, "b", deck, &err), QV_OK);
+	/* Emptied by n = 0, the whole room is there again. */
+	q.n = 0;
+	assert_int_equal(qv_params_set(&q, "mode", big, &err), QV_OK);
+	assert_int_equal(qv_params_set(&q, "players", deck, &err), QV_OK);
+	assert_null(qv_params_get(&q, "a"));
+	/* Completed with defaults, a full list keeps every given value. */
+	qv_params all;
+	qv_params_complete(&q, defs, NDEFS, &all);
+	assert_int_equal(all.n, NDEFS);
+	assert_string_equal(qv_params_get(&all, "mode"), big);
+	assert_string_equal(qv_params_get(&all, "players"), deck);
+	assert_string_equal(qv_params_get(&all, "time"), "1.5");
+	free(big);
+
+	/* Every game's keys and defaults fit in the room kept for them. */
+	for (int g = 0; qv_games[g]; g++) {
+		size_t need = 0;
+		for (int i = 0; i < qv_games[g]->nparams; i++)
+			need +=
+			    strlen(qv_games[g]->params[i].key) + 1 +
+			    strlen(qv_games[g]->params[i].def ? qv_games[g]->params[i].def : "") +
+			    1;
+		if (need > QV_PARAMS_SPARE)
+			fail_msg("%s: defaults take %zu bytes, more than QV_PARAMS_SPARE",
+			         qv_games[g]->name, need);
+	}
+}
+
 static void test_params_parse(void **state)
 {
 	(void)state;
@@ -308,10 +388,10 @@ static void test_params_check_and_complete(void **state)
 	qv_params all;
 	qv_params_complete(&p, defs, NDEFS, &all);
 	assert_int_equal(all.n, 3);
-	assert_string_equal(all.kv[0].key, "players");
-	assert_string_equal(all.kv[0].value, "2");
-	assert_string_equal(all.kv[1].value, "tactical");
-	assert_string_equal(all.kv[2].value, "1.5");
+	assert_string_equal(qv_params_key(&all, 0), "players");
+	assert_string_equal(qv_params_value(&all, 0), "2");
+	assert_string_equal(qv_params_value(&all, 1), "tactical");
+	assert_string_equal(qv_params_value(&all, 2), "1.5");
 }
 
 /* ---- squares and directions ---- */
@@ -699,6 +779,7 @@ int main(void)
 	    cmocka_unit_test(test_fail_and_strerror),
 	    cmocka_unit_test(test_buf),
 	    cmocka_unit_test(test_params_set_get),
+	    cmocka_unit_test(test_params_text),
 	    cmocka_unit_test(test_params_parse),
 	    cmocka_unit_test(test_params_typed),
 	    cmocka_unit_test(test_params_check_and_complete),
