@@ -10,6 +10,7 @@
 
 #include <civetweb.h>
 
+#include "core/fields.h"
 #include "server/replay.h"
 #include "server/server.h"
 
@@ -271,20 +272,14 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 	int st = qv__http_read_json(c, &req, "{}");
 	if (st)
 		return st;
-	const json_t *seat = json_object_get(req, "seat");
-	const char *key;
-	json_t *v;
-	json_object_foreach(req, key, v)
-	{
-		if (strcmp(key, "seat") != 0) {
-			char quoted[QV_QUOTE_MAX * 4 + 4];
-			qv__http_error(c, 400,
-			               "unknown field '%s' in a join request; accepted: seat",
-			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted));
-			json_decref(req);
-			return 400;
-		}
+	static const char *const fields[] = {"seat", NULL};
+	qv_err err;
+	if (qv__json_check_keys(req, "a join request", fields, &err)) {
+		json_decref(req);
+		qv__http_error(c, 400, "%s", err.msg);
+		return 400;
 	}
+	const json_t *seat = json_object_get(req, "seat");
 	if (seat && !json_is_string(seat)) {
 		json_decref(req);
 		qv__http_error(c, 400,
@@ -294,7 +289,6 @@ static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
 	}
 	char token[QV__TOKEN_LEN + 1], name[8];
 	int p;
-	qv_err err;
 	qv_status rc = qv__table_join(t, json_string_value(seat), &p, token, &err);
 	json_decref(req);
 	if (rc)

@@ -14,6 +14,7 @@
 
 #include <civetweb.h>
 
+#include "core/fields.h"
 #include "quiver/lesson.h"
 #include "server/server.h"
 
@@ -159,19 +160,12 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 	int st = qv__http_read_json(c, &body, NULL);
 	if (st)
 		return st;
-	const char *key;
-	json_t *v;
-	json_object_foreach(body, key, v)
-	{
-		if (strcmp(key, "step") != 0 && strcmp(key, "action") != 0) {
-			char quoted[QV_QUOTE_MAX * 4 + 4];
-			qv__http_error(c, 400,
-			               "unknown field '%s'; expected {\"step\": N, "
-			               "\"action\": \"...\"}",
-			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted));
-			json_decref(body);
-			return 400;
-		}
+	static const char *const fields[] = {"step", "action", NULL};
+	qv_err err = {0};
+	if (qv__json_check_keys(body, NULL, fields, &err)) {
+		qv__http_error(c, 400, "%s", err.msg);
+		json_decref(body);
+		return 400;
 	}
 	json_t *jstep = json_object_get(body, "step"), *jaction = json_object_get(body, "action");
 	if (!json_is_integer(jstep) || !json_is_string(jaction)) {
@@ -201,7 +195,6 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 		return 400;
 	}
 	qv_match *m;
-	qv_err err = {0};
 	if (play_to(l, (int)step, &m, &err)) {
 		qv_lesson_free(l);
 		qv__http_error(c, 500, "%s", err.msg);

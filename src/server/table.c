@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/fields.h"
 #include "server/table.h"
 
 const char *const qv__seat_kinds[] = {"human", "easy", "medium", "hard", "random", "greedy", NULL};
@@ -214,34 +215,6 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err 
 	return QV_OK;
 }
 
-/* Checks that an object has only the fields of `known` (NULL-terminated), naming the first
- * other one and the accepted ones. */
-static qv_status check_fields(const json_t *j, const char *const *known, const char *what,
-                              qv_err *err)
-{
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)j, key, v)
-	{
-		bool ok = false;
-		for (int i = 0; known[i] && !ok; i++)
-			ok = strcmp(key, known[i]) == 0;
-		if (!ok) {
-			char list[160];
-			size_t used = 0;
-			list[0] = '\0';
-			for (int i = 0; known[i]; i++)
-				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-				                         i ? ", " : "", known[i]);
-			char quoted[QV_QUOTE_MAX * 4 + 4];
-			return qv_fail(err, QV_EINVAL, "unknown field '%s' in %s; accepted: %s",
-			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted), what,
-			               list);
-		}
-	}
-	return QV_OK;
-}
-
 /* Saves a new table with its opening history. */
 static qv_status save_new(qv__table *t, qv_err *err);
 
@@ -253,7 +226,7 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 		return qv_fail(err, QV_EINVAL,
 		               "expected a JSON object {\"game\", \"params\", "
 		               "\"seats\", \"private\"}");
-	qv_status rc = check_fields(req, request_fields, "a table request", err);
+	qv_status rc = qv__json_check_keys(req, "a table request", request_fields, err);
 	if (rc)
 		return rc;
 	const json_t *jgame = json_object_get(req, "game");
