@@ -41,7 +41,9 @@
 #include <civetweb.h>
 
 #include "server/frame.h"
-#include "server/server.h"
+#include "server/http.h"
+#include "server/reply.h"
+#include "server/ws.h"
 
 /* A socket must say hello this soon after the handshake, or it is closed (1008): a browser says
  * it at once, and a socket that never does would only hold a slot. */
@@ -113,8 +115,6 @@ static void conn_unref(qv__conn *c)
 	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
-
-bool qv__ws_has_conns_locked(const qv__table *t) { return t->conns != NULL; }
 
 static double now_ms(void)
 {
@@ -431,18 +431,15 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 
 /* ---- CivetWeb's callbacks ------------------------------------------------------------------- */
 
-/* Reads the table id out of /api/tables/ID/ws. */
+/* Reads the table id out of the table's WebSocket path (QV__WS_PATH); false when uri is not
+ * one, or its id is not shorter than len. */
 static bool path_id(const char *uri, char *id, size_t len)
 {
-	const char *prefix = "/api/tables/";
-	size_t n = strlen(prefix);
-	if (strncmp(uri, prefix, n) != 0)
+	qv__route_cap cap;
+	if (qv__route_shape(QV__WS_PATH, uri, &cap, 1) != 1 || cap.len >= len)
 		return false;
-	const char *end = strchr(uri + n, '/');
-	if (!end || strcmp(end, "/ws") != 0 || (size_t)(end - uri - n) >= len)
-		return false;
-	memcpy(id, uri + n, (size_t)(end - uri - n));
-	id[end - uri - n] = '\0';
+	memcpy(id, cap.at, cap.len);
+	id[cap.len] = '\0';
 	return true;
 }
 
@@ -489,9 +486,10 @@ int qv__ws_check_upgrade(struct mg_connection *conn)
 	char id[64];
 	const char *uri = mg_get_request_info(conn)->local_uri;
 	if (!uri || !path_id(uri, id, sizeof id)) {
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		refuse(conn, 404, "no WebSocket at '%s': a table's is /api/tables/ID/ws",
-		       qv_shorten(uri ? uri : "", QV_QUOTE_MAX, quoted, sizeof quoted));
+		char quoted[QV_QUOTE_MAX * 4 + 4], shown[64];
+		qv__route_shown(&qv__http_routes, QV__WS_PATH, shown, sizeof shown);
+		refuse(conn, 404, "no WebSocket at '%s': a table's is %s",
+		       qv_shorten(uri ? uri : "", QV_QUOTE_MAX, quoted, sizeof quoted), shown);
 		return 404;
 	}
 	const char *key = mg_get_header(conn, "Sec-WebSocket-Key");
@@ -1007,6 +1005,7 @@ void qv__ws_stop_all(qv__server *srv)
 
 void qv__ws_register(qv__server *srv)
 {
-	mg_set_websocket_handler(srv->ctx, "/api/tables/*/ws$", ws_connect, ws_ready, NULL,
-	                         ws_close, srv);
+	char pattern[64];
+	qv__route_civetweb(QV__WS_PATH, pattern, sizeof pattern);
+	mg_set_websocket_handler(srv->ctx, pattern, ws_connect, ws_ready, NULL, ws_close, srv);
 }
