@@ -33,7 +33,11 @@ void qv__table_ref(qv__table *t) { atomic_fetch_add(&t->refs, 1); }
 
 void qv__table_unref(qv__table *t)
 {
-	if (t && atomic_fetch_sub(&t->refs, 1) == 1)
+	if (!t)
+		return;
+	int refs = atomic_fetch_sub(&t->refs, 1);
+	QV_ASSERT(refs >= 1); /* one unref per reference taken */
+	if (refs == 1)
 		qv__table_free(t);
 }
 

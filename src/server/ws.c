@@ -100,8 +100,12 @@ typedef struct qv__conn {
 
 static void conn_unref(qv__conn *c)
 {
-	if (atomic_fetch_sub(&c->refs, 1) != 1)
+	int refs = atomic_fetch_sub(&c->refs, 1);
+	QV_ASSERT(refs >= 1); /* one unref per reference taken */
+	if (refs != 1)
 		return;
+	/* The last reference: no table list or broadcaster holds the connection any more. */
+	QV_ASSERT(c->table == NULL || atomic_load(&c->table->refs) >= 1);
 	qv__table_unref(c->table);
 	qv_buf_free(&c->msg);
 	for (out_frame *f = c->head, *n; f; f = n) {
@@ -142,6 +146,16 @@ static void drop_queue_locked(qv__conn *c)
 	}
 	c->head = c->tail = NULL;
 	c->queued = 0;
+}
+
+/* The queue's ends and its byte count agree: empty, it holds no bytes; else its last frame
+ * is the tail and its first has bytes left to send. */
+static void check_queue_locked(const qv__conn *c)
+{
+	QV_ASSERT(c->head ? c->tail && !c->tail->next && c->head->sent < c->head->len &&
+	                        c->queued >= c->head->len - c->head->sent
+	                  : !c->tail && c->queued == 0);
+	(void)c;
 }
 
 /* Asks the loop to close the connection with a code and a reason (the first asked wins); the
@@ -199,6 +213,9 @@ static void queue_frame_locked(qv__conn *c, int opcode, const void *data, size_t
 		c->head = f;
 	c->tail = f;
 	c->queued += f->len;
+	/* Appended only below the bound, so the queue passes it by one frame at most. */
+	QV_ASSERT(c->queued <= QUEUE_MAX + f->len && c->head && c->tail == f);
+	check_queue_locked(c);
 	wake(c);
 }
 
@@ -216,6 +233,7 @@ static bool flush(qv__conn *c)
 			ok = errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
 			break;
 		}
+		QV_ASSERT(c->queued >= (size_t)n && f->sent + (size_t)n <= f->len);
 		f->sent += (size_t)n;
 		c->queued -= (size_t)n;
 		if (f->sent < f->len)
@@ -225,6 +243,7 @@ static bool flush(qv__conn *c)
 			c->tail = NULL;
 		free(f);
 	}
+	check_queue_locked(c);
 	pthread_mutex_unlock(&c->lock);
 	return ok;
 }
@@ -329,6 +348,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	}
 	pthread_mutex_lock(&c->lock);
 	qv__table_lock(t);
+	QV_ASSERT(!c->greeted); /* hello is handled once, on the connection's own thread */
 	c->viewer = viewer;
 	c->next = t->conns;
 	t->conns = c;
@@ -960,9 +980,14 @@ static void close_work(qv__server *srv, const struct mg_connection *mc, qv__conn
 		srv->conns = c->all_next;
 	if (c->all_next)
 		c->all_next->all_prev = c->all_prev;
-	atomic_fetch_sub(&srv->sockets, 1);
+	int sockets = atomic_fetch_sub(&srv->sockets, 1);
+	QV_ASSERT(sockets >= 1);
+	(void)sockets;
 	pthread_mutex_unlock(&srv->conns_lock);
 	mg_set_user_connection_data(mc, NULL);
+	/* A greeted connection is on its table's list (on_hello put it there, under both locks),
+	 * and holds its own thread's reference and the list's. */
+	QV_ASSERT(listed == greeted && atomic_load(&c->refs) >= 1 + (int)listed);
 	qv__table_ref(t);
 	if (listed)
 		conn_unref(c);
