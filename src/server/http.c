@@ -4,6 +4,7 @@
  * pattern and its handler. The table decides the handler, the 404 lists of known paths and
  * the 405 answers with their Allow header; the answers themselves are written by reply.c.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,7 +361,7 @@ static int check_lesson(qv__route_match *m, int i)
 static bool has_lessons(qv__server *srv) { return srv->cfg.tutorials_dir != NULL; }
 
 static const qv__route_kind kinds[] = {
-    {"table", "ID", (size_t)-1, true, check_table},
+    {"table", "ID", SIZE_MAX, true, check_table},
     {"game", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game},
     {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
 };
