@@ -68,9 +68,8 @@ typedef struct qv__server {
 	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
 	struct mg_context *ctx; /* CivetWeb's (listen.c) */
 	qv__store *store;
-	void (*broadcast)(qv__table *t); /* tells t's connections of a change (ws.c's) */
-	qv__pool *pool;                  /* AI seats and chance events */
-	qv__pool *calls;                 /* the work of requests and frames, on full-size stacks */
+	qv__pool *pool;           /* AI seats and chance events */
+	qv__pool *calls;          /* the work of requests and frames, on full-size stacks */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	qv__table **tables;
 	int ntables, cap;
@@ -83,6 +82,9 @@ typedef struct qv__server {
 	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */
 	atomic_bool stopped;    /* CivetWeb has stopped (see qv__server_stop) */
 	int port;
+
+	/* Tells t's connections of a change: ws.c's, handed over by listen.c (qv__server_open). */
+	void (*broadcast)(qv__table *t);
 } qv__server;
 
 /* Opens the database, rebuilds every unfinished table and starts the workers (listen.c then
