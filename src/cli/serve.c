@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "server/server.h"
+#include "server/listen.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},

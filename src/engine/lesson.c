@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "core/fields.h"
 #include "quiver/lesson.h"
 
 /* Lesson files larger than this are refused before they are parsed. */
@@ -31,22 +32,14 @@ static char *dup_text(const char *s, bool *ok)
 	return d;
 }
 
-/* Fails unless object o has only the keys in known (NULL-terminated). */
+/* Fails unless object o has only the keys in known (NULL-terminated), the message starting
+ * with the object's path ("steps[0]: unknown field 'colour'; accepted: text, ..."). */
 static qv_status known_keys(const json_t *o, const char *what, const char *const *known,
-                            const char *list, qv_err *err)
+                            qv_err *err)
 {
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)o, key, v)
-	{
-		bool found = false;
-		for (int i = 0; known[i] && !found; i++)
-			found = strcmp(known[i], key) == 0;
-		if (!found)
-			return qv_fail(err, QV_EINVAL, "%s: unknown field '%.40s' (expected %s)",
-			               what, key, list);
-	}
-	return QV_OK;
+	qv_err why;
+	qv_status rc = qv__json_check_keys(o, NULL, known, &why);
+	return rc ? qv_fail(err, rc, "%s: %s", what, why.msg) : QV_OK;
 }
 
 /* A string field: required, or optional (NULL when absent). Empty strings are refused. */
@@ -106,7 +99,7 @@ static qv_status parse_check(qv_lesson_check *c, const json_t *o, const char *wh
 		               "%s: expected an object {\"pointer\", \"equals\" | "
 		               "\"contains\" | \"absent\", \"says\"}",
 		               what);
-	qv_status rc = known_keys(o, what, keys, "pointer, equals, contains, absent, says", err);
+	qv_status rc = known_keys(o, what, keys, err);
 	if (!rc)
 		rc = get_text(o, "pointer", what, true, &c->pointer, err);
 	if (!rc)
@@ -139,8 +132,7 @@ static qv_status parse_step(qv_lesson_step *s, const json_t *o, const char *what
 	                                   "replies", "checks",    NULL};
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s: expected an object", what);
-	qv_status rc =
-	    known_keys(o, what, keys, "text, highlight, expect, hint, replies, checks", err);
+	qv_status rc = known_keys(o, what, keys, err);
 	if (!rc)
 		rc = get_text(o, "text", what, true, &s->text, err);
 	if (!rc)
@@ -183,8 +175,7 @@ static qv_status parse_into(qv_lesson *l, const json_t *j, qv_err *err)
 	                                   "start", "steps", NULL};
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EINVAL, "expected a JSON object (a lesson)");
-	qv_status rc =
-	    known_keys(j, "lesson", keys, "game, title, topics, learner, start, steps", err);
+	qv_status rc = known_keys(j, "lesson", keys, err);
 	char *game = NULL, *learner = NULL;
 	if (!rc)
 		rc = get_text(j, "game", "lesson", true, &game, err);

@@ -7,30 +7,6 @@
 #include "games/json_util.h"
 #include "quiver/game.h"
 
-qv_status qv__json_check_keys(const json_t *o, const char *what, const char *const *known,
-                              qv_err *err)
-{
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)o, key, v)
-	{
-		int i;
-		for (i = 0; known[i]; i++)
-			if (strcmp(key, known[i]) == 0)
-				break;
-		if (known[i])
-			continue;
-		char list[256] = "";
-		size_t len = 0;
-		for (int j = 0; known[j] && len < sizeof list; j++)
-			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-			                        j ? ", " : "", known[j]);
-		return qv_fail(err, QV_EINVAL, "unknown field '%.40s' in %s (known: %s)", key, what,
-		               list);
-	}
-	return QV_OK;
-}
-
 qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, long lo, long hi,
                            long def, long *out, qv_err *err)
 {

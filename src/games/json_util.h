@@ -9,12 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/fields.h" /* qv__json_check_keys: only the fields a loader knows */
 #include "quiver/core.h"
-
-/* Fails naming the field and the known ones when object o (described as `what`) has a key that
- * the NULL-terminated list `known` does not hold. */
-qv_status qv__json_check_keys(const json_t *o, const char *what, const char *const *known,
-                              qv_err *err);
 
 /* Reads o[key] as a whole number in [lo, hi] into *out, or def when the key is absent. */
 qv_status qv__json_get_int(const json_t *o, const char *key, const char *what, long lo, long hi,

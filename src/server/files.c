@@ -17,7 +17,7 @@
 
 #include <civetweb.h>
 
-#include "server/server.h"
+#include "server/files.h"
 
 /* Files larger than this are not served (the client's files are small). */
 #define FILE_MAX ((off_t)16 << 20)

@@ -3,42 +3,32 @@
  * and what the frame should look like; the table's own checks (versions, turns, legality)
  * come after, in table.c.
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "core/fields.h"
 #include "server/frame.h"
 
-/* The fields each type of frame may have, NULL-terminated, and the same as words. */
+/* The fields each type of frame may have, NULL-terminated. */
 typedef struct frame_kind {
 	const char *name;
 	qv__frame_type type;
 	const char *fields[4];
-	const char *list;
 } frame_kind;
 
 static const frame_kind kinds[] = {
-    {"hello", QV__HELLO, {"type", "token", NULL}, "type, token"},
-    {"act", QV__ACT, {"type", "v", "action", NULL}, "type, v, action"},
-    {"undo", QV__UNDO, {"type", "v", NULL}, "type, v"},
-    {"ping", QV__PING, {"type", NULL}, "type"},
+    {"hello", QV__HELLO, {"type", "token", NULL}},
+    {"act", QV__ACT, {"type", "v", "action", NULL}},
+    {"undo", QV__UNDO, {"type", "v", NULL}},
+    {"ping", QV__PING, {"type", NULL}},
 };
 
-/* Checks that j has only the fields of kind k. */
+/* Checks that j has only the fields of kind k ("unknown field 'v' in a ping frame; ..."). */
 static qv_status only_fields(const json_t *j, const frame_kind *k, qv_err *err)
 {
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)j, key, v)
-	{
-		bool ok = false;
-		for (int i = 0; k->fields[i] && !ok; i++)
-			ok = strcmp(key, k->fields[i]) == 0;
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		if (!ok)
-			return qv_fail(
-			    err, QV_EINVAL, "unknown field '%s' in a %s frame; accepted: %s",
-			    qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted), k->name, k->list);
-	}
-	return QV_OK;
+	char what[32];
+	snprintf(what, sizeof what, "a %s frame", k->name);
+	return qv__json_check_keys(j, what, k->fields, err);
 }
 
 /* Reads the frame's "v": a whole number. */

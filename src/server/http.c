@@ -1,73 +1,24 @@
 /*
  * http.c - the HTTP API of `quiver serve` (JSON in and out) and the routing of everything else
- * to the files of the web folder. Every error is a status with {"error": message}.
+ * to the files of the web folder, as one route table (route.h): each row a method, a path
+ * pattern and its handler. The table decides the handler, the 404 lists of known paths and
+ * the 405 answers with their Allow header; the answers themselves are written by reply.c.
  */
-#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <civetweb.h>
 
+#include "core/fields.h"
+#include "server/files.h"
+#include "server/http.h"
+#include "server/lessons.h"
 #include "server/replay.h"
-#include "server/server.h"
+#include "server/reply.h"
 
-/* ---- responses ------------------------------------------------------------------------------ */
-
-/* Writes a JSON body with the headers every API answer has. */
-static void send_text(struct mg_connection *c, int status, const char *text, const char *allow)
-{
-	char length[32];
-	snprintf(length, sizeof length, "%zu", strlen(text));
-	mg_response_header_start(c, status);
-	mg_response_header_add(c, "Content-Type", "application/json; charset=utf-8", -1);
-	mg_response_header_add(c, "Content-Length", length, -1);
-	mg_response_header_add(c, "Cache-Control", "no-store", -1);
-	mg_response_header_add(c, "X-Content-Type-Options", "nosniff", -1);
-	if (allow)
-		mg_response_header_add(c, "Allow", allow, -1);
-	mg_response_header_send(c);
-	const struct mg_request_info *ri = mg_get_request_info(c);
-	if (strcmp(ri->request_method, "HEAD") != 0)
-		mg_write(c, text, strlen(text));
-}
-
-void qv__http_json(struct mg_connection *c, int status, const json_t *body)
-{
-	char *text = json_dumps(body, JSON_COMPACT);
-	send_text(c, text ? status : 500, text ? text : "{\"error\": \"out of memory\"}", NULL);
-	free(text);
-}
-
-void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
-{
-	char raw[700], msg[800];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(raw, sizeof raw, fmt, ap);
-	va_end(ap);
-	/* JSON strings are UTF-8: a message cut by the buffer or quoting a client's bytes is made
-	 * whole (qv_shorten), or jansson would refuse it. */
-	json_t *j = json_pack("{s:s}", "error", qv_shorten(raw, sizeof raw, msg, sizeof msg));
-	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
-	send_text(c, status, text ? text : "{\"error\": \"out of memory\"}", NULL);
-	free(text);
-	json_decref(j);
-}
-
-int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow)
-{
-	char msg[200], quoted[QV_QUOTE_MAX * 4 + 4];
-	snprintf(msg, sizeof msg, "method %s not allowed here; accepted: %s",
-	         qv_shorten(method, 20, quoted, sizeof quoted), allow);
-	json_t *j = json_pack("{s:s}", "error", msg);
-	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
-	send_text(c, 405, text ? text : "{\"error\": \"out of memory\"}", allow);
-	free(text);
-	json_decref(j);
-	return 405;
-}
+/* ---- failures ------------------------------------------------------------------------------- */
 
 /* The HTTP status for a failed table operation. */
 static int status_for(qv_status rc)
@@ -87,106 +38,17 @@ static int table_failed(qv__server *srv, struct mg_connection *c, qv_status rc, 
 	int status = status_for(rc);
 	if (status >= 500)
 		fprintf(stderr, "quiver serve: database %s: %s\n", srv->db, err->msg);
-	qv__http_error(c, status, "%s", err->msg);
+	qv__reply_error(c, status, "%s", err->msg);
 	return status;
 }
 
-/* ---- request bodies ------------------------------------------------------------------------- */
-
-/* A request's body, read whole before the request's work begins. */
-typedef struct req_body {
-	char *buf;
-	size_t len;
-} req_body;
-
-/* Milliseconds on a monotonic clock. */
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/* Reads the body on the connection's own thread, within BODY_MS (each read waits at most
- * CivetWeb's request_timeout_ms, 10 s, so a body trickling in is cut off then). Answers 413,
- * 408 or 503 itself and returns that status; else 0. A slow client so holds only its own
- * connection's thread. */
-#define BODY_MS 10000
-static int read_body(struct mg_connection *c, req_body *b)
-{
-	const struct mg_request_info *ri = mg_get_request_info(c);
-	*b = (req_body){0};
-	bool get =
-	    strcmp(ri->request_method, "GET") == 0 || strcmp(ri->request_method, "HEAD") == 0;
-	if (ri->content_length == 0 || (ri->content_length < 0 && get))
-		return 0;
-	if (ri->content_length > QV__BODY_MAX) {
-		qv__http_error(c, 413, "request body too large: %lld bytes; at most %d",
-		               ri->content_length, QV__BODY_MAX);
-		return 413;
-	}
-	b->buf = malloc(QV__BODY_MAX + 1);
-	if (!b->buf) {
-		qv__http_error(c, 503, "out of memory");
-		return 503;
-	}
-	double end = now_ms() + BODY_MS;
-	bool late = false;
-	for (;;) {
-		if (now_ms() > end) {
-			late = true;
-			break;
-		}
-		int n = mg_read(c, b->buf + b->len, QV__BODY_MAX + 1 - b->len);
-		if (n <= 0)
-			break;
-		b->len += (size_t)n;
-		if (b->len > QV__BODY_MAX) {
-			qv__http_error(c, 413, "request body too large: more than %d bytes",
-			               QV__BODY_MAX);
-			return 413;
-		}
-	}
-	if (late || (ri->content_length > 0 && b->len < (size_t)ri->content_length)) {
-		qv__http_error(c, 408,
-		               "the request body did not arrive within %d seconds (%zu of %lld "
-		               "bytes came)",
-		               BODY_MS / 1000, b->len, ri->content_length);
-		return 408;
-	}
-	return 0;
-}
-
-int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty)
-{
-	const req_body *b = mg_get_user_connection_data(c);
-	*out = NULL;
-	size_t len = b ? b->len : 0;
-	if (len == 0 && empty) {
-		*out = json_loads(empty, 0, NULL);
-		return 0;
-	}
-	json_error_t jerr;
-	*out = json_loadb(b && b->buf ? b->buf : "", len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!*out) {
-		qv__http_error(c, 400, "broken JSON at line %d, column %d: %s", jerr.line,
-		               jerr.column, jerr.text);
-		return 400;
-	}
-	if (!json_is_object(*out)) {
-		json_decref(*out);
-		*out = NULL;
-		qv__http_error(c, 400, "expected a JSON object");
-		return 400;
-	}
-	return 0;
-}
-
-/* ---- the API -------------------------------------------------------------------------------- */
+/* ---- /api/games, /api/tables, /api/replay --------------------------------------------------- */
 
 /* GET /api/games: every game, its parameters and the seat levels. */
-static int get_games(struct mg_connection *c)
+static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
+	(void)srv;
+	(void)m;
 	json_t *games = json_array();
 	for (int i = 0; qv_games[i]; i++) {
 		const qv_game *g = qv_games[i];
@@ -205,14 +67,15 @@ static int get_games(struct mg_connection *c)
 		                     g->max_players, "params", params, "levels", levels));
 	}
 	json_t *body = json_pack("{s:o}", "games", games);
-	qv__http_json(c, 200, body);
+	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
 }
 
 /* GET /api/tables: the open tables anyone may join or watch, oldest first. */
-static int get_tables(qv__server *srv, struct mg_connection *c)
+static int get_tables(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
+	(void)m;
 	qv__table **list;
 	int n = qv__server_list(srv, &list);
 	json_t *tables = json_array();
@@ -224,16 +87,17 @@ static int get_tables(qv__server *srv, struct mg_connection *c)
 	}
 	free(list);
 	json_t *body = json_pack("{s:o}", "tables", tables);
-	qv__http_json(c, 200, body);
+	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
 }
 
 /* POST /api/tables: a new table; 201 with its info. */
-static int post_table(qv__server *srv, struct mg_connection *c)
+static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
+	(void)m;
 	json_t *req;
-	int st = qv__http_read_json(c, &req, NULL);
+	int st = qv__reply_read_json(c, &req, NULL);
 	if (st)
 		return st;
 	qv__table *t;
@@ -242,7 +106,7 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 	int refusal;
 	if (qv__server_room(srv, addr, req, &refusal, &err)) {
 		json_decref(req);
-		qv__http_error(c, refusal, "%s", err.msg);
+		qv__reply_error(c, refusal, "%s", err.msg);
 		return refusal;
 	}
 	qv_status rc = qv__table_create(&t, srv->store, req, addr, &err);
@@ -251,102 +115,17 @@ static int post_table(qv__server *srv, struct mg_connection *c)
 		return table_failed(srv, c, rc, &err);
 	if (qv__server_add(srv, t, &err)) {
 		qv__table_unref(t);
-		qv__http_error(c, 503, "%s", err.msg);
+		qv__reply_error(c, 503, "%s", err.msg);
 		return 503;
 	}
 	qv__table_lock(t);
 	json_t *info = qv__table_info_locked(t);
 	qv__table_unlock(t);
 	qv__server_changed(srv, t);
-	qv__http_json(c, 201, info);
+	qv__reply_json(c, 201, info);
 	json_decref(info);
 	qv__table_unref(t);
 	return 201;
-}
-
-/* POST /api/tables/ID/join: a seat and its token. */
-static int post_join(qv__server *srv, struct mg_connection *c, qv__table *t)
-{
-	json_t *req;
-	int st = qv__http_read_json(c, &req, "{}");
-	if (st)
-		return st;
-	const json_t *seat = json_object_get(req, "seat");
-	const char *key;
-	json_t *v;
-	json_object_foreach(req, key, v)
-	{
-		if (strcmp(key, "seat") != 0) {
-			char quoted[QV_QUOTE_MAX * 4 + 4];
-			qv__http_error(c, 400,
-			               "unknown field '%s' in a join request; accepted: seat",
-			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted));
-			json_decref(req);
-			return 400;
-		}
-	}
-	if (seat && !json_is_string(seat)) {
-		json_decref(req);
-		qv__http_error(c, 400,
-		               "seat: expected a seat name such as \"p2\", or no seat for "
-		               "the first free one");
-		return 400;
-	}
-	char token[QV__TOKEN_LEN + 1], name[8];
-	int p;
-	qv_err err;
-	qv_status rc = qv__table_join(t, json_string_value(seat), &p, token, &err);
-	json_decref(req);
-	if (rc)
-		return table_failed(srv, c, rc, &err);
-	qv__server_changed(srv, t);
-	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
-	qv__http_json(c, 200, body);
-	json_decref(body);
-	return 200;
-}
-
-/* GET /api/tables/ID/record: the record once the game is over. */
-static int get_record(struct mg_connection *c, qv__table *t)
-{
-	qv__table_lock(t);
-	json_t *rec = t->status == QV__OVER ? qv_match_record_json(t->m) : NULL;
-	qv__table_unlock(t);
-	if (!rec) {
-		qv__http_error(c, 409,
-		               "the game at table %s is not over: a record holds everything "
-		               "hidden, so it is given only at the end",
-		               t->id);
-		return 409;
-	}
-	qv__http_json(c, 200, rec);
-	json_decref(rec);
-	return 200;
-}
-
-/* GET /api/tables/ID/replay: the game step by step (replay.h) once it is over, for the same
- * reason as the record. */
-static int get_replay(struct mg_connection *c, qv__table *t)
-{
-	qv_err err = {0};
-	qv__table_lock(t);
-	bool over = t->status == QV__OVER;
-	json_t *rep = over ? qv__replay_json(t->m, &err) : NULL;
-	qv__table_unlock(t);
-	if (!over) {
-		qv__http_error(c, 409,
-		               "the game at table %s is not over: a replay shows everything "
-		               "hidden, so it is given only at the end",
-		               t->id);
-		return 409;
-	}
-	if (!rep) {
-		qv__http_error(c, 500, "%s", err.msg);
-		return 500;
-	}
-	qv__http_json(c, 200, rep);
-	json_decref(rep);
-	return 200;
 }
 
 /* The largest answer to POST /api/replay: the replay of a 64 KiB record would be up to 350
@@ -356,173 +135,297 @@ static int get_replay(struct mg_connection *c, qv__table *t)
 
 /* POST /api/replay with a record (as `quiver replay` reads it): that game step by step. The
  * sender has the record, so nothing is shown that it does not already hold. */
-static int post_replay(struct mg_connection *c)
+static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
+	(void)srv;
+	(void)m;
 	json_t *body;
-	int st = qv__http_read_json(c, &body, NULL);
+	int st = qv__reply_read_json(c, &body, NULL);
 	if (st)
 		return st;
 	qv_err err = {0};
-	qv_match *m = NULL;
-	if (qv_match_load_json(&m, body, &err)) {
+	qv_match *match = NULL;
+	if (qv_match_load_json(&match, body, &err)) {
 		json_decref(body);
-		qv__http_error(c, 400, "not a record quiver can replay: %s", err.msg);
+		qv__reply_error(c, 400, "not a record quiver can replay: %s", err.msg);
 		return 400;
 	}
 	json_decref(body);
 	bool too_big;
-	json_t *rep = qv__replay_json_within(m, REPLAY_MAX, &too_big, &err);
-	qv_match_free(m);
+	json_t *rep = qv__replay_json_within(match, REPLAY_MAX, &too_big, &err);
+	qv_match_free(match);
 	if (!rep) {
-		qv__http_error(c, too_big ? 413 : 400, "%s", err.msg);
+		qv__reply_error(c, too_big ? 413 : 400, "%s", err.msg);
 		return too_big ? 413 : 400;
 	}
-	qv__http_json(c, 200, rep);
+	qv__reply_json(c, 200, rep);
 	json_decref(rep);
 	return 200;
 }
 
-/* A finished table that is not in memory, answered from what was stored when its game ended
- * (never replayed): its info, its record, or a refused join. 0 when the request needs the
- * table itself (it is in memory, not over, stored by an older quiver, or the path is /replay
- * or /ws). */
-static int finished_route(qv__server *srv, struct mg_connection *c, const char *id, const char *sub)
+/* ---- /api/tables/ID ------------------------------------------------------------------------- */
+
+/* The table of the path's {table}, with a reference; 404 answered (NULL) when there is none. */
+static qv__table *path_table(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
-	bool info = !*sub, record = strcmp(sub, "/record") == 0, join = strcmp(sub, "/join") == 0;
-	if (!info && !record && !join)
-		return 0;
+	const char *id = qv__route_cap_of(m, "table")->text;
+	qv__table *t = qv__server_find(srv, id);
+	if (!t) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		qv__reply_error(c, 404, "no table '%s'",
+		                qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
+	}
+	return t;
+}
+
+/* A finished table that is not in memory, answered from what was stored when its game ended
+ * (never replayed, table.c): 0 when the request needs the table itself (in memory, not over,
+ * or stored by an older quiver). */
+static int stored_fetch(qv__server *srv, struct mg_connection *c, const qv__route_match *m,
+                        qv__fetch what)
+{
+	const char *id = qv__route_cap_of(m, "table")->text;
 	qv__table *t = qv__server_find_resident(srv, id);
-	if (t || !qv__table_id_valid(id)) {
+	if (t) {
 		qv__table_unref(t);
 		return 0;
 	}
-	char *text = NULL, *rec = NULL;
-	if (qv__store_get_over(srv->store, id, &text, record ? &rec : NULL) != 1)
+	char *text;
+	if (qv__table_fetch_stored(srv->store, id, what, &text) != 1)
 		return 0;
-	int st = 200;
-	if (join) {
-		st = 409;
-		qv__http_error(c, st, "the game at table %s is over", id);
-	} else {
-		send_text(c, 200, record ? rec : text, NULL);
-	}
+	qv__reply_text(c, 200, text, NULL);
 	free(text);
-	free(rec);
-	return st;
+	return 200;
 }
 
-/* Routes /api/tables/ID[/join|/record|/replay|/ws]. */
-static int table_route(qv__server *srv, struct mg_connection *c, const char *method,
-                       const char *rest)
+/* What table.c lets anyone fetch of a table: its info, or its record or replay once over. */
+static int fetch(qv__server *srv, struct mg_connection *c, const qv__route_match *m, qv__fetch what)
 {
-	char id[64], quoted[QV_QUOTE_MAX * 4 + 4];
-	const char *slash = strchr(rest, '/');
-	size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
-	const char *sub = slash ? slash : "";
-	if (n >= sizeof id) {
-		qv__http_error(c, 404, "no table '%s'",
-		               qv_shorten(rest, QV_QUOTE_MAX, quoted, sizeof quoted));
-		return 404;
-	}
-	memcpy(id, rest, n);
-	id[n] = '\0';
-	const char *allow = !*sub                         ? "GET"
-	                    : strcmp(sub, "/join") == 0   ? "POST"
-	                    : strcmp(sub, "/record") == 0 ? "GET"
-	                    : strcmp(sub, "/replay") == 0 ? "GET"
-	                    : strcmp(sub, "/ws") == 0     ? "GET"
-	                                                  : NULL;
-	if (!allow) {
-		qv__http_error(c, 404,
-		               "no such path; a table has /api/tables/ID, /join, /record, "
-		               "/replay and /ws");
-		return 404;
-	}
-	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-	if (strcmp(allow, "GET") == 0 ? !get : strcmp(method, allow) != 0)
-		return qv__http_not_allowed(c, method, allow);
-	int st = finished_route(srv, c, id, sub);
+	int st = stored_fetch(srv, c, m, what);
 	if (st)
 		return st;
-	qv__table *t = qv__server_find(srv, id);
-	if (!t) {
-		qv__http_error(c, 404, "no table '%s'",
-		               qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
+	qv__table *t = path_table(srv, c, m);
+	if (!t)
 		return 404;
+	json_t *out;
+	qv_err err;
+	qv_status rc = qv__table_fetch(t, what, &out, &err);
+	qv__table_unref(t);
+	if (rc) {
+		st = rc == QV_ESTATE ? 409 : 500;
+		qv__reply_error(c, st, "%s", err.msg);
+		return st;
 	}
-	if (!*sub) {
-		qv__table_lock(t);
-		json_t *info = qv__table_info_locked(t);
-		qv__table_unlock(t);
-		qv__http_json(c, 200, info);
-		json_decref(info);
-		st = 200;
-	} else if (strcmp(sub, "/join") == 0) {
-		st = post_join(srv, c, t);
-	} else if (strcmp(sub, "/record") == 0) {
-		st = get_record(c, t);
-	} else if (strcmp(sub, "/replay") == 0) {
-		st = get_replay(c, t);
-	} else {
-		qv__http_error(c, 400,
-		               "this is the table's WebSocket: connect with a WebSocket "
-		               "upgrade");
-		st = 400;
+	qv__reply_json(c, 200, out);
+	json_decref(out);
+	return 200;
+}
+
+/* GET /api/tables/ID: the table's info. */
+static int get_info(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	return fetch(srv, c, m, QV__FETCH_INFO);
+}
+
+/* GET /api/tables/ID/record: the record once the game is over. */
+static int get_record(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	return fetch(srv, c, m, QV__FETCH_RECORD);
+}
+
+/* GET /api/tables/ID/replay: the game step by step (replay.h) once it is over. */
+static int get_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	return fetch(srv, c, m, QV__FETCH_REPLAY);
+}
+
+/* POST /api/tables/ID/join: a seat and its token. */
+static int post_join(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	const char *id = qv__route_cap_of(m, "table")->text;
+	qv_err err;
+	qv__table *t = qv__server_find_resident(srv, id);
+	if (!t && qv__table_join_stored(srv->store, id, &err)) {
+		qv__reply_error(c, 409, "%s", err.msg);
+		return 409;
 	}
 	qv__table_unref(t);
-	return st;
+	if (!(t = path_table(srv, c, m)))
+		return 404;
+	json_t *req;
+	int st = qv__reply_read_json(c, &req, "{}");
+	if (st) {
+		qv__table_unref(t);
+		return st;
+	}
+	static const char *const fields[] = {"seat", NULL};
+	const json_t *seat = json_object_get(req, "seat");
+	if (qv__json_check_keys(req, "a join request", fields, &err)) {
+		st = 400;
+	} else if (seat && !json_is_string(seat)) {
+		st = 400;
+		qv_fail(&err, QV_EINVAL,
+		        "seat: expected a seat name such as \"p2\", or no seat for the first free "
+		        "one");
+	}
+	if (st) {
+		json_decref(req);
+		qv__table_unref(t);
+		qv__reply_error(c, st, "%s", err.msg);
+		return st;
+	}
+	char token[QV__TOKEN_LEN + 1], name[8];
+	int p;
+	qv_status rc = qv__table_join(t, json_string_value(seat), &p, token, &err);
+	json_decref(req);
+	if (rc) {
+		qv__table_unref(t);
+		return table_failed(srv, c, rc, &err);
+	}
+	qv__server_changed(srv, t);
+	qv__table_unref(t);
+	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
+	qv__reply_json(c, 200, body);
+	json_decref(body);
+	return 200;
 }
+
+/* GET /api/tables/ID/ws without an upgrade. */
+static int get_ws(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	qv__table *t = path_table(srv, c, m);
+	if (!t)
+		return 404;
+	qv__table_unref(t);
+	qv__reply_error(c, 400, "this is the table's WebSocket: connect with a WebSocket upgrade");
+	return 400;
+}
+
+/* ---- files ---------------------------------------------------------------------------------- */
+
+/* GET and HEAD of any other path: a file of the web folder or a rules page. */
+static int get_file(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	(void)m;
+	const struct mg_request_info *ri = mg_get_request_info(c);
+	const char *uri = ri->local_uri ? ri->local_uri : "/";
+	if (qv__files_serve(srv, c, uri))
+		return 200;
+	char quoted[200 * 4 + 4];
+	qv__reply_error(c, 404, "not found: %s", qv_shorten(uri, 200, quoted, sizeof quoted));
+	return 404;
+}
+
+/* ---- the route table ------------------------------------------------------------------------ */
+
+/* Table ids longer than this are refused before any lookup. */
+#define TABLE_ID_MAX 63
+
+/* {table}: a table's id; a long one is refused here, an unknown one by its handler (after the
+ * method is checked). The message quotes the path from the id on. */
+static int check_table(qv__route_match *m, int i)
+{
+	if (m->cap[i].len <= TABLE_ID_MAX)
+		return 0;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	snprintf(m->msg, sizeof m->msg, "no table '%s'",
+	         qv_shorten(m->cap[i].at, QV_QUOTE_MAX, quoted, sizeof quoted));
+	return 404;
+}
+
+/* {game}: a game of the registry. */
+static int check_game(qv__route_match *m, int i)
+{
+	m->cap[i].value = qv_game_find(m->cap[i].text, NULL);
+	if (m->cap[i].value)
+		return 0;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	snprintf(m->msg, sizeof m->msg, "no game '%s'; GET /api/lessons lists the games",
+	         qv_shorten(m->cap[i].text, QV_QUOTE_MAX, quoted, sizeof quoted));
+	return 404;
+}
+
+/* {lesson}: a plain lesson name (after its {game}). */
+static int check_lesson(qv__route_match *m, int i)
+{
+	if (qv__lesson_id_valid(m->cap[i].text))
+		return 0;
+	const qv__route_cap *game = qv__route_cap_of(m, "game");
+	const char *name = game && game->value ? ((const qv_game *)game->value)->name : "";
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	snprintf(m->msg, sizeof m->msg, "no lesson '%s' for %s; GET /api/lessons/%s lists them",
+	         qv_shorten(m->cap[i].text, QV_QUOTE_MAX, quoted, sizeof quoted), name, name);
+	return 404;
+}
+
+static bool has_lessons(qv__server *srv) { return srv->cfg.tutorials_dir != NULL; }
+
+static const qv__route_kind kinds[] = {
+    {"table", "ID", SIZE_MAX, true, check_table},
+    {"game", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game},
+    {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
+};
+
+/* Most specific first. */
+static const qv__route_family families[] = {
+    {"/api/tables/{table}", "no such path; a table has ", QV__LIST_SUFFIXES, false, NULL, NULL},
+    {"/api/lessons", "no such path; lessons are at ", QV__LIST_CHAIN, true, has_lessons,
+     "this server has no lessons (start it with --tutorials DIR)"},
+    {"/api", "no such API path; the API has ", QV__LIST_TOP, false, NULL, NULL},
+    {"", NULL, QV__LIST_NONE, false, NULL, NULL},
+};
+
+static const qv__route routes[] = {
+    {"GET", "/api/games", get_games},
+    {"GET", "/api/tables", get_tables},
+    {"POST", "/api/tables", post_table},
+    {"GET", "/api/tables/{table}", get_info},
+    {"POST", "/api/tables/{table}/join", post_join},
+    {"GET", "/api/tables/{table}/record", get_record},
+    {"GET", "/api/tables/{table}/replay", get_replay},
+    {"GET", QV__WS_PATH, get_ws},
+    {"POST", "/api/replay", post_replay},
+    {"GET", "/api/lessons", qv__lessons_all},
+    {"GET", "/api/lessons/{game}", qv__lessons_game},
+    {"GET", "/api/lessons/{game}/{lesson}", qv__lessons_get},
+    {"POST", "/api/lessons/{game}/{lesson}/try", qv__lessons_try},
+    {"GET", "*", get_file},
+    {"HEAD", "*", get_file},
+};
+
+const qv__routes qv__http_routes = {
+    routes, sizeof routes / sizeof routes[0], families, sizeof families / sizeof families[0],
+    kinds,  sizeof kinds / sizeof kinds[0],
+};
+
+/* ---- requests ------------------------------------------------------------------------------- */
 
 /* Every request that is not a WebSocket upgrade. */
 static int handle(qv__server *srv, struct mg_connection *c)
 {
 	const struct mg_request_info *ri = mg_get_request_info(c);
-	const char *uri = ri->local_uri ? ri->local_uri : "/";
-	const char *method = ri->request_method;
-	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-	if (strcmp(uri, "/api/games") == 0)
-		return get ? get_games(c) : qv__http_not_allowed(c, method, "GET");
-	if (strcmp(uri, "/api/tables") == 0) {
-		if (get)
-			return get_tables(srv, c);
-		if (strcmp(method, "POST") == 0)
-			return post_table(srv, c);
-		return qv__http_not_allowed(c, method, "GET, POST");
+	qv__route_match m;
+	qv__route_resolve(&qv__http_routes, srv, ri->request_method,
+	                  ri->local_uri ? ri->local_uri : "/", &m);
+	if (m.status == 405)
+		return qv__reply_not_allowed(c, ri->request_method, m.allow);
+	if (m.status) {
+		qv__reply_error(c, m.status, "%s", m.msg);
+		return m.status;
 	}
-	if (strncmp(uri, "/api/tables/", 12) == 0)
-		return table_route(srv, c, method, uri + 12);
-	if (strcmp(uri, "/api/replay") == 0)
-		return strcmp(method, "POST") == 0 ? post_replay(c)
-		                                   : qv__http_not_allowed(c, method, "POST");
-	if (strncmp(uri, "/api/lessons", 12) == 0 && (uri[12] == '\0' || uri[12] == '/'))
-		return qv__lessons_route(srv, c, method, uri + 12);
-	if (strcmp(uri, "/api") == 0 || strncmp(uri, "/api/", 5) == 0) {
-		qv__http_error(c, 404,
-		               "no such API path; the API has /api/games, /api/tables, "
-		               "/api/replay and /api/lessons");
-		return 404;
-	}
-	if (!get)
-		return qv__http_not_allowed(c, method, "GET, HEAD");
-	if (qv__files_serve(srv, c, uri))
-		return 200;
-	char quoted[200 * 4 + 4];
-	qv__http_error(c, 404, "not found: %s", qv_shorten(uri, 200, quoted, sizeof quoted));
-	return 404;
+	return m.route->fn(srv, c, &m);
 }
 
 /* A request, handled on its connection's CivetWeb thread (its stack: server.h). */
 int qv__http_handle(struct mg_connection *c, void *cbdata)
 {
-	req_body b;
-	int st = read_body(c, &b);
+	qv__body b;
+	int st = qv__reply_body_read(c, &b);
 	if (st) {
-		free(b.buf);
+		qv__reply_body_free(c, &b);
 		return st;
 	}
-	mg_set_user_connection_data(c, &b); /* for qv__http_read_json */
 	st = handle(cbdata, c);
-	mg_set_user_connection_data(c, NULL);
-	free(b.buf);
+	qv__reply_body_free(c, &b);
 	return st;
 }

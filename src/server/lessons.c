@@ -14,17 +14,18 @@
 
 #include <civetweb.h>
 
+#include "core/fields.h"
 #include "quiver/lesson.h"
-#include "server/server.h"
+#include "server/lessons.h"
+#include "server/reply.h"
 
 /* The most lessons listed for one game. */
 #define LESSONS_MAX 64
 
-/* Whether id is a lesson name: letters, digits, '-' and '_', not empty, not too long. */
-static bool plain_id(const char *id)
+bool qv__lesson_id_valid(const char *id)
 {
 	size_t n = strlen(id);
-	if (n == 0 || n > 80)
+	if (n == 0 || n > QV__LESSON_ID_MAX)
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		char ch = id[i];
@@ -44,9 +45,9 @@ static int load(qv__server *srv, struct mg_connection *c, const qv_game *g, cons
 	qv_err err = {0};
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		qv__http_error(c, 404,
-		               "no lesson '%s' for %s; GET /api/lessons/%s lists its lessons", id,
-		               g->name, g->name);
+		qv__reply_error(c, 404,
+		                "no lesson '%s' for %s; GET /api/lessons/%s lists its lessons", id,
+		                g->name, g->name);
 		return 404;
 	}
 	fclose(f);
@@ -54,8 +55,9 @@ static int load(qv__server *srv, struct mg_connection *c, const qv_game *g, cons
 		/* The reason names the file: it goes to the log, never to a client. */
 		fprintf(stderr, "quiver serve: the lesson %s/%s does not load: %s\n", g->name, id,
 		        err.msg);
-		qv__http_error(c, 500, "the lesson %s/%s does not load (the server's log says why)",
-		               g->name, id);
+		qv__reply_error(c, 500,
+		                "the lesson %s/%s does not load (the server's log says why)",
+		                g->name, id);
 		return 500;
 	}
 	return 0;
@@ -86,33 +88,47 @@ static json_t *lessons_of(qv__server *srv, const qv_game *g)
 	return a;
 }
 
-/* GET /api/lessons: every game and its lessons. */
-static int get_all(qv__server *srv, struct mg_connection *c)
+int qv__lessons_all(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
+	(void)m;
 	json_t *games = json_array();
 	for (int i = 0; qv_games[i]; i++)
 		json_array_append_new(games, json_pack("{s:s, s:s, s:o}", "game", qv_games[i]->name,
 		                                       "title", qv_games[i]->title, "lessons",
 		                                       lessons_of(srv, qv_games[i])));
 	json_t *body = json_pack("{s:o}", "games", games);
-	qv__http_json(c, 200, body);
+	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
 }
 
-/* GET /api/lessons/<game>: that game's lessons. */
-static int get_game(qv__server *srv, struct mg_connection *c, const qv_game *g)
+/* The game of the route's {game} (checked by the route table). */
+static const qv_game *game_of(const qv__route_match *m)
 {
+	return qv__route_cap_of(m, "game")->value;
+}
+
+/* The lesson name of the route's {lesson} (checked by the route table). */
+static const char *lesson_of(const qv__route_match *m)
+{
+	return qv__route_cap_of(m, "lesson")->text;
+}
+
+int qv__lessons_game(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	const qv_game *g = game_of(m);
 	json_t *body = json_pack("{s:s, s:s, s:o}", "game", g->name, "title", g->title, "lessons",
 	                         lessons_of(srv, g));
-	qv__http_json(c, 200, body);
+	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
 }
 
-/* GET /api/lessons/<game>/<id>: the lesson, expanded (lesson.h). */
-static int get_lesson(qv__server *srv, struct mg_connection *c, const qv_game *g, const char *id)
+/* The lesson, expanded (lesson.h). */
+int qv__lessons_get(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
+	const qv_game *g = game_of(m);
+	const char *id = lesson_of(m);
 	qv_lesson *l;
 	int st = load(srv, c, g, id, &l);
 	if (st)
@@ -121,10 +137,10 @@ static int get_lesson(qv__server *srv, struct mg_connection *c, const qv_game *g
 	json_t *j = qv_lesson_expand(l, &err);
 	qv_lesson_free(l);
 	if (!j) {
-		qv__http_error(c, 500, "the lesson %s/%s does not play: %s", g->name, id, err.msg);
+		qv__reply_error(c, 500, "the lesson %s/%s does not play: %s", g->name, id, err.msg);
 		return 500;
 	}
-	qv__http_json(c, 200, j);
+	qv__reply_json(c, 200, j);
 	json_decref(j);
 	return 200;
 }
@@ -151,33 +167,28 @@ static qv_status play_to(const qv_lesson *l, int step, qv_match **out, qv_err *e
 	return QV_OK;
 }
 
-/* POST /api/lessons/<game>/<id>/try with {"step": N (from 0), "action": "..."}: the verdict
- * on the learner's attempt at step N, {"verdict": "right" | "hint" | "bad", "message"}. */
-static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, const char *id)
+/* {"step": N (from 0), "action": "..."}: the verdict on the learner's attempt at step N,
+ * {"verdict": "right" | "hint" | "bad", "message"}. */
+int qv__lessons_try(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
+	const qv_game *g = game_of(m);
+	const char *id = lesson_of(m);
 	json_t *body;
-	int st = qv__http_read_json(c, &body, NULL);
+	int st = qv__reply_read_json(c, &body, NULL);
 	if (st)
 		return st;
-	const char *key;
-	json_t *v;
-	json_object_foreach(body, key, v)
-	{
-		if (strcmp(key, "step") != 0 && strcmp(key, "action") != 0) {
-			char quoted[QV_QUOTE_MAX * 4 + 4];
-			qv__http_error(c, 400,
-			               "unknown field '%s'; expected {\"step\": N, "
-			               "\"action\": \"...\"}",
-			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted));
-			json_decref(body);
-			return 400;
-		}
+	static const char *const fields[] = {"step", "action", NULL};
+	qv_err err = {0};
+	if (qv__json_check_keys(body, NULL, fields, &err)) {
+		qv__reply_error(c, 400, "%s", err.msg);
+		json_decref(body);
+		return 400;
 	}
 	json_t *jstep = json_object_get(body, "step"), *jaction = json_object_get(body, "action");
 	if (!json_is_integer(jstep) || !json_is_string(jaction)) {
-		qv__http_error(c, 400,
-		               "expected {\"step\": N (a whole number from 0), \"action\": "
-		               "\"an action in notation\"}");
+		qv__reply_error(c, 400,
+		                "expected {\"step\": N (a whole number from 0), \"action\": "
+		                "\"an action in notation\"}");
 		json_decref(body);
 		return 400;
 	}
@@ -191,20 +202,19 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 		return st;
 	if (step < 0 || step >= l->nsteps || !l->steps[step].expect) {
 		if (step < 0 || step >= l->nsteps)
-			qv__http_error(c, 400, "step %lld: the lesson %s has steps 0 to %d",
-			               (long long)step, id, l->nsteps - 1);
+			qv__reply_error(c, 400, "step %lld: the lesson %s has steps 0 to %d",
+			                (long long)step, id, l->nsteps - 1);
 		else
-			qv__http_error(c, 400,
-			               "step %lld of %s has no move to find: it is text only",
-			               (long long)step, id);
+			qv__reply_error(c, 400,
+			                "step %lld of %s has no move to find: it is text only",
+			                (long long)step, id);
 		qv_lesson_free(l);
 		return 400;
 	}
-	qv_match *m;
-	qv_err err = {0};
-	if (play_to(l, (int)step, &m, &err)) {
+	qv_match *match;
+	if (play_to(l, (int)step, &match, &err)) {
 		qv_lesson_free(l);
-		qv__http_error(c, 500, "%s", err.msg);
+		qv__reply_error(c, 500, "%s", err.msg);
 		return 500;
 	}
 	qv_lesson_verdict verdict = QV_LESSON_BAD;
@@ -212,68 +222,13 @@ static int post_try(qv__server *srv, struct mg_connection *c, const qv_game *g, 
 	if (long_action)
 		qv_fail(&why, QV_EINVAL, "an action is at most %d characters", QV_ACTION_TEXT - 1);
 	else
-		verdict = qv_lesson_try(l, (int)step, m, action, &why);
-	qv_match_free(m);
+		verdict = qv_lesson_try(l, (int)step, match, action, &why);
+	qv_match_free(match);
 	qv_lesson_free(l);
 	static const char *const names[] = {"right", "hint", "bad"};
 	json_t *out = json_pack("{s:s, s:s}", "verdict", names[verdict], "message",
 	                        verdict == QV_LESSON_RIGHT ? "" : why.msg);
-	qv__http_json(c, 200, out);
+	qv__reply_json(c, 200, out);
 	json_decref(out);
 	return 200;
-}
-
-int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *method,
-                      const char *rest)
-{
-	bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-	if (!srv->cfg.tutorials_dir) {
-		qv__http_error(c, 404,
-		               "this server has no lessons (start it with --tutorials DIR)");
-		return 404;
-	}
-	if (!*rest || strcmp(rest, "/") == 0) {
-		return get ? get_all(srv, c) : qv__http_not_allowed(c, method, "GET");
-	}
-	if (*rest != '/') {
-		qv__http_error(c, 404, "no such path; lessons are at /api/lessons/GAME[/ID[/try]]");
-		return 404;
-	}
-	/* /GAME[/ID[/try]] */
-	char parts[3][96] = {{0}};
-	int n = 0;
-	const char *p = rest + 1;
-	while (*p && n < 3) {
-		size_t len = strcspn(p, "/");
-		if (len == 0 || len >= sizeof parts[0])
-			break;
-		memcpy(parts[n++], p, len);
-		p += len;
-		if (*p == '/')
-			p++;
-	}
-	if (*p || n == 0 || (n == 3 && strcmp(parts[2], "try") != 0)) {
-		qv__http_error(c, 404, "no such path; lessons are at /api/lessons/GAME[/ID[/try]]");
-		return 404;
-	}
-	const qv_game *g = qv_game_find(parts[0], NULL);
-	char quoted[QV_QUOTE_MAX * 4 + 4];
-	if (!g) {
-		qv__http_error(c, 404, "no game '%s'; GET /api/lessons lists the games",
-		               qv_shorten(parts[0], QV_QUOTE_MAX, quoted, sizeof quoted));
-		return 404;
-	}
-	if (n >= 2 && !plain_id(parts[1])) {
-		qv__http_error(c, 404, "no lesson '%s' for %s; GET /api/lessons/%s lists them",
-		               qv_shorten(parts[1], QV_QUOTE_MAX, quoted, sizeof quoted), g->name,
-		               g->name);
-		return 404;
-	}
-	if (n == 3 ? strcmp(method, "POST") != 0 : !get)
-		return qv__http_not_allowed(c, method, n == 3 ? "POST" : "GET");
-	if (n == 1)
-		return get_game(srv, c, g);
-	if (n == 2)
-		return get_lesson(srv, c, g, parts[1]);
-	return post_try(srv, c, g, parts[1]);
 }

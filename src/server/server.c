@@ -1,20 +1,18 @@
 /*
- * server.c - starting and stopping `quiver serve`, the registry of tables, and what follows a
- * change at a table: its connections are told, its AI seats and chance events are queued on
- * the worker pool, and a finished table without connections leaves memory.
+ * server.c - the state of `quiver serve` (server.h): the registry of tables, and what follows
+ * a change at a table: its connections are told (through the broadcast function the server
+ * was opened with), its AI seats and chance events are queued on the worker pool, and a
+ * finished table without connections leaves memory. CivetWeb is started in front of it by
+ * listen.c.
  */
-#include <arpa/inet.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
-
-#include <civetweb.h>
 
 #include "server/server.h"
+#include "server/token.h"
 
 /* Memory: glibc gives threads that contend for malloc arenas of their own, up to 8 per core,
  * and a freed block's pages stay in the process until the top of its heap is free. With
@@ -36,7 +34,11 @@ void qv__table_ref(qv__table *t) { atomic_fetch_add(&t->refs, 1); }
 
 void qv__table_unref(qv__table *t)
 {
-	if (t && atomic_fetch_sub(&t->refs, 1) == 1)
+	if (!t)
+		return;
+	int refs = atomic_fetch_sub(&t->refs, 1);
+	QV_ASSERT(refs >= 1); /* one unref per reference taken */
+	if (refs == 1)
 		qv__table_free(t);
 }
 
@@ -119,7 +121,7 @@ void qv__server_sweep(qv__server *srv)
 		qv_err err;
 		if (qv__store_delete(srv->store, gone[i]->id, &err))
 			fprintf(stderr, "quiver serve: %s\n", err.msg);
-		qv__ws_broadcast(gone[i]);
+		srv->broadcast(gone[i]);
 		qv__table_unref(gone[i]); /* the registry's */
 	}
 	free(gone);
@@ -305,7 +307,7 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 {
 	pthread_mutex_lock(&srv->reg_lock);
 	qv__table_lock(t);
-	bool go = t->status == QV__OVER && !t->queued && !qv__ws_has_conns_locked(t);
+	bool go = t->status == QV__OVER && !t->queued && !t->conns;
 	qv__table_unlock(t);
 	int i = go ? registry_index(srv, t->id) : -1;
 	if (i >= 0 && srv->tables[i] == t)
@@ -342,7 +344,7 @@ static void run_step(void *ctx, void *item)
 	qv__server *srv = ctx;
 	qv__table *t = item;
 	if (qv__table_step(t))
-		qv__ws_broadcast(t);
+		srv->broadcast(t);
 	qv__table_lock(t);
 	bool again = qv__table_wants_step_locked(t);
 	if (!again)
@@ -369,12 +371,12 @@ static void drop_step(void *ctx, void *item)
 
 void qv__server_changed(qv__server *srv, qv__table *t)
 {
-	qv__ws_broadcast(t);
+	srv->broadcast(t);
 	schedule(srv, t);
 	maybe_evict(srv, t);
 }
 
-/* ---- start and stop ------------------------------------------------------------------------ */
+/* ---- open and close ------------------------------------------------------------------------ */
 
 /* Every unfinished table of the database into the registry. A table that no longer replays
  * (a database from another version of the rules) is left out with a warning. */
@@ -393,24 +395,10 @@ static qv_status load_visit(void *ctx, const qv__stored_table *saved, qv_err *er
 	return rc;
 }
 
-/* CivetWeb's own messages (a client that hung up, a failed write) are not the server's
- * errors; they are dropped. */
-static int quiet_log(const struct mg_connection *c, const char *message)
-{
-	(void)c;
-	(void)message;
-	return 1;
-}
-
-qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)
+qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
+                          void (*broadcast)(qv__table *t), qv_err *err)
 {
 	*out = NULL;
-	struct in_addr addr;
-	if (inet_pton(AF_INET, cfg->host, &addr) != 1)
-		return qv_fail(err, QV_EINVAL,
-		               "--host: '%s' is not an IPv4 address (e.g. 127.0.0.1, "
-		               "or 0.0.0.0 for every interface)",
-		               cfg->host);
 	qv_status rc = qv__crypto_init(err);
 	if (rc)
 		return rc;
@@ -418,6 +406,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	srv->cfg = *cfg;
+	srv->broadcast = broadcast;
 	if (srv->cfg.max_sockets_per_address <= 0)
 		srv->cfg.max_sockets_per_address = cfg->max_sockets;
 	qv_copy(srv->host, sizeof srv->host, cfg->host);
@@ -450,7 +439,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 
 	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
 	if (!srv->rates) {
-		qv__server_stop(srv);
+		qv__server_close(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
 	rc = qv__store_open(&srv->store, cfg->db, err);
@@ -469,94 +458,19 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	if (!rc)
 		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
 	if (rc) {
-		qv__server_stop(srv);
+		qv__server_close(srv);
 		return rc;
 	}
 	for (int i = 0; i < srv->ntables; i++)
 		schedule(srv, srv->tables[i]);
-
-	char ports[96], threads[16];
-	snprintf(ports, sizeof ports, "%s:%d", cfg->host, cfg->port);
-	snprintf(threads, sizeof threads, "%d", cfg->max_sockets + QV__HTTP_THREADS);
-	const char *options[] = {"listening_ports", ports, "num_threads", threads,
-	                         /* Headers, and each read or write of a request (ws.c keeps its
-	                          * own deadlines, and http.c the body's). */
-	                         "request_timeout_ms", "10000", "enable_keep_alive", "no",
-	                         "enable_directory_listing", "no",
-	                         /* A frame is written as a header then a payload: without this,
-	                          * Nagle holds the payload until the client's delayed ACK of the
-	                          * header, 40 ms later on Linux. */
-	                         "tcp_nodelay", "1",
-	                         /* The web folder's files (files.c): cached, but asked again
-	                          * each time with their ETag (a 304 when unchanged), so a new
-	                          * version is seen at once. */
-	                         "static_file_cache_control", "no-cache", NULL};
-	struct mg_callbacks callbacks = {0};
-	callbacks.log_message = quiet_log;
-	callbacks.begin_request = qv__ws_check_upgrade;
-	callbacks.connection_close = qv__ws_connection_gone;
-	struct mg_init_data init = {
-	    .callbacks = &callbacks, .user_data = srv, .configuration_options = options};
-	char why[256] = "";
-	struct mg_error_data error = {.text = why, .text_buffer_size = sizeof why};
-	mg_init_library(MG_FEATURES_WEBSOCKET);
-	srv->ctx = mg_start2(&init, &error);
-	if (!srv->ctx) {
-		qv__server_stop(srv);
-		return qv_fail(err, QV_EIO, "cannot listen on %s: %s", ports,
-		               why[0] ? why : "CivetWeb did not start");
-	}
-	struct mg_server_port port;
-	if (mg_get_server_ports(srv->ctx, 1, &port) != 1) {
-		qv__server_stop(srv);
-		return qv_fail(err, QV_EIO, "cannot listen on %s", ports);
-	}
-	srv->port = port.port;
-	mg_set_request_handler(srv->ctx, "/", qv__http_handle, srv);
-	qv__ws_register(srv);
 	*out = srv;
 	return QV_OK;
 }
 
-int qv__server_port(const qv__server *srv) { return srv->port; }
-
-/* CivetWeb's listening thread waits in poll() for up to two seconds before it sees that
- * mg_stop has asked it to end. This thread knocks on the listening port until the server has
- * stopped, so that the poll returns at once and Ctrl-C (or a test's SIGTERM) ends the server
- * in milliseconds. */
-static void *wake_listener(void *arg)
-{
-	qv__server *srv = arg;
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)srv->port)};
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (strcmp(srv->host, "0.0.0.0") != 0 && inet_pton(AF_INET, srv->host, &a.sin_addr) != 1)
-		return NULL;
-	for (int i = 0; i < 200 && !atomic_load(&srv->stopped); i++) {
-		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		if (fd >= 0) {
-			(void)connect(fd, (const struct sockaddr *)&a, sizeof a);
-			close(fd);
-		}
-		nanosleep(&(struct timespec){.tv_nsec = 20 * 1000 * 1000}, NULL);
-	}
-	return NULL;
-}
-
-void qv__server_stop(qv__server *srv)
+void qv__server_close(qv__server *srv)
 {
 	if (!srv)
 		return;
-	if (srv->ctx) {
-		pthread_t waker;
-		bool knocking =
-		    srv->port > 0 && pthread_create(&waker, NULL, wake_listener, srv) == 0;
-		qv__ws_stop_all(srv);
-		mg_stop(srv->ctx);
-		atomic_store(&srv->stopped, true);
-		if (knocking)
-			pthread_join(waker, NULL);
-		mg_exit_library();
-	}
 	qv__pool_stop(srv->pool);
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);

@@ -1,7 +1,9 @@
 /*
- * server.h - `quiver serve`: the HTTP and WebSocket server that docs/server.md specifies, on
- * CivetWeb, with tables in SQLite. Internal to quiver: the `quiver serve` command (src/cli)
- * starts and stops it; the tests start the command.
+ * server.h - the state of `quiver serve` under its HTTP and WebSocket handlers: the registry of
+ * tables, the worker pool that plays their AI seats and chance events, and what follows a
+ * change at a table. Internal to quiver: listen.h starts it with CivetWeb in front; http.c,
+ * ws.c, files.c and lessons.c call it, and it calls none of them (a change is told to the
+ * table's connections through the broadcast function it was opened with).
  *
  * Threads: CivetWeb runs one thread per open connection (sized for max_sockets WebSockets
  * plus a few for plain HTTP); AI seats and chance events run on `threads` workers of a pool.
@@ -20,9 +22,6 @@
 
 struct mg_connection;
 struct mg_context;
-
-/* Largest request body and incoming WebSocket message, in bytes. */
-#define QV__BODY_MAX 65536
 
 /* Threads CivetWeb keeps besides those of the WebSockets, for plain HTTP requests. */
 #define QV__HTTP_THREADS 8
@@ -74,7 +73,7 @@ typedef struct qv__rate {
 typedef struct qv__server {
 	qv__server_config cfg;
 	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
-	struct mg_context *ctx;
+	struct mg_context *ctx; /* CivetWeb's (listen.c) */
 	qv__store *store;
 	qv__pool *pool;           /* AI seats and chance events */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
@@ -89,17 +88,21 @@ typedef struct qv__server {
 	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */
 	atomic_bool stopped;    /* CivetWeb has stopped (see qv__server_stop) */
 	int port;
+
+	/* Tells t's connections of a change: ws.c's, handed over by listen.c (qv__server_open). */
+	void (*broadcast)(qv__table *t);
 } qv__server;
 
-/* Opens the database, rebuilds every unfinished table, starts the workers and then the
- * listener. The message says what failed (database, port taken, bad host). */
-qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err);
-/* The port the server listens on (the one chosen when cfg->port was 0). */
-int qv__server_port(const qv__server *srv);
-/* Closes every connection, lets running searches finish, closes the database, frees. */
-void qv__server_stop(qv__server *srv);
+/* Opens the database, rebuilds every unfinished table and starts the workers (listen.c then
+ * starts CivetWeb in front). broadcast tells a table's connections of a change; it is called
+ * on any thread, with no lock held. The message says what failed. */
+qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
+                          void (*broadcast)(qv__table *t), qv_err *err);
+/* Stops the workers (running searches finish), drops the tables, closes the database, frees;
+ * after CivetWeb stopped. */
+void qv__server_close(qv__server *srv);
 
-/* ---- for http.c, ws.c and files.c ---- */
+/* ---- for http.c, ws.c, files.c and lessons.c ---- */
 
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
  * from the database when it is not in memory; NULL when there is none. */
@@ -133,41 +136,5 @@ int qv__server_list(qv__server *srv, qv__table ***out);
 
 void qv__table_ref(qv__table *t);
 void qv__table_unref(qv__table *t);
-
-/* The HTTP request handler (API and files) and the WebSocket handlers. */
-int qv__http_handle(struct mg_connection *c, void *cbdata);
-void qv__ws_register(qv__server *srv);
-/* CivetWeb's begin_request: an upgrade RFC 6455 does not allow (no Sec-WebSocket-Key, another
- * version) is refused with 400 (returns 400), anything else goes on (0). */
-int qv__ws_check_upgrade(struct mg_connection *c);
-/* CivetWeb's connection_close: a WebSocket whose handshake failed is let go. */
-void qv__ws_connection_gone(const struct mg_connection *c);
-/* Tells every connection's loop to close (1001) and end; before mg_stop, which waits for them. */
-void qv__ws_stop_all(qv__server *srv);
-/* Queues for every connection of t the frame it has not seen (never waits on a socket). */
-void qv__ws_broadcast(qv__table *t);
-/* Whether t has connections (caller holds t's lock). */
-bool qv__ws_has_conns_locked(const qv__table *t);
-
-/* Serves a file of the web folder or /rules/<game>.md for GET and HEAD; false when the path
- * is not one (the caller answers 404). */
-bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path);
-
-/* The lessons' API: /api/lessons, /api/lessons/GAME, /api/lessons/GAME/ID and
- * /api/lessons/GAME/ID/try (rest is what follows "/api/lessons"). Returns the status sent. */
-int qv__lessons_route(qv__server *srv, struct mg_connection *c, const char *method,
-                      const char *rest);
-
-/* The request's body (read whole, within a deadline, before the work of the request began) as
- * a JSON object into *out; an empty body is `empty` (NULL: refused). Answers the client itself
- * on failure (400) and returns that status, else 0. */
-int qv__http_read_json(struct mg_connection *c, json_t **out, const char *empty);
-/* 405 naming the methods the path accepts (and an Allow header); returns 405. */
-int qv__http_not_allowed(struct mg_connection *c, const char *method, const char *allow);
-/* Writes a JSON response with the given status. */
-void qv__http_json(struct mg_connection *c, int status, const json_t *body);
-/* Writes {"error": message} with the given status. */
-void qv__http_error(struct mg_connection *c, int status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 #endif

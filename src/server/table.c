@@ -12,6 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/fields.h"
+#include "server/replay.h"
 #include "server/table.h"
 
 const char *const qv__seat_kinds[] = {"human", "easy", "medium", "hard", "random", "greedy", NULL};
@@ -214,34 +216,6 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err 
 	return QV_OK;
 }
 
-/* Checks that an object has only the fields of `known` (NULL-terminated), naming the first
- * other one and the accepted ones. */
-static qv_status check_fields(const json_t *j, const char *const *known, const char *what,
-                              qv_err *err)
-{
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)j, key, v)
-	{
-		bool ok = false;
-		for (int i = 0; known[i] && !ok; i++)
-			ok = strcmp(key, known[i]) == 0;
-		if (!ok) {
-			char list[160];
-			size_t used = 0;
-			list[0] = '\0';
-			for (int i = 0; known[i]; i++)
-				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-				                         i ? ", " : "", known[i]);
-			char quoted[QV_QUOTE_MAX * 4 + 4];
-			return qv_fail(err, QV_EINVAL, "unknown field '%s' in %s; accepted: %s",
-			               qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted), what,
-			               list);
-		}
-	}
-	return QV_OK;
-}
-
 /* Saves a new table with its opening history. */
 static qv_status save_new(qv__table *t, qv_err *err);
 
@@ -253,7 +227,7 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 		return qv_fail(err, QV_EINVAL,
 		               "expected a JSON object {\"game\", \"params\", "
 		               "\"seats\", \"private\"}");
-	qv_status rc = check_fields(req, request_fields, "a table request", err);
+	qv_status rc = qv__json_check_keys(req, "a table request", request_fields, err);
 	if (rc)
 		return rc;
 	const json_t *jgame = json_object_get(req, "game");
@@ -544,6 +518,12 @@ static qv_status commit_added(qv__table *t, int old, long long old_v, int old_st
 
 /* ---- seats --------------------------------------------------------------------------------- */
 
+/* A join refused at a table whose game is over. */
+static qv_status over_refusal(const char *id, qv_err *err)
+{
+	return qv_fail(err, QV_ESTATE, "the game at table %s is over", id);
+}
+
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
                          char token[QV__TOKEN_LEN + 1], qv_err *err)
 {
@@ -552,7 +532,7 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 	int p = -1;
 	char name[8];
 	if (t->status == QV__OVER) {
-		rc = qv_fail(err, QV_ESTATE, "the game at table %s is over", t->id);
+		rc = over_refusal(t->id, err);
 	} else if (seat) {
 		p = qv_player_parse(seat, t->nseats);
 		char quoted[QV_QUOTE_MAX * 4 + 4];
@@ -939,4 +919,59 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	if (undone > 0)
 		json_object_set_new(frame, "log_undone", json_integer(undone));
 	return frame;
+}
+
+/* ---- what a client may fetch ---------------------------------------------------------------- */
+
+qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *err)
+{
+	*out = NULL;
+	qv_status rc = QV_OK;
+	qv__table_lock(t);
+	if (what == QV__FETCH_INFO) {
+		*out = qv__table_info_locked(t);
+	} else if (t->status != QV__OVER) {
+		/* A record or a replay holds every hidden thing: hands, decks, secret choices. */
+		rc = qv_fail(err, QV_ESTATE,
+		             "the game at table %s is not over: a %s everything hidden, so it is "
+		             "given only at the end",
+		             t->id, what == QV__FETCH_RECORD ? "record holds" : "replay shows");
+	} else if (what == QV__FETCH_RECORD) {
+		*out = qv_match_record_json(t->m);
+	} else {
+		*out = qv__replay_json(t->m, err);
+		if (!*out)
+			rc = QV_EIO;
+	}
+	qv__table_unlock(t);
+	if (!rc && !*out)
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	return rc;
+}
+
+int qv__table_fetch_stored(qv__store *s, const char *id, qv__fetch what, char **text)
+{
+	*text = NULL;
+	if (what == QV__FETCH_REPLAY || !s || !qv__table_id_valid(id))
+		return 0;
+	char *info, *record;
+	bool rec = what == QV__FETCH_RECORD;
+	if (qv__store_get_over(s, id, &info, rec ? &record : NULL) != 1)
+		return 0;
+	if (rec) {
+		free(info);
+		*text = record;
+	} else {
+		*text = info;
+	}
+	return 1;
+}
+
+qv_status qv__table_join_stored(qv__store *s, const char *id, qv_err *err)
+{
+	char *info;
+	if (qv__table_fetch_stored(s, id, QV__FETCH_INFO, &info) != 1)
+		return QV_OK;
+	free(info);
+	return over_refusal(id, err);
 }

@@ -161,6 +161,27 @@ typedef struct qv__log_pos {
  * Updates *pos. */
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos);
 
+/* ---- what a client may fetch ---- */
+
+/* What a client asks of a table by HTTP (GET /api/tables/ID, /record, /replay). */
+typedef enum { QV__FETCH_INFO, QV__FETCH_RECORD, QV__FETCH_REPLAY } qv__fetch;
+
+/* What anyone who has the table's id may fetch, decided here once: its info (public) at any
+ * time; its record or its replay, which hold everything hidden, only once the game is over
+ * (QV_ESTATE before, the message saying why). QV_ENOMEM or QV_EIO when it cannot be made.
+ * The caller owns *out. */
+qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *err);
+
+/* The same for a finished table that left memory, from what the store kept when its game
+ * ended (never replayed): 1 with *text (malloc'ed) for the info and the record; 0 for a
+ * replay (not kept), or when the store has no finished table of that id (not over, stored by
+ * an older quiver, or an error): the caller then brings the table back into memory. */
+int qv__table_fetch_stored(qv__store *s, const char *id, qv__fetch what, char **text);
+
+/* Refuses a join at a finished table that left memory as qv__table_join refuses it at one in
+ * memory (QV_ESTATE); QV_OK when the store has no finished table of that id. */
+qv_status qv__table_join_stored(qv__store *s, const char *id, qv_err *err);
+
 /* "waiting", "playing" or "over". */
 const char *qv__status_name(int status);
 

@@ -41,7 +41,9 @@
 #include <civetweb.h>
 
 #include "server/frame.h"
-#include "server/server.h"
+#include "server/http.h"
+#include "server/reply.h"
+#include "server/ws.h"
 
 /* A socket must say hello this soon after the handshake, or it is closed (1008): a browser says
  * it at once, and a socket that never does would only hold a slot. */
@@ -98,8 +100,12 @@ typedef struct qv__conn {
 
 static void conn_unref(qv__conn *c)
 {
-	if (atomic_fetch_sub(&c->refs, 1) != 1)
+	int refs = atomic_fetch_sub(&c->refs, 1);
+	QV_ASSERT(refs >= 1); /* one unref per reference taken */
+	if (refs != 1)
 		return;
+	/* The last reference: no table list or broadcaster holds the connection any more. */
+	QV_ASSERT(c->table == NULL || atomic_load(&c->table->refs) >= 1);
 	qv__table_unref(c->table);
 	qv_buf_free(&c->msg);
 	for (out_frame *f = c->head, *n; f; f = n) {
@@ -113,8 +119,6 @@ static void conn_unref(qv__conn *c)
 	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
-
-bool qv__ws_has_conns_locked(const qv__table *t) { return t->conns != NULL; }
 
 static double now_ms(void)
 {
@@ -142,6 +146,16 @@ static void drop_queue_locked(qv__conn *c)
 	}
 	c->head = c->tail = NULL;
 	c->queued = 0;
+}
+
+/* The queue's ends and its byte count agree: empty, it holds no bytes; else its last frame
+ * is the tail and its first has bytes left to send. */
+static void check_queue_locked(const qv__conn *c)
+{
+	QV_ASSERT(c->head ? c->tail && !c->tail->next && c->head->sent < c->head->len &&
+	                        c->queued >= c->head->len - c->head->sent
+	                  : !c->tail && c->queued == 0);
+	(void)c;
 }
 
 /* Asks the loop to close the connection with a code and a reason (the first asked wins); the
@@ -199,6 +213,9 @@ static void queue_frame_locked(qv__conn *c, int opcode, const void *data, size_t
 		c->head = f;
 	c->tail = f;
 	c->queued += f->len;
+	/* Appended only below the bound, so the queue passes it by one frame at most. */
+	QV_ASSERT(c->queued <= QUEUE_MAX + f->len && c->head && c->tail == f);
+	check_queue_locked(c);
 	wake(c);
 }
 
@@ -216,6 +233,7 @@ static bool flush(qv__conn *c)
 			ok = errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
 			break;
 		}
+		QV_ASSERT(c->queued >= (size_t)n && f->sent + (size_t)n <= f->len);
 		f->sent += (size_t)n;
 		c->queued -= (size_t)n;
 		if (f->sent < f->len)
@@ -225,6 +243,7 @@ static bool flush(qv__conn *c)
 			c->tail = NULL;
 		free(f);
 	}
+	check_queue_locked(c);
 	pthread_mutex_unlock(&c->lock);
 	return ok;
 }
@@ -329,6 +348,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	}
 	pthread_mutex_lock(&c->lock);
 	qv__table_lock(t);
+	QV_ASSERT(!c->greeted); /* hello is handled once, on the connection's own thread */
 	c->viewer = viewer;
 	c->next = t->conns;
 	t->conns = c;
@@ -431,18 +451,15 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 
 /* ---- CivetWeb's callbacks ------------------------------------------------------------------- */
 
-/* Reads the table id out of /api/tables/ID/ws. */
+/* Reads the table id out of the table's WebSocket path (QV__WS_PATH); false when uri is not
+ * one, or its id is not shorter than len. */
 static bool path_id(const char *uri, char *id, size_t len)
 {
-	const char *prefix = "/api/tables/";
-	size_t n = strlen(prefix);
-	if (strncmp(uri, prefix, n) != 0)
+	qv__route_cap cap;
+	if (qv__route_shape(QV__WS_PATH, uri, &cap, 1) != 1 || cap.len >= len)
 		return false;
-	const char *end = strchr(uri + n, '/');
-	if (!end || strcmp(end, "/ws") != 0 || (size_t)(end - uri - n) >= len)
-		return false;
-	memcpy(id, uri + n, (size_t)(end - uri - n));
-	id[end - uri - n] = '\0';
+	memcpy(id, cap.at, cap.len);
+	id[cap.len] = '\0';
 	return true;
 }
 
@@ -489,9 +506,10 @@ int qv__ws_check_upgrade(struct mg_connection *conn)
 	char id[64];
 	const char *uri = mg_get_request_info(conn)->local_uri;
 	if (!uri || !path_id(uri, id, sizeof id)) {
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		refuse(conn, 404, "no WebSocket at '%s': a table's is /api/tables/ID/ws",
-		       qv_shorten(uri ? uri : "", QV_QUOTE_MAX, quoted, sizeof quoted));
+		char quoted[QV_QUOTE_MAX * 4 + 4], shown[64];
+		qv__route_shown(&qv__http_routes, QV__WS_PATH, shown, sizeof shown);
+		refuse(conn, 404, "no WebSocket at '%s': a table's is %s",
+		       qv_shorten(uri ? uri : "", QV_QUOTE_MAX, quoted, sizeof quoted), shown);
 		return 404;
 	}
 	const char *key = mg_get_header(conn, "Sec-WebSocket-Key");
@@ -936,9 +954,14 @@ static void close_work(qv__server *srv, const struct mg_connection *mc, qv__conn
 		srv->conns = c->all_next;
 	if (c->all_next)
 		c->all_next->all_prev = c->all_prev;
-	atomic_fetch_sub(&srv->sockets, 1);
+	int sockets = atomic_fetch_sub(&srv->sockets, 1);
+	QV_ASSERT(sockets >= 1);
+	(void)sockets;
 	pthread_mutex_unlock(&srv->conns_lock);
 	mg_set_user_connection_data(mc, NULL);
+	/* A greeted connection is on its table's list (on_hello put it there, under both locks),
+	 * and holds its own thread's reference and the list's. */
+	QV_ASSERT(listed == greeted && atomic_load(&c->refs) >= 1 + (int)listed);
 	qv__table_ref(t);
 	if (listed)
 		conn_unref(c);
@@ -973,6 +996,7 @@ void qv__ws_stop_all(qv__server *srv)
 
 void qv__ws_register(qv__server *srv)
 {
-	mg_set_websocket_handler(srv->ctx, "/api/tables/*/ws$", ws_connect, ws_ready, NULL,
-	                         ws_close, srv);
+	char pattern[64];
+	qv__route_civetweb(QV__WS_PATH, pattern, sizeof pattern);
+	mg_set_websocket_handler(srv->ctx, pattern, ws_connect, ws_ready, NULL, ws_close, srv);
 }

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "client.h"
-#include "server/server.h"
+#include "server/listen.h"
 
 static qv__server *srv;
 static char dir[64];

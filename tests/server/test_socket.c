@@ -25,7 +25,7 @@
 
 #include <cmocka.h>
 
-#include "server/server.h"
+#include "server/listen.h"
 
 /* The descriptor of this process's TCP socket from local port `port` to peer port `peer`
  * on 127.0.0.1, or -1. */

@@ -603,6 +603,72 @@ static void test_store_round_trip(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* What a client may fetch (table.c decides it once): the info always; the record and the
+ * replay, which hold everything hidden, only once the game is over; a finished table that
+ * left memory from what the store kept, and a join there refused as at the table itself. */
+static void test_fetch_rules(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/qvfetchXXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[64];
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	qv__store *store;
+	qv_err err;
+	assert_int_equal(qv__store_open(&store, path, &err), QV_OK);
+	qv__table *t = make(store, "{\"game\": \"three-arrows\", \"seats\": [\"random\", "
+	                           "\"random\"]}");
+	json_t *out;
+	char *text;
+	assert_int_equal(qv__table_fetch(t, QV__FETCH_INFO, &out, &err), QV_OK);
+	assert_string_equal(json_string_value(json_object_get(out, "id")), t->id);
+	json_decref(out);
+	static const struct {
+		qv__fetch what;
+		const char *words;
+	} secret[] = {{QV__FETCH_RECORD, "is not over: a record holds everything hidden"},
+	              {QV__FETCH_REPLAY, "is not over: a replay shows everything hidden"}};
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(qv__table_fetch(t, secret[i].what, &out, &err), QV_ESTATE);
+		assert_null(out);
+		assert_non_null(strstr(err.msg, secret[i].words));
+		assert_int_equal(qv__table_fetch_stored(store, t->id, secret[i].what, &text), 0);
+		assert_null(text);
+	}
+	assert_int_equal(qv__table_join_stored(store, t->id, &err), QV_OK);
+	for (int k = 0; k < 2000 && qv__table_step(t); k++)
+		;
+	assert_int_equal(t->status, QV__OVER);
+	assert_int_equal(qv__table_fetch(t, QV__FETCH_RECORD, &out, &err), QV_OK);
+	assert_true(json_is_array(json_object_get(out, "actions")));
+	json_decref(out);
+	assert_int_equal(qv__table_fetch(t, QV__FETCH_REPLAY, &out, &err), QV_OK);
+	assert_true(json_array_size(json_object_get(out, "steps")) > 1);
+	json_decref(out);
+	/* From the store, never replayed: the info and the record; no replay is kept. */
+	assert_int_equal(qv__table_fetch_stored(store, t->id, QV__FETCH_INFO, &text), 1);
+	assert_non_null(strstr(text, "\"over\""));
+	free(text);
+	assert_int_equal(qv__table_fetch_stored(store, t->id, QV__FETCH_RECORD, &text), 1);
+	assert_non_null(strstr(text, "\"actions\""));
+	free(text);
+	assert_int_equal(qv__table_fetch_stored(store, t->id, QV__FETCH_REPLAY, &text), 0);
+	assert_int_equal(qv__table_fetch_stored(store, "not-an-id", QV__FETCH_INFO, &text), 0);
+	char want[96];
+	snprintf(want, sizeof want, "the game at table %s is over", t->id);
+	assert_int_equal(qv__table_join_stored(store, t->id, &err), QV_ESTATE);
+	assert_string_equal(err.msg, want);
+	char token[QV__TOKEN_LEN + 1];
+	int seat;
+	assert_int_equal(qv__table_join(t, NULL, &seat, token, &err), QV_ESTATE);
+	assert_string_equal(err.msg, want);
+	qv__table_free(t);
+	qv__store_close(store);
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_store_refuses(void **state)
 {
 	(void)state;
@@ -640,6 +706,7 @@ int main(void)
 	    cmocka_unit_test(test_log_updates),
 	    cmocka_unit_test(test_store_round_trip),
 	    cmocka_unit_test(test_store_refuses),
+	    cmocka_unit_test(test_fetch_rules),
 	    cmocka_unit_test(test_undo_race_arrow_party),
 	    cmocka_unit_test(test_undo_chance_not_reused),
 	};

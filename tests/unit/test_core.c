@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "core/fields.h"
 #include "games/deck.h"
 #include "quiver/core.h"
 #include "quiver/game.h"
@@ -633,6 +634,37 @@ static void test_copy(void **state)
 /* The card games' decks: list[0] on top, drawn into a hand counted by id, an empty deck drawn
  * from gives -1; a pool holds each id as often as counted (negative: none), cut at max; a deal
  * fills the hand, then the deck, and stops when the pool runs out. */
+/* The one "only these fields" check: the first unknown key named (quoted as valid UTF-8), every
+ * known one listed, the object's name optional. */
+static void test_json_check_keys(void **state)
+{
+	(void)state;
+	static const char *const known[] = {"step", "action", NULL};
+	qv_err err;
+	json_t *ok = json_pack("{s:i, s:s}", "step", 1, "action", "x");
+	assert_int_equal(qv__json_check_keys(ok, "a try", known, &err), QV_OK);
+	json_t *none = json_object();
+	assert_int_equal(qv__json_check_keys(none, "a try", known, &err), QV_OK);
+	json_t *bad = json_pack("{s:i, s:i}", "step", 1, "why", 2);
+	assert_int_equal(qv__json_check_keys(bad, "a try request", known, &err), QV_EINVAL);
+	assert_string_equal(err.msg,
+	                    "unknown field 'why' in a try request; accepted: step, action");
+	assert_int_equal(qv__json_check_keys(bad, NULL, known, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "unknown field 'why'; accepted: step, action");
+	json_t *odd = json_object();
+	json_object_set_new_nocheck(odd, "\xff\xfe", json_true());
+	assert_int_equal(qv__json_check_keys(odd, "it", known, &err), QV_EINVAL);
+	assert_string_equal(
+	    err.msg, "unknown field '\xEF\xBF\xBD\xEF\xBF\xBD' in it; accepted: step, action");
+	static const char *const nothing[] = {NULL};
+	assert_int_equal(qv__json_check_keys(ok, "x", nothing, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "accepted: "));
+	json_decref(ok);
+	json_decref(none);
+	json_decref(bad);
+	json_decref(odd);
+}
+
 static void test_deck(void **state)
 {
 	(void)state;
@@ -794,6 +826,7 @@ int main(void)
 	    cmocka_unit_test(test_streq_and_parse_long),
 	    cmocka_unit_test(test_copy),
 	    cmocka_unit_test(test_deck),
+	    cmocka_unit_test(test_json_check_keys),
 	    cmocka_unit_test(test_utilities_from_ranks),
 	    cmocka_unit_test(test_ranks_from_order),
 	    cmocka_unit_test(test_player_names),

@@ -1,0 +1,16 @@
+/*
+ * files.h - the browser client's files (the web folder at /) and the rules pages
+ * (/rules/<game>.md), for GET and HEAD. Internal to the server.
+ */
+#ifndef QUIVER_SERVER_FILES_H
+#define QUIVER_SERVER_FILES_H
+
+#include <stdbool.h>
+
+#include "server/server.h"
+
+/* Serves a file of the web folder or /rules/<game>.md for GET and HEAD; false when the path
+ * is not one (the caller answers 404). */
+bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path);
+
+#endif
