@@ -10,8 +10,13 @@
 #include "ai/mcts.h"
 
 static const qv_param_def level_keys[] = {
-    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-     "seed of the search"},
+    {.key = "seed",
+     .def = "derived from the game's seed",
+     .allowed = "a whole number 0-18446744073709551615",
+     .help = "seed of the search",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = (double)UINT64_MAX},
 };
 #define LEVEL_NKEYS ((int)(sizeof level_keys / sizeof level_keys[0]))
 

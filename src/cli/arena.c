@@ -390,19 +390,6 @@ static json_t *interval_json(qv_interval ci)
 	return json_pack("[f, f]", qv_clean_zero(ci.lo, 12), qv_clean_zero(ci.hi, 12));
 }
 
-/* A parameter value as records write it: whole numbers as integers, anything else as text. */
-static json_t *param_json(const char *v)
-{
-	long x;
-	char canon[32];
-	if (qv_parse_long(v, &x)) {
-		snprintf(canon, sizeof canon, "%ld", x);
-		if (strcmp(canon, v) == 0)
-			return json_integer(x);
-	}
-	return json_string(v);
-}
-
 /* The fields that agents and seats share. */
 static void outcome_json(json_t *o, int games, int wins, int draws, int losses, double util,
                          qv_interval uci, double rate, qv_interval rci)
@@ -424,10 +411,8 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 	int n = cfg->nagents;
 	json_t *j = json_object();
 	json_object_set_new(j, "game", json_string(cfg->game->name));
-	json_t *params = json_object();
-	for (int i = 0; i < all->n; i++)
-		json_object_set_new(params, all->kv[i].key, param_json(all->kv[i].value));
-	json_object_set_new(j, "params", params);
+	json_object_set_new(j, "params",
+	                    qv_params_to_json(all, cfg->game->params, cfg->game->nparams));
 	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
 	char seed_text[24];
 	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)cfg->seed);

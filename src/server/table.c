@@ -107,9 +107,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 		}
 	}
 	/* The parameters as the record writes them (numbers and booleans typed). */
-	json_t *rec = qv_match_record_json(m);
-	t->params = json_incref(json_object_get(rec, "params"));
-	json_decref(rec);
+	t->params = qv_params_to_json(&m->params, m->game->params, m->game->nparams);
 	*out = t;
 	return QV_OK;
 }
@@ -129,53 +127,6 @@ void qv__table_free(qv__table *t)
 	qv_match_free(t->m);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
-}
-
-/* A parameter value from JSON as the text the game parses: strings as they are, whole
- * numbers in decimal, booleans as true/false. */
-static qv_status param_text(const char *key, const json_t *v, char *buf, size_t len,
-                            const char **out, qv_err *err)
-{
-	if (json_is_string(v)) {
-		*out = json_string_value(v);
-		return QV_OK;
-	}
-	*out = buf;
-	if (json_is_integer(v))
-		snprintf(buf, len, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-	else if (json_is_boolean(v))
-		qv_copy(buf, len, json_is_true(v) ? "true" : "false");
-	else if (json_is_real(v))
-		snprintf(buf, len, "%.17g", json_real_value(v));
-	else
-		return qv_fail(err, QV_EINVAL,
-		               "params.%s: expected a string, a number or true/false",
-		               qv_shorten(key, QV_QUOTE_MAX, buf, len));
-	return QV_OK;
-}
-
-/* Reads the request's "params" object into p. */
-static qv_status read_params(const json_t *j, qv_params *p, qv_err *err)
-{
-	memset(p, 0, sizeof *p);
-	if (!j)
-		return QV_OK;
-	if (!json_is_object(j))
-		return qv_fail(err, QV_EINVAL, "params: expected an object of key: value");
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)j, key, v)
-	{
-		char buf[64];
-		const char *text;
-		qv_status rc = param_text(key, v, buf, sizeof buf, &text, err);
-		if (rc)
-			return rc;
-		qv_err why;
-		if (qv_params_set(p, key, text, &why))
-			return qv_fail(err, QV_EINVAL, "params: %s", why.msg);
-	}
-	return QV_OK;
 }
 
 /* Whether the game has a parameter named key. */
@@ -269,7 +220,8 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	if (jpriv && !json_is_boolean(jpriv))
 		return qv_fail(err, QV_EINVAL, "private: expected true or false");
 	qv_params params;
-	rc = read_params(json_object_get(req, "params"), &params, err);
+	rc = qv_params_from_json(json_object_get(req, "params"), g->params, g->nparams, g->name,
+	                         &params, err);
 	if (rc)
 		return rc;
 	const char *kinds[QV_MAX_PLAYERS];
