@@ -180,8 +180,8 @@ static void show_game(const qv_game *g)
 	}
 	printf("\nThe computer's levels (quiver play %s --players human,LEVEL; docs/ai.md):\n",
 	       g->name);
-	static const char *const levels[] = {"easy", "medium", "hard"};
-	for (int k = 0; k < 3; k++) {
+	const char *const *levels = qv_agent_levels;
+	for (int k = 0; k < QV_AGENT_SEARCH_LEVELS; k++) {
 		const char *opts = qv_agent_level_options(g, levels[k]);
 		qv_buf words = {0};
 		level_words(k, opts, &words);

@@ -219,8 +219,8 @@ static int get_games(struct mg_connection *c)
 		for (int k = 0; k < g->nparams; k++)
 			json_array_append_new(params, param_info(&g->params[k]));
 		json_t *levels = json_array();
-		for (int k = 1; qv__seat_kinds[k]; k++)
-			json_array_append_new(levels, json_string(qv__seat_kinds[k]));
+		for (int k = 0; qv_agent_levels[k]; k++)
+			json_array_append_new(levels, json_string(qv_agent_levels[k]));
 		json_array_append_new(
 		    games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name", g->name, "title",
 		                     g->title, "min_players", g->min_players, "max_players",

@@ -14,8 +14,6 @@
 
 #include "server/table.h"
 
-const char *const qv__seat_kinds[] = {"human", "easy", "medium", "hard", "random", "greedy", NULL};
-
 /* The fields a table request may have. */
 static const char *const request_fields[] = {"game", "params", "seats", "private", NULL};
 
@@ -39,27 +37,21 @@ void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
-/* The seat kinds as one line for messages. */
+/* The seat kinds as one line for messages: human, then the computer's levels. */
 static void kinds_list(char *buf, size_t len)
 {
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int i = 0; qv__seat_kinds[i] && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-		                         qv__seat_kinds[i]);
+	size_t used = (size_t)snprintf(buf, len, "human");
+	for (int i = 0; qv_agent_levels[i] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, ", %s", qv_agent_levels[i]);
 }
 
-bool qv__seat_kind_searches(const char *kind)
-{
-	return strcmp(kind, "easy") == 0 || strcmp(kind, "medium") == 0 ||
-	       strcmp(kind, "hard") == 0;
-}
-
-/* Whether text is a seat kind. */
+/* Whether text is a seat kind: human or one of the computer's levels (qv_agent_levels). */
 static bool is_kind(const char *text)
 {
-	for (int i = 0; qv__seat_kinds[i]; i++)
-		if (strcmp(text, qv__seat_kinds[i]) == 0)
+	if (strcmp(text, "human") == 0)
+		return true;
+	for (int i = 0; qv_agent_levels[i]; i++)
+		if (strcmp(text, qv_agent_levels[i]) == 0)
 			return true;
 	return false;
 }
@@ -92,7 +84,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 		qv__seat *s = &t->seat[i];
 		qv_copy(s->kind, sizeof s->kind, kinds[i]);
 		s->human = strcmp(kinds[i], "human") == 0;
-		t->searches |= qv__seat_kind_searches(kinds[i]);
+		t->searches |= qv_agent_level_searches(kinds[i]);
 		qv_match_set_name(m, i, kinds[i]);
 		if (!s->human) {
 			qv_status rc = qv_agent_new(&s->agent, kinds[i], m->game,
@@ -127,15 +119,6 @@ void qv__table_free(qv__table *t)
 	qv_match_free(t->m);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
-}
-
-/* Whether the game has a parameter named key. */
-static bool game_has_param(const qv_game *g, const char *key)
-{
-	for (int i = 0; i < g->nparams; i++)
-		if (strcmp(g->params[i].key, key) == 0)
-			return true;
-	return false;
 }
 
 /* Reads "seats" into kinds (n of them); *n = 0 when absent. */
@@ -230,7 +213,8 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	if (rc)
 		return rc;
 	/* The number of seats gives the number of players unless the request sets it. */
-	if (nkinds > 0 && game_has_param(g, "players") && !qv_params_get(&params, "players")) {
+	if (nkinds > 0 && qv_param_find(g->params, g->nparams, "players") &&
+	    !qv_params_get(&params, "players")) {
 		char n[16];
 		snprintf(n, sizeof n, "%d", nkinds);
 		qv_params_set(&params, "players", n, NULL);
