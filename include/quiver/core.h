@@ -149,8 +149,10 @@ typedef struct qv_param_def {
 	const char *allowed;
 	const char *help;
 	qv_param_kind kind;
-	double lo, hi; /* INT and REAL: the bounds, both included */
-	int step;      /* INT: the values are lo, lo + step, ... (0 counts as 1) */
+	/* INT and REAL: the bounds, both included. An INT whose bounds pass the range of a long
+	 * (an agent's seed=, read by its own parser) states its own `allowed`. */
+	double lo, hi;
+	int step; /* INT: the values are lo, lo + step, ... (0 counts as 1) */
 	/* NULL-terminated. CHOICE: the values. INT and TEXT: names accepted besides the numbers
 	 * or the form (`auto`, a starter deck), or NULL. */
 	const char *const *choices;
