@@ -198,7 +198,7 @@ function drawForm(gameName = games[0]?.name) {
       const params = {};
       (g.params ?? []).forEach((p, i) => {
         const v = fields[i].value();
-        if (v !== String(p.default)) params[p.key] = typedValue(v);
+        if (v !== String(p.default)) params[p.key] = typedValue(p, v);
       });
       const kinds = seatSelects.map((sel) => sel.value);
       const info = await create(g, params, kinds, !listed.checked);

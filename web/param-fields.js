@@ -1,48 +1,53 @@
 // Form fields for a game's parameters, built from /api/games: each parameter has a key, a
-// default, an `allowed` description ("2, 3 or 4", "6-26", "a whole number from 50 to 5000",
-// "standard or tactical", "expedition, foundry, or a comma-separated list …") and a meaning.
-// A short list of values becomes a row of toggle buttons (as in the THREE ARROWS app's new-game
-// page), a range a number box, anything else a text box with the named values suggested.
+// default, an `allowed` description for people, a meaning, and its `kind` with its bounds or
+// choices (docs/server.md), from which the field is made. A short list of values becomes a row
+// of toggle buttons (as in the THREE ARROWS app's new-game page), a range a number box,
+// anything else a text box with the named values suggested.
 
 import { h } from './dom.js';
 
 /**
- * @typedef {{key: string, default: string, allowed: string | string[], meaning?: string}} ParamDef
- * @typedef {{kind: 'choice', values: string[]} | {kind: 'number', min: number, max: number, step: number}
+ * A parameter as GET /api/games describes it.
+ * @typedef {{key: string, default: string, allowed: string, meaning?: string,
+ *            kind: 'integer' | 'real' | 'boolean' | 'choice' | 'text',
+ *            min?: number, max?: number, step?: number, choices?: string[]}} ParamDef
+ * @typedef {{kind: 'choice', values: string[]} | {kind: 'number', min: number, max: number, step: number | 'any'}
  *           | {kind: 'text', suggestions: string[]}} FieldShape
  */
 
+/** An integer with at most this many values is a row of buttons rather than a number box. */
+const BUTTONS_MAX = 6;
+
 /**
- * Reads what kind of field a parameter needs from its `allowed` description.
+ * What kind of field a parameter needs, from its kind and bounds.
  * @param {ParamDef} p
  * @returns {FieldShape}
  */
 export function fieldShape(p) {
-  if (Array.isArray(p.allowed)) return { kind: 'choice', values: p.allowed.map(String) };
-  const a = String(p.allowed ?? '').trim();
-  let m = /^(\d+)\s*-\s*(\d+)(,\s*even)?$/.exec(a);
-  if (m) {
-    const lo = Number(m[1]);
-    const hi = Number(m[2]);
-    const step = m[3] ? 2 : 1;
-    if ((hi - lo) / step <= 5) {
-      const values = [];
-      for (let v = lo; v <= hi; v += step) values.push(String(v));
-      return { kind: 'choice', values };
+  const names = p.choices ?? [];
+  switch (p.kind) {
+    case 'choice':
+      return { kind: 'choice', values: names };
+    case 'boolean':
+      return { kind: 'choice', values: ['true', 'false'] };
+    case 'integer': {
+      const min = p.min ?? 0;
+      const max = p.max ?? min;
+      const step = p.step ?? 1;
+      // a number or a name (stars: 0-40 or auto): a text box suggesting the names
+      if (names.length) return { kind: 'text', suggestions: names };
+      if ((max - min) / step < BUTTONS_MAX) {
+        const values = [];
+        for (let v = min; v <= max; v += step) values.push(String(v));
+        return { kind: 'choice', values };
+      }
+      return { kind: 'number', min, max, step };
     }
-    return { kind: 'number', min: lo, max: hi, step };
+    case 'real':
+      return { kind: 'number', min: p.min ?? 0, max: p.max ?? 0, step: 'any' };
+    default:
+      return { kind: 'text', suggestions: names };
   }
-  m = /^a whole number from (\d+) to (\d+)$/.exec(a);
-  if (m) return { kind: 'number', min: Number(m[1]), max: Number(m[2]), step: 1 };
-  // "x, y or z", "x or y": a closed list of plain words
-  m = /^([\w-]+(?:, [\w-]+)*),? or ([\w-]+)$/.exec(a);
-  if (m) return { kind: 'choice', values: [...m[1].split(', '), m[2]] };
-  // named values followed by an open form: suggest the names
-  const names = a
-    .split(/,\s*|\s+or\s+/)
-    .map((x) => x.trim())
-    .filter((x) => /^[\w-]+$/.test(x));
-  return { kind: 'text', suggestions: names };
 }
 
 /**
@@ -137,14 +142,18 @@ export function label(key) {
 }
 
 /**
- * A parameter value in the JSON the server takes: whole numbers and booleans typed, the
- * rest as text.
+ * A parameter value in the JSON the server takes, typed by the parameter's kind as records type
+ * it (docs/server.md): an integer's number as a number (a name such as "auto" as text), a real's
+ * as a number, a boolean as true or false, the rest as text. What does not read as its kind is
+ * sent as typed, for the server to refuse with a message naming the key.
+ * @param {ParamDef} p
  * @param {string} v
  * @returns {string | number | boolean}
  */
-export function typedValue(v) {
-  if (/^-?\d{1,15}$/.test(v)) return Number(v);
-  if (v === 'true') return true;
-  if (v === 'false') return false;
+export function typedValue(p, v) {
+  const n = v.trim() === '' ? NaN : Number(v);
+  if (p.kind === 'integer' && Number.isSafeInteger(n)) return n;
+  if (p.kind === 'real' && Number.isFinite(n)) return n;
+  if (p.kind === 'boolean' && (v === 'true' || v === 'false')) return v === 'true';
   return v;
 }

@@ -92,6 +92,23 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g, uint6
                        qv_err *err);
 void qv_agent_free(qv_agent *a);
 
+/* Adds the agent specs of one comma-separated list (a word of --players or --agents) after the
+ * *n specs already in specs, at most max in all. A piece holding '=' but no ':' continues the
+ * options of the spec before it in the same list, so `mcts:iterations=9,threads=2,greedy` is
+ * two specs. Fails with QV_EINVAL, naming the piece, on an empty piece, a spec longer than
+ * QV_NAME_MAX - 1 characters or more than max specs; *n then counts the specs added before. */
+qv_status qv_agent_split_specs(const char *list, char (*specs)[QV_NAME_MAX], int *n, int max,
+                               qv_err *err);
+
+/* The kinds a person picks an opponent from by name alone, each with a fixed, bounded budget:
+ * the levels that search (easy, medium, hard: the first QV_AGENT_SEARCH_LEVELS), then random
+ * and greedy. NULL-terminated. The server's computer seats, the `levels` of GET /api/games and
+ * the seats a loaded record may name by itself are these. */
+extern const char *const qv_agent_levels[];
+#define QV_AGENT_SEARCH_LEVELS 3
+/* Whether name is one of the levels that search (easy, medium or hard). */
+bool qv_agent_level_searches(const char *name);
+
 /* The ismcts options behind the level `easy`, `medium` or `hard` in game g: the game's own
  * (qv_game.levels) or the shared ones when g is NULL or sets none. NULL for another name. */
 const char *qv_agent_level_options(const qv_game *g, const char *level);

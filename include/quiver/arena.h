@@ -40,9 +40,9 @@ typedef void (*qv_arena_progress)(void *ctx, int done, int total, double elapsed
 
 typedef struct qv_arena_config {
 	const qv_game *game;
-	qv_params params;                /* game parameters; players must equal nagents */
-	int nagents;                     /* = the number of seats */
-	char specs[QV_MAX_PLAYERS][256]; /* agent specs, by list position */
+	qv_params params;                        /* game parameters; players must equal nagents */
+	int nagents;                             /* = the number of seats */
+	char specs[QV_MAX_PLAYERS][QV_NAME_MAX]; /* agent specs, by list position */
 	uint64_t seed;
 	int games;                  /* 1..QV_ARENA_MAX_GAMES */
 	int threads;                /* 1..QV_ARENA_MAX_THREADS (capped at games) */

@@ -132,13 +132,35 @@ void qv_events_free(qv_events *ev);
  * take less; test_core checks every one). */
 #define QV_PARAMS_SPARE 512
 
-/* One parameter a game (or an agent) accepts. `allowed` is a short human description of the
- * accepted values ("2-4", "6, 7 or 8", "standard or tactical") used in messages and help. */
+/* What values a parameter takes. The readers below check a value against its kind and bounds,
+ * GET /api/games sends both (a form is built from them), and the JSON of parameters
+ * (qv_params_to_json) types each value by its kind. */
+typedef enum qv_param_kind {
+	QV_PARAM_TEXT,   /* text its owner parses (a deck list, a layout); `allowed` describes it */
+	QV_PARAM_INT,    /* a whole number in [lo, hi]: lo, lo + step, ... */
+	QV_PARAM_REAL,   /* a number in [lo, hi] */
+	QV_PARAM_BOOL,   /* true or false */
+	QV_PARAM_CHOICE, /* one of `choices` */
+} qv_param_kind;
+
+/* One parameter a game (or an agent) accepts, stated once: its kind and bounds or choices, from
+ * which the readers check values and qv_param_allowed words them. `allowed` is a short human
+ * description of the accepted values used in messages and help, for the parameters whose kind
+ * and bounds do not say it all ("0-40 or auto (2 x players)", a deck list); NULL has it
+ * generated ("2, 3 or 4", "a whole number from 50 to 5000", "standard or tactical"). */
 typedef struct qv_param_def {
 	const char *key;
 	const char *def;
 	const char *allowed;
 	const char *help;
+	qv_param_kind kind;
+	/* INT and REAL: the bounds, both included. An INT whose bounds pass the range of a long
+	 * (an agent's seed=, read by its own parser) states its own `allowed`. */
+	double lo, hi;
+	int step; /* INT: the values are lo, lo + step, ... (0 counts as 1) */
+	/* NULL-terminated. CHOICE: the values. INT and TEXT: names accepted besides the numbers
+	 * or the form (`auto`, a starter deck), or NULL. */
+	const char *const *choices;
 } qv_param_def;
 
 /* A list of key=value pairs, as given by the user, kept as text. A plain value (no pointers):
@@ -172,18 +194,37 @@ qv_status qv_params_parse_kv(qv_params *p, const char *item, qv_err *err);
 qv_status qv_params_parse_list(qv_params *p, const char *list, qv_err *err);
 /* The value of key, or NULL when it was not given. */
 const char *qv_params_get(const qv_params *p, const char *key);
+/* The definition of key in defs, or NULL when defs has none (so whether a game or an agent
+ * kind takes a parameter: qv_param_find(g->params, g->nparams, "players")). */
+const qv_param_def *qv_param_find(const qv_param_def *defs, int ndefs, const char *key);
+/* Fails with "unknown parameter 'KEY' for WHAT (known: ...)", naming the keys of defs. */
+qv_status qv_param_unknown(const qv_param_def *defs, int ndefs, const char *key, const char *what,
+                           qv_err *err);
 /* Fails, naming the key and the known keys, when p holds a key that defs does not list. */
 qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int ndefs,
                                const char *what, qv_err *err);
-/* Reads key as an integer in [lo, hi], using the default from defs when absent. */
+/* The human description of d's values: d->allowed, or words made from its kind and bounds
+ * into buf (len bytes; 256 is always enough). */
+const char *qv_param_allowed(const qv_param_def *d, char *buf, size_t len);
+/* The kind's name as GET /api/games sends it: "integer", "real", "boolean", "choice", "text". */
+const char *qv_param_kind_name(qv_param_kind kind);
+/* Checks value against d's kind, bounds and choices (a TEXT value is its owner's to check);
+ * fails with "bad value 'V' for KEY: expected ALLOWED". */
+qv_status qv_param_check(const qv_param_def *d, const char *value, qv_err *err);
+/* The typed readers: key's value in p, or its default from defs when p lacks it, checked by
+ * qv_param_check against the definition of key in defs, which must be of the reader's kind. */
+/* An INT parameter (not one of its names: its caller reads those first). */
 qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-                       long lo, long hi, long *out, qv_err *err);
-/* Reads key as a non-negative real in [lo, hi], using the default when absent. */
+                       long *out, qv_err *err);
+/* A REAL parameter. */
 qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-                          double lo, double hi, double *out, qv_err *err);
-/* Reads key as one of the NULL-terminated `choices`; *out is the index. */
+                          double *out, qv_err *err);
+/* A BOOL parameter. */
+qv_status qv_param_bool(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                        bool *out, qv_err *err);
+/* A CHOICE parameter; *out is the index of its value in the definition's choices. */
 qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-                          const char *const *choices, int *out, qv_err *err);
+                          int *out, qv_err *err);
 /* Fills out with every parameter of defs: the given value or the default, in defs order. */
 void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs, qv_params *out);
 

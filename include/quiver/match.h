@@ -223,6 +223,22 @@ struct json_t *qv_match_view_json(const qv_match *m, int viewer);
  * state JSON of that position, from which the actions replay. */
 struct json_t *qv_match_record_json(const qv_match *m);
 
+/* The one parameters <-> JSON pair, used by records, full states, the arena's --json report and
+ * the server (a table request's "params", a table's info). qv_params_to_json writes p (in its
+ * order) as an object whose values are typed by their definitions in defs: an integer
+ * parameter's number as a JSON integer (a name such as "auto" as a string), a real's as a
+ * number, a boolean's as true or false, a choice's and a text's as a string; a key defs lacks
+ * as a string. Caller owns the result. */
+struct json_t *qv_params_to_json(const qv_params *p, const qv_param_def *defs, int ndefs);
+/* Reads such an object (or NULL: no parameters) into out. Each key must be one of defs (what
+ * names their owner in the message, e.g. "three-arrows"); an integer or real parameter takes a
+ * JSON number, a boolean true or false, and every kind its text form as a string; each value is
+ * then checked against its kind and bounds (qv_param_check). A failure names the key and the
+ * expected form: "params.size: expected 6, 7 or 8, not true", "params: bad value '9' for size:
+ * expected 6, 7 or 8", "params: unknown parameter 'colour' for three-arrows (known: ...)". */
+qv_status qv_params_from_json(const struct json_t *j, const qv_param_def *defs, int ndefs,
+                              const char *what, qv_params *out, qv_err *err);
+
 /* The most bytes of JSON text a record or a full state may have: far more than any real game
  * needs (the record of a whole game is a few KB), and little enough that parsing cannot eat
  * the machine's memory. Larger texts and files are refused before they are parsed. */

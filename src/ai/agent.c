@@ -61,6 +61,50 @@ static qv_status read_seed(const qv_params *opts, uint64_t *seed, qv_err *err)
 	return QV_OK;
 }
 
+qv_status qv_agent_split_specs(const char *list, char (*specs)[QV_NAME_MAX], int *n, int max,
+                               qv_err *err)
+{
+	const char *s = list;
+	int first = *n;
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		bool option = memchr(s, '=', len) && !memchr(s, ':', len);
+		if (len == 0)
+			return qv_fail(err, QV_EINVAL,
+			               "empty agent spec in '%.80s': expected specs separated by "
+			               "commas, e.g. greedy,mcts:iterations=500",
+			               list);
+		if (option && *n > first) {
+			char *spec = specs[*n - 1];
+			size_t used = strlen(spec);
+			if (used + 1 + len >= QV_NAME_MAX)
+				return qv_fail(err, QV_EINVAL,
+				               "agent spec '%.40s...' is too long (at most %d "
+				               "characters)",
+				               spec, QV_NAME_MAX - 1);
+			spec[used] = ',';
+			memcpy(spec + used + 1, s, len);
+			spec[used + 1 + len] = '\0';
+		} else {
+			if (*n == max)
+				return qv_fail(err, QV_EINVAL,
+				               "more than %d agent specs in '%.80s': one a seat",
+				               max, list);
+			if (len >= QV_NAME_MAX)
+				return qv_fail(err, QV_EINVAL,
+				               "agent spec '%.40s...' is too long (at most %d "
+				               "characters)",
+				               s, QV_NAME_MAX - 1);
+			memcpy(specs[*n], s, len);
+			specs[*n][len] = '\0';
+			(*n)++;
+		}
+		if (!s[len])
+			return QV_OK;
+		s += len + 1;
+	}
+}
+
 /* Splits a spec into the kind and its options, and validates the option keys against the
  * kind. The messages name the accepted form, since specs are typed by people. */
 static qv_status parse_spec(const char *spec, const qv_agent_kind **kind, qv_params *opts,

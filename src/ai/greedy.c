@@ -17,8 +17,13 @@
 #define GREEDY_EPS 1e-9
 
 static const qv_param_def greedy_keys[] = {
-    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-     "seed of the tie-breaking random choices"},
+    {.key = "seed",
+     .def = "derived from the game's seed",
+     .allowed = "a whole number 0-18446744073709551615",
+     .help = "seed of the tie-breaking random choices",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = (double)UINT64_MAX},
 };
 
 /* Scratch for the lookahead: GREEDY_DEPTH + 1 states (level d holds the state d events after

@@ -2,7 +2,8 @@
  * levels.c - the named levels `easy`, `medium` and `hard`: ismcts with fixed budgets, so that
  * people can pick a strength without knowing the search's keys. They accept seed= only. The
  * budgets are shared by the games unless a game sets its own (qv_game.levels); they are chosen
- * and measured in docs/ai.md (hard answers within 2 seconds on 2 cores).
+ * and measured in docs/ai.md (hard answers within 2 seconds on 2 cores). qv_agent_levels lists
+ * them, with random and greedy, as the kinds a person picks by name alone.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,8 +11,13 @@
 #include "ai/mcts.h"
 
 static const qv_param_def level_keys[] = {
-    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-     "seed of the search"},
+    {.key = "seed",
+     .def = "derived from the game's seed",
+     .allowed = "a whole number 0-18446744073709551615",
+     .help = "seed of the search",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = (double)UINT64_MAX},
 };
 #define LEVEL_NKEYS ((int)(sizeof level_keys / sizeof level_keys[0]))
 
@@ -19,13 +25,23 @@ static const qv_param_def level_keys[] = {
 #define LEVEL_EASY   "iterations=100"
 #define LEVEL_MEDIUM "iterations=1000"
 #define LEVEL_HARD   "iterations=30000,threads=2,time=1.6"
-static const char *const level_default[3] = {LEVEL_EASY, LEVEL_MEDIUM, LEVEL_HARD};
-static const char *const level_name[3] = {"easy", "medium", "hard"};
+static const char *const level_default[QV_AGENT_SEARCH_LEVELS] = {LEVEL_EASY, LEVEL_MEDIUM,
+                                                                  LEVEL_HARD};
+/* The first QV_AGENT_SEARCH_LEVELS are the levels, in the order of level_default. */
+const char *const qv_agent_levels[] = {"easy", "medium", "hard", "random", "greedy", NULL};
+
+bool qv_agent_level_searches(const char *name)
+{
+	for (int k = 0; k < QV_AGENT_SEARCH_LEVELS; k++)
+		if (strcmp(name, qv_agent_levels[k]) == 0)
+			return true;
+	return false;
+}
 
 const char *qv_agent_level_options(const qv_game *g, const char *level)
 {
-	for (int k = 0; k < 3; k++)
-		if (strcmp(level, level_name[k]) == 0)
+	for (int k = 0; k < QV_AGENT_SEARCH_LEVELS; k++)
+		if (strcmp(level, qv_agent_levels[k]) == 0)
 			return g && g->levels[k] ? g->levels[k] : level_default[k];
 	return NULL;
 }
@@ -35,7 +51,7 @@ static qv_status level_create(qv_agent *a, int k, qv_err *err)
 {
 	qv_params opts = {0};
 	qv_status rc =
-	    qv_params_parse_list(&opts, qv_agent_level_options(a->game, level_name[k]), err);
+	    qv_params_parse_list(&opts, qv_agent_level_options(a->game, qv_agent_levels[k]), err);
 	return rc ? rc : qv__mcts_create(a, true, &opts, err);
 }
 

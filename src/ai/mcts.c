@@ -89,24 +89,70 @@
 #define MCTS_MEMORY_SHARE 0.5
 
 static const qv_param_def mcts_keys[] = {
-    {"iterations", "1000", "a whole number 1-100000000",
-     "iterations per decision, all threads together (default 1000 unless time= is given)"},
-    {"time", "0", "seconds per decision, a number 0-300 (0: no limit but the 300 s cap)",
-     "stop after this many seconds (not reproducible)"},
-    {"c", "0.1", "a number 0-100", "exploration constant of UCB"},
-    {"threads", "1", "a whole number 1-64", "independent trees searched in parallel"},
-    {"playout", "0", "a whole number 0-10000", "random plies played before a new leaf is valued"},
-    {"widen", "1", "a number 0.01-1000",
-     "progressive widening: tried children <= widen * sqrt(visits)"},
-    {"nodes", "5 per iteration per thread, 1048576 with time= only",
-     "a whole number 1024-67108864, all threads together within half the machine's memory",
-     "arena size per thread (nodes)"},
-    {"blunder", "0", "a number 0-1",
-     "chance of playing a uniformly random legal action instead of searching (a handicap)"},
-    {"rank", "0", "a whole number 0-4096",
-     "untried actions valued by the prior when a node below the root widens (0: all)"},
-    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-     "seed of the search"},
+    {.key = "iterations",
+     .def = "1000",
+     .help = "iterations per decision, all threads together (default 1000 unless time= is given)",
+     .kind = QV_PARAM_INT,
+     .lo = 1,
+     .hi = MCTS_ITERATIONS_MAX},
+    {.key = "time",
+     .def = "0",
+     .allowed = "seconds per decision, a number 0-300 (0: no limit but the 300 s cap)",
+     .help = "stop after this many seconds (not reproducible)",
+     .kind = QV_PARAM_REAL,
+     .lo = 0,
+     .hi = MCTS_TIME_MAX},
+    {.key = "c",
+     .def = "0.1",
+     .help = "exploration constant of UCB",
+     .kind = QV_PARAM_REAL,
+     .lo = 0,
+     .hi = 100},
+    {.key = "threads",
+     .def = "1",
+     .help = "independent trees searched in parallel",
+     .kind = QV_PARAM_INT,
+     .lo = 1,
+     .hi = MCTS_THREADS_MAX},
+    {.key = "playout",
+     .def = "0",
+     .help = "random plies played before a new leaf is valued",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = 10000},
+    {.key = "widen",
+     .def = "1",
+     .help = "progressive widening: tried children <= widen * sqrt(visits)",
+     .kind = QV_PARAM_REAL,
+     .lo = 0.01,
+     .hi = 1000},
+    {.key = "nodes",
+     .def = "5 per iteration per thread, 1048576 with time= only",
+     .allowed =
+         "a whole number 1024-67108864, all threads together within half the machine's memory",
+     .help = "arena size per thread (nodes)",
+     .kind = QV_PARAM_INT,
+     .lo = MCTS_NODES_MIN,
+     .hi = MCTS_NODES_MAX},
+    {.key = "blunder",
+     .def = "0",
+     .help = "chance of playing a uniformly random legal action instead of searching (a handicap)",
+     .kind = QV_PARAM_REAL,
+     .lo = 0,
+     .hi = 1},
+    {.key = "rank",
+     .def = "0",
+     .help = "untried actions valued by the prior when a node below the root widens (0: all)",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = MCTS_RANK_MAX},
+    {.key = "seed",
+     .def = "derived from the game's seed",
+     .allowed = "a whole number 0-18446744073709551615",
+     .help = "seed of the search",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = (double)UINT64_MAX},
 };
 #define MCTS_NKEYS ((int)(sizeof mcts_keys / sizeof mcts_keys[0]))
 
@@ -957,24 +1003,18 @@ static qv_status read_conf(const qv_params *opts, bool ismcts, int stride, mcts_
 {
 	long iterations, threads, plies, rank, nodes = 0;
 	qv_status rc;
-	if ((rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "iterations", 1, MCTS_ITERATIONS_MAX,
-	                       &iterations, err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "time", 0, MCTS_TIME_MAX, &cf->time,
-	                          err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "c", 0, 100, &cf->c, err)) ||
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "threads", 1, MCTS_THREADS_MAX,
-	                       &threads, err)) ||
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "playout", 0, 10000, &plies, err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "widen", 0.01, 1000, &cf->widen,
-	                          err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "blunder", 0, 1, &cf->blunder,
-	                          err)) ||
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "rank", 0, MCTS_RANK_MAX, &rank, err)))
+	if ((rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "iterations", &iterations, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "time", &cf->time, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "c", &cf->c, err)) ||
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "threads", &threads, err)) ||
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "playout", &plies, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "widen", &cf->widen, err)) ||
+	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "blunder", &cf->blunder, err)) ||
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "rank", &rank, err)))
 		return rc;
 	cf->rank = (int)rank;
 	if (qv_params_get(opts, "nodes") &&
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "nodes", MCTS_NODES_MIN, MCTS_NODES_MAX,
-	                       &nodes, err)))
+	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "nodes", &nodes, err)))
 		return rc;
 	cf->ismcts = ismcts;
 	cf->threads = (int)threads;

@@ -6,8 +6,13 @@
 #include "quiver/agent.h"
 
 static const qv_param_def random_keys[] = {
-    {"seed", "derived from the game's seed", "a whole number 0-18446744073709551615",
-     "seed of the agent's random choices"},
+    {.key = "seed",
+     .def = "derived from the game's seed",
+     .allowed = "a whole number 0-18446744073709551615",
+     .help = "seed of the agent's random choices",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = (double)UINT64_MAX},
 };
 
 /* The random agent keeps no data of its own; seed= is read by qv_agent_new. */

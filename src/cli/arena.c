@@ -62,61 +62,19 @@ static void arena_help(void)
 /* ---- options ---- */
 
 /* Adds the agents of one word after --agents. A word may itself hold several specs separated
- * by commas, as --players of `quiver play` does: a piece with '=' and no ':' continues the
- * previous agent's options (`mcts:iterations=9,threads=2,greedy` is two agents). False after a
- * usage message. */
+ * by commas, as --players of `quiver play` does (qv_agent_split_specs). False after a usage
+ * message. */
 static bool add_agents(qv_arena_config *cfg, const char *word)
 {
-	const char *s = word;
-	for (;;) {
-		size_t len = strcspn(s, ",");
-		bool option = memchr(s, '=', len) && !memchr(s, ':', len);
-		if (len == 0) {
-			cli_usage(
-			    "arena",
-			    "empty agent in --agents '%s': expected agent specs such as greedy random or mcts:iterations=500",
-			    word);
-			return false;
-		}
-		if (option && cfg->nagents > 0 && s != word) {
-			char *spec = cfg->specs[cfg->nagents - 1];
-			size_t used = strlen(spec);
-			if (used + 1 + len >= sizeof cfg->specs[0]) {
-				cli_usage("arena", "agent spec '%.40s...' is too long", spec);
-				return false;
-			}
-			spec[used] = ',';
-			memcpy(spec + used + 1, s, len);
-			spec[used + 1 + len] = '\0';
-		} else {
-			if (cfg->nagents == QV_MAX_PLAYERS) {
-				cli_usage(
-				    "arena",
-				    "--agents lists more than %d agents: expected one agent per seat, 2-%d",
-				    QV_MAX_PLAYERS, QV_MAX_PLAYERS);
-				return false;
-			}
-			if (len >= sizeof cfg->specs[0]) {
-				cli_usage("arena", "agent spec '%.40s...' is too long", s);
-				return false;
-			}
-			memcpy(cfg->specs[cfg->nagents], s, len);
-			cfg->specs[cfg->nagents][len] = '\0';
-			cfg->nagents++;
-		}
-		if (!s[len])
-			return true;
-		s += len + 1;
+	qv_err err;
+	if (qv_agent_split_specs(word, cfg->specs, &cfg->nagents, QV_MAX_PLAYERS, &err)) {
+		cli_usage(
+		    "arena",
+		    "--agents: %s (expected one agent per seat, 2-%d, e.g. greedy random or mcts:iterations=500)",
+		    err.msg, QV_MAX_PLAYERS);
+		return false;
 	}
-}
-
-/* True when the game declares a parameter named key. */
-static bool has_param(const qv_game *g, const char *key)
-{
-	for (int i = 0; i < g->nparams; i++)
-		if (strcmp(g->params[i].key, key) == 0)
-			return true;
-	return false;
+	return true;
 }
 
 /* ---- output files ---- */
@@ -390,19 +348,6 @@ static json_t *interval_json(qv_interval ci)
 	return json_pack("[f, f]", qv_clean_zero(ci.lo, 12), qv_clean_zero(ci.hi, 12));
 }
 
-/* A parameter value as records write it: whole numbers as integers, anything else as text. */
-static json_t *param_json(const char *v)
-{
-	long x;
-	char canon[32];
-	if (qv_parse_long(v, &x)) {
-		snprintf(canon, sizeof canon, "%ld", x);
-		if (strcmp(canon, v) == 0)
-			return json_integer(x);
-	}
-	return json_string(v);
-}
-
 /* The fields that agents and seats share. */
 static void outcome_json(json_t *o, int games, int wins, int draws, int losses, double util,
                          qv_interval uci, double rate, qv_interval rci)
@@ -424,11 +369,8 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 	int n = cfg->nagents;
 	json_t *j = json_object();
 	json_object_set_new(j, "game", json_string(cfg->game->name));
-	json_t *params = json_object();
-	for (int i = 0; i < all->n; i++)
-		json_object_set_new(params, qv_params_key(all, i),
-		                    param_json(qv_params_value(all, i)));
-	json_object_set_new(j, "params", params);
+	json_object_set_new(j, "params",
+	                    qv_params_to_json(all, cfg->game->params, cfg->game->nparams));
 	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
 	char seed_text[24];
 	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)cfg->seed);
@@ -652,7 +594,8 @@ int cli_arena(int argc, char **argv)
 		goto done;
 	}
 	int n = cfg->nagents;
-	if (has_param(cfg->game, "players") && !qv_params_get(&o.params, "players") && n >= 1) {
+	if (qv_param_find(cfg->game->params, cfg->game->nparams, "players") &&
+	    !qv_params_get(&o.params, "players") && n >= 1) {
 		char count[16];
 		qv_err err;
 		snprintf(count, sizeof count, "%d", n);

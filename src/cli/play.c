@@ -48,10 +48,6 @@ enum { LAYOUT_AUTO, LAYOUT_COMPACT, LAYOUT_FULL };
 /* Two Ctrl-C within this many seconds quit, even while an agent searches. */
 #define PLAY_DOUBLE_PRESS 1.5
 
-/* The agents a loaded record may seat by itself: kinds with fixed, bounded budgets. Any other
- * spec could search for minutes with gigabytes, so it must be asked for with --players. */
-static const char *const loadable_agents[] = {"easy", "medium", "hard", "random", "greedy", NULL};
-
 /* The text of `quiver play --help`. */
 static void play_help(void)
 {
@@ -170,60 +166,20 @@ static void catch_sigint(void)
 
 /* ---- setting up ---- */
 
-/* Splits --players at commas into at most QV_MAX_PLAYERS seats. A piece holding '=' but no
- * ':' continues the previous agent's options, so `mcts:iterations=9,threads=2,human` is two
- * seats. Returns the count, or -1 after a usage message. */
+/* Splits --players at commas into at most QV_MAX_PLAYERS seats (qv_agent_split_specs: `human`
+ * is one more spec there). Returns the count, or -1 after a usage message. */
 static int split_players(const char *list, char (*seat)[QV_NAME_MAX])
 {
 	int n = 0;
-	const char *s = list;
-	for (;;) {
-		size_t len = strcspn(s, ",");
-		bool option = memchr(s, '=', len) && !memchr(s, ':', len);
-		if (len == 0) {
-			cli_usage(
-			    "play",
-			    "empty seat in --players '%s': expected human or an agent spec for each seat, e.g. human,greedy",
-			    list);
-			return -1;
-		}
-		if (option && n > 0) {
-			size_t used = strlen(seat[n - 1]);
-			if (used + 1 + len >= sizeof seat[0]) {
-				cli_usage("play", "agent spec '%s...' in --players is too long",
-				          seat[n - 1]);
-				return -1;
-			}
-			seat[n - 1][used] = ',';
-			memcpy(seat[n - 1] + used + 1, s, len);
-			seat[n - 1][used + 1 + len] = '\0';
-		} else {
-			if (n == QV_MAX_PLAYERS) {
-				cli_usage("play", "--players lists more than %d seats",
-				          QV_MAX_PLAYERS);
-				return -1;
-			}
-			if (len >= sizeof seat[0]) {
-				cli_usage("play", "seat '%.40s...' in --players is too long", s);
-				return -1;
-			}
-			memcpy(seat[n], s, len);
-			seat[n][len] = '\0';
-			n++;
-		}
-		if (!s[len])
-			return n;
-		s += len + 1;
+	qv_err err;
+	if (qv_agent_split_specs(list, seat, &n, QV_MAX_PLAYERS, &err)) {
+		cli_usage(
+		    "play",
+		    "--players: %s (expected human or an agent spec for each seat, e.g. human,greedy)",
+		    err.msg);
+		return -1;
 	}
-}
-
-/* True when the game declares a parameter named key. */
-static bool has_param(const qv_game *g, const char *key)
-{
-	for (int i = 0; i < g->nparams; i++)
-		if (strcmp(g->params[i].key, key) == 0)
-			return true;
-	return false;
+	return n;
 }
 
 /* Creates the agents for the non-human seats. A bad spec is a usage error. */
@@ -258,11 +214,13 @@ static const qv_agent_kind *spec_kind(const char *spec)
 	return NULL;
 }
 
-/* Whether a record may seat this agent by itself (loadable_agents). */
+/* Whether a record may seat this agent by itself: the levels (qv_agent_levels), whose budgets
+ * are fixed and bounded. Any other spec could search for minutes with gigabytes, so it must be
+ * asked for with --players. */
 static bool loadable(const qv_agent_kind *kind)
 {
-	for (int i = 0; loadable_agents[i]; i++)
-		if (strcmp(kind->name, loadable_agents[i]) == 0)
+	for (int i = 0; qv_agent_levels[i]; i++)
+		if (strcmp(kind->name, qv_agent_levels[i]) == 0)
 			return true;
 	return false;
 }
@@ -1118,7 +1076,8 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 			                 "--players lists %d seat%s, but %s is for %d-%d players",
 			                 nlisted, nlisted == 1 ? "" : "s", P->g->name,
 			                 P->g->min_players, P->g->max_players);
-		if (players && has_param(P->g, "players") && !qv_params_get(params, "players")) {
+		if (players && qv_param_find(P->g->params, P->g->nparams, "players") &&
+		    !qv_params_get(params, "players")) {
 			char count[16];
 			snprintf(count, sizeof count, "%d", nlisted);
 			if (qv_params_set(params, "players", count, &err))

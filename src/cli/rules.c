@@ -151,14 +151,16 @@ static void show_game(const qv_game *g)
 		printf("Players: %d-%d\n", g->min_players, g->max_players);
 	if (g->nparams > 0) {
 		int kw = 3, dw = 7, aw = 7;
+		char buf[256];
 		for (int i = 0; i < g->nparams; i++) {
 			const qv_param_def *d = &g->params[i];
+			const char *allowed = qv_param_allowed(d, buf, sizeof buf);
 			if ((int)strlen(d->key) > kw)
 				kw = (int)strlen(d->key);
 			if (d->def && (int)strlen(d->def) > dw)
 				dw = (int)strlen(d->def);
-			if (d->allowed && (int)strlen(d->allowed) > aw)
-				aw = (int)strlen(d->allowed);
+			if ((int)strlen(allowed) > aw)
+				aw = (int)strlen(allowed);
 		}
 		printf("\nParameters (--param key=value):\n");
 		printf("  %-*s  %-*s  %-*s  %s\n", kw, "key", dw, "default", aw, "allowed",
@@ -166,7 +168,7 @@ static void show_game(const qv_game *g)
 		for (int i = 0; i < g->nparams; i++) {
 			const qv_param_def *d = &g->params[i];
 			printf("  %-*s  %-*s  %-*s  %s\n", kw, d->key, dw, d->def ? d->def : "-",
-			       aw, d->allowed ? d->allowed : "-", d->help ? d->help : "");
+			       aw, qv_param_allowed(d, buf, sizeof buf), d->help ? d->help : "");
 		}
 	} else {
 		printf("\nNo parameters.\n");
@@ -178,8 +180,8 @@ static void show_game(const qv_game *g)
 	}
 	printf("\nThe computer's levels (quiver play %s --players human,LEVEL; docs/ai.md):\n",
 	       g->name);
-	static const char *const levels[] = {"easy", "medium", "hard"};
-	for (int k = 0; k < 3; k++) {
+	const char *const *levels = qv_agent_levels;
+	for (int k = 0; k < QV_AGENT_SEARCH_LEVELS; k++) {
 		const char *opts = qv_agent_level_options(g, levels[k]);
 		qv_buf words = {0};
 		level_words(k, opts, &words);

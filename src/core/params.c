@@ -167,7 +167,7 @@ const char *qv_params_get(const qv_params *p, const char *key)
 	return i < 0 ? NULL : qv_params_value(p, i);
 }
 
-static const qv_param_def *find_def(const qv_param_def *defs, int ndefs, const char *key)
+const qv_param_def *qv_param_find(const qv_param_def *defs, int ndefs, const char *key)
 {
 	for (int i = 0; i < ndefs; i++)
 		if (strcmp(defs[i].key, key) == 0)
@@ -175,78 +175,214 @@ static const qv_param_def *find_def(const qv_param_def *defs, int ndefs, const c
 	return NULL;
 }
 
+qv_status qv_param_unknown(const qv_param_def *defs, int ndefs, const char *key, const char *what,
+                           qv_err *err)
+{
+	char known[512] = "", quoted[QV_QUOTE_MAX * 4 + 4];
+	size_t len = 0;
+	for (int j = 0; j < ndefs && len < sizeof known - 40; j++)
+		len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", j ? ", " : "",
+		                        defs[j].key);
+	qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted);
+	if (ndefs == 0)
+		return qv_fail(err, QV_EINVAL, "unknown parameter '%s': %s takes no parameters",
+		               quoted, what);
+	return qv_fail(err, QV_EINVAL, "unknown parameter '%s' for %s (known: %s)", quoted, what,
+	               known);
+}
+
 qv_status qv_params_check_keys(const qv_params *p, const qv_param_def *defs, int ndefs,
                                const char *what, qv_err *err)
 {
-	if (!p)
+	for (int i = 0; p && i < p->n; i++)
+		if (!qv_param_find(defs, ndefs, qv_params_key(p, i)))
+			return qv_param_unknown(defs, ndefs, qv_params_key(p, i), what, err);
+	return QV_OK;
+}
+
+const char *qv_param_kind_name(qv_param_kind kind)
+{
+	switch (kind) {
+	case QV_PARAM_INT: return "integer";
+	case QV_PARAM_REAL: return "real";
+	case QV_PARAM_BOOL: return "boolean";
+	case QV_PARAM_CHOICE: return "choice";
+	case QV_PARAM_TEXT: break;
+	}
+	return "text";
+}
+
+/* An INT definition's step (0 counts as 1). */
+static long step_of(const qv_param_def *d) { return d->step > 1 ? d->step : 1; }
+
+/* At most this many values of an INT parameter are written one by one ("2, 3 or 4"). */
+#define LIST_MAX 5
+
+/* Appends "a, b or c" (the n words of list) to buf at *used. */
+static void append_words(char *buf, size_t len, size_t *used, const char *const *list, int n)
+{
+	for (int i = 0; i < n && *used < len; i++)
+		*used += (size_t)snprintf(buf + *used, len - *used, "%s%s",
+		                          i == 0       ? ""
+		                          : i == n - 1 ? " or "
+		                                       : ", ",
+		                          list[i]);
+}
+
+static int count_words(const char *const *list)
+{
+	int n = 0;
+	while (list && list[n])
+		n++;
+	return n;
+}
+
+const char *qv_param_allowed(const qv_param_def *d, char *buf, size_t len)
+{
+	if (d->allowed)
+		return d->allowed;
+	size_t used = 0;
+	buf[0] = '\0';
+	int nwords = count_words(d->choices);
+	switch (d->kind) {
+	case QV_PARAM_INT: {
+		long lo = (long)d->lo, hi = (long)d->hi, step = step_of(d);
+		if ((hi - lo) / step + 1 <= LIST_MAX) {
+			char num[LIST_MAX][24];
+			const char *list[LIST_MAX];
+			int n = 0;
+			for (long x = lo; x <= hi; x += step, n++) {
+				snprintf(num[n], sizeof num[n], "%ld", x);
+				list[n] = num[n];
+			}
+			append_words(buf, len, &used, list, n);
+		} else {
+			used = (size_t)snprintf(buf, len, "a whole number from %ld to %ld", lo, hi);
+			if (step > 1 && used < len)
+				used += (size_t)snprintf(buf + used, len - used, " in steps of %ld",
+				                         step);
+		}
+		break;
+	}
+	case QV_PARAM_REAL:
+		used = (size_t)snprintf(buf, len, "a number from %g to %g", d->lo, d->hi);
+		break;
+	case QV_PARAM_BOOL: used = (size_t)snprintf(buf, len, "true or false"); break;
+	case QV_PARAM_CHOICE:
+		append_words(buf, len, &used, d->choices, nwords);
+		nwords = 0;
+		break;
+	case QV_PARAM_TEXT: used = (size_t)snprintf(buf, len, "text"); break;
+	}
+	/* The names an INT or TEXT parameter takes besides its numbers or form. */
+	for (int i = 0; i < nwords && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+		                         i == nwords - 1 ? " or " : ", ", d->choices[i]);
+	return buf;
+}
+
+/* Whether v is one of the NULL-terminated list, exactly or ignoring case; its index or -1. */
+static int word_index(const char *const *list, const char *v, bool nocase)
+{
+	for (int i = 0; list && list[i]; i++)
+		if (nocase ? qv_streq_nocase(v, list[i]) : strcmp(v, list[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Whether v is a number d accepts (INT or REAL, within the bounds and on the step). */
+static bool number_ok(const qv_param_def *d, const char *v)
+{
+	if (d->kind == QV_PARAM_INT) {
+		long x;
+		return qv_parse_long(v, &x) && (double)x >= d->lo && (double)x <= d->hi &&
+		       (x - (long)d->lo) % step_of(d) == 0;
+	}
+	char *end = NULL;
+	double x = *v ? strtod(v, &end) : 0;
+	return *v && !*end && x >= d->lo && x <= d->hi;
+}
+
+qv_status qv_param_check(const qv_param_def *d, const char *value, qv_err *err)
+{
+	bool ok = true;
+	switch (d->kind) {
+	case QV_PARAM_INT:
+		ok = number_ok(d, value) || word_index(d->choices, value, true) >= 0;
+		break;
+	case QV_PARAM_REAL: ok = number_ok(d, value); break;
+	case QV_PARAM_BOOL: ok = strcmp(value, "true") == 0 || strcmp(value, "false") == 0; break;
+	case QV_PARAM_CHOICE: ok = word_index(d->choices, value, false) >= 0; break;
+	case QV_PARAM_TEXT: break;
+	}
+	if (ok)
 		return QV_OK;
-	for (int i = 0; i < p->n; i++) {
-		if (find_def(defs, ndefs, qv_params_key(p, i)))
-			continue;
-		char known[512] = "";
-		size_t len = 0;
-		for (int j = 0; j < ndefs && len < sizeof known - 40; j++)
-			len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
-			                        j ? ", " : "", defs[j].key);
-		if (ndefs == 0)
-			return qv_fail(err, QV_EINVAL,
-			               "unknown parameter '%s': %s takes no parameters",
-			               qv_params_key(p, i), what);
-		return qv_fail(err, QV_EINVAL, "unknown parameter '%s' for %s (known: %s)",
-		               qv_params_key(p, i), what, known);
+	char quoted[QV_QUOTE_MAX * 4 + 4], allowed[256];
+	return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s",
+	               qv_shorten(value, QV_QUOTE_MAX, quoted, sizeof quoted), d->key,
+	               qv_param_allowed(d, allowed, sizeof allowed));
+}
+
+/* The value of key (given or default) checked against its definition, which must be of kind. */
+static qv_status read_value(const qv_params *p, const qv_param_def *defs, int ndefs,
+                            const char *key, qv_param_kind kind, const char **out, qv_err *err)
+{
+	const qv_param_def *d = qv_param_find(defs, ndefs, key);
+	*out = "";
+	QV_ASSERT(d && d->kind == kind);
+	if (!d || d->kind != kind)
+		return qv_fail(err, QV_EINVAL, "parameter '%s' is not a %s parameter here", key,
+		               qv_param_kind_name(kind));
+	const char *v = qv_params_get(p, key);
+	if (!v)
+		v = d->def;
+	*out = v;
+	return qv_param_check(d, v, err);
+}
+
+qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                       long *out, qv_err *err)
+{
+	const char *v;
+	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_INT, &v, err);
+	if (rc)
+		return rc;
+	if (!qv_parse_long(v, out)) { /* one of its names, which its caller reads */
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected a whole number",
+		               qv_shorten(v, QV_QUOTE_MAX, quoted, sizeof quoted), key);
 	}
 	return QV_OK;
 }
 
-static const char *value_of(const qv_params *p, const qv_param_def *defs, int ndefs,
-                            const char *key, const qv_param_def **def)
-{
-	*def = find_def(defs, ndefs, key);
-	const char *v = qv_params_get(p, key);
-	if (!v && *def)
-		v = (*def)->def;
-	return v;
-}
-
-qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-                       long lo, long hi, long *out, qv_err *err)
-{
-	const qv_param_def *def;
-	const char *v = value_of(p, defs, ndefs, key, &def);
-	long x;
-	if (!v || !qv_parse_long(v, &x) || x < lo || x > hi)
-		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "",
-		               key, def && def->allowed ? def->allowed : "a whole number");
-	*out = x;
-	return QV_OK;
-}
-
 qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-                          double lo, double hi, double *out, qv_err *err)
+                          double *out, qv_err *err)
 {
-	const qv_param_def *def;
-	const char *v = value_of(p, defs, ndefs, key, &def);
-	char *end = NULL;
-	double x = v && *v ? strtod(v, &end) : 0;
-	if (!v || !*v || *end || !(x >= lo && x <= hi))
-		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "",
-		               key, def && def->allowed ? def->allowed : "a number");
-	*out = x;
-	return QV_OK;
+	const char *v;
+	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_REAL, &v, err);
+	if (!rc)
+		*out = strtod(v, NULL);
+	return rc;
+}
+
+qv_status qv_param_bool(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                        bool *out, qv_err *err)
+{
+	const char *v;
+	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_BOOL, &v, err);
+	if (!rc)
+		*out = strcmp(v, "true") == 0;
+	return rc;
 }
 
 qv_status qv_param_choice(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-                          const char *const *choices, int *out, qv_err *err)
+                          int *out, qv_err *err)
 {
-	const qv_param_def *def;
-	const char *v = value_of(p, defs, ndefs, key, &def);
-	for (int i = 0; v && choices[i]; i++)
-		if (strcmp(v, choices[i]) == 0) {
-			*out = i;
-			return QV_OK;
-		}
-	return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected %s", v ? v : "", key,
-	               def && def->allowed ? def->allowed : "one of the listed choices");
+	const char *v;
+	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_CHOICE, &v, err);
+	if (!rc)
+		*out = word_index(qv_param_find(defs, ndefs, key)->choices, v, false);
+	return rc;
 }
 
 void qv_params_complete(const qv_params *p, const qv_param_def *defs, int ndefs, qv_params *out)

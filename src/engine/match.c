@@ -712,34 +712,6 @@ void qv_match_tell_agent(const qv_match *m, qv_agent *a, int *seen)
 
 /* ---- JSON: writing ------------------------------------------------------------------------- */
 
-/* Text of a parameter value as JSON: a canonical whole number becomes an integer, "true" and
- * "false" booleans, anything else a string, so records read naturally and round-trip. */
-static json_t *param_value_json(const char *v)
-{
-	long x;
-	char canon[32];
-	if (qv_parse_long(v, &x)) {
-		snprintf(canon, sizeof canon, "%ld", x);
-		if (strcmp(canon, v) == 0)
-			return json_integer(x);
-	}
-	if (strcmp(v, "true") == 0)
-		return json_true();
-	if (strcmp(v, "false") == 0)
-		return json_false();
-	return json_string(v);
-}
-
-/* All parameters as one JSON object, in the game's order. */
-static json_t *params_json(const qv_params *p)
-{
-	json_t *o = json_object();
-	for (int i = 0; i < p->n; i++)
-		json_object_set_new(o, qv_params_key(p, i),
-		                    param_value_json(qv_params_value(p, i)));
-	return o;
-}
-
 /* Seeds are unsigned 64-bit; JSON integers are signed, so they travel through int64. */
 static json_t *seed_json(uint64_t seed) { return json_integer((json_int_t)(int64_t)seed); }
 
@@ -766,7 +738,8 @@ static json_t *header_json(const qv_match *m)
 {
 	json_t *j = json_object();
 	json_object_set_new(j, "game", json_string(m->game->name));
-	json_object_set_new(j, "params", params_json(&m->params));
+	json_object_set_new(j, "params",
+	                    qv_params_to_json(&m->params, m->game->params, m->game->nparams));
 	return j;
 }
 
@@ -876,40 +849,6 @@ json_t *qv_match_record_json(const qv_match *m)
 }
 
 /* ---- JSON: loading ------------------------------------------------------------------------- */
-
-/* Converts the "params" object back to key=value text (see param_value_json). */
-static qv_status load_params(const json_t *j, qv_params *out, qv_err *err)
-{
-	memset(out, 0, sizeof *out);
-	if (!j)
-		return QV_OK;
-	if (!json_is_object(j))
-		return qv_fail(err, QV_EINVAL, "params: expected an object of key: value");
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)j, key, v)
-	{
-		char text[64];
-		const char *value = text;
-		if (json_is_string(v))
-			value = json_string_value(v);
-		else if (json_is_integer(v))
-			snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-		else if (json_is_boolean(v))
-			value = json_is_true(v) ? "true" : "false";
-		else if (json_is_real(v))
-			snprintf(text, sizeof text, "%.17g", json_real_value(v));
-		else
-			return qv_fail(err, QV_EINVAL,
-			               "params.%s: expected a string, a number "
-			               "or true/false",
-			               qv_shorten(key, QV_QUOTE_MAX, text, sizeof text));
-		qv_err why;
-		if (qv_params_set(out, key, value, &why))
-			return qv_fail(err, QV_EINVAL, "params: %s", why.msg);
-	}
-	return QV_OK;
-}
 
 /* Sets the player names from "players" (an array of strings, at most one per seat). */
 static qv_status load_names(qv_match *m, const json_t *j, qv_err *err)
@@ -1094,7 +1033,8 @@ qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const json_t
 		               qv_shorten(name, QV_QUOTE_MAX, quoted, sizeof quoted), g->name);
 	}
 	qv_params params;
-	qv_status rc = load_params(json_object_get(j, "params"), &params, err);
+	qv_status rc = qv_params_from_json(json_object_get(j, "params"), g->params, g->nparams,
+	                                   g->name, &params, err);
 	if (rc)
 		return rc;
 	qv_match *m = match_alloc(g, err);

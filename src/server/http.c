@@ -44,6 +44,31 @@ static int table_failed(qv__server *srv, struct mg_connection *c, qv_status rc, 
 
 /* ---- /api/games, /api/tables, /api/replay --------------------------------------------------- */
 
+/* One parameter as GET /api/games describes it: key, default, allowed and meaning, then its
+ * kind with its bounds (integer, real) and named values (docs/server.md). */
+static json_t *param_info(const qv_param_def *d)
+{
+	char allowed[256];
+	json_t *p = json_pack("{s:s, s:s, s:s, s:s, s:s}", "key", d->key, "default", d->def,
+	                      "allowed", qv_param_allowed(d, allowed, sizeof allowed), "meaning",
+	                      d->help, "kind", qv_param_kind_name(d->kind));
+	if (d->kind == QV_PARAM_INT) {
+		json_object_set_new(p, "min", json_integer((json_int_t)d->lo));
+		json_object_set_new(p, "max", json_integer((json_int_t)d->hi));
+		json_object_set_new(p, "step", json_integer(d->step > 1 ? d->step : 1));
+	} else if (d->kind == QV_PARAM_REAL) {
+		json_object_set_new(p, "min", json_real(d->lo));
+		json_object_set_new(p, "max", json_real(d->hi));
+	}
+	if (d->choices) {
+		json_t *choices = json_array();
+		for (int i = 0; d->choices[i]; i++)
+			json_array_append_new(choices, json_string(d->choices[i]));
+		json_object_set_new(p, "choices", choices);
+	}
+	return p;
+}
+
 /* GET /api/games: every game, its parameters and the seat levels. */
 static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
@@ -54,13 +79,10 @@ static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_m
 		const qv_game *g = qv_games[i];
 		json_t *params = json_array();
 		for (int k = 0; k < g->nparams; k++)
-			json_array_append_new(
-			    params, json_pack("{s:s, s:s, s:s, s:s}", "key", g->params[k].key,
-			                      "default", g->params[k].def, "allowed",
-			                      g->params[k].allowed, "meaning", g->params[k].help));
+			json_array_append_new(params, param_info(&g->params[k]));
 		json_t *levels = json_array();
-		for (int k = 1; qv__seat_kinds[k]; k++)
-			json_array_append_new(levels, json_string(qv__seat_kinds[k]));
+		for (int k = 0; qv_agent_levels[k]; k++)
+			json_array_append_new(levels, json_string(qv_agent_levels[k]));
 		json_array_append_new(
 		    games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name", g->name, "title",
 		                     g->title, "min_players", g->min_players, "max_players",

@@ -181,7 +181,7 @@ static bool asks_search(const json_t *request)
 	const json_t *seats = json_object_get(request, "seats");
 	for (size_t i = 0; i < json_array_size(seats); i++) {
 		const char *k = json_string_value(json_array_get(seats, i));
-		if (k && qv__seat_kind_searches(k))
+		if (k && qv_agent_level_searches(k))
 			return true;
 	}
 	return false;

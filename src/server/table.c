@@ -16,8 +16,6 @@
 #include "server/replay.h"
 #include "server/table.h"
 
-const char *const qv__seat_kinds[] = {"human", "easy", "medium", "hard", "random", "greedy", NULL};
-
 /* The fields a table request may have. */
 static const char *const request_fields[] = {"game", "params", "seats", "private", NULL};
 
@@ -41,27 +39,21 @@ void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
-/* The seat kinds as one line for messages. */
+/* The seat kinds as one line for messages: human, then the computer's levels. */
 static void kinds_list(char *buf, size_t len)
 {
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int i = 0; qv__seat_kinds[i] && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-		                         qv__seat_kinds[i]);
+	size_t used = (size_t)snprintf(buf, len, "human");
+	for (int i = 0; qv_agent_levels[i] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, ", %s", qv_agent_levels[i]);
 }
 
-bool qv__seat_kind_searches(const char *kind)
-{
-	return strcmp(kind, "easy") == 0 || strcmp(kind, "medium") == 0 ||
-	       strcmp(kind, "hard") == 0;
-}
-
-/* Whether text is a seat kind. */
+/* Whether text is a seat kind: human or one of the computer's levels (qv_agent_levels). */
 static bool is_kind(const char *text)
 {
-	for (int i = 0; qv__seat_kinds[i]; i++)
-		if (strcmp(text, qv__seat_kinds[i]) == 0)
+	if (strcmp(text, "human") == 0)
+		return true;
+	for (int i = 0; qv_agent_levels[i]; i++)
+		if (strcmp(text, qv_agent_levels[i]) == 0)
 			return true;
 	return false;
 }
@@ -94,7 +86,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 		qv__seat *s = &t->seat[i];
 		qv_copy(s->kind, sizeof s->kind, kinds[i]);
 		s->human = strcmp(kinds[i], "human") == 0;
-		t->searches |= qv__seat_kind_searches(kinds[i]);
+		t->searches |= qv_agent_level_searches(kinds[i]);
 		qv_match_set_name(m, i, kinds[i]);
 		if (!s->human) {
 			qv_status rc = qv_agent_new(&s->agent, kinds[i], m->game,
@@ -109,9 +101,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 		}
 	}
 	/* The parameters as the record writes them (numbers and booleans typed). */
-	json_t *rec = qv_match_record_json(m);
-	t->params = json_incref(json_object_get(rec, "params"));
-	json_decref(rec);
+	t->params = qv_params_to_json(&m->params, m->game->params, m->game->nparams);
 	*out = t;
 	return QV_OK;
 }
@@ -131,62 +121,6 @@ void qv__table_free(qv__table *t)
 	qv_match_free(t->m);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
-}
-
-/* A parameter value from JSON as the text the game parses: strings as they are, whole
- * numbers in decimal, booleans as true/false. */
-static qv_status param_text(const char *key, const json_t *v, char *buf, size_t len,
-                            const char **out, qv_err *err)
-{
-	if (json_is_string(v)) {
-		*out = json_string_value(v);
-		return QV_OK;
-	}
-	*out = buf;
-	if (json_is_integer(v))
-		snprintf(buf, len, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-	else if (json_is_boolean(v))
-		qv_copy(buf, len, json_is_true(v) ? "true" : "false");
-	else if (json_is_real(v))
-		snprintf(buf, len, "%.17g", json_real_value(v));
-	else
-		return qv_fail(err, QV_EINVAL,
-		               "params.%s: expected a string, a number or true/false",
-		               qv_shorten(key, QV_QUOTE_MAX, buf, len));
-	return QV_OK;
-}
-
-/* Reads the request's "params" object into p. */
-static qv_status read_params(const json_t *j, qv_params *p, qv_err *err)
-{
-	memset(p, 0, sizeof *p);
-	if (!j)
-		return QV_OK;
-	if (!json_is_object(j))
-		return qv_fail(err, QV_EINVAL, "params: expected an object of key: value");
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)j, key, v)
-	{
-		char buf[64];
-		const char *text;
-		qv_status rc = param_text(key, v, buf, sizeof buf, &text, err);
-		if (rc)
-			return rc;
-		qv_err why;
-		if (qv_params_set(p, key, text, &why))
-			return qv_fail(err, QV_EINVAL, "params: %s", why.msg);
-	}
-	return QV_OK;
-}
-
-/* Whether the game has a parameter named key. */
-static bool game_has_param(const qv_game *g, const char *key)
-{
-	for (int i = 0; i < g->nparams; i++)
-		if (strcmp(g->params[i].key, key) == 0)
-			return true;
-	return false;
 }
 
 /* Reads "seats" into kinds (n of them); *n = 0 when absent. */
@@ -243,7 +177,8 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	if (jpriv && !json_is_boolean(jpriv))
 		return qv_fail(err, QV_EINVAL, "private: expected true or false");
 	qv_params params;
-	rc = read_params(json_object_get(req, "params"), &params, err);
+	rc = qv_params_from_json(json_object_get(req, "params"), g->params, g->nparams, g->name,
+	                         &params, err);
 	if (rc)
 		return rc;
 	const char *kinds[QV_MAX_PLAYERS];
@@ -252,7 +187,8 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	if (rc)
 		return rc;
 	/* The number of seats gives the number of players unless the request sets it. */
-	if (nkinds > 0 && game_has_param(g, "players") && !qv_params_get(&params, "players")) {
+	if (nkinds > 0 && qv_param_find(g->params, g->nparams, "players") &&
+	    !qv_params_get(&params, "players")) {
 		char n[16];
 		snprintf(n, sizeof n, "%d", nkinds);
 		qv_params_set(&params, "players", n, NULL);

@@ -28,9 +28,6 @@
 
 enum { QV__WAITING, QV__PLAYING, QV__OVER };
 
-/* The seat kinds a client may ask for, NULL-terminated: "human" and the levels. */
-extern const char *const qv__seat_kinds[];
-
 /* One line of a viewer's log, kept so that each connection is sent only what is new. */
 typedef struct qv__logline {
 	int entry;        /* history entry */
@@ -93,10 +90,6 @@ typedef struct qv__table {
  * field and what is accepted; QV_EIO when it cannot be saved. */
 qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request,
                            const char *owner, qv_err *err);
-
-/* Whether a seat kind is played by a search (easy, medium, hard): the seats whose AI work the
- * server caps per client address. */
-bool qv__seat_kind_searches(const char *kind);
 
 /* Rebuilds a table saved in the store by replaying its actions. A table saved with
  * QV__AI_TRIES searches begun and not ended is stopped (and saved so). */

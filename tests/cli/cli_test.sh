@@ -377,6 +377,11 @@ for key in '"game": "three-arrows"' '"params": {' '"seed": 3' '"games": 4' '"gam
 	contains arena.json "$key"
 done
 [ "$(grep -c '"spec"' arena.json)" -eq 2 ] || fail "arena.json should hold 2 agents"
+# the parameters typed as records type them (qv_params_to_json): a boolean, text, an integer
+expect_rc 0 "$Q" arena evons --agents random random --games 2 --seed 1 --threads 1 --json arena-ev.json
+contains arena-ev.json '"shuffle": true'
+contains arena-ev.json '"deck1": "blaze"'
+contains arena-ev.json '"max_turns": 200'
 [ "$(grep -c '"seat": "p' arena.json)" -eq 2 ] || fail "arena.json should hold 2 seats"
 for i in 1 2 3 4; do
 	[ -s "recs/game-00000$i.json" ] || fail "no record recs/game-00000$i.json"

@@ -463,6 +463,59 @@ static void files_cached(void)
 	tc_reply_free(&full);
 }
 
+/* One parameter of GET /api/games: the documented fields of its kind (docs/server.md), bounds
+ * that hold its default, choices that name it. */
+static void check_param(const json_t *p, const char *game)
+{
+	const char *key = json_string_value(json_object_get(p, "key"));
+	const char *kind = json_string_value(json_object_get(p, "kind"));
+	const char *def = json_string_value(json_object_get(p, "default"));
+	if (!key || !kind || !def)
+		fail_msg("%s: a parameter without key, kind or default", game);
+	char what[96];
+	snprintf(what, sizeof what, "%s's parameter %s", game, key);
+	static const char *const plain[] = {"key", "default", "allowed", "meaning", "kind", NULL};
+	static const char *const integer[] = {"key", "default", "allowed", "meaning", "kind",
+	                                      "min", "max",     "step",    NULL};
+	static const char *const real[] = {"key",  "default", "allowed", "meaning",
+	                                   "kind", "min",     "max",     NULL};
+	static const char *const choice[] = {"key",  "default", "allowed", "meaning",
+	                                     "kind", "choices", NULL};
+	const json_t *choices = json_object_get(p, "choices");
+	bool named = false;
+	for (size_t i = 0; i < json_array_size(choices); i++)
+		named |= json_string_value(json_array_get(choices, i)) &&
+		         strcmp(json_string_value(json_array_get(choices, i)), def) == 0;
+	if (choices && (!json_is_array(choices) || json_array_size(choices) == 0))
+		fail_msg("%s: choices is not a list of names", what);
+	if (strcmp(kind, "integer") == 0 || strcmp(kind, "real") == 0) {
+		bool in = strcmp(kind, "integer") == 0;
+		exact_keys(p, what, in ? integer : real, "choices");
+		double lo = json_number_value(json_object_get(p, "min"));
+		double hi = json_number_value(json_object_get(p, "max"));
+		char *end;
+		double x = strtod(def, &end);
+		if (lo > hi || (!*end && (x < lo || x > hi)) || (*end && !named))
+			fail_msg("%s: default %s is not within %g-%g or a named value", what, def,
+			         lo, hi);
+		if (in && (!json_is_integer(json_object_get(p, "min")) ||
+		           json_integer_value(json_object_get(p, "step")) < 1))
+			fail_msg("%s: integer bounds and step expected", what);
+	} else if (strcmp(kind, "choice") == 0) {
+		exact_keys(p, what, choice, NULL);
+		if (!named)
+			fail_msg("%s: the default %s is not one of the choices", what, def);
+	} else if (strcmp(kind, "boolean") == 0) {
+		exact_keys(p, what, plain, NULL);
+		if (strcmp(def, "true") != 0 && strcmp(def, "false") != 0)
+			fail_msg("%s: default %s is not true or false", what, def);
+	} else if (strcmp(kind, "text") == 0) {
+		exact_keys(p, what, plain, "choices");
+	} else {
+		fail_msg("%s: unknown kind %s", what, kind);
+	}
+}
+
 static void test_http_api(void **state)
 {
 	(void)state;
@@ -475,10 +528,31 @@ static void test_http_api(void **state)
 		                                   "params", "levels", NULL};
 		exact_keys(json_array_get(list, i), "a game", keys, NULL);
 		json_t *params = json_object_get(json_array_get(list, i), "params");
-		static const char *const pkeys[] = {"key", "default", "allowed", "meaning", NULL};
+		const char *name =
+		    json_string_value(json_object_get(json_array_get(list, i), "name"));
+		assert_true(json_array_size(params) > 0);
 		for (size_t k = 0; k < json_array_size(params); k++)
-			exact_keys(json_array_get(params, k), "a parameter", pkeys, NULL);
+			check_param(json_array_get(params, k), name);
 	}
+	/* The bounds are the games' own: Arrow Party's rounds, THREE ARROWS' modes. */
+	const json_t *ap = json_array_get(list, 3), *ta = json_array_get(list, 0);
+	assert_string_equal(json_string_value(json_object_get(ap, "name")), "arrow-party");
+	assert_string_equal(json_string_value(json_object_get(ta, "name")), "three-arrows");
+	const json_t *rounds = json_array_get(json_object_get(ap, "params"), 2);
+	char *text = json_dumps(rounds, JSON_COMPACT | JSON_SORT_KEYS);
+	assert_string_equal(text, "{\"allowed\":\"2, 4, 6, 8 or 10\",\"default\":\"10\","
+	                          "\"key\":\"rounds\",\"kind\":\"integer\",\"max\":10,"
+	                          "\"meaning\":\"rounds; the redistribution starts round rounds/2 "
+	                          "+ 1\",\"min\":2,\"step\":2}");
+	free(text);
+	text =
+	    json_dumps(json_object_get(json_array_get(json_object_get(ta, "params"), 2), "choices"),
+	               JSON_COMPACT);
+	assert_string_equal(text, "[\"standard\",\"tactical\"]");
+	free(text);
+	text = json_dumps(json_object_get(ta, "levels"), JSON_COMPACT);
+	assert_string_equal(text, "[\"easy\",\"medium\",\"hard\",\"random\",\"greedy\"]");
+	free(text);
 	json_decref(games);
 
 	/* Bad requests: each refused, naming the problem, and no table made. */

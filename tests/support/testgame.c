@@ -48,10 +48,24 @@ typedef struct tg_state {
 	int commit[2]; /* -1, QV_TG_HOLD or QV_TG_FOLD */
 } tg_state;
 
+static const char *const tg_coins[] = {"fair", "loaded", NULL};
+
 static const qv_param_def tg_params[] = {
-    {"rounds", "2", "1-5", "number of rounds"},
-    {"folding", "true", "true or false", "whether a card of 4+ may fold"},
-    {"coin", "fair", "fair or loaded", "loaded: heads with probability 3/4"},
+    {.key = "rounds",
+     .def = "2",
+     .help = "number of rounds",
+     .kind = QV_PARAM_INT,
+     .lo = 1,
+     .hi = 5},
+    {.key = "folding",
+     .def = "true",
+     .help = "whether a card of 4+ may fold",
+     .kind = QV_PARAM_BOOL},
+    {.key = "coin",
+     .def = "fair",
+     .help = "loaded: heads with probability 3/4",
+     .kind = QV_PARAM_CHOICE,
+     .choices = tg_coins},
 };
 #define TG_NPARAMS ((int)(sizeof tg_params / sizeof tg_params[0]))
 
@@ -65,24 +79,22 @@ static void deal(tg_state *s)
 /* Validates the parameters and sets up round one. */
 static qv_status tg_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
 {
-	static const char *const bools[] = {"false", "true", NULL};
-	static const char *const coins[] = {"fair", "loaded", NULL};
 	tg_state s = {0};
 	long rounds;
-	int folding, coin;
+	bool folding;
+	int coin;
 	qv_status rc = qv_params_check_keys(params, tg_params, TG_NPARAMS, "high card", err);
 	if (!rc)
-		rc = qv_param_int(params, tg_params, TG_NPARAMS, "rounds", 1, 5, &rounds, err);
+		rc = qv_param_int(params, tg_params, TG_NPARAMS, "rounds", &rounds, err);
 	if (!rc)
-		rc =
-		    qv_param_choice(params, tg_params, TG_NPARAMS, "folding", bools, &folding, err);
+		rc = qv_param_bool(params, tg_params, TG_NPARAMS, "folding", &folding, err);
 	if (!rc)
-		rc = qv_param_choice(params, tg_params, TG_NPARAMS, "coin", coins, &coin, err);
+		rc = qv_param_choice(params, tg_params, TG_NPARAMS, "coin", &coin, err);
 	if (rc)
 		return rc;
 	qv_rng_seed(&s.rng, seed);
 	s.rounds = (int)rounds;
-	s.folding = folding == 1;
+	s.folding = folding;
 	s.loaded = coin == 1;
 	s.phase = PH_STEP;
 	s.commit[0] = s.commit[1] = -1;

@@ -152,6 +152,79 @@ static int play_game(const char *spec1, const char *spec2, const qv_params *para
 	return n;
 }
 
+/* One splitter for --players and --agents: options continue the spec before them in the same
+ * list, and every refusal names the list. */
+static void test_split_specs(void **state)
+{
+	(void)state;
+	char specs[QV_MAX_PLAYERS][QV_NAME_MAX];
+	int n = 0;
+	qv_err err;
+	assert_int_equal(qv_agent_split_specs("human,mcts:iterations=9,threads=2,greedy", specs, &n,
+	                                      QV_MAX_PLAYERS, &err),
+	                 QV_OK);
+	assert_int_equal(n, 3);
+	assert_string_equal(specs[0], "human");
+	assert_string_equal(specs[1], "mcts:iterations=9,threads=2");
+	assert_string_equal(specs[2], "greedy");
+	/* A second list adds after the first; its first piece starts a spec of its own. */
+	assert_int_equal(
+	    qv_agent_split_specs("threads=2,ismcts:c=1", specs, &n, QV_MAX_PLAYERS, &err), QV_OK);
+	assert_int_equal(n, 5);
+	assert_string_equal(specs[3], "threads=2");
+	assert_string_equal(specs[4], "ismcts:c=1");
+	/* Full: one more is refused, naming the list and the most. */
+	assert_int_equal(qv_agent_split_specs("random", specs, &n, QV_MAX_PLAYERS, &err),
+	                 QV_EINVAL);
+	assert_int_equal(n, 5);
+	assert_string_equal(err.msg, "more than 5 agent specs in 'random': one a seat");
+
+	n = 0;
+	assert_int_equal(qv_agent_split_specs("greedy,,random", specs, &n, 4, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "empty agent spec in 'greedy,,random'"));
+	n = 0;
+	assert_int_equal(qv_agent_split_specs("", specs, &n, 4, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "empty agent spec"));
+	n = 0;
+	assert_int_equal(qv_agent_split_specs("greedy,", specs, &n, 4, &err), QV_EINVAL);
+	/* A spec that would not fit, alone or grown by its options. */
+	char list[2 * QV_NAME_MAX];
+	memset(list, 'x', QV_NAME_MAX);
+	list[QV_NAME_MAX] = '\0';
+	n = 0;
+	assert_int_equal(qv_agent_split_specs(list, specs, &n, 4, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "too long (at most 159 characters)"));
+	snprintf(list, sizeof list, "mcts:c=1,%0*d", QV_NAME_MAX - 5, 0);
+	list[9] = 'a';
+	list[10] = '=';
+	n = 0;
+	assert_int_equal(qv_agent_split_specs(list, specs, &n, 4, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "'mcts:c=1...' is too long"));
+}
+
+/* The levels a person picks by name: the three searches first, then random and greedy, each a
+ * kind qv_agent_new knows and takes without options. */
+static void test_levels(void **state)
+{
+	(void)state;
+	static const char *const want[] = {"easy", "medium", "hard", "random", "greedy"};
+	int n = 0;
+	for (; qv_agent_levels[n]; n++) {
+		assert_true(n < 5);
+		assert_string_equal(qv_agent_levels[n], want[n]);
+		qv_agent *a = NULL;
+		qv_err err;
+		assert_int_equal(qv_agent_new(&a, qv_agent_levels[n], &qv_test_game, 1, &err),
+		                 QV_OK);
+		qv_agent_free(a);
+		assert_int_equal(qv_agent_level_searches(qv_agent_levels[n]),
+		                 n < QV_AGENT_SEARCH_LEVELS);
+	}
+	assert_int_equal(n, 5);
+	assert_false(qv_agent_level_searches("mcts"));
+	assert_false(qv_agent_level_searches("human"));
+}
+
 static void test_random_and_greedy_play_legal_games(void **state)
 {
 	(void)state;
@@ -364,6 +437,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_spec_good),
 	    cmocka_unit_test(test_spec_errors),
+	    cmocka_unit_test(test_split_specs),
+	    cmocka_unit_test(test_levels),
 	    cmocka_unit_test(test_random_and_greedy_play_legal_games),
 	    cmocka_unit_test(test_determinism),
 	    cmocka_unit_test(test_greedy_takes_capture),

@@ -16,6 +16,9 @@
 #include "games/deck.h"
 #include "quiver/core.h"
 #include "quiver/game.h"
+#include "quiver/match.h"
+
+#include <jansson.h>
 
 /* ---- RNG ---- */
 
@@ -163,12 +166,48 @@ static void test_buf(void **state)
 
 /* ---- parameters ---- */
 
+static const char *const modes[] = {"standard", "tactical", NULL};
+static const char *const autos[] = {"auto", NULL};
+static const char *const decks[] = {"blaze", "bedrock", NULL};
+
+/* One parameter of every kind, each stated once with its bounds or choices. */
 static const qv_param_def defs[] = {
-    {"players", "2", "2-4", "number of players"},
-    {"mode", "standard", "standard or tactical", "rules variant"},
-    {"time", "1.5", "0-60", "seconds"},
+    {.key = "players",
+     .def = "2",
+     .help = "number of players",
+     .kind = QV_PARAM_INT,
+     .lo = 2,
+     .hi = 4},
+    {.key = "mode",
+     .def = "standard",
+     .help = "rules variant",
+     .kind = QV_PARAM_CHOICE,
+     .choices = modes},
+    {.key = "time", .def = "1.5", .help = "seconds", .kind = QV_PARAM_REAL, .lo = 0, .hi = 60},
+    {.key = "rounds",
+     .def = "10",
+     .help = "rounds",
+     .kind = QV_PARAM_INT,
+     .lo = 2,
+     .hi = 10,
+     .step = 2},
+    {.key = "max_turns", .def = "400", .help = "cap", .kind = QV_PARAM_INT, .lo = 50, .hi = 5000},
+    {.key = "shuffle", .def = "true", .help = "shuffles", .kind = QV_PARAM_BOOL},
+    {.key = "stars",
+     .def = "auto",
+     .help = "stars",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = 40,
+     .choices = autos},
+    {.key = "deck",
+     .def = "blaze",
+     .allowed = "blaze, bedrock, or a list of card ids",
+     .help = "a deck",
+     .kind = QV_PARAM_TEXT,
+     .choices = decks},
 };
-enum { NDEFS = 3 };
+enum { NDEFS = (int)(sizeof defs / sizeof defs[0]) };
 
 static void test_params_set_get(void **state)
 {
@@ -332,43 +371,169 @@ static void test_params_typed(void **state)
 	long n;
 	double d;
 	int c;
-	static const char *const modes[] = {"standard", "tactical", NULL};
+	bool b;
 
 	/* Defaults when absent. */
-	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_OK);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", &n, &err), QV_OK);
 	assert_int_equal(n, 2);
-	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_OK);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", &d, &err), QV_OK);
 	assert_true(d == 1.5);
-	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", modes, &c, &err), QV_OK);
+	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", &c, &err), QV_OK);
 	assert_int_equal(c, 0);
+	assert_int_equal(qv_param_bool(&p, defs, NDEFS, "shuffle", &b, &err), QV_OK);
+	assert_true(b);
 
 	/* Given values. */
 	qv_params_set(&p, "players", "4", NULL);
 	qv_params_set(&p, "mode", "tactical", NULL);
 	qv_params_set(&p, "time", "0.25", NULL);
-	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_OK);
+	qv_params_set(&p, "shuffle", "false", NULL);
+	qv_params_set(&p, "rounds", "6", NULL);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", &n, &err), QV_OK);
 	assert_int_equal(n, 4);
-	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", modes, &c, &err), QV_OK);
+	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", &c, &err), QV_OK);
 	assert_int_equal(c, 1);
-	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_OK);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", &d, &err), QV_OK);
 	assert_true(d == 0.25);
+	assert_int_equal(qv_param_bool(&p, defs, NDEFS, "shuffle", &b, &err), QV_OK);
+	assert_false(b);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "rounds", &n, &err), QV_OK);
+	assert_int_equal(n, 6);
 
-	/* Bad values name the key, the value and what is allowed. */
+	/* Bad values: the bounds come from the definition; the message names the key, the value
+	 * and what is allowed, worded from the kind and bounds. */
 	qv_params_set(&p, "players", "5", NULL);
-	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_EINVAL);
-	assert_non_null(strstr(err.msg, "'5'"));
-	assert_non_null(strstr(err.msg, "players"));
-	assert_non_null(strstr(err.msg, "2-4"));
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", &n, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "bad value '5' for players: expected 2, 3 or 4");
+	qv_params_set(&p, "players", "1", NULL);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", &n, &err), QV_EINVAL);
 	qv_params_set(&p, "players", "3x", NULL);
-	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", 2, 4, &n, &err), QV_EINVAL);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "players", &n, &err), QV_EINVAL);
+	qv_params_set(&p, "rounds", "7", NULL); /* within the bounds, off the step */
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "rounds", &n, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "bad value '7' for rounds: expected 2, 4, 6, 8 or 10");
+	qv_params_set(&p, "max_turns", "49", NULL);
+	assert_int_equal(qv_param_int(&p, defs, NDEFS, "max_turns", &n, &err), QV_EINVAL);
+	assert_string_equal(
+	    err.msg, "bad value '49' for max_turns: expected a whole number from 50 to 5000");
 	qv_params_set(&p, "mode", "blitz", NULL);
-	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", modes, &c, &err), QV_EINVAL);
-	assert_non_null(strstr(err.msg, "blitz"));
-	assert_non_null(strstr(err.msg, "standard or tactical"));
+	assert_int_equal(qv_param_choice(&p, defs, NDEFS, "mode", &c, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "bad value 'blitz' for mode: expected standard or tactical");
 	qv_params_set(&p, "time", "-1", NULL);
-	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_EINVAL);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", &d, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "bad value '-1' for time: expected a number from 0 to 60");
 	qv_params_set(&p, "time", "1.5s", NULL);
-	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", 0, 60, &d, &err), QV_EINVAL);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", &d, &err), QV_EINVAL);
+	qv_params_set(&p, "time", "nan", NULL);
+	assert_int_equal(qv_param_double(&p, defs, NDEFS, "time", &d, &err), QV_EINVAL);
+	qv_params_set(&p, "shuffle", "yes", NULL);
+	assert_int_equal(qv_param_bool(&p, defs, NDEFS, "shuffle", &b, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "bad value 'yes' for shuffle: expected true or false");
+}
+
+static void test_params_kinds(void **state)
+{
+	(void)state;
+	char buf[256];
+	qv_err err;
+	/* The words made from kind and bounds, and a definition's own words kept. */
+	assert_string_equal(qv_param_allowed(&defs[0], buf, sizeof buf), "2, 3 or 4");
+	assert_string_equal(qv_param_allowed(&defs[1], buf, sizeof buf), "standard or tactical");
+	assert_string_equal(qv_param_allowed(&defs[6], buf, sizeof buf),
+	                    "a whole number from 0 to 40 or auto");
+	assert_string_equal(qv_param_allowed(&defs[7], buf, sizeof buf),
+	                    "blaze, bedrock, or a list of card ids");
+	assert_string_equal(qv_param_kind_name(defs[0].kind), "integer");
+	assert_string_equal(qv_param_kind_name(defs[2].kind), "real");
+	assert_string_equal(qv_param_kind_name(defs[5].kind), "boolean");
+	assert_string_equal(qv_param_kind_name(defs[1].kind), "choice");
+	assert_string_equal(qv_param_kind_name(defs[7].kind), "text");
+
+	/* An integer's names are accepted in any case; text is its owner's to check. */
+	assert_int_equal(qv_param_check(&defs[6], "AUTO", &err), QV_OK);
+	assert_int_equal(qv_param_check(&defs[6], "40", &err), QV_OK);
+	assert_int_equal(qv_param_check(&defs[6], "41", &err), QV_EINVAL);
+	assert_int_equal(qv_param_check(&defs[7], "anything", &err), QV_OK);
+	/* A long value is quoted shortened. */
+	char junk[400];
+	memset(junk, 'x', sizeof junk - 1);
+	junk[sizeof junk - 1] = '\0';
+	assert_int_equal(qv_param_check(&defs[1], junk, &err), QV_EINVAL);
+	assert_null(strstr(err.msg, junk));
+	assert_non_null(strstr(err.msg, "expected standard or tactical"));
+
+	assert_ptr_equal(qv_param_find(defs, NDEFS, "mode"), &defs[1]);
+	assert_null(qv_param_find(defs, NDEFS, "colour"));
+}
+
+/* Reads text as JSON into params; the status, with the message in err. */
+static qv_status from_json(const char *text, qv_params *out, qv_err *err)
+{
+	json_error_t jerr;
+	json_t *j = json_loads(text, 0, &jerr);
+	assert_non_null(j);
+	qv_status rc = qv_params_from_json(j, defs, NDEFS, "the test game", out, err);
+	json_decref(j);
+	return rc;
+}
+
+static void test_params_json(void **state)
+{
+	(void)state;
+	qv_params p = {0}, q;
+	qv_err err;
+	/* Each value typed by its kind: a whole number as an integer (a name as a string), a
+	 * real as a number, a boolean as true/false, choices and text as strings. */
+	qv_params_set(&p, "players", "3", NULL);
+	qv_params_set(&p, "mode", "tactical", NULL);
+	qv_params_set(&p, "time", "0.5", NULL);
+	qv_params_set(&p, "shuffle", "false", NULL);
+	qv_params_set(&p, "stars", "auto", NULL);
+	qv_params_set(&p, "deck", "12", NULL);
+	json_t *j = qv_params_to_json(&p, defs, NDEFS);
+	char *text = json_dumps(j, JSON_COMPACT);
+	assert_string_equal(text, "{\"players\":3,\"mode\":\"tactical\",\"time\":0.5,"
+	                          "\"shuffle\":false,\"stars\":\"auto\",\"deck\":\"12\"}");
+	free(text);
+	/* and back: the same parameters */
+	assert_int_equal(qv_params_from_json(j, defs, NDEFS, "the test game", &q, &err), QV_OK);
+	json_decref(j);
+	assert_int_equal(q.n, p.n);
+	for (int i = 0; i < p.n; i++) {
+		assert_string_equal(qv_params_key(&q, i), qv_params_key(&p, i));
+		assert_string_equal(qv_params_value(&q, i), qv_params_value(&p, i));
+	}
+	/* Strings are the text form of any kind; NULL is no parameters. */
+	assert_int_equal(
+	    from_json("{\"players\": \"4\", \"shuffle\": \"true\", \"time\": 2}", &q, &err), QV_OK);
+	assert_string_equal(qv_params_get(&q, "players"), "4");
+	assert_string_equal(qv_params_get(&q, "time"), "2");
+	assert_int_equal(qv_params_from_json(NULL, defs, NDEFS, "x", &q, &err), QV_OK);
+	assert_int_equal(q.n, 0);
+
+	/* Wrong types, out of bounds, unknown keys: refused, naming the key and the form. */
+	assert_int_equal(from_json("{\"players\": true}", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "params.players: expected 2, 3 or 4, not true/false");
+	assert_int_equal(from_json("{\"shuffle\": 1}", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "params.shuffle: expected true or false, not a number");
+	assert_int_equal(from_json("{\"mode\": [\"standard\"]}", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "params.mode: expected standard or tactical, not an array");
+	assert_int_equal(from_json("{\"deck\": null}", &q, &err), QV_EINVAL);
+	assert_string_equal(
+	    err.msg, "params.deck: expected blaze, bedrock, or a list of card ids, not null");
+	assert_int_equal(from_json("{\"players\": 9}", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "params: bad value '9' for players: expected 2, 3 or 4");
+	assert_int_equal(from_json("{\"time\": 60.5}", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg,
+	                    "params: bad value '60.5' for time: expected a number from 0 to 60");
+	assert_int_equal(from_json("{\"rounds\": \"5\"}", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "params: bad value '5' for rounds: expected 2, 4, 6, 8 or 10");
+	assert_int_equal(from_json("{\"mode\": \"standard\", \"colour\": 1}", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg,
+	                    "params: unknown parameter 'colour' for the test game (known: "
+	                    "players, mode, time, rounds, max_turns, shuffle, stars, deck)");
+	assert_int_equal(from_json("[1]", &q, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "params: expected an object of key: value");
 }
 
 static void test_params_check_and_complete(void **state)
@@ -382,13 +547,13 @@ static void test_params_check_and_complete(void **state)
 	qv_params_set(&p, "colour", "red", NULL);
 	assert_int_equal(qv_params_check_keys(&p, defs, NDEFS, "three-arrows", &err), QV_EINVAL);
 	assert_non_null(strstr(err.msg, "colour"));
-	assert_non_null(strstr(err.msg, "players, mode, time"));
+	assert_non_null(strstr(err.msg, "players, mode, time, rounds"));
 	assert_int_equal(qv_params_check_keys(&p, defs, 0, "random", &err), QV_EINVAL);
 	assert_non_null(strstr(err.msg, "no parameters"));
 
 	qv_params all;
 	qv_params_complete(&p, defs, NDEFS, &all);
-	assert_int_equal(all.n, 3);
+	assert_int_equal(all.n, NDEFS);
 	assert_string_equal(qv_params_key(&all, 0), "players");
 	assert_string_equal(qv_params_value(&all, 0), "2");
 	assert_string_equal(qv_params_value(&all, 1), "tactical");
@@ -814,6 +979,8 @@ int main(void)
 	    cmocka_unit_test(test_params_text),
 	    cmocka_unit_test(test_params_parse),
 	    cmocka_unit_test(test_params_typed),
+	    cmocka_unit_test(test_params_kinds),
+	    cmocka_unit_test(test_params_json),
 	    cmocka_unit_test(test_params_check_and_complete),
 	    cmocka_unit_test(test_squares),
 	    cmocka_unit_test(test_dirs),

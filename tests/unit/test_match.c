@@ -144,7 +144,7 @@ static void test_new_match(void **unused)
 	m = (qv_match *)1;
 	assert_int_equal(qv_match_new(&m, &qv_test_game, &p, 1, &err), QV_EINVAL);
 	assert_null(m);
-	assert_string_equal(err.msg, "bad value '9' for rounds: expected 1-5");
+	assert_string_equal(err.msg, "bad value '9' for rounds: expected 1, 2, 3, 4 or 5");
 }
 
 /* A single option and a single chance outcome are applied and marked automatic. */
@@ -994,11 +994,11 @@ static void test_bad_fields(void **unused)
 	expect_load_error("{\"game\":\"high-card\",\"params\":[1],\"actions\":[]}",
 	                  "params: expected an object");
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":[3]},\"actions\":[]}",
-	                  "params.rounds: expected a string, a number or true/false");
+	                  "params.rounds: expected 1, 2, 3, 4 or 5, not an array");
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"rounds\":8},\"actions\":[]}",
-	                  "params: bad value '8' for rounds: expected 1-5");
+	                  "params: bad value '8' for rounds: expected 1, 2, 3, 4 or 5");
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"speed\":8},\"actions\":[]}",
-	                  "params: unknown parameter 'speed' for high card (known: rounds, "
+	                  "params: unknown parameter 'speed' for high-card (known: rounds, "
 	                  "folding, coin)");
 	expect_load_error("{\"game\":\"high-card\",\"seed\":\"7\",\"actions\":[]}",
 	                  "seed: expected a whole number");

@@ -329,11 +329,11 @@ static void test_specs(void **state)
 	expect_bad("mcts2", "unknown agent 'mcts2'", "name[:key=value");
 	expect_bad("expert", "unknown agent", "hard");
 	expect_bad("mcts:depth=3", "unknown parameter 'depth'", "iterations");
-	expect_bad("ismcts:iterations=0", "iterations", "a whole number 1-100000000");
-	expect_bad("mcts:iterations=many", "iterations", "a whole number 1-100000000");
-	expect_bad("mcts:c=-1", "bad value '-1' for c", "a number 0-100");
-	expect_bad("mcts:threads=0", "threads", "a whole number 1-64");
-	expect_bad("mcts:threads=65", "threads", "1-64");
+	expect_bad("ismcts:iterations=0", "iterations", "a whole number from 1 to 100000000");
+	expect_bad("mcts:iterations=many", "iterations", "a whole number from 1 to 100000000");
+	expect_bad("mcts:c=-1", "bad value '-1' for c", "a number from 0 to 100");
+	expect_bad("mcts:threads=0", "threads", "a whole number from 1 to 64");
+	expect_bad("mcts:threads=65", "threads", "from 1 to 64");
 	expect_bad("mcts:time=abc", "bad value 'abc' for time", "seconds per decision");
 	expect_bad("mcts:time=-1", "time", "a number 0-300");
 	/* A decision searches at most 300 s: a day is refused. */
@@ -346,10 +346,10 @@ static void test_specs(void **state)
 	           "with threads=64 the trees would reserve 240.5 GB");
 	expect_bad("ismcts:nodes=67108864,threads=64,time=300", "more than half of this machine's",
 	           "at most nodes=");
-	expect_bad("mcts:widen=0", "widen", "0.01-1000");
+	expect_bad("mcts:widen=0", "widen", "from 0.01 to 1000");
 	expect_bad("mcts:nodes=10", "nodes", "1024");
-	expect_bad("mcts:playout=x", "playout", "0-10000");
-	expect_bad("ismcts:blunder=1.5", "blunder", "a number 0-1");
+	expect_bad("mcts:playout=x", "playout", "from 0 to 10000");
+	expect_bad("ismcts:blunder=1.5", "blunder", "a number from 0 to 1");
 	expect_bad("mcts:iterations=5,", "trailing", NULL);
 	expect_bad("mcts:seed=x", "seed", "whole number");
 	/* The error names the accepted form of the search agents. */

@@ -178,18 +178,59 @@ static int pop_stack(ap_state *s, int v)
 
 /* ---- parameters and set-up ---- */
 
+static const char *const ap_auto[] = {"auto", NULL};
+static const char *const ap_random[] = {"random", NULL};
+
 static const qv_param_def ap_params[] = {
-    {"players", "4", "3-5", "card players (the engine is the game master)"},
-    {"size", "15", "9-26", "the play area is size x size cells"},
-    {"rounds", "10", "2-10, even", "rounds; the redistribution starts round rounds/2 + 1"},
-    {"stars", "auto", "0-40 or auto (2 x players)", "star cards on the ground (+10 each)"},
-    {"skulls", "auto", "0-40 or auto (2 x players)", "skull cards on the ground (-15 each)"},
-    {"shuffle", "true", "true or false", "false: stacks and item deck keep table order"},
-    {"ground", "random", "random, or cell:card,... (card: star, skull or an item id)",
-     "an explicit ground layout replacing the random one"},
+    {.key = "players",
+     .def = "4",
+     .help = "card players (the engine is the game master)",
+     .kind = QV_PARAM_INT,
+     .lo = 3,
+     .hi = 5},
+    {.key = "size",
+     .def = "15",
+     .help = "the play area is size x size cells",
+     .kind = QV_PARAM_INT,
+     .lo = 9,
+     .hi = 26},
+    {.key = "rounds",
+     .def = "10",
+     .help = "rounds; the redistribution starts round rounds/2 + 1",
+     .kind = QV_PARAM_INT,
+     .lo = 2,
+     .hi = 10,
+     .step = 2},
+    {.key = "stars",
+     .def = "auto",
+     .allowed = "0-40 or auto (2 x players)",
+     .help = "star cards on the ground (+10 each)",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = 40,
+     .choices = ap_auto},
+    {.key = "skulls",
+     .def = "auto",
+     .allowed = "0-40 or auto (2 x players)",
+     .help = "skull cards on the ground (-15 each)",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = 40,
+     .choices = ap_auto},
+    {.key = "shuffle",
+     .def = "true",
+     .help = "false: stacks and item deck keep table order",
+     .kind = QV_PARAM_BOOL},
+    {.key = "ground",
+     .def = "random",
+     .allowed = "random, or cell:card,... (card: star, skull or an item id)",
+     .help = "an explicit ground layout replacing the random one",
+     .kind = QV_PARAM_TEXT,
+     .choices = ap_random},
 };
 #define AP_NPARAMS ((int)(sizeof ap_params / sizeof ap_params[0]))
 
+/* Reads stars= or skulls=: a count, or auto (2 x players). */
 static qv_status read_count(const qv_params *params, const char *key, long players, long *out,
                             qv_err *err)
 {
@@ -198,13 +239,7 @@ static qv_status read_count(const qv_params *params, const char *key, long playe
 		*out = 2 * players;
 		return QV_OK;
 	}
-	long x;
-	if (!qv_parse_long(v, &x) || x < 0 || x > 40)
-		return qv_fail(err, QV_EINVAL,
-		               "bad value '%s' for %s: expected 0-40 or auto (2 x players)", v,
-		               key);
-	*out = x;
-	return QV_OK;
+	return qv_param_int(params, ap_params, AP_NPARAMS, key, out, err);
 }
 
 /* Lays the explicit ground `v` (cell:card,...) from the items left in `left` (by kind). */
@@ -282,21 +317,17 @@ static void place_random(ap_state *s, qv_rng *rng, uint16_t *free_cells, int *nf
 
 static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
 {
-	static const char *const bools[] = {"false", "true", NULL};
 	long players, size, rounds, stars = 0, skulls = 0;
-	int shuffle;
+	bool shuffle;
 	qv_status rc;
 	if ((rc = qv_params_check_keys(params, ap_params, AP_NPARAMS, "arrow-party", err)) ||
-	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "players", 3, 5, &players, err)) ||
-	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "size", 9, 26, &size, err)) ||
-	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "rounds", 2, 10, &rounds, err)) ||
+	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "players", &players, err)) ||
+	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "size", &size, err)) ||
+	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "rounds", &rounds, err)) ||
 	    (rc = read_count(params, "stars", players, &stars, err)) ||
 	    (rc = read_count(params, "skulls", players, &skulls, err)) ||
-	    (rc = qv_param_choice(params, ap_params, AP_NPARAMS, "shuffle", bools, &shuffle, err)))
+	    (rc = qv_param_bool(params, ap_params, AP_NPARAMS, "shuffle", &shuffle, err)))
 		return rc;
-	if (rounds % 2)
-		return qv_fail(err, QV_EINVAL, "bad value '%ld' for rounds: expected 2-10, even",
-		               rounds);
 	const char *ground = qv_params_get(params, "ground");
 	if (ground && (qv_streq_nocase(ground, "random") || !*ground))
 		ground = NULL;

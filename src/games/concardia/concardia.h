@@ -183,7 +183,7 @@ extern const uint64_t cc_points[2][CC_NTEMPLATES][CC_NSQ];
 /* The cells whose card the card of a cell beats for capture, by the cell's value. */
 extern const uint64_t cc_cell_beats[CC_NCARDS + 1];
 /* The starter decks (tables.c): their names, and the seven templates of each. */
-extern const char *const cc_starter_names[2];
+extern const char *const cc_starter_names[3]; /* and NULL: the deck parameters' choices */
 extern const uint8_t cc_starter_templates[2][7];
 
 /* The only ways the grid changes (rules.c): a card put on an empty square, a card lifted off

@@ -420,14 +420,34 @@ static void resolve_pending(cc_state *s, qv_events *ev)
 /* ---- init ---- */
 
 static const qv_param_def cc_params[] = {
-    {"deck1", "expedition", "expedition, foundry, or a comma-separated list of 8-60 card ids",
-     "p1's deck"},
-    {"deck2", "foundry", "expedition, foundry, or a comma-separated list of 8-60 card ids",
-     "p2's deck"},
-    {"shuffle", "true", "true or false", "false keeps the listed order (top of deck first)"},
-    {"target", "5", "a whole number from 1 to 60", "points that end the game"},
-    {"max_turns", "300", "a whole number from 20 to 5000",
-     "safety cap: the game ends after this many turns"},
+    {.key = "deck1",
+     .def = "expedition",
+     .allowed = "expedition, foundry, or a comma-separated list of 8-60 card ids",
+     .help = "p1's deck",
+     .kind = QV_PARAM_TEXT,
+     .choices = cc_starter_names},
+    {.key = "deck2",
+     .def = "foundry",
+     .allowed = "expedition, foundry, or a comma-separated list of 8-60 card ids",
+     .help = "p2's deck",
+     .kind = QV_PARAM_TEXT,
+     .choices = cc_starter_names},
+    {.key = "shuffle",
+     .def = "true",
+     .help = "false keeps the listed order (top of deck first)",
+     .kind = QV_PARAM_BOOL},
+    {.key = "target",
+     .def = "5",
+     .help = "points that end the game",
+     .kind = QV_PARAM_INT,
+     .lo = 1,
+     .hi = 60},
+    {.key = "max_turns",
+     .def = "300",
+     .help = "safety cap: the game ends after this many turns",
+     .kind = QV_PARAM_INT,
+     .lo = 20,
+     .hi = 5000},
 };
 #define CC_NPARAMS ((int)(sizeof cc_params / sizeof cc_params[0]))
 
@@ -437,7 +457,7 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 {
 	const char *v = qv_params_get(params, key);
 	if (!v)
-		v = strcmp(key, "deck1") == 0 ? "expedition" : "foundry";
+		v = qv_param_find(cc_params, CC_NPARAMS, key)->def;
 	for (int k = 0; k < 2; k++)
 		if (qv_streq_nocase(v, cc_starter_names[k])) {
 			*n = 0;
@@ -482,20 +502,17 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 
 static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
 {
-	static const char *const bools[] = {"false", "true", NULL};
 	long target, max_turns;
-	int shuffle;
+	bool shuffle;
 	uint8_t list[2][CC_DECK_MAX];
 	int n[2];
 	qv_status rc;
 	if ((rc = qv_params_check_keys(params, cc_params, CC_NPARAMS, "concardia", err)) ||
 	    (rc = parse_deck(params, "deck1", list[0], &n[0], err)) ||
 	    (rc = parse_deck(params, "deck2", list[1], &n[1], err)) ||
-	    (rc =
-	         qv_param_choice(params, cc_params, CC_NPARAMS, "shuffle", bools, &shuffle, err)) ||
-	    (rc = qv_param_int(params, cc_params, CC_NPARAMS, "target", 1, 60, &target, err)) ||
-	    (rc = qv_param_int(params, cc_params, CC_NPARAMS, "max_turns", 20, 5000, &max_turns,
-	                       err)))
+	    (rc = qv_param_bool(params, cc_params, CC_NPARAMS, "shuffle", &shuffle, err)) ||
+	    (rc = qv_param_int(params, cc_params, CC_NPARAMS, "target", &target, err)) ||
+	    (rc = qv_param_int(params, cc_params, CC_NPARAMS, "max_turns", &max_turns, err)))
 		return rc;
 	cc_state *s = st;
 	memset(s, 0, sizeof *s);

@@ -59,7 +59,7 @@ const char *const cc_phase_names[CC_NPHASES] = {"start", "coin", "action", "pay"
 const char *const cc_end_names[] = {"none", "points", "passes", "loss", "cap"};
 const char *const cc_pend_names[] = {"none", "shove", "boost", "boost-persistent", "sabotage"};
 
-const char *const cc_starter_names[2] = {"expedition", "foundry"};
+const char *const cc_starter_names[3] = {"expedition", "foundry", NULL};
 const uint8_t cc_starter_templates[2][7] = {
     {CC_STRIKER, CC_LANCER, CC_SCOUT, CC_STAR, CC_COURIER, CC_DYNAMO, CC_AEGIS},
     {CC_SENTINEL, CC_FLANKER, CC_GUARD, CC_SHOVER, CC_SABOTEUR, CC_DUELIST, CC_BANNER},

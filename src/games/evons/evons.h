@@ -155,7 +155,7 @@ typedef struct ev_state {
 #pragma GCC diagnostic pop
 
 /* The printed components (tables.c): the card table above, and the starter decks. */
-extern const char *const ev_starter_names[2]; /* "blaze", "bedrock" */
+extern const char *const ev_starter_names[3]; /* "blaze", "bedrock", NULL */
 int ev_starter(int which, uint8_t *list);     /* deck `which` top first; returns its length */
 int ev_find_kind(const char *text);           /* card kind, or -1 */
 extern const char *const ev_phase_names[EV_NPHASES];

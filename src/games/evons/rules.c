@@ -243,11 +243,28 @@ static void end_turn(ev_state *s, qv_events *ev)
 /* ---- init ---- */
 
 static const qv_param_def ev_params[] = {
-    {"deck1", "blaze", "blaze, bedrock, or a comma-separated list of 5-60 card ids", "p1's deck"},
-    {"deck2", "bedrock", "blaze, bedrock, or a comma-separated list of 5-60 card ids", "p2's deck"},
-    {"shuffle", "true", "true or false", "false keeps the listed order (top of deck first)"},
-    {"max_turns", "200", "a whole number from 1 to 5000",
-     "safety cap: the game is scored after this many turns"},
+    {.key = "deck1",
+     .def = "blaze",
+     .allowed = "blaze, bedrock, or a comma-separated list of 5-60 card ids",
+     .help = "p1's deck",
+     .kind = QV_PARAM_TEXT,
+     .choices = ev_starter_names},
+    {.key = "deck2",
+     .def = "bedrock",
+     .allowed = "blaze, bedrock, or a comma-separated list of 5-60 card ids",
+     .help = "p2's deck",
+     .kind = QV_PARAM_TEXT,
+     .choices = ev_starter_names},
+    {.key = "shuffle",
+     .def = "true",
+     .help = "false keeps the listed order (top of deck first)",
+     .kind = QV_PARAM_BOOL},
+    {.key = "max_turns",
+     .def = "200",
+     .help = "safety cap: the game is scored after this many turns",
+     .kind = QV_PARAM_INT,
+     .lo = 1,
+     .hi = 5000},
 };
 #define EV_NPARAMS ((int)(sizeof ev_params / sizeof ev_params[0]))
 
@@ -264,7 +281,7 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 {
 	const char *v = qv_params_get(params, key);
 	if (!v)
-		v = strcmp(key, "deck1") == 0 ? "blaze" : "bedrock";
+		v = qv_param_find(ev_params, EV_NPARAMS, key)->def;
 	for (int k = 0; k < 2; k++)
 		if (qv_streq_nocase(v, ev_starter_names[k])) {
 			*n = ev_starter(k, list);
@@ -303,19 +320,16 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 
 static qv_status ev_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
 {
-	static const char *const bools[] = {"false", "true", NULL};
 	long max_turns;
-	int shuffle;
+	bool shuffle;
 	uint8_t list[2][EV_DECK_MAX];
 	int n[2];
 	qv_status rc;
 	if ((rc = qv_params_check_keys(params, ev_params, EV_NPARAMS, "evons", err)) ||
 	    (rc = parse_deck(params, "deck1", list[0], &n[0], err)) ||
 	    (rc = parse_deck(params, "deck2", list[1], &n[1], err)) ||
-	    (rc =
-	         qv_param_choice(params, ev_params, EV_NPARAMS, "shuffle", bools, &shuffle, err)) ||
-	    (rc = qv_param_int(params, ev_params, EV_NPARAMS, "max_turns", 1, 5000, &max_turns,
-	                       err)))
+	    (rc = qv_param_bool(params, ev_params, EV_NPARAMS, "shuffle", &shuffle, err)) ||
+	    (rc = qv_param_int(params, ev_params, EV_NPARAMS, "max_turns", &max_turns, err)))
 		return rc;
 	ev_state *s = st;
 	memset(s, 0, sizeof *s);

@@ -73,7 +73,7 @@ const char *const ev_end_names[EV_NENDS] = {"none", "full", "idle", "cap"};
 
 /* ---- the starter decks ---- */
 
-const char *const ev_starter_names[2] = {"blaze", "bedrock"};
+const char *const ev_starter_names[3] = {"blaze", "bedrock", NULL};
 
 int ev_find_kind(const char *text)
 {

@@ -346,27 +346,46 @@ static void after_defence(ta_state *s, qv_events *ev)
 
 /* ---- init ---- */
 
+static const char *const ta_modes[] = {"standard", "tactical", NULL};
+
 static const qv_param_def ta_params[] = {
-    {"players", "2", "2, 3 or 4", "number of players"},
-    {"size", "6", "6, 7 or 8", "the board is size x size"},
-    {"mode", "standard", "standard or tactical", "tactical: no die and no covers"},
-    {"max_turns", "400", "a whole number from 50 to 5000", "the game ends after this many turns"},
+    {.key = "players",
+     .def = "2",
+     .help = "number of players",
+     .kind = QV_PARAM_INT,
+     .lo = 2,
+     .hi = 4},
+    {.key = "size",
+     .def = "6",
+     .help = "the board is size x size",
+     .kind = QV_PARAM_INT,
+     .lo = 6,
+     .hi = 8},
+    {.key = "mode",
+     .def = "standard",
+     .help = "tactical: no die and no covers",
+     .kind = QV_PARAM_CHOICE,
+     .choices = ta_modes},
+    {.key = "max_turns",
+     .def = "400",
+     .help = "the game ends after this many turns",
+     .kind = QV_PARAM_INT,
+     .lo = 50,
+     .hi = 5000},
 };
 #define TA_NPARAMS ((int)(sizeof ta_params / sizeof ta_params[0]))
 
 static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
 {
 	(void)seed; /* THREE ARROWS has no hidden randomness: the die is a chance event */
-	static const char *const modes[] = {"standard", "tactical", NULL};
 	long players, size, max_turns;
 	int mode;
 	qv_status rc;
 	if ((rc = qv_params_check_keys(params, ta_params, TA_NPARAMS, "three-arrows", err)) ||
-	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "players", 2, 4, &players, err)) ||
-	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "size", 6, 8, &size, err)) ||
-	    (rc = qv_param_choice(params, ta_params, TA_NPARAMS, "mode", modes, &mode, err)) ||
-	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "max_turns", 50, 5000, &max_turns,
-	                       err)))
+	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "players", &players, err)) ||
+	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "size", &size, err)) ||
+	    (rc = qv_param_choice(params, ta_params, TA_NPARAMS, "mode", &mode, err)) ||
+	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "max_turns", &max_turns, err)))
 		return rc;
 	ta_state *s = st;
 	memset(s, 0, sizeof *s);

@@ -1,0 +1,62 @@
+// The lobby's "create a table" form, built from each parameter's kind and bounds: Arrow Party's
+// even rounds and its players as buttons, its size as a number box within 9-26, its star count
+// as text suggesting `auto`, shuffle as true/false; the values set by clicking and typing reach
+// the table typed as records type them.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serverAndBrowser, newPage, api, budget } from './support.mjs';
+
+const env = serverAndBrowser();
+
+test('arrow-party: a table made with the form has the parameters set in it', { timeout: budget(20000) }, async () => {
+  const { page, errors } = await newPage(env.browser);
+  await page.goto(env.server.url);
+  await page.click('#create-form label:has(input[name=game][value="arrow-party"])');
+  await page.click('#create-form details summary');
+  const radio = (/** @type {string} */ key) => `input[name="param-arrow-party-${key}"]`;
+  // the buttons are the values the bounds allow, and nothing else
+  assert.deepEqual(
+    await page
+      .locator(`#create-form ${radio('rounds')}`)
+      .evaluateAll((els) => els.map((e) => /** @type {HTMLInputElement} */ (e).value)),
+    ['2', '4', '6', '8', '10'],
+  );
+  assert.deepEqual(
+    await page
+      .locator(`#create-form ${radio('players')}`)
+      .evaluateAll((els) => els.map((e) => /** @type {HTMLInputElement} */ (e).value)),
+    ['3', '4', '5'],
+  );
+  const size = page.locator('#param-arrow-party-size');
+  assert.equal(await size.getAttribute('type'), 'number');
+  assert.equal(await size.getAttribute('min'), '9');
+  assert.equal(await size.getAttribute('max'), '26');
+  assert.equal(await page.locator('#param-arrow-party-stars-list option').getAttribute('value'), 'auto');
+
+  await page.click(`#create-form label:has(${radio('rounds')}[value="4"])`);
+  await page.click(`#create-form label:has(${radio('players')}[value="3"])`);
+  await page.click(`#create-form label:has(${radio('shuffle')}[value="false"])`);
+  await size.fill('12');
+  await page.locator('#param-arrow-party-stars').fill('5');
+  // three players: three seats
+  await page.waitForSelector('#seat-p3');
+  assert.equal(await page.locator('#seat-p4').count(), 0);
+  await page.selectOption('#seat-p2', 'random');
+  await page.selectOption('#seat-p3', 'random');
+  await page.click('#create-form button[type=submit]');
+  const href = await page.locator('#created a.button').getAttribute('href');
+  const id = decodeURIComponent(/id=([^&]+)/.exec(href ?? '')?.[1] ?? '');
+  const info = await api(env.server.url, 'GET', `/api/tables/${encodeURIComponent(id)}`);
+  assert.deepEqual(info.params, {
+    players: 3,
+    size: 12,
+    rounds: 4,
+    stars: 5,
+    skulls: 'auto',
+    shuffle: false,
+    ground: 'random',
+  });
+  assert.deepEqual(errors, [], 'no script error on the page');
+  await page.context().close();
+});
