@@ -581,6 +581,8 @@ static void start_conflicts(ev_state *s, ev_entry *e, int c, qv_events *ev)
 	}
 }
 
+/* ---- apply ---- */
+
 /* The mulligan of p, returning the nb cards of back: they go under the deck (the last one
  * named at the very bottom), the deck is shuffled when the game shuffles, and p draws back
  * to the starting hand. */

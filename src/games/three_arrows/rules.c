@@ -117,20 +117,6 @@ uint64_t ta_place_targets(const ta_state *s, int p)
 	return t & empty;
 }
 
-unsigned ta_placeable_kinds(const ta_state *s, int p)
-{
-	const ta_player *pl = &s->pl[p];
-	if (s->terminator_placed)
-		return pl->holder[TA_Z] ? 1u << TA_Z : 0;
-	unsigned kinds = 0;
-	for (int k = 0; k < TA_Z; k++)
-		if (pl->holder[k])
-			kinds |= 1u << k;
-	if (!kinds && pl->holder[TA_Z])
-		kinds = 1u << TA_Z;
-	return kinds;
-}
-
 /* True when p has a place, attack or unshield action now. */
 static bool can_act(const ta_state *s, int p)
 {

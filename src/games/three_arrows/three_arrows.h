@@ -166,8 +166,6 @@ int ta_to_move(const ta_state *s);
 /* Attack and defence strengths of the attack from -> to as the board stands. */
 __attribute__((pure)) int ta_attack_strength(const ta_state *s, int from, int to);
 __attribute__((pure)) int ta_defence_strength(const ta_state *s, int from, int to);
-/* The holder's pieces of player p that could be placed now (bit per kind). */
-__attribute__((pure)) unsigned ta_placeable_kinds(const ta_state *s, int p);
 /* Empty squares where player p may place now. */
 __attribute__((pure)) uint64_t ta_place_targets(const ta_state *s, int p);
 int ta_holder_total(const ta_player *pl);
@@ -177,6 +175,22 @@ bool ta_can_act_or_uncover(const ta_state *s, int p);
 void ta_ranks(const ta_state *s, int *out);
 
 /* Small generators both the rules and legal.c use, inline for the hot paths. */
+
+/* The holder's pieces of player p that could be placed now (bit per kind). */
+static inline unsigned ta_placeable_kinds(const ta_state *s, int p)
+{
+	const ta_player *pl = &s->pl[p];
+	if (s->terminator_placed)
+		return pl->holder[TA_Z] ? 1u << TA_Z : 0;
+	unsigned kinds = 0;
+	for (int k = 0; k < TA_Z; k++)
+		if (pl->holder[k])
+			kinds |= 1u << k;
+	if (!kinds && pl->holder[TA_Z])
+		kinds = 1u << TA_Z;
+	return kinds;
+}
+
 static inline uint64_t ta_all_occ(const ta_state *s)
 {
 	return s->occ[0] | s->occ[1] | s->occ[2] | s->occ[3];
