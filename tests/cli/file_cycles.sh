@@ -8,8 +8,11 @@
 # CMakeFiles/; "-" to look at the includes only), each DIR a folder under SRC to check
 # (server, games). A file and its header
 # are one node (server/http.c and server/http.h: "server/http"). There is an edge A -> B when
-# A.c or A.h includes "DIR/.../B.h", or when A.c.o uses a symbol that B.c.o defines (nm), so
-# a call through a header that declares another file's functions counts too. Every cycle
+# A.c or A.h includes "DIR/.../B.h", or when A.c.o's code (its .text sections, read with
+# objdump -r) uses a symbol that B.c.o defines (nm): a call, or a read of B's tables, through
+# whatever header declares it. References from data are left out: a game's qv_game descriptor
+# in rules.c names every file's entry points, which registers them without calling them, and
+# the server's route table names the handlers of lessons.c. Every cycle
 # found is printed as a path of nodes; the exit status is 1 when there is one.
 set -euo pipefail
 
@@ -50,8 +53,10 @@ for dir in "$@"; do
 	for obj in $objects; do
 		node=${obj##*/src/}
 		node=${node%.c.o}
-		nm "$obj" | awk -v n="$node" '$1 == "U" { print "U", n, $2 }
-			NF == 3 && $2 ~ /^[TDRBC]$/ { print "D", n, $3 }'
+		nm "$obj" | awk -v n="$node" 'NF == 3 && $2 ~ /^[TDRBC]$/ { print "D", n, $3 }'
+		objdump -r "$obj" | awk -v n="$node" '
+			/^RELOCATION RECORDS FOR/ { code = ($4 ~ /^\[\.text/); next }
+			code && NF == 3 { s = $3; sub(/[-+]0x[0-9a-f]+$/, "", s); print "U", n, s }'
 	done >>"$edges.sym"
 done
 
