@@ -21,7 +21,7 @@
 #define QV__ID_LEN    16 /* hex digits of a table id (64 random bits) */
 
 /* Starts libsodium (sodium_init), which checks that the OS gives randomness. Called once
- * before any other function here (qv__server_start does); calling it again does nothing. */
+ * before any other function here (qv__server_open does); calling it again does nothing. */
 qv_status qv__crypto_init(qv_err *err);
 
 /* A new seat token and the hash the server keeps. */

@@ -21,7 +21,9 @@ static double pending_attack_value(const ta_state *s)
 }
 
 /* Material and threats: pieces on the board, bonus pieces, squares to grow into, and attacks
- * that would surely win, each weighted well below a captured piece. */
+ * that would surely win, each weighted well below a captured piece. docs/ai.md ("THREE
+ * ARROWS's heuristic and the evidence for its weights") gives each weight's games against
+ * the weight changed; measure there before changing one (every record changes with it). */
 double ta_heuristic(const void *st, int player)
 {
 	const ta_state *s = st;
