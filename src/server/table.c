@@ -398,40 +398,26 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 
 /* ---- saving -------------------------------------------------------------------------------- */
 
-/* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves. */
+/* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves: the
+ * notation the match kept when it applied each entry, so saving a move replays nothing. */
 static qv_status describe(const qv__table *t, int from, qv__store_move *moves, char **texts,
                           qv_err *err)
 {
 	const qv_match *m = t->m;
-	const qv_game *g = t->game;
-	void *st = malloc(g->state_size);
-	if (!st)
-		return qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-	memcpy(st, m->base, g->state_size);
 	double at = now();
 	static const char *const names[] = {"p1", "p2", "p3", "p4", "p5"};
-	qv_status rc = QV_OK;
-	for (int i = 0; i < m->nhist && !rc; i++) {
+	for (int i = from; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
-		if (i >= from) {
-			char text[QV_ACTION_TEXT];
-			if (g->action_to_text(st, mv->action, text, sizeof text) < 0)
-				snprintf(text, sizeof text, "#%d", (int)mv->action);
-			texts[i - from] = strdup(text);
-			if (!texts[i - from])
-				rc = qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-			moves[i - from] = (qv__store_move){
-			    .who = mv->who >= 0 && mv->who < QV_MAX_PLAYERS ? names[mv->who]
-			                                                    : "chance",
-			    .text = texts[i - from],
-			    .automatic = mv->automatic,
-			    .at = at};
-		}
-		if (!rc && qv_apply_checked(g, st, mv->action, NULL, err))
-			rc = QV_EIO;
+		texts[i - from] = strdup(qv_match_notation(m, i));
+		if (!texts[i - from])
+			return qv_fail(err, QV_ENOMEM, "out of memory saving a move");
+		moves[i - from] = (qv__store_move){
+		    .who = mv->who >= 0 && mv->who < QV_MAX_PLAYERS ? names[mv->who] : "chance",
+		    .text = texts[i - from],
+		    .automatic = mv->automatic,
+		    .at = at};
 	}
-	free(st);
-	return rc;
+	return QV_OK;
 }
 
 static json_t *info_json(qv__table *t, bool stored);
