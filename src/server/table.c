@@ -510,6 +510,7 @@ static void after_change(qv__table *t, long long dv)
 			free(log->line[--log->n].text);
 		if (log->upto > t->m->nhist)
 			log->upto = t->m->nhist;
+		QV_ASSERT(log->n == 0 || log->line[log->n - 1].entry < t->m->nhist);
 	}
 }
 
@@ -527,6 +528,8 @@ static qv_status commit_added(qv__table *t, int old, long long old_v, int old_st
 		t->v = old_v;
 		t->status = old_status;
 		after_change(t, 0);
+		/* The match's undo cannot fail and takes back exactly what was added. */
+		QV_ASSERT(t->m->nhist == old && t->v == old_v && t->status == old_status);
 	}
 	return rc;
 }
@@ -694,6 +697,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 			t->v -= 1;
 			t->status = old_status;
 			after_change(t, 0);
+			QV_ASSERT(t->m->nhist == old && t->status == old_status);
 		} else {
 			for (int i = 0; i < t->nseats; i++)
 				if (t->seat[i].agent)
@@ -893,6 +897,8 @@ static qv__log *viewer_log(qv__table *t, int viewer)
 		/* A line that could not be kept is left out rather than shown wrongly. */
 		log->upto = t->m->nhist;
 	}
+	QV_ASSERT(log->upto == t->m->nhist);
+	QV_ASSERT(log->n == 0 || log->line[log->n - 1].entry < t->m->nhist);
 	return log;
 }
 
@@ -910,6 +916,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 			keep = pos->n;
 		undone = pos->n - keep;
 	}
+	QV_ASSERT(keep >= 0 && keep <= log->n && undone >= 0);
 	json_t *lines = json_array();
 	for (int i = keep; i < log->n; i++)
 		json_array_append_new(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
