@@ -62,12 +62,14 @@ typedef struct qv_match {
 	int nchance;
 	int who; /* the player to move when known (qv_match_to_move) */
 	/* Each entry's notation, written when the match applied it from the state before it
-	 * (qv_match_notation): entry i's is the NUL-terminated text at notes + note_at[i], and
-	 * notes_len ends the last entry's. It is the full-knowledge text (the referee's and the
+	 * (qv_match_notation), for entries [0, nnotes): all of them in a match that narrates,
+	 * none in a quiet one. Entry i's is the NUL-terminated text at notes + note_at[i], and
+	 * notes_len ends the last one's. It is the full-knowledge text (the referee's and the
 	 * record's), never a viewer's: a viewer is told seen[] instead. */
 	char *notes;
 	size_t notes_len, notes_cap;
 	uint32_t *note_at;
+	int nnotes;
 	/* Positions where walks ended, so that the next walk from there starts there and not from
 	 * base: slot k, when mark_at[k] >= 0, is the state before entry mark_at[k], at marks + k *
 	 * the game's state_size (allocated on first use); mark_used orders them for reuse. */
@@ -118,8 +120,9 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
 void qv_match_hold_forced(qv_match *m, unsigned players);
 
 /* From now on, applies actions without their narration (the log then has no consequence
- * lines for them): for matches that nobody reads, such as the arena's, where wording every
- * consequence would cost more than the rules. A new match narrates. */
+ * lines for them) and without keeping their notation (records and qv_match_move_text work it
+ * out by a walk when asked): for matches that nobody reads, such as the arena's, where wording
+ * every move would cost more than the rules. A new match narrates. */
 void qv_match_quiet(qv_match *m);
 
 /* The number of legal actions of the player to move (0 when chance or nobody is to move),
@@ -189,13 +192,15 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
  * allows, or fails with QV_ESTATE and its reason (QV_EINVAL for a player not in the game). */
 qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err);
 
-/* The notation of history entry i as the match wrote it when it applied the entry ("" for an
- * i outside the history): the full-knowledge text, for the referee and records, never for a
- * viewer who may not know the move (qv_match_log words it for each viewer). Valid until the
- * history changes. */
+/* The notation of history entry i as the match wrote it when it applied the entry: the
+ * full-knowledge text, for the referee and records, never for a viewer who may not know the
+ * move (qv_match_log words it for each viewer). "" for an i outside the history, and for
+ * every entry of a quiet match, which keeps none (qv_match_quiet). Valid until the history
+ * changes. */
 const char *qv_match_notation(const qv_match *m, int i);
 
-/* Copies the notation of history entry i (qv_match_notation) into buf. */
+/* Writes the notation of history entry i into buf: the kept one, or for a quiet match's entry
+ * one worked out by a walk to it ("" outside the history). */
 void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len);
 
 /* ---- walking the history ---- */

@@ -5,7 +5,8 @@
  * The history starts from `base`, the state right after init or load; the current state is
  * always base with the history applied. Undo therefore rebuilds the state by replaying a
  * shorter history instead of storing a copy per move, which keeps a match small. What the match
- * knew when it applied a move it keeps: the move's notation (notes) and its narration (said).
+ * knew when it applied a move it keeps: the move's notation (notes) and its narration (said),
+ * unless it is quiet.
  * Everything that goes over the past (logs, takebacks, agents told the new moves, the server's
  * step-by-step replay) goes through one walk, qv_match_walk, which starts from the nearest of a
  * few positions where walks ended (marks) rather than from base.
@@ -106,16 +107,19 @@ static void check_history(const qv_match *m)
 {
 	QV_ASSERT(m->nhist >= 0 && m->nhist <= m->caphist);
 	QV_ASSERT(m->nseen >= 0 && m->nseen <= m->nhist * QV_VIEWERS);
+	QV_ASSERT(m->nnotes >= 0 && m->nnotes <= m->nhist && (m->quiet || m->nnotes == m->nhist));
 	QV_ASSERT(m->notes_len <= m->notes_cap);
-	if (m->nhist == 0) {
+	if (m->nnotes == 0) {
 		QV_ASSERT(m->notes_len == 0);
 	} else {
-		QV_ASSERT(m->note_at[m->nhist - 1] + strlen(m->notes + m->note_at[m->nhist - 1]) +
+		QV_ASSERT(m->note_at[m->nnotes - 1] + strlen(m->notes + m->note_at[m->nnotes - 1]) +
 		              1 ==
 		          m->notes_len);
+		QV_ASSERT(m->nnotes < 2 || m->note_at[m->nnotes - 2] < m->note_at[m->nnotes - 1]);
+	}
+	if (m->nhist > 0) {
 		QV_ASSERT(m->said_at[m->nhist - 1] <= m->said.text.len);
 		QV_ASSERT(m->nhist < 2 || m->said_at[m->nhist - 2] <= m->said_at[m->nhist - 1]);
-		QV_ASSERT(m->nhist < 2 || m->note_at[m->nhist - 2] < m->note_at[m->nhist - 1]);
 	}
 	for (int k = 0; k < QV_MATCH_MARKS; k++)
 		QV_ASSERT(m->mark_at[k] <= m->nhist);
@@ -193,15 +197,22 @@ static qv_status notes_reserve(qv_match *m, qv_err *err)
 	return QV_OK;
 }
 
+/* The notation of a at st (the state before it) into buf: "#<action>" if the game cannot
+ * name it. */
+static void notation(const qv_game *g, const void *st, qv_action a, char *buf, size_t len)
+{
+	if (g->action_to_text(st, a, buf, len) < 0)
+		snprintf(buf, len, "#%d", (int)a);
+}
+
 /* Writes the notation of a, about to be applied to the current state as entry nhist, into the
- * notes (room reserved); "#<action>" if the game cannot name it. */
+ * notes (room reserved). */
 static void note(qv_match *m, qv_action a)
 {
-	char *s = m->notes + m->notes_len;
-	if (m->game->action_to_text(m->state, a, s, QV_ACTION_TEXT) < 0)
-		snprintf(s, QV_ACTION_TEXT, "#%d", (int)a);
-	m->note_at[m->nhist] = (uint32_t)m->notes_len;
-	m->notes_len += strlen(s) + 1;
+	QV_ASSERT(m->nnotes == m->nhist);
+	notation(m->game, m->state, a, m->notes + m->notes_len, QV_ACTION_TEXT);
+	m->note_at[m->nnotes++] = (uint32_t)m->notes_len;
+	m->notes_len += strlen(m->notes + m->notes_len) + 1;
 }
 
 /* Checks a (unless the caller has: `checked`), applies it to the current state with its
@@ -211,13 +222,14 @@ static qv_status match_apply_as(qv_match *m, int who, qv_action a, bool automati
                                 qv_err *err)
 {
 	qv_status rc = m->nhist < m->caphist ? QV_OK : hist_reserve(m, err);
-	if (!rc)
+	if (!rc && !m->quiet)
 		rc = notes_reserve(m, err);
 	if (!rc && !checked)
 		rc = m->game->check(m->state, a, err);
 	if (rc)
 		return rc;
-	note(m, a);
+	if (!m->quiet)
+		note(m, a);
 	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
 	m->game->apply(m->state, a, m->quiet ? NULL : &m->said);
 	forget_position(m);
@@ -447,9 +459,9 @@ int qv_match_settle(qv_match *m, qv_action *outcomes, int max)
 static void *mark(const qv_match *m, int k) { return (char *)m->marks + k * m->game->state_size; }
 
 /* Rebuilds into st the state before entry n (n <= nhist) from the nearest mark at or before n,
- * else from base. Every entry was checked when it was played, so the replay trusts them. st
- * may be the current state: nothing reads it. */
-static void position_at(qv_match *m, int n, void *st)
+ * else from base; returns the mark used, or -1 for base. Every entry was checked when it was
+ * played, so the replay trusts them. st may be the current state: nothing reads it. */
+static int position_at(const qv_match *m, int n, void *st)
 {
 	QV_ASSERT(n >= 0 && n <= m->nhist);
 	int best = -1, at = 0;
@@ -458,11 +470,10 @@ static void position_at(qv_match *m, int n, void *st)
 			best = k;
 			at = m->mark_at[k];
 		}
-	if (best >= 0)
-		m->mark_used[best] = ++m->mark_clock;
 	memcpy(st, best >= 0 ? mark(m, best) : m->base, m->game->state_size);
 	for (int i = at; i < n; i++)
 		m->game->apply(st, m->hist[i].action, NULL);
+	return best;
 }
 
 /* Keeps st, the state before entry n, as a mark (in a free slot or the least recently used
@@ -489,7 +500,10 @@ static void keep_mark(qv_match *m, int n, const void *st)
 	m->mark_used[slot] = ++m->mark_clock;
 }
 
-qv_status qv_match_walk(qv_match *m, int from, qv_walk_fn fn, void *ctx)
+/* The walk of qv_match_walk. A match given as `keeper` (m itself) has the mark it starts from
+ * marked as used and keeps the position where it ends; without one (a const match) the walk
+ * changes nothing. */
+static qv_status walk(const qv_match *m, int from, qv_walk_fn fn, void *ctx, qv_match *keeper)
 {
 	if (from < 0)
 		from = 0;
@@ -498,7 +512,9 @@ qv_status qv_match_walk(qv_match *m, int from, qv_walk_fn fn, void *ctx)
 	void *st = malloc(m->game->state_size);
 	if (!st)
 		return QV_ENOMEM;
-	position_at(m, from, st);
+	int slot = position_at(m, from, st);
+	if (keeper && slot >= 0)
+		keeper->mark_used[slot] = ++keeper->mark_clock;
 	int n = m->nhist, i = from;
 	for (; i < n; i++) {
 		if (!fn(ctx, i, st))
@@ -506,10 +522,15 @@ qv_status qv_match_walk(qv_match *m, int from, qv_walk_fn fn, void *ctx)
 		QV_ASSERT(m->nhist == n); /* fn reads the history, never changes it */
 		m->game->apply(st, m->hist[i].action, NULL);
 	}
-	if (i == n)
-		keep_mark(m, n, st); /* where the next walk of this caller will start */
+	if (keeper && i == n)
+		keep_mark(keeper, n, st); /* where the next walk of this caller will start */
 	free(st);
 	return QV_OK;
+}
+
+qv_status qv_match_walk(qv_match *m, int from, qv_walk_fn fn, void *ctx)
+{
+	return walk(m, from, fn, ctx, m);
 }
 
 /* Cuts the history to its first n entries (with their narration, notation and worded moves)
@@ -524,7 +545,10 @@ static void truncate_history(qv_match *m, int n)
 		m->said.text.len = m->said_at[n];
 		if (m->said.text.s)
 			m->said.text.s[m->said.text.len] = '\0';
+	}
+	if (n < m->nnotes) {
 		m->notes_len = m->note_at[n];
+		m->nnotes = n;
 	}
 	m->nhist = n;
 	forget_marks(m, n);
@@ -543,6 +567,7 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
 	free_seen(m, 0);
 	qv_events_clear(&m->said);
 	m->nhist = 0;
+	m->nnotes = 0;
 	m->notes_len = 0;
 	forget_marks(m, -1);
 	forget_position(m);
@@ -736,15 +761,45 @@ void qv_match_set_name(qv_match *m, int player, const char *name)
 /* The notation kept when entry i was applied (note). */
 const char *qv_match_notation(const qv_match *m, int i)
 {
-	if (i < 0 || i >= m->nhist)
+	if (i < 0 || i >= m->nnotes)
 		return "";
 	QV_ASSERT(m->note_at[i] < m->notes_len);
 	return m->notes + m->note_at[i];
 }
 
+/* What a walk writing notation carries: the text of each entry handed, into a buffer or a JSON
+ * array. */
+typedef struct notation_walk {
+	const qv_match *m;
+	char *buf;
+	size_t len;
+	json_t *arr;
+} notation_walk;
+
+/* Writes entry i's notation, at the state before it, into the buffer (and stops there) or
+ * appends it to the array. */
+static bool notation_step(void *ctx, int i, const void *before)
+{
+	notation_walk *w = ctx;
+	char text[QV_ACTION_TEXT];
+	notation(w->m->game, before, w->m->hist[i].action, w->buf ? w->buf : text,
+	         w->buf ? w->len : sizeof text);
+	if (w->buf)
+		return false;
+	json_array_append_new(w->arr, json_string(text));
+	return true;
+}
+
+/* The kept notation, or for a quiet match's entry the notation at the state a walk (which keeps
+ * nothing: m is const) finds before it. */
 void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len)
 {
+	if (len == 0)
+		return;
 	qv_copy(buf, len, qv_match_notation(m, i));
+	if (i >= m->nnotes && i < m->nhist &&
+	    walk(m, i, notation_step, &(notation_walk){.m = m, .buf = buf, .len = len}, NULL))
+		snprintf(buf, len, "#%d", (int)m->hist[i].action); /* out of memory */
 }
 
 /* The game's diagram of the current state. */
@@ -980,12 +1035,14 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 	return j;
 }
 
-/* The notation of every history entry, as kept when it was applied. */
+/* The notation of every history entry, as kept when it was applied; a quiet match's, which
+ * keeps none, by one walk. */
 static json_t *actions_json(const qv_match *m)
 {
 	json_t *arr = json_array();
-	for (int i = 0; i < m->nhist; i++)
+	for (int i = 0; i < m->nnotes; i++)
 		json_array_append_new(arr, json_string(qv_match_notation(m, i)));
+	walk(m, m->nnotes, notation_step, &(notation_walk){.m = m, .arr = arr}, NULL);
 	return arr;
 }
 

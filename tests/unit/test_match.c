@@ -951,6 +951,65 @@ static void test_walk_after_load(void **unused)
 	qv_match_free(m);
 }
 
+/* A quiet match keeps no notation (the arena's, where writing it would cost more than the
+ * rules), yet its records and move texts are those of a match that narrates, worked out by a
+ * walk; one that turns quiet keeps what it had. */
+static void test_quiet_keeps_no_notation(void **unused)
+{
+	(void)unused;
+	qv_match *loud = new_match("rounds=3", 12), *quiet = new_match("rounds=3", 12);
+	qv_match_quiet(quiet);
+	qv_rng a, b;
+	qv_rng_seed(&a, 5);
+	qv_rng_seed(&b, 5);
+	play_out(loud, &a);
+	play_out(quiet, &b);
+	assert_int_equal(quiet->nhist, loud->nhist);
+	assert_int_equal(quiet->nnotes, 0);
+	assert_int_equal(quiet->notes_len, 0);
+	assert_int_equal(loud->nnotes, loud->nhist);
+	for (int i = 0; i < loud->nhist; i++) {
+		char text[64];
+		assert_string_equal(qv_match_notation(quiet, i), "");
+		qv_match_move_text(quiet, i, text, sizeof text);
+		assert_string_equal(text, qv_match_notation(loud, i));
+	}
+	char *ra = dump(qv_match_record_json(loud)), *rb = dump(qv_match_record_json(quiet));
+	assert_string_equal(ra, rb);
+	free(rb);
+	/* Turning quiet halfway: the notation kept so far stays, the rest is walked. */
+	qv_match *half = new_match("rounds=3", 12);
+	play(half, "step 1");
+	play(half, "coin tails");
+	int kept = half->nhist;
+	assert_int_equal(kept, 4);
+	qv_match_quiet(half);
+	play(half, "hold");
+	play(half, "hold");
+	assert_int_equal(half->nnotes, kept);
+	char text[64];
+	qv_match_move_text(half, kept, text, sizeof text);
+	assert_string_equal(text, "hold");
+	assert_string_equal(qv_match_notation(half, kept - 1), "bell");
+	json_t *rec = qv_match_record_json(half);
+	json_t *actions = json_object_get(rec, "actions");
+	assert_int_equal(json_array_size(actions), half->nhist);
+	assert_string_equal(json_string_value(json_array_get(actions, (size_t)kept + 1)), "hold");
+	json_decref(rec);
+	/* An undo cuts the kept notation too. */
+	qv_err err;
+	assert_int_equal(qv_match_undo(half, &err), QV_OK);
+	assert_int_equal(qv_match_undo(half, &err), QV_OK);
+	assert_int_equal(qv_match_undo(half, &err), QV_OK);
+	assert_int_equal(half->nhist, 2);
+	assert_int_equal(half->nnotes, 2);
+	assert_string_equal(qv_match_notation(half, 1), "pass");
+	free(ra);
+	qv_match_free(half);
+	qv_match_free(loud);
+	qv_match_free(quiet);
+}
+
 /* The move lines of a viewer's log, by entry (room for 256 entries of 64 bytes). */
 static void keep_move_line(void *ctx, const qv_log_line *line)
 {
@@ -1467,6 +1526,7 @@ int main(void)
 	    cmocka_unit_test(test_walk_resumes),
 	    cmocka_unit_test(test_walk_and_notation_after_undo),
 	    cmocka_unit_test(test_walk_after_load),
+	    cmocka_unit_test(test_quiet_keeps_no_notation),
 	    cmocka_unit_test(test_notation_is_not_a_viewers),
 	    cmocka_unit_test(test_state_json_round_trip),
 	    cmocka_unit_test(test_state_json_wrapper),
