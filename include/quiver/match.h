@@ -28,6 +28,9 @@ typedef struct qv_move {
 	bool automatic; /* applied by the match because it was the only option */
 } qv_move;
 
+/* How many positions a match keeps for its walks (qv_match_walk). */
+#define QV_MATCH_MARKS 8
+
 /* A match. Its fields may be read; they are changed only through the functions below. */
 typedef struct qv_match {
 	const qv_game *game;
@@ -58,6 +61,22 @@ typedef struct qv_match {
 	double *cprob;
 	int nchance;
 	int who; /* the player to move when known (qv_match_to_move) */
+	/* Each entry's notation, written when the match applied it from the state before it
+	 * (qv_match_notation), for entries [0, nnotes): all of them in a match that narrates,
+	 * none in a quiet one. Entry i's is the NUL-terminated text at notes + note_at[i], and
+	 * notes_len ends the last one's. It is the full-knowledge text (the referee's and the
+	 * record's), never a viewer's: a viewer is told seen[] instead. */
+	char *notes;
+	size_t notes_len, notes_cap;
+	uint32_t *note_at;
+	int nnotes;
+	/* Positions where walks ended, so that the next walk from there starts there and not from
+	 * base: slot k, when mark_at[k] >= 0, is the state before entry mark_at[k], at marks + k *
+	 * the game's state_size (allocated on first use); mark_used orders them for reuse. */
+	void *marks;
+	int mark_at[QV_MATCH_MARKS];
+	unsigned mark_used[QV_MATCH_MARKS];
+	unsigned mark_clock;
 } qv_match;
 
 /* The viewers a match words its log for: the players, then QV_VIEW_PUBLIC and QV_VIEW_ALL. */
@@ -101,8 +120,9 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
 void qv_match_hold_forced(qv_match *m, unsigned players);
 
 /* From now on, applies actions without their narration (the log then has no consequence
- * lines for them): for matches that nobody reads, such as the arena's, where wording every
- * consequence would cost more than the rules. A new match narrates. */
+ * lines for them) and without keeping their notation (records and qv_match_move_text work it
+ * out by a walk when asked): for matches that nobody reads, such as the arena's, where wording
+ * every move would cost more than the rules. A new match narrates. */
 void qv_match_quiet(qv_match *m);
 
 /* The number of legal actions of the player to move (0 when chance or nobody is to move),
@@ -172,8 +192,31 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
  * allows, or fails with QV_ESTATE and its reason (QV_EINVAL for a player not in the game). */
 qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err);
 
-/* Writes the notation of history entry i into buf. */
+/* The notation of history entry i as the match wrote it when it applied the entry: the
+ * full-knowledge text, for the referee and records, never for a viewer who may not know the
+ * move (qv_match_log words it for each viewer). "" for an i outside the history, and for
+ * every entry of a quiet match, which keeps none (qv_match_quiet). Valid until the history
+ * changes. */
+const char *qv_match_notation(const qv_match *m, int i);
+
+/* Writes the notation of history entry i into buf: the kept one, or for a quiet match's entry
+ * one worked out by a walk to it ("" outside the history). */
 void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len);
+
+/* ---- walking the history ---- */
+
+/* Called by qv_match_walk for entry `entry` with the true state before it (the entry's move is
+ * m->hist[entry]); `before` is valid during the call only. Returns false to stop the walk. It
+ * may read the match and word its moves (qv_match_log_entry), never change its history. */
+typedef bool (*qv_walk_fn)(void *ctx, int entry, const void *before);
+
+/* Hands fn the state before each history entry from `from` (0 if negative) to the end, in
+ * order, in one pass: the one way the engine, the server and the command line go over a past
+ * game. The pass starts from the nearest position the match kept at or before `from` (where an
+ * earlier walk ended; else base), so a caller that walks each time from where it stopped (a
+ * log, an agent told the new moves) costs the new entries only, not a replay of the game.
+ * QV_ENOMEM, with fn never called, when the state to walk with cannot be allocated. */
+qv_status qv_match_walk(qv_match *m, int from, qv_walk_fn fn, void *ctx);
 
 /* Sets the name of a seat for records (a person's name or an agent spec), cut to
  * QV_NAME_MAX - 1 bytes. Out-of-range players are ignored. */
@@ -200,12 +243,19 @@ typedef void (*qv_log_fn)(void *ctx, const qv_log_line *line);
  * as it was) has no line. What a viewer is told of a move is worked out once and kept. */
 void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx);
 
+/* The lines of entry i alone, as qv_match_log words them for viewer, given the state before
+ * the entry: for a caller that walks the history itself (qv_match_walk) and needs the entry's
+ * lines beside its position (`quiver replay --boards`). */
+void qv_match_log_entry(qv_match *m, int viewer, int i, const void *before, qv_log_fn fn,
+                        void *ctx);
+
 /* Tells agent a every history entry from *seen to the end (each with the true state before it;
  * qv_agent_observe passes on only what the agent's seat may see) and sets *seen to nhist: the
  * one way `quiver play`, the protocol, the arena and the server keep a searching agent's
- * kept tree in step with the game. Costs one replay of the history for agents that keep a
- * tree, nothing for the others. */
-void qv_match_tell_agent(const qv_match *m, struct qv_agent *a, int *seen);
+ * kept tree in step with the game. Costs a walk over the new entries (qv_match_walk) for
+ * agents that keep a tree, nothing for the others; an agent that cannot be told (out of
+ * memory) forgets the game (qv_agent_reset). */
+void qv_match_tell_agent(qv_match *m, struct qv_agent *a, int *seen);
 
 /* The state as seen by viewer, for display (see qv_game.render_text). */
 void qv_match_render(const qv_match *m, int viewer, unsigned flags, qv_buf *out);

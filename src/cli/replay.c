@@ -42,36 +42,29 @@ static void who_text(const qv_match *m, const qv_move *mv, char *buf, size_t len
 		qv_copy(buf, len, qv_player_name(mv->who, p));
 }
 
-/* What print_moves's log callback keeps: the position after `done` entries, for the boards. */
+/* What print_moves's walk carries. */
 typedef struct replay_ctx {
 	qv_match *m;
 	int viewer;
 	unsigned flags;
 	bool boards;
-	void *cur;
-	int done;
 	qv_buf board;
 } replay_ctx;
 
-/* Brings cur up to the first n entries, printing the board after each one when asked. */
-static void advance_to(replay_ctx *c, int n)
+/* Prints the position st (after an entry) when boards are asked for. */
+static void print_board(replay_ctx *c, const void *st)
 {
-	const qv_game *g = c->m->game;
-	while (c->done < n) {
-		g->apply(c->cur, c->m->hist[c->done++].action, NULL);
-		if (c->boards) {
-			qv_buf_clear(&c->board);
-			g->render_text(c->cur, c->viewer, c->flags, &c->board);
-			printf("%s\n", qv_buf_str(&c->board));
-		}
-	}
+	if (!c->boards)
+		return;
+	qv_buf_clear(&c->board);
+	c->m->game->render_text(st, c->viewer, c->flags, &c->board);
+	printf("%s\n", qv_buf_str(&c->board));
 }
 
 /* One line of the narrated log: a numbered move, or an indented consequence. */
 static void replay_line(void *ctx, const qv_log_line *l)
 {
 	replay_ctx *c = ctx;
-	advance_to(c, l->entry);
 	if (l->consequence) {
 		printf("        %s\n", l->text);
 		return;
@@ -81,27 +74,34 @@ static void replay_line(void *ctx, const qv_log_line *l)
 	printf("%4d. %s: %s\n", l->entry + 1, who, l->text);
 }
 
+/* Entry i at the state before it: the board after the entry before (when asked), then the
+ * entry's lines as the viewer may know them. */
+static bool replay_entry(void *ctx, int i, const void *before)
+{
+	replay_ctx *c = ctx;
+	if (i > 0)
+		print_board(c, before);
+	qv_match_log_entry(c->m, c->viewer, i, before, replay_line, c);
+	return true;
+}
+
 /* Prints the narrated log as viewer may know it and, with boards, the position after every
- * move. */
+ * move: one walk of the history, the last position being the match's own. */
 static int print_moves(qv_match *m, int viewer, bool boards, unsigned flags)
 {
 	const qv_game *g = m->game;
 	replay_ctx c = {.m = m, .viewer = viewer, .flags = flags, .boards = boards};
-	c.cur = malloc(g->state_size);
-	if (!c.cur)
-		return cli_fail("replay", "out of memory");
-	memcpy(c.cur, m->base, g->state_size);
 	if (boards) {
-		g->render_text(c.cur, viewer, flags, &c.board);
+		g->render_text(m->base, viewer, flags, &c.board);
 		printf("Start:\n%s\n", qv_buf_str(&c.board));
 	}
 	if (m->nhist == 0)
 		printf("No moves.\n");
-	qv_match_log(m, viewer, 0, replay_line, &c);
-	advance_to(&c, m->nhist);
+	qv_status rc = qv_match_walk(m, 0, replay_entry, &c);
+	if (!rc && m->nhist > 0)
+		print_board(&c, m->state);
 	qv_buf_free(&c.board);
-	free(c.cur);
-	return CLI_EXIT_OK;
+	return rc ? cli_fail("replay", "out of memory") : CLI_EXIT_OK;
 }
 
 /* Parses the options, loads the file and prints the header, the moves, the final board

@@ -4,8 +4,12 @@
  *
  * The history starts from `base`, the state right after init or load; the current state is
  * always base with the history applied. Undo therefore rebuilds the state by replaying a
- * shorter history instead of storing a copy per move, which keeps a match small and makes the
- * replay path (records) the same code that undo relies on.
+ * shorter history instead of storing a copy per move, which keeps a match small. What the match
+ * knew when it applied a move it keeps: the move's notation (notes) and its narration (said),
+ * unless it is quiet.
+ * Everything that goes over the past (logs, takebacks, agents told the new moves, the server's
+ * step-by-step replay) goes through one walk, qv_match_walk, which starts from the nearest of a
+ * few positions where walks ended (marks) rather than from base.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -68,12 +72,13 @@ static qv_match *match_alloc(const qv_game *g, qv_err *err)
 	}
 	m->cout = m->abuf + nbuf;
 	m->cprob = m->pbuf + nch;
+	for (int k = 0; k < QV_MATCH_MARKS; k++)
+		m->mark_at[k] = -1;
 	for (int i = 0; i < QV_MAX_PLAYERS; i++) /* "p1".."p5" */
 		memcpy(m->names[i], (char[]){'p', (char)('1' + i), '\0'}, 3);
 	return m;
 }
 
-/* Releases the match and everything it owns; NULL is allowed. */
 /* Frees the worded moves of the entries from `from` on (none to visit in a quiet match). */
 static void free_seen(qv_match *m, int from)
 {
@@ -83,8 +88,45 @@ static void free_seen(qv_match *m, int from)
 			m->seen[i] = NULL;
 			m->nseen--;
 		}
+	QV_ASSERT(m->nseen >= 0 && m->nseen <= from * QV_VIEWERS);
 }
 
+/* Drops the marks of positions after entry n (all of them for n < 0): an undo cut the entries
+ * they were reached by, or a restart the base they were reached from. */
+static void forget_marks(qv_match *m, int n)
+{
+	for (int k = 0; k < QV_MATCH_MARKS; k++)
+		if (m->mark_at[k] > n)
+			m->mark_at[k] = -1;
+}
+
+/* The invariants of the history, checked after every change of it: the counts, one kept
+ * notation per entry (the last one ends the notes), the narration offsets in order and within
+ * the narration, the worded moves and the marks within the history. */
+static void check_history(const qv_match *m)
+{
+	QV_ASSERT(m->nhist >= 0 && m->nhist <= m->caphist);
+	QV_ASSERT(m->nseen >= 0 && m->nseen <= m->nhist * QV_VIEWERS);
+	QV_ASSERT(m->nnotes >= 0 && m->nnotes <= m->nhist && (m->quiet || m->nnotes == m->nhist));
+	QV_ASSERT(m->notes_len <= m->notes_cap);
+	if (m->nnotes == 0) {
+		QV_ASSERT(m->notes_len == 0);
+	} else {
+		QV_ASSERT(m->note_at[m->nnotes - 1] + strlen(m->notes + m->note_at[m->nnotes - 1]) +
+		              1 ==
+		          m->notes_len);
+		QV_ASSERT(m->nnotes < 2 || m->note_at[m->nnotes - 2] < m->note_at[m->nnotes - 1]);
+	}
+	if (m->nhist > 0) {
+		QV_ASSERT(m->said_at[m->nhist - 1] <= m->said.text.len);
+		QV_ASSERT(m->nhist < 2 || m->said_at[m->nhist - 2] <= m->said_at[m->nhist - 1]);
+	}
+	for (int k = 0; k < QV_MATCH_MARKS; k++)
+		QV_ASSERT(m->mark_at[k] <= m->nhist);
+	(void)m;
+}
+
+/* Releases the match and everything it owns; NULL is allowed. */
 void qv_match_free(qv_match *m)
 {
 	if (!m)
@@ -95,6 +137,9 @@ void qv_match_free(qv_match *m)
 	free_seen(m, 0);
 	free(m->seen);
 	free(m->said_at);
+	free(m->note_at);
+	free(m->notes);
+	free(m->marks);
 	qv_events_free(&m->said);
 	free(m->abuf);
 	free(m->pbuf);
@@ -112,7 +157,8 @@ static qv_status match_init(qv_match *m, const qv_params *params, uint64_t seed,
 	return QV_OK;
 }
 
-/* Makes room for one more history entry (its move, narration offset and worded moves). */
+/* Makes room for one more history entry (its move, narration and notation offsets and worded
+ * moves). */
 static qv_status hist_reserve(qv_match *m, qv_err *err)
 {
 	int cap = m->caphist ? m->caphist * 2 : 64;
@@ -122,7 +168,10 @@ static qv_status hist_reserve(qv_match *m, qv_err *err)
 	uint32_t *at = h ? realloc(m->said_at, (size_t)cap * sizeof *at) : NULL;
 	if (at)
 		m->said_at = at;
-	char **seen = at ? realloc(m->seen, (size_t)cap * QV_VIEWERS * sizeof *seen) : NULL;
+	uint32_t *nat = at ? realloc(m->note_at, (size_t)cap * sizeof *nat) : NULL;
+	if (nat)
+		m->note_at = nat;
+	char **seen = nat ? realloc(m->seen, (size_t)cap * QV_VIEWERS * sizeof *seen) : NULL;
 	if (!seen)
 		return qv_fail(err, QV_ENOMEM, "out of memory growing the history");
 	/* Entries past the history have no worded moves: new ones start empty, and free_seen
@@ -134,21 +183,58 @@ static qv_status hist_reserve(qv_match *m, qv_err *err)
 	return QV_OK;
 }
 
+/* Makes room in the notes for one more notation (QV_ACTION_TEXT bytes). */
+static qv_status notes_reserve(qv_match *m, qv_err *err)
+{
+	if (m->notes_cap - m->notes_len >= QV_ACTION_TEXT)
+		return QV_OK;
+	size_t cap = m->notes_cap ? m->notes_cap * 2 : 4096;
+	char *s = realloc(m->notes, cap);
+	if (!s)
+		return qv_fail(err, QV_ENOMEM, "out of memory growing the history");
+	m->notes = s;
+	m->notes_cap = cap;
+	return QV_OK;
+}
+
+/* The notation of a at st (the state before it) into buf: "#<action>" if the game cannot
+ * name it. */
+static void notation(const qv_game *g, const void *st, qv_action a, char *buf, size_t len)
+{
+	if (g->action_to_text(st, a, buf, len) < 0)
+		snprintf(buf, len, "#%d", (int)a);
+}
+
+/* Writes the notation of a, about to be applied to the current state as entry nhist, into the
+ * notes (room reserved). */
+static void note(qv_match *m, qv_action a)
+{
+	QV_ASSERT(m->nnotes == m->nhist);
+	notation(m->game, m->state, a, m->notes + m->notes_len, QV_ACTION_TEXT);
+	m->note_at[m->nnotes++] = (uint32_t)m->notes_len;
+	m->notes_len += strlen(m->notes + m->notes_len) + 1;
+}
+
 /* Checks a (unless the caller has: `checked`), applies it to the current state with its
- * narration, and appends it to the history. who is the player to move (or QV_CHANCE). Nothing
- * changes on error. */
+ * narration, and appends it to the history with its notation. who is the player to move (or
+ * QV_CHANCE). Nothing changes on error. */
 static qv_status match_apply_as(qv_match *m, int who, qv_action a, bool automatic, bool checked,
                                 qv_err *err)
 {
 	qv_status rc = m->nhist < m->caphist ? QV_OK : hist_reserve(m, err);
+	if (!rc && !m->quiet)
+		rc = notes_reserve(m, err);
 	if (!rc && !checked)
 		rc = m->game->check(m->state, a, err);
 	if (rc)
 		return rc;
+	if (!m->quiet)
+		note(m, a);
 	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
 	m->game->apply(m->state, a, m->quiet ? NULL : &m->said);
 	forget_position(m);
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
+	check_history(m);
 	return QV_OK;
 }
 
@@ -369,33 +455,104 @@ int qv_match_settle(qv_match *m, qv_action *outcomes, int max)
 
 /* ---- undo and replay ----------------------------------------------------------------------- */
 
-/* Rebuilds the state from base with the first n history entries into st. Every entry was
- * checked when it was played, so the replay trusts them. */
-static void replay(const qv_match *m, int n, void *st)
+/* Mark k's state. */
+static void *mark(const qv_match *m, int k) { return (char *)m->marks + k * m->game->state_size; }
+
+/* Rebuilds into st the state before entry n (n <= nhist) from the nearest mark at or before n,
+ * else from base; returns the mark used, or -1 for base. Every entry was checked when it was
+ * played, so the replay trusts them. st may be the current state: nothing reads it. */
+static int position_at(const qv_match *m, int n, void *st)
 {
-	memcpy(st, m->base, m->game->state_size);
-	for (int i = 0; i < n; i++)
+	QV_ASSERT(n >= 0 && n <= m->nhist);
+	int best = -1, at = 0;
+	for (int k = 0; k < QV_MATCH_MARKS; k++)
+		if (m->mark_at[k] > at && m->mark_at[k] <= n) {
+			best = k;
+			at = m->mark_at[k];
+		}
+	memcpy(st, best >= 0 ? mark(m, best) : m->base, m->game->state_size);
+	for (int i = at; i < n; i++)
 		m->game->apply(st, m->hist[i].action, NULL);
+	return best;
 }
 
-/* Cuts the history to its first n entries (with their narration) and rebuilds the state. */
-static qv_status truncate_history(qv_match *m, int n, qv_err *err)
+/* Keeps st, the state before entry n, as a mark (in a free slot or the least recently used
+ * one), unless one is kept there already. Base serves entry 0; without memory for the marks
+ * nothing is kept, and walks start further back. */
+static void keep_mark(qv_match *m, int n, const void *st)
 {
+	if (n <= 0)
+		return;
+	int slot = 0;
+	for (int k = 0; k < QV_MATCH_MARKS; k++) {
+		if (m->mark_at[k] == n) {
+			m->mark_used[k] = ++m->mark_clock;
+			return;
+		}
+		if (m->mark_at[slot] >= 0 &&
+		    (m->mark_at[k] < 0 || m->mark_used[k] < m->mark_used[slot]))
+			slot = k;
+	}
+	if (!m->marks && !(m->marks = malloc(QV_MATCH_MARKS * m->game->state_size)))
+		return;
+	memcpy(mark(m, slot), st, m->game->state_size);
+	m->mark_at[slot] = n;
+	m->mark_used[slot] = ++m->mark_clock;
+}
+
+/* The walk of qv_match_walk. A match given as `keeper` (m itself) has the mark it starts from
+ * marked as used and keeps the position where it ends; without one (a const match) the walk
+ * changes nothing. */
+static qv_status walk(const qv_match *m, int from, qv_walk_fn fn, void *ctx, qv_match *keeper)
+{
+	if (from < 0)
+		from = 0;
+	if (from >= m->nhist)
+		return QV_OK;
 	void *st = malloc(m->game->state_size);
 	if (!st)
-		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
-	replay(m, n, st);
-	memcpy(m->state, st, m->game->state_size);
-	forget_position(m);
+		return QV_ENOMEM;
+	int slot = position_at(m, from, st);
+	if (keeper && slot >= 0)
+		keeper->mark_used[slot] = ++keeper->mark_clock;
+	int n = m->nhist, i = from;
+	for (; i < n; i++) {
+		if (!fn(ctx, i, st))
+			break;
+		QV_ASSERT(m->nhist == n); /* fn reads the history, never changes it */
+		m->game->apply(st, m->hist[i].action, NULL);
+	}
+	if (keeper && i == n)
+		keep_mark(keeper, n, st); /* where the next walk of this caller will start */
 	free(st);
+	return QV_OK;
+}
+
+qv_status qv_match_walk(qv_match *m, int from, qv_walk_fn fn, void *ctx)
+{
+	return walk(m, from, fn, ctx, m);
+}
+
+/* Cuts the history to its first n entries (with their narration, notation and worded moves)
+ * and rebuilds the state; needs no memory, so it cannot fail. */
+static void truncate_history(qv_match *m, int n)
+{
+	QV_ASSERT(n >= 0 && n <= m->nhist);
+	position_at(m, n, m->state);
+	forget_position(m);
 	free_seen(m, n);
 	if (n < m->nhist) {
 		m->said.text.len = m->said_at[n];
 		if (m->said.text.s)
 			m->said.text.s[m->said.text.len] = '\0';
 	}
+	if (n < m->nnotes) {
+		m->notes_len = m->note_at[n];
+		m->nnotes = n;
+	}
 	m->nhist = n;
-	return QV_OK;
+	forget_marks(m, n);
+	check_history(m);
 }
 
 /* A new game in the match's memory: init into the current state (which base and the history
@@ -404,15 +561,19 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
 {
 	qv_status rc = m->game->init(m->state, &m->params, seed, err);
 	if (rc) {
-		replay(m, m->nhist, m->state); /* the game m held, unchanged */
+		position_at(m, m->nhist, m->state); /* the game m held, unchanged */
 		return rc;
 	}
 	free_seen(m, 0);
 	qv_events_clear(&m->said);
 	m->nhist = 0;
+	m->nnotes = 0;
+	m->notes_len = 0;
+	forget_marks(m, -1);
 	forget_position(m);
 	m->seed = seed;
 	memcpy(m->base, m->state, m->game->state_size);
+	check_history(m);
 	apply_forced(m);
 	return QV_OK;
 }
@@ -432,7 +593,8 @@ qv_status qv_match_undo(qv_match *m, qv_err *err)
 	int i = last_decision(m);
 	if (i < 0)
 		return qv_fail(err, QV_ESTATE, "nothing to undo");
-	return truncate_history(m, i, err);
+	truncate_history(m, i);
+	return QV_OK;
 }
 
 static const char *seen_text(qv_match *m, int i, const void *before, int viewer);
@@ -475,14 +637,56 @@ static const char *entry_words(qv_match *m, int i, const void *st, int player, c
 	return buf;
 }
 
-/* One pass over the entries a takeback would undo, from the state before the first: who
- * decided, the first chance outcome, who was shown something (the game's reveals, asked for
- * every player at every decision), the first other player's decision. Then the rule, with the
+/* What the walk of a takeback gathers (see qv_match_takeback). */
+typedef struct takeback_walk {
+	qv_match *m;
+	qv_takeback *out;
+	int player, np;
+	unsigned humans;
+	unsigned reveal_to;                   /* the people entry out->reveal showed something */
+	char mover[2 * QV_ACTION_TEXT + 64];  /* the entry taken back first, for the player */
+	char chance[2 * QV_ACTION_TEXT + 64]; /* the first chance outcome among them */
+	char reveal[2 * QV_ACTION_TEXT + 64]; /* the first entry that showed a person something */
+} takeback_walk;
+
+/* One entry a takeback would undo, at the state before it: who decided, the first chance
+ * outcome, who was shown something (the game's reveals, asked for every player at every
+ * decision), the first other player's decision. */
+static bool takeback_entry(void *ctx, int i, const void *st)
+{
+	takeback_walk *w = ctx;
+	qv_takeback *out = w->out;
+	const qv_move *mv = &w->m->hist[i];
+	if (i == out->from)
+		entry_words(w->m, i, st, w->player, w->mover, sizeof w->mover);
+	if (mv->who == QV_CHANCE) {
+		if (out->chance < 0) {
+			out->chance = i;
+			entry_words(w->m, i, st, w->player, w->chance, sizeof w->chance);
+		}
+	} else if (mv->who >= 0) {
+		out->seats |= 1u << mv->who;
+		out->decisions += !mv->automatic;
+		if (mv->who != w->player && !mv->automatic && out->answered < 0)
+			out->answered = i;
+		unsigned to = 0;
+		for (int p = 0; p < w->np; p++)
+			to |= shows(w->m->game, st, mv->action, p) ? 1u << p : 0;
+		out->shown |= to;
+		if ((to & w->humans) && out->reveal < 0) {
+			out->reveal = i;
+			w->reveal_to = to & w->humans;
+			entry_words(w->m, i, st, w->player, w->reveal, sizeof w->reveal);
+		}
+	}
+	return true;
+}
+
+/* One walk over the entries a takeback would undo (takeback_entry), then the rule, with the
  * reason for a refusal worded for the player. */
 qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takeback *out, qv_err *err)
 {
-	const qv_game *g = m->game;
-	int np = g->num_players(m->state);
+	int np = m->game->num_players(m->state);
 	char name[8], mine[8];
 	*out = (qv_takeback){.from = -1, .chance = -1, .reveal = -1, .answered = -1};
 	if (player < 0 || player >= np)
@@ -496,35 +700,10 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 		return QV_OK;
 	}
 	out->from = from;
-	void *st = malloc(g->state_size);
-	if (!st)
+	takeback_walk w = {.m = m, .out = out, .player = player, .np = np, .humans = humans};
+	if (qv_match_walk(m, from, takeback_entry, &w) != QV_OK) {
+		*out = (qv_takeback){.from = -1, .chance = -1, .reveal = -1, .answered = -1};
 		return qv_fail(err, QV_ENOMEM, "out of memory working out an undo");
-	replay(m, from, st);
-	char what[2 * QV_ACTION_TEXT + 64], mover[2 * QV_ACTION_TEXT + 64];
-	unsigned reveal_to = 0; /* the people entry out->reveal showed something */
-	entry_words(m, from, st, player, mover, sizeof mover);
-	for (int i = from; i < m->nhist; i++) {
-		const qv_move *mv = &m->hist[i];
-		if (mv->who == QV_CHANCE) {
-			if (out->chance < 0) {
-				out->chance = i;
-				entry_words(m, i, st, player, what, sizeof what);
-			}
-		} else if (mv->who >= 0) {
-			out->seats |= 1u << mv->who;
-			out->decisions += !mv->automatic;
-			if (mv->who != player && !mv->automatic && out->answered < 0)
-				out->answered = i;
-			unsigned to = 0;
-			for (int p = 0; p < np; p++)
-				to |= shows(g, st, mv->action, p) ? 1u << p : 0;
-			out->shown |= to;
-			if ((to & humans) && out->reveal < 0) {
-				out->reveal = i;
-				reveal_to = to & humans;
-			}
-		}
-		g->apply(st, mv->action, NULL);
 	}
 	if (!alone && out->answered >= 0) {
 		qv_fail(&out->why, QV_ESTATE, "%s has decided since %s's last move",
@@ -534,31 +713,26 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 		qv_fail(&out->why, QV_ESTATE,
 		        "%s came after %s, and no undo crosses a chance outcome (it would be known "
 		        "before the move is made again)",
-		        what, mover);
+		        w.chance, w.mover);
 	} else if (out->reveal >= 0) {
-		int r = out->reveal;
-		int to = reveal_to >> player & 1 ? player : __builtin_ctz(reveal_to);
+		int to = w.reveal_to >> player & 1 ? player : __builtin_ctz(w.reveal_to);
 		char whom[8] = "you";
 		if (to != player)
 			qv_player_name(to, whom);
-		if (r == from) {
+		if (out->reveal == from)
 			qv_fail(
 			    &out->why, QV_ESTATE,
 			    "%s showed %s something that was hidden, and no undo crosses a reveal",
-			    mover, whom);
-		} else {
-			replay(m, r, st);
-			entry_words(m, r, st, player, what, sizeof what);
+			    w.mover, whom);
+		else
 			qv_fail(
 			    &out->why, QV_ESTATE,
 			    "%s after %s showed %s something that was hidden, and no undo crosses "
 			    "a reveal",
-			    what, mover, whom);
-		}
+			    w.reveal, w.mover, whom);
 	} else {
 		out->allowed = true;
 	}
-	free(st);
 	return QV_OK;
 }
 
@@ -573,7 +747,8 @@ qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *e
 			*err = tb.why;
 		return QV_ESTATE;
 	}
-	return truncate_history(m, tb.from, err);
+	truncate_history(m, tb.from);
+	return QV_OK;
 }
 
 void qv_match_set_name(qv_match *m, int player, const char *name)
@@ -583,24 +758,48 @@ void qv_match_set_name(qv_match *m, int player, const char *name)
 	qv_copy(m->names[player], sizeof m->names[player], name);
 }
 
-/* Notation of entry i, which needs the state before it: rebuilt by replay (histories are
- * short and this is not a hot path). Falls back to "#<action>" if the game cannot name it. */
+/* The notation kept when entry i was applied (note). */
+const char *qv_match_notation(const qv_match *m, int i)
+{
+	if (i < 0 || i >= m->nnotes)
+		return "";
+	QV_ASSERT(m->note_at[i] < m->notes_len);
+	return m->notes + m->note_at[i];
+}
+
+/* What a walk writing notation carries: the text of each entry handed, into a buffer or a JSON
+ * array. */
+typedef struct notation_walk {
+	const qv_match *m;
+	char *buf;
+	size_t len;
+	json_t *arr;
+} notation_walk;
+
+/* Writes entry i's notation, at the state before it, into the buffer (and stops there) or
+ * appends it to the array. */
+static bool notation_step(void *ctx, int i, const void *before)
+{
+	notation_walk *w = ctx;
+	char text[QV_ACTION_TEXT];
+	notation(w->m->game, before, w->m->hist[i].action, w->buf ? w->buf : text,
+	         w->buf ? w->len : sizeof text);
+	if (w->buf)
+		return false;
+	json_array_append_new(w->arr, json_string(text));
+	return true;
+}
+
+/* The kept notation, or for a quiet match's entry the notation at the state a walk (which keeps
+ * nothing: m is const) finds before it. */
 void qv_match_move_text(const qv_match *m, int i, char *buf, size_t len)
 {
 	if (len == 0)
 		return;
-	buf[0] = '\0';
-	if (i < 0 || i >= m->nhist)
-		return;
-	void *st = malloc(m->game->state_size);
-	if (st) {
-		replay(m, i, st);
-		int rc = m->game->action_to_text(st, m->hist[i].action, buf, len);
-		free(st);
-		if (rc >= 0)
-			return;
-	}
-	snprintf(buf, len, "#%d", (int)m->hist[i].action);
+	qv_copy(buf, len, qv_match_notation(m, i));
+	if (i >= m->nnotes && i < m->nhist &&
+	    walk(m, i, notation_step, &(notation_walk){.m = m, .buf = buf, .len = len}, NULL))
+		snprintf(buf, len, "#%d", (int)m->hist[i].action); /* out of memory */
 }
 
 /* The game's diagram of the current state. */
@@ -625,6 +824,7 @@ static int viewer_slot(int viewer)
  * "" when the viewer is told nothing. NULL when out of memory. */
 static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 {
+	QV_ASSERT(i >= 0 && i < m->nhist);
 	char **slot = &m->seen[i * QV_VIEWERS + viewer_slot(viewer)];
 	if (*slot)
 		return *slot;
@@ -637,77 +837,109 @@ static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 		strcat(text, " (only option)");
 	*slot = strdup(text);
 	m->nseen += *slot != NULL;
+	QV_ASSERT(m->nseen <= m->nhist * QV_VIEWERS);
 	return *slot;
 }
 
-void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
+/* Whether the log can be worded for viewer: a player of the game, QV_VIEW_PUBLIC or
+ * QV_VIEW_ALL. */
+static bool log_viewer(const qv_match *m, int viewer)
 {
-	const qv_game *g = m->game;
-	if (from < 0)
-		from = 0;
-	if (viewer < QV_VIEW_PUBLIC || viewer >= g->num_players(m->state) || from >= m->nhist)
-		return;
-	/* The state before an entry is needed only for moves not yet worded for this viewer. */
-	int slot = viewer_slot(viewer), first = from;
-	while (first < m->nhist && m->seen[first * QV_VIEWERS + slot])
-		first++;
-	void *st = NULL;
-	if (first < m->nhist) {
-		st = malloc(g->state_size);
-		if (!st)
-			return;
-		replay(m, first, st);
-	}
-	qv_buf line = {0};
-	for (int i = from; i < m->nhist; i++) {
-		const qv_move *mv = &m->hist[i];
-		const char *text =
-		    i < first ? m->seen[i * QV_VIEWERS + slot] : seen_text(m, i, st, viewer);
-		qv_log_line l = {.entry = i, .who = mv->who, .automatic = mv->automatic};
-		if (text && *text) {
-			l.text = text;
-			fn(ctx, &l);
-		}
-		/* Its consequences, one line each. */
-		size_t at = m->said_at[i];
-		size_t end = i + 1 < m->nhist ? m->said_at[i + 1] : m->said.text.len;
-		const char *s = qv_buf_str(&m->said.text);
-		while (at < end) {
-			const char *nl = memchr(s + at, '\n', end - at);
-			size_t len = nl ? (size_t)(nl - (s + at)) : end - at;
-			qv_buf_clear(&line);
-			if (qv_word_line(s + at, len, viewer, &line)) {
-				l.consequence = true;
-				l.text = qv_buf_str(&line);
-				fn(ctx, &l);
-			}
-			at += len + 1;
-		}
-		if (st && i >= first)
-			g->apply(st, mv->action, NULL);
-	}
-	qv_buf_free(&line);
-	free(st);
+	return viewer >= QV_VIEW_PUBLIC && viewer < m->game->num_players(m->state);
 }
 
-void qv_match_tell_agent(const qv_match *m, qv_agent *a, int *seen)
+/* Calls fn with entry i's lines for viewer: its move worded as `text` (none when NULL or
+ * empty), then its consequences, each worded into *line. */
+static void entry_lines(const qv_match *m, int viewer, int i, const char *text, qv_buf *line,
+                        qv_log_fn fn, void *ctx)
+{
+	const qv_move *mv = &m->hist[i];
+	qv_log_line l = {.entry = i, .who = mv->who, .automatic = mv->automatic};
+	if (text && *text) {
+		l.text = text;
+		fn(ctx, &l);
+	}
+	size_t at = m->said_at[i];
+	size_t end = i + 1 < m->nhist ? m->said_at[i + 1] : m->said.text.len;
+	QV_ASSERT(at <= end && end <= m->said.text.len);
+	const char *s = qv_buf_str(&m->said.text);
+	while (at < end) {
+		const char *nl = memchr(s + at, '\n', end - at);
+		size_t len = nl ? (size_t)(nl - (s + at)) : end - at;
+		qv_buf_clear(line);
+		if (qv_word_line(s + at, len, viewer, line)) {
+			l.consequence = true;
+			l.text = qv_buf_str(line);
+			fn(ctx, &l);
+		}
+		at += len + 1;
+	}
+}
+
+void qv_match_log_entry(qv_match *m, int viewer, int i, const void *before, qv_log_fn fn, void *ctx)
+{
+	if (!log_viewer(m, viewer) || i < 0 || i >= m->nhist)
+		return;
+	qv_buf line = {0};
+	entry_lines(m, viewer, i, seen_text(m, i, before, viewer), &line, fn, ctx);
+	qv_buf_free(&line);
+}
+
+/* What qv_match_log's walk carries. */
+typedef struct log_walk {
+	qv_match *m;
+	int viewer;
+	qv_buf line;
+	qv_log_fn fn;
+	void *ctx;
+} log_walk;
+
+/* An entry not yet worded for the viewer: worded at the state before it, then its lines. */
+static bool log_step(void *ctx, int i, const void *before)
+{
+	log_walk *w = ctx;
+	entry_lines(w->m, w->viewer, i, seen_text(w->m, i, before, w->viewer), &w->line, w->fn,
+	            w->ctx);
+	return true;
+}
+
+/* The entries already worded for the viewer are told from what was kept; the walk starts at
+ * the first that is not (usually where the previous log of the viewer ended). */
+void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
+{
+	if (from < 0)
+		from = 0;
+	if (!log_viewer(m, viewer) || from >= m->nhist)
+		return;
+	log_walk w = {.m = m, .viewer = viewer, .fn = fn, .ctx = ctx};
+	int slot = viewer_slot(viewer), i = from;
+	for (; i < m->nhist && m->seen[i * QV_VIEWERS + slot]; i++)
+		entry_lines(m, viewer, i, m->seen[i * QV_VIEWERS + slot], &w.line, fn, ctx);
+	qv_match_walk(m, i, log_step, &w); /* out of memory: the log stops here */
+	qv_buf_free(&w.line);
+}
+
+/* What qv_match_tell_agent's walk carries. */
+typedef struct tell_walk {
+	const qv_match *m;
+	qv_agent *a;
+} tell_walk;
+
+static bool tell_step(void *ctx, int i, const void *before)
+{
+	tell_walk *w = ctx;
+	qv_agent_observe(w->a, before, w->m->hist[i].action);
+	return true;
+}
+
+void qv_match_tell_agent(qv_match *m, qv_agent *a, int *seen)
 {
 	int from = *seen;
 	*seen = m->nhist;
 	if (from >= m->nhist || !a->kind->observe || a->seat < 0 || a->release)
 		return; /* nothing new, or an agent that keeps nothing between decisions */
-	void *st = malloc(m->game->state_size);
-	if (!st) {
+	if (qv_match_walk(m, from, tell_step, &(tell_walk){.m = m, .a = a}) != QV_OK)
 		qv_agent_reset(a); /* it cannot follow the game: it forgets it */
-		return;
-	}
-	memcpy(st, m->base, m->game->state_size);
-	for (int k = 0; k < m->nhist; k++) {
-		if (k >= from)
-			qv_agent_observe(a, st, m->hist[k].action);
-		m->game->apply(st, m->hist[k].action, NULL);
-	}
-	free(st);
 }
 
 /* ---- JSON: writing ------------------------------------------------------------------------- */
@@ -777,22 +1009,14 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 	return j;
 }
 
-/* The notation of every history entry, by one replay from base. */
+/* The notation of every history entry, as kept when it was applied; a quiet match's, which
+ * keeps none, by one walk. */
 static json_t *actions_json(const qv_match *m)
 {
 	json_t *arr = json_array();
-	void *st = malloc(m->game->state_size);
-	if (!st)
-		return arr;
-	memcpy(st, m->base, m->game->state_size);
-	for (int i = 0; i < m->nhist; i++) {
-		char text[QV_ACTION_TEXT];
-		if (m->game->action_to_text(st, m->hist[i].action, text, sizeof text) < 0)
-			snprintf(text, sizeof text, "#%d", (int)m->hist[i].action);
-		json_array_append_new(arr, json_string(text));
-		m->game->apply(st, m->hist[i].action, NULL);
-	}
-	free(st);
+	for (int i = 0; i < m->nnotes; i++)
+		json_array_append_new(arr, json_string(qv_match_notation(m, i)));
+	walk(m, m->nnotes, notation_step, &(notation_walk){.m = m, .arr = arr}, NULL);
 	return arr;
 }
 

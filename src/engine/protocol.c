@@ -122,15 +122,6 @@ static qv_status put_json(qv_buf *text, json_t *j, qv_err *err)
 	return QV_OK;
 }
 
-/* The notation of every history entry (one replay, through the record). */
-static json_t *history_texts(const qv_match *m)
-{
-	json_t *rec = qv_match_record_json(m);
-	json_t *actions = json_incref(json_object_get(rec, "actions"));
-	json_decref(rec);
-	return actions;
-}
-
 /* FNV-1a, to derive an agent's default seed from its spec. */
 static uint64_t hash_text(const char *s)
 {
@@ -264,13 +255,9 @@ static qv_status cmd_settle(qv_protocol *p, cmd_args *a, qv_err *err)
 	qv_match_settle(p->m, NULL, 0);
 	if (p->m->nhist == at)
 		return QV_OK;
-	json_t *texts = history_texts(p->m);
-	for (int i = at; i < p->m->nhist; i++) {
-		const char *t = json_string_value(json_array_get(texts, (size_t)i));
-		if (p->m->hist[i].who == QV_CHANCE && t)
-			qv_buf_printf(a->text, "%s\n", t);
-	}
-	json_decref(texts);
+	for (int i = at; i < p->m->nhist; i++)
+		if (p->m->hist[i].who == QV_CHANCE)
+			qv_buf_printf(a->text, "%s\n", qv_match_notation(p->m, i));
 	return QV_OK;
 }
 
@@ -314,11 +301,8 @@ static qv_status cmd_undo(qv_protocol *p, cmd_args *a, qv_err *err)
 static qv_status cmd_history(qv_protocol *p, cmd_args *a, qv_err *err)
 {
 	(void)err;
-	json_t *texts = history_texts(p->m);
-	size_t i;
-	json_t *t;
-	json_array_foreach(texts, i, t) qv_buf_printf(a->text, "%s\n", json_string_value(t));
-	json_decref(texts);
+	for (int i = 0; i < p->m->nhist; i++)
+		qv_buf_printf(a->text, "%s\n", qv_match_notation(p->m, i));
 	return QV_OK;
 }
 

@@ -11,15 +11,14 @@ struct json_t;
 
 /* {"game", "params", "players", "result", "steps": [{"who", "action", "automatic", "view"}]}:
  * step 0 is the start (who and action null), step k the View JSON (viewer "all") after the
- * k-th history entry of m, with that entry's notation and who made it. NULL with a message
- * when memory runs out or an entry does not apply. The caller owns the result; m is only
- * read (hold the table's lock). */
-struct json_t *qv__replay_json(const qv_match *m, qv_err *err);
+ * k-th history entry of m, with that entry's notation (qv_match_notation) and who made it.
+ * NULL with a message when memory runs out. The caller owns the result; m's history is only
+ * walked, which may keep a position in m (hold the table's lock). */
+struct json_t *qv__replay_json(qv_match *m, qv_err *err);
 
 /* The same, failing (NULL, *too_big set when too_big is not NULL) once the answer would pass
  * max_bytes of compact JSON (0: no bound); the work stops there too. For records uploaded by
  * anyone: a small record replays into an answer hundreds of times larger. */
-struct json_t *qv__replay_json_within(const qv_match *m, size_t max_bytes, bool *too_big,
-                                      qv_err *err);
+struct json_t *qv__replay_json_within(qv_match *m, size_t max_bytes, bool *too_big, qv_err *err);
 
 #endif

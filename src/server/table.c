@@ -305,40 +305,26 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 
 /* ---- saving -------------------------------------------------------------------------------- */
 
-/* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves. */
+/* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves: the
+ * notation the match kept when it applied each entry, so saving a move replays nothing. */
 static qv_status describe(const qv__table *t, int from, qv__store_move *moves, char **texts,
                           qv_err *err)
 {
 	const qv_match *m = t->m;
-	const qv_game *g = t->game;
-	void *st = malloc(g->state_size);
-	if (!st)
-		return qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-	memcpy(st, m->base, g->state_size);
 	double at = now();
 	static const char *const names[] = {"p1", "p2", "p3", "p4", "p5"};
-	qv_status rc = QV_OK;
-	for (int i = 0; i < m->nhist && !rc; i++) {
+	for (int i = from; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
-		if (i >= from) {
-			char text[QV_ACTION_TEXT];
-			if (g->action_to_text(st, mv->action, text, sizeof text) < 0)
-				snprintf(text, sizeof text, "#%d", (int)mv->action);
-			texts[i - from] = strdup(text);
-			if (!texts[i - from])
-				rc = qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-			moves[i - from] = (qv__store_move){
-			    .who = mv->who >= 0 && mv->who < QV_MAX_PLAYERS ? names[mv->who]
-			                                                    : "chance",
-			    .text = texts[i - from],
-			    .automatic = mv->automatic,
-			    .at = at};
-		}
-		if (!rc && qv_apply_checked(g, st, mv->action, NULL, err))
-			rc = QV_EIO;
+		texts[i - from] = strdup(qv_match_notation(m, i));
+		if (!texts[i - from])
+			return qv_fail(err, QV_ENOMEM, "out of memory saving a move");
+		moves[i - from] = (qv__store_move){
+		    .who = mv->who >= 0 && mv->who < QV_MAX_PLAYERS ? names[mv->who] : "chance",
+		    .text = texts[i - from],
+		    .automatic = mv->automatic,
+		    .at = at};
 	}
-	free(st);
-	return rc;
+	return QV_OK;
 }
 
 static json_t *info_json(qv__table *t, bool stored);
@@ -431,6 +417,7 @@ static void after_change(qv__table *t, long long dv)
 			free(log->line[--log->n].text);
 		if (log->upto > t->m->nhist)
 			log->upto = t->m->nhist;
+		QV_ASSERT(log->n == 0 || log->line[log->n - 1].entry < t->m->nhist);
 	}
 }
 
@@ -448,6 +435,8 @@ static qv_status commit_added(qv__table *t, int old, long long old_v, int old_st
 		t->v = old_v;
 		t->status = old_status;
 		after_change(t, 0);
+		/* The match's undo cannot fail and takes back exactly what was added. */
+		QV_ASSERT(t->m->nhist == old && t->v == old_v && t->status == old_status);
 	}
 	return rc;
 }
@@ -620,6 +609,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 			t->v -= 1;
 			t->status = old_status;
 			after_change(t, 0);
+			QV_ASSERT(t->m->nhist == old && t->status == old_status);
 		} else {
 			for (int i = 0; i < t->nseats; i++)
 				if (t->seat[i].agent)
@@ -819,6 +809,8 @@ static qv__log *viewer_log(qv__table *t, int viewer)
 		/* A line that could not be kept is left out rather than shown wrongly. */
 		log->upto = t->m->nhist;
 	}
+	QV_ASSERT(log->upto == t->m->nhist);
+	QV_ASSERT(log->n == 0 || log->line[log->n - 1].entry < t->m->nhist);
 	return log;
 }
 
@@ -836,6 +828,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 			keep = pos->n;
 		undone = pos->n - keep;
 	}
+	QV_ASSERT(keep >= 0 && keep <= log->n && undone >= 0);
 	json_t *lines = json_array();
 	for (int i = keep; i < log->n; i++)
 		json_array_append_new(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,

@@ -704,6 +704,382 @@ static void test_kept_lists_follow_undo(void **unused)
 	}
 }
 
+/* ---- the kept notation and the walk -------------------------------------------------------- */
+
+/* HIGH CARD with its apply counted, to see what a walk costs. */
+static int applies;
+static void counting_apply(void *st, qv_action a, qv_events *ev)
+{
+	applies++;
+	qv_test_game.apply(st, a, ev);
+}
+static qv_game counting;
+
+/* A new counting match ("key=value,..." parameters). */
+static qv_match *new_counting(const char *params, uint64_t seed)
+{
+	counting = qv_test_game;
+	counting.apply = counting_apply;
+	qv_params p = {0};
+	qv_err err;
+	qv_match *m = NULL;
+	if (qv_params_parse_list(&p, params, &err) || qv_match_new(&m, &counting, &p, seed, &err))
+		fail_msg("new: %s", err.msg);
+	return m;
+}
+
+/* The state before entry i as JSON text, by a replay from base of the test's own. */
+static char *replayed(const qv_match *m, int i)
+{
+	void *st = malloc(qv_test_game.state_size);
+	assert_non_null(st);
+	memcpy(st, m->base, qv_test_game.state_size);
+	for (int k = 0; k < i; k++)
+		qv_test_game.apply(st, m->hist[k].action, NULL);
+	char *text = dump(qv_test_game.state_json(st));
+	free(st);
+	return text;
+}
+
+/* What check_step saw of a walk. */
+typedef struct walk_seen {
+	const qv_match *m;
+	int first, n; /* the first entry handed, and how many */
+	int stop;     /* the walk stops after handing this entry (-1: never) */
+} walk_seen;
+
+/* Checks that the walk hands the entries in order, each with the state a replay gives. */
+static bool check_step(void *ctx, int i, const void *before)
+{
+	walk_seen *w = ctx;
+	if (w->n == 0)
+		w->first = i;
+	assert_int_equal(i, w->first + w->n);
+	char *want = replayed(w->m, i), *got = dump(qv_test_game.state_json(before));
+	assert_string_equal(got, want);
+	free(want);
+	free(got);
+	w->n++;
+	return i != w->stop;
+}
+
+/* Walks m from `from`, checking every state; returns how many entries were handed. */
+static int walk_checked(qv_match *m, int from, int *first)
+{
+	walk_seen w = {.m = m, .first = -1, .stop = -1};
+	assert_int_equal(qv_match_walk(m, from, check_step, &w), QV_OK);
+	if (first)
+		*first = w.first;
+	return w.n;
+}
+
+/* The walk hands the state before every entry from `from` on, as a replay from base gives it,
+ * in one pass; it may stop early; past the end it hands nothing. */
+static void test_walk_hands_each_state(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_counting("rounds=5", 21);
+	qv_rng rng;
+	qv_rng_seed(&rng, 4);
+	play_out(m, &rng);
+	int n = m->nhist, first;
+	assert_true(n >= 30);
+	assert_int_equal(walk_checked(m, 0, &first), n);
+	assert_int_equal(first, 0);
+	assert_int_equal(walk_checked(m, -4, &first), n);
+	assert_int_equal(first, 0);
+	int from[] = {1, 7, n / 2, n - 1};
+	for (int k = 0; k < 4; k++) {
+		assert_int_equal(walk_checked(m, from[k], &first), n - from[k]);
+		assert_int_equal(first, from[k]);
+	}
+	assert_int_equal(walk_checked(m, n, NULL), 0);
+	assert_int_equal(walk_checked(m, n + 3, NULL), 0);
+	/* Stopped after entry 5: entries 3, 4 and 5. */
+	walk_seen w = {.m = m, .first = -1, .stop = 5};
+	assert_int_equal(qv_match_walk(m, 3, check_step, &w), QV_OK);
+	assert_int_equal(w.n, 3);
+	/* One pass: a walk over k entries from where an earlier walk ended applies k moves. */
+	qv_match *fresh = new_counting("rounds=5", 21);
+	qv_rng_seed(&rng, 4);
+	play_out(fresh, &rng);
+	applies = 0;
+	assert_int_equal(walk_checked(fresh, 0, NULL), n);
+	assert_int_equal(applies, n);
+	qv_match_free(fresh);
+	qv_match_free(m);
+}
+
+/* A walk that resumes where the previous one stopped (a log, an agent told the new moves)
+ * costs the new entries only: it starts where the previous one ended, not from base. */
+static void test_walk_resumes(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_counting("rounds=5", 3);
+	const char *moves[] = {"step 1", "coin tails", "hold", "hold",
+	                       "step 3", "coin heads", "hold", "hold",
+	                       "step 2", "coin tails", "hold", "hold"};
+	int lines = 0, cost[12];
+	for (int k = 0; k < 12; k++) {
+		int old = m->nhist;
+		play(m, moves[k]);
+		/* The logs of the new entries: what they cost (their walk, and the wording, for
+		 * which qv_action_seen applies each option) is the same for the same act later in
+		 * the game (the acts repeat every 4 with the same cards), not growing with it. */
+		applies = 0;
+		qv_match_log(m, 0, old, count_line, &lines);
+		qv_match_log(m, 1, old, count_line, &lines);
+		qv_match_log(m, QV_VIEW_PUBLIC, old, count_line, &lines);
+		cost[k] = applies;
+		if (k >= 8 && cost[k] != cost[k - 4])
+			fail_msg("the logs of act %d cost %d applies, of act %d %d", k, cost[k],
+			         k - 4, cost[k - 4]);
+		/* A walk of the new entries alone: one apply each. */
+		applies = 0;
+		assert_int_equal(walk_checked(m, old, NULL), m->nhist - old);
+		if (applies != m->nhist - old)
+			fail_msg("after '%s': %d applies for %d new entries", moves[k], applies,
+			         m->nhist - old);
+	}
+	/* A log already worded is told from what was kept: no walk at all. */
+	applies = 0;
+	qv_match_log(m, 0, 0, count_line, &lines);
+	assert_int_equal(applies, 0);
+	assert_int_equal(walk_checked(m, 0, NULL), m->nhist);
+	qv_match_free(m);
+}
+
+/* Each entry keeps the notation it had when it was applied (the state before it); an undo
+ * or a takeback drops the notation of what it takes back, and a walk after it never starts
+ * from a position of the history taken back. */
+static void test_walk_and_notation_after_undo(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_counting("rounds=5", 3);
+	const char *moves[] = {"step 1", "coin tails", "hold", "hold", "step 1"};
+	for (int k = 0; k < 5; k++)
+		play(m, moves[k]);
+	assert_int_equal(m->nhist, 8);
+	const char *want[] = {"step 1", "pass", "coin tails", "bell",
+	                      "hold",   "hold", "step 1",     "pass"};
+	for (int i = 0; i < 8; i++)
+		assert_string_equal(qv_match_notation(m, i), want[i]);
+	assert_string_equal(qv_match_notation(m, 8), "");
+	assert_string_equal(qv_match_notation(m, -1), "");
+	assert_int_equal(walk_checked(m, 0, NULL), 8); /* a position kept at entry 8 */
+	/* The referee's undo: "step 1" and its pass go; "step 3" makes another entry 8. */
+	qv_err err;
+	assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	assert_int_equal(m->nhist, 6);
+	assert_string_equal(qv_match_notation(m, 6), "");
+	play(m, "step 3");
+	play(m, "coin heads");
+	assert_string_equal(qv_match_notation(m, 6), "step 3");
+	assert_string_equal(qv_match_notation(m, 8), "coin heads");
+	int first;
+	assert_int_equal(walk_checked(m, 8, &first), m->nhist - 8);
+	assert_int_equal(first, 8);
+	assert_int_equal(walk_checked(m, 0, NULL), m->nhist);
+	/* A seat's takeback: p1's hold goes, and "fold" is not possible with every card, so
+	 * p1 holds again after walking the history to its end. */
+	int n = m->nhist;
+	play(m, "hold");
+	assert_int_equal(walk_checked(m, n, NULL), 1);
+	assert_int_equal(qv_match_undo_seat(m, 0, 1u, &err), QV_OK);
+	assert_int_equal(m->nhist, n);
+	assert_string_equal(qv_match_notation(m, n), "");
+	play(m, "hold");
+	play(m, "hold");
+	assert_string_equal(qv_match_notation(m, n), "hold");
+	assert_int_equal(walk_checked(m, n, NULL), m->nhist - n);
+	assert_int_equal(walk_checked(m, n + 1, NULL), m->nhist - n - 1);
+	/* The notes end with the last entry's: nothing is left of what was taken back. */
+	const char *last = qv_match_notation(m, m->nhist - 1);
+	assert_int_equal(last + strlen(last) + 1 - m->notes, (long)m->notes_len);
+	/* A restart drops every kept position: the new game's states are handed. */
+	assert_int_equal(qv_match_restart(m, 77, &err), QV_OK);
+	assert_int_equal(m->nhist, 0);
+	assert_int_equal(m->notes_len, 0);
+	play(m, "step 1");
+	assert_int_equal(walk_checked(m, 0, NULL), 2); /* a position kept at entry 2 */
+	assert_int_equal(qv_match_restart(m, 78, &err), QV_OK);
+	play(m, "step 3");
+	play(m, "coin heads");
+	assert_string_equal(qv_match_notation(m, 0), "step 3");
+	assert_int_equal(walk_checked(m, 2, NULL), m->nhist - 2);
+	assert_int_equal(walk_checked(m, 0, NULL), m->nhist);
+	qv_match_free(m);
+}
+
+/* A loaded record keeps the notation of its actions and walks from its base, also when the
+ * game began from a loaded position ("start"). */
+static void test_walk_after_load(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_counting("rounds=3,coin=loaded", 8);
+	qv_rng rng;
+	qv_rng_seed(&rng, 9);
+	play_out(m, &rng);
+	json_t *rec = qv_match_record_json(m);
+	qv_match *copy = NULL;
+	qv_err err;
+	assert_int_equal(qv_match_load_json_game(&copy, &counting, rec, &err), QV_OK);
+	assert_int_equal(copy->nhist, m->nhist);
+	json_t *actions = json_object_get(rec, "actions");
+	for (int i = 0; i < copy->nhist; i++)
+		assert_string_equal(qv_match_notation(copy, i),
+		                    json_string_value(json_array_get(actions, (size_t)i)));
+	assert_int_equal(walk_checked(copy, 0, NULL), copy->nhist);
+	assert_int_equal(walk_checked(copy, 5, NULL), copy->nhist - 5);
+	json_decref(rec);
+	qv_match_free(copy);
+	qv_match_free(m);
+
+	/* From a full state in the second round, then a record of that game. */
+	m = position("step", 2, 5, NULL);
+	play(m, "step 2");
+	play(m, "coin heads");
+	rec = qv_match_record_json(m);
+	assert_non_null(json_object_get(rec, "start"));
+	assert_int_equal(qv_match_load_json_game(&copy, &qv_test_game, rec, &err), QV_OK);
+	for (int i = 0; i < m->nhist; i++)
+		assert_string_equal(qv_match_notation(copy, i), qv_match_notation(m, i));
+	assert_int_equal(walk_checked(copy, 0, NULL), m->nhist);
+	assert_int_equal(walk_checked(m, 1, NULL), m->nhist - 1);
+	json_decref(rec);
+	qv_match_free(copy);
+	qv_match_free(m);
+}
+
+/* A quiet match keeps no notation (the arena's, where writing it would cost more than the
+ * rules), yet its records and move texts are those of a match that narrates, worked out by a
+ * walk; one that turns quiet keeps what it had. */
+static void test_quiet_keeps_no_notation(void **unused)
+{
+	(void)unused;
+	qv_match *loud = new_match("rounds=3", 12), *quiet = new_match("rounds=3", 12);
+	qv_match_quiet(quiet);
+	qv_rng a, b;
+	qv_rng_seed(&a, 5);
+	qv_rng_seed(&b, 5);
+	play_out(loud, &a);
+	play_out(quiet, &b);
+	assert_int_equal(quiet->nhist, loud->nhist);
+	assert_int_equal(quiet->nnotes, 0);
+	assert_int_equal(quiet->notes_len, 0);
+	assert_int_equal(loud->nnotes, loud->nhist);
+	for (int i = 0; i < loud->nhist; i++) {
+		char text[64];
+		assert_string_equal(qv_match_notation(quiet, i), "");
+		qv_match_move_text(quiet, i, text, sizeof text);
+		assert_string_equal(text, qv_match_notation(loud, i));
+	}
+	char *ra = dump(qv_match_record_json(loud)), *rb = dump(qv_match_record_json(quiet));
+	assert_string_equal(ra, rb);
+	free(rb);
+	/* Turning quiet halfway: the notation kept so far stays, the rest is walked. */
+	qv_match *half = new_match("rounds=3", 12);
+	play(half, "step 1");
+	play(half, "coin tails");
+	int kept = half->nhist;
+	assert_int_equal(kept, 4);
+	qv_match_quiet(half);
+	play(half, "hold");
+	play(half, "hold");
+	assert_int_equal(half->nnotes, kept);
+	char text[64];
+	qv_match_move_text(half, kept, text, sizeof text);
+	assert_string_equal(text, "hold");
+	assert_string_equal(qv_match_notation(half, kept - 1), "bell");
+	json_t *rec = qv_match_record_json(half);
+	json_t *actions = json_object_get(rec, "actions");
+	assert_int_equal(json_array_size(actions), half->nhist);
+	assert_string_equal(json_string_value(json_array_get(actions, (size_t)kept + 1)), "hold");
+	json_decref(rec);
+	/* An undo cuts the kept notation too. */
+	qv_err err;
+	assert_int_equal(qv_match_undo(half, &err), QV_OK);
+	assert_int_equal(qv_match_undo(half, &err), QV_OK);
+	assert_int_equal(qv_match_undo(half, &err), QV_OK);
+	assert_int_equal(half->nhist, 2);
+	assert_int_equal(half->nnotes, 2);
+	assert_string_equal(qv_match_notation(half, 1), "pass");
+	free(ra);
+	qv_match_free(half);
+	qv_match_free(loud);
+	qv_match_free(quiet);
+}
+
+/* The move lines of a viewer's log, by entry (room for 256 entries of 64 bytes). */
+static void keep_move_line(void *ctx, const qv_log_line *line)
+{
+	char(*lines)[64] = ctx;
+	if (!line->consequence && line->entry < 256)
+		qv_copy(lines[line->entry], 64, line->text);
+}
+
+/* What check_seen compares. */
+typedef struct seen_check {
+	const qv_match *m;
+	int viewer;
+	char (*lines)[64];
+	int differ; /* entries whose kept notation the viewer may not read */
+} seen_check;
+
+/* Entry i in the viewer's log is what qv_action_seen tells the viewer at the state before it,
+ * whatever notation the match kept. */
+static bool check_seen(void *ctx, int i, const void *before)
+{
+	seen_check *c = ctx;
+	const qv_move *mv = &c->m->hist[i];
+	char want[QV_ACTION_TEXT + 16] = "";
+	if (qv_action_seen(c->m->game, before, mv->action, c->viewer, want, QV_ACTION_TEXT, NULL) &&
+	    mv->automatic && mv->who == c->viewer)
+		strcat(want, " (only option)");
+	assert_string_equal(c->lines[i], want);
+	const char *note = qv_match_notation(c->m, i);
+	c->differ += strncmp(want, note, strlen(note)) != 0;
+	return true;
+}
+
+/* The kept notation is the full-knowledge text: each viewer's log still tells that viewer only
+ * what qv_action_seen says (a covered placement of THREE ARROWS has no kind for the
+ * opponent). */
+static void test_notation_is_not_a_viewers(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	const qv_game *g = qv_game_find("three-arrows", &err);
+	assert_non_null(g);
+	qv_match *m;
+	assert_int_equal(qv_match_new(&m, g, NULL, 5, &err), QV_OK);
+	qv_action *buf = malloc((size_t)g->max_actions * sizeof *buf);
+	assert_non_null(buf);
+	qv_rng rng;
+	qv_rng_seed(&rng, 6);
+	while (!qv_match_over(m) && m->nhist < 200) {
+		int n;
+		if (qv_match_to_move(m) == QV_CHANCE)
+			assert_int_equal(qv_match_chance(m, NULL, &err), QV_OK);
+		else
+			assert_int_equal(
+			    qv_match_play(m, qv_sample_legal(g, m->state, &rng, buf, &n), &err),
+			    QV_OK);
+	}
+	static char lines[256][64];
+	int differ = 0;
+	for (int viewer = 0; viewer < 2; viewer++) {
+		memset(lines, 0, sizeof lines);
+		qv_match_log(m, viewer, 0, keep_move_line, lines);
+		seen_check c = {.m = m, .viewer = viewer, .lines = lines};
+		assert_int_equal(qv_match_walk(m, 0, check_seen, &c), QV_OK);
+		differ += c.differ != 0;
+	}
+	assert_int_equal(differ, 2); /* each player was kept from some of the other's moves */
+	free(buf);
+	qv_match_free(m);
+}
+
 /* ---- JSON ---------------------------------------------------------------------------------- */
 
 /* state_json -> load -> state_json gives the same bytes, all through random games. */
@@ -1146,6 +1522,12 @@ int main(void)
 	    cmocka_unit_test(test_play_checked_forced),
 	    cmocka_unit_test(test_chance_list_is_the_matchs),
 	    cmocka_unit_test(test_kept_lists_follow_undo),
+	    cmocka_unit_test(test_walk_hands_each_state),
+	    cmocka_unit_test(test_walk_resumes),
+	    cmocka_unit_test(test_walk_and_notation_after_undo),
+	    cmocka_unit_test(test_walk_after_load),
+	    cmocka_unit_test(test_quiet_keeps_no_notation),
+	    cmocka_unit_test(test_notation_is_not_a_viewers),
 	    cmocka_unit_test(test_state_json_round_trip),
 	    cmocka_unit_test(test_state_json_wrapper),
 	    cmocka_unit_test(test_view_json),
