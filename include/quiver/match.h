@@ -197,8 +197,9 @@ typedef void (*qv_log_fn)(void *ctx, const qv_log_line *line);
 /* Words the log of history entries [from, nhist) for viewer (a player, QV_VIEW_PUBLIC or
  * QV_VIEW_ALL) and calls fn for each line in order: each move, then its consequences. A move
  * the viewer may not even count (another's secret commitment that leaves the viewer's view
- * as it was) has no line. What a viewer is told of a move is worked out once and kept. */
-void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx);
+ * as it was) has no line. What a viewer is told of a move is worked out once and kept.
+ * QV_ENOMEM when a line could not be worded: the lines before it were given, none after. */
+qv_status qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx);
 
 /* Tells agent a every history entry from *seen to the end (each with the true state before it;
  * qv_agent_observe passes on only what the agent's seat may see) and sets *seen to nhist: the

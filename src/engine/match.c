@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "games/json_util.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
 
@@ -134,9 +135,12 @@ static qv_status hist_reserve(qv_match *m, qv_err *err)
 	return QV_OK;
 }
 
+static void replay(const qv_match *m, int n, void *st);
+
 /* Checks a (unless the caller has: `checked`), applies it to the current state with its
  * narration, and appends it to the history. who is the player to move (or QV_CHANCE). Nothing
- * changes on error. */
+ * changes on error: a narration that could not be kept in full (out of memory) is cut off
+ * and the state rebuilt from the history, as if a had never been applied. */
 static qv_status match_apply_as(qv_match *m, int who, qv_action a, bool automatic, bool checked,
                                 qv_err *err)
 {
@@ -148,6 +152,14 @@ static qv_status match_apply_as(qv_match *m, int who, qv_action a, bool automati
 	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
 	m->game->apply(m->state, a, m->quiet ? NULL : &m->said);
 	forget_position(m);
+	if (m->said.text.failed) {
+		m->said.text.failed = false;
+		m->said.text.len = m->said_at[m->nhist];
+		if (m->said.text.s)
+			m->said.text.s[m->said.text.len] = '\0';
+		replay(m, m->nhist, m->state);
+		return qv_fail(err, QV_ENOMEM, "out of memory narrating an action");
+	}
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
 	return QV_OK;
 }
@@ -195,9 +207,9 @@ static bool held(const qv_match *m, int who)
 
 /* Applies forced moves (a single legal option, a single chance outcome) until a real choice,
  * a forced decision of a held player, or the end. They come from legal() and chance(), so they
- * are not checked again. A failure here (out of memory) just stops the loop: the state and
- * history stay consistent, with the forced move pending. */
-static void apply_forced(qv_match *m)
+ * are not checked again. A failure (out of memory) stops the loop and is returned: the state
+ * and history stay consistent, with the forced move pending. */
+static qv_status apply_forced(qv_match *m)
 {
 	qv_action a;
 	int counted = -1;
@@ -207,16 +219,17 @@ static void apply_forced(qv_match *m)
 		if (held(m, who) || !only_option(m, who, &a, &counted))
 			break;
 		if (match_apply_as(m, who, a, true, true, NULL))
-			return;
+			return QV_ENOMEM;
 	}
 	m->who = who; /* asked once per position: the game's to_move is not free everywhere */
 	m->noptions = counted; /* the current state's, when only_option counted them */
+	return QV_OK;
 }
 
 void qv_match_hold_forced(qv_match *m, unsigned players)
 {
 	m->hold = players;
-	apply_forced(m); /* a decision no longer held is applied now */
+	(void)apply_forced(m); /* a decision no longer held is applied now, or stays pending */
 }
 
 void qv_match_quiet(qv_match *m) { m->quiet = true; }
@@ -257,7 +270,10 @@ qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params
 		return rc;
 	}
 	memcpy(m->base, m->state, g->state_size);
-	apply_forced(m);
+	if (apply_forced(m)) {
+		qv_match_free(m);
+		return qv_fail(err, QV_ENOMEM, "out of memory creating a match");
+	}
 	*out = m;
 	return QV_OK;
 }
@@ -274,17 +290,23 @@ int qv_match_to_move(const qv_match *m)
 /* Whether the game has ended. */
 bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
 
+static qv_status truncate_history(qv_match *m, int n, qv_err *err);
+
 /* A decision or chance outcome of who (the one to move), followed by whatever is forced after
- * it. */
+ * it; when a forced move cannot be applied (out of memory), the decision is taken back too. */
 static qv_status match_play(qv_match *m, int who, qv_action a, bool automatic, bool checked,
                             qv_err *err)
 {
 	if (who == QV_OVER)
 		return qv_fail(err, QV_ESTATE, "the game is over");
+	int old = m->nhist;
 	qv_status rc = match_apply_as(m, who, a, automatic, checked, err);
 	if (rc)
 		return rc;
-	apply_forced(m);
+	if (apply_forced(m)) {
+		truncate_history(m, old, NULL);
+		return qv_fail(err, QV_ENOMEM, "out of memory applying the forced moves");
+	}
 	return QV_OK;
 }
 
@@ -378,16 +400,13 @@ static void replay(const qv_match *m, int n, void *st)
 		m->game->apply(st, m->hist[i].action, NULL);
 }
 
-/* Cuts the history to its first n entries (with their narration) and rebuilds the state. */
+/* Cuts the history to its first n entries (with their narration) and rebuilds the state in
+ * place from base, so that it needs no memory and cannot fail. */
 static qv_status truncate_history(qv_match *m, int n, qv_err *err)
 {
-	void *st = malloc(m->game->state_size);
-	if (!st)
-		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
-	replay(m, n, st);
-	memcpy(m->state, st, m->game->state_size);
+	(void)err;
+	replay(m, n, m->state);
 	forget_position(m);
-	free(st);
 	free_seen(m, n);
 	if (n < m->nhist) {
 		m->said.text.len = m->said_at[n];
@@ -413,7 +432,7 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
 	forget_position(m);
 	m->seed = seed;
 	memcpy(m->base, m->state, m->game->state_size);
-	apply_forced(m);
+	(void)apply_forced(m); /* a forced opening move that cannot be applied stays pending */
 	return QV_OK;
 }
 
@@ -622,14 +641,18 @@ static int viewer_slot(int viewer)
 }
 
 /* Entry i's move as viewer may know it, worked out at `before` (the state before it) and kept;
- * "" when the viewer is told nothing. NULL when out of memory. */
+ * "" when the viewer is told nothing. NULL when out of memory, and then nothing is kept. */
 static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 {
 	char **slot = &m->seen[i * QV_VIEWERS + viewer_slot(viewer)];
 	if (*slot)
 		return *slot;
 	char text[QV_ACTION_TEXT + 16];
-	if (!qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL))
+	int shown =
+	    qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL);
+	if (shown < 0)
+		return NULL;
+	if (!shown)
 		text[0] = '\0';
 	else if (m->hist[i].automatic && (viewer == QV_VIEW_ALL || viewer == m->hist[i].who))
 		/* Said only to the mover and the referee: to others, that a player (or chance) had
@@ -640,13 +663,13 @@ static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 	return *slot;
 }
 
-void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
+qv_status qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
 {
 	const qv_game *g = m->game;
 	if (from < 0)
 		from = 0;
 	if (viewer < QV_VIEW_PUBLIC || viewer >= g->num_players(m->state) || from >= m->nhist)
-		return;
+		return QV_OK;
 	/* The state before an entry is needed only for moves not yet worded for this viewer. */
 	int slot = viewer_slot(viewer), first = from;
 	while (first < m->nhist && m->seen[first * QV_VIEWERS + slot])
@@ -655,16 +678,19 @@ void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
 	if (first < m->nhist) {
 		st = malloc(g->state_size);
 		if (!st)
-			return;
+			return QV_ENOMEM;
 		replay(m, first, st);
 	}
 	qv_buf line = {0};
-	for (int i = from; i < m->nhist; i++) {
+	qv_status rc = QV_OK;
+	for (int i = from; i < m->nhist && !rc; i++) {
 		const qv_move *mv = &m->hist[i];
 		const char *text =
 		    i < first ? m->seen[i * QV_VIEWERS + slot] : seen_text(m, i, st, viewer);
 		qv_log_line l = {.entry = i, .who = mv->who, .automatic = mv->automatic};
-		if (text && *text) {
+		if (!text)
+			rc = QV_ENOMEM;
+		else if (*text) {
 			l.text = text;
 			fn(ctx, &l);
 		}
@@ -672,11 +698,14 @@ void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
 		size_t at = m->said_at[i];
 		size_t end = i + 1 < m->nhist ? m->said_at[i + 1] : m->said.text.len;
 		const char *s = qv_buf_str(&m->said.text);
-		while (at < end) {
+		while (at < end && !rc) {
 			const char *nl = memchr(s + at, '\n', end - at);
 			size_t len = nl ? (size_t)(nl - (s + at)) : end - at;
 			qv_buf_clear(&line);
-			if (qv_word_line(s + at, len, viewer, &line)) {
+			bool said = qv_word_line(s + at, len, viewer, &line);
+			if (line.failed)
+				rc = QV_ENOMEM;
+			else if (said) {
 				l.consequence = true;
 				l.text = qv_buf_str(&line);
 				fn(ctx, &l);
@@ -688,6 +717,7 @@ void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
 	}
 	qv_buf_free(&line);
 	free(st);
+	return rc;
 }
 
 void qv_match_tell_agent(const qv_match *m, qv_agent *a, int *seen)
@@ -735,7 +765,7 @@ static json_t *params_json(const qv_params *p)
 {
 	json_t *o = json_object();
 	for (int i = 0; i < p->n; i++)
-		json_object_set_new(o, p->kv[i].key, param_value_json(p->kv[i].value));
+		o = qv__json_put(o, p->kv[i].key, param_value_json(p->kv[i].value));
 	return o;
 }
 
@@ -763,42 +793,35 @@ static json_t *viewer_json(int viewer)
 /* Fills a new object with the fields every match JSON starts with: game and params. */
 static json_t *header_json(const qv_match *m)
 {
-	json_t *j = json_object();
-	json_object_set_new(j, "game", json_string(m->game->name));
-	json_object_set_new(j, "params", params_json(&m->params));
-	return j;
+	json_t *j = qv__json_put(json_object(), "game", json_string(m->game->name));
+	return qv__json_put(j, "params", params_json(&m->params));
 }
 
 /* The wrapper of a full state: game, params, seed, to_move and the game's own object. */
 json_t *qv_match_state_json(const qv_match *m)
 {
-	json_t *j = header_json(m);
-	json_object_set_new(j, "seed", seed_json(m->seed));
-	json_object_set_new(j, "to_move", who_json(qv_match_to_move(m)));
-	json_t *st = m->game->state_json(m->state);
-	json_object_set_new(j, "state", st ? st : json_null());
-	return j;
+	json_t *j = qv__json_put(header_json(m), "seed", seed_json(m->seed));
+	j = qv__json_put(j, "to_move", who_json(qv_match_to_move(m)));
+	return qv__json_put(j, "state", m->game->state_json(m->state));
 }
 
 /* The wrapper of a viewer's view, with the legal actions when the viewer is to move. */
 json_t *qv_match_view_json(const qv_match *m, int viewer)
 {
 	const qv_game *g = m->game;
-	json_t *j = header_json(m);
 	int who = qv_match_to_move(m);
-	json_object_set_new(j, "viewer", viewer_json(viewer));
-	json_object_set_new(j, "to_move", who_json(who));
-	json_t *view = g->view_json(m->state, viewer);
-	json_object_set_new(j, "view", view ? view : json_null());
-	if (who >= 0 && who == viewer) {
+	json_t *j = qv__json_put(header_json(m), "viewer", viewer_json(viewer));
+	j = qv__json_put(j, "to_move", who_json(who));
+	j = qv__json_put(j, "view", g->view_json(m->state, viewer));
+	if (j && who >= 0 && who == viewer) {
 		json_t *legal = json_array();
 		int n = g->legal(m->state, m->abuf);
 		for (int i = 0; i < n; i++) {
 			char text[QV_ACTION_TEXT];
 			if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) >= 0)
-				json_array_append_new(legal, json_string(text));
+				legal = qv__json_push(legal, json_string(text));
 		}
-		json_object_set_new(j, "legal", legal);
+		j = qv__json_put(j, "legal", legal);
 	}
 	return j;
 }
@@ -807,15 +830,17 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 static json_t *actions_json(const qv_match *m)
 {
 	json_t *arr = json_array();
-	void *st = malloc(m->game->state_size);
-	if (!st)
-		return arr;
+	void *st = arr ? malloc(m->game->state_size) : NULL;
+	if (!st) {
+		json_decref(arr);
+		return NULL;
+	}
 	memcpy(st, m->base, m->game->state_size);
 	for (int i = 0; i < m->nhist; i++) {
 		char text[QV_ACTION_TEXT];
 		if (m->game->action_to_text(st, m->hist[i].action, text, sizeof text) < 0)
 			snprintf(text, sizeof text, "#%d", (int)m->hist[i].action);
-		json_array_append_new(arr, json_string(text));
+		arr = qv__json_push(arr, json_string(text));
 		m->game->apply(st, m->hist[i].action, NULL);
 	}
 	free(st);
@@ -823,16 +848,16 @@ static json_t *actions_json(const qv_match *m)
 }
 
 /* Whether base is the position init gives for the match's parameters and seed, i.e. the
- * match was not loaded from a full state. Compared through state_json, which is exact and
- * immune to padding bytes. */
-static bool starts_at_init(const qv_match *m)
+ * match was not loaded from a full state: 1 or 0, QV_ENOMEM when it cannot be told. Compared
+ * through state_json, which is exact and immune to padding bytes. */
+static int starts_at_init(const qv_match *m)
 {
 	const qv_game *g = m->game;
 	void *st = calloc(1, g->state_size);
-	bool same = false;
+	int same = st ? 0 : QV_ENOMEM;
 	if (st && g->init(st, &m->params, m->seed, NULL) == QV_OK) {
 		json_t *a = g->state_json(st), *b = g->state_json(m->base);
-		same = json_equal(a, b);
+		same = !a || !b ? QV_ENOMEM : json_equal(a, b);
 		json_decref(a);
 		json_decref(b);
 	}
@@ -846,32 +871,31 @@ json_t *qv_match_record_json(const qv_match *m)
 {
 	const qv_game *g = m->game;
 	int np = g->num_players(m->state);
-	json_t *j = header_json(m);
-	json_object_set_new(j, "seed", seed_json(m->seed));
+	json_t *j = qv__json_put(header_json(m), "seed", seed_json(m->seed));
 	json_t *players = json_array();
 	for (int i = 0; i < np; i++)
-		json_array_append_new(players, json_string(m->names[i]));
-	json_object_set_new(j, "players", players);
-	if (!starts_at_init(m)) {
-		json_t *start = g->state_json(m->base);
-		json_object_set_new(j, "start", start ? start : json_null());
+		players = qv__json_push(players, json_string(m->names[i]));
+	j = qv__json_put(j, "players", players);
+	int init = j ? starts_at_init(m) : 0;
+	if (init < 0) {
+		json_decref(j);
+		return NULL;
 	}
-	json_object_set_new(j, "actions", actions_json(m));
-	if (!qv_match_over(m)) {
-		json_object_set_new(j, "result", json_null());
-		return j;
-	}
+	if (!init)
+		j = qv__json_put(j, "start", g->state_json(m->base));
+	j = qv__json_put(j, "actions", actions_json(m));
+	if (!qv_match_over(m))
+		return qv__json_put(j, "result", json_null());
 	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 	char name[8];
 	g->ranks(m->state, ranks);
 	g->score(m->state, scores);
 	json_t *result = json_array();
 	for (int i = 0; i < np; i++)
-		json_array_append_new(result, json_pack("{s:s, s:i, s:i}", "player",
-		                                        qv_player_name(i, name), "rank", ranks[i],
-		                                        "score", scores[i]));
-	json_object_set_new(j, "result", result);
-	return j;
+		result = qv__json_push(result, json_pack("{s:s, s:i, s:i}", "player",
+		                                         qv_player_name(i, name), "rank", ranks[i],
+		                                         "score", scores[i]));
+	return qv__json_put(j, "result", result);
 }
 
 /* ---- JSON: loading ------------------------------------------------------------------------- */
@@ -1133,11 +1157,14 @@ qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err)
 		               "real game comes near that, so it is not parsed",
 		               QV_RECORD_MAX);
 	json_error_t jerr;
-	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j)
-		return qv_fail(err, QV_EINVAL, "broken JSON at line %d, column %d: %s", jerr.line,
+	json_t *j;
+	qv_status rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, &j, &jerr);
+	if (rc == QV_ENOMEM)
+		return qv_fail(err, rc, "out of memory reading JSON");
+	if (rc)
+		return qv_fail(err, rc, "broken JSON at line %d, column %d: %s", jerr.line,
 		               jerr.column, jerr.text);
-	qv_status rc = qv_match_load_json(out, j, err);
+	rc = qv_match_load_json(out, j, err);
 	json_decref(j);
 	return rc;
 }
@@ -1214,7 +1241,7 @@ qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err)
 qv_status qv_match_save_record(const qv_match *m, const char *path, qv_err *err)
 {
 	json_t *j = qv_match_record_json(m);
-	char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
+	char *text = qv__json_dumps(j, JSON_INDENT(2));
 	json_decref(j);
 	if (!text)
 		return qv_fail(err, QV_ENOMEM, "out of memory writing the record for '%s'", path);
