@@ -41,13 +41,12 @@ typedef qv_status (*fault_call)(void *ctx, qv_buf *out, qv_err *err);
 /* Everything a caller can see of the scenario's state, as text. */
 typedef void (*fault_print)(void *ctx, qv_buf *out);
 
-/* One step of a scenario (see above). `what` names it in failure messages; `sqlite_io` lets
- * a refusal inside SQLite fail as QV_EIO (the store words SQLite's errors so) besides
- * QV_ENOMEM. */
-void fault_step(const char *what, fault_call call, fault_print print, void *ctx, bool sqlite_io);
+/* One step of a scenario (see above); `what` names it in failure messages. */
+void fault_step(const char *what, fault_call call, fault_print print, void *ctx);
 
 /* Runs scenario() for n = 0 (nothing refused, the reference), 1, 2, ... until a run makes
- * fewer than n allocations, at most max_runs runs and max_seconds seconds. Returns 0, or 1
+ * fewer than n allocations, at most max_runs runs and max_seconds seconds of processor time
+ * (the process's: a loaded machine slows the runs, not the bound). Returns 0, or 1
  * after printing every difference found (or that a bound was reached first). */
 int fault_loop(const char *name, void (*scenario)(void), long max_runs, double max_seconds);
 

@@ -170,7 +170,7 @@ static void step(const char *what, fault_call call, const char *text, int viewer
 {
 	sc.text = text;
 	sc.viewer = viewer;
-	fault_step(what, call, print, &sc, false);
+	fault_step(what, call, print, &sc);
 }
 
 static void logs(void)
