@@ -793,6 +793,7 @@ bool qv__table_step(qv__table *t)
 	qv__table_unlock(t);
 
 	qv_action a;
+	qv_rng drawn = s->agent->rng; /* put back when the step is not made for memory */
 	qv_status rc = qv_agent_choose(s->agent, st, &a, &err);
 	free(st);
 
@@ -812,6 +813,8 @@ bool qv__table_step(qv__table *t)
 		changed = rc == QV_OK;
 		marked = rc == QV_ENOMEM && marked; /* a saved move or a stop clears the mark */
 	}
+	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
+		s->agent->rng = drawn;
 	if (marked && qv__store_ai_end(t->store, t->id, &err))
 		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 	qv__table_unlock(t);
