@@ -3,8 +3,8 @@
  *
  * The wrappers are reached by the linker's --wrap: a call to malloc in any object of the test
  * executable (the static libraries included) becomes a call to __wrap_malloc, and
- * __real_malloc is the allocator the build would have used. Counting is global and atomic,
- * so allocations on other threads count too, in whatever order they come.
+ * __real_malloc is the allocator the build would have used. Only the thread that runs the
+ * scenario counts (see scenario_thread), so every run of a scenario allocates alike.
  */
 #include "fault.h"
 

@@ -12,12 +12,13 @@
  *
  * A scenario is a function that makes its objects (counted, like everything else) and calls
  * fault_step for each call under test. A step runs the call; when the refused allocation fell
- * in it and the call failed, the failure must be an out-of-memory status and the scenario's
- * fingerprint (its print function: everything a caller can see of the state) must be exactly
- * what it was before the call; the call is then made again, with nothing refused, and the
- * scenario goes on. Whether or not a refusal fell in it, each step's final status, output and
- * fingerprint must be those of the first run, in which nothing is refused: a call that
- * survives a refusal must not survive it with a different answer.
+ * in it and the call failed otherwise than the same step of the reference run (below), the
+ * failure must be an out-of-memory status and the scenario's fingerprint (its print
+ * function: everything a caller can see of the state) must be exactly what it was before the
+ * call; the call is then made again, with nothing refused, and the scenario goes on. Whether
+ * or not a refusal fell in it, each step's final status, output and fingerprint must be those
+ * of the first run, in which nothing is refused: a call that survives a refusal must not
+ * survive it with a different answer.
  */
 #ifndef QUIVER_TEST_FAULT_H
 #define QUIVER_TEST_FAULT_H
