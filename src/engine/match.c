@@ -1084,7 +1084,8 @@ static qv_status load_into(qv_match *m, const json_t *j, const qv_params *params
 		rc = replay_actions(m, actions, err);
 	if (rc)
 		return rc;
-	apply_forced(m);
+	if (apply_forced(m))
+		return qv_fail(err, QV_ENOMEM, "out of memory applying the forced moves");
 	return actions ? check_result(m, json_object_get(j, "result"), err) : QV_OK;
 }
 

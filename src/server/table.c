@@ -111,6 +111,11 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	json_t *rec = qv_match_record_json(m);
 	t->params = json_incref(json_object_get(rec, "params"));
 	json_decref(rec);
+	if (!t->params) {
+		t->m = NULL; /* the caller still owns m */
+		qv__table_free(t);
+		return qv_fail(err, QV_ENOMEM, "out of memory creating a table");
+	}
 	*out = t;
 	return QV_OK;
 }
@@ -342,7 +347,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	}
 	json_t *actions = json_array();
 	for (int i = 0; i < saved->nmoves; i++)
-		json_array_append_new(actions, json_string(saved->moves[i]));
+		actions = qv__json_push(actions, json_string(saved->moves[i]));
 	json_t *rec = json_pack("{s:s, s:o, s:I, s:o}", "game", saved->game, "params", params,
 	                        "seed", (json_int_t)(int64_t)saved->seed, "actions", actions);
 	qv_err why;
@@ -699,8 +704,10 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 	if (!rc)
 		rc = qv_match_undo_seat(t->m, seat, humans, err);
 	if (!rc) {
+		/* Saved before the logs are cut, so that a refusal leaves them as they were. */
 		int old_status = t->status;
-		after_change(t, 1);
+		t->v += 1;
+		t->status = status_of(t);
 		rc = save_change(t, t->m->nhist, false, err);
 		if (rc) {
 			/* Put the taken-back moves back: the decisions, which bring their automatic
@@ -710,8 +717,8 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 					qv_match_play(t->m, saved[i].action, NULL);
 			t->v -= 1;
 			t->status = old_status;
-			after_change(t, 0);
 		} else {
+			after_change(t, 0);
 			for (int i = 0; i < t->nseats; i++)
 				if (t->seat[i].agent)
 					t->seat[i].forget = true;
