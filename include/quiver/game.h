@@ -256,10 +256,12 @@ bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out);
  * state that the viewer's view (view_json) cannot tell apart from a's. *exact (may be NULL)
  * is set when the viewer can tell a apart from every other option. Returns false when the
  * viewer's view does not change at all under another player's secret commitment, which is then
- * best left unsaid (not even its number is known). The player to move and QV_VIEW_ALL know
- * everything. Costs about one apply and determinize per option; not for hot paths. */
-bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-                    size_t len, bool *exact);
+ * best left unsaid (not even its number is known), true (1) otherwise, and QV_ENOMEM when a
+ * view could not be made: buf then hides at least what it must ("(hidden)" or more "?"),
+ * which is safe to show but not to keep. The player to move and QV_VIEW_ALL know everything.
+ * Costs about one apply and determinize per option; not for hot paths. */
+int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                   size_t len, bool *exact);
 
 /* ---- what things are (src/games/lookup.c) ---- */
 

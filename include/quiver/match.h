@@ -240,8 +240,9 @@ typedef void (*qv_log_fn)(void *ctx, const qv_log_line *line);
 /* Words the log of history entries [from, nhist) for viewer (a player, QV_VIEW_PUBLIC or
  * QV_VIEW_ALL) and calls fn for each line in order: each move, then its consequences. A move
  * the viewer may not even count (another's secret commitment that leaves the viewer's view
- * as it was) has no line. What a viewer is told of a move is worked out once and kept. */
-void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx);
+ * as it was) has no line. What a viewer is told of a move is worked out once and kept.
+ * QV_ENOMEM when a line could not be worded: the lines before it were given, none after. */
+qv_status qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx);
 
 /* The lines of entry i alone, as qv_match_log words them for viewer, given the state before
  * the entry: for a caller that walks the history itself (qv_match_walk) and needs the entry's
@@ -278,7 +279,7 @@ struct json_t *qv_match_record_json(const qv_match *m);
  * order) as an object whose values are typed by their definitions in defs: an integer
  * parameter's number as a JSON integer (a name such as "auto" as a string), a real's as a
  * number, a boolean's as true or false, a choice's and a text's as a string; a key defs lacks
- * as a string. Caller owns the result. */
+ * as a string. Caller owns the result; NULL when out of memory (never a partial object). */
 struct json_t *qv_params_to_json(const qv_params *p, const qv_param_def *defs, int ndefs);
 /* Reads such an object (or NULL: no parameters) into out. Each key must be one of defs (what
  * names their owner in the message, e.g. "three-arrows"); an integer or real parameter takes a

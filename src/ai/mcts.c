@@ -457,6 +457,7 @@ static void tree_compact(mcts_tree *t)
 		n.child = n.child ? t->map[n.child] : 0;
 		n.sibling = (i != r && n.sibling) ? t->map[n.sibling] : 0;
 		uint32_t to = t->map[i];
+		QV_ASSERT(to <= i && (!n.child || n.child > to) && (!n.sibling || n.sibling > to));
 		t->node[to] = n;
 		memmove(ret_of(t, to), ret_of(t, i), sizeof(double) * (size_t)t->stride);
 	}
@@ -608,6 +609,7 @@ static bool is_child(const mcts_tree *t, int i) { return index_find(t, t->acts[i
 /* Links new child c (for legal action i) after *last under node ni. */
 static void link_child(mcts_tree *t, uint32_t ni, uint32_t *last, uint32_t c)
 {
+	QV_ASSERT(c > ni && c < t->used && (!*last || (*last > ni && *last < c)));
 	if (*last)
 		t->node[*last].sibling = c;
 	else
@@ -713,6 +715,7 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	const qv_game *g = t->g;
 	*fresh = false;
 	int nk = 0;
+	uint64_t through = 0; /* the children's visits, each of which went through ni */
 	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling) {
 		QV_ASSERT(c > ni && c < t->used);
 		/* without memory for the children's scratch, the node is valued as a leaf */
@@ -720,7 +723,11 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 			return 0;
 		QV_ASSERT((uint32_t)nk < t->kcap);
 		t->kid[nk++] = c;
+		through += t->node[c].visits;
 	}
+	/* Children are distinct nodes after their parent in the arena, and every iteration
+	 * through a child went through its parent. */
+	QV_ASSERT((uint32_t)nk < t->used - ni && through <= t->node[ni].visits);
 
 	/* Which children are legal in this visit: with a cheap check, each is tested and the
 	 * legal actions are listed only if a child may be added; otherwise the children are
@@ -759,6 +766,7 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 		uint32_t c = t->kid[j];
 		mcts_node *cn = &t->node[c];
 		cn->avail++;
+		QV_ASSERT(cn->visits <= cn->avail); /* visited only when it was legal */
 		if (cn->visits == 0) {
 			if (!untried)
 				untried = c;
@@ -831,6 +839,7 @@ static void iterate(mcts_tree *t)
 	}
 	for (int d = 0; d < depth; d++) {
 		uint32_t i = t->path[d];
+		QV_ASSERT(i < t->used && (d == 0 ? i == t->root : i > t->path[d - 1]));
 		double *r = ret_of(t, i);
 		t->node[i].visits++;
 		for (int p = 0; p < t->np; p++)

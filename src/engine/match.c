@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "games/json_util.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
 
@@ -215,6 +216,8 @@ static void note(qv_match *m, qv_action a)
 	m->notes_len += strlen(m->notes + m->notes_len) + 1;
 }
 
+static int position_at(const qv_match *m, int n, void *st);
+
 /* Checks a (unless the caller has: `checked`), applies it to the current state with its
  * narration, and appends it to the history with its notation. who is the player to move (or
  * QV_CHANCE). Nothing changes on error. */
@@ -233,6 +236,17 @@ static qv_status match_apply_as(qv_match *m, int who, qv_action a, bool automati
 	m->said_at[m->nhist] = (uint32_t)m->said.text.len;
 	m->game->apply(m->state, a, m->quiet ? NULL : &m->said);
 	forget_position(m);
+	if (m->said.text.failed) {
+		m->said.text.failed = false;
+		m->said.text.len = m->said_at[m->nhist];
+		if (m->said.text.s)
+			m->said.text.s[m->said.text.len] = '\0';
+		if (!m->quiet) {
+			m->notes_len = m->note_at[--m->nnotes];
+		}
+		position_at(m, m->nhist, m->state);
+		return qv_fail(err, QV_ENOMEM, "out of memory narrating an action");
+	}
 	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
 	check_history(m);
 	return QV_OK;
@@ -281,9 +295,9 @@ static bool held(const qv_match *m, int who)
 
 /* Applies forced moves (a single legal option, a single chance outcome) until a real choice,
  * a forced decision of a held player, or the end. They come from legal() and chance(), so they
- * are not checked again. A failure here (out of memory) just stops the loop: the state and
- * history stay consistent, with the forced move pending. */
-static void apply_forced(qv_match *m)
+ * are not checked again. A failure (out of memory) stops the loop and is returned: the state
+ * and history stay consistent, with the forced move pending. */
+static qv_status apply_forced(qv_match *m)
 {
 	qv_action a;
 	int counted = -1;
@@ -293,16 +307,17 @@ static void apply_forced(qv_match *m)
 		if (held(m, who) || !only_option(m, who, &a, &counted))
 			break;
 		if (match_apply_as(m, who, a, true, true, NULL))
-			return;
+			return QV_ENOMEM;
 	}
 	m->who = who; /* asked once per position: the game's to_move is not free everywhere */
 	m->noptions = counted; /* the current state's, when only_option counted them */
+	return QV_OK;
 }
 
 void qv_match_hold_forced(qv_match *m, unsigned players)
 {
 	m->hold = players;
-	apply_forced(m); /* a decision no longer held is applied now */
+	(void)apply_forced(m); /* a decision no longer held is applied now, or stays pending */
 }
 
 void qv_match_quiet(qv_match *m) { m->quiet = true; }
@@ -343,7 +358,10 @@ qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params
 		return rc;
 	}
 	memcpy(m->base, m->state, g->state_size);
-	apply_forced(m);
+	if (apply_forced(m)) {
+		qv_match_free(m);
+		return qv_fail(err, QV_ENOMEM, "out of memory creating a match");
+	}
 	*out = m;
 	return QV_OK;
 }
@@ -360,17 +378,23 @@ int qv_match_to_move(const qv_match *m)
 /* Whether the game has ended. */
 bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
 
+static void truncate_history(qv_match *m, int n);
+
 /* A decision or chance outcome of who (the one to move), followed by whatever is forced after
- * it. */
+ * it; when a forced move cannot be applied (out of memory), the decision is taken back too. */
 static qv_status match_play(qv_match *m, int who, qv_action a, bool automatic, bool checked,
                             qv_err *err)
 {
 	if (who == QV_OVER)
 		return qv_fail(err, QV_ESTATE, "the game is over");
+	int old = m->nhist;
 	qv_status rc = match_apply_as(m, who, a, automatic, checked, err);
 	if (rc)
 		return rc;
-	apply_forced(m);
+	if (apply_forced(m)) {
+		truncate_history(m, old);
+		return qv_fail(err, QV_ENOMEM, "out of memory applying the forced moves");
+	}
 	return QV_OK;
 }
 
@@ -574,7 +598,7 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
 	m->seed = seed;
 	memcpy(m->base, m->state, m->game->state_size);
 	check_history(m);
-	apply_forced(m);
+	(void)apply_forced(m); /* a forced opening move that cannot be applied stays pending */
 	return QV_OK;
 }
 
@@ -786,8 +810,8 @@ static bool notation_step(void *ctx, int i, const void *before)
 	         w->buf ? w->len : sizeof text);
 	if (w->buf)
 		return false;
-	json_array_append_new(w->arr, json_string(text));
-	return true;
+	w->arr = qv__json_push(w->arr, json_string(text));
+	return w->arr != NULL;
 }
 
 /* The kept notation, or for a quiet match's entry the notation at the state a walk (which keeps
@@ -821,7 +845,7 @@ static int viewer_slot(int viewer)
 }
 
 /* Entry i's move as viewer may know it, worked out at `before` (the state before it) and kept;
- * "" when the viewer is told nothing. NULL when out of memory. */
+ * "" when the viewer is told nothing. NULL when out of memory, and then nothing is kept. */
 static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 {
 	QV_ASSERT(i >= 0 && i < m->nhist);
@@ -829,7 +853,11 @@ static const char *seen_text(qv_match *m, int i, const void *before, int viewer)
 	if (*slot)
 		return *slot;
 	char text[QV_ACTION_TEXT + 16];
-	if (!qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL))
+	int shown =
+	    qv_action_seen(m->game, before, m->hist[i].action, viewer, text, QV_ACTION_TEXT, NULL);
+	if (shown < 0)
+		return NULL;
+	if (!shown)
 		text[0] = '\0';
 	else if (m->hist[i].automatic && (viewer == QV_VIEW_ALL || viewer == m->hist[i].who))
 		/* Said only to the mover and the referee: to others, that a player (or chance) had
@@ -848,14 +876,17 @@ static bool log_viewer(const qv_match *m, int viewer)
 	return viewer >= QV_VIEW_PUBLIC && viewer < m->game->num_players(m->state);
 }
 
-/* Calls fn with entry i's lines for viewer: its move worded as `text` (none when NULL or
- * empty), then its consequences, each worded into *line. */
-static void entry_lines(const qv_match *m, int viewer, int i, const char *text, qv_buf *line,
-                        qv_log_fn fn, void *ctx)
+/* Calls fn with entry i's lines for viewer: its move worded as `text` (none when empty; NULL
+ * when it could not be worded), then its consequences, each worded into *line. QV_ENOMEM when
+ * a line could not be worded: the lines before it were given, none after. */
+static qv_status entry_lines(const qv_match *m, int viewer, int i, const char *text, qv_buf *line,
+                             qv_log_fn fn, void *ctx)
 {
 	const qv_move *mv = &m->hist[i];
 	qv_log_line l = {.entry = i, .who = mv->who, .automatic = mv->automatic};
-	if (text && *text) {
+	if (!text)
+		return QV_ENOMEM;
+	if (*text) {
 		l.text = text;
 		fn(ctx, &l);
 	}
@@ -867,13 +898,17 @@ static void entry_lines(const qv_match *m, int viewer, int i, const char *text, 
 		const char *nl = memchr(s + at, '\n', end - at);
 		size_t len = nl ? (size_t)(nl - (s + at)) : end - at;
 		qv_buf_clear(line);
-		if (qv_word_line(s + at, len, viewer, line)) {
+		bool said = qv_word_line(s + at, len, viewer, line);
+		if (line->failed)
+			return QV_ENOMEM;
+		if (said) {
 			l.consequence = true;
 			l.text = qv_buf_str(line);
 			fn(ctx, &l);
 		}
 		at += len + 1;
 	}
+	return QV_OK;
 }
 
 void qv_match_log_entry(qv_match *m, int viewer, int i, const void *before, qv_log_fn fn, void *ctx)
@@ -881,7 +916,7 @@ void qv_match_log_entry(qv_match *m, int viewer, int i, const void *before, qv_l
 	if (!log_viewer(m, viewer) || i < 0 || i >= m->nhist)
 		return;
 	qv_buf line = {0};
-	entry_lines(m, viewer, i, seen_text(m, i, before, viewer), &line, fn, ctx);
+	(void)entry_lines(m, viewer, i, seen_text(m, i, before, viewer), &line, fn, ctx);
 	qv_buf_free(&line);
 }
 
@@ -892,31 +927,34 @@ typedef struct log_walk {
 	qv_buf line;
 	qv_log_fn fn;
 	void *ctx;
+	qv_status rc;
 } log_walk;
 
 /* An entry not yet worded for the viewer: worded at the state before it, then its lines. */
 static bool log_step(void *ctx, int i, const void *before)
 {
 	log_walk *w = ctx;
-	entry_lines(w->m, w->viewer, i, seen_text(w->m, i, before, w->viewer), &w->line, w->fn,
-	            w->ctx);
-	return true;
+	w->rc = entry_lines(w->m, w->viewer, i, seen_text(w->m, i, before, w->viewer), &w->line,
+	                    w->fn, w->ctx);
+	return w->rc == QV_OK;
 }
 
 /* The entries already worded for the viewer are told from what was kept; the walk starts at
  * the first that is not (usually where the previous log of the viewer ended). */
-void qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
+qv_status qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ctx)
 {
 	if (from < 0)
 		from = 0;
 	if (!log_viewer(m, viewer) || from >= m->nhist)
-		return;
+		return QV_OK;
 	log_walk w = {.m = m, .viewer = viewer, .fn = fn, .ctx = ctx};
 	int slot = viewer_slot(viewer), i = from;
-	for (; i < m->nhist && m->seen[i * QV_VIEWERS + slot]; i++)
-		entry_lines(m, viewer, i, m->seen[i * QV_VIEWERS + slot], &w.line, fn, ctx);
-	qv_match_walk(m, i, log_step, &w); /* out of memory: the log stops here */
+	for (; i < m->nhist && m->seen[i * QV_VIEWERS + slot] && !w.rc; i++)
+		w.rc = entry_lines(m, viewer, i, m->seen[i * QV_VIEWERS + slot], &w.line, fn, ctx);
+	if (!w.rc && qv_match_walk(m, i, log_step, &w))
+		w.rc = QV_ENOMEM;
 	qv_buf_free(&w.line);
+	return w.rc;
 }
 
 /* What qv_match_tell_agent's walk carries. */
@@ -968,43 +1006,36 @@ static json_t *viewer_json(int viewer)
 /* Fills a new object with the fields every match JSON starts with: game and params. */
 static json_t *header_json(const qv_match *m)
 {
-	json_t *j = json_object();
-	json_object_set_new(j, "game", json_string(m->game->name));
-	json_object_set_new(j, "params",
+	json_t *j = qv__json_put(json_object(), "game", json_string(m->game->name));
+	return qv__json_put(j, "params",
 	                    qv_params_to_json(&m->params, m->game->params, m->game->nparams));
-	return j;
 }
 
 /* The wrapper of a full state: game, params, seed, to_move and the game's own object. */
 json_t *qv_match_state_json(const qv_match *m)
 {
-	json_t *j = header_json(m);
-	json_object_set_new(j, "seed", seed_json(m->seed));
-	json_object_set_new(j, "to_move", who_json(qv_match_to_move(m)));
-	json_t *st = m->game->state_json(m->state);
-	json_object_set_new(j, "state", st ? st : json_null());
-	return j;
+	json_t *j = qv__json_put(header_json(m), "seed", seed_json(m->seed));
+	j = qv__json_put(j, "to_move", who_json(qv_match_to_move(m)));
+	return qv__json_put(j, "state", m->game->state_json(m->state));
 }
 
 /* The wrapper of a viewer's view, with the legal actions when the viewer is to move. */
 json_t *qv_match_view_json(const qv_match *m, int viewer)
 {
 	const qv_game *g = m->game;
-	json_t *j = header_json(m);
 	int who = qv_match_to_move(m);
-	json_object_set_new(j, "viewer", viewer_json(viewer));
-	json_object_set_new(j, "to_move", who_json(who));
-	json_t *view = g->view_json(m->state, viewer);
-	json_object_set_new(j, "view", view ? view : json_null());
-	if (who >= 0 && who == viewer) {
+	json_t *j = qv__json_put(header_json(m), "viewer", viewer_json(viewer));
+	j = qv__json_put(j, "to_move", who_json(who));
+	j = qv__json_put(j, "view", g->view_json(m->state, viewer));
+	if (j && who >= 0 && who == viewer) {
 		json_t *legal = json_array();
 		int n = g->legal(m->state, m->abuf);
 		for (int i = 0; i < n; i++) {
 			char text[QV_ACTION_TEXT];
 			if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) >= 0)
-				json_array_append_new(legal, json_string(text));
+				legal = qv__json_push(legal, json_string(text));
 		}
-		json_object_set_new(j, "legal", legal);
+		j = qv__json_put(j, "legal", legal);
 	}
 	return j;
 }
@@ -1015,22 +1046,26 @@ static json_t *actions_json(const qv_match *m)
 {
 	json_t *arr = json_array();
 	for (int i = 0; i < m->nnotes; i++)
-		json_array_append_new(arr, json_string(qv_match_notation(m, i)));
-	walk(m, m->nnotes, notation_step, &(notation_walk){.m = m, .arr = arr}, NULL);
-	return arr;
+		arr = qv__json_push(arr, json_string(qv_match_notation(m, i)));
+	notation_walk w = {.m = m, .arr = arr};
+	if (arr && walk(m, m->nnotes, notation_step, &w, NULL)) {
+		json_decref(w.arr); /* out of memory: no partial list */
+		return NULL;
+	}
+	return w.arr;
 }
 
 /* Whether base is the position init gives for the match's parameters and seed, i.e. the
- * match was not loaded from a full state. Compared through state_json, which is exact and
- * immune to padding bytes. */
-static bool starts_at_init(const qv_match *m)
+ * match was not loaded from a full state: 1 or 0, QV_ENOMEM when it cannot be told. Compared
+ * through state_json, which is exact and immune to padding bytes. */
+static int starts_at_init(const qv_match *m)
 {
 	const qv_game *g = m->game;
 	void *st = calloc(1, g->state_size);
-	bool same = false;
+	int same = st ? 0 : QV_ENOMEM;
 	if (st && g->init(st, &m->params, m->seed, NULL) == QV_OK) {
 		json_t *a = g->state_json(st), *b = g->state_json(m->base);
-		same = json_equal(a, b);
+		same = !a || !b ? QV_ENOMEM : json_equal(a, b);
 		json_decref(a);
 		json_decref(b);
 	}
@@ -1044,32 +1079,31 @@ json_t *qv_match_record_json(const qv_match *m)
 {
 	const qv_game *g = m->game;
 	int np = g->num_players(m->state);
-	json_t *j = header_json(m);
-	json_object_set_new(j, "seed", seed_json(m->seed));
+	json_t *j = qv__json_put(header_json(m), "seed", seed_json(m->seed));
 	json_t *players = json_array();
 	for (int i = 0; i < np; i++)
-		json_array_append_new(players, json_string(m->names[i]));
-	json_object_set_new(j, "players", players);
-	if (!starts_at_init(m)) {
-		json_t *start = g->state_json(m->base);
-		json_object_set_new(j, "start", start ? start : json_null());
+		players = qv__json_push(players, json_string(m->names[i]));
+	j = qv__json_put(j, "players", players);
+	int init = j ? starts_at_init(m) : 0;
+	if (init < 0) {
+		json_decref(j);
+		return NULL;
 	}
-	json_object_set_new(j, "actions", actions_json(m));
-	if (!qv_match_over(m)) {
-		json_object_set_new(j, "result", json_null());
-		return j;
-	}
+	if (!init)
+		j = qv__json_put(j, "start", g->state_json(m->base));
+	j = qv__json_put(j, "actions", actions_json(m));
+	if (!qv_match_over(m))
+		return qv__json_put(j, "result", json_null());
 	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 	char name[8];
 	g->ranks(m->state, ranks);
 	g->score(m->state, scores);
 	json_t *result = json_array();
 	for (int i = 0; i < np; i++)
-		json_array_append_new(result, json_pack("{s:s, s:i, s:i}", "player",
-		                                        qv_player_name(i, name), "rank", ranks[i],
-		                                        "score", scores[i]));
-	json_object_set_new(j, "result", result);
-	return j;
+		result = qv__json_push(result, json_pack("{s:s, s:i, s:i}", "player",
+		                                         qv_player_name(i, name), "rank", ranks[i],
+		                                         "score", scores[i]));
+	return qv__json_put(j, "result", result);
 }
 
 /* ---- JSON: loading ------------------------------------------------------------------------- */
@@ -1224,7 +1258,8 @@ static qv_status load_into(qv_match *m, const json_t *j, const qv_params *params
 		rc = replay_actions(m, actions, err);
 	if (rc)
 		return rc;
-	apply_forced(m);
+	if (apply_forced(m))
+		return qv_fail(err, QV_ENOMEM, "out of memory applying the forced moves");
 	return actions ? check_result(m, json_object_get(j, "result"), err) : QV_OK;
 }
 
@@ -1298,11 +1333,14 @@ qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err)
 		               "real game comes near that, so it is not parsed",
 		               QV_RECORD_MAX);
 	json_error_t jerr;
-	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j)
-		return qv_fail(err, QV_EINVAL, "broken JSON at line %d, column %d: %s", jerr.line,
+	json_t *j;
+	qv_status rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, &j, &jerr);
+	if (rc == QV_ENOMEM)
+		return qv_fail(err, rc, "out of memory reading JSON");
+	if (rc)
+		return qv_fail(err, rc, "broken JSON at line %d, column %d: %s", jerr.line,
 		               jerr.column, jerr.text);
-	qv_status rc = qv_match_load_json(out, j, err);
+	rc = qv_match_load_json(out, j, err);
 	json_decref(j);
 	return rc;
 }
@@ -1379,7 +1417,7 @@ qv_status qv_match_load_file(qv_match **out, const char *path, qv_err *err)
 qv_status qv_match_save_record(const qv_match *m, const char *path, qv_err *err)
 {
 	json_t *j = qv_match_record_json(m);
-	char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
+	char *text = qv__json_dumps(j, JSON_INDENT(2));
 	json_decref(j);
 	if (!text)
 		return qv_fail(err, QV_ENOMEM, "out of memory writing the record for '%s'", path);

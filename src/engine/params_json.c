@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/json_util.h"
 #include "quiver/match.h"
 
 /* One value as JSON, typed by its definition (NULL: text). */
@@ -38,10 +39,10 @@ json_t *qv_params_to_json(const qv_params *p, const qv_param_def *defs, int ndef
 {
 	json_t *o = json_object();
 	for (int i = 0; p && i < p->n; i++)
-		json_object_set_new(o, qv_params_key(p, i),
-		                    value_json(qv_param_find(defs, ndefs, qv_params_key(p, i)),
-		                               qv_params_value(p, i)));
-	return o;
+		o = qv__json_put(o, qv_params_key(p, i),
+		                 value_json(qv_param_find(defs, ndefs, qv_params_key(p, i)),
+		                            qv_params_value(p, i)));
+	return o; /* NULL when out of memory: never a partial list */
 }
 
 /* The JSON type of v in words, for messages. */

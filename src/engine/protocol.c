@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "games/json_util.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
 #include "quiver/protocol.h"
@@ -24,6 +25,8 @@
 #define AGENT_CACHE_MAX 8
 /* Enough words for any command: `new` takes at most QV_MAX_PARAMS parameters. */
 #define MAX_ARGS 64
+/* The reply room made before a command runs (see dispatch). */
+#define REPLY_ROOM (4 * QV_ACTION_TEXT)
 
 struct qv_protocol {
 	uint64_t seed;
@@ -113,7 +116,7 @@ static qv_status parse_viewer(const qv_match *m, const char *text, int *viewer, 
 /* Appends j as one line of compact JSON and releases it. */
 static qv_status put_json(qv_buf *text, json_t *j, qv_err *err)
 {
-	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	char *s = qv__json_dumps(j, JSON_COMPACT);
 	json_decref(j);
 	if (!s)
 		return qv_fail(err, QV_ENOMEM, "out of memory writing JSON");
@@ -342,7 +345,8 @@ static qv_status cmd_log(qv_protocol *p, cmd_args *a, qv_err *err)
 	int viewer;
 	if (parse_viewer(p->m, a->argv[0], &viewer, err))
 		return QV_EINVAL;
-	qv_match_log(p->m, viewer, 0, log_line, a->text);
+	if (qv_match_log(p->m, viewer, 0, log_line, a->text))
+		return qv_fail(err, QV_ENOMEM, "out of memory wording the log");
 	return QV_OK;
 }
 
@@ -621,7 +625,7 @@ static bool dispatch(qv_protocol *p, const char *id, const char *line, qv_buf *o
 			qv_buf_printf(&list, "%s%s", i ? ", " : "", commands[i].name);
 		qv_buf msg = {0};
 		qv_buf_printf(&msg, "unknown command '%s' (commands: %s)", name, qv_buf_str(&list));
-		reply_err(out, id, qv_buf_str(&msg));
+		reply_err(out, id, list.failed || msg.failed ? "out of memory" : qv_buf_str(&msg));
 		qv_buf_free(&list);
 		qv_buf_free(&msg);
 		return false;
@@ -646,9 +650,15 @@ static bool dispatch(qv_protocol *p, const char *id, const char *line, qv_buf *o
 	rest[rlen] = '\0';
 	memcpy(words, rest, rlen + 1);
 	int argc = qv_split(words, argv, MAX_ARGS);
+	/* Room for the reply of any command that changes the game (an action or a few outcomes)
+	 * is made first, so that no change is made and then answered "out of memory". */
 	qv_buf text = {0};
+	qv_buf_printf(&text, "%*s", REPLY_ROOM, "");
+	qv_buf_clear(&text);
 	cmd_args a = {.argc = argc, .argv = argv, .rest = rest, .text = &text};
-	if (argc < c->min_args || (c->max_args >= 0 && argc > c->max_args)) {
+	if (text.failed) {
+		reply_err(out, id, "out of memory");
+	} else if (argc < c->min_args || (c->max_args >= 0 && argc > c->max_args)) {
 		qv_fail(&err, QV_EINVAL, "usage: %s", c->usage);
 		reply_err(out, id, err.msg);
 	} else if (c->fn(p, &a, &err) != QV_OK) {

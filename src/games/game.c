@@ -189,6 +189,8 @@ bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out)
 		qv_buf_putc(out, *s);
 		any = true;
 	}
+	if (tmp.failed)
+		out->failed = true; /* a line worded in part is not the line: out says so */
 	qv_buf_free(&tmp);
 	return any;
 }

@@ -42,6 +42,72 @@ json_t *qv__json_player(int p)
 	return json_string(qv_player_name(p, b));
 }
 
+json_t *qv__json_put(json_t *o, const char *key, json_t *v)
+{
+	if (!o || !v) {
+		json_decref(o);
+		json_decref(v);
+		return NULL;
+	}
+	if (json_object_set_new(o, key, v)) { /* releases v */
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Appends one piece of jansson's output to the qv_buf data; fails once the buffer has. */
+static int dump_piece(const char *piece, size_t size, void *data)
+{
+	qv_buf *b = data;
+	if (size > (size_t)INT32_MAX)
+		b->failed = true;
+	else
+		qv_buf_printf(b, "%.*s", (int)size, piece);
+	return b->failed ? -1 : 0;
+}
+
+char *qv__json_dumps(const json_t *j, size_t flags)
+{
+	qv_buf b = {0};
+	if (!j || json_dump_callback(j, dump_piece, &b, flags) != 0 || b.failed || !b.s) {
+		qv_buf_free(&b);
+		return NULL;
+	}
+	return b.s; /* the buffer's own text, which the caller frees */
+}
+
+qv_status qv__json_loads(const char *text, size_t flags, json_t **out, json_error_t *jerr)
+{
+	json_error_t again;
+	json_t *a = json_loads(text, flags, jerr), *b = json_loads(text, flags, &again);
+	*out = NULL;
+	if (a && b && json_equal(a, b)) {
+		json_decref(b);
+		*out = a;
+		return QV_OK;
+	}
+	bool broken = !a && !b && json_error_code(jerr) != json_error_out_of_memory &&
+	              jerr->position == again.position && strcmp(jerr->text, again.text) == 0;
+	json_decref(a);
+	json_decref(b);
+	return broken ? QV_EINVAL : QV_ENOMEM;
+}
+
+json_t *qv__json_push(json_t *a, json_t *v)
+{
+	if (!a || !v) {
+		json_decref(a);
+		json_decref(v);
+		return NULL;
+	}
+	if (json_array_append_new(a, v)) { /* releases v */
+		json_decref(a);
+		return NULL;
+	}
+	return a;
+}
+
 qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p, qv_err *err)
 {
 	*p = json_is_string(v) ? qv_player_parse(json_string_value(v), nplayers) : -1;

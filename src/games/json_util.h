@@ -1,6 +1,7 @@
 /*
- * json_util.h - helpers shared by the games' JSON loaders (internal: not a public header).
- * They read untrusted JSON and say, in the message, which field was wrong and what is allowed.
+ * json_util.h - helpers shared by the games' JSON loaders and writers, and the match's
+ * writers (internal: not a public header). The readers take untrusted JSON and say, in the
+ * message, which field was wrong and what is allowed; the writers return all or nothing.
  */
 #ifndef QUIVER_GAMES_JSON_UTIL_H
 #define QUIVER_GAMES_JSON_UTIL_H
@@ -22,6 +23,26 @@ qv_status qv__json_get_bool(const json_t *o, const char *key, const char *what, 
 
 /* A player's name as JSON ("p1", ...). */
 json_t *qv__json_player(int p);
+
+/* Writers that build the whole JSON or nothing: o[key] = v (v taken) returns o; when o or v is
+ * NULL (out of memory) both are released and NULL returned, so a builder that writes
+ * `o = qv__json_put(o, "k", json_integer(n));` field after field returns NULL rather than an
+ * object with a field missing. qv__json_push appends to an array the same way. */
+json_t *qv__json_put(json_t *o, const char *key, json_t *v);
+json_t *qv__json_push(json_t *a, json_t *v);
+
+/* json_dumps, but NULL whenever memory ran out: jansson 2.14 can return a text with a key cut
+ * short when an allocation fails while it writes (akheron/jansson#655), so the text is written
+ * through json_dump_callback into a buffer that knows when it could not grow. Free the text
+ * with free(). */
+char *qv__json_dumps(const json_t *j, size_t flags);
+
+/* json_loads, telling memory that ran out from broken text: jansson 2.14 reports some refused
+ * allocations as syntax errors and, in its lexer, can drop a character of a string or number
+ * and go on (akheron/jansson#362, #735). So text is parsed twice: broken text fails twice the
+ * same way (QV_EINVAL, jerr says where); two answers that differ mean an allocation failed
+ * (QV_ENOMEM). Not for hot paths. */
+qv_status qv__json_loads(const char *text, size_t flags, json_t **out, json_error_t *jerr);
 
 /* Reads v, a player's name ("p1" ... up to nplayers), into *p (0-based). */
 qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p, qv_err *err);

@@ -56,16 +56,17 @@ static void determinized(const qv_game *g, const void *st, void *det, int viewer
 /* Another player's secret commitment: only its verb, and nothing at all when the viewer's view
  * did not change (a commitment whose very number is secret). The options the mover had depend
  * on what the mover holds, so they are not consulted. */
-static bool secret_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-                        size_t len)
+static int secret_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                       size_t len)
 {
 	void *after = malloc(g->state_size);
-	bool visible = true;
+	int visible = QV_ENOMEM; /* shown, as a verb, when the views cannot be compared */
 	if (after) {
 		memcpy(after, before, g->state_size);
 		g->apply(after, a, NULL);
 		json_t *now = g->view_json(after, viewer), *was = g->view_json(before, viewer);
-		visible = !now || !was || !json_equal(now, was);
+		if (now && was)
+			visible = !json_equal(now, was);
 		json_decref(now);
 		json_decref(was);
 		free(after);
@@ -82,6 +83,7 @@ typedef struct sight {
 	qv_action *opts;
 	double *prob;
 	json_t *view; /* the viewer's view after the action, made when first needed */
+	bool failed;  /* a view could not be made (out of memory): more is hidden than need be */
 } sight;
 
 static void sight_free(sight *s)
@@ -132,13 +134,14 @@ static bool confusable(const qv_game *g, sight *s, const void *from, const void 
 	if (!s->view)
 		s->view = g->view_json(s->result, viewer);
 	json_t *theirs = g->view_json(s->alt, viewer);
+	s->failed |= !s->view || !theirs;
 	bool alike = !s->view || !theirs || json_equal(s->view, theirs);
 	json_decref(theirs);
 	return alike;
 }
 
-bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-                    size_t len, bool *exact)
+int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                   size_t len, bool *exact)
 {
 	char scratch[8];
 	if (!buf || len == 0) {
@@ -164,7 +167,7 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 		snprintf(buf, len, "(hidden)"); /* without the views nothing can be shown safely */
 		if (exact)
 			*exact = false;
-		return true;
+		return QV_ENOMEM;
 	}
 	memcpy(s.result, before, g->state_size);
 	g->apply(s.result, a, NULL);
@@ -215,16 +218,17 @@ bool qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewe
 	sight_free(&s);
 	if (exact)
 		*exact = !any;
+	int shown = s.failed ? QV_ENOMEM : 1;
 	if (all) {
 		snprintf(buf, len, "(hidden)");
-		return true;
+		return shown;
 	}
 	if (!any)
-		return true;
+		return shown;
 	size_t used = 0;
 	buf[0] = '\0';
 	for (int k = 0; k < nw && used < len; k++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
 		                         hidden[k] ? "?" : ow[k]);
-	return true;
+	return shown;
 }

@@ -154,11 +154,20 @@ struct qv__store {
 	pthread_cond_t ck_cond;
 };
 
+/* The status for SQLite's last error on db: QV_ENOMEM when SQLite ran out of memory (a
+ * connection that could not even be made is NULL), so that the server words it as its own
+ * out-of-memory errors; QV_EIO for everything else. */
+static qv_status db_code(sqlite3 *db)
+{
+	return !db || (sqlite3_errcode(db) & 0xff) == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO;
+}
+
 /* Fails with SQLite's own message, prefixed by what was being done. Messages of the store
  * never hold the database's path: they may reach clients (the server logs the path). */
 static qv_status db_fail(qv__store *s, qv_err *err, const char *doing)
 {
-	return qv_fail(err, QV_EIO, "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
+	return qv_fail(err, db_code(s->db), "the database: %s failed: %s", doing,
+	               sqlite3_errmsg(s->db));
 }
 
 /* Runs a statement that returns no rows, then resets it. */
@@ -191,8 +200,8 @@ static qv_status exec(qv__store *s, const char *text, qv_err *err)
 {
 	char *msg = NULL;
 	if (sqlite3_exec(s->db, text, NULL, NULL, &msg) != SQLITE_OK) {
-		qv_status rc =
-		    qv_fail(err, QV_EIO, "the database: %s", msg ? msg : sqlite3_errmsg(s->db));
+		qv_status rc = qv_fail(err, db_code(s->db), "the database: %s",
+		                       msg ? msg : sqlite3_errmsg(s->db));
 		sqlite3_free(msg);
 		return rc;
 	}
@@ -295,7 +304,7 @@ static qv_status start_checkpointer(qv__store *s, qv_err *err)
 		return rc;
 	if (sqlite3_open_v2(s->path, &s->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
 	                    NULL) != SQLITE_OK)
-		return qv_fail(err, QV_EIO, "cannot open a second connection: %s",
+		return qv_fail(err, db_code(s->ck_db), "cannot open a second connection: %s",
 		               s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
 	sqlite3_busy_timeout(s->ck_db, 1000);
 	/* A connection opens its file at its first statement: until then it does not know the
@@ -304,7 +313,7 @@ static qv_status start_checkpointer(qv__store *s, qv_err *err)
 	 * ever ran while the server did, and the WAL grew without bound. */
 	char *msg = NULL;
 	if (sqlite3_exec(s->ck_db, "PRAGMA journal_mode", NULL, NULL, &msg) != SQLITE_OK) {
-		rc = qv_fail(err, QV_EIO, "the checkpoint connection: %s",
+		rc = qv_fail(err, db_code(s->ck_db), "the checkpoint connection: %s",
 		             msg ? msg : sqlite3_errmsg(s->ck_db));
 		sqlite3_free(msg);
 		return rc;
@@ -332,7 +341,8 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 	qv_status rc = QV_OK;
 	long long version = 0;
 	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
-		rc = qv_fail(err, QV_EIO, "%s", s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		rc = qv_fail(err, db_code(s->db), "%s",
+		             s->db ? sqlite3_errmsg(s->db) : "out of memory");
 		goto done;
 	}
 	/* SQLite opens a file it may not write read-only without a word; every change would
@@ -405,11 +415,13 @@ void qv__store_close(qv__store *s)
 	free(s);
 }
 
-/* Binds text that SQLite copies. */
+/* Binds text in place (SQLITE_STATIC): every text outlives the step it is bound for (each
+ * is bound just before its statement runs, in the same call), and a bind that copies could
+ * fail for memory and leave NULL bound, unchecked: a row saved or looked for without its id. */
 static void bind_text(sqlite3_stmt *st, int i, const char *text)
 {
 	if (text)
-		sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
 	else
 		sqlite3_bind_null(st, i);
 }

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "core/fields.h"
+#include "games/json_util.h"
 #include "server/replay.h"
 #include "server/table.h"
 
@@ -102,6 +103,11 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	}
 	/* The parameters as the record writes them (numbers and booleans typed). */
 	t->params = qv_params_to_json(&m->params, m->game->params, m->game->nparams);
+	if (!t->params) {
+		t->m = NULL; /* the caller still owns m */
+		qv__table_free(t);
+		return qv_fail(err, QV_ENOMEM, "out of memory creating a table");
+	}
 	*out = t;
 	return QV_OK;
 }
@@ -238,7 +244,9 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 {
 	*out = NULL;
 	json_error_t jerr;
-	json_t *params = json_loads(saved->params, 0, &jerr);
+	json_t *params;
+	if (qv__json_loads(saved->params, 0, &params, &jerr) == QV_ENOMEM)
+		return qv_fail(err, QV_ENOMEM, "out of memory restoring table %s", saved->id);
 	if (!json_is_object(params)) {
 		json_decref(params);
 		return qv_fail(err, QV_EIO, "table %s: its stored parameters are not a JSON object",
@@ -246,7 +254,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	}
 	json_t *actions = json_array();
 	for (int i = 0; i < saved->nmoves; i++)
-		json_array_append_new(actions, json_string(saved->moves[i]));
+		actions = qv__json_push(actions, json_string(saved->moves[i]));
 	json_t *rec = json_pack("{s:s, s:o, s:I, s:o}", "game", saved->game, "params", params,
 	                        "seed", (json_int_t)(int64_t)saved->seed, "actions", actions);
 	qv_err why;
@@ -345,10 +353,10 @@ static qv_status save_change(qv__table *t, int keep, bool ai_done, qv_err *err)
 		/* The record and the info are kept from now on: a finished table is answered
 		 * from them, never replayed for a GET. */
 		json_t *rec = qv_match_record_json(t->m);
-		record = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+		record = qv__json_dumps(rec, JSON_COMPACT);
 		json_decref(rec);
 		json_t *inf = info_json(t, true);
-		info = inf ? json_dumps(inf, JSON_COMPACT) : NULL;
+		info = qv__json_dumps(inf, JSON_COMPACT);
 		json_decref(inf);
 		if (!record || !info)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory saving the record");
@@ -374,7 +382,7 @@ static qv_status save_new(qv__table *t, qv_err *err)
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
 	qv_status rc = moves && texts ? describe(t, 0, moves, texts, err)
 	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
-	char *params = rc ? NULL : json_dumps(t->params, JSON_COMPACT);
+	char *params = rc ? NULL : qv__json_dumps(t->params, JSON_COMPACT);
 	if (!rc && !params)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	if (!rc) {
@@ -597,8 +605,10 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 	if (!rc)
 		rc = qv_match_undo_seat(t->m, seat, humans, err);
 	if (!rc) {
+		/* Saved before the logs are cut, so that a refusal leaves them as they were. */
 		int old_status = t->status;
-		after_change(t, 1);
+		t->v += 1;
+		t->status = status_of(t);
 		rc = save_change(t, t->m->nhist, false, err);
 		if (rc) {
 			/* Put the taken-back moves back: the decisions, which bring their automatic
@@ -608,9 +618,9 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 					qv_match_play(t->m, saved[i].action, NULL);
 			t->v -= 1;
 			t->status = old_status;
-			after_change(t, 0);
 			QV_ASSERT(t->m->nhist == old && t->status == old_status);
 		} else {
+			after_change(t, 0);
 			for (int i = 0; i < t->nseats; i++)
 				if (t->seat[i].agent)
 					t->seat[i].forget = true;
@@ -654,19 +664,23 @@ bool qv__table_step(qv__table *t)
 	int old = t->m->nhist, old_status = t->status;
 	long long old_v = t->v;
 	qv_err err;
+	/* Out of memory, a step is not made and the table stays as it was (the pool tries it
+	 * again); any other failure stops the table, which would fail the same way again. */
 	if (who == QV_CHANCE) {
 		qv_status rc = qv_match_chance(t->m, NULL, &err);
 		if (!rc)
 			rc = commit_added(t, old, old_v, old_status, false, &err);
-		if (rc)
+		if (rc && rc != QV_ENOMEM)
 			stop_locked(t, "drawing a chance outcome failed", &err);
 		qv__table_unlock(t);
 		return rc == QV_OK;
 	}
 	/* Saved before the search begins and cleared with its move: if the search kills the
 	 * process, the restart knows (qv__table_restore, QV__AI_TRIES). */
-	if (t->store && qv__store_ai_start(t->store, t->id, &err)) {
-		stop_locked(t, "the AI seat could not begin", &err);
+	qv_status began = t->store ? qv__store_ai_start(t->store, t->id, &err) : QV_OK;
+	if (began) {
+		if (began != QV_ENOMEM)
+			stop_locked(t, "the AI seat could not begin", &err);
 		qv__table_unlock(t);
 		return false;
 	}
@@ -679,9 +693,8 @@ bool qv__table_step(qv__table *t)
 	qv_match_tell_agent(t->m, s->agent, &s->seen);
 	void *st = malloc(t->game->state_size);
 	if (!st) {
-		err = (qv_err){0};
-		qv_fail(&err, QV_ENOMEM, "out of memory copying the state");
-		stop_locked(t, "the AI seat failed", &err);
+		if (t->store && qv__store_ai_end(t->store, t->id, &err))
+			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 		qv__table_unlock(t);
 		return false;
 	}
@@ -689,23 +702,28 @@ bool qv__table_step(qv__table *t)
 	qv__table_unlock(t);
 
 	qv_action a;
+	qv_rng drawn = s->agent->rng; /* put back when the step is not made for memory */
 	qv_status rc = qv_agent_choose(s->agent, st, &a, &err);
 	free(st);
 
 	qv__table_lock(t);
 	bool changed = false, marked = t->store != NULL;
-	if (rc) {
+	if (rc == QV_ENOMEM) {
+		/* not stopped: the mark is cleared below */
+	} else if (rc) {
 		stop_locked(t, "the AI seat failed", &err);
 		marked = false;
 	} else if (t->v == old_v && t->status == QV__PLAYING && qv_match_to_move(t->m) == who) {
 		rc = qv_match_play(t->m, a, &err);
 		if (!rc)
 			rc = commit_added(t, old, old_v, old_status, true, &err);
-		if (rc)
+		if (rc && rc != QV_ENOMEM)
 			stop_locked(t, "the AI seat's move could not be played", &err);
 		changed = rc == QV_OK;
-		marked = false;
+		marked = rc == QV_ENOMEM && marked; /* a saved move or a stop clears the mark */
 	}
+	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
+		s->agent->rng = drawn;
 	if (marked && qv__store_ai_end(t->store, t->id, &err))
 		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 	qv__table_unlock(t);
@@ -723,7 +741,7 @@ static json_t *info_json(qv__table *t, bool stored)
 	for (int i = 0; i < t->nseats; i++) {
 		const qv__seat *s = &t->seat[i];
 		bool online = !s->human || (!stored && s->online > 0);
-		json_array_append_new(seats,
+		seats = qv__json_push(seats,
 		                      json_pack("{s:s, s:s, s:b, s:b}", "seat",
 		                                qv_player_name(i, name), "kind", s->kind, "claimed",
 		                                !s->human || s->hash[0], "online", online));
@@ -735,16 +753,16 @@ static json_t *info_json(qv__table *t, bool stored)
 		t->game->score(t->m->state, scores);
 		result = json_array();
 		for (int i = 0; i < t->nseats; i++)
-			json_array_append_new(result, json_pack("{s:s, s:i, s:i}", "seat",
-			                                        qv_player_name(i, name), "rank",
-			                                        ranks[i], "score", scores[i]));
+			result = qv__json_push(result, json_pack("{s:s, s:i, s:i}", "seat",
+			                                         qv_player_name(i, name), "rank",
+			                                         ranks[i], "score", scores[i]));
 	}
 	json_t *info = json_pack("{s:s, s:s, s:s, s:O, s:o, s:s, s:I, s:b, s:o}", "id", t->id,
 	                         "game", t->game->name, "title", t->game->title, "params",
 	                         t->params, "seats", seats, "status", qv__status_name(t->status),
 	                         "v", (json_int_t)t->v, "private", t->private_, "result", result);
-	if (info && t->stuck[0] && t->status != QV__OVER)
-		json_object_set_new(info, "stopped", json_string(t->stuck));
+	if (t->stuck[0] && t->status != QV__OVER)
+		info = qv__json_put(info, "stopped", json_string(t->stuck));
 	return info;
 }
 
@@ -799,14 +817,26 @@ static void add_line(void *ctx, const qv_log_line *line)
 	log->n++;
 }
 
-/* The log of viewer, worded up to the end of the history. */
+/* Puts a log back to its first n lines, worded up to entry upto. */
+static void log_cut(qv__log *log, int n, int upto)
+{
+	while (log->n > n)
+		free(log->line[--log->n].text);
+	log->upto = upto;
+}
+
+/* The log of viewer, worded up to the end of the history; NULL when out of memory, and then
+ * none of the new lines is kept (the next frame words them again). */
 static qv__log *viewer_log(qv__table *t, int viewer)
 {
 	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
 	if (log->upto < t->m->nhist) {
 		log_fill f = {.t = t, .log = log};
-		qv_match_log(t->m, viewer, log->upto, add_line, &f);
-		/* A line that could not be kept is left out rather than shown wrongly. */
+		int had = log->n;
+		if (qv_match_log(t->m, viewer, log->upto, add_line, &f) || f.failed) {
+			log_cut(log, had, log->upto);
+			return NULL;
+		}
 		log->upto = t->m->nhist;
 	}
 	QV_ASSERT(log->upto == t->m->nhist);
@@ -816,7 +846,10 @@ static qv__log *viewer_log(qv__table *t, int viewer)
 
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos)
 {
-	qv__log *log = viewer_log(t, viewer);
+	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
+	int had = log->n, upto = log->upto;
+	if (!viewer_log(t, viewer))
+		return NULL;
 	int keep = 0, undone = 0;
 	if (!snapshot) {
 		/* The lines the connection holds that are still in the log: serials grow, and lines
@@ -831,22 +864,26 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	QV_ASSERT(keep >= 0 && keep <= log->n && undone >= 0);
 	json_t *lines = json_array();
 	for (int i = keep; i < log->n; i++)
-		json_array_append_new(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
+		lines = qv__json_push(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
 		                                       "text", log->line[i].text));
-	pos->n = log->n;
-	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
 	json_t *frame = json_pack("{s:s, s:I}", "type", snapshot ? "snapshot" : "update", "v",
 	                          (json_int_t)t->v);
 	char name[8];
 	if (snapshot)
-		json_object_set_new(
+		frame = qv__json_put(
 		    frame, "seat",
 		    json_string(viewer >= 0 ? qv_player_name(viewer, name) : "public"));
-	json_object_set_new(frame, "table", qv__table_info_locked(t));
-	json_object_set_new(frame, "view", qv_match_view_json(t->m, viewer));
-	json_object_set_new(frame, "log", lines);
+	frame = qv__json_put(frame, "table", qv__table_info_locked(t));
+	frame = qv__json_put(frame, "view", qv_match_view_json(t->m, viewer));
+	frame = qv__json_put(frame, "log", lines);
 	if (undone > 0)
-		json_object_set_new(frame, "log_undone", json_integer(undone));
+		frame = qv__json_put(frame, "log_undone", json_integer(undone));
+	if (!frame) {
+		log_cut(log, had, upto); /* worded again for the next frame */
+		return NULL;
+	}
+	pos->n = log->n;
+	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
 	return frame;
 }
 

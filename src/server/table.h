@@ -129,7 +129,8 @@ bool qv__table_wants_step_locked(const qv__table *t);
 
 /* Plays one AI decision or chance outcome if one is due. The search runs without the lock;
  * its choice is applied only if the table did not change meanwhile. Returns true when the
- * table changed. */
+ * table changed. Out of memory, the table stays as it was and still wants the step; any other
+ * failure stops the table (t->stuck says why). */
 bool qv__table_step(qv__table *t);
 
 /* The table's info: {"id", "game", "title", "params", "seats", "status", "v", "private",
@@ -151,7 +152,7 @@ typedef struct qv__log_pos {
 
 /* A frame for viewer (a seat or QV_VIEW_PUBLIC): a "snapshot" (the whole log, and "seat") or
  * an "update" (the log lines since *pos, and "log_undone" when lines it had were taken back).
- * Updates *pos. */
+ * Updates *pos. NULL when out of memory, and then *pos and the logs are as they were. */
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos);
 
 /* ---- what a client may fetch ---- */

@@ -355,17 +355,28 @@ static json_t *to_json(const tg_state *s, int viewer, bool with_rng)
 			json_array_append_new(
 			    commits, json_string(sees ? action_names[s->commit[p]] : "secret"));
 	}
-	json_t *j =
-	    json_pack("{s:i, s:s, s:o, s:o, s:o}", "played", s->played, "phase",
-	              phase_names[s->phase], "cards", cards, "scores", scores, "commits", commits);
-	if (with_rng) {
+	/* Whole or nothing (NULL when out of memory), as every game's JSON. */
+	bool whole = json_array_size(cards) == 2 && json_array_size(scores) == 2 &&
+	             json_array_size(commits) == 2;
+	json_t *j = whole ? json_pack("{s:i, s:s, s:O, s:O, s:O}", "played", s->played, "phase",
+	                              phase_names[s->phase], "cards", cards, "scores", scores,
+	                              "commits", commits)
+	                  : NULL;
+	json_decref(cards);
+	json_decref(scores);
+	json_decref(commits);
+	if (j && with_rng) {
 		json_t *rng = json_array();
 		for (int i = 0; i < 4; i++) {
 			char hex[17];
 			snprintf(hex, sizeof hex, "%016" PRIx64, s->rng.s[i]);
 			json_array_append_new(rng, json_string(hex));
 		}
-		json_object_set_new(j, "rng", rng);
+		if (json_array_size(rng) != 4 || json_object_set(j, "rng", rng)) {
+			json_decref(j);
+			j = NULL;
+		}
+		json_decref(rng);
 	}
 	return j;
 }

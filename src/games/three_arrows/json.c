@@ -30,17 +30,16 @@ static json_t *board_json(const ta_state *s, int viewer)
 		bool cov = s->covered >> sq & 1;
 		bool hidden = cov && viewer != QV_VIEW_ALL && viewer != TA_OWNER(c);
 		json_t *o = json_object();
-		json_object_set_new(o, "sq", sq_json(sq));
-		json_object_set_new(o, "owner", qv__json_player(TA_OWNER(c)));
+		o = qv__json_put(o, "sq", sq_json(sq));
+		o = qv__json_put(o, "owner", qv__json_player(TA_OWNER(c)));
 		if (!hidden) {
 			char k[2] = {ta_kind_letters[TA_KIND(c)], 0};
-			json_object_set_new(o, "piece", json_string(k));
-			json_object_set_new(o, "facing",
-			                    json_string(ta_facing_names[TA_FACING(c)]));
+			o = qv__json_put(o, "piece", json_string(k));
+			o = qv__json_put(o, "facing", json_string(ta_facing_names[TA_FACING(c)]));
 		}
-		json_object_set_new(o, "covered", json_boolean(cov));
-		json_object_set_new(o, "shielded", json_boolean(s->shielded >> sq & 1));
-		json_array_append_new(board, o);
+		o = qv__json_put(o, "covered", json_boolean(cov));
+		o = qv__json_put(o, "shielded", json_boolean(s->shielded >> sq & 1));
+		board = qv__json_push(board, o);
 	}
 	return board;
 }
@@ -50,7 +49,7 @@ static json_t *kinds_json(const uint8_t *count)
 	json_t *o = json_object();
 	for (int k = 0; k < TA_NKINDS; k++) {
 		char key[2] = {ta_kind_letters[k], 0};
-		json_object_set_new(o, key, json_integer(count[k]));
+		o = qv__json_put(o, key, json_integer(count[k]));
 	}
 	return o;
 }
@@ -61,22 +60,22 @@ static json_t *players_json(const ta_state *s, int viewer, bool view)
 	for (int p = 0; p < s->nplayers; p++) {
 		const ta_player *pl = &s->pl[p];
 		json_t *o = json_object();
-		json_object_set_new(o, "covers", json_integer(pl->covers));
-		json_object_set_new(o, "shields", json_integer(pl->shields));
-		json_object_set_new(o, "bonus", json_integer(pl->bonus));
-		json_object_set_new(o, "captured", json_integer(pl->captured));
-		json_object_set_new(o, "lost", kinds_json(pl->lost));
-		json_object_set_new(o, "home",
-		                    pl->home >= 0 && pl->home < TA_NSIDES
-		                        ? json_string(ta_side_names[pl->home])
-		                        : json_null());
-		json_object_set_new(o, "eliminated", json_integer(pl->eliminated));
+		o = qv__json_put(o, "covers", json_integer(pl->covers));
+		o = qv__json_put(o, "shields", json_integer(pl->shields));
+		o = qv__json_put(o, "bonus", json_integer(pl->bonus));
+		o = qv__json_put(o, "captured", json_integer(pl->captured));
+		o = qv__json_put(o, "lost", kinds_json(pl->lost));
+		o = qv__json_put(o, "home",
+		                 pl->home >= 0 && pl->home < TA_NSIDES
+		                     ? json_string(ta_side_names[pl->home])
+		                     : json_null());
+		o = qv__json_put(o, "eliminated", json_integer(pl->eliminated));
 		if (view) {
-			json_object_set_new(o, "holder_count", json_integer(ta_holder_total(pl)));
+			o = qv__json_put(o, "holder_count", json_integer(ta_holder_total(pl)));
 			if (viewer == QV_VIEW_ALL || viewer == p)
-				json_object_set_new(o, "holder", kinds_json(pl->holder));
+				o = qv__json_put(o, "holder", kinds_json(pl->holder));
 		}
-		json_array_append_new(arr, o);
+		arr = qv__json_push(arr, o);
 	}
 	return arr;
 }
@@ -84,18 +83,18 @@ static json_t *players_json(const ta_state *s, int viewer, bool view)
 static json_t *common_json(const ta_state *s, int viewer, bool view)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "board", board_json(s, viewer));
-	json_object_set_new(o, "players", players_json(s, viewer, view));
-	json_object_set_new(o, "turn", qv__json_player(s->turn));
-	json_object_set_new(o, "phase", json_string(ta_phase_names[s->phase]));
+	o = qv__json_put(o, "board", board_json(s, viewer));
+	o = qv__json_put(o, "players", players_json(s, viewer, view));
+	o = qv__json_put(o, "turn", qv__json_player(s->turn));
+	o = qv__json_put(o, "phase", json_string(ta_phase_names[s->phase]));
 	bool atk = s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE || s->phase == TA_PH_CAPTURE;
-	json_object_set_new(
+	o = qv__json_put(
 	    o, "attack",
 	    atk ? json_pack("{s:o,s:o}", "from", sq_json(s->atk_from), "to", sq_json(s->atk_to))
 	        : json_null());
-	json_object_set_new(o, "extra_turns", json_integer(s->extra));
-	json_object_set_new(o, "turns", json_integer(s->turns));
-	json_object_set_new(o, "terminator_placed", json_boolean(s->terminator_placed));
+	o = qv__json_put(o, "extra_turns", json_integer(s->extra));
+	o = qv__json_put(o, "turns", json_integer(s->turns));
+	o = qv__json_put(o, "terminator_placed", json_boolean(s->terminator_placed));
 	return o;
 }
 

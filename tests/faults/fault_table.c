@@ -1,0 +1,341 @@
+/*
+ * fault_table.c - the server's tables through their C API (what tests/server/test_table.c
+ * covers), on a real database, with every allocation refused in turn: a request refused and
+ * one accepted, a table stored and rebuilt from the store, a seat joined, acts (stale,
+ * illegal, legal), the AI seat's and chance's steps, an undo, frames for the seat and the
+ * public, and the table rebuilt again at the end. A refused call must fail with QV_ENOMEM and
+ * leave the table's version, status, seats, history and logs as they were (fault.h); the
+ * table rebuilt from the store must be the reference run's, so memory and store agree.
+ *
+ * Determinism: a new table gets a random id and seed, so only its creation is under test;
+ * the game played is a table row with a fixed id and seed put in the store and rebuilt from
+ * it, as at start-up. Each run starts on an empty database.
+ */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fault.h"
+#include "server/store.h"
+#include "server/table.h"
+
+static char dir[] = "/tmp/qvfaultXXXXXX";
+static char path[64];
+
+typedef struct scene {
+	qv__store *store;
+	qv__table *t; /* the table played */
+	char token[QV__TOKEN_LEN + 1];
+	qv__log_pos pos[3]; /* p1, p2, public */
+	const char *text;   /* the step's request or action */
+	int viewer;
+	long long dv; /* version offset of an act (-1: stale) */
+} scene;
+
+static scene sc;
+
+#define ID "00000000000fa017"
+
+/* Everything a client can learn of the table, and what it holds for each viewer's log;
+ * nothing random (tokens, their hashes, times). */
+static void print(void *ctx, qv_buf *out)
+{
+	scene *s = ctx;
+	qv__table *t = s->t;
+	if (!t) {
+		qv_buf_puts(out, "no table");
+		return;
+	}
+	qv_buf_printf(out, "v %lld status %d stuck '%s' nhist %d\n", t->v, t->status, t->stuck,
+	              t->m->nhist);
+	for (int i = 0; i < t->nseats; i++)
+		qv_buf_printf(out, "seat %d %s claimed %d online %d\n", i, t->seat[i].kind,
+		              t->seat[i].hash[0] != 0, t->seat[i].online);
+	for (int i = 0; i < t->m->nhist; i++)
+		qv_buf_printf(out, "%d:%d:%d ", (int)t->m->hist[i].action, t->m->hist[i].who,
+		              t->m->hist[i].automatic);
+	for (int v = 0; v <= t->nseats; v++) {
+		const qv__log *log = &t->log[v];
+		qv_buf_printf(out, "\nlog %d upto %d:", v, log->upto);
+		for (int i = 0; i < log->n; i++)
+			qv_buf_printf(out, " [%d %s %s]", log->line[i].entry, log->line[i].who,
+			              log->line[i].text);
+	}
+	json_t *st = qv_match_state_json(t->m);
+	char *text = json_dumps(st, JSON_COMPACT | JSON_SORT_KEYS);
+	qv_buf_printf(out, "\n%s", text ? text : "?");
+	free(text);
+	json_decref(st);
+}
+
+/* Compact JSON text of j (released) into out, or QV_ENOMEM when j is NULL. */
+static qv_status json_out(json_t *j, qv_buf *out, qv_err *err)
+{
+	if (!j)
+		return qv_fail(err, QV_ENOMEM, "no JSON");
+	fault_pause();
+	char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	qv_buf_puts(out, text ? text : "(dump failed)");
+	free(text);
+	json_decref(j);
+	fault_resume();
+	return QV_OK;
+}
+
+static qv_status do_open(void *ctx, qv_buf *out, qv_err *err)
+{
+	(void)out;
+	return qv__store_open(&((scene *)ctx)->store, path, err);
+}
+
+/* A table request; the table made is described without its random parts and freed. */
+static qv_status do_create(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	json_error_t jerr;
+	json_t *req = json_loads(s->text, 0, &jerr);
+	if (!req)
+		return qv_fail(err, QV_ENOMEM, "the request could not be read");
+	qv__table *t;
+	qv_status rc = qv__table_create(&t, s->store, req, "127.0.0.1", err);
+	json_decref(req);
+	if (rc) {
+		qv_buf_puts(out, err->msg);
+		return rc;
+	}
+	qv_buf_printf(out, "v %lld status %d seats %d nhist %d", t->v, t->status, t->nseats,
+	              t->m->nhist);
+	qv__table_free(t);
+	return QV_OK;
+}
+
+/* The played table's row, as a table with a fixed id and seed would have been stored. */
+static qv_status do_insert(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	(void)out;
+	qv__stored_table row = {.id = ID,
+	                        .game = "three-arrows",
+	                        .params = "{\"mode\":\"tactical\"}",
+	                        .seed = 42,
+	                        .status = "waiting",
+	                        .created = 1e9,
+	                        .nseats = 2};
+	snprintf(row.seats[0].kind, sizeof row.seats[0].kind, "human");
+	snprintf(row.seats[1].kind, sizeof row.seats[1].kind, "greedy");
+	return qv__store_insert_table(s->store, &row, NULL, err);
+}
+
+static qv_status keep_table(void *ctx, const qv__stored_table *saved, qv_err *err)
+{
+	scene *s = ctx;
+	return qv__table_restore(&s->t, s->store, saved, err);
+}
+
+/* The table rebuilt from the store (the one in memory is dropped first, as at a restart:
+ * only the store counts; the seat's token and connections are the client's). */
+static qv_status do_restore(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	qv__table *old = s->t;
+	s->t = NULL;
+	qv_status rc = qv__store_load_one(s->store, ID, keep_table, s, err);
+	if (rc) {
+		qv__table_free(s->t);
+		s->t = old;
+		return rc;
+	}
+	for (int i = 0; old && i < old->nseats; i++)
+		s->t->seat[i].online = old->seat[i].online;
+	qv__table_free(old);
+	for (int v = 0; v < 3; v++)
+		s->pos[v] = (qv__log_pos){0};
+	fault_pause(); /* the test's own reading */
+	print(s, out);
+	fault_resume();
+	return QV_OK;
+}
+
+static qv_status do_join(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	int seat = -1;
+	qv_status rc = qv__table_join(s->t, s->text, &seat, s->token, err);
+	qv_buf_printf(out, "%d %s", seat, rc ? err->msg : "");
+	return rc;
+}
+
+static qv_status do_auth(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	(void)err;
+	qv_buf_printf(out, "%d", qv__table_auth(s->t, s->token, QV__TOKEN_LEN));
+	return QV_OK;
+}
+
+/* The first legal action of the player to move (or s->text when set), on the version plus
+ * s->dv, as seat p1. */
+static qv_status do_act(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	qv__table *t = s->t;
+	char a[QV_ACTION_TEXT] = "";
+	if (s->text) {
+		qv_copy(a, sizeof a, s->text);
+	} else {
+		qv_match *m = t->m;
+		if (m->game->legal(m->state, m->abuf) > 0)
+			m->game->action_to_text(m->state, m->abuf[0], a, sizeof a);
+	}
+	qv_status rc = qv__table_act(t, 0, t->v + s->dv, a, err);
+	if (rc)
+		qv_buf_puts(out, err->msg);
+	return rc;
+}
+
+static qv_status do_undo(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	qv_status rc = qv__table_undo(s->t, 0, s->t->v + s->dv, err);
+	if (rc)
+		qv_buf_puts(out, err->msg);
+	return rc;
+}
+
+/* One AI or chance step; refused when the table still wants the step it did not make. */
+static qv_status do_step(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	bool changed = qv__table_step(s->t);
+	qv__table_lock(s->t);
+	bool wants = qv__table_wants_step_locked(s->t);
+	qv__table_unlock(s->t);
+	qv_buf_printf(out, "%s", changed ? "changed" : wants ? "not made" : "nothing to do");
+	return !changed && wants ? qv_fail(err, QV_ENOMEM, "the step was not made") : QV_OK;
+}
+
+/* A frame for viewer (0, 1 or QV_VIEW_PUBLIC), a snapshot when s->text is "snapshot". */
+static qv_status do_frame(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	int slot = s->viewer >= 0 ? s->viewer : 2;
+	qv__log_pos before = s->pos[slot];
+	qv__table_lock(s->t);
+	json_t *f = qv__table_frame_locked(s->t, s->viewer, s->text != NULL, &s->pos[slot]);
+	qv__table_unlock(s->t);
+	if (!f)
+		s->pos[slot] = before; /* what the connection holds did not change */
+	return json_out(f, out, err);
+}
+
+static qv_status do_info(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	qv__table_lock(s->t);
+	json_t *info = qv__table_info_locked(s->t);
+	qv__table_unlock(s->t);
+	return json_out(info, out, err);
+}
+
+static void step(const char *what, fault_call call, const char *text, int viewer, long long dv)
+{
+	sc.text = text;
+	sc.viewer = viewer;
+	sc.dv = dv;
+	fault_step(what, call, print, &sc);
+}
+
+/* The seat not to move and the public (the frame of the seat to move lists its legal
+ * actions: many allocations that the first snapshot tries already). */
+static void frames(void)
+{
+	step("frame p2", do_frame, NULL, 1, 0);
+	step("frame public", do_frame, NULL, QV_VIEW_PUBLIC, 0);
+}
+
+/* An empty database for every run. */
+static void remove_database(void)
+{
+	char file[96];
+	for (int i = 0; i < 3; i++) {
+		static const char *const ends[] = {"", "-wal", "-shm"};
+		snprintf(file, sizeof file, "%s%s", path, ends[i]);
+		unlink(file);
+	}
+}
+
+/* The store and the tables it holds: opened, a request refused and one accepted, the played
+ * table put in and rebuilt. */
+static void storing(void)
+{
+	remove_database();
+	sc = (scene){0};
+	step("open", do_open, NULL, 0, 0);
+	step("refused request", do_create, "{\"game\": \"go\"}", 0, 0);
+	step("create", do_create,
+	     "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", 0, 0);
+	step("insert", do_insert, NULL, 0, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	qv__table_free(sc.t);
+	qv__store_close(sc.store);
+	sc = (scene){0};
+}
+
+/* A game at the table rebuilt from the store (made with nothing refused). */
+static void playing(void)
+{
+	remove_database();
+	sc = (scene){0};
+	fault_pause();
+	qv_err err;
+	qv_buf b = {0};
+	if (do_open(&sc, &b, &err) || do_insert(&sc, &b, &err) || do_restore(&sc, &b, &err)) {
+		fprintf(stderr, "table: the set-up failed: %s\n", err.msg);
+		exit(2);
+	}
+	qv_buf_free(&b);
+	fault_resume();
+	step("frame public", do_frame, "snapshot", QV_VIEW_PUBLIC, 0);
+	step("join p2", do_join, "p2", 0, 0);
+	step("join", do_join, NULL, 0, 0);
+	step("auth", do_auth, NULL, 0, 0);
+	step("frame p1", do_frame, "snapshot", 0, 0);
+	step("frame p2", do_frame, "snapshot", 1, 0);
+	step("stale act", do_act, NULL, 0, -1);
+	step("illegal act", do_act, "place A a1 N", 0, 0);
+	step("act", do_act, NULL, 0, 0);
+	frames();
+	for (int i = 0; i < 2; i++) {
+		step("step", do_step, NULL, 0, 0);
+		step("act", do_act, NULL, 0, 0);
+		frames();
+	}
+	step("undo", do_undo, NULL, 0, 0);
+	frames();
+	step("info", do_info, NULL, 0, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	frames();
+	step("act", do_act, NULL, 0, 0);
+	step("step", do_step, NULL, 0, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	qv__table_free(sc.t);
+	qv__store_close(sc.store);
+	sc = (scene){0};
+}
+
+int main(void)
+{
+	fault_init();
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	int bad = fault_loop("table store", storing, 100000, 600);
+	bad |= fault_loop("table play", playing, 100000, 900);
+	remove_database();
+	rmdir(dir);
+	return bad;
+}
