@@ -4,10 +4,10 @@
 // /api/tables/ID/replay or POST /api/replay), which replays the record; this page knows no
 // rule.
 
-import { byId, h, replace } from './dom.js';
+import { byId, replace } from './dom.js';
 import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
-import { Screen } from './screen.js';
+import { Screen, ranksTable } from './screen.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
 
@@ -99,32 +99,8 @@ function start(data, label) {
   els.title.textContent = `Replay · ${label}`;
   els.step.max = String(data.steps.length - 1);
   if (Array.isArray(data.result)) {
-    const rows = [...data.result].sort((a, b) => a.rank - b.rank);
-    replace(
-      els.resultBody,
-      h(
-        'table',
-        { class: 'ranks' },
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'col' }, 'Rank'),
-            h('th', { scope: 'col' }, 'Player'),
-            h('th', { scope: 'col' }, 'Score'),
-          ),
-        ),
-        h(
-          'tbody',
-          {},
-          rows.map((r) =>
-            h('tr', {}, h('td', {}, String(r.rank)), h('td', {}, name(r.player)), h('td', {}, String(r.score))),
-          ),
-        ),
-      ),
-    );
+    const ranks = data.result.map((r) => ({ seat: r.player, rank: r.rank, score: r.score }));
+    replace(els.resultBody, ranksTable(ranks, name));
   }
   show(0);
 }

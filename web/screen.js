@@ -10,6 +10,7 @@ import { gameModule } from './games/index.js';
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
 /** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').Rank} Rank */
 
 /**
  * How to call each seat for a viewer: "you", or "p2 (hard)", "p2 (a friend)", …
@@ -27,6 +28,46 @@ export function seatNamer(table, viewer) {
     if (info.kind === 'human') return info.claimed ? `${seat} (player)` : `${seat} (open seat)`;
     return `${seat} (${info.kind} AI)`;
   };
+}
+
+/**
+ * The final ranks as a table (rank, player, score), best first and ties by seat; the viewer's
+ * row marked. The table page and the replay page show the same.
+ * @param {Rank[]} ranks
+ * @param {(seat: string) => string} name
+ * @param {string} [me] the viewer's seat
+ * @returns {HTMLElement}
+ */
+export function ranksTable(ranks, name, me) {
+  const rows = [...ranks].sort((a, b) => a.rank - b.rank || a.seat.localeCompare(b.seat));
+  return h(
+    'table',
+    { class: 'ranks' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Rank'),
+        h('th', { scope: 'col' }, 'Player'),
+        h('th', { scope: 'col' }, 'Score'),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      rows.map((r) =>
+        h(
+          'tr',
+          { class: r.seat === me ? 'me' : '' },
+          h('td', {}, String(r.rank)),
+          h('td', {}, name(r.seat)),
+          h('td', {}, String(r.score)),
+        ),
+      ),
+    ),
+  );
 }
 
 export class Screen {

@@ -10,7 +10,7 @@ import * as API from './api.js';
 import { Connection } from './connection.js';
 import { choosingScreen } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
-import { seatNamer } from './screen.js';
+import { ranksTable, seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
 import { inviteLink, copyField } from './invite.js';
@@ -155,37 +155,9 @@ function drawResult() {
   const over = state.table?.status === 'over' && Array.isArray(res);
   els.result.hidden = !over;
   if (!over) return;
-  const rows = [...res].sort((a, b) => a.rank - b.rank || a.seat.localeCompare(b.seat));
   replace(
     els.resultBody,
-    h(
-      'table',
-      { class: 'ranks' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col' }, 'Rank'),
-          h('th', { scope: 'col' }, 'Player'),
-          h('th', { scope: 'col' }, 'Score'),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        rows.map((r) =>
-          h(
-            'tr',
-            { class: r.seat === state.seat ? 'me' : '' },
-            h('td', {}, String(r.rank)),
-            h('td', {}, name(r.seat)),
-            h('td', {}, String(r.score)),
-          ),
-        ),
-      ),
-    ),
+    ranksTable(res, name, state.seat),
     h(
       'div',
       { class: 'result-actions' },

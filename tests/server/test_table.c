@@ -543,16 +543,24 @@ static qv_status collect(void *ctx, const qv__stored_table *saved, qv_err *err)
 	return qv__table_restore(&r->t[r->n++], r->store, saved, err);
 }
 
-static void test_store_round_trip(void **state)
+/* A new database t.db in a new folder made from the template dir (which gets its name); path
+ * (64 bytes) gets the database's. */
+static qv__store *temp_store(char *dir, char *path)
 {
-	(void)state;
-	char dir[] = "/tmp/qvtableXXXXXX";
 	assert_non_null(mkdtemp(dir));
-	char path[64];
-	snprintf(path, sizeof path, "%s/t.db", dir);
+	snprintf(path, 64, "%s/t.db", dir);
 	qv__store *store;
 	qv_err err;
 	assert_int_equal(qv__store_open(&store, path, &err), QV_OK);
+	return store;
+}
+
+static void test_store_round_trip(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/qvtableXXXXXX", path[64];
+	qv__store *store = temp_store(dir, path);
+	qv_err err;
 	qv__table *t = make(store, "{\"game\": \"concardia\", \"seats\": [\"human\", \"random\"], "
 	                           "\"private\": true}");
 	char tok[33], a[256];
@@ -609,13 +617,9 @@ static void test_store_round_trip(void **state)
 static void test_fetch_rules(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvfetchXXXXXX";
-	assert_non_null(mkdtemp(dir));
-	char path[64];
-	snprintf(path, sizeof path, "%s/t.db", dir);
-	qv__store *store;
+	char dir[] = "/tmp/qvfetchXXXXXX", path[64];
+	qv__store *store = temp_store(dir, path);
 	qv_err err;
-	assert_int_equal(qv__store_open(&store, path, &err), QV_OK);
 	qv__table *t = make(store, "{\"game\": \"three-arrows\", \"seats\": [\"random\", "
 	                           "\"random\"]}");
 	json_t *out;
