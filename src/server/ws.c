@@ -40,6 +40,7 @@
 
 #include <civetweb.h>
 
+#include "games/json_util.h"
 #include "server/frame.h"
 #include "server/http.h"
 #include "server/reply.h"
@@ -250,12 +251,16 @@ static bool flush(qv__conn *c)
 
 /* ---- sending -------------------------------------------------------------------------------- */
 
-/* Queues a JSON text frame; the caller holds c->lock. */
+/* Queues a JSON text frame; the caller holds c->lock. A frame that could not be made or
+ * written out (NULL, or out of memory) closes the connection instead: the client reconnects
+ * and gets a whole snapshot, rather than missing an update that would never come again. */
 static void write_json(qv__conn *c, json_t *frame)
 {
-	char *text = json_dumps(frame, JSON_COMPACT);
+	char *text = frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL;
 	if (text)
 		queue_frame_locked(c, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+	else
+		close_locked(c, CLOSE_GOING, "out of memory");
 	free(text);
 }
 
@@ -283,16 +288,18 @@ static void send_update(qv__conn *c)
 {
 	pthread_mutex_lock(&c->lock);
 	json_t *frame = NULL;
+	bool due = false;
 	if (!c->closed && !c->closing && c->greeted) {
 		qv__table *t = c->table;
 		qv__table_lock(t);
 		if (c->sent_iv != t->iv) {
 			frame = qv__table_frame_locked(t, c->viewer, false, &c->pos);
 			c->sent_iv = t->iv;
+			due = true;
 		}
 		qv__table_unlock(t);
 	}
-	if (frame)
+	if (due)
 		write_json(c, frame);
 	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
