@@ -11,6 +11,7 @@
 
 #include <civetweb.h>
 
+#include "games/json_util.h"
 #include "quiver/core.h"
 #include "server/reply.h"
 
@@ -35,7 +36,7 @@ void qv__reply_text(struct mg_connection *c, int status, const char *text, const
 
 void qv__reply_json(struct mg_connection *c, int status, const json_t *body)
 {
-	char *text = json_dumps(body, JSON_COMPACT);
+	char *text = qv__json_dumps(body, JSON_COMPACT); /* never a text with a key cut short */
 	qv__reply_text(c, text ? status : 500, text ? text : "{\"error\": \"out of memory\"}",
 	               NULL);
 	free(text);
