@@ -47,6 +47,15 @@ typedef struct qv_agent_stats {
  * player to move's legal actions, in their order, and what the game's sampler draws from them
  * with a given RNG are the same in the truth and in every determinization for that player
  * (property 6 of tests/property/property.c checks both for every game). */
+/* The `seed` key every agent kind accepts (read by qv_agent_new, not by the kind), with the
+ * kind's own words for what it seeds: `QV_AGENT_SEED_KEY("seed of the search")`. */
+#define QV_AGENT_SEED_KEY(what)                                                                    \
+	{                                                                                          \
+		.key = "seed", .def = "derived from the game's seed",                              \
+		.allowed = "a whole number 0-18446744073709551615", .help = (what),                \
+		.kind = QV_PARAM_INT, .lo = 0, .hi = (double)UINT64_MAX                            \
+	}
+
 typedef struct qv_agent_kind {
 	const char *name;
 	const char *help;         /* one line, with the keys it accepts */

@@ -17,13 +17,7 @@
 #define GREEDY_EPS 1e-9
 
 static const qv_param_def greedy_keys[] = {
-    {.key = "seed",
-     .def = "derived from the game's seed",
-     .allowed = "a whole number 0-18446744073709551615",
-     .help = "seed of the tie-breaking random choices",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = (double)UINT64_MAX},
+    QV_AGENT_SEED_KEY("seed of the tie-breaking random choices"),
 };
 
 /* Scratch for the lookahead: GREEDY_DEPTH + 1 states (level d holds the state d events after

@@ -11,13 +11,7 @@
 #include "ai/mcts.h"
 
 static const qv_param_def level_keys[] = {
-    {.key = "seed",
-     .def = "derived from the game's seed",
-     .allowed = "a whole number 0-18446744073709551615",
-     .help = "seed of the search",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = (double)UINT64_MAX},
+    QV_AGENT_SEED_KEY("seed of the search"),
 };
 #define LEVEL_NKEYS ((int)(sizeof level_keys / sizeof level_keys[0]))
 

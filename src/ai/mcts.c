@@ -146,13 +146,7 @@ static const qv_param_def mcts_keys[] = {
      .kind = QV_PARAM_INT,
      .lo = 0,
      .hi = MCTS_RANK_MAX},
-    {.key = "seed",
-     .def = "derived from the game's seed",
-     .allowed = "a whole number 0-18446744073709551615",
-     .help = "seed of the search",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = (double)UINT64_MAX},
+    QV_AGENT_SEED_KEY("seed of the search"),
 };
 #define MCTS_NKEYS ((int)(sizeof mcts_keys / sizeof mcts_keys[0]))
 

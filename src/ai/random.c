@@ -6,13 +6,7 @@
 #include "quiver/agent.h"
 
 static const qv_param_def random_keys[] = {
-    {.key = "seed",
-     .def = "derived from the game's seed",
-     .allowed = "a whole number 0-18446744073709551615",
-     .help = "seed of the agent's random choices",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = (double)UINT64_MAX},
+    QV_AGENT_SEED_KEY("seed of the agent's random choices"),
 };
 
 /* The random agent keeps no data of its own; seed= is read by qv_agent_new. */
