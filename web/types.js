@@ -46,6 +46,10 @@ export {};
  * @property {string} to_move p1…, `chance` or `over`
  * @property {S} view
  * @property {string[]} [legal] the viewer's legal actions in notation, when it is to move
+ * @property {string[]} [what] beside legal: what each action would do, from what the viewer may
+ *   know ("" when the game says nothing)
+ * @property {boolean[]} [confirm] beside legal: whether the action deserves a confirmation (it
+ *   ends the game or may eliminate the mover)
  */
 
 /** @typedef {ThreeArrowsView | ConcardiaView | EvonsView | ArrowPartyView} View any game's View JSON */

@@ -20,6 +20,8 @@
 #define QV_NAME_MAX 160
 /* Room for one action's notation, with its NUL, in every buffer that holds one. */
 #define QV_ACTION_TEXT 256
+/* Room for what an action would do (qv_game.action_note), with its NUL. */
+#define QV_NOTE_TEXT 320
 
 /* QV_ASSERT(cond) states an invariant of the code at a "cannot happen" site (SQLite's
  * discipline): it aborts with the condition, file and line when the build defines QV_CHECKS

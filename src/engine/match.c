@@ -1019,7 +1019,9 @@ json_t *qv_match_state_json(const qv_match *m)
 	return qv__json_put(j, "state", m->game->state_json(m->state));
 }
 
-/* The wrapper of a viewer's view, with the legal actions when the viewer is to move. */
+/* The wrapper of a viewer's view, with the legal actions when the viewer is to move and, beside
+ * them, what each would do (action_note; "" when the game says nothing) and whether it deserves
+ * a confirmation. The mover knows everything a note may say. */
 json_t *qv_match_view_json(const qv_match *m, int viewer)
 {
 	const qv_game *g = m->game;
@@ -1028,14 +1030,23 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 	j = qv__json_put(j, "to_move", who_json(who));
 	j = qv__json_put(j, "view", g->view_json(m->state, viewer));
 	if (j && who >= 0 && who == viewer) {
-		json_t *legal = json_array();
+		json_t *legal = json_array(), *what = json_array(), *confirm = json_array();
 		int n = g->legal(m->state, m->abuf);
 		for (int i = 0; i < n; i++) {
-			char text[QV_ACTION_TEXT];
-			if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) >= 0)
-				legal = qv__json_push(legal, json_string(text));
+			char text[QV_ACTION_TEXT], note[QV_NOTE_TEXT] = "";
+			bool ask = false;
+			if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) < 0)
+				continue;
+			if (g->action_note &&
+			    g->action_note(m->state, m->abuf[i], note, sizeof note, &ask) <= 0)
+				note[0] = '\0';
+			legal = qv__json_push(legal, json_string(text));
+			what = qv__json_push(what, json_string(note));
+			confirm = qv__json_push(confirm, json_boolean(ask));
 		}
 		j = qv__json_put(j, "legal", legal);
+		j = qv__json_put(j, "what", what);
+		j = qv__json_put(j, "confirm", confirm);
 	}
 	return j;
 }
