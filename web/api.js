@@ -28,10 +28,22 @@ export class ApiError extends Error {
  * @returns {Promise<unknown>} the answer's JSON, for the caller to read as the API defines it
  */
 export async function api(method, path, body) {
+  return send(method, path, body === undefined ? undefined : JSON.stringify(body));
+}
+
+/**
+ * A request whose body is JSON text already (a record file as the player gave it: the page
+ * never parses and re-writes a record, which would round a 64-bit number).
+ * @param {string} method
+ * @param {string} path
+ * @param {string} [text]
+ * @returns {Promise<unknown>} the answer's JSON
+ */
+async function send(method, path, text) {
   /** @type {RequestInit} */
   const init = { method, headers: { Accept: 'application/json' } };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
+  if (text !== undefined) {
+    init.body = text;
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
   let res;
@@ -40,11 +52,11 @@ export async function api(method, path, body) {
   } catch {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
-  const text = await res.text();
+  const answer = await res.text();
   /** @type {unknown} */
   let data;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = answer ? JSON.parse(answer) : null;
   } catch {
     if (!res.ok) throw new ApiError(`the server answered ${res.status}`, res.status);
     throw new ApiError('the server sent something that is not JSON', res.status);
@@ -89,11 +101,11 @@ export async function join(id, seat) {
 }
 
 /**
- * The record of a finished game.
+ * Where the record of a finished game is: the page downloads the server's own bytes from it.
  * @param {string} id
  */
-export function record(id) {
-  return api('GET', `/api/tables/${encodeURIComponent(id)}/record`);
+export function recordPath(id) {
+  return `/api/tables/${encodeURIComponent(id)}/record`;
 }
 
 /** @returns {Promise<GameLessons[]>} every game's lessons, in order */
@@ -142,10 +154,11 @@ export async function replay(id) {
 }
 
 /**
- * A record's game step by step (the record is sent as it is: the server checks it).
- * @param {unknown} record
+ * A record's game step by step. The record file's text is sent as it is: the server reads and
+ * checks it (a seed above 2^53 would lose digits in a JavaScript number).
+ * @param {string} text
  * @returns {Promise<Replay>}
  */
-export async function replayRecord(record) {
-  return /** @type {Replay} */ (await api('POST', '/api/replay', record));
+export async function replayRecord(text) {
+  return /** @type {Replay} */ (await send('POST', '/api/replay', text));
 }

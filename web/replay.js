@@ -127,14 +127,7 @@ els.file.addEventListener('change', async () => {
   if (!f) return;
   els.error.textContent = '';
   try {
-    const text = await f.text();
-    let record;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      throw new Error(`${f.name} is not a JSON file`);
-    }
-    start(await API.replayRecord(record), f.name);
+    start(await API.replayRecord(await f.text()), f.name);
   } catch (e) {
     fail(e);
   }

@@ -161,28 +161,20 @@ function drawResult() {
     h(
       'div',
       { class: 'result-actions' },
-      h('button', { type: 'button', onclick: downloadRecord }, 'Download the record'),
+      h(
+        'a',
+        {
+          class: 'button minor',
+          href: API.recordPath(tableId),
+          download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json`,
+        },
+        'Download the record',
+      ),
       h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, 'Replay this game'),
       state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null,
     ),
     h('p', { class: 'act-error', role: 'alert', id: 'result-error' }),
   );
-}
-
-async function downloadRecord() {
-  try {
-    const rec = await API.record(tableId);
-    const blob = new Blob([JSON.stringify(rec, null, 2) + '\n'], { type: 'application/json' });
-    const a = h('a', {
-      href: URL.createObjectURL(blob),
-      download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json`,
-    });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } catch (e) {
-    resultError(e);
-  }
 }
 
 /** A new table with the same game, parameters and seats; this browser takes its seats again. */

@@ -274,6 +274,15 @@ struct json_t *qv_match_view_json(const qv_match *m, int viewer);
  * state JSON of that position, from which the actions replay. */
 struct json_t *qv_match_record_json(const qv_match *m);
 
+/* A seed as JSON: a string of decimal digits ("4964684089417609551"), the form records, full
+ * states, protocol answers and reports write, since a JSON number above 2^53 loses digits in
+ * JavaScript and other readers that hold numbers as doubles. Caller owns the result. */
+struct json_t *qv_seed_json(uint64_t seed);
+/* Reads a seed written by qv_seed_json, or in the older form of a JSON integer (negative ones
+ * being the int64 bits of a seed above INT64_MAX), into *out. Anything else fails with
+ * QV_EINVAL and a message naming `field` and the expected form. */
+qv_status qv_seed_from_json(const struct json_t *j, const char *field, uint64_t *out, qv_err *err);
+
 /* The one parameters <-> JSON pair, used by records, full states, the arena's --json report and
  * the server (a table request's "params", a table's info). qv_params_to_json writes p (in its
  * order) as an object whose values are typed by their definitions in defs: an integer

@@ -371,12 +371,7 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 	json_object_set_new(j, "game", json_string(cfg->game->name));
 	json_object_set_new(j, "params",
 	                    qv_params_to_json(all, cfg->game->params, cfg->game->nparams));
-	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
-	char seed_text[24];
-	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)cfg->seed);
-	json_object_set_new(j, "seed",
-	                    cfg->seed <= INT64_MAX ? json_integer((json_int_t)cfg->seed)
-	                                           : json_string(seed_text));
+	json_object_set_new(j, "seed", qv_seed_json(cfg->seed));
 	json_object_set_new(j, "games", json_integer(S->games));
 	json_object_set_new(j, "games_requested", json_integer(requested));
 	json_object_set_new(j, "threads", json_integer(cfg->threads));

@@ -492,11 +492,7 @@ static int bench_print_json(const qv_game *g, const bench_cfg *cfg, const bench_
 		                                       (json_int_t)rep->res[r].games, "actions",
 		                                       (json_int_t)rep->res[r].actions, "seconds",
 		                                       rep->res[r].secs));
-	/* JSON integers are signed 64-bit: a larger seed is written as a string. */
-	char seed_text[24];
-	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)cfg->seed);
-	json_t *jseed =
-	    cfg->seed <= INT64_MAX ? json_integer((json_int_t)cfg->seed) : json_string(seed_text);
+	json_t *jseed = qv_seed_json(cfg->seed);
 	json_t *jmcts = json_array();
 	for (int w = 0; cfg->mcts_seconds > 0 && w < 2; w++)
 		for (int k = 0; k < rep->nthreads && (cfg->position == 2 || w == cfg->position);

@@ -12,6 +12,7 @@
  * few positions where walks ended (marks) rather than from base.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -982,8 +983,38 @@ void qv_match_tell_agent(qv_match *m, qv_agent *a, int *seen)
 
 /* ---- JSON: writing ------------------------------------------------------------------------- */
 
-/* Seeds are unsigned 64-bit; JSON integers are signed, so they travel through int64. */
-static json_t *seed_json(uint64_t seed) { return json_integer((json_int_t)(int64_t)seed); }
+json_t *qv_seed_json(uint64_t seed)
+{
+	char text[24];
+	snprintf(text, sizeof text, "%" PRIu64, seed);
+	return json_string(text);
+}
+
+qv_status qv_seed_from_json(const json_t *j, const char *field, uint64_t *out, qv_err *err)
+{
+	if (json_is_integer(j)) { /* the older form: the int64 bits of the seed */
+		*out = (uint64_t)(int64_t)json_integer_value(j);
+		return QV_OK;
+	}
+	const char *text = json_string_value(j);
+	size_t n = text ? strlen(text) : 0;
+	bool digits = n >= 1 && n <= 20;
+	for (size_t i = 0; digits && i < n; i++)
+		digits = text[i] >= '0' && text[i] <= '9';
+	uint64_t x = 0;
+	for (size_t i = 0; digits && i < n; i++) {
+		unsigned d = (unsigned)(text[i] - '0');
+		digits = x <= (UINT64_MAX - d) / 10;
+		x = x * 10 + d;
+	}
+	if (!digits)
+		return qv_fail(err, QV_EINVAL,
+		               "%s: expected a string of decimal digits from \"0\" to "
+		               "\"18446744073709551615\" (or a whole number)",
+		               field);
+	*out = x;
+	return QV_OK;
+}
 
 /* A player or to_move value as JSON text ("p1", "chance", "over"). */
 static json_t *who_json(int who)
@@ -1014,7 +1045,7 @@ static json_t *header_json(const qv_match *m)
 /* The wrapper of a full state: game, params, seed, to_move and the game's own object. */
 json_t *qv_match_state_json(const qv_match *m)
 {
-	json_t *j = qv__json_put(header_json(m), "seed", seed_json(m->seed));
+	json_t *j = qv__json_put(header_json(m), "seed", qv_seed_json(m->seed));
 	j = qv__json_put(j, "to_move", who_json(qv_match_to_move(m)));
 	return qv__json_put(j, "state", m->game->state_json(m->state));
 }
@@ -1090,7 +1121,7 @@ json_t *qv_match_record_json(const qv_match *m)
 {
 	const qv_game *g = m->game;
 	int np = g->num_players(m->state);
-	json_t *j = qv__json_put(header_json(m), "seed", seed_json(m->seed));
+	json_t *j = qv__json_put(header_json(m), "seed", qv_seed_json(m->seed));
 	json_t *players = json_array();
 	for (int i = 0; i < np; i++)
 		players = qv__json_push(players, json_string(m->names[i]));
@@ -1229,10 +1260,8 @@ static qv_status load_into(qv_match *m, const json_t *j, const qv_params *params
 	const json_t *start = json_object_get(j, "start");
 	const json_t *to_move = json_object_get(j, "to_move");
 	uint64_t s = 0;
-	if (seed && !json_is_integer(seed))
-		return qv_fail(err, QV_EINVAL, "seed: expected a whole number");
-	if (seed)
-		s = (uint64_t)(int64_t)json_integer_value(seed);
+	if (seed && qv_seed_from_json(seed, "seed", &s, err))
+		return QV_EINVAL;
 	if (to_move && !json_is_string(to_move))
 		return qv_fail(err, QV_EINVAL,
 		               "to_move: expected a string (\"p1\".., \"chance\" "

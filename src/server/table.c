@@ -255,8 +255,8 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	json_t *actions = json_array();
 	for (int i = 0; i < saved->nmoves; i++)
 		actions = qv__json_push(actions, json_string(saved->moves[i]));
-	json_t *rec = json_pack("{s:s, s:o, s:I, s:o}", "game", saved->game, "params", params,
-	                        "seed", (json_int_t)(int64_t)saved->seed, "actions", actions);
+	json_t *rec = json_pack("{s:s, s:o, s:o, s:o}", "game", saved->game, "params", params,
+	                        "seed", qv_seed_json(saved->seed), "actions", actions);
 	qv_err why;
 	qv_match *m = NULL;
 	qv_status rc =

@@ -2,13 +2,23 @@
 // lobby's one-click "Play" (level `random`, so that the suite stays fast) to the result. On
 // the way it takes the screenshots of the game in mid-play that the README shows (desktop and
 // 375 px; into $QV_SCREENSHOT_DIR, else build/screenshots), and at the
-// end it checks the result table, the record download and "play again". $QV_GAME limits it
+// end it checks the result table, the record download (the server's bytes, which `quiver
+// replay` and the replay page replay to the same result) and "play again". $QV_GAME limits it
 // to one game.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, newPage, playByClicking, screenshotDir, budget } from './support.mjs';
+import {
+  serverAndBrowser,
+  newPage,
+  playByClicking,
+  screenshotDir,
+  budget,
+  api,
+  replayWithCli,
+  sortedResult,
+} from './support.mjs';
 
 const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'concardia', 'evons', 'arrow-party'];
 /** After how many clicks the mid-play screenshot is taken. */
@@ -54,12 +64,28 @@ for (const game of GAMES) {
     // the record downloads as JSON with every action
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.click('#result button:has-text("Download the record")'),
+      page.click('#result a:has-text("Download the record")'),
     ]);
     const file = await download.path();
-    const record = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
+    const bytes = await (await import('node:fs/promises')).readFile(file, 'utf8');
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+    const served = await fetch(new URL(`/api/tables/${id}/record`, env.server.url));
+    assert.equal(bytes, await served.text(), "the download is the server's bytes");
+    const record = JSON.parse(bytes);
     assert.equal(record.game, game);
     assert.ok(Array.isArray(record.actions) && record.actions.length >= clicks / 4, 'the record has the actions');
+    // it replays in quiver to the table's result, and on the replay page to its end
+    const info = await api(env.server.url, 'GET', `/api/tables/${id}`);
+    assert.deepEqual(sortedResult(replayWithCli(file)), sortedResult(info.result));
+    const viewer = await newPage(env.browser);
+    await viewer.page.goto(new URL('replay.html', env.server.url).toString());
+    await viewer.page.setInputFiles('#record-file', file);
+    await viewer.page.waitForSelector('#replay:not([hidden])');
+    await viewer.page.keyboard.press('End');
+    await viewer.page.waitForSelector('#result:not([hidden])');
+    assert.equal(await viewer.page.locator('#result tbody tr').count(), info.result.length);
+    assert.deepEqual(viewer.errors, []);
+    await viewer.page.context().close();
     // "play again": a new table with the same game and seats, this browser in the same seat
     const oldUrl = page.url();
     await page.click('#result button:has-text("Play again")');

@@ -1,13 +1,28 @@
 // Replays: a finished table's game step by step from the server, forwards and backwards (by
 // buttons, keys and the slider), with the board changing and the result at the end; the same
 // game from its record file opened in the page; a file that is not a record is refused with
-// a message.
+// a message. For every game, the server's own record bytes (never parsed and re-written by
+// JavaScript) replay with `quiver replay` to the table's result and open here to the end; an
+// arena record with a seed above 2^53 opens here too, and a truncated file is refused by the
+// server with a message naming the problem.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverAndBrowser, newPage, api, tempDir, budget, until } from './support.mjs';
+import { execFileSync } from 'node:child_process';
+import {
+  serverAndBrowser,
+  newPage,
+  api,
+  tempDir,
+  budget,
+  until,
+  QUIVER,
+  replayWithCli,
+  sortedResult,
+  screenshotDir,
+} from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -16,7 +31,8 @@ const env = serverAndBrowser();
  * @param {string} game
  */
 async function finishedTable(game) {
-  const info = await api(env.server.url, 'POST', '/api/tables', { game, seats: ['random', 'random'], private: true });
+  const seats = game === 'arrow-party' ? ['random', 'random', 'random'] : ['random', 'random'];
+  const info = await api(env.server.url, 'POST', '/api/tables', { game, seats, private: true });
   /** @type {any} */
   let t = null;
   await until(
@@ -55,6 +71,13 @@ test(
     const { page, errors } = await newPage(env.browser);
     await page.goto(new URL(`replay.html?id=${t.id}`, env.server.url).toString());
     await page.waitForSelector('#replay:not([hidden])');
+    // the step buttons are drawn (no glyph a font may lack), each with its name
+    for (const id of ['first', 'prev', 'next', 'last']) {
+      const box = await page.locator(`#${id} svg`).boundingBox();
+      assert.ok(box && box.width >= 8 && box.height >= 8, `#${id} draws its icon`);
+      assert.ok(await page.getAttribute(`#${id}`, 'aria-label'));
+    }
+    await page.screenshot({ path: path.join(screenshotDir(), 'replay.png') });
     const m = /Step 0 of (\d+)/.exec(await stepText(page));
     assert.ok(m, await stepText(page));
     const n = Number(m[1]);
@@ -114,3 +137,96 @@ test('a replay of a game in progress is refused: it would show what is hidden', 
   assert.match(await page.textContent('#replay-error'), /not over/);
   assert.ok(await page.locator('#replay').isHidden());
 });
+
+/**
+ * Opens a record file on the replay page through its file input and steps to the end.
+ * @param {string} file
+ * @returns {Promise<{rows: number, errors: string[]}>} the result table's rows at the end
+ */
+async function openOnReplayPage(file) {
+  const { page, errors } = await newPage(env.browser);
+  await page.goto(new URL('replay.html', env.server.url).toString());
+  await page.setInputFiles('#record-file', file);
+  await page.waitForSelector('#replay:not([hidden])');
+  const m = /^Step 0 of (\d+)/.exec(await stepText(page));
+  assert.ok(m, await stepText(page));
+  await page.keyboard.press('End');
+  assert.match(await stepText(page), new RegExp(`^Step ${m[1]} of ${m[1]}`));
+  await page.waitForSelector('#result:not([hidden])');
+  const rows = await page.locator('#result tbody tr').count();
+  await page.context().close();
+  return { rows, errors };
+}
+
+for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
+  test(`${game}: the server's record file replays in quiver and on this page`, { timeout: budget(15000) }, async () => {
+    const t = await finishedTable(game);
+    const res = await fetch(new URL(`/api/tables/${t.id}/record`, env.server.url));
+    assert.equal(res.status, 200);
+    const bytes = await res.text();
+    assert.match(bytes, /"seed": *"\d+"/, 'the seed is written as a string of digits');
+    const file = path.join(tempDir('quiver-record-'), `${game}.json`);
+    fs.writeFileSync(file, bytes);
+    assert.deepEqual(sortedResult(replayWithCli(file)), sortedResult(t.result), 'quiver replay: the same result');
+    const { rows, errors } = await openOnReplayPage(file);
+    assert.equal(rows, t.result.length);
+    assert.deepEqual(errors, []);
+  });
+}
+
+test(
+  'an arena record with a seed above 2^53 opens to its end; a truncated file is refused',
+  { timeout: budget(15000) },
+  async () => {
+    const dir = tempDir('quiver-arena-');
+    execFileSync(
+      QUIVER,
+      [
+        'arena',
+        'concardia',
+        '--agents',
+        'random',
+        'random',
+        '--games',
+        '1',
+        '--seed',
+        '4964684089417609551',
+        '--records',
+        dir,
+      ],
+      { stdio: 'ignore' },
+    );
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+    assert.ok(files.length >= 1);
+    const big = files
+      .map((f) => path.join(dir, f))
+      .find((f) => {
+        const m = /"seed": *"(\d+)"/.exec(fs.readFileSync(f, 'utf8'));
+        return m !== null && BigInt(m[1]) > 2n ** 53n;
+      });
+    assert.ok(big, 'an arena game whose seed a JavaScript number cannot hold');
+    // a JavaScript number would round it: the page must not
+    const text = fs.readFileSync(big, 'utf8');
+    const seed = /"seed": *"(\d+)"/.exec(text)?.[1] ?? '';
+    assert.notEqual(String(Number(seed)), seed);
+    const { rows, errors } = await openOnReplayPage(big);
+    assert.equal(rows, 2);
+    assert.deepEqual(errors, []);
+    // the old form, the seed as a JSON number, still loads in quiver and the server
+    const old = path.join(dir, 'old-form.json');
+    fs.writeFileSync(
+      old,
+      text.replace(/"seed": *"(\d+)"/, (_, d) => `"seed": ${BigInt.asIntN(64, BigInt(d))}`),
+    );
+    assert.ok(replayWithCli(old).length === 2);
+    // a truncated file: the server names the problem, the page shows it
+    const cut = path.join(dir, 'cut.json');
+    fs.writeFileSync(cut, text.slice(0, Math.floor(text.length / 2)));
+    const { page } = await newPage(env.browser);
+    await page.goto(new URL('replay.html', env.server.url).toString());
+    await page.setInputFiles('#record-file', cut);
+    await page.waitForSelector('#replay-error:not(:empty)');
+    assert.match(await page.textContent('#replay-error'), /JSON|line \d+/);
+    assert.ok(await page.locator('#replay').isHidden());
+  },
+);

@@ -3,7 +3,7 @@
 // chromium driven by playwright-core with the flags a closed network needs, and the generic
 // "play by clicking" loop. Nothing here downloads anything or talks beyond 127.0.0.1.
 
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -360,4 +360,36 @@ export function screenshotDir() {
   const dir = process.env.QV_SCREENSHOT_DIR ?? path.join(path.dirname(QUIVER), 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * `quiver replay FILE`: replays a record file with the command-line program (which refuses a
+ * record whose replayed result differs from the one it states) and returns its result table
+ * as [{seat, rank, score}] in the order printed.
+ * @param {string} file
+ * @returns {{seat: string, rank: number, score: number}[]}
+ */
+export function replayWithCli(file) {
+  const out = execFileSync(QUIVER, ['replay', file, '--no-color'], { encoding: 'utf8' });
+  const at = out.lastIndexOf('\nResult:');
+  if (at < 0) throw new Error(`quiver replay printed no result:\n${out}`);
+  return out
+    .slice(at)
+    .split('\n')
+    .map((line) => /^\s+(\d+)\s+(p\d)\s/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => {
+      const cells = m.input.trim().split(/\s+/);
+      return { seat: m[2], rank: Number(m[1]), score: Number(cells[cells.length - 1]) };
+    });
+}
+
+/**
+ * A table's result as replayWithCli gives it: [{seat, rank, score}] by rank, then seat.
+ * @param {{seat: string, rank: number, score: number}[]} result
+ */
+export function sortedResult(result) {
+  return result
+    .map(({ seat, rank, score }) => ({ seat, rank, score }))
+    .sort((a, b) => a.rank - b.rank || a.seat.localeCompare(b.seat));
 }

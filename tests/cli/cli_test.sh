@@ -368,7 +368,7 @@ contains out.txt "first seat (p1)"
 contains out.txt "branching"
 contains out.txt "capped"
 [ -s err.txt ] && fail "arena wrote to stderr although it is not a terminal: $(head -c 400 err.txt)"
-for key in '"game": "three-arrows"' '"params": {' '"seed": 3' '"games": 4' '"games_requested": 3' \
+for key in '"game": "three-arrows"' '"params": {' '"seed": "3"' '"games": 4' '"games_requested": 3' \
 	'"threads": 2' '"agents": [' '"spec": "greedy"' '"spec": "random"' '"position": 2' \
 	'"wins": ' '"draws": ' '"losses": ' '"mean_utility": ' '"utility_ci": [' '"win_rate": ' \
 	'"win_rate_wilson": [' '"score": ' '"elo": ' '"elo_ci": [' '"seat_games": [' \

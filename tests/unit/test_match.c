@@ -1130,7 +1130,7 @@ static void test_state_json_wrapper(void **unused)
 	assert_int_equal(json_integer_value(json_object_get(params, "rounds")), 3);
 	assert_true(json_is_false(json_object_get(params, "folding")));
 	assert_string_equal(json_string_value(json_object_get(params, "coin")), "fair");
-	assert_int_equal(json_integer_value(json_object_get(j, "seed")), -5);
+	assert_string_equal(json_string_value(json_object_get(j, "seed")), "18446744073709551611");
 	assert_string_equal(json_string_value(json_object_get(j, "to_move")), "p1");
 	assert_true(json_is_object(json_object_get(j, "state")));
 	/* A seed above 2^63 comes back whole. */
@@ -1142,6 +1142,57 @@ static void test_state_json_wrapper(void **unused)
 	qv_match_free(copy);
 	json_decref(j);
 	qv_match_free(m);
+}
+
+/* A seed reads back from the string qv_seed_json writes, and from the older JSON integer (the
+ * int64 bits); every other form is refused naming the field and the expected form. */
+static void test_seed_json_forms(void **unused)
+{
+	(void)unused;
+	static const uint64_t seeds[] = {0, 1, 9007199254740993u, 4964684089417609551u,
+	                                 18446744073709551615u};
+	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		json_t *j = qv_seed_json(seeds[i]);
+		uint64_t back = 7;
+		assert_int_equal(qv_seed_from_json(j, "seed", &back, NULL), QV_OK);
+		assert_true(back == seeds[i]);
+		json_decref(j);
+	}
+	json_t *text = qv_seed_json(4964684089417609551u);
+	assert_string_equal(json_string_value(text), "4964684089417609551");
+	json_decref(text);
+	uint64_t s = 0;
+	json_t *old = json_integer(-5); /* the int64 bits of 2^64 - 5 */
+	assert_int_equal(qv_seed_from_json(old, "seed", &s, NULL), QV_OK);
+	assert_true(s == (uint64_t)-5);
+	json_decref(old);
+	static const char *const bad[] = {"",
+	                                  "-1",
+	                                  "+1",
+	                                  " 1",
+	                                  "1 ",
+	                                  "0x10",
+	                                  "1e3",
+	                                  "1.0",
+	                                  "18446744073709551616",
+	                                  "99999999999999999999",
+	                                  "123456789012345678901"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		json_t *j = json_string(bad[i]);
+		qv_err err;
+		s = 3;
+		assert_int_equal(qv_seed_from_json(j, "seed", &s, &err), QV_EINVAL);
+		assert_non_null(strstr(err.msg, "seed: expected a string of decimal digits"));
+		assert_true(s == 3);
+		json_decref(j);
+	}
+	json_t *others[] = {json_real(1.5), json_true(), json_null(), json_array(), json_object()};
+	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+		qv_err err;
+		assert_int_equal(qv_seed_from_json(others[i], "record.seed", &s, &err), QV_EINVAL);
+		assert_non_null(strstr(err.msg, "record.seed: expected"));
+		json_decref(others[i]);
+	}
 }
 
 /* "to_move" names chance and the end as "chance" and "over", and a viewer as "all" or "public":
@@ -1376,10 +1427,10 @@ static void test_bad_fields(void **unused)
 	expect_load_error("{\"game\":\"high-card\",\"params\":{\"speed\":8},\"actions\":[]}",
 	                  "params: unknown parameter 'speed' for high-card (known: rounds, "
 	                  "folding, coin)");
-	expect_load_error("{\"game\":\"high-card\",\"seed\":\"7\",\"actions\":[]}",
-	                  "seed: expected a whole number");
+	expect_load_error("{\"game\":\"high-card\",\"seed\":\"7x\",\"actions\":[]}",
+	                  "seed: expected a string of decimal digits");
 	expect_load_error("{\"game\":\"high-card\",\"seed\":1.5,\"actions\":[]}",
-	                  "seed: expected a whole number");
+	                  "seed: expected a string of decimal digits");
 	expect_load_error("{\"game\":\"high-card\",\"to_move\":1,\"actions\":[]}",
 	                  "to_move: expected a string");
 	expect_load_error("{\"game\":\"high-card\",\"players\":\"ann\",\"actions\":[]}",
@@ -1530,6 +1581,7 @@ int main(void)
 	    cmocka_unit_test(test_notation_is_not_a_viewers),
 	    cmocka_unit_test(test_state_json_round_trip),
 	    cmocka_unit_test(test_state_json_wrapper),
+	    cmocka_unit_test(test_seed_json_forms),
 	    cmocka_unit_test(test_view_json),
 	    cmocka_unit_test(test_json_to_move_names),
 	    cmocka_unit_test(test_record_round_trip),

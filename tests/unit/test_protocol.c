@@ -333,9 +333,10 @@ static void test_state_and_load(void **state)
 	expect(p, "new three-arrows", "=\n\n");
 	expect(p, "play place Y c1 N", "=\n\n");
 	char *st = ask_line(p, "state");
-	static const char head[] = "{\"game\":\"three-arrows\",\"params\":{\"players\":2,"
-	                           "\"size\":6,\"mode\":\"standard\",\"max_turns\":400},\"seed\":1,"
-	                           "\"to_move\":\"p2\",\"state\":{";
+	static const char head[] =
+	    "{\"game\":\"three-arrows\",\"params\":{\"players\":2,"
+	    "\"size\":6,\"mode\":\"standard\",\"max_turns\":400},\"seed\":\"1\","
+	    "\"to_move\":\"p2\",\"state\":{";
 	assert_true(strncmp(st, head, sizeof head - 1) == 0);
 	char *load = malloc(strlen(st) + 8);
 	sprintf(load, "load %s", st);
@@ -348,8 +349,10 @@ static void test_state_and_load(void **state)
 	/* Bad loads change nothing. */
 	expect_prefix(p, "load {\"game\":", "? broken JSON at line 1, column ");
 	expect_prefix(p, "load [1]", "? expected a JSON object with \"game\"");
-	expect_prefix(p, "load {\"game\":\"three-arrows\",\"seed\":\"1\",\"actions\":[]}",
-	              "? seed: expected a whole number");
+	expect_prefix(p, "load {\"game\":\"three-arrows\",\"seed\":\"-1\",\"actions\":[]}",
+	              "? seed: expected a string of decimal digits");
+	expect_prefix(p, "load {\"game\":\"three-arrows\",\"seed\":1.5,\"actions\":[]}",
+	              "? seed: expected a string of decimal digits");
 	expect_prefix(p, "load {\"game\":\"three-arrows\",\"actions\":[\"place Y c1 N\",\"jump\"]}",
 	              "? action 2 ('jump'): ");
 	expect_prefix(p,
