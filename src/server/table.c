@@ -621,6 +621,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 			QV_ASSERT(t->m->nhist == old && t->status == old_status);
 		} else {
 			after_change(t, 0);
+			t->takebacks++;
 			for (int i = 0; i < t->nseats; i++)
 				if (t->seat[i].agent)
 					t->seat[i].forget = true;
@@ -813,7 +814,7 @@ static void add_line(void *ctx, const qv_log_line *line)
 	}
 	l->entry = line->entry;
 	l->serial = ++f->t->serial;
-	qv_player_name(line->who, l->who);
+	qv_player_name(line->about, l->who);
 	log->n++;
 }
 
@@ -850,7 +851,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	int had = log->n, upto = log->upto;
 	if (!viewer_log(t, viewer))
 		return NULL;
-	int keep = 0, undone = 0;
+	int keep = 0;
 	if (!snapshot) {
 		/* The lines the connection holds that are still in the log: serials grow, and lines
 		 * are only appended or cut from the end. */
@@ -859,9 +860,14 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 			keep--;
 		if (keep > pos->n)
 			keep = pos->n;
-		undone = pos->n - keep;
+		/* After a takeback the whole log again: a client then replaces what it shows, and
+		 * never keeps a line of a move that no longer exists. */
+		if (keep < pos->n || pos->takebacks != t->takebacks) {
+			snapshot = true;
+			keep = 0;
+		}
 	}
-	QV_ASSERT(keep >= 0 && keep <= log->n && undone >= 0);
+	QV_ASSERT(keep >= 0 && keep <= log->n);
 	json_t *lines = json_array();
 	for (int i = keep; i < log->n; i++)
 		lines = qv__json_push(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
@@ -876,14 +882,13 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	frame = qv__json_put(frame, "table", qv__table_info_locked(t));
 	frame = qv__json_put(frame, "view", qv_match_view_json(t->m, viewer));
 	frame = qv__json_put(frame, "log", lines);
-	if (undone > 0)
-		frame = qv__json_put(frame, "log_undone", json_integer(undone));
 	if (!frame) {
 		log_cut(log, had, upto); /* worded again for the next frame */
 		return NULL;
 	}
 	pos->n = log->n;
 	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
+	pos->takebacks = t->takebacks;
 	return frame;
 }
 

@@ -482,8 +482,8 @@ static void test_log_secrets(void **state)
 	qv__table_free(t);
 }
 
-/* A connection's place in the log: an update carries only new lines, and after an undo says
- * how many of the lines it holds were taken back. */
+/* A connection's place in the log: an update carries only new lines, and after an undo the
+ * next frame is a snapshot with the whole log, whatever happened since. */
 static void test_log_updates(void **state)
 {
 	(void)state;
@@ -512,7 +512,6 @@ static void test_log_updates(void **state)
 	size_t added = json_array_size(log);
 	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 0), "who")),
 	                    "p1");
-	assert_null(json_object_get(f, "log_undone"));
 	/* p2's view has "legal", p1's not. */
 	assert_non_null(json_object_get(json_object_get(f, "view"), "legal"));
 	json_decref(f);
@@ -522,9 +521,37 @@ static void test_log_updates(void **state)
 	qv__table_lock(t);
 	f = qv__table_frame_locked(t, 1, false, &pos);
 	qv__table_unlock(t);
-	assert_int_equal(json_integer_value(json_object_get(f, "log_undone")), added);
-	assert_int_equal(json_array_size(json_object_get(f, "log")), added);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "snapshot");
+	assert_string_equal(json_string_value(json_object_get(f, "seat")), "p2");
+	assert_int_equal(json_array_size(json_object_get(f, "log")), start + added);
 	assert_int_equal(pos.n, start + added);
+	json_decref(f);
+	/* Then updates again. */
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 1, version(t), a, NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "update");
+	json_decref(f);
+	/* An undo the connection has not heard of gives a snapshot even when it took back nothing
+	 * the connection held: p2 acts, undoes, and the frame is built only then. */
+	long long before = pos.n;
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 0, version(t), a, NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "update");
+	json_decref(f);
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 1, version(t), a, NULL), QV_OK);
+	assert_int_equal(qv__table_undo(t, 1, version(t), NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "snapshot");
+	assert_true(pos.n > before);
 	json_decref(f);
 	qv__table_free(t);
 }
