@@ -892,6 +892,81 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	return frame;
 }
 
+/* ---- looking back -----------------------------------------------------------------------------
+ */
+
+/* What the walk to a past position carries. */
+typedef struct past_walk {
+	qv__table *t;
+	int viewer;
+	json_t *view;
+} past_walk;
+
+/* The View JSON of viewer at st, a position of t's game, as the frames carry it but without
+ * legal actions: a past position is only looked at. */
+static json_t *past_view(qv__table *t, int viewer, const void *st)
+{
+	const qv_game *g = t->game;
+	char who[8], seat[8];
+	json_t *view = g->view_json(st, viewer);
+	if (!view)
+		return NULL;
+	return json_pack("{s:s, s:O, s:s, s:s, s:o}", "game", g->name, "params", t->params,
+	                 "viewer", viewer >= 0 ? qv_player_name(viewer, seat) : "public", "to_move",
+	                 qv_player_name(g->to_move(st), who), "view", view);
+}
+
+/* The first state the walk hands is the one wanted: the view of it, and no more. */
+static bool past_step(void *ctx, int entry, const void *before)
+{
+	(void)entry;
+	past_walk *w = ctx;
+	w->view = past_view(w->t, w->viewer, before);
+	return false;
+}
+
+json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
+                                 qv_err *err)
+{
+	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
+	if (pos->takebacks != t->takebacks) {
+		qv_fail(err, QV_ESTATE,
+		        "history: the log changed with an undo; the whole log follows in a "
+		        "snapshot, ask again with a line of it");
+		return NULL;
+	}
+	QV_ASSERT(pos->n <= log->n);
+	if (line < 0 || line >= pos->n) {
+		qv_fail(err, QV_EINVAL,
+		        "history: line %lld is not in your log, which has %d lines: expected "
+		        "{\"type\": \"history\", \"line\": N} with N from 0 to %d",
+		        line, pos->n, pos->n - 1);
+		return NULL;
+	}
+	/* The lines of the entry that line tells: an entry's lines are worded together. */
+	int entry = log->line[line].entry, from = (int)line, to = (int)line + 1;
+	while (from > 0 && log->line[from - 1].entry == entry)
+		from--;
+	while (to < log->n && log->line[to].entry == entry)
+		to++;
+	past_walk w = {.t = t, .viewer = viewer};
+	if (entry + 1 < t->m->nhist) {
+		if (qv_match_walk(t->m, entry + 1, past_step, &w)) {
+			qv_fail(err, QV_ENOMEM, "out of memory");
+			return NULL;
+		}
+	} else {
+		w.view = past_view(t, viewer, t->m->state);
+	}
+	json_t *frame = w.view ? json_pack("{s:s, s:I, s:I, s:i, s:i, s:o}", "type", "history", "v",
+	                                   (json_int_t)t->v, "line", (json_int_t)line, "from", from,
+	                                   "to", to, "view", w.view)
+	                       : NULL;
+	if (!frame)
+		qv_fail(err, QV_ENOMEM, "out of memory");
+	return frame;
+}
+
 /* ---- what a client may fetch ---------------------------------------------------------------- */
 
 qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *err)

@@ -160,6 +160,15 @@ typedef struct qv__log_pos {
  * the logs are as they were. */
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos);
 
+/* Looking back during play: {"type": "history", "v", "line", "from", "to", "view"}, the
+ * View JSON of viewer (without legal actions) right after the move that log line `line` tells,
+ * whose lines are [from, to) of the viewer's log. The viewer's own view of that past position,
+ * never anything it could not see then. `pos` says what the connection holds: a line it does
+ * not hold is QV_EINVAL, a log it holds from before a takeback QV_ESTATE (a snapshot follows);
+ * QV_ENOMEM. */
+json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
+                                 qv_err *err);
+
 /* ---- what a client may fetch ---- */
 
 /* What a client asks of a table by HTTP (GET /api/tables/ID, /record, /replay). */
