@@ -928,6 +928,7 @@ static bool past_step(void *ctx, int entry, const void *before)
 json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
                                  qv_err *err)
 {
+	QV_ASSERT(viewer == QV_VIEW_PUBLIC || (viewer >= 0 && viewer < t->nseats));
 	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
 	if (pos->takebacks != t->takebacks) {
 		qv_fail(err, QV_ESTATE,
