@@ -342,6 +342,8 @@ test(
       if (!(await b.locator(TURN_SELECTOR).count())) break;
       await clickAndWait(b, rand);
     }
+    // the act went (the tab waits for the table): its refusal comes
+    await until(async () => /not played/.test((await b.textContent('.act-error')) ?? ''), 'the refusal in the tab');
     hold = false;
     assert.match((await b.textContent('.act-error')) ?? '', /Your move was not played: the table moved on/);
     assert.ok(held.length > 0, 'the update was held back');
