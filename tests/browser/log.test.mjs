@@ -247,6 +247,11 @@ test('looking back at the moves during play, then back to the game', { timeout: 
   assert.ok(frames.length >= 1, 'a history frame came');
   assert.equal(frames[0].view.viewer, looker === p1 ? 'p1' : 'p2');
   assert.equal(frames[0].view.legal, undefined, 'no legal actions in a past view');
+  // nothing of the other seat's hidden things: its hand, its secret starting card (the first
+  // line is p1's secret start, before p2 chose)
+  const other = looker === p1 ? 1 : 0;
+  assert.equal(frames[0].view.view.players[other].hand, undefined, "the other seat's hand is not in a past view");
+  assert.equal(frames[0].view.view.players[other].start, undefined, "the other seat's secret start is not in it");
   await page.screenshot({ path: path.join(screenshotDir(), 'look-back.png'), fullPage: true });
   // the later move, then a move of p1 meanwhile: the log grows, the board stays in the past
   await page.click('#look-back button:has-text("Later move")');
@@ -255,6 +260,8 @@ test('looking back at the moves during play, then back to the game', { timeout: 
   await moveOnce(mover.page, rand);
   await until(async () => (await page.locator('#log li').count()) > lines, 'the new lines in the log');
   assert.equal(await page.locator('#board-area').innerHTML(), past, 'still looking back');
+  for (const f of looker.frames.filter((x) => x.type === 'history'))
+    assert.equal(f.view.view.players[other].hand, undefined, "never the other seat's hand");
   await page.click('#look-back .back-to-game');
   await page.waitForSelector('#look-back', { state: 'hidden' });
   const v = await tableVersion(id);
