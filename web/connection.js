@@ -1,6 +1,7 @@
 // The table's WebSocket: sends the hello frame on every (re)connection, hands frames to the
 // page, and reconnects with a growing delay when the socket drops (0.5 s, 1 s, 2 s … up to
-// 10 s), telling the page what it is doing so the player sees it. A hello that the server
+// 10 s), telling the page what it is doing so the player sees it (and when it is back: 'open'
+// again, so the page clears what it said while it was lost). resync() reconnects at once. A hello that the server
 // refuses (an error frame before the snapshot, then a close) is final: reconnecting with the
 // same token would be refused again.
 
@@ -70,8 +71,9 @@ export class Connection {
       }
     });
     ws.addEventListener('close', () => {
-      this.stopPing();
+      // a socket replaced by resync() closes late: the new one's pings go on
       if (this.ws !== ws) return;
+      this.stopPing();
       this.ws = null;
       if (this.stopped) return;
       if (refusal) {
@@ -95,6 +97,22 @@ export class Connection {
       this.retryTimer = null;
       this.start();
     }, delay);
+  }
+
+  /**
+   * Drops the socket and connects again at once: the server answers the new hello with a whole
+   * snapshot, so the page shows the table as it is (after a refusal that says it fell behind).
+   */
+  resync() {
+    if (this.stopped) return;
+    const ws = this.ws;
+    this.ws = null;
+    this.stopPing();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (ws) ws.close();
+    this.attempt = 0;
+    this.start();
   }
 
   /** Retries now instead of waiting for the next attempt. */

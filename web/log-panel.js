@@ -1,7 +1,9 @@
 // The move log: the moves and their narrated consequences as the server words them for this
-// viewer ({"who": "p1" | "chance", "text": …}: a move, or what followed from it under the
-// mover's name), in an aria-live list so that a screen reader
-// announces each new line. The page adds nothing of its own to the wording.
+// viewer, each naming whom it is about ({"who": "p1" | "chance" | "game", "text": …}: a seat's
+// move or revealed decision under the seat's name, a chance outcome under "chance", and what the
+// rules did with no name, indented under the move), in an aria-live list so that a screen reader
+// announces each new line. The page adds nothing of its own to the wording. Given `pick`, each
+// line is a button that looks back at the game right after its move (look-back.js).
 
 import { h, s, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
@@ -13,10 +15,12 @@ export class LogPanel {
   /**
    * @param {HTMLOListElement} list the `ol` to fill (it should carry aria-live)
    * @param {(seat: string) => string} name how to call a seat
+   * @param {((line: number) => void) | null} [pick] called with a line's index when it is chosen
    */
-  constructor(list, name) {
+  constructor(list, name, pick = null) {
     this.list = list;
     this.name = name;
+    this.pick = pick;
     /** @type {LogEntry[]} */
     this.entries = [];
   }
@@ -38,29 +42,61 @@ export class LogPanel {
   add(entries) {
     for (const e of entries ?? []) {
       if (!e || typeof e.text !== 'string') continue;
+      const line = this.entries.length;
       this.entries.push(e);
       const who = String(e.who ?? '');
-      const icon =
-        who === 'chance'
-          ? s(
-              'svg',
-              { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' },
-              dieIcon(10, 10, 16, '?'),
-            )
-          : seatIcon(who);
-      this.list.appendChild(
-        h(
-          'li',
-          { class: `log-entry ${who}` },
-          icon,
-          h('span', { class: 'log-who' }, who === 'chance' ? 'chance' : this.name(who)),
-          ': ',
-          h('span', { class: 'log-text' }, e.text),
-        ),
-      );
+      const parts = this.parts(who, e.text);
+      const pick = this.pick;
+      const body = pick
+        ? h(
+            'button',
+            { type: 'button', class: 'log-pick', title: 'Look at the game after this move', onclick: () => pick(line) },
+            parts,
+          )
+        : parts;
+      this.list.appendChild(h('li', { class: `log-entry ${who}`, 'data-line': String(line) }, body));
     }
     const box = this.list.parentElement;
     if (box) box.scrollTop = box.scrollHeight;
+  }
+
+  /**
+   * A line's icon, name and text: a consequence of the rules ("game") has neither icon nor
+   * visible name (a screen reader hears "game:").
+   * @param {string} who
+   * @param {string} text
+   */
+  parts(who, text) {
+    if (who === 'game') return [h('span', { class: 'sr-only' }, 'game: '), h('span', { class: 'log-text' }, text)];
+    const icon =
+      who === 'chance'
+        ? s(
+            'svg',
+            { class: 'seat-icon', viewBox: '0 0 20 20', width: 20, height: 20, 'aria-hidden': 'true' },
+            dieIcon(10, 10, 16, '?'),
+          )
+        : seatIcon(who);
+    return [
+      icon,
+      h('span', { class: 'log-who' }, who === 'chance' ? 'chance' : this.name(who)),
+      ': ',
+      h('span', { class: 'log-text' }, text),
+    ];
+  }
+
+  /**
+   * Marks the lines [from, to) as the move looked at (none with from < 0).
+   * @param {number} from
+   * @param {number} to
+   */
+  mark(from, to) {
+    for (const li of this.list.children) {
+      const n = Number(li.getAttribute('data-line'));
+      const on = from >= 0 && n >= from && n < to;
+      li.classList.toggle('looked', on);
+      if (on) li.setAttribute('aria-current', 'step');
+      else li.removeAttribute('aria-current');
+    }
   }
 
   /** The newest chance entry (a die roll, a draw), for the status line. */

@@ -10,6 +10,8 @@ import * as API from './api.js';
 import { Connection } from './connection.js';
 import { choosingScreen } from './move-panel.js';
 import { LogPanel } from './log-panel.js';
+import { LookBack } from './look-back.js';
+import { refusal } from './refusal.js';
 import { ranksTable, seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
@@ -54,7 +56,16 @@ const state = {
 };
 
 let name = seatNamer(null, 'public');
-const log = new LogPanel(els.log, (seat) => name(seat));
+const log = new LogPanel(
+  els.log,
+  (seat) => name(seat),
+  (line) => look.ask(line),
+);
+const look = new LookBack(els.board.closest('.layout') ?? els.board, {
+  send: (line) => Boolean(conn?.send({ type: 'history', line })),
+  log,
+  redraw,
+});
 const { screen, panel, chooser } = choosingScreen(els, { play, redraw, busy: () => state.sending });
 /** @type {Connection | null} */
 let conn = null;
@@ -83,6 +94,12 @@ function play(action) {
 function redraw() {
   const vj = state.vj;
   if (!vj) return;
+  if (look.view) {
+    // looking back: the past position, view only (the frames meanwhile wait for the return)
+    screen.draw(look.view, name, { status: look.status() });
+    els.move.hidden = true;
+    return;
+  }
   const mod = gameModule(vj.game);
   // a stopped table plays no more: nothing to pick
   const p = state.table?.stopped ? null : chooser.picker;
@@ -271,6 +288,9 @@ function onFrame(frame) {
       state.vj = frame.view;
       chooser.reset(state.vj?.legal && state.vj.to_move === state.seat ? state.vj.legal : []);
       state.sending = false;
+      // a snapshot (after an undo, a reconnection) replaces the log: the lines looked back at
+      // may be gone
+      if (frame.type === 'snapshot') look.leave();
       if (frame.type === 'snapshot') log.reset(frame.log ?? []);
       else log.add(frame.log ?? []);
       drawChance();
@@ -280,14 +300,35 @@ function onFrame(frame) {
       animate(previous, state.vj);
       break;
     }
-    case 'error':
+    case 'history':
+      look.show(frame);
+      break;
+    case 'error': {
+      if (look.pending) {
+        look.refused(String(frame.message ?? 'refused'));
+        break;
+      }
       state.sending = false;
-      panel.showError(String(frame.message ?? 'refused'));
+      const r = refusal(String(frame.message ?? 'refused'));
+      panel.showError(r.text);
+      if (r.stale && r.at !== null) resyncUnless(r.at);
       redraw();
       break;
+    }
     default:
       break;
   }
+}
+
+/**
+ * After a stale refusal: the update that moved the table on is normally on its way; if no frame
+ * brings version `at` soon, the page connects again for a whole snapshot.
+ * @param {number} at
+ */
+function resyncUnless(at) {
+  setTimeout(() => {
+    if (state.v < at) conn?.resync();
+  }, 1500);
 }
 
 /**
@@ -300,7 +341,7 @@ function animate(previous, next) {
   const mod = next ? gameModule(next.game) : null;
   const run = ++state.animation;
   state.previous = previous && previous.game === next?.game ? previous : null;
-  const frames = next && mod?.walkFrames && state.previous ? mod.walkFrames(state.previous, next) : [];
+  const frames = next && mod?.walkFrames && state.previous && !look.active ? mod.walkFrames(state.previous, next) : [];
   if (!frames.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
     redraw();
     return;
@@ -328,6 +369,8 @@ function onState(st, d) {
   switch (st) {
     case 'open':
       replace(els.conn, state.seat === 'public' ? 'Watching' : `Connected as ${state.seat}`);
+      // what the page said while the connection was lost is over now
+      if (panel.error.textContent?.startsWith('Not connected')) panel.clearError();
       break;
     case 'connecting':
       replace(els.conn, d.attempt ? `Reconnecting (attempt ${d.attempt})…` : 'Connecting…');

@@ -32,7 +32,11 @@ export {};
  * @property {string} [stopped] why the table plays no more, when it has stopped
  */
 
-/** @typedef {{who: string, text: string}} LogLine one line of the move log, worded for its viewer */
+/**
+ * @typedef {{who: string, text: string}} LogLine one line of the move log, worded for its viewer;
+ *   `who` is whom it is about: the seat whose decision it states ("p1"), "chance" for a chance
+ *   outcome, "game" for a consequence the rules apply
+ */
 
 /**
  * The View JSON of one viewer (`qv_match_view_json`): the game's own view in `view`, the legal
@@ -263,15 +267,28 @@ export {};
  * @property {number} v
  * @property {TableInfo} table
  * @property {View} view
- * @property {LogLine[]} log the lines since the connection's last frame
- * @property {number} [log_undone] how many of the lines it had an undo took back
+ * @property {LogLine[]} log the lines since the connection's last frame (after an undo the server
+ *   sends a snapshot instead)
  */
 
-/** @typedef {SnapshotFrame | UpdateFrame | {type: 'error', message: string} | {type: 'pong'}} ServerFrame */
+/**
+ * @typedef {Object} HistoryFrame the answer to {"type": "history", "line"}: this viewer's own view
+ *   right after the move that log line tells (no legal actions: it is only looked at)
+ * @property {'history'} type
+ * @property {number} v
+ * @property {number} line the line asked for
+ * @property {number} from the move's first line
+ * @property {number} to one past its last line
+ * @property {View} view
+ */
+
+/**
+ * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | {type: 'error', message: string} | {type: 'pong'}} ServerFrame
+ */
 
 /**
  * @typedef {{type: 'hello', token: string | null} | {type: 'act', v: number, action: string}
- *   | {type: 'undo', v: number} | {type: 'ping'}} ClientFrame
+ *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}} ClientFrame
  */
 
 // The HTTP API

@@ -110,7 +110,13 @@ const char *qv_buf_str(const qv_buf *b);
  * players who may know the secret (bit p for player p): those players and the referee read
  * `secret`, every other viewer reads `public`, which may be empty. So one line serves every
  * viewer: "p1 draws {1:striker-r|a card}". A line that reads empty for a viewer is not shown to
- * that viewer. Braces and '|' appear nowhere else in a line. */
+ * that viewer. Braces and '|' appear nowhere else in a line.
+ *
+ * A line is a consequence the rules apply (a capture, a score, a walk), which the log names
+ * "game", unless it starts with a mark saying whom else it is about: "@p2 " for a line that
+ * states player p2's decision (Arrow Party's throws, told once every player has thrown), or
+ * "@chance " for a line that states a chance outcome (the die's roll). The mark is never shown;
+ * games write it with qv_say_by (game.h). '@' appears nowhere else at the start of a line. */
 typedef struct qv_events {
 	qv_buf text; /* the lines, each ended by a newline */
 	int n;       /* how many */

@@ -37,6 +37,11 @@
 /* What to_move returns besides a player index. */
 enum { QV_CHANCE = -1, QV_OVER = -2 };
 
+/* Whom a log line is about, besides a player (whose decision it states) and QV_CHANCE (a
+ * chance outcome): a consequence the rules apply (a capture, a score, an elimination, a walk),
+ * named "game" (qv_player_name). */
+enum { QV_RULES = -3 };
+
 /* Viewers besides a player index: everything (referee, debugging) or only public facts
  * (a spectator). */
 enum { QV_VIEW_ALL = -1, QV_VIEW_PUBLIC = -2 };
@@ -222,7 +227,8 @@ const qv_game *qv_game_find(const char *name, qv_err *err);
 
 /* ---- helpers over the interface (src/games/game.c) ---- */
 
-/* Name of a player index or to_move value: "p1".., "chance", "over". buf >= 8 bytes. */
+/* Name of a player index, to_move value or QV_RULES: "p1".., "chance", "over", "game".
+ * buf >= 8 bytes. */
 const char *qv_player_name(int who, char *buf);
 /* Parses "p1".."p5" (case-insensitive) against n players; -1 if not one. */
 int qv_player_parse(const char *text, int nplayers);
@@ -247,6 +253,16 @@ qv_status qv_apply_checked(const qv_game *g, void *st, qv_action a, qv_events *e
  * each secret part becomes its secret or its public reading. Appends the result (without a
  * newline) to out; returns false, appending nothing, when nothing is left for the viewer. */
 bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out);
+
+/* Appends a narration line (as qv_say) that states what `who` decided (a player: a secret
+ * commitment revealed once every player has made one) or a chance outcome (QV_CHANCE: the
+ * die's roll, a card's landing, a coin), marked so that the log names it so (qv_line_about);
+ * QV_RULES is plain qv_say. Does nothing when ev is NULL. */
+void qv_say_by(qv_events *ev, int who, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Whom a narration line (len bytes, no newline) is about: the player or QV_CHANCE its mark
+ * names (qv_say_by), QV_RULES for an unmarked line. */
+int qv_line_about(const char *line, size_t len);
 
 /* What `viewer` may know of action a, a decision of the player to move at `before` or an
  * outcome of its chance event (src/games/sight.c). Writes a's notation into buf with every

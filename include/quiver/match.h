@@ -228,6 +228,10 @@ void qv_match_set_name(qv_match *m, int player, const char *name);
 typedef struct qv_log_line {
 	int entry;        /* the history entry the line belongs to */
 	int who;          /* who made that move: a player index or QV_CHANCE */
+	int about;        /* whom the line is about: the move's `who` for the move itself; for a
+	                   * consequence, QV_RULES (the rules applied it: a capture, a score, a
+	                   * walk), or the player whose decision or QV_CHANCE whose outcome it
+	                   * states (qv_say_by) */
 	bool consequence; /* false: the move itself; true: one of its consequences */
 	bool automatic;   /* the move was the only option, applied by the match */
 	const char *text; /* worded for the viewer: the move's notation as the viewer may know it

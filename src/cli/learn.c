@@ -210,10 +210,11 @@ static void say_line(void *ctx, const qv_log_line *l)
 {
 	(void)ctx;
 	char who[8];
-	if (l->consequence)
+	if (l->consequence && l->about == QV_RULES)
 		printf("      %s\n", l->text);
 	else
-		printf("  %s: %s\n", qv_player_name(l->who, who), l->text);
+		printf("%s%s: %s\n", l->consequence ? "      " : "  ",
+		       qv_player_name(l->about, who), l->text);
 }
 
 /* Prints text wrapped at 78 columns. */

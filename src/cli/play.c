@@ -423,20 +423,23 @@ typedef struct announce_ctx {
 } announce_ctx;
 
 /* One line of the narrated log on the screen: "p2 (hard): attack c1 c2", its consequences
- * indented below. */
+ * indented below, each naming whom it is about: none for what the rules did (a capture, a
+ * walk), "chance: " for a chance outcome, "p2 (hard): " for a seat's revealed decision. */
 static void announce_line(void *ctx, const qv_log_line *l)
 {
 	const announce_ctx *c = ctx;
 	char pn[8];
-	if (l->consequence)
-		say(c->P, 8, "      %s", l->text);
-	else if (l->entry == c->skip)
+	const char *pad = l->consequence ? "      " : "  ";
+	int indent = l->consequence ? 8 : 6;
+	if (!l->consequence && l->entry == c->skip)
 		return;
-	else if (l->who < 0)
-		say(c->P, 6, "  %s: %s", qv_player_name(l->who, pn), l->text);
+	if (l->consequence && l->about == QV_RULES)
+		say(c->P, indent, "%s%s", pad, l->text);
+	else if (l->about < 0)
+		say(c->P, indent, "%s%s: %s", pad, qv_player_name(l->about, pn), l->text);
 	else
-		say(c->P, 6, "  %s (%s): %s", qv_player_name(l->who, pn), c->P->seat[l->who],
-		    l->text);
+		say(c->P, indent, "%s%s (%s): %s", pad, qv_player_name(l->about, pn),
+		    c->P->seat[l->about], l->text);
 }
 
 /* Announces history entries from..nhist-1, worded for whoever may be looking at the screen:

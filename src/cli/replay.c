@@ -61,12 +61,17 @@ static void print_board(replay_ctx *c, const void *st)
 	printf("%s\n", qv_buf_str(&c->board));
 }
 
-/* One line of the narrated log: a numbered move, or an indented consequence. */
+/* One line of the narrated log: a numbered move, or an indented consequence (named "chance: "
+ * or after its seat when it states a chance outcome or a seat's revealed decision). */
 static void replay_line(void *ctx, const qv_log_line *l)
 {
 	replay_ctx *c = ctx;
+	char pn[8];
 	if (l->consequence) {
-		printf("        %s\n", l->text);
+		if (l->about == QV_RULES)
+			printf("        %s\n", l->text);
+		else
+			printf("        %s: %s\n", qv_player_name(l->about, pn), l->text);
 		return;
 	}
 	char who[QV_NAME_MAX + 16];

@@ -528,11 +528,12 @@ qv_status qv_lesson_check_all(const qv_lesson *l, qv_err *err)
 
 /* ---- for the browser ----------------------------------------------------------------------- */
 
-/* Appends one log line as {"who", "text"} (consequences carry their move's who). */
+/* Appends one log line as {"who", "text"}: whom the line is about, a seat, "chance" or "game"
+ * (qv_log_line.about). */
 static void log_json(void *ctx, const qv_log_line *line)
 {
 	char who[8];
-	json_array_append_new(ctx, json_pack("{s:s, s:s}", "who", qv_player_name(line->who, who),
+	json_array_append_new(ctx, json_pack("{s:s, s:s}", "who", qv_player_name(line->about, who),
 	                                     "text", line->text));
 }
 

@@ -884,7 +884,7 @@ static qv_status entry_lines(const qv_match *m, int viewer, int i, const char *t
                              qv_log_fn fn, void *ctx)
 {
 	const qv_move *mv = &m->hist[i];
-	qv_log_line l = {.entry = i, .who = mv->who, .automatic = mv->automatic};
+	qv_log_line l = {.entry = i, .who = mv->who, .about = mv->who, .automatic = mv->automatic};
 	if (!text)
 		return QV_ENOMEM;
 	if (*text) {
@@ -904,6 +904,7 @@ static qv_status entry_lines(const qv_match *m, int viewer, int i, const char *t
 			return QV_ENOMEM;
 		if (said) {
 			l.consequence = true;
+			l.about = qv_line_about(s + at, len);
 			l.text = qv_buf_str(line);
 			fn(ctx, &l);
 		}

@@ -328,15 +328,15 @@ static qv_status cmd_show(qv_protocol *p, cmd_args *a, qv_err *err)
 	return QV_OK;
 }
 
-/* One line of `log`: a move as "p1: place Y c1 N", a consequence as "- text". */
+/* One line of `log`, naming whom it is about: a move as "p1: place Y c1 N", a consequence as
+ * "- game: text" (what the rules did), "- p2: text" (p2's revealed decision) or
+ * "- chance: text" (a chance outcome). */
 static void log_line(void *ctx, const qv_log_line *l)
 {
 	qv_buf *out = ctx;
 	char who[8];
-	if (l->consequence)
-		qv_buf_printf(out, "- %s\n", l->text);
-	else
-		qv_buf_printf(out, "%s: %s\n", qv_player_name(l->who, who), l->text);
+	qv_buf_printf(out, "%s%s: %s\n", l->consequence ? "- " : "", qv_player_name(l->about, who),
+	              l->text);
 }
 
 /* The narrated log so far, worded for a viewer. */

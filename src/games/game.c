@@ -2,6 +2,7 @@
  * game.c - helpers shared by all games and their users: player names, ranks and rank-based
  * utilities, and drawing random actions and chance outcomes through the game interface.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,8 @@ const char *qv_player_name(int who, char *buf)
 		return strcpy(buf, "chance");
 	if (who == QV_OVER)
 		return strcpy(buf, "over");
+	if (who == QV_RULES)
+		return strcpy(buf, "game");
 	snprintf(buf, 8, "p%u", (unsigned)(who + 1) % 1000u);
 	return buf;
 }
@@ -165,10 +168,54 @@ static const char *word_part(const char *p, const char *end, int viewer, qv_buf 
 	return close < end ? close + 1 : end;
 }
 
+/* The length of line's mark ("@p2 ", "@chance "; core.h), 0 for none; *who says whom it
+ * names (QV_RULES for none). */
+static size_t line_mark(const char *line, size_t len, int *who)
+{
+	*who = QV_RULES;
+	if (len >= 8 && memcmp(line, "@chance ", 8) == 0) {
+		*who = QV_CHANCE;
+		return 8;
+	}
+	if (len >= 4 && line[0] == '@' && line[1] == 'p' && line[2] >= '1' && line[2] <= '9' &&
+	    line[3] == ' ') {
+		*who = line[2] - '1';
+		return 4;
+	}
+	return 0;
+}
+
+int qv_line_about(const char *line, size_t len)
+{
+	int who;
+	line_mark(line, len, &who);
+	return who;
+}
+
+void qv_say_by(qv_events *ev, int who, const char *fmt, ...)
+{
+	if (!ev)
+		return;
+	QV_ASSERT(who == QV_RULES || who == QV_CHANCE || (who >= 0 && who < QV_MAX_PLAYERS));
+	char line[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (who == QV_CHANCE)
+		qv_say(ev, "@chance %s", line);
+	else if (who >= 0)
+		qv_say(ev, "@p%d %s", who + 1, line);
+	else
+		qv_say(ev, "%s", line);
+}
+
 bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out)
 {
 	qv_buf tmp = {0};
-	const char *p = line, *end = line + len;
+	int who;
+	size_t mark = line_mark(line, len, &who);
+	const char *p = line + mark, *end = line + len;
 	while (p < end) {
 		if (*p == '{')
 			p = word_part(p + 1, end, viewer, &tmp);

@@ -21,6 +21,7 @@ static const frame_kind kinds[] = {
     {"act", QV__ACT, {"type", "v", "action", NULL}},
     {"undo", QV__UNDO, {"type", "v", NULL}},
     {"ping", QV__PING, {"type", NULL}},
+    {"history", QV__HISTORY, {"type", "line", NULL}},
 };
 
 /* Checks that j has only the fields of kind k ("unknown field 'v' in a ping frame; ..."). */
@@ -64,6 +65,15 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 	}
 	if (k->type == QV__PING)
 		return QV_OK;
+	if (k->type == QV__HISTORY) {
+		const json_t *line = json_object_get(j, "line");
+		if (!json_is_integer(line) || json_integer_value(line) < 0)
+			return qv_fail(err, QV_EINVAL,
+			               "line: expected a line of your log, a whole number from 0, "
+			               "in a history frame");
+		f->line = json_integer_value(line);
+		return QV_OK;
+	}
 	rc = read_version(j, k->name, &f->v, err);
 	if (rc || k->type == QV__UNDO)
 		return rc;
@@ -94,10 +104,11 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
-		             "expected a JSON object with a \"type\": hello, act, undo or ping");
+		             "expected a JSON object with a \"type\": hello, act, undo, ping or "
+		             "history");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
-		             "unknown frame type '%s'; accepted: hello, act, undo, ping",
+		             "unknown frame type '%s'; accepted: hello, act, undo, ping, history",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

@@ -1,6 +1,6 @@
 /*
  * frame.h - the frames a client sends on a table's WebSocket, read without a socket: JSON text
- * in, one of hello, act, undo or ping out, or a message naming what is wrong and what is
+ * in, one of hello, act, undo, ping or history out, or a message naming what is wrong and what is
  * accepted. ws.c acts on them; the tests and the fuzzer read them alone. Internal to the server.
  */
 #ifndef QUIVER_SERVER_FRAME_H
@@ -13,7 +13,7 @@
 
 #include "quiver/core.h"
 
-typedef enum qv__frame_type { QV__HELLO, QV__ACT, QV__UNDO, QV__PING } qv__frame_type;
+typedef enum qv__frame_type { QV__HELLO, QV__ACT, QV__UNDO, QV__PING, QV__HISTORY } qv__frame_type;
 
 /* A frame read. Its strings belong to `json` (qv__frame_free). */
 typedef struct qv__frame {
@@ -22,6 +22,7 @@ typedef struct qv__frame {
 	size_t token_len;
 	long long v;        /* act, undo: the table's version the client saw */
 	const char *action; /* act: the action in notation */
+	long long line;     /* history: a line of the connection's log, from 0 */
 	json_t *json;
 } qv__frame;
 

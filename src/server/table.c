@@ -621,6 +621,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 			QV_ASSERT(t->m->nhist == old && t->status == old_status);
 		} else {
 			after_change(t, 0);
+			t->takebacks++;
 			for (int i = 0; i < t->nseats; i++)
 				if (t->seat[i].agent)
 					t->seat[i].forget = true;
@@ -813,7 +814,7 @@ static void add_line(void *ctx, const qv_log_line *line)
 	}
 	l->entry = line->entry;
 	l->serial = ++f->t->serial;
-	qv_player_name(line->who, l->who);
+	qv_player_name(line->about, l->who);
 	log->n++;
 }
 
@@ -850,7 +851,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	int had = log->n, upto = log->upto;
 	if (!viewer_log(t, viewer))
 		return NULL;
-	int keep = 0, undone = 0;
+	int keep = 0;
 	if (!snapshot) {
 		/* The lines the connection holds that are still in the log: serials grow, and lines
 		 * are only appended or cut from the end. */
@@ -859,9 +860,14 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 			keep--;
 		if (keep > pos->n)
 			keep = pos->n;
-		undone = pos->n - keep;
+		/* After a takeback the whole log again: a client then replaces what it shows, and
+		 * never keeps a line of a move that no longer exists. */
+		if (keep < pos->n || pos->takebacks != t->takebacks) {
+			snapshot = true;
+			keep = 0;
+		}
 	}
-	QV_ASSERT(keep >= 0 && keep <= log->n && undone >= 0);
+	QV_ASSERT(keep >= 0 && keep <= log->n);
 	json_t *lines = json_array();
 	for (int i = keep; i < log->n; i++)
 		lines = qv__json_push(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
@@ -876,14 +882,89 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	frame = qv__json_put(frame, "table", qv__table_info_locked(t));
 	frame = qv__json_put(frame, "view", qv_match_view_json(t->m, viewer));
 	frame = qv__json_put(frame, "log", lines);
-	if (undone > 0)
-		frame = qv__json_put(frame, "log_undone", json_integer(undone));
 	if (!frame) {
 		log_cut(log, had, upto); /* worded again for the next frame */
 		return NULL;
 	}
 	pos->n = log->n;
 	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
+	pos->takebacks = t->takebacks;
+	return frame;
+}
+
+/* ---- looking back -----------------------------------------------------------------------------
+ */
+
+/* What the walk to a past position carries. */
+typedef struct past_walk {
+	qv__table *t;
+	int viewer;
+	json_t *view;
+} past_walk;
+
+/* The View JSON of viewer at st, a position of t's game, as the frames carry it but without
+ * legal actions: a past position is only looked at. */
+static json_t *past_view(qv__table *t, int viewer, const void *st)
+{
+	const qv_game *g = t->game;
+	char who[8], seat[8];
+	json_t *view = g->view_json(st, viewer);
+	if (!view)
+		return NULL;
+	return json_pack("{s:s, s:O, s:s, s:s, s:o}", "game", g->name, "params", t->params,
+	                 "viewer", viewer >= 0 ? qv_player_name(viewer, seat) : "public", "to_move",
+	                 qv_player_name(g->to_move(st), who), "view", view);
+}
+
+/* The first state the walk hands is the one wanted: the view of it, and no more. */
+static bool past_step(void *ctx, int entry, const void *before)
+{
+	(void)entry;
+	past_walk *w = ctx;
+	w->view = past_view(w->t, w->viewer, before);
+	return false;
+}
+
+json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
+                                 qv_err *err)
+{
+	QV_ASSERT(viewer == QV_VIEW_PUBLIC || (viewer >= 0 && viewer < t->nseats));
+	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
+	if (pos->takebacks != t->takebacks) {
+		qv_fail(err, QV_ESTATE,
+		        "history: the log changed with an undo; the whole log follows in a "
+		        "snapshot, ask again with a line of it");
+		return NULL;
+	}
+	QV_ASSERT(pos->n <= log->n);
+	if (line < 0 || line >= pos->n) {
+		qv_fail(err, QV_EINVAL,
+		        "history: line %lld is not in your log, which has %d lines: expected "
+		        "{\"type\": \"history\", \"line\": N} with N from 0 to %d",
+		        line, pos->n, pos->n - 1);
+		return NULL;
+	}
+	/* The lines of the entry that line tells: an entry's lines are worded together. */
+	int entry = log->line[line].entry, from = (int)line, to = (int)line + 1;
+	while (from > 0 && log->line[from - 1].entry == entry)
+		from--;
+	while (to < log->n && log->line[to].entry == entry)
+		to++;
+	past_walk w = {.t = t, .viewer = viewer};
+	if (entry + 1 < t->m->nhist) {
+		if (qv_match_walk(t->m, entry + 1, past_step, &w)) {
+			qv_fail(err, QV_ENOMEM, "out of memory");
+			return NULL;
+		}
+	} else {
+		w.view = past_view(t, viewer, t->m->state);
+	}
+	json_t *frame = w.view ? json_pack("{s:s, s:I, s:I, s:i, s:i, s:o}", "type", "history", "v",
+	                                   (json_int_t)t->v, "line", (json_int_t)line, "from", from,
+	                                   "to", to, "view", w.view)
+	                       : NULL;
+	if (!frame)
+		qv_fail(err, QV_ENOMEM, "out of memory");
 	return frame;
 }
 

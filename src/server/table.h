@@ -32,7 +32,7 @@ enum { QV__WAITING, QV__PLAYING, QV__OVER };
 typedef struct qv__logline {
 	int entry;        /* history entry */
 	long long serial; /* grows with every line made, so a line taken back is never reused */
-	char who[8];      /* "p1".. or "chance" */
+	char who[8];      /* whom the line is about: "p1"..., "chance" or "game" */
 	char *text;
 } qv__logline;
 
@@ -72,6 +72,8 @@ typedef struct qv__table {
 	qv__store *store; /* NULL: nothing is saved (unit tests) */
 	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
 	long long serial;
+	long long
+	    takebacks; /* undos done: a connection that has not seen the last gets a snapshot */
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
@@ -146,14 +148,26 @@ void qv__table_online_locked(qv__table *t, int seat, int delta);
 
 /* Where a connection stands in its viewer's log. */
 typedef struct qv__log_pos {
-	int n;            /* lines the connection holds */
-	long long serial; /* serial of its last line, 0 for none */
+	int n;               /* lines the connection holds */
+	long long serial;    /* serial of its last line, 0 for none */
+	long long takebacks; /* the table's takebacks when its last frame was built */
 } qv__log_pos;
 
 /* A frame for viewer (a seat or QV_VIEW_PUBLIC): a "snapshot" (the whole log, and "seat") or
- * an "update" (the log lines since *pos, and "log_undone" when lines it had were taken back).
- * Updates *pos. NULL when out of memory, and then *pos and the logs are as they were. */
+ * an "update" (the log lines since *pos). An update asked for after a takeback the connection
+ * has not heard of (or when lines it holds are gone) is a snapshot instead, so that no client
+ * keeps a line that was taken back. Updates *pos. NULL when out of memory, and then *pos and
+ * the logs are as they were. */
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos);
+
+/* Looking back during play: {"type": "history", "v", "line", "from", "to", "view"}, the
+ * View JSON of viewer (without legal actions) right after the move that log line `line` tells,
+ * whose lines are [from, to) of the viewer's log. The viewer's own view of that past position,
+ * never anything it could not see then. `pos` says what the connection holds: a line it does
+ * not hold is QV_EINVAL, a log it holds from before a takeback QV_ESTATE (a snapshot follows);
+ * QV_ENOMEM. */
+json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
+                                 qv_err *err);
 
 /* ---- what a client may fetch ---- */
 

@@ -1,6 +1,6 @@
 /*
- * ws.c - the WebSocket of a table (/api/tables/ID/ws): hello, act, undo and ping frames in,
- * snapshot, update, error and pong frames out.
+ * ws.c - the WebSocket of a table (/api/tables/ID/ws): hello, act, undo, ping and history
+ * frames in, snapshot, update, history, error and pong frames out.
  *
  * CivetWeb answers the handshake; then the connection's own CivetWeb thread runs this file's
  * loop on the socket (RFC 6455 read and written here, not by CivetWeb, which accepts unmasked
@@ -427,6 +427,31 @@ static void on_undo(qv__conn *c, const qv__frame *f)
 	qv__server_changed(c->srv, c->table);
 }
 
+/* history: the connection's viewer's own view after a move of its log (looking back during
+ * play). Built under the connection's lock, as an update is, so that it is answered from the
+ * log the connection holds. */
+static void on_history(qv__conn *c, const qv__frame *f)
+{
+	qv_err err;
+	json_t *frame = NULL;
+	pthread_mutex_lock(&c->lock);
+	bool greeted = c->greeted;
+	if (greeted) {
+		qv__table_lock(c->table);
+		frame = qv__table_history_locked(c->table, c->viewer, f->line, &c->pos, &err);
+		qv__table_unlock(c->table);
+		if (frame)
+			write_json(c, frame);
+	}
+	pthread_mutex_unlock(&c->lock);
+	if (!greeted)
+		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
+		              "\"token\": null to watch)");
+	else if (!frame)
+		send_error(c, "%s", err.msg);
+	json_decref(frame);
+}
+
 static void on_ping(qv__conn *c)
 {
 	json_t *frame = json_pack("{s:s}", "type", "pong");
@@ -451,6 +476,7 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	case QV__ACT: on_act(c, &f); break;
 	case QV__UNDO: on_undo(c, &f); break;
 	case QV__PING: on_ping(c); break;
+	case QV__HISTORY: on_history(c, &f); break;
 	}
 	qv__frame_free(&f);
 	return keep;

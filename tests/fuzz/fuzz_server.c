@@ -121,6 +121,15 @@ static void play(qv__table *t, char *text)
 		} else if (f.type == QV__UNDO) {
 			rc = qv__table_undo(t, last, v, &err);
 			said(rc, &err);
+		} else if (f.type == QV__HISTORY) {
+			/* each seat and the public look back at the line, from what each holds */
+			for (int w = -1; w < t->nseats; w++) {
+				qv__table_lock(t);
+				json_t *h = qv__table_history_locked(t, w < 0 ? QV_VIEW_PUBLIC : w,
+				                                     f.line, &pos[w + 1], &err);
+				qv__table_unlock(t);
+				json_decref(h);
+			}
 		} else if (f.type == QV__HELLO && f.token) {
 			(void)qv__table_auth(t, f.token, f.token_len);
 		}

@@ -387,6 +387,14 @@ static void test_frames(void **state)
 	frame_refused("{\"type\": \"act\", \"v\": 1, \"action\": 5}", "action: expected");
 	frame_refused("{\"type\": \"hello\", \"token\": 5}", "token: expected");
 	frame_refused("{\"type\": \"undo\", \"v\": 1, \"v\": 2}", "broken JSON");
+	const char *history = "{\"type\": \"history\", \"line\": 12}";
+	assert_int_equal(qv__frame_parse(history, strlen(history), &f, NULL), QV_OK);
+	assert_int_equal(f.type, QV__HISTORY);
+	assert_int_equal(f.line, 12);
+	qv__frame_free(&f);
+	frame_refused("{\"type\": \"history\"}", "line: expected");
+	frame_refused("{\"type\": \"history\", \"line\": -1}", "line: expected");
+	frame_refused("{\"type\": \"history\", \"line\": \"3\"}", "line: expected");
 }
 
 /* ---- the per-viewer log --------------------------------------------------------------------- */
@@ -482,8 +490,8 @@ static void test_log_secrets(void **state)
 	qv__table_free(t);
 }
 
-/* A connection's place in the log: an update carries only new lines, and after an undo says
- * how many of the lines it holds were taken back. */
+/* A connection's place in the log: an update carries only new lines, and after an undo the
+ * next frame is a snapshot with the whole log, whatever happened since. */
 static void test_log_updates(void **state)
 {
 	(void)state;
@@ -512,7 +520,6 @@ static void test_log_updates(void **state)
 	size_t added = json_array_size(log);
 	assert_string_equal(json_string_value(json_object_get(json_array_get(log, 0), "who")),
 	                    "p1");
-	assert_null(json_object_get(f, "log_undone"));
 	/* p2's view has "legal", p1's not. */
 	assert_non_null(json_object_get(json_object_get(f, "view"), "legal"));
 	json_decref(f);
@@ -522,10 +529,162 @@ static void test_log_updates(void **state)
 	qv__table_lock(t);
 	f = qv__table_frame_locked(t, 1, false, &pos);
 	qv__table_unlock(t);
-	assert_int_equal(json_integer_value(json_object_get(f, "log_undone")), added);
-	assert_int_equal(json_array_size(json_object_get(f, "log")), added);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "snapshot");
+	assert_string_equal(json_string_value(json_object_get(f, "seat")), "p2");
+	assert_int_equal(json_array_size(json_object_get(f, "log")), start + added);
 	assert_int_equal(pos.n, start + added);
 	json_decref(f);
+	/* Then updates again. */
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 1, version(t), a, NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "update");
+	json_decref(f);
+	/* An undo the connection has not heard of gives a snapshot even when it took back nothing
+	 * the connection held: p2 acts, undoes, and the frame is built only then. */
+	long long before = pos.n;
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 0, version(t), a, NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "update");
+	json_decref(f);
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 1, version(t), a, NULL), QV_OK);
+	assert_int_equal(qv__table_undo(t, 1, version(t), NULL), QV_OK);
+	qv__table_lock(t);
+	f = qv__table_frame_locked(t, 1, false, &pos);
+	qv__table_unlock(t);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "snapshot");
+	assert_true(pos.n > before);
+	json_decref(f);
+	qv__table_free(t);
+}
+
+/* A view as a history frame carries it: a frame's view without its legal actions. */
+static json_t *looked_at(const json_t *view)
+{
+	json_t *v = json_deep_copy(view);
+	json_object_del(v, "legal");
+	json_object_del(v, "what");
+	json_object_del(v, "confirm");
+	return v;
+}
+
+/* Looking back (history frames), Arrow Party with three seats, secret commitments and hidden
+ * hands: for each seat and the public, the view after the last line of each frame is the
+ * view that frame carried (so a seat looks back only at what it saw, never at another seat's
+ * hidden things), every line of the log gives the view after its own move with that move's
+ * lines, and a line not held is refused. */
+static void test_history(void **state)
+{
+	(void)state;
+	qv__table *t = make(NULL, "{\"game\": \"arrow-party\", \"params\": {\"players\": 3}}");
+	char tok[33], a[256];
+	int seat;
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(qv__table_join(t, NULL, &seat, tok, NULL), QV_OK);
+	enum { NV = 4 };
+	const int viewers[NV] = {0, 1, 2, QV_VIEW_PUBLIC};
+	qv__log_pos pos[NV] = {{0}};
+	json_t *seen[NV]; /* [[line, view]...]: the view each frame carried after its last line */
+	int checked = 0;
+	for (int k = 0; k < 80 && t->status == QV__PLAYING; k++) {
+		if (!qv__table_step(t)) {
+			int who = qv_match_to_move(t->m);
+			assert_true(who >= 0);
+			first_legal(t, a, sizeof a);
+			assert_int_equal(qv__table_act(t, who, version(t), a, NULL), QV_OK);
+		}
+		qv__table_lock(t);
+		for (int i = 0; i < NV; i++) {
+			int had = pos[i].n;
+			json_t *f = qv__table_frame_locked(t, viewers[i], k == 0, &pos[i]);
+			assert_non_null(f);
+			if (k == 0)
+				seen[i] = json_array();
+			const qv__log *log = &t->log[viewers[i] >= 0 ? viewers[i] : t->nseats];
+			if (pos[i].n > had && log->line[pos[i].n - 1].entry == t->m->nhist - 1)
+				json_array_append_new(
+				    seen[i], json_pack("[i, o]", pos[i].n - 1,
+				                       looked_at(json_object_get(f, "view"))));
+			json_decref(f);
+		}
+		qv__table_unlock(t);
+	}
+	qv_err err;
+	qv__table_lock(t);
+	for (int i = 0; i < NV; i++) {
+		for (size_t s = 0; s < json_array_size(seen[i]); s++) {
+			json_t *pair = json_array_get(seen[i], s);
+			json_int_t line = json_integer_value(json_array_get(pair, 0));
+			json_t *h = qv__table_history_locked(t, viewers[i], line, &pos[i], &err);
+			assert_non_null(h);
+			assert_string_equal(json_string_value(json_object_get(h, "type")),
+			                    "history");
+			assert_int_equal(json_integer_value(json_object_get(h, "to")), line + 1);
+			if (!json_equal(json_object_get(h, "view"), json_array_get(pair, 1))) {
+				char *x = json_dumps(json_object_get(h, "view"), JSON_COMPACT);
+				char *y = json_dumps(json_array_get(pair, 1), JSON_COMPACT);
+				fail_msg("viewer %d line %d:\n%.600s\n%.600s", viewers[i],
+				         (int)line, x, y);
+			}
+			checked++;
+			json_decref(h);
+		}
+		/* Every line: its move's lines around it, the viewer's own view. */
+		for (int line = 0; line < pos[i].n; line++) {
+			json_t *h = qv__table_history_locked(t, viewers[i], line, &pos[i], &err);
+			assert_non_null(h);
+			json_int_t from = json_integer_value(json_object_get(h, "from"));
+			json_int_t to = json_integer_value(json_object_get(h, "to"));
+			assert_true(from <= line && line < to && to <= pos[i].n);
+			char name[8];
+			assert_string_equal(
+			    json_string_value(
+			        json_object_get(json_object_get(h, "view"), "viewer")),
+			    viewers[i] >= 0 ? qv_player_name(viewers[i], name) : "public");
+			assert_null(json_object_get(json_object_get(h, "view"), "legal"));
+			json_decref(h);
+		}
+		assert_null(qv__table_history_locked(t, viewers[i], pos[i].n, &pos[i], &err));
+		assert_non_null(strstr(err.msg, "not in your log"));
+		json_decref(seen[i]);
+	}
+	qv__table_unlock(t);
+	assert_true(checked > 20);
+	qv__table_free(t);
+}
+
+/* A history asked for with a log from before an undo is refused: the snapshot that follows
+ * the undo holds the log its lines would name. */
+static void test_history_after_undo(void **state)
+{
+	(void)state;
+	qv__table *t =
+	    make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}}");
+	char t1[33], t2[33], a[256];
+	int seat;
+	qv__table_join(t, "p1", &seat, t1, NULL);
+	qv__table_join(t, "p2", &seat, t2, NULL);
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 0, version(t), a, NULL), QV_OK);
+	qv__log_pos pos = {0};
+	qv_err err;
+	qv__table_lock(t);
+	json_decref(qv__table_frame_locked(t, 1, true, &pos));
+	json_t *h = qv__table_history_locked(t, 1, 0, &pos, &err);
+	assert_non_null(h);
+	json_decref(h);
+	qv__table_unlock(t);
+	assert_int_equal(qv__table_undo(t, 0, version(t), NULL), QV_OK);
+	qv__table_lock(t);
+	assert_null(qv__table_history_locked(t, 1, 0, &pos, &err));
+	assert_non_null(strstr(err.msg, "snapshot"));
+	qv__table_unlock(t);
 	qv__table_free(t);
 }
 
@@ -708,6 +867,8 @@ int main(void)
 	    cmocka_unit_test(test_frames),
 	    cmocka_unit_test(test_log_secrets),
 	    cmocka_unit_test(test_log_updates),
+	    cmocka_unit_test(test_history),
+	    cmocka_unit_test(test_history_after_undo),
 	    cmocka_unit_test(test_store_round_trip),
 	    cmocka_unit_test(test_store_refuses),
 	    cmocka_unit_test(test_fetch_rules),

@@ -265,6 +265,7 @@ typedef struct ap_line {
 	char text[480];
 	int width, ntok;
 	unsigned mask; /* not 0: each line is a secret of these players, empty for the others */
+	int who;       /* whom each line is about (qv_say_by): QV_RULES unless set after start */
 } ap_line;
 void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, const char *prefix,
                    const char *cont);

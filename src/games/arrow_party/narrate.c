@@ -57,7 +57,7 @@ static void line_emit(ap_line *l)
 		qv_buf_puts(l->out, t);
 		qv_buf_putc(l->out, '\n');
 	} else {
-		qv_say(l->ev, "%s", t);
+		qv_say_by(l->ev, l->who, "%s", t);
 	}
 }
 
@@ -72,6 +72,7 @@ void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, cons
 	l->width = shown_width(l->text);
 	l->ntok = 0;
 	l->mask = 0;
+	l->who = QV_RULES;
 }
 
 void ap_line_add(ap_line *l, const char *fmt, ...)
@@ -117,12 +118,13 @@ static void say_held(qv_events *ev, qv_buf *b)
 
 void ap_say_uses(const ap_state *s, qv_events *ev)
 {
-	int idle[QV_MAX_PLAYERS], nidle = 0;
-	char u[32], who[8];
+	char u[32];
+	/* One line (or more, wrapped) per player: each states that player's decision, told once
+	 * every player has made it. */
 	for (int p = 0; p < s->nplayers; p++) {
 		const ap_player *pl = &s->pl[p];
 		if (!pl->uses) {
-			idle[nidle++] = p;
+			qv_say_by(ev, p, "p%d uses no item", p + 1);
 			continue;
 		}
 		char prefix[24], cont[24];
@@ -130,6 +132,7 @@ void ap_say_uses(const ap_state *s, qv_events *ev)
 		snprintf(cont, sizeof cont, "p%d also uses", p + 1);
 		ap_line l;
 		ap_line_start(&l, ev, NULL, ", ", prefix, cont);
+		l.who = p;
 		for (int k = 0; k < AP_NKINDS; k++)
 			if (ap_used(pl, k)) {
 				ap_use_text(pl, k, u, sizeof u);
@@ -137,22 +140,6 @@ void ap_say_uses(const ap_state *s, qv_events *ev)
 			}
 		ap_line_end(&l);
 	}
-	if (nidle == s->nplayers) {
-		qv_say(ev, "nobody uses an item");
-		return;
-	}
-	if (!nidle)
-		return;
-	char list[64] = "";
-	for (int i = 0; i < nidle; i++) {
-		size_t len = strlen(list);
-		snprintf(list + len, sizeof list - len, "%s%s",
-		         i == 0           ? ""
-		         : i == nidle - 1 ? " and "
-		                          : ", ",
-		         qv_player_name(idle[i], who));
-	}
-	qv_say(ev, "%s %s no item", list, nidle > 1 ? "use" : "uses");
 }
 
 void ap_say_exchange(const ap_state *s, int p, qv_events *ev)
@@ -224,16 +211,14 @@ void ap_say_skip(int p, qv_events *ev)
 
 void ap_say_throws(const ap_state *s, qv_events *ev)
 {
-	ap_line l;
 	char c[12];
-	ap_line_start(&l, ev, NULL, ", ", "the throws are revealed:", "the throws, continued:");
+	/* One line per thrower: each states that player's decision, told once all have thrown. */
 	for (int p = 0; p < s->nplayers; p++)
 		if (s->pl[p].throw_card) {
 			int card = s->pl[p].throw_card - 1;
 			ap_card_name(card, c);
-			ap_line_add(&l, "p%d %s (%s)", p + 1, c, ap_arrow_text[card]);
+			qv_say_by(ev, p, "p%d throws %s (%s)", p + 1, c, ap_arrow_text[card]);
 		}
-	ap_line_end(&l);
 }
 
 void ap_say_land(const ap_state *s, int p, qv_events *ev)
@@ -251,8 +236,8 @@ void ap_say_land(const ap_state *s, int p, qv_events *ev)
 			size_t len = strlen(dirs);
 			snprintf(dirs + len, sizeof dirs - len, " %s", qv_dir_names[d]);
 		}
-	qv_say(ev, "p%d's %s %s: p%d may go%s%s", p + 1, c, turned, p + 1, dirs,
-	       ap_used(pl, AP_REVERSE) ? " (with reverse)" : "");
+	qv_say_by(ev, QV_CHANCE, "p%d's %s %s: p%d may go%s%s", p + 1, c, turned, p + 1, dirs,
+	          ap_used(pl, AP_REVERSE) ? " (with reverse)" : "");
 }
 
 void ap_say_roll(const ap_state *s, int p, qv_events *ev)
@@ -269,8 +254,8 @@ void ap_say_roll(const ap_state *s, int p, qv_events *ev)
 		}
 	if (mods[0])
 		strcat(mods, ")");
-	qv_say(ev, "p%d rolls %d on a d%d: %d step%s%s", p + 1, pl->roll, ap_die_faces[pl->die],
-	       steps, steps == 1 ? "" : "s", mods);
+	qv_say_by(ev, QV_CHANCE, "p%d rolls %d on a d%d: %d step%s%s", p + 1, pl->roll,
+	          ap_die_faces[pl->die], steps, steps == 1 ? "" : "s", mods);
 }
 
 /* ---- the walk ---- */

@@ -110,9 +110,9 @@ void cc_say_reveal(int c1, int c2, int first, qv_events *ev)
 	for (int p = 0; p < 2; p++) {
 		int card = p == 0 ? c1 : c2;
 		const cc_template *t = &cc_templates[cc_tmpl(card)];
-		qv_say(ev, "p%d's starting card: %s (%s, Strength %d, Defense %d), on %s", p + 1,
-		       card_str(card, c), trait_names[cc_trait(card)], t->strength, t->defense,
-		       home[p]);
+		qv_say_by(ev, p, "p%d's starting card: %s (%s, Strength %d, Defense %d), on %s",
+		          p + 1, card_str(card, c), trait_names[cc_trait(card)], t->strength,
+		          t->defense, home[p]);
 	}
 	const cc_template *t1 = &cc_templates[cc_tmpl(c1)], *t2 = &cc_templates[cc_tmpl(c2)];
 	const char *trait = trait_names[cc_trait(c1)];

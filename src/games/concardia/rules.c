@@ -540,7 +540,7 @@ static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_er
 static void apply_coin(cc_state *s, int first, qv_events *ev)
 {
 	s->first = (uint8_t)first;
-	qv_say(ev, "p%d plays first", first + 1);
+	qv_say_by(ev, QV_CHANCE, "p%d plays first", first + 1);
 	begin_turn(s, first, ev);
 }
 

@@ -98,7 +98,8 @@ EV_COLD void ev_say_push(const ev_state *s, int c, int why, qv_events *ev)
 EV_COLD void ev_say_turn(const ev_state *s, int p, bool income, bool first, int k, qv_events *ev)
 {
 	if (first) {
-		qv_say(ev, "p%d goes first: no credits and no draw on this turn", p + 1);
+		qv_say_by(ev, QV_CHANCE, "p%d goes first: no credits and no draw on this turn",
+		          p + 1);
 		return;
 	}
 	char got[64], card[48];

@@ -1,0 +1,21 @@
+// A refused act in words for the player. The server refuses an act sent on a version the table
+// has left ("stale version 5: the table is at version 6 ..."): another tab or window of the same
+// seat played first, or the game went on before the move arrived. The move was not played, and
+// the page must say so where it was made, then show the table as it is (resync).
+
+/**
+ * @param {string} message the server's error message
+ * @returns {{text: string, stale: boolean, at: number | null}} what to show; for a stale act,
+ *   the table's version the server named (the page resyncs if no frame brings it)
+ */
+export function refusal(message) {
+  const m = /^stale version \d+: the table is at version (\d+)/.exec(message);
+  if (!m) return { text: message, stale: false, at: null };
+  return {
+    text:
+      'Your move was not played: the table moved on before it arrived (this seat played in another tab ' +
+      'or window, or the game went on). The board now shows the game as it is; choose again if it is your turn.',
+    stale: true,
+    at: Number(m[1]),
+  };
+}
