@@ -13,6 +13,8 @@ import { coverIcon } from './icons.js';
 export const name = 'evons';
 export const title = 'Evons';
 export const blurb = 'A 2-player card game of credits, face-down plays and chained arrow abilities on a 7 × 7 board.';
+/** The cards' words are small on a phone: the board zooms and pans there (phone.js). */
+export const zoomable = true;
 
 /** @type {Record<string, {ability: string, short: string}>} */
 export const ELEMENTS = {
@@ -93,9 +95,8 @@ export function blockElement(id) {
  * A card's face in a 100 × 100 box: a monster, a block, or a face-down card (with, for its
  * owner, the identity written faintly under the cover mark).
  * @param {{card?: string, controller: string, owner?: string, covered?: boolean, growth?: boolean, damage?: number}} c
- * @param {{big?: boolean}} [o]
  */
-export function cardFace(c, o = {}) {
+export function cardFace(c) {
   const ctrl = c.controller;
   const m = c.card ? MONSTERS[c.card] : undefined;
   const blk = c.card ? blockElement(c.card) : null;
@@ -109,8 +110,8 @@ export function cardFace(c, o = {}) {
       g.appendChild(
         s(
           'text',
-          { class: 'ecard-hidden-name', x: 50, y: 40, 'font-size': 12, 'text-anchor': 'middle' },
-          shortName(m.name),
+          { class: 'ecard-hidden-name', x: 50, y: 40, 'font-size': nameSize(m.name), 'text-anchor': 'middle' },
+          m.name,
         ),
       );
     if (c.growth)
@@ -135,11 +136,7 @@ export function cardFace(c, o = {}) {
     s('text', { class: 'ecard-cost', x: 83, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, `${m.cost}¢`),
   );
   g.appendChild(
-    s(
-      'text',
-      { class: 'ecard-name', x: 50, y: 44, 'font-size': o.big ? 12 : 12, 'text-anchor': 'middle' },
-      shortName(m.name),
-    ),
+    s('text', { class: 'ecard-name', x: 50, y: 44, 'font-size': nameSize(m.name), 'text-anchor': 'middle' }, m.name),
   );
   const cur = m.def - (c.damage ?? 0);
   g.appendChild(
@@ -167,9 +164,13 @@ export function cardFace(c, o = {}) {
   return g;
 }
 
-/** @param {string} nm */
-function shortName(nm) {
-  return nm.length <= 12 ? nm : nm.split(' ')[0];
+/**
+ * The font size at which a card's whole name fits the card's 90 units of width (12 for a short
+ * one; a bold glyph is about 0.62 of the size wide).
+ * @param {string} nm
+ */
+function nameSize(nm) {
+  return Math.min(12, Math.floor((84 / (nm.length * 0.62)) * 10) / 10);
 }
 
 /**
@@ -277,10 +278,15 @@ export function drawBoard(vj, o) {
   for (const c of byCell.values()) {
     const g = grid.at(c.cell);
     if (!g) continue;
+    // the card's kind, when the viewer sees it (face up, or their own face-down card)
+    if (c.card) g.setAttribute('data-ref', c.card);
     g.appendChild(cardFace(c));
     g.appendChild(seatBadge(c.controller, 14, 86, 7));
     if (c.owner && c.owner !== c.controller) {
-      g.appendChild(s('text', { class: 'flip-mark', x: 30, y: 90, 'font-size': 11 }, `of ${c.owner}`));
+      // the owner of a flipped card, in the bottom corner under DEF, clear of ATK and DEF
+      g.appendChild(
+        s('text', { class: 'flip-mark', x: 76, y: 93.5, 'font-size': 9, 'text-anchor': 'middle' }, `of ${c.owner}`),
+      );
     }
   }
   if (top?.burn?.center) {
@@ -301,11 +307,16 @@ function cardItem(id, seat, o, token) {
   const face = s(
     'svg',
     { class: 'card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
-    cardFace({ card: id, controller: seat }, { big: true }),
+    cardFace({ card: id, controller: seat }),
   );
   const label = describeCard({ card: id, controller: seat }, o);
-  if (!token) return h('span', { class: 'card-item', role: 'img', 'aria-label': label, title: label }, face);
-  return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
+  if (!token)
+    return h('span', { class: 'card-item', role: 'img', 'data-ref': id, 'aria-label': label, title: label }, face);
+  return h(
+    'button',
+    { type: 'button', class: 'card-item', 'data-token': id, 'data-ref': id, 'aria-label': label, title: label },
+    face,
+  );
 }
 
 /**
@@ -336,14 +347,18 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(h('h4', {}, 'Your hand'));
       sec.appendChild(
         h(
           'div',
-          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-          pl.hand.length
-            ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))
-            : h('p', { class: 'none' }, 'empty'),
+          { class: 'my-hand' },
+          h('h4', {}, 'Your hand'),
+          h(
+            'div',
+            { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+            pl.hand.length
+              ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))
+              : h('p', { class: 'none' }, 'empty'),
+          ),
         ),
       );
     }
