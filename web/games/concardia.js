@@ -175,10 +175,11 @@ export function cardFace(id, owner, x, y, o = {}) {
       'text',
       {
         class: 'ccard-name',
-        x: w / 2 + 9,
+        // from the right of the trait's mark, so that a long name never runs over it
+        x: 38,
         y: owner === 'p2' && !o.big ? 37 : 30,
-        'font-size': c.name.length > 6 ? 11 : 12.5,
-        'text-anchor': 'middle',
+        'font-size': c.name.length > 7 ? 10.5 : c.name.length > 5 ? 11.5 : 12.5,
+        'text-anchor': 'start',
       },
       shortName(c.name, o.big),
     ),

@@ -106,14 +106,7 @@ export function cardFace(c) {
   if (c.covered) {
     g.appendChild(s('rect', { class: 'tile-hatch', x: 5, y: 5, width: 90, height: 90, rx: 9 }));
     g.appendChild(coverIcon(50, m ? 70 : 50, m ? 22 : 36, 'icon-cover'));
-    if (m)
-      g.appendChild(
-        s(
-          'text',
-          { class: 'ecard-hidden-name', x: 50, y: 40, 'font-size': nameSize(m.name), 'text-anchor': 'middle' },
-          m.name,
-        ),
-      );
+    if (m) nameLines(g, m.name, 'ecard-hidden-name', 34);
     if (c.growth)
       g.appendChild(s('text', { class: 'ecard-growth', x: 84, y: 90, 'font-size': 15, 'text-anchor': 'middle' }, 'G'));
     return g;
@@ -135,27 +128,25 @@ export function cardFace(c) {
   g.appendChild(
     s('text', { class: 'ecard-cost', x: 83, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, `${m.cost}¢`),
   );
-  g.appendChild(
-    s('text', { class: 'ecard-name', x: 50, y: 44, 'font-size': nameSize(m.name), 'text-anchor': 'middle' }, m.name),
-  );
+  nameLines(g, m.name, 'ecard-name', 40);
   const cur = m.def - (c.damage ?? 0);
   g.appendChild(
-    s('text', { class: 'ecard-stat', x: 33, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)),
+    s('text', { class: 'ecard-stat', x: 28, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)),
   );
   g.appendChild(
     s(
       'text',
-      { class: `ecard-stat${c.damage ? ' damaged' : ''}`, x: 67, y: 72, 'font-size': 19, 'text-anchor': 'middle' },
+      { class: `ecard-stat${c.damage ? ' damaged' : ''}`, x: 72, y: 72, 'font-size': 19, 'text-anchor': 'middle' },
       String(cur),
     ),
   );
   g.appendChild(
-    s('text', { class: 'ecard-stat-label', x: 33, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'),
+    s('text', { class: 'ecard-stat-label', x: 28, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'),
   );
   g.appendChild(
     s(
       'text',
-      { class: 'ecard-stat-label', x: 67, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' },
+      { class: 'ecard-stat-label', x: 72, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' },
       c.damage ? `DEF −${c.damage}` : 'DEF',
     ),
   );
@@ -165,12 +156,31 @@ export function cardFace(c) {
 }
 
 /**
- * The font size at which a card's whole name fits the card's 90 units of width (12 for a short
- * one; a bold glyph is about 0.62 of the size wide).
+ * A card's whole name, never cut: on one line when it is short, else on two (split at the
+ * space nearest the middle), clear of the side arrows. `y` is the first line's baseline.
+ * @param {SVGElement} g
  * @param {string} nm
+ * @param {string} cls
+ * @param {number} y
  */
-function nameSize(nm) {
-  return Math.min(12, Math.floor((84 / (nm.length * 0.62)) * 10) / 10);
+function nameLines(g, nm, cls, y) {
+  /** @type {string[]} */
+  let lines = [nm];
+  if (nm.length > 11 && nm.includes(' ')) {
+    const spaces = [...nm.matchAll(/ /g)].map((x) => x.index ?? 0);
+    const at = spaces.reduce((a, b) => (Math.abs(b - nm.length / 2) < Math.abs(a - nm.length / 2) ? b : a));
+    lines = [nm.slice(0, at), nm.slice(at + 1)];
+  }
+  const size = lines.length > 1 ? 11 : 12;
+  lines.forEach((line, i) =>
+    g.appendChild(
+      s(
+        'text',
+        { class: cls, x: 50, y: y + i * 11 - (lines.length - 1) * 4, 'font-size': size, 'text-anchor': 'middle' },
+        line,
+      ),
+    ),
+  );
 }
 
 /**
@@ -283,9 +293,9 @@ export function drawBoard(vj, o) {
     g.appendChild(cardFace(c));
     g.appendChild(seatBadge(c.controller, 14, 86, 7));
     if (c.owner && c.owner !== c.controller) {
-      // the owner of a flipped card, in the bottom corner under DEF, clear of ATK and DEF
+      // the owner of a flipped card, between ATK and DEF, clear of the arrows on the edges
       g.appendChild(
-        s('text', { class: 'flip-mark', x: 76, y: 93.5, 'font-size': 9, 'text-anchor': 'middle' }, `of ${c.owner}`),
+        s('text', { class: 'flip-mark', x: 50, y: 67, 'font-size': 8.5, 'text-anchor': 'middle' }, `of ${c.owner}`),
       );
     }
   }
