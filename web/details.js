@@ -1,11 +1,11 @@
-// What a thing on the table is: a tap (or a click) on a square, piece, card or item that would
-// choose nothing, a long press or a right click on anything, or the key "i" on what has the
-// keyboard focus opens a detail sheet. It says what is there as the viewer sees it (the words
-// the drawing module wrote for screen readers, from the viewer's view only) and then the full
-// text of each kind of thing shown (`data-ref`, set by the drawing modules from what the view
-// shows): the entries `card`, `piece` and `item` print in the terminal, from
-// GET /api/games/GAME/reference. A covered piece of another player names no kind, so its sheet
-// holds only what everyone sees.
+// What a thing on the table is: a tap (or a click) on a piece, card or item (or the square
+// holding it) that would choose nothing, a long press or a right click on anything, square or
+// thing, or the key "i" on what has the keyboard focus opens a detail sheet. It says what is
+// there as the viewer sees it (the words the drawing module wrote for screen readers, from the
+// viewer's view only) and then the full text of each kind of thing shown (`data-ref`, set by
+// the drawing modules from what the view shows): the entries `card`, `piece` and `item` print
+// in the terminal, from GET /api/games/GAME/reference. A covered piece of another player names
+// no kind, so its sheet holds only what everyone sees.
 
 import { h, replace } from './dom.js';
 import * as API from './api.js';
@@ -147,6 +147,8 @@ export class Details {
         if (!el) return;
         const token = el.getAttribute('data-token');
         if (token && this.usable(token)) return;
+        // a plain click on what has no entry (an empty square) keeps the page's own answer
+        if (!describe(el).names.length) return;
         ev.stopPropagation();
         ev.preventDefault();
         this.open(el, root);

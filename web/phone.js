@@ -109,7 +109,7 @@ export class Zoom {
       (ev) => {
         if (!this.swallow) return;
         this.swallow = false;
-        ev.stopPropagation();
+        ev.stopImmediatePropagation(); // nor a detail sheet (details.js listens here too)
         ev.preventDefault();
       },
       true,
