@@ -85,7 +85,7 @@ export function describe(el) {
   const label = at.getAttribute('aria-label') ?? at.getAttribute('title') ?? '';
   /** @type {string[]} */
   const names = [];
-  for (const x of [at, ...at.querySelectorAll('[data-ref]')]) {
+  for (const x of cell ? [cell, ...cell.querySelectorAll('[data-ref]')] : [el]) {
     for (const n of (x.getAttribute('data-ref') ?? '').split(' ')) if (n && !names.includes(n)) names.push(n);
   }
   const token = cell?.getAttribute('data-token');

@@ -186,7 +186,7 @@ for (const game of GAMES) {
 
     // a long press on a thing that would choose (a card or piece of the hand): the sheet too,
     // and no choice made
-    const held = page.locator('#players-area .my-hand [data-ref]').first();
+    const held = page.locator('#players-area .my-hand [data-token][data-ref]').first();
     if (await held.count()) {
       const id = await held.getAttribute('data-ref');
       const before = await page.evaluate(() => document.getElementById('move-panel')?.innerHTML);

@@ -303,7 +303,7 @@ export function drawPanels(vj, o) {
     );
     sec.appendChild(counters);
     if (pl.holder) {
-      const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder' });
+      const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder', 'data-ref': 'holder' });
       for (const kind of Object.keys(PIECES)) {
         const n = pl.holder[kind] ?? 0;
         const label = `${PIECES[kind].name} (${kind}): ${n} left; facing north, ${arrowWords(PIECES[kind].arrows)}`;
@@ -323,7 +323,7 @@ export function drawPanels(vj, o) {
           ),
         );
       }
-      sec.appendChild(h('div', { class: 'my-hand', 'data-ref': 'holder' }, row));
+      sec.appendChild(h('div', { class: 'my-hand' }, row));
     }
     const lost = Object.entries(pl.lost ?? {})
       .filter(([, n]) => Number(n) > 0)
