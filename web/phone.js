@@ -34,7 +34,7 @@ export function phoneLayout(els) {
     'Type a move',
   );
   typing.addEventListener('click', () => {
-    const on = !els.move.classList.toggle('typing') ? false : true;
+    const on = els.move.classList.toggle('typing');
     typing.setAttribute('aria-expanded', String(on));
     fit();
     if (on) /** @type {HTMLInputElement | null} */ (els.move.querySelector('#notation'))?.focus();

@@ -61,6 +61,18 @@ for (const game of GAMES) {
     /** @type {string[]} */
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    /** @type {string[]} the legal actions of the last view received */
+    let legal = [];
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        try {
+          const m = JSON.parse(String(f.payload));
+          if (m.view) legal = m.view.legal ?? [];
+        } catch {
+          /* not JSON */
+        }
+      }),
+    );
     await page.goto(env.server.url);
     await page.selectOption(`#level-${game}`, 'random');
     await page.tap(`button.quick-play[data-game="${game}"]`);
@@ -147,16 +159,28 @@ for (const game of GAMES) {
       assert.ok(Math.abs((await width()) - w1) < 1, 'Fit shows the whole board again');
     }
 
+    // the notation box opens in the sheet on demand, focused, and closes again
+    assert.ok(!(await page.isVisible('#notation')), 'the notation box is folded away');
+    await page.tap('#move .type-toggle');
+    await page.waitForSelector('#notation', { state: 'visible' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'notation');
+    await page.tap('#move .type-toggle');
+    await page.waitForSelector('#notation', { state: 'hidden' });
+
     // a tap on a thing that chooses nothing now: its detail sheet
     const ref = await api(env.server.url, 'GET', `/api/games/${game}/reference`);
     const texts = new Map(ref.entries.map((/** @type {{name: string, text: string}} */ e) => [e.name, e.text]));
-    const thing = page
-      .locator(
-        '#board-area .cell:not(.target):not(.selected):has([data-ref]), #board-area .cell[data-ref]:not(.target)',
-      )
-      .first();
-    assert.ok((await thing.count()) > 0, 'something on the board to tap');
-    const token = await thing.getAttribute('data-token');
+    // (a square no legal action names: a tap there chooses nothing)
+    const named = new Set(legal.flatMap((a) => a.split(' ')));
+    const free = await page
+      .locator('#board-area .cell:has([data-ref]), #board-area .cell[data-ref]')
+      .evaluateAll(
+        (els, w) => els.map((e) => e.getAttribute('data-token')).filter((t) => t && !w.includes(t)),
+        [...named],
+      );
+    assert.ok(free.length > 0, 'something on the board to tap that no move names');
+    const token = free[0];
+    const thing = page.locator(`#board-area .cell[data-token="${token}"]`);
     const names = await thing.evaluate((el) =>
       [el, ...el.querySelectorAll('[data-ref]')].flatMap((x) => (x.getAttribute('data-ref') ?? '').split(' ')),
     );
