@@ -12,7 +12,8 @@
  * - undo under the table policy;
  * - kill -9 mid-game and a restart that resumes every table at its version, seats and views;
  * - tables of AI seats only finishing by themselves, with records that replay;
- * - the socket and table limits refusing politely.
+ * - the socket and table limits refusing politely;
+ * - each game's reference entries (GET /api/games/GAME/reference) as the terminal prints them.
  *
  * Usage: test_serve PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
