@@ -3,14 +3,16 @@
 // README's, into $QV_SCREENSHOT_DIR, else build/screenshots); in THREE ARROWS and ConCardia the
 // board, the viewer's hand and the action sheet all within the viewport and apart; in Arrow
 // Party and Evons the zoom buttons scaling the board up to where its smallest label is
-// readable, a drag panning it, and Fit; a tap on a thing that chooses nothing opening its detail sheet with the
-// terminal's reference text (the second screenshot), Escape closing it and the focus back on
-// the thing; a long press opening it on a thing that would choose. $QV_GAME limits it to one
-// game.
+// readable, a drag panning it, and Fit; the notation box opened and folded; a tap on a square
+// that chooses nothing opening its detail sheet with the terminal's reference text (the second
+// screenshot; axe-core finds nothing serious in it), Escape closing it and the focus back on
+// the square; a long press opening it on a thing that would choose, choosing nothing.
+// $QV_GAME limits it to one game.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   serverAndBrowser,
   api,
@@ -198,6 +200,17 @@ for (const game of GAMES) {
     assert.ok(want.length > 0, `the names ${names.join(' ')} are reference entries`);
     assert.deepEqual(shown, [...new Set(want)], 'the sheet shows the terminal reference text');
     await page.screenshot({ path: path.join(shots, `${game}-phone-detail.png`), scale: 'css' });
+    // the sheet itself: no serious or critical axe-core finding (WCAG 2.1 A and AA)
+    const axe = await new AxeBuilder({ page })
+      .include('#detail')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(
+      bad.map((v) => `${v.id}: ${v.help}`),
+      [],
+      'the detail sheet passes axe',
+    );
     await page.keyboard.press('Escape');
     await page.waitForSelector('#detail', { state: 'hidden' });
     assert.equal(
