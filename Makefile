@@ -59,10 +59,11 @@ test-asan: build-asan
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
 
-# Plays each game in the browser (the tests browser/play-*) and the first lessons
-# (browser/learn), and keeps their screenshots in docs/screenshots/, which the README shows.
+# Plays each game in the browser (the tests browser/play-*, and browser/phone on a phone) and
+# the first lessons (browser/learn), and keeps their screenshots in docs/screenshots/, which
+# the README shows.
 screenshots: build
-	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn)' -j $(JOBS) --output-on-failure
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone)' -j $(JOBS) --output-on-failure
 
 # The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
 # human clients for 30 seconds on localhost.

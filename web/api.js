@@ -73,6 +73,18 @@ export async function games() {
   return /** @type {{games?: GameInfo[]}} */ (await api('GET', '/api/games')).games ?? [];
 }
 
+/**
+ * What each piece, card and item of a game is: the terminal's reference entries.
+ * @param {string} game
+ * @returns {Promise<import('./types.js').Reference>}
+ */
+export async function reference(game) {
+  const r = /** @type {import('./types.js').Reference} */ (
+    await api('GET', `/api/games/${encodeURIComponent(game)}/reference`)
+  );
+  return { game: r.game, entries: Array.isArray(r.entries) ? r.entries : [] };
+}
+
 /** @returns {Promise<TableInfo[]>} the listed tables that are not over */
 export async function tables() {
   return /** @type {{tables?: TableInfo[]}} */ (await api('GET', '/api/tables')).tables ?? [];

@@ -16,6 +16,8 @@ import { ranksTable, seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
 import { inviteLink, copyField } from './invite.js';
+import { phoneLayout } from './phone.js';
+import { Details } from './details.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -69,6 +71,13 @@ const look = new LookBack(els.board.closest('.layout') ?? els.board, {
 const { screen, panel, chooser } = choosingScreen(els, { play, redraw, busy: () => state.sending });
 /** @type {Connection | null} */
 let conn = null;
+// on a phone: the action sheet, the hand strip and the board's zoom; everywhere: the detail
+// sheet of whatever is tapped that chooses nothing
+phoneLayout({ board: els.board, players: els.players, move: els.move, game: () => state.vj?.game });
+new Details([els.board, els.players], {
+  game: () => state.vj?.game,
+  picker: () => (state.sending || state.table?.stopped ? null : chooser.picker),
+});
 
 els.undo.addEventListener('click', () => {
   panel.clearError();

@@ -347,3 +347,9 @@ export {};
  * @property {{player: string, rank: number, score: number}[] | null} result
  * @property {ReplayStep[]} steps
  */
+
+/**
+ * @typedef {Object} Reference what a game's things are (GET /api/games/GAME/reference)
+ * @property {string} game
+ * @property {{name: string, text: string}[]} entries the terminal's `card`, `piece`, `item` texts
+ */

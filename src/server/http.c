@@ -94,6 +94,35 @@ static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_m
 	return 200;
 }
 
+/* GET /api/games/GAME/reference: what each of the game's pieces, cards and items is, the entries
+ * `card`, `piece` and `item` print at the prompt of `quiver play` (qv_lookup), in the game's
+ * order. They describe kinds of things, never a table, so nothing in them is hidden. */
+static int get_reference(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+{
+	(void)srv;
+	const qv_game *g = qv__route_cap_of(m, "gamename")->value;
+	qv_buf names = {0}, text = {0};
+	qv_reference_names(g, &names);
+	json_t *entries = json_array();
+	for (const char *s = qv_buf_str(&names); *s;) {
+		size_t len = strcspn(s, "\n");
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)len, s);
+		qv_err err;
+		qv_buf_clear(&text);
+		if (qv_lookup(g, name, &text, &err) == QV_OK)
+			json_array_append_new(entries, json_pack("{s:s, s:s}", "name", name, "text",
+			                                         qv_buf_str(&text)));
+		s += len + (s[len] == '\n');
+	}
+	qv_buf_free(&names);
+	qv_buf_free(&text);
+	json_t *body = json_pack("{s:s, s:o}", "game", g->name, "entries", entries);
+	qv__reply_json(c, 200, body);
+	json_decref(body);
+	return 200;
+}
+
 /* GET /api/tables: the open tables anyone may join or watch, oldest first. */
 static int get_tables(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
@@ -367,6 +396,18 @@ static int check_game(qv__route_match *m, int i)
 	return 404;
 }
 
+/* {gamename}: a game of the registry, under /api/games. */
+static int check_game_name(qv__route_match *m, int i)
+{
+	m->cap[i].value = qv_game_find(m->cap[i].text, NULL);
+	if (m->cap[i].value)
+		return 0;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	snprintf(m->msg, sizeof m->msg, "no game '%s'; GET /api/games lists the games",
+	         qv_shorten(m->cap[i].text, QV_QUOTE_MAX, quoted, sizeof quoted));
+	return 404;
+}
+
 /* {lesson}: a plain lesson name (after its {game}). */
 static int check_lesson(qv__route_match *m, int i)
 {
@@ -385,6 +426,7 @@ static bool has_lessons(qv__server *srv) { return srv->cfg.tutorials_dir != NULL
 static const qv__route_kind kinds[] = {
     {"table", "ID", SIZE_MAX, true, check_table},
     {"game", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game},
+    {"gamename", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game_name},
     {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
 };
 
@@ -399,6 +441,7 @@ static const qv__route_family families[] = {
 
 static const qv__route routes[] = {
     {"GET", "/api/games", get_games},
+    {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/tables", get_tables},
     {"POST", "/api/tables", post_table},
     {"GET", "/api/tables/{table}", get_info},

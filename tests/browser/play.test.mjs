@@ -1,7 +1,7 @@
 // A browser plays a whole game of each game against AI seats by clicking only: from the
 // lobby's one-click "Play" (level `random`, so that the suite stays fast) to the result. On
-// the way it takes the screenshots of the game in mid-play that the README shows (desktop and
-// 375 px; into $QV_SCREENSHOT_DIR, else build/screenshots), and at the
+// the way it takes the screenshot of the game in mid-play that the README shows (desktop; into
+// $QV_SCREENSHOT_DIR, else build/screenshots; phone.test.mjs takes the phone's), and at the
 // end it checks the result table, the record download (the server's bytes, which `quiver
 // replay` and the replay page replay to the same result) and "play again". $QV_GAME limits it
 // to one game.
@@ -45,11 +45,7 @@ for (const game of GAMES) {
         await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(shots, `${game}.png`) });
-        // and on a phone, 375 px wide
-        await page.setViewportSize({ width: 375, height: 812 });
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(shots, `${game}-phone.png`) });
-        await page.setViewportSize({ width: 1280, height: 800 });
+        // (the phone's pictures are phone.test.mjs's, taken on a phone)
         shot = true;
         // the walks so far were animated step by step; from here on the player asks for
         // reduced motion, and the page draws each walk at once

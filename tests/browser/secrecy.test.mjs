@@ -4,7 +4,8 @@
 // searched (text, attributes and SVG: the whole serialized DOM) for what only the other seat
 // may know: in THREE ARROWS the kind and facing of covered pieces and the holder by kind, in
 // ConCardia the cards in hand and a secret starting card. The secrets are read from the frames
-// the owner's page received (the owner's own view).
+// the owner's page received (the owner's own view). The detail sheet of a covered piece says
+// no more than its square does.
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,6 +64,25 @@ async function assertHides(page, who, game, ownerView, owner) {
         `${who} names ${owner}'s covered piece on ${p.sq}: ${cell.label}`,
       );
       assert.ok(!cell.html.includes(`(${p.piece})`), `${who} shows the kind of ${owner}'s covered piece on ${p.sq}`);
+    }
+    // the detail sheet of a covered piece (a right click opens it, as a long press does):
+    // the words everyone sees and the entries of a cover (and a shield), never its kind's
+    if (covered.length) {
+      const p = covered[0];
+      await page.click(`#board-area .cell[data-token="${p.sq}"]`, { button: 'right' });
+      await page.waitForSelector('#detail[open] .ref-text');
+      const sheet = await page.evaluate(() => ({
+        what: document.querySelector('#detail .detail-what')?.textContent ?? '',
+        entries: [...document.querySelectorAll('#detail .ref-text')].map((e) => e.getAttribute('data-entry')),
+      }));
+      assert.deepEqual(sheet.entries, p.shielded ? ['cover', 'shield'] : ['cover'], `${who}: the sheet of ${p.sq}`);
+      assert.match(sheet.what, /a covered piece/);
+      assert.ok(
+        !sheet.what.includes(PIECE_NAMES[p.piece]) && !sheet.what.includes('facing') && !sheet.what.includes('arrows'),
+        `${who}'s detail sheet names ${owner}'s covered piece on ${p.sq}: ${sheet.what}`,
+      );
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#detail', { state: 'hidden' });
     }
     // the holder by kind is shown only to its owner
     const holder = await page.locator(`#players-area section.player.${owner} .holder`).count();

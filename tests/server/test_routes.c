@@ -61,6 +61,8 @@ static void test_api_routes(void **state)
 	(void)state;
 	reaches("GET", "/api/games", "GET", "/api/games");
 	reaches("HEAD", "/api/games", "GET", "/api/games");
+	reaches("GET", "/api/games/evons/reference", "GET", "/api/games/{gamename}/reference");
+	reaches("HEAD", "/api/games/concardia/reference", "GET", "/api/games/{gamename}/reference");
 	reaches("GET", "/api/tables", "GET", "/api/tables");
 	reaches("POST", "/api/tables", "POST", "/api/tables");
 	reaches("GET", "/api/tables/0123456789abcdef", "GET", "/api/tables/{table}");
@@ -108,6 +110,7 @@ static void test_allow_lists(void **state)
 	refused("POST", "/api/tables/", 405, "GET");
 	refused("PUT", "/api/tables/x/record", 405, "GET");
 	refused("POST", "/api/tables/x/ws", 405, "GET");
+	refused("POST", "/api/games/arrow-party/reference", 405, "GET");
 	refused("POST", "/api/lessons", 405, "GET");
 	refused("POST", "/api/lessons/evons", 405, "GET");
 	refused("GET", "/api/lessons/evons/01-first/try", 405, "POST");
@@ -121,7 +124,8 @@ static void test_allow_lists(void **state)
 		char path[256] = "";
 		for (const char *p = r->path; *p;) {
 			if (*p == '{') {
-				bool game = strncmp(p, "{game}", 6) == 0;
+				bool game = strncmp(p, "{game}", 6) == 0 ||
+				            strncmp(p, "{gamename}", 10) == 0;
 				strcat(path, game ? "evons" : "a1");
 				p = strchr(p, '}') + 1;
 			} else {
@@ -176,6 +180,10 @@ static void test_not_found(void **state)
 	assert_non_null(strstr(m.msg, "no table 'aaaa"));
 
 	/* A game or a lesson name that is not one, before the method. */
+	refused("GET", "/api/games/chess/reference", 404,
+	        "no game 'chess'; GET /api/games lists the games");
+	refused("POST", "/api/games/chess/reference", 404,
+	        "no game 'chess'; GET /api/games lists the games");
 	refused("GET", "/api/lessons/chess", 404,
 	        "no game 'chess'; GET /api/lessons lists the games");
 	refused("POST", "/api/lessons/chess", 404,

@@ -12,7 +12,8 @@
  * - undo under the table policy;
  * - kill -9 mid-game and a restart that resumes every table at its version, seats and views;
  * - tables of AI seats only finishing by themselves, with records that replay;
- * - the socket and table limits refusing politely.
+ * - the socket and table limits refusing politely;
+ * - each game's reference entries (GET /api/games/GAME/reference) as the terminal prints them.
  *
  * Usage: test_serve PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -1193,6 +1194,57 @@ static void test_lessons(void **state)
 	th_stop();
 }
 
+/* GET /api/games/GAME/reference (docs/server.md): for every game, every name
+ * qv_reference_names lists, in its order, with the text qv_lookup gives (what `card`, `piece`
+ * and `item` print at the prompt); an unknown game refused naming where the games are. */
+static void test_reference(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	for (int k = 0; qv_games[k]; k++) {
+		const qv_game *g = qv_games[k];
+		char path[96];
+		snprintf(path, sizeof path, "/api/games/%s/reference", g->name);
+		json_t *r = th_http("GET", path, NULL, 200);
+		assert_string_equal(json_string_value(json_object_get(r, "game")), g->name);
+		json_t *entries = json_object_get(r, "entries");
+		qv_buf names = {0}, text = {0};
+		int n = qv_reference_names(g, &names);
+		if (g->reference && n < 10)
+			fail_msg("%s: only %d reference names", g->name, n);
+		assert_int_equal(json_array_size(entries), (size_t)n);
+		const char *s = qv_buf_str(&names);
+		for (int i = 0; i < n; i++) {
+			size_t len = strcspn(s, "\n");
+			json_t *e = json_array_get(entries, (size_t)i);
+			const char *name = json_string_value(json_object_get(e, "name"));
+			assert_non_null(name);
+			assert_int_equal(strlen(name), len);
+			assert_memory_equal(name, s, len);
+			qv_err err;
+			qv_buf_clear(&text);
+			assert_int_equal(qv_lookup(g, name, &text, &err), QV_OK);
+			assert_string_equal(json_string_value(json_object_get(e, "text")),
+			                    qv_buf_str(&text));
+			s += len + 1;
+		}
+		qv_buf_free(&names);
+		qv_buf_free(&text);
+		json_decref(r);
+	}
+	/* the same entry the terminal prints for `piece A` */
+	json_t *r = th_http("GET", "/api/games/three-arrows/reference", NULL, 200);
+	json_t *first = json_array_get(json_object_get(r, "entries"), 0);
+	assert_string_equal(json_string_value(json_object_get(first, "name")), "A");
+	assert_non_null(strstr(json_string_value(json_object_get(first, "text")), "Angle"));
+	json_decref(r);
+	th_refused("GET", "/api/games/chess/reference", NULL, 404,
+	           "no game 'chess'; GET /api/games lists the games");
+	th_refused("GET", "/api/games/evons/nothing", NULL, 404, "no such API path");
+	th_refused("POST", "/api/games/evons/reference", "{}", 405, "accepted: GET");
+	th_stop();
+}
+
 /* ---- main
  * --------------------------------------------------------------------------------------------- */
 
@@ -1215,6 +1267,7 @@ int main(int argc, char **argv)
 	    T(test_limits),
 	    T(test_help),
 	    T(test_lessons),
+	    T(test_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

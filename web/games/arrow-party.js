@@ -19,6 +19,8 @@ export const name = 'arrow-party';
 export const title = 'Arrow Party';
 export const blurb =
   'A party game for 3 to 5: pick items, a card and a direction in secret, then everyone walks at once across stars, skulls and hidden items.';
+/** An area of up to 26 × 26 cells: the board zooms and pans on a phone (phone.js). */
+export const zoomable = true;
 
 /** The arrows of the arrow cards by id (relative to the card's top). */
 /** @type {Record<string, string[]>} */
@@ -145,6 +147,8 @@ export function drawBoard(vj, o) {
   for (const g of ground.values()) {
     const at = grid.at(g.cell);
     if (!at) continue;
+    // what the detail sheet explains: a star, a skull or an item shown face up
+    if (g.card !== 'item') at.setAttribute('data-ref', g.card);
     if (g.card === 'star') at.appendChild(starIcon(50, 50, 64));
     else if (g.card === 'skull') at.appendChild(skullIcon(50, 48, 62));
     else if (g.card === 'item') {
@@ -271,7 +275,11 @@ function handCard(entry, o) {
     ? `arrow card ${id}: ${plural(Number(id[0]), 'point')}, arrows ${ARROW_CARDS[id].map((d) => DIR_WORDS[d]).join(', ')}`
     : `item ${ITEMS[id]?.name ?? id} (${signed(ITEMS[id]?.points ?? 0)}): ${ITEMS[id]?.does ?? ''}`;
   if (known.length) label += `; known to ${known.map((k) => (k === 'public' ? 'everyone' : o.name(k))).join(', ')}`;
-  return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
+  return h(
+    'button',
+    { type: 'button', class: 'card-item', 'data-token': id, 'data-ref': id, 'aria-label': label, title: label },
+    face,
+  );
 }
 
 /**
@@ -328,6 +336,7 @@ export function drawPanels(vj, o) {
             {
               class: 'card-svg ap landed',
               viewBox: '-20 -10 100 100',
+              'data-ref': pl.throw,
               role: 'img',
               'aria-label': `card ${pl.throw}${
                 pl.land !== null && pl.land !== undefined
@@ -343,12 +352,16 @@ export function drawPanels(vj, o) {
       );
     }
     if (pl.hand) {
-      sec.appendChild(h('h4', {}, 'Your hand'));
       sec.appendChild(
         h(
           'div',
-          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-          pl.hand.length ? pl.hand.map((e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty'),
+          { class: 'my-hand' },
+          h('h4', {}, 'Your hand'),
+          h(
+            'div',
+            { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+            pl.hand.length ? pl.hand.map((e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty'),
+          ),
         ),
       );
     }

@@ -175,15 +175,18 @@ export function cardFace(id, owner, x, y, o = {}) {
       'text',
       {
         class: 'ccard-name',
-        x: w / 2 + 9,
+        // from the right of the trait's mark, so that a long name never runs over it
+        x: 38,
         y: owner === 'p2' && !o.big ? 37 : 30,
-        'font-size': c.name.length > 6 ? 11 : 12.5,
-        'text-anchor': 'middle',
+        'font-size': c.name.length > 7 ? 10.5 : c.name.length > 5 ? 11.5 : 12.5,
+        'text-anchor': 'start',
       },
       shortName(c.name, o.big),
     ),
   );
-  const statsY = o.big ? 58 : owner === 'p2' ? 72 : 66;
+  // a hand card (100 × 112): name, stats, then the type and the ability's kind on lines of
+  // their own above the owner's band (98 to 107)
+  const statsY = o.big ? 54 : owner === 'p2' ? 72 : 66;
   g.appendChild(
     s('text', { class: 'ccard-stat', x: w * 0.3, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.S}`),
   );
@@ -206,13 +209,13 @@ export function cardFace(id, owner, x, y, o = {}) {
   );
   if (o.big) {
     g.appendChild(
-      s('text', { class: 'ccard-type', x: w / 2, y: 88, 'font-size': 10, 'text-anchor': 'middle' }, c.type),
+      s('text', { class: 'ccard-type', x: w / 2, y: 79, 'font-size': 10, 'text-anchor': 'middle' }, c.type),
     );
     if (c.text)
       g.appendChild(
         s(
           'text',
-          { class: 'ccard-tag', x: w / 2, y: 102, 'font-size': 10, 'text-anchor': 'middle' },
+          { class: 'ccard-tag', x: w / 2, y: 92, 'font-size': 10, 'text-anchor': 'middle' },
           c.text.split(/[:—]/)[0].trim(),
         ),
       );
@@ -314,6 +317,7 @@ export function drawBoard(vj, o) {
   for (const c of bySq.values()) {
     const g = grid.at(c.sq);
     if (!g) continue;
+    g.setAttribute('data-ref', c.card);
     g.appendChild(cardFace(c.card, c.owner, 0, 0, { counters: c.counters, boost: c.boost }));
     g.appendChild(seatBadge(c.owner, 29, c.owner === 'p2' ? 10 : 90, 6.5));
   }
@@ -346,8 +350,13 @@ function cardButton(id, owner, ownerName, o = {}) {
     describeCard(id, owner, ownerName) +
     (o.counters ? `, ${plural(o.counters, 'charge counter')}` : '') +
     (c?.text ? `. ${c.text}` : '');
-  if (o.token === false) return h('span', { class: 'card-item', role: 'img', 'aria-label': label, title: label }, face);
-  return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
+  if (o.token === false)
+    return h('span', { class: 'card-item', role: 'img', 'data-ref': id, 'aria-label': label, title: label }, face);
+  return h(
+    'button',
+    { type: 'button', class: 'card-item', 'data-token': id, 'data-ref': id, 'aria-label': label, title: label },
+    face,
+  );
 }
 
 /**
@@ -382,14 +391,18 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(h('h4', {}, 'Your hand'));
       sec.appendChild(
         h(
           'div',
-          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-          pl.hand.length
-            ? pl.hand.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat)))
-            : h('p', { class: 'none' }, 'empty'),
+          { class: 'my-hand' },
+          h('h4', {}, 'Your hand'),
+          h(
+            'div',
+            { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+            pl.hand.length
+              ? pl.hand.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat)))
+              : h('p', { class: 'none' }, 'empty'),
+          ),
         ),
       );
     }

@@ -13,6 +13,8 @@ import { coverIcon } from './icons.js';
 export const name = 'evons';
 export const title = 'Evons';
 export const blurb = 'A 2-player card game of credits, face-down plays and chained arrow abilities on a 7 × 7 board.';
+/** The cards' words are small on a phone: the board zooms and pans there (phone.js). */
+export const zoomable = true;
 
 /** @type {Record<string, {ability: string, short: string}>} */
 export const ELEMENTS = {
@@ -93,9 +95,8 @@ export function blockElement(id) {
  * A card's face in a 100 × 100 box: a monster, a block, or a face-down card (with, for its
  * owner, the identity written faintly under the cover mark).
  * @param {{card?: string, controller: string, owner?: string, covered?: boolean, growth?: boolean, damage?: number}} c
- * @param {{big?: boolean}} [o]
  */
-export function cardFace(c, o = {}) {
+export function cardFace(c) {
   const ctrl = c.controller;
   const m = c.card ? MONSTERS[c.card] : undefined;
   const blk = c.card ? blockElement(c.card) : null;
@@ -105,14 +106,7 @@ export function cardFace(c, o = {}) {
   if (c.covered) {
     g.appendChild(s('rect', { class: 'tile-hatch', x: 5, y: 5, width: 90, height: 90, rx: 9 }));
     g.appendChild(coverIcon(50, m ? 70 : 50, m ? 22 : 36, 'icon-cover'));
-    if (m)
-      g.appendChild(
-        s(
-          'text',
-          { class: 'ecard-hidden-name', x: 50, y: 40, 'font-size': 12, 'text-anchor': 'middle' },
-          shortName(m.name),
-        ),
-      );
+    if (m) nameLines(g, m.name, 'ecard-hidden-name', 34);
     if (c.growth)
       g.appendChild(s('text', { class: 'ecard-growth', x: 84, y: 90, 'font-size': 15, 'text-anchor': 'middle' }, 'G'));
     return g;
@@ -134,31 +128,25 @@ export function cardFace(c, o = {}) {
   g.appendChild(
     s('text', { class: 'ecard-cost', x: 83, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, `${m.cost}¢`),
   );
-  g.appendChild(
-    s(
-      'text',
-      { class: 'ecard-name', x: 50, y: 44, 'font-size': o.big ? 12 : 12, 'text-anchor': 'middle' },
-      shortName(m.name),
-    ),
-  );
+  nameLines(g, m.name, 'ecard-name', 40);
   const cur = m.def - (c.damage ?? 0);
   g.appendChild(
-    s('text', { class: 'ecard-stat', x: 33, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)),
+    s('text', { class: 'ecard-stat', x: 28, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)),
   );
   g.appendChild(
     s(
       'text',
-      { class: `ecard-stat${c.damage ? ' damaged' : ''}`, x: 67, y: 72, 'font-size': 19, 'text-anchor': 'middle' },
+      { class: `ecard-stat${c.damage ? ' damaged' : ''}`, x: 72, y: 72, 'font-size': 19, 'text-anchor': 'middle' },
       String(cur),
     ),
   );
   g.appendChild(
-    s('text', { class: 'ecard-stat-label', x: 33, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'),
+    s('text', { class: 'ecard-stat-label', x: 28, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'),
   );
   g.appendChild(
     s(
       'text',
-      { class: 'ecard-stat-label', x: 67, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' },
+      { class: 'ecard-stat-label', x: 72, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' },
       c.damage ? `DEF −${c.damage}` : 'DEF',
     ),
   );
@@ -167,9 +155,32 @@ export function cardFace(c, o = {}) {
   return g;
 }
 
-/** @param {string} nm */
-function shortName(nm) {
-  return nm.length <= 12 ? nm : nm.split(' ')[0];
+/**
+ * A card's whole name, never cut: on one line when it is short, else on two (split at the
+ * space nearest the middle), clear of the side arrows. `y` is the first line's baseline.
+ * @param {SVGElement} g
+ * @param {string} nm
+ * @param {string} cls
+ * @param {number} y
+ */
+function nameLines(g, nm, cls, y) {
+  /** @type {string[]} */
+  let lines = [nm];
+  if (nm.length > 11 && nm.includes(' ')) {
+    const spaces = [...nm.matchAll(/ /g)].map((x) => x.index ?? 0);
+    const at = spaces.reduce((a, b) => (Math.abs(b - nm.length / 2) < Math.abs(a - nm.length / 2) ? b : a));
+    lines = [nm.slice(0, at), nm.slice(at + 1)];
+  }
+  const size = lines.length > 1 ? 11 : 12;
+  lines.forEach((line, i) =>
+    g.appendChild(
+      s(
+        'text',
+        { class: cls, x: 50, y: y + i * 11 - (lines.length - 1) * 4, 'font-size': size, 'text-anchor': 'middle' },
+        line,
+      ),
+    ),
+  );
 }
 
 /**
@@ -277,10 +288,15 @@ export function drawBoard(vj, o) {
   for (const c of byCell.values()) {
     const g = grid.at(c.cell);
     if (!g) continue;
+    // the card's kind, when the viewer sees it (face up, or their own face-down card)
+    if (c.card) g.setAttribute('data-ref', c.card);
     g.appendChild(cardFace(c));
     g.appendChild(seatBadge(c.controller, 14, 86, 7));
     if (c.owner && c.owner !== c.controller) {
-      g.appendChild(s('text', { class: 'flip-mark', x: 30, y: 90, 'font-size': 11 }, `of ${c.owner}`));
+      // the owner of a flipped card, between ATK and DEF, clear of the arrows on the edges
+      g.appendChild(
+        s('text', { class: 'flip-mark', x: 50, y: 67, 'font-size': 8.5, 'text-anchor': 'middle' }, `of ${c.owner}`),
+      );
     }
   }
   if (top?.burn?.center) {
@@ -301,11 +317,16 @@ function cardItem(id, seat, o, token) {
   const face = s(
     'svg',
     { class: 'card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
-    cardFace({ card: id, controller: seat }, { big: true }),
+    cardFace({ card: id, controller: seat }),
   );
   const label = describeCard({ card: id, controller: seat }, o);
-  if (!token) return h('span', { class: 'card-item', role: 'img', 'aria-label': label, title: label }, face);
-  return h('button', { type: 'button', class: 'card-item', 'data-token': id, 'aria-label': label, title: label }, face);
+  if (!token)
+    return h('span', { class: 'card-item', role: 'img', 'data-ref': id, 'aria-label': label, title: label }, face);
+  return h(
+    'button',
+    { type: 'button', class: 'card-item', 'data-token': id, 'data-ref': id, 'aria-label': label, title: label },
+    face,
+  );
 }
 
 /**
@@ -336,14 +357,18 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(h('h4', {}, 'Your hand'));
       sec.appendChild(
         h(
           'div',
-          { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-          pl.hand.length
-            ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))
-            : h('p', { class: 'none' }, 'empty'),
+          { class: 'my-hand' },
+          h('h4', {}, 'Your hand'),
+          h(
+            'div',
+            { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+            pl.hand.length
+              ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))
+              : h('p', { class: 'none' }, 'empty'),
+          ),
         ),
       );
     }

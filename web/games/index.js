@@ -28,11 +28,15 @@ import * as arrowParty from './arrow-party.js';
  *   turnText(vj: View, o: DrawOptions): string,
  *   wordLabel(word: string, chosen: string[], vj: View): string | Node,
  *   walkFrames?(prev: View, next: View): View[],
+ *   zoomable?: boolean,
  * }} GameModule
  *   `name` is the game's name in the API (three-arrows, …), `blurb` one line for the lobby;
  *   drawBoard draws the board, drawPanels the players, hands and piles, turnText says whose
  *   turn it is and what they do, wordLabel how a word of the notation looks on a picker
- *   button, walkFrames (Arrow Party) the views between two, to animate
+ *   button, walkFrames (Arrow Party) the views between two, to animate; zoomable, a board
+ *   whose words are too small on a phone without zooming (phone.js). Each thing drawn carries
+ *   in `data-ref` the names of its reference entries the viewer may know (details.js), and the
+ *   viewer's own hand or holder is wrapped in `.my-hand` (the strip above a phone's action sheet)
  */
 
 /** @type {Record<string, GameModule>} */

@@ -90,12 +90,15 @@ export function boardArrows(piece, facing) {
  * @param {{owner: string, piece?: string, facing?: string, covered?: boolean, shielded?: boolean}} p
  * @param {number} x
  * @param {number} y
- * @param {{ghost?: boolean, mine?: boolean}} [o]
+ * @param {{ghost?: boolean, mine?: boolean, title?: string}} [o] title: the tooltip
  */
 export function pieceTile(p, x, y, o = {}) {
   const known = Boolean(p.piece);
   const cls = ['tile', p.owner, p.covered ? 'covered' : '', o.ghost ? 'ghost' : ''].filter(Boolean).join(' ');
-  const g = s('g', { class: cls, transform: `translate(${x} ${y})` });
+  // what the detail sheet explains: the kind when the viewer knows it, the cover, the shield
+  const refs = [known ? p.piece : '', p.covered ? 'cover' : '', p.shielded ? 'shield' : ''].filter(Boolean);
+  const g = s('g', { class: cls, transform: `translate(${x} ${y})`, 'data-ref': refs.join(' ') || null });
+  if (o.title) g.appendChild(s('title', {}, o.title));
   g.appendChild(s('rect', { class: 'tile-bg', x: 9, y: 9, width: 82, height: 82, rx: 13 }));
   if (p.covered) g.appendChild(s('rect', { class: 'tile-hatch', x: 9, y: 9, width: 82, height: 82, rx: 13 }));
   if (known && p.piece) {
@@ -128,12 +131,23 @@ function describePiece(p, o) {
   const bits = [];
   if (p.piece) {
     bits.push(`${who}: ${PIECES[p.piece]?.name ?? p.piece} (${p.piece}) facing ${DIR_WORDS[p.facing ?? 'N']}`);
+    // a covered piece has no arrows for any purpose until it is uncovered
+    bits.push(`${p.covered ? 'when uncovered, ' : ''}${arrowWords(boardArrows(p.piece, p.facing ?? 'N'))}`);
     if (p.covered) bits.push('covered');
   } else {
     bits.push(`${who}: a covered piece`);
   }
   if (p.shielded) bits.push('shielded');
   return bits.join(', ');
+}
+
+/**
+ * A piece's arrows in words, each with the strength it adds toward its direction: "arrows
+ * north (strength 2), east (strength 1)".
+ * @param {[string, number][]} arrows
+ */
+export function arrowWords(arrows) {
+  return `arrows ${arrows.map(([d, n]) => `${DIR_WORDS[d]} (strength ${n})`).join(', ')}`;
 }
 
 /**
@@ -157,7 +171,7 @@ export function drawBoard(vj, o) {
   });
   for (const p of bySq.values()) {
     const g = grid.at(p.sq);
-    if (g) g.appendChild(pieceTile(p, 0, 0));
+    if (g) g.appendChild(pieceTile(p, 0, 0, { title: describePiece(p, o) }));
   }
   // A placement being chosen: its piece, drawn faintly where it would go.
   const ghost = placementGhost(o.chosen ?? []);
@@ -289,9 +303,10 @@ export function drawPanels(vj, o) {
     );
     sec.appendChild(counters);
     if (pl.holder) {
-      const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder' });
+      const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder', 'data-ref': 'holder' });
       for (const kind of Object.keys(PIECES)) {
         const n = pl.holder[kind] ?? 0;
+        const label = `${PIECES[kind].name} (${kind}): ${n} left; facing north, ${arrowWords(PIECES[kind].arrows)}`;
         row.appendChild(
           h(
             'button',
@@ -299,15 +314,16 @@ export function drawPanels(vj, o) {
               type: 'button',
               class: `holder-piece${n ? '' : ' empty'}`,
               'data-token': kind,
-              'aria-label': `${PIECES[kind].name} (${kind}): ${n} left`,
-              title: `${PIECES[kind].name} (${kind}): ${n} left`,
+              'data-ref': kind,
+              'aria-label': label,
+              title: label,
             },
             pieceIcon(seat, kind),
             h('span', { class: 'dots', 'aria-hidden': 'true' }, dots(n, PIECES[kind].copies)),
           ),
         );
       }
-      sec.appendChild(row);
+      sec.appendChild(h('div', { class: 'my-hand' }, row));
     }
     const lost = Object.entries(pl.lost ?? {})
       .filter(([, n]) => Number(n) > 0)
@@ -338,9 +354,11 @@ export function drawPanels(vj, o) {
  * @param {Element} icon
  */
 function counter(cls, n, what, icon) {
+  /** @type {Record<string, string>} */
+  const refs = { bonus: 'bonus', covers: 'cover', shields: 'shield' };
   return h(
     'span',
-    { class: `counter ${cls}`, title: `${n} ${what}` },
+    { class: `counter ${cls}`, title: `${n} ${what}`, 'aria-label': `${n} ${what}`, 'data-ref': refs[cls] ?? null },
     icon,
     h('span', { class: 'n' }, String(n ?? 0)),
     h('span', { class: 'sr-only' }, ` ${what}`),

@@ -1,0 +1,248 @@
+// The table page on a phone: 375 × 740 CSS px, a phone's pixel ratio, touch. For each game, a
+// few moves against the computer by tapping, then: the screenshot with the action sheet (the
+// README's, into $QV_SCREENSHOT_DIR, else build/screenshots); in THREE ARROWS and ConCardia the
+// board, the viewer's hand and the action sheet all within the viewport and apart; in Arrow
+// Party and Evons the zoom buttons scaling the board up to where its smallest label is
+// readable, a drag panning it, and Fit; the notation box opened and folded; a tap on a square
+// that chooses nothing opening its detail sheet with the terminal's reference text (the second
+// screenshot; axe-core finds nothing serious in it), Escape closing it and the focus back on
+// the square; a long press opening it on a thing that would choose, choosing nothing.
+// $QV_GAME limits it to one game.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  serverAndBrowser,
+  api,
+  clickAndWait,
+  waitForTurnOrEnd,
+  rng,
+  screenshotDir,
+  budget,
+  STEP_MS,
+  TURN_SELECTOR,
+  until,
+} from './support.mjs';
+
+const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'concardia', 'evons', 'arrow-party'];
+/** How many taps before the pictures: a position in play with things on the board. */
+const TAPS = { 'three-arrows': 10, concardia: 8, evons: 14, 'arrow-party': 10 };
+const FITS = new Set(['three-arrows', 'concardia']);
+const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+const env = serverAndBrowser();
+
+/**
+ * The rectangles of the board, the hand strip and the action sheet.
+ * @param {import('playwright-core').Page} page
+ */
+function rects(page) {
+  return page.evaluate(() => {
+    const box = (/** @type {Element | null} */ el) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    return {
+      board: box(document.querySelector('#board-area svg.board')),
+      hand: box(document.querySelector('#players-area .my-hand')),
+      sheet: box(document.getElementById('move')),
+      vw: innerWidth,
+      vh: innerHeight,
+    };
+  });
+}
+
+for (const game of GAMES) {
+  test(`${game} on a phone: action sheet, hand, zoom and detail sheets`, { timeout: budget(30000) }, async () => {
+    const ctx = await env.browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(STEP_MS);
+    /** @type {string[]} */
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    /** @type {string[]} the legal actions of the last view received */
+    let legal = [];
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        try {
+          const m = JSON.parse(String(f.payload));
+          if (m.view) legal = m.view.legal ?? [];
+        } catch {
+          /* not JSON */
+        }
+      }),
+    );
+    await page.goto(env.server.url);
+    await page.selectOption(`#level-${game}`, 'random');
+    await page.tap(`button.quick-play[data-game="${game}"]`);
+    await page.waitForURL(/table\.html\?id=/);
+    await page.waitForSelector('#conn.open');
+    const rand = rng(5);
+    for (let n = 0; n < TAPS[game]; n++) {
+      if ((await waitForTurnOrEnd(page, STEP_MS)) === 'over') break;
+      await clickAndWait(page, rand);
+    }
+    await page.waitForSelector(TURN_SELECTOR);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // the layout settles (the sheet and the strip are measured after each redraw)
+    await page.waitForFunction(() => {
+      const m = document.getElementById('move');
+      const h = getComputedStyle(document.documentElement).getPropertyValue('--sheet-h');
+      return m && Math.abs(parseFloat(h) - m.getBoundingClientRect().height) < 1.5;
+    });
+    const shots = screenshotDir();
+    await page.screenshot({ path: path.join(shots, `${game}-phone.png`), scale: 'css' });
+
+    // the action sheet: at the bottom of the screen, its choices on it
+    const r = await rects(page);
+    assert.ok(r.sheet && r.board, 'a board and an action sheet');
+    assert.ok(Math.abs(r.sheet.bottom - r.vh) < 2, `the action sheet ends at the bottom (${r.sheet.bottom})`);
+    assert.ok(await page.locator('#move .word-button, #move .play-button').first().isVisible());
+    if (FITS.has(game)) {
+      // board, hand and action sheet on one screen, one above the other
+      assert.ok(r.hand, 'a hand strip');
+      for (const [what, b] of Object.entries({ board: r.board, hand: r.hand, sheet: r.sheet })) {
+        assert.ok(
+          b.top >= 0 && b.bottom <= r.vh + 0.5 && b.left >= -0.5 && b.right <= r.vw + 0.5,
+          `the ${what} lies within the viewport: ${JSON.stringify(b)}`,
+        );
+      }
+      assert.ok(r.board.bottom <= r.hand.top + 0.5, `the board ends above the hand (${r.board.bottom}, ${r.hand.top})`);
+      assert.ok(r.hand.bottom <= r.sheet.top + 0.5, `the hand ends above the sheet (${r.hand.bottom}, ${r.sheet.top})`);
+    } else {
+      // zoom: + scales the board, up to where its smallest label is readable; Fit goes back
+      const width = async () => (await page.locator('#board-area svg.board').boundingBox())?.width ?? 0;
+      const w1 = await width();
+      await page.tap('.zoom-tools button[aria-label="Zoom in"]');
+      assert.ok(Number(await page.getAttribute('#board-area', 'data-zoom')) > 1.2, 'zoomed in');
+      assert.ok((await width()) > w1 * 1.3, 'the board is drawn larger');
+      for (let k = 0; k < 10 && (await page.isEnabled('.zoom-tools button[aria-label="Zoom in"]')); k++)
+        await page.tap('.zoom-tools button[aria-label="Zoom in"]');
+      const smallest = await page.evaluate(() => {
+        let min = Infinity;
+        for (const t of document.querySelectorAll('#board-area svg.board text')) {
+          const m = /** @type {SVGGraphicsElement} */ (t).getScreenCTM();
+          const size = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 0);
+          if (size > 0) min = Math.min(min, size);
+        }
+        return min;
+      });
+      assert.ok(smallest >= 11, `the smallest label at the deepest zoom is ${smallest} px`);
+      // a drag of one finger pans the zoomed board, and neither chooses nor opens a sheet
+      const transform = () => page.$eval('#board-area svg.board', (e) => /** @type {SVGElement} */ (e).style.transform);
+      const t0 = await transform();
+      const area = await page.locator('#board-area').boundingBox();
+      assert.ok(area);
+      const drag = await ctx.newCDPSession(page);
+      const from = { x: area.x + area.width * 0.3, y: area.y + area.height * 0.3 };
+      await drag.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+      for (let i = 1; i <= 5; i++)
+        await drag.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: from.x + i * 20, y: from.y + i * 16 }],
+        });
+      // the finger is lifted where it stopped; a fling of a drag lasts until the page is idle
+      await drag.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await drag.detach();
+      await page.waitForFunction((t) => document.querySelector('#board-area svg.board')?.style.transform !== t, t0);
+      assert.equal(await page.locator('#detail[open]').count(), 0, 'a drag opens no sheet');
+      assert.ok(await page.locator(TURN_SELECTOR).count(), 'a drag chooses nothing');
+      // the zoomed board stays inside its area: the page itself does not scroll sideways
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1), 'no sideways page');
+      // (chromium takes no tap while the drag's fling lasts: tap again until Fit has been taken)
+      await until(async () => {
+        if ((await page.getAttribute('#board-area', 'data-zoom')) === '1.00') return true;
+        await page.tap('.zoom-tools button:has-text("Fit")');
+        return false;
+      }, 'Fit taken');
+      assert.ok(Math.abs((await width()) - w1) < 1, 'Fit shows the whole board again');
+    }
+
+    // the notation box opens in the sheet on demand, focused, and closes again
+    assert.ok(!(await page.isVisible('#notation')), 'the notation box is folded away');
+    await page.tap('#move .type-toggle');
+    await page.waitForSelector('#notation', { state: 'visible' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'notation');
+    await page.tap('#move .type-toggle');
+    await page.waitForSelector('#notation', { state: 'hidden' });
+
+    // a tap on a thing that chooses nothing now: its detail sheet
+    const ref = await api(env.server.url, 'GET', `/api/games/${game}/reference`);
+    const texts = new Map(ref.entries.map((/** @type {{name: string, text: string}} */ e) => [e.name, e.text]));
+    // (a square no legal action names: a tap there chooses nothing)
+    const named = new Set(legal.flatMap((a) => a.split(' ')));
+    const free = await page
+      .locator('#board-area .cell:has([data-ref]), #board-area .cell[data-ref]')
+      .evaluateAll(
+        (els, w) => els.map((e) => e.getAttribute('data-token')).filter((t) => t && !w.includes(t)),
+        [...named],
+      );
+    assert.ok(free.length > 0, 'something on the board to tap that no move names');
+    const token = free[0];
+    const thing = page.locator(`#board-area .cell[data-token="${token}"]`);
+    const names = await thing.evaluate((el) =>
+      [el, ...el.querySelectorAll('[data-ref]')].flatMap((x) => (x.getAttribute('data-ref') ?? '').split(' ')),
+    );
+    await thing.tap();
+    await page.waitForSelector('#detail[open] .ref-text');
+    assert.equal(await page.textContent('#detail-title'), `Square ${token}`);
+    // the same words as the terminal's, lines wrapped at the screen's width
+    const words = (/** @type {string} */ t) => t.replace(/\s+/g, ' ').trim();
+    const shown = (
+      await page
+        .locator('#detail .ref-text')
+        .evaluateAll((els) => els.map((e) => [...e.querySelectorAll('.ref-line')].map((l) => l.textContent).join('\n')))
+    ).map(words);
+    const want = names.filter((n) => texts.has(n)).map((n) => words(texts.get(n)));
+    assert.ok(want.length > 0, `the names ${names.join(' ')} are reference entries`);
+    assert.deepEqual(shown, [...new Set(want)], 'the sheet shows the terminal reference text');
+    await page.screenshot({ path: path.join(shots, `${game}-phone-detail.png`), scale: 'css' });
+    // the sheet itself: no serious or critical axe-core finding (WCAG 2.1 A and AA)
+    const axe = await new AxeBuilder({ page })
+      .include('#detail')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(
+      bad.map((v) => `${v.id}: ${v.help}`),
+      [],
+      'the detail sheet passes axe',
+    );
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#detail', { state: 'hidden' });
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest('[data-token]')?.getAttribute('data-token')),
+      token,
+      'the focus is back on the square',
+    );
+    // the tap chose nothing: no move was sent and the choices are still there
+    assert.ok(await page.locator(TURN_SELECTOR).count());
+
+    // a long press on a thing that would choose (a card or piece of the hand): the sheet too,
+    // and no choice made
+    const held = page.locator('#players-area .my-hand [data-token][data-ref]').first();
+    if (await held.count()) {
+      const id = await held.getAttribute('data-ref');
+      const before = await page.evaluate(() => document.getElementById('move-panel')?.innerHTML);
+      const box = await held.boundingBox();
+      assert.ok(box);
+      const cdp = await ctx.newCDPSession(page);
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await page.waitForSelector('#detail[open] .ref-text', { timeout: STEP_MS });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      const text = await page
+        .locator('#detail .ref-text')
+        .evaluate((e) => [...e.querySelectorAll('.ref-line')].map((l) => l.textContent).join('\n'));
+      assert.equal(words(text), words(texts.get(id)));
+      await page.tap('#detail .detail-close');
+      await page.waitForSelector('#detail', { state: 'hidden' });
+      assert.equal(await page.evaluate(() => document.getElementById('move-panel')?.innerHTML), before, 'no choice');
+    }
+    assert.deepEqual(errors, [], 'no script error on the page');
+    await ctx.close();
+  });
+}
