@@ -11,6 +11,7 @@ import { seatCount, create } from './new-table.js';
 import { inviteLink, copyField } from './invite.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
+import { levelName, firstLevel, playedBefore, rememberLevel } from './levels.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -37,12 +38,23 @@ function drawGames() {
     els.games,
     games.map((g) => {
       const mod = gameModule(g.name);
-      const levels = g.levels?.length ? g.levels : ['easy', 'medium', 'hard'];
+      const levels = g.levels?.length ? g.levels : ['beginner', 'easy', 'medium', 'hard'];
+      const start = firstLevel(g.name, levels);
       const sel = h(
         'select',
         { id: `level-${g.name}`, 'aria-label': `Computer level for ${g.title}` },
-        levels.map((/** @type {string} */ l) => h('option', { value: l, selected: l === 'medium' }, l)),
+        levels.map((/** @type {string} */ l) => h('option', { value: l, selected: l === start }, levelName(l))),
       );
+      // a first game: the lessons teach the rules in a few minutes
+      const firstTime = playedBefore(g.name)
+        ? null
+        : h(
+            'p',
+            { class: 'first-time' },
+            `New to ${g.title ?? g.name}? `,
+            h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-first' }, 'Start with the lessons'),
+            ', or play a first game against the Beginner level.',
+          );
       const n = seatCount(g);
       const button = h(
         'button',
@@ -55,6 +67,7 @@ function drawGames() {
             try {
               const kinds = ['me', ...Array.from({ length: n - 1 }, () => sel.value)];
               const info = await create(g, {}, kinds, true);
+              rememberLevel(g.name, sel.value);
               location.href = `table.html?id=${encodeURIComponent(info.id)}`;
             } catch (e) {
               showError(e);
@@ -84,6 +97,7 @@ function drawGames() {
           sel,
           button,
         ),
+        firstTime,
       );
     }),
   );
@@ -128,7 +142,7 @@ function drawForm(gameName = games[0]?.name) {
       'Who plays each seat. A friend gets an invite link; the computer plays at the level you choose.',
     ),
   );
-  const levels = g.levels?.length ? g.levels : ['easy', 'medium', 'hard'];
+  const levels = g.levels?.length ? g.levels : ['beginner', 'easy', 'medium', 'hard'];
   /** @type {HTMLSelectElement[]} */
   let seatSelects = [];
   const drawSeatRows = () => {
@@ -144,7 +158,7 @@ function drawForm(gameName = games[0]?.name) {
         { id },
         h('option', { value: 'me' }, 'me'),
         h('option', { value: 'friend' }, 'a friend (invite link)'),
-        levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${l}`)),
+        levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${levelName(l)}`)),
       );
       sel.value = old[i] ?? (i === 0 ? 'me' : 'friend');
       seatSelects.push(sel);

@@ -110,10 +110,14 @@ qv_status qv_agent_split_specs(const char *list, char (*specs)[QV_NAME_MAX], int
                                qv_err *err);
 
 /* The kinds a person picks an opponent from by name alone, each with a fixed, bounded budget:
- * the levels that search (easy, medium, hard: the first QV_AGENT_SEARCH_LEVELS), then random
- * and greedy. NULL-terminated. The server's computer seats, the `levels` of GET /api/games and
- * the seats a loaded record may name by itself are these. */
+ * the levels that search (easy, medium, hard: the first QV_AGENT_SEARCH_LEVELS), then beginner,
+ * random and greedy. NULL-terminated. The server's computer seats and the seats a loaded
+ * record may name by itself are these. */
 extern const char *const qv_agent_levels[];
+/* The levels offered to people who play, weakest first: beginner, easy, medium, hard (the
+ * `levels` of GET /api/games; random and greedy stay for the command line and the arena).
+ * NULL-terminated. */
+extern const char *const qv_agent_offered[];
 #define QV_AGENT_SEARCH_LEVELS 3
 /* Whether name is one of the levels that search (easy, medium or hard). */
 bool qv_agent_level_searches(const char *name);
@@ -121,6 +125,10 @@ bool qv_agent_level_searches(const char *name);
 /* The ismcts options behind the level `easy`, `medium` or `hard` in game g: the game's own
  * (qv_game.levels) or the shared ones when g is NULL or sets none. NULL for another name. */
 const char *qv_agent_level_options(const qv_game *g, const char *level);
+
+/* The options of the level `beginner` in game g: the game's own (qv_game.beginner) or the
+ * shared ones ("mistakes=0.7,wild=0.2"). */
+const char *qv_agent_beginner_options(const qv_game *g);
 
 /* Chooses an action for the player to move in st (which is not modified). Fails with
  * QV_ESTATE if no player is to move. The agent's seat becomes that player; when it differs

@@ -70,6 +70,10 @@ typedef struct qv_game {
 	 * shared one. Arrow Party: more search stops paying past a hundred iterations there, so
 	 * its lower levels make deliberate mistakes (ismcts's blunder=). */
 	const char *levels[3];
+	/* The options of the level `beginner` (greedy with mistakes, src/ai/greedy.c) in this game,
+	 * such as "mistakes=1,wild=0.3", for a game in which the shared ones leave it too strong
+	 * against greedy (docs/benchmarks.md); NULL: the shared ones. */
+	const char *beginner;
 
 	/* Sets up a new game in st (state_size bytes). Parameters not given take their defaults;
 	 * an unknown key or a bad value fails with a message naming the key, the value and what

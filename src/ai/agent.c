@@ -13,6 +13,7 @@
 
 extern const qv_agent_kind qv_agent_random;
 extern const qv_agent_kind qv_agent_greedy;
+extern const qv_agent_kind qv_agent_beginner;
 extern const qv_agent_kind qv_agent_mcts;
 extern const qv_agent_kind qv_agent_ismcts;
 extern const qv_agent_kind qv_agent_easy;
@@ -20,8 +21,8 @@ extern const qv_agent_kind qv_agent_medium;
 extern const qv_agent_kind qv_agent_hard;
 
 const qv_agent_kind *const qv_agent_kinds[] = {
-    &qv_agent_random, &qv_agent_greedy, &qv_agent_mcts, &qv_agent_ismcts,
-    &qv_agent_easy,   &qv_agent_medium, &qv_agent_hard, NULL,
+    &qv_agent_random, &qv_agent_greedy, &qv_agent_beginner, &qv_agent_mcts, &qv_agent_ismcts,
+    &qv_agent_easy,   &qv_agent_medium, &qv_agent_hard,     NULL,
 };
 
 /* Writes "random (keys: seed), greedy (keys: seed)" (every kind with its keys) into buf and

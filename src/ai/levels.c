@@ -3,7 +3,8 @@
  * people can pick a strength without knowing the search's keys. They accept seed= only. The
  * budgets are shared by the games unless a game sets its own (qv_game.levels); they are chosen
  * and measured in docs/ai.md (hard answers within 2 seconds on 2 cores). qv_agent_levels lists
- * them, with random and greedy, as the kinds a person picks by name alone.
+ * them, with beginner (greedy.c), random and greedy, as the kinds a person picks by name alone;
+ * qv_agent_offered the ones a page offers a person to play against.
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,7 +23,9 @@ static const qv_param_def level_keys[] = {
 static const char *const level_default[QV_AGENT_SEARCH_LEVELS] = {LEVEL_EASY, LEVEL_MEDIUM,
                                                                   LEVEL_HARD};
 /* The first QV_AGENT_SEARCH_LEVELS are the levels, in the order of level_default. */
-const char *const qv_agent_levels[] = {"easy", "medium", "hard", "random", "greedy", NULL};
+const char *const qv_agent_levels[] = {"easy",   "medium", "hard", "beginner",
+                                       "random", "greedy", NULL};
+const char *const qv_agent_offered[] = {"beginner", "easy", "medium", "hard", NULL};
 
 bool qv_agent_level_searches(const char *name)
 {

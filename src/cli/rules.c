@@ -71,7 +71,7 @@ static void put_count(qv_buf *out, long n)
  * about 6,800 iterations a second on one core, ConCardia's opening, docs/benchmarks.md). */
 static void level_words(int k, const char *opts, qv_buf *out)
 {
-	static const char *const purpose[3] = {"for beginners", "for casual play", "the strongest"};
+	static const char *const purpose[3] = {"once the rules are known", "for casual play", "the strongest"};
 	qv_params p = {0};
 	qv_err err;
 	long iterations = 0, threads = 1;
@@ -180,14 +180,19 @@ static void show_game(const qv_game *g)
 	}
 	printf("\nThe computer's levels (quiver play %s --players human,LEVEL; docs/ai.md):\n",
 	       g->name);
+	printf("  %-8s", "beginner");
+	print_wrapped("for a first game: greedy's one-move look with a first-time player's "
+	              "mistakes, a plausible move instead of the best, now and then any move",
+	              12, 96);
+	printf("  %-8s  greedy with mistakes: %s\n", "", qv_agent_beginner_options(g));
 	const char *const *levels = qv_agent_levels;
 	for (int k = 0; k < QV_AGENT_SEARCH_LEVELS; k++) {
 		const char *opts = qv_agent_level_options(g, levels[k]);
 		qv_buf words = {0};
 		level_words(k, opts, &words);
-		printf("  %-6s", levels[k]);
-		print_wrapped(qv_buf_str(&words), 10, 96);
-		printf("  %-6s  search: ismcts:%s\n", "", opts);
+		printf("  %-8s", levels[k]);
+		print_wrapped(qv_buf_str(&words), 12, 96);
+		printf("  %-8s  search: ismcts:%s\n", "", opts);
 		qv_buf_free(&words);
 	}
 	printf("\nThe complete rules, with examples: quiver rules %s --full\n", g->name);

@@ -81,8 +81,8 @@ static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_m
 		for (int k = 0; k < g->nparams; k++)
 			json_array_append_new(params, param_info(&g->params[k]));
 		json_t *levels = json_array();
-		for (int k = 0; qv_agent_levels[k]; k++)
-			json_array_append_new(levels, json_string(qv_agent_levels[k]));
+		for (int k = 0; qv_agent_offered[k]; k++)
+			json_array_append_new(levels, json_string(qv_agent_offered[k]));
 		json_array_append_new(
 		    games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name", g->name, "title",
 		                     g->title, "min_players", g->min_players, "max_players",

@@ -106,7 +106,7 @@ describe('accessibility', { concurrency: true }, () => {
       withPage(1280, async (page) => {
         await page.emulateMedia({ reducedMotion: 'reduce' }); // no walk animations to wait for
         await page.goto(env.server.url);
-        await page.selectOption(`#level-${game}`, 'random');
+        await page.selectOption(`#level-${game}`, 'beginner');
         await page.click(`button.quick-play[data-game="${game}"]`);
         await page.waitForURL(/table\.html\?id=/);
         await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');

@@ -1,7 +1,8 @@
 // The lobby's "create a table" form, built from each parameter's kind and bounds: Arrow Party's
 // even rounds and its players as buttons, its size as a number box within 9-26, its star count
 // as text suggesting `auto`, shuffle as true/false; the values set by clicking and typing reach
-// the table typed as records type them.
+// the table typed as records type them. A first game against the computer starts at Beginner
+// with a word about the lessons; the lobby then remembers the level chosen.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,8 +43,8 @@ test('arrow-party: a table made with the form has the parameters set in it', { t
   // three players: three seats
   await page.waitForSelector('#seat-p3');
   assert.equal(await page.locator('#seat-p4').count(), 0);
-  await page.selectOption('#seat-p2', 'random');
-  await page.selectOption('#seat-p3', 'random');
+  await page.selectOption('#seat-p2', 'beginner');
+  await page.selectOption('#seat-p3', 'beginner');
   await page.click('#create-form button[type=submit]');
   const href = await page.locator('#created a.button').getAttribute('href');
   const id = decodeURIComponent(/id=([^&]+)/.exec(href ?? '')?.[1] ?? '');
@@ -60,3 +61,41 @@ test('arrow-party: a table made with the form has the parameters set in it', { t
   assert.deepEqual(errors, [], 'no script error on the page');
   await page.context().close();
 });
+
+test(
+  'a first game against the computer starts at Beginner and suggests the lessons',
+  { timeout: budget(15000) },
+  async () => {
+    const { page, errors } = await newPage(env.browser);
+    await page.goto(env.server.url);
+    // the levels people are offered, by name, weakest first; no developer's names
+    const options = await page
+      .locator('#level-concardia option')
+      .evaluateAll((els) => els.map((e) => [/** @type {HTMLOptionElement} */ (e).value, e.textContent]));
+    assert.deepEqual(options, [
+      ['beginner', 'Beginner'],
+      ['easy', 'Easy'],
+      ['medium', 'Medium'],
+      ['hard', 'Hard'],
+    ]);
+    assert.equal(await page.inputValue('#level-concardia'), 'beginner');
+    const hint = page.locator('.game-card:has(#level-concardia) .first-time');
+    assert.match((await hint.textContent()) ?? '', /New to ConCardia/);
+    assert.equal(await hint.locator('a').getAttribute('href'), 'learn/concardia');
+    // once a game is played at a level, the lobby offers that level and no longer the hint
+    await page.selectOption('#level-concardia', 'easy');
+    await page.click('button.quick-play[data-game="concardia"]');
+    await page.waitForURL(/table\.html\?id=/);
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+    const info = await api(env.server.url, 'GET', `/api/tables/${encodeURIComponent(id)}`);
+    assert.equal(info.seats[1].kind, 'easy');
+    await page.goto(env.server.url);
+    assert.equal(await page.inputValue('#level-concardia'), 'easy');
+    assert.equal(await page.locator('.game-card:has(#level-concardia) .first-time').count(), 0);
+    assert.equal(await page.locator('.game-card:has(#level-evons) .first-time').count(), 1, 'other games still say it');
+    // the create form names the levels too
+    assert.match((await page.locator('#seat-p2 option[value="beginner"]').textContent()) ?? '', /computer: Beginner/);
+    assert.deepEqual(errors, [], 'no script error on the page');
+    await page.context().close();
+  },
+);

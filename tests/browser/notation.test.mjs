@@ -21,7 +21,7 @@ test(
   async () => {
     const { page, frames, errors } = await newPage(env.browser);
     await page.goto(env.server.url);
-    await page.selectOption('#level-three-arrows', 'random');
+    await page.selectOption('#level-three-arrows', 'beginner');
     await page.click('button.quick-play[data-game="three-arrows"]');
     await page.waitForURL(/table\.html\?id=/);
     await page.waitForSelector('#notation:not([disabled])');

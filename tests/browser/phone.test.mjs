@@ -76,7 +76,7 @@ for (const game of GAMES) {
       }),
     );
     await page.goto(env.server.url);
-    await page.selectOption(`#level-${game}`, 'random');
+    await page.selectOption(`#level-${game}`, 'beginner');
     await page.tap(`button.quick-play[data-game="${game}"]`);
     await page.waitForURL(/table\.html\?id=/);
     await page.waitForSelector('#conn.open');

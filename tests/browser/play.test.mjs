@@ -1,5 +1,5 @@
 // A browser plays a whole game of each game against AI seats by clicking only: from the
-// lobby's one-click "Play" (level `random`, so that the suite stays fast) to the result. On
+// lobby's one-click "Play" (level `beginner`, fast enough for the suite) to the result. On
 // the way it takes the screenshot of the game in mid-play that the README shows (desktop; into
 // $QV_SCREENSHOT_DIR, else build/screenshots; phone.test.mjs takes the phone's), and at the
 // end it checks the result table, the record download (the server's bytes, which `quiver
@@ -30,7 +30,7 @@ for (const game of GAMES) {
   test(`${game}: a whole game against the computer, by clicking only`, { timeout: budget(40000) }, async () => {
     const { page, errors } = await newPage(env.browser, { width: 1280, height: 800 });
     await page.goto(env.server.url);
-    await page.selectOption(`#level-${game}`, 'random');
+    await page.selectOption(`#level-${game}`, 'beginner');
     await page.click(`button.quick-play[data-game="${game}"]`);
     await page.waitForURL(/table\.html\?id=/);
     await page.waitForSelector('#conn.open');

@@ -71,7 +71,7 @@ test(
     );
     const rand = rng(5);
     await page.goto(server.url);
-    await page.selectOption('#level-three-arrows', 'random');
+    await page.selectOption('#level-three-arrows', 'beginner');
     await page.click('button.quick-play[data-game="three-arrows"]');
     await page.waitForURL(/table\.html\?id=/);
     await page.waitForSelector('#conn.open');

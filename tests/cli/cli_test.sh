@@ -73,11 +73,14 @@ contains out.txt "default"
 grep -qE "^  hard +the strongest \(the default opponent\): thinks up to 1.6 s a move on 2 cores" out.txt ||
 	fail "rules: hard is not described in words: $(grep -A1 '^  hard' out.txt)"
 grep -qE "^ +search: ismcts:iterations=30000,threads=2,time=1.6$" out.txt || fail "rules: no shared hard level"
-grep -qE "^  easy +for beginners: answers at once \(100 lines of play a move\)$" out.txt ||
+grep -qE "^  easy +once the rules are known: answers at once \(100 lines of play a move\)$" out.txt ||
 	fail "rules: easy is not described in words: $(grep -A1 '^  easy' out.txt)"
+grep -qE "^  beginner +for a first game: " out.txt || fail "rules: no beginner level: $(grep -A2 '^  beginner' out.txt)"
+grep -qE "^ +greedy with mistakes: mistakes=0.7,wild=0.2$" out.txt || fail "rules: no shared beginner level"
 contains out.txt "quiver rules three-arrows --full"
 expect_rc 0 "$Q" rules arrow-party
-grep -qE "^  easy +for beginners: plays a random move about 1 time in 4 on purpose" out.txt ||
+grep -qE "^ +greedy with mistakes: mistakes=1,wild=0.3$" out.txt || fail "rules: no Arrow Party beginner level"
+grep -qE "^  easy +once the rules are known: plays a random move about 1 time in 4 on purpose" out.txt ||
 	fail "rules: Arrow Party's easy blunders are not said: $(grep -A2 '^  easy' out.txt)"
 grep -qE "^ +search: ismcts:iterations=100,blunder=0.25$" out.txt || fail "rules: no Arrow Party easy level"
 

@@ -33,6 +33,7 @@
 #include <jansson.h>
 
 #include "harness.h"
+#include "quiver/agent.h"
 #include "quiver/match.h"
 
 /* ---- viewers: one WebSocket each ---------------------------------------------------------------
@@ -549,7 +550,7 @@ static void test_http_api(void **state)
 	assert_string_equal(text, "[\"standard\",\"tactical\"]");
 	free(text);
 	text = json_dumps(json_object_get(ta, "levels"), JSON_COMPACT);
-	assert_string_equal(text, "[\"easy\",\"medium\",\"hard\",\"random\",\"greedy\"]");
+	assert_string_equal(text, "[\"beginner\",\"easy\",\"medium\",\"hard\"]");
 	free(text);
 	json_decref(games);
 
@@ -598,6 +599,19 @@ static void test_http_api(void **state)
 	th_refused("GET", "/api/tables/..%2f..%2fetc", NULL, 404, NULL);
 	json_t *tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
+	/* Every level seats a computer, the offered ones and random and greedy alike. */
+	for (int k = 0; qv_agent_levels[k]; k++) {
+		char body[160];
+		snprintf(body, sizeof body,
+		         "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"%s\"], "
+		         "\"private\": true}",
+		         qv_agent_levels[k]);
+		json_t *t = th_http("POST", "/api/tables", body, 201);
+		json_t *seat = json_array_get(json_object_get(t, "seats"), 1);
+		assert_string_equal(json_string_value(json_object_get(seat, "kind")),
+		                    qv_agent_levels[k]);
+		json_decref(t);
+	}
 	json_decref(tables);
 
 	/* A table: listed, joined seat by seat, refusing a second join and AI seats. */

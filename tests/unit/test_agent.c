@@ -202,15 +202,17 @@ static void test_split_specs(void **state)
 	assert_non_null(strstr(err.msg, "'mcts:c=1...' is too long"));
 }
 
-/* The levels a person picks by name: the three searches first, then random and greedy, each a
- * kind qv_agent_new knows and takes without options. */
+/* The levels a person picks by name: the three searches first, then beginner, random and
+ * greedy, each a kind qv_agent_new knows and takes without options; the levels offered to
+ * people, weakest first. */
 static void test_levels(void **state)
 {
 	(void)state;
-	static const char *const want[] = {"easy", "medium", "hard", "random", "greedy"};
+	static const char *const want[] = {"easy",     "medium", "hard",
+	                                   "beginner", "random", "greedy"};
 	int n = 0;
 	for (; qv_agent_levels[n]; n++) {
-		assert_true(n < 5);
+		assert_true(n < 6);
 		assert_string_equal(qv_agent_levels[n], want[n]);
 		qv_agent *a = NULL;
 		qv_err err;
@@ -220,9 +222,40 @@ static void test_levels(void **state)
 		assert_int_equal(qv_agent_level_searches(qv_agent_levels[n]),
 		                 n < QV_AGENT_SEARCH_LEVELS);
 	}
-	assert_int_equal(n, 5);
+	assert_int_equal(n, 6);
 	assert_false(qv_agent_level_searches("mcts"));
 	assert_false(qv_agent_level_searches("human"));
+	static const char *const offered[] = {"beginner", "easy", "medium", "hard"};
+	for (n = 0; qv_agent_offered[n]; n++) {
+		assert_true(n < 4);
+		assert_string_equal(qv_agent_offered[n], offered[n]);
+	}
+	assert_int_equal(n, 4);
+}
+
+/* The beginner plays whole legal games, with its own mistakes or more; its mistakes are options
+ * with bounds, and a game's own settings (Arrow Party's) are taken unless the spec says more. */
+static void test_beginner(void **state)
+{
+	(void)state;
+	enum { MAX = 20000 };
+	qv_action *hist = malloc(sizeof *hist * MAX);
+	assert_true(play_game("beginner", "random", NULL, 5, hist, MAX) > 0);
+	assert_true(play_game("greedy", "beginner:mistakes=1,wild=0.5", NULL, 6, hist, MAX) > 0);
+	qv_agent *a = NULL;
+	qv_err err;
+	assert_int_equal(qv_agent_new(&a, "beginner:mistakes=2", three_arrows(), 1, &err),
+	                 QV_EINVAL);
+	assert_non_null(strstr(err.msg, "mistakes"));
+	assert_int_equal(qv_agent_new(&a, "beginner:wild=x", three_arrows(), 1, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "wild"));
+	assert_string_equal(qv_agent_beginner_options(three_arrows()), "mistakes=0.7,wild=0.2");
+	const qv_game *ap = qv_game_find("arrow-party", NULL);
+	assert_non_null(ap);
+	assert_string_equal(qv_agent_beginner_options(ap), ap->beginner);
+	assert_int_equal(qv_agent_new(&a, "beginner", ap, 1, &err), QV_OK);
+	qv_agent_free(a);
+	free(hist);
 }
 
 static void test_random_and_greedy_play_legal_games(void **state)
@@ -439,6 +472,7 @@ int main(void)
 	    cmocka_unit_test(test_spec_errors),
 	    cmocka_unit_test(test_split_specs),
 	    cmocka_unit_test(test_levels),
+	    cmocka_unit_test(test_beginner),
 	    cmocka_unit_test(test_random_and_greedy_play_legal_games),
 	    cmocka_unit_test(test_determinism),
 	    cmocka_unit_test(test_greedy_takes_capture),

@@ -1100,6 +1100,7 @@ const qv_game qv_arrow_party = {
     /* More iterations stop paying past a hundred here (docs/ai.md); the levels differ by
      * deliberate mistakes. */
     .levels = {"iterations=100,blunder=0.25", "iterations=1000,blunder=0.1", "iterations=2000"},
+    .beginner = "mistakes=1,wild=0.3",
     .init = ap_init,
     .num_players = ap_num_players,
     .to_move = ap_to_move_fn,

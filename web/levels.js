@@ -1,0 +1,72 @@
+// The computer's levels as people read them ("Beginner", not `beginner`), and what this browser
+// remembers of the games it started against the computer: whether it has played a game yet
+// (a first game starts at Beginner and suggests the lessons) and the level it chose last. A
+// storage that cannot be read or written (private browsing, a full quota) only forgets.
+
+import { finished } from './learn-progress.js';
+
+const KEY = 'quiver.levels';
+
+/** @type {Record<string, string>} */
+const NAMES = {
+  beginner: 'Beginner',
+  easy: 'Easy',
+  medium: 'Medium',
+  hard: 'Hard',
+  random: 'Random moves',
+  greedy: 'Greedy (one move ahead)',
+};
+
+/**
+ * A level's name for people.
+ * @param {string} level
+ */
+export function levelName(level) {
+  return NAMES[level] ?? level;
+}
+
+/** @returns {Record<string, string>} game → the level last chosen in this browser */
+function load() {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Whether this browser has started a game of `game` against the computer, or finished one of
+ * its lessons.
+ * @param {string} game
+ */
+export function playedBefore(game) {
+  return typeof load()[game] === 'string' || finished(game).size > 0;
+}
+
+/**
+ * The level the lobby offers first for `game`: the last one chosen here, else Beginner for a
+ * first game (when the server offers it), else the weakest offered.
+ * @param {string} game
+ * @param {string[]} levels the levels the server offers, weakest first
+ */
+export function firstLevel(game, levels) {
+  const last = load()[game];
+  if (typeof last === 'string' && levels.includes(last)) return last;
+  return levels.includes('beginner') ? 'beginner' : (levels[0] ?? 'easy');
+}
+
+/**
+ * Remembers that a game of `game` was started against the computer at `level`.
+ * @param {string} game
+ * @param {string} level
+ */
+export function rememberLevel(game, level) {
+  const all = load();
+  all[game] = level;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* a convenience: without storage the lobby offers Beginner again */
+  }
+}
