@@ -110,6 +110,15 @@ qv_status qv_match_play_checked(qv_match *m, qv_action a, bool forced, qv_err *e
 /* The same from notation; the message of a rejected action names the problem. */
 qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
 
+/* What the action in `text` would do, for the player to move (who may know all it says): the
+ * game's action_note, or "nothing more than the move itself" when the game has nothing to say,
+ * written into buf (QV_NOTE_TEXT bytes is room enough); *confirm (may be NULL) is set when the
+ * action ends the game or may eliminate the mover. The one text of the protocol's and the
+ * terminal's `what` and of the server's `what` frame. Nothing changes. Fails, naming the
+ * problem, when the game is over, chance is to move, or the text is malformed or illegal. */
+qv_status qv_match_what(qv_match *m, const char *text, char *buf, size_t len, bool *confirm,
+                        qv_err *err);
+
 /* Holds back the forced decisions of the players with their bit set in `players` (bit p for
  * player p): the match no longer applies such a decision by itself, so that a front end can
  * show it to the person first ("your only move is `uncover c1`; press Enter") and then apply

@@ -527,7 +527,7 @@ static void legal_free(legal_list *L)
 static bool legal_make(play *P, legal_list *L)
 {
 	const qv_game *g = P->g;
-	enum { W = 96, NW = 160 };
+	enum { W = 96, NW = QV_NOTE_TEXT };
 	size_t most = (size_t)(g->max_actions > 0 ? g->max_actions : 1);
 	*L = (legal_list){0};
 	L->acts = malloc(sizeof *L->acts * most);
@@ -642,6 +642,7 @@ static void prompt_help(play *P)
 	printf("Commands:\n"
 	       "  <action>     play an action in the game's notation%s%s%s\n"
 	       "  legal        list your legal actions, grouped ('legal all': each one)\n"
+	       "  what <action> what the action would do, as far as you may know\n"
 	       "  card <name>  what a card, piece or item is (also: piece, item, what;\n"
 	       "               alone: every name)\n",
 	       any ? ", e.g. '" : "", any ? L.texts[0] : "", any ? "'" : "");
@@ -754,7 +755,7 @@ static int play_typed(play *P, const char *s)
 		explain(P, s, &err);
 		return -1;
 	}
-	char note[160], text[QV_ACTION_TEXT];
+	char note[QV_NOTE_TEXT], text[QV_ACTION_TEXT];
 	bool confirm;
 	note_of(P, a, note, sizeof note, &confirm);
 	if (confirm) {
@@ -775,11 +776,24 @@ static int play_typed(play *P, const char *s)
 
 /* `card <name>`, `piece <code>`, `item <name>`, `what <name>` (the same lookup under the word
  * the game's players use): the game's reference entry, or why there is none with the nearest
- * names; alone, every name the game knows. */
+ * names; alone, every name the game knows. `what <action>`, with an action of the mover's in
+ * the game's notation, says what it would do instead (qv_match_what, the text `legal` gives). */
 static void lookup(play *P, const char *what, const char *name)
 {
 	qv_buf b = {0};
 	qv_err err;
+	qv_action a;
+	if (*name && qv_streq_nocase(what, "what") &&
+	    P->g->action_from_text(P->m->state, name, &a, NULL) == QV_OK) {
+		char text[QV_NOTE_TEXT];
+		bool confirm;
+		if (qv_match_what(P->m, name, text, sizeof text, &confirm, &err))
+			say(P, 2, "%s.", err.msg);
+		else
+			say(P, 2, "%s: %s%s.", name, text,
+			    confirm ? " (it asks to be confirmed)" : "");
+		return;
+	}
 	if (!*name) {
 		int n = qv_reference_names(P->g, &b);
 		char **names = n > 0 ? malloc(sizeof *names * (size_t)n) : NULL;
@@ -835,7 +849,7 @@ static int human_turn(play *P, int h)
 	bool held = qv_match_held(P->m, &only);
 	char only_text[QV_ACTION_TEXT] = "";
 	if (held) {
-		char note[160];
+		char note[QV_NOTE_TEXT];
 		bool confirm;
 		if (P->g->action_to_text(P->m->state, only, only_text, sizeof only_text) < 0)
 			snprintf(only_text, sizeof only_text, "#%d", (int)only);

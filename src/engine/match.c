@@ -435,6 +435,34 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err)
 	return rc;
 }
 
+qv_status qv_match_what(qv_match *m, const char *text, char *buf, size_t len, bool *confirm,
+                        qv_err *err)
+{
+	const qv_game *g = m->game;
+	int who = qv_match_to_move(m);
+	if (who == QV_OVER)
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	if (who == QV_CHANCE)
+		return qv_fail(err, QV_ESTATE, "chance is to move: no player chooses now");
+	qv_action a;
+	qv_status rc = g->action_from_text(m->state, text, &a, err);
+	if (rc)
+		return rc;
+	qv_err why;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	if ((rc = g->check(m->state, a, &why)))
+		return qv_fail(err, rc, "illegal action '%s': %s",
+		               qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
+	bool ask = false;
+	if (len > 0)
+		buf[0] = '\0';
+	if (!g->action_note || g->action_note(m->state, a, buf, len, &ask) <= 0)
+		snprintf(buf, len, "nothing more than the move itself");
+	if (confirm)
+		*confirm = ask;
+	return QV_OK;
+}
+
 /* Draws the pending chance event's outcome from a generator seeded by the match's seed and the
  * length of the history, and plays it. A seat's takeback never crosses a chance outcome
  * (qv_match_takeback), so in play no index's outcome is shown and then met again from before

@@ -236,6 +236,17 @@ static qv_status cmd_play(qv_protocol *p, cmd_args *a, qv_err *err)
 	return qv_match_play_text(p->m, a->rest, err);
 }
 
+/* What the action would do, for the player to move (qv_match_what); nothing changes. */
+static qv_status cmd_what(qv_protocol *p, cmd_args *a, qv_err *err)
+{
+	char text[QV_NOTE_TEXT];
+	bool confirm;
+	qv_status rc = qv_match_what(p->m, a->rest, text, sizeof text, &confirm, err);
+	if (!rc)
+		qv_buf_printf(a->text, "%s%s", text, confirm ? " (asks for a confirmation)" : "");
+	return rc;
+}
+
 /* Draws one chance outcome and names it. */
 static qv_status cmd_chance(qv_protocol *p, cmd_args *a, qv_err *err)
 {
@@ -507,6 +518,8 @@ static const command commands[] = {
     {"legal", cmd_legal, 0, 0, true, "legal",
      "legal actions, or chance outcomes with probabilities"},
     {"play", cmd_play, 1, -1, true, "play <action>", "play an action or a chance outcome"},
+    {"what", cmd_what, 1, -1, true, "what <action>",
+     "what the action would do, as the player to move may know it"},
     {"chance", cmd_chance, 0, 0, true, "chance", "draw one chance outcome and apply it"},
     {"settle", cmd_settle, 0, 0, true, "settle", "draw chance outcomes until a player decides"},
     {"undo", cmd_undo, 0, QV_MAX_PLAYERS, true, "undo [pN [pM...]]",

@@ -775,7 +775,7 @@ static void test_reference(void **unused)
 
 static void note_is(const ap_state *st, const char *action, const char *expect)
 {
-	char buf[160];
+	char buf[QV_NOTE_TEXT];
 	bool confirm = true;
 	int n = G->action_note(st, parse(st, action), buf, sizeof buf, &confirm);
 	assert_false(confirm); /* no action ends the game by choice or eliminates anyone */

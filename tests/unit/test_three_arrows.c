@@ -620,7 +620,7 @@ static void test_reference(void **unused)
 /* The note of action `text` at st and whether it asks for a confirmation. */
 static void expect_note(const ta_state *st, const char *text, const char *want, bool confirm)
 {
-	char buf[160];
+	char buf[QV_NOTE_TEXT];
 	bool c = !confirm;
 	int n = G->action_note(st, parse(st, text), buf, sizeof buf, &c);
 	if (strcmp(buf, want) != 0 || n != (int)strlen(want) || c != confirm)
@@ -638,10 +638,13 @@ static void test_action_note(void **unused)
 	ta_state st;
 	must_load(&st, "", EXAMPLE_4_VS_3);
 	expect_note(&st, "attack c4 c5",
-	            "4 against 3 before the die: captures on +1 or 0, nothing on -1", false);
+	            "your Angle (attack 4) against p2's Triple (defence 3): the die adds +1, 0 or "
+	            "-1, so it captures on +1 or 0 (2 faces in 3), does nothing on -1",
+	            false);
 	expect_note(&st, "place A b4 N", "", false);
 	must_load(&st, "mode=tactical", EXAMPLE_4_VS_3);
-	expect_note(&st, "attack c4 c5", "4 against 3: captures", false);
+	expect_note(&st, "attack c4 c5",
+	            "your Angle (attack 4) against p2's Triple (defence 3): captures", false);
 
 	/* A covered Cross behind the Triple: p1 cannot count it, p2 may uncover it (its S arrow
 	 * points back at the attacker's line), and the defence becomes 4. */
@@ -655,8 +658,9 @@ static void test_action_note(void **unused)
 	must_load(&st, "", covered);
 	expect_note(
 	    &st, "attack c4 c5",
-	    "3 against 3 before the die: captures on +1, nothing on 0, your A is captured on "
-	    "-1; p2 may first uncover 1 piece of the line",
+	    "your Angle (attack 3) against p2's Triple (defence 3): the die adds +1, 0 or -1, "
+	    "so it captures on +1 (1 face in 3), does nothing on 0, loses your A on -1; p2 may "
+	    "first uncover 1 piece of the line",
 	    false);
 	play(&st, "attack c4 c5");
 	expect_note(&st, "defend",
@@ -675,8 +679,8 @@ static void test_action_note(void **unused)
 	          "{\"sq\":\"f6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
 	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}]}");
 	expect_note(&st, "attack c4 c5",
-	            "1 against 3 before the die: your A is captured whatever the die; losing it "
-	            "eliminates you",
+	            "your Angle (attack 1) against p2's Triple (defence 3): the die adds +1, 0 "
+	            "or -1, so it loses your A whatever the die; losing it eliminates you",
 	            true);
 
 	/* The defender's last piece: a capture ends the game; it asks only when sure. */
@@ -689,8 +693,9 @@ static void test_action_note(void **unused)
 	must_load(&st, "", json);
 	expect_note(
 	    &st, "attack c4 c5",
-	    "1 against 0 before the die: captures on +1 or 0, nothing on -1; it is p2's last "
-	    "piece; a capture ends the game",
+	    "your Cross (attack 1) against p2's Angle (defence 0): the die adds +1, 0 or -1, so it "
+	    "captures on +1 or 0 (2 faces in 3), does nothing on -1; it is p2's last piece; a capture "
+	    "ends the game",
 	    false);
 	expect_note(&st, "bonus 2", "1 extra turn; 1 bonus piece left (they break ties)", false);
 	expect_note(&st, "bonus 3", "2 extra turns; 0 bonus pieces left (they break ties)", false);
@@ -699,14 +704,14 @@ static void test_action_note(void **unused)
 	must_load(&st, "", json);
 	expect_note(
 	    &st, "attack c4 c5",
-	    "3 against 0 before the die: captures whatever the die; it is p2's last piece; a "
-	    "capture ends the game",
+	    "your Cross (attack 3) against p2's Angle (defence 0): the die adds +1, 0 or -1, so it "
+	    "captures whatever the die; it is p2's last piece; a capture ends the game",
 	    true);
 	must_load(&st, "mode=tactical", json);
 	expect_note(
 	    &st, "attack c4 c5",
-	    "3 against 0: captures; it is p2's last piece; ends the game (one player left): "
-	    "you finish 1st",
+	    "your Cross (attack 3) against p2's Angle (defence 0): captures; it is p2's last "
+	    "piece; ends the game (one player left): you finish 1st",
 	    true);
 
 	/* Unshield names the piece (a covered one without its kind). */

@@ -46,6 +46,12 @@ static const char *faces_text(unsigned faces)
 	return text[faces & 7];
 }
 
+/* How many of the three faces are in the bit set. */
+static int popcount3(unsigned faces)
+{
+	return (int)(faces & 1) + (int)(faces >> 1 & 1) + (int)(faces >> 2 & 1);
+}
+
 /* Whether the die's faces split a (strength before the die) against v: bit sets of the faces
  * that capture, draw and lose. In the tactical mode the one "face" is 0. */
 static void outcomes(const ta_state *s, int a, int v, unsigned *win, unsigned *draw, unsigned *lose)
@@ -75,10 +81,18 @@ static void put_fight(note *n, const ta_state *s, int from, int to, bool attacke
 	ta_cell af = s->cell[from], dt = s->cell[to];
 	char mine[24], theirs[40];
 	if (attacker) {
-		add(n, "%d against %d%s: ", a, v, s->tactical ? "" : " before the die");
+		/* "your Tee (attack 4) against p2's Angle (defence 3): the die adds +1, 0 or -1,
+		 * so"
+		 * - the target named only when the mover may see it */
+		add(n, "your %s (attack %d) against p%d's ", ta_kind_names[TA_KIND(af)], a,
+		    TA_OWNER(dt) + 1);
+		if (s->covered >> to & 1)
+			add(n, "covered piece (defence %d as it shows)", v);
+		else
+			add(n, "%s (defence %d)", ta_kind_names[TA_KIND(dt)], v);
+		add(n, "%s", s->tactical ? ": " : ": the die adds +1, 0 or -1, so it ");
 		snprintf(mine, sizeof mine, "captures");
-		snprintf(theirs, sizeof theirs, "your %c is captured",
-		         ta_kind_letters[TA_KIND(af)]);
+		snprintf(theirs, sizeof theirs, "loses your %c", ta_kind_letters[TA_KIND(af)]);
 	} else {
 		add(n, "%d against %d%s: ", v, a, s->tactical ? "" : " before the die");
 		snprintf(mine, sizeof mine, "p%d captures your %c", TA_OWNER(af) + 1,
@@ -86,7 +100,8 @@ static void put_fight(note *n, const ta_state *s, int from, int to, bool attacke
 		snprintf(theirs, sizeof theirs, "p%d's %c is captured", TA_OWNER(af) + 1,
 		         ta_kind_letters[TA_KIND(af)]);
 	}
-	const char *what[3] = {mine, "nothing happens", theirs};
+	const char *what[3] = {mine, attacker ? "does nothing" : "nothing happens", theirs};
+	const char *none = attacker ? "does nothing" : "nothing";
 	unsigned sets[3] = {win, draw, lose};
 	bool first = true;
 	for (int i = 0; i < 3; i++) {
@@ -97,8 +112,11 @@ static void put_fight(note *n, const ta_state *s, int from, int to, bool attacke
 		else if (sets[i] == 7)
 			add(n, "%s whatever the die", what[i]);
 		else
-			add(n, "%s%s on %s", first ? "" : ", ", i == 1 ? "nothing" : what[i],
+			add(n, "%s%s on %s", first ? "" : ", ", i == 1 ? none : what[i],
 			    faces_text(sets[i]));
+		if (attacker && !s->tactical && i == 0 && sets[0] != 7)
+			add(n, " (%d face%s in 3)", popcount3(sets[0]),
+			    popcount3(sets[0]) == 1 ? "" : "s");
 		first = false;
 	}
 }
