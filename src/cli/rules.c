@@ -71,7 +71,8 @@ static void put_count(qv_buf *out, long n)
  * about 6,800 iterations a second on one core, ConCardia's opening, docs/benchmarks.md). */
 static void level_words(int k, const char *opts, qv_buf *out)
 {
-	static const char *const purpose[3] = {"once the rules are known", "for casual play", "the strongest"};
+	static const char *const purpose[3] = {"once the rules are known", "for casual play",
+	                                       "the strongest"};
 	qv_params p = {0};
 	qv_err err;
 	long iterations = 0, threads = 1;
