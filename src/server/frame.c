@@ -19,6 +19,7 @@ typedef struct frame_kind {
 static const frame_kind kinds[] = {
     {"hello", QV__HELLO, {"type", "token", NULL}},
     {"act", QV__ACT, {"type", "v", "action", NULL}},
+    {"what", QV__WHAT, {"type", "v", "action", NULL}},
     {"undo", QV__UNDO, {"type", "v", NULL}},
     {"ping", QV__PING, {"type", NULL}},
     {"history", QV__HISTORY, {"type", "line", NULL}},
@@ -104,11 +105,12 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
-		             "expected a JSON object with a \"type\": hello, act, undo, ping or "
-		             "history");
+		             "expected a JSON object with a \"type\": hello, act, what, undo, ping "
+		             "or history");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
-		             "unknown frame type '%s'; accepted: hello, act, undo, ping, history",
+		             "unknown frame type '%s'; accepted: hello, act, what, undo, ping, "
+		             "history",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

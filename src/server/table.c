@@ -561,9 +561,11 @@ static qv_status check_turn_base(const qv__table *t, long long v, qv_err *err)
 	return QV_OK;
 }
 
-qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err)
+/* The checks of an act and a what: the table plays, the version is current, the seat is to
+ * move, the action is not too long. The caller holds the table's lock. */
+static qv_status check_mover(const qv__table *t, int seat, long long v, const char *action,
+                             qv_err *err)
 {
-	qv__table_lock(t);
 	qv_status rc = check_turn_base(t, v, err);
 	char name[8], mine[8];
 	int who = qv_match_to_move(t->m);
@@ -575,6 +577,24 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 	if (!rc && strlen(action) > ACTION_MAX)
 		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
 		             ACTION_MAX);
+	return rc;
+}
+
+qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action, char *text,
+                         size_t len, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_mover(t, seat, v, action, err);
+	if (!rc)
+		rc = qv_match_what(t->m, action, text, len, NULL, err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_mover(t, seat, v, action, err);
 	if (!rc) {
 		int old = t->m->nhist, old_status = t->status;
 		long long old_v = t->v;

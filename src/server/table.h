@@ -118,6 +118,12 @@ int qv__table_auth(qv__table *t, const char *token, size_t len);
  * QV_EIO: could not be saved (nothing changed). */
 qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err);
 
+/* What the seat's action `action` (notation) would do, on version v, as the seat may know it
+ * (qv_match_what), into text (QV_NOTE_TEXT bytes is room enough). The checks and errors of
+ * qv__table_act; nothing changes. */
+qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action, char *text,
+                         size_t len, qv_err *err);
+
 /* Takes back the seat's last decision on version v under the engine's rule (qv_match_undo_seat,
  * as `quiver play`): never across a chance outcome or a decision that showed a person
  * something hidden. Decided and done under the table's lock, as the pool's AI and chance

@@ -1,6 +1,6 @@
 /*
- * ws.c - the WebSocket of a table (/api/tables/ID/ws): hello, act, undo, ping and history
- * frames in, snapshot, update, history, error and pong frames out.
+ * ws.c - the WebSocket of a table (/api/tables/ID/ws): hello, act, what, undo, ping and
+ * history frames in, snapshot, update, what, history, error and pong frames out.
  *
  * CivetWeb answers the handshake; then the connection's own CivetWeb thread runs this file's
  * loop on the socket (RFC 6455 read and written here, not by CivetWeb, which accepts unmasked
@@ -413,6 +413,27 @@ static void on_act(qv__conn *c, const qv__frame *f)
 	qv__server_changed(c->srv, c->table);
 }
 
+/* what: what the seat's action would do, answered to this connection only; nothing changes. */
+static void on_what(qv__conn *c, const qv__frame *f)
+{
+	if (!may_play(c, "ask what a move would do"))
+		return;
+	qv_err err;
+	char text[QV_NOTE_TEXT];
+	qv_status rc =
+	    qv__table_what(c->table, c->viewer, f->v, f->action, text, sizeof text, &err);
+	if (rc) {
+		send_error(c, "%s", err.msg);
+		return;
+	}
+	json_t *frame = json_pack("{s:s, s:I, s:s, s:s}", "type", "what", "v", (json_int_t)f->v,
+	                          "action", f->action, "text", text);
+	pthread_mutex_lock(&c->lock);
+	write_json(c, frame);
+	pthread_mutex_unlock(&c->lock);
+	json_decref(frame);
+}
+
 static void on_undo(qv__conn *c, const qv__frame *f)
 {
 	if (!may_play(c, "undo"))
@@ -474,6 +495,7 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	switch (f.type) {
 	case QV__HELLO: keep = on_hello(c, &f); break;
 	case QV__ACT: on_act(c, &f); break;
+	case QV__WHAT: on_what(c, &f); break;
 	case QV__UNDO: on_undo(c, &f); break;
 	case QV__PING: on_ping(c); break;
 	case QV__HISTORY: on_history(c, &f); break;

@@ -777,6 +777,30 @@ static void test_bad_frames(void **state)
 	assert_string_equal(json_string_value(json_object_get(pong, "type")), "pong");
 	json_decref(pong);
 
+	/* what: the mover's action described to this connection alone, exactly the view's what
+	 * for it; errors as for act; nothing changes. */
+	sendf(&w, "{\"type\": \"what\", \"v\": %lld, \"action\": \"%s\"}", v0, legal);
+	json_t *said = tc_ws_recv_json(&w.ws, TH_WAIT_MS);
+	exact_keys(said, "what", (const char *const[]){"type", "v", "action", "text", NULL}, NULL);
+	assert_string_equal(json_string_value(json_object_get(said, "type")), "what");
+	assert_int_equal(json_integer_value(json_object_get(said, "v")), v0);
+	assert_string_equal(json_string_value(json_object_get(said, "action")), legal);
+	const char *note = json_string_value(json_array_get(json_object_get(view0, "what"), 0));
+	assert_non_null(note);
+	assert_string_equal(json_string_value(json_object_get(said, "text")),
+	                    *note ? note : "nothing more than the move itself");
+	json_decref(said);
+	sendf(&w, "{\"type\": \"what\", \"v\": %lld, \"action\": \"%s\"}", v0 + 1, legal);
+	expect_error(&w, "stale");
+	sendf(&w, "{\"type\": \"what\", \"v\": %lld}", v0);
+	expect_error(&w, "action");
+	sendf(&w, "{\"type\": \"what\", \"v\": %lld, \"action\": \"place Q z9 N\"}", v0);
+	expect_error(&w, "not a piece");
+	sendf(&w, "{\"type\": \"what\", \"v\": %lld, \"action\": \"attack c1 c2\"}", v0);
+	expect_error(&w, "illegal action");
+	sendf(&w, "{\"type\": \"what\", \"v\": %lld, \"action\": \"%s\", \"x\": 1}", v0, legal);
+	expect_error(&w, "'x'");
+
 	/* The other seat out of turn; a spectator; a bad token closes its socket. */
 	viewer w2, spec;
 	open_viewer(&w2, id, 1, t2);
@@ -786,6 +810,10 @@ static void test_bad_frames(void **state)
 	open_viewer(&spec, id, -1, NULL);
 	sendf(&spec, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", spec.v, legal);
 	expect_error(&spec, "spectator");
+	sendf(&spec, "{\"type\": \"what\", \"v\": %lld, \"action\": \"%s\"}", spec.v, legal);
+	expect_error(&spec, "spectator");
+	sendf(&w2, "{\"type\": \"what\", \"v\": %lld, \"action\": \"%s\"}", w2.v, legal);
+	expect_error(&w2, "not your turn");
 	tc_ws bad;
 	assert_int_equal(tc_ws_open(&bad, th_server.port, path), 0);
 	assert_int_equal(tc_ws_send_text(&bad, "{\"type\": \"hello\", \"token\": "
