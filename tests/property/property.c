@@ -45,7 +45,13 @@
  *      the same action (illegal there, or a different view of v after it: a reveal) and for
  *      another's every option of that world (none leaving v the view v has after the truth's
  *      action: a reveal); whenever it finds a reveal, reveals must say so (at every step of the
- * full games, on a share REVEALS_P of the heavy steps of the others).
+ * full games, on a share REVEALS_P of the heavy steps of the others);
+ *  12. what a person is told an action would do (qv_game.action_note, the View JSON's `what`
+ *      and the `what` command) names no hidden fact: for the player to move, every listed
+ *      action (up to NARRATION_ALTS, drawn at random when more) has the same note and the
+ *      same confirmation in the truth and in NOTE_WORLDS determinizations for that player,
+ *      which the player cannot tell from the truth (at every decision of the full games, on a
+ *      share NOTES_P of the heavy steps of the others).
  *
  * Game i starts from seed qv_seed_mix(S, i), and the tester's own choices come from an RNG
  * derived from that seed, so `--only i` replays game i exactly. The first FULL_GAMES games
@@ -85,6 +91,8 @@
 #define NARRATION_ALTS 48   /* property 9 (a): options compared, drawn at random when more */
 #define REVEAL_WORLDS  6    /* property 11: determinizations per viewer and decision */
 #define REVEALS_P      0.3  /* later games: chance that a heavy step checks property 11 */
+#define NOTE_WORLDS    4    /* property 12: determinizations compared with the truth */
+#define NOTES_P        0.3  /* later games: chance that a heavy step checks property 12 */
 #define MAX_COLUMNS    80   /* property 10: the width of a diagram line */
 #define COMPACT_ROWS                                                                               \
 	17 /* property 10: the compact diagram, leaving 7 rows of a 24-row                         \
@@ -103,6 +111,7 @@ static const char *const prop_names[] = {
     "the narration tells each viewer only what it may know",
     "diagrams fit an 80x24 terminal",
     "reveals misses no reveal",
+    "what an action would do names no hidden fact",
 };
 
 /* A set of actions mapping each to its index in the list it came from: open addressing with
@@ -1639,6 +1648,50 @@ static bool check_reveals(ctx *c, int who, qv_action a, const char *text)
 	return true;
 }
 
+/* Property 12: the notes of the mover's listed actions (in c->acts) are the same in the truth
+ * and in determinizations for the mover. */
+static bool check_notes(ctx *c, int who)
+{
+	const qv_game *g = c->g;
+	size_t sz = g->state_size;
+	if (!g->action_note || !g->determinize || who < 0 || c->nacts <= 0)
+		return true;
+	char truth[QV_NOTE_TEXT], guess[QV_NOTE_TEXT], text[TEXT_MAX];
+	for (int k = 0; k < NOTE_WORLDS; k++) {
+		memcpy(c->d1, c->st, sz);
+		g->determinize(c->d1, who, &c->rng);
+		int n = c->nacts < NARRATION_ALTS ? c->nacts : NARRATION_ALTS;
+		for (int i = 0; i < n; i++) {
+			qv_action a = c->nacts <= NARRATION_ALTS
+			                  ? c->acts[i]
+			                  : c->acts[qv_rng_below(&c->rng, (uint32_t)c->nacts)];
+			bool ct = false, cg = false;
+			truth[0] = guess[0] = '\0';
+			if (g->action_note(c->st, a, truth, sizeof truth, &ct) <= 0)
+				truth[0] = '\0';
+			if (g->check(c->d1, a, NULL) != QV_OK)
+				return fail(
+				    c, 12,
+				    "a listed action of p%d is illegal in a determinization "
+				    "for p%d (property 6 should have said so)",
+				    who + 1, who + 1);
+			if (g->action_note(c->d1, a, guess, sizeof guess, &cg) <= 0)
+				guess[0] = '\0';
+			if (strcmp(truth, guess) != 0 || ct != cg) {
+				if (g->action_to_text(c->st, a, text, sizeof text) < 0)
+					snprintf(text, sizeof text, "#%d", (int)a);
+				return fail(
+				    c, 12,
+				    "the note of '%s' for p%d differs between the truth and a "
+				    "world p%d cannot tell from it: '%s'%s against '%s'%s",
+				    text, who + 1, who + 1, truth, ct ? " [confirm]" : "", guess,
+				    cg ? " [confirm]" : "");
+			}
+		}
+	}
+	return true;
+}
+
 /* All the checks of one step (the player to move is `who`). They leave the listed actions in
  * c->acts for the choice of the next action. */
 static bool check_step(ctx *c, int who)
@@ -1653,7 +1706,8 @@ static bool check_step(ctx *c, int who)
 	c->heavy = heavy;
 	return !heavy ||
 	       (check_json(c) && check_hidden(c, who, c->full || c->step == 0 || who == QV_OVER) &&
-	        check_layout(c, who));
+	        check_layout(c, who) &&
+	        (!(c->full || qv_rng_double(&c->rng) < NOTES_P) || check_notes(c, who)));
 }
 
 /* Reports the current game's failure once, when there is one (the first five in full). */
