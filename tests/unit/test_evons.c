@@ -1123,8 +1123,7 @@ static void test_action_notes(void **unused)
 	must_load(&st, "{\"players\":[{\"hand\":[\"seedling\"]},{\"hand\":[\"seedling\"]}],"
 	               "\"active\":\"p1\",\"idle\":1}");
 	assert_string_equal(note_of(&st, "end", &confirm),
-	                    "ends the game (second end in a row without a hand play): 0 to 0, a "
-	                    "draw");
+	                    "p2 has made no hand play either, so the game ends in a draw, 0-0");
 	assert_true(confirm);
 	/* Remove at a covered card says only "a covered card"; the burn of one destroys it */
 	must_load(&st, "{\"board\":[{\"cell\":\"c4\",\"card\":\"bone-knight\",\"owner\":\"p2\","
@@ -1162,10 +1161,10 @@ static void test_action_note_full_zone(void **unused)
 	bool confirm;
 	const char *t = note_of(&st, "cover seedling c3", &confirm);
 	assert_true(confirm);
-	assert_non_null(strstr(t, "ends the game (fills the main zone): 0 to 0, a draw"));
+	assert_non_null(strstr(t, "it fills the main zone, so the game ends in a draw, 0-0"));
 	t = note_of(&st, "play seedling c3", &confirm);
 	assert_true(confirm);
-	assert_non_null(strstr(t, "ends the game (fills the main zone): 1 to 0, you win"));
+	assert_non_null(strstr(t, "it fills the main zone, so the game ends and you win 1-0"));
 	assert_false(note_of(&st, "play seedling x0", &confirm)[0] == '\0');
 	assert_false(confirm);
 }

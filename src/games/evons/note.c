@@ -140,18 +140,26 @@ static void ability_note(const ev_state *s, int c, qv_action a, note *n)
 	}
 }
 
-/* Why a finished game ended and who won, from the mover's side. */
+/* Why a finished game ended and who won, from the mover's side: "p2 has made no hand play
+ * either, so the game ends and p2 wins 5-0". */
 static void ending(const ev_state *after, int p, note *n)
 {
-	static const char *const why[EV_NENDS] = {"", "fills the main zone",
-	                                          "second end in a row without a hand play",
-	                                          "last turn of max_turns"};
+	char why[64] = "";
+	if (after->ended == EV_END_IDLE)
+		snprintf(why, sizeof why, "p%d has made no hand play either, so ", 2 - p);
+	else if (after->ended == EV_END_FULL)
+		snprintf(why, sizeof why, "it fills the main zone, so ");
+	else if (after->ended == EV_END_CAP)
+		snprintf(why, sizeof why, "it is the last turn of max_turns, so ");
 	int sc[2];
 	ev_scores(after, sc);
-	add(n, "ends the game (%s): %d to %d, %s", why[after->ended % EV_NENDS], sc[p], sc[1 - p],
-	    sc[p] > sc[1 - p]   ? "you win"
-	    : sc[p] < sc[1 - p] ? "you lose"
-	                        : "a draw");
+	int hi = sc[p] > sc[1 - p] ? sc[p] : sc[1 - p], lo = sc[p] > sc[1 - p] ? sc[1 - p] : sc[p];
+	if (sc[p] > sc[1 - p])
+		add(n, "%sthe game ends and you win %d-%d", why, hi, lo);
+	else if (sc[p] < sc[1 - p])
+		add(n, "%sthe game ends and p%d wins %d-%d", why, 2 - p, hi, lo);
+	else
+		add(n, "%sthe game ends in a draw, %d-%d", why, hi, lo);
 }
 
 int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
