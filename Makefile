@@ -11,7 +11,7 @@ DB         ?= quiver.db
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve fuzz clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve fuzz clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -21,6 +21,10 @@ all: build
 deps:
 	@scripts/install-deps.sh
 
+# What playing needs, without the test tools (no browser, no npm).
+play-deps:
+	@scripts/install-deps.sh --play
+
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -29,20 +33,21 @@ build-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 
-# The build for `run`: its output (cmake's and the compiler's) is shown only when it fails, so
-# that the game is all a newcomer sees.
-quiet-build: deps
+# The build for `run` and `serve`: the quiver program alone (no tests), its output (cmake's and
+# the compiler's) shown only when it fails, so that the game or the server's address is all a
+# newcomer sees.
+quiet-build: play-deps
 	@log=$$(mktemp); \
 	if cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >"$$log" 2>&1 && \
-	   cmake --build $(BUILD) -j $(JOBS) >>"$$log" 2>&1; then rm -f "$$log"; \
-	else cat "$$log"; rm -f "$$log"; echo "make run: the build failed (above)" >&2; exit 1; fi
+	   cmake --build $(BUILD) -j $(JOBS) --target quiver >>"$$log" 2>&1; then rm -f "$$log"; \
+	else cat "$$log"; rm -f "$$log"; echo "make: the build failed (above)" >&2; exit 1; fi
 
 # Starts a game of THREE ARROWS against the computer.
 run: quiet-build
 	@$(BUILD)/quiver play $(GAME)
 
 # Starts the server for online play: http://127.0.0.1:$(PORT)/, tables kept in $(DB).
-serve: build
+serve: quiet-build
 	@$(BUILD)/quiver serve --port $(PORT) --db $(DB)
 
 # All tests in the release build, then all tests again under ASan+UBSan (with fewer random

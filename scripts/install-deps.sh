@@ -1,22 +1,34 @@
 #!/usr/bin/env bash
 # Installs the Debian packages quiver needs to build and test, if any are missing.
-# Usage: scripts/install-deps.sh [extra package...]
-# It is called by `make run` and `make test` (and with clang by `make fuzz`); it does nothing
-# when everything is present. For the browser tests it also installs Debian's chromium, Node.js
-# and npm when missing, and the npm packages pinned in package-lock.json (`npm ci`, only when
-# node_modules/ is missing or older than the lock file). Nothing here downloads a browser.
+# Usage: scripts/install-deps.sh [--play] [extra package...]
+# It is called by `make test` (and with clang by `make fuzz`); it does nothing when everything
+# is present. For the browser tests it also installs Debian's chromium, Node.js and npm when
+# missing, and the npm packages pinned in package-lock.json (`npm ci`, only when node_modules/
+# is missing or older than the lock file). Nothing here downloads a browser.
+# --play (`make run` and `make serve`): only what building and running quiver needs, quietly:
+# no browser, no Node.js, no npm.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
+play=false
+if [ "${1:-}" = --play ]; then
+  play=true
+  shift
+fi
+# What building quiver needs (cmocka too: CMake configures the tests with the rest).
 pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libcivetweb-dev
-      libsqlite3-dev libsodium-dev chromium fonts-dejavu-core tmux clang-format "$@")
-# Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
-command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
-command -v npm >/dev/null 2>&1 || pkgs+=(npm)
+      libsqlite3-dev libsodium-dev "$@")
+if ! $play; then
+  pkgs+=(chromium fonts-dejavu-core tmux clang-format)
+  # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
+  command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
+  command -v npm >/dev/null 2>&1 || pkgs+=(npm)
+fi
 
 # The npm packages of the browser client's checks and tests (prettier, eslint with @eslint/js and
 # globals, typescript, playwright-core, @axe-core/playwright).
 npm_ci() {
+  $play && return 0
   local lock="$root/package-lock.json" mods="$root/node_modules/.package-lock.json"
   if [ ! -f "$mods" ] || [ "$lock" -nt "$mods" ]; then
     echo "quiver: installing the npm packages of the browser tests (npm ci)" >&2

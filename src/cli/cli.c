@@ -23,6 +23,12 @@ void cli_init(int argc, char **argv)
 	saved_argv = argv;
 }
 
+void cli_program(qv_buf *out)
+{
+	cli_shell_quote(out, saved_argc > 0 && saved_argv[0] && *saved_argv[0] ? saved_argv[0]
+	                                                                       : "quiver");
+}
+
 void cli_shell_quote(qv_buf *out, const char *text)
 {
 	bool plain = *text != '\0';

@@ -48,6 +48,9 @@ int cli_serve(int argc, char **argv);
 void cli_init(int argc, char **argv);
 /* The command line as typed, each argument shell-quoted when needed. */
 void cli_command_line(qv_buf *out);
+/* The program as the user ran it ("quiver", "build/quiver", "./quiver"), shell-quoted when
+ * needed, for a hint naming a command to type next. */
+void cli_program(qv_buf *out);
 /* Appends text to out, in single quotes when the shell would otherwise split or expand it. */
 void cli_shell_quote(qv_buf *out, const char *text);
 

@@ -969,9 +969,10 @@ static bool print_resume(play *P)
 	if (!ok)
 		return false;
 	qv_buf cmd = {0};
+	cli_program(&cmd); /* as the user ran it: build/quiver need not be on PATH */
+	qv_buf_puts(&cmd, " play --load ");
 	cli_shell_quote(&cmd, final_path(P));
-	printf("Game saved to %s\nResume with: quiver play --load %s\n", final_path(P),
-	       qv_buf_str(&cmd));
+	printf("Game saved to %s\nResume with: %s\n", final_path(P), qv_buf_str(&cmd));
 	qv_buf_free(&cmd);
 	return true;
 }

@@ -118,7 +118,7 @@ contains out.txt "legal actions"
 contains out.txt "p2 (random): "
 contains out.txt "Took back your move 'place Y c1 N' and the 1 move after it."
 contains out.txt "Game saved to game.json"
-contains out.txt "quiver play --load game.json"
+contains out.txt "Resume with: $Q play --load game.json"
 [ -s game.json ] || fail "game.json was not saved"
 contains game.json '"place Y c1 N"'
 

@@ -98,7 +98,7 @@ history | grep -qF "answered before its search was done" ||
 # At the prompt: saves and says how to resume.
 tm send-keys -t t C-c
 wait_for '^\[exit 0\]$' || fail "Ctrl-C at the prompt did not end quiver: $(screen | tail -4)"
-screen | grep -qF "Resume with: quiver play --load c.json" ||
+screen | tr -d '\n' | grep -qF "Resume with: $Q play --load c.json" ||
 	fail "Ctrl-C at the prompt did not print how to resume: $(screen | tail -4)"
 grep -qF '"players"' c.json || fail "Ctrl-C at the prompt left no record"
 # Twice during a search: saves and quits without waiting for the search.
@@ -114,7 +114,7 @@ kill -INT "$pid"
 wait_delivered "$pid" 2 || fail "Ctrl-C twice: the first SIGINT was never delivered"
 kill -INT "$pid" 2>/dev/null
 TMUX_WAIT=50 wait_for '^\[exit 0\]$' || fail "Ctrl-C twice did not end quiver: $(screen | tail -4)"
-screen | grep -qF "Resume with: quiver play --load d.json" ||
+screen | tr -d '\n' | grep -qF "Resume with: $Q play --load d.json" ||
 	fail "Ctrl-C twice did not print how to resume: $(screen | tail -4)"
 
 if [ "$failures" -ne 0 ]; then
