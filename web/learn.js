@@ -178,7 +178,7 @@ function draw() {
     els.stepText,
     !step
       ? []
-      : String(step.text)
+      : String(step.web ?? step.text)
           .split(/\n\s*\n/)
           .map((para) => h('p', {}, para)),
   );

@@ -309,7 +309,8 @@ export {};
 
 /**
  * @typedef {Object} LessonStep
- * @property {string} text
+ * @property {string} text what the learner reads (the terminal's words)
+ * @property {string} [web] the same for the page, when it speaks of what the page draws
  * @property {string[]} highlight the squares and cards the step marks
  * @property {string | null} expect the move to find (null: a step of text)
  * @property {string | null} hint

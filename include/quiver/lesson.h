@@ -31,7 +31,9 @@ typedef struct qv_lesson_check {
 } qv_lesson_check;
 
 typedef struct qv_lesson_step {
-	char *text;       /* what the learner reads */
+	char *text;       /* what the learner reads (in the terminal, and wherever no web text) */
+	char *web;        /* the same for the page when it differs (it speaks of what the page
+	                   * draws, not of terminal glyphs such as '1Y↑'), or NULL */
 	char **highlight; /* squares, cards or other words of the notation to show */
 	int nhighlight;
 	char *expect; /* the action the learner must find, or NULL for a step of text only */
@@ -88,7 +90,8 @@ qv_status qv_lesson_verify(const qv_lesson *l, int step, const qv_match *m, qv_e
 qv_status qv_lesson_check_all(const qv_lesson *l, qv_err *err);
 
 /* The lesson for a page that knows no rules: {"game", "id", "title", "topics", "learner",
- * "steps": [{"text", "highlight", "expect" (or null), "hint", "view": the learner's view
+ * "steps": [{"text", "web" (the page's text, when the step has one), "highlight", "expect"
+ * (or null), "hint", "view": the learner's view
  * before the step, "log": [{"who", "text"}...] of the step's action and replies, worded for
  * the learner, "learned": the words ("says") of the step's checks}], "end": the view after
  * the last step}. NULL with a message when the lesson does not play (qv_lesson_check_all says

@@ -128,13 +128,15 @@ static qv_status parse_check(qv_lesson_check *c, const json_t *o, const char *wh
 
 static qv_status parse_step(qv_lesson_step *s, const json_t *o, const char *what, qv_err *err)
 {
-	static const char *const keys[] = {"text",    "highlight", "expect", "hint",
-	                                   "replies", "checks",    NULL};
+	static const char *const keys[] = {"text",    "web",    "highlight", "expect",
+	                                   "hint",    "replies", "checks",    NULL};
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s: expected an object", what);
 	qv_status rc = known_keys(o, what, keys, err);
 	if (!rc)
 		rc = get_text(o, "text", what, true, &s->text, err);
+	if (!rc)
+		rc = get_text(o, "web", what, false, &s->web, err);
 	if (!rc)
 		rc = get_texts(o, "highlight", what, &s->highlight, &s->nhighlight, err);
 	if (!rc)
@@ -301,6 +303,7 @@ void qv_lesson_free(qv_lesson *l)
 	for (int i = 0; l->steps && i < l->nsteps; i++) {
 		qv_lesson_step *s = &l->steps[i];
 		free(s->text);
+		free(s->web);
 		free_texts(s->highlight, s->nhighlight);
 		free(s->expect);
 		free(s->hint);
@@ -575,6 +578,8 @@ json_t *qv_lesson_expand(const qv_lesson *l, qv_err *err)
 		              texts_json(s->highlight, s->nhighlight), "expect", s->expect, "hint",
 		              s->hint, "view", qv_match_view_json(m, l->learner), "log", log,
 		              "learned", checks_json(s));
+		if (step && s->web) /* out of memory, the page falls back on the terminal's text */
+			json_object_set_new(step, "web", json_string(s->web));
 		json_array_append_new(steps, step);
 		int from = m->nhist;
 		qv_err why;

@@ -109,8 +109,13 @@ for (const game of GAMES) {
       assert.equal(await stepAt(page), i);
       const shown = (await page.textContent('#step-text')) ?? '';
       assert.ok(
-        shown.replace(/\s+/g, ' ').includes(step.text.split('\n')[0].slice(0, 40).replace(/\s+/g, ' ')),
-        `step ${i + 1}'s text is shown`,
+        shown.replace(/\s+/g, ' ').includes((step.web ?? step.text).split('\n')[0].slice(0, 40).replace(/\s+/g, ' ')),
+        `step ${i + 1}'s text is shown (its web text when it has one)`,
+      );
+      // the page speaks of what it draws: no terminal glyphs
+      assert.ok(
+        !/'[12][A-Za-z?][↑↓←→]?'|⇑|'\*'|'x' a skull/.test(shown),
+        `step ${i + 1} speaks of terminal glyphs in the page: ${shown.slice(0, 120)}`,
       );
       for (const t of step.highlight) {
         assert.ok(await page.locator(`[data-token="${t}"].lesson-mark`).count(), `step ${i + 1} marks ${t}`);
