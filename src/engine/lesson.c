@@ -128,8 +128,8 @@ static qv_status parse_check(qv_lesson_check *c, const json_t *o, const char *wh
 
 static qv_status parse_step(qv_lesson_step *s, const json_t *o, const char *what, qv_err *err)
 {
-	static const char *const keys[] = {"text",    "web",    "highlight", "expect",
-	                                   "hint",    "replies", "checks",    NULL};
+	static const char *const keys[] = {"text", "web",     "highlight", "expect",
+	                                   "hint", "replies", "checks",    NULL};
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s: expected an object", what);
 	qv_status rc = known_keys(o, what, keys, err);
