@@ -3,11 +3,16 @@
 // it is complete, and an input box for notation typed as in the terminal, with completion
 // (Tab, or the browser's list). It shows the picker (picker.js); the page sends the action.
 // A Chooser feeds the picker from clicks on the board and the panel's buttons, the same way on
-// the table page and the tutorials' page, which both wire them with choosingScreen().
+// the table page and the tutorials' page, which both wire them with choosingScreen(). On the
+// table page nothing irreversible happens on one click: a complete action waits for Play, with
+// what it will do (the view's `what`) and any warning (`confirm`) shown before it, unless the
+// player turned "confirm moves" off (move-settings.js). Enter plays the action chosen, Escape
+// clears the choice, and after a choice made by keyboard the focus goes to the next choice.
 
 import { h, replace } from './dom.js';
 import { Picker, clickWord, normalize } from './picker.js';
 import { Screen } from './screen.js';
+import { settingsBox } from './move-settings.js';
 
 /**
  * @typedef {Object} MovePanelHooks
@@ -21,6 +26,16 @@ import { Screen } from './screen.js';
  * @property {(action: string) => void} play  play a complete action
  * @property {() => void} redraw              draw the page again (the choice changed)
  * @property {() => boolean} busy             whether an action is on its way (clicks wait)
+ * @property {() => boolean} [confirm]         whether a complete action waits for Play (none:
+ *   an action left alone by a choice is played at once)
+ */
+
+/**
+ * What the view says of its legal actions (beside `legal`, in the same order).
+ * @typedef {Object} ActionNotes
+ * @property {string[]} [what]     what each action would do, from what the mover may know
+ * @property {boolean[]} [confirm] whether each deserves a warning before it is played
+ * @property {boolean} [forced]    the one action is a forced decision the server holds
  */
 
 /**
@@ -37,7 +52,12 @@ export function choosingScreen(els, hooks) {
     play: (action) => hooks.play(action),
   });
   const chooser = new Chooser(panel, hooks);
+  panel.notes = (action) => chooser.note(action);
+  // a page that asks for Play offers the settings of moves under its panel
+  if (hooks.confirm) els.movePanel.appendChild(settingsBox(() => hooks.redraw()));
   const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
+  // in the capture phase: Enter on a square already chosen plays, before the board takes it
+  document.addEventListener('keydown', (ev) => chooser.key(ev), true);
   return { screen, panel, chooser };
 }
 
@@ -51,6 +71,11 @@ export class MovePanel {
     this.hooks = hooks;
     /** @type {import('./picker.js').Picker | null} */
     this.picker = null;
+    /** What an action will do and whether to warn first (set by choosingScreen).
+     * @type {(action: string) => {what: string, warn: boolean}} */
+    this.notes = () => ({ what: '', warn: false });
+    /** Whether the last choice was made by keyboard: the focus then goes to the next choice. */
+    this.keyboard = false;
     this.choices = h('div', { class: 'choices' });
     this.error = h('p', { class: 'act-error', role: 'alert' });
     this.input = h('input', {
@@ -92,6 +117,19 @@ export class MovePanel {
   }
 
   /**
+   * A button's click: remembers whether it came from the keyboard (a click of Enter or Space
+   * has no pointer position: detail 0), then runs `then`.
+   * @param {() => void} then
+   * @returns {(ev: Event) => void}
+   */
+  pressed(then) {
+    return (ev) => {
+      this.keyboard = /** @type {MouseEvent} */ (ev).detail === 0;
+      then();
+    };
+  }
+
+  /**
    * Shows the picker's state; `label` draws a word. With no picker (not the viewer's turn),
    * the panel says so and the input box is disabled.
    * @param {import('./picker.js').Picker | null} picker
@@ -111,6 +149,12 @@ export class MovePanel {
     }
     const o = picker.options();
     const parts = [];
+    if (picker.legal.length === 1 && o.complete !== null) {
+      // the one legal action: shown whole, played only with its button
+      replace(this.choices, this.playBlock(o.complete, 'Your only move: '));
+      this.refocus();
+      return;
+    }
     if (picker.history.length) {
       parts.push(
         h(
@@ -119,20 +163,11 @@ export class MovePanel {
           h('span', { class: 'chosen-label' }, 'Chosen: '),
           h('strong', {}, picker.chosen.join(' ')),
           ' ',
-          h('button', { type: 'button', class: 'minor', onclick: () => this.hooks.back() }, 'Back'),
+          h('button', { type: 'button', class: 'minor', onclick: this.pressed(() => this.hooks.back()) }, 'Back'),
         ),
       );
     }
-    if (o.complete !== null) {
-      const action = o.complete;
-      parts.push(
-        h(
-          'button',
-          { type: 'button', class: 'play-button', 'data-action': action, onclick: () => this.hooks.play(action) },
-          `Play: ${action}`,
-        ),
-      );
-    }
+    if (o.complete !== null) parts.push(this.playBlock(o.complete, ''));
     if (o.next.length) {
       parts.push(
         h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next.map((n) => n.word))),
@@ -144,7 +179,12 @@ export class MovePanel {
           o.next.map(({ word }) =>
             h(
               'button',
-              { type: 'button', class: 'word-button', 'data-word': word, onclick: () => this.hooks.choose(word) },
+              {
+                type: 'button',
+                class: 'word-button',
+                'data-word': word,
+                onclick: this.pressed(() => this.hooks.choose(word)),
+              },
               label(word),
             ),
           ),
@@ -152,6 +192,57 @@ export class MovePanel {
       );
     }
     replace(this.choices, parts);
+    this.refocus();
+  }
+
+  /**
+   * A complete action with what it will do, its warning first when it deserves one, and its
+   * Play button.
+   * @param {string} action
+   * @param {string} lead words before the action ("Your only move: ")
+   */
+  playBlock(action, lead) {
+    const { what, warn } = this.notes(action);
+    return h(
+      'div',
+      { class: lead ? 'play-block only-move' : 'play-block' },
+      warn
+        ? h('p', { class: 'play-warning', role: 'alert' }, `Careful: ${what || 'this cannot be taken back.'}`)
+        : null,
+      lead ? h('p', { class: 'only-label' }, lead, h('strong', {}, action)) : null,
+      h(
+        'div',
+        { class: 'play-row' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: warn ? 'play-button warn' : 'play-button',
+            'data-action': action,
+            onclick: this.pressed(() => this.hooks.play(action)),
+          },
+          `Play: ${action}`,
+        ),
+        what && !warn ? h('span', { class: 'play-what' }, what) : null,
+      ),
+    );
+  }
+
+  /** After a keyboard choice, the focus goes to the next choice (else it would fall to the
+   * page's body when the buttons are drawn again). */
+  refocus() {
+    if (!this.keyboard) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    const next = /** @type {HTMLElement | null} */ (
+      this.choices.querySelector('.word-button, .play-button') ?? this.choices.querySelector('button')
+    );
+    next?.focus();
+  }
+
+  /** The complete action on show, if any (Enter plays it). */
+  shownAction() {
+    return this.choices.querySelector('.play-button')?.getAttribute('data-action') ?? null;
   }
 
   /** @param {string} message */
@@ -180,7 +271,8 @@ function nextPrompt(next) {
 /**
  * The choosing of one move: the picker over the viewer's legal actions, fed by clicks on the
  * board (a square, piece or card: its word) and by the panel's word buttons. A complete action
- * that is the only one left is played at once; any other choice redraws the page.
+ * that is the only one left is played at once where the page does not ask for Play; any other
+ * choice redraws the page.
  */
 export class Chooser {
   /**
@@ -192,14 +284,66 @@ export class Chooser {
     this.hooks = hooks;
     /** @type {Picker | null} */
     this.picker = null;
+    /** @type {Map<string, {what: string, warn: boolean}>} */
+    this.notes = new Map();
+    this.forced = false;
   }
 
   /**
-   * A fresh choice among these actions (none: nothing to choose).
+   * A fresh choice among these actions (none: nothing to choose), with what the view says of
+   * them.
    * @param {string[] | null} legal
+   * @param {ActionNotes} [notes]
    */
-  reset(legal) {
+  reset(legal, notes = {}) {
     this.picker = legal ? new Picker(legal) : null;
+    this.notes = new Map(
+      (legal ?? []).map((a, i) => [a, { what: notes.what?.[i] ?? '', warn: Boolean(notes.confirm?.[i]) }]),
+    );
+    this.forced = Boolean(legal && legal.length === 1 && notes.forced);
+  }
+
+  /**
+   * What an action will do and whether it deserves a warning.
+   * @param {string} action
+   */
+  note(action) {
+    return this.notes.get(action) ?? { what: '', warn: false };
+  }
+
+  /** The forced decision held for the player, when there is one (its only action). */
+  forcedAction() {
+    return this.forced && this.picker ? this.picker.legal[0] : null;
+  }
+
+  /**
+   * Enter plays the action on show: from anywhere but a control (which takes Enter itself),
+   * and on the board from a square or card already chosen when nothing else can follow (on
+   * another square Enter chooses it, as a click would). Escape clears the choice.
+   * @param {KeyboardEvent} ev
+   */
+  key(ev) {
+    if (!this.picker || this.hooks.busy() || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const target = /** @type {Element | null} */ (ev.target);
+    if (ev.key === 'Escape') {
+      if (!this.picker.history.length) return;
+      this.picker.clear();
+      this.panel.clearError();
+      this.panel.keyboard = true;
+      this.hooks.redraw();
+      return;
+    }
+    if (ev.key !== 'Enter') return;
+    if (target && target.closest('input, textarea, select, button, a, summary')) return;
+    const token = target?.closest('[data-token]')?.getAttribute('data-token');
+    const o = this.picker.options();
+    if (token && !(this.picker.chosen.includes(token) && o.remaining === 1)) return;
+    const action = this.panel.shownAction();
+    if (!action) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    this.panel.keyboard = true;
+    this.hooks.play(action);
   }
 
   /**
@@ -234,10 +378,16 @@ export class Chooser {
     this.hooks.redraw();
   }
 
-  /** @param {boolean} chose */
+  /**
+   * After a choice: an action left alone is played at once only when the page does not ask
+   * for Play (the tutorials, or "confirm moves" turned off); otherwise the page is drawn
+   * again, with the action and its Play button.
+   * @param {boolean} chose
+   */
   after(chose) {
     const o = chose && this.picker ? this.picker.options() : null;
-    if (o && o.complete !== null && o.remaining === 1) this.hooks.play(o.complete);
+    const confirm = this.hooks.confirm ? this.hooks.confirm() : false;
+    if (o && o.complete !== null && o.remaining === 1 && !confirm) this.hooks.play(o.complete);
     else this.hooks.redraw();
   }
 }

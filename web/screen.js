@@ -93,7 +93,9 @@ export class Screen {
    * Draws a View JSON.
    * @param {View} vj
    * @param {(seat: string) => string} name
-   * @param {{chosen?: string[], targets?: Set<string>, previous?: View | null, status?: string}} [o]
+   * @param {{chosen?: string[], targets?: Set<string>, previous?: View | null, status?: string,
+   *          last?: string[]}} [o] last: the words of the last move (its squares are marked on
+   *   the board)
    */
   draw(vj, name, o = {}) {
     this.vj = vj;
@@ -114,7 +116,7 @@ export class Screen {
     replace(this.els.players, mod.drawPanels(vj, opts));
     replace(this.els.status, o.status ?? mod.turnText(vj, opts));
     const hl = { targets: o.targets ?? new Set(), selected: o.chosen ?? [] };
-    applyHighlight(this.els.board, hl);
+    applyHighlight(this.els.board, { ...hl, last: o.last ?? [] });
     applyHighlight(this.els.players, hl);
     if (focusToken) {
       const again =

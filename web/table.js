@@ -9,6 +9,8 @@ import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
 import { choosingScreen } from './move-panel.js';
+import { moveSettings } from './move-settings.js';
+import { lastMoveWords } from './last-move.js';
 import { LogPanel } from './log-panel.js';
 import { LookBack } from './look-back.js';
 import { refusal } from './refusal.js';
@@ -40,6 +42,7 @@ const els = {
   seats: byId('seats'),
   seatsBody: byId('seats-body'),
   log: /** @type {HTMLOListElement} */ (byId('log')),
+  rules: /** @type {HTMLAnchorElement} */ (byId('rules-link')),
 };
 
 const query = new URLSearchParams(location.search);
@@ -68,7 +71,12 @@ const look = new LookBack(els.board.closest('.layout') ?? els.board, {
   log,
   redraw,
 });
-const { screen, panel, chooser } = choosingScreen(els, { play, redraw, busy: () => state.sending });
+const { screen, panel, chooser } = choosingScreen(els, {
+  play,
+  redraw,
+  busy: () => state.sending,
+  confirm: () => moveSettings.confirm,
+});
 /** @type {Connection | null} */
 let conn = null;
 // on a phone: the action sheet, the hand strip and the board's zoom; everywhere: the detail
@@ -119,6 +127,7 @@ function redraw() {
     targets,
     previous: state.previous,
     status: statusText(),
+    last: lastMoveWords(log.entries),
   });
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
@@ -134,6 +143,8 @@ function redraw() {
   const title = state.table?.title ?? vj.game;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
   els.title.textContent = `${title} · table ${tableId}`;
+  els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
+  els.rules.hidden = false;
 }
 
 function myTurn() {
@@ -295,7 +306,7 @@ function onFrame(frame) {
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
       name = seatNamer(state.table, state.seat);
       state.vj = frame.view;
-      chooser.reset(state.vj?.legal && state.vj.to_move === state.seat ? state.vj.legal : []);
+      chooser.reset(state.vj?.legal && state.vj.to_move === state.seat ? state.vj.legal : [], state.vj ?? {});
       state.sending = false;
       // a snapshot (after an undo, a reconnection) replaces the log: the lines looked back at
       // may be gone
@@ -307,6 +318,9 @@ function onFrame(frame) {
       drawInvites();
       drawSeats();
       animate(previous, state.vj);
+      // a forced decision held for this seat goes at once when the player asked for that
+      if (chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
+        play(/** @type {string} */ (chooser.forcedAction()));
       break;
     }
     case 'history':

@@ -54,6 +54,8 @@ export {};
  *   know ("" when the game says nothing)
  * @property {boolean[]} [confirm] beside legal: whether the action deserves a confirmation (it
  *   ends the game or may eliminate the mover)
+ * @property {boolean} [forced] true when legal's one action is a forced decision the server
+ *   holds for this seat ("Your only move")
  */
 
 /** @typedef {ThreeArrowsView | ConcardiaView | EvonsView | ArrowPartyView} View any game's View JSON */

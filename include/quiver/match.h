@@ -277,8 +277,9 @@ void qv_match_render(const qv_match *m, int viewer, unsigned flags, qv_buf *out)
 /* Full-state JSON: {"game", "params", "seed", "to_move", "state"}. Round-trips exactly
  * through qv_match_load_json. Caller owns the result. */
 struct json_t *qv_match_state_json(const qv_match *m);
-/* A player's view: {"game", "params", "viewer", "to_move", "view"} (plus "legal" when the
- * viewer is to move). Contains nothing that viewer may not know. */
+/* A player's view: {"game", "params", "viewer", "to_move", "view"} (plus "legal", "what" and
+ * "confirm" when the viewer is to move, and "forced": true when that decision is forced and
+ * held for it, qv_match_hold_forced). Contains nothing that viewer may not know. */
 struct json_t *qv_match_view_json(const qv_match *m, int viewer);
 
 /* A record: {"game", "params", "seed", "players", "actions": [notation...], "result"}.

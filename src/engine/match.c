@@ -1081,7 +1081,8 @@ json_t *qv_match_state_json(const qv_match *m)
 
 /* The wrapper of a viewer's view, with the legal actions when the viewer is to move and, beside
  * them, what each would do (action_note; "" when the game says nothing) and whether it deserves
- * a confirmation. The mover knows everything a note may say. */
+ * a confirmation, and "forced" when the decision is a held forced one. The mover knows
+ * everything a note may say. */
 json_t *qv_match_view_json(const qv_match *m, int viewer)
 {
 	const qv_game *g = m->game;
@@ -1107,6 +1108,10 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 		j = qv__json_put(j, "legal", legal);
 		j = qv__json_put(j, "what", what);
 		j = qv__json_put(j, "confirm", confirm);
+		/* A forced decision the match holds for a front end to show (qv_match_hold_forced):
+		 * the front end may offer to play it at once. Said to the mover only. */
+		if (held(m, who) && qv_decision_forced(g, m->state, n))
+			j = qv__json_put(j, "forced", json_true());
 	}
 	return j;
 }

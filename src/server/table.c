@@ -70,6 +70,34 @@ static int status_of(const qv__table *t)
 	return QV__PLAYING;
 }
 
+/* The seats a person plays, as a mask (bit p for seat p). */
+static unsigned people(const char *const *kinds, int n)
+{
+	unsigned mask = 0;
+	for (int i = 0; i < n; i++)
+		mask |= strcmp(kinds[i], "human") == 0 ? 1u << i : 0u;
+	return mask;
+}
+
+/* Makes m hold the forced decisions of the seats people play, as `quiver play` does: such a
+ * decision waits for its person ("Your only move: ... [Play]") instead of being applied by the
+ * match, while AI seats' forced decisions and chance events with one outcome stay automatic.
+ * m was made (qv_match_new) or loaded from the first nmoves stored moves before it held
+ * anything, so a forced decision of a person may have been applied at the end: then the game
+ * is started again holding them and the stored moves are played again, each forced move that
+ * follows them applied by the match as before. */
+static qv_status hold_people(qv_match *m, unsigned humans, const char *const *moves, int nmoves,
+                             qv_err *err)
+{
+	qv_match_hold_forced(m, humans);
+	if (m->nhist <= nmoves)
+		return QV_OK;
+	qv_status rc = qv_match_restart(m, m->seed, err);
+	while (!rc && m->nhist < nmoves)
+		rc = qv_match_play_text(m, moves[m->nhist], err);
+	return rc;
+}
+
 /* Allocates a table around a match, with its seats' kinds and agents. */
 static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const char *const *kinds,
                            qv_err *err)
@@ -219,6 +247,11 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	}
 	for (int i = nkinds; i < np; i++)
 		kinds[i] = "human";
+	rc = hold_people(m, people(kinds, np), NULL, 0, err);
+	if (rc) {
+		qv_match_free(m);
+		return rc;
+	}
 	qv__table *t;
 	rc = table_new(&t, store, m, kinds, err);
 	if (rc) {
@@ -264,14 +297,14 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	json_decref(rec);
 	if (rc)
 		return qv_fail(err, rc, "table %s: %s", saved->id, why.msg);
-	if (m->nhist != saved->nmoves || saved->nseats != m->game->num_players(m->state)) {
+	const char *kinds[QV_MAX_PLAYERS];
+	if (saved->nseats != m->game->num_players(m->state)) {
 		qv_match_free(m);
 		return qv_fail(err, QV_EIO,
 		               "table %s: the stored actions do not replay to the "
 		               "stored game",
 		               saved->id);
 	}
-	const char *kinds[QV_MAX_PLAYERS];
 	for (int i = 0; i < saved->nseats; i++) {
 		if (!is_kind(saved->seats[i].kind)) {
 			qv_match_free(m);
@@ -279,6 +312,18 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 			               saved->seats[i].kind);
 		}
 		kinds[i] = saved->seats[i].kind;
+	}
+	rc = hold_people(m, people(kinds, saved->nseats), saved->moves, saved->nmoves, &why);
+	if (rc == QV_ENOMEM) {
+		qv_match_free(m);
+		return qv_fail(err, rc, "table %s: %s", saved->id, why.msg);
+	}
+	if (rc || m->nhist != saved->nmoves) {
+		qv_match_free(m);
+		return qv_fail(err, QV_EIO,
+		               "table %s: the stored actions do not replay to the "
+		               "stored game",
+		               saved->id);
 	}
 	qv__table *t;
 	rc = table_new(&t, store, m, kinds, err);
@@ -631,11 +676,12 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 		t->status = status_of(t);
 		rc = save_change(t, t->m->nhist, false, err);
 		if (rc) {
-			/* Put the taken-back moves back: the decisions, which bring their automatic
-			 * moves with them. */
-			for (int i = t->m->nhist; i < old; i++)
-				if (!saved[i].automatic)
-					qv_match_play(t->m, saved[i].action, NULL);
+			/* Put the taken-back moves back, each entry not brought back by the one
+			 * before it (a decision brings the forced moves the match applies; a held
+			 * forced decision of a person is played as it was). */
+			for (int k = 0; k < old && t->m->nhist < old; k++)
+				if (qv_match_play(t->m, saved[t->m->nhist].action, NULL))
+					break;
 			t->v -= 1;
 			t->status = old_status;
 			QV_ASSERT(t->m->nhist == old && t->status == old_status);

@@ -259,34 +259,45 @@ static void collect_line(void *ctx, const qv_log_line *line)
 }
 
 /* Every view each viewer received is a view that viewer had at a point of the game, in order,
- * and each viewer's log is the log worded for it. */
+ * and each viewer's log is the log worded for it. Every seat is a person's, so the server held
+ * each forced decision of theirs (qv_match_hold_forced): the game is played again the same way,
+ * each view kept at the history length it was seen at (NULL where the match never stopped). */
 static void check_against_record(viewer *vs, int n, const json_t *record)
 {
 	size_t nact = json_array_size(json_object_get(record, "actions"));
 	json_t **views = calloc(nact + 1, sizeof *views); /* per prefix, per viewer below */
+	json_t *actions = json_object_get(record, "actions");
 	for (int i = 0; i < n; i++) {
 		int who = vs[i].seat >= 0 ? vs[i].seat : QV_VIEW_PUBLIC;
-		for (size_t k = 0; k <= nact; k++) {
-			qv_match *m = replay_prefix(record, k);
-			views[k] = qv_match_view_json(m, who);
-			if (k == nact) {
-				log_collect c = {json_array()};
-				qv_match_log(m, who, 0, collect_line, &c);
-				if (!json_equal(c.lines, vs[i].log)) {
-					char *a = json_dumps(c.lines, JSON_COMPACT);
-					char *b = json_dumps(vs[i].log, JSON_COMPACT);
-					fail_msg(
-					    "viewer %d's log differs from its wording:\n%.500s\n%.500s",
-					    i, a, b);
-				}
-				json_decref(c.lines);
-			}
-			qv_match_free(m);
+		qv_match *m = replay_prefix(record, 0);
+		qv_err err;
+		qv_match_hold_forced(m, (1u << QV_MAX_PLAYERS) - 1);
+		assert_int_equal(qv_match_restart(m, m->seed, &err), QV_OK);
+		for (;;) {
+			views[m->nhist] = qv_match_view_json(m, who);
+			if ((size_t)m->nhist >= nact)
+				break;
+			const char *a =
+			    json_string_value(json_array_get(actions, (size_t)m->nhist));
+			if (qv_match_play_text(m, a, &err))
+				fail_msg("action %d ('%s') does not replay: %s", m->nhist + 1, a,
+				         err.msg);
 		}
+		assert_int_equal(m->nhist, nact);
+		log_collect c = {json_array()};
+		qv_match_log(m, who, 0, collect_line, &c);
+		if (!json_equal(c.lines, vs[i].log)) {
+			char *a = json_dumps(c.lines, JSON_COMPACT);
+			char *b = json_dumps(vs[i].log, JSON_COMPACT);
+			fail_msg("viewer %d's log differs from its wording:\n%.500s\n%.500s", i, a,
+			         b);
+		}
+		json_decref(c.lines);
+		qv_match_free(m);
 		size_t k = 0;
 		for (size_t f = 0; f < json_array_size(vs[i].views); f++) {
 			json_t *got = json_array_get(vs[i].views, f);
-			while (k <= nact && !json_equal(got, views[k]))
+			while (k <= nact && !(views[k] && json_equal(got, views[k])))
 				k++;
 			if (k > nact) {
 				char *t = json_dumps(got, JSON_COMPACT);
@@ -294,8 +305,10 @@ static void check_against_record(viewer *vs, int n, const json_t *record)
 				         t);
 			}
 		}
-		for (size_t k2 = 0; k2 <= nact; k2++)
+		for (size_t k2 = 0; k2 <= nact; k2++) {
 			json_decref(views[k2]);
+			views[k2] = NULL;
+		}
 	}
 	free(views);
 }

@@ -1,9 +1,9 @@
 /*
  * test_table.c - the server's table logic without sockets: token hashes against the FIPS 180-4
  * examples and hashes stored before libsodium, tokens, table requests, versions, stale and
- * out-of-turn acts, undo policy, AI steps, the per-viewer log (secret commitments show only
- * their verb to the others, undo reported as lines taken back), and tables rebuilt from the
- * store.
+ * out-of-turn acts, undo policy, AI steps, people's forced decisions held (AI seats' applied),
+ * the per-viewer log (secret commitments show only their verb to the others, undo reported as
+ * lines taken back), and tables rebuilt from the store.
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <setjmp.h>
@@ -770,6 +770,131 @@ static void test_store_round_trip(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* ---- forced decisions ------------------------------------------------------------------------ */
+
+/* A person's forced decision waits for them (the terminal's "press Enter"): the match holds it,
+ * the seat's view has its one action with "forced", the other viewers' views say nothing of it,
+ * the version does not move until the person plays it, and it is then recorded as automatic. A
+ * table restored from the store while such a decision waits holds it again. An AI seat's forced
+ * decisions are applied at once, as before. THREE ARROWS between random players meets forced
+ * decisions (an "uncover" that is the only option) within a game or two; the seeds are the
+ * server's own, so the loops are bounded in games. */
+static void test_forced_held(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/qvforcedXXXXXX", path[64];
+	qv__store *store = temp_store(dir, path);
+	qv_err err;
+	unsigned r = 12345;
+	bool found = false;
+	qv_action only = -1;
+	for (int game = 0; game < 20 && !found; game++) {
+		qv__table *t = make(store, "{\"game\": \"three-arrows\", \"seats\": [\"human\", "
+		                           "\"human\"]}");
+		char tok[33], a[256];
+		int seat;
+		assert_int_equal(qv__table_join(t, NULL, &seat, tok, NULL), QV_OK);
+		assert_int_equal(qv__table_join(t, NULL, &seat, tok, NULL), QV_OK);
+		for (int k = 0; k < 400 && !found && t->status == QV__PLAYING; k++) {
+			if (qv__table_step(t))
+				continue; /* chance */
+			qv_match *m = t->m;
+			int who = qv_match_to_move(m);
+			assert_true(who == 0 || who == 1);
+			if (qv_match_held(m, &only)) {
+				found = true;
+				break;
+			}
+			int n = m->game->legal(m->state, m->abuf);
+			/* Never a forced decision of a person applied behind their back. */
+			assert_false(qv_decision_forced(m->game, m->state, n));
+			r = r * 1103515245u + 12345u;
+			m->game->action_to_text(m->state, m->abuf[(r >> 8) % (unsigned)n], a,
+			                        sizeof a);
+			assert_int_equal(qv__table_act(t, who, version(t), a, &err), QV_OK);
+		}
+		if (!found) {
+			qv__table_free(t);
+			continue;
+		}
+		qv_match *m = t->m;
+		int who = qv_match_to_move(m);
+		json_t *mine = qv_match_view_json(m, who);
+		json_t *legal = json_object_get(mine, "legal");
+		assert_int_equal(json_array_size(legal), 1);
+		assert_true(json_is_true(json_object_get(mine, "forced")));
+		assert_int_equal(json_array_size(json_object_get(mine, "what")), 1);
+		snprintf(a, sizeof a, "%s", json_string_value(json_array_get(legal, 0)));
+		for (int viewer = QV_VIEW_ALL; viewer < 2; viewer++) {
+			if (viewer == who)
+				continue;
+			json_t *other = qv_match_view_json(m, viewer);
+			assert_null(json_object_get(other, "legal"));
+			assert_null(json_object_get(other, "forced"));
+			json_decref(other);
+		}
+		/* Restored from the store, the table holds the same decision. */
+		long long v = version(t);
+		int nhist = m->nhist;
+		char id[17];
+		strcpy(id, t->id);
+		qv__table_free(t);
+		qv__store_close(store);
+		restored back = {0};
+		assert_int_equal(qv__store_open(&back.store, path, &err), QV_OK);
+		assert_int_equal(qv__store_load_open(back.store, collect, &back, &err), QV_OK);
+		t = NULL;
+		for (int i = 0; i < back.n; i++) {
+			if (strcmp(back.t[i]->id, id) == 0)
+				t = back.t[i];
+			else
+				qv__table_free(back.t[i]);
+		}
+		assert_non_null(t);
+		store = back.store;
+		assert_int_equal(version(t), v);
+		assert_int_equal(t->m->nhist, nhist);
+		qv_action again;
+		assert_true(qv_match_held(t->m, &again));
+		assert_int_equal(again, only);
+		json_t *restored_view = qv_match_view_json(t->m, who);
+		assert_true(json_equal(restored_view, mine));
+		json_decref(restored_view);
+		/* Played by its person: recorded as the only option. */
+		assert_int_equal(qv__table_act(t, who, v, a, &err), QV_OK);
+		assert_true(t->m->hist[nhist].automatic);
+		assert_int_equal(t->m->hist[nhist].who, who);
+		assert_true(version(t) > v);
+		json_decref(mine);
+		qv__table_free(t);
+	}
+	assert_true(found);
+	qv__store_close(store);
+
+	/* AI seats: every forced decision is applied by the match at once. */
+	int automatic = 0;
+	for (int game = 0; game < 20 && automatic == 0; game++) {
+		qv__table *t = make(NULL, "{\"game\": \"three-arrows\", \"seats\": [\"random\", "
+		                          "\"random\"]}");
+		for (int k = 0; k < 2000 && qv__table_step(t); k++) {
+			qv_match *m = t->m;
+			if (qv_match_over(m))
+				break;
+			assert_false(qv_match_held(m, NULL));
+			if (qv_match_to_move(m) >= 0)
+				assert_false(
+				    qv_decision_forced(m->game, m->state, qv_match_count_legal(m)));
+		}
+		for (int i = 0; i < t->m->nhist; i++)
+			automatic += t->m->hist[i].automatic && t->m->hist[i].who >= 0;
+		qv__table_free(t);
+	}
+	assert_true(automatic > 0);
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* What a client may fetch (table.c decides it once): the info always; the record and the
  * replay, which hold everything hidden, only once the game is over; a finished table that
  * left memory from what the store kept, and a join there refused as at the table itself. */
@@ -870,6 +995,7 @@ int main(void)
 	    cmocka_unit_test(test_history),
 	    cmocka_unit_test(test_history_after_undo),
 	    cmocka_unit_test(test_store_round_trip),
+	    cmocka_unit_test(test_forced_held),
 	    cmocka_unit_test(test_store_refuses),
 	    cmocka_unit_test(test_fetch_rules),
 	    cmocka_unit_test(test_undo_race_arrow_party),
