@@ -219,7 +219,7 @@ test('Evons: the end of the turn that ends the game warns before Play', { timeou
   await second.page.click('#move-panel .word-button[data-word="end"]');
   const warning = second.page.locator('#move-panel .play-warning');
   await warning.waitFor();
-  assert.match((await warning.textContent()) ?? '', /ends the game/);
+  assert.match((await warning.textContent()) ?? '', /the game ends/);
   assert.ok(await second.page.isVisible('#move-panel .play-button.warn[data-action="end"]'));
   assert.equal(second.acts().length, before, 'nothing sent before Play');
   await second.page.screenshot({ path: path.join(screenshotDir(), 'moves-evons-warning.png') });
