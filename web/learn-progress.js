@@ -2,17 +2,9 @@
 // `quiver learn` keeps its own in a file): for each game, the lessons finished. A storage that
 // cannot be read or written (private browsing, a full quota) only forgets progress.
 
-const KEY = 'quiver.learn';
+import { loadObject, saveObject } from './storage.js';
 
-/** @returns {Record<string, string[]>} */
-function load() {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-  } catch {
-    return {};
-  }
-}
+const KEY = 'quiver.learn';
 
 /**
  * The lessons of a game finished in this browser.
@@ -20,7 +12,7 @@ function load() {
  * @returns {Set<string>}
  */
 export function finished(game) {
-  const list = load()[game];
+  const list = loadObject(KEY)[game];
   return new Set(Array.isArray(list) ? list.filter((x) => typeof x === 'string') : []);
 }
 
@@ -30,13 +22,9 @@ export function finished(game) {
  * @param {string} id
  */
 export function markFinished(game, id) {
-  const all = load();
+  const all = loadObject(KEY);
   const done = finished(game);
   done.add(id);
   all[game] = [...done].sort();
-  try {
-    localStorage.setItem(KEY, JSON.stringify(all));
-  } catch {
-    /* progress is a convenience: without storage it is not kept */
-  }
+  saveObject(KEY, all);
 }

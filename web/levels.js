@@ -4,6 +4,7 @@
 // storage that cannot be read or written (private browsing, a full quota) only forgets.
 
 import { finished } from './learn-progress.js';
+import { loadObject, saveObject } from './storage.js';
 
 const KEY = 'quiver.levels';
 
@@ -25,23 +26,13 @@ export function levelName(level) {
   return NAMES[level] ?? level;
 }
 
-/** @returns {Record<string, string>} game → the level last chosen in this browser */
-function load() {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Whether this browser has started a game of `game` against the computer, or finished one of
  * its lessons.
  * @param {string} game
  */
 export function playedBefore(game) {
-  return typeof load()[game] === 'string' || finished(game).size > 0;
+  return typeof loadObject(KEY)[game] === 'string' || finished(game).size > 0;
 }
 
 /**
@@ -51,7 +42,7 @@ export function playedBefore(game) {
  * @param {string[]} levels the levels the server offers, weakest first
  */
 export function firstLevel(game, levels) {
-  const last = load()[game];
+  const last = loadObject(KEY)[game];
   if (typeof last === 'string' && levels.includes(last)) return last;
   return levels.includes('beginner') ? 'beginner' : (levels[0] ?? 'easy');
 }
@@ -62,11 +53,5 @@ export function firstLevel(game, levels) {
  * @param {string} level
  */
 export function rememberLevel(game, level) {
-  const all = load();
-  all[game] = level;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(all));
-  } catch {
-    /* a convenience: without storage the lobby offers Beginner again */
-  }
+  saveObject(KEY, { ...loadObject(KEY), [game]: level });
 }
