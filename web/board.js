@@ -155,6 +155,24 @@ export function facts(rows) {
 }
 
 /**
+ * The viewer's hand of cards, wrapped in `.my-hand` (the strip above a phone's action sheet),
+ * used by the card games' player panels.
+ * @param {Node[]} cards the cards drawn, in the hand's order
+ */
+export function handStrip(cards) {
+  return h(
+    'div',
+    { class: 'my-hand' },
+    h('h4', {}, 'Your hand'),
+    h(
+      'div',
+      { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+      cards.length ? cards : h('p', { class: 'none' }, 'empty'),
+    ),
+  );
+}
+
+/**
  * The list of files a..z (as many as needed).
  * @param {number} n
  */

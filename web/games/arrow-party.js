@@ -6,7 +6,7 @@
 
 import { h, s, plural, signed } from '../dom.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS } from '../arrows.js';
-import { drawGrid, facts, files, ranks } from '../board.js';
+import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 import { starIcon, skullIcon } from './icons.js';
 
@@ -352,18 +352,7 @@ export function drawPanels(vj, o) {
       );
     }
     if (pl.hand) {
-      sec.appendChild(
-        h(
-          'div',
-          { class: 'my-hand' },
-          h('h4', {}, 'Your hand'),
-          h(
-            'div',
-            { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-            pl.hand.length ? pl.hand.map((e) => handCard(e, o)) : h('p', { class: 'none' }, 'empty'),
-          ),
-        ),
-      );
+      sec.appendChild(handStrip(pl.hand.map((e) => handCard(e, o))));
     }
     wrap.appendChild(sec);
   });

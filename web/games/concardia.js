@@ -6,7 +6,7 @@
 
 import { h, s, plural } from '../dom.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
-import { drawGrid, facts, files, ranks } from '../board.js';
+import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 
 export const name = 'concardia';
@@ -391,20 +391,7 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(
-        h(
-          'div',
-          { class: 'my-hand' },
-          h('h4', {}, 'Your hand'),
-          h(
-            'div',
-            { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-            pl.hand.length
-              ? pl.hand.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat)))
-              : h('p', { class: 'none' }, 'empty'),
-          ),
-        ),
-      );
+      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat)))));
     }
     if (pl.start)
       sec.appendChild(

@@ -6,7 +6,7 @@
 
 import { h, s, plural } from '../dom.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
-import { drawGrid, facts } from '../board.js';
+import { drawGrid, facts, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 import { coverIcon } from './icons.js';
 
@@ -357,20 +357,7 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(
-        h(
-          'div',
-          { class: 'my-hand' },
-          h('h4', {}, 'Your hand'),
-          h(
-            'div',
-            { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
-            pl.hand.length
-              ? pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))
-              : h('p', { class: 'none' }, 'empty'),
-          ),
-        ),
-      );
+      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))));
     }
     if ((pl.graveyard ?? []).length) {
       sec.appendChild(h('h4', {}, `Graveyard (${pl.graveyard.length})`));
