@@ -55,6 +55,24 @@ function rects(page) {
   });
 }
 
+/**
+ * A long press of one finger on `thing` (a touch held until its detail sheet opens), then the
+ * finger lifted.
+ * @param {import('playwright-core').BrowserContext} ctx
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} thing
+ */
+async function longPress(ctx, page, thing) {
+  const box = await thing.boundingBox();
+  assert.ok(box);
+  const press = await ctx.newCDPSession(page);
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await press.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+  await page.waitForSelector('#detail[open] .ref-text', { timeout: STEP_MS });
+  await press.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await press.detach();
+}
+
 for (const game of GAMES) {
   test(`${game} on a phone: action sheet, hand, zoom and detail sheets`, { timeout: budget(30000) }, async () => {
     const ctx = await env.browser.newContext(PHONE);
@@ -207,16 +225,7 @@ for (const game of GAMES) {
         .catch(() => false);
       assert.ok(opened || game === 'evons' || game === 'arrow-party', 'a tap on a square opens its sheet');
     }
-    if (!opened) {
-      const box = await thing.boundingBox();
-      assert.ok(box);
-      const press = await ctx.newCDPSession(page);
-      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      await press.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
-      await page.waitForSelector('#detail[open] .ref-text', { timeout: STEP_MS });
-      await press.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await press.detach();
-    }
+    if (!opened) await longPress(ctx, page, thing);
     assert.equal(await page.textContent('#detail-title'), `Square ${token}`);
     // the same words as the terminal's, lines wrapped at the screen's width
     const words = (/** @type {string} */ t) => t.replace(/\s+/g, ' ').trim();
@@ -256,13 +265,7 @@ for (const game of GAMES) {
     if (await held.count()) {
       const id = await held.getAttribute('data-ref');
       const before = await page.evaluate(() => document.getElementById('move-panel')?.innerHTML);
-      const box = await held.boundingBox();
-      assert.ok(box);
-      const cdp = await ctx.newCDPSession(page);
-      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
-      await page.waitForSelector('#detail[open] .ref-text', { timeout: STEP_MS });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await longPress(ctx, page, held);
       const text = await page
         .locator('#detail .ref-text')
         .evaluate((e) => [...e.querySelectorAll('.ref-line')].map((l) => l.textContent).join('\n'));
