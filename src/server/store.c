@@ -25,8 +25,9 @@
 #include "server/store.h"
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
- * stopped, creator and info of `tables` (a version-1 database gets them at open). */
-#define SCHEMA_VERSION 2
+ * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
+ * the column people. */
+#define SCHEMA_VERSION 3
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -43,7 +44,8 @@ static const char *const schema =
     "  ai_starts INTEGER NOT NULL DEFAULT 0," /* AI searches begun since the last one ended */
     "  stopped TEXT,"                         /* why the table stopped playing itself */
     "  creator TEXT,"                         /* the client address that created it */
-    "  info TEXT"                             /* the table's info (JSON) once over */
+    "  info TEXT,"                            /* the table's info (JSON) once over */
+    "  people TEXT"                           /* names, invites, clocks, offers, chat (JSON) */
     ");"
     "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);"
     "CREATE TABLE IF NOT EXISTS seats ("
@@ -71,6 +73,9 @@ static const char *const upgrade_1_to_2 =
     "ALTER TABLE tables ADD COLUMN creator TEXT;"
     "ALTER TABLE tables ADD COLUMN info TEXT;";
 
+/* What a version-2 database lacks. */
+static const char *const upgrade_2_to_3 = "ALTER TABLE tables ADD COLUMN people TEXT;";
+
 enum {
 	ST_INSERT_TABLE,
 	ST_INSERT_SEAT,
@@ -91,6 +96,7 @@ enum {
 	ST_DELETE_SEATS,
 	ST_DELETE_TABLE,
 	ST_SELECT_OVER,
+	ST_PEOPLE,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -99,24 +105,25 @@ enum {
 
 static const char *const sql[ST_COUNT] = {
     [ST_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
-                        "created, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "created, creator, people) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)",
     [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
     [ST_CLAIM] = "UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ? AND "
                  "token_hash IS NULL",
-    [ST_STATUS] = "UPDATE tables SET status = ? WHERE id = ?",
+    [ST_STATUS] = "UPDATE tables SET status = ?, people = COALESCE(?, people) WHERE id = ?",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
     [ST_UPDATE] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 ELSE "
-                  "ai_starts END WHERE id = ?",
+                  "ai_starts END, people = COALESCE(?, people) WHERE id = ?",
     [ST_UPDATE_OVER] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 "
-                       "ELSE ai_starts END, record = ?, info = ?, finished = "
-                       "(julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
+                       "ELSE ai_starts END, people = COALESCE(?, people), record = ?, info = "
+                       "?, finished = (julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
     [ST_SELECT_OPEN] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-                       "stopped, creator FROM tables WHERE status != 'over' ORDER BY created, "
+                       "stopped, creator, people FROM tables WHERE status != 'over' ORDER BY "
+                       "created, "
                        "id",
     [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-                      "stopped, creator FROM tables WHERE id = ?",
+                      "stopped, creator, people FROM tables WHERE id = ?",
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash FROM seats WHERE table_id = ? ORDER BY "
                         "seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
@@ -128,6 +135,7 @@ static const char *const sql[ST_COUNT] = {
     [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
     [ST_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = ? AND status = 'over' AND "
                        "info IS NOT NULL",
+    [ST_PEOPLE] = "UPDATE tables SET people = ? WHERE id = ?",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -371,10 +379,12 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		rc = exec(s, schema, err);
 	if (!rc && version == 1)
 		rc = exec(s, upgrade_1_to_2, err);
+	if (!rc && (version == 1 || version == 2))
+		rc = exec(s, upgrade_2_to_3, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=2", err);
+		rc = exec(s, "PRAGMA user_version=3", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
@@ -462,6 +472,7 @@ qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
 	bind_text(st, 7, t->status);
 	sqlite3_bind_double(st, 8, t->created);
 	bind_text(st, 9, t->creator);
+	bind_text(st, 10, t->people);
 	rc = step_done(s, st, err, "saving a new table");
 	for (int i = 0; !rc && i < t->nseats; i++) {
 		st = s->st[ST_INSERT_SEAT];
@@ -480,7 +491,7 @@ out:
 }
 
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *status, qv_err *err)
+                          const char *status, const char *people, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -497,7 +508,8 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
 	if (!rc) {
 		st = s->st[ST_STATUS];
 		bind_text(st, 1, status);
-		bind_text(st, 2, id);
+		bind_text(st, 2, people);
+		bind_text(st, 3, id);
 		rc = step_done(s, st, err, "saving the table's status");
 	}
 	rc = finish(s, rc, err);
@@ -508,7 +520,7 @@ out:
 
 qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
                            const qv__store_move *moves, int nmoves, bool ai_done,
-                           const char *record, const char *info, qv_err *err)
+                           const char *people, const char *record, const char *info, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -526,6 +538,7 @@ qv_status qv__store_change(qv__store *s, const char *id, long long v, const char
 		sqlite3_bind_int64(st, i++, v);
 		bind_text(st, i++, status);
 		sqlite3_bind_int(st, i++, ai_done);
+		bind_text(st, i++, people);
 		if (record) {
 			bind_text(st, i++, record);
 			bind_text(st, i++, info);
@@ -571,6 +584,11 @@ qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
 qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
 {
 	return one_update(s, ST_AI_END, NULL, id, "marking an AI move as ended", err);
+}
+
+qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
+{
+	return one_update(s, ST_PEOPLE, people, id, "saving the table's people", err);
 }
 
 qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
@@ -656,13 +674,13 @@ int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
 /* A table read from the database, owning its strings. */
 typedef struct loaded {
 	qv__stored_table t;
-	char *text[6]; /* id, game, params, status, stopped, creator */
+	char *text[7]; /* id, game, params, status, stopped, creator, people */
 	char **moves;
 } loaded;
 
 static void loaded_free(loaded *l)
 {
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 7; i++)
 		free(l->text[i]);
 	for (int i = 0; i < l->t.nmoves; i++)
 		free(l->moves[i]);
@@ -698,6 +716,7 @@ static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *er
 	t->ai_starts = sqlite3_column_int(row, 8);
 	t->stopped = keep_text(l, 4, row, 9, true, &failed);
 	t->creator = keep_text(l, 5, row, 10, true, &failed);
+	t->people = keep_text(l, 6, row, 11, true, &failed);
 	if (failed)
 		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
 

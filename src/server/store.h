@@ -50,6 +50,7 @@ typedef struct qv__stored_table {
 	int ai_starts;       /* AI searches begun and not ended (the process died during them) */
 	const char *stopped; /* why the table stopped playing itself, or NULL */
 	const char *creator; /* the client address that created it, or NULL */
+	const char *people;  /* what the table keeps of its people (JSON object text), or NULL */
 	int nseats;
 	qv__store_seat seats[QV_MAX_PLAYERS];
 	int nmoves;
@@ -65,17 +66,23 @@ void qv__store_close(qv__store *s);
 qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
                                  const qv__store_move *moves, qv_err *err);
 
-/* Records the hash of a claimed seat, and the table's new status. */
+/* Records the hash of a claimed seat, the table's new status and, unless it is NULL, what
+ * the table keeps of its people. */
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *status, qv_err *err);
+                          const char *status, const char *people, qv_err *err);
 
 /* One change of a table's game: keeps the first `keep` history entries, appends moves as
  * entries keep, keep+1, ..., and sets the version and status; ai_done clears the mark of
- * qv__store_ai_start; record and info (JSON texts) are stored when record is not NULL (the
- * game is over). */
+ * qv__store_ai_start; people (JSON text) replaces what the table keeps of its people unless it
+ * is NULL; record and info (JSON texts) are stored when record is not NULL (the game is
+ * over). */
 qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
                            const qv__store_move *moves, int nmoves, bool ai_done,
-                           const char *record, const char *info, qv_err *err);
+                           const char *people, const char *record, const char *info, qv_err *err);
+
+/* Replaces what the table keeps of its people (names, invites, clocks, offers, chat: a JSON
+ * object text), for a change that is not a move. */
+qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err);
 
 /* Records, before an AI search begins, that one is under way (a counter, cleared by the
  * qv__store_change with ai_done that follows the search): a table found with a count at

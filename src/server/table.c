@@ -272,6 +272,8 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	return QV_OK;
 }
 
+static qv_status people_load(qv__table *t, const json_t *j, qv_err *err);
+
 qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_table *saved,
                             qv_err *err)
 {
@@ -339,6 +341,22 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	t->created = saved->created;
 	qv_copy(t->owner, sizeof t->owner, saved->creator ? saved->creator : "");
 	qv_copy(t->stuck, sizeof t->stuck, saved->stopped ? saved->stopped : "");
+	if (saved->people) {
+		json_t *folk;
+		rc = qv__json_loads(saved->people, 0, &folk, &jerr);
+		if (rc == QV_ENOMEM)
+			rc = qv_fail(&why, rc, "out of memory");
+		else if (!rc)
+			rc = people_load(t, folk, &why);
+		else
+			rc = qv_fail(&why, QV_EIO, "its stored people are not JSON: %s", jerr.text);
+		json_decref(folk);
+		if (rc) {
+			qv__table_free(t);
+			return qv_fail(err, rc == QV_ENOMEM ? rc : QV_EIO, "table %s: %s",
+			               saved->id, why.msg);
+		}
+	}
 	t->status = status_of(t);
 	if (!t->stuck[0] && t->status != QV__OVER && saved->ai_starts >= QV__AI_TRIES) {
 		/* The process died during each of the last searches of this table: searching
@@ -357,6 +375,46 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 }
 
 /* ---- saving -------------------------------------------------------------------------------- */
+
+/* What the table keeps of its people besides the seats' tokens (names, invite codes' hashes,
+ * clocks, an offer, zombies, a rematch, chat), as one JSON object that the store saves with
+ * every change (the column `people`) and people_load reads back at a restart. Each part of a
+ * table between people writes its own key here and reads it back there. NULL when out of
+ * memory. */
+static json_t *people_json(const qv__table *t)
+{
+	(void)t;
+	return json_object();
+}
+
+/* Reads back what people_json wrote (untrusted: a damaged database names the field). */
+static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	(void)t;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EIO, "its stored people are not a JSON object");
+	return QV_OK;
+}
+
+/* people_json as text (malloc'ed), or NULL when out of memory. */
+static char *people_text(const qv__table *t)
+{
+	json_t *j = people_json(t);
+	char *text = j ? qv__json_dumps(j, JSON_COMPACT) : NULL;
+	json_decref(j);
+	return text;
+}
+
+qv_status qv__table_save_people_locked(qv__table *t, qv_err *err)
+{
+	if (!t->store)
+		return QV_OK;
+	char *text = people_text(t);
+	qv_status rc = text ? qv__store_people(t->store, t->id, text, err)
+	                    : qv_fail(err, QV_ENOMEM, "out of memory saving the table");
+	free(text);
+	return rc;
+}
 
 /* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves: the
  * notation the match kept when it applied each entry, so saving a move replays nothing. */
@@ -393,7 +451,9 @@ static qv_status save_change(qv__table *t, int keep, bool ai_done, qv_err *err)
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
 	qv_status rc = moves && texts ? describe(t, keep, moves, texts, err)
 	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-	char *record = NULL, *info = NULL;
+	char *record = NULL, *info = NULL, *folk = rc ? NULL : people_text(t);
+	if (!rc && !folk)
+		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a move");
 	if (!rc && t->status == QV__OVER) {
 		/* The record and the info are kept from now on: a finished table is answered
 		 * from them, never replayed for a GET. */
@@ -408,7 +468,8 @@ static qv_status save_change(qv__table *t, int keep, bool ai_done, qv_err *err)
 	}
 	if (!rc)
 		rc = qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep,
-		                      moves, n, ai_done, record, info, err);
+		                      moves, n, ai_done, folk, record, info, err);
+	free(folk);
 	free(record);
 	free(info);
 	for (int i = 0; texts && i < n; i++)
@@ -428,7 +489,8 @@ static qv_status save_new(qv__table *t, qv_err *err)
 	qv_status rc = moves && texts ? describe(t, 0, moves, texts, err)
 	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	char *params = rc ? NULL : qv__json_dumps(t->params, JSON_COMPACT);
-	if (!rc && !params)
+	char *folk = rc ? NULL : people_text(t);
+	if (!rc && (!params || !folk))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	if (!rc) {
 		qv__stored_table row = {.id = t->id,
@@ -440,6 +502,7 @@ static qv_status save_new(qv__table *t, qv_err *err)
 		                        .status = qv__status_name(t->status),
 		                        .created = t->created,
 		                        .creator = t->owner[0] ? t->owner : NULL,
+		                        .people = folk,
 		                        .nseats = t->nseats,
 		                        .nmoves = n};
 		for (int i = 0; i < t->nseats; i++) {
@@ -450,6 +513,7 @@ static qv_status save_new(qv__table *t, qv_err *err)
 		rc = qv__store_insert_table(t->store, &row, moves, err);
 	}
 	free(params);
+	free(folk);
 	for (int i = 0; texts && i < n; i++)
 		free(texts[i]);
 	free(texts);
@@ -545,9 +609,13 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 		memcpy(t->seat[p].hash, hash, sizeof hash);
 		int old_status = t->status;
 		t->status = status_of(t);
-		if (t->store)
+		char *folk = t->store ? people_text(t) : NULL;
+		if (t->store && !folk)
+			rc = qv_fail(err, QV_ENOMEM, "out of memory claiming a seat");
+		else if (t->store)
 			rc = qv__store_claim(t->store, t->id, p, hash, qv__status_name(t->status),
-			                     err);
+			                     folk, err);
+		free(folk);
 		if (rc) {
 			t->seat[p].hash[0] = '\0';
 			t->status = old_status;

@@ -131,6 +131,11 @@ qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action
  * run yet; an AI search that began before the undo is dropped (the version moved on). */
 qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
 
+/* Saves what the table keeps of its people (names, invites, clocks, an offer, chat) after a
+ * change that is not a move; a move saves it with the move. QV_EIO or QV_ENOMEM when it
+ * could not be saved. */
+qv_status qv__table_save_people_locked(qv__table *t, qv_err *err);
+
 /* Whether an AI seat or chance is to move at a table that is playing (the server's pool must
  * step it). */
 bool qv__table_wants_step_locked(const qv__table *t);
