@@ -161,6 +161,21 @@ typedef struct qv_game {
 	 * NULL: never. */
 	bool (*secret)(const void *st);
 
+	/* A simultaneous secret step (ConCardia's start cards, Arrow Party's items, throw and
+	 * direction): every player of the step commits a choice that the others learn only once
+	 * all have. The game asks them one at a time, in seat order, as any decision; this says
+	 * who else may already choose: the players of the current step who have not committed
+	 * yet, as a mask (bit p for player p), the player to move among them; 0 outside such a
+	 * step. *done (never NULL) gets those of the step who have committed, so that a new step
+	 * is told from the same one going on: within a step the players (returned | *done) stay
+	 * the same and *done only grows. The game guarantees that within a step a player's
+	 * options (legal, check, notation, action_note) do not depend on the commitments of the
+	 * players before it, nor the outcome on the order in which they are made, and that no
+	 * chance event comes between them: so a match may take a commitment before its turn and
+	 * apply it when the turn comes (qv_match_act), with the outcome of the seat order
+	 * (tests/unit/test_together.c checks it). NULL: the game has no such steps. */
+	unsigned (*together)(const void *st, unsigned *done);
+
 	/* Draws one legal action of the player to move, each with equal probability, faster than
 	 * enumerating them (random playouts), and sets *n to the number of actions it drew among
 	 * (what count returns; 0, with -1 returned, when there is none). A single option is

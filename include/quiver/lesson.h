@@ -82,7 +82,7 @@ qv_lesson_verdict qv_lesson_try(const qv_lesson *l, int step, qv_match *m, const
 qv_status qv_lesson_next(const qv_lesson *l, int step, qv_match *m, qv_err *err);
 /* Whether every check of the step holds on m (after the step); the message names the first
  * that does not. */
-qv_status qv_lesson_verify(const qv_lesson *l, int step, const qv_match *m, qv_err *err);
+qv_status qv_lesson_verify(const qv_lesson *l, int step, qv_match *m, qv_err *err);
 
 /* Plays the whole lesson as a test: at every step the learner is to move when an action is
  * expected, the expected action is legal, another legal action (when there is one) gets the

@@ -31,6 +31,9 @@ typedef struct qv_move {
 /* How many positions a match keeps for its walks (qv_match_walk). */
 #define QV_MATCH_MARKS 8
 
+/* Room for one player's commitments made ahead of their turn (qv_match_act). */
+#define QV_PENDING_TEXT 1024
+
 /* A match. Its fields may be read; they are changed only through the functions below. */
 typedef struct qv_match {
 	const qv_game *game;
@@ -70,6 +73,12 @@ typedef struct qv_match {
 	size_t notes_len, notes_cap;
 	uint32_t *note_at;
 	int nnotes;
+	/* Commitments made ahead of their turn in a simultaneous secret step (qv_match_act):
+	 * player p's are the notation lines of pending[p], each ended by a newline, applied in
+	 * order when p comes to move. Bit p of npending says that pending[p] holds one. */
+	char pending[QV_MAX_PLAYERS][QV_PENDING_TEXT];
+	unsigned npending;
+	void *scratch; /* a state to work out a player's turn in a step, made on first use */
 	/* Positions where walks ended, so that the next walk from there starts there and not from
 	 * base: slot k, when mark_at[k] >= 0, is the state before entry mark_at[k], at marks + k *
 	 * the game's state_size (allocated on first use); mark_used orders them for reuse. */
@@ -118,6 +127,43 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err);
  * problem, when the game is over, chance is to move, or the text is malformed or illegal. */
 qv_status qv_match_what(qv_match *m, const char *text, char *buf, size_t len, bool *confirm,
                         qv_err *err);
+/* The same for `player`, one of qv_match_acting: at its own turn in a simultaneous step when it
+ * is not to move (qv_match_turn_of). QV_ESTATE when the player has no decision to make. */
+qv_status qv_match_what_as(qv_match *m, int player, const char *text, char *buf, size_t len,
+                           bool *confirm, qv_err *err);
+
+/* ---- simultaneous secret steps ---- */
+
+/* The players who may decide now, as a mask (bit p for player p): the player to move and, in
+ * a simultaneous secret step (qv_game.together), every other player of the step whose part is
+ * not yet committed here. 0 when chance is to move or the game is over. */
+unsigned qv_match_acting(qv_match *m);
+
+/* The decision `text` (notation) of `player`, one of qv_match_acting: played at once, with the
+ * forced moves and commitments that follow, when the player is to move (qv_match_play_text);
+ * otherwise checked against the player's own turn in the step and kept as a commitment, which
+ * the match applies when that turn comes, exactly as if it had been made then. So the players
+ * of a step may decide in any order and the game is the one of the seat order. QV_ESTATE (with
+ * the reason) when the player may not decide now; QV_EINVAL malformed; QV_EILLEGAL against the
+ * rules (QV_ESTATE too past QV_PENDING_TEXT bytes of commitments). Nothing changes on error. */
+qv_status qv_match_act(qv_match *m, int player, const char *text, qv_err *err);
+
+/* Fills st (state_size bytes) with the position at which `player` decides in the current step:
+ * the current state when the player is to move; else the current one with placeholder choices
+ * for the players before it in the step (never their real commitments) and the player's own
+ * commitments applied. Returns false, st unspecified, when the player may not decide now. An
+ * agent chooses for a player of a step from there (the choice is then the player's
+ * commitment), and a front end lists its options (legal, action_to_text, action_note). */
+bool qv_match_turn_of(qv_match *m, int player, void *st);
+
+/* The commitments `player` made ahead of their turn, one notation line each (newline-ended),
+ * or "" for none: for that player's own eyes (its view's "committed") and for a store that
+ * keeps them; never for anyone else. */
+const char *qv_match_committed(const qv_match *m, int player);
+
+/* Withdraws the commitments `player` made ahead of their turn, which nobody has seen: the
+ * player decides again. Returns how many were withdrawn. */
+int qv_match_withdraw(qv_match *m, int player);
 
 /* Holds back the forced decisions of the players with their bit set in `players` (bit p for
  * player p): the match no longer applies such a decision by itself, so that a front end can
@@ -278,9 +324,11 @@ void qv_match_render(const qv_match *m, int viewer, unsigned flags, qv_buf *out)
  * through qv_match_load_json. Caller owns the result. */
 struct json_t *qv_match_state_json(const qv_match *m);
 /* A player's view: {"game", "params", "viewer", "to_move", "view"} (plus "legal", "what" and
- * "confirm" when the viewer is to move, and "forced": true when that decision is forced and
- * held for it, qv_match_hold_forced). Contains nothing that viewer may not know. */
-struct json_t *qv_match_view_json(const qv_match *m, int viewer);
+ * "confirm" when the viewer may decide now, qv_match_acting, listed at its own turn in the
+ * step, qv_match_turn_of; "forced": true when that decision is forced and held for it,
+ * qv_match_hold_forced; and "committed": [notation] of the commitments it made ahead of its
+ * turn). Contains nothing that viewer may not know. */
+struct json_t *qv_match_view_json(qv_match *m, int viewer);
 
 /* A record: {"game", "params", "seed", "players", "actions": [notation...], "result"}.
  * "result" is null until the game is over, then a list of {"player", "rank", "score"}.

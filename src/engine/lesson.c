@@ -434,7 +434,7 @@ static bool holds(const json_t *v, const json_t *want)
 	return false;
 }
 
-qv_status qv_lesson_verify(const qv_lesson *l, int step, const qv_match *m, qv_err *err)
+qv_status qv_lesson_verify(const qv_lesson *l, int step, qv_match *m, qv_err *err)
 {
 	const qv_lesson_step *s = &l->steps[step];
 	if (s->nchecks == 0)

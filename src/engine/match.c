@@ -21,6 +21,7 @@
 
 #include <jansson.h>
 
+#include "engine/together.h"
 #include "games/json_util.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
@@ -142,6 +143,7 @@ void qv_match_free(qv_match *m)
 	free(m->note_at);
 	free(m->notes);
 	free(m->marks);
+	free(m->scratch);
 	qv_events_free(&m->said);
 	free(m->abuf);
 	free(m->pbuf);
@@ -294,10 +296,24 @@ static bool held(const qv_match *m, int who)
 	return who >= 0 && who < QV_MAX_PLAYERS && (m->hold >> who & 1u);
 }
 
-/* Applies forced moves (a single legal option, a single chance outcome) until a real choice,
- * a forced decision of a held player, or the end. They come from legal() and chance(), so they
- * are not checked again. A failure (out of memory) stops the loop and is returned: the state
- * and history stay consistent, with the forced move pending. */
+/* Whether `who`, now to move, made a commitment ahead of its turn (qv_match_act) that fits:
+ * true with its action in *out. One that no longer fits (a takeback changed the step) is
+ * withdrawn with the player's others: the player decides again. */
+static bool next_pending(qv_match *m, int who, qv_action *out)
+{
+	if (who < 0 || who >= QV_MAX_PLAYERS || !(m->npending >> who & 1u))
+		return false;
+	if (qv__together_next(m->game, m->state, m->pending[who], out))
+		return true;
+	qv_match_withdraw(m, who);
+	return false;
+}
+
+/* Applies forced moves (a single legal option, a single chance outcome) and the commitments a
+ * player made ahead of its turn (qv_match_act) until a real choice, a forced decision of a held
+ * player, or the end. Forced moves come from legal() and chance(), and commitments are checked
+ * as they are taken, so neither is checked again. A failure (out of memory) stops the loop and
+ * is returned: the state and history stay consistent, with the move pending. */
 static qv_status apply_forced(qv_match *m)
 {
 	qv_action a;
@@ -305,6 +321,14 @@ static qv_status apply_forced(qv_match *m)
 	int who;
 	for (;;) {
 		who = qv_match_to_move(m);
+		if (m->npending && next_pending(m, who, &a)) {
+			if (match_apply_as(m, who, a, false, true, NULL))
+				return QV_ENOMEM;
+			qv__together_pop(m->pending[who]);
+			if (!m->pending[who][0])
+				m->npending &= ~(1u << who);
+			continue;
+		}
 		if (held(m, who) || !only_option(m, who, &a, &counted))
 			break;
 		if (match_apply_as(m, who, a, true, true, NULL))
@@ -344,6 +368,110 @@ bool qv_match_held(qv_match *m, qv_action *out)
 	return true;
 }
 
+/* ---- simultaneous secret steps (together.c works them out) ---- */
+
+/* The scratch states (two, side by side), made on first use. */
+static char *scratch(qv_match *m)
+{
+	if (!m->scratch)
+		m->scratch = malloc(2 * m->game->state_size);
+	return m->scratch;
+}
+
+/* Whether `player`, of the current step but not to move, has a decision to make in it, with
+ * the position in st (tmp: a second state): together.c's reach, after which commitments
+ * that no longer fit are withdrawn and the player decides again. */
+static bool step_turn(qv_match *m, int player, void *st, void *tmp)
+{
+	bool broken = false;
+	const qv_game *g = m->game;
+	if (qv__together_reach(g, m->state, player, m->pending[player], st, tmp, m->abuf, &broken))
+		return true;
+	if (!broken)
+		return false;
+	qv_match_withdraw(m, player);
+	return qv__together_reach(g, m->state, player, "", st, tmp, m->abuf, &broken);
+}
+
+/* Whether player is one of the current step's players who have not committed in the state. */
+static bool in_step(const qv_match *m, int player)
+{
+	unsigned done;
+	return m->game->together && player >= 0 && player < QV_MAX_PLAYERS &&
+	       (m->game->together(m->state, &done) >> player & 1u);
+}
+
+unsigned qv_match_acting(qv_match *m)
+{
+	int who = qv_match_to_move(m);
+	if (who < 0)
+		return 0;
+	unsigned mask = 1u << who;
+	char *st = m->game->together ? scratch(m) : NULL;
+	for (int p = 0; st && p < QV_MAX_PLAYERS; p++)
+		if (p != who && in_step(m, p) && step_turn(m, p, st, st + m->game->state_size))
+			mask |= 1u << p;
+	return mask;
+}
+
+bool qv_match_turn_of(qv_match *m, int player, void *st)
+{
+	const qv_game *g = m->game;
+	int who = qv_match_to_move(m);
+	if (who < 0 || player < 0 || player >= g->num_players(m->state))
+		return false;
+	if (player == who) {
+		memcpy(st, m->state, g->state_size);
+		return true;
+	}
+	char *tmp = in_step(m, player) ? scratch(m) : NULL;
+	return tmp && step_turn(m, player, st, tmp + g->state_size);
+}
+
+const char *qv_match_committed(const qv_match *m, int player)
+{
+	return player >= 0 && player < QV_MAX_PLAYERS ? m->pending[player] : "";
+}
+
+int qv_match_withdraw(qv_match *m, int player)
+{
+	if (player < 0 || player >= QV_MAX_PLAYERS)
+		return 0;
+	int n = qv__together_count(m->pending[player]);
+	m->pending[player][0] = '\0';
+	m->npending &= ~(1u << player);
+	return n;
+}
+
+qv_status qv_match_act(qv_match *m, int player, const char *text, qv_err *err)
+{
+	const qv_game *g = m->game;
+	char name[8], mover[8];
+	int who = qv_match_to_move(m);
+	if (who == QV_OVER)
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	if (player < 0 || player >= g->num_players(m->state))
+		return qv_fail(err, QV_EINVAL, "no player %d in this game", player + 1);
+	if (player == who)
+		return qv_match_play_text(m, text, err);
+	char *st = in_step(m, player) ? scratch(m) : NULL;
+	if (in_step(m, player) && !st)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	if (!st || !step_turn(m, player, st, st + g->state_size)) {
+		if (*m->pending[player])
+			return qv_fail(err, QV_ESTATE,
+			               "%s has made its choice for this step; it is applied when "
+			               "the others have made theirs",
+			               qv_player_name(player, name));
+		return qv_fail(err, QV_ESTATE, "it is not %s's turn: %s is to move",
+		               qv_player_name(player, name), qv_player_name(who, mover));
+	}
+	qv_status rc = qv__together_add(g, st, text, m->pending[player], QV_PENDING_TEXT, err);
+	if (!rc)
+		m->npending |= 1u << player;
+	return rc;
+}
+
 /* Creates the match, runs init, remembers the position as the base of the history and
  * applies the forced moves of the opening. */
 qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params, uint64_t seed,
@@ -380,6 +508,9 @@ int qv_match_to_move(const qv_match *m)
 bool qv_match_over(const qv_match *m) { return qv_match_to_move(m) == QV_OVER; }
 
 static void truncate_history(qv_match *m, int n);
+static char *scratch(qv_match *m);
+static bool step_turn(qv_match *m, int player, void *st, void *tmp);
+static bool in_step(const qv_match *m, int player);
 
 /* A decision or chance outcome of who (the one to move), followed by whatever is forced after
  * it; when a forced move cannot be applied (out of memory), the decision is taken back too. */
@@ -438,25 +569,41 @@ qv_status qv_match_play_text(qv_match *m, const char *text, qv_err *err)
 qv_status qv_match_what(qv_match *m, const char *text, char *buf, size_t len, bool *confirm,
                         qv_err *err)
 {
+	return qv_match_what_as(m, qv_match_to_move(m), text, buf, len, confirm, err);
+}
+
+qv_status qv_match_what_as(qv_match *m, int player, const char *text, char *buf, size_t len,
+                           bool *confirm, qv_err *err)
+{
 	const qv_game *g = m->game;
 	int who = qv_match_to_move(m);
+	char name[8];
 	if (who == QV_OVER)
 		return qv_fail(err, QV_ESTATE, "the game is over");
 	if (who == QV_CHANCE)
 		return qv_fail(err, QV_ESTATE, "chance is to move: no player chooses now");
+	const void *st = m->state;
+	if (player != who) {
+		/* A player of a simultaneous step, at its own turn in it. */
+		if (!in_step(m, player) || !scratch(m) ||
+		    !step_turn(m, player, m->scratch, (char *)m->scratch + g->state_size))
+			return qv_fail(err, QV_ESTATE, "%s has no decision to make now",
+			               qv_player_name(player, name));
+		st = m->scratch;
+	}
 	qv_action a;
-	qv_status rc = g->action_from_text(m->state, text, &a, err);
+	qv_status rc = g->action_from_text(st, text, &a, err);
 	if (rc)
 		return rc;
 	qv_err why;
 	char quoted[QV_QUOTE_MAX * 4 + 4];
-	if ((rc = g->check(m->state, a, &why)))
+	if ((rc = g->check(st, a, &why)))
 		return qv_fail(err, rc, "illegal action '%s': %s",
 		               qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
 	bool ask = false;
 	if (len > 0)
 		buf[0] = '\0';
-	if (!g->action_note || g->action_note(m->state, a, buf, len, &ask) <= 0)
+	if (!g->action_note || g->action_note(st, a, buf, len, &ask) <= 0)
 		snprintf(buf, len, "nothing more than the move itself");
 	if (confirm)
 		*confirm = ask;
@@ -624,6 +771,8 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
 	m->notes_len = 0;
 	forget_marks(m, -1);
 	forget_position(m);
+	for (int p = 0; p < QV_MAX_PLAYERS; p++)
+		qv_match_withdraw(m, p);
 	m->seed = seed;
 	memcpy(m->base, m->state, m->game->state_size);
 	check_history(m);
@@ -1079,27 +1228,37 @@ json_t *qv_match_state_json(const qv_match *m)
 	return qv__json_put(j, "state", m->game->state_json(m->state));
 }
 
-/* The wrapper of a viewer's view, with the legal actions when the viewer is to move and, beside
- * them, what each would do (action_note; "" when the game says nothing) and whether it deserves
- * a confirmation, and "forced" when the decision is a held forced one. The mover knows
- * everything a note may say. */
-json_t *qv_match_view_json(const qv_match *m, int viewer)
+/* The wrapper of a viewer's view, with the legal actions when the viewer may decide now (at
+ * its own turn in a simultaneous step, qv_match_turn_of) and, beside them, what each would do
+ * (action_note; "" when the game says nothing) and whether it deserves a confirmation,
+ * "forced" when the decision is a held forced one, and the viewer's own commitments made ahead
+ * of its turn. The mover knows everything a note may say, and a note depends on nothing the
+ * mover cannot see (property 12 of tests/property), so the placeholders of a step's scratch
+ * position change none. */
+json_t *qv_match_view_json(qv_match *m, int viewer)
 {
 	const qv_game *g = m->game;
 	int who = qv_match_to_move(m);
 	json_t *j = qv__json_put(header_json(m), "viewer", viewer_json(viewer));
 	j = qv__json_put(j, "to_move", who_json(who));
 	j = qv__json_put(j, "view", g->view_json(m->state, viewer));
-	if (j && who >= 0 && who == viewer) {
+	bool turn = j && who >= 0 && who == viewer;
+	const void *st = m->state;
+	if (j && who >= 0 && who != viewer && in_step(m, viewer) && scratch(m)) {
+		/* A player of a step deciding before its turn: its options at its turn. */
+		st = m->scratch;
+		turn = step_turn(m, viewer, m->scratch, (char *)m->scratch + g->state_size);
+	}
+	if (turn) {
 		json_t *legal = json_array(), *what = json_array(), *confirm = json_array();
-		int n = g->legal(m->state, m->abuf);
+		int n = g->legal(st, m->abuf);
 		for (int i = 0; i < n; i++) {
 			char text[QV_ACTION_TEXT], note[QV_NOTE_TEXT] = "";
 			bool ask = false;
-			if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) < 0)
+			if (g->action_to_text(st, m->abuf[i], text, sizeof text) < 0)
 				continue;
 			if (g->action_note &&
-			    g->action_note(m->state, m->abuf[i], note, sizeof note, &ask) <= 0)
+			    g->action_note(st, m->abuf[i], note, sizeof note, &ask) <= 0)
 				note[0] = '\0';
 			legal = qv__json_push(legal, json_string(text));
 			what = qv__json_push(what, json_string(note));
@@ -1110,8 +1269,15 @@ json_t *qv_match_view_json(const qv_match *m, int viewer)
 		j = qv__json_put(j, "confirm", confirm);
 		/* A forced decision the match holds for a front end to show (qv_match_hold_forced):
 		 * the front end may offer to play it at once. Said to the mover only. */
-		if (held(m, who) && qv_decision_forced(g, m->state, n))
+		if (who == viewer && held(m, who) && qv_decision_forced(g, m->state, n))
 			j = qv__json_put(j, "forced", json_true());
+	}
+	if (j && viewer >= 0 && viewer < QV_MAX_PLAYERS && *m->pending[viewer]) {
+		json_t *mine = json_array();
+		char line[QV_ACTION_TEXT];
+		for (const char *c = m->pending[viewer]; qv__together_line(&c, line, sizeof line);)
+			mine = qv__json_push(mine, json_string(line));
+		j = qv__json_put(j, "committed", mine);
 	}
 	return j;
 }

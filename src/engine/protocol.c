@@ -208,6 +208,35 @@ static qv_status cmd_to_move(qv_protocol *p, cmd_args *a, qv_err *err)
 	return QV_OK;
 }
 
+/* The players who may decide now (qv_match_acting): the player to move and, in a simultaneous
+ * secret step, every other player of it who has not committed; nothing when chance is to move
+ * or the game is over. */
+static qv_status cmd_acting(qv_protocol *p, cmd_args *a, qv_err *err)
+{
+	(void)err;
+	unsigned mask = qv_match_acting(p->m);
+	char name[8];
+	for (int q = 0; q < QV_MAX_PLAYERS; q++)
+		if (mask >> q & 1u)
+			qv_buf_printf(a->text, "%s%s", a->text->len ? " " : "",
+			              qv_player_name(q, name));
+	return QV_OK;
+}
+
+/* A decision of a named player (qv_match_act): played when it is to move, else kept as its
+ * commitment in a simultaneous step until its turn comes. */
+static qv_status cmd_act(qv_protocol *p, cmd_args *a, qv_err *err)
+{
+	int player = qv_player_parse(a->argv[0], p->m->game->num_players(p->m->state));
+	if (player < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "act: expected act <pN> <action>, with pN a player of this game");
+	const char *action = a->rest + strlen(a->argv[0]);
+	while (isspace((unsigned char)*action))
+		action++;
+	return qv_match_act(p->m, player, action, err);
+}
+
 /* Player actions in the game's order, or chance outcomes with their probabilities. */
 static qv_status cmd_legal(qv_protocol *p, cmd_args *a, qv_err *err)
 {
@@ -518,6 +547,10 @@ static const command commands[] = {
     {"legal", cmd_legal, 0, 0, true, "legal",
      "legal actions, or chance outcomes with probabilities"},
     {"play", cmd_play, 1, -1, true, "play <action>", "play an action or a chance outcome"},
+    {"acting", cmd_acting, 0, 0, true, "acting",
+     "the players who may decide now (several in a simultaneous step)"},
+    {"act", cmd_act, 2, -1, true, "act <pN> <action>",
+     "pN's decision: played now, or kept until pN's turn in a simultaneous step"},
     {"what", cmd_what, 1, -1, true, "what <action>",
      "what the action would do, as the player to move may know it"},
     {"chance", cmd_chance, 0, 0, true, "chance", "draw one chance outcome and apply it"},

@@ -129,11 +129,12 @@ static void test_ids_and_blanks(void **state)
 	expect(p, "\t3\tname", "=3 quiver\n\n");
 	expect(p, "12", "?12 no command after the id: expected [id] command [arguments]\n\n");
 	expect_prefix(p, "12abc name", "? unknown command '12abc' (commands: ");
-	expect(p, "5 frob",
-	       "?5 unknown command 'frob' (commands: protocol_version, name, version, "
-	       "list_games, new, params, to_move, legal, play, what, chance, settle, undo, "
-	       "history, show, state, view, load, result, score, returns, log, genmove, "
-	       "record, help, quit)\n\n");
+	expect(
+	    p, "5 frob",
+	    "?5 unknown command 'frob' (commands: protocol_version, name, version, "
+	    "list_games, new, params, to_move, legal, play, acting, act, what, chance, settle, undo, "
+	    "history, show, state, view, load, result, score, returns, log, genmove, "
+	    "record, help, quit)\n\n");
 	expect_prefix(p, "NAME", "? unknown command 'NAME'");
 }
 

@@ -884,6 +884,27 @@ static int ap_to_move_fn(const void *st) { return ap_to_move(st); }
 
 static bool ap_secret(const void *st) { return ap_secret_phase(((const ap_state *)st)->phase); }
 
+/* The players of a secret phase who have not committed: the active one and those after it
+ * (in the throw and the direction, those who take part in the round). A player's uses,
+ * throw or direction read only its own hand and landed card, and all are resolved once the
+ * last has committed, so they may come in any order. */
+static unsigned ap_together(const void *st, unsigned *done)
+{
+	const ap_state *s = st;
+	unsigned mask = 0;
+	*done = 0;
+	if (!ap_secret_phase(s->phase))
+		return 0;
+	for (int p = 0; p < s->nplayers; p++)
+		if (s->phase == AP_PH_ITEMS || !s->pl[p].skip) {
+			if (p < s->active)
+				*done |= 1u << p;
+			else
+				mask |= 1u << p;
+		}
+	return mask;
+}
+
 /* ---- determinization ---- */
 
 /* Card slots the viewer cannot name, filled from a shuffled pool of the cards it cannot
@@ -1118,6 +1139,7 @@ const qv_game qv_arrow_party = {
     .view_json = ap_view_json,
     .load_json = ap_load_json,
     .secret = ap_secret,
+    .together = ap_together,
     .sample = NULL,
     .heuristic = ap_heuristic,
     .heuristics = ap_heuristics,

@@ -776,6 +776,17 @@ static int cc_to_move_fn(const void *st) { return cc_to_move(st); }
 
 static bool cc_secret(const void *st) { return ((const cc_state *)st)->phase == CC_PH_START; }
 
+/* The start: both players choose a card from their own hands, revealed together once the
+ * second has chosen; p1 is asked first, so p2 may choose at any time before. */
+static unsigned cc_together(const void *st, unsigned *done)
+{
+	const cc_state *s = st;
+	*done = 0;
+	if (s->phase != CC_PH_START)
+		return 0;
+	*done = s->active == 0 ? 0u : 1u;
+	return s->active == 0 ? 3u : 2u;
+}
 static bool cc_capped(const void *st)
 {
 	const cc_state *s = st;
@@ -994,6 +1005,7 @@ const qv_game qv_concardia = {
     .view_json = cc_view_json,
     .load_json = cc_load_json,
     .secret = cc_secret,
+    .together = cc_together,
     .sample = cc_sample,
     .count = cc_count,
     .heuristic = cc_heuristic,
