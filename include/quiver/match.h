@@ -79,6 +79,12 @@ typedef struct qv_match {
 	char pending[QV_MAX_PLAYERS][QV_PENDING_TEXT];
 	unsigned npending;
 	void *scratch; /* a state to work out a player's turn in a step, made on first use */
+	/* Players who left the game (qv_match_leave): left[p] says why (QV_LEFT_RESIGNED,
+	 * QV_LEFT_TIMEOUT; 0 while p plays), at the history length left_at[p]. `ended`: so few
+	 * players are left that the game is over. */
+	unsigned char left[QV_MAX_PLAYERS];
+	int left_at[QV_MAX_PLAYERS];
+	bool ended;
 	/* Positions where walks ended, so that the next walk from there starts there and not from
 	 * base: slot k, when mark_at[k] >= 0, is the state before entry mark_at[k], at marks + k *
 	 * the game's state_size (allocated on first use); mark_used orders them for reuse. */
@@ -131,6 +137,33 @@ qv_status qv_match_what(qv_match *m, const char *text, char *buf, size_t len, bo
  * is not to move (qv_match_turn_of). QV_ESTATE when the player has no decision to make. */
 qv_status qv_match_what_as(qv_match *m, int player, const char *text, char *buf, size_t len,
                            bool *confirm, qv_err *err);
+
+/* ---- leaving a game ---- */
+
+/* Why a player left: it resigned, or its time ran out at a table. */
+enum { QV_LEFT_RESIGNED = 1, QV_LEFT_TIMEOUT = 2 };
+
+/* `player` leaves the game now (reason QV_LEFT_*), as Board Game Arena and lichess treat a
+ * resignation or a player out of time: when at most one player is then left, the game is over
+ * and that player wins; with more, the game goes on, the seat played by someone else (an agent,
+ * a "zombie"), and the player ranks below every player who did not leave (qv_match_ranks).
+ * Recorded at the current point of the history: records carry it ("left") and replay it.
+ * QV_ESTATE when the game is over or the player has left already; QV_EINVAL for a bad player
+ * or reason. */
+qv_status qv_match_leave(qv_match *m, int player, int reason, qv_err *err);
+
+/* A player whose time ran out comes back to a game that goes on: it plays and ranks as before.
+ * QV_ESTATE when it did not leave by a timeout (a resignation is final) or the game is over. */
+qv_status qv_match_return(qv_match *m, int player, qv_err *err);
+
+/* Why player left (QV_LEFT_*), or 0 while it plays. */
+int qv_match_left(const qv_match *m, int player);
+/* "resigned" or "timeout" for a QV_LEFT_* reason, NULL for another value. */
+const char *qv_left_name(int reason);
+
+/* The final ranks (1 best, ties sharing): the game's, with every player who left ranked below
+ * every player who did not (among themselves by the game's ranks). */
+void qv_match_ranks(const qv_match *m, int *out);
 
 /* ---- simultaneous secret steps ---- */
 
@@ -331,7 +364,9 @@ struct json_t *qv_match_state_json(const qv_match *m);
 struct json_t *qv_match_view_json(qv_match *m, int viewer);
 
 /* A record: {"game", "params", "seed", "players", "actions": [notation...], "result"}.
- * "result" is null until the game is over, then a list of {"player", "rank", "score"}.
+ * "result" is null until the game is over, then a list of {"player", "rank", "score"} (ranks
+ * of qv_match_ranks; "reason" added for a player who left). A game someone left has "left":
+ * [{"player", "reason", "at"}], at being the number of actions played before it.
  * A match that began from a loaded full state (not from init) also has "start": the game's
  * state JSON of that position, from which the actions replay. */
 struct json_t *qv_match_record_json(const qv_match *m);

@@ -290,7 +290,7 @@ void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[QV_NAME_MA
 	const qv_game *g = m->game;
 	int n = g->num_players(m->state);
 	int ranks[QV_MAX_PLAYERS] = {0}, score[QV_MAX_PLAYERS] = {0};
-	g->ranks(m->state, ranks);
+	qv_match_ranks(m, ranks);
 	g->score(m->state, score);
 	size_t sw = 4;
 	for (int i = 0; i < n; i++)
@@ -302,7 +302,10 @@ void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[QV_NAME_MA
 			if (ranks[i] != r)
 				continue;
 			char who[8];
-			fprintf(f, "  %-4d  %-6s  %-*s  %d\n", ranks[i], qv_player_name(i, who),
-			        (int)sw, seats[i][0] ? seats[i] : "-", score[i]);
+			int left = qv_match_left(m, i);
+			fprintf(f, "  %-4d  %-6s  %-*s  %d%s%s%s\n", ranks[i],
+			        qv_player_name(i, who), (int)sw, seats[i][0] ? seats[i] : "-",
+			        score[i], left ? "  (" : "", left ? qv_left_name(left) : "",
+			        left ? ")" : "");
 		}
 }

@@ -57,7 +57,7 @@ static void play_help(void)
 	       "level (" CLI_DEFAULT_AGENT
 	       "), one per other seat. At your prompt type an action in\n"
 	       "the game's notation (see quiver rules <game>), or: legal, card <name> (also\n"
-	       "piece, item, what), undo, show, help, quit.\n\n"
+	       "piece, item, what), undo, resign, show, help, quit.\n\n"
 	       "  --players LIST  one entry per seat, in order: human or an agent spec, e.g.\n"
 	       "                  human,medium or human,human (hot-seat) or\n"
 	       "                  random:seed=3,human. The count sets the game's players\n"
@@ -183,17 +183,26 @@ static int split_players(const char *list, char (*seat)[QV_NAME_MAX])
 }
 
 /* Creates the agents for the non-human seats. A bad spec is a usage error. */
+/* The level that plays the seat of a person who resigned in a game of three or more (a
+ * "zombie", as Board Game Arena calls it), as the server's tables do. */
+#define PLAY_ZOMBIE "medium"
+
 static int make_agents(play *P, uint64_t seed)
 {
 	P->nhumans = 0;
 	for (int i = 0; i < P->n; i++) {
-		if (strcmp(P->seat[i], "human") == 0) {
+		/* A person who resigned from a game that goes on (a loaded record): the
+		 * computer plays on for them. */
+		const char *spec = P->seat[i];
+		if (strcmp(spec, "human") == 0 && qv_match_left(P->m, i))
+			spec = PLAY_ZOMBIE;
+		if (strcmp(spec, "human") == 0) {
 			P->nhumans++;
 			P->humans |= 1u << i;
 			continue;
 		}
 		qv_err err;
-		if (qv_agent_new(&P->agent[i], P->seat[i], P->g, qv_seed_mix(seed, (uint64_t)i + 1),
+		if (qv_agent_new(&P->agent[i], spec, P->g, qv_seed_mix(seed, (uint64_t)i + 1),
 		                 &err)) {
 			char pn[8];
 			return cli_usage("play", "seat %s is human or an agent: %s",
@@ -654,10 +663,12 @@ static void prompt_help(play *P)
 		printf(
 		    "  undo         take back your last move while nobody has moved since, unless\n"
 		    "               a die was rolled or something hidden was shown since\n");
-	printf("  show         show the board again\n"
+	printf("  resign       give up: %s\n"
+	       "  show         show the board again\n"
 	       "  help         this help\n"
 	       "  quit         save the game and stop (also end of input, Ctrl-D, or Ctrl-C)\n"
 	       "The notation is explained by: quiver rules %s\n",
+	       P->n == 2 ? "the other player wins" : "the computer plays on for you; you rank last",
 	       P->g->name);
 	legal_free(&L);
 }
@@ -833,6 +844,48 @@ static bool is_lookup(const char *word)
 	       qv_streq_nocase(word, "item") || qv_streq_nocase(word, "what");
 }
 
+/* `resign` at the prompt: after a confirmation, the player leaves the game (qv_match_leave):
+ * with two players the other wins at once; with more, the computer plays the seat from now on
+ * and the player ranks last. True when the player resigned. */
+static bool resign(play *P, int h)
+{
+	char pn[8];
+	qv_player_name(h, pn);
+	bool two = P->n == 2;
+	printf("Resign? %s [y/N] ", two ? "The other player wins."
+	                                : "The computer plays your seat from now on, and "
+	                                  "you rank below everyone who plays on.");
+	fflush(stdout);
+	if (!read_line(P)) {
+		printf("\n");
+		return false;
+	}
+	char *a = trim(P->line);
+	if (!qv_streq_nocase(a, "y") && !qv_streq_nocase(a, "yes")) {
+		say(P, 0, "Not resigned.");
+		return false;
+	}
+	qv_err err;
+	if (qv_match_leave(P->m, h, QV_LEFT_RESIGNED, &err)) {
+		say(P, 0, "Not resigned: %s.", err.msg);
+		return false;
+	}
+	say(P, 0, "%s resigns.", pn);
+	if (!qv_match_over(P->m)) {
+		if (qv_agent_new(&P->agent[h], PLAY_ZOMBIE, P->g,
+		                 qv_seed_mix(P->m->seed, 77u + (uint64_t)h), &err)) {
+			cli_fail("play", "the computer cannot take %s's seat: %s", pn, err.msg);
+			return false;
+		}
+		P->seen[h] = 0;
+		P->humans &= ~(1u << h);
+		P->nhumans--;
+		say(P, 0, "The computer (%s) plays %s's seat from now on.", PLAY_ZOMBIE, pn);
+	}
+	save(P);
+	return true;
+}
+
 /* One human decision: reads commands until an action is played, the own last move is taken
  * back, or the human quits. A forced decision (held by the match) is shown and played on
  * Enter. */
@@ -898,6 +951,9 @@ static int human_turn(play *P, int h)
 			lookup(P, word, name);
 		} else if (qv_streq_nocase(s, "undo")) {
 			if (undo(P, h))
+				return TURN_DONE;
+		} else if (qv_streq_nocase(s, "resign")) {
+			if (resign(P, h))
 				return TURN_DONE;
 		} else if (held) {
 			say(P, 2,

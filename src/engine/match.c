@@ -368,6 +368,67 @@ bool qv_match_held(qv_match *m, qv_action *out)
 	return true;
 }
 
+/* ---- leaving a game ------------------------------------------------------------------------- */
+
+const char *qv_left_name(int reason)
+{
+	return reason == QV_LEFT_RESIGNED  ? "resigned"
+	       : reason == QV_LEFT_TIMEOUT ? "timeout"
+	                                   : NULL;
+}
+
+int qv_match_left(const qv_match *m, int player)
+{
+	return player >= 0 && player < QV_MAX_PLAYERS ? m->left[player] : 0;
+}
+
+qv_status qv_match_leave(qv_match *m, int player, int reason, qv_err *err)
+{
+	char name[8];
+	int np = m->game->num_players(m->state);
+	if (player < 0 || player >= np)
+		return qv_fail(err, QV_EINVAL, "no player %d in this game", player + 1);
+	if (!qv_left_name(reason))
+		return qv_fail(err, QV_EINVAL, "no such reason to leave (%d)", reason);
+	if (qv_match_over(m))
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	if (m->left[player])
+		return qv_fail(err, QV_ESTATE, "%s has left the game already",
+		               qv_player_name(player, name));
+	m->left[player] = (unsigned char)reason;
+	m->left_at[player] = m->nhist;
+	int playing = 0;
+	for (int p = 0; p < np; p++)
+		playing += !m->left[p];
+	m->ended = playing <= 1;
+	return QV_OK;
+}
+
+qv_status qv_match_return(qv_match *m, int player, qv_err *err)
+{
+	char name[8];
+	if (qv_match_over(m))
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	if (qv_match_left(m, player) != QV_LEFT_TIMEOUT)
+		return qv_fail(err, QV_ESTATE, "%s did not leave by running out of time",
+		               qv_player_name(player, name));
+	m->left[player] = 0;
+	return QV_OK;
+}
+
+void qv_match_ranks(const qv_match *m, int *out)
+{
+	int np = m->game->num_players(m->state), game[QV_MAX_PLAYERS];
+	m->game->ranks(m->state, game);
+	for (int p = 0; p < np; p++) {
+		out[p] = 1;
+		for (int q = 0; q < np; q++)
+			if ((m->left[q] != 0) < (m->left[p] != 0) ||
+			    ((m->left[q] != 0) == (m->left[p] != 0) && game[q] < game[p]))
+				out[p]++;
+	}
+}
+
 /* ---- simultaneous secret steps (together.c works them out) ---- */
 
 /* The scratch states (two, side by side), made on first use. */
@@ -501,6 +562,8 @@ qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params
  * change of the position) until the position changes again. */
 int qv_match_to_move(const qv_match *m)
 {
+	if (m->ended)
+		return QV_OVER;
 	return m->who != WHO_UNKNOWN ? m->who : m->game->to_move(m->state);
 }
 
@@ -752,6 +815,10 @@ static void truncate_history(qv_match *m, int n)
 	}
 	m->nhist = n;
 	forget_marks(m, n);
+	/* A leave stays (it is no move): it now comes before the entries played after n. */
+	for (int p = 0; p < QV_MAX_PLAYERS; p++)
+		if (m->left[p] && m->left_at[p] > n)
+			m->left_at[p] = n;
 	check_history(m);
 }
 
@@ -773,6 +840,8 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err)
 	forget_position(m);
 	for (int p = 0; p < QV_MAX_PLAYERS; p++)
 		qv_match_withdraw(m, p);
+	memset(m->left, 0, sizeof m->left);
+	m->ended = false;
 	m->seed = seed;
 	memcpy(m->base, m->state, m->game->state_size);
 	check_history(m);
@@ -1334,17 +1403,31 @@ json_t *qv_match_record_json(const qv_match *m)
 	if (!init)
 		j = qv__json_put(j, "start", g->state_json(m->base));
 	j = qv__json_put(j, "actions", actions_json(m));
+	json_t *left = NULL;
+	for (int i = 0; i < np; i++)
+		if (m->left[i]) {
+			char who[8];
+			left = qv__json_push(
+			    left ? left : json_array(),
+			    json_pack("{s:s, s:s, s:i}", "player", qv_player_name(i, who), "reason",
+			              qv_left_name(m->left[i]), "at", m->left_at[i]));
+		}
+	if (left)
+		j = qv__json_put(j, "left", left);
 	if (!qv_match_over(m))
 		return qv__json_put(j, "result", json_null());
 	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 	char name[8];
-	g->ranks(m->state, ranks);
+	qv_match_ranks(m, ranks);
 	g->score(m->state, scores);
 	json_t *result = json_array();
-	for (int i = 0; i < np; i++)
-		result = qv__json_push(result, json_pack("{s:s, s:i, s:i}", "player",
-		                                         qv_player_name(i, name), "rank", ranks[i],
-		                                         "score", scores[i]));
+	for (int i = 0; i < np; i++) {
+		json_t *e = json_pack("{s:s, s:i, s:i}", "player", qv_player_name(i, name), "rank",
+		                      ranks[i], "score", scores[i]);
+		if (e && m->left[i])
+			e = qv__json_put(e, "reason", json_string(qv_left_name(m->left[i])));
+		result = qv__json_push(result, e);
+	}
 	return qv__json_put(j, "result", result);
 }
 
@@ -1383,11 +1466,67 @@ static bool is_forced_now(qv_match *m)
 }
 
 /* Replays a record's "actions", each parsed against the state it is played in. */
-static qv_status replay_actions(qv_match *m, const json_t *actions, qv_err *err)
+/* Reads a record's "left" (NULL: nobody left) into who[], why[] and at[] (-1: not left), each
+ * checked against the number of actions. */
+static qv_status read_left(const qv_match *m, const json_t *left, size_t nactions, int *at,
+                           int *why, qv_err *err)
+{
+	int np = m->game->num_players(m->state);
+	for (int p = 0; p < QV_MAX_PLAYERS; p++)
+		at[p] = -1;
+	if (!left)
+		return QV_OK;
+	if (!json_is_array(left))
+		return qv_fail(err, QV_EINVAL,
+		               "left: expected an array of {\"player\", \"reason\", \"at\"}");
+	for (size_t i = 0; i < json_array_size(left); i++) {
+		const json_t *e = json_array_get(left, i);
+		const char *player = json_string_value(json_object_get(e, "player"));
+		const char *reason = json_string_value(json_object_get(e, "reason"));
+		const json_t *when = json_object_get(e, "at");
+		int p = player ? qv_player_parse(player, np) : -1;
+		int r = !reason                           ? 0
+		        : strcmp(reason, "resigned") == 0 ? QV_LEFT_RESIGNED
+		        : strcmp(reason, "timeout") == 0  ? QV_LEFT_TIMEOUT
+		                                          : 0;
+		if (p < 0 || !r || !json_is_integer(when) || json_integer_value(when) < 0 ||
+		    json_integer_value(when) > (json_int_t)nactions || at[p] >= 0)
+			return qv_fail(err, QV_EINVAL,
+			               "left[%zu]: expected {\"player\": \"p1\".. (once each), "
+			               "\"reason\": \"resigned\" or \"timeout\", \"at\": 0 to %zu "
+			               "(actions before it)}",
+			               i, nactions);
+		at[p] = (int)json_integer_value(when);
+		why[p] = r;
+	}
+	return QV_OK;
+}
+
+/* Applies the leaves of read_left that come after `done` actions. */
+static qv_status replay_leaves(qv_match *m, size_t done, const int *at, const int *why, qv_err *err)
+{
+	char name[8];
+	for (int p = 0; p < QV_MAX_PLAYERS; p++) {
+		qv_err e;
+		if (at[p] == (int)done && qv_match_leave(m, p, why[p], &e))
+			return qv_fail(err, QV_EINVAL,
+			               "left: %s cannot leave after %zu actions: %s",
+			               qv_player_name(p, name), done, e.msg);
+	}
+	return QV_OK;
+}
+
+static qv_status replay_actions(qv_match *m, const json_t *actions, const json_t *left, qv_err *err)
 {
 	if (!json_is_array(actions))
 		return qv_fail(err, QV_EINVAL, "actions: expected an array of action strings");
+	int at[QV_MAX_PLAYERS], reason[QV_MAX_PLAYERS];
+	qv_status rc0 = read_left(m, left, json_array_size(actions), at, reason, err);
+	if (rc0)
+		return rc0;
 	for (size_t i = 0; i < json_array_size(actions); i++) {
+		if ((rc0 = replay_leaves(m, i, at, reason, err)))
+			return rc0;
 		const char *text = json_string_value(json_array_get(actions, i));
 		if (!text)
 			return qv_fail(err, QV_EINVAL, "actions[%zu]: expected a string", i);
@@ -1407,7 +1546,7 @@ static qv_status replay_actions(qv_match *m, const json_t *actions, qv_err *err)
 			               qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted),
 			               why.msg);
 	}
-	return QV_OK;
+	return replay_leaves(m, json_array_size(actions), at, reason, err);
 }
 
 /* Compares a record's "result" with the replayed game's, when both exist. */
@@ -1424,7 +1563,7 @@ static qv_status check_result(const qv_match *m, const json_t *result, qv_err *e
 	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 	bool over = qv_match_over(m);
 	if (over) {
-		m->game->ranks(m->state, ranks);
+		qv_match_ranks(m, ranks);
 		m->game->score(m->state, scores);
 	}
 	for (int i = 0; i < np; i++) {
@@ -1495,7 +1634,7 @@ static qv_status load_into(qv_match *m, const json_t *j, const qv_params *params
 	memcpy(m->base, m->state, m->game->state_size);
 	rc = load_names(m, json_object_get(j, "players"), err);
 	if (!rc && actions)
-		rc = replay_actions(m, actions, err);
+		rc = replay_actions(m, actions, json_object_get(j, "left"), err);
 	if (rc)
 		return rc;
 	if (apply_forced(m))

@@ -427,7 +427,7 @@ static qv_status cmd_result(qv_protocol *p, cmd_args *a, qv_err *err)
 		return QV_OK;
 	}
 	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
-	g->ranks(p->m->state, ranks);
+	qv_match_ranks(p->m, ranks);
 	g->score(p->m->state, scores);
 	for (int i = 0; i < g->num_players(p->m->state); i++)
 		qv_buf_printf(a->text, "p%d %d %d\n", i + 1, ranks[i], scores[i]);
