@@ -147,8 +147,13 @@ function redraw() {
   els.rules.hidden = false;
 }
 
+/** The seats that may act now: every seat of a secret step everyone chooses at once. */
+function acting() {
+  return state.table?.to_move ?? (state.vj ? [state.vj.to_move] : []);
+}
+
 function myTurn() {
-  return Boolean(state.vj?.legal?.length) && state.vj?.to_move === state.seat;
+  return Boolean(state.vj?.legal?.length) && acting().includes(state.seat);
 }
 
 /** The sentence at the top: whose turn it is, or the result. */
@@ -174,7 +179,10 @@ function idleText() {
   const to = state.vj.to_move;
   if (to === 'chance') return 'Chance is being drawn…';
   if (to === 'over') return 'The game is over.';
-  return `Waiting for ${name(to)}.`;
+  const others = acting().filter((s) => s !== state.seat);
+  const waiting = `Waiting for ${(others.length ? others : [to]).map(name).join(', ')}.`;
+  const mine = state.vj.committed;
+  return mine?.length ? `You chose ${mine.join(', ')}; it is played when everyone has chosen. ${waiting}` : waiting;
 }
 
 function resultSentence() {
@@ -306,7 +314,7 @@ function onFrame(frame) {
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
       name = seatNamer(state.table, state.seat);
       state.vj = frame.view;
-      chooser.reset(state.vj?.legal && state.vj.to_move === state.seat ? state.vj.legal : [], state.vj ?? {});
+      chooser.reset(state.vj?.legal && myTurn() ? state.vj.legal : [], state.vj ?? {});
       state.sending = false;
       // a snapshot (after an undo, a reconnection) replaces the log: the lines looked back at
       // may be gone

@@ -29,6 +29,8 @@ export {};
  * @property {number} v the version
  * @property {boolean} private
  * @property {Rank[] | null} result null until the game is over
+ * @property {string[]} [to_move] every seat that may act now: the one to move and, in a secret
+ *   step everyone chooses at once, each seat of it that has not chosen; [] unless playing
  * @property {string} [stopped] why the table plays no more, when it has stopped
  */
 
@@ -49,7 +51,10 @@ export {};
  * @property {string} viewer p1…, `public` or `all`
  * @property {string} to_move p1…, `chance` or `over`
  * @property {S} view
- * @property {string[]} [legal] the viewer's legal actions in notation, when it is to move
+ * @property {string[]} [legal] the viewer's legal actions in notation, when it may act now (to
+ *   move, or choosing ahead of its turn in a secret step everyone chooses at once)
+ * @property {string[]} [committed] the viewer's own choices made ahead of its turn in such a
+ *   step, played when everyone has chosen
  * @property {string[]} [what] beside legal: what each action would do, from what the viewer may
  *   know ("" when the game says nothing)
  * @property {boolean[]} [confirm] beside legal: whether the action deserves a confirmation (it

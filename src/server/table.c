@@ -381,19 +381,23 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
  * every change (the column `people`) and people_load reads back at a restart. Each part of a
  * table between people writes its own key here and reads it back there. NULL when out of
  * memory. */
+static json_t *commitments_json(const qv__table *t);
+static qv_status commitments_load(qv__table *t, const json_t *j, qv_err *err);
+
 static json_t *people_json(const qv__table *t)
 {
-	(void)t;
-	return json_object();
+	json_t *j = json_object();
+	j = qv__json_put(j, "committed", commitments_json(t));
+	return j;
 }
 
 /* Reads back what people_json wrote (untrusted: a damaged database names the field). */
 static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 {
-	(void)t;
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EIO, "its stored people are not a JSON object");
-	return QV_OK;
+	qv_status rc = commitments_load(t, json_object_get(j, "committed"), err);
+	return rc;
 }
 
 /* people_json as text (malloc'ed), or NULL when out of memory. */
@@ -674,17 +678,26 @@ static qv_status check_turn_base(const qv__table *t, long long v, qv_err *err)
 	return QV_OK;
 }
 
-/* The checks of an act and a what: the table plays, the version is current, the seat is to
- * move, the action is not too long. The caller holds the table's lock. */
-static qv_status check_mover(const qv__table *t, int seat, long long v, const char *action,
-                             qv_err *err)
+unsigned qv__table_acting_locked(qv__table *t)
+{
+	return t->status == QV__PLAYING && !t->stuck[0] ? qv_match_acting(t->m) : 0;
+}
+
+/* The checks of an act and a what: the table plays, the version is current, the seat may
+ * decide now (the player to move, or one of a simultaneous step who has not chosen), the
+ * action is not too long. The caller holds the table's lock. */
+static qv_status check_mover(qv__table *t, int seat, long long v, const char *action, qv_err *err)
 {
 	qv_status rc = check_turn_base(t, v, err);
 	char name[8], mine[8];
 	int who = qv_match_to_move(t->m);
-	if (!rc && who != seat)
+	if (!rc && who != seat && !(qv_match_acting(t->m) >> seat & 1u))
 		rc = who == QV_CHANCE
 		         ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
+		     : *qv_match_committed(t->m, seat)
+		         ? qv_fail(err, QV_ESTATE,
+		                   "you have made your choice for this step; it is played when "
+		                   "everyone has chosen")
 		         : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
 		                   qv_player_name(who, name), qv_player_name(seat, mine));
 	if (!rc && strlen(action) > ACTION_MAX)
@@ -699,23 +712,137 @@ qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action
 	qv__table_lock(t);
 	qv_status rc = check_mover(t, seat, v, action, err);
 	if (!rc)
-		rc = qv_match_what(t->m, action, text, len, NULL, err);
+		rc = qv_match_what_as(t->m, seat, action, text, len, NULL, err);
 	qv__table_unlock(t);
 	return rc;
+}
+
+/* ---- commitments ahead of a turn ----------------------------------------------------------- */
+
+/* The seats' commitments made ahead of their turn in a simultaneous step (qv_match_act), kept
+ * with the table so that a restart loses none: {"p2": ["start sentinel-s"], ...}. */
+static json_t *commitments_json(const qv__table *t)
+{
+	json_t *j = json_object();
+	char name[8], line[QV_ACTION_TEXT];
+	for (int p = 0; j && p < t->nseats; p++) {
+		const char *c = qv_match_committed(t->m, p);
+		if (!*c)
+			continue;
+		json_t *list = json_array();
+		while (*c) {
+			const char *end = strchr(c, '\n');
+			size_t n = end ? (size_t)(end - c) : strlen(c);
+			snprintf(line, sizeof line, "%.*s", (int)n, c);
+			list = qv__json_push(list, json_string(line));
+			c += n + (end ? 1 : 0);
+		}
+		j = qv__json_put(j, qv_player_name(p, name), list);
+	}
+	return j;
+}
+
+/* Makes the stored commitments again, each checked as when it was made. */
+static qv_status commitments_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	if (!j)
+		return QV_OK;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EIO, "people.committed: expected an object of seats");
+	const char *key;
+	json_t *list;
+	json_object_foreach((json_t *)j, key, list)
+	{
+		int p = qv_player_parse(key, t->nseats);
+		if (p < 0 || !json_is_array(list))
+			return qv_fail(err, QV_EIO, "people.committed: bad seat '%s'", key);
+		size_t i;
+		json_t *text;
+		json_array_foreach(list, i, text)
+		{
+			qv_err why;
+			if (!json_is_string(text) ||
+			    qv_match_act(t->m, p, json_string_value(text), &why))
+				return qv_fail(err, QV_EIO, "people.committed.%s[%zu]: %s", key, i,
+				               json_is_string(text) ? why.msg
+				                                    : "expected notation");
+		}
+	}
+	return QV_OK;
+}
+
+/* Every seat's commitments, to put back after a change that could not be saved. NULL when
+ * out of memory. */
+static char *commitments_copy(const qv__table *t)
+{
+	char *copy = malloc((size_t)QV_MAX_PLAYERS * QV_PENDING_TEXT);
+	for (int p = 0; copy && p < QV_MAX_PLAYERS; p++)
+		memcpy(copy + p * QV_PENDING_TEXT, qv_match_committed(t->m, p), QV_PENDING_TEXT);
+	return copy;
+}
+
+/* Puts back what commitments_copy kept (their texts were checked when they were made). */
+static void commitments_restore(qv__table *t, const char *copy)
+{
+	char line[QV_ACTION_TEXT];
+	for (int p = 0; p < t->nseats; p++) {
+		qv_match_withdraw(t->m, p);
+		for (const char *c = copy + p * QV_PENDING_TEXT; *c;) {
+			const char *end = strchr(c, '\n');
+			size_t n = end ? (size_t)(end - c) : strlen(c);
+			snprintf(line, sizeof line, "%.*s", (int)n, c);
+			(void)qv_match_act(t->m, p, line, NULL);
+			c += n + (end ? 1 : 0);
+		}
+	}
 }
 
 qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err)
 {
 	qv__table_lock(t);
 	qv_status rc = check_mover(t, seat, v, action, err);
+	char *kept = rc ? NULL : commitments_copy(t);
+	if (!rc && !kept)
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	if (!rc) {
 		int old = t->m->nhist, old_status = t->status;
 		long long old_v = t->v;
-		rc = qv_match_play_text(t->m, action, err);
-		if (!rc)
+		rc = qv_match_act(t->m, seat, action, err);
+		if (!rc && t->m->nhist == old) {
+			/* A commitment ahead of the seat's turn: nothing is played yet, so the
+			 * version stays (the others' choices in the step are as valid as before),
+			 * but what clients hear of changes (to_move, the seat's view). */
+			rc = qv__table_save_people_locked(t, err);
+			if (rc)
+				commitments_restore(t, kept);
+			else
+				t->iv++;
+		} else if (!rc) {
 			rc = commit_added(t, old, old_v, old_status, false, err);
+			if (rc)
+				commitments_restore(t, kept);
+		}
 	}
+	free(kept);
 	qv__table_unlock(t);
+	return rc;
+}
+
+/* Takes back the seat's commitments made ahead of its turn, which nobody has seen: at once,
+ * whoever else is at the table. QV_ESTATE when it has none. */
+static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
+{
+	char *kept = commitments_copy(t);
+	if (!kept)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	qv_status rc = qv_match_withdraw(t->m, seat) > 0
+	                   ? qv__table_save_people_locked(t, err)
+	                   : qv_fail(err, QV_ESTATE, "no choice of yours to take back");
+	if (rc)
+		commitments_restore(t, kept);
+	else
+		t->iv++;
+	free(kept);
 	return rc;
 }
 
@@ -723,6 +850,11 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 {
 	qv__table_lock(t);
 	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && *qv_match_committed(t->m, seat)) {
+		rc = withdraw_locked(t, seat, err);
+		qv__table_unlock(t);
+		return rc;
+	}
 	unsigned humans = 0;
 	for (int i = 0; i < t->nseats; i++)
 		humans |= t->seat[i].human ? 1u << i : 0;
@@ -768,13 +900,26 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 
 /* ---- AI seats and chance ------------------------------------------------------------------- */
 
-bool qv__table_wants_step_locked(const qv__table *t)
+/* Who the server plays now: chance or the AI seat to move; else, in a simultaneous step, the
+ * first AI seat of it that has not chosen (it commits ahead of its turn, so that the people
+ * of the step wait only for each other). -100 for nobody. */
+static int server_turn(qv__table *t)
 {
 	if (t->status != QV__PLAYING || t->stuck[0])
-		return false;
+		return -100;
 	int who = qv_match_to_move(t->m);
-	return who == QV_CHANCE || (who >= 0 && who < t->nseats && !t->seat[who].human);
+	if (who == QV_CHANCE || (who >= 0 && who < t->nseats && !t->seat[who].human))
+		return who;
+	if (who < 0 || !t->game->together)
+		return -100;
+	unsigned acting = qv_match_acting(t->m);
+	for (int p = 0; p < t->nseats; p++)
+		if (acting >> p & 1u && !t->seat[p].human)
+			return p;
+	return -100;
 }
+
+bool qv__table_wants_step_locked(qv__table *t) { return server_turn(t) != -100; }
 
 /* Stops the table playing itself after an AI or chance failure, saying why, and saves that,
  * so that a restart does not try again. */
@@ -791,11 +936,11 @@ static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 bool qv__table_step(qv__table *t)
 {
 	qv__table_lock(t);
-	if (!qv__table_wants_step_locked(t)) {
+	int who = server_turn(t);
+	if (who == -100) {
 		qv__table_unlock(t);
 		return false;
 	}
-	int who = qv_match_to_move(t->m);
 	int old = t->m->nhist, old_status = t->status;
 	long long old_v = t->v;
 	qv_err err;
@@ -833,12 +978,19 @@ bool qv__table_step(qv__table *t)
 		qv__table_unlock(t);
 		return false;
 	}
-	memcpy(st, t->m->state, t->game->state_size);
+	/* The position at which the seat decides: the current one, or its own turn in a
+	 * simultaneous step when it chooses ahead of it (qv_match_turn_of). */
+	bool ahead = who != qv_match_to_move(t->m);
+	if (!qv_match_turn_of(t->m, who, st))
+		memcpy(st, t->m->state, t->game->state_size); /* cannot be: server_turn said so */
 	qv__table_unlock(t);
 
 	qv_action a;
 	qv_rng drawn = s->agent->rng; /* put back when the step is not made for memory */
 	qv_status rc = qv_agent_choose(s->agent, st, &a, &err);
+	char text[QV_ACTION_TEXT] = "";
+	if (!rc && t->game->action_to_text(st, a, text, sizeof text) < 0)
+		rc = qv_fail(&err, QV_EINVAL, "the AI's choice has no notation");
 	free(st);
 
 	qv__table_lock(t);
@@ -848,7 +1000,25 @@ bool qv__table_step(qv__table *t)
 	} else if (rc) {
 		stop_locked(t, "the AI seat failed", &err);
 		marked = false;
-	} else if (t->v == old_v && t->status == QV__PLAYING && qv_match_to_move(t->m) == who) {
+	} else if (t->v == old_v && t->status == QV__PLAYING && ahead &&
+	           qv_match_acting(t->m) >> who & 1u) {
+		/* A commitment ahead of the seat's turn, as a person's (qv__table_act). */
+		rc = qv_match_act(t->m, who, text, &err);
+		if (!rc && t->m->nhist == old) {
+			rc = qv__table_save_people_locked(t, &err);
+			if (rc)
+				qv_match_withdraw(t->m, who);
+			else
+				t->iv++;
+		} else if (!rc) {
+			rc = commit_added(t, old, old_v, old_status, true, &err);
+		}
+		if (rc && rc != QV_ENOMEM)
+			stop_locked(t, "the AI seat's choice could not be kept", &err);
+		changed = rc == QV_OK;
+		marked = rc == QV_ENOMEM && marked;
+	} else if (t->v == old_v && t->status == QV__PLAYING && !ahead &&
+	           qv_match_to_move(t->m) == who) {
 		rc = qv_match_play(t->m, a, &err);
 		if (!rc)
 			rc = commit_added(t, old, old_v, old_status, true, &err);
@@ -884,18 +1054,28 @@ static json_t *info_json(qv__table *t, bool stored)
 	json_t *result = json_null();
 	if (t->status == QV__OVER) {
 		int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
-		t->game->ranks(t->m->state, ranks);
+		qv_match_ranks(t->m, ranks);
 		t->game->score(t->m->state, scores);
 		result = json_array();
-		for (int i = 0; i < t->nseats; i++)
-			result = qv__json_push(result, json_pack("{s:s, s:i, s:i}", "seat",
-			                                         qv_player_name(i, name), "rank",
-			                                         ranks[i], "score", scores[i]));
+		for (int i = 0; i < t->nseats; i++) {
+			json_t *e = json_pack("{s:s, s:i, s:i}", "seat", qv_player_name(i, name),
+			                      "rank", ranks[i], "score", scores[i]);
+			int left = qv_match_left(t->m, i);
+			if (e && left)
+				e = qv__json_put(e, "reason", json_string(qv_left_name(left)));
+			result = qv__json_push(result, e);
+		}
 	}
+	json_t *to_move = json_array();
+	unsigned acting = stored ? 0 : qv__table_acting_locked(t);
+	for (int i = 0; i < t->nseats; i++)
+		if (acting >> i & 1u)
+			to_move = qv__json_push(to_move, json_string(qv_player_name(i, name)));
 	json_t *info = json_pack("{s:s, s:s, s:s, s:O, s:o, s:s, s:I, s:b, s:o}", "id", t->id,
 	                         "game", t->game->name, "title", t->game->title, "params",
 	                         t->params, "seats", seats, "status", qv__status_name(t->status),
 	                         "v", (json_int_t)t->v, "private", t->private_, "result", result);
+	info = qv__json_put(info, "to_move", to_move);
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
 	return info;

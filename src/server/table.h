@@ -136,9 +136,14 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
  * could not be saved. */
 qv_status qv__table_save_people_locked(qv__table *t, qv_err *err);
 
+/* The seats that may act now (bit p for seat p): the player to move and, in a simultaneous
+ * secret step, every other seat of it that has not chosen (qv_match_acting); 0 unless the
+ * table is playing. What info's "to_move" lists, and whose clocks run. */
+unsigned qv__table_acting_locked(qv__table *t);
+
 /* Whether an AI seat or chance is to move at a table that is playing (the server's pool must
  * step it). */
-bool qv__table_wants_step_locked(const qv__table *t);
+bool qv__table_wants_step_locked(qv__table *t);
 
 /* Plays one AI decision or chance outcome if one is due. The search runs without the lock;
  * its choice is applied only if the table did not change meanwhile. Returns true when the

@@ -88,9 +88,13 @@ static void no_secret_keys(const json_t *j)
 /* Checks a table info's fields. */
 static void check_info(const json_t *t)
 {
-	static const char *const keys[] = {"id",     "game", "title",   "params", "seats",
-	                                   "status", "v",    "private", "result", NULL};
+	static const char *const keys[] = {"id", "game",    "title",  "params",  "seats", "status",
+	                                   "v",  "private", "result", "to_move", NULL};
 	exact_keys(t, "table info", keys, NULL);
+	/* A waiting or finished table has nobody to move. */
+	const char *status = json_string_value(json_object_get(t, "status"));
+	if (status && strcmp(status, "playing") != 0)
+		assert_int_equal(json_array_size(json_object_get(t, "to_move")), 0);
 	static const char *const seat_keys[] = {"seat", "kind", "claimed", "online", NULL};
 	json_t *seats = json_object_get(t, "seats");
 	for (size_t i = 0; i < json_array_size(seats); i++)
