@@ -94,8 +94,8 @@ export class Screen {
    * @param {View} vj
    * @param {(seat: string) => string} name
    * @param {{chosen?: string[], targets?: Set<string>, previous?: View | null, status?: string,
-   *          last?: string[]}} [o] last: the words of the last move (its squares are marked on
-   *   the board)
+   *          last?: string[], acting?: string[]}} [o] last: the words of the last move (its
+   *   squares are marked on the board); acting: the seats that may act now
    */
   draw(vj, name, o = {}) {
     this.vj = vj;
@@ -104,7 +104,7 @@ export class Screen {
       replace(this.els.board, h('p', { class: 'error' }, `This page cannot draw the game '${vj?.game}'.`));
       return;
     }
-    const opts = { name, chosen: o.chosen ?? [], previous: o.previous };
+    const opts = { name, chosen: o.chosen ?? [], previous: o.previous, acting: o.acting };
     // keep the keyboard focus on the same square or card across redraws
     const focused = /** @type {Element | null} */ (document.activeElement)?.closest?.('[data-token]');
     const focusToken =

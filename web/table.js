@@ -128,6 +128,7 @@ function redraw() {
     previous: state.previous,
     status: statusText(),
     last: lastMoveWords(log.entries),
+    acting: acting(),
   });
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
@@ -167,7 +168,7 @@ function statusText() {
     const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
     return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
   }
-  return mod.turnText(state.vj, { name });
+  return mod.turnText(state.vj, { name, acting: acting() });
 }
 
 function idleText() {

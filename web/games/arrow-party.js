@@ -292,9 +292,10 @@ export function drawPanels(vj, o) {
   const wrap = h('div', { class: 'players' });
   (v.players ?? []).forEach((pl, i) => {
     const seat = `p${i + 1}`;
-    const toMove = vj.to_move === seat;
+    const toMove = o.acting ? o.acting.includes(seat) : vj.to_move === seat;
+    // in a secret step, a seat that chose ahead of its turn is ready too (info's to_move)
     const ready = secret
-      ? pl.committed
+      ? pl.committed || (o.acting && !o.acting.includes(seat))
         ? h('span', { class: 'badge ready' }, '✓ ready')
         : h('span', { class: 'badge' }, 'choosing')
       : null;
@@ -378,8 +379,11 @@ export function landedArrows(id, k) {
  */
 export function turnText(vj, o) {
   const v = vj.view;
-  const you = vj.to_move === vj.viewer;
-  const waiting = (v.players ?? []).map((p, i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
+  // in a secret step everyone chooses at once: the viewer's turn when it has options
+  const you = vj.to_move === vj.viewer || Boolean(vj.legal?.length);
+  const waiting = o.acting
+    ? o.acting.filter((s) => s !== vj.viewer).map(o.name)
+    : (v.players ?? []).map((p, i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
   const wait = waiting.length ? ` Still choosing: ${waiting.join(', ')}.` : '';
   switch (v.phase) {
     case 'over':

@@ -447,7 +447,8 @@ export function turnText(vj, o) {
   const v = vj.view;
   const me = vj.viewer;
   const who = vj.to_move;
-  const you = who === me;
+  // the start is chosen by both at once: the viewer's turn when it has options
+  const you = who === me || (v.phase === 'start' && Boolean(vj.legal?.length));
   const pend = v.pending;
   switch (v.phase) {
     case 'over':
@@ -455,7 +456,7 @@ export function turnText(vj, o) {
     case 'start':
       return you
         ? 'Choose your starting card in secret. The card that loses at Rock-Paper-Scissors plays first.'
-        : `${o.name(v.active)} chooses a starting card in secret.`;
+        : `${(o.acting ?? [v.active]).map(o.name).join(' and ')} ${(o.acting ?? [v.active]).length > 1 ? 'choose' : 'chooses'} a starting card in secret.`;
     case 'coin':
       return 'A coin decides who plays first.';
     case 'pay': {

@@ -14,6 +14,8 @@ import * as arrowParty from './arrow-party.js';
  * @property {(seat: string) => string} name  how to call a seat: "you", "p2 (hard)", …
  * @property {string[]} [chosen]  the words chosen so far in the picker (for previews)
  * @property {View | null} [previous]  the view before this one (what just changed)
+ * @property {string[]} [acting]  the seats that may act now (info's to_move): in a secret step
+ *   everyone chooses at once, each seat of it that has not chosen
  */
 
 /**
