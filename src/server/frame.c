@@ -25,6 +25,8 @@ static const frame_kind kinds[] = {
     {"history", QV__HISTORY, {"type", "line", NULL}},
     {"takeback", QV__TAKEBACK, {"type", "v", NULL}},
     {"answer", QV__ANSWER, {"type", "v", "accept", NULL}},
+    {"chat", QV__CHAT, {"type", "text", NULL}},
+    {"rematch", QV__REMATCH, {"type", NULL}},
 };
 
 /* Checks that j has only the fields of kind k ("unknown field 'v' in a ping frame; ..."). */
@@ -66,8 +68,18 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		}
 		return QV_OK;
 	}
-	if (k->type == QV__PING)
+	if (k->type == QV__PING || k->type == QV__REMATCH)
 		return QV_OK;
+	if (k->type == QV__CHAT) {
+		const json_t *text = json_object_get(j, "text");
+		if (!json_is_string(text))
+			return qv_fail(err, QV_EINVAL,
+			               "text: expected the line to say, a string of 1 to 500 "
+			               "characters, in a chat frame");
+		f->text = json_string_value(text);
+		f->text_len = json_string_length(text);
+		return QV_OK;
+	}
 	if (k->type == QV__HISTORY) {
 		const json_t *line = json_object_get(j, "line");
 		if (!json_is_integer(line) || json_integer_value(line) < 0)
@@ -118,11 +130,11 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
 		             "expected a JSON object with a \"type\": hello, act, what, undo, "
-		             "takeback, answer, ping or history");
+		             "takeback, answer, ping, history, chat or rematch");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
 		             "unknown frame type '%s'; accepted: hello, act, what, undo, "
-		             "takeback, answer, ping, history",
+		             "takeback, answer, ping, history, chat, rematch",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

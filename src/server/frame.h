@@ -1,7 +1,8 @@
 /*
  * frame.h - the frames a client sends on a table's WebSocket, read without a socket: JSON text
- * in, one of hello, act, what, undo, ping, history, takeback or answer out, or a message naming
- * what is wrong and what is accepted. ws.c acts on them; the tests and the fuzzer read them alone.
+ * in, one of hello, act, what, undo, ping, history, takeback, answer, chat or rematch out, or a
+ * message naming what is wrong and what is accepted. ws.c acts on them; the tests and the fuzzer
+ * read them alone.
  * Internal to the server.
  */
 #ifndef QUIVER_SERVER_FRAME_H
@@ -22,7 +23,9 @@ typedef enum qv__frame_type {
 	QV__PING,
 	QV__HISTORY,
 	QV__TAKEBACK,
-	QV__ANSWER
+	QV__ANSWER,
+	QV__CHAT,
+	QV__REMATCH
 } qv__frame_type;
 
 /* A frame read. Its strings belong to `json` (qv__frame_free). */
@@ -34,6 +37,8 @@ typedef struct qv__frame {
 	const char *action; /* act, what: the action in notation */
 	long long line;     /* history: a line of the connection's log, from 0 */
 	bool accept;        /* answer: whether the seat accepts the takeback request */
+	const char *text;   /* chat: the line as typed (checked by qv__text_clean) */
+	size_t text_len;
 	json_t *json;
 } qv__frame;
 

@@ -23,6 +23,7 @@
 
 #include "quiver/agent.h"
 #include "quiver/match.h"
+#include "server/chat.h"
 #include "server/store.h"
 #include "server/token.h"
 
@@ -51,6 +52,9 @@ typedef struct qv__seat {
 	qv_agent *agent;             /* AI seats */
 	int seen;                    /* history entries the agent has been told */
 	bool forget;                 /* reset the agent before its next use (after an undo) */
+	bool invite;                 /* a human seat only the holder of its invite code may join */
+	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
+	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
 } qv__seat;
 
 /* A takeback request waiting for the other people whose decisions it would undo. */
@@ -84,10 +88,19 @@ typedef struct qv__table {
 	    takebacks;   /* undos done: a connection that has not seen the last gets a snapshot */
 	qv__offer offer; /* a takeback request waiting for answers (offer.by < 0: none) */
 
+	qv__chat chat; /* what was said at the table (people: chat) */
+	/* A rematch (people: rematch): the seats that asked, the new table once made, and, in
+	 * memory only, the token of each person's new seat for connections that come later. */
+	unsigned rematch_asked;
+	char rematch_table[QV__ID_LEN + 1];
+	bool rematch_making; /* the new table is being made (the last seat asked) */
+	char rematch_token[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
-	bool queued; /* waiting in or running on the worker pool */
-	void *conns; /* the server's connections to this table */
+	bool queued;  /* waiting in or running on the worker pool */
+	int greeting; /* sockets opened to it that have not said hello or closed: it stays */
+	void *conns;  /* the server's connections to this table */
 } qv__table;
 
 /* Searches an AI step may begin on a table before it is stopped: a table found at start-up
@@ -97,10 +110,28 @@ typedef struct qv__table {
 #define QV__AI_TRIES 2
 
 /* Creates a table from a client's request {"game", "params", "seats", "private"} and saves
- * it, with the address of the client that asked (owner, may be ""). QV_EINVAL names the bad
- * field and what is accepted; QV_EIO when it cannot be saved. */
+ * it, with the address of the client that asked (owner, may be ""). A seat is a level,
+ * "human" (open: anyone may join it) or "invite" (only the holder of its code may); "private"
+ * defaults to true. QV_EINVAL names the bad field and what is accepted; QV_EIO when it cannot
+ * be saved. */
 qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request,
                            const char *owner, qv_err *err);
+
+/* The invite codes of a new table, shown once to its creator. */
+typedef struct qv__invites {
+	int n;
+	int seat[QV_MAX_PLAYERS];
+	char code[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+} qv__invites;
+
+/* qv__table_create that also writes each invite seat's code (128 random bits, as a token;
+ * the table keeps only its hash, in its people). */
+qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json_t *request,
+                                   const char *owner, qv__invites *invites, qv_err *err);
+
+/* Whether GET /api/tables lists the table: not over, and a free open seat, or playing and not
+ * private. */
+bool qv__table_listed_locked(qv__table *t);
 
 /* Rebuilds a table saved in the store by replaying its actions. A table saved with
  * QV__AI_TRIES searches begun and not ended is stopped (and saved so). */
@@ -118,6 +149,21 @@ void qv__table_unlock(qv__table *t);
  * no free seat, or the game is over. */
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
                          char token[QV__TOKEN_LEN + 1], qv_err *err);
+
+/* A join request: each field NULL when absent. */
+typedef struct qv__join {
+	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
+	const char *invite; /* an invite seat's code */
+	size_t invite_len;
+	const char *name; /* the person's name (checked here), default the seat's */
+} qv__join;
+
+/* qv__table_join with an invite code and a name. *forbidden is set when the refusal is an
+ * invite seat joined without its right code (HTTP 403); a claimed seat is QV_ESTATE (so a
+ * code works once), a bad name QV_EINVAL naming the rule. Codes are compared in constant
+ * time. */
+qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
+                            char token[QV__TOKEN_LEN + 1], bool *forbidden, qv_err *err);
 
 /* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
 int qv__table_auth(qv__table *t, const char *token, size_t len);
@@ -171,7 +217,8 @@ bool qv__table_wants_step_locked(qv__table *t);
 bool qv__table_step(qv__table *t);
 
 /* The table's info: {"id", "game", "title", "params", "seats", "status", "v", "private",
- * "result"}, and "stopped" (why) when the table stopped playing itself. */
+ * "result", "to_move", "rematch"}, and "stopped" (why) when the table stopped playing itself.
+ * A seat is {"seat", "kind", "claimed", "online", "name", "open"}. */
 json_t *qv__table_info_locked(qv__table *t);
 
 /* Stops a waiting table that has expired (the server removes it): its viewers hear why, and
@@ -203,6 +250,47 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
  * QV_ENOMEM. */
 json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
                                  qv_err *err);
+
+/* ---- chat ---- */
+
+/* The name of a seat as info and chat lines give it: the person's, else the seat's ("p2") for
+ * a human seat, the level for an AI seat; "spectator" for QV_VIEW_PUBLIC. */
+const char *qv__table_name_locked(const qv__table *t, int viewer);
+
+/* Adds a chat line from viewer (a seat or QV_VIEW_PUBLIC), text already checked
+ * (qv__text_clean), and saves it with the table's people; *line is the line's frame. QV_EIO
+ * or QV_ENOMEM, and then nothing changed. */
+qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
+                                qv_err *err);
+
+/* ---- rematch ---- */
+
+/* Seat `seat` asks for a rematch at a finished table. QV_ESTATE: not over, asked already, or
+ * the rematch made or being made. When every human seat has asked, nothing is saved yet:
+ * *request is the new table's request (rematch_request: same game, params and privacy, every
+ * seat moved one place on) and the caller makes the table (qv__table_rematch_make), then
+ * calls qv__table_rematch_done or, when that failed, qv__table_rematch_failed. Otherwise
+ * *request is NULL and the ask is saved. */
+qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err);
+
+/* Makes the rematch table of t from request, with every human seat claimed at once for the
+ * person who moves there (names kept): tokens[p] is the new token of old seat p's person
+ * ("" for an AI seat). Not yet in the server's registry. */
+qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table **out,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
+
+/* Records the last ask and the new table (saved); the tokens are kept in memory for the
+ * seats' connections (qv__table_rematch_frame_locked). */
+qv_status qv__table_rematch_done(qv__table *t, int seat, const char *id,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
+
+/* The rematch could not be made: the last seat may ask again. */
+void qv__table_rematch_failed(qv__table *t);
+
+/* {"type": "rematch", "table", "seat", "token"} for a connection of seat viewer once the new
+ * table exists and this process made it; NULL otherwise (a spectator, an AI seat, after a
+ * restart, or out of memory). */
+json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer);
 
 /* ---- what a client may fetch ---- */
 
