@@ -76,7 +76,7 @@ export function clockField() {
     'fieldset',
     { class: 'field clock-field' },
     h('legend', {}, 'Clock'),
-    h('div', { class: 'clock-kind-row' }, h('label', { for: 'clock-kind' }, 'Clock: '), kind),
+    h('div', { class: 'clock-kind-row' }, h('label', { for: 'clock-kind' }, 'Kind: '), kind),
     detail,
   );
   const values = {
@@ -102,15 +102,28 @@ export function clockField() {
             type: 'button',
             class: 'minor preset',
             'data-preset': label,
+            'aria-pressed': 'false',
             onclick: () => {
               for (const [key, v] of Object.entries(set))
                 values[/** @type {keyof typeof values} */ (key)].value = String(v);
+              marked();
             },
           },
           label,
         ),
       ),
     );
+    // the preset the boxes hold now is shown pressed
+    const marked = () => {
+      for (const [i, [, set]] of presets.entries()) {
+        const same = Object.entries(set).every(
+          ([key, v]) => Number(values[/** @type {keyof typeof values} */ (key)].value) === v,
+        );
+        pick.children[i]?.setAttribute('aria-pressed', String(same));
+      }
+    };
+    for (const b of boxes[k]) b.input.oninput = marked;
+    marked();
     replace(
       detail,
       pick,

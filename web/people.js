@@ -175,8 +175,9 @@ export class People {
       if (!f) continue;
       if (f.away) {
         const ms = this.away(s);
-        const text = ms >= 1000 ? `away ${awayText(ms)}` : '';
-        if (f.away.textContent !== text) f.away.textContent = text;
+        const text = ms >= 1000 ? awayText(ms) : '';
+        if ((f.away.lastChild?.textContent ?? '') !== text)
+          replace(f.away, text ? h('span', { class: 'away-word' }, 'away ') : null, text);
       }
       const left = this.clocks.left(s.seat, now);
       if (f.clock && left !== null && this.clocks.clock) {

@@ -18,14 +18,16 @@ import { gameModule } from './games/index.js';
  * seat the computer plays for an absent person "Alex (p2, played by the computer)".
  * @param {TableInfo | null} table the table's info (seats with kinds and names), or null
  * @param {string} viewer p1… or public/all
+ * @param {{zombie?: boolean}} [o] zombie: false leaves "played by the computer" out (for a
+ *   place that says it beside the name)
  * @returns {(seat: string) => string}
  */
-export function seatNamer(table, viewer) {
+export function seatNamer(table, viewer, o = {}) {
   /** @type {Map<string, SeatInfo>} */
   const seats = new Map((table?.seats ?? []).map((s) => [s.seat, s]));
   return (seat) => {
     const info = seats.get(seat);
-    const zombie = info?.zombie ? ', played by the computer' : '';
+    const zombie = info?.zombie && o.zombie !== false ? ', played by the computer' : '';
     if (seat === viewer) return `you (${seat}${zombie})`;
     if (!info) return seat;
     if (info.kind === 'human') {

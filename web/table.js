@@ -91,7 +91,9 @@ const people = new People(els.people, {
   // the viewer's own line by its name too: "Alex (you)"
   name: (seat) => {
     const mine = seat === state.seat ? state.table?.seats?.find((s) => s.seat === seat) : null;
-    return mine?.name && mine.name !== seat ? `${mine.name} (you, ${seat})` : name(seat);
+    return mine?.name && mine.name !== seat
+      ? `${mine.name} (you, ${seat})`
+      : seatNamer(state.table, state.seat, { zombie: false })(seat);
   },
   claim: (seat) => {
     panel.clearError();
