@@ -1,8 +1,9 @@
-// The table page (table.html?id=ID, or ?id=ID&seat=p2 from an invite): joins the seat of an
-// invite, connects to the table's socket with this browser's token for it (or as a
+// The table page (table.html?id=ID, or ?id=ID&seat=p2[&invite=CODE] from an invite link): joins
+// the seat of the link (with the player's name, asked first when none is kept), connects to the table's socket with this browser's token for it (or as a
 // spectator), draws every snapshot and update, lets the player to move choose among the
-// view's legal actions by clicks, buttons or typed notation, and shows undo, the result, the
-// record, "play again" and the invite links. Everything drawn comes from the frames this
+// view's legal actions by clicks, buttons or typed notation, and shows undo, resign, the people
+// at the table with their clocks and presence (people.js), "your turn" (your-turn.js), the
+// result, the record, "play again" and the invite links. Everything drawn comes from the frames this
 // viewer receives.
 
 import { byId, h, replace } from './dom.js';
@@ -17,7 +18,11 @@ import { refusal } from './refusal.js';
 import { ranksTable, seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
-import { inviteLink, copyField } from './invite.js';
+import { inviteLink, copyField, invitesAt } from './invite.js';
+import { People } from './people.js';
+import { confirmDialog } from './confirm.js';
+import { TurnSignal } from './your-turn.js';
+import { myName, nameBox } from './names.js';
 import { phoneLayout } from './phone.js';
 import { Details } from './details.js';
 
@@ -35,6 +40,9 @@ const els = {
   movePanel: byId('move-panel'),
   move: byId('move'),
   undo: /** @type {HTMLButtonElement} */ (byId('undo')),
+  resign: /** @type {HTMLButtonElement} */ (byId('resign')),
+  people: byId('people'),
+  joinPlace: byId('join-place'),
   result: byId('result'),
   resultBody: byId('result-body'),
   invites: byId('invites'),
@@ -79,6 +87,26 @@ const { screen, panel, chooser } = choosingScreen(els, {
 });
 /** @type {Connection | null} */
 let conn = null;
+const people = new People(els.people, {
+  // the viewer's own line by its name too: "Alex (you)"
+  name: (seat) => {
+    const mine = seat === state.seat ? state.table?.seats?.find((s) => s.seat === seat) : null;
+    return mine?.name && mine.name !== seat
+      ? `${mine.name} (you, ${seat})`
+      : seatNamer(state.table, state.seat, { zombie: false })(seat);
+  },
+  claim: (seat) => {
+    panel.clearError();
+    if (!conn?.send({ type: 'claim', v: state.v, seat })) panel.showError('Not connected: the claim was not sent.');
+  },
+  back: () => {
+    panel.clearError();
+    if (!conn?.send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
+  },
+});
+const turn = new TurnSignal();
+// the sound and the notification of "your turn", beside the move settings
+(els.movePanel.querySelector('.move-settings') ?? els.movePanel).append(turn.settings());
 // on a phone: the action sheet, the hand strip and the board's zoom; everywhere: the detail
 // sheet of whatever is tapped that chooses nothing
 phoneLayout({ board: els.board, players: els.players, move: els.move, game: () => state.vj?.game });
@@ -86,6 +114,27 @@ new Details([els.board, els.players], {
   game: () => state.vj?.game,
   picker: () => (state.sending || state.table?.stopped ? null : chooser.picker),
 });
+
+els.resign.addEventListener('click', async () => {
+  const others = (state.table?.seats ?? []).length - 1;
+  const yes = await confirmDialog({
+    title: 'Resign this game?',
+    text:
+      others === 1
+        ? `${name(otherSeats()[0] ?? 'p2')} wins. This cannot be taken back.`
+        : 'You leave the game and rank last; the computer plays your seat from now on. You may return to it later.',
+    yes: 'Resign',
+    no: 'Keep playing',
+  });
+  if (!yes) return;
+  panel.clearError();
+  if (!conn?.send({ type: 'resign', v: state.v })) panel.showError('Not connected: the resignation was not sent.');
+});
+
+/** The seats other than the viewer's. */
+function otherSeats() {
+  return (state.table?.seats ?? []).map((s) => s.seat).filter((x) => x !== state.seat);
+}
 
 els.undo.addEventListener('click', () => {
   panel.clearError();
@@ -141,8 +190,13 @@ function redraw() {
     state.table?.status !== 'playing' ||
     Boolean(state.table?.stopped) ||
     !log.entries.some((e) => e.who === state.seat);
+  // resign: a seat still in a game being played (not one the computer plays already)
+  const mine = (state.table?.seats ?? []).find((s) => s.seat === state.seat);
+  els.resign.hidden =
+    !mine || mine.zombie === true || state.table?.status !== 'playing' || Boolean(state.table?.stopped);
   const title = state.table?.title ?? vj.game;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
+  turn.set(myTurn() && !state.table?.stopped, `${title} · table ${tableId}`);
   els.title.textContent = `${title} · table ${tableId}`;
   els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
   els.rules.hidden = false;
@@ -190,9 +244,17 @@ function resultSentence() {
   const res = state.table?.result;
   if (!Array.isArray(res) || !res.length) return 'The game is over.';
   const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);
-  if (winners.length > 1) return `The game is over: a draw between ${winners.map(name).join(' and ')}.`;
-  if (winners[0] === state.seat) return 'The game is over: you won!';
-  return `The game is over: ${name(winners[0])} won.`;
+  // who left the game, and how: "p2 ran out of time", "p2 resigned"
+  const left = res
+    .filter((r) => r.reason)
+    .map(
+      (r) =>
+        `${r.seat === state.seat ? 'you' : name(r.seat)} ${r.reason === 'timeout' ? 'ran out of time' : 'resigned'}`,
+    );
+  const why = left.length ? `${left.join(', ')}; ` : '';
+  if (winners.length > 1) return `The game is over: ${why}a draw between ${winners.map(name).join(' and ')}.`;
+  if (winners[0] === state.seat) return `The game is over: ${why}you won!`;
+  return `The game is over: ${why}${name(winners[0])} won.`;
 }
 
 /** The result panel: ranks and scores, the record, replay, play again. */
@@ -247,21 +309,29 @@ function resultError(e) {
   if (el) el.textContent = e instanceof Error ? e.message : String(e);
 }
 
-/** Invite links for the human seats nobody has taken, shown to the players at the table. */
+/**
+ * Invite links for the seats nobody has taken, shown to the players at the table: an open seat's
+ * link, and an invite seat's with its code when this browser created the table (the codes are
+ * the creator's only).
+ */
 function drawInvites() {
-  const open = (state.table?.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
-  const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
+  const codes = invitesAt(tableId);
+  const free = (state.table?.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
+  const links = free
+    .map((s) => ({ seat: s.seat, code: s.open === false ? codes[s.seat] : undefined, open: s.open !== false }))
+    .filter((x) => x.open || x.code);
+  const show = state.seat !== 'public' && links.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
   els.invites.hidden = !show;
   if (!show) return;
   replace(
     els.invitesBody,
-    h('p', {}, 'Send this link to a friend: opening it takes the seat.'),
-    open.map((s) =>
+    h('p', {}, 'Send each link to a friend: opening it takes the seat (an invite link works once).'),
+    links.map((x) =>
       h(
         'div',
-        { class: 'invite' },
-        h('span', { class: 'invite-seat' }, `Seat ${s.seat}`),
-        copyField(inviteLink(tableId, s.seat), `Invite link for seat ${s.seat}`),
+        { class: 'invite', 'data-seat': x.seat },
+        h('span', { class: 'invite-seat' }, `Seat ${x.seat}${x.open ? ' (open)' : ''}`),
+        copyField(inviteLink(tableId, x.seat, x.code), `Invite link for seat ${x.seat}`),
       ),
     ),
   );
@@ -326,6 +396,7 @@ function onFrame(frame) {
       drawResult();
       drawInvites();
       drawSeats();
+      people.update(state.table, state.seat);
       animate(previous, state.vj);
       // a forced decision held for this seat goes at once when the player asked for that
       if (chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
@@ -447,23 +518,69 @@ function connect(held) {
   conn.start();
 }
 
+/**
+ * Asks for the player's name (once: it is kept) before taking a seat; an empty answer takes the
+ * seat under the seat's own name.
+ * @param {string} seat
+ * @returns {Promise<void>}
+ */
+function askName(seat) {
+  return new Promise((resolve) => {
+    const skip = h('button', { type: 'button', class: 'minor' }, `Take seat ${seat} without a name`);
+    const done = () => {
+      replace(els.joinPlace);
+      resolve();
+    };
+    skip.addEventListener('click', done);
+    replace(
+      els.joinPlace,
+      h(
+        'section',
+        { class: 'panel ask-name', 'aria-labelledby': 'ask-name-title' },
+        h('h2', { id: 'ask-name-title' }, `You are invited to seat ${seat}`),
+        nameBox('table-name', done),
+        skip,
+      ),
+    );
+    /** @type {HTMLInputElement | null} */ (els.joinPlace.querySelector('input'))?.focus();
+  });
+}
+
+/**
+ * Takes the seat of the link; a refusal is said in words and the page watches.
+ * @param {string} seat
+ * @param {string | null} invite the invite code of the link
+ */
+async function joinSeat(seat, invite) {
+  try {
+    const j = await API.join(tableId, seat, invite ? { invite } : {});
+    keepSeat(tableId, j.seat, j.token);
+  } catch (e) {
+    const status = e instanceof API.ApiError ? e.status : 0;
+    const msg =
+      status === 409
+        ? invite
+          ? `This invite was already used: seat ${seat} is taken. You are watching.`
+          : `Seat ${seat} is already taken: you are watching.`
+        : status === 403
+          ? `This invite link does not open seat ${seat} (its code is wrong, or the seat is for someone invited): you are watching.`
+          : status === 404
+            ? 'There is no such table (the link is wrong, or the table expired).'
+            : `Could not take seat ${seat}: ${e instanceof Error ? e.message : e}`;
+    replace(els.joinPlace, h('p', { class: 'join-refused', role: 'alert' }, msg));
+  }
+}
+
 async function main() {
   if (!tableId) {
     replace(els.status, 'No table given. ', h('a', { href: './' }, 'Go to the lobby'), ' to start or join a game.');
     return;
   }
-  const invite = query.get('seat');
-  if (invite && !seatsAt(tableId).some((x) => x.seat === invite)) {
-    try {
-      const j = await API.join(tableId, invite);
-      keepSeat(tableId, j.seat, j.token);
-    } catch (e) {
-      const msg =
-        e instanceof API.ApiError && e.status === 409
-          ? `Seat ${invite} is already taken: you are watching.`
-          : `Could not take seat ${invite}: ${e instanceof Error ? e.message : e}`;
-      panel.showError(msg);
-    }
+  const seat = query.get('seat');
+  if (seat && !seatsAt(tableId).some((x) => x.seat === seat)) {
+    // the first time: the player's name before the seat is taken (the others see it)
+    if (!myName()) await askName(seat);
+    await joinSeat(seat, query.get('invite'));
     // the seat is now in this browser: a refresh must not try to join again
     history.replaceState(null, '', `table.html?id=${encodeURIComponent(tableId)}`);
   }

@@ -14,9 +14,29 @@ export {};
  * @property {string} kind `human`, or the level the server plays it at (easy, medium, hard, random, greedy)
  * @property {boolean} claimed whether a person took it (AI seats: always)
  * @property {boolean} online whether a connection said hello with its token (AI seats: always)
+ * @property {string} [name] the person's name (the seat's name until joined), the level's for an AI seat
+ * @property {boolean} [open] true only for a human seat anyone may join (not an invite seat)
+ * @property {number} [away_ms] how long a claimed human seat has had no connection (0 while online)
+ * @property {boolean} [zombie] true while the server plays a person's seat after it timed out or
+ *   resigned in a game of 3 or more
  */
 
-/** @typedef {{seat: string, rank: number, score: number}} Rank a seat's place once the game is over */
+/**
+ * @typedef {Object} ClockInfo a table's clock (info's `clock`)
+ * @property {'none' | 'move' | 'fischer' | 'days'} kind
+ * @property {number} [seconds] per move (`move`)
+ * @property {number} [base] Fischer's starting time, in seconds
+ * @property {number} [increment] Fischer's increment per move, in seconds
+ * @property {number} [days] per move (`days`)
+ * @property {Record<string, number>} left milliseconds left per claimed human seat
+ * @property {string[]} running the seats whose clock runs now
+ * @property {number} now the server's epoch milliseconds when it wrote this
+ */
+
+/**
+ * @typedef {{seat: string, rank: number, score: number, reason?: 'timeout' | 'resigned'}} Rank a seat's
+ *   place once the game is over; `reason` for a seat that left the game
+ */
 
 /**
  * @typedef {Object} TableInfo a table's info (GET /api/tables/ID, and in every frame)
@@ -32,6 +52,8 @@ export {};
  * @property {string[]} [to_move] every seat that may act now: the one to move and, in a secret
  *   step everyone chooses at once, each seat of it that has not chosen; [] unless playing
  * @property {string} [stopped] why the table plays no more, when it has stopped
+ * @property {ClockInfo} [clock] the clock, its time left and who runs
+ * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
  */
 
 /**
@@ -295,7 +317,8 @@ export {};
 
 /**
  * @typedef {{type: 'hello', token: string | null} | {type: 'act', v: number, action: string}
- *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}} ClientFrame
+ *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}
+ *   | {type: 'claim', v: number, seat: string} | {type: 'return'} | {type: 'resign', v: number}} ClientFrame
  */
 
 // The HTTP API

@@ -20,6 +20,7 @@ import {
   screenshotDir,
   STEP_MS,
   TURN_SELECTOR,
+  givePlayerName,
 } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
@@ -344,6 +345,7 @@ test(
     const table = new URL(`table.html?id=${id}`, server.url).toString();
     await api(server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2' });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await givePlayerName(context, 'Tester');
     context.setDefaultTimeout(STEP_MS);
     const a = await context.newPage();
     await a.goto(`${table}&seat=p1`);
