@@ -23,6 +23,8 @@ static const frame_kind kinds[] = {
     {"undo", QV__UNDO, {"type", "v", NULL}},
     {"ping", QV__PING, {"type", NULL}},
     {"history", QV__HISTORY, {"type", "line", NULL}},
+    {"takeback", QV__TAKEBACK, {"type", "v", NULL}},
+    {"answer", QV__ANSWER, {"type", "v", "accept", NULL}},
 };
 
 /* Checks that j has only the fields of kind k ("unknown field 'v' in a ping frame; ..."). */
@@ -76,8 +78,18 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		return QV_OK;
 	}
 	rc = read_version(j, k->name, &f->v, err);
-	if (rc || k->type == QV__UNDO)
+	if (rc || k->type == QV__UNDO || k->type == QV__TAKEBACK)
 		return rc;
+	if (k->type == QV__ANSWER) {
+		const json_t *accept = json_object_get(j, "accept");
+		if (!json_is_boolean(accept))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "accept: expected true (take the move back) or false (refuse), "
+			    "in an answer frame");
+		f->accept = json_is_true(accept);
+		return QV_OK;
+	}
 	f->action = json_string_value(json_object_get(j, "action"));
 	if (!f->action)
 		return qv_fail(err, QV_EINVAL,
@@ -105,12 +117,12 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
-		             "expected a JSON object with a \"type\": hello, act, what, undo, ping "
-		             "or history");
+		             "expected a JSON object with a \"type\": hello, act, what, undo, "
+		             "takeback, answer, ping or history");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
-		             "unknown frame type '%s'; accepted: hello, act, what, undo, ping, "
-		             "history",
+		             "unknown frame type '%s'; accepted: hello, act, what, undo, "
+		             "takeback, answer, ping, history",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

@@ -110,6 +110,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	t->game = m->game;
 	t->m = m;
 	t->store = store;
+	t->offer.by = -1;
 	t->nseats = m->game->num_players(m->state);
 	for (int i = 0; i < t->nseats; i++) {
 		qv__seat *s = &t->seat[i];
@@ -384,10 +385,15 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 static json_t *commitments_json(const qv__table *t);
 static qv_status commitments_load(qv__table *t, const json_t *j, qv_err *err);
 
+static json_t *offer_json(const qv__table *t, bool info);
+static qv_status offer_load(qv__table *t, const json_t *j, qv_err *err);
+
 static json_t *people_json(const qv__table *t)
 {
 	json_t *j = json_object();
 	j = qv__json_put(j, "committed", commitments_json(t));
+	if (t->offer.by >= 0)
+		j = qv__json_put(j, "offer", offer_json(t, false));
 	return j;
 }
 
@@ -397,6 +403,8 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EIO, "its stored people are not a JSON object");
 	qv_status rc = commitments_load(t, json_object_get(j, "committed"), err);
+	if (!rc)
+		rc = offer_load(t, json_object_get(j, "offer"), err);
 	return rc;
 }
 
@@ -807,6 +815,8 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 	if (!rc) {
 		int old = t->m->nhist, old_status = t->status;
 		long long old_v = t->v;
+		qv__offer offer = t->offer;
+		t->offer.by = -1; /* a new move ends a takeback request */
 		rc = qv_match_act(t->m, seat, action, err);
 		if (!rc && t->m->nhist == old) {
 			/* A commitment ahead of the seat's turn: nothing is played yet, so the
@@ -822,6 +832,8 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 			if (rc)
 				commitments_restore(t, kept);
 		}
+		if (rc)
+			t->offer = offer;
 	}
 	free(kept);
 	qv__table_unlock(t);
@@ -846,34 +858,34 @@ static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 	return rc;
 }
 
-qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
+/* The seats people play, as a mask (bit p for seat p): whose decisions a takeback asks for. */
+static unsigned people_at(const qv__table *t)
 {
-	qv__table_lock(t);
-	qv_status rc = check_turn_base(t, v, err);
-	if (!rc && *qv_match_committed(t->m, seat)) {
-		rc = withdraw_locked(t, seat, err);
-		qv__table_unlock(t);
-		return rc;
-	}
 	unsigned humans = 0;
 	for (int i = 0; i < t->nseats; i++)
 		humans |= t->seat[i].human ? 1u << i : 0;
+	return humans;
+}
+
+/* Takes back `seat`'s last decision and everything after it, which the engine allows with
+ * every other person concerned agreeing (qv_match_takeback_agreed), saves it, and tells every
+ * connection the whole log again (takebacks). The request, if any, is cleared with it. */
+static qv_status take_back_locked(qv__table *t, int seat, qv_err *err)
+{
 	int old = t->m->nhist;
-	qv_move *saved = NULL;
-	if (!rc) {
-		saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
-		if (!saved)
-			rc = qv_fail(err, QV_ENOMEM, "out of memory during undo");
-		else if (old > 0)
-			memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
-	}
-	if (!rc)
-		rc = qv_match_undo_seat(t->m, seat, humans, err);
+	qv_move *saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
+	if (!saved)
+		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
+	if (old > 0)
+		memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
+	qv__offer offer = t->offer;
+	qv_status rc = qv_match_takeback_agreed(t->m, seat, people_at(t), err);
 	if (!rc) {
 		/* Saved before the logs are cut, so that a refusal leaves them as they were. */
 		int old_status = t->status;
 		t->v += 1;
 		t->status = status_of(t);
+		t->offer.by = -1;
 		rc = save_change(t, t->m->nhist, false, err);
 		if (rc) {
 			/* Put the taken-back moves back, each entry not brought back by the one
@@ -884,6 +896,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 					break;
 			t->v -= 1;
 			t->status = old_status;
+			t->offer = offer;
 			QV_ASSERT(t->m->nhist == old && t->status == old_status);
 		} else {
 			after_change(t, 0);
@@ -894,6 +907,152 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 		}
 	}
 	free(saved);
+	return rc;
+}
+
+/* The seats of a mask as a JSON array of names. */
+static json_t *seat_list(const qv__table *t, unsigned mask)
+{
+	json_t *list = json_array();
+	char name[8];
+	for (int p = 0; p < t->nseats; p++)
+		if (mask >> p & 1u)
+			list = qv__json_push(list, json_string(qv_player_name(p, name)));
+	return list;
+}
+
+/* The request as info shows it, {"kind": "takeback", "by", "to", "waiting"}, or as the store
+ * keeps it (info false: "asked" too, no "kind"). */
+static json_t *offer_json(const qv__table *t, bool info)
+{
+	char name[8];
+	json_t *j = json_pack("{s:s, s:I, s:o}", "by", qv_player_name(t->offer.by, name), "to",
+	                      (json_int_t)t->offer.to, "waiting", seat_list(t, t->offer.waiting));
+	if (info)
+		j = qv__json_put(j, "kind", json_string("takeback"));
+	else
+		j = qv__json_put(j, "asked", seat_list(t, t->offer.asked));
+	return j;
+}
+
+/* A mask of seats from a stored array of names; false when it is not one. */
+static bool seat_mask(const qv__table *t, const json_t *list, unsigned *mask)
+{
+	*mask = 0;
+	if (!json_is_array(list))
+		return false;
+	size_t i;
+	json_t *e;
+	json_array_foreach(list, i, e)
+	{
+		int p = json_is_string(e) ? qv_player_parse(json_string_value(e), t->nseats) : -1;
+		if (p < 0)
+			return false;
+		*mask |= 1u << p;
+	}
+	return true;
+}
+
+/* Reads back a stored request (offer_json without info). */
+static qv_status offer_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	t->offer.by = -1;
+	if (!j)
+		return QV_OK;
+	const char *by = json_string_value(json_object_get(j, "by"));
+	const json_t *to = json_object_get(j, "to");
+	qv__offer o = {.by = by ? qv_player_parse(by, t->nseats) : -1};
+	if (o.by < 0 || !json_is_integer(to) ||
+	    !seat_mask(t, json_object_get(j, "asked"), &o.asked) ||
+	    !seat_mask(t, json_object_get(j, "waiting"), &o.waiting) || !o.waiting ||
+	    (o.waiting & ~o.asked))
+		return qv_fail(err, QV_EIO,
+		               "people.offer: expected {\"by\", \"to\", \"asked\", \"waiting\"} "
+		               "naming seats of the table");
+	o.to = json_integer_value(to);
+	t->offer = o;
+	return QV_OK;
+}
+
+/* Saves a change of the request alone, or puts the old one back when the store refuses. */
+static qv_status offer_change_locked(qv__table *t, const qv__offer *old, qv_err *err)
+{
+	qv_status rc = qv__table_save_people_locked(t, err);
+	if (rc)
+		t->offer = *old;
+	else
+		t->iv++;
+	return rc;
+}
+
+qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	char name[8];
+	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && *qv_match_committed(t->m, seat)) {
+		rc = withdraw_locked(t, seat, err);
+		qv__table_unlock(t);
+		return rc;
+	}
+	if (!rc && t->offer.by == seat)
+		rc = qv_fail(err, QV_ESTATE,
+		             "you have asked for a takeback already; it waits for %s to answer",
+		             qv_player_name(__builtin_ctz(t->offer.waiting), name));
+	else if (!rc && t->offer.by >= 0)
+		rc = qv_fail(err, QV_ESTATE,
+		             "%s asks to take back a move: answer that first with {\"type\": "
+		             "\"answer\", \"v\": %lld, \"accept\": true or false}",
+		             qv_player_name(t->offer.by, name), t->v);
+	qv_takeback tb;
+	if (!rc)
+		rc = qv_match_takeback(t->m, seat, people_at(t), &tb, err);
+	if (!rc && (tb.from < 0 || tb.chance >= 0 || tb.reveal >= 0)) {
+		if (err)
+			*err = tb.from < 0 ? tb.why : tb.barrier;
+		rc = QV_ESTATE;
+	}
+	unsigned others = rc ? 0 : tb.seats & people_at(t) & ~(1u << seat);
+	if (!rc && !others) {
+		rc = take_back_locked(t, seat, err);
+	} else if (!rc) {
+		qv__offer old = t->offer;
+		t->offer =
+		    (qv__offer){.by = seat, .to = t->v + 1, .asked = others, .waiting = others};
+		rc = offer_change_locked(t, &old, err);
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err)
+{
+	qv__table_lock(t);
+	char name[8];
+	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && t->offer.by < 0)
+		rc = qv_fail(err, QV_ESTATE, "there is no takeback request to answer");
+	else if (!rc && t->offer.by == seat)
+		rc = qv_fail(err, QV_ESTATE, "the takeback request is yours: the others answer it");
+	else if (!rc && !(t->offer.asked >> seat & 1u))
+		rc = qv_fail(err, QV_ESTATE,
+		             "%s's takeback does not take back any move of yours, so you are not "
+		             "asked",
+		             qv_player_name(t->offer.by, name));
+	else if (!rc && !(t->offer.waiting >> seat & 1u))
+		rc = qv_fail(err, QV_ESTATE, "you have answered this takeback request already");
+	if (!rc) {
+		qv__offer old = t->offer;
+		if (!accept) {
+			t->offer.by = -1;
+			rc = offer_change_locked(t, &old, err);
+		} else if (t->offer.waiting & ~(1u << seat)) {
+			t->offer.waiting &= ~(1u << seat);
+			rc = offer_change_locked(t, &old, err);
+		} else {
+			rc = take_back_locked(t, old.by, err);
+		}
+	}
 	qv__table_unlock(t);
 	return rc;
 }
@@ -946,10 +1105,14 @@ bool qv__table_step(qv__table *t)
 	qv_err err;
 	/* Out of memory, a step is not made and the table stays as it was (the pool tries it
 	 * again); any other failure stops the table, which would fail the same way again. */
+	qv__offer offer = t->offer;
 	if (who == QV_CHANCE) {
+		t->offer.by = -1; /* a new move ends a takeback request */
 		qv_status rc = qv_match_chance(t->m, NULL, &err);
 		if (!rc)
 			rc = commit_added(t, old, old_v, old_status, false, &err);
+		if (rc)
+			t->offer = offer;
 		if (rc && rc != QV_ENOMEM)
 			stop_locked(t, "drawing a chance outcome failed", &err);
 		qv__table_unlock(t);
@@ -994,6 +1157,7 @@ bool qv__table_step(qv__table *t)
 	free(st);
 
 	qv__table_lock(t);
+	offer = t->offer; /* as it is now: a request may have come during the search */
 	bool changed = false, marked = t->store != NULL;
 	if (rc == QV_ENOMEM) {
 		/* not stopped: the mark is cleared below */
@@ -1003,6 +1167,7 @@ bool qv__table_step(qv__table *t)
 	} else if (t->v == old_v && t->status == QV__PLAYING && ahead &&
 	           qv_match_acting(t->m) >> who & 1u) {
 		/* A commitment ahead of the seat's turn, as a person's (qv__table_act). */
+		t->offer.by = -1; /* a new move ends a takeback request */
 		rc = qv_match_act(t->m, who, text, &err);
 		if (!rc && t->m->nhist == old) {
 			rc = qv__table_save_people_locked(t, &err);
@@ -1019,6 +1184,7 @@ bool qv__table_step(qv__table *t)
 		marked = rc == QV_ENOMEM && marked;
 	} else if (t->v == old_v && t->status == QV__PLAYING && !ahead &&
 	           qv_match_to_move(t->m) == who) {
+		t->offer.by = -1;
 		rc = qv_match_play(t->m, a, &err);
 		if (!rc)
 			rc = commit_added(t, old, old_v, old_status, true, &err);
@@ -1027,6 +1193,8 @@ bool qv__table_step(qv__table *t)
 		changed = rc == QV_OK;
 		marked = rc == QV_ENOMEM && marked; /* a saved move or a stop clears the mark */
 	}
+	if (rc)
+		t->offer = offer;
 	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
 		s->agent->rng = drawn;
 	if (marked && qv__store_ai_end(t->store, t->id, &err))
@@ -1076,6 +1244,8 @@ static json_t *info_json(qv__table *t, bool stored)
 	                         t->params, "seats", seats, "status", qv__status_name(t->status),
 	                         "v", (json_int_t)t->v, "private", t->private_, "result", result);
 	info = qv__json_put(info, "to_move", to_move);
+	info = qv__json_put(info, "offer",
+	                    !stored && t->offer.by >= 0 ? offer_json(t, true) : json_null());
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
 	return info;

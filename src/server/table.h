@@ -53,6 +53,14 @@ typedef struct qv__seat {
 	bool forget;                 /* reset the agent before its next use (after an undo) */
 } qv__seat;
 
+/* A takeback request waiting for the other people whose decisions it would undo. */
+typedef struct qv__offer {
+	int by;           /* the seat that asked; -1 while there is no request */
+	long long to;     /* the version the table will have after the takeback */
+	unsigned asked;   /* bit p: seat p's decisions go back, so p was asked */
+	unsigned waiting; /* bit p: seat p has not answered yet */
+} qv__offer;
+
 typedef struct qv__table {
 	pthread_mutex_t lock;
 	char id[QV__ID_LEN + 1];
@@ -73,7 +81,8 @@ typedef struct qv__table {
 	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
 	long long serial;
 	long long
-	    takebacks; /* undos done: a connection that has not seen the last gets a snapshot */
+	    takebacks;   /* undos done: a connection that has not seen the last gets a snapshot */
+	qv__offer offer; /* a takeback request waiting for answers (offer.by < 0: none) */
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
@@ -124,12 +133,22 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action, char *text,
                          size_t len, qv_err *err);
 
-/* Takes back the seat's last decision on version v under the engine's rule (qv_match_undo_seat,
- * as `quiver play`): never across a chance outcome or a decision that showed a person
- * something hidden. Decided and done under the table's lock, as the pool's AI and chance
- * steps are, so the answer depends only on the history, never on whether a queued step has
- * run yet; an AI search that began before the undo is dropped (the version moved on). */
+/* The seat's takeback of its last decision and everything after it, on version v (the
+ * `takeback` frame, and `undo`, its old name). The engine decides what it reaches and whether
+ * any agreement could allow it (qv_match_takeback: never across a chance outcome or a reveal;
+ * QV_ESTATE with the reason). A commitment made ahead of the seat's turn is withdrawn at once.
+ * With no other person's decision among what goes back, it is done at once (the policy of
+ * `quiver play`); otherwise it becomes a request (t->offer, info's "offer") that each of those
+ * people answers (qv__table_answer). Decided and done under the table's
+ * lock, as the pool's AI and chance steps are, so the answer depends only on the history; an
+ * AI search that began before it is dropped (the version moved on). */
 qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
+
+/* A seat's answer to the takeback request on version v: a refusal clears the request; the
+ * last acceptance makes the takeback. QV_ESTATE when there is no request, the seat is not
+ * asked or has answered, or the version is stale. Any new move at the table clears a request
+ * too. */
+qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err);
 
 /* Saves what the table keeps of its people (names, invites, clocks, an offer, chat) after a
  * change that is not a move; a move saves it with the move. QV_EIO or QV_ENOMEM when it

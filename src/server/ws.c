@@ -434,15 +434,31 @@ static void on_what(qv__conn *c, const qv__frame *f)
 	json_decref(frame);
 }
 
-static void on_undo(qv__conn *c, const qv__frame *f)
+/* takeback (and undo, its old name): done at once, or a request the others answer. */
+static void on_takeback(qv__conn *c, const qv__frame *f)
 {
-	if (!may_play(c, "undo"))
+	if (!may_play(c, "take a move back"))
 		return;
 	qv_err err;
 	qv_status rc = qv__table_undo(c->table, c->viewer, f->v, &err);
 	if (rc) {
 		log_failure(c, rc, &err);
-		send_error(c, "cannot undo: %s", err.msg);
+		send_error(c, "cannot %s: %s", f->type == QV__UNDO ? "undo" : "take back", err.msg);
+		return;
+	}
+	qv__server_changed(c->srv, c->table);
+}
+
+/* answer: a seat's answer to another's takeback request. */
+static void on_answer(qv__conn *c, const qv__frame *f)
+{
+	if (!may_play(c, "answer a takeback request"))
+		return;
+	qv_err err;
+	qv_status rc = qv__table_answer(c->table, c->viewer, f->v, f->accept, &err);
+	if (rc) {
+		log_failure(c, rc, &err);
+		send_error(c, "cannot answer: %s", err.msg);
 		return;
 	}
 	qv__server_changed(c->srv, c->table);
@@ -496,7 +512,9 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	case QV__HELLO: keep = on_hello(c, &f); break;
 	case QV__ACT: on_act(c, &f); break;
 	case QV__WHAT: on_what(c, &f); break;
-	case QV__UNDO: on_undo(c, &f); break;
+	case QV__UNDO:
+	case QV__TAKEBACK: on_takeback(c, &f); break;
+	case QV__ANSWER: on_answer(c, &f); break;
 	case QV__PING: on_ping(c); break;
 	case QV__HISTORY: on_history(c, &f); break;
 	}

@@ -118,9 +118,13 @@ static void play(qv__table *t, char *text)
 			said(rc, &err);
 			if (!rc)
 				last = mover;
-		} else if (f.type == QV__UNDO) {
+		} else if (f.type == QV__UNDO || f.type == QV__TAKEBACK) {
 			rc = qv__table_undo(t, last, v, &err);
 			said(rc, &err);
+		} else if (f.type == QV__ANSWER) {
+			/* every seat answers, so that a request is both accepted and refused */
+			for (int p = 0; p < t->nseats; p++)
+				said(qv__table_answer(t, p, v, f.accept, &err), &err);
 		} else if (f.type == QV__HISTORY) {
 			/* each seat and the public look back at the line, from what each holds */
 			for (int w = -1; w < t->nseats; w++) {

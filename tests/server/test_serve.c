@@ -89,8 +89,15 @@ static void no_secret_keys(const json_t *j)
 static void check_info(const json_t *t)
 {
 	static const char *const keys[] = {"id", "game",    "title",  "params",  "seats", "status",
-	                                   "v",  "private", "result", "to_move", NULL};
+	                                   "v",  "private", "result", "to_move", "offer", NULL};
 	exact_keys(t, "table info", keys, NULL);
+	/* A takeback request is null or names who asked, the version after it and who answers. */
+	const json_t *offer = json_object_get(t, "offer");
+	if (!json_is_null(offer)) {
+		static const char *const offer_keys[] = {"kind", "by", "to", "waiting", NULL};
+		exact_keys(offer, "an offer", offer_keys, NULL);
+		assert_string_equal(json_string_value(json_object_get(offer, "kind")), "takeback");
+	}
 	/* A waiting or finished table has nobody to move. */
 	const char *status = json_string_value(json_object_get(t, "status"));
 	if (status && strcmp(status, "playing") != 0)
