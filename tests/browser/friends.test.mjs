@@ -59,8 +59,9 @@ async function tableOfTwo(body, o = {}) {
     const code = (created.invites ?? []).find((/** @type {{seat: string}} */ x) => x.seat === seat)?.code;
     return code ? `${url}&seat=${seat}&invite=${code}` : `${url}&seat=${seat}`;
   };
-  const p1 = await newPage(browser);
-  const p2 = await newPage(browser, o.p2Size ?? {});
+  // their names, as each gave it once in the browser (web/names.js)
+  const p1 = await newPage(browser, { name: 'Ada' });
+  const p2 = await newPage(browser, { ...(o.p2Size ?? {}), name: 'Grace' });
   await p1.page.goto(link('p1'));
   await p2.page.goto(link('p2'));
   const watcher = o.watcher ? await newPage(browser) : null;
@@ -139,13 +140,14 @@ test('a takeback asked on one page, accepted on the other, then one declined', {
 
   // asked: the asker waits, the other answers, the spectator reads who asked
   let asked = await askTakeback(p1.page, p2.page, rand);
-  assert.match((await p1.page.textContent('#offer')) ?? '', /Waiting for p2.* to accept your takeback/);
+  assert.match((await p1.page.textContent('#offer')) ?? '', /Waiting for .*p2.* to accept your takeback/);
   assert.match((await p2.page.textContent('#offer')) ?? '', /p1.* asks to take back their last move/);
   assert.ok(await p1.page.locator('#undo').isHidden(), 'no second request while one waits');
   const shots = screenshotDir();
   await p2.page.screenshot({ path: path.join(shots, 'takeback-request.png') });
   await until(
-    async () => /p1.* asks to take back their last move; waiting for p2/.test(await watcher.page.textContent('#offer')),
+    async () =>
+      /p1.* asks to take back their last move; waiting for .*p2/.test(await watcher.page.textContent('#offer')),
     'the spectator reads who asked and who is awaited',
   );
 
@@ -227,7 +229,7 @@ test(
     assert.equal(await p1.page.locator('#result button:has-text("Play again")').count(), 0);
     await p1.page.click('#result .rematch-button');
     await until(
-      async () => /You asked for a rematch\. Waiting for p2/.test(await p1.page.textContent('#result')),
+      async () => /You asked for a rematch\. Waiting for .*p2/.test(await p1.page.textContent('#result')),
       'p1 waits for p2',
     );
     await until(async () => /p1.* wants a rematch/.test(await p2.page.textContent('#result')), 'p2 reads who asked');
