@@ -143,8 +143,6 @@ test('a takeback asked on one page, accepted on the other, then one declined', {
   assert.match((await p1.page.textContent('#offer')) ?? '', /Waiting for .*p2.* to accept your takeback/);
   assert.match((await p2.page.textContent('#offer')) ?? '', /p1.* asks to take back their last move/);
   assert.ok(await p1.page.locator('#undo').isHidden(), 'no second request while one waits');
-  const shots = screenshotDir();
-  await p2.page.screenshot({ path: path.join(shots, 'takeback-request.png') });
   await until(
     async () =>
       /p1.* asks to take back their last move; waiting for .*p2/.test(await watcher.page.textContent('#offer')),
