@@ -1,10 +1,12 @@
 // The table page (table.html?id=ID, or ?id=ID&seat=p2[&invite=CODE] from an invite link): joins
-// the seat of the link (with the player's name, asked first when none is kept), connects to the table's socket with this browser's token for it (or as a
-// spectator), draws every snapshot and update, lets the player to move choose among the
-// view's legal actions by clicks, buttons or typed notation, and shows undo, resign, the people
-// at the table with their clocks and presence (people.js), "your turn" (your-turn.js), the
-// result, the record, "play again" and the invite links. Everything drawn comes from the frames this
-// viewer receives.
+// the seat of the link (with the player's name, asked first when none is kept), connects to the
+// table's socket with this browser's token for it (or as a spectator), draws every snapshot and
+// update, lets the player to move choose among the
+// view's legal actions by clicks, buttons or typed notation, and shows takeback requests
+// (takeback.js), resign, the people at the table with their clocks and presence (people.js),
+// "your turn" (your-turn.js), the result, the record, the rematch (rematch.js) or "play again",
+// the invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
+// receives.
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
@@ -25,6 +27,9 @@ import { TurnSignal } from './your-turn.js';
 import { myName, nameBox } from './names.js';
 import { phoneLayout } from './phone.js';
 import { Details } from './details.js';
+import { Takeback } from './takeback.js';
+import { rematchBlock, peopleSeats } from './rematch.js';
+import { Chat } from './chat.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -51,6 +56,7 @@ const els = {
   seatsBody: byId('seats-body'),
   log: /** @type {HTMLOListElement} */ (byId('log')),
   rules: /** @type {HTMLAnchorElement} */ (byId('rules-link')),
+  offer: byId('offer'),
 };
 
 const query = new URLSearchParams(location.search);
@@ -66,6 +72,10 @@ const state = {
   /** @type {import('./tokens.js').SeatToken | null} */ held: null,
   sending: false,
   animation: 0,
+  /** the kind of the frame sent last that the server may refuse: its error is said there */
+  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat'} */ lastSent: 'act',
+  /** this page asked for a rematch (until the server's info says so) */
+  rematchAsked: false,
 };
 
 let name = seatNamer(null, 'public');
@@ -136,9 +146,41 @@ function otherSeats() {
   return (state.table?.seats ?? []).map((s) => s.seat).filter((x) => x !== state.seat);
 }
 
+const takeback = new Takeback(els.offer, {
+  answer: (accept) => send({ type: 'answer', v: state.v, accept }),
+});
+const chat = new Chat(
+  {
+    section: byId('chat'),
+    title: byId('chat-title'),
+    toggle: /** @type {HTMLButtonElement} */ (byId('chat-toggle')),
+    unread: byId('chat-unread'),
+    body: byId('chat-body'),
+    note: byId('chat-note'),
+    lines: /** @type {HTMLOListElement} */ (byId('chat-lines')),
+    form: /** @type {HTMLFormElement} */ (byId('chat-form')),
+    input: /** @type {HTMLInputElement} */ (byId('chat-input')),
+    error: byId('chat-error'),
+  },
+  { send: (text) => send({ type: 'chat', text }) },
+);
+
+/**
+ * Sends a frame the server may refuse, remembering its kind so that a refusal is said where
+ * the frame was made.
+ * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat'}} frame
+ */
+function send(frame) {
+  if (!conn?.send(frame)) return false;
+  state.lastSent = frame.type;
+  return true;
+}
+
+// "Take back my last move": at once when nobody else is affected, else a request the others
+// answer (takeback.js)
 els.undo.addEventListener('click', () => {
   panel.clearError();
-  if (!conn?.send({ type: 'undo', v: state.v })) panel.showError('Not connected: the undo was not sent.');
+  if (!send({ type: 'takeback', v: state.v })) panel.showError('Not connected: the takeback was not sent.');
 });
 
 /**
@@ -147,7 +189,7 @@ els.undo.addEventListener('click', () => {
  */
 function play(action) {
   panel.clearError();
-  if (!conn?.send({ type: 'act', v: state.v, action })) {
+  if (!send({ type: 'act', v: state.v, action })) {
     panel.showError('Not connected: the move was not sent. It will be possible again once the connection is back.');
     return;
   }
@@ -184,11 +226,13 @@ function redraw() {
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
-  // undo takes back this seat's own last decision: offered once the seat has made one
+  // a takeback takes back this seat's own last decision: offered once the seat has made one,
+  // and not while a request is waiting for its answers
   els.undo.hidden =
     state.seat === 'public' ||
     state.table?.status !== 'playing' ||
     Boolean(state.table?.stopped) ||
+    Boolean(state.table?.offer) ||
     !log.entries.some((e) => e.who === state.seat);
   // resign: a seat still in a game being played (not one the computer plays already)
   const mine = (state.table?.seats ?? []).find((s) => s.seat === state.seat);
@@ -257,7 +301,16 @@ function resultSentence() {
   return `The game is over: ${why}${name(winners[0])} won.`;
 }
 
-/** The result panel: ranks and scores, the record, replay, play again. */
+/**
+ * Whether this browser holds every person's seat of the table (a game against the computer, or
+ * hot-seat): then "Play again" makes the new table at once; with other people, a rematch.
+ */
+function allPeopleHere() {
+  const held = seatsAt(tableId).map((x) => x.seat);
+  return Boolean(state.table) && peopleSeats(/** @type {TableInfo} */ (state.table)).every((s) => held.includes(s));
+}
+
+/** The result panel: ranks and scores, the record, replay, play again or the rematch. */
 function drawResult() {
   const res = state.table?.result;
   const over = state.table?.status === 'over' && Array.isArray(res);
@@ -279,10 +332,41 @@ function drawResult() {
         'Download the record',
       ),
       h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, 'Replay this game'),
-      state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null,
+      state.seat !== 'public' && allPeopleHere()
+        ? h('button', { type: 'button', onclick: playAgain }, 'Play again')
+        : null,
     ),
+    state.seat === 'public' || !allPeopleHere() || state.table?.rematch?.table
+      ? rematchBlock(/** @type {TableInfo} */ (state.table), state.seat, name, {
+          ask: askRematch,
+          asked: state.rematchAsked,
+        })
+      : null,
     h('p', { class: 'act-error', role: 'alert', id: 'result-error' }),
   );
+}
+
+/** Asks for a rematch; the server moves everyone once every person has asked. */
+function askRematch() {
+  resultError('');
+  if (!send({ type: 'rematch' })) {
+    resultError('Not connected: the rematch was not asked for.');
+    return;
+  }
+  state.rematchAsked = true;
+  drawResult();
+}
+
+/**
+ * The server made the rematch's table: this person's seat there and its token, kept like any
+ * seat's; the page moves to the new table.
+ * @param {import('./types.js').RematchFrame} frame
+ */
+function onRematch(frame) {
+  if (typeof frame.table !== 'string' || typeof frame.seat !== 'string' || typeof frame.token !== 'string') return;
+  keepSeat(frame.table, frame.seat, frame.token);
+  conn?.close();
+  location.href = `table.html?id=${encodeURIComponent(frame.table)}`;
 }
 
 /** A new table with the same game, parameters and seats; this browser takes its seats again. */
@@ -307,6 +391,32 @@ async function playAgain() {
 function resultError(e) {
   const el = document.getElementById('result-error');
   if (el) el.textContent = e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * What the server refused, said where it was asked for.
+ * @param {string} message
+ */
+function refused(message) {
+  switch (state.lastSent) {
+    case 'chat':
+      chat.refused(message);
+      return;
+    case 'answer':
+      takeback.refused(message);
+      return;
+    case 'rematch':
+      state.rematchAsked = false;
+      drawResult();
+      resultError(message);
+      return;
+    default: {
+      const r = refusal(message);
+      panel.showError(r.text);
+      if (r.stale && r.at !== null) resyncUnless(r.at);
+      redraw();
+    }
+  }
 }
 
 /**
@@ -384,6 +494,7 @@ function onFrame(frame) {
       state.table = frame.table ?? state.table;
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
       name = seatNamer(state.table, state.seat);
+      if (state.table?.rematch?.asked?.includes(state.seat)) state.rematchAsked = false;
       state.vj = frame.view;
       chooser.reset(state.vj?.legal && myTurn() ? state.vj.legal : [], state.vj ?? {});
       state.sending = false;
@@ -392,6 +503,11 @@ function onFrame(frame) {
       if (frame.type === 'snapshot') look.leave();
       if (frame.type === 'snapshot') log.reset(frame.log ?? []);
       else log.add(frame.log ?? []);
+      if (frame.type === 'snapshot') {
+        chat.viewer(state.seat, name);
+        chat.reset(frame.chat ?? []);
+      }
+      takeback.update(state.table, state.seat, name, state.v, log.entries.length);
       drawChance();
       drawResult();
       drawInvites();
@@ -406,16 +522,19 @@ function onFrame(frame) {
     case 'history':
       look.show(frame);
       break;
+    case 'chat':
+      chat.add(frame);
+      break;
+    case 'rematch':
+      onRematch(frame);
+      break;
     case 'error': {
       if (look.pending) {
         look.refused(String(frame.message ?? 'refused'));
         break;
       }
       state.sending = false;
-      const r = refusal(String(frame.message ?? 'refused'));
-      panel.showError(r.text);
-      if (r.stale && r.at !== null) resyncUnless(r.at);
-      redraw();
+      refused(String(frame.message ?? 'refused'));
       break;
     }
     default:

@@ -54,6 +54,27 @@ export {};
  * @property {string} [stopped] why the table plays no more, when it has stopped
  * @property {ClockInfo} [clock] the clock, its time left and who runs
  * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
+ * @property {Offer | null} [offer] a takeback asked for and not yet answered
+ * @property {RematchInfo | null} [rematch] on an over table: who asked for a rematch, and the new
+ *   table once everyone did
+ */
+
+/**
+ * @typedef {Object} Offer a takeback request waiting for its answers
+ * @property {'takeback'} kind
+ * @property {string} by the seat that asked
+ * @property {number} to the version the table goes back to
+ * @property {string[]} waiting the seats whose answer is awaited
+ */
+
+/** @typedef {{asked: string[], table: string | null}} RematchInfo who asked for a rematch; the new table's id */
+
+/**
+ * @typedef {Object} ChatLine one chat line, as the server sends it and keeps it
+ * @property {string} from the seat that wrote it (p1…) or `spectator`
+ * @property {string} name the writer's name ("spectator" for a spectator)
+ * @property {string} text only ever shown as text
+ * @property {number} at when the server received it, epoch ms
  */
 
 /**
@@ -288,6 +309,8 @@ export {};
  * @property {TableInfo} table
  * @property {View} view
  * @property {LogLine[]} log
+ * @property {ChatLine[]} [chat] the last chat lines this connection may see (spectators' lines
+ *   only to spectators), oldest first
  */
 
 /**
@@ -311,14 +334,28 @@ export {};
  * @property {View} view
  */
 
+/** @typedef {{type: 'chat'} & ChatLine} ChatFrame a new chat line */
+
 /**
- * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | {type: 'error', message: string} | {type: 'pong'}} ServerFrame
+ * @typedef {Object} RematchFrame to each connection of the person who sits at the rematch's seat
+ *   (and to nobody else): the new table and that person's token for it
+ * @property {'rematch'} type
+ * @property {string} table
+ * @property {string} seat
+ * @property {string} token
+ */
+
+/**
+ * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | ChatFrame | RematchFrame | {type: 'error', message: string}
+ *   | {type: 'pong'}} ServerFrame
  */
 
 /**
  * @typedef {{type: 'hello', token: string | null} | {type: 'act', v: number, action: string}
  *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}
- *   | {type: 'claim', v: number, seat: string} | {type: 'return'} | {type: 'resign', v: number}} ClientFrame
+ *   | {type: 'takeback', v: number} | {type: 'answer', v: number, accept: boolean} | {type: 'rematch'}
+ *   | {type: 'chat', text: string} | {type: 'claim', v: number, seat: string} | {type: 'return'}
+ *   | {type: 'resign', v: number}} ClientFrame
  */
 
 // The HTTP API

@@ -320,6 +320,33 @@ export async function clickAndWait(page, rand) {
 }
 
 /**
+ * The version of the table a page shows (body's data-v), -1 before the first view.
+ * @param {import('playwright-core').Page} page
+ */
+export async function shownVersion(page) {
+  return Number(await page.evaluate(() => document.body.dataset.v ?? '-1'));
+}
+
+/**
+ * Clicks until the page's version moves on (one of its seat's moves applied).
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} rand
+ */
+export async function moveOnce(page, rand) {
+  await page.waitForSelector(TURN_SELECTOR);
+  const v = await shownVersion(page);
+  for (let k = 0; k < 12 && (await shownVersion(page)) <= v; k++) {
+    await clickAndWait(page, rand);
+    await until(
+      async () => (await shownVersion(page)) > v || (await page.locator(TURN_SELECTOR).count()) > 0,
+      'an update or more to click',
+    );
+  }
+  if ((await shownVersion(page)) <= v)
+    throw new Error(`no move by clicking was applied (the page says: ${await page.textContent('#move-panel')})`);
+}
+
+/**
  * Plays a whole game in a page by clicking, until the result shows.
  * @param {import('playwright-core').Page} page
  * @param {{seed?: number, maxClicks?: number, turnTimeoutMs?: number, onClick?: (n: number) => Promise<void>}} [o]
