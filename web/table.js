@@ -73,7 +73,7 @@ const state = {
   sending: false,
   animation: 0,
   /** the kind of the frame sent last that the server may refuse: its error is said there */
-  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat'} */ lastSent: 'act',
+  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign'} */ lastSent: 'act',
   /** this page asked for a rematch (until the server's info says so) */
   rematchAsked: false,
 };
@@ -107,11 +107,11 @@ const people = new People(els.people, {
   },
   claim: (seat) => {
     panel.clearError();
-    if (!conn?.send({ type: 'claim', v: state.v, seat })) panel.showError('Not connected: the claim was not sent.');
+    if (!send({ type: 'claim', v: state.v, seat })) panel.showError('Not connected: the claim was not sent.');
   },
   back: () => {
     panel.clearError();
-    if (!conn?.send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
+    if (!send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
   },
 });
 const turn = new TurnSignal();
@@ -138,7 +138,7 @@ els.resign.addEventListener('click', async () => {
   });
   if (!yes) return;
   panel.clearError();
-  if (!conn?.send({ type: 'resign', v: state.v })) panel.showError('Not connected: the resignation was not sent.');
+  if (!send({ type: 'resign', v: state.v })) panel.showError('Not connected: the resignation was not sent.');
 });
 
 /** The seats other than the viewer's. */
@@ -168,7 +168,7 @@ const chat = new Chat(
 /**
  * Sends a frame the server may refuse, remembering its kind so that a refusal is said where
  * the frame was made.
- * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat'}} frame
+ * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign'}} frame
  */
 function send(frame) {
   if (!conn?.send(frame)) return false;
