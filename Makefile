@@ -68,7 +68,7 @@ bench: build
 # the first lessons (browser/learn), and keeps their screenshots in docs/screenshots/, which
 # the README shows.
 screenshots: build
-	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone)' -j $(JOBS) --output-on-failure
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone|friends)' -j $(JOBS) --output-on-failure
 
 # The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
 # human clients for 30 seconds on localhost.

@@ -137,7 +137,7 @@ function drawForm(gameName = games[0]?.name) {
     ),
   );
   const seatsMeaning =
-    "Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone with the table's link (or anyone in the lobby, when the table is listed); the computer plays at the level you choose.";
+    'Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone: the lobby lists it until someone takes it; the computer plays at the level you choose.';
   const seatBox = h(
     'fieldset',
     { class: 'field' },
@@ -198,7 +198,7 @@ function drawForm(gameName = games[0]?.name) {
       h(
         'label',
         { for: 'listed' },
-        'List this table in the lobby (under "Open tables": strangers may take its open seats and watch; otherwise only people with a link find it)',
+        'List this table in the lobby while it is played, for anyone to watch (otherwise only people with its link find it)',
       ),
     ),
     h('div', { class: 'form-actions' }, submit),
