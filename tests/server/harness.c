@@ -127,16 +127,22 @@ void th_create(const char *body, char id[32])
 	json_decref(j);
 }
 
-void th_join(const char *id, const char *seat, char token[64])
+void th_join_with(const char *id, const char *body, const char *seat, char token[64])
 {
-	char path[96], body[64];
+	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	snprintf(body, sizeof body, "{\"seat\": \"%s\"}", seat);
 	json_t *j = th_http("POST", path, body, 200);
 	assert_string_equal(json_string_value(json_object_get(j, "seat")), seat);
 	snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
 	assert_int_equal(strlen(token), 32);
 	json_decref(j);
+}
+
+void th_join(const char *id, const char *seat, char token[64])
+{
+	char body[64];
+	snprintf(body, sizeof body, "{\"seat\": \"%s\"}", seat);
+	th_join_with(id, body, seat, token);
 }
 
 json_t *th_info(const char *id)

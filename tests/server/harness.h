@@ -47,6 +47,8 @@ void th_refused(const char *method, const char *path, const char *body, int stat
 void th_create(const char *body, char id[32]);
 /* Joins seat (e.g. "p1") and copies its token. */
 void th_join(const char *id, const char *seat, char token[64]);
+/* POST join with the request body given; checks it got `seat` and copies its token. */
+void th_join_with(const char *id, const char *body, const char *seat, char token[64]);
 /* GET /api/tables/ID (200). */
 json_t *th_info(const char *id);
 

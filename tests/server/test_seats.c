@@ -170,18 +170,6 @@ static const char *seat_name(const json_t *info, int p)
 	return json_string_value(json_object_get(seat_of(info, p), "name"));
 }
 
-/* POST join with body; the token (status 200) copied. */
-static void join_with(const char *id, const char *body, const char *seat, char token[64])
-{
-	char path[96];
-	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	json_t *j = th_http("POST", path, body, 200);
-	assert_string_equal(json_string_value(json_object_get(j, "seat")), seat);
-	snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
-	assert_int_equal(strlen(token), 32);
-	json_decref(j);
-}
-
 static void join_refused(const char *id, const char *body, int status, const char *words)
 {
 	char path[96];
@@ -260,7 +248,7 @@ static void test_invites(void **state)
 	json_decref(info);
 	/* {} takes the open seat, never the invited one. */
 	char t1[64], t2[64];
-	join_with(id, "{}", "p1", t1);
+	th_join_with(id, "{}", "p1", t1);
 	join_refused(id, "{}", 409, "invited");
 	/* The code survives kill -9 (its hash is stored), and works once. */
 	close_conn(&watcher);
@@ -268,7 +256,7 @@ static void test_invites(void **state)
 	th_start(db, NULL);
 	char body[128];
 	snprintf(body, sizeof body, "{\"invite\": \"%s\"}", code);
-	join_with(id, body, "p2", t2);
+	th_join_with(id, body, "p2", t2);
 	join_refused(id, body, 409, "already taken");
 	snprintf(body, sizeof body, "{\"seat\": \"p2\", \"invite\": \"%s\"}", code);
 	join_refused(id, body, 409, "already taken");
@@ -337,15 +325,15 @@ static void test_names(void **state)
 	assert_true(json_is_false(json_object_get(seat_of(info, 0), "claimed")));
 	json_decref(info);
 	/* Trimmed; 24 letters of any script; the default is the seat's name. */
-	join_with(id, "{\"seat\": \"p1\", \"name\": \"  Ann <b>&amp;</b>  \"}", "p1", tok);
-	join_with(
+	th_join_with(id, "{\"seat\": \"p1\", \"name\": \"  Ann <b>&amp;</b>  \"}", "p1", tok);
+	th_join_with(
 	    id,
 	    "{\"seat\": \"p2\", \"name\": "
 	    "\"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9"
 	    "\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9"
 	    "\"}",
 	    "p2", tok);
-	join_with(id, "{\"seat\": \"p3\"}", "p3", tok);
+	th_join_with(id, "{\"seat\": \"p3\"}", "p3", tok);
 	info = th_info(id);
 	assert_string_equal(seat_name(info, 0), "Ann <b>&amp;</b>");
 	assert_int_equal(strlen(seat_name(info, 1)), 48); /* 24 two-byte letters */
@@ -530,8 +518,8 @@ static void test_rematch(void **state)
 	         json_string_value(
 	             json_object_get(json_array_get(json_object_get(made, "invites"), 0), "code")));
 	json_decref(made);
-	join_with(id, "{\"name\": \"Ann\"}", "p1", t1);
-	join_with(id, body, "p2", t2);
+	th_join_with(id, "{\"name\": \"Ann\"}", "p1", t1);
+	th_join_with(id, body, "p2", t2);
 	conn p1, p1b, p2, watcher;
 	open_conn(&p1, id, t1);
 	open_conn(&p2, id, t2);
