@@ -23,6 +23,9 @@ static const frame_kind kinds[] = {
     {"undo", QV__UNDO, {"type", "v", NULL}},
     {"ping", QV__PING, {"type", NULL}},
     {"history", QV__HISTORY, {"type", "line", NULL}},
+    {"claim", QV__CLAIM, {"type", "v", "seat", NULL}},
+    {"return", QV__RETURN, {"type", NULL}},
+    {"resign", QV__RESIGN, {"type", "v", NULL}},
 };
 
 /* Checks that j has only the fields of kind k ("unknown field 'v' in a ping frame; ..."). */
@@ -64,7 +67,7 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		}
 		return QV_OK;
 	}
-	if (k->type == QV__PING)
+	if (k->type == QV__PING || k->type == QV__RETURN)
 		return QV_OK;
 	if (k->type == QV__HISTORY) {
 		const json_t *line = json_object_get(j, "line");
@@ -76,8 +79,17 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		return QV_OK;
 	}
 	rc = read_version(j, k->name, &f->v, err);
-	if (rc || k->type == QV__UNDO)
+	if (rc || k->type == QV__UNDO || k->type == QV__RESIGN)
 		return rc;
+	if (k->type == QV__CLAIM) {
+		f->seat = json_string_value(json_object_get(j, "seat"));
+		if (!f->seat)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "seat: expected the absent seat, a string such as \"p2\", in "
+			    "a claim frame");
+		return QV_OK;
+	}
 	f->action = json_string_value(json_object_get(j, "action"));
 	if (!f->action)
 		return qv_fail(err, QV_EINVAL,
@@ -104,13 +116,14 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	qv_status rc;
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!json_is_object(j) || !type)
-		rc = qv_fail(err, QV_EINVAL,
-		             "expected a JSON object with a \"type\": hello, act, what, undo, ping "
-		             "or history");
+		rc =
+		    qv_fail(err, QV_EINVAL,
+		            "expected a JSON object with a \"type\": hello, act, what, undo, ping, "
+		            "history, claim, return or resign");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
 		             "unknown frame type '%s'; accepted: hello, act, what, undo, ping, "
-		             "history",
+		             "history, claim, return, resign",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

@@ -1,8 +1,8 @@
 /*
  * frame.h - the frames a client sends on a table's WebSocket, read without a socket: JSON text
- * in, one of hello, act, what, undo, ping or history out, or a message naming what is wrong and
- * what is accepted. ws.c acts on them; the tests and the fuzzer read them alone. Internal to the
- * server.
+ * in, one of hello, act, what, undo, ping, history, claim, return or resign out, or a message
+ * naming what is wrong and what is accepted. ws.c acts on them; the tests and the fuzzer read them
+ * alone. Internal to the server.
  */
 #ifndef QUIVER_SERVER_FRAME_H
 #define QUIVER_SERVER_FRAME_H
@@ -20,7 +20,10 @@ typedef enum qv__frame_type {
 	QV__WHAT,
 	QV__UNDO,
 	QV__PING,
-	QV__HISTORY
+	QV__HISTORY,
+	QV__CLAIM,
+	QV__RETURN,
+	QV__RESIGN
 } qv__frame_type;
 
 /* A frame read. Its strings belong to `json` (qv__frame_free). */
@@ -31,6 +34,7 @@ typedef struct qv__frame {
 	long long v;        /* act, what, undo: the table's version the client saw */
 	const char *action; /* act, what: the action in notation */
 	long long line;     /* history: a line of the connection's log, from 0 */
+	const char *seat;   /* claim: the absent seat ("p2") */
 	json_t *json;
 } qv__frame;
 
