@@ -1,6 +1,8 @@
 // The server's HTTP API (docs/server.md, "HTTP"): JSON in and out; an error is a 4xx or 5xx
 // status with {"error": "message"}, turned here into an ApiError carrying that message.
 
+import { myName } from './names.js';
+
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').GameLessons} GameLessons */
@@ -92,7 +94,8 @@ export async function tables() {
 
 /**
  * Creates a table.
- * @param {{game: string, params: Record<string, unknown>, seats: string[], private: boolean}} spec
+ * @param {{game: string, params: Record<string, unknown>, seats: string[], private: boolean,
+ *          clock?: import('./clock-field.js').ClockSpec}} spec
  * @returns {Promise<TableInfo>} the new table's info
  */
 export async function createTable(spec) {
@@ -100,13 +103,20 @@ export async function createTable(spec) {
 }
 
 /**
- * Claims a seat (or the first free human seat when `seat` is null).
+ * Claims a seat (or the first free open seat when `seat` is null, or the invite seat of
+ * `invite`), with this browser's player name when one is kept.
  * @param {string} id
  * @param {string | null} seat
+ * @param {{invite?: string}} [more] the invite code of an invite seat
  * @returns {Promise<{seat: string, token: string}>}
  */
-export async function join(id, seat) {
-  const body = seat ? { seat } : {};
+export async function join(id, seat, more = {}) {
+  /** @type {{seat?: string, invite?: string, name?: string}} */
+  const body = {};
+  if (seat) body.seat = seat;
+  if (more.invite) body.invite = more.invite;
+  const name = myName();
+  if (name) body.name = name;
   return /** @type {{seat: string, token: string}} */ (
     await api('POST', `/api/tables/${encodeURIComponent(id)}/join`, body)
   );

@@ -1,16 +1,50 @@
-// Invite links: the address that seats a friend at a table (table.html?id=…&seat=p2), shown
-// with a button that copies it. Opening the link claims that seat in the friend's browser.
+// Invite links: the address that seats a friend at a table (table.html?id=…&seat=p2&invite=CODE
+// for an invite seat, without the code for an open seat), shown with a button that copies it.
+// Opening the link claims that seat in the friend's browser; an invite code works once. The
+// codes the server gave the table's creator are kept in this browser (localStorage
+// `quiver.invites.<table id>`), so that the creator's table page can show the links again.
 
 import { h } from './dom.js';
+import { loadObject, saveObject } from './storage.js';
+
+const PREFIX = 'quiver.invites.';
 
 /**
  * @param {string} tableId
  * @param {string} seat
+ * @param {string} [code] the invite code of an invite seat
  */
-export function inviteLink(tableId, seat) {
+export function inviteLink(tableId, seat, code) {
   const url = new URL('table.html', location.href);
-  url.search = new URLSearchParams({ id: tableId, seat }).toString();
+  url.search = new URLSearchParams(code ? { id: tableId, seat, invite: code } : { id: tableId, seat }).toString();
   return url.toString();
+}
+
+/**
+ * Keeps the invite codes of a table this browser created.
+ * @param {string} tableId
+ * @param {{seat: string, code: string}[]} invites
+ */
+export function keepInvites(tableId, invites) {
+  if (!invites.length) return;
+  /** @type {Record<string, string>} */
+  const codes = {};
+  for (const x of invites) codes[x.seat] = x.code;
+  saveObject(PREFIX + tableId, codes);
+}
+
+/**
+ * The invite codes kept for a table, by seat.
+ * @param {string} tableId
+ * @returns {Record<string, string>}
+ */
+export function invitesAt(tableId) {
+  /** @type {Record<string, string>} */
+  const codes = {};
+  for (const [seat, code] of Object.entries(loadObject(PREFIX + tableId))) {
+    if (typeof code === 'string') codes[seat] = code;
+  }
+  return codes;
 }
 
 /**

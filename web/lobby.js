@@ -1,7 +1,8 @@
 // The lobby (index.html): the four games with a line each and their rules, one click to play
-// against the computer at a chosen level, "create a table" (parameters and seats as a form
-// built from /api/games, private or listed, invite links with a copy button), and the open
-// tables to join or watch.
+// against the computer at a chosen level, "create a table" (parameters, seats as me, a friend
+// with an invite link, anyone or a computer level, the clock, listed or private: a form built
+// from /api/games; then the invite links with a copy button), the player's name (asked once),
+// and the open tables to join (open seats only) or watch.
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
@@ -9,6 +10,8 @@ import { gameModule } from './games/index.js';
 import { keepSeat } from './tokens.js';
 import { seatCount, create } from './new-table.js';
 import { inviteLink, copyField } from './invite.js';
+import { clockField } from './clock-field.js';
+import { nameBox } from './names.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
 import { levelName, firstLevel, playedBefore, rememberLevel } from './levels.js';
@@ -22,6 +25,7 @@ const els = {
   form: /** @type {HTMLFormElement} */ (byId('create-form')),
   created: byId('created'),
   tables: byId('tables'),
+  name: byId('name-place'),
 };
 
 /** @type {GameInfo[]} */
@@ -132,15 +136,13 @@ function drawForm(gameName = games[0]?.name) {
       ),
     ),
   );
+  const seatsMeaning =
+    "Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone with the table's link (or anyone in the lobby, when the table is listed); the computer plays at the level you choose.";
   const seatBox = h(
     'fieldset',
     { class: 'field' },
     h('legend', {}, 'Seats'),
-    h(
-      'p',
-      { class: 'meaning' },
-      'Who plays each seat. A friend gets an invite link; the computer plays at the level you choose.',
-    ),
+    h('p', { class: 'meaning' }, seatsMeaning),
   );
   const levels = g.levels?.length ? g.levels : ['beginner', 'easy', 'medium', 'hard'];
   /** @type {HTMLSelectElement[]} */
@@ -157,23 +159,15 @@ function drawForm(gameName = games[0]?.name) {
         'select',
         { id },
         h('option', { value: 'me' }, 'me'),
-        h('option', { value: 'friend' }, 'a friend (invite link)'),
+        h('option', { value: 'invite' }, 'a friend (invite link)'),
+        h('option', { value: 'human' }, 'anyone (open seat)'),
         levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${levelName(l)}`)),
       );
-      sel.value = old[i] ?? (i === 0 ? 'me' : 'friend');
+      sel.value = old[i] ?? (i === 0 ? 'me' : 'invite');
       seatSelects.push(sel);
       rows.push(h('div', { class: 'seat-row' }, h('label', { for: id }, seatIcon(seat), seat), sel));
     }
-    replace(
-      seatBox,
-      h('legend', {}, 'Seats'),
-      h(
-        'p',
-        { class: 'meaning' },
-        'Who plays each seat. A friend gets an invite link; the computer plays at the level you choose.',
-      ),
-      rows,
-    );
+    replace(seatBox, h('legend', {}, 'Seats'), h('p', { class: 'meaning' }, seatsMeaning), rows);
   };
   const fields = (g.params ?? []).map((p) => {
     values[p.key] = String(p.default);
@@ -183,7 +177,8 @@ function drawForm(gameName = games[0]?.name) {
     });
   });
   drawSeatRows();
-  const listed = h('input', { type: 'checkbox', id: 'listed', checked: true });
+  const clock = clockField();
+  const listed = h('input', { type: 'checkbox', id: 'listed' });
   const submit = h('button', { type: 'submit' }, `Create the ${g.title ?? g.name} table`);
   replace(
     els.form,
@@ -195,11 +190,16 @@ function drawForm(gameName = games[0]?.name) {
       fields.map((f) => f.el),
     ),
     seatBox,
+    clock.el,
     h(
       'div',
       { class: 'check' },
       listed,
-      h('label', { for: 'listed' }, 'List it under "Open tables" (otherwise only people with a link can find it)'),
+      h(
+        'label',
+        { for: 'listed' },
+        'List this table in the lobby (under "Open tables": strangers may take its open seats and watch; otherwise only people with a link find it)',
+      ),
     ),
     h('div', { class: 'form-actions' }, submit),
   );
@@ -215,7 +215,7 @@ function drawForm(gameName = games[0]?.name) {
         if (v !== String(p.default)) params[p.key] = typedValue(p, v);
       });
       const kinds = seatSelects.map((sel) => sel.value);
-      const info = await create(g, params, kinds, !listed.checked);
+      const info = await create(g, params, kinds, !listed.checked, clock.value());
       showCreated(info, kinds);
       loadTables();
     } catch (e) {
@@ -227,12 +227,13 @@ function drawForm(gameName = games[0]?.name) {
 }
 
 /**
- * After creating a table: the invite links and the way to the table.
- * @param {TableInfo} info
+ * After creating a table: the invite links (with their codes) and the way to the table.
+ * @param {TableInfo} info the 201 answer, with the invite codes
  * @param {string[]} kinds
  */
 function showCreated(info, kinds) {
-  const friends = kinds.map((k, i) => (k === 'friend' ? `p${i + 1}` : null)).filter((x) => x !== null);
+  const invites = (info.invites ?? []).filter((x) => kinds[Number(x.seat.slice(1)) - 1] === 'invite');
+  const open = kinds.map((k, i) => (k === 'human' ? `p${i + 1}` : null)).filter((x) => x !== null);
   const mine = kinds.includes('me');
   replace(
     els.created,
@@ -240,13 +241,24 @@ function showCreated(info, kinds) {
       'div',
       { class: 'panel created', role: 'status' },
       h('h3', {}, `Table ${info.id} is ready`),
-      friends.length ? h('p', {}, 'Send each friend the link of their seat; opening it takes the seat:') : null,
-      friends.map((seat) =>
+      invites.length
+        ? h('p', {}, 'Send each friend the link of their seat: it takes that seat, once, and works for nobody after.')
+        : null,
+      invites.map((x) =>
         h(
           'div',
-          { class: 'invite' },
+          { class: 'invite', 'data-seat': x.seat },
+          h('span', { class: 'invite-seat' }, `Seat ${x.seat}`),
+          copyField(inviteLink(info.id, x.seat, x.code), `Invite link for seat ${x.seat}`),
+        ),
+      ),
+      open.length ? h('p', {}, 'Open seats: anyone with one of these links may take it.') : null,
+      open.map((seat) =>
+        h(
+          'div',
+          { class: 'invite open-seat', 'data-seat': seat },
           h('span', { class: 'invite-seat' }, `Seat ${seat}`),
-          copyField(inviteLink(info.id, /** @type {string} */ (seat)), `Invite link for seat ${seat}`),
+          copyField(inviteLink(info.id, /** @type {string} */ (seat)), `Link to the open seat ${seat}`),
         ),
       ),
       h(
@@ -262,7 +274,17 @@ function showCreated(info, kinds) {
   );
 }
 
-/** The open tables, with Join for a free seat and Watch. */
+/**
+ * A seat in the open tables' list: who sits there, or that it is open or waits for a friend.
+ * @param {import('./types.js').SeatInfo} s
+ */
+function seatWords(s) {
+  if (s.kind !== 'human') return `(${levelName(s.kind)} computer)`;
+  if (s.claimed) return s.name && s.name !== s.seat ? s.name : 'player';
+  return s.open === false ? 'invited' : 'open';
+}
+
+/** The open tables, with Join for a free open seat and Watch. */
 async function loadTables() {
   let list;
   try {
@@ -293,10 +315,9 @@ async function loadTables() {
         'tbody',
         {},
         list.map((t) => {
-          const free = (t.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
-          const seats = (t.seats ?? [])
-            .map((s) => `${s.seat} ${s.kind === 'human' ? (s.claimed ? 'player' : 'open') : s.kind}`)
-            .join(', ');
+          // only an open seat is joined from here: an invite seat is its invited friend's
+          const free = (t.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed && s.open !== false);
+          const seats = (t.seats ?? []).map((s) => `${s.seat} ${seatWords(s)}`).join(', ');
           return h(
             'tr',
             {},
@@ -315,11 +336,15 @@ async function loadTables() {
                       class: 'join',
                       onclick: async () => {
                         try {
-                          const j = await API.join(t.id, null);
+                          const j = await API.join(t.id, free[0].seat);
                           keepSeat(t.id, j.seat, j.token);
                           location.href = `table.html?id=${encodeURIComponent(t.id)}`;
                         } catch (e) {
-                          showError(e);
+                          showError(
+                            e instanceof API.ApiError && e.status === 409
+                              ? `Seat ${free[0].seat} of table ${t.id} was taken just before you.`
+                              : e,
+                          );
                           loadTables();
                         }
                       },
@@ -345,6 +370,7 @@ async function main() {
     return;
   }
   drawGames();
+  replace(els.name, nameBox('lobby-name'));
   drawForm();
   loadTables();
   setInterval(() => {

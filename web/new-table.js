@@ -1,9 +1,11 @@
 // A new table from the browser: how many seats a game is created with, and creating a table
-// whose "me" seats this browser takes at once (their tokens kept by tokens.js). The lobby and
+// whose "me" seats this browser takes at once (their tokens kept by tokens.js, the friends'
+// invite codes by invite.js). The lobby and
 // the tutorials' page (a first game against the computer) use it.
 
 import * as API from './api.js';
 import { keepSeat } from './tokens.js';
+import { keepInvites } from './invite.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 
@@ -19,19 +21,30 @@ export function seatCount(g, values = {}) {
 }
 
 /**
- * Creates a table, claims this browser's seats and remembers their tokens.
+ * Creates a table, claims this browser's seats and remembers their tokens, and the invite codes
+ * of the friends' seats (invite.js). This browser's own seats are invite seats too, taken at
+ * once with their codes, so that nobody else can take them first.
  * @param {GameInfo} g
  * @param {Record<string, string | number | boolean>} params
- * @param {string[]} kinds 'me', 'friend' or a level, per seat
+ * @param {string[]} kinds per seat: 'me', 'invite' (a friend with the link), 'human' (anyone)
+ *   or a level
  * @param {boolean} isPrivate
+ * @param {import('./clock-field.js').ClockSpec | null} [clock] the clock (none when absent)
  */
-export async function create(g, params, kinds, isPrivate) {
-  const seats = kinds.map((k) => (k === 'me' || k === 'friend' ? 'human' : k));
-  const info = await API.createTable({ game: g.name, params, seats, private: isPrivate });
+export async function create(g, params, kinds, isPrivate, clock) {
+  const seats = kinds.map((k) => (k === 'me' ? 'invite' : k));
+  const info = await API.createTable({ game: g.name, params, seats, private: isPrivate, ...(clock ? { clock } : {}) });
+  const codes = new Map((info.invites ?? []).map((x) => [x.seat, x.code]));
   for (let i = 0; i < kinds.length; i++) {
     if (kinds[i] !== 'me') continue;
-    const j = await API.join(info.id, `p${i + 1}`);
+    const seat = `p${i + 1}`;
+    const j = await API.join(info.id, seat, { invite: codes.get(seat) });
     keepSeat(info.id, j.seat, j.token);
+    codes.delete(seat);
   }
+  keepInvites(
+    info.id,
+    [...codes].map(([seat, code]) => ({ seat, code })),
+  );
   return info;
 }

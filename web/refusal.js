@@ -1,7 +1,9 @@
 // A refused act in words for the player. The server refuses an act sent on a version the table
 // has left ("stale version 5: the table is at version 6 ..."): another tab or window of the same
 // seat played first, or the game went on before the move arrived. The move was not played, and
-// the page must say so where it was made, then show the table as it is (resync).
+// the page must say so where it was made, then show the table as it is (resync). A takeback
+// the server refuses (never across a chance outcome or a reveal) is said with the engine's
+// reason, once, without the server's prefixes.
 
 /**
  * @param {string} message the server's error message
@@ -9,6 +11,8 @@
  *   the table's version the server named (the page resyncs if no frame brings it)
  */
 export function refusal(message) {
+  const tb = /^(?:cannot (?:undo|take back)(?: that)?: )+(.*)$/s.exec(message);
+  if (tb) return { text: `Your move cannot be taken back: ${tb[1]}.`.replace(/\.\.$/, '.'), stale: false, at: null };
   const m = /^stale version \d+: the table is at version (\d+)/.exec(message);
   if (!m) return { text: message, stale: false, at: null };
   return {

@@ -13,26 +13,34 @@ import { gameModule } from './games/index.js';
 /** @typedef {import('./types.js').Rank} Rank */
 
 /**
- * How to call each seat for a viewer: "you", or "p2 (hard)", "p2 (a friend)", …
- * @param {TableInfo | null} table the table's info (seats with kinds), or null
+ * How to call each seat for a viewer: "you (p1)", or by the person's name ("Alex (p2)"), "p2
+ * (player)" for a person who gave none, "p2 (open seat)", "p2 (invited)", "p2 (hard AI)", and a
+ * seat the computer plays for an absent person "Alex (p2, played by the computer)".
+ * @param {TableInfo | null} table the table's info (seats with kinds and names), or null
  * @param {string} viewer p1… or public/all
+ * @param {{zombie?: boolean}} [o] zombie: false leaves "played by the computer" out (for a
+ *   place that says it beside the name)
  * @returns {(seat: string) => string}
  */
-export function seatNamer(table, viewer) {
+export function seatNamer(table, viewer, o = {}) {
   /** @type {Map<string, SeatInfo>} */
   const seats = new Map((table?.seats ?? []).map((s) => [s.seat, s]));
   return (seat) => {
-    if (seat === viewer) return `you (${seat})`;
     const info = seats.get(seat);
+    const zombie = info?.zombie && o.zombie !== false ? ', played by the computer' : '';
+    if (seat === viewer) return `you (${seat}${zombie})`;
     if (!info) return seat;
-    if (info.kind === 'human') return info.claimed ? `${seat} (player)` : `${seat} (open seat)`;
+    if (info.kind === 'human') {
+      if (!info.claimed) return info.open === false ? `${seat} (invited)` : `${seat} (open seat)`;
+      return info.name && info.name !== seat ? `${info.name} (${seat}${zombie})` : `${seat} (player${zombie})`;
+    }
     return `${seat} (${info.kind} AI)`;
   };
 }
 
 /**
- * The final ranks as a table (rank, player, score), best first and ties by seat; the viewer's
- * row marked. The table page and the replay page show the same.
+ * The final ranks as a table (rank, player, score, and who left the game and how when someone
+ * did), best first and ties by seat; the viewer's row marked. The table page and the replay page show the same.
  * @param {Rank[]} ranks
  * @param {(seat: string) => string} name
  * @param {string} [me] the viewer's seat
@@ -52,6 +60,7 @@ export function ranksTable(ranks, name, me) {
         h('th', { scope: 'col' }, 'Rank'),
         h('th', { scope: 'col' }, 'Player'),
         h('th', { scope: 'col' }, 'Score'),
+        rows.some((r) => r.reason) ? h('th', { scope: 'col' }, 'Left the game') : null,
       ),
     ),
     h(
@@ -64,6 +73,9 @@ export function ranksTable(ranks, name, me) {
           h('td', {}, String(r.rank)),
           h('td', {}, name(r.seat)),
           h('td', {}, String(r.score)),
+          rows.some((x) => x.reason)
+            ? h('td', {}, r.reason === 'timeout' ? 'ran out of time' : r.reason === 'resigned' ? 'resigned' : '')
+            : null,
         ),
       ),
     ),

@@ -1,9 +1,12 @@
-// The table page (table.html?id=ID, or ?id=ID&seat=p2 from an invite): joins the seat of an
-// invite, connects to the table's socket with this browser's token for it (or as a
-// spectator), draws every snapshot and update, lets the player to move choose among the
-// view's legal actions by clicks, buttons or typed notation, and shows undo, the result, the
-// record, "play again" and the invite links. Everything drawn comes from the frames this
-// viewer receives.
+// The table page (table.html?id=ID, or ?id=ID&seat=p2[&invite=CODE] from an invite link): joins
+// the seat of the link (with the player's name, asked first when none is kept), connects to the
+// table's socket with this browser's token for it (or as a spectator), draws every snapshot and
+// update, lets the player to move choose among the
+// view's legal actions by clicks, buttons or typed notation, and shows takeback requests
+// (takeback.js), resign, the people at the table with their clocks and presence (people.js),
+// "your turn" (your-turn.js), the result, the record, the rematch (rematch.js) or "play again",
+// the invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
+// receives.
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
@@ -17,9 +20,16 @@ import { refusal } from './refusal.js';
 import { ranksTable, seatNamer } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
-import { inviteLink, copyField } from './invite.js';
+import { inviteLink, copyField, invitesAt } from './invite.js';
+import { People } from './people.js';
+import { confirmDialog } from './confirm.js';
+import { TurnSignal } from './your-turn.js';
+import { myName, nameBox } from './names.js';
 import { phoneLayout } from './phone.js';
 import { Details } from './details.js';
+import { Takeback } from './takeback.js';
+import { rematchBlock, peopleSeats } from './rematch.js';
+import { Chat } from './chat.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -35,6 +45,9 @@ const els = {
   movePanel: byId('move-panel'),
   move: byId('move'),
   undo: /** @type {HTMLButtonElement} */ (byId('undo')),
+  resign: /** @type {HTMLButtonElement} */ (byId('resign')),
+  people: byId('people'),
+  joinPlace: byId('join-place'),
   result: byId('result'),
   resultBody: byId('result-body'),
   invites: byId('invites'),
@@ -43,6 +56,7 @@ const els = {
   seatsBody: byId('seats-body'),
   log: /** @type {HTMLOListElement} */ (byId('log')),
   rules: /** @type {HTMLAnchorElement} */ (byId('rules-link')),
+  offer: byId('offer'),
 };
 
 const query = new URLSearchParams(location.search);
@@ -58,6 +72,10 @@ const state = {
   /** @type {import('./tokens.js').SeatToken | null} */ held: null,
   sending: false,
   animation: 0,
+  /** the kind of the frame sent last that the server may refuse: its error is said there */
+  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat'} */ lastSent: 'act',
+  /** this page asked for a rematch (until the server's info says so) */
+  rematchAsked: false,
 };
 
 let name = seatNamer(null, 'public');
@@ -79,6 +97,26 @@ const { screen, panel, chooser } = choosingScreen(els, {
 });
 /** @type {Connection | null} */
 let conn = null;
+const people = new People(els.people, {
+  // the viewer's own line by its name too: "Alex (you)"
+  name: (seat) => {
+    const mine = seat === state.seat ? state.table?.seats?.find((s) => s.seat === seat) : null;
+    return mine?.name && mine.name !== seat
+      ? `${mine.name} (you, ${seat})`
+      : seatNamer(state.table, state.seat, { zombie: false })(seat);
+  },
+  claim: (seat) => {
+    panel.clearError();
+    if (!conn?.send({ type: 'claim', v: state.v, seat })) panel.showError('Not connected: the claim was not sent.');
+  },
+  back: () => {
+    panel.clearError();
+    if (!conn?.send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
+  },
+});
+const turn = new TurnSignal();
+// the sound and the notification of "your turn", beside the move settings
+(els.movePanel.querySelector('.move-settings') ?? els.movePanel).append(turn.settings());
 // on a phone: the action sheet, the hand strip and the board's zoom; everywhere: the detail
 // sheet of whatever is tapped that chooses nothing
 phoneLayout({ board: els.board, players: els.players, move: els.move, game: () => state.vj?.game });
@@ -87,9 +125,62 @@ new Details([els.board, els.players], {
   picker: () => (state.sending || state.table?.stopped ? null : chooser.picker),
 });
 
+els.resign.addEventListener('click', async () => {
+  const others = (state.table?.seats ?? []).length - 1;
+  const yes = await confirmDialog({
+    title: 'Resign this game?',
+    text:
+      others === 1
+        ? `${name(otherSeats()[0] ?? 'p2')} wins. This cannot be taken back.`
+        : 'You leave the game and rank last; the computer plays your seat from now on. You may return to it later.',
+    yes: 'Resign',
+    no: 'Keep playing',
+  });
+  if (!yes) return;
+  panel.clearError();
+  if (!conn?.send({ type: 'resign', v: state.v })) panel.showError('Not connected: the resignation was not sent.');
+});
+
+/** The seats other than the viewer's. */
+function otherSeats() {
+  return (state.table?.seats ?? []).map((s) => s.seat).filter((x) => x !== state.seat);
+}
+
+const takeback = new Takeback(els.offer, {
+  answer: (accept) => send({ type: 'answer', v: state.v, accept }),
+});
+const chat = new Chat(
+  {
+    section: byId('chat'),
+    title: byId('chat-title'),
+    toggle: /** @type {HTMLButtonElement} */ (byId('chat-toggle')),
+    unread: byId('chat-unread'),
+    body: byId('chat-body'),
+    note: byId('chat-note'),
+    lines: /** @type {HTMLOListElement} */ (byId('chat-lines')),
+    form: /** @type {HTMLFormElement} */ (byId('chat-form')),
+    input: /** @type {HTMLInputElement} */ (byId('chat-input')),
+    error: byId('chat-error'),
+  },
+  { send: (text) => send({ type: 'chat', text }) },
+);
+
+/**
+ * Sends a frame the server may refuse, remembering its kind so that a refusal is said where
+ * the frame was made.
+ * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat'}} frame
+ */
+function send(frame) {
+  if (!conn?.send(frame)) return false;
+  state.lastSent = frame.type;
+  return true;
+}
+
+// "Take back my last move": at once when nobody else is affected, else a request the others
+// answer (takeback.js)
 els.undo.addEventListener('click', () => {
   panel.clearError();
-  if (!conn?.send({ type: 'undo', v: state.v })) panel.showError('Not connected: the undo was not sent.');
+  if (!send({ type: 'takeback', v: state.v })) panel.showError('Not connected: the takeback was not sent.');
 });
 
 /**
@@ -98,7 +189,7 @@ els.undo.addEventListener('click', () => {
  */
 function play(action) {
   panel.clearError();
-  if (!conn?.send({ type: 'act', v: state.v, action })) {
+  if (!send({ type: 'act', v: state.v, action })) {
     panel.showError('Not connected: the move was not sent. It will be possible again once the connection is back.');
     return;
   }
@@ -135,14 +226,21 @@ function redraw() {
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
-  // undo takes back this seat's own last decision: offered once the seat has made one
+  // a takeback takes back this seat's own last decision: offered once the seat has made one,
+  // and not while a request is waiting for its answers
   els.undo.hidden =
     state.seat === 'public' ||
     state.table?.status !== 'playing' ||
     Boolean(state.table?.stopped) ||
+    Boolean(state.table?.offer) ||
     !log.entries.some((e) => e.who === state.seat);
+  // resign: a seat still in a game being played (not one the computer plays already)
+  const mine = (state.table?.seats ?? []).find((s) => s.seat === state.seat);
+  els.resign.hidden =
+    !mine || mine.zombie === true || state.table?.status !== 'playing' || Boolean(state.table?.stopped);
   const title = state.table?.title ?? vj.game;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
+  turn.set(myTurn() && !state.table?.stopped, `${title} · table ${tableId}`);
   els.title.textContent = `${title} · table ${tableId}`;
   els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
   els.rules.hidden = false;
@@ -190,12 +288,29 @@ function resultSentence() {
   const res = state.table?.result;
   if (!Array.isArray(res) || !res.length) return 'The game is over.';
   const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);
-  if (winners.length > 1) return `The game is over: a draw between ${winners.map(name).join(' and ')}.`;
-  if (winners[0] === state.seat) return 'The game is over: you won!';
-  return `The game is over: ${name(winners[0])} won.`;
+  // who left the game, and how: "p2 ran out of time", "p2 resigned"
+  const left = res
+    .filter((r) => r.reason)
+    .map(
+      (r) =>
+        `${r.seat === state.seat ? 'you' : name(r.seat)} ${r.reason === 'timeout' ? 'ran out of time' : 'resigned'}`,
+    );
+  const why = left.length ? `${left.join(', ')}; ` : '';
+  if (winners.length > 1) return `The game is over: ${why}a draw between ${winners.map(name).join(' and ')}.`;
+  if (winners[0] === state.seat) return `The game is over: ${why}you won!`;
+  return `The game is over: ${why}${name(winners[0])} won.`;
 }
 
-/** The result panel: ranks and scores, the record, replay, play again. */
+/**
+ * Whether this browser holds every person's seat of the table (a game against the computer, or
+ * hot-seat): then "Play again" makes the new table at once; with other people, a rematch.
+ */
+function allPeopleHere() {
+  const held = seatsAt(tableId).map((x) => x.seat);
+  return Boolean(state.table) && peopleSeats(/** @type {TableInfo} */ (state.table)).every((s) => held.includes(s));
+}
+
+/** The result panel: ranks and scores, the record, replay, play again or the rematch. */
 function drawResult() {
   const res = state.table?.result;
   const over = state.table?.status === 'over' && Array.isArray(res);
@@ -217,10 +332,41 @@ function drawResult() {
         'Download the record',
       ),
       h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, 'Replay this game'),
-      state.seat !== 'public' ? h('button', { type: 'button', onclick: playAgain }, 'Play again') : null,
+      state.seat !== 'public' && allPeopleHere()
+        ? h('button', { type: 'button', onclick: playAgain }, 'Play again')
+        : null,
     ),
+    state.seat === 'public' || !allPeopleHere() || state.table?.rematch?.table
+      ? rematchBlock(/** @type {TableInfo} */ (state.table), state.seat, name, {
+          ask: askRematch,
+          asked: state.rematchAsked,
+        })
+      : null,
     h('p', { class: 'act-error', role: 'alert', id: 'result-error' }),
   );
+}
+
+/** Asks for a rematch; the server moves everyone once every person has asked. */
+function askRematch() {
+  resultError('');
+  if (!send({ type: 'rematch' })) {
+    resultError('Not connected: the rematch was not asked for.');
+    return;
+  }
+  state.rematchAsked = true;
+  drawResult();
+}
+
+/**
+ * The server made the rematch's table: this person's seat there and its token, kept like any
+ * seat's; the page moves to the new table.
+ * @param {import('./types.js').RematchFrame} frame
+ */
+function onRematch(frame) {
+  if (typeof frame.table !== 'string' || typeof frame.seat !== 'string' || typeof frame.token !== 'string') return;
+  keepSeat(frame.table, frame.seat, frame.token);
+  conn?.close();
+  location.href = `table.html?id=${encodeURIComponent(frame.table)}`;
 }
 
 /** A new table with the same game, parameters and seats; this browser takes its seats again. */
@@ -247,21 +393,55 @@ function resultError(e) {
   if (el) el.textContent = e instanceof Error ? e.message : String(e);
 }
 
-/** Invite links for the human seats nobody has taken, shown to the players at the table. */
+/**
+ * What the server refused, said where it was asked for.
+ * @param {string} message
+ */
+function refused(message) {
+  switch (state.lastSent) {
+    case 'chat':
+      chat.refused(message);
+      return;
+    case 'answer':
+      takeback.refused(message);
+      return;
+    case 'rematch':
+      state.rematchAsked = false;
+      drawResult();
+      resultError(message);
+      return;
+    default: {
+      const r = refusal(message);
+      panel.showError(r.text);
+      if (r.stale && r.at !== null) resyncUnless(r.at);
+      redraw();
+    }
+  }
+}
+
+/**
+ * Invite links for the seats nobody has taken, shown to the players at the table: an open seat's
+ * link, and an invite seat's with its code when this browser created the table (the codes are
+ * the creator's only).
+ */
 function drawInvites() {
-  const open = (state.table?.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
-  const show = state.seat !== 'public' && open.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
+  const codes = invitesAt(tableId);
+  const free = (state.table?.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed);
+  const links = free
+    .map((s) => ({ seat: s.seat, code: s.open === false ? codes[s.seat] : undefined, open: s.open !== false }))
+    .filter((x) => x.open || x.code);
+  const show = state.seat !== 'public' && links.length > 0 && state.table?.status !== 'over' && !state.table?.stopped;
   els.invites.hidden = !show;
   if (!show) return;
   replace(
     els.invitesBody,
-    h('p', {}, 'Send this link to a friend: opening it takes the seat.'),
-    open.map((s) =>
+    h('p', {}, 'Send each link to a friend: opening it takes the seat (an invite link works once).'),
+    links.map((x) =>
       h(
         'div',
-        { class: 'invite' },
-        h('span', { class: 'invite-seat' }, `Seat ${s.seat}`),
-        copyField(inviteLink(tableId, s.seat), `Invite link for seat ${s.seat}`),
+        { class: 'invite', 'data-seat': x.seat },
+        h('span', { class: 'invite-seat' }, `Seat ${x.seat}${x.open ? ' (open)' : ''}`),
+        copyField(inviteLink(tableId, x.seat, x.code), `Invite link for seat ${x.seat}`),
       ),
     ),
   );
@@ -314,6 +494,7 @@ function onFrame(frame) {
       state.table = frame.table ?? state.table;
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
       name = seatNamer(state.table, state.seat);
+      if (state.table?.rematch?.asked?.includes(state.seat)) state.rematchAsked = false;
       state.vj = frame.view;
       chooser.reset(state.vj?.legal && myTurn() ? state.vj.legal : [], state.vj ?? {});
       state.sending = false;
@@ -322,10 +503,16 @@ function onFrame(frame) {
       if (frame.type === 'snapshot') look.leave();
       if (frame.type === 'snapshot') log.reset(frame.log ?? []);
       else log.add(frame.log ?? []);
+      if (frame.type === 'snapshot') {
+        chat.viewer(state.seat, name);
+        chat.reset(frame.chat ?? []);
+      }
+      takeback.update(state.table, state.seat, name, state.v, log.entries.length);
       drawChance();
       drawResult();
       drawInvites();
       drawSeats();
+      people.update(state.table, state.seat);
       animate(previous, state.vj);
       // a forced decision held for this seat goes at once when the player asked for that
       if (chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
@@ -335,16 +522,19 @@ function onFrame(frame) {
     case 'history':
       look.show(frame);
       break;
+    case 'chat':
+      chat.add(frame);
+      break;
+    case 'rematch':
+      onRematch(frame);
+      break;
     case 'error': {
       if (look.pending) {
         look.refused(String(frame.message ?? 'refused'));
         break;
       }
       state.sending = false;
-      const r = refusal(String(frame.message ?? 'refused'));
-      panel.showError(r.text);
-      if (r.stale && r.at !== null) resyncUnless(r.at);
-      redraw();
+      refused(String(frame.message ?? 'refused'));
       break;
     }
     default:
@@ -447,23 +637,69 @@ function connect(held) {
   conn.start();
 }
 
+/**
+ * Asks for the player's name (once: it is kept) before taking a seat; an empty answer takes the
+ * seat under the seat's own name.
+ * @param {string} seat
+ * @returns {Promise<void>}
+ */
+function askName(seat) {
+  return new Promise((resolve) => {
+    const skip = h('button', { type: 'button', class: 'minor' }, `Take seat ${seat} without a name`);
+    const done = () => {
+      replace(els.joinPlace);
+      resolve();
+    };
+    skip.addEventListener('click', done);
+    replace(
+      els.joinPlace,
+      h(
+        'section',
+        { class: 'panel ask-name', 'aria-labelledby': 'ask-name-title' },
+        h('h2', { id: 'ask-name-title' }, `You are invited to seat ${seat}`),
+        nameBox('table-name', done),
+        skip,
+      ),
+    );
+    /** @type {HTMLInputElement | null} */ (els.joinPlace.querySelector('input'))?.focus();
+  });
+}
+
+/**
+ * Takes the seat of the link; a refusal is said in words and the page watches.
+ * @param {string} seat
+ * @param {string | null} invite the invite code of the link
+ */
+async function joinSeat(seat, invite) {
+  try {
+    const j = await API.join(tableId, seat, invite ? { invite } : {});
+    keepSeat(tableId, j.seat, j.token);
+  } catch (e) {
+    const status = e instanceof API.ApiError ? e.status : 0;
+    const msg =
+      status === 409
+        ? invite
+          ? `This invite was already used: seat ${seat} is taken. You are watching.`
+          : `Seat ${seat} is already taken: you are watching.`
+        : status === 403
+          ? `This invite link does not open seat ${seat} (its code is wrong, or the seat is for someone invited): you are watching.`
+          : status === 404
+            ? 'There is no such table (the link is wrong, or the table expired).'
+            : `Could not take seat ${seat}: ${e instanceof Error ? e.message : e}`;
+    replace(els.joinPlace, h('p', { class: 'join-refused', role: 'alert' }, msg));
+  }
+}
+
 async function main() {
   if (!tableId) {
     replace(els.status, 'No table given. ', h('a', { href: './' }, 'Go to the lobby'), ' to start or join a game.');
     return;
   }
-  const invite = query.get('seat');
-  if (invite && !seatsAt(tableId).some((x) => x.seat === invite)) {
-    try {
-      const j = await API.join(tableId, invite);
-      keepSeat(tableId, j.seat, j.token);
-    } catch (e) {
-      const msg =
-        e instanceof API.ApiError && e.status === 409
-          ? `Seat ${invite} is already taken: you are watching.`
-          : `Could not take seat ${invite}: ${e instanceof Error ? e.message : e}`;
-      panel.showError(msg);
-    }
+  const seat = query.get('seat');
+  if (seat && !seatsAt(tableId).some((x) => x.seat === seat)) {
+    // the first time: the player's name before the seat is taken (the others see it)
+    if (!myName()) await askName(seat);
+    await joinSeat(seat, query.get('invite'));
     // the seat is now in this browser: a refresh must not try to join again
     history.replaceState(null, '', `table.html?id=${encodeURIComponent(tableId)}`);
   }

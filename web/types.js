@@ -14,9 +14,29 @@ export {};
  * @property {string} kind `human`, or the level the server plays it at (easy, medium, hard, random, greedy)
  * @property {boolean} claimed whether a person took it (AI seats: always)
  * @property {boolean} online whether a connection said hello with its token (AI seats: always)
+ * @property {string} [name] the person's name (the seat's name until joined), the level's for an AI seat
+ * @property {boolean} [open] true only for a human seat anyone may join (not an invite seat)
+ * @property {number} [away_ms] how long a claimed human seat has had no connection (0 while online)
+ * @property {boolean} [zombie] true while the server plays a person's seat after it timed out or
+ *   resigned in a game of 3 or more
  */
 
-/** @typedef {{seat: string, rank: number, score: number}} Rank a seat's place once the game is over */
+/**
+ * @typedef {Object} ClockInfo a table's clock (info's `clock`)
+ * @property {'none' | 'move' | 'fischer' | 'days'} kind
+ * @property {number} [seconds] per move (`move`)
+ * @property {number} [base] Fischer's starting time, in seconds
+ * @property {number} [increment] Fischer's increment per move, in seconds
+ * @property {number} [days] per move (`days`)
+ * @property {Record<string, number>} left milliseconds left per claimed human seat
+ * @property {string[]} running the seats whose clock runs now
+ * @property {number} now the server's epoch milliseconds when it wrote this
+ */
+
+/**
+ * @typedef {{seat: string, rank: number, score: number, reason?: 'timeout' | 'resigned'}} Rank a seat's
+ *   place once the game is over; `reason` for a seat that left the game
+ */
 
 /**
  * @typedef {Object} TableInfo a table's info (GET /api/tables/ID, and in every frame)
@@ -32,6 +52,29 @@ export {};
  * @property {string[]} [to_move] every seat that may act now: the one to move and, in a secret
  *   step everyone chooses at once, each seat of it that has not chosen; [] unless playing
  * @property {string} [stopped] why the table plays no more, when it has stopped
+ * @property {ClockInfo} [clock] the clock, its time left and who runs
+ * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
+ * @property {Offer | null} [offer] a takeback asked for and not yet answered
+ * @property {RematchInfo | null} [rematch] on an over table: who asked for a rematch, and the new
+ *   table once everyone did
+ */
+
+/**
+ * @typedef {Object} Offer a takeback request waiting for its answers
+ * @property {'takeback'} kind
+ * @property {string} by the seat that asked
+ * @property {number} to the version the table goes back to
+ * @property {string[]} waiting the seats whose answer is awaited
+ */
+
+/** @typedef {{asked: string[], table: string | null}} RematchInfo who asked for a rematch; the new table's id */
+
+/**
+ * @typedef {Object} ChatLine one chat line, as the server sends it and keeps it
+ * @property {string} from the seat that wrote it (p1…) or `spectator`
+ * @property {string} name the writer's name ("spectator" for a spectator)
+ * @property {string} text only ever shown as text
+ * @property {number} at when the server received it, epoch ms
  */
 
 /**
@@ -266,6 +309,8 @@ export {};
  * @property {TableInfo} table
  * @property {View} view
  * @property {LogLine[]} log
+ * @property {ChatLine[]} [chat] the last chat lines this connection may see (spectators' lines
+ *   only to spectators), oldest first
  */
 
 /**
@@ -289,13 +334,28 @@ export {};
  * @property {View} view
  */
 
+/** @typedef {{type: 'chat'} & ChatLine} ChatFrame a new chat line */
+
 /**
- * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | {type: 'error', message: string} | {type: 'pong'}} ServerFrame
+ * @typedef {Object} RematchFrame to each connection of the person who sits at the rematch's seat
+ *   (and to nobody else): the new table and that person's token for it
+ * @property {'rematch'} type
+ * @property {string} table
+ * @property {string} seat
+ * @property {string} token
+ */
+
+/**
+ * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | ChatFrame | RematchFrame | {type: 'error', message: string}
+ *   | {type: 'pong'}} ServerFrame
  */
 
 /**
  * @typedef {{type: 'hello', token: string | null} | {type: 'act', v: number, action: string}
- *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}} ClientFrame
+ *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}
+ *   | {type: 'takeback', v: number} | {type: 'answer', v: number, accept: boolean} | {type: 'rematch'}
+ *   | {type: 'chat', text: string} | {type: 'claim', v: number, seat: string} | {type: 'return'}
+ *   | {type: 'resign', v: number}} ClientFrame
  */
 
 // The HTTP API

@@ -263,6 +263,7 @@ typedef struct qv_takeback {
 	int reveal;     /* the first entry that showed a person at the table something, or -1 */
 	int answered;   /* with other people: the first other player's decision since, or -1 */
 	qv_err why;     /* when not allowed: the reason, worded for the seat asking */
+	qv_err barrier; /* when chance or reveal is set: why no agreement can allow it either */
 } qv_takeback;
 
 /* Works out the takeback of `player`'s last decision under the rule above. `humans` has bit p
@@ -279,6 +280,13 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 /* Undo for a seat at a table (`quiver play`, the server): takes back what qv_match_takeback
  * allows, or fails with QV_ESTATE and its reason (QV_EINVAL for a player not in the game). */
 qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *err);
+
+/* A takeback request that every other person whose decisions it undoes has accepted (a table
+ * between people, where the server asks them): takes back `player`'s last decision and every
+ * move after it whoever decided since, but still never across a chance outcome or a reveal
+ * (QV_ESTATE with out->barrier's reason, or with the reason the player has nothing to take
+ * back). The caller works out who must agree from qv_match_takeback's `seats`. */
+qv_status qv_match_takeback_agreed(qv_match *m, int player, unsigned humans, qv_err *err);
 
 /* The notation of history entry i as the match wrote it when it applied the entry: the
  * full-knowledge text, for the referee and records, never for a viewer who may not know the

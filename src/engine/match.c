@@ -976,12 +976,8 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 		*out = (qv_takeback){.from = -1, .chance = -1, .reveal = -1, .answered = -1};
 		return qv_fail(err, QV_ENOMEM, "out of memory working out an undo");
 	}
-	if (!alone && out->answered >= 0) {
-		qv_fail(&out->why, QV_ESTATE, "%s has decided since %s's last move",
-		        qv_player_name(m->hist[out->answered].who, name),
-		        qv_player_name(player, mine));
-	} else if (out->chance >= 0) {
-		qv_fail(&out->why, QV_ESTATE,
+	if (out->chance >= 0) {
+		qv_fail(&out->barrier, QV_ESTATE,
 		        "%s came after %s, and no undo crosses a chance outcome (it would be known "
 		        "before the move is made again)",
 		        w.chance, w.mover);
@@ -992,18 +988,24 @@ qv_status qv_match_takeback(qv_match *m, int player, unsigned humans, qv_takebac
 			qv_player_name(to, whom);
 		if (out->reveal == from)
 			qv_fail(
-			    &out->why, QV_ESTATE,
+			    &out->barrier, QV_ESTATE,
 			    "%s showed %s something that was hidden, and no undo crosses a reveal",
 			    w.mover, whom);
 		else
 			qv_fail(
-			    &out->why, QV_ESTATE,
+			    &out->barrier, QV_ESTATE,
 			    "%s after %s showed %s something that was hidden, and no undo crosses "
 			    "a reveal",
 			    w.reveal, w.mover, whom);
-	} else {
-		out->allowed = true;
 	}
+	if (!alone && out->answered >= 0)
+		qv_fail(&out->why, QV_ESTATE, "%s has decided since %s's last move",
+		        qv_player_name(m->hist[out->answered].who, name),
+		        qv_player_name(player, mine));
+	else if (out->chance >= 0 || out->reveal >= 0)
+		out->why = out->barrier;
+	else
+		out->allowed = true;
 	return QV_OK;
 }
 
@@ -1016,6 +1018,21 @@ qv_status qv_match_undo_seat(qv_match *m, int player, unsigned humans, qv_err *e
 	if (!tb.allowed) {
 		if (err)
 			*err = tb.why;
+		return QV_ESTATE;
+	}
+	truncate_history(m, tb.from);
+	return QV_OK;
+}
+
+qv_status qv_match_takeback_agreed(qv_match *m, int player, unsigned humans, qv_err *err)
+{
+	qv_takeback tb;
+	qv_status rc = qv_match_takeback(m, player, humans, &tb, err);
+	if (rc)
+		return rc;
+	if (tb.from < 0 || tb.chance >= 0 || tb.reveal >= 0) {
+		if (err)
+			*err = tb.from < 0 ? tb.why : tb.barrier;
 		return QV_ESTATE;
 	}
 	truncate_history(m, tb.from);

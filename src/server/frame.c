@@ -23,6 +23,10 @@ static const frame_kind kinds[] = {
     {"undo", QV__UNDO, {"type", "v", NULL}},
     {"ping", QV__PING, {"type", NULL}},
     {"history", QV__HISTORY, {"type", "line", NULL}},
+    {"takeback", QV__TAKEBACK, {"type", "v", NULL}},
+    {"answer", QV__ANSWER, {"type", "v", "accept", NULL}},
+    {"chat", QV__CHAT, {"type", "text", NULL}},
+    {"rematch", QV__REMATCH, {"type", NULL}},
     {"claim", QV__CLAIM, {"type", "v", "seat", NULL}},
     {"return", QV__RETURN, {"type", NULL}},
     {"resign", QV__RESIGN, {"type", "v", NULL}},
@@ -67,8 +71,18 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		}
 		return QV_OK;
 	}
-	if (k->type == QV__PING || k->type == QV__RETURN)
+	if (k->type == QV__PING || k->type == QV__REMATCH || k->type == QV__RETURN)
 		return QV_OK;
+	if (k->type == QV__CHAT) {
+		const json_t *text = json_object_get(j, "text");
+		if (!json_is_string(text))
+			return qv_fail(err, QV_EINVAL,
+			               "text: expected the line to say, a string of 1 to 500 "
+			               "characters, in a chat frame");
+		f->text = json_string_value(text);
+		f->text_len = json_string_length(text);
+		return QV_OK;
+	}
 	if (k->type == QV__HISTORY) {
 		const json_t *line = json_object_get(j, "line");
 		if (!json_is_integer(line) || json_integer_value(line) < 0)
@@ -79,8 +93,18 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		return QV_OK;
 	}
 	rc = read_version(j, k->name, &f->v, err);
-	if (rc || k->type == QV__UNDO || k->type == QV__RESIGN)
+	if (rc || k->type == QV__UNDO || k->type == QV__TAKEBACK || k->type == QV__RESIGN)
 		return rc;
+	if (k->type == QV__ANSWER) {
+		const json_t *accept = json_object_get(j, "accept");
+		if (!json_is_boolean(accept))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "accept: expected true (take the move back) or false (refuse), "
+			    "in an answer frame");
+		f->accept = json_is_true(accept);
+		return QV_OK;
+	}
 	if (k->type == QV__CLAIM) {
 		f->seat = json_string_value(json_object_get(j, "seat"));
 		if (!f->seat)
@@ -116,14 +140,15 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	qv_status rc;
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	if (!json_is_object(j) || !type)
-		rc =
-		    qv_fail(err, QV_EINVAL,
-		            "expected a JSON object with a \"type\": hello, act, what, undo, ping, "
-		            "history, claim, return or resign");
+		rc = qv_fail(err, QV_EINVAL,
+		             "expected a JSON object with a \"type\": hello, act, what, undo, "
+		             "takeback, answer, ping, history, chat, rematch, claim, return or "
+		             "resign");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
-		             "unknown frame type '%s'; accepted: hello, act, what, undo, ping, "
-		             "history, claim, return, resign",
+		             "unknown frame type '%s'; accepted: hello, act, what, undo, "
+		             "takeback, answer, ping, history, chat, rematch, claim, return, "
+		             "resign",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

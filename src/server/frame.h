@@ -1,8 +1,9 @@
 /*
  * frame.h - the frames a client sends on a table's WebSocket, read without a socket: JSON text
- * in, one of hello, act, what, undo, ping, history, claim, return or resign out, or a message
- * naming what is wrong and what is accepted. ws.c acts on them; the tests and the fuzzer read them
- * alone. Internal to the server.
+ * in, one of hello, act, what, undo, ping, history, takeback, answer, chat, rematch, claim,
+ * return or resign out, or a message naming what is wrong and what is accepted. ws.c acts on
+ * them; the tests and the fuzzer read them alone.
+ * Internal to the server.
  */
 #ifndef QUIVER_SERVER_FRAME_H
 #define QUIVER_SERVER_FRAME_H
@@ -21,6 +22,10 @@ typedef enum qv__frame_type {
 	QV__UNDO,
 	QV__PING,
 	QV__HISTORY,
+	QV__TAKEBACK,
+	QV__ANSWER,
+	QV__CHAT,
+	QV__REMATCH,
 	QV__CLAIM,
 	QV__RETURN,
 	QV__RESIGN
@@ -31,10 +36,13 @@ typedef struct qv__frame {
 	qv__frame_type type;
 	const char *token; /* hello: the seat's token, or NULL to watch */
 	size_t token_len;
-	long long v;        /* act, what, undo: the table's version the client saw */
+	long long v; /* act, what, undo, takeback, answer: the table's version the client saw */
 	const char *action; /* act, what: the action in notation */
 	long long line;     /* history: a line of the connection's log, from 0 */
-	const char *seat;   /* claim: the absent seat ("p2") */
+	bool accept;        /* answer: whether the seat accepts the takeback request */
+	const char *text;   /* chat: the line as typed (checked by qv__text_clean) */
+	size_t text_len;
+	const char *seat; /* claim: the absent seat ("p2") */
 	json_t *json;
 } qv__frame;
 

@@ -4,6 +4,7 @@
  * pattern and its handler. The table decides the handler, the 404 lists of known paths and
  * the 405 answers with their Allow header; the answers themselves are written by reply.c.
  */
+#define _DEFAULT_SOURCE /* explicit_bzero */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <civetweb.h>
 
 #include "core/fields.h"
+#include "games/json_util.h"
 #include "server/files.h"
 #include "server/http.h"
 #include "server/lessons.h"
@@ -160,17 +162,27 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
 		qv__reply_error(c, refusal, "%s", err.msg);
 		return refusal;
 	}
-	qv_status rc = qv__table_create(&t, srv->store, req, addr, &err);
+	qv__invites inv;
+	qv_status rc = qv__table_create_invites(&t, srv->store, req, addr, &inv, &err);
 	json_decref(req);
 	if (rc)
 		return table_failed(srv, c, rc, &err);
+	/* The invite codes, in this answer only (the table keeps their hashes). */
+	json_t *invites = json_array();
+	char name[8];
+	for (int i = 0; i < inv.n; i++)
+		invites = qv__json_push(invites, json_pack("{s:s, s:s}", "seat",
+		                                           qv_player_name(inv.seat[i], name),
+		                                           "code", inv.code[i]));
+	explicit_bzero(&inv, sizeof inv);
 	if (qv__server_add(srv, t, &err)) {
+		json_decref(invites);
 		qv__table_unref(t);
 		qv__reply_error(c, 503, "%s", err.msg);
 		return 503;
 	}
 	qv__table_lock(t);
-	json_t *info = qv__table_info_locked(t);
+	json_t *info = qv__json_put(qv__table_info_locked(t), "invites", invites);
 	qv__table_unlock(t);
 	qv__server_changed(srv, t);
 	qv__reply_json(c, 201, info);
@@ -309,15 +321,24 @@ static int post_join(qv__server *srv, struct mg_connection *c, const qv__route_m
 		qv__table_unref(t);
 		return st;
 	}
-	static const char *const fields[] = {"seat", NULL};
+	static const char *const fields[] = {"seat", "invite", "name", NULL};
 	const json_t *seat = json_object_get(req, "seat");
+	const json_t *invite = json_object_get(req, "invite");
+	const json_t *pname = json_object_get(req, "name");
 	if (qv__json_check_keys(req, "a join request", fields, &err)) {
 		st = 400;
 	} else if (seat && !json_is_string(seat)) {
 		st = 400;
 		qv_fail(&err, QV_EINVAL,
 		        "seat: expected a seat name such as \"p2\", or no seat for the first free "
-		        "one");
+		        "open one");
+	} else if (invite && !json_is_string(invite)) {
+		st = 400;
+		qv_fail(&err, QV_EINVAL, "invite: expected an invite seat's code, a string");
+	} else if (pname && !json_is_string(pname)) {
+		st = 400;
+		qv_fail(&err, QV_EINVAL, "name: expected your name, a string of 1 to %d characters",
+		        QV__NAME_MAX);
 	}
 	if (st) {
 		json_decref(req);
@@ -327,8 +348,18 @@ static int post_join(qv__server *srv, struct mg_connection *c, const qv__route_m
 	}
 	char token[QV__TOKEN_LEN + 1], name[8];
 	int p;
-	qv_status rc = qv__table_join(t, json_string_value(seat), &p, token, &err);
+	qv__join join = {.seat = json_string_value(seat),
+	                 .invite = json_string_value(invite),
+	                 .invite_len = invite ? json_string_length(invite) : 0,
+	                 .name = json_string_value(pname)};
+	bool forbidden;
+	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
+	if (rc && forbidden) {
+		qv__table_unref(t);
+		qv__reply_error(c, 403, "%s", err.msg);
+		return 403;
+	}
 	if (rc) {
 		qv__table_unref(t);
 		return table_failed(srv, c, rc, &err);

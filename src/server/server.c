@@ -127,7 +127,19 @@ void qv__server_sweep(qv__server *srv)
 	free(gone);
 }
 
-qv__table *qv__server_find_resident(qv__server *srv, const char *id)
+/* A reference taken on a found table; a socket's is counted (t->greeting) under reg_lock,
+ * before any eviction may look at the table. */
+static void found(qv__table *t, bool socket)
+{
+	qv__table_ref(t);
+	if (socket) {
+		qv__table_lock(t);
+		t->greeting++;
+		qv__table_unlock(t);
+	}
+}
+
+static qv__table *find_resident(qv__server *srv, const char *id, bool socket)
 {
 	if (!qv__table_id_valid(id))
 		return NULL;
@@ -136,14 +148,19 @@ qv__table *qv__server_find_resident(qv__server *srv, const char *id)
 	int i = registry_index(srv, id);
 	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
 	if (t)
-		qv__table_ref(t);
+		found(t, socket);
 	pthread_mutex_unlock(&srv->reg_lock);
 	return t;
 }
 
-qv__table *qv__server_find(qv__server *srv, const char *id)
+qv__table *qv__server_find_resident(qv__server *srv, const char *id)
 {
-	qv__table *t = qv__server_find_resident(srv, id);
+	return find_resident(srv, id, false);
+}
+
+static qv__table *find(qv__server *srv, const char *id, bool socket)
+{
+	qv__table *t = find_resident(srv, id, socket);
 	if (!qv__table_id_valid(id) || t)
 		return t;
 
@@ -167,12 +184,19 @@ qv__table *qv__server_find(qv__server *srv, const char *id)
 		loaded = NULL;
 	}
 	if (t)
-		qv__table_ref(t);
+		found(t, socket);
 	pthread_mutex_unlock(&srv->reg_lock);
 	qv__table_unref(loaded);
 	if (t)
 		qv__server_changed(srv, t); /* queues it if it is not over, lets it go if it is */
 	return t;
+}
+
+qv__table *qv__server_find(qv__server *srv, const char *id) { return find(srv, id, false); }
+
+qv__table *qv__server_find_for_socket(qv__server *srv, const char *id)
+{
+	return find(srv, id, true);
 }
 
 /* Whether the request asks for a seat played by a search. */
@@ -283,7 +307,7 @@ int qv__server_list(qv__server *srv, qv__table ***out)
 	for (int i = 0; list && i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
 		qv__table_lock(t);
-		if (!t->private_ && t->status != QV__OVER) {
+		if (qv__table_listed_locked(t)) {
 			qv__table_ref(t);
 			list[n++] = t;
 		}
@@ -307,7 +331,7 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 {
 	pthread_mutex_lock(&srv->reg_lock);
 	qv__table_lock(t);
-	bool go = t->status == QV__OVER && !t->queued && !t->conns;
+	bool go = t->status == QV__OVER && !t->queued && !t->conns && !t->greeting;
 	qv__table_unlock(t);
 	int i = go ? registry_index(srv, t->id) : -1;
 	if (i >= 0 && srv->tables[i] == t)

@@ -136,14 +136,18 @@ qv__table *qv__server_find_resident(qv__server *srv, const char *id);
  * limit. Waiting tables past waiting_ttl are removed first. */
 qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
                           qv_err *err);
+/* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
+ * moment it is found, so a finished table read back from the database stays in memory for
+ * it (every socket of a table shares one copy); the socket's end takes the count back. */
+qv__table *qv__server_find_for_socket(qv__server *srv, const char *id);
 /* Adds a new table to the registry. */
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
 /* After a table changed: tells its connections, queues its AI seats or chance, wakes the
  * timer when the table's clocks run out sooner than it meant to wake, and lets a finished
  * table without connections leave memory. */
 void qv__server_changed(qv__server *srv, qv__table *t);
-/* Tables that are not private and not over, each with a reference (caller drops them and
- * frees the array). */
+/* The tables GET /api/tables lists (qv__table_listed_locked), each with a reference (caller
+ * drops them and frees the array). */
 int qv__server_list(qv__server *srv, qv__table ***out);
 
 void qv__table_ref(qv__table *t);

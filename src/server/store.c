@@ -97,6 +97,7 @@ enum {
 	ST_DELETE_TABLE,
 	ST_SELECT_OVER,
 	ST_PEOPLE,
+	ST_PEOPLE_OVER,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -136,6 +137,7 @@ static const char *const sql[ST_COUNT] = {
     [ST_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = ? AND status = 'over' AND "
                        "info IS NOT NULL",
     [ST_PEOPLE] = "UPDATE tables SET people = ? WHERE id = ?",
+    [ST_PEOPLE_OVER] = "UPDATE tables SET people = ?, info = ? WHERE id = ?",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -589,6 +591,19 @@ qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
 qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
 {
 	return one_update(s, ST_PEOPLE, people, id, "saving the table's people", err);
+}
+
+qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                                qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_PEOPLE_OVER];
+	bind_text(st, 1, people);
+	bind_text(st, 2, info);
+	bind_text(st, 3, id);
+	qv_status rc = step_done(s, st, err, "saving the table's people");
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }
 
 qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)

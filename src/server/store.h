@@ -84,6 +84,10 @@ qv_status qv__store_change(qv__store *s, const char *id, long long v, const char
  * object text), for a change that is not a move. */
 qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err);
 
+/* The same at a finished table, with its info (JSON text) replaced too. */
+qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                                qv_err *err);
+
 /* Records, before an AI search begins, that one is under way (a counter, cleared by the
  * qv__store_change with ai_done that follows the search): a table found with a count at
  * start-up was searching when the process died. */

@@ -41,10 +41,10 @@ void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
-/* The seat kinds as one line for messages: human, then the computer's levels. */
+/* The seat kinds as one line for messages: human, invite, then the computer's levels. */
 static void kinds_list(char *buf, size_t len)
 {
-	size_t used = (size_t)snprintf(buf, len, "human");
+	size_t used = (size_t)snprintf(buf, len, "human, invite");
 	for (int i = 0; qv_agent_levels[i] && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, ", %s", qv_agent_levels[i]);
 }
@@ -140,6 +140,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	t->game = m->game;
 	t->m = m;
 	t->store = store;
+	t->offer.by = -1;
 	t->nseats = m->game->num_players(m->state);
 	for (int i = 0; i < t->nseats; i++) {
 		qv__seat *s = &t->seat[i];
@@ -176,6 +177,7 @@ void qv__table_free(qv__table *t)
 		return;
 	for (int i = 0; i < QV_MAX_PLAYERS; i++)
 		qv_agent_free(t->seat[i].agent);
+	qv__chat_free(&t->chat);
 	for (int v = 0; v <= QV_MAX_PLAYERS; v++) {
 		for (int i = 0; i < t->log[v].n; i++)
 			free(t->log[v].line[i].text);
@@ -187,9 +189,12 @@ void qv__table_free(qv__table *t)
 	free(t);
 }
 
-/* Reads "seats" into kinds (n of them); *n = 0 when absent. */
-static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err *err)
+/* Reads "seats" into kinds (n of them; an invite seat is "human" there, and its bit is set
+ * in *invites); *n = 0 when absent. */
+static qv_status read_seats(const json_t *j, const char **kinds, int *n, unsigned *invites,
+                            qv_err *err)
 {
+	*invites = 0;
 	char list[128];
 	kinds_list(list, sizeof list);
 	*n = 0;
@@ -205,6 +210,10 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, qv_err 
 			return qv_fail(err, QV_EINVAL, "seats[%zu]: expected a string, one of %s",
 			               i, list);
 		char quoted[QV_QUOTE_MAX * 4 + 4];
+		if (strcmp(k, "invite") == 0) {
+			*invites |= 1u << i;
+			k = "human";
+		}
 		if (!is_kind(k))
 			return qv_fail(err, QV_EINVAL,
 			               "seats[%zu]: '%s' is not a seat kind; expected one of %s", i,
@@ -220,7 +229,15 @@ static qv_status save_new(qv__table *t, qv_err *err);
 qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req, const char *owner,
                            qv_err *err)
 {
+	qv__invites invites;
+	return qv__table_create_invites(out, store, req, owner, &invites, err);
+}
+
+qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json_t *req,
+                                   const char *owner, qv__invites *invites, qv_err *err)
+{
 	*out = NULL;
+	invites->n = 0;
 	if (!json_is_object(req))
 		return qv_fail(err, QV_EINVAL,
 		               "expected a JSON object {\"game\", \"params\", "
@@ -251,7 +268,8 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 		return rc;
 	const char *kinds[QV_MAX_PLAYERS];
 	int nkinds;
-	rc = read_seats(json_object_get(req, "seats"), kinds, &nkinds, err);
+	unsigned invited;
+	rc = read_seats(json_object_get(req, "seats"), kinds, &nkinds, &invited, err);
 	if (rc)
 		return rc;
 	/* The number of seats gives the number of players unless the request sets it. */
@@ -294,7 +312,16 @@ qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *req,
 	}
 	qv__table_id_new(t->id);
 	qv_copy(t->owner, sizeof t->owner, owner ? owner : "");
-	t->private_ = jpriv && json_is_true(jpriv);
+	for (int i = 0; i < np; i++) {
+		if (!(invited >> i & 1u))
+			continue;
+		/* Shown once, to the creator; the table keeps its hash, as a token's. */
+		t->seat[i].invite = true;
+		invites->seat[invites->n] = i;
+		qv__token_new(invites->code[invites->n], t->seat[i].invite_hash);
+		invites->n++;
+	}
+	t->private_ = !jpriv || json_is_true(jpriv); /* private unless asked otherwise */
 	t->clock = clock;
 	t->created = now();
 	t->status = status_of(t);
@@ -423,6 +450,12 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 static json_t *commitments_json(const qv__table *t);
 static qv_status commitments_load(qv__table *t, const json_t *j, qv_err *err);
 
+static json_t *offer_json(const qv__table *t, bool info);
+static qv_status offer_load(qv__table *t, const json_t *j, qv_err *err);
+static json_t *info_json(qv__table *t, bool stored);
+static json_t *seats_json(const qv__table *t);
+static json_t *rematch_json(const qv__table *t);
+static qv_status seats_load(qv__table *t, const json_t *j, qv_err *err);
 static json_t *leaves_json(const qv__table *t);
 static qv_status leaves_load(qv__table *t, const json_t *j, qv_err *err);
 
@@ -430,6 +463,11 @@ static json_t *people_json(const qv__table *t)
 {
 	json_t *j = json_object();
 	j = qv__json_put(j, "committed", commitments_json(t));
+	if (t->offer.by >= 0)
+		j = qv__json_put(j, "offer", offer_json(t, false));
+	j = qv__json_put(j, "seats", seats_json(t));
+	j = qv__json_put(j, "rematch", rematch_json(t));
+	j = qv__json_put(j, "chat", qv__chat_store_json(&t->chat));
 	j = qv__json_put(j, "clock", qv__clock_save_json(&t->clock, t->nseats, now()));
 	j = qv__json_put(j, "leaves", leaves_json(t));
 	return j;
@@ -441,6 +479,13 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EIO, "its stored people are not a JSON object");
 	qv_status rc = commitments_load(t, json_object_get(j, "committed"), err);
+	if (!rc)
+		rc = offer_load(t, json_object_get(j, "offer"), err);
+	if (!rc)
+		rc = seats_load(t, j, err);
+	const json_t *chat = json_object_get(j, "chat");
+	if (!rc && chat)
+		rc = qv__chat_load(&t->chat, chat, t->nseats, err);
 	const json_t *clock = json_object_get(j, "clock");
 	if (!rc && clock)
 		rc = qv__clock_load_json(&t->clock, clock, t->nseats, now(), err);
@@ -467,10 +512,20 @@ qv_status qv__table_save_people_locked(qv__table *t, qv_err *err)
 		return QV_OK;
 	}
 	qv__clock kept = t->clock;
-	char *text = people_text(t);
-	qv_status rc = text ? qv__store_people(t->store, t->id, text, err)
-	                    : qv_fail(err, QV_ENOMEM, "out of memory saving the table");
+	char *text = people_text(t), *info = NULL;
+	if (text && t->status == QV__OVER) {
+		/* A finished table is answered from its stored info once it leaves memory: the
+		 * info keeps what changes after the end (the rematch). */
+		json_t *inf = info_json(t, true);
+		info = qv__json_dumps(inf, JSON_COMPACT);
+		json_decref(inf);
+	}
+	qv_status rc = !text || (t->status == QV__OVER && !info)
+	                   ? qv_fail(err, QV_ENOMEM, "out of memory saving the table")
+	               : info ? qv__store_people_over(t->store, t->id, text, info, err)
+	                      : qv__store_people(t->store, t->id, text, err);
 	free(text);
+	free(info);
 	if (rc)
 		clock_put_back(t, &kept);
 	return rc;
@@ -497,8 +552,6 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
 	}
 	return QV_OK;
 }
-
-static json_t *info_json(qv__table *t, bool stored);
 
 /* Saves the change that kept the first `keep` entries of the history as it was saved and
  * made the rest, at version t->v and the current status; ai_done ends the AI search mark. */
@@ -636,44 +689,112 @@ static qv_status over_refusal(const char *id, qv_err *err)
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
                          char token[QV__TOKEN_LEN + 1], qv_err *err)
 {
-	qv__table_lock(t);
-	qv_status rc = QV_OK;
-	int p = -1;
-	char name[8];
-	if (t->status == QV__OVER) {
-		rc = over_refusal(t->id, err);
-	} else if (seat) {
-		p = qv_player_parse(seat, t->nseats);
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		if (p < 0)
-			rc = qv_fail(err, QV_EINVAL,
-			             "seat: '%s' is not a seat of this table; expected p1 to p%d",
-			             qv_shorten(seat, QV_QUOTE_MAX, quoted, sizeof quoted),
-			             t->nseats);
-		else if (!t->seat[p].human)
-			rc = qv_fail(err, QV_EINVAL,
-			             "seat: %s is played by the server (%s); only "
-			             "human seats can be joined",
-			             qv_player_name(p, name), t->seat[p].kind);
-		else if (t->seat[p].hash[0])
-			rc = qv_fail(err, QV_ESTATE, "seat %s is already taken",
-			             qv_player_name(p, name));
-	} else {
-		for (int i = 0; i < t->nseats && p < 0; i++)
-			if (t->seat[i].human && !t->seat[i].hash[0])
-				p = i;
-		if (p < 0)
-			rc = qv_fail(err, QV_ESTATE,
-			             "no free seat at table %s: every human seat is "
-			             "taken",
-			             t->id);
+	bool forbidden;
+	return qv__table_join_as(t, &(qv__join){.seat = seat}, seat_out, token, &forbidden, err);
+}
+
+/* The seat a join request asks for, under the table's lock: *p, or a refusal (*forbidden
+ * for an invite seat without its right code). */
+static qv_status join_seat(qv__table *t, const qv__join *req, int *p, bool *forbidden, qv_err *err)
+{
+	char name[8], quoted[QV_QUOTE_MAX * 4 + 4];
+	*p = -1;
+	if (t->status == QV__OVER)
+		return over_refusal(t->id, err);
+	if (req->seat) {
+		int s = qv_player_parse(req->seat, t->nseats);
+		if (s < 0)
+			return qv_fail(err, QV_EINVAL,
+			               "seat: '%s' is not a seat of this table; expected p1 to p%d",
+			               qv_shorten(req->seat, QV_QUOTE_MAX, quoted, sizeof quoted),
+			               t->nseats);
+		if (!t->seat[s].human)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "seat: %s is played by the server (%s); only human seats can "
+			    "be joined",
+			    qv_player_name(s, name), t->seat[s].kind);
+		if (t->seat[s].invite &&
+		    (!req->invite ||
+		     !qv__token_matches(req->invite, req->invite_len, t->seat[s].invite_hash))) {
+			*forbidden = true;
+			return qv_fail(err, QV_ESTATE,
+			               req->invite
+			                   ? "invite: that is not the invite code of seat %s"
+			                   : "seat %s is for an invited player: join with "
+			                     "its invite code, {\"invite\": \"...\"}",
+			               qv_player_name(s, name));
+		}
+		if (!t->seat[s].invite && req->invite)
+			return qv_fail(err, QV_EINVAL,
+			               "invite: seat %s is an open seat and takes no invite code",
+			               qv_player_name(s, name));
+		if (t->seat[s].hash[0])
+			return qv_fail(err, QV_ESTATE, "seat %s is already taken",
+			               qv_player_name(s, name));
+		*p = s;
+		return QV_OK;
 	}
+	if (req->invite) {
+		/* Every invite seat's hash is compared, in constant time, whichever matches. */
+		int found = -1;
+		for (int i = 0; i < t->nseats; i++) {
+			bool match =
+			    t->seat[i].invite &&
+			    qv__token_matches(req->invite, req->invite_len, t->seat[i].invite_hash);
+			found = match ? i : found;
+		}
+		if (found < 0) {
+			*forbidden = true;
+			return qv_fail(err, QV_ESTATE,
+			               "invite: that is not the invite code of a seat at table %s",
+			               t->id);
+		}
+		if (t->seat[found].hash[0])
+			return qv_fail(err, QV_ESTATE,
+			               "seat %s is already taken: an invite code works once",
+			               qv_player_name(found, name));
+		*p = found;
+		return QV_OK;
+	}
+	bool invited = false;
+	for (int i = 0; i < t->nseats && *p < 0; i++) {
+		if (t->seat[i].human && !t->seat[i].hash[0] && !t->seat[i].invite)
+			*p = i;
+		invited |= t->seat[i].human && !t->seat[i].hash[0] && t->seat[i].invite;
+	}
+	if (*p < 0)
+		return qv_fail(err, QV_ESTATE,
+		               invited ? "no open seat at table %s: the free seats are for invited "
+		                         "players (join with an invite code)"
+		                       : "no free seat at table %s: every human seat is taken",
+		               t->id);
+	return QV_OK;
+}
+
+qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
+                            char token[QV__TOKEN_LEN + 1], bool *forbidden, qv_err *err)
+{
+	*forbidden = false;
+	char clean[QV__NAME_BYTES] = "";
+	if (req->name) {
+		qv_status rc = qv__text_clean(req->name, strlen(req->name), QV__NAME_MAX, "name",
+		                              clean, sizeof clean, err);
+		if (rc)
+			return rc;
+	}
+	qv__table_lock(t);
+	int p;
+	qv_status rc = join_seat(t, req, &p, forbidden, err);
 	if (!rc && t->stuck[0])
 		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
 	char hash[QV__HASH_LEN + 1];
 	if (!rc) {
 		qv__token_new(token, hash);
 		memcpy(t->seat[p].hash, hash, sizeof hash);
+		char old_name[QV__NAME_BYTES];
+		memcpy(old_name, t->seat[p].name, sizeof old_name);
+		memcpy(t->seat[p].name, clean, sizeof clean);
 		int old_status = t->status;
 		t->status = status_of(t);
 		qv__clock kept = t->clock;
@@ -688,6 +809,7 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 		free(folk);
 		if (rc) {
 			t->seat[p].hash[0] = '\0';
+			memcpy(t->seat[p].name, old_name, sizeof old_name);
 			t->status = old_status;
 			clock_put_back(t, &kept);
 		} else {
@@ -806,6 +928,90 @@ qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action
 	return rc;
 }
 
+/* ---- names, invites and the rematch as the store keeps them ---------------------------------- */
+
+/* {"p2": {"name": "Ann", "invite": hash}, ...}: what each seat keeps besides its token (a
+ * seat with neither is left out). */
+static json_t *seats_json(const qv__table *t)
+{
+	json_t *j = json_object();
+	char name[8];
+	for (int p = 0; j && p < t->nseats; p++) {
+		const qv__seat *s = &t->seat[p];
+		if (!s->name[0] && !s->invite)
+			continue;
+		json_t *e = json_object();
+		if (s->name[0])
+			e = qv__json_put(e, "name", json_string(s->name));
+		if (s->invite)
+			e = qv__json_put(e, "invite", json_string(s->invite_hash));
+		j = qv__json_put(j, qv_player_name(p, name), e);
+	}
+	return j;
+}
+
+/* {"asked": ["p1"], "table": ID or null}: a finished table's rematch, as info gives it. */
+static json_t *rematch_json(const qv__table *t)
+{
+	json_t *asked = json_array();
+	char name[8];
+	for (int p = 0; p < t->nseats; p++)
+		if (t->rematch_asked >> p & 1u)
+			asked = qv__json_push(asked, json_string(qv_player_name(p, name)));
+	return json_pack("{s:o, s:o}", "asked", asked, "table",
+	                 t->rematch_table[0] ? json_string(t->rematch_table) : json_null());
+}
+
+/* Reads back the seats and the rematch of what people_json wrote. */
+static qv_status seats_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	const json_t *seats = json_object_get(j, "seats");
+	if (seats && !json_is_object(seats))
+		return qv_fail(err, QV_EIO, "people.seats: expected an object of seats");
+	const char *key;
+	json_t *e;
+	json_object_foreach((json_t *)seats, key, e)
+	{
+		int p = qv_player_parse(key, t->nseats);
+		const json_t *name = json_object_get(e, "name"),
+		             *hash = json_object_get(e, "invite");
+		if (p < 0 || !json_is_object(e) || (name && !json_is_string(name)) ||
+		    (name && json_string_length(name) >= QV__NAME_BYTES) ||
+		    (hash && (!json_is_string(hash) || json_string_length(hash) != QV__HASH_LEN)))
+			return qv_fail(err, QV_EIO,
+			               "people.seats.%s: expected {\"name\", \"invite\"} of a seat",
+			               key);
+		if (name)
+			qv_copy(t->seat[p].name, sizeof t->seat[p].name, json_string_value(name));
+		if (hash) {
+			t->seat[p].invite = true;
+			qv_copy(t->seat[p].invite_hash, sizeof t->seat[p].invite_hash,
+			        json_string_value(hash));
+		}
+	}
+	const json_t *rematch = json_object_get(j, "rematch");
+	if (!rematch)
+		return QV_OK;
+	const json_t *asked = json_object_get(rematch, "asked");
+	const json_t *table = json_object_get(rematch, "table");
+	if (!json_is_array(asked) ||
+	    !(json_is_null(table) ||
+	      (json_is_string(table) && qv__table_id_valid(json_string_value(table)))))
+		return qv_fail(err, QV_EIO, "people.rematch: expected {\"asked\", \"table\"}");
+	size_t i;
+	json_array_foreach(asked, i, e)
+	{
+		int p = qv_player_parse(json_is_string(e) ? json_string_value(e) : "", t->nseats);
+		if (p < 0)
+			return qv_fail(err, QV_EIO, "people.rematch.asked[%zu]: expected a seat",
+			               i);
+		t->rematch_asked |= 1u << p;
+	}
+	if (json_is_string(table))
+		qv_copy(t->rematch_table, sizeof t->rematch_table, json_string_value(table));
+	return QV_OK;
+}
+
 /* ---- commitments ahead of a turn ----------------------------------------------------------- */
 
 /* The seats' commitments made ahead of their turn in a simultaneous step (qv_match_act), kept
@@ -897,6 +1103,8 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 		int old = t->m->nhist, old_status = t->status;
 		long long old_v = t->v;
 		qv__clock clock = t->clock;
+		qv__offer offer = t->offer;
+		t->offer.by = -1; /* a new move ends a takeback request */
 		rc = qv_match_act(t->m, seat, action, err);
 		if (!rc) /* the seat decided: its clock stops, with Fischer's increment */
 			clock_sync_locked(t, 1u << seat);
@@ -914,8 +1122,10 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 			if (rc)
 				commitments_restore(t, kept);
 		}
-		if (rc)
+		if (rc) {
 			clock_put_back(t, &clock);
+			t->offer = offer;
+		}
 	}
 	free(kept);
 	qv__table_unlock(t);
@@ -940,36 +1150,36 @@ static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 	return rc;
 }
 
-qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
+/* The seats people play, as a mask (bit p for seat p): whose decisions a takeback asks for.
+ * A seat whose person left (a zombie the server plays) is not asked: its decisions are the
+ * server's. */
+static unsigned people_at(const qv__table *t)
 {
-	qv__table_lock(t);
-	qv_status rc = check_turn_base(t, v, err);
-	if (!rc && qv_match_left(t->m, seat))
-		rc = check_present(t, seat, err);
-	if (!rc && *qv_match_committed(t->m, seat)) {
-		rc = withdraw_locked(t, seat, err);
-		qv__table_unlock(t);
-		return rc;
-	}
 	unsigned humans = 0;
 	for (int i = 0; i < t->nseats; i++)
-		humans |= t->seat[i].human ? 1u << i : 0;
+		humans |= t->seat[i].human && !qv_match_left(t->m, i) ? 1u << i : 0;
+	return humans;
+}
+
+/* Takes back `seat`'s last decision and everything after it, which the engine allows with
+ * every other person concerned agreeing (qv_match_takeback_agreed), saves it, and tells every
+ * connection the whole log again (takebacks). The request, if any, is cleared with it. */
+static qv_status take_back_locked(qv__table *t, int seat, qv_err *err)
+{
 	int old = t->m->nhist;
-	qv_move *saved = NULL;
-	if (!rc) {
-		saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
-		if (!saved)
-			rc = qv_fail(err, QV_ENOMEM, "out of memory during undo");
-		else if (old > 0)
-			memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
-	}
-	if (!rc)
-		rc = qv_match_undo_seat(t->m, seat, humans, err);
+	qv_move *saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
+	if (!saved)
+		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
+	if (old > 0)
+		memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
+	qv__offer offer = t->offer;
+	qv_status rc = qv_match_takeback_agreed(t->m, seat, people_at(t), err);
 	if (!rc) {
 		/* Saved before the logs are cut, so that a refusal leaves them as they were. */
 		int old_status = t->status;
 		t->v += 1;
 		t->status = status_of(t);
+		t->offer.by = -1;
 		rc = save_change(t, t->m->nhist, false, err);
 		if (rc) {
 			/* Put the taken-back moves back, each entry not brought back by the one
@@ -980,6 +1190,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 					break;
 			t->v -= 1;
 			t->status = old_status;
+			t->offer = offer;
 			QV_ASSERT(t->m->nhist == old && t->status == old_status);
 		} else {
 			after_change(t, 0);
@@ -990,6 +1201,156 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 		}
 	}
 	free(saved);
+	return rc;
+}
+
+/* The seats of a mask as a JSON array of names. */
+static json_t *seat_list(const qv__table *t, unsigned mask)
+{
+	json_t *list = json_array();
+	char name[8];
+	for (int p = 0; p < t->nseats; p++)
+		if (mask >> p & 1u)
+			list = qv__json_push(list, json_string(qv_player_name(p, name)));
+	return list;
+}
+
+/* The request as info shows it, {"kind": "takeback", "by", "to", "waiting"}, or as the store
+ * keeps it (info false: "asked" too, no "kind"). */
+static json_t *offer_json(const qv__table *t, bool info)
+{
+	char name[8];
+	json_t *j = json_pack("{s:s, s:I, s:o}", "by", qv_player_name(t->offer.by, name), "to",
+	                      (json_int_t)t->offer.to, "waiting", seat_list(t, t->offer.waiting));
+	if (info)
+		j = qv__json_put(j, "kind", json_string("takeback"));
+	else
+		j = qv__json_put(j, "asked", seat_list(t, t->offer.asked));
+	return j;
+}
+
+/* A mask of seats from a stored array of names; false when it is not one. */
+static bool seat_mask(const qv__table *t, const json_t *list, unsigned *mask)
+{
+	*mask = 0;
+	if (!json_is_array(list))
+		return false;
+	size_t i;
+	json_t *e;
+	json_array_foreach(list, i, e)
+	{
+		int p = json_is_string(e) ? qv_player_parse(json_string_value(e), t->nseats) : -1;
+		if (p < 0)
+			return false;
+		*mask |= 1u << p;
+	}
+	return true;
+}
+
+/* Reads back a stored request (offer_json without info). */
+static qv_status offer_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	t->offer.by = -1;
+	if (!j)
+		return QV_OK;
+	const char *by = json_string_value(json_object_get(j, "by"));
+	const json_t *to = json_object_get(j, "to");
+	qv__offer o = {.by = by ? qv_player_parse(by, t->nseats) : -1};
+	if (o.by < 0 || !json_is_integer(to) ||
+	    !seat_mask(t, json_object_get(j, "asked"), &o.asked) ||
+	    !seat_mask(t, json_object_get(j, "waiting"), &o.waiting) || !o.waiting ||
+	    (o.waiting & ~o.asked))
+		return qv_fail(err, QV_EIO,
+		               "people.offer: expected {\"by\", \"to\", \"asked\", \"waiting\"} "
+		               "naming seats of the table");
+	o.to = json_integer_value(to);
+	t->offer = o;
+	return QV_OK;
+}
+
+/* Saves a change of the request alone, or puts the old one back when the store refuses. */
+static qv_status offer_change_locked(qv__table *t, const qv__offer *old, qv_err *err)
+{
+	qv_status rc = qv__table_save_people_locked(t, err);
+	if (rc)
+		t->offer = *old;
+	else
+		t->iv++;
+	return rc;
+}
+
+qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	char name[8];
+	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && qv_match_left(t->m, seat))
+		rc = check_present(t, seat, err);
+	if (!rc && *qv_match_committed(t->m, seat)) {
+		rc = withdraw_locked(t, seat, err);
+		qv__table_unlock(t);
+		return rc;
+	}
+	if (!rc && t->offer.by == seat)
+		rc = qv_fail(err, QV_ESTATE,
+		             "you have asked for a takeback already; it waits for %s to answer",
+		             qv_player_name(__builtin_ctz(t->offer.waiting), name));
+	else if (!rc && t->offer.by >= 0)
+		rc = qv_fail(err, QV_ESTATE,
+		             "%s asks to take back a move: answer that first with {\"type\": "
+		             "\"answer\", \"v\": %lld, \"accept\": true or false}",
+		             qv_player_name(t->offer.by, name), t->v);
+	qv_takeback tb;
+	if (!rc)
+		rc = qv_match_takeback(t->m, seat, people_at(t), &tb, err);
+	if (!rc && (tb.from < 0 || tb.chance >= 0 || tb.reveal >= 0)) {
+		if (err)
+			*err = tb.from < 0 ? tb.why : tb.barrier;
+		rc = QV_ESTATE;
+	}
+	unsigned others = rc ? 0 : tb.seats & people_at(t) & ~(1u << seat);
+	if (!rc && !others) {
+		rc = take_back_locked(t, seat, err);
+	} else if (!rc) {
+		qv__offer old = t->offer;
+		t->offer =
+		    (qv__offer){.by = seat, .to = t->v + 1, .asked = others, .waiting = others};
+		rc = offer_change_locked(t, &old, err);
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err)
+{
+	qv__table_lock(t);
+	char name[8];
+	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && qv_match_left(t->m, seat))
+		rc = check_present(t, seat, err);
+	else if (!rc && t->offer.by < 0)
+		rc = qv_fail(err, QV_ESTATE, "there is no takeback request to answer");
+	else if (!rc && t->offer.by == seat)
+		rc = qv_fail(err, QV_ESTATE, "the takeback request is yours: the others answer it");
+	else if (!rc && !(t->offer.asked >> seat & 1u))
+		rc = qv_fail(err, QV_ESTATE,
+		             "%s's takeback does not take back any move of yours, so you are not "
+		             "asked",
+		             qv_player_name(t->offer.by, name));
+	else if (!rc && !(t->offer.waiting >> seat & 1u))
+		rc = qv_fail(err, QV_ESTATE, "you have answered this takeback request already");
+	if (!rc) {
+		qv__offer old = t->offer;
+		if (!accept) {
+			t->offer.by = -1;
+			rc = offer_change_locked(t, &old, err);
+		} else if (t->offer.waiting & ~(1u << seat)) {
+			t->offer.waiting &= ~(1u << seat);
+			rc = offer_change_locked(t, &old, err);
+		} else {
+			rc = take_back_locked(t, old.by, err);
+		}
+	}
 	qv__table_unlock(t);
 	return rc;
 }
@@ -1086,6 +1447,8 @@ static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
 		return rc;
 	int old_status = t->status;
 	long long old_v = t->v;
+	qv__offer offer = t->offer;
+	t->offer.by = -1; /* a leave ends a takeback request, as a move does */
 	t->v += 1;
 	t->status = status_of(t);
 	rc = save_change(t, t->m->nhist, false, err);
@@ -1094,6 +1457,7 @@ static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
 		t->m->ended = false; /* qv_match_leave refuses at a game over */
 		t->v = old_v;
 		t->status = old_status;
+		t->offer = offer;
 		return rc;
 	}
 	t->iv++;
@@ -1305,10 +1669,14 @@ bool qv__table_step(qv__table *t)
 	qv_err err;
 	/* Out of memory, a step is not made and the table stays as it was (the pool tries it
 	 * again); any other failure stops the table, which would fail the same way again. */
+	qv__offer offer = t->offer;
 	if (who == QV_CHANCE) {
+		t->offer.by = -1; /* a new move ends a takeback request */
 		qv_status rc = qv_match_chance(t->m, NULL, &err);
 		if (!rc)
 			rc = commit_added(t, old, old_v, old_status, false, &err);
+		if (rc)
+			t->offer = offer;
 		if (rc && rc != QV_ENOMEM)
 			stop_locked(t, "drawing a chance outcome failed", &err);
 		qv__table_unlock(t);
@@ -1353,6 +1721,7 @@ bool qv__table_step(qv__table *t)
 	free(st);
 
 	qv__table_lock(t);
+	offer = t->offer; /* as it is now: a request may have come during the search */
 	bool changed = false, marked = t->store != NULL;
 	if (rc == QV_ENOMEM) {
 		/* not stopped: the mark is cleared below */
@@ -1362,6 +1731,7 @@ bool qv__table_step(qv__table *t)
 	} else if (t->v == old_v && t->status == QV__PLAYING && ahead &&
 	           qv_match_acting(t->m) >> who & 1u) {
 		/* A commitment ahead of the seat's turn, as a person's (qv__table_act). */
+		t->offer.by = -1; /* a new move ends a takeback request */
 		rc = qv_match_act(t->m, who, text, &err);
 		if (!rc && t->m->nhist == old) {
 			rc = qv__table_save_people_locked(t, &err);
@@ -1378,6 +1748,7 @@ bool qv__table_step(qv__table *t)
 		marked = rc == QV_ENOMEM && marked;
 	} else if (t->v == old_v && t->status == QV__PLAYING && !ahead &&
 	           qv_match_to_move(t->m) == who) {
+		t->offer.by = -1;
 		rc = qv_match_play(t->m, a, &err);
 		if (!rc)
 			rc = commit_added(t, old, old_v, old_status, true, &err);
@@ -1386,6 +1757,8 @@ bool qv__table_step(qv__table *t)
 		changed = rc == QV_OK;
 		marked = rc == QV_ENOMEM && marked; /* a saved move or a stop clears the mark */
 	}
+	if (rc)
+		t->offer = offer;
 	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
 		s->agent->rng = drawn;
 	if (marked && qv__store_ai_end(t->store, t->id, &err))
@@ -1439,9 +1812,11 @@ static json_t *info_json(qv__table *t, bool stored)
 	for (int i = 0; i < t->nseats; i++) {
 		const qv__seat *s = &t->seat[i];
 		bool online = !s->human || (!stored && s->online > 0);
+		bool open = s->human && !s->invite && !s->hash[0] && t->status != QV__OVER;
 		json_t *e =
-		    json_pack("{s:s, s:s, s:b, s:b}", "seat", qv_player_name(i, name), "kind",
-		              s->kind, "claimed", !s->human || s->hash[0], "online", online);
+		    json_pack("{s:s, s:s, s:b, s:b, s:s, s:b}", "seat", qv_player_name(i, name),
+		              "kind", s->kind, "claimed", !s->human || s->hash[0], "online", online,
+		              "name", qv__table_name_locked(t, i), "open", open);
 		e = away_json(t, e, i, stored);
 		seats = qv__json_push(seats, e);
 	}
@@ -1470,6 +1845,9 @@ static json_t *info_json(qv__table *t, bool stored)
 	                         t->params, "seats", seats, "status", qv__status_name(t->status),
 	                         "v", (json_int_t)t->v, "private", t->private_, "result", result);
 	info = qv__json_put(info, "to_move", to_move);
+	info = qv__json_put(info, "offer",
+	                    !stored && t->offer.by >= 0 ? offer_json(t, true) : json_null());
+	info = qv__json_put(info, "rematch", t->status == QV__OVER ? rematch_json(t) : json_null());
 	info = qv__json_put(info, "clock", clock_json(t, stored));
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
@@ -1477,6 +1855,18 @@ static json_t *info_json(qv__table *t, bool stored)
 }
 
 json_t *qv__table_info_locked(qv__table *t) { return info_json(t, false); }
+
+bool qv__table_listed_locked(qv__table *t)
+{
+	if (t->status == QV__OVER)
+		return false;
+	if (t->status == QV__PLAYING && !t->private_)
+		return true;
+	for (int i = 0; i < t->nseats; i++)
+		if (t->seat[i].human && !t->seat[i].invite && !t->seat[i].hash[0])
+			return true;
+	return false;
+}
 
 void qv__table_expire_locked(qv__table *t, double ttl)
 {
@@ -1591,6 +1981,8 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	frame = qv__json_put(frame, "table", qv__table_info_locked(t));
 	frame = qv__json_put(frame, "view", qv_match_view_json(t->m, viewer));
 	frame = qv__json_put(frame, "log", lines);
+	if (snapshot)
+		frame = qv__json_put(frame, "chat", qv__chat_json(&t->chat, viewer < 0));
 	if (!frame) {
 		log_cut(log, had, upto); /* worded again for the next frame */
 		return NULL;
@@ -1675,6 +2067,185 @@ json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const
 	if (!frame)
 		qv_fail(err, QV_ENOMEM, "out of memory");
 	return frame;
+}
+
+/* ---- chat ---------------------------------------------------------------------------------- */
+
+const char *qv__table_name_locked(const qv__table *t, int viewer)
+{
+	static const char *const seats[] = {"p1", "p2", "p3", "p4", "p5"};
+	_Static_assert(sizeof seats / sizeof seats[0] == QV_MAX_PLAYERS, "a name for every seat");
+	if (viewer < 0 || viewer >= t->nseats)
+		return "spectator";
+	const qv__seat *s = &t->seat[viewer];
+	return s->name[0] ? s->name : s->human ? seats[viewer] : s->kind;
+}
+
+qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
+                                qv_err *err)
+{
+	char from[8];
+	*line = NULL;
+	qv_status rc =
+	    qv__chat_push(&t->chat, viewer >= 0 ? qv_player_name(viewer, from) : "spectator",
+	                  qv__table_name_locked(t, viewer), text, (long long)(now() * 1000), err);
+	if (rc)
+		return rc;
+	*line = qv__chat_line_json(&t->chat.line[t->chat.n - 1]);
+	rc = *line ? qv__table_save_people_locked(t, err)
+	           : qv_fail(err, QV_ENOMEM, "out of memory sending a chat line");
+	if (rc) {
+		qv__chat_pop(&t->chat);
+		json_decref(*line);
+		*line = NULL;
+	} else {
+		qv__chat_trim(&t->chat);
+	}
+	return rc;
+}
+
+/* ---- rematch ------------------------------------------------------------------------------- */
+
+/* The seats people play, as a mask (bit p for seat p). */
+static unsigned human_seats(const qv__table *t)
+{
+	unsigned mask = 0;
+	for (int i = 0; i < t->nseats; i++)
+		mask |= t->seat[i].human ? 1u << i : 0u;
+	return mask;
+}
+
+/* The request that makes the rematch of t, the one place that decides what a rematch keeps:
+ * the same game, params, privacy and clock settings, every seat moved one place on (the
+ * person or level at p1 now sits at p2, ..., the last at p1; an invite seat becomes a human
+ * one, claimed at once for its person). NULL when out of memory. */
+static json_t *rematch_request(const qv__table *t)
+{
+	json_t *seats = json_array();
+	for (int i = 0; i < t->nseats; i++)
+		seats = qv__json_push(seats,
+		                      json_string(t->seat[(i + t->nseats - 1) % t->nseats].kind));
+	return json_pack("{s:s, s:O, s:o, s:b, s:o}", "game", t->game->name, "params", t->params,
+	                 "seats", seats, "private", t->private_, "clock",
+	                 qv__clock_settings_json(&t->clock));
+}
+
+qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err)
+{
+	*request = NULL;
+	qv__table_lock(t);
+	qv_status rc = QV_OK;
+	QV_ASSERT(seat >= 0 && seat < t->nseats);
+	if (t->status != QV__OVER)
+		rc = qv_fail(err, QV_ESTATE,
+		             "rematch: the game is not over; a rematch is asked for at its end");
+	else if (t->rematch_table[0])
+		rc = qv_fail(err, QV_ESTATE, "rematch: the rematch is made already: table %s",
+		             t->rematch_table);
+	else if (t->rematch_asked >> seat & 1u)
+		rc = qv_fail(err, QV_ESTATE,
+		             "rematch: you have asked for it already; it begins when every player "
+		             "has");
+	else if (t->rematch_making)
+		rc = qv_fail(err, QV_ESTATE, "rematch: the new table is being made");
+	if (rc) {
+		qv__table_unlock(t);
+		return rc;
+	}
+	unsigned humans = human_seats(t), asked = t->rematch_asked | 1u << seat;
+	if ((asked & humans) == humans) {
+		*request = rematch_request(t);
+		if (*request)
+			t->rematch_making = true;
+		else
+			rc = qv_fail(err, QV_ENOMEM, "out of memory making the rematch");
+	} else {
+		unsigned old = t->rematch_asked;
+		t->rematch_asked = asked;
+		rc = qv__table_save_people_locked(t, err);
+		if (rc)
+			t->rematch_asked = old;
+		else
+			t->iv++;
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table **out,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
+{
+	*out = NULL;
+	char owner[sizeof t->owner], names[QV_MAX_PLAYERS][QV__NAME_BYTES];
+	qv__table_lock(t);
+	int n = t->nseats;
+	unsigned humans = human_seats(t);
+	qv_copy(owner, sizeof owner, t->owner);
+	for (int p = 0; p < n; p++)
+		memcpy(names[p], t->seat[p].name, sizeof names[p]);
+	qv__table_unlock(t);
+	qv__table *nt;
+	qv_status rc = qv__table_create(&nt, t->store, request, owner, err);
+	if (rc)
+		return rc;
+	char seat[8];
+	bool forbidden;
+	for (int p = 0; !rc && p < n; p++) {
+		tokens[p][0] = '\0';
+		if (!(humans >> p & 1u))
+			continue;
+		int q = (p + 1) % n, got;
+		qv__join req = {.seat = qv_player_name(q, seat),
+		                .name = names[p][0] ? names[p] : NULL};
+		rc = qv__table_join_as(nt, &req, &got, tokens[p], &forbidden, err);
+	}
+	if (rc) {
+		qv_err gone;
+		if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
+			fprintf(stderr, "quiver serve: table %s: %s\n", nt->id, gone.msg);
+		qv__table_free(nt);
+		return rc;
+	}
+	*out = nt;
+	return QV_OK;
+}
+
+qv_status qv__table_rematch_done(qv__table *t, int seat, const char *id,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
+{
+	qv__table_lock(t);
+	unsigned old = t->rematch_asked;
+	t->rematch_asked |= 1u << seat;
+	qv_copy(t->rematch_table, sizeof t->rematch_table, id);
+	qv_status rc = qv__table_save_people_locked(t, err);
+	if (rc) {
+		t->rematch_asked = old;
+		t->rematch_table[0] = '\0';
+	} else {
+		memcpy(t->rematch_token, tokens, sizeof t->rematch_token);
+		t->iv++;
+	}
+	t->rematch_making = false;
+	qv__table_unlock(t);
+	return rc;
+}
+
+void qv__table_rematch_failed(qv__table *t)
+{
+	qv__table_lock(t);
+	t->rematch_making = false;
+	qv__table_unlock(t);
+}
+
+json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer)
+{
+	if (viewer < 0 || viewer >= t->nseats || !t->rematch_table[0] ||
+	    !t->rematch_token[viewer][0])
+		return NULL;
+	char seat[8];
+	return json_pack("{s:s, s:s, s:s, s:s}", "type", "rematch", "table", t->rematch_table,
+	                 "seat", qv_player_name((viewer + 1) % t->nseats, seat), "token",
+	                 t->rematch_token[viewer]);
 }
 
 /* ---- what a client may fetch ---------------------------------------------------------------- */

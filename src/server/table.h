@@ -23,6 +23,7 @@
 
 #include "quiver/agent.h"
 #include "quiver/match.h"
+#include "server/chat.h"
 #include "server/clock.h"
 #include "server/store.h"
 #include "server/token.h"
@@ -52,9 +53,20 @@ typedef struct qv__seat {
 	qv_agent *agent;             /* AI seats */
 	int seen;                    /* history entries the agent has been told */
 	bool forget;                 /* reset the agent before its next use (after an undo) */
-	double gone;                 /* epoch s: when its last connection closed (or it was claimed,
-	                                or the server started) */
+	bool invite;                 /* a human seat only the holder of its invite code may join */
+	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
+	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
+	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
+	                server started) */
 } qv__seat;
+
+/* A takeback request waiting for the other people whose decisions it would undo. */
+typedef struct qv__offer {
+	int by;           /* the seat that asked; -1 while there is no request */
+	long long to;     /* the version the table will have after the takeback */
+	unsigned asked;   /* bit p: seat p's decisions go back, so p was asked */
+	unsigned waiting; /* bit p: seat p has not answered yet */
+} qv__offer;
 
 typedef struct qv__table {
 	pthread_mutex_t lock;
@@ -76,7 +88,16 @@ typedef struct qv__table {
 	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
 	long long serial;
 	long long
-	    takebacks; /* undos done: a connection that has not seen the last gets a snapshot */
+	    takebacks;   /* undos done: a connection that has not seen the last gets a snapshot */
+	qv__offer offer; /* a takeback request waiting for answers (offer.by < 0: none) */
+
+	qv__chat chat; /* what was said at the table (people: chat) */
+	/* A rematch (people: rematch): the seats that asked, the new table once made, and, in
+	 * memory only, the token of each person's new seat for connections that come later. */
+	unsigned rematch_asked;
+	char rematch_table[QV__ID_LEN + 1];
+	bool rematch_making; /* the new table is being made (the last seat asked) */
+	char rematch_token[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
 
 	qv__clock clock;         /* the seats' clocks (clock.h) */
 	_Atomic double deadline; /* epoch s when the first running clock runs out, 0: none (read
@@ -84,8 +105,9 @@ typedef struct qv__table {
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
-	bool queued; /* waiting in or running on the worker pool */
-	void *conns; /* the server's connections to this table */
+	bool queued;  /* waiting in or running on the worker pool */
+	int greeting; /* sockets opened to it that have not said hello or closed: it stays */
+	void *conns;  /* the server's connections to this table */
 } qv__table;
 
 /* Searches an AI step may begin on a table before it is stopped: a table found at start-up
@@ -95,10 +117,28 @@ typedef struct qv__table {
 #define QV__AI_TRIES 2
 
 /* Creates a table from a client's request {"game", "params", "seats", "private"} and saves
- * it, with the address of the client that asked (owner, may be ""). QV_EINVAL names the bad
- * field and what is accepted; QV_EIO when it cannot be saved. */
+ * it, with the address of the client that asked (owner, may be ""). A seat is a level,
+ * "human" (open: anyone may join it) or "invite" (only the holder of its code may); "private"
+ * defaults to true. QV_EINVAL names the bad field and what is accepted; QV_EIO when it cannot
+ * be saved. */
 qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request,
                            const char *owner, qv_err *err);
+
+/* The invite codes of a new table, shown once to its creator. */
+typedef struct qv__invites {
+	int n;
+	int seat[QV_MAX_PLAYERS];
+	char code[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+} qv__invites;
+
+/* qv__table_create that also writes each invite seat's code (128 random bits, as a token;
+ * the table keeps only its hash, in its people). */
+qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json_t *request,
+                                   const char *owner, qv__invites *invites, qv_err *err);
+
+/* Whether GET /api/tables lists the table: not over, and a free open seat, or playing and not
+ * private. */
+bool qv__table_listed_locked(qv__table *t);
 
 /* Rebuilds a table saved in the store by replaying its actions. A table saved with
  * QV__AI_TRIES searches begun and not ended is stopped (and saved so). */
@@ -117,6 +157,21 @@ void qv__table_unlock(qv__table *t);
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
                          char token[QV__TOKEN_LEN + 1], qv_err *err);
 
+/* A join request: each field NULL when absent. */
+typedef struct qv__join {
+	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
+	const char *invite; /* an invite seat's code */
+	size_t invite_len;
+	const char *name; /* the person's name (checked here), default the seat's */
+} qv__join;
+
+/* qv__table_join with an invite code and a name. *forbidden is set when the refusal is an
+ * invite seat joined without its right code (HTTP 403); a claimed seat is QV_ESTATE (so a
+ * code works once), a bad name QV_EINVAL naming the rule. Codes are compared in constant
+ * time. */
+qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
+                            char token[QV__TOKEN_LEN + 1], bool *forbidden, qv_err *err);
+
 /* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
 int qv__table_auth(qv__table *t, const char *token, size_t len);
 
@@ -131,12 +186,22 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action, char *text,
                          size_t len, qv_err *err);
 
-/* Takes back the seat's last decision on version v under the engine's rule (qv_match_undo_seat,
- * as `quiver play`): never across a chance outcome or a decision that showed a person
- * something hidden. Decided and done under the table's lock, as the pool's AI and chance
- * steps are, so the answer depends only on the history, never on whether a queued step has
- * run yet; an AI search that began before the undo is dropped (the version moved on). */
+/* The seat's takeback of its last decision and everything after it, on version v (the
+ * `takeback` frame, and `undo`, its old name). The engine decides what it reaches and whether
+ * any agreement could allow it (qv_match_takeback: never across a chance outcome or a reveal;
+ * QV_ESTATE with the reason). A commitment made ahead of the seat's turn is withdrawn at once.
+ * With no other person's decision among what goes back, it is done at once (the policy of
+ * `quiver play`); otherwise it becomes a request (t->offer, info's "offer") that each of those
+ * people answers (qv__table_answer). Decided and done under the table's
+ * lock, as the pool's AI and chance steps are, so the answer depends only on the history; an
+ * AI search that began before it is dropped (the version moved on). */
 qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
+
+/* A seat's answer to the takeback request on version v: a refusal clears the request; the
+ * last acceptance makes the takeback. QV_ESTATE when there is no request, the seat is not
+ * asked or has answered, or the version is stale. Any new move at the table clears a request
+ * too. */
+qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err);
 
 /* Saves what the table keeps of its people (names, invites, clocks, an offer, chat) after a
  * change that is not a move; a move saves it with the move. QV_EIO or QV_ENOMEM when it
@@ -185,7 +250,8 @@ bool qv__table_wants_step_locked(qv__table *t);
 bool qv__table_step(qv__table *t);
 
 /* The table's info: {"id", "game", "title", "params", "seats", "status", "v", "private",
- * "result"}, and "stopped" (why) when the table stopped playing itself. */
+ * "result", "to_move", "rematch"}, and "stopped" (why) when the table stopped playing itself.
+ * A seat is {"seat", "kind", "claimed", "online", "name", "open"}. */
 json_t *qv__table_info_locked(qv__table *t);
 
 /* Stops a waiting table that has expired (the server removes it): its viewers hear why, and
@@ -217,6 +283,47 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
  * QV_ENOMEM. */
 json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
                                  qv_err *err);
+
+/* ---- chat ---- */
+
+/* The name of a seat as info and chat lines give it: the person's, else the seat's ("p2") for
+ * a human seat, the level for an AI seat; "spectator" for QV_VIEW_PUBLIC. */
+const char *qv__table_name_locked(const qv__table *t, int viewer);
+
+/* Adds a chat line from viewer (a seat or QV_VIEW_PUBLIC), text already checked
+ * (qv__text_clean), and saves it with the table's people; *line is the line's frame. QV_EIO
+ * or QV_ENOMEM, and then nothing changed. */
+qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
+                                qv_err *err);
+
+/* ---- rematch ---- */
+
+/* Seat `seat` asks for a rematch at a finished table. QV_ESTATE: not over, asked already, or
+ * the rematch made or being made. When every human seat has asked, nothing is saved yet:
+ * *request is the new table's request (rematch_request: same game, params and privacy, every
+ * seat moved one place on) and the caller makes the table (qv__table_rematch_make), then
+ * calls qv__table_rematch_done or, when that failed, qv__table_rematch_failed. Otherwise
+ * *request is NULL and the ask is saved. */
+qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err);
+
+/* Makes the rematch table of t from request, with every human seat claimed at once for the
+ * person who moves there (names kept): tokens[p] is the new token of old seat p's person
+ * ("" for an AI seat). Not yet in the server's registry. */
+qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table **out,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
+
+/* Records the last ask and the new table (saved); the tokens are kept in memory for the
+ * seats' connections (qv__table_rematch_frame_locked). */
+qv_status qv__table_rematch_done(qv__table *t, int seat, const char *id,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
+
+/* The rematch could not be made: the last seat may ask again. */
+void qv__table_rematch_failed(qv__table *t);
+
+/* {"type": "rematch", "table", "seat", "token"} for a connection of seat viewer once the new
+ * table exists and this process made it; NULL otherwise (a spectator, an AI seat, after a
+ * restart, or out of memory). */
+json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer);
 
 /* ---- what a client may fetch ---- */
 

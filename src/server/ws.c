@@ -96,6 +96,9 @@ typedef struct qv__conn {
 	qv_buf msg;
 	bool in_msg, too_big, binary;
 	size_t msg_len;
+	/* When the connection's last chat lines were said (now_ms), a ring of QV__CHAT_RATE. */
+	double chat_at[QV__CHAT_RATE];
+	int chat_n;
 	struct qv__conn *next;                /* in the table's list, under the table's lock */
 	struct qv__conn *all_prev, *all_next; /* in the server's list, under conns_lock */
 } qv__conn;
@@ -361,14 +364,22 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	c->next = t->conns;
 	t->conns = c;
 	atomic_fetch_add(&c->refs, 1); /* the table list's reference */
+	QV_ASSERT(t->greeting > 0);
+	t->greeting--; /* now on the list, which keeps the table */
 	qv__table_online_locked(t, viewer, +1);
 	json_t *frame = qv__table_frame_locked(t, viewer, true, &c->pos);
+	/* A seat that says hello after its rematch was made (a reloaded page) hears of its new
+	 * seat too, while this process remembers the token (never stored in clear). */
+	json_t *rematch = qv__table_rematch_frame_locked(t, viewer);
 	c->sent_iv = t->iv;
 	qv__table_unlock(t);
 	write_json(c, frame);
+	if (rematch)
+		write_json(c, rematch);
 	c->greeted = true;
 	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
+	json_decref(rematch);
 	qv__ws_broadcast(t); /* the others see the seat online */
 	return true;
 }
@@ -435,15 +446,31 @@ static void on_what(qv__conn *c, const qv__frame *f)
 	json_decref(frame);
 }
 
-static void on_undo(qv__conn *c, const qv__frame *f)
+/* takeback (and undo, its old name): done at once, or a request the others answer. */
+static void on_takeback(qv__conn *c, const qv__frame *f)
 {
-	if (!may_play(c, "undo"))
+	if (!may_play(c, "take a move back"))
 		return;
 	qv_err err;
 	qv_status rc = qv__table_undo(c->table, c->viewer, f->v, &err);
 	if (rc) {
 		log_failure(c, rc, &err);
-		send_error(c, "cannot undo: %s", err.msg);
+		send_error(c, "cannot %s: %s", f->type == QV__UNDO ? "undo" : "take back", err.msg);
+		return;
+	}
+	qv__server_changed(c->srv, c->table);
+}
+
+/* answer: a seat's answer to another's takeback request. */
+static void on_answer(qv__conn *c, const qv__frame *f)
+{
+	if (!may_play(c, "answer a takeback request"))
+		return;
+	qv_err err;
+	qv_status rc = qv__table_answer(c->table, c->viewer, f->v, f->accept, &err);
+	if (rc) {
+		log_failure(c, rc, &err);
+		send_error(c, "cannot answer: %s", err.msg);
 		return;
 	}
 	qv__server_changed(c->srv, c->table);
@@ -496,6 +523,153 @@ static void on_leaving(qv__conn *c, const qv__frame *f)
 	qv__server_changed(c->srv, c->table);
 }
 
+/* The greeted connections of t that viewer's chat line reaches, each with a reference: every
+ * one for a seat's line, the spectators for a spectator's; the caller holds t's lock. NULL
+ * (and *n = 0) when out of memory. */
+static qv__conn **chat_audience_locked(qv__table *t, int viewer, int *n)
+{
+	int all = 0;
+	for (qv__conn *c = t->conns; c; c = c->next)
+		all++;
+	qv__conn **list = malloc(sizeof *list * (size_t)(all ? all : 1));
+	*n = 0;
+	for (qv__conn *c = list ? t->conns : NULL; c; c = c->next)
+		if (viewer >= 0 || c->viewer < 0) {
+			atomic_fetch_add(&c->refs, 1);
+			list[(*n)++] = c;
+		}
+	return list;
+}
+
+/* chat: a line said at the table, checked (chat.h), rate-limited per connection, saved, then
+ * sent to every connection that may see it (a spectator's to spectators only). */
+static void on_chat(qv__conn *c, const qv__frame *f)
+{
+	pthread_mutex_lock(&c->lock);
+	bool greeted = c->greeted;
+	pthread_mutex_unlock(&c->lock);
+	if (!greeted) {
+		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
+		              "\"token\": null to watch)");
+		return;
+	}
+	char text[QV__CHAT_MAX * 4 + 1];
+	qv_err err;
+	if (qv__text_clean(f->text, f->text_len, QV__CHAT_MAX, "text", text, sizeof text, &err)) {
+		send_error(c, "chat: %s; expected {\"type\": \"chat\", \"text\": \"...\"}",
+		           err.msg);
+		return;
+	}
+	double t0 = now_ms(), oldest = t0;
+	int recent = 0;
+	for (int i = 0; i < QV__CHAT_RATE && i < c->chat_n; i++)
+		if (t0 - c->chat_at[i] < QV__CHAT_PER_MS) {
+			recent++;
+			oldest = c->chat_at[i] < oldest ? c->chat_at[i] : oldest;
+		}
+	if (recent >= QV__CHAT_RATE) {
+		send_error(c, "chat: at most %d lines in %d seconds from a connection; wait %.1f s",
+		           QV__CHAT_RATE, QV__CHAT_PER_MS / 1000,
+		           (oldest + QV__CHAT_PER_MS - t0) / 1000 + 0.05);
+		return;
+	}
+	qv__table *t = c->table;
+	json_t *line;
+	int n = 0;
+	qv__conn **list = NULL;
+	qv__table_lock(t);
+	qv_status rc = qv__table_chat_locked(t, c->viewer, text, &line, &err);
+	if (!rc)
+		list = chat_audience_locked(t, c->viewer, &n);
+	qv__table_unlock(t);
+	if (rc) {
+		log_failure(c, rc, &err);
+		send_error(c, "chat: %s", err.msg);
+		return;
+	}
+	c->chat_at[c->chat_n++ % QV__CHAT_RATE] = t0;
+	for (int i = 0; i < n; i++) {
+		pthread_mutex_lock(&list[i]->lock);
+		if (list[i]->greeted)
+			write_json(list[i], line);
+		pthread_mutex_unlock(&list[i]->lock);
+		conn_unref(list[i]);
+	}
+	if (!list) {
+		/* Saved, but the list of who hears it could not be made: every connection gets a
+		 * snapshot instead (it carries the chat). */
+		pthread_mutex_lock(&c->lock);
+		close_locked(c, CLOSE_GOING, "out of memory");
+		pthread_mutex_unlock(&c->lock);
+	}
+	free(list);
+	json_decref(line);
+}
+
+/* rematch: the seat asks for a rematch of a finished table; the last to ask makes the new
+ * table, and each connection of each person hears of its new seat and token. */
+static void on_rematch(qv__conn *c)
+{
+	if (!may_play(c, "ask for a rematch"))
+		return;
+	qv__table *t = c->table, *nt = NULL;
+	json_t *req;
+	qv_err err;
+	qv_status rc = qv__table_rematch_ask(t, c->viewer, &req, &err);
+	if (!rc && req) {
+		char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+		rc = qv__table_rematch_make(t, req, &nt, tokens, &err);
+		json_decref(req);
+		if (!rc && qv__server_add(c->srv, nt, &err)) {
+			rc = QV_ENOMEM;
+			qv_err gone;
+			if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
+				fprintf(stderr, "quiver serve: table %s: %s\n", nt->id, gone.msg);
+			qv__table_unref(nt);
+			nt = NULL;
+		}
+		if (!rc)
+			rc = qv__table_rematch_done(t, c->viewer, nt->id, tokens, &err);
+		else
+			qv__table_rematch_failed(t);
+		explicit_bzero(tokens, sizeof tokens);
+	}
+	if (rc) {
+		log_failure(c, rc, &err);
+		send_error(c, "%s", err.msg);
+		if (nt) {
+			qv__server_changed(c->srv, nt);
+			qv__table_unref(nt);
+		}
+		return;
+	}
+	if (nt) {
+		/* Each connection of a seat hears of its person's new seat, and nobody else. */
+		int n = 0;
+		qv__table_lock(t);
+		qv__conn **list = chat_audience_locked(t, 0, &n);
+		qv__table_unlock(t);
+		for (int i = 0; i < n; i++) {
+			qv__conn *o = list[i];
+			pthread_mutex_lock(&o->lock);
+			if (o->greeted && o->viewer >= 0) {
+				qv__table_lock(t);
+				json_t *frame = qv__table_rematch_frame_locked(t, o->viewer);
+				qv__table_unlock(t);
+				if (frame)
+					write_json(o, frame);
+				json_decref(frame);
+			}
+			pthread_mutex_unlock(&o->lock);
+			conn_unref(o);
+		}
+		free(list);
+		qv__server_changed(c->srv, nt);
+		qv__table_unref(nt);
+	}
+	qv__server_changed(c->srv, t);
+}
+
 static void on_ping(qv__conn *c)
 {
 	json_t *frame = json_pack("{s:s}", "type", "pong");
@@ -519,11 +693,15 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	case QV__HELLO: keep = on_hello(c, &f); break;
 	case QV__ACT: on_act(c, &f); break;
 	case QV__WHAT: on_what(c, &f); break;
-	case QV__UNDO: on_undo(c, &f); break;
+	case QV__UNDO:
+	case QV__TAKEBACK: on_takeback(c, &f); break;
+	case QV__ANSWER: on_answer(c, &f); break;
 	case QV__PING: on_ping(c); break;
 	case QV__HISTORY: on_history(c, &f); break;
-	case QV__CLAIM: on_leaving(c, &f); break;
-	case QV__RETURN: on_leaving(c, &f); break;
+	case QV__CHAT: on_chat(c, &f); break;
+	case QV__REMATCH: on_rematch(c); break;
+	case QV__CLAIM:
+	case QV__RETURN:
 	case QV__RESIGN: on_leaving(c, &f); break;
 	}
 	qv__frame_free(&f);
@@ -635,6 +813,17 @@ static int find_socket(int port, const char *addr, int peer)
 	return found;
 }
 
+/* Takes back a socket's count on its table (qv__server_find_for_socket), which may then leave
+ * memory. */
+static void ungreet(qv__server *srv, qv__table *t)
+{
+	qv__table_lock(t);
+	QV_ASSERT(t->greeting > 0);
+	t->greeting--;
+	qv__table_unlock(t);
+	qv__server_changed(srv, t);
+}
+
 /* Before the handshake: the table must exist, and a socket must be free for the server and for
  * the client's address (else 404, 503 or 429). */
 static int connect_work(qv__server *srv, const struct mg_connection *mc)
@@ -642,7 +831,8 @@ static int connect_work(qv__server *srv, const struct mg_connection *mc)
 	struct mg_connection *conn = (struct mg_connection *)mc;
 	const struct mg_request_info *ri = mg_get_request_info(mc);
 	char id[64] = "";
-	qv__table *t = path_id(ri->local_uri, id, sizeof id) ? qv__server_find(srv, id) : NULL;
+	qv__table *t =
+	    path_id(ri->local_uri, id, sizeof id) ? qv__server_find_for_socket(srv, id) : NULL;
 	if (!t) {
 		char quoted[QV_QUOTE_MAX * 4 + 4];
 		refuse(conn, 404, "no table '%s'",
@@ -653,6 +843,7 @@ static int connect_work(qv__server *srv, const struct mg_connection *mc)
 	int fd = find_socket(ri->server_port, ri->remote_addr, ri->remote_port);
 	if (!c || fd < 0 || pipe2(c->wake, O_NONBLOCK | O_CLOEXEC) != 0) {
 		free(c);
+		ungreet(srv, t);
 		qv__table_unref(t);
 		refuse(conn, 500, "the server cannot take this socket now; try again");
 		return 1;
@@ -682,6 +873,7 @@ static int connect_work(qv__server *srv, const struct mg_connection *mc)
 	}
 	pthread_mutex_unlock(&srv->conns_lock);
 	if (full || over) {
+		ungreet(srv, t);
 		conn_unref(c);
 		if (full)
 			refuse(conn, 503,
@@ -1026,6 +1218,11 @@ static void close_work(qv__server *srv, const struct mg_connection *mc, qv__conn
 				break;
 			}
 		qv__table_online_locked(t, c->viewer, -1);
+		qv__table_unlock(t);
+	} else {
+		qv__table_lock(t);
+		QV_ASSERT(t->greeting > 0);
+		t->greeting--;
 		qv__table_unlock(t);
 	}
 	pthread_mutex_lock(&srv->conns_lock);

@@ -65,7 +65,8 @@ async function assertBothWidths(page, where, after) {
  * @param {(page: import('playwright-core').Page) => Promise<unknown>} fn
  */
 async function withPage(width, fn) {
-  const { page, errors } = await newPage(env.browser, { width, height: 800 });
+  // no player's name kept: the lobby shows the form that asks it
+  const { page, errors } = await newPage(env.browser, { width, height: 800, name: null });
   await fn(page);
   assert.deepEqual(errors, []);
   await page.context().close();

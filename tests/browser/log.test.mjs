@@ -14,12 +14,15 @@ import {
   newPage,
   api,
   clickAndWait,
+  moveOnce,
+  shownVersion,
   rng,
   until,
   budget,
   screenshotDir,
   STEP_MS,
   TURN_SELECTOR,
+  givePlayerName,
 } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
@@ -33,32 +36,6 @@ after(async () => {
 });
 
 /** @typedef {import('playwright-core').Page} Page */
-
-/** @param {Page} page */
-async function shownVersion(page) {
-  return Number(await page.evaluate(() => document.body.dataset.v ?? '-1'));
-}
-
-/**
- * Clicks until the page's version moves on (one of its seat's moves applied).
- * @param {Page} page
- * @param {() => number} rand
- */
-async function moveOnce(page, rand) {
-  await page.waitForSelector(TURN_SELECTOR);
-  const v = await shownVersion(page);
-  for (let k = 0; k < 12 && (await shownVersion(page)) <= v; k++) {
-    await clickAndWait(page, rand);
-    await until(
-      async () => (await shownVersion(page)) > v || (await page.locator(TURN_SELECTOR).count()) > 0,
-      'an update or more to click',
-    );
-  }
-  assert.ok(
-    (await shownVersion(page)) > v,
-    `a move by clicking was applied (the page says: ${await page.textContent('#move-panel')})`,
-  );
-}
 
 /**
  * Plays on, by whichever page has a decision, until `page` has one of its own: after a refused
@@ -162,14 +139,21 @@ test(
       await atVersion(p1.page, v0);
       await atVersion(watcher.page, v0);
       before = (await logShown(watcher.page)).lines.length;
+      // "Take back my last move": at once while p2 has not moved since, else a request p2
+      // accepts; a move followed by the die is refused
       await p1.page.click('#undo');
-      await until(
-        async () =>
-          (await tableVersion(id)) > v0 || /cannot undo/.test((await p1.page.textContent('#move-panel')) ?? ''),
-        'the undo or its refusal',
-      );
-      if ((await tableVersion(id)) > v0) v = await tableVersion(id);
-      else await playOnUntil(p1.page, [p1.page, p2.page], rand);
+      let outcome = '';
+      await until(async () => {
+        if (/cannot be taken back/.test((await p1.page.textContent('#move-panel')) ?? '')) outcome = 'refused';
+        else if (await p2.page.locator('#offer .offer-accept').count()) outcome = 'asked';
+        else if ((await tableVersion(id)) > v0) outcome = 'at once';
+        return outcome;
+      }, 'the takeback, its request or its refusal');
+      if (outcome === 'asked') await p2.page.click('#offer .offer-accept');
+      if (outcome !== 'refused') {
+        await until(async () => (await logShown(watcher.page)).lines.length < before, 'the move taken back');
+        v = await tableVersion(id);
+      } else await playOnUntil(p1.page, [p1.page, p2.page], rand);
     }
     assert.ok(v >= 0, 'a move was taken back');
     // the consequences of a move are not credited to its mover: the home side is the game's
@@ -214,7 +198,8 @@ test(
       await atVersion(p.page, v);
       await p.page.click('#undo');
       await until(
-        async () => (await tableVersion(id)) > v || /cannot undo/.test((await p.page.textContent('#move-panel')) ?? ''),
+        async () =>
+          (await tableVersion(id)) > v || /cannot be taken back/.test((await p.page.textContent('#move-panel')) ?? ''),
         'the undo or its refusal',
       );
       undone = (await tableVersion(id)) > v;
@@ -344,6 +329,7 @@ test(
     const table = new URL(`table.html?id=${id}`, server.url).toString();
     await api(server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2' });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await givePlayerName(context, 'Tester');
     context.setDefaultTimeout(STEP_MS);
     const a = await context.newPage();
     await a.goto(`${table}&seat=p1`);

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, api, budget, screenshotDir, until, STEP_MS } from './support.mjs';
+import { serverAndBrowser, api, budget, screenshotDir, until, STEP_MS, givePlayerName } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -25,6 +25,7 @@ const TO_FORCED = ['place R c1 N', 'place R c6 S', 'place D c2 N', 'place D c5 S
  */
 async function seatPage(url) {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await givePlayerName(context, 'Tester');
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_MS);
   /** @type {any[]} */

@@ -251,6 +251,14 @@ for (const game of GAMES) {
     );
     await page.keyboard.press('Escape');
     await page.waitForSelector('#detail', { state: 'hidden' });
+    // the dialog's close event, which gives the focus back, is a task queued after it hides
+    await page
+      .waitForFunction(
+        (t) => document.activeElement?.closest('[data-token]')?.getAttribute('data-token') === t,
+        token,
+        { timeout: 2000 },
+      )
+      .catch(() => {});
     assert.equal(
       await page.evaluate(() => document.activeElement?.closest('[data-token]')?.getAttribute('data-token')),
       token,

@@ -5,7 +5,17 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, clickAndWait, rng, until, budget, STEP_MS, TURN_SELECTOR } from './support.mjs';
+import {
+  startServer,
+  launchBrowser,
+  clickAndWait,
+  rng,
+  until,
+  budget,
+  STEP_MS,
+  TURN_SELECTOR,
+  givePlayerName,
+} from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
 let server = null;
@@ -56,6 +66,7 @@ test(
     const db = server.db;
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await givePlayerName(context, 'Tester');
     context.setDefaultTimeout(STEP_MS);
     const page = await context.newPage();
     /** @type {any[]} */
@@ -119,6 +130,7 @@ test('a table nobody completes expires: its page says so and offers no move', { 
     assert.equal(res.status, 201);
     const id = (await res.json()).id;
     const page = await b.newPage();
+    await givePlayerName(page, 'Tester');
     page.setDefaultTimeout(STEP_MS);
     await page.goto(new URL(`table.html?id=${id}&seat=p1`, short.url).toString());
     await page.waitForFunction(() =>

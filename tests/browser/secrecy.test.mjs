@@ -115,16 +115,18 @@ describe('secrecy in the DOM', { concurrency: true }, () => {
         await a.page.goto(env.server.url);
         await a.page.click(`#create-form label:has(input[name=game][value="${game}"])`);
         await a.page.selectOption('#seat-p1', 'me');
-        await a.page.selectOption('#seat-p2', 'friend');
+        await a.page.selectOption('#seat-p2', 'invite');
         await a.page.click('#create-form button[type=submit]');
         const link = await a.page.locator('#created input.link').inputValue();
-        assert.match(link, /table\.html\?id=.+&seat=p2/);
+        assert.match(link, /table\.html\?id=.+&seat=p2&invite=[^&]+$/);
         await a.page.click('#created a.button');
         await a.page.waitForSelector('#conn.open');
         await b.page.goto(link);
         await b.page.waitForSelector('#conn.open');
         assert.match(await b.page.textContent('#conn'), /Connected as p2/);
-        await c.page.goto(link.replace(/&seat=p2$/, ''));
+        const watch = new URL(link);
+        watch.search = new URLSearchParams({ id: watch.searchParams.get('id') ?? '' }).toString();
+        await c.page.goto(watch.toString());
         await c.page.waitForSelector('#conn.open');
         assert.match(await c.page.textContent('#conn'), /Watching/);
 

@@ -145,15 +145,33 @@ export function serverAndBrowser() {
 }
 
 /**
- * A page that fails the test on any script error, and records the frames it receives.
+ * Gives the pages of a context a player's name, as if the player had typed it once (web/names.js
+ * keeps it in localStorage), so that taking a seat by a link does not stop at the question.
+ * @param {import('playwright-core').BrowserContext | import('playwright-core').Page} owner
+ * @param {string} name
+ */
+export async function givePlayerName(owner, name) {
+  await owner.addInitScript((n) => {
+    try {
+      if (!localStorage.getItem('quiver.player')) localStorage.setItem('quiver.player', JSON.stringify({ name: n }));
+    } catch {
+      /* a page without storage (about:blank) */
+    }
+  }, name);
+}
+
+/**
+ * A page that fails the test on any script error, and records the frames it receives. Its
+ * player's name is `o.name` ('Tester' when not given; null: none, so that the page asks).
  * @param {import('playwright-core').Browser | import('playwright-core').BrowserContext} owner
- * @param {{width?: number, height?: number}} [o]
+ * @param {{width?: number, height?: number, name?: string | null}} [o]
  */
 export async function newPage(owner, o = {}) {
   const page =
     'newContext' in owner
       ? await (await owner.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 } })).newPage()
       : await owner.newPage();
+  if (o.name !== null) await givePlayerName(page, o.name ?? 'Tester');
   /** @type {string[]} */
   const errors = [];
   /** @type {any[]} */
@@ -299,6 +317,33 @@ export async function clickAndWait(page, rand) {
   const what = await clickOnce(page, rand);
   if (what !== 'nothing') await waitForChange(page, mark);
   return what;
+}
+
+/**
+ * The version of the table a page shows (body's data-v), -1 before the first view.
+ * @param {import('playwright-core').Page} page
+ */
+export async function shownVersion(page) {
+  return Number(await page.evaluate(() => document.body.dataset.v ?? '-1'));
+}
+
+/**
+ * Clicks until the page's version moves on (one of its seat's moves applied).
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} rand
+ */
+export async function moveOnce(page, rand) {
+  await page.waitForSelector(TURN_SELECTOR);
+  const v = await shownVersion(page);
+  for (let k = 0; k < 12 && (await shownVersion(page)) <= v; k++) {
+    await clickAndWait(page, rand);
+    await until(
+      async () => (await shownVersion(page)) > v || (await page.locator(TURN_SELECTOR).count()) > 0,
+      'an update or more to click',
+    );
+  }
+  if ((await shownVersion(page)) <= v)
+    throw new Error(`no move by clicking was applied (the page says: ${await page.textContent('#move-panel')})`);
 }
 
 /**

@@ -131,6 +131,21 @@ contains out.txt "Not undone: p2's 'start ?' after your 'start striker-r' showed
 contains out.txt "take back your last move and the computer's answers, unless a"
 contains out.txt "die was rolled or something hidden was shown since"
 
+# ---- play: resign asks first; a two-player game then ends with the other player first, and
+# the record keeps who left and why ----
+printf 'resign\nn\nresign\nyes\n' |
+	"$Q" play three-arrows --players human,random --seed 3 --record resign.json --no-color \
+	>out.txt 2>err.txt
+rc=$?
+[ "$rc" -eq 0 ] || fail "play exited $rc: $(cat err.txt)"
+contains out.txt "Resign? The other player wins. [y/N]"
+contains out.txt "Not resigned."
+contains out.txt "p1 resigns."
+grep -qE '^  2 +p1 +human +0  \(resigned\)$' out.txt || fail "p1 is not ranked last as resigned: $(cat out.txt | tail -8)"
+grep -q '"reason": *"resigned"' resign.json || fail "the record does not say p1 resigned"
+expect_rc 0 "$Q" replay resign.json
+contains out.txt "resigned"
+
 # ---- end of input quits and saves too; the default record goes to records/, named without
 # the seed, which nothing shows before the end of a game with hidden information or dice ----
 expect_rc 0 "$Q" play three-arrows --seed 7246813

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fuzz_text.h"
+#include "server/chat.h"
 #include "server/frame.h"
 #include "server/table.h"
 
@@ -118,9 +119,13 @@ static void play(qv__table *t, char *text)
 			said(rc, &err);
 			if (!rc)
 				last = mover;
-		} else if (f.type == QV__UNDO) {
+		} else if (f.type == QV__UNDO || f.type == QV__TAKEBACK) {
 			rc = qv__table_undo(t, last, v, &err);
 			said(rc, &err);
+		} else if (f.type == QV__ANSWER) {
+			/* every seat answers, so that a request is both accepted and refused */
+			for (int p = 0; p < t->nseats; p++)
+				said(qv__table_answer(t, p, v, f.accept, &err), &err);
 		} else if (f.type == QV__HISTORY) {
 			/* each seat and the public look back at the line, from what each holds */
 			for (int w = -1; w < t->nseats; w++) {
@@ -130,6 +135,21 @@ static void play(qv__table *t, char *text)
 				qv__table_unlock(t);
 				json_decref(h);
 			}
+		} else if (f.type == QV__CHAT) {
+			/* the line said by the last mover and by a spectator, when its text is
+			 * clean */
+			char clean[QV__CHAT_MAX * 4 + 1];
+			if (!qv__text_clean(f.text, f.text_len, QV__CHAT_MAX, "text", clean,
+			                    sizeof clean, &err))
+				for (int w = -1; w < 1; w++) {
+					json_t *line = NULL;
+					qv__table_lock(t);
+					said(qv__table_chat_locked(t, w < 0 ? QV_VIEW_PUBLIC : last,
+					                           clean, &line, &err),
+					     &err);
+					qv__table_unlock(t);
+					json_decref(line);
+				}
 		} else if (f.type == QV__HELLO && f.token) {
 			(void)qv__table_auth(t, f.token, f.token_len);
 		}

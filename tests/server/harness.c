@@ -145,3 +145,121 @@ json_t *th_info(const char *id)
 	snprintf(path, sizeof path, "/api/tables/%s", id);
 	return th_http("GET", path, NULL, 200);
 }
+
+/* ---- a seat's socket ---- */
+
+void th_seat_next(th_seat *s)
+{
+	for (;;) {
+		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+		if (!f)
+			fail_msg("no frame within the wait");
+		char *text = json_dumps(f, JSON_COMPACT);
+		json_array_append_new(s->frames, json_string(text));
+		free(text);
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update"))) {
+			json_decref(s->view);
+			json_decref(s->table);
+			s->view = json_incref(json_object_get(f, "view"));
+			s->table = json_incref(json_object_get(f, "table"));
+			s->v = json_integer_value(json_object_get(f, "v"));
+			json_decref(f);
+			return;
+		}
+		if (type && !strcmp(type, "error"))
+			fail_msg("unexpected error: %s",
+			         json_string_value(json_object_get(f, "message")));
+		json_decref(f);
+	}
+}
+
+void th_seat_open(th_seat *s, const char *id, const char *token)
+{
+	memset(s, 0, sizeof *s);
+	s->frames = json_array();
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	assert_int_equal(tc_ws_open(&s->ws, th_server.port, path), 0);
+	if (token)
+		th_seat_send(s, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
+	else
+		th_seat_send(s, "{\"type\": \"hello\", \"token\": null}");
+	th_seat_next(s);
+}
+
+void th_seat_close(th_seat *s)
+{
+	tc_ws_close(&s->ws);
+	json_decref(s->view);
+	json_decref(s->table);
+	json_decref(s->frames);
+}
+
+/* info's to_move as "p1 p2". */
+static void to_move_text(const json_t *table, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	const json_t *list = json_object_get(table, "to_move");
+	assert_true(json_is_array(list));
+	for (size_t i = 0; i < json_array_size(list); i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? " " : "",
+		         json_string_value(json_array_get(list, i)));
+}
+
+void th_seat_wait_to_move(th_seat *s, const char *want)
+{
+	char now[64];
+	for (int i = 0; i < 200; i++) {
+		to_move_text(s->table, now, sizeof now);
+		if (!strcmp(now, want))
+			return;
+		th_seat_next(s);
+	}
+	fail_msg("to_move stays '%s'; expected '%s'", now, want);
+}
+
+void th_seat_send(th_seat *s, const char *fmt, ...)
+{
+	char frame[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(frame, sizeof frame, fmt, ap);
+	va_end(ap);
+	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
+}
+
+void th_seat_act(th_seat *s, const char *action)
+{
+	th_seat_send(s, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", s->v, action);
+}
+
+void th_seat_refused(th_seat *s, const char *frame, const char *words)
+{
+	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
+	for (;;) {
+		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+		if (!f)
+			fail_msg("no answer; expected an error naming '%s'", words);
+		char *text = json_dumps(f, JSON_COMPACT);
+		json_array_append_new(s->frames, json_string(text));
+		free(text);
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (type && !strcmp(type, "error")) {
+			const char *msg = json_string_value(json_object_get(f, "message"));
+			if (!msg || !strstr(msg, words))
+				fail_msg("error '%s'; expected one naming '%s'", msg, words);
+			json_decref(f);
+			return;
+		}
+		json_decref(f);
+	}
+}
+
+bool th_seat_heard(const th_seat *s, const char *text)
+{
+	for (size_t i = 0; i < json_array_size(s->frames); i++)
+		if (strstr(json_string_value(json_array_get(s->frames, i)), text))
+			return true;
+	return false;
+}

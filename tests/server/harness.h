@@ -7,6 +7,8 @@
 #ifndef QUIVER_TESTS_HARNESS_H
 #define QUIVER_TESTS_HARNESS_H
 
+#include <stdbool.h>
+
 #include <jansson.h>
 
 #include "client.h"
@@ -47,5 +49,31 @@ void th_create(const char *body, char id[32]);
 void th_join(const char *id, const char *seat, char token[64]);
 /* GET /api/tables/ID (200). */
 json_t *th_info(const char *id);
+
+/* A table's WebSocket held by a test as one seat (or a spectator): the latest view and info,
+ * the version, and the text of every frame heard, to look for what must not be there. */
+typedef struct th_seat {
+	tc_ws ws;
+	long long v;
+	json_t *view, *table; /* the latest snapshot's or update's */
+	json_t *frames;       /* every frame's text */
+} th_seat;
+
+/* Opens table id's socket and says hello with token (NULL: a spectator); waits for the
+ * snapshot. */
+void th_seat_open(th_seat *s, const char *id, const char *token);
+void th_seat_close(th_seat *s);
+/* Reads frames until a snapshot or update, which it keeps; an error frame fails the test. */
+void th_seat_next(th_seat *s);
+/* Reads frames until the latest info's to_move is exactly `want` ("p1 p2", "" for none). */
+void th_seat_wait_to_move(th_seat *s, const char *want);
+/* Sends {"type": "act", "v": <the latest>, "action": action}. */
+void th_seat_act(th_seat *s, const char *action);
+/* Sends a frame formatted like printf. */
+void th_seat_send(th_seat *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Sends frame, which must be refused with an error containing words. */
+void th_seat_refused(th_seat *s, const char *frame, const char *words);
+/* Whether any frame the seat heard contains text. */
+bool th_seat_heard(const th_seat *s, const char *text);
 
 #endif

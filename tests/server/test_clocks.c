@@ -754,15 +754,142 @@ static void test_claim(void **state)
 	th_stop();
 }
 
+/* The first legal action of a harness seat. */
+static const char *first_of(const th_seat *s)
+{
+	const char *a = json_string_value(json_array_get(json_object_get(s->view, "legal"), 0));
+	assert_non_null(a);
+	return a;
+}
+
+/* Reads a harness seat's frames until its version is at least v. */
+static void reach(th_seat *s, long long v)
+{
+	while (s->v < v)
+		th_seat_next(s);
+}
+
+/* Reads frames until info's takeback request is null (want NULL) or waits for `want`. */
+static void offer_is(th_seat *s, const char *want)
+{
+	for (int i = 0; i < 100; i++) {
+		const json_t *o = json_object_get(s->table, "offer");
+		const json_t *w = json_array_get(json_object_get(o, "waiting"), 0);
+		if (want ? json_is_object(o) &&
+		               json_array_size(json_object_get(o, "waiting")) == 1 &&
+		               !strcmp(json_string_value(w), want)
+		         : json_is_null(o))
+			return;
+		th_seat_next(s);
+	}
+	fail_msg("the offer never became %s", want ? want : "null");
+}
+
+/* With the other parts of a table between people: a resignation clears a takeback request; a
+ * zombie is never asked to answer one (its decisions are the server's); a rematch keeps the
+ * clock's settings. */
+static void test_with_people(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tok[3][64];
+	th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": "
+	          "[\"human\", \"human\", \"human\"]}",
+	          id);
+	th_seat s[3];
+	for (int i = 0; i < 3; i++) {
+		char seat[4];
+		snprintf(seat, sizeof seat, "p%d", i + 1);
+		th_join(id, seat, tok[i]);
+	}
+	for (int i = 0; i < 3; i++)
+		th_seat_open(&s[i], id, tok[i]);
+	/* Each plays a turn; p1 asks to take its move back: p2 and p3 are asked. */
+	for (int i = 0; i < 3; i++) {
+		th_seat_wait_to_move(&s[i], i == 0 ? "p1" : i == 1 ? "p2" : "p3");
+		long long v = s[i].v;
+		th_seat_act(&s[i], first_of(&s[i]));
+		reach(&s[i], v + 1);
+	}
+	th_seat_wait_to_move(&s[0], "p1");
+	for (int i = 0; i < 3; i++)
+		reach(&s[i], s[0].v);
+	long long v = s[0].v;
+	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", v);
+	for (int i = 0; i < 3; i++)
+		while (!json_is_object(json_object_get(s[i].table, "offer")))
+			th_seat_next(&s[i]);
+	/* p3 resigns: it becomes a zombie and the request is gone, at a new version. */
+	th_seat_send(&s[2], "{\"type\": \"resign\", \"v\": %lld}", v);
+	for (int i = 0; i < 3; i++) {
+		reach(&s[i], v + 1);
+		assert_true(json_is_null(json_object_get(s[i].table, "offer")));
+		assert_true(is_zombie(s[i].table, "p3"));
+	}
+	char frame[128];
+	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}",
+	         s[1].v);
+	th_seat_refused(&s[1], frame, "no takeback request");
+	/* p1 and p2 play, the server plays p3; p1's takeback now asks p2 alone. */
+	for (int i = 0; i < 2; i++) {
+		th_seat_wait_to_move(&s[i], i == 0 ? "p1" : "p2");
+		long long w = s[i].v;
+		th_seat_act(&s[i], first_of(&s[i]));
+		reach(&s[i], w + 1);
+	}
+	th_seat_wait_to_move(&s[0], "p1");
+	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", s[0].v);
+	offer_is(&s[0], "p2");
+	offer_is(&s[1], "p2");
+	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}",
+	         s[0].v);
+	th_seat_refused(&s[2], frame, "you resigned");
+	for (int i = 0; i < 3; i++)
+		th_seat_close(&s[i]);
+	/* A rematch keeps the clock: both ask after a resignation. */
+	char id2[32], t1[64], t2[64];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+	          "{\"kind\": \"fischer\", \"base\": 300, \"increment\": 7}}",
+	          id2);
+	th_join(id2, "p1", t1);
+	th_join(id2, "p2", t2);
+	th_seat a, b;
+	th_seat_open(&a, id2, t1);
+	th_seat_open(&b, id2, t2);
+	th_seat_send(&b, "{\"type\": \"resign\", \"v\": %lld}", b.v);
+	reach(&a, b.v + 1);
+	assert_string_equal(status_of(a.table), "over");
+	th_seat_send(&a, "{\"type\": \"rematch\"}");
+	th_seat_send(&b, "{\"type\": \"rematch\"}");
+	const char *made = NULL;
+	for (int i = 0; i < 100 && !made; i++) {
+		made = json_string_value(
+		    json_object_get(json_object_get(a.table, "rematch"), "table"));
+		if (!made)
+			th_seat_next(&a);
+	}
+	assert_non_null(made);
+	json_t *info = th_info(made);
+	const json_t *clock = json_object_get(info, "clock");
+	assert_string_equal(json_string_value(json_object_get(clock, "kind")), "fischer");
+	assert_int_equal(json_integer_value(json_object_get(clock, "base")), 300);
+	assert_int_equal(json_integer_value(json_object_get(clock, "increment")), 7);
+	assert_true(left_of(info, "p1") > 290000 && left_of(info, "p2") > 290000);
+	json_decref(info);
+	th_seat_close(&a);
+	th_seat_close(&b);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "clocks", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_settings),   T(test_timeout_two),  T(test_timeout_unattended),
-	    T(test_fischer),    T(test_kill9),        T(test_zombie),
-	    T(test_resign_two), T(test_resign_three), T(test_claim),
+	    T(test_settings), T(test_timeout_two), T(test_timeout_unattended), T(test_fischer),
+	    T(test_kill9),    T(test_zombie),      T(test_resign_two),         T(test_resign_three),
+	    T(test_claim),    T(test_with_people),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

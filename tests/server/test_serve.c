@@ -88,17 +88,37 @@ static void no_secret_keys(const json_t *j)
 /* Checks a table info's fields. */
 static void check_info(const json_t *t)
 {
-	static const char *const keys[] = {"id", "game",    "title",  "params",  "seats", "status",
-	                                   "v",  "private", "result", "to_move", NULL};
+	static const char *const keys[] = {"id",     "game",    "title",   "params", "seats",
+	                                   "status", "v",       "private", "result", "to_move",
+	                                   "offer",  "rematch", "clock",   NULL};
 	exact_keys(t, "table info", keys, NULL);
+	/* The clock: its settings, the time each claimed person's seat has left, whose runs, and
+	 * the server's time to count down from. */
+	const json_t *clock = json_object_get(t, "clock");
+	assert_true(json_is_object(json_object_get(clock, "left")));
+	assert_true(json_is_array(json_object_get(clock, "running")));
+	assert_true(json_is_integer(json_object_get(clock, "now")));
+	assert_non_null(json_string_value(json_object_get(clock, "kind")));
+	/* A takeback request is null or names who asked, the version after it and who answers. */
+	const json_t *offer = json_object_get(t, "offer");
+	if (!json_is_null(offer)) {
+		static const char *const offer_keys[] = {"kind", "by", "to", "waiting", NULL};
+		exact_keys(offer, "an offer", offer_keys, NULL);
+		assert_string_equal(json_string_value(json_object_get(offer, "kind")), "takeback");
+	}
 	/* A waiting or finished table has nobody to move. */
 	const char *status = json_string_value(json_object_get(t, "status"));
 	if (status && strcmp(status, "playing") != 0)
 		assert_int_equal(json_array_size(json_object_get(t, "to_move")), 0);
-	static const char *const seat_keys[] = {"seat", "kind", "claimed", "online", NULL};
+	static const char *const seat_keys[] = {"seat", "kind",    "claimed", "online", "name",
+	                                        "open", "away_ms", "zombie",  NULL};
 	json_t *seats = json_object_get(t, "seats");
-	for (size_t i = 0; i < json_array_size(seats); i++)
-		exact_keys(json_array_get(seats, i), "a seat", seat_keys, NULL);
+	for (size_t i = 0; i < json_array_size(seats); i++) {
+		const json_t *s = json_array_get(seats, i);
+		exact_keys(s, "a seat", seat_keys, NULL);
+		assert_true(json_integer_value(json_object_get(s, "away_ms")) >= 0);
+		assert_true(json_is_boolean(json_object_get(s, "zombie")));
+	}
 }
 
 /* Receives one frame; a snapshot or an update is checked and applied to the viewer; an error
@@ -120,7 +140,8 @@ static const char *receive(viewer *w, bool allow_error)
 	bool snap = strcmp(type, "snapshot") == 0;
 	if (!snap && strcmp(type, "update") != 0)
 		fail_msg("unexpected frame type '%s'", type);
-	static const char *const snap_keys[] = {"type", "v", "seat", "table", "view", "log", NULL};
+	static const char *const snap_keys[] = {"type", "v",   "seat", "table",
+	                                        "view", "log", "chat", NULL};
 	static const char *const up_keys[] = {"type", "v", "table", "view", "log", NULL};
 	exact_keys(f, type, snap ? snap_keys : up_keys, NULL);
 	no_secret_keys(f);
@@ -616,11 +637,12 @@ static void test_http_api(void **state)
 	th_refused("GET", "/api/tables/..%2f..%2fetc", NULL, 404, NULL);
 	json_t *tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
-	/* Every level seats a computer, the offered ones and random and greedy alike. */
+	/* Every level seats a computer, the offered ones and random and greedy alike (an invite
+	 * seat for the person: such a table is not listed). */
 	for (int k = 0; qv_agent_levels[k]; k++) {
 		char body[160];
 		snprintf(body, sizeof body,
-		         "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"%s\"], "
+		         "{\"game\": \"three-arrows\", \"seats\": [\"invite\", \"%s\"], "
 		         "\"private\": true}",
 		         qv_agent_levels[k]);
 		json_t *t = th_http("POST", "/api/tables", body, 201);
@@ -631,11 +653,11 @@ static void test_http_api(void **state)
 	}
 	json_decref(tables);
 
-	/* A table: listed, joined seat by seat, refusing a second join and AI seats. */
+	/* A public table: listed, joined seat by seat, refusing a second join and AI seats. */
 	char id[32], token[64], path[96];
 	th_create(
 	    "{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "
-	    "\"human\", \"greedy\"]}",
+	    "\"human\", \"greedy\"], \"private\": false}",
 	    id);
 	json_t *t = th_info(id);
 	check_info(t);
@@ -664,8 +686,10 @@ static void test_http_api(void **state)
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 1);
 	json_decref(tables);
 
-	/* A private table is not listed. */
-	th_create("{\"game\": \"evons\", \"private\": true}", id);
+	/* A private table is not listed once it plays (tables are private by default). */
+	th_create("{\"game\": \"evons\"}", id);
+	th_join(id, "p1", token);
+	th_join(id, "p2", token);
 	tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 1);
 	json_decref(tables);

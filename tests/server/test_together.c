@@ -29,126 +29,8 @@
 	"\"sentinel-s,flanker-r,guard-p,shover-s,saboteur-r,duelist-p,banner-s,sentinel-r,guard-s\", " \
 	"\"shuffle\": false}, \"seats\": [\"human\", \"human\"]}"
 
-typedef struct seat_ws {
-	tc_ws ws;
-	long long v;
-	json_t *view, *table; /* the latest */
-	json_t *frames;       /* every frame's text, to look for what must not be there */
-} seat_ws;
-
-/* Reads frames until one is a snapshot or update; keeps it. Fails past the wait. */
-static void next_state(seat_ws *s)
-{
-	for (;;) {
-		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
-		if (!f)
-			fail_msg("no frame within the wait");
-		char *text = json_dumps(f, JSON_COMPACT);
-		json_array_append_new(s->frames, json_string(text));
-		free(text);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update"))) {
-			json_decref(s->view);
-			json_decref(s->table);
-			s->view = json_incref(json_object_get(f, "view"));
-			s->table = json_incref(json_object_get(f, "table"));
-			s->v = json_integer_value(json_object_get(f, "v"));
-			json_decref(f);
-			return;
-		}
-		if (type && !strcmp(type, "error"))
-			fail_msg("unexpected error: %s",
-			         json_string_value(json_object_get(f, "message")));
-		json_decref(f);
-	}
-}
-
-static void open_seat(seat_ws *s, const char *id, const char *token)
-{
-	memset(s, 0, sizeof *s);
-	s->frames = json_array();
-	char path[96], hello[160];
-	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
-	assert_int_equal(tc_ws_open(&s->ws, th_server.port, path), 0);
-	if (token)
-		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
-	else
-		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": null}");
-	assert_int_equal(tc_ws_send_text(&s->ws, hello), 0);
-	next_state(s);
-}
-
-static void close_seat(seat_ws *s)
-{
-	tc_ws_close(&s->ws);
-	json_decref(s->view);
-	json_decref(s->table);
-	json_decref(s->frames);
-}
-
-/* info's to_move as "p1 p2". */
-static void to_move_text(const json_t *table, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	const json_t *list = json_object_get(table, "to_move");
-	assert_true(json_is_array(list));
-	for (size_t i = 0; i < json_array_size(list); i++)
-		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? " " : "",
-		         json_string_value(json_array_get(list, i)));
-}
-
-/* Waits until the seat's latest info lists exactly `want` in to_move. */
-static void wait_to_move(seat_ws *s, const char *want)
-{
-	char now[64];
-	for (int i = 0; i < 200; i++) {
-		to_move_text(s->table, now, sizeof now);
-		if (!strcmp(now, want))
-			return;
-		next_state(s);
-	}
-	fail_msg("to_move stays '%s'; expected '%s'", now, want);
-}
-
-static void act(seat_ws *s, const char *action)
-{
-	char frame[256];
-	snprintf(frame, sizeof frame, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", s->v,
-	         action);
-	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
-}
-
-/* Sends a frame that must be refused with an error containing words. */
-static void refused(seat_ws *s, const char *frame, const char *words)
-{
-	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
-	for (;;) {
-		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
-		if (!f)
-			fail_msg("no answer; expected an error naming '%s'", words);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (type && !strcmp(type, "error")) {
-			const char *msg = json_string_value(json_object_get(f, "message"));
-			if (!msg || !strstr(msg, words))
-				fail_msg("error '%s'; expected one naming '%s'", msg, words);
-			json_decref(f);
-			return;
-		}
-		json_decref(f);
-	}
-}
-
-/* Whether any frame the seat received contains text. */
-static bool heard(const seat_ws *s, const char *text)
-{
-	for (size_t i = 0; i < json_array_size(s->frames); i++)
-		if (strstr(json_string_value(json_array_get(s->frames, i)), text))
-			return true;
-	return false;
-}
-
 /* Whether the seat's latest view is still at the start. */
-static bool in_start(const seat_ws *s)
+static bool in_start(const th_seat *s)
 {
 	const char *phase =
 	    json_string_value(json_object_get(json_object_get(s->view, "view"), "phase"));
@@ -163,48 +45,49 @@ static void start_concardia(bool p2_first, json_t **views, long long *v)
 	th_create(CONCARDIA, id);
 	th_join(id, "p1", t1);
 	th_join(id, "p2", t2);
-	seat_ws p1, p2;
-	open_seat(&p1, id, t1);
-	open_seat(&p2, id, t2);
-	wait_to_move(&p1, "p1 p2");
-	wait_to_move(&p2, "p1 p2");
+	th_seat p1, p2;
+	th_seat_open(&p1, id, t1);
+	th_seat_open(&p2, id, t2);
+	th_seat_wait_to_move(&p1, "p1 p2");
+	th_seat_wait_to_move(&p2, "p1 p2");
 	/* Both may choose: both have their options. */
 	assert_true(json_array_size(json_object_get(p1.view, "legal")) == 7);
 	assert_true(json_array_size(json_object_get(p2.view, "legal")) == 7);
 	if (p2_first) {
-		act(&p2, "start sentinel-s");
-		wait_to_move(&p2, "p1");
+		th_seat_act(&p2, "start sentinel-s");
+		th_seat_wait_to_move(&p2, "p1");
 		const json_t *mine = json_object_get(p2.view, "committed");
 		assert_int_equal(json_array_size(mine), 1);
 		assert_string_equal(json_string_value(json_array_get(mine, 0)), "start sentinel-s");
 		assert_null(json_object_get(p2.view, "legal"));
-		wait_to_move(&p1, "p1");
+		th_seat_wait_to_move(&p1, "p1");
 		/* Chosen, not again; p1 never hears what. */
 		char frame[160];
 		snprintf(frame, sizeof frame,
 		         "{\"type\": \"act\", \"v\": %lld, \"action\": \"start flanker-r\"}", p2.v);
-		refused(&p2, frame, "you have made your choice");
-		assert_false(heard(&p1, "start sentinel-s") || heard(&p1, "committed"));
+		th_seat_refused(&p2, frame, "you have made your choice");
+		assert_false(th_seat_heard(&p1, "start sentinel-s") ||
+		             th_seat_heard(&p1, "committed"));
 		assert_null(json_object_get(p1.view, "committed"));
-		act(&p1, "start striker-r");
+		th_seat_act(&p1, "start striker-r");
 	} else {
-		act(&p1, "start striker-r");
-		wait_to_move(&p2, "p2");
-		act(&p2, "start sentinel-s");
+		th_seat_act(&p1, "start striker-r");
+		th_seat_wait_to_move(&p2, "p2");
+		th_seat_act(&p2, "start sentinel-s");
 	}
 	/* Both revealed at once, by whoever chose last: both seats hear of it. */
 	while (in_start(&p1))
-		next_state(&p1);
+		th_seat_next(&p1);
 	while (in_start(&p2) || p2.v < p1.v)
-		next_state(&p2);
+		th_seat_next(&p2);
 	while (p1.v < p2.v)
-		next_state(&p1);
+		th_seat_next(&p1);
 	views[0] = json_incref(p1.view);
 	views[1] = json_incref(p2.view);
 	*v = p1.v;
-	assert_true(heard(&p1, "starting card: sentinel-s")); /* revealed now */
-	close_seat(&p1);
-	close_seat(&p2);
+	assert_true(th_seat_heard(&p1, "starting card: sentinel-s")); /* revealed now */
+	th_seat_close(&p1);
+	th_seat_close(&p2);
 }
 
 /* Two people choose in either order: the same table. */
@@ -239,36 +122,37 @@ static void test_kept_and_withdrawn(void **state)
 	th_create(CONCARDIA, id);
 	th_join(id, "p1", t1);
 	th_join(id, "p2", t2);
-	seat_ws p2;
-	open_seat(&p2, id, t2);
-	wait_to_move(&p2, "p1 p2");
-	act(&p2, "start sentinel-s");
-	wait_to_move(&p2, "p1");
-	close_seat(&p2);
+	th_seat p2;
+	th_seat_open(&p2, id, t2);
+	th_seat_wait_to_move(&p2, "p1 p2");
+	th_seat_act(&p2, "start sentinel-s");
+	th_seat_wait_to_move(&p2, "p1");
+	th_seat_close(&p2);
 	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
 	th_start(db, NULL);
-	open_seat(&p2, id, t2);
-	wait_to_move(&p2, "p1");
+	th_seat_open(&p2, id, t2);
+	th_seat_wait_to_move(&p2, "p1");
 	assert_string_equal(
 	    json_string_value(json_array_get(json_object_get(p2.view, "committed"), 0)),
 	    "start sentinel-s");
-	seat_ws watcher;
-	open_seat(&watcher, id, NULL);
-	assert_false(heard(&watcher, "start sentinel-s") || heard(&watcher, "committed"));
+	th_seat watcher;
+	th_seat_open(&watcher, id, NULL);
+	assert_false(th_seat_heard(&watcher, "start sentinel-s") ||
+	             th_seat_heard(&watcher, "committed"));
 	char frame[160];
 	snprintf(frame, sizeof frame,
 	         "{\"type\": \"act\", \"v\": %lld, \"action\": \"start sentinel-s\"}", watcher.v);
-	refused(&watcher, frame, "spectator");
+	th_seat_refused(&watcher, frame, "spectator");
 	/* Taken back by its seat: p2 chooses again. */
 	snprintf(frame, sizeof frame, "{\"type\": \"undo\", \"v\": %lld}", p2.v);
 	assert_int_equal(tc_ws_send_text(&p2.ws, frame), 0);
-	wait_to_move(&p2, "p1 p2");
+	th_seat_wait_to_move(&p2, "p1 p2");
 	assert_null(json_object_get(p2.view, "committed"));
 	assert_int_equal(json_array_size(json_object_get(p2.view, "legal")), 7);
-	act(&p2, "start banner-s");
-	wait_to_move(&p2, "p1");
-	close_seat(&watcher);
-	close_seat(&p2);
+	th_seat_act(&p2, "start banner-s");
+	th_seat_wait_to_move(&p2, "p1");
+	th_seat_close(&watcher);
+	th_seat_close(&p2);
 	th_stop();
 }
 
@@ -283,21 +167,21 @@ static void test_ai_chooses_ahead(void **state)
 	          id);
 	th_join(id, "p1", t1);
 	th_join(id, "p2", t2);
-	seat_ws p1, p2;
-	open_seat(&p1, id, t1);
-	open_seat(&p2, id, t2);
-	wait_to_move(&p2, "p1 p2");
+	th_seat p1, p2;
+	th_seat_open(&p1, id, t1);
+	th_seat_open(&p2, id, t2);
+	th_seat_wait_to_move(&p2, "p1 p2");
 	/* p2 is ready before p1; p1 then ends the items step for all three. */
 	json_t *legal = json_object_get(p2.view, "legal");
 	assert_true(json_array_size(legal) >= 1);
-	act(&p2, "ready");
-	wait_to_move(&p2, "p1");
-	wait_to_move(&p1, "p1");
-	act(&p1, "ready");
+	th_seat_act(&p2, "ready");
+	th_seat_wait_to_move(&p2, "p1");
+	th_seat_wait_to_move(&p1, "p1");
+	th_seat_act(&p1, "ready");
 	/* The throw: everyone of the round may throw again, and the AI throws at once. */
-	wait_to_move(&p1, "p1 p2");
-	close_seat(&p1);
-	close_seat(&p2);
+	th_seat_wait_to_move(&p1, "p1 p2");
+	th_seat_close(&p1);
+	th_seat_close(&p2);
 	th_stop();
 }
 

@@ -401,6 +401,38 @@ static void test_undo_seat_alone(void **unused)
 	qv_match_free(m);
 }
 
+/* A takeback the other people agreed to goes back whoever has decided since, but never across
+ * a chance outcome or a reveal, which no agreement can undo. */
+static void test_takeback_agreed(void **unused)
+{
+	(void)unused;
+	qv_match *m = new_match("", 3);
+	qv_err err;
+	assert_int_equal(qv_match_takeback_agreed(m, 0, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, "nothing to undo: p1 has not decided anything yet");
+	play(m, "step 2");
+	assert_int_equal(qv_match_takeback_agreed(m, 0, 3u, &err), QV_OK);
+	assert_int_equal(m->nhist, 0);
+	play(m, "step 2");
+	play(m, "coin heads");
+	assert_int_equal(qv_match_takeback_agreed(m, 0, 3u, &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "no undo crosses a chance outcome"));
+	assert_int_equal(m->nhist, 4);
+	play(m, "hold");
+	play(m, "hold");
+	/* p2 decided since p1's hold: the rule of quiver play refuses it for that reason, an
+	 * agreement would not do either, since the showdown showed both cards. */
+	qv_takeback tb;
+	assert_int_equal(qv_match_takeback(m, 0, 3u, &tb, &err), QV_OK);
+	assert_string_equal(tb.why.msg, "p2 has decided since p1's last move");
+	assert_non_null(strstr(tb.barrier.msg, "no undo crosses a reveal"));
+	assert_int_equal(qv_match_takeback_agreed(m, 0, 3u, &err), QV_ESTATE);
+	assert_string_equal(err.msg, tb.barrier.msg);
+	assert_int_equal(m->nhist, 6);
+	assert_int_equal(qv_match_takeback_agreed(m, 7, 3u, &err), QV_EINVAL);
+	qv_match_free(m);
+}
+
 /* The engine's answer for takeback requests: what would go back, whose decisions, what it
  * crosses. */
 static void test_takeback_answer(void **unused)
@@ -1567,6 +1599,7 @@ int main(void)
 	    cmocka_unit_test(test_undo_seat_people),
 	    cmocka_unit_test(test_undo_seat_alone),
 	    cmocka_unit_test(test_takeback_answer),
+	    cmocka_unit_test(test_takeback_agreed),
 	    cmocka_unit_test(test_hold_forced),
 	    cmocka_unit_test(test_quiet_and_count),
 	    cmocka_unit_test(test_restart),

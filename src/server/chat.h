@@ -1,0 +1,72 @@
+/*
+ * chat.h - what people type at a table, checked as text: players' names and chat lines, and a
+ * table's chat kept as lines (the last QV__CHAT_KEEP of the seats' and of the spectators'),
+ * with the JSON the frames carry and the store keeps. No sockets and no lock here: the table
+ * (table.c) owns a qv__chat under its lock, the connection (ws.c) sends the lines.
+ *
+ * Text is only ever text: the server keeps and sends the characters as they were typed
+ * (trimmed), never reads markup in them; the client shows them as text. Refused: control
+ * characters (U+0000 to U+001F, U+007F to U+009F, so no tab and no line break) and the
+ * direction controls U+202A to U+202E and U+2066 to U+2069, which would turn the text around
+ * it. Everything else is accepted (letters of any script, symbols, emoji).
+ */
+#ifndef QUIVER_SERVER_CHAT_H
+#define QUIVER_SERVER_CHAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "quiver/core.h"
+
+#define QV__NAME_MAX       24                     /* characters of a name */
+#define QV__NAME_BYTES     (QV__NAME_MAX * 4 + 1) /* its UTF-8 bytes at most, with the NUL */
+#define QV__CHAT_MAX       500                    /* characters of a chat line */
+#define QV__CHAT_KEEP      100                    /* lines of each kind kept and sent */
+#define QV__CHAT_RATE      5                      /* lines a connection may send ... */
+#define QV__CHAT_PER_MS    10000                  /* ... within this many milliseconds */
+#define QV__CHAT_FROM_SIZE 12                     /* "p1" ... "p5" or "spectator" */
+
+/* Trims text (len bytes, UTF-8) of white space at both ends and checks what is left: 1 to max
+ * characters (code points, not bytes), valid UTF-8, none of the characters refused above.
+ * Copies it into out (size bytes, room for max * 4 + 1). QV_EINVAL with a message that begins
+ * with `what` (the field: "name", "text") and says the rule. */
+qv_status qv__text_clean(const char *text, size_t len, int max, const char *what, char *out,
+                         size_t size, qv_err *err);
+
+/* One line said at a table. */
+typedef struct qv__chat_line {
+	char from[QV__CHAT_FROM_SIZE]; /* "p1"... or "spectator" */
+	char name[QV__NAME_BYTES];     /* the sayer's name then ("spectator" for a spectator) */
+	char *text;                    /* malloc'ed */
+	long long at;                  /* epoch ms */
+} qv__chat_line;
+
+typedef struct qv__chat {
+	qv__chat_line *line; /* oldest first */
+	int n, cap;
+} qv__chat;
+
+void qv__chat_free(qv__chat *c);
+
+/* Appends a line (text copied). QV_ENOMEM, and then nothing changed. */
+qv_status qv__chat_push(qv__chat *c, const char *from, const char *name, const char *text,
+                        long long at, qv_err *err);
+/* Removes the last line (a push whose saving failed). */
+void qv__chat_pop(qv__chat *c);
+/* Forgets, of the seats' lines and of the spectators', all but the last QV__CHAT_KEEP. */
+void qv__chat_trim(qv__chat *c);
+
+/* {"type": "chat", "from", "name", "text", "at"}: the frame of one line. NULL out of memory. */
+json_t *qv__chat_line_json(const qv__chat_line *l);
+/* The last QV__CHAT_KEEP lines a viewer may see, oldest first, each as its frame: a seat sees
+ * the seats' lines, a spectator every line. NULL out of memory. */
+json_t *qv__chat_json(const qv__chat *c, bool spectator);
+/* What the store keeps: the lines qv__chat_trim would keep. NULL out of memory. */
+json_t *qv__chat_store_json(const qv__chat *c);
+/* Reads back what qv__chat_store_json wrote into an empty c (untrusted: QV_EIO names the bad
+ * entry; QV_ENOMEM). nseats bounds the seats a line may be from. */
+qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, qv_err *err);
+
+#endif

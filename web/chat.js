@@ -1,0 +1,179 @@
+// The table's chat: the last lines from the snapshot's `chat`, each new `chat` frame, and an
+// input (Enter sends {"type": "chat", "text"}, at most 500 characters). The players' lines reach
+// everyone at the table; a spectator's reach only the spectators, so a spectator's panel is
+// labelled as the spectators' chat. Each line shows when it was said, who said it (with the
+// seat's colour and shape) and the text, always as a text node: markup shows as typed. The
+// list is aria-live. The panel collapses (on a phone it starts collapsed) and then counts the
+// lines not yet seen.
+
+import { h, replace } from './dom.js';
+import { seatIcon } from './seat-marks.js';
+
+/** @typedef {import('./types.js').ChatLine} ChatLine */
+
+/** The longest line the server takes, in characters. */
+export const CHAT_MAX = 500;
+
+/**
+ * "14:05", the time of day a line was said, in the reader's locale.
+ * @param {number} at epoch ms
+ */
+function clock(at) {
+  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+export class Chat {
+  /**
+   * @param {{section: HTMLElement, title: HTMLElement, toggle: HTMLButtonElement, unread: HTMLElement,
+   *          body: HTMLElement, note: HTMLElement, lines: HTMLOListElement, form: HTMLFormElement,
+   *          input: HTMLInputElement, error: HTMLElement}} els
+   * @param {{send: (text: string) => boolean}} hooks send: sends a line (false when it could not be sent)
+   */
+  constructor(els, hooks) {
+    this.els = els;
+    this.hooks = hooks;
+    this.seat = 'public';
+    /** @type {(seat: string) => string} how the page calls a seat (for the viewer's own lines) */
+    this.name = (seat) => seat;
+    this.unread = 0;
+    /** the text of the line sent last, given back to the input if the server refuses it */
+    this.sent = '';
+    els.input.maxLength = CHAT_MAX;
+    els.form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      this.submit();
+    });
+    els.toggle.addEventListener('click', () => this.setOpen(!this.open));
+    this.open = !matchMedia('(max-width: 700px)').matches;
+    this.setOpen(this.open);
+  }
+
+  /**
+   * Who reads this panel: a seat or a spectator (`public`).
+   * @param {string} seat
+   * @param {(seat: string) => string} name
+   */
+  viewer(seat, name) {
+    this.seat = seat;
+    this.name = name;
+    const watching = seat === 'public';
+    this.els.title.textContent = watching ? "Spectators' chat" : 'Chat';
+    this.els.note.textContent = watching
+      ? 'Only the spectators read this chat; the players do not see it.'
+      : 'Everyone at the table reads this chat, spectators too.';
+    this.els.input.placeholder = watching ? 'To the spectators' : 'Say something';
+  }
+
+  /**
+   * Every line again (a snapshot).
+   * @param {ChatLine[]} lines
+   */
+  reset(lines) {
+    replace(this.els.lines);
+    for (const line of lines) this.els.lines.appendChild(this.line(line));
+    this.scroll();
+  }
+
+  /**
+   * A new line (a `chat` frame).
+   * @param {ChatLine} line
+   */
+  add(line) {
+    this.els.lines.appendChild(this.line(line));
+    if (line.from === this.seat && line.text === this.sent) this.sent = '';
+    if (!this.open && line.from !== this.seat) {
+      this.unread++;
+      this.drawUnread();
+    }
+    this.scroll();
+  }
+
+  /**
+   * One line on screen: the time, the writer (with the seat's mark), the text.
+   * @param {ChatLine} line
+   */
+  line(line) {
+    const from = String(line.from ?? '');
+    const seat = /^p\d+$/.test(from) ? from : '';
+    const own = from === this.seat && seat !== '';
+    const who = own
+      ? this.name(seat)
+      : seat && line.name !== seat
+        ? `${line.name} (${seat})`
+        : String(line.name ?? from);
+    const at = Number(line.at);
+    return h(
+      'li',
+      { class: `chat-line ${seat || 'spectator'}${own ? ' own' : ''}` },
+      Number.isFinite(at) ? h('time', { class: 'chat-time', datetime: new Date(at).toISOString() }, clock(at)) : null,
+      ' ',
+      seat ? seatIcon(seat) : null,
+      h('span', { class: 'chat-name' }, who),
+      ': ',
+      h('span', { class: 'chat-text' }, String(line.text ?? '')),
+    );
+  }
+
+  submit() {
+    const text = this.els.input.value.trim();
+    this.clearError();
+    if (!text) return;
+    if (text.length > CHAT_MAX) {
+      this.showError(`A line is at most ${CHAT_MAX} characters; this one has ${text.length}.`);
+      return;
+    }
+    if (!this.hooks.send(text)) {
+      this.showError('Not connected: the line was not sent. It can be sent once the connection is back.');
+      return;
+    }
+    this.sent = text;
+    this.els.input.value = '';
+  }
+
+  /**
+   * The server refused the line sent last (too fast, too long, empty): said in words, and the
+   * text back in the input to send again.
+   * @param {string} message
+   */
+  refused(message) {
+    const slow = /\b(rate|too (many|fast|often)|per \d+ ?s|wait)\b/i.test(message);
+    this.showError(
+      slow ? `Not sent: you are writing too fast (${message}). Wait a few seconds.` : `Not sent: ${message}`,
+    );
+    if (this.sent && !this.els.input.value) this.els.input.value = this.sent;
+    this.sent = '';
+  }
+
+  /** @param {string} text */
+  showError(text) {
+    this.els.error.textContent = text;
+  }
+
+  clearError() {
+    this.els.error.textContent = '';
+  }
+
+  /** @param {boolean} open */
+  setOpen(open) {
+    this.open = open;
+    this.els.body.hidden = !open;
+    this.els.toggle.setAttribute('aria-expanded', String(open));
+    this.els.section.classList.toggle('collapsed', !open);
+    if (open) {
+      this.unread = 0;
+      this.scroll();
+    }
+    this.drawUnread();
+  }
+
+  drawUnread() {
+    const n = this.open ? 0 : this.unread;
+    this.els.unread.hidden = n === 0;
+    this.els.unread.textContent = n ? `${n} new` : '';
+  }
+
+  scroll() {
+    const box = this.els.lines.parentElement;
+    if (box) box.scrollTop = box.scrollHeight;
+  }
+}

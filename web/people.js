@@ -1,0 +1,193 @@
+// The people at a table, one line per seat above the board: the seat's mark and name, online or
+// offline ("away 2 min", counted on between frames from info's `away_ms`), a seat the computer
+// plays for an absent person ("played by the computer", with "Return to the game" for that
+// person), and the seat's clock counting down (clock.js). The other players get "Claim the win"
+// (two seats) or "Claim the seat" (more) when the rules allow it: a clockless table, the seat
+// offline and to move for longer than the server's away limit; the server's refusal, if any,
+// is shown in words.
+
+import { h, replace } from './dom.js';
+import { seatIcon } from './seat-marks.js';
+import { Clocks, clockText, clockName, lowTime } from './clock.js';
+
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').SeatInfo} SeatInfo */
+
+/**
+ * How long a seat must be away and to move before the others may claim, in ms: the server's
+ * `--away-limit` default (docs/server.md); info does not say the table's own, so the button
+ * shows from then and the server's answer says otherwise.
+ */
+export const AWAY_LIMIT_MS = 300000;
+
+/**
+ * "12 s", "2 min", "1 h 5 min", "3 d".
+ * @param {number} ms
+ */
+export function awayText(ms) {
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const hrs = Math.floor(m / 60);
+  if (hrs < 48) return m % 60 ? `${hrs} h ${m % 60} min` : `${hrs} h`;
+  return `${Math.floor(hrs / 24)} d`;
+}
+
+/**
+ * @typedef {Object} PeopleHooks
+ * @property {(seat: string) => string} name how the page names a seat
+ * @property {(seat: string) => void} claim the viewer claims an absent seat's win or seat
+ * @property {() => void} back the viewer's own seat, played by the computer, returns
+ */
+
+export class People {
+  /**
+   * @param {HTMLElement} root
+   * @param {PeopleHooks} hooks
+   */
+  constructor(root, hooks) {
+    this.root = root;
+    this.hooks = hooks;
+    this.clocks = new Clocks();
+    /** @type {TableInfo | null} */
+    this.table = null;
+    this.viewer = 'public';
+    /** the page's epoch ms when the info arrived (away times count on from it) */
+    this.arrival = 0;
+    /** @type {Map<string, {clock: HTMLElement | null, away: HTMLElement | null}>} */
+    this.faces = new Map();
+    /** which seats showed a claim button at the last drawing */
+    this.claimable = '';
+    this.timer = setInterval(() => this.tick(), 100);
+  }
+
+  /**
+   * A new info (every snapshot and update).
+   * @param {TableInfo | null} table
+   * @param {string} viewer
+   */
+  update(table, viewer) {
+    this.table = table;
+    this.viewer = viewer;
+    this.arrival = Date.now();
+    this.clocks.update(table?.clock, this.arrival);
+    this.draw();
+  }
+
+  /**
+   * How long a seat has been away now, in ms (0 when online).
+   * @param {SeatInfo} s
+   */
+  away(s) {
+    if (s.kind !== 'human' || !s.claimed || s.online || !s.away_ms) return 0;
+    return s.away_ms + (this.table?.status === 'playing' ? Date.now() - this.arrival : 0);
+  }
+
+  /** The seats whose win or seat the viewer may claim now. */
+  claimableSeats() {
+    const t = this.table;
+    if (!t || t.status !== 'playing' || t.stopped || this.viewer === 'public' || this.clocks.on) return [];
+    const me = (t.seats ?? []).find((s) => s.seat === this.viewer);
+    if (!me || me.zombie) return [];
+    return (t.seats ?? [])
+      .filter((s) => s.seat !== this.viewer && !s.zombie && (t.to_move ?? []).includes(s.seat))
+      .filter((s) => this.away(s) >= AWAY_LIMIT_MS)
+      .map((s) => s.seat);
+  }
+
+  /** Draws every seat's line again. */
+  draw() {
+    const t = this.table;
+    this.faces.clear();
+    if (!t || !(t.seats ?? []).length) {
+      replace(this.root);
+      return;
+    }
+    const claims = this.claimableSeats();
+    this.claimable = claims.join(' ');
+    const two = (t.seats ?? []).length === 2;
+    const toMove = t.status === 'playing' ? (t.to_move ?? []) : [];
+    const rows = (t.seats ?? []).map((s) => {
+      const state = this.seatState(s);
+      const clockFace = this.clocks.left(s.seat) !== null ? h('span', { class: 'clock', role: 'timer' }) : null;
+      const awayEl = s.kind === 'human' && s.claimed && !s.online ? h('span', { class: 'away' }) : null;
+      this.faces.set(s.seat, { clock: clockFace, away: awayEl });
+      const buttons = [];
+      if (claims.includes(s.seat))
+        buttons.push(
+          h(
+            'button',
+            { type: 'button', class: 'minor claim', 'data-seat': s.seat, onclick: () => this.hooks.claim(s.seat) },
+            two ? 'Claim the win' : 'Claim the seat',
+          ),
+        );
+      if (s.zombie && s.seat === this.viewer && t.status === 'playing')
+        buttons.push(
+          h('button', { type: 'button', class: 'return', onclick: () => this.hooks.back() }, 'Return to the game'),
+        );
+      return h(
+        'li',
+        {
+          class: `person ${s.seat}${toMove.includes(s.seat) ? ' to-move' : ''}${s.seat === this.viewer ? ' me' : ''}`,
+          'data-seat': s.seat,
+        },
+        seatIcon(s.seat),
+        h('span', { class: 'person-name' }, this.hooks.name(s.seat)),
+        h('span', { class: `presence ${state.cls}` }, h('span', { class: 'presence-text' }, state.text)),
+        awayEl,
+        clockFace,
+        buttons,
+      );
+    });
+    const clock = this.clocks.clock;
+    replace(
+      this.root,
+      h('h2', { class: 'sr-only' }, 'Players'),
+      h('ul', { class: 'people-list' }, rows),
+      clock ? h('p', { class: 'clock-kind' }, `Clock: ${clockName(clock)}`) : null,
+    );
+    this.tick();
+  }
+
+  /**
+   * What a seat's presence mark says.
+   * @param {SeatInfo} s
+   */
+  seatState(s) {
+    if (s.kind !== 'human') return { cls: 'ai', text: 'computer' };
+    if (s.zombie) return { cls: 'zombie', text: 'played by the computer' };
+    if (!s.claimed) return { cls: 'free', text: s.open === false ? 'invited, not here yet' : 'open seat' };
+    return s.online ? { cls: 'online', text: 'online' } : { cls: 'offline', text: 'offline' };
+  }
+
+  /** Every 100 ms: the clocks and away times move on; a claim that becomes possible shows. */
+  tick() {
+    const t = this.table;
+    if (!t) return;
+    if (this.claimableSeats().join(' ') !== this.claimable) {
+      this.draw();
+      return;
+    }
+    const now = Date.now();
+    for (const s of t.seats ?? []) {
+      const f = this.faces.get(s.seat);
+      if (!f) continue;
+      if (f.away) {
+        const ms = this.away(s);
+        const text = ms >= 1000 ? awayText(ms) : '';
+        if ((f.away.lastChild?.textContent ?? '') !== text)
+          replace(f.away, text ? h('span', { class: 'away-word' }, 'away ') : null, text);
+      }
+      const left = this.clocks.left(s.seat, now);
+      if (f.clock && left !== null && this.clocks.clock) {
+        const text = clockText(left);
+        if (f.clock.textContent !== text) f.clock.textContent = text;
+        const running = this.clocks.running(s.seat) && t.status === 'playing';
+        f.clock.classList.toggle('running', running);
+        f.clock.classList.toggle('low', lowTime(this.clocks.clock, left));
+        f.clock.setAttribute('aria-label', `${this.hooks.name(s.seat)}: ${text} left${running ? ', running' : ''}`);
+      }
+    }
+  }
+}
