@@ -43,7 +43,7 @@ static void said(qv_status rc, const qv_err *err)
 /* Builds every viewer's frame, as a broadcast would. */
 static void frames(qv__table *t, qv__log_pos *pos)
 {
-	for (int v = -1; v < t->m->game->max_players && v < QV_MAX_PLAYERS; v++) {
+	for (int v = -1; v < t->nseats; v++) {
 		int viewer = v < 0 ? QV_VIEW_PUBLIC : v;
 		qv__table_lock(t);
 		json_t *f = qv__table_frame_locked(t, viewer, false, &pos[v + 1]);
