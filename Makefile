@@ -8,6 +8,9 @@ GAME       ?= three-arrows
 PORT       ?= 8080
 DB         ?= quiver.db
 
+# make bench-serve CLOCKS=1: every table of the load test with a clock.
+CLOCKS       ?= 0
+
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
@@ -73,7 +76,7 @@ screenshots: build
 # The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
 # human clients for 30 seconds on localhost.
 bench-serve: build
-	@$(BUILD)/bench/serve_load $(BUILD)/quiver --seconds 30
+	@$(BUILD)/bench/serve_load $(BUILD)/quiver --seconds 30 --clocks $(CLOCKS)
 
 # Fuzzes for FUZZ_SECONDS each, with libFuzzer (needs clang; the whole library instrumented):
 # the protocol, and so every parser (fuzz_protocol); a table driven by frames, with its AI seats

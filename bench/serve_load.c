@@ -15,13 +15,15 @@
  * AI thinking is not in it: the update for the act comes before the AI's reply), the time
  * from a human's act to the AI's reply (the next update in which the human may act again:
  * its opponent is `random`, so this is the wait for an AI worker), and the server's threads
- * and memory from /proc; with --rss-every S, the server's RSS every S seconds on stderr. Two
- * processes drive the sockets with poll(): one the AI tables' spectators, one the humans (so that a
- * human's update is read when it arrives, not after the spectator frames queued before it).
+ * and memory from /proc; with --rss-every S, the server's RSS every S seconds on stderr. With
+ * --clocks 1 every table has a clock (Fischer, 900 s plus 5 s a move: none runs out), so that
+ * the p99 with clocks can be set beside the p99 without. Two processes drive the sockets with
+ * poll(): one the AI tables' spectators, one the humans (so that a human's update is read when
+ * it arrives, not after the spectator frames queued before it).
  *
  * Usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] [--spectators K]
  *                   [--humans M] [--think MS] [--threads T] [--hard-tables N]
- *                   [--address-ai-tables N] [--rss-every S]
+ *                   [--address-ai-tables N] [--rss-every S] [--clocks 0|1]
  * The per-address limits of the server are raised for the load (one address makes every
  * table) unless the binary predates them (its --help does not name --create-rate).
  */
@@ -43,6 +45,11 @@ static const char *const games[] = {"three-arrows", "concardia", "evons", "arrow
 static double think = 500;
 /* --rss-every: seconds between the server's RSS samples on stderr, 0 for none. */
 static double rss_every = 0;
+/* --clocks 1: every table is created with CLOCK_SETTINGS (the people's clocks run on the
+ * server, saved with every change, and the timer thread sleeps until the first deadline). */
+static bool clocks = false;
+/* Long enough that no scripted human runs out of time in a run of at most 600 s. */
+#define CLOCK_SETTINGS ", \"clock\": {\"kind\": \"fischer\", \"base\": 900, \"increment\": 5}"
 
 typedef struct sock {
 	tc_ws ws;
@@ -111,12 +118,13 @@ static int new_table(bool human, bool hard)
 		seats = g == 3 ? "[\"hard\", \"hard\", \"hard\"]" : "[\"hard\", \"hard\"]";
 	else
 		seats = g == 3 ? "[\"random\", \"greedy\", \"easy\"]" : "[\"greedy\", \"easy\"]";
-	char body[256];
-	snprintf(body, sizeof body, "{\"game\": \"%s\", \"seats\": %s, \"params\": %s}", games[g],
+	char body[384];
+	snprintf(body, sizeof body, "{\"game\": \"%s\", \"seats\": %s, \"params\": %s%s}", games[g],
 	         seats,
 	         g == 2   ? "{\"max_turns\": 60}"
 	         : g == 1 ? "{\"max_turns\": 80}"
-	                  : "{}");
+	                  : "{}",
+	         clocks ? CLOCK_SETTINGS : "");
 	tc_reply r;
 	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
 	if (hard && r.status == 429) {
@@ -393,7 +401,8 @@ int main(int argc, char **argv)
 	if (argc < 2) {
 		fprintf(stderr, "usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] "
 		                "[--spectators K] [--humans M] [--think MS] [--threads T] "
-		                "[--hard-tables N] [--address-ai-tables N] [--rss-every S]\n");
+		                "[--hard-tables N] [--address-ai-tables N] [--rss-every S] "
+		                "[--clocks 0|1]\n");
 		return 2;
 	}
 	double seconds = 30;
@@ -418,6 +427,8 @@ int main(int argc, char **argv)
 			ai_cap = (int)x;
 		else if (strcmp(argv[i], "--rss-every") == 0 && x >= 0 && x <= 600)
 			rss_every = x;
+		else if (strcmp(argv[i], "--clocks") == 0 && (x == 0 || x == 1))
+			clocks = x == 1;
 		else {
 			fprintf(stderr, "serve_load: bad option %s %s\n", argv[i], argv[i + 1]);
 			return 2;
@@ -526,8 +537,8 @@ int main(int argc, char **argv)
 	       ai + humans, mine.socks + theirs.socks, mine.tables + theirs.tables,
 	       mine.games + theirs.games, mine.rate + theirs.rate, nlat, p50, p99, mx, mine.threads,
 	       (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
-	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d)\n", seconds, errors,
-	       think, threads);
+	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d; %s)\n", seconds, errors,
+	       think, threads, clocks ? "every table with a clock" : "no clocks");
 	qsort(reply, (size_t)nreply, sizeof *reply, cmp_double);
 	printf("act→AI reply at the human tables: %d replies, p50 %.1f ms, p99 %.1f ms, max %.1f "
 	       "ms; hard tables: %d asked, %d refused (429)\n",

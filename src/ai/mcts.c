@@ -1096,11 +1096,12 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	 * (qv_agent_set_keep) and maps it again at the next. */
 	ok = ok && search_alloc(d, g);
 	if (!ok) {
+		unsigned nodes = (unsigned)d->cf.nodes; /* read before d is freed */
 		qv__mcts_destroy(a);
 		return qv_fail(err, QV_ENOMEM,
 		               "out of memory creating agent %s (%u nodes per thread; "
 		               "try a smaller nodes= or iterations=)",
-		               name, (unsigned)d->cf.nodes);
+		               name, nodes);
 	}
 	return QV_OK;
 }

@@ -28,6 +28,7 @@ static const cli_opt serve_opts[] = {
     {"create-rate", "N"},
     {"address-tables", "N"},
     {"address-ai-tables", "N"},
+    {"away-limit", "S"},
     {NULL, NULL},
 };
 
@@ -69,12 +70,15 @@ static void serve_help(void)
 	    "                    (default %d; 429 past it)\n"
 	    "  --address-ai-tables N  of those, tables with an easy, medium or hard seat\n"
 	    "                    (default %d; 429 past it)\n"
+	    "  --away-limit S    seconds a person's seat must be offline and to move at a\n"
+	    "                    table without a clock before another player may claim it\n"
+	    "                    timed out (default %d: five minutes)\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
 	    QV__HTTP_THREADS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
-	    QV__ADDRESS_AI_TABLES);
+	    QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT);
 }
 
 /* Whether dir is a folder. */
@@ -129,7 +133,8 @@ int cli_serve(int argc, char **argv)
 	                         .waiting_ttl = QV__WAITING_TTL,
 	                         .create_rate = QV__CREATE_RATE,
 	                         .address_tables = QV__ADDRESS_TABLES,
-	                         .address_ai_tables = QV__ADDRESS_AI_TABLES};
+	                         .address_ai_tables = QV__ADDRESS_AI_TABLES,
+	                         .away_limit = QV__AWAY_LIMIT};
 	const char *web = NULL, *rules = NULL, *tutorials = NULL, *v;
 	long x;
 	int o;
@@ -185,6 +190,11 @@ int cli_serve(int argc, char **argv)
 			if (!cli_long("serve", "--address-ai-tables", v, 1, 1000000, &x))
 				return CLI_EXIT_USAGE;
 			cfg.address_ai_tables = (int)x;
+			break;
+		case 15:
+			if (!cli_long("serve", "--away-limit", v, 1, 30 * 86400, &x))
+				return CLI_EXIT_USAGE;
+			cfg.away_limit = (double)x;
 			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",

@@ -27,6 +27,9 @@ static const frame_kind kinds[] = {
     {"answer", QV__ANSWER, {"type", "v", "accept", NULL}},
     {"chat", QV__CHAT, {"type", "text", NULL}},
     {"rematch", QV__REMATCH, {"type", NULL}},
+    {"claim", QV__CLAIM, {"type", "v", "seat", NULL}},
+    {"return", QV__RETURN, {"type", NULL}},
+    {"resign", QV__RESIGN, {"type", "v", NULL}},
 };
 
 /* Checks that j has only the fields of kind k ("unknown field 'v' in a ping frame; ..."). */
@@ -68,7 +71,7 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		}
 		return QV_OK;
 	}
-	if (k->type == QV__PING || k->type == QV__REMATCH)
+	if (k->type == QV__PING || k->type == QV__REMATCH || k->type == QV__RETURN)
 		return QV_OK;
 	if (k->type == QV__CHAT) {
 		const json_t *text = json_object_get(j, "text");
@@ -90,7 +93,7 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		return QV_OK;
 	}
 	rc = read_version(j, k->name, &f->v, err);
-	if (rc || k->type == QV__UNDO || k->type == QV__TAKEBACK)
+	if (rc || k->type == QV__UNDO || k->type == QV__TAKEBACK || k->type == QV__RESIGN)
 		return rc;
 	if (k->type == QV__ANSWER) {
 		const json_t *accept = json_object_get(j, "accept");
@@ -100,6 +103,15 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 			    "accept: expected true (take the move back) or false (refuse), "
 			    "in an answer frame");
 		f->accept = json_is_true(accept);
+		return QV_OK;
+	}
+	if (k->type == QV__CLAIM) {
+		f->seat = json_string_value(json_object_get(j, "seat"));
+		if (!f->seat)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "seat: expected the absent seat, a string such as \"p2\", in "
+			    "a claim frame");
 		return QV_OK;
 	}
 	f->action = json_string_value(json_object_get(j, "action"));
@@ -130,11 +142,13 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
 		             "expected a JSON object with a \"type\": hello, act, what, undo, "
-		             "takeback, answer, ping, history, chat or rematch");
+		             "takeback, answer, ping, history, chat, rematch, claim, return or "
+		             "resign");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
 		             "unknown frame type '%s'; accepted: hello, act, what, undo, "
-		             "takeback, answer, ping, history, chat, rematch",
+		             "takeback, answer, ping, history, chat, rematch, claim, return, "
+		             "resign",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

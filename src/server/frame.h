@@ -1,8 +1,8 @@
 /*
  * frame.h - the frames a client sends on a table's WebSocket, read without a socket: JSON text
- * in, one of hello, act, what, undo, ping, history, takeback, answer, chat or rematch out, or a
- * message naming what is wrong and what is accepted. ws.c acts on them; the tests and the fuzzer
- * read them alone.
+ * in, one of hello, act, what, undo, ping, history, takeback, answer, chat, rematch, claim,
+ * return or resign out, or a message naming what is wrong and what is accepted. ws.c acts on
+ * them; the tests and the fuzzer read them alone.
  * Internal to the server.
  */
 #ifndef QUIVER_SERVER_FRAME_H
@@ -25,7 +25,10 @@ typedef enum qv__frame_type {
 	QV__TAKEBACK,
 	QV__ANSWER,
 	QV__CHAT,
-	QV__REMATCH
+	QV__REMATCH,
+	QV__CLAIM,
+	QV__RETURN,
+	QV__RESIGN
 } qv__frame_type;
 
 /* A frame read. Its strings belong to `json` (qv__frame_free). */
@@ -39,6 +42,7 @@ typedef struct qv__frame {
 	bool accept;        /* answer: whether the seat accepts the takeback request */
 	const char *text;   /* chat: the line as typed (checked by qv__text_clean) */
 	size_t text_len;
+	const char *seat; /* claim: the absent seat ("p2") */
 	json_t *json;
 } qv__frame;
 

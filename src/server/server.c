@@ -345,6 +345,79 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 	}
 }
 
+/* ---- the clocks' timer ----------------------------------------------------------------------- */
+
+/* Wakes the timer when t's clocks run out before the timer means to wake (timer_next; 0 while
+ * it scans or has no deadline, so that a deadline set during a scan is never missed). */
+static void timer_note(qv__server *srv, qv__table *t)
+{
+	double d = atomic_load(&t->deadline);
+	if (d <= 0)
+		return;
+	pthread_mutex_lock(&srv->timer_lock);
+	if (srv->timer_next <= 0 || d < srv->timer_next) {
+		srv->timer_poked = true;
+		pthread_cond_signal(&srv->timer_cond);
+	}
+	pthread_mutex_unlock(&srv->timer_lock);
+}
+
+/* The timer thread: finds the tables whose deadline has passed and times their seats out
+ * (qv__table_timeout, saved before anyone hears of it), then sleeps until the earliest
+ * deadline of any table, or until timer_note says a sooner one was set. Tables with a clock
+ * are never out of memory while they play (maybe_evict lets only finished tables go), so the
+ * registry holds every deadline. A timeout the store refuses is tried again a second later. */
+static void *timer_main(void *arg)
+{
+	qv__server *srv = arg;
+	pthread_mutex_lock(&srv->timer_lock);
+	while (!srv->timer_stop) {
+		srv->timer_next = 0;
+		srv->timer_poked = false;
+		pthread_mutex_unlock(&srv->timer_lock);
+		double t0 = now(), next = 0;
+		int ndue = 0;
+		bool failed = false;
+		pthread_mutex_lock(&srv->reg_lock);
+		qv__table **due = malloc(sizeof *due * (size_t)(srv->ntables ? srv->ntables : 1));
+		for (int i = 0; i < srv->ntables; i++) {
+			qv__table *t = srv->tables[i];
+			double d = atomic_load(&t->deadline);
+			if (d > 0 && d <= t0 && due) {
+				qv__table_ref(t);
+				due[ndue++] = t;
+			} else if (d > 0 && (next == 0 || d < next)) {
+				next = d;
+			}
+		}
+		pthread_mutex_unlock(&srv->reg_lock);
+		for (int i = 0; i < ndue; i++) {
+			if (qv__table_timeout(due[i]))
+				qv__server_changed(srv, due[i]);
+			else if (atomic_load(&due[i]->deadline) > 0)
+				failed = true;
+			qv__table_unref(due[i]);
+		}
+		free(due);
+		if (!due || failed) /* out of memory, or a store that refused: again in a second */
+			next = next == 0 || next > t0 + 1 ? t0 + 1 : next;
+		pthread_mutex_lock(&srv->timer_lock);
+		if (srv->timer_poked || srv->timer_stop || (ndue && !failed))
+			continue;
+		srv->timer_next = next;
+		if (next == 0) {
+			pthread_cond_wait(&srv->timer_cond, &srv->timer_lock);
+		} else {
+			struct timespec ts = {.tv_sec = (time_t)next,
+			                      .tv_nsec =
+			                          (long)((next - (double)(time_t)next) * 1e9)};
+			pthread_cond_timedwait(&srv->timer_cond, &srv->timer_lock, &ts);
+		}
+	}
+	pthread_mutex_unlock(&srv->timer_lock);
+	return NULL;
+}
+
 /* ---- the worker pool ------------------------------------------------------------------------ */
 
 /* Queues t on the pool when an AI seat or chance is to move and it is not queued yet. */
@@ -367,8 +440,10 @@ static void run_step(void *ctx, void *item)
 {
 	qv__server *srv = ctx;
 	qv__table *t = item;
-	if (qv__table_step(t))
+	if (qv__table_step(t)) {
 		srv->broadcast(t);
+		timer_note(srv, t); /* a person's turn may have begun */
+	}
 	qv__table_lock(t);
 	bool again = qv__table_wants_step_locked(t);
 	if (!again)
@@ -397,6 +472,7 @@ void qv__server_changed(qv__server *srv, qv__table *t)
 {
 	srv->broadcast(t);
 	schedule(srv, t);
+	timer_note(srv, t);
 	maybe_evict(srv, t);
 }
 
@@ -452,7 +528,11 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		srv->cfg.address_tables = QV__ADDRESS_TABLES;
 	if (srv->cfg.address_ai_tables <= 0)
 		srv->cfg.address_ai_tables = QV__ADDRESS_AI_TABLES;
+	if (srv->cfg.away_limit <= 0)
+		srv->cfg.away_limit = QV__AWAY_LIMIT;
 	pthread_mutex_init(&srv->reg_lock, NULL);
+	pthread_mutex_init(&srv->timer_lock, NULL);
+	pthread_cond_init(&srv->timer_cond, NULL);
 	pthread_mutex_init(&srv->conns_lock, NULL);
 	atomic_init(&srv->stopping, false);
 	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
@@ -481,6 +561,13 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	}
 	if (!rc)
 		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
+	if (!rc) {
+		int e = pthread_create(&srv->timer, NULL, timer_main, srv);
+		if (e)
+			rc = qv_fail(err, QV_ENOMEM, "cannot start the clocks' timer thread (%d)",
+			             e);
+		srv->timer_running = e == 0;
+	}
 	if (rc) {
 		qv__server_close(srv);
 		return rc;
@@ -495,6 +582,13 @@ void qv__server_close(qv__server *srv)
 {
 	if (!srv)
 		return;
+	if (srv->timer_running) {
+		pthread_mutex_lock(&srv->timer_lock);
+		srv->timer_stop = true;
+		pthread_cond_signal(&srv->timer_cond);
+		pthread_mutex_unlock(&srv->timer_lock);
+		pthread_join(srv->timer, NULL);
+	}
 	qv__pool_stop(srv->pool);
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);
@@ -503,5 +597,7 @@ void qv__server_close(qv__server *srv)
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
 	pthread_mutex_destroy(&srv->conns_lock);
+	pthread_mutex_destroy(&srv->timer_lock);
+	pthread_cond_destroy(&srv->timer_cond);
 	free(srv);
 }

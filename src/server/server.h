@@ -51,6 +51,7 @@ typedef struct qv__server_config {
 	int create_rate;       /* tables one client address may create per minute (429 past) */
 	int address_tables;    /* tables not over one client address may have created */
 	int address_ai_tables; /* of which with a searching seat (easy, medium, hard) */
+	double away_limit;     /* seconds a seat must be away and to move before a claim */
 } qv__server_config;
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
@@ -59,6 +60,7 @@ typedef struct qv__server_config {
 #define QV__CREATE_RATE       20
 #define QV__ADDRESS_TABLES    20
 #define QV__ADDRESS_AI_TABLES 4
+#define QV__AWAY_LIMIT        300
 
 /* A client address's allowance of new tables (a token bucket of create_rate per minute). */
 typedef struct qv__rate {
@@ -87,6 +89,15 @@ typedef struct qv__server {
 	atomic_bool stopping;   /* the connections are to close (see qv__ws_stop_all) */
 	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */
 	atomic_bool stopped;    /* CivetWeb has stopped (see qv__server_stop) */
+
+	/* The timer thread that fires the clocks' timeouts (server.c): it sleeps on timer_cond
+	 * until the earliest deadline of any table, or until a change pokes it. */
+	pthread_t timer;
+	bool timer_running;
+	pthread_mutex_t timer_lock;
+	pthread_cond_t timer_cond;
+	bool timer_stop, timer_poked; /* under timer_lock */
+	double timer_next;            /* when it wakes next (epoch s, 0: no deadline) */
 	int port;
 
 	/* Tells t's connections of a change: ws.c's, handed over by listen.c (qv__server_open). */
@@ -131,8 +142,9 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 qv__table *qv__server_find_for_socket(qv__server *srv, const char *id);
 /* Adds a new table to the registry. */
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
-/* After a table changed: tells its connections, queues its AI seats or chance, and lets a
- * finished table without connections leave memory. */
+/* After a table changed: tells its connections, queues its AI seats or chance, wakes the
+ * timer when the table's clocks run out sooner than it meant to wake, and lets a finished
+ * table without connections leave memory. */
 void qv__server_changed(qv__server *srv, qv__table *t);
 /* The tables GET /api/tables lists (qv__table_listed_locked), each with a reference (caller
  * drops them and frees the array). */

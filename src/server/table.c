@@ -7,6 +7,7 @@
  * change in the store, and, when the store refuses, put the match back as it was. Only after
  * that does the caller tell any client.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 #include "server/table.h"
 
 /* The fields a table request may have. */
-static const char *const request_fields[] = {"game", "params", "seats", "private", NULL};
+static const char *const request_fields[] = {"game", "params", "seats", "private", "clock", NULL};
 
 /* Longest action text a client may send (notation is far shorter). */
 #define ACTION_MAX 1024
@@ -96,6 +97,35 @@ static qv_status hold_people(qv_match *m, unsigned humans, const char *const *mo
 	while (!rc && m->nhist < nmoves)
 		rc = qv_match_play_text(m, moves[m->nhist], err);
 	return rc;
+}
+
+/* ---- clocks ---------------------------------------------------------------------------------- */
+
+/* The seats whose clocks run now: the people's seats that may act (to_move) and have not left
+ * (a zombie's decisions are the server's, on no clock). */
+static unsigned clock_mask(qv__table *t)
+{
+	unsigned acting = qv__table_acting_locked(t), mask = 0;
+	for (int p = 0; p < t->nseats; p++)
+		if (acting >> p & 1u && t->seat[p].human && !qv_match_left(t->m, p))
+			mask |= 1u << p;
+	return mask;
+}
+
+/* Brings the clocks up to the table as it is now (the seats in `decided` made a decision,
+ * for Fischer's increment), and the deadline the server's timer reads. Done before every
+ * save (people_text), so that the clocks are saved with every change. */
+static void clock_sync_locked(qv__table *t, unsigned decided)
+{
+	qv__clock_sync(&t->clock, clock_mask(t), decided, now());
+	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
+}
+
+/* Puts the clocks back as kept before a change that could not be saved. */
+static void clock_put_back(qv__table *t, const qv__clock *kept)
+{
+	t->clock = *kept;
+	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
 }
 
 /* Allocates a table around a match, with its seats' kinds and agents. */
@@ -227,6 +257,10 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	const json_t *jpriv = json_object_get(req, "private");
 	if (jpriv && !json_is_boolean(jpriv))
 		return qv_fail(err, QV_EINVAL, "private: expected true or false");
+	qv__clock clock;
+	rc = qv__clock_parse(&clock, json_object_get(req, "clock"), err);
+	if (rc)
+		return rc;
 	qv_params params;
 	rc = qv_params_from_json(json_object_get(req, "params"), g->params, g->nparams, g->name,
 	                         &params, err);
@@ -288,6 +322,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 		invites->n++;
 	}
 	t->private_ = !jpriv || json_is_true(jpriv); /* private unless asked otherwise */
+	t->clock = clock;
 	t->created = now();
 	t->status = status_of(t);
 	rc = save_new(t, err);
@@ -385,6 +420,10 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		}
 	}
 	t->status = status_of(t);
+	/* Absence and clocks count only while the server is up: from now on. */
+	for (int i = 0; i < t->nseats; i++)
+		t->seat[i].gone = now();
+	clock_sync_locked(t, 0);
 	if (!t->stuck[0] && t->status != QV__OVER && saved->ai_starts >= QV__AI_TRIES) {
 		/* The process died during each of the last searches of this table: searching
 		 * again would likely kill it again. */
@@ -417,6 +456,8 @@ static json_t *info_json(qv__table *t, bool stored);
 static json_t *seats_json(const qv__table *t);
 static json_t *rematch_json(const qv__table *t);
 static qv_status seats_load(qv__table *t, const json_t *j, qv_err *err);
+static json_t *leaves_json(const qv__table *t);
+static qv_status leaves_load(qv__table *t, const json_t *j, qv_err *err);
 
 static json_t *people_json(const qv__table *t)
 {
@@ -427,6 +468,8 @@ static json_t *people_json(const qv__table *t)
 	j = qv__json_put(j, "seats", seats_json(t));
 	j = qv__json_put(j, "rematch", rematch_json(t));
 	j = qv__json_put(j, "chat", qv__chat_store_json(&t->chat));
+	j = qv__json_put(j, "clock", qv__clock_save_json(&t->clock, t->nseats, now()));
+	j = qv__json_put(j, "leaves", leaves_json(t));
 	return j;
 }
 
@@ -443,12 +486,19 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 	const json_t *chat = json_object_get(j, "chat");
 	if (!rc && chat)
 		rc = qv__chat_load(&t->chat, chat, t->nseats, err);
+	const json_t *clock = json_object_get(j, "clock");
+	if (!rc && clock)
+		rc = qv__clock_load_json(&t->clock, clock, t->nseats, now(), err);
+	if (!rc)
+		rc = leaves_load(t, json_object_get(j, "leaves"), err);
 	return rc;
 }
 
-/* people_json as text (malloc'ed), or NULL when out of memory. */
-static char *people_text(const qv__table *t)
+/* people_json as text (malloc'ed), or NULL when out of memory; the clocks are brought up to
+ * the table first, so that they are saved with every change. */
+static char *people_text(qv__table *t)
 {
+	clock_sync_locked(t, 0);
 	json_t *j = people_json(t);
 	char *text = j ? qv__json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);
@@ -457,8 +507,11 @@ static char *people_text(const qv__table *t)
 
 qv_status qv__table_save_people_locked(qv__table *t, qv_err *err)
 {
-	if (!t->store)
+	if (!t->store) {
+		clock_sync_locked(t, 0);
 		return QV_OK;
+	}
+	qv__clock kept = t->clock;
 	char *text = people_text(t), *info = NULL;
 	if (text && t->status == QV__OVER) {
 		/* A finished table is answered from its stored info once it leaves memory: the
@@ -473,6 +526,8 @@ qv_status qv__table_save_people_locked(qv__table *t, qv_err *err)
 	                      : qv__store_people(t->store, t->id, text, err);
 	free(text);
 	free(info);
+	if (rc)
+		clock_put_back(t, &kept);
 	return rc;
 }
 
@@ -502,8 +557,11 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
  * made the rest, at version t->v and the current status; ai_done ends the AI search mark. */
 static qv_status save_change(qv__table *t, int keep, bool ai_done, qv_err *err)
 {
-	if (!t->store)
+	if (!t->store) {
+		clock_sync_locked(t, 0);
 		return QV_OK;
+	}
+	qv__clock kept = t->clock;
 	int n = t->m->nhist - keep;
 	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
@@ -527,6 +585,8 @@ static qv_status save_change(qv__table *t, int keep, bool ai_done, qv_err *err)
 	if (!rc)
 		rc = qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep,
 		                      moves, n, ai_done, folk, record, info, err);
+	if (rc)
+		clock_put_back(t, &kept);
 	free(folk);
 	free(record);
 	free(info);
@@ -539,8 +599,10 @@ static qv_status save_change(qv__table *t, int keep, bool ai_done, qv_err *err)
 
 static qv_status save_new(qv__table *t, qv_err *err)
 {
-	if (!t->store)
+	if (!t->store) {
+		clock_sync_locked(t, 0);
 		return QV_OK;
+	}
 	int n = t->m->nhist;
 	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
@@ -735,7 +797,10 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 		memcpy(t->seat[p].name, clean, sizeof clean);
 		int old_status = t->status;
 		t->status = status_of(t);
+		qv__clock kept = t->clock;
 		char *folk = t->store ? people_text(t) : NULL;
+		if (!t->store)
+			clock_sync_locked(t, 0);
 		if (t->store && !folk)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory claiming a seat");
 		else if (t->store)
@@ -746,8 +811,10 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 			t->seat[p].hash[0] = '\0';
 			memcpy(t->seat[p].name, old_name, sizeof old_name);
 			t->status = old_status;
+			clock_put_back(t, &kept);
 		} else {
 			t->iv++;
+			t->seat[p].gone = now();
 			*seat_out = p;
 		}
 	}
@@ -772,6 +839,8 @@ void qv__table_online_locked(qv__table *t, int seat, int delta)
 	if (seat < 0 || seat >= t->nseats)
 		return;
 	t->seat[seat].online += delta;
+	if (t->seat[seat].online == 0)
+		t->seat[seat].gone = now();
 	t->iv++;
 }
 
@@ -806,6 +875,23 @@ unsigned qv__table_acting_locked(qv__table *t)
 	return t->status == QV__PLAYING && !t->stuck[0] ? qv_match_acting(t->m) : 0;
 }
 
+/* A seat that left, or whose clock has run out (the server's timer is about to time it out),
+ * decides nothing more. */
+static qv_status check_present(qv__table *t, int seat, qv_err *err)
+{
+	int left = qv_match_left(t->m, seat);
+	if (left == QV_LEFT_RESIGNED)
+		return qv_fail(err, QV_ESTATE, "you resigned: the server plays your seat");
+	if (left)
+		return qv_fail(err, QV_ESTATE,
+		               "you ran out of time: the server plays your seat; send {\"type\": "
+		               "\"return\"} to play again");
+	if (qv__clock_on(&t->clock) && t->clock.running >> seat & 1u &&
+	    qv__clock_left(&t->clock, seat, now()) <= 0)
+		return qv_fail(err, QV_ESTATE, "your clock has run out");
+	return QV_OK;
+}
+
 /* The checks of an act and a what: the table plays, the version is current, the seat may
  * decide now (the player to move, or one of a simultaneous step who has not chosen), the
  * action is not too long. The caller holds the table's lock. */
@@ -826,6 +912,8 @@ static qv_status check_mover(qv__table *t, int seat, long long v, const char *ac
 	if (!rc && strlen(action) > ACTION_MAX)
 		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
 		             ACTION_MAX);
+	if (!rc)
+		rc = check_present(t, seat, err);
 	return rc;
 }
 
@@ -1014,9 +1102,12 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 	if (!rc) {
 		int old = t->m->nhist, old_status = t->status;
 		long long old_v = t->v;
+		qv__clock clock = t->clock;
 		qv__offer offer = t->offer;
 		t->offer.by = -1; /* a new move ends a takeback request */
 		rc = qv_match_act(t->m, seat, action, err);
+		if (!rc) /* the seat decided: its clock stops, with Fischer's increment */
+			clock_sync_locked(t, 1u << seat);
 		if (!rc && t->m->nhist == old) {
 			/* A commitment ahead of the seat's turn: nothing is played yet, so the
 			 * version stays (the others' choices in the step are as valid as before),
@@ -1031,8 +1122,10 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 			if (rc)
 				commitments_restore(t, kept);
 		}
-		if (rc)
+		if (rc) {
+			clock_put_back(t, &clock);
 			t->offer = offer;
+		}
 	}
 	free(kept);
 	qv__table_unlock(t);
@@ -1057,12 +1150,14 @@ static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 	return rc;
 }
 
-/* The seats people play, as a mask (bit p for seat p): whose decisions a takeback asks for. */
+/* The seats people play, as a mask (bit p for seat p): whose decisions a takeback asks for.
+ * A seat whose person left (a zombie the server plays) is not asked: its decisions are the
+ * server's. */
 static unsigned people_at(const qv__table *t)
 {
 	unsigned humans = 0;
 	for (int i = 0; i < t->nseats; i++)
-		humans |= t->seat[i].human ? 1u << i : 0;
+		humans |= t->seat[i].human && !qv_match_left(t->m, i) ? 1u << i : 0;
 	return humans;
 }
 
@@ -1189,6 +1284,8 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 	qv__table_lock(t);
 	char name[8];
 	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && qv_match_left(t->m, seat))
+		rc = check_present(t, seat, err);
 	if (!rc && *qv_match_committed(t->m, seat)) {
 		rc = withdraw_locked(t, seat, err);
 		qv__table_unlock(t);
@@ -1229,7 +1326,9 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
 	qv__table_lock(t);
 	char name[8];
 	qv_status rc = check_turn_base(t, v, err);
-	if (!rc && t->offer.by < 0)
+	if (!rc && qv_match_left(t->m, seat))
+		rc = check_present(t, seat, err);
+	else if (!rc && t->offer.by < 0)
 		rc = qv_fail(err, QV_ESTATE, "there is no takeback request to answer");
 	else if (!rc && t->offer.by == seat)
 		rc = qv_fail(err, QV_ESTATE, "the takeback request is yours: the others answer it");
@@ -1256,6 +1355,271 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
 	return rc;
 }
 
+/* ---- leaving: timeouts, claims, resignations, returns -------------------------------------- */
+
+bool qv__table_zombie_locked(const qv__table *t, int p)
+{
+	return p >= 0 && p < t->nseats && t->seat[p].human && qv_match_left(t->m, p) &&
+	       !qv_match_over(t->m) && t->seat[p].agent;
+}
+
+/* The players who left, kept with the table: {"p2": {"reason": "timeout", "at": 12}}. */
+static json_t *leaves_json(const qv__table *t)
+{
+	json_t *j = json_object();
+	char name[8];
+	for (int p = 0; j && p < t->nseats; p++) {
+		int left = qv_match_left(t->m, p);
+		if (left)
+			j = qv__json_put(j, qv_player_name(p, name),
+			                 json_pack("{s:s, s:i}", "reason", qv_left_name(left), "at",
+			                           t->m->left_at[p]));
+	}
+	return j;
+}
+
+/* The agent (medium, as `quiver play` uses) that plays seat p of a person who left a game
+ * that goes on; kept once made, reset before its next use when it is used again. */
+static qv_status zombie_agent(qv__table *t, int p, qv_err *err)
+{
+	qv__seat *s = &t->seat[p];
+	if (s->agent)
+		return QV_OK;
+	qv_status rc =
+	    qv_agent_new(&s->agent, "medium", t->game,
+	                 qv_seed_mix(t->m->seed, (uint64_t)(QV_MAX_PLAYERS + p + 1)), err);
+	if (rc)
+		return rc;
+	qv_agent_set_keep(s->agent, false);
+	s->seen = 0;
+	s->forget = false;
+	return QV_OK;
+}
+
+/* Leaves again what leaves_json kept (untrusted: a damaged database names the field). */
+static qv_status leaves_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	if (!j)
+		return QV_OK;
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EIO, "people.leaves: expected an object of seats");
+	const char *key;
+	json_t *e;
+	json_object_foreach((json_t *)j, key, e)
+	{
+		int p = qv_player_parse(key, t->nseats);
+		const char *reason = json_string_value(json_object_get(e, "reason"));
+		const json_t *at = json_object_get(e, "at");
+		int why = !reason                           ? 0
+		          : strcmp(reason, "resigned") == 0 ? QV_LEFT_RESIGNED
+		          : strcmp(reason, "timeout") == 0  ? QV_LEFT_TIMEOUT
+		                                            : 0;
+		if (p < 0 || !why || !json_is_integer(at) || json_integer_value(at) < 0 ||
+		    json_integer_value(at) > t->m->nhist)
+			return qv_fail(err, QV_EIO, "people.leaves: bad entry '%s'", key);
+		qv_err why_not;
+		if (qv_match_leave(t->m, p, why, &why_not))
+			return qv_fail(err, QV_EIO, "people.leaves.%s: %s", key, why_not.msg);
+		t->m->left_at[p] = (int)json_integer_value(at);
+	}
+	for (int p = 0; p < t->nseats; p++) {
+		if (!qv_match_left(t->m, p) || qv_match_over(t->m) || !t->seat[p].human)
+			continue;
+		qv_status rc = zombie_agent(t, p, err);
+		if (rc)
+			return rc;
+	}
+	return QV_OK;
+}
+
+/* Seat p leaves the game now (QV_LEFT_*), saved with a new version before anyone hears of
+ * it; when the store refuses, nothing changed. The caller made every check but the match's. */
+static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
+{
+	int playing = 0;
+	for (int i = 0; i < t->nseats; i++)
+		playing += !qv_match_left(t->m, i);
+	/* With two or more left after it, the game goes on and the server plays the seat. */
+	qv_status rc = playing > 2 ? zombie_agent(t, p, err) : QV_OK;
+	if (!rc)
+		rc = qv_match_leave(t->m, p, reason, err);
+	if (rc)
+		return rc;
+	int old_status = t->status;
+	long long old_v = t->v;
+	qv__offer offer = t->offer;
+	t->offer.by = -1; /* a leave ends a takeback request, as a move does */
+	t->v += 1;
+	t->status = status_of(t);
+	rc = save_change(t, t->m->nhist, false, err);
+	if (rc) {
+		t->m->left[p] = 0;
+		t->m->ended = false; /* qv_match_leave refuses at a game over */
+		t->v = old_v;
+		t->status = old_status;
+		t->offer = offer;
+		return rc;
+	}
+	t->iv++;
+	return QV_OK;
+}
+
+bool qv__table_timeout(qv__table *t)
+{
+	qv__table_lock(t);
+	bool changed = false;
+	double at = now();
+	unsigned out = t->status == QV__PLAYING && !t->stuck[0]
+	                   ? qv__clock_out(&t->clock, at) & clock_mask(t)
+	                   : 0;
+	for (int p = 0; p < t->nseats; p++) {
+		if (!(out >> p & 1u) || qv_match_over(t->m))
+			continue;
+		qv_err err;
+		qv_status rc = leave_locked(t, p, QV_LEFT_TIMEOUT, &err);
+		if (rc) {
+			/* Tried again by the timer (the deadline stays); a store that keeps
+			 * refusing is logged each time. */
+			fprintf(stderr,
+			        "quiver serve: table %s: a timeout could not be saved: %s\n", t->id,
+			        err.msg);
+			break;
+		}
+		changed = true;
+	}
+	if (!changed)
+		atomic_store(&t->deadline, t->status == QV__PLAYING && !t->stuck[0]
+		                               ? qv__clock_deadline(&t->clock)
+		                               : 0.0);
+	qv__table_unlock(t);
+	return changed;
+}
+
+/* The checks of a resignation or a claim by seat `by`: the table plays on version v and the
+ * seat has not left. */
+static qv_status check_leaver(qv__table *t, int by, long long v, qv_err *err)
+{
+	qv_status rc = check_turn_base(t, v, err);
+	if (rc)
+		return rc;
+	int left = qv_match_left(t->m, by);
+	if (left == QV_LEFT_RESIGNED)
+		return qv_fail(err, QV_ESTATE, "you have resigned already");
+	if (left)
+		return qv_fail(err, QV_ESTATE,
+		               "you ran out of time and the server plays your seat: send "
+		               "{\"type\": \"return\"} first");
+	return QV_OK;
+}
+
+qv_status qv__table_claim(qv__table *t, int by, long long v, const char *seat, double limit,
+                          qv_err *err)
+{
+	qv__table_lock(t);
+	char name[8], quoted[QV_QUOTE_MAX * 4 + 4];
+	int p = qv_player_parse(seat, t->nseats);
+	qv_status rc = check_leaver(t, by, v, err);
+	double at = now();
+	if (rc) {
+		/* refused above */
+	} else if (p < 0) {
+		rc = qv_fail(err, QV_EINVAL,
+		             "seat: '%s' is not a seat of this table; expected the absent seat, "
+		             "p1 to p%d, in {\"type\": \"claim\", \"v\": N, \"seat\": \"p2\"}",
+		             qv_shorten(seat, QV_QUOTE_MAX, quoted, sizeof quoted), t->nseats);
+	} else if (p == by) {
+		rc = qv_fail(err, QV_EINVAL, "seat: %s is your own seat; claim an absent one",
+		             qv_player_name(p, name));
+	} else if (!t->seat[p].human) {
+		rc = qv_fail(err, QV_ESTATE, "seat %s is played by the server (%s)",
+		             qv_player_name(p, name), t->seat[p].kind);
+	} else if (qv__clock_on(&t->clock)) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "this table has a clock: %s times out when its clock runs out, "
+		             "without a claim",
+		             qv_player_name(p, name));
+	} else if (qv_match_left(t->m, p)) {
+		rc = qv_fail(err, QV_ESTATE, "%s has left the game already",
+		             qv_player_name(p, name));
+	} else if (t->seat[p].online > 0) {
+		rc = qv_fail(err, QV_ESTATE, "%s is online: only an absent seat may be claimed",
+		             qv_player_name(p, name));
+	} else if (!(clock_mask(t) >> p & 1u)) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "%s is not to move: only a seat that keeps the game waiting may be "
+		             "claimed",
+		             qv_player_name(p, name));
+	} else {
+		/* Away and to move both: the shorter of the two counts. */
+		double away = at - t->seat[p].gone, turn = qv__clock_running_for(&t->clock, p, at);
+		double waited = away < turn ? away : turn;
+		if (waited < limit)
+			rc = qv_fail(
+			    err, QV_ESTATE,
+			    "too early: %s has been away and to move for %.0f s; it may be "
+			    "claimed after %.0f s (the server's --away-limit), in %.0f s",
+			    qv_player_name(p, name), floor(waited), limit, ceil(limit - waited));
+	}
+	if (!rc)
+		rc = leave_locked(t, p, QV_LEFT_TIMEOUT, err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_resign(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_leaver(t, seat, v, err);
+	if (!rc)
+		rc = leave_locked(t, seat, QV_LEFT_RESIGNED, err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_return(qv__table *t, int seat, qv_err *err)
+{
+	qv__table_lock(t);
+	int left = qv_match_left(t->m, seat);
+	qv_status rc = QV_OK;
+	if (t->status == QV__OVER)
+		rc = qv_fail(err, QV_ESTATE, "the game is over");
+	else if (t->stuck[0])
+		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
+	else if (left == QV_LEFT_RESIGNED)
+		rc = qv_fail(err, QV_ESTATE, "you resigned: a resignation is final");
+	else if (!left)
+		rc = qv_fail(err, QV_ESTATE,
+		             "you are playing: return is for a seat the server plays after its "
+		             "time ran out");
+	if (rc) {
+		qv__table_unlock(t);
+		return rc;
+	}
+	qv__clock kept = t->clock;
+	int at = t->m->left_at[seat];
+	long long old_v = t->v;
+	qv__clock_returned(&t->clock, seat);
+	rc = qv_match_return(t->m, seat, err);
+	if (!rc) {
+		/* A new version: a search the server began for the seat is dropped. */
+		t->v += 1;
+		rc = save_change(t, t->m->nhist, false, err);
+		if (rc) {
+			t->m->left[seat] = QV_LEFT_TIMEOUT;
+			t->m->left_at[seat] = at;
+			t->v = old_v;
+		}
+	}
+	if (rc) {
+		clock_put_back(t, &kept);
+	} else {
+		t->iv++;
+		t->seat[seat].forget = true; /* if it plays the seat again, from the start */
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
 /* ---- AI seats and chance ------------------------------------------------------------------- */
 
 /* Who the server plays now: chance or the AI seat to move; else, in a simultaneous step, the
@@ -1266,13 +1630,14 @@ static int server_turn(qv__table *t)
 	if (t->status != QV__PLAYING || t->stuck[0])
 		return -100;
 	int who = qv_match_to_move(t->m);
-	if (who == QV_CHANCE || (who >= 0 && who < t->nseats && !t->seat[who].human))
+	if (who == QV_CHANCE || (who >= 0 && who < t->nseats &&
+	                         (!t->seat[who].human || qv__table_zombie_locked(t, who))))
 		return who;
 	if (who < 0 || !t->game->together)
 		return -100;
 	unsigned acting = qv_match_acting(t->m);
 	for (int p = 0; p < t->nseats; p++)
-		if (acting >> p & 1u && !t->seat[p].human)
+		if (acting >> p & 1u && (!t->seat[p].human || qv__table_zombie_locked(t, p)))
 			return p;
 	return -100;
 }
@@ -1404,6 +1769,40 @@ bool qv__table_step(qv__table *t)
 
 /* ---- what clients receive ------------------------------------------------------------------ */
 
+/* A seat's info entry e gains "away_ms" (how long a claimed person's seat has had no
+ * connection; 0 online, for AI seats and unclaimed ones) and "zombie". */
+static json_t *away_json(const qv__table *t, json_t *e, int p, bool stored)
+{
+	const qv__seat *s = &t->seat[p];
+	long long away = 0;
+	if (!stored && s->human && s->hash[0] && s->online == 0)
+		away = (long long)((now() - s->gone) * 1000);
+	e = qv__json_put(e, "away_ms", json_integer(away > 0 ? away : 0));
+	return qv__json_put(e, "zombie", json_boolean(qv__table_zombie_locked(t, p)));
+}
+
+/* Info's "clock": the settings, "left" (ms, claimed people's seats), "running" and "now"
+ * (epoch ms), so that a client counts down from what the server says. */
+static json_t *clock_json(qv__table *t, bool stored)
+{
+	json_t *j = qv__clock_settings_json(&t->clock), *left = json_object(),
+	       *running = json_array();
+	double at = now();
+	char name[8];
+	bool on = qv__clock_on(&t->clock);
+	for (int p = 0; on && p < t->nseats; p++) {
+		if (!t->seat[p].human || !t->seat[p].hash[0])
+			continue;
+		long long ms = qv__clock_left(&t->clock, p, at);
+		left = qv__json_put(left, qv_player_name(p, name), json_integer(ms > 0 ? ms : 0));
+		if (!stored && t->clock.running >> p & 1u)
+			running = qv__json_push(running, json_string(name));
+	}
+	j = qv__json_put(j, "left", left);
+	j = qv__json_put(j, "running", running);
+	return qv__json_put(j, "now", json_integer((json_int_t)(at * 1000)));
+}
+
 /* The table's info; `stored` is the copy kept once the game is over, which says no human is
  * online (as the table read back later would). */
 static json_t *info_json(qv__table *t, bool stored)
@@ -1414,11 +1813,12 @@ static json_t *info_json(qv__table *t, bool stored)
 		const qv__seat *s = &t->seat[i];
 		bool online = !s->human || (!stored && s->online > 0);
 		bool open = s->human && !s->invite && !s->hash[0] && t->status != QV__OVER;
-		seats = qv__json_push(seats,
-		                      json_pack("{s:s, s:s, s:b, s:b, s:s, s:b}", "seat",
-		                                qv_player_name(i, name), "kind", s->kind, "claimed",
-		                                !s->human || s->hash[0], "online", online, "name",
-		                                qv__table_name_locked(t, i), "open", open));
+		json_t *e =
+		    json_pack("{s:s, s:s, s:b, s:b, s:s, s:b}", "seat", qv_player_name(i, name),
+		              "kind", s->kind, "claimed", !s->human || s->hash[0], "online", online,
+		              "name", qv__table_name_locked(t, i), "open", open);
+		e = away_json(t, e, i, stored);
+		seats = qv__json_push(seats, e);
 	}
 	json_t *result = json_null();
 	if (t->status == QV__OVER) {
@@ -1448,6 +1848,7 @@ static json_t *info_json(qv__table *t, bool stored)
 	info = qv__json_put(info, "offer",
 	                    !stored && t->offer.by >= 0 ? offer_json(t, true) : json_null());
 	info = qv__json_put(info, "rematch", t->status == QV__OVER ? rematch_json(t) : json_null());
+	info = qv__json_put(info, "clock", clock_json(t, stored));
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
 	return info;
@@ -1715,17 +2116,18 @@ static unsigned human_seats(const qv__table *t)
 }
 
 /* The request that makes the rematch of t, the one place that decides what a rematch keeps:
- * the same game, params and privacy, every seat moved one place on (the person or level at
- * p1 now sits at p2, ..., the last at p1; an invite seat becomes a human one, claimed at once
- * for its person). NULL when out of memory. */
+ * the same game, params, privacy and clock settings, every seat moved one place on (the
+ * person or level at p1 now sits at p2, ..., the last at p1; an invite seat becomes a human
+ * one, claimed at once for its person). NULL when out of memory. */
 static json_t *rematch_request(const qv__table *t)
 {
 	json_t *seats = json_array();
 	for (int i = 0; i < t->nseats; i++)
 		seats = qv__json_push(seats,
 		                      json_string(t->seat[(i + t->nseats - 1) % t->nseats].kind));
-	return json_pack("{s:s, s:O, s:o, s:b}", "game", t->game->name, "params", t->params,
-	                 "seats", seats, "private", t->private_);
+	return json_pack("{s:s, s:O, s:o, s:b, s:o}", "game", t->game->name, "params", t->params,
+	                 "seats", seats, "private", t->private_, "clock",
+	                 qv__clock_settings_json(&t->clock));
 }
 
 qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err)

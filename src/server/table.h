@@ -24,6 +24,7 @@
 #include "quiver/agent.h"
 #include "quiver/match.h"
 #include "server/chat.h"
+#include "server/clock.h"
 #include "server/store.h"
 #include "server/token.h"
 
@@ -55,6 +56,8 @@ typedef struct qv__seat {
 	bool invite;                 /* a human seat only the holder of its invite code may join */
 	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
 	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
+	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
+	                server started) */
 } qv__seat;
 
 /* A takeback request waiting for the other people whose decisions it would undo. */
@@ -95,6 +98,10 @@ typedef struct qv__table {
 	char rematch_table[QV__ID_LEN + 1];
 	bool rematch_making; /* the new table is being made (the last seat asked) */
 	char rematch_token[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+
+	qv__clock clock;         /* the seats' clocks (clock.h) */
+	_Atomic double deadline; /* epoch s when the first running clock runs out, 0: none (read
+	                            by the server's timer without the lock) */
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
@@ -205,6 +212,32 @@ qv_status qv__table_save_people_locked(qv__table *t, qv_err *err);
  * secret step, every other seat of it that has not chosen (qv_match_acting); 0 unless the
  * table is playing. What info's "to_move" lists, and whose clocks run. */
 unsigned qv__table_acting_locked(qv__table *t);
+
+/* ---- clocks, absence, leaving (table.c) ---- */
+
+/* Times out every seat whose clock has run out (qv_match_leave, QV_LEFT_TIMEOUT: in a game of
+ * two the other wins; with more the seat becomes a zombie the server plays), each saved
+ * before it returns. Called by the server's timer when t->deadline has passed. Returns true
+ * when the table changed. */
+bool qv__table_timeout(qv__table *t);
+
+/* Seat `by` claims that absent seat `seat` ("p2") has timed out, on version v: only at a table
+ * without a clock, when that seat is a person's, has had no connection and been to move for
+ * longer than `limit` seconds (the server's --away-limit). QV_EINVAL: a bad seat; QV_ESTATE:
+ * any other refusal (the message says how long is left when it is too early). */
+qv_status qv__table_claim(qv__table *t, int by, long long v, const char *seat, double limit,
+                          qv_err *err);
+
+/* The seat resigns on version v (QV_LEFT_RESIGNED): as a timeout, at once, for good. */
+qv_status qv__table_resign(qv__table *t, int seat, long long v, qv_err *err);
+
+/* The seat, which timed out in a game of three or more and is played by the server, comes
+ * back (qv_match_return); QV_ESTATE when it is not such a seat. */
+qv_status qv__table_return(qv__table *t, int seat, qv_err *err);
+
+/* Whether seat p is played by the server for a person who left (timed out or resigned) a game
+ * that goes on. */
+bool qv__table_zombie_locked(const qv__table *t, int p);
 
 /* Whether an AI seat or chance is to move at a table that is playing (the server's pool must
  * step it). */

@@ -1,6 +1,7 @@
 /*
- * ws.c - the WebSocket of a table (/api/tables/ID/ws): hello, act, what, undo, ping and
- * history frames in, snapshot, update, what, history, error and pong frames out.
+ * ws.c - the WebSocket of a table (/api/tables/ID/ws): hello, act, what, undo, ping,
+ * history, claim, return and resign frames in, snapshot, update, what, history, error and pong
+ * frames out.
  *
  * CivetWeb answers the handshake; then the connection's own CivetWeb thread runs this file's
  * loop on the socket (RFC 6455 read and written here, not by CivetWeb, which accepts unmasked
@@ -500,6 +501,28 @@ static void on_history(qv__conn *c, const qv__frame *f)
 	json_decref(frame);
 }
 
+/* claim, resign and return: a seat leaves the game or comes back (table.c), saved before
+ * everyone hears of it. */
+static void on_leaving(qv__conn *c, const qv__frame *f)
+{
+	const char *what = f->type == QV__CLAIM    ? "claim an absent seat"
+	                   : f->type == QV__RESIGN ? "resign"
+	                                           : "return";
+	if (!may_play(c, what))
+		return;
+	qv_err err;
+	qv_status rc = f->type == QV__CLAIM    ? qv__table_claim(c->table, c->viewer, f->v, f->seat,
+	                                                         c->srv->cfg.away_limit, &err)
+	               : f->type == QV__RESIGN ? qv__table_resign(c->table, c->viewer, f->v, &err)
+	                                       : qv__table_return(c->table, c->viewer, &err);
+	if (rc) {
+		log_failure(c, rc, &err);
+		send_error(c, "cannot %s: %s", f->type == QV__CLAIM ? "claim" : what, err.msg);
+		return;
+	}
+	qv__server_changed(c->srv, c->table);
+}
+
 /* The greeted connections of t that viewer's chat line reaches, each with a reference: every
  * one for a seat's line, the spectators for a spectator's; the caller holds t's lock. NULL
  * (and *n = 0) when out of memory. */
@@ -677,6 +700,9 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	case QV__HISTORY: on_history(c, &f); break;
 	case QV__CHAT: on_chat(c, &f); break;
 	case QV__REMATCH: on_rematch(c); break;
+	case QV__CLAIM:
+	case QV__RETURN:
+	case QV__RESIGN: on_leaving(c, &f); break;
 	}
 	qv__frame_free(&f);
 	return keep;

@@ -3,9 +3,10 @@
  * covers), on a real database, with every allocation refused in turn: a request refused and
  * one accepted, a table stored and rebuilt from the store, a seat joined, acts (stale,
  * illegal, legal), the AI seat's and chance's steps, an undo, frames for the seat and the
- * public, and the table rebuilt again at the end. A refused call must fail with QV_ENOMEM and
- * leave the table's version, status, seats, history and logs as they were (fault.h); the
- * table rebuilt from the store must be the reference run's, so memory and store agree.
+ * public, and the table rebuilt again at the end; and a table with a clock through a move, a
+ * timeout and a resignation. A refused call must fail with QV_ENOMEM and leave the table's
+ * version, status, seats, leaves, clocks, history and logs as they were (fault.h); the table
+ * rebuilt from the store must be the reference run's, so memory and store agree.
  *
  * Determinism: a new table gets a random id and seed, so only its creation is under test;
  * the game played is a table row with a fixed id and seed put in the store and rebuilt from
@@ -30,6 +31,7 @@ typedef struct scene {
 	char token[QV__TOKEN_LEN + 1];
 	qv__log_pos pos[3]; /* p1, p2, public */
 	const char *text;   /* the step's request or action */
+	const char *id;     /* the played table's id (ID, or CLOCK_ID) */
 	int viewer;
 	long long dv; /* version offset of an act (-1: stale) */
 } scene;
@@ -51,8 +53,10 @@ static void print(void *ctx, qv_buf *out)
 	qv_buf_printf(out, "v %lld status %d stuck '%s' nhist %d\n", t->v, t->status, t->stuck,
 	              t->m->nhist);
 	for (int i = 0; i < t->nseats; i++)
-		qv_buf_printf(out, "seat %d %s claimed %d online %d\n", i, t->seat[i].kind,
-		              t->seat[i].hash[0] != 0, t->seat[i].online);
+		qv_buf_printf(out, "seat %d %s claimed %d online %d left %d\n", i, t->seat[i].kind,
+		              t->seat[i].hash[0] != 0, t->seat[i].online, qv_match_left(t->m, i));
+	qv_buf_printf(out, "clock %d running %u deadline %d offer %d\n", t->clock.kind,
+	              t->clock.running, atomic_load(&t->deadline) > 0, t->offer.by);
 	for (int i = 0; i < t->m->nhist; i++)
 		qv_buf_printf(out, "%d:%d:%d ", (int)t->m->hist[i].action, t->m->hist[i].who,
 		              t->m->hist[i].automatic);
@@ -71,11 +75,27 @@ static void print(void *ctx, qv_buf *out)
 }
 
 /* Compact JSON text of j (released) into out, or QV_ENOMEM when j is NULL. */
+/* Drops from a table info what the wall clock decides (the clock's "now" and the time each
+ * seat has left, how long each seat has been away), so that two runs read the same. */
+static void steady(json_t *info)
+{
+	json_t *clock = json_object_get(info, "clock");
+	json_object_del(clock, "now");
+	const char *seat;
+	json_t *ms;
+	json_object_foreach(json_object_get(clock, "left"), seat, ms) json_object_set_new(
+	    json_object_get(clock, "left"), seat, json_boolean(json_integer_value(ms) > 0));
+	size_t i;
+	json_t *e;
+	json_array_foreach(json_object_get(info, "seats"), i, e) json_object_del(e, "away_ms");
+}
+
 static qv_status json_out(json_t *j, qv_buf *out, qv_err *err)
 {
 	if (!j)
 		return qv_fail(err, QV_ENOMEM, "no JSON");
 	fault_pause();
+	steady(json_object_get(j, "table") ? json_object_get(j, "table") : j);
 	char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
 	qv_buf_puts(out, text ? text : "(dump failed)");
 	free(text);
@@ -141,7 +161,7 @@ static qv_status do_restore(void *ctx, qv_buf *out, qv_err *err)
 	scene *s = ctx;
 	qv__table *old = s->t;
 	s->t = NULL;
-	qv_status rc = qv__store_load_one(s->store, ID, keep_table, s, err);
+	qv_status rc = qv__store_load_one(s->store, s->id ? s->id : ID, keep_table, s, err);
 	if (rc) {
 		qv__table_free(s->t);
 		s->t = old;
@@ -239,6 +259,57 @@ static qv_status do_info(void *ctx, qv_buf *out, qv_err *err)
 	return json_out(info, out, err);
 }
 
+#define CLOCK_ID "00000000000c1057"
+
+/* The row of a 3-player table with a clock of 60 s a move, as a table made with a fixed id
+ * and seed would have been stored. */
+static qv_status do_insert_clock(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	(void)out;
+	qv__stored_table row = {
+	    .id = CLOCK_ID,
+	    .game = "three-arrows",
+	    .params = "{\"players\":3}",
+	    .seed = 43,
+	    .status = "waiting",
+	    .created = 1e9,
+	    .people = "{\"clock\":{\"kind\":\"move\",\"seconds\":60,\"left\":{\"p1\":60000,"
+	              "\"p2\":60000,\"p3\":60000},\"running\":[]}}",
+	    .nseats = 3};
+	for (int i = 0; i < 3; i++)
+		snprintf(row.seats[i].kind, sizeof row.seats[i].kind, "human");
+	return qv__store_insert_table(s->store, &row, NULL, err);
+}
+
+/* The seat to move runs out of time (its clock is set a minute back, which the test does
+ * itself) and the server's timer times it out: refused when it could not be saved. */
+static qv_status do_timeout(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	qv__table *t = s->t;
+	fault_pause();
+	qv__table_lock(t);
+	int p = qv_match_to_move(t->m);
+	if (p >= 0)
+		t->clock.since[p] -= 61;
+	qv__table_unlock(t);
+	fault_resume();
+	bool changed = qv__table_timeout(t);
+	qv_buf_printf(out, "%s", changed ? "timed out" : "not saved");
+	return changed ? QV_OK : qv_fail(err, QV_ENOMEM, "the timeout was not saved");
+}
+
+/* Seat s->viewer resigns on the current version. */
+static qv_status do_resign(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	qv_status rc = qv__table_resign(s->t, s->viewer, s->t->v, err);
+	if (rc)
+		qv_buf_puts(out, err->msg);
+	return rc;
+}
+
 static void step(const char *what, fault_call call, const char *text, int viewer, long long dv)
 {
 	sc.text = text;
@@ -325,6 +396,43 @@ static void playing(void)
 	sc = (scene){0};
 }
 
+/* A 3-player table with a clock: a move (its clock saved with it), a timeout (the seat
+ * becomes one the server plays), the info with clocks, a resignation that ends the game, and
+ * the table rebuilt from the store between them. */
+static void clocks(void)
+{
+	remove_database();
+	sc = (scene){.id = CLOCK_ID};
+	fault_pause();
+	qv_err err;
+	qv_buf b = {0};
+	if (do_open(&sc, &b, &err) || do_insert_clock(&sc, &b, &err) || do_restore(&sc, &b, &err)) {
+		fprintf(stderr, "table: the set-up failed: %s\n", err.msg);
+		exit(2);
+	}
+	for (int i = 0; i < 3; i++) {
+		int seat;
+		if (qv__table_join(sc.t, NULL, &seat, sc.token, &err)) {
+			fprintf(stderr, "table: a join failed: %s\n", err.msg);
+			exit(2);
+		}
+	}
+	qv_buf_free(&b);
+	fault_resume();
+	step("act", do_act, NULL, 0, 0);
+	step("info", do_info, NULL, 0, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	step("timeout", do_timeout, NULL, 0, 0);
+	step("info", do_info, NULL, 0, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	step("resign p3", do_resign, NULL, 2, 0);
+	step("info", do_info, NULL, 0, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	qv__table_free(sc.t);
+	qv__store_close(sc.store);
+	sc = (scene){0};
+}
+
 int main(void)
 {
 	fault_init();
@@ -335,6 +443,7 @@ int main(void)
 	snprintf(path, sizeof path, "%s/t.db", dir);
 	int bad = fault_loop("table store", storing, 100000, 600);
 	bad |= fault_loop("table play", playing, 100000, 900);
+	bad |= fault_loop("table clocks", clocks, 100000, 600);
 	remove_database();
 	rmdir(dir);
 	return bad;

@@ -9,12 +9,15 @@
  * table's current version (so that actions reach the notation parsers), an undo is asked by the
  * last seat that acted, chance is drawn when it is due, and after each frame every seat's and
  * the public's frame is built (views and the narrated log). A ping frame does nothing but that.
+ * A resign or a claim is made by the last seat that acted (a claim with no wait: nobody is
+ * connected), a return by every seat in turn.
  *
  * AI seats play, as the server's workers would make them, after every frame (at most
  * STEPS_PER_FRAME decisions or chance outcomes, STEPS_PER_INPUT in all), so that searches run
  * on the positions the frames made, undos included; a step that fails is a bug. Their budgets are
  * small, for speed: "easy" keeps its 100 iterations, "medium" and "hard" search 64 iterations
- * (ismcts and mcts), and "random" and "greedy" are as they are.
+ * (ismcts and mcts), as does the agent that plays a person's seat after it left, and "random"
+ * and "greedy" are as they are.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +46,7 @@ static void said(qv_status rc, const qv_err *err)
 /* Builds every viewer's frame, as a broadcast would. */
 static void frames(qv__table *t, qv__log_pos *pos)
 {
-	for (int v = -1; v < t->m->game->max_players && v < QV_MAX_PLAYERS; v++) {
+	for (int v = -1; v < t->nseats; v++) {
 		int viewer = v < 0 ? QV_VIEW_PUBLIC : v;
 		qv__table_lock(t);
 		json_t *f = qv__table_frame_locked(t, viewer, false, &pos[v + 1]);
@@ -72,6 +75,26 @@ static void small_budgets(qv__table *t)
 		}
 		qv_agent_free(s->agent);
 		s->agent = a;
+	}
+}
+
+/* Gives the agent that plays a person's seat after a timeout or a resignation (a zombie,
+ * "medium") the small budget of the medium AI seats; called after each leave. */
+static void small_zombies(qv__table *t)
+{
+	for (int i = 0; i < t->nseats; i++) {
+		qv__seat *s = &t->seat[i];
+		qv_agent *a;
+		qv_err err = {""};
+		if (!s->human || !s->agent)
+			continue;
+		if (qv_agent_new(&a, "ismcts:iterations=64", t->game, (uint64_t)i + 1, &err)) {
+			fprintf(stderr, "fuzz_server: ismcts: %s\n", err.msg);
+			abort();
+		}
+		qv_agent_free(s->agent);
+		s->agent = a;
+		s->forget = true;
 	}
 }
 
@@ -126,6 +149,18 @@ static void play(qv__table *t, char *text)
 			/* every seat answers, so that a request is both accepted and refused */
 			for (int p = 0; p < t->nseats; p++)
 				said(qv__table_answer(t, p, v, f.accept, &err), &err);
+		} else if (f.type == QV__RESIGN) {
+			said(qv__table_resign(t, last, v, &err), &err);
+			small_zombies(t);
+		} else if (f.type == QV__CLAIM) {
+			/* nobody is connected: with no wait, a claim against the seat to move
+			 * succeeds at a table without a clock */
+			said(qv__table_claim(t, last, v, f.seat, 0, &err), &err);
+			small_zombies(t);
+		} else if (f.type == QV__RETURN) {
+			/* every seat tries to come back, so that a zombie does */
+			for (int p = 0; p < t->nseats; p++)
+				said(qv__table_return(t, p, &err), &err);
 		} else if (f.type == QV__HISTORY) {
 			/* each seat and the public look back at the line, from what each holds */
 			for (int w = -1; w < t->nseats; w++) {

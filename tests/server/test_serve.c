@@ -90,8 +90,15 @@ static void check_info(const json_t *t)
 {
 	static const char *const keys[] = {"id",     "game",    "title",   "params", "seats",
 	                                   "status", "v",       "private", "result", "to_move",
-	                                   "offer",  "rematch", NULL};
+	                                   "offer",  "rematch", "clock",   NULL};
 	exact_keys(t, "table info", keys, NULL);
+	/* The clock: its settings, the time each claimed person's seat has left, whose runs, and
+	 * the server's time to count down from. */
+	const json_t *clock = json_object_get(t, "clock");
+	assert_true(json_is_object(json_object_get(clock, "left")));
+	assert_true(json_is_array(json_object_get(clock, "running")));
+	assert_true(json_is_integer(json_object_get(clock, "now")));
+	assert_non_null(json_string_value(json_object_get(clock, "kind")));
 	/* A takeback request is null or names who asked, the version after it and who answers. */
 	const json_t *offer = json_object_get(t, "offer");
 	if (!json_is_null(offer)) {
@@ -103,11 +110,15 @@ static void check_info(const json_t *t)
 	const char *status = json_string_value(json_object_get(t, "status"));
 	if (status && strcmp(status, "playing") != 0)
 		assert_int_equal(json_array_size(json_object_get(t, "to_move")), 0);
-	static const char *const seat_keys[] = {"seat", "kind", "claimed", "online",
-	                                        "name", "open", NULL};
+	static const char *const seat_keys[] = {"seat", "kind",    "claimed", "online", "name",
+	                                        "open", "away_ms", "zombie",  NULL};
 	json_t *seats = json_object_get(t, "seats");
-	for (size_t i = 0; i < json_array_size(seats); i++)
-		exact_keys(json_array_get(seats, i), "a seat", seat_keys, NULL);
+	for (size_t i = 0; i < json_array_size(seats); i++) {
+		const json_t *s = json_array_get(seats, i);
+		exact_keys(s, "a seat", seat_keys, NULL);
+		assert_true(json_integer_value(json_object_get(s, "away_ms")) >= 0);
+		assert_true(json_is_boolean(json_object_get(s, "zombie")));
+	}
 }
 
 /* Receives one frame; a snapshot or an update is checked and applied to the viewer; an error

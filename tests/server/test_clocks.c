@@ -1,0 +1,895 @@
+/*
+ * test_clocks.c - clocks, absence, claims, timeouts, zombies, return and resign at `quiver
+ * serve`, from the outside, with real clocks of a second: a 2-player game times out on the
+ * server within 200 ms of its deadline (with a connection and with none), a seat of a 3-player
+ * game becomes a zombie the server plays, comes back with return and ranks below the players
+ * who stayed, clocks resume after kill -9, Fischer adds its increment, days per move read
+ * back, away_ms grows after a disconnect, a claim is refused too early and accepted after
+ * --away-limit, resign ends a 2-player game and makes a zombie of 3, and every new frame that
+ * is malformed, stale, from a spectator, from the wrong seat or repeated is refused.
+ *
+ * Usage: test_clocks PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
+ */
+#define _DEFAULT_SOURCE
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "harness.h"
+
+/* How late a timeout may be heard past its deadline: the server's bound of 200 ms, plus
+ * TIMEOUT_SLACK_MS for a machine shared by several builds and test runs (two cores at a load
+ * of 5 or more delay a thread's wake-up and the database's write by tens of milliseconds, and
+ * the frame must still reach this process). Each run prints what it measured. */
+#define TIMEOUT_BOUND_MS 200
+#define TIMEOUT_SLACK_MS 300
+
+#define TWO_MOVE_1S                                                                                \
+	"{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": {\"kind\": "   \
+	"\"move\", \"seconds\": 1}}"
+/* Two seconds a move where the test plays two seats against the clock, so that a loaded
+ * machine does not time them out. */
+#define THREE_MOVE_2S                                                                              \
+	"{\"game\": \"three-arrows\", \"params\": {\"players\": 3, \"mode\": \"tactical\"}, "      \
+	"\"seats\": [\"human\", \"human\", \"human\"], \"clock\": {\"kind\": \"move\", "           \
+	"\"seconds\": 2}}"
+#define THREE_NONE                                                                                 \
+	"{\"game\": \"three-arrows\", \"params\": {\"players\": 3, \"mode\": \"tactical\"}, "      \
+	"\"seats\": [\"human\", \"human\", \"human\"]}"
+#define TWO_NONE "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}"
+
+/* Milliseconds since the epoch, the server's "now". */
+static double epoch_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+typedef struct seat_ws {
+	tc_ws ws;
+	long long v;
+	json_t *view, *table; /* the latest */
+	double at;            /* epoch ms when the latest arrived */
+} seat_ws;
+
+/* Reads frames until one is a snapshot or update; keeps it. Fails past the wait or on an
+ * error frame. */
+static void keep_state(seat_ws *s, json_t *f);
+
+static void next_state(seat_ws *s)
+{
+	for (;;) {
+		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+		if (!f)
+			fail_msg("no frame within the wait");
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update"))) {
+			keep_state(s, f);
+			json_decref(f);
+			return;
+		}
+		if (type && !strcmp(type, "error"))
+			fail_msg("unexpected error: %s",
+			         json_string_value(json_object_get(f, "message")));
+		json_decref(f);
+	}
+}
+
+static void open_seat(seat_ws *s, const char *id, const char *token)
+{
+	memset(s, 0, sizeof *s);
+	char path[96], hello[160];
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	assert_int_equal(tc_ws_open(&s->ws, th_server.port, path), 0);
+	if (token)
+		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
+	else
+		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": null}");
+	assert_int_equal(tc_ws_send_text(&s->ws, hello), 0);
+	next_state(s);
+}
+
+static void close_seat(seat_ws *s)
+{
+	tc_ws_close(&s->ws);
+	json_decref(s->view);
+	json_decref(s->table);
+	s->view = s->table = NULL;
+}
+
+/* Sends a frame (printf-style). */
+static void sendf(seat_ws *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sendf(seat_ws *s, const char *fmt, ...)
+{
+	char frame[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(frame, sizeof frame, fmt, ap);
+	va_end(ap);
+	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
+}
+
+/* Keeps a snapshot or update frame f as the seat's latest state. */
+static void keep_state(seat_ws *s, json_t *f)
+{
+	s->at = epoch_ms();
+	json_decref(s->view);
+	json_decref(s->table);
+	s->view = json_incref(json_object_get(f, "view"));
+	s->table = json_incref(json_object_get(f, "table"));
+	s->v = json_integer_value(json_object_get(f, "v"));
+}
+
+/* Takes in the frames already on their way (those that come within 50 ms). */
+static void drain(seat_ws *s)
+{
+	json_t *f;
+	while ((f = tc_ws_recv_json(&s->ws, 50)) != NULL) {
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update")))
+			keep_state(s, f);
+		json_decref(f);
+	}
+}
+
+/* Sends a frame that must be refused with an error containing words, and changes nothing:
+ * no update with another version comes before the error. */
+static void refused(seat_ws *s, const char *frame, const char *words)
+{
+	drain(s);
+	long long v = s->v;
+	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
+	for (;;) {
+		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+		if (!f)
+			fail_msg("no answer to %s; expected an error naming '%s'", frame, words);
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (type && !strcmp(type, "update")) {
+			keep_state(s, f);
+			if (s->v != v)
+				fail_msg("%s changed the version; expected an error naming '%s'",
+				         frame, words);
+		}
+		if (type && !strcmp(type, "error")) {
+			const char *msg = json_string_value(json_object_get(f, "message"));
+			if (!msg || !strstr(msg, words))
+				fail_msg("%s: error '%s'; expected one naming '%s'", frame, msg,
+				         words);
+			json_decref(f);
+			return;
+		}
+		json_decref(f);
+	}
+}
+
+/* The seat entry of info for seat ("p2"). */
+static json_t *seat_of(const json_t *table, const char *seat)
+{
+	const json_t *seats = json_object_get(table, "seats");
+	for (size_t i = 0; i < json_array_size(seats); i++) {
+		json_t *e = json_array_get(seats, i);
+		if (!strcmp(json_string_value(json_object_get(e, "seat")), seat))
+			return e;
+	}
+	fail_msg("no seat %s", seat);
+	return NULL;
+}
+
+static bool is_zombie(const json_t *table, const char *seat)
+{
+	return json_is_true(json_object_get(seat_of(table, seat), "zombie"));
+}
+
+/* info's to_move as "p1 p2". */
+static void to_move_text(const json_t *table, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	const json_t *list = json_object_get(table, "to_move");
+	for (size_t i = 0; i < json_array_size(list); i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? " " : "",
+		         json_string_value(json_array_get(list, i)));
+}
+
+static const char *status_of(const json_t *table)
+{
+	return json_string_value(json_object_get(table, "status"));
+}
+
+/* The clock's left for seat, in ms. */
+static long long left_of(const json_t *table, const char *seat)
+{
+	const json_t *ms =
+	    json_object_get(json_object_get(json_object_get(table, "clock"), "left"), seat);
+	assert_true(json_is_integer(ms));
+	return json_integer_value(ms);
+}
+
+/* The result entry of seat. */
+static json_t *result_of(const json_t *table, const char *seat)
+{
+	const json_t *result = json_object_get(table, "result");
+	for (size_t i = 0; i < json_array_size(result); i++) {
+		json_t *e = json_array_get(result, i);
+		if (!strcmp(json_string_value(json_object_get(e, "seat")), seat))
+			return e;
+	}
+	fail_msg("no result for %s", seat);
+	return NULL;
+}
+
+static long long rank_of(const json_t *table, const char *seat)
+{
+	return json_integer_value(json_object_get(result_of(table, seat), "rank"));
+}
+
+static const char *reason_of(const json_t *table, const char *seat)
+{
+	return json_string_value(json_object_get(result_of(table, seat), "reason"));
+}
+
+/* When the first running clock of info runs out, in epoch ms by the server's own now. */
+static double deadline_of(const json_t *table)
+{
+	const json_t *clock = json_object_get(table, "clock");
+	const json_t *running = json_object_get(clock, "running");
+	assert_true(json_array_size(running) >= 1);
+	double now = (double)json_integer_value(json_object_get(clock, "now")), first = 0;
+	for (size_t i = 0; i < json_array_size(running); i++) {
+		double at =
+		    now + (double)left_of(table, json_string_value(json_array_get(running, i)));
+		if (first == 0 || at < first)
+			first = at;
+	}
+	return first;
+}
+
+/* Plays legal[0] for the seat when it is its turn (its view lists legal actions). */
+static bool play_first(seat_ws *s)
+{
+	const json_t *legal = json_object_get(s->view, "legal");
+	if (json_array_size(legal) == 0 || strcmp(status_of(s->table), "playing"))
+		return false;
+	sendf(s, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", s->v,
+	      json_string_value(json_array_get(legal, 0)));
+	return true;
+}
+
+/* Creates a table and joins its n seats. */
+static void table_of(const char *body, int n, char id[32], char tokens[][64])
+{
+	th_create(body, id);
+	for (int i = 0; i < n; i++) {
+		char seat[8];
+		snprintf(seat, sizeof seat, "p%d", i + 1);
+		th_join(id, seat, tokens[i]);
+	}
+}
+
+static void info_path(const char *id, char *path, size_t len)
+{
+	snprintf(path, len, "/api/tables/%s", id);
+}
+
+/* ---- the tests ------------------------------------------------------------------------------ */
+
+/* Bad clocks get 400 naming the field; good ones read back in info. */
+static void test_settings(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	static const struct {
+		const char *clock, *words;
+	} bad[] = {
+	    {"3", "clock: expected an object"},
+	    {"{\"kind\": \"sundial\"}", "clock.kind"},
+	    {"{\"kind\": \"move\"}", "clock.seconds"},
+	    {"{\"kind\": \"move\", \"seconds\": 0}", "clock.seconds: expected a whole number of "
+	                                             "seconds from 1 to 86400"},
+	    {"{\"kind\": \"move\", \"seconds\": 86401}", "clock.seconds"},
+	    {"{\"kind\": \"move\", \"seconds\": 1.5}", "clock.seconds"},
+	    {"{\"kind\": \"fischer\", \"base\": 60}", "clock.increment"},
+	    {"{\"kind\": \"fischer\", \"base\": 0, \"increment\": 1}", "clock.base"},
+	    {"{\"kind\": \"fischer\", \"base\": 60, \"increment\": 3601}", "clock.increment"},
+	    {"{\"kind\": \"days\", \"days\": 31}", "clock.days: expected a whole number of days "
+	                                           "from 1 to 30"},
+	    {"{\"kind\": \"days\", \"days\": 2, \"seconds\": 3}", "'seconds'"},
+	};
+	char body[512];
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(
+		    body, sizeof body,
+		    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+		    "%s}",
+		    bad[i].clock);
+		th_refused("POST", "/api/tables", body, 400, bad[i].words);
+	}
+	/* A clockless table says so. */
+	char id[32], tokens[2][64], path[96];
+	table_of(TWO_NONE, 2, id, tokens);
+	info_path(id, path, sizeof path);
+	json_t *info = th_http("GET", path, NULL, 200);
+	json_t *clock = json_object_get(info, "clock");
+	assert_string_equal(json_string_value(json_object_get(clock, "kind")), "none");
+	assert_int_equal(json_object_size(json_object_get(clock, "left")), 0);
+	assert_int_equal(json_array_size(json_object_get(clock, "running")), 0);
+	assert_true(json_integer_value(json_object_get(clock, "now")) > 1.7e12);
+	json_decref(info);
+	/* Days per move: the whole allowance for the seat to move, the settings as given. */
+	table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+	         "{\"kind\": \"days\", \"days\": 3}}",
+	         2, id, tokens);
+	info_path(id, path, sizeof path);
+	info = th_http("GET", path, NULL, 200);
+	clock = json_object_get(info, "clock");
+	assert_string_equal(json_string_value(json_object_get(clock, "kind")), "days");
+	assert_int_equal(json_integer_value(json_object_get(clock, "days")), 3);
+	long long day3 = 3LL * 86400 * 1000;
+	assert_true(left_of(info, "p1") <= day3 && left_of(info, "p1") > day3 - 60000);
+	assert_int_equal(left_of(info, "p2"), day3);
+	assert_int_equal(json_array_size(json_object_get(clock, "running")), 1);
+	assert_string_equal(json_string_value(json_array_get(json_object_get(clock, "running"), 0)),
+	                    "p1");
+	json_decref(info);
+	/* An AI seat has no clock. */
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"], \"clock\": "
+	          "{\"kind\": \"fischer\", \"base\": 60, \"increment\": 5}}",
+	          id);
+	info_path(id, path, sizeof path);
+	info = th_http("GET", path, NULL, 200);
+	clock = json_object_get(info, "clock");
+	assert_int_equal(json_integer_value(json_object_get(clock, "base")), 60);
+	assert_int_equal(json_integer_value(json_object_get(clock, "increment")), 5);
+	assert_null(json_object_get(json_object_get(clock, "left"), "p2"));
+	json_decref(info);
+	th_stop();
+}
+
+/* A per-move clock of 1 s times out a 2-player game, with p1 connected and idle: p2 wins, p1's
+ * result says timeout, heard within the bound of the deadline. */
+static void test_timeout_two(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tokens[2][64];
+	table_of(TWO_MOVE_1S, 2, id, tokens);
+	seat_ws p1, p2;
+	open_seat(&p1, id, tokens[0]);
+	open_seat(&p2, id, tokens[1]);
+	assert_string_equal(status_of(p1.table), "playing");
+	double deadline = deadline_of(p1.table);
+	while (strcmp(status_of(p1.table), "over"))
+		next_state(&p1);
+	double late = p1.at - deadline;
+	double server_late =
+	    (double)json_integer_value(json_object_get(json_object_get(p1.table, "clock"), "now")) -
+	    deadline;
+	print_message("timeout heard %.0f ms after the deadline (the frame built %.0f ms after)\n",
+	              late, server_late);
+	assert_true(server_late >= 0);
+	assert_true(late <= TIMEOUT_BOUND_MS + TIMEOUT_SLACK_MS);
+	assert_string_equal(reason_of(p1.table, "p1"), "timeout");
+	assert_null(reason_of(p1.table, "p2"));
+	assert_int_equal(rank_of(p1.table, "p2"), 1);
+	assert_int_equal(rank_of(p1.table, "p1"), 2);
+	/* After the end: no resign, no claim, no return. */
+	char frame[128];
+	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	refused(&p2, frame, "over");
+	refused(&p1, "{\"type\": \"return\"}", "over");
+	close_seat(&p1);
+	close_seat(&p2);
+	th_stop();
+}
+
+/* A timeout with no connection open: the server's timer ends the game on its own. */
+static void test_timeout_unattended(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tokens[2][64], path[96];
+	table_of(TWO_MOVE_1S, 2, id, tokens);
+	info_path(id, path, sizeof path);
+	json_t *info = th_http("GET", path, NULL, 200);
+	double deadline = deadline_of(info);
+	json_decref(info);
+	/* Nobody asks before the deadline has passed by the bound: the timer alone acts. */
+	double wake = deadline + TIMEOUT_BOUND_MS + TIMEOUT_SLACK_MS - epoch_ms();
+	if (wake > 0)
+		usleep((useconds_t)(wake * 1000));
+	info = th_http("GET", path, NULL, 200);
+	assert_string_equal(status_of(info), "over");
+	assert_string_equal(reason_of(info, "p1"), "timeout");
+	assert_int_equal(rank_of(info, "p2"), 1);
+	json_decref(info);
+	th_stop();
+}
+
+/* Fischer: the increment after each of a seat's own decisions; a clock that does not run
+ * does not change. */
+static void test_fischer(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tokens[2][64];
+	table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+	         "{\"kind\": \"fischer\", \"base\": 5, \"increment\": 3}}",
+	         2, id, tokens);
+	seat_ws p1;
+	open_seat(&p1, id, tokens[0]);
+	long long v = p1.v;
+	assert_true(play_first(&p1));
+	while (p1.v == v)
+		next_state(&p1);
+	/* 5 s, less the moment p1 took, plus 3 s. */
+	long long left = left_of(p1.table, "p1");
+	print_message("p1 has %lld ms after one decision\n", left);
+	assert_true(left > 6000 && left <= 8000);
+	assert_true(left_of(p1.table, "p2") > 4000 && left_of(p1.table, "p2") <= 5000);
+	close_seat(&p1);
+	th_stop();
+}
+
+/* The clocks after kill -9 and a restart: each resumes from what was saved with the last
+ * change. */
+static void test_kill9(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	th_start(db, NULL);
+	char id[32], tokens[2][64], path[96];
+	table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+	         "{\"kind\": \"fischer\", \"base\": 60, \"increment\": 0}}",
+	         2, id, tokens);
+	seat_ws p1;
+	open_seat(&p1, id, tokens[0]);
+	usleep(1200 * 1000);
+	long long v = p1.v;
+	assert_true(play_first(&p1));
+	while (p1.v == v)
+		next_state(&p1);
+	long long p1_left = left_of(p1.table, "p1");
+	assert_true(p1_left < 59000 && p1_left > 50000);
+	close_seat(&p1);
+	usleep(1200 * 1000); /* p2's clock runs; nothing is saved meanwhile */
+	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
+	th_start(db, NULL);
+	info_path(id, path, sizeof path);
+	json_t *info = th_http("GET", path, NULL, 200);
+	assert_int_equal(left_of(info, "p1"), p1_left);
+	/* p2 resumes from its last saved time, the whole base when its turn began. */
+	long long p2_left = left_of(info, "p2");
+	assert_true(p2_left > 55000 && p2_left <= 60000);
+	const json_t *running = json_object_get(json_object_get(info, "clock"), "running");
+	assert_int_equal(json_array_size(running), 1);
+	assert_string_equal(json_string_value(json_array_get(running, 0)), "p2");
+	json_decref(info);
+	th_stop();
+}
+
+/* Plays legal[0] for p2 or p3 whenever one of them is to move (p2's frames tell), until
+ * until(p2's info) holds while p2 or p3 is to move (the server then does nothing). */
+static void drive(seat_ws *p2, seat_ws *p3, bool (*until)(const json_t *table))
+{
+	char mv[32];
+	for (int i = 0; i < 2000; i++) {
+		to_move_text(p2->table, mv, sizeof mv);
+		bool ours = !strcmp(mv, "p2") || !strcmp(mv, "p3");
+		if (ours && until(p2->table))
+			return;
+		seat_ws *s = !strcmp(mv, "p2") ? p2 : !strcmp(mv, "p3") ? p3 : NULL;
+		if (s) {
+			while (s->v != p2->v || !json_array_size(json_object_get(s->view, "legal")))
+				next_state(s);
+			long long v = s->v;
+			assert_true(play_first(s));
+			while (s->v == v)
+				next_state(s);
+		}
+		if (s != p2)
+			next_state(p2);
+	}
+	fail_msg("the game did not reach what was waited for");
+}
+
+static int p1_played; /* turns the server played for the zombie p1 (see zombie_played) */
+
+/* The server played p1's turn since drive began: p3 moved, then p2 is to move again. */
+static bool zombie_played(const json_t *table)
+{
+	char mv[32];
+	to_move_text(table, mv, sizeof mv);
+	if (!strcmp(mv, "p3"))
+		p1_played = 1;
+	return p1_played && !strcmp(mv, "p2");
+}
+
+static bool p1_zombie(const json_t *table) { return is_zombie(table, "p1"); }
+
+static bool p3_to_move(const json_t *table)
+{
+	char mv[32];
+	to_move_text(table, mv, sizeof mv);
+	return !strcmp(mv, "p3");
+}
+
+/* A 3-player table: p1 runs out of time and becomes a zombie the server plays; return brings
+ * the person back; a second timeout and a resignation end the game with p1 below p2, who
+ * stayed. */
+static void test_zombie(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tokens[3][64];
+	table_of(THREE_MOVE_2S, 3, id, tokens);
+	seat_ws p1, p2, p3, watcher;
+	open_seat(&p1, id, tokens[0]);
+	open_seat(&p2, id, tokens[1]);
+	open_seat(&p3, id, tokens[2]);
+	open_seat(&watcher, id, NULL);
+	long long v0 = p1.v;
+	/* p1 does nothing: a zombie when its clock runs out, at a new version. */
+	while (!is_zombie(p1.table, "p1"))
+		next_state(&p1);
+	assert_true(p1.v > v0);
+	assert_string_equal(status_of(p1.table), "playing");
+	assert_true(json_is_null(json_object_get(p1.table, "result")));
+	/* A zombie's clock does not run. */
+	const json_t *running = json_object_get(json_object_get(p1.table, "clock"), "running");
+	for (size_t i = 0; i < json_array_size(running); i++)
+		assert_string_not_equal(json_string_value(json_array_get(running, i)), "p1");
+	/* The server plays p1's turns while p2 and p3 play theirs. */
+	p1_played = 0;
+	drive(&p2, &p3, zombie_played);
+	/* Only p1's own connection brings it back; then it is a person again. */
+	refused(&p2, "{\"type\": \"return\"}", "you are playing");
+	refused(&watcher, "{\"type\": \"return\"}", "spectator");
+	refused(&p1, "{\"type\": \"return\", \"v\": 3}", "unknown field 'v'");
+	sendf(&p1, "{\"type\": \"return\"}");
+	while (is_zombie(p1.table, "p1"))
+		next_state(&p1);
+	refused(&p1, "{\"type\": \"return\"}", "you are playing");
+	/* p1 lets its clock run out again at its next turn. */
+	while (p2.v != p1.v)
+		next_state(&p2);
+	drive(&p2, &p3, p1_zombie);
+	/* p3 resigns at its turn: p2 alone is left and wins; p1 ranks below it. */
+	drive(&p2, &p3, p3_to_move);
+	while (p3.v != p2.v)
+		next_state(&p3);
+	sendf(&p3, "{\"type\": \"resign\", \"v\": %lld}", p3.v);
+	while (strcmp(status_of(p2.table), "over"))
+		next_state(&p2);
+	assert_int_equal(rank_of(p2.table, "p2"), 1);
+	assert_true(rank_of(p2.table, "p1") > 1);
+	assert_string_equal(reason_of(p2.table, "p1"), "timeout");
+	assert_string_equal(reason_of(p2.table, "p3"), "resigned");
+	assert_false(is_zombie(p2.table, "p1"));
+	close_seat(&watcher);
+	close_seat(&p1);
+	close_seat(&p2);
+	close_seat(&p3);
+	th_stop();
+}
+
+/* resign: a 2-player game ends at once; the frames that are wrong change nothing. */
+static void test_resign_two(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tokens[2][64];
+	table_of(TWO_NONE, 2, id, tokens);
+	seat_ws p1, p2, watcher;
+	open_seat(&p1, id, tokens[0]);
+	open_seat(&p2, id, tokens[1]);
+	open_seat(&watcher, id, NULL);
+	char frame[128];
+	refused(&p2, "{\"type\": \"resign\"}", "v: expected the table's version");
+	refused(&p2, "{\"type\": \"resign\", \"v\": \"1\"}", "v: expected");
+	refused(&p2, "{\"type\": \"resign\", \"v\": 0, \"seat\": \"p2\"}", "unknown field");
+	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v + 5);
+	refused(&p2, frame, "stale version");
+	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", watcher.v);
+	refused(&watcher, frame, "spectator");
+	/* p2 resigns while p1 is to move. */
+	long long v = p2.v;
+	sendf(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	while (strcmp(status_of(p2.table), "over"))
+		next_state(&p2);
+	assert_int_equal(p2.v, v + 1);
+	assert_string_equal(reason_of(p2.table, "p2"), "resigned");
+	assert_int_equal(rank_of(p2.table, "p1"), 1);
+	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	refused(&p2, frame, "over");
+	refused(&p2, "{\"type\": \"return\"}", "over");
+	close_seat(&watcher);
+	close_seat(&p1);
+	close_seat(&p2);
+	th_stop();
+}
+
+/* resign in a 3-player game: a zombie for good, across kill -9, and the server plays it. */
+static void test_resign_three(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	th_start(db, NULL);
+	char id[32], tokens[3][64], path[96];
+	table_of(THREE_NONE, 3, id, tokens);
+	seat_ws p1, p2;
+	open_seat(&p2, id, tokens[1]);
+	long long v = p2.v;
+	sendf(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	while (!is_zombie(p2.table, "p2"))
+		next_state(&p2);
+	assert_int_equal(p2.v, v + 1);
+	assert_string_equal(status_of(p2.table), "playing");
+	char frame[128];
+	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	refused(&p2, frame, "resigned already");
+	refused(&p2, "{\"type\": \"return\"}", "resignation is final");
+	close_seat(&p2);
+	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
+	th_start(db, NULL);
+	info_path(id, path, sizeof path);
+	json_t *info = th_http("GET", path, NULL, 200);
+	assert_true(is_zombie(info, "p2"));
+	assert_int_equal(json_integer_value(json_object_get(info, "v")), v + 1);
+	json_decref(info);
+	/* p1 plays a whole turn; the server plays p2's: p3 is to move. */
+	open_seat(&p1, id, tokens[0]);
+	char mv[32];
+	for (int i = 0; i < 400; i++) {
+		to_move_text(p1.table, mv, sizeof mv);
+		if (!strcmp(mv, "p3"))
+			break;
+		if (!strcmp(mv, "p1")) {
+			long long before = p1.v;
+			play_first(&p1);
+			while (p1.v == before)
+				next_state(&p1);
+			continue;
+		}
+		next_state(&p1);
+	}
+	assert_string_equal(mv, "p3");
+	close_seat(&p1);
+	th_stop();
+}
+
+/* Absence: away_ms grows after a disconnect; a claim is refused too early, malformed, stale,
+ * from a spectator, against the wrong seat or repeated, and accepted after --away-limit. */
+static void test_claim(void **state)
+{
+	(void)state;
+	const char *const limit[] = {"--away-limit", "2", NULL};
+	th_start(th_new_db(), limit);
+	char id[32], tokens[2][64], path[96];
+	table_of(TWO_NONE, 2, id, tokens);
+	seat_ws p1, p2, watcher;
+	open_seat(&p1, id, tokens[0]);
+	open_seat(&p2, id, tokens[1]);
+	open_seat(&watcher, id, NULL);
+	info_path(id, path, sizeof path);
+	char frame[160];
+	/* p2 is online, and not to move. */
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
+	refused(&p1, frame, "online");
+	assert_int_equal(json_integer_value(json_object_get(seat_of(p1.table, "p2"), "away_ms")),
+	                 0);
+	long long v = p1.v;
+	assert_true(play_first(&p1));
+	while (p1.v == v)
+		next_state(&p1);
+	char mv[32];
+	to_move_text(p1.table, mv, sizeof mv);
+	while (strcmp(mv, "p2")) {
+		/* p1's turn may take several decisions */
+		v = p1.v;
+		assert_true(play_first(&p1));
+		while (p1.v == v)
+			next_state(&p1);
+		to_move_text(p1.table, mv, sizeof mv);
+	}
+	/* p2 leaves; it is to move. */
+	close_seat(&p2);
+	while (json_is_true(json_object_get(seat_of(p1.table, "p2"), "online")))
+		next_state(&p1);
+	usleep(300 * 1000);
+	json_t *info = th_http("GET", path, NULL, 200);
+	long long away1 = json_integer_value(json_object_get(seat_of(info, "p2"), "away_ms"));
+	json_decref(info);
+	usleep(200 * 1000);
+	info = th_http("GET", path, NULL, 200);
+	long long away2 = json_integer_value(json_object_get(seat_of(info, "p2"), "away_ms"));
+	assert_int_equal(json_integer_value(json_object_get(seat_of(info, "p1"), "away_ms")), 0);
+	json_decref(info);
+	assert_true(away1 >= 250 && away2 >= away1 + 150);
+	/* Too early, and every wrong frame. */
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
+	refused(&p1, frame, "too early");
+	refused(&p1, "{\"type\": \"claim\", \"v\": 1}", "seat: expected the absent seat");
+	refused(&p1, "{\"type\": \"claim\", \"seat\": \"p2\"}", "v: expected");
+	refused(&p1, "{\"type\": \"claim\", \"v\": 1, \"seat\": 2}", "seat: expected");
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p9\"}", p1.v);
+	refused(&p1, frame, "'p9' is not a seat");
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p1\"}", p1.v);
+	refused(&p1, frame, "your own seat");
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}",
+	         p1.v - 1);
+	refused(&p1, frame, "stale version");
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}",
+	         watcher.v);
+	refused(&watcher, frame, "spectator");
+	/* After the limit: p2 times out and p1 wins. */
+	usleep(2000 * 1000);
+	v = p1.v;
+	sendf(&p1, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
+	while (strcmp(status_of(p1.table), "over"))
+		next_state(&p1);
+	assert_int_equal(p1.v, v + 1);
+	assert_string_equal(reason_of(p1.table, "p2"), "timeout");
+	assert_int_equal(rank_of(p1.table, "p1"), 1);
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
+	refused(&p1, frame, "over");
+	close_seat(&watcher);
+	close_seat(&p1);
+	/* A table with a clock takes no claim. */
+	table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+	         "{\"kind\": \"move\", \"seconds\": 600}}",
+	         2, id, tokens);
+	open_seat(&p2, id, tokens[1]);
+	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p1\"}", p2.v);
+	refused(&p2, frame, "has a clock");
+	close_seat(&p2);
+	th_stop();
+}
+
+/* The first legal action of a harness seat. */
+static const char *first_of(const th_seat *s)
+{
+	const char *a = json_string_value(json_array_get(json_object_get(s->view, "legal"), 0));
+	assert_non_null(a);
+	return a;
+}
+
+/* Reads a harness seat's frames until its version is at least v. */
+static void reach(th_seat *s, long long v)
+{
+	while (s->v < v)
+		th_seat_next(s);
+}
+
+/* Reads frames until info's takeback request is null (want NULL) or waits for `want`. */
+static void offer_is(th_seat *s, const char *want)
+{
+	for (int i = 0; i < 100; i++) {
+		const json_t *o = json_object_get(s->table, "offer");
+		const json_t *w = json_array_get(json_object_get(o, "waiting"), 0);
+		if (want ? json_is_object(o) &&
+		               json_array_size(json_object_get(o, "waiting")) == 1 &&
+		               !strcmp(json_string_value(w), want)
+		         : json_is_null(o))
+			return;
+		th_seat_next(s);
+	}
+	fail_msg("the offer never became %s", want ? want : "null");
+}
+
+/* With the other parts of a table between people: a resignation clears a takeback request; a
+ * zombie is never asked to answer one (its decisions are the server's); a rematch keeps the
+ * clock's settings. */
+static void test_with_people(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tok[3][64];
+	th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": "
+	          "[\"human\", \"human\", \"human\"]}",
+	          id);
+	th_seat s[3];
+	for (int i = 0; i < 3; i++) {
+		char seat[4];
+		snprintf(seat, sizeof seat, "p%d", i + 1);
+		th_join(id, seat, tok[i]);
+	}
+	for (int i = 0; i < 3; i++)
+		th_seat_open(&s[i], id, tok[i]);
+	/* Each plays a turn; p1 asks to take its move back: p2 and p3 are asked. */
+	for (int i = 0; i < 3; i++) {
+		th_seat_wait_to_move(&s[i], i == 0 ? "p1" : i == 1 ? "p2" : "p3");
+		long long v = s[i].v;
+		th_seat_act(&s[i], first_of(&s[i]));
+		reach(&s[i], v + 1);
+	}
+	th_seat_wait_to_move(&s[0], "p1");
+	for (int i = 0; i < 3; i++)
+		reach(&s[i], s[0].v);
+	long long v = s[0].v;
+	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", v);
+	for (int i = 0; i < 3; i++)
+		while (!json_is_object(json_object_get(s[i].table, "offer")))
+			th_seat_next(&s[i]);
+	/* p3 resigns: it becomes a zombie and the request is gone, at a new version. */
+	th_seat_send(&s[2], "{\"type\": \"resign\", \"v\": %lld}", v);
+	for (int i = 0; i < 3; i++) {
+		reach(&s[i], v + 1);
+		assert_true(json_is_null(json_object_get(s[i].table, "offer")));
+		assert_true(is_zombie(s[i].table, "p3"));
+	}
+	char frame[128];
+	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}",
+	         s[1].v);
+	th_seat_refused(&s[1], frame, "no takeback request");
+	/* p1 and p2 play, the server plays p3; p1's takeback now asks p2 alone. */
+	for (int i = 0; i < 2; i++) {
+		th_seat_wait_to_move(&s[i], i == 0 ? "p1" : "p2");
+		long long w = s[i].v;
+		th_seat_act(&s[i], first_of(&s[i]));
+		reach(&s[i], w + 1);
+	}
+	th_seat_wait_to_move(&s[0], "p1");
+	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", s[0].v);
+	offer_is(&s[0], "p2");
+	offer_is(&s[1], "p2");
+	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}",
+	         s[0].v);
+	th_seat_refused(&s[2], frame, "you resigned");
+	for (int i = 0; i < 3; i++)
+		th_seat_close(&s[i]);
+	/* A rematch keeps the clock: both ask after a resignation. */
+	char id2[32], t1[64], t2[64];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+	          "{\"kind\": \"fischer\", \"base\": 300, \"increment\": 7}}",
+	          id2);
+	th_join(id2, "p1", t1);
+	th_join(id2, "p2", t2);
+	th_seat a, b;
+	th_seat_open(&a, id2, t1);
+	th_seat_open(&b, id2, t2);
+	th_seat_send(&b, "{\"type\": \"resign\", \"v\": %lld}", b.v);
+	reach(&a, b.v + 1);
+	assert_string_equal(status_of(a.table), "over");
+	th_seat_send(&a, "{\"type\": \"rematch\"}");
+	th_seat_send(&b, "{\"type\": \"rematch\"}");
+	const char *made = NULL;
+	for (int i = 0; i < 100 && !made; i++) {
+		made = json_string_value(
+		    json_object_get(json_object_get(a.table, "rematch"), "table"));
+		if (!made)
+			th_seat_next(&a);
+	}
+	assert_non_null(made);
+	json_t *info = th_info(made);
+	const json_t *clock = json_object_get(info, "clock");
+	assert_string_equal(json_string_value(json_object_get(clock, "kind")), "fischer");
+	assert_int_equal(json_integer_value(json_object_get(clock, "base")), 300);
+	assert_int_equal(json_integer_value(json_object_get(clock, "increment")), 7);
+	assert_true(left_of(info, "p1") > 290000 && left_of(info, "p2") > 290000);
+	json_decref(info);
+	th_seat_close(&a);
+	th_seat_close(&b);
+	th_stop();
+}
+
+int main(int argc, char **argv)
+{
+	if (th_init(argc, argv, "clocks", 600))
+		return 2;
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
+	const struct CMUnitTest tests[] = {
+	    T(test_settings), T(test_timeout_two), T(test_timeout_unattended), T(test_fischer),
+	    T(test_kill9),    T(test_zombie),      T(test_resign_two),         T(test_resign_three),
+	    T(test_claim),    T(test_with_people),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
