@@ -215,8 +215,8 @@ void fault_step(const char *what, fault_call call, fault_print print, void *ctx)
 	char *print_now = fingerprint(print, ctx);
 	if (run.n == 0) {
 		if (getenv("FAULT_STEPS")) /* where the allocations are, to keep a scenario short */
-			fprintf(stderr, "%s: step %d (%s): %ld allocations so far\n", run.name,
-			        run.step, what, atomic_load(&counted));
+			fprintf(stderr, "%s: step %d (%s): %ld allocations so far; rc %d: %.200s\n",
+			        run.name, run.step, what, atomic_load(&counted), (int)rc, text);
 		if (run.nref == run.capref) {
 			run.capref = run.capref ? 2 * run.capref : 64;
 			run.ref = __real_realloc(run.ref, (size_t)run.capref * sizeof *run.ref);

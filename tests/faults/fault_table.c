@@ -196,7 +196,7 @@ static qv_status do_auth(void *ctx, qv_buf *out, qv_err *err)
 }
 
 /* The first legal action of the player to move (or s->text when set), on the version plus
- * s->dv, as seat p1. */
+ * s->dv, as seat s->viewer. */
 static qv_status do_act(void *ctx, qv_buf *out, qv_err *err)
 {
 	scene *s = ctx;
@@ -209,7 +209,7 @@ static qv_status do_act(void *ctx, qv_buf *out, qv_err *err)
 		if (m->game->legal(m->state, m->abuf) > 0)
 			m->game->action_to_text(m->state, m->abuf[0], a, sizeof a);
 	}
-	qv_status rc = qv__table_act(t, 0, t->v + s->dv, a, err);
+	qv_status rc = qv__table_act(t, s->viewer, t->v + s->dv, a, err);
 	if (rc)
 		qv_buf_puts(out, err->msg);
 	return rc;
@@ -218,7 +218,18 @@ static qv_status do_act(void *ctx, qv_buf *out, qv_err *err)
 static qv_status do_undo(void *ctx, qv_buf *out, qv_err *err)
 {
 	scene *s = ctx;
-	qv_status rc = qv__table_undo(s->t, 0, s->t->v + s->dv, err);
+	qv_status rc = qv__table_undo(s->t, s->viewer, s->t->v + s->dv, err);
+	if (rc)
+		qv_buf_puts(out, err->msg);
+	return rc;
+}
+
+/* Seat s->viewer answers the takeback request: accepts when s->text is "accept". */
+static qv_status do_answer(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	bool accept = s->text && strcmp(s->text, "accept") == 0;
+	qv_status rc = qv__table_answer(s->t, s->viewer, s->t->v, accept, err);
 	if (rc)
 		qv_buf_puts(out, err->msg);
 	return rc;
@@ -396,9 +407,10 @@ static void playing(void)
 	sc = (scene){0};
 }
 
-/* A 3-player table with a clock: a move (its clock saved with it), a timeout (the seat
- * becomes one the server plays), the info with clocks, a resignation that ends the game, and
- * the table rebuilt from the store between them. */
+/* A 3-player table with a clock: a move (its clock saved with it), a takeback request
+ * declined then accepted, another that a timeout clears (the seat becomes one the server
+ * plays), the info with clocks and offers, a resignation that ends the game, and the table
+ * rebuilt from the store between them. */
 static void clocks(void)
 {
 	remove_database();
@@ -422,10 +434,23 @@ static void clocks(void)
 	step("act", do_act, NULL, 0, 0);
 	step("info", do_info, NULL, 0, 0);
 	step("restore", do_restore, NULL, 0, 0);
+	/* a takeback request p2 must answer: declined, asked again, accepted */
+	step("act p2", do_act, NULL, 1, 0);
+	step("takeback p1", do_undo, NULL, 0, 0);
+	step("info", do_info, NULL, 0, 0);
+	step("decline p2", do_answer, "decline", 1, 0);
+	step("takeback p1", do_undo, NULL, 0, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	step("accept p2", do_answer, "accept", 1, 0);
+	step("restore", do_restore, NULL, 0, 0);
+	/* a request the timeout clears */
+	step("act", do_act, NULL, 0, 0);
+	step("act p2", do_act, NULL, 1, 0);
+	step("takeback p1", do_undo, NULL, 0, 0);
 	step("timeout", do_timeout, NULL, 0, 0);
 	step("info", do_info, NULL, 0, 0);
 	step("restore", do_restore, NULL, 0, 0);
-	step("resign p3", do_resign, NULL, 2, 0);
+	step("resign p2", do_resign, NULL, 1, 0);
 	step("info", do_info, NULL, 0, 0);
 	step("restore", do_restore, NULL, 0, 0);
 	qv__table_free(sc.t);
