@@ -411,18 +411,24 @@ static bool may_play(qv__conn *c, const char *type)
 	return true;
 }
 
+/* After a frame that changes the table: everyone hears of the change, or this connection of
+ * why it was refused (the message after `prefix`, e.g. "cannot answer: "). */
+static void changed(qv__conn *c, qv_status rc, const qv_err *err, const char *prefix)
+{
+	if (rc) {
+		log_failure(c, rc, err);
+		send_error(c, "%s%s", prefix, err->msg);
+		return;
+	}
+	qv__server_changed(c->srv, c->table);
+}
+
 static void on_act(qv__conn *c, const qv__frame *f)
 {
 	if (!may_play(c, "act"))
 		return;
 	qv_err err;
-	qv_status rc = qv__table_act(c->table, c->viewer, f->v, f->action, &err);
-	if (rc) {
-		log_failure(c, rc, &err);
-		send_error(c, "%s", err.msg);
-		return;
-	}
-	qv__server_changed(c->srv, c->table);
+	changed(c, qv__table_act(c->table, c->viewer, f->v, f->action, &err), &err, "");
 }
 
 /* what: what the seat's action would do, answered to this connection only; nothing changes. */
@@ -452,13 +458,8 @@ static void on_takeback(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "take a move back"))
 		return;
 	qv_err err;
-	qv_status rc = qv__table_undo(c->table, c->viewer, f->v, &err);
-	if (rc) {
-		log_failure(c, rc, &err);
-		send_error(c, "cannot %s: %s", f->type == QV__UNDO ? "undo" : "take back", err.msg);
-		return;
-	}
-	qv__server_changed(c->srv, c->table);
+	changed(c, qv__table_undo(c->table, c->viewer, f->v, &err), &err,
+	        f->type == QV__UNDO ? "cannot undo: " : "cannot take back: ");
 }
 
 /* answer: a seat's answer to another's takeback request. */
@@ -467,13 +468,8 @@ static void on_answer(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "answer a takeback request"))
 		return;
 	qv_err err;
-	qv_status rc = qv__table_answer(c->table, c->viewer, f->v, f->accept, &err);
-	if (rc) {
-		log_failure(c, rc, &err);
-		send_error(c, "cannot answer: %s", err.msg);
-		return;
-	}
-	qv__server_changed(c->srv, c->table);
+	changed(c, qv__table_answer(c->table, c->viewer, f->v, f->accept, &err), &err,
+	        "cannot answer: ");
 }
 
 /* history: the connection's viewer's own view after a move of its log (looking back during
@@ -515,12 +511,10 @@ static void on_leaving(qv__conn *c, const qv__frame *f)
 	                                                         c->srv->cfg.away_limit, &err)
 	               : f->type == QV__RESIGN ? qv__table_resign(c->table, c->viewer, f->v, &err)
 	                                       : qv__table_return(c->table, c->viewer, &err);
-	if (rc) {
-		log_failure(c, rc, &err);
-		send_error(c, "cannot %s: %s", f->type == QV__CLAIM ? "claim" : what, err.msg);
-		return;
-	}
-	qv__server_changed(c->srv, c->table);
+	changed(c, rc, &err,
+	        f->type == QV__CLAIM    ? "cannot claim: "
+	        : f->type == QV__RESIGN ? "cannot resign: "
+	                                : "cannot return: ");
 }
 
 /* The greeted connections of t that viewer's chat line reaches, each with a reference: every
