@@ -180,6 +180,19 @@ void th_seat_next(th_seat *s)
 	}
 }
 
+const char *th_seat_first(const th_seat *s)
+{
+	const char *a = json_string_value(json_array_get(json_object_get(s->view, "legal"), 0));
+	assert_non_null(a);
+	return a;
+}
+
+void th_seat_reach(th_seat *s, long long v)
+{
+	while (s->v < v)
+		th_seat_next(s);
+}
+
 void th_seat_open(th_seat *s, const char *id, const char *token)
 {
 	memset(s, 0, sizeof *s);

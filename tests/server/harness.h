@@ -67,6 +67,10 @@ void th_seat_open(th_seat *s, const char *id, const char *token);
 void th_seat_close(th_seat *s);
 /* Reads frames until a snapshot or update, which it keeps; an error frame fails the test. */
 void th_seat_next(th_seat *s);
+/* The first of the seat's legal actions (fails the test when it has none). */
+const char *th_seat_first(const th_seat *s);
+/* Reads the seat's frames until its latest version is at least v. */
+void th_seat_reach(th_seat *s, long long v);
 /* Reads frames until the latest info's to_move is exactly `want` ("p1 p2", "" for none). */
 void th_seat_wait_to_move(th_seat *s, const char *want);
 /* Sends {"type": "act", "v": <the latest>, "action": action}. */

@@ -754,21 +754,6 @@ static void test_claim(void **state)
 	th_stop();
 }
 
-/* The first legal action of a harness seat. */
-static const char *first_of(const th_seat *s)
-{
-	const char *a = json_string_value(json_array_get(json_object_get(s->view, "legal"), 0));
-	assert_non_null(a);
-	return a;
-}
-
-/* Reads a harness seat's frames until its version is at least v. */
-static void reach(th_seat *s, long long v)
-{
-	while (s->v < v)
-		th_seat_next(s);
-}
-
 /* Reads frames until info's takeback request is null (want NULL) or waits for `want`. */
 static void offer_is(th_seat *s, const char *want)
 {
@@ -808,12 +793,12 @@ static void test_with_people(void **state)
 	for (int i = 0; i < 3; i++) {
 		th_seat_wait_to_move(&s[i], i == 0 ? "p1" : i == 1 ? "p2" : "p3");
 		long long v = s[i].v;
-		th_seat_act(&s[i], first_of(&s[i]));
-		reach(&s[i], v + 1);
+		th_seat_act(&s[i], th_seat_first(&s[i]));
+		th_seat_reach(&s[i], v + 1);
 	}
 	th_seat_wait_to_move(&s[0], "p1");
 	for (int i = 0; i < 3; i++)
-		reach(&s[i], s[0].v);
+		th_seat_reach(&s[i], s[0].v);
 	long long v = s[0].v;
 	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", v);
 	for (int i = 0; i < 3; i++)
@@ -822,7 +807,7 @@ static void test_with_people(void **state)
 	/* p3 resigns: it becomes a zombie and the request is gone, at a new version. */
 	th_seat_send(&s[2], "{\"type\": \"resign\", \"v\": %lld}", v);
 	for (int i = 0; i < 3; i++) {
-		reach(&s[i], v + 1);
+		th_seat_reach(&s[i], v + 1);
 		assert_true(json_is_null(json_object_get(s[i].table, "offer")));
 		assert_true(is_zombie(s[i].table, "p3"));
 	}
@@ -834,8 +819,8 @@ static void test_with_people(void **state)
 	for (int i = 0; i < 2; i++) {
 		th_seat_wait_to_move(&s[i], i == 0 ? "p1" : "p2");
 		long long w = s[i].v;
-		th_seat_act(&s[i], first_of(&s[i]));
-		reach(&s[i], w + 1);
+		th_seat_act(&s[i], th_seat_first(&s[i]));
+		th_seat_reach(&s[i], w + 1);
 	}
 	th_seat_wait_to_move(&s[0], "p1");
 	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", s[0].v);
@@ -857,7 +842,7 @@ static void test_with_people(void **state)
 	th_seat_open(&a, id2, t1);
 	th_seat_open(&b, id2, t2);
 	th_seat_send(&b, "{\"type\": \"resign\", \"v\": %lld}", b.v);
-	reach(&a, b.v + 1);
+	th_seat_reach(&a, b.v + 1);
 	assert_string_equal(status_of(a.table), "over");
 	th_seat_send(&a, "{\"type\": \"rematch\"}");
 	th_seat_send(&b, "{\"type\": \"rematch\"}");

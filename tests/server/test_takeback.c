@@ -26,30 +26,15 @@
 	"{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "       \
 	"\"human\", \"human\"]}"
 
-/* The first of the seat's legal actions. */
-static const char *first_legal(const th_seat *s)
-{
-	const char *a = json_string_value(json_array_get(json_object_get(s->view, "legal"), 0));
-	assert_non_null(a);
-	return a;
-}
-
-/* Reads frames until the seat's latest version is at least v. */
-static void catch_up(th_seat *s, long long v)
-{
-	while (s->v < v)
-		th_seat_next(s);
-}
-
 /* The seat plays its first legal action; every seat given then hears of it. */
 static void play_first(th_seat *mover, th_seat **all, int n)
 {
 	long long v = mover->v;
-	th_seat_act(mover, first_legal(mover));
-	catch_up(mover, v + 1);
+	th_seat_act(mover, th_seat_first(mover));
+	th_seat_reach(mover, v + 1);
 	for (int i = 0; i < n; i++)
 		if (all[i] != mover)
-			catch_up(all[i], mover->v);
+			th_seat_reach(all[i], mover->v);
 }
 
 /* Reads frames until info's offer is null (want NULL) or names `want` as waiting ("p2 p3"). */
@@ -117,7 +102,7 @@ static void test_accepted(void **state)
 	th_seat_send(&p2, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}", v);
 	th_seat *all[] = {&p1, &p2, &watcher};
 	for (int i = 0; i < 3; i++) {
-		catch_up(all[i], v + 1);
+		th_seat_reach(all[i], v + 1);
 		assert_int_equal(all[i]->v, v + 1);
 		assert_true(last_was_snapshot(all[i]));
 		assert_true(json_is_null(json_object_get(all[i]->table, "offer")));
@@ -186,7 +171,7 @@ static void test_everyone_affected(void **state)
 	long long v = s[2].v;
 	th_seat_send(&s[2], "{\"type\": \"takeback\", \"v\": %lld}", v);
 	for (int i = 0; i < 3; i++)
-		catch_up(&s[i], v + 1);
+		th_seat_reach(&s[i], v + 1);
 	th_seat_wait_to_move(&s[2], "p3");
 	play_first(&s[2], all, 3);
 	v = s[0].v;
@@ -204,7 +189,7 @@ static void test_everyone_affected(void **state)
 	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}", v);
 	th_seat_send(&s[2], "%s", frame);
 	for (int i = 0; i < 3; i++)
-		catch_up(&s[i], v + 1);
+		th_seat_reach(&s[i], v + 1);
 	th_seat_wait_to_move(&s[0], "p1");
 	for (int i = 0; i < 3; i++)
 		th_seat_close(&s[i]);
@@ -235,7 +220,7 @@ static void test_kept_across_restart(void **state)
 	th_seat_open(&p2, id, t2);
 	wait_offer(&p2, "p2");
 	th_seat_send(&p2, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}", v);
-	catch_up(&p2, v + 1);
+	th_seat_reach(&p2, v + 1);
 	assert_true(json_is_null(json_object_get(p2.table, "offer")));
 	th_seat_close(&p2);
 	th_stop();
@@ -256,13 +241,13 @@ static void test_refused_across_reveal(void **state)
 	th_seat_open(&p1, id, t1);
 	th_seat_open(&p2, id, t2);
 	th_seat_wait_to_move(&p1, "p1 p2");
-	th_seat_act(&p2, first_legal(&p2));
+	th_seat_act(&p2, th_seat_first(&p2));
 	th_seat_wait_to_move(&p1, "p1");
-	th_seat_act(&p1, first_legal(&p1));
+	th_seat_act(&p1, th_seat_first(&p1));
 	th_seat_next(&p1);
 	while (json_array_size(json_object_get(p1.table, "to_move")) == 0)
 		th_seat_next(&p1);
-	catch_up(&p2, p1.v);
+	th_seat_reach(&p2, p1.v);
 	long long v = p1.v;
 	char frame[128];
 	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", v);
