@@ -281,10 +281,18 @@ int fault_loop(const char *name, void (*scenario)(void), long max_runs, double m
 	int bad = 0;
 	/* FAULT_N=n runs only the reference and run n (to debug one refusal). */
 	const char *only = getenv("FAULT_N"), *from = getenv("FAULT_FROM"); /* from n on */
+	/* FAULT_STRIDE=k and FAULT_START=s refuse allocations s, s + k, s + 2k, ... and the last
+	 * (make test splits them between its two runs); by default every one from 1. */
+	long stride = getenv("FAULT_STRIDE") ? atol(getenv("FAULT_STRIDE")) : 1;
+	long first = getenv("FAULT_START") ? atol(getenv("FAULT_START")) : 1;
+	if (stride < 1)
+		stride = 1;
+	if (first < 1)
+		first = 1;
 	long total = one_run(scenario, 0);
 	double start = seconds();
-	long n = 1;
-	for (; n <= total; n++) {
+	long n = first > total ? total : first;
+	for (; n <= total; n = n < total && n + stride > total ? total : n + stride) {
 		if (only && n != atol(only))
 			continue;
 		if (from && n < atol(from))
@@ -312,7 +320,11 @@ int fault_loop(const char *name, void (*scenario)(void), long max_runs, double m
 	if (run.reports > MAX_REPORTS)
 		fprintf(stderr, "%s: %d more differences not shown\n", name,
 		        run.reports - MAX_REPORTS);
-	printf("%s: %ld allocations, each refused in turn: %s\n", name, total,
-	       bad ? "FAILED" : "ok");
+	if (stride > 1)
+		printf("%s: %ld allocations, one in %ld from the %ld-th refused in turn: %s\n",
+		       name, total, stride, first, bad ? "FAILED" : "ok");
+	else
+		printf("%s: %ld allocations, each refused in turn: %s\n", name, total,
+		       bad ? "FAILED" : "ok");
 	return bad;
 }
