@@ -393,17 +393,23 @@ static void log_failure(const qv__conn *c, qv_status rc, const qv_err *err)
 		        c->table->id, err->msg);
 }
 
-/* The checks of act and undo before the table's: a greeted seat. */
-static bool may_play(qv__conn *c, const char *type)
+/* Whether the connection said hello; if not, it is told to. */
+static bool greeted(qv__conn *c)
 {
 	pthread_mutex_lock(&c->lock);
-	bool greeted = c->greeted;
+	bool yes = c->greeted;
 	pthread_mutex_unlock(&c->lock);
-	if (!greeted) {
+	if (!yes)
 		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
 		              "\"token\": null to watch)");
+	return yes;
+}
+
+/* The checks of the frames of a seat before the table's: a greeted seat. */
+static bool may_play(qv__conn *c, const char *type)
+{
+	if (!greeted(c))
 		return false;
-	}
 	if (c->viewer < 0) {
 		send_error(c, "a spectator cannot %s: join a seat to play", type);
 		return false;
@@ -539,14 +545,8 @@ static qv__conn **chat_audience_locked(qv__table *t, int viewer, int *n)
  * sent to every connection that may see it (a spectator's to spectators only). */
 static void on_chat(qv__conn *c, const qv__frame *f)
 {
-	pthread_mutex_lock(&c->lock);
-	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->lock);
-	if (!greeted) {
-		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
-		              "\"token\": null to watch)");
+	if (!greeted(c))
 		return;
-	}
 	char text[QV__CHAT_MAX * 4 + 1];
 	qv_err err;
 	if (qv__text_clean(f->text, f->text_len, QV__CHAT_MAX, "text", text, sizeof text, &err)) {
