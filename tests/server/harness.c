@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -154,28 +155,54 @@ json_t *th_info(const char *id)
 
 /* ---- a seat's socket ---- */
 
+double th_epoch_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Records frame f's text; keeps a snapshot or update as the seat's latest. Returns f's type. */
+static const char *keep(th_seat *s, json_t *f)
+{
+	char *text = json_dumps(f, JSON_COMPACT);
+	json_array_append_new(s->frames, json_string(text));
+	free(text);
+	const char *type = json_string_value(json_object_get(f, "type"));
+	if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update"))) {
+		s->at = th_epoch_ms();
+		json_decref(s->view);
+		json_decref(s->table);
+		s->view = json_incref(json_object_get(f, "view"));
+		s->table = json_incref(json_object_get(f, "table"));
+		s->v = json_integer_value(json_object_get(f, "v"));
+	}
+	return type ? type : "";
+}
+
 void th_seat_next(th_seat *s)
 {
 	for (;;) {
 		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
 		if (!f)
 			fail_msg("no frame within the wait");
-		char *text = json_dumps(f, JSON_COMPACT);
-		json_array_append_new(s->frames, json_string(text));
-		free(text);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update"))) {
-			json_decref(s->view);
-			json_decref(s->table);
-			s->view = json_incref(json_object_get(f, "view"));
-			s->table = json_incref(json_object_get(f, "table"));
-			s->v = json_integer_value(json_object_get(f, "v"));
+		const char *type = keep(s, f);
+		if (!strcmp(type, "snapshot") || !strcmp(type, "update")) {
 			json_decref(f);
 			return;
 		}
-		if (type && !strcmp(type, "error"))
+		if (!strcmp(type, "error"))
 			fail_msg("unexpected error: %s",
 			         json_string_value(json_object_get(f, "message")));
+		json_decref(f);
+	}
+}
+
+void th_seat_drain(th_seat *s)
+{
+	json_t *f;
+	while ((f = tc_ws_recv_json(&s->ws, 50)) != NULL) {
+		keep(s, f);
 		json_decref(f);
 	}
 }
@@ -255,19 +282,22 @@ void th_seat_act(th_seat *s, const char *action)
 
 void th_seat_refused(th_seat *s, const char *frame, const char *words)
 {
+	th_seat_drain(s);
+	long long v = s->v;
 	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
 	for (;;) {
 		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
 		if (!f)
-			fail_msg("no answer; expected an error naming '%s'", words);
-		char *text = json_dumps(f, JSON_COMPACT);
-		json_array_append_new(s->frames, json_string(text));
-		free(text);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (type && !strcmp(type, "error")) {
+			fail_msg("no answer to %s; expected an error naming '%s'", frame, words);
+		const char *type = keep(s, f);
+		if (!strcmp(type, "update") && s->v != v)
+			fail_msg("%s changed the version; expected an error naming '%s'", frame,
+			         words);
+		if (!strcmp(type, "error")) {
 			const char *msg = json_string_value(json_object_get(f, "message"));
 			if (!msg || !strstr(msg, words))
-				fail_msg("error '%s'; expected one naming '%s'", msg, words);
+				fail_msg("%s: error '%s'; expected one naming '%s'", frame, msg,
+				         words);
 			json_decref(f);
 			return;
 		}

@@ -58,8 +58,12 @@ typedef struct th_seat {
 	tc_ws ws;
 	long long v;
 	json_t *view, *table; /* the latest snapshot's or update's */
+	double at;            /* epoch ms when the latest arrived */
 	json_t *frames;       /* every frame's text */
 } th_seat;
+
+/* Milliseconds since the epoch, the server's "now". */
+double th_epoch_ms(void);
 
 /* Opens table id's socket and says hello with token (NULL: a spectator); waits for the
  * snapshot. */
@@ -77,7 +81,10 @@ void th_seat_wait_to_move(th_seat *s, const char *want);
 void th_seat_act(th_seat *s, const char *action);
 /* Sends a frame formatted like printf. */
 void th_seat_send(th_seat *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Sends frame, which must be refused with an error containing words. */
+/* Takes in the frames already on their way (those that come within 50 ms). */
+void th_seat_drain(th_seat *s);
+/* Sends frame, which must be refused with an error containing words, and change nothing: no
+ * update with another version comes before the error. */
 void th_seat_refused(th_seat *s, const char *frame, const char *words);
 /* Whether any frame the seat heard contains text. */
 bool th_seat_heard(const th_seat *s, const char *text);

@@ -47,131 +47,6 @@
 	"\"seats\": [\"human\", \"human\", \"human\"]}"
 #define TWO_NONE "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}"
 
-/* Milliseconds since the epoch, the server's "now". */
-static double epoch_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-typedef struct seat_ws {
-	tc_ws ws;
-	long long v;
-	json_t *view, *table; /* the latest */
-	double at;            /* epoch ms when the latest arrived */
-} seat_ws;
-
-/* Reads frames until one is a snapshot or update; keeps it. Fails past the wait or on an
- * error frame. */
-static void keep_state(seat_ws *s, json_t *f);
-
-static void next_state(seat_ws *s)
-{
-	for (;;) {
-		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
-		if (!f)
-			fail_msg("no frame within the wait");
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update"))) {
-			keep_state(s, f);
-			json_decref(f);
-			return;
-		}
-		if (type && !strcmp(type, "error"))
-			fail_msg("unexpected error: %s",
-			         json_string_value(json_object_get(f, "message")));
-		json_decref(f);
-	}
-}
-
-static void open_seat(seat_ws *s, const char *id, const char *token)
-{
-	memset(s, 0, sizeof *s);
-	char path[96], hello[160];
-	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
-	assert_int_equal(tc_ws_open(&s->ws, th_server.port, path), 0);
-	if (token)
-		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
-	else
-		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": null}");
-	assert_int_equal(tc_ws_send_text(&s->ws, hello), 0);
-	next_state(s);
-}
-
-static void close_seat(seat_ws *s)
-{
-	tc_ws_close(&s->ws);
-	json_decref(s->view);
-	json_decref(s->table);
-	s->view = s->table = NULL;
-}
-
-/* Sends a frame (printf-style). */
-static void sendf(seat_ws *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sendf(seat_ws *s, const char *fmt, ...)
-{
-	char frame[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(frame, sizeof frame, fmt, ap);
-	va_end(ap);
-	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
-}
-
-/* Keeps a snapshot or update frame f as the seat's latest state. */
-static void keep_state(seat_ws *s, json_t *f)
-{
-	s->at = epoch_ms();
-	json_decref(s->view);
-	json_decref(s->table);
-	s->view = json_incref(json_object_get(f, "view"));
-	s->table = json_incref(json_object_get(f, "table"));
-	s->v = json_integer_value(json_object_get(f, "v"));
-}
-
-/* Takes in the frames already on their way (those that come within 50 ms). */
-static void drain(seat_ws *s)
-{
-	json_t *f;
-	while ((f = tc_ws_recv_json(&s->ws, 50)) != NULL) {
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (type && (!strcmp(type, "snapshot") || !strcmp(type, "update")))
-			keep_state(s, f);
-		json_decref(f);
-	}
-}
-
-/* Sends a frame that must be refused with an error containing words, and changes nothing:
- * no update with another version comes before the error. */
-static void refused(seat_ws *s, const char *frame, const char *words)
-{
-	drain(s);
-	long long v = s->v;
-	assert_int_equal(tc_ws_send_text(&s->ws, frame), 0);
-	for (;;) {
-		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
-		if (!f)
-			fail_msg("no answer to %s; expected an error naming '%s'", frame, words);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (type && !strcmp(type, "update")) {
-			keep_state(s, f);
-			if (s->v != v)
-				fail_msg("%s changed the version; expected an error naming '%s'",
-				         frame, words);
-		}
-		if (type && !strcmp(type, "error")) {
-			const char *msg = json_string_value(json_object_get(f, "message"));
-			if (!msg || !strstr(msg, words))
-				fail_msg("%s: error '%s'; expected one naming '%s'", frame, msg,
-				         words);
-			json_decref(f);
-			return;
-		}
-		json_decref(f);
-	}
-}
-
 /* The seat entry of info for seat ("p2"). */
 static json_t *seat_of(const json_t *table, const char *seat)
 {
@@ -254,13 +129,13 @@ static double deadline_of(const json_t *table)
 }
 
 /* Plays legal[0] for the seat when it is its turn (its view lists legal actions). */
-static bool play_first(seat_ws *s)
+static bool play_first(th_seat *s)
 {
 	const json_t *legal = json_object_get(s->view, "legal");
 	if (json_array_size(legal) == 0 || strcmp(status_of(s->table), "playing"))
 		return false;
-	sendf(s, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", s->v,
-	      json_string_value(json_array_get(legal, 0)));
+	th_seat_send(s, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", s->v,
+	             json_string_value(json_array_get(legal, 0)));
 	return true;
 }
 
@@ -362,13 +237,13 @@ static void test_timeout_two(void **state)
 	th_start(th_new_db(), NULL);
 	char id[32], tokens[2][64];
 	table_of(TWO_MOVE_1S, 2, id, tokens);
-	seat_ws p1, p2;
-	open_seat(&p1, id, tokens[0]);
-	open_seat(&p2, id, tokens[1]);
+	th_seat p1, p2;
+	th_seat_open(&p1, id, tokens[0]);
+	th_seat_open(&p2, id, tokens[1]);
 	assert_string_equal(status_of(p1.table), "playing");
 	double deadline = deadline_of(p1.table);
 	while (strcmp(status_of(p1.table), "over"))
-		next_state(&p1);
+		th_seat_next(&p1);
 	double late = p1.at - deadline;
 	double server_late =
 	    (double)json_integer_value(json_object_get(json_object_get(p1.table, "clock"), "now")) -
@@ -384,10 +259,10 @@ static void test_timeout_two(void **state)
 	/* After the end: no resign, no claim, no return. */
 	char frame[128];
 	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
-	refused(&p2, frame, "over");
-	refused(&p1, "{\"type\": \"return\"}", "over");
-	close_seat(&p1);
-	close_seat(&p2);
+	th_seat_refused(&p2, frame, "over");
+	th_seat_refused(&p1, "{\"type\": \"return\"}", "over");
+	th_seat_close(&p1);
+	th_seat_close(&p2);
 	th_stop();
 }
 
@@ -403,7 +278,7 @@ static void test_timeout_unattended(void **state)
 	double deadline = deadline_of(info);
 	json_decref(info);
 	/* Nobody asks before the deadline has passed by the bound: the timer alone acts. */
-	double wake = deadline + TIMEOUT_BOUND_MS + TIMEOUT_SLACK_MS - epoch_ms();
+	double wake = deadline + TIMEOUT_BOUND_MS + TIMEOUT_SLACK_MS - th_epoch_ms();
 	if (wake > 0)
 		usleep((useconds_t)(wake * 1000));
 	info = th_http("GET", path, NULL, 200);
@@ -424,18 +299,18 @@ static void test_fischer(void **state)
 	table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
 	         "{\"kind\": \"fischer\", \"base\": 5, \"increment\": 3}}",
 	         2, id, tokens);
-	seat_ws p1;
-	open_seat(&p1, id, tokens[0]);
+	th_seat p1;
+	th_seat_open(&p1, id, tokens[0]);
 	long long v = p1.v;
 	assert_true(play_first(&p1));
 	while (p1.v == v)
-		next_state(&p1);
+		th_seat_next(&p1);
 	/* 5 s, less the moment p1 took, plus 3 s. */
 	long long left = left_of(p1.table, "p1");
 	print_message("p1 has %lld ms after one decision\n", left);
 	assert_true(left > 6000 && left <= 8000);
 	assert_true(left_of(p1.table, "p2") > 4000 && left_of(p1.table, "p2") <= 5000);
-	close_seat(&p1);
+	th_seat_close(&p1);
 	th_stop();
 }
 
@@ -450,16 +325,16 @@ static void test_kill9(void **state)
 	table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
 	         "{\"kind\": \"fischer\", \"base\": 60, \"increment\": 0}}",
 	         2, id, tokens);
-	seat_ws p1;
-	open_seat(&p1, id, tokens[0]);
+	th_seat p1;
+	th_seat_open(&p1, id, tokens[0]);
 	usleep(1200 * 1000);
 	long long v = p1.v;
 	assert_true(play_first(&p1));
 	while (p1.v == v)
-		next_state(&p1);
+		th_seat_next(&p1);
 	long long p1_left = left_of(p1.table, "p1");
 	assert_true(p1_left < 59000 && p1_left > 50000);
-	close_seat(&p1);
+	th_seat_close(&p1);
 	usleep(1200 * 1000); /* p2's clock runs; nothing is saved meanwhile */
 	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
 	th_start(db, NULL);
@@ -478,7 +353,7 @@ static void test_kill9(void **state)
 
 /* Plays legal[0] for p2 or p3 whenever one of them is to move (p2's frames tell), until
  * until(p2's info) holds while p2 or p3 is to move (the server then does nothing). */
-static void drive(seat_ws *p2, seat_ws *p3, bool (*until)(const json_t *table))
+static void drive(th_seat *p2, th_seat *p3, bool (*until)(const json_t *table))
 {
 	char mv[32];
 	for (int i = 0; i < 2000; i++) {
@@ -486,17 +361,17 @@ static void drive(seat_ws *p2, seat_ws *p3, bool (*until)(const json_t *table))
 		bool ours = !strcmp(mv, "p2") || !strcmp(mv, "p3");
 		if (ours && until(p2->table))
 			return;
-		seat_ws *s = !strcmp(mv, "p2") ? p2 : !strcmp(mv, "p3") ? p3 : NULL;
+		th_seat *s = !strcmp(mv, "p2") ? p2 : !strcmp(mv, "p3") ? p3 : NULL;
 		if (s) {
 			while (s->v != p2->v || !json_array_size(json_object_get(s->view, "legal")))
-				next_state(s);
+				th_seat_next(s);
 			long long v = s->v;
 			assert_true(play_first(s));
 			while (s->v == v)
-				next_state(s);
+				th_seat_next(s);
 		}
 		if (s != p2)
-			next_state(p2);
+			th_seat_next(p2);
 	}
 	fail_msg("the game did not reach what was waited for");
 }
@@ -531,15 +406,15 @@ static void test_zombie(void **state)
 	th_start(th_new_db(), NULL);
 	char id[32], tokens[3][64];
 	table_of(THREE_MOVE_2S, 3, id, tokens);
-	seat_ws p1, p2, p3, watcher;
-	open_seat(&p1, id, tokens[0]);
-	open_seat(&p2, id, tokens[1]);
-	open_seat(&p3, id, tokens[2]);
-	open_seat(&watcher, id, NULL);
+	th_seat p1, p2, p3, watcher;
+	th_seat_open(&p1, id, tokens[0]);
+	th_seat_open(&p2, id, tokens[1]);
+	th_seat_open(&p3, id, tokens[2]);
+	th_seat_open(&watcher, id, NULL);
 	long long v0 = p1.v;
 	/* p1 does nothing: a zombie when its clock runs out, at a new version. */
 	while (!is_zombie(p1.table, "p1"))
-		next_state(&p1);
+		th_seat_next(&p1);
 	assert_true(p1.v > v0);
 	assert_string_equal(status_of(p1.table), "playing");
 	assert_true(json_is_null(json_object_get(p1.table, "result")));
@@ -551,33 +426,33 @@ static void test_zombie(void **state)
 	p1_played = 0;
 	drive(&p2, &p3, zombie_played);
 	/* Only p1's own connection brings it back; then it is a person again. */
-	refused(&p2, "{\"type\": \"return\"}", "you are playing");
-	refused(&watcher, "{\"type\": \"return\"}", "spectator");
-	refused(&p1, "{\"type\": \"return\", \"v\": 3}", "unknown field 'v'");
-	sendf(&p1, "{\"type\": \"return\"}");
+	th_seat_refused(&p2, "{\"type\": \"return\"}", "you are playing");
+	th_seat_refused(&watcher, "{\"type\": \"return\"}", "spectator");
+	th_seat_refused(&p1, "{\"type\": \"return\", \"v\": 3}", "unknown field 'v'");
+	th_seat_send(&p1, "{\"type\": \"return\"}");
 	while (is_zombie(p1.table, "p1"))
-		next_state(&p1);
-	refused(&p1, "{\"type\": \"return\"}", "you are playing");
+		th_seat_next(&p1);
+	th_seat_refused(&p1, "{\"type\": \"return\"}", "you are playing");
 	/* p1 lets its clock run out again at its next turn. */
 	while (p2.v != p1.v)
-		next_state(&p2);
+		th_seat_next(&p2);
 	drive(&p2, &p3, p1_zombie);
 	/* p3 resigns at its turn: p2 alone is left and wins; p1 ranks below it. */
 	drive(&p2, &p3, p3_to_move);
 	while (p3.v != p2.v)
-		next_state(&p3);
-	sendf(&p3, "{\"type\": \"resign\", \"v\": %lld}", p3.v);
+		th_seat_next(&p3);
+	th_seat_send(&p3, "{\"type\": \"resign\", \"v\": %lld}", p3.v);
 	while (strcmp(status_of(p2.table), "over"))
-		next_state(&p2);
+		th_seat_next(&p2);
 	assert_int_equal(rank_of(p2.table, "p2"), 1);
 	assert_true(rank_of(p2.table, "p1") > 1);
 	assert_string_equal(reason_of(p2.table, "p1"), "timeout");
 	assert_string_equal(reason_of(p2.table, "p3"), "resigned");
 	assert_false(is_zombie(p2.table, "p1"));
-	close_seat(&watcher);
-	close_seat(&p1);
-	close_seat(&p2);
-	close_seat(&p3);
+	th_seat_close(&watcher);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_seat_close(&p3);
 	th_stop();
 }
 
@@ -588,32 +463,32 @@ static void test_resign_two(void **state)
 	th_start(th_new_db(), NULL);
 	char id[32], tokens[2][64];
 	table_of(TWO_NONE, 2, id, tokens);
-	seat_ws p1, p2, watcher;
-	open_seat(&p1, id, tokens[0]);
-	open_seat(&p2, id, tokens[1]);
-	open_seat(&watcher, id, NULL);
+	th_seat p1, p2, watcher;
+	th_seat_open(&p1, id, tokens[0]);
+	th_seat_open(&p2, id, tokens[1]);
+	th_seat_open(&watcher, id, NULL);
 	char frame[128];
-	refused(&p2, "{\"type\": \"resign\"}", "v: expected the table's version");
-	refused(&p2, "{\"type\": \"resign\", \"v\": \"1\"}", "v: expected");
-	refused(&p2, "{\"type\": \"resign\", \"v\": 0, \"seat\": \"p2\"}", "unknown field");
+	th_seat_refused(&p2, "{\"type\": \"resign\"}", "v: expected the table's version");
+	th_seat_refused(&p2, "{\"type\": \"resign\", \"v\": \"1\"}", "v: expected");
+	th_seat_refused(&p2, "{\"type\": \"resign\", \"v\": 0, \"seat\": \"p2\"}", "unknown field");
 	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v + 5);
-	refused(&p2, frame, "stale version");
+	th_seat_refused(&p2, frame, "stale version");
 	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", watcher.v);
-	refused(&watcher, frame, "spectator");
+	th_seat_refused(&watcher, frame, "spectator");
 	/* p2 resigns while p1 is to move. */
 	long long v = p2.v;
-	sendf(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	th_seat_send(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
 	while (strcmp(status_of(p2.table), "over"))
-		next_state(&p2);
+		th_seat_next(&p2);
 	assert_int_equal(p2.v, v + 1);
 	assert_string_equal(reason_of(p2.table, "p2"), "resigned");
 	assert_int_equal(rank_of(p2.table, "p1"), 1);
 	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
-	refused(&p2, frame, "over");
-	refused(&p2, "{\"type\": \"return\"}", "over");
-	close_seat(&watcher);
-	close_seat(&p1);
-	close_seat(&p2);
+	th_seat_refused(&p2, frame, "over");
+	th_seat_refused(&p2, "{\"type\": \"return\"}", "over");
+	th_seat_close(&watcher);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
 	th_stop();
 }
 
@@ -625,19 +500,19 @@ static void test_resign_three(void **state)
 	th_start(db, NULL);
 	char id[32], tokens[3][64], path[96];
 	table_of(THREE_NONE, 3, id, tokens);
-	seat_ws p1, p2;
-	open_seat(&p2, id, tokens[1]);
+	th_seat p1, p2;
+	th_seat_open(&p2, id, tokens[1]);
 	long long v = p2.v;
-	sendf(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	th_seat_send(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
 	while (!is_zombie(p2.table, "p2"))
-		next_state(&p2);
+		th_seat_next(&p2);
 	assert_int_equal(p2.v, v + 1);
 	assert_string_equal(status_of(p2.table), "playing");
 	char frame[128];
 	snprintf(frame, sizeof frame, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
-	refused(&p2, frame, "resigned already");
-	refused(&p2, "{\"type\": \"return\"}", "resignation is final");
-	close_seat(&p2);
+	th_seat_refused(&p2, frame, "resigned already");
+	th_seat_refused(&p2, "{\"type\": \"return\"}", "resignation is final");
+	th_seat_close(&p2);
 	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
 	th_start(db, NULL);
 	info_path(id, path, sizeof path);
@@ -646,7 +521,7 @@ static void test_resign_three(void **state)
 	assert_int_equal(json_integer_value(json_object_get(info, "v")), v + 1);
 	json_decref(info);
 	/* p1 plays a whole turn; the server plays p2's: p3 is to move. */
-	open_seat(&p1, id, tokens[0]);
+	th_seat_open(&p1, id, tokens[0]);
 	char mv[32];
 	for (int i = 0; i < 400; i++) {
 		to_move_text(p1.table, mv, sizeof mv);
@@ -656,13 +531,13 @@ static void test_resign_three(void **state)
 			long long before = p1.v;
 			play_first(&p1);
 			while (p1.v == before)
-				next_state(&p1);
+				th_seat_next(&p1);
 			continue;
 		}
-		next_state(&p1);
+		th_seat_next(&p1);
 	}
 	assert_string_equal(mv, "p3");
-	close_seat(&p1);
+	th_seat_close(&p1);
 	th_stop();
 }
 
@@ -675,21 +550,21 @@ static void test_claim(void **state)
 	th_start(th_new_db(), limit);
 	char id[32], tokens[2][64], path[96];
 	table_of(TWO_NONE, 2, id, tokens);
-	seat_ws p1, p2, watcher;
-	open_seat(&p1, id, tokens[0]);
-	open_seat(&p2, id, tokens[1]);
-	open_seat(&watcher, id, NULL);
+	th_seat p1, p2, watcher;
+	th_seat_open(&p1, id, tokens[0]);
+	th_seat_open(&p2, id, tokens[1]);
+	th_seat_open(&watcher, id, NULL);
 	info_path(id, path, sizeof path);
 	char frame[160];
 	/* p2 is online, and not to move. */
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
-	refused(&p1, frame, "online");
+	th_seat_refused(&p1, frame, "online");
 	assert_int_equal(json_integer_value(json_object_get(seat_of(p1.table, "p2"), "away_ms")),
 	                 0);
 	long long v = p1.v;
 	assert_true(play_first(&p1));
 	while (p1.v == v)
-		next_state(&p1);
+		th_seat_next(&p1);
 	char mv[32];
 	to_move_text(p1.table, mv, sizeof mv);
 	while (strcmp(mv, "p2")) {
@@ -697,13 +572,13 @@ static void test_claim(void **state)
 		v = p1.v;
 		assert_true(play_first(&p1));
 		while (p1.v == v)
-			next_state(&p1);
+			th_seat_next(&p1);
 		to_move_text(p1.table, mv, sizeof mv);
 	}
 	/* p2 leaves; it is to move. */
-	close_seat(&p2);
+	th_seat_close(&p2);
 	while (json_is_true(json_object_get(seat_of(p1.table, "p2"), "online")))
-		next_state(&p1);
+		th_seat_next(&p1);
 	usleep(300 * 1000);
 	json_t *info = th_http("GET", path, NULL, 200);
 	long long away1 = json_integer_value(json_object_get(seat_of(info, "p2"), "away_ms"));
@@ -716,41 +591,41 @@ static void test_claim(void **state)
 	assert_true(away1 >= 250 && away2 >= away1 + 150);
 	/* Too early, and every wrong frame. */
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
-	refused(&p1, frame, "too early");
-	refused(&p1, "{\"type\": \"claim\", \"v\": 1}", "seat: expected the absent seat");
-	refused(&p1, "{\"type\": \"claim\", \"seat\": \"p2\"}", "v: expected");
-	refused(&p1, "{\"type\": \"claim\", \"v\": 1, \"seat\": 2}", "seat: expected");
+	th_seat_refused(&p1, frame, "too early");
+	th_seat_refused(&p1, "{\"type\": \"claim\", \"v\": 1}", "seat: expected the absent seat");
+	th_seat_refused(&p1, "{\"type\": \"claim\", \"seat\": \"p2\"}", "v: expected");
+	th_seat_refused(&p1, "{\"type\": \"claim\", \"v\": 1, \"seat\": 2}", "seat: expected");
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p9\"}", p1.v);
-	refused(&p1, frame, "'p9' is not a seat");
+	th_seat_refused(&p1, frame, "'p9' is not a seat");
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p1\"}", p1.v);
-	refused(&p1, frame, "your own seat");
+	th_seat_refused(&p1, frame, "your own seat");
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}",
 	         p1.v - 1);
-	refused(&p1, frame, "stale version");
+	th_seat_refused(&p1, frame, "stale version");
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}",
 	         watcher.v);
-	refused(&watcher, frame, "spectator");
+	th_seat_refused(&watcher, frame, "spectator");
 	/* After the limit: p2 times out and p1 wins. */
 	usleep(2000 * 1000);
 	v = p1.v;
-	sendf(&p1, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
+	th_seat_send(&p1, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
 	while (strcmp(status_of(p1.table), "over"))
-		next_state(&p1);
+		th_seat_next(&p1);
 	assert_int_equal(p1.v, v + 1);
 	assert_string_equal(reason_of(p1.table, "p2"), "timeout");
 	assert_int_equal(rank_of(p1.table, "p1"), 1);
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
-	refused(&p1, frame, "over");
-	close_seat(&watcher);
-	close_seat(&p1);
+	th_seat_refused(&p1, frame, "over");
+	th_seat_close(&watcher);
+	th_seat_close(&p1);
 	/* A table with a clock takes no claim. */
 	table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
 	         "{\"kind\": \"move\", \"seconds\": 600}}",
 	         2, id, tokens);
-	open_seat(&p2, id, tokens[1]);
+	th_seat_open(&p2, id, tokens[1]);
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p1\"}", p2.v);
-	refused(&p2, frame, "has a clock");
-	close_seat(&p2);
+	th_seat_refused(&p2, frame, "has a clock");
+	th_seat_close(&p2);
 	th_stop();
 }
 
