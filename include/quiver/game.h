@@ -202,11 +202,12 @@ typedef struct qv_game {
 	bool (*capped)(const void *st);
 
 	/* What the thing called `name` is, for players: a piece's arrows, a card's text and
-	 * numbers, an item's effect and points (the rules page's reference). name NULL: every
-	 * entry, in the rules page's order. Appends to out and returns the number of entries
-	 * written, 0 when the game has nothing by that name (matched case-insensitively).
-	 * NULL: the game has no such things. */
-	int (*reference)(const char *name, qv_buf *out);
+	 * numbers, an item's effect and points (the rules page's reference), in the components
+	 * st plays with (st NULL: the built-in set's). name NULL: every entry, in the rules
+	 * page's order. Appends to out and returns the number of entries written, 0 when the game
+	 * has nothing by that name (matched case-insensitively). NULL: the game has no such
+	 * things. */
+	int (*reference)(const void *st, const char *name, qv_buf *out);
 
 	/* For a person choosing among the legal actions: a short note on what a (legal now) would
 	 * do, such as "3 against 1 before the die", written into buf; returns its length, 0 when
@@ -231,6 +232,12 @@ typedef struct qv_game {
 	 * information must have it (a match treats each of its actions as a reveal when it has
 	 * not). */
 	bool (*reveals)(const void *st, qv_action a, int viewer);
+
+	/* What a variant may change (include/quiver/variant.h): the built-in set, the shape of a
+	 * variant's document and the build of the game's tables from one. The game's init reads
+	 * the parameter `variant` (QV_VARIANT_PARAM) through qv_variant_open. NULL: the game's
+	 * components are fixed. */
+	const struct qv_components *components;
 } qv_game;
 
 /* Flags of render_text. */
@@ -303,13 +310,14 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 /* The names of g's reference entries (qv_game.reference) in its order, one a line, appended
  * to out: the first word of every entry, kept only when the game answers to it. Returns how
  * many; 0 for a game without a reference. */
-int qv_reference_names(const qv_game *g, qv_buf *out);
+int qv_reference_names(const qv_game *g, const void *st, qv_buf *out);
 
 /* What a person asks at a prompt ("card striker-r"): appends the reference entry of name to out
  * and returns QV_OK; otherwise fails with QV_EINVAL, out unchanged, and a message saying that
  * the game has no reference at all, or nothing by that name, then naming up to six nearest
  * names it knows. */
-qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err);
+qv_status qv_lookup(const qv_game *g, const void *st, const char *name, qv_buf *out,
+                    qv_err *err);
 
 /* Draws a chance outcome of st by its probabilities. Returns the outcome; buffers must hold
  * max_chance entries. */

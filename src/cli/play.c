@@ -806,7 +806,7 @@ static void lookup(play *P, const char *what, const char *name)
 		return;
 	}
 	if (!*name) {
-		int n = qv_reference_names(P->g, &b);
+		int n = qv_reference_names(P->g, P->m->state, &b);
 		char **names = n > 0 ? malloc(sizeof *names * (size_t)n) : NULL;
 		char *s = b.s;
 		for (int i = 0; names && i < n; i++) {
@@ -825,7 +825,7 @@ static void lookup(play *P, const char *what, const char *name)
 			    P->g->title, P->g->name);
 		}
 		free(names);
-	} else if (qv_lookup(P->g, name, &b, &err)) {
+	} else if (qv_lookup(P->g, P->m->state, name, &b, &err)) {
 		say(P, 2, "%s.", err.msg);
 		if (!P->g->reference)
 			printf("'quiver rules %s' explains the game.\n", P->g->name);

@@ -36,12 +36,12 @@ static bool listed(const char *list, const char *name)
 	return false;
 }
 
-int qv_reference_names(const qv_game *g, qv_buf *out)
+int qv_reference_names(const qv_game *g, const void *st, qv_buf *out)
 {
 	if (!g->reference)
 		return 0;
 	qv_buf all = {0}, probe = {0}, names = {0};
-	g->reference(NULL, &all);
+	g->reference(st, NULL, &all);
 	int n = 0;
 	for (const char *s = qv_buf_str(&all); *s;) {
 		size_t len = strcspn(s, "\n");
@@ -55,7 +55,7 @@ int qv_reference_names(const qv_game *g, qv_buf *out)
 			word[w] = '\0';
 			qv_buf_clear(&probe);
 			if (w > 0 && !listed(qv_buf_str(&names), word) &&
-			    g->reference(word, &probe) > 0) {
+			    g->reference(st, word, &probe) > 0) {
 				qv_buf_printf(&names, "%s\n", word);
 				n++;
 			}
@@ -69,7 +69,8 @@ int qv_reference_names(const qv_game *g, qv_buf *out)
 	return n;
 }
 
-qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err)
+qv_status qv_lookup(const qv_game *g, const void *st, const char *name, qv_buf *out,
+                    qv_err *err)
 {
 	if (!g->reference)
 		return qv_fail(err, QV_EINVAL,
@@ -80,7 +81,7 @@ qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err
 	if (!name || !*name)
 		return qv_fail(err, QV_EINVAL, "expected a name");
 	size_t before = out->len;
-	if (g->reference(name, out) > 0)
+	if (g->reference(st, name, out) > 0)
 		return QV_OK;
 	/* Nothing by that name: drop anything written, and find the nearest names (stable by
 	 * edit distance, so the game's order breaks ties). */
@@ -88,7 +89,7 @@ qv_status qv_lookup(const qv_game *g, const char *name, qv_buf *out, qv_err *err
 	if (out->s)
 		out->s[before] = '\0';
 	qv_buf names = {0};
-	qv_reference_names(g, &names);
+	qv_reference_names(g, st, &names);
 	const char *best[LOOKUP_SUGGESTIONS];
 	size_t bestlen[LOOKUP_SUGGESTIONS];
 	int bestd[LOOKUP_SUGGESTIONS], nb = 0;

@@ -104,7 +104,7 @@ static int get_reference(qv__server *srv, struct mg_connection *c, const qv__rou
 	(void)srv;
 	const qv_game *g = qv__route_cap_of(m, "gamename")->value;
 	qv_buf names = {0}, text = {0};
-	qv_reference_names(g, &names);
+	qv_reference_names(g, NULL, &names);
 	json_t *entries = json_array();
 	for (const char *s = qv_buf_str(&names); *s;) {
 		size_t len = strcspn(s, "\n");
@@ -112,7 +112,7 @@ static int get_reference(qv__server *srv, struct mg_connection *c, const qv__rou
 		snprintf(name, sizeof name, "%.*s", (int)len, s);
 		qv_err err;
 		qv_buf_clear(&text);
-		if (qv_lookup(g, name, &text, &err) == QV_OK)
+		if (qv_lookup(g, NULL, name, &text, &err) == QV_OK)
 			json_array_append_new(entries, json_pack("{s:s, s:s}", "name", name, "text",
 			                                         qv_buf_str(&text)));
 		s += len + (s[len] == '\n');

@@ -522,8 +522,9 @@ static const char *const tg_entries[][2] = {
 };
 
 /* Every entry for NULL, else the entry named (any case). */
-static int tg_reference(const char *name, qv_buf *out)
+static int tg_reference(const void *st, const char *name, qv_buf *out)
 {
+	(void)st;
 	int n = 0;
 	for (size_t i = 0; i < sizeof tg_entries / sizeof tg_entries[0]; i++)
 		if (!name || qv_streq_nocase(name, tg_entries[i][0])) {

@@ -728,7 +728,7 @@ static void entry_names(const char *text, char *out, size_t len)
 static int reference(const char *name, char *names, size_t len, qv_buf *b)
 {
 	qv_buf_clear(b);
-	int n = G->reference(name, b);
+	int n = G->reference(NULL, name, b);
 	entry_names(qv_buf_str(b), names, len);
 	return n;
 }

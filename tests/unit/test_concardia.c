@@ -569,7 +569,7 @@ static void test_reference(void **unused)
 {
 	(void)unused;
 	qv_buf b = {0};
-	assert_int_equal(G->reference(NULL, &b), CC_NCARDS);
+	assert_int_equal(G->reference(NULL, NULL, &b), CC_NCARDS);
 	check_lines(qv_buf_str(&b), 80);
 	int card = 0;
 	for (const char *s = qv_buf_str(&b); *s; card += 0) {
@@ -588,7 +588,7 @@ static void test_reference(void **unused)
 	qv_buf_free(&b);
 
 	b = (qv_buf){0};
-	assert_int_equal(G->reference("Striker-P", &b), 1);
+	assert_int_equal(G->reference(NULL, "Striker-P", &b), 1);
 	assert_string_equal(
 	    qv_buf_str(&b),
 	    "striker-p: Paper striker (on the board: 1P str for p1, 2P str for p2)\n"
@@ -598,7 +598,7 @@ static void test_reference(void **unused)
 	qv_buf_free(&b);
 
 	b = (qv_buf){0};
-	assert_int_equal(G->reference("shover-s", &b), 1);
+	assert_int_equal(G->reference(NULL, "shover-s", &b), 1);
 	assert_string_equal(
 	    qv_buf_str(&b),
 	    "shover-s: Scissors shover (on the board: 1S sho for p1, 2S sho for p2)\n"
@@ -630,7 +630,7 @@ static void test_reference(void **unused)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		b = (qv_buf){0};
-		int n = G->reference(cases[i].name, &b);
+		int n = G->reference(NULL, cases[i].name, &b);
 		if (n != cases[i].n)
 			fail_msg("reference '%s': %d entries, expected %d", cases[i].name, n,
 			         cases[i].n);

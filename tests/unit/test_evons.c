@@ -1015,7 +1015,7 @@ static void test_reference(void **unused)
 	(void)unused;
 	qv_buf b = {0};
 	/* every entry, in order, each starting with its name, every line within 80 columns */
-	assert_int_equal(G->reference(NULL, &b), EV_NKINDS + EV_NABILITIES);
+	assert_int_equal(G->reference(NULL, NULL, &b), EV_NKINDS + EV_NABILITIES);
 	const char *s = qv_buf_str(&b), *prev = s;
 	for (int k = 0; k < EV_NKINDS; k++) {
 		char head[48];
@@ -1036,7 +1036,7 @@ static void test_reference(void **unused)
 	}
 	qv_buf_clear(&b);
 	/* one card, any case: its numbers, its arrows and its ability's text */
-	assert_int_equal(G->reference("Storm-Coil", &b), 1);
+	assert_int_equal(G->reference(NULL, "Storm-Coil", &b), 1);
 	assert_int_equal(strncmp(qv_buf_str(&b),
 	                         "storm-coil: Electric monster, cost 19, ATK 4, DEF 5\n"
 	                         "  arrows: N Magnetism, E, S, W\n"
@@ -1047,7 +1047,7 @@ static void test_reference(void **unused)
 	                 0);
 	qv_buf_clear(&b);
 	/* a card with two abilities on three arrows explains each ability once */
-	assert_int_equal(G->reference("mountain-titan", &b), 1);
+	assert_int_equal(G->reference(NULL, "mountain-titan", &b), 1);
 	assert_non_null(strstr(qv_buf_str(&b), "arrows: N Shockwave, E Shockwave, S, W Shockwave"));
 	assert_null(strstr(strstr(qv_buf_str(&b), "  Shockwave:") + 1, "  Shockwave:"));
 	qv_buf_clear(&b);
@@ -1058,20 +1058,20 @@ static void test_reference(void **unused)
 	    {"queen", "lich-queen: "},     {"block-water", "block-water: Water block"}};
 	for (size_t i = 0; i < sizeof alias / sizeof *alias; i++) {
 		qv_buf_clear(&b);
-		assert_int_equal(G->reference(alias[i][0], &b), 1);
+		assert_int_equal(G->reference(NULL, alias[i][0], &b), 1);
 		assert_int_equal(strncmp(qv_buf_str(&b), alias[i][1], strlen(alias[i][1])), 0);
 	}
 	/* an ability: its text and the cards that carry it */
 	qv_buf_clear(&b);
-	assert_int_equal(G->reference("magnetism", &b), 1);
+	assert_int_equal(G->reference(NULL, "magnetism", &b), 1);
 	assert_int_equal(strncmp(qv_buf_str(&b), "Magnetism: ", 11), 0);
 	assert_non_null(strstr(qv_buf_str(&b), "spark-mite, volt-lynx, storm-coil"));
 	qv_buf_clear(&b);
-	assert_int_equal(G->reference("normal", &b), 1);
+	assert_int_equal(G->reference(NULL, "normal", &b), 1);
 	assert_non_null(strstr(qv_buf_str(&b), "points back defends its position"));
 	/* nothing by that name: nothing written */
 	qv_buf_clear(&b);
-	assert_int_equal(G->reference("dragon", &b), 0);
+	assert_int_equal(G->reference(NULL, "dragon", &b), 0);
 	assert_int_equal(b.len, 0);
 	qv_buf_free(&b);
 }

@@ -555,7 +555,7 @@ static void test_reference(void **unused)
 	for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
 		for (int j = 0; j < 4; j++) {
 			qv_buf_clear(&b);
-			if (G->reference(pieces[i].names[j], &b) != 1)
+			if (G->reference(NULL, pieces[i].names[j], &b) != 1)
 				fail_msg("reference '%s': not one entry", pieces[i].names[j]);
 			const char *t = qv_buf_str(&b);
 			if (strncmp(t, pieces[i].head, strlen(pieces[i].head)) != 0 ||
@@ -565,10 +565,10 @@ static void test_reference(void **unused)
 	/* The Tee turned: facing E its arrows point E, S and N; the Terminator says it comes last.
 	 */
 	qv_buf_clear(&b);
-	G->reference("T", &b);
+	G->reference(NULL, "T", &b);
 	assert_non_null(strstr(qv_buf_str(&b), "facing E: E S N  →↓↑"));
 	qv_buf_clear(&b);
-	G->reference("Z", &b);
+	G->reference(NULL, "Z", &b);
 	assert_non_null(strstr(qv_buf_str(&b), "cannot be covered"));
 	static const struct {
 		const char *name, *head;
@@ -581,19 +581,19 @@ static void test_reference(void **unused)
 	              {"holder", "holder: a player's pieces"}};
 	for (size_t i = 0; i < sizeof things / sizeof things[0]; i++) {
 		qv_buf_clear(&b);
-		if (G->reference(things[i].name, &b) != 1 ||
+		if (G->reference(NULL, things[i].name, &b) != 1 ||
 		    strncmp(qv_buf_str(&b), things[i].head, strlen(things[i].head)) != 0)
 			fail_msg("reference '%s':\n%s", things[i].name, qv_buf_str(&b));
 	}
 	static const char *const unknown[] = {"Q", "", "5A", "1", "Angles2", "covers3", "A N"};
 	for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
 		qv_buf_clear(&b);
-		if (G->reference(unknown[i], &b) != 0 || b.len != 0)
+		if (G->reference(NULL, unknown[i], &b) != 0 || b.len != 0)
 			fail_msg("reference '%s' answered:\n%s", unknown[i], qv_buf_str(&b));
 	}
 	/* Everything, in order, each line within 80 columns. */
 	qv_buf_clear(&b);
-	assert_int_equal(G->reference(NULL, &b), TA_NKINDS + 5);
+	assert_int_equal(G->reference(NULL, NULL, &b), TA_NKINDS + 5);
 	for (const char *s = qv_buf_str(&b); *s;) {
 		size_t len = strcspn(s, "\n");
 		if (columns(s, len) > 80)
@@ -601,17 +601,17 @@ static void test_reference(void **unused)
 		s += len + (s[len] == '\n');
 	}
 	qv_buf names = {0};
-	assert_int_equal(qv_reference_names(G, &names), TA_NKINDS + 5);
+	assert_int_equal(qv_reference_names(G, NULL, &names), TA_NKINDS + 5);
 	assert_string_equal(qv_buf_str(&names),
 	                    "A\nT\nX\nY\nD\nR\nZ\nholder\ncover\nshield\nbonus\ndie\n");
 	qv_err err = {{0}};
 	qv_buf_clear(&b);
-	assert_int_equal(qv_lookup(G, "sheild", &b, &err), QV_EINVAL);
+	assert_int_equal(qv_lookup(G, NULL, "sheild", &b, &err), QV_EINVAL);
 	assert_int_equal(b.len, 0);
 	assert_string_equal(err.msg,
 	                    "THREE ARROWS has nothing called 'sheild'; nearest: shield, D, "
 	                    "holder, die, A, T");
-	assert_int_equal(qv_lookup(G, "Triple", &b, &err), QV_OK);
+	assert_int_equal(qv_lookup(G, NULL, "Triple", &b, &err), QV_OK);
 	assert_non_null(strstr(qv_buf_str(&b), "counts 3"));
 	qv_buf_free(&names);
 	qv_buf_free(&b);

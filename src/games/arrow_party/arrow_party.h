@@ -331,7 +331,7 @@ struct json_t *ap_view_json(const void *st, int viewer);
 qv_status ap_load_json(void *st, const struct json_t *j, qv_err *err);
 
 /* What a thing is, for players (reference.c): the descriptor's reference. */
-int ap_reference(const char *name, qv_buf *out);
+int ap_reference(const void *st, const char *name, qv_buf *out);
 /* What an action would do, for a person choosing (note.c): the descriptor's action_note. */
 int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 

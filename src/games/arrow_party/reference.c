@@ -113,8 +113,9 @@ static void put_ground(bool star, qv_buf *out)
 		                 "too).\n");
 }
 
-int ap_reference(const char *name, qv_buf *out)
+int ap_reference(const void *st, const char *name, qv_buf *out)
 {
+	(void)st;
 	int n = 0;
 	bool all = name == NULL;
 	int value = 0;

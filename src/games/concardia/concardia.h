@@ -321,7 +321,7 @@ void cc_say_end(const cc_state *s, qv_events *ev);
 void cc_attack_text(const cc_state *s, int sq, bool each, char *buf, size_t len);
 
 /* What each card is, for players (reference.c): the descriptor's reference(). */
-int cc_reference(const char *name, qv_buf *out);
+int cc_reference(const void *st, const char *name, qv_buf *out);
 
 /* What an action would do, for the player choosing it (note.c): the descriptor's
  * action_note(). */

@@ -118,8 +118,9 @@ static void put_entry(qv_buf *out, int card)
 	}
 }
 
-int cc_reference(const char *name, qv_buf *out)
+int cc_reference(const void *st, const char *name, qv_buf *out)
 {
+	(void)st;
 	int n = 0;
 	for (int card = 0; card < CC_NCARDS; card++) {
 		const cc_template *t = &cc_templates[cc_tmpl(card)];

@@ -327,7 +327,7 @@ qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, 
 
 /* What cards and abilities are (reference.c) and what an action would do (note.c). */
 void ev_arrows_text(int kind, char *buf, size_t len); /* "N Magnetism, E, S, W" */
-int ev_reference(const char *name, qv_buf *out);
+int ev_reference(const void *st, const char *name, qv_buf *out);
 int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 /* Rendering (render.c) and JSON (json.c). */

@@ -188,8 +188,9 @@ static bool names_card(const char *q, int k)
 /* The entries: the 26 cards in card-table order, then the abilities. An exact card id or
  * ability name prints that entry alone; otherwise every card whose id has the query as a word
  * or whose diagram code it is. */
-int ev_reference(const char *name, qv_buf *out)
+int ev_reference(const void *st, const char *name, qv_buf *out)
 {
+	(void)st;
 	int n = 0;
 	if (!name) {
 		for (int k = 0; k < EV_NKINDS; k++, n++)

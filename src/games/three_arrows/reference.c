@@ -161,8 +161,9 @@ static int kind_of(const char *name)
 	return -1;
 }
 
-int ta_reference(const char *name, qv_buf *out)
+int ta_reference(const void *st, const char *name, qv_buf *out)
 {
+	(void)st;
 	int want = name ? kind_of(name) : -1, n = 0;
 	for (int k = 0; k < TA_NKINDS; k++)
 		if (!name || want == k) {

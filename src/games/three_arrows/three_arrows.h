@@ -261,7 +261,7 @@ qv_status ta_load_json(void *st, const struct json_t *j, qv_err *err);
 extern const qv_game qv_three_arrows;
 
 /* What things are (reference.c) and what an action would do (note.c). */
-int ta_reference(const char *name, qv_buf *out);
+int ta_reference(const void *st, const char *name, qv_buf *out);
 int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 #endif

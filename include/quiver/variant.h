@@ -1,0 +1,170 @@
+/*
+ * variant.h - components as data: the built-in sets of the games and the variant files of the
+ * designer's lab (docs/variants.md).
+ *
+ * What a game may vary (its pieces, cards, decks, items, die) is a JSON document, its
+ * *components*: the built-in set is data/<game>/base.json, embedded by the build
+ * (cmake/embed_data.cmake), and a
+ * variant file names a set to start from (`extends`) and edits it block by block. A game
+ * declares the shape of its document (qv_components: blocks of fields, checked here with one
+ * wording for every game) and builds its own tables from a resolved document (build), once
+ * per variant; its states name those tables by a slot number (qv_variant_tables), so a state
+ * stays one flat struct without pointers and an action costs what it cost with constant
+ * tables.
+ *
+ * A variant file:
+ *   {"quiver_variant": 1, "game": "concardia", "name": "weak striker",
+ *    "extends": "base",                       (or "other-file.json", relative to this file)
+ *    "params": {"target": 6},                 (defaults of the game's parameters)
+ *    "cards": {"remove": ["id", ...], "modify": {"id": {"strength": 3}}, "add": [{...}]},
+ *    "die": {"faces": [...]}}
+ * A list block (cards, pieces) is either such an edit or an array, which replaces the list; a
+ * record block (the die) is an object whose fields replace the extended ones. `extends` is
+ * "base" when absent. A resolved document (what `quiver variant show` prints, what records
+ * carry) has no `extends`, every block complete, and is itself a valid variant file.
+ *
+ * Loaded variants live as long as the process (states copied anywhere may name them): at most
+ * QV_VARIANT_MAX, the same document loaded twice is one variant. Loading is thread-safe; a
+ * variant once returned never changes.
+ */
+#ifndef QUIVER_VARIANT_H
+#define QUIVER_VARIANT_H
+
+#include "game.h"
+
+#define QV_VARIANT_MAX     256   /* variants one process may hold, built-in sets included */
+#define QV_VARIANT_BYTES   (1 << 20) /* the largest variant file read */
+#define QV_VARIANT_DEPTH   8     /* files an `extends` chain may pass through */
+#define QV_VARIANT_NAME    64    /* a variant's name, with its NUL */
+#define QV_VARIANT_HASHLEN 65    /* the SHA-256 in hexadecimal, with its NUL */
+
+/* ---- what a game declares ---- */
+
+/* The kinds of a field's value, and how it is checked (every failure names the JSON path, the
+ * value received and what is accepted). */
+typedef enum qv_vfield_kind {
+	QV_VF_INT,    /* an integer in [lo, hi] */
+	QV_VF_BOOL,   /* true or false */
+	QV_VF_TEXT,   /* a string of at most hi bytes (0: 200), printable, no control characters */
+	QV_VF_ID,     /* a string of 1..hi (0: 24) lower-case letters, digits and hyphens */
+	QV_VF_ENUM,   /* one of choices (exact) */
+	QV_VF_DIRS,   /* an array of lo..hi direction names (N, NE, ... NW), each once unless
+	               * `repeats` (THREE ARROWS' Double shows N twice) */
+	QV_VF_INTS,   /* an array of lo..hi integers, each in [min, max] */
+	QV_VF_IDS,    /* an array of lo..hi ids (QV_VF_ID); what they name, build checks */
+	QV_VF_OBJECT, /* an object of the fields `fields`, which a complete entry must have in full */
+} qv_vfield_kind;
+
+typedef struct qv_vfield {
+	const char *key;
+	qv_vfield_kind kind;
+	bool optional; /* a complete entry may leave it out (a card without an ability) */
+	long lo, hi;   /* INT: bounds; TEXT, ID: longest; DIRS, INTS, IDS: number of elements */
+	long min, max; /* INTS: the bounds of each element */
+	bool repeats;  /* DIRS: a direction may come more than once */
+	const char *const *choices;    /* ENUM: NULL-terminated */
+	const struct qv_vfield *fields; /* OBJECT: its fields, */
+	int nfields;                    /* and how many */
+} qv_vfield;
+
+typedef enum qv_vblock_kind {
+	QV_VB_LIST,   /* entries, each with a unique id (the field `id_key`), edited by
+	               * remove/modify/add or replaced by an array */
+	QV_VB_RECORD, /* one object whose fields an edit replaces one by one */
+} qv_vblock_kind;
+
+typedef struct qv_vblock {
+	const char *key; /* "cards" */
+	qv_vblock_kind kind;
+	const char *id_key;     /* LIST: the field holding each entry's id ("id", "kind") */
+	const char *noun;       /* LIST: what one entry is called in messages ("card") */
+	int min, max;           /* LIST: how many entries the resolved list may have */
+	const qv_vfield *fields;
+	int nfields;
+} qv_vblock;
+
+/* A game's components (qv_game.components); its built-in set is data/<game name>/base.json. */
+typedef struct qv_components {
+	const qv_vblock *blocks;
+	int nblocks;
+	/* Cross-checks a resolved document (its blocks complete, every field already checked
+	 * against the declaration: unique ids, sizes and bounds) and builds the game's tables
+	 * from it: on success *tables is a malloc'd block that lives as long as the process and
+	 * that the game's states reach through their slot (qv_variant_tables). A failure names the
+	 * JSON path in the resolved document and what is wrong ("/decks/0/cards: 7 cards; a deck
+	 * needs 8-60"). Called once per variant, never on a hot path. */
+	qv_status (*build)(const struct json_t *resolved, void **tables, qv_err *err);
+} qv_components;
+
+/* The parameter every game with components lists among its params: which components a new
+ * game is played with ("base", or the SHA-256 of a loaded variant). Its value is read by
+ * qv_variant_open, never typed by people: front ends load a file (--variant) or a document
+ * (POST /api/tables) and set it. */
+#define QV_VARIANT_PARAM                                                                           \
+	{                                                                                          \
+		.key = "variant", .def = "base",                                                   \
+		.allowed = "base, or the SHA-256 of a variant loaded with --variant",              \
+		.help = "the components played with (docs/variants.md)", .kind = QV_PARAM_TEXT     \
+	}
+
+/* ---- loaded variants ---- */
+
+typedef struct qv_variant {
+	const qv_game *game;
+	char name[QV_VARIANT_NAME];     /* "base" for a built-in set */
+	char sha256[QV_VARIANT_HASHLEN]; /* of `text` */
+	bool builtin;                   /* the game's built-in set */
+	uint16_t slot;                  /* what the game's states hold (qv_variant_tables) */
+	const char *text;      /* the resolved document, compact with sorted keys: what is hashed */
+	struct json_t *json;   /* the same, parsed; read-only (see qv_variant_json) */
+	qv_params params;      /* the document's `params`: defaults of the game's parameters */
+	const void *tables;    /* what the game's build made */
+} qv_variant;
+
+/* The tables of slot (a state's variant field), as its game's build made them. Constant time:
+ * for the hot paths. */
+extern const void *qv__variant_tables[QV_VARIANT_MAX];
+static inline const void *qv_variant_tables(unsigned slot) { return qv__variant_tables[slot]; }
+
+/* g's built-in set, loaded at its first use. NULL (with err) only when memory runs out or the
+ * embedded set is broken (a build error: tests/unit/test_variant.c loads every game's). */
+const qv_variant *qv_variant_base(const qv_game *g, qv_err *err);
+
+/* The variant of g named by key: "base", or the SHA-256 of one loaded (key may be NULL:
+ * base). NULL, with a message naming what is accepted, when there is none. */
+const qv_variant *qv_variant_find(const qv_game *g, const char *key, qv_err *err);
+
+/* Loads, checks and resolves the variant file at path (its `extends` chain read relative to
+ * each file's folder) and builds its tables. g, when not NULL, is the game it must be for.
+ * Failures name the file and the JSON path, the value received and what is accepted, or the
+ * line and column of a syntax error. */
+qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant **out, qv_err *err);
+
+/* The same for a document received from a client or a record: its `extends` may only be
+ * "base" (a server never reads files a client names). what prefixes the paths in messages
+ * ("variant" gives "variant/cards/add/0: ..."). */
+qv_status qv_variant_from_json(const struct json_t *doc, const qv_game *g, const char *what,
+                               const qv_variant **out, qv_err *err);
+
+/* For a game's init: the variant named by params' `variant`, and the parameters to read the
+ * rest from: those given, and the variant's for the keys not given (merged may be params
+ * itself only when the variant has none; pass another). */
+qv_status qv_variant_open(const qv_game *g, const qv_params *params, const qv_variant **out,
+                          qv_params *merged, qv_err *err);
+
+/* Fills out with every parameter of g: the given value, else the variant's, else the
+ * default (qv_params_complete with the variant's params first): what records keep. */
+void qv_variant_complete(const qv_game *g, const qv_params *params, qv_params *out);
+
+/* The variant a state of g set up with params plays with (the value of its `variant`):
+ * never NULL for params init accepted. */
+const qv_variant *qv_variant_of_params(const qv_game *g, const qv_params *params);
+
+/* A new reference to the resolved document (caller decrefs; never change it). */
+struct json_t *qv_variant_json(const qv_variant *v);
+
+/* Appends the resolved document, indented for people, with a final newline (`variant dump`,
+ * `variant show`). */
+void qv_variant_print(const qv_variant *v, qv_buf *out);
+
+#endif
