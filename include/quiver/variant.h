@@ -46,7 +46,7 @@ typedef enum qv_vfield_kind {
 	QV_VF_INT,    /* an integer in [lo, hi] */
 	QV_VF_BOOL,   /* true or false */
 	QV_VF_TEXT,   /* a string of at most hi bytes (0: 200), printable, no control characters */
-	QV_VF_ID,     /* a string of 1..hi (0: 24) lower-case letters, digits and hyphens */
+	QV_VF_ID,     /* a string of 1..hi (0: 24) letters, digits and hyphens */
 	QV_VF_ENUM,   /* one of choices (exact) */
 	QV_VF_DIRS,   /* an array of lo..hi direction names (N, NE, ... NW), each once unless
 	               * `repeats` (THREE ARROWS' Double shows N twice) */
