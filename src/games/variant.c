@@ -1,0 +1,1036 @@
+/*
+ * variant.c - components as data (include/quiver/variant.h): reading a variant file or
+ * document, resolving its `extends` chain and its edits block by block, checking every value
+ * against the game's declaration with one wording for every game, and the registry of the
+ * variants loaded, whose slots the games' states hold.
+ *
+ * A message always names where the problem is as a JSON pointer into the document given
+ * ("/cards/add/0/arrows/1"), the value received and what is accepted: a designer's typo must
+ * never pass silently into a study, so unknown keys are errors too. The resolved document is
+ * hashed in one canonical form (compact, keys sorted), so the same components have one SHA-256
+ * however they were written, and the built-in set's dump loads as the built-in set itself.
+ */
+#define _DEFAULT_SOURCE /* realpath */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "games/builtin.h"
+#include "games/json_util.h"
+#include "quiver/variant.h"
+
+const void *qv__variant_tables[QV_VARIANT_MAX];
+
+/* The registry: slot 0 is never used, so a state that init did not set up names no tables. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static qv_variant *registry[QV_VARIANT_MAX];
+static int registry_used = 1;
+
+/* ---- where a problem is ---- */
+
+/* The context of one check: the file (NULL for a document from a client or a record) or the
+ * prefix of its paths, and the path being checked, grown and cut as the check descends. */
+typedef struct where {
+	const char *file; /* the file's name as given, or NULL */
+	const char *what; /* prefix of paths when file is NULL ("variant") */
+	char path[256];
+	size_t len;
+} where;
+
+/* Appends one step to the path (an object key, escaped as JSON Pointer says, or an index);
+ * returns the length before it, for cut(). */
+static size_t step_key(where *w, const char *key)
+{
+	size_t at = w->len;
+	char *p = w->path + w->len, *end = w->path + sizeof w->path - 1;
+	if (p < end)
+		*p++ = '/';
+	for (const char *k = key; *k && p < end; k++) {
+		if (*k == '~' || *k == '/') {
+			*p++ = '~';
+			if (p < end)
+				*p++ = *k == '~' ? '0' : '1';
+		} else {
+			*p++ = *k;
+		}
+	}
+	*p = '\0';
+	w->len = (size_t)(p - w->path);
+	return at;
+}
+
+static size_t step_index(where *w, size_t i)
+{
+	char num[24];
+	snprintf(num, sizeof num, "%zu", i);
+	return step_key(w, num);
+}
+
+static void cut(where *w, size_t at)
+{
+	w->len = at;
+	w->path[at] = '\0';
+}
+
+static qv_status fail_at(qv_err *err, const where *w, qv_status code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static qv_status fail_at(qv_err *err, const where *w, qv_status code, const char *fmt, ...)
+{
+	char text[sizeof err->msg];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	if (w->file)
+		return qv_fail(err, code, "%s: %s: %s", w->file, w->len ? w->path : "/", text);
+	return qv_fail(err, code, "%s%s: %s", w->what, w->path, text);
+}
+
+/* A value as a message quotes it: compact JSON, cut to a readable length. */
+static const char *shown(const json_t *v, char *buf, size_t len)
+{
+	char *text = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+	qv_shorten(text ? text : "(nothing)", QV_QUOTE_MAX, buf, len);
+	free(text);
+	return buf;
+}
+#define SHOWN_MAX (QV_QUOTE_MAX * 4 + 4)
+
+/* ---- the fields ---- */
+
+static const char *const dir_names[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW", NULL};
+
+/* "a, b or c" of a NULL-terminated list, into buf. */
+static const char *one_of(const char *const *list, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; list[i] && used < len; i++) {
+		const char *sep = i == 0 ? "" : list[i + 1] ? ", " : " or ";
+		int n = snprintf(buf + used, len - used, "%s%s", sep, list[i]);
+		used += n > 0 ? (size_t)n : 0;
+	}
+	return buf;
+}
+
+static bool id_ok(const char *s, long longest)
+{
+	size_t n = strlen(s);
+	if (n == 0 || (long)n > (longest ? longest : 24))
+		return false;
+	for (const char *c = s; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '-'))
+			return false;
+	return true;
+}
+
+static bool text_ok(const char *s, long longest)
+{
+	if ((long)strlen(s) > (longest ? longest : 200))
+		return false;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return false;
+	return true;
+}
+
+static int find_word(const char *const *list, const char *s)
+{
+	for (int i = 0; list[i]; i++)
+		if (strcmp(list[i], s) == 0)
+			return i;
+	return -1;
+}
+
+static qv_status check_entry(const json_t *o, const qv_vfield *fields, int n, bool complete,
+                             const char *noun, where *w, qv_err *err);
+
+/* The number of elements an array field may have, as words. */
+static void count_words(const qv_vfield *f, const char *noun, char *buf, size_t len)
+{
+	if (f->lo == f->hi)
+		snprintf(buf, len, "an array of %ld %s", f->lo, noun);
+	else
+		snprintf(buf, len, "an array of %ld to %ld %s", f->lo, f->hi, noun);
+}
+
+static qv_status check_value(const json_t *v, const qv_vfield *f, where *w, qv_err *err)
+{
+	char got[SHOWN_MAX], words[400];
+	switch (f->kind) {
+	case QV_VF_INT:
+		if (!json_is_integer(v) || json_integer_value(v) < f->lo ||
+		    json_integer_value(v) > f->hi)
+			return fail_at(err, w, QV_EINVAL,
+			               "expected an integer from %ld to %ld; got %s", f->lo, f->hi,
+			               shown(v, got, sizeof got));
+		return QV_OK;
+	case QV_VF_BOOL:
+		if (!json_is_boolean(v))
+			return fail_at(err, w, QV_EINVAL, "expected true or false; got %s",
+			               shown(v, got, sizeof got));
+		return QV_OK;
+	case QV_VF_TEXT:
+		if (!json_is_string(v) || !text_ok(json_string_value(v), f->hi))
+			return fail_at(err, w, QV_EINVAL,
+			               "expected text of at most %ld characters without control "
+			               "characters; got %s",
+			               f->hi ? f->hi : 200, shown(v, got, sizeof got));
+		return QV_OK;
+	case QV_VF_ID:
+		if (!json_is_string(v) || !id_ok(json_string_value(v), f->hi))
+			return fail_at(
+			    err, w, QV_EINVAL,
+			    "expected an id of 1 to %ld letters, digits and hyphens; got %s",
+			    f->hi ? f->hi : 24, shown(v, got, sizeof got));
+		return QV_OK;
+	case QV_VF_ENUM:
+		if (!json_is_string(v) || find_word(f->choices, json_string_value(v)) < 0)
+			return fail_at(err, w, QV_EINVAL, "expected one of %s; got %s",
+			               one_of(f->choices, words, sizeof words),
+			               shown(v, got, sizeof got));
+		return QV_OK;
+	case QV_VF_DIRS:
+	case QV_VF_INTS:
+	case QV_VF_IDS: {
+		const char *noun = f->kind == QV_VF_DIRS   ? "directions"
+		                   : f->kind == QV_VF_INTS ? "integers"
+		                                           : "ids";
+		if (!json_is_array(v) || (long)json_array_size(v) < f->lo ||
+		    (long)json_array_size(v) > f->hi) {
+			count_words(f, noun, words, sizeof words);
+			return fail_at(err, w, QV_EINVAL, "expected %s; got %s", words,
+			               shown(v, got, sizeof got));
+		}
+		unsigned seen = 0;
+		size_t i;
+		const json_t *e;
+		json_array_foreach(v, i, e)
+		{
+			size_t at = step_index(w, i);
+			qv_status rc = QV_OK;
+			if (f->kind == QV_VF_DIRS) {
+				int d = json_is_string(e)
+				            ? find_word(dir_names, json_string_value(e))
+				            : -1;
+				if (d < 0)
+					rc =
+					    fail_at(err, w, QV_EINVAL, "expected one of %s; got %s",
+					            one_of(dir_names, words, sizeof words),
+					            shown(e, got, sizeof got));
+				else if (!f->repeats && seen >> d & 1)
+					rc = fail_at(err, w, QV_EINVAL,
+					             "%s is already listed (each direction once)",
+					             dir_names[d]);
+				else
+					seen |= 1u << d;
+			} else if (f->kind == QV_VF_INTS) {
+				if (!json_is_integer(e) || json_integer_value(e) < f->min ||
+				    json_integer_value(e) > f->max)
+					rc = fail_at(err, w, QV_EINVAL,
+					             "expected an integer from %ld to %ld; got %s",
+					             f->min, f->max, shown(e, got, sizeof got));
+			} else if (!json_is_string(e) || !id_ok(json_string_value(e), 0)) {
+				rc =
+				    fail_at(err, w, QV_EINVAL,
+				            "expected an id of letters, digits and hyphens; got %s",
+				            shown(e, got, sizeof got));
+			}
+			cut(w, at);
+			if (rc)
+				return rc;
+		}
+		return QV_OK;
+	}
+	case QV_VF_OBJECT: return check_entry(v, f->fields, f->nfields, true, "object", w, err);
+	}
+	return fail_at(err, w, QV_EINVAL, "this field has no known kind");
+}
+
+/* The keys of fields, for messages. */
+static const char *field_keys(const qv_vfield *fields, int n, char *buf, size_t len)
+{
+	const char *list[64];
+	int k = 0;
+	for (int i = 0; i < n && k < 63; i++)
+		list[k++] = fields[i].key;
+	list[k] = NULL;
+	return one_of(list, buf, len);
+}
+
+/* Checks the object o against fields: every key known and every value checked; when complete,
+ * every field that is not optional present. */
+static qv_status check_entry(const json_t *o, const qv_vfield *fields, int n, bool complete,
+                             const char *noun, where *w, qv_err *err)
+{
+	char got[SHOWN_MAX], words[600];
+	if (!json_is_object(o))
+		return fail_at(err, w, QV_EINVAL, "expected an object (a %s); got %s", noun,
+		               shown(o, got, sizeof got));
+	const char *key;
+	const json_t *v;
+	json_object_foreach((json_t *)o, key, v)
+	{
+		const qv_vfield *f = NULL;
+		for (int i = 0; i < n && !f; i++)
+			if (strcmp(fields[i].key, key) == 0)
+				f = &fields[i];
+		size_t at = step_key(w, key);
+		qv_status rc = f ? check_value(v, f, w, err)
+		                 : fail_at(err, w, QV_EINVAL, "unknown key; expected one of %s",
+		                           field_keys(fields, n, words, sizeof words));
+		cut(w, at);
+		if (rc)
+			return rc;
+	}
+	for (int i = 0; complete && i < n; i++)
+		if (!fields[i].optional && !json_object_get(o, fields[i].key))
+			return fail_at(err, w, QV_EINVAL, "missing \"%s\" (a %s needs %s)",
+			               fields[i].key, noun,
+			               field_keys(fields, n, words, sizeof words));
+	return QV_OK;
+}
+
+/* ---- resolving a document ---- */
+
+/* What one resolution reads files through, and the files of the chain so far (a cycle). */
+typedef struct chain {
+	bool files; /* `extends` may name a file */
+	int depth;
+	char seen[QV_VARIANT_DEPTH][PATH_MAX];
+} chain;
+
+static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, json_t **out,
+                              qv_err *err);
+
+/* The entry of list whose id (id_key) is id, or -1. */
+static long entry_index(const json_t *list, const char *id_key, const char *id)
+{
+	if (!id)
+		return -1;
+	size_t i;
+	const json_t *e;
+	json_array_foreach(list, i, e)
+	{
+		const char *have = json_string_value(json_object_get(e, id_key));
+		if (have && strcmp(have, id) == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* Checks that no two entries of list (complete, checked) share an id; reports the later one. */
+static qv_status unique_ids(const json_t *list, const qv_vblock *b, where *w, qv_err *err)
+{
+	size_t i;
+	const json_t *e;
+	json_array_foreach(list, i, e)
+	{
+		const char *id = json_string_value(json_object_get(e, b->id_key));
+		long first = entry_index(list, b->id_key, id);
+		if (first >= 0 && (size_t)first < i) {
+			size_t at = step_index(w, i);
+			step_key(w, b->id_key);
+			qv_status rc =
+			    fail_at(err, w, QV_EINVAL, "%s \"%s\" is listed twice (at %ld and %zu)",
+			            b->noun, id, first, i);
+			cut(w, at);
+			return rc;
+		}
+	}
+	return QV_OK;
+}
+
+/* Applies one list block of a variant (v: an array replacing the list, or an edit) to
+ * resolved[b->key]. */
+static qv_status apply_list(json_t *resolved, const qv_vblock *b, const json_t *v, where *w,
+                            qv_err *err)
+{
+	char got[SHOWN_MAX];
+	json_t *list = json_object_get(resolved, b->key);
+	size_t i;
+	const json_t *e;
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, e)
+		{
+			size_t at = step_index(w, i);
+			qv_status rc = check_entry(e, b->fields, b->nfields, true, b->noun, w, err);
+			cut(w, at);
+			if (rc)
+				return rc;
+		}
+		qv_status rc = unique_ids(v, b, w, err);
+		if (rc)
+			return rc;
+		json_t *copy = json_deep_copy(v);
+		if (!copy || json_object_set_new(resolved, b->key, copy))
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+		list = copy;
+	} else if (json_is_object(v)) {
+		const char *key;
+		const json_t *part;
+		json_object_foreach((json_t *)v, key, part)
+		{
+			if (strcmp(key, "remove") && strcmp(key, "modify") && strcmp(key, "add")) {
+				size_t at = step_key(w, key);
+				qv_status rc =
+				    fail_at(err, w, QV_EINVAL,
+				            "unknown key; expected remove, modify or add (or the "
+				            "whole list as an array)");
+				cut(w, at);
+				return rc;
+			}
+		}
+		/* remove, then modify, then add: whatever order the file writes them in */
+		const json_t *rm = json_object_get(v, "remove");
+		const json_t *mod = json_object_get(v, "modify");
+		const json_t *add = json_object_get(v, "add");
+		size_t at = step_key(w, "remove");
+		if (rm && !json_is_array(rm))
+			return fail_at(err, w, QV_EINVAL, "expected an array of %s ids; got %s",
+			               b->noun, shown(rm, got, sizeof got));
+		json_array_foreach(rm, i, e)
+		{
+			size_t at2 = step_index(w, i);
+			long k = json_is_string(e)
+			             ? entry_index(list, b->id_key, json_string_value(e))
+			             : -1;
+			if (!json_is_string(e))
+				return fail_at(err, w, QV_EINVAL, "expected a %s id; got %s",
+				               b->noun, shown(e, got, sizeof got));
+			if (k < 0)
+				return fail_at(err, w, QV_EINVAL,
+				               "no %s \"%s\" in the set this extends", b->noun,
+				               json_string_value(e));
+			if (json_array_remove(list, (size_t)k))
+				return qv_fail(err, QV_ENOMEM, "out of memory");
+			cut(w, at2);
+		}
+		cut(w, at);
+		at = step_key(w, "modify");
+		if (mod && !json_is_object(mod))
+			return fail_at(
+			    err, w, QV_EINVAL,
+			    "expected an object of %s ids, each with the fields that change; "
+			    "got %s",
+			    b->noun, shown(mod, got, sizeof got));
+		json_object_foreach((json_t *)mod, key, part)
+		{
+			size_t at2 = step_key(w, key);
+			long k = entry_index(list, b->id_key, key);
+			if (k < 0)
+				return fail_at(err, w, QV_EINVAL,
+				               "no %s \"%s\" in the set this extends", b->noun,
+				               key);
+			qv_status rc =
+			    check_entry(part, b->fields, b->nfields, false, b->noun, w, err);
+			if (rc)
+				return rc;
+			if (json_object_get(part, b->id_key)) {
+				step_key(w, b->id_key);
+				return fail_at(
+				    err, w, QV_EINVAL,
+				    "an id does not change: remove the %s and add another",
+				    b->noun);
+			}
+			json_t *patch = json_deep_copy(part);
+			int bad =
+			    !patch || json_object_update(json_array_get(list, (size_t)k), patch);
+			json_decref(patch);
+			if (bad)
+				return qv_fail(err, QV_ENOMEM, "out of memory");
+			cut(w, at2);
+		}
+		cut(w, at);
+		at = step_key(w, "add");
+		if (add && !json_is_array(add))
+			return fail_at(err, w, QV_EINVAL, "expected an array of %ss; got %s",
+			               b->noun, shown(add, got, sizeof got));
+		json_array_foreach(add, i, e)
+		{
+			size_t at2 = step_index(w, i);
+			qv_status rc = check_entry(e, b->fields, b->nfields, true, b->noun, w, err);
+			if (rc)
+				return rc;
+			const char *id = json_string_value(json_object_get(e, b->id_key));
+			if (entry_index(list, b->id_key, id) >= 0) {
+				step_key(w, b->id_key);
+				return fail_at(
+				    err, w, QV_EINVAL,
+				    "%s \"%s\" is already in the set (modify it, or remove it "
+				    "first)",
+				    b->noun, id);
+			}
+			if (json_array_append_new(list, json_deep_copy(e)))
+				return qv_fail(err, QV_ENOMEM, "out of memory");
+			cut(w, at2);
+		}
+		cut(w, at);
+	} else {
+		return fail_at(err, w, QV_EINVAL,
+		               "expected an array of %ss, or an object of remove, modify and add; "
+		               "got %s",
+		               b->noun, shown(v, got, sizeof got));
+	}
+	size_t n = json_array_size(list);
+	if ((long)n < b->min || (long)n > b->max)
+		return fail_at(err, w, QV_EINVAL, "%zu %ss; the game takes %d to %d", n, b->noun,
+		               b->min, b->max);
+	return QV_OK;
+}
+
+/* Applies a record block: its fields replace the extended ones. */
+static qv_status apply_record(json_t *resolved, const qv_vblock *b, const json_t *v, where *w,
+                              qv_err *err)
+{
+	qv_status rc = check_entry(v, b->fields, b->nfields, false, b->key, w, err);
+	if (rc)
+		return rc;
+	json_t *patch = json_deep_copy(v);
+	int bad = !patch || json_object_update(json_object_get(resolved, b->key), patch);
+	json_decref(patch);
+	return bad ? qv_fail(err, QV_ENOMEM, "out of memory") : QV_OK;
+}
+
+/* A parameter's value as the text qv_params holds. */
+static bool param_text(const json_t *v, char *buf, size_t len)
+{
+	if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else if (json_is_integer(v))
+		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+	else if (json_is_real(v))
+		snprintf(buf, len, "%.17g", json_real_value(v));
+	else if (json_is_boolean(v))
+		snprintf(buf, len, "%s", json_is_true(v) ? "true" : "false");
+	else
+		return false;
+	return true;
+}
+
+/* Checks a document's params against g's and merges them over resolved's. */
+static qv_status apply_params(const qv_game *g, json_t *resolved, const json_t *v, where *w,
+                              qv_err *err)
+{
+	char got[SHOWN_MAX], text[QV_PARAM_VALUE_MAX];
+	if (!json_is_object(v))
+		return fail_at(
+		    err, w, QV_EINVAL,
+		    "expected an object of the game's parameters and their values; got %s",
+		    shown(v, got, sizeof got));
+	json_t *params = json_object_get(resolved, "params");
+	const char *key;
+	const json_t *val;
+	json_object_foreach((json_t *)v, key, val)
+	{
+		size_t at = step_key(w, key);
+		const qv_param_def *d =
+		    strcmp(key, "variant") == 0 ? NULL : qv_param_find(g->params, g->nparams, key);
+		qv_err why;
+		if (!d) {
+			qv_param_unknown(g->params, g->nparams, key, g->name, &why);
+			return fail_at(err, w, QV_EINVAL, "%s", why.msg);
+		}
+		if (!param_text(val, text, sizeof text))
+			return fail_at(err, w, QV_EINVAL,
+			               "expected a number, true, false or text; got %s",
+			               shown(val, got, sizeof got));
+		if (qv_param_check(d, text, &why))
+			return fail_at(err, w, QV_EINVAL, "%s", why.msg);
+		if (json_object_set_new(params, key, json_string(text)))
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+		cut(w, at);
+	}
+	return QV_OK;
+}
+
+/* The built-in set of g, parsed (a new reference). */
+static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
+{
+	const char *text = qv__builtin_components(g->name);
+	if (!text)
+		return qv_fail(err, QV_EINVAL, "%s has no built-in component set", g->title);
+	json_error_t jerr;
+	qv_status rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, out, &jerr);
+	if (rc == QV_ENOMEM)
+		return qv_fail(err, rc, "out of memory");
+	if (rc)
+		return qv_fail(err, rc, "data/%s/base.json:%d:%d: %s", g->name, jerr.line,
+		               jerr.column, jerr.text);
+	return QV_OK;
+}
+
+/* Resolves the document doc (from a file when w->file): the set it extends, then its own
+ * parameters and blocks. *out gets the resolved document, which it owns. */
+static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, chain *ch, where *w,
+                         json_t **out, qv_err *err)
+{
+	char got[SHOWN_MAX], words[600];
+	*out = NULL;
+	if (!json_is_object(doc))
+		return fail_at(
+		    err, w, QV_EINVAL,
+		    "expected an object {\"quiver_variant\": 1, \"game\": ..., ...}; got %s",
+		    shown(doc, got, sizeof got));
+	const json_t *ver = json_object_get(doc, "quiver_variant");
+	size_t at = step_key(w, "quiver_variant");
+	if (!ver)
+		return fail_at(err, w, QV_EINVAL,
+		               "missing: a variant starts {\"quiver_variant\": 1, \"game\": ...}");
+	if (!json_is_integer(ver) || json_integer_value(ver) != 1)
+		return fail_at(err, w, QV_EINVAL, "expected 1 (the only version so far); got %s",
+		               shown(ver, got, sizeof got));
+	cut(w, at);
+	const json_t *gv = json_object_get(doc, "game");
+	at = step_key(w, "game");
+	qv_err why;
+	const qv_game *dg = json_is_string(gv) ? qv_game_find(json_string_value(gv), &why) : NULL;
+	if (!gv)
+		return fail_at(err, w, QV_EINVAL, "missing: the game this variant is for");
+	if (!dg)
+		return fail_at(err, w, QV_EINVAL, "%s",
+		               json_is_string(gv) ? why.msg : "expected a game's name");
+	if (g && dg != g)
+		return fail_at(err, w, QV_EINVAL, "this variant is for %s; expected one for %s",
+		               dg->name, g->name);
+	if (!dg->components)
+		return fail_at(err, w, QV_EINVAL, "%s has no components a variant may change",
+		               dg->title);
+	cut(w, at);
+	g = dg;
+	const qv_components *c = g->components;
+
+	/* every key known */
+	const char *key;
+	const json_t *v;
+	json_object_foreach((json_t *)doc, key, v)
+	{
+		bool known = !strcmp(key, "quiver_variant") || !strcmp(key, "game") ||
+		             !strcmp(key, "name") || !strcmp(key, "extends") ||
+		             !strcmp(key, "params");
+		for (int b = 0; b < c->nblocks && !known; b++)
+			known = strcmp(c->blocks[b].key, key) == 0;
+		if (!known) {
+			const char *list[40] = {"quiver_variant", "game", "name", "extends",
+			                        "params"};
+			int k = 5;
+			for (int b = 0; b < c->nblocks && k < 39; b++)
+				list[k++] = c->blocks[b].key;
+			list[k] = NULL;
+			at = step_key(w, key);
+			return fail_at(err, w, QV_EINVAL, "unknown key; expected one of %s",
+			               one_of(list, words, sizeof words));
+		}
+	}
+	const json_t *name = json_object_get(doc, "name");
+	at = step_key(w, "name");
+	if (name && (!json_is_string(name) || !*json_string_value(name) ||
+	             !text_ok(json_string_value(name), QV_VARIANT_NAME - 1)))
+		return fail_at(err, w, QV_EINVAL, "expected a name of 1 to %d characters; got %s",
+		               QV_VARIANT_NAME - 1, shown(name, got, sizeof got));
+	cut(w, at);
+
+	/* the set it extends */
+	const json_t *ext = json_object_get(doc, "extends");
+	const char *from = ext ? json_string_value(ext) : "base";
+	json_t *res = NULL;
+	qv_status rc;
+	at = step_key(w, "extends");
+	if (!from)
+		return fail_at(err, w, QV_EINVAL,
+		               "expected \"base\" or the name of another variant file; got %s",
+		               shown(ext, got, sizeof got));
+	if (strcmp(from, "base") == 0) {
+		rc = builtin_json(g, &res, err);
+	} else if (!ch->files) {
+		return fail_at(
+		    err, w, QV_EINVAL,
+		    "expected \"base\" (a variant sent here may extend only the built-in "
+		    "set: send the resolved one, `quiver variant show`); got %s",
+		    shown(ext, got, sizeof got));
+	} else {
+		char path[PATH_MAX];
+		if (from[0] == '/' || !dir)
+			snprintf(path, sizeof path, "%s", from);
+		else
+			snprintf(path, sizeof path, "%s/%s", dir, from);
+		/* its messages name that file */
+		rc = resolve_file(path, g, ch, &res, err);
+	}
+	if (rc)
+		return rc;
+	cut(w, at);
+	json_object_del(res, "extends");
+	if (json_object_set_new(res, "name",
+	                        json_string(name ? json_string_value(name) : "unnamed"))) {
+		json_decref(res);
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	if (!json_is_object(json_object_get(res, "params")) &&
+	    json_object_set_new(res, "params", json_object())) {
+		json_decref(res);
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	const json_t *params = json_object_get(doc, "params");
+	at = step_key(w, "params");
+	rc = params ? apply_params(g, res, params, w, err) : QV_OK;
+	cut(w, at);
+	for (int b = 0; b < c->nblocks && !rc; b++) {
+		const qv_vblock *blk = &c->blocks[b];
+		v = json_object_get(doc, blk->key);
+		if (!v)
+			continue;
+		at = step_key(w, blk->key);
+		if (blk->kind == QV_VB_LIST)
+			rc = apply_list(res, blk, v, w, err);
+		else
+			rc = apply_record(res, blk, v, w, err);
+		cut(w, at);
+	}
+	if (rc) {
+		json_decref(res);
+		return rc;
+	}
+	*out = res;
+	return QV_OK;
+}
+
+/* Reads a file of at most QV_VARIANT_BYTES into a NUL-terminated buffer. */
+static qv_status read_file(const char *path, char **out, size_t *len, qv_err *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return qv_fail(err, QV_EIO, "%s: cannot open: %s", path, strerror(errno));
+	char *buf = malloc(QV_VARIANT_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	size_t n = fread(buf, 1, QV_VARIANT_BYTES + 1, f);
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad || n > QV_VARIANT_BYTES) {
+		free(buf);
+		return bad ? qv_fail(err, QV_EIO, "%s: cannot read", path)
+		           : qv_fail(err, QV_EINVAL, "%s: larger than %d bytes: not a variant",
+		                     path, QV_VARIANT_BYTES);
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return QV_OK;
+}
+
+static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, json_t **out,
+                              qv_err *err)
+{
+	*out = NULL;
+	char real[PATH_MAX];
+	if (!realpath(path, real))
+		return qv_fail(err, QV_EIO, "%s: cannot open: %s", path, strerror(errno));
+	for (int i = 0; i < ch->depth; i++)
+		if (strcmp(ch->seen[i], real) == 0)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: extends itself through the files it extends "
+			               "(a cycle)",
+			               path);
+	if (ch->depth == QV_VARIANT_DEPTH)
+		return qv_fail(err, QV_EINVAL, "%s: more than %d files extend one another", path,
+		               QV_VARIANT_DEPTH);
+	snprintf(ch->seen[ch->depth++], PATH_MAX, "%s", real);
+	char *text = NULL;
+	size_t len = 0;
+	qv_status rc = read_file(path, &text, &len, err);
+	if (rc)
+		return rc;
+	json_error_t jerr;
+	json_t *doc = NULL;
+	if (strlen(text) != len) {
+		free(text);
+		return qv_fail(err, QV_EINVAL, "%s: holds a NUL byte: not a JSON text", path);
+	}
+	rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, &doc, &jerr);
+	free(text);
+	if (rc == QV_ENOMEM)
+		return qv_fail(err, rc, "out of memory");
+	if (rc)
+		return qv_fail(err, rc, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+	char dirbuf[PATH_MAX];
+	snprintf(dirbuf, sizeof dirbuf, "%s", path);
+	where w = {.file = path};
+	rc = resolve(doc, g, dirname(dirbuf), ch, &w, out, err);
+	json_decref(doc);
+	/* a document without a name takes its file's */
+	if (!rc && !json_object_get(doc, "name")) {
+		char base[PATH_MAX], stem[QV_VARIANT_NAME];
+		snprintf(base, sizeof base, "%s", path);
+		snprintf(stem, sizeof stem, "%s", basename(base));
+		char *dot = strrchr(stem, '.');
+		if (dot && dot != stem)
+			*dot = '\0';
+		if (json_object_set_new(*out, "name", json_string(stem)))
+			rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	ch->depth--;
+	return rc;
+}
+
+/* ---- the registry ---- */
+
+static pthread_once_t sodium_once = PTHREAD_ONCE_INIT;
+static int sodium_ready; /* sodium_init's answer: its hash needs nothing it could refuse */
+static void start_sodium(void) { sodium_ready = sodium_init(); }
+
+static void free_variant(qv_variant *v)
+{
+	if (!v)
+		return;
+	free((char *)v->text);
+	json_decref(v->json);
+	free((void *)v->tables);
+	free(v);
+}
+
+/* Turns a resolved document into a variant: its canonical text, hash and parameters. Builds
+ * nothing yet. */
+static qv_status make_variant(const qv_game *g, json_t *res, qv_variant **out, qv_err *err)
+{
+	qv_variant *v = calloc(1, sizeof *v);
+	char *text = qv__json_dumps(res, JSON_COMPACT | JSON_SORT_KEYS);
+	if (!v || !text) {
+		free(v);
+		free(text);
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	v->game = g;
+	v->text = text;
+	v->json = json_incref(res);
+	const char *name = json_string_value(json_object_get(res, "name"));
+	snprintf(v->name, sizeof v->name, "%s", name ? name : "unnamed");
+	pthread_once(&sodium_once, start_sodium);
+	unsigned char hash[crypto_hash_sha256_BYTES];
+	crypto_hash_sha256(hash, (const unsigned char *)text, strlen(text));
+	sodium_bin2hex(v->sha256, sizeof v->sha256, hash, sizeof hash);
+	const char *key;
+	const json_t *val;
+	json_object_foreach(json_object_get(res, "params"), key, val)
+	{
+		if (qv_params_set(&v->params, key, json_string_value(val), err)) {
+			free_variant(v);
+			return qv_fail(err, QV_EINVAL, "/params/%s: %s", key, err ? err->msg : "");
+		}
+	}
+	*out = v;
+	return QV_OK;
+}
+
+/* Finds g's variant with this hash (builtin: its built-in set); the lock is held. */
+static qv_variant *find_locked(const qv_game *g, const char *sha, bool builtin)
+{
+	for (int i = 1; i < registry_used; i++) {
+		qv_variant *v = registry[i];
+		if (v->game == g && (builtin ? v->builtin : strcmp(v->sha256, sha) == 0))
+			return v;
+	}
+	return NULL;
+}
+
+/* Registers the resolved document res of g: the variant with its hash when one is loaded
+ * already (the built-in set's dump is the built-in set), else a new one with its tables
+ * built. where names the document in messages from build. */
+static qv_status enter(const qv_game *g, json_t *res, bool builtin, const char *where_,
+                       const qv_variant **out, qv_err *err)
+{
+	qv_variant *v = NULL;
+	qv_status rc = make_variant(g, res, &v, err);
+	if (rc)
+		return rc;
+	pthread_mutex_lock(&registry_lock);
+	qv_variant *have = find_locked(g, v->sha256, false);
+	if (have) {
+		pthread_mutex_unlock(&registry_lock);
+		free_variant(v);
+		*out = have;
+		return QV_OK;
+	}
+	if (registry_used == QV_VARIANT_MAX) {
+		pthread_mutex_unlock(&registry_lock);
+		free_variant(v);
+		return qv_fail(err, QV_EINVAL,
+		               "%d variants are loaded already, the most one quiver process holds: "
+		               "start it again to load others",
+		               QV_VARIANT_MAX - 1);
+	}
+	void *tables = NULL;
+	qv_err why;
+	rc = g->components->build(res, &tables, &why);
+	if (rc) {
+		pthread_mutex_unlock(&registry_lock);
+		free_variant(v);
+		if (rc == QV_ENOMEM)
+			return qv_fail(err, rc, "out of memory");
+		return qv_fail(err, rc, "%s%s", where_, why.msg);
+	}
+	v->builtin = builtin;
+	v->tables = tables;
+	v->slot = (uint16_t)registry_used;
+	qv__variant_tables[v->slot] = tables;
+	registry[registry_used++] = v;
+	pthread_mutex_unlock(&registry_lock);
+	*out = v;
+	return QV_OK;
+}
+
+/* g's built-in set, loaded at its first use, into *out. */
+static qv_status base(const qv_game *g, const qv_variant **out, qv_err *err)
+{
+	if (!g->components)
+		return qv_fail(err, QV_EINVAL, "%s has no components a variant may change",
+		               g->title);
+	pthread_mutex_lock(&registry_lock);
+	const qv_variant *v = find_locked(g, NULL, true);
+	pthread_mutex_unlock(&registry_lock);
+	if (v) {
+		*out = v;
+		return QV_OK;
+	}
+	json_t *doc;
+	qv_status rc = builtin_json(g, &doc, err);
+	if (rc)
+		return rc;
+	/* The built-in set is checked as any variant (tests/unit/test_variant.c loads each), and
+	 * registered under the lock held once more: two threads may both have read it, the first
+	 * to enter it wins and the second finds it by its hash. */
+	chain ch = {.files = false};
+	char what[64];
+	snprintf(what, sizeof what, "data/%s/base.json: ", g->name);
+	where w = {.file = NULL, .what = what};
+	json_t *res;
+	rc = resolve(doc, g, NULL, &ch, &w, &res, err);
+	json_decref(doc);
+	if (rc)
+		return rc;
+	rc = enter(g, res, true, what, out, err);
+	json_decref(res);
+	return rc;
+}
+
+const qv_variant *qv_variant_base(const qv_game *g, qv_err *err)
+{
+	const qv_variant *v;
+	return base(g, &v, err) ? NULL : v;
+}
+
+/* The variant of g named by key into *out. */
+static qv_status find(const qv_game *g, const char *key, const qv_variant **out, qv_err *err)
+{
+	if (!key || strcmp(key, "base") == 0)
+		return base(g, out, err);
+	pthread_mutex_lock(&registry_lock);
+	const qv_variant *v = g->components ? find_locked(g, key, false) : NULL;
+	pthread_mutex_unlock(&registry_lock);
+	if (!v) {
+		char quoted[SHOWN_MAX];
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "bad value '%s' for variant: expected base, or the SHA-256 of a variant "
+		    "of %s loaded with --variant",
+		    qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted), g->name);
+	}
+	*out = v;
+	return QV_OK;
+}
+
+const qv_variant *qv_variant_find(const qv_game *g, const char *key, qv_err *err)
+{
+	const qv_variant *v;
+	return find(g, key, &v, err) ? NULL : v;
+}
+
+qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant **out, qv_err *err)
+{
+	chain ch = {.files = true};
+	json_t *res;
+	qv_status rc = resolve_file(path, g, &ch, &res, err);
+	if (rc)
+		return rc;
+	const qv_game *dg = qv_game_find(json_string_value(json_object_get(res, "game")), NULL);
+	char what[PATH_MAX + 16];
+	snprintf(what, sizeof what, "%s: resolved: ", path);
+	rc = enter(dg, res, false, what, out, err);
+	json_decref(res);
+	return rc;
+}
+
+qv_status qv_variant_from_json(const json_t *doc, const qv_game *g, const char *what,
+                               const qv_variant **out, qv_err *err)
+{
+	chain ch = {.files = false};
+	where w = {.file = NULL, .what = what ? what : ""};
+	json_t *res;
+	qv_status rc = resolve(doc, g, NULL, &ch, &w, &res, err);
+	if (rc)
+		return rc;
+	const qv_game *dg = qv_game_find(json_string_value(json_object_get(res, "game")), NULL);
+	char prefix[96];
+	snprintf(prefix, sizeof prefix, "%s%sresolved: ", what ? what : "", what ? ": " : "");
+	rc = enter(dg, res, false, prefix, out, err);
+	json_decref(res);
+	return rc;
+}
+
+/* params with the variant's parameters added for the keys params does not give. */
+static void merge(const qv_variant *v, const qv_params *params, qv_params *out)
+{
+	qv_params m = *params;
+	for (int i = 0; v && i < v->params.n; i++) {
+		const char *key = qv_params_key(&v->params, i);
+		if (!qv_params_get(&m, key))
+			(void)qv_params_set(&m, key, qv_params_value(&v->params, i), NULL);
+	}
+	*out = m;
+}
+
+qv_status qv_variant_open(const qv_game *g, const qv_params *params, const qv_variant **out,
+                          qv_params *merged, qv_err *err)
+{
+	const qv_variant *v;
+	qv_status rc = find(g, qv_params_get(params, "variant"), &v, err);
+	if (rc)
+		return rc;
+	merge(v, params, merged);
+	*out = v;
+	return QV_OK;
+}
+
+void qv_variant_complete(const qv_game *g, const qv_params *params, qv_params *out)
+{
+	qv_params m;
+	merge(g->components ? qv_variant_of_params(g, params) : NULL, params, &m);
+	qv_params_complete(&m, g->params, g->nparams, out);
+}
+
+const qv_variant *qv_variant_of_params(const qv_game *g, const qv_params *params)
+{
+	return qv_variant_find(g, qv_params_get(params, "variant"), NULL);
+}
+
+json_t *qv_variant_json(const qv_variant *v) { return json_incref(v->json); }
+
+void qv_variant_print(const qv_variant *v, qv_buf *out)
+{
+	char *text = qv__json_dumps(v->json, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (text) {
+		qv_buf_puts(out, text);
+		qv_buf_puts(out, "\n");
+	}
+	free(text);
+}
