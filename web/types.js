@@ -84,12 +84,24 @@ export {};
  */
 
 /**
+ * A game's catalogue: the resolved variant document of a table, replay or lesson (what
+ * `quiver variant dump GAME` prints for the built-in set; docs/variants.md), with the blocks of
+ * the game in `B`. The drawing modules read every printed number, name and arrow from it.
+ * @template {string} G the game's name
+ * @template B the game's blocks
+ * @typedef {{quiver_variant: number, game: G, name: string, params: Record<string, string | number | boolean>} & B} CatalogueOf
+ */
+
+/**
  * The View JSON of one viewer (`qv_match_view_json`): the game's own view in `view`, the legal
  * actions when the viewer is to move.
  * @template {string} G the game's name
  * @template S the game's view
+ * @template [C=never] the game's catalogue
  * @typedef {Object} ViewOf
  * @property {G} game
+ * @property {C} [catalogue] the components the game is played with (the app adds it from the
+ *   table's info, the replay or the lesson); a view without one draws no printed component
  * @property {Params} params
  * @property {string} viewer p1…, `public` or `all`
  * @property {string} to_move p1…, `chance` or `over`
@@ -108,6 +120,11 @@ export {};
 
 /** @typedef {ThreeArrowsView | ConcardiaView | EvonsView | ArrowPartyView} View any game's View JSON */
 
+/**
+ * @typedef {ThreeArrowsCatalogue | ConcardiaCatalogue | EvonsCatalogue | ArrowPartyCatalogue} Catalogue any
+ *   game's catalogue
+ */
+
 // THREE ARROWS (docs/state-json-three-arrows.md)
 
 /**
@@ -115,8 +132,10 @@ export {};
  *   only its square, owner and marks
  * @property {string} sq
  * @property {string} owner
- * @property {string} [piece] A, T, X, Y, D, R or Z
+ * @property {string} [piece] its kind's letter (the catalogue's `kind`)
  * @property {string} [facing] N, E, S or W
+ * @property {string[]} [arrows] its arrows as they point on the board, a direction once per
+ *   arrow (a Double facing E: ["E", "E"]); with `piece`
  * @property {boolean} covered
  * @property {boolean} shielded
  */
@@ -140,13 +159,31 @@ export {};
  * @property {ThreeArrowsPlayer[]} players
  * @property {string} turn
  * @property {'start' | 'main' | 'defend' | 'die' | 'capture' | 'over'} phase
- * @property {{from: string, to: string} | null} attack
+ * @property {{from: string, to: string, strength?: number, defence?: number} | null} attack the attack
+ *   in progress; before the capture, the attack's and the defence's strengths
  * @property {number} extra_turns
  * @property {number} turns
  * @property {boolean} terminator_placed
  */
 
-/** @typedef {ViewOf<'three-arrows', ThreeArrowsState>} ThreeArrowsView */
+/**
+ * @typedef {Object} ThreeArrowsPieceKind a piece kind as printed (docs/variants.md, THREE ARROWS)
+ * @property {string} kind its letter, the notation's (A, T, …)
+ * @property {string} name
+ * @property {number} count copies in each holder at the start
+ * @property {string[]} arrows facing N; a direction written k times is an arrow of strength k
+ * @property {string} [ability] `terminator`: the piece that ends the placing of others
+ */
+
+/**
+ * @typedef {CatalogueOf<'three-arrows', {
+ *   pieces: ThreeArrowsPieceKind[],
+ *   player: {covers: number, shields: number, bonus: number},
+ *   die: {faces: number[]},
+ * }>} ThreeArrowsCatalogue
+ */
+
+/** @typedef {ViewOf<'three-arrows', ThreeArrowsState, ThreeArrowsCatalogue>} ThreeArrowsView */
 
 // ConCardia (docs/state-json-concardia.md)
 
@@ -157,6 +194,8 @@ export {};
  * @property {string} owner
  * @property {number} counters
  * @property {boolean} boost
+ * @property {number} [strength] its current Strength (a boost's added)
+ * @property {number} [defense] its current Defense (banners' added)
  */
 
 /**
@@ -198,7 +237,36 @@ export {};
  * @property {{would: string[], saved: string[], next: number, reacted: boolean} | null} capture
  */
 
-/** @typedef {ViewOf<'concardia', ConcardiaState>} ConcardiaView */
+/**
+ * @typedef {Object} ConcardiaAbility a card's ability: one of the engine's kinds (move, shove,
+ *   sabotage, charge, superior, support, save) with its numbers
+ * @property {string} kind
+ * @property {number} [cost] units paid to use it (shove, charge)
+ * @property {number} [counters] the most Charge Counters the card holds (charge)
+ * @property {number} [strength] the Strength a boost adds (charge)
+ * @property {number} [defense] the Defense it gives adjacent cards (support)
+ */
+
+/**
+ * @typedef {Object} ConcardiaCardDesign a card as printed (docs/variants.md, ConCardia)
+ * @property {string} id the notation's (`striker-r`)
+ * @property {string} name
+ * @property {'Rock' | 'Paper' | 'Scissors'} trait
+ * @property {number} strength
+ * @property {number} defense
+ * @property {string[]} arrows in the owner's frame (N towards the opponent)
+ * @property {string} type Adventurer, Airship or Maker
+ * @property {ConcardiaAbility} [ability]
+ */
+
+/**
+ * @typedef {CatalogueOf<'concardia', {
+ *   cards: ConcardiaCardDesign[],
+ *   decks: {id: string, cards: string[]}[],
+ * }>} ConcardiaCatalogue
+ */
+
+/** @typedef {ViewOf<'concardia', ConcardiaState, ConcardiaCatalogue>} ConcardiaView */
 
 // Evons (docs/state-json-evons.md)
 
@@ -212,6 +280,8 @@ export {};
  * @property {boolean} covered
  * @property {boolean} growth
  * @property {number} damage
+ * @property {number} [atk] a face-up monster's current ATK
+ * @property {number} [def] a face-up monster's current DEF (its damage taken off)
  * @property {boolean} moved
  * @property {boolean} reactivated
  */
@@ -255,7 +325,29 @@ export {};
  * @property {string} ended
  */
 
-/** @typedef {ViewOf<'evons', EvonsState>} EvonsView */
+/**
+ * @typedef {Object} EvonsCardDesign a card as printed (docs/variants.md, Evons): a monster or
+ *   a block (a block has only its id, type and element)
+ * @property {string} id the notation's (`cinder-pup`)
+ * @property {string} [code] the short name of the text diagrams
+ * @property {'monster' | 'block'} type
+ * @property {string} element fire, water, earth, electric, nature or darkness
+ * @property {number} [cost]
+ * @property {number} [atk]
+ * @property {number} [def]
+ * @property {string[]} [arrows] in the controller's frame (N towards the opponent)
+ * @property {Record<string, {kind: string}>} [abilities] the ability arrows by direction:
+ *   firestorm, swap, shockwave, magnetism, growth, resurrection, block or remove
+ */
+
+/**
+ * @typedef {CatalogueOf<'evons', {
+ *   cards: EvonsCardDesign[],
+ *   decks: {id: string, cards: string[]}[],
+ * }>} EvonsCatalogue
+ */
+
+/** @typedef {ViewOf<'evons', EvonsState, EvonsCatalogue>} EvonsView */
 
 // Arrow Party (docs/state-json-arrow-party.md)
 
@@ -297,7 +389,28 @@ export {};
  * @property {{tick: number, bumped: string[], pending: string[]} | null} walk
  */
 
-/** @typedef {ViewOf<'arrow-party', ArrowPartyState>} ArrowPartyView */
+/**
+ * @typedef {Object} ArrowPartyItem an item card as printed (docs/variants.md, Arrow Party)
+ * @property {string} id the notation's (`x2`)
+ * @property {{kind: string, factor?: number, divisor?: number, steps?: number, cards?: number}} effect
+ *   one of the engine's kinds (multiply, divide, subtract, reverse, draw, dice, swap, noswap,
+ *   nopickup, exchange) with its numbers
+ * @property {number} points held at the end
+ * @property {number} count copies in the game
+ */
+
+/**
+ * @typedef {CatalogueOf<'arrow-party', {
+ *   arrows: {id: string, arrows: string[]}[],
+ *   items: ArrowPartyItem[],
+ *   stars: {points: number, per_player: number},
+ *   skulls: {points: number, per_player: number},
+ *   dice: {id: string, faces: number, points: number, start?: boolean}[],
+ * }>} ArrowPartyCatalogue
+ *   an arrow card's arrows are relative to its top, and it is worth one point per arrow
+ */
+
+/** @typedef {ViewOf<'arrow-party', ArrowPartyState, ArrowPartyCatalogue>} ArrowPartyView */
 
 // The WebSocket (/api/tables/ID/ws)
 
