@@ -2,7 +2,8 @@
 // every player's position (and the path of the last walk, step by step), the viewer's hand
 // (arrow cards with their arrows, items with their points), the dice, each player's public
 // facts and who is ready. Secret commitments are absent from the view until revealed, so they
-// cannot be drawn before.
+// cannot be drawn before. What is printed on the cards, items, dice, stars and skulls comes from
+// the view's catalogue, through `printed`.
 
 import { h, s, plural, signed } from '../dom.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS } from '../arrows.js';
@@ -14,6 +15,7 @@ import { starIcon, skullIcon } from './icons.js';
 /** @typedef {import('../types.js').ArrowPartyPlayer} ArrowPartyPlayer */
 /** @typedef {import('../types.js').ArrowPartyHandEntry} ArrowPartyHandEntry */
 /** @typedef {ArrowPartyView['view']['ground'][number]} GroundCard */
+/** @typedef {import('../types.js').ArrowPartyCatalogue} Catalogue */
 
 export const name = 'arrow-party';
 export const title = 'Arrow Party';
@@ -22,73 +24,101 @@ export const blurb =
 /** An area of up to 26 × 26 cells: the board zooms and pans on a phone (phone.js). */
 export const zoomable = true;
 
-/** The arrows of the arrow cards by id (relative to the card's top). */
-/** @type {Record<string, string[]>} */
-export const ARROW_CARDS = {};
-for (const l of 'abcdef') ARROW_CARDS[`1${l}`] = ['N'];
-for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['ab', ['N', 'S']],
-  ['cd', ['N', 'E']],
-  ['ef', ['N', 'NE']],
-]))
-  for (const l of ls) ARROW_CARDS[`2${l}`] = arrows;
-for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['ab', ['W', 'N', 'E']],
-  ['cd', ['N', 'SE', 'SW']],
-  ['ef', ['NW', 'N', 'NE']],
-]))
-  for (const l of ls) ARROW_CARDS[`3${l}`] = arrows;
-for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['abc', ['N', 'E', 'S', 'W']],
-  ['def', ['NE', 'SE', 'SW', 'NW']],
-]))
-  for (const l of ls) ARROW_CARDS[`4${l}`] = arrows;
-for (const [ls, arrows] of /** @type {[string, string[]][]} */ ([
-  ['abc', ['W', 'NW', 'N', 'NE', 'E']],
-  ['def', ['N', 'NE', 'E', 'S', 'W']],
-]))
-  for (const l of ls) ARROW_CARDS[`5${l}`] = arrows;
+/**
+ * What is printed on the components, as this module draws them: each arrow card's arrows
+ * (relative to its top; a card is worth one point per arrow), each item's points and what it
+ * does in words, each die's points at the end, a star's and a skull's points.
+ * @typedef {{arrows: Map<string, string[]>, items: Map<string, {points: number, does: string}>,
+ *            dice: Map<string, number>, star: number, skull: number}} Printed
+ */
 
-/** The item cards: points when held at the end, and what they do. */
-/** @type {Record<string, {points: number, name: string, does: string}>} */
-export const ITEMS = {
-  x2: { points: 2, name: 'x2', does: 'steps = 2 × roll' },
-  half: { points: -2, name: 'half', does: 'steps = roll ÷ 2, rounded down' },
-  minus5: { points: -1, name: 'minus 5', does: 'steps = roll − 5, at least 0' },
-  reverse: { points: 2, name: 'reverse', does: 'may also walk opposite to an arrow' },
-  draw: { points: 3, name: 'draw', does: 'draw an arrow card from a random stack' },
-  dice: { points: 0, name: 'dice', does: 'change your die' },
-  swap: { points: -2, name: 'swap', does: 'give an item, take a random card from another player' },
-  noswap: { points: 3, name: 'no swap', does: 'no item exchange with you this round' },
-  nopickup: { points: -3, name: 'no pick-up', does: 'pick up no items this round' },
-  exchange: { points: 3, name: 'exchange', does: 'trade positions with another player' },
-};
-
-/** @type {Record<string, number>} */
-export const DICE = { d4: 1, d6: 0, d8: -1, d10: -2, d12: -3, d20: -4 };
+/** @type {WeakMap<Catalogue, Printed>} */
+const printedOf = new WeakMap();
 
 /**
- * An arrow card in a 60 × 80 box, turned by `land` eighths of a turn.
+ * The components of a view's catalogue (nothing without a catalogue). The one place that reads
+ * the catalogue's shape.
+ * @param {{catalogue?: Catalogue}} vj
+ * @returns {Printed}
+ */
+export function printed(vj) {
+  const cat = vj.catalogue;
+  if (!cat) return { arrows: new Map(), items: new Map(), dice: new Map(), star: 0, skull: 0 };
+  let p = printedOf.get(cat);
+  if (!p) {
+    p = {
+      arrows: new Map((cat.arrows ?? []).map((c) => [c.id, c.arrows])),
+      items: new Map((cat.items ?? []).map((it) => [it.id, { points: it.points, does: effectWords(it.effect) }])),
+      dice: new Map((cat.dice ?? []).map((d) => [d.id, d.points])),
+      star: cat.stars?.points ?? 0,
+      skull: cat.skulls?.points ?? 0,
+    };
+    printedOf.set(cat, p);
+  }
+  return p;
+}
+
+/**
+ * What an item's effect does, in words, with its numbers.
+ * @param {import('../types.js').ArrowPartyItem['effect']} e
+ */
+function effectWords(e) {
+  switch (e.kind) {
+    case 'multiply':
+      return `steps = ${e.factor ?? 1} × roll`;
+    case 'divide':
+      return `steps = roll ÷ ${e.divisor ?? 1}, rounded down`;
+    case 'subtract':
+      return `steps = roll − ${e.steps ?? 0}, at least 0`;
+    case 'reverse':
+      return 'may also walk opposite to an arrow';
+    case 'draw':
+      return (e.cards ?? 1) === 1
+        ? 'draw an arrow card from a random stack'
+        : `draw ${e.cards} arrow cards from random stacks`;
+    case 'dice':
+      return 'change your die';
+    case 'swap':
+      return 'give an item, take a random card from another player';
+    case 'noswap':
+      return 'no item exchange with you this round';
+    case 'nopickup':
+      return 'pick up no items this round';
+    case 'exchange':
+      return 'trade positions with another player';
+    default:
+      return e.kind;
+  }
+}
+
+/**
+ * An arrow card in a 60 × 80 box, turned by `land` eighths of a turn; its value (one point per
+ * arrow) in the corner.
+ * @param {{catalogue?: Catalogue}} vj
  * @param {string} id
  * @param {number} [land]
  */
-export function arrowCard(id, land = 0) {
+export function arrowCard(vj, id, land = 0) {
   const g = s('g', { class: 'apcard arrows-card' });
   const inner = s('g', { transform: `rotate(${land * 45} 30 40)` });
   inner.appendChild(s('rect', { class: 'apcard-bg', x: 3, y: 3, width: 54, height: 74, rx: 7 }));
-  for (const d of ARROW_CARDS[id] ?? [])
+  const arrows = printed(vj).arrows.get(id) ?? [];
+  for (const d of arrows)
     inner.appendChild(arrowGlyph(30, 42, d, { len: 18, start: 3, width: 3.2, head: 7, cls: 'arrow apcard-arrow' }));
-  inner.appendChild(s('text', { class: 'apcard-value', x: 9, y: 15, 'font-size': 11 }, id[0]));
+  inner.appendChild(
+    s('text', { class: 'apcard-value', x: 9, y: 15, 'font-size': 11 }, arrows.length ? String(arrows.length) : '?'),
+  );
   g.appendChild(inner);
   return g;
 }
 
 /**
  * An item card in a 60 × 80 box.
+ * @param {{catalogue?: Catalogue}} vj
  * @param {string} id
  */
-export function itemCard(id) {
-  const it = ITEMS[id];
+export function itemCard(vj, id) {
+  const it = printed(vj).items.get(id);
   return s(
     'g',
     { class: 'apcard item-card' },
@@ -96,7 +126,7 @@ export function itemCard(id) {
     s(
       'text',
       { class: 'apcard-item', x: 30, y: 38, 'font-size': id.length > 6 ? 10 : 13, 'text-anchor': 'middle' },
-      it?.name ?? id,
+      id,
     ),
     s(
       'text',
@@ -138,7 +168,7 @@ export function drawBoard(vj, o) {
     label: (cell) => {
       const bits = [cell];
       const g = ground.get(cell);
-      if (g) bits.push(groundWords(g));
+      if (g) bits.push(groundWords(vj, g));
       for (const p of standing.get(cell) ?? []) bits.push(o.name(p));
       if (bits.length === 1) bits.push('empty');
       return bits.join(', ');
@@ -161,7 +191,7 @@ export function drawBoard(vj, o) {
         ),
       );
     } else {
-      at.appendChild(s('g', { class: 'ground-item known', transform: 'translate(20 10)' }, itemCard(g.card)));
+      at.appendChild(s('g', { class: 'ground-item known', transform: 'translate(20 10)' }, itemCard(vj, g.card)));
     }
   }
   // the last walk: a path from each player's previous cell
@@ -197,12 +227,16 @@ export function drawBoard(vj, o) {
   return grid.svg;
 }
 
-/** @param {GroundCard} g */
-function groundWords(g) {
-  if (g.card === 'star') return 'a star (+10)';
-  if (g.card === 'skull') return 'a skull (−15)';
+/**
+ * @param {ArrowPartyView} vj
+ * @param {GroundCard} g
+ */
+function groundWords(vj, g) {
+  const p = printed(vj);
+  if (g.card === 'star') return `a star (${signed(p.star)})`;
+  if (g.card === 'skull') return `a skull (${signed(p.skull)})`;
   if (g.card === 'item') return 'a face-down item';
-  return `the item ${ITEMS[g.card]?.name ?? g.card} (${signed(ITEMS[g.card]?.points ?? 0)})`;
+  return `the item ${g.card} (${signed(p.items.get(g.card)?.points ?? 0)})`;
 }
 
 /**
@@ -259,21 +293,23 @@ function cellXY(cell) {
 
 /**
  * A card in the viewer's hand: a button that picks the card's id.
+ * @param {ArrowPartyView} vj
  * @param {ArrowPartyHandEntry} entry a card id, or {card, known}
  * @param {import('./index.js').DrawOptions} o
  */
-function handCard(entry, o) {
+function handCard(vj, entry, o) {
   const id = typeof entry === 'string' ? entry : entry.card;
   const known = typeof entry === 'string' ? [] : (entry.known ?? []);
-  const isArrow = id in ARROW_CARDS;
+  const arrows = printed(vj).arrows.get(id);
+  const it = printed(vj).items.get(id);
   const face = s(
     'svg',
     { class: 'card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' },
-    isArrow ? arrowCard(id) : itemCard(id),
+    arrows ? arrowCard(vj, id) : itemCard(vj, id),
   );
-  let label = isArrow
-    ? `arrow card ${id}: ${plural(Number(id[0]), 'point')}, arrows ${ARROW_CARDS[id].map((d) => DIR_WORDS[d]).join(', ')}`
-    : `item ${ITEMS[id]?.name ?? id} (${signed(ITEMS[id]?.points ?? 0)}): ${ITEMS[id]?.does ?? ''}`;
+  let label = arrows
+    ? `arrow card ${id}: ${plural(arrows.length, 'point')}, arrows ${arrows.map((d) => DIR_WORDS[d]).join(', ')}`
+    : `item ${id} (${signed(it?.points ?? 0)}): ${it?.does ?? ''}`;
   if (known.length) label += `; known to ${known.map((k) => (k === 'public' ? 'everyone' : o.name(k))).join(', ')}`;
   return h(
     'button',
@@ -288,6 +324,7 @@ function handCard(entry, o) {
  */
 export function drawPanels(vj, o) {
   const v = vj.view;
+  const p = printed(vj);
   const secret = ['items', 'throw', 'go'].includes(v.phase);
   const wrap = h('div', { class: 'players' });
   (v.players ?? []).forEach((pl, i) => {
@@ -306,14 +343,14 @@ export function drawPanels(vj, o) {
     );
     const rows = /** @type {[string, string | number | Node][]} */ ([
       ['position', pl.pos],
-      ['die', `${pl.die} (${signed(DICE[pl.die] ?? 0)} at the end)`],
-      ['stars', `${pl.stars ?? 0} (+${10 * (pl.stars ?? 0)})`],
-      ['skulls', `${pl.skulls ?? 0} (−${15 * (pl.skulls ?? 0)})`],
+      ['die', `${pl.die} (${signed(p.dice.get(pl.die) ?? 0)} at the end)`],
+      ['stars', `${pl.stars ?? 0} (${signed(p.star * (pl.stars ?? 0))})`],
+      ['skulls', `${pl.skulls ?? 0} (${signed(p.skull * (pl.skulls ?? 0))})`],
       ['hand', plural(pl.hand_count ?? (pl.hand ?? []).length, 'card')],
     ]);
     if (pl.arrows) rows.push(['arrow cards', pl.arrows.length ? pl.arrows.join(' ') : 'none']);
     if (pl.items_known || pl.items_unknown) {
-      const known = (pl.items_known ?? []).map((k) => ITEMS[k]?.name ?? k);
+      const known = pl.items_known ?? [];
       rows.push([
         'items',
         [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none',
@@ -341,19 +378,19 @@ export function drawPanels(vj, o) {
               role: 'img',
               'aria-label': `card ${pl.throw}${
                 pl.land !== null && pl.land !== undefined
-                  ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(pl.throw, pl.land)
+                  ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(vj, pl.throw, pl.land)
                       .map((d) => DIR_WORDS[d])
                       .join(', ')}`
                   : ''
               }`,
             },
-            arrowCard(pl.throw, pl.land ?? 0),
+            arrowCard(vj, pl.throw, pl.land ?? 0),
           ),
         ),
       );
     }
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((e) => handCard(e, o))));
+      sec.appendChild(handStrip(pl.hand.map((e) => handCard(vj, e, o))));
     }
     wrap.appendChild(sec);
   });
@@ -366,11 +403,12 @@ export function drawPanels(vj, o) {
 
 /**
  * The board directions of a card's arrows after it landed turned by k eighths.
+ * @param {{catalogue?: Catalogue}} vj
  * @param {string} id
  * @param {number} k
  */
-export function landedArrows(id, k) {
-  return (ARROW_CARDS[id] ?? []).map((d) => turn(d, k));
+export function landedArrows(vj, id, k) {
+  return (printed(vj).arrows.get(id) ?? []).map((d) => turn(d, k));
 }
 
 /**
@@ -386,8 +424,10 @@ export function turnText(vj, o) {
     : (v.players ?? []).map((p, i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
   const wait = waiting.length ? ` Still choosing: ${waiting.join(', ')}.` : '';
   switch (v.phase) {
-    case 'over':
-      return 'The game is over: scores count arrow cards, items, stars (+10), skulls (−15) and dice.';
+    case 'over': {
+      const p = printed(vj);
+      return `The game is over: scores count arrow cards, items, stars (${signed(p.star)}), skulls (${signed(p.skull)}) and dice.`;
+    }
     case 'items':
       return you
         ? `Round ${v.round}: use items if you like (in secret), then say you are ready.${wait}`
@@ -417,19 +457,24 @@ export function turnText(vj, o) {
 
 /**
  * @param {string} word
+ * @param {string[]} _chosen
+ * @param {ArrowPartyView} vj
  * @returns {string | Node}
  */
-export function wordLabel(word) {
-  if (word in ARROW_CARDS) {
+export function wordLabel(word, _chosen, vj) {
+  const p = printed(vj);
+  if (p.arrows.has(word)) {
     return h(
       'span',
       { class: 'word-card' },
-      s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(word)),
+      s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(vj, word)),
       ` card ${word}`,
     );
   }
-  if (word in ITEMS) return `${ITEMS[word].name} (${signed(ITEMS[word].points)}): ${ITEMS[word].does}`;
-  if (word in DICE) return `${word} (${signed(DICE[word])} at the end)`;
+  const it = p.items.get(word);
+  if (it) return `${word} (${signed(it.points)}): ${it.does}`;
+  const die = p.dice.get(word);
+  if (die !== undefined) return `${word} (${signed(die)} at the end)`;
   if (DIR_WORDS[word]) return `${DIR_CHARS[word]} ${DIR_WORDS[word]}`;
   if (/^p[1-5]$/.test(word)) return h('span', {}, seatIcon(word), ' ', word);
   /** @type {Record<string, string>} */

@@ -1,8 +1,9 @@
 // ConCardia (Arrow rules) drawn from a viewer's View JSON: the 6 × 6 grid of cards (trait,
 // Strength, Defense, arrows turned to the owner's side, charge counters), the viewer's hand,
-// both Persistent Areas, discard and Victory Piles, and the counts. The card faces below are
-// what is printed on the cards (the card table of the rules); the current values under
-// banners and boosts are the engine's business and are not computed here.
+// both Persistent Areas, discard and Victory Piles, and the counts. What is printed on the cards
+// comes from the view's catalogue, through `cardOf`; a card on the grid shows the current
+// Strength and Defense the view gives (banners and boosts included), which are the engine's
+// business and are never computed here.
 
 import { h, s, plural } from '../dom.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
@@ -14,89 +15,81 @@ export const title = 'ConCardia';
 export const blurb =
   'A 2-player card game on a 6 × 6 grid: capture cards with arrows of a stronger Rock, Paper or Scissors trait.';
 
-/** @typedef {{name: string, S: number, D: number, arrows: string[], type: string, text: string}} Template */
 /** @typedef {import('../types.js').ConcardiaView} ConcardiaView */
 /** @typedef {import('../types.js').ConcardiaCard} ConcardiaCard */
-
-/** The 14 templates as printed (arrows in the owner's frame). */
-/** @type {Record<string, Template>} */
-export const TEMPLATES = {
-  sentinel: { name: 'Sentinel', S: 1, D: 5, arrows: ['N', 'S'], type: 'Airship', text: '' },
-  striker: { name: 'Striker', S: 4, D: 2, arrows: ['N'], type: 'Adventurer', text: '' },
-  lancer: { name: 'Lancer', S: 3, D: 2, arrows: ['NW', 'NE'], type: 'Adventurer', text: '' },
-  flanker: { name: 'Flanker', S: 2, D: 3, arrows: ['W', 'E', 'S'], type: 'Airship', text: '' },
-  scout: { name: 'Scout', S: 2, D: 2, arrows: ['N', 'NE', 'NW', 'S'], type: 'Adventurer', text: '' },
-  guard: { name: 'Guard', S: 2, D: 4, arrows: ['N'], type: 'Maker', text: '' },
-  star: { name: 'Star', S: 1, D: 2, arrows: ['N', 'NE', 'E', 'S', 'W', 'NW'], type: 'Maker', text: '' },
-  courier: {
-    name: 'Courier',
-    S: 2,
-    D: 2,
-    arrows: ['N', 'S'],
-    type: 'Adventurer',
-    text: 'Action: Slide this card, or Jump it over an adjacent card.',
-  },
-  shover: {
-    name: 'Shover',
-    S: 2,
-    D: 2,
-    arrows: ['N'],
-    type: 'Airship',
-    text: 'Action — Cost 1: Slide a card adjacent to this card one square directly away from it.',
-  },
-  saboteur: {
-    name: 'Saboteur',
-    S: 1,
-    D: 2,
-    arrows: ['N', 'E', 'W'],
-    type: 'Maker',
-    text: 'Immediate — Cost X: Remove an opponent card in the Play Area whose Defense ≤ Power.',
-  },
-  dynamo: {
-    name: 'Dynamo',
-    S: 1,
-    D: 3,
-    arrows: ['N', 'NE', 'NW'],
-    type: 'Maker',
-    text: 'Persistent: put a Charge Counter on this card (at most 3). Action — Cost 2: +2 Strength until end of turn.',
-  },
-  duelist: {
-    name: 'Duelist',
-    S: 2,
-    D: 2,
-    arrows: ['N', 'E'],
-    type: 'Airship',
-    text: 'Play: this card is Superior to cards of its own trait.',
-  },
-  banner: {
-    name: 'Banner',
-    S: 1,
-    D: 3,
-    arrows: ['N'],
-    type: 'Maker',
-    text: 'Play: your other cards adjacent to this card have +1 Defense.',
-  },
-  aegis: {
-    name: 'Aegis',
-    S: 1,
-    D: 3,
-    arrows: ['N'],
-    type: 'Airship',
-    text: 'Hand Reaction: when one of your cards would be captured, discard this card: it is not captured this Capture Step.',
-  },
-};
-
-/** @type {Record<string, string>} */
-export const TRAITS = { r: 'Rock', p: 'Paper', s: 'Scissors' };
+/** @typedef {import('../types.js').ConcardiaCatalogue} Catalogue */
+/** @typedef {import('../types.js').ConcardiaAbility} Ability */
+/** @typedef {{catalogue?: Catalogue}} Printed what carries the catalogue: a view */
 
 /**
- * The template and trait of a card id such as `striker-p`.
- * @param {string} id
+ * A card as this module draws it: the catalogue's design with its trait as the mark's letter
+ * (r, p or s), its name as a title, and its ability in words.
+ * @typedef {{id: string, name: string, trait: string, traitName: string, S: number, D: number,
+ *            arrows: string[], type: string, text: string, boost: number}} Card
+ *   boost: the Strength a boost adds (0 for a card that has none)
  */
-export function card(id) {
-  const m = /^([a-z]+)-([rps])$/.exec(id ?? '');
-  const t = m ? TEMPLATES[m[1]] : undefined;
-  return t && m ? { ...t, trait: m[2], id } : null;
+
+/** @type {WeakMap<Catalogue, Map<string, Card>>} */
+const cardsOf = new WeakMap();
+
+/**
+ * The card of an id (`striker-p`) in a view's catalogue, or null (an unknown id, or a view
+ * without a catalogue). The one place that reads the catalogue's shape.
+ * @param {Printed} vj
+ * @param {string} id
+ * @returns {Card | null}
+ */
+export function cardOf(vj, id) {
+  const cat = vj.catalogue;
+  if (!cat) return null;
+  let cards = cardsOf.get(cat);
+  if (!cards) {
+    cards = new Map(
+      (cat.cards ?? []).map((c) => [
+        c.id,
+        {
+          id: c.id,
+          name: c.name.replace(/(^|[ -])([a-z])/g, (_m, sep, l) => sep + l.toUpperCase()),
+          trait: c.trait[0].toLowerCase(),
+          traitName: c.trait,
+          S: c.strength,
+          D: c.defense,
+          arrows: c.arrows,
+          type: c.type,
+          text: abilityText(c.ability),
+          boost: c.ability?.kind === 'charge' ? (c.ability.strength ?? 0) : 0,
+        },
+      ]),
+    );
+    cardsOf.set(cat, cards);
+  }
+  return cards.get(id) ?? null;
+}
+
+/**
+ * An ability's text as the card prints it, with the ability's numbers.
+ * @param {Ability | undefined} a
+ */
+function abilityText(a) {
+  if (!a) return '';
+  switch (a.kind) {
+    case 'move':
+      return 'Action: Slide this card, or Jump it over an adjacent card.';
+    case 'shove':
+      return `Action — Cost ${a.cost ?? 0}: Slide a card adjacent to this card one square directly away from it.`;
+    case 'sabotage':
+      return 'Immediate — Cost X: Remove an opponent card in the Play Area whose Defense ≤ Power.';
+    case 'charge':
+      return `Persistent: put a Charge Counter on this card (at most ${a.counters ?? 0}). Action — Cost ${a.cost ?? 0}: +${a.strength ?? 0} Strength until end of turn.`;
+    case 'superior':
+      return 'Play: this card is Superior to cards of its own trait.';
+    case 'support':
+      return `Play: your other cards adjacent to this card have +${a.defense ?? 0} Defense.`;
+    case 'save':
+      return 'Hand Reaction: when one of your cards would be captured, discard this card: it is not captured this Capture Step.';
+    default:
+      return a.kind;
+  }
 }
 
 /**
@@ -146,16 +139,19 @@ function traitMark(trait, cx, cy, size) {
 }
 
 /**
- * A card face in a w × hgt box at (x, y). `boardDirs` turns the printed arrows to the board
- * (a p2 card's N arrow points south); `big` adds the type and text (the hand).
+ * A card face in a w × hgt box at (x, y): on the grid a p2 card is turned (its N arrow points
+ * south); `big` adds the type and text (the hand). `strength` and `defense` are the current
+ * values when the view gives them (a card on the grid), else the printed ones are shown.
+ * @param {Printed} vj
  * @param {string} id
  * @param {string} owner
  * @param {number} x
  * @param {number} y
- * @param {{w?: number, hgt?: number, big?: boolean, counters?: number, boost?: boolean}} [o]
+ * @param {{w?: number, hgt?: number, big?: boolean, counters?: number, boost?: boolean, strength?: number,
+ *          defense?: number}} [o]
  */
-export function cardFace(id, owner, x, y, o = {}) {
-  const c = card(id);
+export function cardFace(vj, id, owner, x, y, o = {}) {
+  const c = cardOf(vj, id);
   const w = o.w ?? 100;
   const hgt = o.hgt ?? 100;
   const g = s('g', { class: `ccard ${owner} ${c ? 'trait-' + c.trait : ''}`, transform: `translate(${x} ${y})` });
@@ -187,8 +183,20 @@ export function cardFace(id, owner, x, y, o = {}) {
   // a hand card (100 × 112): name, stats, then the type and the ability's kind on lines of
   // their own above the owner's band (98 to 107)
   const statsY = o.big ? 54 : owner === 'p2' ? 72 : 66;
+  const S = o.strength ?? c.S;
+  const D = o.defense ?? c.D;
   g.appendChild(
-    s('text', { class: 'ccard-stat', x: w * 0.3, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.S}`),
+    s(
+      'text',
+      {
+        class: `ccard-stat${S !== c.S ? ' changed' : ''}`,
+        x: w * 0.3,
+        y: statsY,
+        'font-size': 19,
+        'text-anchor': 'middle',
+      },
+      `${S}`,
+    ),
   );
   g.appendChild(
     s(
@@ -198,7 +206,17 @@ export function cardFace(id, owner, x, y, o = {}) {
     ),
   );
   g.appendChild(
-    s('text', { class: 'ccard-stat', x: w * 0.7, y: statsY, 'font-size': 19, 'text-anchor': 'middle' }, `${c.D}`),
+    s(
+      'text',
+      {
+        class: `ccard-stat${D !== c.D ? ' changed' : ''}`,
+        x: w * 0.7,
+        y: statsY,
+        'font-size': 19,
+        'text-anchor': 'middle',
+      },
+      `${D}`,
+    ),
   );
   g.appendChild(
     s(
@@ -226,7 +244,9 @@ export function cardFace(id, owner, x, y, o = {}) {
       g.appendChild(s('circle', { class: 'counter-dot', cx: w / 2 - (o.counters - 1) * 5.5 + i * 11, cy, r: 4.5 }));
   }
   if (o.boost)
-    g.appendChild(s('text', { class: 'boost', x: w - 14, y: 52, 'font-size': 14, 'text-anchor': 'middle' }, '+2'));
+    g.appendChild(
+      s('text', { class: 'boost', x: w - 14, y: 52, 'font-size': 14, 'text-anchor': 'middle' }, `+${c.boost}`),
+    );
   return g;
 }
 
@@ -276,16 +296,22 @@ function edgeArrow(dir, w, hgt) {
 }
 
 /**
- * Words for a card, for screen readers.
+ * Words for a card, for screen readers: its current Strength and Defense when `now` gives them
+ * and they differ from the printed ones.
+ * @param {Printed} vj
  * @param {string} id
  * @param {string} owner
  * @param {string} ownerName
+ * @param {{strength?: number, defense?: number}} [now]
  */
-export function describeCard(id, owner, ownerName) {
-  const c = card(id);
+export function describeCard(vj, id, owner, ownerName, now = {}) {
+  const c = cardOf(vj, id);
   if (!c) return `${ownerName}: ${id}`;
   const dirs = c.arrows.map((d) => DIR_WORDS[turn(d, owner === 'p2' ? 4 : 0)]).join(', ');
-  return `${ownerName}: ${TRAITS[c.trait]} ${c.name} (${id}), strength ${c.S}, defense ${c.D}, arrows ${dirs}`;
+  /** @param {string} what @param {number} printed @param {number | undefined} cur */
+  const stat = (what, printed, cur) =>
+    cur === undefined || cur === printed ? `${what} ${printed}` : `${what} ${cur} (printed ${printed})`;
+  return `${ownerName}: ${c.traitName} ${c.name} (${id}), ${stat('strength', c.S, now.strength)}, ${stat('defense', c.D, now.defense)}, arrows ${dirs}`;
 }
 
 /**
@@ -306,9 +332,9 @@ export function drawBoard(vj, o) {
     label: (sq) => {
       const c = bySq.get(sq);
       if (!c) return `${sq}, empty`;
-      let text = `${sq}, ${describeCard(c.card, c.owner, o.name(c.owner))}`;
+      let text = `${sq}, ${describeCard(vj, c.card, c.owner, o.name(c.owner), c)}`;
       if (c.counters) text += `, ${plural(c.counters, 'charge counter')}`;
-      if (c.boost) text += ', boosted (+2 strength)';
+      if (c.boost) text += `, boosted (+${cardOf(vj, c.card)?.boost ?? 0} strength)`;
       if (would.has(sq)) text += ', would be captured';
       if (saved.has(sq)) text += ', saved by an aegis';
       return text;
@@ -318,7 +344,14 @@ export function drawBoard(vj, o) {
     const g = grid.at(c.sq);
     if (!g) continue;
     g.setAttribute('data-ref', c.card);
-    g.appendChild(cardFace(c.card, c.owner, 0, 0, { counters: c.counters, boost: c.boost }));
+    g.appendChild(
+      cardFace(vj, c.card, c.owner, 0, 0, {
+        counters: c.counters,
+        boost: c.boost,
+        strength: c.strength,
+        defense: c.defense,
+      }),
+    );
     g.appendChild(seatBadge(c.owner, 29, c.owner === 'p2' ? 10 : 90, 6.5));
   }
   const pend = v.pending;
@@ -334,20 +367,21 @@ export function drawBoard(vj, o) {
 
 /**
  * A clickable card outside the grid (hand, Persistent Area, piles): an inline SVG in a button.
+ * @param {ConcardiaView} vj
  * @param {string} id
  * @param {string} owner
  * @param {string} ownerName
  * @param {{token?: boolean, counters?: number, small?: boolean}} [o]
  */
-function cardButton(id, owner, ownerName, o = {}) {
+function cardButton(vj, id, owner, ownerName, o = {}) {
   const face = s(
     'svg',
     { class: 'card-svg', viewBox: o.small ? '0 0 100 100' : '0 0 100 112', 'aria-hidden': 'true' },
-    cardFace(id, owner, 0, 0, { big: !o.small, hgt: o.small ? 100 : 112, counters: o.counters }),
+    cardFace(vj, id, owner, 0, 0, { big: !o.small, hgt: o.small ? 100 : 112, counters: o.counters }),
   );
-  const c = card(id);
+  const c = cardOf(vj, id);
   const label =
-    describeCard(id, owner, ownerName) +
+    describeCard(vj, id, owner, ownerName) +
     (o.counters ? `, ${plural(o.counters, 'charge counter')}` : '') +
     (c?.text ? `. ${c.text}` : '');
   if (o.token === false)
@@ -391,11 +425,11 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat)))));
+      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardButton(vj, id, seat, o.name(seat)))));
     }
     if (pl.start)
       sec.appendChild(
-        h('p', {}, 'Chosen to start: ', cardButton(pl.start, seat, o.name(seat), { token: false, small: true })),
+        h('p', {}, 'Chosen to start: ', cardButton(vj, pl.start, seat, o.name(seat), { token: false, small: true })),
       );
     else if (pl.start_chosen)
       sec.appendChild(h('p', {}, 'Has chosen a starting card (hidden until both have chosen).'));
@@ -405,7 +439,7 @@ export function drawPanels(vj, o) {
         h(
           'div',
           { class: 'cards' },
-          pl.persistent.map((p) => cardButton(p.card, seat, o.name(seat), { counters: p.counters, small: true })),
+          pl.persistent.map((p) => cardButton(vj, p.card, seat, o.name(seat), { counters: p.counters, small: true })),
         ),
       );
     }
@@ -416,7 +450,9 @@ export function drawPanels(vj, o) {
         h(
           'div',
           { class: 'cards small' },
-          pl.victory.map((/** @type {string} */ id) => cardButton(id, opp, o.name(opp), { token: false, small: true })),
+          pl.victory.map((/** @type {string} */ id) =>
+            cardButton(vj, id, opp, o.name(opp), { token: false, small: true }),
+          ),
         ),
       );
     }
@@ -427,7 +463,9 @@ export function drawPanels(vj, o) {
         h(
           'div',
           { class: 'cards small' },
-          discard.map((/** @type {string} */ id) => cardButton(id, seat, o.name(seat), { token: false, small: true })),
+          discard.map((/** @type {string} */ id) =>
+            cardButton(vj, id, seat, o.name(seat), { token: false, small: true }),
+          ),
         ),
       );
     }
@@ -478,12 +516,12 @@ export function turnText(vj, o) {
 
 /**
  * @param {string} word
- * @param {string[]} _chosen
+ * @param {string[]} chosen
  * @param {ConcardiaView} vj
  * @returns {string | Node}
  */
-export function wordLabel(word, _chosen, vj) {
-  const c = card(word);
+export function wordLabel(word, chosen, vj) {
+  const c = cardOf(vj, word);
   if (c) {
     return h(
       'span',
@@ -491,10 +529,18 @@ export function wordLabel(word, _chosen, vj) {
       s(
         'svg',
         { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
-        cardFace(word, vj.viewer === 'p2' ? 'p2' : 'p1', 0, 0),
+        cardFace(vj, word, vj.viewer === 'p2' ? 'p2' : 'p1', 0, 0),
       ),
-      ` ${TRAITS[c.trait]} ${c.name}`,
+      ` ${c.traitName} ${c.name}`,
     );
+  }
+  if (word === 'boost') {
+    // the card boosted: on a square, or named from the Persistent Area
+    const id = chosen
+      .map((t) => (vj.view.board ?? []).find((b) => b.sq === t)?.card ?? t)
+      .find((t) => cardOf(vj, t)?.boost);
+    const add = id ? cardOf(vj, id)?.boost : 0;
+    return add ? `boost (+${add} strength)` : 'boost';
   }
   /** @type {Record<string, string>} */
   const words = {
@@ -505,7 +551,6 @@ export function wordLabel(word, _chosen, vj) {
     slide: 'slide',
     jump: 'jump',
     shove: 'shove',
-    boost: 'boost (+2 strength)',
     immediate: 'immediate',
     discard: 'discard',
     counter: 'remove a counter',

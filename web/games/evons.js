@@ -2,7 +2,8 @@
 // the out zone around it, each card with its element, cost, ATK and current DEF and its arrows
 // (ability arrows marked) turned to face its controller, covered and Growth-placed cards,
 // blocks; the credits, the viewer's hand, graveyards, removed cards and the chain stack.
-// The card faces are the card table as printed.
+// What is printed on the cards comes from the view's catalogue, through `cardOf`; a card on
+// the board shows the current ATK and DEF the view gives.
 
 import { h, s, plural } from '../dom.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
@@ -16,91 +17,90 @@ export const blurb = 'A 2-player card game of credits, face-down plays and chain
 /** The cards' words are small on a phone: the board zooms and pans there (phone.js). */
 export const zoomable = true;
 
-/** @type {Record<string, {ability: string, short: string}>} */
-export const ELEMENTS = {
-  Fire: { ability: 'Firestorm', short: 'Fi' },
-  Water: { ability: 'Swap', short: 'Wa' },
-  Earth: { ability: 'Shockwave', short: 'Ea' },
-  Electric: { ability: 'Magnetism', short: 'El' },
-  Nature: { ability: 'Growth', short: 'Na' },
-  Darkness: { ability: 'Resurrection', short: 'Da' },
+/** Each element's two letters on a card (as the text diagrams write them) and its word. */
+/** @type {Record<string, {short: string, word: string}>} */
+const ELEMENTS = {
+  fire: { short: 'Fi', word: 'Fire' },
+  water: { short: 'Wa', word: 'Water' },
+  earth: { short: 'Ea', word: 'Earth' },
+  electric: { short: 'El', word: 'Electric' },
+  nature: { short: 'Na', word: 'Nature' },
+  darkness: { short: 'Da', word: 'Darkness' },
 };
 
-/** @typedef {{name: string, element: string, cost: number, atk: number, def: number, arrows: {dir: string, ability: string | null}[]}} Monster */
 /** @typedef {import('../types.js').EvonsView} EvonsView */
 /** @typedef {import('../types.js').EvonsCard} EvonsCard */
+/** @typedef {import('../types.js').EvonsCatalogue} Catalogue */
+/** @typedef {{catalogue?: Catalogue}} Printed what carries the catalogue: a view */
 
 /**
- * One row of the card table: arrows written as in the rules (`N!` an ability arrow of the
- * element's ability, `S!Block` a named one).
- * @param {string} nm
- * @param {string} element
- * @param {number} cost
- * @param {number} atk
- * @param {number} def
- * @param {string} arrows
- * @returns {Monster}
+ * A card as this module draws it: a monster's name from its id (`cinder-pup`: Cinder Pup), its
+ * element's word, and each arrow with the name of its ability (null for a plain arrow); a
+ * block has its element only.
+ * @typedef {{id: string, name: string, element: string, block: boolean, cost: number, atk: number,
+ *            def: number, arrows: {dir: string, ability: string | null}[]}} Card
  */
-function monster(nm, element, cost, atk, def, arrows) {
-  return {
-    name: nm,
-    element,
-    cost,
-    atk,
-    def,
-    arrows: arrows.split(' ').map((a) => {
-      const m = /^([NESW]{1,2})(!(\w*))?$/.exec(a);
-      if (!m) return { dir: a, ability: null };
-      return { dir: m[1], ability: m[2] ? m[3] || ELEMENTS[element].ability : null };
-    }),
-  };
+
+/** @type {WeakMap<Catalogue, Map<string, Card>>} */
+const cardsOf = new WeakMap();
+
+/**
+ * The card of an id in a view's catalogue, or null (an unknown id, or a view without a
+ * catalogue). The one place that reads the catalogue's shape.
+ * @param {Printed} vj
+ * @param {string} id
+ * @returns {Card | null}
+ */
+export function cardOf(vj, id) {
+  const cat = vj.catalogue;
+  if (!cat) return null;
+  let cards = cardsOf.get(cat);
+  if (!cards) {
+    cards = new Map(
+      (cat.cards ?? []).map((c) => [
+        c.id,
+        {
+          id: c.id,
+          name: capitals(c.id.replace(/-/g, ' ')),
+          element: ELEMENTS[c.element]?.word ?? capitals(c.element),
+          block: c.type === 'block',
+          cost: c.cost ?? 0,
+          atk: c.atk ?? 0,
+          def: c.def ?? 0,
+          arrows: (c.arrows ?? []).map((dir) => {
+            const kind = c.abilities?.[dir]?.kind;
+            return { dir, ability: kind ? capitals(kind) : null };
+          }),
+        },
+      ]),
+    );
+    cardsOf.set(cat, cards);
+  }
+  return cards.get(id) ?? null;
 }
 
-/** @type {Record<string, Monster>} */
-export const MONSTERS = {
-  'cinder-pup': monster('Cinder Pup', 'Fire', 6, 2, 2, 'N! S'),
-  'flame-warden': monster('Flame Warden', 'Fire', 12, 3, 4, 'N NE! NW!'),
-  'inferno-drake': monster('Inferno Drake', 'Fire', 20, 5, 5, 'N! E W S'),
-  'tide-sprite': monster('Tide Sprite', 'Water', 6, 1, 3, 'N! E'),
-  'reef-guard': monster('Reef Guard', 'Water', 12, 2, 5, 'N S! E W'),
-  maelstrom: monster('Maelstrom', 'Water', 20, 4, 6, 'N! NE NW S'),
-  'pebble-golem': monster('Pebble Golem', 'Earth', 7, 2, 3, 'N!'),
-  'quake-ram': monster('Quake Ram', 'Earth', 13, 4, 3, 'N! NE NW'),
-  'mountain-titan': monster('Mountain Titan', 'Earth', 22, 5, 7, 'N! E! W! S'),
-  'spark-mite': monster('Spark Mite', 'Electric', 6, 2, 2, 'NE! NW'),
-  'volt-lynx': monster('Volt Lynx', 'Electric', 12, 3, 3, 'N E! W'),
-  'storm-coil': monster('Storm Coil', 'Electric', 19, 4, 5, 'N! E S W'),
-  seedling: monster('Seedling', 'Nature', 5, 1, 2, 'N!'),
-  'briar-stag': monster('Briar Stag', 'Nature', 11, 3, 3, 'N NE! NW'),
-  'elder-grove': monster('Elder Grove', 'Nature', 18, 3, 7, 'N! E W S!'),
-  'grave-bat': monster('Grave Bat', 'Darkness', 6, 2, 2, 'N S!'),
-  'bone-knight': monster('Bone Knight', 'Darkness', 13, 4, 3, 'N! E W'),
-  'lich-queen': monster('Lich Queen', 'Darkness', 21, 4, 5, 'N! NE NW S'),
-  sentry: monster('Sentry', 'Earth', 9, 2, 4, 'N E W S!Block'),
-  assassin: monster('Assassin', 'Darkness', 14, 4, 2, 'N!Remove NE NW'),
-};
-
 /**
- * The element of a block id (`block-fire` → Fire), or null.
- * @param {string} id
+ * Words with a capital first letter each.
+ * @param {string} words
  */
-export function blockElement(id) {
-  const m = /^block-([a-z]+)$/.exec(id ?? '');
-  if (!m) return null;
-  const e = m[1][0].toUpperCase() + m[1].slice(1);
-  return e in ELEMENTS ? e : null;
+function capitals(words) {
+  return words.replace(/(^| )([a-z])/g, (_m, sep, l) => sep + l.toUpperCase());
 }
 
 /**
  * A card's face in a 100 × 100 box: a monster, a block, or a face-down card (with, for its
- * owner, the identity written faintly under the cover mark).
- * @param {{card?: string, controller: string, owner?: string, covered?: boolean, growth?: boolean, damage?: number}} c
+ * owner, the identity written faintly under the cover mark). A card on the board shows the
+ * current ATK and DEF when the view gives them, else the printed ATK and DEF less its damage.
+ * @param {Printed} vj
+ * @param {{card?: string, controller: string, owner?: string, covered?: boolean, growth?: boolean, damage?: number,
+ *          atk?: number, def?: number}} c
  */
-export function cardFace(c) {
+export function cardFace(vj, c) {
   const ctrl = c.controller;
-  const m = c.card ? MONSTERS[c.card] : undefined;
-  const blk = c.card ? blockElement(c.card) : null;
-  const element = m?.element ?? blk ?? '';
+  const known = c.card ? cardOf(vj, c.card) : null;
+  const m = known && !known.block ? known : null;
+  const blk = known?.block ? known.element : null;
+  const element = known?.element ?? '';
   const g = s('g', { class: `ecard ${ctrl}${c.covered ? ' covered' : ''} el-${element.toLowerCase() || 'none'}` });
   g.appendChild(s('rect', { class: 'ecard-bg', x: 5, y: 5, width: 90, height: 90, rx: 9 }));
   if (c.covered) {
@@ -116,7 +116,7 @@ export function cardFace(c) {
     s(
       'text',
       { class: 'ecard-el', x: 17, y: 21, 'font-size': 12, 'text-anchor': 'middle' },
-      ELEMENTS[element]?.short ?? '?',
+      ELEMENTS[element.toLowerCase()]?.short ?? '?',
     ),
   );
   if (blk) {
@@ -129,9 +129,14 @@ export function cardFace(c) {
     s('text', { class: 'ecard-cost', x: 83, y: 21, 'font-size': 12, 'text-anchor': 'middle' }, `${m.cost}¢`),
   );
   nameLines(g, m.name, 'ecard-name', 40);
-  const cur = m.def - (c.damage ?? 0);
+  const atk = c.atk ?? m.atk;
+  const cur = c.def ?? m.def - (c.damage ?? 0);
   g.appendChild(
-    s('text', { class: 'ecard-stat', x: 28, y: 72, 'font-size': 19, 'text-anchor': 'middle' }, String(m.atk)),
+    s(
+      'text',
+      { class: `ecard-stat${atk !== m.atk ? ' changed' : ''}`, x: 28, y: 72, 'font-size': 19, 'text-anchor': 'middle' },
+      String(atk),
+    ),
   );
   g.appendChild(
     s(
@@ -222,23 +227,26 @@ function edgeArrow(dir, ability) {
 
 /**
  * Words for a card on the board or in a pile.
+ * @param {Printed} vj
  * @param {Partial<EvonsCard> & {controller: string}} c
  * @param {import('./index.js').DrawOptions} o
  */
-export function describeCard(c, o) {
+export function describeCard(vj, c, o) {
   const ctrl = o.name(c.controller);
   const flipped = c.owner && c.owner !== c.controller ? ` (owned by ${o.name(c.owner)})` : '';
-  const m = c.card ? MONSTERS[c.card] : undefined;
+  const known = c.card ? cardOf(vj, c.card) : null;
   if (c.covered) {
-    return `${ctrl}: a face-down card${m ? ` (${m.name})` : ''}${c.growth ? ', Growth-placed' : ''}`;
+    return `${ctrl}: a face-down card${known ? ` (${known.name})` : ''}${c.growth ? ', Growth-placed' : ''}`;
   }
-  const blk = c.card ? blockElement(c.card) : null;
-  if (blk) return `${ctrl}: a ${blk} block`;
-  if (!m) return `${ctrl}: ${c.card}`;
+  if (known?.block) return `${ctrl}: a ${known.element} block`;
+  if (!known) return `${ctrl}: ${c.card}`;
+  const m = known;
   const arrows = m.arrows
     .map((a) => DIR_WORDS[turn(a.dir, c.controller === 'p2' ? 4 : 0)] + (a.ability ? ` (${a.ability})` : ''))
     .join(', ');
-  return `${ctrl}${flipped}: ${m.name}, ${m.element}, cost ${m.cost}, ATK ${m.atk}, DEF ${m.def - (c.damage ?? 0)}${c.damage ? ` of ${m.def}` : ''}, arrows ${arrows}`;
+  const atk = c.atk ?? m.atk;
+  const def = c.def ?? m.def - (c.damage ?? 0);
+  return `${ctrl}${flipped}: ${m.name}, ${m.element}, cost ${m.cost}, ATK ${atk}${atk !== m.atk ? ` (printed ${m.atk})` : ''}, DEF ${def}${def !== m.def ? ` of ${m.def}` : ''}, arrows ${arrows}`;
 }
 
 const FILES = ['x', 'a', 'b', 'c', 'd', 'e', 'y'];
@@ -272,7 +280,7 @@ export function drawBoard(vj, o) {
     label: (cell) => {
       const c = byCell.get(cell);
       const zone = inMain(cell) ? 'main zone' : 'out zone';
-      let text = c ? `${cell} (${zone}), ${describeCard(c, o)}` : `${cell} (${zone}), empty`;
+      let text = c ? `${cell} (${zone}), ${describeCard(vj, c, o)}` : `${cell} (${zone}), empty`;
       if (top?.cell === cell) text += ', the active card of the chain';
       return text;
     },
@@ -290,7 +298,7 @@ export function drawBoard(vj, o) {
     if (!g) continue;
     // the card's kind, when the viewer sees it (face up, or their own face-down card)
     if (c.card) g.setAttribute('data-ref', c.card);
-    g.appendChild(cardFace(c));
+    g.appendChild(cardFace(vj, c));
     g.appendChild(seatBadge(c.controller, 14, 86, 7));
     if (c.owner && c.owner !== c.controller) {
       // the owner of a flipped card, between ATK and DEF, clear of the arrows on the edges
@@ -308,18 +316,19 @@ export function drawBoard(vj, o) {
 
 /**
  * A card in a hand or pile, as an inline SVG in a button (hand) or an image (piles).
+ * @param {EvonsView} vj
  * @param {string} id
  * @param {string} seat
  * @param {import('./index.js').DrawOptions} o
  * @param {boolean} token
  */
-function cardItem(id, seat, o, token) {
+function cardItem(vj, id, seat, o, token) {
   const face = s(
     'svg',
     { class: 'card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
-    cardFace({ card: id, controller: seat }),
+    cardFace(vj, { card: id, controller: seat }),
   );
-  const label = describeCard({ card: id, controller: seat }, o);
+  const label = describeCard(vj, { card: id, controller: seat }, o);
   if (!token)
     return h('span', { class: 'card-item', role: 'img', 'data-ref': id, 'aria-label': label, title: label }, face);
   return h(
@@ -357,7 +366,7 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardItem(id, seat, o, true))));
+      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardItem(vj, id, seat, o, true))));
     }
     if ((pl.graveyard ?? []).length) {
       sec.appendChild(h('h4', {}, `Graveyard (${pl.graveyard.length})`));
@@ -365,7 +374,7 @@ export function drawPanels(vj, o) {
         h(
           'div',
           { class: 'cards small' },
-          pl.graveyard.map((/** @type {string} */ id) => cardItem(id, seat, o, true)),
+          pl.graveyard.map((/** @type {string} */ id) => cardItem(vj, id, seat, o, true)),
         ),
       );
     }
@@ -375,7 +384,7 @@ export function drawPanels(vj, o) {
         h(
           'div',
           { class: 'cards small' },
-          pl.removed.map((/** @type {string} */ id) => cardItem(id, seat, o, false)),
+          pl.removed.map((/** @type {string} */ id) => cardItem(vj, id, seat, o, false)),
         ),
       );
     }
@@ -394,7 +403,7 @@ export function drawPanels(vj, o) {
           {},
           v.stack.map((e) => {
             const c = byInst.get(e.inst);
-            const nm = c?.card && MONSTERS[c.card] ? MONSTERS[c.card].name : `card #${e.inst}`;
+            const nm = (c?.card && cardOf(vj, c.card)?.name) || `card #${e.inst}`;
             const bits = [`${nm} on ${e.cell}`, steps[/** @type {keyof steps} */ (e.step)] ?? e.step];
             if ((e.used ?? []).length) bits.push(`used ${e.used.join(' ')}`);
             if ((e.conflicts ?? []).length) bits.push(`conflicts with ${e.conflicts.join(', ')}`);
@@ -452,16 +461,17 @@ export function turnText(vj, o) {
  * @returns {string | Node}
  */
 export function wordLabel(word, _chosen, vj) {
-  if (MONSTERS[word] || blockElement(word)) {
+  const c = cardOf(vj, word);
+  if (c) {
     return h(
       'span',
       { class: 'word-card' },
       s(
         'svg',
         { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
-        cardFace({ card: word, controller: vj.viewer === 'p2' ? 'p2' : 'p1' }),
+        cardFace(vj, { card: word, controller: vj.viewer === 'p2' ? 'p2' : 'p1' }),
       ),
-      ` ${MONSTERS[word]?.name ?? word}`,
+      ` ${c.block ? `${c.element} block` : c.name}`,
     );
   }
   if (DIR_WORDS[word]) return `${word} (${DIR_WORDS[word]})`;

@@ -2,9 +2,12 @@
 // player's colour with its arrows (turned to its facing), covered pieces (the owner sees the
 // piece faintly under a cover mark, the others only the cover), shields, the attack in
 // progress, and per player the captures, bonus pieces, covers, shields and holder.
-// Only the view is read, so nothing the viewer may not know can be drawn.
+// Only the view is read, so nothing the viewer may not know can be drawn. What is printed on
+// the pieces (names, arrows, copies) and the die comes from the view's catalogue, through
+// `printed`; a piece's arrows as they point on the board, and an attack's strengths, from the
+// view when it gives them.
 
-import { h, s, plural } from '../dom.js';
+import { h, s, plural, signed } from '../dom.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS, r } from '../arrows.js';
 import { drawGrid, facts, files, ranks } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
@@ -14,85 +17,89 @@ export const name = 'three-arrows';
 export const title = 'THREE ARROWS';
 export const blurb = '2 to 4 players place arrow pieces and attack along their arrows, with a die and hidden covers.';
 
-/** The piece kinds: name, arrows when facing N (with their count), copies. */
-/** @type {Record<string, {name: string, arrows: [string, number][], copies: number}>} */
-export const PIECES = {
-  A: {
-    name: 'Angle',
-    arrows: [
-      ['N', 1],
-      ['E', 1],
-    ],
-    copies: 3,
-  },
-  T: {
-    name: 'Tee',
-    arrows: [
-      ['W', 1],
-      ['N', 1],
-      ['E', 1],
-    ],
-    copies: 3,
-  },
-  X: {
-    name: 'Cross',
-    arrows: [
-      ['N', 1],
-      ['E', 1],
-      ['S', 1],
-      ['W', 1],
-    ],
-    copies: 3,
-  },
-  Y: {
-    name: 'Y',
-    arrows: [
-      ['NW', 1],
-      ['NE', 1],
-      ['S', 1],
-    ],
-    copies: 3,
-  },
-  D: { name: 'Double', arrows: [['N', 2]], copies: 3 },
-  R: { name: 'Triple', arrows: [['N', 3]], copies: 1 },
-  Z: {
-    name: 'Terminator',
-    arrows: [
-      ['N', 1],
-      ['NE', 1],
-      ['NW', 1],
-      ['SE', 1],
-      ['SW', 1],
-    ],
-    copies: 1,
-  },
-};
-
 const FACING_TURN = { N: 0, E: 2, S: 4, W: 6 };
 
 /** @typedef {import('../types.js').ThreeArrowsPiece} Piece */
 /** @typedef {import('../types.js').ThreeArrowsView} ThreeArrowsView */
+/** @typedef {import('../types.js').ThreeArrowsCatalogue} Catalogue */
 /** @typedef {import('./index.js').DrawOptions} DrawOptions */
+/** @typedef {{catalogue?: Catalogue}} Printed what carries the catalogue: a view */
 
 /**
- * The arrows of a piece on the board, in board directions.
- * @param {string} piece
- * @param {string} facing
+ * A piece kind as this module draws it: its arrows facing N grouped by direction, each with its
+ * strength (a Double: [['N', 2]]).
+ * @typedef {{kind: string, name: string, count: number, arrows: [string, number][], terminator: boolean}} Kind
+ */
+
+/** @type {WeakMap<Catalogue, {pieces: Map<string, Kind>, die: number[]}>} */
+const printedOf = new WeakMap();
+
+/**
+ * What a view's catalogue prints: the piece kinds by letter, in the catalogue's order, and the
+ * die's faces (nothing without a catalogue). The one place that reads the catalogue's shape.
+ * @param {Printed} vj
+ * @returns {{pieces: Map<string, Kind>, die: number[]}}
+ */
+export function printed(vj) {
+  const cat = vj.catalogue;
+  if (!cat) return { pieces: new Map(), die: [] };
+  let p = printedOf.get(cat);
+  if (!p) {
+    p = {
+      pieces: new Map(
+        (cat.pieces ?? []).map((k) => [
+          k.kind,
+          {
+            kind: k.kind,
+            name: k.name,
+            count: k.count,
+            arrows: grouped(k.arrows ?? []),
+            terminator: k.ability === 'terminator',
+          },
+        ]),
+      ),
+      die: cat.die?.faces ?? [],
+    };
+    printedOf.set(cat, p);
+  }
+  return p;
+}
+
+/**
+ * Directions written once per arrow, grouped with their strength in the order they first come.
+ * @param {string[]} dirs
  * @returns {[string, number][]}
  */
-export function boardArrows(piece, facing) {
-  const k = FACING_TURN[/** @type {keyof FACING_TURN} */ (facing)] ?? 0;
-  return (PIECES[piece]?.arrows ?? []).map(([d, n]) => [turn(d, k), n]);
+function grouped(dirs) {
+  /** @type {Map<string, number>} */
+  const n = new Map();
+  for (const d of dirs) n.set(d, (n.get(d) ?? 0) + 1);
+  return [...n];
+}
+
+/**
+ * The arrows of a piece on the board, in board directions: the view's when the piece carries
+ * them, else its kind's turned to its facing.
+ * @param {Printed} vj
+ * @param {{piece?: string, facing?: string, arrows?: string[]}} p
+ * @returns {[string, number][]}
+ */
+export function boardArrows(vj, p) {
+  if (p.arrows) return grouped(p.arrows);
+  const k = FACING_TURN[/** @type {keyof FACING_TURN} */ (p.facing ?? 'N')] ?? 0;
+  return (printed(vj).pieces.get(p.piece ?? '')?.arrows ?? []).map(([d, n]) => [turn(d, k), n]);
 }
 
 /**
  * A piece tile in a 100 × 100 box at (x, y): tile, arrows, badges.
- * @param {{owner: string, piece?: string, facing?: string, covered?: boolean, shielded?: boolean}} p
+ * @param {Printed} vj
+ * @param {{owner: string, piece?: string, facing?: string, arrows?: string[], covered?: boolean,
+ *          shielded?: boolean}} p
  * @param {number} x
  * @param {number} y
  * @param {{ghost?: boolean, mine?: boolean, title?: string}} [o] title: the tooltip
  */
-export function pieceTile(p, x, y, o = {}) {
+export function pieceTile(vj, p, x, y, o = {}) {
   const known = Boolean(p.piece);
   const cls = ['tile', p.owner, p.covered ? 'covered' : '', o.ghost ? 'ghost' : ''].filter(Boolean).join(' ');
   // what the detail sheet explains: the kind when the viewer knows it, the cover, the shield
@@ -102,7 +109,7 @@ export function pieceTile(p, x, y, o = {}) {
   g.appendChild(s('rect', { class: 'tile-bg', x: 9, y: 9, width: 82, height: 82, rx: 13 }));
   if (p.covered) g.appendChild(s('rect', { class: 'tile-hatch', x: 9, y: 9, width: 82, height: 82, rx: 13 }));
   if (known && p.piece) {
-    for (const [d, n] of boardArrows(p.piece, p.facing ?? 'N')) {
+    for (const [d, n] of boardArrows(vj, p)) {
       g.appendChild(
         arrowGlyph(50, 50, d, { len: 35, start: 13, count: n, width: 4.2, head: 10, cls: 'arrow tile-arrow' }),
       );
@@ -123,16 +130,19 @@ export function pieceTile(p, x, y, o = {}) {
 
 /**
  * Words for a piece, for screen readers and titles.
+ * @param {ThreeArrowsView} vj
  * @param {Piece} p
  * @param {DrawOptions} o
  */
-function describePiece(p, o) {
+function describePiece(vj, p, o) {
   const who = o.name(p.owner);
   const bits = [];
   if (p.piece) {
-    bits.push(`${who}: ${PIECES[p.piece]?.name ?? p.piece} (${p.piece}) facing ${DIR_WORDS[p.facing ?? 'N']}`);
+    bits.push(
+      `${who}: ${printed(vj).pieces.get(p.piece)?.name ?? p.piece} (${p.piece}) facing ${DIR_WORDS[p.facing ?? 'N']}`,
+    );
     // a covered piece has no arrows for any purpose until it is uncovered
-    bits.push(`${p.covered ? 'when uncovered, ' : ''}${arrowWords(boardArrows(p.piece, p.facing ?? 'N'))}`);
+    bits.push(`${p.covered ? 'when uncovered, ' : ''}${arrowWords(boardArrows(vj, p))}`);
     if (p.covered) bits.push('covered');
   } else {
     bits.push(`${who}: a covered piece`);
@@ -166,19 +176,21 @@ export function drawBoard(vj, o) {
     title: `THREE ARROWS board, ${size} by ${size}`,
     label: (sq) => {
       const p = bySq.get(sq);
-      return p ? `${sq}, ${describePiece(p, o)}` : `${sq}, empty`;
+      return p ? `${sq}, ${describePiece(vj, p, o)}` : `${sq}, empty`;
     },
   });
   for (const p of bySq.values()) {
     const g = grid.at(p.sq);
-    if (g) g.appendChild(pieceTile(p, 0, 0, { title: describePiece(p, o) }));
+    if (g) g.appendChild(pieceTile(vj, p, 0, 0, { title: describePiece(vj, p, o) }));
   }
   // A placement being chosen: its piece, drawn faintly where it would go.
-  const ghost = placementGhost(o.chosen ?? []);
+  const ghost = placementGhost(vj, o.chosen ?? []);
   if (ghost && !bySq.has(ghost.sq)) {
     const g = grid.at(ghost.sq);
     if (g)
-      g.appendChild(pieceTile({ owner: vj.viewer, piece: ghost.piece, facing: ghost.facing }, 0, 0, { ghost: true }));
+      g.appendChild(
+        pieceTile(vj, { owner: vj.viewer, piece: ghost.piece, facing: ghost.facing }, 0, 0, { ghost: true }),
+      );
   }
   if (v.attack && v.attack.from && v.attack.to) {
     const a = grid.center(v.attack.from);
@@ -221,11 +233,12 @@ export function drawBoard(vj, o) {
 
 /**
  * The square, piece and facing of a placement being chosen, when all three are known.
+ * @param {ThreeArrowsView} vj
  * @param {string[]} chosen
  */
-function placementGhost(chosen) {
+function placementGhost(vj, chosen) {
   if (chosen[0] !== 'place') return null;
-  const piece = chosen.find((t) => t in PIECES);
+  const piece = chosen.find((t) => printed(vj).pieces.has(t));
   const sq = chosen.find((t) => /^[a-h][1-8]$/.test(t));
   const facing = chosen.find((t) => t in FACING_TURN);
   return piece && sq && facing ? { piece, sq, facing } : null;
@@ -233,15 +246,16 @@ function placementGhost(chosen) {
 
 /**
  * A small piece icon for a holder or a button (an inline SVG).
+ * @param {Printed} vj
  * @param {string} seat
  * @param {string} piece
  * @param {string} [facing]
  */
-export function pieceIcon(seat, piece, facing = 'N') {
+export function pieceIcon(vj, seat, piece, facing = 'N') {
   return s(
     'svg',
     { class: 'piece-icon', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
-    pieceTile({ owner: seat, piece, facing }, 0, 0),
+    pieceTile(vj, { owner: seat, piece, facing }, 0, 0),
   );
 }
 
@@ -304,9 +318,9 @@ export function drawPanels(vj, o) {
     sec.appendChild(counters);
     if (pl.holder) {
       const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder', 'data-ref': 'holder' });
-      for (const kind of Object.keys(PIECES)) {
+      for (const [kind, pk] of printed(vj).pieces) {
         const n = pl.holder[kind] ?? 0;
-        const label = `${PIECES[kind].name} (${kind}): ${n} left; facing north, ${arrowWords(PIECES[kind].arrows)}`;
+        const label = `${pk.name} (${kind}): ${n} left; facing north, ${arrowWords(pk.arrows)}`;
         row.appendChild(
           h(
             'button',
@@ -318,8 +332,8 @@ export function drawPanels(vj, o) {
               'aria-label': label,
               title: label,
             },
-            pieceIcon(seat, kind),
-            h('span', { class: 'dots', 'aria-hidden': 'true' }, dots(n, PIECES[kind].copies)),
+            pieceIcon(vj, seat, kind),
+            h('span', { class: 'dots', 'aria-hidden': 'true' }, dots(n, pk.count)),
           ),
         );
       }
@@ -341,7 +355,8 @@ export function drawPanels(vj, o) {
   const info = [`turn ${v.turns + 1} of at most ${vj.params?.max_turns ?? '?'}`];
   if (vj.params?.mode === 'tactical') info.push('tactical: no die, no covers');
   if (v.extra_turns) info.push(`${plural(v.extra_turns, 'extra turn')} due to ${o.name(v.turn)}`);
-  if (v.terminator_placed) info.push('a Terminator is on the board: only Terminators may be placed');
+  const terminator = [...printed(vj).pieces.values()].find((pk) => pk.terminator)?.name ?? 'terminator';
+  if (v.terminator_placed) info.push(`a ${terminator} is on the board: only ${terminator}s may be placed`);
   wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
   return wrap;
 }
@@ -396,11 +411,16 @@ export function turnText(vj, o) {
     case 'defend': {
       const def = (v.board ?? []).find((/** @type {Piece} */ p) => p.sq === att?.to)?.owner ?? '';
       return def === me
-        ? `${o.name(who)} attacks your piece on ${att?.to} from ${att?.from}. You may uncover covered pieces to strengthen your defence, then defend.`
-        : `${o.name(who)} attacks ${att?.to} from ${att?.from}; ${o.name(def)} may uncover pieces before defending.`;
+        ? `${o.name(who)} attacks your piece on ${att?.to} from ${att?.from}${strengths(att)}. You may uncover covered pieces to strengthen your defence, then defend.`
+        : `${o.name(who)} attacks ${att?.to} from ${att?.from}${strengths(att)}; ${o.name(def)} may uncover pieces before defending.`;
     }
-    case 'die':
-      return `The die is rolled for the attack from ${att?.from} on ${att?.to}: +1, 0 or -1 is added to the attack.`;
+    case 'die': {
+      const faces = [...new Set(printed(vj).die)].sort((a, b) => b - a).map(signed);
+      const adds = faces.length
+        ? `: ${faces.slice(0, -1).join(', ')}${faces.length > 1 ? ' or ' : ''}${faces.at(-1)} is added to the attack`
+        : '';
+      return `The die is rolled for the attack from ${att?.from} on ${att?.to}${strengths(att)}${adds}.`;
+    }
     case 'capture':
       return you
         ? `You captured the piece on ${att?.to}. Stay where you are, or advance your piece into the square (choose its facing).`
@@ -420,6 +440,16 @@ export function turnText(vj, o) {
 }
 
 /**
+ * An attack's strengths in words, when the view gives them: " (strength 3 against 2)".
+ * @param {{strength?: number, defence?: number} | null} att
+ */
+function strengths(att) {
+  return att?.strength !== undefined && att.defence !== undefined
+    ? ` (strength ${att.strength} against ${att.defence})`
+    : '';
+}
+
+/**
  * What a word of the notation looks like on a button.
  * @param {string} word
  * @param {string[]} chosen
@@ -427,14 +457,16 @@ export function turnText(vj, o) {
  * @returns {string | Node}
  */
 export function wordLabel(word, chosen, vj) {
-  if (word in PIECES) {
-    return h('span', { class: 'word-piece' }, pieceIcon(vj.viewer, word), ` ${PIECES[word].name}`);
+  const pk = printed(vj).pieces.get(word);
+  if (pk) {
+    return h('span', { class: 'word-piece' }, pieceIcon(vj, vj.viewer, word), ` ${pk.name}`);
   }
   if (word in FACING_TURN) {
     const piece =
-      chosen.find((t) => t in PIECES) ?? (chosen[0] === 'advance' ? pieceAt(vj, vj.view.attack?.from) : undefined);
+      chosen.find((t) => printed(vj).pieces.has(t)) ??
+      (chosen[0] === 'advance' ? pieceAt(vj, vj.view.attack?.from) : undefined);
     if (piece)
-      return h('span', { class: 'word-piece' }, pieceIcon(vj.viewer, piece, word), ` facing ${DIR_WORDS[word]}`);
+      return h('span', { class: 'word-piece' }, pieceIcon(vj, vj.viewer, piece, word), ` facing ${DIR_WORDS[word]}`);
     return `${DIR_CHARS[word]} ${DIR_WORDS[word]}`;
   }
   /** @type {Record<string, string>} */
