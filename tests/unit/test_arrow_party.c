@@ -62,9 +62,18 @@ static int cell(const ap_state *s, const char *name)
 	return y * s->size + x;
 }
 
+/* The built-in set's tables. */
+static const ap_tables *base_tables(void)
+{
+	qv_err err;
+	const qv_variant *v = qv_variant_base(G, &err);
+	assert_non_null(v);
+	return v->tables;
+}
+
 static int count_card(const ap_player *pl, const char *id)
 {
-	int c = ap_find_card(id), n = 0;
+	int c = ap_find_card(base_tables(), id), n = 0;
 	for (int i = 0; i < pl->nhand; i++)
 		n += pl->hand[i].card == c;
 	return n;
@@ -73,7 +82,7 @@ static int count_card(const ap_player *pl, const char *id)
 /* The knowledge mask of the first copy of card id in pl's hand (-1 when absent). */
 static int know_of(const ap_player *pl, const char *id)
 {
-	int c = ap_find_card(id);
+	int c = ap_find_card(base_tables(), id);
 	for (int i = 0; i < pl->nhand; i++)
 		if (pl->hand[i].card == c)
 			return pl->hand[i].know;
@@ -180,9 +189,9 @@ static void test_walk_and_edge(void **unused)
 	assert_int_equal(st.phase, AP_PH_ITEMS);
 	/* thrown cards returned to their stacks' discards, in seat order */
 	assert_int_equal(st.ndisc[0], 2);
-	assert_int_equal(st.disc[0][0], ap_find_card("1a"));
-	assert_int_equal(st.disc[0][1], ap_find_card("1b"));
-	assert_int_equal(st.disc[1][0], ap_find_card("2a"));
+	assert_int_equal(st.disc[0][0], ap_find_card(base_tables(), "1a"));
+	assert_int_equal(st.disc[0][1], ap_find_card(base_tables(), "1b"));
+	assert_int_equal(st.disc[1][0], ap_find_card(base_tables(), "2a"));
 }
 
 static void test_pickups_first_in_seat_order(void **unused)
@@ -212,7 +221,7 @@ static void test_pickups_first_in_seat_order(void **unused)
 	assert_int_equal(st.pl[0].stars, 1);
 	assert_int_equal(st.pl[2].stars, 0);
 	assert_int_equal(st.pl[1].skulls, 1);
-	assert_int_equal(st.ground[cell(&st, "d1")], AP_G_ITEM + AP_X2);
+	assert_int_equal(st.ground[cell(&st, "d1")], AP_G_ITEM + ap_find_item(base_tables(), "x2"));
 	assert_int_equal(st.ground[cell(&st, "c3")], 0);
 }
 
@@ -365,8 +374,8 @@ static void test_resolution_order(void **unused)
 	assert_int_equal(count_card(&st.pl[0], "half"), 1);
 	assert_int_equal(count_card(&st.pl[0], "swap"), 0);
 	assert_int_equal(count_card(&st.pl[2], "half"), 0);
-	assert_int_equal(st.idisc[AP_SWAP], 1);
-	assert_int_equal(st.idisc[AP_NOSWAP], 1);
+	assert_int_equal(st.idisc[ap_find_item(base_tables(), "swap")], 1);
+	assert_int_equal(st.idisc[ap_find_item(base_tables(), "noswap")], 1);
 	/* dice resolved, then p3's draw waits for its stack */
 	assert_int_equal(st.pl[1].die, 2);
 	assert_int_equal(st.phase, AP_PH_DRAW);
@@ -461,7 +470,8 @@ static void scramble(ap_state *s, int viewer)
 		ap_sort_hand(pl);
 		if (ap_secret_phase(s->phase)) {
 			if (s->phase == AP_PH_ITEMS)
-				pl->uses = (uint16_t)(pl->uses ^ (1u << AP_X2));
+				pl->uses = (uint16_t)(pl->uses ^
+				                      (1u << ap_find_item(base_tables(), "x2")));
 			else if (s->phase == AP_PH_THROW && pl->throw_card)
 				pl->throw_card = (uint8_t)(pl->throw_card % AP_NARROWS + 1);
 			else if (s->phase == AP_PH_GO && pl->go)
