@@ -26,17 +26,6 @@ const uint8_t ap_pair_b[AP_NPAIRS] = {1, 2, 3, 4, 2, 3, 4, 3, 4, 4};
 
 /* ---- the declaration ---- */
 
-/* Each effect's parameter (its key in `effect`, bounds), NULL when it has none. */
-static const struct {
-	const char *key;
-	long lo, hi;
-} effect_param[AP_NEFFECTS] = {
-    [AP_E_MULTIPLY] = {"factor", 2, 12},
-    [AP_E_DIVIDE] = {"divisor", 2, 20},
-    [AP_E_SUBTRACT] = {"steps", 1, 20},
-    [AP_E_DRAW] = {"cards", 1, 5},
-};
-
 /* What an item is worth to the heuristic while rounds remain, over its points: what using it
  * can still do (measured with the built-in set, docs/ai.md). */
 static const double effect_bonus[AP_NEFFECTS] = {
@@ -56,6 +45,11 @@ static const qv_vfield effect_fields[] = {
     {.key = "divisor", .kind = QV_VF_INT, .optional = true, .lo = 2, .hi = 20},
     {.key = "steps", .kind = QV_VF_INT, .optional = true, .lo = 1, .hi = 20},
     {.key = "cards", .kind = QV_VF_INT, .optional = true, .lo = 1, .hi = 5},
+};
+
+/* Each effect's parameter: its field in effect_fields, 0 when it has none. */
+static const int effect_param[AP_NEFFECTS] = {
+    [AP_E_MULTIPLY] = 1, [AP_E_DIVIDE] = 2, [AP_E_SUBTRACT] = 3, [AP_E_DRAW] = 4,
 };
 
 static const qv_vfield item_fields[] = {
@@ -204,26 +198,27 @@ static qv_status build_items(const json_t *list, ap_tables *T, const char **seen
 		if (e == AP_NEFFECTS)
 			return qv_fail(err, QV_EINVAL, "/items/%d/effect/kind: not an effect", k);
 		/* The effect's own parameter, and no other. */
+		const qv_vfield *own = effect_param[e] ? &effect_fields[effect_param[e]] : NULL;
 		for (int f = 0; f < AP_NEFFECTS; f++) {
-			const char *key = effect_param[f].key;
+			const char *key =
+			    effect_param[f] ? effect_fields[effect_param[f]].key : NULL;
 			if (!key || f == e || !json_object_get(eff, key))
 				continue;
-			if (!effect_param[e].key)
+			if (!own)
 				return qv_fail(
 				    err, QV_EINVAL,
 				    "/items/%d/effect/%s: a %s effect takes no parameter", k, key,
 				    ap_effect_names[e]);
 			return qv_fail(err, QV_EINVAL,
 			               "/items/%d/effect/%s: a %s effect takes only %s", k, key,
-			               ap_effect_names[e], effect_param[e].key);
+			               ap_effect_names[e], own->key);
 		}
-		if (effect_param[e].key) {
-			const json_t *v = json_object_get(eff, effect_param[e].key);
+		if (own) {
+			const json_t *v = json_object_get(eff, own->key);
 			if (!v)
 				return qv_fail(err, QV_EINVAL,
 				               "/items/%d/effect: a %s effect needs %s (%ld-%ld)",
-				               k, ap_effect_names[e], effect_param[e].key,
-				               effect_param[e].lo, effect_param[e].hi);
+				               k, ap_effect_names[e], own->key, own->lo, own->hi);
 			T->param[k] = (uint8_t)json_integer_value(v);
 		}
 		qv_copy(T->item_id[k], sizeof T->item_id[k], text_of(it, "id"));
