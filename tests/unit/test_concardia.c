@@ -19,6 +19,19 @@
 
 static const qv_game *G;
 
+/* The built-in set: 42 cards, 14 designs in r, p, s. */
+#define NCARDS 42
+static const cc_tables *base(void) { return cc_base_tables(); }
+
+/* The card id of a card of the built-in set ("striker-r"). */
+static int id_of(const char *id)
+{
+	int c = cc_find_card(base(), id);
+	if (c < 0)
+		fail_msg("no card %s", id);
+	return c;
+}
+
 static void init_with(cc_state *st, const char *params, uint64_t seed)
 {
 	qv_test_init(G, st, params, seed);
@@ -124,7 +137,7 @@ static void check_view_hides(const cc_state *st, int viewer)
 		assert_null(strstr(t, "p2 hand:"));
 		if (viewer != 0 && st->pl[0].start) {
 			char c[16], shown[32];
-			cc_card_name(st->pl[0].start - 1, c);
+			cc_card_name(cc_T(st), st->pl[0].start - 1, c);
 			snprintf(shown, sizeof shown, "(start %s)", c);
 			assert_null(strstr(t, "chosen to start"));
 			assert_null(strstr(t, shown));
@@ -209,11 +222,11 @@ static void test_deck_order(void **unused)
 	init_with(&b, "deck1=expedition,deck2=foundry,shuffle=false", 99);
 	assert_memory_equal(&a, &b, sizeof a);
 	/* expedition's first 7 cards: striker r p s, lancer r p s, scout r */
-	for (int c0 = 0; c0 < CC_NCARDS; c0++)
+	for (int c0 = 0; c0 < NCARDS; c0++)
 		assert_int_equal(a.pl[0].hand[c0],
-		                 (c0 >= CC_STRIKER * 3 && c0 <= CC_LANCER * 3 + 2) ||
-		                     c0 == CC_SCOUT * 3);
-	assert_int_equal(a.pl[0].deck[a.pl[0].ndeck - 1], CC_SCOUT * 3 + 1); /* next draw */
+		                 (c0 >= id_of("striker-r") && c0 <= id_of("lancer-s")) ||
+		                     c0 == id_of("scout-r"));
+	assert_int_equal(a.pl[0].deck[a.pl[0].ndeck - 1], id_of("scout-p")); /* next draw */
 	init_with(&a, "", 5);
 	init_with(&b, "", 5);
 	init_with(&c, "", 6);
@@ -253,7 +266,7 @@ static void test_parameter_errors(void **unused)
 	char list[2048] = "";
 	for (int i = 0; i < 61; i++) {
 		char id[16];
-		cc_card_name(i % CC_NCARDS, id);
+		cc_card_name(base(), i % NCARDS, id);
 		strcat(list, i ? "," : "");
 		strcat(list, id);
 	}
@@ -286,8 +299,8 @@ static void test_determinize_keeps_reaction_possible(void **unused)
 		qv_rng rng;
 		qv_rng_seed(&rng, seed);
 		G->determinize(&d, 0, &rng);
-		int aegis = d.pl[1].hand[CC_AEGIS * 3] + d.pl[1].hand[CC_AEGIS * 3 + 1] +
-		            d.pl[1].hand[CC_AEGIS * 3 + 2];
+		int aegis = d.pl[1].hand[id_of("aegis-r")] + d.pl[1].hand[id_of("aegis-p")] +
+		            d.pl[1].hand[id_of("aegis-s")];
 		assert_true(aegis >= 1);
 		assert_int_equal(d.pl[1].nhand, 3);
 		assert_true(G->legal(&d, acts) >= 2);
@@ -314,14 +327,14 @@ static void test_determinize_conserves_cards(void **unused)
 		qv_rng_seed(&rng, seed);
 		G->determinize(&d, 1, &rng);
 		for (int p = 0; p < 2; p++) {
-			int count[CC_NCARDS] = {0};
-			for (int c = 0; c < CC_NCARDS; c++)
+			int count[NCARDS] = {0};
+			for (int c = 0; c < NCARDS; c++)
 				count[c] += d.pl[p].hand[c];
 			for (int i = 0; i < d.pl[p].ndeck; i++)
 				count[d.pl[p].deck[i]]++;
 			if (d.pl[p].start)
 				count[d.pl[p].start - 1]++;
-			for (int c = 0; c < CC_NCARDS; c++)
+			for (int c = 0; c < NCARDS; c++)
 				assert_int_equal(count[c], d.pl[p].owned[c]);
 		}
 		assert_memory_equal(d.pl[1].hand, st.pl[1].hand, sizeof st.pl[1].hand);
@@ -378,7 +391,7 @@ static void test_load_rejects_impossible_states(void **unused)
 	cc_state st;
 	must_load(&st, ex, "{\"players\":[{\"hand\":[\"striker-p\"]},{}]}");
 	assert_int_equal(st.pl[0].ndeck, 20);
-	assert_int_equal(st.pl[0].deck[19], CC_STRIKER * 3);
+	assert_int_equal(st.pl[0].deck[19], id_of("striker-r"));
 	assert_int_equal(st.pl[1].ndeck, 21);
 	/* an absent or null player field is p1; first is read when known */
 	must_load(&st, ex, "{\"active\":null,\"first\":\"p2\"}");
@@ -464,26 +477,29 @@ static int reference_sum(const cc_state *s, int sq)
 		const cc_cell *a = &s->grid[r * 6 + f];
 		if (!a->card || a->owner == target->owner)
 			continue;
-		int card = a->card - 1, ta = cc_trait(card), tb = cc_trait(target->card - 1);
+		const cc_card *k = &cc_T(s)->cards[a->card - 1];
+		int ta = k->trait, tb = cc_T(s)->cards[target->card - 1].trait;
 		bool arrow = false;
 		for (int e = 0; e < QV_NDIRS; e++)
-			arrow |= (cc_templates[cc_tmpl(card)].arrows >> e & 1) &&
-			         cc_board_dir(a->owner, e) == (d + 4) % 8;
-		if (arrow && (cc_beats(ta, tb) || (cc_tmpl(card) == CC_DUELIST && ta == tb)))
-			sum += cc_templates[cc_tmpl(card)].strength + 2 * a->boost;
+			arrow |= (k->arrows >> e & 1) && cc_board_dir(a->owner, e) == (d + 4) % 8;
+		if (arrow && (cc_beats(ta, tb) || (k->kind == CC_AB_SUPERIOR && ta == tb)))
+			sum += k->strength + k->boost * a->boost;
 	}
 	return sum;
 }
 
-/* Defense with the owner's adjacent banners. */
+/* Defense with the owner's adjacent banners (support abilities). */
 static int reference_defense(const cc_state *s, int sq)
 {
+	const cc_tables *T = cc_T(s);
 	const cc_cell *c = &s->grid[sq];
-	int def = cc_templates[cc_tmpl(c->card - 1)].defense;
+	int def = T->cards[c->card - 1].defense;
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int f = sq % 6 + qv_dir_dx[d], r = sq / 6 + qv_dir_dy[d];
 		const cc_cell *n = f >= 0 && f < 6 && r >= 0 && r < 6 ? &s->grid[r * 6 + f] : NULL;
-		def += n && n->card && n->owner == c->owner && cc_tmpl(n->card - 1) == CC_BANNER;
+		if (n && n->card && n->owner == c->owner &&
+		    T->cards[n->card - 1].kind == CC_AB_SUPPORT)
+			def += T->cards[n->card - 1].bonus;
 	}
 	return def;
 }
@@ -496,15 +512,16 @@ static void check_kept(const cc_state *s)
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		const cc_cell *c = &s->grid[sq];
 		uint64_t bit = 1ull << sq;
-		int t = c->card ? cc_tmpl(c->card - 1) : -1;
+		const cc_card *k = c->card ? &cc_T(s)->cards[c->card - 1] : NULL;
+		int t = k ? k->kind : -1;
 		assert_int_equal(!!(s->occ[0] & bit), c->card && c->owner == 0);
 		assert_int_equal(!!(s->occ[1] & bit), c->card && c->owner == 1);
-		assert_int_equal(!!(s->banners & bit), t == CC_BANNER);
-		assert_int_equal(!!(s->dynamos & bit), t == CC_DYNAMO);
-		assert_int_equal(!!(s->movers & bit), t == CC_COURIER || t == CC_SHOVER);
+		assert_int_equal(!!(s->banners & bit), t == CC_AB_SUPPORT);
+		assert_int_equal(!!(s->dynamos & bit), t == CC_AB_CHARGE);
+		assert_int_equal(!!(s->movers & bit), t == CC_AB_MOVE || t == CC_AB_SHOVE);
 		int sum = c->card ? reference_sum(s, sq) : 0;
 		assert_int_equal(s->atk[sq], sum);
-		assert_int_equal(!!(s->threat & bit), c->card && sum >= cc_templates[t].defense);
+		assert_int_equal(!!(s->threat & bit), k && sum >= k->defense);
 		assert_int_equal(!!(would & bit),
 		                 c->card && sum > 0 && sum >= reference_defense(s, sq));
 		if (c->card)
@@ -569,14 +586,14 @@ static void test_reference(void **unused)
 {
 	(void)unused;
 	qv_buf b = {0};
-	assert_int_equal(G->reference(NULL, NULL, &b), CC_NCARDS);
+	assert_int_equal(G->reference(NULL, NULL, &b), NCARDS);
 	check_lines(qv_buf_str(&b), 80);
 	int card = 0;
 	for (const char *s = qv_buf_str(&b); *s; card += 0) {
 		size_t len = strcspn(s, "\n");
 		if (*s != ' ') {
 			char id[16], head[24];
-			cc_card_name(card++, id);
+			cc_card_name(base(), card++, id);
 			snprintf(head, sizeof head, "%s: ", id);
 			if (strncmp(s, head, strlen(head)) != 0)
 				fail_msg("entry %d starts '%.*s', expected '%s'", card, (int)len, s,
@@ -584,7 +601,7 @@ static void test_reference(void **unused)
 		}
 		s += len + (s[len] == '\n');
 	}
-	assert_int_equal(card, CC_NCARDS);
+	assert_int_equal(card, NCARDS);
 	qv_buf_free(&b);
 
 	b = (qv_buf){0};
@@ -712,8 +729,8 @@ static void test_action_note(void **unused)
 	    true);
 	expect_note(&st, "play star-r d4", "p2 captures star-r on d4 (4 against 2)", false);
 	/* with an aegis in hand the loss is the player's choice */
-	st.pl[0].hand[CC_STAR * 3] = 0;
-	st.pl[0].hand[CC_AEGIS * 3] = 1;
+	st.pl[0].hand[id_of("star-r")] = 0;
+	st.pl[0].hand[id_of("aegis-r")] = 1;
 	expect_note(&st, "act c3 slide d4",
 	            "p2 captures courier-r on d4 (4 against 2) unless you react with an aegis; you "
 	            "could lose: no card left on the Board (third-turn rule)",
@@ -807,9 +824,9 @@ static void test_compact_layout(void **unused)
 	qv_buf_free(&b);
 
 	/* a long hand: two lines, then how many more */
-	for (int c = 0; c < CC_NCARDS; c++)
+	for (int c = 0; c < NCARDS; c++)
 		st.pl[1].hand[c] = c % 3 == 0;
-	st.pl[1].nhand = CC_NTEMPLATES;
+	st.pl[1].nhand = NCARDS / 3;
 	for (int v = QV_VIEW_PUBLIC; v < 2; v++) {
 		b = (qv_buf){0};
 		G->render_text(&st, v, QV_RENDER_COMPACT, &b);
