@@ -877,6 +877,54 @@ static void test_full_hand(void **unused)
 	qv_buf_free(&b);
 }
 
+/* ---- views and variants ---- */
+
+/* The board entry of sq in a view or state JSON. */
+static json_t *board_entry(json_t *view, const char *sq)
+{
+	json_t *board = json_object_get(view, "board"), *e;
+	size_t i;
+	json_array_foreach(
+	    board, i, e) if (strcmp(json_string_value(json_object_get(e, "sq")), sq) == 0) return e;
+	fail_msg("no card on %s", sq);
+	return NULL;
+}
+
+static long board_int(json_t *view, const char *sq, const char *key)
+{
+	return (long)json_integer_value(json_object_get(board_entry(view, sq), key));
+}
+
+/* A view gives each card on the grid its Strength and Defense now: a boosted dynamo has its
+ * printed 1 plus 2, a guard next to its owner's banner 4 plus 1, others as printed. */
+static void test_view_current_values(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	load_q(&st, "deck1=expedition,deck2=foundry",
+	       "{'board':[{'sq':'c3','card':'dynamo-r','owner':'p1','counters':1,'boost':true},"
+	       "{'sq':'d4','card':'banner-s','owner':'p2'},{'sq':'e4','card':'guard-p',"
+	       "'owner':'p2'},{'sq':'b2','card':'striker-r','owner':'p1'}],'players':[{},{}]}");
+	for (int v = QV_VIEW_ALL; v < 2; v++) {
+		json_t *view = v == QV_VIEW_ALL ? G->state_json(&st) : G->view_json(&st, v);
+		assert_int_equal(board_int(view, "c3", "strength"), 3);
+		assert_int_equal(board_int(view, "c3", "defense"), 3);
+		assert_int_equal(board_int(view, "e4", "strength"), 2);
+		assert_int_equal(board_int(view, "e4", "defense"), 5);
+		assert_int_equal(board_int(view, "d4", "defense"), 3); /* not its own banner */
+		assert_int_equal(board_int(view, "b2", "strength"), 4);
+		json_decref(view);
+	}
+	/* the state JSON with them loads back to the same state */
+	json_t *j = G->state_json(&st);
+	char *text = json_dumps(j, JSON_COMPACT);
+	cc_state back;
+	must_load(&back, "deck1=expedition,deck2=foundry", text);
+	assert_memory_equal(&back, &st, sizeof st);
+	free(text);
+	json_decref(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -895,6 +943,7 @@ int main(void)
 	    cmocka_unit_test(test_action_note),
 	    cmocka_unit_test(test_compact_layout),
 	    cmocka_unit_test(test_full_hand),
+	    cmocka_unit_test(test_view_current_values),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }

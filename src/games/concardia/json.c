@@ -57,6 +57,8 @@ static json_t *board_json(const cc_state *s)
 		json_object_set_new(o, "owner", qv__json_player(c->owner));
 		json_object_set_new(o, "counters", json_integer(c->counters));
 		json_object_set_new(o, "boost", json_boolean(c->boost));
+		json_object_set_new(o, "strength", json_integer(cc_strength(s, sq)));
+		json_object_set_new(o, "defense", json_integer(cc_defense(s, sq)));
 		json_array_append_new(board, o);
 	}
 	return board;
