@@ -16,6 +16,7 @@
 
 #include "games/concardia/concardia.h"
 #include "gametest.h"
+#include "quiver/variant.h"
 
 static const qv_game *G;
 
@@ -925,6 +926,179 @@ static void test_view_current_values(void **unused)
 	json_decref(j);
 }
 
+/* A variant of the built-in set from a JSON text (failing the test when it is refused). */
+static const qv_variant *variant(const char *text)
+{
+	qv_err err = {{0}};
+	json_t *doc = json_loads(text, 0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
+	json_decref(doc);
+	if (rc)
+		fail_msg("variant refused: %s", err.msg);
+	return v;
+}
+
+/* The message a variant is refused with, which must contain `want`. */
+static void expect_variant_error(const char *text, const char *want)
+{
+	qv_err err = {{0}};
+	json_t *doc = json_loads(text, 0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	assert_int_not_equal(qv_variant_from_json(doc, G, "variant", &v, &err), QV_OK);
+	json_decref(doc);
+	if (!strstr(err.msg, want))
+		fail_msg("variant refused with '%s', lacking '%s'", err.msg, want);
+}
+
+#define VARIANT_HEAD "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"test\", "
+
+/* p1's lancer-s on c3 and p2's sentinel-p on d4 (Defense 5), p1 to move with striker-s and
+ * star-s in hand, in the components of v (NULL: the built-in set); then p1 plays card on d3,
+ * whose N arrow points at the sentinel with the lancer's NE arrow. */
+static void capture_position(cc_state *st, const qv_variant *v, const char *card)
+{
+	char params[160], play_text[40];
+	snprintf(params, sizeof params, "deck1=expedition,deck2=foundry,variant=%s",
+	         v ? v->sha256 : "base");
+	load_q(st, params,
+	       "{'board':[{'sq':'c3','card':'lancer-s','owner':'p1'},{'sq':'d4','card':"
+	       "'sentinel-p','owner':'p2'},{'sq':'f6','card':'guard-r','owner':'p2'}],'players':"
+	       "[{'hand':['striker-s','star-s']},{'hand':['flanker-r']}],'turns':2}");
+	snprintf(play_text, sizeof play_text, "play %s d3", card);
+	play(st, play_text);
+}
+
+/* A card's Strength decides a capture: striker-s (4) with the lancer (3) captures the
+ * sentinel (Defense 5) in the built-in set, not once a variant makes it 1; star-s (1) does
+ * not, until a variant makes it 2. */
+static void test_variant_strength_decides_capture(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	const int d4 = 3 * 6 + 3;
+	capture_position(&st, NULL, "striker-s");
+	assert_int_equal(st.grid[d4].card, 0);
+	assert_int_equal(st.pl[0].nvictory, 1);
+
+	const qv_variant *weak =
+	    variant(VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-s\": {\"strength\": 1}}}}");
+	capture_position(&st, weak, "striker-s");
+	assert_int_equal(st.grid[d4].card, id_of("sentinel-p") + 1);
+	assert_int_equal(st.pl[0].nvictory, 0);
+	assert_int_equal(st.atk[d4], 3 + 1);
+
+	capture_position(&st, NULL, "star-s");
+	assert_int_equal(st.grid[d4].card, id_of("sentinel-p") + 1);
+	const qv_variant *strong =
+	    variant(VARIANT_HEAD "\"cards\": {\"modify\": {\"star-s\": {\"strength\": 2}}}}");
+	capture_position(&st, strong, "star-s");
+	assert_int_equal(st.grid[d4].card, 0);
+	assert_int_equal(st.pl[0].nvictory, 1);
+	/* the example of docs/variants.md is the weaker striker */
+	assert_string_not_equal(weak->sha256, strong->sha256);
+}
+
+/* Abilities are kinds with parameters: a striker given a move ability slides, a banner's
+ * support of 2 gives +2 Defense, a shove of cost 0 is applied at once, and an added card has
+ * a name, notation and a reference entry. */
+static void test_variant_abilities(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-r\": {\"ability\": {\"kind\": "
+	                 "\"move\"}}, \"banner-s\": {\"ability\": {\"kind\": \"support\", "
+	                 "\"defense\": 2}}}, \"add\": [{\"id\": \"ram-p\", \"name\": \"ram\", "
+	                 "\"trait\": \"Paper\", \"strength\": 3, \"defense\": 1, \"arrows\": "
+	                 "[\"N\"], \"type\": \"Airship\", \"ability\": {\"kind\": \"shove\", "
+	                 "\"cost\": 0}}]}, \"decks\": {\"add\": [{\"id\": \"rams\", \"cards\": "
+	                 "[\"ram-p\", \"ram-p\", \"striker-r\", \"striker-r\", \"banner-s\", "
+	                 "\"guard-r\", \"guard-p\", \"guard-s\"]}]}}");
+	char params[160];
+	snprintf(params, sizeof params, "deck1=rams,deck2=foundry,variant=%s", v->sha256);
+	cc_state st;
+	load_q(&st, params,
+	       "{'board':[{'sq':'c3','card':'striker-r','owner':'p1'},{'sq':'d3','card':"
+	       "'banner-s','owner':'p1'},{'sq':'d4','card':'guard-p','owner':'p1'},{'sq':'c4',"
+	       "'card':'ram-p','owner':'p1'},{'sq':'e5','card':'sentinel-p','owner':'p2'}],"
+	       "'players':[{'hand':['guard-r']},{'hand':['flanker-r']}],'turns':2}");
+	qv_action acts[CC_MAX_ACTIONS];
+	int n = G->legal(&st, acts);
+	bool slide = false, shove = false;
+	for (int i = 0; i < n; i++) {
+		char t[48];
+		G->action_to_text(&st, acts[i], t, sizeof t);
+		slide |= strcmp(t, "act c3 slide b3") == 0;
+		shove |= strcmp(t, "act c4 shove d4") == 0;
+	}
+	assert_true(slide);
+	assert_true(shove);
+	assert_int_equal(cc_defense(&st, 3 * 6 + 3), 4 + 2); /* guard-p next to the banner */
+	play(&st, "act c4 shove d4");                        /* no cost: pushed at once */
+	assert_int_equal(st.phase, CC_PH_ACTION);
+	assert_int_equal(st.active, 1);
+	assert_int_equal(st.grid[3 * 6 + 3].card, 0);                    /* d4 */
+	assert_int_equal(st.grid[3 * 6 + 4].card, id_of("guard-p") + 1); /* to e4 */
+	qv_buf b = {0};
+	assert_int_equal(G->reference(&st, "ram", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "ram-p: Paper ram"));
+	assert_non_null(strstr(qv_buf_str(&b), "Action - Cost 0: Slide a card adjacent"));
+	qv_buf_free(&b);
+	b = (qv_buf){0};
+	assert_int_equal(G->reference(NULL, "ram", &b), 0); /* not in the built-in set */
+	qv_buf_free(&b);
+}
+
+/* Every cross-check refuses with the path in the resolved document and what is accepted. */
+static void test_variant_cross_checks(void **unused)
+{
+	(void)unused;
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"modify\": {\"foundry\": {\"cards\": "
+	                                  "[\"guard-r\", \"guard-p\", \"guard-s\", \"star-r\", "
+	                                  "\"star-p\", \"star-s\", \"scout-r\"]}}}}",
+	                     "/decks/1/cards: 7 cards; a deck needs 8-60");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"modify\": {\"foundry\": {\"cards\": "
+	                                  "[\"guard-r\", \"guard-p\", \"guard-s\", \"star-r\", "
+	                                  "\"star-p\", \"star-s\", \"scout-r\", \"scout-q\"]}}}}",
+	                     "/decks/1/cards/7: no card \"scout-q\" in /cards");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"modify\": {\"foundry\": {\"cards\": "
+	                                  "[\"guard-r\", \"guard-r\", \"guard-s\", \"star-r\", "
+	                                  "\"star-p\", \"star-s\", \"scout-r\", \"guard-r\"]}}}}",
+	                     "/decks/1/cards/7: \"guard-r\" a third time; a deck holds a card at "
+	                     "most twice");
+	expect_variant_error(VARIANT_HEAD
+	                     "\"cards\": {\"modify\": {\"courier-p\": {\"ability\": {\"kind\": "
+	                     "\"move\", \"cost\": 1}}}}}",
+	                     "/cards/22/ability/cost: a move ability takes nothing");
+	expect_variant_error(
+	    VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-r\": {\"ability\": {\"kind\": "
+	                 "\"charge\", \"cost\": 1, \"strength\": 2}}}}}",
+	    "/cards/3/ability: missing \"counters\" (a charge ability takes counters, cost and "
+	    "strength)");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"remove\": [\"expedition\"]}}",
+	                     "/decks: no deck \"expedition\", the default of deck1");
+	/* a set without the default decks is fine when its params name others */
+	variant(VARIANT_HEAD "\"params\": {\"deck1\": \"foundry\"}, \"decks\": {\"remove\": "
+	                     "[\"expedition\"]}}");
+	/* what the state cannot hold: more than 63 cards, a Defense of 0, a card id too long */
+	char text[8192] = VARIANT_HEAD "\"cards\": {\"add\": [";
+	for (int i = 0; i < 22; i++)
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+		         "%s{\"id\": \"extra%d\", \"name\": \"extra\", \"trait\": \"Rock\", "
+		         "\"strength\": 1, \"defense\": 1, \"arrows\": [], \"type\": \"Maker\"}",
+		         i ? ", " : "", i);
+	strcat(text, "]}}");
+	expect_variant_error(text, "63");
+	expect_variant_error(VARIANT_HEAD
+	                     "\"cards\": {\"modify\": {\"striker-r\": {\"defense\": 0}}}}",
+	                     "/cards/modify/striker-r/defense");
+	expect_variant_error(VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-r\": {\"ability\": "
+	                                  "{\"kind\": \"teleport\"}}}}}",
+	                     "/cards/modify/striker-r/ability/kind");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -944,6 +1118,9 @@ int main(void)
 	    cmocka_unit_test(test_compact_layout),
 	    cmocka_unit_test(test_full_hand),
 	    cmocka_unit_test(test_view_current_values),
+	    cmocka_unit_test(test_variant_strength_decides_capture),
+	    cmocka_unit_test(test_variant_abilities),
+	    cmocka_unit_test(test_variant_cross_checks),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }

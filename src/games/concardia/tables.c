@@ -268,9 +268,10 @@ static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *
 	snprintf(dk->id, sizeof dk->id, "%s", json_string_value(json_object_get(o, "id")));
 	if (n < CC_DECK_MIN || n > CC_DECK_MAX)
 		return qv_fail(err, QV_EINVAL,
-		               "/decks/%d/cards: %zu cards; a deck needs %d-%d (%d drawn at the "
+		               "/decks/%d/cards: %zu card%s; a deck needs %d-%d (%d drawn at the "
 		               "start and one to draw; %d is what a player's deck holds)",
-		               i, n, CC_DECK_MIN, CC_DECK_MAX, CC_HAND, CC_DECK_MAX);
+		               i, n, n == 1 ? "" : "s", CC_DECK_MIN, CC_DECK_MAX, CC_HAND,
+		               CC_DECK_MAX);
 	int count[CC_MAX_CARDS] = {0};
 	size_t k;
 	json_t *v;
