@@ -32,18 +32,19 @@ static inline bool occupied(const cc_state *s, int sq) { return s->grid[sq].card
 static inline int cell_card(const cc_state *s, int sq) { return s->grid[sq].card - 1; }
 static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
 
-/* The hand counts are bytes, so vector compares tell which are not zero 16 at a time (this
- * runs at every random move); the hand's 64th byte is always 0. */
+/* The hand counts are bytes, so vector compares tell which are zero 16 at a time (this runs
+ * at every random move), and one complement gives the cards held; the hand's 64th byte is
+ * always 0. */
 uint64_t cc_hand_mask(const cc_player *pl)
 {
 #ifdef __SSE2__
 	const __m128i zero = _mm_setzero_si128();
-	uint64_t held[4];
+	uint64_t empty = 0; /* bit c: no card c in hand */
 	for (int i = 0; i < 4; i++) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(pl->hand + 16 * i));
-		held[i] = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+		empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * i);
 	}
-	return held[0] | held[1] << 16 | held[2] << 32 | held[3] << 48;
+	return ~empty;
 #else
 	uint64_t m = 0;
 	for (int c = 0; c < CC_MAX_CARDS; c++)
