@@ -97,7 +97,6 @@ typedef struct cc_tables {
 
 extern const qv_game qv_concardia;
 extern const qv_components cc_components;
-extern const char cc_trait_letters[3];                 /* "rps" */
 extern const char *const cc_trait_names[4];            /* "Rock", "Paper", "Scissors", NULL */
 extern const char *const cc_type_names[4];             /* "Adventurer", "Airship", "Maker", NULL */
 extern const char *const cc_kind_names[CC_NKINDS + 1]; /* "none", "move", ..., NULL */

@@ -13,7 +13,6 @@
 
 #include "concardia.h"
 
-const char cc_trait_letters[3] = {'r', 'p', 's'};
 const char *const cc_trait_names[4] = {"Rock", "Paper", "Scissors", NULL};
 const char *const cc_type_names[4] = {"Adventurer", "Airship", "Maker", NULL};
 const char *const cc_kind_names[CC_NKINDS + 1] = {
