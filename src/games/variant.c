@@ -998,7 +998,9 @@ qv_status qv_variant_from_json(const json_t *doc, const qv_game *g, const char *
 /* params with the variant's parameters added for the keys params does not give. */
 static void merge(const qv_variant *v, const qv_params *params, qv_params *out)
 {
-	qv_params m = *params;
+	qv_params m = {0};
+	if (params)
+		m = *params;
 	for (int i = 0; v && i < v->params.n; i++) {
 		const char *key = qv_params_key(&v->params, i);
 		if (!qv_params_get(&m, key))
@@ -1011,7 +1013,7 @@ qv_status qv_variant_open(const qv_game *g, const qv_params *params, const qv_va
                           qv_params *merged, qv_err *err)
 {
 	const qv_variant *v;
-	qv_status rc = find(g, qv_params_get(params, "variant"), &v, err);
+	qv_status rc = find(g, params ? qv_params_get(params, "variant") : NULL, &v, err);
 	if (rc)
 		return rc;
 	merge(v, params, merged);
@@ -1028,7 +1030,7 @@ void qv_variant_complete(const qv_game *g, const qv_params *params, qv_params *o
 
 const qv_variant *qv_variant_of_params(const qv_game *g, const qv_params *params)
 {
-	return qv_variant_find(g, qv_params_get(params, "variant"), NULL);
+	return qv_variant_find(g, params ? qv_params_get(params, "variant") : NULL, NULL);
 }
 
 json_t *qv_variant_json(const qv_variant *v) { return json_incref(v->json); }
