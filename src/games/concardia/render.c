@@ -180,17 +180,25 @@ static void ability_brief(const cc_card *k, char *buf, size_t len)
 /* One card of a hand in the full layout: id, trait, Strength/Defense, arrows, ability. */
 static void put_hand_card(qv_buf *out, const cc_tables *T, int card, int owner, int count)
 {
-	char b[CC_ID_MAX + 1], brief[64];
+	char b[CC_ID_MAX + 1], brief[64], head[64], times[8] = "";
 	const cc_card *t = &T->cards[card];
 	cc_card_name(T, card, b);
-	qv_buf_printf(out, "    %-11s%-9s %d/%d  ", b, cc_trait_names[t->trait], t->strength,
-	              t->defense);
+	/* the ids in a column as wide as the set's longest (10 in the built-in set) */
+	int cols = snprintf(head, sizeof head, "    %-*s %-9s %d/%d  ",
+	                    T->id_width > 10 ? T->id_width : 10, b, cc_trait_names[t->trait],
+	                    t->strength, t->defense);
+	qv_buf_puts(out, head);
 	int n = put_arrows(out, T, card, owner);
 	ability_brief(t, brief, sizeof brief);
-	if (count > 1 || *brief)
-		pad(out, 7 - n);
+	int gap = count > 1 || *brief ? (n < 7 ? 7 - n : 1) : 0;
+	pad(out, gap);
 	if (count > 1)
-		qv_buf_printf(out, "x%d ", count);
+		snprintf(times, sizeof times, "x%d ", count);
+	qv_buf_puts(out, times);
+	/* the brief cut to what is left of the 80 columns (a long id, many arrows) */
+	int room = WIDTH - (cols + n + gap + (int)strlen(times));
+	if (room < (int)strlen(brief))
+		brief[room > 0 ? room : 0] = '\0';
 	qv_buf_puts(out, brief);
 	qv_buf_putc(out, '\n');
 }
@@ -365,6 +373,8 @@ static void put_cell(qv_buf *out, const cc_state *s, int sq, int line, bool colo
 }
 
 /* Row `row` (0..11) of the panel right of the grid: six rows per player. */
+#define PANEL 11 /* columns right of the compact grid */
+
 static void put_panel(qv_buf *out, const cc_state *s, int row, int viewer, bool color)
 {
 	int p = row / 6;
@@ -390,13 +400,18 @@ static void put_panel(qv_buf *out, const cc_state *s, int row, int viewer, bool 
 	case 4: qv_buf_printf(out, "turns %d", pl->turns); break;
 	default:
 		if (pl->npersist) {
-			char b[CC_ID_MAX + 1];
+			/* in the 11 columns right of the grid: the id is cut before the counts */
+			char b[CC_ID_MAX + 1], more[16] = "";
 			cc_card_name(cc_T(s), pl->persist[0] - 1, b);
-			qv_buf_puts(out, b);
+			int n = 0;
 			if (pl->pcounters[0])
-				qv_buf_printf(out, " c%d", pl->pcounters[0]);
+				n += snprintf(more + n, sizeof more - (size_t)n, " c%d",
+				              pl->pcounters[0]);
 			if (pl->npersist > 1)
-				qv_buf_printf(out, " +%d", pl->npersist - 1);
+				snprintf(more + n, sizeof more - (size_t)n, " +%d",
+				         pl->npersist - 1);
+			int room = PANEL - (int)strlen(more);
+			qv_buf_printf(out, "%.*s%s", room > 1 ? room : 1, b, more);
 		}
 		break;
 	}
@@ -425,8 +440,10 @@ static void put_compact_hand(qv_buf *out, const cc_state *s, int p, int lines, b
 		for (int i = 0; i < pl->hand[c]; i++) {
 			const cc_card *t = &cc_T(s)->cards[c];
 			cc_card_name(cc_T(s), c, b);
+			char nums[8];
 			int nar = __builtin_popcount(t->arrows);
-			int w = 2 + (int)strlen(b) + 4 + nar; /* "  id S/D arrows" */
+			int w = 2 + (int)strlen(b) + 1 + /* "  id S/D arrows" */
+			        snprintf(nums, sizeof nums, "%d/%d", t->strength, t->defense) + nar;
 			/* room for " +NN" after this card unless it is the last */
 			int room = WIDTH - (left > 1 && line == lines ? 4 : 0);
 			if (col + w > room) {
@@ -440,7 +457,7 @@ static void put_compact_hand(qv_buf *out, const cc_state *s, int p, int lines, b
 				col = 5;
 				line++;
 			}
-			qv_buf_printf(out, "  %s %d/%d", b, t->strength, t->defense);
+			qv_buf_printf(out, "  %s %s", b, nums);
 			put_arrows(out, cc_T(s), c, p);
 			col += w;
 			left--;

@@ -373,6 +373,9 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 	T->ncards = (int)json_array_size(cards);
 	for (int i = 0; !rc && i < T->ncards; i++)
 		rc = read_card(json_array_get(cards, (size_t)i), i, &T->cards[i], err);
+	for (int i = 0; !rc && i < T->ncards; i++)
+		if ((int)strlen(T->cards[i].id) > T->id_width)
+			T->id_width = (int)strlen(T->cards[i].id);
 	T->ndecks = (int)json_array_size(decks);
 	for (int i = 0; !rc && i < T->ndecks; i++)
 		rc = read_deck(T, json_array_get(decks, (size_t)i), i, &T->decks[i], err);
