@@ -1099,6 +1099,45 @@ static void test_variant_cross_checks(void **unused)
 	                     "/cards/modify/striker-r/ability/kind");
 }
 
+/* A variant's longest ids (15 characters), two-digit numbers and eight arrows still fit 80
+ * columns in every layout and view: hands, the Persistent Area beside the compact grid. */
+static void test_variant_layouts(void **unused)
+{
+	(void)unused;
+	char text[4096] = VARIANT_HEAD "\"cards\": {\"add\": [";
+	for (int i = 0; i < 8; i++)
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+		         "%s{\"id\": \"longdesignnam-%c\", \"name\": \"longdesignnam\", \"trait\": "
+		         "\"Rock\", \"strength\": 15, \"defense\": 15, \"arrows\": [\"N\", \"NE\", "
+		         "\"E\", \"SE\", \"S\", \"SW\", \"W\", \"NW\"], \"type\": \"Maker\", "
+		         "\"ability\": {\"kind\": \"charge\", \"counters\": 9, \"cost\": 9, "
+		         "\"strength\": 15}}",
+		         i ? ", " : "", 'a' + i);
+	strcat(text,
+	       "]}, \"decks\": {\"add\": [{\"id\": \"long\", \"cards\": [\"longdesignnam-a\", "
+	       "\"longdesignnam-b\", \"longdesignnam-c\", \"longdesignnam-d\", "
+	       "\"longdesignnam-e\", \"longdesignnam-f\", \"longdesignnam-g\", "
+	       "\"longdesignnam-h\", \"longdesignnam-a\"]}]}}");
+	const qv_variant *v = variant(text);
+	char params[160];
+	snprintf(params, sizeof params, "deck1=long,deck2=long,variant=%s", v->sha256);
+	cc_state st;
+	load_q(&st, params,
+	       "{'board':[{'sq':'c3','card':'longdesignnam-a','owner':'p1','counters':9,"
+	       "'boost':true},{'sq':'d4','card':'longdesignnam-b','owner':'p2'}],'players':[{"
+	       "'hand':['longdesignnam-c','longdesignnam-d','longdesignnam-e','longdesignnam-f'],"
+	       "'persistent':[{'card':'longdesignnam-g','counters':9}]},{'hand':["
+	       "'longdesignnam-h','longdesignnam-a'],'persistent':[{'card':'longdesignnam-c',"
+	       "'counters':9}]}],'turns':2}");
+	for (int v2 = QV_VIEW_ALL; v2 < 2; v2++)
+		for (int f = 0; f < 2; f++) {
+			qv_buf b = {0};
+			G->render_text(&st, v2, f ? QV_RENDER_COMPACT : 0, &b);
+			check_lines(qv_buf_str(&b), 80);
+			qv_buf_free(&b);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1121,6 +1160,7 @@ int main(void)
 	    cmocka_unit_test(test_variant_strength_decides_capture),
 	    cmocka_unit_test(test_variant_abilities),
 	    cmocka_unit_test(test_variant_cross_checks),
+	    cmocka_unit_test(test_variant_layouts),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }
