@@ -94,6 +94,9 @@ static bool holds_aegis(const cc_state *s, int q)
 
 static int popcount(uint64_t m) { return __builtin_popcountll(m); }
 
+/* The article before a card's name: "an aegis", "a shield". */
+static const char *a_or_an(const char *name) { return strchr("aeiou", name[0]) ? "an" : "a"; }
+
 /* The cards of `set` owned by q, as "lancer-p on e5 (2 against 2), ..." after `lead`. */
 static void list_cards(note *n, const cc_state *s, uint64_t set, const char *lead)
 {
@@ -177,13 +180,14 @@ static void outcome(note *n, const cc_state *t, int m, bool pass, bool removal, 
 		}
 	bool they_save = theirs && may_hold_aegis(t, o), i_save = mine && holds_aegis(t, m);
 	list_cards(n, t, theirs, "captures");
+	const char *saver = cc_kind_card(cc_T(t), CC_AB_SAVE); /* "aegis" */
 	if (they_save)
-		add(n, " unless p%d holds an aegis", o + 1);
+		add(n, " unless p%d holds %s %s", o + 1, a_or_an(saver), saver);
 	char lead[24];
 	snprintf(lead, sizeof lead, "p%d captures", o + 1);
 	list_cards(n, t, mine, lead);
 	if (i_save)
-		add(n, " unless you react with an aegis");
+		add(n, " unless you react with %s %s", a_or_an(saver), saver);
 
 	/* The clean-up with every capture made: the third-turn rule, the target, two passes, the
 	 * cap. When an aegis may save a card, only the mover's own loss can be told (the mover
@@ -372,8 +376,8 @@ int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	case CC_ACT_COUNTER:
 	case CC_ACT_PCOUNTER: note_payment(&n, s, m, type, x, confirm); break;
 	case CC_ACT_REACT:
-		part(&n, "saves %s on %s this Capture Step; the aegis is discarded",
-		     card_str(s, s->grid[y].card - 1, c), sq_str(y, b));
+		part(&n, "saves %s on %s this Capture Step; the %s is discarded",
+		     card_str(s, s->grid[y].card - 1, c), sq_str(y, b), cc_T(s)->cards[x].name);
 		break;
 	case CC_ACT_DECLINE:
 		part(&n, "%s on %s is captured: it goes to p%d's victory pile",

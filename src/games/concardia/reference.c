@@ -18,7 +18,7 @@
 static const char *const arrow_glyph[QV_NDIRS] = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
 
 /* The cost of a card's ability and how it is used, by kind ('%d' stands for the ability's
- * cost, '@' for the card's id; use NULL: nothing to type). */
+ * cost, '@' for the card's id, '#' for its name; use NULL: nothing to type). */
 static const struct {
 	const char *cost, *use;
 } usage[CC_NKINDS] = {
@@ -28,15 +28,15 @@ static const struct {
                      "act <its square> shove <square of the card pushed> (a card of either "
                      "player; it moves one square directly away, onto an empty square)"},
     [CC_AB_SABOTAGE] = {"X = the target's Defense - 1 (at least 0), paid one unit at a time: a "
-                        "card from hand or a Charge Counter; Power = X + 1 (the saboteur "
-                        "itself). The saboteur is set aside while paying, then discarded",
+                        "card from hand or a Charge Counter; Power = X + 1 (the # "
+                        "itself). The # is set aside while paying, then discarded",
                         "immediate @ <target's square>"},
     [CC_AB_CHARGE] = {"%d for the boost, paid one unit at a time: a card from hand or a Charge "
                       "Counter (its own included); charging is free",
                       "persist @, or play it; act <its square> boost, act persistent @ boost"},
     [CC_AB_SUPERIOR] = {"none (always in effect on the grid)", NULL},
     [CC_AB_SUPPORT] = {"none (always in effect on the grid)", NULL},
-    [CC_AB_SAVE] = {"the aegis itself, discarded from hand",
+    [CC_AB_SAVE] = {"the # itself, discarded from hand",
                     "react @ <square>, when the engine offers it; or decline"},
 };
 
@@ -68,6 +68,23 @@ static void put_wrapped(qv_buf *out, const char *text, int col, int indent)
 			p++;
 	}
 	qv_buf_putc(out, '\n');
+}
+
+/* Writes a usage text into buf with its cost, id and name in place of %d, @ and #. */
+static void expand(const char *text, const cc_card *t, const char *id, char *buf, size_t len)
+{
+	size_t at = 0;
+	for (const char *u = text; *u && at + 2 * (CC_ID_MAX + 1) < len; u++) {
+		if (u[0] == '%' && u[1] == 'd') {
+			at += (size_t)snprintf(buf + at, len - at, "%d", t->cost);
+			u++;
+		} else if (*u == '@' || *u == '#') {
+			at += (size_t)snprintf(buf + at, len - at, "%s", *u == '@' ? id : t->name);
+		} else {
+			buf[at++] = *u;
+		}
+	}
+	buf[at] = '\0';
 }
 
 /* One entry: the card's id and its numbers, arrows, text, cost and use. */
@@ -102,24 +119,14 @@ static void put_entry(qv_buf *out, const cc_tables *T, int card)
 	qv_buf_puts(out, "  ");
 	put_wrapped(out, t->text, 2, 2);
 	int k = t->kind;
-	char cost[200];
-	const char *c = usage[k].cost;
-	if (c[0] == '%' && t->cost == 0)
-		snprintf(cost, sizeof cost, "none");
-	else if (c[0] == '%')
-		snprintf(cost, sizeof cost, "%d%s", t->cost, c + 2);
+	if (usage[k].cost[0] == '%' && t->cost == 0)
+		snprintf(line, sizeof line, "none");
 	else
-		snprintf(cost, sizeof cost, "%s", c);
+		expand(usage[k].cost, t, id, line, sizeof line);
 	qv_buf_puts(out, "  cost: ");
-	put_wrapped(out, cost, 8, 4);
+	put_wrapped(out, line, 8, 4);
 	if (usage[k].use) {
-		size_t at = 0;
-		for (const char *u = usage[k].use; *u && at + sizeof id < sizeof line; u++)
-			if (*u == '@')
-				at += (size_t)snprintf(line + at, sizeof line - at, "%s", id);
-			else
-				line[at++] = *u;
-		line[at] = '\0';
+		expand(usage[k].use, t, id, line, sizeof line);
 		qv_buf_puts(out, "  use: ");
 		put_wrapped(out, line, 7, 4);
 	}
