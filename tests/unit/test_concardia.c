@@ -1049,6 +1049,27 @@ static void test_variant_abilities(void **unused)
 	b = (qv_buf){0};
 	assert_int_equal(G->reference(NULL, "ram", &b), 0); /* not in the built-in set */
 	qv_buf_free(&b);
+
+	/* texts name the card that has the ability: a save on a card named shield */
+	const qv_variant *w = variant(
+	    VARIANT_HEAD "\"cards\": {\"remove\": [\"aegis-r\", \"aegis-p\", \"aegis-s\"], "
+	                 "\"add\": [{\"id\": \"shield-r\", \"name\": \"shield\", \"trait\": "
+	                 "\"Rock\", \"strength\": 1, \"defense\": 3, \"arrows\": [\"N\"], "
+	                 "\"type\": \"Airship\", \"ability\": {\"kind\": \"save\"}}]}, "
+	                 "\"decks\": {\"modify\": {\"expedition\": {\"cards\": [\"striker-r\", "
+	                 "\"striker-p\", \"star-r\", \"star-s\", \"lancer-s\", \"scout-r\", "
+	                 "\"shield-r\", \"shield-r\"]}}}}");
+	snprintf(params, sizeof params, "deck1=expedition,deck2=expedition,variant=%s", w->sha256);
+	load_q(&st, params,
+	       "{'board':[{'sq':'c3','card':'star-r','owner':'p1'},{'sq':'c4','card':'striker-p',"
+	       "'owner':'p2'},{'sq':'f1','card':'lancer-s','owner':'p1'}],'players':[{'hand':"
+	       "['shield-r']},{'hand':['star-s']}],'turns':2}");
+	expect_note(&st, "pass",
+	            "p2 captures star-r on c3 (4 against 2) unless you react with a shield", false);
+	b = (qv_buf){0};
+	assert_int_equal(G->reference(&st, "shield-r", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "cost: the shield itself, discarded from hand"));
+	qv_buf_free(&b);
 }
 
 /* Every cross-check refuses with the path in the resolved document and what is accepted. */
@@ -1079,6 +1100,17 @@ static void test_variant_cross_checks(void **unused)
 	    "strength)");
 	expect_variant_error(VARIANT_HEAD "\"decks\": {\"remove\": [\"expedition\"]}}",
 	                     "/decks: no deck \"expedition\", the default of deck1");
+	expect_variant_error(
+	    VARIANT_HEAD "\"cards\": {\"add\": [{\"id\": \"Striker-R\", "
+	                 "\"name\": \"Striker\", \"trait\": \"Rock\", "
+	                 "\"strength\": 1, \"defense\": 1, \"arrows\": [], "
+	                 "\"type\": \"Maker\"}]}}",
+	    "/cards/42/id: \"Striker-R\" is \"striker-r\" (/cards/3) but for case");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"add\": [{\"id\": \"Foundry\", "
+	                                  "\"cards\": [\"guard-r\", \"guard-p\", \"guard-s\", "
+	                                  "\"star-r\", \"star-p\", \"star-s\", \"scout-r\", "
+	                                  "\"scout-p\"]}]}}",
+	                     "/decks/2/id: \"Foundry\" is \"foundry\" (/decks/1) but for case");
 	/* a set without the default decks is fine when its params name others */
 	variant(VARIANT_HEAD "\"params\": {\"deck1\": \"foundry\"}, \"decks\": {\"remove\": "
 	                     "[\"expedition\"]}}");

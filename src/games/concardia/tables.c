@@ -373,12 +373,28 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 	T->ncards = (int)json_array_size(cards);
 	for (int i = 0; !rc && i < T->ncards; i++)
 		rc = read_card(json_array_get(cards, (size_t)i), i, &T->cards[i], err);
-	for (int i = 0; !rc && i < T->ncards; i++)
+	for (int i = 0; !rc && i < T->ncards; i++) {
 		if ((int)strlen(T->cards[i].id) > T->id_width)
 			T->id_width = (int)strlen(T->cards[i].id);
+		for (int j = 0; !rc && j < i; j++)
+			if (qv_streq_nocase(T->cards[i].id, T->cards[j].id))
+				rc = qv_fail(
+				    err, QV_EINVAL,
+				    "/cards/%d/id: \"%s\" is \"%s\" (/cards/%d) but for case; "
+				    "moves are read in any case",
+				    i, T->cards[i].id, T->cards[j].id, j);
+	}
 	T->ndecks = (int)json_array_size(decks);
-	for (int i = 0; !rc && i < T->ndecks; i++)
+	for (int i = 0; !rc && i < T->ndecks; i++) {
 		rc = read_deck(T, json_array_get(decks, (size_t)i), i, &T->decks[i], err);
+		for (int j = 0; !rc && j < i; j++)
+			if (qv_streq_nocase(T->decks[i].id, T->decks[j].id))
+				rc = qv_fail(
+				    err, QV_EINVAL,
+				    "/decks/%d/id: \"%s\" is \"%s\" (/decks/%d) but for case; "
+				    "deck parameters are read in any case",
+				    i, T->decks[i].id, T->decks[j].id, j);
+	}
 	if (!rc)
 		rc = check_default_decks(T, doc, err);
 	if (rc) {
