@@ -293,7 +293,7 @@ static inline int cc_board_count(const cc_state *s, int p)
 	return s->pl[p].npersist + __builtin_popcountll(s->occ[p]);
 }
 
-/* The cost units p could pay now: cards in hand and Charge Counters (only dynamos carry
+/* The cost units p could pay now: cards in hand and Charge Counters (only chargers carry
  * them). */
 static inline int cc_units(const cc_state *s, int p)
 {

@@ -149,7 +149,7 @@ static uint64_t sabotage_targets(const cc_state *s, int p, int units)
 }
 
 /* Step 3, the turn's action. The Actions of the active player's cards on the grid come
- * square by square; a shover needs 1 cost unit, a dynamo's boost 2. */
+ * square by square; a shove or a boost needs its cost in units (1 and 2 in the built-in set). */
 static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
 {
 	const cc_tables *T = cc_T(s);
@@ -190,7 +190,7 @@ static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
 	add_one(fs, CC_ACT_PASS, 0);
 }
 
-/* A unit of a cost: a card from the hand, a Charge Counter on the grid (only dynamos carry
+/* A unit of a cost: a card from the hand, a Charge Counter on the grid (only chargers carry
  * them) or in the Persistent Area. */
 static void gather_payment(const cc_state *s, uint64_t hand, families *fs)
 {
