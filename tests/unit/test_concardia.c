@@ -22,7 +22,11 @@ static const qv_game *G;
 
 /* The built-in set: 42 cards, 14 designs in r, p, s. */
 #define NCARDS 42
-static const cc_tables *base(void) { return cc_base_tables(); }
+static const cc_tables *base(void)
+{
+	const qv_variant *v = qv_variant_base(&qv_concardia, NULL);
+	return v ? v->tables : NULL;
+}
 
 /* The card id of a card of the built-in set ("striker-r"). */
 static int id_of(const char *id)

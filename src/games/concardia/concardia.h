@@ -220,8 +220,6 @@ static inline const cc_tables *cc_T(const cc_state *s)
 {
 	return (const cc_tables *)qv_variant_tables(s->variant);
 }
-/* The built-in set's tables (NULL when memory runs out). */
-const cc_tables *cc_base_tables(void);
 
 /* The only ways the grid changes (rules.c): a card put on an empty square, a card lifted off
  * (its square left empty), a card moved to an empty square, a card's boost set or cleared.

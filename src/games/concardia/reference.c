@@ -132,9 +132,17 @@ static void put_entry(qv_buf *out, const cc_tables *T, int card)
 	}
 }
 
+/* The built-in set's tables (NULL when memory runs out): what a reference without a state
+ * describes. Here rather than in tables.c, which names nothing of the rules' descriptor. */
+static const cc_tables *base_tables(void)
+{
+	const qv_variant *v = qv_variant_base(&qv_concardia, NULL);
+	return v ? v->tables : NULL;
+}
+
 int cc_reference(const void *st, const char *name, qv_buf *out)
 {
-	const cc_tables *T = st ? cc_T(st) : cc_base_tables();
+	const cc_tables *T = st ? cc_T(st) : base_tables();
 	int n = 0;
 	for (int card = 0; T && card < T->ncards; card++) {
 		const cc_card *t = &T->cards[card];

@@ -412,12 +412,6 @@ const qv_components cc_components = {
     .build = build,
 };
 
-const cc_tables *cc_base_tables(void)
-{
-	const qv_variant *v = qv_variant_base(&qv_concardia, NULL);
-	return v ? v->tables : NULL;
-}
-
 /* The board direction from a square to its neighbour, by their difference + 7. */
 const int8_t cc_delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1,    -1,   QV_W, -1,
                                  QV_E,  -1,   -1,    -1, QV_NW, QV_N, QV_NE};
