@@ -1008,18 +1008,20 @@ qv_status qv__variant_from_json(const json_t *doc, const qv_game *g, qv__game_fi
 	return rc;
 }
 
-/* params with the variant's parameters added for the keys params does not give. */
+/* params with the variant's parameters added for the keys params does not give, into out
+ * (which may not be params). Only the part of the list in use is copied: a game's init runs
+ * this once per game, and a random playout is a few dozen actions. */
 static void merge(const qv_variant *v, const qv_params *params, qv_params *out)
 {
-	qv_params m = {0};
-	if (params)
-		m = *params;
+	if (params && params->n > 0)
+		memcpy(out, params, offsetof(qv_params, text) + (size_t)params->used);
+	else
+		out->n = 0;
 	for (int i = 0; v && i < v->params.n; i++) {
 		const char *key = qv_params_key(&v->params, i);
-		if (!qv_params_get(&m, key))
-			(void)qv_params_set(&m, key, qv_params_value(&v->params, i), NULL);
+		if (!qv_params_get(out, key))
+			(void)qv_params_set(out, key, qv_params_value(&v->params, i), NULL);
 	}
-	*out = m;
 }
 
 qv_status qv_variant_open(const qv_game *g, const qv_params *params, const qv_variant **out,
