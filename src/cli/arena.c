@@ -18,13 +18,25 @@
 
 #include "cli/cli.h"
 #include "quiver/arena.h"
+#include "quiver/variant.h"
 
 static const cli_opt arena_options[] = {
-    {"agents", "A B ..."}, {"games", "N"},     {"threads", "T"}, {"seed", "S"}, {"param", "K=V"},
-    {"json", "FILE"},      {"records", "DIR"}, {"help", NULL},   {NULL, NULL},
+    {"agents", "A B ..."}, {"games", "N"},   {"threads", "T"},   {"seed", "S"},
+    {"param", "K=V"},      {"json", "FILE"}, {"records", "DIR"}, {"help", NULL},
+    {"variant", "FILE"},   {NULL, NULL},
 };
 
-enum { OPT_AGENTS, OPT_GAMES, OPT_THREADS, OPT_SEED, OPT_PARAM, OPT_JSON, OPT_RECORDS, OPT_HELP };
+enum {
+	OPT_AGENTS,
+	OPT_GAMES,
+	OPT_THREADS,
+	OPT_SEED,
+	OPT_PARAM,
+	OPT_JSON,
+	OPT_RECORDS,
+	OPT_HELP,
+	OPT_VARIANT
+};
 
 #define ARENA_DEFAULT_GAMES 100
 
@@ -33,7 +45,7 @@ static void arena_help(void)
 {
 	printf(
 	    "usage: quiver arena <game> --agents A B [C D E] [--games N] [--threads T] [--seed S]\n"
-	    "                    [--param K=V]... [--json FILE] [--records DIR]\n\n"
+	    "                    [--param K=V]... [--variant FILE] [--json FILE] [--records DIR]\n\n"
 	    "Plays N games between agents, one agent per seat, and reports for each agent its\n"
 	    "wins, draws and losses, mean utility, win rate and Elo difference (with 95%%\n"
 	    "intervals), and for the games the first-seat advantage, length, branching factor,\n"
@@ -47,6 +59,7 @@ static void arena_help(void)
 	    "  --seed S          seed of the run; game i uses a seed derived from S and i\n"
 	    "                    (default: random; printed)\n"
 	    "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
+	    "  --variant FILE    play with the components of a variant file (docs/variants.md)\n"
 	    "  --json FILE       also write the statistics as JSON (see docs/arena.md)\n"
 	    "  --records DIR     save every game's record as DIR/game-000001.json, ...\n"
 	    "  -h, --help        this help\n\n"
@@ -479,6 +492,7 @@ typedef struct arena_opts {
 	long threads;
 	const char *json;
 	const char *records;
+	const char *variant;
 } arena_opts;
 
 /* Parses the command line into cfg and o. Returns -1 to go on, or an exit status. */
@@ -522,6 +536,7 @@ static int parse(int argc, char **argv, qv_arena_config *cfg, arena_opts *o)
 			break;
 		case OPT_JSON: o->json = v; break;
 		case OPT_RECORDS: o->records = v; break;
+		case OPT_VARIANT: o->variant = v; break;
 		case OPT_HELP: arena_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			if (in_agents) {
@@ -588,6 +603,8 @@ int cli_arena(int argc, char **argv)
 		rc = CLI_EXIT_USAGE;
 		goto done;
 	}
+	if ((rc = cli_variant_param("arena", cfg->game, o.variant, &o.params)))
+		goto done;
 	int n = cfg->nagents;
 	if (qv_param_find(cfg->game->params, cfg->game->nparams, "players") &&
 	    !qv_params_get(&o.params, "players") && n >= 1) {
@@ -631,7 +648,7 @@ int cli_arena(int argc, char **argv)
 	qv_arena_summary S;
 	qv_arena_summarize(&res, &S);
 	qv_params all;
-	qv_params_complete(&cfg->params, cfg->game->params, cfg->game->nparams, &all);
+	qv_variant_complete(cfg->game, &cfg->params, &all);
 	played = true;
 	print_summary(cfg, &all, &res, &S, o.games);
 	fflush(stdout);

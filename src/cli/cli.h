@@ -41,6 +41,11 @@ int cli_rules(int argc, char **argv);
 int cli_arena(int argc, char **argv);
 int cli_learn(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_variant(int argc, char **argv);
+
+/* --variant FILE of a command for game g: loads the file (path NULL: nothing to do) and names
+ * the variant in params. CLI_EXIT_OK, or the exit code after printing the problem. */
+int cli_variant_param(const char *cmd, const qv_game *g, const char *path, qv_params *params);
 
 /* ---- the command line ---- */
 

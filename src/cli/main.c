@@ -19,6 +19,8 @@ static const cli_command commands[] = {
     {"learn", "[<game> [<lesson>]]", "interactive lessons: learn a game by playing", cli_learn},
     {"serve", "[--port P] [--db FILE]", "serve online play: browser client, HTTP, WebSocket",
      cli_serve},
+    {"variant", "dump|check|show ...", "a game's components as a JSON file; check a variant",
+     cli_variant},
     {NULL, NULL, NULL, NULL},
 };
 

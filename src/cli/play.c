@@ -34,10 +34,21 @@
 static const cli_opt play_opts[] = {
     {"players", "LIST"}, {"param", "K=V"}, {"seed", "S"},
     {"record", "FILE"},  {"load", "FILE"}, {"layout", "compact|full|auto"},
-    {"no-color", NULL},  {"help", NULL},   {NULL, NULL},
+    {"no-color", NULL},  {"help", NULL},   {"variant", "FILE"},
+    {NULL, NULL},
 };
 
-enum { OPT_PLAYERS, OPT_PARAM, OPT_SEED, OPT_RECORD, OPT_LOAD, OPT_LAYOUT, OPT_NO_COLOR, OPT_HELP };
+enum {
+	OPT_PLAYERS,
+	OPT_PARAM,
+	OPT_SEED,
+	OPT_RECORD,
+	OPT_LOAD,
+	OPT_LAYOUT,
+	OPT_NO_COLOR,
+	OPT_HELP,
+	OPT_VARIANT
+};
 
 enum { LAYOUT_AUTO, LAYOUT_COMPACT, LAYOUT_FULL };
 
@@ -63,6 +74,7 @@ static void play_help(void)
 	       "                  random:seed=3,human. The count sets the game's players\n"
 	       "                  parameter unless --param players= is given.\n"
 	       "  --param K=V     a game parameter (repeatable; see quiver rules <game>)\n"
+	       "  --variant FILE  play with the components of a variant file (docs/variants.md)\n"
 	       "  --seed S        seed of the game, its dice and the agents (default: 64 random\n"
 	       "                  bits; shown with the result)\n"
 	       "  --record FILE   where to save the record (default:\n"
@@ -1120,17 +1132,19 @@ static int run(play *P)
 /* Everything after option parsing: the match (new or loaded), the seats, the record path,
  * then the game itself. */
 static int start(play *P, const char *game, const char *players, qv_params *params,
-                 bool params_given, uint64_t seed, const char *record, const char *load)
+                 bool params_given, uint64_t seed, const char *record, const char *load,
+                 const char *variant)
 {
 	qv_err err;
 	int nlisted = 0;
 	if (players && (nlisted = split_players(players, P->seat)) < 0)
 		return CLI_EXIT_USAGE;
 	if (load) {
-		if (params_given)
-			return cli_usage(
-			    "play",
-			    "--param cannot be used with --load: the saved game keeps its parameters");
+		if (params_given || variant)
+			return cli_usage("play",
+			                 "--%s cannot be used with --load: the saved game keeps "
+			                 "its parameters and components",
+			                 variant ? "variant" : "param");
 		if (qv_match_load_file(&P->m, load, &err))
 			return cli_fail("play", "%s", err.msg);
 		P->g = P->m->game;
@@ -1145,6 +1159,9 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		P->g = cli_game("play", game);
 		if (!P->g)
 			return CLI_EXIT_USAGE;
+		int rc = cli_variant_param("play", P->g, variant, params);
+		if (rc)
+			return rc;
 		if (players && (nlisted < P->g->min_players || nlisted > P->g->max_players))
 			return cli_usage("play",
 			                 "--players lists %d seat%s, but %s is for %d-%d players",
@@ -1226,7 +1243,7 @@ int cli_play(int argc, char **argv)
 {
 	cli_parser p;
 	cli_parser_init(&p, "play", argc, argv);
-	const char *game = NULL, *players = NULL, *record = NULL, *load = NULL, *v;
+	const char *game = NULL, *players = NULL, *record = NULL, *load = NULL, *variant = NULL, *v;
 	qv_params params = {0};
 	bool params_given = false, seeded = false, no_color = false;
 	uint64_t seed = 0;
@@ -1247,6 +1264,7 @@ int cli_play(int argc, char **argv)
 			break;
 		case OPT_RECORD: record = v; break;
 		case OPT_LOAD: load = v; break;
+		case OPT_VARIANT: variant = v; break;
 		case OPT_LAYOUT:
 			if (strcmp(v, "compact") == 0)
 				layout = LAYOUT_COMPACT;
@@ -1281,7 +1299,7 @@ int cli_play(int argc, char **argv)
 	P->layout = layout;
 	cli_term_setup(&P->t, !no_color);
 	catch_sigint();
-	int rc = start(P, game, players, &params, params_given, seed, record, load);
+	int rc = start(P, game, players, &params, params_given, seed, record, load, variant);
 	signal(SIGINT, SIG_DFL);
 	cli_term_done(&P->t);
 	for (int i = 0; i < QV_MAX_PLAYERS; i++)

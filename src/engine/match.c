@@ -25,6 +25,7 @@
 #include "games/json_util.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
+#include "quiver/variant.h"
 
 /* Stirred into the seed so the match's chance draws differ from any RNG a game seeds with the
  * same seed. */
@@ -156,7 +157,7 @@ static qv_status match_init(qv_match *m, const qv_params *params, uint64_t seed,
 	qv_status rc = m->game->init(m->state, params, seed, err);
 	if (rc)
 		return rc;
-	qv_params_complete(params, m->game->params, m->game->nparams, &m->params);
+	qv_variant_complete(m->game, params, &m->params);
 	m->seed = seed;
 	return QV_OK;
 }
@@ -1298,12 +1299,68 @@ static json_t *viewer_json(int viewer)
 	return who_json(viewer);
 }
 
-/* Fills a new object with the fields every match JSON starts with: game and params. */
+/* The components a match plays with, for its records and full states: a built-in set's name
+ * and hash, or a variant's whole resolved document, so that the record replays anywhere. */
+static json_t *variant_json(const qv_match *m)
+{
+	const qv_variant *v = qv_variant_of_params(m->game, &m->params);
+	if (!v)
+		return json_null();
+	if (v->builtin)
+		return json_pack("{s:s, s:s}", "name", v->name, "sha256", v->sha256);
+	return qv_variant_json(v);
+}
+
+/* Fills a new object with the fields every match JSON starts with: game, params and, for a
+ * game with components, the variant. */
 static json_t *header_json(const qv_match *m)
 {
 	json_t *j = qv__json_put(json_object(), "game", json_string(m->game->name));
-	return qv__json_put(j, "params",
-	                    qv_params_to_json(&m->params, m->game->params, m->game->nparams));
+	j = qv__json_put(j, "params",
+	                 qv_params_to_json(&m->params, m->game->params, m->game->nparams));
+	return m->game->components ? qv__json_put(j, "variant", variant_json(m)) : j;
+}
+
+/* Reads a record's or full state's "variant" (absent: the built-in set): loads a variant's
+ * document and names it in params, or checks that a built-in set's hash is this quiver's. */
+static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *params, qv_err *err)
+{
+	if (!v || !g->components)
+		return v ? qv_fail(err, QV_EINVAL, "variant: %s has no components to vary", g->name)
+		         : QV_OK;
+	const qv_variant *var;
+	qv_err why;
+	if (json_is_object(v) && !json_object_get(v, "quiver_variant")) {
+		const char *name = json_string_value(json_object_get(v, "name"));
+		const char *sha = json_string_value(json_object_get(v, "sha256"));
+		if (!name || strcmp(name, "base") != 0 || !sha || json_object_size(v) != 2)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "variant: expected {\"name\": \"base\", \"sha256\": \"...\"} "
+			    "(the built-in set) or a variant's resolved document");
+		var = qv_variant_base(g, &why);
+		if (!var)
+			return qv_fail(err, QV_ENOMEM, "variant: %s", why.msg);
+		if (strcmp(var->sha256, sha) != 0)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "variant: this was played with another built-in set of %s "
+			    "(sha256 %.12s..., this quiver's is %.12s...): it may not replay "
+			    "here",
+			    g->name, sha, var->sha256);
+	} else {
+		qv_status rc = qv_variant_from_json(v, g, "variant", &var, err);
+		if (rc)
+			return rc;
+	}
+	const char *given = qv_params_get(params, "variant");
+	if (given && strcmp(given, var->builtin ? "base" : var->sha256) != 0 &&
+	    !(var->builtin && strcmp(given, var->sha256) == 0))
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "params: variant is '%.70s' but the document \"variant\" is %s (%.12s...)",
+		    given, var->name, var->sha256);
+	return qv_params_set(params, "variant", var->builtin ? "base" : var->sha256, err);
 }
 
 /* The wrapper of a full state: game, params, seed, to_move and the game's own object. */
@@ -1690,6 +1747,8 @@ qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const json_t
 	qv_params params;
 	qv_status rc = qv_params_from_json(json_object_get(j, "params"), g->params, g->nparams,
 	                                   g->name, &params, err);
+	if (!rc)
+		rc = load_variant(g, json_object_get(j, "variant"), &params, err);
 	if (rc)
 		return rc;
 	qv_match *m = match_alloc(g, err);

@@ -19,6 +19,7 @@
 #include "quiver/agent.h"
 #include "quiver/match.h"
 #include "quiver/protocol.h"
+#include "quiver/variant.h"
 
 /* Agents created by genmove, kept by spec so that an agent keeps its RNG (and whatever it
  * learnt, such as a search tree) from one genmove to the next. */
@@ -37,6 +38,9 @@ struct qv_protocol {
 		int seen; /* history entries the agent has been told about (qv_agent_observe) */
 	} agents[AGENT_CACHE_MAX];
 	int nagents;
+	/* the variants `variant` (or quiver engine --variant) chose, by game: what `new` of that
+	 * game plays with when it names none */
+	const qv_variant *variants[QV_PROTOCOL_GAMES];
 };
 
 /* What a command handler receives: its words (argv[0] is the first argument, not the
@@ -169,7 +173,52 @@ static qv_status cmd_list_games(qv_protocol *p, cmd_args *a, qv_err *err)
 	return QV_OK;
 }
 
-/* Starts a game; on any error the previous game stays. */
+/* The index of g in the registry (below QV_PROTOCOL_GAMES). */
+static int game_index(const qv_game *g)
+{
+	int i = 0;
+	while (qv_games[i] != g)
+		i++;
+	return i;
+}
+
+/* Loads a variant named by text: a file's path, or its document inline (starting with '{'). */
+static qv_status load_variant(const qv_game *g, const char *text, const qv_variant **out,
+                              qv_err *err)
+{
+	if (text[0] != '{')
+		return qv_variant_load(text, g, out, err);
+	json_t *doc;
+	json_error_t jerr;
+	qv_status rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, &doc, &jerr);
+	if (rc == QV_ENOMEM)
+		return qv_fail(err, rc, "out of memory");
+	if (rc)
+		return qv_fail(err, rc, "variant:%d:%d: %s", jerr.line, jerr.column, jerr.text);
+	rc = qv_variant_from_json(doc, g, "variant", out, err);
+	json_decref(doc);
+	return rc;
+}
+
+qv_status qv_protocol_use_variant(qv_protocol *p, const char *text, qv_buf *out, qv_err *err)
+{
+	const qv_variant *v;
+	qv_status rc = load_variant(NULL, text, &v, err);
+	if (rc)
+		return rc;
+	p->variants[game_index(v->game)] = v;
+	qv_buf_printf(out, "%s %s %s\n", v->game->name, v->sha256, v->name);
+	return QV_OK;
+}
+
+/* Makes a variant (a file or a document) what `new` of its game plays with. */
+static qv_status cmd_variant(qv_protocol *p, cmd_args *a, qv_err *err)
+{
+	return qv_protocol_use_variant(p, a->rest, a->text, err);
+}
+
+/* Starts a game; on any error the previous game stays. variant= may name a file, which is
+ * loaded; without it, the variant chosen for the game plays. */
 static qv_status cmd_new(qv_protocol *p, cmd_args *a, qv_err *err)
 {
 	const qv_game *g = qv_game_find(a->argv[0], err);
@@ -178,6 +227,20 @@ static qv_status cmd_new(qv_protocol *p, cmd_args *a, qv_err *err)
 	qv_params params = {0};
 	for (int i = 1; i < a->argc; i++) {
 		qv_status rc = qv_params_parse_kv(&params, a->argv[i], err);
+		if (rc)
+			return rc;
+	}
+	const char *named = qv_params_get(&params, "variant");
+	const qv_variant *v = p->variants[game_index(g)];
+	if (g->components && named && !qv_variant_find(g, named, NULL)) {
+		qv_status rc = load_variant(g, named, &v, err);
+		if (rc)
+			return rc;
+		named = NULL;
+	}
+	if (v && !named) {
+		qv_status rc =
+		    qv_params_set(&params, "variant", v->builtin ? "base" : v->sha256, err);
 		if (rc)
 			return rc;
 	}
@@ -542,6 +605,8 @@ static const command commands[] = {
     {"version", cmd_version, 0, 0, false, "version", "the engine's version"},
     {"list_games", cmd_list_games, 0, 0, false, "list_games", "the games, one per line"},
     {"new", cmd_new, 1, 1 + QV_MAX_PARAMS, false, "new <game> [key=value...]", "start a game"},
+    {"variant", cmd_variant, 1, -1, false, "variant <file|json>",
+     "load a variant: what new of its game plays with"},
     {"params", cmd_params, 0, 0, true, "params", "every parameter as key=value"},
     {"to_move", cmd_to_move, 0, 0, true, "to_move", "p1.., chance or over"},
     {"legal", cmd_legal, 0, 0, true, "legal",
