@@ -958,8 +958,18 @@ static void test_variant_another_arrow(void **unused)
 	assert_int_equal(G->check(&st, parse(&st, "attack c1 d2"), &err), QV_EILLEGAL);
 	assert_string_equal(err.msg, "the piece on c1 has no arrow pointing at d2");
 
-	const qv_variant *v =
-	    variant(HEAD "\"pieces\":{\"modify\":{\"A\":{\"arrows\":[\"N\",\"NE\",\"E\"]}}}}");
+	/* examples/variants/three-arrows-another-arrow.json, found from this file's path */
+	char path[1024];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/unit/");
+	assert_non_null(cut);
+	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
+	         "examples/variants/three-arrows-another-arrow.json");
+	const qv_variant *v = NULL;
+	if (qv_variant_load(path, G, &v, &err))
+		fail_msg("%s", err.msg);
+	const ta_tables *T = v->tables;
+	assert_int_equal(T->arrows[TA_KF_OF(kind('A'), 0)][QV_NE], 1);
 	char params[160];
 	must_load(&st, with(v, "", params, sizeof params), ANGLE_C1_DOUBLE_D2);
 	assert_true(is_legal(&st, "attack c1 d2"));
