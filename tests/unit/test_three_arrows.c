@@ -1107,6 +1107,107 @@ static void test_variant_refused(void **unused)
 	}
 }
 
+/* A random valid variant: 1 to 8 pieces with distinct letters and names, 1 to 6 arrows each
+ * (repeats allowed), counts of 0 to 4 (one at least in all), the ability terminator now and
+ * then, random supplies and a die of 1 to 12 faces from -5 to 5. */
+static json_t *random_variant(qv_rng *rng, int i)
+{
+	static const char *const dirs[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+	char letters[27] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	json_t *pieces = json_array();
+	int nkinds = 1 + (int)qv_rng_below(rng, TA_MAX_KINDS), total = 0;
+	for (int k = 0; k < nkinds; k++) {
+		int at = k + (int)qv_rng_below(rng, (uint32_t)(26 - k));
+		char kind[2] = {letters[at], 0}, name[16];
+		letters[at] = letters[k];
+		letters[k] = kind[0];
+		snprintf(name, sizeof name, "Piece %s", kind);
+		json_t *arrows = json_array();
+		for (int n = 1 + (int)qv_rng_below(rng, 6); n; n--)
+			json_array_append_new(arrows, json_string(dirs[qv_rng_below(rng, 8)]));
+		int count = (int)qv_rng_below(rng, 5);
+		if (k == nkinds - 1 && total == 0)
+			count = 1;
+		total += count;
+		json_t *piece = json_pack("{s:s,s:s,s:i,s:o}", "kind", kind, "name", name, "count",
+		                          count, "arrows", arrows);
+		if (qv_rng_below(rng, 5) == 0)
+			json_object_set_new(piece, "ability", json_string("terminator"));
+		json_array_append_new(pieces, piece);
+	}
+	json_t *faces = json_array();
+	for (int n = 1 + (int)qv_rng_below(rng, TA_MAX_FACES); n; n--)
+		json_array_append_new(faces, json_integer((int)qv_rng_below(rng, 11) - 5));
+	char name[32];
+	snprintf(name, sizeof name, "random %d", i);
+	return json_pack("{s:i,s:s,s:s,s:o,s:{s:i,s:i,s:i},s:{s:o}}", "quiver_variant", 1, "game",
+	                 "three-arrows", "name", name, "pieces", pieces, "player", "covers",
+	                 (int)qv_rng_below(rng, 4), "shields", (int)qv_rng_below(rng, 4), "bonus",
+	                 (int)qv_rng_below(rng, 4), "die", "faces", faces);
+}
+
+/* Random games on random valid variants keep the interface's promises: legal, count and the
+ * sampler agree, check accepts every legal action, notation and the state JSON round-trip,
+ * and every game ends. */
+static void test_variant_random_games(void **unused)
+{
+	(void)unused;
+	qv_rng rng;
+	qv_rng_seed(&rng, 2026);
+	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
+	int steps = 0;
+	for (int i = 0; i < 24; i++) {
+		json_t *doc = random_variant(&rng, i);
+		const qv_variant *v = NULL;
+		qv_err err = {{0}};
+		if (qv_variant_from_json(doc, G, "random", &v, &err))
+			fail_msg("random variant %d refused: %s", i, err.msg);
+		json_decref(doc);
+		char more[96], params[192];
+		snprintf(more, sizeof more, "players=%d,size=%d,mode=%s,max_turns=200",
+		         2 + (int)qv_rng_below(&rng, 3), 6 + (int)qv_rng_below(&rng, 3),
+		         qv_rng_below(&rng, 2) ? "standard" : "tactical");
+		ta_state st;
+		qv_test_init(G, &st, with(v, more, params, sizeof params), (uint64_t)i);
+		while (G->to_move(&st) != QV_OVER) {
+			if (G->to_move(&st) >= 0) {
+				int n = G->legal(&st, buf), m;
+				assert_true(n > 0);
+				assert_int_equal(G->count(&st), n);
+				qv_action a = G->sample(&st, &rng, &m);
+				assert_int_equal(m, n);
+				bool found = false;
+				for (int j = 0; j < n; j++) {
+					char text[64];
+					qv_action back;
+					found |= buf[j] == a;
+					if (G->check(&st, buf[j], &err))
+						fail_msg(
+						    "variant %d: check refuses a legal action: %s",
+						    i, err.msg);
+					G->action_to_text(&st, buf[j], text, sizeof text);
+					if (G->action_from_text(&st, text, &back, &err) ||
+					    back != buf[j])
+						fail_msg("variant %d: %s does not read back", i,
+						         text);
+				}
+				assert_true(found);
+			}
+			json_t *j = G->state_json(&st);
+			ta_state again;
+			qv_test_init(G, &again, params, (uint64_t)i);
+			if (G->load_json(&again, j, &err))
+				fail_msg("variant %d: its state does not load: %s", i, err.msg);
+			json_decref(j);
+			assert_memory_equal(&again, &st, sizeof st);
+			qv_test_random_step(G, &st, &rng);
+			steps++;
+		}
+	}
+	assert_true(steps > 24 * 20);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1136,6 +1237,7 @@ int main(void)
 	    cmocka_unit_test(test_variant_die),
 	    cmocka_unit_test(test_variant_terminator_ability),
 	    cmocka_unit_test(test_variant_refused),
+	    cmocka_unit_test(test_variant_random_games),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }
