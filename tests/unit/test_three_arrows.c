@@ -968,6 +968,7 @@ static void test_variant_another_arrow(void **unused)
 	const qv_variant *v = NULL;
 	if (qv_variant_load(path, G, &v, &err))
 		fail_msg("%s", err.msg);
+	assert_string_equal(v->name, "angle with a diagonal");
 	const ta_tables *T = v->tables;
 	assert_int_equal(T->arrows[TA_KF_OF(kind('A'), 0)][QV_NE], 1);
 	char params[160];
