@@ -358,6 +358,12 @@ static int kind_of(const ta_tables *T, const char *name)
 	return -1;
 }
 
+const ta_tables *ta_base_tables(void)
+{
+	const qv_variant *v = qv_variant_base(&qv_three_arrows, NULL);
+	return v ? v->tables : NULL;
+}
+
 int ta_reference(const void *st, const char *name, qv_buf *out)
 {
 	const ta_tables *T = st ? ta_T(st) : ta_base_tables();

@@ -236,12 +236,6 @@ const qv_components ta_components = {
     .build = ta_build,
 };
 
-const ta_tables *ta_base_tables(void)
-{
-	const qv_variant *v = qv_variant_base(&qv_three_arrows, NULL);
-	return v ? v->tables : NULL;
-}
-
 int ta_kind_of_letter(const ta_tables *T, int c)
 {
 	for (int k = 0; k < T->nkinds; k++)

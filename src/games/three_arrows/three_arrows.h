@@ -165,7 +165,8 @@ typedef struct ta_tables {
 
 /* The tables of s's components. */
 static inline const ta_tables *ta_T(const ta_state *s) { return qv_variant_tables(s->variant); }
-/* The built-in set's, for callers without a state; NULL only when memory runs out. */
+/* The built-in set's, for callers without a state (reference.c); NULL only when memory runs
+ * out. */
 const ta_tables *ta_base_tables(void);
 
 /* The kind of piece letter c (either case) in T, or -1. */
