@@ -972,7 +972,11 @@ qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant *
 	const qv_game *dg = g && strcmp(name, g->name) == 0 ? g : qv_game_find(name, NULL);
 	char what[PATH_MAX + 16];
 	snprintf(what, sizeof what, "%s: resolved: ", path);
-	rc = enter(dg, res, false, what, out, err);
+	/* the built-in set first, so that its dump is found as the built-in set */
+	const qv_variant *b;
+	rc = base(dg, &b, err);
+	if (!rc)
+		rc = enter(dg, res, false, what, out, err);
 	json_decref(res);
 	return rc;
 }
@@ -990,7 +994,10 @@ qv_status qv_variant_from_json(const json_t *doc, const qv_game *g, const char *
 	const qv_game *dg = g && strcmp(name, g->name) == 0 ? g : qv_game_find(name, NULL);
 	char prefix[96];
 	snprintf(prefix, sizeof prefix, "%s%sresolved: ", what ? what : "", what ? ": " : "");
-	rc = enter(dg, res, false, prefix, out, err);
+	const qv_variant *b;
+	rc = base(dg, &b, err);
+	if (!rc)
+		rc = enter(dg, res, false, prefix, out, err);
 	json_decref(res);
 	return rc;
 }
