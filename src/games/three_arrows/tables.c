@@ -105,14 +105,6 @@ static void list_add(char *buf, size_t len, int i, int n, const char *last, cons
 	snprintf(buf + used, len - used, "%s%s", i == 0 ? "" : i == n - 1 ? last : ", ", item);
 }
 
-static qv_status fail_piece(qv_err *err, size_t i, const char *field, const char *fmt,
-                            const char *what)
-{
-	char text[160];
-	snprintf(text, sizeof text, fmt, what);
-	return qv_fail(err, QV_EINVAL, "/pieces/%zu/%s: %s", i, field, text);
-}
-
 static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_err *err)
 {
 	size_t i;
@@ -124,10 +116,10 @@ static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_err *err)
 		const char *kind = json_string_value(json_object_get(e, "kind"));
 		const char *name = json_string_value(json_object_get(e, "name"));
 		if (!kind || !isupper((unsigned char)kind[0]) || kind[1])
-			return fail_piece(err, i, "kind",
-			                  "expected one capital letter A to Z (the piece's letter "
-			                  "in the notation); got \"%s\"",
-			                  kind ? kind : "");
+			return qv_fail(err, QV_EINVAL,
+			               "/pieces/%zu/kind: expected one capital letter A to Z (the "
+			               "piece's letter in the notation); got \"%s\"",
+			               i, kind ? kind : "");
 		for (int j = 0; j < k; j++)
 			if (qv_streq_nocase(T->names[j], name))
 				return qv_fail(

@@ -14,8 +14,6 @@
 #include "quiver/game.h"
 #include "quiver/variant.h"
 
-#include <string.h>
-
 #define TA_MAX_PLAYERS     4
 #define TA_MAX_SQ          64
 #define TA_MAX_KINDS       8    /* piece kinds: a cell and a placement hold a kind in 3 bits */
@@ -148,7 +146,6 @@ typedef struct ta_tables {
 	int pieces;         /* pieces in each holder at the start */
 	int others;         /* of them, pieces that are not terminators */
 	uint8_t covers, shields, bonus; /* each player's at the start */
-	uint8_t pad_;
 	/* The die: its faces, and the distinct values they show, highest first (the chance
 	 * outcomes, in the order of the rules page), each with the faces showing it. */
 	int nfaces, nvalues;
