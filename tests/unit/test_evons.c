@@ -20,6 +20,7 @@
 #include "scale.h"
 
 static const qv_game *G;
+static const ev_tables *TB; /* the built-in set's tables */
 static char all_deck[1024]; /* every monster twice and every block once: 46 cards */
 
 static void init_params(ev_state *st, const char *deck1, const char *deck2, const char *shuffle,
@@ -77,7 +78,7 @@ static const ev_cell *at(const ev_state *st, const char *cell)
 
 static int kind_of(const char *id)
 {
-	int k = ev_find_kind(id);
+	int k = ev_find_kind(TB, id);
 	assert_true(k >= 0);
 	return k;
 }
@@ -91,11 +92,15 @@ static int setup(void **unused)
 {
 	(void)unused;
 	G = qv_game_find("evons", NULL);
+	const qv_variant *base = G ? qv_variant_base(G, NULL) : NULL;
+	if (!base)
+		return -1;
+	TB = base->tables;
 	size_t n = 0;
-	for (int k = 0; k < EV_NKINDS; k++)
-		for (int i = 0; i < (ev_is_block(k) ? 1 : 2); i++)
+	for (int k = 0; k < TB->nkinds; k++)
+		for (int i = 0; i < (ev_is_block(TB, k) ? 1 : 2); i++)
 			n += (size_t)snprintf(all_deck + n, sizeof all_deck - n, "%s%s",
-			                      n ? "," : "", ev_kinds[k].id);
+			                      n ? "," : "", TB->kind[k].id);
 	return G ? 0 : -1;
 }
 
@@ -105,8 +110,8 @@ static int setup(void **unused)
  * board, graveyards and removed cards. */
 static void visible_kinds(const ev_state *st, int v, bool *vis)
 {
-	memset(vis, 0, EV_NKINDS * sizeof *vis);
-	for (int k = 0; k < EV_NKINDS; k++)
+	memset(vis, 0, EV_MAX_KINDS * sizeof *vis);
+	for (int k = 0; k < TB->nkinds; k++)
 		if (v >= 0 && st->pl[v].hand[k])
 			vis[k] = true;
 	for (int c = 0; c < EV_NCELLS; c++) {
@@ -127,12 +132,12 @@ static void visible_kinds(const ev_state *st, int v, bool *vis)
  * checked. */
 static int check_secrecy(const ev_state *st, int v)
 {
-	bool vis[EV_NKINDS], hidden[EV_NKINDS] = {false};
+	bool vis[EV_MAX_KINDS], hidden[EV_MAX_KINDS] = {false};
 	visible_kinds(st, v, vis);
 	for (int p = 0; p < 2; p++) {
 		if (p == v)
 			continue;
-		for (int k = 0; k < EV_NKINDS; k++)
+		for (int k = 0; k < TB->nkinds; k++)
 			if (st->pl[p].hand[k])
 				hidden[k] = true;
 	}
@@ -147,24 +152,24 @@ static int check_secrecy(const ev_state *st, int v)
 	char *js = qv_test_view(G, st, v);
 	char *t = qv_test_diagram(G, st, v);
 	int checked = 0;
-	for (int k = 0; k < EV_NKINDS; k++) {
+	for (int k = 0; k < TB->nkinds; k++) {
 		if (!hidden[k] || vis[k])
 			continue;
 		checked++;
-		if (strstr(js, ev_kinds[k].id))
+		if (strstr(js, TB->kind[k].id))
 			fail_msg("the view of viewer %d names the hidden card %s: %s", v,
-			         ev_kinds[k].id, js);
-		if (strstr(t, ev_kinds[k].id))
+			         TB->kind[k].id, js);
+		if (strstr(t, TB->kind[k].id))
 			fail_msg("the diagram of viewer %d names the hidden card %s:\n%s", v,
-			         ev_kinds[k].id, t);
+			         TB->kind[k].id, t);
 	}
 	/* a covered card of another player is drawn as ?? whatever its kind */
 	for (int p = 0; p < 2; p++) {
 		if (p == v)
 			continue;
-		for (int k = 0; k < EV_NMONSTERS; k++) {
+		for (int k = 0; k < TB->nmonsters; k++) {
 			char pat[16];
-			snprintf(pat, sizeof pat, "%d?%s", p + 1, ev_kinds[k].code);
+			snprintf(pat, sizeof pat, "%d?%s", p + 1, TB->kind[k].code);
 			if (strstr(t, pat))
 				fail_msg("the diagram of viewer %d shows a covered card of p%d: %s",
 				         v, p + 1, pat);
@@ -289,7 +294,7 @@ static void test_covered_identity(void **unused)
 		memcpy(&d, &st, sizeof d);
 		G->determinize(&d, 0, &rng);
 		int k = at(&d, "c3")->kind - 1;
-		assert_false(ev_is_block(k));
+		assert_false(ev_is_block(TB, k));
 		changed += k != kind_of("lich-queen");
 		/* the viewer's own hand stays */
 		assert_int_equal(d.pl[0].hand[kind_of("seedling")], 1);
@@ -722,7 +727,7 @@ static void test_full_board_mid_chain(void **unused)
 			n += (size_t)snprintf(json + n, sizeof json - n,
 			                      "%s{\"cell\":\"%s\",\"card\":\"%s\",\"owner\":\"p2\","
 			                      "\"covered\":true}",
-			                      placed ? "," : "", cell, ev_kinds[placed % 20].id);
+			                      placed ? "," : "", cell, TB->kind[placed % 20].id);
 			placed++;
 		}
 	snprintf(json + n, sizeof json - n,
@@ -948,18 +953,18 @@ static void test_narration_lines_and_secrecy(void **unused)
 							    columns(qv_buf_str(&w)),
 							    qv_buf_str(&w));
 						if (v >= 0) {
-							bool vis[EV_NKINDS];
+							bool vis[EV_MAX_KINDS];
 							visible_kinds(&st, v, vis);
-							for (int k = 0; k < EV_NKINDS; k++) {
+							for (int k = 0; k < TB->nkinds; k++) {
 								if (vis[k])
 									continue;
 								hidden_checked++;
 								if (strstr(qv_buf_str(&w),
-								           ev_kinds[k].id))
+								           TB->kind[k].id))
 									fail_msg(
 									    "p%d reads the hidden %s: "
 									    "'%s'",
-									    v + 1, ev_kinds[k].id,
+									    v + 1, TB->kind[k].id,
 									    qv_buf_str(&w));
 							}
 						}
@@ -983,10 +988,10 @@ static void test_narration_mulligan(void **unused)
 	init_params(&st, "blaze", "bedrock", "true", 4);
 	char text[256] = "mulligan";
 	int named = 0;
-	for (int k = 0; k < EV_NKINDS && named < 2; k++)
+	for (int k = 0; k < TB->nkinds && named < 2; k++)
 		for (int i = 0; i < st.pl[0].hand[k] && named < 2; i++, named++)
 			snprintf(text + strlen(text), sizeof text - strlen(text), " %s",
-			         ev_kinds[k].id);
+			         TB->kind[k].id);
 	qv_buf mine = {0}, theirs = {0};
 	memcpy(&copy, &st, sizeof st);
 	narrate(&copy, text, 0, &mine);
@@ -998,8 +1003,8 @@ static void test_narration_mulligan(void **unused)
 	const char *second = strchr(qv_buf_str(&mine), '\n') + 1;
 	assert_int_equal(strncmp(second, "p1 draws ", 9), 0);
 	int found = 0;
-	for (int k = 0; k < EV_NKINDS; k++)
-		if (strstr(second, ev_kinds[k].id)) {
+	for (int k = 0; k < TB->nkinds; k++)
+		if (strstr(second, TB->kind[k].id)) {
 			assert_true(copy.pl[0].hand[k] > 0);
 			found++;
 		}
@@ -1015,11 +1020,11 @@ static void test_reference(void **unused)
 	(void)unused;
 	qv_buf b = {0};
 	/* every entry, in order, each starting with its name, every line within 80 columns */
-	assert_int_equal(G->reference(NULL, NULL, &b), EV_NKINDS + EV_NABILITIES);
+	assert_int_equal(G->reference(NULL, NULL, &b), TB->nkinds + EV_NABILITIES);
 	const char *s = qv_buf_str(&b), *prev = s;
-	for (int k = 0; k < EV_NKINDS; k++) {
+	for (int k = 0; k < TB->nkinds; k++) {
 		char head[48];
-		snprintf(head, sizeof head, "%s: ", ev_kinds[k].id);
+		snprintf(head, sizeof head, "%s: ", TB->kind[k].id);
 		const char *at =
 		    k == 0 ? (strncmp(s, head, strlen(head)) == 0 ? s : NULL) : strstr(prev, head);
 		if (!at || (at != s && at[-1] != '\n'))
@@ -1151,7 +1156,7 @@ static void test_action_note_full_zone(void **unused)
 			n += (size_t)snprintf(json + n, sizeof json - n,
 			                      "%s{\"cell\":\"%s\",\"card\":\"%s\",\"owner\":\"p2\","
 			                      "\"covered\":true}",
-			                      placed ? "," : "", cell, ev_kinds[placed % 20].id);
+			                      placed ? "," : "", cell, TB->kind[placed % 20].id);
 			placed++;
 		}
 	snprintf(json + n, sizeof json - n,
