@@ -1193,6 +1193,282 @@ static int text_lines(const char *s, int *widest)
 	return n;
 }
 
+/* ---- variants ---- */
+
+/* The variant of the built-in set that text describes; the test fails if it is refused. */
+static const qv_variant *variant(const char *text)
+{
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	if (!doc)
+		fail_msg("bad JSON in the test: %s", jerr.text);
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
+	json_decref(doc);
+	if (rc)
+		fail_msg("variant refused: %s", err.msg);
+	return v;
+}
+
+/* The variant text must be refused with a message containing msg. */
+static void refused(const char *text, const char *msg)
+{
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	if (!doc)
+		fail_msg("bad JSON in the test: %s", jerr.text);
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
+	json_decref(doc);
+	if (rc == QV_OK)
+		fail_msg("variant accepted, expected: %s", msg);
+	if (!strstr(err.msg, msg))
+		fail_msg("refused with \"%s\", expected \"%s\"", err.msg, msg);
+}
+
+/* A game with the components v (NULL: the built-in set) and the decks given, then the state
+ * JSON loaded over it (NULL: the game as init sets it up). */
+static void setup_variant(ev_state *st, const qv_variant *v, const char *deck1, const char *deck2,
+                          const char *state_json)
+{
+	qv_params p = {0};
+	qv_err err = {{0}};
+	assert_int_equal(qv_params_set(&p, "deck1", deck1, NULL), QV_OK);
+	assert_int_equal(qv_params_set(&p, "deck2", deck2, NULL), QV_OK);
+	assert_int_equal(qv_params_set(&p, "shuffle", "false", NULL), QV_OK);
+	if (v)
+		assert_int_equal(qv_params_set(&p, "variant", v->sha256, NULL), QV_OK);
+	if (G->init(st, &p, 1, &err))
+		fail_msg("init: %s", err.msg);
+	if (state_json && qv_test_load_json(G, st, state_json, &err))
+		fail_msg("load failed: %s", err.msg);
+}
+
+#define V_HEAD "{\"quiver_variant\":1,\"game\":\"evons\",\"name\":\"t\","
+
+/* The rules page's conflict: volt-lynx (ATK 3) destroys p2's pebble-golem (DEF 3) that points
+ * back at it. With the lynx's ATK at 2 in a variant the golem survives the same play, at DEF
+ * 1, and keeps its side (it points back, so it is not flipped). */
+static void test_variant_atk_decides_conflict(void **unused)
+{
+	(void)unused;
+	static const char *state =
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"pebble-golem\",\"owner\":\"p2\"}],"
+	    "\"players\":[{\"hand\":[\"volt-lynx\"],\"turns\":3},{\"hand\":[\"quake-ram\"],"
+	    "\"turns\":2}],\"phase\":\"main\",\"active\":\"p1\",\"first\":\"p1\",\"turns\":4}";
+	static const char *d1 = "volt-lynx,pebble-golem,pebble-golem,pebble-golem,pebble-golem",
+	                  *d2 = "pebble-golem,seedling,quake-ram,tide-sprite,tide-sprite";
+	const qv_variant *weak =
+	    variant(V_HEAD "\"cards\":{\"modify\":{\"volt-lynx\":{\"atk\":2}}}}");
+	for (int pass = 0; pass < 2; pass++) {
+		ev_state st;
+		setup_variant(&st, pass ? weak : NULL, d1, d2, state);
+		assert_int_equal(st.variant, (pass ? weak : qv_variant_base(G, NULL))->slot);
+		play(&st, "play volt-lynx c2");
+		play(&st, "next");
+		play(&st, "conflict c3");
+		assert_int_equal(at(&st, "c2")->dmg, 2);
+		if (pass == 0) {
+			assert_int_equal(at(&st, "c3")->kind, 0);
+			assert_int_equal(st.pl[1].ngrave, 1);
+		} else {
+			assert_true(has_card(&st, "c3", "pebble-golem"));
+			assert_int_equal(at(&st, "c3")->ctrl, 1);
+			assert_int_equal(ev_cur_def(&st, ev_cell_parse("c3")), 1);
+			assert_int_equal(st.pl[1].ngrave, 0);
+			/* the view carries the current numbers */
+			json_t *j = G->view_json(&st, 0);
+			const json_t *cell = json_array_get(json_object_get(j, "board"), 0);
+			assert_string_equal(json_string_value(json_object_get(cell, "cell")), "c2");
+			assert_int_equal(json_integer_value(json_object_get(cell, "atk")), 2);
+			assert_int_equal(json_integer_value(json_object_get(cell, "def")), 1);
+			cell = json_array_get(json_object_get(j, "board"), 1);
+			assert_int_equal(json_integer_value(json_object_get(cell, "atk")), 2);
+			assert_int_equal(json_integer_value(json_object_get(cell, "def")), 1);
+			json_decref(j);
+		}
+	}
+}
+
+/* Ability parameters: a Firestorm with fixed points deals them whatever the DEF, a
+ * Resurrection budget other than the cost widens what it may raise, and an ability given to
+ * another card works there. */
+static void test_variant_ability_params(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    V_HEAD
+	    "\"cards\":{\"modify\":{"
+	    "\"cinder-pup\":{\"abilities\":{\"N\":{\"kind\":\"firestorm\",\"points\":4}}},"
+	    "\"grave-bat\":{\"abilities\":{\"S\":{\"kind\":\"resurrection\",\"budget\":13}}},"
+	    "\"tide-sprite\":{\"abilities\":{\"N\":{\"kind\":\"remove\"}}}}}}");
+	ev_state st;
+	static const char *deck = "cinder-pup,grave-bat,tide-sprite,quake-ram,seedling",
+	                  *theirs = "elder-grove,seedling,seedling,seedling,seedling";
+	/* Firestorm: 4 points from a cinder-pup at DEF 2 */
+	setup_variant(&st, v, deck, theirs,
+	              "{\"board\":[{\"cell\":\"c4\",\"card\":\"elder-grove\",\"owner\":\"p2\"}],"
+	              "\"players\":[{\"hand\":[\"cinder-pup\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play cinder-pup c3");
+	play(&st, "ability N");
+	assert_int_equal(st.stack[0].burn_left, 4); /* the built-in pup: its DEF, 2 */
+	for (int i = 0; i < 4; i++)
+		play(&st, "burn c4");
+	assert_int_equal(st.stack[0].burn_left, 0);
+	assert_int_equal(at(&st, "c4")->dmg, 4);
+	char buf[256];
+	qv_buf b = {0};
+	assert_int_equal(G->reference(&st, "cinder-pup", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "N Firestorm (4 points)"));
+	qv_buf_free(&b);
+	/* Resurrection: the bat (cost 6) raises a quake-ram (cost 13) with its budget 13 */
+	setup_variant(&st, v, deck, theirs,
+	              "{\"players\":[{\"hand\":[\"grave-bat\"],\"graveyard\":[\"quake-ram\"]},{}],"
+	              "\"active\":\"p1\"}");
+	play(&st, "play grave-bat c3");
+	assert_true(is_legal(&st, "ability S quake-ram"));
+	qv_action a = parse(&st, "ability S quake-ram");
+	assert_true(G->action_note(&st, a, buf, sizeof buf, &(bool){false}) > 0);
+	/* Remove on the tide-sprite's N arrow instead of Swap */
+	setup_variant(&st, v, deck, theirs,
+	              "{\"board\":[{\"cell\":\"c4\",\"card\":\"seedling\",\"owner\":\"p2\"}],"
+	              "\"players\":[{\"hand\":[\"tide-sprite\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play tide-sprite c3");
+	play(&st, "ability N");
+	assert_int_equal(at(&st, "c4")->kind, 0);
+	assert_int_equal(st.pl[1].grave[0], kind_of("seedling"));
+	assert_true(has_card(&st, "c3", "tide-sprite")); /* no swap */
+}
+
+/* An added monster takes its place after the monsters, before the blocks; an added deck is a
+ * value of the deck parameters; the card has its notation, diagram code and reference. */
+static void test_variant_added_card_and_deck(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    V_HEAD "\"cards\":{\"add\":[{\"id\":\"ember-cub\",\"code\":\"ember\","
+	           "\"type\":\"monster\",\"element\":\"fire\",\"cost\":4,\"atk\":1,\"def\":1,"
+	           "\"arrows\":[\"N\",\"E\"],\"abilities\":{\"E\":{\"kind\":\"shockwave\"}}}]},"
+	           "\"decks\":{\"add\":[{\"id\":\"tiny\",\"cards\":[\"ember-cub\","
+	           "\"ember-cub\",\"seedling\",\"seedling\",\"block-fire\"]}]}}");
+	const ev_tables *T = v->tables;
+	assert_int_equal(T->nkinds, 27);
+	assert_int_equal(T->nmonsters, 21);
+	assert_int_equal(ev_find_kind(T, "ember-cub"), 20);
+	assert_int_equal(ev_find_kind(T, "block-fire"), 21);
+	assert_true(ev_is_block(T, 21));
+	ev_state st;
+	setup_variant(&st, v, "tiny", "blaze", NULL);
+	assert_int_equal(st.pl[0].decklen, 5);
+	assert_int_equal(st.pl[0].hand[20], 2);
+	assert_int_equal(st.pl[1].decklen, 24);
+	char buf[64];
+	qv_action a = parse(&st, "keep");
+	play(&st, "keep");
+	play(&st, "keep");
+	play(&st, "coin p1");
+	a = parse(&st, "play ember-cub c3");
+	assert_true(G->action_to_text(&st, a, buf, sizeof buf) > 0);
+	assert_string_equal(buf, "play ember-cub c3");
+	play(&st, "play ember-cub c3");
+	qv_buf b = {0};
+	G->render_text(&st, 0, 0, &b);
+	assert_non_null(strstr(qv_buf_str(&b), "1 ember"));
+	qv_buf_clear(&b);
+	assert_int_equal(G->reference(&st, "ember-cub", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "ember-cub: Fire monster, cost 4, ATK 1, DEF 1"));
+	qv_buf_clear(&b);
+	/* the built-in set has no such card */
+	assert_int_equal(G->reference(NULL, "ember-cub", &b), 0);
+	qv_buf_free(&b);
+	qv_params p = {0};
+	qv_err err = {{0}};
+	assert_int_equal(qv_params_set(&p, "deck1", "tiny", NULL), QV_OK);
+	assert_int_not_equal(G->init(&st, &p, 1, &err), QV_OK);
+	assert_non_null(strstr(err.msg, "unknown card id 'tiny'"));
+}
+
+/* The built-in set given as a variant document is the built-in set. */
+static void test_variant_base_document(void **unused)
+{
+	(void)unused;
+	qv_err err = {{0}};
+	const qv_variant *base = qv_variant_base(G, &err);
+	assert_non_null(base);
+	json_t *doc = qv_variant_json(base);
+	const qv_variant *v = NULL;
+	assert_int_equal(qv_variant_from_json(doc, G, "variant", &v, &err), QV_OK);
+	json_decref(doc);
+	assert_ptr_equal(v, base);
+	assert_int_equal(TB->nkinds, 26);
+	assert_int_equal(TB->nmonsters, 20);
+	assert_int_equal(TB->ndecks, 2);
+	assert_int_equal(TB->deck[0].n, 24);
+	/* sentry: S carries Block, the others plain */
+	const ev_kind *k = &TB->kind[kind_of("sentry")];
+	assert_int_equal(k->ability[QV_S], EV_AB_BLOCK);
+	assert_int_equal(k->arrows, 1u << QV_N | 1u << QV_E | 1u << QV_S | 1u << QV_W);
+	/* resurrection budgets default to the card's cost, Firestorm's points to its DEF */
+	assert_int_equal(TB->kind[kind_of("lich-queen")].param[QV_N], 21);
+	assert_int_equal(TB->kind[kind_of("cinder-pup")].param[QV_N], 0);
+}
+
+/* Each cross-check of the build, with the path of what is wrong in the resolved document. */
+static void test_variant_cross_checks(void **unused)
+{
+	(void)unused;
+	refused(V_HEAD "\"cards\":{\"modify\":{\"block-fire\":{\"cost\":3}}}}",
+	        "/cards/20/cost: a block has no cost");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"block-fire\":{\"abilities\":{}}}}}",
+	        "/cards/20/abilities: a block has no arrows, so no abilities");
+	refused(V_HEAD "\"cards\":{\"add\":[{\"id\":\"imp\",\"type\":\"monster\","
+	               "\"element\":\"fire\",\"cost\":4,\"atk\":1,\"def\":1,\"arrows\":[]}]}}",
+	        "/cards/26: the monster \"imp\" has no \"code\"");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"E\":{\"kind\":"
+	               "\"swap\"}}}}}}",
+	        "/cards/12/abilities/E: \"seedling\" has no arrow E");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"N\":{\"kind\":"
+	               "\"growth\",\"points\":2}}}}}}",
+	        "/cards/12/abilities/N/points: only a firestorm has points");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"N\":{\"kind\":"
+	               "\"growth\",\"budget\":2}}}}}}",
+	        "/cards/12/abilities/N/budget: only a resurrection has a budget");
+	refused(V_HEAD "\"cards\":{\"add\":[{\"id\":\"Seedling\",\"code\":\"sd\","
+	               "\"type\":\"monster\",\"element\":\"fire\",\"cost\":4,\"atk\":1,\"def\":1,"
+	               "\"arrows\":[]}]}}",
+	        "/cards/26/id: \"Seedling\" is \"seedling\"'s id too, ignoring case");
+	refused(V_HEAD "\"cards\":{\"remove\":[\"assassin\"]}}",
+	        "/decks/0/cards/20: no card \"assassin\" in the cards");
+	refused(V_HEAD "\"decks\":{\"modify\":{\"blaze\":{\"cards\":[\"seedling\",\"seedling\","
+	               "\"seedling\",\"seedling\",\"seedling\"]}}}}",
+	        "/decks/0/cards/4: a 5th \"seedling\"; a deck holds at most 4 copies of a monster");
+	refused(V_HEAD "\"decks\":{\"add\":[{\"id\":\"seedling\",\"cards\":[\"seedling\","
+	               "\"seedling\",\"seedling\",\"seedling\",\"block-fire\"]}]}}",
+	        "/decks/2/id: \"seedling\" is a card's id too");
+	refused(V_HEAD "\"decks\":{\"add\":[{\"id\":\"BLAZE\",\"cards\":[\"seedling\","
+	               "\"seedling\",\"seedling\",\"seedling\",\"block-fire\"]}]}}",
+	        "/decks/2/id: \"BLAZE\" is /decks/0's id too, ignoring case");
+	refused(V_HEAD "\"decks\":{\"remove\":[\"blaze\"]}}",
+	        "/params/deck1: the default: deck1: unknown card id 'blaze'");
+	refused(V_HEAD "\"params\":{\"deck2\":\"seedling\"}}",
+	        "/params/deck2: deck2: a deck needs 5 to 60 cards, this one has 1");
+	/* the declaration's bounds: the hand of 5 a deck must deal, the state's 60 */
+	refused(V_HEAD "\"decks\":{\"modify\":{\"blaze\":{\"cards\":[\"seedling\"]}}}}",
+	        "expected an array of 5 to 60 ids");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"N\":{\"kind\":"
+	               "\"teleport\"}}}}}}",
+	        "expected one of remove, block, firestorm, swap, shockwave, magnetism, growth");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"atk\":100}}}}",
+	        "expected an integer from 0 to 99");
+	/* a smaller deck, the example of docs/variants.md, is accepted */
+	(void)variant(V_HEAD "\"params\":{\"deck1\":\"spark\",\"deck2\":\"spark\"},"
+	                     "\"decks\":{\"add\":[{\"id\":\"spark\",\"cards\":[\"spark-mite\","
+	                     "\"spark-mite\",\"volt-lynx\",\"seedling\",\"seedling\","
+	                     "\"sentry\",\"block-earth\",\"block-fire\"]}]}}");
+}
+
 static void test_layouts(void **unused)
 {
 	(void)unused;
@@ -1282,6 +1558,11 @@ int main(void)
 	    cmocka_unit_test(test_action_notes),
 	    cmocka_unit_test(test_action_note_full_zone),
 	    cmocka_unit_test(test_layouts),
+	    cmocka_unit_test(test_variant_atk_decides_conflict),
+	    cmocka_unit_test(test_variant_ability_params),
+	    cmocka_unit_test(test_variant_added_card_and_deck),
+	    cmocka_unit_test(test_variant_base_document),
+	    cmocka_unit_test(test_variant_cross_checks),
 	};
 	return cmocka_run_group_tests_name("evons", tests, setup, NULL);
 }

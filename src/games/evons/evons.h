@@ -31,7 +31,7 @@
 #define EV_MAX_BUDGET 255 /* a Resurrection's budget */
 #define EV_NCELLS     49
 #define EV_SIDE       7
-#define EV_DECK_MIN   5
+#define EV_DECK_MIN   EV_HAND_START /* a deck deals at least the first hand */
 #define EV_DECK_MAX   60
 #define EV_MAX_COPIES 4
 #define EV_HAND_START 5
@@ -283,6 +283,20 @@ static inline unsigned ev_board_arrows(const ev_state *s, int c)
 static inline int ev_board_ability(const ev_state *s, int c, int d)
 {
 	return ev_T(s)->kind[ev_kind_at(s, c)].ability[ev_board_dir(s->cell[c].ctrl, d)];
+}
+
+/* The parameter of that ability (ev_kind.param). */
+static inline int ev_board_param(const ev_state *s, int c, int d)
+{
+	return ev_T(s)->kind[ev_kind_at(s, c)].param[ev_board_dir(s->cell[c].ctrl, d)];
+}
+
+/* The points the Firestorm of the arrow of the card on c in board direction d deals: its fixed
+ * points, else the card's current DEF. */
+static inline int ev_firestorm_points(const ev_state *s, int c, int d)
+{
+	int fixed = ev_board_param(s, c, d);
+	return fixed ? fixed : ev_cur_def(s, c);
 }
 
 static inline bool ev_points_at(const ev_state *s, int from, int to)

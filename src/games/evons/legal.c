@@ -138,7 +138,7 @@ static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_
 		break;
 	case EV_AB_RESURRECTION:
 		if (!ev_occupied(s, t)) {
-			int budget = T->kind[ev_kind_at(s, c)].cost - e->spent;
+			int budget = ev_board_param(s, c, d) - e->spent;
 			bool seen[EV_MAX_KINDS] = {false};
 			for (int i = 0; i < pl->ngrave; i++) {
 				int k = pl->grave[i];

@@ -162,9 +162,10 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 		}
 		break;
 	case EV_AB_FIRESTORM: {
-		int pts = ev_cur_def(s, c);
-		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's DEF)", tn, pts,
-		       pts == 1 ? "" : "s", T->kind[ev_kind_at(s, c)].id);
+		int pts = ev_firestorm_points(s, c, d);
+		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's %s)", tn, pts,
+		       pts == 1 ? "" : "s", T->kind[ev_kind_at(s, c)].id,
+		       ev_board_param(s, c, d) ? "Firestorm" : "DEF");
 		break;
 	}
 	case EV_AB_SWAP:
@@ -206,7 +207,7 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 		const ev_entry *e = &s->stack[s->nstack - 1];
 		qv_say(ev, "Resurrection: %s from p%d's graveyard to %s (cost %d of %d spent)",
 		       T->kind[val].id, p + 1, tn, e->spent + T->kind[val].cost,
-		       T->kind[ev_kind_at(s, c)].cost);
+		       ev_board_param(s, c, d));
 		break;
 	}
 	default: break;

@@ -419,7 +419,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		break;
 	case EV_AB_FIRESTORM:
 		e->burn_center = (uint8_t)t;
-		e->burn_left = (uint8_t)ev_cur_def(s, c);
+		e->burn_left = (uint8_t)ev_firestorm_points(s, c, d);
 		break;
 	case EV_AB_SWAP: {
 		ev_cell tmp = s->cell[t];
