@@ -83,8 +83,11 @@ typedef struct qv_vblock {
 	int nfields;
 } qv_vblock;
 
-/* A game's components (qv_game.components); its built-in set is data/<game name>/base.json. */
+/* A game's components (qv_game.components). */
 typedef struct qv_components {
+	/* The built-in set's text; NULL (every game of the registry): data/<game name>/base.json
+	 * as the build embeds it. */
+	const char *base;
 	const qv_vblock *blocks;
 	int nblocks;
 	/* Cross-checks a resolved document (its blocks complete, every field already checked

@@ -1334,18 +1334,20 @@ static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *para
 		const char *name = json_string_value(json_object_get(v, "name"));
 		const char *sha = json_string_value(json_object_get(v, "sha256"));
 		if (!name || strcmp(name, "base") != 0 || !sha || json_object_size(v) != 2)
-			return qv_fail(err, QV_EINVAL,
-			               "variant: expected {\"name\": \"base\", \"sha256\": \"...\"} "
-			               "(the built-in set) or a variant's resolved document");
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "variant: expected {\"name\": \"base\", \"sha256\": \"...\"} "
+			    "(the built-in set) or a variant's resolved document");
 		var = qv_variant_base(g, &why);
 		if (!var)
 			return qv_fail(err, QV_ENOMEM, "variant: %s", why.msg);
 		if (strcmp(var->sha256, sha) != 0)
-			return qv_fail(err, QV_EINVAL,
-			               "variant: this was played with another built-in set of %s "
-			               "(sha256 %.12s..., this quiver's is %.12s...): it may not replay "
-			               "here",
-			               g->name, sha, var->sha256);
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "variant: this was played with another built-in set of %s "
+			    "(sha256 %.12s..., this quiver's is %.12s...): it may not replay "
+			    "here",
+			    g->name, sha, var->sha256);
 	} else {
 		qv_status rc = qv_variant_from_json(v, g, "variant", &var, err);
 		if (rc)
@@ -1354,9 +1356,10 @@ static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *para
 	const char *given = qv_params_get(params, "variant");
 	if (given && strcmp(given, var->builtin ? "base" : var->sha256) != 0 &&
 	    !(var->builtin && strcmp(given, var->sha256) == 0))
-		return qv_fail(err, QV_EINVAL,
-		               "params: variant is '%.70s' but the document \"variant\" is %s (%.12s...)",
-		               given, var->name, var->sha256);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "params: variant is '%.70s' but the document \"variant\" is %s (%.12s...)",
+		    given, var->name, var->sha256);
 	return qv_params_set(params, "variant", var->builtin ? "base" : var->sha256, err);
 }
 

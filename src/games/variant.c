@@ -555,7 +555,8 @@ static qv_status apply_params(const qv_game *g, json_t *resolved, const json_t *
 /* The built-in set of g, parsed (a new reference). */
 static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 {
-	const char *text = qv__builtin_components(g->name);
+	const char *text =
+	    g->components->base ? g->components->base : qv__builtin_components(g->name);
 	if (!text)
 		return qv_fail(err, QV_EINVAL, "%s has no built-in component set", g->title);
 	json_error_t jerr;
@@ -592,7 +593,11 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 	const json_t *gv = json_object_get(doc, "game");
 	at = step_key(w, "game");
 	qv_err why;
-	const qv_game *dg = json_is_string(gv) ? qv_game_find(json_string_value(gv), &why) : NULL;
+	/* g may be a game outside the registry (the tests' own) */
+	const qv_game *dg = !json_is_string(gv) ? NULL
+	                    : g && strcmp(json_string_value(gv), g->name) == 0
+	                        ? g
+	                        : qv_game_find(json_string_value(gv), &why);
 	if (!gv)
 		return fail_at(err, w, QV_EINVAL, "missing: the game this variant is for");
 	if (!dg)
@@ -767,9 +772,10 @@ static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, jso
 	snprintf(dirbuf, sizeof dirbuf, "%s", path);
 	where w = {.file = path};
 	rc = resolve(doc, g, dirname(dirbuf), ch, &w, out, err);
+	bool named = json_object_get(doc, "name") != NULL;
 	json_decref(doc);
 	/* a document without a name takes its file's */
-	if (!rc && !json_object_get(doc, "name")) {
+	if (!rc && !named) {
 		char base[PATH_MAX], stem[QV_VARIANT_NAME];
 		snprintf(base, sizeof base, "%s", path);
 		snprintf(stem, sizeof stem, "%s", basename(base));
@@ -962,7 +968,8 @@ qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant *
 	qv_status rc = resolve_file(path, g, &ch, &res, err);
 	if (rc)
 		return rc;
-	const qv_game *dg = qv_game_find(json_string_value(json_object_get(res, "game")), NULL);
+	const char *name = json_string_value(json_object_get(res, "game"));
+	const qv_game *dg = g && strcmp(name, g->name) == 0 ? g : qv_game_find(name, NULL);
 	char what[PATH_MAX + 16];
 	snprintf(what, sizeof what, "%s: resolved: ", path);
 	rc = enter(dg, res, false, what, out, err);
@@ -979,7 +986,8 @@ qv_status qv_variant_from_json(const json_t *doc, const qv_game *g, const char *
 	qv_status rc = resolve(doc, g, NULL, &ch, &w, &res, err);
 	if (rc)
 		return rc;
-	const qv_game *dg = qv_game_find(json_string_value(json_object_get(res, "game")), NULL);
+	const char *name = json_string_value(json_object_get(res, "game"));
+	const qv_game *dg = g && strcmp(name, g->name) == 0 ? g : qv_game_find(name, NULL);
 	char prefix[96];
 	snprintf(prefix, sizeof prefix, "%s%sresolved: ", what ? what : "", what ? ": " : "");
 	rc = enter(dg, res, false, prefix, out, err);
@@ -990,7 +998,9 @@ qv_status qv_variant_from_json(const json_t *doc, const qv_game *g, const char *
 /* params with the variant's parameters added for the keys params does not give. */
 static void merge(const qv_variant *v, const qv_params *params, qv_params *out)
 {
-	qv_params m = *params;
+	qv_params m = {0};
+	if (params)
+		m = *params;
 	for (int i = 0; v && i < v->params.n; i++) {
 		const char *key = qv_params_key(&v->params, i);
 		if (!qv_params_get(&m, key))
@@ -1003,7 +1013,7 @@ qv_status qv_variant_open(const qv_game *g, const qv_params *params, const qv_va
                           qv_params *merged, qv_err *err)
 {
 	const qv_variant *v;
-	qv_status rc = find(g, qv_params_get(params, "variant"), &v, err);
+	qv_status rc = find(g, params ? qv_params_get(params, "variant") : NULL, &v, err);
 	if (rc)
 		return rc;
 	merge(v, params, merged);
@@ -1020,7 +1030,7 @@ void qv_variant_complete(const qv_game *g, const qv_params *params, qv_params *o
 
 const qv_variant *qv_variant_of_params(const qv_game *g, const qv_params *params)
 {
-	return qv_variant_find(g, qv_params_get(params, "variant"), NULL);
+	return qv_variant_find(g, params ? qv_params_get(params, "variant") : NULL, NULL);
 }
 
 json_t *qv_variant_json(const qv_variant *v) { return json_incref(v->json); }
