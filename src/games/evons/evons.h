@@ -23,7 +23,7 @@
 /* The card table's capacity: a card kind + 1 fits the 5 bits of the action encoding. */
 #define EV_MAX_KINDS  31
 #define EV_MAX_DECKS  16 /* decks a set may name */
-#define EV_ID_MAX     24 /* the longest card or deck id */
+#define EV_ID_MAX     14 /* the longest card or deck id: the compact diagram prints it */
 #define EV_CODE_MAX   6  /* the longest code, the card's name on the board diagram */
 #define EV_MAX_COST   99
 #define EV_MAX_STAT   99  /* ATK and DEF */

@@ -70,9 +70,15 @@ static const char *cell_arrow(const ev_state *s, int c, int d)
  * blanks to `width` columns. */
 static void put_arrow_strip(const ev_tables *T, qv_buf *out, int kind, int ctrl, int width)
 {
-	int n = 0;
+	int n = 0, have = __builtin_popcount(T->kind[kind].arrows);
 	for (int d = 0; d < QV_NDIRS; d++) {
 		const char *g = arrow_of(T, kind, ctrl, d);
+		if (g && have > width && n == width - 1) {
+			qv_buf_putc(out,
+			            '+'); /* more arrows than fit: the full layout shows them */
+			n++;
+			break;
+		}
 		if (g) {
 			qv_buf_puts(out, g);
 			n++;
@@ -459,11 +465,16 @@ static void compact_cell_line(qv_buf *out, const ev_state *s, int c, int line, i
 		qv_buf_printf(out, "%-7s", ev_element_codes[T->kind[k].element]);
 	} else if (!seen) {
 		qv_buf_puts(out, "       ");
-	} else if (x->flags & EV_F_COVERED) {
-		qv_buf_printf(out, "%d/%d    ", T->kind[k].atk, ev_cur_def(s, c));
 	} else {
-		qv_buf_printf(out, "%d/%d", T->kind[k].atk, ev_cur_def(s, c));
-		put_arrow_strip(T, out, k, x->ctrl, 4);
+		/* ATK/DEF, then as many arrows as the cell's 7 columns leave */
+		char num[16];
+		int len = snprintf(num, sizeof num, "%d/%d", T->kind[k].atk, ev_cur_def(s, c));
+		if (x->flags & EV_F_COVERED) {
+			qv_buf_printf(out, "%-7s", num);
+		} else {
+			qv_buf_puts(out, num);
+			put_arrow_strip(T, out, k, x->ctrl, 7 - len);
+		}
 	}
 	if (color)
 		qv_buf_puts(out, RESET);
@@ -496,14 +507,23 @@ static void panel_player(panel *pn, const ev_state *s, int p, int viewer, bool c
 /* The hand of p with ATK/DEF and cost, in the lines the panel has left: one line per kind
  * with its count, or per card when the count leaves no room for the name; the last line says
  * how many cards are left out when they do not all fit. */
+/* A monster's "ATK/DEF cost" for the panel, into buf; returns its length (6 in the built-in set,
+ * up to 8). */
+static int panel_numbers(const ev_kind *kd, char *buf, size_t len)
+{
+	return snprintf(buf, len, "%d/%d %2d", kd->atk, kd->def, kd->cost);
+}
+
 static void panel_hand(const ev_tables *T, panel *pn, const ev_player *pl, int p, bool other)
 {
+	char num[24];
 	int kinds[EV_MAX_KINDS], n = hand_kinds(T, pl, kinds);
 	int lines[EV_MAX_KINDS], total = 0;
 	for (int i = 0; i < n; i++) {
 		int k = kinds[i];
 		int name = (int)strlen(T->kind[k].id) + (pl->hand[k] > 1 ? 2 : 0);
-		lines[i] = pl->hand[k] > 1 && name + 7 > COMPACT_PANEL ? pl->hand[k] : 1;
+		int room = COMPACT_PANEL - 1 - panel_numbers(&T->kind[k], num, sizeof num);
+		lines[i] = pl->hand[k] > 1 && name > room ? pl->hand[k] : 1;
 		total += lines[i];
 	}
 	if (other)
@@ -533,11 +553,14 @@ static void panel_hand(const ev_tables *T, panel *pn, const ev_player *pl, int p
 			else
 				qv_copy(row, sizeof row, T->kind[k].id);
 			qv_buf *b = panel_next(pn);
-			if (ev_is_block(T, k))
+			if (ev_is_block(T, k)) {
 				qv_buf_puts(b, row);
-			else
-				qv_buf_printf(b, "%-*s %d/%d %2d", COMPACT_PANEL - 7 + grouped, row,
-				              T->kind[k].atk, T->kind[k].def, T->kind[k].cost);
+			} else {
+				int w =
+				    COMPACT_PANEL - 1 - panel_numbers(&T->kind[k], num, sizeof num);
+				/* '×' is two bytes in one column */
+				qv_buf_printf(b, "%-*.*s %s", w + grouped, w + grouped, row, num);
+			}
 			cards += grouped ? pl->hand[k] : 1;
 		}
 	}
