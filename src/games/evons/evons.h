@@ -86,6 +86,7 @@ typedef struct ev_tables {
 	/* [controller][stored kind, kind + 1]: the board arrows of a face-up card (bit d: an
 	 * arrow in board direction d); 0 for an empty cell and for blocks */
 	uint8_t board_arrows[2][EV_MAX_KINDS + 1];
+	uint8_t cost[EV_MAX_KINDS]; /* kind[k].cost, packed for the main phase's counting */
 	ev_kind kind[EV_MAX_KINDS];
 	ev_deck deck[EV_MAX_DECKS];
 	char card_form[1600]; /* what a deck parameter accepts, for messages */

@@ -236,12 +236,17 @@ static void count_main(const ev_state *s, main_families *f)
 	int p = s->active;
 	const ev_player *pl = &s->pl[p];
 	memset(f, 0, sizeof *f);
-	for (int k = 0; k < T->nmonsters; k++)
-		if (pl->hand[k]) {
-			f->cover_kinds |= 1u << k;
-			if (T->kind[k].cost <= pl->credits)
-				f->play_kinds |= 1u << k;
+	uint32_t cover = 0, play = 0;
+	int credits = pl->credits;
+	const uint8_t *hand = pl->hand, *cost = T->cost;
+	for (int k = 0, n = T->nmonsters; k < n; k++)
+		if (hand[k]) {
+			cover |= 1u << k;
+			if (cost[k] <= credits)
+				play |= 1u << k;
 		}
+	f->cover_kinds = cover;
+	f->play_kinds = play;
 	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
 	for (uint64_t m = s->board; m; m &= m - 1) {
 		int c = __builtin_ctzll(m);

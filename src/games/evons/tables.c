@@ -285,6 +285,7 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 		unsigned m = T->kind[k].arrows; /* printed; a block's are none */
 		T->board_arrows[0][k + 1] = (uint8_t)m;
 		T->board_arrows[1][k + 1] = (uint8_t)((m << 4 | m >> 4) & 0xFF); /* turned round */
+		T->cost[k] = T->kind[k].cost;
 	}
 	if (!rc)
 		rc = build_decks(json_object_get(resolved, "decks"), T, err);
