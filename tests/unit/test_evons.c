@@ -1415,6 +1415,38 @@ static void test_variant_base_document(void **unused)
 	assert_int_equal(TB->kind[kind_of("cinder-pup")].param[QV_N], 0);
 }
 
+/* A card with all eight arrows, each a different ability, and two-digit numbers: both
+ * diagrams still fit 80 columns, in hand and on the board. */
+static void test_variant_wide_card_diagrams(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    V_HEAD "\"cards\":{\"add\":[{\"id\":\"mountain-giant\",\"code\":\"giant\","
+	           "\"type\":\"monster\",\"element\":\"fire\",\"cost\":0,\"atk\":99,\"def\":99,"
+	           "\"arrows\":[\"N\",\"NE\",\"E\",\"SE\",\"S\",\"SW\",\"W\",\"NW\"],"
+	           "\"abilities\":{\"N\":{\"kind\":\"remove\"},\"NE\":{\"kind\":\"block\"},"
+	           "\"E\":{\"kind\":\"firestorm\",\"points\":99},\"SE\":{\"kind\":\"swap\"},"
+	           "\"S\":{\"kind\":\"shockwave\"},\"SW\":{\"kind\":\"magnetism\"},"
+	           "\"W\":{\"kind\":\"growth\"},\"NW\":{\"kind\":\"resurrection\","
+	           "\"budget\":255}}}]}}");
+	static const char *deck = "mountain-giant,mountain-giant,mountain-giant,seedling,seedling";
+	ev_state st;
+	setup_variant(&st, v, deck, deck,
+	              "{\"board\":[{\"cell\":\"c3\",\"card\":\"mountain-giant\",\"owner\":\"p1\"}],"
+	              "\"players\":[{\"hand\":[\"mountain-giant\",\"mountain-giant\"]},"
+	              "{\"hand\":[\"mountain-giant\"]}],\"active\":\"p1\"}");
+	for (int compact = 0; compact < 2; compact++) {
+		qv_buf b = {0};
+		G->render_text(&st, 0, compact ? QV_RENDER_COMPACT : 0, &b);
+		int widest;
+		text_lines(qv_buf_str(&b), &widest);
+		if (widest > 80)
+			fail_msg("a line of %d columns:\n%s", widest, qv_buf_str(&b));
+		assert_non_null(strstr(qv_buf_str(&b), compact ? "99/99⇑+" : "99/99 cost  0"));
+		qv_buf_free(&b);
+	}
+}
+
 /* Each cross-check of the build, with the path of what is wrong in the resolved document. */
 static void test_variant_cross_checks(void **unused)
 {
@@ -1563,6 +1595,7 @@ int main(void)
 	    cmocka_unit_test(test_variant_added_card_and_deck),
 	    cmocka_unit_test(test_variant_base_document),
 	    cmocka_unit_test(test_variant_cross_checks),
+	    cmocka_unit_test(test_variant_wide_card_diagrams),
 	};
 	return cmocka_run_group_tests_name("evons", tests, setup, NULL);
 }

@@ -343,13 +343,23 @@ static void full_hand(const ev_tables *T, qv_buf *out, const ev_player *pl, int 
 			              ev_element_names[T->kind[k].element]);
 			continue;
 		}
-		char abil[64];
+		char abil[128], head[64];
 		abilities_of(T, k, abil, sizeof abil);
-		qv_buf_printf(out, "    %-*s %s %d/%d cost %2d  ", pl->hand[k] > 1 ? 19 : 18, name,
-		              ev_element_codes[T->kind[k].element], T->kind[k].atk, T->kind[k].def,
-		              T->kind[k].cost);
+		int cols =
+		    snprintf(head, sizeof head, "    %-*s %s %d/%d cost %2d  ",
+		             pl->hand[k] > 1 ? 19 : 18, name, ev_element_codes[T->kind[k].element],
+		             T->kind[k].atk, T->kind[k].def, T->kind[k].cost);
+		cols -= pl->hand[k] > 1; /* '×' is two bytes in one column */
+		qv_buf_puts(out, head);
 		put_arrow_strip(T, out, k, p, 4);
-		qv_buf_printf(out, " %s\n", abil);
+		/* the abilities in what the line has left (a variant's card may carry all eight) */
+		int room = 80 - cols - 4 - 1;
+		if ((int)strlen(abil) > room && room > 1) {
+			abil[room - 1] = '\0';
+			qv_buf_printf(out, " %s…\n", abil);
+		} else {
+			qv_buf_printf(out, " %s\n", abil);
+		}
 	}
 }
 
