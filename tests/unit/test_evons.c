@@ -1447,6 +1447,37 @@ static void test_variant_wide_card_diagrams(void **unused)
 	}
 }
 
+/* A card removed from the set is no card at all: not in the table, not a move, not a deck's;
+ * the decks given as an array replace the built-in ones. */
+static void test_variant_removed_card(void **unused)
+{
+	(void)unused;
+	const qv_variant *v =
+	    variant(V_HEAD "\"params\":{\"deck1\":\"small\",\"deck2\":\"small\"},"
+	                   "\"cards\":{\"remove\":[\"assassin\"]},"
+	                   "\"decks\":[{\"id\":\"small\",\"cards\":[\"sentry\",\"sentry\","
+	                   "\"seedling\",\"seedling\",\"block-fire\"]}]}");
+	const ev_tables *T = v->tables;
+	assert_int_equal(T->nkinds, 25);
+	assert_int_equal(ev_find_kind(T, "assassin"), -1);
+	assert_int_equal(T->ndecks, 1);
+	ev_state st;
+	setup_variant(&st, v, "small", "small", NULL);
+	qv_action a;
+	qv_err err = {{0}};
+	assert_int_not_equal(G->action_from_text(&st, "mulligan assassin", &a, &err), QV_OK);
+	/* the variant's params made "small" the default deck */
+	qv_params p = {0};
+	assert_int_equal(qv_params_set(&p, "variant", v->sha256, NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_OK);
+	assert_int_equal(st.pl[0].decklen, 5);
+	assert_int_equal(
+	    qv_params_set(&p, "deck1", "assassin,sentry,sentry,seedling,seedling", NULL), QV_OK);
+	assert_int_not_equal(G->init(&st, &p, 1, &err), QV_OK);
+	assert_non_null(strstr(err.msg, "deck1: unknown card id 'assassin'"));
+	assert_null(strstr(err.msg, "assassin;")); /* not among the ids the message lists */
+}
+
 /* Each cross-check of the build, with the path of what is wrong in the resolved document. */
 static void test_variant_cross_checks(void **unused)
 {
@@ -1594,6 +1625,7 @@ int main(void)
 	    cmocka_unit_test(test_variant_ability_params),
 	    cmocka_unit_test(test_variant_added_card_and_deck),
 	    cmocka_unit_test(test_variant_base_document),
+	    cmocka_unit_test(test_variant_removed_card),
 	    cmocka_unit_test(test_variant_cross_checks),
 	    cmocka_unit_test(test_variant_wide_card_diagrams),
 	};
