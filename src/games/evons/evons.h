@@ -196,7 +196,6 @@ static inline const ev_tables *ev_T(const ev_state *s) { return qv_variant_table
 #define EV_DEFAULT_DECK2 "bedrock"
 extern const char *const ev_base_deck_names[3];         /* the deck parameters' suggestions */
 int ev_find_kind(const ev_tables *T, const char *text); /* card kind, or -1 */
-const ev_tables *ev_base_tables(void);                  /* the built-in set's */
 qv_status ev_parse_deck(const ev_tables *T, const char *key, const char *v, uint8_t *list, int *n,
                         qv_err *err);
 extern const char *const ev_phase_names[EV_NPHASES];

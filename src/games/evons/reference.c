@@ -219,13 +219,21 @@ static bool names_card(const ev_tables *T, const char *q, int k)
 	return false;
 }
 
+/* The built-in set's tables (NULL when memory runs out): what a reference without a state
+ * describes. Here rather than in tables.c, which names nothing of the rules' descriptor. */
+static const ev_tables *base_tables(void)
+{
+	const qv_variant *v = qv_variant_base(&qv_evons, NULL);
+	return v ? v->tables : NULL;
+}
+
 /* The entries: the cards of st's components (the built-in set's when st is NULL) in card-table
  * order, then the abilities. An exact card id or
  * ability name prints that entry alone; otherwise every card whose id has the query as a word
  * or whose diagram code it is. */
 int ev_reference(const void *st, const char *name, qv_buf *out)
 {
-	const ev_tables *T = st ? ev_T(st) : ev_base_tables();
+	const ev_tables *T = st ? ev_T(st) : base_tables();
 	int n = 0;
 	if (!T)
 		return 0;

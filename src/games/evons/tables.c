@@ -330,12 +330,6 @@ int ev_find_kind(const ev_tables *T, const char *text)
 	return -1;
 }
 
-const ev_tables *ev_base_tables(void)
-{
-	const qv_variant *v = qv_variant_base(&qv_evons, NULL);
-	return v ? v->tables : NULL;
-}
-
 qv_status ev_parse_deck(const ev_tables *T, const char *key, const char *v, uint8_t *list, int *n,
                         qv_err *err)
 {
