@@ -385,20 +385,12 @@ static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_er
 		params = &none;
 	if ((rc = qv_params_check_keys(params, ta_params, TA_NPARAMS, "three-arrows", err)))
 		return rc;
-	/* The variant's params are defaults. qv_variant_open copies the parameters (4 KiB twice)
-	 * to merge them, which costs a playout of the built-in set about 20 instructions an
-	 * action: a variant without params, as the built-in set, is read from params as they
-	 * are. */
-	const qv_variant *v =
-	    qv_variant_find(&qv_three_arrows, qv_params_get(params, "variant"), err);
+	/* The variant's params are defaults for the parameters not given. */
+	const qv_variant *v;
 	qv_params merged;
-	if (!v)
-		return QV_EINVAL;
-	if (v->params.n) {
-		if ((rc = qv_variant_open(&qv_three_arrows, params, &v, &merged, err)))
-			return rc;
-		params = &merged;
-	}
+	if ((rc = qv_variant_open(&qv_three_arrows, params, &v, &merged, err)))
+		return rc;
+	params = &merged;
 	if ((rc = qv_param_int(params, ta_params, TA_NPARAMS, "players", &players, err)) ||
 	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "size", &size, err)) ||
 	    (rc = qv_param_choice(params, ta_params, TA_NPARAMS, "mode", &mode, err)) ||
