@@ -864,7 +864,7 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, const char *
 	if (registry_used == QV_VARIANT_MAX) {
 		pthread_mutex_unlock(&registry_lock);
 		free_variant(v);
-		return qv_fail(err, QV_EINVAL,
+		return qv_fail(err, QV_ESTATE,
 		               "%d variants are loaded already, the most one quiver process holds: "
 		               "start it again to load others",
 		               QV_VARIANT_MAX - 1);
