@@ -39,11 +39,30 @@ export {};
  */
 
 /**
+ * @typedef {{quiver_variant: number, game: string, name: string, params?: Params,
+ *   [block: string]: unknown}} Catalogue a game's components as data: the resolved variant
+ *   document (docs/variants.md) of the built-in set (`name` "base") or of a variant, which the
+ *   server sends once per table, replay or lesson and the pages put on every View as
+ *   `catalogue`. Beside these fields, the game's own blocks (`cards`, `decks`, `pieces`,
+ *   `items`, `die`), which its drawing module reads
+ */
+
+/**
+ * @typedef {Object} VariantInfo which components a table plays with (info's `variant`)
+ * @property {string} name the variant's name, `base` for the built-in set
+ * @property {string} sha256 its hash (GET /api/games/GAME/reference?variant=SHA256)
+ * @property {boolean} builtin whether it is the game's built-in set
+ */
+
+/**
  * @typedef {Object} TableInfo a table's info (GET /api/tables/ID, and in every frame)
  * @property {string} id
  * @property {string} game
  * @property {string} title
  * @property {Params} params
+ * @property {VariantInfo | null} [variant] null for a game without components
+ * @property {Catalogue | null} [catalogue] the components (GET /api/tables/ID, the 201 of
+ *   POST /api/tables and a snapshot's info only; null for a game without components)
  * @property {SeatInfo[]} seats
  * @property {'waiting' | 'playing' | 'over'} status
  * @property {number} v the version
@@ -91,6 +110,8 @@ export {};
  * @typedef {Object} ViewOf
  * @property {G} game
  * @property {Params} params
+ * @property {Catalogue} [catalogue] the components the game is played with, put there by the
+ *   page from its table's, replay's or lesson's catalogue (the server's View JSON has none)
  * @property {string} viewer p1…, `public` or `all`
  * @property {string} to_move p1…, `chance` or `over`
  * @property {S} view
@@ -389,6 +410,7 @@ export {};
 /**
  * @typedef {Object} Lesson a lesson expanded (GET /api/lessons/GAME/ID)
  * @property {string} game
+ * @property {Catalogue | null} [catalogue] the components its start plays with
  * @property {string} id
  * @property {string} title
  * @property {string[]} topics
@@ -411,6 +433,7 @@ export {};
  * @typedef {Object} Replay a game step by step (GET /api/tables/ID/replay, POST /api/replay)
  * @property {string} game
  * @property {Params} params
+ * @property {Catalogue | null} [catalogue] the components the game was played with
  * @property {string[]} players who played each seat
  * @property {{player: string, rank: number, score: number}[] | null} result
  * @property {ReplayStep[]} steps
