@@ -23,7 +23,9 @@ import { gameModule } from './games/index.js';
  */
 export function withCatalogue(catalogue, views) {
   if (!catalogue) return;
-  for (const vj of views) if (vj) vj.catalogue = catalogue;
+  // each game's View takes its own game's catalogue: the server sends a view and the
+  // catalogue of the same game, which no type can say of two values
+  for (const vj of views) if (vj) /** @type {{catalogue?: unknown}} */ (vj).catalogue = catalogue;
 }
 
 /**
