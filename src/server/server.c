@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "quiver/variant.h"
 #include "server/server.h"
 #include "server/token.h"
 
@@ -546,7 +547,17 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		qv__server_close(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
-	rc = qv__store_open(&srv->store, cfg->db, err);
+	/* Every built-in set is loaded before any variant a client sends: the variants a process
+	 * holds are bounded (QV_VARIANT_MAX), and clients filling the registry must not keep
+	 * anyone from playing the games as printed. */
+	for (int i = 0; !rc && qv_games[i]; i++) {
+		qv_err why;
+		if (qv_games[i]->components && !qv_variant_base(qv_games[i], &why))
+			rc = qv_fail(err, QV_ENOMEM, "the components of %s: %s", qv_games[i]->name,
+			             why.msg);
+	}
+	if (!rc)
+		rc = qv__store_open(&srv->store, cfg->db, err);
 	int expired = 0;
 	if (!rc)
 		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
