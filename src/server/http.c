@@ -246,7 +246,6 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
  * sender has the record, so nothing is shown that it does not already hold. */
 static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
-	(void)srv;
 	(void)m;
 	json_t *body;
 	int st = qv__reply_read_json(c, &body, NULL);
@@ -254,6 +253,29 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 		return st;
 	qv_err err = {0};
 	qv_match *match = NULL;
+	const json_t *variant = json_object_get(body, "variant");
+	if (json_is_object(variant) && json_object_get(variant, "quiver_variant")) {
+		/* A variant's record: its document is registered first, counted against the
+		 * address's rate, so that a full registry (a restart empties it) is told apart
+		 * from a bad record. */
+		const qv_variant *v;
+		qv_status rc =
+		    qv__server_variant_rate(srv, mg_get_request_info(c)->remote_addr, &err);
+		st = rc ? 429 : 0;
+		if (!rc) {
+			const char *game = json_string_value(json_object_get(body, "game"));
+			rc = qv_variant_from_json(variant, game ? qv_game_find(game, NULL) : NULL,
+			                          "variant", &v, &err);
+			st = rc == QV_ESTATE ? 503 : rc ? 400 : 0;
+		}
+		if (st) {
+			json_decref(body);
+			qv__reply_error(c, st, "%s%s",
+			                st == 400 ? "not a record quiver can replay: " : "",
+			                err.msg);
+			return st;
+		}
+	}
 	if (qv_match_load_json(&match, body, &err)) {
 		json_decref(body);
 		qv__reply_error(c, 400, "not a record quiver can replay: %s", err.msg);

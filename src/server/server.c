@@ -289,6 +289,23 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	return rc;
 }
 
+qv_status qv__server_variant_rate(qv__server *srv, const char *addr, qv_err *err)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	qv__rate *r = rate_of(srv, addr, now());
+	qv_status rc = QV_OK;
+	if (r->tokens < 1)
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many tables and variant records sent from your address: at most "
+		             "%d a minute (the server's --create-rate); try again in %.0f s",
+		             srv->cfg.create_rate,
+		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
+	else
+		r->tokens -= 1;
+	pthread_mutex_unlock(&srv->reg_lock);
+	return rc;
+}
+
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 {
 	pthread_mutex_lock(&srv->reg_lock);
