@@ -3,8 +3,10 @@
  * covers), on a real database, with every allocation refused in turn: a request refused and
  * one accepted, a table stored and rebuilt from the store, a seat joined, acts (stale,
  * illegal, legal), the AI seat's and chance's steps, an undo, frames for the seat and the
- * public, and the table rebuilt again at the end; and a table with a clock through a move, a
- * timeout and a resignation. A refused call must fail with QV_ENOMEM and leave the table's
+ * public, and the table rebuilt again at the end; a table created with a variant document and
+ * a variant table rebuilt from the store (ConCardia's: they are refused alike in every run
+ * while its components are not data); and a table with a clock through a move, a timeout and
+ * a resignation. A refused call must fail with QV_ENOMEM and leave the table's
  * version, status, seats, leaves, clocks, history and logs as they were (fault.h); the table
  * rebuilt from the store must be the reference run's, so memory and store agree.
  *
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #include "fault.h"
+#include "quiver/variant.h"
 #include "server/store.h"
 #include "server/table.h"
 
@@ -38,7 +41,13 @@ typedef struct scene {
 
 static scene sc;
 
-#define ID "00000000000fa017"
+#define ID         "00000000000fa017"
+#define VARIANT_ID "00000000000fa024"
+
+/* A ConCardia variant, as a client sends it. */
+#define VARIANT                                                                                    \
+	"{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"weak striker\", "            \
+	"\"cards\": {\"modify\": {\"striker-r\": {\"strength\": 3}}}}"
 
 /* Everything a client can learn of the table, and what it holds for each viewer's log;
  * nothing random (tokens, their hashes, times). */
@@ -145,6 +154,37 @@ static qv_status do_insert(void *ctx, qv_buf *out, qv_err *err)
 	                        .nseats = 2};
 	snprintf(row.seats[0].kind, sizeof row.seats[0].kind, "human");
 	snprintf(row.seats[1].kind, sizeof row.seats[1].kind, "greedy");
+	return qv__store_insert_table(s->store, &row, NULL, err);
+}
+
+/* A ConCardia table with a variant, as the server stores one: its resolved document and the
+ * params naming it. The variant is loaded by the test (counted for nothing) so that only the
+ * store's part is under test here. */
+static qv_status do_insert_variant(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	(void)out;
+	json_error_t jerr;
+	fault_pause();
+	json_t *doc = json_loads(VARIANT, 0, &jerr);
+	const qv_variant *v = NULL;
+	qv_status rc = qv_variant_from_json(doc, NULL, "variant", &v, err);
+	json_decref(doc);
+	char params[128];
+	snprintf(params, sizeof params, "{\"variant\":\"%s\"}", v ? v->sha256 : "");
+	fault_resume();
+	if (rc)
+		return rc;
+	qv__stored_table row = {.id = VARIANT_ID,
+	                        .game = "concardia",
+	                        .params = params,
+	                        .seed = 24,
+	                        .status = "waiting",
+	                        .created = 1e9,
+	                        .variant = v->text,
+	                        .nseats = 2};
+	snprintf(row.seats[0].kind, sizeof row.seats[0].kind, "human");
+	snprintf(row.seats[1].kind, sizeof row.seats[1].kind, "random");
 	return qv__store_insert_table(s->store, &row, NULL, err);
 }
 
@@ -360,6 +400,13 @@ static void storing(void)
 	     "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", 0, 0);
 	step("insert", do_insert, NULL, 0, 0);
 	step("restore", do_restore, NULL, 0, 0);
+	step("create with a variant", do_create,
+	     "{\"game\": \"concardia\", \"seats\": [\"human\", \"random\"], \"variant\": " VARIANT
+	     "}",
+	     0, 0);
+	step("insert a variant table", do_insert_variant, NULL, 0, 0);
+	sc.id = VARIANT_ID;
+	step("restore a variant table", do_restore, NULL, 0, 0);
 	qv__table_free(sc.t);
 	qv__store_close(sc.store);
 	sc = (scene){0};
