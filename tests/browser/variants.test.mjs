@@ -2,8 +2,10 @@
 // parameter `variant` (a hash) but an optional variant file, read in the page and sent to the
 // server; the table page then names the variant beside the game's title, and its views carry the
 // catalogue (the resolved document). A variant the server refuses is said under the form with
-// the server's message (its JSON path), and so is a file that is not JSON. The game is the first
-// whose components are data (`quiver variant dump` prints them).
+// the server's message (its JSON path), and so is a file that is not JSON. A finished variant
+// game's record carries the resolved document and the replay page names the variant; a lesson
+// gives the catalogue of its start. The game is the first whose components are data (`quiver
+// variant dump` prints them).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -98,3 +100,42 @@ test('a variant refused by the server or not JSON is said under the form', { tim
   assert.match((await page.textContent('#create-error')) ?? '', /The variant file broken\.json is not JSON/);
   assert.deepEqual(errors, [], 'no script error on the page');
 });
+
+test(
+  'a finished variant game replays with its variant; a lesson gives its catalogue',
+  { timeout: budget(20000) },
+  async () => {
+    const { game, base } = variantGame();
+    const doc = { ...base, name: 'replayed' };
+    const want = JSON.parse(
+      execFileSync(QUIVER, ['variant', 'show', file('replayed.json', JSON.stringify(doc)), '--json'], {
+        encoding: 'utf8',
+      }),
+    );
+    const seats = game === 'arrow-party' ? ['random', 'random', 'random'] : ['random', 'random'];
+    const made = await api(env.server.url, 'POST', '/api/tables', { game, seats, variant: doc });
+    const id = encodeURIComponent(made.id);
+    // the server plays the random seats to the end
+    const deadline = Date.now() + budget(10000);
+    while ((await api(env.server.url, 'GET', `/api/tables/${id}`)).status !== 'over') {
+      assert.ok(Date.now() < deadline, 'the random seats finish the game');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const record = await api(env.server.url, 'GET', `/api/tables/${id}/record`);
+    assert.deepEqual(record.variant, want, 'the record carries the resolved variant');
+    const replay = await api(env.server.url, 'GET', `/api/tables/${id}/replay`);
+    assert.deepEqual(replay.catalogue, want);
+
+    const { page, errors } = await newPage(env.browser);
+    await page.goto(new URL(`replay.html?id=${id}`, env.server.url).href);
+    await page.waitForFunction(() => /variant replayed/.test(document.getElementById('title')?.textContent ?? ''));
+    // the views the page draws carry the catalogue
+    await page.click('#last');
+    assert.deepEqual(errors, [], 'no script error on the page');
+
+    // a lesson plays the built-in set, and says so
+    const lessons = await api(env.server.url, 'GET', `/api/lessons/${game}`);
+    const lesson = await api(env.server.url, 'GET', `/api/lessons/${game}/${lessons.lessons[0].id}`);
+    assert.deepEqual(lesson.catalogue, base);
+  },
+);
