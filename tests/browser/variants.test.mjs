@@ -1,7 +1,7 @@
 // A table that plays a variant, made in the lobby: the create form shows no field for the
 // parameter `variant` (a hash) but an optional variant file, read in the page and sent to the
-// server; the table page then names the variant beside the game's title, and its views carry the
-// catalogue (the resolved document). A variant the server refuses is said under the form with
+// server; the table page then names the variant beside the game's title, its snapshot carries the
+// catalogue (the resolved document) and its detail sheets the variant's reference. A variant the server refuses is said under the form with
 // the server's message (its JSON path), and so is a file that is not JSON. A finished variant
 // game's record carries the resolved document and the replay page names the variant; a lesson
 // gives the catalogue of its start. The game is the first whose components are data (`quiver
@@ -76,6 +76,12 @@ test('a variant file makes a table that names its variant', { timeout: budget(20
   await page.goto(new URL(`table.html?id=${encodeURIComponent(id)}`, env.server.url).href);
   await page.waitForFunction(() => /variant weak striker/.test(document.getElementById('title')?.textContent ?? ''));
   assert.match((await page.textContent('#title')) ?? '', new RegExp(`· variant weak striker · table ${id}`));
+  // a detail sheet gives the variant's reference, not the built-in set's
+  const asked = page.waitForRequest((r) => r.url().includes(`/reference?variant=${info.variant.sha256}`));
+  await page.locator('#players-area [data-ref], #board-area [data-ref]').first().click({ button: 'right' });
+  await asked;
+  await page.waitForSelector('#detail[open] .ref-text');
+  await page.keyboard.press('Escape');
   const snapshot = frames.find((f) => f.type === 'snapshot');
   assert.deepEqual(snapshot?.table?.catalogue, want, 'the snapshot carries the catalogue');
   assert.deepEqual(errors, [], 'no script error on the page');
