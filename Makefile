@@ -83,17 +83,18 @@ bench-serve: build
 # the protocol, and so every parser (fuzz_protocol); a table driven by frames, with its AI seats
 # searching at small budgets (fuzz_server); then the server itself, running inside the fuzzer on
 # 127.0.0.1: raw HTTP requests (fuzz_http: the API, files, lessons, store) and a table's
-# WebSocket (fuzz_ws). The corpora start from tests/fuzz/corpus* and real sessions of every
-# game (tests/fuzz/make_corpus.sh); inputs may be as long as a late-game state.
+# WebSocket (fuzz_ws); and a client's variant document (fuzz_variant). The corpora start from
+# tests/fuzz/corpus* and real sessions of every game (tests/fuzz/make_corpus.sh, which also
+# dumps every game's built-in set); inputs may be as long as a late-game state.
 fuzz:
 	@scripts/install-deps.sh clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON -DQV_FUZZ=ON \
 		-DBUILD_TESTING=OFF >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol fuzz_server fuzz_http fuzz_ws quiver
-	@for c in corpus corpus-server corpus-http corpus-ws; do \
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol fuzz_server fuzz_http fuzz_ws fuzz_variant quiver
+	@for c in corpus corpus-server corpus-http corpus-ws corpus-variant; do \
 		mkdir -p $(FUZZ_BUILD)/$$c && cp tests/fuzz/$$c/* $(FUZZ_BUILD)/$$c/ || exit 1; done
 	@ASAN_OPTIONS=detect_leaks=0 tests/fuzz/make_corpus.sh $(FUZZ_BUILD)/quiver $(FUZZ_BUILD)/corpus \
-		$(FUZZ_BUILD)/corpus-server
+		$(FUZZ_BUILD)/corpus-server $(FUZZ_BUILD)/corpus-variant
 	@$(FUZZ_BUILD)/tests/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 		-timeout=30 $(FUZZ_BUILD)/corpus
 	@$(FUZZ_BUILD)/tests/fuzz/fuzz_server -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
@@ -102,6 +103,8 @@ fuzz:
 		-timeout=60 $(FUZZ_BUILD)/corpus-http
 	@$(FUZZ_BUILD)/tests/fuzz/fuzz_ws -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 		-timeout=60 $(FUZZ_BUILD)/corpus-ws
+	@$(FUZZ_BUILD)/tests/fuzz/fuzz_variant -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-timeout=30 $(FUZZ_BUILD)/corpus-variant
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -17,6 +17,8 @@
 #                             older build without --print-positions is measured on the
 #                             positions of a newer one)
 #   GAMES_N=200, ITERATIONS_K=1000, PLAY_SECONDS=2 change the work.
+#   VARIANT=path/to/variant.json  measures with a variant's components (docs/variants.md): the
+#                             configurations must be of its game.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Q=${QUIVER:-build/quiver}
@@ -81,6 +83,7 @@ for c in "${configs[@]}"; do
 		IFS=, read -ra kvs <<<"${c#*:}"
 		for kv in "${kvs[@]}"; do params+=(--param "$kv"); done
 	fi
+	[ -n "${VARIANT:-}" ] && params+=(--variant "$VARIANT")
 	if [ $by_games = 1 ]; then
 		read -r i1 a1 < <(playout_run "$g" "${params[@]}" --games "$N")
 		read -r i2 a2 < <(playout_run "$g" "${params[@]}" --games $((2 * N)))

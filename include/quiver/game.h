@@ -316,8 +316,7 @@ int qv_reference_names(const qv_game *g, const void *st, qv_buf *out);
  * and returns QV_OK; otherwise fails with QV_EINVAL, out unchanged, and a message saying that
  * the game has no reference at all, or nothing by that name, then naming up to six nearest
  * names it knows. */
-qv_status qv_lookup(const qv_game *g, const void *st, const char *name, qv_buf *out,
-                    qv_err *err);
+qv_status qv_lookup(const qv_game *g, const void *st, const char *name, qv_buf *out, qv_err *err);
 
 /* Draws a chance outcome of st by its probabilities. Returns the outcome; buffers must hold
  * max_chance entries. */

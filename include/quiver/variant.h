@@ -32,11 +32,11 @@
 
 #include "game.h"
 
-#define QV_VARIANT_MAX     256   /* variants one process may hold, built-in sets included */
+#define QV_VARIANT_MAX     256       /* variants one process may hold, built-in sets included */
 #define QV_VARIANT_BYTES   (1 << 20) /* the largest variant file read */
-#define QV_VARIANT_DEPTH   8     /* files an `extends` chain may pass through */
-#define QV_VARIANT_NAME    64    /* a variant's name, with its NUL */
-#define QV_VARIANT_HASHLEN 65    /* the SHA-256 in hexadecimal, with its NUL */
+#define QV_VARIANT_DEPTH   8         /* files an `extends` chain may pass through */
+#define QV_VARIANT_NAME    64        /* a variant's name, with its NUL */
+#define QV_VARIANT_HASHLEN 65        /* the SHA-256 in hexadecimal, with its NUL */
 
 /* ---- what a game declares ---- */
 
@@ -52,7 +52,8 @@ typedef enum qv_vfield_kind {
 	               * `repeats` (THREE ARROWS' Double shows N twice) */
 	QV_VF_INTS,   /* an array of lo..hi integers, each in [min, max] */
 	QV_VF_IDS,    /* an array of lo..hi ids (QV_VF_ID); what they name, build checks */
-	QV_VF_OBJECT, /* an object of the fields `fields`, which a complete entry must have in full */
+	QV_VF_OBJECT, /* an object of the fields `fields`, which a complete entry must have in full
+	               */
 } qv_vfield_kind;
 
 typedef struct qv_vfield {
@@ -62,7 +63,7 @@ typedef struct qv_vfield {
 	long lo, hi;   /* INT: bounds; TEXT, ID: longest; DIRS, INTS, IDS: number of elements */
 	long min, max; /* INTS: the bounds of each element */
 	bool repeats;  /* DIRS: a direction may come more than once */
-	const char *const *choices;    /* ENUM: NULL-terminated */
+	const char *const *choices;     /* ENUM: NULL-terminated */
 	const struct qv_vfield *fields; /* OBJECT: its fields, */
 	int nfields;                    /* and how many */
 } qv_vfield;
@@ -76,15 +77,18 @@ typedef enum qv_vblock_kind {
 typedef struct qv_vblock {
 	const char *key; /* "cards" */
 	qv_vblock_kind kind;
-	const char *id_key;     /* LIST: the field holding each entry's id ("id", "kind") */
-	const char *noun;       /* LIST: what one entry is called in messages ("card") */
-	int min, max;           /* LIST: how many entries the resolved list may have */
+	const char *id_key; /* LIST: the field holding each entry's id ("id", "kind") */
+	const char *noun;   /* LIST: what one entry is called in messages ("card") */
+	int min, max;       /* LIST: how many entries the resolved list may have */
 	const qv_vfield *fields;
 	int nfields;
 } qv_vblock;
 
-/* A game's components (qv_game.components); its built-in set is data/<game name>/base.json. */
+/* A game's components (qv_game.components). */
 typedef struct qv_components {
+	/* The built-in set's text; NULL (every game of the registry): data/<game name>/base.json
+	 * as the build embeds it. */
+	const char *base;
 	const qv_vblock *blocks;
 	int nblocks;
 	/* Cross-checks a resolved document (its blocks complete, every field already checked
@@ -111,14 +115,14 @@ typedef struct qv_components {
 
 typedef struct qv_variant {
 	const qv_game *game;
-	char name[QV_VARIANT_NAME];     /* "base" for a built-in set */
+	char name[QV_VARIANT_NAME];      /* "base" for a built-in set */
 	char sha256[QV_VARIANT_HASHLEN]; /* of `text` */
-	bool builtin;                   /* the game's built-in set */
-	uint16_t slot;                  /* what the game's states hold (qv_variant_tables) */
-	const char *text;      /* the resolved document, compact with sorted keys: what is hashed */
-	struct json_t *json;   /* the same, parsed; read-only (see qv_variant_json) */
-	qv_params params;      /* the document's `params`: defaults of the game's parameters */
-	const void *tables;    /* what the game's build made */
+	bool builtin;                    /* the game's built-in set */
+	uint16_t slot;                   /* what the game's states hold (qv_variant_tables) */
+	const char *text;    /* the resolved document, compact with sorted keys: what is hashed */
+	struct json_t *json; /* the same, parsed; read-only (see qv_variant_json) */
+	qv_params params;    /* the document's `params`: defaults of the game's parameters */
+	const void *tables;  /* what the game's build made */
 } qv_variant;
 
 /* The tables of slot (a state's variant field), as its game's build made them. Constant time:

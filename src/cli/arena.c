@@ -21,9 +21,9 @@
 #include "quiver/variant.h"
 
 static const cli_opt arena_options[] = {
-    {"agents", "A B ..."}, {"games", "N"},     {"threads", "T"}, {"seed", "S"}, {"param", "K=V"},
-    {"json", "FILE"},      {"records", "DIR"}, {"help", NULL},   {"variant", "FILE"},
-    {NULL, NULL},
+    {"agents", "A B ..."}, {"games", "N"},   {"threads", "T"},   {"seed", "S"},
+    {"param", "K=V"},      {"json", "FILE"}, {"records", "DIR"}, {"help", NULL},
+    {"variant", "FILE"},   {NULL, NULL},
 };
 
 enum {

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "quiver/variant.h"
 
 static const cli_opt bench_opts[] = {
     {"seconds", "S"},      {"runs", "N"},
@@ -28,7 +29,8 @@ static const cli_opt bench_opts[] = {
     {"json", NULL},        {"mcts-seconds", "S"},
     {"games", "N"},        {"mcts-iterations", "K"},
     {"position", "WHERE"}, {"print-positions", NULL},
-    {"help", NULL},        {NULL, NULL},
+    {"help", NULL},        {"variant", "FILE"},
+    {NULL, NULL},
 };
 
 enum {
@@ -42,7 +44,8 @@ enum {
 	OPT_MCTS_ITERATIONS,
 	OPT_POSITION,
 	OPT_PRINT_POSITIONS,
-	OPT_HELP
+	OPT_HELP,
+	OPT_VARIANT
 };
 
 #define BENCH_MAX_RUNS 1000
@@ -77,6 +80,7 @@ static void bench_help(void)
 	       "  --seconds S       length of one playout run (default 2)\n"
 	       "  --runs N          number of runs, 1-%d (default 5)\n"
 	       "  --param K=V       a game parameter (repeatable; see quiver rules <game>)\n"
+	       "  --variant FILE    the components of a variant file (docs/variants.md)\n"
 	       "  --seed S          seed of the games and the random choices (default 1)\n"
 	       "  --mcts-seconds S  length of one MCTS decision, 0-300; 0 skips MCTS\n"
 	       "                    (default %g, at most --seconds)\n"
@@ -255,6 +259,7 @@ static void cpu_model(char *buf, size_t len)
 /* What `quiver bench` was asked for. */
 typedef struct bench_cfg {
 	const char *name;
+	const char *variant; /* --variant FILE */
 	qv_params params;
 	uint64_t seed;
 	double seconds, mcts_seconds;
@@ -296,6 +301,7 @@ static int bench_option(bench_cfg *cfg, int o, const char *v)
 	case OPT_PARAM: return cli_param("bench", &cfg->params, v) ? -1 : CLI_EXIT_USAGE;
 	case OPT_SEED: return cli_seed("bench", "seed", v, &cfg->seed) ? -1 : CLI_EXIT_USAGE;
 	case OPT_JSON: cfg->as_json = true; return -1;
+	case OPT_VARIANT: cfg->variant = v; return -1;
 	case OPT_MCTS_SECONDS:
 		return cli_double("bench", "--mcts-seconds", v, 0, 300, &cfg->mcts_seconds)
 		           ? -1
@@ -470,6 +476,10 @@ static int bench_print_positions(const qv_game *g, const bench_cfg *cfg, bench_r
 		json_t *st = g->state_json(rep->st);
 		json_t *j = json_pack("{s:s, s:o, s:o}", "game", g->name, "params", jparams,
 		                      "state", st ? st : json_null());
+		/* a variant's document, which the engine's load registers first */
+		const qv_variant *v = g->components ? qv_variant_of_params(g, &rep->all) : NULL;
+		if (j && v && !v->builtin)
+			json_object_set_new(j, "variant", qv_variant_json(v));
 		char *text = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 		json_decref(j);
 		if (!text)
@@ -531,6 +541,8 @@ int cli_bench(int argc, char **argv)
 	const qv_game *g = cli_game("bench", cfg.name);
 	if (!g)
 		return CLI_EXIT_USAGE;
+	if ((rc = cli_variant_param("bench", g, cfg.variant, &cfg.params)))
+		return rc;
 	bench_report rep = {0};
 	qv_err err;
 	if (!report_alloc(g, cfg.runs, &rep)) {
@@ -542,7 +554,7 @@ int cli_bench(int argc, char **argv)
 		rc = cli_usage("bench", "%s", err.msg);
 		goto done;
 	}
-	qv_params_complete(&cfg.params, g->params, g->nparams, &rep.all);
+	qv_variant_complete(g, &cfg.params, &rep.all);
 	cli_format_params(&rep.all, &rep.desc);
 	cli_command_line(&rep.cmdline);
 	if (cfg.print_positions) {

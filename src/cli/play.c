@@ -1141,8 +1141,9 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		return CLI_EXIT_USAGE;
 	if (load) {
 		if (params_given || variant)
-			return cli_usage("play", "--%s cannot be used with --load: the saved game keeps "
-			                         "its parameters and components",
+			return cli_usage("play",
+			                 "--%s cannot be used with --load: the saved game keeps "
+			                 "its parameters and components",
 			                 variant ? "variant" : "param");
 		if (qv_match_load_file(&P->m, load, &err))
 			return cli_fail("play", "%s", err.msg);

@@ -11,21 +11,22 @@
 
 static void variant_help(void)
 {
-	printf("usage: quiver variant dump <game>\n"
-	       "       quiver variant check FILE...\n"
-	       "       quiver variant show FILE [--json]\n\n"
-	       "A variant is a JSON file that changes a game's components (pieces, cards, decks,\n"
-	       "items, the die) without rebuilding quiver (docs/variants.md). Play or simulate one\n"
-	       "with --variant FILE (quiver play, quiver arena, quiver engine).\n\n"
-	       "  dump <game>   print the game's built-in components: a complete variant file to\n"
-	       "                copy and edit\n"
-	       "  check FILE... check variant files: every problem named by the file, the JSON path,\n"
-	       "                the value and what is accepted; exits 1 if any file has one\n"
-	       "  show FILE     print the file resolved (what it extends applied, every block\n"
-	       "                complete) and its SHA-256, which records and reports name it by\n"
-	       "  --json        with show: the resolved document alone, itself a variant file\n\n"
-	       "example: quiver variant dump concardia > weak.json   (edit it, then)\n"
-	       "         quiver variant check weak.json && quiver play concardia --variant weak.json\n");
+	printf(
+	    "usage: quiver variant dump <game>\n"
+	    "       quiver variant check FILE...\n"
+	    "       quiver variant show FILE [--json]\n\n"
+	    "A variant is a JSON file that changes a game's components (pieces, cards, decks,\n"
+	    "items, the die) without rebuilding quiver (docs/variants.md). Play or simulate one\n"
+	    "with --variant FILE (quiver play, quiver arena, quiver engine).\n\n"
+	    "  dump <game>   print the game's built-in components: a complete variant file to\n"
+	    "                copy and edit\n"
+	    "  check FILE... check variant files: every problem named by the file, the JSON path,\n"
+	    "                the value and what is accepted; exits 1 if any file has one\n"
+	    "  show FILE     print the file resolved (what it extends applied, every block\n"
+	    "                complete) and its SHA-256, which records and reports name it by\n"
+	    "  --json        with show: the resolved document alone, itself a variant file\n\n"
+	    "example: quiver variant dump concardia > weak.json   (edit it, then)\n"
+	    "         quiver variant check weak.json && quiver play concardia --variant weak.json\n");
 }
 
 static int dump(const char *name)
@@ -36,7 +37,8 @@ static int dump(const char *name)
 	qv_err err;
 	const qv_variant *v = g->components ? qv_variant_base(g, &err) : NULL;
 	if (!v)
-		return cli_fail("variant", "%s", g->components ? err.msg : "this game has no components");
+		return cli_fail("variant", "%s",
+		                g->components ? err.msg : "this game has no components");
 	qv_buf out = {0};
 	qv_variant_print(v, &out);
 	fputs(qv_buf_str(&out), stdout);
@@ -129,7 +131,8 @@ int cli_variant_param(const char *cmd, const qv_game *g, const char *path, qv_pa
 	if (!path)
 		return CLI_EXIT_OK;
 	if (!g->components)
-		return cli_usage(cmd, "--variant: %s has no components a variant may change", g->name);
+		return cli_usage(cmd, "--variant: %s has no components a variant may change",
+		                 g->name);
 	if (qv_params_get(params, "variant"))
 		return cli_usage(cmd, "--variant and --param variant= both given: give one");
 	qv_err err;

@@ -1312,13 +1312,14 @@ static json_t *variant_json(const qv_match *m)
 }
 
 /* Fills a new object with the fields every match JSON starts with: game, params and, for a
- * game with components, the variant. */
-static json_t *header_json(const qv_match *m)
+ * full state or a record of a game with components, the variant (a view leaves it out: its
+ * front end has the catalogue once, and a view is sent after every move). */
+static json_t *header_json(const qv_match *m, bool variant)
 {
 	json_t *j = qv__json_put(json_object(), "game", json_string(m->game->name));
 	j = qv__json_put(j, "params",
 	                 qv_params_to_json(&m->params, m->game->params, m->game->nparams));
-	return m->game->components ? qv__json_put(j, "variant", variant_json(m)) : j;
+	return variant && m->game->components ? qv__json_put(j, "variant", variant_json(m)) : j;
 }
 
 /* Reads a record's or full state's "variant" (absent: the built-in set): loads a variant's
@@ -1334,18 +1335,20 @@ static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *para
 		const char *name = json_string_value(json_object_get(v, "name"));
 		const char *sha = json_string_value(json_object_get(v, "sha256"));
 		if (!name || strcmp(name, "base") != 0 || !sha || json_object_size(v) != 2)
-			return qv_fail(err, QV_EINVAL,
-			               "variant: expected {\"name\": \"base\", \"sha256\": \"...\"} "
-			               "(the built-in set) or a variant's resolved document");
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "variant: expected {\"name\": \"base\", \"sha256\": \"...\"} "
+			    "(the built-in set) or a variant's resolved document");
 		var = qv_variant_base(g, &why);
 		if (!var)
 			return qv_fail(err, QV_ENOMEM, "variant: %s", why.msg);
 		if (strcmp(var->sha256, sha) != 0)
-			return qv_fail(err, QV_EINVAL,
-			               "variant: this was played with another built-in set of %s "
-			               "(sha256 %.12s..., this quiver's is %.12s...): it may not replay "
-			               "here",
-			               g->name, sha, var->sha256);
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "variant: this was played with another built-in set of %s "
+			    "(sha256 %.12s..., this quiver's is %.12s...): it may not replay "
+			    "here",
+			    g->name, sha, var->sha256);
 	} else {
 		qv_status rc = qv_variant_from_json(v, g, "variant", &var, err);
 		if (rc)
@@ -1354,16 +1357,17 @@ static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *para
 	const char *given = qv_params_get(params, "variant");
 	if (given && strcmp(given, var->builtin ? "base" : var->sha256) != 0 &&
 	    !(var->builtin && strcmp(given, var->sha256) == 0))
-		return qv_fail(err, QV_EINVAL,
-		               "params: variant is '%.70s' but the document \"variant\" is %s (%.12s...)",
-		               given, var->name, var->sha256);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "params: variant is '%.70s' but the document \"variant\" is %s (%.12s...)",
+		    given, var->name, var->sha256);
 	return qv_params_set(params, "variant", var->builtin ? "base" : var->sha256, err);
 }
 
 /* The wrapper of a full state: game, params, seed, to_move and the game's own object. */
 json_t *qv_match_state_json(const qv_match *m)
 {
-	json_t *j = qv__json_put(header_json(m), "seed", qv_seed_json(m->seed));
+	json_t *j = qv__json_put(header_json(m, true), "seed", qv_seed_json(m->seed));
 	j = qv__json_put(j, "to_move", who_json(qv_match_to_move(m)));
 	return qv__json_put(j, "state", m->game->state_json(m->state));
 }
@@ -1379,7 +1383,7 @@ json_t *qv_match_view_json(qv_match *m, int viewer)
 {
 	const qv_game *g = m->game;
 	int who = qv_match_to_move(m);
-	json_t *j = qv__json_put(header_json(m), "viewer", viewer_json(viewer));
+	json_t *j = qv__json_put(header_json(m, false), "viewer", viewer_json(viewer));
 	j = qv__json_put(j, "to_move", who_json(who));
 	j = qv__json_put(j, "view", g->view_json(m->state, viewer));
 	bool turn = j && who >= 0 && who == viewer;
@@ -1461,7 +1465,7 @@ json_t *qv_match_record_json(const qv_match *m)
 {
 	const qv_game *g = m->game;
 	int np = g->num_players(m->state);
-	json_t *j = qv__json_put(header_json(m), "seed", qv_seed_json(m->seed));
+	json_t *j = qv__json_put(header_json(m, true), "seed", qv_seed_json(m->seed));
 	json_t *players = json_array();
 	for (int i = 0; i < np; i++)
 		players = qv__json_push(players, json_string(m->names[i]));

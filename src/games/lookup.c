@@ -69,8 +69,7 @@ int qv_reference_names(const qv_game *g, const void *st, qv_buf *out)
 	return n;
 }
 
-qv_status qv_lookup(const qv_game *g, const void *st, const char *name, qv_buf *out,
-                    qv_err *err)
+qv_status qv_lookup(const qv_game *g, const void *st, const char *name, qv_buf *out, qv_err *err)
 {
 	if (!g->reference)
 		return qv_fail(err, QV_EINVAL,

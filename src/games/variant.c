@@ -24,7 +24,7 @@
 
 #include "games/builtin.h"
 #include "games/json_util.h"
-#include "quiver/variant.h"
+#include "games/variant.h"
 
 const void *qv__variant_tables[QV_VARIANT_MAX];
 
@@ -303,13 +303,14 @@ static qv_status check_entry(const json_t *o, const qv_vfield *fields, int n, bo
 
 /* What one resolution reads files through, and the files of the chain so far (a cycle). */
 typedef struct chain {
-	bool files; /* `extends` may name a file */
+	qv__game_finder find; /* the game a document names, when the caller gives none */
+	bool files;           /* `extends` may name a file */
 	int depth;
 	char seen[QV_VARIANT_DEPTH][PATH_MAX];
 } chain;
 
 static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, json_t **out,
-                              qv_err *err);
+                              const qv_game **game, qv_err *err);
 
 /* The entry of list whose id (id_key) is id, or -1. */
 static long entry_index(const json_t *list, const char *id_key, const char *id)
@@ -555,7 +556,8 @@ static qv_status apply_params(const qv_game *g, json_t *resolved, const json_t *
 /* The built-in set of g, parsed (a new reference). */
 static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 {
-	const char *text = qv__builtin_components(g->name);
+	const char *text =
+	    g->components->base ? g->components->base : qv__builtin_components(g->name);
 	if (!text)
 		return qv_fail(err, QV_EINVAL, "%s has no built-in component set", g->title);
 	json_error_t jerr;
@@ -571,7 +573,7 @@ static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 /* Resolves the document doc (from a file when w->file): the set it extends, then its own
  * parameters and blocks. *out gets the resolved document, which it owns. */
 static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, chain *ch, where *w,
-                         json_t **out, qv_err *err)
+                         json_t **out, const qv_game **game, qv_err *err)
 {
 	char got[SHOWN_MAX], words[600];
 	*out = NULL;
@@ -592,7 +594,15 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 	const json_t *gv = json_object_get(doc, "game");
 	at = step_key(w, "game");
 	qv_err why;
-	const qv_game *dg = json_is_string(gv) ? qv_game_find(json_string_value(gv), &why) : NULL;
+	/* g may be a game outside the registry (the tests' own); without g, the caller's finder
+	 * (the registry) names it, so that this file, which the games call, calls no game */
+	why.msg[0] = '\0';
+	const qv_game *dg = !json_is_string(gv)                                ? NULL
+	                    : g && strcmp(json_string_value(gv), g->name) == 0 ? g
+	                    : ch->find ? ch->find(json_string_value(gv), &why)
+	                               : NULL;
+	if (gv && json_is_string(gv) && !dg && !why.msg[0])
+		snprintf(why.msg, sizeof why.msg, "unknown game '%.60s'", json_string_value(gv));
 	if (!gv)
 		return fail_at(err, w, QV_EINVAL, "missing: the game this variant is for");
 	if (!dg)
@@ -663,7 +673,7 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 		else
 			snprintf(path, sizeof path, "%s/%s", dir, from);
 		/* its messages name that file */
-		rc = resolve_file(path, g, ch, &res, err);
+		rc = resolve_file(path, g, ch, &res, NULL, err);
 	}
 	if (rc)
 		return rc;
@@ -700,6 +710,8 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 		return rc;
 	}
 	*out = res;
+	if (game)
+		*game = g;
 	return QV_OK;
 }
 
@@ -730,7 +742,7 @@ static qv_status read_file(const char *path, char **out, size_t *len, qv_err *er
 }
 
 static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, json_t **out,
-                              qv_err *err)
+                              const qv_game **game, qv_err *err)
 {
 	*out = NULL;
 	char real[PATH_MAX];
@@ -766,10 +778,11 @@ static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, jso
 	char dirbuf[PATH_MAX];
 	snprintf(dirbuf, sizeof dirbuf, "%s", path);
 	where w = {.file = path};
-	rc = resolve(doc, g, dirname(dirbuf), ch, &w, out, err);
+	rc = resolve(doc, g, dirname(dirbuf), ch, &w, out, game, err);
+	bool named = json_object_get(doc, "name") != NULL;
 	json_decref(doc);
 	/* a document without a name takes its file's */
-	if (!rc && !json_object_get(doc, "name")) {
+	if (!rc && !named) {
 		char base[PATH_MAX], stem[QV_VARIANT_NAME];
 		snprintf(base, sizeof base, "%s", path);
 		snprintf(stem, sizeof stem, "%s", basename(base));
@@ -914,7 +927,7 @@ static qv_status base(const qv_game *g, const qv_variant **out, qv_err *err)
 	snprintf(what, sizeof what, "data/%s/base.json: ", g->name);
 	where w = {.file = NULL, .what = what};
 	json_t *res;
-	rc = resolve(doc, g, NULL, &ch, &w, &res, err);
+	rc = resolve(doc, g, NULL, &ch, &w, &res, NULL, err);
 	json_decref(doc);
 	if (rc)
 		return rc;
@@ -955,55 +968,67 @@ const qv_variant *qv_variant_find(const qv_game *g, const char *key, qv_err *err
 	return find(g, key, &v, err) ? NULL : v;
 }
 
-qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant **out, qv_err *err)
+qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder finder,
+                           const qv_variant **out, qv_err *err)
 {
-	chain ch = {.files = true};
+	chain ch = {.find = finder, .files = true};
 	json_t *res;
-	qv_status rc = resolve_file(path, g, &ch, &res, err);
+	const qv_game *dg;
+	qv_status rc = resolve_file(path, g, &ch, &res, &dg, err);
 	if (rc)
 		return rc;
-	const qv_game *dg = qv_game_find(json_string_value(json_object_get(res, "game")), NULL);
 	char what[PATH_MAX + 16];
 	snprintf(what, sizeof what, "%s: resolved: ", path);
-	rc = enter(dg, res, false, what, out, err);
+	/* the built-in set first, so that its dump is found as the built-in set */
+	const qv_variant *b;
+	rc = base(dg, &b, err);
+	if (!rc)
+		rc = enter(dg, res, false, what, out, err);
 	json_decref(res);
 	return rc;
 }
 
-qv_status qv_variant_from_json(const json_t *doc, const qv_game *g, const char *what,
-                               const qv_variant **out, qv_err *err)
+qv_status qv__variant_from_json(const json_t *doc, const qv_game *g, qv__game_finder finder,
+                                const char *what, const qv_variant **out, qv_err *err)
 {
-	chain ch = {.files = false};
+	chain ch = {.find = finder, .files = false};
 	where w = {.file = NULL, .what = what ? what : ""};
 	json_t *res;
-	qv_status rc = resolve(doc, g, NULL, &ch, &w, &res, err);
+	const qv_game *dg;
+	qv_status rc = resolve(doc, g, NULL, &ch, &w, &res, &dg, err);
 	if (rc)
 		return rc;
-	const qv_game *dg = qv_game_find(json_string_value(json_object_get(res, "game")), NULL);
 	char prefix[96];
 	snprintf(prefix, sizeof prefix, "%s%sresolved: ", what ? what : "", what ? ": " : "");
-	rc = enter(dg, res, false, prefix, out, err);
+	const qv_variant *b;
+	rc = base(dg, &b, err);
+	if (!rc)
+		rc = enter(dg, res, false, prefix, out, err);
 	json_decref(res);
 	return rc;
 }
 
-/* params with the variant's parameters added for the keys params does not give. */
+/* params with the variant's parameters added for the keys params does not give, into out
+ * (which may not be params). Only the part of the list in use is copied: a game's init runs
+ * this once per game, and a random playout is a few dozen actions. */
 static void merge(const qv_variant *v, const qv_params *params, qv_params *out)
 {
-	qv_params m = *params;
+	if (params && params->n > 0)
+		memcpy(out, params, offsetof(qv_params, text) + (size_t)params->used);
+	else
+		out->n = 0;
 	for (int i = 0; v && i < v->params.n; i++) {
 		const char *key = qv_params_key(&v->params, i);
-		if (!qv_params_get(&m, key))
-			(void)qv_params_set(&m, key, qv_params_value(&v->params, i), NULL);
+		if (!qv_params_get(out, key))
+			(void)qv_params_set(out, key, qv_params_value(&v->params, i), NULL);
 	}
-	*out = m;
 }
 
 qv_status qv_variant_open(const qv_game *g, const qv_params *params, const qv_variant **out,
                           qv_params *merged, qv_err *err)
 {
 	const qv_variant *v;
-	qv_status rc = find(g, qv_params_get(params, "variant"), &v, err);
+	qv_status rc = find(g, params ? qv_params_get(params, "variant") : NULL, &v, err);
 	if (rc)
 		return rc;
 	merge(v, params, merged);
@@ -1020,7 +1045,7 @@ void qv_variant_complete(const qv_game *g, const qv_params *params, qv_params *o
 
 const qv_variant *qv_variant_of_params(const qv_game *g, const qv_params *params)
 {
-	return qv_variant_find(g, qv_params_get(params, "variant"), NULL);
+	return qv_variant_find(g, params ? qv_params_get(params, "variant") : NULL, NULL);
 }
 
 json_t *qv_variant_json(const qv_variant *v) { return json_incref(v->json); }

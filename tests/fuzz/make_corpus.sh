@@ -4,14 +4,17 @@
 # the chosen actions, chance outcomes), with the states, views, logs and records they produce
 # fed back as `load` lines. Each file starts with the byte that makes the target pick the game.
 # With SERVER_DIR, it also writes seeds for fuzz_server there: a request that creates a table
-# of human seats, then the game's actions as act frames.
-# Usage: tests/fuzz/make_corpus.sh QUIVER DIR [SERVER_DIR]
+# of human seats, then the game's actions as act frames. With VARIANT_DIR, it writes seeds for
+# fuzz_variant there: every game's built-in set (`quiver variant dump`) and the example variants.
+# Usage: tests/fuzz/make_corpus.sh QUIVER DIR [SERVER_DIR [VARIANT_DIR]]
 set -euo pipefail
 Q=$1
 out=$2
 server=${3:-}
+variants=${4:-}
 mkdir -p "$out"
 [ -n "$server" ] && mkdir -p "$server"
+[ -n "$variants" ] && mkdir -p "$variants"
 mapfile -t games < <(printf 'list_games\nquit\n' | "$Q" engine | sed -n 's/^=\? *//p' | grep -v '^$')
 for gi in "${!games[@]}"; do
 	g=${games[$gi]}
@@ -64,6 +67,12 @@ for gi in "${!games[@]}"; do
 		[ -n "$state" ] && { printf '%s' "$prefix"; echo "load $state"; echo legal; echo "show p2"; } >"$out/$g-$seed-state.txt"
 		[ -n "$record" ] && { printf '%s' "$prefix"; echo "load $record"; echo "log p2"; echo result; } >"$out/$g-$seed-record.txt"
 	done
+	if [ -n "$variants" ]; then
+		{ printf '%s' "$prefix"; "$Q" variant dump "$g"; } >"$variants/$g-base.json"
+		for f in "$(dirname "$0")"/../../examples/variants/"$g"-*.json; do
+			[ -e "$f" ] && { printf '%s' "$prefix"; cat "$f"; } >"$variants/$(basename "$f")"
+		done
+	fi
 	# Parameters of the game, every one with its default.
 	{
 		printf '%s' "$prefix"

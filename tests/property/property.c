@@ -4,6 +4,13 @@
  * satisfy. It knows no game's rules, so it works for every game in the registry.
  *
  * Usage: property <game> [--games N] [--param key=value ...] [--seed S] [--only I]
+ *                        [--random-variant K]
+ *
+ * With --random-variant K the games are played with a random valid variant of the game's
+ * components, the K-th one random_variant draws (every number, enum and direction of some
+ * entries changed within what the game declares, an entry left out now and then; drawn again
+ * until the game's build accepts one), so that the properties hold for what a designer may
+ * write, not only for the printed set.
  *
  * The properties, numbered as in failure reports:
  *   1. every listed action applies, its notation parses back to it, listed actions are
@@ -72,6 +79,7 @@
 #include "quiver/core.h"
 #include "quiver/game.h"
 #include "quiver/match.h"
+#include "quiver/variant.h"
 
 #include "games/three_arrows/three_arrows.h"
 
@@ -1804,11 +1812,134 @@ static bool play_game(ctx *c, bool checked)
 	return checked && !c->failed_prop;
 }
 
+/* ---- a random valid variant ---- */
+
+/* A random value of f's kind near v (what a designer's edit might be), or NULL to keep v:
+ * numbers within their bounds, enums and directions anywhere in theirs. Text, ids and lists
+ * of ids (what other entries name) stay. */
+static json_t *random_value(const qv_vfield *f, const json_t *v, qv_rng *rng)
+{
+	switch (f->kind) {
+	case QV_VF_INT: {
+		long x = (long)json_integer_value(v) + (long)qv_rng_below(rng, 5) - 2;
+		return json_integer(x < f->lo ? f->lo : x > f->hi ? f->hi : x);
+	}
+	case QV_VF_BOOL: return json_boolean(!json_is_true(v));
+	case QV_VF_ENUM: {
+		int n = 0;
+		while (f->choices[n])
+			n++;
+		return json_string(f->choices[qv_rng_below(rng, (uint32_t)n)]);
+	}
+	case QV_VF_DIRS: {
+		static const char *const dirs[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+		long hi = f->hi < 8 || f->repeats ? f->hi : 8;
+		long n = f->lo + (long)qv_rng_below(rng, (uint32_t)(hi - f->lo + 1));
+		json_t *a = json_array();
+		for (unsigned used = 0; (long)json_array_size(a) < n;) {
+			int d = (int)qv_rng_below(rng, 8);
+			if (!f->repeats && used >> d & 1)
+				continue;
+			used |= 1u << d;
+			json_array_append_new(a, json_string(dirs[d]));
+		}
+		return a;
+	}
+	case QV_VF_INTS: {
+		json_t *a = json_array();
+		size_t i;
+		const json_t *e;
+		json_array_foreach(v, i, e)
+		{
+			long x = (long)json_integer_value(e) + (long)qv_rng_below(rng, 3) - 1;
+			json_array_append_new(a, json_integer(x < f->min   ? f->min
+			                                      : x > f->max ? f->max
+			                                                   : x));
+		}
+		return a;
+	}
+	case QV_VF_OBJECT: {
+		json_t *o = json_deep_copy(v);
+		for (int k = 0; k < f->nfields; k++) {
+			const json_t *have = json_object_get(o, f->fields[k].key);
+			json_t *x = have && qv_rng_below(rng, 2)
+			                ? random_value(&f->fields[k], have, rng)
+			                : NULL;
+			if (x)
+				json_object_set_new(o, f->fields[k].key, x);
+		}
+		return o;
+	}
+	default: return NULL;
+	}
+}
+
+/* Changes some fields of the object o (an entry, a record) at random. */
+static void random_fields(json_t *o, const qv_vfield *fields, int n, const char *keep, qv_rng *rng)
+{
+	for (int k = 0; k < n; k++) {
+		const json_t *have = json_object_get(o, fields[k].key);
+		if (!have || (keep && strcmp(fields[k].key, keep) == 0) || qv_rng_below(rng, 3))
+			continue;
+		json_t *x = random_value(&fields[k], have, rng);
+		if (x)
+			json_object_set_new(o, fields[k].key, x);
+	}
+}
+
+/* The K-th random valid variant of g: drawn from the built-in set until g's build accepts one
+ * (at most 500 draws). Returns it, or NULL after printing why. */
+static const qv_variant *random_variant(const qv_game *g, unsigned long long k)
+{
+	qv_err err = {{0}};
+	const qv_variant *base = qv_variant_base(g, &err);
+	if (!base) {
+		fprintf(stderr, "property: %s\n", err.msg);
+		return NULL;
+	}
+	const qv_components *c = g->components;
+	qv_rng rng;
+	qv_rng_seed(&rng, qv_seed_mix(0x7661726961ull, k)); /* "varia" */
+	for (int draw = 0; draw < 500; draw++) {
+		json_t *doc = json_deep_copy(base->json);
+		char name[64];
+		snprintf(name, sizeof name, "random %llu", k);
+		json_object_set_new(doc, "name", json_string(name));
+		for (int b = 0; b < c->nblocks; b++) {
+			const qv_vblock *blk = &c->blocks[b];
+			json_t *v = json_object_get(doc, blk->key);
+			if (blk->kind == QV_VB_RECORD) {
+				random_fields(v, blk->fields, blk->nfields, NULL, &rng);
+				continue;
+			}
+			size_t i;
+			json_t *e;
+			json_array_foreach(v, i, e) if (qv_rng_below(&rng, 4) == 0)
+			    random_fields(e, blk->fields, blk->nfields, blk->id_key, &rng);
+			if ((long)json_array_size(v) > blk->min && qv_rng_below(&rng, 3) == 0)
+				json_array_remove(
+				    v, (size_t)qv_rng_below(&rng, (uint32_t)json_array_size(v)));
+		}
+		const qv_variant *out;
+		qv_status rc = qv_variant_from_json(doc, g, "random variant", &out, &err);
+		json_decref(doc);
+		if (rc == QV_OK) {
+			printf("property: %s plays the random variant %llu (draw %d), sha256 %s\n",
+			       g->name, k, draw + 1, out->sha256);
+			return out;
+		}
+	}
+	fprintf(stderr, "property: no random variant of %s was valid in 500 draws; the last: %s\n",
+	        g->name, err.msg);
+	return NULL;
+}
+
 /* Prints how to run the tester. */
 static void usage(void)
 {
 	fprintf(stderr,
 	        "usage: property <game> [--games N] [--param key=value ...] [--seed S] [--only I]\n"
+	        "                       [--random-variant K]\n"
 	        "Plays N random games (times $QV_PROPERTY_SCALE, at least 1) and checks the game\n"
 	        "interface's properties at every step. Games:");
 	for (int i = 0; qv_games[i]; i++)
@@ -1832,7 +1963,8 @@ int main(int argc, char **argv)
 {
 	static ctx c;
 	qv_err err = {{0}};
-	unsigned long long games = 100, seed = 1, only = 0;
+	unsigned long long games = 100, seed = 1, only = 0, variant = 0;
+	bool have_variant = false;
 	bool have_only = false;
 	static char argv_params[4096];
 	size_t plen = 0;
@@ -1861,6 +1993,17 @@ int main(int argc, char **argv)
 			continue;
 		} else if (strcmp(opt, "--only") == 0 && parse_u64(val, &only) && only < 1u << 30) {
 			have_only = true;
+		} else if (strcmp(opt, "--random-variant") == 0 && parse_u64(val, &variant) &&
+		           c.g->components) {
+			have_variant = true;
+			if (labellen < (int)sizeof c.label)
+				labellen +=
+				    snprintf(c.label + labellen, sizeof c.label - (size_t)labellen,
+				             " random variant %s", val);
+			if (plen < sizeof argv_params)
+				plen +=
+				    (size_t)snprintf(argv_params + plen, sizeof argv_params - plen,
+				                     " --random-variant %s", val);
 		} else if (strcmp(opt, "--param") == 0) {
 			if (qv_params_parse_kv(&c.params, val, &err) != QV_OK) {
 				fprintf(stderr, "property: %s\n", err.msg);
@@ -1880,6 +2023,12 @@ int main(int argc, char **argv)
 		}
 	}
 	c.argv_params = argv_params;
+	if (have_variant) {
+		const qv_variant *v = random_variant(c.g, variant);
+		if (!v ||
+		    qv_params_set(&c.params, "variant", v->builtin ? "base" : v->sha256, &err))
+			return 2;
+	}
 	const char *scale = getenv("QV_PROPERTY_SCALE");
 	if (scale && *scale && !have_only) {
 		char *end = NULL;

@@ -62,9 +62,18 @@ static int cell(const ap_state *s, const char *name)
 	return y * s->size + x;
 }
 
+/* The built-in set's tables. */
+static const ap_tables *base_tables(void)
+{
+	qv_err err;
+	const qv_variant *v = qv_variant_base(G, &err);
+	assert_non_null(v);
+	return v->tables;
+}
+
 static int count_card(const ap_player *pl, const char *id)
 {
-	int c = ap_find_card(id), n = 0;
+	int c = ap_find_card(base_tables(), id), n = 0;
 	for (int i = 0; i < pl->nhand; i++)
 		n += pl->hand[i].card == c;
 	return n;
@@ -73,7 +82,7 @@ static int count_card(const ap_player *pl, const char *id)
 /* The knowledge mask of the first copy of card id in pl's hand (-1 when absent). */
 static int know_of(const ap_player *pl, const char *id)
 {
-	int c = ap_find_card(id);
+	int c = ap_find_card(base_tables(), id);
 	for (int i = 0; i < pl->nhand; i++)
 		if (pl->hand[i].card == c)
 			return pl->hand[i].know;
@@ -180,9 +189,9 @@ static void test_walk_and_edge(void **unused)
 	assert_int_equal(st.phase, AP_PH_ITEMS);
 	/* thrown cards returned to their stacks' discards, in seat order */
 	assert_int_equal(st.ndisc[0], 2);
-	assert_int_equal(st.disc[0][0], ap_find_card("1a"));
-	assert_int_equal(st.disc[0][1], ap_find_card("1b"));
-	assert_int_equal(st.disc[1][0], ap_find_card("2a"));
+	assert_int_equal(st.disc[0][0], ap_find_card(base_tables(), "1a"));
+	assert_int_equal(st.disc[0][1], ap_find_card(base_tables(), "1b"));
+	assert_int_equal(st.disc[1][0], ap_find_card(base_tables(), "2a"));
 }
 
 static void test_pickups_first_in_seat_order(void **unused)
@@ -212,7 +221,7 @@ static void test_pickups_first_in_seat_order(void **unused)
 	assert_int_equal(st.pl[0].stars, 1);
 	assert_int_equal(st.pl[2].stars, 0);
 	assert_int_equal(st.pl[1].skulls, 1);
-	assert_int_equal(st.ground[cell(&st, "d1")], AP_G_ITEM + AP_X2);
+	assert_int_equal(st.ground[cell(&st, "d1")], AP_G_ITEM + ap_find_item(base_tables(), "x2"));
 	assert_int_equal(st.ground[cell(&st, "c3")], 0);
 }
 
@@ -365,8 +374,8 @@ static void test_resolution_order(void **unused)
 	assert_int_equal(count_card(&st.pl[0], "half"), 1);
 	assert_int_equal(count_card(&st.pl[0], "swap"), 0);
 	assert_int_equal(count_card(&st.pl[2], "half"), 0);
-	assert_int_equal(st.idisc[AP_SWAP], 1);
-	assert_int_equal(st.idisc[AP_NOSWAP], 1);
+	assert_int_equal(st.idisc[ap_find_item(base_tables(), "swap")], 1);
+	assert_int_equal(st.idisc[ap_find_item(base_tables(), "noswap")], 1);
 	/* dice resolved, then p3's draw waits for its stack */
 	assert_int_equal(st.pl[1].die, 2);
 	assert_int_equal(st.phase, AP_PH_DRAW);
@@ -461,7 +470,8 @@ static void scramble(ap_state *s, int viewer)
 		ap_sort_hand(pl);
 		if (ap_secret_phase(s->phase)) {
 			if (s->phase == AP_PH_ITEMS)
-				pl->uses = (uint16_t)(pl->uses ^ (1u << AP_X2));
+				pl->uses = (uint16_t)(pl->uses ^
+				                      (1u << ap_find_item(base_tables(), "x2")));
 			else if (s->phase == AP_PH_THROW && pl->throw_card)
 				pl->throw_card = (uint8_t)(pl->throw_card % AP_NARROWS + 1);
 			else if (s->phase == AP_PH_GO && pl->go)
@@ -960,6 +970,260 @@ static void test_end_shows_items(void **unused)
 	free(t);
 }
 
+/* ---- components as data (docs/variants.md) ---- */
+
+/* Loads doc (JSON text) as a client's variant of Arrow Party; QV_OK or the refusal in err. */
+static qv_status variant_of(const char *doc, const qv_variant **v, qv_err *err)
+{
+	json_error_t jerr;
+	json_t *j = json_loads(doc, 0, &jerr);
+	if (!j)
+		fail_msg("test JSON broken: %s", jerr.text);
+	qv_status rc = qv_variant_from_json(j, G, "variant", v, err);
+	json_decref(j);
+	return rc;
+}
+
+/* The parameters of a game with variant doc, then extra ("players=3,..."). */
+static void with_variant(const char *doc, const char *extra, char *params, size_t len)
+{
+	const qv_variant *v;
+	qv_err err = {{0}};
+	if (variant_of(doc, &v, &err))
+		fail_msg("variant refused: %s", err.msg);
+	snprintf(params, len, "variant=%s%s%s", v->sha256, extra[0] ? "," : "", extra);
+}
+
+/* Asserts that doc is refused with a message containing want (the JSON path and what). */
+static void refused(const char *doc, const char *want)
+{
+	const qv_variant *v;
+	qv_err err = {{0}};
+	if (variant_of(doc, &v, &err) != QV_EINVAL)
+		fail_msg("accepted: %s", doc);
+	if (!strstr(err.msg, want))
+		fail_msg("expected '%s' in '%s'", want, err.msg);
+}
+
+static void test_base_tables(void **unused)
+{
+	(void)unused;
+	const ap_tables *T = base_tables();
+	assert_int_equal(T->narrows, 30);
+	assert_int_equal(T->nkinds, 10);
+	assert_int_equal(T->nitems, 40);
+	assert_int_equal(T->ndice, 6);
+	assert_string_equal(T->die_id[T->start_die], "d6");
+	assert_string_equal(T->arrow_id[14], "3c");
+	assert_string_equal(T->arrow_text[14], "N SE SW");
+	assert_int_equal(T->value[14], 3);
+	assert_int_equal(T->star_points, 10);
+	assert_int_equal(T->skull_points, -15);
+	int x2 = ap_find_item(T, "x2"), minus5 = ap_find_item(T, "minus5");
+	assert_int_equal(T->effect[x2], AP_E_MULTIPLY);
+	assert_int_equal(T->param[x2], 2);
+	assert_int_equal(T->param[minus5], 5);
+	/* the rules' step formula: x2 then half then minus5 */
+	int uses = 1 << x2 | 1 << ap_find_item(T, "half") | 1 << minus5;
+	assert_int_equal(ap_steps(T, 9, uses), 4);
+	assert_int_equal(ap_steps(T, 4, uses), 0);
+}
+
+/* Every item of the game, by kind: hands, ground, used and out. */
+static void count_items(const ap_state *s, int *count)
+{
+	memset(count, 0, AP_NKINDS * sizeof *count);
+	for (int p = 0; p < s->nplayers; p++)
+		for (int i = 0; i < s->pl[p].nhand; i++)
+			if (ap_is_item(s->pl[p].hand[i].card))
+				count[ap_kind(s->pl[p].hand[i].card)]++;
+	for (int c = 0; c < s->size * s->size; c++)
+		if (s->ground[c] >= AP_G_ITEM)
+			count[(s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM]++;
+	for (int k = 0; k < AP_NKINDS; k++)
+		count[k] += s->idisc[k] + s->out[k];
+}
+
+/* A variant that changes an item kind's count deals exactly that many, for 3, 4 and 5
+ * players, and a removed kind never appears, at the set-up or later in play. */
+static void test_variant_item_counts(void **unused)
+{
+	(void)unused;
+	static const char doc[] =
+	    "{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"counts\","
+	    " \"items\": {\"remove\": [\"swap\"], \"modify\": {\"x2\": {\"count\": 7},"
+	    " \"nopickup\": {\"count\": 1}}}}";
+	for (int n = 3; n <= 5; n++) {
+		char extra[32], params[160];
+		snprintf(extra, sizeof extra, "players=%d", n);
+		with_variant(doc, extra, params, sizeof params);
+		ap_state st;
+		init_with(&st, params, (uint64_t)n);
+		const ap_tables *T = ap_T(&st);
+		int x2 = ap_find_item(T, "x2"), nopickup = ap_find_item(T, "nopickup");
+		assert_int_equal(T->nkinds, 9);
+		assert_int_equal(ap_find_item(T, "swap"), -1);
+		assert_int_equal(ap_find_card(T, "swap"), -1);
+		int count[AP_NKINDS];
+		count_items(&st, count);
+		assert_int_equal(count[x2], 7);
+		assert_int_equal(count[nopickup], 1);
+		int total = 0;
+		for (int k = 0; k < AP_NKINDS; k++)
+			total += count[k];
+		assert_int_equal(total, 40 - 4 + 3 - 3); /* swap gone, x2 +3, nopickup -3 */
+		for (int p = 0; p < n; p++) {
+			int items = 0;
+			for (int i = 0; i < st.pl[p].nhand; i++)
+				items += ap_is_item(st.pl[p].hand[i].card);
+			assert_int_equal(items, 3);
+		}
+		/* through a whole game: no action names a swap, the counts hold */
+		qv_rng rng;
+		qv_rng_seed(&rng, (uint64_t)n * 77);
+		char text[64];
+		while (G->to_move(&st) != QV_OVER) {
+			qv_action acts[AP_MAX_CHANCE];
+			double prob[AP_MAX_CHANCE];
+			int m = G->to_move(&st) == QV_CHANCE ? G->chance(&st, acts, prob)
+			                                     : G->legal(&st, acts);
+			for (int i = 0; i < m; i++) {
+				int len = G->action_to_text(&st, acts[i], text, sizeof text);
+				assert_null(strstr(text, " swap "));
+				assert_false(len >= 5 && !strcmp(text + len - 5, " swap"));
+			}
+			qv_test_random_step(G, &st, &rng);
+		}
+		count_items(&st, count);
+		assert_int_equal(count[x2], 7);
+		assert_int_equal(count[nopickup], 1);
+		for (int k = T->nkinds; k < AP_NKINDS; k++)
+			assert_int_equal(count[k], 0);
+	}
+}
+
+/* The effects read their parameters: a multiply of 3 walks three times the roll, a draw of
+ * 2 cards draws two. */
+static void test_variant_effect_parameters(void **unused)
+{
+	(void)unused;
+	char params[160];
+	with_variant("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"x3\","
+	             " \"items\": {\"modify\": {\"x2\": {\"effect\": {\"kind\": \"multiply\","
+	             " \"factor\": 3}}}}}",
+	             "players=3,size=9,shuffle=false", params, sizeof params);
+	ap_state st;
+	init_with(&st, params, 1);
+	static const char *const round[] = {
+	    "use x2", "ready",  "ready",  "ready",  "throw 3a", "throw 2b", "throw 1c", "land 0",
+	    "land 0", "land 1", "roll 2", "roll 3", "roll 5",   "go N",     "go S",     "go NE"};
+	for (size_t i = 0; i < sizeof round / sizeof round[0]; i++)
+		play(&st, round[i]);
+	/* p1 walked 3 x 2 steps north from a1 (the built-in x2 stops on a5) */
+	assert_int_equal(st.pl[0].pos, cell(&st, "a7"));
+
+	with_variant("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"draw 2\","
+	             " \"items\": {\"modify\": {\"draw\": {\"effect\": {\"kind\": \"draw\","
+	             " \"cards\": 2}}}}}",
+	             "players=3,size=9", params, sizeof params);
+	must_load(&st, params,
+	          "{\"players\": [{\"hand\": [\"1a\", \"draw\"]}, {\"hand\": [\"1b\"]},"
+	          " {\"hand\": [\"1c\"]}]}");
+	play(&st, "use draw");
+	play(&st, "ready");
+	play(&st, "ready");
+	play(&st, "ready");
+	assert_int_equal(st.phase, AP_PH_DRAW);
+	play(&st, "stack 3");
+	assert_int_equal(st.phase, AP_PH_DRAW);
+	play(&st, "stack 4");
+	assert_int_equal(st.phase, AP_PH_THROW);
+	assert_int_equal(st.pl[0].nhand, 3); /* 1a and the two drawn */
+	assert_int_equal(st.pl[0].drawn, 0);
+}
+
+/* Each cross-check refuses with the JSON path and what is wrong. */
+static void test_variant_cross_checks(void **unused)
+{
+	(void)unused;
+#define DOC(blocks)                                                                                \
+	"{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"x\", " blocks "}"
+	refused(DOC("\"arrows\": {\"remove\": [\"1a\", \"1b\"]}"),
+	        "/arrows: 4 cards with 1 arrow; stack 1 needs 5-6");
+	refused(DOC("\"arrows\": {\"remove\": [\"2a\"], \"add\": [{\"id\": \"1g\", \"arrows\":"
+	            " [\"S\"]}]}"),
+	        "/arrows: 7 cards with 1 arrow; stack 1 needs 5-6");
+	refused(DOC("\"items\": [{\"id\": \"x2\", \"effect\": {\"kind\": \"multiply\", \"factor\":"
+	            " 2}, \"points\": 2, \"count\": 14}]"),
+	        "/items: 14 item cards; the set-up deals 3 to each of up to 5 players, and a hand "
+	        "holds 80 cards with the 30 arrow cards: 15-50");
+	refused(DOC("\"items\": {\"modify\": {\"x2\": {\"count\": 15}}}"),
+	        "/items: 51 item cards; the set-up deals 3 to each of up to 5 players, and a hand "
+	        "holds 80 cards with the 30 arrow cards: 15-50");
+	refused(DOC("\"items\": {\"remove\": [\"exchange\"], \"add\": [{\"id\": \"D6\", \"effect\":"
+	            " {\"kind\": \"exchange\"}, \"points\": 3, \"count\": 4}]}"),
+	        "/items/9/id: \"D6\" is already the id of another card or die");
+	refused(
+	    DOC("\"items\": {\"remove\": [\"exchange\"], \"add\": [{\"id\": \"star\", \"effect\":"
+	        " {\"kind\": \"exchange\"}, \"points\": 3, \"count\": 4}]}"),
+	    "/items/9/id: \"star\" names a ground card or no item in the notation");
+	refused(
+	    DOC("\"arrows\": {\"remove\": [\"1f\"], \"add\": [{\"id\": \"7\", \"arrows\": [\"S\"]}]}"),
+	    "/arrows/29/id: \"7\" is a number");
+	refused(DOC("\"items\": {\"modify\": {\"x2\": {\"effect\": {\"kind\": \"multiply\"}}}}"),
+	        "/items/0/effect: a multiply effect needs factor (2-12)");
+	refused(
+	    DOC("\"items\": {\"modify\": {\"x2\": {\"effect\": {\"kind\": \"multiply\", \"factor\":"
+	        " 2, \"cards\": 1}}}}"),
+	    "/items/0/effect/cards: a multiply effect takes only factor");
+	refused(DOC("\"items\": {\"modify\": {\"reverse\": {\"effect\": {\"kind\": \"reverse\","
+	            " \"steps\": 1}}}}"),
+	        "/items/3/effect/steps: a reverse effect takes no parameter");
+	refused(DOC("\"items\": {\"modify\": {\"x2\": {\"effect\": {\"kind\": \"teleport\"}}}}"),
+	        "/items/modify/x2/effect/kind");
+	refused(DOC("\"dice\": {\"modify\": {\"d4\": {\"start\": true}}}"),
+	        "/dice: 2 dice have \"start\": true; exactly one is the die everyone starts with");
+	refused(DOC("\"dice\": {\"remove\": [\"d6\"]}"), "/dice: 0 dice have \"start\": true");
+	refused(DOC("\"items\": {\"modify\": {\"x2\": {\"effect\": {\"kind\": \"swap\"}},"
+	            " \"half\": {\"effect\": {\"kind\": \"swap\"}}}}"),
+	        "/items: a player holding every kind could have 135 item uses to choose from; at "
+	        "most 64 fit");
+#undef DOC
+}
+
+/* The reference and the notation speak of the variant's components. */
+static void test_variant_reference(void **unused)
+{
+	(void)unused;
+	char params[160];
+	with_variant("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"names\","
+	             " \"items\": {\"remove\": [\"x2\"], \"add\": [{\"id\": \"triple\", \"effect\":"
+	             " {\"kind\": \"multiply\", \"factor\": 3}, \"points\": 1, \"count\": 5}]},"
+	             " \"stars\": {\"points\": 7}}",
+	             "players=3", params, sizeof params);
+	ap_state st;
+	init_with(&st, params, 3);
+	qv_buf out = {0};
+	assert_int_equal(G->reference(&st, "triple", &out), 1);
+	assert_non_null(
+	    strstr(out.s, "triple: item card, +1 point in hand at the end (five copies)"));
+	assert_non_null(strstr(out.s, "your steps are 3 times the roll"));
+	qv_buf_free(&out);
+	out = (qv_buf){0};
+	assert_int_equal(G->reference(&st, "x2", &out), 0);
+	assert_int_equal(G->reference(NULL, "x2", &out), 1);
+	qv_buf_free(&out);
+	out = (qv_buf){0};
+	assert_int_equal(G->reference(&st, "star", &out), 1);
+	assert_non_null(strstr(out.s, "star: ground card, +7 points at the end"));
+	qv_buf_free(&out);
+	qv_action a;
+	qv_err err;
+	assert_int_equal(G->action_from_text(&st, "use triple", &a, &err), QV_OK);
+	assert_int_equal(G->action_from_text(&st, "use x2", &a, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "triple"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -984,6 +1248,11 @@ int main(void)
 	    cmocka_unit_test(test_narration_wraps_long_walks),
 	    cmocka_unit_test(test_narration_fits_random_games),
 	    cmocka_unit_test(test_end_shows_items),
+	    cmocka_unit_test(test_base_tables),
+	    cmocka_unit_test(test_variant_item_counts),
+	    cmocka_unit_test(test_variant_effect_parameters),
+	    cmocka_unit_test(test_variant_cross_checks),
+	    cmocka_unit_test(test_variant_reference),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -16,8 +16,26 @@
 
 #include "games/concardia/concardia.h"
 #include "gametest.h"
+#include "quiver/variant.h"
 
 static const qv_game *G;
+
+/* The built-in set: 42 cards, 14 designs in r, p, s. */
+#define NCARDS 42
+static const cc_tables *base(void)
+{
+	const qv_variant *v = qv_variant_base(&qv_concardia, NULL);
+	return v ? v->tables : NULL;
+}
+
+/* The card id of a card of the built-in set ("striker-r"). */
+static int id_of(const char *id)
+{
+	int c = cc_find_card(base(), id);
+	if (c < 0)
+		fail_msg("no card %s", id);
+	return c;
+}
 
 static void init_with(cc_state *st, const char *params, uint64_t seed)
 {
@@ -124,7 +142,7 @@ static void check_view_hides(const cc_state *st, int viewer)
 		assert_null(strstr(t, "p2 hand:"));
 		if (viewer != 0 && st->pl[0].start) {
 			char c[16], shown[32];
-			cc_card_name(st->pl[0].start - 1, c);
+			cc_card_name(cc_T(st), st->pl[0].start - 1, c);
 			snprintf(shown, sizeof shown, "(start %s)", c);
 			assert_null(strstr(t, "chosen to start"));
 			assert_null(strstr(t, shown));
@@ -209,11 +227,11 @@ static void test_deck_order(void **unused)
 	init_with(&b, "deck1=expedition,deck2=foundry,shuffle=false", 99);
 	assert_memory_equal(&a, &b, sizeof a);
 	/* expedition's first 7 cards: striker r p s, lancer r p s, scout r */
-	for (int c0 = 0; c0 < CC_NCARDS; c0++)
+	for (int c0 = 0; c0 < NCARDS; c0++)
 		assert_int_equal(a.pl[0].hand[c0],
-		                 (c0 >= CC_STRIKER * 3 && c0 <= CC_LANCER * 3 + 2) ||
-		                     c0 == CC_SCOUT * 3);
-	assert_int_equal(a.pl[0].deck[a.pl[0].ndeck - 1], CC_SCOUT * 3 + 1); /* next draw */
+		                 (c0 >= id_of("striker-r") && c0 <= id_of("lancer-s")) ||
+		                     c0 == id_of("scout-r"));
+	assert_int_equal(a.pl[0].deck[a.pl[0].ndeck - 1], id_of("scout-p")); /* next draw */
 	init_with(&a, "", 5);
 	init_with(&b, "", 5);
 	init_with(&c, "", 6);
@@ -253,7 +271,7 @@ static void test_parameter_errors(void **unused)
 	char list[2048] = "";
 	for (int i = 0; i < 61; i++) {
 		char id[16];
-		cc_card_name(i % CC_NCARDS, id);
+		cc_card_name(base(), i % NCARDS, id);
 		strcat(list, i ? "," : "");
 		strcat(list, id);
 	}
@@ -286,8 +304,8 @@ static void test_determinize_keeps_reaction_possible(void **unused)
 		qv_rng rng;
 		qv_rng_seed(&rng, seed);
 		G->determinize(&d, 0, &rng);
-		int aegis = d.pl[1].hand[CC_AEGIS * 3] + d.pl[1].hand[CC_AEGIS * 3 + 1] +
-		            d.pl[1].hand[CC_AEGIS * 3 + 2];
+		int aegis = d.pl[1].hand[id_of("aegis-r")] + d.pl[1].hand[id_of("aegis-p")] +
+		            d.pl[1].hand[id_of("aegis-s")];
 		assert_true(aegis >= 1);
 		assert_int_equal(d.pl[1].nhand, 3);
 		assert_true(G->legal(&d, acts) >= 2);
@@ -314,14 +332,14 @@ static void test_determinize_conserves_cards(void **unused)
 		qv_rng_seed(&rng, seed);
 		G->determinize(&d, 1, &rng);
 		for (int p = 0; p < 2; p++) {
-			int count[CC_NCARDS] = {0};
-			for (int c = 0; c < CC_NCARDS; c++)
+			int count[NCARDS] = {0};
+			for (int c = 0; c < NCARDS; c++)
 				count[c] += d.pl[p].hand[c];
 			for (int i = 0; i < d.pl[p].ndeck; i++)
 				count[d.pl[p].deck[i]]++;
 			if (d.pl[p].start)
 				count[d.pl[p].start - 1]++;
-			for (int c = 0; c < CC_NCARDS; c++)
+			for (int c = 0; c < NCARDS; c++)
 				assert_int_equal(count[c], d.pl[p].owned[c]);
 		}
 		assert_memory_equal(d.pl[1].hand, st.pl[1].hand, sizeof st.pl[1].hand);
@@ -378,7 +396,7 @@ static void test_load_rejects_impossible_states(void **unused)
 	cc_state st;
 	must_load(&st, ex, "{\"players\":[{\"hand\":[\"striker-p\"]},{}]}");
 	assert_int_equal(st.pl[0].ndeck, 20);
-	assert_int_equal(st.pl[0].deck[19], CC_STRIKER * 3);
+	assert_int_equal(st.pl[0].deck[19], id_of("striker-r"));
 	assert_int_equal(st.pl[1].ndeck, 21);
 	/* an absent or null player field is p1; first is read when known */
 	must_load(&st, ex, "{\"active\":null,\"first\":\"p2\"}");
@@ -464,26 +482,29 @@ static int reference_sum(const cc_state *s, int sq)
 		const cc_cell *a = &s->grid[r * 6 + f];
 		if (!a->card || a->owner == target->owner)
 			continue;
-		int card = a->card - 1, ta = cc_trait(card), tb = cc_trait(target->card - 1);
+		const cc_card *k = &cc_T(s)->cards[a->card - 1];
+		int ta = k->trait, tb = cc_T(s)->cards[target->card - 1].trait;
 		bool arrow = false;
 		for (int e = 0; e < QV_NDIRS; e++)
-			arrow |= (cc_templates[cc_tmpl(card)].arrows >> e & 1) &&
-			         cc_board_dir(a->owner, e) == (d + 4) % 8;
-		if (arrow && (cc_beats(ta, tb) || (cc_tmpl(card) == CC_DUELIST && ta == tb)))
-			sum += cc_templates[cc_tmpl(card)].strength + 2 * a->boost;
+			arrow |= (k->arrows >> e & 1) && cc_board_dir(a->owner, e) == (d + 4) % 8;
+		if (arrow && (cc_beats(ta, tb) || (k->kind == CC_AB_SUPERIOR && ta == tb)))
+			sum += k->strength + k->boost * a->boost;
 	}
 	return sum;
 }
 
-/* Defense with the owner's adjacent banners. */
+/* Defense with the owner's adjacent banners (support abilities). */
 static int reference_defense(const cc_state *s, int sq)
 {
+	const cc_tables *T = cc_T(s);
 	const cc_cell *c = &s->grid[sq];
-	int def = cc_templates[cc_tmpl(c->card - 1)].defense;
+	int def = T->cards[c->card - 1].defense;
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int f = sq % 6 + qv_dir_dx[d], r = sq / 6 + qv_dir_dy[d];
 		const cc_cell *n = f >= 0 && f < 6 && r >= 0 && r < 6 ? &s->grid[r * 6 + f] : NULL;
-		def += n && n->card && n->owner == c->owner && cc_tmpl(n->card - 1) == CC_BANNER;
+		if (n && n->card && n->owner == c->owner &&
+		    T->cards[n->card - 1].kind == CC_AB_SUPPORT)
+			def += T->cards[n->card - 1].bonus;
 	}
 	return def;
 }
@@ -496,15 +517,16 @@ static void check_kept(const cc_state *s)
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		const cc_cell *c = &s->grid[sq];
 		uint64_t bit = 1ull << sq;
-		int t = c->card ? cc_tmpl(c->card - 1) : -1;
+		const cc_card *k = c->card ? &cc_T(s)->cards[c->card - 1] : NULL;
+		int t = k ? k->kind : -1;
 		assert_int_equal(!!(s->occ[0] & bit), c->card && c->owner == 0);
 		assert_int_equal(!!(s->occ[1] & bit), c->card && c->owner == 1);
-		assert_int_equal(!!(s->banners & bit), t == CC_BANNER);
-		assert_int_equal(!!(s->dynamos & bit), t == CC_DYNAMO);
-		assert_int_equal(!!(s->movers & bit), t == CC_COURIER || t == CC_SHOVER);
+		assert_int_equal(!!(s->banners & bit), t == CC_AB_SUPPORT);
+		assert_int_equal(!!(s->dynamos & bit), t == CC_AB_CHARGE);
+		assert_int_equal(!!(s->movers & bit), t == CC_AB_MOVE || t == CC_AB_SHOVE);
 		int sum = c->card ? reference_sum(s, sq) : 0;
 		assert_int_equal(s->atk[sq], sum);
-		assert_int_equal(!!(s->threat & bit), c->card && sum >= cc_templates[t].defense);
+		assert_int_equal(!!(s->threat & bit), k && sum >= k->defense);
 		assert_int_equal(!!(would & bit),
 		                 c->card && sum > 0 && sum >= reference_defense(s, sq));
 		if (c->card)
@@ -569,14 +591,14 @@ static void test_reference(void **unused)
 {
 	(void)unused;
 	qv_buf b = {0};
-	assert_int_equal(G->reference(NULL, NULL, &b), CC_NCARDS);
+	assert_int_equal(G->reference(NULL, NULL, &b), NCARDS);
 	check_lines(qv_buf_str(&b), 80);
 	int card = 0;
 	for (const char *s = qv_buf_str(&b); *s; card += 0) {
 		size_t len = strcspn(s, "\n");
 		if (*s != ' ') {
 			char id[16], head[24];
-			cc_card_name(card++, id);
+			cc_card_name(base(), card++, id);
 			snprintf(head, sizeof head, "%s: ", id);
 			if (strncmp(s, head, strlen(head)) != 0)
 				fail_msg("entry %d starts '%.*s', expected '%s'", card, (int)len, s,
@@ -584,7 +606,7 @@ static void test_reference(void **unused)
 		}
 		s += len + (s[len] == '\n');
 	}
-	assert_int_equal(card, CC_NCARDS);
+	assert_int_equal(card, NCARDS);
 	qv_buf_free(&b);
 
 	b = (qv_buf){0};
@@ -712,8 +734,8 @@ static void test_action_note(void **unused)
 	    true);
 	expect_note(&st, "play star-r d4", "p2 captures star-r on d4 (4 against 2)", false);
 	/* with an aegis in hand the loss is the player's choice */
-	st.pl[0].hand[CC_STAR * 3] = 0;
-	st.pl[0].hand[CC_AEGIS * 3] = 1;
+	st.pl[0].hand[id_of("star-r")] = 0;
+	st.pl[0].hand[id_of("aegis-r")] = 1;
 	expect_note(&st, "act c3 slide d4",
 	            "p2 captures courier-r on d4 (4 against 2) unless you react with an aegis; you "
 	            "could lose: no card left on the Board (third-turn rule)",
@@ -807,9 +829,9 @@ static void test_compact_layout(void **unused)
 	qv_buf_free(&b);
 
 	/* a long hand: two lines, then how many more */
-	for (int c = 0; c < CC_NCARDS; c++)
+	for (int c = 0; c < NCARDS; c++)
 		st.pl[1].hand[c] = c % 3 == 0;
-	st.pl[1].nhand = CC_NTEMPLATES;
+	st.pl[1].nhand = NCARDS / 3;
 	for (int v = QV_VIEW_PUBLIC; v < 2; v++) {
 		b = (qv_buf){0};
 		G->render_text(&st, v, QV_RENDER_COMPACT, &b);
@@ -860,6 +882,298 @@ static void test_full_hand(void **unused)
 	qv_buf_free(&b);
 }
 
+/* ---- views and variants ---- */
+
+/* The board entry of sq in a view or state JSON. */
+static json_t *board_entry(json_t *view, const char *sq)
+{
+	json_t *board = json_object_get(view, "board"), *e;
+	size_t i;
+	json_array_foreach(
+	    board, i, e) if (strcmp(json_string_value(json_object_get(e, "sq")), sq) == 0) return e;
+	fail_msg("no card on %s", sq);
+	return NULL;
+}
+
+static long board_int(json_t *view, const char *sq, const char *key)
+{
+	return (long)json_integer_value(json_object_get(board_entry(view, sq), key));
+}
+
+/* A view gives each card on the grid its Strength and Defense now: a boosted dynamo has its
+ * printed 1 plus 2, a guard next to its owner's banner 4 plus 1, others as printed. */
+static void test_view_current_values(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	load_q(&st, "deck1=expedition,deck2=foundry",
+	       "{'board':[{'sq':'c3','card':'dynamo-r','owner':'p1','counters':1,'boost':true},"
+	       "{'sq':'d4','card':'banner-s','owner':'p2'},{'sq':'e4','card':'guard-p',"
+	       "'owner':'p2'},{'sq':'b2','card':'striker-r','owner':'p1'}],'players':[{},{}]}");
+	for (int v = QV_VIEW_ALL; v < 2; v++) {
+		json_t *view = v == QV_VIEW_ALL ? G->state_json(&st) : G->view_json(&st, v);
+		assert_int_equal(board_int(view, "c3", "strength"), 3);
+		assert_int_equal(board_int(view, "c3", "defense"), 3);
+		assert_int_equal(board_int(view, "e4", "strength"), 2);
+		assert_int_equal(board_int(view, "e4", "defense"), 5);
+		assert_int_equal(board_int(view, "d4", "defense"), 3); /* not its own banner */
+		assert_int_equal(board_int(view, "b2", "strength"), 4);
+		json_decref(view);
+	}
+	/* the state JSON with them loads back to the same state */
+	json_t *j = G->state_json(&st);
+	char *text = json_dumps(j, JSON_COMPACT);
+	cc_state back;
+	must_load(&back, "deck1=expedition,deck2=foundry", text);
+	assert_memory_equal(&back, &st, sizeof st);
+	free(text);
+	json_decref(j);
+}
+
+/* A variant of the built-in set from a JSON text (failing the test when it is refused). */
+static const qv_variant *variant(const char *text)
+{
+	qv_err err = {{0}};
+	json_t *doc = json_loads(text, 0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
+	json_decref(doc);
+	if (rc)
+		fail_msg("variant refused: %s", err.msg);
+	return v;
+}
+
+/* The message a variant is refused with, which must contain `want`. */
+static void expect_variant_error(const char *text, const char *want)
+{
+	qv_err err = {{0}};
+	json_t *doc = json_loads(text, 0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	assert_int_not_equal(qv_variant_from_json(doc, G, "variant", &v, &err), QV_OK);
+	json_decref(doc);
+	if (!strstr(err.msg, want))
+		fail_msg("variant refused with '%s', lacking '%s'", err.msg, want);
+}
+
+#define VARIANT_HEAD "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"test\", "
+
+/* p1's lancer-s on c3 and p2's sentinel-p on d4 (Defense 5), p1 to move with striker-s and
+ * star-s in hand, in the components of v (NULL: the built-in set); then p1 plays card on d3,
+ * whose N arrow points at the sentinel with the lancer's NE arrow. */
+static void capture_position(cc_state *st, const qv_variant *v, const char *card)
+{
+	char params[160], play_text[40];
+	snprintf(params, sizeof params, "deck1=expedition,deck2=foundry,variant=%s",
+	         v ? v->sha256 : "base");
+	load_q(st, params,
+	       "{'board':[{'sq':'c3','card':'lancer-s','owner':'p1'},{'sq':'d4','card':"
+	       "'sentinel-p','owner':'p2'},{'sq':'f6','card':'guard-r','owner':'p2'}],'players':"
+	       "[{'hand':['striker-s','star-s']},{'hand':['flanker-r']}],'turns':2}");
+	snprintf(play_text, sizeof play_text, "play %s d3", card);
+	play(st, play_text);
+}
+
+/* A card's Strength decides a capture: striker-s (4) with the lancer (3) captures the
+ * sentinel (Defense 5) in the built-in set, not once a variant makes it 1; star-s (1) does
+ * not, until a variant makes it 2. */
+static void test_variant_strength_decides_capture(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	const int d4 = 3 * 6 + 3;
+	capture_position(&st, NULL, "striker-s");
+	assert_int_equal(st.grid[d4].card, 0);
+	assert_int_equal(st.pl[0].nvictory, 1);
+
+	const qv_variant *weak =
+	    variant(VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-s\": {\"strength\": 1}}}}");
+	capture_position(&st, weak, "striker-s");
+	assert_int_equal(st.grid[d4].card, id_of("sentinel-p") + 1);
+	assert_int_equal(st.pl[0].nvictory, 0);
+	assert_int_equal(st.atk[d4], 3 + 1);
+
+	capture_position(&st, NULL, "star-s");
+	assert_int_equal(st.grid[d4].card, id_of("sentinel-p") + 1);
+	const qv_variant *strong =
+	    variant(VARIANT_HEAD "\"cards\": {\"modify\": {\"star-s\": {\"strength\": 2}}}}");
+	capture_position(&st, strong, "star-s");
+	assert_int_equal(st.grid[d4].card, 0);
+	assert_int_equal(st.pl[0].nvictory, 1);
+	/* the example of docs/variants.md is the weaker striker */
+	assert_string_not_equal(weak->sha256, strong->sha256);
+}
+
+/* Abilities are kinds with parameters: a striker given a move ability slides, a banner's
+ * support of 2 gives +2 Defense, a shove of cost 0 is applied at once, and an added card has
+ * a name, notation and a reference entry. */
+static void test_variant_abilities(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-r\": {\"ability\": {\"kind\": "
+	                 "\"move\"}}, \"banner-s\": {\"ability\": {\"kind\": \"support\", "
+	                 "\"defense\": 2}}}, \"add\": [{\"id\": \"ram-p\", \"name\": \"ram\", "
+	                 "\"trait\": \"Paper\", \"strength\": 3, \"defense\": 1, \"arrows\": "
+	                 "[\"N\"], \"type\": \"Airship\", \"ability\": {\"kind\": \"shove\", "
+	                 "\"cost\": 0}}]}, \"decks\": {\"add\": [{\"id\": \"rams\", \"cards\": "
+	                 "[\"ram-p\", \"ram-p\", \"striker-r\", \"striker-r\", \"banner-s\", "
+	                 "\"guard-r\", \"guard-p\", \"guard-s\"]}]}}");
+	char params[160];
+	snprintf(params, sizeof params, "deck1=rams,deck2=foundry,variant=%s", v->sha256);
+	cc_state st;
+	load_q(&st, params,
+	       "{'board':[{'sq':'c3','card':'striker-r','owner':'p1'},{'sq':'d3','card':"
+	       "'banner-s','owner':'p1'},{'sq':'d4','card':'guard-p','owner':'p1'},{'sq':'c4',"
+	       "'card':'ram-p','owner':'p1'},{'sq':'e5','card':'sentinel-p','owner':'p2'}],"
+	       "'players':[{'hand':['guard-r']},{'hand':['flanker-r']}],'turns':2}");
+	qv_action acts[CC_MAX_ACTIONS];
+	int n = G->legal(&st, acts);
+	bool slide = false, shove = false;
+	for (int i = 0; i < n; i++) {
+		char t[48];
+		G->action_to_text(&st, acts[i], t, sizeof t);
+		slide |= strcmp(t, "act c3 slide b3") == 0;
+		shove |= strcmp(t, "act c4 shove d4") == 0;
+	}
+	assert_true(slide);
+	assert_true(shove);
+	assert_int_equal(cc_defense(&st, 3 * 6 + 3), 4 + 2); /* guard-p next to the banner */
+	play(&st, "act c4 shove d4");                        /* no cost: pushed at once */
+	assert_int_equal(st.phase, CC_PH_ACTION);
+	assert_int_equal(st.active, 1);
+	assert_int_equal(st.grid[3 * 6 + 3].card, 0);                    /* d4 */
+	assert_int_equal(st.grid[3 * 6 + 4].card, id_of("guard-p") + 1); /* to e4 */
+	qv_buf b = {0};
+	assert_int_equal(G->reference(&st, "ram", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "ram-p: Paper ram"));
+	assert_non_null(strstr(qv_buf_str(&b), "Action - Cost 0: Slide a card adjacent"));
+	qv_buf_free(&b);
+	b = (qv_buf){0};
+	assert_int_equal(G->reference(NULL, "ram", &b), 0); /* not in the built-in set */
+	qv_buf_free(&b);
+
+	/* texts name the card that has the ability: a save on a card named shield */
+	const qv_variant *w = variant(
+	    VARIANT_HEAD "\"cards\": {\"remove\": [\"aegis-r\", \"aegis-p\", \"aegis-s\"], "
+	                 "\"add\": [{\"id\": \"shield-r\", \"name\": \"shield\", \"trait\": "
+	                 "\"Rock\", \"strength\": 1, \"defense\": 3, \"arrows\": [\"N\"], "
+	                 "\"type\": \"Airship\", \"ability\": {\"kind\": \"save\"}}]}, "
+	                 "\"decks\": {\"modify\": {\"expedition\": {\"cards\": [\"striker-r\", "
+	                 "\"striker-p\", \"star-r\", \"star-s\", \"lancer-s\", \"scout-r\", "
+	                 "\"shield-r\", \"shield-r\"]}}}}");
+	snprintf(params, sizeof params, "deck1=expedition,deck2=expedition,variant=%s", w->sha256);
+	load_q(&st, params,
+	       "{'board':[{'sq':'c3','card':'star-r','owner':'p1'},{'sq':'c4','card':'striker-p',"
+	       "'owner':'p2'},{'sq':'f1','card':'lancer-s','owner':'p1'}],'players':[{'hand':"
+	       "['shield-r']},{'hand':['star-s']}],'turns':2}");
+	expect_note(&st, "pass",
+	            "p2 captures star-r on c3 (4 against 2) unless you react with a shield", false);
+	b = (qv_buf){0};
+	assert_int_equal(G->reference(&st, "shield-r", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "cost: the shield itself, discarded from hand"));
+	qv_buf_free(&b);
+}
+
+/* Every cross-check refuses with the path in the resolved document and what is accepted. */
+static void test_variant_cross_checks(void **unused)
+{
+	(void)unused;
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"modify\": {\"foundry\": {\"cards\": "
+	                                  "[\"guard-r\", \"guard-p\", \"guard-s\", \"star-r\", "
+	                                  "\"star-p\", \"star-s\", \"scout-r\"]}}}}",
+	                     "/decks/1/cards: 7 cards; a deck needs 8-60");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"modify\": {\"foundry\": {\"cards\": "
+	                                  "[\"guard-r\", \"guard-p\", \"guard-s\", \"star-r\", "
+	                                  "\"star-p\", \"star-s\", \"scout-r\", \"scout-q\"]}}}}",
+	                     "/decks/1/cards/7: no card \"scout-q\" in /cards");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"modify\": {\"foundry\": {\"cards\": "
+	                                  "[\"guard-r\", \"guard-r\", \"guard-s\", \"star-r\", "
+	                                  "\"star-p\", \"star-s\", \"scout-r\", \"guard-r\"]}}}}",
+	                     "/decks/1/cards/7: \"guard-r\" a third time; a deck holds a card at "
+	                     "most twice");
+	expect_variant_error(VARIANT_HEAD
+	                     "\"cards\": {\"modify\": {\"courier-p\": {\"ability\": {\"kind\": "
+	                     "\"move\", \"cost\": 1}}}}}",
+	                     "/cards/22/ability/cost: a move ability takes nothing");
+	expect_variant_error(
+	    VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-r\": {\"ability\": {\"kind\": "
+	                 "\"charge\", \"cost\": 1, \"strength\": 2}}}}}",
+	    "/cards/3/ability: missing \"counters\" (a charge ability takes counters, cost and "
+	    "strength)");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"remove\": [\"expedition\"]}}",
+	                     "/decks: no deck \"expedition\", the default of deck1");
+	expect_variant_error(
+	    VARIANT_HEAD "\"cards\": {\"add\": [{\"id\": \"Striker-R\", "
+	                 "\"name\": \"Striker\", \"trait\": \"Rock\", "
+	                 "\"strength\": 1, \"defense\": 1, \"arrows\": [], "
+	                 "\"type\": \"Maker\"}]}}",
+	    "/cards/42/id: \"Striker-R\" is \"striker-r\" (/cards/3) but for case");
+	expect_variant_error(VARIANT_HEAD "\"decks\": {\"add\": [{\"id\": \"Foundry\", "
+	                                  "\"cards\": [\"guard-r\", \"guard-p\", \"guard-s\", "
+	                                  "\"star-r\", \"star-p\", \"star-s\", \"scout-r\", "
+	                                  "\"scout-p\"]}]}}",
+	                     "/decks/2/id: \"Foundry\" is \"foundry\" (/decks/1) but for case");
+	/* a set without the default decks is fine when its params name others */
+	variant(VARIANT_HEAD "\"params\": {\"deck1\": \"foundry\"}, \"decks\": {\"remove\": "
+	                     "[\"expedition\"]}}");
+	/* what the state cannot hold: more than 63 cards, a Defense of 0, a card id too long */
+	char text[8192] = VARIANT_HEAD "\"cards\": {\"add\": [";
+	for (int i = 0; i < 22; i++)
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+		         "%s{\"id\": \"extra%d\", \"name\": \"extra\", \"trait\": \"Rock\", "
+		         "\"strength\": 1, \"defense\": 1, \"arrows\": [], \"type\": \"Maker\"}",
+		         i ? ", " : "", i);
+	strcat(text, "]}}");
+	expect_variant_error(text, "63");
+	expect_variant_error(VARIANT_HEAD
+	                     "\"cards\": {\"modify\": {\"striker-r\": {\"defense\": 0}}}}",
+	                     "/cards/modify/striker-r/defense");
+	expect_variant_error(VARIANT_HEAD "\"cards\": {\"modify\": {\"striker-r\": {\"ability\": "
+	                                  "{\"kind\": \"teleport\"}}}}}",
+	                     "/cards/modify/striker-r/ability/kind");
+}
+
+/* A variant's longest ids (15 characters), two-digit numbers and eight arrows still fit 80
+ * columns in every layout and view: hands, the Persistent Area beside the compact grid. */
+static void test_variant_layouts(void **unused)
+{
+	(void)unused;
+	char text[4096] = VARIANT_HEAD "\"cards\": {\"add\": [";
+	for (int i = 0; i < 8; i++)
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+		         "%s{\"id\": \"longdesignnam-%c\", \"name\": \"longdesignnam\", \"trait\": "
+		         "\"Rock\", \"strength\": 15, \"defense\": 15, \"arrows\": [\"N\", \"NE\", "
+		         "\"E\", \"SE\", \"S\", \"SW\", \"W\", \"NW\"], \"type\": \"Maker\", "
+		         "\"ability\": {\"kind\": \"charge\", \"counters\": 9, \"cost\": 9, "
+		         "\"strength\": 15}}",
+		         i ? ", " : "", 'a' + i);
+	strcat(text,
+	       "]}, \"decks\": {\"add\": [{\"id\": \"long\", \"cards\": [\"longdesignnam-a\", "
+	       "\"longdesignnam-b\", \"longdesignnam-c\", \"longdesignnam-d\", "
+	       "\"longdesignnam-e\", \"longdesignnam-f\", \"longdesignnam-g\", "
+	       "\"longdesignnam-h\", \"longdesignnam-a\"]}]}}");
+	const qv_variant *v = variant(text);
+	char params[160];
+	snprintf(params, sizeof params, "deck1=long,deck2=long,variant=%s", v->sha256);
+	cc_state st;
+	load_q(&st, params,
+	       "{'board':[{'sq':'c3','card':'longdesignnam-a','owner':'p1','counters':9,"
+	       "'boost':true},{'sq':'d4','card':'longdesignnam-b','owner':'p2'}],'players':[{"
+	       "'hand':['longdesignnam-c','longdesignnam-d','longdesignnam-e','longdesignnam-f'],"
+	       "'persistent':[{'card':'longdesignnam-g','counters':9}]},{'hand':["
+	       "'longdesignnam-h','longdesignnam-a'],'persistent':[{'card':'longdesignnam-c',"
+	       "'counters':9}]}],'turns':2}");
+	for (int v2 = QV_VIEW_ALL; v2 < 2; v2++)
+		for (int f = 0; f < 2; f++) {
+			qv_buf b = {0};
+			G->render_text(&st, v2, f ? QV_RENDER_COMPACT : 0, &b);
+			check_lines(qv_buf_str(&b), 80);
+			qv_buf_free(&b);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -878,6 +1192,11 @@ int main(void)
 	    cmocka_unit_test(test_action_note),
 	    cmocka_unit_test(test_compact_layout),
 	    cmocka_unit_test(test_full_hand),
+	    cmocka_unit_test(test_view_current_values),
+	    cmocka_unit_test(test_variant_strength_decides_capture),
+	    cmocka_unit_test(test_variant_abilities),
+	    cmocka_unit_test(test_variant_cross_checks),
+	    cmocka_unit_test(test_variant_layouts),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }

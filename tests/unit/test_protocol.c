@@ -132,7 +132,7 @@ static void test_ids_and_blanks(void **state)
 	expect(
 	    p, "5 frob",
 	    "?5 unknown command 'frob' (commands: protocol_version, name, version, "
-	    "list_games, new, params, to_move, legal, play, acting, act, what, chance, settle, undo, "
+	    "list_games, new, variant, params, to_move, legal, play, acting, act, what, chance, settle, undo, "
 	    "history, show, state, view, load, result, score, returns, log, genmove, "
 	    "record, help, quit)\n\n");
 	expect_prefix(p, "NAME", "? unknown command 'NAME'");

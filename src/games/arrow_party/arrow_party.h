@@ -19,36 +19,69 @@
 
 #include "quiver/game.h"
 
-#define AP_NARROWS   30
-#define AP_NKINDS    10
-#define AP_NCARDS    40
-#define AP_COPIES    4
-#define AP_NVALUES   5
-#define AP_STACK_MAX 6
-#define AP_HAND_MAX  70
-#define AP_SIZE_MAX  26
-#define AP_NCELLS    (AP_SIZE_MAX * AP_SIZE_MAX)
-#define AP_NDICE     6
-#define AP_NPAIRS    10
-#define AP_PUBLIC    0x20
+#define AP_NARROWS    30 /* arrow cards a set may have: 5 stacks of AP_STACK_MAX */
+#define AP_NKINDS     10 /* item kinds a set may have (the state counts items by kind) */
+#define AP_NCARDS     (AP_NARROWS + AP_NKINDS)
+#define AP_NVALUES    5
+#define AP_STACK_MAX  6
+#define AP_HAND_MAX   80 /* a hand can hold every card: checked by the build */
+#define AP_SIZE_MAX   26
+#define AP_NCELLS     (AP_SIZE_MAX * AP_SIZE_MAX)
+#define AP_NDICE      6 /* dice a set may have */
+#define AP_NPAIRS     10
+#define AP_ITEMS_MAX  (AP_HAND_MAX - AP_NARROWS) /* items of all kinds together */
+#define AP_DEAL_ITEMS 3                          /* items dealt to each player at set-up */
+#define AP_PUBLIC     0x20
 /* legal() lists at most 57 (item uses: 5 dice, 40 swaps, 4 exchanges, 7 others, ready; a
  * throw lists at most the 30 arrow cards), chance() at most 121 (11 x 11 gives of a pair). */
 #define AP_MAX_ACTIONS 64
 #define AP_MAX_CHANCE  128
 
-/* Item kinds, in table order. */
+/* The effects an item kind may have (its `effect.kind` in the components, docs/variants.md),
+ * in the order of the rules page. The three movement effects apply in this order; each
+ * effect is used at most once a round by a player. */
 enum {
-	AP_X2,
-	AP_HALF,
-	AP_MINUS5,
-	AP_REVERSE,
-	AP_DRAW,
-	AP_DICE,
-	AP_SWAP,
-	AP_NOSWAP,
-	AP_NOPICKUP,
-	AP_EXCHANGE
+	AP_E_MULTIPLY, /* steps x factor */
+	AP_E_DIVIDE,   /* steps / divisor, rounded down */
+	AP_E_SUBTRACT, /* steps - n, at least 0 */
+	AP_E_REVERSE,
+	AP_E_DRAW, /* draws `cards` arrow cards */
+	AP_E_DICE,
+	AP_E_SWAP,
+	AP_E_NOSWAP,
+	AP_E_NOPICKUP,
+	AP_E_EXCHANGE,
+	AP_NEFFECTS
 };
+
+#define AP_ID_MAX 11 /* the longest id of a card or die */
+
+/* The components a game plays with (tables.c builds them from a resolved document, once per
+ * variant; a state names them by its `variant` slot). Arrow cards are numbered 0..narrows-1
+ * sorted by value (stable: table order within a value), items AP_NARROWS + kind in table
+ * order, dice 0..ndice-1 in table order. */
+typedef struct ap_tables {
+	int narrows, nkinds, ndice, nitems;            /* nitems: the item cards of all kinds */
+	uint8_t arrows[AP_NARROWS];                    /* bit d: an arrow in printed direction d */
+	uint8_t value[AP_NARROWS];                     /* the number of arrows: the card's stack */
+	uint8_t first[AP_NVALUES], nvalue[AP_NVALUES]; /* stack v: cards first[v].. */
+	char arrow_id[AP_NARROWS][AP_ID_MAX + 1];
+	char arrow_text[AP_NARROWS][24]; /* printed arrows, in printed order */
+	char item_id[AP_NKINDS][AP_ID_MAX + 1];
+	uint8_t effect[AP_NKINDS]; /* AP_E_* */
+	uint8_t param[AP_NKINDS];  /* factor, divisor, steps or cards; else 0 */
+	uint8_t count[AP_NKINDS];  /* copies in the game */
+	int item_points[AP_NKINDS];
+	double worth[AP_NKINDS];     /* the heuristic's worth while rounds remain */
+	uint16_t emask[AP_NEFFECTS]; /* the kinds with each effect */
+	char die_id[AP_NDICE][AP_ID_MAX + 1];
+	int die_faces[AP_NDICE], die_points[AP_NDICE];
+	int start_die, max_faces;
+	int star_points, skull_points, stars_per_player, skulls_per_player;
+} ap_tables;
+
+extern const struct qv_components ap_components;
+extern const char *const ap_effect_names[AP_NEFFECTS + 1]; /* NULL-terminated */
 
 /* Ground cells: 0 empty, a star, a skull, or AP_G_ITEM + kind (face down); AP_G_KNOWN marks
  * an item whose identity everyone knows (an explicit `ground` parameter is public). */
@@ -109,7 +142,8 @@ typedef struct ap_player {
 	uint8_t go;         /* direction + 1, 0: none */
 	uint8_t steps;      /* walk: steps left */
 	uint8_t skip;       /* no arrow card this round */
-	uint8_t pad_[2];
+	uint8_t drawn;      /* cards drawn so far by this round's draw (0 outside a draw) */
+	uint8_t pad_;
 } ap_player;
 
 typedef struct ap_state {
@@ -125,26 +159,35 @@ typedef struct ap_state {
 	uint16_t pending;         /* pairs of the last tick waiting for their give */
 	uint8_t nplayers, size, rounds, shuffle;
 	uint8_t round, phase, active, tick;
-	uint8_t pad_[6];
+	uint16_t variant; /* the components' slot (qv_variant_tables) */
 } ap_state;
 
 #pragma GCC diagnostic pop
 
-extern const uint8_t ap_arrows[AP_NARROWS];         /* bit d: an arrow in printed direction d */
-extern const char *const ap_arrow_text[AP_NARROWS]; /* printed arrows, in table order */
-extern const char *const ap_item_ids[AP_NKINDS];
-extern const int ap_item_points[AP_NKINDS];
-extern const int ap_die_faces[AP_NDICE];
-extern const int ap_die_points[AP_NDICE];
 extern const char *const ap_phase_names[AP_NPHASES];
 extern const uint8_t ap_pair_a[AP_NPAIRS], ap_pair_b[AP_NPAIRS];
 
+#include "quiver/variant.h"
+
+/* The components s plays with. */
+static inline const ap_tables *ap_T(const ap_state *s) { return qv_variant_tables(s->variant); }
+
 static inline bool ap_is_item(int card) { return card >= AP_NARROWS && card < AP_NCARDS; }
-static inline int ap_value(int card) { return card / 6 + 1; }
-#define AP_VALUE_MAX     (AP_NARROWS / 6) /* the highest ap_value of an arrow card */
-#define AP_DIE_FACES_MAX 20               /* the largest of ap_die_faces */
+static inline int ap_value(const ap_tables *T, int card) { return T->value[card]; }
+#define AP_VALUE_MAX     AP_NVALUES /* the highest ap_value of an arrow card */
+#define AP_DIE_FACES_MAX 20         /* the most faces a die may have */
 static inline int ap_kind(int card) { return card - AP_NARROWS; }
 static inline bool ap_used(const ap_player *p, int kind) { return p->uses >> kind & 1; }
+/* Whether p used an item with effect e this round (at most one kind of each effect). */
+static inline bool ap_used_effect(const ap_tables *T, const ap_player *p, int e)
+{
+	return (p->uses & T->emask[e]) != 0;
+}
+/* The kind with effect e that p used this round (ap_used_effect true). */
+static inline int ap_used_kind(const ap_tables *T, const ap_player *p, int e)
+{
+	return __builtin_ctz(p->uses & T->emask[e]);
+}
 /* Whether viewer (a player, QV_VIEW_PUBLIC or QV_VIEW_ALL) knows a card of mask know. */
 static inline bool ap_knows(int know, int viewer)
 {
@@ -197,9 +240,9 @@ static inline int ap_rot_mask(int m, int k) { return (m << k | m >> (QV_NDIRS - 
 
 /* Card `card` landed turned k eighths: its board directions (and their opposites with
  * `reverse`). */
-static inline int ap_card_dirs(int card, int k, bool reverse)
+static inline int ap_card_dirs(const ap_tables *T, int card, int k, bool reverse)
 {
-	int m = ap_rot_mask(ap_arrows[card], k);
+	int m = ap_rot_mask(T->arrows[card], k);
 	return reverse ? m | ap_rot_mask(m, 4) : m;
 }
 
@@ -209,41 +252,49 @@ static inline int ap_arrow_dirs(const ap_state *s, int p)
 	const ap_player *pl = &s->pl[p];
 	if (!pl->throw_card || !pl->land)
 		return 0;
-	return ap_card_dirs(pl->throw_card - 1, pl->land - 1, ap_used(pl, AP_REVERSE));
+	const ap_tables *T = ap_T(s);
+	return ap_card_dirs(T, pl->throw_card - 1, pl->land - 1,
+	                    ap_used_effect(T, pl, AP_E_REVERSE));
 }
 
-/* Steps of a roll after x2, half, minus5. */
-static inline int ap_steps(int roll, int uses)
+/* Steps of a roll after the movement items used (uses: a player's `uses`): multiply, then
+ * divide, then subtract. */
+static inline int ap_steps(const ap_tables *T, int roll, int uses)
 {
-	int n = roll;
-	if (uses >> AP_X2 & 1)
-		n *= 2;
-	if (uses >> AP_HALF & 1)
-		n /= 2;
-	if (uses >> AP_MINUS5 & 1)
-		n = n > 5 ? n - 5 : 0;
+	int n = roll, m;
+	if ((m = uses & T->emask[AP_E_MULTIPLY]))
+		n *= T->param[__builtin_ctz((unsigned)m)];
+	if ((m = uses & T->emask[AP_E_DIVIDE]))
+		n /= T->param[__builtin_ctz((unsigned)m)];
+	if ((m = uses & T->emask[AP_E_SUBTRACT])) {
+		int k = T->param[__builtin_ctz((unsigned)m)];
+		n = n > k ? n - k : 0;
+	}
 	return n;
 }
 
 static inline int ap_score_of(const ap_state *s, int p)
 {
 	const ap_player *pl = &s->pl[p];
-	int v = 10 * pl->stars - 15 * pl->skulls + ap_die_points[pl->die];
+	const ap_tables *T = ap_T(s);
+	int v = T->star_points * pl->stars + T->skull_points * pl->skulls + T->die_points[pl->die];
 	for (int i = 0; i < pl->nhand; i++) {
 		int c = pl->hand[i].card;
-		v += ap_is_item(c) ? ap_item_points[ap_kind(c)] : ap_value(c);
+		v += ap_is_item(c) ? T->item_points[ap_kind(c)] : T->value[c];
 	}
 	return v;
 }
 
 /* The rules (rules.c): state, apply and the descriptor. */
+extern const qv_game qv_arrow_party;
 int ap_start_cell(int size, int p);
 /* Whether p's commitment in the current secret phase is made (for views). */
 bool ap_committed(const ap_state *s, int p);
 /* Whether the player's secret of the current phase is hidden from viewer. */
 bool ap_hidden_commit(const ap_state *s, int p, int viewer);
 void ap_sort_hand(ap_player *pl);
-void ap_record_use(ap_player *pl, int arg); /* marks a committed use (AP_ARG of a `use`) */
+/* Marks a committed use (AP_ARG of a `use`). */
+void ap_record_use(const ap_tables *T, ap_player *pl, int arg);
 
 /* Legal actions (legal.c): the list, the chance outcomes, check with the reason for a
  * refusal. */
@@ -290,7 +341,7 @@ void ap_say_exchange(const ap_state *s, int p, qv_events *ev);
 void ap_say_swap_void(const ap_state *s, int p, bool noswap_p, bool noswap_t, qv_events *ev);
 void ap_say_swap(const ap_state *s, int p, int took, qv_events *ev); /* took: kind or -1 */
 void ap_say_die(const ap_state *s, int p, qv_events *ev);
-void ap_say_draw(int p, int card, qv_events *ev);
+void ap_say_draw(const ap_tables *T, int p, int card, qv_events *ev);
 void ap_say_no_draw(int p, qv_events *ev);
 void ap_say_skip(int p, qv_events *ev);
 void ap_say_throws(const ap_state *s, qv_events *ev);
@@ -304,23 +355,25 @@ void ap_walk_step(ap_walk_say *ws, const ap_state *s, int p, int steps, int what
 void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost);
 void ap_walk_flush(ap_walk_say *ws);
 /* Tells each player the face-down items it picked up in this stretch, in table order. */
-void ap_walk_found(ap_walk_say *ws, int nplayers);
+void ap_walk_found(ap_walk_say *ws, const ap_tables *T, int nplayers);
 void ap_say_bump(const ap_state *s, int a, int b, bool cross, const uint16_t *before,
                  qv_events *ev);
-void ap_say_give(int a, int b, int ga, int gb, qv_events *ev); /* kinds, or -1 for none */
+/* ga, gb: kinds, or -1 for none */
+void ap_say_give(const ap_tables *T, int a, int b, int ga, int gb, qv_events *ev);
 void ap_say_round_end(const ap_state *s, bool thrown, qv_events *ev);
 void ap_say_round(const ap_state *s, qv_events *ev);
 void ap_say_refill(int v, int n, qv_events *ev);
-void ap_say_dealt(int p, const uint8_t *cards, int n, qv_events *ev);
+void ap_say_dealt(const ap_tables *T, int p, const uint8_t *cards, int n, qv_events *ev);
 void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev);
 
 /* Notation (notation.c): cards, items, dice, cells and actions to and from text. */
-void ap_card_name(int card, char *buf);                                 /* buf >= 12 */
-int ap_find_card(const char *text);                                     /* 0..39, or -1 */
-int ap_find_item(const char *text);                                     /* kind, or -1 */
-int ap_find_die(const char *text);                                      /* die index, or -1 */
-void ap_cell_name(const ap_state *s, int cell, char *buf);              /* buf >= 4 */
-void ap_use_text(const ap_player *pl, int kind, char *buf, size_t len); /* "swap p3 x2" */
+void ap_card_name(const ap_tables *T, int card, char *buf); /* buf >= 12 */
+int ap_find_card(const ap_tables *T, const char *text);     /* a card, or -1 */
+int ap_find_item(const ap_tables *T, const char *text);     /* kind, or -1 */
+int ap_find_die(const ap_tables *T, const char *text);      /* die index, or -1 */
+void ap_cell_name(const ap_state *s, int cell, char *buf);  /* buf >= 4 */
+void ap_use_text(const ap_tables *T, const ap_player *pl, int kind, char *buf,
+                 size_t len); /* "swap p3 x2" */
 int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 

@@ -20,17 +20,17 @@
 /* Longest walk considered: d20 x2 on the largest board is cut by the edge anyway. */
 #define MAXW 40
 
-/* What an item card is worth in a hand or on the ground while rounds remain. */
-static const double item_worth[AP_NKINDS] = {
-    /* x2 half minus5 reverse draw dice swap noswap nopickup exchange */
-    2.5, -1.0, -0.5, 2.5, 3.0, 0.5, 0.0, 3.0, -1.5, 3.0};
-
 /* The logistic scale of a score difference: BASE + PER * sqrt(rounds left). Measured in
  * docs/ai.md: (2, 3), (4, 3), (4, 6) and (8, 10) all gave 54-57% against two greedy players. */
 #define SCALE_BASE 4.0
 #define SCALE_PER  6.0
 
-static double worth(int kind, bool last) { return last ? ap_item_points[kind] : item_worth[kind]; }
+/* What an item card is worth in a hand or on the ground: its points in the last round, else
+ * its points and what using it can still do (ap_tables.worth). */
+static double worth(const ap_tables *T, int kind, bool last)
+{
+	return last ? T->item_points[kind] : T->worth[kind];
+}
 
 /* The prefix values of the 8 rays from p's cell: ray[d][k] = take of k steps towards d (past
  * the edge, the take at the edge). */
@@ -38,6 +38,7 @@ static void rays(const ap_state *s, int p, bool nopick, bool last, double ray[QV
                  int *maxk)
 {
 	int sz = s->size, x0 = s->pl[p].pos % sz, y0 = s->pl[p].pos / sz;
+	const ap_tables *T = ap_T(s);
 	*maxk = sz - 1;
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int dx = qv_dir_dx[d], dy = qv_dir_dy[d];
@@ -58,11 +59,11 @@ static void rays(const ap_state *s, int p, bool nopick, bool last, double ray[QV
 			i += step;
 			int g = s->ground[i];
 			if (g == AP_G_STAR)
-				v += 10;
+				v += T->star_points;
 			else if (g == AP_G_SKULL)
-				v -= 15;
+				v += T->skull_points;
 			else if (g && !nopick)
-				v += worth((g & ~AP_G_KNOWN) - AP_G_ITEM, last);
+				v += worth(T, (g & ~AP_G_KNOWN) - AP_G_ITEM, last);
 			ray[d][k] = v;
 		}
 		for (; k <= *maxk; k++)
@@ -82,12 +83,12 @@ static double best_dir(double ray[QV_NDIRS][MAXW + 1], int maxk, int mask, int s
 }
 
 /* avg[d]: the take towards d averaged over the faces of the die. */
-static void roll_average(double ray[QV_NDIRS][MAXW + 1], int maxk, int faces, int uses,
-                         double avg[QV_NDIRS])
+static void roll_average(const ap_tables *T, double ray[QV_NDIRS][MAXW + 1], int maxk, int faces,
+                         int uses, double avg[QV_NDIRS])
 {
 	int at[AP_DIE_FACES_MAX + 1]; /* the step counts of each face, cut at the edge */
 	for (int r = 1; r <= faces; r++) {
-		int st = ap_steps(r, uses);
+		int st = ap_steps(T, r, uses);
 		at[r] = st > maxk ? maxk : st;
 	}
 	for (int d = 0; d < QV_NDIRS; d++) {
@@ -101,18 +102,18 @@ static void roll_average(double ray[QV_NDIRS][MAXW + 1], int maxk, int faces, in
 /* Expected take of card (landing known: land >= 0, else uniform; roll known: roll > 0).
  * With the roll unknown, the direction's take is averaged over the roll first (avg[d]), which
  * slightly undervalues choosing the direction after the roll but is far cheaper. */
-static double card_ev(double ray[QV_NDIRS][MAXW + 1], int maxk, const double *avg, int card,
-                      int land, int roll, int uses)
+static double card_ev(const ap_tables *T, double ray[QV_NDIRS][MAXW + 1], int maxk,
+                      const double *avg, int card, int land, int roll, int uses)
 {
-	bool rev = uses >> AP_REVERSE & 1;
+	bool rev = (uses & T->emask[AP_E_REVERSE]) != 0;
 	double sum = 0;
 	int nk = 0;
 	for (int k = 0; k < QV_NDIRS; k++) {
 		if (land >= 0 && k != land)
 			continue;
-		int m = ap_card_dirs(card, k, rev);
+		int m = ap_card_dirs(T, card, k, rev);
 		if (roll > 0) {
-			sum += best_dir(ray, maxk, m, ap_steps(roll, uses));
+			sum += best_dir(ray, maxk, m, ap_steps(T, roll, uses));
 		} else {
 			double b = -1e9;
 			for (int d = 0; d < QV_NDIRS; d++)
@@ -132,6 +133,7 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 	if (s->phase == AP_PH_OVER || pl->skip)
 		return 0;
 	bool own = p == player;
+	const ap_tables *T = ap_T(s);
 	/* Others' commitments in the current secret phase are not theirs to read. */
 	bool hidden = !own && ap_secret_phase(s->phase) && p < s->active;
 	int uses = pl->uses;
@@ -139,12 +141,12 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 	if (s->phase == AP_PH_ITEMS) {
 		if (hidden)
 			uses = 0;
-		else if (uses >> AP_DICE & 1)
+		else if (uses & T->emask[AP_E_DICE])
 			die = pl->dice_to;
 	}
 	double ray[QV_NDIRS][MAXW + 1];
 	int maxk;
-	rays(s, p, uses >> AP_NOPICKUP & 1, last, ray, &maxk);
+	rays(s, p, (uses & T->emask[AP_E_NOPICKUP]) != 0, last, ray, &maxk);
 	if (s->phase == AP_PH_WALK) {
 		if (!pl->go)
 			return 0;
@@ -152,21 +154,21 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 		return ray[pl->go - 1][st];
 	}
 	double avg[QV_NDIRS];
-	roll_average(ray, maxk, ap_die_faces[die], uses, avg);
+	roll_average(T, ray, maxk, T->die_faces[die], uses, avg);
 	if (s->phase == AP_PH_GO) {
 		int m = ap_arrow_dirs(s, p);
 		if (pl->go && !hidden)
 			m = 1 << (pl->go - 1);
-		return best_dir(ray, maxk, m, ap_steps(pl->roll, uses));
+		return best_dir(ray, maxk, m, ap_steps(T, pl->roll, uses));
 	}
 	if (s->phase >= AP_PH_LAND) { /* land or roll pending */
 		if (!pl->throw_card)
 			return 0;
-		return card_ev(ray, maxk, avg, pl->throw_card - 1, pl->land ? pl->land - 1 : -1,
+		return card_ev(T, ray, maxk, avg, pl->throw_card - 1, pl->land ? pl->land - 1 : -1,
 		               pl->roll, uses);
 	}
 	if (s->phase == AP_PH_THROW && pl->throw_card && !hidden)
-		return card_ev(ray, maxk, avg, pl->throw_card - 1, -1, 0, uses);
+		return card_ev(T, ray, maxk, avg, pl->throw_card - 1, -1, 0, uses);
 	/* The card is still to choose: the best of the hand (one per distinct pattern). */
 	double best = 0;
 	bool any = false;
@@ -175,12 +177,12 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 		int cd = pl->hand[i].card;
 		if (ap_is_item(cd))
 			continue;
-		int pat = ap_arrows[cd];
+		int pat = T->arrows[cd];
 		/* the same pattern twice in a row (hands are sorted): skip */
 		if (any && pat == seen)
 			continue;
 		seen = pat;
-		double v = card_ev(ray, maxk, avg, cd, -1, 0, uses);
+		double v = card_ev(T, ray, maxk, avg, cd, -1, 0, uses);
 		if (!any || v > best)
 			best = v;
 		any = true;
@@ -191,11 +193,12 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 int ap_likely_go(const ap_state *s, int p, qv_rng *rng)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	bool last = s->round >= s->rounds;
 	double ray[QV_NDIRS][MAXW + 1];
 	int maxk;
-	rays(s, p, ap_used(pl, AP_NOPICKUP), last, ray, &maxk);
-	int st = ap_steps(pl->roll, pl->uses);
+	rays(s, p, ap_used_effect(T, pl, AP_E_NOPICKUP), last, ray, &maxk);
+	int st = ap_steps(T, pl->roll, pl->uses);
 	if (st > maxk)
 		st = maxk;
 	int m = ap_arrow_dirs(s, p), best[QV_NDIRS], nbest = 0;
@@ -216,17 +219,18 @@ int ap_likely_go(const ap_state *s, int p, qv_rng *rng)
 int ap_likely_throw(const ap_state *s, int p, qv_rng *rng)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	double ray[QV_NDIRS][MAXW + 1], avg[QV_NDIRS];
 	int maxk, best[AP_HAND_MAX], nbest = 0, prev = -1;
-	rays(s, p, ap_used(pl, AP_NOPICKUP), s->round >= s->rounds, ray, &maxk);
-	roll_average(ray, maxk, ap_die_faces[pl->die], pl->uses, avg);
+	rays(s, p, ap_used_effect(T, pl, AP_E_NOPICKUP), s->round >= s->rounds, ray, &maxk);
+	roll_average(T, ray, maxk, T->die_faces[pl->die], pl->uses, avg);
 	double bv = -1e9;
 	for (int i = 0; i < pl->nhand; i++) {
 		int cd = pl->hand[i].card;
-		if (ap_is_item(cd) || ap_arrows[cd] == prev)
+		if (ap_is_item(cd) || T->arrows[cd] == prev)
 			continue;
-		prev = ap_arrows[cd];
-		double v = card_ev(ray, maxk, avg, cd, -1, 0, pl->uses);
+		prev = T->arrows[cd];
+		double v = card_ev(T, ray, maxk, avg, cd, -1, 0, pl->uses);
 		if (v > bv + 1e-9) {
 			bv = v;
 			nbest = 0;
@@ -241,8 +245,10 @@ int ap_likely_throw(const ap_state *s, int p, qv_rng *rng)
 static double estimate(const ap_state *s, int p, int player)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	bool last = s->round >= s->rounds && s->phase > AP_PH_ITEMS;
-	double v = 10.0 * pl->stars - 15.0 * pl->skulls + ap_die_points[pl->die];
+	double v = (double)T->star_points * pl->stars + (double)T->skull_points * pl->skulls +
+	           T->die_points[pl->die];
 	int count[AP_VALUE_MAX + 1] = {0}, na = 0; /* how many arrow cards of each value */
 	bool thrown_in_hand =
 	    s->phase == AP_PH_THROW && pl->throw_card && !(p != player && p < s->active);
@@ -258,13 +264,13 @@ static double estimate(const ap_state *s, int p, int player)
 				if (!(i > 0 && pl->hand[i - 1].card == cd))
 					continue;
 			}
-			v += worth(k, last);
+			v += worth(T, k, last);
 		} else {
 			if (thrown_in_hand && !skipped && cd == pl->throw_card - 1) {
 				skipped = true;
 				continue;
 			}
-			count[ap_value(cd)]++;
+			count[ap_value(T, cd)]++;
 			na++;
 		}
 	}

@@ -15,10 +15,10 @@
 
 #define ALL_KNOW(n) ((uint8_t)(((1u << (n)) - 1) | AP_PUBLIC))
 
-static json_t *card_json(int card)
+static json_t *card_json(const ap_tables *T, int card)
 {
 	char b[12];
-	ap_card_name(card, b);
+	ap_card_name(T, card, b);
 	return json_string(b);
 }
 
@@ -32,7 +32,7 @@ static json_t *cell_json(const ap_state *s, int cell)
 static json_t *entry_json(const ap_state *s, int p, ap_entry e)
 {
 	if (e.know == (1u << p))
-		return card_json(e.card);
+		return card_json(ap_T(s), e.card);
 	json_t *known = json_array();
 	if (e.know & AP_PUBLIC)
 		json_array_append_new(known, json_string("public"));
@@ -40,16 +40,16 @@ static json_t *entry_json(const ap_state *s, int p, ap_entry e)
 		for (int w = 0; w < s->nplayers; w++)
 			if (w != p && (e.know >> w & 1))
 				json_array_append_new(known, qv__json_player(w));
-	return json_pack("{s:o,s:o}", "card", card_json(e.card), "known", known);
+	return json_pack("{s:o,s:o}", "card", card_json(ap_T(s), e.card), "known", known);
 }
 
-static json_t *uses_json(const ap_player *pl)
+static json_t *uses_json(const ap_tables *T, const ap_player *pl)
 {
 	json_t *a = json_array();
-	char u[32];
-	for (int k = 0; k < AP_NKINDS; k++)
+	char u[40];
+	for (int k = 0; k < T->nkinds; k++)
 		if (ap_used(pl, k)) {
-			ap_use_text(pl, k, u, sizeof u);
+			ap_use_text(T, pl, k, u, sizeof u);
 			json_array_append_new(a, json_string(u));
 		}
 	return a;
@@ -60,13 +60,12 @@ static json_t *opt_int(int present, int v) { return present ? json_integer(v) : 
 static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	bool own = !view || viewer == QV_VIEW_ALL || viewer == p;
 	bool hide = view && ap_hidden_commit(s, p, viewer);
 	json_t *o = json_object();
 	json_object_set_new(o, "pos", cell_json(s, pl->pos));
-	char d[8];
-	snprintf(d, sizeof d, "d%d", ap_die_faces[pl->die]);
-	json_object_set_new(o, "die", json_string(d));
+	json_object_set_new(o, "die", json_string(T->die_id[pl->die]));
 	json_object_set_new(o, "stars", json_integer(pl->stars));
 	json_object_set_new(o, "skulls", json_integer(pl->skulls));
 	if (own) {
@@ -83,9 +82,9 @@ static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
 			for (int i = 0; i < pl->nhand; i++) {
 				int c = pl->hand[i].card;
 				if (!ap_is_item(c))
-					json_array_append_new(arrows, json_integer(ap_value(c)));
+					json_array_append_new(arrows, json_integer(ap_value(T, c)));
 				else if (ap_knows(pl->hand[i].know, viewer))
-					json_array_append_new(items, card_json(c));
+					json_array_append_new(items, card_json(T, c));
 				else
 					unknown++;
 			}
@@ -98,10 +97,10 @@ static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
 	}
 	bool hide_uses = hide && s->phase == AP_PH_ITEMS;
 	if (!hide_uses)
-		json_object_set_new(o, "uses", uses_json(pl));
+		json_object_set_new(o, "uses", uses_json(T, pl));
 	if (!(hide && s->phase == AP_PH_THROW))
-		json_object_set_new(o, "throw",
-		                    pl->throw_card ? card_json(pl->throw_card - 1) : json_null());
+		json_object_set_new(
+		    o, "throw", pl->throw_card ? card_json(T, pl->throw_card - 1) : json_null());
 	json_object_set_new(o, "land", opt_int(pl->land, pl->land - 1));
 	json_object_set_new(o, "roll", opt_int(pl->roll, pl->roll));
 	if (!(hide && s->phase == AP_PH_GO))
@@ -109,6 +108,8 @@ static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
 		                    pl->go ? json_string(qv_dir_names[pl->go - 1]) : json_null());
 	json_object_set_new(o, "steps", json_integer(pl->steps));
 	json_object_set_new(o, "skip", json_boolean(pl->skip));
+	if (pl->drawn)
+		json_object_set_new(o, "drawn", json_integer(pl->drawn));
 	if (view && (viewer == p || viewer == QV_VIEW_ALL))
 		json_object_set_new(o, "score", json_integer(ap_score_of(s, p)));
 	return o;
@@ -116,6 +117,7 @@ static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
 
 static json_t *ground_json(const ap_state *s, bool view)
 {
+	const ap_tables *T = ap_T(s);
 	json_t *a = json_array();
 	for (int c = 0; c < s->size * s->size; c++) {
 		int g = s->ground[c];
@@ -128,25 +130,25 @@ static json_t *ground_json(const ap_state *s, bool view)
 		else if (g == AP_G_SKULL)
 			json_object_set_new(o, "card", json_string("skull"));
 		else if (g & AP_G_KNOWN) {
-			json_object_set_new(o, "card",
-			                    card_json(AP_NARROWS + (g & ~AP_G_KNOWN) - AP_G_ITEM));
+			json_object_set_new(
+			    o, "card", card_json(T, AP_NARROWS + (g & ~AP_G_KNOWN) - AP_G_ITEM));
 			json_object_set_new(o, "known", json_true());
 		} else {
 			json_object_set_new(o, "card",
 			                    view ? json_string("item")
-			                         : card_json(AP_NARROWS + g - AP_G_ITEM));
+			                         : card_json(T, AP_NARROWS + g - AP_G_ITEM));
 		}
 		json_array_append_new(a, o);
 	}
 	return a;
 }
 
-static json_t *kinds_json(const uint8_t *count)
+static json_t *kinds_json(const ap_tables *T, const uint8_t *count)
 {
 	json_t *a = json_array();
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		for (int i = 0; i < count[k]; i++)
-			json_array_append_new(a, json_string(ap_item_ids[k]));
+			json_array_append_new(a, json_string(T->item_id[k]));
 	return a;
 }
 
@@ -165,6 +167,7 @@ static json_t *pairs_json(uint16_t m)
 static json_t *common_json(const ap_state *s, int viewer, bool view)
 {
 	json_t *o = json_object();
+	const ap_tables *T = ap_T(s);
 	json_object_set_new(o, "round", json_integer(s->round));
 	json_object_set_new(o, "phase", json_string(ap_phase_names[s->phase]));
 	json_object_set_new(o, "active", qv__json_player(s->active < s->nplayers ? s->active : 0));
@@ -181,24 +184,24 @@ static json_t *common_json(const ap_state *s, int viewer, bool view)
 		} else {
 			json_t *st = json_array();
 			for (int i = s->nstack[v] - 1; i >= 0; i--)
-				json_array_append_new(st, card_json(s->stack[v][i]));
+				json_array_append_new(st, card_json(T, s->stack[v][i]));
 			json_array_append_new(stacks, st);
 		}
 		json_t *d = json_array();
 		for (int i = 0; i < s->ndisc[v]; i++)
-			json_array_append_new(d, card_json(s->disc[v][i]));
+			json_array_append_new(d, card_json(T, s->disc[v][i]));
 		json_array_append_new(discards, d);
 	}
 	json_object_set_new(o, secret ? "stack_sizes" : "stacks", stacks);
 	json_object_set_new(o, "discards", discards);
-	json_object_set_new(o, "item_discard", kinds_json(s->idisc));
+	json_object_set_new(o, "item_discard", kinds_json(T, s->idisc));
 	if (secret) {
 		int n = 0;
-		for (int k = 0; k < AP_NKINDS; k++)
+		for (int k = 0; k < T->nkinds; k++)
 			n += s->out[k];
 		json_object_set_new(o, "out_count", json_integer(n));
 	} else {
-		json_object_set_new(o, "out", kinds_json(s->out));
+		json_object_set_new(o, "out", kinds_json(T, s->out));
 	}
 	if (s->phase == AP_PH_WALK)
 		json_object_set_new(o, "walk",
@@ -223,15 +226,28 @@ json_t *ap_view_json(const void *st, int viewer) { return common_json(st, viewer
 
 /* ---- loading ---- */
 
-static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *err)
+/* The item ids of T joined by ", " into buf. */
+static const char *item_list(const ap_tables *T, char *buf, size_t len)
 {
-	*card = json_is_string(v) ? ap_find_card(json_string_value(v)) : -1;
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < T->nkinds && n < len; k++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", k ? ", " : "", T->item_id[k]);
+	return buf;
+}
+
+#define ITEM_LIST_LEN (AP_NKINDS * (AP_ID_MAX + 2) + 1)
+
+static qv_status get_card(const ap_tables *T, const json_t *v, const char *what, int *card,
+                          qv_err *err)
+{
+	*card = json_is_string(v) ? ap_find_card(T, json_string_value(v)) : -1;
+	char list[ITEM_LIST_LEN];
 	if (*card < 0)
-		return qv_fail(
-		    err, QV_EINVAL,
-		    "%s must be a card id: an arrow card 1a-5f or an item (x2, half, minus5, "
-		    "reverse, draw, dice, swap, noswap, nopickup, exchange)",
-		    what);
+		return qv_fail(err, QV_EINVAL,
+		               "%s must be a card id: an arrow card %s-%s or an item (%s)", what,
+		               T->arrow_id[0], T->arrow_id[T->narrows - 1],
+		               item_list(T, list, sizeof list));
 	return QV_OK;
 }
 
@@ -268,7 +284,7 @@ static qv_status load_entry(ap_state *s, int p, const json_t *v, const char *wha
 	if (json_is_object(v)) {
 		static const char *const keys[] = {"card", "known", NULL};
 		if ((rc = qv__json_check_keys(v, what, keys, err)) ||
-		    (rc = get_card(json_object_get(v, "card"), what, &card, err)))
+		    (rc = get_card(ap_T(s), json_object_get(v, "card"), what, &card, err)))
 			return rc;
 		json_t *k = json_object_get(v, "known");
 		if (k && !json_is_array(k))
@@ -292,7 +308,7 @@ static qv_status load_entry(ap_state *s, int p, const json_t *v, const char *wha
 			return qv_fail(err, QV_EINVAL,
 			               "%s: an arrow card in a hand is known to its owner only",
 			               what);
-	} else if ((rc = get_card(v, what, &card, err))) {
+	} else if ((rc = get_card(ap_T(s), v, what, &card, err))) {
 		return rc;
 	}
 	if (pl->nhand >= AP_HAND_MAX)
@@ -315,15 +331,21 @@ static qv_status load_use(ap_state *s, int p, const json_t *v, const char *what,
 	if (ap_action_from_text(s, text, &a, &e) || AP_TYPE(a) != AP_ACT_USE)
 		return qv_fail(err, QV_EINVAL, "%s: %s", what, e.msg);
 	ap_player *pl = &s->pl[p];
-	int arg = AP_ARG(a), k = arg & 15;
+	const ap_tables *T = ap_T(s);
+	int arg = AP_ARG(a), k = arg & 15, ef = T->effect[k];
 	if (ap_used(pl, k))
 		return qv_fail(err, QV_EINVAL,
 		               "%s: a second %s (at most one copy of a kind a round)", what,
-		               ap_item_ids[k]);
-	if ((k == AP_SWAP || k == AP_EXCHANGE) && (arg >> 4 & 15) == p)
+		               T->item_id[k]);
+	if (ap_used_effect(T, pl, ef))
+		return qv_fail(err, QV_EINVAL,
+		               "%s: %s and %s are both %s items (at most one of an effect a round)",
+		               what, T->item_id[ap_used_kind(T, pl, ef)], T->item_id[k],
+		               ap_effect_names[ef]);
+	if ((ef == AP_E_SWAP || ef == AP_E_EXCHANGE) && (arg >> 4 & 15) == p)
 		return qv_fail(err, QV_EINVAL, "%s: p%d cannot %s with itself", what, p + 1,
-		               ap_item_ids[k]);
-	ap_record_use(pl, arg);
+		               T->item_id[k]);
+	ap_record_use(T, pl, arg);
 	return QV_OK;
 }
 
@@ -331,8 +353,9 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 {
 	static const char *const keys[] = {"pos",   "die",   "stars", "skulls", "hand",
 	                                   "uses",  "throw", "land",  "roll",   "go",
-	                                   "steps", "skip",  NULL};
+	                                   "steps", "skip",  "drawn", NULL};
 	ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	char what[32], w[64];
 	snprintf(what, sizeof what, "players[%d]", p);
 	if (!json_is_object(o))
@@ -346,20 +369,29 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 	if (v && (rc = get_cell(s, v, w, &cell, err)))
 		return rc;
 	pl->pos = (uint16_t)cell;
-	pl->die = 1;
+	pl->die = (uint8_t)T->start_die;
 	v = json_object_get(o, "die");
 	if (v) {
-		int d = json_is_string(v) ? ap_find_die(json_string_value(v)) : -1;
-		if (d < 0)
-			return qv_fail(err, QV_EINVAL, "%s.die must be d4, d6, d8, d10, d12 or d20",
-			               what);
+		int d = json_is_string(v) ? ap_find_die(T, json_string_value(v)) : -1;
+		if (d < 0) {
+			char list[AP_NDICE * (AP_ID_MAX + 2) + 1] = "";
+			for (int i = 0; i < T->ndice; i++)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+				         !i                  ? ""
+				         : i == T->ndice - 1 ? " or "
+				                             : ", ",
+				         T->die_id[i]);
+			return qv_fail(err, QV_EINVAL, "%s.die must be %s", what, list);
+		}
 		pl->die = (uint8_t)d;
 	}
-	long stars, skulls, steps;
+	long stars, skulls, steps, drawn;
 	if ((rc = qv__json_get_int(o, "stars", what, 0, 40, 0, &stars, err)) ||
 	    (rc = qv__json_get_int(o, "skulls", what, 0, 40, 0, &skulls, err)) ||
-	    (rc = qv__json_get_int(o, "steps", what, 0, 40, 0, &steps, err)))
+	    (rc = qv__json_get_int(o, "steps", what, 0, 40, 0, &steps, err)) ||
+	    (rc = qv__json_get_int(o, "drawn", what, 0, 4, 0, &drawn, err)))
 		return rc;
+	pl->drawn = (uint8_t)drawn;
 	pl->stars = (uint8_t)stars;
 	pl->skulls = (uint8_t)skulls;
 	pl->steps = (uint8_t)steps;
@@ -394,10 +426,11 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 	if (v && !json_is_null(v)) {
 		int c;
 		snprintf(w, sizeof w, "%s.throw", what);
-		if ((rc = get_card(v, w, &c, err)))
+		if ((rc = get_card(T, v, w, &c, err)))
 			return rc;
 		if (ap_is_item(c))
-			return qv_fail(err, QV_EINVAL, "%s must be an arrow card 1a-5f", w);
+			return qv_fail(err, QV_EINVAL, "%s must be an arrow card %s-%s", w,
+			               T->arrow_id[0], T->arrow_id[T->narrows - 1]);
 		pl->throw_card = (uint8_t)(c + 1);
 	}
 	if ((rc = get_opt(o, "land", what, 0, 7, 1, &pl->land, err)) ||
@@ -450,21 +483,20 @@ static qv_status load_ground(ap_state *s, const json_t *a, qv_err *err)
 			s->ground[cell] = qv_streq_nocase(t, "star") ? AP_G_STAR : AP_G_SKULL;
 			continue;
 		}
-		int k = ap_find_item(t);
+		int k = ap_find_item(ap_T(s), t);
+		char list[ITEM_LIST_LEN];
 		if (k < 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "%s.card must be star, skull or an item id (x2, half, minus5, "
-			    "reverse, draw, dice, swap, noswap, nopickup, exchange)",
-			    what);
+			return qv_fail(err, QV_EINVAL,
+			               "%s.card must be star, skull or an item id (%s)", what,
+			               item_list(ap_T(s), list, sizeof list));
 		s->ground[cell] = (uint8_t)(AP_G_ITEM + k) | (known ? AP_G_KNOWN : 0);
 	}
 	return QV_OK;
 }
 
 /* Reads an array of arrow cards of value v+1 (stack or discard). */
-static qv_status load_pile(const json_t *a, const char *what, int v, uint8_t *out, uint8_t *n,
-                           bool top_first, qv_err *err)
+static qv_status load_pile(const ap_tables *T, const json_t *a, const char *what, int v,
+                           uint8_t *out, uint8_t *n, bool top_first, qv_err *err)
 {
 	if (!json_is_array(a) || json_array_size(a) > AP_STACK_MAX)
 		return qv_fail(err, QV_EINVAL, "%s must be an array of at most 6 arrow cards",
@@ -474,10 +506,10 @@ static qv_status load_pile(const json_t *a, const char *what, int v, uint8_t *ou
 	json_array_foreach(a, i, c)
 	{
 		int card;
-		qv_status rc = get_card(c, what, &card, err);
+		qv_status rc = get_card(T, c, what, &card, err);
 		if (rc)
 			return rc;
-		if (ap_is_item(card) || ap_value(card) != v + 1)
+		if (ap_is_item(card) || ap_value(T, card) != v + 1)
 			return qv_fail(err, QV_EINVAL, "%s holds value-%d arrow cards only, not %s",
 			               what, v + 1, json_string_value(c));
 		out[top_first ? len - 1 - i : i] = (uint8_t)card;
@@ -486,15 +518,16 @@ static qv_status load_pile(const json_t *a, const char *what, int v, uint8_t *ou
 	return QV_OK;
 }
 
-static qv_status load_kinds(const json_t *a, const char *what, uint8_t *count, qv_err *err)
+static qv_status load_kinds(const ap_tables *T, const json_t *a, const char *what, uint8_t *count,
+                            qv_err *err)
 {
-	if (!json_is_array(a) || json_array_size(a) > AP_NKINDS * AP_COPIES)
+	if (!json_is_array(a) || json_array_size(a) > (size_t)T->nitems)
 		return qv_fail(err, QV_EINVAL, "%s must be an array of item ids", what);
 	size_t i;
 	json_t *c;
 	json_array_foreach(a, i, c)
 	{
-		int k = json_is_string(c) ? ap_find_item(json_string_value(c)) : -1;
+		int k = json_is_string(c) ? ap_find_item(T, json_string_value(c)) : -1;
 		if (k < 0)
 			return qv_fail(err, QV_EINVAL, "%s[%zu] must be an item id", what, i);
 		count[k]++;
@@ -533,10 +566,11 @@ static qv_status load_pairs(const ap_state *s, const json_t *a, const char *what
 	return QV_OK;
 }
 
-/* Every arrow card in exactly one place (filling the stacks when absent); each item kind 4
- * times over hands, ground, discard and out (filling out when absent). */
+/* Every arrow card in exactly one place (filling the stacks when absent); each item kind its
+ * count of times over hands, ground, discard and out (filling out when absent). */
 static qv_status check_cards(ap_state *s, bool stacks_given, bool out_given, qv_err *err)
 {
+	const ap_tables *T = ap_T(s);
 	int count[AP_NCARDS] = {0};
 	bool thrown_out = s->phase >= AP_PH_LAND && s->phase <= AP_PH_WALK;
 	for (int p = 0; p < s->nplayers; p++) {
@@ -555,11 +589,11 @@ static qv_status check_cards(ap_state *s, bool stacks_given, bool out_given, qv_
 	for (int c = 0; c < s->size * s->size; c++)
 		if (s->ground[c] >= AP_G_ITEM)
 			count[AP_NARROWS + (s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM]++;
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		count[AP_NARROWS + k] += s->idisc[k] + (out_given ? s->out[k] : 0);
 	char b[12];
-	for (int c = 0; c < AP_NARROWS; c++) {
-		ap_card_name(c, b);
+	for (int c = 0; c < T->narrows; c++) {
+		ap_card_name(T, c, b);
 		if (count[c] > 1)
 			return qv_fail(err, QV_EINVAL, "arrow card %s is in %d places", b,
 			               count[c]);
@@ -569,27 +603,27 @@ static qv_status check_cards(ap_state *s, bool stacks_given, bool out_given, qv_
 				    err, QV_EINVAL,
 				    "arrow card %s is nowhere (hands, stacks, discards, throws)",
 				    b);
-			int v = ap_value(c) - 1;
+			int v = ap_value(T, c) - 1;
 			s->nstack[v]++;
 		}
 	}
 	if (!stacks_given) /* lowest id on top: stack[v][n - 1] */
 		for (int v = 0; v < AP_NVALUES; v++) {
 			int n = 0;
-			for (int c = v * 6 + 5; c >= v * 6; c--)
+			for (int c = T->first[v] + T->nvalue[v] - 1; c >= T->first[v]; c--)
 				if (!count[c])
 					s->stack[v][n++] = (uint8_t)c;
 		}
-	for (int k = 0; k < AP_NKINDS; k++) {
+	for (int k = 0; k < T->nkinds; k++) {
 		int c = count[AP_NARROWS + k];
-		if (c > AP_COPIES || (out_given && c != AP_COPIES))
+		if (c > T->count[k] || (out_given && c != T->count[k]))
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "item %s appears %d times over hands, ground, discard and out "
-			    "(there are 4)",
-			    ap_item_ids[k], c);
+			    "(there are %d)",
+			    T->item_id[k], c, T->count[k]);
 		if (!out_given)
-			s->out[k] = (uint8_t)(AP_COPIES - c);
+			s->out[k] = (uint8_t)(T->count[k] - c);
 	}
 	return QV_OK;
 }
@@ -599,6 +633,7 @@ static qv_status check_uses(const ap_state *s, int p, qv_err *err)
 {
 	int ph = s->phase, a = s->active;
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	if (ph == AP_PH_ITEMS && p > a && pl->uses)
 		return qv_fail(err, QV_EINVAL,
 		               "players[%d].uses: p%d has not committed yet (active is p%d)", p,
@@ -607,20 +642,21 @@ static qv_status check_uses(const ap_state *s, int p, qv_err *err)
 	    (pl->dice_to || pl->swap_target))
 		return qv_fail(err, QV_EINVAL, "players[%d]: bad uses", p);
 	if (ph == AP_PH_ITEMS && pl->uses) {
-		for (int k = 0; k < AP_NKINDS; k++) {
+		for (int k = 0; k < T->nkinds; k++) {
 			int held = 0;
 			for (int i = 0; i < pl->nhand; i++)
 				held += pl->hand[i].card == AP_NARROWS + k;
-			int need = ap_used(pl, k) + (ap_used(pl, AP_SWAP) && pl->swap_item == k);
+			int need = ap_used(pl, k) +
+			           (ap_used_effect(T, pl, AP_E_SWAP) && pl->swap_item == k);
 			if (held < need)
 				return qv_fail(err, QV_EINVAL,
 				               "players[%d].uses: p%d does not hold %d %s", p,
-				               p + 1, need, ap_item_ids[k]);
+				               p + 1, need, T->item_id[k]);
 		}
-		if (ap_used(pl, AP_DICE) && pl->dice_to == pl->die)
+		if (ap_used_effect(T, pl, AP_E_DICE) && pl->dice_to == pl->die)
 			return qv_fail(err, QV_EINVAL,
-			               "players[%d].uses: dice must change the die to another kind",
-			               p);
+			               "players[%d].uses: %s must change the die to another kind",
+			               p, T->item_id[ap_used_kind(T, pl, AP_E_DICE)]);
 	}
 	if (ph == AP_PH_OVER && pl->uses)
 		return qv_fail(err, QV_EINVAL, "players[%d].uses: the game is over", p);
@@ -633,6 +669,7 @@ static qv_status check_round(const ap_state *s, int p, qv_err *err)
 {
 	int ph = s->phase, a = s->active;
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	int arrows = 0;
 	for (int i = 0; i < pl->nhand; i++)
 		arrows += !ap_is_item(pl->hand[i].card);
@@ -676,9 +713,9 @@ static qv_status check_round(const ap_state *s, int p, qv_err *err)
 	if (done_roll != (pl->roll != 0))
 		return qv_fail(err, QV_EINVAL, "players[%d].roll %s", p,
 		               done_roll ? "is missing" : "must be null");
-	if (pl->roll > ap_die_faces[pl->die])
-		return qv_fail(err, QV_EINVAL, "players[%d].roll: %d is above the d%d", p, pl->roll,
-		               ap_die_faces[pl->die]);
+	if (pl->roll > T->die_faces[pl->die])
+		return qv_fail(err, QV_EINVAL, "players[%d].roll: %d is above the %s", p, pl->roll,
+		               T->die_id[pl->die]);
 	bool done_go = ph > AP_PH_GO || (ph == AP_PH_GO && p < a);
 	if (done_go != (pl->go != 0))
 		return qv_fail(err, QV_EINVAL, "players[%d].go %s", p,
@@ -708,14 +745,16 @@ static qv_status check_phase(const ap_state *s, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "active: p%d skips this round", a + 1);
 	if (ph == AP_PH_TAKE || ph == AP_PH_DRAW) {
 		const ap_player *pl = &s->pl[a];
+		const ap_tables *T = ap_T(s);
 		if (ph == AP_PH_TAKE) {
 			int t = pl->swap_target, items = 0, held = 0;
 			for (int i = 0; i < s->pl[t].nhand; i++)
 				items += ap_is_item(s->pl[t].hand[i].card);
 			for (int i = 0; i < pl->nhand; i++)
 				held += pl->hand[i].card == AP_NARROWS + pl->swap_item;
-			if (!ap_used(pl, AP_SWAP) || ap_used(pl, AP_NOSWAP) ||
-			    ap_used(&s->pl[t], AP_NOSWAP) || !items || !held)
+			if (!ap_used_effect(T, pl, AP_E_SWAP) ||
+			    ap_used_effect(T, pl, AP_E_NOSWAP) ||
+			    ap_used_effect(T, &s->pl[t], AP_E_NOSWAP) || !items || !held)
 				return qv_fail(err, QV_EINVAL,
 				               "phase take: p%d has no swap that takes a card now",
 				               a + 1);
@@ -723,7 +762,8 @@ static qv_status check_phase(const ap_state *s, qv_err *err)
 			int ne = 0;
 			for (int v = 0; v < AP_NVALUES; v++)
 				ne += s->nstack[v] > 0;
-			if (!ap_used(pl, AP_DRAW) || !ne)
+			if (!ap_used_effect(T, pl, AP_E_DRAW) || !ne ||
+			    pl->drawn >= T->param[ap_used_kind(T, pl, AP_E_DRAW)])
 				return qv_fail(err, QV_EINVAL,
 				               "phase draw: p%d has no draw to make now", a + 1);
 		}
@@ -779,7 +819,9 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 		return rc;
 	qv_rng keep = s->rng;
 	uint8_t n = s->nplayers, size = s->size, rounds = s->rounds, shuffle = s->shuffle;
+	uint16_t variant = s->variant;
 	memset(s, 0, sizeof *s);
+	s->variant = variant;
 	s->rng = keep;
 	s->nplayers = n;
 	s->size = size;
@@ -809,7 +851,7 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 				return rc;
 		} else {
 			s->pl[p].pos = (uint16_t)ap_start_cell(size, p);
-			s->pl[p].die = 1;
+			s->pl[p].die = (uint8_t)ap_T(s)->start_die;
 		}
 	}
 	if ((v = json_object_get(j, "ground")) && (rc = load_ground(s, v, err)))
@@ -824,19 +866,19 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	for (int i = 0; i < AP_NVALUES; i++) {
 		char what[32];
 		snprintf(what, sizeof what, "stacks[%d]", i);
-		if (stacks && (rc = load_pile(json_array_get(stacks, (size_t)i), what, i,
+		if (stacks && (rc = load_pile(ap_T(s), json_array_get(stacks, (size_t)i), what, i,
 		                              s->stack[i], &s->nstack[i], true, err)))
 			return rc;
 		snprintf(what, sizeof what, "discards[%d]", i);
-		if (discards && (rc = load_pile(json_array_get(discards, (size_t)i), what, i,
-		                                s->disc[i], &s->ndisc[i], false, err)))
+		if (discards && (rc = load_pile(ap_T(s), json_array_get(discards, (size_t)i), what,
+		                                i, s->disc[i], &s->ndisc[i], false, err)))
 			return rc;
 	}
 	if ((v = json_object_get(j, "item_discard")) &&
-	    (rc = load_kinds(v, "item_discard", s->idisc, err)))
+	    (rc = load_kinds(ap_T(s), v, "item_discard", s->idisc, err)))
 		return rc;
 	json_t *out = json_object_get(j, "out");
-	if (out && (rc = load_kinds(out, "out", s->out, err)))
+	if (out && (rc = load_kinds(ap_T(s), out, "out", s->out, err)))
 		return rc;
 	if ((rc = load_walk(s, json_object_get(j, "walk"), err)))
 		return rc;

@@ -13,37 +13,53 @@
 /* ---- legal actions ---- */
 
 /* Copies of `kind` in p's hand not yet spoken for by its uses (a use, the swap's gift). */
-static int spare(const ap_player *pl, int kind)
+static int spare(const ap_tables *T, const ap_player *pl, int kind)
 {
 	int n = ap_hand_count(pl, AP_NARROWS + kind) - ap_used(pl, kind);
-	if (ap_used(pl, AP_SWAP) && pl->swap_item == kind)
+	if (ap_used_effect(T, pl, AP_E_SWAP) && pl->swap_item == kind)
 		n--;
 	return n;
+}
+
+/* spare() of every kind at once (n: AP_NKINDS entries), in one pass over the hand: its items
+ * come last, as hands are sorted by card. */
+static void spares(const ap_tables *T, const ap_player *pl, int *n)
+{
+	memset(n, 0, AP_NKINDS * sizeof *n);
+	for (int i = pl->nhand - 1; i >= 0 && ap_is_item(pl->hand[i].card); i--)
+		n[ap_kind(pl->hand[i].card)]++;
+	for (unsigned u = pl->uses; u; u &= u - 1)
+		n[__builtin_ctz(u)]--;
+	if (ap_used_effect(T, pl, AP_E_SWAP))
+		n[pl->swap_item]--;
 }
 
 int ap_legal_uses(const ap_state *s, int p, qv_action *out)
 {
 	const ap_player *pl = &s->pl[p];
-	int n = 0;
-	for (int k = 0; k < AP_NKINDS; k++) {
-		if (ap_used(pl, k) || spare(pl, k) < 1)
+	const ap_tables *T = ap_T(s);
+	int n = 0, sp[AP_NKINDS];
+	spares(T, pl, sp);
+	for (int k = 0; k < T->nkinds; k++) {
+		/* held and spare, and no item of its effect used this round */
+		if (sp[k] < 1 || ap_used_effect(T, pl, T->effect[k]))
 			continue;
-		switch (k) {
-		case AP_DICE:
-			for (int d = 0; d < AP_NDICE; d++)
+		switch (T->effect[k]) {
+		case AP_E_DICE:
+			for (int d = 0; d < T->ndice; d++)
 				if (d != pl->die)
 					out[n++] = AP_MAKE(AP_ACT_USE, k | d << 4);
 			break;
-		case AP_SWAP:
+		case AP_E_SWAP:
 			for (int t = 0; t < s->nplayers; t++) {
 				if (t == p)
 					continue;
-				for (int i = 0; i < AP_NKINDS; i++)
-					if (spare(pl, i) - (i == AP_SWAP) >= 1)
+				for (int i = 0; i < T->nkinds; i++)
+					if (sp[i] - (i == k) >= 1)
 						out[n++] = AP_MAKE(AP_ACT_USE, k | t << 4 | i << 8);
 			}
 			break;
-		case AP_EXCHANGE:
+		case AP_E_EXCHANGE:
 			for (int t = 0; t < s->nplayers; t++)
 				if (t != p)
 					out[n++] = AP_MAKE(AP_ACT_USE, k | t << 4);
@@ -85,7 +101,7 @@ int ap_legal(const void *st, qv_action *out)
 static int item_weights(const ap_player *pl, int *w)
 {
 	int total = 0;
-	memset(w, 0, AP_NKINDS * sizeof *w);
+	memset(w, 0, AP_NKINDS * sizeof *w); /* every kind a set may have */
 	for (int i = 0; i < pl->nhand; i++)
 		if (ap_is_item(pl->hand[i].card)) {
 			w[ap_kind(pl->hand[i].card)]++;
@@ -98,11 +114,12 @@ int ap_chance(const void *st, qv_action *out, double *prob)
 {
 	const ap_state *s = st;
 	const ap_player *pl = &s->pl[s->active < s->nplayers ? s->active : 0];
+	const ap_tables *T = ap_T(s);
 	int n = 0;
 	switch (s->phase) {
 	case AP_PH_TAKE: {
 		int w[AP_NKINDS], total = item_weights(&s->pl[pl->swap_target], w);
-		for (int k = 0; k < AP_NKINDS; k++)
+		for (int k = 0; k < T->nkinds; k++)
 			if (w[k]) {
 				out[n] = AP_MAKE(AP_ACT_TAKE, k);
 				prob[n++] = (double)w[k] / total;
@@ -127,7 +144,7 @@ int ap_chance(const void *st, qv_action *out, double *prob)
 		}
 		break;
 	case AP_PH_ROLL: {
-		int f = ap_die_faces[pl->die];
+		int f = T->die_faces[pl->die];
 		for (int r = 1; r <= f; r++) {
 			out[n] = AP_MAKE(AP_ACT_ROLL, r);
 			prob[n++] = 1.0 / f;
@@ -141,11 +158,11 @@ int ap_chance(const void *st, qv_action *out, double *prob)
 		int wa[AP_NKINDS], wb[AP_NKINDS];
 		int ta = item_weights(&s->pl[ap_pair_a[i]], wa);
 		int tb = item_weights(&s->pl[ap_pair_b[i]], wb);
-		for (int a = 0; a <= AP_NKINDS; a++) {
+		for (int a = 0; a <= T->nkinds; a++) {
 			double pa = ta ? (a ? (double)wa[a - 1] / ta : 0) : (a ? 0 : 1);
 			if (pa <= 0)
 				continue;
-			for (int b = 0; b <= AP_NKINDS; b++) {
+			for (int b = 0; b <= T->nkinds; b++) {
 				double pb = tb ? (b ? (double)wb[b - 1] / tb : 0) : (b ? 0 : 1);
 				if (pb <= 0)
 					continue;
@@ -165,35 +182,42 @@ int ap_chance(const void *st, qv_action *out, double *prob)
 static qv_status explain_use(const ap_state *s, int p, int arg, qv_err *err)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	int k = arg & 15, x = arg >> 4 & 15, y = arg >> 8 & 15;
 	char b[8];
-	if (k >= AP_NKINDS)
+	if (k >= T->nkinds)
 		return qv_fail(err, QV_EINVAL, "not an item of this game");
-	const char *id = ap_item_ids[k];
-	if ((k == AP_SWAP || k == AP_EXCHANGE) && x >= s->nplayers)
+	const char *id = T->item_id[k];
+	int e = T->effect[k];
+	bool targets = e == AP_E_SWAP || e == AP_E_EXCHANGE;
+	if (targets && x >= s->nplayers)
 		return qv_fail(err, QV_EILLEGAL, "%s is not a player of this game (p1-p%d)",
 		               qv_player_name(x, b), s->nplayers);
-	if ((k == AP_SWAP || k == AP_EXCHANGE) && x == p)
+	if (targets && x == p)
 		return qv_fail(err, QV_EILLEGAL, "p%d cannot %s with itself (name another player)",
 		               p + 1, id);
 	if (ap_used(pl, k))
 		return qv_fail(err, QV_EILLEGAL,
 		               "p%d already uses a %s this round (at most one copy of each kind)",
 		               p + 1, id);
+	if (ap_used_effect(T, pl, e))
+		return qv_fail(err, QV_EILLEGAL,
+		               "p%d already uses a %s this round (at most one item of each effect, "
+		               "here %s)",
+		               p + 1, T->item_id[ap_used_kind(T, pl, e)], ap_effect_names[e]);
 	if (!ap_hand_count(pl, AP_NARROWS + k))
 		return qv_fail(err, QV_EILLEGAL, "p%d does not hold a %s", p + 1, id);
-	if (spare(pl, k) < 1)
+	if (spare(T, pl, k) < 1)
 		return qv_fail(err, QV_EILLEGAL, "p%d's %s is already given by its swap this round",
 		               p + 1, id);
-	if (k == AP_DICE) {
-		if (x >= AP_NDICE)
-			return qv_fail(err, QV_EINVAL,
-			               "use dice takes a die: d4, d6, d8, d10, d12 or d20");
+	if (e == AP_E_DICE) {
+		if (x >= T->ndice)
+			return qv_fail(err, QV_EINVAL, "use %s takes a die of this game", id);
 		return qv_fail(err, QV_EILLEGAL,
-		               "p%d already has a d%d (dice replaces the die by a different kind)",
-		               p + 1, ap_die_faces[x]);
+		               "p%d already has a %s (%s replaces the die by a different kind)",
+		               p + 1, T->die_id[x], id);
 	}
-	if (k == AP_SWAP || k == AP_EXCHANGE) {
+	if (targets) {
 		if (x >= s->nplayers)
 			return qv_fail(err, QV_EILLEGAL, "%s is not a player of this game (p1-p%d)",
 			               qv_player_name(x, b), s->nplayers);
@@ -201,15 +225,15 @@ static qv_status explain_use(const ap_state *s, int p, int arg, qv_err *err)
 			return qv_fail(err, QV_EILLEGAL,
 			               "p%d cannot %s with itself (name another player)", p + 1,
 			               id);
-		if (k == AP_SWAP) {
-			if (y >= AP_NKINDS)
+		if (e == AP_E_SWAP) {
+			if (y >= T->nkinds)
 				return qv_fail(err, QV_EINVAL, "not an item of this game");
 			if (!ap_hand_count(pl, AP_NARROWS + y))
 				return qv_fail(err, QV_EILLEGAL, "p%d does not hold a %s to give",
-				               p + 1, ap_item_ids[y]);
+				               p + 1, T->item_id[y]);
 			return qv_fail(err, QV_EILLEGAL,
 			               "p%d has no %s left to give that is not used this round",
-			               p + 1, ap_item_ids[y]);
+			               p + 1, T->item_id[y]);
 		}
 	}
 	return qv_fail(err, QV_EILLEGAL, "not a valid use of %s", id);
@@ -241,13 +265,14 @@ static qv_status explain(const ap_state *s, qv_action a, qv_err *err)
 	if (phase_of[type] != s->phase)
 		return qv_fail(err, QV_EILLEGAL, "not now: the game waits for %s", need[s->phase]);
 	const ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
+	const ap_tables *T = ap_T(s);
 	char c[12];
 	switch (type) {
 	case AP_ACT_USE: return explain_use(s, p, arg, err);
 	case AP_ACT_THROW:
-		if (arg >= AP_NARROWS)
-			return qv_fail(err, QV_EINVAL, "throw takes an arrow card 1a-5f");
-		ap_card_name(arg, c);
+		if (arg >= T->narrows)
+			return qv_fail(err, QV_EINVAL, "throw takes an arrow card");
+		ap_card_name(T, arg, c);
 		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1, c);
 	case AP_ACT_GO: {
 		if (arg >= QV_NDIRS)
@@ -259,14 +284,14 @@ static qv_status explain(const ap_state *s, qv_action a, qv_err *err)
 				strcat(list, " ");
 				strcat(list, qv_dir_names[d]);
 			}
-		ap_card_name(pl->throw_card - 1, c);
+		ap_card_name(T, pl->throw_card - 1, c);
 		return qv_fail(err, QV_EILLEGAL,
 		               "%s is not an arrow of p%d's landed card %s (it points:%s)",
 		               qv_dir_names[arg], p + 1, c, list);
 	}
 	case AP_ACT_ROLL:
-		return qv_fail(err, QV_EILLEGAL, "p%d's d%d rolls 1-%d", p + 1,
-		               ap_die_faces[pl->die], ap_die_faces[pl->die]);
+		return qv_fail(err, QV_EILLEGAL, "p%d's %s rolls 1-%d", p + 1, T->die_id[pl->die],
+		               T->die_faces[pl->die]);
 	case AP_ACT_LAND: return qv_fail(err, QV_EILLEGAL, "a card lands turned by k = 0-7");
 	case AP_ACT_STACK: return qv_fail(err, QV_EILLEGAL, "stack %d is empty or no stack", arg);
 	case AP_ACT_TAKE:

@@ -118,7 +118,8 @@ static void say_held(qv_events *ev, qv_buf *b)
 
 void ap_say_uses(const ap_state *s, qv_events *ev)
 {
-	char u[32];
+	char u[40];
+	const ap_tables *T = ap_T(s);
 	/* One line (or more, wrapped) per player: each states that player's decision, told once
 	 * every player has made it. */
 	for (int p = 0; p < s->nplayers; p++) {
@@ -133,9 +134,9 @@ void ap_say_uses(const ap_state *s, qv_events *ev)
 		ap_line l;
 		ap_line_start(&l, ev, NULL, ", ", prefix, cont);
 		l.who = p;
-		for (int k = 0; k < AP_NKINDS; k++)
+		for (int k = 0; k < T->nkinds; k++)
 			if (ap_used(pl, k)) {
-				ap_use_text(pl, k, u, sizeof u);
+				ap_use_text(T, pl, k, u, sizeof u);
 				ap_line_add(&l, "%s", u);
 			}
 		ap_line_end(&l);
@@ -144,56 +145,68 @@ void ap_say_uses(const ap_state *s, qv_events *ev)
 
 void ap_say_exchange(const ap_state *s, int p, qv_events *ev)
 {
+	const ap_tables *T = ap_T(s);
 	int t = s->pl[p].exch_target;
 	char a[8], b[8];
 	ap_cell_name(s, s->pl[p].pos, a);
 	ap_cell_name(s, s->pl[t].pos, b);
-	qv_say(ev, "exchange: p%d and p%d trade places, p%d now on %s, p%d on %s", p + 1, t + 1,
-	       p + 1, a, t + 1, b);
+	qv_say(ev, "%s: p%d and p%d trade places, p%d now on %s, p%d on %s",
+	       T->item_id[ap_used_kind(T, &s->pl[p], AP_E_EXCHANGE)], p + 1, t + 1, p + 1, a, t + 1,
+	       b);
+}
+
+/* The id of the noswap item pl used (one it used: ap_used_effect true). */
+static const char *noswap_id(const ap_tables *T, const ap_player *pl)
+{
+	return T->item_id[ap_used_kind(T, pl, AP_E_NOSWAP)];
 }
 
 void ap_say_swap_void(const ap_state *s, int p, bool noswap_p, bool noswap_t, qv_events *ev)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	int t = pl->swap_target;
+	const char *swap = T->item_id[ap_used_kind(T, pl, AP_E_SWAP)];
 	if (noswap_p || noswap_t) {
-		char why[32];
+		char why[48];
 		if (noswap_p && noswap_t)
-			snprintf(why, sizeof why, "both use noswap");
+			snprintf(why, sizeof why, "both use %s", noswap_id(T, pl));
 		else
-			snprintf(why, sizeof why, "p%d uses noswap", (noswap_p ? p : t) + 1);
-		qv_say(ev, "p%d's swap with p%d does nothing: %s", p + 1, t + 1, why);
+			snprintf(why, sizeof why, "p%d uses %s", (noswap_p ? p : t) + 1,
+			         noswap_id(T, &s->pl[noswap_p ? p : t]));
+		qv_say(ev, "p%d's %s with p%d does nothing: %s", p + 1, swap, t + 1, why);
 		return;
 	}
-	qv_say(ev, "p%d's swap with p%d does nothing: p%d no longer holds %s", p + 1, t + 1, p + 1,
-	       ap_item_ids[pl->swap_item % AP_NKINDS]);
+	qv_say(ev, "p%d's %s with p%d does nothing: p%d no longer holds %s", p + 1, swap, t + 1,
+	       p + 1, T->item_id[pl->swap_item % T->nkinds]);
 }
 
 void ap_say_swap(const ap_state *s, int p, int took, qv_events *ev)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	int t = pl->swap_target;
-	const char *gave = ap_item_ids[pl->swap_item % AP_NKINDS];
+	const char *gave = T->item_id[pl->swap_item % T->nkinds];
 	if (took < 0) {
 		qv_say(ev, "p%d gives %s to p%d and takes nothing: p%d holds no item", p + 1, gave,
 		       t + 1, t + 1);
 		return;
 	}
 	qv_say(ev, "p%d gives %s to p%d and takes {%x:%s|an item} from p%d", p + 1, gave, t + 1,
-	       1u << p | 1u << t, ap_item_ids[took], t + 1);
+	       1u << p | 1u << t, T->item_id[took], t + 1);
 }
 
 void ap_say_die(const ap_state *s, int p, qv_events *ev)
 {
-	qv_say(ev, "p%d's die becomes a d%d", p + 1, ap_die_faces[s->pl[p].die]);
+	qv_say(ev, "p%d's die becomes a %s", p + 1, ap_T(s)->die_id[s->pl[p].die]);
 }
 
-void ap_say_draw(int p, int card, qv_events *ev)
+void ap_say_draw(const ap_tables *T, int p, int card, qv_events *ev)
 {
 	char c[12];
-	ap_card_name(card, c);
+	ap_card_name(T, card, c);
 	qv_say(ev, "p%d draws {%x:%s (%s)|a card} from stack %d", p + 1, 1u << p, c,
-	       ap_arrow_text[card], ap_value(card));
+	       T->arrow_text[card], ap_value(T, card));
 }
 
 void ap_say_no_draw(int p, qv_events *ev)
@@ -212,21 +225,26 @@ void ap_say_skip(int p, qv_events *ev)
 void ap_say_throws(const ap_state *s, qv_events *ev)
 {
 	char c[12];
+	const ap_tables *T = ap_T(s);
 	/* One line per thrower: each states that player's decision, told once all have thrown. */
 	for (int p = 0; p < s->nplayers; p++)
 		if (s->pl[p].throw_card) {
 			int card = s->pl[p].throw_card - 1;
-			ap_card_name(card, c);
-			qv_say_by(ev, p, "p%d throws %s (%s)", p + 1, c, ap_arrow_text[card]);
+			ap_card_name(T, card, c);
+			qv_say_by(ev, p, "p%d throws %s (%s)", p + 1, c, T->arrow_text[card]);
 		}
 }
 
 void ap_say_land(const ap_state *s, int p, qv_events *ev)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	int card = pl->throw_card - 1, k = pl->land - 1, m = ap_arrow_dirs(s, p);
-	char c[12], turned[24], dirs[40] = "";
-	ap_card_name(card, c);
+	char c[12], turned[24], dirs[40] = "", with[24] = "";
+	ap_card_name(T, card, c);
+	if (ap_used_effect(T, pl, AP_E_REVERSE))
+		snprintf(with, sizeof with, " (with %s)",
+		         T->item_id[ap_used_kind(T, pl, AP_E_REVERSE)]);
 	if (k == 0)
 		snprintf(turned, sizeof turned, "lands upright");
 	else
@@ -237,25 +255,26 @@ void ap_say_land(const ap_state *s, int p, qv_events *ev)
 			snprintf(dirs + len, sizeof dirs - len, " %s", qv_dir_names[d]);
 		}
 	qv_say_by(ev, QV_CHANCE, "p%d's %s %s: p%d may go%s%s", p + 1, c, turned, p + 1, dirs,
-	          ap_used(pl, AP_REVERSE) ? " (with reverse)" : "");
+	          with);
 }
 
 void ap_say_roll(const ap_state *s, int p, qv_events *ev)
 {
 	const ap_player *pl = &s->pl[p];
-	int steps = ap_steps(pl->roll, pl->uses);
-	char mods[40] = "";
-	static const int order[] = {AP_X2, AP_HALF, AP_MINUS5};
+	const ap_tables *T = ap_T(s);
+	int steps = ap_steps(T, pl->roll, pl->uses);
+	char mods[48] = "";
+	static const int order[] = {AP_E_MULTIPLY, AP_E_DIVIDE, AP_E_SUBTRACT};
 	for (int i = 0; i < 3; i++)
-		if (ap_used(pl, order[i])) {
+		if (ap_used_effect(T, pl, order[i])) {
 			size_t len = strlen(mods);
 			snprintf(mods + len, sizeof mods - len, "%s%s", len ? ", " : " (",
-			         ap_item_ids[order[i]]);
+			         T->item_id[ap_used_kind(T, pl, order[i])]);
 		}
 	if (mods[0])
 		strcat(mods, ")");
-	qv_say_by(ev, QV_CHANCE, "p%d rolls %d on a d%d: %d step%s%s", p + 1, pl->roll,
-	          ap_die_faces[pl->die], steps, steps == 1 ? "" : "s", mods);
+	qv_say_by(ev, QV_CHANCE, "p%d rolls %d on a %s: %d step%s%s", p + 1, pl->roll,
+	          T->die_id[pl->die], steps, steps == 1 ? "" : "s", mods);
 }
 
 /* ---- the walk ---- */
@@ -287,7 +306,7 @@ static void walk_open(ap_walk_say *ws, const ap_state *s, int p, int steps)
 		return;
 	const ap_player *pl = &s->pl[p];
 	char prefix[32], cont[24];
-	int total = ap_steps(pl->roll, pl->uses);
+	int total = ap_steps(ap_T(s), pl->roll, pl->uses);
 	snprintf(cont, sizeof cont, "p%d walks on:", p + 1);
 	if (steps == total)
 		snprintf(prefix, sizeof prefix, "p%d walks %s %d:", p + 1, qv_dir_names[pl->go - 1],
@@ -308,7 +327,7 @@ void ap_walk_step(ap_walk_say *ws, const ap_state *s, int p, int steps, int what
 	case AP_PICK_STAR: ap_line_add(&ws->line[p], "%s (picks up a star)", c); break;
 	case AP_PICK_SKULL: ap_line_add(&ws->line[p], "%s (picks up a skull)", c); break;
 	case AP_PICK_KNOWN:
-		ap_line_add(&ws->line[p], "%s (picks up %s)", c, ap_item_ids[kind]);
+		ap_line_add(&ws->line[p], "%s (picks up %s)", c, ap_T(s)->item_id[kind]);
 		break;
 	case AP_PICK_HIDDEN:
 		/* Named to p only after the walk, in table order: p's hand shows which items
@@ -316,9 +335,12 @@ void ap_walk_step(ap_walk_say *ws, const ap_state *s, int p, int steps, int what
 		ap_line_add(&ws->line[p], "%s (picks up a face-down item)", c);
 		ws->found[p][kind]++;
 		break;
-	case AP_PICK_LEFT:
-		ap_line_add(&ws->line[p], "%s (leaves the item there: nopickup)", c);
+	case AP_PICK_LEFT: {
+		const ap_tables *T = ap_T(s);
+		ap_line_add(&ws->line[p], "%s (leaves the item there: %s)", c,
+		            T->item_id[ap_used_kind(T, &s->pl[p], AP_E_NOPICKUP)]);
 		break;
+	}
 	default: ap_line_add(&ws->line[p], "%s", c); break;
 	}
 }
@@ -326,7 +348,7 @@ void ap_walk_step(ap_walk_say *ws, const ap_state *s, int p, int steps, int what
 void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost)
 {
 	const ap_player *pl = &s->pl[p];
-	if (!ws->open[p] && lost == ap_steps(pl->roll, pl->uses)) {
+	if (!ws->open[p] && lost == ap_steps(ap_T(s), pl->roll, pl->uses)) {
 		/* Not a single step: the direction is not said, as nothing shows it afterwards. */
 		char c[8], line[96];
 		ap_cell_name(s, pl->pos, c);
@@ -342,11 +364,11 @@ void ap_walk_edge(ap_walk_say *ws, const ap_state *s, int p, int lost)
 	            lost == 1 ? "" : "s");
 }
 
-void ap_walk_found(ap_walk_say *ws, int nplayers)
+void ap_walk_found(ap_walk_say *ws, const ap_tables *T, int nplayers)
 {
 	for (int p = 0; p < nplayers; p++) {
 		int n = 0;
-		for (int k = 0; k < AP_NKINDS; k++)
+		for (int k = 0; k < T->nkinds; k++)
 			n += ws->found[p][k];
 		if (!n)
 			continue;
@@ -357,9 +379,9 @@ void ap_walk_found(ap_walk_say *ws, int nplayers)
 		ap_line l;
 		ap_line_start(&l, ws->ev, NULL, ", ", prefix, cont);
 		l.mask = 1u << p;
-		for (int k = 0; k < AP_NKINDS; k++)
+		for (int k = 0; k < T->nkinds; k++)
 			for (int i = 0; i < ws->found[p][k]; i++)
-				ap_line_add(&l, "%s", ap_item_ids[k]);
+				ap_line_add(&l, "%s", T->item_id[k]);
 		ap_line_end(&l);
 		memset(ws->found[p], 0, sizeof ws->found[p]);
 	}
@@ -387,20 +409,23 @@ void ap_say_bump(const ap_state *s, int a, int b, bool cross, const uint16_t *be
 		ap_cell_name(s, s->pl[a].pos, x);
 		snprintf(where, sizeof where, "on %s", x);
 	}
-	bool na = ap_used(&s->pl[a], AP_NOSWAP), nb = ap_used(&s->pl[b], AP_NOSWAP);
+	const ap_tables *T = ap_T(s);
+	bool na = ap_used_effect(T, &s->pl[a], AP_E_NOSWAP);
+	bool nb = ap_used_effect(T, &s->pl[b], AP_E_NOSWAP);
 	if (!na && !nb) {
 		qv_say(ev, "p%d and p%d bump %s", a + 1, b + 1, where);
 		return;
 	}
-	char why[32];
+	char why[48];
 	if (na && nb)
-		snprintf(why, sizeof why, "both use noswap");
+		snprintf(why, sizeof why, "both use %s", noswap_id(T, &s->pl[a]));
 	else
-		snprintf(why, sizeof why, "p%d uses noswap", (na ? a : b) + 1);
+		snprintf(why, sizeof why, "p%d uses %s", (na ? a : b) + 1,
+		         noswap_id(T, &s->pl[na ? a : b]));
 	qv_say(ev, "p%d and p%d bump %s: no exchange, %s", a + 1, b + 1, where, why);
 }
 
-void ap_say_give(int a, int b, int ga, int gb, qv_events *ev)
+void ap_say_give(const ap_tables *T, int a, int b, int ga, int gb, qv_events *ev)
 {
 	unsigned m = 1u << a | 1u << b;
 	if (ga < 0 && gb < 0) {
@@ -410,12 +435,12 @@ void ap_say_give(int a, int b, int ga, int gb, qv_events *ev)
 	char ta[64], tb[64];
 	if (ga >= 0)
 		snprintf(ta, sizeof ta, "p%d gives {%x:%s|an item} to p%d", a + 1, m,
-		         ap_item_ids[ga], b + 1);
+		         T->item_id[ga], b + 1);
 	else
 		snprintf(ta, sizeof ta, "p%d has no item to give", a + 1);
 	if (gb >= 0)
 		snprintf(tb, sizeof tb, "p%d gives {%x:%s|an item} to p%d", b + 1, m,
-		         ap_item_ids[gb], a + 1);
+		         T->item_id[gb], a + 1);
 	else
 		snprintf(tb, sizeof tb, "p%d has no item to give", b + 1);
 	qv_say(ev, "%s; %s", ta, tb);
@@ -442,16 +467,16 @@ void ap_say_refill(int v, int n, qv_events *ev)
 	qv_say(ev, "stack %d is refilled with its %d returned card%s", v + 1, n, n == 1 ? "" : "s");
 }
 
-void ap_say_dealt(int p, const uint8_t *cards, int n, qv_events *ev)
+void ap_say_dealt(const ap_tables *T, int p, const uint8_t *cards, int n, qv_events *ev)
 {
-	char names[40] = "", values[24] = "", c[12];
+	char names[64] = "", values[24] = "", c[12];
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(names);
-		ap_card_name(cards[i], c);
+		ap_card_name(T, cards[i], c);
 		snprintf(names + len, sizeof names - len, "%s%s", i ? " " : "", c);
 		len = strlen(values);
 		snprintf(values + len, sizeof values - len, "%s%d", i ? " " : "",
-		         ap_value(cards[i]));
+		         ap_value(T, cards[i]));
 	}
 	if (n == 0)
 		qv_say(ev, "p%d is dealt nothing: every stack is empty", p + 1);
@@ -479,15 +504,16 @@ static const char *ordinal(int r)
 void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev)
 {
 	qv_say(ev, "the game ends after round %d; every hand's items are shown", s->rounds);
+	const ap_tables *T = ap_T(s);
 	for (int p = 0; p < s->nplayers; p++) {
 		const ap_player *pl = &s->pl[p];
 		int arrows = 0, items = 0;
 		for (int i = 0; i < pl->nhand; i++) {
 			int c = pl->hand[i].card;
 			if (ap_is_item(c))
-				items += ap_item_points[ap_kind(c)];
+				items += T->item_points[ap_kind(c)];
 			else
-				arrows += ap_value(c);
+				arrows += ap_value(T, c);
 		}
 		char prefix[32], cont[32], part[16];
 		snprintf(prefix, sizeof prefix, "p%d scores %d:", p + 1, ap_score_of(s, p));
@@ -497,13 +523,13 @@ void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev)
 		ap_line_add(&l, "arrows %d", arrows);
 		ap_line_add(&l, "items %s", signed_text(items, part));
 		if (pl->stars)
-			ap_line_add(&l, "%d star%s +%d", pl->stars, pl->stars == 1 ? "" : "s",
-			            10 * pl->stars);
+			ap_line_add(&l, "%d star%s %s", pl->stars, pl->stars == 1 ? "" : "s",
+			            signed_text(T->star_points * pl->stars, part));
 		if (pl->skulls)
-			ap_line_add(&l, "%d skull%s -%d", pl->skulls, pl->skulls == 1 ? "" : "s",
-			            15 * pl->skulls);
-		ap_line_add(&l, "d%d %s", ap_die_faces[pl->die],
-		            signed_text(ap_die_points[pl->die], part));
+			ap_line_add(&l, "%d skull%s %s", pl->skulls, pl->skulls == 1 ? "" : "s",
+			            signed_text(T->skull_points * pl->skulls, part));
+		ap_line_add(&l, "%s %s", T->die_id[pl->die],
+		            signed_text(T->die_points[pl->die], part));
 		ap_line_end(&l);
 	}
 	ap_line l;

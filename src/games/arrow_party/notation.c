@@ -3,56 +3,66 @@
  *   use <item> | use dice <die> | use swap <player> <item> | use exchange <player> | ready |
  *   throw <card> | go <dir> | land <k> | roll <n> | give <item|none> <item|none> |
  *   take <item> | stack <value>
- * Cards are ids (1a..5f, x2, half, ...), players p1..p5, dice d4..d20, directions N..NW.
- * quiver prints lower case (directions upper case) and reads any case.
+ * Cards and dice are their ids in the components (1a..5f, x2, half, ..., d4..d20 in the
+ * built-in set), players p1..p5, directions N..NW. quiver prints ids as the components write
+ * them (directions upper case) and reads any case.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "arrow_party.h"
 
-void ap_card_name(int card, char *buf)
+void ap_card_name(const ap_tables *T, int card, char *buf)
 {
-	if (card < 0 || card >= AP_NCARDS)
-		snprintf(buf, 12, "?");
-	else if (ap_is_item(card))
-		qv_copy(buf, 12, ap_item_ids[ap_kind(card)]);
+	if (ap_is_item(card) && ap_kind(card) < T->nkinds)
+		qv_copy(buf, 12, T->item_id[ap_kind(card)]);
+	else if (card >= 0 && card < T->narrows)
+		qv_copy(buf, 12, T->arrow_id[card]);
 	else
-		snprintf(buf, 12, "%d%c", ap_value(card), 'a' + card % 6);
+		snprintf(buf, 12, "?");
 }
 
-int ap_find_item(const char *text)
+int ap_find_item(const ap_tables *T, const char *text)
 {
-	for (int k = 0; k < AP_NKINDS; k++)
-		if (qv_streq_nocase(text, ap_item_ids[k]))
+	for (int k = 0; k < T->nkinds; k++)
+		if (qv_streq_nocase(text, T->item_id[k]))
 			return k;
 	return -1;
 }
 
-int ap_find_card(const char *text)
+int ap_find_card(const ap_tables *T, const char *text)
 {
-	int k = ap_find_item(text);
+	int k = ap_find_item(T, text);
 	if (k >= 0)
 		return AP_NARROWS + k;
-	if (strlen(text) == 2 && text[0] >= '1' && text[0] <= '5') {
-		int letter = (text[1] | 0x20) - 'a';
-		if (letter >= 0 && letter < 6)
-			return (text[0] - '1') * 6 + letter;
-	}
+	for (int c = 0; c < T->narrows; c++)
+		if (qv_streq_nocase(text, T->arrow_id[c]))
+			return c;
 	return -1;
 }
 
-int ap_find_die(const char *text)
+int ap_find_die(const ap_tables *T, const char *text)
 {
-	if ((text[0] | 0x20) != 'd')
-		return -1;
-	long n;
-	if (!qv_parse_long(text + 1, &n))
-		return -1;
-	for (int d = 0; d < AP_NDICE; d++)
-		if (ap_die_faces[d] == n)
+	for (int d = 0; d < T->ndice; d++)
+		if (qv_streq_nocase(text, T->die_id[d]))
 			return d;
 	return -1;
+}
+
+/* The ids of the item kinds, or of the dice, joined by ", " (the last by " or " with `or`)
+ * into buf. */
+static const char *id_list(const ap_tables *T, bool dice, bool use_or, char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	int count = dice ? T->ndice : T->nkinds;
+	for (int i = 0; i < count && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+		                      !i                         ? ""
+		                      : use_or && i == count - 1 ? " or "
+		                                                 : ", ",
+		                      dice ? T->die_id[i] : T->item_id[i]);
+	return buf;
 }
 
 void ap_cell_name(const ap_state *s, int cell, char *buf)
@@ -60,16 +70,17 @@ void ap_cell_name(const ap_state *s, int cell, char *buf)
 	qv_sq_name(cell % s->size, cell / s->size, buf);
 }
 
-void ap_use_text(const ap_player *pl, int kind, char *buf, size_t len)
+void ap_use_text(const ap_tables *T, const ap_player *pl, int kind, char *buf, size_t len)
 {
-	switch (kind) {
-	case AP_DICE: snprintf(buf, len, "dice d%d", ap_die_faces[pl->dice_to % AP_NDICE]); break;
-	case AP_SWAP:
-		snprintf(buf, len, "swap p%d %s", pl->swap_target + 1,
-		         ap_item_ids[pl->swap_item % AP_NKINDS]);
+	const char *id = T->item_id[kind];
+	switch (T->effect[kind]) {
+	case AP_E_DICE: snprintf(buf, len, "%s %s", id, T->die_id[pl->dice_to % T->ndice]); break;
+	case AP_E_SWAP:
+		snprintf(buf, len, "%s p%d %s", id, pl->swap_target + 1,
+		         T->item_id[pl->swap_item % T->nkinds]);
 		break;
-	case AP_EXCHANGE: snprintf(buf, len, "exchange p%d", pl->exch_target + 1); break;
-	default: qv_copy(buf, len, ap_item_ids[kind]); break;
+	case AP_E_EXCHANGE: snprintf(buf, len, "%s p%d", id, pl->exch_target + 1); break;
+	default: qv_copy(buf, len, id); break;
 	}
 }
 
@@ -80,35 +91,38 @@ static int fail_text(char *buf, size_t len)
 	return QV_EINVAL;
 }
 
-static const char *give_name(int g) { return g ? ap_item_ids[g - 1] : "none"; }
+static const char *give_name(const ap_tables *T, int g) { return g ? T->item_id[g - 1] : "none"; }
 
 int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 {
 	const ap_state *s = st;
+	const ap_tables *T = ap_T(s);
 	int type = AP_TYPE(a), arg = AP_ARG(a);
 	if (a < 0)
 		return fail_text(buf, len);
 	switch (type) {
 	case AP_ACT_USE: {
 		int k = arg & 15, x = arg >> 4 & 15, y = arg >> 8 & 15;
-		if (k >= AP_NKINDS || arg >> 12)
+		if (k >= T->nkinds || arg >> 12)
 			return fail_text(buf, len);
-		if (k == AP_DICE && x < AP_NDICE && !y)
-			return snprintf(buf, len, "use dice d%d", ap_die_faces[x]);
-		if (k == AP_SWAP && x < s->nplayers && y < AP_NKINDS)
-			return snprintf(buf, len, "use swap p%d %s", x + 1, ap_item_ids[y]);
-		if (k == AP_EXCHANGE && x < s->nplayers && !y)
-			return snprintf(buf, len, "use exchange p%d", x + 1);
-		if (k != AP_DICE && k != AP_SWAP && k != AP_EXCHANGE && !x && !y)
-			return snprintf(buf, len, "use %s", ap_item_ids[k]);
+		int e = T->effect[k];
+		const char *id = T->item_id[k];
+		if (e == AP_E_DICE && x < T->ndice && !y)
+			return snprintf(buf, len, "use %s %s", id, T->die_id[x]);
+		if (e == AP_E_SWAP && x < s->nplayers && y < T->nkinds)
+			return snprintf(buf, len, "use %s p%d %s", id, x + 1, T->item_id[y]);
+		if (e == AP_E_EXCHANGE && x < s->nplayers && !y)
+			return snprintf(buf, len, "use %s p%d", id, x + 1);
+		if (e != AP_E_DICE && e != AP_E_SWAP && e != AP_E_EXCHANGE && !x && !y)
+			return snprintf(buf, len, "use %s", id);
 		return fail_text(buf, len);
 	}
 	case AP_ACT_READY: return arg ? fail_text(buf, len) : snprintf(buf, len, "ready");
 	case AP_ACT_THROW: {
-		if (arg >= AP_NARROWS)
+		if (arg >= T->narrows)
 			return fail_text(buf, len);
 		char c[12];
-		ap_card_name(arg, c);
+		ap_card_name(T, arg, c);
 		return snprintf(buf, len, "throw %s", c);
 	}
 	case AP_ACT_GO:
@@ -121,12 +135,12 @@ int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 		                             : fail_text(buf, len);
 	case AP_ACT_GIVE: {
 		int x = arg & 15, y = arg >> 4 & 15;
-		if (x > AP_NKINDS || y > AP_NKINDS || arg >> 8)
+		if (x > T->nkinds || y > T->nkinds || arg >> 8)
 			return fail_text(buf, len);
-		return snprintf(buf, len, "give %s %s", give_name(x), give_name(y));
+		return snprintf(buf, len, "give %s %s", give_name(T, x), give_name(T, y));
 	}
 	case AP_ACT_TAKE:
-		return arg < AP_NKINDS ? snprintf(buf, len, "take %s", ap_item_ids[arg])
+		return arg < T->nkinds ? snprintf(buf, len, "take %s", T->item_id[arg])
 		                       : fail_text(buf, len);
 	case AP_ACT_STACK:
 		return arg >= 1 && arg <= AP_NVALUES ? snprintf(buf, len, "stack %d", arg)
@@ -135,14 +149,14 @@ int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	}
 }
 
-#define ITEM_LIST "x2, half, minus5, reverse, draw, dice, swap, noswap, nopickup, exchange"
-
-static qv_status parse_item(const char *t, const char *what, int *k, qv_err *err)
+static qv_status parse_item(const ap_tables *T, const char *t, const char *what, int *k,
+                            qv_err *err)
 {
-	*k = ap_find_item(t);
+	*k = ap_find_item(T, t);
+	char list[AP_NKINDS * (AP_ID_MAX + 2) + 1];
 	if (*k < 0)
-		return qv_fail(err, QV_EINVAL, "unknown item '%.20s' in %s (items: " ITEM_LIST ")",
-		               t, what);
+		return qv_fail(err, QV_EINVAL, "unknown item '%.20s' in %s (items: %s)", t, what,
+		               id_list(T, false, false, list, sizeof list));
 	return QV_OK;
 }
 
@@ -163,35 +177,40 @@ static qv_status parse_use(const ap_state *s, char **tok, int n, qv_action *out,
 	    "use <item>, use dice <die>, use swap <player> <item> or use exchange <player>";
 	if (n < 2)
 		return qv_fail(err, QV_EINVAL, "expected %s", form);
+	const ap_tables *T = ap_T(s);
 	int k, x = 0, y = 0;
-	qv_status rc = parse_item(tok[1], "use", &k, err);
+	qv_status rc = parse_item(T, tok[1], "use", &k, err);
 	if (rc)
 		return rc;
-	int want = k == AP_DICE ? 3 : k == AP_SWAP ? 4 : k == AP_EXCHANGE ? 3 : 2;
+	int e = T->effect[k];
+	const char *id = T->item_id[k];
+	char dice[AP_NDICE * (AP_ID_MAX + 2) + 1], what[AP_ID_MAX + 8];
+	snprintf(what, sizeof what, "use %s", id);
+	int want = e == AP_E_DICE ? 3 : e == AP_E_SWAP ? 4 : e == AP_E_EXCHANGE ? 3 : 2;
 	if (n != want) {
-		if (k == AP_DICE)
+		if (e == AP_E_DICE)
+			return qv_fail(err, QV_EINVAL, "expected use %s <die> (%s)", id,
+			               id_list(T, true, true, dice, sizeof dice));
+		if (e == AP_E_SWAP)
 			return qv_fail(err, QV_EINVAL,
-			               "expected use dice <die> (d4, d6, d8, d10, d12 or d20)");
-		if (k == AP_SWAP)
-			return qv_fail(err, QV_EINVAL,
-			               "expected use swap <player> <item> (e.g. use swap p3 x2)");
-		if (k == AP_EXCHANGE)
-			return qv_fail(err, QV_EINVAL,
-			               "expected use exchange <player> (e.g. use exchange p2)");
-		return qv_fail(err, QV_EINVAL, "use %s takes no argument", ap_item_ids[k]);
+			               "expected use %s <player> <item> (e.g. use %s p3 %s)", id,
+			               id, T->item_id[0]);
+		if (e == AP_E_EXCHANGE)
+			return qv_fail(err, QV_EINVAL, "expected use %s <player> (e.g. use %s p2)",
+			               id, id);
+		return qv_fail(err, QV_EINVAL, "use %s takes no argument", id);
 	}
-	if (k == AP_DICE) {
-		x = ap_find_die(tok[2]);
+	if (e == AP_E_DICE) {
+		x = ap_find_die(T, tok[2]);
 		if (x < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "unknown die '%.20s' (dice: d4, d6, d8, d10, d12, d20)",
-			               tok[2]);
-	} else if (k == AP_SWAP) {
-		if ((rc = parse_player(s, tok[2], "use swap", &x, err)) ||
-		    (rc = parse_item(tok[3], "use swap", &y, err)))
+			return qv_fail(err, QV_EINVAL, "unknown die '%.20s' (dice: %s)", tok[2],
+			               id_list(T, true, false, dice, sizeof dice));
+	} else if (e == AP_E_SWAP) {
+		if ((rc = parse_player(s, tok[2], what, &x, err)) ||
+		    (rc = parse_item(T, tok[3], what, &y, err)))
 			return rc;
-	} else if (k == AP_EXCHANGE) {
-		if ((rc = parse_player(s, tok[2], "use exchange", &x, err)))
+	} else if (e == AP_E_EXCHANGE) {
+		if ((rc = parse_player(s, tok[2], what, &x, err)))
 			return rc;
 	}
 	*out = AP_MAKE(AP_ACT_USE, k | x << 4 | y << 8);
@@ -208,18 +227,24 @@ static qv_status parse_number(const char *t, long lo, long hi, const char *what,
 }
 
 /* throw <card>: an arrow card. */
-static qv_status parse_throw(char **tok, int n, qv_action *out, qv_err *err)
+static qv_status parse_throw(const ap_tables *T, char **tok, int n, qv_action *out, qv_err *err)
 {
+	const char *first = T->arrow_id[0], *last = T->arrow_id[T->narrows - 1];
 	if (n != 2)
-		return qv_fail(err, QV_EINVAL, "expected throw <card> (an arrow card 1a-5f)");
-	int c = ap_find_card(tok[1]);
+		return qv_fail(err, QV_EINVAL, "expected throw <card> (an arrow card %s-%s)", first,
+		               last);
+	int c = ap_find_card(T, tok[1]);
 	if (c < 0)
 		return qv_fail(err, QV_EINVAL,
-		               "unknown card '%.20s' (arrow cards are 1a-1f, 2a-2f, ..., 5a-5f)",
-		               tok[1]);
+		               "unknown card '%.20s' (arrow cards are %s-%s, %s-%s, ..., %s-%s)",
+		               tok[1], first, T->arrow_id[T->nvalue[0] - 1],
+		               T->arrow_id[T->first[1]],
+		               T->arrow_id[T->first[1] + T->nvalue[1] - 1],
+		               T->arrow_id[T->first[AP_NVALUES - 1]], last);
 	if (ap_is_item(c))
 		return qv_fail(err, QV_EINVAL,
-		               "%s is an item card: throw takes an arrow card (1a-5f)", tok[1]);
+		               "%s is an item card: throw takes an arrow card (%s-%s)", tok[1],
+		               first, last);
 	*out = AP_MAKE(AP_ACT_THROW, c);
 	return QV_OK;
 }
@@ -265,7 +290,7 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 		return QV_OK;
 	}
 	if (qv_streq_nocase(w, "throw"))
-		return parse_throw(tok, n, out, err);
+		return parse_throw(ap_T(s), tok, n, out, err);
 	if (qv_streq_nocase(w, "go"))
 		return parse_go(tok, n, out, err);
 	if (qv_streq_nocase(w, "land") || qv_streq_nocase(w, "roll") ||
@@ -295,7 +320,7 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 		int k;
 		if (n != 2)
 			return qv_fail(err, QV_EINVAL, "expected take <item>");
-		if ((rc = parse_item(tok[1], "take", &k, err)))
+		if ((rc = parse_item(ap_T(s), tok[1], "take", &k, err)))
 			return rc;
 		*out = AP_MAKE(AP_ACT_TAKE, k);
 		return QV_OK;
@@ -309,7 +334,7 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 				g[i] = 0;
 				continue;
 			}
-			if ((rc = parse_item(tok[1 + i], "give (or none)", &g[i], err)))
+			if ((rc = parse_item(ap_T(s), tok[1 + i], "give (or none)", &g[i], err)))
 				return rc;
 			g[i]++;
 		}

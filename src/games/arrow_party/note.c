@@ -14,48 +14,62 @@
 
 #include "arrow_party.h"
 
-/* The steps formula of a roll under the step items of uses: "roll x 2, / 2, - 5". */
-static void steps_formula(int uses, char *buf, size_t len)
+/* The steps formula of a roll under the movement items of uses: "roll x 2, / 2, - 5". */
+static void steps_formula(const ap_tables *T, int uses, char *buf, size_t len)
 {
 	size_t n = (size_t)snprintf(buf, len, "roll");
-	if ((uses >> AP_X2 & 1) && n < len)
-		n += (size_t)snprintf(buf + n, len - n, " x 2");
-	if ((uses >> AP_HALF & 1) && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "%s / 2 (down)", n > 4 ? "," : "");
-	if ((uses >> AP_MINUS5 & 1) && n < len)
-		snprintf(buf + n, len - n, "%s - 5 (at least 0)", n > 4 ? "," : "");
+	int m;
+	if ((m = uses & T->emask[AP_E_MULTIPLY]) && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " x %d",
+		                      T->param[__builtin_ctz((unsigned)m)]);
+	if ((m = uses & T->emask[AP_E_DIVIDE]) && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%s / %d (down)", n > 4 ? "," : "",
+		                      T->param[__builtin_ctz((unsigned)m)]);
+	if ((m = uses & T->emask[AP_E_SUBTRACT]) && n < len)
+		snprintf(buf + n, len - n, "%s - %d (at least 0)", n > 4 ? "," : "",
+		         T->param[__builtin_ctz((unsigned)m)]);
 }
 
 static int use_note(const ap_state *s, int p, int arg, char *buf, size_t len)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	int k = arg & 15, x = arg >> 4 & 15, y = arg >> 8 & 15;
-	char f[64], c[8];
-	switch (k) {
-	case AP_X2:
-	case AP_HALF:
-	case AP_MINUS5:
-		steps_formula(pl->uses | 1 << k, f, sizeof f);
+	char f[64], c[8], unless[AP_ID_MAX + 16] = "";
+	if (k >= T->nkinds)
+		return 0;
+	switch (T->effect[k]) {
+	case AP_E_MULTIPLY:
+	case AP_E_DIVIDE:
+	case AP_E_SUBTRACT:
+		steps_formula(T, pl->uses | 1 << k, f, sizeof f);
 		return snprintf(buf, len, "steps this round: %s", f);
-	case AP_REVERSE:
+	case AP_E_REVERSE:
 		return snprintf(buf, len, "you may also go opposite to your landed card's arrows");
-	case AP_DRAW:
+	case AP_E_DRAW:
+		if (T->param[k] > 1)
+			return snprintf(buf, len,
+			                "draws %d cards, each the top card of a random non-empty "
+			                "arrow stack",
+			                T->param[k]);
 		return snprintf(buf, len, "draws the top card of a random non-empty arrow stack");
-	case AP_DICE:
-		snprintf(f, sizeof f, ap_die_points[x] ? "%+d" : "0", ap_die_points[x]);
-		return snprintf(buf, len, "your d%d becomes a d%d: rolls 1-%d, %s at the end",
-		                ap_die_faces[pl->die], ap_die_faces[x], ap_die_faces[x], f);
-	case AP_SWAP:
+	case AP_E_DICE:
+		snprintf(f, sizeof f, T->die_points[x] ? "%+d" : "0", T->die_points[x]);
+		return snprintf(buf, len, "your %s becomes a %s: rolls 1-%d, %s at the end",
+		                T->die_id[pl->die], T->die_id[x], T->die_faces[x], f);
+	case AP_E_SWAP:
+		if (T->emask[AP_E_NOSWAP])
+			snprintf(unless, sizeof unless, " (unless %s)",
+			         T->item_id[__builtin_ctz(T->emask[AP_E_NOSWAP])]);
 		return snprintf(buf, len,
-		                "gives your %s to p%d, takes one of p%d's items at random "
-		                "(unless noswap)",
-		                ap_item_ids[y], x + 1, x + 1);
-	case AP_NOSWAP:
+		                "gives your %s to p%d, takes one of p%d's items at random%s",
+		                T->item_id[y], x + 1, x + 1, unless);
+	case AP_E_NOSWAP:
 		return snprintf(buf, len, "no swap or bump exchange involves you this round");
-	case AP_NOPICKUP:
+	case AP_E_NOPICKUP:
 		return snprintf(buf, len,
 		                "you pick up no items this round (stars and skulls still)");
-	case AP_EXCHANGE:
+	case AP_E_EXCHANGE:
 		ap_cell_name(s, s->pl[x].pos, c);
 		return snprintf(buf, len, "you trade places with p%d (now on %s)", x + 1, c);
 	default: return 0;
@@ -65,14 +79,15 @@ static int use_note(const ap_state *s, int p, int arg, char *buf, size_t len)
 static int ready_note(const ap_state *s, int p, char *buf, size_t len)
 {
 	const ap_player *pl = &s->pl[p];
-	char u[32];
+	const ap_tables *T = ap_T(s);
+	char u[40];
 	size_t n = 0;
 	if (!pl->uses)
 		return snprintf(buf, len, "no item this round");
 	n = (size_t)snprintf(buf, len, "your items this round:");
-	for (int k = 0; k < AP_NKINDS && n < len; k++)
+	for (int k = 0; k < T->nkinds && n < len; k++)
 		if (ap_used(pl, k)) {
-			ap_use_text(pl, k, u, sizeof u);
+			ap_use_text(T, pl, k, u, sizeof u);
 			n += (size_t)snprintf(buf + n, len - n, " %s,", u);
 		}
 	if (n < len)
@@ -80,10 +95,11 @@ static int ready_note(const ap_state *s, int p, char *buf, size_t len)
 	return (int)(n < len ? n : len - 1);
 }
 
-static int throw_note(int card, char *buf, size_t len)
+static int throw_note(const ap_tables *T, int card, char *buf, size_t len)
 {
+	int v = ap_value(T, card);
 	return snprintf(buf, len, "arrows %s before it lands turned; -%d point%s from your hand",
-	                ap_arrow_text[card], ap_value(card), ap_value(card) == 1 ? "" : "s");
+	                T->arrow_text[card], v, v == 1 ? "" : "s");
 }
 
 /* Where direction d leads p with its steps, and what lies on the way now (by count: the
@@ -91,7 +107,8 @@ static int throw_note(int card, char *buf, size_t len)
 static int go_note(const ap_state *s, int p, int d, char *buf, size_t len)
 {
 	const ap_player *pl = &s->pl[p];
-	int steps = ap_steps(pl->roll, pl->uses), sz = s->size, x = pl->pos % sz, y = pl->pos / sz;
+	int steps = ap_steps(ap_T(s), pl->roll, pl->uses), sz = s->size, x = pl->pos % sz,
+	    y = pl->pos / sz;
 	int walked = 0, stars = 0, skulls = 0, items = 0;
 	char c[8];
 	while (walked < steps) {
@@ -145,8 +162,8 @@ int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	case AP_ACT_USE: n = use_note(s, who, arg, buf, len); break;
 	case AP_ACT_READY: n = ready_note(s, who, buf, len); break;
 	case AP_ACT_THROW:
-		if (arg < AP_NARROWS)
-			n = throw_note(arg, buf, len);
+		if (arg < ap_T(s)->narrows)
+			n = throw_note(ap_T(s), arg, buf, len);
 		break;
 	case AP_ACT_GO:
 		if (arg < QV_NDIRS)

@@ -29,12 +29,25 @@ static const char *const seat_color[QV_MAX_PLAYERS] = {"\033[1;31m", "\033[1;34m
 #define COMPACT_ROWS 17 /* lines of the compact layout */
 #define WINDOW       15 /* the compact layout shows at most WINDOW x WINDOW cells */
 
-/* Short effects of the items, for the viewer's own hand (full layout). */
-static const char *const item_effect[AP_NKINDS] = {
-    "steps x2",        "steps /2",        "steps -5",           "may go backwards",
-    "draw an arrow",   "change your die", "give one, take one", "no exchange with you",
-    "no item pick-up", "trade places",
-};
+/* The short effect of item kind k, for the viewer's own hand (full layout). */
+static const char *item_effect(const ap_tables *T, int k, char *buf, size_t len)
+{
+	static const char *const text[AP_NEFFECTS] = {
+	    [AP_E_MULTIPLY] = "steps x%d",          [AP_E_DIVIDE] = "steps /%d",
+	    [AP_E_SUBTRACT] = "steps -%d",          [AP_E_REVERSE] = "may go backwards",
+	    [AP_E_DICE] = "change your die",        [AP_E_SWAP] = "give one, take one",
+	    [AP_E_NOSWAP] = "no exchange with you", [AP_E_NOPICKUP] = "no item pick-up",
+	    [AP_E_EXCHANGE] = "trade places",
+	};
+	int e = T->effect[k], n = T->param[k];
+	if (e == AP_E_DRAW)
+		snprintf(buf, len, n == 1 ? "draw an arrow" : "draw %d arrows", n);
+	else if (e <= AP_E_SUBTRACT)
+		snprintf(buf, len, text[e], n);
+	else
+		qv_copy(buf, len, text[e]);
+	return buf;
+}
 
 /* Columns a string takes: one per code point; escape sequences take none. */
 static int text_width(const char *t, size_t len)
@@ -148,18 +161,18 @@ static bool sees_score(const ap_state *s, int p, int viewer)
 }
 
 /* An item's points with their sign ("+2", "-3", "0"). buf >= 8. */
-static const char *points_text(int card, char *buf)
+static const char *points_text(const ap_tables *T, int card, char *buf)
 {
-	int v = ap_item_points[ap_kind(card)];
+	int v = T->item_points[ap_kind(card)];
 	snprintf(buf, 8, v ? "%+d" : "0", v);
 	return buf;
 }
 
-static void arrow_token(int card, char *buf, size_t len)
+static void arrow_token(const ap_tables *T, int card, char *buf, size_t len)
 {
 	char c[12];
-	ap_card_name(card, c);
-	snprintf(buf, len, "%s(%s)", c, ap_arrow_text[card]);
+	ap_card_name(T, card, c);
+	snprintf(buf, len, "%s(%s)", c, T->arrow_text[card]);
 }
 
 /* Who besides p knows item entry e: "" (no one), "[public]" or "[known to p2 p3]". */
@@ -185,8 +198,9 @@ static void known_tag(const ap_state *s, int p, int know, char *buf, size_t len)
 static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t len)
 {
 	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
 	bool hidden = ap_hidden_commit(s, p, viewer);
-	char u[32], c[12];
+	char u[40], c[12];
 	size_t n = 0;
 	buf[0] = '\0';
 #define ADD(...)                                                                                   \
@@ -202,9 +216,9 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 	}
 	char uses[120] = "";
 	size_t nu = 0;
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		if (ap_used(pl, k) && nu < sizeof uses) {
-			ap_use_text(pl, k, u, sizeof u);
+			ap_use_text(T, pl, k, u, sizeof u);
 			nu += (size_t)snprintf(uses + nu, sizeof uses - nu, "%s%s", nu ? ", " : "",
 			                       u);
 		}
@@ -224,12 +238,12 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 		if (hidden)
 			ADD("throw %s · ", ap_committed(s, p) ? "chosen" : "not yet");
 		else if (pl->throw_card) {
-			ap_card_name(pl->throw_card - 1, c);
+			ap_card_name(ap_T(s), pl->throw_card - 1, c);
 			ADD("throws %s (secret) · ", c);
 		} else
 			ADD("throw not yet · ");
 	} else if (s->phase > AP_PH_THROW) {
-		ap_card_name(pl->throw_card - 1, c);
+		ap_card_name(ap_T(s), pl->throw_card - 1, c);
 		ADD("%s%s", pl->land ? "" : "threw ", c);
 		if (pl->land) {
 			ADD(" %d\xc2\xb0:", 45 * (pl->land - 1));
@@ -239,7 +253,7 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 					ADD(" %s", qv_dir_names[d]);
 		}
 		if (pl->roll) {
-			int steps = ap_steps(pl->roll, pl->uses);
+			int steps = ap_steps(T, pl->roll, pl->uses);
 			if (steps == pl->roll)
 				ADD(" · roll %d", pl->roll);
 			else
@@ -295,7 +309,7 @@ static void put_own_hand(const ap_state *s, int p, qv_buf *out)
 	flow_start(&f, out, WIDTH, 12, " ", "    arrows:");
 	for (int i = 0; i < pl->nhand; i++)
 		if (!ap_is_item(pl->hand[i].card)) {
-			arrow_token(pl->hand[i].card, c, sizeof c);
+			arrow_token(ap_T(s), pl->hand[i].card, c, sizeof c);
 			flow_add(&f, "%s", c);
 		}
 	if (!f.ntok)
@@ -307,7 +321,8 @@ static void put_own_hand(const ap_state *s, int p, qv_buf *out)
 		if (!ap_is_item(card))
 			continue;
 		known_tag(s, p, pl->hand[i].know, tag, sizeof tag);
-		flow_add(&f, "%s(%s)%s", ap_item_ids[ap_kind(card)], points_text(card, pts), tag);
+		flow_add(&f, "%s(%s)%s", ap_T(s)->item_id[ap_kind(card)],
+		         points_text(ap_T(s), card, pts), tag);
 	}
 	if (!f.ntok)
 		flow_add(&f, "none");
@@ -323,7 +338,7 @@ static void put_other_hand(const ap_state *s, int p, int viewer, qv_buf *out)
 	flow_start(&f, out, WIDTH, 6, " ", "    arrow values:");
 	for (int i = 0; i < pl->nhand; i++)
 		if (!ap_is_item(pl->hand[i].card))
-			flow_add(&f, "%d", ap_value(pl->hand[i].card));
+			flow_add(&f, "%d", ap_value(ap_T(s), pl->hand[i].card));
 	if (!f.ntok)
 		flow_add(&f, "none");
 	flow_add(&f, "· items known:");
@@ -332,7 +347,7 @@ static void put_other_hand(const ap_state *s, int p, int viewer, qv_buf *out)
 		if (!ap_is_item(pl->hand[i].card))
 			continue;
 		if (ap_knows(pl->hand[i].know, viewer)) {
-			flow_add(&f, "%s", ap_item_ids[ap_kind(pl->hand[i].card)]);
+			flow_add(&f, "%s", ap_T(s)->item_id[ap_kind(pl->hand[i].card)]);
 			any = true;
 		} else {
 			unknown++;
@@ -363,9 +378,9 @@ static void put_round_info(const ap_state *s, int p, int viewer, qv_buf *out)
 	           s->phase != AP_PH_ITEMS ? "    used:"
 	           : p < s->active         ? "    items (ready):"
 	                                   : "    items so far:");
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < ap_T(s)->nkinds; k++)
 		if (ap_used(pl, k)) {
-			ap_use_text(pl, k, u, sizeof u);
+			ap_use_text(ap_T(s), pl, k, u, sizeof u);
 			flow_add(&f, "%s", u);
 		}
 	if (!f.ntok)
@@ -382,14 +397,14 @@ static void put_round_info(const ap_state *s, int p, int viewer, qv_buf *out)
 			qv_buf_printf(out, "    throw: %s\n",
 			              ap_committed(s, p) ? "committed (hidden)" : "not yet");
 		else if (pl->throw_card) {
-			ap_card_name(pl->throw_card - 1, c);
+			ap_card_name(ap_T(s), pl->throw_card - 1, c);
 			qv_buf_printf(out, "    throw: %s (not revealed yet)\n", c);
 		} else {
 			qv_buf_puts(out, "    throw: not yet\n");
 		}
 		return;
 	}
-	ap_card_name(pl->throw_card - 1, c);
+	ap_card_name(ap_T(s), pl->throw_card - 1, c);
 	char head[80];
 	int hn = snprintf(head, sizeof head, "    thrown: %s", c);
 	if (pl->land) {
@@ -444,14 +459,17 @@ static void put_turn(const ap_state *s, qv_buf *out)
 static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 {
 	char c[8];
+	const ap_tables *T = ap_T(s);
 	put_grid(s, color, out);
-	qv_buf_puts(out, "legend: 1-5 players · * star +10 · x skull -15 · ? face-down item · "
-	                 "+ several\n");
+	qv_buf_printf(out,
+	              "legend: 1-5 players · * star %+d · x skull %+d · ? face-down item · "
+	              "+ several\n",
+	              T->star_points, T->skull_points);
 	for (int p = 0; p < s->nplayers; p++) {
 		const ap_player *pl = &s->pl[p];
 		ap_cell_name(s, pl->pos, c);
-		qv_buf_printf(out, "p%d: %s · d%d · stars %d · skulls %d · hand %d", p + 1, c,
-		              ap_die_faces[pl->die], pl->stars, pl->skulls, pl->nhand);
+		qv_buf_printf(out, "p%d: %s · %s · stars %d · skulls %d · hand %d", p + 1, c,
+		              T->die_id[pl->die], pl->stars, pl->skulls, pl->nhand);
 		if (sees_score(s, p, viewer))
 			qv_buf_printf(out, " · score %d", ap_score_of(s, p));
 		qv_buf_putc(out, '\n');
@@ -470,9 +488,11 @@ static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 			if (ap_is_item(pl->hand[i].card))
 				held[ap_kind(pl->hand[i].card)] = true;
 		flow_start(&f, out, WIDTH, 4, " · ", "your items:");
-		for (int k = 0; k < AP_NKINDS; k++)
+		char eff[32];
+		for (int k = 0; k < T->nkinds; k++)
 			if (held[k])
-				flow_add(&f, "%s: %s", ap_item_ids[k], item_effect[k]);
+				flow_add(&f, "%s: %s", T->item_id[k],
+				         item_effect(T, k, eff, sizeof eff));
 		if (f.ntok)
 			flow_end(&f);
 		else
@@ -483,7 +503,7 @@ static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 		qv_buf_printf(out, " %d:%d", v + 1, s->nstack[v]);
 	qv_buf_puts(out, " cards · used items:");
 	int used = 0;
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		used += s->idisc[k];
 	qv_buf_printf(out, " %d\n", used);
 	/* face-down items: every one for the referee, else those an explicit ground made known */
@@ -498,7 +518,7 @@ static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 			flow_start(&f, out, WIDTH, 4, " ",
 			           viewer == QV_VIEW_ALL ? "face-down items:"
 			                                 : "face-down items known to all:");
-		flow_add(&f, "%s:%s", c, ap_item_ids[(g & ~AP_G_KNOWN) - AP_G_ITEM]);
+		flow_add(&f, "%s:%s", c, T->item_id[(g & ~AP_G_KNOWN) - AP_G_ITEM]);
 		listed = true;
 	}
 	if (listed)
@@ -564,8 +584,8 @@ static void panel_players(const ap_state *s, int viewer, int width, qv_buf *out)
 	for (int p = 0; p < s->nplayers; p++) {
 		const ap_player *pl = &s->pl[p];
 		ap_cell_name(s, pl->pos, c);
-		int n = snprintf(head, sizeof head, "p%d %-3s d%-2d *%d x%d hand %d", p + 1, c,
-		                 ap_die_faces[pl->die], pl->stars, pl->skulls, pl->nhand);
+		int n = snprintf(head, sizeof head, "p%d %-3s %-3s *%d x%d hand %d", p + 1, c,
+		                 ap_T(s)->die_id[pl->die], pl->stars, pl->skulls, pl->nhand);
 		if (sees_score(s, p, viewer))
 			snprintf(head + n, sizeof head - (size_t)n, " score %d", ap_score_of(s, p));
 		round_brief(s, p, viewer, brief, sizeof brief);
@@ -590,7 +610,7 @@ static void panel_hand(const ap_state *s, int p, int width, qv_buf *arrows, qv_b
 	flow_start(&f, arrows, width, 2, " ", "arrows:");
 	for (int i = 0; i < pl->nhand; i++)
 		if (!ap_is_item(pl->hand[i].card)) {
-			arrow_token(pl->hand[i].card, c, sizeof c);
+			arrow_token(ap_T(s), pl->hand[i].card, c, sizeof c);
 			flow_add(&f, "%s", c);
 		}
 	if (!f.ntok)
@@ -602,7 +622,8 @@ static void panel_hand(const ap_state *s, int p, int width, qv_buf *arrows, qv_b
 		if (!ap_is_item(card))
 			continue;
 		known_tag(s, p, pl->hand[i].know, tag, sizeof tag);
-		flow_add(&f, "%s(%s)%s", ap_item_ids[ap_kind(card)], points_text(card, pts),
+		flow_add(&f, "%s(%s)%s", ap_T(s)->item_id[ap_kind(card)],
+		         points_text(ap_T(s), card, pts),
 		         tag[0] == '[' && tag[1] == 'p' ? "[pub]"
 		         : tag[0]                       ? "[known]"
 		                                        : "");
@@ -636,16 +657,21 @@ static void render_compact(const ap_state *s, int viewer, bool color, qv_buf *ou
 	panel_players(s, viewer, pw, &sec[SEC_PLAYERS]);
 	if (viewer >= 0)
 		panel_hand(s, viewer, pw, &sec[SEC_ARROWS], &sec[SEC_ITEMS]);
+	const ap_tables *T = ap_T(s);
 	int used = 0;
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		used += s->idisc[k];
 	qv_buf_printf(&sec[SEC_STACKS], "stacks 1:%d 2:%d 3:%d 4:%d 5:%d · used items %d",
 	              s->nstack[0], s->nstack[1], s->nstack[2], s->nstack[3], s->nstack[4], used);
 	if (wn < sz)
 		qv_buf_printf(&sec[SEC_STACKS], "\narea a1-%c%d, shown %c%d-%c%d", 'a' + sz - 1, sz,
 		              'a' + x0, y0 + 1, 'a' + x0 + wn - 1, y0 + wn);
-	qv_buf_puts(&sec[SEC_LEGEND], pw >= 46 ? "* star +10 · x skull -15 · ? item · + several"
-	                                       : "*star+10 xskull-15 ?item +several");
+	if (pw >= 46)
+		qv_buf_printf(&sec[SEC_LEGEND], "* star %+d · x skull %+d · ? item · + several",
+		              T->star_points, T->skull_points);
+	else
+		qv_buf_printf(&sec[SEC_LEGEND], "*star%+d xskull%+d ?item +several", T->star_points,
+		              T->skull_points);
 
 	char *line[NSEC][48];
 	int have[NSEC], n[NSEC], total = 0;

@@ -25,7 +25,6 @@
 
 #include "arrow_party.h"
 
-#define DIE_D6      1
 #define ALL_KNOW(n) ((uint8_t)(((1u << (n)) - 1) | AP_PUBLIC))
 
 /* ---- small helpers ---- */
@@ -165,7 +164,7 @@ static void random_leave(ap_state *s, int g, int r, int card)
 
 static bool noswap(const ap_state *s, int p)
 {
-	return s->phase != AP_PH_ITEMS && ap_used(&s->pl[p], AP_NOSWAP);
+	return s->phase != AP_PH_ITEMS && ap_used_effect(ap_T(s), &s->pl[p], AP_E_NOSWAP);
 }
 
 /* Takes the top card of stack v (which must not be empty), clearing its slot. */
@@ -227,16 +226,17 @@ static const qv_param_def ap_params[] = {
      .help = "an explicit ground layout replacing the random one",
      .kind = QV_PARAM_TEXT,
      .choices = ap_random},
+    QV_VARIANT_PARAM,
 };
 #define AP_NPARAMS ((int)(sizeof ap_params / sizeof ap_params[0]))
 
-/* Reads stars= or skulls=: a count, or auto (2 x players). */
-static qv_status read_count(const qv_params *params, const char *key, long players, long *out,
-                            qv_err *err)
+/* Reads stars= or skulls=: a count, or auto (per_player of the components x players). */
+static qv_status read_count(const qv_params *params, const char *key, long per_player, long players,
+                            long *out, qv_err *err)
 {
 	const char *v = qv_params_get(params, key);
 	if (!v || qv_streq_nocase(v, "auto")) {
-		*out = 2 * players;
+		*out = per_player * players;
 		return QV_OK;
 	}
 	return qv_param_int(params, ap_params, AP_NPARAMS, key, out, err);
@@ -287,20 +287,25 @@ static qv_status parse_ground(ap_state *s, const char *v, uint8_t *left, qv_err 
 			s->ground[cell] = AP_G_SKULL;
 			continue;
 		}
-		int k = ap_find_item(card);
-		if (k < 0)
+		const ap_tables *T = ap_T(s);
+		int k = ap_find_item(T, card);
+		if (k < 0) {
+			char list[AP_NKINDS * (AP_ID_MAX + 2) + 1] = "";
+			for (int i = 0; i < T->nkinds; i++)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+				         i ? ", " : "", T->item_id[i]);
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "ground: unknown card '%.20s' at %s (expected star, skull or an "
-			    "item: x2, half, minus5, reverse, draw, dice, swap, noswap, "
-			    "nopickup, exchange)",
-			    card, tok);
+			    "item: %s)",
+			    card, tok, list);
+		}
 		if (left[k] == 0)
 			return qv_fail(
 			    err, QV_EINVAL,
-			    "ground: no %s card is left after the deal for %s (4 copies, the "
+			    "ground: no %s card is left after the deal for %s (%d copies, the "
 			    "players hold the rest)",
-			    ap_item_ids[k], tok);
+			    T->item_id[k], tok, T->count[k]);
 		left[k]--;
 		s->ground[cell] = (uint8_t)(AP_G_ITEM + k) | AP_G_KNOWN;
 	}
@@ -320,12 +325,18 @@ static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	long players, size, rounds, stars = 0, skulls = 0;
 	bool shuffle;
 	qv_status rc;
+	const qv_variant *var;
+	qv_params merged;
 	if ((rc = qv_params_check_keys(params, ap_params, AP_NPARAMS, "arrow-party", err)) ||
-	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "players", &players, err)) ||
+	    (rc = qv_variant_open(&qv_arrow_party, params, &var, &merged, err)))
+		return rc;
+	params = &merged;
+	const ap_tables *T = var->tables;
+	if ((rc = qv_param_int(params, ap_params, AP_NPARAMS, "players", &players, err)) ||
 	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "size", &size, err)) ||
 	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "rounds", &rounds, err)) ||
-	    (rc = read_count(params, "stars", players, &stars, err)) ||
-	    (rc = read_count(params, "skulls", players, &skulls, err)) ||
+	    (rc = read_count(params, "stars", T->stars_per_player, players, &stars, err)) ||
+	    (rc = read_count(params, "skulls", T->skulls_per_player, players, &skulls, err)) ||
 	    (rc = qv_param_bool(params, ap_params, AP_NPARAMS, "shuffle", &shuffle, err)))
 		return rc;
 	const char *ground = qv_params_get(params, "ground");
@@ -333,6 +344,7 @@ static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_er
 		ground = NULL;
 	ap_state *s = st;
 	memset(s, 0, sizeof *s);
+	s->variant = var->slot;
 	s->nplayers = (uint8_t)players;
 	s->size = (uint8_t)size;
 	s->rounds = (uint8_t)rounds;
@@ -340,34 +352,37 @@ static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	s->round = 1;
 	qv_rng_seed(&s->rng, seed);
 	for (int v = 0; v < AP_NVALUES; v++) {
+		int n = T->nvalue[v];
 		uint8_t list[AP_STACK_MAX];
-		for (int i = 0; i < AP_STACK_MAX; i++)
-			list[i] = (uint8_t)(v * 6 + i);
+		for (int i = 0; i < n; i++)
+			list[i] = (uint8_t)(T->first[v] + i);
 		if (shuffle)
-			qv_shuffle_bytes(list, AP_STACK_MAX, &s->rng);
-		for (int i = 0; i < AP_STACK_MAX; i++)
-			s->stack[v][i] = list[AP_STACK_MAX - 1 - i];
-		s->nstack[v] = AP_STACK_MAX;
+			qv_shuffle_bytes(list, n, &s->rng);
+		for (int i = 0; i < n; i++)
+			s->stack[v][i] = list[n - 1 - i];
+		s->nstack[v] = (uint8_t)n;
 	}
-	uint8_t deck[AP_NKINDS * AP_COPIES];
-	for (int i = 0; i < AP_NKINDS * AP_COPIES; i++)
-		deck[i] = (uint8_t)(i / AP_COPIES);
+	uint8_t deck[AP_ITEMS_MAX];
+	int ndeck = 0;
+	for (int k = 0; k < T->nkinds; k++)
+		for (int i = 0; i < T->count[k]; i++)
+			deck[ndeck++] = (uint8_t)k;
 	if (shuffle)
-		qv_shuffle_bytes(deck, AP_NKINDS * AP_COPIES, &s->rng);
+		qv_shuffle_bytes(deck, ndeck, &s->rng);
 	for (int v = 0; v < AP_NVALUES; v++)
 		for (int p = 0; p < players; p++)
 			hand_add(&s->pl[p], pop_stack(s, v), 1 << p);
 	int top = 0;
-	for (int r = 0; r < 3; r++)
+	for (int r = 0; r < AP_DEAL_ITEMS; r++)
 		for (int p = 0; p < players; p++)
 			hand_add(&s->pl[p], AP_NARROWS + deck[top++], 1 << p);
 	for (int p = 0; p < players; p++) {
-		s->pl[p].die = DIE_D6;
+		s->pl[p].die = (uint8_t)T->start_die;
 		s->pl[p].pos = (uint16_t)ap_start_cell((int)size, p);
 	}
 	if (ground) {
 		uint8_t left[AP_NKINDS] = {0};
-		for (int i = top; i < AP_NKINDS * AP_COPIES; i++)
+		for (int i = top; i < ndeck; i++)
 			left[deck[i]]++;
 		if ((rc = parse_ground(s, ground, left, err)))
 			return rc;
@@ -382,16 +397,16 @@ static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_er
 			if (!start)
 				free_cells[nfree++] = (uint16_t)c;
 		}
-		int need = AP_NKINDS * AP_COPIES - top + (int)stars + (int)skulls;
+		int need = ndeck - top + (int)stars + (int)skulls;
 		if (need > nfree)
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "stars=%ld and skulls=%ld do not fit: %d items, %ld stars and %ld "
 			    "skulls need %d cells but a %ldx%ld area with %ld players has "
 			    "%d free cells",
-			    stars, skulls, AP_NKINDS * AP_COPIES - top, stars, skulls, need, size,
-			    size, players, nfree);
-		for (int i = top; i < AP_NKINDS * AP_COPIES; i++)
+			    stars, skulls, ndeck - top, stars, skulls, need, size, size, players,
+			    nfree);
+		for (int i = top; i < ndeck; i++)
 			place_random(s, &s->rng, free_cells, &nfree, AP_G_ITEM + deck[i]);
 		for (int i = 0; i < stars; i++)
 			place_random(s, &s->rng, free_cells, &nfree, AP_G_STAR);
@@ -465,7 +480,7 @@ static void redistribute(ap_state *s, qv_events *ev)
 	}
 	if (ev)
 		for (int p = 0; p < s->nplayers; p++)
-			ap_say_dealt(p, dealt[p], ndealt[p], ev);
+			ap_say_dealt(ap_T(s), p, dealt[p], ndealt[p], ev);
 }
 
 static void begin_throw(ap_state *s, qv_events *ev)
@@ -484,7 +499,7 @@ static void begin_throw(ap_state *s, qv_events *ev)
 static void draws_from(ap_state *s, int from, qv_events *ev)
 {
 	for (int p = from; p < s->nplayers; p++) {
-		if (!ap_used(&s->pl[p], AP_DRAW))
+		if (!ap_used_effect(ap_T(s), &s->pl[p], AP_E_DRAW))
 			continue;
 		if (any_stack(s)) {
 			s->phase = AP_PH_DRAW;
@@ -507,9 +522,10 @@ static void swap_give(ap_state *s, int u)
 /* Resolves the swaps from seat `from` on; stops at one that must take a card at random. */
 static void swaps_from(ap_state *s, int from, qv_events *ev)
 {
+	const ap_tables *T = ap_T(s);
 	for (int p = from; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
-		if (!ap_used(pl, AP_SWAP))
+		if (!ap_used_effect(T, pl, AP_E_SWAP))
 			continue;
 		int t = pl->swap_target;
 		if (noswap(s, p) || noswap(s, t) ||
@@ -529,7 +545,7 @@ static void swaps_from(ap_state *s, int from, qv_events *ev)
 		return;
 	}
 	for (int p = 0; p < s->nplayers; p++)
-		if (ap_used(&s->pl[p], AP_DICE)) {
+		if (ap_used_effect(T, &s->pl[p], AP_E_DICE)) {
 			s->pl[p].die = s->pl[p].dice_to;
 			if (ev)
 				ap_say_die(s, p, ev);
@@ -544,15 +560,16 @@ static void reveal_items(ap_state *s, qv_events *ev)
 	if (ev)
 		ap_say_uses(s, ev);
 	s->phase = AP_PH_TAKE; /* any phase past `items`: noswap counts from here */
+	const ap_tables *T = ap_T(s);
 	for (int p = 0; p < s->nplayers; p++)
-		for (int k = 0; k < AP_NKINDS; k++)
+		for (int k = 0; k < T->nkinds; k++)
 			if (ap_used(&s->pl[p], k)) {
 				public_remove(s, p, AP_NARROWS + k);
 				s->idisc[k]++;
 			}
 	for (int p = 0; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
-		if (ap_used(pl, AP_EXCHANGE)) {
+		if (ap_used_effect(T, pl, AP_E_EXCHANGE)) {
 			uint16_t t = s->pl[pl->exch_target].pos;
 			s->pl[pl->exch_target].pos = pl->pos;
 			pl->pos = t;
@@ -565,13 +582,14 @@ static void reveal_items(ap_state *s, qv_events *ev)
 
 static void start_walk(ap_state *s, qv_events *ev)
 {
+	const ap_tables *T = ap_T(s);
 	s->phase = AP_PH_WALK;
 	s->active = 0;
 	s->tick = 0;
 	s->bumped = s->pending = 0;
 	for (int p = 0; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
-		pl->steps = pl->skip ? 0 : (uint8_t)ap_steps(pl->roll, pl->uses);
+		pl->steps = pl->skip ? 0 : (uint8_t)ap_steps(T, pl->roll, pl->uses);
 		if (ev && !pl->skip && !pl->steps)
 			ap_walk_still(s, p, ev);
 	}
@@ -599,7 +617,7 @@ static void finish_round(ap_state *s, qv_events *ev)
 		ap_player *pl = &s->pl[p];
 		if (pl->throw_card) {
 			thrown = true;
-			int v = ap_value(pl->throw_card - 1) - 1;
+			int v = ap_value(ap_T(s), pl->throw_card - 1) - 1;
 			s->disc[v][s->ndisc[v]++] = (uint8_t)(pl->throw_card - 1);
 		}
 		pl->uses = 0;
@@ -649,7 +667,7 @@ static inline __attribute__((always_inline)) int pick_up(ap_state *s, int p)
 		return AP_PICK_NONE;
 	int kind = (*g & ~AP_G_KNOWN) - AP_G_ITEM;
 	bool known = *g & AP_G_KNOWN;
-	if (ap_used(pl, AP_NOPICKUP))
+	if (ap_used_effect(ap_T(s), pl, AP_E_NOPICKUP))
 		return AP_PICK_LEFT | (known ? kind << 4 : 0);
 	hand_add(pl, AP_NARROWS + kind, known ? ALL_KNOW(s->nplayers) : 1 << p);
 	*g = 0;
@@ -733,7 +751,7 @@ static void run_walk(ap_state *s, qv_events *ev)
 		ap_walk_say_init(&ws, ev);
 		walk_ticks(s, &ws);
 		ap_walk_flush(&ws);
-		ap_walk_found(&ws, s->nplayers);
+		ap_walk_found(&ws, ap_T(s), s->nplayers);
 		ap_walk_say_free(&ws);
 	}
 	if (!s->pending)
@@ -748,7 +766,7 @@ static void apply_give(ap_state *s, int arg, qv_events *ev)
 	int i = __builtin_ctz(s->pending), a = ap_pair_a[i], b = ap_pair_b[i];
 	int ga = (arg & 15) - 1, gb = (arg >> 4 & 15) - 1;
 	if (ev)
-		ap_say_give(a, b, ga, gb, ev);
+		ap_say_give(ap_T(s), a, b, ga, gb, ev);
 	if (ga >= 0)
 		random_leave(s, a, b, AP_NARROWS + ga);
 	if (gb >= 0)
@@ -763,16 +781,16 @@ static void apply_give(ap_state *s, int arg, qv_events *ev)
 }
 
 /* Marks a committed use: its kind, and the die, target or item it names. */
-void ap_record_use(ap_player *pl, int arg)
+void ap_record_use(const ap_tables *T, ap_player *pl, int arg)
 {
-	int k = arg & 15;
+	int k = arg & 15, e = T->effect[k];
 	pl->uses |= (uint16_t)(1u << k);
-	if (k == AP_DICE)
+	if (e == AP_E_DICE)
 		pl->dice_to = (uint8_t)(arg >> 4 & 15);
-	else if (k == AP_SWAP) {
+	else if (e == AP_E_SWAP) {
 		pl->swap_target = (uint8_t)(arg >> 4 & 15);
 		pl->swap_item = (uint8_t)(arg >> 8 & 15);
-	} else if (k == AP_EXCHANGE)
+	} else if (e == AP_E_EXCHANGE)
 		pl->exch_target = (uint8_t)(arg >> 4 & 15);
 }
 
@@ -782,7 +800,7 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 	int arg = AP_ARG(a), p = s->active;
 	ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
 	switch (AP_TYPE(a)) {
-	case AP_ACT_USE: ap_record_use(pl, arg); break;
+	case AP_ACT_USE: ap_record_use(ap_T(s), pl, arg); break;
 	case AP_ACT_READY:
 		if (++s->active == s->nplayers)
 			reveal_items(s, ev);
@@ -800,9 +818,14 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 	}
 	case AP_ACT_STACK: {
 		int v = arg - 1, card = pop_stack(s, v);
+		const ap_tables *T = ap_T(s);
 		hand_add(pl, card, 1 << p);
 		if (ev)
-			ap_say_draw(p, card, ev);
+			ap_say_draw(T, p, card, ev);
+		/* A draw of several cards draws again while a stack has one. */
+		if (++pl->drawn < T->param[ap_used_kind(T, pl, AP_E_DRAW)] && any_stack(s))
+			break;
+		pl->drawn = 0;
 		draws_from(s, p + 1, ev);
 		break;
 	}
@@ -913,7 +936,7 @@ static unsigned ap_together(const void *st, unsigned *done)
 typedef struct det_pools {
 	uint8_t arrow[AP_NVALUES][AP_NARROWS];
 	int narrow[AP_NVALUES];
-	uint8_t item[AP_NCARDS];
+	uint8_t item[AP_ITEMS_MAX];
 	int nitem;
 } det_pools;
 
@@ -944,25 +967,26 @@ static void build_pools(const ap_state *s, int viewer, det_pools *dp)
 	for (int v = 0; v < AP_NVALUES; v++)
 		for (int i = 0; i < s->ndisc[v]; i++)
 			placed[s->disc[v][i]]++;
-	for (int k = 0; k < AP_NKINDS; k++)
+	const ap_tables *T = ap_T(s);
+	for (int k = 0; k < T->nkinds; k++)
 		placed[AP_NARROWS + k] += s->idisc[k];
 	for (int c = 0; c < s->size * s->size; c++)
 		if (s->ground[c] & AP_G_KNOWN)
 			placed[AP_NARROWS + (s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM]++;
 	memset(dp, 0, sizeof *dp);
-	for (int c = 0; c < AP_NARROWS; c++)
+	for (int c = 0; c < T->narrows; c++)
 		if (!placed[c]) {
-			int v = ap_value(c) - 1;
+			int v = ap_value(T, c) - 1;
 			dp->arrow[v][dp->narrow[v]++] = (uint8_t)c;
 		}
-	for (int k = 0; k < AP_NKINDS; k++)
-		for (int i = placed[AP_NARROWS + k]; i < AP_COPIES; i++)
+	for (int k = 0; k < T->nkinds; k++)
+		for (int i = placed[AP_NARROWS + k]; i < T->count[k]; i++)
 			dp->item[dp->nitem++] = (uint8_t)k;
 }
 
-static int pool_arrow(det_pools *dp, int v)
+static int pool_arrow(const ap_tables *T, det_pools *dp, int v)
 {
-	return dp->narrow[v] ? dp->arrow[v][--dp->narrow[v]] : v * 6;
+	return dp->narrow[v] ? dp->arrow[v][--dp->narrow[v]] : T->first[v];
 }
 
 static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] : 0; }
@@ -978,13 +1002,14 @@ static void random_uses(ap_state *s, int p, bool finish, qv_rng *rng)
 	pl->dice_to = pl->swap_target = pl->swap_item = pl->exch_target = 0;
 	qv_action list[AP_MAX_ACTIONS];
 	int steps = finish ? AP_NKINDS : (int)qv_rng_below(rng, 3);
+	const ap_tables *T = ap_T(s);
 	for (int i = 0; i < steps; i++) {
 		if (finish && qv_rng_below(rng, 2) == 0)
 			break;
 		int n = ap_legal_uses(s, p, list);
 		if (!n)
 			break;
-		ap_record_use(pl, AP_ARG(list[qv_rng_below(rng, (uint32_t)n)]));
+		ap_record_use(T, pl, AP_ARG(list[qv_rng_below(rng, (uint32_t)n)]));
 	}
 }
 
@@ -993,6 +1018,7 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 	ap_state *s = st;
 	if (viewer == QV_VIEW_ALL)
 		return;
+	const ap_tables *T = ap_T(s);
 	det_pools dp;
 	build_pools(s, viewer, &dp);
 	for (int v = 0; v < AP_NVALUES; v++)
@@ -1008,7 +1034,8 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 				if (ap_is_item(e->card))
 					e->card = (uint8_t)(AP_NARROWS + pool_item(&dp));
 				else
-					e->card = (uint8_t)pool_arrow(&dp, ap_value(e->card) - 1);
+					e->card =
+					    (uint8_t)pool_arrow(T, &dp, ap_value(T, e->card) - 1);
 			}
 			e->know = canon_know(s, p, e->know, viewer);
 		}
@@ -1018,7 +1045,7 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 		if (s->ground[c] >= AP_G_ITEM && !(s->ground[c] & AP_G_KNOWN))
 			s->ground[c] = (uint8_t)(AP_G_ITEM + pool_item(&dp));
 	int nout = 0;
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		nout += s->out[k];
 	memset(s->out, 0, sizeof s->out);
 	for (int i = 0; i < nout; i++)
@@ -1026,7 +1053,7 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 	for (int v = 0; v < AP_NVALUES; v++) {
 		memset(s->stack[v], 0, sizeof s->stack[v]);
 		for (int i = 0; i < s->nstack[v]; i++)
-			s->stack[v][i] = (uint8_t)pool_arrow(&dp, v);
+			s->stack[v][i] = (uint8_t)pool_arrow(T, &dp, v);
 	}
 	/* Other players' secrets of the current phase, chosen anew on the guessed hands. */
 	for (int p = 0; p < s->nplayers; p++) {
@@ -1083,7 +1110,7 @@ static bool ap_reveals(const void *st, qv_action a, int viewer)
 		items[before.item[i]]++;
 	for (int i = 0; i < after.nitem; i++)
 		items[after.item[i]]--;
-	for (int k = 0; k < AP_NKINDS; k++)
+	for (int k = 0; k < ap_T(s)->nkinds; k++)
 		if (items[k] > 0)
 			return true;
 	return false;
@@ -1147,4 +1174,5 @@ const qv_game qv_arrow_party = {
     .reference = ap_reference,
     .action_note = ap_action_note,
     .reveals = ap_reveals,
+    .components = &ap_components,
 };

@@ -1,73 +1,107 @@
 /*
- * concardia.h - ConCardia (Arrow rules) internals shared by the files of this folder: the card
- * table, the state, the action encoding. Not a public header: everything outside this folder
- * sees the game only through `qv_concardia` (game.h).
+ * concardia.h - ConCardia (Arrow rules) internals shared by the files of this folder: the
+ * components' tables, the state, the action encoding. Not a public header: everything outside
+ * this folder sees the game only through `qv_concardia` (game.h).
  *
- * Cards are numbered 0..41: template * 3 + trait (r, p, s), in the order of the rules page's
- * card table. Squares are 0..35, rank * 6 + file, so a1 = 0, b1 = 1, ..., f6 = 35: ascending
- * square numbers are the rules page's square order a1, b1, ..., f6. A set of squares is a
- * uint64_t bitmask.
+ * The cards are data (data/concardia/base.json, or a variant: docs/variants.md): tables.c
+ * builds a cc_tables from the resolved document once per variant, and a state names its tables
+ * by the variant's slot (cc_T). Card ids are the cards' places in the document's list, 0 .. at
+ * most 62 (the built-in set: template * 3 + trait, 42 cards). Squares are 0..35,
+ * rank * 6 + file, so a1 = 0, b1 = 1, ..., f6 = 35: ascending square numbers are the rules
+ * page's square order a1, b1, ..., f6. A set of squares or of card ids is a uint64_t bitmask.
  *
  * Speed: random playouts and the search apply millions of actions, so the rules work on
  * bitmasks and keep what the Capture step asks up to date instead of rescanning the grid: the
  * state holds the squares of each player's cards (occ) and of the cards that do something
- * (banners, dynamos, movers), the sum of the superior Strengths pointing at each card (atk)
+ * (supports, chargers, movers), the sum of the superior Strengths pointing at each card (atk)
  * and the cards whose sum reaches their printed Defense (threat). These are derived from the
  * grid and change only with it, through cc_put, cc_lift, cc_move and cc_set_boost, so two
- * states with the same grid keep the same values. Constant tables, worked out by the
- * compiler (tables.c), give each square's neighbours (cc_nb, cc_adj) and the squares each card
- * points at (cc_points).
+ * states with the same grid keep the same values. The tables give, by a cell's value (card id
+ * + 1), its numbers, its ability's kind, the cells it beats and the squares it points at from
+ * each square for each owner, so nothing is looked up by name on a hot path.
  */
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
 
 #include "quiver/game.h"
+#include "quiver/variant.h"
 
-#define CC_NTEMPLATES   14
-#define CC_NCARDS       42
+/* The most cards a set may hold: card ids are 6 bits in an action, a cell holds id + 1 in a
+ * byte and the masks of the cells a card beats are 64 bits over cell values. */
+#define CC_MAX_CARDS    63
+#define CC_MAX_DECKS    16 /* named decklists in a set */
+#define CC_ID_MAX       15 /* characters of a card id */
 #define CC_NSQ          36
-#define CC_DECK_MIN     8
+#define CC_HAND         7 /* cards drawn at set-up */
+#define CC_DECK_MIN     8 /* the opening hand and one card to draw */
 #define CC_DECK_MAX     60
-#define CC_MAX_PERSIST  4 /* Persistent Area slots (only Persistent templates go there) */
-#define CC_MAX_COUNTERS 3
+#define CC_MAX_PERSIST  4 /* Persistent Area slots (only Persistent cards go there) */
+#define CC_MAX_COUNTERS 9 /* a charge ability's most counters, at most */
 #define CC_MAX_ACTIONS  4096
 #define CC_MAX_CHANCE   2
 
-/* Traits, in card id order. */
+/* Traits, as a card's trait field. */
 enum { CC_ROCK, CC_PAPER, CC_SCISSORS };
 
-/* Templates, in the order of the rules page. */
+/* The kinds of ability the engine can play (docs/variants.md), a card's ability.kind. */
 enum {
-	CC_SENTINEL,
-	CC_STRIKER,
-	CC_LANCER,
-	CC_FLANKER,
-	CC_SCOUT,
-	CC_GUARD,
-	CC_STAR,
-	CC_COURIER,
-	CC_SHOVER,
-	CC_SABOTEUR,
-	CC_DYNAMO,
-	CC_DUELIST,
-	CC_BANNER,
-	CC_AEGIS
+	CC_AB_NONE,
+	CC_AB_MOVE,     /* Action: slide this card, or jump it over an adjacent card (courier) */
+	CC_AB_SHOVE,    /* Action - Cost N: push an adjacent card one square away (shover) */
+	CC_AB_SABOTAGE, /* Immediate - Cost X: remove an opponent card (saboteur) */
+	CC_AB_CHARGE,   /* Persistent: Charge Counters; Action - Cost N: +S Strength (dynamo) */
+	CC_AB_SUPERIOR, /* Play: Superior to cards of its own trait (duelist) */
+	CC_AB_SUPPORT,  /* Play: your adjacent cards have +D Defense (banner) */
+	CC_AB_SAVE,     /* Hand Reaction: save a card from capture (aegis) */
+	CC_NKINDS
 };
 
-typedef struct cc_template {
-	const char *id;
-	uint8_t strength, defense;
-	uint8_t arrows; /* bit d: an arrow in direction d of the owner's frame (N = away) */
-	const char *type;
-	const char *code; /* three letters for the diagram */
-	const char *text; /* the card text, "" when none */
-} cc_template;
+/* One card as the set prints it, and what its ability's kind and parameters make of it. */
+typedef struct cc_card {
+	char id[CC_ID_MAX + 1];   /* "striker-r": the name, '-', the trait's letter */
+	char name[CC_ID_MAX + 1]; /* "striker" */
+	char code[4];             /* the name's first three letters, for the diagram */
+	uint8_t trait, strength, defense;
+	uint8_t arrows;   /* bit d: an arrow in direction d of the owner's frame (N = away) */
+	uint8_t type;     /* index in cc_type_names */
+	uint8_t kind;     /* CC_AB_* */
+	uint8_t cost;     /* shove, charge: the Action's cost */
+	uint8_t counters; /* charge: the most Charge Counters it holds */
+	uint8_t boost;    /* charge: the Strength its Action adds */
+	uint8_t bonus;    /* support: the Defense it gives */
+	uint8_t pad_[6];
+	uint64_t same_name; /* the card ids of its name */
+	char text[192];     /* the card text, "" when none */
+} cc_card;
 
-extern const cc_template cc_templates[CC_NTEMPLATES];
-extern const char cc_trait_letters[3]; /* "rps" */
+typedef struct cc_deck {
+	char id[32];
+	int n;
+	uint8_t cards[CC_DECK_MAX]; /* card ids, top of deck first */
+} cc_deck;
 
-static inline int cc_tmpl(int card) { return card / 3; }
-static inline int cc_trait(int card) { return card % 3; }
+/* A set's tables (tables.c builds them; they never change). Arrays "by cell" are indexed by a
+ * cell's value, card id + 1, 0 for an empty square (all zero there). */
+typedef struct cc_tables {
+	int ncards, ndecks;
+	int id_width; /* the longest card id's length */
+	cc_card cards[CC_MAX_CARDS];
+	cc_deck decks[CC_MAX_DECKS];
+	uint64_t of_kind[CC_NKINDS]; /* the card ids with each kind of ability */
+	/* by cell */
+	uint8_t strength[64], defense[64], boost[64], bonus[64], kind[64], counters[64];
+	uint8_t arrows[64], cost[64];
+	uint64_t beats[64];             /* the cells whose card it beats for capture */
+	uint64_t points[2][64][CC_NSQ]; /* the squares it points at from each square, by owner */
+	char names[640]; /* the names in order, each once: "sentinel, striker, ..." */
+} cc_tables;
+
+extern const qv_game qv_concardia;
+extern const qv_components cc_components;
+extern const char *const cc_trait_names[4];            /* "Rock", "Paper", "Scissors", NULL */
+extern const char *const cc_type_names[4];             /* "Adventurer", "Airship", "Maker", NULL */
+extern const char *const cc_kind_names[CC_NKINDS + 1]; /* "none", "move", ..., NULL */
+
 /* a's trait beats b's trait (Rock > Scissors > Paper > Rock). */
 static inline bool cc_beats(int ta, int tb) { return (ta - tb + 3) % 3 == 1; }
 
@@ -126,8 +160,8 @@ typedef struct cc_cell {
 
 /* One player's zones. Lists of cards hold card ids; unused entries are 0. */
 typedef struct cc_player {
-	uint8_t owned[CC_NCARDS];        /* the decklist (a parameter), by card id */
-	uint8_t hand[CC_NCARDS];         /* cards in hand, by card id */
+	uint8_t owned[CC_MAX_CARDS];     /* the decklist (a parameter), by card id */
+	uint8_t hand[CC_MAX_CARDS + 1];  /* cards in hand, by card id (the last byte stays 0) */
 	uint8_t deck[CC_DECK_MAX];       /* deck[ndeck - 1] is the top */
 	uint8_t discard[CC_DECK_MAX];    /* discard[ndiscard - 1] is the top */
 	uint8_t victory[CC_DECK_MAX];    /* the opponent's cards this player captured, in order */
@@ -146,11 +180,13 @@ typedef struct cc_state {
 	/* derived from grid, kept in step with it (see the top of this file) */
 	uint64_t occ[2];                   /* the squares of each player's cards */
 	uint64_t threat;                   /* cards whose atk reaches their printed Defense */
-	uint64_t banners, dynamos, movers; /* squares of banners, dynamos, couriers and shovers */
+	uint64_t banners, dynamos, movers; /* squares of the cards with a support, a charge, a
+	                                    * move or shove ability */
 	cc_cell grid[CC_NSQ];
 	cc_player pl[2];
 	uint16_t target, max_turns;
 	uint16_t turn_no; /* turns completed by both players */
+	uint16_t variant; /* the slot of the components played with (cc_T) */
 	uint8_t shuffle;
 	uint8_t phase;
 	uint8_t active; /* whose turn (or whose starting choice) it is */
@@ -178,13 +214,12 @@ extern const uint8_t cc_lines[CC_NSQ];
 /* The board direction from a square to its neighbour `to`: cc_dir(from, to). */
 extern const int8_t cc_delta_dir[15];
 static inline int cc_dir(int from, int to) { return cc_delta_dir[to - from + 7]; }
-/* The squares the card of template t owned by p points at from sq: cc_points[p][t][sq]. */
-extern const uint64_t cc_points[2][CC_NTEMPLATES][CC_NSQ];
-/* The cells whose card the card of a cell beats for capture, by the cell's value. */
-extern const uint64_t cc_cell_beats[CC_NCARDS + 1];
-/* The starter decks (tables.c): their names, and the seven templates of each. */
-extern const char *const cc_starter_names[3]; /* and NULL: the deck parameters' choices */
-extern const uint8_t cc_starter_templates[2][7];
+
+/* The tables of the components s plays with. */
+static inline const cc_tables *cc_T(const cc_state *s)
+{
+	return (const cc_tables *)qv_variant_tables(s->variant);
+}
 
 /* The only ways the grid changes (rules.c): a card put on an empty square, a card lifted off
  * (its square left empty), a card moved to an empty square, a card's boost set or cleared.
@@ -208,18 +243,10 @@ static inline int cc_to_move(const cc_state *s)
 	}
 }
 
-/* The template of the card in a cell, by the cell's value (card id + 1; 0, empty, reads as
- * template 0). */
-extern const uint8_t cc_cell_tmpl[CC_NCARDS + 1];
-static inline const cc_template *cc_cell_template(const cc_cell *c)
-{
-	return &cc_templates[cc_cell_tmpl[c->card]];
-}
-
 /* The card in cell a counts as beating the card in cell b for capture. */
-static inline bool cc_superior_cell(const cc_cell *a, const cc_cell *b)
+static inline bool cc_superior_cell(const cc_tables *T, const cc_cell *a, const cc_cell *b)
 {
-	return cc_cell_beats[a->card] >> b->card & 1;
+	return T->beats[a->card] >> b->card & 1;
 }
 
 /* True when the card on `from` has an arrow pointing at the adjacent square `to`: the arrow
@@ -228,24 +255,24 @@ static inline bool cc_points_at(const cc_state *s, int from, int to)
 {
 	const cc_cell *c = &s->grid[from];
 	int d = cc_dir(from, to) ^ (c->owner << 2); /* (d + 4) % 8 for p2's cards */
-	return cc_cell_template(c)->arrows >> d & 1;
+	return cc_T(s)->arrows[c->card] >> d & 1;
 }
 
-/* The Strength and Defense of the card on sq as they are now (a boost, adjacent banners). */
+/* The Strength and Defense of the card on sq as they are now (a boost, adjacent supports). */
 static inline int cc_strength(const cc_state *s, int sq)
 {
-	return cc_cell_template(&s->grid[sq])->strength + 2 * s->grid[sq].boost;
-}
-
-/* The banners of the owner of the card on sq next to it (each gives +1 Defense). */
-static inline int cc_banners_around(const cc_state *s, int sq)
-{
-	return __builtin_popcountll(cc_adj[sq] & s->banners & s->occ[s->grid[sq].owner]);
+	const cc_tables *T = cc_T(s);
+	const cc_cell *c = &s->grid[sq];
+	return T->strength[c->card] + T->boost[c->card] * c->boost;
 }
 
 static inline int cc_defense(const cc_state *s, int sq)
 {
-	return cc_cell_template(&s->grid[sq])->defense + cc_banners_around(s, sq);
+	const cc_tables *T = cc_T(s);
+	int d = T->defense[s->grid[sq].card];
+	for (uint64_t m = cc_adj[sq] & s->banners & s->occ[s->grid[sq].owner]; m; m &= m - 1)
+		d += T->bonus[s->grid[__builtin_ctzll(m)].card];
+	return d;
 }
 
 /* The superior arrows at the card on sq (adjacent opponent cards pointing at it whose trait
@@ -264,7 +291,7 @@ static inline int cc_board_count(const cc_state *s, int p)
 	return s->pl[p].npersist + __builtin_popcountll(s->occ[p]);
 }
 
-/* The cost units p could pay now: cards in hand and Charge Counters (only dynamos carry
+/* The cost units p could pay now: cards in hand and Charge Counters (only chargers carry
  * them). */
 static inline int cc_units(const cc_state *s, int p)
 {
@@ -282,12 +309,17 @@ static inline int cc_sabotage_cost(const cc_state *s, int sq)
 	int x = cc_defense(s, sq) - 1;
 	return x < 0 ? 0 : x;
 }
-/* The slot of card in p's Persistent Area, or -1; whether a card of template tmpl is there. */
+/* The slot of card in p's Persistent Area, or -1. */
 int cc_persist_slot(const cc_player *pl, int card);
-bool cc_persist_has(const cc_player *pl, int tmpl);
-/* Only Persistent templates may go to the Persistent Area. */
-static inline bool cc_is_persistent(int tmpl) { return tmpl == CC_DYNAMO; }
-int cc_find_card(const char *text);                               /* card id, or -1 (tables.c) */
+/* Only Persistent cards (a charge ability) may go to the Persistent Area. */
+static inline bool cc_is_persistent(const cc_tables *T, int card)
+{
+	return T->cards[card].kind == CC_AB_CHARGE;
+}
+/* The card id of text (any case), or -1 (tables.c). */
+int cc_find_card(const cc_tables *T, const char *text);
+/* The name of the first card with an ability of kind k ("dynamo"), or the kind's name. */
+const char *cc_kind_card(const cc_tables *T, int k);
 static inline int cc_step(int sq, int d) { return cc_nb[sq][d]; } /* or -1 off the grid */
 int cc_board_dir(int owner, int d); /* a printed direction turned to the board (tables.c) */
 extern const char *const cc_phase_names[CC_NPHASES];
@@ -304,9 +336,9 @@ qv_status cc_check(const void *st, qv_action a, qv_err *err);
 /* Narration (narrate.c): the consequences of an action as lines for people (qv_events), in
  * the third person, each viewer reading only what it may know. */
 void cc_say_draw(const cc_state *s, int p, int card, qv_events *ev);
-void cc_say_charge(int card, int sq, int p, int counters, qv_events *ev);
-void cc_say_counters(int card, int sq, int p, int counters, qv_events *ev);
-void cc_say_reveal(int c1, int c2, int first, qv_events *ev);
+void cc_say_charge(const cc_tables *T, int card, int sq, int p, int counters, qv_events *ev);
+void cc_say_counters(const cc_tables *T, int card, int sq, int p, int counters, qv_events *ev);
+void cc_say_reveal(const cc_tables *T, int c1, int c2, int first, qv_events *ev);
 void cc_say_cost(const cc_state *s, qv_events *ev);
 void cc_say_shove(const cc_state *s, int to, qv_events *ev);
 void cc_say_boost(const cc_state *s, int sq, qv_events *ev);
@@ -314,7 +346,7 @@ void cc_say_sabotage(const cc_state *s, bool removed, qv_events *ev);
 void cc_say_threat(const cc_state *s, int sq, qv_events *ev);
 void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev);
 void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev);
-void cc_say_to_discard(int card, int p, qv_events *ev);
+void cc_say_to_discard(const cc_tables *T, int card, int p, qv_events *ev);
 void cc_say_end(const cc_state *s, qv_events *ev);
 /* "4 superior Strength against Defense 2" for the card on sq as the grid stands; with `each`,
  * a sum of several Strengths is written out ("3+2 = 5 superior Strength against ..."). */
@@ -328,7 +360,7 @@ int cc_reference(const void *st, const char *name, qv_buf *out);
 int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 /* Notation (notation.c). */
-void cc_card_name(int card, char *buf); /* buf >= 16 */
+void cc_card_name(const cc_tables *T, int card, char *buf); /* buf >= CC_ID_MAX + 1 */
 int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 

@@ -20,18 +20,18 @@ static json_t *sq_json(int sq)
 	return json_string(b);
 }
 
-static json_t *card_json(int card)
+static json_t *card_json(const cc_tables *T, int card)
 {
-	char b[16];
-	cc_card_name(card, b);
+	char b[CC_ID_MAX + 1];
+	cc_card_name(T, card, b);
 	return json_string(b);
 }
 
-static json_t *cards_json(const uint8_t *cards, int n)
+static json_t *cards_json(const cc_tables *T, const uint8_t *cards, int n)
 {
 	json_t *a = json_array();
 	for (int i = 0; i < n; i++)
-		json_array_append_new(a, card_json(cards[i]));
+		json_array_append_new(a, card_json(T, cards[i]));
 	return a;
 }
 
@@ -53,10 +53,12 @@ static json_t *board_json(const cc_state *s)
 			continue;
 		json_t *o = json_object();
 		json_object_set_new(o, "sq", sq_json(sq));
-		json_object_set_new(o, "card", card_json(c->card - 1));
+		json_object_set_new(o, "card", card_json(cc_T(s), c->card - 1));
 		json_object_set_new(o, "owner", qv__json_player(c->owner));
 		json_object_set_new(o, "counters", json_integer(c->counters));
 		json_object_set_new(o, "boost", json_boolean(c->boost));
+		json_object_set_new(o, "strength", json_integer(cc_strength(s, sq)));
+		json_object_set_new(o, "defense", json_integer(cc_defense(s, sq)));
 		json_array_append_new(board, o);
 	}
 	return board;
@@ -64,6 +66,7 @@ static json_t *board_json(const cc_state *s)
 
 static json_t *players_json(const cc_state *s, int viewer, bool view)
 {
+	const cc_tables *T = cc_T(s);
 	json_t *arr = json_array();
 	for (int p = 0; p < 2; p++) {
 		const cc_player *pl = &s->pl[p];
@@ -71,33 +74,33 @@ static json_t *players_json(const cc_state *s, int viewer, bool view)
 		json_t *o = json_object();
 		if (sees) {
 			json_t *hand = json_array();
-			for (int c = 0; c < CC_NCARDS; c++)
+			for (int c = 0; c < T->ncards; c++)
 				for (int i = 0; i < pl->hand[c]; i++)
-					json_array_append_new(hand, card_json(c));
+					json_array_append_new(hand, card_json(T, c));
 			json_object_set_new(o, "hand", hand);
 		}
 		if (!view || viewer == QV_VIEW_ALL) {
 			uint8_t top_first[CC_DECK_MAX];
 			for (int i = 0; i < pl->ndeck; i++)
 				top_first[i] = pl->deck[pl->ndeck - 1 - i];
-			json_object_set_new(o, "deck", cards_json(top_first, pl->ndeck));
+			json_object_set_new(o, "deck", cards_json(T, top_first, pl->ndeck));
 		}
 		if (view) {
 			json_object_set_new(o, "hand_count", json_integer(pl->nhand));
 			json_object_set_new(o, "deck_count", json_integer(pl->ndeck));
 			json_object_set_new(o, "start_chosen", json_boolean(pl->start != 0));
 		}
-		json_object_set_new(o, "discard", cards_json(pl->discard, pl->ndiscard));
-		json_object_set_new(o, "victory", cards_json(pl->victory, pl->nvictory));
+		json_object_set_new(o, "discard", cards_json(T, pl->discard, pl->ndiscard));
+		json_object_set_new(o, "victory", cards_json(T, pl->victory, pl->nvictory));
 		json_t *pa = json_array();
 		for (int i = 0; i < pl->npersist; i++)
 			json_array_append_new(pa, json_pack("{s:o,s:i}", "card",
-			                                    card_json(pl->persist[i] - 1),
+			                                    card_json(T, pl->persist[i] - 1),
 			                                    "counters", (int)pl->pcounters[i]));
 		json_object_set_new(o, "persistent", pa);
 		if (sees)
 			json_object_set_new(o, "start",
-			                    pl->start ? card_json(pl->start - 1) : json_null());
+			                    pl->start ? card_json(T, pl->start - 1) : json_null());
 		json_object_set_new(o, "turns", json_integer(pl->turns));
 		json_object_set_new(o, "lost", json_boolean(pl->lost));
 		if (view)
@@ -116,11 +119,11 @@ static json_t *pending_json(const cc_state *s)
 	if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST)
 		json_object_set_new(o, "from", sq_json(s->pend_from));
 	if (s->pend_kind == CC_PEND_PBOOST)
-		json_object_set_new(o, "from", card_json(s->pend_from));
+		json_object_set_new(o, "from", card_json(cc_T(s), s->pend_from));
 	if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_SABOTAGE)
 		json_object_set_new(o, "to", sq_json(s->pend_to));
 	if (s->pend_card)
-		json_object_set_new(o, "card", card_json(s->pend_card - 1));
+		json_object_set_new(o, "card", card_json(cc_T(s), s->pend_card - 1));
 	json_object_set_new(o, "left", json_integer(s->pend_left));
 	json_object_set_new(o, "paid", json_integer(s->pend_paid));
 	return o;
@@ -168,9 +171,13 @@ static qv_status get_sq(const json_t *v, const char *what, int *sq, qv_err *err)
 	return rc;
 }
 
+/* The tables of the state being loaded, for get_card, which qv__json_get_ids calls with no
+ * context: set by cc_load_json for the length of the call, in its own thread. */
+static _Thread_local const cc_tables *loading;
+
 static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *err)
 {
-	*card = json_is_string(v) ? cc_find_card(json_string_value(v)) : -1;
+	*card = json_is_string(v) ? cc_find_card(loading, json_string_value(v)) : -1;
 	if (*card < 0)
 		return qv_fail(err, QV_EINVAL, "%s must be a card id such as \"striker-p\"", what);
 	return QV_OK;
@@ -199,7 +206,10 @@ static qv_status get_mask(const json_t *o, const char *key, uint64_t *m, qv_err 
 
 static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 {
-	static const char *const keys[] = {"sq", "card", "owner", "counters", "boost", NULL};
+	/* strength and defense are what the grid makes of the card: written, not read */
+	static const char *const keys[] = {"sq",    "card",     "owner",   "counters",
+	                                   "boost", "strength", "defense", NULL};
+	const cc_tables *T = cc_T(s);
 	if (!json_is_array(board))
 		return qv_fail(err, QV_EINVAL, "state.board must be an array of cards");
 	size_t i;
@@ -232,11 +242,15 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 		if (s->grid[sq].card)
 			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
 			               json_string_value(json_object_get(o, "sq")));
-		if (counters && card / 3 != CC_DYNAMO)
-			return qv_fail(err, QV_EINVAL, "%s: only a dynamo carries Charge Counters",
-			               what);
-		if (boost && card / 3 != CC_DYNAMO)
-			return qv_fail(err, QV_EINVAL, "%s: only a dynamo is boosted", what);
+		if (counters && T->cards[card].kind != CC_AB_CHARGE)
+			return qv_fail(err, QV_EINVAL, "%s: only a %s carries Charge Counters",
+			               what, cc_kind_card(T, CC_AB_CHARGE));
+		if (counters > T->cards[card].counters)
+			return qv_fail(err, QV_EINVAL, "%s: a %s holds at most %d Charge Counters",
+			               what, T->cards[card].name, T->cards[card].counters);
+		if (boost && T->cards[card].kind != CC_AB_CHARGE)
+			return qv_fail(err, QV_EINVAL, "%s: only a %s is boosted", what,
+			               cc_kind_card(T, CC_AB_CHARGE));
 		cc_put(s, sq,
 		       (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters,
 		                 (uint8_t)boost});
@@ -248,6 +262,7 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 {
 	static const char *const keys[] = {"hand",  "deck",  "discard", "victory", "persistent",
 	                                   "start", "turns", "lost",    NULL};
+	const cc_tables *T = cc_T(s);
 	cc_player *pl = &s->pl[p];
 	char what[32];
 	snprintf(what, sizeof what, "players[%d]", p);
@@ -300,13 +315,17 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 			    (rc = qv__json_get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS,
 			                           0, &counters, err)))
 				return rc;
-			if (card / 3 != CC_DYNAMO)
+			if (!cc_is_persistent(T, card))
 				return qv_fail(
 				    err, QV_EINVAL,
-				    "%s: only Persistent cards (dynamo) go to the Persistent Area",
-				    what);
+				    "%s: only Persistent cards (%s) go to the Persistent Area",
+				    what, cc_kind_card(T, CC_AB_CHARGE));
+			if (counters > T->cards[card].counters)
+				return qv_fail(err, QV_EINVAL,
+				               "%s: a %s holds at most %d Charge Counters", what,
+				               T->cards[card].name, T->cards[card].counters);
 			for (int j = 0; j < pl->npersist; j++)
-				if ((pl->persist[j] - 1) / 3 == card / 3)
+				if (T->cards[card].same_name >> (pl->persist[j] - 1) & 1)
 					return qv_fail(err, QV_EINVAL,
 					               "%s: two Persistent cards of the same name",
 					               what);
@@ -336,11 +355,12 @@ static qv_status check_cards(cc_state *s, int p, bool deck_given, qv_err *err)
 {
 	cc_player *pl = &s->pl[p];
 	const cc_player *op = &s->pl[1 - p];
-	int count[CC_NCARDS] = {0};
+	const cc_tables *T = cc_T(s);
+	int count[CC_MAX_CARDS] = {0};
 	for (int sq = 0; sq < CC_NSQ; sq++)
 		if (s->grid[sq].card && s->grid[sq].owner == p)
 			count[s->grid[sq].card - 1]++;
-	for (int c = 0; c < CC_NCARDS; c++)
+	for (int c = 0; c < T->ncards; c++)
 		count[c] += pl->hand[c];
 	for (int i = 0; i < pl->ndeck; i++)
 		count[pl->deck[i]]++;
@@ -354,22 +374,22 @@ static qv_status check_cards(cc_state *s, int p, bool deck_given, qv_err *err)
 		count[pl->start - 1]++;
 	if (s->pend_card && s->active == p)
 		count[s->pend_card - 1]++;
-	char b[16];
-	for (int c = 0; c < CC_NCARDS; c++) {
+	char b[CC_ID_MAX + 1];
+	for (int c = 0; c < T->ncards; c++) {
 		if (count[c] > pl->owned[c])
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "p%d has %d x %s in play, hand, piles and deck, but its deck lists %d",
-			    p + 1, count[c], (cc_card_name(c, b), b), pl->owned[c]);
+			    p + 1, count[c], (cc_card_name(T, c, b), b), pl->owned[c]);
 		if (deck_given && count[c] < pl->owned[c])
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "p%d's deck lists %d x %s but the state places only %d (leave out players[%d].deck to put the rest there)",
-			    p + 1, pl->owned[c], (cc_card_name(c, b), b), count[c], p);
+			    p + 1, pl->owned[c], (cc_card_name(T, c, b), b), count[c], p);
 	}
 	if (!deck_given) {
 		int n = 0;
-		for (int c = CC_NCARDS - 1; c >= 0; c--)
+		for (int c = T->ncards - 1; c >= 0; c--)
 			for (int i = count[c]; i < pl->owned[c]; i++)
 				pl->deck[n++] = (uint8_t)c;
 		pl->ndeck = (uint8_t)n;
@@ -416,7 +436,7 @@ static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
 	if (card) {
 		if ((rc = get_card(card, "pending.card", &v, err)))
 			return rc;
-		if (v / 3 != CC_SABOTEUR)
+		if (cc_T(s)->cards[v].kind != CC_AB_SABOTAGE)
 			return qv_fail(err, QV_EINVAL,
 			               "pending.card must be the saboteur being used");
 		s->pend_card = (uint8_t)(v + 1);
@@ -438,6 +458,7 @@ static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
 /* The situation named by phase and pending must be one the rules can be in. */
 static qv_status check_phase(cc_state *s, qv_err *err)
 {
+	const cc_tables *T = cc_T(s);
 	int p = s->active;
 	const cc_player *pl = &s->pl[p];
 	bool pend = s->pend_kind || s->pend_card;
@@ -475,16 +496,16 @@ static qv_status check_phase(cc_state *s, qv_err *err)
 		int from = s->pend_from;
 		const cc_cell *c = &s->grid[from];
 		if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST) {
-			int need = s->pend_kind == CC_PEND_SHOVE ? CC_SHOVER : CC_DYNAMO;
-			if (!c->card || c->owner != p || (c->card - 1) / 3 != need)
+			int need = s->pend_kind == CC_PEND_SHOVE ? CC_AB_SHOVE : CC_AB_CHARGE;
+			if (!c->card || c->owner != p || T->kind[c->card] != need)
 				return qv_fail(err, QV_EINVAL, "pending.from must hold p%d's %s",
-				               p + 1, cc_templates[need].id);
+				               p + 1, cc_kind_card(T, need));
 		}
 		if (s->pend_kind == CC_PEND_PBOOST) {
 			bool found = false;
 			for (int i = 0; i < pl->npersist; i++)
 				found |= pl->persist[i] == from + 1;
-			if (!found || from / 3 != CC_DYNAMO)
+			if (!found || T->cards[from].kind != CC_AB_CHARGE)
 				return qv_fail(
 				    err, QV_EINVAL,
 				    "pending.from must be a dynamo in p%d's Persistent Area",
@@ -501,8 +522,9 @@ static qv_status check_phase(cc_state *s, qv_err *err)
 			               "in phase react only pending.card may remain");
 		int sq = s->react_next % CC_NSQ, who = cc_to_move(s);
 		const cc_player *r = &s->pl[who];
-		int aegis =
-		    r->hand[CC_AEGIS * 3] + r->hand[CC_AEGIS * 3 + 1] + r->hand[CC_AEGIS * 3 + 2];
+		int aegis = 0;
+		for (uint64_t m = T->of_kind[CC_AB_SAVE]; m; m &= m - 1)
+			aegis += r->hand[__builtin_ctzll(m)];
 		if (!(s->would >> sq & 1) || (s->saved >> sq & 1) || !s->grid[sq].card ||
 		    s->grid[sq].owner != who || !aegis)
 			return qv_fail(
@@ -528,7 +550,7 @@ static void reset_for_load(cc_state *s)
 	memset(s->atk, 0, sizeof s->atk);
 	for (int p = 0; p < 2; p++) {
 		cc_player *pl = &s->pl[p];
-		uint8_t owned[CC_NCARDS], decklen = pl->decklen;
+		uint8_t owned[CC_MAX_CARDS], decklen = pl->decklen;
 		memcpy(owned, pl->owned, sizeof owned);
 		memset(pl, 0, sizeof *pl);
 		memcpy(pl->owned, owned, sizeof owned);
@@ -633,6 +655,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	if ((rc = qv__json_check_keys(j, "state", keys, err)))
 		return rc;
 	reset_for_load(s);
+	loading = cc_T(s);
 	json_t *board = json_object_get(j, "board");
 	if (board && (rc = load_board(s, board, err)))
 		return rc;

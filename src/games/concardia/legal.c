@@ -19,17 +19,15 @@
 
 /* ---- the legal actions, family by family ---- */
 
-/* The cards of one template (its three traits), as a mask of card ids. */
-#define TEMPLATE_CARDS(t) (7ull << (3 * (t)))
-
 /* Squares of files a and f, and the whole grid. */
 #define FILE_A 0x041041041ull
 #define FILE_F 0x820820820ull
 #define ALL_SQ 0xfffffffffull
 
-/* The most families a decision has: play, persist, two for each of up to 18 couriers, shovers
- * and dynamos (two of each card id in a deck), four persistent boosts, three saboteurs, pass. */
-#define MAX_FAMILIES 48
+/* The most families a decision has: play, persist, two for each of the player's cards on the
+ * grid with an Action (a move) and one for each card id with an Immediate in hand (together
+ * at most the 60 cards of a deck), four persistent boosts, pass. */
+#define MAX_FAMILIES (4 + 2 * CC_DECK_MAX + CC_MAX_PERSIST)
 
 /* CC_MAKE(type, base | i << shift) for each i of mask, in ascending order; or, for a pair
  * family (squares not 0), CC_MAKE(type, card | sq << 6) for each card of mask and each sq of
@@ -151,35 +149,39 @@ static uint64_t sabotage_targets(const cc_state *s, int p, int units)
 }
 
 /* Step 3, the turn's action. The Actions of the active player's cards on the grid come
- * square by square; a shover needs 1 cost unit, a dynamo's boost 2. */
+ * square by square; a shove or a boost needs its cost in units (1 and 2 in the built-in set). */
 static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
 {
+	const cc_tables *T = cc_T(s);
 	int p = s->active;
 	const cc_player *pl = &s->pl[p];
 	uint64_t occ = s->occ[0] | s->occ[1];
 	add_pairs(fs, CC_ACT_PLAY, hand, grow(occ) & ~occ);
-	if (pl->npersist < CC_MAX_PERSIST && hand & TEMPLATE_CARDS(CC_DYNAMO) &&
-	    !cc_persist_has(pl, CC_DYNAMO))
-		add_bits(fs, CC_ACT_PERSIST, 0, hand & TEMPLATE_CARDS(CC_DYNAMO), 0);
+	uint64_t persistent = hand & T->of_kind[CC_AB_CHARGE];
+	if (persistent && pl->npersist < CC_MAX_PERSIST) {
+		for (int i = 0; i < pl->npersist; i++) /* one card of a name there */
+			persistent &= ~T->cards[pl->persist[i] - 1].same_name;
+		add_bits(fs, CC_ACT_PERSIST, 0, persistent, 0);
+	}
 	int units = cc_units(s, p);
 	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
-		int sq = lowest(m), t = cc_tmpl(s->grid[sq].card - 1);
-		if (t == CC_COURIER) {
+		int sq = lowest(m), cell = s->grid[sq].card, k = T->kind[cell];
+		if (k == CC_AB_MOVE) {
 			add_bits(fs, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6);
 			add_bits(fs, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6);
-		} else if (t == CC_SHOVER) {
-			if (units >= 1)
+		} else if (k == CC_AB_SHOVE) {
+			if (units >= T->cost[cell])
 				add_bits(fs, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6);
 		} else {
-			QV_ASSERT(t == CC_DYNAMO);
-			if (units >= 2)
+			QV_ASSERT(k == CC_AB_CHARGE);
+			if (units >= T->cost[cell])
 				add_one(fs, CC_ACT_BOOST, sq);
 		}
 	}
 	for (int i = 0; i < pl->npersist; i++)
-		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO && units >= 2)
+		if (T->kind[pl->persist[i]] == CC_AB_CHARGE && units >= T->cost[pl->persist[i]])
 			add_one(fs, CC_ACT_PBOOST, pl->persist[i] - 1);
-	uint64_t saboteurs = hand & TEMPLATE_CARDS(CC_SABOTEUR);
+	uint64_t saboteurs = hand & T->of_kind[CC_AB_SABOTAGE];
 	if (saboteurs) {
 		uint64_t targets = sabotage_targets(s, p, units);
 		for (; saboteurs; saboteurs &= saboteurs - 1)
@@ -188,7 +190,7 @@ static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
 	add_one(fs, CC_ACT_PASS, 0);
 }
 
-/* A unit of a cost: a card from the hand, a Charge Counter on the grid (only dynamos carry
+/* A unit of a cost: a card from the hand, a Charge Counter on the grid (only chargers carry
  * them) or in the Persistent Area. */
 static void gather_payment(const cc_state *s, uint64_t hand, families *fs)
 {
@@ -220,7 +222,7 @@ static void gather(const cc_state *s, families *fs)
 	case CC_PH_REACT:
 		/* the offer for the card on react_next's square: each aegis held, or decline */
 		add_bits(fs, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
-		         hand & TEMPLATE_CARDS(CC_AEGIS), 0);
+		         hand & cc_T(s)->of_kind[CC_AB_SAVE], 0);
 		add_one(fs, CC_ACT_DECLINE, 0);
 		break;
 	default: break;
@@ -274,9 +276,9 @@ int cc_chance(const void *st, qv_action *out, double *prob)
 
 /* ---- why an action is refused ---- */
 
-static const char *card_name(int card, char *buf)
+static const char *card_name(const cc_state *s, int card, char *buf)
 {
-	cc_card_name(card, buf);
+	cc_card_name(cc_T(s), card, buf);
 	return buf;
 }
 
@@ -316,7 +318,7 @@ static void pending_text(const cc_state *s, char *buf, size_t len)
 	}
 }
 
-static bool valid_card(int c) { return c >= 0 && c < CC_NCARDS; }
+static bool valid_card(const cc_state *s, int c) { return c >= 0 && c < cc_T(s)->ncards; }
 static bool valid_sq(int sq) { return sq >= 0 && sq < CC_NSQ; }
 
 static qv_status refuse_play(const cc_state *s, int sq, qv_err *err)
@@ -331,11 +333,12 @@ static qv_status refuse_play(const cc_state *s, int sq, qv_err *err)
 	    sq_name(sq, b));
 }
 
-static qv_status refuse_persist(int p, int card, qv_err *err)
+static qv_status refuse_persist(const cc_state *s, int p, int card, qv_err *err)
 {
-	char b[16];
-	if (!cc_is_persistent(cc_tmpl(card)))
-		return qv_fail(err, QV_EILLEGAL, "%s is not a Persistent card", card_name(card, b));
+	char b[CC_ID_MAX + 1];
+	if (!cc_is_persistent(cc_T(s), card))
+		return qv_fail(err, QV_EILLEGAL, "%s is not a Persistent card",
+		               card_name(s, card, b));
 	return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area already holds a card of that name",
 	               p + 1);
 }
@@ -343,19 +346,20 @@ static qv_status refuse_persist(int p, int card, qv_err *err)
 /* A slide, jump, shove or boost of the card on sq. */
 static qv_status refuse_card_action(const cc_state *s, int p, int type, int sq, qv_err *err)
 {
-	static const int need[] = {[CC_ACT_SLIDE] = CC_COURIER,
-	                           [CC_ACT_JUMP] = CC_COURIER,
-	                           [CC_ACT_SHOVE] = CC_SHOVER,
-	                           [CC_ACT_BOOST] = CC_DYNAMO};
+	static const int need[] = {[CC_ACT_SLIDE] = CC_AB_MOVE,
+	                           [CC_ACT_JUMP] = CC_AB_MOVE,
+	                           [CC_ACT_SHOVE] = CC_AB_SHOVE,
+	                           [CC_ACT_BOOST] = CC_AB_CHARGE};
+	const cc_tables *T = cc_T(s);
 	char b[16];
 	if (!s->grid[sq].card || s->grid[sq].owner != p)
 		return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d", sq_name(sq, b), p + 1);
-	if (cc_tmpl(s->grid[sq].card - 1) != need[type])
+	if (T->kind[s->grid[sq].card] != need[type])
 		return qv_fail(err, QV_EILLEGAL,
 		               "the card on %s has no such Action (it takes a %s)", sq_name(sq, b),
-		               cc_templates[need[type]].id);
+		               cc_kind_card(T, need[type]));
 	if (type == CC_ACT_BOOST || type == CC_ACT_SHOVE)
-		if (cc_units(s, p) < (type == CC_ACT_BOOST ? 2 : 1))
+		if (cc_units(s, p) < T->cost[s->grid[sq].card])
 			return qv_fail(
 			    err, QV_EILLEGAL,
 			    "p%d cannot pay the cost (cards in hand and Charge Counters: %d)",
@@ -371,20 +375,23 @@ static qv_status refuse_card_action(const cc_state *s, int p, int type, int sq, 
 	    "a shove pushes an adjacent card one square directly away, onto an empty square");
 }
 
-static qv_status refuse_persistent_boost(const cc_player *pl, int p, int card, qv_err *err)
+static qv_status refuse_persistent_boost(const cc_state *s, const cc_player *pl, int p, int card,
+                                         qv_err *err)
 {
-	char b[16];
-	if (!valid_card(card) || cc_persist_slot(pl, card) < 0)
+	char b[CC_ID_MAX + 1];
+	if (!valid_card(s, card) || cc_persist_slot(pl, card) < 0)
 		return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area holds no %s", p + 1,
-		               valid_card(card) ? card_name(card, b) : "such card");
-	return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost 2", p + 1);
+		               valid_card(s, card) ? card_name(s, card, b) : "such card");
+	return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost %d", p + 1,
+	               cc_T(s)->cost[card + 1]);
 }
 
 static qv_status refuse_immediate(const cc_state *s, int p, int card, int sq, qv_err *err)
 {
-	char b[16];
-	if (cc_tmpl(card) != CC_SABOTEUR)
-		return qv_fail(err, QV_EILLEGAL, "%s has no Immediate ability", card_name(card, b));
+	char b[CC_ID_MAX + 1];
+	if (cc_T(s)->cards[card].kind != CC_AB_SABOTAGE)
+		return qv_fail(err, QV_EILLEGAL, "%s has no Immediate ability",
+		               card_name(s, card, b));
 	if (!valid_sq(sq) || !s->grid[sq].card || s->grid[sq].owner == p)
 		return qv_fail(err, QV_EILLEGAL,
 		               "the target must be an opponent card in the Play Area");
@@ -409,7 +416,7 @@ static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
 {
 	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
 	int p = cc_to_move(s);
-	char b[16], what[160];
+	char b[CC_ID_MAX + 1], what[160];
 	pending_text(s, what, sizeof what);
 	if (type < CC_ACT_START || type > CC_ACT_COIN)
 		return qv_fail(err, QV_EINVAL, "not an action of this game");
@@ -420,20 +427,20 @@ static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
 	const cc_player *pl = &s->pl[p >= 0 ? p : 0];
 	bool card_arg = type == CC_ACT_START || type == CC_ACT_PLAY || type == CC_ACT_PERSIST ||
 	                type == CC_ACT_IMMEDIATE || type == CC_ACT_DISCARD || type == CC_ACT_REACT;
-	if (card_arg && (!valid_card(x) || !pl->hand[x]))
+	if (card_arg && (!valid_card(s, x) || !pl->hand[x]))
 		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1,
-		               valid_card(x) ? card_name(x, b) : "that card");
+		               valid_card(s, x) ? card_name(s, x, b) : "that card");
 	if (!valid_sq(x) && !card_arg && type != CC_ACT_PBOOST && type != CC_ACT_PCOUNTER &&
 	    type != CC_ACT_DECLINE && type != CC_ACT_PASS && type != CC_ACT_COIN)
 		return qv_fail(err, QV_EINVAL, "not a square of the 6 x 6 grid");
 	switch (type) {
 	case CC_ACT_PLAY: return refuse_play(s, y, err);
-	case CC_ACT_PERSIST: return refuse_persist(p, x, err);
+	case CC_ACT_PERSIST: return refuse_persist(s, p, x, err);
 	case CC_ACT_SLIDE:
 	case CC_ACT_JUMP:
 	case CC_ACT_SHOVE:
 	case CC_ACT_BOOST: return refuse_card_action(s, p, type, x, err);
-	case CC_ACT_PBOOST: return refuse_persistent_boost(pl, p, x, err);
+	case CC_ACT_PBOOST: return refuse_persistent_boost(s, pl, p, x, err);
 	case CC_ACT_IMMEDIATE: return refuse_immediate(s, p, x, y, err);
 	case CC_ACT_COUNTER:
 		return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d with a Charge Counter",
@@ -441,12 +448,12 @@ static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
 	case CC_ACT_PCOUNTER:
 		return qv_fail(err, QV_EILLEGAL,
 		               "no card %s with a Charge Counter in p%d's Persistent Area",
-		               valid_card(x) ? card_name(x, b) : "", p + 1);
+		               valid_card(s, x) ? card_name(s, x, b) : "", p + 1);
 	case CC_ACT_REACT:
-		if (cc_tmpl(x) != CC_AEGIS)
+		if (cc_T(s)->cards[x].kind != CC_AB_SAVE)
 			return qv_fail(err, QV_EILLEGAL,
 			               "%s has no reaction to a card being captured",
-			               card_name(x, b));
+			               card_name(s, x, b));
 		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
 	default: return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
 	}

@@ -16,14 +16,12 @@
 
 #include "concardia.h"
 
-static const char *const trait_names[3] = {"Rock", "Paper", "Scissors"};
-
 /* The longest line aimed at: printed indented by 6, it fits an 80-column terminal. */
 #define NARRATION_MAX 74
 
-static const char *card_str(int card, char *buf)
+static const char *card_str(const cc_tables *T, int card, char *buf)
 {
-	cc_card_name(card, buf);
+	cc_card_name(T, card, buf);
 	return buf;
 }
 
@@ -68,58 +66,59 @@ static void say_attack(const cc_state *s, int sq, const char *head, qv_events *e
 
 void cc_say_draw(const cc_state *s, int p, int card, qv_events *ev)
 {
-	char c[16];
+	char c[CC_ID_MAX + 1];
 	if (card < 0)
 		qv_say(ev, "turn %d: p%d's deck is empty, no card is drawn", s->turn_no + 1, p + 1);
 	else
 		qv_say(ev, "turn %d: p%d draws {%x:%s|a card}", s->turn_no + 1, p + 1, 1u << p,
-		       card_str(card, c));
+		       card_str(cc_T(s), card, c));
 }
 
 /* "dynamo-r on c4" or "dynamo-r in p1's Persistent Area" (sq < 0). */
-static void where(int card, int sq, int p, char *buf, size_t len)
+static void where(const cc_tables *T, int card, int sq, int p, char *buf, size_t len)
 {
-	char c[16], b[4];
+	char c[CC_ID_MAX + 1], b[4];
 	if (sq >= 0)
-		snprintf(buf, len, "%s on %s", card_str(card, c), sq_str(sq, b));
+		snprintf(buf, len, "%s on %s", card_str(T, card, c), sq_str(sq, b));
 	else
-		snprintf(buf, len, "%s in p%d's Persistent Area", card_str(card, c), p + 1);
+		snprintf(buf, len, "%s in p%d's Persistent Area", card_str(T, card, c), p + 1);
 }
 
-void cc_say_charge(int card, int sq, int p, int counters, qv_events *ev)
+void cc_say_charge(const cc_tables *T, int card, int sq, int p, int counters, qv_events *ev)
 {
 	char w[64];
-	where(card, sq, p, w, sizeof w);
+	where(T, card, sq, p, w, sizeof w);
 	qv_say(ev, "%s gets a Charge Counter (%d now)", w, counters);
 }
 
-void cc_say_counters(int card, int sq, int p, int counters, qv_events *ev)
+void cc_say_counters(const cc_tables *T, int card, int sq, int p, int counters, qv_events *ev)
 {
 	char w[64];
-	where(card, sq, p, w, sizeof w);
+	where(T, card, sq, p, w, sizeof w);
 	if (counters == 0)
 		qv_say(ev, "%s has no Charge Counter left", w);
 	else
 		qv_say(ev, "%s has %d Charge Counter%s left", w, counters, plural(counters));
 }
 
-void cc_say_reveal(int c1, int c2, int first, qv_events *ev)
+void cc_say_reveal(const cc_tables *T, int c1, int c2, int first, qv_events *ev)
 {
-	char c[16];
+	char c[CC_ID_MAX + 1];
 	static const char *const home[2] = {"c3", "d4"};
 	for (int p = 0; p < 2; p++) {
 		int card = p == 0 ? c1 : c2;
-		const cc_template *t = &cc_templates[cc_tmpl(card)];
+		const cc_card *t = &T->cards[card];
 		qv_say_by(ev, p, "p%d's starting card: %s (%s, Strength %d, Defense %d), on %s",
-		          p + 1, card_str(card, c), trait_names[cc_trait(card)], t->strength,
+		          p + 1, card_str(T, card, c), cc_trait_names[t->trait], t->strength,
 		          t->defense, home[p]);
 	}
-	const cc_template *t1 = &cc_templates[cc_tmpl(c1)], *t2 = &cc_templates[cc_tmpl(c2)];
-	const char *trait = trait_names[cc_trait(c1)];
-	if (cc_trait(c1) != cc_trait(c2)) {
+	const cc_card *t1 = &T->cards[c1], *t2 = &T->cards[c2];
+	const char *trait = cc_trait_names[t1->trait];
+	if (t1->trait != t2->trait) {
 		int mine = first == 0 ? c1 : c2, theirs = first == 0 ? c2 : c1;
 		qv_say(ev, "p%d plays first: %s loses to %s", first + 1,
-		       trait_names[cc_trait(mine)], trait_names[cc_trait(theirs)]);
+		       cc_trait_names[T->cards[mine].trait],
+		       cc_trait_names[T->cards[theirs].trait]);
 	} else if (t1->defense != t2->defense) {
 		qv_say(ev, "p%d plays first: both %s, lower Defense (%d against %d)", first + 1,
 		       trait, first == 0 ? t1->defense : t2->defense,
@@ -137,13 +136,13 @@ void cc_say_reveal(int c1, int c2, int first, qv_events *ev)
 
 void cc_say_cost(const cc_state *s, qv_events *ev)
 {
-	char c[16], b[4];
+	char c[CC_ID_MAX + 1], b[4];
 	if (s->pend_kind == CC_PEND_SABOTAGE) {
 		qv_say(ev, "%s is set aside until the end of the turn",
-		       card_str(s->pend_card - 1, c));
+		       card_str(cc_T(s), s->pend_card - 1, c));
 		int sq = s->pend_to;
 		qv_say(ev, "cost X = %d (Defense %d of %s on %s, less 1)%s", s->pend_left,
-		       cc_defense(s, sq), card_str(s->grid[sq].card - 1, c), sq_str(sq, b),
+		       cc_defense(s, sq), card_str(cc_T(s), s->grid[sq].card - 1, c), sq_str(sq, b),
 		       s->pend_left ? ", paid unit by unit" : ": nothing to pay");
 		return;
 	}
@@ -153,10 +152,10 @@ void cc_say_cost(const cc_state *s, qv_events *ev)
 
 void cc_say_shove(const cc_state *s, int to, qv_events *ev)
 {
-	char c1[16], c2[16], b1[4], b2[4], b3[4];
+	char c1[CC_ID_MAX + 1], c2[CC_ID_MAX + 1], b1[4], b2[4], b3[4];
 	int from = s->pend_from, pushed = s->pend_to;
-	card_str(s->grid[from].card - 1, c1);
-	card_str(s->grid[pushed].card - 1, c2);
+	card_str(cc_T(s), s->grid[from].card - 1, c1);
+	card_str(cc_T(s), s->grid[pushed].card - 1, c2);
 	if (to >= 0)
 		qv_say(ev, "%s on %s pushes %s from %s to %s", c1, sq_str(from, b1), c2,
 		       sq_str(pushed, b2), sq_str(to, b3));
@@ -167,25 +166,26 @@ void cc_say_shove(const cc_state *s, int to, qv_events *ev)
 
 void cc_say_boost(const cc_state *s, int sq, qv_events *ev)
 {
-	char c[16], b[4];
+	char c[CC_ID_MAX + 1], b[4];
 	if (sq >= 0)
 		qv_say(ev, "%s on %s has Strength %d until the end of the turn",
-		       card_str(s->grid[sq].card - 1, c), sq_str(sq, b), cc_strength(s, sq));
+		       card_str(cc_T(s), s->grid[sq].card - 1, c), sq_str(sq, b),
+		       cc_strength(s, sq));
 	else
-		qv_say(ev, "%s is in the Persistent Area: its +2 Strength changes nothing",
-		       card_str(s->pend_from, c));
+		qv_say(ev, "%s is in the Persistent Area: its +%d Strength changes nothing",
+		       card_str(cc_T(s), s->pend_from, c), cc_T(s)->cards[s->pend_from].boost);
 }
 
 void cc_say_sabotage(const cc_state *s, bool removed, qv_events *ev)
 {
-	char c1[16], c2[16], b[4];
+	char c1[CC_ID_MAX + 1], c2[CC_ID_MAX + 1], b[4];
 	int sq = s->pend_to, power = s->pend_paid + 1;
-	card_str(s->pend_card - 1, c1);
+	card_str(cc_T(s), s->pend_card - 1, c1);
 	if (!s->grid[sq].card) {
 		qv_say(ev, "%s finds no card on %s", c1, sq_str(sq, b));
 		return;
 	}
-	card_str(s->grid[sq].card - 1, c2);
+	card_str(cc_T(s), s->grid[sq].card - 1, c2);
 	if (!removed) {
 		qv_say(ev, "%s cannot remove %s on %s: Defense %d against Power %d", c1, c2,
 		       sq_str(sq, b), cc_defense(s, sq), power);
@@ -193,35 +193,35 @@ void cc_say_sabotage(const cc_state *s, bool removed, qv_events *ev)
 	}
 	qv_say(ev, "%s removes %s from %s: Defense %d against Power %d", c1, c2, sq_str(sq, b),
 	       cc_defense(s, sq), power);
-	cc_say_to_discard(s->grid[sq].card - 1, s->grid[sq].owner, ev);
+	cc_say_to_discard(cc_T(s), s->grid[sq].card - 1, s->grid[sq].owner, ev);
 }
 
 void cc_say_threat(const cc_state *s, int sq, qv_events *ev)
 {
-	char c[16], b[4], head[48];
-	snprintf(head, sizeof head, "%s on %s would be captured", card_str(s->grid[sq].card - 1, c),
-	         sq_str(sq, b));
+	char c[CC_ID_MAX + 1], b[4], head[48];
+	snprintf(head, sizeof head, "%s on %s would be captured",
+	         card_str(cc_T(s), s->grid[sq].card - 1, c), sq_str(sq, b));
 	say_attack(s, sq, head, ev);
 }
 
 void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev)
 {
-	char c[16], b[4];
-	cc_say_to_discard(card, s->grid[sq].owner, ev);
-	qv_say(ev, "%s on %s is not captured this Capture Step", card_str(s->grid[sq].card - 1, c),
-	       sq_str(sq, b));
+	char c[CC_ID_MAX + 1], b[4];
+	cc_say_to_discard(cc_T(s), card, s->grid[sq].owner, ev);
+	qv_say(ev, "%s on %s is not captured this Capture Step",
+	       card_str(cc_T(s), s->grid[sq].card - 1, c), sq_str(sq, b));
 }
 
 void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev)
 {
-	char c[16], b[4], head[48];
+	char c[CC_ID_MAX + 1], b[4], head[48];
 	int got[2] = {0, 0}, first[2][2] = {{-1, -1}, {-1, -1}};
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		if (!(caught >> sq & 1))
 			continue;
 		int card = s->grid[sq].card - 1, by = 1 - s->grid[sq].owner;
-		snprintf(head, sizeof head, "p%d captures %s on %s", by + 1, card_str(card, c),
-		         sq_str(sq, b));
+		snprintf(head, sizeof head, "p%d captures %s on %s", by + 1,
+		         card_str(cc_T(s), card, c), sq_str(sq, b));
 		say_attack(s, sq, head, ev);
 		if (got[by] < 2)
 			first[by][got[by]] = card;
@@ -231,24 +231,25 @@ void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev)
 		if (!got[q])
 			continue;
 		int points = s->pl[q].nvictory + got[q];
-		char c2[16];
+		char c2[CC_ID_MAX + 1];
 		if (got[q] == 1)
 			qv_say(ev, "%s goes to p%d's victory pile: p%d has %d point%s",
-			       card_str(first[q][0], c), q + 1, q + 1, points, plural(points));
+			       card_str(cc_T(s), first[q][0], c), q + 1, q + 1, points,
+			       plural(points));
 		else if (got[q] == 2)
 			qv_say(ev, "%s and %s go to p%d's victory pile: p%d has %d points",
-			       card_str(first[q][0], c), card_str(first[q][1], c2), q + 1, q + 1,
-			       points);
+			       card_str(cc_T(s), first[q][0], c),
+			       card_str(cc_T(s), first[q][1], c2), q + 1, q + 1, points);
 		else
 			qv_say(ev, "%d cards go to p%d's victory pile: p%d has %d points", got[q],
 			       q + 1, q + 1, points);
 	}
 }
 
-void cc_say_to_discard(int card, int p, qv_events *ev)
+void cc_say_to_discard(const cc_tables *T, int card, int p, qv_events *ev)
 {
-	char c[16];
-	qv_say(ev, "%s goes to p%d's discard pile", card_str(card, c), p + 1);
+	char c[CC_ID_MAX + 1];
+	qv_say(ev, "%s goes to p%d's discard pile", card_str(T, card, c), p + 1);
 }
 
 void cc_say_end(const cc_state *s, qv_events *ev)
@@ -307,7 +308,8 @@ int cc_attackers(const cc_state *s, int sq, int *str, int *sum)
 		int a = cc_nb[sq][d];
 		if (a < 0 || !(foes >> a & 1))
 			continue;
-		if (cc_points_at(s, a, sq) && cc_superior_cell(&s->grid[a], &s->grid[sq])) {
+		if (cc_points_at(s, a, sq) &&
+		    cc_superior_cell(cc_T(s), &s->grid[a], &s->grid[sq])) {
 			int k = cc_strength(s, a);
 			if (str)
 				str[n] = k;

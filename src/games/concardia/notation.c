@@ -4,29 +4,26 @@
  *   act <sq> jump <sq> | act <sq> shove <sq> | act <sq> boost | act persistent <card> boost |
  *   immediate <card> <sq> | discard <card> | counter <sq> | counter persistent <card> |
  *   react <card> <sq> | decline | pass | coin p1 | coin p2
- * A card is written as its id: template, '-', trait letter (striker-p). Parsing ignores case.
+ * A card is written as its id in the set played with: its name, '-', its trait's letter
+ * (striker-p). Parsing ignores case.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "concardia.h"
 
-void cc_card_name(int card, char *buf)
+void cc_card_name(const cc_tables *T, int card, char *buf)
 {
-	if (card < 0 || card >= CC_NCARDS) {
-		snprintf(buf, 16, "?");
-		return;
-	}
-	snprintf(buf, 16, "%s-%c", cc_templates[card / 3].id, cc_trait_letters[card % 3]);
+	snprintf(buf, CC_ID_MAX + 1, "%s", card >= 0 && card < T->ncards ? T->cards[card].id : "?");
 }
 
 static void sqn(int sq, char *buf) { qv_sq_name(sq % 6, sq / 6, buf); }
 
 int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 {
-	(void)st;
+	const cc_tables *T = cc_T(st);
 	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
-	char c[16], s1[4], s2[4];
+	char c[CC_ID_MAX + 1], s1[4], s2[4];
 	bool card_x = type == CC_ACT_START || type == CC_ACT_PLAY || type == CC_ACT_PERSIST ||
 	              type == CC_ACT_PBOOST || type == CC_ACT_IMMEDIATE || type == CC_ACT_DISCARD ||
 	              type == CC_ACT_PCOUNTER || type == CC_ACT_REACT;
@@ -35,7 +32,7 @@ int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	bool sq_y = type == CC_ACT_PLAY || type == CC_ACT_SLIDE || type == CC_ACT_JUMP ||
 	            type == CC_ACT_SHOVE || type == CC_ACT_IMMEDIATE || type == CC_ACT_REACT;
 	bool ok = a >= 0 && type >= CC_ACT_START && type <= CC_ACT_COIN;
-	if (ok && card_x && x >= CC_NCARDS)
+	if (ok && card_x && x >= T->ncards)
 		ok = false;
 	if (ok && sq_x && x >= CC_NSQ)
 		ok = false;
@@ -52,7 +49,7 @@ int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 			buf[0] = '\0';
 		return QV_EINVAL;
 	}
-	cc_card_name(x, c);
+	cc_card_name(T, x, c);
 	sqn(x, s1);
 	sqn(y, s2);
 	switch (type) {
@@ -84,14 +81,14 @@ static qv_status parse_sq(const char *t, int *sq, qv_err *err)
 	return rc;
 }
 
-static qv_status parse_card(const char *t, int *card, qv_err *err)
+static qv_status parse_card(const cc_tables *T, const char *t, int *card, qv_err *err)
 {
-	*card = cc_find_card(t);
+	*card = cc_find_card(T, t);
 	if (*card < 0)
 		return qv_fail(
 		    err, QV_EINVAL,
-		    "unknown card '%.40s': a card id is a template and a trait r, p or s, e.g. striker-p (templates: sentinel, striker, lancer, flanker, scout, guard, star, courier, shover, saboteur, dynamo, duelist, banner, aegis)",
-		    t);
+		    "unknown card '%.40s': a card id is a template and a trait r, p or s, e.g. striker-p (templates: %s)",
+		    t, T->names);
 	return QV_OK;
 }
 
@@ -101,7 +98,7 @@ static qv_status parse_card(const char *t, int *card, qv_err *err)
 	"counter <sq>, counter persistent <card>, react <card> <sq>, decline, pass, coin p1|p2"
 
 /* start, persist and discard <card>. */
-static qv_status parse_card_verb(char **tok, int n, qv_action *out, qv_err *err)
+static qv_status parse_card_verb(const cc_tables *T, char **tok, int n, qv_action *out, qv_err *err)
 {
 	const char *verb = tok[0];
 	int card;
@@ -109,7 +106,7 @@ static qv_status parse_card_verb(char **tok, int n, qv_action *out, qv_err *err)
 	if (n != 2)
 		return qv_fail(err, QV_EINVAL, "expected '%s <card>', e.g. %s striker-p", verb,
 		               verb);
-	if ((rc = parse_card(tok[1], &card, err)))
+	if ((rc = parse_card(T, tok[1], &card, err)))
 		return rc;
 	int type = qv_streq_nocase(verb, "start")     ? CC_ACT_START
 	           : qv_streq_nocase(verb, "persist") ? CC_ACT_PERSIST
@@ -119,7 +116,8 @@ static qv_status parse_card_verb(char **tok, int n, qv_action *out, qv_err *err)
 }
 
 /* play, immediate and react <card> <sq>. */
-static qv_status parse_card_square_verb(char **tok, int n, qv_action *out, qv_err *err)
+static qv_status parse_card_square_verb(const cc_tables *T, char **tok, int n, qv_action *out,
+                                        qv_err *err)
 {
 	const char *verb = tok[0];
 	int card, sq;
@@ -127,7 +125,7 @@ static qv_status parse_card_square_verb(char **tok, int n, qv_action *out, qv_er
 	if (n != 3)
 		return qv_fail(err, QV_EINVAL, "expected '%s <card> <sq>', e.g. %s striker-p c4",
 		               verb, verb);
-	if ((rc = parse_card(tok[1], &card, err)) || (rc = parse_sq(tok[2], &sq, err)))
+	if ((rc = parse_card(T, tok[1], &card, err)) || (rc = parse_sq(tok[2], &sq, err)))
 		return rc;
 	int type = qv_streq_nocase(verb, "play")        ? CC_ACT_PLAY
 	           : qv_streq_nocase(verb, "immediate") ? CC_ACT_IMMEDIATE
@@ -137,14 +135,14 @@ static qv_status parse_card_square_verb(char **tok, int n, qv_action *out, qv_er
 }
 
 /* act <sq> slide|jump|shove <sq>, act <sq> boost, act persistent <card> boost. */
-static qv_status parse_act(char **tok, int n, qv_action *out, qv_err *err)
+static qv_status parse_act(const cc_tables *T, char **tok, int n, qv_action *out, qv_err *err)
 {
 	int card, sq, sq2;
 	qv_status rc;
 	if (n >= 2 && qv_streq_nocase(tok[1], "persistent")) {
 		if (n != 4 || !qv_streq_nocase(tok[3], "boost"))
 			return qv_fail(err, QV_EINVAL, "expected 'act persistent <card> boost'");
-		if ((rc = parse_card(tok[2], &card, err)))
+		if ((rc = parse_card(T, tok[2], &card, err)))
 			return rc;
 		*out = CC_MAKE(CC_ACT_PBOOST, card);
 		return QV_OK;
@@ -178,12 +176,12 @@ static qv_status parse_act(char **tok, int n, qv_action *out, qv_err *err)
 }
 
 /* counter <sq>, counter persistent <card>. */
-static qv_status parse_counter(char **tok, int n, qv_action *out, qv_err *err)
+static qv_status parse_counter(const cc_tables *T, char **tok, int n, qv_action *out, qv_err *err)
 {
 	int card, sq;
 	qv_status rc;
 	if (n == 3 && qv_streq_nocase(tok[1], "persistent")) {
-		if ((rc = parse_card(tok[2], &card, err)))
+		if ((rc = parse_card(T, tok[2], &card, err)))
 			return rc;
 		*out = CC_MAKE(CC_ACT_PCOUNTER, card);
 		return QV_OK;
@@ -199,7 +197,7 @@ static qv_status parse_counter(char **tok, int n, qv_action *out, qv_err *err)
 
 qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
-	(void)st;
+	const cc_tables *T = cc_T(st);
 	char line[128];
 	char *tok[8];
 	int n;
@@ -209,14 +207,14 @@ qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, 
 	const char *verb = tok[0];
 	if (qv_streq_nocase(verb, "start") || qv_streq_nocase(verb, "persist") ||
 	    qv_streq_nocase(verb, "discard"))
-		return parse_card_verb(tok, n, out, err);
+		return parse_card_verb(T, tok, n, out, err);
 	if (qv_streq_nocase(verb, "play") || qv_streq_nocase(verb, "immediate") ||
 	    qv_streq_nocase(verb, "react"))
-		return parse_card_square_verb(tok, n, out, err);
+		return parse_card_square_verb(T, tok, n, out, err);
 	if (qv_streq_nocase(verb, "act"))
-		return parse_act(tok, n, out, err);
+		return parse_act(T, tok, n, out, err);
 	if (qv_streq_nocase(verb, "counter"))
-		return parse_counter(tok, n, out, err);
+		return parse_counter(T, tok, n, out, err);
 	if (qv_streq_nocase(verb, "decline") || qv_streq_nocase(verb, "pass")) {
 		if (n != 1)
 			return qv_fail(err, QV_EINVAL, "'%s' takes no argument", verb);

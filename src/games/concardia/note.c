@@ -49,9 +49,9 @@ static void part(note *n, const char *fmt, ...)
 	n->open = true;
 }
 
-static const char *card_str(int card, char *buf)
+static const char *card_str(const cc_state *s, int card, char *buf)
 {
-	cc_card_name(card, buf);
+	cc_card_name(cc_T(s), card, buf);
 	return buf;
 }
 
@@ -68,7 +68,8 @@ static bool may_hold_aegis(const cc_state *s, int q)
 	const cc_player *pl = &s->pl[q], *op = &s->pl[1 - q];
 	if (pl->nhand == 0)
 		return false;
-	for (int c = CC_AEGIS * 3; c < CC_AEGIS * 3 + 3; c++) {
+	for (uint64_t m = cc_T(s)->of_kind[CC_AB_SAVE]; m; m &= m - 1) {
+		int c = __builtin_ctzll(m);
 		int seen = 0;
 		for (int sq = 0; sq < CC_NSQ; sq++)
 			seen += s->grid[sq].card == c + 1 && s->grid[sq].owner == q;
@@ -85,15 +86,21 @@ static bool may_hold_aegis(const cc_state *s, int q)
 static bool holds_aegis(const cc_state *s, int q)
 {
 	const cc_player *pl = &s->pl[q];
-	return pl->hand[CC_AEGIS * 3] || pl->hand[CC_AEGIS * 3 + 1] || pl->hand[CC_AEGIS * 3 + 2];
+	for (uint64_t m = cc_T(s)->of_kind[CC_AB_SAVE]; m; m &= m - 1)
+		if (pl->hand[__builtin_ctzll(m)])
+			return true;
+	return false;
 }
 
 static int popcount(uint64_t m) { return __builtin_popcountll(m); }
 
+/* The article before a card's name: "an aegis", "a shield". */
+static const char *a_or_an(const char *name) { return strchr("aeiou", name[0]) ? "an" : "a"; }
+
 /* The cards of `set` owned by q, as "lancer-p on e5 (2 against 2), ..." after `lead`. */
 static void list_cards(note *n, const cc_state *s, uint64_t set, const char *lead)
 {
-	char c[16], b[4];
+	char c[CC_ID_MAX + 1], b[4];
 	bool first = true;
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		if (!(set >> sq & 1))
@@ -103,7 +110,7 @@ static void list_cards(note *n, const cc_state *s, uint64_t set, const char *lea
 		if (first)
 			part(n, "%s", lead);
 		add(n, "%s%s on %s (%d against %d)", first ? " " : ", ",
-		    card_str(s->grid[sq].card - 1, c), sq_str(sq, b), sum, cc_defense(s, sq));
+		    card_str(s, s->grid[sq].card - 1, c), sq_str(sq, b), sum, cc_defense(s, sq));
 		first = false;
 	}
 }
@@ -173,13 +180,14 @@ static void outcome(note *n, const cc_state *t, int m, bool pass, bool removal, 
 		}
 	bool they_save = theirs && may_hold_aegis(t, o), i_save = mine && holds_aegis(t, m);
 	list_cards(n, t, theirs, "captures");
+	const char *saver = cc_kind_card(cc_T(t), CC_AB_SAVE); /* "aegis" */
 	if (they_save)
-		add(n, " unless p%d holds an aegis", o + 1);
+		add(n, " unless p%d holds %s %s", o + 1, a_or_an(saver), saver);
 	char lead[24];
 	snprintf(lead, sizeof lead, "p%d captures", o + 1);
 	list_cards(n, t, mine, lead);
 	if (i_save)
-		add(n, " unless you react with an aegis");
+		add(n, " unless you react with %s %s", a_or_an(saver), saver);
 
 	/* The clean-up with every capture made: the third-turn rule, the target, two passes, the
 	 * cap. When an aegis may save a card, only the mover's own loss can be told (the mover
@@ -229,7 +237,7 @@ static void with_pending_effect(const cc_state *s, cc_state *t, int paid)
 /* The effect part of a paid action with its cost, for the mover. */
 static void pending_part(note *n, const cc_state *before, const cc_state *after)
 {
-	char c[16], c2[16], b1[4], b2[4];
+	char c[CC_ID_MAX + 1], c2[CC_ID_MAX + 1], b1[4], b2[4];
 	switch (before->pend_kind) {
 	case CC_PEND_SHOVE: {
 		int from = before->pend_to;
@@ -238,21 +246,22 @@ static void pending_part(note *n, const cc_state *before, const cc_state *after)
 			if (after->grid[sq].card && !before->grid[sq].card)
 				to = sq;
 		if (to >= 0)
-			part(n, "pushes %s from %s to %s", card_str(before->grid[from].card - 1, c),
-			     sq_str(from, b1), sq_str(to, b2));
+			part(n, "pushes %s from %s to %s",
+			     card_str(before, before->grid[from].card - 1, c), sq_str(from, b1),
+			     sq_str(to, b2));
 		break;
 	}
 	case CC_PEND_BOOST:
 		part(n, "%s on %s gets Strength %d this turn",
-		     card_str(before->grid[before->pend_from].card - 1, c),
+		     card_str(before, before->grid[before->pend_from].card - 1, c),
 		     sq_str(before->pend_from, b1), cc_strength(after, before->pend_from));
 		break;
 	case CC_PEND_PBOOST: part(n, "changes nothing: the card is not on the grid"); break;
 	case CC_PEND_SABOTAGE: {
 		int sq = before->pend_to;
 		if (before->grid[sq].card && !after->grid[sq].card)
-			part(n, "%s removes %s from %s", card_str(before->pend_card - 1, c),
-			     card_str(before->grid[sq].card - 1, c2), sq_str(sq, b1));
+			part(n, "%s removes %s from %s", card_str(before, before->pend_card - 1, c),
+			     card_str(before, before->grid[sq].card - 1, c2), sq_str(sq, b1));
 		break;
 	}
 	default: break;
@@ -260,10 +269,10 @@ static void pending_part(note *n, const cc_state *before, const cc_state *after)
 }
 
 /* start: where the card goes and who it plays first against. */
-static void note_start(note *n, int m, int card)
+static void note_start(note *n, const cc_state *s, int m, int card)
 {
 	static const char *const traits[3] = {"Rock", "Paper", "Scissors"};
-	int tr = cc_trait(card);
+	int tr = cc_T(s)->cards[card].trait;
 	part(n, "goes on %s; you play first against %s, second against %s", m == 0 ? "c3" : "d4",
 	     traits[(tr + 1) % 3], traits[(tr + 2) % 3]);
 }
@@ -351,10 +360,10 @@ int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	int m = cc_to_move(s);
 	if (m < 0)
 		return 0;
-	char c[16], b[4];
+	char c[CC_ID_MAX + 1], b[4];
 	int sq = s->react_next % CC_NSQ;
 	switch (type) {
-	case CC_ACT_START: note_start(&n, m, x); break;
+	case CC_ACT_START: note_start(&n, s, m, x); break;
 	case CC_ACT_PLAY:
 	case CC_ACT_PERSIST:
 	case CC_ACT_SLIDE:
@@ -367,12 +376,12 @@ int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	case CC_ACT_COUNTER:
 	case CC_ACT_PCOUNTER: note_payment(&n, s, m, type, x, confirm); break;
 	case CC_ACT_REACT:
-		part(&n, "saves %s on %s this Capture Step; the aegis is discarded",
-		     card_str(s->grid[y].card - 1, c), sq_str(y, b));
+		part(&n, "saves %s on %s this Capture Step; the %s is discarded",
+		     card_str(s, s->grid[y].card - 1, c), sq_str(y, b), cc_T(s)->cards[x].name);
 		break;
 	case CC_ACT_DECLINE:
 		part(&n, "%s on %s is captured: it goes to p%d's victory pile",
-		     card_str(s->grid[sq].card - 1, c), sq_str(sq, b), 2 - s->grid[sq].owner);
+		     card_str(s, s->grid[sq].card - 1, c), sq_str(sq, b), 2 - s->grid[sq].owner);
 		break;
 	case CC_ACT_PASS: outcome(&n, s, m, true, false, confirm); break;
 	default: break;

@@ -1,7 +1,8 @@
 /*
  * reference.c - what each ConCardia card is, for players (`quiver rules concardia`, the
- * prompt's `card <name>`): one entry per card id (14 templates x 3 traits), in the order of
- * the rules page's card table, each trait r, p, s. An entry gives the trait and what it beats,
+ * prompt's `card <name>`): one entry per card id of the set played with, in the set's order
+ * (the built-in set: the rules page's card table, each trait r, p, s). An entry gives the
+ * trait and what it beats,
  * Strength, Defense, the arrows (in the owner's frame, and as they point on the board for p1
  * and for p2), the type, the card's text, its cost and how to use it. A name is matched
  * without regard to case: a card id (striker-p) gives one entry, a template (striker) or the
@@ -14,31 +15,29 @@
 
 #define WIDTH 80
 
-static const char *const trait_names[3] = {"Rock", "Paper", "Scissors"};
-static const char *const dir_names[QV_NDIRS] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 static const char *const arrow_glyph[QV_NDIRS] = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
 
-/* The cost of a card's ability and how it is used, by template ('@' stands for the card's
- * id; use NULL: nothing to type). */
+/* The cost of a card's ability and how it is used, by kind ('%d' stands for the ability's
+ * cost, '@' for the card's id, '#' for its name; use NULL: nothing to type). */
 static const struct {
 	const char *cost, *use;
-} usage[CC_NTEMPLATES] = {
-    [CC_COURIER] = {"none", "act <its square> slide <to> (to an empty adjacent square), act <its "
+} usage[CC_NKINDS] = {
+    [CC_AB_MOVE] = {"none", "act <its square> slide <to> (to an empty adjacent square), act <its "
                             "square> jump <to> (over an adjacent card to the empty square beyond)"},
-    [CC_SHOVER] = {"1, paid one unit at a time: a card from hand or a Charge Counter",
-                   "act <its square> shove <square of the card pushed> (a card of either "
-                   "player; it moves one square directly away, onto an empty square)"},
-    [CC_SABOTEUR] = {"X = the target's Defense - 1 (at least 0), paid one unit at a time: a "
-                     "card from hand or a Charge Counter; Power = X + 1 (the saboteur "
-                     "itself). The saboteur is set aside while paying, then discarded",
-                     "immediate @ <target's square>"},
-    [CC_DYNAMO] = {"2 for the boost, paid one unit at a time: a card from hand or a Charge "
-                   "Counter (its own included); charging is free",
-                   "persist @, or play it; act <its square> boost, act persistent @ boost"},
-    [CC_DUELIST] = {"none (always in effect on the grid)", NULL},
-    [CC_BANNER] = {"none (always in effect on the grid)", NULL},
-    [CC_AEGIS] = {"the aegis itself, discarded from hand",
-                  "react @ <square>, when the engine offers it; or decline"},
+    [CC_AB_SHOVE] = {"%d, paid one unit at a time: a card from hand or a Charge Counter",
+                     "act <its square> shove <square of the card pushed> (a card of either "
+                     "player; it moves one square directly away, onto an empty square)"},
+    [CC_AB_SABOTAGE] = {"X = the target's Defense - 1 (at least 0), paid one unit at a time: a "
+                        "card from hand or a Charge Counter; Power = X + 1 (the # "
+                        "itself). The # is set aside while paying, then discarded",
+                        "immediate @ <target's square>"},
+    [CC_AB_CHARGE] = {"%d for the boost, paid one unit at a time: a card from hand or a Charge "
+                      "Counter (its own included); charging is free",
+                      "persist @, or play it; act <its square> boost, act persistent @ boost"},
+    [CC_AB_SUPERIOR] = {"none (always in effect on the grid)", NULL},
+    [CC_AB_SUPPORT] = {"none (always in effect on the grid)", NULL},
+    [CC_AB_SAVE] = {"the # itself, discarded from hand",
+                    "react @ <square>, when the engine offers it; or decline"},
 };
 
 /* Appends text word by word, wrapping at WIDTH with lines indented by `indent`; `col` is
@@ -71,22 +70,39 @@ static void put_wrapped(qv_buf *out, const char *text, int col, int indent)
 	qv_buf_putc(out, '\n');
 }
 
-/* One entry: the card's id and its numbers, arrows, text, cost and use. */
-static void put_entry(qv_buf *out, int card)
+/* Writes a usage text into buf with its cost, id and name in place of %d, @ and #. */
+static void expand(const char *text, const cc_card *t, const char *id, char *buf, size_t len)
 {
-	const cc_template *t = &cc_templates[cc_tmpl(card)];
-	int tr = cc_trait(card);
-	char id[16], line[320];
-	cc_card_name(card, id);
+	size_t at = 0;
+	for (const char *u = text; *u && at + 2 * (CC_ID_MAX + 1) < len; u++) {
+		if (u[0] == '%' && u[1] == 'd') {
+			at += (size_t)snprintf(buf + at, len - at, "%d", t->cost);
+			u++;
+		} else if (*u == '@' || *u == '#') {
+			at += (size_t)snprintf(buf + at, len - at, "%s", *u == '@' ? id : t->name);
+		} else {
+			buf[at++] = *u;
+		}
+	}
+	buf[at] = '\0';
+}
+
+/* One entry: the card's id and its numbers, arrows, text, cost and use. */
+static void put_entry(qv_buf *out, const cc_tables *T, int card)
+{
+	const cc_card *t = &T->cards[card];
+	int tr = t->trait;
+	char id[CC_ID_MAX + 1], line[320];
+	cc_card_name(T, card, id);
 	qv_buf_printf(out, "%s: %s %s (on the board: 1%c %s for p1, 2%c %s for p2)\n", id,
-	              trait_names[tr], t->id, "RPS"[tr], t -> code, "RPS"[tr], t -> code);
+	              cc_trait_names[tr], t->name, "RPS"[tr], t -> code, "RPS"[tr], t -> code);
 	qv_buf_printf(out, "  trait %s (beats %s, loses to %s) · Strength %d · Defense %d\n",
-	              trait_names[tr], trait_names[(tr + 2) % 3], trait_names[(tr + 1) % 3],
-	              t->strength, t->defense);
+	              cc_trait_names[tr], cc_trait_names[(tr + 2) % 3],
+	              cc_trait_names[(tr + 1) % 3], t->strength, t->defense);
 	qv_buf_puts(out, "  arrows");
 	for (int d = 0; d < QV_NDIRS; d++)
 		if (t->arrows >> d & 1)
-			qv_buf_printf(out, " %s", dir_names[d]);
+			qv_buf_printf(out, " %s", qv_dir_names[d]);
 	qv_buf_puts(out, " (on the board: p1 ");
 	for (int d = 0; d < QV_NDIRS; d++)
 		if (t->arrows >> d & 1)
@@ -95,40 +111,46 @@ static void put_entry(qv_buf *out, int card)
 	for (int d = 0; d < QV_NDIRS; d++)
 		if (t->arrows >> d & 1)
 			qv_buf_puts(out, arrow_glyph[cc_board_dir(1, d)]);
-	qv_buf_printf(out, ") · type %s\n", t->type);
+	qv_buf_printf(out, ") · type %s\n", cc_type_names[t->type]);
 	if (!*t->text) {
 		qv_buf_puts(out, "  no ability; playing it costs nothing\n");
 		return;
 	}
 	qv_buf_puts(out, "  ");
 	put_wrapped(out, t->text, 2, 2);
-	int k = cc_tmpl(card);
+	int k = t->kind;
+	if (usage[k].cost[0] == '%' && t->cost == 0)
+		snprintf(line, sizeof line, "none");
+	else
+		expand(usage[k].cost, t, id, line, sizeof line);
 	qv_buf_puts(out, "  cost: ");
-	put_wrapped(out, usage[k].cost, 8, 4);
+	put_wrapped(out, line, 8, 4);
 	if (usage[k].use) {
-		size_t at = 0;
-		for (const char *u = usage[k].use; *u && at + sizeof id < sizeof line; u++)
-			if (*u == '@')
-				at += (size_t)snprintf(line + at, sizeof line - at, "%s", id);
-			else
-				line[at++] = *u;
-		line[at] = '\0';
+		expand(usage[k].use, t, id, line, sizeof line);
 		qv_buf_puts(out, "  use: ");
 		put_wrapped(out, line, 7, 4);
 	}
 }
 
+/* The built-in set's tables (NULL when memory runs out): what a reference without a state
+ * describes. Here rather than in tables.c, which names nothing of the rules' descriptor. */
+static const cc_tables *base_tables(void)
+{
+	const qv_variant *v = qv_variant_base(&qv_concardia, NULL);
+	return v ? v->tables : NULL;
+}
+
 int cc_reference(const void *st, const char *name, qv_buf *out)
 {
-	(void)st;
+	const cc_tables *T = st ? cc_T(st) : base_tables();
 	int n = 0;
-	for (int card = 0; card < CC_NCARDS; card++) {
-		const cc_template *t = &cc_templates[cc_tmpl(card)];
-		bool match = !name || cc_find_card(name) == card || qv_streq_nocase(name, t->id) ||
-		             qv_streq_nocase(name, t->code);
+	for (int card = 0; T && card < T->ncards; card++) {
+		const cc_card *t = &T->cards[card];
+		bool match = !name || cc_find_card(T, name) == card ||
+		             qv_streq_nocase(name, t->name) || qv_streq_nocase(name, t->code);
 		if (!match)
 			continue;
-		put_entry(out, card);
+		put_entry(out, T, card);
 		n++;
 	}
 	return n;

@@ -23,7 +23,6 @@
 
 static const char *const arrow_glyph[QV_NDIRS] = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
 static const char *const owner_color[2] = {"\033[1;31m", "\033[1;34m"};
-static const char *const trait_names[3] = {"Rock", "Paper", "Scissors"};
 #define RESET "\033[0m"
 #define WIDTH 80
 
@@ -32,10 +31,10 @@ static const int reading_order[QV_NDIRS] = {QV_NW, QV_N, QV_NE, QV_W, QV_E, QV_S
 
 /* The arrows of `card` owned by `owner` as they point on the board, in reading order; returns
  * how many glyphs were written. */
-static int put_arrows(qv_buf *out, int card, int owner)
+static int put_arrows(qv_buf *out, const cc_tables *T, int card, int owner)
 {
 	int n = 0;
-	unsigned arrows = cc_templates[cc_tmpl(card)].arrows;
+	unsigned arrows = T->cards[card].arrows;
 	for (int i = 0; i < QV_NDIRS; i++) {
 		int d = reading_order[i];
 		if (arrows >> cc_board_dir(owner, d) & 1) {
@@ -57,6 +56,7 @@ static void pad(qv_buf *out, int n)
 typedef struct wrap {
 	qv_buf *out;
 	int col, indent;
+	const cc_tables *T; /* the cards' names */
 } wrap;
 
 static void wrap_item(wrap *w, const char *text, int cols)
@@ -73,11 +73,11 @@ static void wrap_item(wrap *w, const char *text, int cols)
 
 static void wrap_cards(wrap *w, const uint8_t *cards, int n)
 {
-	char b[16];
+	char b[CC_ID_MAX + 1];
 	if (n == 0)
 		wrap_item(w, "-", 1);
 	for (int i = 0; i < n; i++) {
-		cc_card_name(cards[i], b);
+		cc_card_name(w->T, cards[i], b);
 		wrap_item(w, b, (int)strlen(b));
 	}
 }
@@ -88,7 +88,7 @@ static void wrap_cards(wrap *w, const uint8_t *cards, int n)
 static void put_arrow(qv_buf *out, const cc_state *s, int sq, int d)
 {
 	const cc_cell *c = &s->grid[sq];
-	if (c->card && cc_templates[cc_tmpl(c->card - 1)].arrows >> cc_board_dir(c->owner, d) & 1) {
+	if (cc_T(s)->arrows[c->card] >> cc_board_dir(c->owner, d) & 1) {
 		qv_buf_puts(out, arrow_glyph[d]);
 		return;
 	}
@@ -125,8 +125,8 @@ static void put_square_line(qv_buf *out, const cc_state *s, int sq, int line, bo
 		put_arrow(out, s, sq, QV_W);
 		if (c->card) {
 			int card = c->card - 1;
-			qv_buf_printf(out, "%d%c %s ", c->owner + 1, "RPS"[cc_trait(card)],
-			              cc_templates[cc_tmpl(card)].code);
+			const cc_card *k = &cc_T(s)->cards[card];
+			qv_buf_printf(out, "%d%c %s ", c->owner + 1, "RPS"[k->trait], k -> code);
 		} else {
 			qv_buf_puts(out, "   ·   ");
 		}
@@ -161,34 +161,44 @@ static void put_files(qv_buf *out)
 }
 
 /* What a card's ability does, in a few words (the card <id> reference has the text). */
-static const char *ability_brief(int tmpl)
+static void ability_brief(const cc_card *k, char *buf, size_t len)
 {
-	switch (tmpl) {
-	case CC_COURIER: return "Action: slide, or jump over a card";
-	case CC_SHOVER: return "Action, cost 1: push a card away";
-	case CC_SABOTEUR: return "Immediate, cost X: remove a card";
-	case CC_DYNAMO: return "Persistent; charges; cost 2: +2 Strength";
-	case CC_DUELIST: return "Superior to cards of its own trait";
-	case CC_BANNER: return "your adjacent cards: +1 Defense";
-	case CC_AEGIS: return "Reaction: save a card from capture";
-	default: return "";
+	switch (k->kind) {
+	case CC_AB_MOVE: snprintf(buf, len, "Action: slide, or jump over a card"); break;
+	case CC_AB_SHOVE: snprintf(buf, len, "Action, cost %d: push a card away", k->cost); break;
+	case CC_AB_SABOTAGE: snprintf(buf, len, "Immediate, cost X: remove a card"); break;
+	case CC_AB_CHARGE:
+		snprintf(buf, len, "Persistent; charges; cost %d: +%d Strength", k->cost, k->boost);
+		break;
+	case CC_AB_SUPERIOR: snprintf(buf, len, "Superior to cards of its own trait"); break;
+	case CC_AB_SUPPORT: snprintf(buf, len, "your adjacent cards: +%d Defense", k->bonus); break;
+	case CC_AB_SAVE: snprintf(buf, len, "Reaction: save a card from capture"); break;
+	default: buf[0] = '\0'; break;
 	}
 }
 
 /* One card of a hand in the full layout: id, trait, Strength/Defense, arrows, ability. */
-static void put_hand_card(qv_buf *out, int card, int owner, int count)
+static void put_hand_card(qv_buf *out, const cc_tables *T, int card, int owner, int count)
 {
-	char b[16];
-	const cc_template *t = &cc_templates[cc_tmpl(card)];
-	cc_card_name(card, b);
-	qv_buf_printf(out, "    %-11s%-9s %d/%d  ", b, trait_names[cc_trait(card)], t->strength,
-	              t->defense);
-	int n = put_arrows(out, card, owner);
-	const char *brief = ability_brief(cc_tmpl(card));
-	if (count > 1 || *brief)
-		pad(out, 7 - n);
+	char b[CC_ID_MAX + 1], brief[64], head[64], times[8] = "";
+	const cc_card *t = &T->cards[card];
+	cc_card_name(T, card, b);
+	/* the ids in a column as wide as the set's longest (10 in the built-in set) */
+	int cols = snprintf(head, sizeof head, "    %-*s %-9s %d/%d  ",
+	                    T->id_width > 10 ? T->id_width : 10, b, cc_trait_names[t->trait],
+	                    t->strength, t->defense);
+	qv_buf_puts(out, head);
+	int n = put_arrows(out, T, card, owner);
+	ability_brief(t, brief, sizeof brief);
+	int gap = count > 1 || *brief ? (n < 7 ? 7 - n : 1) : 0;
+	pad(out, gap);
 	if (count > 1)
-		qv_buf_printf(out, "x%d ", count);
+		snprintf(times, sizeof times, "x%d ", count);
+	qv_buf_puts(out, times);
+	/* the brief cut to what is left of the 80 columns (a long id, many arrows) */
+	int room = WIDTH - (cols + n + gap + (int)strlen(times));
+	if (room < (int)strlen(brief))
+		brief[room > 0 ? room : 0] = '\0';
 	qv_buf_puts(out, brief);
 	qv_buf_putc(out, '\n');
 }
@@ -196,7 +206,7 @@ static void put_hand_card(qv_buf *out, int card, int owner, int count)
 static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool color)
 {
 	const cc_player *pl = &s->pl[p];
-	char b[16], t[32];
+	char b[CC_ID_MAX + 1], t[32];
 	if (color)
 		qv_buf_puts(out, owner_color[p]);
 	qv_buf_printf(out, "p%d", p + 1);
@@ -206,11 +216,11 @@ static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool c
 	              pl->nhand, pl->ndeck, pl->turns, pl->lost ? " · lost" : "",
 	              p == viewer ? " · you" : "");
 	qv_buf_puts(out, "  persistent:");
-	wrap w = {out, 13, 4};
+	wrap w = {out, 13, 4, cc_T(s)};
 	if (pl->npersist == 0)
 		wrap_item(&w, "-", 1);
 	for (int i = 0; i < pl->npersist; i++) {
-		cc_card_name(pl->persist[i] - 1, b);
+		cc_card_name(cc_T(s), pl->persist[i] - 1, b);
 		if (pl->pcounters[i])
 			snprintf(t, sizeof t, "%s (c%d)", b, pl->pcounters[i]);
 		else
@@ -226,11 +236,11 @@ static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool c
 	if (viewer == QV_VIEW_ALL || viewer == p) {
 		qv_buf_printf(out, "  hand (arrows as p%d would place them):%s\n", p + 1,
 		              pl->nhand ? "" : " -");
-		for (int c = 0; c < CC_NCARDS; c++)
+		for (int c = 0; c < cc_T(s)->ncards; c++)
 			if (pl->hand[c])
-				put_hand_card(out, c, p, pl->hand[c]);
+				put_hand_card(out, cc_T(s), c, p, pl->hand[c]);
 		if (pl->start) {
-			cc_card_name(pl->start - 1, b);
+			cc_card_name(cc_T(s), pl->start - 1, b);
 			qv_buf_printf(out, "  chosen to start: %s\n", b);
 		}
 	}
@@ -240,7 +250,7 @@ static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool c
 		if (pl->ndeck == 0)
 			wrap_item(&w, "-", 1);
 		for (int i = pl->ndeck - 1; i >= 0; i--) {
-			cc_card_name(pl->deck[i], b);
+			cc_card_name(cc_T(s), pl->deck[i], b);
 			wrap_item(&w, b, (int)strlen(b));
 		}
 		qv_buf_putc(out, '\n');
@@ -268,7 +278,7 @@ static void put_status(qv_buf *out, const cc_state *s)
 		return;
 	case CC_PH_PAY:
 		if (s->pend_kind == CC_PEND_SABOTAGE) {
-			cc_card_name(s->pend_card - 1, b);
+			cc_card_name(cc_T(s), s->pend_card - 1, b);
 			qv_sq_name(s->pend_to % 6, s->pend_to / 6, a);
 			qv_buf_printf(out, "p%d pays for %s on %s", s->active + 1, b, a);
 		} else {
@@ -340,16 +350,15 @@ static void put_cell(qv_buf *out, const cc_state *s, int sq, int line, bool colo
 		qv_buf_puts(out, owner_color[c->owner]);
 	char t[24];
 	if (line == 0) {
-		int n = snprintf(t, sizeof t, "%d%c %s %d/%d", c->owner + 1, "RPS"[cc_trait(card)],
-		                 cc_templates[cc_tmpl(card)].code, cc_strength(s, sq),
-		                 cc_defense(s, sq));
+		const cc_card *k = &cc_T(s)->cards[card];
+		int n = snprintf(t, sizeof t, "%d%c %s %d/%d", c->owner + 1, "RPS"[k->trait],
+		                 k -> code, cc_strength(s, sq), cc_defense(s, sq));
 		if (n > CELL) /* a two-digit Defense (banners): drop a space */
-			snprintf(t, sizeof t, "%d%c %s%d/%d", c->owner + 1, "RPS"[cc_trait(card)],
-			         cc_templates[cc_tmpl(card)].code, cc_strength(s, sq),
-			         cc_defense(s, sq));
+			snprintf(t, sizeof t, "%d%c %s%d/%d", c->owner + 1, "RPS"[k->trait],
+			         k -> code, cc_strength(s, sq), cc_defense(s, sq));
 		qv_buf_printf(out, "%-10.10s", t);
 	} else {
-		int n = put_arrows(out, card, c->owner);
+		int n = put_arrows(out, cc_T(s), card, c->owner);
 		int k = 0;
 		if (c->counters)
 			k = snprintf(t, sizeof t, "c%d", c->counters);
@@ -364,6 +373,8 @@ static void put_cell(qv_buf *out, const cc_state *s, int sq, int line, bool colo
 }
 
 /* Row `row` (0..11) of the panel right of the grid: six rows per player. */
+#define PANEL 11 /* columns right of the compact grid */
+
 static void put_panel(qv_buf *out, const cc_state *s, int row, int viewer, bool color)
 {
 	int p = row / 6;
@@ -389,13 +400,18 @@ static void put_panel(qv_buf *out, const cc_state *s, int row, int viewer, bool 
 	case 4: qv_buf_printf(out, "turns %d", pl->turns); break;
 	default:
 		if (pl->npersist) {
-			char b[16];
-			cc_card_name(pl->persist[0] - 1, b);
-			qv_buf_puts(out, b);
+			/* in the 11 columns right of the grid: the id is cut before the counts */
+			char b[CC_ID_MAX + 1], more[16] = "";
+			cc_card_name(cc_T(s), pl->persist[0] - 1, b);
+			int n = 0;
 			if (pl->pcounters[0])
-				qv_buf_printf(out, " c%d", pl->pcounters[0]);
+				n += snprintf(more + n, sizeof more - (size_t)n, " c%d",
+				              pl->pcounters[0]);
 			if (pl->npersist > 1)
-				qv_buf_printf(out, " +%d", pl->npersist - 1);
+				snprintf(more + n, sizeof more - (size_t)n, " +%d",
+				         pl->npersist - 1);
+			int room = PANEL - (int)strlen(more);
+			qv_buf_printf(out, "%.*s%s", room > 1 ? room : 1, b, more);
 		}
 		break;
 	}
@@ -407,25 +423,27 @@ static void put_compact_hand(qv_buf *out, const cc_state *s, int p, int lines, b
 {
 	const cc_player *pl = &s->pl[p];
 	int line = 1, left = pl->nhand;
-	char b[16];
+	char b[CC_ID_MAX + 1];
 	int col = named ? 8 : 5;
 	if (named)
 		qv_buf_printf(out, "p%d hand:", p + 1);
 	else
 		qv_buf_puts(out, "hand:");
 	if (pl->start) {
-		cc_card_name(pl->start - 1, b);
+		cc_card_name(cc_T(s), pl->start - 1, b);
 		qv_buf_printf(out, " (start %s)", b);
 		col += 9 + (int)strlen(b);
 	}
 	if (pl->nhand == 0)
 		qv_buf_puts(out, " -");
-	for (int c = 0; c < CC_NCARDS; c++)
+	for (int c = 0; c < cc_T(s)->ncards; c++)
 		for (int i = 0; i < pl->hand[c]; i++) {
-			const cc_template *t = &cc_templates[cc_tmpl(c)];
-			cc_card_name(c, b);
+			const cc_card *t = &cc_T(s)->cards[c];
+			cc_card_name(cc_T(s), c, b);
+			char nums[8];
 			int nar = __builtin_popcount(t->arrows);
-			int w = 2 + (int)strlen(b) + 4 + nar; /* "  id S/D arrows" */
+			int w = 2 + (int)strlen(b) + 1 + /* "  id S/D arrows" */
+			        snprintf(nums, sizeof nums, "%d/%d", t->strength, t->defense) + nar;
 			/* room for " +NN" after this card unless it is the last */
 			int room = WIDTH - (left > 1 && line == lines ? 4 : 0);
 			if (col + w > room) {
@@ -439,8 +457,8 @@ static void put_compact_hand(qv_buf *out, const cc_state *s, int p, int lines, b
 				col = 5;
 				line++;
 			}
-			qv_buf_printf(out, "  %s %d/%d", b, t->strength, t->defense);
-			put_arrows(out, c, p);
+			qv_buf_printf(out, "  %s %s", b, nums);
+			put_arrows(out, cc_T(s), c, p);
 			col += w;
 			left--;
 		}

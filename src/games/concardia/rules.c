@@ -32,22 +32,22 @@ static inline bool occupied(const cc_state *s, int sq) { return s->grid[sq].card
 static inline int cell_card(const cc_state *s, int sq) { return s->grid[sq].card - 1; }
 static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
 
-/* The hand counts are bytes, so vector compares tell which are not zero 16 at a time (this
- * runs at every random move); the last load overlaps the second, which does no harm. */
+/* The hand counts are bytes, so vector compares tell which are zero 16 at a time (this runs
+ * at every random move), and one complement gives the cards held; the hand's 64th byte is
+ * always 0. */
 uint64_t cc_hand_mask(const cc_player *pl)
 {
 #ifdef __SSE2__
 	const __m128i zero = _mm_setzero_si128();
-	uint64_t held[3];
-	static const int at[3] = {0, 16, CC_NCARDS - 16};
-	for (int i = 0; i < 3; i++) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(pl->hand + at[i]));
-		held[i] = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+	uint64_t empty = 0; /* bit c: no card c in hand */
+	for (int i = 0; i < 4; i++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(pl->hand + 16 * i));
+		empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * i);
 	}
-	return held[0] | held[1] << at[1] | held[2] << at[2];
+	return ~empty;
 #else
 	uint64_t m = 0;
-	for (int c = 0; c < CC_NCARDS; c++)
+	for (int c = 0; c < CC_MAX_CARDS; c++)
 		m |= (uint64_t)(pl->hand[c] != 0) << c;
 	return m;
 #endif
@@ -55,15 +55,15 @@ uint64_t cc_hand_mask(const cc_player *pl)
 
 /* The sum of the Strengths of the superior arrows at the card on sq from the opponent cards
  * `foes` next to it. */
-static inline int superior_sum(const cc_state *s, int sq, uint64_t foes)
+static inline int superior_sum(const cc_tables *T, const cc_state *s, int sq, uint64_t foes)
 {
 	int sum = 0;
 	for (; foes; foes &= foes - 1) {
 		int a = lowest(foes);
 		const cc_cell *c = &s->grid[a];
-		int t = cc_cell_tmpl[c->card];
-		if ((cc_points[c->owner][t][a] >> sq & 1) && cc_superior_cell(c, &s->grid[sq]))
-			sum += cc_templates[t].strength + 2 * c->boost;
+		if ((T->points[c->owner][c->card][a] >> sq & 1) &&
+		    cc_superior_cell(T, c, &s->grid[sq]))
+			sum += T->strength[c->card] + T->boost[c->card] * c->boost;
 	}
 	return sum;
 }
@@ -71,61 +71,65 @@ static inline int superior_sum(const cc_state *s, int sq, uint64_t foes)
 /* ---- keeping atk and threat in step with the grid ---- */
 
 /* Sets the threat bit of the card on t from its sum. */
-static inline void mark(cc_state *s, int t)
+static inline void mark(const cc_tables *T, cc_state *s, int t)
 {
 	uint64_t bit = 1ull << t;
-	if (s->atk[t] >= cc_cell_template(&s->grid[t])->defense)
+	if (s->atk[t] >= T->defense[s->grid[t].card])
 		s->threat |= bit;
 	else
 		s->threat &= ~bit;
 }
 
 /* Adds delta to the sum of every opponent card that the card on sq points at and beats: the
- * card is put there (delta its Strength), lifted (minus it) or boosted (+2 or -2). */
-static void spread(cc_state *s, int sq, int delta)
+ * card is put there (delta its Strength), lifted (minus it) or boosted (plus or minus its
+ * boost). */
+static void spread(const cc_tables *T, cc_state *s, int sq, int delta)
 {
 	const cc_cell *c = &s->grid[sq];
-	uint64_t beaten = cc_cell_beats[c->card];
-	uint64_t m = cc_points[c->owner][cc_cell_tmpl[c->card]][sq] & s->occ[1 - c->owner];
+	uint64_t beaten = T->beats[c->card];
+	uint64_t m = T->points[c->owner][c->card][sq] & s->occ[1 - c->owner];
 	for (; m; m &= m - 1) {
 		int t = lowest(m);
 		if (beaten >> s->grid[t].card & 1) {
 			s->atk[t] = (uint8_t)(s->atk[t] + delta);
-			mark(s, t);
+			mark(T, s, t);
 		}
 	}
 }
 
-/* The mask of the cards of template t among banners, dynamos and movers, or NULL. */
-static uint64_t *role_mask(cc_state *s, int t)
+/* The mask of the cards of ability kind k among banners (support), dynamos (charge) and
+ * movers (move, shove), or NULL. */
+static uint64_t *role_mask(cc_state *s, int k)
 {
-	switch (t) {
-	case CC_BANNER: return &s->banners;
-	case CC_DYNAMO: return &s->dynamos;
-	case CC_COURIER:
-	case CC_SHOVER: return &s->movers;
+	switch (k) {
+	case CC_AB_SUPPORT: return &s->banners;
+	case CC_AB_CHARGE: return &s->dynamos;
+	case CC_AB_MOVE:
+	case CC_AB_SHOVE: return &s->movers;
 	default: return NULL;
 	}
 }
 
 void cc_put(cc_state *s, int sq, cc_cell c)
 {
-	QV_ASSERT(!s->grid[sq].card && c.card && c.owner < 2);
+	const cc_tables *T = cc_T(s);
+	QV_ASSERT(!s->grid[sq].card && c.card && c.card <= T->ncards && c.owner < 2);
 	s->grid[sq] = c;
 	s->occ[c.owner] |= 1ull << sq;
-	uint64_t *role = role_mask(s, cc_cell_tmpl[c.card]);
+	uint64_t *role = role_mask(s, T->kind[c.card]);
 	if (role)
 		*role |= 1ull << sq;
-	spread(s, sq, cc_strength(s, sq));
-	s->atk[sq] = (uint8_t)superior_sum(s, sq, cc_adj[sq] & s->occ[1 - c.owner]);
-	mark(s, sq);
+	spread(T, s, sq, cc_strength(s, sq));
+	s->atk[sq] = (uint8_t)superior_sum(T, s, sq, cc_adj[sq] & s->occ[1 - c.owner]);
+	mark(T, s, sq);
 }
 
 void cc_lift(cc_state *s, int sq)
 {
+	const cc_tables *T = cc_T(s);
 	QV_ASSERT(s->grid[sq].card);
-	spread(s, sq, -cc_strength(s, sq));
-	uint64_t bit = 1ull << sq, *role = role_mask(s, cc_cell_tmpl[s->grid[sq].card]);
+	spread(T, s, sq, -cc_strength(s, sq));
+	uint64_t bit = 1ull << sq, *role = role_mask(s, T->kind[s->grid[sq].card]);
 	if (role)
 		*role &= ~bit;
 	s->occ[s->grid[sq].owner] &= ~bit;
@@ -143,10 +147,11 @@ void cc_move(cc_state *s, int from, int to)
 
 void cc_set_boost(cc_state *s, int sq, int boost)
 {
-	int delta = 2 * (boost - s->grid[sq].boost);
+	const cc_tables *T = cc_T(s);
+	int delta = T->boost[s->grid[sq].card] * (boost - s->grid[sq].boost);
 	s->grid[sq].boost = (uint8_t)boost;
 	if (delta)
-		spread(s, sq, delta);
+		spread(T, s, sq, delta);
 }
 
 #ifdef QV_CHECKS
@@ -154,20 +159,21 @@ void cc_set_boost(cc_state *s, int sq, int boost)
  * the threats (checked by the sanitizer build at every Capture step). */
 static bool kept_in_step(const cc_state *s)
 {
+	const cc_tables *T = cc_T(s);
 	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0;
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		const cc_cell *c = &s->grid[sq];
 		uint64_t bit = 1ull << sq;
-		int t = cc_cell_tmpl[c->card], sum = 0;
+		int k = T->kind[c->card], sum = 0;
 		if (c->card) {
 			occ[c->owner] |= bit;
-			banners |= t == CC_BANNER ? bit : 0;
-			dynamos |= t == CC_DYNAMO ? bit : 0;
-			movers |= t == CC_COURIER || t == CC_SHOVER ? bit : 0;
-			sum = superior_sum(s, sq, cc_adj[sq] & s->occ[1 - c->owner]);
+			banners |= k == CC_AB_SUPPORT ? bit : 0;
+			dynamos |= k == CC_AB_CHARGE ? bit : 0;
+			movers |= k == CC_AB_MOVE || k == CC_AB_SHOVE ? bit : 0;
+			sum = superior_sum(T, s, sq, cc_adj[sq] & s->occ[1 - c->owner]);
 		}
 		if (s->atk[sq] != sum ||
-		    !!(s->threat & bit) != (c->card && sum >= cc_templates[t].defense))
+		    !!(s->threat & bit) != (c->card && sum >= T->defense[c->card]))
 			return false;
 	}
 	return s->occ[0] == occ[0] && s->occ[1] == occ[1] && s->banners == banners &&
@@ -175,9 +181,9 @@ static bool kept_in_step(const cc_state *s)
 }
 #endif
 
-/* Every Strength is at least 1 and every Defense at least 2, so a sum that reaches the
- * Defense comes from at least one superior arrow, as the rule asks. Banners only add
- * Defense, so only the cards whose sum reaches the printed Defense are looked at. */
+/* Every Defense is at least 1 (tables.c refuses less), so a sum that reaches the Defense
+ * comes from at least one superior arrow, as the rule asks. Supports only add Defense, so
+ * only the cards whose sum reaches the printed Defense are looked at. */
 uint64_t cc_would_capture(const cc_state *s)
 {
 	QV_ASSERT(kept_in_step(s));
@@ -190,9 +196,13 @@ uint64_t cc_would_capture(const cc_state *s)
 	return m;
 }
 
-static int aegis_held(const cc_player *pl)
+/* The cards with a save ability (the aegis) in pl's hand. */
+static int aegis_held(const cc_tables *T, const cc_player *pl)
 {
-	return pl->hand[CC_AEGIS * 3] + pl->hand[CC_AEGIS * 3 + 1] + pl->hand[CC_AEGIS * 3 + 2];
+	int n = 0;
+	for (uint64_t m = T->of_kind[CC_AB_SAVE]; m; m &= m - 1)
+		n += pl->hand[lowest(m)];
+	return n;
 }
 
 int cc_persist_slot(const cc_player *pl, int card)
@@ -201,14 +211,6 @@ int cc_persist_slot(const cc_player *pl, int card)
 		if (pl->persist[i] == card + 1)
 			return i;
 	return -1;
-}
-
-bool cc_persist_has(const cc_player *pl, int tmpl)
-{
-	for (int i = 0; i < pl->npersist; i++)
-		if (cc_tmpl(pl->persist[i] - 1) == tmpl)
-			return true;
-	return false;
 }
 
 /* ---- turns, the capture step and the end ---- */
@@ -228,22 +230,22 @@ static void begin_turn(cc_state *s, int p, qv_events *ev)
 	int card = draw(s, p);
 	if (ev)
 		cc_say_draw(s, p, card, ev);
+	const cc_tables *T = cc_T(s);
 	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1) {
 		int sq = lowest(m);
 		cc_cell *c = &s->grid[sq];
-		if (c->counters < CC_MAX_COUNTERS) {
+		if (c->counters < T->counters[c->card]) {
 			c->counters++;
 			if (ev)
-				cc_say_charge(c->card - 1, sq, -1, c->counters, ev);
+				cc_say_charge(T, c->card - 1, sq, -1, c->counters, ev);
 		}
 	}
 	cc_player *pl = &s->pl[p];
 	for (int i = 0; i < pl->npersist; i++)
-		if (cc_tmpl(pl->persist[i] - 1) == CC_DYNAMO &&
-		    pl->pcounters[i] < CC_MAX_COUNTERS) {
+		if (pl->pcounters[i] < T->counters[pl->persist[i]]) { /* 0 but for a charger */
 			pl->pcounters[i]++;
 			if (ev)
-				cc_say_charge(pl->persist[i] - 1, -1, p, pl->pcounters[i], ev);
+				cc_say_charge(T, pl->persist[i] - 1, -1, p, pl->pcounters[i], ev);
 		}
 	if (ev && s->passes == 1)
 		qv_say(ev, "p%d passed; if p%d passes too, the game ends", 2 - p, p + 1);
@@ -257,7 +259,7 @@ static void set_aside_to_discard(cc_state *s, qv_events *ev)
 	cc_player *pl = &s->pl[s->active];
 	pl->discard[pl->ndiscard++] = (uint8_t)(s->pend_card - 1);
 	if (ev)
-		cc_say_to_discard(s->pend_card - 1, s->active, ev);
+		cc_say_to_discard(cc_T(s), s->pend_card - 1, s->active, ev);
 	s->pend_card = 0;
 }
 
@@ -332,7 +334,7 @@ static void advance_capture(cc_state *s, qv_events *ev)
 		int half = s->react_next >= CC_NSQ, who = half ? 1 - s->active : s->active;
 		int from = s->react_next - half * CC_NSQ;
 		uint64_t offers = s->would & ~s->saved & s->occ[who] & (~0ull << from);
-		if (offers && aegis_held(&s->pl[who])) {
+		if (offers && aegis_held(cc_T(s), &s->pl[who])) {
 			int sq = lowest(offers);
 			s->react_next = (uint8_t)(half * CC_NSQ + sq);
 			s->phase = CC_PH_REACT;
@@ -419,19 +421,23 @@ static void resolve_pending(cc_state *s, qv_events *ev)
 
 /* ---- init ---- */
 
+/* The built-in set's deck names: what the deck parameters name besides card ids (a variant's
+ * decks are accepted too, by their ids). */
+static const char *const starter_names[] = {"expedition", "foundry", NULL};
+
 static const qv_param_def cc_params[] = {
     {.key = "deck1",
      .def = "expedition",
      .allowed = "expedition, foundry, or a comma-separated list of 8-60 card ids",
      .help = "p1's deck",
      .kind = QV_PARAM_TEXT,
-     .choices = cc_starter_names},
+     .choices = starter_names},
     {.key = "deck2",
      .def = "foundry",
      .allowed = "expedition, foundry, or a comma-separated list of 8-60 card ids",
      .help = "p2's deck",
      .kind = QV_PARAM_TEXT,
-     .choices = cc_starter_names},
+     .choices = starter_names},
     {.key = "shuffle",
      .def = "true",
      .help = "false keeps the listed order (top of deck first)",
@@ -448,26 +454,30 @@ static const qv_param_def cc_params[] = {
      .kind = QV_PARAM_INT,
      .lo = 20,
      .hi = 5000},
+    QV_VARIANT_PARAM,
 };
 #define CC_NPARAMS ((int)(sizeof cc_params / sizeof cc_params[0]))
 
-/* Reads a deck parameter into list (top of deck first). */
-static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *list, int *n,
-                            qv_err *err)
+/* Reads a deck parameter into list (top of deck first): a deck of the set by its id, or card
+ * ids. */
+static qv_status parse_deck(const cc_tables *T, const qv_params *params, const char *key,
+                            uint8_t *list, int *n, qv_err *err)
 {
 	const char *v = qv_params_get(params, key);
 	if (!v)
 		v = qv_param_find(cc_params, CC_NPARAMS, key)->def;
-	for (int k = 0; k < 2; k++)
-		if (qv_streq_nocase(v, cc_starter_names[k])) {
-			*n = 0;
-			for (int i = 0; i < 7; i++)
-				for (int t = 0; t < 3; t++)
-					list[(*n)++] =
-					    (uint8_t)(cc_starter_templates[k][i] * 3 + t);
+	char decks[16 * CC_MAX_DECKS] = "";
+	for (int k = 0; k < T->ndecks; k++) {
+		if (qv_streq_nocase(v, T->decks[k].id)) {
+			*n = T->decks[k].n;
+			memcpy(list, T->decks[k].cards, (size_t)*n);
 			return QV_OK;
 		}
-	uint8_t count[CC_NCARDS] = {0};
+		size_t used = strlen(decks);
+		snprintf(decks + used, sizeof decks - used, "%s%s", k == 0 ? "" : ", ",
+		         T->decks[k].id);
+	}
+	uint8_t count[CC_MAX_CARDS] = {0};
 	*n = 0;
 	const char *p = v;
 	char tok[32];
@@ -476,14 +486,14 @@ static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *l
 		if (len == 0)
 			return qv_fail(
 			    err, QV_EINVAL,
-			    "%s: an empty card id in '%.60s' (expected expedition, foundry, or card ids separated by commas, e.g. striker-r,lancer-p,...)",
-			    key, v);
-		int card = len < 31 ? cc_find_card(tok) : -1;
+			    "%s: an empty card id in '%.60s' (expected %s, or card ids separated by commas, e.g. %s,...)",
+			    key, v, decks, T->cards[0].id);
+		int card = len < 31 ? cc_find_card(T, tok) : -1;
 		if (card < 0)
 			return qv_fail(
 			    err, QV_EINVAL,
-			    "%s: unknown card id '%s' (a card id is a template and a trait r, p or s, e.g. striker-p; templates: sentinel, striker, lancer, flanker, scout, guard, star, courier, shover, saboteur, dynamo, duelist, banner, aegis; or a starter deck: expedition, foundry)",
-			    key, tok);
+			    "%s: unknown card id '%s' (a card id is a template and a trait r, p or s, e.g. striker-p; templates: %s; or a starter deck: %s)",
+			    key, tok, T->names, decks);
 		if (*n >= CC_DECK_MAX)
 			return qv_fail(err, QV_EINVAL, "%s: a deck holds at most %d cards", key,
 			               CC_DECK_MAX);
@@ -507,15 +517,21 @@ static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	uint8_t list[2][CC_DECK_MAX];
 	int n[2];
 	qv_status rc;
+	const qv_variant *v;
+	qv_params merged;
 	if ((rc = qv_params_check_keys(params, cc_params, CC_NPARAMS, "concardia", err)) ||
-	    (rc = parse_deck(params, "deck1", list[0], &n[0], err)) ||
-	    (rc = parse_deck(params, "deck2", list[1], &n[1], err)) ||
-	    (rc = qv_param_bool(params, cc_params, CC_NPARAMS, "shuffle", &shuffle, err)) ||
-	    (rc = qv_param_int(params, cc_params, CC_NPARAMS, "target", &target, err)) ||
-	    (rc = qv_param_int(params, cc_params, CC_NPARAMS, "max_turns", &max_turns, err)))
+	    (rc = qv_variant_open(&qv_concardia, params, &v, &merged, err)))
+		return rc;
+	const cc_tables *T = v->tables;
+	if ((rc = parse_deck(T, &merged, "deck1", list[0], &n[0], err)) ||
+	    (rc = parse_deck(T, &merged, "deck2", list[1], &n[1], err)) ||
+	    (rc = qv_param_bool(&merged, cc_params, CC_NPARAMS, "shuffle", &shuffle, err)) ||
+	    (rc = qv_param_int(&merged, cc_params, CC_NPARAMS, "target", &target, err)) ||
+	    (rc = qv_param_int(&merged, cc_params, CC_NPARAMS, "max_turns", &max_turns, err)))
 		return rc;
 	cc_state *s = st;
 	memset(s, 0, sizeof *s);
+	s->variant = v->slot;
 	s->target = (uint16_t)target;
 	s->max_turns = (uint16_t)max_turns;
 	s->shuffle = (uint8_t)shuffle;
@@ -526,7 +542,7 @@ static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_er
 		pl->decklen = (uint8_t)n[p];
 		qv__deck_setup(list[p], n[p], pl->owned, pl->deck, &pl->ndeck,
 		               shuffle ? &rng : NULL);
-		for (int i = 0; i < 7; i++)
+		for (int i = 0; i < CC_HAND; i++)
 			draw(s, p);
 	}
 	s->phase = CC_PH_START;
@@ -553,18 +569,19 @@ static void reveal_starts(cc_state *s, qv_events *ev)
 	cc_put(s, SQ_C3, (cc_cell){(uint8_t)(c1 + 1), 0, 0, 0});
 	cc_put(s, SQ_D4, (cc_cell){(uint8_t)(c2 + 1), 1, 0, 0});
 	s->pl[0].start = s->pl[1].start = 0;
-	const cc_template *t1 = &cc_templates[cc_tmpl(c1)], *t2 = &cc_templates[cc_tmpl(c2)];
+	const cc_tables *T = cc_T(s);
+	const cc_card *t1 = &T->cards[c1], *t2 = &T->cards[c2];
 	int first = -1;
-	if (cc_beats(cc_trait(c1), cc_trait(c2)))
+	if (cc_beats(t1->trait, t2->trait))
 		first = 1;
-	else if (cc_beats(cc_trait(c2), cc_trait(c1)))
+	else if (cc_beats(t2->trait, t1->trait))
 		first = 0;
 	else if (t1->defense != t2->defense)
 		first = t1->defense < t2->defense ? 0 : 1;
 	else if (t1->strength != t2->strength)
 		first = t1->strength < t2->strength ? 0 : 1;
 	if (ev)
-		cc_say_reveal(c1, c2, first, ev);
+		cc_say_reveal(T, c1, c2, first, ev);
 	if (first < 0) {
 		s->phase = CC_PH_COIN;
 		s->active = 0;
@@ -671,7 +688,7 @@ static void pay_counter(cc_state *s, int sq, qv_events *ev)
 {
 	s->grid[sq].counters--;
 	if (ev)
-		cc_say_counters(cell_card(s, sq), sq, -1, s->grid[sq].counters, ev);
+		cc_say_counters(cc_T(s), cell_card(s, sq), sq, -1, s->grid[sq].counters, ev);
 	unit_paid(s, ev);
 }
 
@@ -681,7 +698,7 @@ static void pay_persistent_counter(cc_state *s, int card, qv_events *ev)
 	QV_ASSERT(slot >= 0);
 	s->pl[p].pcounters[slot]--;
 	if (ev)
-		cc_say_counters(card, -1, p, s->pl[p].pcounters[slot], ev);
+		cc_say_counters(cc_T(s), card, -1, p, s->pl[p].pcounters[slot], ev);
 	unit_paid(s, ev);
 }
 
@@ -725,9 +742,13 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 	case CC_ACT_PERSIST: apply_persist(s, x, ev); break;
 	case CC_ACT_SLIDE:
 	case CC_ACT_JUMP: apply_move(s, x, y, ev); break;
-	case CC_ACT_SHOVE: begin_paying(s, CC_PEND_SHOVE, x, y, 1, ev); break;
-	case CC_ACT_BOOST: begin_paying(s, CC_PEND_BOOST, x, 0, 2, ev); break;
-	case CC_ACT_PBOOST: begin_paying(s, CC_PEND_PBOOST, x, 0, 2, ev); break;
+	case CC_ACT_SHOVE:
+		begin_paying(s, CC_PEND_SHOVE, x, y, cc_T(s)->cost[s->grid[x].card], ev);
+		break;
+	case CC_ACT_BOOST:
+		begin_paying(s, CC_PEND_BOOST, x, 0, cc_T(s)->cost[s->grid[x].card], ev);
+		break;
+	case CC_ACT_PBOOST: begin_paying(s, CC_PEND_PBOOST, x, 0, cc_T(s)->cost[x + 1], ev); break;
 	case CC_ACT_IMMEDIATE: apply_immediate(s, x, y, ev); break;
 	case CC_ACT_DISCARD: pay_discard(s, x, ev); break;
 	case CC_ACT_COUNTER: pay_counter(s, x, ev); break;
@@ -800,7 +821,7 @@ static bool cc_capped(const void *st)
  * being used. */
 static void public_cards(const cc_state *s, int q, uint8_t *used)
 {
-	memset(used, 0, CC_NCARDS);
+	memset(used, 0, CC_MAX_CARDS);
 	for (uint64_t m = s->occ[q]; m; m &= m - 1)
 		used[cell_card(s, lowest(m))]++;
 	const cc_player *pl = &s->pl[q], *op = &s->pl[1 - q];
@@ -823,25 +844,26 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 	cc_state *s = st;
 	if (viewer == QV_VIEW_ALL)
 		return;
+	const cc_tables *T = cc_T(s);
 	for (int q = 0; q < 2; q++) {
 		cc_player *pl = &s->pl[q];
-		uint8_t used[CC_NCARDS], pool[CC_DECK_MAX];
-		int left[CC_NCARDS];
+		uint8_t used[CC_MAX_CARDS], pool[CC_DECK_MAX];
+		int left[CC_MAX_CARDS];
 		public_cards(s, q, used);
 		bool mine = q == viewer;
-		for (int c = 0; c < CC_NCARDS; c++)
+		for (int c = 0; c < T->ncards; c++)
 			left[c] = pl->owned[c] - used[c] -
 			          (mine ? pl->hand[c] + (pl->start == c + 1) : 0);
-		int n = qv__deck_pool(left, CC_NCARDS, pool, CC_DECK_MAX);
+		int n = qv__deck_pool(left, T->ncards, pool, CC_DECK_MAX);
 		int fixed = 0;
 		if (!mine && s->phase == CC_PH_REACT && cc_to_move(s) == q) {
 			int naeg = 0;
 			for (int i = 0; i < n; i++)
-				naeg += cc_tmpl(pool[i]) == CC_AEGIS;
+				naeg += T->kind[pool[i] + 1] == CC_AB_SAVE;
 			if (naeg > 0) {
 				int k = (int)qv_rng_below(rng, (uint32_t)naeg);
 				for (int i = 0; i < n; i++)
-					if (cc_tmpl(pool[i]) == CC_AEGIS && k-- == 0) {
+					if (T->kind[pool[i] + 1] == CC_AB_SAVE && k-- == 0) {
 						uint8_t t = pool[0];
 						pool[0] = pool[i];
 						pool[i] = t;
@@ -853,7 +875,7 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 		qv_shuffle_bytes(pool + fixed, n - fixed, rng);
 		int at = 0;
 		if (!mine) {
-			qv__deck_deal_hand(pool, n, &at, pl->hand, CC_NCARDS, pl->nhand);
+			qv__deck_deal_hand(pool, n, &at, pl->hand, T->ncards, pl->nhand);
 			if (pl->start && at < n)
 				pl->start = (uint8_t)(pool[at++] + 1);
 		}
@@ -867,10 +889,10 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
  * (the hand and start choice of an opponent, any deck). */
 static void unseen_cards(const cc_state *s, int q, int viewer, int *left)
 {
-	uint8_t used[CC_NCARDS];
+	uint8_t used[CC_MAX_CARDS];
 	public_cards(s, q, used);
 	const cc_player *pl = &s->pl[q];
-	for (int c = 0; c < CC_NCARDS; c++)
+	for (int c = 0; c < cc_T(s)->ncards; c++)
 		left[c] =
 		    pl->owned[c] - used[c] - (q == viewer ? pl->hand[c] + (pl->start == c + 1) : 0);
 }
@@ -895,26 +917,28 @@ static bool cc_reveals(const void *st, qv_action a, int viewer)
 	const cc_state *s = st;
 	if (viewer < 0 || viewer > 1)
 		return false;
+	const cc_tables *T = cc_T(s);
 	cc_state t = *s;
 	cc_apply(&t, a, NULL);
 	for (int q = 0; q < 2; q++) {
-		int before[CC_NCARDS], after[CC_NCARDS];
+		int before[CC_MAX_CARDS], after[CC_MAX_CARDS];
 		unseen_cards(s, q, viewer, before);
 		unseen_cards(&t, q, viewer, after);
-		for (int c = 0; c < CC_NCARDS; c++)
+		for (int c = 0; c < T->ncards; c++)
 			if (after[c] < before[c])
 				return true;
 	}
 	int q = 1 - viewer;
 	if (t.phase == CC_PH_REACT && cc_to_move(&t) == q)
 		return true;
-	int left[CC_NCARDS];
+	int left[CC_MAX_CARDS], unseen = 0;
 	unseen_cards(s, q, viewer, left);
-	int aegis = CC_AEGIS * 3;
-	if (left[aegis] + left[aegis + 1] + left[aegis + 2] <= 0)
+	for (uint64_t m = T->of_kind[CC_AB_SAVE]; m; m &= m - 1)
+		unseen += left[lowest(m)];
+	if (unseen <= 0)
 		return false; /* the viewer knows the opponent holds no aegis it cannot see */
 	cc_state u = *s;
-	u.pl[q].hand[aegis]++;
+	u.pl[q].hand[lowest(T->of_kind[CC_AB_SAVE])]++;
 	u.pl[q].nhand++;
 	return offered_after(&u, a, q);
 }
@@ -1013,4 +1037,5 @@ const qv_game qv_concardia = {
     .reference = cc_reference,
     .action_note = cc_action_note,
     .reveals = cc_reveals,
+    .components = &cc_components,
 };

@@ -1,68 +1,78 @@
 /*
- * tables.c - the printed components of ConCardia (docs/rules/concardia.md): the 14 card
- * designs (trait by trait, numbers, arrows, text), the starter decks, and the grid's constant
- * tables worked out by the compiler from them: each square's neighbours, lines and the squares
- * each card points at from each square, and which cells beat which for capture. Data only,
- * and the lookup of a card by its id: every other file of the game reads these.
+ * tables.c - the components of ConCardia (docs/variants.md): their declaration (the blocks
+ * `cards` and `decks` of a set's document, checked field by field by variant.c), the build of
+ * a set's tables from a resolved document (the cross-checks, then every number the hot paths
+ * read, by a cell's value: the Strength, Defense and ability of each card, which cells beat
+ * which, the squares each card points at from each square), the grid's tables that do not
+ * vary, worked out by the compiler (neighbours, lines), and the lookups by name.
  */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "concardia.h"
 
-/* ---- the card table ---- */
-
-/* The printed arrows of each template (bit d: direction d in the owner's frame), for the card
- * table and the table of the squares each card points at. */
-#define AR(d)           (1u << (d))
-#define ARROWS_SENTINEL (AR(QV_N) | AR(QV_S))
-#define ARROWS_STRIKER  (AR(QV_N))
-#define ARROWS_LANCER   (AR(QV_NW) | AR(QV_NE))
-#define ARROWS_FLANKER  (AR(QV_W) | AR(QV_E) | AR(QV_S))
-#define ARROWS_SCOUT    (AR(QV_N) | AR(QV_NE) | AR(QV_NW) | AR(QV_S))
-#define ARROWS_GUARD    (AR(QV_N))
-#define ARROWS_STAR     (AR(QV_N) | AR(QV_NE) | AR(QV_E) | AR(QV_S) | AR(QV_W) | AR(QV_NW))
-#define ARROWS_COURIER  (AR(QV_N) | AR(QV_S))
-#define ARROWS_SHOVER   (AR(QV_N))
-#define ARROWS_SABOTEUR (AR(QV_N) | AR(QV_E) | AR(QV_W))
-#define ARROWS_DYNAMO   (AR(QV_N) | AR(QV_NE) | AR(QV_NW))
-#define ARROWS_DUELIST  (AR(QV_N) | AR(QV_E))
-#define ARROWS_BANNER   (AR(QV_N))
-#define ARROWS_AEGIS    (AR(QV_N))
-const cc_template cc_templates[CC_NTEMPLATES] = {
-    {"sentinel", 1, 5, ARROWS_SENTINEL, "Airship", "sen", ""},
-    {"striker", 4, 2, ARROWS_STRIKER, "Adventurer", "str", ""},
-    {"lancer", 3, 2, ARROWS_LANCER, "Adventurer", "lan", ""},
-    {"flanker", 2, 3, ARROWS_FLANKER, "Airship", "fla", ""},
-    {"scout", 2, 2, ARROWS_SCOUT, "Adventurer", "sco", ""},
-    {"guard", 2, 4, ARROWS_GUARD, "Maker", "gua", ""},
-    {"star", 1, 2, ARROWS_STAR, "Maker", "sta", ""},
-    {"courier", 2, 2, ARROWS_COURIER, "Adventurer", "cou",
-     "Action: Slide this card, or Jump it over an adjacent card."},
-    {"shover", 2, 2, ARROWS_SHOVER, "Airship", "sho",
-     "Action - Cost 1: Slide a card adjacent to this card one square directly away from it."},
-    {"saboteur", 1, 2, ARROWS_SABOTEUR, "Maker", "sab",
-     "Immediate - Cost X: Remove an opponent card in the Play Area whose Defense <= Power."},
-    {"dynamo", 1, 3, ARROWS_DYNAMO, "Maker", "dyn",
-     "Persistent: put a Charge Counter on this card (at most 3). Action - Cost 2: this card has "
-     "+2 Strength until end of turn."},
-    {"duelist", 2, 2, ARROWS_DUELIST, "Airship", "due",
-     "Play: this card is Superior to cards of its own trait."},
-    {"banner", 1, 3, ARROWS_BANNER, "Maker", "ban",
-     "Play: your other cards adjacent to this card have +1 Defense."},
-    {"aegis", 1, 3, ARROWS_AEGIS, "Airship", "aeg",
-     "Hand Reaction: when one of your cards would be captured, discard this card: that card is "
-     "not captured this Capture Step."},
-};
-
-const char cc_trait_letters[3] = {'r', 'p', 's'};
+const char *const cc_trait_names[4] = {"Rock", "Paper", "Scissors", NULL};
+const char *const cc_type_names[4] = {"Adventurer", "Airship", "Maker", NULL};
+const char *const cc_kind_names[CC_NKINDS + 1] = {
+    "none", "move", "shove", "sabotage", "charge", "superior", "support", "save", NULL};
 const char *const cc_phase_names[CC_NPHASES] = {"start", "coin", "action", "pay", "react", "over"};
 const char *const cc_end_names[] = {"none", "points", "passes", "loss", "cap"};
 const char *const cc_pend_names[] = {"none", "shove", "boost", "boost-persistent", "sabotage"};
 
-const char *const cc_starter_names[3] = {"expedition", "foundry", NULL};
-const uint8_t cc_starter_templates[2][7] = {
-    {CC_STRIKER, CC_LANCER, CC_SCOUT, CC_STAR, CC_COURIER, CC_DYNAMO, CC_AEGIS},
-    {CC_SENTINEL, CC_FLANKER, CC_GUARD, CC_SHOVER, CC_SABOTEUR, CC_DUELIST, CC_BANNER},
+/* ---- the declaration ---- */
+
+/* An ability: its kind and the parameters that kind takes (the build checks which). */
+static const qv_vfield ability_fields[] = {
+    {.key = "kind", .kind = QV_VF_ENUM, .choices = cc_kind_names + 1},
+    {.key = "cost", .kind = QV_VF_INT, .optional = true, .lo = 0, .hi = 9},
+    {.key = "counters", .kind = QV_VF_INT, .optional = true, .lo = 1, .hi = CC_MAX_COUNTERS},
+    {.key = "strength", .kind = QV_VF_INT, .optional = true, .lo = 1, .hi = 15},
+    {.key = "defense", .kind = QV_VF_INT, .optional = true, .lo = 1, .hi = 3},
+};
+
+/* Strength and Defense are bounded by the sums the state keeps in a byte: eight arrows of
+ * Strength 15 boosted by 15 are 240. A Defense of at least 1 means a capture needs a superior
+ * arrow. */
+static const qv_vfield card_fields[] = {
+    {.key = "id", .kind = QV_VF_ID, .hi = CC_ID_MAX},
+    {.key = "name", .kind = QV_VF_ID, .hi = CC_ID_MAX - 2},
+    {.key = "trait", .kind = QV_VF_ENUM, .choices = cc_trait_names},
+    {.key = "strength", .kind = QV_VF_INT, .lo = 0, .hi = 15},
+    {.key = "defense", .kind = QV_VF_INT, .lo = 1, .hi = 15},
+    {.key = "arrows", .kind = QV_VF_DIRS, .lo = 0, .hi = 8},
+    {.key = "type", .kind = QV_VF_ENUM, .choices = cc_type_names},
+    {.key = "ability",
+     .kind = QV_VF_OBJECT,
+     .optional = true,
+     .fields = ability_fields,
+     .nfields = (int)(sizeof ability_fields / sizeof ability_fields[0])},
+};
+
+/* A deck's size is checked by build, with the reason (the opening hand, the state's deck). */
+static const qv_vfield deck_fields[] = {
+    {.key = "id", .kind = QV_VF_ID, .hi = 31},
+    {.key = "cards", .kind = QV_VF_IDS, .lo = 0, .hi = 2 * CC_DECK_MAX},
+};
+
+static const qv_vblock blocks[] = {
+    {.key = "cards",
+     .kind = QV_VB_LIST,
+     .id_key = "id",
+     .noun = "card",
+     .min = 1,
+     .max = CC_MAX_CARDS,
+     .fields = card_fields,
+     .nfields = (int)(sizeof card_fields / sizeof card_fields[0])},
+    {.key = "decks",
+     .kind = QV_VB_LIST,
+     .id_key = "id",
+     .noun = "deck",
+     .min = 1,
+     .max = CC_MAX_DECKS,
+     .fields = deck_fields,
+     .nfields = (int)(sizeof deck_fields / sizeof deck_fields[0])},
 };
 
 /* ---- the grid's geometry ---- */
@@ -96,33 +106,6 @@ const int8_t cc_nb[CC_NSQ][QV_NDIRS] = {GRID(NB_ROW)};
 const uint64_t cc_adj[CC_NSQ] = {GRID(ADJ)};
 const uint8_t cc_lines[CC_NSQ] = {GRID(LINES)};
 
-/* The squares a card of each template points at from each square, for each owner: the
- * arrows as printed for p1 (f = 1), turned 180 degrees for p2 (f = -1). */
-#define POINT(A, sq, d, dx, dy) ((A) >> (d)&1 ? BIT(sq, dx, dy) : 0)
-#define POINTS(A, sq, f)                                                                           \
-	(POINT(A, sq, QV_N, 0, f) | POINT(A, sq, QV_NE, f, f) | POINT(A, sq, QV_E, f, 0) |         \
-	 POINT(A, sq, QV_SE, f, -(f)) | POINT(A, sq, QV_S, 0, -(f)) |                              \
-	 POINT(A, sq, QV_SW, -(f), -(f)) | POINT(A, sq, QV_W, -(f), 0) |                           \
-	 POINT(A, sq, QV_NW, -(f), f))
-#define RANK_A(M, A, f, r)                                                                         \
-	M(A, 6 * (r), f), M(A, 6 * (r) + 1, f), M(A, 6 * (r) + 2, f), M(A, 6 * (r) + 3, f),        \
-	    M(A, 6 * (r) + 4, f), M(A, 6 * (r) + 5, f)
-#define GRID_A(M, A, f)                                                                            \
-	RANK_A(M, A, f, 0), RANK_A(M, A, f, 1), RANK_A(M, A, f, 2), RANK_A(M, A, f, 3),            \
-	    RANK_A(M, A, f, 4), RANK_A(M, A, f, 5)
-/* clang-format off */
-#define TEMPLATES(f)                                                                               \
-	{GRID_A(POINTS, ARROWS_SENTINEL, f)}, {GRID_A(POINTS, ARROWS_STRIKER, f)},                 \
-	{GRID_A(POINTS, ARROWS_LANCER, f)},   {GRID_A(POINTS, ARROWS_FLANKER, f)},                 \
-	{GRID_A(POINTS, ARROWS_SCOUT, f)},    {GRID_A(POINTS, ARROWS_GUARD, f)},                   \
-	{GRID_A(POINTS, ARROWS_STAR, f)},     {GRID_A(POINTS, ARROWS_COURIER, f)},                 \
-	{GRID_A(POINTS, ARROWS_SHOVER, f)},   {GRID_A(POINTS, ARROWS_SABOTEUR, f)},                \
-	{GRID_A(POINTS, ARROWS_DYNAMO, f)},   {GRID_A(POINTS, ARROWS_DUELIST, f)},                 \
-	{GRID_A(POINTS, ARROWS_BANNER, f)},   {GRID_A(POINTS, ARROWS_AEGIS, f)}
-/* clang-format on */
-
-const uint64_t cc_points[2][CC_NTEMPLATES][CC_NSQ] = {{TEMPLATES(1)}, {TEMPLATES(-1)}};
-
 #undef IN_GRID
 #undef NB
 #undef BIT
@@ -130,13 +113,304 @@ const uint64_t cc_points[2][CC_NTEMPLATES][CC_NSQ] = {{TEMPLATES(1)}, {TEMPLATES
 #undef ADJ
 #undef LINE
 #undef LINES
-#undef POINT
-#undef POINTS
-#undef RANK_A
-#undef GRID_A
-#undef TEMPLATES
 #undef RANK
 #undef GRID
+
+/* ---- the build ---- */
+
+/* The parameters each kind takes, in the order messages name them. */
+static const char *const kind_params[CC_NKINDS][4] = {
+    [CC_AB_SHOVE] = {"cost"},
+    [CC_AB_CHARGE] = {"counters", "cost", "strength"},
+    [CC_AB_SUPPORT] = {"defense"},
+};
+static const char *const all_params[] = {"cost", "counters", "strength", "defense", NULL};
+
+static int name_index(const char *const *names, const char *v)
+{
+	for (int i = 0; v && names[i]; i++)
+		if (strcmp(names[i], v) == 0)
+			return i;
+	return -1;
+}
+
+static bool takes(int kind, const char *param)
+{
+	for (int i = 0; i < 4 && kind_params[kind][i]; i++)
+		if (strcmp(kind_params[kind][i], param) == 0)
+			return true;
+	return false;
+}
+
+/* "cost", "counters, cost and strength", "nothing". */
+static void param_list(int kind, char *buf, size_t len)
+{
+	int n = 0;
+	while (n < 4 && kind_params[kind][n])
+		n++;
+	size_t used = 0;
+	buf[0] = '\0';
+	if (n == 0)
+		snprintf(buf, len, "nothing");
+	for (int i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+		                         i == 0       ? ""
+		                         : i == n - 1 ? " and "
+		                                      : ", ",
+		                         kind_params[kind][i]);
+}
+
+static int get_int(const json_t *o, const char *key)
+{
+	return (int)json_integer_value(json_object_get(o, key));
+}
+
+/* The card text of c's ability, from its kind and parameters (the rules page's words). */
+static void card_text(cc_card *c)
+{
+	size_t n = sizeof c->text;
+	switch (c->kind) {
+	case CC_AB_MOVE:
+		snprintf(c->text, n, "Action: Slide this card, or Jump it over an adjacent card.");
+		break;
+	case CC_AB_SHOVE:
+		snprintf(c->text, n,
+		         "Action - Cost %d: Slide a card adjacent to this card one square directly "
+		         "away from it.",
+		         c->cost);
+		break;
+	case CC_AB_SABOTAGE:
+		snprintf(
+		    c->text, n,
+		    "Immediate - Cost X: Remove an opponent card in the Play Area whose Defense "
+		    "<= Power.");
+		break;
+	case CC_AB_CHARGE:
+		snprintf(
+		    c->text, n,
+		    "Persistent: put a Charge Counter on this card (at most %d). Action - Cost "
+		    "%d: this card has +%d Strength until end of turn.",
+		    c->counters, c->cost, c->boost);
+		break;
+	case CC_AB_SUPERIOR:
+		snprintf(c->text, n, "Play: this card is Superior to cards of its own trait.");
+		break;
+	case CC_AB_SUPPORT:
+		snprintf(c->text, n,
+		         "Play: your other cards adjacent to this card have +%d Defense.",
+		         c->bonus);
+		break;
+	case CC_AB_SAVE:
+		snprintf(c->text, n,
+		         "Hand Reaction: when one of your cards would be captured, discard this "
+		         "card: that card is not captured this Capture Step.");
+		break;
+	default: c->text[0] = '\0'; break;
+	}
+}
+
+/* Card i of the document (every field already checked against the declaration): its
+ * cross-checks and its entry. */
+static qv_status read_card(const json_t *o, int i, cc_card *c, qv_err *err)
+{
+	const char *id = json_string_value(json_object_get(o, "id"));
+	const char *name = json_string_value(json_object_get(o, "name"));
+	c->trait =
+	    (uint8_t)name_index(cc_trait_names, json_string_value(json_object_get(o, "trait")));
+	snprintf(c->id, sizeof c->id, "%s", id);
+	snprintf(c->name, sizeof c->name, "%s", name);
+	snprintf(c->code, sizeof c->code, "%-3.3s", name);
+	c->strength = (uint8_t)get_int(o, "strength");
+	c->defense = (uint8_t)get_int(o, "defense");
+	size_t k;
+	json_t *d;
+	json_array_foreach(json_object_get(o, "arrows"), k, d)
+	{
+		int dir = name_index(qv_dir_names, json_string_value(d));
+		c->arrows |= (uint8_t)(1u << (dir & 7));
+	}
+	c->type = (uint8_t)name_index(cc_type_names, json_string_value(json_object_get(o, "type")));
+	const json_t *ab = json_object_get(o, "ability");
+	if (ab) {
+		int kind =
+		    name_index(cc_kind_names, json_string_value(json_object_get(ab, "kind")));
+		char list[64];
+		param_list(kind, list, sizeof list);
+		for (int p = 0; all_params[p]; p++) {
+			bool has = json_object_get(ab, all_params[p]) != NULL;
+			if (has && !takes(kind, all_params[p]))
+				return qv_fail(err, QV_EINVAL,
+				               "/cards/%d/ability/%s: a %s ability takes %s", i,
+				               all_params[p], cc_kind_names[kind], list);
+			if (!has && takes(kind, all_params[p]))
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "/cards/%d/ability: missing \"%s\" (a %s ability takes "
+				    "%s)",
+				    i, all_params[p], cc_kind_names[kind], list);
+		}
+		c->kind = (uint8_t)kind;
+		c->cost = (uint8_t)get_int(ab, "cost");
+		c->counters = (uint8_t)get_int(ab, "counters");
+		c->boost = (uint8_t)get_int(ab, "strength");
+		c->bonus = (uint8_t)get_int(ab, "defense");
+	}
+	card_text(c);
+	return QV_OK;
+}
+
+/* Deck i: 8-60 cards the set holds, each at most twice. */
+static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *dk, qv_err *err)
+{
+	const json_t *cards = json_object_get(o, "cards");
+	size_t n = json_array_size(cards);
+	snprintf(dk->id, sizeof dk->id, "%s", json_string_value(json_object_get(o, "id")));
+	if (n < CC_DECK_MIN || n > CC_DECK_MAX)
+		return qv_fail(err, QV_EINVAL,
+		               "/decks/%d/cards: %zu card%s; a deck needs %d-%d (%d drawn at the "
+		               "start and one to draw; %d is what a player's deck holds)",
+		               i, n, n == 1 ? "" : "s", CC_DECK_MIN, CC_DECK_MAX, CC_HAND,
+		               CC_DECK_MAX);
+	int count[CC_MAX_CARDS] = {0};
+	size_t k;
+	json_t *v;
+	json_array_foreach(cards, k, v)
+	{
+		int card = -1;
+		for (int c = 0; c < T->ncards && card < 0; c++)
+			if (strcmp(T->cards[c].id, json_string_value(v)) == 0)
+				card = c;
+		if (card < 0)
+			return qv_fail(err, QV_EINVAL,
+			               "/decks/%d/cards/%zu: no card \"%s\" in /cards", i, k,
+			               json_string_value(v));
+		if (++count[card] > 2)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "/decks/%d/cards/%zu: \"%s\" a third time; a deck holds a card "
+			    "at most twice",
+			    i, k, json_string_value(v));
+		dk->cards[dk->n++] = (uint8_t)card;
+	}
+	return QV_OK;
+}
+
+/* The deck parameters' defaults must name decks of the set, unless its params set them. */
+static qv_status check_default_decks(const cc_tables *T, const json_t *doc, qv_err *err)
+{
+	static const char *const keys[2] = {"deck1", "deck2"}, *const defs[2] = {"expedition",
+	                                                                         "foundry"};
+	const json_t *params = json_object_get(doc, "params");
+	for (int p = 0; p < 2; p++) {
+		if (json_object_get(params, keys[p]))
+			continue;
+		bool found = false;
+		for (int d = 0; d < T->ndecks; d++)
+			found |= strcmp(T->decks[d].id, defs[p]) == 0;
+		if (!found)
+			return qv_fail(err, QV_EINVAL,
+			               "/decks: no deck \"%s\", the default of %s; keep it, or set "
+			               "params.%s to a deck of the set",
+			               defs[p], keys[p], keys[p]);
+	}
+	return QV_OK;
+}
+
+/* The squares a card with arrows A owned by `owner` points at from sq: its printed arrows
+ * for p1, turned 180 degrees for p2. */
+static uint64_t points_from(unsigned arrows, int owner, int sq)
+{
+	uint64_t m = 0;
+	for (int d = 0; d < QV_NDIRS; d++) {
+		int to = cc_nb[sq][owner == 0 ? d : (d + 4) % 8];
+		if (arrows >> d & 1 && to >= 0)
+			m |= 1ull << to;
+	}
+	return m;
+}
+
+/* What the hot paths read, by cell, from the cards. */
+static void fill_cells(cc_tables *T)
+{
+	for (int c = 0; c < T->ncards; c++) {
+		const cc_card *k = &T->cards[c];
+		int cell = c + 1;
+		T->strength[cell] = k->strength;
+		T->defense[cell] = k->defense;
+		T->boost[cell] = k->boost;
+		T->bonus[cell] = k->bonus;
+		T->kind[cell] = k->kind;
+		T->counters[cell] = k->counters;
+		T->arrows[cell] = k->arrows;
+		T->cost[cell] = k->cost;
+		T->of_kind[k->kind] |= 1ull << c;
+		/* its trait beats theirs, or it is Superior to its own trait */
+		for (int o = 0; o < T->ncards; o++)
+			if (cc_beats(k->trait, T->cards[o].trait) ||
+			    (k->kind == CC_AB_SUPERIOR && k->trait == T->cards[o].trait))
+				T->beats[cell] |= 1ull << (o + 1);
+		for (int p = 0; p < 2; p++)
+			for (int sq = 0; sq < CC_NSQ; sq++)
+				T->points[p][cell][sq] = points_from(k->arrows, p, sq);
+		for (int o = 0; o < T->ncards; o++)
+			if (strcmp(T->cards[o].name, k->name) == 0)
+				T->cards[c].same_name |= 1ull << o;
+		if (!(k->same_name & ((1ull << c) - 1))) {
+			size_t used = strlen(T->names);
+			snprintf(T->names + used, sizeof T->names - used, "%s%s", used ? ", " : "",
+			         k->name);
+		}
+	}
+}
+
+static qv_status build(const json_t *doc, void **out, qv_err *err)
+{
+	cc_tables *T = calloc(1, sizeof *T);
+	if (!T)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	qv_status rc = QV_OK;
+	const json_t *cards = json_object_get(doc, "cards"), *decks = json_object_get(doc, "decks");
+	T->ncards = (int)json_array_size(cards);
+	for (int i = 0; !rc && i < T->ncards; i++)
+		rc = read_card(json_array_get(cards, (size_t)i), i, &T->cards[i], err);
+	for (int i = 0; !rc && i < T->ncards; i++) {
+		if ((int)strlen(T->cards[i].id) > T->id_width)
+			T->id_width = (int)strlen(T->cards[i].id);
+		for (int j = 0; !rc && j < i; j++)
+			if (qv_streq_nocase(T->cards[i].id, T->cards[j].id))
+				rc = qv_fail(
+				    err, QV_EINVAL,
+				    "/cards/%d/id: \"%s\" is \"%s\" (/cards/%d) but for case; "
+				    "moves are read in any case",
+				    i, T->cards[i].id, T->cards[j].id, j);
+	}
+	T->ndecks = (int)json_array_size(decks);
+	for (int i = 0; !rc && i < T->ndecks; i++) {
+		rc = read_deck(T, json_array_get(decks, (size_t)i), i, &T->decks[i], err);
+		for (int j = 0; !rc && j < i; j++)
+			if (qv_streq_nocase(T->decks[i].id, T->decks[j].id))
+				rc = qv_fail(
+				    err, QV_EINVAL,
+				    "/decks/%d/id: \"%s\" is \"%s\" (/decks/%d) but for case; "
+				    "deck parameters are read in any case",
+				    i, T->decks[i].id, T->decks[j].id, j);
+	}
+	if (!rc)
+		rc = check_default_decks(T, doc, err);
+	if (rc) {
+		free(T);
+		return rc;
+	}
+	fill_cells(T);
+	*out = T;
+	return QV_OK;
+}
+
+const qv_components cc_components = {
+    .blocks = blocks,
+    .nblocks = (int)(sizeof blocks / sizeof blocks[0]),
+    .build = build,
+};
 
 /* The board direction from a square to its neighbour, by their difference + 7. */
 const int8_t cc_delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1,    -1,   QV_W, -1,
@@ -144,50 +418,15 @@ const int8_t cc_delta_dir[15] = {QV_SW, QV_S, QV_SE, -1, -1,    -1,   QV_W, -1,
 
 int cc_board_dir(int owner, int d) { return owner == 0 ? d : (d + 4) % 8; }
 
-int cc_find_card(const char *text)
+int cc_find_card(const cc_tables *T, const char *text)
 {
-	size_t n = strlen(text);
-	if (n < 3 || n > 12 || text[n - 2] != '-')
-		return -1;
-	int trait = -1;
-	for (int t = 0; t < 3; t++)
-		if ((text[n - 1] | 0x20) == cc_trait_letters[t])
-			trait = t;
-	if (trait < 0)
-		return -1;
-	for (int k = 0; k < CC_NTEMPLATES; k++) {
-		const char *id = cc_templates[k].id;
-		size_t m = strlen(id);
-		bool same = m == n - 2;
-		for (size_t i = 0; same && i < m; i++)
-			same = (text[i] | 0x20) == id[i];
-		if (same)
-			return k * 3 + trait;
-	}
+	for (int c = 0; c < T->ncards; c++)
+		if (qv_streq_nocase(text, T->cards[c].id))
+			return c;
 	return -1;
 }
 
-/* ---- cards on the grid, by the cell's value (card id + 1, 0 for an empty square) ---- */
-
-/* A cell's template, and the cells whose card it beats for capture: its trait beats theirs
- * (Rock > Scissors > Paper > Rock), or it is Superior to them (a duelist against its own
- * trait). Constant tables, worked out by the compiler, for the hot paths. */
-#define CELLS_OF_TRAIT(t) (0x12492492492ull << (t)) /* cells 1 + t, 4 + t, ..., 40 + t */
-#define BEATEN(cell)                                                                               \
-	(CELLS_OF_TRAIT(((cell)-1 + 2) % 3) |                                                      \
-	 ((cell)-1 >= 3 * CC_DUELIST && (cell)-1 < 3 * CC_DUELIST + 3                              \
-	      ? CELLS_OF_TRAIT(((cell)-1) % 3)                                                     \
-	      : 0))
-#define TEMPLATE3(k) (k), (k), (k)
-#define BEATEN3(k)   BEATEN(3 * (k) + 1), BEATEN(3 * (k) + 2), BEATEN(3 * (k) + 3)
-#define ALL14(M)                                                                                   \
-	M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13)
-
-const uint8_t cc_cell_tmpl[CC_NCARDS + 1] = {0, ALL14(TEMPLATE3)};
-const uint64_t cc_cell_beats[CC_NCARDS + 1] = {0, ALL14(BEATEN3)};
-
-#undef CELLS_OF_TRAIT
-#undef BEATEN
-#undef TEMPLATE3
-#undef BEATEN3
-#undef ALL14
+const char *cc_kind_card(const cc_tables *T, int k)
+{
+	return T->of_kind[k] ? T->cards[__builtin_ctzll(T->of_kind[k])].name : cc_kind_names[k];
+}

@@ -1,0 +1,22 @@
+/*
+ * variant.h (games) - what variant.c offers variant_load.c: loading a file or a document with
+ * a finder of games by name passed in, so that variant.c, which every game's init calls, calls
+ * nothing that names the games (the registry), and no file depends on itself in a cycle
+ * (tests/cli/file_cycles.sh).
+ */
+#ifndef QUIVER_GAMES_VARIANT_H
+#define QUIVER_GAMES_VARIANT_H
+
+#include "quiver/variant.h"
+
+/* The game named `name`, or NULL with a message (qv_game_find). */
+typedef const qv_game *(*qv__game_finder)(const char *name, qv_err *err);
+
+/* qv_variant_load and qv_variant_from_json, with the game a document names found by find
+ * when g is NULL (find may be NULL when g is not). */
+qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder find,
+                           const qv_variant **out, qv_err *err);
+qv_status qv__variant_from_json(const struct json_t *doc, const qv_game *g, qv__game_finder find,
+                                const char *what, const qv_variant **out, qv_err *err);
+
+#endif

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# variant_test.sh QUIVER EXAMPLES - variants through the quiver command (docs/variants.md), for
+# every game: the built-in set's dump checks as the built-in set and, played with --variant,
+# gives byte-identical arena records (agents random, greedy and ismcts); every example variant
+# of EXAMPLES (examples/variants) checks, plays in the arena, and its records replay with
+# `quiver replay` and load with `quiver play --load`; `variant check` fails with the file and
+# the JSON path; the engine protocol's `variant` and `new ... variant=FILE`. Runs in a fresh
+# temporary directory.
+set -u
+Q=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+EXAMPLES=$(cd "$2" && pwd)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+failures=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# expect_rc WANT CMD...: runs CMD, keeping stdout in out.txt and stderr in err.txt.
+expect_rc() {
+	local want=$1
+	shift
+	"$@" >out.txt 2>err.txt </dev/null
+	local rc=$?
+	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want; stderr: $(head -c 400 err.txt)"
+}
+
+contains() {
+	grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 600 "$1")"
+}
+
+mapfile -t games < <(printf 'list_games\nquit\n' | "$Q" engine | sed -n 's/^=\? *//p' | grep -v '^$')
+[ "${#games[@]}" -ge 4 ] || fail "list_games gave ${#games[@]} games"
+
+for g in "${games[@]}"; do
+	# ---- the dump is the built-in set ----
+	expect_rc 0 "$Q" variant dump "$g"
+	cp out.txt "$g-dump.json"
+	contains "$g-dump.json" "\"game\": \"$g\""
+	expect_rc 0 "$Q" variant check "$g-dump.json"
+	contains out.txt "(the built-in set)"
+	expect_rc 0 "$Q" variant show "$g-dump.json" --json
+	cmp -s out.txt "$g-dump.json" || fail "$g: variant show --json of the dump is not the dump"
+
+	# ---- byte-identical arena records with and without the dump ----
+	players=2
+	[ "$g" = arrow-party ] && players=3
+	agents=(random greedy "ismcts:iterations=30")
+	[ "$players" -eq 3 ] || agents=(random "ismcts:iterations=30")
+	for set in base dump; do
+		extra=()
+		[ "$set" = dump ] && extra=(--variant "$g-dump.json")
+		expect_rc 0 "$Q" arena "$g" --agents "${agents[@]:0:$players}" --games "$players" \
+			--seed 11 --threads 1 --records "recs-$g-$set" "${extra[@]}"
+	done
+	diff -r "recs-$g-base" "recs-$g-dump" >/dev/null ||
+		fail "$g: the dump's records differ from the built-in set's: $(diff -r "recs-$g-base" "recs-$g-dump" | head -c 600)"
+	greedy=(greedy greedy greedy)
+	expect_rc 0 "$Q" arena "$g" --agents "${greedy[@]:0:$players}" --games 2 --seed 5 --threads 1 \
+		--variant "$g-dump.json" --records "recs-$g-greedy"
+	grep -q '"sha256"' "recs-$g-greedy/game-000001.json" || fail "$g: a record lacks the built-in set's hash"
+
+	# ---- every example variant of the game ----
+	for ex in "$EXAMPLES/$g"-*.json; do
+		[ -e "$ex" ] || { fail "$g: no example variant in $EXAMPLES"; continue; }
+		name=$(basename "$ex" .json)
+		expect_rc 0 "$Q" variant check "$ex"
+		contains out.txt "$ex: ok: $g variant"
+		grep -qF "(the built-in set)" out.txt && fail "$name: checks as the built-in set"
+		expect_rc 0 "$Q" variant show "$ex"
+		contains out.txt "sha256 "
+		randoms=(random random random)
+		expect_rc 0 "$Q" arena "$g" --agents "${randoms[@]:0:$players}" --games "$players" --seed 3 \
+			--threads 1 --variant "$ex" --records "recs-$name"
+		rec="recs-$name/game-000001.json"
+		grep -q '"quiver_variant"' "$rec" || fail "$name: the record does not carry the variant"
+		expect_rc 0 "$Q" replay "$rec" --boards --no-color
+		# played to the end: --load shows the finished game and quits at once
+		expect_rc 0 "$Q" play --load "$rec" --no-color
+		contains out.txt "over"
+		# the same record in the engine protocol replays, and names the variant's hash
+		sha=$("$Q" variant show "$ex" | sed -n 's/^sha256 \([0-9a-f]*\).*/\1/p')
+		{ printf 'load %s\n' "$(tr -d '\n' <"$rec")"; echo params; echo quit; } |
+			"$Q" engine >out.txt 2>err.txt
+		contains out.txt "variant=$sha"
+		# a variant named by a file in `new`, and by the command `variant`
+		printf 'new %s variant=%s\nparams\nvariant %s\nnew %s\nparams\nquit\n' "$g" "$ex" "$ex" "$g" |
+			"$Q" engine >out.txt 2>err.txt
+		[ "$(grep -c "variant=$sha" out.txt)" -eq 2 ] || fail "$name: engine: $(head -c 600 out.txt)"
+		# --variant and play refuse a variant of another game
+		other=three-arrows
+		[ "$g" = three-arrows ] && other=concardia
+		expect_rc 1 "$Q" arena "$other" --agents random random --games 1 --variant "$ex"
+		contains err.txt "this variant is for $g; expected one for $other"
+	done
+done
+
+# ---- check: the file and the JSON path of each problem, exit 1 ----
+printf '{"quiver_variant": 1, "game": "concardia", "name": "typo", "cardz": []}\n' >typo.json
+printf '{"quiver_variant": 1,\n "game": "concardia"\n "name": "x"}\n' >syntax.json
+printf '{"quiver_variant": 1, "game": "concardia", "extends": "loop.json"}\n' >loop.json
+expect_rc 1 "$Q" variant check typo.json syntax.json loop.json concardia-dump.json
+contains err.txt "typo.json: /cardz: unknown key; expected one of quiver_variant, game, name, extends, params"
+contains err.txt "syntax.json:3:7: '}' expected near '\"name\"'"
+contains err.txt "loop.json: extends itself through the files it extends (a cycle)"
+contains err.txt "3 of 4 files have a problem"
+contains out.txt "concardia-dump.json: ok"
+expect_rc 1 "$Q" variant check missing.json
+contains err.txt "missing.json: cannot open"
+expect_rc 2 "$Q" variant
+expect_rc 2 "$Q" variant dump no-such-game
+expect_rc 2 "$Q" variant frobnicate x.json
+contains err.txt "expected dump, check or show"
+expect_rc 0 "$Q" variant --help
+contains out.txt "usage: quiver variant"
+expect_rc 1 "$Q" play concardia --variant typo.json
+contains err.txt "/cardz: unknown key"
+expect_rc 2 "$Q" play concardia --variant concardia-dump.json --param variant=base
+contains err.txt "give one"
+
+if [ "$failures" -gt 0 ]; then
+	echo "$failures failure(s)"
+	exit 1
+fi
+echo "variant_test: all passed"

@@ -1,0 +1,418 @@
+/*
+ * test_variant.c - variants (src/games/variant.c) on a game of the tests' own: the test game
+ * HIGH CARD given components (cards with a strength, arrows, a kind and an ability; a die), so
+ * that the loader, its edits and every kind of error are checked apart from any real game.
+ * One test per kind of error, each asserting the exact path and words of its message; then
+ * extends chains and cycles in files, the registry (the built-in set's dump is the built-in
+ * set, a variant once loaded is found by its hash), and parameters as defaults.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "quiver/variant.h"
+#include "testgame.h"
+
+/* ---- the test game's components ---- */
+
+static const char *const kinds[] = {"plain", "boss", NULL};
+static const char *const abilities[] = {"shove", "heal", NULL};
+static const qv_vfield ability_fields[] = {
+    {.key = "kind", .kind = QV_VF_ENUM, .choices = abilities},
+    {.key = "cost", .kind = QV_VF_INT, .lo = 0, .hi = 5},
+};
+static const qv_vfield card_fields[] = {
+    {.key = "id", .kind = QV_VF_ID},
+    {.key = "name", .kind = QV_VF_TEXT, .hi = 30},
+    {.key = "strength", .kind = QV_VF_INT, .lo = 0, .hi = 9},
+    {.key = "arrows", .kind = QV_VF_DIRS, .lo = 1, .hi = 8},
+    {.key = "kind", .kind = QV_VF_ENUM, .choices = kinds},
+    {.key = "ability",
+     .kind = QV_VF_OBJECT,
+     .optional = true,
+     .fields = ability_fields,
+     .nfields = 2},
+};
+static const qv_vfield die_fields[] = {
+    {.key = "faces", .kind = QV_VF_INTS, .lo = 2, .hi = 6, .min = -3, .max = 3},
+};
+static const qv_vblock blocks[] = {
+    {.key = "cards",
+     .kind = QV_VB_LIST,
+     .id_key = "id",
+     .noun = "card",
+     .min = 2,
+     .max = 6,
+     .fields = card_fields,
+     .nfields = 6},
+    {.key = "die", .kind = QV_VB_RECORD, .fields = die_fields, .nfields = 1},
+};
+
+/* The game's cross-check: a boss card needs an ability (the game's own rule, as a real game's
+ * "abilities that exist"); the tables are the strengths' sum. */
+static qv_status build(const json_t *res, void **tables, qv_err *err)
+{
+	const json_t *cards = json_object_get(res, "cards");
+	size_t i;
+	const json_t *c;
+	int *sum = calloc(1, sizeof *sum);
+	if (!sum)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	json_array_foreach(cards, i, c)
+	{
+		if (strcmp(json_string_value(json_object_get(c, "kind")), "boss") == 0 &&
+		    !json_object_get(c, "ability")) {
+			free(sum);
+			return qv_fail(err, QV_EINVAL, "/cards/%zu: a boss card needs an ability",
+			               i);
+		}
+		*sum += (int)json_integer_value(json_object_get(c, "strength"));
+	}
+	*tables = sum;
+	return QV_OK;
+}
+
+static const char base_text[] =
+    "{\"quiver_variant\": 1, \"game\": \"vtest\", \"name\": \"base\", \"params\": {},"
+    " \"cards\": ["
+    "  {\"id\": \"ace\", \"name\": \"Ace\", \"strength\": 5, \"arrows\": [\"N\"], \"kind\": \"plain\"},"
+    "  {\"id\": \"king\", \"name\": \"King\", \"strength\": 4, \"arrows\": [\"N\", \"S\"],"
+    "   \"kind\": \"boss\", \"ability\": {\"kind\": \"shove\", \"cost\": 1}},"
+    "  {\"id\": \"jack\", \"name\": \"Jack\", \"strength\": 2, \"arrows\": [\"E\"], \"kind\": \"plain\"}"
+    " ],"
+    " \"die\": {\"faces\": [-1, 0, 1]}}";
+
+static const qv_components components = {
+    .base = base_text, .blocks = blocks, .nblocks = 2, .build = build};
+
+static qv_game game; /* the test game, named vtest, with these components */
+static qv_param_def params[8];
+
+static int setup(void **unused)
+{
+	(void)unused;
+	game = qv_test_game;
+	game.name = "vtest";
+	game.components = &components;
+	/* its parameters and `variant` */
+	for (int i = 0; i < qv_test_game.nparams; i++)
+		params[i] = qv_test_game.params[i];
+	params[qv_test_game.nparams] = (qv_param_def)QV_VARIANT_PARAM;
+	game.params = params;
+	game.nparams = qv_test_game.nparams + 1;
+	return 0;
+}
+
+/* Loads doc (JSON text) as a client's document. */
+static qv_status from_text(const char *doc, const qv_variant **v, qv_err *err)
+{
+	json_error_t jerr;
+	json_t *j = json_loads(doc, 0, &jerr);
+	assert_non_null(j);
+	qv_status rc = qv_variant_from_json(j, &game, "variant", v, err);
+	json_decref(j);
+	return rc;
+}
+
+/* Asserts that doc is refused with exactly message. */
+static void refused(const char *doc, const char *message)
+{
+	const qv_variant *v;
+	qv_err err;
+	assert_int_equal(from_text(doc, &v, &err), QV_EINVAL);
+	assert_string_equal(err.msg, message);
+}
+
+#define HEAD "{\"quiver_variant\": 1, \"game\": \"vtest\", \"name\": \"t\", "
+
+/* ---- one test per kind of error ---- */
+
+static void test_unknown_key(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"cardz\": []}",
+	        "variant/cardz: unknown key; expected one of quiver_variant, game, name, extends, "
+	        "params, cards or die");
+	refused(
+	    HEAD "\"cards\": {\"modify\": {\"ace\": {\"strenght\": 3}}}}",
+	    "variant/cards/modify/ace/strenght: unknown key; expected one of id, name, strength, "
+	    "arrows, kind or ability");
+	refused(HEAD "\"cards\": {\"change\": {}}}",
+	        "variant/cards/change: unknown key; expected remove, modify or add (or the whole "
+	        "list as an array)");
+}
+
+static void test_wrong_type(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"cards\": {\"modify\": {\"ace\": {\"strength\": \"3\"}}}}",
+	        "variant/cards/modify/ace/strength: expected an integer from 0 to 9; got \"3\"");
+	refused(
+	    HEAD "\"cards\": 7}",
+	    "variant/cards: expected an array of cards, or an object of remove, modify and add; "
+	    "got 7");
+	refused("[1, 2]",
+	        "variant: expected an object {\"quiver_variant\": 1, \"game\": ..., ...}; "
+	        "got [1,2]");
+}
+
+static void test_bad_enum(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"cards\": {\"add\": [{\"id\": \"queen\", \"name\": \"Queen\", \"strength\": "
+	             "3, \"arrows\": [\"N\", \"NNE\"], \"kind\": \"plain\"}]}}",
+	        "variant/cards/add/0/arrows/1: expected one of N, NE, E, SE, S, SW, W or NW; got "
+	        "\"NNE\"");
+	refused(
+	    HEAD "\"cards\": {\"modify\": {\"king\": {\"ability\": {\"kind\": \"fly\", "
+	         "\"cost\": 1}}}}}",
+	    "variant/cards/modify/king/ability/kind: expected one of shove or heal; got \"fly\"");
+}
+
+static void test_bad_range(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"cards\": {\"modify\": {\"ace\": {\"strength\": 12}}}}",
+	        "variant/cards/modify/ace/strength: expected an integer from 0 to 9; got 12");
+	refused(HEAD "\"die\": {\"faces\": [0, 4]}}",
+	        "variant/die/faces/1: expected an integer from -3 to 3; got 4");
+	refused(HEAD "\"die\": {\"faces\": [0]}}",
+	        "variant/die/faces: expected an array of 2 to 6 integers; got [0]");
+	refused(HEAD "\"cards\": {\"remove\": [\"ace\", \"king\"]}}",
+	        "variant/cards: 1 cards; the game takes 2 to 6");
+}
+
+static void test_duplicate_id(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"cards\": {\"add\": [{\"id\": \"ace\", \"name\": \"Ace 2\", \"strength\": "
+	             "1, \"arrows\": [\"N\"], \"kind\": \"plain\"}]}}",
+	        "variant/cards/add/0/id: card \"ace\" is already in the set (modify it, or remove "
+	        "it first)");
+	refused(HEAD
+	        "\"cards\": [{\"id\": \"a\", \"name\": \"A\", \"strength\": 1, \"arrows\": "
+	        "[\"N\"], \"kind\": \"plain\"}, {\"id\": \"a\", \"name\": \"B\", \"strength\": "
+	        "1, \"arrows\": [\"S\"], \"kind\": \"plain\"}]}",
+	        "variant/cards/1/id: card \"a\" is listed twice (at 0 and 1)");
+	refused(HEAD "\"cards\": {\"modify\": {\"ace\": {\"arrows\": [\"N\", \"N\"]}}}}",
+	        "variant/cards/modify/ace/arrows/1: N is already listed (each direction once)");
+}
+
+static void test_missing(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"cards\": {\"add\": [{\"id\": \"queen\", \"name\": \"Queen\", \"arrows\": "
+	             "[\"N\"], \"kind\": \"plain\"}]}}",
+	        "variant/cards/add/0: missing \"strength\" (a card needs id, name, strength, "
+	        "arrows, kind or ability)");
+	/* the game's own cross-check, named in the resolved document */
+	refused(HEAD "\"cards\": {\"modify\": {\"ace\": {\"kind\": \"boss\"}}}}",
+	        "variant: resolved: /cards/0: a boss card needs an ability");
+	refused(HEAD "\"cards\": {\"remove\": [\"queen\"]}}",
+	        "variant/cards/remove/0: no card \"queen\" in the set this extends");
+	refused(
+	    "{\"game\": \"vtest\"}",
+	    "variant/quiver_variant: missing: a variant starts {\"quiver_variant\": 1, \"game\": "
+	    "...}");
+}
+
+static void test_params(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"params\": {\"colour\": 3}}",
+	        "variant/params/colour: unknown parameter 'colour' for vtest (known: rounds, "
+	        "folding, coin, variant)");
+	refused(HEAD "\"params\": {\"rounds\": 99}}",
+	        "variant/params/rounds: bad value '99' for rounds: expected 1, 2, 3, 4 or 5");
+	refused(HEAD "\"params\": {\"coin\": [1]}}",
+	        "variant/params/coin: expected a number, true, false or text; got [1]");
+	refused(HEAD "\"params\": {\"variant\": \"base\"}}",
+	        "variant/params/variant: unknown parameter 'variant' for vtest (known: rounds, "
+	        "folding, coin, variant)");
+}
+
+/* A server never reads a file a client names. */
+static void test_extends_from_a_client(void **unused)
+{
+	(void)unused;
+	refused(HEAD "\"extends\": \"/etc/passwd\"}",
+	        "variant/extends: expected \"base\" (a variant sent here may extend only the "
+	        "built-in set: send the resolved one, `quiver variant show`); got \"/etc/passwd\"");
+}
+
+/* ---- files: syntax, extends chains and cycles ---- */
+
+static char dir[64];
+
+static void write_file(const char *name, const char *text)
+{
+	char path[128];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static qv_status load(const char *name, const qv_variant **v, qv_err *err)
+{
+	char path[128];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return qv_variant_load(path, &game, v, err);
+}
+
+static void test_files(void **unused)
+{
+	(void)unused;
+	snprintf(dir, sizeof dir, "/tmp/qv-variant-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	char msg[600];
+	const qv_variant *v, *w;
+	qv_err err;
+
+	/* a syntax error names the line and the column */
+	write_file("broken.json",
+	           "{\"quiver_variant\": 1,\n  \"game\": \"vtest\"\n  \"name\": 1}\n");
+	assert_int_equal(load("broken.json", &v, &err), QV_EINVAL);
+	snprintf(msg, sizeof msg, "%s/broken.json:3:8: '}' expected near '\"name\"'", dir);
+	assert_string_equal(err.msg, msg);
+
+	/* a chain: weak extends strong extends base; the nearer file wins */
+	write_file("strong.json", HEAD "\"cards\": {\"modify\": {\"ace\": {\"strength\": 9}, "
+	                               "\"jack\": {\"strength\": 8}}}}");
+	write_file("weak.json", "{\"quiver_variant\": 1, \"game\": \"vtest\", \"extends\": "
+	                        "\"strong.json\", \"cards\": {\"modify\": {\"ace\": {\"strength\": "
+	                        "1}}}}");
+	assert_int_equal(load("weak.json", &v, &err), QV_OK);
+	assert_string_equal(v->name, "weak"); /* a file without a name takes its file's */
+	assert_int_equal(*(const int *)v->tables, 1 + 4 + 8);
+	assert_false(v->builtin);
+
+	/* a cycle names the file that closes it */
+	write_file("a.json", HEAD "\"extends\": \"b.json\"}");
+	write_file("b.json", HEAD "\"extends\": \"a.json\"}");
+	assert_int_equal(load("a.json", &v, &err), QV_EINVAL);
+	snprintf(msg, sizeof msg,
+	         "%s/a.json: extends itself through the files it extends (a cycle)", dir);
+	assert_string_equal(err.msg, msg);
+	/* an error in an extended file names that file and its path */
+	write_file("c.json", HEAD "\"extends\": \"d.json\"}");
+	write_file("d.json", HEAD "\"die\": {\"faces\": [9, 0]}}");
+	assert_int_equal(load("c.json", &v, &err), QV_EINVAL);
+	snprintf(msg, sizeof msg,
+	         "%s/d.json: /die/faces/0: expected an integer from -3 to 3; got 9", dir);
+	assert_string_equal(err.msg, msg);
+
+	/* the same components are one variant, however they are written */
+	write_file("weak2.json",
+	           "{\"name\": \"weak\", \"game\": \"vtest\", \"quiver_variant\": 1, \"cards\": "
+	           "{\"modify\": {\"jack\": {\"strength\": 8}, \"ace\": {\"strength\": 1}}}}");
+	assert_int_equal(load("weak2.json", &w, &err), QV_OK);
+	assert_ptr_equal(v, w);
+	assert_ptr_equal(qv_variant_find(&game, v->sha256, NULL), v);
+
+	const char *names[] = {"broken", "strong", "weak", "a", "b", "c", "d", "weak2"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[128];
+		snprintf(path, sizeof path, "%s/%s.json", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+/* ---- the registry ---- */
+
+/* The built-in set's print loads as the built-in set itself (same hash, same slot), and its
+ * tables are the game's build of it. */
+static void test_base_and_dump(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	const qv_variant *base = qv_variant_base(&game, &err);
+	assert_non_null(base);
+	assert_true(base->builtin);
+	assert_string_equal(base->name, "base");
+	assert_int_equal(*(const int *)qv_variant_tables(base->slot), 11);
+	assert_ptr_equal(qv_variant_find(&game, "base", NULL), base);
+	assert_ptr_equal(qv_variant_find(&game, NULL, NULL), base);
+	qv_buf out = {0};
+	qv_variant_print(base, &out);
+	const qv_variant *again;
+	assert_int_equal(from_text(qv_buf_str(&out), &again, &err), QV_OK);
+	assert_ptr_equal(again, base);
+	qv_buf_free(&out);
+	/* an unknown hash is named with what is accepted */
+	assert_null(qv_variant_find(&game, "feed", &err));
+	assert_string_equal(err.msg, "bad value 'feed' for variant: expected base, or the SHA-256 "
+	                             "of a variant of vtest loaded with --variant");
+}
+
+/* A whole list replaces the extended one; a record's fields replace its fields; a variant's
+ * params are defaults a given parameter overrides; qv_variant_complete lists them for records. */
+static void test_edits_and_params(void **unused)
+{
+	(void)unused;
+	const qv_variant *v;
+	qv_err err;
+	assert_int_equal(
+	    from_text(HEAD
+	              "\"params\": {\"rounds\": 4}, \"die\": {\"faces\": [2, 2]}, \"cards\": "
+	              "[{\"id\": \"x\", \"name\": \"X\", \"strength\": 3, \"arrows\": [\"N\"], "
+	              "\"kind\": \"plain\"}, {\"id\": \"y\", \"name\": \"Y\", \"strength\": 4, "
+	              "\"arrows\": [\"S\"], \"kind\": \"plain\"}]}",
+	              &v, &err),
+	    QV_OK);
+	assert_int_equal(*(const int *)v->tables, 7);
+	json_t *j = qv_variant_json(v);
+	assert_int_equal(json_array_size(json_object_get(j, "cards")), 2);
+	assert_int_equal(json_integer_value(json_array_get(
+	                     json_object_get(json_object_get(j, "die"), "faces"), 0)),
+	                 2);
+	assert_null(json_object_get(j, "extends"));
+	json_decref(j);
+
+	qv_params given = {0}, merged, all;
+	assert_int_equal(qv_params_set(&given, "variant", v->sha256, &err), QV_OK);
+	const qv_variant *opened;
+	assert_int_equal(qv_variant_open(&game, &given, &opened, &merged, &err), QV_OK);
+	assert_ptr_equal(opened, v);
+	assert_string_equal(qv_params_get(&merged, "rounds"), "4");
+	assert_int_equal(qv_params_set(&given, "rounds", "2", &err), QV_OK);
+	assert_int_equal(qv_variant_open(&game, &given, &opened, &merged, &err), QV_OK);
+	assert_string_equal(qv_params_get(&merged, "rounds"), "2");
+	qv_params unset = {0};
+	qv_params_set(&unset, "variant", v->sha256, &err);
+	qv_variant_complete(&game, &unset, &all);
+	assert_string_equal(qv_params_get(&all, "rounds"), "4");
+	assert_string_equal(qv_params_get(&all, "coin"), "fair");
+	assert_string_equal(qv_params_get(&all, "variant"), v->sha256);
+	/* a document for another game is refused by its game's name */
+	refused("{\"quiver_variant\": 1, \"game\": \"three-arrows\"}",
+	        "variant/game: this variant is for three-arrows; expected one for vtest");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_unknown_key),
+	    cmocka_unit_test(test_wrong_type),
+	    cmocka_unit_test(test_bad_enum),
+	    cmocka_unit_test(test_bad_range),
+	    cmocka_unit_test(test_duplicate_id),
+	    cmocka_unit_test(test_missing),
+	    cmocka_unit_test(test_params),
+	    cmocka_unit_test(test_extends_from_a_client),
+	    cmocka_unit_test(test_files),
+	    cmocka_unit_test(test_base_and_dump),
+	    cmocka_unit_test(test_edits_and_params),
+	};
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
