@@ -32,7 +32,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: variant_load [-n N] FILE...   (1 <= N <= 50)\n");
 		return 2;
 	}
-	printf("%-44s %12s %12s\n", "variant", "ms per load", "worst ms");
+	printf("%-52s %12s %12s\n", "variant", "ms per load", "worst ms");
 	for (int f = first; f < argc; f++) {
 		json_error_t jerr;
 		json_t *doc = json_load_file(argv[f], 0, &jerr);
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 			worst = dt > worst ? dt : worst;
 		}
 		free(text);
-		printf("%-44s %12.3f %12.3f\n", argv[f], total / n * 1e3, worst * 1e3);
+		printf("%-52s %12.3f %12.3f\n", argv[f], total / n * 1e3, worst * 1e3);
 	}
 	return 0;
 }

@@ -257,7 +257,7 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 {
 	int n = cfg->nagents;
 	qv_buf desc = {0};
-	cli_format_params(all, &desc);
+	cli_format_params(cfg->game, all, &desc);
 	printf("arena %s (%s), seed %llu\n", cfg->game->name, qv_buf_str(&desc),
 	       (unsigned long long)cfg->seed);
 	qv_buf_free(&desc);

@@ -555,7 +555,7 @@ int cli_bench(int argc, char **argv)
 		goto done;
 	}
 	qv_variant_complete(g, &cfg.params, &rep.all);
-	cli_format_params(&rep.all, &rep.desc);
+	cli_format_params(g, &rep.all, &rep.desc);
 	cli_command_line(&rep.cmdline);
 	if (cfg.print_positions) {
 		rc = bench_print_positions(g, &cfg, &rep);

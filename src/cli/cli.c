@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "quiver/variant.h"
 
 static int saved_argc;
 static char **saved_argv;
@@ -250,11 +251,18 @@ double cli_now(void)
 
 /* ---- text about games and matches ---- */
 
-void cli_format_params(const qv_params *params, qv_buf *out)
+void cli_format_params(const qv_game *g, const qv_params *params, qv_buf *out)
 {
-	for (int i = 0; i < params->n; i++)
-		qv_buf_printf(out, "%s%s=%s", i ? ", " : "", qv_params_key(params, i),
-		              qv_params_value(params, i));
+	const qv_variant *v = g->components ? qv_variant_of_params(g, params) : NULL;
+	for (int i = 0; i < params->n; i++) {
+		const char *key = qv_params_key(params, i);
+		if (v && !v->builtin && strcmp(key, "variant") == 0)
+			qv_buf_printf(out, "%svariant=\"%s\" (%.12s)", i ? ", " : "", v->name,
+			              v->sha256);
+		else
+			qv_buf_printf(out, "%s%s=%s", i ? ", " : "", key,
+			              qv_params_value(params, i));
+	}
 }
 
 void cli_print_columns(FILE *f, char *const *items, int n, int width)

@@ -112,8 +112,9 @@ double cli_now(void);
 
 /* ---- text about games and matches ---- */
 
-/* "players=2, size=6" */
-void cli_format_params(const qv_params *params, qv_buf *out);
+/* "players=2, size=6, variant=base" for a game of g; a variant other than the built-in set
+ * by its name and the start of its hash: variant="weak striker" (549d834d6821). */
+void cli_format_params(const qv_game *g, const qv_params *params, qv_buf *out);
 
 /* Groups a list of action notations for display: actions that differ only in optional
  * trailing words become "place A b1 N [covered] [shielded]" (every combination is legal), and

@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "quiver/variant.h"
 
 static const cli_opt perft_opts[] = {
-    {"param", "K=V"}, {"seed", "S"}, {"divide", NULL}, {"help", NULL}, {NULL, NULL},
+    {"param", "K=V"}, {"seed", "S"},       {"divide", NULL},
+    {"help", NULL},   {"variant", "FILE"}, {NULL, NULL},
 };
 
 #define PERFT_MAX_DEPTH 64
@@ -23,12 +25,14 @@ static const cli_opt perft_opts[] = {
 static void perft_help(void)
 {
 	printf(
-	    "usage: quiver perft <game> DEPTH [--param K=V]... [--seed S] [--divide]\n\n"
+	    "usage: quiver perft <game> DEPTH [--param K=V]... [--variant FILE] [--seed S]\n"
+	    "                    [--divide]\n\n"
 	    "Counts the sequences of exactly DEPTH plies from the start of a game (every\n"
 	    "decision and every chance outcome is a ply; a game that ends sooner counts 0)\n"
 	    "and prints the count for each depth 1..DEPTH, the time and the nodes per second.\n\n"
 	    "  DEPTH          1-%d\n"
 	    "  --param K=V    a game parameter (repeatable; see quiver rules <game>)\n"
+	    "  --variant FILE the components of a variant file (docs/variants.md)\n"
 	    "  --seed S       seed passed to the game's init (default 1)\n"
 	    "  --divide       also print the count under each first action\n"
 	    "  -h, --help     this help\n\n"
@@ -131,7 +135,7 @@ int cli_perft(int argc, char **argv)
 	qv_params params = {0};
 	uint64_t seed = 1;
 	bool divide = false;
-	const char *name = NULL, *depth_text = NULL, *v;
+	const char *name = NULL, *depth_text = NULL, *variant = NULL, *v;
 	int o;
 	while ((o = cli_next(&p, perft_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
@@ -145,6 +149,7 @@ int cli_perft(int argc, char **argv)
 			break;
 		case 2: divide = true; break;
 		case 3: perft_help(); return CLI_EXIT_OK;
+		case 4: variant = v; break;
 		case CLI_OPT_POSITIONAL:
 			if (!name)
 				name = v;
@@ -165,6 +170,9 @@ int cli_perft(int argc, char **argv)
 	const qv_game *g = cli_game("perft", name);
 	if (!g)
 		return CLI_EXIT_USAGE;
+	int vrc = cli_variant_param("perft", g, variant, &params);
+	if (vrc)
+		return vrc;
 	long depth;
 	if (!cli_long("perft", "DEPTH", depth_text, 1, PERFT_MAX_DEPTH, &depth))
 		return CLI_EXIT_USAGE;
@@ -188,9 +196,9 @@ int cli_perft(int argc, char **argv)
 		rc = cli_usage("perft", "%s", err.msg);
 	} else {
 		qv_params all;
-		qv_params_complete(&params, g->params, g->nparams, &all);
+		qv_variant_complete(g, &params, &all);
 		qv_buf desc = {0};
-		cli_format_params(&all, &desc);
+		cli_format_params(g, &all, &desc);
 		printf("perft %s (%s), seed %llu\n", g->name, qv_buf_str(&desc),
 		       (unsigned long long)seed);
 		qv_buf_free(&desc);

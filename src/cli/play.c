@@ -1051,7 +1051,7 @@ static void banner(play *P, bool resumed, const char *loaded)
 {
 	const qv_match *m = P->m;
 	qv_buf desc = {0};
-	cli_format_params(&m->params, &desc);
+	cli_format_params(m->game, &m->params, &desc);
 	if (P->secret_seed)
 		say(P, 2, "%s (%s): %s", P->g->title, P->g->name, qv_buf_str(&desc));
 	else

@@ -162,7 +162,7 @@ int cli_replay(int argc, char **argv)
 	cli_term t;
 	cli_term_setup(&t, !no_color);
 	qv_buf desc = {0};
-	cli_format_params(&m->params, &desc);
+	cli_format_params(m->game, &m->params, &desc);
 	printf("%s (%s), %s, seed %llu\n", g->title, g->name, qv_buf_str(&desc),
 	       (unsigned long long)m->seed);
 	qv_buf_free(&desc);

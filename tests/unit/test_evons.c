@@ -20,6 +20,7 @@
 #include "scale.h"
 
 static const qv_game *G;
+static const ev_tables *TB; /* the built-in set's tables */
 static char all_deck[1024]; /* every monster twice and every block once: 46 cards */
 
 static void init_params(ev_state *st, const char *deck1, const char *deck2, const char *shuffle,
@@ -77,7 +78,7 @@ static const ev_cell *at(const ev_state *st, const char *cell)
 
 static int kind_of(const char *id)
 {
-	int k = ev_find_kind(id);
+	int k = ev_find_kind(TB, id);
 	assert_true(k >= 0);
 	return k;
 }
@@ -91,11 +92,15 @@ static int setup(void **unused)
 {
 	(void)unused;
 	G = qv_game_find("evons", NULL);
+	const qv_variant *base = G ? qv_variant_base(G, NULL) : NULL;
+	if (!base)
+		return -1;
+	TB = base->tables;
 	size_t n = 0;
-	for (int k = 0; k < EV_NKINDS; k++)
-		for (int i = 0; i < (ev_is_block(k) ? 1 : 2); i++)
+	for (int k = 0; k < TB->nkinds; k++)
+		for (int i = 0; i < (ev_is_block(TB, k) ? 1 : 2); i++)
 			n += (size_t)snprintf(all_deck + n, sizeof all_deck - n, "%s%s",
-			                      n ? "," : "", ev_kinds[k].id);
+			                      n ? "," : "", TB->kind[k].id);
 	return G ? 0 : -1;
 }
 
@@ -105,8 +110,8 @@ static int setup(void **unused)
  * board, graveyards and removed cards. */
 static void visible_kinds(const ev_state *st, int v, bool *vis)
 {
-	memset(vis, 0, EV_NKINDS * sizeof *vis);
-	for (int k = 0; k < EV_NKINDS; k++)
+	memset(vis, 0, EV_MAX_KINDS * sizeof *vis);
+	for (int k = 0; k < TB->nkinds; k++)
 		if (v >= 0 && st->pl[v].hand[k])
 			vis[k] = true;
 	for (int c = 0; c < EV_NCELLS; c++) {
@@ -127,12 +132,12 @@ static void visible_kinds(const ev_state *st, int v, bool *vis)
  * checked. */
 static int check_secrecy(const ev_state *st, int v)
 {
-	bool vis[EV_NKINDS], hidden[EV_NKINDS] = {false};
+	bool vis[EV_MAX_KINDS], hidden[EV_MAX_KINDS] = {false};
 	visible_kinds(st, v, vis);
 	for (int p = 0; p < 2; p++) {
 		if (p == v)
 			continue;
-		for (int k = 0; k < EV_NKINDS; k++)
+		for (int k = 0; k < TB->nkinds; k++)
 			if (st->pl[p].hand[k])
 				hidden[k] = true;
 	}
@@ -147,24 +152,24 @@ static int check_secrecy(const ev_state *st, int v)
 	char *js = qv_test_view(G, st, v);
 	char *t = qv_test_diagram(G, st, v);
 	int checked = 0;
-	for (int k = 0; k < EV_NKINDS; k++) {
+	for (int k = 0; k < TB->nkinds; k++) {
 		if (!hidden[k] || vis[k])
 			continue;
 		checked++;
-		if (strstr(js, ev_kinds[k].id))
+		if (strstr(js, TB->kind[k].id))
 			fail_msg("the view of viewer %d names the hidden card %s: %s", v,
-			         ev_kinds[k].id, js);
-		if (strstr(t, ev_kinds[k].id))
+			         TB->kind[k].id, js);
+		if (strstr(t, TB->kind[k].id))
 			fail_msg("the diagram of viewer %d names the hidden card %s:\n%s", v,
-			         ev_kinds[k].id, t);
+			         TB->kind[k].id, t);
 	}
 	/* a covered card of another player is drawn as ?? whatever its kind */
 	for (int p = 0; p < 2; p++) {
 		if (p == v)
 			continue;
-		for (int k = 0; k < EV_NMONSTERS; k++) {
+		for (int k = 0; k < TB->nmonsters; k++) {
 			char pat[16];
-			snprintf(pat, sizeof pat, "%d?%s", p + 1, ev_kinds[k].code);
+			snprintf(pat, sizeof pat, "%d?%s", p + 1, TB->kind[k].code);
 			if (strstr(t, pat))
 				fail_msg("the diagram of viewer %d shows a covered card of p%d: %s",
 				         v, p + 1, pat);
@@ -289,7 +294,7 @@ static void test_covered_identity(void **unused)
 		memcpy(&d, &st, sizeof d);
 		G->determinize(&d, 0, &rng);
 		int k = at(&d, "c3")->kind - 1;
-		assert_false(ev_is_block(k));
+		assert_false(ev_is_block(TB, k));
 		changed += k != kind_of("lich-queen");
 		/* the viewer's own hand stays */
 		assert_int_equal(d.pl[0].hand[kind_of("seedling")], 1);
@@ -722,7 +727,7 @@ static void test_full_board_mid_chain(void **unused)
 			n += (size_t)snprintf(json + n, sizeof json - n,
 			                      "%s{\"cell\":\"%s\",\"card\":\"%s\",\"owner\":\"p2\","
 			                      "\"covered\":true}",
-			                      placed ? "," : "", cell, ev_kinds[placed % 20].id);
+			                      placed ? "," : "", cell, TB->kind[placed % 20].id);
 			placed++;
 		}
 	snprintf(json + n, sizeof json - n,
@@ -948,18 +953,18 @@ static void test_narration_lines_and_secrecy(void **unused)
 							    columns(qv_buf_str(&w)),
 							    qv_buf_str(&w));
 						if (v >= 0) {
-							bool vis[EV_NKINDS];
+							bool vis[EV_MAX_KINDS];
 							visible_kinds(&st, v, vis);
-							for (int k = 0; k < EV_NKINDS; k++) {
+							for (int k = 0; k < TB->nkinds; k++) {
 								if (vis[k])
 									continue;
 								hidden_checked++;
 								if (strstr(qv_buf_str(&w),
-								           ev_kinds[k].id))
+								           TB->kind[k].id))
 									fail_msg(
 									    "p%d reads the hidden %s: "
 									    "'%s'",
-									    v + 1, ev_kinds[k].id,
+									    v + 1, TB->kind[k].id,
 									    qv_buf_str(&w));
 							}
 						}
@@ -983,10 +988,10 @@ static void test_narration_mulligan(void **unused)
 	init_params(&st, "blaze", "bedrock", "true", 4);
 	char text[256] = "mulligan";
 	int named = 0;
-	for (int k = 0; k < EV_NKINDS && named < 2; k++)
+	for (int k = 0; k < TB->nkinds && named < 2; k++)
 		for (int i = 0; i < st.pl[0].hand[k] && named < 2; i++, named++)
 			snprintf(text + strlen(text), sizeof text - strlen(text), " %s",
-			         ev_kinds[k].id);
+			         TB->kind[k].id);
 	qv_buf mine = {0}, theirs = {0};
 	memcpy(&copy, &st, sizeof st);
 	narrate(&copy, text, 0, &mine);
@@ -998,8 +1003,8 @@ static void test_narration_mulligan(void **unused)
 	const char *second = strchr(qv_buf_str(&mine), '\n') + 1;
 	assert_int_equal(strncmp(second, "p1 draws ", 9), 0);
 	int found = 0;
-	for (int k = 0; k < EV_NKINDS; k++)
-		if (strstr(second, ev_kinds[k].id)) {
+	for (int k = 0; k < TB->nkinds; k++)
+		if (strstr(second, TB->kind[k].id)) {
 			assert_true(copy.pl[0].hand[k] > 0);
 			found++;
 		}
@@ -1015,11 +1020,11 @@ static void test_reference(void **unused)
 	(void)unused;
 	qv_buf b = {0};
 	/* every entry, in order, each starting with its name, every line within 80 columns */
-	assert_int_equal(G->reference(NULL, NULL, &b), EV_NKINDS + EV_NABILITIES);
+	assert_int_equal(G->reference(NULL, NULL, &b), TB->nkinds + EV_NABILITIES);
 	const char *s = qv_buf_str(&b), *prev = s;
-	for (int k = 0; k < EV_NKINDS; k++) {
+	for (int k = 0; k < TB->nkinds; k++) {
 		char head[48];
-		snprintf(head, sizeof head, "%s: ", ev_kinds[k].id);
+		snprintf(head, sizeof head, "%s: ", TB->kind[k].id);
 		const char *at =
 		    k == 0 ? (strncmp(s, head, strlen(head)) == 0 ? s : NULL) : strstr(prev, head);
 		if (!at || (at != s && at[-1] != '\n'))
@@ -1151,7 +1156,7 @@ static void test_action_note_full_zone(void **unused)
 			n += (size_t)snprintf(json + n, sizeof json - n,
 			                      "%s{\"cell\":\"%s\",\"card\":\"%s\",\"owner\":\"p2\","
 			                      "\"covered\":true}",
-			                      placed ? "," : "", cell, ev_kinds[placed % 20].id);
+			                      placed ? "," : "", cell, TB->kind[placed % 20].id);
 			placed++;
 		}
 	snprintf(json + n, sizeof json - n,
@@ -1186,6 +1191,345 @@ static int text_lines(const char *s, int *widest)
 		s += len + (s[len] == '\n');
 	}
 	return n;
+}
+
+/* ---- variants ---- */
+
+/* The variant of the built-in set that text describes; the test fails if it is refused. */
+static const qv_variant *variant(const char *text)
+{
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	if (!doc)
+		fail_msg("bad JSON in the test: %s", jerr.text);
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
+	json_decref(doc);
+	if (rc)
+		fail_msg("variant refused: %s", err.msg);
+	return v;
+}
+
+/* The variant text must be refused with a message containing msg. */
+static void refused(const char *text, const char *msg)
+{
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	if (!doc)
+		fail_msg("bad JSON in the test: %s", jerr.text);
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
+	json_decref(doc);
+	if (rc == QV_OK)
+		fail_msg("variant accepted, expected: %s", msg);
+	if (!strstr(err.msg, msg))
+		fail_msg("refused with \"%s\", expected \"%s\"", err.msg, msg);
+}
+
+/* A game with the components v (NULL: the built-in set) and the decks given, then the state
+ * JSON loaded over it (NULL: the game as init sets it up). */
+static void setup_variant(ev_state *st, const qv_variant *v, const char *deck1, const char *deck2,
+                          const char *state_json)
+{
+	qv_params p = {0};
+	qv_err err = {{0}};
+	assert_int_equal(qv_params_set(&p, "deck1", deck1, NULL), QV_OK);
+	assert_int_equal(qv_params_set(&p, "deck2", deck2, NULL), QV_OK);
+	assert_int_equal(qv_params_set(&p, "shuffle", "false", NULL), QV_OK);
+	if (v)
+		assert_int_equal(qv_params_set(&p, "variant", v->sha256, NULL), QV_OK);
+	if (G->init(st, &p, 1, &err))
+		fail_msg("init: %s", err.msg);
+	if (state_json && qv_test_load_json(G, st, state_json, &err))
+		fail_msg("load failed: %s", err.msg);
+}
+
+#define V_HEAD "{\"quiver_variant\":1,\"game\":\"evons\",\"name\":\"t\","
+
+/* The rules page's conflict: volt-lynx (ATK 3) destroys p2's pebble-golem (DEF 3) that points
+ * back at it. With the lynx's ATK at 2 in a variant the golem survives the same play, at DEF
+ * 1, and keeps its side (it points back, so it is not flipped). */
+static void test_variant_atk_decides_conflict(void **unused)
+{
+	(void)unused;
+	static const char *state =
+	    "{\"board\":[{\"cell\":\"c3\",\"card\":\"pebble-golem\",\"owner\":\"p2\"}],"
+	    "\"players\":[{\"hand\":[\"volt-lynx\"],\"turns\":3},{\"hand\":[\"quake-ram\"],"
+	    "\"turns\":2}],\"phase\":\"main\",\"active\":\"p1\",\"first\":\"p1\",\"turns\":4}";
+	static const char *d1 = "volt-lynx,pebble-golem,pebble-golem,pebble-golem,pebble-golem",
+	                  *d2 = "pebble-golem,seedling,quake-ram,tide-sprite,tide-sprite";
+	const qv_variant *weak =
+	    variant(V_HEAD "\"cards\":{\"modify\":{\"volt-lynx\":{\"atk\":2}}}}");
+	for (int pass = 0; pass < 2; pass++) {
+		ev_state st;
+		setup_variant(&st, pass ? weak : NULL, d1, d2, state);
+		assert_int_equal(st.variant, (pass ? weak : qv_variant_base(G, NULL))->slot);
+		play(&st, "play volt-lynx c2");
+		play(&st, "next");
+		play(&st, "conflict c3");
+		assert_int_equal(at(&st, "c2")->dmg, 2);
+		if (pass == 0) {
+			assert_int_equal(at(&st, "c3")->kind, 0);
+			assert_int_equal(st.pl[1].ngrave, 1);
+		} else {
+			assert_true(has_card(&st, "c3", "pebble-golem"));
+			assert_int_equal(at(&st, "c3")->ctrl, 1);
+			assert_int_equal(ev_cur_def(&st, ev_cell_parse("c3")), 1);
+			assert_int_equal(st.pl[1].ngrave, 0);
+			/* the view carries the current numbers */
+			json_t *j = G->view_json(&st, 0);
+			const json_t *cell = json_array_get(json_object_get(j, "board"), 0);
+			assert_string_equal(json_string_value(json_object_get(cell, "cell")), "c2");
+			assert_int_equal(json_integer_value(json_object_get(cell, "atk")), 2);
+			assert_int_equal(json_integer_value(json_object_get(cell, "def")), 1);
+			cell = json_array_get(json_object_get(j, "board"), 1);
+			assert_int_equal(json_integer_value(json_object_get(cell, "atk")), 2);
+			assert_int_equal(json_integer_value(json_object_get(cell, "def")), 1);
+			json_decref(j);
+		}
+	}
+}
+
+/* Ability parameters: a Firestorm with fixed points deals them whatever the DEF, a
+ * Resurrection budget other than the cost widens what it may raise, and an ability given to
+ * another card works there. */
+static void test_variant_ability_params(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    V_HEAD
+	    "\"cards\":{\"modify\":{"
+	    "\"cinder-pup\":{\"abilities\":{\"N\":{\"kind\":\"firestorm\",\"points\":4}}},"
+	    "\"grave-bat\":{\"abilities\":{\"S\":{\"kind\":\"resurrection\",\"budget\":13}}},"
+	    "\"tide-sprite\":{\"abilities\":{\"N\":{\"kind\":\"remove\"}}}}}}");
+	ev_state st;
+	static const char *deck = "cinder-pup,grave-bat,tide-sprite,quake-ram,seedling",
+	                  *theirs = "elder-grove,seedling,seedling,seedling,seedling";
+	/* Firestorm: 4 points from a cinder-pup at DEF 2 */
+	setup_variant(&st, v, deck, theirs,
+	              "{\"board\":[{\"cell\":\"c4\",\"card\":\"elder-grove\",\"owner\":\"p2\"}],"
+	              "\"players\":[{\"hand\":[\"cinder-pup\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play cinder-pup c3");
+	play(&st, "ability N");
+	assert_int_equal(st.stack[0].burn_left, 4); /* the built-in pup: its DEF, 2 */
+	for (int i = 0; i < 4; i++)
+		play(&st, "burn c4");
+	assert_int_equal(st.stack[0].burn_left, 0);
+	assert_int_equal(at(&st, "c4")->dmg, 4);
+	char buf[256];
+	qv_buf b = {0};
+	assert_int_equal(G->reference(&st, "cinder-pup", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "N Firestorm (4 points)"));
+	qv_buf_free(&b);
+	/* Resurrection: the bat (cost 6) raises a quake-ram (cost 13) with its budget 13 */
+	setup_variant(&st, v, deck, theirs,
+	              "{\"players\":[{\"hand\":[\"grave-bat\"],\"graveyard\":[\"quake-ram\"]},{}],"
+	              "\"active\":\"p1\"}");
+	play(&st, "play grave-bat c3");
+	assert_true(is_legal(&st, "ability S quake-ram"));
+	qv_action a = parse(&st, "ability S quake-ram");
+	assert_true(G->action_note(&st, a, buf, sizeof buf, &(bool){false}) > 0);
+	/* Remove on the tide-sprite's N arrow instead of Swap */
+	setup_variant(&st, v, deck, theirs,
+	              "{\"board\":[{\"cell\":\"c4\",\"card\":\"seedling\",\"owner\":\"p2\"}],"
+	              "\"players\":[{\"hand\":[\"tide-sprite\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play tide-sprite c3");
+	play(&st, "ability N");
+	assert_int_equal(at(&st, "c4")->kind, 0);
+	assert_int_equal(st.pl[1].grave[0], kind_of("seedling"));
+	assert_true(has_card(&st, "c3", "tide-sprite")); /* no swap */
+}
+
+/* An added monster takes its place after the monsters, before the blocks; an added deck is a
+ * value of the deck parameters; the card has its notation, diagram code and reference. */
+static void test_variant_added_card_and_deck(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    V_HEAD "\"cards\":{\"add\":[{\"id\":\"ember-cub\",\"code\":\"ember\","
+	           "\"type\":\"monster\",\"element\":\"fire\",\"cost\":4,\"atk\":1,\"def\":1,"
+	           "\"arrows\":[\"N\",\"E\"],\"abilities\":{\"E\":{\"kind\":\"shockwave\"}}}]},"
+	           "\"decks\":{\"add\":[{\"id\":\"tiny\",\"cards\":[\"ember-cub\","
+	           "\"ember-cub\",\"seedling\",\"seedling\",\"block-fire\"]}]}}");
+	const ev_tables *T = v->tables;
+	assert_int_equal(T->nkinds, 27);
+	assert_int_equal(T->nmonsters, 21);
+	assert_int_equal(ev_find_kind(T, "ember-cub"), 20);
+	assert_int_equal(ev_find_kind(T, "block-fire"), 21);
+	assert_true(ev_is_block(T, 21));
+	ev_state st;
+	setup_variant(&st, v, "tiny", "blaze", NULL);
+	assert_int_equal(st.pl[0].decklen, 5);
+	assert_int_equal(st.pl[0].hand[20], 2);
+	assert_int_equal(st.pl[1].decklen, 24);
+	char buf[64];
+	qv_action a = parse(&st, "keep");
+	play(&st, "keep");
+	play(&st, "keep");
+	play(&st, "coin p1");
+	a = parse(&st, "play ember-cub c3");
+	assert_true(G->action_to_text(&st, a, buf, sizeof buf) > 0);
+	assert_string_equal(buf, "play ember-cub c3");
+	play(&st, "play ember-cub c3");
+	qv_buf b = {0};
+	G->render_text(&st, 0, 0, &b);
+	assert_non_null(strstr(qv_buf_str(&b), "1 ember"));
+	qv_buf_clear(&b);
+	assert_int_equal(G->reference(&st, "ember-cub", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "ember-cub: Fire monster, cost 4, ATK 1, DEF 1"));
+	qv_buf_clear(&b);
+	/* the built-in set has no such card */
+	assert_int_equal(G->reference(NULL, "ember-cub", &b), 0);
+	qv_buf_free(&b);
+	qv_params p = {0};
+	qv_err err = {{0}};
+	assert_int_equal(qv_params_set(&p, "deck1", "tiny", NULL), QV_OK);
+	assert_int_not_equal(G->init(&st, &p, 1, &err), QV_OK);
+	assert_non_null(strstr(err.msg, "unknown card id 'tiny'"));
+}
+
+/* The built-in set given as a variant document is the built-in set. */
+static void test_variant_base_document(void **unused)
+{
+	(void)unused;
+	qv_err err = {{0}};
+	const qv_variant *base = qv_variant_base(G, &err);
+	assert_non_null(base);
+	json_t *doc = qv_variant_json(base);
+	const qv_variant *v = NULL;
+	assert_int_equal(qv_variant_from_json(doc, G, "variant", &v, &err), QV_OK);
+	json_decref(doc);
+	assert_ptr_equal(v, base);
+	assert_int_equal(TB->nkinds, 26);
+	assert_int_equal(TB->nmonsters, 20);
+	assert_int_equal(TB->ndecks, 2);
+	assert_int_equal(TB->deck[0].n, 24);
+	/* sentry: S carries Block, the others plain */
+	const ev_kind *k = &TB->kind[kind_of("sentry")];
+	assert_int_equal(k->ability[QV_S], EV_AB_BLOCK);
+	assert_int_equal(k->arrows, 1u << QV_N | 1u << QV_E | 1u << QV_S | 1u << QV_W);
+	/* resurrection budgets default to the card's cost, Firestorm's points to its DEF */
+	assert_int_equal(TB->kind[kind_of("lich-queen")].param[QV_N], 21);
+	assert_int_equal(TB->kind[kind_of("cinder-pup")].param[QV_N], 0);
+}
+
+/* A card with all eight arrows, each a different ability, and two-digit numbers: both
+ * diagrams still fit 80 columns, in hand and on the board. */
+static void test_variant_wide_card_diagrams(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    V_HEAD "\"cards\":{\"add\":[{\"id\":\"mountain-giant\",\"code\":\"giant\","
+	           "\"type\":\"monster\",\"element\":\"fire\",\"cost\":0,\"atk\":99,\"def\":99,"
+	           "\"arrows\":[\"N\",\"NE\",\"E\",\"SE\",\"S\",\"SW\",\"W\",\"NW\"],"
+	           "\"abilities\":{\"N\":{\"kind\":\"remove\"},\"NE\":{\"kind\":\"block\"},"
+	           "\"E\":{\"kind\":\"firestorm\",\"points\":99},\"SE\":{\"kind\":\"swap\"},"
+	           "\"S\":{\"kind\":\"shockwave\"},\"SW\":{\"kind\":\"magnetism\"},"
+	           "\"W\":{\"kind\":\"growth\"},\"NW\":{\"kind\":\"resurrection\","
+	           "\"budget\":255}}}]}}");
+	static const char *deck = "mountain-giant,mountain-giant,mountain-giant,seedling,seedling";
+	ev_state st;
+	setup_variant(&st, v, deck, deck,
+	              "{\"board\":[{\"cell\":\"c3\",\"card\":\"mountain-giant\",\"owner\":\"p1\"}],"
+	              "\"players\":[{\"hand\":[\"mountain-giant\",\"mountain-giant\"]},"
+	              "{\"hand\":[\"mountain-giant\"]}],\"active\":\"p1\"}");
+	for (int compact = 0; compact < 2; compact++) {
+		qv_buf b = {0};
+		G->render_text(&st, 0, compact ? QV_RENDER_COMPACT : 0, &b);
+		int widest;
+		text_lines(qv_buf_str(&b), &widest);
+		if (widest > 80)
+			fail_msg("a line of %d columns:\n%s", widest, qv_buf_str(&b));
+		assert_non_null(strstr(qv_buf_str(&b), compact ? "99/99⇑+" : "99/99 cost  0"));
+		qv_buf_free(&b);
+	}
+}
+
+/* A card removed from the set is no card at all: not in the table, not a move, not a deck's;
+ * the decks given as an array replace the built-in ones. */
+static void test_variant_removed_card(void **unused)
+{
+	(void)unused;
+	const qv_variant *v =
+	    variant(V_HEAD "\"params\":{\"deck1\":\"small\",\"deck2\":\"small\"},"
+	                   "\"cards\":{\"remove\":[\"assassin\"]},"
+	                   "\"decks\":[{\"id\":\"small\",\"cards\":[\"sentry\",\"sentry\","
+	                   "\"seedling\",\"seedling\",\"block-fire\"]}]}");
+	const ev_tables *T = v->tables;
+	assert_int_equal(T->nkinds, 25);
+	assert_int_equal(ev_find_kind(T, "assassin"), -1);
+	assert_int_equal(T->ndecks, 1);
+	ev_state st;
+	setup_variant(&st, v, "small", "small", NULL);
+	qv_action a;
+	qv_err err = {{0}};
+	assert_int_not_equal(G->action_from_text(&st, "mulligan assassin", &a, &err), QV_OK);
+	/* the variant's params made "small" the default deck */
+	qv_params p = {0};
+	assert_int_equal(qv_params_set(&p, "variant", v->sha256, NULL), QV_OK);
+	assert_int_equal(G->init(&st, &p, 1, &err), QV_OK);
+	assert_int_equal(st.pl[0].decklen, 5);
+	assert_int_equal(
+	    qv_params_set(&p, "deck1", "assassin,sentry,sentry,seedling,seedling", NULL), QV_OK);
+	assert_int_not_equal(G->init(&st, &p, 1, &err), QV_OK);
+	assert_non_null(strstr(err.msg, "deck1: unknown card id 'assassin'"));
+	assert_null(strstr(err.msg, "assassin;")); /* not among the ids the message lists */
+}
+
+/* Each cross-check of the build, with the path of what is wrong in the resolved document. */
+static void test_variant_cross_checks(void **unused)
+{
+	(void)unused;
+	refused(V_HEAD "\"cards\":{\"modify\":{\"block-fire\":{\"cost\":3}}}}",
+	        "/cards/20/cost: a block has no cost");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"block-fire\":{\"abilities\":{}}}}}",
+	        "/cards/20/abilities: a block has no arrows, so no abilities");
+	refused(V_HEAD "\"cards\":{\"add\":[{\"id\":\"imp\",\"type\":\"monster\","
+	               "\"element\":\"fire\",\"cost\":4,\"atk\":1,\"def\":1,\"arrows\":[]}]}}",
+	        "/cards/26: the monster \"imp\" has no \"code\"");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"E\":{\"kind\":"
+	               "\"swap\"}}}}}}",
+	        "/cards/12/abilities/E: \"seedling\" has no arrow E");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"N\":{\"kind\":"
+	               "\"growth\",\"points\":2}}}}}}",
+	        "/cards/12/abilities/N/points: only a firestorm has points");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"N\":{\"kind\":"
+	               "\"growth\",\"budget\":2}}}}}}",
+	        "/cards/12/abilities/N/budget: only a resurrection has a budget");
+	refused(V_HEAD "\"cards\":{\"add\":[{\"id\":\"Seedling\",\"code\":\"sd\","
+	               "\"type\":\"monster\",\"element\":\"fire\",\"cost\":4,\"atk\":1,\"def\":1,"
+	               "\"arrows\":[]}]}}",
+	        "/cards/26/id: \"Seedling\" is \"seedling\"'s id too, ignoring case");
+	refused(V_HEAD "\"cards\":{\"remove\":[\"assassin\"]}}",
+	        "/decks/0/cards/20: no card \"assassin\" in the cards");
+	refused(V_HEAD "\"decks\":{\"modify\":{\"blaze\":{\"cards\":[\"seedling\",\"seedling\","
+	               "\"seedling\",\"seedling\",\"seedling\"]}}}}",
+	        "/decks/0/cards/4: a 5th \"seedling\"; a deck holds at most 4 copies of a monster");
+	refused(V_HEAD "\"decks\":{\"add\":[{\"id\":\"seedling\",\"cards\":[\"seedling\","
+	               "\"seedling\",\"seedling\",\"seedling\",\"block-fire\"]}]}}",
+	        "/decks/2/id: \"seedling\" is a card's id too");
+	refused(V_HEAD "\"decks\":{\"add\":[{\"id\":\"BLAZE\",\"cards\":[\"seedling\","
+	               "\"seedling\",\"seedling\",\"seedling\",\"block-fire\"]}]}}",
+	        "/decks/2/id: \"BLAZE\" is /decks/0's id too, ignoring case");
+	refused(V_HEAD "\"decks\":{\"remove\":[\"blaze\"]}}",
+	        "/params/deck1: the default: deck1: unknown card id 'blaze'");
+	refused(V_HEAD "\"params\":{\"deck2\":\"seedling\"}}",
+	        "/params/deck2: deck2: a deck needs 5 to 60 cards, this one has 1");
+	/* the declaration's bounds: the hand of 5 a deck must deal, the state's 60 */
+	refused(V_HEAD "\"decks\":{\"modify\":{\"blaze\":{\"cards\":[\"seedling\"]}}}}",
+	        "expected an array of 5 to 60 ids");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"abilities\":{\"N\":{\"kind\":"
+	               "\"teleport\"}}}}}}",
+	        "expected one of remove, block, firestorm, swap, shockwave, magnetism, growth");
+	refused(V_HEAD "\"cards\":{\"modify\":{\"seedling\":{\"atk\":100}}}}",
+	        "expected an integer from 0 to 99");
+	/* a smaller deck, the example of docs/variants.md, is accepted */
+	(void)variant(V_HEAD "\"params\":{\"deck1\":\"spark\",\"deck2\":\"spark\"},"
+	                     "\"decks\":{\"add\":[{\"id\":\"spark\",\"cards\":[\"spark-mite\","
+	                     "\"spark-mite\",\"volt-lynx\",\"seedling\",\"seedling\","
+	                     "\"sentry\",\"block-earth\",\"block-fire\"]}]}}");
 }
 
 static void test_layouts(void **unused)
@@ -1277,6 +1621,13 @@ int main(void)
 	    cmocka_unit_test(test_action_notes),
 	    cmocka_unit_test(test_action_note_full_zone),
 	    cmocka_unit_test(test_layouts),
+	    cmocka_unit_test(test_variant_atk_decides_conflict),
+	    cmocka_unit_test(test_variant_ability_params),
+	    cmocka_unit_test(test_variant_added_card_and_deck),
+	    cmocka_unit_test(test_variant_base_document),
+	    cmocka_unit_test(test_variant_removed_card),
+	    cmocka_unit_test(test_variant_cross_checks),
+	    cmocka_unit_test(test_variant_wide_card_diagrams),
 	};
 	return cmocka_run_group_tests_name("evons", tests, setup, NULL);
 }

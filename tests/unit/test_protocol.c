@@ -221,16 +221,16 @@ static void test_new_and_params(void **state)
 	qv_protocol *p = *state;
 	expect(p, "new three-arrows", "=\n\n");
 	expect(p, "to_move", "= p1\n\n");
-	expect(p, "params", "= players=2\nsize=6\nmode=standard\nmax_turns=400\n\n");
+	expect(p, "params", "= players=2\nsize=6\nmode=standard\nmax_turns=400\nvariant=base\n\n");
 	expect(p, "new three-arrows players=3 mode=tactical", "=\n\n");
-	expect(p, "params", "= players=3\nsize=6\nmode=tactical\nmax_turns=400\n\n");
+	expect(p, "params", "= players=3\nsize=6\nmode=tactical\nmax_turns=400\nvariant=base\n\n");
 	/* A bad new leaves the previous game. */
 	expect(p, "new three-arrows size=9", "? bad value '9' for size: expected 6, 7 or 8\n\n");
 	expect_prefix(p, "new three-arrows colour=red",
 	              "? unknown parameter 'colour' for three-arrows");
 	expect(p, "new three-arrows size", "? 'size' is not a parameter: expected key=value\n\n");
 	expect_prefix(p, "new chess", "? unknown game 'chess' (known: three-arrows");
-	expect(p, "params", "= players=3\nsize=6\nmode=tactical\nmax_turns=400\n\n");
+	expect(p, "params", "= players=3\nsize=6\nmode=tactical\nmax_turns=400\nvariant=base\n\n");
 }
 
 /* play, undo and history, and errors that change nothing. */
@@ -336,9 +336,10 @@ static void test_state_and_load(void **state)
 	char *st = ask_line(p, "state");
 	static const char head[] =
 	    "{\"game\":\"three-arrows\",\"params\":{\"players\":2,"
-	    "\"size\":6,\"mode\":\"standard\",\"max_turns\":400},\"seed\":\"1\","
-	    "\"to_move\":\"p2\",\"state\":{";
+	    "\"size\":6,\"mode\":\"standard\",\"max_turns\":400,\"variant\":\"base\"},"
+	    "\"variant\":{\"name\":\"base\",\"sha256\":\"";
 	assert_true(strncmp(st, head, sizeof head - 1) == 0);
+	assert_non_null(strstr(st, "\"},\"seed\":\"1\",\"to_move\":\"p2\",\"state\":{"));
 	char *load = malloc(strlen(st) + 8);
 	sprintf(load, "load %s", st);
 	expect(p, "new three-arrows size=8", "=\n\n");

@@ -16,6 +16,7 @@
 
 #include "games/three_arrows/three_arrows.h"
 #include "gametest.h"
+#include "quiver/variant.h"
 
 static const qv_game *G;
 
@@ -50,6 +51,9 @@ static bool is_legal(const ta_state *st, const char *text)
 }
 
 static int sq(const char *name) { return ta_sq(name[0] - 'a', name[1] - '1'); }
+
+/* The kind of the built-in set's piece letter c. */
+static int kind(char c) { return ta_kind_of_letter(ta_base_tables(), c); }
 
 static int setup(void **unused)
 {
@@ -334,9 +338,10 @@ static void test_covered_pieces_hidden(void **unused)
 	qv_rng r1, r2;
 	d1 = st;
 	d2 = st;
-	d2.cell[sq("c1")] = TA_CELL(0, TA_A, 2);
-	d2.pl[0].holder[TA_R] = 1;
-	d2.pl[0].holder[TA_A] = 2;
+	d2.cell[sq("c1")] = TA_CELL(0, kind('A'), 2);
+	d2.pl[0].holder[kind('R')] = 1;
+	d2.pl[0].holder[kind('A')] = 2;
+	ta_set_held(&d2.pl[0]);
 	qv_rng_seed(&r1, 99);
 	qv_rng_seed(&r2, 99);
 	G->determinize(&d1, 1, &r1);
@@ -461,35 +466,60 @@ static void test_max_turns_cap(void **unused)
 static void test_tables(void **unused)
 {
 	(void)unused;
-	for (int k = 0; k < TA_NKINDS; k++) {
+	const ta_tables *T = ta_base_tables();
+	assert_non_null(T);
+	assert_int_equal(T->nkinds, 7);
+	assert_string_equal(T->letters, "ATXYDRZ");
+	for (int k = 0; k < T->nkinds; k++) {
 		int distinct = 0;
 		for (int f = 0; f < 4; f++) {
 			for (int d = 0; d < QV_NDIRS; d++)
-				assert_int_equal(ta_arrows[k][f][(d + 2 * f) % QV_NDIRS],
-				                 ta_arrows[k][0][d]);
+				assert_int_equal(T->arrows[TA_KF_OF(k, f)][(d + 2 * f) % QV_NDIRS],
+				                 T->arrows[TA_KF_OF(k, 0)][d]);
 			int canon = f;
 			for (int g = f - 1; g >= 0; g--)
-				if (memcmp(ta_arrows[k][g], ta_arrows[k][f], QV_NDIRS) == 0)
+				if (memcmp(T->arrows[TA_KF_OF(k, g)], T->arrows[TA_KF_OF(k, f)],
+				           QV_NDIRS) == 0)
 					canon = g;
-			assert_int_equal(ta_canon_facing[k][f], canon);
+			assert_int_equal(T->canon_facing[k][f], canon);
 			distinct += canon == f;
 			for (int d = 0; d < QV_NDIRS; d++)
-				assert_int_equal(ta_dirbits[k][f] >> d & 1, ta_arrows[k][f][d] > 0);
+				assert_int_equal(T->dirbits[TA_KF_OF(k, f)] >> d & 1,
+				                 T->arrows[TA_KF_OF(k, f)][d] > 0);
 			for (int at = 0; at < TA_MAX_SQ; at++) {
 				uint64_t want = 0;
 				for (int d = 0; d < QV_NDIRS; d++) {
 					int t = ta_step(at, d, 8);
-					if (ta_arrows[k][f][d] && t >= 0)
+					if (T->arrows[TA_KF_OF(k, f)][d] && t >= 0)
 						want |= 1ull << t;
 				}
-				if (ta_reach[k][f][at] != want)
+				if (T->reach[TA_KF_OF(k, f)][at] != want)
 					fail_msg("reach of %c facing %d on square %d",
-					         ta_kind_letters[k], f, at);
+					         T->letters[k], f, at);
 			}
 		}
-		assert_int_equal(ta_nfacings[k], distinct);
+		assert_int_equal(T->nfacings[k], distinct);
 	}
-	assert_int_equal(ta_nfacings[TA_X], 1);
+	assert_int_equal(T->nfacings[kind('X')], 1);
+	/* the built-in set's numbers, as the rules page gives them */
+	static const int copies[] = {3, 3, 3, 3, 3, 1, 1};
+	for (int k = 0; k < 7; k++)
+		assert_int_equal(T->copies[k], copies[k]);
+	assert_int_equal(T->arrows[TA_KF_OF(kind('D'), 0)][QV_N], 2);
+	assert_int_equal(T->arrows[TA_KF_OF(kind('R'), 0)][QV_N], 3);
+	assert_int_equal(T->last, 1u << kind('Z'));
+	assert_int_equal(T->coverable, 0x3Fu);
+	assert_int_equal(T->pieces, 17);
+	assert_int_equal(T->others, 16);
+	assert_int_equal(T->covers, 3);
+	assert_int_equal(T->shields, 3);
+	assert_int_equal(T->bonus, 1);
+	assert_int_equal(T->nfaces, 6);
+	assert_int_equal(T->nvalues, 3);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(T->value[i], 1 - i);
+		assert_true(T->prob[i] == 1.0 / 3.0);
+	}
 	for (int at = 0; at < TA_MAX_SQ; at++)
 		for (int d = 0; d < QV_NDIRS; d++) {
 			int t = ta_step(at, d, 8);
@@ -593,7 +623,7 @@ static void test_reference(void **unused)
 	}
 	/* Everything, in order, each line within 80 columns. */
 	qv_buf_clear(&b);
-	assert_int_equal(G->reference(NULL, NULL, &b), TA_NKINDS + 5);
+	assert_int_equal(G->reference(NULL, NULL, &b), 7 + 5);
 	for (const char *s = qv_buf_str(&b); *s;) {
 		size_t len = strcspn(s, "\n");
 		if (columns(s, len) > 80)
@@ -601,7 +631,7 @@ static void test_reference(void **unused)
 		s += len + (s[len] == '\n');
 	}
 	qv_buf names = {0};
-	assert_int_equal(qv_reference_names(G, NULL, &names), TA_NKINDS + 5);
+	assert_int_equal(qv_reference_names(G, NULL, &names), 7 + 5);
 	assert_string_equal(qv_buf_str(&names),
 	                    "A\nT\nX\nY\nD\nR\nZ\nholder\ncover\nshield\nbonus\ndie\n");
 	qv_err err = {{0}};
@@ -781,6 +811,404 @@ static void test_notes_hide_nothing(void **unused)
 	free(acts);
 }
 
+/* ---- variants: components as data ---- */
+
+/* The variant of the document text (a variant of three-arrows extending the built-in set),
+ * loaded; fails the test if it is refused. */
+static const qv_variant *variant(const char *text)
+{
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	if (!doc)
+		fail_msg("test JSON: %s: %s", jerr.text, text);
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
+	json_decref(doc);
+	if (rc)
+		fail_msg("variant refused: %s", err.msg);
+	return v;
+}
+
+/* The message of the refusal of the document text; fails the test if it is accepted. */
+static const char *refusal(const char *text, qv_err *err)
+{
+	json_t *doc = json_loads(text, 0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, err);
+	json_decref(doc);
+	if (rc == QV_OK)
+		fail_msg("variant accepted: %s", text);
+	return err->msg;
+}
+
+/* The parameter list that plays with v, and others. */
+static const char *with(const qv_variant *v, const char *more, char *buf, size_t len)
+{
+	snprintf(buf, len, "variant=%s%s%s", v->sha256, more[0] ? "," : "", more);
+	return buf;
+}
+
+#define HEAD "{\"quiver_variant\":1,\"game\":\"three-arrows\",\"name\":\"t\","
+
+/* The built-in set is data/three-arrows/base.json, and a game set up without a variant plays
+ * with it. */
+static void test_variant_base(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = qv_variant_base(G, NULL);
+	assert_non_null(v);
+	assert_true(v->builtin);
+	assert_string_equal(v->name, "base");
+	assert_ptr_equal(v->tables, ta_base_tables());
+	ta_state st;
+	qv_test_init(G, &st, "", 1);
+	assert_ptr_equal(ta_T(&st), v->tables);
+	assert_int_equal(st.variant, v->slot);
+	/* its dump loads as itself */
+	json_t *doc = qv_variant_json(v);
+	const qv_variant *again = NULL;
+	assert_int_equal(qv_variant_from_json(doc, G, "dump", &again, NULL), QV_OK);
+	json_decref(doc);
+	assert_ptr_equal(again, v);
+}
+
+/* A variant without the Y: no placement of a Y is legal at any point of a whole game (nor
+ * listed, sampled or counted), the notation refuses the letter with the pieces that exist,
+ * check refuses a placement of a kind the components do not have, and the Terminator waits
+ * for the 13 other pieces. */
+static void test_variant_removed_kind(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(HEAD "\"pieces\":{\"remove\":[\"Y\"]}}");
+	const ta_tables *T = v->tables;
+	assert_int_equal(T->nkinds, 6);
+	assert_string_equal(T->letters, "ATXDRZ");
+	assert_int_equal(T->others, 13);
+	char params[160];
+	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		ta_state st;
+		qv_test_init(G, &st,
+		             with(v, seed % 2 ? "" : "players=3,size=8", params, sizeof params),
+		             seed);
+		qv_rng rng;
+		qv_rng_seed(&rng, seed);
+		int steps = 0;
+		while (G->to_move(&st) != QV_OVER) {
+			if (G->to_move(&st) >= 0) {
+				int n = G->legal(&st, buf);
+				assert_int_equal(G->count(&st), n);
+				for (int i = 0; i < n; i++) {
+					char text[64];
+					G->action_to_text(&st, buf[i], text, sizeof text);
+					if (strncmp(text, "place Y", 7) == 0)
+						fail_msg("legal lists %s", text);
+					assert_true(TA_TYPE(buf[i]) != TA_ACT_PLACE ||
+					            (TA_ARG(buf[i]) >> 8 & 7) < 6);
+				}
+			}
+			qv_test_random_step(G, &st, &rng);
+			steps++;
+		}
+		assert_true(steps > 10);
+	}
+	free(buf);
+	ta_state st;
+	qv_test_init(G, &st, with(v, "", params, sizeof params), 1);
+	qv_action a;
+	qv_err err = {{0}};
+	assert_int_equal(G->action_from_text(&st, "place Y c1 N", &a, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "'Y' is not a piece: expected A, T, X, D, R or Z");
+	/* kind 6 is past the six kinds (the Terminator of the base set) */
+	assert_int_equal(G->check(&st, TA_PLACE(sq("c1"), 0, 6, 0, 0), &err), QV_EINVAL);
+	assert_string_equal(err.msg, "not a placement of this game");
+	assert_int_equal(G->check(&st, parse(&st, "place Z c1 N"), &err), QV_EILLEGAL);
+	assert_non_null(strstr(err.msg, "your 13 other pieces"));
+	/* the views know no Y either */
+	char *view = qv_test_view(G, &st, 0);
+	assert_null(strstr(view, "\"Y\""));
+	free(view);
+	qv_err lerr = {{0}};
+	assert_int_equal(qv_test_load_json(G, &st,
+	                                   "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\","
+	                                   "\"piece\":\"Y\"}]}",
+	                                   &lerr),
+	                 QV_EINVAL);
+	assert_string_equal(lerr.msg, "board[0].piece must be one of A, T, X, D, R, Z");
+}
+
+/* The Angle with another arrow (NE): from c1 facing N it reaches d2, which the built-in
+ * Angle cannot attack; 1 against 0 captures on the die's 0. */
+static const char *ANGLE_C1_DOUBLE_D2 =
+    "{\"board\":["
+    "{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\",\"facing\":\"N\"},"
+    "{\"sq\":\"d2\",\"owner\":\"p2\",\"piece\":\"D\",\"facing\":\"N\"},"
+    "{\"sq\":\"f5\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+    "\"players\":[{\"home\":\"S\"},{\"home\":\"E\"}]}";
+
+static void test_variant_another_arrow(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	qv_err err = {{0}};
+	must_load(&st, "", ANGLE_C1_DOUBLE_D2);
+	assert_false(is_legal(&st, "attack c1 d2"));
+	assert_int_equal(G->check(&st, parse(&st, "attack c1 d2"), &err), QV_EILLEGAL);
+	assert_string_equal(err.msg, "the piece on c1 has no arrow pointing at d2");
+
+	/* examples/variants/three-arrows-another-arrow.json, found from this file's path */
+	char path[1024];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/unit/");
+	assert_non_null(cut);
+	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
+	         "examples/variants/three-arrows-another-arrow.json");
+	const qv_variant *v = NULL;
+	if (qv_variant_load(path, G, &v, &err))
+		fail_msg("%s", err.msg);
+	assert_string_equal(v->name, "angle with a diagonal");
+	const ta_tables *T = v->tables;
+	assert_int_equal(T->arrows[TA_KF_OF(kind('A'), 0)][QV_NE], 1);
+	char params[160];
+	must_load(&st, with(v, "", params, sizeof params), ANGLE_C1_DOUBLE_D2);
+	assert_true(is_legal(&st, "attack c1 d2"));
+	assert_int_equal(ta_attack_strength(&st, sq("c1"), sq("d2")), 1);
+	assert_int_equal(ta_defence_strength(&st, sq("c1"), sq("d2")), 0);
+	play(&st, "attack c1 d2");
+	play(&st, "die 0");
+	assert_int_equal(st.pl[0].captured, 1);
+	assert_int_equal(st.cell[sq("d2")], 0);
+	/* the capturing Angle may advance in any of its 4 facings */
+	assert_true(is_legal(&st, "advance E"));
+	assert_int_equal(G->count(&st), 5);
+}
+
+/* A die of other faces: the chance outcomes are its values, highest first, each with the
+ * share of the faces showing it; the notation writes and reads them; a face below 0 that
+ * leaves the attack failed gives the attacker a bonus piece. */
+static void test_variant_die(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(HEAD "\"die\":{\"faces\":[0,2,0,-2]}}");
+	char params[160];
+	ta_state st;
+	must_load(&st, with(v, "", params, sizeof params), EXAMPLE_4_VS_3);
+	play(&st, "attack c4 c5");
+	qv_action out[TA_MAX_CHANCE];
+	double prob[TA_MAX_CHANCE];
+	assert_int_equal(G->chance(&st, out, prob), 3);
+	const char *want[3] = {"die +2", "die 0", "die -2"};
+	const double p[3] = {0.25, 0.5, 0.25};
+	for (int i = 0; i < 3; i++) {
+		char text[16];
+		G->action_to_text(&st, out[i], text, sizeof text);
+		assert_string_equal(text, want[i]);
+		assert_true(prob[i] == p[i]);
+		assert_int_equal(parse(&st, want[i]), out[i]);
+	}
+	qv_action a;
+	qv_err err = {{0}};
+	assert_int_equal(G->action_from_text(&st, "die +1", &a, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "expected 'die +2', 'die 0' or 'die -2'");
+	/* 4 - 2 against 3 fails: the attacker gains a bonus piece */
+	play(&st, "die -2");
+	assert_int_equal(st.pl[0].bonus, 2);
+	assert_int_equal(st.pl[0].captured, 0);
+}
+
+/* The terminator ability is the piece's, not the Z's: given to the Triple too, neither may be
+ * placed before the 15 other pieces, and once the Triple is placed only terminators are. */
+static void test_variant_terminator_ability(void **unused)
+{
+	(void)unused;
+	const qv_variant *v =
+	    variant(HEAD "\"pieces\":{\"modify\":{\"R\":{\"ability\":\"terminator\"}}}}");
+	const ta_tables *T = v->tables;
+	assert_int_equal(T->others, 15);
+	assert_int_equal(T->last, 1u << 5 | 1u << 6);
+	char params[160];
+	ta_state st;
+	qv_test_init(G, &st, with(v, "", params, sizeof params), 1);
+	assert_false(is_legal(&st, "place R c1 N"));
+	qv_err err = {{0}};
+	assert_int_equal(G->check(&st, parse(&st, "place R c1 N covered"), &err), QV_EILLEGAL);
+	assert_string_equal(err.msg, "the Triple (R) may be placed only when your 15 other pieces "
+	                             "have left the holder, or once any Triple or Terminator has "
+	                             "been placed");
+	/* p1 has placed everything else: the Triple and the Terminator only, never covered */
+	must_load(
+	    &st, with(v, "", params, sizeof params),
+	    "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	    "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	    "\"players\":[{\"home\":\"S\",\"lost\":{\"A\":3,\"T\":3,\"X\":2,\"Y\":3,\"D\":3}},"
+	    "{\"home\":\"N\",\"captured\":14}]}");
+	assert_true(is_legal(&st, "place R c2 N"));
+	assert_true(is_legal(&st, "place Z c2 N"));
+	assert_false(is_legal(&st, "place R c2 N covered"));
+	play(&st, "place R c2 N");
+	assert_int_equal(st.terminator_placed, 1);
+	assert_false(is_legal(&st, "place A c5 N"));
+	assert_true(is_legal(&st, "place Z c5 S"));
+	/* p2 holds everything: its terminators only, the Triple as much as the Terminator */
+	assert_true(is_legal(&st, "place R c5 S"));
+}
+
+/* build's cross-checks, each refused with the JSON path in the resolved document. */
+static void test_variant_refused(void **unused)
+{
+	(void)unused;
+	static const struct {
+		const char *doc, *want;
+	} cases[] = {
+	    {HEAD "\"pieces\":{\"add\":[{\"kind\":\"q\",\"name\":\"Queen\",\"count\":1,"
+	          "\"arrows\":[\"N\"]}]}}",
+	     "variant: resolved: /pieces/7/kind: expected one capital letter A to Z (the piece's "
+	     "letter in the notation); got \"q\""},
+	    {HEAD "\"pieces\":{\"add\":[{\"kind\":\"Q\",\"name\":\"angle\",\"count\":1,"
+	          "\"arrows\":[\"N\"]}]}}",
+	     "variant: resolved: /pieces/7/name: \"angle\" is the name of piece A too; a name "
+	     "names one piece"},
+	    {HEAD
+	     "\"pieces\":[{\"kind\":\"A\",\"name\":\"Angle\",\"count\":0,\"arrows\":[\"N\"]}]}",
+	     "variant: resolved: /pieces: every count is 0; each player needs at least one piece"},
+	    {HEAD "\"pieces\":{\"modify\":{\"A\":{\"count\":51}}}}",
+	     "variant: resolved: /pieces: 65 pieces for each player (the counts added up); at "
+	     "most 64, the squares of the largest board"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		qv_err err = {{0}};
+		const char *msg = refusal(cases[i].doc, &err);
+		if (strcmp(msg, cases[i].want) != 0)
+			fail_msg("case %zu:\n got  %s\n want %s", i, msg, cases[i].want);
+	}
+	/* the declaration's bounds, checked by variant.c with the path in the file */
+	static const struct {
+		const char *doc, *path;
+	} bounds[] = {
+	    {HEAD "\"die\":{\"faces\":[6]}}", "variant/die/faces/0: "},
+	    {HEAD "\"die\":{\"faces\":[]}}", "variant/die/faces: "},
+	    {HEAD "\"pieces\":{\"modify\":{\"Z\":{\"ability\":\"bomb\"}}}}",
+	     "variant/pieces/modify/Z/ability: "},
+	    {HEAD "\"pieces\":{\"modify\":{\"A\":{\"count\":65}}}}",
+	     "variant/pieces/modify/A/count: "},
+	    {HEAD "\"player\":{\"covers\":65}}", "variant/player/covers: "},
+	    {HEAD "\"player\":{\"bonus\":100}}", "variant/player/bonus: "},
+	    {HEAD "\"pieces\":{\"add\":[{\"kind\":\"Q\",\"name\":\"Q\",\"count\":1,"
+	          "\"arrows\":[\"N\"]},{\"kind\":\"P\",\"name\":\"P\",\"count\":1,"
+	          "\"arrows\":[\"N\"]}]}}",
+	     "variant"},
+	};
+	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+		qv_err err = {{0}};
+		const char *msg = refusal(bounds[i].doc, &err);
+		if (strncmp(msg, bounds[i].path, strlen(bounds[i].path)) != 0)
+			fail_msg("bound %zu: %s", i, msg);
+	}
+}
+
+/* A random valid variant: 1 to 8 pieces with distinct letters and names, 1 to 6 arrows each
+ * (repeats allowed), counts of 0 to 4 (one at least in all), the ability terminator now and
+ * then, random supplies and a die of 1 to 12 faces from -5 to 5. */
+static json_t *random_variant(qv_rng *rng, int i)
+{
+	static const char *const dirs[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+	char letters[27] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	json_t *pieces = json_array();
+	int nkinds = 1 + (int)qv_rng_below(rng, TA_MAX_KINDS), total = 0;
+	for (int k = 0; k < nkinds; k++) {
+		int at = k + (int)qv_rng_below(rng, (uint32_t)(26 - k));
+		char kind[2] = {letters[at], 0}, name[16];
+		letters[at] = letters[k];
+		letters[k] = kind[0];
+		snprintf(name, sizeof name, "Piece %s", kind);
+		json_t *arrows = json_array();
+		for (int n = 1 + (int)qv_rng_below(rng, 6); n; n--)
+			json_array_append_new(arrows, json_string(dirs[qv_rng_below(rng, 8)]));
+		int count = (int)qv_rng_below(rng, 5);
+		if (k == nkinds - 1 && total == 0)
+			count = 1;
+		total += count;
+		json_t *piece = json_pack("{s:s,s:s,s:i,s:o}", "kind", kind, "name", name, "count",
+		                          count, "arrows", arrows);
+		if (qv_rng_below(rng, 5) == 0)
+			json_object_set_new(piece, "ability", json_string("terminator"));
+		json_array_append_new(pieces, piece);
+	}
+	json_t *faces = json_array();
+	for (int n = 1 + (int)qv_rng_below(rng, TA_MAX_FACES); n; n--)
+		json_array_append_new(faces, json_integer((int)qv_rng_below(rng, 11) - 5));
+	char name[32];
+	snprintf(name, sizeof name, "random %d", i);
+	return json_pack("{s:i,s:s,s:s,s:o,s:{s:i,s:i,s:i},s:{s:o}}", "quiver_variant", 1, "game",
+	                 "three-arrows", "name", name, "pieces", pieces, "player", "covers",
+	                 (int)qv_rng_below(rng, 4), "shields", (int)qv_rng_below(rng, 4), "bonus",
+	                 (int)qv_rng_below(rng, 4), "die", "faces", faces);
+}
+
+/* Random games on random valid variants keep the interface's promises: legal, count and the
+ * sampler agree, check accepts every legal action, notation and the state JSON round-trip,
+ * and every game ends. */
+static void test_variant_random_games(void **unused)
+{
+	(void)unused;
+	qv_rng rng;
+	qv_rng_seed(&rng, 2026);
+	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
+	int steps = 0;
+	for (int i = 0; i < 24; i++) {
+		json_t *doc = random_variant(&rng, i);
+		const qv_variant *v = NULL;
+		qv_err err = {{0}};
+		if (qv_variant_from_json(doc, G, "random", &v, &err))
+			fail_msg("random variant %d refused: %s", i, err.msg);
+		json_decref(doc);
+		char more[96], params[192];
+		snprintf(more, sizeof more, "players=%d,size=%d,mode=%s,max_turns=200",
+		         2 + (int)qv_rng_below(&rng, 3), 6 + (int)qv_rng_below(&rng, 3),
+		         qv_rng_below(&rng, 2) ? "standard" : "tactical");
+		ta_state st;
+		qv_test_init(G, &st, with(v, more, params, sizeof params), (uint64_t)i);
+		while (G->to_move(&st) != QV_OVER) {
+			if (G->to_move(&st) >= 0) {
+				int n = G->legal(&st, buf), m;
+				assert_true(n > 0);
+				assert_int_equal(G->count(&st), n);
+				qv_action a = G->sample(&st, &rng, &m);
+				assert_int_equal(m, n);
+				bool found = false;
+				for (int j = 0; j < n; j++) {
+					char text[64];
+					qv_action back;
+					found |= buf[j] == a;
+					if (G->check(&st, buf[j], &err))
+						fail_msg(
+						    "variant %d: check refuses a legal action: %s",
+						    i, err.msg);
+					G->action_to_text(&st, buf[j], text, sizeof text);
+					if (G->action_from_text(&st, text, &back, &err) ||
+					    back != buf[j])
+						fail_msg("variant %d: %s does not read back", i,
+						         text);
+				}
+				assert_true(found);
+			}
+			json_t *j = G->state_json(&st);
+			ta_state again;
+			qv_test_init(G, &again, params, (uint64_t)i);
+			if (G->load_json(&again, j, &err))
+				fail_msg("variant %d: its state does not load: %s", i, err.msg);
+			json_decref(j);
+			assert_memory_equal(&again, &st, sizeof st);
+			qv_test_random_step(G, &st, &rng);
+			steps++;
+		}
+	}
+	assert_true(steps > 24 * 20);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -804,6 +1232,13 @@ int main(void)
 	    cmocka_unit_test(test_reference),
 	    cmocka_unit_test(test_action_note),
 	    cmocka_unit_test(test_notes_hide_nothing),
+	    cmocka_unit_test(test_variant_base),
+	    cmocka_unit_test(test_variant_removed_kind),
+	    cmocka_unit_test(test_variant_another_arrow),
+	    cmocka_unit_test(test_variant_die),
+	    cmocka_unit_test(test_variant_terminator_ability),
+	    cmocka_unit_test(test_variant_refused),
+	    cmocka_unit_test(test_variant_random_games),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }

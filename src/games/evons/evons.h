@@ -4,8 +4,9 @@
  * public header: everything outside this folder sees the game only through `qv_evons`
  * (game.h).
  *
- * Card kinds are numbered 0..25 in the order of the rules page's card table: the 20 monsters,
- * then the six blocks (fire, water, earth, electric, nature, darkness). Cells are 0..48,
+ * Card kinds are numbered in the order of the card table the game plays with (ev_tables,
+ * built from data/evons/base.json or a variant): the monsters, then the blocks; the built-in
+ * set's are the rules page's 20 monsters and six blocks. Cells are 0..48,
  * row * 7 + column, columns x a b c d e y (0..6) west to east and rows 0..6 south to north,
  * so x0 = 0 and y6 = 48. The main zone is columns 1..5 of rows 1..5.
  *
@@ -17,22 +18,30 @@
 #define QUIVER_EVONS_H
 
 #include "quiver/game.h"
+#include "quiver/variant.h"
 
-#define EV_NKINDS     26
-#define EV_NMONSTERS  20
+/* The card table's capacity: a card kind + 1 fits the 5 bits of the action encoding. */
+#define EV_MAX_KINDS  31
+#define EV_MAX_DECKS  16 /* decks a set may name */
+#define EV_ID_MAX     14 /* the longest card or deck id: the compact diagram prints it */
+#define EV_CODE_MAX   6  /* the longest code, the card's name on the board diagram */
+#define EV_MAX_COST   99
+#define EV_MAX_STAT   99  /* ATK and DEF */
+#define EV_MAX_POINTS 99  /* a Firestorm's fixed points */
+#define EV_MAX_BUDGET 255 /* a Resurrection's budget */
 #define EV_NCELLS     49
 #define EV_SIDE       7
-#define EV_DECK_MIN   5
+#define EV_DECK_MIN   EV_HAND_START /* a deck deals at least the first hand */
 #define EV_DECK_MAX   60
 #define EV_MAX_COPIES 4
 #define EV_HAND_START 5
 #define EV_CREDITS    50
 #define EV_INCOME     5
 #define EV_MAX_STACK  100 /* two entries per card on the board at most, and 49 cells */
-/* legal() lists at most 1,961: plays and covers of up to 20 monster kinds on each empty cell,
- * a reveal per occupied one, end (a mulligan at most 326, a chain step at most 161). A search
+/* legal() lists at most 3,089: plays and covers of up to 31 monster kinds on each empty cell,
+ * a reveal per occupied one, end (a mulligan at most 326, a chain step at most 249). A search
  * node may hold more children than this (open loop: src/ai/mcts.c). */
-#define EV_MAX_ACTIONS 2100
+#define EV_MAX_ACTIONS 3100
 #define EV_MAX_CHANCE  2
 
 enum { EV_FIRE, EV_WATER, EV_EARTH, EV_ELECTRIC, EV_NATURE, EV_DARKNESS, EV_NELEMENTS };
@@ -51,20 +60,44 @@ enum {
 	EV_NABILITIES
 };
 
+/* A card of the table. An arrow's ability is one of the engine's kinds with its parameter:
+ * Firestorm's fixed points (0: the card's current DEF, as printed on the rules page), or
+ * Resurrection's budget (the card's cost unless the set gives another). */
 typedef struct ev_kind {
-	const char *id;
-	const char *code; /* at most 6 letters for the diagram */
+	char id[EV_ID_MAX + 1];
+	char code[EV_CODE_MAX + 1]; /* for the diagram; "BLOCK" for a block */
 	uint8_t element, cost, atk, def;
 	uint8_t arrows;            /* bit d: an arrow in printed direction d (N = away) */
 	uint8_t ability[QV_NDIRS]; /* EV_AB_* of the arrow in printed direction d */
+	uint8_t param[QV_NDIRS];   /* its parameter (above) */
 } ev_kind;
 
-extern const ev_kind ev_kinds[EV_NKINDS];
+typedef struct ev_deck {
+	char id[EV_ID_MAX + 1];
+	uint8_t n;
+	uint8_t list[EV_DECK_MAX]; /* card kinds, top of the deck first */
+} ev_deck;
+
+/* The components a game plays with (tables.c builds them from data/evons/base.json or a
+ * variant): the card table, monsters first (kinds 0..nmonsters-1) then blocks, and the
+ * decks the deck parameters may name. */
+typedef struct ev_tables {
+	int nkinds, nmonsters, ndecks;
+	/* [controller][stored kind, kind + 1]: the board arrows of a face-up card (bit d: an
+	 * arrow in board direction d); 0 for an empty cell and for blocks */
+	uint8_t board_arrows[2][EV_MAX_KINDS + 1];
+	uint8_t cost[EV_MAX_KINDS]; /* kind[k].cost, packed for the main phase's counting */
+	ev_kind kind[EV_MAX_KINDS];
+	ev_deck deck[EV_MAX_DECKS];
+	char card_form[1600]; /* what a deck parameter accepts, for messages */
+} ev_tables;
+
 extern const char *const ev_element_names[EV_NELEMENTS];
 extern const char *const ev_element_codes[EV_NELEMENTS];
 extern const char *const ev_ability_names[EV_NABILITIES];
+extern const struct qv_components ev_components;
 
-static inline bool ev_is_block(int kind) { return kind >= EV_NMONSTERS; }
+static inline bool ev_is_block(const ev_tables *T, int kind) { return kind >= T->nmonsters; }
 
 /* Phases: what the current decision is about. */
 enum {
@@ -130,15 +163,14 @@ typedef struct ev_entry {
 } ev_entry;
 
 typedef struct ev_player {
-	uint8_t owned[EV_NKINDS];  /* the deck list (a parameter), by kind */
-	uint8_t hand[EV_NKINDS];   /* cards in hand, by kind */
-	uint8_t deck[EV_DECK_MAX]; /* deck[ndeck - 1] is the top */
+	uint8_t owned[EV_MAX_KINDS]; /* the deck list (a parameter), by kind */
+	uint8_t hand[EV_MAX_KINDS];  /* cards in hand, by kind */
+	uint8_t deck[EV_DECK_MAX];   /* deck[ndeck - 1] is the top */
 	uint8_t grave[EV_DECK_MAX];
 	uint8_t removed[EV_DECK_MAX];
 	uint8_t decklen, ndeck, nhand, ngrave, nremoved;
 	int8_t mull; /* -1: not decided yet; else the number of cards returned (0: kept) */
 	uint16_t credits, turns;
-	uint8_t pad_[2]; /* keeps ev_state free of implicit padding */
 } ev_player;
 
 typedef struct ev_state {
@@ -148,16 +180,24 @@ typedef struct ev_state {
 	ev_entry stack[EV_MAX_STACK];
 	uint64_t board; /* bit c: a card on cell c (kept with cell[]; ev_board_mask rebuilds it) */
 	uint16_t max_turns, turn_no, next_inst;
+	uint16_t variant; /* the slot of the components played with (ev_T) */
 	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
 	uint8_t gone; /* a card left the board during the action being applied; 0 between actions */
-	uint8_t pad_;
+	uint8_t pad_[7];
 } ev_state;
 #pragma GCC diagnostic pop
 
-/* The printed components (tables.c): the card table above, and the starter decks. */
-extern const char *const ev_starter_names[3]; /* "blaze", "bedrock", NULL */
-int ev_starter(int which, uint8_t *list);     /* deck `which` top first; returns its length */
-int ev_find_kind(const char *text);           /* card kind, or -1 */
+/* The components s plays with. */
+static inline const ev_tables *ev_T(const ev_state *s) { return qv_variant_tables(s->variant); }
+
+/* The components (tables.c): lookups in the tables, and a deck parameter's value (a deck's
+ * id or card ids separated by commas) read into list, top of the deck first. */
+#define EV_DEFAULT_DECK1 "blaze"
+#define EV_DEFAULT_DECK2 "bedrock"
+extern const char *const ev_base_deck_names[3];         /* the deck parameters' suggestions */
+int ev_find_kind(const ev_tables *T, const char *text); /* card kind, or -1 */
+qv_status ev_parse_deck(const ev_tables *T, const char *key, const char *v, uint8_t *list, int *n,
+                        qv_err *err);
 extern const char *const ev_phase_names[EV_NPHASES];
 extern const char *const ev_step_names[EV_NSTEPS];
 extern const char *const ev_end_names[EV_NENDS];
@@ -200,12 +240,12 @@ static inline bool ev_covered(const ev_state *s, int c)
 }
 static inline bool ev_block_at(const ev_state *s, int c)
 {
-	return ev_occupied(s, c) && ev_is_block(ev_kind_at(s, c));
+	return ev_occupied(s, c) && ev_is_block(ev_T(s), ev_kind_at(s, c));
 }
 /* A monster, face up or covered (a covered card is never a block). */
 static inline bool ev_monster_at(const ev_state *s, int c)
 {
-	return ev_occupied(s, c) && !ev_is_block(ev_kind_at(s, c));
+	return ev_occupied(s, c) && !ev_is_block(ev_T(s), ev_kind_at(s, c));
 }
 static inline bool ev_faceup_monster(const ev_state *s, int c)
 {
@@ -226,26 +266,37 @@ static inline int ev_find_cell_of(const ev_state *s, int inst)
 /* The DEF left to the card on c this turn. */
 static inline int ev_cur_def(const ev_state *s, int c)
 {
-	return ev_kinds[ev_kind_at(s, c)].def - s->cell[c].dmg;
+	return ev_T(s)->kind[ev_kind_at(s, c)].def - s->cell[c].dmg;
 }
 
 /* The board arrows of the card on c (bit d: an arrow in board direction d): none for covered
  * cards and blocks. */
 static inline unsigned ev_board_arrows(const ev_state *s, int c)
 {
-	if (!ev_faceup_monster(s, c))
+	const ev_cell *x = &s->cell[c];
+	if (x->flags & EV_F_COVERED)
 		return 0;
-	unsigned printed = ev_kinds[ev_kind_at(s, c)].arrows, m = 0;
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (printed >> d & 1)
-			m |= 1u << ev_board_dir(s->cell[c].ctrl, d);
-	return m;
+	return ev_T(s)->board_arrows[x->ctrl][x->kind];
 }
 
 /* The ability of the arrow of the card on c in board direction d (EV_AB_NONE if none). */
 static inline int ev_board_ability(const ev_state *s, int c, int d)
 {
-	return ev_kinds[ev_kind_at(s, c)].ability[ev_board_dir(s->cell[c].ctrl, d)];
+	return ev_T(s)->kind[ev_kind_at(s, c)].ability[ev_board_dir(s->cell[c].ctrl, d)];
+}
+
+/* The parameter of that ability (ev_kind.param). */
+static inline int ev_board_param(const ev_state *s, int c, int d)
+{
+	return ev_T(s)->kind[ev_kind_at(s, c)].param[ev_board_dir(s->cell[c].ctrl, d)];
+}
+
+/* The points the Firestorm of the arrow of the card on c in board direction d deals: its fixed
+ * points, else the card's current DEF. */
+static inline int ev_firestorm_points(const ev_state *s, int c, int d)
+{
+	int fixed = ev_board_param(s, c, d);
+	return fixed ? fixed : ev_cur_def(s, c);
 }
 
 static inline bool ev_points_at(const ev_state *s, int from, int to)
@@ -257,24 +308,26 @@ static inline bool ev_points_at(const ev_state *s, int from, int to)
 	return false;
 }
 
-/* A face-up monster: kind (stored + 1) 1..20, not covered. */
-static inline bool ev_faceup_monster_cell(const ev_cell *x)
+/* A face-up monster: kind (stored + 1) 1..nmonsters, not covered. */
+static inline bool ev_faceup_monster_cell(const ev_tables *T, const ev_cell *x)
 {
-	return x->kind - 1u < EV_NMONSTERS && !(x->flags & EV_F_COVERED);
+	return x->kind - 1u < (unsigned)T->nmonsters && !(x->flags & EV_F_COVERED);
 }
 
 /* The scores: face-up monsters each player controls in the main zone. */
 static inline void ev_scores(const ev_state *s, int *out)
 {
+	const ev_tables *T = ev_T(s);
 	out[0] = out[1] = 0;
 	for (uint64_t m = s->board & EV_MAIN_ZONE; m; m &= m - 1) {
 		const ev_cell *x = &s->cell[__builtin_ctzll(m)];
-		if (ev_faceup_monster_cell(x))
+		if (ev_faceup_monster_cell(T, x))
 			out[x->ctrl]++;
 	}
 }
 
 /* The rules (rules.c): state, apply and the descriptor. */
+extern const qv_game qv_evons;
 int ev_to_move(const ev_state *s);
 uint64_t ev_board_mask(const ev_state *s); /* bit c: cell[c] holds a card */
 void ev_ranks(const void *st, int *out);
@@ -326,7 +379,8 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 
 /* What cards and abilities are (reference.c) and what an action would do (note.c). */
-void ev_arrows_text(int kind, char *buf, size_t len); /* "N Magnetism, E, S, W" */
+void ev_arrows_text(const ev_tables *T, int kind, char *buf,
+                    size_t len); /* "N Magnetism, E, S, W" */
 int ev_reference(const void *st, const char *name, qv_buf *out);
 int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 

@@ -10,6 +10,7 @@
 double ev_heuristic(const void *st, int player)
 {
 	const ev_state *s = st;
+	const ev_tables *T = ev_T(s);
 	if (s->phase == EV_PH_OVER) {
 		int rk[2];
 		double r[2];
@@ -23,14 +24,14 @@ double ev_heuristic(const void *st, int player)
 	for (uint64_t m = s->board; m; m &= m - 1) {
 		int c = __builtin_ctzll(m);
 		const ev_cell *x = &s->cell[c];
-		if (x->kind - 1u >= EV_NMONSTERS) /* a block */
+		if (x->kind - 1u >= (unsigned)T->nmonsters) /* a block */
 			continue;
 		bool in_main = EV_MAIN_ZONE >> c & 1;
 		if (x->flags & EV_F_COVERED) {
 			w[x->ctrl] += 0.15;
 		} else {
 			sc[x->ctrl] += in_main;
-			w[x->ctrl] += 0.03 * (ev_kinds[x->kind - 1].atk + ev_cur_def(s, c)) *
+			w[x->ctrl] += 0.03 * (T->kind[x->kind - 1].atk + ev_cur_def(s, c)) *
 			              (in_main ? 1.0 : 0.5);
 		}
 	}

@@ -21,19 +21,20 @@ static json_t *cell_json(int c)
 	return json_string(b);
 }
 
-static json_t *card_json(int k) { return json_string(ev_kinds[k].id); }
+static json_t *card_json(const ev_state *s, int k) { return json_string(ev_T(s)->kind[k].id); }
 
-static json_t *kinds_json(const uint8_t *list, int n)
+static json_t *kinds_json(const ev_state *s, const uint8_t *list, int n)
 {
 	json_t *a = json_array();
 	for (int i = 0; i < n; i++)
-		json_array_append_new(a, card_json(list[i]));
+		json_array_append_new(a, card_json(s, list[i]));
 	return a;
 }
 
 /* A board cell: the card's identity when it is face up or the viewer owns it. */
 static json_t *board_json(const ev_state *s, int viewer)
 {
+	const ev_tables *T = ev_T(s);
 	json_t *board = json_array();
 	for (int c = 0; c < EV_NCELLS; c++) {
 		const ev_cell *x = &s->cell[c];
@@ -42,14 +43,20 @@ static json_t *board_json(const ev_state *s, int viewer)
 		bool cov = x->flags & EV_F_COVERED;
 		json_t *o = json_object();
 		json_object_set_new(o, "cell", cell_json(c));
-		if (!cov || viewer == QV_VIEW_ALL || viewer == x->owner)
-			json_object_set_new(o, "card", card_json(x->kind - 1));
+		bool seen = !cov || viewer == QV_VIEW_ALL || viewer == x->owner;
+		if (seen)
+			json_object_set_new(o, "card", card_json(s, x->kind - 1));
 		json_object_set_new(o, "owner", qv__json_player(x->owner));
 		json_object_set_new(o, "controller", qv__json_player(x->ctrl));
 		json_object_set_new(o, "inst", json_integer(x->inst));
 		json_object_set_new(o, "covered", json_boolean(cov));
 		json_object_set_new(o, "growth", json_boolean(x->flags & EV_F_GROWTH));
 		json_object_set_new(o, "damage", json_integer(x->dmg));
+		if (seen && !ev_is_block(T, x->kind - 1)) {
+			/* the current numbers, for a reader without the card table */
+			json_object_set_new(o, "atk", json_integer(T->kind[x->kind - 1].atk));
+			json_object_set_new(o, "def", json_integer(ev_cur_def(s, c)));
+		}
 		json_object_set_new(o, "moved", json_boolean(x->flags & EV_F_MOVED));
 		json_object_set_new(o, "reactivated", json_boolean(x->flags & EV_F_REACTIVATED));
 		json_array_append_new(board, o);
@@ -59,6 +66,7 @@ static json_t *board_json(const ev_state *s, int viewer)
 
 static json_t *players_json(const ev_state *s, int viewer, bool view)
 {
+	const ev_tables *T = ev_T(s);
 	json_t *arr = json_array();
 	int sc[2];
 	ev_scores(s, sc);
@@ -67,24 +75,24 @@ static json_t *players_json(const ev_state *s, int viewer, bool view)
 		json_t *o = json_object();
 		if (!view || viewer == QV_VIEW_ALL || viewer == p) {
 			json_t *hand = json_array();
-			for (int k = 0; k < EV_NKINDS; k++)
+			for (int k = 0; k < T->nkinds; k++)
 				for (int i = 0; i < pl->hand[k]; i++)
-					json_array_append_new(hand, card_json(k));
+					json_array_append_new(hand, card_json(s, k));
 			json_object_set_new(o, "hand", hand);
 		}
 		if (!view || viewer == QV_VIEW_ALL) {
 			uint8_t top_first[EV_DECK_MAX];
 			for (int i = 0; i < pl->ndeck; i++)
 				top_first[i] = pl->deck[pl->ndeck - 1 - i];
-			json_object_set_new(o, "deck", kinds_json(top_first, pl->ndeck));
+			json_object_set_new(o, "deck", kinds_json(s, top_first, pl->ndeck));
 		}
 		if (view) {
 			json_object_set_new(o, "hand_count", json_integer(pl->nhand));
 			json_object_set_new(o, "deck_count", json_integer(pl->ndeck));
 			json_object_set_new(o, "score", json_integer(sc[p]));
 		}
-		json_object_set_new(o, "graveyard", kinds_json(pl->grave, pl->ngrave));
-		json_object_set_new(o, "removed", kinds_json(pl->removed, pl->nremoved));
+		json_object_set_new(o, "graveyard", kinds_json(s, pl->grave, pl->ngrave));
+		json_object_set_new(o, "removed", kinds_json(s, pl->removed, pl->nremoved));
 		json_object_set_new(o, "credits", json_integer(pl->credits));
 		json_object_set_new(o, "mulligan",
 		                    pl->mull < 0 ? json_null() : json_integer(pl->mull));
@@ -168,9 +176,13 @@ static qv_status get_cell(const json_t *v, const char *what, int *c, qv_err *err
 	return QV_OK;
 }
 
+/* The tables of the state ev_load_json is loading, for get_card (a qv__json_id_fn, which has
+ * no context of its own). */
+static _Thread_local const ev_tables *loading;
+
 static qv_status get_card(const json_t *v, const char *what, int *k, qv_err *err)
 {
-	*k = json_is_string(v) ? ev_find_kind(json_string_value(v)) : -1;
+	*k = json_is_string(v) ? ev_find_kind(loading, json_string_value(v)) : -1;
 	if (*k < 0)
 		return qv_fail(err, QV_EINVAL,
 		               "%s must be a card id of the card table, such as \"cinder-pup\" or "
@@ -181,9 +193,10 @@ static qv_status get_card(const json_t *v, const char *what, int *k, qv_err *err
 
 static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
 {
-	static const char *const keys[] = {"cell",  "card",        "owner",  "controller",
-	                                   "inst",  "covered",     "growth", "damage",
-	                                   "moved", "reactivated", NULL};
+	const ev_tables *T = ev_T(s);
+	static const char *const keys[] = {"cell",    "card",        "owner",  "controller", "inst",
+	                                   "covered", "growth",      "damage", "atk",        "def",
+	                                   "moved",   "reactivated", NULL};
 	if (!json_is_array(board))
 		return qv_fail(err, QV_EINVAL, "state.board must be an array of cards");
 	size_t i;
@@ -225,7 +238,7 @@ static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
 		if (s->cell[c].kind)
 			return qv_fail(err, QV_EINVAL, "%s: cell %s is given twice", what,
 			               json_string_value(json_object_get(o, "cell")));
-		bool block = ev_is_block(k);
+		bool block = ev_is_block(T, k);
 		if (cov && block)
 			return qv_fail(err, QV_EINVAL, "%s: a block is never covered", what);
 		if ((cov || block) && ctrl != owner)
@@ -236,15 +249,27 @@ static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
 			return qv_fail(err, QV_EINVAL,
 			               "%s: only a covered card is Growth-placed (covered: true)",
 			               what);
-		if (dmg && (cov || block || dmg >= ev_kinds[k].def))
+		if (dmg && (cov || block || dmg >= T->kind[k].def))
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "%s: damage is taken by face-up monsters only, and less than "
 			    "their DEF (%d for %s)",
-			    what, ev_kinds[k].def, ev_kinds[k].id);
+			    what, T->kind[k].def, T->kind[k].id);
 		if (react && (cov || block))
 			return qv_fail(err, QV_EINVAL, "%s: only a face-up monster reactivates",
 			               what);
+		/* atk and def, written for readers, must agree with the card and its damage */
+		const ev_kind *kd = &T->kind[k];
+		long atk, def;
+		if ((rc = qv__json_get_int(o, "atk", what, 0, 255, kd->atk, &atk, err)) ||
+		    (rc = qv__json_get_int(o, "def", what, -255, 255, kd->def - dmg, &def, err)))
+			return rc;
+		if ((block && (json_object_get(o, "atk") || json_object_get(o, "def"))) ||
+		    atk != kd->atk || def != kd->def - dmg)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: atk and def are the card's ATK and current DEF (%s: "
+			               "ATK %d, DEF %d less %ld damage; a block has neither)",
+			               what, kd->id, kd->atk, kd->def, dmg);
 		uint8_t flags =
 		    (uint8_t)((cov ? EV_F_COVERED : 0) | (growth ? EV_F_GROWTH : 0) |
 		              (moved ? EV_F_MOVED : 0) | (react ? EV_F_REACTIVATED : 0));
@@ -344,12 +369,13 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
  * the deck when none was given. */
 static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
 {
+	const ev_tables *T = ev_T(s);
 	ev_player *pl = &s->pl[p];
-	int count[EV_NKINDS] = {0};
+	int count[EV_MAX_KINDS] = {0};
 	for (int c = 0; c < EV_NCELLS; c++)
 		if (s->cell[c].kind && s->cell[c].owner == p)
 			count[s->cell[c].kind - 1]++;
-	for (int k = 0; k < EV_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		count[k] += pl->hand[k];
 	for (int i = 0; i < pl->ndeck; i++)
 		count[pl->deck[i]]++;
@@ -357,21 +383,21 @@ static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
 		count[pl->grave[i]]++;
 	for (int i = 0; i < pl->nremoved; i++)
 		count[pl->removed[i]]++;
-	for (int k = 0; k < EV_NKINDS; k++) {
+	for (int k = 0; k < T->nkinds; k++) {
 		if (count[k] > pl->owned[k])
 			return qv_fail(err, QV_EINVAL,
 			               "p%d has %d x %s on the board, in hand, deck, graveyard and "
 			               "removed, but its deck list holds %d",
-			               p + 1, count[k], ev_kinds[k].id, pl->owned[k]);
+			               p + 1, count[k], T->kind[k].id, pl->owned[k]);
 		if (deck_given && count[k] < pl->owned[k])
 			return qv_fail(err, QV_EINVAL,
 			               "p%d's deck list holds %d x %s but the state places only %d "
 			               "(leave out players[%d].deck to put the rest there)",
-			               p + 1, pl->owned[k], ev_kinds[k].id, count[k], p);
+			               p + 1, pl->owned[k], T->kind[k].id, count[k], p);
 	}
 	if (!deck_given) {
 		int n = 0;
-		for (int k = EV_NKINDS - 1; k >= 0; k--)
+		for (int k = T->nkinds - 1; k >= 0; k--)
 			for (int i = count[k]; i < pl->owned[k]; i++)
 				pl->deck[n++] = (uint8_t)k;
 		pl->ndeck = (uint8_t)n;
@@ -380,9 +406,10 @@ static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
 }
 
 /* A stack entry's "used": the ability arrows of card x already used this activation. */
-static qv_status load_used(ev_entry *e, const ev_cell *x, const json_t *uv, const char *what,
-                           qv_err *err)
+static qv_status load_used(const ev_state *s, ev_entry *e, const ev_cell *x, const json_t *uv,
+                           const char *what, qv_err *err)
 {
+	const ev_tables *T = ev_T(s);
 	if (!uv)
 		return QV_OK;
 	if (!json_is_array(uv) || json_array_size(uv) > QV_NDIRS)
@@ -396,7 +423,7 @@ static qv_status load_used(ev_entry *e, const ev_cell *x, const json_t *uv, cons
 			return qv_fail(err, QV_EINVAL,
 			               "%s.used[%zu] must be a direction N, NE, ... NW", what, j);
 		int printed = ev_board_dir(x->ctrl, dir);
-		if (!ev_kinds[x->kind - 1].ability[printed])
+		if (!T->kind[x->kind - 1].ability[printed])
 			return qv_fail(err, QV_EINVAL,
 			               "%s.used[%zu]: the card has no ability arrow pointing %s",
 			               what, j, qv_dir_names[dir]);
@@ -431,6 +458,7 @@ static qv_status load_burn(ev_entry *e, const json_t *bv, const char *what, qv_e
 
 static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 {
+	const ev_tables *T = ev_T(s);
 	static const char *const keys[] = {"inst",  "cell",      "step", "used",
 	                                   "spent", "conflicts", "burn", NULL};
 	char what[32];
@@ -467,7 +495,7 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "%s needs inst or cell (the card of the entry)",
 		               what);
 	const ev_cell *x = &s->cell[c];
-	if (!x->kind || ev_is_block(x->kind - 1) || (x->flags & EV_F_COVERED) ||
+	if (!x->kind || ev_is_block(T, x->kind - 1) || (x->flags & EV_F_COVERED) ||
 	    x->ctrl != s->active)
 		return qv_fail(err, QV_EINVAL,
 		               "%s: the card of an entry is a face-up monster of the active player",
@@ -478,7 +506,7 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 	                            &step, err)))
 		return rc;
 	e->step = (uint8_t)step;
-	if ((rc = load_used(e, x, json_object_get(o, "used"), what, err)))
+	if ((rc = load_used(s, e, x, json_object_get(o, "used"), what, err)))
 		return rc;
 	long spent;
 	if ((rc = qv__json_get_int(o, "spent", what, 0, 255, 0, &spent, err)))
@@ -509,16 +537,17 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 /* True when the card on t defends its position against the active card on c. */
 static bool defends(const ev_state *s, int c, int t)
 {
+	const ev_tables *T = ev_T(s);
 	const ev_cell *a = &s->cell[c], *b = &s->cell[t];
-	if (!ev_in_main(c) || !ev_in_main(t) || !b->kind || ev_is_block(b->kind - 1) ||
+	if (!ev_in_main(c) || !ev_in_main(t) || !b->kind || ev_is_block(T, b->kind - 1) ||
 	    (b->flags & EV_F_COVERED) || b->ctrl == a->ctrl)
 		return false;
 	bool there = false, back = false;
 	for (int printed = 0; printed < QV_NDIRS; printed++) {
-		if ((ev_kinds[a->kind - 1].arrows >> printed & 1) &&
+		if ((T->kind[a->kind - 1].arrows >> printed & 1) &&
 		    ev_step(c, ev_board_dir(a->ctrl, printed)) == t)
 			there = true;
-		if ((ev_kinds[b->kind - 1].arrows >> printed & 1) &&
+		if ((T->kind[b->kind - 1].arrows >> printed & 1) &&
 		    ev_step(t, ev_board_dir(b->ctrl, printed)) == c)
 			back = true;
 	}
@@ -529,6 +558,7 @@ static bool defends(const ev_state *s, int c, int t)
  * pending decision always has a legal option. */
 static qv_status check_stack(const ev_state *s, qv_err *err)
 {
+	const ev_tables *T = ev_T(s);
 	for (int i = 0; i < s->nstack; i++) {
 		const ev_entry *e = &s->stack[i];
 		bool top = i == s->nstack - 1;
@@ -558,7 +588,7 @@ static qv_status check_stack(const ev_state *s, qv_err *err)
 			for (int j = 0; j < 5; j++) {
 				int t = j == 0 ? e->burn_center : ev_step(e->burn_center, orth[j]);
 				any |= t >= 0 && s->cell[t].kind &&
-				       !ev_is_block(s->cell[t].kind - 1) &&
+				       !ev_is_block(T, s->cell[t].kind - 1) &&
 				       s->cell[t].ctrl != s->active;
 			}
 			if (!any)
@@ -690,17 +720,19 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 		return rc;
 	/* init has set up the parameters and the generator; keep them, rebuild the rest */
 	qv_rng rng = s->rng;
-	uint16_t max_turns = s->max_turns;
-	uint8_t shuffle = s->shuffle, owned[2][EV_NKINDS], decklen[2];
+	uint16_t max_turns = s->max_turns, variant = s->variant;
+	uint8_t shuffle = s->shuffle, owned[2][EV_MAX_KINDS], decklen[2];
 	for (int p = 0; p < 2; p++) {
-		memcpy(owned[p], s->pl[p].owned, EV_NKINDS);
+		memcpy(owned[p], s->pl[p].owned, EV_MAX_KINDS);
 		decklen[p] = s->pl[p].decklen;
 	}
 	memset(s, 0, sizeof *s);
 	s->max_turns = max_turns;
+	s->variant = variant;
 	s->shuffle = shuffle;
+	loading = ev_T(s);
 	for (int p = 0; p < 2; p++) {
-		memcpy(s->pl[p].owned, owned[p], EV_NKINDS);
+		memcpy(s->pl[p].owned, owned[p], EV_MAX_KINDS);
 		s->pl[p].decklen = decklen[p];
 		s->pl[p].credits = EV_CREDITS;
 		s->pl[p].mull = -2;

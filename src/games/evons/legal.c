@@ -20,10 +20,11 @@
 static int mulligan_tree(const ev_state *s, uint8_t *left, int *seq, int depth, qv_action *out,
                          int n)
 {
+	const ev_tables *T = ev_T(s);
 	if (depth == EV_HAND_START)
 		return n;
 	int from = s->shuffle && depth > 0 ? seq[depth - 1] : 0;
-	for (int k = from; k < EV_NKINDS; k++) {
+	for (int k = from; k < T->nkinds; k++) {
 		if (!left[k])
 			continue;
 		seq[depth] = k;
@@ -40,7 +41,7 @@ static int mulligan_tree(const ev_state *s, uint8_t *left, int *seq, int depth, 
 
 static int legal_mulligan(const ev_state *s, qv_action *out)
 {
-	uint8_t left[EV_NKINDS];
+	uint8_t left[EV_MAX_KINDS];
 	int seq[EV_HAND_START];
 	memcpy(left, s->pl[s->active].hand, sizeof left);
 	out[0] = EV_MAKE(EV_ACT_KEEP, 0);
@@ -49,15 +50,16 @@ static int legal_mulligan(const ev_state *s, qv_action *out)
 
 static int legal_main(const ev_state *s, qv_action *out)
 {
+	const ev_tables *T = ev_T(s);
 	int p = s->active, n = 0;
 	const ev_player *pl = &s->pl[p];
 	if (!s->played) {
-		for (int k = 0; k < EV_NMONSTERS; k++)
-			if (pl->hand[k] && ev_kinds[k].cost <= pl->credits)
+		for (int k = 0; k < T->nmonsters; k++)
+			if (pl->hand[k] && T->kind[k].cost <= pl->credits)
 				for (int c = 0; c < EV_NCELLS; c++)
 					if (!ev_occupied(s, c))
 						out[n++] = EV_MAKE(EV_ACT_PLAY, k | c << 5);
-		for (int k = 0; k < EV_NMONSTERS; k++)
+		for (int k = 0; k < T->nmonsters; k++)
 			if (pl->hand[k])
 				for (int c = 0; c < EV_NCELLS; c++)
 					if (!ev_occupied(s, c))
@@ -65,7 +67,7 @@ static int legal_main(const ev_state *s, qv_action *out)
 		for (int c = 0; c < EV_NCELLS; c++)
 			if (ev_occupied(s, c) && ev_covered(s, c) && s->cell[c].ctrl == p &&
 			    ((s->cell[c].flags & EV_F_GROWTH) ||
-			     ev_kinds[ev_kind_at(s, c)].cost <= pl->credits))
+			     T->kind[ev_kind_at(s, c)].cost <= pl->credits))
 				out[n++] = EV_MAKE(EV_ACT_REVEAL, c);
 	}
 	out[n++] = EV_MAKE(EV_ACT_END, 0);
@@ -75,6 +77,7 @@ static int legal_main(const ev_state *s, qv_action *out)
 /* The ability actions of the arrow of the active card (on c) in board direction d. */
 static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_action *out)
 {
+	const ev_tables *T = ev_T(s);
 	int p = s->active, n = 0, t = ev_step(c, d);
 	const ev_player *pl = &s->pl[p];
 	if (t < 0)
@@ -86,7 +89,7 @@ static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_
 		break;
 	case EV_AB_BLOCK:
 		if (!ev_occupied(s, t)) {
-			for (int k = EV_NMONSTERS; k < EV_NKINDS; k++)
+			for (int k = T->nmonsters; k < T->nkinds; k++)
 				if (pl->hand[k])
 					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
 		} else if (ev_block_at(s, t)) {
@@ -129,21 +132,21 @@ static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_
 		break;
 	case EV_AB_GROWTH:
 		if (!ev_occupied(s, t))
-			for (int k = 0; k < EV_NMONSTERS; k++)
+			for (int k = 0; k < T->nmonsters; k++)
 				if (pl->hand[k])
 					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
 		break;
 	case EV_AB_RESURRECTION:
 		if (!ev_occupied(s, t)) {
-			int budget = ev_kinds[ev_kind_at(s, c)].cost - e->spent;
-			bool seen[EV_NMONSTERS] = {false};
+			int budget = ev_board_param(s, c, d) - e->spent;
+			bool seen[EV_MAX_KINDS] = {false};
 			for (int i = 0; i < pl->ngrave; i++) {
 				int k = pl->grave[i];
-				if (!ev_is_block(k))
+				if (!ev_is_block(T, k))
 					seen[k] = true;
 			}
-			for (int k = 0; k < EV_NMONSTERS; k++)
-				if (seen[k] && ev_kinds[k].cost <= budget)
+			for (int k = 0; k < T->nmonsters; k++)
+				if (seen[k] && T->kind[k].cost <= budget)
 					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
 		}
 		break;
@@ -154,6 +157,7 @@ static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_
 
 static int legal_chain(const ev_state *s, qv_action *out)
 {
+	const ev_tables *T = ev_T(s);
 	const ev_entry *e = &s->stack[s->nstack - 1];
 	int c = ev_find_cell_of(s, e->inst), n = 0;
 	if (c < 0)
@@ -177,7 +181,7 @@ static int legal_chain(const ev_state *s, qv_action *out)
 				out[n++] = EV_MAKE(EV_ACT_CONFLICT, x);
 		return n;
 	}
-	unsigned arrows = ev_kinds[ev_kind_at(s, c)].arrows, used = e->used;
+	unsigned arrows = T->kind[ev_kind_at(s, c)].arrows, used = e->used;
 	int ctrl = s->cell[c].ctrl;
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int printed = ev_board_dir(ctrl, d);
@@ -201,7 +205,7 @@ int ev_legal(const void *st, qv_action *out)
 
 /* ---- sampling and counting without the list ----
  *
- * The main phase's list is up to 2 x 20 x 49 plays and covers: the sampler counts each family
+ * The main phase's list is up to 2 x 31 x 49 plays and covers: the sampler counts each family
  * (plays: affordable monster kinds x empty cells; covers: monster kinds x empty cells; reveals;
  * end), draws one index with the same qv_rng_below(n) a caller of legal() would, and decodes
  * the action at that index in legal()'s order, so a random game is the same game either way.
@@ -228,21 +232,27 @@ typedef struct main_families {
 
 static void count_main(const ev_state *s, main_families *f)
 {
+	const ev_tables *T = ev_T(s);
 	int p = s->active;
 	const ev_player *pl = &s->pl[p];
 	memset(f, 0, sizeof *f);
-	for (int k = 0; k < EV_NMONSTERS; k++)
-		if (pl->hand[k]) {
-			f->cover_kinds |= 1u << k;
-			if (ev_kinds[k].cost <= pl->credits)
-				f->play_kinds |= 1u << k;
+	uint32_t cover = 0, play = 0;
+	int credits = pl->credits;
+	const uint8_t *hand = pl->hand, *cost = T->cost;
+	for (int k = 0, n = T->nmonsters; k < n; k++)
+		if (hand[k]) {
+			cover |= 1u << k;
+			if (cost[k] <= credits)
+				play |= 1u << k;
 		}
+	f->cover_kinds = cover;
+	f->play_kinds = play;
 	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
 	for (uint64_t m = s->board; m; m &= m - 1) {
 		int c = __builtin_ctzll(m);
 		const ev_cell *x = &s->cell[c];
 		if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
-		    ((x->flags & EV_F_GROWTH) || ev_kinds[x->kind - 1].cost <= pl->credits))
+		    ((x->flags & EV_F_GROWTH) || T->kind[x->kind - 1].cost <= pl->credits))
 			f->reveal |= 1ull << c;
 	}
 	f->nplay = __builtin_popcount(f->play_kinds);
@@ -269,8 +279,8 @@ static qv_action main_action(const main_families *f, int i)
 	return EV_MAKE(EV_ACT_END, 0);
 }
 
-/* A chain decision lists at most 20 cards per arrow and next. */
-#define EV_MAX_CHAIN_ACTIONS (QV_NDIRS * EV_NMONSTERS + 1)
+/* A chain decision lists at most one card per kind per arrow, and next. */
+#define EV_MAX_CHAIN_ACTIONS (QV_NDIRS * EV_MAX_KINDS + 1)
 
 /* The mulligan's list, kept apart so that its large buffer stays off the other paths. */
 __attribute__((noinline)) static qv_action sample_listed(const ev_state *s, qv_rng *rng, int *n)
@@ -342,7 +352,11 @@ int ev_chance(const void *st, qv_action *out, double *prob)
 
 /* ---- why an action is refused ---- */
 
-static const char *kname(int k) { return k >= 0 && k < EV_NKINDS ? ev_kinds[k].id : "?"; }
+static const char *kname(const ev_state *s, int k)
+{
+	const ev_tables *T = ev_T(s);
+	return k >= 0 && k < T->nkinds ? T->kind[k].id : "?";
+}
 
 /* What the player to move is asked now, for messages. */
 static void pending_text(const ev_state *s, char *buf, size_t len)
@@ -387,6 +401,7 @@ static void pending_text(const ev_state *s, char *buf, size_t len)
 
 static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
 {
+	const ev_tables *T = ev_T(s);
 	static const int phase_of[] = {
 	    [EV_ACT_KEEP] = EV_PH_MULLIGAN, [EV_ACT_MULLIGAN] = EV_PH_MULLIGAN,
 	    [EV_ACT_PLAY] = EV_PH_MAIN,     [EV_ACT_COVER] = EV_PH_MAIN,
@@ -415,16 +430,17 @@ static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
 	case EV_ACT_COVER:
 		if (s->played)
 			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-		if (k >= EV_NKINDS || !pl->hand[k])
-			return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1, kname(k));
-		if (ev_is_block(k))
+		if (k >= T->nkinds || !pl->hand[k])
+			return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1,
+			               kname(s, k));
+		if (ev_is_block(T, k))
 			return qv_fail(err, QV_EILLEGAL,
 			               "a block reaches the board only by a Block ability");
 		if (c >= EV_NCELLS || ev_occupied(s, c))
 			return qv_fail(err, QV_EILLEGAL, "%s is not an empty cell",
 			               (ev_cell_name(c, b), b));
 		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay %s's cost %d (credits: %d)", p + 1,
-		               kname(k), ev_kinds[k].cost, pl->credits);
+		               kname(s, k), T->kind[k].cost, pl->credits);
 	case EV_ACT_REVEAL:
 		if (s->played)
 			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
@@ -433,7 +449,7 @@ static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
 			return qv_fail(err, QV_EILLEGAL, "%s holds no covered card of p%d",
 			               (ev_cell_name(arg, b), b), p + 1);
 		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost %d (credits: %d)", p + 1,
-		               ev_kinds[ev_kind_at(s, arg)].cost, pl->credits);
+		               T->kind[ev_kind_at(s, arg)].cost, pl->credits);
 	case EV_ACT_ABILITY: {
 		const ev_entry *e = &s->stack[s->nstack - 1];
 		int cc = ev_find_cell_of(s, e->inst), d = arg & 7;
@@ -485,6 +501,7 @@ static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
  * there, on the one card and cell the action names. */
 static bool main_listed(const ev_state *s, qv_action a)
 {
+	const ev_tables *T = ev_T(s);
 	int type = EV_TYPE(a), arg = EV_ARG(a), k = arg & 31, c = arg >> 5;
 	const ev_player *pl = &s->pl[s->active];
 	if (a < 0)
@@ -496,13 +513,13 @@ static bool main_listed(const ev_state *s, qv_action a)
 	switch (type) {
 	case EV_ACT_PLAY:
 	case EV_ACT_COVER:
-		return k < EV_NMONSTERS && c < EV_NCELLS && pl->hand[k] && !ev_occupied(s, c) &&
-		       (type == EV_ACT_COVER || ev_kinds[k].cost <= pl->credits);
+		return k < T->nmonsters && c < EV_NCELLS && pl->hand[k] && !ev_occupied(s, c) &&
+		       (type == EV_ACT_COVER || T->kind[k].cost <= pl->credits);
 	case EV_ACT_REVEAL:
 		return arg < EV_NCELLS && ev_occupied(s, arg) && ev_covered(s, arg) &&
 		       s->cell[arg].ctrl == s->active &&
 		       ((s->cell[arg].flags & EV_F_GROWTH) ||
-		        ev_kinds[ev_kind_at(s, arg)].cost <= pl->credits);
+		        T->kind[ev_kind_at(s, arg)].cost <= pl->credits);
 	default: return false;
 	}
 }

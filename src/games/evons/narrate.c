@@ -21,8 +21,9 @@ static char mask_of(int p) { return p == 0 ? '1' : '2'; }
  * "p2's covered card" (its identity a secret of its owner unless `open`). */
 EV_COLD void ev_card_label(const ev_state *s, int c, bool open, char *buf, size_t len)
 {
+	const ev_tables *T = ev_T(s);
 	const ev_cell *x = &s->cell[c];
-	const char *id = ev_kinds[x->kind - 1].id;
+	const char *id = T->kind[x->kind - 1].id;
 	if (!(x->flags & EV_F_COVERED))
 		qv_copy(buf, len, id);
 	else if (open)
@@ -97,6 +98,7 @@ EV_COLD void ev_say_push(const ev_state *s, int c, int why, qv_events *ev)
 /* Says what the start of p's turn gave: credits, the card drawn (for p alone). */
 EV_COLD void ev_say_turn(const ev_state *s, int p, bool income, bool first, int k, qv_events *ev)
 {
+	const ev_tables *T = ev_T(s);
 	if (first) {
 		qv_say_by(ev, QV_CHANCE, "p%d goes first: no credits and no draw on this turn",
 		          p + 1);
@@ -109,7 +111,7 @@ EV_COLD void ev_say_turn(const ev_state *s, int p, bool income, bool first, int 
 	else
 		snprintf(got, sizeof got, "p%d gets no credits on a first turn", p + 1);
 	if (k >= 0)
-		snprintf(card, sizeof card, "{%c:%s|a card}", mask_of(p), ev_kinds[k].id);
+		snprintf(card, sizeof card, "{%c:%s|a card}", mask_of(p), T->kind[k].id);
 	if (k < 0)
 		qv_say(ev, "%s; the deck is empty: no draw", got);
 	else if (income)
@@ -123,12 +125,13 @@ EV_COLD void ev_say_turn(const ev_state *s, int p, bool income, bool first, int 
 EV_COLD void ev_say_mulligan(const ev_state *s, int p, int nb, const int *drawn, int n,
                              qv_events *ev)
 {
+	const ev_tables *T = ev_T(s);
 	qv_say(ev, "p%d puts %d card%s %s and draws %d", p + 1, nb, nb == 1 ? "" : "s",
 	       s->shuffle ? "back, shuffles the deck" : "under the deck", n);
 	char line[80];
 	size_t at = 0;
 	for (int i = 0; i < n; i++) {
-		const char *id = ev_kinds[drawn[i]].id;
+		const char *id = T->kind[drawn[i]].id;
 		if (at && at + strlen(id) + 2 > 60) {
 			qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);
 			at = 0;
@@ -143,6 +146,7 @@ EV_COLD void ev_say_mulligan(const ev_state *s, int p, int nb, const int *drawn,
  * changes the board. */
 EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int val, qv_events *ev)
 {
+	const ev_tables *T = ev_T(s);
 	int t = ev_step(c, d), p = s->active;
 	char tn[4], a[96], b[96];
 	ev_cell_name(t, tn);
@@ -150,7 +154,7 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 	case EV_AB_REMOVE: ev_say_destroyed(s, t, "Remove destroys ", "", ev); break;
 	case EV_AB_BLOCK:
 		if (argtype == EV_ARG_CARD) {
-			qv_say(ev, "Block puts %s from p%d's hand on %s", ev_kinds[val].id, p + 1,
+			qv_say(ev, "Block puts %s from p%d's hand on %s", T->kind[val].id, p + 1,
 			       tn);
 		} else {
 			ev_card_at(s, t, true, a, sizeof a);
@@ -158,9 +162,10 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 		}
 		break;
 	case EV_AB_FIRESTORM: {
-		int pts = ev_cur_def(s, c);
-		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's DEF)", tn, pts,
-		       pts == 1 ? "" : "s", ev_kinds[ev_kind_at(s, c)].id);
+		int pts = ev_firestorm_points(s, c, d);
+		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's %s)", tn, pts,
+		       pts == 1 ? "" : "s", T->kind[ev_kind_at(s, c)].id,
+		       ev_board_param(s, c, d) ? "Firestorm" : "DEF");
 		break;
 	}
 	case EV_AB_SWAP:
@@ -196,13 +201,13 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 	}
 	case EV_AB_GROWTH:
 		qv_say(ev, "Growth puts {%c:%s|a monster} from p%d's hand face down on %s",
-		       mask_of(p), ev_kinds[val].id, p + 1, tn);
+		       mask_of(p), T->kind[val].id, p + 1, tn);
 		break;
 	case EV_AB_RESURRECTION: {
 		const ev_entry *e = &s->stack[s->nstack - 1];
 		qv_say(ev, "Resurrection: %s from p%d's graveyard to %s (cost %d of %d spent)",
-		       ev_kinds[val].id, p + 1, tn, e->spent + ev_kinds[val].cost,
-		       ev_kinds[ev_kind_at(s, c)].cost);
+		       T->kind[val].id, p + 1, tn, e->spent + T->kind[val].cost,
+		       ev_board_param(s, c, d));
 		break;
 	}
 	default: break;

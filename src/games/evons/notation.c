@@ -48,7 +48,7 @@ int ev_cell_parse(const char *text)
 
 int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 {
-	(void)st;
+	const ev_state *s = st;
 	int type = EV_TYPE(a), arg = EV_ARG(a);
 	char c1[4], c2[4];
 	bool ok = a >= 0;
@@ -64,19 +64,19 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 			int x = (arg >> (5 * f)) & 31;
 			if (x == 0)
 				ended = true;
-			else if (ended || x > EV_NKINDS)
+			else if (ended || x > ev_T(s)->nkinds)
 				ok = false;
 		}
 		break;
 	}
 	case EV_ACT_PLAY:
-	case EV_ACT_COVER: ok = k < EV_NKINDS && cell < EV_NCELLS; break;
+	case EV_ACT_COVER: ok = k < ev_T(s)->nkinds && cell < EV_NCELLS; break;
 	case EV_ACT_REVEAL:
 	case EV_ACT_BURN:
 	case EV_ACT_CONFLICT: ok = arg < EV_NCELLS; break;
 	case EV_ACT_ABILITY: {
 		int at = (arg >> 3) & 3, v = arg >> 5;
-		ok = (at == EV_ARG_NONE && v == 0) || (at == EV_ARG_CARD && v < EV_NKINDS) ||
+		ok = (at == EV_ARG_NONE && v == 0) || (at == EV_ARG_CARD && v < ev_T(s)->nkinds) ||
 		     (at == EV_ARG_CELL && v < EV_NCELLS);
 		break;
 	}
@@ -97,9 +97,10 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 		for (int f = 0; f < 5; f++) {
 			int x = (arg >> (5 * f)) & 31;
 			if (x && n >= 0 && (size_t)n < len)
-				n += snprintf(buf + n, len - (size_t)n, " %s", ev_kinds[x - 1].id);
+				n += snprintf(buf + n, len - (size_t)n, " %s",
+				              ev_T(s)->kind[x - 1].id);
 			else if (x)
-				n += (int)strlen(ev_kinds[x - 1].id) + 1;
+				n += (int)strlen(ev_T(s)->kind[x - 1].id) + 1;
 		}
 		return n;
 	}
@@ -107,7 +108,7 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	case EV_ACT_COVER:
 		ev_cell_name(cell, c1);
 		return snprintf(buf, len, "%s %s %s", type == EV_ACT_PLAY ? "play" : "cover",
-		                ev_kinds[k].id, c1);
+		                ev_T(s)->kind[k].id, c1);
 	case EV_ACT_REVEAL:
 	case EV_ACT_BURN:
 	case EV_ACT_CONFLICT:
@@ -121,7 +122,7 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 		int at = (arg >> 3) & 3, v = arg >> 5;
 		const char *d = qv_dir_names[arg & 7];
 		if (at == EV_ARG_CARD)
-			return snprintf(buf, len, "ability %s %s", d, ev_kinds[v].id);
+			return snprintf(buf, len, "ability %s %s", d, ev_T(s)->kind[v].id);
 		if (at == EV_ARG_CELL) {
 			ev_cell_name(v, c2);
 			return snprintf(buf, len, "ability %s %s", d, c2);
@@ -140,9 +141,9 @@ static qv_status parse_cell(const char *t, int *cell, qv_err *err)
 	return QV_OK;
 }
 
-static qv_status parse_kind(const char *t, int *kind, qv_err *err)
+static qv_status parse_kind(const ev_state *s, const char *t, int *kind, qv_err *err)
 {
-	*kind = ev_find_kind(t);
+	*kind = ev_find_kind(ev_T(s), t);
 	if (*kind < 0)
 		return qv_fail(err, QV_EINVAL,
 		               "unknown card '%.40s': expected a card id of the card table (e.g. "
@@ -161,7 +162,7 @@ static qv_status parse_mulligan(const void *st, char **tok, int n, qv_action *ou
 		               "e.g. mulligan cinder-pup block-fire");
 	int kinds[5];
 	for (int i = 1; i < n; i++)
-		if ((rc = parse_kind(tok[i], &kinds[i - 1], err)))
+		if ((rc = parse_kind(st, tok[i], &kinds[i - 1], err)))
 			return rc;
 	int m = n - 1;
 	/* With shuffle the order cannot matter: the one action lists the cards in
@@ -181,7 +182,7 @@ static qv_status parse_mulligan(const void *st, char **tok, int n, qv_action *ou
 }
 
 /* ability <dir> [<card>|<cell>]. */
-static qv_status parse_ability(char **tok, int n, qv_action *out, qv_err *err)
+static qv_status parse_ability(const ev_state *s, char **tok, int n, qv_action *out, qv_err *err)
 {
 	int k, cell;
 	if (n < 2 || n > 3)
@@ -203,7 +204,7 @@ static qv_status parse_ability(char **tok, int n, qv_action *out, qv_err *err)
 		*out = EV_ABIL(d, EV_ARG_CELL, cell);
 		return QV_OK;
 	}
-	k = ev_find_kind(tok[2]);
+	k = ev_find_kind(ev_T(s), tok[2]);
 	if (k < 0)
 		return qv_fail(err, QV_EINVAL,
 		               "'%.40s' is neither a card id nor a cell: ability <dir> takes a "
@@ -241,7 +242,7 @@ qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, 
 			return qv_fail(err, QV_EINVAL,
 			               "expected '%s <card> <cell>', e.g. %s seedling c3", verb,
 			               verb);
-		if ((rc = parse_kind(tok[1], &k, err)) || (rc = parse_cell(tok[2], &cell, err)))
+		if ((rc = parse_kind(st, tok[1], &k, err)) || (rc = parse_cell(tok[2], &cell, err)))
 			return rc;
 		*out = EV_MAKE(qv_streq_nocase(verb, "play") ? EV_ACT_PLAY : EV_ACT_COVER,
 		               k | cell << 5);
@@ -261,7 +262,7 @@ qv_status ev_action_from_text(const void *st, const char *text, qv_action *out, 
 		return QV_OK;
 	}
 	if (qv_streq_nocase(verb, "ability"))
-		return parse_ability(tok, n, out, err);
+		return parse_ability(st, tok, n, out, err);
 	if (qv_streq_nocase(verb, "coin")) {
 		int p = n == 2 ? qv_player_parse(tok[1], 2) : -1;
 		if (p < 0)

@@ -45,28 +45,30 @@ static void add(note *n, const char *fmt, ...)
  * player's covered card. */
 static const char *known(const ev_state *s, int c, int p)
 {
+	const ev_tables *T = ev_T(s);
 	const ev_cell *x = &s->cell[c];
 	if ((x->flags & EV_F_COVERED) && x->owner != p)
 		return "a covered card";
-	return ev_kinds[x->kind - 1].id;
+	return T->kind[x->kind - 1].id;
 }
 
 /* What the face-up card on c would meet in its conflict and flip steps if they came now:
  * "conflict c5 3/3 (falls); flips d4; destroys covered e3". */
 static void meets(const ev_state *s, int c, note *n)
 {
+	const ev_tables *T = ev_T(s);
 	if (!ev_in_main(c)) {
 		add(n, "out zone: no conflicts, no flips");
 		return;
 	}
-	int p = s->cell[c].ctrl, atk = ev_kinds[s->cell[c].kind - 1].atk, taken = 0;
+	int p = s->cell[c].ctrl, atk = T->kind[s->cell[c].kind - 1].atk, taken = 0;
 	char fights[160] = "", flips[40] = "", kills[40] = "", cn[4];
 	size_t fa = 0, fl = 0, ki = 0;
 	unsigned arrows = ev_board_arrows(s, c);
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int t = ev_step(c, d);
 		if (!(arrows >> d & 1) || t < 0 || !ev_in_main(t) || !s->cell[t].kind ||
-		    s->cell[t].ctrl == p || ev_is_block(s->cell[t].kind - 1))
+		    s->cell[t].ctrl == p || ev_is_block(T, s->cell[t].kind - 1))
 			continue;
 		const ev_cell *x = &s->cell[t];
 		ev_cell_name(t, cn);
@@ -74,7 +76,7 @@ static void meets(const ev_state *s, int c, note *n)
 			if (!(x->flags & EV_F_GROWTH) && ki < sizeof kills)
 				ki += (size_t)snprintf(kills + ki, sizeof kills - ki, " %s", cn);
 		} else if (ev_points_at(s, t, c)) {
-			int def = ev_cur_def(s, t), their = ev_kinds[x->kind - 1].atk;
+			int def = ev_cur_def(s, t), their = T->kind[x->kind - 1].atk;
 			taken += their;
 			if (fa < sizeof fights)
 				fa += (size_t)snprintf(fights + fa, sizeof fights - fa,
@@ -101,20 +103,23 @@ static void meets(const ev_state *s, int c, note *n)
 /* What ability action a of the active card on c would do. */
 static void ability_note(const ev_state *s, int c, qv_action a, note *n)
 {
+	const ev_tables *T = ev_T(s);
 	int arg = EV_ARG(a), d = arg & 7, argtype = (arg >> 3) & 3, val = arg >> 5, p = s->active;
 	int t = ev_step(c, d), printed = ev_board_dir(s->cell[c].ctrl, d);
-	int ab = ev_kinds[s->cell[c].kind - 1].ability[printed];
+	int ab = T->kind[s->cell[c].kind - 1].ability[printed];
 	char tn[4], vn[4];
 	ev_cell_name(t, tn);
 	switch (ab) {
 	case EV_AB_REMOVE: add(n, "Remove: destroys %s on %s", known(s, t, p), tn); break;
 	case EV_AB_BLOCK:
 		if (argtype == EV_ARG_CARD)
-			add(n, "Block: puts %s on %s", ev_kinds[val].id, tn);
+			add(n, "Block: puts %s on %s", T->kind[val].id, tn);
 		else
 			add(n, "Block: sends %s on %s to the graveyard", known(s, t, p), tn);
 		break;
-	case EV_AB_FIRESTORM: add(n, "Firestorm: %d points around %s", ev_cur_def(s, c), tn); break;
+	case EV_AB_FIRESTORM:
+		add(n, "Firestorm: %d points around %s", ev_firestorm_points(s, c, d), tn);
+		break;
 	case EV_AB_SWAP: add(n, "Swap: changes places with %s on %s", known(s, t, p), tn); break;
 	case EV_AB_SHOCKWAVE: {
 		int l = ev_step(t, d);
@@ -132,9 +137,9 @@ static void ability_note(const ev_state *s, int c, qv_action a, note *n)
 		ev_cell_name(val, vn);
 		add(n, "Magnetism: pulls %s from %s to %s", known(s, val, p), vn, tn);
 		break;
-	case EV_AB_GROWTH: add(n, "Growth: %s face down on %s", ev_kinds[val].id, tn); break;
+	case EV_AB_GROWTH: add(n, "Growth: %s face down on %s", T->kind[val].id, tn); break;
 	case EV_AB_RESURRECTION:
-		add(n, "Resurrection: %s on %s, which activates", ev_kinds[val].id, tn);
+		add(n, "Resurrection: %s on %s, which activates", T->kind[val].id, tn);
 		break;
 	default: break;
 	}
@@ -165,6 +170,7 @@ static void ending(const ev_state *after, int p, note *n)
 int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
 {
 	const ev_state *s = st;
+	const ev_tables *T = ev_T(s);
 	note n = {buf, len, 0};
 	if (confirm)
 		*confirm = false;
@@ -187,21 +193,21 @@ int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	}
 	case EV_ACT_PLAY: {
 		int k = arg & 31;
-		add(&n, "costs %d (%d left)", ev_kinds[k].cost, pl->credits - ev_kinds[k].cost);
+		add(&n, "costs %d (%d left)", T->kind[k].cost, pl->credits - T->kind[k].cost);
 		if (after.phase != EV_PH_OVER)
 			meets(&after, arg >> 5, &n);
 		break;
 	}
 	case EV_ACT_COVER:
-		add(&n, "face down, free; revealing it costs %d", ev_kinds[arg & 31].cost);
+		add(&n, "face down, free; revealing it costs %d", T->kind[arg & 31].cost);
 		break;
 	case EV_ACT_REVEAL: {
 		const ev_cell *x = &s->cell[arg];
 		if (x->flags & EV_F_GROWTH)
-			add(&n, "%s, free (Growth-placed)", ev_kinds[x->kind - 1].id);
+			add(&n, "%s, free (Growth-placed)", T->kind[x->kind - 1].id);
 		else
-			add(&n, "%s costs %d (%d left)", ev_kinds[x->kind - 1].id,
-			    ev_kinds[x->kind - 1].cost, pl->credits - ev_kinds[x->kind - 1].cost);
+			add(&n, "%s costs %d (%d left)", T->kind[x->kind - 1].id,
+			    T->kind[x->kind - 1].cost, pl->credits - T->kind[x->kind - 1].cost);
 		if (after.phase != EV_PH_OVER)
 			meets(&after, arg, &n);
 		break;
@@ -227,8 +233,8 @@ int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	}
 	case EV_ACT_CONFLICT: {
 		int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
-		int atk = ev_kinds[s->cell[c].kind - 1].atk,
-		    their = ev_kinds[s->cell[arg].kind - 1].atk;
+		int atk = T->kind[s->cell[c].kind - 1].atk,
+		    their = T->kind[s->cell[arg].kind - 1].atk;
 		int def = ev_cur_def(s, c), tdef = ev_cur_def(s, arg);
 		add(&n, "%d against DEF %d: %s; %d against yours %d: %s", atk, tdef,
 		    atk >= tdef ? "it falls" : "it holds", their, def,
@@ -241,7 +247,7 @@ int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 		if (e->step == EV_ST_ABILITY1)
 			meets(s, c, &n);
 		else
-			add(&n, "ends the activation of %s", ev_kinds[s->cell[c].kind - 1].id);
+			add(&n, "ends the activation of %s", T->kind[s->cell[c].kind - 1].id);
 		break;
 	}
 	default: break;

@@ -80,25 +80,41 @@ static void put_wrapped(qv_buf *out, const char *text, int indent)
 	}
 }
 
-/* The arrows of kind k as printed, "N Magnetism, E, S, W", into buf. */
-void ev_arrows_text(int k, char *buf, size_t len)
+/* The parameter of the ability on arrow d of kind k when the set gives one the rules page does
+ * not ("points 3", "budget 10"), into buf; "" otherwise. */
+static void param_text(const ev_tables *T, int k, int d, char *buf, size_t len)
+{
+	const ev_kind *c = &T->kind[k];
+	buf[0] = '\0';
+	if (c->ability[d] == EV_AB_FIRESTORM && c->param[d])
+		snprintf(buf, len, "%d points", c->param[d]);
+	else if (c->ability[d] == EV_AB_RESURRECTION && c->param[d] != c->cost)
+		snprintf(buf, len, "budget %d", c->param[d]);
+}
+
+/* The arrows of kind k as printed, "N Magnetism, E, S, W", into buf; an ability with a
+ * parameter of its own says it: "N Firestorm (3 points)". */
+void ev_arrows_text(const ev_tables *T, int k, char *buf, size_t len)
 {
 	size_t at = 0;
 	buf[0] = '\0';
 	for (int d = 0; d < QV_NDIRS && at < len; d++) {
-		if (!(ev_kinds[k].arrows >> d & 1))
+		if (!(T->kind[k].arrows >> d & 1))
 			continue;
-		int ab = ev_kinds[k].ability[d];
-		at += (size_t)snprintf(buf + at, len - at, "%s%s%s%s", at ? ", " : "",
-		                       qv_dir_names[d], ab ? " " : "",
-		                       ab ? ev_ability_names[ab] : "");
+		int ab = T->kind[k].ability[d];
+		char param[24];
+		param_text(T, k, d, param, sizeof param);
+		at +=
+		    (size_t)snprintf(buf + at, len - at, "%s%s%s%s%s%s%s", at ? ", " : "",
+		                     qv_dir_names[d], ab ? " " : "", ab ? ev_ability_names[ab] : "",
+		                     *param ? " (" : "", param, *param ? ")" : "");
 	}
 }
 
-static void put_card(qv_buf *out, int k)
+static void put_card(const ev_tables *T, qv_buf *out, int k)
 {
-	const ev_kind *c = &ev_kinds[k];
-	if (ev_is_block(k)) {
+	const ev_kind *c = &T->kind[k];
+	if (ev_is_block(T, k)) {
 		qv_buf_printf(out, "%s: %s block\n", c->id, ev_element_names[c->element]);
 		put_wrapped(
 		    out,
@@ -110,13 +126,13 @@ static void put_card(qv_buf *out, int k)
 		return;
 	}
 	char arrows[128];
-	ev_arrows_text(k, arrows, sizeof arrows);
+	ev_arrows_text(T, k, arrows, sizeof arrows);
 	qv_buf_printf(out, "%s: %s monster, cost %d, ATK %d, DEF %d\n", c->id,
 	              ev_element_names[c->element], c->cost, c->atk, c->def);
 	qv_buf_printf(out, "  arrows: %s\n", arrows);
 	bool said[EV_NABILITIES] = {false};
 	for (int d = 0; d < QV_NDIRS; d++) {
-		int ab = ev_kinds[k].ability[d];
+		int ab = T->kind[k].ability[d];
 		if (!(c->arrows >> d & 1) || !ab || said[ab])
 			continue;
 		said[ab] = true;
@@ -124,22 +140,40 @@ static void put_card(qv_buf *out, int k)
 		snprintf(line, sizeof line, "%s: %s", ev_ability_names[ab], ability_text[ab]);
 		put_wrapped(out, line, 2);
 	}
+	for (int d = 0; d < QV_NDIRS; d++) {
+		char param[24], line[160];
+		param_text(T, k, d, param, sizeof param);
+		if (!(c->arrows >> d & 1) || !*param)
+			continue;
+		if (c->ability[d] == EV_AB_FIRESTORM)
+			snprintf(
+			    line, sizeof line,
+			    "The %s arrow's Firestorm deals %d points, whatever the card's DEF.",
+			    qv_dir_names[d], c->param[d]);
+		else
+			snprintf(
+			    line, sizeof line,
+			    "The %s arrow's Resurrection may bring back costs up to %d, not the "
+			    "card's cost.",
+			    qv_dir_names[d], c->param[d]);
+		put_wrapped(out, line, 2);
+	}
 }
 
-static void put_ability(qv_buf *out, int ab)
+static void put_ability(const ev_tables *T, qv_buf *out, int ab)
 {
 	char who[512];
 	size_t at = 0;
 	who[0] = '\0';
-	for (int k = 0; k < EV_NMONSTERS; k++) {
+	for (int k = 0; k < T->nmonsters; k++) {
 		bool has = false;
 		for (int d = 0; d < QV_NDIRS; d++)
-			has |= (ev_kinds[k].arrows >> d & 1) && ev_kinds[k].ability[d] == ab;
+			has |= (T->kind[k].arrows >> d & 1) && T->kind[k].ability[d] == ab;
 		if (ab == EV_AB_NONE)
-			has = ev_kinds[k].arrows != 0;
+			has = T->kind[k].arrows != 0;
 		if (has && ab != EV_AB_NONE && at < sizeof who)
 			at += (size_t)snprintf(who + at, sizeof who - at, "%s%s", at ? ", " : "",
-			                       ev_kinds[k].id);
+			                       T->kind[k].id);
 	}
 	if (ab == EV_AB_NONE)
 		qv_buf_printf(out, "%s: a plain arrow (every card's arrows act this way)\n",
@@ -167,14 +201,14 @@ static bool prefix_nocase(const char *a, const char *b, size_t n)
 /* Whether query names card k: its id, a word of its id (`titan`, `queen`), its code in the
  * diagrams (`coil`, `warden`), the compact diagram's four letters of it (`ward`) or the first
  * four letters of its id (`stor`). */
-static bool names_card(const char *q, int k)
+static bool names_card(const ev_tables *T, const char *q, int k)
 {
-	const char *id = ev_kinds[k].id;
-	if (qv_streq_nocase(q, id) || (!ev_is_block(k) && qv_streq_nocase(q, ev_kinds[k].code)))
+	const char *id = T->kind[k].id;
+	if (qv_streq_nocase(q, id) || (!ev_is_block(T, k) && qv_streq_nocase(q, T->kind[k].code)))
 		return true;
 	size_t n = strlen(q);
-	if (n == 4 && !ev_is_block(k) &&
-	    (prefix_nocase(q, id, 4) || prefix_nocase(q, ev_kinds[k].code, 4)))
+	if (n == 4 && !ev_is_block(T, k) &&
+	    (prefix_nocase(q, id, 4) || prefix_nocase(q, T->kind[k].code, 4)))
 		return true;
 	for (const char *w = id; *w;) {
 		size_t len = strcspn(w, "-");
@@ -185,35 +219,46 @@ static bool names_card(const char *q, int k)
 	return false;
 }
 
-/* The entries: the 26 cards in card-table order, then the abilities. An exact card id or
+/* The built-in set's tables (NULL when memory runs out): what a reference without a state
+ * describes. Here rather than in tables.c, which names nothing of the rules' descriptor. */
+static const ev_tables *base_tables(void)
+{
+	const qv_variant *v = qv_variant_base(&qv_evons, NULL);
+	return v ? v->tables : NULL;
+}
+
+/* The entries: the cards of st's components (the built-in set's when st is NULL) in card-table
+ * order, then the abilities. An exact card id or
  * ability name prints that entry alone; otherwise every card whose id has the query as a word
  * or whose diagram code it is. */
 int ev_reference(const void *st, const char *name, qv_buf *out)
 {
-	(void)st;
+	const ev_tables *T = st ? ev_T(st) : base_tables();
 	int n = 0;
+	if (!T)
+		return 0;
 	if (!name) {
-		for (int k = 0; k < EV_NKINDS; k++, n++)
-			put_card(out, k);
+		for (int k = 0; k < T->nkinds; k++, n++)
+			put_card(T, out, k);
 		for (int ab = 0; ab < EV_NABILITIES; ab++, n++)
-			put_ability(out, ab);
+			put_ability(T, out, ab);
 		return n;
 	}
 	while (*name == ' ')
 		name++;
-	int k = ev_find_kind(name);
+	int k = ev_find_kind(T, name);
 	if (k >= 0) {
-		put_card(out, k);
+		put_card(T, out, k);
 		return 1;
 	}
 	for (int ab = 0; ab < EV_NABILITIES; ab++)
 		if (qv_streq_nocase(name, ev_ability_names[ab])) {
-			put_ability(out, ab);
+			put_ability(T, out, ab);
 			return 1;
 		}
-	for (k = 0; k < EV_NKINDS; k++)
-		if (names_card(name, k)) {
-			put_card(out, k);
+	for (k = 0; k < T->nkinds; k++)
+		if (names_card(T, name, k)) {
+			put_card(T, out, k);
 			n++;
 		}
 	return n;

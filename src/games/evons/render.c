@@ -48,12 +48,12 @@ static bool sees_card(const ev_cell *x, int viewer)
 
 /* The glyph of the arrow in board direction d of a kind lying for controller ctrl, or NULL
  * when it has none there. */
-static const char *arrow_of(int kind, int ctrl, int d)
+static const char *arrow_of(const ev_tables *T, int kind, int ctrl, int d)
 {
 	int printed = ev_board_dir(ctrl, d);
-	if (!(ev_kinds[kind].arrows >> printed & 1))
+	if (!(T->kind[kind].arrows >> printed & 1))
 		return NULL;
-	return arrow_glyph[ev_kinds[kind].ability[printed] != 0][d];
+	return arrow_glyph[T->kind[kind].ability[printed] != 0][d];
 }
 
 /* The arrow of the card on c in board direction d (one column), or a blank. */
@@ -62,17 +62,23 @@ static const char *cell_arrow(const ev_state *s, int c, int d)
 	const ev_cell *x = &s->cell[c];
 	if (!x->kind || (x->flags & EV_F_COVERED))
 		return " ";
-	const char *g = arrow_of(x->kind - 1, x->ctrl, d);
+	const char *g = arrow_of(ev_T(s), x->kind - 1, x->ctrl, d);
 	return g ? g : " ";
 }
 
 /* The arrows of a kind for controller ctrl in board order clockwise from N, padded with
  * blanks to `width` columns. */
-static void put_arrow_strip(qv_buf *out, int kind, int ctrl, int width)
+static void put_arrow_strip(const ev_tables *T, qv_buf *out, int kind, int ctrl, int width)
 {
-	int n = 0;
+	int n = 0, have = __builtin_popcount(T->kind[kind].arrows);
 	for (int d = 0; d < QV_NDIRS; d++) {
-		const char *g = arrow_of(kind, ctrl, d);
+		const char *g = arrow_of(T, kind, ctrl, d);
+		if (g && have > width && n == width - 1) {
+			qv_buf_putc(out,
+			            '+'); /* more arrows than fit: the full layout shows them */
+			n++;
+			break;
+		}
 		if (g) {
 			qv_buf_puts(out, g);
 			n++;
@@ -83,14 +89,14 @@ static void put_arrow_strip(qv_buf *out, int kind, int ctrl, int width)
 }
 
 /* The ability names of a kind, "Magnetism" or "Shockwave" (each once), into buf. */
-static void abilities_of(int kind, char *buf, size_t len)
+static void abilities_of(const ev_tables *T, int kind, char *buf, size_t len)
 {
 	size_t at = 0;
 	bool said[EV_NABILITIES] = {false};
 	buf[0] = '\0';
 	for (int d = 0; d < QV_NDIRS && at < len; d++) {
-		int ab = ev_kinds[kind].ability[d];
-		if ((ev_kinds[kind].arrows >> d & 1) && ab && !said[ab]) {
+		int ab = T->kind[kind].ability[d];
+		if ((T->kind[kind].arrows >> d & 1) && ab && !said[ab]) {
 			said[ab] = true;
 			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
 			                       ev_ability_names[ab]);
@@ -128,17 +134,18 @@ static void put_words(qv_buf *out, const char *head, const char *words, int inde
 }
 
 /* A list of card ids as words ("-" when empty) into b. */
-static void list_words(qv_buf *b, const uint8_t *list, int n, bool reverse)
+static void list_words(const ev_tables *T, qv_buf *b, const uint8_t *list, int n, bool reverse)
 {
 	if (n == 0)
 		qv_buf_puts(b, "-");
 	for (int i = 0; i < n; i++)
-		qv_buf_printf(b, "%s%s", i ? " " : "", ev_kinds[list[reverse ? n - 1 - i : i]].id);
+		qv_buf_printf(b, "%s%s", i ? " " : "", T->kind[list[reverse ? n - 1 - i : i]].id);
 }
 
 /* What the player to move is asked now, as a short clause, into buf. */
 static void pending(const ev_state *s, char *buf, size_t len)
 {
+	const ev_tables *T = ev_T(s);
 	int p = s->active + 1;
 	switch (s->phase) {
 	case EV_PH_MULLIGAN:
@@ -157,7 +164,7 @@ static void pending(const ev_state *s, char *buf, size_t len)
 		int c = ev_find_cell_of(s, e->inst);
 		char b[4];
 		ev_cell_name(c, b);
-		const char *id = c >= 0 ? ev_kinds[s->cell[c].kind - 1].id : "?";
+		const char *id = c >= 0 ? T->kind[s->cell[c].kind - 1].id : "?";
 		if (e->burn_left)
 			snprintf(buf, len, "p%d: %s on %s deals %d Firestorm point%s: burn <cell>",
 			         p, id, b, e->burn_left, e->burn_left == 1 ? "" : "s");
@@ -189,10 +196,11 @@ static void pending(const ev_state *s, char *buf, size_t len)
  * Firestorm points left), brief "b4 storm-coil phase 1". */
 static void entry_text(const ev_state *s, const ev_entry *e, bool brief, qv_buf *b)
 {
+	const ev_tables *T = ev_T(s);
 	int c = ev_find_cell_of(s, e->inst);
 	char cn[4];
 	ev_cell_name(c, cn);
-	const char *id = c >= 0 ? ev_kinds[s->cell[c].kind - 1].id : "?";
+	const char *id = c >= 0 ? T->kind[s->cell[c].kind - 1].id : "?";
 	if (brief) {
 		qv_buf_printf(b, "%s %s ", cn, id);
 		if (e->burn_left)
@@ -232,10 +240,10 @@ static void entry_text(const ev_state *s, const ev_entry *e, bool brief, qv_buf 
 }
 
 /* The hand of p in card-table order, one entry per kind: its count, then kind. */
-static int hand_kinds(const ev_player *pl, int *kinds)
+static int hand_kinds(const ev_tables *T, const ev_player *pl, int *kinds)
 {
 	int n = 0;
-	for (int k = 0; k < EV_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		if (pl->hand[k])
 			kinds[n++] = k;
 	return n;
@@ -276,6 +284,7 @@ static void full_columns(qv_buf *out)
 /* Line `line` (0-3) of the cell c, 9 columns. */
 static void full_cell_line(qv_buf *out, const ev_state *s, int c, int line, int viewer, bool color)
 {
+	const ev_tables *T = ev_T(s);
 	const ev_cell *x = &s->cell[c];
 	int k = x->kind - 1;
 	if (x->kind && color)
@@ -288,21 +297,21 @@ static void full_cell_line(qv_buf *out, const ev_state *s, int c, int line, int 
 	} else if (line == 1) {
 		if (!x->kind)
 			qv_buf_puts(out, ev_in_main(c) ? "    ·    " : "   out   ");
-		else if (ev_is_block(k))
+		else if (ev_is_block(T, k))
 			qv_buf_printf(out, " %d BLOCK ", x->ctrl + 1);
 		else
 			qv_buf_printf(out, " %d%c%-6s", x->ctrl + 1,
 			              x->owner != x->ctrl         ? '*'
 			              : (x->flags & EV_F_COVERED) ? '?'
 			                                          : ' ',
-			              sees_card(x, viewer) ? ev_kinds[k].code : "??");
+			              sees_card(x, viewer) ? T->kind[k].code : "??");
 	} else {
 		char mid[16] = "";
-		if (x->kind && ev_is_block(k))
-			qv_copy(mid, sizeof mid, ev_element_codes[ev_kinds[k].element]);
+		if (x->kind && ev_is_block(T, k))
+			qv_copy(mid, sizeof mid, ev_element_codes[T->kind[k].element]);
 		else if (x->kind && sees_card(x, viewer))
-			snprintf(mid, sizeof mid, "%s %d/%d", ev_element_codes[ev_kinds[k].element],
-			         ev_kinds[k].atk, ev_cur_def(s, c));
+			snprintf(mid, sizeof mid, "%s %d/%d", ev_element_codes[T->kind[k].element],
+			         T->kind[k].atk, ev_cur_def(s, c));
 		bool growth = x->flags & EV_F_GROWTH;
 		qv_buf_printf(out, "%s%-6s%s%s", cell_arrow(s, c, QV_W), mid, growth ? "G" : " ",
 		              cell_arrow(s, c, QV_E));
@@ -312,35 +321,45 @@ static void full_cell_line(qv_buf *out, const ev_state *s, int c, int line, int 
 }
 
 /* The cards of a hand with what a player needs to choose among them. */
-static void full_hand(qv_buf *out, const ev_player *pl, int p)
+static void full_hand(const ev_tables *T, qv_buf *out, const ev_player *pl, int p)
 {
-	int kinds[EV_NKINDS], n = hand_kinds(pl, kinds);
+	int kinds[EV_MAX_KINDS], n = hand_kinds(T, pl, kinds);
 	qv_buf ids = {0};
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < pl->hand[kinds[i]]; j++)
-			qv_buf_printf(&ids, "%s%s", ids.len ? " " : "", ev_kinds[kinds[i]].id);
+			qv_buf_printf(&ids, "%s%s", ids.len ? " " : "", T->kind[kinds[i]].id);
 	put_words(out, "  hand: ", n ? qv_buf_str(&ids) : "-", 4);
 	qv_buf_free(&ids);
 	for (int i = 0; i < n; i++) {
 		int k = kinds[i];
 		char name[32];
 		if (pl->hand[k] > 1)
-			snprintf(name, sizeof name, "%s ×%d", ev_kinds[k].id, pl->hand[k]);
+			snprintf(name, sizeof name, "%s ×%d", T->kind[k].id, pl->hand[k]);
 		else
-			qv_copy(name, sizeof name, ev_kinds[k].id);
-		if (ev_is_block(k)) {
+			qv_copy(name, sizeof name, T->kind[k].id);
+		if (ev_is_block(T, k)) {
 			qv_buf_printf(out, "    %-*s %s block, for a Block ability\n",
 			              pl->hand[k] > 1 ? 19 : 18, name,
-			              ev_element_names[ev_kinds[k].element]);
+			              ev_element_names[T->kind[k].element]);
 			continue;
 		}
-		char abil[64];
-		abilities_of(k, abil, sizeof abil);
-		qv_buf_printf(out, "    %-*s %s %d/%d cost %2d  ", pl->hand[k] > 1 ? 19 : 18, name,
-		              ev_element_codes[ev_kinds[k].element], ev_kinds[k].atk,
-		              ev_kinds[k].def, ev_kinds[k].cost);
-		put_arrow_strip(out, k, p, 4);
-		qv_buf_printf(out, " %s\n", abil);
+		char abil[128], head[64];
+		abilities_of(T, k, abil, sizeof abil);
+		int cols =
+		    snprintf(head, sizeof head, "    %-*s %s %d/%d cost %2d  ",
+		             pl->hand[k] > 1 ? 19 : 18, name, ev_element_codes[T->kind[k].element],
+		             T->kind[k].atk, T->kind[k].def, T->kind[k].cost);
+		cols -= pl->hand[k] > 1; /* '×' is two bytes in one column */
+		qv_buf_puts(out, head);
+		put_arrow_strip(T, out, k, p, 4);
+		/* the abilities in what the line has left (a variant's card may carry all eight) */
+		int room = 80 - cols - 4 - 1;
+		if ((int)strlen(abil) > room && room > 1) {
+			abil[room - 1] = '\0';
+			qv_buf_printf(out, " %s…\n", abil);
+		} else {
+			qv_buf_printf(out, " %s\n", abil);
+		}
 	}
 }
 
@@ -364,15 +383,15 @@ static void full_player(qv_buf *out, const ev_state *s, int p, int viewer, bool 
 		qv_buf_printf(out, "mulliganed %d card%s", pl->mull, pl->mull == 1 ? "" : "s");
 	qv_buf_puts(out, p == viewer ? " · you\n" : "\n");
 	qv_buf b = {0};
-	list_words(&b, pl->grave, pl->ngrave, false);
+	list_words(ev_T(s), &b, pl->grave, pl->ngrave, false);
 	qv_buf_puts(&b, " · removed: ");
-	list_words(&b, pl->removed, pl->nremoved, false);
+	list_words(ev_T(s), &b, pl->removed, pl->nremoved, false);
 	put_words(out, "  graveyard: ", qv_buf_str(&b), 4);
 	if (viewer == QV_VIEW_ALL || viewer == p)
-		full_hand(out, pl, p);
+		full_hand(ev_T(s), out, pl, p);
 	if (viewer == QV_VIEW_ALL) {
 		qv_buf_clear(&b);
-		list_words(&b, pl->deck, pl->ndeck, true);
+		list_words(ev_T(s), &b, pl->deck, pl->ndeck, true);
 		put_words(out, "  deck (top first): ", qv_buf_str(&b), 4);
 	}
 	qv_buf_free(&b);
@@ -433,6 +452,7 @@ static void render_full(const ev_state *s, int viewer, bool color, qv_buf *out)
 static void compact_cell_line(qv_buf *out, const ev_state *s, int c, int line, int viewer,
                               bool color)
 {
+	const ev_tables *T = ev_T(s);
 	const ev_cell *x = &s->cell[c];
 	int k = x->kind - 1;
 	if (!x->kind) {
@@ -443,23 +463,28 @@ static void compact_cell_line(qv_buf *out, const ev_state *s, int c, int line, i
 		qv_buf_puts(out, ctrl_color[x->ctrl]);
 	bool seen = sees_card(x, viewer), growth = x->flags & EV_F_GROWTH;
 	if (line == 0) {
-		if (ev_is_block(k))
+		if (ev_is_block(T, k))
 			qv_buf_printf(out, "%d BLOCK", x->ctrl + 1);
 		else
 			qv_buf_printf(out, "%d%c%-4.4s%c", x->ctrl + 1,
 			              x->owner != x->ctrl         ? '*'
 			              : (x->flags & EV_F_COVERED) ? '?'
 			                                          : ' ',
-			              seen ? ev_kinds[k].code : "??", growth ? 'G' : ' ');
-	} else if (ev_is_block(k)) {
-		qv_buf_printf(out, "%-7s", ev_element_codes[ev_kinds[k].element]);
+			              seen ? T->kind[k].code : "??", growth ? 'G' : ' ');
+	} else if (ev_is_block(T, k)) {
+		qv_buf_printf(out, "%-7s", ev_element_codes[T->kind[k].element]);
 	} else if (!seen) {
 		qv_buf_puts(out, "       ");
-	} else if (x->flags & EV_F_COVERED) {
-		qv_buf_printf(out, "%d/%d    ", ev_kinds[k].atk, ev_cur_def(s, c));
 	} else {
-		qv_buf_printf(out, "%d/%d", ev_kinds[k].atk, ev_cur_def(s, c));
-		put_arrow_strip(out, k, x->ctrl, 4);
+		/* ATK/DEF, then as many arrows as the cell's 7 columns leave */
+		char num[16];
+		int len = snprintf(num, sizeof num, "%d/%d", T->kind[k].atk, ev_cur_def(s, c));
+		if (x->flags & EV_F_COVERED) {
+			qv_buf_printf(out, "%-7s", num);
+		} else {
+			qv_buf_puts(out, num);
+			put_arrow_strip(T, out, k, x->ctrl, 7 - len);
+		}
 	}
 	if (color)
 		qv_buf_puts(out, RESET);
@@ -492,14 +517,23 @@ static void panel_player(panel *pn, const ev_state *s, int p, int viewer, bool c
 /* The hand of p with ATK/DEF and cost, in the lines the panel has left: one line per kind
  * with its count, or per card when the count leaves no room for the name; the last line says
  * how many cards are left out when they do not all fit. */
-static void panel_hand(panel *pn, const ev_player *pl, int p, bool other)
+/* A monster's "ATK/DEF cost" for the panel, into buf; returns its length (6 in the built-in set,
+ * up to 8). */
+static int panel_numbers(const ev_kind *kd, char *buf, size_t len)
 {
-	int kinds[EV_NKINDS], n = hand_kinds(pl, kinds);
-	int lines[EV_NKINDS], total = 0;
+	return snprintf(buf, len, "%d/%d %2d", kd->atk, kd->def, kd->cost);
+}
+
+static void panel_hand(const ev_tables *T, panel *pn, const ev_player *pl, int p, bool other)
+{
+	char num[24];
+	int kinds[EV_MAX_KINDS], n = hand_kinds(T, pl, kinds);
+	int lines[EV_MAX_KINDS], total = 0;
 	for (int i = 0; i < n; i++) {
 		int k = kinds[i];
-		int name = (int)strlen(ev_kinds[k].id) + (pl->hand[k] > 1 ? 2 : 0);
-		lines[i] = pl->hand[k] > 1 && name + 7 > COMPACT_PANEL ? pl->hand[k] : 1;
+		int name = (int)strlen(T->kind[k].id) + (pl->hand[k] > 1 ? 2 : 0);
+		int room = COMPACT_PANEL - 1 - panel_numbers(&T->kind[k], num, sizeof num);
+		lines[i] = pl->hand[k] > 1 && name > room ? pl->hand[k] : 1;
 		total += lines[i];
 	}
 	if (other)
@@ -525,15 +559,18 @@ static void panel_hand(panel *pn, const ev_player *pl, int p, bool other)
 			}
 			char row[40];
 			if (grouped)
-				snprintf(row, sizeof row, "%s×%d", ev_kinds[k].id, pl->hand[k]);
+				snprintf(row, sizeof row, "%s×%d", T->kind[k].id, pl->hand[k]);
 			else
-				qv_copy(row, sizeof row, ev_kinds[k].id);
+				qv_copy(row, sizeof row, T->kind[k].id);
 			qv_buf *b = panel_next(pn);
-			if (ev_is_block(k))
+			if (ev_is_block(T, k)) {
 				qv_buf_puts(b, row);
-			else
-				qv_buf_printf(b, "%-*s %d/%d %2d", COMPACT_PANEL - 7 + grouped, row,
-				              ev_kinds[k].atk, ev_kinds[k].def, ev_kinds[k].cost);
+			} else {
+				int w =
+				    COMPACT_PANEL - 1 - panel_numbers(&T->kind[k], num, sizeof num);
+				/* '×' is two bytes in one column */
+				qv_buf_printf(b, "%-*.*s %s", w + grouped, w + grouped, row, num);
+			}
 			cards += grouped ? pl->hand[k] : 1;
 		}
 	}
@@ -546,9 +583,9 @@ static void render_compact(const ev_state *s, int viewer, bool color, qv_buf *ou
 	panel_player(&pn, s, 0, viewer, color);
 	panel_player(&pn, s, 1, viewer, color);
 	if (viewer >= 0)
-		panel_hand(&pn, &s->pl[viewer], viewer, false);
+		panel_hand(ev_T(s), &pn, &s->pl[viewer], viewer, false);
 	else if (viewer == QV_VIEW_ALL && s->phase != EV_PH_OVER)
-		panel_hand(&pn, &s->pl[s->active], s->active, true);
+		panel_hand(ev_T(s), &pn, &s->pl[s->active], s->active, true);
 	else {
 		static const char *const legend[] = {"1 = p1 controls it", "* owned by the other",
 		                                     "? covered  G Growth", "⇑ ability arrow",

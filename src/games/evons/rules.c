@@ -244,17 +244,17 @@ static void end_turn(ev_state *s, qv_events *ev)
 
 static const qv_param_def ev_params[] = {
     {.key = "deck1",
-     .def = "blaze",
+     .def = EV_DEFAULT_DECK1,
      .allowed = "blaze, bedrock, or a comma-separated list of 5-60 card ids",
      .help = "p1's deck",
      .kind = QV_PARAM_TEXT,
-     .choices = ev_starter_names},
+     .choices = ev_base_deck_names},
     {.key = "deck2",
-     .def = "bedrock",
+     .def = EV_DEFAULT_DECK2,
      .allowed = "blaze, bedrock, or a comma-separated list of 5-60 card ids",
      .help = "p2's deck",
      .kind = QV_PARAM_TEXT,
-     .choices = ev_starter_names},
+     .choices = ev_base_deck_names},
     {.key = "shuffle",
      .def = "true",
      .help = "false keeps the listed order (top of deck first)",
@@ -265,57 +265,18 @@ static const qv_param_def ev_params[] = {
      .kind = QV_PARAM_INT,
      .lo = 1,
      .hi = 5000},
+    QV_VARIANT_PARAM,
 };
 #define EV_NPARAMS ((int)(sizeof ev_params / sizeof ev_params[0]))
 
-#define CARD_FORM                                                                                  \
-	"blaze, bedrock, or card ids separated by commas (monsters: cinder-pup, flame-warden, "    \
-	"inferno-drake, tide-sprite, reef-guard, maelstrom, pebble-golem, quake-ram, "             \
-	"mountain-titan, spark-mite, volt-lynx, storm-coil, seedling, briar-stag, elder-grove, "   \
-	"grave-bat, bone-knight, lich-queen, sentry, assassin; blocks: block-fire, block-water, "  \
-	"block-earth, block-electric, block-nature, block-darkness)"
-
 /* Reads a deck parameter into list (top of deck first). */
-static qv_status parse_deck(const qv_params *params, const char *key, uint8_t *list, int *n,
-                            qv_err *err)
+static qv_status parse_deck(const ev_tables *T, const qv_params *params, const char *key,
+                            uint8_t *list, int *n, qv_err *err)
 {
 	const char *v = qv_params_get(params, key);
 	if (!v)
 		v = qv_param_find(ev_params, EV_NPARAMS, key)->def;
-	for (int k = 0; k < 2; k++)
-		if (qv_streq_nocase(v, ev_starter_names[k])) {
-			*n = ev_starter(k, list);
-			return QV_OK;
-		}
-	uint8_t count[EV_NKINDS] = {0};
-	*n = 0;
-	const char *p = v;
-	char tok[32];
-	size_t len;
-	while (qv_list_next(&p, tok, sizeof tok, &len)) {
-		if (len == 0)
-			return qv_fail(err, QV_EINVAL,
-			               "%s: an empty card id in '%.60s' (expected %s)", key, v,
-			               CARD_FORM);
-		int k = len < 31 ? ev_find_kind(tok) : -1;
-		if (k < 0)
-			return qv_fail(err, QV_EINVAL, "%s: unknown card id '%s' (expected %s)",
-			               key, tok, CARD_FORM);
-		if (*n >= EV_DECK_MAX)
-			return qv_fail(err, QV_EINVAL, "%s: a deck holds at most %d cards", key,
-			               EV_DECK_MAX);
-		if (!ev_is_block(k) && ++count[k] > EV_MAX_COPIES)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "%s: '%s' appears more than %d times (at most %d copies of a "
-			    "monster in a deck)",
-			    key, tok, EV_MAX_COPIES, EV_MAX_COPIES);
-		list[(*n)++] = (uint8_t)k;
-	}
-	if (*n < EV_DECK_MIN)
-		return qv_fail(err, QV_EINVAL, "%s: a deck needs %d to %d cards, this one has %d",
-		               key, EV_DECK_MIN, EV_DECK_MAX, *n);
-	return QV_OK;
+	return ev_parse_deck(T, key, v, list, n, err);
 }
 
 static qv_status ev_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
@@ -325,14 +286,20 @@ static qv_status ev_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	uint8_t list[2][EV_DECK_MAX];
 	int n[2];
 	qv_status rc;
+	const qv_variant *v;
+	qv_params merged;
 	if ((rc = qv_params_check_keys(params, ev_params, EV_NPARAMS, "evons", err)) ||
-	    (rc = parse_deck(params, "deck1", list[0], &n[0], err)) ||
-	    (rc = parse_deck(params, "deck2", list[1], &n[1], err)) ||
-	    (rc = qv_param_bool(params, ev_params, EV_NPARAMS, "shuffle", &shuffle, err)) ||
-	    (rc = qv_param_int(params, ev_params, EV_NPARAMS, "max_turns", &max_turns, err)))
+	    (rc = qv_variant_open(&qv_evons, params, &v, &merged, err)))
+		return rc;
+	const ev_tables *T = v->tables;
+	if ((rc = parse_deck(T, &merged, "deck1", list[0], &n[0], err)) ||
+	    (rc = parse_deck(T, &merged, "deck2", list[1], &n[1], err)) ||
+	    (rc = qv_param_bool(&merged, ev_params, EV_NPARAMS, "shuffle", &shuffle, err)) ||
+	    (rc = qv_param_int(&merged, ev_params, EV_NPARAMS, "max_turns", &max_turns, err)))
 		return rc;
 	ev_state *s = st;
 	memset(s, 0, sizeof *s);
+	s->variant = v->slot;
 	s->max_turns = (uint16_t)max_turns;
 	s->shuffle = (uint8_t)shuffle;
 	s->next_inst = 1;
@@ -434,6 +401,7 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 
 static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int val, qv_events *ev)
 {
+	const ev_tables *T = ev_T(s);
 	int p = s->active, t = ev_step(c, d);
 	if (ev)
 		ev_say_ability(s, c, d, argtype, val, ev);
@@ -451,7 +419,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		break;
 	case EV_AB_FIRESTORM:
 		e->burn_center = (uint8_t)t;
-		e->burn_left = (uint8_t)ev_cur_def(s, c);
+		e->burn_left = (uint8_t)ev_firestorm_points(s, c, d);
 		break;
 	case EV_AB_SWAP: {
 		ev_cell tmp = s->cell[t];
@@ -488,7 +456,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 			i--; /* the most recent copy leaves the graveyard */
 		memmove(&pl->grave[i], &pl->grave[i + 1], (size_t)(pl->ngrave - 1 - i));
 		pl->grave[--pl->ngrave] = 0;
-		e->spent = (uint8_t)(e->spent + ev_kinds[val].cost);
+		e->spent = (uint8_t)(e->spent + T->kind[val].cost);
 		place(s, t, val, p, 0);
 		push(s, t, EV_WHY_RESURRECTED, ev);
 		break;
@@ -529,8 +497,9 @@ static void burn(ev_state *s, ev_entry *e, int t, qv_events *ev)
 /* The conflict of the active card on c with the defender on t: simultaneous damage. */
 static void conflict(ev_state *s, ev_entry *e, int c, int t, qv_events *ev)
 {
+	const ev_tables *T = ev_T(s);
 	e->conflicts &= ~(1ull << t);
-	int atk_a = ev_kinds[ev_kind_at(s, c)].atk, atk_d = ev_kinds[ev_kind_at(s, t)].atk;
+	int atk_a = T->kind[ev_kind_at(s, c)].atk, atk_d = T->kind[ev_kind_at(s, t)].atk;
 	if (ev) {
 		char a[96], b[96];
 		ev_card_at(s, c, false, a, sizeof a);
@@ -609,6 +578,7 @@ static void mulligan(ev_state *s, int p, const int *back, int nb, qv_events *ev)
 /* Applies a (legal) with its narration when ev is given. */
 static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 {
+	const ev_tables *T = ev_T(s);
 	if (s->phase == EV_PH_COIN) {
 		s->first = (uint8_t)EV_ARG(a);
 		begin_turn(s, EV_ARG(a), ev);
@@ -647,8 +617,8 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 		if (EV_TYPE(a) == EV_ACT_COVER) {
 			place(s, c, k, p, EV_F_COVERED);
 		} else {
-			pl->credits = (uint16_t)(pl->credits - ev_kinds[k].cost);
-			qv_say(ev, "p%d pays %d credits (%d left)", p + 1, ev_kinds[k].cost,
+			pl->credits = (uint16_t)(pl->credits - T->kind[k].cost);
+			qv_say(ev, "p%d pays %d credits (%d left)", p + 1, T->kind[k].cost,
 			       pl->credits);
 			place(s, c, k, p, 0);
 			push(s, c, EV_WHY_PLAYED, ev);
@@ -660,11 +630,11 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 		ev_cell *x = &s->cell[arg];
 		int k = ev_kind_at(s, arg);
 		if (x->flags & EV_F_GROWTH) {
-			qv_say(ev, "the card is %s, Growth-placed: no cost", ev_kinds[k].id);
+			qv_say(ev, "the card is %s, Growth-placed: no cost", T->kind[k].id);
 		} else {
-			pl->credits = (uint16_t)(pl->credits - ev_kinds[k].cost);
-			qv_say(ev, "the card is %s: p%d pays %d credits (%d left)", ev_kinds[k].id,
-			       p + 1, ev_kinds[k].cost, pl->credits);
+			pl->credits = (uint16_t)(pl->credits - T->kind[k].cost);
+			qv_say(ev, "the card is %s: p%d pays %d credits (%d left)", T->kind[k].id,
+			       p + 1, T->kind[k].cost, pl->credits);
 		}
 		x->flags &= (uint8_t) ~(EV_F_COVERED | EV_F_GROWTH);
 		s->played = 1;
@@ -756,9 +726,10 @@ static bool ev_capped(const void *st)
  * (any deck, an opponent's hand and covered cards). */
 static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
 {
+	const ev_tables *T = ev_T(s);
 	const ev_player *pl = &s->pl[q];
 	bool mine = q == viewer;
-	for (int k = 0; k < EV_NKINDS; k++)
+	for (int k = 0; k < T->nkinds; k++)
 		count[k] = pl->owned[k] - (mine ? pl->hand[k] : 0);
 	for (int c = 0; c < EV_NCELLS; c++)
 		if (ev_occupied(s, c) && s->cell[c].owner == q && (mine || !ev_covered(s, c)))
@@ -776,15 +747,16 @@ static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
 static void ev_determinize(void *st, int viewer, qv_rng *rng)
 {
 	ev_state *s = st;
+	const ev_tables *T = ev_T(s);
 	if (viewer == QV_VIEW_ALL)
 		return;
 	for (int q = 0; q < 2; q++) {
 		ev_player *pl = &s->pl[q];
 		bool mine = q == viewer;
-		int count[EV_NKINDS];
+		int count[EV_MAX_KINDS];
 		unseen_kinds(s, q, viewer, count);
 		uint8_t pool[EV_DECK_MAX];
-		int n = qv__deck_pool(count, EV_NKINDS, pool, EV_DECK_MAX);
+		int n = qv__deck_pool(count, T->nkinds, pool, EV_DECK_MAX);
 		qv_shuffle_bytes(pool, n, rng);
 		if (!mine) {
 			/* covered cards first, from the monsters of the pool in shuffled order */
@@ -793,7 +765,7 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 				    !ev_covered(s, c))
 					continue;
 				int i = 0;
-				while (i < n && ev_is_block(pool[i]))
+				while (i < n && ev_is_block(T, pool[i]))
 					i++;
 				if (i == n)
 					continue; /* an inconsistent state; keep what is there */
@@ -804,7 +776,7 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 		}
 		int at = 0;
 		if (!mine)
-			qv__deck_deal_hand(pool, n, &at, pl->hand, EV_NKINDS, pl->nhand);
+			qv__deck_deal_hand(pool, n, &at, pl->hand, T->nkinds, pl->nhand);
 		qv__deck_deal_deck(pool, n, &at, pl->deck, EV_DECK_MAX, pl->ndeck);
 	}
 	if (s->phase == EV_PH_MULLIGAN)
@@ -833,6 +805,7 @@ static int covered_count(const ev_state *s, int q)
 static bool ev_reveals(const void *st, qv_action a, int viewer)
 {
 	const ev_state *s = st;
+	const ev_tables *T = ev_T(s);
 	if (viewer < 0 || viewer > 1)
 		return false;
 	int mover = ev_to_move(s);
@@ -841,18 +814,18 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 	ev_state t = *s;
 	ev_apply(&t, a, NULL);
 	if (mover == 1 - viewer && covered_count(&t, mover) > covered_count(s, mover)) {
-		int unseen[EV_NKINDS], blocks = 0;
+		int unseen[EV_MAX_KINDS], blocks = 0;
 		unseen_kinds(s, mover, viewer, unseen);
-		for (int k = EV_NMONSTERS; k < EV_NKINDS; k++)
+		for (int k = T->nmonsters; k < T->nkinds; k++)
 			blocks += unseen[k];
 		if (blocks >= s->pl[mover].nhand)
 			return true;
 	}
 	for (int q = 0; q < 2; q++) {
-		int before[EV_NKINDS], after[EV_NKINDS];
+		int before[EV_MAX_KINDS], after[EV_MAX_KINDS];
 		unseen_kinds(st, q, viewer, before);
 		unseen_kinds(&t, q, viewer, after);
-		for (int k = 0; k < EV_NKINDS; k++)
+		for (int k = 0; k < T->nkinds; k++)
 			if (after[k] < before[k])
 				return true;
 	}
@@ -913,4 +886,5 @@ const qv_game qv_evons = {
     .reference = ev_reference,
     .action_note = ev_action_note,
     .reveals = ev_reveals,
+    .components = &ev_components,
 };

@@ -1,64 +1,18 @@
 /*
- * tables.c - the printed components of Evons (docs/rules/evons.md): the 26 cards (element,
- * cost, ATK, DEF, arrows and the ability of each arrow) in the order of the rules page's card
- * table, the names of elements, abilities, phases and steps, and the two starter decks. Data
- * only, and the lookup of a card by its id: every other file of the game reads these.
+ * tables.c - the components of Evons (docs/rules/evons.md, docs/variants.md): their
+ * declaration (the blocks `cards` and `decks` of data/evons/base.json and of a variant), the
+ * build of the tables from a resolved document (the cards with the kind and parameters of each
+ * arrow's ability, the decks as lists of card kinds, the text naming them for messages), the
+ * reading of a deck parameter against those tables, the names that do not vary (elements,
+ * abilities, phases, steps) and the lookup of a card by its id.
  */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "evons.h"
-
-/* ---- the cards ---- */
-
-#define AR(d) (1u << (d))
-#define N_    QV_N
-#define NE_   QV_NE
-#define E_    QV_E
-#define SE_   QV_SE
-#define S_    QV_S
-#define SW_   QV_SW
-#define W_    QV_W
-#define NW_   QV_NW
-#define FS    EV_AB_FIRESTORM
-#define SW    EV_AB_SWAP
-#define SH    EV_AB_SHOCKWAVE
-#define MG    EV_AB_MAGNETISM
-#define GR    EV_AB_GROWTH
-#define RS    EV_AB_RESURRECTION
-#define BL    EV_AB_BLOCK
-#define RM    EV_AB_REMOVE
-/* ability[] is indexed by printed direction N NE E SE S SW W NW. */
-/* clang-format off */
-const ev_kind ev_kinds[EV_NKINDS] = {
-    {"cinder-pup", "cinder", EV_FIRE, 6, 2, 2, AR(N_) | AR(S_), {FS, 0, 0, 0, 0, 0, 0, 0}},
-    {"flame-warden", "warden", EV_FIRE, 12, 3, 4, AR(N_) | AR(NE_) | AR(NW_), {0, FS, 0, 0, 0, 0, 0, FS}},
-    {"inferno-drake", "drake", EV_FIRE, 20, 5, 5, AR(N_) | AR(E_) | AR(W_) | AR(S_), {FS, 0, 0, 0, 0, 0, 0, 0}},
-    {"tide-sprite", "sprite", EV_WATER, 6, 1, 3, AR(N_) | AR(E_), {SW, 0, 0, 0, 0, 0, 0, 0}},
-    {"reef-guard", "reef", EV_WATER, 12, 2, 5, AR(N_) | AR(S_) | AR(E_) | AR(W_), {0, 0, 0, 0, SW, 0, 0, 0}},
-    {"maelstrom", "maelst", EV_WATER, 20, 4, 6, AR(N_) | AR(NE_) | AR(NW_) | AR(S_), {SW, 0, 0, 0, 0, 0, 0, 0}},
-    {"pebble-golem", "pebble", EV_EARTH, 7, 2, 3, AR(N_), {SH, 0, 0, 0, 0, 0, 0, 0}},
-    {"quake-ram", "quake", EV_EARTH, 13, 4, 3, AR(N_) | AR(NE_) | AR(NW_), {SH, 0, 0, 0, 0, 0, 0, 0}},
-    {"mountain-titan", "titan", EV_EARTH, 22, 5, 7, AR(N_) | AR(E_) | AR(W_) | AR(S_), {SH, 0, SH, 0, 0, 0, SH, 0}},
-    {"spark-mite", "spark", EV_ELECTRIC, 6, 2, 2, AR(NE_) | AR(NW_), {0, MG, 0, 0, 0, 0, 0, 0}},
-    {"volt-lynx", "lynx", EV_ELECTRIC, 12, 3, 3, AR(N_) | AR(E_) | AR(W_), {0, 0, MG, 0, 0, 0, 0, 0}},
-    {"storm-coil", "coil", EV_ELECTRIC, 19, 4, 5, AR(N_) | AR(E_) | AR(S_) | AR(W_), {MG, 0, 0, 0, 0, 0, 0, 0}},
-    {"seedling", "seed", EV_NATURE, 5, 1, 2, AR(N_), {GR, 0, 0, 0, 0, 0, 0, 0}},
-    {"briar-stag", "briar", EV_NATURE, 11, 3, 3, AR(N_) | AR(NE_) | AR(NW_), {0, GR, 0, 0, 0, 0, 0, 0}},
-    {"elder-grove", "grove", EV_NATURE, 18, 3, 7, AR(N_) | AR(E_) | AR(W_) | AR(S_), {GR, 0, 0, 0, GR, 0, 0, 0}},
-    {"grave-bat", "bat", EV_DARKNESS, 6, 2, 2, AR(N_) | AR(S_), {0, 0, 0, 0, RS, 0, 0, 0}},
-    {"bone-knight", "knight", EV_DARKNESS, 13, 4, 3, AR(N_) | AR(E_) | AR(W_), {RS, 0, 0, 0, 0, 0, 0, 0}},
-    {"lich-queen", "lich", EV_DARKNESS, 21, 4, 5, AR(N_) | AR(NE_) | AR(NW_) | AR(S_), {RS, 0, 0, 0, 0, 0, 0, 0}},
-    {"sentry", "sentry", EV_EARTH, 9, 2, 4, AR(N_) | AR(E_) | AR(W_) | AR(S_), {0, 0, 0, 0, BL, 0, 0, 0}},
-    {"assassin", "assasn", EV_DARKNESS, 14, 4, 2, AR(N_) | AR(NE_) | AR(NW_), {RM, 0, 0, 0, 0, 0, 0, 0}},
-    {"block-fire", "BLOCK", EV_FIRE, 0, 0, 0, 0, {0}},
-    {"block-water", "BLOCK", EV_WATER, 0, 0, 0, 0, {0}},
-    {"block-earth", "BLOCK", EV_EARTH, 0, 0, 0, 0, {0}},
-    {"block-electric", "BLOCK", EV_ELECTRIC, 0, 0, 0, 0, {0}},
-    {"block-nature", "BLOCK", EV_NATURE, 0, 0, 0, 0, {0}},
-    {"block-darkness", "BLOCK", EV_DARKNESS, 0, 0, 0, 0, {0}},
-};
-/* clang-format on */
-#undef AR
+#include "quiver/variant.h"
 
 const char *const ev_element_names[EV_NELEMENTS] = {"Fire",     "Water",  "Earth",
                                                     "Electric", "Nature", "Darkness"};
@@ -70,36 +24,348 @@ const char *const ev_ability_names[EV_NABILITIES] = {"Normal",    "Remove", "Blo
 const char *const ev_phase_names[EV_NPHASES] = {"mulligan", "coin", "main", "chain", "over"};
 const char *const ev_step_names[EV_NSTEPS] = {"ability1", "conflicts", "ability2"};
 const char *const ev_end_names[EV_NENDS] = {"none", "full", "idle", "cap"};
+/* The decks the deck parameters suggest: the built-in set's (a variant may name others). */
+const char *const ev_base_deck_names[3] = {EV_DEFAULT_DECK1, EV_DEFAULT_DECK2, NULL};
 
-/* ---- the starter decks ---- */
+/* ---- the declaration ---- */
 
-const char *const ev_starter_names[3] = {"blaze", "bedrock", NULL};
+/* The words of a document, in the order of the enumerations (EV_FIRE..., EV_AB_REMOVE...). */
+static const char *const element_words[EV_NELEMENTS + 1] = {
+    "fire", "water", "earth", "electric", "nature", "darkness", NULL};
+static const char *const ability_words[EV_NABILITIES] = {"remove", "block",        "firestorm",
+                                                         "swap",   "shockwave",    "magnetism",
+                                                         "growth", "resurrection", NULL};
+static const char *const type_words[] = {"monster", "block", NULL};
 
-int ev_find_kind(const char *text)
+static const qv_vfield ability_fields[] = {
+    {.key = "kind", .kind = QV_VF_ENUM, .choices = ability_words},
+    {.key = "points", .kind = QV_VF_INT, .optional = true, .lo = 1, .hi = EV_MAX_POINTS},
+    {.key = "budget", .kind = QV_VF_INT, .optional = true, .lo = 0, .hi = EV_MAX_BUDGET},
+};
+#define ABILITY(d)                                                                                 \
+	{                                                                                          \
+		.key = d, .kind = QV_VF_OBJECT, .optional = true, .fields = ability_fields,        \
+		.nfields = 3                                                                       \
+	}
+static const qv_vfield abilities_fields[QV_NDIRS] = {
+    ABILITY("N"), ABILITY("NE"), ABILITY("E"), ABILITY("SE"),
+    ABILITY("S"), ABILITY("SW"), ABILITY("W"), ABILITY("NW"),
+};
+
+static const qv_vfield card_fields[] = {
+    {.key = "id", .kind = QV_VF_ID, .hi = EV_ID_MAX},
+    {.key = "code", .kind = QV_VF_ID, .optional = true, .hi = EV_CODE_MAX},
+    {.key = "type", .kind = QV_VF_ENUM, .choices = type_words},
+    {.key = "element", .kind = QV_VF_ENUM, .choices = element_words},
+    {.key = "cost", .kind = QV_VF_INT, .optional = true, .lo = 0, .hi = EV_MAX_COST},
+    {.key = "atk", .kind = QV_VF_INT, .optional = true, .lo = 0, .hi = EV_MAX_STAT},
+    {.key = "def", .kind = QV_VF_INT, .optional = true, .lo = 1, .hi = EV_MAX_STAT},
+    {.key = "arrows", .kind = QV_VF_DIRS, .optional = true, .lo = 0, .hi = QV_NDIRS},
+    {.key = "abilities",
+     .kind = QV_VF_OBJECT,
+     .optional = true,
+     .fields = abilities_fields,
+     .nfields = QV_NDIRS},
+};
+
+static const qv_vfield deck_fields[] = {
+    {.key = "id", .kind = QV_VF_ID, .hi = EV_ID_MAX},
+    {.key = "cards", .kind = QV_VF_IDS, .lo = EV_DECK_MIN, .hi = EV_DECK_MAX},
+};
+
+static const qv_vblock ev_blocks[] = {
+    {.key = "cards",
+     .kind = QV_VB_LIST,
+     .id_key = "id",
+     .noun = "card",
+     .min = 1,
+     .max = EV_MAX_KINDS,
+     .fields = card_fields,
+     .nfields = (int)(sizeof card_fields / sizeof card_fields[0])},
+    {.key = "decks",
+     .kind = QV_VB_LIST,
+     .id_key = "id",
+     .noun = "deck",
+     .min = 0,
+     .max = EV_MAX_DECKS,
+     .fields = deck_fields,
+     .nfields = (int)(sizeof deck_fields / sizeof deck_fields[0])},
+};
+
+/* ---- the build ---- */
+
+static int word_of(const json_t *v, const char *const *words)
 {
-	for (int k = 0; k < EV_NKINDS; k++)
-		if (qv_streq_nocase(text, ev_kinds[k].id))
+	for (int i = 0; words[i]; i++)
+		if (json_is_string(v) && strcmp(json_string_value(v), words[i]) == 0)
+			return i;
+	return -1;
+}
+
+static int int_of(const json_t *o, const char *key)
+{
+	return (int)json_integer_value(json_object_get(o, key));
+}
+
+/* The fields a monster must have and a block must not. */
+static const char *const monster_keys[] = {"code", "cost", "atk", "def", "arrows", NULL};
+
+/* One card of the document (its index i) into k. */
+static qv_status build_card(const json_t *o, int i, ev_kind *k, qv_err *err)
+{
+	const char *id = json_string_value(json_object_get(o, "id"));
+	bool block = word_of(json_object_get(o, "type"), type_words) == 1;
+	qv_copy(k->id, sizeof k->id, id);
+	k->element = (uint8_t)word_of(json_object_get(o, "element"), element_words);
+	if (block) {
+		for (int f = 0; monster_keys[f]; f++)
+			if (json_object_get(o, monster_keys[f]))
+				return qv_fail(err, QV_EINVAL,
+				               "/cards/%d/%s: a block has no %s (only an id, its "
+				               "type and its element)",
+				               i, monster_keys[f], monster_keys[f]);
+		if (json_object_get(o, "abilities"))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "/cards/%d/abilities: a block has no arrows, so no abilities", i);
+		qv_copy(k->code, sizeof k->code, "BLOCK");
+		return QV_OK;
+	}
+	for (int f = 0; monster_keys[f]; f++)
+		if (!json_object_get(o, monster_keys[f]))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "/cards/%d: the monster \"%s\" has no \"%s\" (a monster needs "
+			    "code, cost, atk, def and arrows)",
+			    i, id, monster_keys[f]);
+	qv_copy(k->code, sizeof k->code, json_string_value(json_object_get(o, "code")));
+	k->cost = (uint8_t)int_of(o, "cost");
+	k->atk = (uint8_t)int_of(o, "atk");
+	k->def = (uint8_t)int_of(o, "def");
+	size_t j;
+	const json_t *e;
+	json_array_foreach(json_object_get(o, "arrows"), j, e)
+	{
+		for (int d = 0; d < QV_NDIRS; d++)
+			if (strcmp(json_string_value(e), qv_dir_names[d]) == 0)
+				k->arrows |= (uint8_t)(1u << d);
+	}
+	const json_t *abilities = json_object_get(o, "abilities");
+	for (int d = 0; d < QV_NDIRS; d++) {
+		const json_t *a = json_object_get(abilities, qv_dir_names[d]);
+		if (!a)
+			continue;
+		if (!(k->arrows >> d & 1))
+			return qv_fail(err, QV_EINVAL,
+			               "/cards/%d/abilities/%s: \"%s\" has no arrow %s to carry it "
+			               "(its arrows are the field arrows)",
+			               i, qv_dir_names[d], id, qv_dir_names[d]);
+		int ab = word_of(json_object_get(a, "kind"), ability_words) + 1;
+		const json_t *points = json_object_get(a, "points"),
+		             *budget = json_object_get(a, "budget");
+		if (points && ab != EV_AB_FIRESTORM)
+			return qv_fail(err, QV_EINVAL,
+			               "/cards/%d/abilities/%s/points: only a firestorm has points",
+			               i, qv_dir_names[d]);
+		if (budget && ab != EV_AB_RESURRECTION)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "/cards/%d/abilities/%s/budget: only a resurrection has a budget", i,
+			    qv_dir_names[d]);
+		k->ability[d] = (uint8_t)ab;
+		if (ab == EV_AB_FIRESTORM)
+			k->param[d] = (uint8_t)(points ? json_integer_value(points) : 0);
+		else if (ab == EV_AB_RESURRECTION)
+			k->param[d] =
+			    (uint8_t)(budget ? json_integer_value(budget) : (json_int_t)k->cost);
+	}
+	return QV_OK;
+}
+
+/* The text naming what a deck parameter accepts: the decks, then every card id. */
+static qv_status build_card_form(ev_tables *T, qv_err *err)
+{
+	qv_buf b = {0};
+	for (int i = 0; i < T->ndecks; i++)
+		qv_buf_printf(&b, "%s, ", T->deck[i].id);
+	qv_buf_printf(&b, "%scard ids separated by commas (", T->ndecks ? "or " : "");
+	if (T->nmonsters)
+		qv_buf_puts(&b, "monsters: ");
+	for (int k = 0; k < T->nkinds; k++) {
+		if (k == T->nmonsters)
+			qv_buf_puts(&b, k ? "; blocks: " : "blocks: ");
+		else if (k)
+			qv_buf_puts(&b, ", ");
+		qv_buf_puts(&b, T->kind[k].id);
+	}
+	qv_buf_puts(&b, ")");
+	bool failed = b.failed;
+	qv_copy(T->card_form, sizeof T->card_form, qv_buf_str(&b));
+	qv_buf_free(&b);
+	return failed ? qv_fail(err, QV_ENOMEM, "out of memory") : QV_OK;
+}
+
+/* The decks of the document into T, as card kinds (top of the deck first). */
+static qv_status build_decks(const json_t *decks, ev_tables *T, qv_err *err)
+{
+	size_t i;
+	const json_t *o;
+	json_array_foreach(decks, i, o)
+	{
+		ev_deck *dk = &T->deck[T->ndecks++];
+		const char *id = json_string_value(json_object_get(o, "id"));
+		if (ev_find_kind(T, id) >= 0)
+			return qv_fail(err, QV_EINVAL,
+			               "/decks/%d/id: \"%s\" is a card's id too (a deck parameter "
+			               "would name both)",
+			               (int)i, id);
+		for (size_t j = 0; j < i; j++)
+			if (qv_streq_nocase(T->deck[j].id, id))
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "/decks/%d/id: \"%s\" is /decks/%d's id too, ignoring "
+				    "case",
+				    (int)i, id, (int)j);
+		qv_copy(dk->id, sizeof dk->id, id);
+		uint8_t count[EV_MAX_KINDS] = {0};
+		size_t j;
+		const json_t *e;
+		json_array_foreach(json_object_get(o, "cards"), j, e)
+		{
+			int k = ev_find_kind(T, json_string_value(e));
+			if (k < 0)
+				return qv_fail(err, QV_EINVAL,
+				               "/decks/%d/cards/%d: no card \"%s\" in the cards",
+				               (int)i, (int)j, json_string_value(e));
+			if (!ev_is_block(T, k) && ++count[k] > EV_MAX_COPIES)
+				return qv_fail(err, QV_EINVAL,
+				               "/decks/%d/cards/%d: a %dth \"%s\"; a deck holds at "
+				               "most %d copies of a monster",
+				               (int)i, (int)j, count[k], T->kind[k].id,
+				               EV_MAX_COPIES);
+			dk->list[dk->n++] = (uint8_t)k;
+		}
+	}
+	return QV_OK;
+}
+
+static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
+{
+	ev_tables *T = calloc(1, sizeof *T);
+	if (!T)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	const json_t *cards = json_object_get(resolved, "cards");
+	qv_status rc = QV_OK;
+	/* card-table order: the monsters in the document's order, then the blocks */
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		size_t i;
+		const json_t *o;
+		json_array_foreach(cards, i, o)
+		{
+			bool block = word_of(json_object_get(o, "type"), type_words) == 1;
+			if (block != (pass == 1))
+				continue;
+			const char *id = json_string_value(json_object_get(o, "id"));
+			int same = ev_find_kind(T, id);
+			if (same >= 0) {
+				rc = qv_fail(
+				    err, QV_EINVAL,
+				    "/cards/%d/id: \"%s\" is \"%s\"'s id too, ignoring case",
+				    (int)i, id, T->kind[same].id);
+				break;
+			}
+			if ((rc = build_card(o, (int)i, &T->kind[T->nkinds], err)))
+				break;
+			T->nkinds++;
+			if (!block)
+				T->nmonsters++;
+		}
+	}
+	for (int k = 0; k < T->nkinds; k++) {
+		unsigned m = T->kind[k].arrows; /* printed; a block's are none */
+		T->board_arrows[0][k + 1] = (uint8_t)m;
+		T->board_arrows[1][k + 1] = (uint8_t)((m << 4 | m >> 4) & 0xFF); /* turned round */
+		T->cost[k] = T->kind[k].cost;
+	}
+	if (!rc)
+		rc = build_decks(json_object_get(resolved, "decks"), T, err);
+	if (!rc)
+		rc = build_card_form(T, err);
+	if (!rc) {
+		/* the deck parameters' defaults must name decks (or card lists) of this set */
+		const json_t *params = json_object_get(resolved, "params");
+		const char *keys[2] = {"deck1", "deck2"},
+		           *defs[2] = {EV_DEFAULT_DECK1, EV_DEFAULT_DECK2};
+		for (int p = 0; p < 2 && !rc; p++) {
+			const char *v = json_string_value(json_object_get(params, keys[p]));
+			uint8_t list[EV_DECK_MAX];
+			int n;
+			qv_err why;
+			if (ev_parse_deck(T, keys[p], v ? v : defs[p], list, &n, &why))
+				rc = qv_fail(err, QV_EINVAL, "/params/%s: %s%s", keys[p],
+				             v ? "" : "the default: ", why.msg);
+		}
+	}
+	if (rc) {
+		free(T);
+		return rc;
+	}
+	*tables = T;
+	return QV_OK;
+}
+
+const qv_components ev_components = {
+    .blocks = ev_blocks,
+    .nblocks = (int)(sizeof ev_blocks / sizeof ev_blocks[0]),
+    .build = ev_build,
+};
+
+/* ---- lookups ---- */
+
+int ev_find_kind(const ev_tables *T, const char *text)
+{
+	for (int k = 0; k < T->nkinds; k++)
+		if (qv_streq_nocase(text, T->kind[k].id))
 			return k;
 	return -1;
 }
 
-/* The starter decks, top first with shuffle=false: the monsters of its three elements in
- * card-table order, two of each, then two sentries, an assassin and its three blocks. */
-int ev_starter(int which, uint8_t *list)
+qv_status ev_parse_deck(const ev_tables *T, const char *key, const char *v, uint8_t *list, int *n,
+                        qv_err *err)
 {
-	static const uint8_t elems[2][3] = {{EV_FIRE, EV_WATER, EV_ELECTRIC},
-	                                    {EV_EARTH, EV_NATURE, EV_DARKNESS}};
-	int n = 0;
-	for (int k = 0; k < 18; k++)
-		for (int e = 0; e < 3; e++)
-			if (ev_kinds[k].element == elems[which][e]) {
-				list[n++] = (uint8_t)k;
-				list[n++] = (uint8_t)k;
-			}
-	list[n++] = 18; /* sentry */
-	list[n++] = 18;
-	list[n++] = 19; /* assassin */
-	for (int e = 0; e < 3; e++)
-		list[n++] = (uint8_t)(EV_NMONSTERS + elems[which][e]);
-	return n;
+	for (int i = 0; i < T->ndecks; i++)
+		if (qv_streq_nocase(v, T->deck[i].id)) {
+			*n = T->deck[i].n;
+			memcpy(list, T->deck[i].list, T->deck[i].n);
+			return QV_OK;
+		}
+	uint8_t count[EV_MAX_KINDS] = {0};
+	*n = 0;
+	const char *p = v;
+	char tok[32];
+	size_t len;
+	while (qv_list_next(&p, tok, sizeof tok, &len)) {
+		if (len == 0)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: an empty card id in '%.60s' (expected %s)", key, v,
+			               T->card_form);
+		int k = len < 31 ? ev_find_kind(T, tok) : -1;
+		if (k < 0)
+			return qv_fail(err, QV_EINVAL, "%s: unknown card id '%s' (expected %s)",
+			               key, tok, T->card_form);
+		if (*n >= EV_DECK_MAX)
+			return qv_fail(err, QV_EINVAL, "%s: a deck holds at most %d cards", key,
+			               EV_DECK_MAX);
+		if (!ev_is_block(T, k) && ++count[k] > EV_MAX_COPIES)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "%s: '%s' appears more than %d times (at most %d copies of a "
+			    "monster in a deck)",
+			    key, tok, EV_MAX_COPIES, EV_MAX_COPIES);
+		list[(*n)++] = (uint8_t)k;
+	}
+	if (*n < EV_DECK_MIN)
+		return qv_fail(err, QV_EINVAL, "%s: a deck needs %d to %d cards, this one has %d",
+		               key, EV_DECK_MIN, EV_DECK_MAX, *n);
+	return QV_OK;
 }

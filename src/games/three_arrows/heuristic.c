@@ -6,18 +6,21 @@
 #include "three_arrows.h"
 
 /* Expected result of the pending attack for the attacker (+1 capture, -1 loss), given the
- * board as it stands. */
+ * board as it stands: over the die's faces (the sum of whole numbers first, so the result does
+ * not depend on how the faces are grouped). */
 static double pending_attack_value(const ta_state *s)
 {
 	int a = ta_attack_strength(s, s->atk_from, s->atk_to);
 	int v = ta_defence_strength(s, s->atk_from, s->atk_to);
-	double sum = 0;
-	int faces = s->tactical ? 1 : 3;
-	for (int i = 0; i < faces; i++) {
-		int die = s->tactical ? 0 : i - 1;
-		sum += (a + die > v) - (a + die < v);
+	if (s->tactical)
+		return (a > v) - (a < v);
+	const ta_tables *T = ta_T(s);
+	int sum = 0;
+	for (int i = 0; i < T->nvalues; i++) {
+		int die = T->value[i];
+		sum += T->weight[i] * ((a + die > v) - (a + die < v));
 	}
-	return sum / faces;
+	return (double)sum / T->nfaces;
 }
 
 /* Material and threats: pieces on the board, bonus pieces, squares to grow into, and attacks
@@ -27,6 +30,7 @@ static double pending_attack_value(const ta_state *s)
 double ta_heuristic(const void *st, int player)
 {
 	const ta_state *s = st;
+	const ta_tables *T = ta_T(s);
 	double v = 0;
 	for (int p = 0; p < s->nplayers; p++) {
 		if (s->pl[p].eliminated)
@@ -37,8 +41,7 @@ double ta_heuristic(const void *st, int player)
 		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
 			int from = __builtin_ctzll(m);
 			ta_cell c = s->cell[from];
-			for (uint64_t h = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp; h;
-			     h &= h - 1) {
+			for (uint64_t h = T->reach[TA_KF(c)][from] & opp; h; h &= h - 1) {
 				int to = __builtin_ctzll(h);
 				int margin = ta_attack_strength(s, from, to) -
 				             ta_defence_strength(s, from, to);

@@ -1,7 +1,9 @@
 /*
  * json.c - THREE ARROWS state and views as JSON (docs/state-json-three-arrows.md). The full
  * state round-trips exactly; a view leaves out the kind and facing of every covered piece the
- * viewer does not own, and shows holders by kind only to their owner. Loading checks every
+ * viewer does not own, and shows holders by kind only to their owner. A view also gives the
+ * numbers a client would otherwise work out from the printed components: each piece's arrows
+ * as they point on the board, and a pending attack's strengths. Loading checks every
  * field, fills the documented defaults, and refuses states that no game could reach in a way
  * that would break the rules (more pieces than exist, a covered Terminator, a player to move
  * who has nothing to do...).
@@ -20,7 +22,18 @@ static json_t *sq_json(int sq)
 	return json_string(b);
 }
 
-static json_t *board_json(const ta_state *s, int viewer)
+/* The arrows of the piece in cell c as they point on the board, a direction once per arrow
+ * (a Double facing E: ["E", "E"]), clockwise from N. */
+static json_t *arrows_json(const ta_state *s, ta_cell c)
+{
+	json_t *arr = json_array();
+	for (int d = 0; d < QV_NDIRS; d++)
+		for (int i = 0; i < ta_T(s)->arrows[TA_KF(c)][d]; i++)
+			arr = qv__json_push(arr, json_string(qv_dir_names[d]));
+	return arr;
+}
+
+static json_t *board_json(const ta_state *s, int viewer, bool view)
 {
 	json_t *board = json_array();
 	for (int sq = 0; sq < TA_MAX_SQ; sq++) {
@@ -33,9 +46,11 @@ static json_t *board_json(const ta_state *s, int viewer)
 		o = qv__json_put(o, "sq", sq_json(sq));
 		o = qv__json_put(o, "owner", qv__json_player(TA_OWNER(c)));
 		if (!hidden) {
-			char k[2] = {ta_kind_letters[TA_KIND(c)], 0};
+			char k[2] = {ta_T(s)->letters[TA_KIND(c)], 0};
 			o = qv__json_put(o, "piece", json_string(k));
 			o = qv__json_put(o, "facing", json_string(ta_facing_names[TA_FACING(c)]));
+			if (view)
+				o = qv__json_put(o, "arrows", arrows_json(s, c));
 		}
 		o = qv__json_put(o, "covered", json_boolean(cov));
 		o = qv__json_put(o, "shielded", json_boolean(s->shielded >> sq & 1));
@@ -44,11 +59,12 @@ static json_t *board_json(const ta_state *s, int viewer)
 	return board;
 }
 
-static json_t *kinds_json(const uint8_t *count)
+static json_t *kinds_json(const ta_state *s, const uint8_t *count)
 {
+	const ta_tables *T = ta_T(s);
 	json_t *o = json_object();
-	for (int k = 0; k < TA_NKINDS; k++) {
-		char key[2] = {ta_kind_letters[k], 0};
+	for (int k = 0; k < T->nkinds; k++) {
+		char key[2] = {T->letters[k], 0};
 		o = qv__json_put(o, key, json_integer(count[k]));
 	}
 	return o;
@@ -64,7 +80,7 @@ static json_t *players_json(const ta_state *s, int viewer, bool view)
 		o = qv__json_put(o, "shields", json_integer(pl->shields));
 		o = qv__json_put(o, "bonus", json_integer(pl->bonus));
 		o = qv__json_put(o, "captured", json_integer(pl->captured));
-		o = qv__json_put(o, "lost", kinds_json(pl->lost));
+		o = qv__json_put(o, "lost", kinds_json(s, pl->lost));
 		o = qv__json_put(o, "home",
 		                 pl->home >= 0 && pl->home < TA_NSIDES
 		                     ? json_string(ta_side_names[pl->home])
@@ -73,7 +89,7 @@ static json_t *players_json(const ta_state *s, int viewer, bool view)
 		if (view) {
 			o = qv__json_put(o, "holder_count", json_integer(ta_holder_total(pl)));
 			if (viewer == QV_VIEW_ALL || viewer == p)
-				o = qv__json_put(o, "holder", kinds_json(pl->holder));
+				o = qv__json_put(o, "holder", kinds_json(s, pl->holder));
 		}
 		arr = qv__json_push(arr, o);
 	}
@@ -83,15 +99,21 @@ static json_t *players_json(const ta_state *s, int viewer, bool view)
 static json_t *common_json(const ta_state *s, int viewer, bool view)
 {
 	json_t *o = json_object();
-	o = qv__json_put(o, "board", board_json(s, viewer));
+	o = qv__json_put(o, "board", board_json(s, viewer, view));
 	o = qv__json_put(o, "players", players_json(s, viewer, view));
 	o = qv__json_put(o, "turn", qv__json_player(s->turn));
 	o = qv__json_put(o, "phase", json_string(ta_phase_names[s->phase]));
 	bool atk = s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE || s->phase == TA_PH_CAPTURE;
-	o = qv__json_put(
-	    o, "attack",
-	    atk ? json_pack("{s:o,s:o}", "from", sq_json(s->atk_from), "to", sq_json(s->atk_to))
-	        : json_null());
+	json_t *attack = json_null();
+	if (atk && view && s->phase != TA_PH_CAPTURE)
+		attack = json_pack("{s:o,s:o,s:i,s:i}", "from", sq_json(s->atk_from), "to",
+		                   sq_json(s->atk_to), "strength",
+		                   ta_attack_strength(s, s->atk_from, s->atk_to), "defence",
+		                   ta_defence_strength(s, s->atk_from, s->atk_to));
+	else if (atk)
+		attack =
+		    json_pack("{s:o,s:o}", "from", sq_json(s->atk_from), "to", sq_json(s->atk_to));
+	o = qv__json_put(o, "attack", attack);
 	o = qv__json_put(o, "extra_turns", json_integer(s->extra));
 	o = qv__json_put(o, "turns", json_integer(s->turns));
 	o = qv__json_put(o, "terminator_placed", json_boolean(s->terminator_placed));
@@ -138,15 +160,21 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w2, s->nplayers, &p,
 		                              err)))
 			return rc;
+		const ta_tables *T = ta_T(s);
 		json_t *pv = json_object_get(o, "piece");
 		int k = -1;
 		if (json_is_string(pv) && strlen(json_string_value(pv)) == 1) {
-			const char *at = strchr(ta_kind_letters, json_string_value(pv)[0]);
-			k = at ? (int)(at - ta_kind_letters) : -1;
+			const char *at = strchr(T->letters, json_string_value(pv)[0]);
+			k = at ? (int)(at - T->letters) : -1;
 		}
-		if (k < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "%s.piece must be one of A, T, X, Y, D, R, Z", what);
+		if (k < 0) {
+			char list[sizeof T->letters * 2];
+			size_t used = 0;
+			for (int j = 0; j < T->nkinds; j++)
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%c",
+				                         j ? ", " : "", T->letters[j]);
+			return qv_fail(err, QV_EINVAL, "%s.piece must be one of %s", what, list);
+		}
 		int f = 0;
 		json_t *fv = json_object_get(o, "facing");
 		if (fv && (f = qv__json_name_index(fv, ta_facing_names, 4)) < 0)
@@ -158,9 +186,9 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 		if (s->cell[sq])
 			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
 			               json_string_value(json_object_get(o, "sq")));
-		if (cov && k == TA_Z)
-			return qv_fail(err, QV_EINVAL, "%s: the Terminator cannot be covered",
-			               what);
+		if (cov && !(T->coverable >> k & 1))
+			return qv_fail(err, QV_EINVAL, "%s: the %s cannot be covered", what,
+			               T->names[k]);
 		if (cov && s->tactical)
 			return qv_fail(err, QV_EINVAL, "%s: tactical mode has no covers", what);
 		uint64_t bit = 1ull << sq;
@@ -171,7 +199,7 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 		if (sh)
 			s->shielded |= bit;
 		s->pl[p].onboard++;
-		if (k == TA_Z)
+		if (T->last >> k & 1)
 			s->terminator_placed = 1;
 	}
 	return QV_OK;
@@ -181,6 +209,16 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 {
 	static const char *const keys[] = {"covers", "shields", "bonus",      "captured",
 	                                   "lost",   "home",    "eliminated", NULL};
+	const ta_tables *T = ta_T(s);
+	/* the keys of lost: the pieces' letters */
+	char letters[TA_MAX_KINDS][2];
+	const char *kinds[TA_MAX_KINDS + 1];
+	for (int k = 0; k < T->nkinds; k++) {
+		letters[k][0] = T->letters[k];
+		letters[k][1] = '\0';
+		kinds[k] = letters[k];
+	}
+	kinds[T->nkinds] = NULL;
 	if (players && (!json_is_array(players) || json_array_size(players) > s->nplayers))
 		return qv_fail(err, QV_EINVAL,
 		               "state.players must be an array of at most %d players", s->nplayers);
@@ -198,18 +236,19 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 		long covers = 0, shields = 0, bonus = 0, captured = 0, elim = 0;
 		qv_status rc;
 		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-		    (rc = qv__json_get_int(o, "covers", what, 0, 3, s->tactical ? 0 : 3, &covers,
+		    (rc = qv__json_get_int(o, "covers", what, 0, T->covers,
+		                           s->tactical ? 0 : T->covers, &covers, err)) ||
+		    (rc = qv__json_get_int(o, "shields", what, 0, T->shields, T->shields, &shields,
 		                           err)) ||
-		    (rc = qv__json_get_int(o, "shields", what, 0, 3, 3, &shields, err)) ||
-		    (rc = qv__json_get_int(o, "bonus", what, 0, TA_MAX_BONUS, 1, &bonus, err)) ||
-		    (rc = qv__json_get_int(o, "captured", what, 0, TA_PIECES * (TA_MAX_PLAYERS - 1),
+		    (rc = qv__json_get_int(o, "bonus", what, 0, TA_MAX_BONUS, T->bonus, &bonus,
+		                           err)) ||
+		    (rc = qv__json_get_int(o, "captured", what, 0, T->pieces * (TA_MAX_PLAYERS - 1),
 		                           0, &captured, err)) ||
 		    (rc = qv__json_get_int(o, "eliminated", what, 0, s->nplayers, 0, &elim, err))) {
 			json_decref(o);
 			return rc;
 		}
 		json_t *lost = json_object_get(o, "lost");
-		static const char *const kinds[] = {"A", "T", "X", "Y", "D", "R", "Z", NULL};
 		if (lost && (!json_is_object(lost) ||
 		             (rc = qv__json_check_keys(lost, "lost", kinds, err)))) {
 			json_decref(o);
@@ -218,9 +257,9 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 			                     "%s.lost must be an object such as {\"A\": 1}", what)
 			           : rc;
 		}
-		for (int k = 0; k < TA_NKINDS; k++) {
+		for (int k = 0; k < T->nkinds; k++) {
 			long n = 0;
-			if (lost && (rc = qv__json_get_int(lost, kinds[k], "lost", 0, ta_copies[k],
+			if (lost && (rc = qv__json_get_int(lost, kinds[k], "lost", 0, T->copies[k],
 			                                   0, &n, err))) {
 				json_decref(o);
 				return rc;
@@ -243,21 +282,22 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 		pl->captured = (uint16_t)captured;
 		pl->eliminated = (uint8_t)elim;
 		int lost_total = 0;
-		for (int k = 0; k < TA_NKINDS; k++) {
+		for (int k = 0; k < T->nkinds; k++) {
 			lost_total += pl->lost[k];
 			int on = 0;
 			for (uint64_t m = s->occ[p]; m; m &= m - 1)
 				on += TA_KIND(s->cell[__builtin_ctzll(m)]) == k;
-			int left = ta_copies[k] - on - pl->lost[k];
+			int left = T->copies[k] - on - pl->lost[k];
 			if (left < 0)
 				return qv_fail(
 				    err, QV_EINVAL,
 				    "p%d has more %c pieces on the board and lost (%d) than exist (%d)",
-				    p + 1, ta_kind_letters[k], on + pl->lost[k], ta_copies[k]);
+				    p + 1, T->letters[k], on + pl->lost[k], T->copies[k]);
 			pl->holder[k] = (uint8_t)left;
-			if (k == TA_Z && pl->lost[k])
+			if ((T->last >> k & 1) && pl->lost[k])
 				s->terminator_placed = 1;
 		}
+		ta_set_held(pl);
 		bool placed = pl->onboard || lost_total;
 		/* A player who has placed keeps a home even when the JSON does not say which side:
 		 * TA_NSIDES marks "placed, side not given", which claims no side. */
@@ -267,10 +307,10 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 			               what, p + 1);
 		int ncov = __builtin_popcountll(s->occ[p] & s->covered);
 		int nsh = __builtin_popcountll(s->occ[p] & s->shielded);
-		if (ncov + pl->covers > 3 || nsh + pl->shields > 3)
+		if (ncov + pl->covers > T->covers || nsh + pl->shields > T->shields)
 			return qv_fail(err, QV_EINVAL,
-			               "p%d uses more covers or shields than the 3 of each it has",
-			               p + 1);
+			               "p%d uses more covers or shields than the %d and %d it has",
+			               p + 1, T->covers, T->shields);
 		if (placed && !pl->onboard && !pl->eliminated)
 			return qv_fail(
 			    err, QV_EINVAL,
@@ -290,7 +330,7 @@ static qv_status check_players(ta_state *s, qv_err *err)
 	for (int p = 0; p < s->nplayers; p++) {
 		const ta_player *pl = &s->pl[p];
 		captured += pl->captured;
-		for (int k = 0; k < TA_NKINDS; k++)
+		for (int k = 0; k < TA_MAX_KINDS; k++)
 			lost += pl->lost[k];
 		if (pl->eliminated) {
 			if (seen_elim >> pl->eliminated & 1)
@@ -337,7 +377,7 @@ static qv_status check_attack_field(ta_state *s, const json_t *atk, qv_err *err)
 	if (!(s->occ[s->turn] >> from & 1) || (s->covered >> from & 1))
 		return qv_fail(err, QV_EINVAL, "attack.from must hold an uncovered piece of p%d",
 		               s->turn + 1);
-	if (!(ta_reach[TA_KIND(c)][TA_FACING(c)][from] >> to & 1))
+	if (!(ta_T(s)->reach[TA_KF(c)][from] >> to & 1))
 		return qv_fail(err, QV_EINVAL,
 		               "the piece on attack.from has no arrow pointing at attack.to");
 	if (s->phase == TA_PH_CAPTURE) {

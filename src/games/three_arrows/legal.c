@@ -18,15 +18,15 @@ static int gen_placements(const ta_state *s, int p, qv_action *out, int n)
 	unsigned kinds = ta_placeable_kinds(s, p);
 	if (!kinds)
 		return n;
+	const ta_tables *T = ta_T(s);
 	int sh = s->pl[p].shields > 0;
 	for (uint64_t m = ta_place_targets(s, p); m; m &= m - 1) {
 		int sq = __builtin_ctzll(m);
-		for (int k = 0; k < TA_NKINDS; k++) {
-			if (!(kinds >> k & 1))
-				continue;
+		for (unsigned ks = kinds; ks; ks &= ks - 1) {
+			int k = __builtin_ctz(ks);
 			int cov = ta_can_cover(s, p, k);
 			for (int f = 0; f < 4; f++) {
-				if (ta_canon_facing[k][f] != f)
+				if (T->canon_facing[k][f] != f)
 					continue;
 				for (int v = 0; v < 4; v++) {
 					int c = v & 1, h = v >> 1;
@@ -43,6 +43,7 @@ static int gen_placements(const ta_state *s, int p, qv_action *out, int n)
 int ta_legal(const void *st, qv_action *out)
 {
 	const ta_state *s = st;
+	const ta_tables *T = ta_T(s);
 	int n = 0;
 	switch (s->phase) {
 	case TA_PH_START:
@@ -58,7 +59,7 @@ int ta_legal(const void *st, qv_action *out)
 		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
 			int from = __builtin_ctzll(m);
 			ta_cell c = s->cell[from];
-			uint64_t hit = ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp;
+			uint64_t hit = T->reach[TA_KF(c)][from] & opp;
 			unshield |= hit & s->shielded;
 			for (int d = 0; d < QV_NDIRS; d++) {
 				uint64_t to = ta_shift(1ull << from, d) & hit & ~s->shielded;
@@ -82,7 +83,7 @@ int ta_legal(const void *st, qv_action *out)
 		int k = TA_KIND(s->cell[s->atk_from]);
 		out[n++] = TA_MAKE(TA_ACT_STAY, 0);
 		for (int f = 0; f < 4; f++)
-			if (ta_canon_facing[k][f] == f)
+			if (T->canon_facing[k][f] == f)
 				out[n++] = TA_MAKE(TA_ACT_ADVANCE, f);
 		break;
 	}
@@ -96,11 +97,12 @@ int ta_chance(const void *st, qv_action *out, double *prob)
 	const ta_state *s = st;
 	if (s->phase != TA_PH_DIE)
 		return 0;
-	for (int i = 0; i < 3; i++) {
-		out[i] = TA_MAKE(TA_ACT_DIE, 2 - i); /* +1, 0, -1: the order of the rules page */
-		prob[i] = 1.0 / 3.0;
+	const ta_tables *T = ta_T(s);
+	for (int i = 0; i < T->nvalues; i++) { /* highest first: the order of the rules page */
+		out[i] = TA_DIE(T->value[i]);
+		prob[i] = T->prob[i];
 	}
-	return 3;
+	return T->nvalues;
 }
 
 /* The families of a turn's actions (phases start and main), counted without listing them:
@@ -145,7 +147,7 @@ int ta_count(const void *st)
 	case TA_PH_MAIN: return count_families(s, s->turn, &f);
 	case TA_PH_DEFEND:
 		return __builtin_popcountll(s->occ[TA_OWNER(s->cell[s->atk_to])] & s->covered) + 1;
-	case TA_PH_CAPTURE: return 1 + ta_nfacings[TA_KIND(s->cell[s->atk_from])];
+	case TA_PH_CAPTURE: return 1 + ta_T(s)->nfacings[TA_KIND(s->cell[s->atk_from])];
 	default: return 0;
 	}
 }
@@ -166,6 +168,7 @@ qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 	}
 	int p = s->turn;
 	const ta_player *pl = &s->pl[p];
+	const ta_tables *T = ta_T(s);
 	families fam;
 	int total = count_families(s, p, &fam);
 	*n = total;
@@ -190,18 +193,17 @@ qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 		for (int i = r / per_sq; i; i--)
 			targets &= targets - 1;
 		int sq = __builtin_ctzll(targets), o = r % per_sq, sh = pl->shields > 0;
-		for (int k = 0; k < TA_NKINDS; k++) {
-			if (!(kinds >> k & 1))
-				continue;
+		for (unsigned ks = kinds; ks; ks &= ks - 1) {
+			int k = __builtin_ctz(ks);
 			int cov = ta_can_cover(s, p, k), nv = (1 + cov) * (1 + sh);
-			int here = ta_nfacings[k] * nv;
+			int here = T->nfacings[k] * nv;
 			if (o >= here) {
 				o -= here;
 				continue;
 			}
 			int fi = o / nv, v = o % nv, f = 0;
 			for (int g = 0; g < 4; g++)
-				if (ta_canon_facing[k][g] == g && fi-- == 0) {
+				if (T->canon_facing[k][g] == g && fi-- == 0) {
 					f = g;
 					break;
 				}
@@ -214,8 +216,7 @@ qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1) {
 			int from = __builtin_ctzll(m);
 			ta_cell c = s->cell[from];
-			uint64_t hit =
-			    ta_reach[TA_KIND(c)][TA_FACING(c)][from] & opp & ~s->shielded;
+			uint64_t hit = T->reach[TA_KF(c)][from] & opp & ~s->shielded;
 			int nh = __builtin_popcountll(hit);
 			if (r >= nh) {
 				r -= nh;
@@ -238,23 +239,26 @@ static qv_status check_place(const ta_state *s, int p, int sq, int k, int cov, i
 {
 	char b[4];
 	const ta_player *pl = &s->pl[p];
+	const ta_tables *T = ta_T(s);
 	if (!pl->holder[k])
 		return qv_fail(err, QV_EILLEGAL, "p%d has no %c left to place", p + 1,
-		               ta_kind_letters[k]);
+		               T->letters[k]);
 	if (!ta_kind_placeable(s, p, k)) {
 		if (s->terminator_placed)
 			return qv_fail(
 			    err, QV_EILLEGAL,
-			    "a Terminator has been placed: the only piece anyone may place now is their own Terminator (Z)");
+			    "a %s has been placed: the only piece anyone may place now is their own %s",
+			    T->last_names, T->last_codes);
 		return qv_fail(
 		    err, QV_EILLEGAL,
-		    "the Terminator (Z) may be placed only when your 16 other pieces have left the holder, or once any Terminator has been placed");
+		    "the %s (%c) may be placed only when your %d other pieces have left the holder, or once any %s has been placed",
+		    T->names[k], T->letters[k], T->others, T->last_names);
 	}
 	if (cov) {
 		if (s->tactical)
 			return qv_fail(err, QV_EILLEGAL, "tactical mode has no covers");
-		if (k == TA_Z)
-			return qv_fail(err, QV_EILLEGAL, "the Terminator cannot be covered");
+		if (!(T->coverable >> k & 1))
+			return qv_fail(err, QV_EILLEGAL, "the %s cannot be covered", T->names[k]);
 		if (!pl->covers)
 			return qv_fail(err, QV_EILLEGAL, "p%d has no covers left", p + 1);
 	}
@@ -288,7 +292,7 @@ static qv_status check_attack(const ta_state *s, int p, int from, int to, bool u
 	if (!(ta_opp_occ(s, p) >> to & 1))
 		return qv_fail(err, QV_EILLEGAL, "%s holds no opposing piece", ta_sqname(to, b2));
 	ta_cell c = s->cell[from];
-	if (!(ta_reach[TA_KIND(c)][TA_FACING(c)][from] >> to & 1))
+	if (!(ta_T(s)->reach[TA_KF(c)][from] >> to & 1))
 		return qv_fail(err, QV_EILLEGAL, "the piece on %s has no arrow pointing at %s",
 		               ta_sqname(from, b1), ta_sqname(to, b2));
 	bool shielded = s->shielded >> to & 1;
@@ -327,12 +331,25 @@ static bool unshield_possible(const ta_state *s, int p, int to, qv_err *err)
  * ta_check and check_place in one expression, without their messages. */
 static inline bool place_ok(const ta_state *s, int p, int arg)
 {
-	int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
+	int sq = arg & 63, k = arg >> 8 & 7;
 	const ta_player *pl = &s->pl[p];
-	if (k >= TA_NKINDS || arg >> 13 || ta_canon_facing[k][f] != f || !pl->holder[k] ||
-	    !ta_kind_placeable(s, p, k))
+	const ta_tables *T = ta_T(s);
+	if (arg >> 13)
 		return false;
-	if ((arg >> 11 & 1) && (s->tactical || k == TA_Z || !pl->covers))
+	/* The form: the facing as written, the kind among the components, no cover on a
+	 * terminator; then a piece before any terminator is placed, a terminator when the
+	 * player has nothing else or one is placed (ta_kind_placeable). */
+	switch (T->place_form[arg >> 6]) {
+	case 0: return false;
+	case 1:
+		if (s->terminator_placed)
+			return false;
+		break;
+	default:
+		if (!s->terminator_placed && (pl->held & ~T->last))
+			return false;
+	}
+	if (!pl->holder[k] || ((arg >> 11 & 1) && (s->tactical || !pl->covers)))
 		return false;
 	if ((arg >> 12 & 1) && !pl->shields)
 		return false;
@@ -353,10 +370,13 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 	if (s->phase == TA_PH_OVER)
 		return qv_fail(err, QV_EILLEGAL, "the game is over");
 	if (s->phase == TA_PH_DIE) {
-		if (type == TA_ACT_DIE && arg <= 2)
-			return QV_OK;
-		return qv_fail(err, QV_EILLEGAL,
-		               "the die must be rolled first: die +1, die 0 or die -1");
+		const ta_tables *T = ta_T(s);
+		for (int i = 0; type == TA_ACT_DIE && i < T->nvalues; i++)
+			if (a == TA_DIE(T->value[i]))
+				return QV_OK;
+		char faces[TA_MAX_CHANCE * 10];
+		return qv_fail(err, QV_EILLEGAL, "the die must be rolled first: %s",
+		               ta_die_list(T, false, faces, sizeof faces));
 	}
 	if (type == TA_ACT_DIE)
 		return qv_fail(err, QV_EILLEGAL, "no die roll is pending");
@@ -379,7 +399,7 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 		int k = TA_KIND(s->cell[s->atk_from]);
 		if (type == TA_ACT_STAY && arg == 0)
 			return QV_OK;
-		if (type == TA_ACT_ADVANCE && arg < 4 && ta_canon_facing[k][arg] == arg)
+		if (type == TA_ACT_ADVANCE && arg < 4 && ta_T(s)->canon_facing[k][arg] == arg)
 			return QV_OK;
 		if (type == TA_ACT_ADVANCE)
 			return qv_fail(err, QV_EILLEGAL, "advance takes a facing: N, E, S or W");
@@ -391,11 +411,12 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 	switch (type) {
 	case TA_ACT_PLACE: {
 		int sq = arg & 63, f = arg >> 6 & 3, k = arg >> 8 & 7;
-		if (k >= TA_NKINDS || arg >> 13 || !(ta_board_mask(s->size) >> sq & 1))
+		const ta_tables *T = ta_T(s);
+		if (k >= T->nkinds || arg >> 13 || !(ta_board_mask(s->size) >> sq & 1))
 			return qv_fail(err, QV_EINVAL, "not a placement of this game");
-		if (ta_canon_facing[k][f] != f)
+		if (T->canon_facing[k][f] != f)
 			return qv_fail(err, QV_EILLEGAL, "that facing is written %s for this piece",
-			               ta_facing_names[ta_canon_facing[k][f]]);
+			               ta_facing_names[T->canon_facing[k][f]]);
 		return check_place(s, p, sq, k, arg >> 11 & 1, arg >> 12 & 1, err);
 	}
 	case TA_ACT_UNCOVER:

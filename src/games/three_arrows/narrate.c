@@ -15,7 +15,7 @@ void ta_say_piece(const ta_state *s, int sq, const char *what, qv_events *ev)
 	char b[4];
 	ta_cell c = s->cell[sq];
 	qv_say(ev, "p%d's piece on %s %s: %s facing %s", TA_OWNER(c) + 1, ta_sqname(sq, b), what,
-	       ta_kind_names[TA_KIND(c)], ta_facing_names[TA_FACING(c)]);
+	       ta_T(s)->names[TA_KIND(c)], ta_facing_names[TA_FACING(c)]);
 }
 
 /* The end of the game in words: why it ended and the final order (ranks: 1 best). */

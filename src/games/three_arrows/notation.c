@@ -3,7 +3,8 @@
  *   place <piece> <sq> <facing> [covered] [shielded] | uncover <sq> | attack <from> <to> |
  *   unshield <sq> | bonus <k> | defend | stay | advance <facing> | die +1 | die 0 | die -1
  * Parsing is lenient about case and the order of `covered`/`shielded`; a facing that gives the
- * same arrows as an earlier one (any facing of a Cross) is read as that canonical facing.
+ * same arrows as an earlier one (any facing of a Cross) is read as that canonical facing. The
+ * pieces' letters and the die's values are the state's components (tables.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 
 int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 {
-	(void)st;
+	const ta_tables *T = ta_T(st);
 	int arg = TA_ARG(a);
 	char s1[4], s2[4];
 	int n;
@@ -20,7 +21,7 @@ int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	case TA_ACT_PLACE:
 		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
 		n = snprintf(buf, len, "place %c %s %s%s%s",
-		             ta_kind_letters[(arg >> 8 & 7) % TA_NKINDS], s1,
+		             (arg >> 8 & 7) < T->nkinds ? T->letters[arg >> 8 & 7] : '?', s1,
 		             ta_facing_names[arg >> 6 & 3], (arg >> 11 & 1) ? " covered" : "",
 		             (arg >> 12 & 1) ? " shielded" : "");
 		break;
@@ -40,7 +41,7 @@ int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	case TA_ACT_STAY: n = snprintf(buf, len, "stay"); break;
 	case TA_ACT_ADVANCE: n = snprintf(buf, len, "advance %s", ta_facing_names[arg & 3]); break;
 	case TA_ACT_DIE:
-		n = snprintf(buf, len, "die %s", arg == 2 ? "+1" : arg == 1 ? "0" : "-1");
+		n = snprintf(buf, len, "die %s", ta_die_text(ta_die_value(arg), s1));
 		break;
 	default:
 		if (len)
@@ -67,14 +68,9 @@ static int parse_facing(const char *t)
 	return -1;
 }
 
-static int parse_kind(const char *t)
+static int parse_kind(const ta_tables *T, const char *t)
 {
-	if (strlen(t) != 1)
-		return -1;
-	for (int k = 0; k < TA_NKINDS; k++)
-		if ((t[0] & ~0x20) == ta_kind_letters[k])
-			return k;
-	return -1;
+	return strlen(t) == 1 ? ta_kind_of_letter(T, (unsigned char)t[0]) : -1;
 }
 
 #define FORMS                                                                                      \
@@ -84,6 +80,7 @@ static int parse_kind(const char *t)
 qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
 	const ta_state *s = st;
+	const ta_tables *T = ta_T(s);
 	char line[128];
 	char *tok[8];
 	int n;
@@ -98,11 +95,10 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "expected 'place <piece> <sq> <facing> [covered] [shielded]', e.g. place Y c1 N");
-		int k = parse_kind(tok[1]);
+		int k = parse_kind(T, tok[1]);
 		if (k < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "'%s' is not a piece: expected A, T, X, Y, D, R or Z",
-			               tok[1]);
+			return qv_fail(err, QV_EINVAL, "'%s' is not a piece: expected %s", tok[1],
+			               T->letter_list);
 		if ((rc = parse_sq(s, tok[2], &sq, err)))
 			return rc;
 		int f = parse_facing(tok[3]);
@@ -121,7 +117,7 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 				    "'%s' after the facing: expected 'covered' and/or 'shielded'",
 				    tok[i]);
 		}
-		*out = TA_PLACE(sq, ta_canon_facing[k][f], k, cov, sh);
+		*out = TA_PLACE(sq, T->canon_facing[k][f], k, cov, sh);
 		return QV_OK;
 	}
 	if (qv_streq_nocase(verb, "uncover") || qv_streq_nocase(verb, "unshield")) {
@@ -163,20 +159,24 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 			return qv_fail(err, QV_EINVAL,
 			               "expected 'advance <facing>' with facing N, E, S or W");
 		if (s->phase == TA_PH_CAPTURE)
-			f = ta_canon_facing[TA_KIND(s->cell[s->atk_from])][f];
+			f = T->canon_facing[TA_KIND(s->cell[s->atk_from])][f];
 		*out = TA_MAKE(TA_ACT_ADVANCE, f);
 		return QV_OK;
 	}
 	if (qv_streq_nocase(verb, "die")) {
-		static const char *const faces[3][3] = {
-		    {"-1", NULL}, {"0", "+0", "-0"}, {"+1", "1", NULL}};
-		for (int v = 0; n == 2 && v < 3; v++)
-			for (int i = 0; i < 3 && faces[v][i]; i++)
-				if (strcmp(tok[1], faces[v][i]) == 0) {
-					*out = TA_MAKE(TA_ACT_DIE, v);
-					return QV_OK;
-				}
-		return qv_fail(err, QV_EINVAL, "expected 'die +1', 'die 0' or 'die -1'");
+		/* A value the die shows, with or without its sign ("1", "+1", "-0"). */
+		long v;
+		const char *t = n == 2 ? tok[1] : "";
+		bool digits = (t[0] == '+' || t[0] == '-') ? t[1] >= '0' && t[1] <= '9'
+		                                           : t[0] >= '0' && t[0] <= '9';
+		for (int i = 0; digits && qv_parse_long(t, &v) && i < T->nvalues; i++)
+			if (T->value[i] == v) {
+				*out = TA_DIE(T->value[i]);
+				return QV_OK;
+			}
+		char faces[TA_MAX_CHANCE * 10];
+		return qv_fail(err, QV_EINVAL, "expected %s",
+		               ta_die_list(T, true, faces, sizeof faces));
 	}
 	return qv_fail(err, QV_EINVAL, "unknown action '%s': expected one of %s", verb, FORMS);
 }

@@ -38,29 +38,48 @@ static void add(note *n, const char *fmt, ...)
 		n->used += (size_t)k < n->len - n->used ? (size_t)k : n->len - n->used - 1;
 }
 
-/* "+1", "+1 or 0", "+1, 0 or -1" for the faces in the bit set (bit 0: +1, 1: 0, 2: -1). */
-static const char *faces_text(unsigned faces)
+/* The die's values are T->value[i], highest first; a set of them is a bit set (bit i). */
+
+/* "+1", "+1 or 0", "+1, 0 or -1" for the values in the bit set, into buf (64 bytes). */
+static const char *faces_text(const ta_tables *T, unsigned faces, char *buf)
 {
-	static const char *const text[8] = {"",   "+1",       "0",       "+1 or 0",
-	                                    "-1", "+1 or -1", "0 or -1", "+1, 0 or -1"};
-	return text[faces & 7];
+	int n = __builtin_popcount(faces), at = 0;
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < T->nvalues; i++) {
+		if (!(faces >> i & 1))
+			continue;
+		char v[4];
+		used += (size_t)snprintf(buf + used, 64 - used, "%s%s",
+		                         at == 0       ? ""
+		                         : at == n - 1 ? " or "
+		                                       : ", ",
+		                         ta_die_text(T->value[i], v));
+		at++;
+	}
+	return buf;
 }
 
-/* How many of the three faces are in the bit set. */
-static int popcount3(unsigned faces)
+/* How many faces of the die show a value in the bit set. */
+static int faces_in(const ta_tables *T, unsigned faces)
 {
-	return (int)(faces & 1) + (int)(faces >> 1 & 1) + (int)(faces >> 2 & 1);
+	int n = 0;
+	for (int i = 0; i < T->nvalues; i++)
+		n += (faces >> i & 1) * T->weight[i];
+	return n;
 }
 
-/* Whether the die's faces split a (strength before the die) against v: bit sets of the faces
- * that capture, draw and lose. In the tactical mode the one "face" is 0. */
+static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
+
+/* Whether the die's values split a (strength before the die) against v: bit sets of the
+ * values that capture, draw and lose. In the tactical mode the die is not rolled: the sets
+ * hold bit 0 alone, for "0". */
 static void outcomes(const ta_state *s, int a, int v, unsigned *win, unsigned *draw, unsigned *lose)
 {
+	const ta_tables *T = ta_T(s);
 	*win = *draw = *lose = 0;
-	for (int i = 0; i < 3; i++) {
-		int die = 1 - i;
-		if (s->tactical && die != 0)
-			continue;
+	for (int i = 0; i < (s->tactical ? 1 : T->nvalues); i++) {
+		int die = s->tactical ? 0 : T->value[i];
 		unsigned bit = 1u << i;
 		if (a + die > v)
 			*win |= bit;
@@ -75,30 +94,34 @@ static void outcomes(const ta_state *s, int a, int v, unsigned *win, unsigned *d
  * "your A is captured") or for the defender ("p1 captures your Y", "p1's A is captured"). */
 static void put_fight(note *n, const ta_state *s, int from, int to, bool attacker)
 {
+	const ta_tables *T = ta_T(s);
 	int a = ta_attack_strength(s, from, to), v = ta_defence_strength(s, from, to);
-	unsigned win, draw, lose;
+	unsigned win, draw, lose, all = (1u << T->nvalues) - 1;
 	outcomes(s, a, v, &win, &draw, &lose);
 	ta_cell af = s->cell[from], dt = s->cell[to];
-	char mine[24], theirs[40];
+	char mine[24], theirs[40], faces[64];
 	if (attacker) {
 		/* "your Tee (attack 4) against p2's Angle (defence 3): the die adds +1, 0 or -1,
 		 * so"
 		 * - the target named only when the mover may see it */
-		add(n, "your %s (attack %d) against p%d's ", ta_kind_names[TA_KIND(af)], a,
+		add(n, "your %s (attack %d) against p%d's ", T->names[TA_KIND(af)], a,
 		    TA_OWNER(dt) + 1);
 		if (s->covered >> to & 1)
 			add(n, "covered piece (defence %d as it shows)", v);
 		else
-			add(n, "%s (defence %d)", ta_kind_names[TA_KIND(dt)], v);
-		add(n, "%s", s->tactical ? ": " : ": the die adds +1, 0 or -1, so it ");
+			add(n, "%s (defence %d)", T->names[TA_KIND(dt)], v);
+		if (s->tactical)
+			add(n, ": ");
+		else
+			add(n, ": the die adds %s, so it ", faces_text(T, all, faces));
 		snprintf(mine, sizeof mine, "captures");
-		snprintf(theirs, sizeof theirs, "loses your %c", ta_kind_letters[TA_KIND(af)]);
+		snprintf(theirs, sizeof theirs, "loses your %c", T->letters[TA_KIND(af)]);
 	} else {
 		add(n, "%d against %d%s: ", v, a, s->tactical ? "" : " before the die");
 		snprintf(mine, sizeof mine, "p%d captures your %c", TA_OWNER(af) + 1,
-		         ta_kind_letters[TA_KIND(dt)]);
+		         T->letters[TA_KIND(dt)]);
 		snprintf(theirs, sizeof theirs, "p%d's %c is captured", TA_OWNER(af) + 1,
-		         ta_kind_letters[TA_KIND(af)]);
+		         T->letters[TA_KIND(af)]);
 	}
 	const char *what[3] = {mine, attacker ? "does nothing" : "nothing happens", theirs};
 	const char *none = attacker ? "does nothing" : "nothing";
@@ -109,14 +132,16 @@ static void put_fight(note *n, const ta_state *s, int from, int to, bool attacke
 			continue;
 		if (s->tactical)
 			add(n, "%s", what[i]);
-		else if (sets[i] == 7)
+		else if (sets[i] == all)
 			add(n, "%s whatever the die", what[i]);
 		else
 			add(n, "%s%s on %s", first ? "" : ", ", i == 1 ? none : what[i],
-			    faces_text(sets[i]));
-		if (attacker && !s->tactical && i == 0 && sets[0] != 7)
-			add(n, " (%d face%s in 3)", popcount3(sets[0]),
-			    popcount3(sets[0]) == 1 ? "" : "s");
+			    faces_text(T, sets[i], faces));
+		if (attacker && !s->tactical && i == 0 && sets[0] != all) {
+			/* the chance in lowest terms: "2 faces in 3" of a die of six */
+			int k = faces_in(T, sets[0]), d = gcd(k, T->nfaces);
+			add(n, " (%d face%s in %d)", k / d, k / d == 1 ? "" : "s", T->nfaces / d);
+		}
 		first = false;
 	}
 }
@@ -261,7 +286,7 @@ int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 			    b);
 		else
 			add(&n, "removes the shield of p%d's %s on %s", TA_OWNER(c) + 1,
-			    ta_kind_names[TA_KIND(c)], b);
+			    ta_T(s)->names[TA_KIND(c)], b);
 		ends_turn = true;
 		break;
 	}

@@ -27,7 +27,7 @@ static bool sees_piece(const ta_state *s, int sq, int viewer)
 static void put_arrow(qv_buf *out, const ta_state *s, int sq, int viewer, int d)
 {
 	ta_cell c = s->cell[sq];
-	if (c && sees_piece(s, sq, viewer) && ta_arrows[TA_KIND(c)][TA_FACING(c)][d])
+	if (c && sees_piece(s, sq, viewer) && ta_T(s)->arrows[TA_KF(c)][d])
 		qv_buf_puts(out, arrow_glyph[d]);
 	else
 		qv_buf_putc(out, ' ');
@@ -55,7 +55,7 @@ static void put_square_line(qv_buf *out, const ta_state *s, int sq, int viewer, 
 			qv_buf_puts(out, " · ");
 		} else {
 			int kind = TA_KIND(c);
-			char k = sees_piece(s, sq, viewer) ? ta_kind_letters[kind] : '?';
+			char k = sees_piece(s, sq, viewer) ? ta_T(s)->letters[kind] : '?';
 			if (k != '?' && (s->covered >> sq & 1))
 				k = (char)(k | 0x20);
 			qv_buf_printf(out, "%d%c%c", TA_OWNER(c) + 1, k,
@@ -97,9 +97,9 @@ static void put_player(qv_buf *out, const ta_state *s, int p, int viewer, bool c
 	qv_buf_printf(out, " · captured %d · bonus %d · covers %d · shields %d · ", pl->captured,
 	              pl->bonus, pl->covers, pl->shields);
 	if (viewer == QV_VIEW_ALL || viewer == p) {
-		for (int k = 0; k < TA_NKINDS; k++)
-			qv_buf_printf(out, "%s%c%d", k ? " " : "", ta_kind_letters[k],
-			              pl->holder[k]);
+		const ta_tables *T = ta_T(s);
+		for (int k = 0; k < T->nkinds; k++)
+			qv_buf_printf(out, "%s%c%d", k ? " " : "", T->letters[k], pl->holder[k]);
 	} else {
 		qv_buf_printf(out, "holder %d", ta_holder_total(pl));
 	}
@@ -137,7 +137,7 @@ static void put_status(qv_buf *out, const ta_state *s)
 			qv_buf_printf(out, " · %d extra turn%s to come", s->extra,
 			              s->extra == 1 ? "" : "s");
 		if (s->terminator_placed)
-			qv_buf_puts(out, " · Terminators only");
+			qv_buf_printf(out, " · %s only", ta_T(s)->last_plural);
 		qv_buf_putc(out, '\n');
 	}
 }
@@ -153,7 +153,7 @@ static void put_compact_square(qv_buf *out, const ta_state *s, int sq, int viewe
 	if (color)
 		qv_buf_puts(out, owner_color[TA_OWNER(c)]);
 	bool seen = sees_piece(s, sq, viewer), covered = s->covered >> sq & 1;
-	char k = seen ? ta_kind_letters[TA_KIND(c)] : '?';
+	char k = seen ? ta_T(s)->letters[TA_KIND(c)] : '?';
 	if (seen && covered)
 		k = (char)(k | 0x20);
 	static const int facing_dir[4] = {QV_N, QV_E, QV_S, QV_W};

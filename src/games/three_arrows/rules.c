@@ -1,8 +1,8 @@
 /*
  * rules.c - the rules of THREE ARROWS (docs/rules/three-arrows.md): set-up, the generators of
  * what a player may do, applying actions, the die, the end, ranks, determinization and the
- * descriptor. The pieces are in tables.c, the legal actions in legal.c, the estimate for the
- * AI in heuristic.c.
+ * descriptor. The pieces, the players' supplies and the die are the tables of the state's
+ * components (tables.c), the legal actions in legal.c, the estimate for the AI in heuristic.c.
  *
  * Legality has one source of truth per action type: the generators below and in
  * three_arrows.h (targets, placeable kinds, attack lines) are used by legal(), by the sampler
@@ -43,25 +43,33 @@ int ta_edge_side(int sq, int size)
 static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 
+void ta_set_held(ta_player *pl)
+{
+	pl->held = 0;
+	for (int k = 0; k < TA_MAX_KINDS; k++)
+		pl->held = (uint8_t)(pl->held | (pl->holder[k] > 0) << k);
+}
+
 int ta_holder_total(const ta_player *pl)
 {
 	int n = 0;
-	for (int k = 0; k < TA_NKINDS; k++)
+	for (int k = 0; k < TA_MAX_KINDS; k++)
 		n += pl->holder[k];
 	return n;
 }
 
 /* ---- the derived fields: dirs and reach (three_arrows.h) ---- */
 
-/* The uncovered piece on sq starts pointing: it joins dirs, and its owner's reach grows. */
-static void arrows_on(ta_state *s, int sq)
+/* The uncovered piece on sq starts pointing: it joins dirs, and its owner's reach grows.
+ * Inlined: a call costs the playouts 2%. */
+static inline __attribute__((always_inline)) void arrows_on(ta_state *s, int sq)
 {
+	const ta_tables *T = ta_T(s);
 	ta_cell c = s->cell[sq];
-	int k = TA_KIND(c), f = TA_FACING(c);
 	uint64_t bit = 1ull << sq;
-	for (unsigned b = ta_dirbits[k][f]; b; b &= b - 1)
+	for (unsigned b = T->dirbits[TA_KF(c)]; b; b &= b - 1)
 		s->dirs[__builtin_ctz(b)] |= bit;
-	s->reach[TA_OWNER(c)] |= ta_reach[k][f][sq] & ta_board_mask(s->size);
+	s->reach[TA_OWNER(c)] |= T->reach[TA_KF(c)][sq] & ta_board_mask(s->size);
 }
 
 /* The piece that was on sq, player p's, points nowhere any more (captured, or moved): it
@@ -122,8 +130,7 @@ static bool can_act(const ta_state *s, int p)
 {
 	if (s->reach[p] & ta_opp_occ(s, p))
 		return true;
-	unsigned kinds = ta_placeable_kinds(s, p);
-	return kinds && ta_place_targets(s, p);
+	return ta_can_place_some(s, p) && ta_place_targets(s, p);
 }
 
 bool ta_can_act_or_uncover(const ta_state *s, int p)
@@ -137,12 +144,13 @@ bool ta_can_act_or_uncover(const ta_state *s, int p)
  * at `start` and go on in direction `walk`; covered pieces add nothing but keep the line. */
 static int line_strength(const ta_state *s, int start, int owner, int dir, int walk)
 {
+	const ta_tables *T = ta_T(s);
 	int sum = 0;
 	uint64_t own = s->occ[owner];
 	for (uint64_t b = 1ull << start; b & own; b = ta_shift(b, walk))
 		if (!(s->covered & b)) {
 			ta_cell c = s->cell[ctz64(b)];
-			sum += ta_arrows[TA_KIND(c)][TA_FACING(c)][dir];
+			sum += T->arrows[TA_KF(c)][dir];
 		}
 	return sum;
 }
@@ -204,8 +212,9 @@ static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 	if (ev) {
 		char b[4];
 		qv_say(ev, "p%d captures p%d's %s%s on %s (p%d has captured %d)", capturer + 1,
-		       owner + 1, s->covered >> sq & 1 ? "covered " : "", ta_kind_names[TA_KIND(c)],
-		       ta_sqname(sq, b), capturer + 1, s->pl[capturer].captured + 1);
+		       owner + 1, s->covered >> sq & 1 ? "covered " : "",
+		       ta_T(s)->names[TA_KIND(c)], ta_sqname(sq, b), capturer + 1,
+		       s->pl[capturer].captured + 1);
 	}
 	bool was_covered = s->covered & bit;
 	s->cell[sq] = 0;
@@ -275,7 +284,10 @@ static void end_turn(ta_state *s, qv_events *ev)
 	say_end(s, ev, "nobody can act");
 }
 
-/* Resolves the pending attack with the die's value. */
+/* Resolves the pending attack with the die's value. The bonus pieces: the attacker wins one
+ * when the die shows less than 0 and the attack does not capture, the defender one when the
+ * die shows more than 0 and captures for the attacker what it would not have captured
+ * without it (with the built-in die: +1 and a capture by exactly one). */
 static void resolve_attack(ta_state *s, int die, qv_events *ev)
 {
 	int from = s->atk_from, to = s->atk_to;
@@ -288,7 +300,7 @@ static void resolve_attack(ta_state *s, int die, qv_events *ev)
 		qv_say(ev, "attack %d %s %d = %d against defence %d", strength, die < 0 ? "-" : "+",
 		       die < 0 ? -die : die, a, v);
 	if (a > v) {
-		if (die == 1 && a == v + 1) {
+		if (die > 0 && strength <= v) {
 			s->pl[defender].bonus++;
 			qv_say(ev, "the die decided it: p%d gains a bonus piece", defender + 1);
 		}
@@ -305,9 +317,9 @@ static void resolve_attack(ta_state *s, int die, qv_events *ev)
 		}
 		return;
 	}
-	if (die == -1) {
+	if (die < 0) {
 		s->pl[attacker].bonus++;
-		qv_say(ev, "the die showed -1 and the attack failed: p%d gains a bonus piece",
+		qv_say(ev, "the die showed %d and the attack failed: p%d gains a bonus piece", die,
 		       attacker + 1);
 	}
 	if (v > a) {
@@ -358,6 +370,7 @@ static const qv_param_def ta_params[] = {
      .kind = QV_PARAM_INT,
      .lo = 50,
      .hi = 5000},
+    QV_VARIANT_PARAM,
 };
 #define TA_NPARAMS ((int)(sizeof ta_params / sizeof ta_params[0]))
 
@@ -367,14 +380,26 @@ static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	long players, size, max_turns;
 	int mode;
 	qv_status rc;
-	if ((rc = qv_params_check_keys(params, ta_params, TA_NPARAMS, "three-arrows", err)) ||
-	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "players", &players, err)) ||
+	static const qv_params none; /* params NULL: every parameter its default */
+	if (!params)
+		params = &none;
+	if ((rc = qv_params_check_keys(params, ta_params, TA_NPARAMS, "three-arrows", err)))
+		return rc;
+	/* The variant's params are defaults for the parameters not given. */
+	const qv_variant *v;
+	qv_params merged;
+	if ((rc = qv_variant_open(&qv_three_arrows, params, &v, &merged, err)))
+		return rc;
+	params = &merged;
+	if ((rc = qv_param_int(params, ta_params, TA_NPARAMS, "players", &players, err)) ||
 	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "size", &size, err)) ||
 	    (rc = qv_param_choice(params, ta_params, TA_NPARAMS, "mode", &mode, err)) ||
 	    (rc = qv_param_int(params, ta_params, TA_NPARAMS, "max_turns", &max_turns, err)))
 		return rc;
 	ta_state *s = st;
 	memset(s, 0, sizeof *s);
+	s->variant = v->slot;
+	const ta_tables *T = v->tables;
 	s->nplayers = (uint8_t)players;
 	s->size = (uint8_t)size;
 	s->tactical = (uint8_t)mode;
@@ -382,10 +407,11 @@ static qv_status ta_init(void *st, const qv_params *params, uint64_t seed, qv_er
 	for (int p = 0; p < TA_MAX_PLAYERS; p++) {
 		ta_player *pl = &s->pl[p];
 		if (p < players) {
-			memcpy(pl->holder, ta_copies, TA_NKINDS);
-			pl->covers = s->tactical ? 0 : 3;
-			pl->shields = 3;
-			pl->bonus = 1;
+			memcpy(pl->holder, T->copies, TA_MAX_KINDS);
+			ta_set_held(pl);
+			pl->covers = s->tactical ? 0 : T->covers;
+			pl->shields = T->shields;
+			pl->bonus = T->bonus;
 		}
 		pl->home = -1;
 	}
@@ -417,11 +443,14 @@ static void apply_place(ta_state *s, int p, int arg, qv_events *ev)
 		s->shielded |= bit;
 		pl->shields--;
 	}
-	pl->holder[k]--;
+	if (--pl->holder[k] == 0)
+		pl->held = (uint8_t)(pl->held & ~(1u << k));
 	pl->onboard++;
-	if (k == TA_Z && !s->terminator_placed)
-		qv_say(ev, "a Terminator is on the board: from now on only Terminators are placed");
-	if (k == TA_Z)
+	const ta_tables *T = ta_T(s);
+	if ((T->last >> k & 1) && !s->terminator_placed)
+		qv_say(ev, "a %s is on the board: from now on only %s are placed", T->names[k],
+		       T->last_plural);
+	if (T->last >> k & 1)
 		s->terminator_placed = 1;
 	end_turn(s, ev);
 }
@@ -437,9 +466,9 @@ static void apply_attack(ta_state *s, int p, int arg, qv_events *ev)
 		char b1[4], b2[4];
 		bool hid = s->covered >> s->atk_to & 1;
 		qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s",
-		       p + 1, ta_kind_names[TA_KIND(s->cell[s->atk_from])],
+		       p + 1, ta_T(s)->names[TA_KIND(s->cell[s->atk_from])],
 		       ta_sqname(s->atk_from, b1), defender + 1, hid ? "covered piece" : "",
-		       hid ? "" : ta_kind_names[TA_KIND(s->cell[s->atk_to])],
+		       hid ? "" : ta_T(s)->names[TA_KIND(s->cell[s->atk_to])],
 		       ta_sqname(s->atk_to, b2), ta_attack_strength(s, s->atk_from, s->atk_to),
 		       ta_defence_strength(s, s->atk_from, s->atk_to),
 		       s->tactical ? "" : " before the die");
@@ -467,7 +496,7 @@ static void apply_advance(ta_state *s, int p, int facing, qv_events *ev)
 	if (ev) {
 		char b1[4], b2[4];
 		qv_say(ev, "p%d's %s moves from %s to %s, facing %s", p + 1,
-		       ta_kind_names[TA_KIND(s->cell[to])], ta_sqname(from, b1), ta_sqname(to, b2),
+		       ta_T(s)->names[TA_KIND(s->cell[to])], ta_sqname(from, b1), ta_sqname(to, b2),
 		       ta_facing_names[facing]);
 	}
 	end_turn(s, ev);
@@ -515,7 +544,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 			       ta_defence_strength(s, s->atk_from, s->atk_to));
 		after_defence(s, ev);
 		break;
-	case TA_ACT_DIE: resolve_attack(s, arg - 1, ev); break;
+	case TA_ACT_DIE: resolve_attack(s, ta_die_value(arg), ev); break;
 	case TA_ACT_STAY: end_turn(s, ev); break;
 	case TA_ACT_ADVANCE: apply_advance(s, p, arg, ev); break;
 	}
@@ -558,53 +587,66 @@ static int ta_to_move_fn(const void *st) { return ta_to_move(st); }
 
 /* Rebuilds, for every player the viewer cannot see into, the kinds and facings of their covered
  * pieces and the contents of their holder, from public facts only: the pieces they started
- * with, less their uncovered pieces on the board and their lost pieces. The Terminator is never
- * covered, so it always goes back to the holder. */
+ * with, less their uncovered pieces on the board and their lost pieces. A covered piece is
+ * drawn among the kinds a cover may go on (a terminator is never covered, so it always goes
+ * back to the holder). */
 static void ta_determinize(void *st, int viewer, qv_rng *rng)
 {
 	ta_state *s = st;
 	if (viewer == QV_VIEW_ALL)
 		return;
+	const ta_tables *T = ta_T(s);
+	if (!T->coverable)
+		return; /* nothing can be covered: nothing is hidden */
+	int lastcov = 31 - __builtin_clz(T->coverable);
 	for (int o = 0; o < s->nplayers; o++) {
 		if (o == viewer)
 			continue;
-		uint8_t pool[TA_NKINDS];
-		for (int k = 0; k < TA_NKINDS; k++)
-			pool[k] = (uint8_t)(ta_copies[k] - s->pl[o].lost[k]);
+		uint8_t pool[TA_MAX_KINDS];
+		for (int k = 0; k < TA_MAX_KINDS; k++)
+			pool[k] = (uint8_t)(T->copies[k] - s->pl[o].lost[k]);
 		for (uint64_t m = s->occ[o] & ~s->covered; m; m &= m - 1)
 			pool[TA_KIND(s->cell[ctz64(m)])]--;
 		for (uint64_t m = s->occ[o] & s->covered; m; m &= m - 1) {
 			int sq = ctz64(m), left = 0;
-			for (int k = 0; k < TA_Z; k++)
-				left += pool[k];
-			int r = left ? (int)qv_rng_below(rng, (uint32_t)left) : 0, k = 0;
-			while (k < TA_Z - 1 && r >= pool[k])
-				r -= pool[k++];
+			for (int k = 0; k <= lastcov; k++)
+				if (T->coverable >> k & 1)
+					left += pool[k];
+			int r = left ? (int)qv_rng_below(rng, (uint32_t)left) : 0;
+			int k = __builtin_ctz(T->coverable);
+			while (k < lastcov && r >= pool[k]) {
+				r -= pool[k];
+				do
+					k++;
+				while (!(T->coverable >> k & 1));
+			}
 			if (pool[k])
 				pool[k]--;
-			int f = (int)qv_rng_below(rng, ta_nfacings[k]);
+			int f = (int)qv_rng_below(rng, T->nfacings[k]);
 			s->cell[sq] = TA_CELL(o, k, f);
 		}
-		memcpy(s->pl[o].holder, pool, TA_NKINDS);
+		memcpy(s->pl[o].holder, pool, TA_MAX_KINDS);
+		ta_set_held(&s->pl[o]);
 	}
 }
 
 /* ---- reveals (qv_game.reveals) ---- */
 
 /* How many (kind, facing) pairs a covered piece of o may be to a viewer who is not o: the
- * kinds o still has unseen (started with, less lost and uncovered on the board) other than the
- * Terminator, which is never covered, each in its distinct facings (what determinize draws). */
+ * kinds o still has unseen (started with, less lost and uncovered on the board) that a cover
+ * may go on (not the terminators), each in its distinct facings (what determinize draws). */
 static int covered_guesses(const ta_state *s, int o, bool kinds_only)
 {
-	int unseen[TA_NKINDS];
-	for (int k = 0; k < TA_NKINDS; k++)
-		unseen[k] = ta_copies[k] - s->pl[o].lost[k];
+	const ta_tables *T = ta_T(s);
+	int unseen[TA_MAX_KINDS];
+	for (int k = 0; k < TA_MAX_KINDS; k++)
+		unseen[k] = T->copies[k] - s->pl[o].lost[k];
 	for (uint64_t m = s->occ[o] & ~s->covered; m; m &= m - 1)
 		unseen[TA_KIND(s->cell[ctz64(m)])]--;
 	int n = 0;
-	for (int k = 0; k < TA_Z; k++)
-		if (unseen[k] > 0)
-			n += kinds_only ? 1 : ta_nfacings[k];
+	for (int k = 0; k < T->nkinds; k++)
+		if ((T->coverable >> k & 1) && unseen[k] > 0)
+			n += kinds_only ? 1 : T->nfacings[k];
 	return n;
 }
 
@@ -624,9 +666,9 @@ static bool ta_reveals(const void *st, qv_action a, int viewer)
 	case TA_ACT_UNCOVER: return viewer != p && covered_guesses(s, p, false) > 1;
 	case TA_ACT_PLACE: {
 		int k = arg >> 8 & 7;
-		if (viewer == p || (arg >> 11 & 1) || k == TA_Z)
+		if (viewer == p || (arg >> 11 & 1) || !(ta_T(s)->coverable >> k & 1))
 			return false;
-		int unseen = ta_copies[k] - s->pl[p].lost[k];
+		int unseen = ta_T(s)->copies[k] - s->pl[p].lost[k];
 		for (uint64_t m = s->occ[p] & ~s->covered; m; m &= m - 1)
 			unseen -= TA_KIND(s->cell[ctz64(m)]) == k;
 		return unseen <= popcount64(s->occ[p] & s->covered);
@@ -707,4 +749,5 @@ const qv_game qv_three_arrows = {
     .reference = ta_reference,
     .action_note = ta_action_note,
     .reveals = ta_reveals,
+    .components = &ta_components,
 };

@@ -1,131 +1,261 @@
 /*
- * tables.c - the constant tables of THREE ARROWS: each piece kind's letters, names and copies,
- * and its arrows, distinct facings and reach in every facing, all computed by the compiler
- * from one definition of the arrows a piece shows facing N (ARROWS_* below). Nothing here is
- * written at run time, so the tables need no initialisation and no lock, and every thread
- * reads them as they are.
+ * tables.c - the components of THREE ARROWS: their declaration (the blocks a variant may
+ * change: pieces, player, die; docs/variants.md), the build of a game's tables from a resolved
+ * document (data/three-arrows/base.json for the built-in set), the tables that do not vary,
+ * and lookups by letter.
  *
- * The arrows of a kind are a 32-bit word with one hexadecimal digit per direction (N in the
- * lowest digit, then NE, E, SE, S, SW, W, NW) holding the number of arrows in that direction
- * (the Double and the Triple stack 2 and 3 in one). Turning a piece a quarter turn clockwise
- * moves every direction two places on, which is a rotation of the word by two digits.
+ * A piece kind is a letter, a name, a count in each holder, the arrows it shows facing N (a
+ * direction listed twice is an arrow that counts 2, as the Double's) and optionally an
+ * ability. Build turns them into everything the rules read per kind, facing and square:
+ * arrows per direction, the distinct facings and the canonical one, the directions with an
+ * arrow, the squares pointed at on the 8x8 frame, and the placements per square of every set
+ * of kinds; so the hot paths cost what they cost with constant tables. Turning a piece a
+ * quarter turn clockwise moves every direction two places on.
  */
+#include <ctype.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "three_arrows.h"
 
-/* The arrows of a piece facing N, one count per direction. */
-#define ARW(n, ne, e, se, s, sw, w, nw)                                                            \
-	((uint32_t)(n) | (uint32_t)(ne) << 4 | (uint32_t)(e) << 8 | (uint32_t)(se) << 12 |         \
-	 (uint32_t)(s) << 16 | (uint32_t)(sw) << 20 | (uint32_t)(w) << 24 | (uint32_t)(nw) << 28)
+/* ---- the declaration ---- */
 
-/*                   N  NE E  SE S  SW W  NW */
-#define ARROWS_A ARW(1, 0, 1, 0, 0, 0, 0, 0) /* Angle */
-#define ARROWS_T ARW(1, 0, 1, 0, 0, 0, 1, 0) /* Tee */
-#define ARROWS_X ARW(1, 0, 1, 0, 1, 0, 1, 0) /* Cross */
-#define ARROWS_Y ARW(0, 1, 0, 0, 1, 0, 0, 1) /* Y */
-#define ARROWS_D ARW(2, 0, 0, 0, 0, 0, 0, 0) /* Double */
-#define ARROWS_R ARW(3, 0, 0, 0, 0, 0, 0, 0) /* Triple */
-#define ARROWS_Z ARW(1, 1, 0, 1, 0, 1, 0, 1) /* Terminator */
+/* The engine's abilities of a piece: "terminator", the rules of the Terminator (placed last,
+ * then only such pieces; no advance after a capture; never covered). */
+static const char *const abilities[] = {"terminator", NULL};
 
-/* The arrows word of a piece turned f quarter turns clockwise from N. */
-#define TURN(x, f)                                                                                 \
-	((uint32_t)((((uint64_t)(x) << (8 * (f))) | ((uint64_t)(x) >> (32 - 8 * (f)))) &           \
-	            0xFFFFFFFFu))
+static const qv_vfield piece_fields[] = {
+    {.key = "kind", .kind = QV_VF_ID, .hi = 1},
+    {.key = "name", .kind = QV_VF_TEXT, .hi = TA_NAME_MAX},
+    {.key = "count", .kind = QV_VF_INT, .lo = 0, .hi = TA_MAX_PIECES},
+    {.key = "arrows", .kind = QV_VF_DIRS, .lo = 1, .hi = 16, .repeats = true},
+    {.key = "ability", .kind = QV_VF_ENUM, .optional = true, .choices = abilities},
+};
 
-/* The number of arrows in direction d of arrows word x facing f. */
-#define COUNT(x, f, d) ((uint8_t)((TURN(x, f) >> (4 * (d))) & 15u))
+static const qv_vfield player_fields[] = {
+    {.key = "covers", .kind = QV_VF_INT, .lo = 0, .hi = TA_MAX_PIECES},
+    {.key = "shields", .kind = QV_VF_INT, .lo = 0, .hi = TA_MAX_PIECES},
+    {.key = "bonus", .kind = QV_VF_INT, .lo = 0, .hi = TA_MAX_START_BONUS},
+};
 
-/* The first facing that shows the same arrows as facing f, and the number of distinct ones. */
-#define CANON(x, f)                                                                                \
-	(TURN(x, 0) == TURN(x, f)   ? 0                                                            \
-	 : TURN(x, 1) == TURN(x, f) ? 1                                                            \
-	 : TURN(x, 2) == TURN(x, f) ? 2                                                            \
-	                            : 3)
-#define NFACINGS(x)                                                                                \
-	((uint8_t)((CANON(x, 0) == 0) + (CANON(x, 1) == 1) + (CANON(x, 2) == 2) +                  \
-	           (CANON(x, 3) == 3)))
+static const qv_vfield die_fields[] = {
+    {.key = "faces",
+     .kind = QV_VF_INTS,
+     .lo = 1,
+     .hi = TA_MAX_FACES,
+     .min = TA_DIE_LO,
+     .max = TA_DIE_HI},
+};
 
-/* One step of the squares of bitboard b in each direction on the 8x8 frame; what leaves the
- * frame is dropped (a step east from file h, say). */
-#define FILE_A     0x0101010101010101ull
-#define FILE_H     0x8080808080808080ull
-#define STEP_N(b)  ((b) << 8)
-#define STEP_NE(b) (((b) & ~FILE_H) << 9)
-#define STEP_E(b)  (((b) & ~FILE_H) << 1)
-#define STEP_SE(b) (((b) & ~FILE_H) >> 7)
-#define STEP_S(b)  ((b) >> 8)
-#define STEP_SW(b) (((b) & ~FILE_A) >> 9)
-#define STEP_W(b)  (((b) & ~FILE_A) >> 1)
-#define STEP_NW(b) (((b) & ~FILE_A) << 7)
+#define NFIELDS(a) ((int)(sizeof a / sizeof a[0]))
 
-/* The squares an arrow of a piece with arrows x, facing f, on square sq points at. */
-#define REACH(x, f, sq)                                                                            \
-	((COUNT(x, f, QV_N) ? STEP_N(1ull << (sq)) : 0) |                                          \
-	 (COUNT(x, f, QV_NE) ? STEP_NE(1ull << (sq)) : 0) |                                        \
-	 (COUNT(x, f, QV_E) ? STEP_E(1ull << (sq)) : 0) |                                          \
-	 (COUNT(x, f, QV_SE) ? STEP_SE(1ull << (sq)) : 0) |                                        \
-	 (COUNT(x, f, QV_S) ? STEP_S(1ull << (sq)) : 0) |                                          \
-	 (COUNT(x, f, QV_SW) ? STEP_SW(1ull << (sq)) : 0) |                                        \
-	 (COUNT(x, f, QV_W) ? STEP_W(1ull << (sq)) : 0) |                                          \
-	 (COUNT(x, f, QV_NW) ? STEP_NW(1ull << (sq)) : 0))
+static const qv_vblock blocks[] = {
+    {.key = "pieces",
+     .kind = QV_VB_LIST,
+     .id_key = "kind",
+     .noun = "piece",
+     .min = 1,
+     .max = TA_MAX_KINDS,
+     .fields = piece_fields,
+     .nfields = NFIELDS(piece_fields)},
+    {.key = "player",
+     .kind = QV_VB_RECORD,
+     .fields = player_fields,
+     .nfields = NFIELDS(player_fields)},
+    {.key = "die", .kind = QV_VB_RECORD, .fields = die_fields, .nfields = NFIELDS(die_fields)},
+};
 
-/* The directions with at least one arrow, one bit each. */
-#define DIRBITS(x, f)                                                                              \
-	((uint8_t)((COUNT(x, f, 0) ? 1u : 0u) | (COUNT(x, f, 1) ? 2u : 0u) |                       \
-	           (COUNT(x, f, 2) ? 4u : 0u) | (COUNT(x, f, 3) ? 8u : 0u) |                       \
-	           (COUNT(x, f, 4) ? 16u : 0u) | (COUNT(x, f, 5) ? 32u : 0u) |                     \
-	           (COUNT(x, f, 6) ? 64u : 0u) | (COUNT(x, f, 7) ? 128u : 0u)))
+/* ---- the build ---- */
 
-/* Rows of the tables, spelled out for the compiler: every facing of a kind. */
-#define DIRS(x, f)                                                                                 \
-	{                                                                                          \
-		COUNT(x, f, 0), COUNT(x, f, 1), COUNT(x, f, 2), COUNT(x, f, 3), COUNT(x, f, 4),    \
-		    COUNT(x, f, 5), COUNT(x, f, 6), COUNT(x, f, 7)                                 \
+static const char *const dir_names[QV_NDIRS] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+
+/* The arrows of one kind facing N (counts per direction) into T->arrows[k] in every facing,
+ * and what follows from them. */
+static void build_kind(ta_tables *T, int k, const uint8_t *north)
+{
+	for (int f = 0; f < 4; f++)
+		for (int d = 0; d < QV_NDIRS; d++)
+			T->arrows[TA_KF_OF(k, f)][d] = north[(d - 2 * f + QV_NDIRS) % QV_NDIRS];
+	for (int f = 0; f < 4; f++) {
+		int g = 0;
+		while (memcmp(T->arrows[TA_KF_OF(k, g)], T->arrows[TA_KF_OF(k, f)], QV_NDIRS) != 0)
+			g++;
+		T->canon_facing[k][f] = (uint8_t)g;
+		T->nfacings[k] = (uint8_t)(T->nfacings[k] + (g == f));
+		unsigned bits = 0;
+		for (int d = 0; d < QV_NDIRS; d++)
+			bits |= (T->arrows[TA_KF_OF(k, f)][d] > 0) << d;
+		T->dirbits[TA_KF_OF(k, f)] = (uint8_t)bits;
+		for (int sq = 0; sq < TA_MAX_SQ; sq++) {
+			uint64_t r = 0;
+			for (int d = 0; d < QV_NDIRS; d++)
+				if (bits >> d & 1)
+					r |= ta_shift(1ull << sq, d);
+			T->reach[TA_KF_OF(k, f)][sq] = r;
+		}
 	}
-#define FACINGS_DIRS(x)                                                                            \
-	{                                                                                          \
-		DIRS(x, 0), DIRS(x, 1), DIRS(x, 2), DIRS(x, 3)                                     \
-	}
-#define FACINGS_DIRBITS(x)                                                                         \
-	{                                                                                          \
-		DIRBITS(x, 0), DIRBITS(x, 1), DIRBITS(x, 2), DIRBITS(x, 3)                         \
-	}
-#define CANONS(x)                                                                                  \
-	{                                                                                          \
-		CANON(x, 0), CANON(x, 1), CANON(x, 2), CANON(x, 3)                                 \
-	}
-#define REACH_RANK(x, f, r)                                                                        \
-	REACH(x, f, 8 * (r)), REACH(x, f, 8 * (r) + 1), REACH(x, f, 8 * (r) + 2),                  \
-	    REACH(x, f, 8 * (r) + 3), REACH(x, f, 8 * (r) + 4), REACH(x, f, 8 * (r) + 5),          \
-	    REACH(x, f, 8 * (r) + 6), REACH(x, f, 8 * (r) + 7)
-#define REACH_FRAME(x, f)                                                                          \
-	{                                                                                          \
-		REACH_RANK(x, f, 0), REACH_RANK(x, f, 1), REACH_RANK(x, f, 2),                     \
-		    REACH_RANK(x, f, 3), REACH_RANK(x, f, 4), REACH_RANK(x, f, 5),                 \
-		    REACH_RANK(x, f, 6), REACH_RANK(x, f, 7)                                       \
-	}
-#define FACINGS_REACH(x)                                                                           \
-	{                                                                                          \
-		REACH_FRAME(x, 0), REACH_FRAME(x, 1), REACH_FRAME(x, 2), REACH_FRAME(x, 3)         \
-	}
+}
 
-/* Every table lists the kinds in the order of the enum (notation order). */
-#define EACH_KIND(M)                                                                               \
-	{                                                                                          \
-		[TA_A] = M(ARROWS_A), [TA_T] = M(ARROWS_T), [TA_X] = M(ARROWS_X),                  \
-		[TA_Y] = M(ARROWS_Y), [TA_D] = M(ARROWS_D), [TA_R] = M(ARROWS_R),                  \
-		[TA_Z] = M(ARROWS_Z)                                                               \
+/* Appends "a, b or c" (sep: ", ", then last before the final item) of item i of n. */
+static void list_add(char *buf, size_t len, int i, int n, const char *last, const char *item)
+{
+	size_t used = strlen(buf);
+	snprintf(buf + used, len - used, "%s%s", i == 0 ? "" : i == n - 1 ? last : ", ", item);
+}
+
+static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_err *err)
+{
+	size_t i;
+	const json_t *e;
+	T->nkinds = (int)json_array_size(pieces);
+	json_array_foreach(pieces, i, e)
+	{
+		int k = (int)i;
+		const char *kind = json_string_value(json_object_get(e, "kind"));
+		const char *name = json_string_value(json_object_get(e, "name"));
+		if (!kind || !isupper((unsigned char)kind[0]) || kind[1])
+			return qv_fail(err, QV_EINVAL,
+			               "/pieces/%zu/kind: expected one capital letter A to Z (the "
+			               "piece's letter in the notation); got \"%s\"",
+			               i, kind ? kind : "");
+		for (int j = 0; j < k; j++)
+			if (qv_streq_nocase(T->names[j], name))
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "/pieces/%zu/name: \"%s\" is the name of piece %c too; "
+				    "a name names one piece",
+				    i, name, T->letters[j]);
+		T->letters[k] = kind[0];
+		snprintf(T->names[k], sizeof T->names[k], "%s", name);
+		T->copies[k] = (uint8_t)json_integer_value(json_object_get(e, "count"));
+		uint8_t north[QV_NDIRS] = {0};
+		size_t j;
+		const json_t *a;
+		json_array_foreach(json_object_get(e, "arrows"), j, a)
+		{
+			for (int d = 0; d < QV_NDIRS; d++)
+				if (strcmp(json_string_value(a), dir_names[d]) == 0)
+					north[d]++;
+		}
+		build_kind(T, k, north);
+		const char *ability = json_string_value(json_object_get(e, "ability"));
+		if (ability && strcmp(ability, "terminator") == 0)
+			T->last |= 1u << k;
+		T->pieces += T->copies[k];
 	}
+	T->letters[T->nkinds] = '\0';
+	T->coverable = ((1u << T->nkinds) - 1) & ~T->last;
+	if (T->pieces == 0)
+		return qv_fail(err, QV_EINVAL,
+		               "/pieces: every count is 0; each player needs at least one piece");
+	if (T->pieces > TA_MAX_PIECES)
+		return qv_fail(err, QV_EINVAL,
+		               "/pieces: %d pieces for each player (the counts added up); at most "
+		               "%d, the squares of the largest board",
+		               T->pieces, TA_MAX_PIECES);
+	int nlast = __builtin_popcount(T->last), at = 0;
+	for (int k = 0; k < T->nkinds; k++) {
+		char item[TA_NAME_MAX + 8];
+		char letter[2] = {T->letters[k], 0};
+		list_add(T->letter_list, sizeof T->letter_list, k, T->nkinds, " or ", letter);
+		if (!(T->last >> k & 1)) {
+			T->others += T->copies[k];
+			continue;
+		}
+		list_add(T->last_names, sizeof T->last_names, at, nlast, " or ", T->names[k]);
+		snprintf(item, sizeof item, "%ss", T->names[k]);
+		list_add(T->last_plural, sizeof T->last_plural, at, nlast, " or ", item);
+		snprintf(item, sizeof item, "%s (%c)", T->names[k], T->letters[k]);
+		list_add(T->last_codes, sizeof T->last_codes, at++, nlast, " or ", item);
+	}
+	for (int form = 0; form < 1 << 7; form++) {
+		int f = form & 3, k = form >> 2 & 7, cov = form >> 5 & 1;
+		bool ok = k < T->nkinds && T->canon_facing[k][f] == f &&
+		          (!cov || (T->coverable >> k & 1));
+		T->place_form[form] = (uint8_t)(!ok ? 0 : (T->last >> k & 1) ? 2 : 1);
+	}
+	for (int cov = 0; cov < 2; cov++)
+		for (unsigned m = 0; m < 1u << TA_MAX_KINDS; m++) {
+			int n = 0;
+			for (int k = 0; k < T->nkinds; k++)
+				if (m >> k & 1)
+					n +=
+					    T->nfacings[k] * (1 + (cov && (T->coverable >> k & 1)));
+			T->place_opts[cov][m] = (uint8_t)n;
+		}
+	return QV_OK;
+}
 
-const uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS] = EACH_KIND(FACINGS_DIRS);
-const uint8_t ta_nfacings[TA_NKINDS] = EACH_KIND(NFACINGS);
-const uint8_t ta_canon_facing[TA_NKINDS][4] = EACH_KIND(CANONS);
-const uint8_t ta_dirbits[TA_NKINDS][4] = EACH_KIND(FACINGS_DIRBITS);
-const uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ] = EACH_KIND(FACINGS_REACH);
+static void build_die(ta_tables *T, const json_t *faces)
+{
+	int count[TA_MAX_CHANCE] = {0};
+	size_t i;
+	const json_t *e;
+	json_array_foreach(faces, i, e) count[TA_DIE_HI - json_integer_value(e)]++;
+	T->nfaces = (int)json_array_size(faces);
+	for (int v = 0; v < TA_MAX_CHANCE; v++)
+		if (count[v]) {
+			T->value[T->nvalues] = (int8_t)(TA_DIE_HI - v);
+			T->weight[T->nvalues] = (uint8_t)count[v];
+			T->prob[T->nvalues++] = (double)count[v] / T->nfaces;
+		}
+}
 
-const char ta_kind_letters[TA_NKINDS + 1] = "ATXYDRZ";
-const char *const ta_kind_names[TA_NKINDS] = {"Angle",  "Tee",    "Cross",     "Y",
-                                              "Double", "Triple", "Terminator"};
-const uint8_t ta_copies[TA_NKINDS] = {3, 3, 3, 3, 3, 1, 1};
+static qv_status ta_build(const json_t *resolved, void **tables, qv_err *err)
+{
+	ta_tables *T = calloc(1, sizeof *T);
+	if (!T)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	qv_status rc = build_pieces(T, json_object_get(resolved, "pieces"), err);
+	if (rc) {
+		free(T);
+		return rc;
+	}
+	const json_t *player = json_object_get(resolved, "player");
+	T->covers = (uint8_t)json_integer_value(json_object_get(player, "covers"));
+	T->shields = (uint8_t)json_integer_value(json_object_get(player, "shields"));
+	T->bonus = (uint8_t)json_integer_value(json_object_get(player, "bonus"));
+	build_die(T, json_object_get(json_object_get(resolved, "die"), "faces"));
+	*tables = T;
+	return QV_OK;
+}
+
+const qv_components ta_components = {
+    .blocks = blocks,
+    .nblocks = NFIELDS(blocks),
+    .build = ta_build,
+};
+
+int ta_kind_of_letter(const ta_tables *T, int c)
+{
+	for (int k = 0; k < T->nkinds; k++)
+		if (toupper(c) == T->letters[k])
+			return k;
+	return -1;
+}
+
+const char *ta_die_text(int value, char *buf)
+{
+	snprintf(buf, 4, value > 0 ? "+%d" : "%d", value);
+	return buf;
+}
+
+const char *ta_die_list(const ta_tables *T, bool quoted, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < T->nvalues; i++) {
+		char v[4], item[16];
+		snprintf(item, sizeof item, quoted ? "'die %s'" : "die %s",
+		         ta_die_text(T->value[i], v));
+		list_add(buf, len, i, T->nvalues, " or ", item);
+	}
+	return buf;
+}
+
+/* ---- what does not vary ---- */
+
 const char *const ta_side_names[TA_NSIDES] = {"S", "N", "W", "E"};
 const char *const ta_facing_names[4] = {"N", "E", "S", "W"};
 const char *const ta_phase_names[] = {"start", "main", "defend", "die", "capture", "over"};

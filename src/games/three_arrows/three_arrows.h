@@ -1,6 +1,7 @@
 /*
  * three_arrows.h - THREE ARROWS internals shared by the files of this folder: the state, the
- * action encoding and the precomputed arrow tables. Not a public header: everything outside
+ * action encoding and the components' tables (built by tables.c from the built-in set or a
+ * variant, reached through the state's variant slot). Not a public header: everything outside
  * this folder sees the game only through `qv_three_arrows` (game.h).
  *
  * Squares are indexed on an 8x8 frame whatever the board size (sq = rank * 8 + file), so that a
@@ -11,16 +12,22 @@
 #define QUIVER_THREE_ARROWS_H
 
 #include "quiver/game.h"
+#include "quiver/variant.h"
 
-#define TA_MAX_PLAYERS 4
-#define TA_MAX_SQ      64
-#define TA_PIECES      17   /* arrow pieces per player */
-#define TA_MAX_BONUS   6000 /* more than any game can collect (one per attack, <= max_turns) */
-#define TA_MAX_ACTIONS 12288
-#define TA_MAX_CHANCE  3
-
-/* Piece kinds, in notation order. */
-enum { TA_A, TA_T, TA_X, TA_Y, TA_D, TA_R, TA_Z, TA_NKINDS };
+#define TA_MAX_PLAYERS     4
+#define TA_MAX_SQ          64
+#define TA_MAX_KINDS       8    /* piece kinds: a cell and a placement hold a kind in 3 bits */
+#define TA_MAX_PIECES      64   /* pieces of one player: no more than the squares of the frame */
+#define TA_MAX_BONUS       6000 /* more than any game can collect (one per attack, <= max_turns) */
+#define TA_MAX_START_BONUS 99   /* bonus pieces each player starts with, at most */
+/* bonus (< TA_MAX_BONUS) + uncover (64) + place (64 squares x 8 kinds x 4 facings x 4) +
+ * attack (64 x 8) + unshield (64) */
+#define TA_MAX_ACTIONS 16384
+#define TA_DIE_LO      (-5) /* the values a face of the die may show */
+#define TA_DIE_HI      5
+#define TA_MAX_FACES   12
+#define TA_MAX_CHANCE  (TA_DIE_HI - TA_DIE_LO + 1) /* distinct values of the die */
+#define TA_NAME_MAX    24                          /* a piece's name, in bytes */
 
 /* Sides of the board, in the order of the rules page. */
 enum { TA_SIDE_S, TA_SIDE_N, TA_SIDE_W, TA_SIDE_E, TA_NSIDES };
@@ -45,7 +52,7 @@ enum {
 	TA_ACT_DEFEND = 6,
 	TA_ACT_STAY = 7,
 	TA_ACT_ADVANCE = 8, /* facing */
-	TA_ACT_DIE = 9      /* die + 1: 0, 1 or 2 for -1, 0, +1 */
+	TA_ACT_DIE = 9      /* (value + 1) & 0xFFFF: 0, 1, 2 for -1, 0, +1 (ta_die_value) */
 };
 
 #define TA_TYPE(a)         ((int)((uint32_t)(a) >> 16))
@@ -53,6 +60,10 @@ enum {
 #define TA_MAKE(type, arg) ((qv_action)(((type) << 16) | (arg)))
 #define TA_PLACE(sq, f, k, cov, sh)                                                                \
 	TA_MAKE(TA_ACT_PLACE, (sq) | (f) << 6 | (k) << 8 | (cov) << 11 | (sh) << 12)
+/* The die's outcome: its value plus one in 16 bits, so that the built-in die's -1, 0 and +1
+ * are 0, 1 and 2 as they always were, and a value below -1 wraps. */
+#define TA_DIE(value) TA_MAKE(TA_ACT_DIE, ((value) + 1) & 0xFFFF)
+static inline int ta_die_value(int arg) { return ((arg ^ 0x8000) - 0x8000) - 1; }
 
 /* A cell: 0 when empty, else (owner + 1) | kind << 3 | facing << 6. */
 typedef uint8_t ta_cell;
@@ -60,6 +71,11 @@ typedef uint8_t ta_cell;
 #define TA_OWNER(c)                  (((c)&7) - 1)
 #define TA_KIND(c)                   (((c) >> 3) & 7)
 #define TA_FACING(c)                 ((c) >> 6)
+/* A cell's kind and facing as one index, kind | facing << 3: what the tables of arrows and
+ * reach are indexed by, so that a piece's row is found with one shift. */
+#define TA_KF(c)       ((c) >> 3)
+#define TA_KF_OF(k, f) ((k) | (f) << 3)
+#define TA_KF_MAX      (4 * TA_MAX_KINDS)
 
 /* The state and everything in it have no implicit padding (game.h: states compare with memcmp):
  * every gap is a named field kept zero, and the build fails if padding appears. */
@@ -67,15 +83,15 @@ typedef uint8_t ta_cell;
 #pragma GCC diagnostic error "-Wpadded"
 
 typedef struct ta_player {
-	uint8_t holder[TA_NKINDS]; /* pieces not yet placed, by kind */
-	uint8_t lost[TA_NKINDS];   /* own pieces captured by others, by kind */
-	uint8_t covers, shields;   /* covers and shields left */
-	uint8_t onboard;           /* pieces on the board */
-	int8_t home;               /* side of the first piece, -1 before it */
-	uint8_t eliminated;        /* 0, or k for the k-th player eliminated */
-	uint8_t pad_;
-	uint16_t bonus;    /* bonus pieces held */
-	uint16_t captured; /* opposing pieces captured (the score) */
+	uint8_t holder[TA_MAX_KINDS]; /* pieces not yet placed, by kind */
+	uint8_t lost[TA_MAX_KINDS];   /* own pieces captured by others, by kind */
+	uint8_t covers, shields;      /* covers and shields left */
+	uint8_t onboard;              /* pieces on the board */
+	int8_t home;                  /* side of the first piece, -1 before it */
+	uint8_t eliminated;           /* 0, or k for the k-th player eliminated */
+	uint8_t held;                 /* bit k: holder[k] > 0 (kept with holder: ta_set_held) */
+	uint16_t bonus;               /* bonus pieces held */
+	uint16_t captured;            /* opposing pieces captured (the score) */
 } ta_player;
 
 typedef struct ta_state {
@@ -90,31 +106,80 @@ typedef struct ta_state {
 	ta_cell cell[TA_MAX_SQ];
 	ta_player pl[TA_MAX_PLAYERS];
 	uint16_t max_turns;
-	uint16_t turns; /* turns completed */
-	uint16_t extra; /* extra turns still due to `turn` */
+	uint16_t turns;   /* turns completed */
+	uint16_t extra;   /* extra turns still due to `turn` */
+	uint16_t variant; /* the slot of the components played with (qv_variant_tables) */
 	uint8_t nplayers, size, tactical;
 	uint8_t phase;
 	uint8_t turn; /* whose turn it is (the attacker during an attack) */
 	uint8_t atk_from, atk_to;
 	uint8_t terminator_placed;
 	uint8_t nelim; /* players eliminated so far */
-	uint8_t pad_[9];
+	uint8_t pad_[7];
 } ta_state;
 
 #pragma GCC diagnostic pop
 
-/* The constant tables (tables.c), computed by the compiler from the arrows of each kind. */
-extern const uint8_t ta_arrows[TA_NKINDS][4][QV_NDIRS];  /* arrow count per direction */
-extern const uint8_t ta_nfacings[TA_NKINDS];             /* distinct facings: 1 for the Cross */
-extern const uint8_t ta_canon_facing[TA_NKINDS][4];      /* facing -> first facing, same arrows */
-extern const uint64_t ta_reach[TA_NKINDS][4][TA_MAX_SQ]; /* squares an arrow points at (8x8) */
-extern const uint8_t ta_dirbits[TA_NKINDS][4];           /* bit d: an arrow in direction d */
-extern const char ta_kind_letters[TA_NKINDS + 1];        /* "ATXYDRZ" */
-extern const char *const ta_kind_names[TA_NKINDS];       /* "Angle" ... "Terminator" */
-extern const uint8_t ta_copies[TA_NKINDS];               /* 3 3 3 3 3 1 1 */
-extern const char *const ta_side_names[TA_NSIDES];       /* "S" "N" "W" "E" */
-extern const char *const ta_facing_names[4];             /* "N" "E" "S" "W" */
-extern const char *const ta_phase_names[];               /* "start" ... "over" */
+/* The components a game is played with (tables.c builds them once per variant from its
+ * resolved document): everything the rules read from a piece, the players' supplies and the
+ * die, precomputed per kind, facing and square so that no hot path looks anything up. Kinds
+ * are numbered in the document's order (the notation order); arrays are sized for
+ * TA_MAX_KINDS and zero beyond nkinds. */
+typedef struct ta_tables {
+	/* by kind and facing (TA_KF) */
+	uint64_t reach[TA_KF_MAX][TA_MAX_SQ];  /* squares an arrow points at (8x8 frame) */
+	uint8_t arrows[TA_KF_MAX][QV_NDIRS];   /* arrow count per direction */
+	uint8_t dirbits[TA_KF_MAX];            /* bit d: an arrow in direction d */
+	uint8_t canon_facing[TA_MAX_KINDS][4]; /* facing -> first facing, same arrows */
+	uint8_t nfacings[TA_MAX_KINDS];        /* distinct facings: 1 for the Cross */
+	uint8_t copies[TA_MAX_KINDS];          /* pieces of the kind in each holder */
+	/* Placements per target square for a set of kinds (bit per kind): the sum of their
+	 * facings, doubled for a kind a cover may go on when covers[1] (the player has one). */
+	uint8_t place_opts[2][1 << TA_MAX_KINDS];
+	/* What a placement's bits 6-12 (facing, kind, covered, shielded) say before the state
+	 * is read: 0 not a placement of these components (a kind past nkinds, a facing written
+	 * otherwise, a cover on a terminator), 1 a piece, 2 a terminator. */
+	uint8_t place_form[1 << 7];
+	int nkinds;
+	unsigned last;      /* kinds with the ability "terminator": placed last (rules.c) */
+	unsigned coverable; /* kinds a cover may go on (all but the terminators) */
+	int pieces;         /* pieces in each holder at the start */
+	int others;         /* of them, pieces that are not terminators */
+	uint8_t covers, shields, bonus; /* each player's at the start */
+	/* The die: its faces, and the distinct values they show, highest first (the chance
+	 * outcomes, in the order of the rules page), each with the faces showing it. */
+	int nfaces, nvalues;
+	int8_t value[TA_MAX_CHANCE];
+	uint8_t weight[TA_MAX_CHANCE];
+	double prob[TA_MAX_CHANCE];
+	char letters[TA_MAX_KINDS + 1]; /* "ATXYDRZ" */
+	char names[TA_MAX_KINDS][TA_NAME_MAX + 1];
+	char letter_list[TA_MAX_KINDS * 3 + 4];                 /* "A, T, X, Y, D, R or Z" */
+	char last_names[TA_MAX_KINDS * (TA_NAME_MAX + 4) + 1];  /* "Terminator" ("X or Y") */
+	char last_codes[TA_MAX_KINDS * (TA_NAME_MAX + 8) + 1];  /* "Terminator (Z)" */
+	char last_plural[TA_MAX_KINDS * (TA_NAME_MAX + 5) + 1]; /* "Terminators" */
+} ta_tables;
+
+/* The tables of s's components. */
+static inline const ta_tables *ta_T(const ta_state *s) { return qv_variant_tables(s->variant); }
+/* The built-in set's, for callers without a state (reference.c); NULL only when memory runs
+ * out. */
+const ta_tables *ta_base_tables(void);
+
+/* The kind of piece letter c (either case) in T, or -1. */
+int ta_kind_of_letter(const ta_tables *T, int c);
+
+/* A value of the die as the notation writes it, into buf (4 bytes): "+1", "0", "-1". */
+const char *ta_die_text(int value, char *buf);
+/* The die's outcomes in the notation, highest first: "die +1, die 0 or die -1" (quoted:
+ * "'die +1', 'die 0' or 'die -1'"), into buf. */
+const char *ta_die_list(const ta_tables *T, bool quoted, char *buf, size_t len);
+
+/* What does not vary (tables.c). */
+extern const qv_components ta_components;
+extern const char *const ta_side_names[TA_NSIDES]; /* "S" "N" "W" "E" */
+extern const char *const ta_facing_names[4];       /* "N" "E" "S" "W" */
+extern const char *const ta_phase_names[];         /* "start" ... "over" */
 
 static inline int ta_sq(int file, int rank) { return rank * 8 + file; }
 static inline int ta_file(int sq) { return sq & 7; }
@@ -176,19 +241,28 @@ void ta_ranks(const ta_state *s, int *out);
 
 /* Small generators both the rules and legal.c use, inline for the hot paths. */
 
-/* The holder's pieces of player p that could be placed now (bit per kind). */
+/* The kinds of which player pl holds at least one piece (bit per kind). */
+static inline unsigned ta_held_kinds(const ta_player *pl) { return pl->held; }
+/* Sets pl->held from pl->holder, after the holder was written by other means than placing. */
+void ta_set_held(ta_player *pl);
+
+/* The holder's pieces of player p that could be placed now (bit per kind): the
+ * terminators only when nothing else is left, and only they once one has been placed. */
 static inline unsigned ta_placeable_kinds(const ta_state *s, int p)
 {
-	const ta_player *pl = &s->pl[p];
+	unsigned last = ta_T(s)->last, held = ta_held_kinds(&s->pl[p]);
 	if (s->terminator_placed)
-		return pl->holder[TA_Z] ? 1u << TA_Z : 0;
-	unsigned kinds = 0;
-	for (int k = 0; k < TA_Z; k++)
-		if (pl->holder[k])
-			kinds |= 1u << k;
-	if (!kinds && pl->holder[TA_Z])
-		kinds = 1u << TA_Z;
-	return kinds;
+		return held & last;
+	unsigned kinds = held & ~last;
+	return kinds ? kinds : held & last;
+}
+
+/* ta_placeable_kinds(s, p) != 0, cheaper: before a terminator is placed, any piece in the
+ * holder can be placed (a terminator when nothing else is left). */
+static inline bool ta_can_place_some(const ta_state *s, int p)
+{
+	unsigned held = ta_held_kinds(&s->pl[p]);
+	return s->terminator_placed ? held & ta_T(s)->last : held != 0;
 }
 
 static inline uint64_t ta_all_occ(const ta_state *s)
@@ -196,28 +270,26 @@ static inline uint64_t ta_all_occ(const ta_state *s)
 	return s->occ[0] | s->occ[1] | s->occ[2] | s->occ[3];
 }
 
-/* ta_placeable_kinds(s, p) >> k & 1 for a kind whose holder is not empty, without the loop
- * over the holder when k is not the Terminator (the check of a placement). */
+/* ta_placeable_kinds(s, p) >> k & 1 for a kind whose holder is not empty, without looking
+ * at the holder when k is not a terminator (the check of a placement). */
 static inline bool ta_kind_placeable(const ta_state *s, int p, int k)
 {
+	unsigned last = ta_T(s)->last;
 	if (s->terminator_placed)
-		return k == TA_Z;
-	return k != TA_Z || !(ta_placeable_kinds(s, p) & ~(1u << TA_Z));
+		return last >> k & 1;
+	return !(last >> k & 1) || !(ta_placeable_kinds(s, p) & ~last);
 }
 
 static inline int ta_can_cover(const ta_state *s, int p, int kind)
 {
-	return !s->tactical && s->pl[p].covers > 0 && kind != TA_Z;
+	return !s->tactical && s->pl[p].covers > 0 && (ta_T(s)->coverable >> kind & 1);
 }
 
 /* Placement options per target square: sum over placeable kinds of facings x variants. */
 static inline int ta_place_options(const ta_state *s, int p, unsigned kinds)
 {
-	int n = 0, sh = s->pl[p].shields > 0;
-	for (int k = 0; k < TA_NKINDS; k++)
-		if (kinds >> k & 1)
-			n += ta_nfacings[k] * (1 + ta_can_cover(s, p, k)) * (1 + sh);
-	return n;
+	int cov = !s->tactical && s->pl[p].covers > 0, sh = s->pl[p].shields > 0;
+	return ta_T(s)->place_opts[cov][kinds] * (1 + sh);
 }
 
 /* Opposing pieces of p. */
