@@ -3,11 +3,11 @@
  * created with a variant document plays with it (its info names it, its catalogue is the
  * resolved document `quiver variant show --json` prints, the snapshot carries the catalogue and
  * updates do not, the reference of the variant is its own), survives kill -9 and a restart (the
- * new process registers the stored document again), and its finished game's record replays
- * with qv_match_load_json, `quiver replay` and the replay API, each with the variant. Bad
- * documents get a 400 naming their JSON path, a bad params.variant a 400 saying what is
- * accepted, an unknown hash in the reference a 404, and a full registry a 503 that leaves the
- * variants already loaded usable.
+ * new process registers the stored document again), its rematch plays the same variant, and its
+ * finished game's record replays with qv_match_load_json, `quiver replay` and the replay API, each
+ * with the variant. Bad documents get a 400 naming their JSON path, a bad params.variant a 400
+ * saying what is accepted, an unknown hash in the reference a 404, and a full registry a 503 that
+ * leaves the variants already loaded usable.
  *
  * The game is the first of ConCardia, THREE ARROWS, Evons and Arrow Party whose components are
  * data (`quiver variant dump` prints them); for ConCardia one card's strength is changed too.
@@ -287,6 +287,32 @@ static void test_variant_table(void **state)
 	json_decref(ref_again);
 	json_decref(ref);
 	assert_true(act_once(conns, n) > v); /* and it plays on */
+
+	/* A resignation ends a game of two; the rematch both ask for plays the same variant. */
+	if (n == 2) {
+		th_seat_drain(&conns[0]);
+		th_seat_send(&conns[0], "{\"type\": \"resign\", \"v\": %lld}", conns[0].v);
+		while (strcmp(json_string_value(json_object_get(conns[1].table, "status")), "over"))
+			th_seat_next(&conns[1]);
+		for (int i = 0; i < n; i++)
+			th_seat_send(&conns[i], "{\"type\": \"rematch\"}");
+		const char *next = NULL;
+		json_t *old = NULL;
+		for (int k = 0; k < 1000 && !next; k++) {
+			json_decref(old);
+			old = th_info(id);
+			next = json_string_value(
+			    json_object_get(json_object_get(old, "rematch"), "table"));
+			if (!next)
+				usleep(10000);
+		}
+		if (!next)
+			fail_msg("no rematch table was made");
+		json_t *again = th_info(next);
+		check_variant_info(again, "weak striker", want, sha);
+		json_decref(again);
+		json_decref(old);
+	}
 	for (int i = 0; i < n; i++)
 		th_seat_close(&conns[i]);
 	json_decref(view_before);
