@@ -553,7 +553,6 @@ static qv_status apply_params(const qv_game *g, json_t *resolved, const json_t *
 	return QV_OK;
 }
 
-/* The built-in set of g, parsed (a new reference). */
 static qv_variant *find_locked(const qv_game *g, const char *sha, bool builtin);
 
 /* g's built-in document into *out: parsed from the embedded text the first time, copied from
