@@ -76,13 +76,16 @@ export async function games() {
 }
 
 /**
- * What each piece, card and item of a game is: the terminal's reference entries.
+ * What each piece, card and item of a game is: the terminal's reference entries, for its
+ * built-in set or a variant the server has loaded.
  * @param {string} game
+ * @param {string} [variant] the variant's SHA-256 (a table's info's variant.sha256)
  * @returns {Promise<import('./types.js').Reference>}
  */
-export async function reference(game) {
+export async function reference(game, variant) {
+  const query = variant ? `?variant=${encodeURIComponent(variant)}` : '';
   const r = /** @type {import('./types.js').Reference} */ (
-    await api('GET', `/api/games/${encodeURIComponent(game)}/reference`)
+    await api('GET', `/api/games/${encodeURIComponent(game)}/reference${query}`)
   );
   return { game: r.game, entries: Array.isArray(r.entries) ? r.entries : [] };
 }
@@ -95,7 +98,8 @@ export async function tables() {
 /**
  * Creates a table.
  * @param {{game: string, params: Record<string, unknown>, seats: string[], private: boolean,
- *          clock?: import('./clock-field.js').ClockSpec}} spec
+ *          clock?: import('./clock-field.js').ClockSpec, variant?: unknown}} spec `variant`: a
+ *   variant document (docs/variants.md), checked by the server (a 400 names its JSON path)
  * @returns {Promise<TableInfo>} the new table's info
  */
 export async function createTable(spec) {

@@ -4,8 +4,9 @@
 // there as the viewer sees it (the words the drawing module wrote for screen readers, from the
 // viewer's view only) and then the full text of each kind of thing shown (`data-ref`, set by
 // the drawing modules from what the view shows): the entries `card`, `piece` and `item` print
-// in the terminal, from GET /api/games/GAME/reference. A covered piece of another player names
-// no kind, so its sheet holds only what everyone sees.
+// in the terminal, from GET /api/games/GAME/reference (?variant=SHA256 at a table playing a
+// variant: its changed components' texts). A covered piece of another player names no kind, so
+// its sheet holds only what everyone sees.
 
 import { h, replace } from './dom.js';
 import * as API from './api.js';
@@ -18,16 +19,19 @@ const LONG_PRESS_MS = 500;
 const references = new Map();
 
 /**
- * The reference entries of a game, by name, fetched once.
+ * The reference entries of a game's built-in set or of one of its variants, by name, fetched
+ * once.
  * @param {string} game
+ * @param {string} [variant] the SHA-256 of a variant the server has loaded (a table's)
  * @returns {Promise<Map<string, string>>}
  */
-export function referenceOf(game) {
-  let p = references.get(game);
+export function referenceOf(game, variant) {
+  const key = variant ? `${game}@${variant}` : game;
+  let p = references.get(key);
   if (!p) {
-    p = API.reference(game).then((r) => new Map(r.entries.map((e) => [e.name, e.text])));
-    references.set(game, p);
-    p.catch(() => references.delete(game));
+    p = API.reference(game, variant).then((r) => new Map(r.entries.map((e) => [e.name, e.text])));
+    references.set(key, p);
+    p.catch(() => references.delete(key));
   }
   return p;
 }
@@ -95,8 +99,10 @@ export function describe(el) {
 export class Details {
   /**
    * @param {HTMLElement[]} roots where things are tapped (the board, the players' panels)
-   * @param {{game: () => string | undefined, picker: () => Picker | null}} o
-   *   the game on screen, and the choice of the player to move (null when nothing is chosen)
+   * @param {{game: () => string | undefined, variant?: () => string | undefined,
+   *   picker: () => Picker | null}} o the game on screen, the SHA-256 of the variant it is
+   *   played with (undefined: the built-in set), and the choice of the player to move (null
+   *   when nothing is chosen)
    */
   constructor(roots, o) {
     this.o = o;
@@ -219,7 +225,7 @@ export class Details {
     const game = this.o.game();
     if (!game || !d.names.length) return;
     replace(entries, h('p', { class: 'detail-loading' }, 'Looking it up…'));
-    referenceOf(game)
+    referenceOf(game, this.o.variant?.())
       .then((ref) => {
         const found = d.names.filter((n) => ref.has(n));
         replace(

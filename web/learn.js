@@ -14,6 +14,7 @@ import { LogPanel } from './log-panel.js';
 import { gameModule } from './games/index.js';
 import { finished, markFinished } from './learn-progress.js';
 import { seatCount, create } from './new-table.js';
+import { withCatalogue } from './screen.js';
 
 /** @typedef {import('./types.js').LessonInfo} LessonInfo */
 /** @typedef {import('./types.js').Lesson} Lesson */
@@ -324,7 +325,9 @@ async function showIndex() {
  * @param {string} id
  */
 async function openLesson(id) {
-  state.lesson = await API.lesson(game, id);
+  const lesson = await API.lesson(game, id);
+  withCatalogue(lesson.catalogue, [...lesson.steps.map((s) => s.view), lesson.end]);
+  state.lesson = lesson;
   state.at = 0;
   if (location.pathname !== lessonHref(id)) history.replaceState(null, '', lessonHref(id));
   log.reset([]);

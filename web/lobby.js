@@ -107,6 +107,52 @@ function drawGames() {
   );
 }
 
+/** A variant file that could not be read as JSON. */
+class VariantFileError extends Error {}
+
+/**
+ * The "Variant file" of the create form, for a game whose components may vary (it has the
+ * parameter `variant`): a file a designer made with `quiver variant` (docs/variants.md), read
+ * in the page and sent as the request's `variant`, which the server checks. Null for other
+ * games.
+ * @param {GameInfo} g
+ * @returns {{el: HTMLElement, value: () => Promise<unknown>} | null} value: the parsed
+ *   document, undefined when no file is chosen
+ */
+function variantField(g) {
+  if (!(g.params ?? []).some((p) => p.key === 'variant')) return null;
+  const input = /** @type {HTMLInputElement} */ (
+    h('input', {
+      type: 'file',
+      id: 'variant-file',
+      accept: '.json,application/json',
+      'aria-describedby': 'variant-file-meaning',
+    })
+  );
+  const el = h(
+    'div',
+    { class: 'field' },
+    h('label', { for: 'variant-file' }, 'Variant file (optional)'),
+    h(
+      'p',
+      { class: 'meaning', id: 'variant-file-meaning' },
+      'A components file made with quiver variant: the table plays with its pieces, cards or items instead of the printed ones.',
+    ),
+    input,
+  );
+  const value = async () => {
+    const f = input.files?.[0];
+    if (!f) return undefined;
+    const text = await f.text();
+    try {
+      return /** @type {unknown} */ (JSON.parse(text));
+    } catch (e) {
+      throw new VariantFileError(`The variant file ${f.name} is not JSON: ${e instanceof Error ? e.message : e}`);
+    }
+  };
+  return { el, value };
+}
+
 /** The "create a table" form for the chosen game. */
 function drawForm(gameName = games[0]?.name) {
   const g = games.find((x) => x.name === gameName) ?? games[0];
@@ -169,7 +215,10 @@ function drawForm(gameName = games[0]?.name) {
     }
     replace(seatBox, h('legend', {}, 'Seats'), h('p', { class: 'meaning' }, seatsMeaning), rows);
   };
-  const fields = (g.params ?? []).map((p) => {
+  // `variant` names loaded components by their hash, which nobody types: a file is offered
+  const shown = (g.params ?? []).filter((p) => p.key !== 'variant');
+  const variant = variantField(g);
+  const fields = shown.map((p) => {
     values[p.key] = String(p.default);
     return paramField(g.name, p, (key, v) => {
       values[key] = v;
@@ -180,15 +229,17 @@ function drawForm(gameName = games[0]?.name) {
   const clock = clockField();
   const listed = h('input', { type: 'checkbox', id: 'listed' });
   const submit = h('button', { type: 'submit' }, `Create the ${g.title ?? g.name} table`);
+  const formError = h('p', { class: 'error', id: 'create-error', role: 'alert' });
   replace(
     els.form,
     gamePick,
     h(
       'details',
       {},
-      h('summary', {}, `Settings (${(g.params ?? []).map((p) => label(p.key).toLowerCase()).join(', ')})`),
+      h('summary', {}, `Settings (${shown.map((p) => label(p.key).toLowerCase()).join(', ')})`),
       fields.map((f) => f.el),
     ),
+    variant?.el ?? null,
     seatBox,
     clock.el,
     h(
@@ -202,24 +253,30 @@ function drawForm(gameName = games[0]?.name) {
       ),
     ),
     h('div', { class: 'form-actions' }, submit),
+    formError,
   );
   els.form.onsubmit = async (ev) => {
     ev.preventDefault();
     submit.disabled = true;
     els.error.textContent = '';
+    formError.textContent = '';
     try {
       /** @type {Record<string, string | number | boolean>} */
       const params = {};
-      (g.params ?? []).forEach((p, i) => {
+      shown.forEach((p, i) => {
         const v = fields[i].value();
         if (v !== String(p.default)) params[p.key] = typedValue(p, v);
       });
       const kinds = seatSelects.map((sel) => sel.value);
-      const info = await create(g, params, kinds, !listed.checked, clock.value());
+      const doc = variant ? await variant.value() : undefined;
+      const info = await create(g, params, kinds, !listed.checked, clock.value(), doc);
       showCreated(info, kinds);
       loadTables();
     } catch (e) {
-      showError(e);
+      // what the form holds was refused (a parameter, a variant file): said under it
+      if (e instanceof VariantFileError || (e instanceof API.ApiError && e.status === 400))
+        formError.textContent = e.message;
+      else showError(e);
     } finally {
       submit.disabled = false;
     }

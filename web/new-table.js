@@ -30,10 +30,18 @@ export function seatCount(g, values = {}) {
  *   or a level
  * @param {boolean} isPrivate
  * @param {import('./clock-field.js').ClockSpec | null} [clock] the clock (none when absent)
+ * @param {unknown} [variant] a variant document read from a file (the built-in set when absent)
  */
-export async function create(g, params, kinds, isPrivate, clock) {
+export async function create(g, params, kinds, isPrivate, clock, variant) {
   const seats = kinds.map((k) => (k === 'me' ? 'invite' : k));
-  const info = await API.createTable({ game: g.name, params, seats, private: isPrivate, ...(clock ? { clock } : {}) });
+  const info = await API.createTable({
+    game: g.name,
+    params,
+    seats,
+    private: isPrivate,
+    ...(clock ? { clock } : {}),
+    ...(variant !== undefined ? { variant } : {}),
+  });
   const codes = new Map((info.invites ?? []).map((x) => [x.seat, x.code]));
   for (let i = 0; i < kinds.length; i++) {
     if (kinds[i] !== 'me') continue;

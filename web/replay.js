@@ -7,7 +7,7 @@
 import { byId, replace } from './dom.js';
 import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
-import { Screen, ranksTable } from './screen.js';
+import { Screen, ranksTable, withCatalogue } from './screen.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
 
@@ -95,8 +95,13 @@ function resultSentence() {
 function start(data, label) {
   if (!data || !Array.isArray(data.steps) || !data.steps.length) throw new Error('the server sent no steps');
   replay = data;
+  withCatalogue(
+    data.catalogue,
+    data.steps.map((s) => s.view),
+  );
   els.replay.hidden = false;
-  els.title.textContent = `Replay · ${label}`;
+  const variant = data.catalogue && data.catalogue.name !== 'base' ? ` · variant ${data.catalogue.name}` : '';
+  els.title.textContent = `Replay · ${label}${variant}`;
   els.step.max = String(data.steps.length - 1);
   if (Array.isArray(data.result)) {
     const ranks = data.result.map((r) => ({ seat: r.player, rank: r.rank, score: r.score }));

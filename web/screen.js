@@ -11,6 +11,22 @@ import { gameModule } from './games/index.js';
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').Rank} Rank */
+/** @typedef {import('./types.js').Catalogue} Catalogue */
+
+/**
+ * Puts the components a game is played with on its views, where the drawing modules read them
+ * (`vj.catalogue`): the server sends a table's, a replay's or a lesson's catalogue once, not
+ * with every view. Changes the views in place; a null catalogue (a game without components)
+ * leaves them as they are.
+ * @param {Catalogue | null | undefined} catalogue
+ * @param {(View | null | undefined)[]} views
+ */
+export function withCatalogue(catalogue, views) {
+  if (!catalogue) return;
+  // each game's View takes its own game's catalogue: the server sends a view and the
+  // catalogue of the same game, which no type can say of two values
+  for (const vj of views) if (vj) /** @type {{catalogue?: unknown}} */ (vj).catalogue = catalogue;
+}
 
 /**
  * How to call each seat for a viewer: "you (p1)", or by the person's name ("Alex (p2)"), "p2

@@ -17,7 +17,7 @@ import { lastMoveWords } from './last-move.js';
 import { LogPanel } from './log-panel.js';
 import { LookBack } from './look-back.js';
 import { refusal } from './refusal.js';
-import { ranksTable, seatNamer } from './screen.js';
+import { ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
 import { inviteLink, copyField, invitesAt } from './invite.js';
@@ -66,6 +66,8 @@ const tableId = query.get('id') ?? '';
 const state = {
   /** @type {View | null} */ vj: null,
   /** @type {TableInfo | null} */ table: null,
+  /** the table's components, from the last snapshot (updates do not repeat them) */
+  /** @type {import('./types.js').Catalogue | null} */ catalogue: null,
   /** @type {View | null} */ previous: null,
   v: -1,
   /** @type {string} */ seat: 'public',
@@ -122,6 +124,7 @@ const turn = new TurnSignal();
 phoneLayout({ board: els.board, players: els.players, move: els.move, game: () => state.vj?.game });
 new Details([els.board, els.players], {
   game: () => state.vj?.game,
+  variant: () => (state.table?.variant && !state.table.variant.builtin ? state.table.variant.sha256 : undefined),
   picker: () => (state.sending || state.table?.stopped ? null : chooser.picker),
 });
 
@@ -238,7 +241,9 @@ function redraw() {
   const mine = (state.table?.seats ?? []).find((s) => s.seat === state.seat);
   els.resign.hidden =
     !mine || mine.zombie === true || state.table?.status !== 'playing' || Boolean(state.table?.stopped);
-  const title = state.table?.title ?? vj.game;
+  // a variant's name beside the game's: its components are not the printed ones
+  const variant = state.table?.variant;
+  const title = `${state.table?.title ?? vj.game}${variant && !variant.builtin ? ` · variant ${variant.name}` : ''}`;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
   turn.set(myTurn() && !state.table?.stopped, `${title} · table ${tableId}`);
   els.title.textContent = `${title} · table ${tableId}`;
@@ -493,6 +498,8 @@ function onFrame(frame) {
       state.v = frame.v;
       state.table = frame.table ?? state.table;
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
+      if (frame.type === 'snapshot') state.catalogue = frame.table?.catalogue ?? null;
+      withCatalogue(state.catalogue, [frame.view]);
       name = seatNamer(state.table, state.seat);
       if (state.table?.rematch?.asked?.includes(state.seat)) state.rematchAsked = false;
       state.vj = frame.view;
@@ -520,6 +527,7 @@ function onFrame(frame) {
       break;
     }
     case 'history':
+      withCatalogue(state.catalogue, [frame.view]);
       look.show(frame);
       break;
     case 'chat':

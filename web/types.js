@@ -39,11 +39,21 @@ export {};
  */
 
 /**
+ * @typedef {Object} VariantInfo which components a table plays with (info's `variant`)
+ * @property {string} name the variant's name, `base` for the built-in set
+ * @property {string} sha256 its hash (GET /api/games/GAME/reference?variant=SHA256)
+ * @property {boolean} builtin whether it is the game's built-in set
+ */
+
+/**
  * @typedef {Object} TableInfo a table's info (GET /api/tables/ID, and in every frame)
  * @property {string} id
  * @property {string} game
  * @property {string} title
  * @property {Params} params
+ * @property {VariantInfo | null} [variant] null for a game without components
+ * @property {Catalogue | null} [catalogue] the components (GET /api/tables/ID, the 201 of
+ *   POST /api/tables and a snapshot's info only; null for a game without components)
  * @property {SeatInfo[]} seats
  * @property {'waiting' | 'playing' | 'over'} status
  * @property {number} v the version
@@ -100,9 +110,10 @@ export {};
  * @template [C=never] the game's catalogue
  * @typedef {Object} ViewOf
  * @property {G} game
- * @property {C} [catalogue] the components the game is played with (the app adds it from the
- *   table's info, the replay or the lesson); a view without one draws no printed component
  * @property {Params} params
+ * @property {C} [catalogue] the components the game is played with, put there by the page from
+ *   its table's, replay's or lesson's catalogue (the server's View JSON has none); a view
+ *   without one draws no printed component
  * @property {string} viewer p1…, `public` or `all`
  * @property {string} to_move p1…, `chance` or `over`
  * @property {S} view
@@ -121,8 +132,10 @@ export {};
 /** @typedef {ThreeArrowsView | ConcardiaView | EvonsView | ArrowPartyView} View any game's View JSON */
 
 /**
- * @typedef {ThreeArrowsCatalogue | ConcardiaCatalogue | EvonsCatalogue | ArrowPartyCatalogue} Catalogue any
- *   game's catalogue
+ * @typedef {ThreeArrowsCatalogue | ConcardiaCatalogue | EvonsCatalogue | ArrowPartyCatalogue} Catalogue a
+ *   game's components as data: the resolved variant document (docs/variants.md) of the built-in
+ *   set (`name` "base") or of a variant, which the server sends once per table, replay or lesson
+ *   and the pages put on every View as `catalogue`; each game's blocks are typed under its heading
  */
 
 // THREE ARROWS (docs/state-json-three-arrows.md)
@@ -502,6 +515,7 @@ export {};
 /**
  * @typedef {Object} Lesson a lesson expanded (GET /api/lessons/GAME/ID)
  * @property {string} game
+ * @property {Catalogue | null} [catalogue] the components its start plays with
  * @property {string} id
  * @property {string} title
  * @property {string[]} topics
@@ -524,6 +538,7 @@ export {};
  * @typedef {Object} Replay a game step by step (GET /api/tables/ID/replay, POST /api/replay)
  * @property {string} game
  * @property {Params} params
+ * @property {Catalogue | null} [catalogue] the components the game was played with
  * @property {string[]} players who played each seat
  * @property {{player: string, rank: number, score: number}[] | null} result
  * @property {ReplayStep[]} steps

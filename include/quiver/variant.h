@@ -146,7 +146,9 @@ qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant *
 
 /* The same for a document received from a client or a record: its `extends` may only be
  * "base" (a server never reads files a client names). what prefixes the paths in messages
- * ("variant" gives "variant/cards/add/0: ..."). */
+ * ("variant" gives "variant/cards/add/0: ..."). Both fail with QV_ESTATE, and load nothing,
+ * when QV_VARIANT_MAX variants are loaded already and this one is not among them (a server
+ * answers 503: a restart empties the registry). */
 qv_status qv_variant_from_json(const struct json_t *doc, const qv_game *g, const char *what,
                                const qv_variant **out, qv_err *err);
 

@@ -553,9 +553,23 @@ static qv_status apply_params(const qv_game *g, json_t *resolved, const json_t *
 	return QV_OK;
 }
 
-/* The built-in set of g, parsed (a new reference). */
+static qv_variant *find_locked(const qv_game *g, const char *sha, bool builtin);
+
+/* g's built-in document into *out: parsed from the embedded text the first time, copied from
+ * the registered built-in set after. A variant is resolved on every table request a server
+ * gets with one, and jansson 2.14's lexer, when an allocation fails, can drop a string's
+ * closing quote and copy past the end of the text (tests/faults/fault_table.c's variant
+ * request crashed in lex_scan_string): the large text is lexed once, when the process loads
+ * the built-in set. */
 static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 {
+	pthread_mutex_lock(&registry_lock);
+	const qv_variant *loaded = find_locked(g, NULL, true);
+	pthread_mutex_unlock(&registry_lock);
+	if (loaded) {
+		*out = json_deep_copy(loaded->json);
+		return *out ? QV_OK : qv_fail(err, QV_ENOMEM, "out of memory");
+	}
 	const char *text =
 	    g->components->base ? g->components->base : qv__builtin_components(g->name);
 	if (!text)
@@ -877,7 +891,7 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, const char *
 	if (registry_used == QV_VARIANT_MAX) {
 		pthread_mutex_unlock(&registry_lock);
 		free_variant(v);
-		return qv_fail(err, QV_EINVAL,
+		return qv_fail(err, QV_ESTATE,
 		               "%d variants are loaded already, the most one quiver process holds: "
 		               "start it again to load others",
 		               QV_VARIANT_MAX - 1);

@@ -14,6 +14,7 @@
 
 #include "core/fields.h"
 #include "games/json_util.h"
+#include "quiver/variant.h"
 #include "server/files.h"
 #include "server/http.h"
 #include "server/lessons.h"
@@ -96,15 +97,55 @@ static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_m
 	return 200;
 }
 
-/* GET /api/games/GAME/reference: what each of the game's pieces, cards and items is, the entries
- * `card`, `piece` and `item` print at the prompt of `quiver play` (qv_lookup), in the game's
- * order. They describe kinds of things, never a table, so nothing in them is hidden. */
+/* The state whose components ?variant=SHA256 names (a variant this server has loaded, or
+ * "base"), for GET /api/games/GAME/reference: *match NULL for the built-in set (no query).
+ * Answers 404 or 500 itself and returns the status, else 0. */
+static int reference_match(struct mg_connection *c, const qv_game *g, qv_match **match)
+{
+	*match = NULL;
+	const char *query = mg_get_request_info(c)->query_string;
+	char key[QV_VARIANT_HASHLEN + 1];
+	int len = query ? mg_get_var(query, strlen(query), "variant", key, sizeof key) : -1;
+	if (len == -1)
+		return 0;
+	qv_err err;
+	const qv_variant *v = len >= 0 ? qv_variant_find(g, key, &err) : NULL;
+	if (!v) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		qv__reply_error(
+		    c, 404,
+		    "no variant '%s' of %s on this server: expected ?variant= the "
+		    "sha256 of a table's variant (its info's variant.sha256), or base",
+		    qv_shorten(len >= 0 ? key : query, QV_QUOTE_MAX, quoted, sizeof quoted),
+		    g->name);
+		return 404;
+	}
+	qv_params params = {0};
+	qv_status rc = qv_params_set(&params, "variant", v->builtin ? "base" : v->sha256, &err);
+	if (!rc)
+		rc = qv_match_new(match, g, &params, 0, &err);
+	if (rc) {
+		qv__reply_error(c, 500, "the reference of variant %s: %s", v->name, err.msg);
+		return 500;
+	}
+	return 0;
+}
+
+/* GET /api/games/GAME/reference[?variant=SHA256]: what each of the game's pieces, cards and
+ * items is, the entries `card`, `piece` and `item` print at the prompt of `quiver play`
+ * (qv_lookup), in the game's order, for its built-in set or a variant this server has loaded
+ * (a table's). They describe kinds of things, never a table, so nothing in them is hidden. */
 static int get_reference(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
 	(void)srv;
 	const qv_game *g = qv__route_cap_of(m, "gamename")->value;
+	qv_match *match;
+	int st = reference_match(c, g, &match);
+	if (st)
+		return st;
+	const void *state = match ? match->state : NULL;
 	qv_buf names = {0}, text = {0};
-	qv_reference_names(g, NULL, &names);
+	qv_reference_names(g, state, &names);
 	json_t *entries = json_array();
 	for (const char *s = qv_buf_str(&names); *s;) {
 		size_t len = strcspn(s, "\n");
@@ -112,13 +153,14 @@ static int get_reference(qv__server *srv, struct mg_connection *c, const qv__rou
 		snprintf(name, sizeof name, "%.*s", (int)len, s);
 		qv_err err;
 		qv_buf_clear(&text);
-		if (qv_lookup(g, NULL, name, &text, &err) == QV_OK)
+		if (qv_lookup(g, state, name, &text, &err) == QV_OK)
 			json_array_append_new(entries, json_pack("{s:s, s:s}", "name", name, "text",
 			                                         qv_buf_str(&text)));
 		s += len + (s[len] == '\n');
 	}
 	qv_buf_free(&names);
 	qv_buf_free(&text);
+	qv_match_free(match);
 	json_t *body = json_pack("{s:s, s:o}", "game", g->name, "entries", entries);
 	qv__reply_json(c, 200, body);
 	json_decref(body);
@@ -165,6 +207,10 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
 	qv__invites inv;
 	qv_status rc = qv__table_create_invites(&t, srv->store, req, addr, &inv, &err);
 	json_decref(req);
+	if (rc == QV_ESTATE) { /* no room for another variant until the server restarts */
+		qv__reply_error(c, 503, "%s", err.msg);
+		return 503;
+	}
 	if (rc)
 		return table_failed(srv, c, rc, &err);
 	/* The invite codes, in this answer only (the table keeps their hashes). */
@@ -182,7 +228,7 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
 		return 503;
 	}
 	qv__table_lock(t);
-	json_t *info = qv__json_put(qv__table_info_locked(t), "invites", invites);
+	json_t *info = qv__json_put(qv__table_info_full_locked(t), "invites", invites);
 	qv__table_unlock(t);
 	qv__server_changed(srv, t);
 	qv__reply_json(c, 201, info);
@@ -200,7 +246,6 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
  * sender has the record, so nothing is shown that it does not already hold. */
 static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
-	(void)srv;
 	(void)m;
 	json_t *body;
 	int st = qv__reply_read_json(c, &body, NULL);
@@ -208,6 +253,29 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 		return st;
 	qv_err err = {0};
 	qv_match *match = NULL;
+	const json_t *variant = json_object_get(body, "variant");
+	if (json_is_object(variant) && json_object_get(variant, "quiver_variant")) {
+		/* A variant's record: its document is registered first, counted against the
+		 * address's rate, so that a full registry (a restart empties it) is told apart
+		 * from a bad record. */
+		const qv_variant *v;
+		qv_status rc =
+		    qv__server_variant_rate(srv, mg_get_request_info(c)->remote_addr, &err);
+		st = rc ? 429 : 0;
+		if (!rc) {
+			const char *game = json_string_value(json_object_get(body, "game"));
+			rc = qv_variant_from_json(variant, game ? qv_game_find(game, NULL) : NULL,
+			                          "variant", &v, &err);
+			st = rc == QV_ESTATE ? 503 : rc ? 400 : 0;
+		}
+		if (st) {
+			json_decref(body);
+			qv__reply_error(c, st, "%s%s",
+			                st == 400 ? "not a record quiver can replay: " : "",
+			                err.msg);
+			return st;
+		}
+	}
 	if (qv_match_load_json(&match, body, &err)) {
 		json_decref(body);
 		qv__reply_error(c, 400, "not a record quiver can replay: %s", err.msg);

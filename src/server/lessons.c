@@ -15,8 +15,10 @@
 #include <civetweb.h>
 
 #include "core/fields.h"
+#include "games/json_util.h"
 #include "quiver/lesson.h"
 #include "server/lessons.h"
+#include "server/replay.h"
 #include "server/reply.h"
 
 /* The most lessons listed for one game. */
@@ -135,6 +137,17 @@ int qv__lessons_get(qv__server *srv, struct mg_connection *c, const qv__route_ma
 		return st;
 	qv_err err = {0};
 	json_t *j = qv_lesson_expand(l, &err);
+	/* The components the lesson's start plays with, which the page's drawing reads. */
+	qv_match *start = NULL;
+	if (j && qv_match_load_json_game(&start, g, l->start, &err) == QV_OK) {
+		j = qv__json_put(j, "catalogue", qv__catalogue_json(start));
+		if (!j)
+			qv_fail(&err, QV_ENOMEM, "out of memory");
+	} else {
+		json_decref(j);
+		j = NULL;
+	}
+	qv_match_free(start);
 	qv_lesson_free(l);
 	if (!j) {
 		qv__reply_error(c, 500, "the lesson %s/%s does not play: %s", g->name, id, err.msg);

@@ -11,7 +11,16 @@
 
 #include <jansson.h>
 
+#include "games/json_util.h"
+#include "quiver/variant.h"
 #include "server/replay.h"
+
+json_t *qv__catalogue_json(const qv_match *m)
+{
+	const qv_variant *v =
+	    m->game->components ? qv_variant_of_params(m->game, &m->params) : NULL;
+	return v ? qv_variant_json(v) : json_null();
+}
 
 /* "p1", "chance" or "over", as the View JSON's to_move. */
 static json_t *who_json(int who)
@@ -121,6 +130,7 @@ json_t *qv__replay_json_within(qv_match *m, size_t max_bytes, bool *too_big, qv_
 	json_t *out = json_pack("{s:O, s:O, s:O, s:O, s:o}", "game", w.game, "params", w.params,
 	                        "players", json_object_get(rec, "players"), "result",
 	                        json_object_get(rec, "result"), "steps", w.steps);
+	out = qv__json_put(out, "catalogue", qv__catalogue_json(m));
 	json_decref(rec);
 	if (!out)
 		qv_fail(err, QV_ENOMEM, "out of memory");

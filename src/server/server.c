@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "quiver/variant.h"
 #include "server/server.h"
 #include "server/token.h"
 
@@ -288,6 +289,23 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	return rc;
 }
 
+qv_status qv__server_variant_rate(qv__server *srv, const char *addr, qv_err *err)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	qv__rate *r = rate_of(srv, addr, now());
+	qv_status rc = QV_OK;
+	if (r->tokens < 1)
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many tables and variant records sent from your address: at most "
+		             "%d a minute (the server's --create-rate); try again in %.0f s",
+		             srv->cfg.create_rate,
+		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
+	else
+		r->tokens -= 1;
+	pthread_mutex_unlock(&srv->reg_lock);
+	return rc;
+}
+
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 {
 	pthread_mutex_lock(&srv->reg_lock);
@@ -546,7 +564,17 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		qv__server_close(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
-	rc = qv__store_open(&srv->store, cfg->db, err);
+	/* Every built-in set is loaded before any variant a client sends: the variants a process
+	 * holds are bounded (QV_VARIANT_MAX), and clients filling the registry must not keep
+	 * anyone from playing the games as printed. */
+	for (int i = 0; !rc && qv_games[i]; i++) {
+		qv_err why;
+		if (qv_games[i]->components && !qv_variant_base(qv_games[i], &why))
+			rc = qv_fail(err, QV_ENOMEM, "the components of %s: %s", qv_games[i]->name,
+			             why.msg);
+	}
+	if (!rc)
+		rc = qv__store_open(&srv->store, cfg->db, err);
 	int expired = 0;
 	if (!rc)
 		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,

@@ -136,6 +136,12 @@ qv__table *qv__server_find_resident(qv__server *srv, const char *id);
  * limit. Waiting tables past waiting_ttl are removed first. */
 qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
                           qv_err *err);
+
+/* A record with a variant's document sent to POST /api/replay registers that variant for the
+ * life of the process, as a new table does: it is counted against the address's create_rate
+ * like a table (QV_ESTATE, HTTP 429, when over it), so that one client cannot fill the
+ * registry of variants (QV_VARIANT_MAX) at the speed of its uploads. */
+qv_status qv__server_variant_rate(qv__server *srv, const char *addr, qv_err *err);
 /* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
  * moment it is found, so a finished table read back from the database stays in memory for
  * it (every socket of a table shares one copy); the socket's end takes the count back. */

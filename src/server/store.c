@@ -26,8 +26,8 @@
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
- * the column people. */
-#define SCHEMA_VERSION 3
+ * the column people, version 4 the column variant. */
+#define SCHEMA_VERSION 4
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -45,7 +45,9 @@ static const char *const schema =
     "  stopped TEXT,"                         /* why the table stopped playing itself */
     "  creator TEXT,"                         /* the client address that created it */
     "  info TEXT,"                            /* the table's info (JSON) once over */
-    "  people TEXT"                           /* names, invites, clocks, offers, chat (JSON) */
+    "  people TEXT,"                          /* names, invites, clocks, offers, chat (JSON) */
+    "  variant TEXT"                          /* the variant's resolved document (JSON); NULL:
+                                                 the built-in set */
     ");"
     "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);"
     "CREATE TABLE IF NOT EXISTS seats ("
@@ -76,6 +78,9 @@ static const char *const upgrade_1_to_2 =
 /* What a version-2 database lacks. */
 static const char *const upgrade_2_to_3 = "ALTER TABLE tables ADD COLUMN people TEXT;";
 
+/* What a version-3 database lacks: its tables all play built-in sets. */
+static const char *const upgrade_3_to_4 = "ALTER TABLE tables ADD COLUMN variant TEXT;";
+
 enum {
 	ST_INSERT_TABLE,
 	ST_INSERT_SEAT,
@@ -105,8 +110,9 @@ enum {
 };
 
 static const char *const sql[ST_COUNT] = {
-    [ST_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
-                        "created, creator, people) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    [ST_INSERT_TABLE] =
+        "INSERT INTO tables (id, game, params, seed, private, v, status, "
+        "created, creator, people, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)",
     [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
@@ -119,12 +125,13 @@ static const char *const sql[ST_COUNT] = {
     [ST_UPDATE_OVER] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 "
                        "ELSE ai_starts END, people = COALESCE(?, people), record = ?, info = "
                        "?, finished = (julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
-    [ST_SELECT_OPEN] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-                       "stopped, creator, people FROM tables WHERE status != 'over' ORDER BY "
-                       "created, "
-                       "id",
+    [ST_SELECT_OPEN] =
+        "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+        "stopped, creator, people, variant FROM tables WHERE status != 'over' ORDER BY "
+        "created, "
+        "id",
     [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-                      "stopped, creator, people FROM tables WHERE id = ?",
+                      "stopped, creator, people, variant FROM tables WHERE id = ?",
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash FROM seats WHERE table_id = ? ORDER BY "
                         "seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
@@ -383,10 +390,12 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		rc = exec(s, upgrade_1_to_2, err);
 	if (!rc && (version == 1 || version == 2))
 		rc = exec(s, upgrade_2_to_3, err);
+	if (!rc && version >= 1 && version <= 3)
+		rc = exec(s, upgrade_3_to_4, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=3", err);
+		rc = exec(s, "PRAGMA user_version=4", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
@@ -475,6 +484,7 @@ qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
 	sqlite3_bind_double(st, 8, t->created);
 	bind_text(st, 9, t->creator);
 	bind_text(st, 10, t->people);
+	bind_text(st, 11, t->variant);
 	rc = step_done(s, st, err, "saving a new table");
 	for (int i = 0; !rc && i < t->nseats; i++) {
 		st = s->st[ST_INSERT_SEAT];
@@ -689,13 +699,13 @@ int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
 /* A table read from the database, owning its strings. */
 typedef struct loaded {
 	qv__stored_table t;
-	char *text[7]; /* id, game, params, status, stopped, creator, people */
+	char *text[8]; /* id, game, params, status, stopped, creator, people, variant */
 	char **moves;
 } loaded;
 
 static void loaded_free(loaded *l)
 {
-	for (int i = 0; i < 7; i++)
+	for (int i = 0; i < 8; i++)
 		free(l->text[i]);
 	for (int i = 0; i < l->t.nmoves; i++)
 		free(l->moves[i]);
@@ -732,6 +742,7 @@ static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *er
 	t->stopped = keep_text(l, 4, row, 9, true, &failed);
 	t->creator = keep_text(l, 5, row, 10, true, &failed);
 	t->people = keep_text(l, 6, row, 11, true, &failed);
+	t->variant = keep_text(l, 7, row, 12, true, &failed);
 	if (failed)
 		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
 

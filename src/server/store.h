@@ -51,6 +51,8 @@ typedef struct qv__stored_table {
 	const char *stopped; /* why the table stopped playing itself, or NULL */
 	const char *creator; /* the client address that created it, or NULL */
 	const char *people;  /* what the table keeps of its people (JSON object text), or NULL */
+	const char *variant; /* the resolved document of the variant played (JSON object text),
+	                      * NULL for a built-in set or a game without components */
 	int nseats;
 	qv__store_seat seats[QV_MAX_PLAYERS];
 	int nmoves;

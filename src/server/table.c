@@ -15,11 +15,13 @@
 
 #include "core/fields.h"
 #include "games/json_util.h"
+#include "quiver/variant.h"
 #include "server/replay.h"
 #include "server/table.h"
 
 /* The fields a table request may have. */
-static const char *const request_fields[] = {"game", "params", "seats", "private", "clock", NULL};
+static const char *const request_fields[] = {"game",  "params",  "seats", "private",
+                                             "clock", "variant", NULL};
 
 /* Longest action text a client may send (notation is far shorter). */
 #define ACTION_MAX 1024
@@ -162,6 +164,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	}
 	/* The parameters as the record writes them (numbers and booleans typed). */
 	t->params = qv_params_to_json(&m->params, m->game->params, m->game->nparams);
+	t->variant = m->game->components ? qv_variant_of_params(m->game, &m->params) : NULL;
 	if (!t->params) {
 		t->m = NULL; /* the caller still owns m */
 		qv__table_free(t);
@@ -223,6 +226,38 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, unsigne
 	return QV_OK;
 }
 
+/* Reads a request's "variant" (a variant document, absent for the parameter's own value) into
+ * params' `variant`, and checks a `variant` the request's params give directly: "base" or a
+ * variant this process has loaded. A document is checked by the engine (qv_variant_from_json:
+ * every problem named by its JSON path under "variant") and registered for as long as the
+ * server runs; QV_ESTATE when the registry is full (HTTP 503: a restart empties it). */
+static qv_status read_variant(const qv_game *g, const json_t *doc, qv_params *params, qv_err *err)
+{
+	const char *given = qv_params_get(params, "variant");
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	if (!doc) {
+		if (!given || strcmp(given, "base") == 0 || qv_variant_find(g, given, NULL))
+			return QV_OK;
+		return qv_fail(err, QV_EINVAL,
+		               "params.variant: '%s' is not a variant this server has loaded; "
+		               "expected \"base\" (the built-in set), or send the variant's "
+		               "document as \"variant\" instead",
+		               qv_shorten(given, QV_QUOTE_MAX, quoted, sizeof quoted));
+	}
+	const qv_variant *v;
+	qv_status rc = qv_variant_from_json(doc, g, "variant", &v, err);
+	if (rc)
+		return rc;
+	const char *key = v->builtin ? "base" : v->sha256;
+	if (given && strcmp(given, key) != 0)
+		return qv_fail(err, QV_EINVAL,
+		               "params.variant: '%s' is not the variant sent as \"variant\" "
+		               "(%s, sha256 %.12s...); give only one of them",
+		               qv_shorten(given, QV_QUOTE_MAX, quoted, sizeof quoted), v->name,
+		               v->sha256);
+	return qv_params_set(params, "variant", key, err);
+}
+
 /* Saves a new table with its opening history. */
 static qv_status save_new(qv__table *t, qv_err *err);
 
@@ -270,6 +305,11 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	int nkinds;
 	unsigned invited;
 	rc = read_seats(json_object_get(req, "seats"), kinds, &nkinds, &invited, err);
+	if (rc)
+		return rc;
+	/* Last of the checks: a variant stays registered whatever comes after, so a request that
+	 * is refused for another field loads none. */
+	rc = read_variant(g, json_object_get(req, "variant"), &params, err);
 	if (rc)
 		return rc;
 	/* The number of seats gives the number of players unless the request sets it. */
@@ -356,8 +396,23 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	                        "seed", qv_seed_json(saved->seed), "actions", actions);
 	qv_err why;
 	qv_match *m = NULL;
-	qv_status rc =
-	    rec ? qv_match_load_json(&m, rec, &why) : qv_fail(&why, QV_ENOMEM, "out of memory");
+	qv_status rc = rec ? QV_OK : qv_fail(&why, QV_ENOMEM, "out of memory");
+	if (!rc && saved->variant) {
+		/* The variant's document, which loading the record registers again. */
+		json_t *doc;
+		rc = qv__json_loads(saved->variant, 0, &doc, &jerr);
+		if (rc == QV_ENOMEM)
+			rc = qv_fail(&why, rc, "out of memory");
+		else if (rc || !json_is_object(doc))
+			rc = qv_fail(&why, QV_EIO, "its stored variant is not a JSON object");
+		if (!rc)
+			rec = qv__json_put(rec, "variant", json_incref(doc));
+		json_decref(doc);
+		if (!rc && !rec)
+			rc = qv_fail(&why, QV_ENOMEM, "out of memory");
+	}
+	if (!rc)
+		rc = qv_match_load_json(&m, rec, &why);
 	json_decref(rec);
 	if (rc)
 		return qv_fail(err, rc, "table %s: %s", saved->id, why.msg);
@@ -610,6 +665,9 @@ static qv_status save_new(qv__table *t, qv_err *err)
 	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	char *params = rc ? NULL : qv__json_dumps(t->params, JSON_COMPACT);
 	char *folk = rc ? NULL : people_text(t);
+	/* A variant's whole document is kept with the table, so that a restart (which may find
+	 * the registry without it) registers it again before replaying the actions. */
+	bool doc = t->variant && !t->variant->builtin;
 	if (!rc && (!params || !folk))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	if (!rc) {
@@ -623,6 +681,7 @@ static qv_status save_new(qv__table *t, qv_err *err)
 		                        .created = t->created,
 		                        .creator = t->owner[0] ? t->owner : NULL,
 		                        .people = folk,
+		                        .variant = doc ? t->variant->text : NULL,
 		                        .nseats = t->nseats,
 		                        .nmoves = n};
 		for (int i = 0; i < t->nseats; i++) {
@@ -1803,8 +1862,18 @@ static json_t *clock_json(qv__table *t, bool stored)
 	return qv__json_put(j, "now", json_integer((json_int_t)(at * 1000)));
 }
 
+/* Info's "variant": which components the table plays with, null for a game without any. */
+static json_t *variant_json(const qv_variant *v)
+{
+	if (!v)
+		return json_null();
+	return json_pack("{s:s, s:s, s:b}", "name", v->name, "sha256", v->sha256, "builtin",
+	                 v->builtin);
+}
+
 /* The table's info; `stored` is the copy kept once the game is over, which says no human is
- * online (as the table read back later would). */
+ * online (as the table read back later would), and holds the catalogue (it answers
+ * GET /api/tables/ID once the table left memory). */
 static json_t *info_json(qv__table *t, bool stored)
 {
 	json_t *seats = json_array();
@@ -1844,6 +1913,7 @@ static json_t *info_json(qv__table *t, bool stored)
 	                         "game", t->game->name, "title", t->game->title, "params",
 	                         t->params, "seats", seats, "status", qv__status_name(t->status),
 	                         "v", (json_int_t)t->v, "private", t->private_, "result", result);
+	info = qv__json_put(info, "variant", variant_json(t->variant));
 	info = qv__json_put(info, "to_move", to_move);
 	info = qv__json_put(info, "offer",
 	                    !stored && t->offer.by >= 0 ? offer_json(t, true) : json_null());
@@ -1851,10 +1921,17 @@ static json_t *info_json(qv__table *t, bool stored)
 	info = qv__json_put(info, "clock", clock_json(t, stored));
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
+	if (stored)
+		info = qv__json_put(info, "catalogue", qv__catalogue_json(t->m));
 	return info;
 }
 
 json_t *qv__table_info_locked(qv__table *t) { return info_json(t, false); }
+
+json_t *qv__table_info_full_locked(qv__table *t)
+{
+	return qv__json_put(info_json(t, false), "catalogue", qv__catalogue_json(t->m));
+}
 
 bool qv__table_listed_locked(qv__table *t)
 {
@@ -1978,7 +2055,9 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 		frame = qv__json_put(
 		    frame, "seat",
 		    json_string(viewer >= 0 ? qv_player_name(viewer, name) : "public"));
-	frame = qv__json_put(frame, "table", qv__table_info_locked(t));
+	/* The catalogue comes once, with the snapshot; updates carry only what changes. */
+	frame = qv__json_put(frame, "table",
+	                     snapshot ? qv__table_info_full_locked(t) : qv__table_info_locked(t));
 	frame = qv__json_put(frame, "view", qv_match_view_json(t->m, viewer));
 	frame = qv__json_put(frame, "log", lines);
 	if (snapshot)
@@ -2256,7 +2335,7 @@ qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *er
 	qv_status rc = QV_OK;
 	qv__table_lock(t);
 	if (what == QV__FETCH_INFO) {
-		*out = qv__table_info_locked(t);
+		*out = qv__table_info_full_locked(t);
 	} else if (t->status != QV__OVER) {
 		/* A record or a replay holds every hidden thing: hands, decks, secret choices. */
 		rc = qv_fail(err, QV_ESTATE,

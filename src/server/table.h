@@ -23,6 +23,7 @@
 
 #include "quiver/agent.h"
 #include "quiver/match.h"
+#include "quiver/variant.h"
 #include "server/chat.h"
 #include "server/clock.h"
 #include "server/store.h"
@@ -76,15 +77,18 @@ typedef struct qv__table {
 	int nseats;
 	qv__seat seat[QV_MAX_PLAYERS];
 	bool private_;
-	int status;       /* QV__WAITING, QV__PLAYING, QV__OVER */
-	long long v;      /* the game's version */
-	long long iv;     /* grows with everything a client hears of (v, seats claimed, online) */
-	double created;   /* seconds since the epoch */
-	char stuck[256];  /* set when an AI seat failed: the table stops playing itself */
-	char owner[48];   /* the client address that created it ("" when unknown) */
-	bool searches;    /* a seat is played by a search (easy, medium or hard) */
-	json_t *params;   /* every parameter, as in records */
-	qv__store *store; /* NULL: nothing is saved (unit tests) */
+	int status;      /* QV__WAITING, QV__PLAYING, QV__OVER */
+	long long v;     /* the game's version */
+	long long iv;    /* grows with everything a client hears of (v, seats claimed, online) */
+	double created;  /* seconds since the epoch */
+	char stuck[256]; /* set when an AI seat failed: the table stops playing itself */
+	char owner[48];  /* the client address that created it ("" when unknown) */
+	bool searches;   /* a seat is played by a search (easy, medium or hard) */
+	json_t *params;  /* every parameter, as in records */
+	/* The components played with (a built-in set or a loaded variant, which lives as long
+	 * as the process); NULL for a game without components. */
+	const qv_variant *variant;
+	qv__store *store;                /* NULL: nothing is saved (unit tests) */
 	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
 	long long serial;
 	long long
@@ -249,10 +253,17 @@ bool qv__table_wants_step_locked(qv__table *t);
  * failure stops the table (t->stuck says why). */
 bool qv__table_step(qv__table *t);
 
-/* The table's info: {"id", "game", "title", "params", "seats", "status", "v", "private",
- * "result", "to_move", "rematch"}, and "stopped" (why) when the table stopped playing itself.
- * A seat is {"seat", "kind", "claimed", "online", "name", "open"}. */
+/* The table's info: {"id", "game", "title", "params", "variant", "seats", "status", "v",
+ * "private", "result", "to_move", "rematch"}, and "stopped" (why) when the table stopped
+ * playing itself. A seat is {"seat", "kind", "claimed", "online", "name", "open"}; "variant"
+ * is {"name", "sha256", "builtin"}, null for a game without components. */
 json_t *qv__table_info_locked(qv__table *t);
+
+/* The info with the table's "catalogue" too: the resolved components document (the variant's,
+ * or the built-in set's; null for a game without components), which clients read once (the
+ * info of GET /api/tables/ID, of the 201 of POST /api/tables and of a snapshot) rather than
+ * with every update. Public: it is what is printed on the components. */
+json_t *qv__table_info_full_locked(qv__table *t);
 
 /* Stops a waiting table that has expired (the server removes it): its viewers hear why, and
  * nothing more can be done at it. */

@@ -3,14 +3,17 @@
  * that creates a table (POST /api/tables) and the frames of a table's WebSocket. A crash, a
  * sanitizer report, or a refusal without a message is a bug.
  *
- * The input is lines. The first is the request body; when it makes a table (without a database
- * and without sockets, as the server's unit tests do), every human seat is claimed, and each
- * further line is a frame read by qv__frame_parse: an act is played by the seat to move on the
- * table's current version (so that actions reach the notation parsers), an undo is asked by the
- * last seat that acted, chance is drawn when it is due, and after each frame every seat's and
- * the public's frame is built (views and the narrated log). A ping frame does nothing but that.
- * A resign or a claim is made by the last seat that acted (a claim with no wait: nobody is
- * connected), a return by every seat in turn.
+ * The input is lines. The first is the request body, which may carry a variant document
+ * (`"variant"`: registered for the life of the process, as the server does; past
+ * QV_VARIANT_MAX variants a new one is refused with a message, and the built-in sets, loaded
+ * first as the server loads them, keep the plain requests making tables); when it makes a
+ * table (without a database and without sockets, as the server's unit tests do), every human seat
+ * is claimed, and each further line is a frame read by qv__frame_parse: an act is played by the
+ * seat to move on the table's current version (so that actions reach the notation parsers), an undo
+ * is asked by the last seat that acted, chance is drawn when it is due, and after each frame every
+ * seat's and the public's frame is built (views and the narrated log). A ping frame does nothing
+ * but that. A resign or a claim is made by the last seat that acted (a claim with no wait: nobody
+ * is connected), a return by every seat in turn.
  *
  * AI seats play, as the server's workers would make them, after every frame (at most
  * STEPS_PER_FRAME decisions or chance outcomes, STEPS_PER_INPUT in all), so that searches run
@@ -24,6 +27,7 @@
 #include <string.h>
 
 #include "fuzz_text.h"
+#include "quiver/variant.h"
 #include "server/chat.h"
 #include "server/frame.h"
 #include "server/table.h"
@@ -198,6 +202,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	if (qv__crypto_init(NULL))
 		abort();
+	/* The built-in sets first, as the server loads them at start (server.c). */
+	for (int i = 0; qv_games[i]; i++)
+		if (qv_games[i]->components && !qv_variant_base(qv_games[i], NULL))
+			abort();
 	char *text = fz_text(data, size);
 	char *rest = fz_cut_line(text);
 	json_error_t jerr;

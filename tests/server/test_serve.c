@@ -88,10 +88,18 @@ static void no_secret_keys(const json_t *j)
 /* Checks a table info's fields. */
 static void check_info(const json_t *t)
 {
-	static const char *const keys[] = {"id",     "game",    "title",   "params", "seats",
-	                                   "status", "v",       "private", "result", "to_move",
-	                                   "offer",  "rematch", "clock",   NULL};
-	exact_keys(t, "table info", keys, NULL);
+	static const char *const keys[] = {"id",      "game",   "title",   "params",  "variant",
+	                                   "seats",   "status", "v",       "private", "result",
+	                                   "to_move", "offer",  "rematch", "clock",   NULL};
+	exact_keys(t, "table info", keys, "catalogue");
+	/* The components played with: null for a game without any, else a built-in set or a
+	 * variant by name and hash. */
+	const json_t *variant = json_object_get(t, "variant");
+	if (!json_is_null(variant)) {
+		static const char *const variant_keys[] = {"name", "sha256", "builtin", NULL};
+		exact_keys(variant, "info's variant", variant_keys, NULL);
+		assert_int_equal(strlen(json_string_value(json_object_get(variant, "sha256"))), 64);
+	}
 	/* The clock: its settings, the time each claimed person's seat has left, whose runs, and
 	 * the server's time to count down from. */
 	const json_t *clock = json_object_get(t, "clock");
@@ -146,6 +154,8 @@ static const char *receive(viewer *w, bool allow_error)
 	exact_keys(f, type, snap ? snap_keys : up_keys, NULL);
 	no_secret_keys(f);
 	check_info(json_object_get(f, "table"));
+	/* The catalogue comes once, with a snapshot. */
+	assert_true(snap == (json_object_get(json_object_get(f, "table"), "catalogue") != NULL));
 	if (snap) {
 		char want[16];
 		snprintf(want, sizeof want, "p%d", w->seat + 1);
@@ -661,6 +671,7 @@ static void test_http_api(void **state)
 	    id);
 	json_t *t = th_info(id);
 	check_info(t);
+	assert_non_null(json_object_get(t, "catalogue")); /* GET /api/tables/ID carries it */
 	assert_string_equal(json_string_value(json_object_get(t, "status")), "waiting");
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	assert_true(json_is_null(json_object_get(t, "result")));

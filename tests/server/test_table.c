@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "server/frame.h"
 #include "server/table.h"
@@ -980,6 +981,66 @@ static void test_store_refuses(void **state)
 	unlink(path);
 }
 
+/* A database of schema 3 (before the column `variant`) with one table waiting for its second
+ * person, as quiver made them then. */
+static const char *const schema_3 =
+    "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL,"
+    " seed INTEGER NOT NULL, private INTEGER NOT NULL, v INTEGER NOT NULL, status TEXT NOT NULL,"
+    " created REAL NOT NULL, finished REAL, record TEXT, ai_starts INTEGER NOT NULL DEFAULT 0,"
+    " stopped TEXT, creator TEXT, info TEXT, people TEXT);"
+    "CREATE INDEX tables_status ON tables(status, created);"
+    "CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,"
+    " kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (table_id, seat));"
+    "CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
+    " who TEXT NOT NULL, action TEXT NOT NULL, automatic INTEGER NOT NULL, at REAL NOT NULL,"
+    " PRIMARY KEY (table_id, idx));"
+    "INSERT INTO tables (id, game, params, seed, private, v, status, created) VALUES"
+    " ('00112233aabbccdd', 'three-arrows', '{\"players\": 2}', 7, 1, 0, 'waiting', 1.0e9);"
+    "INSERT INTO seats VALUES ('00112233aabbccdd', 0, 'human', NULL);"
+    "INSERT INTO seats VALUES ('00112233aabbccdd', 1, 'human', NULL);"
+    "PRAGMA user_version=3;";
+
+/* A database of schema 3 gains the column `variant` at open (schema 4), and its tables, which
+ * played built-in sets, come back as they were. */
+static void test_store_upgrade(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/qvupgradeXXXXXX", path[64], cmd[160];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/old.db", dir);
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, schema_3, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	restored r = {0};
+	qv_err err;
+	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
+	assert_int_equal(qv__store_load_open(r.store, collect, &r, &err), QV_OK);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.t[0]->id, "00112233aabbccdd");
+	assert_int_equal(r.t[0]->status, QV__WAITING);
+	/* it plays its game's built-in set, if the game has components at all */
+	assert_true(!r.t[0]->variant || r.t[0]->variant->builtin);
+	qv__table_free(r.t[0]);
+	qv__store_close(r.store);
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT variant FROM tables", -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_type(st, 0), SQLITE_NULL);
+	sqlite3_finalize(st);
+	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 4);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* libsodium, which makes the tokens and ids, is started once (as qv__server_start does). */
 static int start_crypto(void **state)
 {
@@ -1002,6 +1063,7 @@ int main(void)
 	    cmocka_unit_test(test_store_round_trip),
 	    cmocka_unit_test(test_forced_held),
 	    cmocka_unit_test(test_store_refuses),
+	    cmocka_unit_test(test_store_upgrade),
 	    cmocka_unit_test(test_fetch_rules),
 	    cmocka_unit_test(test_undo_race_arrow_party),
 	    cmocka_unit_test(test_undo_chance_not_reused),
