@@ -4,30 +4,7 @@
 set -u
 Q=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 DOCS=$(cd "$(dirname "$0")/../../docs/rules" && pwd) # the rules pages quiver embeds
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
-
-# expect_rc WANT CMD...: runs CMD (stdin from /dev/null unless redirected by the caller),
-# keeping stdout in out.txt and stderr in err.txt, and checks the exit status.
-expect_rc() {
-	local want=$1
-	shift
-	"$@" >out.txt 2>err.txt </dev/null
-	local rc=$?
-	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want; stderr: $(head -c 400 err.txt)"
-}
-
-# contains FILE TEXT: FILE has the fixed string TEXT.
-contains() {
-	grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 600 "$1")"
-}
+. "$(dirname "$0")/check_lib.sh"
 
 # ---- help, version, usage errors ----
 expect_rc 0 "$Q" --version
@@ -511,8 +488,4 @@ grep -q '"board":\[{' out.txt || fail "the mid-game position has no piece on the
 printf 'name\nquit\n' | "$Q" engine --seed 1 >out.txt 2>err.txt || fail "engine failed"
 contains out.txt "="
 
-if [ "$failures" -ne 0 ]; then
-	echo "$failures check(s) failed"
-	exit 1
-fi
-echo "all cli checks passed"
+finish cli_test

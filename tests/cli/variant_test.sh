@@ -9,28 +9,7 @@
 set -u
 Q=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 EXAMPLES=$(cd "$2" && pwd)
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
-
-# expect_rc WANT CMD...: runs CMD, keeping stdout in out.txt and stderr in err.txt.
-expect_rc() {
-	local want=$1
-	shift
-	"$@" >out.txt 2>err.txt </dev/null
-	local rc=$?
-	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want; stderr: $(head -c 400 err.txt)"
-}
-
-contains() {
-	grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 600 "$1")"
-}
+. "$(dirname "$0")/check_lib.sh"
 
 mapfile -t games < <(printf 'list_games\nquit\n' | "$Q" engine | sed -n 's/^=\? *//p' | grep -v '^$')
 [ "${#games[@]}" -ge 4 ] || fail "list_games gave ${#games[@]} games"
@@ -121,8 +100,4 @@ contains err.txt "/cardz: unknown key"
 expect_rc 2 "$Q" play concardia --variant concardia-dump.json --param variant=base
 contains err.txt "give one"
 
-if [ "$failures" -gt 0 ]; then
-	echo "$failures failure(s)"
-	exit 1
-fi
-echo "variant_test: all passed"
+finish variant_test

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "gametest.h"
+#include "quiver/variant.h"
 
 void qv_test_init(const qv_game *g, void *st, const char *params, uint64_t seed)
 {
@@ -86,4 +87,35 @@ char *qv_test_diagram(const qv_game *g, const void *st, int viewer)
 	char *s = strdup(qv_buf_str(&b));
 	qv_buf_free(&b);
 	return s;
+}
+
+qv_status qv_test_variant_load(const qv_game *g, const char *text, const qv_variant **v,
+                               qv_err *err)
+{
+	json_error_t jerr;
+	json_t *doc = json_loads(text, 0, &jerr);
+	if (!doc)
+		fail_msg("test JSON broken at %d:%d: %s: %s", jerr.line, jerr.column, jerr.text,
+		         text);
+	*v = NULL;
+	qv_status rc = qv_variant_from_json(doc, g, "variant", v, err);
+	json_decref(doc);
+	return rc;
+}
+
+const qv_variant *qv_test_variant(const qv_game *g, const char *text)
+{
+	const qv_variant *v;
+	qv_err err = {{0}};
+	if (qv_test_variant_load(g, text, &v, &err))
+		fail_msg("variant refused: %s", err.msg);
+	return v;
+}
+
+const char *qv_test_variant_refusal(const qv_game *g, const char *text, qv_err *err)
+{
+	const qv_variant *v;
+	if (qv_test_variant_load(g, text, &v, err) == QV_OK)
+		fail_msg("variant accepted: %s", text);
+	return err->msg;
 }

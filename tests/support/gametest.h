@@ -32,4 +32,16 @@ void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng);
 char *qv_test_view(const qv_game *g, const void *st, int viewer);
 char *qv_test_diagram(const qv_game *g, const void *st, int viewer);
 
+/* Loads the JSON text as a client's variant of g (qv_variant_from_json, its paths under
+ * "variant"): QV_OK, or the refusal with its message in err; a test JSON that does not parse
+ * fails the test. */
+struct qv_variant;
+qv_status qv_test_variant_load(const qv_game *g, const char *text, const struct qv_variant **v,
+                               qv_err *err);
+/* The variant of g the JSON text describes; fails the test, with the message, if it is
+ * refused. */
+const struct qv_variant *qv_test_variant(const qv_game *g, const char *text);
+/* The message g refuses the variant text with, in err; fails the test if it is accepted. */
+const char *qv_test_variant_refusal(const qv_game *g, const char *text, qv_err *err);
+
 #endif

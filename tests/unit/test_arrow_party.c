@@ -975,13 +975,7 @@ static void test_end_shows_items(void **unused)
 /* Loads doc (JSON text) as a client's variant of Arrow Party; QV_OK or the refusal in err. */
 static qv_status variant_of(const char *doc, const qv_variant **v, qv_err *err)
 {
-	json_error_t jerr;
-	json_t *j = json_loads(doc, 0, &jerr);
-	if (!j)
-		fail_msg("test JSON broken: %s", jerr.text);
-	qv_status rc = qv_variant_from_json(j, G, "variant", v, err);
-	json_decref(j);
-	return rc;
+	return qv_test_variant_load(G, doc, v, err);
 }
 
 /* The parameters of a game with variant doc, then extra ("players=3,..."). */

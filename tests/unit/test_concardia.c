@@ -931,28 +931,13 @@ static void test_view_current_values(void **unused)
 }
 
 /* A variant of the built-in set from a JSON text (failing the test when it is refused). */
-static const qv_variant *variant(const char *text)
-{
-	qv_err err = {{0}};
-	json_t *doc = json_loads(text, 0, NULL);
-	assert_non_null(doc);
-	const qv_variant *v = NULL;
-	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
-	json_decref(doc);
-	if (rc)
-		fail_msg("variant refused: %s", err.msg);
-	return v;
-}
+static const qv_variant *variant(const char *text) { return qv_test_variant(G, text); }
 
 /* The message a variant is refused with, which must contain `want`. */
 static void expect_variant_error(const char *text, const char *want)
 {
 	qv_err err = {{0}};
-	json_t *doc = json_loads(text, 0, NULL);
-	assert_non_null(doc);
-	const qv_variant *v = NULL;
-	assert_int_not_equal(qv_variant_from_json(doc, G, "variant", &v, &err), QV_OK);
-	json_decref(doc);
+	qv_test_variant_refusal(G, text, &err);
 	if (!strstr(err.msg, want))
 		fail_msg("variant refused with '%s', lacking '%s'", err.msg, want);
 }

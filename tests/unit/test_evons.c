@@ -1196,34 +1196,13 @@ static int text_lines(const char *s, int *widest)
 /* ---- variants ---- */
 
 /* The variant of the built-in set that text describes; the test fails if it is refused. */
-static const qv_variant *variant(const char *text)
-{
-	json_error_t jerr;
-	json_t *doc = json_loads(text, 0, &jerr);
-	if (!doc)
-		fail_msg("bad JSON in the test: %s", jerr.text);
-	const qv_variant *v = NULL;
-	qv_err err = {{0}};
-	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
-	json_decref(doc);
-	if (rc)
-		fail_msg("variant refused: %s", err.msg);
-	return v;
-}
+static const qv_variant *variant(const char *text) { return qv_test_variant(G, text); }
 
 /* The variant text must be refused with a message containing msg. */
 static void refused(const char *text, const char *msg)
 {
-	json_error_t jerr;
-	json_t *doc = json_loads(text, 0, &jerr);
-	if (!doc)
-		fail_msg("bad JSON in the test: %s", jerr.text);
-	const qv_variant *v = NULL;
 	qv_err err = {{0}};
-	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
-	json_decref(doc);
-	if (rc == QV_OK)
-		fail_msg("variant accepted, expected: %s", msg);
+	qv_test_variant_refusal(G, text, &err);
 	if (!strstr(err.msg, msg))
 		fail_msg("refused with \"%s\", expected \"%s\"", err.msg, msg);
 }

@@ -815,32 +815,12 @@ static void test_notes_hide_nothing(void **unused)
 
 /* The variant of the document text (a variant of three-arrows extending the built-in set),
  * loaded; fails the test if it is refused. */
-static const qv_variant *variant(const char *text)
-{
-	json_error_t jerr;
-	json_t *doc = json_loads(text, 0, &jerr);
-	if (!doc)
-		fail_msg("test JSON: %s: %s", jerr.text, text);
-	const qv_variant *v = NULL;
-	qv_err err = {{0}};
-	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, &err);
-	json_decref(doc);
-	if (rc)
-		fail_msg("variant refused: %s", err.msg);
-	return v;
-}
+static const qv_variant *variant(const char *text) { return qv_test_variant(G, text); }
 
 /* The message of the refusal of the document text; fails the test if it is accepted. */
 static const char *refusal(const char *text, qv_err *err)
 {
-	json_t *doc = json_loads(text, 0, NULL);
-	assert_non_null(doc);
-	const qv_variant *v = NULL;
-	qv_status rc = qv_variant_from_json(doc, G, "variant", &v, err);
-	json_decref(doc);
-	if (rc == QV_OK)
-		fail_msg("variant accepted: %s", text);
-	return err->msg;
+	return qv_test_variant_refusal(G, text, err);
 }
 
 /* The parameter list that plays with v, and others. */
