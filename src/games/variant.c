@@ -301,12 +301,15 @@ static qv_status check_entry(const json_t *o, const qv_vfield *fields, int n, bo
 
 /* ---- resolving a document ---- */
 
-/* What one resolution reads files through, and the files of the chain so far (a cycle). */
+/* What one resolution reads files through, and the files of the chain so far (a cycle).
+ * seen is allocated only where files are read: the documents of a server's requests are
+ * resolved on CivetWeb's threads, whose stacks are small (docs/benchmarks.md, "The stack of a
+ * request"). */
 typedef struct chain {
 	qv__game_finder find; /* the game a document names, when the caller gives none */
-	bool files;           /* `extends` may name a file */
+	bool files;           /* `extends` may name a file (then seen is not NULL) */
 	int depth;
-	char seen[QV_VARIANT_DEPTH][PATH_MAX];
+	char (*seen)[PATH_MAX]; /* QV_VARIANT_DEPTH paths */
 } chain;
 
 static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, json_t **out,
@@ -584,6 +587,21 @@ static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 	return QV_OK;
 }
 
+/* Resolves the file `from` names, relative to dir (the folder of the file naming it). Its own
+ * function, so that the room for a path is taken only when a file is read, never on the small
+ * stack of a server's request. */
+static __attribute__((noinline)) qv_status extend_file(const char *from, const char *dir,
+                                                       const qv_game *g, chain *ch, json_t **out,
+                                                       qv_err *err)
+{
+	char path[PATH_MAX];
+	if (from[0] == '/' || !dir)
+		snprintf(path, sizeof path, "%s", from);
+	else
+		snprintf(path, sizeof path, "%s/%s", dir, from);
+	return resolve_file(path, g, ch, out, NULL, err);
+}
+
 /* Resolves the document doc (from a file when w->file): the set it extends, then its own
  * parameters and blocks. *out gets the resolved document, which it owns. */
 static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, chain *ch, where *w,
@@ -681,13 +699,8 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 		    "set: send the resolved one, `quiver variant show`); got %s",
 		    shown(ext, got, sizeof got));
 	} else {
-		char path[PATH_MAX];
-		if (from[0] == '/' || !dir)
-			snprintf(path, sizeof path, "%s", from);
-		else
-			snprintf(path, sizeof path, "%s/%s", dir, from);
 		/* its messages name that file */
-		rc = resolve_file(path, g, ch, &res, NULL, err);
+		rc = extend_file(from, dir, g, ch, &res, err);
 	}
 	if (rc)
 		return rc;
@@ -985,10 +998,13 @@ const qv_variant *qv_variant_find(const qv_game *g, const char *key, qv_err *err
 qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder finder,
                            const qv_variant **out, qv_err *err)
 {
-	chain ch = {.find = finder, .files = true};
+	chain ch = {.find = finder, .files = true, .seen = calloc(QV_VARIANT_DEPTH, PATH_MAX)};
+	if (!ch.seen)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
 	json_t *res;
 	const qv_game *dg;
 	qv_status rc = resolve_file(path, g, &ch, &res, &dg, err);
+	free(ch.seen);
 	if (rc)
 		return rc;
 	char what[PATH_MAX + 16];
