@@ -10,6 +10,7 @@ import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS } from '../arrows.js';
 import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 import { starIcon, skullIcon } from './icons.js';
+import { perCatalogue } from './catalogue.js';
 
 /** @typedef {import('../types.js').ArrowPartyView} ArrowPartyView */
 /** @typedef {import('../types.js').ArrowPartyPlayer} ArrowPartyPlayer */
@@ -32,31 +33,20 @@ export const zoomable = true;
  *            dice: Map<string, number>, star: number, skull: number}} Printed
  */
 
-/** @type {WeakMap<Catalogue, Printed>} */
-const printedOf = new WeakMap();
-
 /**
  * The components of a view's catalogue (nothing without a catalogue). The one place that reads
  * the catalogue's shape.
- * @param {{catalogue?: Catalogue}} vj
- * @returns {Printed}
  */
-export function printed(vj) {
-  const cat = vj.catalogue;
-  if (!cat) return { arrows: new Map(), items: new Map(), dice: new Map(), star: 0, skull: 0 };
-  let p = printedOf.get(cat);
-  if (!p) {
-    p = {
-      arrows: new Map((cat.arrows ?? []).map((c) => [c.id, c.arrows])),
-      items: new Map((cat.items ?? []).map((it) => [it.id, { points: it.points, does: effectWords(it.effect) }])),
-      dice: new Map((cat.dice ?? []).map((d) => [d.id, d.points])),
-      star: cat.stars?.points ?? 0,
-      skull: cat.skulls?.points ?? 0,
-    };
-    printedOf.set(cat, p);
-  }
-  return p;
-}
+export const printed = perCatalogue(
+  /** @param {Catalogue} cat @returns {Printed} */ (cat) => ({
+    arrows: new Map((cat.arrows ?? []).map((c) => [c.id, c.arrows])),
+    items: new Map((cat.items ?? []).map((it) => [it.id, { points: it.points, does: effectWords(it.effect) }])),
+    dice: new Map((cat.dice ?? []).map((d) => [d.id, d.points])),
+    star: cat.stars?.points ?? 0,
+    skull: cat.skulls?.points ?? 0,
+  }),
+  () => /** @type {Printed} */ ({ arrows: new Map(), items: new Map(), dice: new Map(), star: 0, skull: 0 }),
+);
 
 /**
  * What an item's effect does, in words, with its numbers.

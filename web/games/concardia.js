@@ -9,6 +9,7 @@ import { h, s, plural } from '../dom.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
 import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
+import { perCatalogue } from './catalogue.js';
 
 export const name = 'concardia';
 export const title = 'ConCardia';
@@ -29,8 +30,30 @@ export const blurb =
  *   boost: the Strength a boost adds (0 for a card that has none)
  */
 
-/** @type {WeakMap<Catalogue, Map<string, Card>>} */
-const cardsOf = new WeakMap();
+/** The cards of a catalogue by id. */
+const cardsIn = perCatalogue(
+  /** @param {Catalogue} cat */ (cat) =>
+    /** @type {Map<string, Card>} */ (
+      new Map(
+        (cat.cards ?? []).map((c) => [
+          c.id,
+          {
+            id: c.id,
+            name: c.name.replace(/(^|[ -])([a-z])/g, (_m, sep, l) => sep + l.toUpperCase()),
+            trait: c.trait[0].toLowerCase(),
+            traitName: c.trait,
+            S: c.strength,
+            D: c.defense,
+            arrows: c.arrows,
+            type: c.type,
+            text: abilityText(c.ability),
+            boost: c.ability?.kind === 'charge' ? (c.ability.strength ?? 0) : 0,
+          },
+        ]),
+      )
+    ),
+  () => new Map(),
+);
 
 /**
  * The card of an id (`striker-p`) in a view's catalogue, or null (an unknown id, or a view
@@ -40,30 +63,7 @@ const cardsOf = new WeakMap();
  * @returns {Card | null}
  */
 export function cardOf(vj, id) {
-  const cat = vj.catalogue;
-  if (!cat) return null;
-  let cards = cardsOf.get(cat);
-  if (!cards) {
-    cards = new Map(
-      (cat.cards ?? []).map((c) => [
-        c.id,
-        {
-          id: c.id,
-          name: c.name.replace(/(^|[ -])([a-z])/g, (_m, sep, l) => sep + l.toUpperCase()),
-          trait: c.trait[0].toLowerCase(),
-          traitName: c.trait,
-          S: c.strength,
-          D: c.defense,
-          arrows: c.arrows,
-          type: c.type,
-          text: abilityText(c.ability),
-          boost: c.ability?.kind === 'charge' ? (c.ability.strength ?? 0) : 0,
-        },
-      ]),
-    );
-    cardsOf.set(cat, cards);
-  }
-  return cards.get(id) ?? null;
+  return cardsIn(vj).get(id) ?? null;
 }
 
 /**

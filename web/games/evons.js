@@ -9,6 +9,7 @@ import { h, s, plural } from '../dom.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
 import { drawGrid, facts, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
+import { perCatalogue } from './catalogue.js';
 import { coverIcon } from './icons.js';
 
 export const name = 'evons';
@@ -41,8 +42,31 @@ const ELEMENTS = {
  *            def: number, arrows: {dir: string, ability: string | null}[]}} Card
  */
 
-/** @type {WeakMap<Catalogue, Map<string, Card>>} */
-const cardsOf = new WeakMap();
+/** The cards of a catalogue by id. */
+const cardsIn = perCatalogue(
+  /** @param {Catalogue} cat */ (cat) =>
+    /** @type {Map<string, Card>} */ (
+      new Map(
+        (cat.cards ?? []).map((c) => [
+          c.id,
+          {
+            id: c.id,
+            name: capitals(c.id.replace(/-/g, ' ')),
+            element: ELEMENTS[c.element]?.word ?? capitals(c.element),
+            block: c.type === 'block',
+            cost: c.cost ?? 0,
+            atk: c.atk ?? 0,
+            def: c.def ?? 0,
+            arrows: (c.arrows ?? []).map((dir) => {
+              const kind = c.abilities?.[dir]?.kind;
+              return { dir, ability: kind ? capitals(kind) : null };
+            }),
+          },
+        ]),
+      )
+    ),
+  () => new Map(),
+);
 
 /**
  * The card of an id in a view's catalogue, or null (an unknown id, or a view without a
@@ -52,31 +76,7 @@ const cardsOf = new WeakMap();
  * @returns {Card | null}
  */
 export function cardOf(vj, id) {
-  const cat = vj.catalogue;
-  if (!cat) return null;
-  let cards = cardsOf.get(cat);
-  if (!cards) {
-    cards = new Map(
-      (cat.cards ?? []).map((c) => [
-        c.id,
-        {
-          id: c.id,
-          name: capitals(c.id.replace(/-/g, ' ')),
-          element: ELEMENTS[c.element]?.word ?? capitals(c.element),
-          block: c.type === 'block',
-          cost: c.cost ?? 0,
-          atk: c.atk ?? 0,
-          def: c.def ?? 0,
-          arrows: (c.arrows ?? []).map((dir) => {
-            const kind = c.abilities?.[dir]?.kind;
-            return { dir, ability: kind ? capitals(kind) : null };
-          }),
-        },
-      ]),
-    );
-    cardsOf.set(cat, cards);
-  }
-  return cards.get(id) ?? null;
+  return cardsIn(vj).get(id) ?? null;
 }
 
 /**

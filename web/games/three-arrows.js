@@ -11,6 +11,7 @@ import { h, s, plural, signed } from '../dom.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS, r } from '../arrows.js';
 import { drawGrid, facts, files, ranks } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
+import { perCatalogue } from './catalogue.js';
 import { coverIcon, shieldIcon, starIcon } from './icons.js';
 
 export const name = 'three-arrows';
@@ -31,39 +32,28 @@ const FACING_TURN = { N: 0, E: 2, S: 4, W: 6 };
  * @typedef {{kind: string, name: string, count: number, arrows: [string, number][], terminator: boolean}} Kind
  */
 
-/** @type {WeakMap<Catalogue, {pieces: Map<string, Kind>, die: number[]}>} */
-const printedOf = new WeakMap();
-
 /**
  * What a view's catalogue prints: the piece kinds by letter, in the catalogue's order, and the
  * die's faces (nothing without a catalogue). The one place that reads the catalogue's shape.
- * @param {Printed} vj
- * @returns {{pieces: Map<string, Kind>, die: number[]}}
  */
-export function printed(vj) {
-  const cat = vj.catalogue;
-  if (!cat) return { pieces: new Map(), die: [] };
-  let p = printedOf.get(cat);
-  if (!p) {
-    p = {
-      pieces: new Map(
-        (cat.pieces ?? []).map((k) => [
-          k.kind,
-          {
-            kind: k.kind,
-            name: k.name,
-            count: k.count,
-            arrows: grouped(k.arrows ?? []),
-            terminator: k.ability === 'terminator',
-          },
-        ]),
-      ),
-      die: cat.die?.faces ?? [],
-    };
-    printedOf.set(cat, p);
-  }
-  return p;
-}
+export const printed = perCatalogue(
+  /** @param {Catalogue} cat @returns {{pieces: Map<string, Kind>, die: number[]}} */ (cat) => ({
+    pieces: new Map(
+      (cat.pieces ?? []).map((k) => [
+        k.kind,
+        {
+          kind: k.kind,
+          name: k.name,
+          count: k.count,
+          arrows: grouped(k.arrows ?? []),
+          terminator: k.ability === 'terminator',
+        },
+      ]),
+    ),
+    die: cat.die?.faces ?? [],
+  }),
+  () => /** @type {{pieces: Map<string, Kind>, die: number[]}} */ ({ pieces: new Map(), die: [] }),
+);
 
 /**
  * Directions written once per arrow, grouped with their strength in the order they first come.
