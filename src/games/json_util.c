@@ -131,7 +131,7 @@ qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *
 }
 
 qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
-                           qv__json_id_fn get, uint8_t *out, int *n, qv_err *err)
+                           qv__json_id_fn get, const void *ctx, uint8_t *out, int *n, qv_err *err)
 {
 	json_t *a = json_object_get(o, key);
 	*n = 0;
@@ -147,7 +147,7 @@ qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, i
 		int id;
 		char w[64];
 		snprintf(w, sizeof w, "%s.%s[%zu]", what, key, i);
-		qv_status rc = get(v, w, &id, err);
+		qv_status rc = get(ctx, v, w, &id, err);
 		if (rc)
 			return rc;
 		out[(*n)++] = (uint8_t)id;

@@ -52,12 +52,15 @@ qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, i
 qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where, int nplayers,
                                   int def, int *p, qv_err *err);
 
-/* Reads one id (a card, a kind) from v into *id, or fails naming `what` and the form. */
-typedef qv_status (*qv__json_id_fn)(const json_t *v, const char *what, int *id, qv_err *err);
+/* Reads one id (a card, a kind) from v into *id, or fails naming `what` and the form; ctx is
+ * what the caller of qv__json_get_ids gave (the components the ids name). */
+typedef qv_status (*qv__json_id_fn)(const void *ctx, const json_t *v, const char *what, int *id,
+                                    qv_err *err);
 
-/* Reads o[key], an array of at most max ids each read by get, into out[0..*n); absent: *n = 0. */
+/* Reads o[key], an array of at most max ids each read by get (given ctx), into out[0..*n);
+ * absent: *n = 0. */
 qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
-                           qv__json_id_fn get, uint8_t *out, int *n, qv_err *err);
+                           qv__json_id_fn get, const void *ctx, uint8_t *out, int *n, qv_err *err);
 
 /* Reads v, a square or cell name such as "c3" on a width x height grid (`noun` names it in
  * the message), into *file and *rank. */

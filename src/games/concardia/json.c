@@ -171,13 +171,10 @@ static qv_status get_sq(const json_t *v, const char *what, int *sq, qv_err *err)
 	return rc;
 }
 
-/* The tables of the state being loaded, for get_card, which qv__json_get_ids calls with no
- * context: set by cc_load_json for the length of the call, in its own thread. */
-static _Thread_local const cc_tables *loading;
-
-static qv_status get_card(const json_t *v, const char *what, int *card, qv_err *err)
+/* A card id of the components T (a cc_tables; a qv__json_id_fn). */
+static qv_status get_card(const void *T, const json_t *v, const char *what, int *card, qv_err *err)
 {
-	*card = json_is_string(v) ? cc_find_card(loading, json_string_value(v)) : -1;
+	*card = json_is_string(v) ? cc_find_card(T, json_string_value(v)) : -1;
 	if (*card < 0)
 		return qv_fail(err, QV_EINVAL, "%s must be a card id such as \"striker-p\"", what);
 	return QV_OK;
@@ -231,7 +228,7 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 		    (rc = get_sq(json_object_get(o, "sq"), w, &sq, err)))
 			return rc;
 		snprintf(w, sizeof w, "%s.card", what);
-		if ((rc = get_card(json_object_get(o, "card"), w, &card, err)))
+		if ((rc = get_card(cc_T(s), json_object_get(o, "card"), w, &card, err)))
 			return rc;
 		snprintf(w, sizeof w, "%s.owner", what);
 		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)) ||
@@ -272,23 +269,23 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	uint8_t list[CC_DECK_MAX];
 	int n;
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = qv__json_get_ids(o, "hand", what, CC_DECK_MAX, get_card, list, &n, err)))
+	    (rc = qv__json_get_ids(o, "hand", what, CC_DECK_MAX, get_card, cc_T(s), list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->hand[list[i]]++;
 	pl->nhand = (uint8_t)n;
 	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = qv__json_get_ids(o, "deck", what, CC_DECK_MAX, get_card, list, &n, err)))
+	if ((rc = qv__json_get_ids(o, "deck", what, CC_DECK_MAX, get_card, cc_T(s), list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->deck[i] = list[n - 1 - i];
 	pl->ndeck = (uint8_t)n;
-	if ((rc =
-	         qv__json_get_ids(o, "discard", what, CC_DECK_MAX, get_card, pl->discard, &n, err)))
+	if ((rc = qv__json_get_ids(o, "discard", what, CC_DECK_MAX, get_card, cc_T(s), pl->discard,
+	                           &n, err)))
 		return rc;
 	pl->ndiscard = (uint8_t)n;
-	if ((rc =
-	         qv__json_get_ids(o, "victory", what, CC_DECK_MAX, get_card, pl->victory, &n, err)))
+	if ((rc = qv__json_get_ids(o, "victory", what, CC_DECK_MAX, get_card, cc_T(s), pl->victory,
+	                           &n, err)))
 		return rc;
 	pl->nvictory = (uint8_t)n;
 	json_t *pa = json_object_get(o, "persistent");
@@ -310,8 +307,8 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 				    "%s.persistent[%zu] must be {\"card\": id, \"counters\": n}",
 				    what, i);
 			if ((rc = qv__json_check_keys(v, "a Persistent Area entry", pkeys, err)) ||
-			    (rc = get_card(json_object_get(v, "card"), "persistent card", &card,
-			                   err)) ||
+			    (rc = get_card(cc_T(s), json_object_get(v, "card"), "persistent card",
+			                   &card, err)) ||
 			    (rc = qv__json_get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS,
 			                           0, &counters, err)))
 				return rc;
@@ -336,7 +333,7 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	json_t *st = json_object_get(o, "start");
 	if (st && !json_is_null(st)) {
 		int card;
-		if ((rc = get_card(st, "start", &card, err)))
+		if ((rc = get_card(cc_T(s), st, "start", &card, err)))
 			return rc;
 		pl->start = (uint8_t)(card + 1);
 	}
@@ -419,7 +416,7 @@ static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
 			return rc;
 		s->pend_from = (uint8_t)v;
 	} else if (kind == CC_PEND_PBOOST) {
-		if ((rc = get_card(from, "pending.from", &v, err)))
+		if ((rc = get_card(cc_T(s), from, "pending.from", &v, err)))
 			return rc;
 		s->pend_from = (uint8_t)v;
 	} else if (from) {
@@ -434,7 +431,7 @@ static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "pending.to is only for shove and sabotage");
 	}
 	if (card) {
-		if ((rc = get_card(card, "pending.card", &v, err)))
+		if ((rc = get_card(cc_T(s), card, "pending.card", &v, err)))
 			return rc;
 		if (cc_T(s)->cards[v].kind != CC_AB_SABOTAGE)
 			return qv_fail(err, QV_EINVAL,
@@ -655,7 +652,6 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	if ((rc = qv__json_check_keys(j, "state", keys, err)))
 		return rc;
 	reset_for_load(s);
-	loading = cc_T(s);
 	json_t *board = json_object_get(j, "board");
 	if (board && (rc = load_board(s, board, err)))
 		return rc;

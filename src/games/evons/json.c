@@ -176,13 +176,10 @@ static qv_status get_cell(const json_t *v, const char *what, int *c, qv_err *err
 	return QV_OK;
 }
 
-/* The tables of the state ev_load_json is loading, for get_card (a qv__json_id_fn, which has
- * no context of its own). */
-static _Thread_local const ev_tables *loading;
-
-static qv_status get_card(const json_t *v, const char *what, int *k, qv_err *err)
+/* A card id of the components T (an ev_tables; a qv__json_id_fn). */
+static qv_status get_card(const void *T, const json_t *v, const char *what, int *k, qv_err *err)
 {
-	*k = json_is_string(v) ? ev_find_kind(loading, json_string_value(v)) : -1;
+	*k = json_is_string(v) ? ev_find_kind(T, json_string_value(v)) : -1;
 	if (*k < 0)
 		return qv_fail(err, QV_EINVAL,
 		               "%s must be a card id of the card table, such as \"cinder-pup\" or "
@@ -218,7 +215,7 @@ static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
 		if ((rc = get_cell(json_object_get(o, "cell"), w, &c, err)))
 			return rc;
 		snprintf(w, sizeof w, "%s.card", what);
-		if ((rc = get_card(json_object_get(o, "card"), w, &k, err)))
+		if ((rc = get_card(ev_T(s), json_object_get(o, "card"), w, &k, err)))
 			return rc;
 		snprintf(w, sizeof w, "%s.owner", what);
 		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)))
@@ -323,23 +320,23 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
 	uint8_t list[EV_DECK_MAX];
 	int n;
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = qv__json_get_ids(o, "hand", what, EV_DECK_MAX, get_card, list, &n, err)))
+	    (rc = qv__json_get_ids(o, "hand", what, EV_DECK_MAX, get_card, ev_T(s), list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->hand[list[i]]++;
 	pl->nhand = (uint8_t)n;
 	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = qv__json_get_ids(o, "deck", what, EV_DECK_MAX, get_card, list, &n, err)))
+	if ((rc = qv__json_get_ids(o, "deck", what, EV_DECK_MAX, get_card, ev_T(s), list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		pl->deck[i] = list[n - 1 - i];
 	pl->ndeck = (uint8_t)n;
-	if ((rc =
-	         qv__json_get_ids(o, "graveyard", what, EV_DECK_MAX, get_card, pl->grave, &n, err)))
+	if ((rc = qv__json_get_ids(o, "graveyard", what, EV_DECK_MAX, get_card, ev_T(s), pl->grave,
+	                           &n, err)))
 		return rc;
 	pl->ngrave = (uint8_t)n;
-	if ((rc =
-	         qv__json_get_ids(o, "removed", what, EV_DECK_MAX, get_card, pl->removed, &n, err)))
+	if ((rc = qv__json_get_ids(o, "removed", what, EV_DECK_MAX, get_card, ev_T(s), pl->removed,
+	                           &n, err)))
 		return rc;
 	pl->nremoved = (uint8_t)n;
 	long credits, turns, mull;
@@ -730,7 +727,6 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	s->max_turns = max_turns;
 	s->variant = variant;
 	s->shuffle = shuffle;
-	loading = ev_T(s);
 	for (int p = 0; p < 2; p++) {
 		memcpy(s->pl[p].owned, owned[p], EV_MAX_KINDS);
 		s->pl[p].decklen = decklen[p];
