@@ -32,6 +32,9 @@
 
 #include "game.h"
 
+struct qv_lab_board;
+struct qv_lab_touch;
+
 #define QV_VARIANT_MAX     256       /* variants one process may hold, built-in sets included */
 #define QV_VARIANT_BYTES   (1 << 20) /* the largest variant file read */
 #define QV_VARIANT_DEPTH   8         /* files an `extends` chain may pass through */
@@ -98,6 +101,28 @@ typedef struct qv_components {
 	 * JSON path in the resolved document and what is wrong ("/decks/0/cards: 7 cards; a deck
 	 * needs 8-60"). Called once per variant, never on a hot path. */
 	qv_status (*build)(const struct json_t *resolved, void **tables, qv_err *err);
+
+	/* ---- what the designer's lab studies (include/quiver/lab.h); NULL: nothing ---- */
+
+	/* The list block whose entries the lab examines one by one, its *components* ("cards",
+	 * "pieces", "items"); component k is entry k of that block in the resolved document. */
+	const char *studied;
+	/* The component that a, a decision legal at st, plays (its index in the studied block of
+	 * the variant st plays with), or -1 when a plays none (a pass, a move of a piece already
+	 * placed). Cheap: the lab asks it for every legal action of every decision. */
+	int (*component_of)(const void *st, qv_action a);
+	/* A complete document (as resolved, every block an array, no `extends`) of `resolved`
+	 * without component k's effect: k removed, or replaced by a plain one where removing it
+	 * would break the game's cross-checks (a deck's size); its name says which. Caller owns
+	 * it. NULL with err when k cannot be taken out. */
+	struct json_t *(*ablate)(const struct json_t *resolved, int k, qv_err *err);
+	/* The board of st, for the heat maps. */
+	void (*board)(const void *st, struct qv_lab_board *out);
+	/* The squares action a (a decision or a chance outcome applied to before, giving after)
+	 * placed a piece on or walked a piece through, each with the seat it counts for; writes
+	 * at most max into out and returns how many. */
+	int (*touched)(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
+	               int max);
 } qv_components;
 
 /* The parameter every game with components lists among its params: which components a new

@@ -1,0 +1,289 @@
+/*
+ * lab.h - the designer's lab (docs/lab.md): a study of a game's variant by self-play, its
+ * metrics with intervals, and the causal effect of each component.
+ *
+ * A study is a plan of *arms*, each a number of games of one kind, laid end to end so that
+ * every game of the study has one index in [0, total):
+ *   for each player count N (ascending):
+ *     main      the variant, played by the study's agents          (games)
+ *     baseline  the baseline variant, the same agents               (games; with a baseline)
+ *     for each component k of the variant (qv_components.studied), in the variant's order:
+ *       ablate   the variant without k (qv_components.ablate)        (component_games)
+ *       restrict one seat forbidden k, its twins not                (component_games)
+ *     for each rung k of the skill ladder (ladder_lo..ladder_hi):
+ *       ladder   one seat ismcts 2^(k+1) iterations, the others 2^k  (ladder_games)
+ *     luck       one seat `random`, the others `hard`               (ladder_games)
+ * Seats rotate within an arm: in the arm's game j, seat s plays the arm's agent (s + j) mod
+ * nagents (main, baseline, ablate: the study's agents); in restrict, ladder and luck the one
+ * distinct seat is seat j mod N.
+ *
+ * Game i is seeded by qv_seed_mix(seed, i), so nothing depends on threads or on how the
+ * range is cut into shards. With `paired`, the games of one rotation (j = r*N .. r*N+N-1 of
+ * an arm) share their chance: the match's seed is qv_seed_mix(seed, first index of the
+ * rotation), the agents' seeds still derive from qv_seed_mix(seed, i).
+ *
+ * A played game becomes one compact text line (qv_lab_line_write); a shard is a header line
+ * (the study's configuration and the range it plays, JSON) and its games' lines. Everything
+ * the lab reports is computed from parsed lines in index order (qv_lab_compute), both after a
+ * run and after a merge: so a merge of shards that tile [0, total) gives the same bytes as
+ * one machine's run.
+ *
+ * Thread-safety: qv_lab_run plays on its own threads; everything else is plain functions over
+ * the values given.
+ */
+#ifndef QUIVER_LAB_H
+#define QUIVER_LAB_H
+
+#include "agent.h"
+#include "stats.h"
+#include "variant.h"
+
+#define QV_LAB_FORMAT         1    /* the shard format's version ("quiver_lab") */
+#define QV_LAB_MAX_COMPONENTS 64   /* components a study examines one by one */
+#define QV_LAB_MAX_SQUARES    100  /* squares of a board the heat maps draw */
+#define QV_LAB_LADDER_LO      4    /* the skill ladder's rungs k: 2^(k+1) against 2^k */
+#define QV_LAB_LADDER_HI      10
+#define QV_LAB_CURVE          10   /* points of the tension curve over game time */
+#define QV_LAB_HIST_MAX       40   /* bins of a length histogram */
+#define QV_LAB_NOVALUE        -32768 /* a decision without a search value */
+#define QV_LAB_Q              0.05 /* the Benjamini-Hochberg false discovery rate */
+
+/* ---- what a game tells the lab (qv_components, variant.h) ---- */
+
+/* A board as the heat maps draw it: w x h squares, square (x, y) is index x + y * w, x from
+ * west to east, y from south to north; files[x] names a column, rank0 is the number of row 0
+ * (THREE ARROWS a..f and 1, Evons x a b c d e y and 0). */
+typedef struct qv_lab_board {
+	int w, h;
+	char files[16];
+	int rank0;
+} qv_lab_board;
+
+/* One square touched by an action: placed on or walked through, by a seat. */
+typedef struct qv_lab_touch {
+	int seat, square;
+} qv_lab_touch;
+
+/* ---- the study ---- */
+
+typedef enum qv_lab_arm_kind {
+	QV_LAB_MAIN,
+	QV_LAB_BASELINE,
+	QV_LAB_ABLATE,
+	QV_LAB_RESTRICT,
+	QV_LAB_LADDER,
+	QV_LAB_LUCK,
+} qv_lab_arm_kind;
+
+/* What the user asked for: everything that decides the games (the header of a shard). */
+typedef struct qv_lab_config {
+	const qv_game *game;
+	const qv_variant *variant;  /* never NULL (the built-in set when none was given) */
+	const qv_variant *baseline; /* NULL: no baseline */
+	qv_params params;           /* game parameters besides players and variant */
+	int nagents;
+	char agents[QV_MAX_PLAYERS][QV_NAME_MAX];
+	int players[QV_MAX_PLAYERS]; /* the player counts studied, ascending */
+	int nplayers;
+	int games;           /* per player count, main and baseline arms (a multiple of N) */
+	int component_games; /* per component and player count, ablate and restrict arms; 0: none */
+	int ladder_games;    /* per rung and player count, and luck; 0: no ladder */
+	int ladder_lo, ladder_hi;
+	bool paired;
+	uint64_t seed;
+	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
+} qv_lab_config;
+
+/* One arm of the plan. */
+typedef struct qv_lab_arm {
+	qv_lab_arm_kind kind;
+	int players;
+	int component;       /* ABLATE, RESTRICT: the component's index; LADDER: the rung k */
+	const qv_variant *variant;
+	int first, games;    /* indices [first, first + games) of the study */
+	int nagents;
+	char agents[QV_MAX_PLAYERS][QV_NAME_MAX];
+} qv_lab_arm;
+
+typedef struct qv_lab_plan {
+	qv_lab_config cfg;
+	int ncomponents;
+	char component[QV_LAB_MAX_COMPONENTS][QV_NAME_MAX]; /* ids, in the variant's order */
+	int narms;
+	qv_lab_arm *arm; /* [narms], in index order */
+	int total;       /* games of the whole study */
+} qv_lab_plan;
+
+/* Lays out the arms of cfg (ablated variants loaded through qv_variant_from_json). QV_EINVAL
+ * naming the problem when the configuration is not playable (players outside the game's
+ * range, an agent spec refused, too many games in all). Release with qv_lab_plan_free. */
+qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *err);
+void qv_lab_plan_free(qv_lab_plan *p);
+/* The arm holding game index i. */
+const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i);
+
+/* ---- one game, as a line ---- */
+
+typedef struct qv_lab_count {
+	uint8_t seat;
+	uint16_t item;       /* a component index, or a square */
+	uint32_t available;  /* components: decisions at which it was among the legal actions */
+	uint32_t chosen;     /* components: decisions that played it; squares: times touched */
+} qv_lab_count;
+
+typedef struct qv_lab_game {
+	int index;
+	int players;
+	int agent[QV_MAX_PLAYERS]; /* the arm's agent in each seat */
+	double utility[QV_MAX_PLAYERS];
+	int rank[QV_MAX_PLAYERS];
+	int decisions; /* decisions asked (more than one option, or secret) */
+	int positions; /* positions where a player was to move, forced ones included */
+	long long legal; /* legal actions summed over the decisions asked */
+	bool capped;
+	int nvalues;
+	uint8_t *mover; /* per decision asked: the seat, */
+	int16_t *value; /* and its search value in thousandths of utility, or QV_LAB_NOVALUE */
+	int ncomp;
+	qv_lab_count *comp; /* per seat and component touched: available, chosen */
+	int nsquare;
+	qv_lab_count *square; /* per seat and square touched: chosen = times */
+} qv_lab_game;
+
+void qv_lab_game_free(qv_lab_game *g);
+
+/* Appends game g's line (no newline) to out. */
+void qv_lab_line_write(const qv_lab_game *g, qv_buf *out);
+/* Parses one line (without its newline) into *g (release with qv_lab_game_free). QV_EINVAL
+ * naming the field and the expected form on anything malformed. */
+qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err *err);
+
+/* ---- running ---- */
+
+typedef void (*qv_lab_progress)(void *ctx, int done, int total, double elapsed);
+
+/* Plays the games [lo, hi) of the plan on `threads` threads into games[0 .. hi-lo) (in index
+ * order; each released with qv_lab_game_free by the caller). Fails with the game's index and
+ * seed when a game fails. */
+qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_game *games,
+                      qv_lab_progress progress, void *progress_ctx, qv_err *err);
+
+/* The header line of a shard playing [lo, hi) (JSON, one line, no newline), and reading one
+ * back into a configuration (variants loaded) and its range. */
+void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out);
+qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi,
+                             qv_err *err);
+
+/* ---- metrics (src/engine/lab_metrics.c) ---- */
+
+/* A proportion or mean with its 95% interval. */
+typedef struct qv_lab_est {
+	double v;
+	qv_interval ci;
+	long n; /* observations behind it (0: not measured) */
+} qv_lab_est;
+
+/* A difference of an arm against its reference, with its 95% interval and the two-sided
+ * p-value of no difference. */
+typedef struct qv_lab_delta {
+	double d;
+	qv_interval ci;
+	double p;
+	bool flagged; /* Benjamini-Hochberg at QV_LAB_Q over all the study's component tests */
+} qv_lab_delta;
+
+typedef struct qv_lab_outcomes {
+	int games;
+	qv_lab_est seat[QV_MAX_PLAYERS]; /* s_p = mean (u_p + 1) / 2, Wilson */
+	double fairness_gap;             /* max_p |s_p - 1/N| */
+	double balance;                  /* 1 - max |s_a - s_b| */
+	qv_lab_est completion;           /* a winner exists (rank 1 alone) */
+	qv_lab_est drawishness;          /* first rank shared, capped games excluded */
+	qv_lab_est timeouts;             /* ended by max_turns */
+} qv_lab_outcomes;
+
+typedef struct qv_lab_length {
+	qv_lab_est turns; /* decisions asked per game, Student's t */
+	double sd, median, p90;
+	int min, max;
+	int bin_width, nbins;                 /* bin b holds [min_edge + b*w, min_edge + (b+1)*w) */
+	int bin_lo;                           /* min_edge */
+	int hist[QV_LAB_HIST_MAX];            /* games per bin */
+	int hist_capped[QV_LAB_HIST_MAX];     /* of which capped */
+	qv_lab_est decision_moves;            /* positions with more than one legal action */
+	double branching_decision;            /* legal actions per decision asked */
+	double branching_game;                /* mean over games of each game's mean branching */
+} qv_lab_length;
+
+typedef struct qv_lab_tension {
+	int games; /* games with a search value at every decision; 0: not measured */
+	qv_lab_est lead_changes; /* per decision */
+	qv_lab_est drama;        /* mean of the best evaluation minus the winner's */
+	qv_lab_est decisiveness; /* first decision after which the winner stays ahead, / length */
+	double winner[QV_LAB_CURVE], loser[QV_LAB_CURVE]; /* mean evaluations over game time */
+} qv_lab_tension;
+
+typedef struct qv_lab_rung {
+	int k;          /* 2^(k+1) against 2^k; for luck: -1 */
+	qv_lab_est score; /* the distinct seat's score, Wilson */
+} qv_lab_rung;
+
+typedef struct qv_lab_component {
+	char id[QV_NAME_MAX];
+	qv_lab_est play_rate;     /* chosen / available over all decisions */
+	qv_lab_est score_drawn;   /* score of seats that had it available (correlational) */
+	qv_lab_est score_played;  /* score of seats that played it (correlational) */
+	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, Newcombe */
+	qv_lab_delta ablate_length;               /* decisions, Welch */
+	qv_lab_delta restrict_score; /* restricted seat minus its twins, Newcombe */
+	qv_lab_delta restrict_length;
+	double extremeness; /* the smallest p of its tests; orders the verdict's five */
+	bool flagged;       /* any of its tests flagged */
+} qv_lab_component;
+
+typedef struct qv_lab_compare {
+	const char *metric; /* "seat 1 score", "mean length", ... */
+	double variant, baseline;
+	qv_lab_delta delta;
+} qv_lab_compare;
+
+/* Everything about one player count. */
+typedef struct qv_lab_section {
+	int players;
+	qv_lab_outcomes outcomes, baseline_outcomes; /* baseline: games 0 without one */
+	qv_lab_length length, baseline_length;       /* the histograms share their bins */
+	qv_lab_tension tension;
+	int nrungs;
+	qv_lab_rung rung[QV_LAB_LADDER_HI - QV_LAB_LADDER_LO + 2]; /* rungs, then luck */
+	int nagents;
+	double matrix[QV_MAX_PLAYERS][QV_MAX_PLAYERS]; /* a's score against b where both sat */
+	qv_lab_est elo[QV_MAX_PLAYERS];                  /* each agent against the field */
+	qv_lab_component *component;                    /* [plan.ncomponents] */
+	int order[QV_LAB_MAX_COMPONENTS]; /* components, most extreme first */
+	qv_lab_board board;
+	uint32_t *heat; /* [players][w*h]: main arm touches per seat and square; NULL: no board */
+	int ncompare;
+	qv_lab_compare compare[32]; /* variant against baseline */
+	int capped_games[8], longest_games[8]; /* indices, for the reproduction block */
+	int ncapped_games, nlongest_games;
+} qv_lab_section;
+
+typedef struct qv_lab_report {
+	const qv_lab_plan *plan;
+	int nsections;
+	qv_lab_section section[QV_MAX_PLAYERS];
+} qv_lab_report;
+
+/* Computes every metric from the games of the whole plan (games[i] is index i), in index
+ * order. Release with qv_lab_report_free. */
+qv_status qv_lab_compute(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_report *out,
+                         qv_err *err);
+void qv_lab_report_free(qv_lab_report *r);
+
+/* ---- output (src/engine/lab_report.c) ---- */
+
+/* Writes DIR/report.html, DIR/report.json and DIR/games.csv (DIR exists). */
+qv_status qv_lab_write(const qv_lab_report *r, const qv_lab_game *games, const char *dir,
+                       qv_err *err);
+
+#endif
