@@ -6,7 +6,7 @@
 # missing, and the npm packages pinned in package-lock.json (`npm ci`, only when node_modules/
 # is missing or older than the lock file). Nothing here downloads a browser.
 # --play (`make run` and `make serve`): only what building and running quiver needs, quietly:
-# no browser, no Node.js, no npm.
+# no browser, no Node.js, no npm, no Slurm.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,6 +20,9 @@ pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libc
       libsqlite3-dev libsodium-dev "$@")
 if ! $play; then
   pkgs+=(chromium fonts-dejavu-core tmux clang-format)
+  # The one-node Slurm cluster of tests/lab/slurm_test.sh (`quiver lab` over a job array): the
+  # test starts its own munged, slurmctld and slurmd; the packages' services are not used.
+  pkgs+=(slurm-wlm munge)
   # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
   command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
   command -v npm >/dev/null 2>&1 || pkgs+=(npm)
