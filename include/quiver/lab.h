@@ -80,6 +80,9 @@ typedef struct qv_lab_config {
 	const qv_game *game;
 	const qv_variant *variant;  /* never NULL (the built-in set when none was given) */
 	const qv_variant *baseline; /* NULL: no baseline */
+	/* The file names the user gave them (their last path component, for the reproduction
+	 * command; "" for none): part of the header, so that a merge and a run agree. */
+	char variant_file[256], baseline_file[256];
 	qv_params params;           /* game parameters besides players and variant */
 	int nagents;
 	char agents[QV_MAX_PLAYERS][QV_NAME_MAX];
