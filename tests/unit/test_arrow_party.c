@@ -1292,9 +1292,44 @@ static void test_lab_component_of(void **unused)
 	assert_int_equal(C->component_of(&st, parse(&st, "use half")), 0);
 }
 
+/* Plays one random step of st (chance drawn by its probabilities), and checks what the lab's
+ * touched says of it: after a `go` or a `give`, for each token that moved, a path of
+ * neighbouring cells of the board from the cell next to its old one to its new one, and
+ * nothing for a token that stayed or after any other action. Returns how many it gave. */
+static int touched_step(ap_state *st, qv_rng *rng)
+{
+	qv_action buf[AP_MAX_CHANCE];
+	double prob[AP_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	ap_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_board b;
+	G->components->board(&before, &b);
+	assert_int_equal(b.w, before.size);
+	qv_lab_touch t[64];
+	int n = G->components->touched(&before, a, st, t, 64);
+	bool walk = AP_TYPE(a) == AP_ACT_GO || AP_TYPE(a) == AP_ACT_GIVE;
+	for (int p = 0, i = 0; p < before.nplayers; p++) {
+		int at = before.pl[p].pos;
+		for (; i < n && t[i].seat == p; i++) {
+			assert_true(t[i].square >= 0 && t[i].square < b.w * b.h);
+			int dx = t[i].square % b.w - at % b.w, dy = t[i].square / b.w - at / b.w;
+			assert_true(dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx || dy));
+			at = t[i].square;
+		}
+		assert_int_equal(at, walk ? st->pl[p].pos : before.pl[p].pos);
+		if (p == before.nplayers - 1)
+			assert_int_equal(i, n);
+	}
+	return n;
+}
+
 /* Over whole random games of the built-in set and the example variant, at every decision:
  * each legal action's component is -1 or an entry of the document, the entry of the item a
- * `use` names first, and -1 for every other action. */
+ * `use` names first, and -1 for every other action; and every step's touched cells are the
+ * walks (touched_step). */
 static void test_lab_component_of_random_games(void **unused)
 {
 	(void)unused;
@@ -1302,7 +1337,7 @@ static void test_lab_component_of_random_games(void **unused)
 	qv_rng rng;
 	qv_rng_seed(&rng, 25);
 	qv_action acts[AP_MAX_ACTIONS];
-	int used = 0, others = 0, ngames = qv_test_games(12, 4);
+	int used = 0, others = 0, touches = 0, ngames = qv_test_games(12, 4);
 	for (int game = 0; game < ngames; game++) {
 		const qv_variant *v = sets[game % 2];
 		int nitems = (int)json_array_size(json_object_get(v->json, "items"));
@@ -1331,11 +1366,12 @@ static void test_lab_component_of_random_games(void **unused)
 					}
 				}
 			}
-			qv_test_random_step(G, &st, &rng);
+			touches += touched_step(&st, &rng);
 		}
 	}
 	assert_true(used > 100);
 	assert_true(others > 100);
+	assert_true(touches > 100);
 }
 
 /* v's resolved document without its item k, loaded; fails the test if ablate or the loading

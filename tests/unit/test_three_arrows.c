@@ -1243,16 +1243,45 @@ static void test_lab_component_of(void **unused)
 	assert_int_equal(doc_index(v, "D"), 3);
 }
 
-/* Over whole random games of the built-in set, the example variant and random variants, at
- * every decision: each legal action's component is -1 or an entry of the document, the entry
- * of the piece a placement names, and -1 for every other action. */
+/* Plays one random step of st (chance drawn by its probabilities), and checks what the lab's
+ * touched says of it: one square of the board for a placement or an advance, where the player
+ * who moved has a piece now, and none for anything else. Returns how many it gave. */
+static int touched_step(ta_state *st, qv_rng *rng)
+{
+	qv_action buf[TA_MAX_ACTIONS];
+	double prob[TA_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	ta_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_board b;
+	G->components->board(&before, &b);
+	qv_lab_touch t[4];
+	int n = G->components->touched(&before, a, st, t, 4);
+	int moves = TA_TYPE(a) == TA_ACT_PLACE || TA_TYPE(a) == TA_ACT_ADVANCE;
+	assert_int_equal(n, moves);
+	if (n) {
+		assert_int_equal(t[0].seat, before.turn);
+		assert_true(t[0].square >= 0 && t[0].square < b.w * b.h);
+		int sq = ta_sq(t[0].square % b.w, t[0].square / b.w);
+		assert_true(st->cell[sq] != 0);
+		assert_int_equal(TA_OWNER(st->cell[sq]), t[0].seat);
+	}
+	return n;
+}
+
+/* Over whole random games of the built-in set and random variants, at every decision: each
+ * legal action's component is -1 or an entry of the document, the entry of the piece a
+ * placement names, and -1 for every other action; and every step's touched square is where
+ * the mover's piece went (touched_step). */
 static void test_lab_component_of_random_games(void **unused)
 {
 	(void)unused;
 	qv_rng rng;
 	qv_rng_seed(&rng, 25);
 	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
-	int placements = 0, others = 0;
+	int placements = 0, others = 0, touches = 0;
 	for (int i = 0; i < 8; i++) {
 		const qv_variant *v = qv_variant_base(G, NULL);
 		if (i >= 4) {
@@ -1287,11 +1316,12 @@ static void test_lab_component_of_random_games(void **unused)
 					}
 				}
 			}
-			qv_test_random_step(G, &st, &rng);
+			touches += touched_step(&st, &rng);
 		}
 	}
 	assert_true(placements > 1000);
 	assert_true(others > 100);
+	assert_true(touches > 100);
 	free(buf);
 }
 
