@@ -43,6 +43,7 @@
 #define QV_LAB_MAX_SQUARES    676 /* squares of a board the heat maps draw (26 x 26) */
 #define QV_LAB_LADDER_LO      4   /* the skill ladder's rungs k: 2^(k+1) against 2^k */
 #define QV_LAB_LADDER_HI      10
+#define QV_LAB_MAX_RUNGS      16     /* rungs one study may climb (2^17 iterations at the top) */
 #define QV_LAB_CURVE          10     /* points of the tension curve over game time */
 #define QV_LAB_HIST_MAX       40     /* bins of a length histogram */
 #define QV_LAB_NOVALUE        -32768 /* a decision without a search value */
@@ -239,7 +240,8 @@ typedef struct qv_lab_component {
 	qv_lab_delta ablate_length;               /* decisions, Welch */
 	qv_lab_delta restrict_score;              /* restricted seat minus its twins, Newcombe */
 	qv_lab_delta restrict_length;
-	double extremeness; /* the smallest p of its tests; orders the verdict's five */
+	double extremeness; /* the largest |z| of its score tests (INFINITY: a difference with no
+	                     * spread); orders the verdict's five */
 	bool flagged;       /* any of its tests flagged */
 } qv_lab_component;
 
@@ -256,7 +258,7 @@ typedef struct qv_lab_section {
 	qv_lab_length length, baseline_length;       /* the histograms share their bins */
 	qv_lab_tension tension;
 	int nrungs;
-	qv_lab_rung rung[QV_LAB_LADDER_HI - QV_LAB_LADDER_LO + 2]; /* rungs, then luck */
+	qv_lab_rung rung[QV_LAB_MAX_RUNGS + 1]; /* rungs, then luck */
 	int nagents;
 	double matrix[QV_MAX_PLAYERS][QV_MAX_PLAYERS]; /* a's score against b where both sat */
 	qv_lab_est elo[QV_MAX_PLAYERS];                /* each agent against the field */
