@@ -364,6 +364,13 @@ void cc_card_name(const cc_tables *T, int card, char *buf); /* buf >= CC_ID_MAX 
 int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
 
+/* What the designer's lab asks while it plays (lab.c; cc_components names them): the card
+ * an action plays, the grid, the squares an action touched (qv_components, variant.h). */
+int cc_component_of(const void *st, qv_action a);
+void cc_lab_board(const void *st, struct qv_lab_board *out);
+int cc_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
+               int max);
+
 /* Rendering (render.c) and JSON (json.c). */
 void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *cc_state_json(const void *st);
