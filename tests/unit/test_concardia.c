@@ -1218,14 +1218,54 @@ static void test_lab_component_of(void **unused)
 	assert_string_equal(component_named(&st, "decline"), "-");
 }
 
+/* Plays one random step of st (chance drawn by its probabilities) and checks what the lab's
+ * touched says of it: at most two squares; a saboteur's target held an opponent card; any
+ * other touched square was empty and now holds a card of the seat touched, unless the
+ * capture step took it; and every square that was empty and holds a card now was touched.
+ * Returns how many squares it gave. */
+static int touched_step(cc_state *st, qv_rng *rng)
+{
+	static qv_action buf[CC_MAX_ACTIONS];
+	double prob[CC_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	cc_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_touch t[4];
+	int n = G->components->touched(&before, a, st, t, 4);
+	assert_true(n >= 0 && n <= 2);
+	uint64_t touched = 0;
+	for (int i = 0; i < n; i++) {
+		int sq = t[i].square;
+		assert_true(t[i].seat == 0 || t[i].seat == 1);
+		assert_true(sq >= 0 && sq < CC_NSQ);
+		touched |= 1ull << sq;
+		if (CC_TYPE(a) == CC_ACT_IMMEDIATE) {
+			assert_int_not_equal(before.grid[sq].card, 0);
+			assert_int_equal(before.grid[sq].owner, 1 - t[i].seat);
+			continue;
+		}
+		assert_int_equal(before.grid[sq].card, 0);
+		if (st->grid[sq].card)
+			assert_int_equal(st->grid[sq].owner, t[i].seat);
+	}
+	for (int sq = 0; sq < CC_NSQ; sq++)
+		if (!before.grid[sq].card && st->grid[sq].card && !(touched >> sq & 1))
+			fail_msg("a card came onto square %d untouched", sq);
+	return n;
+}
+
 /* Over random games (the built-in set and a variant that reorders the cards): every legal
  * action plays no card or a card of the set, and exactly the actions that name a card (but
- * for paying with a Persistent card's counters) play that card. */
+ * for paying with a Persistent card's counters) play that card; every step's touches are
+ * where cards went (touched_step). */
 static void check_components_in_games(const qv_variant *v, int games)
 {
 	char params[160];
 	snprintf(params, sizeof params, "variant=%s", v->sha256);
 	int ncards = (int)json_array_size(json_object_get(v->json, "cards")), played = 0;
+	int touches = 0;
 	static qv_action acts[CC_MAX_ACTIONS];
 	for (int g = 0; g < games; g++) {
 		cc_state st;
@@ -1254,10 +1294,11 @@ static void check_components_in_games(const qv_variant *v, int games)
 					}
 				}
 			}
-			qv_test_random_step(G, &st, &rng);
+			touches += touched_step(&st, &rng);
 		}
 	}
 	assert_true(played > 0);
+	assert_true(touches > games);
 }
 
 static void test_lab_components_in_games(void **unused)
@@ -1422,6 +1463,22 @@ static void test_lab_board_and_touched(void **unused)
 	a = qv_test_parse(G, &st, "pass");
 	G->apply(&after, a, NULL);
 	assert_int_equal(G->components->touched(&st, a, &after, t, 4), 0);
+
+	/* p1's secret start touches nothing; p2's puts both cards down, on c3 and d4 */
+	init_with(&st, params, 3);
+	qv_action acts[CC_MAX_ACTIONS];
+	for (int p = 0; p < 2; p++) {
+		assert_true(G->legal(&st, acts) > 0);
+		assert_int_equal(CC_TYPE(acts[0]), CC_ACT_START);
+		after = st;
+		G->apply(&after, acts[0], NULL);
+		assert_int_equal(G->components->touched(&st, acts[0], &after, t, 4), 2 * p);
+		st = after;
+	}
+	assert_int_equal(t[0].seat, 0);
+	assert_int_equal(t[0].square, 2 * 6 + 2);
+	assert_int_equal(t[1].seat, 1);
+	assert_int_equal(t[1].square, 3 * 6 + 3);
 }
 
 int main(void)

@@ -35,8 +35,10 @@
 #define CC_HAND         7 /* cards drawn at set-up */
 #define CC_DECK_MIN     8 /* the opening hand and one card to draw */
 #define CC_DECK_MAX     60
-#define CC_MAX_PERSIST  4 /* Persistent Area slots (only Persistent cards go there) */
-#define CC_MAX_COUNTERS 9 /* a charge ability's most counters, at most */
+#define CC_MAX_PERSIST  4  /* Persistent Area slots (only Persistent cards go there) */
+#define CC_MAX_COUNTERS 9  /* a charge ability's most counters, at most */
+#define CC_START_SQ1    14 /* c3: p1's starting card goes there */
+#define CC_START_SQ2    21 /* d4: p2's */
 #define CC_MAX_ACTIONS  4096
 #define CC_MAX_CHANCE   2
 

@@ -63,10 +63,11 @@ static int shove_touch(const cc_state *s, qv_action a, qv_lab_touch *out)
 	return 1;
 }
 
-/* A card played to the grid counts on its square for its player; a slide or a jump on the
- * square it lands on, and a shove on the square the pushed card lands on, each for the
- * moved card's owner; a saboteur's Immediate on the square of the card it aims at, for the
- * saboteur's player. The state before a tells all of it; after is not needed. */
+/* A card played to the grid counts on its square for its player, and so do both starting
+ * cards (on c3 and d4) when p2's choice reveals them; a slide or a jump on the square it
+ * lands on, and a shove on the square the pushed card lands on, each for the moved card's
+ * owner; a saboteur's Immediate on the square of the card it aims at, for the saboteur's
+ * player. The state before a tells all of it; after is not needed. */
 int cc_touched(const void *before, qv_action a, const void *after, qv_lab_touch *out, int max)
 {
 	const cc_state *s = before;
@@ -75,6 +76,12 @@ int cc_touched(const void *before, qv_action a, const void *after, qv_lab_touch 
 		return 0;
 	int arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
 	switch (CC_TYPE(a)) {
+	case CC_ACT_START:
+		if (s->active == 0 || max < 2)
+			return 0;
+		out[0] = (qv_lab_touch){.seat = 0, .square = CC_START_SQ1};
+		out[1] = (qv_lab_touch){.seat = 1, .square = CC_START_SQ2};
+		return 2;
 	case CC_ACT_PLAY:
 	case CC_ACT_IMMEDIATE: out[0] = (qv_lab_touch){.seat = s->active, .square = y}; return 1;
 	case CC_ACT_SLIDE:
