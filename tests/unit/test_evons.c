@@ -1629,12 +1629,46 @@ static void test_lab_component_of(void **unused)
 	assert_string_equal(component_named(base, &st, "next"), "-");
 }
 
+/* Plays one random step of st (chance drawn by its probabilities) and checks what the lab's
+ * touched says of it: each touched cell holds a card now, of the seat touched, that was not
+ * there before (a card put down, or moved there); and every card that is on a cell it was
+ * not on before was touched there. Returns how many cells it gave. */
+static int touched_step(ev_state *st, qv_rng *rng)
+{
+	static qv_action buf[EV_MAX_ACTIONS];
+	double prob[EV_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	ev_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_touch t[4];
+	int n = G->components->touched(&before, a, st, t, 4);
+	assert_true(n >= 0 && n <= 2);
+	uint64_t touched = 0;
+	for (int i = 0; i < n; i++) {
+		int c = t[i].square;
+		assert_true(c >= 0 && c < EV_NCELLS);
+		touched |= 1ull << c;
+		assert_true(ev_occupied(st, c));
+		assert_int_equal(st->cell[c].ctrl, t[i].seat);
+		assert_int_not_equal(ev_find_cell_of(&before, st->cell[c].inst), c);
+	}
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (ev_occupied(st, c) && ev_find_cell_of(&before, st->cell[c].inst) != c &&
+		    !(touched >> c & 1))
+			fail_msg("a card came onto cell %d untouched", c);
+	return n;
+}
+
 /* Over random games of v (decks deck1 and deck2): every legal action plays no card or a card
- * of the set, and exactly the actions that name a card (but for mulligans) play that card. */
+ * of the set, and exactly the actions that name a card (but for mulligans) play that card;
+ * every step's touches are where cards went (touched_step). */
 static void check_components_in_games(const qv_variant *v, const char *deck1, const char *deck2,
                                       int games)
 {
 	int ncards = (int)json_array_size(json_object_get(v->json, "cards")), played = 0;
+	int touches = 0;
 	static qv_action acts[EV_MAX_ACTIONS];
 	for (int g = 0; g < games; g++) {
 		ev_state st;
@@ -1663,10 +1697,11 @@ static void check_components_in_games(const qv_variant *v, const char *deck1, co
 					}
 				}
 			}
-			qv_test_random_step(G, &st, &rng);
+			touches += touched_step(&st, &rng);
 		}
 	}
 	assert_true(played > 0);
+	assert_true(touches > games);
 }
 
 static void test_lab_components_in_games(void **unused)
