@@ -30,12 +30,19 @@
 
 typedef struct qv_agent qv_agent;
 
-/* What an agent's last decision cost (zeros for agents that do not search). */
+/* What an agent's last decision cost (zeros for agents that do not search), and what its search
+ * thought of the action it chose. */
 typedef struct qv_agent_stats {
 	uint64_t iterations; /* search iterations, summed over the agent's threads */
 	double seconds;      /* wall-clock time of the search */
 	uint64_t nodes;      /* tree nodes in use at the end, summed over threads */
 	uint64_t bytes;      /* memory the search held at its end, its most: trees and scratch */
+	/* The mover's evaluation of the action chosen, in [-1, 1] (its mean utility for the
+	 * mover over the search, summed over the threads' trees: what the designer's lab draws
+	 * as tension); NAN when the decision was not searched (an agent that does not search, a
+	 * forced decision, a single legal action, a blunder=, no memory, an interrupt before
+	 * the first iteration). */
+	double value;
 } qv_agent_stats;
 
 /* One kind of agent. choose gets a private, determinized copy of the state that it may modify,
@@ -91,6 +98,7 @@ struct qv_agent {
 	qv_action *abuf; /* max_actions entries, for kinds that enumerate */
 	atomic_int stop; /* set by qv_agent_interrupt, cleared when a decision ends */
 	bool release;    /* gives its search memory back after each decision (qv_agent_set_keep) */
+	bool unasked;    /* its last decision was forced and answered without it (no stats) */
 };
 
 /* All agent kinds, NULL-terminated. */
@@ -171,7 +179,8 @@ void qv_agent_interrupt(qv_agent *a);
  * replaced or taken back (new game, load, undo). */
 void qv_agent_reset(qv_agent *a);
 
-/* What the agent's last decision cost. */
+/* What the agent's last decision cost, and its value (qv_agent_stats). A forced decision that
+ * qv_agent_decide answered without the agent counts as its last: zeros, value NAN. */
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out);
 
 /* Whether a searching agent keeps its trees between decisions (true when created): what it

@@ -5,6 +5,7 @@
  * answer is legal. (The other door, qv_agent_observe, is in observe.c.)
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,8 +217,8 @@ void qv_agent_reset(qv_agent *a)
 
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 {
-	*out = (qv_agent_stats){0, 0, 0, 0};
-	if (a->kind->stats)
+	*out = (qv_agent_stats){0, 0, 0, 0, NAN};
+	if (a->kind->stats && !a->unasked)
 		a->kind->stats(a, out);
 }
 
@@ -256,6 +257,7 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 		               qv_player_name(player, who));
 	}
 	take_seat(a, player);
+	a->unasked = false;
 	if (!a->kind->choose) {
 		int options;
 		*out = qv_sample_legal(g, st, &a->rng, a->abuf, &options);
@@ -292,6 +294,7 @@ qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *nopt
 		qv_rng before = a->rng;
 		*out = qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
 		*forced = qv_decision_forced(g, st, *noptions);
+		a->unasked = *forced;
 		if (*forced)
 			a->rng = before;
 		else
@@ -301,5 +304,6 @@ qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *nopt
 		                : QV_OK;
 	}
 	*forced = qv_only_option(g, st, a->abuf, noptions, out);
+	a->unasked = *forced;
 	return *forced ? QV_OK : qv_agent_choose(a, st, out, err);
 }

@@ -26,6 +26,9 @@
  * returns when it is over, else per player a squashed MCTS_LEAD_W * score lead / score_unit +
  * MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are in docs/ai.md.
  *
+ * The value of a decision (qv_agent_stats.value) is the chosen root edge's mean return for
+ * the mover, over every thread's tree.
+ *
  * blunder=P is a handicap for the levels of a game where more search stops paying (docs/ai.md):
  * with probability P a decision is a uniformly random legal action, drawn without searching.
  *
@@ -1158,7 +1161,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 		free(d->edges);
 		d->edges = NULL;
 	}
-	d->last = (qv_agent_stats){0, 0, 0, 0};
+	d->last = (qv_agent_stats){0, 0, 0, 0, NAN};
 	if (n <= 1) {
 		d->observed = false;
 		return n == 1 ? a->abuf[0] : -1;
@@ -1230,6 +1233,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 			if (d->edges[i].mean[player] > best->mean[player])
 				best = &d->edges[i];
 		choice = best->action;
+		d->last.value = best->mean[player];
 	}
 	if (a->release)
 		search_release(d);

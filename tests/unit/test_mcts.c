@@ -4,8 +4,10 @@
  * refused, a lucky die is valued at its expectation, a seed makes a decision reproducible,
  * hidden information cannot change a decision, specs are checked, and the kept tree follows
  * what the agent may observe, blunder= plays at random without searching, and the levels take
- * a game's own budgets. Iteration counts are small so that the sanitizer build stays fast.
+ * a game's own budgets, and a decision's value is the chosen edge's mean for the mover.
+ * Iteration counts are small so that the sanitizer build stays fast.
  */
+#include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +23,7 @@
 #include "ai/mcts.h"
 #include "quiver/match.h"
 #include "quiver/protocol.h"
+#include "testgame.h"
 
 /* A 2-player 6x6 position: p1 to move at the start of a turn, the given board (a JSON list of
  * pieces) and players (NULL: homes S and N, everything else by default). */
@@ -792,6 +795,115 @@ static void test_levels_per_game(void **state)
 	qv_match_free(m);
 }
 
+/* ---- values ---- */
+
+/* The value of a decision: NAN for the kinds that do not search, for a decision not searched
+ * (blunder=, a forced one answered by qv_agent_decide); else the chosen root edge's mean for
+ * the mover, which for the winning capture is +1 (every iteration through it wins). */
+static void test_value(void **state)
+{
+	(void)state;
+	qv_match *m = load_position(winning_capture, NULL);
+	char text[64];
+	qv_agent_stats st;
+	const char *plain[] = {"random", "greedy", "beginner"};
+	for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++) {
+		qv_agent *a = new_agent(m->game, plain[k], 1);
+		choose_text(a, m, text, sizeof text);
+		qv_agent_last_stats(a, &st);
+		assert_true(isnan(st.value));
+		qv_agent_free(a);
+	}
+	const char *search[] = {"mcts:iterations=300", "ismcts:iterations=300",
+	                        "ismcts:iterations=600,threads=2", "easy"};
+	for (size_t k = 0; k < sizeof search / sizeof search[0]; k++) {
+		qv_agent *a = new_agent(m->game, search[k], 1);
+		choose_text(a, m, text, sizeof text);
+		assert_string_equal(text, "attack c1 c2");
+		qv_agent_last_stats(a, &st);
+		if (!(st.value > 0.95 && st.value <= 1.0))
+			fail_msg("%s: the winning capture is valued %f", search[k], st.value);
+		qv__mcts_edge edges[64];
+		const qv__mcts_edge *e = edge_of(a, m, "attack c1 c2", edges, 64);
+		assert_non_null(e);
+		assert_true(e->mean[0] == st.value);
+		qv_agent_free(a);
+	}
+	qv_agent *a = new_agent(m->game, "ismcts:iterations=300,blunder=1", 1);
+	choose_text(a, m, text, sizeof text);
+	qv_agent_last_stats(a, &st);
+	assert_true(isnan(st.value));
+	qv_agent_free(a);
+	qv_match_free(m);
+
+	/* HIGH CARD: p1's step is searched; p2's pass is forced and answered without the agent,
+	 * which then reports no search. */
+	qv_err err;
+	qv_match *h;
+	assert_int_equal(qv_match_new(&h, &qv_test_game, NULL, 4, &err), QV_OK);
+	qv_match_hold_forced(h, 3u);
+	a = new_agent(&qv_test_game, "ismcts:iterations=200", 1);
+	qv_action x;
+	int n;
+	bool forced;
+	assert_int_equal(qv_agent_decide(a, h->state, &x, &n, &forced, &err), QV_OK);
+	assert_false(forced);
+	qv_agent_last_stats(a, &st);
+	assert_int_equal(st.iterations, 200);
+	assert_true(st.value >= -1 && st.value <= 1);
+	assert_int_equal(qv_match_play_checked(h, x, false, &err), QV_OK);
+	assert_int_equal(qv_agent_decide(a, h->state, &x, &n, &forced, &err), QV_OK);
+	assert_true(forced);
+	qv_agent_last_stats(a, &st);
+	assert_int_equal(st.iterations, 0);
+	assert_true(isnan(st.value));
+	qv_agent_free(a);
+	qv_match_free(h);
+}
+
+/* In positions of every game reached by random play, a searched decision's value lies in
+ * [-1, 1]. */
+static void test_value_in_every_game(void **state)
+{
+	(void)state;
+	for (int i = 0; qv_games[i]; i++) {
+		const qv_game *g = qv_games[i];
+		qv_err err;
+		qv_match *m;
+		assert_int_equal(qv_match_new(&m, g, NULL, 3, &err), QV_OK);
+		qv_agent *r = new_agent(g, "random", 2),
+		         *a = new_agent(g, "ismcts:iterations=80", 5);
+		int searched = 0;
+		for (int step = 0; step < 400 && searched < 6 && !qv_match_over(m); step++) {
+			if (qv_match_to_move(m) == QV_CHANCE) {
+				assert_int_equal(qv_match_chance(m, NULL, &err), QV_OK);
+				continue;
+			}
+			qv_action x;
+			if (step % 7 == 3) {
+				int n;
+				bool forced;
+				assert_int_equal(
+				    qv_agent_decide(a, m->state, &x, &n, &forced, &err), QV_OK);
+				qv_agent_stats st;
+				qv_agent_last_stats(a, &st);
+				if (n > 1) {
+					searched++;
+					if (!(st.value >= -1 && st.value <= 1))
+						fail_msg("%s: value %f", g->name, st.value);
+				}
+			} else {
+				assert_int_equal(qv_agent_choose(r, m->state, &x, &err), QV_OK);
+			}
+			assert_int_equal(qv_match_play(m, x, &err), QV_OK);
+		}
+		assert_true(searched > 0);
+		qv_agent_free(a);
+		qv_agent_free(r);
+		qv_match_free(m);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -810,6 +922,8 @@ int main(void)
 	    cmocka_unit_test(test_interrupt),
 	    cmocka_unit_test(test_blunder),
 	    cmocka_unit_test(test_levels_per_game),
+	    cmocka_unit_test(test_value),
+	    cmocka_unit_test(test_value_in_every_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
