@@ -4,8 +4,9 @@
  * refused, a lucky die is valued at its expectation, a seed makes a decision reproducible,
  * hidden information cannot change a decision, specs are checked, and the kept tree follows
  * what the agent may observe, blunder= plays at random without searching, and the levels take
- * a game's own budgets, and a decision's value is the chosen edge's mean for the mover.
- * Iteration counts are small so that the sanitizer build stays fast.
+ * a game's own budgets, a decision's value is the chosen edge's mean for the mover, and a
+ * restricted search (qv_agent_forbid) keeps the forbidden component out of its root and of its
+ * own later decisions. Iteration counts are small so that the sanitizer build stays fast.
  */
 #include <math.h>
 #include <pthread.h>
@@ -23,6 +24,7 @@
 #include "ai/mcts.h"
 #include "quiver/match.h"
 #include "quiver/protocol.h"
+#include "quiver/variant.h"
 #include "testgame.h"
 
 /* A 2-player 6x6 position: p1 to move at the start of a turn, the given board (a JSON list of
@@ -904,6 +906,102 @@ static void test_value_in_every_game(void **state)
 	}
 }
 
+/* ---- restricted play ---- */
+
+/* THREE ARROWS with a stand-in component_of that splits the actions by their number (the
+ * search only asks which component an action is of; test_agent.c runs the games' own). */
+static int stand_in_component(const void *st, qv_action a)
+{
+	(void)st;
+	int c = (int)(((uint32_t)a * 2654435761u) >> 30); /* 0-3, by the action's number */
+	return c == 3 ? -1 : c;
+}
+
+typedef struct wrapped {
+	qv_game game;
+	qv_components comps;
+} wrapped;
+
+static const qv_game *wrap(wrapped *w, const qv_game *g)
+{
+	w->game = *g;
+	w->comps = *g->components;
+	w->comps.component_of = stand_in_component;
+	w->game.components = &w->comps;
+	return &w->game;
+}
+
+/* A quiet position without covers (so that p1 sees every action of p2, and its tree follows
+ * them): many placements for both. */
+static const char *open_board =
+    "{\"sq\": \"c2\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
+    "{\"sq\": \"d5\", \"owner\": \"p2\", \"piece\": \"T\", \"facing\": \"S\"}";
+static const char *open_players =
+    "{\"home\": \"S\", \"covers\": 0}, {\"home\": \"N\", \"covers\": 0}";
+
+/* A restricted search: its root edges are all allowed; and once the game has come back to it
+ * through its kept tree, the children that tree holds for its own decision, grown while it
+ * searched the decision before, are all allowed too (its model of itself keeps the rule). */
+static void test_forbid_narrows_the_tree(void **state)
+{
+	(void)state;
+	qv_match *m = load_position(open_board, open_players);
+	wrapped w;
+	const qv_game *g = wrap(&w, m->game);
+	const char *specs[] = {"ismcts:iterations=3000", "mcts:iterations=3000",
+	                       "ismcts:iterations=3000,threads=2"};
+	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+		void *st = malloc(g->state_size);
+		memcpy(st, m->state, g->state_size);
+		qv_agent *a = new_agent(g, specs[k], 7);
+		qv_agent_forbid(a, 0);
+		qv_err err;
+		qv_action x, kids[512];
+		assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+		assert_int_not_equal(stand_in_component(st, x), 0);
+		qv__mcts_edge edges[512];
+		int ne = qv__mcts_root(a, edges, 512);
+		assert_true(ne > 4);
+		for (int i = 0; i < ne; i++)
+			assert_int_not_equal(stand_in_component(st, edges[i].action), 0);
+		qv_agent_observe(a, st, x);
+		g->apply(st, x, NULL);
+		/* p2 plays an action the tree holds, chance what it draws. */
+		qv_rng rng;
+		qv_rng_seed(&rng, 3);
+		qv_action outs[64];
+		double probs[64];
+		while (g->to_move(st) != 0) {
+			assert_int_not_equal(g->to_move(st), QV_OVER);
+			qv_action y;
+			if (g->to_move(st) == QV_CHANCE) {
+				y = qv_sample_chance(g, st, &rng, outs, probs);
+			} else {
+				int nk = qv__mcts_children(a, kids, 512);
+				assert_true(nk > 0);
+				y = kids[0];
+				for (int i = nk - 1; i >= 0; i--)
+					if (g->check(st, kids[i], NULL) == QV_OK)
+						y = kids[i];
+			}
+			qv_agent_observe(a, st, y);
+			g->apply(st, y, NULL);
+		}
+		assert_true(qv__mcts_has_tree(a));
+		int nk = qv__mcts_children(a, kids, 512);
+		if (nk < 2)
+			fail_msg("%s: the kept tree holds %d children for p1", specs[k], nk);
+		for (int i = 0; i < nk; i++)
+			assert_int_not_equal(stand_in_component(st, kids[i]), 0);
+		/* And the next decision, from that tree, is allowed too. */
+		assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+		assert_int_not_equal(stand_in_component(st, x), 0);
+		qv_agent_free(a);
+		free(st);
+	}
+	qv_match_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -924,6 +1022,7 @@ int main(void)
 	    cmocka_unit_test(test_levels_per_game),
 	    cmocka_unit_test(test_value),
 	    cmocka_unit_test(test_value_in_every_game),
+	    cmocka_unit_test(test_forbid_narrows_the_tree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
