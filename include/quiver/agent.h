@@ -30,12 +30,19 @@
 
 typedef struct qv_agent qv_agent;
 
-/* What an agent's last decision cost (zeros for agents that do not search). */
+/* What an agent's last decision cost (zeros for agents that do not search), and what its search
+ * thought of the action it chose. */
 typedef struct qv_agent_stats {
 	uint64_t iterations; /* search iterations, summed over the agent's threads */
 	double seconds;      /* wall-clock time of the search */
 	uint64_t nodes;      /* tree nodes in use at the end, summed over threads */
 	uint64_t bytes;      /* memory the search held at its end, its most: trees and scratch */
+	/* The mover's evaluation of the action chosen, in [-1, 1] (its mean utility for the
+	 * mover over the search, summed over the threads' trees: what the designer's lab draws
+	 * as tension); NAN when the decision was not searched (an agent that does not search, a
+	 * forced decision, a single allowed action, a blunder=, no memory, an interrupt before
+	 * the first iteration). */
+	double value;
 } qv_agent_stats;
 
 /* One kind of agent. choose gets a private, determinized copy of the state that it may modify,
@@ -91,6 +98,8 @@ struct qv_agent {
 	qv_action *abuf; /* max_actions entries, for kinds that enumerate */
 	atomic_int stop; /* set by qv_agent_interrupt, cleared when a decision ends */
 	bool release;    /* gives its search memory back after each decision (qv_agent_set_keep) */
+	int forbid;      /* the component it never chooses (qv_agent_forbid); -1: none */
+	bool unasked;    /* its last decision was forced and answered without it (no stats) */
 };
 
 /* All agent kinds, NULL-terminated. */
@@ -171,8 +180,32 @@ void qv_agent_interrupt(qv_agent *a);
  * replaced or taken back (new game, load, undo). */
 void qv_agent_reset(qv_agent *a);
 
-/* What the agent's last decision cost. */
+/* What the agent's last decision cost, and its value (qv_agent_stats). A forced decision that
+ * qv_agent_decide answered without the agent counts as its last: zeros, value NAN. */
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out);
+
+/* Restricted play (the designer's lab): from now on the agent never chooses a legal action
+ * whose component (qv_components.component_of, variant.h) is `component`, unless every legal
+ * action of the decision is of it (then it chooses as usual); -1 lifts the restriction. Every
+ * kind obeys: the uniform kind draws uniformly among the allowed actions, greedy and beginner
+ * judge only those, and a search considers only those at its root and at every later decision
+ * of its own seat in its tree (its model of itself keeps the restriction; its opponents are
+ * not restricted). qv_agent_decide still counts every legal action in *noptions and calls a
+ * decision forced only as qv_decision_forced does; a decision with one allowed action among
+ * several is answered without a search. A game without component_of: no effect. An agent
+ * that forbids nothing chooses exactly as before, with the same draws of its RNG. */
+void qv_agent_forbid(qv_agent *a, int component);
+
+/* ---- for the agent kinds (src/ai) ---- */
+
+/* Removes from acts[0..n), the legal actions of the player to move at st, those of component
+ * (component_of), keeping the others in their order, unless every one is of it; returns how
+ * many remain (n when component is -1). g must have component_of when component >= 0. */
+int qv__agent_allowed(const qv_game *g, int component, const void *st, qv_action *acts, int n);
+
+/* The legal actions at st that a may choose (legal(), then qv__agent_allowed with a's
+ * restriction) into buf (max_actions entries); returns how many. */
+int qv__agent_legal(const qv_agent *a, const void *st, qv_action *buf);
 
 /* Whether a searching agent keeps its trees between decisions (true when created): what it
  * keeps makes the next decision start from the subtree of the moves played. With false the

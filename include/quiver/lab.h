@@ -38,15 +38,16 @@
 #include "stats.h"
 #include "variant.h"
 
-#define QV_LAB_FORMAT         1    /* the shard format's version ("quiver_lab") */
-#define QV_LAB_MAX_COMPONENTS 64   /* components a study examines one by one */
-#define QV_LAB_MAX_SQUARES    100  /* squares of a board the heat maps draw */
-#define QV_LAB_LADDER_LO      4    /* the skill ladder's rungs k: 2^(k+1) against 2^k */
+#define QV_LAB_FORMAT         1   /* the shard format's version ("quiver_lab") */
+#define QV_LAB_MAX_COMPONENTS 64  /* components a study examines one by one */
+#define QV_LAB_MAX_SQUARES    676 /* squares of a board the heat maps draw (26 x 26) */
+#define QV_LAB_LADDER_LO      4   /* the skill ladder's rungs k: 2^(k+1) against 2^k */
 #define QV_LAB_LADDER_HI      10
-#define QV_LAB_CURVE          10   /* points of the tension curve over game time */
-#define QV_LAB_HIST_MAX       40   /* bins of a length histogram */
+#define QV_LAB_MAX_RUNGS      16     /* rungs one study may climb (2^17 iterations at the top) */
+#define QV_LAB_CURVE          10     /* points of the tension curve over game time */
+#define QV_LAB_HIST_MAX       40     /* bins of a length histogram */
 #define QV_LAB_NOVALUE        -32768 /* a decision without a search value */
-#define QV_LAB_Q              0.05 /* the Benjamini-Hochberg false discovery rate */
+#define QV_LAB_Q              0.05   /* the Benjamini-Hochberg false discovery rate */
 
 /* ---- what a game tells the lab (qv_components, variant.h) ---- */
 
@@ -55,7 +56,7 @@
  * (THREE ARROWS a..f and 1, Evons x a b c d e y and 0). */
 typedef struct qv_lab_board {
 	int w, h;
-	char files[16];
+	char files[32];
 	int rank0;
 } qv_lab_board;
 
@@ -80,7 +81,10 @@ typedef struct qv_lab_config {
 	const qv_game *game;
 	const qv_variant *variant;  /* never NULL (the built-in set when none was given) */
 	const qv_variant *baseline; /* NULL: no baseline */
-	qv_params params;           /* game parameters besides players and variant */
+	/* The file names the user gave them (their last path component, for the reproduction
+	 * command; "" for none): part of the header, so that a merge and a run agree. */
+	char variant_file[256], baseline_file[256];
+	qv_params params; /* game parameters besides players and variant */
 	int nagents;
 	char agents[QV_MAX_PLAYERS][QV_NAME_MAX];
 	int players[QV_MAX_PLAYERS]; /* the player counts studied, ascending */
@@ -98,9 +102,9 @@ typedef struct qv_lab_config {
 typedef struct qv_lab_arm {
 	qv_lab_arm_kind kind;
 	int players;
-	int component;       /* ABLATE, RESTRICT: the component's index; LADDER: the rung k */
+	int component; /* ABLATE, RESTRICT: the component's index; LADDER: the rung k */
 	const qv_variant *variant;
-	int first, games;    /* indices [first, first + games) of the study */
+	int first, games; /* indices [first, first + games) of the study */
 	int nagents;
 	char agents[QV_MAX_PLAYERS][QV_NAME_MAX];
 } qv_lab_arm;
@@ -126,9 +130,9 @@ const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i);
 
 typedef struct qv_lab_count {
 	uint8_t seat;
-	uint16_t item;       /* a component index, or a square */
-	uint32_t available;  /* components: decisions at which it was among the legal actions */
-	uint32_t chosen;     /* components: decisions that played it; squares: times touched */
+	uint16_t item;      /* a component index, or a square */
+	uint32_t available; /* components: decisions at which it was among the legal actions */
+	uint32_t chosen;    /* components: decisions that played it; squares: times touched */
 } qv_lab_count;
 
 typedef struct qv_lab_game {
@@ -137,8 +141,8 @@ typedef struct qv_lab_game {
 	int agent[QV_MAX_PLAYERS]; /* the arm's agent in each seat */
 	double utility[QV_MAX_PLAYERS];
 	int rank[QV_MAX_PLAYERS];
-	int decisions; /* decisions asked (more than one option, or secret) */
-	int positions; /* positions where a player was to move, forced ones included */
+	int decisions;   /* decisions asked (more than one option, or secret) */
+	int positions;   /* positions where a player was to move, forced ones included */
 	long long legal; /* legal actions summed over the decisions asked */
 	bool capped;
 	int nvalues;
@@ -171,8 +175,7 @@ qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_
 /* The header line of a shard playing [lo, hi) (JSON, one line, no newline), and reading one
  * back into a configuration (variants loaded) and its range. */
 void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out);
-qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi,
-                             qv_err *err);
+qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err);
 
 /* ---- metrics (src/engine/lab_metrics.c) ---- */
 
@@ -206,17 +209,17 @@ typedef struct qv_lab_length {
 	qv_lab_est turns; /* decisions asked per game, Student's t */
 	double sd, median, p90;
 	int min, max;
-	int bin_width, nbins;                 /* bin b holds [min_edge + b*w, min_edge + (b+1)*w) */
-	int bin_lo;                           /* min_edge */
-	int hist[QV_LAB_HIST_MAX];            /* games per bin */
-	int hist_capped[QV_LAB_HIST_MAX];     /* of which capped */
-	qv_lab_est decision_moves;            /* positions with more than one legal action */
-	double branching_decision;            /* legal actions per decision asked */
-	double branching_game;                /* mean over games of each game's mean branching */
+	int bin_width, nbins;             /* bin b holds [min_edge + b*w, min_edge + (b+1)*w) */
+	int bin_lo;                       /* min_edge */
+	int hist[QV_LAB_HIST_MAX];        /* games per bin */
+	int hist_capped[QV_LAB_HIST_MAX]; /* of which capped */
+	qv_lab_est decision_moves;        /* positions with more than one legal action */
+	double branching_decision;        /* legal actions per decision asked */
+	double branching_game;            /* mean over games of each game's mean branching */
 } qv_lab_length;
 
 typedef struct qv_lab_tension {
-	int games; /* games with a search value at every decision; 0: not measured */
+	int games;               /* games with a search value at every decision; 0: not measured */
 	qv_lab_est lead_changes; /* per decision */
 	qv_lab_est drama;        /* mean of the best evaluation minus the winner's */
 	qv_lab_est decisiveness; /* first decision after which the winner stays ahead, / length */
@@ -224,20 +227,21 @@ typedef struct qv_lab_tension {
 } qv_lab_tension;
 
 typedef struct qv_lab_rung {
-	int k;          /* 2^(k+1) against 2^k; for luck: -1 */
+	int k;            /* 2^(k+1) against 2^k; for luck: -1 */
 	qv_lab_est score; /* the distinct seat's score, Wilson */
 } qv_lab_rung;
 
 typedef struct qv_lab_component {
 	char id[QV_NAME_MAX];
-	qv_lab_est play_rate;     /* chosen / available over all decisions */
-	qv_lab_est score_drawn;   /* score of seats that had it available (correlational) */
-	qv_lab_est score_played;  /* score of seats that played it (correlational) */
+	qv_lab_est play_rate;    /* chosen / available over all decisions */
+	qv_lab_est score_drawn;  /* score of seats that had it available (correlational) */
+	qv_lab_est score_played; /* score of seats that played it (correlational) */
 	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, Newcombe */
 	qv_lab_delta ablate_length;               /* decisions, Welch */
-	qv_lab_delta restrict_score; /* restricted seat minus its twins, Newcombe */
+	qv_lab_delta restrict_score;              /* restricted seat minus its twins, Newcombe */
 	qv_lab_delta restrict_length;
-	double extremeness; /* the smallest p of its tests; orders the verdict's five */
+	double extremeness; /* the largest |z| of its score tests (INFINITY: a difference with no
+	                     * spread); orders the verdict's five */
 	bool flagged;       /* any of its tests flagged */
 } qv_lab_component;
 
@@ -254,16 +258,16 @@ typedef struct qv_lab_section {
 	qv_lab_length length, baseline_length;       /* the histograms share their bins */
 	qv_lab_tension tension;
 	int nrungs;
-	qv_lab_rung rung[QV_LAB_LADDER_HI - QV_LAB_LADDER_LO + 2]; /* rungs, then luck */
+	qv_lab_rung rung[QV_LAB_MAX_RUNGS + 1]; /* rungs, then luck */
 	int nagents;
 	double matrix[QV_MAX_PLAYERS][QV_MAX_PLAYERS]; /* a's score against b where both sat */
-	qv_lab_est elo[QV_MAX_PLAYERS];                  /* each agent against the field */
-	qv_lab_component *component;                    /* [plan.ncomponents] */
-	int order[QV_LAB_MAX_COMPONENTS]; /* components, most extreme first */
+	qv_lab_est elo[QV_MAX_PLAYERS];                /* each agent against the field */
+	qv_lab_component *component;                   /* [plan.ncomponents] */
+	int order[QV_LAB_MAX_COMPONENTS];              /* components, most extreme first */
 	qv_lab_board board;
 	uint32_t *heat; /* [players][w*h]: main arm touches per seat and square; NULL: no board */
 	int ncompare;
-	qv_lab_compare compare[32]; /* variant against baseline */
+	qv_lab_compare compare[32];            /* variant against baseline */
 	int capped_games[8], longest_games[8]; /* indices, for the reproduction block */
 	int ncapped_games, nlongest_games;
 } qv_lab_section;

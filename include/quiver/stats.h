@@ -1,12 +1,16 @@
 /*
- * stats.h - the statistics of the arena: running means with Student's t confidence intervals,
- * Wilson score intervals for proportions, and Elo differences from score fractions.
+ * stats.h - the statistics of the arena and the lab: running means with Student's t confidence
+ * intervals, Wilson score intervals for proportions, Elo differences from score fractions,
+ * and for the lab's comparisons of two arms the differences of two proportions (Newcombe) and
+ * of two means (Welch), two-sided p-values and the Benjamini-Hochberg procedure.
  *
  * Pure functions over plain values: no allocation, no global state, safe from any thread.
  * Every interval is a 95% interval (two-sided), the level the arena reports.
  */
 #ifndef QUIVER_STATS_H
 #define QUIVER_STATS_H
+
+#include <stdbool.h>
 
 /* The 0.975 quantile of the standard normal distribution: the z of a 95% interval. */
 #define QV_Z95 1.959963984540054
@@ -53,5 +57,40 @@ double qv_elo(double s);
 double qv_elo_clamp(double x);
 /* The Elo interval of a score interval (Elo is increasing in s), limited by qv_elo_clamp. */
 qv_interval qv_elo_interval(qv_interval s);
+
+/* The standard normal distribution function, P(Z <= x). */
+double qv_normal_cdf(double x);
+/* The two-sided p-value of a standard normal statistic z: P(|Z| >= |z|). 0 for an infinite z,
+ * NAN for NAN. */
+double qv_p_two_sided(double z);
+
+/* The interval of the difference p1 - p2 of two independent proportions (x1 successes out of
+ * n1 trials against x2 out of n2; fractional successes allowed) by Newcombe's hybrid score
+ * method (method 10 of Newcombe 1998), built from the two Wilson intervals at z: it keeps to
+ * [-1, 1], is not empty when a proportion is 0 or 1, and covers well for small samples.
+ * [-1, 1] when n1 or n2 is not positive. */
+qv_interval qv_newcombe(double x1, double n1, double x2, double n2, double z);
+
+/* The difference of the means of two samples, a minus b, with Welch's 95% interval. */
+typedef struct qv_welch_result {
+	double d;       /* a's mean minus b's */
+	double se;      /* sqrt(var_a / n_a + var_b / n_b) */
+	double df;      /* the Welch-Satterthwaite degrees of freedom (NAN when se is 0) */
+	qv_interval ci; /* d +- qv_t975(floor(df)) * se */
+} qv_welch_result;
+
+/* Welch's interval for unequal variances. The degrees of freedom are rounded down for
+ * qv_t975, which widens the interval a little (at most the step between two table rows). A
+ * sample of fewer than two values leaves the variance unknown: se and the interval are
+ * infinite (d is NAN when a sample is empty). When both variances are 0 the interval is the
+ * point d. */
+qv_welch_result qv_welch(const qv_moments *a, const qv_moments *b);
+
+/* The Benjamini-Hochberg procedure at false discovery rate q over p[0 .. n): flagged[i] is
+ * set when p[i] is among the discoveries, that is p[i] <= p(k) for the largest k with
+ * p(k) <= k * q / m, where p(1) <= ... <= p(m) are the m values that are not NAN. A NAN
+ * p-value is no test: never flagged and not counted in m. Returns how many are flagged. No
+ * allocation: quadratic in n, meant for the few hundred tests of a study. */
+int qv_benjamini_hochberg(const double *p, int n, double q, bool *flagged);
 
 #endif

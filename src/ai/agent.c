@@ -5,11 +5,13 @@
  * answer is legal. (The other door, qv_agent_observe, is in observe.c.)
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "quiver/agent.h"
+#include "quiver/variant.h"
 
 extern const qv_agent_kind qv_agent_random;
 extern const qv_agent_kind qv_agent_greedy;
@@ -171,6 +173,7 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g, uint6
 	a->kind = kind;
 	a->game = g;
 	a->seat = -1;
+	a->forbid = -1;
 	atomic_init(&a->stop, 0);
 	qv_copy(a->spec, sizeof a->spec, spec);
 	qv_rng_seed(&a->rng, seed);
@@ -216,9 +219,37 @@ void qv_agent_reset(qv_agent *a)
 
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 {
-	*out = (qv_agent_stats){0, 0, 0, 0};
-	if (a->kind->stats)
+	*out = (qv_agent_stats){0, 0, 0, 0, NAN};
+	if (a->kind->stats && !a->unasked)
 		a->kind->stats(a, out);
+}
+
+/* Stored as -1 for a game without component_of, so that every test of a restriction on the
+ * hot paths is one comparison with nothing else to look up. */
+void qv_agent_forbid(qv_agent *a, int component)
+{
+	const qv_game *g = a->game;
+	bool can = g->components && g->components->component_of;
+	a->forbid = can && component >= 0 ? component : -1;
+}
+
+int qv__agent_allowed(const qv_game *g, int component, const void *st, qv_action *acts, int n)
+{
+	if (component < 0)
+		return n;
+	int (*component_of)(const void *, qv_action) = g->components->component_of;
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (component_of(st, acts[i]) != component)
+			acts[k++] = acts[i];
+	/* When every action is of the component nothing was moved: the list is whole. */
+	return k > 0 ? k : n;
+}
+
+int qv__agent_legal(const qv_agent *a, const void *st, qv_action *buf)
+{
+	int n = a->game->legal(st, buf);
+	return a->forbid >= 0 ? qv__agent_allowed(a->game, a->forbid, st, buf, n) : n;
 }
 
 void qv_agent_set_keep(qv_agent *a, bool keep)
@@ -239,6 +270,14 @@ static void take_seat(qv_agent *a, int player)
 	}
 }
 
+/* A uniform kind's draw under a restriction: uniform among the allowed actions (listed, since a
+ * game's sampler draws among all of them); -1 when there is no legal action. */
+static qv_action draw_allowed(qv_agent *a, const void *st)
+{
+	int n = qv__agent_legal(a, st, a->abuf);
+	return n > 0 ? a->abuf[qv_rng_below(&a->rng, (uint32_t)n)] : -1;
+}
+
 /* The agent gets a copy of the state in which everything the player to move cannot know has
  * been replaced by a guess, so no agent can cheat whatever it does with the state. The answer
  * is then checked (the game's check) against the true state: an agent bug, or a game whose
@@ -256,9 +295,11 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 		               qv_player_name(player, who));
 	}
 	take_seat(a, player);
+	a->unasked = false;
 	if (!a->kind->choose) {
 		int options;
-		*out = qv_sample_legal(g, st, &a->rng, a->abuf, &options);
+		*out = a->forbid >= 0 ? draw_allowed(a, st)
+		                      : qv_sample_legal(g, st, &a->rng, a->abuf, &options);
 		return QV_OK;
 	}
 	memcpy(a->scratch, st, g->state_size);
@@ -276,9 +317,11 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 }
 
 /* The forced decision is found with the work the decision needs anyway: a uniform kind's one
- * draw tells the number of options too (the sampler reports it), and its RNG is put back when
- * there was only one, so that its draws do not depend on whether the caller or the match
- * found the forced moves; any other kind counts first and is asked only a real choice. */
+ * draw tells the number of options too (the sampler reports it; under a restriction the list
+ * of legal actions, which the draw then narrows), and its RNG is put back when there was only
+ * one, so that its draws do not depend on whether the caller or the match found the forced
+ * moves; any other kind counts first and is asked only a real choice, which it narrows itself
+ * (qv__agent_legal). */
 qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *noptions, bool *forced,
                           qv_err *err)
 {
@@ -290,8 +333,19 @@ qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *nopt
 		return qv_agent_choose(a, st, out, err); /* which says why it cannot */
 	if (!a->kind->choose) {
 		qv_rng before = a->rng;
-		*out = qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
-		*forced = qv_decision_forced(g, st, *noptions);
+		if (a->forbid < 0) {
+			*out = qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
+			*forced = qv_decision_forced(g, st, *noptions);
+		} else { /* the count is of every legal action, the draw among the allowed */
+			*noptions = g->legal(st, a->abuf);
+			*forced = qv_decision_forced(g, st, *noptions);
+			*out = *noptions > 0 ? a->abuf[0] : -1;
+			if (!*forced && *noptions > 0) {
+				int k = qv__agent_allowed(g, a->forbid, st, a->abuf, *noptions);
+				*out = a->abuf[qv_rng_below(&a->rng, (uint32_t)k)];
+			}
+		}
+		a->unasked = *forced;
 		if (*forced)
 			a->rng = before;
 		else
@@ -301,5 +355,6 @@ qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *nopt
 		                : QV_OK;
 	}
 	*forced = qv_only_option(g, st, a->abuf, noptions, out);
+	a->unasked = *forced;
 	return *forced ? QV_OK : qv_agent_choose(a, st, out, err);
 }

@@ -2,7 +2,8 @@
  * greedy.c - the greedy agent: looks one decision ahead. For each legal action it applies the
  * action to a copy, averages over the chance events (and forced single-option decisions) that
  * follow, and prefers the largest score lead, then the best positional heuristic; ties are
- * broken uniformly at random with the agent's RNG.
+ * broken uniformly at random with the agent's RNG. Under a restriction (qv_agent_forbid) it
+ * judges only the allowed actions.
  *
  * The beginner agent (the level `beginner`) is greedy with a first-time player's mistakes: it
  * values every action as greedy does, then plays the best one only part of the time; otherwise
@@ -187,7 +188,7 @@ static bool value_above(greedy_value x, greedy_value y)
 static qv_action greedy_choose(qv_agent *a, void *st, int player)
 {
 	const qv_game *g = a->game;
-	int n = g->legal(st, a->abuf);
+	int n = qv__agent_legal(a, st, a->abuf);
 	qv_action best = n > 0 ? a->abuf[0] : -1;
 	greedy_value bv = {0, 0};
 	uint32_t ties = 0;
@@ -275,7 +276,7 @@ static qv_action beginner_choose(qv_agent *a, void *st, int player)
 {
 	const qv_game *g = a->game;
 	greedy_data *gd = a->data;
-	int n = g->legal(st, a->abuf);
+	int n = qv__agent_legal(a, st, a->abuf);
 	if (n <= 1)
 		return n == 1 ? a->abuf[0] : -1;
 	double r = qv_rng_double(&a->rng);

@@ -26,6 +26,16 @@
  * returns when it is over, else per player a squashed MCTS_LEAD_W * score lead / score_unit +
  * MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are in docs/ai.md.
  *
+ * Restricted play (qv_agent_forbid): at the root, and at every later decision of the agent's
+ * own seat in the tree, the legal actions are narrowed to the allowed ones before anything
+ * else (such a visit lists them, even in a game whose check is cheap), so the search neither
+ * plays nor expects of itself an action of the forbidden component; the opponents' decisions
+ * and the random playouts are not narrowed. An agent that forbids nothing pays one comparison
+ * per visit.
+ *
+ * The value of a decision (qv_agent_stats.value) is the chosen root edge's mean return for
+ * the mover, over every thread's tree.
+ *
  * blunder=P is a handicap for the levels of a game where more search stops paying (docs/ai.md):
  * with probability P a decision is a uniformly random legal action, drawn without searching.
  *
@@ -218,6 +228,7 @@ typedef struct mcts_tree {
 	/* the current decision */
 	const void *root_state;
 	int me, np;
+	int forbid;       /* the component me may not choose (qv_agent_forbid); -1: none */
 	uint64_t budget;  /* iterations for this tree; 0: until the deadline */
 	bool idle;        /* no share of a budget smaller than the number of threads */
 	double deadline;  /* monotonic seconds; 0: none */
@@ -553,12 +564,19 @@ static void playout(mcts_tree *t, void *st, int plies, double *out)
 
 /* ---- expansion ------------------------------------------------------------------------------- */
 
-/* Lists the legal actions of t->st into t->acts; returns how many. */
-static int list_legal(mcts_tree *t)
+/* Whether the decision of `mover` is narrowed to the actions the agent allows itself. */
+static inline bool narrowed(const mcts_tree *t, int mover)
+{
+	return t->forbid >= 0 && mover == t->me;
+}
+
+/* Lists the legal actions of t->st for mover into t->acts, only the allowed ones when mover's
+ * decisions are narrowed; returns how many. */
+static int list_legal(mcts_tree *t, int mover)
 {
 	int n = t->g->legal(t->st, t->acts);
 	QV_ASSERT(n <= t->g->max_actions);
-	return n;
+	return narrowed(t, mover) ? qv__agent_allowed(t->g, t->forbid, t->st, t->acts, n) : n;
 }
 
 /* Makes room in the children's scratch for `need` children (kid, kidok, and an index of twice
@@ -724,21 +742,22 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	QV_ASSERT((uint32_t)nk < t->used - ni && through <= t->node[ni].visits);
 
 	/* Which children are legal in this visit: with a cheap check, each is tested and the
-	 * legal actions are listed only if a child may be added; otherwise the children are
-	 * indexed by action and one pass over the legal actions marks them. */
+	 * legal actions are listed only if a child may be added; otherwise, and when the mover's
+	 * decisions are narrowed (a legal child may be a forbidden one), the children are
+	 * indexed by action and one pass over the legal (allowed) actions marks them. */
 	int n = -1, ntaken = 0;
-	if (g->check_is_cheap) {
+	if (g->check_is_cheap && !narrowed(t, mover)) {
 		for (int j = 0; j < nk; j++) {
 			t->kidok[j] = g->check(t->st, t->node[t->kid[j]].action, NULL) == QV_OK;
 			ntaken += t->kidok[j];
 		}
 		if (nk == 0) {
-			if ((n = list_legal(t)) <= 0)
+			if ((n = list_legal(t, mover)) <= 0)
 				return 0;
 			index_kids(t, 0);
 		}
 	} else {
-		n = list_legal(t);
+		n = list_legal(t, mover);
 		if (n <= 0)
 			return 0;
 		index_kids(t, nk);
@@ -777,7 +796,7 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	double allowed = t->cf->widen * sqrt((double)t->node[ni].visits + 1);
 	if ((double)tried < allowed && n < 0) {
 		/* a cheap check told the children apart: the list for a new one */
-		n = list_legal(t);
+		n = list_legal(t, mover);
 		if (n <= 0)
 			return best;
 		index_kids(t, nk);
@@ -1152,13 +1171,13 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 {
 	mcts_data *d = a->data;
 	const qv_game *g = a->game;
-	int n = g->legal(st, a->abuf);
+	int n = qv__agent_legal(a, st, a->abuf);
 	d->nedges = 0;
 	if (!d->ready) { /* the last decision's root edges, all an agent that keeps nothing held */
 		free(d->edges);
 		d->edges = NULL;
 	}
-	d->last = (qv_agent_stats){0, 0, 0, 0};
+	d->last = (qv_agent_stats){0, 0, 0, 0, NAN};
 	if (n <= 1) {
 		d->observed = false;
 		return n == 1 ? a->abuf[0] : -1;
@@ -1192,6 +1211,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 		t->root_state = st;
 		t->stop = &a->stop;
 		t->me = player;
+		t->forbid = a->forbid;
 		t->np = np;
 		t->deadline = deadline;
 		uint64_t share = d->cf.iterations / (uint64_t)d->ntrees;
@@ -1218,7 +1238,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 	}
 	d->last.seconds = now_seconds() - t0;
 	d->last.bytes = search_bytes(d, g);
-	/* The search worked on a's scratch copy; a->abuf still holds the root's legal actions. */
+	/* The search worked on a's scratch copy; a->abuf still holds the root's allowed actions. */
 	merge_roots(d, a->abuf, n, np, g->max_players);
 	qv_action choice = a->abuf[0];
 	if (d->nedges == 0) {
@@ -1230,6 +1250,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 			if (d->edges[i].mean[player] > best->mean[player])
 				best = &d->edges[i];
 		choice = best->action;
+		d->last.value = best->mean[player];
 	}
 	if (a->release)
 		search_release(d);

@@ -111,49 +111,6 @@ static int prepare_records(const char *dir)
 	return CLI_EXIT_OK;
 }
 
-/* ---- the progress bar ---- */
-
-typedef struct progress {
-	bool shown; /* something is on the line */
-} progress;
-
-/* Writes "1:05" or "1:02:05". */
-static void format_duration(double secs, char *buf, size_t len)
-{
-	long s = secs > 0 && secs < 1e8 ? (long)(secs + 0.5) : 0;
-	if (s >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
-}
-
-/* The progress callback: one line on stderr, rewritten in place; a last line at the end. */
-static void show_progress(void *ctx, int done, int total, double elapsed)
-{
-	progress *P = ctx;
-	double rate = elapsed > 0 ? done / elapsed : 0;
-	if (done >= total) {
-		fprintf(stderr, "\r%d/%d games in %.1f s (%.1f games/s)\033[K\n", done, total,
-		        elapsed, rate);
-		P->shown = false;
-		return;
-	}
-	enum { WIDTH = 24 };
-	char bar[WIDTH + 1], eta[32];
-	int fill = (int)((long)done * WIDTH / total);
-	for (int i = 0; i < WIDTH; i++)
-		bar[i] = i < fill ? '#' : '.';
-	bar[WIDTH] = '\0';
-	if (done > 0 && rate > 0)
-		format_duration((total - done) / rate, eta, sizeof eta);
-	else
-		snprintf(eta, sizeof eta, "?");
-	fprintf(stderr, "\r[%s] %d/%d games  %.1f games/s  ETA %s\033[K", bar, done, total, rate,
-	        eta);
-	fflush(stderr);
-	P->shown = true;
-}
-
 /* ---- text ---- */
 
 /* A cell holds a label "#5 " and a whole agent spec. */
@@ -633,9 +590,9 @@ int cli_arena(int argc, char **argv)
 	if (o.records && (rc = prepare_records(o.records)))
 		goto done;
 	cfg->records_dir = o.records;
-	progress prog = {false};
+	cli_progress prog = {false};
 	if (isatty(STDERR_FILENO)) {
-		cfg->progress = show_progress;
+		cfg->progress = cli_show_progress;
 		cfg->progress_ctx = &prog;
 	}
 	qv_err err;

@@ -317,3 +317,42 @@ void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[QV_NAME_MA
 			        left ? ")" : "");
 		}
 }
+
+/* ---- the progress bar ---- */
+
+/* Writes "1:05" or "1:02:05". */
+static void format_duration(double secs, char *buf, size_t len)
+{
+	long s = secs > 0 && secs < 1e8 ? (long)(secs + 0.5) : 0;
+	if (s >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
+}
+
+/* The progress callback: one line on stderr, rewritten in place; a last line at the end. */
+void cli_show_progress(void *ctx, int done, int total, double elapsed)
+{
+	cli_progress *P = ctx;
+	double rate = elapsed > 0 ? done / elapsed : 0;
+	if (done >= total) {
+		fprintf(stderr, "\r%d/%d games in %.1f s (%.1f games/s)\033[K\n", done, total,
+		        elapsed, rate);
+		P->shown = false;
+		return;
+	}
+	enum { WIDTH = 24 };
+	char bar[WIDTH + 1], eta[32];
+	int fill = (int)((long)done * WIDTH / total);
+	for (int i = 0; i < WIDTH; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[WIDTH] = '\0';
+	if (done > 0 && rate > 0)
+		format_duration((total - done) / rate, eta, sizeof eta);
+	else
+		snprintf(eta, sizeof eta, "?");
+	fprintf(stderr, "\r[%s] %d/%d games  %.1f games/s  ETA %s\033[K", bar, done, total, rate,
+	        eta);
+	fflush(stderr);
+	P->shown = true;
+}

@@ -42,6 +42,7 @@ int cli_arena(int argc, char **argv);
 int cli_learn(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_variant(int argc, char **argv);
+int cli_lab(int argc, char **argv);
 
 /* --variant FILE of a command for game g: loads the file (path NULL: nothing to do) and names
  * the variant in params. CLI_EXIT_OK, or the exit code after printing the problem. */
@@ -130,5 +131,16 @@ void cli_print_columns(FILE *f, char *const *items, int n, int width);
 /* Prints the ranking of a finished match: rank, player, seat name, score, best first.
  * seats[i] names seat i ("human", an agent spec, or a record's player name). */
 void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[QV_NAME_MAX]);
+
+/* ---- the progress bar of long runs (arena, lab) ---- */
+
+typedef struct cli_progress {
+	bool shown; /* something is on the line */
+} cli_progress;
+
+/* A progress callback (qv_arena_progress, qv_lab_progress; ctx a cli_progress): one line on
+ * stderr, rewritten in place, with a bar, the games per second and the time left; a last line
+ * at the end. For a terminal only: callers install it when stderr is one. */
+void cli_show_progress(void *ctx, int done, int total, double elapsed);
 
 #endif

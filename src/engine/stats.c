@@ -1,6 +1,7 @@
 /*
  * stats.c - means with Student's t intervals, Wilson intervals and Elo differences for the
- * arena (see stats.h).
+ * arena, and for the lab the differences of proportions and means, p-values and
+ * Benjamini-Hochberg (see stats.h).
  */
 #include <math.h>
 
@@ -91,4 +92,83 @@ double qv_elo_clamp(double x)
 qv_interval qv_elo_interval(qv_interval s)
 {
 	return (qv_interval){qv_elo_clamp(qv_elo(s.lo)), qv_elo_clamp(qv_elo(s.hi))};
+}
+
+double qv_normal_cdf(double x) { return 0.5 * erfc(-x / sqrt(2.0)); }
+
+/* erfc keeps its precision in the tail, where 1 - erf would cancel to 0. */
+double qv_p_two_sided(double z)
+{
+	if (isnan(z))
+		return NAN;
+	return erfc(fabs(z) / sqrt(2.0));
+}
+
+/* Newcombe's method 10: the distance from the difference to each end is the root of the sum
+ * of squares of the two Wilson intervals' half-widths on the side that moves the difference
+ * that way (p1 down and p2 up for the lower end). The Wilson intervals bring their good
+ * coverage near 0 and 1 along; a plain Wald interval collapses there. */
+qv_interval qv_newcombe(double x1, double n1, double x2, double n2, double z)
+{
+	if (!(n1 > 0) || !(n2 > 0))
+		return (qv_interval){-1, 1};
+	double p1 = x1 / n1, p2 = x2 / n2, d = p1 - p2;
+	qv_interval w1 = qv_wilson(x1, n1, z), w2 = qv_wilson(x2, n2, z);
+	double lo = d - sqrt((p1 - w1.lo) * (p1 - w1.lo) + (w2.hi - p2) * (w2.hi - p2));
+	double hi = d + sqrt((w1.hi - p1) * (w1.hi - p1) + (p2 - w2.lo) * (p2 - w2.lo));
+	return (qv_interval){lo < -1 ? -1 : lo, hi > 1 ? 1 : hi};
+}
+
+/* Each variance is divided by its own n, so neither sample's spread is assumed to be the
+ * other's; the Satterthwaite degrees of freedom then lie between min(n_a, n_b) - 1 and
+ * n_a + n_b - 2. */
+qv_welch_result qv_welch(const qv_moments *a, const qv_moments *b)
+{
+	qv_welch_result r;
+	r.d = a->n > 0 && b->n > 0 ? a->mean - b->mean : NAN;
+	if (a->n < 2 || b->n < 2) {
+		r.se = INFINITY;
+		r.df = NAN;
+		r.ci = (qv_interval){-INFINITY, INFINITY};
+		return r;
+	}
+	double sa = qv_moments_sd(a), sb = qv_moments_sd(b);
+	double va = sa * sa / (double)a->n, vb = sb * sb / (double)b->n;
+	r.se = sqrt(va + vb);
+	if (!(r.se > 0)) {
+		r.df = NAN;
+		r.ci = (qv_interval){r.d, r.d};
+		return r;
+	}
+	r.df =
+	    (va + vb) * (va + vb) / (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+	double half = qv_t975((long)floor(r.df)) * r.se;
+	r.ci = (qv_interval){r.d - half, r.d + half};
+	return r;
+}
+
+/* The step-up rule without sorting: the largest p-value whose rank (the number of tests at or
+ * below it, so that tied values share the highest rank, as in a sorted list) passes its
+ * threshold is the cut, and everything at or below the cut is a discovery. */
+int qv_benjamini_hochberg(const double *p, int n, double q, bool *flagged)
+{
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		m += !isnan(p[i]);
+	double cut = -1;
+	for (int i = 0; i < n; i++) {
+		if (isnan(p[i]) || p[i] <= cut)
+			continue;
+		int rank = 0;
+		for (int j = 0; j < n; j++)
+			rank += !isnan(p[j]) && p[j] <= p[i];
+		if (p[i] * m <= rank * q)
+			cut = p[i];
+	}
+	int found = 0;
+	for (int i = 0; i < n; i++) {
+		flagged[i] = !isnan(p[i]) && p[i] <= cut;
+		found += flagged[i];
+	}
+	return found;
 }

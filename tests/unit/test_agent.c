@@ -1,9 +1,11 @@
 /*
  * test_agent.c - unit tests of the agents: spec parsing and its messages, legality of every
  * choice over whole games, determinism with a seed, and greedy's one-ply judgement (it takes
- * a capture when one is there), and how qv_agent_decide tells forced decisions. Uses THREE
- * ARROWS from the registry and the test game HIGH CARD.
+ * a capture when one is there), how qv_agent_decide tells forced decisions, and restricted
+ * play (qv_agent_forbid) for every kind in every game with components. Uses THREE ARROWS and
+ * the other games of the registry, and the test game HIGH CARD.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +18,7 @@
 
 #include "quiver/agent.h"
 #include "quiver/match.h"
+#include "quiver/variant.h"
 #include "testgame.h"
 
 static const qv_game *three_arrows(void)
@@ -465,6 +468,315 @@ static void test_decide(void **state)
 	}
 }
 
+/* ---- restricted play ---- */
+
+/* The games the restriction is tried on: a copy of a game whose components' component_of is
+ * a stand-in that splits the actions by their number into three components and actions of
+ * none (a game that declares no component_of of its own is tried this way; one that declares
+ * one is tried with its own too). The stand-in is arbitrary, which the restriction must not
+ * care about: it only asks which component an action is of. */
+typedef struct wrapped {
+	qv_game game;
+	qv_components comps;
+} wrapped;
+
+static int stand_in_component(const void *st, qv_action a)
+{
+	(void)st;
+	int c = (int)(((uint32_t)a * 2654435761u) >> 30); /* 0-3, by the action's number */
+	return c == 3 ? -1 : c;
+}
+
+/* HIGH CARD's steps: 1 and 2 are component 0, 3 is component 1, the rest none. */
+static int steps_component(const void *st, qv_action a)
+{
+	(void)st;
+	return a == QV_TG_STEP1 || a == QV_TG_STEP2 ? 0 : a == QV_TG_STEP3 ? 1 : -1;
+}
+
+static const qv_game *wrap(wrapped *w, const qv_game *g,
+                           int (*component_of)(const void *, qv_action))
+{
+	w->game = *g;
+	w->comps = g->components ? *g->components : (qv_components){0};
+	w->comps.component_of = component_of;
+	w->game.components = &w->comps;
+	return &w->game;
+}
+
+/* The kinds and how long each plays in restricted play's games: every kind, the levels that
+ * search included, each with a budget small enough for the sanitizer build. */
+typedef struct kind_run {
+	const char *spec;
+	int seeds;    /* games per game and kind */
+	int narrowed; /* decisions per game that the restriction narrows, at most */
+} kind_run;
+
+static const kind_run kind_runs[] = {
+    {"random", 4, 100},
+    {"greedy", 4, 30},
+    {"beginner", 4, 30},
+    {"mcts:iterations=60", 2, 8},
+    {"ismcts:iterations=60,threads=2", 2, 8},
+    {"easy", 2, 6},
+    {"medium", 2, 1},
+    {"hard", 1, 1},
+};
+
+/* What one game of restricted play saw. */
+typedef struct forbid_tally {
+	int narrowed; /* decisions with both allowed and forbidden actions */
+	int whole;    /* decisions where every legal action was forbidden */
+} forbid_tally;
+
+/* The component of the first legal action at st that is of one while another legal action is
+ * not of it, or -1. acts: max_actions entries. */
+static int offered_component(const qv_game *g, const void *st, qv_action *acts)
+{
+	int n = g->legal(st, acts);
+	for (int i = 0; i < n; i++) {
+		int c = g->components->component_of(st, acts[i]);
+		for (int j = 0; c >= 0 && j < n; j++)
+			if (g->components->component_of(st, acts[j]) != c)
+				return c;
+	}
+	return -1;
+}
+
+/* Plays one game of g from seed: p1 is an agent of `spec`, the other seats draw at random. The
+ * agent decides with qv_agent_decide (as the lab does) and is told every action
+ * (qv_agent_observe), so a search keeps its trees from before the restriction. Once it has
+ * chosen an action of some component, it forbids that component; or, when `early`, it forbids
+ * before its first decision that offers an action of some component and another action not of
+ * it, that component (a component played once and gone, as an Arrow Party item, would leave
+ * nothing to narrow after its first choice). From then on its choices are checked against the
+ * restriction, and its counts against the game's. Stops once `most` of
+ * its decisions were narrowed by the restriction (or after 4 * most + 10 under it, whatever
+ * they were: a level's search takes its time even where nothing is narrowed). */
+static void restricted_game(const qv_game *g, const char *spec, uint64_t seed, bool early, int most,
+                            forbid_tally *tally)
+{
+	qv_err err;
+	void *st = malloc(g->state_size);
+	qv_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+	qv_action *outs = malloc(sizeof *outs * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+	double *probs = malloc(sizeof *probs * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+	if (g->init(st, NULL, seed, &err))
+		fail_msg("%s: %s", g->name, err.msg);
+	qv_agent *a;
+	if (qv_agent_new(&a, spec, g, qv_seed_mix(seed, 9), &err))
+		fail_msg("%s: %s", spec, err.msg);
+	int (*component_of)(const void *, qv_action) = g->components->component_of;
+	qv_rng rng;
+	qv_rng_seed(&rng, seed);
+	int forbidden = -1, decisions = 0, narrowed = 0;
+	for (int step = 0; step < 5000 && narrowed < most && decisions < 4 * most + 10; step++) {
+		int tm = g->to_move(st);
+		if (tm == QV_OVER)
+			break;
+		qv_action act;
+		if (tm == QV_CHANCE) {
+			act = qv_sample_chance(g, st, &rng, outs, probs);
+		} else if (tm != 0) {
+			int options;
+			act = qv_sample_legal(g, st, &rng, acts, &options);
+		} else {
+			int n, options = -1;
+			bool forced;
+			if (early && forbidden < 0)
+				forbidden = offered_component(g, st, acts);
+			if (forbidden >= 0)
+				qv_agent_forbid(a, forbidden);
+			if (qv_agent_decide(a, st, &act, &options, &forced, &err))
+				fail_msg("%s in %s: %s", spec, g->name, err.msg);
+			n = g->legal(st, acts);
+			assert_int_equal(options, n);
+			assert_int_equal(forced, qv_decision_forced(g, st, n));
+			int banned = 0;
+			for (int i = 0; i < n; i++)
+				banned += forbidden >= 0 && component_of(st, acts[i]) == forbidden;
+			if (banned == n && n > 0)
+				tally->whole++;
+			else if (banned > 0) {
+				tally->narrowed++;
+				narrowed++;
+				if (component_of(st, act) == forbidden) {
+					char text[128];
+					g->action_to_text(st, act, text, sizeof text);
+					fail_msg("%s in %s (seed %d) chose '%s', of the forbidden "
+					         "component %d, among %d allowed actions",
+					         spec, g->name, (int)seed, text, forbidden,
+					         n - banned);
+				}
+			}
+			if (!forced && forbidden >= 0)
+				decisions++;
+			int c = component_of(st, act);
+			if (!early && forbidden < 0 && !forced && c >= 0)
+				forbidden = c;
+		}
+		qv_agent_observe(a, st, act);
+		g->apply(st, act, NULL);
+	}
+	qv_agent_free(a);
+	free(st);
+	free(acts);
+	free(outs);
+	free(probs);
+}
+
+/* Every kind, in every game with components, never chooses an action of the component it
+ * forbids while it has another choice; and the restriction was really put to the test. */
+static void test_forbid_every_kind_every_game(void **state)
+{
+	(void)state;
+	for (int i = 0; qv_games[i]; i++) {
+		const qv_game *base = qv_games[i];
+		if (!base->components)
+			continue;
+		wrapped w;
+		const qv_game *games[2] = {wrap(&w, base, stand_in_component),
+		                           base->components->component_of ? base : NULL};
+		for (int k = 0; k < 2 && games[k]; k++)
+			for (size_t r = 0; r < sizeof kind_runs / sizeof kind_runs[0]; r++) {
+				const kind_run *run = &kind_runs[r];
+				forbid_tally tally = {0, 0};
+				for (int seed = 1; seed <= run->seeds; seed++)
+					restricted_game(games[k], run->spec, (uint64_t)seed,
+					                seed % 2 == 1, run->narrowed, &tally);
+				if (tally.narrowed == 0)
+					fail_msg("%s in %s%s: no decision had both allowed and "
+					         "forbidden actions",
+					         run->spec, base->name, k ? "" : " (stand-in)");
+			}
+	}
+}
+
+/* HIGH CARD's step, narrowed to one action: qv_agent_decide still counts three options and
+ * calls it unforced; every kind answers the one allowed step, and a search does not search.
+ * Forbidding the other component leaves two; forbidding one no step is of changes nothing. */
+static void test_forbid_one_allowed(void **state)
+{
+	(void)state;
+	wrapped w;
+	const qv_game *g = wrap(&w, &qv_test_game, steps_component);
+	const char *specs[] = {"random", "greedy", "beginner", "ismcts:iterations=50", "easy"};
+	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+		qv_err err;
+		void *st = malloc(g->state_size);
+		assert_int_equal(g->init(st, NULL, 3, &err), QV_OK);
+		for (uint64_t seed = 1; seed <= 6; seed++) {
+			qv_agent *a;
+			assert_int_equal(qv_agent_new(&a, specs[k], g, seed, &err), QV_OK);
+			qv_agent_forbid(a, 0);
+			qv_action x = -1;
+			int n = 0;
+			bool forced = true;
+			assert_int_equal(qv_agent_decide(a, st, &x, &n, &forced, &err), QV_OK);
+			assert_int_equal(n, 3);
+			assert_false(forced);
+			assert_int_equal(x, QV_TG_STEP3);
+			qv_agent_stats s;
+			qv_agent_last_stats(a, &s);
+			assert_int_equal(s.iterations, 0);
+			assert_true(isnan(s.value));
+			assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+			assert_int_equal(x, QV_TG_STEP3);
+			qv_agent_forbid(a, 1);
+			assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+			assert_true(x == QV_TG_STEP1 || x == QV_TG_STEP2);
+			qv_agent_forbid(a, 7); /* no action is of it */
+			bool seen[3] = {false, false, false};
+			for (int t = 0; t < 40; t++) {
+				assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+				assert_true(x >= QV_TG_STEP1 && x <= QV_TG_STEP3);
+				seen[x] = true;
+			}
+			/* the uniform kind still draws among all three */
+			if (k == 0)
+				assert_true(seen[0] && seen[1] && seen[2]);
+			qv_agent_free(a);
+		}
+		free(st);
+	}
+}
+
+/* One game of p1 `spec` (after `setup`) against p2 random from seed, every action applied
+ * recorded in hist (room for max); returns how many. p1 decides with qv_agent_decide and is
+ * told every action. */
+static int decide_game(const qv_game *g, const char *spec, void (*setup)(qv_agent *), uint64_t seed,
+                       qv_action *hist, int max)
+{
+	qv_err err;
+	void *st = malloc(g->state_size);
+	qv_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+	qv_action outs[64];
+	double probs[64];
+	assert_true(g->max_chance <= 64);
+	assert_int_equal(g->init(st, NULL, seed, &err), QV_OK);
+	qv_agent *a;
+	assert_int_equal(qv_agent_new(&a, spec, g, qv_seed_mix(seed, 1), &err), QV_OK);
+	if (setup)
+		setup(a);
+	qv_rng rng;
+	qv_rng_seed(&rng, seed);
+	int n = 0;
+	while (n < max && g->to_move(st) != QV_OVER) {
+		int tm = g->to_move(st), options;
+		bool forced;
+		qv_action act;
+		if (tm == QV_CHANCE)
+			act = qv_sample_chance(g, st, &rng, outs, probs);
+		else if (tm != 0)
+			act = qv_sample_legal(g, st, &rng, acts, &options);
+		else if (qv_agent_decide(a, st, &act, &options, &forced, &err))
+			fail_msg("%s: %s", spec, err.msg);
+		qv_agent_observe(a, st, act);
+		g->apply(st, act, NULL);
+		hist[n++] = act;
+	}
+	qv_agent_free(a);
+	free(st);
+	free(acts);
+	return n;
+}
+
+static void forbid_then_lift(qv_agent *a)
+{
+	qv_agent_forbid(a, 1);
+	qv_agent_forbid(a, -1);
+}
+
+static void forbid_one(qv_agent *a) { qv_agent_forbid(a, 1); }
+
+/* Forbidding nothing (never, or lifted with -1) gives the same game, action for action, for
+ * every kind; so does forbidding in a game without component_of, where it has no effect. */
+static void test_forbid_nothing_changes_nothing(void **state)
+{
+	(void)state;
+	enum { MAX = 400 };
+	qv_action *x = malloc(sizeof *x * MAX), *y = malloc(sizeof *y * MAX);
+	wrapped w;
+	const qv_game *ta = three_arrows();
+	const qv_game *stand_in = wrap(&w, ta, stand_in_component);
+	const char *specs[] = {"random", "greedy", "beginner", "mcts:iterations=40",
+	                       "ismcts:iterations=40"};
+	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+		for (uint64_t seed = 1; seed <= 2; seed++) {
+			int nx = decide_game(stand_in, specs[k], NULL, seed, x, MAX);
+			int ny = decide_game(stand_in, specs[k], forbid_then_lift, seed, y, MAX);
+			assert_int_equal(nx, ny);
+			assert_memory_equal(x, y, sizeof *x * (size_t)nx);
+			/* HIGH CARD has no components: a restriction is nothing. */
+			nx = decide_game(&qv_test_game, specs[k], NULL, seed, x, MAX);
+			ny = decide_game(&qv_test_game, specs[k], forbid_one, seed, y, MAX);
+			assert_int_equal(nx, ny);
+			assert_memory_equal(x, y, sizeof *x * (size_t)nx);
+		}
+	free(x);
+	free(y);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -479,6 +791,9 @@ int main(void)
 	    cmocka_unit_test(test_greedy_breaks_ties_at_random),
 	    cmocka_unit_test(test_choose_needs_a_player),
 	    cmocka_unit_test(test_decide),
+	    cmocka_unit_test(test_forbid_every_kind_every_game),
+	    cmocka_unit_test(test_forbid_one_allowed),
+	    cmocka_unit_test(test_forbid_nothing_changes_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,6 +18,8 @@
 
 #include "games/arrow_party/arrow_party.h"
 #include "gametest.h"
+#include "quiver/lab.h"
+#include "quiver/variant.h"
 #include "scale.h"
 
 static const qv_game *G;
@@ -1218,6 +1220,373 @@ static void test_variant_reference(void **unused)
 	assert_non_null(strstr(err.msg, "triple"));
 }
 
+/* ---- the designer's lab: what a game tells it ---- */
+
+/* The index of item id in v's resolved document (its `items`), or -1. */
+static int doc_index(const qv_variant *v, const char *id)
+{
+	const json_t *items = json_object_get(v->json, "items");
+	for (size_t i = 0; i < json_array_size(items); i++)
+		if (strcmp(json_string_value(json_object_get(json_array_get(items, i), "id")),
+		           id) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* examples/variants/arrow-party-more-items.json, loaded. */
+static const qv_variant *example_variant(void)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/unit/");
+	assert_non_null(cut);
+	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
+	         "examples/variants/arrow-party-more-items.json");
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	if (qv_variant_load(path, G, &v, &err))
+		fail_msg("%s", err.msg);
+	return v;
+}
+
+/* The item a decision uses, through the resolved document: a `use` its kind, a swap and an
+ * exchange the swap and the exchange whatever they name; `ready`, a throw and a direction
+ * none. */
+static void test_lab_component_of(void **unused)
+{
+	(void)unused;
+	const qv_components *C = G->components;
+	assert_string_equal(C->studied, "items");
+	const qv_variant *base = qv_variant_base(G, NULL);
+	ap_state st;
+	must_load(&st, "players=3,size=9",
+	          "{\"players\": [{\"hand\": [\"1a\", \"half\", \"swap\", \"exchange\", \"dice\"]},"
+	          "{\"hand\": [\"1b\", \"x2\"]}, {\"hand\": [\"1c\", \"draw\"]}]}");
+	static const struct {
+		const char *action, *id;
+	} uses[] = {{"use half", "half"},
+	            {"use swap p2 half", "swap"},
+	            {"use swap p3 exchange", "swap"},
+	            {"use exchange p3", "exchange"},
+	            {"use dice d20", "dice"}};
+	for (size_t i = 0; i < sizeof uses / sizeof uses[0]; i++) {
+		int k = C->component_of(&st, parse(&st, uses[i].action));
+		if (k != doc_index(base, uses[i].id) || k < 0)
+			fail_msg("%s: component %d", uses[i].action, k);
+	}
+	assert_int_equal(doc_index(base, "exchange"), 9);
+	assert_int_equal(C->component_of(&st, parse(&st, "ready")), -1);
+	must_load(&st, "players=3,size=9",
+	          GO_STATE("{\"pos\": \"b1\", \"throw\": \"1a\", \"land\": 0, \"roll\": 4}",
+	                   "{\"pos\": \"i9\", \"throw\": \"1b\", \"land\": 0, \"roll\": 3}",
+	                   "{\"pos\": \"a9\", \"throw\": \"2a\", \"land\": 2, \"roll\": 2}"));
+	assert_int_equal(C->component_of(&st, parse(&st, "go N")), -1);
+	/* in a variant the index follows its document: without the x2, the half is 0 */
+	char params[160];
+	with_variant("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"no x2\","
+	             " \"items\": {\"remove\": [\"x2\"]}}",
+	             "players=3,size=9", params, sizeof params);
+	must_load(&st, params,
+	          "{\"players\": [{\"hand\": [\"1a\", \"half\"]}, {\"hand\": [\"1b\"]},"
+	          " {\"hand\": [\"1c\"]}]}");
+	assert_int_equal(C->component_of(&st, parse(&st, "use half")), 0);
+}
+
+/* Plays one random step of st (chance drawn by its probabilities), and checks what the lab's
+ * touched says of it: after a `go` or a `give`, for each token that moved, a path of
+ * neighbouring cells of the board from the cell next to its old one to its new one, and
+ * nothing for a token that stayed or after any other action. Returns how many it gave. */
+static int touched_step(ap_state *st, qv_rng *rng)
+{
+	qv_action buf[AP_MAX_CHANCE];
+	double prob[AP_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	ap_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_board b;
+	G->components->board(&before, &b);
+	assert_int_equal(b.w, before.size);
+	qv_lab_touch t[64];
+	int n = G->components->touched(&before, a, st, t, 64);
+	bool walk = AP_TYPE(a) == AP_ACT_GO || AP_TYPE(a) == AP_ACT_GIVE;
+	for (int p = 0, i = 0; p < before.nplayers; p++) {
+		int at = before.pl[p].pos;
+		for (; i < n && t[i].seat == p; i++) {
+			assert_true(t[i].square >= 0 && t[i].square < b.w * b.h);
+			int dx = t[i].square % b.w - at % b.w, dy = t[i].square / b.w - at / b.w;
+			assert_true(dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx || dy));
+			at = t[i].square;
+		}
+		assert_int_equal(at, walk ? st->pl[p].pos : before.pl[p].pos);
+		if (p == before.nplayers - 1)
+			assert_int_equal(i, n);
+	}
+	return n;
+}
+
+/* Over whole random games of the built-in set and the example variant, at every decision:
+ * each legal action's component is -1 or an entry of the document, the entry of the item a
+ * `use` names first, and -1 for every other action; and every step's touched cells are the
+ * walks (touched_step). */
+static void test_lab_component_of_random_games(void **unused)
+{
+	(void)unused;
+	const qv_variant *sets[2] = {qv_variant_base(G, NULL), example_variant()};
+	qv_rng rng;
+	qv_rng_seed(&rng, 25);
+	qv_action acts[AP_MAX_ACTIONS];
+	int used = 0, others = 0, touches = 0, ngames = qv_test_games(12, 4);
+	for (int game = 0; game < ngames; game++) {
+		const qv_variant *v = sets[game % 2];
+		int nitems = (int)json_array_size(json_object_get(v->json, "items"));
+		char params[192];
+		snprintf(params, sizeof params, "variant=%s,players=%d,size=9,rounds=4", v->sha256,
+		         3 + game % 3);
+		ap_state st;
+		init_with(&st, params, (uint64_t)game);
+		for (int step = 0; G->to_move(&st) != QV_OVER; step++) {
+			assert_true(step < 5000);
+			if (G->to_move(&st) >= 0) {
+				int n = G->legal(&st, acts);
+				for (int j = 0; j < n; j++) {
+					int k = G->components->component_of(&st, acts[j]);
+					char text[64], id[16];
+					G->action_to_text(&st, acts[j], text, sizeof text);
+					assert_true(k >= -1 && k < nitems);
+					if (sscanf(text, "use %15s", id) == 1) {
+						if (k != doc_index(v, id))
+							fail_msg("%s: component %d", text, k);
+						used++;
+					} else {
+						if (k != -1)
+							fail_msg("%s: component %d", text, k);
+						others++;
+					}
+				}
+			}
+			touches += touched_step(&st, &rng);
+		}
+	}
+	assert_true(used > 100);
+	assert_true(others > 100);
+	assert_true(touches > 100);
+}
+
+/* v's resolved document without its item k, loaded; fails the test if ablate or the loading
+ * refuses it. */
+static const qv_variant *ablated(const qv_variant *v, int k)
+{
+	qv_err err = {{0}};
+	json_t *doc = G->components->ablate(v->json, k, &err);
+	if (!doc)
+		fail_msg("%s: ablate %d: %s", v->name, k, err.msg);
+	assert_null(json_object_get(doc, "extends"));
+	const qv_variant *out = NULL;
+	if (qv_variant_from_json(doc, G, "ablate", &out, &err))
+		fail_msg("%s without %d refused: %s", v->name, k, err.msg);
+	json_decref(doc);
+	return out;
+}
+
+/* Every item kind of the built-in set and of the example variant comes out: the ablated
+ * variant loads, is named for it, has every other item as it was and not this one, and a
+ * game with it deals no such item and ends. */
+static void test_lab_ablate(void **unused)
+{
+	(void)unused;
+	const qv_variant *sets[2] = {qv_variant_base(G, NULL), example_variant()};
+	qv_rng rng;
+	qv_rng_seed(&rng, 7);
+	for (int s = 0; s < 2; s++) {
+		const json_t *items = json_object_get(sets[s]->json, "items");
+		for (int k = 0; k < (int)json_array_size(items); k++) {
+			const char *id = json_string_value(
+			    json_object_get(json_array_get(items, (size_t)k), "id"));
+			const qv_variant *v = ablated(sets[s], k);
+			char name[QV_VARIANT_NAME + 16];
+			snprintf(name, sizeof name, "%s without %s", sets[s]->name, id);
+			assert_string_equal(v->name, name);
+			assert_int_equal(doc_index(v, id), -1);
+			const json_t *left = json_object_get(v->json, "items");
+			assert_int_equal(json_array_size(left), json_array_size(items) - 1);
+			for (size_t i = 0, j = 0; i < json_array_size(items); i++)
+				if (i != (size_t)k)
+					assert_true(json_equal(json_array_get(items, i),
+					                       json_array_get(left, j++)));
+			assert_true(json_equal(json_object_get(v->json, "arrows"),
+			                       json_object_get(sets[s]->json, "arrows")));
+			char params[192];
+			snprintf(params, sizeof params, "variant=%s,players=5,size=9,rounds=2",
+			         v->sha256);
+			ap_state st;
+			init_with(&st, params, (uint64_t)k);
+			assert_int_equal(ap_find_item(ap_T(&st), id), -1);
+			for (int step = 0; G->to_move(&st) != QV_OVER && step < 5000; step++)
+				qv_test_random_step(G, &st, &rng);
+			assert_int_equal(G->to_move(&st), QV_OVER);
+		}
+	}
+	qv_err err = {{0}};
+	assert_null(G->components->ablate(sets[0]->json, 10, &err));
+	assert_string_equal(err.msg, "/items/10: no such item kind (the set has 10)");
+}
+
+/* Without an item, fewer cards than the deal's 15 would be left: the other kinds get one more
+ * copy each in turn until there are 15. An explicit ground loses the item's entries (a ground
+ * of it alone cannot lose them), and a set's only kind cannot be taken out. */
+static void test_lab_ablate_counts_and_ground(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	if (variant_of("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"few\","
+	               " \"params\": {\"ground\": \"c5:star,d7:x2,e2:half\"},"
+	               " \"items\": [{\"id\": \"x2\", \"effect\": {\"kind\": \"multiply\","
+	               " \"factor\": 2}, \"points\": 2, \"count\": 10},"
+	               " {\"id\": \"half\", \"effect\": {\"kind\": \"divide\", \"divisor\": 2},"
+	               " \"points\": -2, \"count\": 3},"
+	               " {\"id\": \"swap\", \"effect\": {\"kind\": \"swap\"}, \"points\": -2,"
+	               " \"count\": 2}]}",
+	               &v, &err))
+		fail_msg("%s", err.msg);
+	const qv_variant *no_x2 = ablated(v, 0);
+	const ap_tables *T = no_x2->tables;
+	assert_int_equal(T->nkinds, 2);
+	assert_int_equal(T->count[0], 8); /* half: 3 + 5 */
+	assert_int_equal(T->count[1], 7); /* swap: 2 + 5 */
+	assert_string_equal(
+	    json_string_value(json_object_get(json_object_get(no_x2->json, "params"), "ground")),
+	    "c5:star,e2:half");
+	char params[192];
+	snprintf(params, sizeof params, "variant=%s,players=3,size=9", no_x2->sha256);
+	ap_state st;
+	init_with(&st, params, 1);
+	assert_int_equal(st.ground[cell(&st, "e2")], (AP_G_ITEM + 0) | AP_G_KNOWN);
+	assert_int_equal(st.ground[cell(&st, "d7")], 0);
+	/* without the half, 12 remain: x2, swap, x2 get one more; the ground keeps x2's entry */
+	const qv_variant *no_half = ablated(v, 1);
+	T = no_half->tables;
+	assert_int_equal(T->count[0], 12);
+	assert_int_equal(T->count[1], 3);
+	assert_string_equal(
+	    json_string_value(json_object_get(json_object_get(no_half->json, "params"), "ground")),
+	    "c5:star,d7:x2");
+	/* a ground of the item alone */
+	if (variant_of("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"one\","
+	               " \"params\": {\"ground\": \"d7:x2\"}}",
+	               &v, &err))
+		fail_msg("%s", err.msg);
+	assert_null(G->components->ablate(v->json, doc_index(v, "x2"), &err));
+	assert_string_equal(
+	    err.msg, "/params/ground: lays out only x2; without it the ground would be random");
+	if (variant_of("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"alone\","
+	               " \"items\": [{\"id\": \"x2\", \"effect\": {\"kind\": \"multiply\","
+	               " \"factor\": 2}, \"points\": 2, \"count\": 15}]}",
+	               &v, &err))
+		fail_msg("%s", err.msg);
+	assert_null(G->components->ablate(v->json, 0, &err));
+	assert_string_equal(err.msg,
+	                    "/items/0: x2 is the set's only item kind; a game needs items to deal");
+}
+
+/* The play area of the rules page (columns a.., rows from 1) where the lab can draw it, and
+ * the cells each token walks through, counted for the walker: the last `go` starts the walk,
+ * a `give` resumes it after a bump, the edge stops it, and an exchange is no walk. */
+static void test_lab_board_and_touched(void **unused)
+{
+	(void)unused;
+	const qv_components *C = G->components;
+	ap_state st, after;
+	qv_lab_board b;
+	for (int size = 9; size <= 26; size++) {
+		char params[32];
+		snprintf(params, sizeof params, "players=3,size=%d", size);
+		init_with(&st, params, 1);
+		C->board(&st, &b);
+		if (size * size > QV_LAB_MAX_SQUARES || size > (int)sizeof b.files) {
+			assert_int_equal(b.w, 0);
+			assert_int_equal(b.h, 0);
+			continue;
+		}
+		assert_int_equal(b.w, size);
+		assert_int_equal(b.h, size);
+		assert_int_equal(b.rank0, 1);
+		assert_memory_equal(b.files, "abcdefghijklmnopqrstuvwxyz", (size_t)size);
+	}
+	init_with(&st, "players=3,size=9", 1);
+	C->board(&st, &b);
+	assert_int_equal(b.w, 9);
+
+	/* test_walk_and_edge: p1 b1 -> b5 (N), p2 stays on the edge at i9, p3 a9 -> c9 (E) */
+	must_load(&st, "players=3,size=9",
+	          GO_STATE("{\"pos\": \"b1\", \"throw\": \"1a\", \"land\": 0, \"roll\": 4}",
+	                   "{\"pos\": \"i9\", \"throw\": \"1b\", \"land\": 0, \"roll\": 3}",
+	                   "{\"pos\": \"a9\", \"throw\": \"2a\", \"land\": 2, \"roll\": 2}"));
+	qv_lab_touch t[16];
+	for (int i = 0; i < 2; i++) {
+		qv_action a = parse(&st, "go N");
+		after = st;
+		G->apply(&after, a, NULL);
+		assert_int_equal(C->touched(&st, a, &after, t, 16), 0);
+		st = after;
+	}
+	qv_action a = parse(&st, "go E");
+	G->apply(&after, a, NULL);
+	assert_int_equal(after.pl[0].pos, cell(&after, "b5"));
+	static const struct {
+		int seat;
+		const char *cell;
+	} want[] = {{0, "b2"}, {0, "b3"}, {0, "b4"}, {0, "b5"}, {2, "b9"}, {2, "c9"}};
+	assert_int_equal(C->touched(&st, a, &after, t, 16), 6);
+	for (int i = 0; i < 6; i++) {
+		assert_int_equal(t[i].seat, want[i].seat);
+		assert_int_equal(t[i].square, cell(&st, want[i].cell));
+	}
+	assert_int_equal(C->touched(&st, a, &after, t, 3), 3);
+	assert_int_equal(t[2].square, cell(&st, "b4"));
+
+	/* test_standing_player_is_bumped_once: p1 a1 -> d1 (E) pauses on b1 for the bump with
+	 * p2, who stands there; the give resumes the walk */
+	must_load(&st, "players=3,size=9",
+	          GO_STATE("{\"pos\": \"a1\", \"throw\": \"1a\", \"land\": 2, \"roll\": 3, "
+	                   "\"hand\": [\"x2\"]}",
+	                   "{\"pos\": \"b1\", \"throw\": \"1b\", \"land\": 2, \"roll\": 1, "
+	                   "\"uses\": [\"half\"]}",
+	                   "{\"pos\": \"a9\", \"throw\": \"1c\", \"land\": 0, \"roll\": 1}"));
+	play(&st, "go E");
+	play(&st, "go E");
+	a = parse(&st, "go N");
+	after = st;
+	G->apply(&after, a, NULL);
+	assert_int_equal(after.phase, AP_PH_WALK);
+	/* p1 entered b1; p3 a9 -> a9 N is off the area: it stays */
+	assert_int_equal(C->touched(&st, a, &after, t, 16), 1);
+	assert_int_equal(t[0].seat, 0);
+	assert_int_equal(t[0].square, cell(&st, "b1"));
+	st = after;
+	a = parse(&st, "give x2 none");
+	G->apply(&after, a, NULL);
+	assert_int_equal(C->touched(&st, a, &after, t, 16), 2);
+	assert_int_equal(t[0].square, cell(&st, "c1"));
+	assert_int_equal(t[1].square, cell(&st, "d1"));
+	assert_int_equal(t[1].seat, 0);
+
+	/* an exchange trades cells without a walk */
+	must_load(&st, "players=3,size=9",
+	          "{\"players\": [{\"hand\": [\"1a\", \"exchange\"]}, {\"hand\": [\"1b\"]},"
+	          " {\"hand\": [\"1c\"]}]}");
+	play(&st, "use exchange p2");
+	play(&st, "ready");
+	play(&st, "ready");
+	a = parse(&st, "ready");
+	after = st;
+	G->apply(&after, a, NULL);
+	assert_int_equal(after.pl[0].pos, cell(&st, "i9"));
+	assert_int_equal(C->touched(&st, a, &after, t, 16), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1247,6 +1616,11 @@ int main(void)
 	    cmocka_unit_test(test_variant_effect_parameters),
 	    cmocka_unit_test(test_variant_cross_checks),
 	    cmocka_unit_test(test_variant_reference),
+	    cmocka_unit_test(test_lab_component_of),
+	    cmocka_unit_test(test_lab_component_of_random_games),
+	    cmocka_unit_test(test_lab_ablate),
+	    cmocka_unit_test(test_lab_ablate_counts_and_ground),
+	    cmocka_unit_test(test_lab_board_and_touched),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -16,6 +16,7 @@
 
 #include "games/concardia/concardia.h"
 #include "gametest.h"
+#include "quiver/lab.h"
 #include "quiver/variant.h"
 
 static const qv_game *G;
@@ -1159,6 +1160,327 @@ static void test_variant_layouts(void **unused)
 		}
 }
 
+/* ---- the designer's lab ---- */
+
+/* The id of entry c of the studied block ("cards") of the document v plays with. */
+static const char *studied_id(const qv_variant *v, int c)
+{
+	const json_t *cards = json_object_get(v->json, G->components->studied);
+	const json_t *card = json_array_get(cards, (size_t)c);
+	if (!card)
+		fail_msg("no card %d in /%s of %s", c, G->components->studied, v->name);
+	return json_string_value(json_object_get(card, "id"));
+}
+
+/* The variant of mixed_decks. */
+static const qv_variant *mixed;
+
+/* The component action text plays at st, a state of `mixed`, as its id ("-" for none). */
+static const char *component_named(const cc_state *st, const char *text)
+{
+	int c = G->components->component_of(st, qv_test_parse(G, st, text));
+	return c < 0 ? "-" : studied_id(mixed, c);
+}
+
+/* The parameters of a game of the built-in cards where both players' decks hold one of each
+ * card the lab's tests put on the grid or in a hand. */
+static const char *mixed_decks(char *params, size_t len)
+{
+	const qv_variant *v = mixed =
+	    variant(VARIANT_HEAD "\"decks\": {\"add\": [{\"id\": \"mixed\", \"cards\": "
+	                         "[\"courier-r\", \"shover-r\", \"striker-s\", \"saboteur-p\", "
+	                         "\"aegis-s\", \"guard-p\", \"sentinel-s\", \"flanker-r\"]}]}}");
+	snprintf(params, len, "deck1=mixed,deck2=mixed,variant=%s", v->sha256);
+	return params;
+}
+
+static void test_lab_component_of(void **unused)
+{
+	(void)unused;
+	assert_string_equal(G->components->studied, "cards");
+	cc_state st;
+	char params[160];
+	load_q(&st, mixed_decks(params, sizeof params),
+	       "{'board':[{'sq':'c3','card':'courier-r','owner':'p1'},{'sq':'d4','card':"
+	       "'guard-p','owner':'p2'}],'players':[{'hand':['striker-s','saboteur-p',"
+	       "'aegis-s']},{'hand':['flanker-r']}],'turns':2}");
+	assert_string_equal(component_named(&st, "play striker-s e2"), "striker-s");
+	assert_string_equal(component_named(&st, "persist dynamo-r"), "dynamo-r");
+	assert_string_equal(component_named(&st, "immediate saboteur-p d4"), "saboteur-p");
+	assert_string_equal(component_named(&st, "act persistent dynamo-p boost"), "dynamo-p");
+	assert_string_equal(component_named(&st, "discard aegis-s"), "aegis-s");
+	assert_string_equal(component_named(&st, "react aegis-r c3"), "aegis-r");
+	assert_string_equal(component_named(&st, "start lancer-s"), "lancer-s");
+	assert_string_equal(component_named(&st, "pass"), "-");
+	assert_string_equal(component_named(&st, "act c3 slide c4"), "-");
+	assert_string_equal(component_named(&st, "act c3 boost"), "-");
+	assert_string_equal(component_named(&st, "counter persistent dynamo-r"), "-");
+	assert_string_equal(component_named(&st, "decline"), "-");
+}
+
+/* Plays one random step of st (chance drawn by its probabilities) and checks what the lab's
+ * touched says of it: at most two squares; a saboteur's target held an opponent card; any
+ * other touched square was empty and now holds a card of the seat touched, unless the
+ * capture step took it; and every square that was empty and holds a card now was touched.
+ * Returns how many squares it gave. */
+static int touched_step(cc_state *st, qv_rng *rng)
+{
+	static qv_action buf[CC_MAX_ACTIONS];
+	double prob[CC_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	cc_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_touch t[4];
+	int n = G->components->touched(&before, a, st, t, 4);
+	assert_true(n >= 0 && n <= 2);
+	uint64_t touched = 0;
+	for (int i = 0; i < n; i++) {
+		int sq = t[i].square;
+		assert_true(t[i].seat == 0 || t[i].seat == 1);
+		assert_true(sq >= 0 && sq < CC_NSQ);
+		touched |= 1ull << sq;
+		if (CC_TYPE(a) == CC_ACT_IMMEDIATE) {
+			assert_int_not_equal(before.grid[sq].card, 0);
+			assert_int_equal(before.grid[sq].owner, 1 - t[i].seat);
+			continue;
+		}
+		assert_int_equal(before.grid[sq].card, 0);
+		if (st->grid[sq].card)
+			assert_int_equal(st->grid[sq].owner, t[i].seat);
+	}
+	for (int sq = 0; sq < CC_NSQ; sq++)
+		if (!before.grid[sq].card && st->grid[sq].card && !(touched >> sq & 1))
+			fail_msg("a card came onto square %d untouched", sq);
+	return n;
+}
+
+/* Over random games (the built-in set and a variant that reorders the cards): every legal
+ * action plays no card or a card of the set, and exactly the actions that name a card (but
+ * for paying with a Persistent card's counters) play that card; every step's touches are
+ * where cards went (touched_step). */
+static void check_components_in_games(const qv_variant *v, int games)
+{
+	char params[160];
+	snprintf(params, sizeof params, "variant=%s", v->sha256);
+	int ncards = (int)json_array_size(json_object_get(v->json, "cards")), played = 0;
+	int touches = 0;
+	static qv_action acts[CC_MAX_ACTIONS];
+	for (int g = 0; g < games; g++) {
+		cc_state st;
+		qv_rng rng;
+		qv_rng_seed(&rng, 500 + (uint64_t)g);
+		init_with(&st, params, 40 + (uint64_t)g);
+		for (int step = 0; step < 400 && G->to_move(&st) != QV_OVER; step++) {
+			if (G->to_move(&st) >= 0) {
+				int n = G->legal(&st, acts);
+				for (int i = 0; i < n; i++) {
+					int c = G->components->component_of(&st, acts[i]);
+					assert_true(c >= -1 && c < ncards);
+					char text[64], words[64], *tok[4];
+					G->action_to_text(&st, acts[i], text, sizeof text);
+					memcpy(words, text, sizeof words);
+					int nt = qv_split(words, tok, 4), named = -1;
+					for (int t = 1; t < nt; t++)
+						if (cc_find_card(cc_T(&st), tok[t]) >= 0)
+							named = t;
+					if (c >= 0) {
+						played++;
+						assert_true(named > 0);
+						assert_string_equal(tok[named], studied_id(v, c));
+					} else if (named > 0 && strcmp(tok[0], "counter") != 0) {
+						fail_msg("'%s' names a card but plays none", text);
+					}
+				}
+			}
+			touches += touched_step(&st, &rng);
+		}
+	}
+	assert_true(played > 0);
+	assert_true(touches > games);
+}
+
+static void test_lab_components_in_games(void **unused)
+{
+	(void)unused;
+	check_components_in_games(qv_variant_base(G, NULL), 20);
+	/* the cards listed in another order: an action's card id is still the document's */
+	check_components_in_games(
+	    variant(VARIANT_HEAD
+	            "\"cards\": {\"remove\": [\"sentinel-r\", \"striker-r\"], \"add\": "
+	            "[{\"id\": \"striker-r\", \"name\": \"striker\", \"trait\": "
+	            "\"Rock\", \"strength\": 4, \"defense\": 2, \"arrows\": [\"N\"], "
+	            "\"type\": \"Adventurer\"}, {\"id\": \"sentinel-r\", \"name\": "
+	            "\"sentinel\", \"trait\": \"Rock\", \"strength\": 1, \"defense\": "
+	            "5, \"arrows\": [\"N\", \"S\"], \"type\": \"Airship\"}]}}"),
+	    10);
+}
+
+/* The ablation of every card of v loads, names what it lacks, and leaves every card but the
+ * ablated one and every deck as they were; the ablated card keeps its id, name and trait and
+ * loses its ability. Returns the ablated variant of the card `probe`. */
+static const qv_variant *check_ablations(const qv_variant *v, const char *probe)
+{
+	const cc_tables *T = v->tables;
+	const qv_variant *found = NULL;
+	for (int k = 0; k < T->ncards; k++) {
+		qv_err err = {{0}};
+		json_t *doc = G->components->ablate(v->json, k, &err);
+		if (!doc)
+			fail_msg("ablate %s of %s: %s", T->cards[k].id, v->name, err.msg);
+		const qv_variant *a = NULL;
+		if (qv_variant_from_json(doc, G, "ablate", &a, &err))
+			fail_msg("ablate %s of %s: %s", T->cards[k].id, v->name, err.msg);
+		json_decref(doc);
+		char name[QV_VARIANT_NAME + CC_ID_MAX + 16]; /* these names are not cut */
+		snprintf(name, sizeof name, "%s without %s", v->name, T->cards[k].id);
+		assert_string_equal(a->name, name);
+		const cc_tables *A = a->tables;
+		assert_int_equal(A->ncards, T->ncards);
+		assert_int_equal(A->ndecks, T->ndecks);
+		for (int d = 0; d < T->ndecks; d++)
+			assert_memory_equal(&A->decks[d], &T->decks[d], sizeof T->decks[d]);
+		for (int c = 0; c < T->ncards; c++) {
+			const cc_card *x = &A->cards[c], *y = &T->cards[c];
+			assert_string_equal(x->id, y->id);
+			assert_string_equal(x->name, y->name);
+			assert_int_equal(x->trait, y->trait);
+			if (c == k) {
+				assert_int_equal(x->kind, CC_AB_NONE);
+				assert_string_equal(x->text, "");
+				continue;
+			}
+			assert_int_equal(x->strength, y->strength);
+			assert_int_equal(x->defense, y->defense);
+			assert_int_equal(x->arrows, y->arrows);
+			assert_int_equal(x->kind, y->kind);
+		}
+		if (strcmp(T->cards[k].id, probe) == 0)
+			found = a;
+	}
+	assert_non_null(found);
+	return found;
+}
+
+static void test_lab_ablate(void **unused)
+{
+	(void)unused;
+	/* the built-in set: the other Rock cards have 21 Strength and 35 Defense in 13 cards,
+	 * and all but lancer (NE, NW) and flanker (E, S, W) point N: a striker becomes 2/3 N */
+	const qv_variant *a = check_ablations(qv_variant_base(G, NULL), "striker-r");
+	const cc_card *c = &((const cc_tables *)a->tables)->cards[id_of("striker-r")];
+	assert_int_equal(c->strength, 2);
+	assert_int_equal(c->defense, 3);
+	assert_int_equal(c->arrows, 1u << QV_N);
+	/* a dynamo without its charge is no longer Persistent */
+	a = check_ablations(qv_variant_base(G, NULL), "dynamo-p");
+	assert_false(cc_is_persistent(a->tables, id_of("dynamo-p")));
+
+	/* examples/variants/concardia-weaker-card.json, found from this file's path */
+	char path[1024];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/unit/");
+	assert_non_null(cut);
+	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
+	         "examples/variants/concardia-weaker-card.json");
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	if (qv_variant_load(path, G, &v, &err))
+		fail_msg("%s", err.msg);
+	/* its strikers keep their 3 Strength beside the plain lancer */
+	a = check_ablations(v, "lancer-s");
+	assert_int_equal(((const cc_tables *)a->tables)->cards[id_of("striker-s")].strength, 3);
+	assert_int_equal(((const cc_tables *)a->tables)->cards[id_of("lancer-s")].arrows,
+	                 1u << QV_N);
+
+	/* a long name is cut to fit; a card the set lacks cannot be ablated */
+	const qv_variant *l = variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"a variant whose name is "
+	    "sixty characters long, all but a few\"}");
+	json_t *doc = G->components->ablate(l->json, id_of("sentinel-s"), &err);
+	assert_non_null(doc);
+	const char *name = json_string_value(json_object_get(doc, "name"));
+	assert_int_equal(strlen(name), QV_VARIANT_NAME - 1);
+	assert_non_null(strstr(name, " without sentinel-s"));
+	json_decref(doc);
+	assert_null(G->components->ablate(l->json, NCARDS, &err));
+	assert_string_equal(err.msg, "/cards/42: no such card; the set has 42");
+}
+
+static void test_lab_board_and_touched(void **unused)
+{
+	(void)unused;
+	cc_state st;
+	char params[160];
+	load_q(&st, mixed_decks(params, sizeof params),
+	       "{'board':[{'sq':'c3','card':'courier-r','owner':'p1'},{'sq':'c4','card':"
+	       "'shover-r','owner':'p1'},{'sq':'d5','card':'guard-p','owner':'p2'},{'sq':'f6',"
+	       "'card':'sentinel-s','owner':'p2'}],'players':[{'hand':['striker-s',"
+	       "'saboteur-p','aegis-s']},{'hand':['flanker-r']}],'turns':2}");
+	/* the lab's squares are the rules page's: a1 = (0, 0), f6 = (5, 5) */
+	qv_lab_board b;
+	G->components->board(&st, &b);
+	assert_int_equal(b.w, 6);
+	assert_int_equal(b.h, 6);
+	assert_int_equal(b.rank0, 1);
+	assert_string_equal(b.files, "abcdef");
+	for (int y = 0; y < b.h; y++)
+		for (int x = 0; x < b.w; x++) {
+			char text[32];
+			snprintf(text, sizeof text, "play striker-s %c%d", b.files[x], b.rank0 + y);
+			assert_int_equal(CC_B(CC_ARG(qv_test_parse(G, &st, text))), x + y * b.w);
+		}
+
+	qv_lab_touch t[4];
+	cc_state after = st;
+	qv_action a = qv_test_parse(G, &st, "play striker-s e2");
+	G->apply(&after, a, NULL);
+	assert_int_equal(G->components->touched(&st, a, &after, t, 4), 1);
+	assert_int_equal(t[0].seat, 0);
+	assert_int_equal(t[0].square, 1 * 6 + 4);
+	after = st;
+	a = qv_test_parse(G, &st, "act c3 slide b2");
+	G->apply(&after, a, NULL);
+	assert_int_equal(G->components->touched(&st, a, &after, t, 4), 1);
+	assert_int_equal(t[0].seat, 0);
+	assert_int_equal(t[0].square, 1 * 6 + 1);
+	assert_int_equal(G->components->touched(&st, a, &after, t, 0), 0);
+	/* a shove costs 1: nothing moves until it is paid, then p2's guard lands on e6 */
+	after = st;
+	a = qv_test_parse(G, &st, "act c4 shove d5");
+	G->apply(&after, a, NULL);
+	assert_int_equal(G->components->touched(&st, a, &after, t, 4), 0);
+	st = after;
+	a = qv_test_parse(G, &st, "discard aegis-s");
+	G->apply(&after, a, NULL);
+	assert_int_equal(after.grid[5 * 6 + 4].card, id_of("guard-p") + 1);
+	assert_int_equal(G->components->touched(&st, a, &after, t, 4), 1);
+	assert_int_equal(t[0].seat, 1);
+	assert_int_equal(t[0].square, 5 * 6 + 4);
+	/* a pass touches nothing */
+	st = after;
+	a = qv_test_parse(G, &st, "pass");
+	G->apply(&after, a, NULL);
+	assert_int_equal(G->components->touched(&st, a, &after, t, 4), 0);
+
+	/* p1's secret start touches nothing; p2's puts both cards down, on c3 and d4 */
+	init_with(&st, params, 3);
+	qv_action acts[CC_MAX_ACTIONS];
+	for (int p = 0; p < 2; p++) {
+		assert_true(G->legal(&st, acts) > 0);
+		assert_int_equal(CC_TYPE(acts[0]), CC_ACT_START);
+		after = st;
+		G->apply(&after, acts[0], NULL);
+		assert_int_equal(G->components->touched(&st, acts[0], &after, t, 4), 2 * p);
+		st = after;
+	}
+	assert_int_equal(t[0].seat, 0);
+	assert_int_equal(t[0].square, 2 * 6 + 2);
+	assert_int_equal(t[1].seat, 1);
+	assert_int_equal(t[1].square, 3 * 6 + 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1182,6 +1504,10 @@ int main(void)
 	    cmocka_unit_test(test_variant_abilities),
 	    cmocka_unit_test(test_variant_cross_checks),
 	    cmocka_unit_test(test_variant_layouts),
+	    cmocka_unit_test(test_lab_component_of),
+	    cmocka_unit_test(test_lab_components_in_games),
+	    cmocka_unit_test(test_lab_ablate),
+	    cmocka_unit_test(test_lab_board_and_touched),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }

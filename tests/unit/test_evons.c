@@ -17,6 +17,7 @@
 
 #include "games/evons/evons.h"
 #include "gametest.h"
+#include "quiver/lab.h"
 #include "scale.h"
 
 static const qv_game *G;
@@ -1567,6 +1568,341 @@ static void test_layouts(void **unused)
 	}
 }
 
+/* ---- the designer's lab ---- */
+
+/* A set where a monster comes after the blocks in the document: ember-cub is the document's
+ * card 26 but the card-table kind 20. */
+static const qv_variant *ember_variant(void)
+{
+	return variant(
+	    V_HEAD "\"cards\":{\"add\":[{\"id\":\"ember-cub\",\"code\":\"ember\","
+	           "\"type\":\"monster\",\"element\":\"fire\",\"cost\":4,\"atk\":1,\"def\":1,"
+	           "\"arrows\":[\"N\",\"E\"],\"abilities\":{\"E\":{\"kind\":\"shockwave\"}}}]},"
+	           "\"decks\":{\"add\":[{\"id\":\"tiny\",\"cards\":[\"ember-cub\","
+	           "\"ember-cub\",\"seedling\",\"seedling\",\"block-fire\",\"block-earth\"]}]}}");
+}
+
+/* The id of entry c of the studied block ("cards") of v's document. */
+static const char *studied_id(const qv_variant *v, int c)
+{
+	const json_t *card =
+	    json_array_get(json_object_get(v->json, G->components->studied), (size_t)c);
+	if (!card)
+		fail_msg("no card %d in /%s of %s", c, G->components->studied, v->name);
+	return json_string_value(json_object_get(card, "id"));
+}
+
+/* The component the action text plays at st, a state of v, as its id ("-" for none). */
+static const char *component_named(const qv_variant *v, const ev_state *st, const char *text)
+{
+	int c = G->components->component_of(st, parse(st, text));
+	return c < 0 ? "-" : studied_id(v, c);
+}
+
+static void test_lab_component_of(void **unused)
+{
+	(void)unused;
+	assert_string_equal(G->components->studied, "cards");
+	const qv_variant *v = ember_variant();
+	ev_state st;
+	setup_variant(&st, v, "tiny", "blaze", NULL);
+	assert_string_equal(component_named(v, &st, "mulligan ember-cub seedling"), "-");
+	assert_string_equal(component_named(v, &st, "keep"), "-");
+	play(&st, "keep");
+	play(&st, "keep");
+	play(&st, "coin p1");
+	assert_string_equal(component_named(v, &st, "play ember-cub c3"), "ember-cub");
+	assert_string_equal(component_named(v, &st, "cover seedling c3"), "seedling");
+	assert_string_equal(component_named(v, &st, "end"), "-");
+	play(&st, "cover ember-cub c3");
+	assert_string_equal(component_named(v, &st, "reveal c3"), "-");
+
+	const qv_variant *base = qv_variant_base(G, NULL);
+	must_load(&st, "{\"players\":[{\"hand\":[\"sentry\",\"block-water\"],\"graveyard\":["
+	               "\"cinder-pup\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play sentry c3");
+	assert_string_equal(component_named(base, &st, "ability S block-water"), "block-water");
+	assert_string_equal(component_named(base, &st, "ability S seedling"), "seedling");
+	assert_string_equal(component_named(base, &st, "ability S cinder-pup"), "cinder-pup");
+	assert_string_equal(component_named(base, &st, "ability S"), "-");
+	assert_string_equal(component_named(base, &st, "ability E d2"), "-");
+	assert_string_equal(component_named(base, &st, "next"), "-");
+}
+
+/* Plays one random step of st (chance drawn by its probabilities) and checks what the lab's
+ * touched says of it: each touched cell holds a card now, of the seat touched, that was not
+ * there before (a card put down, or moved there); and every card that is on a cell it was
+ * not on before was touched there. Returns how many cells it gave. */
+static int touched_step(ev_state *st, qv_rng *rng)
+{
+	static qv_action buf[EV_MAX_ACTIONS];
+	double prob[EV_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	ev_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_touch t[4];
+	int n = G->components->touched(&before, a, st, t, 4);
+	assert_true(n >= 0 && n <= 2);
+	uint64_t touched = 0;
+	for (int i = 0; i < n; i++) {
+		int c = t[i].square;
+		assert_true(c >= 0 && c < EV_NCELLS);
+		touched |= 1ull << c;
+		assert_true(ev_occupied(st, c));
+		assert_int_equal(st->cell[c].ctrl, t[i].seat);
+		assert_int_not_equal(ev_find_cell_of(&before, st->cell[c].inst), c);
+	}
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (ev_occupied(st, c) && ev_find_cell_of(&before, st->cell[c].inst) != c &&
+		    !(touched >> c & 1))
+			fail_msg("a card came onto cell %d untouched", c);
+	return n;
+}
+
+/* Over random games of v (decks deck1 and deck2): every legal action plays no card or a card
+ * of the set, and exactly the actions that name a card (but for mulligans) play that card;
+ * every step's touches are where cards went (touched_step). */
+static void check_components_in_games(const qv_variant *v, const char *deck1, const char *deck2,
+                                      int games)
+{
+	int ncards = (int)json_array_size(json_object_get(v->json, "cards")), played = 0;
+	int touches = 0;
+	static qv_action acts[EV_MAX_ACTIONS];
+	for (int g = 0; g < games; g++) {
+		ev_state st;
+		qv_rng rng;
+		qv_rng_seed(&rng, 700 + (uint64_t)g);
+		setup_variant(&st, v, deck1, deck2, NULL);
+		for (int step = 0; step < 600 && G->to_move(&st) != QV_OVER; step++) {
+			if (G->to_move(&st) >= 0) {
+				int n = G->legal(&st, acts);
+				for (int i = 0; i < n; i++) {
+					int c = G->components->component_of(&st, acts[i]);
+					assert_true(c >= -1 && c < ncards);
+					char text[96], words[96], *tok[8];
+					G->action_to_text(&st, acts[i], text, sizeof text);
+					memcpy(words, text, sizeof words);
+					int nt = qv_split(words, tok, 8), named = -1;
+					for (int t = 1; t < nt; t++)
+						if (ev_find_kind(ev_T(&st), tok[t]) >= 0)
+							named = t;
+					if (c >= 0) {
+						played++;
+						assert_true(named > 0);
+						assert_string_equal(tok[named], studied_id(v, c));
+					} else if (named > 0 && strcmp(tok[0], "mulligan") != 0) {
+						fail_msg("'%s' names a card but plays none", text);
+					}
+				}
+			}
+			touches += touched_step(&st, &rng);
+		}
+	}
+	assert_true(played > 0);
+	assert_true(touches > games);
+}
+
+static void test_lab_components_in_games(void **unused)
+{
+	(void)unused;
+	check_components_in_games(qv_variant_base(G, NULL), "blaze", "bedrock", 10);
+	check_components_in_games(ember_variant(), "tiny", "blaze", 10);
+}
+
+/* A's card with v's card c's id, for the ablation of k: the same but where c is k. */
+static void check_ablated_card(const ev_tables *T, const ev_tables *A, int c, bool ablated)
+{
+	const ev_kind *y = &T->kind[c];
+	int ka = ev_find_kind(A, y->id);
+	assert_true(ka >= 0);
+	const ev_kind *x = &A->kind[ka];
+	assert_int_equal(x->element, y->element);
+	assert_string_equal(x->code, y->code);
+	for (int d = 0; ablated && d < QV_NDIRS; d++)
+		assert_int_equal(x->ability[d], EV_AB_NONE);
+	if (ablated)
+		return;
+	assert_int_equal(x->cost, y->cost);
+	assert_int_equal(x->atk, y->atk);
+	assert_int_equal(x->def, y->def);
+	assert_int_equal(x->arrows, y->arrows);
+	assert_memory_equal(x->ability, y->ability, sizeof x->ability);
+	assert_memory_equal(x->param, y->param, sizeof x->param);
+}
+
+/* The ablation of every card of v loads and names what it lacks: a monster keeps its id and
+ * loses its abilities, a block is gone from the cards and the decks, every other card is as
+ * it was. Returns the ablated variant of the card `probe`. */
+static const qv_variant *check_ablations(const qv_variant *v, const char *probe)
+{
+	const ev_tables *T = v->tables;
+	const json_t *cards = json_object_get(v->json, "cards");
+	const qv_variant *found = NULL;
+	for (int k = 0; k < (int)json_array_size(cards); k++) {
+		const char *id = studied_id(v, k);
+		int kind = ev_find_kind(T, id);
+		qv_err err = {{0}};
+		json_t *doc = G->components->ablate(v->json, k, &err);
+		if (!doc)
+			fail_msg("ablate %s of %s: %s", id, v->name, err.msg);
+		const qv_variant *a = NULL;
+		if (qv_variant_from_json(doc, G, "ablate", &a, &err))
+			fail_msg("ablate %s of %s: %s", id, v->name, err.msg);
+		json_decref(doc);
+		char name[QV_VARIANT_NAME + EV_ID_MAX + 16]; /* these names are not cut */
+		snprintf(name, sizeof name, "%s without %s", v->name, id);
+		assert_string_equal(a->name, name);
+		const ev_tables *A = a->tables;
+		bool block = ev_is_block(T, kind);
+		assert_int_equal(A->nkinds, T->nkinds - block);
+		assert_int_equal(A->ndecks, T->ndecks);
+		for (int c = 0; c < T->nkinds; c++)
+			if (c != kind || !block)
+				check_ablated_card(T, A, c, c == kind);
+		if (block)
+			assert_true(ev_find_kind(A, id) < 0);
+		for (int d = 0; d < T->ndecks; d++) {
+			int copies = 0;
+			for (int i = 0; i < T->deck[d].n; i++)
+				copies += T->deck[d].list[i] == kind;
+			assert_int_equal(A->deck[d].n, T->deck[d].n - (block ? copies : 0));
+		}
+		if (strcmp(id, probe) == 0)
+			found = a;
+	}
+	assert_non_null(found);
+	return found;
+}
+
+static void test_lab_ablate(void **unused)
+{
+	(void)unused;
+	/* the other 19 monsters cost 246, have 58 ATK and 74 DEF, and all but spark-mite point
+	 * N (S, E and W nine times or fewer): a plain cinder-pup is 13, 3/4, N */
+	const qv_variant *a = check_ablations(qv_variant_base(G, NULL), "cinder-pup");
+	const ev_kind *k = &((const ev_tables *)a->tables)->kind[kind_of("cinder-pup")];
+	assert_int_equal(k->cost, 13);
+	assert_int_equal(k->atk, 3);
+	assert_int_equal(k->def, 4);
+	assert_int_equal(k->arrows, 1u << QV_N);
+	check_ablations(ember_variant(), "ember-cub");
+
+	/* examples/variants/evons-smaller-deck.json, found from this file's path: its decks of 12
+	 * lose their block */
+	char path[1024];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/unit/");
+	assert_non_null(cut);
+	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
+	         "examples/variants/evons-smaller-deck.json");
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	if (qv_variant_load(path, G, &v, &err))
+		fail_msg("%s", err.msg);
+	a = check_ablations(v, "block-fire");
+	ev_state st;
+	setup_variant(&st, a, "blaze-12", "bedrock-12", NULL);
+	assert_int_equal(st.pl[0].decklen, 11);
+	assert_int_equal(st.pl[1].decklen, 12);
+
+	/* a deck parameter listing the block loses it too; a deck left with 4 cards is refused */
+	v = variant(V_HEAD "\"params\":{\"deck1\":\"seedling, seedling,grave-bat,sentry,"
+	                   "block-fire,block-earth\"}}");
+	json_t *doc = G->components->ablate(v->json, 20, &err);
+	assert_non_null(doc);
+	assert_string_equal(
+	    json_string_value(json_object_get(json_object_get(doc, "params"), "deck1")),
+	    "seedling,seedling,grave-bat,sentry,block-earth");
+	const qv_variant *w = NULL;
+	if (qv_variant_from_json(doc, G, "ablate", &w, &err))
+		fail_msg("%s", err.msg);
+	json_decref(doc);
+	v = variant(V_HEAD "\"decks\":{\"add\":[{\"id\":\"five\",\"cards\":[\"seedling\","
+	                   "\"seedling\",\"grave-bat\",\"sentry\",\"block-fire\"]}]}}");
+	assert_null(G->components->ablate(v->json, 20, &err));
+	assert_string_equal(err.msg,
+	                    "/decks/2/cards: 4 cards without block-fire; a deck needs at least 5");
+	assert_null(G->components->ablate(v->json, 26, &err));
+	assert_string_equal(err.msg, "/cards/26: no such card; the set has 26");
+}
+
+/* The touches of the text played at st, into t (at most max); st becomes the state after. */
+static int touched(ev_state *st, const char *text, qv_lab_touch *t, int max)
+{
+	ev_state before = *st;
+	qv_action a = parse(st, text);
+	play(st, text);
+	return G->components->touched(&before, a, st, t, max);
+}
+
+static void expect_touch(const qv_lab_touch *t, int seat, const char *cell)
+{
+	assert_int_equal(t->seat, seat);
+	assert_int_equal(t->square, ev_cell_parse(cell));
+}
+
+static void test_lab_board_and_touched(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"pebble-golem\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"tide-sprite\",\"seedling\"]},{}],"
+	               "\"active\":\"p1\"}");
+	/* the lab's squares are the rules page's cells: x0 = (0, 0), y6 = (6, 6) */
+	qv_lab_board b;
+	G->components->board(&st, &b);
+	assert_int_equal(b.w, 7);
+	assert_int_equal(b.h, 7);
+	assert_int_equal(b.rank0, 0);
+	assert_string_equal(b.files, "xabcdey");
+	for (int y = 0; y < b.h; y++)
+		for (int x = 0; x < b.w; x++) {
+			char text[32];
+			snprintf(text, sizeof text, "play seedling %c%d", b.files[x], b.rank0 + y);
+			assert_int_equal(EV_ARG(parse(&st, text)) >> 5, x + y * b.w);
+		}
+
+	qv_lab_touch t[4];
+	assert_int_equal(touched(&st, "play tide-sprite c2", t, 4), 1);
+	expect_touch(&t[0], 0, "c2");
+	/* the sprite's Swap: p2's golem to c2, the sprite to c3 */
+	assert_int_equal(touched(&st, "ability N", t, 4), 2);
+	expect_touch(&t[0], 1, "c2");
+	expect_touch(&t[1], 0, "c3");
+
+	/* a shockwave pushes a card one cell on, or off the board (no touch) */
+	must_load(&st, "{\"board\":[{\"cell\":\"c3\",\"card\":\"seedling\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"pebble-golem\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play pebble-golem c2");
+	assert_int_equal(touched(&st, "ability N", t, 4), 1);
+	expect_touch(&t[0], 1, "c4");
+	must_load(&st, "{\"board\":[{\"cell\":\"c6\",\"card\":\"seedling\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"pebble-golem\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play pebble-golem c5");
+	assert_int_equal(touched(&st, "ability N", t, 4), 0);
+
+	/* magnetism pulls p2's reef-guard onto d3 */
+	must_load(&st, "{\"board\":[{\"cell\":\"d2\",\"card\":\"reef-guard\",\"owner\":\"p2\"}],"
+	               "\"players\":[{\"hand\":[\"volt-lynx\"]},{}],\"active\":\"p1\"}");
+	play(&st, "play volt-lynx c3");
+	assert_int_equal(touched(&st, "ability E d2", t, 1), 1);
+	expect_touch(&t[0], 1, "d3");
+
+	/* Block puts a block down, a cover a card; the end of a turn touches nothing */
+	must_load(&st, "{\"players\":[{\"hand\":[\"sentry\",\"block-water\"]},{\"hand\":["
+	               "\"seedling\"]}],\"active\":\"p1\"}");
+	play(&st, "play sentry c3");
+	assert_int_equal(touched(&st, "ability S block-water", t, 4), 1);
+	expect_touch(&t[0], 0, "c2");
+	play(&st, "next");
+	play(&st, "next");
+	assert_int_equal(touched(&st, "end", t, 4), 0);
+	assert_int_equal(touched(&st, "cover seedling e5", t, 4), 1);
+	expect_touch(&t[0], 1, "e5");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1607,6 +1943,10 @@ int main(void)
 	    cmocka_unit_test(test_variant_removed_card),
 	    cmocka_unit_test(test_variant_cross_checks),
 	    cmocka_unit_test(test_variant_wide_card_diagrams),
+	    cmocka_unit_test(test_lab_component_of),
+	    cmocka_unit_test(test_lab_components_in_games),
+	    cmocka_unit_test(test_lab_ablate),
+	    cmocka_unit_test(test_lab_board_and_touched),
 	};
 	return cmocka_run_group_tests_name("evons", tests, setup, NULL);
 }

@@ -4,8 +4,11 @@
  * refused, a lucky die is valued at its expectation, a seed makes a decision reproducible,
  * hidden information cannot change a decision, specs are checked, and the kept tree follows
  * what the agent may observe, blunder= plays at random without searching, and the levels take
- * a game's own budgets. Iteration counts are small so that the sanitizer build stays fast.
+ * a game's own budgets, a decision's value is the chosen edge's mean for the mover, and a
+ * restricted search (qv_agent_forbid) keeps the forbidden component out of its root and of its
+ * own later decisions. Iteration counts are small so that the sanitizer build stays fast.
  */
+#include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +24,8 @@
 #include "ai/mcts.h"
 #include "quiver/match.h"
 #include "quiver/protocol.h"
+#include "quiver/variant.h"
+#include "testgame.h"
 
 /* A 2-player 6x6 position: p1 to move at the start of a turn, the given board (a JSON list of
  * pieces) and players (NULL: homes S and N, everything else by default). */
@@ -792,6 +797,211 @@ static void test_levels_per_game(void **state)
 	qv_match_free(m);
 }
 
+/* ---- values ---- */
+
+/* The value of a decision: NAN for the kinds that do not search, for a decision not searched
+ * (blunder=, a forced one answered by qv_agent_decide); else the chosen root edge's mean for
+ * the mover, which for the winning capture is +1 (every iteration through it wins). */
+static void test_value(void **state)
+{
+	(void)state;
+	qv_match *m = load_position(winning_capture, NULL);
+	char text[64];
+	qv_agent_stats st;
+	const char *plain[] = {"random", "greedy", "beginner"};
+	for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++) {
+		qv_agent *a = new_agent(m->game, plain[k], 1);
+		choose_text(a, m, text, sizeof text);
+		qv_agent_last_stats(a, &st);
+		assert_true(isnan(st.value));
+		qv_agent_free(a);
+	}
+	const char *search[] = {"mcts:iterations=300", "ismcts:iterations=300",
+	                        "ismcts:iterations=600,threads=2", "easy"};
+	for (size_t k = 0; k < sizeof search / sizeof search[0]; k++) {
+		qv_agent *a = new_agent(m->game, search[k], 1);
+		choose_text(a, m, text, sizeof text);
+		assert_string_equal(text, "attack c1 c2");
+		qv_agent_last_stats(a, &st);
+		if (!(st.value > 0.95 && st.value <= 1.0))
+			fail_msg("%s: the winning capture is valued %f", search[k], st.value);
+		qv__mcts_edge edges[64];
+		const qv__mcts_edge *e = edge_of(a, m, "attack c1 c2", edges, 64);
+		assert_non_null(e);
+		assert_true(e->mean[0] == st.value);
+		qv_agent_free(a);
+	}
+	qv_agent *a = new_agent(m->game, "ismcts:iterations=300,blunder=1", 1);
+	choose_text(a, m, text, sizeof text);
+	qv_agent_last_stats(a, &st);
+	assert_true(isnan(st.value));
+	qv_agent_free(a);
+	qv_match_free(m);
+
+	/* HIGH CARD: p1's step is searched; p2's pass is forced and answered without the agent,
+	 * which then reports no search. */
+	qv_err err;
+	qv_match *h;
+	assert_int_equal(qv_match_new(&h, &qv_test_game, NULL, 4, &err), QV_OK);
+	qv_match_hold_forced(h, 3u);
+	a = new_agent(&qv_test_game, "ismcts:iterations=200", 1);
+	qv_action x;
+	int n;
+	bool forced;
+	assert_int_equal(qv_agent_decide(a, h->state, &x, &n, &forced, &err), QV_OK);
+	assert_false(forced);
+	qv_agent_last_stats(a, &st);
+	assert_int_equal(st.iterations, 200);
+	assert_true(st.value >= -1 && st.value <= 1);
+	assert_int_equal(qv_match_play_checked(h, x, false, &err), QV_OK);
+	assert_int_equal(qv_agent_decide(a, h->state, &x, &n, &forced, &err), QV_OK);
+	assert_true(forced);
+	qv_agent_last_stats(a, &st);
+	assert_int_equal(st.iterations, 0);
+	assert_true(isnan(st.value));
+	qv_agent_free(a);
+	qv_match_free(h);
+}
+
+/* In positions of every game reached by random play, a searched decision's value lies in
+ * [-1, 1]. */
+static void test_value_in_every_game(void **state)
+{
+	(void)state;
+	for (int i = 0; qv_games[i]; i++) {
+		const qv_game *g = qv_games[i];
+		qv_err err;
+		qv_match *m;
+		assert_int_equal(qv_match_new(&m, g, NULL, 3, &err), QV_OK);
+		qv_agent *r = new_agent(g, "random", 2),
+		         *a = new_agent(g, "ismcts:iterations=80", 5);
+		int searched = 0;
+		for (int step = 0; step < 400 && searched < 6 && !qv_match_over(m); step++) {
+			if (qv_match_to_move(m) == QV_CHANCE) {
+				assert_int_equal(qv_match_chance(m, NULL, &err), QV_OK);
+				continue;
+			}
+			qv_action x;
+			if (step % 7 == 3) {
+				int n;
+				bool forced;
+				assert_int_equal(
+				    qv_agent_decide(a, m->state, &x, &n, &forced, &err), QV_OK);
+				qv_agent_stats st;
+				qv_agent_last_stats(a, &st);
+				if (n > 1) {
+					searched++;
+					if (!(st.value >= -1 && st.value <= 1))
+						fail_msg("%s: value %f", g->name, st.value);
+				}
+			} else {
+				assert_int_equal(qv_agent_choose(r, m->state, &x, &err), QV_OK);
+			}
+			assert_int_equal(qv_match_play(m, x, &err), QV_OK);
+		}
+		assert_true(searched > 0);
+		qv_agent_free(a);
+		qv_agent_free(r);
+		qv_match_free(m);
+	}
+}
+
+/* ---- restricted play ---- */
+
+/* THREE ARROWS with a stand-in component_of that splits the actions by their number (the
+ * search only asks which component an action is of; test_agent.c runs the games' own). */
+static int stand_in_component(const void *st, qv_action a)
+{
+	(void)st;
+	int c = (int)(((uint32_t)a * 2654435761u) >> 30); /* 0-3, by the action's number */
+	return c == 3 ? -1 : c;
+}
+
+typedef struct wrapped {
+	qv_game game;
+	qv_components comps;
+} wrapped;
+
+static const qv_game *wrap(wrapped *w, const qv_game *g)
+{
+	w->game = *g;
+	w->comps = *g->components;
+	w->comps.component_of = stand_in_component;
+	w->game.components = &w->comps;
+	return &w->game;
+}
+
+/* A quiet position without covers (so that p1 sees every action of p2, and its tree follows
+ * them): many placements for both. */
+static const char *open_board =
+    "{\"sq\": \"c2\", \"owner\": \"p1\", \"piece\": \"X\", \"facing\": \"N\"},"
+    "{\"sq\": \"d5\", \"owner\": \"p2\", \"piece\": \"T\", \"facing\": \"S\"}";
+static const char *open_players =
+    "{\"home\": \"S\", \"covers\": 0}, {\"home\": \"N\", \"covers\": 0}";
+
+/* A restricted search: its root edges are all allowed; and once the game has come back to it
+ * through its kept tree, the children that tree holds for its own decision, grown while it
+ * searched the decision before, are all allowed too (its model of itself keeps the rule). */
+static void test_forbid_narrows_the_tree(void **state)
+{
+	(void)state;
+	qv_match *m = load_position(open_board, open_players);
+	wrapped w;
+	const qv_game *g = wrap(&w, m->game);
+	const char *specs[] = {"ismcts:iterations=3000", "mcts:iterations=3000",
+	                       "ismcts:iterations=3000,threads=2"};
+	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+		void *st = malloc(g->state_size);
+		memcpy(st, m->state, g->state_size);
+		qv_agent *a = new_agent(g, specs[k], 7);
+		qv_agent_forbid(a, 0);
+		qv_err err;
+		qv_action x, kids[512];
+		assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+		assert_int_not_equal(stand_in_component(st, x), 0);
+		qv__mcts_edge edges[512];
+		int ne = qv__mcts_root(a, edges, 512);
+		assert_true(ne > 4);
+		for (int i = 0; i < ne; i++)
+			assert_int_not_equal(stand_in_component(st, edges[i].action), 0);
+		qv_agent_observe(a, st, x);
+		g->apply(st, x, NULL);
+		/* p2 plays an action the tree holds, chance what it draws. */
+		qv_rng rng;
+		qv_rng_seed(&rng, 3);
+		qv_action outs[64];
+		double probs[64];
+		while (g->to_move(st) != 0) {
+			assert_int_not_equal(g->to_move(st), QV_OVER);
+			qv_action y;
+			if (g->to_move(st) == QV_CHANCE) {
+				y = qv_sample_chance(g, st, &rng, outs, probs);
+			} else {
+				int nk = qv__mcts_children(a, kids, 512);
+				assert_true(nk > 0);
+				y = kids[0];
+				for (int i = nk - 1; i >= 0; i--)
+					if (g->check(st, kids[i], NULL) == QV_OK)
+						y = kids[i];
+			}
+			qv_agent_observe(a, st, y);
+			g->apply(st, y, NULL);
+		}
+		assert_true(qv__mcts_has_tree(a));
+		int nk = qv__mcts_children(a, kids, 512);
+		if (nk < 2)
+			fail_msg("%s: the kept tree holds %d children for p1", specs[k], nk);
+		for (int i = 0; i < nk; i++)
+			assert_int_not_equal(stand_in_component(st, kids[i]), 0);
+		/* And the next decision, from that tree, is allowed too. */
+		assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+		assert_int_not_equal(stand_in_component(st, x), 0);
+		qv_agent_free(a);
+		free(st);
+	}
+	qv_match_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -810,6 +1020,9 @@ int main(void)
 	    cmocka_unit_test(test_interrupt),
 	    cmocka_unit_test(test_blunder),
 	    cmocka_unit_test(test_levels_per_game),
+	    cmocka_unit_test(test_value),
+	    cmocka_unit_test(test_value_in_every_game),
+	    cmocka_unit_test(test_forbid_narrows_the_tree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

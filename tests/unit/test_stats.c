@@ -1,10 +1,13 @@
 /*
- * test_stats.c - unit tests of the arena's statistics against published or independently
- * computed values: Student's t quantiles, means with t intervals, Wilson intervals and Elo.
+ * test_stats.c - unit tests of the arena's and the lab's statistics against published or
+ * independently computed values: Student's t quantiles, means with t intervals, Wilson
+ * intervals, Elo, the normal distribution's p-values, Newcombe's and Welch's intervals of a
+ * difference, and Benjamini-Hochberg.
  */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -141,13 +144,150 @@ static void test_elo(void **state)
 	near(e.hi, QV_ELO_LIMIT, 0);
 }
 
+static void test_normal(void **state)
+{
+	(void)state;
+	/* Tables of the standard normal distribution. */
+	near(qv_normal_cdf(0), 0.5, 1e-15);
+	near(qv_normal_cdf(1.6448536269514722), 0.95, 1e-12);
+	near(qv_normal_cdf(-1), 0.158655253931457, 1e-12);
+	near(qv_normal_cdf(QV_Z95), 0.975, 1e-12);
+	near(qv_p_two_sided(QV_Z95), 0.05, 1e-12);
+	near(qv_p_two_sided(-QV_Z95), 0.05, 1e-12);
+	near(qv_p_two_sided(2.5758293035489), 0.01, 1e-12);
+	near(qv_p_two_sided(0), 1, 1e-15);
+	/* Far in the tail the p-value keeps its digits (1 - cdf would give 0). */
+	near(qv_p_two_sided(6) / 1.973175290075e-9, 1, 1e-9);
+	near(qv_p_two_sided(INFINITY), 0, 0);
+	assert_true(isnan(qv_p_two_sided(NAN)));
+}
+
+/* Newcombe (1998), "Interval estimation for the difference between independent proportions:
+ * comparison of eleven methods", Statistics in Medicine 17, table II, method 10 (the hybrid
+ * score interval), its eight worked examples to the four decimals printed. */
+static void test_newcombe(void **state)
+{
+	(void)state;
+	static const struct {
+		double x1, n1, x2, n2, lo, hi;
+	} ex[] = {
+	    {56, 70, 48, 80, 0.0524, 0.3339}, {9, 10, 3, 10, 0.1705, 0.8090},
+	    {6, 7, 2, 7, 0.0582, 0.8062},     {5, 56, 0, 29, -0.0381, 0.1926},
+	    {0, 10, 0, 20, -0.1611, 0.2775},  {0, 10, 0, 10, -0.2775, 0.2775},
+	    {10, 10, 0, 20, 0.6791, 1.0000},  {10, 10, 0, 10, 0.6075, 1.0000},
+	};
+	for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+		qv_interval ci = qv_newcombe(ex[i].x1, ex[i].n1, ex[i].x2, ex[i].n2, QV_Z95);
+		near(ci.lo, ex[i].lo, 5e-5);
+		near(ci.hi, ex[i].hi, 5e-5);
+	}
+	/* The other way round the interval turns over; fractional successes (draws) are fine. */
+	qv_interval ci = qv_newcombe(48, 80, 56, 70, QV_Z95);
+	near(ci.lo, -0.3339, 5e-5);
+	near(ci.hi, -0.0524, 5e-5);
+	ci = qv_newcombe(7.5, 10, 7.5, 10, QV_Z95);
+	assert_true(ci.lo < 0 && ci.hi > 0);
+	near(ci.lo, -ci.hi, 1e-12);
+	/* Within [-1, 1] always; no trials on a side: nothing is known. */
+	ci = qv_newcombe(1, 1, 0, 1, QV_Z95);
+	assert_true(ci.hi <= 1 && ci.lo > -1);
+	ci = qv_newcombe(3, 4, 0, 0, QV_Z95);
+	near(ci.lo, -1, 0);
+	near(ci.hi, 1, 0);
+}
+
+/* Student's sleep data (R's `sleep`, extra hours of sleep under two drugs): R's
+ * t.test(extra ~ group) gives Welch's t = -1.8608 with df = 17.776. qv_welch rounds df down to
+ * 17, so its interval is d +- t(17) se, a little wider than R's [-3.3654832, 0.2054832]. */
+static void test_welch(void **state)
+{
+	(void)state;
+	static const double a[10] = {0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0};
+	static const double b[10] = {1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4};
+	qv_moments ma = {0}, mb = {0};
+	for (int i = 0; i < 10; i++) {
+		qv_moments_add(&ma, a[i]);
+		qv_moments_add(&mb, b[i]);
+	}
+	qv_welch_result w = qv_welch(&ma, &mb);
+	near(w.d, -1.58, 1e-12);
+	near(w.d / w.se, -1.8608, 1e-4);
+	near(w.df, 17.776, 1e-3);
+	near(w.ci.lo, -1.58 - 2.109815578 * 0.849091017, 1e-8);
+	near(w.ci.hi, -1.58 + 2.109815578 * 0.849091017, 1e-8);
+	assert_true(w.ci.lo < -3.3654832 && w.ci.hi > 0.2054832);
+	/* The normal approximation of its p-value (R's t-based p is 0.07939). */
+	near(qv_p_two_sided(w.d / w.se), 0.0627705, 1e-6);
+
+	/* One spread 0: df is the other sample's n - 1 (here 9, t = 2.262157163). */
+	qv_moments c = {0};
+	for (int i = 0; i < 5; i++)
+		qv_moments_add(&c, 2);
+	w = qv_welch(&mb, &c);
+	near(w.df, 9, 1e-9);
+	near(w.se, qv_moments_sd(&mb) / sqrt(10), 1e-12);
+	near(w.ci.hi - w.d, 2.262157163 * w.se, 1e-9);
+	/* Both spreads 0: the interval is the point d. */
+	qv_moments e = {0};
+	qv_moments_add(&e, 5);
+	qv_moments_add(&e, 5);
+	w = qv_welch(&e, &c);
+	near(w.d, 3, 0);
+	near(w.se, 0, 0);
+	near(w.ci.lo, 3, 0);
+	near(w.ci.hi, 3, 0);
+	/* One value on a side: its spread is unknown, so is the difference's. */
+	qv_moments one = {0};
+	qv_moments_add(&one, 1);
+	w = qv_welch(&one, &ma);
+	near(w.d, 1 - 0.75, 1e-12);
+	assert_true(isinf(w.se) && isinf(w.ci.lo) && isinf(w.ci.hi));
+	qv_moments none = {0};
+	assert_true(isnan(qv_welch(&none, &ma).d));
+}
+
+/* Benjamini and Hochberg (1995), section 3.2: fifteen p-values of a trial; at q = 0.05 the
+ * procedure rejects the four smallest (0.0095 <= 4/15 * 0.05, while 0.0201 > 5/15 * 0.05 and
+ * no later one passes its threshold). */
+static void test_benjamini_hochberg(void **state)
+{
+	(void)state;
+	static const double bh[15] = {0.0001, 0.0004, 0.0019, 0.0095, 0.0201,
+	                              0.0278, 0.0298, 0.0344, 0.0459, 0.3240,
+	                              0.4262, 0.5719, 0.6528, 0.7590, 1.0000};
+	bool f[20];
+	assert_int_equal(qv_benjamini_hochberg(bh, 15, 0.05, f), 4);
+	for (int i = 0; i < 15; i++)
+		assert_int_equal(f[i], i < 4);
+	/* In any order, with tests that are no tests (NAN) among them: m stays 15. */
+	double mixed[20];
+	int order[15] = {7, 14, 3, 0, 12, 9, 1, 5, 13, 2, 10, 4, 11, 8, 6};
+	for (int i = 0, j = 0; i < 20; i++)
+		mixed[i] = i % 4 == 1 ? NAN : bh[order[j++]];
+	assert_int_equal(qv_benjamini_hochberg(mixed, 20, 0.05, f), 4);
+	for (int i = 0; i < 20; i++)
+		assert_int_equal(f[i], !isnan(mixed[i]) && mixed[i] <= 0.0095);
+	/* Step-up: a p-value above its own threshold is rejected when a larger one passes. */
+	static const double up[4] = {0.03, 0.04, 0.045, 0.05};
+	assert_int_equal(qv_benjamini_hochberg(up, 4, 0.05, f), 4);
+	/* Ties share the highest rank: two at 0.05 of two pass at q = 0.05. */
+	static const double tie[3] = {0.05, 0.05, 0.9};
+	assert_int_equal(qv_benjamini_hochberg(tie, 3, 0.05, f), 0);
+	assert_int_equal(qv_benjamini_hochberg(tie, 2, 0.05, f), 2);
+	/* Nothing to test. */
+	static const double nan2[2] = {NAN, NAN};
+	assert_int_equal(qv_benjamini_hochberg(nan2, 2, 0.05, f), 0);
+	assert_false(f[0] || f[1]);
+	assert_int_equal(qv_benjamini_hochberg(NULL, 0, 0.05, f), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_t_quantiles),
-	    cmocka_unit_test(test_mean_ci),
-	    cmocka_unit_test(test_wilson),
-	    cmocka_unit_test(test_elo),
+	    cmocka_unit_test(test_t_quantiles), cmocka_unit_test(test_mean_ci),
+	    cmocka_unit_test(test_wilson),      cmocka_unit_test(test_elo),
+	    cmocka_unit_test(test_normal),      cmocka_unit_test(test_newcombe),
+	    cmocka_unit_test(test_welch),       cmocka_unit_test(test_benjamini_hochberg),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 
 #include "games/three_arrows/three_arrows.h"
 #include "gametest.h"
+#include "quiver/lab.h"
 #include "quiver/variant.h"
 
 static const qv_game *G;
@@ -1189,6 +1190,294 @@ static void test_variant_random_games(void **unused)
 	free(buf);
 }
 
+/* ---- the designer's lab: what a game tells it ---- */
+
+/* The index of the piece kind letter in v's resolved document (its `pieces`), or -1. */
+static int doc_index(const qv_variant *v, const char *letter)
+{
+	const json_t *pieces = json_object_get(v->json, "pieces");
+	for (size_t i = 0; i < json_array_size(pieces); i++)
+		if (strcmp(json_string_value(json_object_get(json_array_get(pieces, i), "kind")),
+		           letter) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The piece kind a decision plays, through the resolved document: a placement its kind
+ * whatever its square, facing, cover or shield; an attack, an uncover, a bonus, a defence, a
+ * stay or an advance none. */
+static void test_lab_component_of(void **unused)
+{
+	(void)unused;
+	const qv_components *C = G->components;
+	assert_string_equal(C->studied, "pieces");
+	const qv_variant *base = qv_variant_base(G, NULL);
+	ta_state st;
+	qv_test_init(G, &st, "", 1);
+	static const char *const places[] = {"place A c1 N", "place Y a3 E covered",
+	                                     "place X f4 N shielded",
+	                                     "place R d1 W covered shielded"};
+	for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+		char letter[2] = {places[i][6], 0};
+		assert_int_equal(C->component_of(&st, parse(&st, places[i])),
+		                 doc_index(base, letter));
+	}
+	assert_int_equal(doc_index(base, "R"), 5);
+	must_load(&st, "",
+	          "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	          "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
+	          "\"players\":[{\"home\":\"S\",\"bonus\":3},{\"home\":\"N\"}]}");
+	assert_int_equal(C->component_of(&st, parse(&st, "bonus 2")), -1);
+	assert_int_equal(C->component_of(&st, parse(&st, "place D c2 N")), doc_index(base, "D"));
+	must_load(&st, "", EXAMPLE_4_VS_3);
+	assert_int_equal(C->component_of(&st, parse(&st, "attack c4 c5")), -1);
+	play(&st, "attack c4 c5");
+	play(&st, "die 0");
+	assert_int_equal(C->component_of(&st, parse(&st, "stay")), -1);
+	assert_int_equal(C->component_of(&st, parse(&st, "advance E")), -1);
+	/* in a variant the index follows its document: without the Y, the Double is 3 */
+	const qv_variant *v = variant(HEAD "\"pieces\":{\"remove\":[\"Y\"]}}");
+	char params[160];
+	qv_test_init(G, &st, with(v, "", params, sizeof params), 1);
+	assert_int_equal(C->component_of(&st, parse(&st, "place D c1 N")), 3);
+	assert_int_equal(doc_index(v, "D"), 3);
+}
+
+/* Plays one random step of st (chance drawn by its probabilities), and checks what the lab's
+ * touched says of it: one square of the board for a placement or an advance, where the player
+ * who moved has a piece now, and none for anything else. Returns how many it gave. */
+static int touched_step(ta_state *st, qv_rng *rng)
+{
+	qv_action buf[TA_MAX_ACTIONS];
+	double prob[TA_MAX_CHANCE];
+	int options;
+	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
+	                                          : qv_sample_legal(G, st, rng, buf, &options);
+	ta_state before = *st;
+	G->apply(st, a, NULL);
+	qv_lab_board b;
+	G->components->board(&before, &b);
+	qv_lab_touch t[4];
+	int n = G->components->touched(&before, a, st, t, 4);
+	int moves = TA_TYPE(a) == TA_ACT_PLACE || TA_TYPE(a) == TA_ACT_ADVANCE;
+	assert_int_equal(n, moves);
+	if (n) {
+		assert_int_equal(t[0].seat, before.turn);
+		assert_true(t[0].square >= 0 && t[0].square < b.w * b.h);
+		int sq = ta_sq(t[0].square % b.w, t[0].square / b.w);
+		assert_true(st->cell[sq] != 0);
+		assert_int_equal(TA_OWNER(st->cell[sq]), t[0].seat);
+	}
+	return n;
+}
+
+/* Over whole random games of the built-in set and random variants, at every decision: each
+ * legal action's component is -1 or an entry of the document, the entry of the piece a
+ * placement names, and -1 for every other action; and every step's touched square is where
+ * the mover's piece went (touched_step). */
+static void test_lab_component_of_random_games(void **unused)
+{
+	(void)unused;
+	qv_rng rng;
+	qv_rng_seed(&rng, 25);
+	qv_action *buf = malloc(sizeof *buf * (size_t)G->max_actions);
+	int placements = 0, others = 0, touches = 0;
+	for (int i = 0; i < 8; i++) {
+		const qv_variant *v = qv_variant_base(G, NULL);
+		if (i >= 4) {
+			json_t *doc = random_variant(&rng, i);
+			qv_err err = {{0}};
+			if (qv_variant_from_json(doc, G, "random", &v, &err))
+				fail_msg("random variant %d refused: %s", i, err.msg);
+			json_decref(doc);
+		}
+		int npieces = (int)json_array_size(json_object_get(v->json, "pieces"));
+		char params[192];
+		ta_state st;
+		qv_test_init(G, &st, with(v, i % 2 ? "players=3" : "size=8", params, sizeof params),
+		             (uint64_t)i);
+		while (G->to_move(&st) != QV_OVER) {
+			if (G->to_move(&st) >= 0) {
+				int n = G->legal(&st, buf);
+				for (int j = 0; j < n; j++) {
+					int k = G->components->component_of(&st, buf[j]);
+					char text[64];
+					G->action_to_text(&st, buf[j], text, sizeof text);
+					assert_true(k >= -1 && k < npieces);
+					if (strncmp(text, "place ", 6) == 0) {
+						char letter[2] = {text[6], 0};
+						if (k != doc_index(v, letter))
+							fail_msg("%s: component %d", text, k);
+						placements++;
+					} else {
+						if (k != -1)
+							fail_msg("%s: component %d", text, k);
+						others++;
+					}
+				}
+			}
+			touches += touched_step(&st, &rng);
+		}
+	}
+	assert_true(placements > 1000);
+	assert_true(others > 100);
+	assert_true(touches > 100);
+	free(buf);
+}
+
+/* v's resolved document without its component k, loaded; fails the test if ablate or the
+ * loading refuses it. */
+static const qv_variant *ablated(const qv_variant *v, int k)
+{
+	qv_err err = {{0}};
+	json_t *doc = G->components->ablate(v->json, k, &err);
+	if (!doc)
+		fail_msg("%s: ablate %d: %s", v->name, k, err.msg);
+	assert_null(json_object_get(doc, "extends"));
+	const qv_variant *out = NULL;
+	if (qv_variant_from_json(doc, G, "ablate", &out, &err))
+		fail_msg("%s without %d refused: %s", v->name, k, err.msg);
+	json_decref(doc);
+	return out;
+}
+
+/* Every piece kind of the built-in set and of the example variant comes out: the ablated
+ * variant loads, is named for it, has every other kind as it was and not this one, and plays. */
+static void test_lab_ablate(void **unused)
+{
+	(void)unused;
+	char path[1024];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/unit/");
+	assert_non_null(cut);
+	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
+	         "examples/variants/three-arrows-another-arrow.json");
+	const qv_variant *example = NULL;
+	qv_err err = {{0}};
+	if (qv_variant_load(path, G, &example, &err))
+		fail_msg("%s", err.msg);
+	const qv_variant *sets[2] = {qv_variant_base(G, NULL), example};
+	qv_rng rng;
+	qv_rng_seed(&rng, 7);
+	for (int s = 0; s < 2; s++) {
+		const json_t *pieces = json_object_get(sets[s]->json, "pieces");
+		for (int k = 0; k < (int)json_array_size(pieces); k++) {
+			const json_t *piece = json_array_get(pieces, (size_t)k);
+			const char *id = json_string_value(json_object_get(piece, "kind"));
+			const qv_variant *v = ablated(sets[s], k);
+			char name[QV_VARIANT_NAME + 16];
+			snprintf(name, sizeof name, "%s without %s", sets[s]->name, id);
+			assert_string_equal(v->name, name);
+			assert_int_equal(doc_index(v, id), -1);
+			const json_t *left = json_object_get(v->json, "pieces");
+			assert_int_equal(json_array_size(left), json_array_size(pieces) - 1);
+			for (size_t i = 0, j = 0; i < json_array_size(pieces); i++)
+				if (i != (size_t)k)
+					assert_true(json_equal(json_array_get(pieces, i),
+					                       json_array_get(left, j++)));
+			assert_true(json_equal(json_object_get(v->json, "die"),
+			                       json_object_get(sets[s]->json, "die")));
+			char params[160];
+			ta_state st;
+			qv_test_init(G, &st, with(v, "", params, sizeof params), (uint64_t)k);
+			for (int steps = 0; G->to_move(&st) != QV_OVER && steps < 20000; steps++)
+				qv_test_random_step(G, &st, &rng);
+			assert_int_equal(G->to_move(&st), QV_OVER);
+		}
+	}
+	/* out of range: refused, naming it */
+	assert_null(G->components->ablate(sets[0]->json, 7, &err));
+	assert_string_equal(err.msg, "/pieces/7: no such piece kind (the set has 7)");
+}
+
+/* A kind holding every piece of its set becomes a plain piece (one arrow N, no ability, the
+ * same letter, name and count) rather than leaving a set without pieces; a long name is cut
+ * at a character so that " without <id>" fits. */
+static void test_lab_ablate_plain(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(
+	    "{\"quiver_variant\":1,\"game\":\"three-arrows\","
+	    "\"name\":\"a name long enough to be cut short just before this:\xc3\xa9\xc3\xa9\","
+	    "\"pieces\":[{\"kind\":\"Q\",\"name\":\"Queen\",\"count\":4,\"arrows\":[\"N\",\"N\","
+	    "\"E\"]},{\"kind\":\"Z\",\"name\":\"Terminator\",\"count\":0,\"arrows\":[\"N\"],"
+	    "\"ability\":\"terminator\"}]}");
+	const qv_variant *plain = ablated(v, 0);
+	const json_t *q = json_array_get(json_object_get(plain->json, "pieces"), 0);
+	assert_string_equal(json_string_value(json_object_get(q, "kind")), "Q");
+	assert_string_equal(json_string_value(json_object_get(q, "name")), "Queen");
+	assert_int_equal(json_integer_value(json_object_get(q, "count")), 4);
+	assert_int_equal(json_array_size(json_object_get(q, "arrows")), 1);
+	assert_null(json_object_get(q, "ability"));
+	const ta_tables *T = plain->tables;
+	assert_int_equal(T->arrows[TA_KF_OF(0, 0)][QV_N], 1);
+	assert_int_equal(T->arrows[TA_KF_OF(0, 0)][QV_E], 0);
+	assert_int_equal(T->pieces, 4);
+	/* at most 63 bytes: the name cut before the two-byte character that would not fit */
+	assert_string_equal(plain->name,
+	                    "a name long enough to be cut short just before this: without Q");
+	/* the terminator holds no piece: removed, and the name cut likewise */
+	const qv_variant *no_z = ablated(v, 1);
+	assert_int_equal(json_array_size(json_object_get(no_z->json, "pieces")), 1);
+	assert_int_equal(((const ta_tables *)no_z->tables)->last, 0);
+	assert_int_equal((int)strlen(no_z->name), 62);
+}
+
+/* The board of the rules page (files a.., ranks from 1) for each size, and the square a
+ * placement or an advance put a piece on, for the player whose turn it was. */
+static void test_lab_board_and_touched(void **unused)
+{
+	(void)unused;
+	const qv_components *C = G->components;
+	static const char *const files[3] = {"abcdef", "abcdefg", "abcdefgh"};
+	for (int size = 6; size <= 8; size++) {
+		char params[16];
+		snprintf(params, sizeof params, "size=%d", size);
+		ta_state st;
+		qv_test_init(G, &st, params, 1);
+		qv_lab_board b;
+		C->board(&st, &b);
+		assert_int_equal(b.w, size);
+		assert_int_equal(b.h, size);
+		assert_int_equal(b.rank0, 1);
+		assert_memory_equal(b.files, files[size - 6], (size_t)size);
+		assert_true((size_t)size == sizeof b.files || b.files[size] == 0);
+	}
+	ta_state st, after;
+	qv_test_init(G, &st, "size=8", 1);
+	qv_lab_touch t[4];
+	qv_action a = parse(&st, "place Y c1 N covered");
+	after = st;
+	G->apply(&after, a, NULL);
+	assert_int_equal(C->touched(&st, a, &after, t, 4), 1);
+	assert_int_equal(t[0].seat, 0);
+	assert_int_equal(t[0].square, 2); /* c1: x 2, y 0 */
+	st = after;
+	a = parse(&st, "place A h3 W");
+	G->apply(&after, a, NULL);
+	assert_int_equal(C->touched(&st, a, &after, t, 4), 1);
+	assert_int_equal(t[0].seat, 1);
+	assert_int_equal(t[0].square, 7 + 2 * 8); /* h3 on the 8 x 8 board */
+	assert_int_equal(C->touched(&st, a, &after, t, 0), 0);
+	/* an attack touches nothing, nor does the die; the advance the capturing piece's square */
+	must_load(&st, "", EXAMPLE_4_VS_3);
+	a = parse(&st, "attack c4 c5");
+	after = st;
+	G->apply(&after, a, NULL);
+	assert_int_equal(C->touched(&st, a, &after, t, 4), 0);
+	st = after;
+	a = parse(&st, "die 0");
+	G->apply(&after, a, NULL);
+	assert_int_equal(C->touched(&st, a, &after, t, 4), 0);
+	st = after;
+	a = parse(&st, "advance E");
+	G->apply(&after, a, NULL);
+	assert_int_equal(C->touched(&st, a, &after, t, 4), 1);
+	assert_int_equal(t[0].seat, 0);
+	assert_int_equal(t[0].square, 2 + 4 * 6); /* c5 on the 6 x 6 board */
+	assert_int_equal(TA_KIND(after.cell[sq("c5")]), kind('A'));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1219,6 +1508,11 @@ int main(void)
 	    cmocka_unit_test(test_variant_terminator_ability),
 	    cmocka_unit_test(test_variant_refused),
 	    cmocka_unit_test(test_variant_random_games),
+	    cmocka_unit_test(test_lab_component_of),
+	    cmocka_unit_test(test_lab_component_of_random_games),
+	    cmocka_unit_test(test_lab_ablate),
+	    cmocka_unit_test(test_lab_ablate_plain),
+	    cmocka_unit_test(test_lab_board_and_touched),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }

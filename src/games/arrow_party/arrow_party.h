@@ -169,6 +169,13 @@ extern const uint8_t ap_pair_a[AP_NPAIRS], ap_pair_b[AP_NPAIRS];
 
 #include "quiver/variant.h"
 
+/* What the designer's lab reads off a game (lab.c), named by ap_components: the item kind a
+ * decision uses, the play area of the heat maps, the cells the tokens walk through. */
+int ap_component_of(const void *st, qv_action a);
+void ap_lab_board(const void *st, struct qv_lab_board *out);
+int ap_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
+               int max);
+
 /* The components s plays with. */
 static inline const ap_tables *ap_T(const ap_state *s) { return qv_variant_tables(s->variant); }
 

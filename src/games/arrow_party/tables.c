@@ -306,8 +306,113 @@ static qv_status ap_build(const json_t *doc, void **tables, qv_err *err)
 	return QV_OK;
 }
 
+/* ---- the lab's ablation ---- */
+
+/* Sets doc's name to "<name> without <id>", the name cut (at a character, not inside one) so
+ * that the whole fits a variant's name. */
+static int set_ablated_name(json_t *doc, const char *id)
+{
+	char suffix[AP_ID_MAX + 16], name[QV_VARIANT_NAME];
+	snprintf(suffix, sizeof suffix, " without %s", id);
+	const char *was = text_of(doc, "name");
+	size_t keep = strlen(was), room = sizeof name - 1 - strlen(suffix);
+	if (keep > room) {
+		keep = room;
+		while (keep > 0 && ((unsigned char)was[keep] & 0xC0) == 0x80)
+			keep--;
+	}
+	snprintf(name, sizeof name, "%.*s%s", (int)keep, was, suffix);
+	return json_object_set_new(doc, "name", json_string(name));
+}
+
+/* Takes the entries of item id out of an explicit `ground` parameter of doc (a layout of
+ * cell:card entries, which init refuses when a card is no item). */
+static qv_status ground_without(json_t *doc, const char *id, qv_err *err)
+{
+	json_t *params = json_object_get(doc, "params");
+	const char *ground = json_string_value(json_object_get(params, "ground"));
+	if (!ground || qv_streq_nocase(ground, "random") || !*ground)
+		return QV_OK;
+	char kept[QV_PARAM_VALUE_MAX] = "", tok[64];
+	size_t len, used = 0;
+	bool cut = false;
+	for (const char *rest = ground; qv_list_next(&rest, tok, sizeof tok, &len);) {
+		const char *colon = strchr(tok, ':');
+		if (colon && qv_streq_nocase(colon + 1, id)) {
+			cut = true;
+			continue;
+		}
+		used +=
+		    (size_t)snprintf(kept + used, sizeof kept - used, "%s%s", used ? "," : "", tok);
+	}
+	if (!cut)
+		return QV_OK;
+	if (!used)
+		return qv_fail(err, QV_EINVAL,
+		               "/params/ground: lays out only %s; without it the ground would be "
+		               "random",
+		               id);
+	if (json_object_set_new(params, "ground", json_string(kept)))
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	return QV_OK;
+}
+
+/* The designer's lab's set without item kind k (docs/lab.md, "Ablation"): the kind is removed,
+ * with its entries of an explicit ground. No item can stay in play without an effect - every
+ * effect acts, and even an item whose use did nothing would be discarded to lose its points -
+ * so nothing plain replaces it; when fewer item cards than the deal's (3 for each of up to 5
+ * players) would be left, the other kinds get one copy more each in turn, in table order,
+ * until there are enough. The one kind of a set cannot be taken out. */
+static json_t *ap_ablate(const json_t *resolved, int k, qv_err *err)
+{
+	const json_t *items = json_object_get(resolved, "items");
+	size_t n = json_array_size(items);
+	if (k < 0 || (size_t)k >= n) {
+		qv_fail(err, QV_EINVAL, "/items/%d: no such item kind (the set has %zu)", k, n);
+		return NULL;
+	}
+	char id[AP_ID_MAX + 1];
+	qv_copy(id, sizeof id, text_of(json_array_get(items, (size_t)k), "id"));
+	if (n == 1) {
+		qv_fail(err, QV_EINVAL,
+		        "/items/0: %s is the set's only item kind; a game needs items to deal", id);
+		return NULL;
+	}
+	json_t *doc = json_deep_copy(resolved);
+	if (!doc) {
+		qv_fail(err, QV_ENOMEM, "out of memory copying the items");
+		return NULL;
+	}
+	json_object_del(doc, "extends");
+	json_t *list = json_object_get(doc, "items");
+	qv_status rc = json_array_remove(list, (size_t)k) ? QV_ENOMEM : QV_OK;
+	int total = 0;
+	for (size_t i = 0; i < n - 1; i++)
+		total += int_of(json_array_get(list, i), "count");
+	for (size_t i = 0; !rc && total < AP_DEAL_ITEMS * 5; i = (i + 1) % (n - 1), total++) {
+		json_t *it = json_array_get(list, i);
+		if (json_object_set_new(it, "count", json_integer(int_of(it, "count") + 1)))
+			rc = QV_ENOMEM;
+	}
+	if (rc || set_ablated_name(doc, id)) {
+		json_decref(doc);
+		qv_fail(err, QV_ENOMEM, "out of memory taking item %s out", id);
+		return NULL;
+	}
+	if (ground_without(doc, id, err)) {
+		json_decref(doc);
+		return NULL;
+	}
+	return doc;
+}
+
 const qv_components ap_components = {
     .blocks = ap_blocks,
     .nblocks = (int)(sizeof ap_blocks / sizeof ap_blocks[0]),
     .build = ap_build,
+    .studied = "items",
+    .component_of = ap_component_of,
+    .ablate = ap_ablate,
+    .board = ap_lab_board,
+    .touched = ap_touched,
 };

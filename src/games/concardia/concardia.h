@@ -35,8 +35,10 @@
 #define CC_HAND         7 /* cards drawn at set-up */
 #define CC_DECK_MIN     8 /* the opening hand and one card to draw */
 #define CC_DECK_MAX     60
-#define CC_MAX_PERSIST  4 /* Persistent Area slots (only Persistent cards go there) */
-#define CC_MAX_COUNTERS 9 /* a charge ability's most counters, at most */
+#define CC_MAX_PERSIST  4  /* Persistent Area slots (only Persistent cards go there) */
+#define CC_MAX_COUNTERS 9  /* a charge ability's most counters, at most */
+#define CC_START_SQ1    14 /* c3: p1's starting card goes there */
+#define CC_START_SQ2    21 /* d4: p2's */
 #define CC_MAX_ACTIONS  4096
 #define CC_MAX_CHANCE   2
 
@@ -363,6 +365,13 @@ int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 void cc_card_name(const cc_tables *T, int card, char *buf); /* buf >= CC_ID_MAX + 1 */
 int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len);
 qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err);
+
+/* What the designer's lab asks while it plays (lab.c; cc_components names them): the card
+ * an action plays, the grid, the squares an action touched (qv_components, variant.h). */
+int cc_component_of(const void *st, qv_action a);
+void cc_lab_board(const void *st, struct qv_lab_board *out);
+int cc_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
+               int max);
 
 /* Rendering (render.c) and JSON (json.c). */
 void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);

@@ -23,9 +23,6 @@
 #include "concardia.h"
 #include "games/deck.h"
 
-#define SQ_C3 14 /* p1's starting square */
-#define SQ_D4 21 /* p2's starting square */
-
 /* ---- the grid ---- */
 
 static inline bool occupied(const cc_state *s, int sq) { return s->grid[sq].card != 0; }
@@ -566,8 +563,8 @@ static void apply_coin(cc_state *s, int first, qv_events *ev)
 static void reveal_starts(cc_state *s, qv_events *ev)
 {
 	int c1 = s->pl[0].start - 1, c2 = s->pl[1].start - 1;
-	cc_put(s, SQ_C3, (cc_cell){(uint8_t)(c1 + 1), 0, 0, 0});
-	cc_put(s, SQ_D4, (cc_cell){(uint8_t)(c2 + 1), 1, 0, 0});
+	cc_put(s, CC_START_SQ1, (cc_cell){(uint8_t)(c1 + 1), 0, 0, 0});
+	cc_put(s, CC_START_SQ2, (cc_cell){(uint8_t)(c2 + 1), 1, 0, 0});
 	s->pl[0].start = s->pl[1].start = 0;
 	const cc_tables *T = cc_T(s);
 	const cc_card *t1 = &T->cards[c1], *t2 = &T->cards[c2];

@@ -4,7 +4,9 @@
  * a set's tables from a resolved document (the cross-checks, then every number the hot paths
  * read, by a cell's value: the Strength, Defense and ability of each card, which cells beat
  * which, the squares each card points at from each square), the grid's tables that do not
- * vary, worked out by the compiler (neighbours, lines), and the lookups by name.
+ * vary, worked out by the compiler (neighbours, lines), the lookups by name, and what the
+ * designer's lab studies: the cards, each ablated by a plain card in its place (lab.c answers
+ * the lab's questions during play).
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -406,10 +408,117 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 	return QV_OK;
 }
 
+/* ---- the lab's ablation ---- */
+
+/* The document's name with " without <id>" after it, the name cut (at a character's start)
+ * so that the whole fits a variant's name. */
+static json_t *ablated_name(const json_t *doc, const char *id)
+{
+	const char *name = json_string_value(json_object_get(doc, "name"));
+	char buf[QV_VARIANT_NAME];
+	size_t room = sizeof buf - 1 - strlen(" without ") - strlen(id),
+	       len = strlen(name ? name : "");
+	if (len > room) {
+		len = room;
+		while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80)
+			len--;
+	}
+	snprintf(buf, sizeof buf, "%.*s without %s", (int)len, name ? name : "", id);
+	return json_string(buf);
+}
+
+/* Half up: the nearest whole number to sum / n (n > 0). */
+static int rounded_mean(long sum, long n) { return (int)((2 * sum + n) / (2 * n)); }
+
+/* The plain card that stands for card k in its ablation: its id, name, trait and type, no
+ * ability, a Strength and a Defense that are the rounded means of the other cards of its
+ * trait, and the arrows that more than half of those cards have. Without another card of its
+ * trait, the other cards of the set stand for them; without any, the card itself. NULL when
+ * memory runs out. */
+static json_t *plain_card(const json_t *cards, size_t k)
+{
+	const json_t *card = json_array_get(cards, k);
+	const char *trait = json_string_value(json_object_get(card, "trait"));
+	long sum[2] = {0}, n = 0;
+	int arrows[QV_NDIRS] = {0};
+	for (int pass = 0; pass < 3 && n == 0; pass++) {
+		size_t i;
+		const json_t *o;
+		json_array_foreach(cards, i, o)
+		{
+			if ((pass < 2 && i == k) ||
+			    (pass == 0 &&
+			     strcmp(json_string_value(json_object_get(o, "trait")), trait) != 0))
+				continue;
+			sum[0] += get_int(o, "strength");
+			sum[1] += get_int(o, "defense");
+			n++;
+			size_t j;
+			const json_t *d;
+			json_array_foreach(json_object_get(o, "arrows"), j, d)
+			{
+				arrows[name_index(qv_dir_names, json_string_value(d)) & 7]++;
+			}
+		}
+	}
+	json_t *dirs = json_array(), *plain = json_object();
+	bool ok = dirs && plain;
+	for (int d = 0; ok && d < QV_NDIRS; d++)
+		if (2 * arrows[d] > n)
+			ok = !json_array_append_new(dirs, json_string(qv_dir_names[d]));
+	int defense = rounded_mean(sum[1], n);
+	static const char *const kept[] = {"id", "name", "trait", "type"};
+	for (size_t f = 0; ok && f < sizeof kept / sizeof kept[0]; f++)
+		ok = !json_object_set(plain, kept[f], json_object_get(card, kept[f]));
+	ok = ok && !json_object_set_new(plain, "strength", json_integer(rounded_mean(sum[0], n))) &&
+	     !json_object_set_new(plain, "defense", json_integer(defense < 1 ? 1 : defense)) &&
+	     !json_object_set(plain, "arrows", dirs);
+	json_decref(dirs);
+	if (!ok) {
+		json_decref(plain);
+		return NULL;
+	}
+	return plain;
+}
+
+/* The set without card k's effect, for the lab. Removing a card would shrink every deck that
+ * holds it, and a deck's size sets how long a game can last, so the card is replaced by a
+ * plain one instead (plain_card: same id, name, trait and type, no ability, the rounded means
+ * of the other cards of its trait for Strength and Defense, their majority's arrows): every
+ * deck and deck parameter stays valid and as long, and the difference measured is the card's
+ * against an average card of its trait. */
+static json_t *ablate(const json_t *resolved, int k, qv_err *err)
+{
+	const json_t *cards = json_object_get(resolved, "cards");
+	if (k < 0 || (size_t)k >= json_array_size(cards)) {
+		qv_fail(err, QV_EINVAL, "/cards/%d: no such card; the set has %zu", k,
+		        json_array_size(cards));
+		return NULL;
+	}
+	const char *id = json_string_value(json_object_get(json_array_get(cards, (size_t)k), "id"));
+	json_t *doc = json_deep_copy(resolved), *plain = plain_card(cards, (size_t)k),
+	       *name = ablated_name(resolved, id ? id : "");
+	if (!doc || !plain || !name ||
+	    json_array_set(json_object_get(doc, "cards"), (size_t)k, plain) ||
+	    json_object_set(doc, "name", name)) {
+		json_decref(doc);
+		doc = NULL;
+		qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	json_decref(plain);
+	json_decref(name);
+	return doc;
+}
+
 const qv_components cc_components = {
     .blocks = blocks,
     .nblocks = (int)(sizeof blocks / sizeof blocks[0]),
     .build = build,
+    .studied = "cards",
+    .component_of = cc_component_of,
+    .ablate = ablate,
+    .board = cc_lab_board,
+    .touched = cc_touched,
 };
 
 /* The board direction from a square to its neighbour, by their difference + 7. */

@@ -87,6 +87,8 @@ typedef struct ev_tables {
 	 * arrow in board direction d); 0 for an empty cell and for blocks */
 	uint8_t board_arrows[2][EV_MAX_KINDS + 1];
 	uint8_t cost[EV_MAX_KINDS]; /* kind[k].cost, packed for the main phase's counting */
+	uint8_t doc[EV_MAX_KINDS];  /* each kind's place in the document's cards (the lab's
+	                             * component index: blocks may come before monsters there) */
 	ev_kind kind[EV_MAX_KINDS];
 	ev_deck deck[EV_MAX_DECKS];
 	char card_form[1600]; /* what a deck parameter accepts, for messages */
@@ -383,6 +385,13 @@ void ev_arrows_text(const ev_tables *T, int kind, char *buf,
                     size_t len); /* "N Magnetism, E, S, W" */
 int ev_reference(const void *st, const char *name, qv_buf *out);
 int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+
+/* What the designer's lab asks while it plays (lab.c; ev_components names them): the card
+ * an action plays, the board, the cells an action touched (qv_components, variant.h). */
+int ev_component_of(const void *st, qv_action a);
+void ev_lab_board(const void *st, struct qv_lab_board *out);
+int ev_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
+               int max);
 
 /* Rendering (render.c) and JSON (json.c). */
 void ev_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);

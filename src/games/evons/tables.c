@@ -4,7 +4,9 @@
  * build of the tables from a resolved document (the cards with the kind and parameters of each
  * arrow's ability, the decks as lists of card kinds, the text naming them for messages), the
  * reading of a deck parameter against those tables, the names that do not vary (elements,
- * abilities, phases, steps) and the lookup of a card by its id.
+ * abilities, phases, steps), the lookup of a card by its id, and what the designer's lab
+ * studies: the cards, a monster ablated by a plain one in its place, a block by its removal
+ * (lab.c answers the lab's questions during play).
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -276,7 +278,7 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 			}
 			if ((rc = build_card(o, (int)i, &T->kind[T->nkinds], err)))
 				break;
-			T->nkinds++;
+			T->doc[T->nkinds++] = (uint8_t)i;
 			if (!block)
 				T->nmonsters++;
 		}
@@ -314,10 +316,199 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 	return QV_OK;
 }
 
+/* ---- the lab's ablation ---- */
+
+/* The document's name with " without <id>" after it, the name cut (at a character's start)
+ * so that the whole fits a variant's name. */
+static json_t *ablated_name(const json_t *doc, const char *id)
+{
+	const char *name = json_string_value(json_object_get(doc, "name"));
+	char buf[QV_VARIANT_NAME];
+	size_t room = sizeof buf - 1 - strlen(" without ") - strlen(id),
+	       len = strlen(name ? name : "");
+	if (len > room) {
+		len = room;
+		while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80)
+			len--;
+	}
+	snprintf(buf, sizeof buf, "%.*s without %s", (int)len, name ? name : "", id);
+	return json_string(buf);
+}
+
+/* Half up: the nearest whole number to sum / n (n > 0). */
+static int rounded_mean(long sum, long n) { return (int)((2 * sum + n) / (2 * n)); }
+
+static bool is_block(const json_t *card)
+{
+	return word_of(json_object_get(card, "type"), type_words) == 1;
+}
+
+/* The plain monster that stands for monster k in its ablation: its id, code and element, no
+ * ability, a cost, ATK and DEF that are the rounded means of the other monsters', and the
+ * arrows that more than half of them have. Without another monster, the card itself with
+ * its abilities taken off. NULL when memory runs out. */
+static json_t *plain_monster(const json_t *cards, size_t k)
+{
+	static const char *const numbers[3] = {"cost", "atk", "def"};
+	const json_t *card = json_array_get(cards, k);
+	long sum[3] = {0}, n = 0;
+	int arrows[QV_NDIRS] = {0};
+	for (int pass = 0; pass < 2 && n == 0; pass++) {
+		size_t i;
+		const json_t *o;
+		json_array_foreach(cards, i, o)
+		{
+			if (is_block(o) || (pass == 0 && i == k))
+				continue;
+			for (int f = 0; f < 3; f++)
+				sum[f] += int_of(o, numbers[f]);
+			n++;
+			size_t j;
+			const json_t *d;
+			json_array_foreach(json_object_get(o, "arrows"), j, d)
+			{
+				for (int dir = 0; dir < QV_NDIRS; dir++)
+					arrows[dir] +=
+					    strcmp(json_string_value(d), qv_dir_names[dir]) == 0;
+			}
+		}
+	}
+	json_t *dirs = json_array(), *plain = json_object();
+	bool ok = dirs && plain;
+	for (int d = 0; ok && d < QV_NDIRS; d++)
+		if (2 * arrows[d] > n)
+			ok = !json_array_append_new(dirs, json_string(qv_dir_names[d]));
+	static const char *const kept[] = {"id", "code", "type", "element"};
+	for (size_t f = 0; ok && f < sizeof kept / sizeof kept[0]; f++)
+		ok = !json_object_set(plain, kept[f], json_object_get(card, kept[f]));
+	for (int f = 0; ok && f < 3; f++) {
+		int v = rounded_mean(sum[f], n);
+		ok = !json_object_set_new(plain, numbers[f], json_integer(f == 2 && v < 1 ? 1 : v));
+	}
+	ok = ok && !json_object_set(plain, "arrows", dirs);
+	json_decref(dirs);
+	if (!ok) {
+		json_decref(plain);
+		return NULL;
+	}
+	return plain;
+}
+
+/* The list of card ids v (a deck parameter's value that names no deck) without those equal
+ * to id, into *out; QV_EINVAL when fewer than a deck's least cards would be left. */
+static qv_status list_without(const char *v, const char *id, const char *where, json_t **out,
+                              qv_err *err)
+{
+	qv_buf b = {0};
+	const char *p = v;
+	char tok[32];
+	size_t len;
+	int n = 0;
+	while (qv_list_next(&p, tok, sizeof tok, &len))
+		if (!qv_streq_nocase(tok, id))
+			qv_buf_printf(&b, "%s%s", n++ ? "," : "", tok);
+	qv_status rc = QV_OK;
+	if (n < EV_DECK_MIN)
+		rc = qv_fail(err, QV_EINVAL, "%s: %d cards without %s; a deck needs at least %d",
+		             where, n, id, EV_DECK_MIN);
+	else if (b.failed || !(*out = json_string(qv_buf_str(&b))))
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	qv_buf_free(&b);
+	return rc;
+}
+
+/* Takes block `id` out of doc: out of the cards (entry k), every deck, and the deck
+ * parameters that list cards. QV_EINVAL naming the deck when one would be left with fewer
+ * than a deck's least cards. */
+static qv_status remove_block(json_t *doc, size_t k, const char *id, qv_err *err)
+{
+	if (json_array_remove(json_object_get(doc, "cards"), k))
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	size_t i;
+	json_t *deck;
+	json_array_foreach(json_object_get(doc, "decks"), i, deck)
+	{
+		json_t *list = json_object_get(deck, "cards");
+		for (size_t j = json_array_size(list); j-- > 0;)
+			if (qv_streq_nocase(json_string_value(json_array_get(list, j)), id) &&
+			    json_array_remove(list, j))
+				return qv_fail(err, QV_ENOMEM, "out of memory");
+		if (json_array_size(list) < EV_DECK_MIN)
+			return qv_fail(err, QV_EINVAL,
+			               "/decks/%d/cards: %zu cards without %s; a deck needs at "
+			               "least %d",
+			               (int)i, json_array_size(list), id, EV_DECK_MIN);
+	}
+	json_t *params = json_object_get(doc, "params");
+	static const char *const keys[2] = {"deck1", "deck2"};
+	for (int p = 0; p < 2; p++) {
+		const char *v = json_string_value(json_object_get(params, keys[p]));
+		bool names_deck = false;
+		json_array_foreach(json_object_get(doc, "decks"), i, deck)
+		{
+			names_deck |=
+			    v && qv_streq_nocase(v, json_string_value(json_object_get(deck, "id")));
+		}
+		if (!v || names_deck)
+			continue;
+		char where[16];
+		snprintf(where, sizeof where, "/params/%s", keys[p]);
+		json_t *list = NULL;
+		qv_status rc = list_without(v, id, where, &list, err);
+		if (rc)
+			return rc;
+		if (json_object_set_new(params, keys[p], list))
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	return QV_OK;
+}
+
+/* The set without card k's effect, for the lab. A monster is replaced by a plain one
+ * (plain_monster: same id, code and element, no ability, the rounded means of the other
+ * monsters' cost, ATK and DEF, their majority's arrows) rather than removed: removing it
+ * would shrink every deck holding it, and a deck's size sets how long a game can last; with
+ * its id kept every deck and deck parameter stays valid and as long, and the difference
+ * measured is the card's against an average monster. A block has no numbers to average and
+ * does nothing but wait in a hand for a Block arrow: it is removed, from the cards, every
+ * deck and the deck parameters that list cards (refused when a deck would be left with fewer
+ * than 5 cards). */
+static json_t *ablate(const json_t *resolved, int k, qv_err *err)
+{
+	const json_t *cards = json_object_get(resolved, "cards");
+	const json_t *card = k >= 0 ? json_array_get(cards, (size_t)k) : NULL;
+	if (!card) {
+		qv_fail(err, QV_EINVAL, "/cards/%d: no such card; the set has %zu", k,
+		        json_array_size(cards));
+		return NULL;
+	}
+	const char *id = json_string_value(json_object_get(card, "id"));
+	json_t *doc = json_deep_copy(resolved), *name = ablated_name(resolved, id ? id : "");
+	json_t *plain = is_block(card) ? NULL : plain_monster(cards, (size_t)k);
+	qv_status rc = QV_OK;
+	if (!doc || !name || (!is_block(card) && !plain) || json_object_set(doc, "name", name))
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	else if (plain && json_array_set(json_object_get(doc, "cards"), (size_t)k, plain))
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	else if (!plain)
+		rc = remove_block(doc, (size_t)k, id ? id : "", err);
+	json_decref(plain);
+	json_decref(name);
+	if (rc) {
+		json_decref(doc);
+		return NULL;
+	}
+	return doc;
+}
+
 const qv_components ev_components = {
     .blocks = ev_blocks,
     .nblocks = (int)(sizeof ev_blocks / sizeof ev_blocks[0]),
     .build = ev_build,
+    .studied = "cards",
+    .component_of = ev_component_of,
+    .ablate = ablate,
+    .board = ev_lab_board,
+    .touched = ev_touched,
 };
 
 /* ---- lookups ---- */

@@ -222,10 +222,75 @@ static qv_status ta_build(const json_t *resolved, void **tables, qv_err *err)
 	return QV_OK;
 }
 
+/* ---- the lab's ablation ---- */
+
+/* Sets doc's name to "<name> without <id>", the name cut (at a character, not inside one) so
+ * that the whole fits a variant's name. */
+static int set_ablated_name(json_t *doc, const char *id)
+{
+	char suffix[48], name[QV_VARIANT_NAME];
+	snprintf(suffix, sizeof suffix, " without %s", id);
+	const char *was = json_string_value(json_object_get(doc, "name"));
+	size_t keep = strlen(was ? was : ""), room = sizeof name - 1 - strlen(suffix);
+	if (keep > room) {
+		keep = room;
+		while (keep > 0 && ((unsigned char)was[keep] & 0xC0) == 0x80)
+			keep--;
+	}
+	snprintf(name, sizeof name, "%.*s%s", (int)keep, was ? was : "", suffix);
+	return json_object_set_new(doc, "name", json_string(name));
+}
+
+/* The designer's lab's set without piece kind k (docs/lab.md, "Ablation"): the kind is
+ * removed, as long as the other kinds leave each player a piece; when it holds every piece of
+ * the set, it becomes a plain piece instead, with the same letter, name and count, one arrow N
+ * and no ability: the weakest piece a set can have, so that the game keeps its placements. */
+static json_t *ta_ablate(const json_t *resolved, int k, qv_err *err)
+{
+	const json_t *pieces = json_object_get(resolved, "pieces");
+	if (!json_is_array(pieces) || k < 0 || (size_t)k >= json_array_size(pieces)) {
+		qv_fail(err, QV_EINVAL, "/pieces/%d: no such piece kind (the set has %zu)", k,
+		        json_array_size(pieces));
+		return NULL;
+	}
+	json_t *doc = json_deep_copy(resolved);
+	if (!doc) {
+		qv_fail(err, QV_ENOMEM, "out of memory copying the pieces");
+		return NULL;
+	}
+	json_object_del(doc, "extends");
+	json_t *list = json_object_get(doc, "pieces"), *piece = json_array_get(list, (size_t)k);
+	char id[8];
+	qv_copy(id, sizeof id, json_string_value(json_object_get(piece, "kind")));
+	json_int_t others = 0;
+	for (size_t i = 0; i < json_array_size(list); i++)
+		if (i != (size_t)k)
+			others +=
+			    json_integer_value(json_object_get(json_array_get(list, i), "count"));
+	int rc;
+	if (others > 0) {
+		rc = json_array_remove(list, (size_t)k);
+	} else {
+		rc = json_object_set_new(piece, "arrows", json_pack("[s]", "N"));
+		json_object_del(piece, "ability");
+	}
+	if (rc || set_ablated_name(doc, id)) {
+		json_decref(doc);
+		qv_fail(err, QV_ENOMEM, "out of memory taking piece %s out", id);
+		return NULL;
+	}
+	return doc;
+}
+
 const qv_components ta_components = {
     .blocks = blocks,
     .nblocks = NFIELDS(blocks),
     .build = ta_build,
+    .studied = "pieces",
+    .component_of = ta_component_of,
+    .ablate = ta_ablate,
+    .board = ta_lab_board,
+    .touched = ta_touched,
 };
 
 int ta_kind_of_letter(const ta_tables *T, int c)

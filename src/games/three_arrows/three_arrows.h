@@ -329,6 +329,13 @@ struct json_t *ta_state_json(const void *st);
 struct json_t *ta_view_json(const void *st, int viewer);
 qv_status ta_load_json(void *st, const struct json_t *j, qv_err *err);
 
+/* What the designer's lab reads off a game (lab.c), named by ta_components: the piece kind a
+ * decision plays, the board of the heat maps, the square an action put a piece on. */
+int ta_component_of(const void *st, qv_action a);
+void ta_lab_board(const void *st, struct qv_lab_board *out);
+int ta_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
+               int max);
+
 /* The descriptor (rules.c). */
 extern const qv_game qv_three_arrows;
 
