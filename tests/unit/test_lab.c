@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "quiver/lab.h"
 
@@ -384,6 +385,45 @@ static void test_search_values(void **state)
 	qv_lab_plan_free(&p);
 }
 
+/* Ablation and restricted play find a planted cause: a Tee with all eight arrows stands out
+ * as the most extreme component, flagged, its restricted play's interval below 0. */
+static void test_planted_cause(void **state)
+{
+	(void)state;
+	const char *doc = "{\"quiver_variant\": 1, \"game\": \"three-arrows\", \"name\": "
+	                  "\"planted\", \"pieces\": {\"modify\": {\"T\": {\"arrows\": [\"N\", "
+	                  "\"NE\", \"E\", \"SE\", \"S\", \"SW\", \"W\", \"NW\"]}}}}";
+	json_t *j = json_loads(doc, 0, NULL);
+	assert_non_null(j);
+	qv_lab_config c = small_config();
+	qv_err err;
+	assert_int_equal(qv_variant_from_json(j, c.game, "planted", &c.variant, &err), QV_OK);
+	json_decref(j);
+	strcpy(c.agents[0], "greedy");
+	c.nplayers = 1;
+	c.games = 20;
+	c.component_games = 100;
+	c.ladder_games = 0;
+	c.seed = 5;
+	qv_lab_plan p;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
+	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err), QV_OK);
+	qv_lab_report r;
+	assert_int_equal(qv_lab_compute(&p, games, &r, &err), QV_OK);
+	const qv_lab_section *S = &r.section[0];
+	const qv_lab_component *top = &S->component[S->order[0]];
+	assert_string_equal(top->id, "T");
+	assert_true(top->flagged);
+	assert_true(top->restrict_score.flagged);
+	assert_true(top->restrict_score.ci.hi < 0);
+	qv_lab_report_free(&r);
+	for (int i = 0; i < p.total; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	qv_lab_plan_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -394,6 +434,7 @@ int main(void)
 	    cmocka_unit_test(test_header_round_trip),
 	    cmocka_unit_test(test_play_independent_of_threads_and_cuts),
 	    cmocka_unit_test(test_search_values),
+	    cmocka_unit_test(test_planted_cause),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
