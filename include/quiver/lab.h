@@ -12,7 +12,7 @@
  *       restrict one seat forbidden k, its twins not                (component_games)
  *     for each rung k of the skill ladder (ladder_lo..ladder_hi):
  *       ladder   one seat ismcts 2^(k+1) iterations, the others 2^k  (ladder_games)
- *     luck       one seat `random`, the others `hard`               (ladder_games)
+ *     luck       one seat `random`, the others `hard` without its clock (ladder_games)
  * Seats rotate within an arm: in the arm's game j, seat s plays the arm's agent (s + j) mod
  * nagents (main, baseline, ablate: the study's agents); in restrict, ladder and luck the one
  * distinct seat is seat j mod N.

@@ -233,25 +233,6 @@ void qv_agent_forbid(qv_agent *a, int component)
 	a->forbid = can && component >= 0 ? component : -1;
 }
 
-int qv__agent_allowed(const qv_game *g, int component, const void *st, qv_action *acts, int n)
-{
-	if (component < 0)
-		return n;
-	int (*component_of)(const void *, qv_action) = g->components->component_of;
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		if (component_of(st, acts[i]) != component)
-			acts[k++] = acts[i];
-	/* When every action is of the component nothing was moved: the list is whole. */
-	return k > 0 ? k : n;
-}
-
-int qv__agent_legal(const qv_agent *a, const void *st, qv_action *buf)
-{
-	int n = a->game->legal(st, buf);
-	return a->forbid >= 0 ? qv__agent_allowed(a->game, a->forbid, st, buf, n) : n;
-}
-
 void qv_agent_set_keep(qv_agent *a, bool keep)
 {
 	a->release = !keep;

@@ -21,6 +21,8 @@ static const cli_command commands[] = {
      cli_serve},
     {"variant", "dump|check|show ...", "a game's components as a JSON file; check a variant",
      cli_variant},
+    {"lab", "run|merge ...", "study a variant by self-play: fairness, length, luck, causes",
+     cli_lab},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -679,7 +679,10 @@ static qv_status board(const qv_lab_plan *p, const qv_lab_game *games, const qv_
 	char players[16];
 	snprintf(players, sizeof players, "%d", sec->players);
 	const qv_variant *v = p->cfg.variant;
-	qv_status rc = qv_params_set(&params, "players", players, err);
+	qv_status rc = QV_OK;
+	/* A game for two players only (ConCardia, Evons) has no `players` parameter. */
+	if (qv_param_find(g->params, g->nparams, "players"))
+		rc = qv_params_set(&params, "players", players, err);
 	if (rc == QV_OK)
 		rc = qv_params_set(&params, "variant", v->builtin ? "base" : v->sha256, err);
 	if (rc != QV_OK)

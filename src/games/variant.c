@@ -823,6 +823,29 @@ static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, jso
 	return rc;
 }
 
+/* ---- the name of an ablated variant ---- */
+
+/* Keeps the name first and cuts it rather than the id, because the id is what tells the
+ * variants of one study apart; the cut steps back over UTF-8 continuation bytes so that no
+ * character is split. An id that alone would not fit (no game's ids come near) leaves no room
+ * for the name and is cut by snprintf, bytewise. */
+json_t *qv__variant_ablated_name(const json_t *doc, const char *id)
+{
+	const char *name = json_string_value(json_object_get(doc, "name"));
+	if (!name)
+		name = "";
+	char buf[QV_VARIANT_NAME];
+	size_t tail = strlen(" without ") + strlen(id), len = strlen(name),
+	       room = tail < sizeof buf - 1 ? sizeof buf - 1 - tail : 0;
+	if (len > room) {
+		len = room;
+		while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80)
+			len--;
+	}
+	snprintf(buf, sizeof buf, "%.*s without %s", (int)len, name, id);
+	return json_string(buf);
+}
+
 /* ---- the registry ---- */
 
 static pthread_once_t sodium_once = PTHREAD_ONCE_INIT;

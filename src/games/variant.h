@@ -1,8 +1,9 @@
 /*
- * variant.h (games) - what variant.c offers variant_load.c: loading a file or a document with
- * a finder of games by name passed in, so that variant.c, which every game's init calls, calls
- * nothing that names the games (the registry), and no file depends on itself in a cycle
- * (tests/cli/file_cycles.sh).
+ * variant.h (games) - what variant.c offers the rest of the games' folder but not the public
+ * API: to variant_load.c, loading a file or a document with a finder of games by name passed
+ * in, so that variant.c, which every game's init calls, calls nothing that names the games
+ * (the registry), and no file depends on itself in a cycle (tests/cli/file_cycles.sh); to the
+ * games' ablate hooks, one way to name the variant they make.
  */
 #ifndef QUIVER_GAMES_VARIANT_H
 #define QUIVER_GAMES_VARIANT_H
@@ -18,5 +19,11 @@ qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder f
                            const qv_variant **out, qv_err *err);
 qv_status qv__variant_from_json(const struct json_t *doc, const qv_game *g, qv__game_finder find,
                                 const char *what, const qv_variant **out, qv_err *err);
+
+/* The name of the lab's variant of doc without component id (qv_components.ablate), as a new
+ * JSON string owned by the caller, NULL when out of memory: "<name> without <id>", doc's
+ * "name" ("" when it has none) cut at a character's start so that the whole fits in
+ * QV_VARIANT_NAME - 1 bytes. id is not NULL. */
+struct json_t *qv__variant_ablated_name(const struct json_t *doc, const char *id);
 
 #endif

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "arrow_party.h"
+#include "games/variant.h"
 
 const char *const ap_effect_names[AP_NEFFECTS + 1] = {"multiply", "divide",   "subtract", "reverse",
                                                       "draw",     "dice",     "swap",     "noswap",
@@ -308,23 +309,6 @@ static qv_status ap_build(const json_t *doc, void **tables, qv_err *err)
 
 /* ---- the lab's ablation ---- */
 
-/* Sets doc's name to "<name> without <id>", the name cut (at a character, not inside one) so
- * that the whole fits a variant's name. */
-static int set_ablated_name(json_t *doc, const char *id)
-{
-	char suffix[AP_ID_MAX + 16], name[QV_VARIANT_NAME];
-	snprintf(suffix, sizeof suffix, " without %s", id);
-	const char *was = text_of(doc, "name");
-	size_t keep = strlen(was), room = sizeof name - 1 - strlen(suffix);
-	if (keep > room) {
-		keep = room;
-		while (keep > 0 && ((unsigned char)was[keep] & 0xC0) == 0x80)
-			keep--;
-	}
-	snprintf(name, sizeof name, "%.*s%s", (int)keep, was, suffix);
-	return json_object_set_new(doc, "name", json_string(name));
-}
-
 /* Takes the entries of item id out of an explicit `ground` parameter of doc (a layout of
  * cell:card entries, which init refuses when a card is no item). */
 static qv_status ground_without(json_t *doc, const char *id, qv_err *err)
@@ -394,7 +378,7 @@ static json_t *ap_ablate(const json_t *resolved, int k, qv_err *err)
 		if (json_object_set_new(it, "count", json_integer(int_of(it, "count") + 1)))
 			rc = QV_ENOMEM;
 	}
-	if (rc || set_ablated_name(doc, id)) {
+	if (rc || json_object_set_new(doc, "name", qv__variant_ablated_name(doc, id))) {
 		json_decref(doc);
 		qv_fail(err, QV_ENOMEM, "out of memory taking item %s out", id);
 		return NULL;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "games/variant.h"
 
 const char *const cc_trait_names[4] = {"Rock", "Paper", "Scissors", NULL};
 const char *const cc_type_names[4] = {"Adventurer", "Airship", "Maker", NULL};
@@ -410,23 +411,6 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 
 /* ---- the lab's ablation ---- */
 
-/* The document's name with " without <id>" after it, the name cut (at a character's start)
- * so that the whole fits a variant's name. */
-static json_t *ablated_name(const json_t *doc, const char *id)
-{
-	const char *name = json_string_value(json_object_get(doc, "name"));
-	char buf[QV_VARIANT_NAME];
-	size_t room = sizeof buf - 1 - strlen(" without ") - strlen(id),
-	       len = strlen(name ? name : "");
-	if (len > room) {
-		len = room;
-		while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80)
-			len--;
-	}
-	snprintf(buf, sizeof buf, "%.*s without %s", (int)len, name ? name : "", id);
-	return json_string(buf);
-}
-
 /* Half up: the nearest whole number to sum / n (n > 0). */
 static int rounded_mean(long sum, long n) { return (int)((2 * sum + n) / (2 * n)); }
 
@@ -497,7 +481,7 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 	}
 	const char *id = json_string_value(json_object_get(json_array_get(cards, (size_t)k), "id"));
 	json_t *doc = json_deep_copy(resolved), *plain = plain_card(cards, (size_t)k),
-	       *name = ablated_name(resolved, id ? id : "");
+	       *name = qv__variant_ablated_name(resolved, id ? id : "");
 	if (!doc || !plain || !name ||
 	    json_array_set(json_object_get(doc, "cards"), (size_t)k, plain) ||
 	    json_object_set(doc, "name", name)) {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "evons.h"
+#include "games/variant.h"
 #include "quiver/variant.h"
 
 const char *const ev_element_names[EV_NELEMENTS] = {"Fire",     "Water",  "Earth",
@@ -318,23 +319,6 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 
 /* ---- the lab's ablation ---- */
 
-/* The document's name with " without <id>" after it, the name cut (at a character's start)
- * so that the whole fits a variant's name. */
-static json_t *ablated_name(const json_t *doc, const char *id)
-{
-	const char *name = json_string_value(json_object_get(doc, "name"));
-	char buf[QV_VARIANT_NAME];
-	size_t room = sizeof buf - 1 - strlen(" without ") - strlen(id),
-	       len = strlen(name ? name : "");
-	if (len > room) {
-		len = room;
-		while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80)
-			len--;
-	}
-	snprintf(buf, sizeof buf, "%.*s without %s", (int)len, name ? name : "", id);
-	return json_string(buf);
-}
-
 /* Half up: the nearest whole number to sum / n (n > 0). */
 static int rounded_mean(long sum, long n) { return (int)((2 * sum + n) / (2 * n)); }
 
@@ -482,7 +466,8 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 		return NULL;
 	}
 	const char *id = json_string_value(json_object_get(card, "id"));
-	json_t *doc = json_deep_copy(resolved), *name = ablated_name(resolved, id ? id : "");
+	json_t *doc = json_deep_copy(resolved),
+	       *name = qv__variant_ablated_name(resolved, id ? id : "");
 	json_t *plain = is_block(card) ? NULL : plain_monster(cards, (size_t)k);
 	qv_status rc = QV_OK;
 	if (!doc || !name || (!is_block(card) && !plain) || json_object_set(doc, "name", name))

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/variant.h"
 #include "three_arrows.h"
 
 /* ---- the declaration ---- */
@@ -224,23 +225,6 @@ static qv_status ta_build(const json_t *resolved, void **tables, qv_err *err)
 
 /* ---- the lab's ablation ---- */
 
-/* Sets doc's name to "<name> without <id>", the name cut (at a character, not inside one) so
- * that the whole fits a variant's name. */
-static int set_ablated_name(json_t *doc, const char *id)
-{
-	char suffix[48], name[QV_VARIANT_NAME];
-	snprintf(suffix, sizeof suffix, " without %s", id);
-	const char *was = json_string_value(json_object_get(doc, "name"));
-	size_t keep = strlen(was ? was : ""), room = sizeof name - 1 - strlen(suffix);
-	if (keep > room) {
-		keep = room;
-		while (keep > 0 && ((unsigned char)was[keep] & 0xC0) == 0x80)
-			keep--;
-	}
-	snprintf(name, sizeof name, "%.*s%s", (int)keep, was ? was : "", suffix);
-	return json_object_set_new(doc, "name", json_string(name));
-}
-
 /* The designer's lab's set without piece kind k (docs/lab.md, "Ablation"): the kind is
  * removed, as long as the other kinds leave each player a piece; when it holds every piece of
  * the set, it becomes a plain piece instead, with the same letter, name and count, one arrow N
@@ -274,7 +258,7 @@ static json_t *ta_ablate(const json_t *resolved, int k, qv_err *err)
 		rc = json_object_set_new(piece, "arrows", json_pack("[s]", "N"));
 		json_object_del(piece, "ability");
 	}
-	if (rc || set_ablated_name(doc, id)) {
+	if (rc || json_object_set_new(doc, "name", qv__variant_ablated_name(doc, id))) {
 		json_decref(doc);
 		qv_fail(err, QV_ENOMEM, "out of memory taking piece %s out", id);
 		return NULL;

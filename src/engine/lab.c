@@ -1,0 +1,1197 @@
+/*
+ * lab.c - the designer's lab's studies (see lab.h): the plan of arms laid end to end, the
+ * games played on worker threads into compact per-game records, those records as text lines,
+ * and the header a shard of a study starts with. The metrics are in lab_metrics.c, the
+ * report's files in lab_report.c.
+ *
+ * Everything that decides a game is a function of the configuration and the game's index, so
+ * a study cut into shards plays exactly the games one machine would.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "quiver/lab.h"
+#include "quiver/match.h"
+
+/* A game longer than this many actions is taken to be a game that never ends (a rules bug). */
+#define LAB_MAX_GAME_ACTIONS 1000000
+/* The most games of one study (the records take about a hundred bytes a game, more with
+ * search values). */
+#define LAB_MAX_GAMES 10000000
+/* How often the progress callback may run, in seconds. */
+#define LAB_PROGRESS_PERIOD 0.1
+/* Squares one action may touch (a walk across a board). */
+#define LAB_MAX_TOUCH 64
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- the plan ------------------------------------------------------------------------------ */
+
+/* The number of games a rotation of arm kind k holds with n players and nagents agents: the
+ * games after which every agent (or the one distinct seat) has sat in every seat. */
+static int rotation(qv_lab_arm_kind k, int players, int nagents)
+{
+	if (k == QV_LAB_MAIN || k == QV_LAB_BASELINE || k == QV_LAB_ABLATE)
+		return nagents > 1 ? nagents : players;
+	return players;
+}
+
+/* The component ids of v: the `id_key` of every entry of the game's studied block. */
+static qv_status list_components(const qv_game *g, const qv_variant *v, qv_lab_plan *p, qv_err *err)
+{
+	const qv_components *c = g->components;
+	p->ncomponents = 0;
+	if (!c || !c->studied)
+		return QV_OK;
+	const char *id_key = NULL;
+	for (int b = 0; b < c->nblocks; b++)
+		if (strcmp(c->blocks[b].key, c->studied) == 0)
+			id_key = c->blocks[b].id_key;
+	json_t *list = json_object_get(v->json, c->studied);
+	if (!id_key || !json_is_array(list))
+		return qv_fail(err, QV_ESTATE, "%s: the studied block '%s' is not a list", g->name,
+		               c->studied);
+	size_t n = json_array_size(list);
+	if (n > QV_LAB_MAX_COMPONENTS)
+		return qv_fail(err, QV_EINVAL,
+		               "the variant has %zu %s; a study examines at most %d one by one "
+		               "(give --component-games 0 to leave them out)",
+		               n, c->studied, QV_LAB_MAX_COMPONENTS);
+	for (size_t i = 0; i < n; i++) {
+		const char *id =
+		    json_string_value(json_object_get(json_array_get(list, i), id_key));
+		qv_copy(p->component[i], QV_NAME_MAX, id ? id : "?");
+	}
+	p->ncomponents = (int)n;
+	return QV_OK;
+}
+
+/* Adds an arm of `games` games (rounded up to whole rotations) to p. */
+static qv_status add_arm(qv_lab_plan *p, int *cap, qv_lab_arm arm, qv_err *err)
+{
+	int r = rotation(arm.kind, arm.players, arm.nagents);
+	long games = ((long)arm.games + r - 1) / r * r;
+	if ((long)p->total + games > LAB_MAX_GAMES)
+		return qv_fail(err, QV_EINVAL, "the study would play more than %d games in all",
+		               LAB_MAX_GAMES);
+	if (p->narms == *cap) {
+		int ncap = *cap ? *cap * 2 : 16;
+		qv_lab_arm *a = realloc(p->arm, (size_t)ncap * sizeof *a);
+		if (!a)
+			return qv_fail(err, QV_ENOMEM, "out of memory for the plan of the study");
+		p->arm = a;
+		*cap = ncap;
+	}
+	arm.games = (int)games;
+	arm.first = p->total;
+	p->arm[p->narms++] = arm;
+	p->total += (int)games;
+	return QV_OK;
+}
+
+/* Whether an agent spec stops its searches by the clock (a `time=` key, or a level whose
+ * options have one): its games then depend on the machine's load, and a study with it could
+ * be neither repeated nor merged byte for byte. */
+static bool spec_timed(const qv_game *g, const char *spec)
+{
+	char kind[QV_NAME_MAX];
+	qv_copy(kind, sizeof kind, spec);
+	char *colon = strchr(kind, ':');
+	if (colon)
+		*colon = '\0';
+	const char *level = qv_agent_level_options(g, kind);
+	return (colon && strstr(colon + 1, "time=")) || (level && strstr(level, "time="));
+}
+
+/* The agent `hard` of g without its clock: the same search budget, so the same strength on
+ * an idle machine, and the same games on any machine. */
+static void hard_untimed(const qv_game *g, char *out, size_t len)
+{
+	const char *opts = qv_agent_level_options(g, "hard");
+	qv_buf b = {0};
+	qv_buf_puts(&b, "ismcts:");
+	bool first = true;
+	while (opts && *opts) {
+		const char *end = strchr(opts, ',');
+		size_t n = end ? (size_t)(end - opts) : strlen(opts);
+		if (strncmp(opts, "time=", 5) != 0) {
+			qv_buf_printf(&b, "%s%.*s", first ? "" : ",", (int)n, opts);
+			first = false;
+		}
+		opts += n + (end ? 1 : 0);
+	}
+	qv_copy(out, len, qv_buf_str(&b));
+	qv_buf_free(&b);
+}
+
+/* An arm whose one distinct seat plays `special` and the others `other`. */
+static qv_lab_arm two_agents(qv_lab_arm_kind kind, int players, const qv_variant *v,
+                             const char *special, const char *other, int games)
+{
+	qv_lab_arm a = {.kind = kind,
+	                .players = players,
+	                .variant = v,
+	                .games = games,
+	                .nagents = 2,
+	                .component = -1};
+	qv_copy(a.agents[0], QV_NAME_MAX, special);
+	qv_copy(a.agents[1], QV_NAME_MAX, other);
+	return a;
+}
+
+/* The parameters a game of arm a is set up with. */
+static qv_status arm_params(const qv_lab_plan *p, const qv_lab_arm *a, qv_params *out, qv_err *err)
+{
+	*out = p->cfg.params;
+	char count[16];
+	snprintf(count, sizeof count, "%d", a->players);
+	qv_status rc = QV_OK;
+	if (qv_param_find(p->cfg.game->params, p->cfg.game->nparams, "players"))
+		rc = qv_params_set(out, "players", count, err);
+	if (!rc && a->variant && !a->variant->builtin)
+		rc = qv_params_set(out, "variant", a->variant->sha256, err);
+	return rc;
+}
+
+/* Checks that every player count can be set up with the configuration's parameters. */
+static qv_status check_setup(const qv_lab_plan *p, qv_err *err)
+{
+	const qv_game *g = p->cfg.game;
+	void *st = malloc(g->state_size);
+	if (!st)
+		return qv_fail(err, QV_ENOMEM, "out of memory checking the parameters");
+	qv_status rc = QV_OK;
+	for (int i = 0; !rc && i < p->narms; i++) {
+		if (i > 0 && p->arm[i].players == p->arm[i - 1].players &&
+		    p->arm[i].variant == p->arm[i - 1].variant)
+			continue;
+		qv_params params;
+		rc = arm_params(p, &p->arm[i], &params, err);
+		if (!rc)
+			rc = g->init(st, &params, p->cfg.seed, err);
+		if (!rc && g->num_players(st) != p->arm[i].players)
+			rc = qv_fail(err, QV_EINVAL, "%s has no parameter for %d players", g->name,
+			             p->arm[i].players);
+	}
+	free(st);
+	return rc;
+}
+
+qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *err)
+{
+	memset(out, 0, sizeof *out);
+	out->cfg = *cfg;
+	const qv_game *g = cfg->game;
+	if (!cfg->variant)
+		return qv_fail(err, QV_EINVAL, "a study needs a variant (the built-in set: base)");
+	if (cfg->nagents < 1 || cfg->nagents > QV_MAX_PLAYERS)
+		return qv_fail(err, QV_EINVAL, "%d agents given: a study takes 1-%d agent specs",
+		               cfg->nagents, QV_MAX_PLAYERS);
+	if (cfg->nplayers < 1)
+		return qv_fail(err, QV_EINVAL, "no player count to study");
+	for (int i = 0; i < cfg->nplayers; i++) {
+		int n = cfg->players[i];
+		if (n < g->min_players || n > g->max_players)
+			return qv_fail(err, QV_EINVAL, "%s is for %d-%d players, not %d", g->name,
+			               g->min_players, g->max_players, n);
+		if (i > 0 && n <= cfg->players[i - 1])
+			return qv_fail(err, QV_EINVAL,
+			               "player counts must be given once each, in ascending order");
+	}
+	if (cfg->games < 1)
+		return qv_fail(err, QV_EINVAL, "bad number of games %d: expected at least 1",
+		               cfg->games);
+	if (cfg->component_games < 0 || cfg->ladder_games < 0)
+		return qv_fail(err, QV_EINVAL, "a number of games cannot be negative");
+	if (cfg->ladder_games > 0 && (cfg->ladder_lo < 1 || cfg->ladder_hi > QV_LAB_MAX_RUNGS ||
+	                              cfg->ladder_lo > cfg->ladder_hi))
+		return qv_fail(err, QV_EINVAL, "bad skill ladder %d-%d: expected rungs within 1-16",
+		               cfg->ladder_lo, cfg->ladder_hi);
+	for (int i = 0; i < cfg->nagents; i++) {
+		if (spec_timed(g, cfg->agents[i])) {
+			char hard[QV_NAME_MAX];
+			hard_untimed(g, hard, sizeof hard);
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "agent '%s' stops its search by the clock, so its games "
+			    "depend on the machine's load and a study could not be "
+			    "repeated or merged: give a budget of iterations instead (%s "
+			    "is hard without its clock)",
+			    cfg->agents[i], hard);
+		}
+		qv_agent *a;
+		qv_status rc = qv_agent_new(&a, cfg->agents[i], g, 0, err);
+		if (rc)
+			return rc;
+		qv_agent_free(a);
+	}
+	qv_status rc = QV_OK;
+	if (cfg->component_games > 0)
+		rc = list_components(g, cfg->variant, out, err);
+	if (rc)
+		return rc;
+	const qv_components *comp = g->components;
+	bool ablate = cfg->component_games > 0 && out->ncomponents > 0 && comp && comp->ablate;
+	const qv_variant *ablated[QV_LAB_MAX_COMPONENTS] = {NULL};
+	for (int k = 0; ablate && k < out->ncomponents; k++) {
+		/* A component the game cannot take out (Arrow Party's only item kind) has no
+		 * ablation arm; its restricted play still tells its effect. */
+		json_t *doc = comp->ablate(cfg->variant->json, k, err);
+		if (!doc)
+			continue;
+		rc = qv_variant_from_json(doc, g, "ablated variant", &ablated[k], err);
+		json_decref(doc);
+		if (rc)
+			return qv_fail(err, rc, "taking out %s: %s", out->component[k], err->msg);
+	}
+	int cap = 0;
+	for (int i = 0; !rc && i < cfg->nplayers; i++) {
+		int n = cfg->players[i];
+		qv_lab_arm main = {.kind = QV_LAB_MAIN,
+		                   .players = n,
+		                   .variant = cfg->variant,
+		                   .games = cfg->games,
+		                   .nagents = cfg->nagents,
+		                   .component = -1};
+		memcpy(main.agents, cfg->agents, sizeof main.agents);
+		rc = add_arm(out, &cap, main, err);
+		if (!rc && cfg->baseline) {
+			qv_lab_arm b = main;
+			b.kind = QV_LAB_BASELINE;
+			b.variant = cfg->baseline;
+			rc = add_arm(out, &cap, b, err);
+		}
+		for (int k = 0; !rc && cfg->component_games > 0 && k < out->ncomponents; k++) {
+			if (ablate && ablated[k]) {
+				qv_lab_arm a = main;
+				a.kind = QV_LAB_ABLATE;
+				a.variant = ablated[k];
+				a.component = k;
+				a.games = cfg->component_games;
+				rc = add_arm(out, &cap, a, err);
+			}
+			if (!rc && comp && comp->component_of) {
+				qv_lab_arm r =
+				    two_agents(QV_LAB_RESTRICT, n, cfg->variant, cfg->agents[0],
+				               cfg->agents[0], cfg->component_games);
+				r.component = k;
+				rc = add_arm(out, &cap, r, err);
+			}
+		}
+		for (int k = cfg->ladder_lo; !rc && cfg->ladder_games > 0 && k <= cfg->ladder_hi;
+		     k++) {
+			char strong[QV_NAME_MAX], weak[QV_NAME_MAX];
+			snprintf(strong, sizeof strong, "ismcts:iterations=%ld", 1L << (k + 1));
+			snprintf(weak, sizeof weak, "ismcts:iterations=%ld", 1L << k);
+			qv_lab_arm a = two_agents(QV_LAB_LADDER, n, cfg->variant, strong, weak,
+			                          cfg->ladder_games);
+			a.component = k;
+			rc = add_arm(out, &cap, a, err);
+		}
+		if (!rc && cfg->ladder_games > 0) {
+			char hard[QV_NAME_MAX];
+			hard_untimed(g, hard, sizeof hard);
+			rc = add_arm(out, &cap,
+			             two_agents(QV_LAB_LUCK, n, cfg->variant, "random", hard,
+			                        cfg->ladder_games),
+			             err);
+		}
+	}
+	if (!rc)
+		rc = check_setup(out, err);
+	if (rc)
+		qv_lab_plan_free(out);
+	return rc;
+}
+
+void qv_lab_plan_free(qv_lab_plan *p)
+{
+	if (!p)
+		return;
+	free(p->arm);
+	p->arm = NULL;
+	p->narms = 0;
+}
+
+const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i)
+{
+	int lo = 0, hi = p->narms - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (p->arm[mid].first <= i)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return &p->arm[lo];
+}
+
+/* The arm's agent in seat s of its game j. */
+static int seat_agent(const qv_lab_arm *a, int j, int s)
+{
+	if (a->kind == QV_LAB_MAIN || a->kind == QV_LAB_BASELINE || a->kind == QV_LAB_ABLATE)
+		return (int)(((long)s + j) % a->nagents);
+	return s == j % a->players ? 0 : 1;
+}
+
+/* ---- one game ------------------------------------------------------------------------------ */
+
+/* What one worker keeps from game to game. */
+typedef struct lab_worker {
+	void *before;     /* a state_size copy */
+	qv_action *legal; /* max_actions */
+	qv_lab_count *comp, *square;
+	int ncomp, capcomp, nsquare, capsquare;
+	uint8_t *mover;
+	int16_t *value;
+	int nvalues, capvalues;
+} lab_worker;
+
+static void worker_free(lab_worker *w)
+{
+	free(w->before);
+	free(w->legal);
+	free(w->comp);
+	free(w->square);
+	free(w->mover);
+	free(w->value);
+}
+
+/* Adds (seat, item) += (available, chosen) to a list kept sorted by seat then item. */
+static bool count_add(qv_lab_count **list, int *n, int *cap, int seat, int item, uint32_t avail,
+                      uint32_t chosen)
+{
+	int lo = 0, hi = *n;
+	int key = seat * 65536 + item;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		int k = (*list)[mid].seat * 65536 + (*list)[mid].item;
+		if (k < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < *n && (*list)[lo].seat == seat && (*list)[lo].item == item) {
+		(*list)[lo].available += avail;
+		(*list)[lo].chosen += chosen;
+		return true;
+	}
+	if (*n == *cap) {
+		int ncap = *cap ? *cap * 2 : 32;
+		qv_lab_count *l = realloc(*list, (size_t)ncap * sizeof *l);
+		if (!l)
+			return false;
+		*list = l;
+		*cap = ncap;
+	}
+	memmove(*list + lo + 1, *list + lo, (size_t)(*n - lo) * sizeof **list);
+	(*list)[lo] = (qv_lab_count){
+	    .seat = (uint8_t)seat, .item = (uint16_t)item, .available = avail, .chosen = chosen};
+	(*n)++;
+	return true;
+}
+
+static bool value_add(lab_worker *w, int mover, int16_t v)
+{
+	if (w->nvalues == w->capvalues) {
+		int ncap = w->capvalues ? w->capvalues * 2 : 64;
+		uint8_t *m = realloc(w->mover, (size_t)ncap);
+		if (!m)
+			return false;
+		w->mover = m;
+		int16_t *val = realloc(w->value, (size_t)ncap * sizeof *val);
+		if (!val)
+			return false;
+		w->value = val;
+		w->capvalues = ncap;
+	}
+	w->mover[w->nvalues] = (uint8_t)mover;
+	w->value[w->nvalues++] = v;
+	return true;
+}
+
+/* Counts the components of the legal actions at st for the mover, and the one chosen. */
+static bool count_components(lab_worker *w, const qv_game *g, const void *st, int mover,
+                             qv_action chosen)
+{
+	int n = g->legal(st, w->legal);
+	uint64_t seen = 0;
+	for (int i = 0; i < n; i++) {
+		int k = g->components->component_of(st, w->legal[i]);
+		if (k >= 0 && k < QV_LAB_MAX_COMPONENTS)
+			seen |= 1ull << k;
+	}
+	int c = g->components->component_of(st, chosen);
+	for (int k = 0; k < QV_LAB_MAX_COMPONENTS; k++)
+		if ((seen >> k) & 1)
+			if (!count_add(&w->comp, &w->ncomp, &w->capcomp, mover, k, 1, k == c))
+				return false;
+	return true;
+}
+
+/* Counts the squares the last action (from w->before to st) touched. */
+static bool count_touches(lab_worker *w, const qv_game *g, qv_action a, const void *st)
+{
+	qv_lab_touch t[LAB_MAX_TOUCH];
+	int n = g->components->touched(w->before, a, st, t, LAB_MAX_TOUCH);
+	for (int i = 0; i < n; i++)
+		if (t[i].seat >= 0 && t[i].seat < QV_MAX_PLAYERS && t[i].square >= 0 &&
+		    t[i].square < 65536)
+			if (!count_add(&w->square, &w->nsquare, &w->capsquare, t[i].seat,
+			               t[i].square, 0, 1))
+				return false;
+	return true;
+}
+
+/* A search value as kept in a line: thousandths of utility, or QV_LAB_NOVALUE. */
+static int16_t quantize(double v)
+{
+	if (isnan(v))
+		return QV_LAB_NOVALUE;
+	if (v > 1)
+		v = 1;
+	if (v < -1)
+		v = -1;
+	return (int16_t)lround(v * 1000);
+}
+
+static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_lab_game *res,
+                           qv_err *err)
+{
+	const qv_lab_config *cfg = &p->cfg;
+	const qv_game *g = cfg->game;
+	const qv_lab_arm *arm = qv_lab_arm_of(p, index);
+	int j = index - arm->first;
+	int n = arm->players;
+	uint64_t seed = qv_seed_mix(cfg->seed, (uint64_t)index);
+	uint64_t chance_seed = seed;
+	if (cfg->paired) {
+		int r = rotation(arm->kind, n, arm->nagents);
+		chance_seed = qv_seed_mix(cfg->seed, (uint64_t)(arm->first + j / r * r));
+	}
+	const qv_components *comp = g->components;
+	bool by_component = comp && comp->component_of && p->ncomponents > 0;
+	bool by_square = comp && comp->touched;
+	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
+	int seen[QV_MAX_PLAYERS] = {0};
+	qv_err why;
+	qv_params params;
+	qv_match *m = NULL;
+	w->ncomp = w->nsquare = w->nvalues = 0;
+	memset(res, 0, sizeof *res);
+	res->index = index;
+	res->players = n;
+	qv_status rc = arm_params(p, arm, &params, &why);
+	if (!rc)
+		rc = qv_match_new(&m, g, &params, chance_seed, &why);
+	if (!rc) {
+		qv_match_quiet(m);
+		qv_match_hold_forced(m, (1u << QV_MAX_PLAYERS) - 1);
+	}
+	for (int s = 0; !rc && s < n; s++) {
+		int a = seat_agent(arm, j, s);
+		res->agent[s] = a;
+		rc = qv_agent_new(&agents[s], arm->agents[a], g, qv_seed_mix(seed, (uint64_t)s + 1),
+		                  &why);
+		if (!rc && arm->kind == QV_LAB_RESTRICT && a == 0)
+			qv_agent_forbid(agents[s], arm->component);
+	}
+	while (!rc) {
+		int tm = qv_match_to_move(m);
+		if (tm == QV_OVER)
+			break;
+		if (by_square)
+			memcpy(w->before, m->state, g->state_size);
+		qv_action a;
+		if (tm == QV_CHANCE) {
+			rc = qv_match_chance(m, &a, &why);
+		} else {
+			int options;
+			bool forced;
+			qv_match_tell_agent(m, agents[tm], &seen[tm]);
+			rc = qv_agent_decide(agents[tm], m->state, &a, &options, &forced, &why);
+			if (rc)
+				break;
+			res->positions++;
+			if (!forced) {
+				res->decisions++;
+				res->legal += options;
+				qv_agent_stats st;
+				qv_agent_last_stats(agents[tm], &st);
+				if (!value_add(w, tm, quantize(st.value)))
+					rc = qv_fail(&why, QV_ENOMEM, "out of memory");
+			}
+			if (!rc && by_component && !count_components(w, g, m->state, tm, a))
+				rc = qv_fail(&why, QV_ENOMEM, "out of memory");
+			if (!rc)
+				rc = qv_match_play_checked(m, a, forced, &why);
+		}
+		if (!rc && by_square && !count_touches(w, g, a, m->state))
+			rc = qv_fail(&why, QV_ENOMEM, "out of memory");
+		if (!rc && m->nhist > LAB_MAX_GAME_ACTIONS)
+			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
+			             LAB_MAX_GAME_ACTIONS);
+	}
+	if (!rc) {
+		qv_returns(g, m->state, res->utility);
+		g->ranks(m->state, res->rank);
+		res->capped = g->capped && g->capped(m->state);
+		res->nvalues = w->nvalues;
+		res->ncomp = w->ncomp;
+		res->nsquare = w->nsquare;
+		res->mover = malloc((size_t)w->nvalues + 1);
+		res->value = malloc(((size_t)w->nvalues + 1) * sizeof *res->value);
+		res->comp = malloc(((size_t)w->ncomp + 1) * sizeof *res->comp);
+		res->square = malloc(((size_t)w->nsquare + 1) * sizeof *res->square);
+		if (!res->mover || !res->value || !res->comp || !res->square) {
+			qv_lab_game_free(res);
+			rc = qv_fail(&why, QV_ENOMEM, "out of memory");
+		} else {
+			memcpy(res->mover, w->mover, (size_t)w->nvalues);
+			memcpy(res->value, w->value, (size_t)w->nvalues * sizeof *res->value);
+			memcpy(res->comp, w->comp, (size_t)w->ncomp * sizeof *res->comp);
+			memcpy(res->square, w->square, (size_t)w->nsquare * sizeof *res->square);
+		}
+	}
+	for (int s = 0; s < n; s++)
+		qv_agent_free(agents[s]);
+	qv_match_free(m);
+	if (rc)
+		return qv_fail(err, rc, "game %d (seed %llu): %s", index + 1,
+		               (unsigned long long)seed, why.msg);
+	return QV_OK;
+}
+
+void qv_lab_game_free(qv_lab_game *g)
+{
+	if (!g)
+		return;
+	free(g->mover);
+	free(g->value);
+	free(g->comp);
+	free(g->square);
+	g->mover = NULL;
+	g->value = NULL;
+	g->comp = NULL;
+	g->square = NULL;
+	g->nvalues = g->ncomp = g->nsquare = 0;
+}
+
+/* ---- threads ------------------------------------------------------------------------------- */
+
+typedef struct lab_run {
+	const qv_lab_plan *plan;
+	int lo, hi;
+	qv_lab_game *games;
+	atomic_int next;
+	atomic_bool stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int done, running;
+	int fail_index;
+	qv_status fail_rc;
+	qv_err fail;
+} lab_run;
+
+static void note_failure(lab_run *R, int index, qv_status rc, const qv_err *err)
+{
+	if (R->fail_index < 0 || index < R->fail_index) {
+		R->fail_index = index;
+		R->fail_rc = rc;
+		R->fail = *err;
+	}
+	atomic_store(&R->stop, true);
+}
+
+static void *worker(void *arg)
+{
+	lab_run *R = arg;
+	const qv_game *g = R->plan->cfg.game;
+	lab_worker w = {0};
+	w.before = malloc(g->state_size);
+	w.legal = malloc((size_t)g->max_actions * sizeof *w.legal);
+	if (!w.before || !w.legal) {
+		qv_err e;
+		qv_fail(&e, QV_ENOMEM, "out of memory for a worker");
+		pthread_mutex_lock(&R->mu);
+		note_failure(R, R->lo, QV_ENOMEM, &e);
+		pthread_mutex_unlock(&R->mu);
+	}
+	while (!atomic_load(&R->stop)) {
+		int i = atomic_fetch_add(&R->next, 1);
+		if (i >= R->hi)
+			break;
+		qv_err err;
+		qv_status rc = play_game(R->plan, i, &w, &R->games[i - R->lo], &err);
+		pthread_mutex_lock(&R->mu);
+		if (rc)
+			note_failure(R, i, rc, &err);
+		else
+			R->done++;
+		pthread_cond_signal(&R->cv);
+		pthread_mutex_unlock(&R->mu);
+	}
+	worker_free(&w);
+	pthread_mutex_lock(&R->mu);
+	R->running--;
+	pthread_cond_signal(&R->cv);
+	pthread_mutex_unlock(&R->mu);
+	return NULL;
+}
+
+static void wait_workers(lab_run *R, double t0, qv_lab_progress progress, void *ctx)
+{
+	double last = now();
+	pthread_mutex_lock(&R->mu);
+	while (R->running > 0) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		long ns = ts.tv_nsec + (long)(LAB_PROGRESS_PERIOD * 1e9);
+		ts.tv_sec += ns / 1000000000L;
+		ts.tv_nsec = ns % 1000000000L;
+		pthread_cond_timedwait(&R->cv, &R->mu, &ts);
+		double t = now();
+		if (progress && R->running > 0 && t - last >= LAB_PROGRESS_PERIOD) {
+			int done = R->done;
+			pthread_mutex_unlock(&R->mu);
+			progress(ctx, done, R->hi - R->lo, t - t0);
+			pthread_mutex_lock(&R->mu);
+			last = t;
+		}
+	}
+	pthread_mutex_unlock(&R->mu);
+}
+
+qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_game *games,
+                      qv_lab_progress progress, void *progress_ctx, qv_err *err)
+{
+	if (lo < 0 || hi > p->total || lo > hi)
+		return qv_fail(err, QV_EINVAL, "bad range [%d, %d) of a study of %d games", lo, hi,
+		               p->total);
+	if (threads < 1)
+		threads = 1;
+	if (threads > hi - lo)
+		threads = hi - lo > 0 ? hi - lo : 1;
+	lab_run *R = calloc(1, sizeof *R);
+	pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+	if (!R || !tid) {
+		free(R);
+		free(tid);
+		return qv_fail(err, QV_ENOMEM, "out of memory for the study's threads");
+	}
+	memset(games, 0, (size_t)(hi - lo) * sizeof *games);
+	R->plan = p;
+	R->lo = lo;
+	R->hi = hi;
+	R->games = games;
+	atomic_init(&R->next, lo);
+	atomic_init(&R->stop, false);
+	R->fail_index = -1;
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&R->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_mutex_init(&R->mu, NULL);
+	double t0 = now();
+	int started = 0;
+	for (; started < threads; started++) {
+		pthread_mutex_lock(&R->mu);
+		R->running++;
+		pthread_mutex_unlock(&R->mu);
+		if (pthread_create(&tid[started], NULL, worker, R) != 0) {
+			pthread_mutex_lock(&R->mu);
+			R->running--;
+			pthread_mutex_unlock(&R->mu);
+			break;
+		}
+	}
+	if (started == 0) {
+		qv_err e;
+		qv_fail(&e, QV_ENOMEM, "cannot start a worker thread");
+		note_failure(R, hi, QV_ENOMEM, &e);
+	}
+	wait_workers(R, t0, progress, progress_ctx);
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&R->mu);
+	pthread_cond_destroy(&R->cv);
+	free(tid);
+	qv_status rc = QV_OK;
+	if (R->fail_index >= 0) {
+		rc = R->fail_rc ? R->fail_rc : QV_ESTATE;
+		if (err)
+			*err = R->fail;
+		for (int i = 0; i < hi - lo; i++)
+			qv_lab_game_free(&games[i]);
+	} else if (progress) {
+		progress(progress_ctx, hi - lo, hi - lo, now() - t0);
+	}
+	free(R);
+	return rc;
+}
+
+/* ---- lines --------------------------------------------------------------------------------- */
+
+/*
+ * A game's line, fields separated by one space:
+ *   <index> n=<players> a=<agent>,... u=<utility>,... r=<rank>,... d=<decisions>
+ *   p=<positions> l=<legal> c=<0|1> v=<seat>:<value>,... k=<seat>.<k>.<available>.<chosen>,...
+ *   s=<seat>.<square>.<times>,...
+ * Utilities are printed with 17 significant digits, which read back to the same double; a
+ * value is thousandths of utility or `x` (no search value); an empty list is `-`.
+ */
+void qv_lab_line_write(const qv_lab_game *g, qv_buf *out)
+{
+	qv_buf_printf(out, "%d n=%d a=", g->index, g->players);
+	for (int s = 0; s < g->players; s++)
+		qv_buf_printf(out, "%s%d", s ? "," : "", g->agent[s]);
+	qv_buf_puts(out, " u=");
+	for (int s = 0; s < g->players; s++)
+		qv_buf_printf(out, "%s%.17g", s ? "," : "", g->utility[s]);
+	qv_buf_puts(out, " r=");
+	for (int s = 0; s < g->players; s++)
+		qv_buf_printf(out, "%s%d", s ? "," : "", g->rank[s]);
+	qv_buf_printf(out, " d=%d p=%d l=%lld c=%d v=", g->decisions, g->positions, g->legal,
+	              g->capped ? 1 : 0);
+	if (!g->nvalues)
+		qv_buf_putc(out, '-');
+	for (int i = 0; i < g->nvalues; i++) {
+		if (g->value[i] == QV_LAB_NOVALUE)
+			qv_buf_printf(out, "%s%d:x", i ? "," : "", g->mover[i]);
+		else
+			qv_buf_printf(out, "%s%d:%d", i ? "," : "", g->mover[i], g->value[i]);
+	}
+	qv_buf_puts(out, " k=");
+	if (!g->ncomp)
+		qv_buf_putc(out, '-');
+	for (int i = 0; i < g->ncomp; i++)
+		qv_buf_printf(out, "%s%d.%d.%u.%u", i ? "," : "", g->comp[i].seat, g->comp[i].item,
+		              g->comp[i].available, g->comp[i].chosen);
+	qv_buf_puts(out, " s=");
+	if (!g->nsquare)
+		qv_buf_putc(out, '-');
+	for (int i = 0; i < g->nsquare; i++)
+		qv_buf_printf(out, "%s%d.%d.%u", i ? "," : "", g->square[i].seat, g->square[i].item,
+		              g->square[i].chosen);
+}
+
+/* A cursor over one line. */
+typedef struct lcur {
+	const char *p, *end;
+	const char *field; /* the field being read, for messages */
+} lcur;
+
+static qv_status bad(lcur *c, qv_err *err, const char *expected)
+{
+	return qv_fail(err, QV_EINVAL, "bad game line: field %s: expected %s", c->field, expected);
+}
+
+/* Reads a whole number in [lo, hi]. */
+static bool read_long(lcur *c, long long lo, long long hi, long long *out)
+{
+	const char *p = c->p;
+	bool neg = p < c->end && *p == '-';
+	if (neg)
+		p++;
+	if (p >= c->end || *p < '0' || *p > '9')
+		return false;
+	long long v = 0;
+	while (p < c->end && *p >= '0' && *p <= '9') {
+		if (v > (LLONG_MAX - 9) / 10)
+			return false;
+		v = v * 10 + (*p++ - '0');
+	}
+	if (neg)
+		v = -v;
+	if (v < lo || v > hi)
+		return false;
+	c->p = p;
+	*out = v;
+	return true;
+}
+
+static bool read_double(lcur *c, double *out)
+{
+	char buf[40];
+	size_t n = 0;
+	while (c->p + n < c->end && n < sizeof buf - 1 && strchr("0123456789+-.eE", c->p[n]))
+		n++;
+	if (n == 0 || n == sizeof buf - 1)
+		return false;
+	memcpy(buf, c->p, n);
+	buf[n] = '\0';
+	char *e;
+	errno = 0;
+	double v = strtod(buf, &e);
+	if (*e || errno || !isfinite(v) || v < -1 || v > 1)
+		return false;
+	c->p += n;
+	*out = v;
+	return true;
+}
+
+static bool eat(lcur *c, char ch)
+{
+	if (c->p < c->end && *c->p == ch) {
+		c->p++;
+		return true;
+	}
+	return false;
+}
+
+/* Reads " name=" and notes the field. */
+static bool field(lcur *c, const char *name)
+{
+	size_t n = strlen(name);
+	c->field = name;
+	if (!eat(c, ' ') || (size_t)(c->end - c->p) < n + 1 || memcmp(c->p, name, n) != 0 ||
+	    c->p[n] != '=')
+		return false;
+	c->p += n + 1;
+	return true;
+}
+
+/* Reads a list of `count` whole numbers in [lo, hi] separated by commas. */
+static bool read_ints(lcur *c, int count, long long lo, long long hi, int *out)
+{
+	for (int i = 0; i < count; i++) {
+		long long v;
+		if ((i && !eat(c, ',')) || !read_long(c, lo, hi, &v))
+			return false;
+		out[i] = (int)v;
+	}
+	return true;
+}
+
+/* Reads a `-` or a list of count records of `parts` numbers separated by `sep`; grows *list. */
+static bool read_counts(lcur *c, qv_lab_count **list, int *n, bool with_avail)
+{
+	*list = NULL;
+	*n = 0;
+	if (eat(c, '-'))
+		return true;
+	int cap = 0;
+	do {
+		long long seat, item, avail = 0, chosen;
+		if (!read_long(c, 0, QV_MAX_PLAYERS - 1, &seat) || !eat(c, '.') ||
+		    !read_long(c, 0, 65535, &item) || !eat(c, '.'))
+			return false;
+		if (with_avail && (!read_long(c, 0, UINT32_MAX, &avail) || !eat(c, '.')))
+			return false;
+		if (!read_long(c, 0, UINT32_MAX, &chosen))
+			return false;
+		if (with_avail && item >= QV_LAB_MAX_COMPONENTS)
+			return false;
+		if (*n &&
+		    seat * 65536 + item <= (*list)[*n - 1].seat * 65536 + (*list)[*n - 1].item)
+			return false; /* sorted and unique, as written */
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 16;
+			qv_lab_count *l = realloc(*list, (size_t)cap * sizeof *l);
+			if (!l)
+				return false;
+			*list = l;
+		}
+		(*list)[(*n)++] = (qv_lab_count){.seat = (uint8_t)seat,
+		                                 .item = (uint16_t)item,
+		                                 .available = (uint32_t)avail,
+		                                 .chosen = (uint32_t)chosen};
+	} while (eat(c, ','));
+	return true;
+}
+
+qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err *err)
+{
+	memset(g, 0, sizeof *g);
+	lcur c = {line, line + len, "index"};
+	long long v;
+	qv_status rc;
+	if (!read_long(&c, 0, LAB_MAX_GAMES - 1, &v))
+		return bad(&c, err, "the game's index, a whole number");
+	g->index = (int)v;
+	if (!field(&c, "n") || !read_long(&c, 1, QV_MAX_PLAYERS, &v))
+		return bad(&c, err, "n=<players>, 1-5");
+	g->players = (int)v;
+	int n = g->players;
+	if (!field(&c, "a") || !read_ints(&c, n, 0, QV_MAX_PLAYERS - 1, g->agent))
+		return bad(&c, err, "a=<agent>,... one per seat");
+	if (!field(&c, "u"))
+		return bad(&c, err, "u=<utility>,... one per seat");
+	for (int s = 0; s < n; s++)
+		if ((s && !eat(&c, ',')) || !read_double(&c, &g->utility[s]))
+			return bad(&c, err, "u=<utility>,... one per seat, each in [-1, 1]");
+	if (!field(&c, "r") || !read_ints(&c, n, 1, n, g->rank))
+		return bad(&c, err, "r=<rank>,... one per seat, each 1-players");
+	if (!field(&c, "d") || !read_long(&c, 0, INT32_MAX, &v))
+		return bad(&c, err, "d=<decisions>");
+	g->decisions = (int)v;
+	if (!field(&c, "p") || !read_long(&c, g->decisions, INT32_MAX, &v))
+		return bad(&c, err, "p=<positions>, at least the decisions");
+	g->positions = (int)v;
+	if (!field(&c, "l") || !read_long(&c, 0, LLONG_MAX / 2, &g->legal))
+		return bad(&c, err, "l=<legal actions>");
+	if (!field(&c, "c") || !read_long(&c, 0, 1, &v))
+		return bad(&c, err, "c=0 or c=1");
+	g->capped = v == 1;
+	if (!field(&c, "v"))
+		return bad(&c, err, "v=- or v=<seat>:<value>,...");
+	if (!eat(&c, '-')) {
+		int cap = 0;
+		do {
+			long long seat, val = QV_LAB_NOVALUE;
+			if (!read_long(&c, 0, n - 1, &seat) || !eat(&c, ':') ||
+			    (!eat(&c, 'x') && !read_long(&c, -1000, 1000, &val))) {
+				rc = bad(&c, err, "v=<seat>:<value in -1000..1000 or x>,...");
+				goto fail;
+			}
+			if (g->nvalues == cap) {
+				cap = cap ? cap * 2 : 64;
+				uint8_t *m = realloc(g->mover, (size_t)cap);
+				int16_t *vv =
+				    m ? realloc(g->value, (size_t)cap * sizeof *vv) : NULL;
+				if (m)
+					g->mover = m;
+				if (!vv) {
+					rc =
+					    qv_fail(err, QV_ENOMEM, "out of memory reading a line");
+					goto fail;
+				}
+				g->value = vv;
+			}
+			g->mover[g->nvalues] = (uint8_t)seat;
+			g->value[g->nvalues++] = (int16_t)val;
+		} while (eat(&c, ','));
+	}
+	if (g->nvalues && g->nvalues != g->decisions) {
+		rc = bad(&c, err, "one value per decision (d=)");
+		goto fail;
+	}
+	if (!field(&c, "k") || !read_counts(&c, &g->comp, &g->ncomp, true)) {
+		rc = bad(&c, err, "k=- or k=<seat>.<component>.<available>.<chosen>,... sorted");
+		goto fail;
+	}
+	if (!field(&c, "s") || !read_counts(&c, &g->square, &g->nsquare, false)) {
+		rc = bad(&c, err, "s=- or s=<seat>.<square>.<times>,... sorted");
+		goto fail;
+	}
+	if (c.p != c.end) {
+		c.field = "end";
+		rc = bad(&c, err, "the end of the line after s=");
+		goto fail;
+	}
+	return QV_OK;
+fail:
+	qv_lab_game_free(g);
+	return rc;
+}
+
+/* ---- the header ---------------------------------------------------------------------------- */
+
+void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
+{
+	const qv_lab_config *cfg = &p->cfg;
+	json_t *h = json_object();
+	json_t *params = json_object();
+	for (int i = 0; i < cfg->params.n; i++)
+		json_object_set_new(params, qv_params_key(&cfg->params, i),
+		                    json_string(qv_params_value(&cfg->params, i)));
+	json_t *agents = json_array(), *players = json_array();
+	for (int i = 0; i < cfg->nagents; i++)
+		json_array_append_new(agents, json_string(cfg->agents[i]));
+	for (int i = 0; i < cfg->nplayers; i++)
+		json_array_append_new(players, json_integer(cfg->players[i]));
+	char seed[24];
+	snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+	json_object_set_new(h, "quiver_lab", json_integer(QV_LAB_FORMAT));
+	json_object_set_new(h, "version", json_string(cfg->version));
+	json_object_set_new(h, "game", json_string(cfg->game->name));
+	json_object_set_new(h, "variant", qv_variant_json(cfg->variant));
+	json_object_set_new(h, "variant_file", json_string(cfg->variant_file));
+	json_object_set_new(h, "baseline",
+	                    cfg->baseline ? qv_variant_json(cfg->baseline) : json_null());
+	json_object_set_new(h, "baseline_file", json_string(cfg->baseline_file));
+	json_object_set_new(h, "params", params);
+	json_object_set_new(h, "agents", agents);
+	json_object_set_new(h, "players", players);
+	json_object_set_new(h, "games", json_integer(cfg->games));
+	json_object_set_new(h, "component_games", json_integer(cfg->component_games));
+	json_object_set_new(h, "ladder_games", json_integer(cfg->ladder_games));
+	json_object_set_new(h, "ladder", json_pack("[ii]", cfg->ladder_lo, cfg->ladder_hi));
+	json_object_set_new(h, "paired", json_boolean(cfg->paired));
+	json_object_set_new(h, "seed", json_string(seed));
+	json_object_set_new(h, "total", json_integer(p->total));
+	json_object_set_new(h, "range", json_pack("[ii]", lo, hi));
+	char *text = json_dumps(h, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+	if (text)
+		qv_buf_puts(out, text);
+	free(text);
+	json_decref(h);
+}
+
+/* Reads the string `key` of h into buf (size n); false when it is missing or too long. */
+static bool header_text(const json_t *h, const char *key, char *buf, size_t n)
+{
+	const char *s = json_string_value(json_object_get(h, key));
+	if (!s || strlen(s) >= n)
+		return false;
+	qv_copy(buf, n, s);
+	return true;
+}
+
+/* Reads the whole number `key` of h in [lo, hi]. */
+static bool header_int(const json_t *h, const char *key, long lo, long hi, int *out)
+{
+	json_t *v = json_object_get(h, key);
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return false;
+	*out = (int)json_integer_value(v);
+	return true;
+}
+
+static qv_status header_bad(qv_err *err, const char *key, const char *expected)
+{
+	return qv_fail(err, QV_EINVAL, "bad lab header: \"%s\": expected %s", key, expected);
+}
+
+qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err)
+{
+	memset(cfg, 0, sizeof *cfg);
+	json_error_t je;
+	json_t *h = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+	if (!json_is_object(h)) {
+		json_decref(h);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "bad lab header: not a JSON object (%s at column %d): is this a shard "
+		    "written by quiver lab run --shard?",
+		    je.text, je.column);
+	}
+	qv_status rc = QV_OK;
+	int format = 0, total = 0;
+	char game[64], seed[24];
+	json_t *v;
+	if (!header_int(h, "quiver_lab", 1, 1000, &format) || format != QV_LAB_FORMAT) {
+		rc = header_bad(err, "quiver_lab", "1, the format this quiver reads");
+		goto done;
+	}
+	if (!header_text(h, "version", cfg->version, sizeof cfg->version)) {
+		rc = header_bad(err, "version", "quiver's version as a string");
+		goto done;
+	}
+	if (!header_text(h, "game", game, sizeof game) || !(cfg->game = qv_game_find(game, NULL))) {
+		rc = header_bad(err, "game", "the name of a game quiver knows");
+		goto done;
+	}
+	if (!json_is_object(json_object_get(h, "variant"))) {
+		rc = header_bad(err, "variant", "the study's resolved variant");
+		goto done;
+	}
+	rc = qv_variant_from_json(json_object_get(h, "variant"), cfg->game, "variant",
+	                          &cfg->variant, err);
+	if (rc)
+		goto done;
+	v = json_object_get(h, "baseline");
+	if (json_is_object(v))
+		rc = qv_variant_from_json(v, cfg->game, "baseline", &cfg->baseline, err);
+	else if (!json_is_null(v))
+		rc = header_bad(err, "baseline", "the baseline's resolved variant, or null");
+	if (rc)
+		goto done;
+	if (!header_text(h, "variant_file", cfg->variant_file, sizeof cfg->variant_file) ||
+	    !header_text(h, "baseline_file", cfg->baseline_file, sizeof cfg->baseline_file)) {
+		rc = header_bad(err, "variant_file", "file names as strings");
+		goto done;
+	}
+	v = json_object_get(h, "params");
+	if (!json_is_object(v)) {
+		rc = header_bad(err, "params", "an object of the game's parameters");
+		goto done;
+	}
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val)
+	{
+		if (!json_is_string(val) ||
+		    qv_params_set(&cfg->params, key, json_string_value(val), err)) {
+			rc = header_bad(err, "params", "parameters as strings");
+			goto done;
+		}
+	}
+	v = json_object_get(h, "agents");
+	size_t na = json_array_size(v);
+	if (!json_is_array(v) || na < 1 || na > QV_MAX_PLAYERS) {
+		rc = header_bad(err, "agents", "1-5 agent specs");
+		goto done;
+	}
+	for (size_t i = 0; i < na; i++) {
+		const char *s = json_string_value(json_array_get(v, i));
+		if (!s || strlen(s) >= QV_NAME_MAX) {
+			rc = header_bad(err, "agents", "agent specs as strings");
+			goto done;
+		}
+		qv_copy(cfg->agents[i], QV_NAME_MAX, s);
+	}
+	cfg->nagents = (int)na;
+	v = json_object_get(h, "players");
+	size_t np = json_array_size(v);
+	if (!json_is_array(v) || np < 1 || np > QV_MAX_PLAYERS) {
+		rc = header_bad(err, "players", "1-5 player counts");
+		goto done;
+	}
+	for (size_t i = 0; i < np; i++) {
+		json_t *x = json_array_get(v, i);
+		if (!json_is_integer(x) || json_integer_value(x) < 1 ||
+		    json_integer_value(x) > QV_MAX_PLAYERS) {
+			rc = header_bad(err, "players", "player counts 1-5");
+			goto done;
+		}
+		cfg->players[i] = (int)json_integer_value(x);
+	}
+	cfg->nplayers = (int)np;
+	if (!header_int(h, "games", 1, LAB_MAX_GAMES, &cfg->games) ||
+	    !header_int(h, "component_games", 0, LAB_MAX_GAMES, &cfg->component_games) ||
+	    !header_int(h, "ladder_games", 0, LAB_MAX_GAMES, &cfg->ladder_games) ||
+	    !header_int(h, "total", 1, LAB_MAX_GAMES, &total)) {
+		rc = header_bad(err, "games", "whole numbers of games");
+		goto done;
+	}
+	v = json_object_get(h, "ladder");
+	if (json_unpack(v, "[ii]", &cfg->ladder_lo, &cfg->ladder_hi) != 0) {
+		rc = header_bad(err, "ladder", "[lo, hi]");
+		goto done;
+	}
+	v = json_object_get(h, "paired");
+	if (!json_is_boolean(v)) {
+		rc = header_bad(err, "paired", "true or false");
+		goto done;
+	}
+	cfg->paired = json_is_true(v);
+	char *end;
+	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
+	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno)) {
+		rc = header_bad(err, "seed", "the seed as a string of digits");
+		goto done;
+	}
+	v = json_object_get(h, "range");
+	if (json_unpack(v, "[ii]", lo, hi) != 0 || *lo < 0 || *hi > total || *lo > *hi) {
+		rc = header_bad(err, "range", "[lo, hi] within [0, total]");
+		goto done;
+	}
+done:
+	json_decref(h);
+	return rc;
+}

@@ -1,0 +1,2328 @@
+/*
+ * lab_report.c - the designer's lab's three files (docs/lab.md): report.html for people,
+ * report.json for programs and games.csv with one row per game, written from a computed
+ * qv_lab_report and the study's game lines.
+ *
+ * The output is a pure function of its inputs: no time, no host, no timing, no locale (every
+ * number goes through a fixed printf format, and a negative zero is printed as zero), so a
+ * merge of shards writes the same bytes as one machine's run. A number that was not measured
+ * (NAN, an infinite interval, an estimate of no observations) is "n/a" in the page and null
+ * in the JSON.
+ *
+ * The page is one file that asks nothing of the network: inline CSS, inline SVG drawn here,
+ * no script, no font, no image, not even an SVG namespace URL (inline SVG in HTML needs none).
+ * Every figure has its numbers beside it in a table or a caption, every SVG is role="img"
+ * with a label, and every string from the user (variant names, agent specs, parameters) is
+ * escaped. The colours are CSS variables, so the SVGs follow the light, dark and print
+ * schemes of the stylesheet; seats keep one colour (Okabe and Ito's palette, which colour
+ * blind readers can tell apart) across every figure.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "quiver/lab.h"
+
+/* ---- numbers as text ---- */
+
+/* A number as text, returned by value so that a format call can take several at once. */
+typedef struct txt {
+	char s[80];
+} txt;
+/* Two of them: a value and its interval. */
+typedef struct txt2 {
+	char s[2 * sizeof(txt) + 8];
+} txt2;
+
+static bool known(double x) { return isfinite(x); }
+static bool known_ci(qv_interval ci) { return isfinite(ci.lo) && isfinite(ci.hi); }
+static bool measured(const qv_lab_est *e) { return e->n > 0 && isfinite(e->v); }
+/* A test that was run: a difference and a p-value. */
+static bool tested(const qv_lab_delta *d) { return isfinite(d->d) && isfinite(d->p); }
+
+/* A percentage with one decimal: "52.3%". */
+static txt pct(double x)
+{
+	txt t;
+	if (!known(x))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "%.1f%%", qv_clean_zero(100 * x, 1));
+	return t;
+}
+
+static txt pct_ci(qv_interval ci)
+{
+	txt t;
+	if (!known_ci(ci))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "[%.1f%%, %.1f%%]", qv_clean_zero(100 * ci.lo, 1),
+		         qv_clean_zero(100 * ci.hi, 1));
+	return t;
+}
+
+/* A difference of proportions in percentage points: "+3.2 pp". */
+static txt pp(double d)
+{
+	txt t;
+	if (!known(d))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "%+.1f pp", qv_clean_zero(100 * d, 1));
+	return t;
+}
+
+static txt pp_ci(qv_interval ci)
+{
+	txt t;
+	if (!known_ci(ci))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "[%+.1f, %+.1f]", qv_clean_zero(100 * ci.lo, 1),
+		         qv_clean_zero(100 * ci.hi, 1));
+	return t;
+}
+
+/* A plain number with dec decimals, signed when sign is set. */
+static txt num(double x, int dec, bool sign)
+{
+	txt t;
+	if (!known(x))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, sign ? "%+.*f" : "%.*f", dec, qv_clean_zero(x, dec));
+	return t;
+}
+
+static txt num_ci(qv_interval ci, int dec, bool sign)
+{
+	txt t;
+	if (!known_ci(ci))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, sign ? "[%+.*f, %+.*f]" : "[%.*f, %.*f]", dec,
+		         qv_clean_zero(ci.lo, dec), dec, qv_clean_zero(ci.hi, dec));
+	return t;
+}
+
+static txt pval(double p)
+{
+	txt t;
+	if (!known(p))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else if (p < 0.001)
+		snprintf(t.s, sizeof t.s, "&lt;0.001");
+	else
+		snprintf(t.s, sizeof t.s, "%.3f", p);
+	return t;
+}
+
+/* An SVG coordinate. */
+static txt co(double x)
+{
+	txt t;
+	snprintf(t.s, sizeof t.s, "%.1f", qv_clean_zero(x, 1));
+	return t;
+}
+
+/* ---- escaping ---- */
+
+static void html_esc(qv_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': qv_buf_puts(b, "&amp;"); break;
+		case '<': qv_buf_puts(b, "&lt;"); break;
+		case '>': qv_buf_puts(b, "&gt;"); break;
+		case '"': qv_buf_puts(b, "&quot;"); break;
+		case '\'': qv_buf_puts(b, "&#39;"); break;
+		default: qv_buf_putc(b, *s);
+		}
+	}
+}
+
+static void json_esc(qv_buf *b, const char *s)
+{
+	qv_buf_putc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\') {
+			qv_buf_putc(b, '\\');
+			qv_buf_putc(b, *s);
+		} else if (c == '\n') {
+			qv_buf_puts(b, "\\n");
+		} else if (c == '\t') {
+			qv_buf_puts(b, "\\t");
+		} else if (c < 0x20 || c == 0x7f) {
+			qv_buf_printf(b, "\\u%04x", c);
+		} else {
+			qv_buf_putc(b, *s);
+		}
+	}
+	qv_buf_putc(b, '"');
+}
+
+/* RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
+static void csv_field(qv_buf *b, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		qv_buf_puts(b, s);
+		return;
+	}
+	qv_buf_putc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			qv_buf_putc(b, '"');
+		qv_buf_putc(b, *s);
+	}
+	qv_buf_putc(b, '"');
+}
+
+/* A word of a shell command, quoted when it holds anything but the characters agent specs,
+ * parameters and numbers are usually made of. */
+static void shell_word(qv_buf *b, const char *s)
+{
+	bool plain = *s != '\0';
+	for (const char *p = s; *p; p++)
+		if (!strchr(
+		        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,:=/+-@%",
+		        *p))
+			plain = false;
+	if (plain) {
+		qv_buf_puts(b, s);
+		return;
+	}
+	qv_buf_putc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			qv_buf_puts(b, "'\\''");
+		else
+			qv_buf_putc(b, *s);
+	}
+	qv_buf_putc(b, '\'');
+}
+
+/* ---- the plan ---- */
+
+static const char *const arm_names[] = {"main", "baseline", "ablate", "restrict", "ladder", "luck"};
+
+static const char *arm_name(qv_lab_arm_kind k)
+{
+	return (unsigned)k < sizeof arm_names / sizeof *arm_names ? arm_names[k] : "?";
+}
+
+/* The arm holding game index i (the arms lie in index order), or NULL. A search of its own
+ * rather than qv_lab_arm_of, so that writing a report needs nothing of the running code. */
+static const qv_lab_arm *arm_at(const qv_lab_plan *p, int i)
+{
+	int lo = 0, hi = p->narms - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		const qv_lab_arm *a = &p->arm[mid];
+		if (i < a->first)
+			hi = mid - 1;
+		else if (i >= a->first + a->games)
+			lo = mid + 1;
+		else
+			return a;
+	}
+	return NULL;
+}
+
+/* The agent spec in seat s of game g of arm a ("" when the line names none). */
+static const char *seat_agent(const qv_lab_arm *a, const qv_lab_game *g, int s)
+{
+	if (!a || s >= g->players || g->agent[s] < 0 || g->agent[s] >= a->nagents)
+		return "";
+	return a->agents[g->agent[s]];
+}
+
+static uint64_t game_seed(const qv_lab_plan *p, int i)
+{
+	return qv_seed_mix(p->cfg.seed, (uint64_t)i);
+}
+
+static const char *component_id(const qv_lab_plan *p, int k)
+{
+	return k >= 0 && k < p->ncomponents ? p->component[k] : "";
+}
+
+/* ---- games.csv ---- */
+
+static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *b)
+{
+	const qv_lab_plan *p = r->plan;
+	qv_buf_puts(b, "index,arm,players,component,seed");
+	for (int s = 1; s <= QV_MAX_PLAYERS; s++)
+		qv_buf_printf(b, ",p%d", s);
+	for (int s = 1; s <= QV_MAX_PLAYERS; s++)
+		qv_buf_printf(b, ",utility_p%d", s);
+	for (int s = 1; s <= QV_MAX_PLAYERS; s++)
+		qv_buf_printf(b, ",rank_p%d", s);
+	qv_buf_puts(b, ",decisions,positions,legal,capped\r\n");
+	for (int i = 0; i < p->total; i++) {
+		const qv_lab_game *g = &games[i];
+		const qv_lab_arm *a = arm_at(p, i);
+		qv_buf_printf(b, "%d,%s,%d,", i, a ? arm_name(a->kind) : "", g->players);
+		if (a && (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT))
+			csv_field(b, component_id(p, a->component));
+		else if (a && a->kind == QV_LAB_LADDER)
+			qv_buf_printf(b, "%d", a->component);
+		qv_buf_printf(b, ",%" PRIu64, game_seed(p, i));
+		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+			qv_buf_putc(b, ',');
+			csv_field(b, seat_agent(a, g, s));
+		}
+		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+			qv_buf_putc(b, ',');
+			if (s < g->players)
+				qv_buf_printf(b, "%.6g", qv_clean_zero(g->utility[s], 9));
+		}
+		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+			qv_buf_putc(b, ',');
+			if (s < g->players)
+				qv_buf_printf(b, "%d", g->rank[s]);
+		}
+		qv_buf_printf(b, ",%d,%d,%lld,%d\r\n", g->decisions, g->positions, g->legal,
+		              g->capped ? 1 : 0);
+	}
+}
+
+/* ---- report.json ---- */
+
+/* A JSON writer with two-space indentation and keys in the order written. */
+typedef struct jw {
+	qv_buf *b;
+	int depth;
+	bool first[16];
+} jw;
+
+/* The separator and indentation before a value, and its key inside an object. */
+static void jw_at(jw *w, const char *key)
+{
+	if (!w->first[w->depth])
+		qv_buf_putc(w->b, ',');
+	w->first[w->depth] = false;
+	qv_buf_putc(w->b, '\n');
+	for (int i = 0; i < w->depth; i++)
+		qv_buf_puts(w->b, "  ");
+	if (key) {
+		json_esc(w->b, key);
+		qv_buf_puts(w->b, ": ");
+	}
+}
+
+static void jw_open(jw *w, const char *key, char c)
+{
+	jw_at(w, key);
+	qv_buf_putc(w->b, c);
+	w->depth++;
+	QV_ASSERT(w->depth < 16);
+	w->first[w->depth] = true;
+}
+
+static void jw_close(jw *w, char c)
+{
+	bool empty = w->first[w->depth];
+	w->depth--;
+	if (!empty) {
+		qv_buf_putc(w->b, '\n');
+		for (int i = 0; i < w->depth; i++)
+			qv_buf_puts(w->b, "  ");
+	}
+	qv_buf_putc(w->b, c);
+}
+
+static void json_num(qv_buf *b, double x)
+{
+	if (!known(x))
+		qv_buf_puts(b, "null");
+	else
+		qv_buf_printf(b, "%.6g", x == 0 ? 0.0 : x);
+}
+
+static void jw_num(jw *w, const char *key, double x)
+{
+	jw_at(w, key);
+	json_num(w->b, x);
+}
+
+static void jw_int(jw *w, const char *key, long long x)
+{
+	jw_at(w, key);
+	qv_buf_printf(w->b, "%lld", x);
+}
+
+static void jw_str(jw *w, const char *key, const char *s)
+{
+	jw_at(w, key);
+	json_esc(w->b, s);
+}
+
+static void jw_bool(jw *w, const char *key, bool x)
+{
+	jw_at(w, key);
+	qv_buf_puts(w->b, x ? "true" : "false");
+}
+
+static void jw_null(jw *w, const char *key)
+{
+	jw_at(w, key);
+	qv_buf_puts(w->b, "null");
+}
+
+static void jw_ci(jw *w, const char *key, qv_interval ci)
+{
+	jw_at(w, key);
+	if (!known_ci(ci)) {
+		qv_buf_puts(w->b, "null");
+		return;
+	}
+	qv_buf_putc(w->b, '[');
+	json_num(w->b, ci.lo);
+	qv_buf_puts(w->b, ", ");
+	json_num(w->b, ci.hi);
+	qv_buf_putc(w->b, ']');
+}
+
+/* An array of numbers on one line. */
+static void jw_nums(jw *w, const char *key, const double *x, int n)
+{
+	jw_at(w, key);
+	qv_buf_putc(w->b, '[');
+	for (int i = 0; i < n; i++) {
+		if (i)
+			qv_buf_puts(w->b, ", ");
+		json_num(w->b, x[i]);
+	}
+	qv_buf_putc(w->b, ']');
+}
+
+static void jw_ints(jw *w, const char *key, const int *x, int n)
+{
+	jw_at(w, key);
+	qv_buf_putc(w->b, '[');
+	for (int i = 0; i < n; i++)
+		qv_buf_printf(w->b, i ? ", %d" : "%d", x[i]);
+	qv_buf_putc(w->b, ']');
+}
+
+/* An estimate: {"value", "ci", "n"}, value and ci null when nothing was measured. */
+static void jw_est(jw *w, const char *key, const qv_lab_est *e)
+{
+	jw_open(w, key, '{');
+	bool m = measured(e);
+	jw_num(w, "value", m ? e->v : NAN);
+	jw_ci(w, "ci", m ? e->ci : (qv_interval){NAN, NAN});
+	jw_int(w, "n", e->n);
+	jw_close(w, '}');
+}
+
+/* A difference: {"delta", "ci", "p", "flagged"}. */
+static void jw_delta(jw *w, const char *key, const qv_lab_delta *d)
+{
+	jw_open(w, key, '{');
+	jw_num(w, "delta", d->d);
+	jw_ci(w, "ci", d->ci);
+	jw_num(w, "p", d->p);
+	jw_bool(w, "flagged", d->flagged);
+	jw_close(w, '}');
+}
+
+static void jw_variant(jw *w, const char *key, const qv_variant *v, const char *file)
+{
+	if (!v) {
+		jw_null(w, key);
+		return;
+	}
+	jw_open(w, key, '{');
+	jw_str(w, "name", v->name);
+	jw_str(w, "sha256", v->sha256);
+	jw_bool(w, "builtin", v->builtin);
+	if (file && *file)
+		jw_str(w, "file", file);
+	else
+		jw_null(w, "file");
+	jw_close(w, '}');
+}
+
+static void json_plan(jw *w, const qv_lab_plan *p)
+{
+	const qv_lab_config *c = &p->cfg;
+	char seed[24];
+	snprintf(seed, sizeof seed, "%" PRIu64, c->seed);
+	jw_open(w, "plan", '{');
+	jw_str(w, "game", c->game->name);
+	jw_variant(w, "variant", c->variant, c->variant_file);
+	jw_variant(w, "baseline", c->baseline, c->baseline_file);
+	jw_open(w, "params", '{');
+	for (int i = 0; i < c->params.n; i++)
+		jw_str(w, qv_params_key(&c->params, i), qv_params_value(&c->params, i));
+	jw_close(w, '}');
+	jw_open(w, "agents", '[');
+	for (int a = 0; a < c->nagents; a++)
+		jw_str(w, NULL, c->agents[a]);
+	jw_close(w, ']');
+	jw_ints(w, "players", c->players, c->nplayers);
+	jw_int(w, "games", c->games);
+	jw_int(w, "component_games", c->component_games);
+	jw_int(w, "ladder_games", c->ladder_games);
+	int ladder[2] = {c->ladder_lo, c->ladder_hi};
+	jw_ints(w, "ladder", ladder, 2);
+	jw_str(w, "seed", seed);
+	jw_bool(w, "paired", c->paired);
+	jw_str(w, "version", c->version);
+	jw_int(w, "total", p->total);
+	jw_open(w, "arms", '[');
+	for (int i = 0; i < p->narms; i++) {
+		const qv_lab_arm *a = &p->arm[i];
+		jw_open(w, NULL, '{');
+		jw_str(w, "arm", arm_name(a->kind));
+		jw_int(w, "players", a->players);
+		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
+			jw_str(w, "component", component_id(p, a->component));
+		else if (a->kind == QV_LAB_LADDER)
+			jw_int(w, "component", a->component);
+		else
+			jw_null(w, "component");
+		jw_int(w, "first", a->first);
+		jw_int(w, "games", a->games);
+		jw_open(w, "agents", '[');
+		for (int k = 0; k < a->nagents; k++)
+			jw_str(w, NULL, a->agents[k]);
+		jw_close(w, ']');
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
+
+static void json_outcomes(jw *w, const char *key, const qv_lab_outcomes *o, int players)
+{
+	jw_open(w, key, '{');
+	jw_int(w, "games", o->games);
+	jw_open(w, "seats", '[');
+	for (int s = 0; s < players; s++)
+		jw_est(w, NULL, &o->seat[s]);
+	jw_close(w, ']');
+	jw_num(w, "fairness_gap", o->fairness_gap);
+	jw_num(w, "balance", o->balance);
+	jw_est(w, "completion", &o->completion);
+	jw_est(w, "drawishness", &o->drawishness);
+	jw_est(w, "timeouts", &o->timeouts);
+	jw_close(w, '}');
+}
+
+static void json_length(jw *w, const char *key, const qv_lab_length *l)
+{
+	jw_open(w, key, '{');
+	jw_est(w, "turns", &l->turns);
+	jw_num(w, "sd", l->sd);
+	jw_num(w, "median", l->median);
+	jw_num(w, "p90", l->p90);
+	jw_int(w, "min", l->min);
+	jw_int(w, "max", l->max);
+	int nbins = l->nbins < 0 ? 0 : l->nbins > QV_LAB_HIST_MAX ? QV_LAB_HIST_MAX : l->nbins;
+	jw_open(w, "histogram", '{');
+	jw_int(w, "first", l->bin_lo);
+	jw_int(w, "width", l->bin_width);
+	jw_ints(w, "games", l->hist, nbins);
+	jw_ints(w, "capped", l->hist_capped, nbins);
+	jw_close(w, '}');
+	jw_est(w, "decision_moves", &l->decision_moves);
+	jw_num(w, "branching_decision", l->branching_decision);
+	jw_num(w, "branching_game", l->branching_game);
+	jw_close(w, '}');
+}
+
+static void json_section(jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	int N = S->players;
+	jw_open(w, NULL, '{');
+	jw_int(w, "players", N);
+	json_outcomes(w, "outcomes", &S->outcomes, N);
+	if (p->cfg.baseline)
+		json_outcomes(w, "baseline_outcomes", &S->baseline_outcomes, N);
+	else
+		jw_null(w, "baseline_outcomes");
+	json_length(w, "length", &S->length);
+	if (p->cfg.baseline)
+		json_length(w, "baseline_length", &S->baseline_length);
+	else
+		jw_null(w, "baseline_length");
+
+	const qv_lab_tension *t = &S->tension;
+	if (t->games > 0) {
+		jw_open(w, "tension", '{');
+		jw_int(w, "games", t->games);
+		jw_est(w, "lead_changes", &t->lead_changes);
+		jw_est(w, "drama", &t->drama);
+		jw_est(w, "decisiveness", &t->decisiveness);
+		jw_nums(w, "winner", t->winner, QV_LAB_CURVE);
+		jw_nums(w, "loser", t->loser, QV_LAB_CURVE);
+		jw_close(w, '}');
+	} else {
+		jw_null(w, "tension");
+	}
+
+	jw_open(w, "ladder", '[');
+	const qv_lab_rung *luck = NULL;
+	for (int i = 0; i < S->nrungs; i++) {
+		if (S->rung[i].k < 0) {
+			luck = &S->rung[i];
+			continue;
+		}
+		jw_open(w, NULL, '{');
+		jw_int(w, "k", S->rung[i].k);
+		jw_int(w, "iterations", 2L << S->rung[i].k);
+		jw_int(w, "against", 1L << S->rung[i].k);
+		jw_est(w, "score", &S->rung[i].score);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	if (luck)
+		jw_est(w, "luck", &luck->score);
+	else
+		jw_null(w, "luck");
+
+	jw_open(w, "agents", '[');
+	for (int a = 0; a < S->nagents; a++) {
+		jw_open(w, NULL, '{');
+		jw_str(w, "agent", p->cfg.agents[a]);
+		jw_nums(w, "matrix", S->matrix[a], S->nagents);
+		jw_est(w, "elo", &S->elo[a]);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+
+	jw_open(w, "components", '[');
+	for (int k = 0; k < p->ncomponents && S->component; k++) {
+		const qv_lab_component *c = &S->component[k];
+		jw_open(w, NULL, '{');
+		jw_str(w, "id", c->id);
+		jw_est(w, "play_rate", &c->play_rate);
+		jw_est(w, "score_drawn", &c->score_drawn);
+		jw_est(w, "score_played", &c->score_played);
+		jw_open(w, "ablate_seat", '[');
+		for (int s = 0; s < N; s++)
+			jw_delta(w, NULL, &c->ablate_seat[s]);
+		jw_close(w, ']');
+		jw_delta(w, "ablate_length", &c->ablate_length);
+		jw_delta(w, "restrict_score", &c->restrict_score);
+		jw_delta(w, "restrict_length", &c->restrict_length);
+		jw_num(w, "extremeness", c->extremeness);
+		jw_bool(w, "flagged", c->flagged);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
+
+	if (S->heat) {
+		const qv_lab_board *bd = &S->board;
+		int n = bd->w * bd->h;
+		char files[sizeof bd->files + 1];
+		int nf = bd->w < (int)sizeof bd->files ? bd->w : (int)sizeof bd->files;
+		memcpy(files, bd->files, (size_t)nf);
+		files[nf] = '\0';
+		jw_open(w, "board", '{');
+		jw_int(w, "width", bd->w);
+		jw_int(w, "height", bd->h);
+		jw_str(w, "files", files);
+		jw_int(w, "rank0", bd->rank0);
+		jw_open(w, "heat", '[');
+		for (int s = 0; s < N; s++) {
+			jw_at(w, NULL);
+			qv_buf_putc(w->b, '[');
+			for (int q = 0; q < n; q++)
+				qv_buf_printf(w->b, q ? ", %" PRIu32 : "%" PRIu32,
+				              S->heat[s * n + q]);
+			qv_buf_putc(w->b, ']');
+		}
+		jw_close(w, ']');
+		jw_close(w, '}');
+	} else {
+		jw_null(w, "board");
+	}
+
+	jw_open(w, "compare", '[');
+	for (int i = 0; i < S->ncompare; i++) {
+		const qv_lab_compare *c = &S->compare[i];
+		jw_open(w, NULL, '{');
+		jw_str(w, "metric", c->metric ? c->metric : "");
+		jw_num(w, "variant", c->variant);
+		jw_num(w, "baseline", c->baseline);
+		jw_delta(w, "delta", &c->delta);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_ints(w, "capped_games", S->capped_games, S->ncapped_games);
+	jw_ints(w, "longest_games", S->longest_games, S->nlongest_games);
+	jw_close(w, '}');
+}
+
+static void write_json(const qv_lab_report *r, qv_buf *b)
+{
+	const qv_lab_plan *p = r->plan;
+	jw w = {.b = b, .first = {true}};
+	qv_buf_putc(b, '{');
+	w.depth = 1;
+	w.first[1] = true;
+	jw_int(&w, "quiver_lab_report", QV_LAB_FORMAT);
+	json_plan(&w, p);
+	jw_open(&w, "components", '[');
+	for (int k = 0; k < p->ncomponents; k++)
+		jw_str(&w, NULL, p->component[k]);
+	jw_close(&w, ']');
+	jw_open(&w, "sections", '[');
+	for (int i = 0; i < r->nsections; i++)
+		json_section(&w, p, &r->section[i]);
+	jw_close(&w, ']');
+	jw_close(&w, '}');
+	qv_buf_putc(b, '\n');
+}
+
+/* ---- report.html: the page's frame ---- */
+
+/* The stylesheet: light by default, dark when the reader's system asks for it, and a print
+ * layout without backgrounds that starts each player count on a new page. Figures sit beside
+ * their numbers on wide screens and above them on narrow ones; tables scroll sideways inside
+ * their own region rather than widening the page. */
+static const char css[] =
+    ":root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;"
+    "--panel:#f6f8fa;--accent:#0b5cad;--flag:#a8420a;--flagband:rgba(213,94,0,.13);"
+    "--cap:#e69f00;--base:#1f2328;--s1:#0072b2;--s2:#d55e00;--s3:#009e73;--s4:#cc79a7;"
+    "--s5:#e69f00;--ab:#0072b2;--re:#d55e00;--hi:0,114,178;--lo:213,94,0}\n"
+    "@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9ba4ae;"
+    "--line:#3d444d;--panel:#161b22;--accent:#6cb0ff;--flag:#ffa061;"
+    "--flagband:rgba(239,138,79,.2);--cap:#f0c05a;--base:#e6edf3;--s1:#56b4e9;--s2:#ef8a4f;"
+    "--s3:#3fc19b;--s4:#e3a3cf;--s5:#f0c05a;--ab:#56b4e9;--re:#ef8a4f;--hi:86,180,233;"
+    "--lo:239,138,79}}\n"
+    "*{box-sizing:border-box}\n"
+    "body{margin:0;background:var(--bg);color:var(--fg);"
+    "font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}\n"
+    "header,main{max-width:1120px;margin:0 auto;padding:0 16px}\n"
+    "header{padding-top:20px}\n"
+    ".kicker{margin:0;color:var(--muted);font-size:.875rem;letter-spacing:.04em;"
+    "text-transform:uppercase}\n"
+    "h1{font-size:1.75rem;line-height:1.25;margin:.2em 0 .3em;overflow-wrap:anywhere}\n"
+    "h2{font-size:1.4rem;margin:1.6em 0 .4em;padding-bottom:.2em;"
+    "border-bottom:2px solid var(--line)}\n"
+    "h3{font-size:1.1rem;margin:1.6em 0 .2em}\n"
+    "h4{font-size:1rem;margin:1em 0 .2em}\n"
+    "p{margin:.4em 0}\n"
+    ".sub{margin:0 0 .6em;overflow-wrap:anywhere}\n"
+    ".how{color:var(--muted);font-size:.9rem;max-width:75ch}\n"
+    ".none{font-style:italic;color:var(--muted)}\n"
+    "nav ul{list-style:none;margin:.6em 0;padding:0;display:flex;flex-wrap:wrap;gap:6px 16px}\n"
+    "a{color:var(--accent)}\n"
+    ".fig{display:grid;grid-template-columns:minmax(0,480px) minmax(0,1fr);gap:8px 24px;"
+    "align-items:start;margin:.6em 0}\n"
+    "@media (max-width:760px){.fig{grid-template-columns:minmax(0,1fr)}}\n"
+    "figure{margin:0}\n"
+    "figcaption{color:var(--muted);font-size:.875rem;margin-top:.3em}\n"
+    "svg{display:block;width:100%;height:auto;max-width:560px}\n"
+    "svg text{fill:var(--fg);font-size:14px}\n"
+    "svg .mut{fill:var(--muted)}\n"
+    "svg .grid{stroke:var(--line);stroke-width:1}\n"
+    "svg .axis{stroke:var(--muted);stroke-width:1}\n"
+    "svg .fair{stroke:var(--fg);stroke-width:1.5;stroke-dasharray:5 4}\n"
+    "svg .k1{--c:var(--s1)}svg .k2{--c:var(--s2)}svg .k3{--c:var(--s3)}"
+    "svg .k4{--c:var(--s4)}svg .k5{--c:var(--s5)}\n"
+    "svg .ci{stroke:var(--c);stroke-width:3;stroke-linecap:round}\n"
+    "svg .pt{fill:var(--c);stroke:var(--bg);stroke-width:1.5}\n"
+    "svg .bar{fill:var(--s1)}\n"
+    "svg .cap{fill:var(--cap)}\n"
+    "svg .baseline{fill:none;stroke:var(--base);stroke-width:2;stroke-dasharray:6 3}\n"
+    "svg .ab{--c:var(--ab)}svg .re{--c:var(--re)}\n"
+    "svg .flagband{fill:var(--flagband)}\n"
+    "svg .flagged{font-weight:700;fill:var(--flag)}\n"
+    "svg .cell{stroke:var(--line);stroke-width:1;fill:var(--c)}\n"
+    "svg .win{fill:none;stroke:var(--ab);stroke-width:2.5}\n"
+    "svg .lose{fill:none;stroke:var(--re);stroke-width:2.5;stroke-dasharray:7 4}\n"
+    "svg .winpt{fill:var(--ab)}svg .losept{fill:var(--re)}\n"
+    ".scroll{overflow-x:auto;max-width:100%}\n"
+    "table{border-collapse:collapse;font-variant-numeric:tabular-nums;font-size:.875rem;"
+    "margin:.3em 0}\n"
+    "caption{text-align:left;font-weight:600;padding:0 0 .3em}\n"
+    "th,td{padding:4px 8px;border-bottom:1px solid var(--line);text-align:right;"
+    "white-space:nowrap}\n"
+    "th{font-weight:600}\n"
+    "thead th{white-space:normal;vertical-align:bottom;min-width:5em}\n"
+    "tbody th{white-space:normal;min-width:7em}td.t{white-space:normal}\n"
+    "th code,td code{overflow-wrap:break-word}.seat{white-space:nowrap}\n"
+    "th:first-child,td:first-child,th.t,td.t{text-align:left}\n"
+    "td.flag{color:var(--flag);font-weight:700}\n"
+    ".verdict{border:2px solid var(--accent);border-radius:10px;padding:4px 16px 12px;"
+    "background:var(--panel);margin:.8em 0}\n"
+    ".verdict h3{margin-top:.6em}\n"
+    ".lead{font-size:1.05rem;max-width:75ch}\n"
+    ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(128px,1fr));gap:8px;"
+    "margin:.6em 0}\n"
+    ".tiles div{border:1px solid var(--line);border-radius:8px;padding:6px 10px;"
+    "background:var(--bg)}\n"
+    ".tiles dt{color:var(--muted);font-size:.8rem}\n"
+    ".tiles dd{margin:0;font-size:1.2rem;font-weight:600;font-variant-numeric:tabular-nums}\n"
+    ".tiles dd span{display:block;font-size:.8rem;font-weight:400;color:var(--muted)}\n"
+    ".maps{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:12px;"
+    "margin:.6em 0}\n"
+    ".maps svg{max-width:260px}\n"
+    ".swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;"
+    "vertical-align:-.05em;margin-right:.3em;background:var(--c)}\n"
+    ".k1{--c:var(--s1)}.k2{--c:var(--s2)}.k3{--c:var(--s3)}.k4{--c:var(--s4)}"
+    ".k5{--c:var(--s5)}\n"
+    "pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);"
+    "border:1px solid var(--line);border-radius:6px;padding:8px 10px;font-size:.85rem}\n"
+    ".none code{white-space:nowrap}\n"
+    "code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;"
+    "overflow-wrap:anywhere}\n"
+    "dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 16px}\n"
+    "dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}\n"
+    "details{margin:.4em 0}summary{cursor:pointer;color:var(--accent)}\n"
+    "footer{max-width:1120px;margin:2em auto;padding:0 16px;color:var(--muted);"
+    "font-size:.875rem}\n"
+    "@media print{:root{--bg:#fff;--fg:#000;--muted:#333;--line:#999;--panel:#fff;"
+    "--accent:#000;--flag:#8a3300;--base:#000}\n"
+    "body{background:none;font-size:11pt}nav{display:none}\n"
+    "section.players,section.reproduce{break-before:page}\n"
+    ".verdict,.tiles div,pre{background:none}\n"
+    ".scroll{overflow:visible}figure,table,.verdict{break-inside:avoid}\n"
+    "td[style]{background:none!important}}\n";
+
+/* The page's state while it is written: the buffer and the section's prefix for ids. */
+typedef struct page {
+	qv_buf *b;
+	const qv_lab_plan *p;
+	const qv_lab_game *games;
+	char id[16]; /* "p2": the player count's prefix of element ids */
+} page;
+
+/* <svg> with its accessible name (escaped here). */
+static void svg_open(qv_buf *b, int w, int h, const char *label)
+{
+	qv_buf_printf(b, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", w, h);
+	html_esc(b, label);
+	qv_buf_puts(b, "\"><title>");
+	html_esc(b, label);
+	qv_buf_puts(b, "</title>\n");
+}
+
+static void svg_text(qv_buf *b, double x, double y, const char *anchor, const char *cls,
+                     const char *text)
+{
+	qv_buf_printf(b, "<text x=\"%s\" y=\"%s\"", co(x).s, co(y).s);
+	if (anchor)
+		qv_buf_printf(b, " text-anchor=\"%s\"", anchor);
+	if (cls)
+		qv_buf_printf(b, " class=\"%s\"", cls);
+	qv_buf_putc(b, '>');
+	html_esc(b, text);
+	qv_buf_puts(b, "</text>\n");
+}
+
+/* An axis label centred under x, or against the figure's edge where it would cross it (its
+ * width estimated at 8 units a character of the 14-unit font). */
+static void svg_tick(qv_buf *b, double x, double y, int w, const char *text)
+{
+	double half = 4 * (double)strlen(text);
+	const char *anchor = "middle";
+	if (x + half > w - 2) {
+		anchor = "end";
+		x = fmin(x, w - 2);
+	} else if (x - half < 2) {
+		anchor = "start";
+		x = fmax(x, 2);
+	}
+	svg_text(b, x, y, anchor, "mut", text);
+}
+
+/* A percentage for an axis: whole when it is whole ("40%"). */
+static txt tick_pct(double x)
+{
+	txt t;
+	double v = qv_clean_zero(100 * x, 1);
+	if (fabs(v - round(v)) < 1e-9)
+		snprintf(t.s, sizeof t.s, "%.0f%%", v);
+	else
+		snprintf(t.s, sizeof t.s, "%.1f%%", v);
+	return t;
+}
+
+static void svg_line(qv_buf *b, double x1, double y1, double x2, double y2, const char *cls)
+{
+	qv_buf_printf(b, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" class=\"%s\"/>\n", co(x1).s,
+	              co(y1).s, co(x2).s, co(y2).s, cls);
+}
+
+/* A heading with its id (the section's prefix, then id). */
+static void heading(page *P, const char *tag, const char *id, const char *title)
+{
+	qv_buf_printf(P->b, "<%s id=\"%s-%s\">%s</%s>\n", tag, P->id, id, title, tag);
+}
+
+/* The one line that says how to read the figure under it (only where it was measured). */
+static void how(qv_buf *b, const char *text)
+{
+	qv_buf_printf(b, "<p class=\"how\">%s</p>\n", text);
+}
+
+/* The sentence that stands where a figure was not measured. */
+static void not_measured(qv_buf *b, const char *why)
+{
+	qv_buf_printf(b, "<p class=\"none\">%s</p>\n", why);
+}
+
+/* A table in a region that scrolls sideways on a narrow screen (keyboard users reach it by
+ * its tabindex). */
+static void table_open(page *P, const char *id, const char *caption)
+{
+	qv_buf_printf(P->b,
+	              "<div class=\"scroll\" role=\"region\" tabindex=\"0\" "
+	              "aria-labelledby=\"%s-%s\"><table>\n<caption id=\"%s-%s\">",
+	              P->id, id, P->id, id);
+	html_esc(P->b, caption);
+	qv_buf_puts(P->b, "</caption>\n");
+}
+
+static void table_close(qv_buf *b) { qv_buf_puts(b, "</table></div>\n"); }
+
+/* "52.3% [48.1%, 56.4%]" for a measured proportion, else "n/a". */
+static txt2 est_pct(const qv_lab_est *e)
+{
+	txt2 t;
+	if (!measured(e))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "%s %s", pct(e->v).s, pct_ci(e->ci).s);
+	return t;
+}
+
+static txt2 est_num(const qv_lab_est *e, int dec)
+{
+	txt2 t;
+	if (!measured(e))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "%s %s", num(e->v, dec, false).s,
+		         num_ci(e->ci, dec, false).s);
+	return t;
+}
+
+/* The same without the unit, for a column that names it: "+3.2 [-1.0, +7.4]". */
+static txt2 delta_points(const qv_lab_delta *d)
+{
+	txt2 t;
+	if (!known(d->d))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "%s %s", num(100 * d->d, 1, true).s, pp_ci(d->ci).s);
+	return t;
+}
+
+static txt2 delta_num(const qv_lab_delta *d, int dec)
+{
+	txt2 t;
+	if (!known(d->d))
+		snprintf(t.s, sizeof t.s, "n/a");
+	else
+		snprintf(t.s, sizeof t.s, "%s %s", num(d->d, dec, true).s,
+		         num_ci(d->ci, dec, true).s);
+	return t;
+}
+
+/* A scale from the domain [d0, d1] onto [r0, r1]. */
+typedef struct scale {
+	double d0, d1, r0, r1;
+} scale;
+
+static double at(const scale *s, double x)
+{
+	double t = s->d1 > s->d0 ? (x - s->d0) / (s->d1 - s->d0) : 0.5;
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	return s->r0 + t * (s->r1 - s->r0);
+}
+
+/* The smallest of 1, 2, 5, 10, 20, 50, ... at least x (x > 0). */
+static double nice_ceil(double x)
+{
+	double m = 1;
+	while (m * 10 <= x)
+		m *= 10;
+	while (m < x) {
+		if (m * 2 >= x)
+			return m * 2;
+		if (m * 5 >= x)
+			return m * 5;
+		m *= 10;
+	}
+	return m;
+}
+
+/* ---- the verdict ---- */
+
+/* The test of component c with the smallest p (the one that orders it among the five most
+ * extreme), named in what; NULL when none of its tests was run. */
+static const qv_lab_delta *strongest_test(const qv_lab_component *c, int players, char *what,
+                                          size_t len)
+{
+	const qv_lab_delta *best = NULL;
+	for (int s = 0; s < players; s++) {
+		const qv_lab_delta *d = &c->ablate_seat[s];
+		if (tested(d) && (!best || d->p < best->p)) {
+			best = d;
+			snprintf(what, len, "ablation, p%d", s + 1);
+		}
+	}
+	if (tested(&c->restrict_score) && (!best || c->restrict_score.p < best->p)) {
+		best = &c->restrict_score;
+		snprintf(what, len, "restricted play");
+	}
+	return best;
+}
+
+static void tile(qv_buf *b, const char *name, const char *value, const char *detail)
+{
+	qv_buf_printf(b, "<div><dt>%s</dt><dd>%s", name, value);
+	if (detail && *detail)
+		qv_buf_printf(b, "<span>%s</span>", detail);
+	qv_buf_puts(b, "</dd></div>\n");
+}
+
+static void html_verdict(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_outcomes *o = &S->outcomes;
+	int N = S->players;
+	double fair = 1.0 / N;
+	qv_buf_printf(b, "<section class=\"verdict\" aria-labelledby=\"%s-verdict\">\n", P->id);
+	heading(P, "h3", "verdict", "Verdict");
+	qv_buf_puts(b, "<p class=\"lead\">");
+	if (o->games <= 0) {
+		qv_buf_printf(b, "No games were played with %d players.", N);
+	} else {
+		int said = 0;
+		for (int s = 0; s < N; s++) {
+			const qv_lab_est *e = &o->seat[s];
+			if (!measured(e) || !known_ci(e->ci))
+				continue;
+			const char *how = e->ci.lo > fair   ? "above"
+			                  : e->ci.hi < fair ? "below"
+			                                    : NULL;
+			if (!how)
+				continue;
+			qv_buf_printf(b, "%sp%d scores %s a fair share (%s): %s %s.",
+			              said ? " " : "", s + 1, how, pct(fair).s, pct(e->v).s,
+			              pct_ci(e->ci).s);
+			said++;
+		}
+		if (!said)
+			qv_buf_printf(
+			    b,
+			    "No seat&#39;s score differs from a fair share (%s) beyond its "
+			    "95%% interval, over %d games.",
+			    pct(fair).s, o->games);
+		else
+			qv_buf_printf(b, " Over %d games; intervals are 95%%.", o->games);
+	}
+	qv_buf_puts(b, "</p>\n<dl class=\"tiles\">\n");
+	tile(b, "Fairness gap", pct(o->fairness_gap).s, "largest |score &minus; 1/N|");
+	tile(b, "Balance", pct(o->balance).s, "1 &minus; largest gap between seats");
+	tile(b, "Draws", pct(measured(&o->drawishness) ? o->drawishness.v : NAN).s,
+	     pct_ci(measured(&o->drawishness) ? o->drawishness.ci : (qv_interval){NAN, NAN}).s);
+	tile(b, "Timeouts", pct(measured(&o->timeouts) ? o->timeouts.v : NAN).s,
+	     pct_ci(measured(&o->timeouts) ? o->timeouts.ci : (qv_interval){NAN, NAN}).s);
+	tile(b, "Completion", pct(measured(&o->completion) ? o->completion.v : NAN).s,
+	     "a single winner");
+	tile(b, "Mean length",
+	     measured(&S->length.turns) ? num(S->length.turns.v, 1, false).s : "n/a",
+	     "decisions per game");
+	qv_buf_puts(b, "</dl>\n");
+
+	const qv_lab_plan *p = P->p;
+	if (p->ncomponents == 0 || !S->component) {
+		not_measured(b, "This game&#39;s variant has no components the lab studies one by "
+		                "one.");
+	} else if (p->cfg.component_games <= 0) {
+		not_measured(b, "The components&#39; effects were not measured: this study ran no "
+		                "component games (<code>--component-games 0</code>).");
+	} else {
+		int flagged = 0;
+		for (int k = 0; k < p->ncomponents; k++)
+			flagged += S->component[k].flagged;
+		qv_buf_printf(
+		    b,
+		    "<p>%d of %d components flagged (Benjamini&ndash;Hochberg, q = %.2f). "
+		    "The five most extreme:</p>\n",
+		    flagged, p->ncomponents, QV_LAB_Q);
+		table_open(P, "extreme", "The five most extreme components");
+		qv_buf_puts(
+		    b,
+		    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Test</th>"
+		    "<th scope=\"col\">&Delta;</th><th scope=\"col\">95% interval</th>"
+		    "<th scope=\"col\">p</th><th scope=\"col\" class=\"t\">Flagged</th></tr></thead>"
+		    "<tbody>\n");
+		for (int i = 0; i < p->ncomponents && i < 5; i++) {
+			int k = S->order[i];
+			if (k < 0 || k >= p->ncomponents)
+				continue;
+			const qv_lab_component *c = &S->component[k];
+			char what[48] = "none";
+			const qv_lab_delta *d = strongest_test(c, N, what, sizeof what);
+			qv_buf_puts(b, "<tr><th scope=\"row\">");
+			html_esc(b, c->id);
+			qv_buf_printf(b, "</th><td class=\"t\">%s</td>", what);
+			if (d)
+				qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td>", pp(d->d).s,
+				              pp_ci(d->ci).s, pval(d->p).s);
+			else
+				qv_buf_puts(b, "<td>n/a</td><td>n/a</td><td>n/a</td>");
+			if (c->flagged)
+				qv_buf_puts(b, "<td class=\"t flag\">flagged</td></tr>\n");
+			else
+				qv_buf_puts(b, "<td class=\"t\">no</td></tr>\n");
+		}
+		qv_buf_puts(b, "</tbody>\n");
+		table_close(b);
+	}
+	qv_buf_puts(b, "</section>\n");
+}
+
+/* ---- the seats ---- */
+
+static void html_seats(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_outcomes *o = &S->outcomes;
+	int N = S->players;
+	double fair = 1.0 / N;
+	heading(P, "h3", "seats", "Seat scores");
+	if (o->games <= 0) {
+		not_measured(b, "No games were played with this number of players.");
+		return;
+	}
+	how(b, "Each seat&#39;s mean score (a win counts 1, a shared first place its share, a loss "
+	       "0) with its 95% interval. The dashed line is a fair share, 1/N: a seat whose "
+	       "interval misses it is favoured or hindered by its place at the table.");
+	double lo = fair, hi = fair;
+	for (int s = 0; s < N; s++)
+		if (measured(&o->seat[s]) && known_ci(o->seat[s].ci)) {
+			lo = fmin(lo, o->seat[s].ci.lo);
+			hi = fmax(hi, o->seat[s].ci.hi);
+		}
+	double step = hi - lo > 0.5 ? 0.2 : 0.1;
+	lo = fmax(0, floor(lo / step + 1e-9) * step);
+	hi = fmin(1, ceil(hi / step - 1e-9) * step);
+	if (hi - lo < 0.2 - 1e-9) {
+		lo = fmax(0, lo - step);
+		hi = fmin(1, hi + step);
+	}
+	const int W = 400, top = 34, row = 30;
+	int H = top + N * row + 30;
+	scale x = {lo, hi, 56, 384};
+
+	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
+	qv_buf label = {0};
+	qv_buf_printf(&label,
+	              "Seat scores with %d players, with 95%% intervals and the fair share %s", N,
+	              pct(fair).s);
+	svg_open(b, W, H, qv_buf_str(&label));
+	qv_buf_free(&label);
+	double ybot = top + N * row;
+	for (int i = 0; lo + i * step <= hi + 1e-9; i++) {
+		double v = lo + i * step;
+		svg_line(b, at(&x, v), top - 6, at(&x, v), ybot, "grid");
+		svg_tick(b, at(&x, v), ybot + 18, W, tick_pct(v).s);
+	}
+	svg_line(b, at(&x, fair), top - 10, at(&x, fair), ybot, "fair");
+	char fl[48];
+	snprintf(fl, sizeof fl, "fair share 1/%d", N);
+	bool right = at(&x, fair) > W - 70;
+	svg_text(b, at(&x, fair) + (right ? -4 : 4), 16, right ? "end" : "start", NULL, fl);
+	for (int s = 0; s < N; s++) {
+		const qv_lab_est *e = &o->seat[s];
+		double y = top + s * row + row / 2.0;
+		char name[8];
+		snprintf(name, sizeof name, "p%d", s + 1);
+		svg_text(b, 8, y + 4.5, NULL, NULL, name);
+		if (!measured(e)) {
+			svg_text(b, 56, y + 4.5, NULL, "mut", "n/a");
+			continue;
+		}
+		qv_buf_printf(b, "<g class=\"k%d\">", s + 1);
+		if (known_ci(e->ci))
+			svg_line(b, at(&x, e->ci.lo), y, at(&x, e->ci.hi), y, "ci");
+		qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" class=\"pt\"/></g>\n",
+		              co(at(&x, e->v)).s, co(y).s);
+	}
+	qv_buf_puts(b, "</svg>\n");
+	qv_buf_printf(b, "<figcaption>%d games; fairness gap %s, balance %s.</figcaption>\n",
+	              o->games, pct(o->fairness_gap).s, pct(o->balance).s);
+	qv_buf_puts(b, "</figure>\n");
+	table_open(P, "seats-table", "Seat scores");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Seat</th><th scope=\"col\">Score</th>"
+	               "<th scope=\"col\">95% interval</th><th scope=\"col\">&minus; 1/N</th></tr>"
+	               "</thead><tbody>\n");
+	for (int s = 0; s < N; s++) {
+		const qv_lab_est *e = &o->seat[s];
+		bool m = measured(e);
+		qv_buf_printf(b,
+		              "<tr><th scope=\"row\"><span class=\"swatch k%d\"></span>p%d</th>"
+		              "<td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		              s + 1, s + 1, pct(m ? e->v : NAN).s,
+		              pct_ci(m ? e->ci : (qv_interval){NAN, NAN}).s,
+		              pp(m ? e->v - fair : NAN).s);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+	qv_buf_puts(b, "</div>\n");
+}
+
+/* ---- the length ---- */
+
+/* The turns bin b covers, "12-15" or "12". */
+static txt bin_range(const qv_lab_length *l, int b)
+{
+	txt t;
+	int a = l->bin_lo + b * l->bin_width, z = a + l->bin_width - 1;
+	if (l->bin_width <= 1)
+		snprintf(t.s, sizeof t.s, "%d", a);
+	else
+		snprintf(t.s, sizeof t.s, "%d&ndash;%d", a, z);
+	return t;
+}
+
+static void length_row(qv_buf *b, const char *name, const char *v, const char *base, bool has_base)
+{
+	qv_buf_printf(b, "<tr><th scope=\"row\">%s</th><td>%s</td>", name, v);
+	if (has_base)
+		qv_buf_printf(b, "<td>%s</td>", base);
+	qv_buf_puts(b, "</tr>\n");
+}
+
+static void html_length(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_length *l = &S->length, *bl = &S->baseline_length;
+	bool has_base = P->p->cfg.baseline != NULL && S->baseline_outcomes.games > 0;
+	heading(P, "h3", "length", "Game length");
+	int nbins = l->nbins > QV_LAB_HIST_MAX ? QV_LAB_HIST_MAX : l->nbins;
+	if (S->outcomes.games <= 0 || nbins <= 0 || l->bin_width <= 0) {
+		not_measured(b, "No games were played with this number of players.");
+		return;
+	}
+	how(b, has_base ? "How many decisions a game asks of its players. Bars: this variant&#39;s "
+	                  "games per length, the part of games capped by max_turns in orange; the "
+	                  "dashed outline: the baseline&#39;s games."
+	                : "How many decisions a game asks of its players. Bars: this variant&#39;s "
+	                  "games per length, the part of games capped by max_turns in orange.");
+	if (!has_base)
+		not_measured(b,
+		             "No baseline was measured, so there is no outline to compare with.");
+	int ymax = 1, capped = 0;
+	for (int i = 0; i < nbins; i++) {
+		capped += l->hist_capped[i];
+		ymax = l->hist[i] > ymax ? l->hist[i] : ymax;
+		if (has_base)
+			ymax = bl->hist[i] > ymax ? bl->hist[i] : ymax;
+	}
+	/* whole numbers of games on the axis, at most five lines */
+	double step = nice_ceil(ymax / 4.0), top = step * ceil(ymax / step);
+	const int W = 400, H = 236;
+	const double x0 = 48, x1 = 380, y0 = 34, y1 = 190;
+	scale y = {0, top, y1, y0};
+	double bw = (x1 - x0) / nbins;
+
+	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
+	qv_buf label = {0};
+	qv_buf_printf(&label,
+	              "Histogram of game lengths with %d players: mean %s decisions, %d capped "
+	              "games%s",
+	              S->players, measured(&l->turns) ? num(l->turns.v, 1, false).s : "n/a", capped,
+	              has_base ? ", with the baseline's histogram as an outline" : "");
+	svg_open(b, W, H, qv_buf_str(&label));
+	qv_buf_free(&label);
+	/* legend */
+	qv_buf_puts(b, "<rect x=\"48\" y=\"6\" width=\"12\" height=\"12\" class=\"bar\"/>\n");
+	svg_text(b, 64, 16.5, NULL, NULL, "games");
+	qv_buf_puts(b, "<rect x=\"118\" y=\"6\" width=\"12\" height=\"12\" class=\"cap\"/>\n");
+	svg_text(b, 134, 16.5, NULL, NULL, "capped");
+	if (has_base) {
+		svg_line(b, 196, 12, 224, 12, "baseline");
+		svg_text(b, 230, 16.5, NULL, NULL, "baseline");
+	}
+	for (double v = 0; v <= top + 1e-9; v += step) {
+		char t[24];
+		snprintf(t, sizeof t, "%.0f", v);
+		svg_line(b, x0, at(&y, v), x1, at(&y, v), "grid");
+		svg_text(b, x0 - 6, at(&y, v) + 4.5, "end", "mut", t);
+	}
+	for (int i = 0; i < nbins; i++) {
+		double bx = x0 + i * bw, h = y1 - at(&y, l->hist[i]);
+		double hc = y1 - at(&y, l->hist_capped[i]);
+		if (l->hist[i] > 0)
+			qv_buf_printf(b,
+			              "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
+			              "class=\"bar\"/>\n",
+			              co(bx + 0.5).s, co(y1 - h).s, co(fmax(bw - 1, 0.5)).s,
+			              co(h).s);
+		if (l->hist_capped[i] > 0)
+			qv_buf_printf(b,
+			              "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
+			              "class=\"cap\"/>\n",
+			              co(bx + 0.5).s, co(y1 - h).s, co(fmax(bw - 1, 0.5)).s,
+			              co(hc).s);
+	}
+	if (has_base) {
+		qv_buf_printf(b, "<polyline class=\"baseline\" points=\"%s,%s", co(x0).s, co(y1).s);
+		for (int i = 0; i < nbins; i++) {
+			double yy = at(&y, bl->hist[i]);
+			qv_buf_printf(b, " %s,%s %s,%s", co(x0 + i * bw).s, co(yy).s,
+			              co(x0 + (i + 1) * bw).s, co(yy).s);
+		}
+		qv_buf_printf(b, " %s,%s\"/>\n", co(x1).s, co(y1).s);
+	}
+	svg_line(b, x0, y1, x1, y1, "axis");
+	int every = (nbins + 5) / 6;
+	for (int i = 0; i <= nbins; i += every) {
+		char t[24];
+		snprintf(t, sizeof t, "%d", l->bin_lo + i * l->bin_width);
+		svg_line(b, x0 + i * bw, y1, x0 + i * bw, y1 + 4, "axis");
+		svg_tick(b, x0 + i * bw, y1 + 18, W, t);
+	}
+	svg_text(b, (x0 + x1) / 2, H - 6, "middle", "mut", "decisions per game");
+	qv_buf_puts(b, "</svg>\n");
+	qv_buf_printf(b,
+	              "<figcaption>%d games; %s capped by max_turns; one bar per %d "
+	              "decision%s.</figcaption>\n</figure>\n",
+	              S->outcomes.games,
+	              measured(&S->outcomes.timeouts) ? pct(S->outcomes.timeouts.v).s : "n/a",
+	              l->bin_width, l->bin_width == 1 ? "" : "s");
+
+	table_open(P, "length-table", "Length and choice");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Variant</th>");
+	if (has_base)
+		qv_buf_puts(b, "<th scope=\"col\">Baseline</th>");
+	qv_buf_puts(b, "</tr></thead><tbody>\n");
+	length_row(b, "Mean decisions", est_num(&l->turns, 1).s, est_num(&bl->turns, 1).s,
+	           has_base);
+	length_row(b, "Standard deviation", num(l->sd, 1, false).s, num(bl->sd, 1, false).s,
+	           has_base);
+	length_row(b, "Median", num(l->median, 1, false).s, num(bl->median, 1, false).s, has_base);
+	length_row(b, "90th percentile", num(l->p90, 1, false).s, num(bl->p90, 1, false).s,
+	           has_base);
+	length_row(b, "Shortest", num(l->min, 0, false).s, num(bl->min, 0, false).s, has_base);
+	length_row(b, "Longest", num(l->max, 0, false).s, num(bl->max, 0, false).s, has_base);
+	length_row(b, "Capped (timeouts)", est_pct(&S->outcomes.timeouts).s,
+	           est_pct(&S->baseline_outcomes.timeouts).s, has_base);
+	length_row(b, "Decision moves", est_pct(&l->decision_moves).s,
+	           est_pct(&bl->decision_moves).s, has_base);
+	length_row(b, "Branching per decision", num(l->branching_decision, 2, false).s,
+	           num(bl->branching_decision, 2, false).s, has_base);
+	length_row(b, "Branching per game", num(l->branching_game, 2, false).s,
+	           num(bl->branching_game, 2, false).s, has_base);
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+	qv_buf_puts(b, "</div>\n");
+
+	/* The bars' numbers, one column per bar. */
+	table_open(P, "bins", "Games per length");
+	qv_buf_puts(b, "<thead><tr><th scope=\"row\">Decisions</th>");
+	for (int i = 0; i < nbins; i++)
+		qv_buf_printf(b, "<th scope=\"col\">%s</th>", bin_range(l, i).s);
+	qv_buf_puts(b, "</tr></thead><tbody>\n<tr><th scope=\"row\">Games</th>");
+	for (int i = 0; i < nbins; i++)
+		qv_buf_printf(b, "<td>%d</td>", l->hist[i]);
+	qv_buf_puts(b, "</tr>\n<tr><th scope=\"row\">of which capped</th>");
+	for (int i = 0; i < nbins; i++)
+		qv_buf_printf(b, "<td>%d</td>", l->hist_capped[i]);
+	qv_buf_puts(b, "</tr>\n");
+	if (has_base) {
+		qv_buf_puts(b, "<tr><th scope=\"row\">Baseline</th>");
+		for (int i = 0; i < nbins; i++)
+			qv_buf_printf(b, "<td>%d</td>", bl->hist[i]);
+		qv_buf_puts(b, "</tr>\n");
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+}
+
+/* ---- the components ---- */
+
+/* The id as the plot's label: long ids cut to fit the label column (the table has them
+ * whole). Ids are letters, digits and hyphens (QV_VF_ID), so a cut never splits a character. */
+static txt short_id(const char *id)
+{
+	txt t;
+	if (strlen(id) <= 13)
+		snprintf(t.s, sizeof t.s, "%s", id);
+	else
+		snprintf(t.s, sizeof t.s, "%.12s\xe2\x80\xa6", id);
+	return t;
+}
+
+/* The forest plot of the components' causal effects, most extreme first. */
+static void component_forest(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	int n = P->p->ncomponents;
+	double m = 0.05;
+	for (int i = 0; i < n; i++) {
+		const qv_lab_component *c = &S->component[i];
+		const qv_lab_delta *d[2] = {&c->ablate_seat[0], &c->restrict_score};
+		for (int j = 0; j < 2; j++) {
+			if (known(d[j]->d))
+				m = fmax(m, fabs(d[j]->d));
+			if (known_ci(d[j]->ci))
+				m = fmax(m, fmax(fabs(d[j]->ci.lo), fabs(d[j]->ci.hi)));
+		}
+	}
+	/* ticks at whole multiples of 5 points: the half-range is a multiple of 10 */
+	m = fmin(1, ceil(m * 10 - 1e-9) / 10);
+	const int W = 400, top = 40, row = 30;
+	int H = top + n * row + 46;
+	scale x = {-m, m, 120, 372};
+	double ybot = top + n * row;
+
+	qv_buf_puts(b, "<figure>\n");
+	qv_buf label = {0};
+	qv_buf_printf(&label,
+	              "Forest plot of the effect of each of %d components with %d players: "
+	              "ablation and restricted play differences in score, with 95%% intervals",
+	              n, S->players);
+	svg_open(b, W, H, qv_buf_str(&label));
+	qv_buf_free(&label);
+	qv_buf_puts(b, "<g class=\"ab\"><circle cx=\"124\" cy=\"12\" r=\"5\" class=\"pt\"/>"
+	               "</g>\n");
+	svg_text(b, 134, 16.5, NULL, NULL, "ablation: p1");
+	qv_buf_puts(b, "<g class=\"re\"><path d=\"M244,6 l6,6 l-6,6 l-6,-6 z\" class=\"pt\"/>"
+	               "</g>\n");
+	svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
+	for (int i = 0; i < n; i++) {
+		int k = S->order[i];
+		if (k < 0 || k >= n)
+			continue;
+		if (S->component[k].flagged)
+			qv_buf_printf(b,
+			              "<rect x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\" "
+			              "class=\"flagband\"/>\n",
+			              top + i * row, W, row);
+	}
+	for (int i = -2; i <= 2; i++) {
+		double v = m * i / 2;
+		svg_line(b, at(&x, v), top - 4, at(&x, v), ybot, i == 0 ? "axis" : "grid");
+		char t[32];
+		snprintf(t, sizeof t, "%+.0f", qv_clean_zero(100 * v, 0));
+		svg_tick(b, at(&x, v), ybot + 18, W, i == 0 ? "0" : t);
+	}
+	svg_text(b, (120 + 372) / 2.0, ybot + 38, "middle", "mut",
+	         "difference in score, percentage points");
+	for (int i = 0; i < n; i++) {
+		int k = S->order[i];
+		if (k < 0 || k >= n)
+			continue;
+		const qv_lab_component *c = &S->component[k];
+		double y = top + i * row + row / 2.0;
+		txt name = short_id(c->id);
+		if (c->flagged) {
+			size_t len = strlen(name.s);
+			snprintf(name.s + len, sizeof name.s - len, " *");
+		}
+		svg_text(b, 6, y + 4.5, NULL, c->flagged ? "flagged" : NULL, name.s);
+		const qv_lab_delta *a = &c->ablate_seat[0], *r = &c->restrict_score;
+		if (known(a->d)) {
+			qv_buf_puts(b, "<g class=\"ab\">");
+			if (known_ci(a->ci))
+				svg_line(b, at(&x, a->ci.lo), y - 5, at(&x, a->ci.hi), y - 5, "ci");
+			qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5\" class=\"pt\"/></g>\n",
+			              co(at(&x, a->d)).s, co(y - 5).s);
+		}
+		if (known(r->d)) {
+			qv_buf_puts(b, "<g class=\"re\">");
+			if (known_ci(r->ci))
+				svg_line(b, at(&x, r->ci.lo), y + 5, at(&x, r->ci.hi), y + 5, "ci");
+			double cx = at(&x, r->d), cy = y + 5;
+			qv_buf_printf(b,
+			              "<path d=\"M%s,%s l6,6 l-6,6 l-6,-6 z\" class=\"pt\"/></g>\n",
+			              co(cx).s, co(cy - 6).s);
+		}
+	}
+	qv_buf_puts(b, "</svg>\n");
+	int flagged = 0;
+	for (int k = 0; k < n; k++)
+		flagged += S->component[k].flagged;
+	qv_buf_printf(b,
+	              "<figcaption>Differences in percentage points, with 95%% intervals; "
+	              "%d of %d components flagged (*, Benjamini&ndash;Hochberg at q = "
+	              "%.2f).</figcaption>\n</figure>\n",
+	              flagged, n, QV_LAB_Q);
+}
+
+/* The play rate and the scores when drawn or played: what happened, not what it caused. */
+static void component_correlations(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	int n = P->p->ncomponents;
+	table_open(P, "correlations", "Correlational figures");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th>"
+	               "<th scope=\"col\">Play rate</th>"
+	               "<th scope=\"col\">Score when drawn (correlational)</th>"
+	               "<th scope=\"col\">Score when played (correlational)</th></tr></thead>"
+	               "<tbody>\n");
+	for (int i = 0; i < n; i++) {
+		int k = S->order[i];
+		if (k < 0 || k >= n)
+			continue;
+		const qv_lab_component *c = &S->component[k];
+		qv_buf_puts(b, "<tr><th scope=\"row\">");
+		html_esc(b, c->id);
+		qv_buf_printf(b, "</th><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		              est_pct(&c->play_rate).s, est_pct(&c->score_drawn).s,
+		              est_pct(&c->score_played).s);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+}
+
+/* The causal effects in numbers: the differences and their intervals, and the flags. */
+static void component_effects(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	int n = P->p->ncomponents;
+	table_open(P, "effects", "Causal effects");
+	qv_buf_puts(
+	    b,
+	    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Flagged</th>"
+	    "<th scope=\"col\">Ablation: &Delta; p1 score (pp)</th>"
+	    "<th scope=\"col\">Restricted play: &Delta; score (pp)</th>"
+	    "<th scope=\"col\">Ablation: &Delta; length</th>"
+	    "<th scope=\"col\">Restricted play: &Delta; length</th></tr></thead>"
+	    "<tbody>\n");
+	for (int i = 0; i < n; i++) {
+		int k = S->order[i];
+		if (k < 0 || k >= n)
+			continue;
+		const qv_lab_component *c = &S->component[k];
+		qv_buf_puts(b, "<tr><th scope=\"row\">");
+		html_esc(b, c->id);
+		qv_buf_printf(
+		    b, "</th>%s<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		    c->flagged ? "<td class=\"t flag\">flagged</td>" : "<td class=\"t\">no</td>",
+		    delta_points(&c->ablate_seat[0]).s, delta_points(&c->restrict_score).s,
+		    delta_num(&c->ablate_length, 1).s, delta_num(&c->restrict_length, 1).s);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+}
+
+static void html_components(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_plan *p = P->p;
+	heading(P, "h3", "components", "Components");
+	if (p->ncomponents == 0 || !S->component) {
+		not_measured(b, "This game&#39;s variant has no components the lab studies one by "
+		                "one.");
+		return;
+	}
+	if (p->cfg.component_games <= 0) {
+		not_measured(
+		    b,
+		    "The causal effects were not measured: this study ran no component "
+		    "games (<code>--component-games 0</code>). The table still gives the correlational "
+		    "figures.");
+		how(b, "The play rate and the scores when drawn or played are correlational: they "
+		       "describe what happened, they do not say what caused it.");
+		component_correlations(P, S);
+		return;
+	}
+	how(b, "What each component causes, most extreme first. Circles: p1&#39;s score in games "
+	       "without the component minus its score with it (ablation); diamonds: the score of a "
+	       "seat forbidden to play it minus its unrestricted twins (restricted play). An "
+	       "interval that crosses zero shows no clear effect; shaded rows are flagged. The "
+	       "play rate and the scores when drawn or played are correlational: they describe "
+	       "what happened, they do not say what caused it.");
+	qv_buf_puts(b, "<div class=\"fig\">\n");
+	component_forest(P, S);
+	component_correlations(P, S);
+	qv_buf_puts(b, "</div>\n");
+	component_effects(P, S);
+}
+
+/* ---- the board ---- */
+
+static txt square_name(const qv_lab_board *bd, int q)
+{
+	txt t;
+	int x = q % bd->w, y = q / bd->w;
+	char f = x < (int)sizeof bd->files && bd->files[x] ? bd->files[x] : '?';
+	snprintf(t.s, sizeof t.s, "%c%d", f, bd->rank0 + y);
+	return t;
+}
+
+static void html_board(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_board *bd = &S->board;
+	int N = S->players;
+	heading(P, "h3", "board", "Board use");
+	if (!S->heat || bd->w <= 0 || bd->h <= 0 || bd->w > (int)sizeof bd->files ||
+	    bd->w * bd->h > QV_LAB_MAX_SQUARES) {
+		not_measured(b, "Board use was not measured: this game has no board the lab can "
+		                "draw.");
+		return;
+	}
+	how(b, "How often each square was placed on or walked through, per seat, in the main "
+	       "games: the stronger the colour, the more. All seats share one scale.");
+	int n = bd->w * bd->h;
+	uint32_t hmax = 0;
+	for (int i = 0; i < N * n; i++)
+		hmax = S->heat[i] > hmax ? S->heat[i] : hmax;
+	/* Squares of 26 units up to 8 x 8, smaller on larger boards (a map stays about 210 units
+	 * wide), and every other label, or fewer, where squares are too small for one each. */
+	int side = bd->w > bd->h ? bd->w : bd->h;
+	const int cell = side <= 8 ? 26 : 208 / side > 10 ? 208 / side : 10;
+	const int every = cell >= 18 ? 1 : (18 + cell - 1) / cell;
+	const int left = 24, bottom = 22, pad = 4;
+	int W = left + bd->w * cell + pad, H = pad + bd->h * cell + bottom;
+	qv_buf_puts(b, "<div class=\"maps\">\n");
+	for (int s = 0; s < N; s++) {
+		const uint32_t *h = S->heat + s * n;
+		unsigned long long total = 0;
+		int best[3] = {-1, -1, -1};
+		for (int q = 0; q < n; q++) {
+			total += h[q];
+			for (int j = 0; j < 3; j++) {
+				if (h[q] > 0 && (best[j] < 0 || h[q] > h[best[j]])) {
+					for (int m = 2; m > j; m--)
+						best[m] = best[m - 1];
+					best[j] = q;
+					break;
+				}
+			}
+		}
+		qv_buf label = {0};
+		qv_buf_printf(&label, "Board use of p%d: %llu touches", s + 1, total);
+		qv_buf_puts(b, "<figure>\n");
+		svg_open(b, W, H, qv_buf_str(&label));
+		qv_buf_printf(b, "<g class=\"k%d\">\n", s + 1);
+		for (int y = 0; y < bd->h; y++)
+			for (int x = 0; x < bd->w; x++) {
+				uint32_t c = h[x + y * bd->w];
+				double op = hmax && c ? 0.08 + 0.92 * c / hmax : 0;
+				qv_buf_printf(b,
+				              "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+				              "class=\"cell\" fill-opacity=\"%.3f\"/>\n",
+				              left + x * cell, pad + (bd->h - 1 - y) * cell, cell,
+				              cell, op);
+			}
+		qv_buf_puts(b, "</g>\n");
+		for (int x = 0; x < bd->w; x += every) {
+			char f[2] = {bd->files[x] ? bd->files[x] : '?', 0};
+			svg_text(b, left + x * cell + cell / 2.0, pad + bd->h * cell + 16, "middle",
+			         "mut", f);
+		}
+		for (int y = 0; y < bd->h; y += every) {
+			char r[16];
+			snprintf(r, sizeof r, "%d", bd->rank0 + y);
+			svg_text(b, left - 6, pad + (bd->h - 1 - y) * cell + cell / 2.0 + 4.5,
+			         "end", "mut", r);
+		}
+		qv_buf_puts(b, "</svg>\n<figcaption>");
+		qv_buf_printf(b, "<span class=\"swatch k%d\"></span>p%d: %llu touches", s + 1,
+		              s + 1, total);
+		for (int j = 0; j < 3 && best[j] >= 0; j++)
+			qv_buf_printf(b, "%s%s (%" PRIu32 ")",
+			              j ? ", " : "; most: ", square_name(bd, best[j]).s,
+			              h[best[j]]);
+		qv_buf_puts(b, ".</figcaption>\n</figure>\n");
+		qv_buf_free(&label);
+	}
+	qv_buf_puts(b, "</div>\n<details><summary>Touches per square, in numbers</summary>\n");
+	for (int s = 0; s < N; s++) {
+		char id[24], cap[48];
+		snprintf(id, sizeof id, "heat-%d", s + 1);
+		snprintf(cap, sizeof cap, "Touches per square of p%d", s + 1);
+		table_open(P, id, cap);
+		qv_buf_puts(b, "<thead><tr><th scope=\"col\">Rank</th>");
+		for (int x = 0; x < bd->w; x++)
+			qv_buf_printf(b, "<th scope=\"col\">%c</th>",
+			              bd->files[x] ? bd->files[x] : '?');
+		qv_buf_puts(b, "</tr></thead><tbody>\n");
+		for (int y = bd->h - 1; y >= 0; y--) {
+			qv_buf_printf(b, "<tr><th scope=\"row\">%d</th>", bd->rank0 + y);
+			for (int x = 0; x < bd->w; x++)
+				qv_buf_printf(b, "<td>%" PRIu32 "</td>",
+				              S->heat[s * n + x + y * bd->w]);
+			qv_buf_puts(b, "</tr>\n");
+		}
+		qv_buf_puts(b, "</tbody>\n");
+		table_close(b);
+	}
+	qv_buf_puts(b, "</details>\n");
+}
+
+/* ---- tension ---- */
+
+/* A line through the points of v that were measured, broken where one was not. */
+static void curve(qv_buf *b, const double *v, const scale *x, const scale *y, const char *cls,
+                  const char *ptcls)
+{
+	bool open = false;
+	for (int i = 0; i < QV_LAB_CURVE; i++) {
+		double t = (i + 0.5) / QV_LAB_CURVE;
+		if (!known(v[i])) {
+			if (open)
+				qv_buf_puts(b, "\"/>\n");
+			open = false;
+			continue;
+		}
+		if (open)
+			qv_buf_putc(b, ' ');
+		else
+			qv_buf_printf(b, "<polyline class=\"%s\" points=\"", cls);
+		open = true;
+		qv_buf_printf(b, "%s,%s", co(at(x, t)).s, co(at(y, v[i])).s);
+	}
+	if (open)
+		qv_buf_puts(b, "\"/>\n");
+	for (int i = 0; i < QV_LAB_CURVE; i++)
+		if (known(v[i]))
+			qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"3.5\" class=\"%s\"/>\n",
+			              co(at(x, (i + 0.5) / QV_LAB_CURVE)).s, co(at(y, v[i])).s,
+			              ptcls);
+}
+
+static void html_tension(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_tension *t = &S->tension;
+	heading(P, "h3", "tension", "Tension");
+	if (t->games <= 0) {
+		not_measured(b,
+		             "Tension was not measured: the agents of this study do not search, so "
+		             "no decision has an evaluation. Searching agents (mcts, ismcts or the "
+		             "levels) measure it.");
+		return;
+	}
+	how(b, "The mean evaluation, from the searching agents (&minus;1 lost, +1 won), of the "
+	       "eventual winner and of the best loser as a game goes on. Lines that stay close "
+	       "make a tense game; lines that part early, a game decided early.");
+	const int W = 400, H = 232;
+	scale x = {0, 1, 48, 390}, y = {-1, 1, 190, 34};
+	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
+	qv_buf label = {0};
+	qv_buf_printf(&label,
+	              "Tension curve with %d players over %d games: the winner's and the best "
+	              "loser's mean evaluation over game time",
+	              S->players, t->games);
+	svg_open(b, W, H, qv_buf_str(&label));
+	qv_buf_free(&label);
+	svg_line(b, 48, 12, 76, 12, "win");
+	svg_text(b, 82, 16.5, NULL, NULL, "winner");
+	svg_line(b, 152, 12, 180, 12, "lose");
+	svg_text(b, 186, 16.5, NULL, NULL, "best loser");
+	for (int i = -2; i <= 2; i++) {
+		double v = i / 2.0;
+		svg_line(b, 48, at(&y, v), 390, at(&y, v), i == 0 ? "axis" : "grid");
+		svg_text(b, 42, at(&y, v) + 4.5, "end", "mut", num(v, 1, i > 0).s);
+	}
+	curve(b, t->loser, &x, &y, "lose", "losept");
+	curve(b, t->winner, &x, &y, "win", "winpt");
+	svg_text(b, 48, 208, "start", "mut", "start");
+	svg_text(b, 219, 208, "middle", "mut", "middle");
+	svg_text(b, 390, 208, "end", "mut", "end");
+	svg_text(b, 219, 226, "middle", "mut", "game time");
+	qv_buf_puts(b, "</svg>\n");
+	qv_buf_printf(b,
+	              "<figcaption>%d games with a search value at every decision. Lead changes "
+	              "per decision %s; drama %s; decisiveness %s.</figcaption>\n</figure>\n",
+	              t->games, est_num(&t->lead_changes, 3).s, est_num(&t->drama, 3).s,
+	              est_num(&t->decisiveness, 3).s);
+	table_open(P, "tension-table", "Mean evaluation over game time");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Game time</th><th scope=\"col\">Winner</th>"
+	               "<th scope=\"col\">Best loser</th></tr></thead><tbody>\n");
+	for (int i = 0; i < QV_LAB_CURVE; i++)
+		qv_buf_printf(
+		    b, "<tr><th scope=\"row\">%d&ndash;%d%%</th><td>%s</td><td>%s</td></tr>\n",
+		    100 * i / QV_LAB_CURVE, 100 * (i + 1) / QV_LAB_CURVE,
+		    num(t->winner[i], 3, true).s, num(t->loser[i], 3, true).s);
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+	qv_buf_puts(b, "</div>\n");
+}
+
+/* ---- skill and luck ---- */
+
+static void html_ladder(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	int N = S->players;
+	double fair = 1.0 / N;
+	heading(P, "h3", "ladder", "Skill and luck");
+	int n = S->nrungs;
+	if (n > (int)(sizeof S->rung / sizeof *S->rung))
+		n = (int)(sizeof S->rung / sizeof *S->rung);
+	if (n <= 0) {
+		not_measured(b, "The skill ladder was not measured: this study ran no ladder games "
+		                "(<code>--ladder-games 0</code>).");
+		return;
+	}
+	how(b,
+	    "The score of one seat searching twice as much as the others (2<sup>k+1</sup> "
+	    "against 2<sup>k</sup> iterations). In a game of skill it stays above the dashed fair share as the "
+	    "search grows; the luck floor is what random play scores against hard.");
+	const int W = 400, H = 236;
+	const double x0 = 48, x1 = 390;
+	scale y = {0, 1, 190, 34};
+	double cw = (x1 - x0) / n;
+	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
+	qv_buf label = {0};
+	qv_buf_printf(&label,
+	              "Skill ladder with %d players: the score of the stronger seat per rung, and "
+	              "the luck floor, with 95%% intervals",
+	              N);
+	svg_open(b, W, H, qv_buf_str(&label));
+	qv_buf_free(&label);
+	for (int i = 0; i <= 4; i++) {
+		double v = i / 4.0;
+		svg_line(b, x0, at(&y, v), x1, at(&y, v), "grid");
+		svg_text(b, x0 - 6, at(&y, v) + 4.5, "end", "mut", tick_pct(v).s);
+	}
+	svg_line(b, x0, at(&y, fair), x1, at(&y, fair), "fair");
+	char fl[32];
+	snprintf(fl, sizeof fl, "fair share 1/%d", N);
+	svg_line(b, x0, 12, x0 + 28, 12, "fair");
+	svg_text(b, x0 + 34, 16.5, NULL, NULL, fl);
+	for (int i = 0; i < n; i++) {
+		const qv_lab_rung *r = &S->rung[i];
+		double cx = x0 + (i + 0.5) * cw;
+		char t[24];
+		if (r->k < 0)
+			snprintf(t, sizeof t, "luck");
+		else
+			snprintf(t, sizeof t, "%ld", 2L << r->k);
+		svg_text(b, cx, 208, "middle", r->k < 0 ? NULL : "mut", t);
+		if (!measured(&r->score))
+			continue;
+		qv_buf_printf(b, "<g class=\"%s\">", r->k < 0 ? "re" : "ab");
+		if (known_ci(r->score.ci))
+			svg_line(b, cx, at(&y, r->score.ci.lo), cx, at(&y, r->score.ci.hi), "ci");
+		qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" class=\"pt\"/></g>\n",
+		              co(cx).s, co(at(&y, r->score.v)).s);
+	}
+	svg_text(b, (x0 + x1) / 2, 226, "middle", "mut", "iterations of the stronger seat");
+	qv_buf_puts(b, "</svg>\n");
+	qv_buf_printf(b,
+	              "<figcaption>Each rung against half its iterations; the fair share is "
+	              "%s.</figcaption>\n</figure>\n",
+	              pct(fair).s);
+	table_open(P, "ladder-table", "The skill ladder");
+	qv_buf_puts(b,
+	            "<thead><tr><th scope=\"col\">Rung</th><th scope=\"col\">The seat</th>"
+	            "<th scope=\"col\">The others</th><th scope=\"col\">Score</th>"
+	            "<th scope=\"col\">95% interval</th><th scope=\"col\">Games</th></tr></thead>"
+	            "<tbody>\n");
+	for (int i = 0; i < n; i++) {
+		const qv_lab_rung *r = &S->rung[i];
+		bool m = measured(&r->score);
+		if (r->k < 0)
+			qv_buf_puts(b, "<tr><th scope=\"row\">luck floor</th><td>random</td>"
+			               "<td>hard</td>");
+		else
+			qv_buf_printf(b,
+			              "<tr><th scope=\"row\">k = %d</th><td>%ld</td><td>%ld</td>",
+			              r->k, 2L << r->k, 1L << r->k);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%ld</td></tr>\n",
+		              pct(m ? r->score.v : NAN).s,
+		              pct_ci(m ? r->score.ci : (qv_interval){NAN, NAN}).s, r->score.n);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+	qv_buf_puts(b, "</div>\n");
+}
+
+/* ---- the agents ---- */
+
+/* A cell's tint: blue above one half, orange below, stronger the further (light enough in
+ * both schemes for the text on it to keep its contrast). */
+static void tint(qv_buf *b, double s)
+{
+	if (!known(s) || fabs(s - 0.5) < 0.005) {
+		qv_buf_puts(b, "<td>");
+		return;
+	}
+	double a = fmin(0.45, fabs(s - 0.5) * 0.9);
+	qv_buf_printf(b, "<td style=\"background:rgba(var(--%s),%.2f)\">", s > 0.5 ? "hi" : "lo",
+	              a);
+}
+
+static void html_agents(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_config *c = &P->p->cfg;
+	heading(P, "h3", "agents", "Agents");
+	int n = S->nagents < c->nagents ? S->nagents : c->nagents;
+	if (n < 2) {
+		not_measured(b, "One agent played every seat: there is no match-up to show.");
+		return;
+	}
+	how(b, "Each row&#39;s score against each column&#39;s agent in the main games, over the "
+	       "pairs of seats where both sat (a better rank counts 1, the same rank one half), "
+	       "and each agent&#39;s Elo against the field.");
+	table_open(P, "agents-table", "Score of the row against the column, and Elo");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Agent</th>");
+	for (int a = 0; a < n; a++)
+		qv_buf_printf(b, "<th scope=\"col\">vs #%d</th>", a + 1);
+	qv_buf_puts(b, "<th scope=\"col\">Elo</th><th scope=\"col\">95% interval</th></tr></thead>"
+	               "<tbody>\n");
+	for (int a = 0; a < n; a++) {
+		qv_buf_printf(b, "<tr><th scope=\"row\">#%d <code>", a + 1);
+		html_esc(b, c->agents[a]);
+		qv_buf_puts(b, "</code></th>");
+		for (int o = 0; o < n; o++) {
+			double s = a == o ? NAN : S->matrix[a][o];
+			tint(b, s);
+			qv_buf_printf(b, "%s</td>", a == o ? "&mdash;" : pct(s).s);
+		}
+		const qv_lab_est *e = &S->elo[a];
+		bool m = measured(e);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td></tr>\n", num(m ? e->v : NAN, 0, true).s,
+		              num_ci(m ? e->ci : (qv_interval){NAN, NAN}, 0, true).s);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+}
+
+/* ---- the baseline ---- */
+
+/* Whether a compared metric is a count of decisions or actions rather than a proportion. */
+static bool plain_metric(const char *m)
+{
+	return m && (strstr(m, "length") || strstr(m, "branching") || strstr(m, "decisions"));
+}
+
+static void html_baseline(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_config *c = &P->p->cfg;
+	heading(P, "h3", "baseline", "Against the baseline");
+	if (!c->baseline || S->ncompare <= 0) {
+		not_measured(
+		    b,
+		    "No baseline was measured: run the study with <code>--baseline FILE</code> to "
+		    "compare this variant with another.");
+		return;
+	}
+	how(b, "Every metric of this variant beside the baseline&#39;s, with the difference and "
+	       "its 95% interval; an interval that excludes zero is a difference the games "
+	       "show.");
+	qv_buf label = {0};
+	qv_buf_puts(&label, "This variant against the baseline \xe2\x80\x9c");
+	qv_buf_puts(&label, c->baseline->name);
+	qv_buf_puts(&label, "\xe2\x80\x9d");
+	table_open(P, "baseline-table", qv_buf_str(&label));
+	qv_buf_free(&label);
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Variant</th>"
+	               "<th scope=\"col\">Baseline</th><th scope=\"col\">&Delta;</th>"
+	               "<th scope=\"col\">95% interval</th><th scope=\"col\">p</th></tr></thead>"
+	               "<tbody>\n");
+	int n = S->ncompare < 32 ? S->ncompare : 32;
+	for (int i = 0; i < n; i++) {
+		const qv_lab_compare *m = &S->compare[i];
+		bool plain = plain_metric(m->metric);
+		char name[64];
+		qv_copy(name, sizeof name, m->metric);
+		if (name[0] >= 'a' && name[0] <= 'z')
+			name[0] = (char)(name[0] - 'a' + 'A');
+		qv_buf_puts(b, "<tr><th scope=\"row\">");
+		html_esc(b, name);
+		qv_buf_puts(b, "</th>");
+		if (plain)
+			qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
+			              num(m->variant, 2, false).s, num(m->baseline, 2, false).s,
+			              num(m->delta.d, 2, true).s, num_ci(m->delta.ci, 2, true).s);
+		else
+			qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
+			              pct(m->variant).s, pct(m->baseline).s, pp(m->delta.d).s,
+			              pp_ci(m->delta.ci).s);
+		qv_buf_printf(b, "<td>%s</td></tr>\n", pval(m->delta.p).s);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+}
+
+/* ---- reproduction ---- */
+
+/* A variant file in a command: the name the user gave it (its last path component, which the
+ * shards' headers carry), or a placeholder the page explains. */
+static void file_word(qv_buf *b, const char *given, const char *placeholder)
+{
+	if (given && *given)
+		shell_word(b, given);
+	else
+		qv_buf_puts(b, placeholder);
+}
+
+/* The `quiver lab run` command of the study, as plain text (escaped by the caller). */
+static void run_command(qv_buf *b, const qv_lab_plan *p)
+{
+	const qv_lab_config *c = &p->cfg;
+	qv_buf_puts(b, "quiver lab run ");
+	shell_word(b, c->game->name);
+	if (c->variant && !c->variant->builtin) {
+		qv_buf_puts(b, " --variant ");
+		file_word(b, c->variant_file, "FILE");
+	}
+	if (c->baseline) {
+		qv_buf_puts(b, " --baseline ");
+		file_word(b, c->baseline_file, "BASELINE");
+	}
+	qv_buf agents = {0};
+	for (int a = 0; a < c->nagents; a++) {
+		if (a)
+			qv_buf_putc(&agents, ',');
+		qv_buf_puts(&agents, c->agents[a]);
+	}
+	qv_buf_puts(b, " --agents ");
+	shell_word(b, qv_buf_str(&agents));
+	qv_buf_free(&agents);
+	qv_buf_puts(b, " --players ");
+	for (int i = 0; i < c->nplayers; i++)
+		qv_buf_printf(b, i ? ",%d" : "%d", c->players[i]);
+	qv_buf_printf(b, " --games %d --component-games %d --ladder-games %d", c->games,
+	              c->component_games, c->ladder_games);
+	if (c->ladder_games > 0)
+		qv_buf_printf(b, " --ladder %d-%d", c->ladder_lo, c->ladder_hi);
+	qv_buf_printf(b, " --seed %" PRIu64, c->seed);
+	if (c->paired)
+		qv_buf_puts(b, " --paired");
+	for (int i = 0; i < c->params.n; i++) {
+		char kv[QV_PARAM_KEY_MAX + QV_PARAM_VALUE_MAX + 2];
+		snprintf(kv, sizeof kv, "%s=%s", qv_params_key(&c->params, i),
+		         qv_params_value(&c->params, i));
+		qv_buf_puts(b, " --param ");
+		shell_word(b, kv);
+	}
+	qv_buf_puts(b, " --out DIR");
+}
+
+/* The `quiver play` command that plays game i again, seat by seat, as plain text. */
+static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, int i)
+{
+	const qv_lab_config *c = &p->cfg;
+	const qv_lab_arm *a = arm_at(p, i);
+	qv_buf_puts(b, "quiver play ");
+	shell_word(b, c->game->name);
+	qv_buf seats = {0};
+	for (int s = 0; s < g->players; s++) {
+		if (s)
+			qv_buf_putc(&seats, ',');
+		qv_buf_puts(&seats, seat_agent(a, g, s));
+	}
+	qv_buf_puts(b, " --players ");
+	shell_word(b, qv_buf_str(&seats));
+	qv_buf_free(&seats);
+	qv_buf_printf(b, " --seed %" PRIu64, game_seed(p, i));
+	const qv_variant *v = a && a->variant ? a->variant : c->variant;
+	if (v && !v->builtin) {
+		qv_buf_puts(b, " --variant ");
+		if (v == c->baseline)
+			file_word(b, c->baseline_file, "BASELINE");
+		else
+			file_word(b, c->variant_file, "FILE");
+	}
+	for (int k = 0; k < c->params.n; k++) {
+		char kv[QV_PARAM_KEY_MAX + QV_PARAM_VALUE_MAX + 2];
+		snprintf(kv, sizeof kv, "%s=%s", qv_params_key(&c->params, k),
+		         qv_params_value(&c->params, k));
+		qv_buf_puts(b, " --param ");
+		shell_word(b, kv);
+	}
+}
+
+static void fact(qv_buf *b, const char *name, const char *value, bool code)
+{
+	qv_buf_printf(b, "<dt>%s</dt><dd>%s", name, code ? "<code>" : "");
+	html_esc(b, value);
+	qv_buf_printf(b, "%s</dd>\n", code ? "</code>" : "");
+}
+
+/* The games of section S to watch again: the capped ones, then the longest not among them. */
+static int games_to_watch(const qv_lab_section *S, int *index, const char **why)
+{
+	int nc = S->ncapped_games < 8 ? S->ncapped_games : 8;
+	int nl = S->nlongest_games < 8 ? S->nlongest_games : 8;
+	int n = 0;
+	for (int i = 0; i < nc; i++) {
+		bool longest = false;
+		for (int j = 0; j < nl; j++)
+			longest |= S->longest_games[j] == S->capped_games[i];
+		index[n] = S->capped_games[i];
+		why[n++] = longest ? "capped, among the longest" : "capped";
+	}
+	for (int j = 0; j < nl; j++) {
+		bool capped = false;
+		for (int i = 0; i < nc; i++)
+			capped |= S->longest_games[j] == S->capped_games[i];
+		if (!capped) {
+			index[n] = S->longest_games[j];
+			why[n++] = "among the longest";
+		}
+	}
+	return n;
+}
+
+/* The games to watch again of one player count: a table of who sat where, then the commands
+ * in one block to copy. */
+static void html_watch(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_plan *p = P->p;
+	int index[16];
+	const char *why[16];
+	int n = games_to_watch(S, index, why);
+	qv_buf_printf(b, "<h4 id=\"%s-title\">%d players</h4>\n", P->id, S->players);
+	int shown = 0;
+	for (int i = 0; i < n; i++)
+		shown += index[i] >= 0 && index[i] < p->total;
+	if (!shown) {
+		not_measured(b, "No games were played with this number of players.");
+		return;
+	}
+	char cap[64];
+	snprintf(cap, sizeof cap, "Games to watch again with %d players", S->players);
+	table_open(P, "games", cap);
+	qv_buf_puts(
+	    b,
+	    "<thead><tr><th scope=\"col\">Game</th><th scope=\"col\" class=\"t\">Why</th>"
+	    "<th scope=\"col\">Decisions</th><th scope=\"col\" class=\"t\">Seats</th></tr></thead>"
+	    "<tbody>\n");
+	for (int i = 0; i < n; i++) {
+		if (index[i] < 0 || index[i] >= p->total)
+			continue;
+		const qv_lab_game *g = &P->games[index[i]];
+		const qv_lab_arm *a = arm_at(p, index[i]);
+		qv_buf_printf(b,
+		              "<tr><th scope=\"row\">%d</th><td class=\"t\">%s</td><td>%d</td>"
+		              "<td class=\"t\">",
+		              index[i], why[i], g->decisions);
+		for (int s = 0; s < g->players; s++) {
+			qv_buf_printf(b, "%s<span class=\"seat\">p%d <code>", s ? ", " : "", s + 1);
+			html_esc(b, seat_agent(a, g, s));
+			qv_buf_puts(b, "</code></span>");
+		}
+		qv_buf_puts(b, "</td></tr>\n");
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+	qv_buf_puts(b, "<pre><code>");
+	qv_buf cmd = {0};
+	for (int i = 0; i < n; i++) {
+		if (index[i] < 0 || index[i] >= p->total)
+			continue;
+		qv_buf_printf(&cmd, "%s# game %d: %s\n", i ? "\n" : "", index[i], why[i]);
+		play_command(&cmd, p, &P->games[index[i]], index[i]);
+		qv_buf_putc(&cmd, '\n');
+	}
+	html_esc(b, qv_buf_str(&cmd));
+	qv_buf_free(&cmd);
+	qv_buf_puts(b, "</code></pre>\n");
+}
+
+static void html_reproduction(qv_buf *b, const qv_lab_report *r, const qv_lab_game *games)
+{
+	const qv_lab_plan *p = r->plan;
+	const qv_lab_config *c = &p->cfg;
+	qv_buf_puts(b, "<section class=\"reproduce\" id=\"reproduce\" "
+	               "aria-labelledby=\"reproduce-title\">\n"
+	               "<h2 id=\"reproduce-title\">Reproduction</h2>\n"
+	               "<p class=\"how\">The command that plays this study again, game for game, "
+	               "DIR being the folder the report goes to");
+	if (c->variant && !c->variant->builtin && !c->variant_file[0])
+		qv_buf_puts(b, ", FILE the variant file");
+	if (c->baseline && !c->baseline_file[0])
+		qv_buf_puts(b, ", BASELINE the baseline&#39;s file");
+	qv_buf_puts(
+	    b, ". A variant file must have the SHA-256 below (<code>quiver variant show</code> "
+	       "prints it). Every game is seeded from the study&#39;s seed and its index, so "
+	       "the same command gives the same bytes on any number of threads or "
+	       "machines.</p>\n<pre><code>");
+	qv_buf cmd = {0};
+	run_command(&cmd, p);
+	html_esc(b, qv_buf_str(&cmd));
+	qv_buf_free(&cmd);
+	qv_buf_puts(b, "</code></pre>\n<dl class=\"facts\">\n");
+	fact(b, "Game", c->game->name, false);
+	fact(b, "Variant", c->variant ? c->variant->name : "", false);
+	fact(b, "Variant SHA-256", c->variant ? c->variant->sha256 : "", true);
+	if (c->baseline) {
+		fact(b, "Baseline", c->baseline->name, false);
+		fact(b, "Baseline SHA-256", c->baseline->sha256, true);
+	}
+	char t[64];
+	snprintf(t, sizeof t, "%" PRIu64, c->seed);
+	fact(b, "Seed", t, true);
+	fact(b, "Paired", c->paired ? "yes: the seats of one rotation share their chance" : "no",
+	     false);
+	fact(b, "quiver version", c->version, false);
+	snprintf(t, sizeof t, "%d", p->total);
+	fact(b, "Games in all", t, false);
+	qv_buf_puts(b, "</dl>\n<h3 id=\"reproduce-games\">Games to watch again</h3>\n"
+	               "<p class=\"how\">The capped games (ended by max_turns) and the longest "
+	               "ones of the main games, each with the command that plays it again move by "
+	               "move");
+	if (c->paired)
+		qv_buf_puts(b,
+		            " (in a paired study a game&#39;s dice come from the first game of "
+		            "its rotation, so the command plays the same seats with the game&#39;s "
+		            "own seed, not the same dice)");
+	qv_buf_puts(b, ".</p>\n");
+	page P = {.b = b, .p = p, .games = games};
+	for (int k = 0; k < r->nsections; k++) {
+		snprintf(P.id, sizeof P.id, "r%d", r->section[k].players);
+		html_watch(&P, &r->section[k]);
+	}
+	qv_buf_puts(b, "</section>\n");
+}
+
+/* ---- the page ---- */
+
+static void html_section(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	snprintf(P->id, sizeof P->id, "p%d", S->players);
+	qv_buf_printf(b,
+	              "<section class=\"players\" id=\"%s\" aria-labelledby=\"%s-title\">\n"
+	              "<h2 id=\"%s-title\">%d players</h2>\n",
+	              P->id, P->id, P->id, S->players);
+	html_verdict(P, S);
+	html_seats(P, S);
+	html_length(P, S);
+	html_components(P, S);
+	html_board(P, S);
+	html_tension(P, S);
+	html_ladder(P, S);
+	html_agents(P, S);
+	html_baseline(P, S);
+	qv_buf_puts(b, "</section>\n");
+}
+
+static void write_html(const qv_lab_report *r, const qv_lab_game *games, qv_buf *b)
+{
+	const qv_lab_plan *p = r->plan;
+	const qv_lab_config *c = &p->cfg;
+	const char *vname = c->variant ? c->variant->name : "";
+	bool builtin = !c->variant || c->variant->builtin;
+	qv_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	               "<meta name=\"color-scheme\" content=\"light dark\">\n<title>");
+	html_esc(b, c->game->title);
+	qv_buf_puts(b, builtin ? ", the built-in set" : ", \xe2\x80\x9c");
+	if (!builtin) {
+		html_esc(b, vname);
+		qv_buf_puts(b, "\xe2\x80\x9d");
+	}
+	qv_buf_printf(b, ": the designer&#39;s lab</title>\n<style>\n%s</style>\n</head>\n<body>\n",
+	              css);
+
+	qv_buf_puts(b, "<header>\n<p class=\"kicker\">quiver &middot; the designer&#39;s lab</p>\n"
+	               "<h1>");
+	html_esc(b, c->game->title);
+	if (builtin) {
+		qv_buf_puts(b, ": the built-in set");
+	} else {
+		qv_buf_puts(b, ": \xe2\x80\x9c");
+		html_esc(b, vname);
+		qv_buf_puts(b, "\xe2\x80\x9d");
+	}
+	qv_buf_printf(b, "</h1>\n<p class=\"sub\">%d games per player count, played by ", c->games);
+	for (int a = 0; a < c->nagents; a++) {
+		qv_buf_puts(b, a == 0                ? "<code>"
+		               : a + 1 == c->nagents ? " and <code>"
+		                                     : ", <code>");
+		html_esc(b, c->agents[a]);
+		qv_buf_puts(b, "</code>");
+	}
+	qv_buf_puts(b, " with seats rotated");
+	if (c->baseline) {
+		qv_buf_puts(b, "; compared with the baseline \xe2\x80\x9c");
+		html_esc(b, c->baseline->name);
+		qv_buf_puts(b, "\xe2\x80\x9d");
+	}
+	qv_buf_printf(b, ". %d games in all, seed %" PRIu64 ".</p>\n", p->total, c->seed);
+	qv_buf_puts(b, "<nav aria-label=\"Contents\"><ul>\n");
+	for (int k = 0; k < r->nsections; k++)
+		qv_buf_printf(b, "<li><a href=\"#p%d\">%d players</a></li>\n",
+		              r->section[k].players, r->section[k].players);
+	qv_buf_puts(b, "<li><a href=\"#reproduce\">Reproduction</a></li>\n</ul></nav>\n"
+	               "<p class=\"how\">How to read this report: one section per number of "
+	               "players, each opening with its verdict. A score is a seat&#39;s share of "
+	               "the points (1 for a win, a shared first place split), every interval is a "
+	               "95% interval, and a difference (&Delta;) is in percentage points (pp). "
+	               "Only the ablation and restricted-play figures say what a component "
+	               "causes; the rest describes the games.</p>\n</header>\n<main>\n");
+	page P = {.b = b, .p = p, .games = games};
+	for (int k = 0; k < r->nsections; k++)
+		html_section(&P, &r->section[k]);
+	html_reproduction(b, r, games);
+	qv_buf_puts(b, "</main>\n<footer>Written by quiver ");
+	html_esc(b, c->version);
+	qv_buf_puts(b, " (<code>quiver lab</code>, docs/lab.md). The same study gives the same "
+	               "page, byte for byte.</footer>\n</body>\n</html>\n");
+}
+
+/* ---- the files ---- */
+
+static qv_status write_file(const char *dir, const char *name, const qv_buf *text, qv_err *err)
+{
+	qv_buf path = {0};
+	qv_buf_printf(&path, "%s/%s", dir, name);
+	if (path.failed) {
+		qv_buf_free(&path);
+		return qv_fail(err, QV_ENOMEM, "out of memory writing %s", name);
+	}
+	FILE *f = fopen(qv_buf_str(&path), "wb");
+	if (!f) {
+		qv_status st =
+		    qv_fail(err, QV_EIO, "cannot write %s: %s", qv_buf_str(&path), strerror(errno));
+		qv_buf_free(&path);
+		return st;
+	}
+	bool ok = fwrite(qv_buf_str(text), 1, text->len, f) == text->len;
+	int e = errno;
+	if (fclose(f) != 0 && ok) {
+		ok = false;
+		e = errno;
+	}
+	qv_status st = QV_OK;
+	if (!ok)
+		st = qv_fail(err, QV_EIO, "cannot write %s: %s", qv_buf_str(&path), strerror(e));
+	qv_buf_free(&path);
+	return st;
+}
+
+qv_status qv_lab_write(const qv_lab_report *r, const qv_lab_game *games, const char *dir,
+                       qv_err *err)
+{
+	if (!r || !r->plan || !r->plan->cfg.game || !dir || (r->plan->total > 0 && !games))
+		return qv_fail(err, QV_EINVAL,
+		               "qv_lab_write: a report, its plan's games and a "
+		               "folder are needed");
+	qv_buf out[3] = {{0}};
+	static const char *const names[3] = {"report.html", "report.json", "games.csv"};
+	write_html(r, games, &out[0]);
+	write_json(r, &out[1]);
+	write_csv(r, games, &out[2]);
+	qv_status st = QV_OK;
+	for (int i = 0; i < 3 && st == QV_OK; i++)
+		st = out[i].failed ? qv_fail(err, QV_ENOMEM, "out of memory writing %s", names[i])
+		                   : write_file(dir, names[i], &out[i], err);
+	for (int i = 0; i < 3; i++)
+		qv_buf_free(&out[i]);
+	return st;
+}

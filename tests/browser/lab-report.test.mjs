@@ -1,0 +1,201 @@
+// The lab's report page (src/engine/lab_report.c), written by lab_sample_write from the
+// hand-made studies of tests/support/lab_sample.c and opened as a file: no request leaves the
+// page, every SVG is drawn, axe finds no serious or critical violation in the light and the
+// dark scheme, nothing is wider than a 360 px screen, the print layout starts each player
+// count on a new page; the screenshots at 1280 and 360 px go to the build's screenshot folder.
+
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { launchBrowser, tempDir, screenshotDir, budget, STEP_MS } from './support.mjs';
+
+/** The generator of the sample reports: $QV_LAB_SAMPLE (set by ctest). */
+const SAMPLE =
+  process.env.QV_LAB_SAMPLE ??
+  path.join(path.dirname(process.env.QUIVER ?? 'build/quiver'), 'tests', 'browser', 'lab_sample_write');
+
+const env = /** @type {{browser: import('playwright-core').Browser, dir: string}} */ ({});
+before(async () => {
+  env.dir = tempDir('quiver-lab-');
+  execFileSync(SAMPLE, [env.dir], { stdio: 'inherit' });
+  env.browser = await launchBrowser();
+});
+after(async () => {
+  await env.browser?.close();
+});
+
+/**
+ * Opens DIR/<which>/report.html at the given width and returns the page and the requests that
+ * went anywhere but the file itself.
+ * @param {string} which
+ * @param {number} width
+ * @param {'light' | 'dark'} [scheme]
+ */
+async function open(which, width, scheme = 'light') {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  const url = pathToFileURL(path.join(env.dir, which, 'report.html')).toString();
+  /** @type {string[]} */
+  const outside = [];
+  /** @type {string[]} */
+  const errors = [];
+  page.on('request', (r) => {
+    if (r.url() !== url) outside.push(r.url());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, outside, errors, close: () => context.close() };
+}
+
+/**
+ * Every <svg> has a box on the page and something drawn in it besides its title.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertDrawn(page, where) {
+  const svgs = await page.$$eval('svg', (all) =>
+    all.map((s) => {
+      const r = s.getBoundingClientRect();
+      const drawn = [...s.children].filter((c) => c.tagName !== 'title').length;
+      return { label: s.getAttribute('aria-label') ?? '', width: r.width, height: r.height, drawn };
+    }),
+  );
+  assert.ok(svgs.length > 0, `${where}: no SVG`);
+  for (const s of svgs) {
+    assert.ok(s.width > 0 && s.height > 0, `${where}: the SVG "${s.label}" has no box`);
+    assert.ok(s.drawn > 0, `${where}: the SVG "${s.label}" draws nothing`);
+    assert.ok(s.label.length > 0, `${where}: an SVG without a label`);
+  }
+  return svgs.length;
+}
+
+/**
+ * axe-core's serious and critical findings (WCAG 2.1 A and AA), as a readable list.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertAccessible(page, where) {
+  const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const text = bad
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    )
+    .join('\n  ');
+  assert.equal(bad.length, 0, `${where}: ${bad.length} serious or critical violations:\n  ${text}`);
+}
+
+/**
+ * Nothing sticks out sideways: the page no wider than the screen, and no text of an SVG
+ * outside its own box (a label cut off at the edge).
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertFits(page, where) {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(over <= 1, `${where}: the page is ${over}px wider than the screen`);
+  const outside = await page.$$eval('svg text', (all) =>
+    all
+      .filter((t) => {
+        const svg = /** @type {SVGSVGElement} */ (t.ownerSVGElement);
+        const s = svg.getBoundingClientRect();
+        const r = t.getBoundingClientRect();
+        return r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1;
+      })
+      .map((t) => t.textContent),
+  );
+  assert.deepEqual(outside, [], `${where}: SVG text outside its figure`);
+}
+
+describe('the lab report page', () => {
+  for (const which of ['full', 'sparse']) {
+    test(`the ${which} study at 1280 and 360 px`, { timeout: budget(30000) }, async () => {
+      for (const width of [1280, 360]) {
+        const where = `${which} at ${width}px`;
+        const { page, outside, errors, close } = await open(which, width);
+        await assertDrawn(page, where);
+        await assertAccessible(page, where);
+        await assertFits(page, where);
+        await page.screenshot({ path: path.join(screenshotDir(), `lab-report-${which}-${width}.png`), fullPage: true });
+        assert.deepEqual(outside, [], `${where}: requests left the page`);
+        assert.deepEqual(errors, [], `${where}: errors`);
+        await close();
+      }
+    });
+  }
+
+  test('the full study in the dark scheme', { timeout: budget(20000) }, async () => {
+    const { page, outside, close } = await open('full', 360, 'dark');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.notEqual(bg, 'rgb(255, 255, 255)', 'the dark scheme keeps a white page');
+    await assertAccessible(page, 'full, dark, at 360px');
+    await page.screenshot({ path: path.join(screenshotDir(), 'lab-report-full-360-dark.png'), fullPage: true });
+    assert.deepEqual(outside, []);
+    await close();
+  });
+
+  test(
+    'every section of the full study, and the sparse one saying what was not measured',
+    { timeout: budget(10000) },
+    async () => {
+      const full = await open('full', 1280);
+      const headings = await full.page.$$eval('#p3 h3', (hs) => hs.map((h) => h.textContent));
+      assert.deepEqual(headings, [
+        'Verdict',
+        'Seat scores',
+        'Game length',
+        'Components',
+        'Board use',
+        'Tension',
+        'Skill and luck',
+        'Agents',
+        'Against the baseline',
+      ]);
+      // a hostile variant name is shown as text, never as markup
+      assert.match(await full.page.title(), /Two Terminators <b>&<\/b> "no die"/);
+      assert.equal(await full.page.$$eval('h1 b', (b) => b.length), 0);
+      // one heat map per seat with 3 players
+      assert.equal(await full.page.$$eval('#p3 .maps svg', (s) => s.length), 3);
+      await full.close();
+
+      const sparse = await open('sparse', 1280);
+      const none = await sparse.page.$$eval('#p2 .none', (ps) => ps.map((p) => p.textContent ?? ''));
+      for (const what of [
+        /no component games/,
+        /no board/,
+        /do not search/,
+        /no ladder games/,
+        /One agent/,
+        /No baseline/,
+      ]) {
+        assert.ok(
+          none.some((t) => what.test(t)),
+          `the sparse page does not say ${what}: ${none.join(' | ')}`,
+        );
+      }
+      await sparse.close();
+    },
+  );
+
+  test('the print layout', { timeout: budget(10000) }, async () => {
+    const { page, close } = await open('full', 1280);
+    await page.emulateMedia({ media: 'print' });
+    const style = await page.evaluate(() => {
+      const s = getComputedStyle(/** @type {Element} */ (document.querySelector('#p3')));
+      return { breakBefore: s.breakBefore, body: getComputedStyle(document.body).backgroundImage };
+    });
+    assert.equal(style.breakBefore, 'page');
+    await close();
+  });
+});

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# lab_test.sh - `quiver lab` through the command: a study run on one machine and the same study
+# played as four shards and merged give byte-identical report.html, report.json and games.csv;
+# the merge refuses a missing, an overlapping, a truncated and a mismatched shard, naming it;
+# bad options get a usage message naming the expected form.
+# Usage: lab_test.sh QUIVER
+Q=$(realpath "$1")
+. "$(dirname "$0")/check_lib.sh"
+
+# A small study: two player counts, ablation and restricted play of every piece kind (the
+# ladder's luck floor plays hard: too slow for a test; test_lab.c plays the rungs).
+study=(three-arrows --agents random --players 2,3 --games 12 --component-games 6
+	--ladder-games 0 --seed 11 --threads 2)
+
+expect_rc 0 "$Q" lab run "${study[@]}" --out one
+for f in report.html report.json games.csv; do
+	[ -s "one/$f" ] || fail "lab run wrote no one/$f"
+done
+contains out.txt "wrote one/report.html"
+contains out.txt "2 players: fairness gap"
+
+for k in 0 1 2 3; do
+	expect_rc 0 "$Q" lab run "${study[@]}" --shard "$k/4" --out shards
+	contains out.txt "shard-$k-of-4.lab"
+done
+expect_rc 0 "$Q" lab merge shards/shard-2-of-4.lab shards/shard-0-of-4.lab \
+	shards/shard-3-of-4.lab shards/shard-1-of-4.lab --out merged
+for f in report.html report.json games.csv; do
+	cmp -s "one/$f" "merged/$f" || fail "merged/$f differs from one machine's: $(cmp "one/$f" "merged/$f")"
+done
+# The thread count changes nothing either.
+
+expect_rc 0 "$Q" lab run three-arrows --agents random --players 2,3 --games 12 \
+	--component-games 6 --ladder-games 0 --seed 11 --threads 1 --out t1
+cmp -s one/games.csv t1/games.csv || fail "--threads 1 gave other games than --threads 2"
+
+# Every game studies: its components, its board, two-player games without a players parameter.
+for g in concardia evons arrow-party; do
+	expect_rc 0 "$Q" lab run "$g" --agents random --games 4 --component-games 1 --ladder-games 0 \
+		--seed 5 --out "study-$g"
+	contains out.txt "wrote study-$g/report.html"
+done
+
+# Refusals, each naming the shard or the games.
+expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab shards/shard-3-of-4.lab --out m1
+contains err.txt "a shard is missing"
+expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab shards/shard-1-of-4.lab \
+	shards/shard-2-of-4.lab shards/shard-3-of-4.lab --out m2
+contains err.txt "overlaps"
+head -n 3 shards/shard-2-of-4.lab >cut.lab
+expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab cut.lab shards/shard-3-of-4.lab --out m3
+contains err.txt "cut.lab"
+contains err.txt "truncated"
+head -c 200 shards/shard-2-of-4.lab >torn.lab
+expect_rc 1 "$Q" lab merge torn.lab --out m4
+contains err.txt "torn.lab"
+other=(three-arrows --agents random --players 2,3 --games 12 --component-games 6
+	--ladder-games 0 --seed 12 --shard 3/4 --out other)
+expect_rc 0 "$Q" lab run "${other[@]}"
+expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab shards/shard-2-of-4.lab \
+	other/shard-3-of-4.lab --out m5
+contains err.txt "other/shard-3-of-4.lab is not of the same study"
+contains err.txt '"seed"'
+echo '{"quiver_lab": 1' >junk.lab
+expect_rc 1 "$Q" lab merge junk.lab --out m6
+contains err.txt "junk.lab"
+[ ! -e m1/report.html ] || fail "a refused merge wrote a report"
+
+# Usage errors.
+expect_rc 2 "$Q" lab run three-arrows --shard 4/4 --out x
+contains err.txt "expected k/K"
+expect_rc 2 "$Q" lab run three-arrows --players 9 --out x
+contains err.txt "--players"
+expect_rc 2 "$Q" lab run three-arrows --games 10 --precision 0.05 --out x
+contains err.txt "give one"
+expect_rc 2 "$Q" lab run three-arrows
+contains err.txt "--out"
+expect_rc 2 "$Q" lab run three-arrows --agents nosuch --out x
+contains err.txt "nosuch"
+expect_rc 2 "$Q" lab frobnicate
+contains err.txt "run or merge"
+expect_rc 0 "$Q" lab --help
+contains out.txt "quiver lab merge SHARD"
+
+finish lab

@@ -1,0 +1,440 @@
+/*
+ * test_lab.c - unit tests of the lab's studies (src/engine/lab.c): the plan's arms and their
+ * rotations, game lines written and read back exactly, every malformed line refused naming its
+ * field, shard headers, and games that do not depend on threads or on how the range is cut.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "quiver/lab.h"
+
+/* A small study of THREE ARROWS by random agents with every kind of arm. */
+static qv_lab_config small_config(void)
+{
+	qv_lab_config c = {0};
+	c.game = qv_game_find("three-arrows", NULL);
+	c.variant = qv_variant_base(c.game, NULL);
+	c.nagents = 1;
+	strcpy(c.agents[0], "random");
+	c.players[0] = 2;
+	c.players[1] = 3;
+	c.nplayers = 2;
+	c.games = 5; /* rounded up to whole rotations: 6 for both counts */
+	c.component_games = 2;
+	c.ladder_games = 1;
+	c.ladder_lo = 1;
+	c.ladder_hi = 2;
+	c.seed = 42;
+	strcpy(c.version, QV_VERSION);
+	return c;
+}
+
+static void test_plan(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	int nk = p.ncomponents;
+	assert_int_equal(nk, 7); /* the built-in set's seven piece kinds */
+	assert_string_equal(p.component[0], "A");
+	/* Per player count: main, 2 arms per component, 2 rungs, luck. */
+	assert_int_equal(p.narms, 2 * (1 + 2 * nk + 2 + 1));
+	const qv_lab_arm *a = &p.arm[0];
+	assert_int_equal(a->kind, QV_LAB_MAIN);
+	assert_int_equal(a->players, 2);
+	assert_int_equal(a->games, 6); /* self-play: rotations of N games */
+	assert_int_equal(p.arm[1].kind, QV_LAB_ABLATE);
+	assert_int_equal(p.arm[1].component, 0);
+	assert_false(p.arm[1].variant->builtin);
+	assert_int_equal(p.arm[2].kind, QV_LAB_RESTRICT);
+	assert_int_equal(p.arm[2].games, 2);
+	const qv_lab_arm *rung = &p.arm[1 + 2 * nk];
+	assert_int_equal(rung->kind, QV_LAB_LADDER);
+	assert_int_equal(rung->component, 1);
+	assert_string_equal(rung->agents[0], "ismcts:iterations=4");
+	assert_string_equal(rung->agents[1], "ismcts:iterations=2");
+	assert_int_equal(p.arm[3 + 2 * nk].kind, QV_LAB_LUCK);
+	assert_string_equal(p.arm[3 + 2 * nk].agents[0], "random");
+	/* hard without its clock: the same games on any machine */
+	assert_string_equal(p.arm[3 + 2 * nk].agents[1], "ismcts:iterations=30000,threads=2");
+	const qv_lab_arm *three = &p.arm[4 + 2 * nk];
+	assert_int_equal(three->kind, QV_LAB_MAIN);
+	assert_int_equal(three->players, 3);
+	assert_int_equal(three->games, 6);
+	assert_int_equal(p.arm[5 + 2 * nk].games, 3); /* restrict with 3 players: 2 -> 3 */
+	/* Arms tile the indices, and arm_of finds each. */
+	int at = 0;
+	for (int i = 0; i < p.narms; i++) {
+		assert_int_equal(p.arm[i].first, at);
+		at += p.arm[i].games;
+		assert_ptr_equal(qv_lab_arm_of(&p, p.arm[i].first), &p.arm[i]);
+		assert_ptr_equal(qv_lab_arm_of(&p, at - 1), &p.arm[i]);
+	}
+	assert_int_equal(at, p.total);
+	qv_lab_plan_free(&p);
+}
+
+static void test_plan_refusals(void **state)
+{
+	(void)state;
+	qv_lab_plan p;
+	qv_err err;
+	qv_lab_config c = small_config();
+	c.players[1] = 7;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "2-4 players, not 7"));
+	c = small_config();
+	strcpy(c.agents[0], "nosuch");
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "nosuch"));
+	c = small_config();
+	strcpy(c.agents[0], "hard");
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "by the clock"));
+	strcpy(c.agents[0], "ismcts:iterations=50,time=2");
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "by the clock"));
+	c = small_config();
+	c.players[0] = 3;
+	c.players[1] = 2;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "ascending"));
+	c = small_config();
+	c.params.n = 0;
+	assert_int_equal(qv_params_set(&c.params, "size", "99", &err), QV_OK);
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "size"));
+}
+
+/* A game with every field set, and its line. */
+static void test_line_round_trip(void **state)
+{
+	(void)state;
+	uint8_t mover[] = {0, 1, 0};
+	int16_t value[] = {250, QV_LAB_NOVALUE, -1000};
+	qv_lab_count comp[] = {{0, 1, 3, 1}, {0, 4, 2, 0}, {1, 1, 5, 2}};
+	qv_lab_count sq[] = {{0, 7, 0, 2}, {1, 35, 0, 1}};
+	qv_lab_game g = {.index = 17,
+	                 .players = 2,
+	                 .agent = {1, 0},
+	                 .utility = {1.0 / 3, -1.0 / 3},
+	                 .rank = {1, 2},
+	                 .decisions = 3,
+	                 .positions = 5,
+	                 .legal = 123456789012LL,
+	                 .capped = true,
+	                 .nvalues = 3,
+	                 .mover = mover,
+	                 .value = value,
+	                 .ncomp = 3,
+	                 .comp = comp,
+	                 .nsquare = 2,
+	                 .square = sq};
+	qv_buf b = {0};
+	qv_lab_line_write(&g, &b);
+	assert_string_equal(qv_buf_str(&b),
+	                    "17 n=2 a=1,0 u=0.33333333333333331,-0.33333333333333331 r=1,2 d=3 "
+	                    "p=5 l=123456789012 c=1 v=0:250,1:x,0:-1000 "
+	                    "k=0.1.3.1,0.4.2.0,1.1.5.2 s=0.7.2,1.35.1");
+	qv_lab_game r;
+	qv_err err;
+	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
+	assert_int_equal(r.index, 17);
+	assert_true(r.utility[0] == g.utility[0] && r.utility[1] == g.utility[1]);
+	assert_int_equal(r.rank[1], 2);
+	assert_int_equal(r.legal, 123456789012LL);
+	assert_true(r.capped);
+	assert_int_equal(r.nvalues, 3);
+	assert_int_equal(r.value[1], QV_LAB_NOVALUE);
+	assert_int_equal(r.value[2], -1000);
+	assert_int_equal(r.ncomp, 3);
+	assert_int_equal(r.comp[2].available, 5);
+	assert_int_equal(r.nsquare, 2);
+	assert_int_equal(r.square[1].item, 35);
+	qv_buf c = {0};
+	qv_lab_line_write(&r, &c);
+	assert_string_equal(qv_buf_str(&b), qv_buf_str(&c));
+	qv_lab_game_free(&r);
+	qv_buf_free(&c);
+	qv_buf_clear(&b);
+
+	/* Empty lists. */
+	qv_lab_game e = {.index = 0, .players = 3, .utility = {0, 0, 0}, .rank = {1, 1, 1}};
+	qv_lab_line_write(&e, &b);
+	assert_string_equal(qv_buf_str(&b),
+	                    "0 n=3 a=0,0,0 u=0,0,0 r=1,1,1 d=0 p=0 l=0 c=0 v=- k=- s=-");
+	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
+	assert_int_equal(r.players, 3);
+	assert_int_equal(r.nvalues + r.ncomp + r.nsquare, 0);
+	qv_lab_game_free(&r);
+	qv_buf_free(&b);
+}
+
+static void expect_bad(const char *line, const char *field)
+{
+	qv_lab_game g;
+	qv_err err;
+	assert_int_equal(qv_lab_line_read(line, strlen(line), &g, &err), QV_EINVAL);
+	if (!strstr(err.msg, field))
+		fail_msg("'%s': message '%s' does not name %s", line, err.msg, field);
+}
+
+static void test_line_refusals(void **state)
+{
+	(void)state;
+	const char *ok = "3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5,1:-5 k=- s=-";
+	qv_lab_game g;
+	qv_err err;
+	assert_int_equal(qv_lab_line_read(ok, strlen(ok), &g, &err), QV_OK);
+	qv_lab_game_free(&g);
+	expect_bad("", "index");
+	expect_bad("x n=2", "index");
+	expect_bad("3 n=9 a=0,0", "field n");
+	expect_bad("3 n=2 a=0 u=1,-1", "field a");
+	expect_bad("3 n=2 a=0,0 u=2,-1 r=1,2", "field u");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,3 d=2", "field r");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=1 l=9", "field p");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=2 v=-", "field c");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:1001 k=- s=-", "field v");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5 k=- s=-", "one value per");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=1.2.3.4,0.2.3.4 s=-", "field k");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=0.1", "field s");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- extra", "end");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- ", "field s");
+}
+
+static void test_header_round_trip(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	c.paired = true;
+	strcpy(c.variant_file, "mine.json");
+	qv_err err;
+	assert_int_equal(qv_params_set(&c.params, "size", "7", &err), QV_OK);
+	qv_lab_plan p;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	qv_buf b = {0};
+	qv_lab_header_write(&p, 3, 9, &b);
+	qv_lab_config r;
+	int lo, hi;
+	assert_int_equal(qv_lab_header_read(qv_buf_str(&b), &r, &lo, &hi, &err), QV_OK);
+	assert_int_equal(lo, 3);
+	assert_int_equal(hi, 9);
+	assert_ptr_equal(r.game, c.game);
+	assert_ptr_equal(r.variant, c.variant); /* the built-in set is found again */
+	assert_null(r.baseline);
+	assert_string_equal(r.variant_file, "mine.json");
+	assert_string_equal(qv_params_get(&r.params, "size"), "7");
+	assert_int_equal(r.nagents, 1);
+	assert_string_equal(r.agents[0], "random");
+	assert_int_equal(r.nplayers, 2);
+	assert_int_equal(r.players[1], 3);
+	assert_int_equal(r.games, 5);
+	assert_int_equal(r.component_games, 2);
+	assert_int_equal(r.ladder_hi, 2);
+	assert_true(r.paired);
+	assert_true(r.seed == 42);
+	assert_string_equal(r.version, QV_VERSION);
+	/* The configuration read back plans the same study. */
+	qv_lab_plan q;
+	assert_int_equal(qv_lab_plan_make(&r, &q, &err), QV_OK);
+	assert_int_equal(q.total, p.total);
+	qv_buf b2 = {0};
+	qv_lab_header_write(&q, 3, 9, &b2);
+	assert_string_equal(qv_buf_str(&b), qv_buf_str(&b2));
+	qv_lab_plan_free(&q);
+	qv_buf_free(&b2);
+	/* Junk and a range outside the study. */
+	assert_int_equal(qv_lab_header_read("[1,2]", &r, &lo, &hi, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "not a JSON object"));
+	char *bad = strdup(qv_buf_str(&b));
+	char *range = strstr(bad, "\"range\":[3,9]");
+	assert_non_null(range);
+	memcpy(range, "\"range\":[3,1]", 13);
+	assert_int_equal(qv_lab_header_read(bad, &r, &lo, &hi, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "range"));
+	free(bad);
+	qv_buf_free(&b);
+	qv_lab_plan_free(&p);
+}
+
+/* The lines of games [lo, hi) played on `threads` threads, one string. */
+static char *play_lines(const qv_lab_plan *p, int lo, int hi, int threads)
+{
+	qv_lab_game *games = calloc((size_t)(hi - lo), sizeof *games);
+	qv_err err;
+	assert_int_equal(qv_lab_play(p, lo, hi, threads, games, NULL, NULL, &err), QV_OK);
+	qv_buf b = {0};
+	for (int i = 0; i < hi - lo; i++) {
+		qv_lab_line_write(&games[i], &b);
+		qv_buf_putc(&b, '\n');
+		qv_lab_game_free(&games[i]);
+	}
+	free(games);
+	char *s = strdup(qv_buf_str(&b));
+	qv_buf_free(&b);
+	return s;
+}
+
+static void test_play_independent_of_threads_and_cuts(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	/* The ladder's rungs, but not its luck arm: hard's 30,000 iterations a decision are
+	 * for studies, not unit tests. */
+	c.ladder_games = 0;
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	char *one = play_lines(&p, 0, p.total, 1);
+	char *two = play_lines(&p, 0, p.total, 2);
+	assert_string_equal(one, two);
+	int cut = p.total / 3;
+	char *a = play_lines(&p, 0, cut, 2), *b = play_lines(&p, cut, p.total, 1);
+	size_t la = strlen(a);
+	assert_memory_equal(one, a, la);
+	assert_string_equal(one + la, b);
+	/* Every game of the main arm counted its pieces and squares. */
+	qv_lab_game g;
+	const char *line = one;
+	/* The forbidden component's plays and chances: restricted seats [0], their twins [1]. */
+	long chosen[2] = {0, 0}, avail[2] = {0, 0};
+	for (int i = 0; i < p.total; i++) {
+		const char *end = strchr(line, '\n');
+		assert_int_equal(qv_lab_line_read(line, (size_t)(end - line), &g, &err), QV_OK);
+		assert_int_equal(g.index, i);
+		const qv_lab_arm *arm = qv_lab_arm_of(&p, i);
+		assert_int_equal(g.players, arm->players);
+		if (arm->kind == QV_LAB_MAIN) {
+			assert_true(g.ncomp > 0);
+			assert_true(g.nsquare > 0);
+			assert_true(g.positions >= g.decisions);
+		}
+		if (arm->kind == QV_LAB_RESTRICT)
+			for (int k = 0; k < g.ncomp; k++)
+				if (g.comp[k].item == arm->component) {
+					int who = g.agent[g.comp[k].seat] == 0 ? 0 : 1;
+					chosen[who] += g.comp[k].chosen;
+					avail[who] += g.comp[k].available;
+				}
+		if (arm->kind == QV_LAB_MAIN)
+			for (int k = 0; k < g.nvalues; k++)
+				assert_int_equal(g.value[k],
+				                 QV_LAB_NOVALUE); /* random does not search */
+		qv_lab_game_free(&g);
+		line = end + 1;
+	}
+	/* A restricted seat plays its component only when nothing else is legal (THREE ARROWS'
+	 * last pieces), far less often than its twins. */
+	assert_true(avail[0] > 0 && avail[1] > 0 && chosen[1] > 0);
+	assert_true((double)chosen[0] / (double)avail[0] <
+	            0.5 * (double)chosen[1] / (double)avail[1]);
+	/* Paired games of one rotation meet the same dice: another seed for some games. */
+	c.paired = true;
+	qv_lab_plan pp;
+	assert_int_equal(qv_lab_plan_make(&c, &pp, &err), QV_OK);
+	char *paired = play_lines(&pp, 0, pp.total, 2);
+	assert_string_not_equal(one, paired);
+	free(paired);
+	qv_lab_plan_free(&pp);
+	free(one);
+	free(two);
+	free(a);
+	free(b);
+	qv_lab_plan_free(&p);
+}
+
+/* A searching agent's decisions carry their values; ladder rungs pit the two budgets. */
+static void test_search_values(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	strcpy(c.agents[0], "ismcts:iterations=8");
+	c.nplayers = 1;
+	c.games = 2;
+	c.component_games = 0;
+	c.ladder_lo = c.ladder_hi = 2;
+	c.ladder_games = 2;
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.narms, 3);            /* main, one rung, luck */
+	int n = p.arm[1].first + p.arm[1].games; /* the luck arm left out */
+	qv_lab_game *games = calloc((size_t)n, sizeof *games);
+	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, NULL, NULL, &err), QV_OK);
+	for (int i = 0; i < n; i++) {
+		assert_true(games[i].decisions > 0);
+		assert_int_equal(games[i].nvalues, games[i].decisions);
+		for (int k = 0; k < games[i].nvalues; k++) {
+			assert_int_not_equal(games[i].value[k], QV_LAB_NOVALUE);
+			assert_true(games[i].value[k] >= -1000 && games[i].value[k] <= 1000);
+		}
+		qv_lab_game_free(&games[i]);
+	}
+	free(games);
+	qv_lab_plan_free(&p);
+}
+
+/* Ablation and restricted play find a planted cause: a Tee with all eight arrows stands out
+ * as the most extreme component, flagged, its restricted play's interval below 0. */
+static void test_planted_cause(void **state)
+{
+	(void)state;
+	const char *doc = "{\"quiver_variant\": 1, \"game\": \"three-arrows\", \"name\": "
+	                  "\"planted\", \"pieces\": {\"modify\": {\"T\": {\"arrows\": [\"N\", "
+	                  "\"NE\", \"E\", \"SE\", \"S\", \"SW\", \"W\", \"NW\"]}}}}";
+	json_t *j = json_loads(doc, 0, NULL);
+	assert_non_null(j);
+	qv_lab_config c = small_config();
+	qv_err err;
+	assert_int_equal(qv_variant_from_json(j, c.game, "planted", &c.variant, &err), QV_OK);
+	json_decref(j);
+	strcpy(c.agents[0], "greedy");
+	c.nplayers = 1;
+	c.games = 20;
+	c.component_games = 100;
+	c.ladder_games = 0;
+	c.seed = 5;
+	qv_lab_plan p;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
+	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err), QV_OK);
+	qv_lab_report r;
+	assert_int_equal(qv_lab_compute(&p, games, &r, &err), QV_OK);
+	const qv_lab_section *S = &r.section[0];
+	const qv_lab_component *top = &S->component[S->order[0]];
+	assert_string_equal(top->id, "T");
+	assert_true(top->flagged);
+	assert_true(top->restrict_score.flagged);
+	assert_true(top->restrict_score.ci.hi < 0);
+	qv_lab_report_free(&r);
+	for (int i = 0; i < p.total; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	qv_lab_plan_free(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_plan),
+	    cmocka_unit_test(test_plan_refusals),
+	    cmocka_unit_test(test_line_round_trip),
+	    cmocka_unit_test(test_line_refusals),
+	    cmocka_unit_test(test_header_round_trip),
+	    cmocka_unit_test(test_play_independent_of_threads_and_cuts),
+	    cmocka_unit_test(test_search_values),
+	    cmocka_unit_test(test_planted_cause),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
