@@ -3,21 +3,17 @@
  * configuration, playing each game with fresh agents that observe every action, storing the
  * results by game index, and the statistics over them.
  */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "engine/workers.h"
 #include "quiver/arena.h"
 #include "quiver/match.h"
 
 /* A game longer than this many actions is taken to be a game that never ends (a rules bug). */
 #define ARENA_MAX_GAME_ACTIONS 1000000
-
-/* How often the progress callback may run, in seconds. */
-#define ARENA_PROGRESS_PERIOD 0.1
 
 int qv_arena_seat_agent(int index, int seat, int n) { return (int)(((long)seat + index) % n); }
 
@@ -78,20 +74,10 @@ qv_status qv_arena_check(const qv_arena_config *cfg, qv_err *err)
 
 /* ---- one game ------------------------------------------------------------------------------ */
 
-/* What the threads of one run share. Game indices are handed out by `next`; everything else
- * that changes is under `mu`. */
+/* What the games of one run share: the configuration and the results, by game index. */
 typedef struct arena_run {
 	const qv_arena_config *cfg;
 	qv_arena_game *games;
-	atomic_int next;
-	atomic_bool stop; /* a game failed: take no more */
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	int done;       /* games finished */
-	int running;    /* workers not yet returned */
-	int fail_index; /* the lowest index of a failed game, or -1 */
-	qv_status fail_rc;
-	qv_err fail;
 } arena_run;
 
 /* The match for a game with this seed: the worker's match of its previous game restarted, or a
@@ -182,68 +168,28 @@ static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 
 /* ---- threads ------------------------------------------------------------------------------- */
 
-/* Keeps the failure of the lowest game index, so the message does not depend on timing. */
-static void note_failure(arena_run *R, int index, qv_status rc, const qv_err *err)
+/* A worker keeps one match for all its games (see worker_match). */
+typedef struct arena_worker {
+	qv_match *m;
+} arena_worker;
+
+static void *arena_start(void *ctx)
 {
-	if (R->fail_index < 0 || index < R->fail_index) {
-		R->fail_index = index;
-		R->fail_rc = rc;
-		R->fail = *err;
-	}
-	atomic_store(&R->stop, true);
+	(void)ctx;
+	return calloc(1, sizeof(arena_worker));
 }
 
-/* A worker: takes the next game index until there is none left or a game failed. */
-static void *worker(void *arg)
+static void arena_stop(void *mine)
 {
-	arena_run *R = arg;
-	qv_match *m = NULL; /* one match for all the worker's games */
-	while (!atomic_load(&R->stop)) {
-		int i = atomic_fetch_add(&R->next, 1);
-		if (i >= R->cfg->games)
-			break;
-		qv_err err;
-		qv_status rc = play_game(R, i, &m, &err);
-		pthread_mutex_lock(&R->mu);
-		if (rc)
-			note_failure(R, i, rc, &err);
-		else
-			R->done++;
-		pthread_cond_signal(&R->cv);
-		pthread_mutex_unlock(&R->mu);
-	}
-	qv_match_free(m);
-	pthread_mutex_lock(&R->mu);
-	R->running--;
-	pthread_cond_signal(&R->cv);
-	pthread_mutex_unlock(&R->mu);
-	return NULL;
+	arena_worker *w = mine;
+	if (w)
+		qv_match_free(w->m);
+	free(w);
 }
 
-/* Waits until every worker has returned, calling the progress callback (outside the lock)
- * at most every ARENA_PROGRESS_PERIOD seconds. */
-static void wait_workers(arena_run *R, double t0)
+static qv_status arena_job(void *ctx, void *mine, int index, qv_err *err)
 {
-	const qv_arena_config *cfg = R->cfg;
-	double last = now();
-	pthread_mutex_lock(&R->mu);
-	while (R->running > 0) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		long ns = ts.tv_nsec + (long)(ARENA_PROGRESS_PERIOD * 1e9);
-		ts.tv_sec += ns / 1000000000L;
-		ts.tv_nsec = ns % 1000000000L;
-		pthread_cond_timedwait(&R->cv, &R->mu, &ts);
-		double t = now();
-		if (cfg->progress && R->running > 0 && t - last >= ARENA_PROGRESS_PERIOD) {
-			int done = R->done;
-			pthread_mutex_unlock(&R->mu);
-			cfg->progress(cfg->progress_ctx, done, cfg->games, t - t0);
-			pthread_mutex_lock(&R->mu);
-			last = t;
-		}
-	}
-	pthread_mutex_unlock(&R->mu);
+	return play_game(ctx, index, &((arena_worker *)mine)->m, err);
 }
 
 qv_status qv_arena_run(const qv_arena_config *cfg, qv_arena_result *out, qv_err *err)
@@ -252,65 +198,26 @@ qv_status qv_arena_run(const qv_arena_config *cfg, qv_arena_result *out, qv_err 
 	qv_status rc = qv_arena_check(cfg, err);
 	if (rc)
 		return rc;
-	int nthreads = cfg->threads < cfg->games ? cfg->threads : cfg->games;
-	arena_run *R = calloc(1, sizeof *R);
 	qv_arena_game *games = calloc((size_t)cfg->games, sizeof *games);
-	pthread_t *tid = calloc((size_t)nthreads, sizeof *tid);
-	if (!R || !games || !tid) {
-		free(R);
-		free(games);
-		free(tid);
+	if (!games)
 		return qv_fail(err, QV_ENOMEM, "out of memory for the results of %d games",
 		               cfg->games);
-	}
-	R->cfg = cfg;
-	R->games = games;
-	atomic_init(&R->next, 0);
-	atomic_init(&R->stop, false);
-	R->fail_index = -1;
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&R->cv, &ca);
-	pthread_condattr_destroy(&ca);
-	pthread_mutex_init(&R->mu, NULL);
-
-	double t0 = now();
-	int started = 0;
-	for (; started < nthreads; started++) {
-		pthread_mutex_lock(&R->mu);
-		R->running++;
-		pthread_mutex_unlock(&R->mu);
-		if (pthread_create(&tid[started], NULL, worker, R) != 0) {
-			pthread_mutex_lock(&R->mu);
-			R->running--;
-			pthread_mutex_unlock(&R->mu);
-			break;
-		}
-	}
-	if (started == 0) {
-		qv_err e;
-		qv_fail(&e, QV_ENOMEM, "cannot start a worker thread");
-		note_failure(R, cfg->games, QV_ENOMEM, &e);
-	}
-	wait_workers(R, t0);
-	for (int i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	double elapsed = now() - t0;
-	pthread_mutex_destroy(&R->mu);
-	pthread_cond_destroy(&R->cv);
-	free(tid);
-	if (R->fail_index >= 0) {
-		rc = R->fail_rc ? R->fail_rc : QV_ESTATE;
-		if (err)
-			*err = R->fail;
+	arena_run R = {.cfg = cfg, .games = games};
+	qv__workers w = {.lo = 0,
+	                 .hi = cfg->games,
+	                 .threads = cfg->threads,
+	                 .ctx = &R,
+	                 .start = arena_start,
+	                 .job = arena_job,
+	                 .stop = arena_stop,
+	                 .progress = cfg->progress,
+	                 .progress_ctx = cfg->progress_ctx};
+	double elapsed;
+	rc = qv__workers_run(&w, &elapsed, err);
+	if (rc) {
 		free(games);
-		free(R);
 		return rc;
 	}
-	free(R);
-	if (cfg->progress)
-		cfg->progress(cfg->progress_ctx, cfg->games, cfg->games, elapsed);
 	*out = (qv_arena_result){
 	    .games = cfg->games, .nagents = cfg->nagents, .game = games, .seconds = elapsed};
 	return QV_OK;

@@ -11,13 +11,11 @@
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "engine/workers.h"
 #include "quiver/lab.h"
 #include "quiver/match.h"
 
@@ -26,17 +24,8 @@
 /* The most games of one study (the records take about a hundred bytes a game, more with
  * search values). */
 #define LAB_MAX_GAMES 10000000
-/* How often the progress callback may run, in seconds. */
-#define LAB_PROGRESS_PERIOD 0.1
 /* Squares one action may touch (a walk across a board). */
 #define LAB_MAX_TOUCH 64
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ---- the plan ------------------------------------------------------------------------------ */
 
@@ -362,12 +351,15 @@ typedef struct lab_worker {
 
 static void worker_free(lab_worker *w)
 {
+	if (!w)
+		return;
 	free(w->before);
 	free(w->legal);
 	free(w->comp);
 	free(w->square);
 	free(w->mover);
 	free(w->value);
+	free(w);
 }
 
 /* Adds (seat, item) += (available, chosen) to a list kept sorted by seat then item. */
@@ -592,87 +584,34 @@ void qv_lab_game_free(qv_lab_game *g)
 
 /* ---- threads ------------------------------------------------------------------------------- */
 
+/* What the games of one call of qv_lab_play share. */
 typedef struct lab_run {
 	const qv_lab_plan *plan;
-	int lo, hi;
-	qv_lab_game *games;
-	atomic_int next;
-	atomic_bool stop;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	int done, running;
-	int fail_index;
-	qv_status fail_rc;
-	qv_err fail;
+	int lo;
+	qv_lab_game *games; /* games[i - lo] is game i */
 } lab_run;
 
-static void note_failure(lab_run *R, int index, qv_status rc, const qv_err *err)
+static void *lab_start(void *ctx)
 {
-	if (R->fail_index < 0 || index < R->fail_index) {
-		R->fail_index = index;
-		R->fail_rc = rc;
-		R->fail = *err;
+	const qv_game *g = ((lab_run *)ctx)->plan->cfg.game;
+	lab_worker *w = calloc(1, sizeof *w);
+	if (!w)
+		return NULL;
+	w->before = malloc(g->state_size);
+	w->legal = malloc((size_t)g->max_actions * sizeof *w->legal);
+	if (!w->before || !w->legal) {
+		worker_free(w);
+		return NULL;
 	}
-	atomic_store(&R->stop, true);
+	return w;
 }
 
-static void *worker(void *arg)
-{
-	lab_run *R = arg;
-	const qv_game *g = R->plan->cfg.game;
-	lab_worker w = {0};
-	w.before = malloc(g->state_size);
-	w.legal = malloc((size_t)g->max_actions * sizeof *w.legal);
-	if (!w.before || !w.legal) {
-		qv_err e;
-		qv_fail(&e, QV_ENOMEM, "out of memory for a worker");
-		pthread_mutex_lock(&R->mu);
-		note_failure(R, R->lo, QV_ENOMEM, &e);
-		pthread_mutex_unlock(&R->mu);
-	}
-	while (!atomic_load(&R->stop)) {
-		int i = atomic_fetch_add(&R->next, 1);
-		if (i >= R->hi)
-			break;
-		qv_err err;
-		qv_status rc = play_game(R->plan, i, &w, &R->games[i - R->lo], &err);
-		pthread_mutex_lock(&R->mu);
-		if (rc)
-			note_failure(R, i, rc, &err);
-		else
-			R->done++;
-		pthread_cond_signal(&R->cv);
-		pthread_mutex_unlock(&R->mu);
-	}
-	worker_free(&w);
-	pthread_mutex_lock(&R->mu);
-	R->running--;
-	pthread_cond_signal(&R->cv);
-	pthread_mutex_unlock(&R->mu);
-	return NULL;
-}
+static void lab_stop(void *mine) { worker_free(mine); }
 
-static void wait_workers(lab_run *R, double t0, qv_lab_progress progress, void *ctx)
+static qv_status lab_job(void *ctx, void *mine, int index, qv_err *err)
 {
-	double last = now();
-	pthread_mutex_lock(&R->mu);
-	while (R->running > 0) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		long ns = ts.tv_nsec + (long)(LAB_PROGRESS_PERIOD * 1e9);
-		ts.tv_sec += ns / 1000000000L;
-		ts.tv_nsec = ns % 1000000000L;
-		pthread_cond_timedwait(&R->cv, &R->mu, &ts);
-		double t = now();
-		if (progress && R->running > 0 && t - last >= LAB_PROGRESS_PERIOD) {
-			int done = R->done;
-			pthread_mutex_unlock(&R->mu);
-			progress(ctx, done, R->hi - R->lo, t - t0);
-			pthread_mutex_lock(&R->mu);
-			last = t;
-		}
-	}
-	pthread_mutex_unlock(&R->mu);
+	lab_run *R = ctx;
+	return play_game(R->plan, index, mine, &R->games[index - R->lo], err);
 }
 
 qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_game *games,
@@ -681,66 +620,21 @@ qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_
 	if (lo < 0 || hi > p->total || lo > hi)
 		return qv_fail(err, QV_EINVAL, "bad range [%d, %d) of a study of %d games", lo, hi,
 		               p->total);
-	if (threads < 1)
-		threads = 1;
-	if (threads > hi - lo)
-		threads = hi - lo > 0 ? hi - lo : 1;
-	lab_run *R = calloc(1, sizeof *R);
-	pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-	if (!R || !tid) {
-		free(R);
-		free(tid);
-		return qv_fail(err, QV_ENOMEM, "out of memory for the study's threads");
-	}
 	memset(games, 0, (size_t)(hi - lo) * sizeof *games);
-	R->plan = p;
-	R->lo = lo;
-	R->hi = hi;
-	R->games = games;
-	atomic_init(&R->next, lo);
-	atomic_init(&R->stop, false);
-	R->fail_index = -1;
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&R->cv, &ca);
-	pthread_condattr_destroy(&ca);
-	pthread_mutex_init(&R->mu, NULL);
-	double t0 = now();
-	int started = 0;
-	for (; started < threads; started++) {
-		pthread_mutex_lock(&R->mu);
-		R->running++;
-		pthread_mutex_unlock(&R->mu);
-		if (pthread_create(&tid[started], NULL, worker, R) != 0) {
-			pthread_mutex_lock(&R->mu);
-			R->running--;
-			pthread_mutex_unlock(&R->mu);
-			break;
-		}
-	}
-	if (started == 0) {
-		qv_err e;
-		qv_fail(&e, QV_ENOMEM, "cannot start a worker thread");
-		note_failure(R, hi, QV_ENOMEM, &e);
-	}
-	wait_workers(R, t0, progress, progress_ctx);
-	for (int i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	pthread_mutex_destroy(&R->mu);
-	pthread_cond_destroy(&R->cv);
-	free(tid);
-	qv_status rc = QV_OK;
-	if (R->fail_index >= 0) {
-		rc = R->fail_rc ? R->fail_rc : QV_ESTATE;
-		if (err)
-			*err = R->fail;
+	lab_run R = {.plan = p, .lo = lo, .games = games};
+	qv__workers w = {.lo = lo,
+	                 .hi = hi,
+	                 .threads = threads,
+	                 .ctx = &R,
+	                 .start = lab_start,
+	                 .job = lab_job,
+	                 .stop = lab_stop,
+	                 .progress = progress,
+	                 .progress_ctx = progress_ctx};
+	qv_status rc = qv__workers_run(&w, NULL, err);
+	if (rc)
 		for (int i = 0; i < hi - lo; i++)
 			qv_lab_game_free(&games[i]);
-	} else if (progress) {
-		progress(progress_ctx, hi - lo, hi - lo, now() - t0);
-	}
-	free(R);
 	return rc;
 }
 
