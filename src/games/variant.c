@@ -1112,3 +1112,50 @@ void qv_variant_print(const qv_variant *v, qv_buf *out)
 	}
 	free(text);
 }
+
+/* Half up: the nearest whole number to sum / n (n > 0). */
+static long rounded_mean(long sum, long n) { return (2 * sum + n) / (2 * n); }
+
+json_t *qv__variant_plain_entry(const json_t *entry, const json_t *peers, const char *const *kept,
+                                int nkept, const char *const *numbers, const int *floor,
+                                int nnumbers)
+{
+	long sum[8] = {0};
+	long n = (long)json_array_size(peers);
+	int arrows[QV_NDIRS] = {0};
+	if (n == 0 || nnumbers > 8)
+		return NULL;
+	size_t i;
+	const json_t *o;
+	json_array_foreach(peers, i, o)
+	{
+		for (int f = 0; f < nnumbers; f++)
+			sum[f] += (long)json_integer_value(json_object_get(o, numbers[f]));
+		size_t j;
+		const json_t *d;
+		json_array_foreach(json_object_get(o, "arrows"), j, d)
+		{
+			for (int dir = 0; dir < QV_NDIRS; dir++)
+				arrows[dir] += strcmp(json_string_value(d), qv_dir_names[dir]) == 0;
+		}
+	}
+	json_t *dirs = json_array(), *plain = json_object();
+	bool ok = dirs && plain;
+	for (int d = 0; ok && d < QV_NDIRS; d++)
+		if (2 * arrows[d] > n)
+			ok = !json_array_append_new(dirs, json_string(qv_dir_names[d]));
+	for (int f = 0; ok && f < nkept; f++)
+		ok = !json_object_set(plain, kept[f], json_object_get(entry, kept[f]));
+	for (int f = 0; ok && f < nnumbers; f++) {
+		long v = rounded_mean(sum[f], n);
+		ok = !json_object_set_new(plain, numbers[f],
+		                          json_integer(v < floor[f] ? floor[f] : v));
+	}
+	ok = ok && !json_object_set(plain, "arrows", dirs);
+	json_decref(dirs);
+	if (!ok) {
+		json_decref(plain);
+		return NULL;
+	}
+	return plain;
+}

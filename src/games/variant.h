@@ -26,4 +26,13 @@ qv_status qv__variant_from_json(const struct json_t *doc, const qv_game *g, qv__
  * QV_VARIANT_NAME - 1 bytes. id is not NULL. */
 struct json_t *qv__variant_ablated_name(const struct json_t *doc, const char *id);
 
+/* A plain entry standing for `entry` in the lab's ablation of a card (qv_components.ablate):
+ * the fields kept[0..nkept) copied from entry; each integer field numbers[f] (at most 8) the
+ * mean over `peers` rounded half up, at least floor[f]; and "arrows" the directions that more
+ * than half of the peers have. peers: a non-empty array of entries with those fields. A new
+ * object owned by the caller; NULL when memory runs out or peers is empty. */
+struct json_t *qv__variant_plain_entry(const struct json_t *entry, const struct json_t *peers,
+                                       const char *const *kept, int nkept,
+                                       const char *const *numbers, const int *floor, int nnumbers);
+
 #endif

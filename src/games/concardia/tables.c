@@ -411,21 +411,20 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 
 /* ---- the lab's ablation ---- */
 
-/* Half up: the nearest whole number to sum / n (n > 0). */
-static int rounded_mean(long sum, long n) { return (int)((2 * sum + n) / (2 * n)); }
-
 /* The plain card that stands for card k in its ablation: its id, name, trait and type, no
  * ability, a Strength and a Defense that are the rounded means of the other cards of its
- * trait, and the arrows that more than half of those cards have. Without another card of its
- * trait, the other cards of the set stand for them; without any, the card itself. NULL when
- * memory runs out. */
+ * trait (a Defense at least 1), and the arrows that more than half of those cards have.
+ * Without another card of its trait, the other cards of the set stand for them; without any,
+ * the card itself. NULL when memory runs out. */
 static json_t *plain_card(const json_t *cards, size_t k)
 {
+	static const char *const kept[] = {"id", "name", "trait", "type"};
+	static const char *const numbers[] = {"strength", "defense"};
+	static const int floor[] = {0, 1};
 	const json_t *card = json_array_get(cards, k);
 	const char *trait = json_string_value(json_object_get(card, "trait"));
-	long sum[2] = {0}, n = 0;
-	int arrows[QV_NDIRS] = {0};
-	for (int pass = 0; pass < 3 && n == 0; pass++) {
+	json_t *peers = json_array();
+	for (int pass = 0; peers && pass < 3 && json_array_size(peers) == 0; pass++) {
 		size_t i;
 		const json_t *o;
 		json_array_foreach(cards, i, o)
@@ -434,34 +433,11 @@ static json_t *plain_card(const json_t *cards, size_t k)
 			    (pass == 0 &&
 			     strcmp(json_string_value(json_object_get(o, "trait")), trait) != 0))
 				continue;
-			sum[0] += get_int(o, "strength");
-			sum[1] += get_int(o, "defense");
-			n++;
-			size_t j;
-			const json_t *d;
-			json_array_foreach(json_object_get(o, "arrows"), j, d)
-			{
-				arrows[name_index(qv_dir_names, json_string_value(d)) & 7]++;
-			}
+			json_array_append(peers, (json_t *)o);
 		}
 	}
-	json_t *dirs = json_array(), *plain = json_object();
-	bool ok = dirs && plain;
-	for (int d = 0; ok && d < QV_NDIRS; d++)
-		if (2 * arrows[d] > n)
-			ok = !json_array_append_new(dirs, json_string(qv_dir_names[d]));
-	int defense = rounded_mean(sum[1], n);
-	static const char *const kept[] = {"id", "name", "trait", "type"};
-	for (size_t f = 0; ok && f < sizeof kept / sizeof kept[0]; f++)
-		ok = !json_object_set(plain, kept[f], json_object_get(card, kept[f]));
-	ok = ok && !json_object_set_new(plain, "strength", json_integer(rounded_mean(sum[0], n))) &&
-	     !json_object_set_new(plain, "defense", json_integer(defense < 1 ? 1 : defense)) &&
-	     !json_object_set(plain, "arrows", dirs);
-	json_decref(dirs);
-	if (!ok) {
-		json_decref(plain);
-		return NULL;
-	}
+	json_t *plain = qv__variant_plain_entry(card, peers, kept, 4, numbers, floor, 2);
+	json_decref(peers);
 	return plain;
 }
 

@@ -319,62 +319,34 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 
 /* ---- the lab's ablation ---- */
 
-/* Half up: the nearest whole number to sum / n (n > 0). */
-static int rounded_mean(long sum, long n) { return (int)((2 * sum + n) / (2 * n)); }
-
 static bool is_block(const json_t *card)
 {
 	return word_of(json_object_get(card, "type"), type_words) == 1;
 }
 
 /* The plain monster that stands for monster k in its ablation: its id, code and element, no
- * ability, a cost, ATK and DEF that are the rounded means of the other monsters', and the
- * arrows that more than half of them have. Without another monster, the card itself with
- * its abilities taken off. NULL when memory runs out. */
+ * ability, a cost, ATK and DEF that are the rounded means of the other monsters' (a DEF at
+ * least 1), and the arrows that more than half of them have. Without another monster, the
+ * card itself with its abilities taken off. NULL when memory runs out. */
 static json_t *plain_monster(const json_t *cards, size_t k)
 {
-	static const char *const numbers[3] = {"cost", "atk", "def"};
+	static const char *const kept[] = {"id", "code", "type", "element"};
+	static const char *const numbers[] = {"cost", "atk", "def"};
+	static const int floor[] = {0, 0, 1};
 	const json_t *card = json_array_get(cards, k);
-	long sum[3] = {0}, n = 0;
-	int arrows[QV_NDIRS] = {0};
-	for (int pass = 0; pass < 2 && n == 0; pass++) {
+	json_t *peers = json_array();
+	for (int pass = 0; peers && pass < 2 && json_array_size(peers) == 0; pass++) {
 		size_t i;
 		const json_t *o;
 		json_array_foreach(cards, i, o)
 		{
 			if (is_block(o) || (pass == 0 && i == k))
 				continue;
-			for (int f = 0; f < 3; f++)
-				sum[f] += int_of(o, numbers[f]);
-			n++;
-			size_t j;
-			const json_t *d;
-			json_array_foreach(json_object_get(o, "arrows"), j, d)
-			{
-				for (int dir = 0; dir < QV_NDIRS; dir++)
-					arrows[dir] +=
-					    strcmp(json_string_value(d), qv_dir_names[dir]) == 0;
-			}
+			json_array_append(peers, (json_t *)o);
 		}
 	}
-	json_t *dirs = json_array(), *plain = json_object();
-	bool ok = dirs && plain;
-	for (int d = 0; ok && d < QV_NDIRS; d++)
-		if (2 * arrows[d] > n)
-			ok = !json_array_append_new(dirs, json_string(qv_dir_names[d]));
-	static const char *const kept[] = {"id", "code", "type", "element"};
-	for (size_t f = 0; ok && f < sizeof kept / sizeof kept[0]; f++)
-		ok = !json_object_set(plain, kept[f], json_object_get(card, kept[f]));
-	for (int f = 0; ok && f < 3; f++) {
-		int v = rounded_mean(sum[f], n);
-		ok = !json_object_set_new(plain, numbers[f], json_integer(f == 2 && v < 1 ? 1 : v));
-	}
-	ok = ok && !json_object_set(plain, "arrows", dirs);
-	json_decref(dirs);
-	if (!ok) {
-		json_decref(plain);
-		return NULL;
-	}
+	json_t *plain = qv__variant_plain_entry(card, peers, kept, 4, numbers, floor, 3);
+	json_decref(peers);
 	return plain;
 }
 
