@@ -5,31 +5,10 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
-import { serverAndBrowser, newPage, clickAndWait, rng, screenshotDir, budget } from './support.mjs';
+import { serverAndBrowser, newPage, clickAndWait, rng, screenshotDir, budget, assertAccessible } from './support.mjs';
 
 const env = serverAndBrowser();
-
-/**
- * Runs axe on the page and fails with a readable list of the serious and critical findings.
- * @param {import('playwright-core').Page} page
- * @param {string} where
- */
-async function assertAccessible(page, where) {
-  const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const text = bad
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join('\n    ')}`,
-    )
-    .join('\n  ');
-  assert.equal(bad.length, 0, `${where}: ${bad.length} serious or critical violations:\n  ${text}`);
-}
 
 /**
  * Nothing sticks out sideways at the page's width.

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { launchBrowser, tempDir, screenshotDir, budget, STEP_MS } from './support.mjs';
+import { launchBrowser, tempDir, screenshotDir, budget, STEP_MS, assertAccessible } from './support.mjs';
 
 /** The generator of the sample reports: $QV_LAB_SAMPLE (set by ctest). */
 const SAMPLE =
@@ -74,26 +73,6 @@ async function assertDrawn(page, where) {
     assert.ok(s.label.length > 0, `${where}: an SVG without a label`);
   }
   return svgs.length;
-}
-
-/**
- * axe-core's serious and critical findings (WCAG 2.1 A and AA), as a readable list.
- * @param {import('playwright-core').Page} page
- * @param {string} where
- */
-async function assertAccessible(page, where) {
-  const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const text = bad
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join('\n    ')}`,
-    )
-    .join('\n  ');
-  assert.equal(bad.length, 0, `${where}: ${bad.length} serious or critical violations:\n  ${text}`);
 }
 
 /**

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..');
@@ -437,4 +439,28 @@ export function sortedResult(result) {
   return result
     .map(({ seat, rank, score }) => ({ seat, rank, score }))
     .sort((a, b) => a.rank - b.rank || a.seat.localeCompare(b.seat));
+}
+
+/**
+ * Runs axe-core on the page (or only the part matching `include`) and fails with a readable list
+ * of its serious and critical findings (WCAG 2.1 A and AA).
+ * @param {import('playwright-core').Page} page
+ * @param {string} where what the message calls the page
+ * @param {string} [include] a selector: only that part is checked
+ */
+export async function assertAccessible(page, where, include) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const res = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const text = bad
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    )
+    .join('\n  ');
+  assert.equal(bad.length, 0, `${where}: ${bad.length} serious or critical violations:\n  ${text}`);
 }
