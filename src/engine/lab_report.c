@@ -214,28 +214,10 @@ static const char *arm_name(qv_lab_arm_kind k)
 	return (unsigned)k < sizeof arm_names / sizeof *arm_names ? arm_names[k] : "?";
 }
 
-/* The arm holding game index i (the arms lie in index order), or NULL. A search of its own
- * rather than qv_lab_arm_of, so that writing a report needs nothing of the running code. */
-static const qv_lab_arm *arm_at(const qv_lab_plan *p, int i)
-{
-	int lo = 0, hi = p->narms - 1;
-	while (lo <= hi) {
-		int mid = lo + (hi - lo) / 2;
-		const qv_lab_arm *a = &p->arm[mid];
-		if (i < a->first)
-			hi = mid - 1;
-		else if (i >= a->first + a->games)
-			lo = mid + 1;
-		else
-			return a;
-	}
-	return NULL;
-}
-
 /* The agent spec in seat s of game g of arm a ("" when the line names none). */
 static const char *seat_agent(const qv_lab_arm *a, const qv_lab_game *g, int s)
 {
-	if (!a || s >= g->players || g->agent[s] < 0 || g->agent[s] >= a->nagents)
+	if (s >= g->players || g->agent[s] < 0 || g->agent[s] >= a->nagents)
 		return "";
 	return a->agents[g->agent[s]];
 }
@@ -265,11 +247,11 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 	qv_buf_puts(b, ",decisions,positions,legal,capped\r\n");
 	for (int i = 0; i < p->total; i++) {
 		const qv_lab_game *g = &games[i];
-		const qv_lab_arm *a = arm_at(p, i);
-		qv_buf_printf(b, "%d,%s,%d,", i, a ? arm_name(a->kind) : "", g->players);
-		if (a && (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT))
+		const qv_lab_arm *a = qv_lab_arm_of(p, i);
+		qv_buf_printf(b, "%d,%s,%d,", i, arm_name(a->kind), g->players);
+		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
 			csv_field(b, component_id(p, a->component));
-		else if (a && a->kind == QV_LAB_LADDER)
+		else if (a->kind == QV_LAB_LADDER)
 			qv_buf_printf(b, "%d", a->component);
 		qv_buf_printf(b, ",%" PRIu64, game_seed(p, i));
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
@@ -2015,7 +1997,7 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, int i)
 {
 	const qv_lab_config *c = &p->cfg;
-	const qv_lab_arm *a = arm_at(p, i);
+	const qv_lab_arm *a = qv_lab_arm_of(p, i);
 	qv_buf_puts(b, "quiver play ");
 	shell_word(b, c->game->name);
 	qv_buf seats = {0};
@@ -2028,7 +2010,7 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 	shell_word(b, qv_buf_str(&seats));
 	qv_buf_free(&seats);
 	qv_buf_printf(b, " --seed %" PRIu64, game_seed(p, i));
-	const qv_variant *v = a && a->variant ? a->variant : c->variant;
+	const qv_variant *v = a->variant ? a->variant : c->variant;
 	if (v && !v->builtin) {
 		qv_buf_puts(b, " --variant ");
 		if (v == c->baseline)
@@ -2106,7 +2088,7 @@ static void html_watch(page *P, const qv_lab_section *S)
 		if (index[i] < 0 || index[i] >= p->total)
 			continue;
 		const qv_lab_game *g = &P->games[index[i]];
-		const qv_lab_arm *a = arm_at(p, index[i]);
+		const qv_lab_arm *a = qv_lab_arm_of(p, index[i]);
 		qv_buf_printf(b,
 		              "<tr><th scope=\"row\">%d</th><td class=\"t\">%s</td><td>%d</td>"
 		              "<td class=\"t\">",
