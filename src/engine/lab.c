@@ -460,6 +460,16 @@ static int16_t quantize(double v)
 	return (int16_t)lround(v * 1000);
 }
 
+/* A malloc'd copy of n items of `size` bytes at src (room for one more, so never a zero-byte
+ * allocation); src may be NULL when n is 0. */
+static void *copy_of(const void *src, int n, size_t size)
+{
+	void *p = malloc(((size_t)n + 1) * size);
+	if (p && n > 0)
+		memcpy(p, src, (size_t)n * size);
+	return p;
+}
+
 static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_lab_game *res,
                            qv_err *err)
 {
@@ -544,18 +554,13 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 		res->nvalues = w->nvalues;
 		res->ncomp = w->ncomp;
 		res->nsquare = w->nsquare;
-		res->mover = malloc((size_t)w->nvalues + 1);
-		res->value = malloc(((size_t)w->nvalues + 1) * sizeof *res->value);
-		res->comp = malloc(((size_t)w->ncomp + 1) * sizeof *res->comp);
-		res->square = malloc(((size_t)w->nsquare + 1) * sizeof *res->square);
+		res->mover = copy_of(w->mover, w->nvalues, sizeof *w->mover);
+		res->value = copy_of(w->value, w->nvalues, sizeof *w->value);
+		res->comp = copy_of(w->comp, w->ncomp, sizeof *w->comp);
+		res->square = copy_of(w->square, w->nsquare, sizeof *w->square);
 		if (!res->mover || !res->value || !res->comp || !res->square) {
 			qv_lab_game_free(res);
 			rc = qv_fail(&why, QV_ENOMEM, "out of memory");
-		} else {
-			memcpy(res->mover, w->mover, (size_t)w->nvalues);
-			memcpy(res->value, w->value, (size_t)w->nvalues * sizeof *res->value);
-			memcpy(res->comp, w->comp, (size_t)w->ncomp * sizeof *res->comp);
-			memcpy(res->square, w->square, (size_t)w->nsquare * sizeof *res->square);
 		}
 	}
 	for (int s = 0; s < n; s++)
