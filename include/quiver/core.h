@@ -93,6 +93,10 @@ typedef struct qv_buf {
 } qv_buf;
 
 void qv_buf_puts(qv_buf *b, const char *s);
+/* Appends the n bytes at s (no NUL among them). */
+void qv_buf_putn(qv_buf *b, const char *s, size_t n);
+/* Appends v in decimal, the bytes "%lld" prints, without printf's cost (a line per game). */
+void qv_buf_putd(qv_buf *b, long long v);
 void qv_buf_putc(qv_buf *b, char c);
 void qv_buf_printf(qv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void qv_buf_clear(qv_buf *b);

@@ -514,23 +514,32 @@ static int lab_run(int argc, char **argv)
 		rc = write_shard(o, &plan, lo, hi, games);
 		goto done;
 	}
-	/* The report is made from the games' lines, read back, as a merge makes it. */
-	qv_buf *text = calloc((size_t)plan.total + 1, sizeof *text);
+	/* The report is made from the games' lines, read back, as a merge makes it. The lines
+	 * are written one after another into one buffer (a line is 100 bytes or so: a buffer
+	 * each would cost an allocation per game). */
+	qv_buf text = {0};
+	size_t *off = calloc((size_t)plan.total + 1, sizeof *off);
 	const char **lines = calloc((size_t)plan.total + 1, sizeof *lines);
 	size_t *lens = calloc((size_t)plan.total + 1, sizeof *lens);
-	if (!text || !lines || !lens) {
+	if (off && lines && lens) {
+		for (int i = 0; i < plan.total; i++) {
+			off[i] = text.len;
+			qv_lab_line_write(&games[i], &text);
+			qv_buf_putc(&text, '\n');
+		}
+		off[plan.total] = text.len;
+	}
+	if (!off || !lines || !lens || text.failed) {
 		rc = cli_fail("lab", "out of memory for the lines of %d games", plan.total);
 	} else {
 		for (int i = 0; i < plan.total; i++) {
-			qv_lab_line_write(&games[i], &text[i]);
-			lines[i] = qv_buf_str(&text[i]);
-			lens[i] = text[i].len;
+			lines[i] = text.s + off[i];
+			lens[i] = off[i + 1] - off[i] - 1;
 		}
 		rc = report_from_lines(&plan, lines, lens, o->out, false);
 	}
-	for (int i = 0; text && i < plan.total; i++)
-		qv_buf_free(&text[i]);
-	free(text);
+	qv_buf_free(&text);
+	free(off);
 	free(lines);
 	free(lens);
 done:

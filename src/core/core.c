@@ -131,13 +131,28 @@ static bool buf_reserve(qv_buf *b, size_t extra)
 	return true;
 }
 
-void qv_buf_puts(qv_buf *b, const char *s)
+void qv_buf_putn(qv_buf *b, const char *s, size_t n)
 {
-	size_t n = strlen(s);
 	if (!buf_reserve(b, n))
 		return;
-	memcpy(b->s + b->len, s, n + 1);
+	memcpy(b->s + b->len, s, n);
 	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void qv_buf_puts(qv_buf *b, const char *s) { qv_buf_putn(b, s, strlen(s)); }
+
+void qv_buf_putd(qv_buf *b, long long v)
+{
+	char d[24];
+	size_t n = sizeof d;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do
+		d[--n] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		d[--n] = '-';
+	qv_buf_putn(b, d + n, sizeof d - n);
 }
 
 void qv_buf_putc(qv_buf *b, char c)

@@ -340,10 +340,18 @@ static int seat_agent(const qv_lab_arm *a, int j, int s)
 
 /* What one worker keeps from game to game. */
 typedef struct lab_worker {
+	qv_match *m;   /* the previous game's match, restarted when it can be */
+	int m_players; /* what m was set up with */
+	const qv_variant *m_variant;
 	void *before;     /* a state_size copy */
 	qv_action *legal; /* max_actions */
-	qv_lab_count *comp, *square;
-	int ncomp, capcomp, nsquare, capsquare;
+	/* This game's counts per seat, dense (a count per decision costs an add), with the
+	 * entries in use marked; gathered into the game's sorted lists at its end. */
+	uint32_t avail[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS];
+	uint32_t chosen[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS];
+	uint64_t comp_used[QV_MAX_PLAYERS];
+	uint32_t times[QV_MAX_PLAYERS][QV_LAB_MAX_SQUARES];
+	uint64_t square_used[QV_MAX_PLAYERS][(QV_LAB_MAX_SQUARES + 63) / 64];
 	uint8_t *mover;
 	int16_t *value;
 	int nvalues, capvalues;
@@ -353,47 +361,53 @@ static void worker_free(lab_worker *w)
 {
 	if (!w)
 		return;
+	qv_match_free(w->m);
 	free(w->before);
 	free(w->legal);
-	free(w->comp);
-	free(w->square);
 	free(w->mover);
 	free(w->value);
 	free(w);
 }
 
-/* Adds (seat, item) += (available, chosen) to a list kept sorted by seat then item. */
-static bool count_add(qv_lab_count **list, int *n, int *cap, int seat, int item, uint32_t avail,
-                      uint32_t chosen)
+/* The counts marked in w as the game's sorted lists (seat, then component or square), the
+ * worker's counters cleared for the next game. NULL lists when out of memory. */
+static void gather_counts(lab_worker *w, qv_lab_game *res)
 {
-	int lo = 0, hi = *n;
-	int key = seat * 65536 + item;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		int k = (*list)[mid].seat * 65536 + (*list)[mid].item;
-		if (k < key)
-			lo = mid + 1;
-		else
-			hi = mid;
+	int nc = 0, ns = 0;
+	for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+		nc += __builtin_popcountll(w->comp_used[s]);
+		for (size_t j = 0; j < sizeof w->square_used[s] / sizeof *w->square_used[s]; j++)
+			ns += __builtin_popcountll(w->square_used[s][j]);
 	}
-	if (lo < *n && (*list)[lo].seat == seat && (*list)[lo].item == item) {
-		(*list)[lo].available += avail;
-		(*list)[lo].chosen += chosen;
-		return true;
+	/* Room for one more, so never a zero-byte allocation. */
+	res->comp = malloc(((size_t)nc + 1) * sizeof *res->comp);
+	res->square = malloc(((size_t)ns + 1) * sizeof *res->square);
+	res->ncomp = res->nsquare = 0;
+	for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+		for (uint64_t u = w->comp_used[s]; u; u &= u - 1) {
+			int k = __builtin_ctzll(u);
+			if (res->comp)
+				res->comp[res->ncomp++] =
+				    (qv_lab_count){.seat = (uint8_t)s,
+				                   .item = (uint16_t)k,
+				                   .available = w->avail[s][k],
+				                   .chosen = w->chosen[s][k]};
+			w->avail[s][k] = w->chosen[s][k] = 0;
+		}
+		w->comp_used[s] = 0;
+		for (size_t j = 0; j < sizeof w->square_used[s] / sizeof *w->square_used[s]; j++) {
+			for (uint64_t u = w->square_used[s][j]; u; u &= u - 1) {
+				int q = (int)j * 64 + __builtin_ctzll(u);
+				if (res->square)
+					res->square[res->nsquare++] =
+					    (qv_lab_count){.seat = (uint8_t)s,
+					                   .item = (uint16_t)q,
+					                   .chosen = w->times[s][q]};
+				w->times[s][q] = 0;
+			}
+			w->square_used[s][j] = 0;
+		}
 	}
-	if (*n == *cap) {
-		int ncap = *cap ? *cap * 2 : 32;
-		qv_lab_count *l = realloc(*list, (size_t)ncap * sizeof *l);
-		if (!l)
-			return false;
-		*list = l;
-		*cap = ncap;
-	}
-	memmove(*list + lo + 1, *list + lo, (size_t)(*n - lo) * sizeof **list);
-	(*list)[lo] = (qv_lab_count){
-	    .seat = (uint8_t)seat, .item = (uint16_t)item, .available = avail, .chosen = chosen};
-	(*n)++;
-	return true;
 }
 
 static bool value_add(lab_worker *w, int mover, int16_t v)
@@ -416,7 +430,7 @@ static bool value_add(lab_worker *w, int mover, int16_t v)
 }
 
 /* Counts the components of the legal actions at st for the mover, and the one chosen. */
-static bool count_components(lab_worker *w, const qv_game *g, const void *st, int mover,
+static void count_components(lab_worker *w, const qv_game *g, const void *st, int mover,
                              qv_action chosen)
 {
 	int n = g->legal(st, w->legal);
@@ -427,24 +441,29 @@ static bool count_components(lab_worker *w, const qv_game *g, const void *st, in
 			seen |= 1ull << k;
 	}
 	int c = g->components->component_of(st, chosen);
-	for (int k = 0; k < QV_LAB_MAX_COMPONENTS; k++)
-		if ((seen >> k) & 1)
-			if (!count_add(&w->comp, &w->ncomp, &w->capcomp, mover, k, 1, k == c))
-				return false;
-	return true;
+	for (uint64_t u = seen; u; u &= u - 1) {
+		int k = __builtin_ctzll(u);
+		w->avail[mover][k]++;
+		w->chosen[mover][k] += k == c;
+	}
+	w->comp_used[mover] |= seen;
 }
 
-/* Counts the squares the last action (from w->before to st) touched. */
+/* Counts the squares the last action (from w->before to st) touched; false (a bug of the
+ * game's hook) for a square beyond what a heat map draws. */
 static bool count_touches(lab_worker *w, const qv_game *g, qv_action a, const void *st)
 {
 	qv_lab_touch t[LAB_MAX_TOUCH];
 	int n = g->components->touched(w->before, a, st, t, LAB_MAX_TOUCH);
-	for (int i = 0; i < n; i++)
-		if (t[i].seat >= 0 && t[i].seat < QV_MAX_PLAYERS && t[i].square >= 0 &&
-		    t[i].square < 65536)
-			if (!count_add(&w->square, &w->nsquare, &w->capsquare, t[i].seat,
-			               t[i].square, 0, 1))
-				return false;
+	for (int i = 0; i < n; i++) {
+		int s = t[i].seat, q = t[i].square;
+		if (s < 0 || s >= QV_MAX_PLAYERS)
+			continue;
+		if (q < 0 || q >= QV_LAB_MAX_SQUARES)
+			return false;
+		w->times[s][q]++;
+		w->square_used[s][q / 64] |= 1ull << (q % 64);
+	}
 	return true;
 }
 
@@ -470,6 +489,29 @@ static void *copy_of(const void *src, int n, size_t size)
 	return p;
 }
 
+/* The match for a game of arm a with this chance seed: the worker's previous one restarted
+ * when it was set up alike (player count and variant make an arm's parameters), else a new one.
+ * As the arena does: a random agent's game takes less time than setting a match up. */
+static qv_status worker_match(const qv_lab_plan *p, const qv_lab_arm *a, lab_worker *w,
+                              uint64_t seed, qv_err *err)
+{
+	if (w->m && w->m_players == a->players && w->m_variant == a->variant)
+		return qv_match_restart(w->m, seed, err);
+	qv_match_free(w->m);
+	w->m = NULL;
+	qv_params params;
+	qv_status rc = arm_params(p, a, &params, err);
+	if (!rc)
+		rc = qv_match_new(&w->m, p->cfg.game, &params, seed, err);
+	if (rc)
+		return rc;
+	w->m_players = a->players;
+	w->m_variant = a->variant;
+	qv_match_quiet(w->m);
+	qv_match_hold_forced(w->m, (1u << QV_MAX_PLAYERS) - 1);
+	return QV_OK;
+}
+
 static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_lab_game *res,
                            qv_err *err)
 {
@@ -490,19 +532,12 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
 	int seen[QV_MAX_PLAYERS] = {0};
 	qv_err why;
-	qv_params params;
-	qv_match *m = NULL;
-	w->ncomp = w->nsquare = w->nvalues = 0;
+	w->nvalues = 0;
 	memset(res, 0, sizeof *res);
 	res->index = index;
 	res->players = n;
-	qv_status rc = arm_params(p, arm, &params, &why);
-	if (!rc)
-		rc = qv_match_new(&m, g, &params, chance_seed, &why);
-	if (!rc) {
-		qv_match_quiet(m);
-		qv_match_hold_forced(m, (1u << QV_MAX_PLAYERS) - 1);
-	}
+	qv_status rc = worker_match(p, arm, w, chance_seed, &why);
+	qv_match *m = w->m;
 	for (int s = 0; !rc && s < n; s++) {
 		int a = seat_agent(arm, j, s);
 		res->agent[s] = a;
@@ -536,36 +571,35 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 				if (!value_add(w, tm, quantize(st.value)))
 					rc = qv_fail(&why, QV_ENOMEM, "out of memory");
 			}
-			if (!rc && by_component && !count_components(w, g, m->state, tm, a))
-				rc = qv_fail(&why, QV_ENOMEM, "out of memory");
+			if (!rc && by_component)
+				count_components(w, g, m->state, tm, a);
 			if (!rc)
 				rc = qv_match_play_checked(m, a, forced, &why);
 		}
 		if (!rc && by_square && !count_touches(w, g, a, m->state))
-			rc = qv_fail(&why, QV_ENOMEM, "out of memory");
+			rc = qv_fail(
+			    &why, QV_ESTATE,
+			    "the game's touched hook named a square beyond the %d of a board",
+			    QV_LAB_MAX_SQUARES);
 		if (!rc && m->nhist > LAB_MAX_GAME_ACTIONS)
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
 			             LAB_MAX_GAME_ACTIONS);
 	}
+	gather_counts(w, res); /* clears the worker's counters, whatever happened */
 	if (!rc) {
 		qv_returns(g, m->state, res->utility);
 		g->ranks(m->state, res->rank);
 		res->capped = g->capped && g->capped(m->state);
 		res->nvalues = w->nvalues;
-		res->ncomp = w->ncomp;
-		res->nsquare = w->nsquare;
 		res->mover = copy_of(w->mover, w->nvalues, sizeof *w->mover);
 		res->value = copy_of(w->value, w->nvalues, sizeof *w->value);
-		res->comp = copy_of(w->comp, w->ncomp, sizeof *w->comp);
-		res->square = copy_of(w->square, w->nsquare, sizeof *w->square);
-		if (!res->mover || !res->value || !res->comp || !res->square) {
-			qv_lab_game_free(res);
+		if (!res->mover || !res->value || !res->comp || !res->square)
 			rc = qv_fail(&why, QV_ENOMEM, "out of memory");
-		}
 	}
+	if (rc)
+		qv_lab_game_free(res);
 	for (int s = 0; s < n; s++)
 		qv_agent_free(agents[s]);
-	qv_match_free(m);
 	if (rc)
 		return qv_fail(err, rc, "game %d (seed %llu): %s", index + 1,
 		               (unsigned long long)seed, why.msg);
@@ -653,39 +687,82 @@ qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_
  * Utilities are printed with 17 significant digits, which read back to the same double; a
  * value is thousandths of utility or `x` (no search value); an empty list is `-`.
  */
+/* Appends sep (when not 0) and v in decimal. */
+static void put_int(qv_buf *out, char sep, long long v)
+{
+	if (sep)
+		qv_buf_putc(out, sep);
+	qv_buf_putd(out, v);
+}
+
+/* Appends sep (when not 0) and a utility, the bytes "%.17g" prints; whole numbers (most games'
+ * utilities) the quick way. */
+static void put_utility(qv_buf *out, char sep, double u)
+{
+	if (fabs(u) < 1e15 && u == (double)(long long)u && !(u == 0 && signbit(u))) {
+		put_int(out, sep, (long long)u);
+	} else {
+		if (sep)
+			qv_buf_putc(out, sep);
+		qv_buf_printf(out, "%.17g", u);
+	}
+}
+
+/* Appends " <key>=" and the list, or "-" when it is empty. */
+static void put_counts(qv_buf *out, const char *key, const qv_lab_count *c, int n, bool avail)
+{
+	qv_buf_puts(out, key);
+	if (!n)
+		qv_buf_putc(out, '-');
+	for (int i = 0; i < n; i++) {
+		put_int(out, i ? ',' : 0, c[i].seat);
+		put_int(out, '.', c[i].item);
+		if (avail)
+			put_int(out, '.', c[i].available);
+		put_int(out, '.', c[i].chosen);
+	}
+}
+
+/*
+ * A game's line, fields separated by one space:
+ *   <index> n=<players> a=<agent>,... u=<utility>,... r=<rank>,... d=<decisions>
+ *   p=<positions> l=<legal> c=<0|1> v=<seat>:<value>,... k=<seat>.<k>.<available>.<chosen>,...
+ *   s=<seat>.<square>.<times>,...
+ * Utilities are printed with 17 significant digits, which read back to the same double; a
+ * value is thousandths of utility or `x` (no search value); an empty list is `-`.
+ */
 void qv_lab_line_write(const qv_lab_game *g, qv_buf *out)
 {
-	qv_buf_printf(out, "%d n=%d a=", g->index, g->players);
+	put_int(out, 0, g->index);
+	qv_buf_puts(out, " n=");
+	put_int(out, 0, g->players);
+	qv_buf_puts(out, " a=");
 	for (int s = 0; s < g->players; s++)
-		qv_buf_printf(out, "%s%d", s ? "," : "", g->agent[s]);
+		put_int(out, s ? ',' : 0, g->agent[s]);
 	qv_buf_puts(out, " u=");
 	for (int s = 0; s < g->players; s++)
-		qv_buf_printf(out, "%s%.17g", s ? "," : "", g->utility[s]);
+		put_utility(out, s ? ',' : 0, g->utility[s]);
 	qv_buf_puts(out, " r=");
 	for (int s = 0; s < g->players; s++)
-		qv_buf_printf(out, "%s%d", s ? "," : "", g->rank[s]);
-	qv_buf_printf(out, " d=%d p=%d l=%lld c=%d v=", g->decisions, g->positions, g->legal,
-	              g->capped ? 1 : 0);
+		put_int(out, s ? ',' : 0, g->rank[s]);
+	qv_buf_puts(out, " d=");
+	put_int(out, 0, g->decisions);
+	qv_buf_puts(out, " p=");
+	put_int(out, 0, g->positions);
+	qv_buf_puts(out, " l=");
+	put_int(out, 0, g->legal);
+	qv_buf_puts(out, g->capped ? " c=1 v=" : " c=0 v=");
 	if (!g->nvalues)
 		qv_buf_putc(out, '-');
 	for (int i = 0; i < g->nvalues; i++) {
+		put_int(out, i ? ',' : 0, g->mover[i]);
 		if (g->value[i] == QV_LAB_NOVALUE)
-			qv_buf_printf(out, "%s%d:x", i ? "," : "", g->mover[i]);
+			qv_buf_puts(out, ":x");
 		else
-			qv_buf_printf(out, "%s%d:%d", i ? "," : "", g->mover[i], g->value[i]);
+			put_int(out, ':', g->value[i]);
 	}
-	qv_buf_puts(out, " k=");
-	if (!g->ncomp)
-		qv_buf_putc(out, '-');
-	for (int i = 0; i < g->ncomp; i++)
-		qv_buf_printf(out, "%s%d.%d.%u.%u", i ? "," : "", g->comp[i].seat, g->comp[i].item,
-		              g->comp[i].available, g->comp[i].chosen);
-	qv_buf_puts(out, " s=");
-	if (!g->nsquare)
-		qv_buf_putc(out, '-');
-	for (int i = 0; i < g->nsquare; i++)
-		qv_buf_printf(out, "%s%d.%d.%u", i ? "," : "", g->square[i].seat, g->square[i].item,
-		              g->square[i].chosen);
+	put_counts(out, " k=", g->comp, g->ncomp, true);
+	put_counts(out, " s=", g->square, g->nsquare, false);
 }
 
 /* A cursor over one line. */

@@ -248,11 +248,17 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 	for (int i = 0; i < p->total; i++) {
 		const qv_lab_game *g = &games[i];
 		const qv_lab_arm *a = qv_lab_arm_of(p, i);
-		qv_buf_printf(b, "%d,%s,%d,", i, arm_name(a->kind), g->players);
+		/* Integers through qv_buf_putd: this is a row per game, printf's cost shows. */
+		qv_buf_putd(b, i);
+		qv_buf_putc(b, ',');
+		qv_buf_puts(b, arm_name(a->kind));
+		qv_buf_putc(b, ',');
+		qv_buf_putd(b, g->players);
+		qv_buf_putc(b, ',');
 		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
 			csv_field(b, component_id(p, a->component));
 		else if (a->kind == QV_LAB_LADDER)
-			qv_buf_printf(b, "%d", a->component);
+			qv_buf_putd(b, a->component);
 		qv_buf_printf(b, ",%" PRIu64, game_seed(p, i));
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 			qv_buf_putc(b, ',');
@@ -260,16 +266,26 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 		}
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 			qv_buf_putc(b, ',');
-			if (s < g->players)
-				qv_buf_printf(b, "%.6g", qv_clean_zero(g->utility[s], 9));
+			double u = s < g->players ? qv_clean_zero(g->utility[s], 9) : 0;
+			if (s >= g->players)
+				continue;
+			if (fabs(u) < 1e6 && u == (double)(long long)u)
+				qv_buf_putd(b, (long long)u); /* what %.6g prints for these */
+			else
+				qv_buf_printf(b, "%.6g", u);
 		}
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 			qv_buf_putc(b, ',');
 			if (s < g->players)
-				qv_buf_printf(b, "%d", g->rank[s]);
+				qv_buf_putd(b, g->rank[s]);
 		}
-		qv_buf_printf(b, ",%d,%d,%lld,%d\r\n", g->decisions, g->positions, g->legal,
-		              g->capped ? 1 : 0);
+		qv_buf_putc(b, ',');
+		qv_buf_putd(b, g->decisions);
+		qv_buf_putc(b, ',');
+		qv_buf_putd(b, g->positions);
+		qv_buf_putc(b, ',');
+		qv_buf_putd(b, g->legal);
+		qv_buf_puts(b, g->capped ? ",1\r\n" : ",0\r\n");
 	}
 }
 
