@@ -98,7 +98,7 @@ struct qv_agent {
 	qv_action *abuf; /* max_actions entries, for kinds that enumerate */
 	atomic_int stop; /* set by qv_agent_interrupt, cleared when a decision ends */
 	bool release;    /* gives its search memory back after each decision (qv_agent_set_keep) */
-	int forbid;      /* the component it never chooses (qv_agent_forbid); -1: none */
+	uint64_t forbid; /* the components it never chooses, bit k for k (qv_agent_forbid) */
 	bool unasked;    /* its last decision was forced and answered without it (no stats) */
 };
 
@@ -185,23 +185,25 @@ void qv_agent_reset(qv_agent *a);
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out);
 
 /* Restricted play (the designer's lab): from now on the agent never chooses a legal action
- * whose component (qv_components.component_of, variant.h) is `component`, unless every legal
- * action of the decision is of it (then it chooses as usual); -1 lifts the restriction. Every
- * kind obeys: the uniform kind draws uniformly among the allowed actions, greedy and beginner
- * judge only those, and a search considers only those at its root and at every later decision
- * of its own seat in its tree (its model of itself keeps the restriction; its opponents are
- * not restricted). qv_agent_decide still counts every legal action in *noptions and calls a
- * decision forced only as qv_decision_forced does; a decision with one allowed action among
- * several is answered without a search. A game without component_of: no effect. An agent
- * that forbids nothing chooses exactly as before, with the same draws of its RNG. */
-void qv_agent_forbid(qv_agent *a, int component);
+ * whose component (qv_components.component_of, variant.h) is among `components` (bit k for
+ * component k: one card, or every card that carries an ability), unless every legal action of
+ * the decision is (then it chooses as usual); 0 lifts the restriction. Every kind obeys: the
+ * uniform kind draws uniformly among the allowed actions, greedy and beginner judge only those,
+ * and a search considers only those at its root and at every later decision of its own seat in
+ * its tree (its model of itself keeps the restriction; its opponents are not restricted).
+ * qv_agent_decide still counts every legal action in *noptions and calls a decision forced
+ * only as qv_decision_forced does; a decision with one allowed action among several is
+ * answered without a search. A game without component_of: no effect. An agent that forbids
+ * nothing chooses exactly as before, with the same draws of its RNG. */
+void qv_agent_forbid(qv_agent *a, uint64_t components);
 
 /* ---- for the agent kinds (src/ai) ---- */
 
-/* Removes from acts[0..n), the legal actions of the player to move at st, those of component
- * (component_of), keeping the others in their order, unless every one is of it; returns how
- * many remain (n when component is -1). g must have component_of when component >= 0. */
-int qv__agent_allowed(const qv_game *g, int component, const void *st, qv_action *acts, int n);
+/* Removes from acts[0..n), the legal actions of the player to move at st, those whose component
+ * (component_of) is in forbid (bit k for k), keeping the others in their order, unless every
+ * one is; returns how many remain (n when forbid is 0). g must have component_of when forbid
+ * is not 0. */
+int qv__agent_allowed(const qv_game *g, uint64_t forbid, const void *st, qv_action *acts, int n);
 
 /* The legal actions at st that a may choose (legal(), then qv__agent_allowed with a's
  * restriction) into buf (max_actions entries); returns how many. */

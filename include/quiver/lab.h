@@ -7,8 +7,11 @@
  *   for each player count N (ascending):
  *     main      the variant, played by the study's agents          (games)
  *     baseline  the baseline variant, the same agents               (games; with a baseline)
- *     for each component k of the variant (qv_components.studied), in the variant's order:
- *       ablate   the variant without k (qv_components.ablate)        (component_games)
+ *     for each component k: the entries of the variant's studied block (qv_components.studied)
+ *     in its order, then the abilities they carry (qv_components.abilities) in order of first
+ *     appearance:
+ *       ablate   the variant without k (qv_components.ablate, or
+ *                qv_variant_without_ability)                         (component_games)
  *       restrict one seat forbidden k, its twins not                (component_games)
  *     for each rung k of the skill ladder (ladder_lo..ladder_hi):
  *       ladder   one seat ismcts 2^(k+1) iterations, the others 2^k  (ladder_games)
@@ -112,7 +115,13 @@ typedef struct qv_lab_arm {
 typedef struct qv_lab_plan {
 	qv_lab_config cfg;
 	int ncomponents;
-	char component[QV_LAB_MAX_COMPONENTS][QV_NAME_MAX]; /* ids, in the variant's order */
+	/* ids: the studied block's entries in the variant's order ([0, nentries)), then its
+	 * abilities ("ability:firestorm") */
+	char component[QV_LAB_MAX_COMPONENTS][QV_NAME_MAX];
+	int nentries;
+	/* the entries whose actions count for component k (bit i for entry i): k itself for an
+	 * entry, those that carry it for an ability; what restricted play forbids */
+	uint64_t members[QV_LAB_MAX_COMPONENTS];
 	int narms;
 	qv_lab_arm *arm; /* [narms], in index order */
 	int total;       /* games of the whole study */

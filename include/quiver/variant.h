@@ -35,11 +35,12 @@
 struct qv_lab_board;
 struct qv_lab_touch;
 
-#define QV_VARIANT_MAX     256       /* variants one process may hold, built-in sets included */
-#define QV_VARIANT_BYTES   (1 << 20) /* the largest variant file read */
-#define QV_VARIANT_DEPTH   8         /* files an `extends` chain may pass through */
-#define QV_VARIANT_NAME    64        /* a variant's name, with its NUL */
-#define QV_VARIANT_HASHLEN 65        /* the SHA-256 in hexadecimal, with its NUL */
+#define QV_VARIANT_MAX       256       /* variants one process may hold, built-in sets included */
+#define QV_VARIANT_BYTES     (1 << 20) /* the largest variant file read */
+#define QV_VARIANT_DEPTH     8         /* files an `extends` chain may pass through */
+#define QV_VARIANT_NAME      64        /* a variant's name, with its NUL */
+#define QV_VARIANT_HASHLEN   65        /* the SHA-256 in hexadecimal, with its NUL */
+#define QV_VARIANT_ABILITIES 8         /* abilities one entry may carry (qv_components.abilities) */
 
 /* ---- what a game declares ---- */
 
@@ -116,6 +117,15 @@ typedef struct qv_components {
 	 * would break the game's cross-checks (a deck's size); its name says which. Caller owns
 	 * it. NULL with err when k cannot be taken out. */
 	struct json_t *(*ablate)(const struct json_t *resolved, int k, qv_err *err);
+	/* The kinds of the abilities that entry (one of the studied block's, as resolved)
+	 * carries, each once, into out (pointers into entry); returns how many, at most max. The
+	 * lab studies each ability as a component too: the entries that carry it, forbidden
+	 * together in restricted play and taken off them all (drop_ability) in its ablation.
+	 * NULL: the game's entries carry none. */
+	int (*abilities)(const struct json_t *entry, const char **out, int max);
+	/* Takes ability `kind` off entry (a copy the lab owns), leaving the rest of it: a
+	 * plain arrow, a card without text. With abilities. */
+	void (*drop_ability)(struct json_t *entry, const char *kind);
 	/* The board of st, for the heat maps. */
 	void (*board)(const void *st, struct qv_lab_board *out);
 	/* The squares action a (a decision or a chance outcome applied to before, giving after)
@@ -176,6 +186,13 @@ qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant *
  * answers 503: a restart empties the registry). */
 qv_status qv_variant_from_json(const struct json_t *doc, const qv_game *g, const char *what,
                                const qv_variant **out, qv_err *err);
+
+/* The lab's ablation of an ability (qv_components.abilities): resolved with ability `kind`
+ * taken off every entry of the studied block that carries it (drop_ability), named
+ * "<name> without ability:<kind>". A new document owned by the caller; NULL with err when the
+ * game's entries carry no abilities or none carries this one. */
+struct json_t *qv_variant_without_ability(const qv_game *g, const struct json_t *resolved,
+                                          const char *kind, qv_err *err);
 
 /* For a game's init: the variant named by params' `variant`, and the parameters to read the
  * rest from: those given, and the variant's for the keys not given (merged may be params

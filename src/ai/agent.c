@@ -173,7 +173,7 @@ qv_status qv_agent_new(qv_agent **out, const char *spec, const qv_game *g, uint6
 	a->kind = kind;
 	a->game = g;
 	a->seat = -1;
-	a->forbid = -1;
+	a->forbid = 0;
 	atomic_init(&a->stop, 0);
 	qv_copy(a->spec, sizeof a->spec, spec);
 	qv_rng_seed(&a->rng, seed);
@@ -224,13 +224,13 @@ void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 		a->kind->stats(a, out);
 }
 
-/* Stored as -1 for a game without component_of, so that every test of a restriction on the
+/* Stored as 0 for a game without component_of, so that every test of a restriction on the
  * hot paths is one comparison with nothing else to look up. */
-void qv_agent_forbid(qv_agent *a, int component)
+void qv_agent_forbid(qv_agent *a, uint64_t components)
 {
 	const qv_game *g = a->game;
 	bool can = g->components && g->components->component_of;
-	a->forbid = can && component >= 0 ? component : -1;
+	a->forbid = can ? components : 0;
 }
 
 void qv_agent_set_keep(qv_agent *a, bool keep)
@@ -279,8 +279,8 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 	a->unasked = false;
 	if (!a->kind->choose) {
 		int options;
-		*out = a->forbid >= 0 ? draw_allowed(a, st)
-		                      : qv_sample_legal(g, st, &a->rng, a->abuf, &options);
+		*out = a->forbid ? draw_allowed(a, st)
+		                 : qv_sample_legal(g, st, &a->rng, a->abuf, &options);
 		return QV_OK;
 	}
 	memcpy(a->scratch, st, g->state_size);
@@ -314,7 +314,7 @@ qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *nopt
 		return qv_agent_choose(a, st, out, err); /* which says why it cannot */
 	if (!a->kind->choose) {
 		qv_rng before = a->rng;
-		if (a->forbid < 0) {
+		if (!a->forbid) {
 			*out = qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
 			*forced = qv_decision_forced(g, st, *noptions);
 		} else { /* the count is of every legal action, the draw among the allowed */

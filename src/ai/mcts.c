@@ -228,7 +228,7 @@ typedef struct mcts_tree {
 	/* the current decision */
 	const void *root_state;
 	int me, np;
-	int forbid;       /* the component me may not choose (qv_agent_forbid); -1: none */
+	uint64_t forbid;  /* the components me may not choose (qv_agent_forbid); 0: none */
 	uint64_t budget;  /* iterations for this tree; 0: until the deadline */
 	bool idle;        /* no share of a budget smaller than the number of threads */
 	double deadline;  /* monotonic seconds; 0: none */
@@ -565,10 +565,7 @@ static void playout(mcts_tree *t, void *st, int plies, double *out)
 /* ---- expansion ------------------------------------------------------------------------------- */
 
 /* Whether the decision of `mover` is narrowed to the actions the agent allows itself. */
-static inline bool narrowed(const mcts_tree *t, int mover)
-{
-	return t->forbid >= 0 && mover == t->me;
-}
+static inline bool narrowed(const mcts_tree *t, int mover) { return t->forbid && mover == t->me; }
 
 /* Lists the legal actions of t->st for mover into t->acts, only the allowed ones when mover's
  * decisions are narrowed; returns how many. */

@@ -38,11 +38,36 @@ static int rotation(qv_lab_arm_kind k, int players, int nagents)
 	return players;
 }
 
-/* The component ids of v: the `id_key` of every entry of the game's studied block. */
+/* Adds ability `kind`, carried by entry i, to p's components (once). */
+static qv_status add_ability(qv_lab_plan *p, const char *kind, int i, qv_err *err)
+{
+	char id[QV_NAME_MAX];
+	snprintf(id, sizeof id, "ability:%s", kind);
+	int k = p->nentries;
+	while (k < p->ncomponents && strcmp(p->component[k], id) != 0)
+		k++;
+	if (k == p->ncomponents) {
+		if (k == QV_LAB_MAX_COMPONENTS)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "the variant has more than %d components with their abilities; "
+			    "a study examines at most %d one by one (give "
+			    "--component-games 0 to leave them out)",
+			    QV_LAB_MAX_COMPONENTS, QV_LAB_MAX_COMPONENTS);
+		qv_copy(p->component[k], QV_NAME_MAX, id);
+		p->members[k] = 0;
+		p->ncomponents++;
+	}
+	p->members[k] |= 1ull << i;
+	return QV_OK;
+}
+
+/* The components of v: the `id_key` of every entry of the game's studied block, then the
+ * abilities those entries carry. */
 static qv_status list_components(const qv_game *g, const qv_variant *v, qv_lab_plan *p, qv_err *err)
 {
 	const qv_components *c = g->components;
-	p->ncomponents = 0;
+	p->ncomponents = p->nentries = 0;
 	if (!c || !c->studied)
 		return QV_OK;
 	const char *id_key = NULL;
@@ -63,8 +88,18 @@ static qv_status list_components(const qv_game *g, const qv_variant *v, qv_lab_p
 		const char *id =
 		    json_string_value(json_object_get(json_array_get(list, i), id_key));
 		qv_copy(p->component[i], QV_NAME_MAX, id ? id : "?");
+		p->members[i] = 1ull << i;
 	}
-	p->ncomponents = (int)n;
+	p->ncomponents = p->nentries = (int)n;
+	for (size_t i = 0; c->abilities && i < n; i++) {
+		const char *kinds[QV_VARIANT_ABILITIES];
+		int m = c->abilities(json_array_get(list, i), kinds, QV_VARIANT_ABILITIES);
+		for (int j = 0; j < m; j++) {
+			qv_status rc = add_ability(p, kinds[j], (int)i, err);
+			if (rc)
+				return rc;
+		}
+	}
 	return QV_OK;
 }
 
@@ -238,7 +273,11 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 	for (int k = 0; ablate && k < out->ncomponents; k++) {
 		/* A component the game cannot take out (Arrow Party's only item kind) has no
 		 * ablation arm; its restricted play still tells its effect. */
-		json_t *doc = comp->ablate(cfg->variant->json, k, err);
+		json_t *doc =
+		    k < out->nentries
+		        ? comp->ablate(cfg->variant->json, k, err)
+		        : qv_variant_without_ability(g, cfg->variant->json,
+		                                     out->component[k] + strlen("ability:"), err);
 		if (!doc)
 			continue;
 		rc = qv_variant_from_json(doc, g, "ablated variant", &ablated[k], err);
@@ -430,23 +469,32 @@ static bool value_add(lab_worker *w, int mover, int16_t v)
 }
 
 /* Counts the components of the legal actions at st for the mover, and the one chosen. */
-static void count_components(lab_worker *w, const qv_game *g, const void *st, int mover,
+static void count_components(lab_worker *w, const qv_lab_plan *p, const void *st, int mover,
                              qv_action chosen)
 {
+	const qv_game *g = p->cfg.game;
 	int n = g->legal(st, w->legal);
-	uint64_t seen = 0;
+	uint64_t seen = 0; /* entries on offer */
 	for (int i = 0; i < n; i++) {
 		int k = g->components->component_of(st, w->legal[i]);
-		if (k >= 0 && k < QV_LAB_MAX_COMPONENTS)
+		if (k >= 0 && k < p->nentries)
 			seen |= 1ull << k;
 	}
 	int c = g->components->component_of(st, chosen);
+	uint64_t played = c >= 0 && c < p->nentries ? 1ull << c : 0;
 	for (uint64_t u = seen; u; u &= u - 1) {
 		int k = __builtin_ctzll(u);
 		w->avail[mover][k]++;
 		w->chosen[mover][k] += k == c;
 	}
 	w->comp_used[mover] |= seen;
+	/* an ability is on offer when an entry that carries it is, played when one is */
+	for (int k = p->nentries; k < p->ncomponents; k++)
+		if (seen & p->members[k]) {
+			w->avail[mover][k]++;
+			w->chosen[mover][k] += (played & p->members[k]) != 0;
+			w->comp_used[mover] |= 1ull << k;
+		}
 }
 
 /* Counts the squares the last action (from w->before to st) touched; false (a bug of the
@@ -544,7 +592,7 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 		rc = qv_agent_new(&agents[s], arm->agents[a], g, qv_seed_mix(seed, (uint64_t)s + 1),
 		                  &why);
 		if (!rc && arm->kind == QV_LAB_RESTRICT && a == 0)
-			qv_agent_forbid(agents[s], arm->component);
+			qv_agent_forbid(agents[s], p->members[arm->component]);
 	}
 	while (!rc) {
 		int tm = qv_match_to_move(m);
@@ -572,7 +620,7 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 					rc = qv_fail(&why, QV_ENOMEM, "out of memory");
 			}
 			if (!rc && by_component)
-				count_components(w, g, m->state, tm, a);
+				count_components(w, p, m->state, tm, a);
 			if (!rc)
 				rc = qv_match_play_checked(m, a, forced, &why);
 		}

@@ -846,6 +846,49 @@ json_t *qv__variant_ablated_name(const json_t *doc, const char *id)
 	return json_string(buf);
 }
 
+json_t *qv_variant_without_ability(const qv_game *g, const json_t *resolved, const char *kind,
+                                   qv_err *err)
+{
+	const qv_components *c = g->components;
+	if (!c || !c->studied || !c->abilities || !c->drop_ability) {
+		qv_fail(err, QV_EINVAL, "%s's components carry no abilities", g->name);
+		return NULL;
+	}
+	char id[QV_NAME_MAX];
+	snprintf(id, sizeof id, "ability:%s", kind);
+	json_t *doc = json_deep_copy(resolved), *name = qv__variant_ablated_name(resolved, id);
+	json_t *list = json_object_get(doc, c->studied);
+	bool found = false;
+	size_t i;
+	json_t *entry;
+	json_array_foreach(list, i, entry)
+	{
+		const char *kinds[QV_VARIANT_ABILITIES];
+		int n = c->abilities(entry, kinds, QV_VARIANT_ABILITIES);
+		for (int k = 0; k < n; k++)
+			if (strcmp(kinds[k], kind) == 0) {
+				c->drop_ability(entry, kind);
+				found = true;
+				break;
+			}
+	}
+	if (!doc || !name || json_object_set(doc, "name", name)) {
+		json_decref(doc);
+		json_decref(name);
+		qv_fail(err, QV_ENOMEM, "out of memory");
+		return NULL;
+	}
+	json_decref(name);
+	if (!found) {
+		json_decref(doc);
+		qv_fail(err, QV_EINVAL, "none of the variant's %s carries the ability '%s'",
+		        c->studied, kind);
+		return NULL;
+	}
+	json_object_del(doc, "extends");
+	return doc;
+}
+
 /* ---- the registry ---- */
 
 static pthread_once_t sodium_once = PTHREAD_ONCE_INIT;

@@ -586,7 +586,7 @@ static void restricted_game(const qv_game *g, const char *spec, uint64_t seed, b
 			if (early && forbidden < 0)
 				forbidden = offered_component(g, st, acts);
 			if (forbidden >= 0)
-				qv_agent_forbid(a, forbidden);
+				qv_agent_forbid(a, 1ull << forbidden);
 			if (qv_agent_decide(a, st, &act, &options, &forced, &err))
 				fail_msg("%s in %s: %s", spec, g->name, err.msg);
 			n = g->legal(st, acts);
@@ -668,7 +668,7 @@ static void test_forbid_one_allowed(void **state)
 		for (uint64_t seed = 1; seed <= 6; seed++) {
 			qv_agent *a;
 			assert_int_equal(qv_agent_new(&a, specs[k], g, seed, &err), QV_OK);
-			qv_agent_forbid(a, 0);
+			qv_agent_forbid(a, 1ull << 0);
 			qv_action x = -1;
 			int n = 0;
 			bool forced = true;
@@ -682,19 +682,23 @@ static void test_forbid_one_allowed(void **state)
 			assert_true(isnan(s.value));
 			assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
 			assert_int_equal(x, QV_TG_STEP3);
-			qv_agent_forbid(a, 1);
+			qv_agent_forbid(a, 1ull << 1);
 			assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
 			assert_true(x == QV_TG_STEP1 || x == QV_TG_STEP2);
-			qv_agent_forbid(a, 7); /* no action is of it */
-			bool seen[3] = {false, false, false};
-			for (int t = 0; t < 40; t++) {
-				assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
-				assert_true(x >= QV_TG_STEP1 && x <= QV_TG_STEP3);
-				seen[x] = true;
+			/* no action is of component 7; every action is of 0 or 1 */
+			const uint64_t whole[] = {1ull << 7, 1ull << 0 | 1ull << 1};
+			for (int f = 0; f < 2; f++) {
+				qv_agent_forbid(a, whole[f]);
+				bool seen[3] = {false, false, false};
+				for (int t = 0; t < 40; t++) {
+					assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+					assert_true(x >= QV_TG_STEP1 && x <= QV_TG_STEP3);
+					seen[x] = true;
+				}
+				/* the uniform kind still draws among all three */
+				if (k == 0)
+					assert_true(seen[0] && seen[1] && seen[2]);
 			}
-			/* the uniform kind still draws among all three */
-			if (k == 0)
-				assert_true(seen[0] && seen[1] && seen[2]);
 			qv_agent_free(a);
 		}
 		free(st);
@@ -743,13 +747,13 @@ static int decide_game(const qv_game *g, const char *spec, void (*setup)(qv_agen
 
 static void forbid_then_lift(qv_agent *a)
 {
-	qv_agent_forbid(a, 1);
-	qv_agent_forbid(a, -1);
+	qv_agent_forbid(a, 1ull << 1);
+	qv_agent_forbid(a, 0);
 }
 
-static void forbid_one(qv_agent *a) { qv_agent_forbid(a, 1); }
+static void forbid_one(qv_agent *a) { qv_agent_forbid(a, 1ull << 1); }
 
-/* Forbidding nothing (never, or lifted with -1) gives the same game, action for action, for
+/* Forbidding nothing (never, or lifted with 0) gives the same game, action for action, for
  * every kind; so does forbidding in a game without component_of, where it has no effect. */
 static void test_forbid_nothing_changes_nothing(void **state)
 {

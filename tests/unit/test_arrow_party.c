@@ -1431,6 +1431,9 @@ static void test_lab_ablate(void **unused)
 	qv_err err = {{0}};
 	assert_null(G->components->ablate(sets[0]->json, 10, &err));
 	assert_string_equal(err.msg, "/items/10: no such item kind (the set has 10)");
+	/* Items are the game's effects: its components carry no abilities of their own. */
+	assert_null(qv_variant_without_ability(G, sets[0]->json, "swap", &err));
+	assert_string_equal(err.msg, "arrow-party's components carry no abilities");
 }
 
 /* Without an item, fewer cards than the deal's 15 would be left: the other kinds get one more

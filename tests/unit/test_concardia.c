@@ -1406,6 +1406,31 @@ static void test_lab_ablate(void **unused)
 	json_decref(doc);
 	assert_null(G->components->ablate(l->json, NCARDS, &err));
 	assert_string_equal(err.msg, "/cards/42: no such card; the set has 42");
+
+	/* The ability charge taken off: the three dynamos are no longer Persistent, keep their
+	 * numbers; the couriers keep their move. */
+	const json_t *cards = json_object_get(qv_variant_base(G, NULL)->json, "cards");
+	const char *kinds[QV_VARIANT_ABILITIES];
+	assert_int_equal(G->components->abilities(json_array_get(cards, (size_t)id_of("dynamo-s")),
+	                                          kinds, QV_VARIANT_ABILITIES),
+	                 1);
+	assert_string_equal(kinds[0], "charge");
+	assert_int_equal(G->components->abilities(json_array_get(cards, 0), kinds, 8), 0);
+	doc = qv_variant_without_ability(G, qv_variant_base(G, NULL)->json, "charge", &err);
+	assert_non_null(doc);
+	const qv_variant *w = NULL;
+	if (qv_variant_from_json(doc, G, "ablate", &w, &err))
+		fail_msg("%s", err.msg);
+	json_decref(doc);
+	const cc_tables *T = w->tables, *B = qv_variant_base(G, NULL)->tables;
+	for (int i = 0; i < NCARDS; i++) {
+		assert_false(cc_is_persistent(T, i));
+		assert_int_equal(T->cards[i].strength, B->cards[i].strength);
+		assert_int_equal(T->cards[i].arrows, B->cards[i].arrows);
+		if (!cc_is_persistent(B, i))
+			assert_int_equal(T->cards[i].kind, B->cards[i].kind);
+	}
+	assert_true(cc_is_persistent(B, id_of("dynamo-r")));
 }
 
 static void test_lab_board_and_touched(void **unused)

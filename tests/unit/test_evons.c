@@ -1826,6 +1826,34 @@ static void test_lab_ablate(void **unused)
 	                    "/decks/2/cards: 4 cards without block-fire; a deck needs at least 5");
 	assert_null(G->components->ablate(v->json, 26, &err));
 	assert_string_equal(err.msg, "/cards/26: no such card; the set has 26");
+
+	/* An ability is listed once per card (flame-warden's two firestorm arrows); without
+	 * it every arrow that carried it is a Normal one, the card and the others as they were. */
+	const json_t *cards = json_object_get(qv_variant_base(G, NULL)->json, "cards");
+	const char *kinds[QV_VARIANT_ABILITIES];
+	assert_int_equal(G->components->abilities(json_array_get(cards, 1), kinds, 8), 1);
+	assert_string_equal(kinds[0], "firestorm");
+	assert_int_equal(G->components->abilities(json_array_get(cards, 20), kinds, 8), 0);
+	doc = qv_variant_without_ability(G, qv_variant_base(G, NULL)->json, "firestorm", &err);
+	assert_non_null(doc);
+	assert_string_equal(json_string_value(json_object_get(doc, "name")),
+	                    "base without ability:firestorm");
+	if (qv_variant_from_json(doc, G, "ablate", &w, &err))
+		fail_msg("%s", err.msg);
+	json_decref(doc);
+	const ev_tables *T = w->tables, *B = qv_variant_base(G, NULL)->tables;
+	for (int c = 0; c < T->nkinds; c++) {
+		assert_int_equal(T->kind[c].arrows, B->kind[c].arrows);
+		for (int d = 0; d < QV_NDIRS; d++)
+			assert_int_equal(T->kind[c].ability[d],
+			                 B->kind[c].ability[d] == EV_AB_FIRESTORM
+			                     ? EV_AB_NONE
+			                     : B->kind[c].ability[d]);
+	}
+	assert_int_equal(T->kind[kind_of("flame-warden")].ability[QV_NE], EV_AB_NONE);
+	assert_int_equal(T->kind[kind_of("tide-sprite")].ability[QV_N], EV_AB_SWAP);
+	assert_null(qv_variant_without_ability(G, qv_variant_base(G, NULL)->json, "fly", &err));
+	assert_string_equal(err.msg, "none of the variant's cards carries the ability 'fly'");
 }
 
 /* The touches of the text played at st, into t (at most max); st becomes the state after. */

@@ -45,8 +45,14 @@ static void test_plan(void **state)
 	qv_err err;
 	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
 	int nk = p.ncomponents;
-	assert_int_equal(nk, 7); /* the built-in set's seven piece kinds */
+	/* the built-in set's seven piece kinds, then the one ability, the Terminator's */
+	assert_int_equal(nk, 8);
+	assert_int_equal(p.nentries, 7);
 	assert_string_equal(p.component[0], "A");
+	assert_true(p.members[0] == 1);
+	assert_string_equal(p.component[6], "Z");
+	assert_string_equal(p.component[7], "ability:terminator");
+	assert_true(p.members[7] == 1ull << 6);
 	/* Per player count: main, 2 arms per component, 2 rungs, luck. */
 	assert_int_equal(p.narms, 2 * (1 + 2 * nk + 2 + 1));
 	const qv_lab_arm *a = &p.arm[0];
@@ -58,6 +64,16 @@ static void test_plan(void **state)
 	assert_false(p.arm[1].variant->builtin);
 	assert_int_equal(p.arm[2].kind, QV_LAB_RESTRICT);
 	assert_int_equal(p.arm[2].games, 2);
+	/* The ability's ablation: the Terminator without it, every other piece as it was. */
+	const qv_lab_arm *ab = &p.arm[1 + 2 * 7];
+	assert_int_equal(ab->kind, QV_LAB_ABLATE);
+	assert_int_equal(ab->component, 7);
+	assert_string_equal(ab->variant->name, "base without ability:terminator");
+	json_t *pieces = json_object_get(ab->variant->json, "pieces");
+	assert_int_equal(json_array_size(pieces), 7);
+	assert_null(json_object_get(json_array_get(pieces, 6), "ability"));
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(pieces, 6), "count")),
+	                 1);
 	const qv_lab_arm *rung = &p.arm[1 + 2 * nk];
 	assert_int_equal(rung->kind, QV_LAB_LADDER);
 	assert_int_equal(rung->component, 1);
@@ -286,6 +302,17 @@ static char *play_lines(const qv_lab_plan *p, int lo, int hi, int threads)
 	return s;
 }
 
+/* The counts of (seat, item) in g's components: [0] available, [1] chosen. */
+static void comp_counts(const qv_lab_game *g, int seat, int item, long out[2])
+{
+	out[0] = out[1] = 0;
+	for (int k = 0; k < g->ncomp; k++)
+		if (g->comp[k].seat == seat && g->comp[k].item == item) {
+			out[0] = g->comp[k].available;
+			out[1] = g->comp[k].chosen;
+		}
+}
+
 static void test_play_independent_of_threads_and_cuts(void **state)
 {
 	(void)state;
@@ -315,6 +342,15 @@ static void test_play_independent_of_threads_and_cuts(void **state)
 		assert_int_equal(g.index, i);
 		const qv_lab_arm *arm = qv_lab_arm_of(&p, i);
 		assert_int_equal(g.players, arm->players);
+		/* Only the Terminator carries its ability: the ability is on offer and played
+		 * exactly when the piece is. */
+		for (int s = 0; s < g.players; s++) {
+			long z[2], ability[2];
+			comp_counts(&g, s, 6, z);
+			comp_counts(&g, s, 7, ability);
+			assert_int_equal(z[0], ability[0]);
+			assert_int_equal(z[1], ability[1]);
+		}
 		if (arm->kind == QV_LAB_MAIN) {
 			assert_true(g.ncomp > 0);
 			assert_true(g.nsquare > 0);

@@ -954,7 +954,7 @@ static void test_forbid_narrows_the_tree(void **state)
 		void *st = malloc(g->state_size);
 		memcpy(st, m->state, g->state_size);
 		qv_agent *a = new_agent(g, specs[k], 7);
-		qv_agent_forbid(a, 0);
+		qv_agent_forbid(a, 1ull << 0);
 		qv_err err;
 		qv_action x, kids[512];
 		assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);

@@ -470,6 +470,25 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 	return doc;
 }
 
+/* A card's ability is {"kind": ...} with its numbers; a card without one has no text. */
+static int abilities(const json_t *entry, const char **out, int max)
+{
+	const char *a =
+	    json_string_value(json_object_get(json_object_get(entry, "ability"), "kind"));
+	if (!a || max < 1)
+		return 0;
+	out[0] = a;
+	return 1;
+}
+
+static void drop_ability(json_t *entry, const char *kind)
+{
+	const char *a =
+	    json_string_value(json_object_get(json_object_get(entry, "ability"), "kind"));
+	if (a && strcmp(a, kind) == 0)
+		json_object_del(entry, "ability");
+}
+
 const qv_components cc_components = {
     .blocks = blocks,
     .nblocks = (int)(sizeof blocks / sizeof blocks[0]),
@@ -477,6 +496,8 @@ const qv_components cc_components = {
     .studied = "cards",
     .component_of = cc_component_of,
     .ablate = ablate,
+    .abilities = abilities,
+    .drop_ability = drop_ability,
     .board = cc_lab_board,
     .touched = cc_touched,
 };

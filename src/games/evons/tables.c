@@ -457,6 +457,38 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 	return doc;
 }
 
+/* A monster's abilities ride on its arrows ("abilities": {"N": {"kind": "firestorm"}}); each
+ * kind is listed once, in the order of the directions. Dropping one makes every arrow that
+ * carried it a plain (Normal) arrow. */
+static int abilities(const json_t *entry, const char **out, int max)
+{
+	const json_t *by_dir = json_object_get(entry, "abilities");
+	int n = 0;
+	for (int d = 0; d < QV_NDIRS && n < max; d++) {
+		const char *a = json_string_value(
+		    json_object_get(json_object_get(by_dir, qv_dir_names[d]), "kind"));
+		bool seen = !a;
+		for (int i = 0; i < n && !seen; i++)
+			seen = strcmp(out[i], a) == 0;
+		if (!seen)
+			out[n++] = a;
+	}
+	return n;
+}
+
+static void drop_ability(json_t *entry, const char *kind)
+{
+	json_t *by_dir = json_object_get(entry, "abilities");
+	for (int d = 0; d < QV_NDIRS; d++) {
+		const char *a = json_string_value(
+		    json_object_get(json_object_get(by_dir, qv_dir_names[d]), "kind"));
+		if (a && strcmp(a, kind) == 0)
+			json_object_del(by_dir, qv_dir_names[d]);
+	}
+	if (by_dir && json_object_size(by_dir) == 0)
+		json_object_del(entry, "abilities");
+}
+
 const qv_components ev_components = {
     .blocks = ev_blocks,
     .nblocks = (int)(sizeof ev_blocks / sizeof ev_blocks[0]),
@@ -464,6 +496,8 @@ const qv_components ev_components = {
     .studied = "cards",
     .component_of = ev_component_of,
     .ablate = ablate,
+    .abilities = abilities,
+    .drop_ability = drop_ability,
     .board = ev_lab_board,
     .touched = ev_touched,
 };

@@ -266,6 +266,24 @@ static json_t *ta_ablate(const json_t *resolved, int k, qv_err *err)
 	return doc;
 }
 
+/* A piece kind's ability is a word ("ability": "terminator"); without it the kind is an
+ * ordinary piece with the same arrows. */
+static int ta_abilities(const json_t *entry, const char **out, int max)
+{
+	const char *a = json_string_value(json_object_get(entry, "ability"));
+	if (!a || max < 1)
+		return 0;
+	out[0] = a;
+	return 1;
+}
+
+static void ta_drop_ability(json_t *entry, const char *kind)
+{
+	const char *a = json_string_value(json_object_get(entry, "ability"));
+	if (a && strcmp(a, kind) == 0)
+		json_object_del(entry, "ability");
+}
+
 const qv_components ta_components = {
     .blocks = blocks,
     .nblocks = NFIELDS(blocks),
@@ -273,6 +291,8 @@ const qv_components ta_components = {
     .studied = "pieces",
     .component_of = ta_component_of,
     .ablate = ta_ablate,
+    .abilities = ta_abilities,
+    .drop_ability = ta_drop_ability,
     .board = ta_lab_board,
     .touched = ta_touched,
 };
