@@ -63,6 +63,10 @@ double qv_normal_cdf(double x);
 /* The two-sided p-value of a standard normal statistic z: P(|Z| >= |z|). 0 for an infinite z,
  * NAN for NAN. */
 double qv_p_two_sided(double z);
+/* The two-sided p-value of Student's t statistic t with df degrees of freedom (df > 0, not
+ * necessarily whole): P(|T| >= |t|), from the regularized incomplete beta function
+ * I_{df/(df+t^2)}(df/2, 1/2). 0 for an infinite t, NAN for NAN or df <= 0. */
+double qv_t_p_two_sided(double t, double df);
 
 /* The interval of the difference p1 - p2 of two independent proportions (x1 successes out of
  * n1 trials against x2 out of n2; fractional successes allowed) by Newcombe's hybrid score

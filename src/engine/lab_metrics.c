@@ -473,29 +473,29 @@ static void agents(const qv_lab_game *games, const qv_lab_arm *arm, qv_lab_secti
 /* ---- components ---- */
 
 /* A difference of two proportions x1/n1 - x2/n2 with Newcombe's interval, and the two-sided
- * p of z = d / sqrt(p1(1-p1)/n1 + p2(1-p2)/n2); with that se 0, p is 1 for d = 0 and 0
- * otherwise (z then 0 or infinite). No test (NAN) when an arm is empty. */
+ * p of the two-proportion z test: z = d / sqrt(p(1-p)(1/n1 + 1/n2)) with p = (x1 + x2) /
+ * (n1 + n2) pooled, the spread under the null hypothesis that both are equal. (The unpooled
+ * spread of each sample is 0 when both are all wins or all losses, and would make 2 games
+ * lost against 2 won a certainty.) The pooled spread is 0 only when both proportions are 0 or
+ * both 1: d = 0, p = 1. No test (NAN) when an arm is empty. */
 static qv_lab_delta prop_delta(double x1, double n1, double x2, double n2, double *z)
 {
 	*z = NAN;
 	if (!(n1 > 0) || !(n2 > 0))
 		return no_test;
-	double p1 = x1 / n1, p2 = x2 / n2;
+	double p1 = x1 / n1, p2 = x2 / n2, p = (x1 + x2) / (n1 + n2);
 	qv_lab_delta r = {p1 - p2, qv_newcombe(x1, n1, x2, n2, QV_Z95), NAN, false};
-	double se = sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2);
-	if (se > 0) {
-		*z = r.d / se;
-		r.p = qv_p_two_sided(*z);
-	} else {
-		*z = r.d == 0 ? 0 : copysign(INFINITY, r.d);
-		r.p = r.d == 0 ? 1 : 0;
-	}
+	double se = sqrt(p * (1 - p) * (1 / n1 + 1 / n2));
+	*z = se > 0 ? r.d / se : 0;
+	r.p = qv_p_two_sided(*z);
 	return r;
 }
 
-/* A difference of mean lengths a - b with Welch's interval and the two-sided p of the normal
- * approximation of Welch's t = d / se (1 or 0 when se is 0, as for proportions); no test
- * when a sample has fewer than two games (its spread unknown). */
+/* A difference of mean lengths a - b with Welch's interval and the two-sided p of Welch's
+ * t = d / se against Student's t with the interval's degrees of freedom (rounded down, as
+ * qv_welch's interval: p < 0.05 exactly when the interval leaves 0 out). With se 0 (no spread
+ * in either sample) p is 1 for d = 0 and 0 otherwise; no test when a sample has fewer than two
+ * games (its spread unknown). */
 static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 {
 	if (a->n < 2 || b->n < 2)
@@ -503,7 +503,7 @@ static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 	qv_welch_result w = qv_welch(a, b);
 	qv_lab_delta r = {w.d, w.ci, NAN, false};
 	if (w.se > 0)
-		r.p = qv_p_two_sided(w.d / w.se);
+		r.p = qv_t_p_two_sided(w.d / w.se, floor(w.df) < 1 ? 1 : floor(w.df));
 	else
 		r.p = w.d == 0 ? 1 : 0;
 	return r;

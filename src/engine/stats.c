@@ -104,6 +104,60 @@ double qv_p_two_sided(double z)
 	return erfc(fabs(z) / sqrt(2.0));
 }
 
+/* The continued fraction of the regularized incomplete beta function I_x(a, b), evaluated by
+ * the modified Lentz method; converges fast for x < (a + 1) / (a + b + 2). */
+static double beta_fraction(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1);
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	double h = d;
+	for (int m = 1; m <= 500; m++) {
+		double aa = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+		d = 1 + aa * d;
+		d = fabs(d) < tiny ? 1 / tiny : 1 / d;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		h *= d * c;
+		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+		d = 1 + aa * d;
+		d = fabs(d) < tiny ? 1 / tiny : 1 / d;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		double step = d * c;
+		h *= step;
+		if (fabs(step - 1) < 1e-16)
+			break;
+	}
+	return h;
+}
+
+/* I_x(a, b), from the fraction on the side where it converges. */
+static double incomplete_beta(double a, double b, double x)
+{
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+double qv_t_p_two_sided(double t, double df)
+{
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return 0;
+	return incomplete_beta(df / 2, 0.5, df / (df + t * t));
+}
+
 /* Newcombe's method 10: the distance from the difference to each end is the root of the sum
  * of squares of the two Wilson intervals' half-widths on the side that moves the difference
  * that way (p1 down and p2 up for the lower end). The Wilson intervals bring their good
