@@ -1,12 +1,16 @@
-// The lab's report page (src/engine/lab_report.c), written by lab_sample_write from the
-// hand-made studies of tests/support/lab_sample.c and opened as a file: no request leaves the
-// page, every SVG is drawn, axe finds no serious or critical violation in the light and the
-// dark scheme, nothing is wider than a 360 px screen, the print layout starts each player
-// count on a new page; the screenshots at 1280 and 360 px go to the build's screenshot folder.
+// The lab's report page (src/engine/lab_report.c), opened as a file: the report of a real study
+// that `quiver lab run` plays here (a variant against a baseline, two agents, two player
+// counts, ablation and restricted play of every piece kind and ability), and two written by
+// lab_sample_write from the hand-made studies of tests/support/lab_sample.c (every figure, and
+// none measured). No request leaves the page, every SVG is drawn, axe finds no serious or
+// critical violation in the light and the dark scheme, nothing is wider than a 360 px screen,
+// the print layout starts each player count on a new page; the screenshots at 1280 and 360 px
+// go to the build's screenshot folder.
 
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser, tempDir, screenshotDir, budget, STEP_MS, assertAccessible } from './support.mjs';
@@ -16,10 +20,48 @@ const SAMPLE =
   process.env.QV_LAB_SAMPLE ??
   path.join(path.dirname(process.env.QUIVER ?? 'build/quiver'), 'tests', 'browser', 'lab_sample_write');
 
+/** The program under test: $QUIVER (set by ctest). */
+const QUIVER = process.env.QUIVER ?? 'build/quiver';
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
 const env = /** @type {{browser: import('playwright-core').Browser, dir: string}} */ ({});
 before(async () => {
   env.dir = tempDir('quiver-lab-');
   execFileSync(SAMPLE, [env.dir], { stdio: 'inherit' });
+  // A real study, DIR/run: the example variant with a fourth arrow against the built-in set,
+  // a small search against random at 2 and 3 players (seconds; no ladder: its luck floor plays
+  // hard, too slow for a test).
+  const base = path.join(env.dir, 'base.json');
+  writeFileSync(base, execFileSync(QUIVER, ['variant', 'dump', 'three-arrows']));
+  execFileSync(
+    QUIVER,
+    [
+      'lab',
+      'run',
+      'three-arrows',
+      '--variant',
+      path.join(ROOT, 'examples', 'variants', 'three-arrows-another-arrow.json'),
+      '--baseline',
+      base,
+      '--agents',
+      'ismcts:iterations=16,random',
+      '--players',
+      '2,3',
+      '--games',
+      '12',
+      '--component-games',
+      '2',
+      '--ladder-games',
+      '0',
+      '--seed',
+      '5',
+      '--threads',
+      '2',
+      '--out',
+      path.join(env.dir, 'run'),
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   env.browser = await launchBrowser();
 });
 after(async () => {
@@ -98,7 +140,7 @@ async function assertFits(page, where) {
 }
 
 describe('the lab report page', () => {
-  for (const which of ['full', 'sparse']) {
+  for (const which of ['run', 'full', 'sparse']) {
     test(`the ${which} study at 1280 and 360 px`, { timeout: budget(30000) }, async () => {
       for (const width of [1280, 360]) {
         const where = `${which} at ${width}px`;
@@ -164,6 +206,34 @@ describe('the lab report page', () => {
         );
       }
       await sparse.close();
+    },
+  );
+
+  test(
+    'the real study: its sections, components and abilities, and the command',
+    { timeout: budget(10000) },
+    async () => {
+      const run = await open('run', 1280);
+      for (const p of ['#p2', '#p3']) {
+        const headings = await run.page.$$eval(`${p} h3`, (hs) => hs.map((h) => h.textContent));
+        for (const h of [
+          'Verdict',
+          'Seat scores',
+          'Game length',
+          'Components',
+          'Board use',
+          'Tension',
+          'Agents',
+          'Against the baseline',
+        ])
+          assert.ok(headings.includes(h), `${p}: no section ${h} among ${headings.join(', ')}`);
+      }
+      const text = (await run.page.textContent('body')) ?? '';
+      // every piece kind of the variant and the Terminator's ability, examined one by one
+      for (const id of ['ability:terminator', 'without']) assert.ok(text.includes(id), `the report never says ${id}`);
+      // the reproduction block gives the command that made it
+      assert.match(text, /quiver lab run three-arrows --variant three-arrows-another-arrow\.json/);
+      await run.close();
     },
   );
 
