@@ -1079,8 +1079,13 @@ static void html_verdict(page *P, const qv_lab_section *S)
 				              pp_ci(d->ci).s, pval(d->p).s);
 			else
 				qv_buf_puts(b, "<td>n/a</td><td>n/a</td><td>n/a</td>");
-			if (c->flagged)
+			/* Flags follow the p-values, so when a score test of c is flagged its
+			 * strongest is: a flagged c whose strongest is not was flagged by a
+			 * length. */
+			if (d && d->flagged)
 				qv_buf_puts(b, "<td class=\"t flag\">flagged</td></tr>\n");
+			else if (c->flagged)
+				qv_buf_puts(b, "<td class=\"t flag\">by its length</td></tr>\n");
 			else
 				qv_buf_puts(b, "<td class=\"t\">no</td></tr>\n");
 		}

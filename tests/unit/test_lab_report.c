@@ -184,6 +184,24 @@ static void test_page(void **state)
 	contains(w.html, "--variant &#39;two terminators.json&#39;\n"); /* a game's line */
 	lacks(w.html, "--variant FILE");
 	remove_report(&w);
+
+	/* A component flagged by a length alone says so beside its strongest score test. */
+	qv_lab_section *S = &s.report.section[0];
+	qv_lab_component *second = &S->component[S->order[1]];
+	assert_false(second->flagged);
+	second->ablate_length.flagged = second->flagged = true;
+	write_report(&s, &w);
+	verdict = strstr(w.html, "The five most extreme components");
+	char cell[256];
+	snprintf(cell, sizeof cell, "<tr><th scope=\"row\">%s</th>", second->id);
+	const char *at = strstr(verdict, cell);
+	assert_non_null(at);
+	const char *end = strstr(at, "</tr>");
+	assert_non_null(end);
+	char text[1024];
+	snprintf(text, sizeof text, "%.*s", (int)(end - at), at);
+	contains(text, "<td class=\"t flag\">by its length</td>");
+	remove_report(&w);
 	qv_test_lab_sample_free(&s);
 }
 
