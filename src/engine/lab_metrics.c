@@ -8,8 +8,9 @@
  * build plans by hand. Nothing is allocated but each section's components and heat map (and a
  * state of the game for a moment, to ask it its board).
  *
- * Throughout, a seat's score in a game is s = (u + 1) / 2 of its utility u in [-1, 1]: 1 for a
- * win, 0 for a loss, ties shared. A game's *winner* is the seat that holds rank 1 alone. An
+ * Throughout, a seat's score in a game is its share of first place (score_of): 1 for a win,
+ * 0 for a loss, a shared first place split, so that the seats' scores sum to 1 and a fair
+ * share is 1/N. A game's *winner* is the seat that holds rank 1 alone. An
  * estimate that has no observations is NAN with n = 0.
  */
 #include <math.h>
@@ -23,7 +24,20 @@
  * seat's score and length. */
 #define LAB_TESTS (QV_LAB_MAX_COMPONENTS * (QV_MAX_PLAYERS + 3))
 
-static double score_of(double u) { return (u + 1) / 2; }
+/* Seat s's score in game g: its share of first place (1 alone, 1/k shared by k, else 0). This
+ * is LAB.md's s = (u + 1) / 2 with u the win/loss utility (+1 first, -1 otherwise, ties
+ * shared), which its 1/N fair share assumes: quiver's utilities grade every place (2nd of 4
+ * has u = 1/3), and with those (u + 1) / 2 averages 1/2 at any N. With 2 players both are
+ * the same. */
+static double score_of(const qv_lab_game *g, int s)
+{
+	if (g->rank[s] != 1)
+		return 0;
+	int k = 0;
+	for (int t = 0; t < g->players; t++)
+		k += g->rank[t] == 1;
+	return 1.0 / k;
+}
 
 /* A proportion of x out of n, with its Wilson interval. */
 static qv_lab_est est_prop(double x, double n)
@@ -167,7 +181,7 @@ static void tally_arm(const qv_lab_game *games, const qv_lab_arm *arm, int n, ta
 	for (int i = arm->first; i < arm->first + arm->games; i++) {
 		const qv_lab_game *g = &games[i];
 		for (int s = 0; s < n; s++)
-			t->score[s] += score_of(g->utility[s]);
+			t->score[s] += score_of(g, s);
 		bool alone = winner_of(g) >= 0;
 		t->winners += alone;
 		if (g->capped)
@@ -417,7 +431,7 @@ static qv_status ladder(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_s
 		for (int i = arm->first; i < arm->first + arm->games; i++)
 			for (int s = 0; s < arm->players; s++)
 				if (games[i].agent[s] == 0) {
-					x += score_of(games[i].utility[s]);
+					x += score_of(&games[i], s);
 					n++;
 				}
 		qv_lab_rung *r = &sec->rung[sec->nrungs++];
@@ -552,7 +566,7 @@ static void play_rates(const qv_lab_plan *p, const qv_lab_game *games, const qv_
 			if (done[k][s] == i)
 				continue;
 			done[k][s] = i;
-			double x = score_of(g->utility[s]);
+			double x = score_of(g, s);
 			if (ga[k][s] > 0) {
 				dx[k] += x;
 				dn[k]++;
@@ -609,9 +623,9 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 			int ntwins = 0;
 			for (int s = 0; s < n; s++) {
 				if (g->agent[s] == 0)
-					xr += score_of(g->utility[s]);
+					xr += score_of(g, s);
 				else {
-					twins += score_of(g->utility[s]);
+					twins += score_of(g, s);
 					ntwins++;
 				}
 			}

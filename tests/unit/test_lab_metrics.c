@@ -237,12 +237,13 @@ static void test_outcomes(void **state)
 	assert_int_equal(sec->players, 3);
 	o = &sec->outcomes;
 	assert_int_equal(o->games, 1);
-	/* Utilities of ranks 1 1 3: (1 + 0) / 2 = 0.5 each for the first two, -1 last: s = 0.75,
-	 * 0.75, 0. Gap |0.75 - 1/3|, balance 1 - 0.75. */
-	is_prop(o->seat[0], 0.75, 1);
+	/* Ranks 1 1 3: first place shared by two, s = 0.5, 0.5, 0, summing to 1 (not the graded
+	 * utilities' (u + 1) / 2 = 0.75, 0.75, 0). Gap |0 - 1/3|, balance 1 - 0.5. */
+	is_prop(o->seat[0], 0.5, 1);
+	is_prop(o->seat[1], 0.5, 1);
 	is_prop(o->seat[2], 0, 1);
-	near(o->fairness_gap, 0.75 - 1.0 / 3, 1e-12);
-	near(o->balance, 0.25, 1e-12);
+	near(o->fairness_gap, 1.0 / 3, 1e-12);
+	near(o->balance, 0.5, 1e-12);
 	is_prop(o->completion, 0, 1);
 	is_prop(o->drawishness, 1, 1);
 	fx_free(f);
