@@ -314,19 +314,25 @@ static void histograms(const qv_lab_game *games, const qv_lab_arm *arms[2], cons
 
 /* ---- tension ---- */
 
-/* Whether a game can be read for tension: a search value at each of its decisions. */
+/* Whether a game can be read for tension: its decisions' values kept, and a search value at
+ * some decision of every seat that decided. A decision without one (a level's blunder, drawn
+ * without a search: Arrow Party's `easy`) leaves its seat's evaluation as it was; a seat that
+ * never searched (`random`) has none to compare, and its games are left out. */
 static bool measurable(const qv_lab_game *g)
 {
 	if (g->decisions <= 0 || g->nvalues != g->decisions)
 		return false;
-	for (int t = 0; t < g->nvalues; t++)
-		if (g->value[t] == QV_LAB_NOVALUE)
-			return false;
-	return true;
+	unsigned decided = 0, valued = 0;
+	for (int t = 0; t < g->nvalues; t++) {
+		decided |= 1u << g->mover[t];
+		if (g->value[t] != QV_LAB_NOVALUE)
+			valued |= 1u << g->mover[t];
+	}
+	return decided == valued;
 }
 
-/* Over the main games with a search value at every decision (tension.games of them): a seat's
- * evaluation e_p is the value/1000 of its latest decision, undefined before its first. After
+/* Over the main games that are measurable (tension.games of them): a seat's evaluation e_p
+ * is the value/1000 of its latest decision with one, undefined before the first. After
  * each decision the leader is the seat with the highest defined e; in a tie the leader stays
  * when it is among the tied, else the lowest seat leads.
  * - Lead changes: changes of leader from one decision to the next, over decisions; the mean
@@ -358,8 +364,10 @@ static void tension(const qv_lab_game *games, const qv_lab_arm *arm, qv_lab_tens
 		double dsum = 0;
 		long dn = 0;
 		for (int t = 0; t < total; t++) {
-			e[g->mover[t]] = g->value[t] / 1000.0;
-			known[g->mover[t]] = true;
+			if (g->value[t] != QV_LAB_NOVALUE) {
+				e[g->mover[t]] = g->value[t] / 1000.0;
+				known[g->mover[t]] = true;
+			}
 			double top = -INFINITY;
 			for (int s = 0; s < n; s++)
 				if (known[s] && e[s] > top)

@@ -468,13 +468,15 @@ static void test_one_game(void **state)
  * Game 1, a draw: movers 2 1 2 1, values 0 0 .1 .1: ties keep the leader (seat 2, though
  * seat 1 is the lower), no change, and no winner. Game 2, seat 2 wins without ever deciding: movers
  * 1 1, values .5 .6: no drama, decisiveness 1; curve bins 0 and 5 get loser values .5 and .6. Games
- * 3 (a value missing), 4 (no values) and 5 (no decision) are not measured. */
+ * 3 (seat 1's only decision without a value), 4 (no values) and 5 (no decision) are not
+ * measured. Game 6, a draw: movers 1 2 1 2, values .1 .2 - .3: seat 1's blunder keeps its .1,
+ * leaders 1 2 2 2, one change in 4. */
 static void test_tension(void **state)
 {
 	(void)state;
 	int players[1] = {2};
 	fx *f = fx_new(players, 1, 2);
-	fx_arm(f, QV_LAB_MAIN, 2, 0, 6);
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 7);
 	static const int m0[6] = {0, 1, 0, 1, 0, 1}, v0[6] = {100, 300, 200, -200, 500, -400};
 	fx_values(&f->game[0], 6, m0, v0);
 	fx_win(&f->game[0], 0);
@@ -483,17 +485,19 @@ static void test_tension(void **state)
 	static const int m2[2] = {0, 0}, v2[2] = {500, 600};
 	fx_values(&f->game[2], 2, m2, v2);
 	fx_win(&f->game[2], 1);
-	static const int v3[4] = {0, QV_LAB_NOVALUE, 100, 100};
+	static const int v3[4] = {0, QV_LAB_NOVALUE, 100, QV_LAB_NOVALUE};
 	fx_values(&f->game[3], 4, m1, v3);
 	fx_win(&f->game[3], 1);
 	fx_length(&f->game[4], 5, 5, 10);
 	fx_win(&f->game[4], 1);
+	static const int m6[4] = {0, 1, 0, 1}, v6[4] = {100, 200, QV_LAB_NOVALUE, 300};
+	fx_values(&f->game[6], 4, m6, v6);
 	fx_compute(f);
 
 	const qv_lab_tension *t = &f->report.section[0].tension;
-	assert_int_equal(t->games, 3);
-	const double lead[3] = {2.0 / 6, 0, 0};
-	is_mean(t->lead_changes, lead, 3);
+	assert_int_equal(t->games, 4);
+	const double lead[4] = {2.0 / 6, 0, 0, 1.0 / 4};
+	is_mean(t->lead_changes, lead, 4);
 	const double drama[1] = {0.05};
 	is_mean(t->drama, drama, 1);
 	near(t->drama.v, 0.05, 1e-12);
