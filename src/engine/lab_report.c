@@ -1742,7 +1742,7 @@ static void html_tension(page *P, const qv_lab_section *S)
 	svg_text(b, 219, 226, "middle", "mut", "game time");
 	qv_buf_puts(b, "</svg>\n");
 	qv_buf_printf(b,
-	              "<figcaption>%d games with a search value at every decision. Lead changes "
+	              "<figcaption>%d games in which every seat searched. Lead changes "
 	              "per decision %s; drama %s; decisiveness %s.</figcaption>\n</figure>\n",
 	              t->games, est_num(&t->lead_changes, 3).s, est_num(&t->drama, 3).s,
 	              est_num(&t->decisiveness, 3).s);
