@@ -42,49 +42,36 @@ static bool measured(const qv_lab_est *e) { return e->n > 0 && isfinite(e->v); }
 /* A test that was run: a difference and a p-value. */
 static bool tested(const qv_lab_delta *d) { return isfinite(d->d) && isfinite(d->p); }
 
-/* A percentage with one decimal: "52.3%". */
-static txt pct(double x)
+/* A proportion x, or an interval's ends, in hundredths with one decimal through fmt (one or
+ * two %f conversions); "n/a" when unknown. */
+static txt hundredths(double x, const char *fmt)
 {
 	txt t;
 	if (!known(x))
 		snprintf(t.s, sizeof t.s, "n/a");
 	else
-		snprintf(t.s, sizeof t.s, "%.1f%%", qv_clean_zero(100 * x, 1));
+		snprintf(t.s, sizeof t.s, fmt, qv_clean_zero(100 * x, 1));
 	return t;
 }
 
-static txt pct_ci(qv_interval ci)
+static txt hundredths_ci(qv_interval ci, const char *fmt)
 {
 	txt t;
 	if (!known_ci(ci))
 		snprintf(t.s, sizeof t.s, "n/a");
 	else
-		snprintf(t.s, sizeof t.s, "[%.1f%%, %.1f%%]", qv_clean_zero(100 * ci.lo, 1),
+		snprintf(t.s, sizeof t.s, fmt, qv_clean_zero(100 * ci.lo, 1),
 		         qv_clean_zero(100 * ci.hi, 1));
 	return t;
 }
 
-/* A difference of proportions in percentage points: "+3.2 pp". */
-static txt pp(double d)
-{
-	txt t;
-	if (!known(d))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, "%+.1f pp", qv_clean_zero(100 * d, 1));
-	return t;
-}
+/* A percentage with one decimal: "52.3%", "[48.1%, 56.4%]". */
+static txt pct(double x) { return hundredths(x, "%.1f%%"); }
+static txt pct_ci(qv_interval ci) { return hundredths_ci(ci, "[%.1f%%, %.1f%%]"); }
 
-static txt pp_ci(qv_interval ci)
-{
-	txt t;
-	if (!known_ci(ci))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, "[%+.1f, %+.1f]", qv_clean_zero(100 * ci.lo, 1),
-		         qv_clean_zero(100 * ci.hi, 1));
-	return t;
-}
+/* A difference of proportions in percentage points: "+3.2 pp", "[-1.0, +7.4]". */
+static txt pp(double d) { return hundredths(d, "%+.1f pp"); }
+static txt pp_ci(qv_interval ci) { return hundredths_ci(ci, "[%+.1f, %+.1f]"); }
 
 /* A plain number with dec decimals, signed when sign is set. */
 static txt num(double x, int dec, bool sign)

@@ -119,3 +119,45 @@ const char *qv_test_variant_refusal(const qv_game *g, const char *text, qv_err *
 		fail_msg("variant accepted: %s", text);
 	return err->msg;
 }
+
+const char *qv_test_studied_id(const qv_game *g, const qv_variant *v, int k)
+{
+	const char *block = g->components->studied;
+	const json_t *entry = json_array_get(json_object_get(v->json, block), (size_t)k);
+	if (!entry)
+		fail_msg("no entry %d in /%s of %s", k, block, v->name);
+	return json_string_value(json_object_get(entry, "id"));
+}
+
+int qv_test_check_component_of(const qv_game *g, const void *st, const qv_variant *v,
+                               bool (*is_card)(const void *st, const char *word),
+                               const char *except)
+{
+	int entries = (int)json_array_size(json_object_get(v->json, g->components->studied));
+	qv_action *acts = malloc((size_t)g->max_actions * sizeof *acts);
+	if (!acts)
+		fail_msg("out of memory");
+	int n = g->legal(st, acts), played = 0;
+	for (int i = 0; i < n; i++) {
+		int c = g->components->component_of(st, acts[i]);
+		assert_true(c >= -1 && c < entries);
+		char text[128], words[128], *tok[8];
+		g->action_to_text(st, acts[i], text, sizeof text);
+		memcpy(words, text, sizeof words);
+		int nt = qv_split(words, tok, 8), named = -1;
+		for (int t = 1; t < nt; t++)
+			if (is_card(st, tok[t]))
+				named = t;
+		if (c >= 0) {
+			played++;
+			if (named < 0)
+				fail_msg("'%s' plays %s but names no card", text,
+				         qv_test_studied_id(g, v, c));
+			assert_string_equal(tok[named], qv_test_studied_id(g, v, c));
+		} else if (named > 0 && strcmp(tok[0], except) != 0) {
+			fail_msg("'%s' names a card but plays none", text);
+		}
+	}
+	free(acts);
+	return played;
+}

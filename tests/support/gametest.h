@@ -44,4 +44,17 @@ const struct qv_variant *qv_test_variant(const qv_game *g, const char *text);
 /* The message g refuses the variant text with, in err; fails the test if it is accepted. */
 const char *qv_test_variant_refusal(const qv_game *g, const char *text, qv_err *err);
 
+/* The "id" of entry k of the studied block (qv_components.studied) of v's document; fails the
+ * test when there is none. */
+const char *qv_test_studied_id(const qv_game *g, const struct qv_variant *v, int k);
+
+/* The lab's component_of (qv_components) checked against the actions' own words, for the
+ * card games: at st, a player to move in a game of v, every legal action plays -1 or an
+ * entry of v's studied block, and plays entry k exactly when a word of its text after the
+ * first is a card id (is_card) and that word is k's id; actions whose first word is `except`
+ * name cards without playing one. Returns how many of the legal actions play a card. */
+int qv_test_check_component_of(const qv_game *g, const void *st, const struct qv_variant *v,
+                               bool (*is_card)(const void *st, const char *word),
+                               const char *except);
+
 #endif

@@ -1163,14 +1163,9 @@ static void test_variant_layouts(void **unused)
 /* ---- the designer's lab ---- */
 
 /* The id of entry c of the studied block ("cards") of the document v plays with. */
-static const char *studied_id(const qv_variant *v, int c)
-{
-	const json_t *cards = json_object_get(v->json, G->components->studied);
-	const json_t *card = json_array_get(cards, (size_t)c);
-	if (!card)
-		fail_msg("no card %d in /%s of %s", c, G->components->studied, v->name);
-	return json_string_value(json_object_get(card, "id"));
-}
+static const char *studied_id(const qv_variant *v, int c) { return qv_test_studied_id(G, v, c); }
+
+static bool is_card(const void *st, const char *word) { return cc_find_card(cc_T(st), word) >= 0; }
 
 /* The variant of mixed_decks. */
 static const qv_variant *mixed;
@@ -1264,36 +1259,15 @@ static void check_components_in_games(const qv_variant *v, int games)
 {
 	char params[160];
 	snprintf(params, sizeof params, "variant=%s", v->sha256);
-	int ncards = (int)json_array_size(json_object_get(v->json, "cards")), played = 0;
-	int touches = 0;
-	static qv_action acts[CC_MAX_ACTIONS];
+	int played = 0, touches = 0;
 	for (int g = 0; g < games; g++) {
 		cc_state st;
 		qv_rng rng;
 		qv_rng_seed(&rng, 500 + (uint64_t)g);
 		init_with(&st, params, 40 + (uint64_t)g);
 		for (int step = 0; step < 400 && G->to_move(&st) != QV_OVER; step++) {
-			if (G->to_move(&st) >= 0) {
-				int n = G->legal(&st, acts);
-				for (int i = 0; i < n; i++) {
-					int c = G->components->component_of(&st, acts[i]);
-					assert_true(c >= -1 && c < ncards);
-					char text[64], words[64], *tok[4];
-					G->action_to_text(&st, acts[i], text, sizeof text);
-					memcpy(words, text, sizeof words);
-					int nt = qv_split(words, tok, 4), named = -1;
-					for (int t = 1; t < nt; t++)
-						if (cc_find_card(cc_T(&st), tok[t]) >= 0)
-							named = t;
-					if (c >= 0) {
-						played++;
-						assert_true(named > 0);
-						assert_string_equal(tok[named], studied_id(v, c));
-					} else if (named > 0 && strcmp(tok[0], "counter") != 0) {
-						fail_msg("'%s' names a card but plays none", text);
-					}
-				}
-			}
+			if (G->to_move(&st) >= 0)
+				played += qv_test_check_component_of(G, &st, v, is_card, "counter");
 			touches += touched_step(&st, &rng);
 		}
 	}

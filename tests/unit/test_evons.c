@@ -1583,14 +1583,9 @@ static const qv_variant *ember_variant(void)
 }
 
 /* The id of entry c of the studied block ("cards") of v's document. */
-static const char *studied_id(const qv_variant *v, int c)
-{
-	const json_t *card =
-	    json_array_get(json_object_get(v->json, G->components->studied), (size_t)c);
-	if (!card)
-		fail_msg("no card %d in /%s of %s", c, G->components->studied, v->name);
-	return json_string_value(json_object_get(card, "id"));
-}
+static const char *studied_id(const qv_variant *v, int c) { return qv_test_studied_id(G, v, c); }
+
+static bool is_card(const void *st, const char *word) { return ev_find_kind(ev_T(st), word) >= 0; }
 
 /* The component the action text plays at st, a state of v, as its id ("-" for none). */
 static const char *component_named(const qv_variant *v, const ev_state *st, const char *text)
@@ -1667,36 +1662,16 @@ static int touched_step(ev_state *st, qv_rng *rng)
 static void check_components_in_games(const qv_variant *v, const char *deck1, const char *deck2,
                                       int games)
 {
-	int ncards = (int)json_array_size(json_object_get(v->json, "cards")), played = 0;
-	int touches = 0;
-	static qv_action acts[EV_MAX_ACTIONS];
+	int played = 0, touches = 0;
 	for (int g = 0; g < games; g++) {
 		ev_state st;
 		qv_rng rng;
 		qv_rng_seed(&rng, 700 + (uint64_t)g);
 		setup_variant(&st, v, deck1, deck2, NULL);
 		for (int step = 0; step < 600 && G->to_move(&st) != QV_OVER; step++) {
-			if (G->to_move(&st) >= 0) {
-				int n = G->legal(&st, acts);
-				for (int i = 0; i < n; i++) {
-					int c = G->components->component_of(&st, acts[i]);
-					assert_true(c >= -1 && c < ncards);
-					char text[96], words[96], *tok[8];
-					G->action_to_text(&st, acts[i], text, sizeof text);
-					memcpy(words, text, sizeof words);
-					int nt = qv_split(words, tok, 8), named = -1;
-					for (int t = 1; t < nt; t++)
-						if (ev_find_kind(ev_T(&st), tok[t]) >= 0)
-							named = t;
-					if (c >= 0) {
-						played++;
-						assert_true(named > 0);
-						assert_string_equal(tok[named], studied_id(v, c));
-					} else if (named > 0 && strcmp(tok[0], "mulligan") != 0) {
-						fail_msg("'%s' names a card but plays none", text);
-					}
-				}
-			}
+			if (G->to_move(&st) >= 0)
+				played +=
+				    qv_test_check_component_of(G, &st, v, is_card, "mulligan");
 			touches += touched_step(&st, &rng);
 		}
 	}
