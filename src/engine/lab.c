@@ -727,14 +727,6 @@ qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_
 
 /* ---- lines --------------------------------------------------------------------------------- */
 
-/*
- * A game's line, fields separated by one space:
- *   <index> n=<players> a=<agent>,... u=<utility>,... r=<rank>,... d=<decisions>
- *   p=<positions> l=<legal> c=<0|1> v=<seat>:<value>,... k=<seat>.<k>.<available>.<chosen>,...
- *   s=<seat>.<square>.<times>,...
- * Utilities are printed with 17 significant digits, which read back to the same double; a
- * value is thousandths of utility or `x` (no search value); an empty list is `-`.
- */
 /* Appends sep (when not 0) and v in decimal. */
 static void put_int(qv_buf *out, char sep, long long v)
 {
