@@ -515,7 +515,7 @@ static int lab_run(int argc, char **argv)
 		goto done;
 	}
 	/* The report is made from the games' lines, read back, as a merge makes it. The lines
-	 * are written one after another into one buffer (a line is 100 bytes or so: a buffer
+	 * are written one after another into one buffer (a line is a few hundred bytes: a buffer
 	 * each would cost an allocation per game). */
 	qv_buf text = {0};
 	size_t *off = calloc((size_t)plan.total + 1, sizeof *off);
