@@ -105,7 +105,8 @@ static struct {
 	int reports; /* differences printed, all runs */
 } run;
 
-#define MAX_REPORTS 20
+#define MAX_REPORTS      20
+#define FAULT_MAX_STRIDE 64 /* the largest FAULT_STRIDE */
 
 /* Where two texts first differ, with some context: the whole texts can be long. */
 static const char *excerpt(const char *s, size_t at, char *buf, size_t len)
@@ -281,18 +282,34 @@ int fault_loop(const char *name, void (*scenario)(void), long max_runs, double m
 	int bad = 0;
 	/* FAULT_N=n runs only the reference and run n (to debug one refusal). */
 	const char *only = getenv("FAULT_N"), *from = getenv("FAULT_FROM"); /* from n on */
-	/* FAULT_STRIDE=k and FAULT_START=s refuse allocations s, s + k, s + 2k, ... and the last
-	 * (make test splits them between its two runs); by default every one from 1. */
+	/* FAULT_STRIDE=k and FAULT_START=s refuse allocations s, s + k, s + 2k, ... and the last;
+	 * FAULT_START may list several starts, "1,2,3", each taken modulo the stride (make test
+	 * splits them between its two runs, most to the faster); by default every one. */
 	long stride = getenv("FAULT_STRIDE") ? atol(getenv("FAULT_STRIDE")) : 1;
-	long first = getenv("FAULT_START") ? atol(getenv("FAULT_START")) : 1;
 	if (stride < 1)
 		stride = 1;
-	if (first < 1)
-		first = 1;
+	bool starts[FAULT_MAX_STRIDE] = {false}; /* starts[r]: n = r (mod stride) is run */
+	int nstarts = 0;
+	const char *list = getenv("FAULT_START") ? getenv("FAULT_START") : "1";
+	for (const char *p = list; *p;) {
+		char *end;
+		long s = strtol(p, &end, 10);
+		if (end == p || s < 1 || stride > FAULT_MAX_STRIDE) {
+			fprintf(stderr,
+			        "%s: FAULT_START=%s FAULT_STRIDE=%ld: expected starts 1, 2, ... "
+			        "separated by commas, and a stride of at most %d\n",
+			        name, list, stride, FAULT_MAX_STRIDE);
+			return 1;
+		}
+		nstarts += !starts[s % stride];
+		starts[s % stride] = true;
+		p = *end == ',' ? end + 1 : end;
+	}
 	long total = one_run(scenario, 0);
 	double start = seconds();
-	long n = first > total ? total : first;
-	for (; n <= total; n = n < total && n + stride > total ? total : n + stride) {
+	for (long n = 1; nstarts > 0 && n <= total; n++) {
+		if (n < total && !starts[n % stride])
+			continue;
 		if (only && n != atol(only))
 			continue;
 		if (from && n < atol(from))
@@ -321,8 +338,8 @@ int fault_loop(const char *name, void (*scenario)(void), long max_runs, double m
 		fprintf(stderr, "%s: %d more differences not shown\n", name,
 		        run.reports - MAX_REPORTS);
 	if (stride > 1)
-		printf("%s: %ld allocations, one in %ld from the %ld-th refused in turn: %s\n",
-		       name, total, stride, first, bad ? "FAILED" : "ok");
+		printf("%s: %ld allocations, %d in %ld (FAULT_START=%s) refused in turn: %s\n",
+		       name, total, nstarts, stride, list, bad ? "FAILED" : "ok");
 	else
 		printf("%s: %ld allocations, each refused in turn: %s\n", name, total,
 		       bad ? "FAILED" : "ok");

@@ -50,8 +50,9 @@ void fault_step(const char *what, fault_call call, fault_print print, void *ctx)
  * (the process's: a loaded machine slows the runs, not the bound). Returns 0, or 1
  * after printing every difference found (or that a bound was reached first). The environment
  * may narrow it: FAULT_LOOP (one loop by name), FAULT_N (one run), FAULT_FROM (from run n on),
- * FAULT_STRIDE=k and FAULT_START=s (runs s, s + k, ... and the last: `make test` refuses the
- * odd allocations in its release run and the even ones under the sanitizers),
+ * FAULT_STRIDE=k and FAULT_START=s (runs s, s + k, ... and the last; several starts separated
+ * by commas: `make test` refuses three allocations in four in its release run and the
+ * fourth under the sanitizers, whose runs are slower),
  * FAULT_STEPS (each step of the reference run, its allocations and its answer). */
 int fault_loop(const char *name, void (*scenario)(void), long max_runs, double max_seconds);
 
