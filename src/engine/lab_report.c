@@ -1136,7 +1136,7 @@ static void html_seats(page *P, const qv_lab_section *S)
 	for (int s = 0; s < N; s++) {
 		const qv_lab_est *e = &o->seat[s];
 		double y = top + s * row + row / 2.0;
-		char name[8];
+		char name[16];
 		snprintf(name, sizeof name, "p%d", s + 1);
 		svg_text(b, 8, y + 4.5, NULL, NULL, name);
 		if (!measured(e)) {

@@ -180,7 +180,7 @@ static void ability_brief(const cc_card *k, char *buf, size_t len)
 /* One card of a hand in the full layout: id, trait, Strength/Defense, arrows, ability. */
 static void put_hand_card(qv_buf *out, const cc_tables *T, int card, int owner, int count)
 {
-	char b[CC_ID_MAX + 1], brief[64], head[64], times[8] = "";
+	char b[CC_ID_MAX + 1], brief[64], head[64], times[16] = "";
 	const cc_card *t = &T->cards[card];
 	cc_card_name(T, card, b);
 	/* the ids in a column as wide as the set's longest (10 in the built-in set) */
