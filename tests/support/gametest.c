@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +52,7 @@ void qv_test_play(const qv_game *g, void *st, const char *text)
 		fail_msg("play '%s': %s", text, err.msg);
 }
 
-void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng)
+qv_action qv_test_random_step(const qv_game *g, void *st, qv_rng *rng)
 {
 	int n = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
 	qv_action *buf = malloc(sizeof *buf * (size_t)n);
@@ -68,6 +69,7 @@ void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng)
 	qv_err err = {{0}};
 	if (qv_apply_checked(g, st, a, NULL, &err))
 		fail_msg("a drawn action was refused: %s", err.msg);
+	return a;
 }
 
 char *qv_test_view(const qv_game *g, const void *st, int viewer)
@@ -120,13 +122,47 @@ const char *qv_test_variant_refusal(const qv_game *g, const char *text, qv_err *
 	return err->msg;
 }
 
+const qv_variant *qv_test_example_variant(const qv_game *g, const char *file)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/support/");
+	if (!cut)
+		fail_msg("cannot find the source tree from %s", __FILE__);
+	snprintf(cut, sizeof path - (size_t)(cut - path), "examples/variants/%s", file);
+	const qv_variant *v = NULL;
+	qv_err err = {{0}};
+	if (qv_variant_load(path, g, &v, &err))
+		fail_msg("%s", err.msg);
+	return v;
+}
+
+const qv_variant *qv_test_ablated(const qv_game *g, const qv_variant *v, int k)
+{
+	qv_err err = {{0}};
+	json_t *doc = g->components->ablate(v->json, k, &err);
+	if (!doc)
+		fail_msg("ablate %s of %s: %s", qv_test_studied_id(g, v, k), v->name, err.msg);
+	assert_null(json_object_get(doc, "extends"));
+	const qv_variant *out = NULL;
+	if (qv_variant_from_json(doc, g, "ablate", &out, &err))
+		fail_msg("%s without %s refused: %s", v->name, qv_test_studied_id(g, v, k),
+		         err.msg);
+	json_decref(doc);
+	return out;
+}
+
 const char *qv_test_studied_id(const qv_game *g, const qv_variant *v, int k)
 {
-	const char *block = g->components->studied;
-	const json_t *entry = json_array_get(json_object_get(v->json, block), (size_t)k);
+	const qv_components *c = g->components;
+	const char *id_key = "id";
+	for (int b = 0; b < c->nblocks; b++)
+		if (strcmp(c->blocks[b].key, c->studied) == 0)
+			id_key = c->blocks[b].id_key;
+	const json_t *entry = json_array_get(json_object_get(v->json, c->studied), (size_t)k);
 	if (!entry)
-		fail_msg("no entry %d in /%s of %s", k, block, v->name);
-	return json_string_value(json_object_get(entry, "id"));
+		fail_msg("no entry %d in /%s of %s", k, c->studied, v->name);
+	return json_string_value(json_object_get(entry, id_key));
 }
 
 int qv_test_check_component_of(const qv_game *g, const void *st, const qv_variant *v,

@@ -24,8 +24,8 @@ qv_action qv_test_parse(const qv_game *g, const void *st, const char *text);
 void qv_test_play(const qv_game *g, void *st, const char *text);
 
 /* Plays one random step: a chance outcome drawn by its probability, or a legal action drawn
- * uniformly; fails the test if there is none or the game refuses it. */
-void qv_test_random_step(const qv_game *g, void *st, qv_rng *rng);
+ * uniformly; fails the test if there is none or the game refuses it. Returns what it played. */
+qv_action qv_test_random_step(const qv_game *g, void *st, qv_rng *rng);
 
 /* viewer's view as compact JSON with sorted keys, and its diagram without colour; the caller
  * frees them. */
@@ -44,8 +44,16 @@ const struct qv_variant *qv_test_variant(const qv_game *g, const char *text);
 /* The message g refuses the variant text with, in err; fails the test if it is accepted. */
 const char *qv_test_variant_refusal(const qv_game *g, const char *text, qv_err *err);
 
-/* The "id" of entry k of the studied block (qv_components.studied) of v's document; fails the
- * test when there is none. */
+/* The variant file examples/variants/<file> of the source tree (found from this file's own
+ * path), loaded for g; fails the test if it is refused. */
+const struct qv_variant *qv_test_example_variant(const qv_game *g, const char *file);
+
+/* v's resolved document without its component k (qv_components.ablate), complete (no
+ * `extends`) and loaded; fails the test, naming the entry, if either step refuses it. */
+const struct qv_variant *qv_test_ablated(const qv_game *g, const struct qv_variant *v, int k);
+
+/* The id (its block's id_key) of entry k of the studied block (qv_components.studied) of v's
+ * document; fails the test when there is none. */
 const char *qv_test_studied_id(const qv_game *g, const struct qv_variant *v, int k);
 
 /* The lab's component_of (qv_components) checked against the actions' own words, for the

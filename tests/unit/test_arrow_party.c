@@ -1236,17 +1236,7 @@ static int doc_index(const qv_variant *v, const char *id)
 /* examples/variants/arrow-party-more-items.json, loaded. */
 static const qv_variant *example_variant(void)
 {
-	char path[1024];
-	snprintf(path, sizeof path, "%s", __FILE__);
-	char *cut = strstr(path, "tests/unit/");
-	assert_non_null(cut);
-	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
-	         "examples/variants/arrow-party-more-items.json");
-	const qv_variant *v = NULL;
-	qv_err err = {{0}};
-	if (qv_variant_load(path, G, &v, &err))
-		fail_msg("%s", err.msg);
-	return v;
+	return qv_test_example_variant(G, "arrow-party-more-items.json");
 }
 
 /* The item a decision uses, through the resolved document: a `use` its kind, a swap and an
@@ -1298,13 +1288,8 @@ static void test_lab_component_of(void **unused)
  * nothing for a token that stayed or after any other action. Returns how many it gave. */
 static int touched_step(ap_state *st, qv_rng *rng)
 {
-	qv_action buf[AP_MAX_CHANCE];
-	double prob[AP_MAX_CHANCE];
-	int options;
-	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
-	                                          : qv_sample_legal(G, st, rng, buf, &options);
 	ap_state before = *st;
-	G->apply(st, a, NULL);
+	qv_action a = qv_test_random_step(G, st, rng);
 	qv_lab_board b;
 	G->components->board(&before, &b);
 	assert_int_equal(b.w, before.size);
@@ -1374,22 +1359,6 @@ static void test_lab_component_of_random_games(void **unused)
 	assert_true(touches > 100);
 }
 
-/* v's resolved document without its item k, loaded; fails the test if ablate or the loading
- * refuses it. */
-static const qv_variant *ablated(const qv_variant *v, int k)
-{
-	qv_err err = {{0}};
-	json_t *doc = G->components->ablate(v->json, k, &err);
-	if (!doc)
-		fail_msg("%s: ablate %d: %s", v->name, k, err.msg);
-	assert_null(json_object_get(doc, "extends"));
-	const qv_variant *out = NULL;
-	if (qv_variant_from_json(doc, G, "ablate", &out, &err))
-		fail_msg("%s without %d refused: %s", v->name, k, err.msg);
-	json_decref(doc);
-	return out;
-}
-
 /* Every item kind of the built-in set and of the example variant comes out: the ablated
  * variant loads, is named for it, has every other item as it was and not this one, and a
  * game with it deals no such item and ends. */
@@ -1404,7 +1373,7 @@ static void test_lab_ablate(void **unused)
 		for (int k = 0; k < (int)json_array_size(items); k++) {
 			const char *id = json_string_value(
 			    json_object_get(json_array_get(items, (size_t)k), "id"));
-			const qv_variant *v = ablated(sets[s], k);
+			const qv_variant *v = qv_test_ablated(G, sets[s], k);
 			char name[QV_VARIANT_NAME + 16];
 			snprintf(name, sizeof name, "%s without %s", sets[s]->name, id);
 			assert_string_equal(v->name, name);
@@ -1454,7 +1423,7 @@ static void test_lab_ablate_counts_and_ground(void **unused)
 	               " \"count\": 2}]}",
 	               &v, &err))
 		fail_msg("%s", err.msg);
-	const qv_variant *no_x2 = ablated(v, 0);
+	const qv_variant *no_x2 = qv_test_ablated(G, v, 0);
 	const ap_tables *T = no_x2->tables;
 	assert_int_equal(T->nkinds, 2);
 	assert_int_equal(T->count[0], 8); /* half: 3 + 5 */
@@ -1469,7 +1438,7 @@ static void test_lab_ablate_counts_and_ground(void **unused)
 	assert_int_equal(st.ground[cell(&st, "e2")], (AP_G_ITEM + 0) | AP_G_KNOWN);
 	assert_int_equal(st.ground[cell(&st, "d7")], 0);
 	/* without the half, 12 remain: x2, swap, x2 get one more; the ground keeps x2's entry */
-	const qv_variant *no_half = ablated(v, 1);
+	const qv_variant *no_half = qv_test_ablated(G, v, 1);
 	T = no_half->tables;
 	assert_int_equal(T->count[0], 12);
 	assert_int_equal(T->count[1], 3);

@@ -1220,13 +1220,8 @@ static void test_lab_component_of(void **unused)
  * Returns how many squares it gave. */
 static int touched_step(cc_state *st, qv_rng *rng)
 {
-	static qv_action buf[CC_MAX_ACTIONS];
-	double prob[CC_MAX_CHANCE];
-	int options;
-	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
-	                                          : qv_sample_legal(G, st, rng, buf, &options);
 	cc_state before = *st;
-	G->apply(st, a, NULL);
+	qv_action a = qv_test_random_step(G, st, rng);
 	qv_lab_touch t[4];
 	int n = G->components->touched(&before, a, st, t, 4);
 	assert_true(n >= 0 && n <= 2);
@@ -1299,14 +1294,7 @@ static const qv_variant *check_ablations(const qv_variant *v, const char *probe)
 	const cc_tables *T = v->tables;
 	const qv_variant *found = NULL;
 	for (int k = 0; k < T->ncards; k++) {
-		qv_err err = {{0}};
-		json_t *doc = G->components->ablate(v->json, k, &err);
-		if (!doc)
-			fail_msg("ablate %s of %s: %s", T->cards[k].id, v->name, err.msg);
-		const qv_variant *a = NULL;
-		if (qv_variant_from_json(doc, G, "ablate", &a, &err))
-			fail_msg("ablate %s of %s: %s", T->cards[k].id, v->name, err.msg);
-		json_decref(doc);
+		const qv_variant *a = qv_test_ablated(G, v, k);
 		char name[QV_VARIANT_NAME + CC_ID_MAX + 16]; /* these names are not cut */
 		snprintf(name, sizeof name, "%s without %s", v->name, T->cards[k].id);
 		assert_string_equal(a->name, name);
@@ -1351,17 +1339,8 @@ static void test_lab_ablate(void **unused)
 	a = check_ablations(qv_variant_base(G, NULL), "dynamo-p");
 	assert_false(cc_is_persistent(a->tables, id_of("dynamo-p")));
 
-	/* examples/variants/concardia-weaker-card.json, found from this file's path */
-	char path[1024];
-	snprintf(path, sizeof path, "%s", __FILE__);
-	char *cut = strstr(path, "tests/unit/");
-	assert_non_null(cut);
-	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
-	         "examples/variants/concardia-weaker-card.json");
-	const qv_variant *v = NULL;
+	const qv_variant *v = qv_test_example_variant(G, "concardia-weaker-card.json");
 	qv_err err = {{0}};
-	if (qv_variant_load(path, G, &v, &err))
-		fail_msg("%s", err.msg);
 	/* its strikers keep their 3 Strength beside the plain lancer */
 	a = check_ablations(v, "lancer-s");
 	assert_int_equal(((const cc_tables *)a->tables)->cards[id_of("striker-s")].strength, 3);

@@ -1630,13 +1630,8 @@ static void test_lab_component_of(void **unused)
  * not on before was touched there. Returns how many cells it gave. */
 static int touched_step(ev_state *st, qv_rng *rng)
 {
-	static qv_action buf[EV_MAX_ACTIONS];
-	double prob[EV_MAX_CHANCE];
-	int options;
-	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
-	                                          : qv_sample_legal(G, st, rng, buf, &options);
 	ev_state before = *st;
-	G->apply(st, a, NULL);
+	qv_action a = qv_test_random_step(G, st, rng);
 	qv_lab_touch t[4];
 	int n = G->components->touched(&before, a, st, t, 4);
 	assert_true(n >= 0 && n <= 2);
@@ -1718,14 +1713,7 @@ static const qv_variant *check_ablations(const qv_variant *v, const char *probe)
 	for (int k = 0; k < (int)json_array_size(cards); k++) {
 		const char *id = studied_id(v, k);
 		int kind = ev_find_kind(T, id);
-		qv_err err = {{0}};
-		json_t *doc = G->components->ablate(v->json, k, &err);
-		if (!doc)
-			fail_msg("ablate %s of %s: %s", id, v->name, err.msg);
-		const qv_variant *a = NULL;
-		if (qv_variant_from_json(doc, G, "ablate", &a, &err))
-			fail_msg("ablate %s of %s: %s", id, v->name, err.msg);
-		json_decref(doc);
+		const qv_variant *a = qv_test_ablated(G, v, k);
 		char name[QV_VARIANT_NAME + EV_ID_MAX + 16]; /* these names are not cut */
 		snprintf(name, sizeof name, "%s without %s", v->name, id);
 		assert_string_equal(a->name, name);
@@ -1764,18 +1752,9 @@ static void test_lab_ablate(void **unused)
 	assert_int_equal(k->arrows, 1u << QV_N);
 	check_ablations(ember_variant(), "ember-cub");
 
-	/* examples/variants/evons-smaller-deck.json, found from this file's path: its decks of 12
-	 * lose their block */
-	char path[1024];
-	snprintf(path, sizeof path, "%s", __FILE__);
-	char *cut = strstr(path, "tests/unit/");
-	assert_non_null(cut);
-	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
-	         "examples/variants/evons-smaller-deck.json");
-	const qv_variant *v = NULL;
+	/* examples/variants/evons-smaller-deck.json: its decks of 12 lose their block */
+	const qv_variant *v = qv_test_example_variant(G, "evons-smaller-deck.json");
 	qv_err err = {{0}};
-	if (qv_variant_load(path, G, &v, &err))
-		fail_msg("%s", err.msg);
 	a = check_ablations(v, "block-fire");
 	ev_state st;
 	setup_variant(&st, a, "blaze-12", "bedrock-12", NULL);

@@ -939,16 +939,7 @@ static void test_variant_another_arrow(void **unused)
 	assert_int_equal(G->check(&st, parse(&st, "attack c1 d2"), &err), QV_EILLEGAL);
 	assert_string_equal(err.msg, "the piece on c1 has no arrow pointing at d2");
 
-	/* examples/variants/three-arrows-another-arrow.json, found from this file's path */
-	char path[1024];
-	snprintf(path, sizeof path, "%s", __FILE__);
-	char *cut = strstr(path, "tests/unit/");
-	assert_non_null(cut);
-	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
-	         "examples/variants/three-arrows-another-arrow.json");
-	const qv_variant *v = NULL;
-	if (qv_variant_load(path, G, &v, &err))
-		fail_msg("%s", err.msg);
+	const qv_variant *v = qv_test_example_variant(G, "three-arrows-another-arrow.json");
 	assert_string_equal(v->name, "angle with a diagonal");
 	const ta_tables *T = v->tables;
 	assert_int_equal(T->arrows[TA_KF_OF(kind('A'), 0)][QV_NE], 1);
@@ -1248,13 +1239,8 @@ static void test_lab_component_of(void **unused)
  * who moved has a piece now, and none for anything else. Returns how many it gave. */
 static int touched_step(ta_state *st, qv_rng *rng)
 {
-	qv_action buf[TA_MAX_ACTIONS];
-	double prob[TA_MAX_CHANCE];
-	int options;
-	qv_action a = G->to_move(st) == QV_CHANCE ? qv_sample_chance(G, st, rng, buf, prob)
-	                                          : qv_sample_legal(G, st, rng, buf, &options);
 	ta_state before = *st;
-	G->apply(st, a, NULL);
+	qv_action a = qv_test_random_step(G, st, rng);
 	qv_lab_board b;
 	G->components->board(&before, &b);
 	qv_lab_touch t[4];
@@ -1325,37 +1311,13 @@ static void test_lab_component_of_random_games(void **unused)
 	free(buf);
 }
 
-/* v's resolved document without its component k, loaded; fails the test if ablate or the
- * loading refuses it. */
-static const qv_variant *ablated(const qv_variant *v, int k)
-{
-	qv_err err = {{0}};
-	json_t *doc = G->components->ablate(v->json, k, &err);
-	if (!doc)
-		fail_msg("%s: ablate %d: %s", v->name, k, err.msg);
-	assert_null(json_object_get(doc, "extends"));
-	const qv_variant *out = NULL;
-	if (qv_variant_from_json(doc, G, "ablate", &out, &err))
-		fail_msg("%s without %d refused: %s", v->name, k, err.msg);
-	json_decref(doc);
-	return out;
-}
-
 /* Every piece kind of the built-in set and of the example variant comes out: the ablated
  * variant loads, is named for it, has every other kind as it was and not this one, and plays. */
 static void test_lab_ablate(void **unused)
 {
 	(void)unused;
-	char path[1024];
-	snprintf(path, sizeof path, "%s", __FILE__);
-	char *cut = strstr(path, "tests/unit/");
-	assert_non_null(cut);
-	snprintf(cut, sizeof path - (size_t)(cut - path), "%s",
-	         "examples/variants/three-arrows-another-arrow.json");
-	const qv_variant *example = NULL;
+	const qv_variant *example = qv_test_example_variant(G, "three-arrows-another-arrow.json");
 	qv_err err = {{0}};
-	if (qv_variant_load(path, G, &example, &err))
-		fail_msg("%s", err.msg);
 	const qv_variant *sets[2] = {qv_variant_base(G, NULL), example};
 	qv_rng rng;
 	qv_rng_seed(&rng, 7);
@@ -1364,7 +1326,7 @@ static void test_lab_ablate(void **unused)
 		for (int k = 0; k < (int)json_array_size(pieces); k++) {
 			const json_t *piece = json_array_get(pieces, (size_t)k);
 			const char *id = json_string_value(json_object_get(piece, "kind"));
-			const qv_variant *v = ablated(sets[s], k);
+			const qv_variant *v = qv_test_ablated(G, sets[s], k);
 			char name[QV_VARIANT_NAME + 16];
 			snprintf(name, sizeof name, "%s without %s", sets[s]->name, id);
 			assert_string_equal(v->name, name);
@@ -1402,7 +1364,7 @@ static void test_lab_ablate_plain(void **unused)
 	    "\"pieces\":[{\"kind\":\"Q\",\"name\":\"Queen\",\"count\":4,\"arrows\":[\"N\",\"N\","
 	    "\"E\"]},{\"kind\":\"Z\",\"name\":\"Terminator\",\"count\":0,\"arrows\":[\"N\"],"
 	    "\"ability\":\"terminator\"}]}");
-	const qv_variant *plain = ablated(v, 0);
+	const qv_variant *plain = qv_test_ablated(G, v, 0);
 	const json_t *q = json_array_get(json_object_get(plain->json, "pieces"), 0);
 	assert_string_equal(json_string_value(json_object_get(q, "kind")), "Q");
 	assert_string_equal(json_string_value(json_object_get(q, "name")), "Queen");
@@ -1417,7 +1379,7 @@ static void test_lab_ablate_plain(void **unused)
 	assert_string_equal(plain->name,
 	                    "a name long enough to be cut short just before this: without Q");
 	/* the terminator holds no piece: removed, and the name cut likewise */
-	const qv_variant *no_z = ablated(v, 1);
+	const qv_variant *no_z = qv_test_ablated(G, v, 1);
 	assert_int_equal(json_array_size(json_object_get(no_z->json, "pieces")), 1);
 	assert_int_equal(((const ta_tables *)no_z->tables)->last, 0);
 	assert_int_equal((int)strlen(no_z->name), 62);
