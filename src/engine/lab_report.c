@@ -131,6 +131,22 @@ static void html_esc(qv_buf *b, const char *s)
 	}
 }
 
+/* The component ranked i-th (S->order, most extreme first) of the n of section S; NULL for an
+ * order entry out of range (a report made by hand). */
+static const qv_lab_component *ranked(const qv_lab_section *S, int n, int i)
+{
+	int k = S->order[i];
+	return k >= 0 && k < n ? &S->component[k] : NULL;
+}
+
+/* The start of a table row headed by text: "<tr><th scope="row">text</th>". */
+static void row_head(qv_buf *b, const char *text)
+{
+	qv_buf_puts(b, "<tr><th scope=\"row\">");
+	html_esc(b, text);
+	qv_buf_puts(b, "</th>");
+}
+
 static void json_esc(qv_buf *b, const char *s)
 {
 	qv_buf_putc(b, '"');
@@ -1052,15 +1068,13 @@ static void html_verdict(page *P, const qv_lab_section *S)
 		    "<th scope=\"col\">p</th><th scope=\"col\" class=\"t\">Flagged</th></tr></thead>"
 		    "<tbody>\n");
 		for (int i = 0; i < p->ncomponents && i < 5; i++) {
-			int k = S->order[i];
-			if (k < 0 || k >= p->ncomponents)
+			const qv_lab_component *c = ranked(S, p->ncomponents, i);
+			if (!c)
 				continue;
-			const qv_lab_component *c = &S->component[k];
 			char what[48] = "none";
 			const qv_lab_delta *d = strongest_test(c, N, what, sizeof what);
-			qv_buf_puts(b, "<tr><th scope=\"row\">");
-			html_esc(b, c->id);
-			qv_buf_printf(b, "</th><td class=\"t\">%s</td>", what);
+			row_head(b, c->id);
+			qv_buf_printf(b, "<td class=\"t\">%s</td>", what);
 			if (d)
 				qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td>", pp(d->d).s,
 				              pp_ci(d->ci).s, pval(d->p).s);
@@ -1393,10 +1407,8 @@ static void component_forest(page *P, const qv_lab_section *S)
 	               "</g>\n");
 	svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
 	for (int i = 0; i < n; i++) {
-		int k = S->order[i];
-		if (k < 0 || k >= n)
-			continue;
-		if (S->component[k].flagged)
+		const qv_lab_component *c = ranked(S, n, i);
+		if (c && c->flagged)
 			qv_buf_printf(b,
 			              "<rect x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\" "
 			              "class=\"flagband\"/>\n",
@@ -1412,10 +1424,9 @@ static void component_forest(page *P, const qv_lab_section *S)
 	svg_text(b, (120 + 372) / 2.0, ybot + 38, "middle", "mut",
 	         "difference in score, percentage points");
 	for (int i = 0; i < n; i++) {
-		int k = S->order[i];
-		if (k < 0 || k >= n)
+		const qv_lab_component *c = ranked(S, n, i);
+		if (!c)
 			continue;
-		const qv_lab_component *c = &S->component[k];
 		double y = top + i * row + row / 2.0;
 		txt name = short_id(c->id);
 		if (c->flagged) {
@@ -1464,13 +1475,11 @@ static void component_correlations(page *P, const qv_lab_section *S)
 	               "<th scope=\"col\">Score when played (correlational)</th></tr></thead>"
 	               "<tbody>\n");
 	for (int i = 0; i < n; i++) {
-		int k = S->order[i];
-		if (k < 0 || k >= n)
+		const qv_lab_component *c = ranked(S, n, i);
+		if (!c)
 			continue;
-		const qv_lab_component *c = &S->component[k];
-		qv_buf_puts(b, "<tr><th scope=\"row\">");
-		html_esc(b, c->id);
-		qv_buf_printf(b, "</th><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		row_head(b, c->id);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td></tr>\n",
 		              est_pct(&c->play_rate).s, est_pct(&c->score_drawn).s,
 		              est_pct(&c->score_played).s);
 	}
@@ -1493,14 +1502,12 @@ static void component_effects(page *P, const qv_lab_section *S)
 	    "<th scope=\"col\">Restricted play: &Delta; length</th></tr></thead>"
 	    "<tbody>\n");
 	for (int i = 0; i < n; i++) {
-		int k = S->order[i];
-		if (k < 0 || k >= n)
+		const qv_lab_component *c = ranked(S, n, i);
+		if (!c)
 			continue;
-		const qv_lab_component *c = &S->component[k];
-		qv_buf_puts(b, "<tr><th scope=\"row\">");
-		html_esc(b, c->id);
+		row_head(b, c->id);
 		qv_buf_printf(
-		    b, "</th>%s<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		    b, "%s<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
 		    c->flagged ? "<td class=\"t flag\">flagged</td>" : "<td class=\"t\">no</td>",
 		    delta_points(&c->ablate_seat[0]).s, delta_points(&c->restrict_score).s,
 		    delta_num(&c->ablate_length, 1).s, delta_num(&c->restrict_length, 1).s);
@@ -1929,9 +1936,7 @@ static void html_baseline(page *P, const qv_lab_section *S)
 		qv_copy(name, sizeof name, m->metric);
 		if (name[0] >= 'a' && name[0] <= 'z')
 			name[0] = (char)(name[0] - 'a' + 'A');
-		qv_buf_puts(b, "<tr><th scope=\"row\">");
-		html_esc(b, name);
-		qv_buf_puts(b, "</th>");
+		row_head(b, name);
 		if (plain)
 			qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
 			              num(m->variant, 2, false).s, num(m->baseline, 2, false).s,
