@@ -97,6 +97,9 @@ void qv_buf_puts(qv_buf *b, const char *s);
 void qv_buf_putn(qv_buf *b, const char *s, size_t n);
 /* Appends v in decimal, the bytes "%lld" prints, without printf's cost (a line per game). */
 void qv_buf_putd(qv_buf *b, long long v);
+/* Appends text as one shell word: as it is when it is made of letters, digits and -_=.,:/+@%
+ * only, else in single quotes (a quote written '\''). For commands a person may paste. */
+void qv_buf_shell_word(qv_buf *b, const char *text);
 void qv_buf_putc(qv_buf *b, char c);
 void qv_buf_printf(qv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void qv_buf_clear(qv_buf *b);

@@ -92,25 +92,6 @@ static bool add_agents(qv_arena_config *cfg, const char *word)
 
 /* ---- output files ---- */
 
-/* Creates the records folder if needed and checks that files can be made in it. */
-static int prepare_records(const char *dir)
-{
-	const char *form =
-	    "expected --records DIR, a folder that exists or can be created, and that can be written";
-	if (strlen(dir) > 4000)
-		return cli_usage("arena", "--records path is too long (%s)", form);
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-		return cli_fail("arena", "cannot create the folder '%s': %s (%s)", dir,
-		                strerror(errno), form);
-	struct stat sb;
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-		return cli_fail("arena", "'%s' is not a folder (%s)", dir, form);
-	if (access(dir, W_OK | X_OK) != 0)
-		return cli_fail("arena", "cannot write in the folder '%s': %s (%s)", dir,
-		                strerror(errno), form);
-	return CLI_EXIT_OK;
-}
-
 /* ---- text ---- */
 
 /* A cell holds a label "#5 " and a whole agent spec. */
@@ -587,7 +568,7 @@ int cli_arena(int argc, char **argv)
 		goto done;
 	if (o.json && (rc = probe_json(o.json, &json_created)))
 		goto done;
-	if (o.records && (rc = prepare_records(o.records)))
+	if (o.records && (rc = cli_prepare_dir("arena", "--records", o.records)))
 		goto done;
 	cfg->records_dir = o.records;
 	cli_progress prog = {false};

@@ -6,9 +6,11 @@
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,30 +28,28 @@ void cli_init(int argc, char **argv)
 
 void cli_program(qv_buf *out)
 {
-	cli_shell_quote(out, saved_argc > 0 && saved_argv[0] && *saved_argv[0] ? saved_argv[0]
-	                                                                       : "quiver");
+	qv_buf_shell_word(out, saved_argc > 0 && saved_argv[0] && *saved_argv[0] ? saved_argv[0]
+	                                                                         : "quiver");
 }
 
-void cli_shell_quote(qv_buf *out, const char *text)
+int cli_prepare_dir(const char *cmd, const char *opt, const char *dir)
 {
-	bool plain = *text != '\0';
-	for (const char *c = text; *c; c++)
-		if (!strchr(
-		        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@%",
-		        *c))
-			plain = false;
-	if (plain) {
-		qv_buf_puts(out, text);
-		return;
-	}
-	qv_buf_putc(out, '\'');
-	for (const char *c = text; *c; c++) {
-		if (*c == '\'')
-			qv_buf_puts(out, "'\\''");
-		else
-			qv_buf_putc(out, *c);
-	}
-	qv_buf_putc(out, '\'');
+	char form[96];
+	snprintf(form, sizeof form,
+	         "expected %s DIR, a folder that exists or can be created, and that can be written",
+	         opt);
+	if (strlen(dir) > 3900)
+		return cli_usage(cmd, "%s path is too long (%s)", opt, form);
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		return cli_fail(cmd, "cannot create the folder '%s': %s (%s)", dir, strerror(errno),
+		                form);
+	struct stat sb;
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return cli_fail(cmd, "'%s' is not a folder (%s)", dir, form);
+	if (access(dir, W_OK | X_OK) != 0)
+		return cli_fail(cmd, "cannot write in the folder '%s': %s (%s)", dir,
+		                strerror(errno), form);
+	return CLI_EXIT_OK;
 }
 
 void cli_command_line(qv_buf *out)
@@ -57,7 +57,7 @@ void cli_command_line(qv_buf *out)
 	for (int i = 0; i < saved_argc; i++) {
 		if (i)
 			qv_buf_putc(out, ' ');
-		cli_shell_quote(out, saved_argv[i]);
+		qv_buf_shell_word(out, saved_argv[i]);
 	}
 }
 

@@ -52,13 +52,17 @@ int cli_variant_param(const char *cmd, const qv_game *g, const char *path, qv_pa
 
 /* Remembers the whole command line (for reports such as `bench`). Called once by main. */
 void cli_init(int argc, char **argv);
+/* Creates the folder dir that option opt of command cmd names (--out DIR) if it is not
+ * there, and checks that files can be made in it: CLI_EXIT_OK, or the exit code after a
+ * message naming the folder, the reason and the expected form. A path over 3900 bytes is
+ * refused, so that the files' names fit after it. */
+int cli_prepare_dir(const char *cmd, const char *opt, const char *dir);
+
 /* The command line as typed, each argument shell-quoted when needed. */
 void cli_command_line(qv_buf *out);
 /* The program as the user ran it ("quiver", "build/quiver", "./quiver"), shell-quoted when
  * needed, for a hint naming a command to type next. */
 void cli_program(qv_buf *out);
-/* Appends text to out, in single quotes when the shell would otherwise split or expand it. */
-void cli_shell_quote(qv_buf *out, const char *text);
 
 /* ---- options ---- */
 

@@ -108,22 +108,6 @@ static void lab_help(void)
 
 /* ---- the output folder ---- */
 
-static int prepare_dir(const char *dir)
-{
-	const char *form = "expected --out DIR, a folder that exists or can be created";
-	if (strlen(dir) > 3900)
-		return cli_usage("lab", "--out path is too long (%s)", form);
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-		return cli_fail("lab", "cannot create the folder '%s': %s (%s)", dir,
-		                strerror(errno), form);
-	struct stat sb;
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-		return cli_fail("lab", "'%s' is not a folder (%s)", dir, form);
-	if (access(dir, W_OK | X_OK) != 0)
-		return cli_fail("lab", "cannot write in the folder '%s': %s", dir, strerror(errno));
-	return CLI_EXIT_OK;
-}
-
 /* The last component of a path. */
 static const char *base_name(const char *path)
 {
@@ -481,7 +465,7 @@ static int lab_run(int argc, char **argv)
 		goto done;
 	}
 	planned = true;
-	if ((rc = prepare_dir(o->out)))
+	if ((rc = cli_prepare_dir("lab", "--out", o->out)))
 		goto done;
 	int lo = 0, hi = plan.total;
 	if (o->shards) {
@@ -764,7 +748,7 @@ static int lab_merge(int argc, char **argv)
 			              "%s)",
 			              at, plan.total - 1, order[n - 1]->path);
 	}
-	if (rc < 0 && (rc = prepare_dir(out)) == CLI_EXIT_OK) {
+	if (rc < 0 && (rc = cli_prepare_dir("lab", "--out", out)) == CLI_EXIT_OK) {
 		const char **lines = calloc((size_t)plan.total + 1, sizeof *lines);
 		size_t *lens = calloc((size_t)plan.total + 1, sizeof *lens);
 		if (!lines || !lens) {

@@ -261,7 +261,7 @@ static int loaded_seats(play *P, const char *load)
 		if (kind && !loadable(kind)) {
 			char pn[8];
 			qv_buf q = {0};
-			cli_shell_quote(&q, name);
+			qv_buf_shell_word(&q, name);
 			int rc = cli_usage(
 			    "play",
 			    "%s seats %s as the agent '%.60s%s': a record may seat "
@@ -1039,7 +1039,7 @@ static bool print_resume(play *P)
 	qv_buf cmd = {0};
 	cli_program(&cmd); /* as the user ran it: build/quiver need not be on PATH */
 	qv_buf_puts(&cmd, " play --load ");
-	cli_shell_quote(&cmd, final_path(P));
+	qv_buf_shell_word(&cmd, final_path(P));
 	printf("Game saved to %s\nResume with: %s\n", final_path(P), qv_buf_str(&cmd));
 	qv_buf_free(&cmd);
 	return true;
@@ -1122,7 +1122,7 @@ static int run(play *P)
 	if (!saved)
 		return CLI_EXIT_RUNTIME;
 	qv_buf cmd = {0};
-	cli_shell_quote(&cmd, final_path(P));
+	qv_buf_shell_word(&cmd, final_path(P));
 	printf("\nRecord saved to %s\nReplay it with: quiver replay %s\n", final_path(P),
 	       qv_buf_str(&cmd));
 	qv_buf_free(&cmd);

@@ -155,6 +155,28 @@ void qv_buf_putd(qv_buf *b, long long v)
 	qv_buf_putn(b, d + n, sizeof d - n);
 }
 
+void qv_buf_shell_word(qv_buf *b, const char *text)
+{
+	bool plain = *text != '\0';
+	for (const char *c = text; *c; c++)
+		if (!strchr(
+		        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@%",
+		        *c))
+			plain = false;
+	if (plain) {
+		qv_buf_puts(b, text);
+		return;
+	}
+	qv_buf_putc(b, '\'');
+	for (const char *c = text; *c; c++) {
+		if (*c == '\'')
+			qv_buf_puts(b, "'\\''");
+		else
+			qv_buf_putc(b, *c);
+	}
+	qv_buf_putc(b, '\'');
+}
+
 void qv_buf_putc(qv_buf *b, char c)
 {
 	if (!buf_reserve(b, 1))

@@ -184,30 +184,6 @@ static void csv_field(qv_buf *b, const char *s)
 	qv_buf_putc(b, '"');
 }
 
-/* A word of a shell command, quoted when it holds anything but the characters agent specs,
- * parameters and numbers are usually made of. */
-static void shell_word(qv_buf *b, const char *s)
-{
-	bool plain = *s != '\0';
-	for (const char *p = s; *p; p++)
-		if (!strchr(
-		        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,:=/+-@%",
-		        *p))
-			plain = false;
-	if (plain) {
-		qv_buf_puts(b, s);
-		return;
-	}
-	qv_buf_putc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			qv_buf_puts(b, "'\\''");
-		else
-			qv_buf_putc(b, *s);
-	}
-	qv_buf_putc(b, '\'');
-}
-
 /* ---- the plan ---- */
 
 static const char *const arm_names[] = {"main", "baseline", "ablate", "restrict", "ladder", "luck"};
@@ -1958,7 +1934,7 @@ static void html_baseline(page *P, const qv_lab_section *S)
 static void file_word(qv_buf *b, const char *given, const char *placeholder)
 {
 	if (given && *given)
-		shell_word(b, given);
+		qv_buf_shell_word(b, given);
 	else
 		qv_buf_puts(b, placeholder);
 }
@@ -1968,7 +1944,7 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 {
 	const qv_lab_config *c = &p->cfg;
 	qv_buf_puts(b, "quiver lab run ");
-	shell_word(b, c->game->name);
+	qv_buf_shell_word(b, c->game->name);
 	if (c->variant && !c->variant->builtin) {
 		qv_buf_puts(b, " --variant ");
 		file_word(b, c->variant_file, "FILE");
@@ -1984,7 +1960,7 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 		qv_buf_puts(&agents, c->agents[a]);
 	}
 	qv_buf_puts(b, " --agents ");
-	shell_word(b, qv_buf_str(&agents));
+	qv_buf_shell_word(b, qv_buf_str(&agents));
 	qv_buf_free(&agents);
 	qv_buf_puts(b, " --players ");
 	for (int i = 0; i < c->nplayers; i++)
@@ -2001,7 +1977,7 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 		snprintf(kv, sizeof kv, "%s=%s", qv_params_key(&c->params, i),
 		         qv_params_value(&c->params, i));
 		qv_buf_puts(b, " --param ");
-		shell_word(b, kv);
+		qv_buf_shell_word(b, kv);
 	}
 	qv_buf_puts(b, " --out DIR");
 }
@@ -2012,7 +1988,7 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 	const qv_lab_config *c = &p->cfg;
 	const qv_lab_arm *a = qv_lab_arm_of(p, i);
 	qv_buf_puts(b, "quiver play ");
-	shell_word(b, c->game->name);
+	qv_buf_shell_word(b, c->game->name);
 	qv_buf seats = {0};
 	for (int s = 0; s < g->players; s++) {
 		if (s)
@@ -2020,7 +1996,7 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 		qv_buf_puts(&seats, seat_agent(a, g, s));
 	}
 	qv_buf_puts(b, " --players ");
-	shell_word(b, qv_buf_str(&seats));
+	qv_buf_shell_word(b, qv_buf_str(&seats));
 	qv_buf_free(&seats);
 	qv_buf_printf(b, " --seed %" PRIu64, game_seed(p, i));
 	const qv_variant *v = a->variant ? a->variant : c->variant;
@@ -2036,7 +2012,7 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 		snprintf(kv, sizeof kv, "%s=%s", qv_params_key(&c->params, k),
 		         qv_params_value(&c->params, k));
 		qv_buf_puts(b, " --param ");
-		shell_word(b, kv);
+		qv_buf_shell_word(b, kv);
 	}
 }
 

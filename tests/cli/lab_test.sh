@@ -77,6 +77,11 @@ expect_rc 2 "$Q" lab run three-arrows
 contains err.txt "--out"
 expect_rc 2 "$Q" lab run three-arrows --agents nosuch --out x
 contains err.txt "nosuch"
+: >afile
+expect_rc 1 "$Q" lab run three-arrows --games 2 --out afile
+contains err.txt "'afile' is not a folder (expected --out DIR, a folder"
+expect_rc 1 "$Q" lab merge shards/*.lab --out afile/sub
+contains err.txt "cannot create the folder 'afile/sub'"
 expect_rc 2 "$Q" lab frobnicate
 contains err.txt "run or merge"
 expect_rc 0 "$Q" lab --help
