@@ -104,11 +104,31 @@ int tc_server_stop(tc_server *s, int sig)
 /* ---- sockets ----------------------------------------------------------------------------------
  */
 
+/* The source address of this thread's connections (tc_set_source); "" is the kernel's choice. */
+static _Thread_local char source[INET_ADDRSTRLEN];
+
+int tc_set_source(const char *addr)
+{
+	struct in_addr in;
+	if (addr && inet_pton(AF_INET, addr, &in) != 1)
+		return -1;
+	snprintf(source, sizeof source, "%s", addr ? addr : "");
+	return 0;
+}
+
 int tc_dial(int port)
 {
 	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -1;
+	if (source[0]) {
+		struct sockaddr_in from = {.sin_family = AF_INET};
+		inet_pton(AF_INET, source, &from.sin_addr);
+		if (bind(fd, (struct sockaddr *)&from, sizeof from) != 0) {
+			close(fd);
+			return -1;
+		}
+	}
 	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	int one = 1;

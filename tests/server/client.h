@@ -30,6 +30,11 @@ int tc_server_stop(tc_server *s, int sig);
 
 /* A connected TCP socket to 127.0.0.1:port (Nagle off), or -1. */
 int tc_dial(int port);
+/* Makes this thread's later connections (tc_dial, and so every request and WebSocket) come
+ * from addr, any address of 127.0.0.0/8 ("127.0.0.7"), so that one test can act as many
+ * client addresses; NULL goes back to the kernel's choice (127.0.0.1). Returns 0, or -1 for
+ * an address that is not IPv4. */
+int tc_set_source(const char *addr);
 
 /* ---- HTTP ---- */
 
