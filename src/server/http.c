@@ -242,8 +242,18 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
  * random Evons game in 0.8 MB, a four-player Arrow Party in 0.6 MB (docs/server.md). */
 #define REPLAY_MAX ((size_t)4 << 20)
 
+/* Sends a replay's text (200) and frees it; returns its size, for the gate. */
+static size_t send_replay(struct mg_connection *c, qv_buf *text)
+{
+	size_t bytes = text->len;
+	qv__reply_text(c, 200, qv_buf_str(text), NULL);
+	qv_buf_free(text);
+	return bytes;
+}
+
 /* POST /api/replay with a record (as `quiver replay` reads it): that game step by step. The
- * sender has the record, so nothing is shown that it does not already hold. */
+ * sender has the record, so nothing is shown that it does not already hold. The replay passes
+ * the server's gate (replay.h) once the record is read. */
 static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
 	(void)m;
@@ -252,6 +262,14 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 	if (st)
 		return st;
 	qv_err err = {0};
+	const char *addr = mg_get_request_info(c)->remote_addr;
+	int slot;
+	st = qv__replay_enter(srv->replays, addr, &slot, &err);
+	if (st) {
+		json_decref(body);
+		qv__reply_error(c, st, "%s", err.msg);
+		return st;
+	}
 	qv_match *match = NULL;
 	const json_t *variant = json_object_get(body, "variant");
 	if (json_is_object(variant) && json_object_get(variant, "quiver_variant")) {
@@ -259,8 +277,7 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 		 * address's rate, so that a full registry (a restart empties it) is told apart
 		 * from a bad record. */
 		const qv_variant *v;
-		qv_status rc =
-		    qv__server_variant_rate(srv, mg_get_request_info(c)->remote_addr, &err);
+		qv_status rc = qv__server_variant_rate(srv, addr, &err);
 		st = rc ? 429 : 0;
 		if (!rc) {
 			const char *game = json_string_value(json_object_get(body, "game"));
@@ -270,6 +287,7 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 		}
 		if (st) {
 			json_decref(body);
+			qv__replay_leave(srv->replays, slot, 0);
 			qv__reply_error(c, st, "%s%s",
 			                st == 400 ? "not a record quiver can replay: " : "",
 			                err.msg);
@@ -278,20 +296,25 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 	}
 	if (qv_match_load_json(&match, body, &err)) {
 		json_decref(body);
+		qv__replay_leave(srv->replays, slot, 0);
 		qv__reply_error(c, 400, "not a record quiver can replay: %s", err.msg);
 		return 400;
 	}
 	json_decref(body);
 	bool too_big;
-	json_t *rep = qv__replay_json_within(match, REPLAY_MAX, &too_big, &err);
+	qv_buf text = {0};
+	qv_status rc = qv__replay_text(match, REPLAY_MAX, &text, &too_big, &err);
 	qv_match_free(match);
-	if (!rep) {
-		qv__reply_error(c, too_big ? 413 : 400, "%s", err.msg);
-		return too_big ? 413 : 400;
+	size_t bytes = 0;
+	if (rc) {
+		st = too_big ? 413 : 400;
+		qv__reply_error(c, st, "%s", err.msg);
+	} else {
+		st = 200;
+		bytes = send_replay(c, &text);
 	}
-	qv__reply_json(c, 200, rep);
-	json_decref(rep);
-	return 200;
+	qv__replay_leave(srv->replays, slot, bytes);
+	return st;
 }
 
 /* ---- /api/tables/ID ------------------------------------------------------------------------- */
@@ -364,10 +387,34 @@ static int get_record(qv__server *srv, struct mg_connection *c, const qv__route_
 	return fetch(srv, c, m, QV__FETCH_RECORD);
 }
 
-/* GET /api/tables/ID/replay: the game step by step (replay.h) once it is over. */
+/* GET /api/tables/ID/replay: the game step by step (replay.h) once it is over, through the
+ * server's gate (a table not over is refused without waiting for a turn). */
 static int get_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
 {
-	return fetch(srv, c, m, QV__FETCH_REPLAY);
+	qv__table *t = path_table(srv, c, m);
+	if (!t)
+		return 404;
+	qv__table_lock(t);
+	bool over = t->status == QV__OVER;
+	qv__table_unlock(t);
+	qv_err err;
+	int slot = -1, st = 0;
+	if (over)
+		st = qv__replay_enter(srv->replays, mg_get_request_info(c)->remote_addr, &slot,
+		                      &err);
+	qv_buf text = {0};
+	qv_status rc = st ? QV_ESTATE : qv__table_replay(t, &text, &err);
+	qv__table_unref(t);
+	size_t bytes = 0;
+	if (!rc) {
+		st = 200;
+		bytes = send_replay(c, &text);
+	} else {
+		st = st ? st : rc == QV_ESTATE ? 409 : 500;
+		qv__reply_error(c, st, "%s", err.msg);
+	}
+	qv__replay_leave(srv->replays, slot, bytes);
+	return st;
 }
 
 /* POST /api/tables/ID/join: a seat and its token. */

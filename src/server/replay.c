@@ -5,9 +5,25 @@
  * match's history once (qv_match_walk), as `quiver replay` does, with each action's notation
  * as the match kept it. Only what a record already holds
  * is shown (a record is given once the game is over, or uploaded by someone who has it).
+ *
+ * The answer is written as text, step by step: each step's view is built as a small JSON
+ * tree, written out and dropped before the next, so a replay holds its answer's text and one
+ * view at a time. Built as one jansson tree, a 0.8 MB answer held some 10 MB of nodes until it
+ * was written: 64 uploads at once of a 2.9 KB Evons record took the server from 15 to 464 MB,
+ * kept afterwards (docs/benchmarks.md). The text is byte for byte what writing that tree
+ * compactly gave (tests/server/test_variants.c and the browser's replay test read it).
+ *
+ * How many replays run at once is the gate's (qv__replay_gate): as many as the server has
+ * workers, at most two per client address, a short queue with a bounded wait, and the memory
+ * of a large answer handed back to the system when it is done.
  */
+#define _DEFAULT_SOURCE /* malloc_trim */
+#include <errno.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -22,6 +38,32 @@ json_t *qv__catalogue_json(const qv_match *m)
 	return v ? qv_variant_json(v) : json_null();
 }
 
+/* ---- the answer as text ---------------------------------------------------------------------- */
+
+/* json_dump_callback's writer: appends to a qv_buf, failing once the buffer could not grow. */
+static int put_piece(const char *s, size_t n, void *ctx)
+{
+	qv_buf *b = ctx;
+	qv_buf_putn(b, s, n);
+	return b->failed ? -1 : 0;
+}
+
+/* Appends j as compact JSON text (as json_dumps writes it inside a larger document, so that the
+ * answer is the bytes one tree gave); false when j is NULL or memory ran out. */
+static bool put_json(qv_buf *b, const json_t *j)
+{
+	return j && json_dump_callback(j, put_piece, b, JSON_COMPACT | JSON_ENCODE_ANY) == 0 &&
+	       !b->failed;
+}
+
+/* Appends j and releases it; false as put_json. */
+static bool put_json_new(qv_buf *b, json_t *j)
+{
+	bool ok = put_json(b, j);
+	json_decref(j);
+	return ok;
+}
+
 /* "p1", "chance" or "over", as the View JSON's to_move. */
 static json_t *who_json(int who)
 {
@@ -33,52 +75,54 @@ static json_t *who_json(int who)
 	return json_string(qv_player_name(who, buf));
 }
 
-/* The View JSON of `st` for the referee, with the record's game and params. */
-static json_t *step_view(const qv_game *g, const void *st, json_t *game, json_t *params)
-{
-	json_t *view = g->view_json(st, QV_VIEW_ALL);
-	return json_pack("{s:O, s:O, s:s, s:o, s:o}", "game", game, "params", params, "viewer",
-	                 "all", "to_move", who_json(g->to_move(st)), "view",
-	                 view ? view : json_null());
-}
-
-json_t *qv__replay_json(qv_match *m, qv_err *err)
-{
-	return qv__replay_json_within(m, 0, NULL, err);
-}
-
-/* The size of j as compact JSON text. */
-static size_t json_size(const json_t *j) { return json_dumpb(j, NULL, 0, JSON_COMPACT); }
-
-/* What the walk of a replay carries: the steps so far and their size. */
+/* What the walk of a replay carries: the answer so far, its size as the bound counts it, and
+ * the record's parts every step repeats, already written as text. */
 typedef struct replay_walk {
 	const qv_match *m;
-	json_t *game, *params, *steps;
-	size_t bytes, max_bytes; /* the answer's size so far, and its bound (0: none) */
+	qv_buf *out;
+	const char *game, *params; /* the record's "game" and "params" as JSON text */
+	int steps;                 /* written so far */
+	size_t bytes, max_bytes;   /* the answer's size so far, and its bound (0: none) */
 	bool too_big, failed;
 } replay_walk;
 
-/* Appends step k: the view of st after entry k - 1 (the start for k 0), unless the answer
- * would pass its bound. Returns false when the replay stops there. */
+/* Appends step k: {"who", "action", "automatic", "view"} with the view of st after entry k - 1
+ * (the start for k 0), the view being {"game", "params", "viewer": "all", "to_move", "view"},
+ * unless the answer would pass its bound. Returns false when the replay stops there. */
 static bool add_step(replay_walk *w, int k, const void *st)
 {
 	const qv_game *g = w->m->game;
-	json_t *step;
+	qv_buf *b = w->out;
+	size_t at = b->len;
+	bool ok = true;
 	if (k == 0) {
-		step = json_pack("{s:n, s:n, s:b, s:o}", "who", "action", "automatic", 0, "view",
-		                 step_view(g, st, w->game, w->params));
+		qv_buf_puts(b, "{\"who\":null,\"action\":null,\"automatic\":false");
 	} else {
 		const qv_move *mv = &w->m->hist[k - 1];
-		step = json_pack("{s:o, s:s, s:b, s:o}", "who", who_json(mv->who), "action",
-		                 qv_match_notation(w->m, k - 1), "automatic", mv->automatic, "view",
-		                 step_view(g, st, w->game, w->params));
+		const char *action = qv_match_notation(w->m, k - 1);
+		qv_buf_puts(b, "{\"who\":");
+		ok = put_json_new(b, who_json(mv->who));
+		qv_buf_puts(b, ",\"action\":");
+		ok = ok && action && put_json_new(b, json_string(action));
+		qv_buf_puts(b, mv->automatic ? ",\"automatic\":true" : ",\"automatic\":false");
 	}
-	if (!step || json_array_append_new(w->steps, step)) {
+	qv_buf_puts(b, ",\"view\":{\"game\":");
+	qv_buf_puts(b, w->game);
+	qv_buf_puts(b, ",\"params\":");
+	qv_buf_puts(b, w->params);
+	qv_buf_puts(b, ",\"viewer\":\"all\",\"to_move\":");
+	ok = ok && put_json_new(b, who_json(g->to_move(st)));
+	qv_buf_puts(b, ",\"view\":");
+	json_t *view = g->view_json(st, QV_VIEW_ALL);
+	ok = ok && put_json_new(b, view ? view : json_null());
+	qv_buf_puts(b, "}}");
+	if (!ok || b->failed) {
 		w->failed = true;
 		return false;
 	}
+	w->steps++;
 	if (w->max_bytes)
-		w->bytes += json_size(step) + 1;
+		w->bytes += b->len - at + 1;
 	if (w->max_bytes && w->bytes > w->max_bytes) {
 		w->too_big = true;
 		return false;
@@ -87,52 +131,245 @@ static bool add_step(replay_walk *w, int k, const void *st)
 }
 
 /* The walk hands the state before entry i, which is the position after entry i - 1. */
-static bool replay_step(void *ctx, int i, const void *before) { return add_step(ctx, i, before); }
+static bool replay_step(void *ctx, int i, const void *before)
+{
+	replay_walk *w = ctx;
+	if (i > 0)
+		qv_buf_putc(w->out, ',');
+	return add_step(w, i, before);
+}
+
+/* Writes "key": value (value released) after a comma; false when memory ran out. */
+static bool put_field(qv_buf *b, const char *key, json_t *value)
+{
+	qv_buf_printf(b, ",\"%s\":", key);
+	return put_json_new(b, value);
+}
 
 /* One walk of the history: the start and the position after each entry but the last from the
- * states the walk hands, the last from the match's current state. */
-json_t *qv__replay_json_within(qv_match *m, size_t max_bytes, bool *too_big, qv_err *err)
+ * states the walk hands, the last from the match's current state. The record's game and params
+ * are written once and copied into every step. */
+qv_status qv__replay_text(qv_match *m, size_t max_bytes, qv_buf *out, bool *too_big, qv_err *err)
 {
 	if (too_big)
 		*too_big = false;
+	qv_buf_clear(out);
 	json_t *rec = qv_match_record_json(m);
-	replay_walk w = {.m = m, .steps = json_array(), .max_bytes = max_bytes};
-	if (!rec || !w.steps) {
-		json_decref(rec);
-		json_decref(w.steps);
-		qv_fail(err, QV_ENOMEM, "out of memory");
-		return NULL;
-	}
-	w.game = json_object_get(rec, "game");
-	w.params = json_object_get(rec, "params");
+	char *game =
+	    rec ? qv__json_dumps(json_object_get(rec, "game"), JSON_COMPACT | JSON_ENCODE_ANY)
+	        : NULL;
+	char *params =
+	    rec ? qv__json_dumps(json_object_get(rec, "params"), JSON_COMPACT | JSON_ENCODE_ANY)
+	        : NULL;
+	replay_walk w = {
+	    .m = m, .out = out, .game = game, .params = params, .max_bytes = max_bytes};
+	w.failed = !rec || !game || !params;
 	/* The work and the answer stop as soon as the answer would be too large: the record's
 	 * size bounds the answer's parts outside the steps. */
-	w.bytes = max_bytes ? json_size(rec) : 0;
-	if (qv_match_walk(m, 0, replay_step, &w) != QV_OK)
-		w.failed = true;
-	if (!w.failed && !w.too_big) /* the last step (the start, with no history) */
-		add_step(&w, m->nhist, m->state);
-	if (w.failed || w.too_big) {
-		json_decref(rec);
-		json_decref(w.steps);
-		if (w.failed)
-			qv_fail(err, QV_ENOMEM, "out of memory");
-		else
-			qv_fail(
-			    err, QV_EINVAL,
-			    "the replay of this record would be over %zu MiB (the server's limit) "
-			    "by action %d of %d; replay it with `quiver replay` instead",
-			    max_bytes >> 20, (int)json_array_size(w.steps) - 1, m->nhist);
-		if (too_big)
-			*too_big = w.too_big;
-		return NULL;
+	if (!w.failed && max_bytes) {
+		char *whole = qv__json_dumps(rec, JSON_COMPACT);
+		w.failed = !whole;
+		w.bytes = whole ? strlen(whole) : 0;
+		free(whole);
 	}
-	json_t *out = json_pack("{s:O, s:O, s:O, s:O, s:o}", "game", w.game, "params", w.params,
-	                        "players", json_object_get(rec, "players"), "result",
-	                        json_object_get(rec, "result"), "steps", w.steps);
-	out = qv__json_put(out, "catalogue", qv__catalogue_json(m));
+	if (!w.failed) {
+		qv_buf_puts(out, "{\"game\":");
+		qv_buf_puts(out, game);
+		qv_buf_puts(out, ",\"params\":");
+		qv_buf_puts(out, params);
+		w.failed =
+		    !put_field(out, "players", json_incref(json_object_get(rec, "players"))) ||
+		    !put_field(out, "result", json_incref(json_object_get(rec, "result")));
+		qv_buf_puts(out, ",\"steps\":[");
+	}
+	if (!w.failed && qv_match_walk(m, 0, replay_step, &w) != QV_OK)
+		w.failed = true;
+	if (!w.failed && !w.too_big) { /* the last step (the start, with no history) */
+		if (m->nhist > 0)
+			qv_buf_putc(out, ',');
+		add_step(&w, m->nhist, m->state);
+	}
+	if (!w.failed && !w.too_big) {
+		qv_buf_putc(out, ']');
+		w.failed = !put_field(out, "catalogue", qv__catalogue_json(m));
+		qv_buf_putc(out, '}');
+		w.failed = w.failed || out->failed;
+	}
 	json_decref(rec);
-	if (!out)
-		qv_fail(err, QV_ENOMEM, "out of memory");
-	return out;
+	free(game);
+	free(params);
+	if (!w.failed && !w.too_big)
+		return QV_OK;
+	qv_buf_free(out);
+	if (too_big)
+		*too_big = w.too_big && !w.failed;
+	if (w.failed)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	return qv_fail(err, QV_EINVAL,
+	               "the replay of this record would be over %zu MiB (the server's limit) "
+	               "by action %d of %d; replay it with `quiver replay` instead",
+	               max_bytes >> 20, w.steps - 1, m->nhist);
+}
+
+/* ---- how many run at once -------------------------------------------------------------------- */
+
+/* A request waiting for its turn, in the gate's queue (on the waiting thread's stack). */
+typedef struct waiter {
+	struct waiter *next;
+} waiter;
+
+struct qv__replay_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t turn; /* a replay ended, or the queue's head changed */
+	int running, max_running;
+	int waiting, max_waiting;
+	int per_address;
+	int wait_ms;
+	waiter *head, *tail; /* the queue, oldest first */
+	/* The client address of every request in the gate, running or waiting ("" free): at most
+	 * max_running + max_waiting of them. */
+	char (*addr)[QV__REPLAY_ADDR];
+	int nslots;
+};
+
+qv_status qv__replay_gate_new(qv__replay_gate **out, int running, int waiting, int per_address,
+                              int wait_ms, qv_err *err)
+{
+	qv__replay_gate *g = calloc(1, sizeof *g);
+	int nslots = running + waiting;
+	if (g)
+		g->addr = calloc((size_t)nslots, sizeof *g->addr);
+	if (!g || !g->addr) {
+		free(g);
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	}
+	pthread_condattr_t attr;
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&g->turn, &attr);
+	pthread_condattr_destroy(&attr);
+	pthread_mutex_init(&g->lock, NULL);
+	g->max_running = running;
+	g->max_waiting = waiting;
+	g->per_address = per_address;
+	g->wait_ms = wait_ms;
+	g->nslots = nslots;
+	*out = g;
+	return QV_OK;
+}
+
+void qv__replay_gate_free(qv__replay_gate *g)
+{
+	if (!g)
+		return;
+	pthread_mutex_destroy(&g->lock);
+	pthread_cond_destroy(&g->turn);
+	free(g->addr);
+	free(g);
+}
+
+/* Removes w from the queue; the lock is held. */
+static void dequeue(qv__replay_gate *g, waiter *w)
+{
+	waiter **p = &g->head, *prev = NULL;
+	while (*p && *p != w) {
+		prev = *p;
+		p = &(*p)->next;
+	}
+	if (!*p)
+		return;
+	*p = w->next;
+	if (g->tail == w)
+		g->tail = prev;
+	g->waiting--;
+}
+
+int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *err)
+{
+	*slot = -1;
+	pthread_mutex_lock(&g->lock);
+	int mine = 0, free_slot = -1;
+	for (int i = 0; i < g->nslots; i++) {
+		if (g->addr[i][0] == '\0')
+			free_slot = free_slot < 0 ? i : free_slot;
+		else
+			mine += strcmp(g->addr[i], addr) == 0;
+	}
+	int status = 0;
+	if (mine >= g->per_address) {
+		status = 429;
+		qv_fail(err, QV_ESTATE,
+		        "too many replays from your address: %d running or waiting, at most %d at "
+		        "once per address; wait for one to end",
+		        mine, g->per_address);
+	} else if (g->running >= g->max_running && g->waiting >= g->max_waiting) {
+		status = 503;
+		qv_fail(err, QV_ESTATE,
+		        "too many replays at once: %d running (the server's --threads) and %d "
+		        "waiting, the most it queues; try again in a moment",
+		        g->running, g->waiting);
+	}
+	if (status) {
+		pthread_mutex_unlock(&g->lock);
+		return status;
+	}
+	/* A slot is free: running and waiting requests together are fewer than nslots. */
+	qv_copy(g->addr[free_slot], sizeof g->addr[free_slot], addr);
+	if (g->running < g->max_running && !g->head) {
+		g->running++;
+		pthread_mutex_unlock(&g->lock);
+		*slot = free_slot;
+		return 0;
+	}
+	waiter me = {NULL};
+	if (g->tail)
+		g->tail->next = &me;
+	else
+		g->head = &me;
+	g->tail = &me;
+	g->waiting++;
+	struct timespec end;
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += g->wait_ms / 1000;
+	end.tv_nsec += (long)(g->wait_ms % 1000) * 1000000L;
+	if (end.tv_nsec >= 1000000000L) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000L;
+	}
+	int e = 0;
+	while (!(g->head == &me && g->running < g->max_running) && e != ETIMEDOUT)
+		e = pthread_cond_timedwait(&g->turn, &g->lock, &end);
+	bool go = g->head == &me && g->running < g->max_running;
+	dequeue(g, &me);
+	if (go)
+		g->running++;
+	else
+		g->addr[free_slot][0] = '\0';
+	pthread_cond_broadcast(&g->turn); /* the queue has a new head */
+	int running = g->running;
+	pthread_mutex_unlock(&g->lock);
+	if (!go) {
+		qv_fail(err, QV_ESTATE,
+		        "too many replays at once: %d running (the server's --threads), and this "
+		        "one waited %d s for its turn; try again in a moment",
+		        running, g->wait_ms / 1000);
+		return 503;
+	}
+	*slot = free_slot;
+	return 0;
+}
+
+void qv__replay_leave(qv__replay_gate *g, int slot, size_t bytes)
+{
+	if (slot < 0)
+		return;
+	pthread_mutex_lock(&g->lock);
+	g->addr[slot][0] = '\0';
+	g->running--;
+	pthread_cond_broadcast(&g->turn);
+	pthread_mutex_unlock(&g->lock);
+	/* The views of a large replay were freed in pieces all over the heap, whose pages glibc
+	 * keeps; they go back to the system now rather than staying in the process. */
+	if (bytes >= QV__REPLAY_TRIM_BYTES)
+		malloc_trim(0);
 }

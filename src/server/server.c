@@ -589,6 +589,11 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	}
 	if (!rc)
 		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
+	/* As many replays at once as workers: a replay is a search's worth of work. */
+	if (!rc)
+		rc = qv__replay_gate_new(&srv->replays, cfg->threads > 0 ? cfg->threads : 1,
+		                         QV__REPLAY_QUEUE, QV__REPLAY_PER_ADDRESS,
+		                         QV__REPLAY_WAIT_MS, err);
 	if (!rc) {
 		int e = pthread_create(&srv->timer, NULL, timer_main, srv);
 		if (e)
@@ -618,6 +623,7 @@ void qv__server_close(qv__server *srv)
 		pthread_join(srv->timer, NULL);
 	}
 	qv__pool_stop(srv->pool);
+	qv__replay_gate_free(srv->replays);
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);
 	free(srv->tables);

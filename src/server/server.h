@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 
 #include "server/pool.h"
+#include "server/replay.h"
 #include "server/store.h"
 #include "server/table.h"
 
@@ -78,6 +79,7 @@ typedef struct qv__server {
 	struct mg_context *ctx; /* CivetWeb's (listen.c) */
 	qv__store *store;
 	qv__pool *pool;           /* AI seats and chance events */
+	qv__replay_gate *replays; /* how many replays run at once (replay.h) */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	qv__table **tables;
 	int ntables, cap;

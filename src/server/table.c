@@ -2329,29 +2329,41 @@ json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer)
 
 /* ---- what a client may fetch ---------------------------------------------------------------- */
 
+/* A record or a replay holds every hidden thing (hands, decks, secret choices): refused
+ * before the game is over. The lock is held. */
+static qv_status secret_refused_locked(const qv__table *t, qv__fetch what, qv_err *err)
+{
+	return qv_fail(err, QV_ESTATE,
+	               "the game at table %s is not over: a %s everything hidden, so it is "
+	               "given only at the end",
+	               t->id, what == QV__FETCH_RECORD ? "record holds" : "replay shows");
+}
+
 qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *err)
 {
 	*out = NULL;
 	qv_status rc = QV_OK;
 	qv__table_lock(t);
-	if (what == QV__FETCH_INFO) {
+	if (what == QV__FETCH_INFO)
 		*out = qv__table_info_full_locked(t);
-	} else if (t->status != QV__OVER) {
-		/* A record or a replay holds every hidden thing: hands, decks, secret choices. */
-		rc = qv_fail(err, QV_ESTATE,
-		             "the game at table %s is not over: a %s everything hidden, so it is "
-		             "given only at the end",
-		             t->id, what == QV__FETCH_RECORD ? "record holds" : "replay shows");
-	} else if (what == QV__FETCH_RECORD) {
+	else if (t->status != QV__OVER)
+		rc = secret_refused_locked(t, what, err);
+	else if (what == QV__FETCH_RECORD)
 		*out = qv_match_record_json(t->m);
-	} else {
-		*out = qv__replay_json(t->m, err);
-		if (!*out)
-			rc = QV_EIO;
-	}
+	else /* a programmer's error: a replay is text (qv__table_replay) */
+		rc = qv_fail(err, QV_EINVAL, "a replay is fetched with qv__table_replay");
 	qv__table_unlock(t);
 	if (!rc && !*out)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	return rc;
+}
+
+qv_status qv__table_replay(qv__table *t, qv_buf *out, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = t->status != QV__OVER ? secret_refused_locked(t, QV__FETCH_REPLAY, err)
+	                                     : qv__replay_text(t->m, 0, out, NULL, err);
+	qv__table_unlock(t);
 	return rc;
 }
 

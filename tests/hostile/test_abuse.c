@@ -599,12 +599,13 @@ static void test_replay_bound(void **state)
 	if (qv_match_load_json(&m, r.json, &err))
 		fail_msg("the record does not load: %s", err.msg);
 	bool too_big = true;
-	json_t *all = qv__replay_json_within(m, 0, &too_big, &err);
-	assert_non_null(all);
+	qv_buf all = {0}, cut = {0};
+	assert_int_equal(qv__replay_text(m, 0, &all, &too_big, &err), QV_OK);
 	assert_false(too_big);
-	json_decref(all);
-	json_t *cut = qv__replay_json_within(m, whole / 2, &too_big, &err);
-	assert_null(cut);
+	assert_int_equal(all.len, whole);
+	qv_buf_free(&all);
+	assert_int_equal(qv__replay_text(m, whole / 2, &cut, &too_big, &err), QV_EINVAL);
+	assert_int_equal(cut.len, 0);
 	assert_true(too_big);
 	if (!strstr(err.msg, "would be over") || !strstr(err.msg, "quiver replay"))
 		fail_msg("expected a message naming the bound and `quiver replay`, got %s",
