@@ -37,6 +37,10 @@ typedef struct qv_move {
 /* A match. Its fields may be read; they are changed only through the functions below. */
 typedef struct qv_match {
 	const qv_game *game;
+	/* The variant its game plays with, held for the match's life (qv_variant_hold: a variant
+	 * sent by a client leaves the registry when no match plays it); NULL for a game without
+	 * components. */
+	const struct qv_variant *variant;
 	qv_params params; /* every parameter, defaults filled in */
 	uint64_t seed;
 	void *state;   /* the current state */

@@ -23,9 +23,15 @@
  * "base" when absent. A resolved document (what `quiver variant show` prints, what records
  * carry) has no `extends`, every block complete, and is itself a valid variant file.
  *
- * Loaded variants live as long as the process (states copied anywhere may name them): at most
- * QV_VARIANT_MAX, the same document loaded twice is one variant. Loading is thread-safe; a
- * variant once returned never changes.
+ * Loaded variants are kept or held. A kept variant lives as long as the process: the built-in
+ * sets, files, and documents loaded with qv_variant_from_json (the command line, the lab and
+ * the engine protocol, where states copied anywhere may name them). A held variant lives as
+ * long as it has holders (qv_variant_hold): every match holds its variant, and a server holds
+ * the variant of a client's document while it uses it, so the variant leaves the registry when
+ * the last game and the last request playing it end. At most QV_VARIANT_MAX are loaded at
+ * once, of which at most QV_VARIANT_SHARED_MAX sent by clients; the same document loaded twice
+ * is one variant. Loading is thread-safe; a variant once returned never changes, and stays
+ * valid while its caller holds it (or it is kept).
  */
 #ifndef QUIVER_VARIANT_H
 #define QUIVER_VARIANT_H
@@ -41,6 +47,12 @@ struct qv_lab_touch;
 #define QV_VARIANT_NAME      64        /* a variant's name, with its NUL */
 #define QV_VARIANT_HASHLEN   65        /* the SHA-256 in hexadecimal, with its NUL */
 #define QV_VARIANT_ABILITIES 8         /* abilities one entry may carry (qv_components.abilities) */
+
+/* Of the QV_VARIANT_MAX - 1 slots, QV_VARIANT_RESERVE are never given to documents sent by
+ * clients (QV_VARIANT_SHARED): they stay for the built-in sets, lessons and files, which so
+ * never compete with clients for room. Clients' documents take at most the rest. */
+#define QV_VARIANT_RESERVE    32
+#define QV_VARIANT_SHARED_MAX (QV_VARIANT_MAX - 1 - QV_VARIANT_RESERVE)
 
 /* ---- what a game declares ---- */
 
@@ -158,6 +170,10 @@ typedef struct qv_variant {
 	struct json_t *json; /* the same, parsed; read-only (see qv_variant_json) */
 	qv_params params;    /* the document's `params`: defaults of the game's parameters */
 	const void *tables;  /* what the game's build made */
+	/* The registry's own, under its lock. */
+	int holds;   /* qv_variant_hold's not yet released */
+	bool kept;   /* lives as long as the process, whatever its holds */
+	bool shared; /* loaded for a client (QV_VARIANT_SHARED): one of QV_VARIANT_SHARED_MAX */
 } qv_variant;
 
 /* The tables of slot (a state's variant field), as its game's build made them. Constant time:
@@ -170,8 +186,25 @@ static inline const void *qv_variant_tables(unsigned slot) { return qv__variant_
 const qv_variant *qv_variant_base(const qv_game *g, qv_err *err);
 
 /* The variant of g named by key: "base", or the SHA-256 of one loaded (key may be NULL:
- * base). NULL, with a message naming what is accepted, when there is none. */
+ * base). NULL, with a message naming what is accepted, when there is none. The pointer is
+ * valid as long as someone holds the variant: a caller that uses it afterwards holds it
+ * itself, with qv_variant_find_held. */
 const qv_variant *qv_variant_find(const qv_game *g, const char *key, qv_err *err);
+
+/* qv_variant_find that holds what it finds, in one step under the registry's lock (a variant
+ * found by hash could otherwise leave before it is held); release it with
+ * qv_variant_release. */
+const qv_variant *qv_variant_find_held(const qv_game *g, const char *key, qv_err *err);
+
+/* Holds v, which the caller holds already or which is kept (NULL: nothing). */
+void qv_variant_hold(const qv_variant *v);
+/* Gives back a hold (NULL: nothing). The variant leaves the registry, its slot and memory
+ * freed, when its last hold goes and it is not kept: no state may name its slot afterwards. */
+void qv_variant_release(const qv_variant *v);
+
+/* How many variants are loaded, the built-in sets included; with shared, only those loaded
+ * for clients (QV_VARIANT_SHARED). */
+int qv_variant_loaded(bool shared);
 
 /* Loads, checks and resolves the variant file at path (its `extends` chain read relative to
  * each file's folder) and builds its tables. g, when not NULL, is the game it must be for.
@@ -181,11 +214,28 @@ qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant *
 
 /* The same for a document received from a client or a record: its `extends` may only be
  * "base" (a server never reads files a client names). what prefixes the paths in messages
- * ("variant" gives "variant/cards/add/0: ..."). Both fail with QV_ESTATE, and load nothing,
- * when QV_VARIANT_MAX variants are loaded already and this one is not among them (a server
- * answers 503: a restart empties the registry). */
+ * ("variant" gives "variant/cards/add/0: ..."). Both keep the variant, and fail with
+ * QV_ESTATE, loading nothing, when QV_VARIANT_MAX variants are loaded already and this one is
+ * not among them. */
 qv_status qv_variant_from_json(const struct json_t *doc, const qv_game *g, const char *what,
                                const qv_variant **out, qv_err *err);
+
+/* The room a held variant takes in the registry. */
+typedef enum qv_variant_room {
+	/* A client's document (a server's table request or replay, a table's stored document):
+	 * refused, QV_ESTATE, when QV_VARIANT_SHARED_MAX such variants are loaded, so that
+	 * clients never take the last QV_VARIANT_RESERVE slots. */
+	QV_VARIANT_SHARED,
+	/* The installation's (a lesson's start, a record the command line loads): any slot. */
+	QV_VARIANT_RESERVED,
+} qv_variant_room;
+
+/* qv_variant_from_json that holds the variant rather than keeping it: *out carries one hold,
+ * which the caller gives back with qv_variant_release. A document already loaded is the
+ * loaded variant, whatever its room; a new one takes a slot of `room` (QV_ESTATE when there
+ * is none: a server answers 503). */
+qv_status qv_variant_from_json_held(const struct json_t *doc, const qv_game *g, const char *what,
+                                    qv_variant_room room, const qv_variant **out, qv_err *err);
 
 /* The lab's ablation of an ability (qv_components.abilities): resolved with ability `kind`
  * taken off every entry of the studied block that carries it (drop_ability), named

@@ -148,12 +148,19 @@ void qv_match_free(qv_match *m)
 	qv_events_free(&m->said);
 	free(m->abuf);
 	free(m->pbuf);
+	qv_variant_release(m->variant);
 	free(m);
 }
 
-/* Runs init with params and seed, then records the completed parameters and seeds the RNG. */
+/* Runs init with params and seed, then records the completed parameters and seeds the RNG.
+ * The variant params name is held first, so that it cannot leave the registry between init
+ * finding it and the match holding it; when there is none, init says so. */
 static qv_status match_init(qv_match *m, const qv_params *params, uint64_t seed, qv_err *err)
 {
+	const qv_game *g = m->game;
+	if (g->components && !m->variant)
+		m->variant =
+		    qv_variant_find_held(g, params ? qv_params_get(params, "variant") : NULL, NULL);
 	qv_status rc = m->game->init(m->state, params, seed, err);
 	if (rc)
 		return rc;
@@ -1323,9 +1330,14 @@ static json_t *header_json(const qv_match *m, bool variant)
 }
 
 /* Reads a record's or full state's "variant" (absent: the built-in set): loads a variant's
- * document and names it in params, or checks that a built-in set's hash is this quiver's. */
-static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *params, qv_err *err)
+ * document and names it in params, or checks that a built-in set's hash is this quiver's. A
+ * variant's document is held in *held (reserved room: a server registers a client's document
+ * in the shared room before it loads a record, and this finds it there) until the match that
+ * plays it holds it; the caller releases *held either way. */
+static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *params,
+                              const qv_variant **held, qv_err *err)
 {
+	*held = NULL;
 	if (!v || !g->components)
 		return v ? qv_fail(err, QV_EINVAL, "variant: %s has no components to vary", g->name)
 		         : QV_OK;
@@ -1350,9 +1362,11 @@ static qv_status load_variant(const qv_game *g, const json_t *v, qv_params *para
 			    "here",
 			    g->name, sha, var->sha256);
 	} else {
-		qv_status rc = qv_variant_from_json(v, g, "variant", &var, err);
+		qv_status rc =
+		    qv_variant_from_json_held(v, g, "variant", QV_VARIANT_RESERVED, &var, err);
 		if (rc)
 			return rc;
+		*held = var;
 	}
 	const char *given = qv_params_get(params, "variant");
 	if (given && strcmp(given, var->builtin ? "base" : var->sha256) != 0 &&
@@ -1748,14 +1762,15 @@ qv_status qv_match_load_json_game(qv_match **out, const qv_game *g, const json_t
 	qv_params params;
 	qv_status rc = qv_params_from_json(json_object_get(j, "params"), g->params, g->nparams,
 	                                   g->name, &params, err);
+	const qv_variant *held = NULL;
 	if (!rc)
-		rc = load_variant(g, json_object_get(j, "variant"), &params, err);
-	if (rc)
-		return rc;
-	qv_match *m = match_alloc(g, err);
-	if (!m)
-		return QV_ENOMEM;
-	rc = load_into(m, j, &params, err);
+		rc = load_variant(g, json_object_get(j, "variant"), &params, &held, err);
+	qv_match *m = rc ? NULL : match_alloc(g, err);
+	if (!rc && !m)
+		rc = QV_ENOMEM;
+	if (!rc)
+		rc = load_into(m, j, &params, err);
+	qv_variant_release(held); /* the match holds its own */
 	if (rc) {
 		qv_match_free(m);
 		return rc;

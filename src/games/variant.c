@@ -28,10 +28,14 @@
 
 const void *qv__variant_tables[QV_VARIANT_MAX];
 
-/* The registry: slot 0 is never used, so a state that init did not set up names no tables. */
+/* The registry: slot 0 is never used, so a state that init did not set up names no tables.
+ * Slots below registry_used are in use or free (NULL: a held variant left), and a new variant
+ * takes the first free one. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static qv_variant *registry[QV_VARIANT_MAX];
 static int registry_used = 1;
+static int registry_count;  /* variants loaded */
+static int registry_shared; /* of which loaded for clients (qv_variant.shared) */
 
 /* ---- where a problem is ---- */
 
@@ -943,17 +947,43 @@ static qv_variant *find_locked(const qv_game *g, const char *sha, bool builtin)
 {
 	for (int i = 1; i < registry_used; i++) {
 		qv_variant *v = registry[i];
-		if (v->game == g && (builtin ? v->builtin : strcmp(v->sha256, sha) == 0))
+		if (v && v->game == g && (builtin ? v->builtin : strcmp(v->sha256, sha) == 0))
 			return v;
 	}
 	return NULL;
 }
 
+/* How a variant entered by enter() is to live: kept for the process, or held in a room. */
+typedef enum { KEEP, HOLD_SHARED, HOLD_RESERVED } lifetime;
+
+/* Takes v for the caller as `life` asks, the lock held: kept for good, or one hold more. */
+static void take_locked(qv_variant *v, lifetime life)
+{
+	if (life == KEEP)
+		v->kept = true;
+	else
+		v->holds++;
+}
+
+/* A free slot for a new variant of `life`, or 0 when there is none: every slot is in use, or
+ * a client's variant would take one of the last QV_VARIANT_RESERVE. The lock is held. */
+static int free_slot_locked(lifetime life)
+{
+	if (registry_count >= QV_VARIANT_MAX - 1 ||
+	    (life == HOLD_SHARED && registry_shared >= QV_VARIANT_SHARED_MAX))
+		return 0;
+	for (int i = 1; i < registry_used; i++)
+		if (!registry[i])
+			return i;
+	return registry_used < QV_VARIANT_MAX ? registry_used : 0;
+}
+
 /* Registers the resolved document res of g: the variant with its hash when one is loaded
  * already (the built-in set's dump is the built-in set), else a new one with its tables
- * built. where names the document in messages from build. */
-static qv_status enter(const qv_game *g, json_t *res, bool builtin, const char *where_,
-                       const qv_variant **out, qv_err *err)
+ * built; either way taken for the caller as `life` asks. where names the document in
+ * messages from build. */
+static qv_status enter(const qv_game *g, json_t *res, bool builtin, lifetime life,
+                       const char *where_, const qv_variant **out, qv_err *err)
 {
 	qv_variant *v = NULL;
 	qv_status rc = make_variant(g, res, &v, err);
@@ -962,14 +992,24 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, const char *
 	pthread_mutex_lock(&registry_lock);
 	qv_variant *have = find_locked(g, v->sha256, false);
 	if (have) {
+		take_locked(have, life);
 		pthread_mutex_unlock(&registry_lock);
 		free_variant(v);
 		*out = have;
 		return QV_OK;
 	}
-	if (registry_used == QV_VARIANT_MAX) {
+	int slot = free_slot_locked(life);
+	if (!slot) {
+		bool shared = life == HOLD_SHARED && registry_count < QV_VARIANT_MAX - 1;
 		pthread_mutex_unlock(&registry_lock);
 		free_variant(v);
+		if (shared)
+			return qv_fail(
+			    err, QV_ESTATE,
+			    "%d variants sent by clients are in use already, the most one "
+			    "quiver process holds for them; one leaves when no open table "
+			    "and no replay plays it: try again when a game has ended",
+			    QV_VARIANT_SHARED_MAX);
 		return qv_fail(err, QV_ESTATE,
 		               "%d variants are loaded already, the most one quiver process holds: "
 		               "start it again to load others",
@@ -987,12 +1027,55 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, const char *
 	}
 	v->builtin = builtin;
 	v->tables = tables;
-	v->slot = (uint16_t)registry_used;
-	qv__variant_tables[v->slot] = tables;
-	registry[registry_used++] = v;
+	v->slot = (uint16_t)slot;
+	v->shared = life == HOLD_SHARED;
+	take_locked(v, life);
+	qv__variant_tables[slot] = tables;
+	registry[slot] = v;
+	if (slot == registry_used)
+		registry_used++;
+	registry_count++;
+	registry_shared += v->shared;
 	pthread_mutex_unlock(&registry_lock);
 	*out = v;
 	return QV_OK;
+}
+
+void qv_variant_hold(const qv_variant *v)
+{
+	if (!v)
+		return;
+	pthread_mutex_lock(&registry_lock);
+	QV_ASSERT(v->kept || v->holds > 0); /* a variant nobody holds may be gone already */
+	((qv_variant *)v)->holds++;
+	pthread_mutex_unlock(&registry_lock);
+}
+
+void qv_variant_release(const qv_variant *v)
+{
+	if (!v)
+		return;
+	qv_variant *w = (qv_variant *)v;
+	pthread_mutex_lock(&registry_lock);
+	QV_ASSERT(w->holds > 0 && registry[w->slot] == w); /* one release per hold */
+	bool gone = --w->holds == 0 && !w->kept;
+	if (gone) {
+		registry[w->slot] = NULL;
+		qv__variant_tables[w->slot] = NULL;
+		registry_count--;
+		registry_shared -= w->shared;
+	}
+	pthread_mutex_unlock(&registry_lock);
+	if (gone)
+		free_variant(w);
+}
+
+int qv_variant_loaded(bool shared)
+{
+	pthread_mutex_lock(&registry_lock);
+	int n = shared ? registry_shared : registry_count;
+	pthread_mutex_unlock(&registry_lock);
+	return n;
 }
 
 /* g's built-in set, loaded at its first use, into *out. */
@@ -1024,7 +1107,7 @@ static qv_status base(const qv_game *g, const qv_variant **out, qv_err *err)
 	json_decref(doc);
 	if (rc)
 		return rc;
-	rc = enter(g, res, true, what, out, err);
+	rc = enter(g, res, true, KEEP, what, out, err);
 	json_decref(res);
 	return rc;
 }
@@ -1035,13 +1118,21 @@ const qv_variant *qv_variant_base(const qv_game *g, qv_err *err)
 	return base(g, &v, err) ? NULL : v;
 }
 
-/* The variant of g named by key into *out. */
-static qv_status find(const qv_game *g, const char *key, const qv_variant **out, qv_err *err)
+/* The variant of g named by key into *out, held for the caller when `hold` (every hold is
+ * counted, a kept variant's too, so that each release has its hold). */
+static qv_status find(const qv_game *g, const char *key, bool hold, const qv_variant **out,
+                      qv_err *err)
 {
-	if (!key || strcmp(key, "base") == 0)
-		return base(g, out, err);
+	if (!key || strcmp(key, "base") == 0) {
+		qv_status rc = base(g, out, err);
+		if (!rc && hold)
+			qv_variant_hold(*out);
+		return rc;
+	}
 	pthread_mutex_lock(&registry_lock);
-	const qv_variant *v = g->components ? find_locked(g, key, false) : NULL;
+	qv_variant *v = g->components ? find_locked(g, key, false) : NULL;
+	if (v && hold)
+		take_locked(v, HOLD_RESERVED);
 	pthread_mutex_unlock(&registry_lock);
 	if (!v) {
 		char quoted[SHOWN_MAX];
@@ -1058,7 +1149,13 @@ static qv_status find(const qv_game *g, const char *key, const qv_variant **out,
 const qv_variant *qv_variant_find(const qv_game *g, const char *key, qv_err *err)
 {
 	const qv_variant *v;
-	return find(g, key, &v, err) ? NULL : v;
+	return find(g, key, false, &v, err) ? NULL : v;
+}
+
+const qv_variant *qv_variant_find_held(const qv_game *g, const char *key, qv_err *err)
+{
+	const qv_variant *v;
+	return find(g, key, true, &v, err) ? NULL : v;
 }
 
 qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder finder,
@@ -1079,13 +1176,14 @@ qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder f
 	const qv_variant *b;
 	rc = base(dg, &b, err);
 	if (!rc)
-		rc = enter(dg, res, false, what, out, err);
+		rc = enter(dg, res, false, KEEP, what, out, err);
 	json_decref(res);
 	return rc;
 }
 
-qv_status qv__variant_from_json(const json_t *doc, const qv_game *g, qv__game_finder finder,
-                                const char *what, const qv_variant **out, qv_err *err)
+/* Loads a document (qv_variant_from_json) to live as `life` asks. */
+static qv_status from_json(const json_t *doc, const qv_game *g, qv__game_finder finder,
+                           const char *what, lifetime life, const qv_variant **out, qv_err *err)
 {
 	chain ch = {.find = finder, .files = false};
 	where w = {.file = NULL, .what = what ? what : ""};
@@ -1099,9 +1197,23 @@ qv_status qv__variant_from_json(const json_t *doc, const qv_game *g, qv__game_fi
 	const qv_variant *b;
 	rc = base(dg, &b, err);
 	if (!rc)
-		rc = enter(dg, res, false, prefix, out, err);
+		rc = enter(dg, res, false, life, prefix, out, err);
 	json_decref(res);
 	return rc;
+}
+
+qv_status qv__variant_from_json(const json_t *doc, const qv_game *g, qv__game_finder finder,
+                                const char *what, const qv_variant **out, qv_err *err)
+{
+	return from_json(doc, g, finder, what, KEEP, out, err);
+}
+
+qv_status qv__variant_from_json_held(const json_t *doc, const qv_game *g, qv__game_finder finder,
+                                     const char *what, qv_variant_room room, const qv_variant **out,
+                                     qv_err *err)
+{
+	return from_json(doc, g, finder, what,
+	                 room == QV_VARIANT_SHARED ? HOLD_SHARED : HOLD_RESERVED, out, err);
 }
 
 /* params with the variant's parameters added for the keys params does not give, into out
@@ -1124,7 +1236,7 @@ qv_status qv_variant_open(const qv_game *g, const qv_params *params, const qv_va
                           qv_params *merged, qv_err *err)
 {
 	const qv_variant *v;
-	qv_status rc = find(g, params ? qv_params_get(params, "variant") : NULL, &v, err);
+	qv_status rc = find(g, params ? qv_params_get(params, "variant") : NULL, false, &v, err);
 	if (rc)
 		return rc;
 	merge(v, params, merged);

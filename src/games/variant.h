@@ -19,6 +19,10 @@ qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder f
                            const qv_variant **out, qv_err *err);
 qv_status qv__variant_from_json(const struct json_t *doc, const qv_game *g, qv__game_finder find,
                                 const char *what, const qv_variant **out, qv_err *err);
+/* qv_variant_from_json_held, the same way. */
+qv_status qv__variant_from_json_held(const struct json_t *doc, const qv_game *g,
+                                     qv__game_finder find, const char *what, qv_variant_room room,
+                                     const qv_variant **out, qv_err *err);
 
 /* The name of the lab's variant of doc without component id (qv_components.ablate), as a new
  * JSON string owned by the caller, NULL when out of memory: "<name> without <id>", doc's

@@ -16,3 +16,9 @@ qv_status qv_variant_from_json(const struct json_t *doc, const qv_game *g, const
 {
 	return qv__variant_from_json(doc, g, qv_game_find, what, out, err);
 }
+
+qv_status qv_variant_from_json_held(const struct json_t *doc, const qv_game *g, const char *what,
+                                    qv_variant_room room, const qv_variant **out, qv_err *err)
+{
+	return qv__variant_from_json_held(doc, g, qv_game_find, what, room, out, err);
+}

@@ -109,7 +109,8 @@ static int reference_match(struct mg_connection *c, const qv_game *g, qv_match *
 	if (len == -1)
 		return 0;
 	qv_err err;
-	const qv_variant *v = len >= 0 ? qv_variant_find(g, key, &err) : NULL;
+	/* Held while the match is made: a client's variant leaves when nothing plays it. */
+	const qv_variant *v = len >= 0 ? qv_variant_find_held(g, key, &err) : NULL;
 	if (!v) {
 		char quoted[QV_QUOTE_MAX * 4 + 4];
 		qv__reply_error(
@@ -124,6 +125,7 @@ static int reference_match(struct mg_connection *c, const qv_game *g, qv_match *
 	qv_status rc = qv_params_set(&params, "variant", v->builtin ? "base" : v->sha256, &err);
 	if (!rc)
 		rc = qv_match_new(match, g, &params, 0, &err);
+	qv_variant_release(v); /* the match holds its own */
 	if (rc) {
 		qv__reply_error(c, 500, "the reference of variant %s: %s", v->name, err.msg);
 		return 500;
@@ -221,11 +223,12 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
 		                                           qv_player_name(inv.seat[i], name),
 		                                           "code", inv.code[i]));
 	explicit_bzero(&inv, sizeof inv);
-	if (qv__server_add(srv, t, &err)) {
+	int added;
+	if (qv__server_add_new(srv, t, &added, &err)) {
 		json_decref(invites);
 		qv__table_unref(t);
-		qv__reply_error(c, 503, "%s", err.msg);
-		return 503;
+		qv__reply_error(c, added, "%s", err.msg);
+		return added;
 	}
 	qv__table_lock(t);
 	json_t *info = qv__json_put(qv__table_info_full_locked(t), "invites", invites);
@@ -271,18 +274,19 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 		return st;
 	}
 	qv_match *match = NULL;
+	const qv_variant *v = NULL;
 	const json_t *variant = json_object_get(body, "variant");
 	if (json_is_object(variant) && json_object_get(variant, "quiver_variant")) {
-		/* A variant's record: its document is registered first, counted against the
-		 * address's rate, so that a full registry (a restart empties it) is told apart
-		 * from a bad record. */
-		const qv_variant *v;
+		/* A variant's record: its document is registered first, in the registry's room
+		 * for clients and counted against the address's rate, so that a full room is told
+		 * apart from a bad record. It is held until the replay ends. */
 		qv_status rc = qv__server_variant_rate(srv, addr, &err);
 		st = rc ? 429 : 0;
 		if (!rc) {
 			const char *game = json_string_value(json_object_get(body, "game"));
-			rc = qv_variant_from_json(variant, game ? qv_game_find(game, NULL) : NULL,
-			                          "variant", &v, &err);
+			rc = qv_variant_from_json_held(variant,
+			                               game ? qv_game_find(game, NULL) : NULL,
+			                               "variant", QV_VARIANT_SHARED, &v, &err);
 			st = rc == QV_ESTATE ? 503 : rc ? 400 : 0;
 		}
 		if (st) {
@@ -294,13 +298,14 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 			return st;
 		}
 	}
-	if (qv_match_load_json(&match, body, &err)) {
-		json_decref(body);
+	qv_status loaded = qv_match_load_json(&match, body, &err);
+	qv_variant_release(v); /* the match holds its own */
+	json_decref(body);
+	if (loaded) {
 		qv__replay_leave(srv->replays, slot, 0);
 		qv__reply_error(c, 400, "not a record quiver can replay: %s", err.msg);
 		return 400;
 	}
-	json_decref(body);
 	bool too_big;
 	qv_buf text = {0};
 	qv_status rc = qv__replay_text(match, REPLAY_MAX, &text, &too_big, &err);

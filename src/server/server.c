@@ -316,6 +316,60 @@ qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 	return rc;
 }
 
+/* Whether the open tables of t's address play room for t's variant: it is a built-in set,
+ * one of theirs already, or they play fewer than QV__ADDRESS_VARIANTS. *n: how many they play
+ * (up to that limit). The caller holds reg_lock. */
+static bool variant_room_locked(qv__server *srv, const qv__table *t, int *n)
+{
+	*n = 0;
+	const qv_variant *v = t->variant;
+	if (!v || v->builtin)
+		return true;
+	const qv_variant *seen[QV__ADDRESS_VARIANTS];
+	for (int i = 0; i < srv->ntables; i++) {
+		qv__table *o = srv->tables[i];
+		qv__table_lock(o);
+		bool mine = o->status != QV__OVER && strcmp(o->owner, t->owner) == 0;
+		qv__table_unlock(o);
+		const qv_variant *ov = mine ? o->variant : NULL; /* fixed at creation */
+		if (!ov || ov->builtin)
+			continue;
+		if (ov == v)
+			return true;
+		bool known = false;
+		for (int k = 0; k < *n; k++)
+			known = known || seen[k] == ov;
+		if (!known && *n == QV__ADDRESS_VARIANTS)
+			return false;
+		if (!known)
+			seen[(*n)++] = ov;
+	}
+	return *n < QV__ADDRESS_VARIANTS;
+}
+
+qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err *err)
+{
+	*status = 503;
+	pthread_mutex_lock(&srv->reg_lock);
+	int n;
+	bool room = variant_room_locked(srv, t, &n);
+	qv_status rc = room ? registry_put(srv, t, err) : QV_ESTATE;
+	if (!rc)
+		qv__table_ref(t); /* the registry's reference; the caller keeps its own */
+	pthread_mutex_unlock(&srv->reg_lock);
+	if (room)
+		return rc;
+	*status = 429;
+	qv_err gone;
+	if (qv__store_delete(srv->store, t->id, &gone))
+		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, gone.msg);
+	return qv_fail(err, QV_ESTATE,
+	               "too many variants from your address: its open tables play %d variants, "
+	               "the most one address may at once (the server's limit); play one of "
+	               "those or a built-in set, or finish a game that plays one first",
+	               n);
+}
+
 int qv__server_list(qv__server *srv, qv__table ***out)
 {
 	qv__server_sweep(srv);

@@ -63,6 +63,13 @@ typedef struct qv__server_config {
 #define QV__ADDRESS_AI_TABLES 4
 #define QV__AWAY_LIMIT        300
 
+/* The most variants (documents sent by clients, not the built-in sets) that the tables not
+ * over of one client address may play at once: each takes one of the registry's slots for
+ * clients (QV_VARIANT_SHARED_MAX) until the last table playing it ends, so that a few
+ * addresses cannot fill them (13 addresses filled 255 in 0.5 s). Three is a designer trying a
+ * variant against two others. */
+#define QV__ADDRESS_VARIANTS 3
+
 /* A client address's allowance of new tables (a token bucket of create_rate per minute). */
 typedef struct qv__rate {
 	char addr[48];
@@ -150,6 +157,11 @@ qv_status qv__server_variant_rate(qv__server *srv, const char *addr, qv_err *err
 qv__table *qv__server_find_for_socket(qv__server *srv, const char *id);
 /* Adds a new table to the registry. */
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
+/* qv__server_add for a table a client has just created and saved: refused (QV_ESTATE, *status
+ * 429, the message naming the limit) when it plays a variant that the other tables not over of
+ * its address (t->owner) do not, and they play QV__ADDRESS_VARIANTS already; the table is
+ * then deleted from the store. *status is 503 when memory runs out. */
+qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err *err);
 /* After a table changed: tells its connections, queues its AI seats or chance, wakes the
  * timer when the table's clocks run out sooner than it meant to wake, and lets a finished
  * table without connections leave memory. */

@@ -229,12 +229,16 @@ static qv_status read_seats(const json_t *j, const char **kinds, int *n, unsigne
 /* Reads a request's "variant" (a variant document, absent for the parameter's own value) into
  * params' `variant`, and checks a `variant` the request's params give directly: "base" or a
  * variant this process has loaded. A document is checked by the engine (qv_variant_from_json:
- * every problem named by its JSON path under "variant") and registered for as long as the
- * server runs; QV_ESTATE when the registry is full (HTTP 503: a restart empties it). */
-static qv_status read_variant(const qv_game *g, const json_t *doc, qv_params *params, qv_err *err)
+ * every problem named by its JSON path under "variant") and registered in the registry's room
+ * for clients, held in *held until the table's match holds it (the caller releases it, the
+ * variant leaving the registry when no table plays it); QV_ESTATE when that room is full
+ * (HTTP 503). */
+static qv_status read_variant(const qv_game *g, const json_t *doc, qv_params *params,
+                              const qv_variant **held, qv_err *err)
 {
 	const char *given = qv_params_get(params, "variant");
 	char quoted[QV_QUOTE_MAX * 4 + 4];
+	*held = NULL;
 	if (!doc) {
 		if (!given || strcmp(given, "base") == 0 || qv_variant_find(g, given, NULL))
 			return QV_OK;
@@ -245,9 +249,10 @@ static qv_status read_variant(const qv_game *g, const json_t *doc, qv_params *pa
 		               qv_shorten(given, QV_QUOTE_MAX, quoted, sizeof quoted));
 	}
 	const qv_variant *v;
-	qv_status rc = qv_variant_from_json(doc, g, "variant", &v, err);
+	qv_status rc = qv_variant_from_json_held(doc, g, "variant", QV_VARIANT_SHARED, &v, err);
 	if (rc)
 		return rc;
+	*held = v;
 	const char *key = v->builtin ? "base" : v->sha256;
 	if (given && strcmp(given, key) != 0)
 		return qv_fail(err, QV_EINVAL,
@@ -307,11 +312,13 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	rc = read_seats(json_object_get(req, "seats"), kinds, &nkinds, &invited, err);
 	if (rc)
 		return rc;
-	/* Last of the checks: a variant stays registered whatever comes after, so a request that
-	 * is refused for another field loads none. */
-	rc = read_variant(g, json_object_get(req, "variant"), &params, err);
-	if (rc)
+	/* Last of the checks, so that a request refused for another field loads no variant. */
+	const qv_variant *held;
+	rc = read_variant(g, json_object_get(req, "variant"), &params, &held, err);
+	if (rc) {
+		qv_variant_release(held);
 		return rc;
+	}
 	/* The number of seats gives the number of players unless the request sets it. */
 	if (nkinds > 0 && qv_param_find(g->params, g->nparams, "players") &&
 	    !qv_params_get(&params, "players")) {
@@ -323,6 +330,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	qv__seed_new(&seed);
 	qv_match *m;
 	rc = qv_match_new(&m, g, &params, seed, &why);
+	qv_variant_release(held); /* the match holds its own */
 	if (rc)
 		return qv_fail(err, rc, "params: %s", why.msg);
 	int np = g->num_players(m->state);
@@ -397,14 +405,27 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	qv_err why;
 	qv_match *m = NULL;
 	qv_status rc = rec ? QV_OK : qv_fail(&why, QV_ENOMEM, "out of memory");
+	const qv_variant *held = NULL;
 	if (!rc && saved->variant) {
-		/* The variant's document, which loading the record registers again. */
+		/* The variant's document, registered again in the registry's room for clients
+		 * (it came from one), where loading the record finds it. A table that is not over
+		 * is restored when the server starts, and was accepted before: it may take any
+		 * room. */
 		json_t *doc;
 		rc = qv__json_loads(saved->variant, 0, &doc, &jerr);
 		if (rc == QV_ENOMEM)
 			rc = qv_fail(&why, rc, "out of memory");
 		else if (rc || !json_is_object(doc))
 			rc = qv_fail(&why, QV_EIO, "its stored variant is not a JSON object");
+		const qv_game *g = rc ? NULL : qv_game_find(saved->game, &why);
+		if (!rc && !g)
+			rc = QV_EIO;
+		if (!rc)
+			rc = qv_variant_from_json_held(doc, g, "variant", QV_VARIANT_SHARED, &held,
+			                               &why);
+		if (rc == QV_ESTATE && strcmp(saved->status, "over") != 0)
+			rc = qv_variant_from_json_held(doc, g, "variant", QV_VARIANT_RESERVED,
+			                               &held, &why);
 		if (!rc)
 			rec = qv__json_put(rec, "variant", json_incref(doc));
 		json_decref(doc);
@@ -413,6 +434,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	}
 	if (!rc)
 		rc = qv_match_load_json(&m, rec, &why);
+	qv_variant_release(held); /* the match holds its own */
 	json_decref(rec);
 	if (rc)
 		return qv_fail(err, rc, "table %s: %s", saved->id, why.msg);

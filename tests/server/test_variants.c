@@ -6,8 +6,11 @@
  * new process registers the stored document again), its rematch plays the same variant, and its
  * finished game's record replays with qv_match_load_json, `quiver replay` and the replay API, each
  * with the variant. Bad documents get a 400 naming their JSON path, a bad params.variant a 400
- * saying what is accepted, an unknown hash in the reference a 404, and a full registry a 503 that
- * leaves the variants already loaded usable.
+ * saying what is accepted, an unknown hash in the reference a 404. One client address's open
+ * tables play at most 3 variants (429 past them); a variant leaves the server when the last
+ * table playing it ends; the clients' variants fill at most their room of the registry (503
+ * past it, the variants loaded and the built-in sets still playable), and a restart loads again
+ * only those of open tables.
  *
  * The game is the first of ConCardia, THREE ARROWS, Evons and Arrow Party whose components are
  * data (`quiver variant dump` prints them); for ConCardia one card's strength is changed too.
@@ -30,6 +33,7 @@
 
 #include "harness.h"
 #include "quiver/match.h"
+#include "quiver/variant.h"
 
 static const char *const games[] = {"concardia", "three-arrows", "evons", "arrow-party", NULL};
 
@@ -485,8 +489,120 @@ static void test_bad_variants(void **state)
 	json_decref(base);
 }
 
-/* ---- a full registry ------------------------------------------------------------------------ */
+/* ---- how many variants, and for how long ---------------------------------------------------- */
 
+/* POST /api/tables of a table of game (seats as seats_of gives them for kind) playing doc, from
+ * this thread's source address; returns the status and copies the new table's id (or ""). */
+static int create_with(const char *game, const char *kind, const json_t *doc, char id[32])
+{
+	char seats[128];
+	char *body = request(game, seats_of(game, kind, seats, sizeof seats), doc);
+	tc_reply r;
+	tc_http(th_server.port, "POST", "/api/tables", body, strlen(body), &r);
+	free(body);
+	snprintf(id, 32, "%s",
+	         r.status == 201 ? json_string_value(json_object_get(r.json, "id")) : "");
+	int status = r.status;
+	tc_reply_free(&r);
+	return status;
+}
+
+/* The status of GET /api/games/GAME/reference?variant=SHA: 200 while the server holds that
+ * variant, 404 once it left (or before it came). */
+static int reference_status(const char *game, const char *sha)
+{
+	char path[192];
+	snprintf(path, sizeof path, "/api/games/%s/reference?variant=%s", game, sha);
+	tc_reply r;
+	tc_http(th_server.port, "GET", path, NULL, 0, &r);
+	int status = r.status;
+	tc_reply_free(&r);
+	return status;
+}
+
+/* Waits until table id is over, watching it. */
+static void wait_over(const char *id)
+{
+	th_seat watcher;
+	th_seat_open(&watcher, id, NULL);
+	while (strcmp(json_string_value(json_object_get(watcher.table, "status")), "over") != 0)
+		th_seat_next(&watcher);
+	th_seat_close(&watcher);
+}
+
+/* Waits until the server no longer holds variant sha: a finished table leaves memory once its
+ * last socket closed, and its variant with it. */
+static void wait_gone(const char *game, const char *sha)
+{
+	double end = tc_now_ms() + TH_WAIT_MS;
+	while (reference_status(game, sha) == 200 && tc_now_ms() < end)
+		usleep(20000);
+	assert_int_equal(reference_status(game, sha), 404);
+}
+
+/* One client address has at most QV__ADDRESS_VARIANTS (3) variants in its open tables: a
+ * fourth is 429 and registers nothing, while its three and the built-in set stay playable.
+ * A variant leaves the registry when the last table playing it ends (and after the replay
+ * that reads a finished table back), so the address may then bring others. */
+static void test_variants_per_address(void **state)
+{
+	(void)state;
+	json_t *base;
+	const char *game = variant_game(&base);
+	static const char *const extra[] = {"--create-rate", "1000000", NULL};
+	th_start(th_new_db(), extra);
+	char changed[64], name[32], id[32], sha[4][72];
+	json_t *doc[4];
+	for (int i = 0; i < 4; i++) {
+		snprintf(name, sizeof name, "address variant %d", i);
+		doc[i] = make_variant(game, base, name, changed);
+		sha_of(doc[i], sha[i]);
+	}
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(create_with(game, "human", doc[i], id), 201);
+	char seats[128];
+	char *body = request(game, seats_of(game, "human", seats, sizeof seats), doc[3]);
+	th_refused("POST", "/api/tables", body, 429,
+	           "too many variants from your address: its open tables play 3 variants");
+	free(body);
+	assert_int_equal(reference_status(game, sha[3]), 404);
+	assert_int_equal(create_with(game, "human", doc[0], id), 201);
+	snprintf(seats, sizeof seats, "{\"game\": \"%s\"}", game);
+	json_decref(th_http("POST", "/api/tables", seats, 201));
+	/* Another address has its own three. */
+	tc_set_source("127.0.3.1");
+	assert_int_equal(create_with(game, "human", doc[3], id), 201);
+	tc_set_source(NULL);
+
+	/* Tables of random seats end by themselves: their variants leave with them. */
+	th_stop();
+	th_start(th_new_db(), extra);
+	char ended[4][32];
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(create_with(game, "random", doc[i], ended[i]), 201);
+		wait_over(ended[i]);
+		wait_gone(game, sha[i]);
+	}
+	/* What clients fetch of a finished table needs no variant in the registry; a replay
+	 * reads it back for as long as it takes. */
+	json_t *info = th_info(ended[0]);
+	assert_string_equal(
+	    json_string_value(json_object_get(json_object_get(info, "variant"), "sha256")), sha[0]);
+	json_decref(info);
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/replay", ended[0]);
+	json_decref(th_http("GET", path, NULL, 200));
+	wait_gone(game, sha[0]);
+	th_stop();
+	for (int i = 0; i < 4; i++)
+		json_decref(doc[i]);
+	json_decref(base);
+}
+
+/* Clients' variants fill at most QV_VARIANT_SHARED_MAX slots (from many addresses, three
+ * each): the next new one is 503, the variants loaded and the built-in sets stay playable. A
+ * restart registers again only the variants of open tables: once the waiting tables expire,
+ * there is room. */
 static void test_registry_full(void **state)
 {
 	(void)state;
@@ -495,43 +611,63 @@ static void test_registry_full(void **state)
 	static const char *const extra[] = {
 	    "--address-tables", "100000", "--create-rate", "1000000", "--max-tables",
 	    "100000",           NULL};
-	th_start(th_new_db(), extra);
-	char seats[128], changed[64], name[32];
-	seats_of(game, "human", seats, sizeof seats);
+	const char *db = th_new_db();
+	th_start(db, extra);
+	char changed[64], name[32], id[32], addr[32];
 	json_t *first = NULL;
-	int loaded = 0;
-	for (;; loaded++) {
+	int loaded = 0, status = 201;
+	while (status == 201) {
+		snprintf(addr, sizeof addr, "127.0.4.%d", 1 + loaded / 3);
+		tc_set_source(addr);
 		snprintf(name, sizeof name, "variant %d", loaded);
 		json_t *doc = make_variant(game, base, name, changed);
-		char *body = request(game, seats, doc);
+		char *body = request(game, "[\"human\", \"human\"]", doc);
 		tc_reply r;
 		tc_http(th_server.port, "POST", "/api/tables", body, strlen(body), &r);
 		free(body);
 		if (!first)
 			first = json_incref(doc);
 		json_decref(doc);
-		if (r.status == 503) {
+		status = r.status;
+		if (status == 503) {
 			const char *msg = json_string_value(json_object_get(r.json, "error"));
-			if (!msg || !strstr(msg, "variants are loaded already"))
+			if (!msg || !strstr(msg, "variants sent by clients are in use already"))
 				fail_msg("a full registry: %s", r.body ? r.body : "(no body)");
-			tc_reply_free(&r);
-			break;
+		} else if (status != 201) {
+			fail_msg("variant %d: status %d: %s", loaded, status, r.body ? r.body : "");
+		} else {
+			loaded++;
 		}
-		if (r.status != 201)
-			fail_msg("variant %d: status %d: %s", loaded, r.status,
-			         r.body ? r.body : "");
 		tc_reply_free(&r);
-		if (loaded > 300)
-			fail_msg("no limit on the variants a server holds");
+		if (loaded > QV_VARIANT_SHARED_MAX)
+			fail_msg("no limit on the variants a server holds for clients");
 	}
-	assert_true(loaded >= 200);
+	assert_int_equal(loaded, QV_VARIANT_SHARED_MAX);
+	double last = th_epoch_ms();
 	/* What is loaded stays usable, and so do the built-in sets. */
-	char *body = request(game, seats, first);
-	json_decref(th_http("POST", "/api/tables", body, 201));
-	free(body);
+	tc_set_source("127.0.4.1");
+	assert_int_equal(create_with(game, "human", first, id), 201);
+	tc_set_source(NULL);
 	char plain[256];
-	snprintf(plain, sizeof plain, "{\"game\": \"%s\", \"seats\": %s}", game, seats);
+	snprintf(plain, sizeof plain, "{\"game\": \"%s\"}", game);
 	json_decref(th_http("POST", "/api/tables", plain, 201));
+
+	/* Restarted, the open tables bring their variants back: still full. */
+	th_stop();
+	th_start(db, extra);
+	json_t *doc = make_variant(game, base, "after the restart", changed);
+	tc_set_source("127.0.5.1");
+	assert_int_equal(create_with(game, "human", doc, id), 503);
+	/* Once the tables have waited past --waiting-expiry, a restart removes them, and their
+	 * variants are not loaded again. */
+	th_stop();
+	while (th_epoch_ms() < last + 1500)
+		usleep(50000);
+	static const char *const expiring[] = {"--waiting-expiry", "1", NULL};
+	th_start(db, expiring);
+	assert_int_equal(create_with(game, "human", doc, id), 201);
+	tc_set_source(NULL);
+	json_decref(doc);
 	json_decref(first);
 	th_stop();
 	json_decref(base);
@@ -545,6 +681,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_variant_table, th_teardown),
 	    cmocka_unit_test_teardown(test_variant_record, th_teardown),
 	    cmocka_unit_test_teardown(test_bad_variants, th_teardown),
+	    cmocka_unit_test_teardown(test_variants_per_address, th_teardown),
 	    cmocka_unit_test_teardown(test_registry_full, th_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

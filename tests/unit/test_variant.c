@@ -18,6 +18,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "quiver/match.h"
 #include "quiver/variant.h"
 #include "testgame.h"
 
@@ -96,10 +97,25 @@ static const qv_components components = {
 static qv_game game; /* the test game, named vtest, with these components */
 static qv_param_def params[8];
 
+/* The test game's init, opening its variant as a real game's does (qv_variant_open) and
+ * handing HIGH CARD the other parameters. */
+static qv_status vt_init(void *st, const qv_params *given, uint64_t seed, qv_err *err)
+{
+	const qv_variant *v;
+	qv_params merged, rest = {0};
+	qv_status rc = qv_variant_open(&game, given, &v, &merged, err);
+	for (int i = 0; !rc && i < merged.n; i++)
+		if (strcmp(qv_params_key(&merged, i), "variant") != 0)
+			rc = qv_params_set(&rest, qv_params_key(&merged, i),
+			                   qv_params_value(&merged, i), err);
+	return rc ? rc : qv_test_game.init(st, &rest, seed, err);
+}
+
 static int setup(void **unused)
 {
 	(void)unused;
 	game = qv_test_game;
+	game.init = vt_init;
 	game.name = "vtest";
 	game.components = &components;
 	/* its parameters and `variant` */
@@ -399,6 +415,129 @@ static void test_edits_and_params(void **unused)
 	        "variant/game: this variant is for three-arrows; expected one for vtest");
 }
 
+/* ---- held variants ---- */
+
+/* Loads a variant named `name` (the name alone makes a new document) as a client's document
+ * held in room. */
+static qv_status held(const char *name, qv_variant_room room, const qv_variant **v, qv_err *err)
+{
+	char doc[256];
+	snprintf(doc, sizeof doc, HEAD "\"name\": \"%s\"}", name);
+	json_t *j = json_loads(doc, 0, NULL);
+	assert_non_null(j);
+	json_object_set_new(j, "name", json_string(name));
+	qv_status rc = qv_variant_from_json_held(j, &game, "variant", room, v, err);
+	json_decref(j);
+	return rc;
+}
+
+/* A held variant lives while something holds it: its loader, then the matches that play it
+ * (qv_match_new and a record loaded back each hold it), and leaves the registry, its slot
+ * freed, with the last. A kept one stays. */
+static void test_held_life(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	int before = qv_variant_loaded(false), shared = qv_variant_loaded(true);
+	const qv_variant *v, *again;
+	assert_int_equal(held("held one", QV_VARIANT_SHARED, &v, &err), QV_OK);
+	assert_int_equal(qv_variant_loaded(false), before + 1);
+	assert_int_equal(qv_variant_loaded(true), shared + 1);
+	assert_int_equal(held("held one", QV_VARIANT_RESERVED, &again, &err), QV_OK);
+	assert_ptr_equal(again, v); /* the same document is the same variant, held twice */
+	qv_variant_release(again);
+	char sha[QV_VARIANT_HASHLEN];
+	memcpy(sha, v->sha256, sizeof sha);
+	unsigned slot = v->slot;
+	assert_non_null(qv_variant_tables(slot));
+
+	qv_params p = {0};
+	assert_int_equal(qv_params_set(&p, "variant", sha, &err), QV_OK);
+	qv_match *m;
+	assert_int_equal(qv_match_new(&m, &game, &p, 1, &err), QV_OK);
+	assert_ptr_equal(m->variant, v);
+	qv_variant_release(v); /* the loader's hold: the match keeps it */
+	assert_ptr_equal(qv_variant_find(&game, sha, NULL), v);
+	json_t *rec = qv_match_record_json(m);
+	assert_non_null(rec);
+	qv_match_free(m);
+	assert_null(qv_variant_find(&game, sha, NULL)); /* it left with the last match */
+	assert_null(qv_variant_tables(slot));
+	assert_int_equal(qv_variant_loaded(false), before);
+	assert_int_equal(qv_variant_loaded(true), shared);
+
+	/* The record carries the document: loading it registers the variant again, for as long
+	 * as the match lives. */
+	assert_int_equal(qv_match_load_json_game(&m, &game, rec, &err), QV_OK);
+	json_decref(rec);
+	const qv_variant *back = qv_variant_find(&game, sha, NULL);
+	assert_non_null(back);
+	assert_ptr_equal(m->variant, back);
+	assert_false(back->shared); /* a record the command line loads is the installation's */
+	qv_match_free(m);
+	assert_null(qv_variant_find(&game, sha, NULL));
+	assert_int_equal(qv_variant_loaded(false), before);
+
+	/* A held variant's slot goes to the next one; a variant found by hash is held by
+	 * qv_variant_find_held until released; the built-in set's holds are counted too. */
+	assert_int_equal(held("held two", QV_VARIANT_SHARED, &v, &err), QV_OK);
+	assert_int_equal(v->slot, slot);
+	assert_ptr_equal(qv_variant_find_held(&game, v->sha256, &err), v);
+	qv_variant_release(v);
+	memcpy(sha, v->sha256, sizeof sha);
+	qv_variant_release(v);
+	assert_null(qv_variant_find_held(&game, sha, &err));
+	assert_non_null(strstr(err.msg, "bad value"));
+	const qv_variant *base = qv_variant_find_held(&game, "base", &err);
+	assert_non_null(base);
+	qv_variant_release(base);
+	assert_ptr_equal(qv_variant_find(&game, NULL, NULL), base); /* kept */
+
+	/* A kept variant stays, however many holds come and go. */
+	const qv_variant *kept;
+	assert_int_equal(from_text(HEAD "\"cards\": {\"remove\": [\"jack\"]}}", &kept, &err),
+	                 QV_OK);
+	qv_variant_hold(kept);
+	qv_variant_release(kept);
+	assert_ptr_equal(qv_variant_find(&game, kept->sha256, NULL), kept);
+}
+
+/* Clients' documents take at most QV_VARIANT_SHARED_MAX slots: the next is refused and loads
+ * nothing, while a document already loaded is found and the installation's room stays open;
+ * one released makes room again. */
+static void test_shared_room(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	static const qv_variant *v[QV_VARIANT_SHARED_MAX];
+	int n = QV_VARIANT_SHARED_MAX - qv_variant_loaded(true);
+	char name[32];
+	for (int i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "room %d", i);
+		assert_int_equal(held(name, QV_VARIANT_SHARED, &v[i], &err), QV_OK);
+	}
+	int loaded = qv_variant_loaded(false);
+	assert_int_equal(qv_variant_loaded(true), QV_VARIANT_SHARED_MAX);
+	const qv_variant *more;
+	assert_int_equal(held("one more", QV_VARIANT_SHARED, &more, &err), QV_ESTATE);
+	assert_string_equal(err.msg,
+	                    "223 variants sent by clients are in use already, the most one quiver "
+	                    "process holds for them; one leaves when no open table and no replay "
+	                    "plays it: try again when a game has ended");
+	assert_int_equal(qv_variant_loaded(false), loaded);
+	assert_int_equal(held("room 0", QV_VARIANT_SHARED, &more, &err), QV_OK);
+	assert_ptr_equal(more, v[0]);
+	qv_variant_release(more);
+	const qv_variant *lesson;
+	assert_int_equal(held("a lesson's", QV_VARIANT_RESERVED, &lesson, &err), QV_OK);
+	qv_variant_release(lesson);
+	qv_variant_release(v[0]);
+	assert_int_equal(held("one more", QV_VARIANT_SHARED, &v[0], &err), QV_OK);
+	for (int i = 0; i < n; i++)
+		qv_variant_release(v[i]);
+	assert_int_equal(qv_variant_loaded(true), QV_VARIANT_SHARED_MAX - n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +552,8 @@ int main(void)
 	    cmocka_unit_test(test_files),
 	    cmocka_unit_test(test_base_and_dump),
 	    cmocka_unit_test(test_edits_and_params),
+	    cmocka_unit_test(test_held_life),
+	    cmocka_unit_test(test_shared_room),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
