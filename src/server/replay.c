@@ -359,6 +359,14 @@ int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *er
 	return 0;
 }
 
+int qv__replay_waiting(qv__replay_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	int n = g->waiting;
+	pthread_mutex_unlock(&g->lock);
+	return n;
+}
+
 void qv__replay_leave(qv__replay_gate *g, int slot, size_t bytes)
 {
 	if (slot < 0)

@@ -58,6 +58,8 @@ void qv__replay_gate_free(qv__replay_gate *g);
  * qv__replay_leave, or the HTTP status of a refusal (429 over the address's share, 503 when
  * the queue is full or the wait ran out) with a message naming the limit. */
 int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *err);
+/* How many replays wait for a turn now (for the tests). */
+int qv__replay_waiting(qv__replay_gate *g);
 /* Ends a replay that entered (slot < 0: one that did not, nothing to do); bytes is the size of
  * its answer (0 when it failed), a large one giving free memory back to the system. */
 void qv__replay_leave(qv__replay_gate *g, int slot, size_t bytes);
