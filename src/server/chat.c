@@ -8,8 +8,10 @@
 
 #include "core/fields.h"
 #include "games/json_util.h"
+#include "quiver/agent.h"
 #include "quiver/game.h"
 #include "server/chat.h"
+#include "server/unicode.h"
 
 /* The code point at s (n bytes left) and its length in *len; -1 when the bytes are not UTF-8
  * (overlong forms, surrogates and values past U+10FFFF included). */
@@ -88,6 +90,95 @@ qv_status qv__text_clean(const char *text, size_t len, int max, const char *what
 		               what); /* cannot be: 4 bytes a char */
 	memcpy(out, text + begin, end - begin);
 	out[end - begin] = '\0';
+	return QV_OK;
+}
+
+/* ---- names --------------------------------------------------------------------------------- */
+
+/* Letters, symbols and marks that show nothing (chat.h, qv__name_clean). */
+static bool is_filler(int32_t c)
+{
+	return c == 0x115F || c == 0x1160 || c == 0x3164 || c == 0xFFA0 || c == 0x2800 ||
+	       c == 0x17B4 || c == 0x17B5;
+}
+
+/* Whether name, compared with ASCII letters in any case, is w. */
+static bool same_word(const char *name, const char *w)
+{
+	size_t i = 0;
+	for (; name[i] && w[i]; i++) {
+		char a = name[i], b = w[i];
+		a = a >= 'A' && a <= 'Z' ? (char)(a - 'A' + 'a') : a;
+		b = b >= 'A' && b <= 'Z' ? (char)(b - 'A' + 'a') : b;
+		if (a != b)
+			return false;
+	}
+	return name[i] == w[i];
+}
+
+/* The word name is when it is one the table shows for something else, or NULL. */
+static const char *reserved(const char *name)
+{
+	static const char *const words[] = {"human", "invite", "spectator", "chance", "game", NULL};
+	for (int i = 0; words[i]; i++)
+		if (same_word(name, words[i]))
+			return words[i];
+	for (int i = 0; qv_agent_levels[i]; i++)
+		if (same_word(name, qv_agent_levels[i]))
+			return qv_agent_levels[i];
+	for (int i = 0; qv_agent_kinds[i]; i++)
+		if (same_word(name, qv_agent_kinds[i]->name))
+			return qv_agent_kinds[i]->name;
+	char seat[8];
+	for (int p = 0; p < QV_MAX_PLAYERS; p++)
+		if (same_word(name, qv_player_name(p, seat)))
+			return name;
+	return NULL;
+}
+
+qv_status qv__name_clean(const char *text, size_t len, char *out, size_t size, qv_err *err)
+{
+	qv_status rc = qv__text_clean(text, len, QV__NAME_MAX, "name", out, size, err);
+	if (rc)
+		return rc;
+	const unsigned char *s = (const unsigned char *)out;
+	size_t n = strlen(out);
+	int marks = 0;
+	bool alnum = false;
+	for (size_t i = 0, k; i < n; i += k) {
+		int32_t c = next_char(s + i, n - i, &k); /* valid: qv__text_clean checked it */
+		qv__uclass cls = qv__unicode_class(c);
+		if (cls == QV__U_FORMAT || (c >= 0xE0000 && c <= 0xE007F))
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "name: character U+%04X is not allowed: no format characters "
+			    "(direction marks, zero-width spaces and joiners, tags)",
+			    (unsigned)c);
+		if (is_filler(c))
+			return qv_fail(err, QV_EINVAL,
+			               "name: character U+%04X shows nothing; a name may not hold "
+			               "invisible fillers",
+			               (unsigned)c);
+		marks = cls == QV__U_MARK ? marks + 1 : 0;
+		if (marks > QV__NAME_MARKS)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "name: %d combining marks in a row; at most %d on one character", marks,
+			    QV__NAME_MARKS);
+		alnum = alnum || cls == QV__U_ALNUM;
+	}
+	if (!alnum)
+		return qv_fail(err, QV_EINVAL,
+		               "name: no letter or digit; a name needs at least one");
+	const char *word = reserved(out);
+	if (word) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		return qv_fail(err, QV_EINVAL,
+		               "name: '%s' is a word the table shows for something else; a name "
+		               "may not be a seat (p1 to p%d), a level, spectator, chance or game",
+		               qv_shorten(out, QV_QUOTE_MAX, quoted, sizeof quoted),
+		               QV_MAX_PLAYERS);
+	}
 	return QV_OK;
 }
 

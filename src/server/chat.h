@@ -5,10 +5,12 @@
  * (table.c) owns a qv__chat under its lock, the connection (ws.c) sends the lines.
  *
  * Text is only ever text: the server keeps and sends the characters as they were typed
- * (trimmed), never reads markup in them; the client shows them as text. Refused: control
- * characters (U+0000 to U+001F, U+007F to U+009F, so no tab and no line break) and the
- * direction controls U+202A to U+202E and U+2066 to U+2069, which would turn the text around
- * it. Everything else is accepted (letters of any script, symbols, emoji).
+ * (trimmed), never reads markup in them; the client shows them as text. Refused in both:
+ * control characters (U+0000 to U+001F, U+007F to U+009F, so no tab and no line break), the
+ * line and paragraph separators, and the direction controls U+202A to U+202E and U+2066 to
+ * U+2069, which would turn the text around it. A chat line may hold anything else (letters of
+ * any script, symbols, emoji). A name, which stands for a person wherever the table shows
+ * who did what, has rules of its own (qv__name_clean).
  */
 #ifndef QUIVER_SERVER_CHAT_H
 #define QUIVER_SERVER_CHAT_H
@@ -34,6 +36,26 @@
  * with `what` (the field: "name", "text") and says the rule. */
 qv_status qv__text_clean(const char *text, size_t len, int max, const char *what, char *out,
                          size_t size, qv_err *err);
+
+/* Characters a name may hold in a row that are combining marks (Mn, Me): enough for any
+ * script's letter with its accents, not for a column of marks over the names around it. */
+#define QV__NAME_MARKS 2
+
+/* A player's name (join, and a rematch's seats): trimmed and checked as qv__text_clean checks
+ * text with at most QV__NAME_MAX characters, and then:
+ * - no format character (Unicode's Cf: the direction marks U+200E, U+200F and U+061C, the
+ *   zero-width U+200B to U+200D, U+2060 to U+2064, U+FEFF, the soft hyphen), no tag
+ *   (U+E0000 to U+E007F);
+ * - no invisible filler: U+115F, U+1160, U+3164 and U+FFA0 (the Hangul fillers), U+2800 (the
+ *   blank Braille pattern), U+17B4 and U+17B5 (Khmer's invisible vowels), which are letters,
+ *   symbols or marks that show nothing;
+ * - at most QV__NAME_MARKS combining marks (Mn, Me) in a row;
+ * - at least one letter or digit (Unicode's L* and N*, unicode.h);
+ * - not, in any case, a word the table shows for something else: a seat (p1 to p5), a level
+ *   or agent (qv_agent_levels, the agents' kinds), human, invite, spectator, chance, game.
+ * Writes the trimmed name into out (size bytes, room for QV__NAME_BYTES). QV_EINVAL with a
+ * message that begins "name: " and says the rule broken. */
+qv_status qv__name_clean(const char *text, size_t len, char *out, size_t size, qv_err *err);
 
 /* One line said at a table. */
 typedef struct qv__chat_line {

@@ -859,8 +859,8 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 	*forbidden = false;
 	char clean[QV__NAME_BYTES] = "";
 	if (req->name) {
-		qv_status rc = qv__text_clean(req->name, strlen(req->name), QV__NAME_MAX, "name",
-		                              clean, sizeof clean, err);
+		qv_status rc =
+		    qv__name_clean(req->name, strlen(req->name), clean, sizeof clean, err);
 		if (rc)
 			return rc;
 	}
@@ -2295,9 +2295,14 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 		tokens[p][0] = '\0';
 		if (!(humans >> p & 1u))
 			continue;
+		/* A name kept by a quiver whose rule was looser (one now refused) is left
+		 * behind: the person plays on under the seat's name rather than not at all. */
 		int q = (p + 1) % n, got;
-		qv__join req = {.seat = qv_player_name(q, seat),
-		                .name = names[p][0] ? names[p] : NULL};
+		char clean[QV__NAME_BYTES];
+		qv_err why;
+		bool named = names[p][0] &&
+		             !qv__name_clean(names[p], strlen(names[p]), clean, sizeof clean, &why);
+		qv__join req = {.seat = qv_player_name(q, seat), .name = named ? names[p] : NULL};
 		rc = qv__table_join_as(nt, &req, &got, tokens[p], &forbidden, err);
 	}
 	if (rc) {

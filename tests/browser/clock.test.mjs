@@ -81,12 +81,23 @@ test('away times in words', () => {
   assert.equal(awayText(3 * 86400000), '3 d');
 });
 
-test('a name: 1 to 24 characters after trimming, no control characters', () => {
+test("a name: the server's rule", () => {
   assert.equal(nameProblem('  Alex  '), '');
   assert.equal(nameProblem('Zoë Ωmega'), '');
   assert.equal(nameProblem('x'.repeat(24)), '');
+  assert.equal(nameProblem('a\u0301\u0301'), '');
+  assert.equal(nameProblem('p6'), '');
+  assert.equal(nameProblem('\u{1F642} Ann'), '');
   assert.match(nameProblem('   '), /1 to 24/);
   assert.match(nameProblem('x'.repeat(25)), /at most 24/);
   assert.match(nameProblem('a\u0007b'), /control/);
   assert.match(nameProblem('a\nb'), /control/);
+  for (const c of ['\u200b', '\u200f', '\u061c', '\u2060', '\u{E0041}', '\u{E0000}'])
+    assert.match(nameProblem(`Ann${c}x`), /format characters/);
+  assert.match(nameProblem('\u3164'), /show nothing/);
+  assert.match(nameProblem('A\u2800'), /show nothing/);
+  assert.match(nameProblem('a\u0301\u0301\u0301'), /at most 2/);
+  assert.match(nameProblem('!!!'), /letter or digit/);
+  for (const w of ['p2', 'P5', 'Hard', 'spectator', 'CHANCE', 'game', 'beginner'])
+    assert.match(nameProblem(w), /choose another name/);
 });

@@ -321,6 +321,28 @@ static void test_names(void **state)
 	join_refused(id, "{\"seat\": \"p1\", \"name\": \"a\\nb\"}", 400, "not allowed");
 	join_refused(id, "{\"seat\": \"p1\", \"name\": \"\\u202eevil\"}", 400, "not allowed");
 	join_refused(id, "{\"seat\": \"p1\", \"name\": 5}", 400, "name");
+	/* Names that show nothing, hide a direction or pass for something else (issue 36). */
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"\\u200b\"}", 400,
+	             "name: character U+200B is not allowed: no format characters");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"Ann\\u200fx\"}", 400,
+	             "name: character U+200F is not allowed");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"a\\u061cb\"}", 400,
+	             "name: character U+061C is not allowed");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"Ann\\udb40\\udc41\"}", 400,
+	             "name: character U+E0041 is not allowed");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"\\u3164\"}", 400,
+	             "name: character U+3164 shows nothing");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"\\u2800\\u2800\"}", 400,
+	             "name: character U+2800 shows nothing");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"a\\u0301\\u0301\\u0301\"}", 400,
+	             "name: 3 combining marks in a row; at most 2");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"-- !\"}", 400, "name: no letter or digit");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"P2\"}", 400,
+	             "name: 'P2' is a word the table shows for something else");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \" hard \"}", 400, "'hard' is a word");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"Spectator\"}", 400, "a seat (p1 to p5)");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"chance\"}", 400, "chance or game");
+	join_refused(id, "{\"seat\": \"p1\", \"name\": \"GAME\"}", 400, "chance or game");
 	info = th_info(id);
 	assert_true(json_is_false(json_object_get(seat_of(info, 0), "claimed")));
 	json_decref(info);
