@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -717,12 +718,13 @@ static bool path_id(const char *uri, char *id, size_t len)
 }
 
 /* Refuses the upgrade with an HTTP status and {"error": message}. The connection is already
- * marked as a WebSocket, so the response is written by hand. */
+ * marked as a WebSocket, so the response is written by hand. A 400 also says the version of
+ * the protocol the server speaks (RFC 6455 4.4). */
 static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
 {
-	char raw[300], msg[400];
+	char raw[600], msg[800];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(raw, sizeof raw, fmt, ap);
@@ -737,10 +739,98 @@ static void refuse(struct mg_connection *conn, int status, const char *fmt, ...)
 	                                     : "Service Unavailable";
 	mg_printf(conn,
 	          "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\n"
-	          "Content-Length: %zu\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n%s",
-	          status, reason, strlen(body), body);
+	          "Content-Length: %zu\r\nCache-Control: no-store\r\n%sConnection: close\r\n\r\n%s",
+	          status, reason, strlen(body),
+	          status == 400 ? "Sec-WebSocket-Version: 13\r\n" : "", body);
 	free(text);
 	json_decref(j);
+}
+
+/* Whether the comma-separated list `value` holds the token `want` (any case). */
+static bool has_token(const char *value, const char *want)
+{
+	size_t n = strlen(want);
+	for (const char *p = value; *p;) {
+		p += strspn(p, " \t,");
+		size_t len = strcspn(p, ",");
+		size_t end = len;
+		while (end > 0 && (p[end - 1] == ' ' || p[end - 1] == '\t'))
+			end--;
+		if (end == n && strncasecmp(p, want, n) == 0)
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+/* The headers named `name` (any case): how many, and the first (or NULL). */
+static int headers_named(const struct mg_request_info *ri, const char *name, const char **first)
+{
+	int n = 0;
+	*first = NULL;
+	for (int i = 0; i < ri->num_headers; i++)
+		if (strcasecmp(ri->http_headers[i].name, name) == 0 && n++ == 0)
+			*first = ri->http_headers[i].value;
+	return n;
+}
+
+/* Whether key is what RFC 6455 4.1 makes a client send: 16 random bytes in base64, 24
+ * characters of which the last two are "==" (so the 22nd carries 2 bits and 4 zeros). */
+static bool key_ok(const char *key)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	if (strlen(key) != 24 || strcmp(key + 22, "==") != 0)
+		return false;
+	for (int i = 0; i < 22; i++)
+		if (!key[i] || !strchr(b64, key[i]))
+			return false;
+	return strchr("AQgw", key[21]) != NULL;
+}
+
+/* What makes this upgrade one RFC 6455 does not allow, in a few words into why (quoting the
+ * client's values shortened), or false when it is allowed. CivetWeb checks less: it answered
+ * a key of 100 bytes with a bare "Error 500" and no status line, and took any method, HTTP/1.0,
+ * a second key or version, and "websocket" or "upgrade" inside another word. */
+static bool handshake_problem(struct mg_connection *conn, char *why, size_t len)
+{
+	const struct mg_request_info *ri = mg_get_request_info(conn);
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	const char *upgrade, *connection, *key, *version;
+	int nupgrade = headers_named(ri, "Upgrade", &upgrade);
+	int nkey = headers_named(ri, "Sec-WebSocket-Key", &key);
+	int nversion = headers_named(ri, "Sec-WebSocket-Version", &version);
+	bool upgrading = false;
+	for (int i = 0; i < ri->num_headers; i++)
+		if (strcasecmp(ri->http_headers[i].name, "Connection") == 0)
+			upgrading = upgrading || has_token(ri->http_headers[i].value, "upgrade");
+	(void)headers_named(ri, "Connection", &connection);
+	if (strcmp(ri->request_method, "GET") != 0)
+		snprintf(why, len, "method %s",
+		         qv_shorten(ri->request_method, 16, quoted, sizeof quoted));
+	else if (strcmp(ri->http_version, "1.1") != 0)
+		snprintf(why, len, "HTTP/%s",
+		         qv_shorten(ri->http_version, 8, quoted, sizeof quoted));
+	else if (nupgrade != 1)
+		snprintf(why, len, "%d Upgrade headers", nupgrade);
+	else if (!has_token(upgrade, "websocket"))
+		snprintf(why, len, "Upgrade '%s'", qv_shorten(upgrade, 40, quoted, sizeof quoted));
+	else if (!upgrading)
+		snprintf(why, len, "Connection '%s'",
+		         qv_shorten(connection ? connection : "", 40, quoted, sizeof quoted));
+	else if (nkey != 1)
+		snprintf(why, len, "%d Sec-WebSocket-Key headers", nkey);
+	else if (!key_ok(key))
+		snprintf(why, len, "a Sec-WebSocket-Key of %zu bytes that is not 16 in base64",
+		         strlen(key));
+	else if (nversion != 1)
+		snprintf(why, len, "%d Sec-WebSocket-Version headers", nversion);
+	else if (strcmp(version, "13") != 0)
+		snprintf(why, len, "Sec-WebSocket-Version '%s'",
+		         qv_shorten(version, 16, quoted, sizeof quoted));
+	else
+		return false;
+	return true;
 }
 
 int qv__ws_check_upgrade(struct mg_connection *conn)
@@ -765,14 +855,16 @@ int qv__ws_check_upgrade(struct mg_connection *conn)
 		       qv_shorten(uri ? uri : "", QV_QUOTE_MAX, quoted, sizeof quoted), shown);
 		return 404;
 	}
-	const char *key = mg_get_header(conn, "Sec-WebSocket-Key");
-	const char *version = mg_get_header(conn, "Sec-WebSocket-Version");
-	if (key && *key && version && strcmp(version, "13") == 0)
+	char why[160];
+	if (!handshake_problem(conn, why, sizeof why))
 		return 0;
-	/* CivetWeb would answer a headless "Error 400" or try an older draft of the protocol. */
+	/* CivetWeb would answer a headless "Error 400" or "Error 500", or try an older draft of
+	 * the protocol. */
 	refuse(conn, 400,
-	       "a WebSocket upgrade needs Sec-WebSocket-Key and Sec-WebSocket-Version: 13 "
-	       "(RFC 6455)");
+	       "%s: a WebSocket upgrade is a GET over HTTP/1.1 with Upgrade: websocket, "
+	       "Connection: Upgrade, one Sec-WebSocket-Key of 24 base64 characters (16 random "
+	       "bytes) and Sec-WebSocket-Version: 13 (RFC 6455)",
+	       why);
 	return 400;
 }
 
