@@ -90,9 +90,42 @@ export async function reference(game, variant) {
   return { game: r.game, entries: Array.isArray(r.entries) ? r.entries : [] };
 }
 
-/** @returns {Promise<TableInfo[]>} the listed tables that are not over */
-export async function tables() {
-  return /** @type {{tables?: TableInfo[]}} */ (await api('GET', '/api/tables')).tables ?? [];
+/**
+ * A page of the lobby's tables, newest first (GET /api/tables). With `etag`, the ETag of the
+ * last answer for that page: when nothing changed the server answers 304 without a body, and
+ * this returns null, so that a poll costs nothing.
+ * @param {{after?: string | null, limit?: number, etag?: string}} [ask] `after`: the `next`
+ *   of the page before
+ * @returns {Promise<import('./types.js').TablePage | null>} the page with its ETag, or null
+ *   when it is still the one `etag` names
+ */
+export async function tables(ask = {}) {
+  const query = new URLSearchParams();
+  if (ask.limit) query.set('limit', String(ask.limit));
+  if (ask.after) query.set('after', ask.after);
+  const qs = query.toString();
+  const path = `/api/tables${qs ? `?${qs}` : ''}`;
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  if (ask.etag) headers['If-None-Match'] = ask.etag;
+  let res;
+  try {
+    res = await fetch(path, { headers });
+  } catch {
+    throw new ApiError('cannot reach the server: is it running?', 0);
+  }
+  if (res.status === 304) return null;
+  const text = await res.text();
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ApiError(`the server answered ${res.status}`, res.status);
+  }
+  const page = /** @type {{tables?: TableInfo[], next?: string | null, error?: string}} */ (data);
+  if (!res.ok) throw new ApiError(page.error ?? `the server answered ${res.status}`, res.status);
+  return { tables: page.tables ?? [], next: page.next ?? null, etag: res.headers.get('ETag') ?? '' };
 }
 
 /**

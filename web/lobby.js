@@ -2,7 +2,9 @@
 // against the computer at a chosen level, "create a table" (parameters, seats as me, a friend
 // with an invite link, anyone or a computer level, the clock, listed or private: a form built
 // from /api/games; then the invite links with a copy button), the player's name (asked once),
-// and the open tables to join (open seats only) or watch.
+// and the open tables to join (open seats only) or watch, newest first, a page at a time
+// ("More tables"), polled every 5 s with the first page's ETag: nothing comes back (304) when
+// nothing changed.
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
@@ -332,24 +334,78 @@ function showCreated(info, kinds) {
 }
 
 /**
- * A seat in the open tables' list: who sits there, or that it is open or waits for a friend.
+ * A seat in the open tables' list: who sits there, or that it is open or waits for a friend
+ * (the list has no names: a table's own page shows them).
  * @param {import('./types.js').SeatInfo} s
  */
 function seatWords(s) {
   if (s.kind !== 'human') return `(${levelName(s.kind)} computer)`;
-  if (s.claimed) return s.name && s.name !== s.seat ? s.name : 'player';
+  if (s.claimed) return 'player';
   return s.open === false ? 'invited' : 'open';
 }
 
-/** The open tables, with Join for a free open seat and Watch. */
-async function loadTables() {
-  let list;
+/**
+ * The tables shown: the first page's ETag (for the poll), how many pages are open, their
+ * tables and the cursor of the page after them.
+ * @type {{etag: string, pages: number, tables: TableInfo[], next: string | null}}
+ */
+let shown = { etag: '', pages: 1, tables: [], next: null };
+
+/** @param {unknown} e */
+function tablesFailed(e) {
+  replace(els.tables, h('p', { class: 'error' }, `Could not load the tables: ${e instanceof Error ? e.message : e}`));
+}
+
+/**
+ * The open tables, newest first: the first page, and as many more as were open. Asked with the
+ * first page's ETag unless `fresh`: when nothing changed, nothing is redrawn.
+ * @param {boolean} [fresh]
+ */
+async function loadTables(fresh = false) {
   try {
-    list = await API.tables();
+    const first = await API.tables({ etag: fresh ? '' : shown.etag });
+    if (!first) return;
+    let tables = first.tables;
+    let next = first.next;
+    let pages = 1;
+    for (; pages < shown.pages && next; pages++) {
+      const more = await API.tables({ after: next });
+      if (!more) break;
+      tables = tables.concat(more.tables);
+      next = more.next;
+    }
+    shown = { etag: first.etag, pages, tables, next };
   } catch (e) {
-    replace(els.tables, h('p', { class: 'error' }, `Could not load the tables: ${e instanceof Error ? e.message : e}`));
+    tablesFailed(e);
     return;
   }
+  drawTables();
+}
+
+/** "More tables": the next page, after those shown. */
+async function moreTables() {
+  if (!shown.next) return;
+  const before = shown.tables.length;
+  try {
+    const more = await API.tables({ after: shown.next });
+    if (!more) return;
+    shown = { ...shown, pages: shown.pages + 1, tables: shown.tables.concat(more.tables), next: more.next };
+  } catch (e) {
+    tablesFailed(e);
+    return;
+  }
+  drawTables(before);
+  // the first of the new rows, for a keyboard or a screen reader
+  /** @type {HTMLElement | null} */ (els.tables.querySelector('tr.first-of-page a'))?.focus();
+}
+
+/**
+ * The tables shown, with Join for a free open seat and Watch, and "More tables" while the
+ * server has more.
+ * @param {number} [firstNew] the index of the first row of a page just added, marked
+ */
+function drawTables(firstNew = -1) {
+  const list = shown.tables;
   if (!list.length) {
     replace(els.tables, h('p', {}, 'No open table right now. Create one above.'));
     return;
@@ -371,13 +427,13 @@ async function loadTables() {
       h(
         'tbody',
         {},
-        list.map((t) => {
+        list.map((t, i) => {
           // only an open seat is joined from here: an invite seat is its invited friend's
           const free = (t.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed && s.open !== false);
           const seats = (t.seats ?? []).map((s) => `${s.seat} ${seatWords(s)}`).join(', ');
           return h(
             'tr',
-            {},
+            i === firstNew ? { class: 'first-of-page' } : {},
             h('td', {}, t.id),
             h('td', {}, t.title ?? t.game),
             h('td', {}, seats),
@@ -402,7 +458,7 @@ async function loadTables() {
                               ? `Seat ${free[0].seat} of table ${t.id} was taken just before you.`
                               : e,
                           );
-                          loadTables();
+                          loadTables(true);
                         }
                       },
                     },
@@ -416,6 +472,9 @@ async function loadTables() {
         }),
       ),
     ),
+    shown.next
+      ? h('p', {}, h('button', { type: 'button', class: 'minor more-tables', onclick: moreTables }, 'More tables'))
+      : null,
   );
 }
 

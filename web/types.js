@@ -14,7 +14,8 @@ export {};
  * @property {string} kind `human`, or the level the server plays it at (easy, medium, hard, random, greedy)
  * @property {boolean} claimed whether a person took it (AI seats: always)
  * @property {boolean} online whether a connection said hello with its token (AI seats: always)
- * @property {string} [name] the person's name (the seat's name until joined), the level's for an AI seat
+ * @property {string} [name] the person's name (the seat's name until joined), the level's for an AI seat;
+ *   not in the lobby's list (GET /api/tables), only in a table's own info
  * @property {boolean} [open] true only for a human seat anyone may join (not an invite seat)
  * @property {number} [away_ms] how long a claimed human seat has had no connection (0 while online)
  * @property {boolean} [zombie] true while the server plays a person's seat after it timed out or
@@ -67,6 +68,14 @@ export {};
  * @property {Offer | null} [offer] a takeback asked for and not yet answered
  * @property {RematchInfo | null} [rematch] on an over table: who asked for a rematch, and the new
  *   table once everyone did
+ */
+
+/**
+ * @typedef {Object} TablePage a page of the lobby (GET /api/tables), newest first
+ * @property {TableInfo[]} tables at most the page's limit (50 unless asked, at most 100), their
+ *   seats without names
+ * @property {string | null} next the cursor of the following page (`?after=`), null on the last
+ * @property {string} etag the page's ETag, to ask again with If-None-Match (304 when unchanged)
  */
 
 /**

@@ -579,6 +579,7 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	srv->cfg = *cfg;
 	srv->broadcast = broadcast;
+	qv__seed_new(&srv->boot);
 	if (srv->cfg.max_sockets_per_address <= 0)
 		srv->cfg.max_sockets_per_address = cfg->max_sockets;
 	qv_copy(srv->host, sizeof srv->host, cfg->host);

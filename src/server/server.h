@@ -87,6 +87,7 @@ typedef struct qv__server {
 	qv__store *store;
 	qv__pool *pool;           /* AI seats and chance events */
 	qv__replay_gate *replays; /* how many replays run at once (replay.h) */
+	uint64_t boot;            /* random, new at every start: in the lobby's ETags */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	qv__table **tables;
 	int ntables, cap;

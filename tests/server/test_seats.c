@@ -296,6 +296,120 @@ static void test_lobby(void **state)
 	th_stop();
 }
 
+/* The ids of a lobby page's tables, in order, into ids (at most max); returns how many and
+ * copies the page's next (or "" for null). */
+static int page_ids(const json_t *page, char ids[][32], int max, char next[64])
+{
+	const json_t *list = json_object_get(page, "tables");
+	int n = 0;
+	for (size_t i = 0; i < json_array_size(list) && n < max; i++)
+		snprintf(ids[n++], 32, "%s",
+		         json_string_value(json_object_get(json_array_get(list, i), "id")));
+	const char *nx = json_string_value(json_object_get(page, "next"));
+	snprintf(next, 64, "%s", nx ? nx : "");
+	return n;
+}
+
+/* GET /api/tables in pages: 50 unless ?limit= (1 to 100) says otherwise, newest first, each
+ * page's `next` the cursor of the following one until the last (null), every table once;
+ * no seat names in the list; bad limits and cursors 400 naming the form; a page asked again
+ * with its ETag is 304 without a body until one of its tables changes. */
+static void test_lobby_pages(void **state)
+{
+	(void)state;
+	static const char *const extra[] = {"--address-tables", "1000", "--create-rate", "100000",
+	                                    NULL};
+	th_start(th_new_db(), extra);
+	enum { N = 120 };
+	static char made[N][32], ids[N + 1][32];
+	char next[64], path[160], tok[64];
+	for (int i = 0; i < N; i++)
+		th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}",
+		          made[i]);
+	th_join_with(made[N - 1], "{\"seat\": \"p1\", \"name\": \"Zed\"}", "p1", tok);
+	json_t *page = th_http("GET", "/api/tables", NULL, 200);
+	assert_int_equal(page_ids(page, ids, N, next), 50);
+	assert_string_equal(ids[0], made[N - 1]); /* newest first */
+	assert_string_equal(ids[49], made[N - 50]);
+	assert_true(next[0] != '\0');
+	const json_t *seat = json_array_get(
+	    json_object_get(json_array_get(json_object_get(page, "tables"), 0), "seats"), 0);
+	assert_true(json_is_true(json_object_get(seat, "claimed")));
+	assert_null(json_object_get(seat, "name")); /* names only in a table's own info */
+	json_decref(page);
+	/* Every table once, in order, by pages of 7. */
+	int seen = 0;
+	snprintf(path, sizeof path, "/api/tables?limit=7");
+	for (int pages = 0; pages < N; pages++) {
+		page = th_http("GET", path, NULL, 200);
+		int n = page_ids(page, ids + seen, N - seen, next);
+		json_decref(page);
+		assert_true(n == 7 || (n == N % 7 && !next[0]));
+		seen += n;
+		if (!next[0])
+			break;
+		snprintf(path, sizeof path, "/api/tables?limit=7&after=%s", next);
+	}
+	assert_int_equal(seen, N);
+	for (int i = 0; i < N; i++)
+		assert_string_equal(ids[i], made[N - 1 - i]);
+	page = th_http("GET", "/api/tables?limit=100", NULL, 200);
+	assert_int_equal(page_ids(page, ids, N, next), 100);
+	json_decref(page);
+	/* Bad limits and cursors: 400 naming the form. */
+	static const char *const bad_limit[] = {"0", "101", "-1", "5.0", "x", "", "99999999999999"};
+	for (size_t i = 0; i < sizeof bad_limit / sizeof bad_limit[0]; i++) {
+		snprintf(path, sizeof path, "/api/tables?limit=%s", bad_limit[i]);
+		th_refused("GET", path, NULL, 400, "limit: '");
+	}
+	th_refused("GET", "/api/tables?limit=0", NULL, 400,
+	           "expected a whole number from 1 to 100");
+	static const char *const bad_after[] = {"x",
+	                                        "",
+	                                        "12-",
+	                                        "-feedfeedfeedfeed",
+	                                        "12-zz",
+	                                        "12feedfeedfeedfeed",
+	                                        "1234567890123456789-feedfeedfeedfeed"};
+	for (size_t i = 0; i < sizeof bad_after / sizeof bad_after[0]; i++) {
+		snprintf(path, sizeof path, "/api/tables?after=%s", bad_after[i]);
+		th_refused("GET", path, NULL, 400,
+		           "expected the \"next\" of an earlier page of GET /api/tables");
+	}
+	/* A cursor past every table: an empty last page. */
+	page = th_http("GET", "/api/tables?after=1-feedfeedfeedfeed", NULL, 200);
+	assert_int_equal(page_ids(page, ids, N, next), 0);
+	assert_true(json_is_null(json_object_get(page, "next")));
+	json_decref(page);
+
+	/* The ETag: 304 without a body while nothing changes, 200 once a table of the page does. */
+	tc_reply r;
+	tc_http(th_server.port, "GET", "/api/tables", NULL, 0, &r);
+	char etag[64], headers[128];
+	assert_true(tc_header(&r, "ETag", etag, sizeof etag));
+	assert_true(strncmp(etag, "W/\"", 3) == 0);
+	tc_reply_free(&r);
+	snprintf(headers, sizeof headers, "If-None-Match: %s\r\n", etag);
+	tc_http_with(th_server.port, "GET", "/api/tables", headers, NULL, 0, &r);
+	assert_int_equal(r.status, 304);
+	assert_int_equal(r.len, 0);
+	tc_reply_free(&r);
+	th_join_with(made[N - 2], "{\"seat\": \"p2\"}", "p2", tok);
+	tc_http_with(th_server.port, "GET", "/api/tables", headers, NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	char again[64];
+	assert_true(tc_header(&r, "ETag", again, sizeof again));
+	assert_string_not_equal(again, etag);
+	tc_reply_free(&r);
+	/* A table on another page changes nothing of this one. */
+	snprintf(headers, sizeof headers, "If-None-Match: %s\r\n", again);
+	th_join_with(made[0], "{\"seat\": \"p2\"}", "p2", tok);
+	tc_http_with(th_server.port, "GET", "/api/tables", headers, NULL, 0, &r);
+	assert_int_equal(r.status, 304);
+	tc_reply_free(&r);
+	th_stop();
+}
+
 /* ---- names ------------------------------------------------------------------------------- */
 
 static void test_names(void **state)
@@ -660,7 +774,8 @@ int main(int argc, char **argv)
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_invites), T(test_lobby), T(test_names), T(test_chat), T(test_rematch),
+	    T(test_invites), T(test_lobby), T(test_lobby_pages),
+	    T(test_names),   T(test_chat),  T(test_rematch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
