@@ -109,8 +109,9 @@ typedef struct qv_components {
 	int nblocks;
 	/* Cross-checks a resolved document (its blocks complete, every field already checked
 	 * against the declaration: unique ids, sizes and bounds) and builds the game's tables
-	 * from it: on success *tables is a malloc'd block that lives as long as the process and
-	 * that the game's states reach through their slot (qv_variant_tables). A failure names the
+	 * from it: on success *tables is a malloc'd block that lives as long as the variant (the
+	 * process, unless the variant is held and left: qv_variant_release) and that the game's
+	 * states reach through their slot (qv_variant_tables). A failure names the
 	 * JSON path in the resolved document and what is wrong ("/decks/0/cards: 7 cards; a deck
 	 * needs 8-60"). Called once per variant, never on a hot path. */
 	qv_status (*build)(const struct json_t *resolved, void **tables, qv_err *err);

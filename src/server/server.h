@@ -148,9 +148,9 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
                           qv_err *err);
 
 /* A record with a variant's document sent to POST /api/replay registers that variant for the
- * life of the process, as a new table does: it is counted against the address's create_rate
- * like a table (QV_ESTATE, HTTP 429, when over it), so that one client cannot fill the
- * registry of variants (QV_VARIANT_MAX) at the speed of its uploads. */
+ * time of its replay, as a new table does for its life: it is counted against the address's
+ * create_rate like a table (QV_ESTATE, HTTP 429, when over it), so that one client cannot
+ * churn the registry of variants at the speed of its uploads. */
 qv_status qv__server_variant_rate(qv__server *srv, const char *addr, qv_err *err);
 /* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
  * moment it is found, so a finished table read back from the database stays in memory for

@@ -85,8 +85,8 @@ typedef struct qv__table {
 	char owner[48];  /* the client address that created it ("" when unknown) */
 	bool searches;   /* a seat is played by a search (easy, medium or hard) */
 	json_t *params;  /* every parameter, as in records */
-	/* The components played with (a built-in set or a loaded variant, which lives as long
-	 * as the process); NULL for a game without components. */
+	/* The components played with (a built-in set or a loaded variant, which the table's
+	 * match holds as long as the table lives); NULL for a game without components. */
 	const qv_variant *variant;
 	qv__store *store;                /* NULL: nothing is saved (unit tests) */
 	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
