@@ -216,9 +216,8 @@ static int lobby_query(struct mg_connection *c, int *limit, bool *cursor, long l
 	*cursor = false;
 	int n = q ? mg_get_var(q, qlen, "limit", text, sizeof text) : -1;
 	if (n != -1) {
-		char *end = NULL;
 		long v =
-		    n > 0 && strspn(text, "0123456789") == (size_t)n ? strtol(text, &end, 10) : 0;
+		    n > 0 && strspn(text, "0123456789") == (size_t)n ? strtol(text, NULL, 10) : 0;
 		if (v < 1 || v > LOBBY_MAX) {
 			qv__reply_error(c, 400, "limit: '%s'; expected a whole number from 1 to %d",
 			                qv_shorten(n >= 0 ? text : "(too long)", QV_QUOTE_MAX,
