@@ -24,12 +24,18 @@
  * cleanly (each level checks what it got and releases what it made), and the arena is
  * released whole.
  *
- * The allocator is jansson's global one (json_set_alloc_funcs), installed once, on the first
- * parse, chained to whatever was in place before (the fault tests install their own first). It
- * serves from an arena only on the thread whose parse has one active (a thread-local pointer);
- * every other allocation, on every thread, goes to the chained allocator as before, and a free
- * of a pointer outside the active arena goes to the chained free. The views written on every
- * move therefore pay one thread-local load and a test per allocation (docs/benchmarks.md).
+ * The arena's allocator is jansson's global one (json_set_alloc_funcs), in place only while a
+ * parse is under way on some thread (a count under a lock), and chained to the one in place
+ * before it (the fault tests install their own first). It serves from an arena only on the
+ * thread whose parse has one active (a thread-local pointer); every other allocation, on every
+ * thread, goes to the chained allocator, and a free of a pointer outside the active arena to
+ * the chained free. Installed for good, it cost every allocation of the views written on every
+ * move a call and a test: 1.2 % of an act's instructions (docs/benchmarks.md); installed around
+ * the parses, it costs nothing between them. jansson reads its two pointers without a lock, so
+ * a thread may call either the arena's functions or the chained ones while they are swapped:
+ * both serve any thread alike, and every pointer either allocates outside an arena is the
+ * chained allocator's, freed by the chained free whichever of the two frees it. No arena's
+ * pointer outlives its parse: the value is copied out first.
  *
  * The bound, for jansson 2.14 on any data model (W is sizeof(void *); every allocation counts
  * rounded up to ARENA_ALIGN, as the arena hands it out):
@@ -94,9 +100,12 @@ typedef struct arena {
 	size_t spilled; /* allocations made by the chained allocator for want of room */
 } arena;
 
-static json_malloc_t chained_malloc;
-static json_free_t chained_free;
-static pthread_once_t hooked = PTHREAD_ONCE_INIT;
+/* The allocator in place before the arena's, read when the first of the parses under way
+ * begins (atomic: another thread may be in arena_malloc then, reading the same value). */
+static _Atomic(json_malloc_t) chained_malloc;
+static _Atomic(json_free_t) chained_free;
+static pthread_mutex_t hook_lock = PTHREAD_MUTEX_INITIALIZER;
+static int parsing; /* parses under way, on every thread (under hook_lock) */
 static _Thread_local arena *active;
 
 /* For the tests: every spill since the start, and this thread's last parse. */
@@ -119,7 +128,7 @@ static void *arena_malloc(size_t n)
 		a->spilled++;
 		atomic_fetch_add(&spills, 1);
 	}
-	return chained_malloc(n);
+	return atomic_load_explicit(&chained_malloc, memory_order_relaxed)(n);
 }
 
 static void arena_free(void *p)
@@ -127,13 +136,32 @@ static void arena_free(void *p)
 	const arena *a = active;
 	if (a && (uintptr_t)p - (uintptr_t)a->base < a->cap)
 		return; /* released with the arena */
-	chained_free(p);
+	atomic_load_explicit(&chained_free, memory_order_relaxed)(p);
 }
 
-static void hook(void)
+/* A parse begins: the arena's allocator goes in place if it is the first under way. */
+static void hook_in(void)
 {
-	json_get_alloc_funcs(&chained_malloc, &chained_free);
-	json_set_alloc_funcs(arena_malloc, arena_free);
+	pthread_mutex_lock(&hook_lock);
+	if (parsing++ == 0) {
+		json_malloc_t m;
+		json_free_t f;
+		json_get_alloc_funcs(&m, &f);
+		atomic_store_explicit(&chained_malloc, m, memory_order_relaxed);
+		atomic_store_explicit(&chained_free, f, memory_order_relaxed);
+		json_set_alloc_funcs(arena_malloc, arena_free);
+	}
+	pthread_mutex_unlock(&hook_lock);
+}
+
+/* A parse ends: the allocator before it goes back after the last one under way. */
+static void hook_out(void)
+{
+	pthread_mutex_lock(&hook_lock);
+	if (--parsing == 0)
+		json_set_alloc_funcs(atomic_load_explicit(&chained_malloc, memory_order_relaxed),
+		                     atomic_load_explicit(&chained_free, memory_order_relaxed));
+	pthread_mutex_unlock(&hook_lock);
 }
 
 /* ---- the pass over the bytes ----------------------------------------------------------------- */
@@ -312,12 +340,12 @@ qv_status qv__json_parse(const char *text, size_t len, size_t flags, json_t **ou
 	qv_status rc = qv__json_measure(text, len, &bound, jerr);
 	if (rc)
 		return rc;
-	pthread_once(&hooked, hook);
 	arena a = {.cap = cap_for_tests && cap_for_tests < bound ? cap_for_tests : bound};
 	a.base = malloc(a.cap);
 	if (!a.base)
 		return out_of_memory(jerr);
 	POISON(a.base, a.cap);
+	hook_in();
 	active = &a;
 	json_t *tree = json_loadb(text, len, flags, jerr);
 	active = NULL;
@@ -329,6 +357,7 @@ qv_status qv__json_parse(const char *text, size_t len, size_t flags, json_t **ou
 		json_decref(tree);
 		active = NULL;
 	}
+	hook_out(); /* after the last free that may name the arena */
 	UNPOISON(a.base, a.cap);
 	free(a.base);
 	if (!tree)

@@ -60,8 +60,9 @@ char *qv__json_dumps(const json_t *j, size_t flags);
  * (1 MiB, QV_VARIANT_BYTES), 336 MB for a record or state (4 MiB, QV_RECORD_MAX); jansson
  * uses 97 % of it for that shape, and the reservation is released as soon as the value is
  * copied out of it.
- * Thread-safe. The first call installs jansson's allocator for good (json_set_alloc_funcs),
- * chained to the one in place before it: a program that installs its own does so first. */
+ * Thread-safe. While parses are under way, jansson's allocator (json_set_alloc_funcs) is the
+ * arena's, chained to the one in place before the first of them: a program that installs its
+ * own does so before it parses, and not while a parse is under way. */
 qv_status qv__json_parse(const char *text, size_t len, size_t flags, json_t **out,
                          json_error_t *jerr);
 

@@ -6,7 +6,7 @@
  * thousands of random texts, the arena's high-water mark must stay within its reservation with
  * no allocation outside it, and the value must be the one jansson alone reads. Also: the
  * fallback when a reservation is too small, the copy's own failure, and parses on several
- * threads at once.
+ * threads at once while another builds and releases JSON.
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -446,6 +446,11 @@ static void test_copy_fails(void **unused)
 	assert_int_equal(qv__json_parse(text, strlen(text), 0, &j, &e), QV_OK);
 	assert_string_equal(json_string_value(json_array_get(json_object_get(j, "a"), 1)), "b");
 	json_decref(j);
+	/* Between parses, jansson's allocator is the one installed before them. */
+	json_malloc_t m;
+	json_free_t f;
+	json_get_alloc_funcs(&m, &f);
+	assert_true(m == json_alloc && f == free);
 }
 
 /* ---- threads --------------------------------------------------------------------------------- */
@@ -472,14 +477,35 @@ static void *parse_many(void *arg)
 	return NULL;
 }
 
+/* A thread that never parses, building and releasing JSON while the others parse: the
+ * arena's allocator comes and goes under it. */
+static void *build_many(void *arg)
+{
+	(void)arg;
+	json_t *kept = json_array();
+	for (int i = 0; i < 20000; i++) {
+		json_t *j = json_pack("{s:i, s:s, s:[i,i]}", "i", i, "s", "text", "a", i, i);
+		if (!j)
+			return (void *)1;
+		if (i % 7 == 0)
+			json_array_append(kept, j); /* some outlive many parses of the others */
+		json_decref(j);
+		if (json_array_size(kept) > 50)
+			json_array_clear(kept);
+	}
+	json_decref(kept);
+	return NULL;
+}
+
 static void test_threads(void **unused)
 {
 	(void)unused;
-	pthread_t t[4];
+	pthread_t t[5];
 	int k[4] = {0, 1, 2, 3};
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(pthread_create(&t[i], NULL, parse_many, &k[i]), 0);
-	for (int i = 0; i < 4; i++) {
+	assert_int_equal(pthread_create(&t[4], NULL, build_many, NULL), 0);
+	for (int i = 0; i < 5; i++) {
 		void *bad;
 		assert_int_equal(pthread_join(t[i], &bad), 0);
 		assert_null(bad);
