@@ -602,9 +602,11 @@ static int read_shard(shard *s)
 	qv_err err;
 	if (qv_lab_header_read(s->data, &s->cfg, &s->lo, &s->hi, &err))
 		return cli_fail("lab", "%s: %s", s->path, err.msg);
-	/* The header again, whole, for the merged shard's (qv_lab_header_read checked it). */
-	if (qv__json_parse(s->data, strlen(s->data), 0, &s->header, NULL))
-		return cli_fail("lab", "out of memory reading the header of '%s'", s->path);
+	/* The header again, whole, for the merged shard's (qv_lab_header_read checked it, so only
+	 * memory can be short now). */
+	json_error_t je;
+	if (qv__json_parse(s->data, strlen(s->data), 0, &s->header, &je))
+		return cli_fail("lab", "%s: reading its header again: %s", s->path, je.text);
 	json_object_del(s->header, "range");
 	int want = s->hi - s->lo;
 	s->line = calloc((size_t)want + 1, sizeof *s->line);

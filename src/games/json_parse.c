@@ -10,7 +10,8 @@
  * 1,000 '[' (2 KB) overflowed it: one request killed the server. So one pass over the bytes
  * comes first (qv__json_measure): it keeps the depth of arrays and objects outside strings,
  * honouring escapes, and refuses a text nested deeper than QV__JSON_DEPTH (64) levels before
- * jansson sees it. No document quiver reads comes near: a record nests 3 levels, a variant 6.
+ * jansson sees it. No document quiver reads comes near: the deepest, a full state and a
+ * lesson, nest 7 levels (a record 3, a variant 5).
  *
  * Memory. jansson's lexer drops a failed allocation (akheron/jansson#362; the fixes proposed
  * in #735 and #747 are not in Debian's 2.14): a character vanishes from a token, the lexer
@@ -101,9 +102,11 @@ typedef struct arena {
 } arena;
 
 /* The allocator in place before the arena's, read when the first of the parses under way
- * begins (atomic: another thread may be in arena_malloc then, reading the same value). */
-static _Atomic(json_malloc_t) chained_malloc;
-static _Atomic(json_free_t) chained_free;
+ * begins (atomic: another thread may be in arena_malloc then, reading the same value). They
+ * start as jansson's own, so that a thread that sees the arena's functions before it sees
+ * these set (nothing orders jansson's two pointers with them) still calls an allocator. */
+static _Atomic(json_malloc_t) chained_malloc = malloc;
+static _Atomic(json_free_t) chained_free = free;
 static pthread_mutex_t hook_lock = PTHREAD_MUTEX_INITIALIZER;
 static int parsing; /* parses under way, on every thread (under hook_lock) */
 static _Thread_local arena *active;
