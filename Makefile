@@ -111,6 +111,7 @@ fuzz-build:
 # One fuzzer for FUZZ_SECONDS: make fuzz-one F=http FUZZ_SECONDS=3600. A crash, a sanitizer
 # report or an input slower than 60 s stops it with its input kept as $(FUZZ_BUILD)/crash-F-*.
 fuzz-one:
+	@case " $(FUZZERS) " in *" $(F) "*) ;; *) echo "fuzz-one: F=NAME, one of: $(FUZZERS)"; exit 2;; esac
 	@c=corpus-$(F); [ $(F) = protocol ] && c=corpus; \
 	$(FUZZ_BUILD)/tests/fuzz/fuzz_$(F) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=60 \
 		-dict=$(FUZZ_BUILD)/$(F).dict -artifact_prefix=$(FUZZ_BUILD)/crash-$(F)- \
