@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/term.h"
+#include "games/json_util.h"
 #include "quiver/lesson.h"
 
 static const cli_opt learn_opts[] = {
@@ -107,11 +108,29 @@ static void progress_path(const char *given, char *out, size_t len)
 		snprintf(out, len, "%s/.local/state/quiver/learn.json", home && *home ? home : ".");
 }
 
-/* {"three-arrows": ["01-first-piece", ...], ...}; an unreadable or broken file is
- * treated as no progress (it is rewritten whole on the next success). */
+/* The largest progress file read: a few lines per game, far below it; a larger file is not
+ * one this command wrote. */
+#define PROGRESS_MAX (1 << 20)
+
+/* {"three-arrows": ["01-first-piece", ...], ...}; an absent, unreadable or broken file is
+ * treated as no progress (it is rewritten whole on the next success). NULL when memory ran out
+ * reading it: the file may hold progress, so it must not be rewritten then. */
 static json_t *progress_load(const char *path)
 {
-	json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, NULL);
+	json_t *j = NULL;
+	bool short_of_memory = false;
+	FILE *f = fopen(path, "rb");
+	if (f) {
+		char *text = malloc(PROGRESS_MAX + 1);
+		size_t n = text ? fread(text, 1, PROGRESS_MAX + 1, f) : 0;
+		short_of_memory =
+		    !text || (n <= PROGRESS_MAX && qv__json_parse(text, n, JSON_REJECT_DUPLICATES,
+		                                                  &j, NULL) == QV_ENOMEM);
+		free(text);
+		fclose(f);
+	}
+	if (short_of_memory)
+		return NULL;
 	if (!json_is_object(j)) {
 		json_decref(j);
 		j = json_object();
@@ -146,6 +165,12 @@ static void make_parents(const char *path)
 static void progress_mark(const char *path, const char *game, const char *id)
 {
 	json_t *p = progress_load(path);
+	if (!p) {
+		cli_fail("learn",
+		         "out of memory reading your progress in %s: this lesson is not saved",
+		         path);
+		return;
+	}
 	if (!progress_has(p, game, id)) {
 		json_t *done = json_object_get(p, game);
 		if (!json_is_array(done)) {

@@ -30,12 +30,14 @@ struct mg_context;
 /* Every request and WebSocket message is handled on its connection's CivetWeb thread, whose
  * stack Debian's CivetWeb makes 100 KiB (102,400 bytes): 78,712 bytes are left when an HTTP
  * handler starts and 77,816 when a WebSocket's (measured under gdb). The deepest call path
- * below them takes at most 18,096 bytes of quiver's frames (23,024 in the sanitizer build) by
- * bench/stack_depth.py, and 33,232 bytes at the most, libraries' frames included, in a run of
- * every kind of request (docs/benchmarks.md, "The stack of a request"). A parameter list was
- * 33 KiB, and three on one path (a table with an AI seat) took 106,120 bytes: the work then
- * went to threads of the server's own. Keep large arrays off these paths (on the heap), and
- * the figures there current. */
+ * below them takes at most 22,736 bytes of quiver's frames (an Evons undo) by
+ * bench/stack_depth.py, and 34,032 bytes at the most, libraries' frames included, in a run of
+ * every kind of request (docs/benchmarks.md, "The stack of a request"). jansson recurses once
+ * per level of a JSON text: quiver reads at most 64 levels (qv__json_parse), whose deepest
+ * request took 15,248 bytes; one body of 1,000 levels overflowed the stack and killed the
+ * server before. A parameter list was 33 KiB, and three on one path (a table with an AI seat)
+ * took 106,120 bytes: the work then went to threads of the server's own. Keep large arrays
+ * off these paths (on the heap), and the figures there current. */
 
 typedef struct qv__server_config {
 	const char *host;            /* an IPv4 address to listen on */

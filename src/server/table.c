@@ -390,7 +390,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	*out = NULL;
 	json_error_t jerr;
 	json_t *params;
-	if (qv__json_loads(saved->params, 0, &params, &jerr) == QV_ENOMEM)
+	if (qv__json_parse(saved->params, strlen(saved->params), 0, &params, &jerr) == QV_ENOMEM)
 		return qv_fail(err, QV_ENOMEM, "out of memory restoring table %s", saved->id);
 	if (!json_is_object(params)) {
 		json_decref(params);
@@ -412,7 +412,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		 * is restored when the server starts, and was accepted before: it may take any
 		 * room. */
 		json_t *doc;
-		rc = qv__json_loads(saved->variant, 0, &doc, &jerr);
+		rc = qv__json_parse(saved->variant, strlen(saved->variant), 0, &doc, &jerr);
 		if (rc == QV_ENOMEM)
 			rc = qv_fail(&why, rc, "out of memory");
 		else if (rc || !json_is_object(doc))
@@ -482,7 +482,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	qv_copy(t->stuck, sizeof t->stuck, saved->stopped ? saved->stopped : "");
 	if (saved->people) {
 		json_t *folk;
-		rc = qv__json_loads(saved->people, 0, &folk, &jerr);
+		rc = qv__json_parse(saved->people, strlen(saved->people), 0, &folk, &jerr);
 		if (rc == QV_ENOMEM)
 			rc = qv_fail(&why, rc, "out of memory");
 		else if (!rc)
