@@ -67,7 +67,15 @@ typedef struct qv__offer {
 	long long to;     /* the version the table will have after the takeback */
 	unsigned asked;   /* bit p: seat p's decisions go back, so p was asked */
 	unsigned waiting; /* bit p: seat p has not answered yet */
+	double at;        /* epoch s when it was asked: the asker's clock is charged up to then */
 } qv__offer;
+
+/* The clock marks a table keeps (qv__clock_mark): one per change that added history entries
+ * since the last chance outcome (which no takeback crosses), the oldest dropped past this
+ * many. A takeback reaches back to the asker's last decision, a few changes back at most
+ * (the other seats' answers in between); a takeback past the oldest mark kept carries the
+ * clocks on as they are, less the asker's increments (table.c, takeback_clocks). */
+#define QV__CLOCK_MARKS 32
 
 typedef struct qv__table {
 	pthread_mutex_t lock;
@@ -106,6 +114,9 @@ typedef struct qv__table {
 	qv__clock clock;         /* the seats' clocks (clock.h) */
 	_Atomic double deadline; /* epoch s when the first running clock runs out, 0: none (read
 	                            by the server's timer without the lock) */
+	qv__clock_mark *marks;   /* the clocks before each recent change, oldest first (people:
+	                            marks); NULL until the first, and at a table without a clock */
+	int nmarks;
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
