@@ -507,12 +507,16 @@ static void schedule(qv__server *srv, qv__table *t)
 }
 
 /* One step of a queued table on a worker; the table goes back to the end of the queue while
- * it still has AI or chance moves to make, so that tables take turns. */
+ * it still has AI or chance moves to make, so that tables take turns. The flight recorder
+ * names the table while its step runs. */
 static void run_step(void *ctx, void *item)
 {
 	qv__server *srv = ctx;
 	qv__table *t = item;
-	if (qv__table_step(t)) {
+	int slot = qv__flight_step_begin(srv->flight, t->id);
+	bool changed = qv__table_step(t);
+	qv__flight_step_end(srv->flight, slot);
+	if (changed) {
 		srv->broadcast(t);
 		timer_note(srv, t); /* a person's turn may have begun */
 	}
@@ -540,6 +544,8 @@ static void drop_step(void *ctx, void *item)
 	qv__table_unref(t);
 }
 
+void qv__server_busy(qv__server *srv, int delta) { qv__flight_request(srv->flight, delta); }
+
 void qv__server_changed(qv__server *srv, qv__table *t)
 {
 	srv->broadcast(t);
@@ -549,6 +555,43 @@ void qv__server_changed(qv__server *srv, qv__table *t)
 }
 
 /* ---- open and close ------------------------------------------------------------------------ */
+
+/* The crash-loop guard. Before each AI search a table's count of searches begun is saved, and
+ * cleared with the search's move (store.h, qv__store_ai_start): a process that dies during a
+ * search leaves it counted, and a table counted QV__AI_TRIES times in a row is stopped at the
+ * next start (qv__table_restore), so that a search that kills the process cannot do so at
+ * every restart. But a process dies for many reasons: another client's request (the audit's
+ * deep JSON killed it while other people's `hard` seats were thinking, and two such deaths
+ * stopped their tables for good), an operator's kill -9, another table's search. So a death
+ * counts against a table only when the flight recorder (flight.h) says that table's step was
+ * the only work in flight: no request or message being handled, no other step under way. Every
+ * other table whose search was under way has the death taken back from its count. Without a
+ * record (a first start on a database, one left by an older quiver), no death is counted. A
+ * client that keeps a request in flight at every moment therefore keeps a crashing search from
+ * being stopped; it would have to do so at every restart, and all it gains is the crashes. */
+static qv_status crash_guard(qv__server *srv, qv_err *err)
+{
+	if (strcmp(srv->cfg.db, ":memory:") == 0)
+		return QV_OK;
+	qv__flight_last *last = malloc(sizeof *last);
+	if (!last)
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	qv_status rc = qv__flight_open(&srv->flight, srv->cfg.db, last, err);
+	bool alone = last->known && last->requests == 0 && last->unnamed == 0 && last->nsteps == 1;
+	if (!rc && !last->known) {
+		rc = qv__store_ai_forgive(srv->store, NULL, err);
+	} else if (!rc && !alone) {
+		for (int i = 0; !rc && i < last->nsteps; i++)
+			rc = qv__store_ai_forgive(srv->store, last->step[i], err);
+	} else if (!rc) {
+		fprintf(stderr,
+		        "quiver serve: the last process ended during a step of table %s, the only "
+		        "work it was doing: an AI search of that table under way is counted\n",
+		        last->step[0]);
+	}
+	free(last);
+	return rc;
+}
 
 /* Every unfinished table of the database into the registry. A table that no longer replays
  * (a database from another version of the rules) is left out with a warning. */
@@ -630,6 +673,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	}
 	if (!rc)
 		rc = qv__store_open(&srv->store, cfg->db, err);
+	if (!rc)
+		rc = crash_guard(srv, err);
 	int expired = 0;
 	if (!rc)
 		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
@@ -679,6 +724,7 @@ void qv__server_close(qv__server *srv)
 	}
 	qv__pool_stop(srv->pool);
 	qv__replay_gate_free(srv->replays);
+	qv__flight_close(srv->flight);
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);
 	free(srv->tables);

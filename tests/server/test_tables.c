@@ -1,8 +1,10 @@
 /*
  * test_tables.c - the limits of `quiver serve` on tables and their storage (docs/server.md,
  * "Limits"), each against the binary on a temporary database on 127.0.0.1:
- * - a table whose AI search was under way when the process died twice is stopped at start-up
- *   and says so in its info, never searched again (a crash loop); one death is retried;
+ * - a table whose AI search was under way when the process died twice, each time the only
+ *   work in flight, is stopped at start-up and says so in its info, never searched again (a
+ *   crash loop); one death is retried; a death while a request was in flight, while another
+ *   table's step was under way too, or with no flight record at all counts against nobody;
  * - the WAL stays bounded while one client repeats act and undo;
  * - waiting tables expire, while the server runs and across a restart;
  * - table creation is limited per client address (rate, open tables, tables with AI seats)
@@ -26,6 +28,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
+#include "server/flight.h"
 #include "server/pool.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -58,6 +61,47 @@ static void crafted_table(const char *db, const char *kind, int starts, char id[
 	qv__store_close(store);
 }
 
+/* Leaves db's flight record as a process that died would: the steps of tables ids[0..n) under
+ * way and `requests` requests in flight. A child process writes it and exits without closing
+ * it, as a crash or a kill -9 ends a server. */
+static void died_during(const char *db, const char *const *ids, int n, int requests)
+{
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		qv__flight *f;
+		qv__flight_last last;
+		qv_err err;
+		if (qv__flight_open(&f, db, &last, &err))
+			_exit(1);
+		for (int i = 0; i < n; i++)
+			qv__flight_step_begin(f, ids[i]);
+		qv__flight_request(f, requests);
+		_exit(0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* Waits until the table has moved past version 0 (its AI seat searched again), never stopped. */
+static void moves_on(const char *id)
+{
+	double end = tc_now_ms() + TH_WAIT_MS;
+	for (;;) {
+		json_t *t = th_info(id);
+		assert_null(json_object_get(t, "stopped"));
+		long long v = json_integer_value(json_object_get(t, "v"));
+		json_decref(t);
+		if (v > 0)
+			return;
+		if (tc_now_ms() > end)
+			fail_msg("table %s, whose AI search was under way at a death, did not move",
+			         id);
+		usleep(20000);
+	}
+}
+
 static void test_crash_during_ai(void **state)
 {
 	(void)state;
@@ -65,8 +109,11 @@ static void test_crash_during_ai(void **state)
 	char twice[32], once[32];
 	crafted_table(db, "hard", QV__AI_TRIES, twice);
 	crafted_table(db, "random", 1, once);
+	const char *alone[] = {twice};
+	died_during(db, alone, 1, 0);
 	th_start(db, NULL);
-	/* Died twice: stopped, and every viewer's info says why. */
+	/* Died twice during its search, the second time doing nothing else: stopped, and every
+	 * viewer's info says why. */
 	json_t *t = th_info(twice);
 	const char *why = json_string_value(json_object_get(t, "stopped"));
 	if (!why || !strstr(why, "stopped"))
@@ -75,19 +122,7 @@ static void test_crash_during_ai(void **state)
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	json_decref(t);
 	/* Died once: searched again, and it moves on. */
-	double end = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		t = th_info(once);
-		assert_null(json_object_get(t, "stopped"));
-		long long v = json_integer_value(json_object_get(t, "v"));
-		json_decref(t);
-		if (v > 0)
-			break;
-		if (tc_now_ms() > end)
-			fail_msg(
-			    "the table whose AI search was under way at one death did not move");
-		usleep(20000);
-	}
+	moves_on(once);
 	th_stop();
 	/* The stop is saved: the next start says the same, and does not search. */
 	th_start(db, NULL);
@@ -95,6 +130,32 @@ static void test_crash_during_ai(void **state)
 	assert_non_null(json_object_get(t, "stopped"));
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	json_decref(t);
+	th_stop();
+
+	/* Deaths the tables' searches did not cause: the second death of each came while a
+	 * request was in flight, while two tables' steps were under way, or left no record (a
+	 * database of an older quiver). None is stopped; each searches again. */
+	char req[32], a[32], b[32], none[32];
+	const char *db2 = th_new_db();
+	crafted_table(db2, "random", QV__AI_TRIES, req);
+	const char *one[] = {req};
+	died_during(db2, one, 1, 1);
+	th_start(db2, NULL);
+	moves_on(req);
+	th_stop();
+	const char *db3 = th_new_db();
+	crafted_table(db3, "random", QV__AI_TRIES, a);
+	crafted_table(db3, "random", QV__AI_TRIES, b);
+	const char *both[] = {a, b};
+	died_during(db3, both, 2, 0);
+	th_start(db3, NULL);
+	moves_on(a);
+	moves_on(b);
+	th_stop();
+	const char *db4 = th_new_db();
+	crafted_table(db4, "random", QV__AI_TRIES, none);
+	th_start(db4, NULL);
+	moves_on(none);
 	th_stop();
 }
 
