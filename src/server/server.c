@@ -45,7 +45,8 @@ void qv__table_unref(qv__table *t)
 
 /* ---- the registry -------------------------------------------------------------------------- */
 
-/* Adds t (taking over the caller's reference) without checks; the caller holds reg_lock. */
+/* Adds t (taking over the caller's reference) without checks; the caller holds reg_lock. The
+ * table gets the server's idle limit: every table in the registry may end idle. */
 static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
 {
 	if (srv->ntables == srv->cap) {
@@ -57,6 +58,9 @@ static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
 		srv->cap = cap;
 	}
 	srv->tables[srv->ntables++] = t;
+	qv__table_lock(t);
+	qv__table_set_idle_limit_locked(t, srv->cfg.idle_limit);
+	qv__table_unlock(t);
 	return QV_OK;
 }
 
@@ -419,11 +423,20 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 
 /* ---- the clocks' timer ----------------------------------------------------------------------- */
 
-/* Wakes the timer when t's clocks run out before the timer means to wake (timer_next; 0 while
- * it scans or has no deadline, so that a deadline set during a scan is never missed). */
+/* The first time the timer has to look at t: its clocks' deadline or when it may end idle;
+ * 0 for neither. */
+static double table_due(qv__table *t)
+{
+	double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
+	return d > 0 && (idle <= 0 || d < idle) ? d : idle > 0 ? idle : 0;
+}
+
+/* Wakes the timer when t's clocks run out, or t may end idle, before the timer means to wake
+ * (timer_next; 0 while it scans or has no deadline, so that a deadline set during a scan is
+ * never missed). */
 static void timer_note(qv__server *srv, qv__table *t)
 {
-	double d = atomic_load(&t->deadline);
+	double d = table_due(t);
 	if (d <= 0)
 		return;
 	pthread_mutex_lock(&srv->timer_lock);
@@ -435,10 +448,11 @@ static void timer_note(qv__server *srv, qv__table *t)
 }
 
 /* The timer thread: finds the tables whose deadline has passed and times their seats out
- * (qv__table_timeout, saved before anyone hears of it), then sleeps until the earliest
- * deadline of any table, or until timer_note says a sooner one was set. Tables with a clock
- * are never out of memory while they play (maybe_evict lets only finished tables go), so the
- * registry holds every deadline. A timeout the store refuses is tried again a second later. */
+ * (qv__table_timeout, saved before anyone hears of it), and those that may have been idle for
+ * --idle-limit (qv__table_idle, which ends them), then sleeps until the earliest deadline of
+ * any table, or until timer_note says a sooner one was set. Tables that play are never out of
+ * memory (maybe_evict lets only finished tables go), so the registry holds every deadline. A
+ * timeout or an end the store refuses is tried again a second later. */
 static void *timer_main(void *arg)
 {
 	qv__server *srv = arg;
@@ -454,7 +468,7 @@ static void *timer_main(void *arg)
 		qv__table **due = malloc(sizeof *due * (size_t)(srv->ntables ? srv->ntables : 1));
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
-			double d = atomic_load(&t->deadline);
+			double d = table_due(t);
 			if (d > 0 && d <= t0 && due) {
 				qv__table_ref(t);
 				due[ndue++] = t;
@@ -464,11 +478,17 @@ static void *timer_main(void *arg)
 		}
 		pthread_mutex_unlock(&srv->reg_lock);
 		for (int i = 0; i < ndue; i++) {
-			if (qv__table_timeout(due[i]))
-				qv__server_changed(srv, due[i]);
-			else if (atomic_load(&due[i]->deadline) > 0)
-				failed = true;
-			qv__table_unref(due[i]);
+			qv__table *t = due[i];
+			double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
+			if (d > 0 && d <= t0) {
+				if (qv__table_timeout(t))
+					qv__server_changed(srv, t);
+				else if (atomic_load(&t->deadline) > 0)
+					failed = true;
+			} else if (idle > 0 && idle <= t0 && qv__table_idle(t)) {
+				qv__server_changed(srv, t);
+			}
+			qv__table_unref(t);
 		}
 		free(due);
 		if (!due || failed) /* out of memory, or a store that refused: again in a second */
@@ -548,6 +568,10 @@ void qv__server_busy(qv__server *srv, int delta) { qv__flight_request(srv->fligh
 
 void qv__server_changed(qv__server *srv, qv__table *t)
 {
+	/* A change, or a connection that came or went: the table is not idle from now. */
+	qv__table_lock(t);
+	qv__table_touch_locked(t);
+	qv__table_unlock(t);
 	srv->broadcast(t);
 	schedule(srv, t);
 	timer_note(srv, t);
@@ -646,6 +670,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		srv->cfg.address_ai_tables = QV__ADDRESS_AI_TABLES;
 	if (srv->cfg.away_limit <= 0)
 		srv->cfg.away_limit = QV__AWAY_LIMIT;
+	if (srv->cfg.idle_limit <= 0)
+		srv->cfg.idle_limit = QV__IDLE_LIMIT;
 	pthread_mutex_init(&srv->reg_lock, NULL);
 	pthread_mutex_init(&srv->timer_lock, NULL);
 	pthread_cond_init(&srv->timer_cond, NULL);
@@ -705,6 +731,23 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		qv__server_close(srv);
 		return rc;
 	}
+	/* Tables that were idle past the limit when the server stopped end before anyone can ask
+	 * for a table (by their stored last activity), rather than at the timer's first turn. */
+	qv__table **ended = malloc(sizeof *ended * (size_t)(srv->ntables ? srv->ntables : 1));
+	int nended = 0;
+	for (int i = 0; ended && i < srv->ntables; i++) {
+		qv__table *t = srv->tables[i];
+		double idle = atomic_load(&t->idle_at);
+		if (idle > 0 && idle <= now() && qv__table_idle(t)) {
+			qv__table_ref(t);
+			ended[nended++] = t;
+		}
+	}
+	for (int i = 0; i < nended; i++) {
+		maybe_evict(srv, ended[i]); /* nobody watches it yet */
+		qv__table_unref(ended[i]);
+	}
+	free(ended);
 	for (int i = 0; i < srv->ntables; i++)
 		schedule(srv, srv->tables[i]);
 	*out = srv;

@@ -54,6 +54,8 @@ typedef struct qv__server_config {
 	int address_tables;    /* tables not over one client address may have created */
 	int address_ai_tables; /* of which with a searching seat (easy, medium, hard) */
 	double away_limit;     /* seconds a seat must be away and to move before a claim */
+	double idle_limit;     /* seconds a table that plays without a running clock may stay
+	                          without a connection or a change before it ends, abandoned */
 } qv__server_config;
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
@@ -63,6 +65,7 @@ typedef struct qv__server_config {
 #define QV__ADDRESS_TABLES    20
 #define QV__ADDRESS_AI_TABLES 4
 #define QV__AWAY_LIMIT        300
+#define QV__IDLE_LIMIT        86400
 
 /* The most variants (documents sent by clients, not the built-in sets) that the tables not
  * over of one client address may play at once: each takes one of the registry's slots for

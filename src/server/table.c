@@ -63,10 +63,11 @@ static bool is_kind(const char *text)
 	return false;
 }
 
-/* The status that follows from the match and the seats. */
+/* The status that follows from the match and the seats (and an end the server gave it: an
+ * abandoned table is over). */
 static int status_of(const qv__table *t)
 {
-	if (qv_match_over(t->m))
+	if (qv_match_over(t->m) || t->ended[0])
 		return QV__OVER;
 	for (int i = 0; i < t->nseats; i++)
 		if (t->seat[i].human && !t->seat[i].hash[0])
@@ -124,6 +125,8 @@ static unsigned committed_mask(const qv__table *t)
 	return mask;
 }
 
+static void idle_note_locked(qv__table *t);
+
 /* Brings the clocks up to the table as it is now, and the deadline the server's timer reads.
  * The seats in `decided` made a decision now (for Fischer's increment); so did every seat
  * whose clock stopped on a commitment that is no longer pending (the step was played: a
@@ -136,6 +139,7 @@ static void clock_sync_locked(qv__table *t, unsigned decided)
 	t->clock.held = pending;
 	qv__clock_sync(&t->clock, clock_mask(t), decided, now());
 	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
+	idle_note_locked(t);
 }
 
 /* Puts the clocks back as kept before a change that could not be saved. */
@@ -143,6 +147,7 @@ static void clock_put_back(qv__table *t, const qv__clock *kept)
 {
 	t->clock = *kept;
 	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
+	idle_note_locked(t);
 }
 
 /* The clocks before a change that adds history entries from the current end on, into *mark;
@@ -666,6 +671,9 @@ static json_t *people_json(const qv__table *t)
 		j = qv__json_put(j, "marks", marks);
 	}
 	j = qv__json_put(j, "leaves", leaves_json(t));
+	j = qv__json_put(j, "active", json_integer((json_int_t)(t->active * 1000)));
+	if (t->ended[0])
+		j = qv__json_put(j, "ended", json_string(t->ended));
 	return j;
 }
 
@@ -694,6 +702,22 @@ static qv_status marks_load(qv__table *t, const json_t *j, qv_err *err)
 	return QV_OK;
 }
 
+/* Reads back when the table was last active and how it ended. A table saved without it (by an
+ * older quiver) counts as active from now. */
+static qv_status life_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	const json_t *active = json_object_get(j, "active"), *ended = json_object_get(j, "ended");
+	if ((active && !json_is_integer(active)) ||
+	    (ended && (!json_is_string(ended) || strcmp(json_string_value(ended), "abandoned"))))
+		return qv_fail(err, QV_EIO,
+		               "people: expected \"active\" (epoch ms) and \"ended\": "
+		               "\"abandoned\"");
+	t->active = active ? (double)json_integer_value(active) / 1000 : now();
+	if (ended)
+		qv_copy(t->ended, sizeof t->ended, "abandoned");
+	return QV_OK;
+}
+
 /* Reads back what people_json wrote (untrusted: a damaged database names the field). */
 static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 {
@@ -714,6 +738,8 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 		rc = leaves_load(t, json_object_get(j, "leaves"), err);
 	if (!rc)
 		rc = marks_load(t, json_object_get(j, "marks"), err);
+	if (!rc)
+		rc = life_load(t, j, err);
 	return rc;
 }
 
@@ -721,6 +747,7 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
  * the table first, so that they are saved with every change. */
 static char *people_text(qv__table *t)
 {
+	t->active = now(); /* every change saved is something that happened */
 	clock_sync_locked(t, 0);
 	json_t *j = people_json(t);
 	char *text = j ? qv__json_dumps(j, JSON_COMPACT) : NULL;
@@ -1945,6 +1972,86 @@ static int server_turn(qv__table *t)
 
 bool qv__table_wants_step_locked(qv__table *t) { return server_turn(t) != -100; }
 
+/* ---- idleness ------------------------------------------------------------------------------ */
+
+/* Whether a table may end idle now: it plays, no clock of it runs (a table whose clock runs
+ * ends by its clock), and the server has no step of its own to make there (the table waits for
+ * people, or has stopped). */
+static bool idle_applies(qv__table *t)
+{
+	return t->idle_limit > 0 && t->status == QV__PLAYING && atomic_load(&t->deadline) == 0 &&
+	       !qv__table_wants_step_locked(t);
+}
+
+/* When the server's timer should look at the table: idle_limit after it was last active, when
+ * the rule applies. */
+static void idle_note_locked(qv__table *t)
+{
+	atomic_store(&t->idle_at, idle_applies(t) ? t->active + t->idle_limit : 0.0);
+}
+
+void qv__table_set_idle_limit_locked(qv__table *t, double limit)
+{
+	t->idle_limit = limit;
+	idle_note_locked(t);
+}
+
+void qv__table_touch_locked(qv__table *t)
+{
+	t->active = now();
+	idle_note_locked(t);
+}
+
+/* A watched table's last activity is saved at most this often, as a part of its idle limit: a
+ * restart after a kill then judges it by a time at most that old. */
+#define IDLE_SAVE_PART 0.5
+
+bool qv__table_idle(qv__table *t)
+{
+	qv__table_lock(t);
+	double at = now();
+	bool ended = false;
+	qv_err err;
+	if (!idle_applies(t)) {
+		atomic_store(&t->idle_at, 0.0);
+	} else if (t->conns || t->greeting > 0) {
+		/* Someone is at the table: idleness counts from now, and the time is saved now and
+		 * then, so that a restart after a kill does not end a table people were at. */
+		if (t->store && qv__table_save_people_locked(t, &err))
+			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+		t->active = at;
+		atomic_store(&t->idle_at, at + t->idle_limit * IDLE_SAVE_PART);
+	} else if (t->active + t->idle_limit > at) {
+		idle_note_locked(t); /* something happened since the timer planned to look */
+	} else {
+		int old_status = t->status;
+		long long old_v = t->v;
+		qv__offer offer = t->offer;
+		qv_copy(t->ended, sizeof t->ended, "abandoned");
+		t->offer.by = -1;
+		t->v += 1; /* a new version: a search begun is dropped, a late act is stale */
+		t->status = status_of(t);
+		qv_status rc = save_change(t, t->m->nhist, false, &err);
+		if (rc) {
+			/* Tried again a second later; a store that keeps refusing is logged. */
+			fprintf(stderr, "quiver serve: table %s: its end could not be saved: %s\n",
+			        t->id, err.msg);
+			t->ended[0] = '\0';
+			t->v = old_v;
+			t->status = old_status;
+			t->offer = offer;
+			clock_sync_locked(t, 0);
+			atomic_store(&t->idle_at, at + 1);
+		} else {
+			t->iv++;
+			atomic_store(&t->idle_at, 0.0);
+			ended = true;
+		}
+	}
+	qv__table_unlock(t);
+	return ended;
+}
+
 /* Stops the table playing itself after an AI or chance failure, saying why, and saves that,
  * so that a restart does not try again. */
 static void stop_locked(qv__table *t, const char *what, const qv_err *why)
@@ -2136,7 +2243,7 @@ static json_t *info_json(qv__table *t, bool stored)
 		seats = qv__json_push(seats, e);
 	}
 	json_t *result = json_null();
-	if (t->status == QV__OVER) {
+	if (t->status == QV__OVER && qv_match_over(t->m)) {
 		int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 		qv_match_ranks(t->m, ranks);
 		t->game->score(t->m->state, scores);
@@ -2167,6 +2274,8 @@ static json_t *info_json(qv__table *t, bool stored)
 	info = qv__json_put(info, "clock", clock_json(t, stored));
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
+	if (t->ended[0])
+		info = qv__json_put(info, "ended", json_string(t->ended));
 	if (stored)
 		info = qv__json_put(info, "catalogue", qv__catalogue_json(t->m));
 	return info;
