@@ -256,7 +256,8 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 		bool own = counts && strcmp(t->owner, addr) == 0;
 		open += counts;
 		mine += own;
-		mine_ai += own && t->searches && !t->stuck[0];
+		/* A zombie seat is a search too (medium): its table counts as one with AI seats. */
+		mine_ai += own && qv__table_searches_locked(t) && !t->stuck[0];
 		qv__table_unlock(t);
 	}
 	qv_status rc = QV_OK;
@@ -512,29 +513,57 @@ static void *timer_main(void *arg)
 
 /* ---- the worker pool ------------------------------------------------------------------------ */
 
+/* Queues t on the pool: in the lane of the address that created it (the tables of one address
+ * take one turn among the addresses, whatever their number), or ahead of every lane when its
+ * next step is a chance draw, which takes no search: a person who waits for a die then waits
+ * for a free worker, not for every address's turn. */
+static void queue_step(qv__server *srv, qv__table *t, bool chance)
+{
+	if (chance)
+		qv__pool_push_first(srv->pool, t);
+	else
+		qv__pool_push_lane(srv->pool, t, t->owner);
+}
+
 /* Queues t on the pool when an AI seat or chance is to move and it is not queued yet. */
 static void schedule(qv__server *srv, qv__table *t)
 {
 	qv__table_lock(t);
 	bool go = !t->queued && qv__table_wants_step_locked(t);
+	bool chance = go && qv__table_wants_chance_locked(t);
 	if (go) {
 		t->queued = true;
 		qv__table_ref(t);
 	}
 	qv__table_unlock(t);
 	if (go)
-		qv__pool_push_lane(srv->pool, t, t->owner);
+		queue_step(srv, t, chance);
 }
 
-/* One step of a queued table on a worker; the table goes back to the end of the queue while
- * it still has AI or chance moves to make, so that tables take turns. The flight recorder
- * names the table while its step runs. */
+/* Chance draws made at once after a step, at most (a game's draws between two decisions are
+ * a few dice; the bound keeps a worker from being held by a table that draws on and on). */
+#define CHANCE_RUN 16
+
+/* Whether t's next step is a chance draw. */
+static bool wants_chance(qv__table *t)
+{
+	qv__table_lock(t);
+	bool chance = qv__table_wants_chance_locked(t);
+	qv__table_unlock(t);
+	return chance;
+}
+
+/* One step of a queued table on a worker, with the chance draws that follow it; the table goes
+ * back to the end of its lane while it still has AI moves to make, so that tables take turns
+ * one search at a time. The flight recorder names the table while its steps run. */
 static void run_step(void *ctx, void *item)
 {
 	qv__server *srv = ctx;
 	qv__table *t = item;
 	int slot = qv__flight_step_begin(srv->flight, t->id);
 	bool changed = qv__table_step(t);
+	for (int k = 0; changed && k < CHANCE_RUN && wants_chance(t); k++)
+		qv__table_step(t);
 	qv__flight_step_end(srv->flight, slot);
 	if (changed) {
 		srv->broadcast(t);
@@ -542,11 +571,12 @@ static void run_step(void *ctx, void *item)
 	}
 	qv__table_lock(t);
 	bool again = qv__table_wants_step_locked(t);
+	bool chance = again && qv__table_wants_chance_locked(t);
 	if (!again)
 		t->queued = false;
 	qv__table_unlock(t);
 	if (again) {
-		qv__pool_push_lane(srv->pool, t, t->owner);
+		queue_step(srv, t, chance);
 		return;
 	}
 	maybe_evict(srv, t);

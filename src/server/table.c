@@ -1972,6 +1972,16 @@ static int server_turn(qv__table *t)
 
 bool qv__table_wants_step_locked(qv__table *t) { return server_turn(t) != -100; }
 
+bool qv__table_wants_chance_locked(qv__table *t) { return server_turn(t) == QV_CHANCE; }
+
+bool qv__table_searches_locked(const qv__table *t)
+{
+	for (int p = 0; !t->searches && p < t->nseats; p++)
+		if (qv__table_zombie_locked(t, p))
+			return true;
+	return t->searches;
+}
+
 /* ---- idleness ------------------------------------------------------------------------------ */
 
 /* Whether a table may end idle now: it plays, no clock of it runs (a table whose clock runs

@@ -268,6 +268,14 @@ bool qv__table_zombie_locked(const qv__table *t, int p);
  * step it). */
 bool qv__table_wants_step_locked(qv__table *t);
 
+/* Whether the next step the server makes at the table is a chance draw (quick: no search). */
+bool qv__table_wants_chance_locked(qv__table *t);
+
+/* Whether the table's seats are played by a search: a level that searches (easy, medium,
+ * hard), or a zombie (a person who left a game that goes on, played by `medium`). What
+ * --address-ai-tables counts. */
+bool qv__table_searches_locked(const qv__table *t);
+
 /* ---- idleness (table.c) ---- */
 
 /* Sets the table's idle limit (the server's --idle-limit, seconds; 0: never) and when the timer

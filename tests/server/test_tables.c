@@ -331,6 +331,28 @@ static void test_address_limits(void **state)
 	th_create("{\"game\": \"evons\", \"seats\": [\"human\", \"random\"]}", id);
 	th_refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--address-tables");
 	th_stop();
+
+	/* A person who resigns a game of three leaves a zombie the server plays (medium): its
+	 * table is then one with AI seats, counted against --address-ai-tables. */
+	static const char *const one_ai[] = {"--address-ai-tables", "1", NULL};
+	th_start(th_new_db(), one_ai);
+	char tokens[3][64];
+	th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": "
+	          "[\"human\", \"human\", \"human\"]}",
+	          id);
+	for (int i = 0; i < 3; i++) {
+		char seat[8];
+		snprintf(seat, sizeof seat, "p%d", i + 1);
+		th_join(id, seat, tokens[i]);
+	}
+	th_seat p3;
+	th_seat_open(&p3, id, tokens[2]);
+	th_seat_send(&p3, "{\"type\": \"resign\", \"v\": %lld}", p3.v);
+	th_seat_reach(&p3, p3.v + 1);
+	th_seat_close(&p3);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"easy\"]}",
+	           429, "--address-ai-tables");
+	th_stop();
 }
 
 /* ---- tables that end idle ------------------------------------------------------------------- */
