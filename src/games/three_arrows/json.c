@@ -191,8 +191,10 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 			               T->names[k]);
 		if (cov && s->tactical)
 			return qv_fail(err, QV_EINVAL, "%s: tactical mode has no covers", what);
+		/* A facing whose arrows an earlier facing has is that facing, as in the notation
+		 * (a Cross faces N whatever it is said to face). */
 		uint64_t bit = 1ull << sq;
-		s->cell[sq] = TA_CELL(p, k, f);
+		s->cell[sq] = TA_CELL(p, k, T->canon_facing[k][f]);
 		s->occ[p] |= bit;
 		if (cov)
 			s->covered |= bit;
@@ -399,6 +401,16 @@ static qv_status check_attack_field(ta_state *s, const json_t *atk, qv_err *err)
 	return QV_OK;
 }
 
+/* The last check of a load: the invariants every state keeps (check.c), for what the checks
+ * of the fields above do not say. */
+static qv_status check_whole(const ta_state *s, qv_err *err)
+{
+	qv_err why;
+	if (ta_check_state(s, &why))
+		return qv_fail(err, QV_EINVAL, "state: %s", why.msg);
+	return QV_OK;
+}
+
 qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 {
 	static const char *const keys[] = {"board",  "players",     "turn",  "phase",
@@ -432,6 +444,11 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 		return qv_fail(
 		    err, QV_EINVAL,
 		    "state.terminator_placed cannot be false while a Terminator is on the board or lost");
+	if (tp && !s->terminator_placed)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "state.terminator_placed cannot be true while no Terminator is on the "
+		    "board or lost");
 	s->terminator_placed = tp;
 	int turn;
 	if ((rc = qv__json_get_opt_player(j, "turn", "state", s->nplayers, 0, &turn, err)))
@@ -458,7 +475,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 		               ta_phase_names[phase]);
 	}
 	if (phase == TA_PH_OVER)
-		return QV_OK;
+		return check_whole(s, err);
 	if (s->pl[turn].eliminated)
 		return qv_fail(err, QV_EINVAL, "state.turn names p%d, who is eliminated", turn + 1);
 	if (s->turns >= s->max_turns)
@@ -477,5 +494,5 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 			    "p%d can neither act nor uncover, so it cannot be p%d's turn", turn + 1,
 			    turn + 1);
 	}
-	return QV_OK;
+	return check_whole(s, err);
 }
