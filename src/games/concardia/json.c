@@ -637,7 +637,14 @@ static qv_status check_whole(cc_state *s, const uint8_t *given, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "a player lost: state.ended must be loss");
 	if (s->ended == CC_END_LOSS && !total)
 		return qv_fail(err, QV_EINVAL, "state.ended is loss but no player has lost");
-	return check_phase(s, err);
+	if ((rc = check_phase(s, err)))
+		return rc;
+	/* Last, the invariants every state keeps (check.c), for what the checks above do not
+	 * say. */
+	qv_err why;
+	if (cc_check_state(s, &why))
+		return qv_fail(err, QV_EINVAL, "state: %s", why.msg);
+	return QV_OK;
 }
 
 qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
