@@ -336,6 +336,11 @@ void ev_ranks(const void *st, int *out);
 /* Cells a Firestorm centred on `center` may burn for player p (at most 5, in out). */
 int ev_burn_targets(const ev_state *s, int center, int p, int *out);
 
+/* The invariants of a state (check.c): the descriptor's state_ok, and the same as a status
+ * with the broken invariant in why (load_json's last check). */
+bool ev_state_ok(const void *st, qv_err *why);
+qv_status ev_check_state(const ev_state *s, qv_err *why);
+
 /* Legal actions (legal.c): the list, the sampler and count that decode an index instead of
  * listing, the coin, and check with the reason for a refusal. */
 int ev_legal(const void *st, qv_action *out);

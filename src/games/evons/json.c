@@ -776,5 +776,12 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	for (int p = 0; p < 2; p++)
 		if ((rc = check_cards(s, p, given[p], err)))
 			return rc;
-	return check_phase(s, err);
+	if ((rc = check_phase(s, err)))
+		return rc;
+	/* Last, the invariants every state keeps (check.c), for what the checks above do not
+	 * say. */
+	qv_err why;
+	if (ev_check_state(s, &why))
+		return qv_fail(err, QV_EINVAL, "state: %s", why.msg);
+	return QV_OK;
 }
