@@ -615,6 +615,47 @@ static void test_determinize_guesses_sensibly(void **unused)
 	}
 }
 
+/* In phase take everyone knows that the swaps still to come give their items: each use was
+ * read out, and nothing has taken from those hands since. A determinization keeps one of each
+ * in the hand (p1's half, whose swap takes now, and p2's and p4's reverse); the other hidden
+ * items are guessed anew (and a search may take the swap on every guess). */
+static void test_determinize_keeps_swap_items(void **unused)
+{
+	(void)unused;
+	ap_state st;
+	must_load(
+	    &st, "players=4,size=9,rounds=6,shuffle=false",
+	    "{\"players\":[{\"pos\":\"a1\",\"hand\":[\"1a\",\"swap\",\"half\",\"draw\",\"x2\"]},"
+	    "{\"pos\":\"i9\",\"hand\":[\"swap\",\"reverse\",\"x2\"]},{\"pos\":\"a9\",\"hand\":"
+	    "[\"1c\",\"minus5\"]},{\"pos\":\"i1\",\"hand\":[\"1d\",\"swap\",\"reverse\","
+	    "\"reverse\"]}]}");
+	static const char *const uses[] = {
+	    "use swap p2 half",    "use draw",    "use x2",     "ready",
+	    "use swap p3 reverse", "ready",       "use minus5", "ready",
+	    "use swap p3 reverse", "use reverse", "ready"};
+	for (size_t i = 0; i < sizeof uses / sizeof uses[0]; i++)
+		play(&st, uses[i]);
+	assert_int_equal(st.phase, AP_PH_TAKE);
+	qv_rng rng;
+	qv_rng_seed(&rng, 9);
+	int guessed = 0;
+	for (int i = 0; i < 200; i++) {
+		for (int viewer = QV_VIEW_PUBLIC; viewer < 4; viewer++) {
+			if (viewer == -1)
+				continue;
+			ap_state d = st;
+			G->determinize(&d, viewer, &rng);
+			assert_true(ap_hand_count(&d.pl[0], AP_NARROWS + 1) >= 1); /* half */
+			assert_true(ap_hand_count(&d.pl[1], AP_NARROWS + 3) >= 1); /* reverse */
+			assert_true(ap_hand_count(&d.pl[3], AP_NARROWS + 3) >= 1);
+			guessed +=
+			    viewer >= 0 && viewer != 1 &&
+			    ap_hand_count(&d.pl[1], AP_NARROWS) == 0; /* p2's x2 guessed away */
+		}
+	}
+	assert_true(guessed > 0);
+}
+
 static void test_determinize_hides_commitments(void **unused)
 {
 	(void)unused;
@@ -1575,6 +1616,7 @@ int main(void)
 	    cmocka_unit_test(test_load_rejects),
 	    cmocka_unit_test(test_secrecy_random_games),
 	    cmocka_unit_test(test_determinize_hides_commitments),
+	    cmocka_unit_test(test_determinize_keeps_swap_items),
 	    cmocka_unit_test(test_determinize_guesses_sensibly),
 	    cmocka_unit_test(test_heuristic_and_score),
 	    cmocka_unit_test(test_heuristics_all_at_once),

@@ -991,6 +991,37 @@ static int pool_arrow(const ap_tables *T, det_pools *dp, int v)
 
 static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] : 0; }
 
+/* In phase take everyone knows that each player p whose swap is still to come holds the item
+ * it gives: its use was read out, and nothing has taken the item since, unless an earlier swap
+ * of this round took from p at random (and the swap of the active player would be void
+ * without it). Returns the hand entry of p, among those viewer cannot name, that is that item,
+ * with the item taken out of the pool; -1 when nothing is known, when viewer knows a copy of
+ * it there already, or (in a state no game reaches) when the pool has none. */
+static int swap_item_entry(const ap_state *s, int p, int viewer, det_pools *dp)
+{
+	const ap_tables *T = ap_T(s);
+	const ap_player *pl = &s->pl[p];
+	if (p < s->active || p == viewer || !ap_used_effect(T, pl, AP_E_SWAP))
+		return -1;
+	for (int q = 0; q < s->active; q++)
+		if (ap_used_effect(T, &s->pl[q], AP_E_SWAP) && s->pl[q].swap_target == p)
+			return -1;
+	int card = AP_NARROWS + pl->swap_item, entry = -1;
+	for (int i = 0; i < pl->nhand; i++) {
+		bool known = ap_knows(pl->hand[i].know, viewer);
+		if (known && pl->hand[i].card == card)
+			return -1;
+		if (!known && entry < 0 && ap_is_item(pl->hand[i].card))
+			entry = i;
+	}
+	for (int j = 0; entry >= 0 && j < dp->nitem; j++)
+		if (dp->item[j] == pl->swap_item) {
+			dp->item[j] = dp->item[--dp->nitem];
+			return entry;
+		}
+	return -1;
+}
+
 /* Another player's unseen secret is guessed: random uses for the items phase (each time,
  * stop with probability 1/2); for the throw and the direction, the card and the arrow that
  * take the most on that player's walk (ap_likely_throw, ap_likely_go: a random card or arrow
@@ -1024,6 +1055,10 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 	for (int v = 0; v < AP_NVALUES; v++)
 		qv_shuffle_bytes(dp.arrow[v], dp.narrow[v], rng);
 	qv_shuffle_bytes(dp.item, dp.nitem, rng);
+	/* before any unseen item is dealt, so that the pool still holds the swaps' */
+	int keep[QV_MAX_PLAYERS];
+	for (int p = 0; p < s->nplayers; p++)
+		keep[p] = s->phase == AP_PH_TAKE ? swap_item_entry(s, p, viewer, &dp) : -1;
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == viewer)
 			continue;
@@ -1031,7 +1066,9 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 		for (int i = 0; i < pl->nhand; i++) {
 			ap_entry *e = &pl->hand[i];
 			if (!ap_knows(e->know, viewer)) {
-				if (ap_is_item(e->card))
+				if (i == keep[p])
+					e->card = (uint8_t)(AP_NARROWS + pl->swap_item);
+				else if (ap_is_item(e->card))
 					e->card = (uint8_t)(AP_NARROWS + pool_item(&dp));
 				else
 					e->card =
