@@ -25,8 +25,6 @@
 
 #include "arrow_party.h"
 
-#define ALL_KNOW(n) ((uint8_t)(((1u << (n)) - 1) | AP_PUBLIC))
-
 /* ---- small helpers ---- */
 
 int ap_start_cell(int size, int p)
@@ -516,7 +514,7 @@ static void swap_give(ap_state *s, int u)
 {
 	ap_player *pu = &s->pl[u];
 	public_remove(s, u, AP_NARROWS + pu->swap_item);
-	hand_add(&s->pl[pu->swap_target], AP_NARROWS + pu->swap_item, ALL_KNOW(s->nplayers));
+	hand_add(&s->pl[pu->swap_target], AP_NARROWS + pu->swap_item, AP_ALL_KNOW(s->nplayers));
 }
 
 /* Resolves the swaps from seat `from` on; stops at one that must take a card at random. */
@@ -596,14 +594,13 @@ static void start_walk(ap_state *s, qv_events *ev)
 	run_walk(s, ev);
 }
 
-/* The end of the game: the items in every hand are shown, as they count in the score. */
-static void show_items(ap_state *s)
+void ap_show_items(ap_state *s)
 {
 	for (int p = 0; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
 		for (int i = 0; i < pl->nhand; i++)
 			if (ap_is_item(pl->hand[i].card))
-				pl->hand[i].know = ALL_KNOW(s->nplayers);
+				pl->hand[i].know = AP_ALL_KNOW(s->nplayers);
 		ap_sort_hand(pl);
 	}
 }
@@ -631,7 +628,7 @@ static void finish_round(ap_state *s, qv_events *ev)
 		ap_say_round_end(s, thrown, ev);
 	if (s->round >= s->rounds) {
 		s->phase = AP_PH_OVER;
-		show_items(s);
+		ap_show_items(s);
 		if (ev) {
 			int r[QV_MAX_PLAYERS];
 			ap_ranks(s, r);
@@ -669,7 +666,7 @@ static inline __attribute__((always_inline)) int pick_up(ap_state *s, int p)
 	bool known = *g & AP_G_KNOWN;
 	if (ap_used_effect(ap_T(s), pl, AP_E_NOPICKUP))
 		return AP_PICK_LEFT | (known ? kind << 4 : 0);
-	hand_add(pl, AP_NARROWS + kind, known ? ALL_KNOW(s->nplayers) : 1 << p);
+	hand_add(pl, AP_NARROWS + kind, known ? AP_ALL_KNOW(s->nplayers) : 1 << p);
 	*g = 0;
 	return (known ? AP_PICK_KNOWN : AP_PICK_HIDDEN) | kind << 4;
 }
@@ -810,7 +807,7 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 		public_remove(s, p, AP_NARROWS + pl->swap_item);
 		random_leave(s, t, p, AP_NARROWS + arg);
 		hand_add(pl, AP_NARROWS + arg, 1 << p | 1 << t);
-		hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, ALL_KNOW(s->nplayers));
+		hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, AP_ALL_KNOW(s->nplayers));
 		if (ev)
 			ap_say_swap(s, p, arg, ev);
 		swaps_from(s, p + 1, ev);
@@ -877,6 +874,7 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 	case AP_ACT_GIVE: apply_give(s, arg, ev); break;
 	default: break;
 	}
+	QV_ASSERT_STATE(&qv_arrow_party, s);
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -945,7 +943,7 @@ typedef struct det_pools {
 static uint8_t canon_know(const ap_state *s, int p, int know, int viewer)
 {
 	if (know & AP_PUBLIC)
-		return ALL_KNOW(s->nplayers);
+		return AP_ALL_KNOW(s->nplayers);
 	uint8_t k = (uint8_t)(1u << p);
 	if (viewer >= 0 && (know >> viewer & 1))
 		k |= (uint8_t)(1u << viewer);
@@ -1212,4 +1210,5 @@ const qv_game qv_arrow_party = {
     .action_note = ap_action_note,
     .reveals = ap_reveals,
     .components = &ap_components,
+    .state_ok = ap_state_ok,
 };
