@@ -364,14 +364,62 @@ static void expect_load_error(const char *params, const char *state, const char 
 		fail_msg("load: message '%s' lacks '%s'", err.msg, text);
 }
 
+/* The hand and the deck, read and checked against the decklist by the card games' shared loader
+ * (games/deck.c): each refusal names the field or the player's decklist and what is expected; a
+ * deck left out is the rest of the decklist, lowest card id on top; a deck given is read top
+ * first. */
+static void test_load_hand_and_deck(void **unused)
+{
+	(void)unused;
+	const char *ex = "deck1=expedition,deck2=foundry";
+	expect_load_error(ex, "{\"board\":[{\"sq\":\"c3\",\"card\":\"guard-r\",\"owner\":\"p1\"}]}",
+	                  "p1 has 1 x guard-r on the grid, in hand, the discard pile, the "
+	                  "opponent's Victory Pile, the Persistent Area and the start, but its "
+	                  "decklist (deck1) holds 0");
+	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\",\"striker-r\"]},{}]}",
+	                  "p1 has 2 x striker-r on the grid, in hand, the discard pile, the "
+	                  "opponent's Victory Pile, the Persistent Area and the start, but its "
+	                  "decklist (deck1) holds 1");
+	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\"],\"deck\":[]},{}]}",
+	                  "players[0].deck: p1's decklist (deck1) holds 1 x striker-p but the "
+	                  "state places only 0 (leave out players[0].deck to put the rest there)");
+	expect_load_error(
+	    ex, "{\"players\":[{},{\"deck\":[\"guard-r\",\"guard-r\"]}]}",
+	    "p2 has 2 x guard-r on the grid, in hand, the discard pile, the "
+	    "opponent's Victory Pile, the Persistent Area and the start, deck included, "
+	    "but its decklist (deck2) holds 1");
+	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-x\"]},{}]}",
+	                  "players[0].hand[0] must be a card id");
+	expect_load_error(ex, "{\"players\":[{\"hand\":3},{}]}",
+	                  "players[0].hand must be an array of at most 60 card ids");
+	expect_load_error(ex, "{\"players\":[{},{\"deck\":[\"nope\"]}]}",
+	                  "players[1].deck[0] must be a card id");
+	cc_state st;
+	must_load(&st, ex, "{\"players\":[{\"hand\":[\"striker-p\"]},{}]}");
+	assert_int_equal(st.pl[0].nhand, 1);
+	assert_int_equal(st.pl[0].hand[id_of("striker-p")], 1);
+	assert_int_equal(st.pl[0].ndeck, 20);
+	assert_int_equal(st.pl[0].deck[19], id_of("striker-r"));
+	assert_int_equal(st.pl[0].deck[0], id_of("aegis-s"));
+	/* p2's whole decklist given as its deck: read top first */
+	char given[1024] = "{\"players\":[{},{\"deck\":[";
+	const cc_tables *T = base();
+	for (int k = 0; k < T->decks[1].n; k++)
+		snprintf(given + strlen(given), sizeof given - strlen(given), "%s\"%s\"",
+		         k ? "," : "", T->cards[T->decks[1].cards[k]].id);
+	strcat(given, "]}]}");
+	must_load(&st, "deck1=expedition,deck2=foundry,shuffle=false", given);
+	assert_int_equal(st.pl[1].ndeck, T->decks[1].n);
+	assert_int_equal(st.pl[1].deck[st.pl[1].ndeck - 1], T->decks[1].cards[0]);
+	assert_int_equal(st.pl[1].nhand, 0);
+}
+
 static void test_load_rejects_impossible_states(void **unused)
 {
 	(void)unused;
 	const char *ex = "deck1=expedition,deck2=foundry";
 	expect_load_error(ex, "{\"board\":[{\"sq\":\"c3\",\"card\":\"guard-r\",\"owner\":\"p1\"}]}",
-	                  "p1 has 1 x guard-r in play");
-	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\"],\"deck\":[]},{}]}",
-	                  "p1's deck lists 1 x striker-p but the state places only 0");
+	                  "p1 has 1 x guard-r on the grid");
 	expect_load_error(ex, "{\"colour\":1}", "unknown field 'colour'");
 	expect_load_error(ex, "{\"phase\":\"dance\"}",
 	                  "state.phase must be start, coin, action, pay, react or over");
@@ -1649,6 +1697,7 @@ int main(void)
 	    cmocka_unit_test(test_determinize_keeps_reaction_possible),
 	    cmocka_unit_test(test_determinize_conserves_cards),
 	    cmocka_unit_test(test_load_rejects_impossible_states),
+	    cmocka_unit_test(test_load_hand_and_deck),
 	    cmocka_unit_test(test_max_turns_cap),
 	    cmocka_unit_test(test_heuristic),
 	    cmocka_unit_test(test_geometry_tables),

@@ -834,6 +834,47 @@ static void test_bad_input(void **unused)
 	assert_memory_equal(&st, &before, sizeof st);
 }
 
+static void expect_load_error(const char *state, const char *text)
+{
+	ev_state st;
+	qv_err err = {{0}};
+	assert_int_equal(load(&st, state, &err), QV_EINVAL);
+	if (!strstr(err.msg, text))
+		fail_msg("load: message '%s' lacks '%s'", err.msg, text);
+}
+
+/* The hand and the deck, read and checked against the deck list by the card games' shared
+ * loader (games/deck.c): each refusal names the field or the player's deck list and what is
+ * expected; a deck left out is the rest of the deck list, lowest kind on top. */
+static void test_load_hand_and_deck(void **unused)
+{
+	(void)unused;
+	expect_load_error("{\"board\":[{\"cell\":\"c3\",\"card\":\"block-fire\",\"owner\":"
+	                  "\"p1\"}],\"players\":[{\"hand\":[\"block-fire\"]},{}]}",
+	                  "p1 has 2 x block-fire on the board, in hand, the graveyard and removed, "
+	                  "but its decklist (deck1) holds 1");
+	expect_load_error("{\"players\":[{\"hand\":[\"seedling\"],\"deck\":[]},{}]}",
+	                  "players[0].deck: p1's decklist (deck1) holds 2 x cinder-pup but the "
+	                  "state places only 0 (leave out players[0].deck to put the rest there)");
+	expect_load_error(
+	    "{\"players\":[{},{\"deck\":[\"sentry\",\"sentry\",\"sentry\"]}]}",
+	    "p2 has 3 x sentry on the board, in hand, the graveyard and removed, deck "
+	    "included, but its decklist (deck2) holds 2");
+	expect_load_error("{\"players\":[{\"hand\":[\"dragon\"]},{}]}",
+	                  "players[0].hand[0] must be a card id of the card table");
+	expect_load_error("{\"players\":[{\"hand\":{}},{}]}",
+	                  "players[0].hand must be an array of at most 60 card ids");
+	expect_load_error("{\"players\":[{},{\"deck\":[7]}]}",
+	                  "players[1].deck[0] must be a card id of the card table");
+	ev_state st;
+	must_load(&st, "{\"players\":[{\"hand\":[\"seedling\"]},{}]}");
+	assert_int_equal(st.pl[0].nhand, 1);
+	assert_int_equal(st.pl[0].hand[kind_of("seedling")], 1);
+	assert_int_equal(st.pl[0].ndeck, 45);
+	assert_int_equal(st.pl[0].deck[44], kind_of("cinder-pup"));
+	assert_int_equal(st.pl[0].deck[0], TB->nkinds - 1);
+}
+
 static void test_load_rejects_impossible_states(void **unused)
 {
 	(void)unused;
@@ -2052,6 +2093,7 @@ int main(void)
 	    cmocka_unit_test(test_idle_end_and_cap),
 	    cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_load_rejects_impossible_states),
+	    cmocka_unit_test(test_load_hand_and_deck),
 	    cmocka_unit_test(test_heuristic),
 	    cmocka_unit_test(test_narration_lines_and_secrecy),
 	    cmocka_unit_test(test_narration_mulligan),
