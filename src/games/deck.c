@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "games/check.h"
 #include "games/deck.h"
 
 void qv__deck_setup(uint8_t *list, int n, uint8_t *owned, uint8_t *deck, uint8_t *ndeck,
@@ -107,5 +108,45 @@ qv_status qv__deck_settle(int p, const int *placed, const uint8_t *owned, int ni
 				deck[n++] = (uint8_t)id;
 		*ndeck = (uint8_t)n;
 	}
+	return QV_OK;
+}
+
+qv_status qv__deck_check_pile(int p, const char *name, const uint8_t *pile, int n, int cap,
+                              int nids, qv_err *why)
+{
+	if (n > cap || !qv__all_zero(pile + n, (size_t)(cap - n)))
+		return qv_fail(why, QV_EINVAL,
+		               "p%d's %s holds %d cards, its slots beyond are not zero", p + 1,
+		               name, n);
+	for (int i = 0; i < n; i++)
+		if (pile[i] >= nids)
+			return qv_fail(why, QV_EINVAL, "p%d's %s[%d] is card %d of %d", p + 1, name,
+			               i, pile[i], nids);
+	return QV_OK;
+}
+
+qv_status qv__deck_check_counts(int p, const uint8_t *owned, const uint8_t *hand, int room,
+                                int (*most)(const void *ctx, int id), const void *ctx, int decklen,
+                                int lo, int hi, int nhand, qv_err *why)
+{
+	int listed = 0, held = 0;
+	for (int id = 0; id < room; id++) {
+		int at_most = most(ctx, id);
+		if (owned[id] > at_most || hand[id] > owned[id])
+			return qv_fail(
+			    why, QV_EINVAL,
+			    "p%d's decklist holds %d of card %d (at most %d) and the hand "
+			    "%d",
+			    p + 1, owned[id], id, at_most, hand[id]);
+		listed += owned[id];
+		held += hand[id];
+	}
+	if (listed != decklen || listed < lo || listed > hi)
+		return qv_fail(why, QV_EINVAL,
+		               "p%d's decklist holds %d cards, decklen says %d (%d-%d)", p + 1,
+		               listed, decklen, lo, hi);
+	if (held != nhand)
+		return qv_fail(why, QV_EINVAL, "p%d's hand holds %d cards, nhand says %d", p + 1,
+		               held, nhand);
 	return QV_OK;
 }

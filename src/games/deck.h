@@ -54,4 +54,17 @@ qv_status qv__deck_settle(int p, const int *placed, const uint8_t *owned, int ni
                           const char *(*id_name)(const void *ctx, int id), const void *ctx,
                           qv_err *err);
 
+/* Player p's decklist and hand, counted by id in rooms of `room` ids (a state's invariant,
+ * qv_game.state_ok): no id more often in the decklist than most(ctx, id) allows (0 for an id
+ * past the set's), none more often in the hand than in the decklist, the decklist decklen
+ * cards in all, from lo to hi, and the hand nhand. */
+qv_status qv__deck_check_counts(int p, const uint8_t *owned, const uint8_t *hand, int room,
+                                int (*most)(const void *ctx, int id), const void *ctx, int decklen,
+                                int lo, int hi, int nhand, qv_err *why);
+
+/* Player p's pile `name` ("deck", "graveyard"): its n card ids in a room of cap bytes are ids
+ * below nids, and the slots beyond them zero (a state's invariant, qv_game.state_ok). */
+qv_status qv__deck_check_pile(int p, const char *name, const uint8_t *pile, int n, int cap,
+                              int nids, qv_err *why);
+
 #endif

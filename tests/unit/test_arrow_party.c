@@ -1712,7 +1712,7 @@ static const qv_test_breakage ap_breakages[] = {
     {AP40, ap40, NULL, ap_break_ground_beyond, "a ground cell beyond the 9x9 area holds"},
     {AP40, ap40, NULL, ap_break_arrow_count, "is in 0 places, not one"},
     {AP40, ap40, NULL, ap_break_item_count,
-     "item kind 0 appears 5 times over hands, ground, discard and out, not its 4 copies"},
+     "item x2 appears 5 times over hands, ground, discard and out, not its 4 copies"},
     {AP40, ap40, NULL, ap_break_early_uses, "p3 has not committed yet"},
     {AP40, ap40, "ready", ap_break_not_held, "p1 does not hold 1 reverse"},
     {AP14, ap_dice, "use dice d8;ready", ap_break_same_die, "must change the die"},

@@ -1574,6 +1574,7 @@ static void cc_break_banners(void *st) { CC_ST(st)->banners ^= 1ull << cc_sq("a1
 static void cc_break_threat(void *st) { CC_ST(st)->threat ^= 1ull << cc_sq("c3"); }
 static void cc_break_owned(void *st) { CC_ST(st)->pl[0].owned[id_of("striker-r")] = 3; }
 static void cc_break_decklen(void *st) { CC_ST(st)->pl[0].decklen++; }
+static void cc_break_last_hand(void *st) { CC_ST(st)->pl[0].hand[CC_MAX_CARDS] = 1; }
 static void cc_break_nhand(void *st) { CC_ST(st)->pl[0].nhand++; }
 static void cc_break_discard(void *st)
 {
@@ -1640,8 +1641,10 @@ static const qv_test_breakage cc_breakages[] = {
     {EXPFOU, cc_action, NULL, cc_break_occ, "occ is"},
     {EXPFOU, cc_action, NULL, cc_break_banners, "the masks of banners, dynamos and movers"},
     {EXPFOU, cc_action, NULL, cc_break_threat, "threat is"},
-    {EXPFOU, cc_action, NULL, cc_break_owned, "a card of the set at most twice"},
+    {EXPFOU, cc_action, NULL, cc_break_owned,
+     "p1's decklist holds 3 of card 3 (at most 2) and the hand 1"},
     {EXPFOU, cc_action, NULL, cc_break_decklen, "p1's decklist holds 21 cards, decklen says 22"},
+    {EXPFOU, cc_action, NULL, cc_break_last_hand, "p1's hand counts card 63, past the set's"},
     {EXPFOU, cc_action, NULL, cc_break_nhand, "p1's hand holds 3 cards, nhand says 4"},
     {EXPFOU, cc_action, NULL, cc_break_discard, "p1's discard pile holds 0 cards, its slots"},
     {EXPFOU, cc_action, NULL, cc_break_deck, "p1's deck[0] is card 42 of 42"},

@@ -308,11 +308,15 @@ void ap_show_items(ap_state *s);
 /* Marks a committed use (AP_ARG of a `use`). */
 void ap_record_use(const ap_tables *T, ap_player *pl, int arg);
 
-/* The invariants of a state (check.c): the descriptor's state_ok, and the same as a status
- * with the broken invariant in why (load_json's last check, which checks the round's
- * commitments against the phase). */
+/* The invariants of a state (check.c): the descriptor's state_ok, which names the broken
+ * invariant in why (load_json's last check, which checks the round's commitments against the
+ * phase). */
 bool ap_state_ok(const void *st, qv_err *why);
-qv_status ap_check_state(const ap_state *s, qv_err *why);
+/* The copies of each card (AP_NCARDS entries, arrow cards then item kinds) in the hands, thrown
+ * and out of the hands (from the landing to the walk), the stacks and discard piles, the
+ * ground, the used items and those out of the game: what load_json fills the stacks and the
+ * items out of the game from, and what the check compares with the components. */
+void ap_count_cards(const ap_state *s, int *count);
 
 /* Legal actions (legal.c): the list, the chance outcomes, check with the reason for a
  * refusal. */

@@ -135,66 +135,77 @@ static qv_status check_pile(const ap_tables *T, const char *name, int v, const u
 	return QV_OK;
 }
 
-/* Every arrow card in exactly one place (a hand, a stack, a discard pile, or thrown and out of
- * the hand from the landing to the walk), every item kind its count of times (hands, ground,
- * the used items and those out of the game), and the ground cards those of the set. */
-static qv_status check_cards(const ap_state *s, qv_err *why)
+void ap_count_cards(const ap_state *s, int *count)
 {
-	const ap_tables *T = ap_T(s);
-	int count[AP_NCARDS] = {0};
+	memset(count, 0, AP_NCARDS * sizeof *count);
 	bool thrown_out = s->phase >= AP_PH_LAND && s->phase <= AP_PH_WALK;
 	for (int p = 0; p < s->nplayers; p++) {
 		const ap_player *pl = &s->pl[p];
 		for (int i = 0; i < pl->nhand; i++)
 			count[pl->hand[i].card]++;
-		if (pl->throw_card > T->narrows)
-			return qv_fail(why, QV_EINVAL, "p%d throws card %d, not an arrow card",
-			               p + 1, pl->throw_card - 1);
 		if (pl->throw_card && thrown_out)
 			count[pl->throw_card - 1]++;
 	}
-	qv_status rc;
 	for (int v = 0; v < AP_NVALUES; v++) {
-		if ((rc = check_pile(T, "stack", v, s->stack[v], s->nstack[v], why)) ||
-		    (rc = check_pile(T, "discard pile", v, s->disc[v], s->ndisc[v], why)))
-			return rc;
 		for (int i = 0; i < s->nstack[v]; i++)
 			count[s->stack[v][i]]++;
 		for (int i = 0; i < s->ndisc[v]; i++)
 			count[s->disc[v][i]]++;
 	}
+	for (int c = 0; c < s->size * s->size; c++) {
+		int k = (s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM;
+		if (k >= 0 && k < AP_NKINDS)
+			count[AP_NARROWS + k]++;
+	}
+	for (int k = 0; k < AP_NKINDS; k++)
+		count[AP_NARROWS + k] += s->idisc[k] + s->out[k];
+}
+
+/* Every arrow card in exactly one place and every item kind its count of times
+ * (ap_count_cards), after the cards those counts read are shown to be of the set: thrown
+ * cards, piles, the ground. */
+static qv_status check_cards(const ap_state *s, qv_err *why)
+{
+	const ap_tables *T = ap_T(s);
+	for (int p = 0; p < s->nplayers; p++)
+		if (s->pl[p].throw_card > T->narrows)
+			return qv_fail(why, QV_EINVAL, "p%d throws card %d, not an arrow card",
+			               p + 1, s->pl[p].throw_card - 1);
+	qv_status rc;
+	for (int v = 0; v < AP_NVALUES; v++)
+		if ((rc = check_pile(T, "stack", v, s->stack[v], s->nstack[v], why)) ||
+		    (rc = check_pile(T, "discard pile", v, s->disc[v], s->ndisc[v], why)))
+			return rc;
 	int cells = s->size * s->size;
 	if (!qv__all_zero(s->ground + cells, (size_t)(AP_NCELLS - cells)))
 		return qv_fail(why, QV_EINVAL, "a ground cell beyond the %dx%d area holds a card",
 		               s->size, s->size);
 	for (int c = 0; c < cells; c++) {
 		int g = s->ground[c], k = (g & ~AP_G_KNOWN) - AP_G_ITEM;
-		if (!g)
-			continue;
 		bool item = k >= 0 && k < T->nkinds;
-		if (!(item || g == AP_G_STAR || g == AP_G_SKULL))
+		if (g && !item && g != AP_G_STAR && g != AP_G_SKULL)
 			return qv_fail(why, QV_EINVAL,
-			               "ground cell %d (of %d) holds %#x, no card of the "
-			               "set",
-			               c, cells, g);
-		if (item)
-			count[AP_NARROWS + k]++;
+			               "ground cell %d (of %d) holds %#x, no card of the set", c,
+			               cells, g);
 	}
+	int count[AP_NCARDS];
+	ap_count_cards(s, count);
+	char b[12];
 	for (int c = 0; c < T->narrows; c++)
-		if (count[c] != 1) {
-			char b[12];
-			ap_card_name(T, c, b);
-			return qv_fail(why, QV_EINVAL, "arrow card %s is in %d places, not one", b,
-			               count[c]);
-		}
+		if (count[c] != 1)
+			return qv_fail(why, QV_EINVAL,
+			               "arrow card %s is in %d places, not one (a hand, a stack, a "
+			               "discard pile, or thrown)",
+			               (ap_card_name(T, c, b), b), count[c]);
 	for (int k = 0; k < AP_NKINDS; k++) {
-		int n = count[AP_NARROWS + k] + s->idisc[k] + s->out[k];
-		if (n != (k < T->nkinds ? T->count[k] : 0))
+		int want = k < T->nkinds ? T->count[k] : 0;
+		if (count[AP_NARROWS + k] != want)
 			return qv_fail(
 			    why, QV_EINVAL,
-			    "item kind %d appears %d times over hands, ground, discard and "
-			    "out, not its %d copies",
-			    k, n, k < T->nkinds ? T->count[k] : 0);
+			    "item %s appears %d times over hands, ground, discard and out, "
+			    "not its %d copies",
+			    k < T->nkinds ? T->item_id[k] : "(none of the set)",
+			    count[AP_NARROWS + k], want);
 	}
 	return QV_OK;
 }
@@ -371,7 +382,9 @@ static qv_status check_phase(const ap_state *s, qv_err *why)
 	return QV_OK;
 }
 
-qv_status ap_check_state(const ap_state *s, qv_err *why)
+/* Every invariant, in an order in which each check reads only what the ones before it have
+ * shown to be in bounds. */
+static qv_status check_state(const ap_state *s, qv_err *why)
 {
 	qv_status rc;
 	if ((rc = check_params(s, why)))
@@ -395,4 +408,4 @@ qv_status ap_check_state(const ap_state *s, qv_err *why)
 	return QV_OK;
 }
 
-bool ap_state_ok(const void *st, qv_err *why) { return ap_check_state(st, why) == QV_OK; }
+bool ap_state_ok(const void *st, qv_err *why) { return check_state(st, why) == QV_OK; }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "games/check.h"
 #include "games/json_util.h"
 
 static json_t *card_json(const ap_tables *T, int card)
@@ -564,66 +565,24 @@ static qv_status load_pairs(const ap_state *s, const json_t *a, const char *what
 	return QV_OK;
 }
 
-/* Every arrow card in exactly one place (filling the stacks when absent); each item kind its
- * count of times over hands, ground, discard and out (filling out when absent). */
-static qv_status check_cards(ap_state *s, bool stacks_given, bool out_given, qv_err *err)
+/* What the state JSON may leave out: the stacks (the arrow cards found nowhere else, by value,
+ * lowest id on top) and the items out of the game (the copies found nowhere else). The check
+ * of the whole state then finds any card placed twice or missing. */
+static void fill_cards(ap_state *s, bool stacks_given, bool out_given)
 {
 	const ap_tables *T = ap_T(s);
-	int count[AP_NCARDS] = {0};
-	bool thrown_out = s->phase >= AP_PH_LAND && s->phase <= AP_PH_WALK;
-	for (int p = 0; p < s->nplayers; p++) {
-		const ap_player *pl = &s->pl[p];
-		for (int i = 0; i < pl->nhand; i++)
-			count[pl->hand[i].card]++;
-		if (pl->throw_card && thrown_out)
-			count[pl->throw_card - 1]++;
+	int count[AP_NCARDS];
+	ap_count_cards(s, count);
+	for (int v = 0; !stacks_given && v < AP_NVALUES; v++) {
+		int n = 0;
+		for (int c = T->first[v] + T->nvalue[v] - 1; c >= T->first[v]; c--)
+			if (!count[c])
+				s->stack[v][n++] = (uint8_t)c;
+		s->nstack[v] = (uint8_t)n;
 	}
-	for (int v = 0; v < AP_NVALUES; v++) {
-		for (int i = 0; i < s->ndisc[v]; i++)
-			count[s->disc[v][i]]++;
-		for (int i = 0; stacks_given && i < s->nstack[v]; i++)
-			count[s->stack[v][i]]++;
-	}
-	for (int c = 0; c < s->size * s->size; c++)
-		if (s->ground[c] >= AP_G_ITEM)
-			count[AP_NARROWS + (s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM]++;
-	for (int k = 0; k < T->nkinds; k++)
-		count[AP_NARROWS + k] += s->idisc[k] + (out_given ? s->out[k] : 0);
-	char b[12];
-	for (int c = 0; c < T->narrows; c++) {
-		ap_card_name(T, c, b);
-		if (count[c] > 1)
-			return qv_fail(err, QV_EINVAL, "arrow card %s is in %d places", b,
-			               count[c]);
-		if (count[c] == 0) {
-			if (stacks_given)
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "arrow card %s is nowhere (hands, stacks, discards, throws)",
-				    b);
-			int v = ap_value(T, c) - 1;
-			s->nstack[v]++;
-		}
-	}
-	if (!stacks_given) /* lowest id on top: stack[v][n - 1] */
-		for (int v = 0; v < AP_NVALUES; v++) {
-			int n = 0;
-			for (int c = T->first[v] + T->nvalue[v] - 1; c >= T->first[v]; c--)
-				if (!count[c])
-					s->stack[v][n++] = (uint8_t)c;
-		}
-	for (int k = 0; k < T->nkinds; k++) {
-		int c = count[AP_NARROWS + k];
-		if (c > T->count[k] || (out_given && c != T->count[k]))
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "item %s appears %d times over hands, ground, discard and out "
-			    "(there are %d)",
-			    T->item_id[k], c, T->count[k]);
-		if (!out_given)
-			s->out[k] = (uint8_t)(T->count[k] - c);
-	}
-	return QV_OK;
+	for (int k = 0; !out_given && k < T->nkinds; k++)
+		if (count[AP_NARROWS + k] < T->count[k])
+			s->out[k] = (uint8_t)(T->count[k] - count[AP_NARROWS + k]);
 }
 
 /* state.walk: null, or the walk in progress (phase walk only, where it is needed). */
@@ -729,14 +688,9 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	v = json_object_get(j, "rng");
 	if (v && (rc = qv__json_get_rng(v, "state.rng", &s->rng, err)))
 		return rc;
-	if ((rc = check_cards(s, stacks != NULL, out != NULL, err)))
-		return rc;
+	fill_cards(s, stacks != NULL, out != NULL);
 	if (s->phase == AP_PH_OVER)
 		ap_show_items(s); /* as the end of the game shows them */
-	/* Last, the invariants every state keeps (check.c), the commitments that fit the phase
-	 * among them. */
-	qv_err why;
-	if (ap_check_state(s, &why))
-		return qv_fail(err, QV_EINVAL, "state: %s", why.msg);
-	return QV_OK;
+	/* the commitments that fit the phase are among the invariants */
+	return qv__load_checked(ap_state_ok, s, err);
 }

@@ -15,6 +15,7 @@
 
 #include "concardia.h"
 #include "games/check.h"
+#include "games/deck.h"
 
 /* The parameters, the components' slot and every small field's bounds: what the other checks
  * read. */
@@ -124,19 +125,10 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why)
 	return QV_OK;
 }
 
-/* A pile of n card ids in a room of CC_DECK_MAX: ids of the set, the rest zero. */
-static qv_status check_pile(const cc_tables *T, int p, const char *name, const uint8_t *a, int n,
-                            qv_err *why)
+/* How often a decklist may hold card id: twice a card of the set (qv__deck_check_counts). */
+static int most_copies(const void *T, int card)
 {
-	if (n > CC_DECK_MAX || !qv__all_zero(a + n, (size_t)(CC_DECK_MAX - n)))
-		return qv_fail(why, QV_EINVAL,
-		               "p%d's %s holds %d cards, its slots beyond are not zero", p + 1,
-		               name, n);
-	for (int i = 0; i < n; i++)
-		if (a[i] >= T->ncards)
-			return qv_fail(why, QV_EINVAL, "p%d's %s[%d] is card %d of %d", p + 1, name,
-			               i, a[i], T->ncards);
-	return QV_OK;
+	return card < ((const cc_tables *)T)->ncards ? 2 : 0;
 }
 
 /* Player p's zones: the decklist (each id at most twice, 8-60 cards), the hand counted, the
@@ -145,27 +137,19 @@ static qv_status check_zones(const cc_state *s, int p, qv_err *why)
 {
 	const cc_tables *T = cc_T(s);
 	const cc_player *pl = &s->pl[p];
-	int owned = 0, held = 0;
-	for (int c = 0; c < CC_MAX_CARDS; c++) {
-		if (pl->owned[c] > (c < T->ncards ? 2 : 0) || pl->hand[c] > pl->owned[c])
-			return qv_fail(why, QV_EINVAL,
-			               "p%d's decklist holds %d of card %d and the hand %d (a card "
-			               "of the set at most twice)",
-			               p + 1, pl->owned[c], c, pl->hand[c]);
-		owned += pl->owned[c];
-		held += pl->hand[c];
-	}
-	if (owned != pl->decklen || owned < CC_DECK_MIN || owned > CC_DECK_MAX)
-		return qv_fail(why, QV_EINVAL,
-		               "p%d's decklist holds %d cards, decklen says %d (%d-%d)", p + 1,
-		               owned, pl->decklen, CC_DECK_MIN, CC_DECK_MAX);
-	if (pl->hand[CC_MAX_CARDS] || held != pl->nhand)
-		return qv_fail(why, QV_EINVAL, "p%d's hand holds %d cards, nhand says %d", p + 1,
-		               held, pl->nhand);
 	qv_status rc;
-	if ((rc = check_pile(T, p, "deck", pl->deck, pl->ndeck, why)) ||
-	    (rc = check_pile(T, p, "discard pile", pl->discard, pl->ndiscard, why)) ||
-	    (rc = check_pile(T, p, "victory pile", pl->victory, pl->nvictory, why)))
+	if ((rc = qv__deck_check_counts(p, pl->owned, pl->hand, CC_MAX_CARDS, most_copies, T,
+	                                pl->decklen, CC_DECK_MIN, CC_DECK_MAX, pl->nhand, why)))
+		return rc;
+	if (pl->hand[CC_MAX_CARDS])
+		return qv_fail(why, QV_EINVAL, "p%d's hand counts card %d, past the set's", p + 1,
+		               CC_MAX_CARDS);
+	if ((rc = qv__deck_check_pile(p, "deck", pl->deck, pl->ndeck, CC_DECK_MAX, T->ncards,
+	                              why)) ||
+	    (rc = qv__deck_check_pile(p, "discard pile", pl->discard, pl->ndiscard, CC_DECK_MAX,
+	                              T->ncards, why)) ||
+	    (rc = qv__deck_check_pile(p, "victory pile", pl->victory, pl->nvictory, CC_DECK_MAX,
+	                              T->ncards, why)))
 		return rc;
 	if (pl->npersist > CC_MAX_PERSIST ||
 	    !qv__all_zero(pl->persist + pl->npersist, (size_t)(CC_MAX_PERSIST - pl->npersist)) ||
@@ -196,41 +180,46 @@ static qv_status check_zones(const cc_state *s, int p, qv_err *why)
 	return QV_OK;
 }
 
-/* Every card of p's decklist in exactly one place: the grid (p's cards), the hand, the deck,
- * the discard pile, the opponent's Victory Pile, the Persistent Area, the secret start, or set
- * aside as the saboteur being used. */
+void cc_count_placed(const cc_state *s, int p, int *placed)
+{
+	const cc_player *pl = &s->pl[p], *op = &s->pl[1 - p];
+	for (int c = 0; c < CC_MAX_CARDS; c++)
+		placed[c] = pl->hand[c];
+	for (int sq = 0; sq < CC_NSQ; sq++)
+		if (s->grid[sq].card && s->grid[sq].owner == p)
+			placed[s->grid[sq].card - 1]++;
+	for (int i = 0; i < pl->ndiscard; i++)
+		placed[pl->discard[i]]++;
+	for (int i = 0; i < op->nvictory; i++)
+		placed[op->victory[i]]++;
+	for (int i = 0; i < pl->npersist; i++)
+		placed[pl->persist[i] - 1]++;
+	if (pl->start)
+		placed[pl->start - 1]++;
+	if (s->pend_card && s->active == p)
+		placed[s->pend_card - 1]++;
+}
+
+/* Every card of p's decklist in exactly one place: where cc_count_placed counts, or the deck. */
 static qv_status check_cards(const cc_state *s, int p, qv_err *why)
 {
 	const cc_tables *T = cc_T(s);
-	const cc_player *pl = &s->pl[p], *op = &s->pl[1 - p];
-	/* bytes: a decklist holds a card at most twice and every place at most 60 cards */
-	uint8_t count[CC_MAX_CARDS];
-	memcpy(count, pl->hand, sizeof count);
-	for (uint64_t m = s->occ[p]; m; m &= m - 1)
-		count[s->grid[__builtin_ctzll(m)].card - 1]++;
+	const cc_player *pl = &s->pl[p];
+	int count[CC_MAX_CARDS];
+	cc_count_placed(s, p, count);
 	for (int i = 0; i < pl->ndeck; i++)
 		count[pl->deck[i]]++;
-	for (int i = 0; i < pl->ndiscard; i++)
-		count[pl->discard[i]]++;
-	for (int i = 0; i < op->nvictory; i++)
-		count[op->victory[i]]++;
-	for (int i = 0; i < pl->npersist; i++)
-		count[pl->persist[i] - 1]++;
-	if (pl->start)
-		count[pl->start - 1]++;
-	if (s->pend_card && s->active == p)
-		count[s->pend_card - 1]++;
-	if (memcmp(count, pl->owned, sizeof count) == 0)
-		return QV_OK;
-	int c = 0;
-	while (count[c] == pl->owned[c])
-		c++;
-	char b[CC_ID_MAX + 1];
-	cc_card_name(T, c, b);
-	return qv_fail(why, QV_EINVAL,
-	               "p%d has %d x %s on the grid, in hand, deck, piles, Persistent Area and "
-	               "start, but its decklist holds %d",
-	               p + 1, count[c], b, pl->owned[c]);
+	for (int c = 0; c < CC_MAX_CARDS; c++)
+		if (count[c] != pl->owned[c]) {
+			char b[CC_ID_MAX + 1];
+			cc_card_name(T, c, b);
+			return qv_fail(
+			    why, QV_EINVAL,
+			    "p%d has %d x %s on the grid, in hand, deck, piles, Persistent "
+			    "Area and start, but its decklist holds %d",
+			    p + 1, count[c], b, pl->owned[c]);
+		}
+	return QV_OK;
 }
 
 /* The cost being paid: phase pay exactly while an action waits for it, with something left
@@ -371,7 +360,9 @@ static qv_status check_phase(const cc_state *s, qv_err *why)
 	return QV_OK;
 }
 
-qv_status cc_check_state(const cc_state *s, qv_err *why)
+/* Every invariant, in an order in which each check reads only what the ones before it have
+ * shown to be in bounds. */
+static qv_status check_state(const cc_state *s, qv_err *why)
 {
 	qv_status rc;
 	if ((rc = check_params(s, why)) || (rc = check_grid(s, why)) ||
@@ -390,4 +381,4 @@ qv_status cc_check_state(const cc_state *s, qv_err *why)
 	return QV_OK;
 }
 
-bool cc_state_ok(const void *st, qv_err *why) { return cc_check_state(st, why) == QV_OK; }
+bool cc_state_ok(const void *st, qv_err *why) { return check_state(st, why) == QV_OK; }

@@ -349,13 +349,16 @@ extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];
 
-/* The invariants of a state (check.c): the descriptor's state_ok; the same as a status with
- * the broken invariant in why (load_json's last check); and its half that the grid's
- * companions (the masks, atk and threat) agree with the grid, which every capture step
- * asserts. */
+/* The invariants of a state (check.c): the descriptor's state_ok, which names the broken
+ * invariant in why (load_json's last check); and its part that the grid's companions (the
+ * masks, atk and threat) agree with the grid, which every capture step asserts. */
 bool cc_state_ok(const void *st, qv_err *why);
-qv_status cc_check_state(const cc_state *s, qv_err *why);
 qv_status cc_check_derived(const cc_state *s, qv_err *why);
+/* How many of each card id p's decklist puts anywhere but the deck: the grid (p's cards), the
+ * hand, the discard pile, the opponent's Victory Pile, the Persistent Area, the secret start
+ * and the saboteur set aside (load_json fills a missing deck with the rest). placed has
+ * CC_MAX_CARDS entries. */
+void cc_count_placed(const cc_state *s, int p, int *placed);
 
 /* Legal actions (legal.c): the descriptor's legal, count, sample, chance and check. */
 int cc_legal(const void *st, qv_action *out);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "games/check.h"
 #include "games/deck.h"
 #include "games/json_util.h"
 
@@ -349,23 +350,8 @@ static const char *card_id(const void *T, int card)
 static qv_status check_cards(cc_state *s, int p, bool deck_given, qv_err *err)
 {
 	cc_player *pl = &s->pl[p];
-	const cc_player *op = &s->pl[1 - p];
-	int placed[CC_MAX_CARDS] = {0};
-	for (int sq = 0; sq < CC_NSQ; sq++)
-		if (s->grid[sq].card && s->grid[sq].owner == p)
-			placed[s->grid[sq].card - 1]++;
-	for (int c = 0; c < CC_MAX_CARDS; c++)
-		placed[c] += pl->hand[c];
-	for (int i = 0; i < pl->ndiscard; i++)
-		placed[pl->discard[i]]++;
-	for (int i = 0; i < op->nvictory; i++)
-		placed[op->victory[i]]++;
-	for (int i = 0; i < pl->npersist; i++)
-		placed[pl->persist[i] - 1]++;
-	if (pl->start)
-		placed[pl->start - 1]++;
-	if (s->pend_card && s->active == p)
-		placed[s->pend_card - 1]++;
+	int placed[CC_MAX_CARDS];
+	cc_count_placed(s, p, placed);
 	return qv__deck_settle(p, placed, pl->owned, cc_T(s)->ncards, deck_given, pl->deck,
 	                       &pl->ndeck,
 	                       "on the grid, in hand, the discard pile, the opponent's Victory "
@@ -618,12 +604,7 @@ static qv_status check_whole(cc_state *s, const bool *given, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "state.ended is loss but no player has lost");
 	if ((rc = check_phase(s, err)))
 		return rc;
-	/* Last, the invariants every state keeps (check.c), for what the checks above do not
-	 * say. */
-	qv_err why;
-	if (cc_check_state(s, &why))
-		return qv_fail(err, QV_EINVAL, "state: %s", why.msg);
-	return QV_OK;
+	return qv__load_checked(cc_state_ok, s, err);
 }
 
 qv_status cc_load_json(void *st, const json_t *j, qv_err *err)

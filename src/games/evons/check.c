@@ -14,6 +14,7 @@
 
 #include "evons.h"
 #include "games/check.h"
+#include "games/deck.h"
 
 /* The parameters, the components' slot, the small fields' bounds and the padding. */
 static qv_status check_params(const ev_state *s, qv_err *why)
@@ -111,19 +112,12 @@ static qv_status check_cells(const ev_state *s, qv_err *why)
 	return QV_OK;
 }
 
-/* A pile of n card kinds in a room of EV_DECK_MAX: kinds of the table, the rest zero. */
-static qv_status check_pile(const ev_tables *T, int p, const char *name, const uint8_t *a, int n,
-                            qv_err *why)
+/* How often a deck list may hold kind k: a monster EV_MAX_COPIES times, a block as often as a
+ * deck holds cards (qv__deck_check_counts). */
+static int most_copies(const void *tables, int k)
 {
-	if (n > EV_DECK_MAX || !qv__all_zero(a + n, (size_t)(EV_DECK_MAX - n)))
-		return qv_fail(why, QV_EINVAL,
-		               "p%d's %s holds %d cards, its slots beyond are not zero", p + 1,
-		               name, n);
-	for (int i = 0; i < n; i++)
-		if (a[i] >= T->nkinds)
-			return qv_fail(why, QV_EINVAL, "p%d's %s[%d] is kind %d of %d", p + 1, name,
-			               i, a[i], T->nkinds);
-	return QV_OK;
+	const ev_tables *T = tables;
+	return k >= T->nkinds ? 0 : ev_is_block(T, k) ? EV_DECK_MAX : EV_MAX_COPIES;
 }
 
 /* Player p's zones: the deck list (a monster at most EV_MAX_COPIES times, EV_DECK_MIN to
@@ -134,44 +128,24 @@ static qv_status check_player(const ev_state *s, int p, qv_err *why)
 {
 	const ev_tables *T = ev_T(s);
 	const ev_player *pl = &s->pl[p];
-	int owned = 0, held = 0;
-	for (int k = 0; k < EV_MAX_KINDS; k++) {
-		int most = k >= T->nkinds ? 0 : ev_is_block(T, k) ? EV_DECK_MAX : EV_MAX_COPIES;
-		if (pl->owned[k] > most)
-			return qv_fail(why, QV_EINVAL,
-			               "p%d's deck list holds %d of kind %d (at most %d)", p + 1,
-			               pl->owned[k], k, most);
-		owned += pl->owned[k];
-		held += pl->hand[k];
-	}
-	if (owned != pl->decklen || owned < EV_DECK_MIN || owned > EV_DECK_MAX)
-		return qv_fail(why, QV_EINVAL,
-		               "p%d's deck list holds %d cards, decklen says %d (%d-%d)", p + 1,
-		               owned, pl->decklen, EV_DECK_MIN, EV_DECK_MAX);
-	if (held != pl->nhand)
-		return qv_fail(why, QV_EINVAL, "p%d's hand holds %d cards, nhand says %d", p + 1,
-		               held, pl->nhand);
 	qv_status rc;
-	if ((rc = check_pile(T, p, "deck", pl->deck, pl->ndeck, why)) ||
-	    (rc = check_pile(T, p, "graveyard", pl->grave, pl->ngrave, why)) ||
-	    (rc = check_pile(T, p, "removed pile", pl->removed, pl->nremoved, why)))
+	if ((rc = qv__deck_check_counts(p, pl->owned, pl->hand, EV_MAX_KINDS, most_copies, T,
+	                                pl->decklen, EV_DECK_MIN, EV_DECK_MAX, pl->nhand, why)))
+		return rc;
+	if ((rc = qv__deck_check_pile(p, "deck", pl->deck, pl->ndeck, EV_DECK_MAX, T->nkinds,
+	                              why)) ||
+	    (rc = qv__deck_check_pile(p, "graveyard", pl->grave, pl->ngrave, EV_DECK_MAX, T->nkinds,
+	                              why)) ||
+	    (rc = qv__deck_check_pile(p, "removed pile", pl->removed, pl->nremoved, EV_DECK_MAX,
+	                              T->nkinds, why)))
 		return rc;
 	if (pl->mull < -1 || pl->mull > EV_HAND_START)
 		return qv_fail(why, QV_EINVAL, "p%d's mulligan is %d (-1 undecided, else 0-%d)",
 		               p + 1, pl->mull, EV_HAND_START);
 	int count[EV_MAX_KINDS];
-	for (int k = 0; k < EV_MAX_KINDS; k++)
-		count[k] = pl->hand[k];
-	for (uint64_t m = s->board; m; m &= m - 1) {
-		const ev_cell *x = &s->cell[__builtin_ctzll(m)];
-		count[x->kind - 1] += x->owner == p;
-	}
+	ev_count_placed(s, p, count);
 	for (int i = 0; i < pl->ndeck; i++)
 		count[pl->deck[i]]++;
-	for (int i = 0; i < pl->ngrave; i++)
-		count[pl->grave[i]]++;
-	for (int i = 0; i < pl->nremoved; i++)
-		count[pl->removed[i]]++;
 	for (int k = 0; k < EV_MAX_KINDS; k++)
 		if (count[k] != pl->owned[k])
 			return qv_fail(why, QV_EINVAL,
@@ -180,6 +154,21 @@ static qv_status check_player(const ev_state *s, int p, qv_err *why)
 			               p + 1, count[k], k < T->nkinds ? T->kind[k].id : "?",
 			               pl->owned[k]);
 	return QV_OK;
+}
+
+void ev_count_placed(const ev_state *s, int p, int *placed)
+{
+	const ev_player *pl = &s->pl[p];
+	for (int k = 0; k < EV_MAX_KINDS; k++)
+		placed[k] = pl->hand[k];
+	for (uint64_t m = s->board; m; m &= m - 1) {
+		const ev_cell *x = &s->cell[__builtin_ctzll(m)];
+		placed[x->kind - 1] += x->owner == p;
+	}
+	for (int i = 0; i < pl->ngrave; i++)
+		placed[pl->grave[i]]++;
+	for (int i = 0; i < pl->nremoved; i++)
+		placed[pl->removed[i]]++;
 }
 
 /* The card of a stack entry's instance (a face-up monster of the active player), or -1. */
@@ -310,7 +299,9 @@ static qv_status check_phase(const ev_state *s, qv_err *why)
 	return QV_OK;
 }
 
-qv_status ev_check_state(const ev_state *s, qv_err *why)
+/* Every invariant, in an order in which each check reads only what the ones before it have
+ * shown to be in bounds. */
+static qv_status check_state(const ev_state *s, qv_err *why)
 {
 	qv_status rc;
 	if ((rc = check_params(s, why)) || (rc = check_cells(s, why)))
@@ -323,4 +314,4 @@ qv_status ev_check_state(const ev_state *s, qv_err *why)
 	return QV_OK;
 }
 
-bool ev_state_ok(const void *st, qv_err *why) { return ev_check_state(st, why) == QV_OK; }
+bool ev_state_ok(const void *st, qv_err *why) { return check_state(st, why) == QV_OK; }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "evons.h"
+#include "games/check.h"
 #include "games/deck.h"
 #include "games/json_util.h"
 
@@ -362,16 +363,8 @@ static const char *kind_id(const void *T, int k) { return ((const ev_tables *)T)
 static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
 {
 	ev_player *pl = &s->pl[p];
-	int placed[EV_MAX_KINDS] = {0};
-	for (int c = 0; c < EV_NCELLS; c++)
-		if (s->cell[c].kind && s->cell[c].owner == p)
-			placed[s->cell[c].kind - 1]++;
-	for (int k = 0; k < EV_MAX_KINDS; k++)
-		placed[k] += pl->hand[k];
-	for (int i = 0; i < pl->ngrave; i++)
-		placed[pl->grave[i]]++;
-	for (int i = 0; i < pl->nremoved; i++)
-		placed[pl->removed[i]]++;
+	int placed[EV_MAX_KINDS];
+	ev_count_placed(s, p, placed);
 	return qv__deck_settle(p, placed, pl->owned, ev_T(s)->nkinds, deck_given, pl->deck,
 	                       &pl->ndeck, "on the board, in hand, the graveyard and removed",
 	                       kind_id, ev_T(s), err);
@@ -753,10 +746,5 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 			return rc;
 	if ((rc = check_phase(s, err)))
 		return rc;
-	/* Last, the invariants every state keeps (check.c), for what the checks above do not
-	 * say. */
-	qv_err why;
-	if (ev_check_state(s, &why))
-		return qv_fail(err, QV_EINVAL, "state: %s", why.msg);
-	return QV_OK;
+	return qv__load_checked(ev_state_ok, s, err);
 }

@@ -216,7 +216,9 @@ static qv_status check_players(const ta_state *s, qv_err *why)
 		}
 	}
 	if (captured != lost)
-		return qv_fail(why, QV_EINVAL, "the players captured %d pieces in all but lost %d",
+		return qv_fail(why, QV_EINVAL,
+		               "the players' captured counts (%d in all) do not match their lost "
+		               "pieces (%d in all)",
 		               captured, lost);
 	if (elim != (1u << (s->nelim + 1)) - 2)
 		return qv_fail(why, QV_EINVAL,
@@ -294,7 +296,9 @@ static qv_status check_turn(const ta_state *s, qv_err *why)
 	return QV_OK;
 }
 
-qv_status ta_check_state(const ta_state *s, qv_err *why)
+/* Every invariant, in an order in which each check reads only what the ones before it have
+ * shown to be in bounds. */
+static qv_status check_state(const ta_state *s, qv_err *why)
 {
 	qv_status rc;
 	if ((rc = check_params(s, why)) || (rc = check_cells(s, why)) ||
@@ -309,4 +313,4 @@ qv_status ta_check_state(const ta_state *s, qv_err *why)
 	return QV_OK;
 }
 
-bool ta_state_ok(const void *st, qv_err *why) { return ta_check_state(st, why) == QV_OK; }
+bool ta_state_ok(const void *st, qv_err *why) { return check_state(st, why) == QV_OK; }
