@@ -252,8 +252,15 @@ void qv_test_breakages(const qv_game *g, const qv_test_breakage *list, int n)
 	free(st);
 }
 
-void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *b, const char *a)
+void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, int n,
+                                void (*breaks)(void *st), const char *a)
 {
+	const qv_test_breakage *b = NULL;
+	for (int i = 0; i < n && !b; i++)
+		if (list[i].breaks == breaks)
+			b = &list[i];
+	if (!b)
+		fail_msg("no breakage of the list breaks the state that way");
 	void *st = malloc(g->state_size);
 	assert_non_null(st);
 	qv_test_good_state(g, st, b);

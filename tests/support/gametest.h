@@ -48,10 +48,13 @@ void qv_test_good_state(const qv_game *g, void *st, const qv_test_breakage *b);
  * not. So every invariant a game states is shown to fire on a state that breaks it. */
 void qv_test_breakages(const qv_game *g, const qv_test_breakage *list, int n);
 
-/* Applies a, legal at the good state of b, to that state broken by b, in a child process: in
- * the sanitizer build (QV_CHECKS) apply must abort, its message naming the game's state_ok
- * (QV_ASSERT_STATE, game.h); in other builds it must not (the check costs nothing there). */
-void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *b, const char *a);
+/* Applies a, legal at the good state of the breakage of list (n of them) that `breaks`, to that
+ * state broken, in a child process: in the sanitizer build (QV_CHECKS) apply must abort, its
+ * message naming the game's state_ok and the breakage's words (QV_ASSERT_STATE, game.h); in
+ * other builds it must not (the check costs nothing there). The breakage must be one that a
+ * leaves alone (padding, say). */
+void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, int n,
+                                void (*breaks)(void *st), const char *a);
 
 /* viewer's view as compact JSON with sorted keys, and its diagram without colour; the caller
  * frees them. */

@@ -1761,7 +1761,9 @@ static void test_state_ok(void **unused)
 static void test_apply_checks_state(void **unused)
 {
 	(void)unused;
-	qv_test_apply_checks_state(G, &ap_breakages[9], "ready");
+	qv_test_apply_checks_state(G, ap_breakages,
+	                           (int)(sizeof ap_breakages / sizeof ap_breakages[0]),
+	                           ap_break_pad, "ready");
 }
 
 int main(void)

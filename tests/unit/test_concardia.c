@@ -1687,7 +1687,9 @@ static void test_state_ok(void **unused)
 static void test_apply_checks_state(void **unused)
 {
 	(void)unused;
-	qv_test_apply_checks_state(G, &cc_breakages[18], "pass");
+	qv_test_apply_checks_state(G, cc_breakages,
+	                           (int)(sizeof cc_breakages / sizeof cc_breakages[0]),
+	                           cc_break_pad, "pass");
 }
 
 int main(void)

@@ -2064,7 +2064,9 @@ static void test_state_ok(void **unused)
 static void test_apply_checks_state(void **unused)
 {
 	(void)unused;
-	qv_test_apply_checks_state(G, &ev_breakages[3], "end");
+	qv_test_apply_checks_state(G, ev_breakages,
+	                           (int)(sizeof ev_breakages / sizeof ev_breakages[0]),
+	                           ev_break_pad, "end");
 }
 
 int main(void)

@@ -571,7 +571,9 @@ static void test_state_ok(void **unused)
 static void test_apply_checks_state(void **unused)
 {
 	(void)unused;
-	qv_test_apply_checks_state(G, &ta_breakages[3], "place A c3 N");
+	qv_test_apply_checks_state(G, ta_breakages,
+	                           (int)(sizeof ta_breakages / sizeof ta_breakages[0]), break_pad,
+	                           "place A c3 N");
 }
 
 static void test_ranks_and_utilities(void **unused)
