@@ -196,30 +196,6 @@ typedef struct learner {
 	size_t cap;
 } learner;
 
-/* Reads one line without its newline; false at end of input. */
-static bool read_line(learner *L)
-{
-	fflush(stdout);
-	ssize_t n = getline(&L->line, &L->cap, stdin);
-	if (n < 0)
-		return false;
-	while (n > 0 && (L->line[n - 1] == '\n' || L->line[n - 1] == '\r'))
-		L->line[--n] = '\0';
-	if (L->echo)
-		printf("%s\n", L->line);
-	return true;
-}
-
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	return s;
-}
-
 static void show_board(learner *L, const qv_match *m, int viewer)
 {
 	qv_buf b = {0};
@@ -302,12 +278,12 @@ static int run_lesson(learner *L, const qv_lesson *l, int number, int total)
 				printf("your move (or hint, board, skip, quit)> ");
 			else
 				printf("[Enter to go on, or skip, quit] ");
-			if (!read_line(L)) {
+			if (!cli_read_line(&L->line, &L->cap, L->echo, NULL)) {
 				printf("\n");
 				rc = LESSON_QUIT;
 				break;
 			}
-			char *in = trim(L->line);
+			char *in = cli_trim(L->line);
 			if (qv_streq_nocase(in, "quit") || qv_streq_nocase(in, "exit")) {
 				rc = LESSON_QUIT;
 				break;
@@ -391,9 +367,9 @@ static int offer_game(learner *L, const qv_game *g)
 	printf("\nYou have finished the lessons of %s. Play a game against the computer (easy) "
 	       "now? [Y/n] ",
 	       g->title);
-	if (!read_line(L))
+	if (!cli_read_line(&L->line, &L->cap, L->echo, NULL))
 		return CLI_EXIT_OK;
-	char *in = trim(L->line);
+	char *in = cli_trim(L->line);
 	if (*in && tolower((unsigned char)*in) != 'y')
 		return CLI_EXIT_OK;
 	char players[64] = "human";
@@ -501,7 +477,7 @@ static int rules_sections(const char *path, char **titles, int max)
 	while (fgets(line, sizeof line, f) && n < max) {
 		if (strncmp(line, "## ", 3) != 0)
 			continue;
-		char *t = trim(line + 3);
+		char *t = cli_trim(line + 3);
 		if ((titles[n] = strdup(t)))
 			n++;
 	}
