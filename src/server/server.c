@@ -660,8 +660,13 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		qv__server_close(srv);
 		return rc;
 	}
+	/* Under the registry's lock: a worker may finish a table queued by this loop and let it
+	 * go (maybe_evict moves the registry's last table into its place), and a table passed
+	 * over so would never be queued, an AI table then waiting for ever. */
+	pthread_mutex_lock(&srv->reg_lock);
 	for (int i = 0; i < srv->ntables; i++)
 		schedule(srv, srv->tables[i]);
+	pthread_mutex_unlock(&srv->reg_lock);
 	*out = srv;
 	return QV_OK;
 }
