@@ -762,24 +762,34 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		return rc;
 	}
 	/* Tables that were idle past the limit when the server stopped end before anyone can ask
-	 * for a table (by their stored last activity), rather than at the timer's first turn. */
+	 * for a table (by their stored last activity), rather than at the timer's first turn. The
+	 * registry is read under its lock (the timer and the workers already run, and maybe_evict
+	 * moves tables in it); each table is ended outside it, with a reference. */
+	pthread_mutex_lock(&srv->reg_lock);
 	qv__table **ended = malloc(sizeof *ended * (size_t)(srv->ntables ? srv->ntables : 1));
 	int nended = 0;
 	for (int i = 0; ended && i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
 		double idle = atomic_load(&t->idle_at);
-		if (idle > 0 && idle <= now() && qv__table_idle(t)) {
+		if (idle > 0 && idle <= now()) {
 			qv__table_ref(t);
 			ended[nended++] = t;
 		}
 	}
+	pthread_mutex_unlock(&srv->reg_lock);
 	for (int i = 0; i < nended; i++) {
-		maybe_evict(srv, ended[i]); /* nobody watches it yet */
+		if (qv__table_idle(ended[i]))
+			maybe_evict(srv, ended[i]); /* nobody watches it yet */
 		qv__table_unref(ended[i]);
 	}
 	free(ended);
+	/* Under the registry's lock: a worker may finish a table queued by this loop and let it
+	 * go (maybe_evict moves the registry's last table into its place), and a table passed
+	 * over so would never be queued, an AI table then waiting for ever. */
+	pthread_mutex_lock(&srv->reg_lock);
 	for (int i = 0; i < srv->ntables; i++)
 		schedule(srv, srv->tables[i]);
+	pthread_mutex_unlock(&srv->reg_lock);
 	*out = srv;
 	return QV_OK;
 }

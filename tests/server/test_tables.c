@@ -5,15 +5,12 @@
  *   work in flight, is stopped at start-up and says so in its info, never searched again (a
  *   crash loop); one death is retried; a death while a request was in flight, while another
  *   table's step was under way too, or with no flight record at all counts against nobody;
- * - the WAL stays bounded while one client repeats act and undo;
  * - waiting tables expire, while the server runs and across a restart;
  * - a table that plays without a running clock, with nobody connected and nothing happening
  *   for --idle-limit, ends as abandoned (no result; its record replays), also by its stored
  *   last activity across a restart, and stops counting against the limits;
  * - table creation is limited per client address (rate, open tables, tables with AI seats)
  *   with 429 naming the limit;
- * - a finished table's info and record are answered from what was stored when it ended, not
- *   replayed (the test removes its actions from the database: a replay would fail);
  * and, in this process, the worker pool serves its lanes in turn.
  */
 #define _DEFAULT_SOURCE /* usleep */
@@ -24,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -159,89 +155,6 @@ static void test_crash_during_ai(void **state)
 	crafted_table(db4, "random", QV__AI_TRIES, none);
 	th_start(db4, NULL);
 	moves_on(none);
-	th_stop();
-}
-
-/* ---- the WAL -------------------------------------------------------------------------------- */
-
-/* The next frame of w whose version differs from v; returns its version. */
-static long long next_version(tc_ws *w, long long v, json_t **frame)
-{
-	for (int i = 0; i < 100; i++) {
-		json_t *f = tc_ws_recv_json(w, TH_WAIT_MS);
-		if (!f)
-			fail_msg("no frame within %d ms", TH_WAIT_MS);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (strcmp(type, "error") == 0)
-			fail_msg("error frame: %s",
-			         json_string_value(json_object_get(f, "message")));
-		long long fv = json_integer_value(json_object_get(f, "v"));
-		if (fv != v) {
-			*frame = f;
-			return fv;
-		}
-		json_decref(f);
-	}
-	fail_msg("no new version in 100 frames");
-	return -1;
-}
-
-static long long file_size(const char *path)
-{
-	struct stat sb;
-	return stat(path, &sb) == 0 ? (long long)sb.st_size : 0;
-}
-
-/* Act and undo CYCLES times; the WAL file must stay under WAL_BOUND. Without checkpoints that
- * finish (the WAL is only ever appended to under steady commits), these cycles grow it far
- * past the bound. */
-#define CYCLES    6000
-#define WAL_BOUND (24LL << 20)
-
-static void test_wal_bounded(void **state)
-{
-	(void)state;
-	const char *db = th_new_db();
-	char wal[160];
-	snprintf(wal, sizeof wal, "%s-wal", db);
-	th_start(db, NULL);
-	char id[32], token[64], path[96];
-	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
-	th_join(id, "p1", token);
-	char other[64];
-	th_join(id, "p2", other);
-	tc_ws w;
-	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
-	assert_int_equal(tc_ws_open(&w, th_server.port, path), 0);
-	char msg[256];
-	snprintf(msg, sizeof msg, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
-	assert_int_equal(tc_ws_send_text(&w, msg), 0);
-	json_t *f;
-	long long v = next_version(&w, -1, &f);
-	char action[128];
-	snprintf(action, sizeof action, "%s",
-	         json_string_value(
-	             json_array_get(json_object_get(json_object_get(f, "view"), "legal"), 0)));
-	json_decref(f);
-	long long largest = 0;
-	for (int i = 0; i < CYCLES; i++) {
-		snprintf(msg, sizeof msg, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
-		         action);
-		assert_int_equal(tc_ws_send_text(&w, msg), 0);
-		v = next_version(&w, v, &f);
-		json_decref(f);
-		snprintf(msg, sizeof msg, "{\"type\": \"undo\", \"v\": %lld}", v);
-		assert_int_equal(tc_ws_send_text(&w, msg), 0);
-		v = next_version(&w, v, &f);
-		json_decref(f);
-		long long size = file_size(wal);
-		largest = size > largest ? size : largest;
-		if (size > WAL_BOUND)
-			fail_msg("after %d act+undo cycles the WAL is %lld bytes, over %lld", i + 1,
-			         size, WAL_BOUND);
-	}
-	printf("largest WAL over %d act+undo cycles: %lld bytes\n", CYCLES, largest);
-	tc_ws_close(&w);
 	th_stop();
 }
 
@@ -489,63 +402,6 @@ static void test_idle_end(void **state)
 	th_stop();
 }
 
-/* ---- finished tables ------------------------------------------------------------------------ */
-
-static void test_finished_stored(void **state)
-{
-	(void)state;
-	const char *db = th_new_db();
-	th_start(db, NULL);
-	char id[32], path[96];
-	th_create("{\"game\": \"three-arrows\", \"seats\": [\"random\", \"random\"]}", id);
-	json_t *t = NULL;
-	double end = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		t = th_info(id);
-		if (strcmp(json_string_value(json_object_get(t, "status")), "over") == 0)
-			break;
-		json_decref(t);
-		if (tc_now_ms() > end)
-			fail_msg("the random table did not finish");
-		usleep(20000);
-	}
-	snprintf(path, sizeof path, "/api/tables/%s/record", id);
-	json_t *rec = th_http("GET", path, NULL, 200);
-	long long v = json_integer_value(json_object_get(t, "v"));
-	th_stop();
-	/* Every action removed from the database: a table read back by replaying them would
-	 * not be found. */
-	qv__store *store;
-	qv_err err;
-	if (qv__store_open(&store, db, &err))
-		fail_msg("%s", err.msg);
-	assert_int_equal(
-	    qv__store_change(store, id, v, "over", 0, NULL, 0, false, NULL, NULL, NULL, &err),
-	    QV_OK);
-	qv__store_close(store);
-	th_start(db, NULL);
-	json_t *again = th_info(id);
-	/* The clock's "now" is the time of each answer: the info polled above may come from the
-	 * table still in memory a moment after its end (a loaded machine), the one read back is
-	 * the copy stored at the end. */
-	json_object_del(json_object_get(t, "clock"), "now");
-	json_object_del(json_object_get(again, "clock"), "now");
-	if (!json_equal(again, t))
-		fail_msg("the finished table's info is not the one stored when it ended (status "
-		         "%s, v %lld)",
-		         json_string_value(json_object_get(again, "status")),
-		         (long long)json_integer_value(json_object_get(again, "v")));
-	json_t *rec2 = th_http("GET", path, NULL, 200);
-	assert_true(json_equal(rec, rec2));
-	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	th_refused("POST", path, "{}", 409, "over");
-	json_decref(again);
-	json_decref(rec2);
-	json_decref(rec);
-	json_decref(t);
-	th_stop();
-}
-
 /* ---- the pool's lanes (in this process) ----------------------------------------------------- */
 
 typedef struct lanes_run {
@@ -613,8 +469,7 @@ int main(int argc, char **argv)
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_pool_lanes),     T(test_crash_during_ai), T(test_waiting_expire),
-	    T(test_address_limits), T(test_finished_stored), T(test_wal_bounded),
-	    T(test_idle_end),
+	    T(test_address_limits), T(test_idle_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
