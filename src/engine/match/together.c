@@ -3,7 +3,7 @@
  * and the commitments it makes there ahead of its turn.
  *
  * A game asks the players of a secret step one at a time, in seat order (qv_game.together);
- * people at a table choose at once. A match (match.c) lets a player of the step commit ahead
+ * people at a table choose at once. A match (step.c) lets a player of the step commit ahead
  * of its turn: the choice is checked against the position at which the player would decide,
  * and kept as text until that turn comes, when the match applies it like any decision. The
  * game's outcome is therefore the one of the seat order, whatever order the choices came in.
@@ -18,7 +18,7 @@
  */
 #include <string.h>
 
-#include "engine/together.h"
+#include "engine/match/together.h"
 
 /* Placeholder decisions made on the way to a player's turn before giving up: far more than
  * any step takes (Arrow Party's items phase is the longest, a few uses and `ready` per

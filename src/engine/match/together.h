@@ -1,11 +1,11 @@
 /*
- * together.h - simultaneous secret steps, for match.c: the position at which a player of a
- * step decides, and the commitments it makes ahead of its turn (qv_match_act), kept as
- * notation lines each ended by a newline. Internal to the engine; works on a game and states,
- * never on a match.
+ * together.h - simultaneous secret steps, for the match's step.c (and json.c, which lists a
+ * player's own commitments): the position at which a player of a step decides, and the
+ * commitments it makes ahead of its turn (qv_match_act), kept as notation lines each ended by
+ * a newline. Internal to the engine; works on a game and states, never on a match.
  */
-#ifndef QUIVER_ENGINE_TOGETHER_H
-#define QUIVER_ENGINE_TOGETHER_H
+#ifndef QUIVER_ENGINE_MATCH_TOGETHER_H
+#define QUIVER_ENGINE_MATCH_TOGETHER_H
 
 #include "quiver/game.h"
 

@@ -1,0 +1,127 @@
+/*
+ * walk.c - going over a match's past. The history starts from `base`, the state right after
+ * init or load, and the current state is always base with the history applied: a match keeps
+ * no copy of the state per move, which keeps it small, and rebuilds any earlier position by
+ * replaying the entries before it.
+ *
+ * Everything that goes over the past (logs, takebacks, agents told the new moves, the server's
+ * step-by-step replay, a quiet match's notation) goes through one walk, which starts from the
+ * nearest of a few positions where walks ended (marks) rather than from base: a caller that
+ * walks each time from where it stopped costs the new entries only.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/match/walk.h"
+#include "quiver/agent.h"
+
+/* Mark k's state. */
+static void *mark(const qv_match *m, int k) { return (char *)m->marks + k * m->game->state_size; }
+
+/* Rebuilds into st the state before entry n (n <= nhist) from the nearest mark at or before n,
+ * else from base; returns the mark used, or -1 for base. Every entry was checked when it was
+ * played, so the replay trusts them. st may be the current state: nothing reads it. */
+int qv__match_position_at(const qv_match *m, int n, void *st)
+{
+	QV_ASSERT(n >= 0 && n <= m->nhist);
+	int best = -1, at = 0;
+	for (int k = 0; k < QV_MATCH_MARKS; k++)
+		if (m->mark_at[k] > at && m->mark_at[k] <= n) {
+			best = k;
+			at = m->mark_at[k];
+		}
+	memcpy(st, best >= 0 ? mark(m, best) : m->base, m->game->state_size);
+	for (int i = at; i < n; i++)
+		m->game->apply(st, m->hist[i].action, NULL);
+	return best;
+}
+
+/* Keeps st, the state before entry n, as a mark (in a free slot or the least recently used
+ * one), unless one is kept there already. Base serves entry 0; without memory for the marks
+ * nothing is kept, and walks start further back. */
+static void keep_mark(qv_match *m, int n, const void *st)
+{
+	if (n <= 0)
+		return;
+	int slot = 0;
+	for (int k = 0; k < QV_MATCH_MARKS; k++) {
+		if (m->mark_at[k] == n) {
+			m->mark_used[k] = ++m->mark_clock;
+			return;
+		}
+		if (m->mark_at[slot] >= 0 &&
+		    (m->mark_at[k] < 0 || m->mark_used[k] < m->mark_used[slot]))
+			slot = k;
+	}
+	if (!m->marks && !(m->marks = malloc(QV_MATCH_MARKS * m->game->state_size)))
+		return;
+	memcpy(mark(m, slot), st, m->game->state_size);
+	m->mark_at[slot] = n;
+	m->mark_used[slot] = ++m->mark_clock;
+}
+
+/* Drops the marks of positions after entry n (all of them for n < 0): an undo cut the entries
+ * they were reached by, or a restart the base they were reached from. */
+void qv__match_forget_marks(qv_match *m, int n)
+{
+	for (int k = 0; k < QV_MATCH_MARKS; k++)
+		if (m->mark_at[k] > n)
+			m->mark_at[k] = -1;
+}
+
+/* The walk of qv_match_walk and of the match's own files. A match given as `keeper` (m itself) has
+ * the mark it starts from marked as used and keeps the position where it ends; without one (a const
+ * match) the walk changes nothing. */
+qv_status qv__match_walk(const qv_match *m, int from, qv_walk_fn fn, void *ctx, qv_match *keeper)
+{
+	if (from < 0)
+		from = 0;
+	if (from >= m->nhist)
+		return QV_OK;
+	void *st = malloc(m->game->state_size);
+	if (!st)
+		return QV_ENOMEM;
+	int slot = qv__match_position_at(m, from, st);
+	if (keeper && slot >= 0)
+		keeper->mark_used[slot] = ++keeper->mark_clock;
+	int n = m->nhist, i = from;
+	for (; i < n; i++) {
+		if (!fn(ctx, i, st))
+			break;
+		QV_ASSERT(m->nhist == n); /* fn reads the history, never changes it */
+		m->game->apply(st, m->hist[i].action, NULL);
+	}
+	if (keeper && i == n)
+		keep_mark(keeper, n, st); /* where the next walk of this caller will start */
+	free(st);
+	return QV_OK;
+}
+
+qv_status qv_match_walk(qv_match *m, int from, qv_walk_fn fn, void *ctx)
+{
+	return qv__match_walk(m, from, fn, ctx, m);
+}
+
+/* What qv_match_tell_agent's walk carries. */
+typedef struct tell_walk {
+	const qv_match *m;
+	qv_agent *a;
+} tell_walk;
+
+/* Tells the agent entry i, given the state before it (the agent sees only its seat's part). */
+static bool tell_step(void *ctx, int i, const void *before)
+{
+	tell_walk *w = ctx;
+	qv_agent_observe(w->a, before, w->m->hist[i].action);
+	return true;
+}
+
+void qv_match_tell_agent(qv_match *m, qv_agent *a, int *seen)
+{
+	int from = *seen;
+	*seen = m->nhist;
+	if (from >= m->nhist || !a->kind->observe || a->seat < 0 || a->release)
+		return; /* nothing new, or an agent that keeps nothing between decisions */
+	if (qv_match_walk(m, from, tell_step, &(tell_walk){.m = m, .a = a}) != QV_OK)
+		qv_agent_reset(a); /* it cannot follow the game: it forgets it */
+}
