@@ -41,10 +41,9 @@
 #include "stats.h"
 #include "variant.h"
 
-#define QV_LAB_FORMAT         1   /* the shard format's version ("quiver_lab") */
-#define QV_LAB_MAX_COMPONENTS 64  /* components a study examines one by one */
-#define QV_LAB_MAX_SQUARES    676 /* squares of a board the heat maps draw (26 x 26) */
-#define QV_LAB_LADDER_LO      4   /* the skill ladder's rungs k: 2^(k+1) against 2^k */
+#define QV_LAB_FORMAT         1  /* the shard format's version ("quiver_lab") */
+#define QV_LAB_MAX_COMPONENTS 64 /* components a study examines one by one */
+#define QV_LAB_LADDER_LO      4  /* the skill ladder's rungs k: 2^(k+1) against 2^k */
 #define QV_LAB_LADDER_HI      10
 #define QV_LAB_MAX_RUNGS      16     /* rungs one study may climb (2^17 iterations at the top) */
 #define QV_LAB_CURVE          10     /* points of the tension curve over game time */
@@ -52,21 +51,9 @@
 #define QV_LAB_NOVALUE        -32768 /* a decision without a search value */
 #define QV_LAB_Q              0.05   /* the Benjamini-Hochberg false discovery rate */
 
-/* ---- what a game tells the lab (qv_components, variant.h) ---- */
-
-/* A board as the heat maps draw it: w x h squares, square (x, y) is index x + y * w, x from
- * west to east, y from south to north; files[x] names a column, rank0 is the number of row 0
- * (THREE ARROWS a..f and 1, Evons x a b c d e y and 0). */
-typedef struct qv_lab_board {
-	int w, h;
-	char files[32];
-	int rank0;
-} qv_lab_board;
-
-/* One square touched by an action: placed on or walked through, by a seat. */
-typedef struct qv_lab_touch {
-	int seat, square;
-} qv_lab_touch;
+/* What a game tells the lab (its qv_components' board and touched: qv_lab_board,
+ * qv_lab_touch, QV_LAB_MAX_SQUARES) is declared in variant.h, with the games, which fill it
+ * without knowing the lab. */
 
 /* ---- the study ---- */
 

@@ -38,15 +38,31 @@
 
 #include "game.h"
 
-struct qv_lab_board;
-struct qv_lab_touch;
-
 #define QV_VARIANT_MAX       256       /* variants one process may hold, built-in sets included */
 #define QV_VARIANT_BYTES     (1 << 20) /* the largest variant file read */
 #define QV_VARIANT_DEPTH     8         /* files an `extends` chain may pass through */
 #define QV_VARIANT_NAME      64        /* a variant's name, with its NUL */
 #define QV_VARIANT_HASHLEN   65        /* the SHA-256 in hexadecimal, with its NUL */
 #define QV_VARIANT_ABILITIES 8         /* abilities one entry may carry (qv_components.abilities) */
+
+/* What a game tells the designer's lab (include/quiver/lab.h) through its components' board
+ * and touched (qv_components, below): declared here, with the games, so that a game's lab
+ * hooks need nothing of the layers above it. */
+#define QV_LAB_MAX_SQUARES 676 /* squares of a board the heat maps draw (26 x 26) */
+
+/* A board as the heat maps draw it: w x h squares, square (x, y) is index x + y * w, x from
+ * west to east, y from south to north; files[x] names a column, rank0 is the number of row 0
+ * (THREE ARROWS a..f and 1, Evons x a b c d e y and 0). */
+typedef struct qv_lab_board {
+	int w, h;
+	char files[32];
+	int rank0;
+} qv_lab_board;
+
+/* One square touched by an action: placed on or walked through, by a seat. */
+typedef struct qv_lab_touch {
+	int seat, square;
+} qv_lab_touch;
 
 /* Of the QV_VARIANT_MAX - 1 slots, QV_VARIANT_RESERVE are never given to documents sent by
  * clients (QV_VARIANT_SHARED): they stay for the built-in sets, lessons and files, which so

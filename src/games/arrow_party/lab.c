@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
-#include "quiver/lab.h"
+#include "quiver/variant.h"
 
 /* A `use` plays its item kind (the low four bits: its index in the document's `items`): a
  * swap or an exchange is the use of the swap or exchange item, whatever item or player it

@@ -6,8 +6,8 @@
  * The ablation of a card, which works on the set's document, is with the other components in
  * tables.c.
  */
-#include "quiver/lab.h"
 #include "concardia.h"
+#include "quiver/variant.h"
 
 /* Card ids are the cards' places in the document's list (concardia.h), so the component an
  * action plays is the card id it carries: the starting choice, a play to the grid or to the

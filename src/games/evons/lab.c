@@ -6,8 +6,8 @@
  * ablation of a card, which works on the set's document, is with the other components in
  * tables.c.
  */
-#include "quiver/lab.h"
 #include "evons.h"
+#include "quiver/variant.h"
 
 /* A hand play or a cover plays the card kind it carries, and an ability that names a card
  * plays that card: the block a Block arrow puts down, the monster Growth places, the one

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "quiver/lab.h"
+#include "quiver/variant.h"
 #include "three_arrows.h"
 
 /* A placement plays its piece kind, whose number is its index in the document's `pieces`
