@@ -90,7 +90,7 @@ function usage() {
  * only those its --help names (a core without one of them does not get it). */
 function quiverOptions() {
   const help = execFileSync(quiver, ['serve', '--help'], { encoding: 'utf8' });
-  const sockets = String(2 * ntables * 2 + 100);
+  const sockets = String(2 * ntables + 100);
   /** @type {[string, string][]} */
   const wanted = [
     ['--max-sockets', sockets],
