@@ -80,10 +80,11 @@ function usage() {
   const pid = /** @type {number} */ (child?.pid);
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpu = (Number(fields[11]) + Number(fields[12])) / ticks;
+  const user = Number(fields[11]) / ticks;
+  const cpu = user + Number(fields[12]) / ticks;
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rss = Number(/VmRSS:\s*(\d+)/.exec(status)?.[1]);
-  return { cpu, rss };
+  return { cpu, user, rss };
 }
 
 /** The options of `quiver serve` that lift its per-address limits for one address's load,
@@ -213,6 +214,7 @@ class QuiverSeat extends Seat {
       const f = JSON.parse(data.toString());
       if (f.type === 'error') {
         run.errors++;
+        if (run.errors <= 3) process.stderr.write(`load.mjs: quiver error: ${f.message ?? JSON.stringify(f)}\n`);
         this.sentAt = 0;
         this.schedule();
         return;
@@ -287,20 +289,25 @@ class Table {
     /** @type {Seat[]} */
     this.seats = [];
   }
+  /** Joins both seats, then connects them: a seat connected before the other is taken would
+   * see a table still waiting for players. */
   async open() {
     const b = this.base;
     if (kind === 'quiver') {
       const { id } = await post(`${b}/api/tables`, { game: 'three-arrows', seats: ['human', 'human'] });
-      for (const seat of ['p1', 'p2']) {
-        const { token } = await post(`${b}/api/tables/${id}/join`, { seat });
-        this.seats.push(new QuiverSeat(this, b, id, token));
-      }
+      const tokens = [];
+      for (const seat of ['p1', 'p2']) tokens.push((await post(`${b}/api/tables/${id}/join`, { seat })).token);
+      for (const token of tokens) this.seats.push(new QuiverSeat(this, b, id, token));
     } else {
       const { matchID } = await post(`${b}/games/arrows/create`, { numPlayers: 2 });
+      const credentials = [];
       for (const player of ['0', '1']) {
-        const j = await post(`${b}/games/arrows/${matchID}/join`, { playerID: player, playerName: `p${player}` });
-        this.seats.push(new BgioSeat(this, b, matchID, player, j.playerCredentials));
+        const body = { playerID: player, playerName: `p${player}` };
+        credentials.push((await post(`${b}/games/arrows/${matchID}/join`, body)).playerCredentials);
       }
+      ['0', '1'].forEach((player, k) =>
+        this.seats.push(new BgioSeat(this, b, matchID, player, credentials[k])),
+      );
     }
   }
   moved() {
@@ -371,6 +378,9 @@ const result = {
   moves: run.moves,
   moves_per_s: Math.round((run.moves / elapsed) * 10) / 10,
   cpu_ms_per_move: run.moves ? Math.round(((to.cpu - from.cpu) * 1000 * 1000) / run.moves) / 1000 : null,
+  // The kernel's share (system calls: sockets, the store's writes, waking threads).
+  sys_share_of_cpu:
+    to.cpu > from.cpu ? Math.round((1 - (to.user - from.user) / (to.cpu - from.cpu)) * 1000) / 1000 : null,
   cpu_share: Math.round(((to.cpu - from.cpu) / elapsed) * 1000) / 1000,
   p50_ms: quantile(run.lat, 0.5),
   p99_ms: quantile(run.lat, 0.99),
