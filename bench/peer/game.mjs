@@ -72,8 +72,7 @@ function turn([df, dr], facing) {
  */
 export function place(G, player, cell, kind, facing) {
   const f = FACINGS.indexOf(facing);
-  if (!Number.isInteger(cell) || cell < 0 || cell >= SIZE * SIZE || G.cells[cell] || f < 0)
-    return false;
+  if (!Number.isInteger(cell) || cell < 0 || cell >= SIZE * SIZE || G.cells[cell] || f < 0) return false;
   if (!KINDS[kind] || !(G.holders[player][kind] > 0)) return false;
   G.holders[player][kind]--;
   G.cells[cell] = { owner: player, kind, facing };

@@ -255,11 +255,7 @@ class BgioSeat extends Seat {
       if (!state) return;
       this.state = state;
       const ctx = state.ctx;
-      this.onState(
-        ctx.currentPlayer === player,
-        state._stateID,
-        ctx.gameover !== undefined && ctx.gameover !== null,
-      );
+      this.onState(ctx.currentPlayer === player, state._stateID, ctx.gameover !== undefined && ctx.gameover !== null);
     };
     this.socket.on('sync', (/** @type {string} */ _m, /** @type {any} */ info) => take(info.state));
     this.socket.on('update', (/** @type {string} */ _m, /** @type {any} */ state) => take(state));
@@ -305,9 +301,7 @@ class Table {
         const body = { playerID: player, playerName: `p${player}` };
         credentials.push((await post(`${b}/games/arrows/${matchID}/join`, body)).playerCredentials);
       }
-      ['0', '1'].forEach((player, k) =>
-        this.seats.push(new BgioSeat(this, b, matchID, player, credentials[k])),
-      );
+      ['0', '1'].forEach((player, k) => this.seats.push(new BgioSeat(this, b, matchID, player, credentials[k])));
     }
   }
   moved() {
