@@ -152,7 +152,7 @@ const run = {
 };
 
 /**
- * One seat: `act()` sends a random legal move; `onState()` is called by the transport with
+ * One seat: `send()` sends a random legal move; `onState()` is called by the transport with
  * whether it is this seat's turn, the state's version and whether the game is over.
  */
 class Seat {
