@@ -8,13 +8,15 @@ GAME       ?= three-arrows
 PORT       ?= 8080
 DB         ?= quiver.db
 
-# make bench-serve CLOCKS=1: every table of the load test with a clock.
+# make bench-load CLOCKS=1: every table of the load test with a clock.
 CLOCKS       ?= 0
+# make bench-serve PEER_TABLES=1000: the tables of the side-by-side benchmark.
+PEER_TABLES  ?= 200
 
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve fuzz fuzz-build fuzz-one test-fuzz clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -78,9 +80,14 @@ bench: build
 screenshots: build
 	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone|friends)' -j $(JOBS) --output-on-failure
 
-# The load test of the server (docs/benchmarks.md): AI tables with spectators and scripted
-# human clients for 30 seconds on localhost.
+# quiver beside boardgame.io 0.50.2 (docs/benchmarks.md): one load generator, 200 two-person
+# tables, 500 ms think, 40 seconds each on localhost; CPU per move, p50/p99, RSS per table.
 bench-serve: build
+	@bench/peer_bench.sh $(BUILD)/quiver $(PEER_TABLES) 500 40
+
+# The load test of quiver alone (docs/benchmarks.md): AI tables with spectators and scripted
+# human clients for 30 seconds on localhost.
+bench-load: build
 	@$(BUILD)/bench/serve_load $(BUILD)/quiver --seconds 30 --clocks $(CLOCKS)
 
 # The libFuzzer targets (tests/fuzz/), each with its corpus folder and its dictionary: the

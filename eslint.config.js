@@ -70,4 +70,5 @@ export default [
   },
   { files: ['tests/browser/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
+  { files: ['bench/peer/*.mjs'], languageOptions: { globals: globals.node } },
 ];

@@ -4,7 +4,8 @@
  * functions, as `quiver serve` would on each act frame: the frame's text read
  * (qv__frame_parse, as ws.c reads a client's message), the act (qv__table_act, saved), the
  * chance outcomes after it (qv__table_step, saved) and an update frame for every seat and
- * the public (qv__table_frame_locked), as the WebSocket broadcast builds them. The table's seed
+ * the public (qv__table_frame_locked), as the WebSocket broadcast builds them, each written
+ * out as text (qv__json_dumps, as ws.c writes a frame). The table's seed
  * is fixed, so every run (and every build) plays the same game. Run it under
  * callgrind for ACTS and ACTS + more acts (bench/table_acts.sh): the difference is what those
  * acts cost, whatever the start-up costs.
@@ -20,18 +21,23 @@
 
 #include <jansson.h>
 
+#include "games/json_util.h"
 #include "server/frame.h"
 #include "server/store.h"
 #include "server/table.h"
 
-/* An update frame for every seat and the public, as the broadcast after a change builds them;
- * pos holds each viewer's place in its log. */
+/* An update frame for every seat and the public, as the broadcast after a change builds them,
+ * each written out as the text the socket sends (ws.c's write_json); pos holds each viewer's
+ * place in its log. */
 static void broadcast(qv__table *t, qv__log_pos *pos)
 {
 	qv__table_lock(t);
-	for (int v = 0; v <= t->nseats; v++)
-		json_decref(
-		    qv__table_frame_locked(t, v < t->nseats ? v : QV_VIEW_PUBLIC, false, &pos[v]));
+	for (int v = 0; v <= t->nseats; v++) {
+		json_t *frame =
+		    qv__table_frame_locked(t, v < t->nseats ? v : QV_VIEW_PUBLIC, false, &pos[v]);
+		free(frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL);
+		json_decref(frame);
+	}
 	qv__table_unlock(t);
 }
 

@@ -1,6 +1,8 @@
 /*
- * json_util.c - checked reads of untrusted JSON, shared by the games' loaders.
+ * json_util.c - checked reads of untrusted JSON, shared by the games' loaders, and the
+ * writers that build or write JSON whole or not at all.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,24 +58,178 @@ json_t *qv__json_put(json_t *o, const char *key, json_t *v)
 	return o;
 }
 
+/* Appends the n bytes at s to b: a memcpy while the room lasts (the buffer doubles when it
+ * does not), so that a frame of thousands of pieces costs a copy per piece and no format. */
+static inline void put(qv_buf *b, const char *s, size_t n)
+{
+	if (b->len + n < b->cap) {
+		memcpy(b->s + b->len, s, n);
+		b->len += n;
+	} else {
+		qv_buf_putn(b, s, n);
+	}
+}
+
 /* Appends one piece of jansson's output to the qv_buf data; fails once the buffer has. */
 static int dump_piece(const char *piece, size_t size, void *data)
 {
 	qv_buf *b = data;
-	if (size > (size_t)INT32_MAX)
-		b->failed = true;
-	else
-		qv_buf_printf(b, "%.*s", (int)size, piece);
+	put(b, piece, size);
 	return b->failed ? -1 : 0;
+}
+
+/* The length of the UTF-8 sequence at s[0..n) when it is one whole, valid code point (no
+ * overlong form, no surrogate, nothing past U+10FFFF: the strings jansson agrees to write),
+ * else 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t len = c >= 0xC2 && c <= 0xDF   ? 2
+	             : c >= 0xE0 && c <= 0xEF ? 3
+	             : c >= 0xF0 && c <= 0xF4 ? 4
+	                                      : 0;
+	if (len == 0 || len > n)
+		return 0;
+	unsigned cp = c & (0x3Fu >> (len - 1));
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3Fu);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+	    (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+/* Appends s[0..n) as a JSON string, escaped as jansson escapes it without flags (the two
+ * escapes every writer needs, the short forms of \b \f \n \r \t, \u00XX for the other
+ * control characters, the rest as it is); false for text that is not UTF-8, which jansson
+ * refuses to write too. */
+static bool put_string(qv_buf *b, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	put(b, "\"", 1);
+	size_t run = 0; /* the start of the bytes not yet copied */
+	for (size_t i = 0; i < n;) {
+		unsigned c = u[i];
+		if (c >= 0x80) {
+			size_t len = utf8_len(u + i, n - i);
+			if (!len)
+				return false;
+			i += len;
+			continue;
+		}
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		put(b, s + run, i - run);
+		char esc[8] = {'\\', 0};
+		size_t elen = 2;
+		switch (c) {
+		case '"': esc[1] = '"'; break;
+		case '\\': esc[1] = '\\'; break;
+		case '\b': esc[1] = 'b'; break;
+		case '\f': esc[1] = 'f'; break;
+		case '\n': esc[1] = 'n'; break;
+		case '\r': esc[1] = 'r'; break;
+		case '\t': esc[1] = 't'; break;
+		default:
+			memcpy(esc + 1, "u00", 3);
+			esc[4] = "0123456789ABCDEF"[c >> 4];
+			esc[5] = "0123456789ABCDEF"[c & 15];
+			elen = 6;
+		}
+		put(b, esc, elen);
+		run = ++i;
+	}
+	put(b, s + run, n - run);
+	put(b, "\"", 1);
+	return true;
+}
+
+/* Deeper than this, a value is left to jansson's own writer (which also finds a value that
+ * contains itself); quiver's frames and views are a few levels deep, and what it reads is at
+ * most QV__JSON_DEPTH. */
+#define WRITE_DEPTH 256
+
+/* Appends j as compact JSON, byte for byte what json_dumps(j, JSON_COMPACT) writes (keys in
+ * the order they were set, as jansson keeps them); false when a string is not UTF-8 or the
+ * value is deeper than WRITE_DEPTH. A real number is written by jansson itself (its shortest
+ * form that reads back the same), rare in what quiver writes. */
+static bool put_value(qv_buf *b, const json_t *j, int depth)
+{
+	if (depth > WRITE_DEPTH)
+		return false;
+	switch (json_typeof(j)) {
+	case JSON_OBJECT: {
+		put(b, "{", 1);
+		bool first = true;
+		for (void *it = json_object_iter((json_t *)j); it;
+		     it = json_object_iter_next((json_t *)j, it)) {
+			if (!first)
+				put(b, ",", 1);
+			first = false;
+			if (!put_string(b, json_object_iter_key(it), json_object_iter_key_len(it)))
+				return false;
+			put(b, ":", 1);
+			if (!put_value(b, json_object_iter_value(it), depth + 1))
+				return false;
+		}
+		put(b, "}", 1);
+		return true;
+	}
+	case JSON_ARRAY: {
+		put(b, "[", 1);
+		size_t n = json_array_size(j);
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				put(b, ",", 1);
+			if (!put_value(b, json_array_get(j, i), depth + 1))
+				return false;
+		}
+		put(b, "]", 1);
+		return true;
+	}
+	case JSON_STRING: return put_string(b, json_string_value(j), json_string_length(j));
+	case JSON_INTEGER: qv_buf_putd(b, json_integer_value(j)); return true;
+	case JSON_REAL:
+		return json_dump_callback(j, dump_piece, b, JSON_COMPACT | JSON_ENCODE_ANY) == 0;
+	case JSON_TRUE: put(b, "true", 4); return true;
+	case JSON_FALSE: put(b, "false", 5); return true;
+	default: put(b, "null", 4); return true;
+	}
 }
 
 char *qv__json_dumps(const json_t *j, size_t flags)
 {
 	qv_buf b = {0};
-	if (!j || json_dump_callback(j, dump_piece, &b, flags) != 0 || b.failed || !b.s) {
+	if (!j)
+		return NULL;
+	/* The frames' form (compact, keys in their order) is written here; any other form, and a
+	 * value this writer declines, by jansson through dump_piece. */
+	bool own = (flags & ~(size_t)(JSON_ENCODE_ANY | JSON_PRESERVE_ORDER)) == JSON_COMPACT;
+	if (own && !(flags & JSON_ENCODE_ANY) && !json_is_object(j) && !json_is_array(j))
+		return NULL; /* as json_dumps: a bare value only when asked for */
+	if (own) {
+		qv_buf_putn(&b, "", 0); /* the first room, so that put() copies at once */
+		bool whole = put_value(&b, j, 0);
+		if (b.failed) {
+			qv_buf_free(&b);
+			return NULL;
+		}
+		if (whole) {
+			b.s[b.len] = '\0';
+			return b.s;
+		}
+		qv_buf_clear(&b);
+	}
+	if (json_dump_callback(j, dump_piece, &b, flags) != 0 || b.failed || !b.s) {
 		qv_buf_free(&b);
 		return NULL;
 	}
+	b.s[b.len] = '\0';
 	return b.s; /* the buffer's own text, which the caller frees */
 }
 

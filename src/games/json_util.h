@@ -35,8 +35,12 @@ json_t *qv__json_push(json_t *a, json_t *v);
 
 /* json_dumps, but NULL whenever memory ran out: jansson 2.14 can return a text with a key cut
  * short when an allocation fails while it writes (akheron/jansson#655), so the text is written
- * through json_dump_callback into a buffer that knows when it could not grow. Free the text
- * with free(). */
+ * into a buffer that knows when it could not grow. JSON_COMPACT (with JSON_ENCODE_ANY or
+ * JSON_PRESERVE_ORDER or neither), the form of every frame, is written here by a walk that
+ * copies each piece with memcpy, byte for byte what jansson writes (jansson's own writer
+ * formats every piece it hands its callback, most of the cost of an act in the server);
+ * other flags go through json_dump_callback. NULL also where json_dumps fails (a string that
+ * is not UTF-8, a bare value without JSON_ENCODE_ANY). Free the text with free(). */
 char *qv__json_dumps(const json_t *j, size_t flags);
 
 /* ---- reading JSON quiver did not write (json_parse.c) ---- */

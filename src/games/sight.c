@@ -114,12 +114,13 @@ static bool sight_alloc(const qv_game *g, sight *s)
 	return true;
 }
 
-/* True when option o, applied at `from` (the true state or a world) into s->alt, leaves viewer
- * with the very view that the action gave (in s->result) although o ends differently from the
- * action in that same place (`same`: the action applied at `from`, or NULL when it cannot be
- * played there). */
-static bool confusable(const qv_game *g, sight *s, const void *from, const void *same, qv_action o,
-                       int viewer)
+/* False when option o, applied at `from` (the true state or a world) into s->alt, surely
+ * leaves viewer a view other than the action's (in s->result), or ends as the action does in
+ * that same place (`same`: the action applied at `from`, or NULL when it cannot be played
+ * there); true when only the views can tell (views_alike). Both tests are cheap: memcmp of
+ * states, where views are JSON built and compared. */
+static bool maybe_confusable(const qv_game *g, sight *s, const void *from, const void *same,
+                             qv_action o, int viewer)
 {
 	size_t sz = g->state_size;
 	memcpy(s->alt, from, sz);
@@ -131,6 +132,13 @@ static bool confusable(const qv_game *g, sight *s, const void *from, const void 
 		if (memcmp(s->alt_det, s->result_det, sz) != 0)
 			return false; /* different determinizations: different views */
 	}
+	return true;
+}
+
+/* True when s->alt (an option applied by maybe_confusable) leaves viewer the very view that
+ * the action gave. */
+static bool views_alike(const qv_game *g, sight *s, int viewer)
+{
 	if (!s->view)
 		s->view = g->view_json(s->result, viewer);
 	json_t *theirs = g->view_json(s->alt, viewer);
@@ -199,13 +207,26 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 		    mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
 		for (int i = 0; i < n && !all; i++) {
 			if ((w < 0 && s.opts[i] == a) ||
-			    !confusable(g, &s, from, same, s.opts[i], viewer))
+			    !maybe_confusable(g, &s, from, same, s.opts[i], viewer))
 				continue;
-			any = true;
 			char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
 			int na = -1;
 			if (nw >= 0 && g->action_to_text(from, s.opts[i], alt, sizeof alt) >= 0)
 				na = words(alt, aw, SIGHT_MAX_WORDS);
+			/* An option whose every word is the action's or already hidden can change
+			 * nothing that is shown (and, once one option was confusable, nor `exact`):
+			 * its view is not built. A shielded placement in THREE ARROWS has a dozen
+			 * such options per world, each a view to build and compare. */
+			if (na == nw && nw >= 0 && (any || !exact)) {
+				bool news = false;
+				for (int k = 0; k < nw && !news; k++)
+					news = !hidden[k] && strcmp(ow[k], aw[k]) != 0;
+				if (!news)
+					continue;
+			}
+			if (!views_alike(g, &s, viewer))
+				continue;
+			any = true;
 			if (na != nw || nw < 0) {
 				all = true;
 				break;

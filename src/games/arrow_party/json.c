@@ -34,11 +34,11 @@ static json_t *entry_json(const ap_state *s, int p, ap_entry e)
 		return card_json(ap_T(s), e.card);
 	json_t *known = json_array();
 	if (e.know & AP_PUBLIC)
-		json_array_append_new(known, json_string("public"));
+		known = qv__json_push(known, json_string("public"));
 	else
 		for (int w = 0; w < s->nplayers; w++)
 			if (w != p && (e.know >> w & 1))
-				json_array_append_new(known, qv__json_player(w));
+				known = qv__json_push(known, qv__json_player(w));
 	return json_pack("{s:o,s:o}", "card", card_json(ap_T(s), e.card), "known", known);
 }
 
@@ -49,7 +49,7 @@ static json_t *uses_json(const ap_tables *T, const ap_player *pl)
 	for (int k = 0; k < T->nkinds; k++)
 		if (ap_used(pl, k)) {
 			ap_use_text(T, pl, k, u, sizeof u);
-			json_array_append_new(a, json_string(u));
+			a = qv__json_push(a, json_string(u));
 		}
 	return a;
 }
@@ -63,54 +63,55 @@ static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
 	bool own = !view || viewer == QV_VIEW_ALL || viewer == p;
 	bool hide = view && ap_hidden_commit(s, p, viewer);
 	json_t *o = json_object();
-	json_object_set_new(o, "pos", cell_json(s, pl->pos));
-	json_object_set_new(o, "die", json_string(T->die_id[pl->die]));
-	json_object_set_new(o, "stars", json_integer(pl->stars));
-	json_object_set_new(o, "skulls", json_integer(pl->skulls));
+	o = qv__json_put(o, "pos", cell_json(s, pl->pos));
+	o = qv__json_put(o, "die", json_string(T->die_id[pl->die]));
+	o = qv__json_put(o, "stars", json_integer(pl->stars));
+	o = qv__json_put(o, "skulls", json_integer(pl->skulls));
 	if (own) {
 		json_t *hand = json_array();
 		for (int i = 0; i < pl->nhand; i++)
-			json_array_append_new(hand, entry_json(s, p, pl->hand[i]));
-		json_object_set_new(o, "hand", hand);
+			hand = qv__json_push(hand, entry_json(s, p, pl->hand[i]));
+		o = qv__json_put(o, "hand", hand);
 	}
 	if (view) {
-		json_object_set_new(o, "hand_count", json_integer(pl->nhand));
+		o = qv__json_put(o, "hand_count", json_integer(pl->nhand));
 		if (!own) {
 			json_t *arrows = json_array(), *items = json_array();
 			int unknown = 0;
 			for (int i = 0; i < pl->nhand; i++) {
 				int c = pl->hand[i].card;
 				if (!ap_is_item(c))
-					json_array_append_new(arrows, json_integer(ap_value(T, c)));
+					arrows =
+					    qv__json_push(arrows, json_integer(ap_value(T, c)));
 				else if (ap_knows(pl->hand[i].know, viewer))
-					json_array_append_new(items, card_json(T, c));
+					items = qv__json_push(items, card_json(T, c));
 				else
 					unknown++;
 			}
-			json_object_set_new(o, "arrows", arrows);
-			json_object_set_new(o, "items_known", items);
-			json_object_set_new(o, "items_unknown", json_integer(unknown));
+			o = qv__json_put(o, "arrows", arrows);
+			o = qv__json_put(o, "items_known", items);
+			o = qv__json_put(o, "items_unknown", json_integer(unknown));
 		}
 		if (ap_secret_phase(s->phase))
-			json_object_set_new(o, "committed", json_boolean(ap_committed(s, p)));
+			o = qv__json_put(o, "committed", json_boolean(ap_committed(s, p)));
 	}
 	bool hide_uses = hide && s->phase == AP_PH_ITEMS;
 	if (!hide_uses)
-		json_object_set_new(o, "uses", uses_json(T, pl));
+		o = qv__json_put(o, "uses", uses_json(T, pl));
 	if (!(hide && s->phase == AP_PH_THROW))
-		json_object_set_new(
-		    o, "throw", pl->throw_card ? card_json(T, pl->throw_card - 1) : json_null());
-	json_object_set_new(o, "land", opt_int(pl->land, pl->land - 1));
-	json_object_set_new(o, "roll", opt_int(pl->roll, pl->roll));
+		o = qv__json_put(o, "throw",
+		                 pl->throw_card ? card_json(T, pl->throw_card - 1) : json_null());
+	o = qv__json_put(o, "land", opt_int(pl->land, pl->land - 1));
+	o = qv__json_put(o, "roll", opt_int(pl->roll, pl->roll));
 	if (!(hide && s->phase == AP_PH_GO))
-		json_object_set_new(o, "go",
-		                    pl->go ? json_string(qv_dir_names[pl->go - 1]) : json_null());
-	json_object_set_new(o, "steps", json_integer(pl->steps));
-	json_object_set_new(o, "skip", json_boolean(pl->skip));
+		o = qv__json_put(o, "go",
+		                 pl->go ? json_string(qv_dir_names[pl->go - 1]) : json_null());
+	o = qv__json_put(o, "steps", json_integer(pl->steps));
+	o = qv__json_put(o, "skip", json_boolean(pl->skip));
 	if (pl->drawn)
-		json_object_set_new(o, "drawn", json_integer(pl->drawn));
+		o = qv__json_put(o, "drawn", json_integer(pl->drawn));
 	if (view && (viewer == p || viewer == QV_VIEW_ALL))
-		json_object_set_new(o, "score", json_integer(ap_score_of(s, p)));
+		o = qv__json_put(o, "score", json_integer(ap_score_of(s, p)));
 	return o;
 }
 
@@ -123,21 +124,21 @@ static json_t *ground_json(const ap_state *s, bool view)
 		if (!g)
 			continue;
 		json_t *o = json_object();
-		json_object_set_new(o, "cell", cell_json(s, c));
+		o = qv__json_put(o, "cell", cell_json(s, c));
 		if (g == AP_G_STAR)
-			json_object_set_new(o, "card", json_string("star"));
+			o = qv__json_put(o, "card", json_string("star"));
 		else if (g == AP_G_SKULL)
-			json_object_set_new(o, "card", json_string("skull"));
+			o = qv__json_put(o, "card", json_string("skull"));
 		else if (g & AP_G_KNOWN) {
-			json_object_set_new(
-			    o, "card", card_json(T, AP_NARROWS + (g & ~AP_G_KNOWN) - AP_G_ITEM));
-			json_object_set_new(o, "known", json_true());
+			o = qv__json_put(o, "card",
+			                 card_json(T, AP_NARROWS + (g & ~AP_G_KNOWN) - AP_G_ITEM));
+			o = qv__json_put(o, "known", json_true());
 		} else {
-			json_object_set_new(o, "card",
-			                    view ? json_string("item")
-			                         : card_json(T, AP_NARROWS + g - AP_G_ITEM));
+			o = qv__json_put(o, "card",
+			                 view ? json_string("item")
+			                      : card_json(T, AP_NARROWS + g - AP_G_ITEM));
 		}
-		json_array_append_new(a, o);
+		a = qv__json_push(a, o);
 	}
 	return a;
 }
@@ -147,7 +148,7 @@ static json_t *kinds_json(const ap_tables *T, const uint8_t *count)
 	json_t *a = json_array();
 	for (int k = 0; k < T->nkinds; k++)
 		for (int i = 0; i < count[k]; i++)
-			json_array_append_new(a, json_string(T->item_id[k]));
+			a = qv__json_push(a, json_string(T->item_id[k]));
 	return a;
 }
 
@@ -158,7 +159,7 @@ static json_t *pairs_json(uint16_t m)
 		if (m >> i & 1) {
 			char b[16];
 			snprintf(b, sizeof b, "p%d-p%d", ap_pair_a[i] + 1, ap_pair_b[i] + 1);
-			json_array_append_new(a, json_string(b));
+			a = qv__json_push(a, json_string(b));
 		}
 	return a;
 }
@@ -167,54 +168,54 @@ static json_t *common_json(const ap_state *s, int viewer, bool view)
 {
 	json_t *o = json_object();
 	const ap_tables *T = ap_T(s);
-	json_object_set_new(o, "round", json_integer(s->round));
-	json_object_set_new(o, "phase", json_string(ap_phase_names[s->phase]));
-	json_object_set_new(o, "active", qv__json_player(s->active < s->nplayers ? s->active : 0));
+	o = qv__json_put(o, "round", json_integer(s->round));
+	o = qv__json_put(o, "phase", json_string(ap_phase_names[s->phase]));
+	o = qv__json_put(o, "active", qv__json_player(s->active < s->nplayers ? s->active : 0));
 	json_t *players = json_array();
 	for (int p = 0; p < s->nplayers; p++)
-		json_array_append_new(players, player_obj(s, p, viewer, view));
-	json_object_set_new(o, "players", players);
+		players = qv__json_push(players, player_obj(s, p, viewer, view));
+	o = qv__json_put(o, "players", players);
 	bool secret = view && viewer != QV_VIEW_ALL;
-	json_object_set_new(o, "ground", ground_json(s, secret));
+	o = qv__json_put(o, "ground", ground_json(s, secret));
 	json_t *stacks = json_array(), *discards = json_array();
 	for (int v = 0; v < AP_NVALUES; v++) {
 		if (secret) {
-			json_array_append_new(stacks, json_integer(s->nstack[v]));
+			stacks = qv__json_push(stacks, json_integer(s->nstack[v]));
 		} else {
 			json_t *st = json_array();
 			for (int i = s->nstack[v] - 1; i >= 0; i--)
-				json_array_append_new(st, card_json(T, s->stack[v][i]));
-			json_array_append_new(stacks, st);
+				st = qv__json_push(st, card_json(T, s->stack[v][i]));
+			stacks = qv__json_push(stacks, st);
 		}
 		json_t *d = json_array();
 		for (int i = 0; i < s->ndisc[v]; i++)
-			json_array_append_new(d, card_json(T, s->disc[v][i]));
-		json_array_append_new(discards, d);
+			d = qv__json_push(d, card_json(T, s->disc[v][i]));
+		discards = qv__json_push(discards, d);
 	}
-	json_object_set_new(o, secret ? "stack_sizes" : "stacks", stacks);
-	json_object_set_new(o, "discards", discards);
-	json_object_set_new(o, "item_discard", kinds_json(T, s->idisc));
+	o = qv__json_put(o, secret ? "stack_sizes" : "stacks", stacks);
+	o = qv__json_put(o, "discards", discards);
+	o = qv__json_put(o, "item_discard", kinds_json(T, s->idisc));
 	if (secret) {
 		int n = 0;
 		for (int k = 0; k < T->nkinds; k++)
 			n += s->out[k];
-		json_object_set_new(o, "out_count", json_integer(n));
+		o = qv__json_put(o, "out_count", json_integer(n));
 	} else {
-		json_object_set_new(o, "out", kinds_json(T, s->out));
+		o = qv__json_put(o, "out", kinds_json(T, s->out));
 	}
 	if (s->phase == AP_PH_WALK)
-		json_object_set_new(o, "walk",
-		                    json_pack("{s:i,s:o,s:o}", "tick", (int)s->tick, "bumped",
-		                              pairs_json(s->bumped), "pending",
-		                              pairs_json(s->pending)));
+		o = qv__json_put(o, "walk",
+		                 json_pack("{s:i,s:o,s:o}", "tick", (int)s->tick, "bumped",
+		                           pairs_json(s->bumped), "pending",
+		                           pairs_json(s->pending)));
 	else
-		json_object_set_new(o, "walk", json_null());
+		o = qv__json_put(o, "walk", json_null());
 	if (!secret) {
-		json_object_set_new(o, "rng", qv__json_rng(&s->rng));
+		o = qv__json_put(o, "rng", qv__json_rng(&s->rng));
 	}
 	if (view) {
 		char b[8];
-		json_object_set_new(o, "to_move", json_string(qv_player_name(ap_to_move(s), b)));
+		o = qv__json_put(o, "to_move", json_string(qv_player_name(ap_to_move(s), b)));
 	}
 	return o;
 }

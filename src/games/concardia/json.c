@@ -33,7 +33,7 @@ static json_t *cards_json(const cc_tables *T, const uint8_t *cards, int n)
 {
 	json_t *a = json_array();
 	for (int i = 0; i < n; i++)
-		json_array_append_new(a, card_json(T, cards[i]));
+		a = qv__json_push(a, card_json(T, cards[i]));
 	return a;
 }
 
@@ -42,7 +42,7 @@ static json_t *mask_json(uint64_t m)
 	json_t *a = json_array();
 	for (int sq = 0; sq < CC_NSQ; sq++)
 		if (m >> sq & 1)
-			json_array_append_new(a, sq_json(sq));
+			a = qv__json_push(a, sq_json(sq));
 	return a;
 }
 
@@ -54,14 +54,14 @@ static json_t *board_json(const cc_state *s)
 		if (!c->card)
 			continue;
 		json_t *o = json_object();
-		json_object_set_new(o, "sq", sq_json(sq));
-		json_object_set_new(o, "card", card_json(cc_T(s), c->card - 1));
-		json_object_set_new(o, "owner", qv__json_player(c->owner));
-		json_object_set_new(o, "counters", json_integer(c->counters));
-		json_object_set_new(o, "boost", json_boolean(c->boost));
-		json_object_set_new(o, "strength", json_integer(cc_strength(s, sq)));
-		json_object_set_new(o, "defense", json_integer(cc_defense(s, sq)));
-		json_array_append_new(board, o);
+		o = qv__json_put(o, "sq", sq_json(sq));
+		o = qv__json_put(o, "card", card_json(cc_T(s), c->card - 1));
+		o = qv__json_put(o, "owner", qv__json_player(c->owner));
+		o = qv__json_put(o, "counters", json_integer(c->counters));
+		o = qv__json_put(o, "boost", json_boolean(c->boost));
+		o = qv__json_put(o, "strength", json_integer(cc_strength(s, sq)));
+		o = qv__json_put(o, "defense", json_integer(cc_defense(s, sq)));
+		board = qv__json_push(board, o);
 	}
 	return board;
 }
@@ -78,36 +78,36 @@ static json_t *players_json(const cc_state *s, int viewer, bool view)
 			json_t *hand = json_array();
 			for (int c = 0; c < T->ncards; c++)
 				for (int i = 0; i < pl->hand[c]; i++)
-					json_array_append_new(hand, card_json(T, c));
-			json_object_set_new(o, "hand", hand);
+					hand = qv__json_push(hand, card_json(T, c));
+			o = qv__json_put(o, "hand", hand);
 		}
 		if (!view || viewer == QV_VIEW_ALL) {
 			uint8_t top_first[CC_DECK_MAX];
 			for (int i = 0; i < pl->ndeck; i++)
 				top_first[i] = pl->deck[pl->ndeck - 1 - i];
-			json_object_set_new(o, "deck", cards_json(T, top_first, pl->ndeck));
+			o = qv__json_put(o, "deck", cards_json(T, top_first, pl->ndeck));
 		}
 		if (view) {
-			json_object_set_new(o, "hand_count", json_integer(pl->nhand));
-			json_object_set_new(o, "deck_count", json_integer(pl->ndeck));
-			json_object_set_new(o, "start_chosen", json_boolean(pl->start != 0));
+			o = qv__json_put(o, "hand_count", json_integer(pl->nhand));
+			o = qv__json_put(o, "deck_count", json_integer(pl->ndeck));
+			o = qv__json_put(o, "start_chosen", json_boolean(pl->start != 0));
 		}
-		json_object_set_new(o, "discard", cards_json(T, pl->discard, pl->ndiscard));
-		json_object_set_new(o, "victory", cards_json(T, pl->victory, pl->nvictory));
+		o = qv__json_put(o, "discard", cards_json(T, pl->discard, pl->ndiscard));
+		o = qv__json_put(o, "victory", cards_json(T, pl->victory, pl->nvictory));
 		json_t *pa = json_array();
 		for (int i = 0; i < pl->npersist; i++)
-			json_array_append_new(pa, json_pack("{s:o,s:i}", "card",
-			                                    card_json(T, pl->persist[i] - 1),
-			                                    "counters", (int)pl->pcounters[i]));
-		json_object_set_new(o, "persistent", pa);
+			pa = qv__json_push(pa, json_pack("{s:o,s:i}", "card",
+			                                 card_json(T, pl->persist[i] - 1),
+			                                 "counters", (int)pl->pcounters[i]));
+		o = qv__json_put(o, "persistent", pa);
 		if (sees)
-			json_object_set_new(o, "start",
-			                    pl->start ? card_json(T, pl->start - 1) : json_null());
-		json_object_set_new(o, "turns", json_integer(pl->turns));
-		json_object_set_new(o, "lost", json_boolean(pl->lost));
+			o = qv__json_put(o, "start",
+			                 pl->start ? card_json(T, pl->start - 1) : json_null());
+		o = qv__json_put(o, "turns", json_integer(pl->turns));
+		o = qv__json_put(o, "lost", json_boolean(pl->lost));
 		if (view)
-			json_object_set_new(o, "points", json_integer(pl->nvictory));
-		json_array_append_new(arr, o);
+			o = qv__json_put(o, "points", json_integer(pl->nvictory));
+		arr = qv__json_push(arr, o);
 	}
 	return arr;
 }
@@ -117,44 +117,44 @@ static json_t *pending_json(const cc_state *s)
 	if (!s->pend_kind && !s->pend_card)
 		return json_null();
 	json_t *o = json_object();
-	json_object_set_new(o, "kind", json_string(cc_pend_names[s->pend_kind]));
+	o = qv__json_put(o, "kind", json_string(cc_pend_names[s->pend_kind]));
 	if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST)
-		json_object_set_new(o, "from", sq_json(s->pend_from));
+		o = qv__json_put(o, "from", sq_json(s->pend_from));
 	if (s->pend_kind == CC_PEND_PBOOST)
-		json_object_set_new(o, "from", card_json(cc_T(s), s->pend_from));
+		o = qv__json_put(o, "from", card_json(cc_T(s), s->pend_from));
 	if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_SABOTAGE)
-		json_object_set_new(o, "to", sq_json(s->pend_to));
+		o = qv__json_put(o, "to", sq_json(s->pend_to));
 	if (s->pend_card)
-		json_object_set_new(o, "card", card_json(cc_T(s), s->pend_card - 1));
-	json_object_set_new(o, "left", json_integer(s->pend_left));
-	json_object_set_new(o, "paid", json_integer(s->pend_paid));
+		o = qv__json_put(o, "card", card_json(cc_T(s), s->pend_card - 1));
+	o = qv__json_put(o, "left", json_integer(s->pend_left));
+	o = qv__json_put(o, "paid", json_integer(s->pend_paid));
 	return o;
 }
 
 static json_t *common_json(const cc_state *s, int viewer, bool view)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "board", board_json(s));
-	json_object_set_new(o, "players", players_json(s, viewer, view));
-	json_object_set_new(o, "phase", json_string(cc_phase_names[s->phase]));
-	json_object_set_new(o, "active", qv__json_player(s->active));
+	o = qv__json_put(o, "board", board_json(s));
+	o = qv__json_put(o, "players", players_json(s, viewer, view));
+	o = qv__json_put(o, "phase", json_string(cc_phase_names[s->phase]));
+	o = qv__json_put(o, "active", qv__json_player(s->active));
 	bool known = s->phase != CC_PH_START && s->phase != CC_PH_COIN;
-	json_object_set_new(o, "first", known ? qv__json_player(s->first) : json_null());
-	json_object_set_new(o, "turns", json_integer(s->turn_no));
-	json_object_set_new(o, "passes", json_integer(s->passes));
-	json_object_set_new(o, "ended", json_string(cc_end_names[s->ended]));
-	json_object_set_new(o, "pending", pending_json(s));
+	o = qv__json_put(o, "first", known ? qv__json_player(s->first) : json_null());
+	o = qv__json_put(o, "turns", json_integer(s->turn_no));
+	o = qv__json_put(o, "passes", json_integer(s->passes));
+	o = qv__json_put(o, "ended", json_string(cc_end_names[s->ended]));
+	o = qv__json_put(o, "pending", pending_json(s));
 	if (s->phase == CC_PH_REACT)
-		json_object_set_new(o, "capture",
-		                    json_pack("{s:o,s:o,s:i,s:b}", "would", mask_json(s->would),
-		                              "saved", mask_json(s->saved), "next",
-		                              (int)s->react_next, "reacted", (int)s->reacted));
+		o = qv__json_put(o, "capture",
+		                 json_pack("{s:o,s:o,s:i,s:b}", "would", mask_json(s->would),
+		                           "saved", mask_json(s->saved), "next", (int)s->react_next,
+		                           "reacted", (int)s->reacted));
 	else
-		json_object_set_new(o, "capture", json_null());
+		o = qv__json_put(o, "capture", json_null());
 	if (view) {
 		int who = cc_to_move(s);
 		char b[8];
-		json_object_set_new(o, "to_move", json_string(qv_player_name(who, b)));
+		o = qv__json_put(o, "to_move", json_string(qv_player_name(who, b)));
 	}
 	return o;
 }

@@ -29,7 +29,7 @@ static json_t *kinds_json(const ev_state *s, const uint8_t *list, int n)
 {
 	json_t *a = json_array();
 	for (int i = 0; i < n; i++)
-		json_array_append_new(a, card_json(s, list[i]));
+		a = qv__json_push(a, card_json(s, list[i]));
 	return a;
 }
 
@@ -44,24 +44,24 @@ static json_t *board_json(const ev_state *s, int viewer)
 			continue;
 		bool cov = x->flags & EV_F_COVERED;
 		json_t *o = json_object();
-		json_object_set_new(o, "cell", cell_json(c));
+		o = qv__json_put(o, "cell", cell_json(c));
 		bool seen = !cov || viewer == QV_VIEW_ALL || viewer == x->owner;
 		if (seen)
-			json_object_set_new(o, "card", card_json(s, x->kind - 1));
-		json_object_set_new(o, "owner", qv__json_player(x->owner));
-		json_object_set_new(o, "controller", qv__json_player(x->ctrl));
-		json_object_set_new(o, "inst", json_integer(x->inst));
-		json_object_set_new(o, "covered", json_boolean(cov));
-		json_object_set_new(o, "growth", json_boolean(x->flags & EV_F_GROWTH));
-		json_object_set_new(o, "damage", json_integer(x->dmg));
+			o = qv__json_put(o, "card", card_json(s, x->kind - 1));
+		o = qv__json_put(o, "owner", qv__json_player(x->owner));
+		o = qv__json_put(o, "controller", qv__json_player(x->ctrl));
+		o = qv__json_put(o, "inst", json_integer(x->inst));
+		o = qv__json_put(o, "covered", json_boolean(cov));
+		o = qv__json_put(o, "growth", json_boolean(x->flags & EV_F_GROWTH));
+		o = qv__json_put(o, "damage", json_integer(x->dmg));
 		if (seen && !ev_is_block(T, x->kind - 1)) {
 			/* the current numbers, for a reader without the card table */
-			json_object_set_new(o, "atk", json_integer(T->kind[x->kind - 1].atk));
-			json_object_set_new(o, "def", json_integer(ev_cur_def(s, c)));
+			o = qv__json_put(o, "atk", json_integer(T->kind[x->kind - 1].atk));
+			o = qv__json_put(o, "def", json_integer(ev_cur_def(s, c)));
 		}
-		json_object_set_new(o, "moved", json_boolean(x->flags & EV_F_MOVED));
-		json_object_set_new(o, "reactivated", json_boolean(x->flags & EV_F_REACTIVATED));
-		json_array_append_new(board, o);
+		o = qv__json_put(o, "moved", json_boolean(x->flags & EV_F_MOVED));
+		o = qv__json_put(o, "reactivated", json_boolean(x->flags & EV_F_REACTIVATED));
+		board = qv__json_push(board, o);
 	}
 	return board;
 }
@@ -79,27 +79,27 @@ static json_t *players_json(const ev_state *s, int viewer, bool view)
 			json_t *hand = json_array();
 			for (int k = 0; k < T->nkinds; k++)
 				for (int i = 0; i < pl->hand[k]; i++)
-					json_array_append_new(hand, card_json(s, k));
-			json_object_set_new(o, "hand", hand);
+					hand = qv__json_push(hand, card_json(s, k));
+			o = qv__json_put(o, "hand", hand);
 		}
 		if (!view || viewer == QV_VIEW_ALL) {
 			uint8_t top_first[EV_DECK_MAX];
 			for (int i = 0; i < pl->ndeck; i++)
 				top_first[i] = pl->deck[pl->ndeck - 1 - i];
-			json_object_set_new(o, "deck", kinds_json(s, top_first, pl->ndeck));
+			o = qv__json_put(o, "deck", kinds_json(s, top_first, pl->ndeck));
 		}
 		if (view) {
-			json_object_set_new(o, "hand_count", json_integer(pl->nhand));
-			json_object_set_new(o, "deck_count", json_integer(pl->ndeck));
-			json_object_set_new(o, "score", json_integer(sc[p]));
+			o = qv__json_put(o, "hand_count", json_integer(pl->nhand));
+			o = qv__json_put(o, "deck_count", json_integer(pl->ndeck));
+			o = qv__json_put(o, "score", json_integer(sc[p]));
 		}
-		json_object_set_new(o, "graveyard", kinds_json(s, pl->grave, pl->ngrave));
-		json_object_set_new(o, "removed", kinds_json(s, pl->removed, pl->nremoved));
-		json_object_set_new(o, "credits", json_integer(pl->credits));
-		json_object_set_new(o, "mulligan",
-		                    pl->mull < 0 ? json_null() : json_integer(pl->mull));
-		json_object_set_new(o, "turns", json_integer(pl->turns));
-		json_array_append_new(arr, o);
+		o = qv__json_put(o, "graveyard", kinds_json(s, pl->grave, pl->ngrave));
+		o = qv__json_put(o, "removed", kinds_json(s, pl->removed, pl->nremoved));
+		o = qv__json_put(o, "credits", json_integer(pl->credits));
+		o = qv__json_put(o, "mulligan",
+		                 pl->mull < 0 ? json_null() : json_integer(pl->mull));
+		o = qv__json_put(o, "turns", json_integer(pl->turns));
+		arr = qv__json_push(arr, o);
 	}
 	return arr;
 }
@@ -111,28 +111,28 @@ static json_t *stack_json(const ev_state *s)
 		const ev_entry *e = &s->stack[i];
 		int c = ev_find_cell_of(s, e->inst);
 		json_t *o = json_object();
-		json_object_set_new(o, "inst", json_integer(e->inst));
-		json_object_set_new(o, "cell", c >= 0 ? cell_json(c) : json_null());
-		json_object_set_new(o, "step", json_string(ev_step_names[e->step % EV_NSTEPS]));
+		o = qv__json_put(o, "inst", json_integer(e->inst));
+		o = qv__json_put(o, "cell", c >= 0 ? cell_json(c) : json_null());
+		o = qv__json_put(o, "step", json_string(ev_step_names[e->step % EV_NSTEPS]));
 		json_t *used = json_array();
 		for (int d = 0; d < QV_NDIRS; d++)
 			for (int printed = 0; printed < QV_NDIRS; printed++)
 				if ((e->used >> printed & 1) &&
 				    ev_board_dir(s->active, printed) == d)
-					json_array_append_new(used, json_string(qv_dir_names[d]));
-		json_object_set_new(o, "used", used);
-		json_object_set_new(o, "spent", json_integer(e->spent));
+					used = qv__json_push(used, json_string(qv_dir_names[d]));
+		o = qv__json_put(o, "used", used);
+		o = qv__json_put(o, "spent", json_integer(e->spent));
 		json_t *conf = json_array();
 		for (int x = 0; x < EV_NCELLS; x++)
 			if (e->conflicts >> x & 1)
-				json_array_append_new(conf, cell_json(x));
-		json_object_set_new(o, "conflicts", conf);
-		json_object_set_new(o, "burn",
-		                    e->burn_left ? json_pack("{s:o,s:i}", "center",
-		                                             cell_json(e->burn_center), "left",
-		                                             (int)e->burn_left)
-		                                 : json_null());
-		json_array_append_new(arr, o);
+				conf = qv__json_push(conf, cell_json(x));
+		o = qv__json_put(o, "conflicts", conf);
+		o = qv__json_put(o, "burn",
+		                 e->burn_left
+		                     ? json_pack("{s:o,s:i}", "center", cell_json(e->burn_center),
+		                                 "left", (int)e->burn_left)
+		                     : json_null());
+		arr = qv__json_push(arr, o);
 	}
 	return arr;
 }
@@ -140,23 +140,23 @@ static json_t *stack_json(const ev_state *s)
 static json_t *common_json(const ev_state *s, int viewer, bool view)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "board", board_json(s, view ? viewer : QV_VIEW_ALL));
-	json_object_set_new(o, "players", players_json(s, viewer, view));
-	json_object_set_new(o, "phase", json_string(ev_phase_names[s->phase]));
-	json_object_set_new(o, "active", qv__json_player(s->active));
+	o = qv__json_put(o, "board", board_json(s, view ? viewer : QV_VIEW_ALL));
+	o = qv__json_put(o, "players", players_json(s, viewer, view));
+	o = qv__json_put(o, "phase", json_string(ev_phase_names[s->phase]));
+	o = qv__json_put(o, "active", qv__json_player(s->active));
 	bool known = s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN;
-	json_object_set_new(o, "first", known ? qv__json_player(s->first) : json_null());
-	json_object_set_new(o, "turns", json_integer(s->turn_no));
-	json_object_set_new(o, "idle", json_integer(s->idle));
-	json_object_set_new(o, "played", json_boolean(s->played));
-	json_object_set_new(o, "next_inst", json_integer(s->next_inst));
-	json_object_set_new(o, "stack", stack_json(s));
-	json_object_set_new(o, "ended", json_string(ev_end_names[s->ended % EV_NENDS]));
+	o = qv__json_put(o, "first", known ? qv__json_player(s->first) : json_null());
+	o = qv__json_put(o, "turns", json_integer(s->turn_no));
+	o = qv__json_put(o, "idle", json_integer(s->idle));
+	o = qv__json_put(o, "played", json_boolean(s->played));
+	o = qv__json_put(o, "next_inst", json_integer(s->next_inst));
+	o = qv__json_put(o, "stack", stack_json(s));
+	o = qv__json_put(o, "ended", json_string(ev_end_names[s->ended % EV_NENDS]));
 	if (!view && s->phase == EV_PH_MULLIGAN)
-		json_object_set_new(o, "rng", qv__json_rng(&s->rng));
+		o = qv__json_put(o, "rng", qv__json_rng(&s->rng));
 	if (view) {
 		char b[8];
-		json_object_set_new(o, "to_move", json_string(qv_player_name(ev_to_move(s), b)));
+		o = qv__json_put(o, "to_move", json_string(qv_player_name(ev_to_move(s), b)));
 	}
 	return o;
 }
