@@ -9,11 +9,10 @@
  * invites (seats.c), commitments (commitments.c), offers (offer.c), leaving (leave.c), the
  * rematch (rematch.c), the clock marks of takebacks (marks.c), chat (chat.c), clocks (clock.c)
  * and the viewers' logs (log.c). This file asks each for its part of what the store keeps
- * (people_json) and of a table's info. The acts that change a table (play.c) and the frames
+ * (people_json) and of a table's info. The acts that change a table (acts.c) and the frames
  * and fetches that only read one (feed.c) are a floor above, and call the primitives of
  * change declared in table.h: qv__table_commit_added_locked, qv__table_save_change_locked.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
