@@ -9,7 +9,8 @@
  * move at the table clears it too. Kinds share everything (who is asked, answers, the JSON,
  * what the store keeps): a draw or an abort offer is a new kind (a value of qv__offer_kind and
  * a row of offer.c's kinds[]), not a new module. No lock and no table here: the table
- * (table.c) owns its offer under its lock and decides what an agreed offer does.
+ * (table.h) owns its offer under its lock, and its acts (acts.c) decide what an agreed offer
+ * does.
  */
 #ifndef QUIVER_SERVER_OFFER_H
 #define QUIVER_SERVER_OFFER_H

@@ -152,6 +152,8 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 /* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
 int qv__table_auth(qv__table *t, const char *token, size_t len);
 
+/* ---- a seat's decisions and takebacks (acts.c) ---- */
+
 /* The seat's decision `action` (notation) on version v. QV_ESTATE: waiting, over, stale
  * version, not the seat's turn; QV_EINVAL: malformed; QV_EILLEGAL: against the rules;
  * QV_EIO: could not be saved (nothing changed). */
@@ -179,6 +181,8 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
  * asked or has answered, or the version is stale. Any new move at the table clears a request
  * too. */
 qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err);
+
+/* ---- saving the people, who may act (table.c) ---- */
 
 /* Saves what the table keeps of its people (names, invites, clocks, an offer, chat) after a
  * change that is not a move; a move saves it with the move. QV_EIO or QV_ENOMEM when it
@@ -241,7 +245,7 @@ qv_status qv__table_commit_added_locked(qv__table *t, int old, long long old_v, 
 #define QV__NOBODY (-100)
 int qv__table_server_turn_locked(qv__table *t);
 
-/* ---- clocks, absence, leaving (acts.c) ---- */
+/* ---- leaving (acts.c); zombies and the server's turn (table.c) ---- */
 
 /* Times out every seat whose clock has run out (qv_match_leave, QV_LEFT_TIMEOUT: in a game of
  * two the other wins; with more the seat becomes a zombie the server plays), each saved
@@ -297,11 +301,15 @@ void qv__table_touch_locked(qv__table *t);
  * it by a recent time. Returns true when the table ended. */
 bool qv__table_idle(qv__table *t);
 
+/* ---- the server's own steps (acts.c) ---- */
+
 /* Plays one AI decision or chance outcome if one is due. The search runs without the lock;
  * its choice is applied only if the table did not change meanwhile. Returns true when the
  * table changed. Out of memory, the table stays as it was and still wants the step; any other
  * failure stops the table (t->stuck says why). */
 bool qv__table_step(qv__table *t);
+
+/* ---- what viewers receive (the info: table.c; frames and looking back: feed.c) ---- */
 
 /* The table's info: {"id", "game", "title", "params", "variant", "seats", "status", "v",
  * "private", "result", "to_move", "rematch"}, "stopped" (why) when the table stopped
@@ -346,7 +354,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
                                  qv_err *err);
 
-/* ---- chat ---- */
+/* ---- chat (table.c) ---- */
 
 /* The name of a seat as info and chat lines give it: the person's, else the seat's ("p2") for
  * a human seat, the level for an AI seat; "spectator" for QV_VIEW_PUBLIC. */
@@ -358,11 +366,11 @@ const char *qv__table_name_locked(const qv__table *t, int viewer);
 qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
                                 qv_err *err);
 
-/* ---- rematch ---- */
+/* ---- rematch (acts.c; its frame, feed.c) ---- */
 
 /* Seat `seat` asks for a rematch at a finished table. QV_ESTATE: not over, asked already, or
  * the rematch made or being made. When every human seat has asked, nothing is saved yet:
- * *request is the new table's request (rematch_request: same game, params and privacy, every
+ * *request is the new table's request (qv__rematch_request: same game, params and privacy, every
  * seat moved one place on) and the caller makes the table (qv__table_rematch_make), then
  * calls qv__table_rematch_done or, when that failed, qv__table_rematch_failed. Otherwise
  * *request is NULL and the ask is saved. */
@@ -387,7 +395,7 @@ void qv__table_rematch_failed(qv__table *t);
  * restart, or out of memory). */
 json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer);
 
-/* ---- what a client may fetch ---- */
+/* ---- what a client may fetch (feed.c) ---- */
 
 /* What a client asks of a table by HTTP (GET /api/tables/ID, /record, /replay). */
 typedef enum { QV__FETCH_INFO, QV__FETCH_RECORD, QV__FETCH_REPLAY } qv__fetch;
