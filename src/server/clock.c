@@ -199,18 +199,36 @@ void qv__clock_returned(qv__clock *c, int p)
 	c->left[p] = base < QV__CLOCK_RETURN_MS ? base : QV__CLOCK_RETURN_MS;
 }
 
-json_t *qv__clock_save_json(const qv__clock *c, int nseats, double now)
+/* The settings with "left" (ms) of the seats of mask `seats` at `now`, clamped at 0 when
+ * `clamp`, and "running", the running seats among them (none when !running_shown). NULL when
+ * out of memory. */
+static json_t *times_json(const qv__clock *c, unsigned seats, bool clamp, bool running_shown,
+                          double now)
 {
 	json_t *j = qv__clock_settings_json(c), *left = json_object(), *running = json_array();
 	char name[8];
-	for (int p = 0; p < nseats; p++) {
+	for (int p = 0; p < QV_MAX_PLAYERS; p++) {
+		if (!(seats >> p & 1u))
+			continue;
+		long long ms = qv__clock_left(c, p, now);
 		left = qv__json_put(left, qv_player_name(p, name),
-		                    json_integer(qv__clock_left(c, p, now)));
-		if (c->running >> p & 1u)
+		                    json_integer(clamp && ms < 0 ? 0 : ms));
+		if (running_shown && c->running >> p & 1u)
 			running = qv__json_push(running, json_string(name));
 	}
 	j = qv__json_put(j, "left", left);
 	return qv__json_put(j, "running", running);
+}
+
+json_t *qv__clock_save_json(const qv__clock *c, int nseats, double now)
+{
+	return times_json(c, (1u << nseats) - 1, false, true, now);
+}
+
+json_t *qv__clock_info_json(const qv__clock *c, unsigned shown, bool stored, double now)
+{
+	json_t *j = times_json(c, qv__clock_on(c) ? shown : 0, true, !stored, now);
+	return qv__json_put(j, "now", json_integer((json_int_t)(now * 1000)));
 }
 
 qv_status qv__clock_load_json(qv__clock *c, const json_t *j, int nseats, double now, qv_err *err)

@@ -128,6 +128,12 @@ void qv__clock_returned(qv__clock *c, int p);
  * {"kind", ..., "left": {"p1": ms, ...}, "running": ["p1"]}. NULL when out of memory. */
 json_t *qv__clock_save_json(const qv__clock *c, int nseats, double now);
 
+/* Info's "clock": the settings, "left" (ms, at least 0) of the seats of mask `shown` (the
+ * claimed people's seats; none without a clock), "running" (none in the `stored` copy of a
+ * finished table's info) and "now" (epoch ms), so that a client counts down from what the
+ * server says. NULL when out of memory. */
+json_t *qv__clock_info_json(const qv__clock *c, unsigned shown, bool stored, double now);
+
 /* Reads back what qv__clock_save_json wrote; running clocks resume at `now`. QV_EIO names
  * the bad field of a damaged database. */
 qv_status qv__clock_load_json(qv__clock *c, const json_t *j, int nseats, double now, qv_err *err);

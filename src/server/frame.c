@@ -54,12 +54,10 @@ static qv_status read_version(const json_t *j, const char *type, long long *v, q
 	return QV_OK;
 }
 
-/* The fields of a frame whose type is known. */
-static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f, qv_err *err)
+/* The fields of a frame that carries no version: hello, chat and history (ping, rematch and
+ * return have none at all). */
+static qv_status read_unversioned(const json_t *j, const frame_kind *k, qv__frame *f, qv_err *err)
 {
-	qv_status rc = only_fields(j, k, err);
-	if (rc)
-		return rc;
 	if (k->type == QV__HELLO) {
 		const json_t *token = json_object_get(j, "token");
 		if (json_is_string(token)) {
@@ -72,8 +70,6 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		}
 		return QV_OK;
 	}
-	if (k->type == QV__PING || k->type == QV__REMATCH || k->type == QV__RETURN)
-		return QV_OK;
 	if (k->type == QV__CHAT) {
 		const json_t *text = json_object_get(j, "text");
 		if (!json_is_string(text))
@@ -91,9 +87,15 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 			               "line: expected a line of your log, a whole number from 0, "
 			               "in a history frame");
 		f->line = json_integer_value(line);
-		return QV_OK;
 	}
-	rc = read_version(j, k->name, &f->v, err);
+	return QV_OK;
+}
+
+/* The fields of a frame that acts on the table's version: the version, then what the act
+ * needs. */
+static qv_status read_versioned(const json_t *j, const frame_kind *k, qv__frame *f, qv_err *err)
+{
+	qv_status rc = read_version(j, k->name, &f->v, err);
 	if (rc || k->type == QV__UNDO || k->type == QV__TAKEBACK || k->type == QV__RESIGN)
 		return rc;
 	if (k->type == QV__ANSWER) {
@@ -121,6 +123,23 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 		               "action: expected the action in notation, a string such as one of "
 		               "the view's \"legal\" list");
 	return QV_OK;
+}
+
+/* The fields of a frame whose type is known. */
+static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f, qv_err *err)
+{
+	qv_status rc = only_fields(j, k, err);
+	if (rc)
+		return rc;
+	switch (k->type) {
+	case QV__HELLO:
+	case QV__PING:
+	case QV__REMATCH:
+	case QV__RETURN:
+	case QV__CHAT:
+	case QV__HISTORY: return read_unversioned(j, k, f, err);
+	default: return read_versioned(j, k, f, err);
+	}
 }
 
 qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *err)

@@ -146,6 +146,20 @@ static bool put_field(qv_buf *b, const char *key, json_t *value)
 	return put_json_new(b, value);
 }
 
+/* The replay's fields before its steps: the record's game (text), params (text), players and
+ * result, and the opening of "steps". false when memory ran out. */
+static bool put_head(qv_buf *out, json_t *rec, const char *game, const char *params)
+{
+	qv_buf_puts(out, "{\"game\":");
+	qv_buf_puts(out, game);
+	qv_buf_puts(out, ",\"params\":");
+	qv_buf_puts(out, params);
+	bool ok = put_field(out, "players", json_incref(json_object_get(rec, "players"))) &&
+	          put_field(out, "result", json_incref(json_object_get(rec, "result")));
+	qv_buf_puts(out, ",\"steps\":[");
+	return ok;
+}
+
 /* One walk of the history: the start and the position after each entry but the last from the
  * states the walk hands, the last from the match's current state. The record's game and params
  * are written once and copied into every step. */
@@ -172,16 +186,8 @@ qv_status qv__replay_text(qv_match *m, size_t max_bytes, qv_buf *out, bool *too_
 		w.bytes = whole ? strlen(whole) : 0;
 		free(whole);
 	}
-	if (!w.failed) {
-		qv_buf_puts(out, "{\"game\":");
-		qv_buf_puts(out, game);
-		qv_buf_puts(out, ",\"params\":");
-		qv_buf_puts(out, params);
-		w.failed =
-		    !put_field(out, "players", json_incref(json_object_get(rec, "players"))) ||
-		    !put_field(out, "result", json_incref(json_object_get(rec, "result")));
-		qv_buf_puts(out, ",\"steps\":[");
-	}
+	if (!w.failed)
+		w.failed = !put_head(out, rec, game, params);
 	if (!w.failed && qv_match_walk(m, 0, replay_step, &w) != QV_OK)
 		w.failed = true;
 	if (!w.failed && !w.too_big) { /* the last step (the start, with no history) */
@@ -284,14 +290,16 @@ static void dequeue(qv__replay_gate *g, waiter *w)
 	g->waiting--;
 }
 
-int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *err)
+/* Whether the gate refuses a replay from addr at once (the lock held): the HTTP status (429:
+ * the address has too many; 503: the queue is full) with the reason, or 0 and *free_slot, a
+ * slot for it. */
+static int refusal(qv__replay_gate *g, const char *addr, int *free_slot, qv_err *err)
 {
-	*slot = -1;
-	pthread_mutex_lock(&g->lock);
-	int mine = 0, free_slot = -1;
+	int mine = 0;
+	*free_slot = -1;
 	for (int i = 0; i < g->nslots; i++) {
 		if (g->addr[i][0] == '\0')
-			free_slot = free_slot < 0 ? i : free_slot;
+			*free_slot = *free_slot < 0 ? i : *free_slot;
 		else
 			mine += strcmp(g->addr[i], addr) == 0;
 	}
@@ -309,18 +317,13 @@ int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *er
 		        "waiting, the most it queues; try again in a moment",
 		        g->running, g->waiting);
 	}
-	if (status) {
-		pthread_mutex_unlock(&g->lock);
-		return status;
-	}
-	/* A slot is free: running and waiting requests together are fewer than nslots. */
-	qv_copy(g->addr[free_slot], sizeof g->addr[free_slot], addr);
-	if (g->running < g->max_running && !g->head) {
-		g->running++;
-		pthread_mutex_unlock(&g->lock);
-		*slot = free_slot;
-		return 0;
-	}
+	return status;
+}
+
+/* Queues the caller and waits, up to the gate's wait, until it heads the queue and a run is
+ * free (the lock held, released while waiting); true when it may run (counted as running). */
+static bool wait_turn(qv__replay_gate *g)
+{
 	waiter me = {NULL};
 	if (g->tail)
 		g->tail->next = &me;
@@ -343,9 +346,31 @@ int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *er
 	dequeue(g, &me);
 	if (go)
 		g->running++;
-	else
-		g->addr[free_slot][0] = '\0';
 	pthread_cond_broadcast(&g->turn); /* the queue has a new head */
+	return go;
+}
+
+int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *err)
+{
+	*slot = -1;
+	pthread_mutex_lock(&g->lock);
+	int free_slot;
+	int status = refusal(g, addr, &free_slot, err);
+	if (status) {
+		pthread_mutex_unlock(&g->lock);
+		return status;
+	}
+	/* A slot is free: running and waiting requests together are fewer than nslots. */
+	qv_copy(g->addr[free_slot], sizeof g->addr[free_slot], addr);
+	if (g->running < g->max_running && !g->head) {
+		g->running++;
+		pthread_mutex_unlock(&g->lock);
+		*slot = free_slot;
+		return 0;
+	}
+	bool go = wait_turn(g);
+	if (!go)
+		g->addr[free_slot][0] = '\0';
 	int running = g->running;
 	pthread_mutex_unlock(&g->lock);
 	if (!go) {

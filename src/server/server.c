@@ -664,19 +664,10 @@ static qv_status load_visit(void *ctx, const qv__stored_table *saved, qv_err *er
 	return rc;
 }
 
-qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
-                          void (*broadcast)(qv__table *t), qv_err *err)
+/* The server's copy of its configuration: the strings copied into srv, every limit left at 0
+ * given its default. */
+static void settle_config(qv__server *srv, const qv__server_config *cfg)
 {
-	*out = NULL;
-	qv_status rc = qv__crypto_init(err);
-	if (rc)
-		return rc;
-	qv__server *srv = calloc(1, sizeof *srv);
-	if (!srv)
-		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
-	srv->cfg = *cfg;
-	srv->broadcast = broadcast;
-	qv__seed_new(&srv->boot);
 	if (srv->cfg.max_sockets_per_address <= 0)
 		srv->cfg.max_sockets_per_address = cfg->max_sockets;
 	qv_copy(srv->host, sizeof srv->host, cfg->host);
@@ -702,22 +693,12 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		srv->cfg.away_limit = QV__AWAY_LIMIT;
 	if (srv->cfg.idle_limit <= 0)
 		srv->cfg.idle_limit = QV__IDLE_LIMIT;
-	pthread_mutex_init(&srv->reg_lock, NULL);
-	pthread_mutex_init(&srv->timer_lock, NULL);
-	pthread_cond_init(&srv->timer_cond, NULL);
-	pthread_mutex_init(&srv->conns_lock, NULL);
-	atomic_init(&srv->stopping, false);
-	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
-	atomic_init(&srv->trimmed, 0.0);
-	atomic_init(&srv->swept, 0.0);
-	atomic_init(&srv->sockets, 0);
-	atomic_init(&srv->stopped, false);
+}
 
-	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
-	if (!srv->rates) {
-		qv__server_close(srv);
-		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
-	}
+/* Loads every game's built-in set of components. */
+static qv_status load_sets(qv_err *err)
+{
+	qv_status rc = QV_OK;
 	/* Every built-in set is loaded before any variant a client sends: the variants a process
 	 * holds are bounded (QV_VARIANT_MAX), and clients filling the registry must not keep
 	 * anyone from playing the games as printed. */
@@ -727,29 +708,19 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 			rc = qv_fail(err, QV_ENOMEM, "the components of %s: %s", qv_games[i]->name,
 			             why.msg);
 	}
-	if (!rc)
-		rc = qv__store_open(&srv->store, cfg->db, err);
-	if (!rc)
-		rc = crash_guard(srv, err);
-	int expired = 0;
-	if (!rc)
-		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
-		                              err);
-	if (expired > 0)
-		fprintf(stderr, "quiver serve: removed %d waiting table%s older than %.0f s\n",
-		        expired, expired == 1 ? "" : "s", srv->cfg.waiting_ttl);
-	if (!rc) {
-		pthread_mutex_lock(&srv->reg_lock);
-		rc = qv__store_load_open(srv->store, load_visit, srv, err);
-		pthread_mutex_unlock(&srv->reg_lock);
-	}
-	if (!rc)
-		rc = qv__pool_new(&srv->pool, cfg->threads, AI_NICE, run_step, drop_step, srv, err);
+	return rc;
+}
+
+/* Starts the server's threads: the pool of workers (AI and chance steps), the gate of
+ * replays, and the timer of clocks and idleness. */
+static qv_status start_workers(qv__server *srv, qv_err *err)
+{
+	int threads = srv->cfg.threads;
+	qv_status rc = qv__pool_new(&srv->pool, threads, AI_NICE, run_step, drop_step, srv, err);
 	/* As many replays at once as workers: a replay is a search's worth of work. */
 	if (!rc)
-		rc = qv__replay_gate_new(&srv->replays, cfg->threads > 0 ? cfg->threads : 1,
-		                         QV__REPLAY_QUEUE, QV__REPLAY_PER_ADDRESS,
-		                         QV__REPLAY_WAIT_MS, err);
+		rc = qv__replay_gate_new(&srv->replays, threads > 0 ? threads : 1, QV__REPLAY_QUEUE,
+		                         QV__REPLAY_PER_ADDRESS, QV__REPLAY_WAIT_MS, err);
 	if (!rc) {
 		int e = pthread_create(&srv->timer, NULL, timer_main, srv);
 		if (e)
@@ -757,10 +728,13 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 			             e);
 		srv->timer_running = e == 0;
 	}
-	if (rc) {
-		qv__server_close(srv);
-		return rc;
-	}
+	return rc;
+}
+
+/* The tables restored, once the timer and the workers run: those idle past the limit ended,
+ * and every other one's work (an AI's or chance's step, a clock) scheduled. */
+static void start_tables(qv__server *srv)
+{
 	/* Tables that were idle past the limit when the server stopped end before anyone can ask
 	 * for a table (by their stored last activity), rather than at the timer's first turn. The
 	 * registry is read under its lock (the timer and the workers already run, and maybe_evict
@@ -790,6 +764,63 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	for (int i = 0; i < srv->ntables; i++)
 		schedule(srv, srv->tables[i]);
 	pthread_mutex_unlock(&srv->reg_lock);
+}
+
+qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
+                          void (*broadcast)(qv__table *t), qv_err *err)
+{
+	*out = NULL;
+	qv_status rc = qv__crypto_init(err);
+	if (rc)
+		return rc;
+	qv__server *srv = calloc(1, sizeof *srv);
+	if (!srv)
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	srv->cfg = *cfg;
+	srv->broadcast = broadcast;
+	qv__seed_new(&srv->boot);
+	settle_config(srv, cfg);
+	pthread_mutex_init(&srv->reg_lock, NULL);
+	pthread_mutex_init(&srv->timer_lock, NULL);
+	pthread_cond_init(&srv->timer_cond, NULL);
+	pthread_mutex_init(&srv->conns_lock, NULL);
+	atomic_init(&srv->stopping, false);
+	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
+	atomic_init(&srv->trimmed, 0.0);
+	atomic_init(&srv->swept, 0.0);
+	atomic_init(&srv->sockets, 0);
+	atomic_init(&srv->stopped, false);
+
+	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
+	if (!srv->rates) {
+		qv__server_close(srv);
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	}
+	if (!rc)
+		rc = load_sets(err);
+	if (!rc)
+		rc = qv__store_open(&srv->store, cfg->db, err);
+	if (!rc)
+		rc = crash_guard(srv, err);
+	int expired = 0;
+	if (!rc)
+		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
+		                              err);
+	if (expired > 0)
+		fprintf(stderr, "quiver serve: removed %d waiting table%s older than %.0f s\n",
+		        expired, expired == 1 ? "" : "s", srv->cfg.waiting_ttl);
+	if (!rc) {
+		pthread_mutex_lock(&srv->reg_lock);
+		rc = qv__store_load_open(srv->store, load_visit, srv, err);
+		pthread_mutex_unlock(&srv->reg_lock);
+	}
+	if (!rc)
+		rc = start_workers(srv, err);
+	if (rc) {
+		qv__server_close(srv);
+		return rc;
+	}
+	start_tables(srv);
 	*out = srv;
 	return QV_OK;
 }

@@ -347,6 +347,32 @@ static qv_status start_checkpointer(qv__store *s, qv_err *err)
 	return QV_OK;
 }
 
+/* Brings an open database of schema `version` (0: new) to the current schema, in WAL mode (not
+ * `in_memory`), and prepares the statements. */
+static qv_status schema_ready(qv__store *s, bool in_memory, long long version, qv_err *err)
+{
+	qv_status rc = set_wal(s, in_memory, err);
+	if (!rc)
+		rc = exec(s, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
+	if (!rc)
+		rc = exec(s, schema, err);
+	if (!rc && version == 1)
+		rc = exec(s, upgrade_1_to_2, err);
+	if (!rc && (version == 1 || version == 2))
+		rc = exec(s, upgrade_2_to_3, err);
+	if (!rc && version >= 1 && version <= 3)
+		rc = exec(s, upgrade_3_to_4, err);
+	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
+	 * server may not write fails here, not at the first move. */
+	if (!rc)
+		rc = exec(s, "PRAGMA user_version=4", err);
+	for (int i = 0; !rc && i < ST_COUNT; i++)
+		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+		                       NULL) != SQLITE_OK)
+			rc = db_fail(s, err, "preparing a statement");
+	return rc;
+}
+
 qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 {
 	*out = NULL;
@@ -384,25 +410,7 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 		             version, SCHEMA_VERSION);
 		goto done;
 	}
-	rc = set_wal(s, strcmp(path, ":memory:") == 0, err);
-	if (!rc)
-		rc = exec(s, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
-	if (!rc)
-		rc = exec(s, schema, err);
-	if (!rc && version == 1)
-		rc = exec(s, upgrade_1_to_2, err);
-	if (!rc && (version == 1 || version == 2))
-		rc = exec(s, upgrade_2_to_3, err);
-	if (!rc && version >= 1 && version <= 3)
-		rc = exec(s, upgrade_3_to_4, err);
-	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
-	 * server may not write fails here, not at the first move. */
-	if (!rc)
-		rc = exec(s, "PRAGMA user_version=4", err);
-	for (int i = 0; !rc && i < ST_COUNT; i++)
-		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
-		                       NULL) != SQLITE_OK)
-			rc = db_fail(s, err, "preparing a statement");
+	rc = schema_ready(s, strcmp(path, ":memory:") == 0, version, err);
 	if (!rc && strcmp(path, ":memory:") != 0)
 		rc = start_checkpointer(s, err);
 done:
@@ -731,29 +739,9 @@ static const char *keep_text(loaded *l, int k, sqlite3_stmt *row, int i, bool nu
 	return l->text[k];
 }
 
-/* Reads the table in the current row of `row`, with its seats and actions, into l (the
- * statement may be reset after). */
-static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *err)
+/* Reads the seats of table t (its id read) into t. */
+static qv_status read_seats(qv__store *s, qv__stored_table *t, qv_err *err)
 {
-	memset(l, 0, sizeof *l);
-	qv__stored_table *t = &l->t;
-	bool failed = false;
-	t->id = keep_text(l, 0, row, 0, false, &failed);
-	t->game = keep_text(l, 1, row, 1, false, &failed);
-	t->params = keep_text(l, 2, row, 2, false, &failed);
-	t->seed = (uint64_t)sqlite3_column_int64(row, 3);
-	t->private_ = sqlite3_column_int(row, 4) != 0;
-	t->v = sqlite3_column_int64(row, 5);
-	t->status = keep_text(l, 3, row, 6, false, &failed);
-	t->created = sqlite3_column_double(row, 7);
-	t->ai_starts = sqlite3_column_int(row, 8);
-	t->stopped = keep_text(l, 4, row, 9, true, &failed);
-	t->creator = keep_text(l, 5, row, 10, true, &failed);
-	t->people = keep_text(l, 6, row, 11, true, &failed);
-	t->variant = keep_text(l, 7, row, 12, true, &failed);
-	if (failed)
-		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
-
 	sqlite3_stmt *st = s->st[ST_SELECT_SEATS];
 	bind_text(st, 1, t->id);
 	qv_status rc = QV_OK;
@@ -772,10 +760,16 @@ static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *er
 	if (!rc && step != SQLITE_DONE)
 		rc = db_fail(s, err, "reading seats");
 	sqlite3_reset(st);
-	if (rc)
-		return rc;
+	return rc;
+}
 
-	st = s->st[ST_SELECT_ACTIONS];
+/* Reads the actions of the table in l (its id read) into l->moves. */
+static qv_status read_actions(qv__store *s, loaded *l, qv_err *err)
+{
+	qv__stored_table *t = &l->t;
+	qv_status rc = QV_OK;
+	int step = SQLITE_DONE;
+	sqlite3_stmt *st = s->st[ST_SELECT_ACTIONS];
 	bind_text(st, 1, t->id);
 	int cap = 0;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
@@ -806,6 +800,32 @@ static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *er
 	sqlite3_reset(st);
 	t->moves = (const char **)l->moves;
 	return rc;
+}
+
+/* Reads the table in the current row of `row`, with its seats and actions, into l (the
+ * statement may be reset after). */
+static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *err)
+{
+	memset(l, 0, sizeof *l);
+	qv__stored_table *t = &l->t;
+	bool failed = false;
+	t->id = keep_text(l, 0, row, 0, false, &failed);
+	t->game = keep_text(l, 1, row, 1, false, &failed);
+	t->params = keep_text(l, 2, row, 2, false, &failed);
+	t->seed = (uint64_t)sqlite3_column_int64(row, 3);
+	t->private_ = sqlite3_column_int(row, 4) != 0;
+	t->v = sqlite3_column_int64(row, 5);
+	t->status = keep_text(l, 3, row, 6, false, &failed);
+	t->created = sqlite3_column_double(row, 7);
+	t->ai_starts = sqlite3_column_int(row, 8);
+	t->stopped = keep_text(l, 4, row, 9, true, &failed);
+	t->creator = keep_text(l, 5, row, 10, true, &failed);
+	t->people = keep_text(l, 6, row, 11, true, &failed);
+	t->variant = keep_text(l, 7, row, 12, true, &failed);
+	if (failed)
+		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
+	qv_status rc = read_seats(s, t, err);
+	return rc ? rc : read_actions(s, l, err);
 }
 
 qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)

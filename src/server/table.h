@@ -10,6 +10,18 @@
  * the table keeps only the hash. Every change is committed to the store before the function
  * that made it returns, so callers tell clients only what is saved.
  *
+ * The table is a conductor, as lichess's round is: table.c keeps the lock, the version, and
+ * every change's check, change, save and roll back, and hands each negotiation to a module of
+ * its own, with its own state, transitions and JSON, that knows nothing of the table and never
+ * calls back into it: the seats, people and invites (seats.h), commitments ahead of a turn
+ * (commitments.h), offers such as a takeback (offer.h), leaving (leave.h), the rematch
+ * (rematch.h), chat (chat.h), clocks (clock.h) and the marks a takeback sets them back to
+ * (marks.h), and each viewer's log (log.h); a new table's request is read by tablespec.h. The
+ * acts that change a table (acts.c) and the frames and fetches that only read one (feed.c) are
+ * a floor above table.c, which never calls them; they are declared here with the rest so that
+ * every caller includes one header, and they change a table only through the primitives of a
+ * change below ("the primitives of a change").
+ *
  * Locking: functions ending in _locked expect the caller to hold t->lock (qv__table_lock);
  * the others take it themselves. The search of an AI seat runs without the lock.
  */
@@ -26,56 +38,15 @@
 #include "quiver/variant.h"
 #include "server/chat.h"
 #include "server/clock.h"
+#include "server/log.h"
+#include "server/marks.h"
+#include "server/offer.h"
+#include "server/rematch.h"
+#include "server/seats.h"
 #include "server/store.h"
 #include "server/token.h"
 
 enum { QV__WAITING, QV__PLAYING, QV__OVER };
-
-/* One line of a viewer's log, kept so that each connection is sent only what is new. */
-typedef struct qv__logline {
-	int entry;        /* history entry */
-	long long serial; /* grows with every line made, so a line taken back is never reused */
-	char who[8];      /* whom the line is about: "p1"..., "chance" or "game" */
-	char *text;
-} qv__logline;
-
-/* The log of one viewer (a seat or the public), worded up to entry `upto`. */
-typedef struct qv__log {
-	qv__logline *line;
-	int n, cap;
-	int upto;
-} qv__log;
-
-typedef struct qv__seat {
-	char kind[16]; /* "human" or a level */
-	bool human;
-	char hash[QV__HASH_LEN + 1]; /* SHA-256 of the token; "" while unclaimed */
-	int online;                  /* connections that said hello with the seat's token */
-	qv_agent *agent;             /* AI seats */
-	int seen;                    /* history entries the agent has been told */
-	bool forget;                 /* reset the agent before its next use (after an undo) */
-	bool invite;                 /* a human seat only the holder of its invite code may join */
-	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
-	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
-	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
-	                server started) */
-} qv__seat;
-
-/* A takeback request waiting for the other people whose decisions it would undo. */
-typedef struct qv__offer {
-	int by;           /* the seat that asked; -1 while there is no request */
-	long long to;     /* the version the table will have after the takeback */
-	unsigned asked;   /* bit p: seat p's decisions go back, so p was asked */
-	unsigned waiting; /* bit p: seat p has not answered yet */
-	double at;        /* epoch s when it was asked: the asker's clock is charged up to then */
-} qv__offer;
-
-/* The clock marks a table keeps (qv__clock_mark): one per change that added history entries
- * since the last chance outcome (which no takeback crosses), the oldest dropped past this
- * many. A takeback reaches back to the asker's last decision, a few changes back at most
- * (the other seats' answers in between); a takeback past the oldest mark kept carries the
- * clocks on as they are, less the asker's increments (table.c, takeback_clocks). */
-#define QV__CLOCK_MARKS 32
 
 typedef struct qv__table {
 	pthread_mutex_t lock;
@@ -101,21 +72,17 @@ typedef struct qv__table {
 	long long serial;
 	long long
 	    takebacks;   /* undos done: a connection that has not seen the last gets a snapshot */
-	qv__offer offer; /* a takeback request waiting for answers (offer.by < 0: none) */
+	qv__offer offer; /* an offer waiting for answers (offer.by < 0: none; people: offer) */
 
-	qv__chat chat; /* what was said at the table (people: chat) */
-	/* A rematch (people: rematch): the seats that asked, the new table once made, and, in
-	 * memory only, the token of each person's new seat for connections that come later. */
-	unsigned rematch_asked;
-	char rematch_table[QV__ID_LEN + 1];
-	bool rematch_making; /* the new table is being made (the last seat asked) */
-	char rematch_token[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+	qv__chat chat;       /* what was said at the table (people: chat) */
+	qv__rematch rematch; /* a rematch asked for once the game is over (people: rematch) */
 
 	qv__clock clock;         /* the seats' clocks (clock.h) */
 	_Atomic double deadline; /* epoch s when the first running clock runs out, 0: none (read
 	                            by the server's timer without the lock) */
-	qv__clock_mark *marks;   /* the clocks before each recent change, oldest first (people:
-	                            marks); NULL until the first, and at a table without a clock */
+	qv__clock_mark *marks;   /* the clocks before each recent change, oldest first (marks.h;
+	                            people: marks); NULL until the first, and at a table without a
+	                            clock */
 	int nmarks;
 
 	/* Idleness (see qv__table_idle): a table that plays, without a clock that runs, at which
@@ -149,13 +116,6 @@ typedef struct qv__table {
 qv_status qv__table_create(qv__table **out, qv__store *store, const json_t *request,
                            const char *owner, qv_err *err);
 
-/* The invite codes of a new table, shown once to its creator. */
-typedef struct qv__invites {
-	int n;
-	int seat[QV_MAX_PLAYERS];
-	char code[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
-} qv__invites;
-
 /* qv__table_create that also writes each invite seat's code (128 random bits, as a token;
  * the table keeps only its hash, in its people). */
 qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json_t *request,
@@ -182,14 +142,6 @@ void qv__table_unlock(qv__table *t);
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
                          char token[QV__TOKEN_LEN + 1], qv_err *err);
 
-/* A join request: each field NULL when absent. */
-typedef struct qv__join {
-	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
-	const char *invite; /* an invite seat's code */
-	size_t invite_len;
-	const char *name; /* the person's name (checked here), default the seat's */
-} qv__join;
-
 /* qv__table_join with an invite code and a name. *forbidden is set when the refusal is an
  * invite seat joined without its right code (HTTP 403); a claimed seat is QV_ESTATE (so a
  * code works once), a bad name QV_EINVAL naming the rule. Codes are compared in constant
@@ -199,6 +151,8 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 
 /* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
 int qv__table_auth(qv__table *t, const char *token, size_t len);
+
+/* ---- a seat's decisions and takebacks (acts.c) ---- */
 
 /* The seat's decision `action` (notation) on version v. QV_ESTATE: waiting, over, stale
  * version, not the seat's turn; QV_EINVAL: malformed; QV_EILLEGAL: against the rules;
@@ -228,6 +182,8 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
  * too. */
 qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err);
 
+/* ---- saving the people, who may act (table.c) ---- */
+
 /* Saves what the table keeps of its people (names, invites, clocks, an offer, chat) after a
  * change that is not a move; a move saves it with the move. QV_EIO or QV_ENOMEM when it
  * could not be saved. */
@@ -238,7 +194,58 @@ qv_status qv__table_save_people_locked(qv__table *t, qv_err *err);
  * table is playing. What info's "to_move" lists, and whose clocks run. */
 unsigned qv__table_acting_locked(qv__table *t);
 
-/* ---- clocks, absence, leaving (table.c) ---- */
+/* ---- the primitives of a change (table.c), for acts.c ---- */
+
+/* Epoch seconds now, the table's clock for everything it decides. */
+double qv__table_now(void);
+
+/* The status that follows from the match and the seats (QV__OVER also for a table the server
+ * ended idle). */
+int qv__table_status_of_locked(const qv__table *t);
+
+/* The seats whose clocks run now: the people's seats that may act and have not left (a
+ * zombie's decisions are the server's, on no clock). */
+unsigned qv__table_clock_mask_locked(qv__table *t);
+
+/* Brings the clocks up to the table as it is now, and the deadline the server's timer reads.
+ * The seats in `decided` made a decision now (for Fischer's increment); so did every seat whose
+ * clock stopped on a commitment that is no longer pending (the step was played: a withdrawal
+ * or a takeback clears clock.held first, and earns nothing). Done before every save, so that
+ * the clocks are saved with every change. */
+void qv__table_clock_sync_locked(qv__table *t, unsigned decided);
+
+/* Puts the clocks back as kept before a change that could not be saved. */
+void qv__table_clock_put_back_locked(qv__table *t, const qv__clock *kept);
+
+/* The clocks before a change that adds history entries from the current end on, into *mark;
+ * false at a table without a clock, which keeps none. */
+bool qv__table_clock_mark_locked(const qv__table *t, qv__clock_mark *mark);
+
+/* After the history changed: the version grows by dv, the status follows, and the logs beyond
+ * the new history are dropped (a takeback). */
+void qv__table_after_change_locked(qv__table *t, long long dv);
+
+/* Saves the change that kept the first `keep` entries of the history as it was saved and made
+ * the rest, at version t->v and the current status, with the people; ai_done ends the AI
+ * search mark. The clocks are put back when the store refuses; the rest is the caller's to
+ * roll back. */
+qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_err *err);
+
+/* Check, change, save, roll back: saves the change that added history entries [old, nhist)
+ * to a table that was at version old_v and status old_status, the version growing by the
+ * entries added, with `mark`, the clocks before it (NULL at a table without a clock); when the
+ * store refuses, takes the entries back (the match's own undo removes exactly one decision or
+ * outcome with its automatic moves) and restores the version and the marks. A chance outcome
+ * among the entries ends every mark up to it: no takeback crosses one. */
+qv_status qv__table_commit_added_locked(qv__table *t, int old, long long old_v, int old_status,
+                                        bool ai_done, const qv__clock_mark *mark, qv_err *err);
+
+/* Who the server plays now (qv__table_step): chance (QV_CHANCE), an AI seat or a zombie, or
+ * QV__NOBODY. */
+#define QV__NOBODY (-100)
+int qv__table_server_turn_locked(qv__table *t);
+
+/* ---- leaving (acts.c); zombies and the server's turn (table.c) ---- */
 
 /* Times out every seat whose clock has run out (qv_match_leave, QV_LEFT_TIMEOUT: in a game of
  * two the other wins; with more the seat becomes a zombie the server plays), each saved
@@ -294,11 +301,15 @@ void qv__table_touch_locked(qv__table *t);
  * it by a recent time. Returns true when the table ended. */
 bool qv__table_idle(qv__table *t);
 
+/* ---- the server's own steps (acts.c) ---- */
+
 /* Plays one AI decision or chance outcome if one is due. The search runs without the lock;
  * its choice is applied only if the table did not change meanwhile. Returns true when the
  * table changed. Out of memory, the table stays as it was and still wants the step; any other
  * failure stops the table (t->stuck says why). */
 bool qv__table_step(qv__table *t);
+
+/* ---- what viewers receive (the info: table.c; frames and looking back: feed.c) ---- */
 
 /* The table's info: {"id", "game", "title", "params", "variant", "seats", "status", "v",
  * "private", "result", "to_move", "rematch"}, "stopped" (why) when the table stopped
@@ -343,7 +354,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
                                  qv_err *err);
 
-/* ---- chat ---- */
+/* ---- chat (table.c) ---- */
 
 /* The name of a seat as info and chat lines give it: the person's, else the seat's ("p2") for
  * a human seat, the level for an AI seat; "spectator" for QV_VIEW_PUBLIC. */
@@ -355,11 +366,11 @@ const char *qv__table_name_locked(const qv__table *t, int viewer);
 qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
                                 qv_err *err);
 
-/* ---- rematch ---- */
+/* ---- rematch (acts.c; its frame, feed.c) ---- */
 
 /* Seat `seat` asks for a rematch at a finished table. QV_ESTATE: not over, asked already, or
  * the rematch made or being made. When every human seat has asked, nothing is saved yet:
- * *request is the new table's request (rematch_request: same game, params and privacy, every
+ * *request is the new table's request (qv__rematch_request: same game, params and privacy, every
  * seat moved one place on) and the caller makes the table (qv__table_rematch_make), then
  * calls qv__table_rematch_done or, when that failed, qv__table_rematch_failed. Otherwise
  * *request is NULL and the ask is saved. */
@@ -384,7 +395,7 @@ void qv__table_rematch_failed(qv__table *t);
  * restart, or out of memory). */
 json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer);
 
-/* ---- what a client may fetch ---- */
+/* ---- what a client may fetch (feed.c) ---- */
 
 /* What a client asks of a table by HTTP (GET /api/tables/ID, /record, /replay). */
 typedef enum { QV__FETCH_INFO, QV__FETCH_RECORD, QV__FETCH_REPLAY } qv__fetch;

@@ -1,0 +1,724 @@
+/*
+ * acts.c - the acts that change a table: a seat's decision, its takeback (at once, or as an
+ * offer the others answer), a timeout, a claim, a resignation, a return, the rematch, and the
+ * server's own steps (an AI seat's decision, a chance outcome). Each is the route of the
+ * conductor: check (the modules: leave.c, offer.c, rematch.c, seats.c), change the match,
+ * save through table.c (qv__table_commit_added_locked, qv__table_save_change_locked,
+ * qv__table_save_people_locked) and roll back what the store refused, all under the table's
+ * lock. Called by the server (server.c, ws.c, pool.c); table.c never calls back here.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fields.h"
+#include "server/commitments.h"
+#include "server/leave.h"
+#include "server/table.h"
+
+/* Longest action text a client may send (notation is far shorter). */
+#define ACTION_MAX 1024
+
+/* ---- acting -------------------------------------------------------------------------------- */
+
+/* The checks every act and undo share: the table plays, the version is current. */
+static qv_status check_turn_base(const qv__table *t, long long v, qv_err *err)
+{
+	char name[8];
+	if (t->status == QV__OVER)
+		return qv_fail(err, QV_ESTATE, "the game is over");
+	int free_seat = qv__seats_unclaimed(t->seat, t->nseats);
+	if (t->status == QV__WAITING && free_seat >= 0)
+		return qv_fail(err, QV_ESTATE,
+		               "the table is waiting for players: seat %s is not taken yet",
+		               qv_player_name(free_seat, name));
+	if (t->stuck[0])
+		return qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
+	if (v != t->v)
+		return qv_fail(err, QV_ESTATE,
+		               "stale version %lld: the table is at version %lld "
+		               "(act on the latest update)",
+		               v, t->v);
+	return QV_OK;
+}
+
+/* A seat that left, or whose clock has run out (the server's timer is about to time it out),
+ * decides nothing more. */
+static qv_status check_present(qv__table *t, int seat, qv_err *err)
+{
+	return qv__leave_present(t->m, &t->clock, seat, qv__table_now(), err);
+}
+
+/* The checks of an act and a what: the table plays, the version is current, the seat may
+ * decide now (the player to move, or one of a simultaneous step who has not chosen), the
+ * action is not too long. The caller holds the table's lock. */
+static qv_status check_mover(qv__table *t, int seat, long long v, const char *action, qv_err *err)
+{
+	qv_status rc = check_turn_base(t, v, err);
+	char name[8], mine[8];
+	int who = qv_match_to_move(t->m);
+	if (!rc && who != seat && !(qv_match_acting(t->m) >> seat & 1u))
+		rc = who == QV_CHANCE
+		         ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
+		     : *qv_match_committed(t->m, seat)
+		         ? qv_fail(err, QV_ESTATE,
+		                   "you have made your choice for this step; it is played when "
+		                   "everyone has chosen")
+		         : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
+		                   qv_player_name(who, name), qv_player_name(seat, mine));
+	if (!rc && strlen(action) > ACTION_MAX)
+		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
+		             ACTION_MAX);
+	if (!rc)
+		rc = check_present(t, seat, err);
+	return rc;
+}
+
+qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action, char *text,
+                         size_t len, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_mover(t, seat, v, action, err);
+	if (!rc)
+		rc = qv_match_what_as(t->m, seat, action, text, len, NULL, err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_mover(t, seat, v, action, err);
+	char *kept = rc ? NULL : qv__commitments_copy(t->m);
+	if (!rc && !kept)
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	if (!rc) {
+		int old = t->m->nhist, old_status = t->status;
+		long long old_v = t->v;
+		qv__clock clock = t->clock;
+		qv__clock_mark mark;
+		bool marked = qv__table_clock_mark_locked(t, &mark);
+		qv__offer offer = t->offer;
+		qv__offer_clear(&t->offer); /* a new move ends a takeback request */
+		rc = qv_match_act(t->m, seat, action, err);
+		/* The seat decided: its clock stops, with Fischer's increment when the decision is
+		 * played; a commitment (nothing played yet) earns it when the step is played. */
+		if (!rc)
+			qv__table_clock_sync_locked(t, t->m->nhist == old ? 0 : 1u << seat);
+		if (!rc && t->m->nhist == old) {
+			/* A commitment ahead of the seat's turn: nothing is played yet, so the
+			 * version stays (the others' choices in the step are as valid as before),
+			 * but what clients hear of changes (to_move, the seat's view). */
+			rc = qv__table_save_people_locked(t, err);
+			if (rc)
+				qv__commitments_restore(t->m, t->nseats, kept);
+			else
+				t->iv++;
+		} else if (!rc) {
+			rc = qv__table_commit_added_locked(t, old, old_v, old_status, false,
+			                                   marked ? &mark : NULL, err);
+			if (rc)
+				qv__commitments_restore(t->m, t->nseats, kept);
+		}
+		if (rc) {
+			qv__table_clock_put_back_locked(t, &clock);
+			t->offer = offer;
+		}
+	}
+	free(kept);
+	qv__table_unlock(t);
+	return rc;
+}
+
+/* Takes back the seat's commitments made ahead of its turn, which nobody has seen: at once,
+ * whoever else is at the table. QV_ESTATE when it has none. */
+static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
+{
+	char *kept = qv__commitments_copy(t->m);
+	if (!kept)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	qv__clock clock = t->clock;
+	qv_status rc = QV_OK;
+	if (qv_match_withdraw(t->m, seat) > 0) {
+		/* The seat's clock runs on as though it had never committed: the time since
+		 * counts, no increment, no new allowance (the commitment changed no clock). */
+		qv__clock_resume(&t->clock, seat);
+		rc = qv__table_save_people_locked(t, err);
+	} else {
+		rc = qv_fail(err, QV_ESTATE, "no choice of yours to take back");
+	}
+	if (rc) {
+		qv__commitments_restore(t->m, t->nseats, kept);
+		qv__table_clock_put_back_locked(t, &clock);
+	} else {
+		t->iv++;
+	}
+	free(kept);
+	return rc;
+}
+
+/* The seats people play, as a mask (bit p for seat p): whose decisions a takeback asks for.
+ * A seat whose person left (a zombie the server plays) is not asked: its decisions are the
+ * server's. */
+static unsigned people_at(const qv__table *t)
+{
+	unsigned humans = 0;
+	for (int i = 0; i < t->nseats; i++)
+		humans |= t->seat[i].human && !qv_match_left(t->m, i) ? 1u << i : 0;
+	return humans;
+}
+
+/* Takes back `seat`'s last decision and everything after it, which the engine allows with
+ * every other person concerned agreeing (qv_match_takeback_agreed), saves it, and tells every
+ * connection the whole log again (takebacks). The request, if any, is cleared with it. The
+ * clocks go back to what they held before the decision taken back, the seat charged the time
+ * from it to `asked` (when it asked: qv__marks_takeback). */
+static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *err)
+{
+	int old = t->m->nhist;
+	qv_move *saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
+	if (!saved)
+		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
+	if (old > 0)
+		memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
+	qv__offer offer = t->offer;
+	qv__clock clock = t->clock;
+	int nmarks = t->nmarks;
+	qv_takeback tb;
+	qv_status rc = qv_match_takeback(t->m, seat, people_at(t), &tb, err);
+	qv__clock_mark mark;
+	unsigned stand = 0;
+	double charged = 0;
+	bool clocked = !rc && tb.from >= 0 && qv__clock_on(&t->clock);
+	if (clocked)
+		qv__marks_takeback(t->marks, t->nmarks, t->m, &t->clock, seat, tb.from, asked,
+		                   qv__table_now(), &mark, &stand, &charged);
+	if (!rc)
+		rc = qv_match_takeback_agreed(t->m, seat, people_at(t), err);
+	if (!rc) {
+		t->clock.held =
+		    qv__commitments_mask(t->m, t->nseats); /* commitments taken back earn nothing */
+		if (clocked) {
+			qv__clock_rewind(&t->clock, &mark, stand, seat, charged,
+			                 qv__table_clock_mask_locked(t), qv__table_now());
+			qv__marks_drop_after(t->marks, &t->nmarks, t->m->nhist);
+		}
+		/* Saved before the logs are cut, so that a refusal leaves them as they were. */
+		int old_status = t->status;
+		t->v += 1;
+		t->status = qv__table_status_of_locked(t);
+		qv__offer_clear(&t->offer);
+		rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
+		if (rc) {
+			qv__table_clock_put_back_locked(t, &clock);
+			t->nmarks = nmarks;
+			/* Put the taken-back moves back, each entry not brought back by the one
+			 * before it (a decision brings the forced moves the match applies; a held
+			 * forced decision of a person is played as it was). */
+			for (int k = 0; k < old && t->m->nhist < old; k++)
+				if (qv_match_play(t->m, saved[t->m->nhist].action, NULL))
+					break;
+			t->v -= 1;
+			t->status = old_status;
+			t->offer = offer;
+			QV_ASSERT(t->m->nhist == old && t->status == old_status);
+		} else {
+			qv__table_after_change_locked(t, 0);
+			t->takebacks++;
+			for (int i = 0; i < t->nseats; i++)
+				if (t->seat[i].agent)
+					t->seat[i].forget = true;
+		}
+	}
+	free(saved);
+	return rc;
+}
+
+/* Saves a change of the request alone, or puts the old one back when the store refuses. */
+static qv_status offer_change_locked(qv__table *t, const qv__offer *old, qv_err *err)
+{
+	qv_status rc = qv__table_save_people_locked(t, err);
+	if (rc)
+		t->offer = *old;
+	else
+		t->iv++;
+	return rc;
+}
+
+/* The checks of a takeback by `seat` on version v, into *tb: what it reaches, refused when the
+ * engine allows none (across a chance outcome or a reveal) or when the seat's clock would run
+ * out (the clocks go back to before the seat's move and the time since counts against it: a
+ * takeback that would leave it no time is refused rather than lose it the game). */
+static qv_status check_takeback(qv__table *t, int seat, double at, qv_takeback *tb, qv_err *err)
+{
+	qv_status rc = qv__offer_may_ask(&t->offer, seat, t->v, err);
+	if (!rc)
+		rc = qv_match_takeback(t->m, seat, people_at(t), tb, err);
+	if (!rc && (tb->from < 0 || tb->chance >= 0 || tb->reveal >= 0)) {
+		if (err)
+			*err = tb->from < 0 ? tb->why : tb->barrier;
+		rc = QV_ESTATE;
+	}
+	double since = 0;
+	long long had = !rc && qv__clock_on(&t->clock)
+	                    ? qv__marks_takeback_had(t->marks, t->nmarks, t->m, &t->clock, seat,
+	                                             tb->from, at, at, &since)
+	                    : LLONG_MAX;
+	if (had != LLONG_MAX && had - (long long)floor(since * 1000) <= 0)
+		rc = qv_fail(err, QV_ESTATE,
+		             "cannot take back: your clock would run out: a takeback sets every "
+		             "clock back to before your move, and the %.1f s since then count "
+		             "against you, who had %.1f s left then",
+		             since, (double)had / 1000);
+	return rc;
+}
+
+qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && qv_match_left(t->m, seat))
+		rc = check_present(t, seat, err);
+	if (!rc && *qv_match_committed(t->m, seat)) {
+		rc = withdraw_locked(t, seat, err);
+		qv__table_unlock(t);
+		return rc;
+	}
+	double at = qv__table_now();
+	qv_takeback tb;
+	if (!rc)
+		rc = check_takeback(t, seat, at, &tb, err);
+	unsigned others = rc ? 0 : tb.seats & people_at(t) & ~(1u << seat);
+	if (!rc && !others) {
+		rc = take_back_locked(t, seat, at, err);
+	} else if (!rc) {
+		qv__offer old = t->offer;
+		qv__offer_make(&t->offer, QV__OFFER_TAKEBACK, seat, t->v + 1, others, at);
+		rc = offer_change_locked(t, &old, err);
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && qv_match_left(t->m, seat))
+		rc = check_present(t, seat, err);
+	qv__offer old = t->offer;
+	qv__offer_outcome outcome;
+	if (!rc)
+		rc = qv__offer_answer(&t->offer, QV__OFFER_TAKEBACK, seat, accept, &outcome, err);
+	if (!rc && outcome == QV__OFFER_AGREED)
+		rc = take_back_locked(t, old.by, old.at, err);
+	else if (!rc)
+		rc = offer_change_locked(t, &old, err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+/* ---- leaving: timeouts, claims, resignations, returns -------------------------------------- */
+
+/* Seat p leaves the game now (QV_LEFT_*), saved with a new version before anyone hears of
+ * it; when the store refuses, nothing changed. The caller made every check but the match's. */
+static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
+{
+	qv_status rc = qv__leave_now(t->m, t->seat, t->nseats, p, reason, err);
+	if (rc)
+		return rc;
+	int old_status = t->status;
+	long long old_v = t->v;
+	qv__offer offer = t->offer;
+	qv__offer_clear(&t->offer); /* a leave ends a takeback request, as a move does */
+	t->v += 1;
+	t->status = qv__table_status_of_locked(t);
+	rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
+	if (rc) {
+		qv__leave_undo(t->m, p);
+		t->v = old_v;
+		t->status = old_status;
+		t->offer = offer;
+		return rc;
+	}
+	t->iv++;
+	return QV_OK;
+}
+
+bool qv__table_timeout(qv__table *t)
+{
+	qv__table_lock(t);
+	bool changed = false;
+	double at = qv__table_now();
+	unsigned out = t->status == QV__PLAYING && !t->stuck[0]
+	                   ? qv__clock_out(&t->clock, at) & qv__table_clock_mask_locked(t)
+	                   : 0;
+	for (int p = 0; p < t->nseats; p++) {
+		if (!(out >> p & 1u) || qv_match_over(t->m))
+			continue;
+		qv_err err;
+		qv_status rc = leave_locked(t, p, QV_LEFT_TIMEOUT, &err);
+		if (rc) {
+			/* Tried again by the timer (the deadline stays); a store that keeps
+			 * refusing is logged each time. */
+			fprintf(stderr,
+			        "quiver serve: table %s: a timeout could not be saved: %s\n", t->id,
+			        err.msg);
+			break;
+		}
+		changed = true;
+	}
+	if (!changed)
+		atomic_store(&t->deadline, t->status == QV__PLAYING && !t->stuck[0]
+		                               ? qv__clock_deadline(&t->clock)
+		                               : 0.0);
+	qv__table_unlock(t);
+	return changed;
+}
+
+/* The checks of a resignation or a claim by seat `by`: the table plays on version v and the
+ * seat has not left. */
+static qv_status check_leaver(qv__table *t, int by, long long v, qv_err *err)
+{
+	qv_status rc = check_turn_base(t, v, err);
+	return rc ? rc : qv__leave_may_leave(t->m, by, err);
+}
+
+qv_status qv__table_claim(qv__table *t, int by, long long v, const char *seat, double limit,
+                          qv_err *err)
+{
+	qv__table_lock(t);
+	int p;
+	qv_status rc = check_leaver(t, by, v, err);
+	qv__claim claim = {.by = by,
+	                   .seat = seat,
+	                   .limit = limit,
+	                   .now = qv__table_now(),
+	                   .moving = qv__table_clock_mask_locked(t)};
+	if (!rc)
+		rc = qv__leave_claimable(&claim, t->m, t->seat, t->nseats, &t->clock, &p, err);
+	if (!rc)
+		rc = leave_locked(t, p, QV_LEFT_TIMEOUT, err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_resign(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_leaver(t, seat, v, err);
+	if (!rc)
+		rc = leave_locked(t, seat, QV_LEFT_RESIGNED, err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_return(qv__table *t, int seat, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = QV_OK;
+	if (t->status == QV__OVER)
+		rc = qv_fail(err, QV_ESTATE, "the game is over");
+	else if (t->stuck[0])
+		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
+	else
+		rc = qv__leave_may_return(t->m, seat, err);
+	if (rc) {
+		qv__table_unlock(t);
+		return rc;
+	}
+	qv__clock kept = t->clock;
+	int at = t->m->left_at[seat];
+	long long old_v = t->v;
+	qv__clock_returned(&t->clock, seat);
+	rc = qv_match_return(t->m, seat, err);
+	if (!rc) {
+		/* A new version: a search the server began for the seat is dropped. */
+		t->v += 1;
+		rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
+		if (rc) {
+			qv__leave_undo_return(t->m, seat, at);
+			t->v = old_v;
+		}
+	}
+	if (rc) {
+		qv__table_clock_put_back_locked(t, &kept);
+	} else {
+		t->iv++;
+		t->seat[seat].forget = true; /* if it plays the seat again, from the start */
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+/* ---- AI seats and chance ------------------------------------------------------------------- */
+
+/* Stops the table playing itself after an AI or chance failure, saying why, and saves that,
+ * so that a restart does not try again. */
+static void stop_locked(qv__table *t, const char *what, const qv_err *why)
+{
+	snprintf(t->stuck, sizeof t->stuck, "%.60s: %.180s", what, why->msg);
+	t->iv++;
+	fprintf(stderr, "quiver serve: table %s: %s\n", t->id, t->stuck);
+	qv_err err;
+	if (t->store && qv__store_stop(t->store, t->id, t->stuck, &err))
+		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+}
+
+/* Draws the chance outcome due (the lock held): true when the table changed. Out of memory,
+ * the table stays as it was (the pool tries again); any other failure stops it. */
+static bool step_chance(qv__table *t)
+{
+	int old = t->m->nhist, old_status = t->status;
+	long long old_v = t->v;
+	qv_err err;
+	qv__offer offer = t->offer;
+	qv__offer_clear(&t->offer); /* a new move ends a takeback request */
+	qv_status rc = qv_match_chance(t->m, NULL, &err);
+	if (!rc) /* no mark: no takeback crosses a chance outcome */
+		rc = qv__table_commit_added_locked(t, old, old_v, old_status, false, NULL, &err);
+	if (rc)
+		t->offer = offer;
+	if (rc && rc != QV_ENOMEM)
+		stop_locked(t, "drawing a chance outcome failed", &err);
+	return rc == QV_OK;
+}
+
+/* An AI seat's search, begun under the lock and run without it. */
+typedef struct search {
+	int who;
+	int old, old_status;
+	long long old_v;
+	bool ahead;  /* the seat chooses ahead of its turn in a simultaneous step */
+	void *state; /* the position at which it decides (malloc'ed) */
+} search;
+
+/* Gets seat who's search ready (the lock held): saved as begun first, so that a restart knows
+ * if the search kills the process (qv__table_restore, QV__AI_TRIES); the agent told the
+ * history; the position it decides at copied. false when it cannot begin (out of memory, or
+ * the table stopped). */
+static bool search_begin(qv__table *t, int who, search *s)
+{
+	qv_err err;
+	*s = (search){.who = who, .old = t->m->nhist, .old_status = t->status, .old_v = t->v};
+	qv_status began = t->store ? qv__store_ai_start(t->store, t->id, &err) : QV_OK;
+	if (began) {
+		if (began != QV_ENOMEM)
+			stop_locked(t, "the AI seat could not begin", &err);
+		return false;
+	}
+	qv__seat *seat = &t->seat[who];
+	if (seat->forget) {
+		qv_agent_reset(seat->agent);
+		seat->seen = t->m->nhist;
+		seat->forget = false;
+	}
+	qv_match_tell_agent(t->m, seat->agent, &seat->seen);
+	s->state = malloc(t->game->state_size);
+	if (!s->state) {
+		if (t->store && qv__store_ai_end(t->store, t->id, &err))
+			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+		return false;
+	}
+	/* The position at which the seat decides: the current one, or its own turn in a
+	 * simultaneous step when it chooses ahead of it (qv_match_turn_of). */
+	s->ahead = who != qv_match_to_move(t->m);
+	if (!qv_match_turn_of(t->m, who, s->state))
+		memcpy(s->state, t->m->state,
+		       t->game->state_size); /* cannot be: qv__table_server_turn_locked said so */
+	return true;
+}
+
+/* Keeps the search's choice a (text, its notation) if the table did not change meanwhile
+ * (the lock held again): a commitment ahead of the seat's turn, as a person's (qv__table_act),
+ * or a move. *tried says whether it was; *rc is what happened (QV_ENOMEM: try again); true
+ * when the table changed. */
+static bool search_keep(qv__table *t, const search *s, qv_action a, const char *text, qv_status *rc,
+                        bool *tried, qv_err *err)
+{
+	int who = s->who, old = s->old;
+	qv__clock_mark mark;
+	bool clocked = qv__table_clock_mark_locked(t, &mark);
+	*tried = false;
+	if (t->v != s->old_v || t->status != QV__PLAYING)
+		return false;
+	if (s->ahead && qv_match_acting(t->m) >> who & 1u) {
+		*tried = true;
+		qv__offer_clear(&t->offer); /* a new move ends a takeback request */
+		*rc = qv_match_act(t->m, who, text, err);
+		if (!*rc && t->m->nhist == old) {
+			*rc = qv__table_save_people_locked(t, err);
+			if (*rc)
+				qv_match_withdraw(t->m, who);
+			else
+				t->iv++;
+		} else if (!*rc) {
+			*rc = qv__table_commit_added_locked(t, old, s->old_v, s->old_status, true,
+			                                    clocked ? &mark : NULL, err);
+		}
+		if (*rc && *rc != QV_ENOMEM)
+			stop_locked(t, "the AI seat's choice could not be kept", err);
+		return *rc == QV_OK;
+	}
+	if (!s->ahead && qv_match_to_move(t->m) == who) {
+		*tried = true;
+		qv__offer_clear(&t->offer);
+		*rc = qv_match_play(t->m, a, err);
+		if (!*rc)
+			*rc = qv__table_commit_added_locked(t, old, s->old_v, s->old_status, true,
+			                                    clocked ? &mark : NULL, err);
+		if (*rc && *rc != QV_ENOMEM)
+			stop_locked(t, "the AI seat's move could not be played", err);
+		return *rc == QV_OK;
+	}
+	return false;
+}
+
+bool qv__table_step(qv__table *t)
+{
+	qv__table_lock(t);
+	int who = qv__table_server_turn_locked(t);
+	if (who == QV__NOBODY || who == QV_CHANCE) {
+		bool changed = who == QV_CHANCE && step_chance(t);
+		qv__table_unlock(t);
+		return changed;
+	}
+	search s;
+	bool began = search_begin(t, who, &s);
+	qv__table_unlock(t);
+	if (!began)
+		return false;
+
+	qv_err err;
+	qv_action a;
+	qv_agent *agent = t->seat[who].agent;
+	qv_rng drawn = agent->rng; /* put back when the step is not made for memory */
+	qv_status rc = qv_agent_choose(agent, s.state, &a, &err);
+	char text[QV_ACTION_TEXT] = "";
+	if (!rc && t->game->action_to_text(s.state, a, text, sizeof text) < 0)
+		rc = qv_fail(&err, QV_EINVAL, "the AI's choice has no notation");
+	free(s.state);
+
+	qv__table_lock(t);
+	/* Out of memory, a step is not made and the table stays as it was (the pool tries it
+	 * again); any other failure stops the table, which would fail the same way again. */
+	qv__offer offer = t->offer; /* as it is now: a request may have come during the search */
+	bool changed = false, marked = t->store != NULL;
+	if (rc && rc != QV_ENOMEM) {
+		stop_locked(t, "the AI seat failed", &err);
+		marked = false;
+	} else if (!rc) {
+		bool tried;
+		changed = search_keep(t, &s, a, text, &rc, &tried, &err);
+		/* A saved move or a stop clears the mark; a step not tried leaves it. */
+		marked = marked && (!tried || rc == QV_ENOMEM);
+	}
+	if (rc)
+		t->offer = offer;
+	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
+		agent->rng = drawn;
+	if (marked && qv__store_ai_end(t->store, t->id, &err))
+		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+	qv__table_unlock(t);
+	return changed;
+}
+
+/* ---- rematch ------------------------------------------------------------------------------- */
+
+qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err)
+{
+	*request = NULL;
+	qv__table_lock(t);
+	QV_ASSERT(seat >= 0 && seat < t->nseats);
+	qv_status rc = qv__rematch_may_ask(&t->rematch, seat, t->status == QV__OVER, err);
+	if (rc) {
+		qv__table_unlock(t);
+		return rc;
+	}
+	if (qv__rematch_last(&t->rematch, seat, qv__seats_people(t->seat, t->nseats))) {
+		*request = qv__rematch_request(t->game->name, t->params, t->seat, t->nseats,
+		                               t->private_, &t->clock);
+		if (*request)
+			t->rematch.making = true;
+		else
+			rc = qv_fail(err, QV_ENOMEM, "out of memory making the rematch");
+	} else {
+		unsigned old = t->rematch.asked;
+		t->rematch.asked |= 1u << seat;
+		rc = qv__table_save_people_locked(t, err);
+		if (rc)
+			t->rematch.asked = old;
+		else
+			t->iv++;
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table **out,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
+{
+	*out = NULL;
+	char owner[sizeof t->owner], names[QV_MAX_PLAYERS][QV__NAME_BYTES];
+	qv__table_lock(t);
+	int n = t->nseats;
+	unsigned humans = qv__seats_people(t->seat, n);
+	qv_copy(owner, sizeof owner, t->owner);
+	for (int p = 0; p < n; p++)
+		memcpy(names[p], t->seat[p].name, sizeof names[p]);
+	qv__table_unlock(t);
+	qv__table *nt;
+	qv_status rc = qv__table_create(&nt, t->store, request, owner, err);
+	if (rc)
+		return rc;
+	char seat[8];
+	bool forbidden;
+	for (int p = 0; !rc && p < n; p++) {
+		tokens[p][0] = '\0';
+		if (!(humans >> p & 1u))
+			continue;
+		/* A name kept by a quiver whose rule was looser (one now refused) is left
+		 * behind: the person plays on under the seat's name rather than not at all. */
+		int q = (p + 1) % n, got;
+		char clean[QV__NAME_BYTES];
+		qv_err why;
+		bool named = names[p][0] &&
+		             !qv__name_clean(names[p], strlen(names[p]), clean, sizeof clean, &why);
+		qv__join req = {.seat = qv_player_name(q, seat), .name = named ? names[p] : NULL};
+		rc = qv__table_join_as(nt, &req, &got, tokens[p], &forbidden, err);
+	}
+	if (rc) {
+		qv_err gone;
+		if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
+			fprintf(stderr, "quiver serve: table %s: %s\n", nt->id, gone.msg);
+		qv__table_free(nt);
+		return rc;
+	}
+	*out = nt;
+	return QV_OK;
+}
+
+qv_status qv__table_rematch_done(qv__table *t, int seat, const char *id,
+                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
+{
+	qv__table_lock(t);
+	qv__rematch old = t->rematch;
+	qv__rematch_made(&t->rematch, seat, id, tokens);
+	qv_status rc = qv__table_save_people_locked(t, err);
+	if (rc)
+		t->rematch = old;
+	else
+		t->iv++;
+	t->rematch.making = false;
+	qv__table_unlock(t);
+	return rc;
+}
+
+void qv__table_rematch_failed(qv__table *t)
+{
+	qv__table_lock(t);
+	t->rematch.making = false;
+	qv__table_unlock(t);
+}
