@@ -101,9 +101,10 @@ bench-load: build
 FUZZERS := protocol server http ws variant record
 
 # The fuzzers built with clang (the whole library instrumented, with ASan and UBSan), their
-# corpora started from tests/fuzz/corpus* and real sessions of every game
-# (tests/fuzz/make_corpus.sh, which also dumps every game's built-in set and writes records),
-# and their dictionaries; inputs may be as long as a late-game state.
+# corpora started from tests/fuzz/corpus*, the inputs each once crashed on
+# (tests/fuzz/regress-*) and real sessions of every game (tests/fuzz/make_corpus.sh, which also
+# dumps every game's built-in set and writes records), and their dictionaries; inputs may be as
+# long as a late-game state.
 fuzz-build:
 	@scripts/install-deps.sh clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON -DQV_FUZZ=ON \
@@ -111,6 +112,8 @@ fuzz-build:
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZERS)) quiver
 	@for f in $(FUZZERS); do c=corpus-$$f; [ $$f = protocol ] && c=corpus; \
 		mkdir -p $(FUZZ_BUILD)/$$c && cp tests/fuzz/$$c/* $(FUZZ_BUILD)/$$c/ || exit 1; \
+		if [ -d tests/fuzz/regress-$$f ]; then for r in tests/fuzz/regress-$$f/*; do \
+			cp "$$r" "$(FUZZ_BUILD)/$$c/regress-$${r##*/}" || exit 1; done; fi; \
 		cat tests/fuzz/json.dict tests/fuzz/$$f.dict >$(FUZZ_BUILD)/$$f.dict || exit 1; done
 	@ASAN_OPTIONS=detect_leaks=0 tests/fuzz/make_corpus.sh $(FUZZ_BUILD)/quiver $(FUZZ_BUILD)/corpus \
 		$(FUZZ_BUILD)/corpus-server $(FUZZ_BUILD)/corpus-variant $(FUZZ_BUILD)/corpus-record

@@ -8,6 +8,9 @@
 # fuzz_variant there: every game's built-in set (`quiver variant dump`) and the example variants.
 # With RECORD_DIR, it writes seeds for fuzz_record there: each game's record and full state.
 # Usage: tests/fuzz/make_corpus.sh QUIVER DIR [SERVER_DIR [VARIANT_DIR [RECORD_DIR]]]
+# The first lines of a list are taken with `sed -n 1,Np`, never `head`: head leaves as soon as
+# it has them, the writer before it may then die of SIGPIPE, and under pipefail that stops the
+# script at random (exit 141), and the ctest test fuzz/seeds with it.
 set -euo pipefail
 Q=$1
 out=$2
@@ -45,7 +48,7 @@ for gi in "${!games[@]}"; do
 			sed 's/","/\n/g; s/^"//; s/"$//' || true)
 		{
 			printf '%s' "$prefix"
-			printf '%s\n' "$actions" | head -n 60 | sed 's/^/play /'
+			printf '%s\n' "$actions" | sed -n '1,60s/^/play /p'
 			echo "log p1"
 			echo "log public"
 			echo legal
@@ -53,14 +56,14 @@ for gi in "${!games[@]}"; do
 			echo "view p1"
 		} >"$out/$g-$seed-actions.txt"
 		if [ -n "$server" ]; then
-			params=$(printf '%s' "$record" | grep -o '"params":{[^}]*}' | head -n 1 || true)
+			params=$(printf '%s' "$record" | grep -o '"params":{[^}]*}' | sed -n 1p || true)
 			players=$(printf '%s' "$params" | grep -o '"players":[0-9]*' | grep -o '[0-9]*$' || echo 2)
 			{
 				printf '{"game": "%s", %s, "seats": [' "$g" "${params:-\"params\": {\}}"
 				for i in $(seq 1 "$players"); do printf '%s"human"' "$([ "$i" -gt 1 ] && echo ', ')"; done
 				printf ']}\n'
 				v=0
-				printf '%s\n' "$actions" | head -n 60 | while IFS= read -r a; do
+				printf '%s\n' "$actions" | sed -n 1,60p | while IFS= read -r a; do
 					printf '{"type": "act", "v": %d, "action": "%s"}\n' "$v" "$a"
 					v=$((v + 1))
 				done
