@@ -13,6 +13,8 @@
  * - kill -9 mid-game and a restart that resumes every table at its version, seats and views;
  * - tables of AI seats only finishing by themselves, with records that replay;
  * - the socket and table limits refusing politely;
+ * - the server running itself again once with glibc's per-thread malloc caches off, keeping
+ *   a user's own GLIBC_TUNABLES;
  * - each game's reference entries (GET /api/games/GAME/reference) as the terminal prints them.
  *
  * Usage: test_serve PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
@@ -1238,6 +1240,80 @@ static void test_help(void **state)
 	assert_non_null(strstr(text, "--port"));
 }
 
+/* The value of GLIBC_TUNABLES in the environment the server runs with (read from
+ * /proc/PID/environ, which shows the environment of the program the process runs now, after
+ * any exec), or "(none)"; fails when the variable is there twice. glibc 2.36 ends each tunable
+ * it reads with a NUL in that first copy of the environment (the program's own environ is a
+ * copy taken before), so "a=1:b=2" reads there as "a=1", then "b=2": the pieces that follow
+ * and start with "glibc." are joined again with ':'. */
+static void server_tunables(char *out, size_t size)
+{
+	char path[64], env[65536];
+	snprintf(path, sizeof path, "/proc/%d/environ", (int)th_server.pid);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t n = fread(env, 1, sizeof env - 1, f);
+	fclose(f);
+	env[n] = '\0';
+	snprintf(out, size, "(none)");
+	int seen = 0;
+	size_t i = 0;
+	while (i < n) {
+		if (strncmp(env + i, "GLIBC_TUNABLES=", 15) != 0) {
+			i += strlen(env + i) + 1;
+			continue;
+		}
+		size_t k = (size_t)snprintf(out, size, "%s", env + i + 15);
+		for (i += strlen(env + i) + 1; i < n && strncmp(env + i, "glibc.", 6) == 0;
+		     i += strlen(env + i) + 1)
+			if (k < size)
+				k += (size_t)snprintf(out + k, size - k, ":%s", env + i);
+		seen++;
+	}
+	assert_true(seen <= 1);
+}
+
+/* Starts the server with GLIBC_TUNABLES set to given (NULL: unset) and checks the value it
+ * runs with, and that it answers (a server that ran itself again and again would never say
+ * where it serves, and th_start would fail). */
+static void expect_tunables(const char *given, const char *want)
+{
+	if (given)
+		assert_int_equal(setenv("GLIBC_TUNABLES", given, 1), 0);
+	else
+		assert_int_equal(unsetenv("GLIBC_TUNABLES"), 0);
+	th_start(th_new_db(), NULL);
+	unsetenv("GLIBC_TUNABLES");
+	char got[4096];
+	server_tunables(got, sizeof got);
+	if (strcmp(got, want) != 0)
+		fail_msg("GLIBC_TUNABLES=%s: the server runs with '%s', expected '%s'",
+		         given ? given : "(none)", got, want);
+	json_decref(th_http("GET", "/api/games", NULL, 200));
+	th_stop();
+}
+
+/* Memory (src/cli/serve.c, without_thread_caches): the server runs itself again once, before
+ * any thread, with glibc's per-thread caches off, adding to the tunables a user set and
+ * keeping a user's own choice of the caches' size. */
+static void test_thread_caches(void **state)
+{
+	(void)state;
+#ifdef __GLIBC__
+	const char *had = getenv("GLIBC_TUNABLES");
+	char *kept = had ? strdup(had) : NULL;
+	expect_tunables(NULL, "glibc.malloc.tcache_count=0");
+	expect_tunables("glibc.malloc.tcache_count=7", "glibc.malloc.tcache_count=7");
+	expect_tunables("glibc.malloc.arena_max=4",
+	                "glibc.malloc.arena_max=4:glibc.malloc.tcache_count=0");
+	if (kept)
+		setenv("GLIBC_TUNABLES", kept, 1);
+	free(kept);
+#else
+	skip();
+#endif
+}
+
 /* The lessons' API (docs/server.md): every game's lessons listed, a lesson expanded with the
  * learner's views only, attempts judged as `quiver learn` judges them, bad requests refused. */
 static void test_lessons(void **state)
@@ -1404,6 +1480,7 @@ int main(int argc, char **argv)
 	    T(test_ai_tables_finish),
 	    T(test_limits),
 	    T(test_help),
+	    T(test_thread_caches),
 	    T(test_lessons),
 	    T(test_reference),
 	};
