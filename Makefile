@@ -14,7 +14,7 @@ CLOCKS       ?= 0
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve fuzz clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve fuzz fuzz-build fuzz-one test-fuzz clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -83,32 +83,50 @@ screenshots: build
 bench-serve: build
 	@$(BUILD)/bench/serve_load $(BUILD)/quiver --seconds 30 --clocks $(CLOCKS)
 
-# Fuzzes for FUZZ_SECONDS each, with libFuzzer (needs clang; the whole library instrumented):
-# the protocol, and so every parser (fuzz_protocol); a table driven by frames, with its AI seats
-# searching at small budgets (fuzz_server); then the server itself, running inside the fuzzer on
-# 127.0.0.1: raw HTTP requests (fuzz_http: the API, files, lessons, store) and a table's
-# WebSocket (fuzz_ws); and a client's variant document (fuzz_variant). The corpora start from
-# tests/fuzz/corpus* and real sessions of every game (tests/fuzz/make_corpus.sh, which also
-# dumps every game's built-in set); inputs may be as long as a late-game state.
-fuzz:
+# The libFuzzer targets (tests/fuzz/), each with its corpus folder and its dictionary: the
+# protocol, and so every parser (fuzz_protocol, corpus/); a table driven by frames, with its AI
+# seats searching at small budgets (fuzz_server); then the server itself, running inside the
+# fuzzer on 127.0.0.1: raw HTTP requests (fuzz_http: the API, files, lessons, store) and a
+# table's WebSocket (fuzz_ws); a client's variant document read from text (fuzz_variant); and a
+# record or state read from text as `quiver replay` and `load` read one (fuzz_record). Each
+# dictionary is tests/fuzz/json.dict (JSON's tokens and nesting around the depth quiver
+# refuses) then the target's own.
+FUZZERS := protocol server http ws variant record
+
+# The fuzzers built with clang (the whole library instrumented, with ASan and UBSan), their
+# corpora started from tests/fuzz/corpus* and real sessions of every game
+# (tests/fuzz/make_corpus.sh, which also dumps every game's built-in set and writes records),
+# and their dictionaries; inputs may be as long as a late-game state.
+fuzz-build:
 	@scripts/install-deps.sh clang
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON -DQV_FUZZ=ON \
 		-DBUILD_TESTING=OFF >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_protocol fuzz_server fuzz_http fuzz_ws fuzz_variant quiver
-	@for c in corpus corpus-server corpus-http corpus-ws corpus-variant; do \
-		mkdir -p $(FUZZ_BUILD)/$$c && cp tests/fuzz/$$c/* $(FUZZ_BUILD)/$$c/ || exit 1; done
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZERS)) quiver
+	@for f in $(FUZZERS); do c=corpus-$$f; [ $$f = protocol ] && c=corpus; \
+		mkdir -p $(FUZZ_BUILD)/$$c && cp tests/fuzz/$$c/* $(FUZZ_BUILD)/$$c/ || exit 1; \
+		cat tests/fuzz/json.dict tests/fuzz/$$f.dict >$(FUZZ_BUILD)/$$f.dict || exit 1; done
 	@ASAN_OPTIONS=detect_leaks=0 tests/fuzz/make_corpus.sh $(FUZZ_BUILD)/quiver $(FUZZ_BUILD)/corpus \
-		$(FUZZ_BUILD)/corpus-server $(FUZZ_BUILD)/corpus-variant
-	@$(FUZZ_BUILD)/tests/fuzz/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=30 $(FUZZ_BUILD)/corpus
-	@$(FUZZ_BUILD)/tests/fuzz/fuzz_server -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=60 $(FUZZ_BUILD)/corpus-server
-	@$(FUZZ_BUILD)/tests/fuzz/fuzz_http -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=60 $(FUZZ_BUILD)/corpus-http
-	@$(FUZZ_BUILD)/tests/fuzz/fuzz_ws -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=60 $(FUZZ_BUILD)/corpus-ws
-	@$(FUZZ_BUILD)/tests/fuzz/fuzz_variant -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=30 $(FUZZ_BUILD)/corpus-variant
+		$(FUZZ_BUILD)/corpus-server $(FUZZ_BUILD)/corpus-variant $(FUZZ_BUILD)/corpus-record
+
+# One fuzzer for FUZZ_SECONDS: make fuzz-one F=http FUZZ_SECONDS=3600. A crash, a sanitizer
+# report or an input slower than 60 s stops it with its input kept as $(FUZZ_BUILD)/crash-F-*.
+fuzz-one:
+	@case " $(FUZZERS) " in *" $(F) "*) ;; *) echo "fuzz-one: F=NAME, one of: $(FUZZERS)"; exit 2;; esac
+	@c=corpus-$(F); [ $(F) = protocol ] && c=corpus; \
+	$(FUZZ_BUILD)/tests/fuzz/fuzz_$(F) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=60 \
+		-dict=$(FUZZ_BUILD)/$(F).dict -artifact_prefix=$(FUZZ_BUILD)/crash-$(F)- \
+		-print_final_stats=1 $(FUZZ_BUILD)/$$c
+
+# Fuzzes each target in turn for FUZZ_SECONDS, stopping at the first that finds a crash.
+fuzz: fuzz-build
+	@for f in $(FUZZERS); do $(MAKE) fuzz-one F=$$f || exit 1; done
+
+# The smoke run: every fuzzer for FUZZ_SECONDS (60 s), all of them whatever one finds; fails
+# naming those that found a crash.
+test-fuzz: fuzz-build
+	@failed=""; for f in $(FUZZERS); do $(MAKE) fuzz-one F=$$f || failed="$$failed $$f"; done; \
+	if [ -n "$$failed" ]; then echo "test-fuzz: a crash found by:$$failed (inputs: $(FUZZ_BUILD)/crash-*)"; exit 1; fi; \
+	echo "test-fuzz: $(words $(FUZZERS)) fuzzers, $(FUZZ_SECONDS) s each, no crash"
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

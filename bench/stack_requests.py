@@ -5,8 +5,10 @@ Usage: bench/stack_requests.py PORT
 
 Files (a page, the tutorials' page, a rules page, a range), the API's lists, then for each game
 a table with a `hard` seat (Evons with two 60-card deck lists, the longest parameters): join,
-the WebSocket's hello, acts until the AI has answered, undo, the table's info. The server needs
-`--address-ai-tables 8` or more. Needs python3.
+the WebSocket's hello, acts until the AI has answered, undo, the table's info; then JSON nested
+64 levels deep (the deepest read), 65, 1,000 and 65,000 (refused) at every entry point that
+reads JSON: POST /api/tables, join, /api/replay, a lesson's try, a WebSocket message before and
+after hello. The server needs `--address-ai-tables 8` or more. Needs python3.
 """
 import json
 import os
@@ -57,6 +59,46 @@ def receive(s):
     return json.loads(exactly(s, n))
 
 
+def upgrade(tid):
+    s = socket.create_connection(("127.0.0.1", PORT), timeout=60)
+    s.sendall(("GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n" % tid).encode())
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        reply += exactly(s, 1)
+    return s
+
+
+def nested(head, depth):
+    """head (which opens one object) then arrays to `depth` levels, closed when that fits a
+    body; head "": arrays alone."""
+    arrays = depth - 1 if head else depth
+    if depth > 1000:
+        return head + "[" * arrays
+    return head + "[" * arrays + "]" * arrays + ("}" if head else "")
+
+
+def deep():
+    tid = json.loads(http("POST", "/api/tables",
+                          json.dumps({"game": "three-arrows", "seats": ["human", "human"]}))[1])["id"]
+    for path, head in [("/api/tables", '{"game": "three-arrows", "params": '),
+                       ("/api/tables/%s/join" % tid, '{"name": '),
+                       ("/api/replay", '{"game": "three-arrows", "actions": '),
+                       ("/api/lessons/three-arrows/01-first-piece/try", '{"step": ')]:
+        for depth in (64, 65, 1000, 65000):
+            print("deep", path, depth, http("POST", path, nested(head, depth))[0])
+    s = upgrade(tid)
+    for when in ("before hello", "after hello"):
+        if when == "after hello":
+            send(s, json.dumps({"type": "hello", "token": None}))
+            print("deep hello", receive(s)["type"])
+        for depth in (64, 65, 1000, 65000):
+            send(s, nested("", depth))
+            print("deep message", when, depth, receive(s).get("message", "")[:40])
+    s.close()
+
+
 def play(game, seats, params):
     status, body = http("POST", "/api/tables",
                         json.dumps({"game": game, "seats": seats, "params": params}))
@@ -65,13 +107,7 @@ def play(game, seats, params):
         return
     tid = json.loads(body)["id"]
     token = json.loads(http("POST", "/api/tables/%s/join" % tid, "{}")[1])["token"]
-    s = socket.create_connection(("127.0.0.1", PORT), timeout=60)
-    s.sendall(("GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-               "Sec-WebSocket-Version: 13\r\n\r\n" % tid).encode())
-    reply = b""
-    while b"\r\n\r\n" not in reply:
-        reply += exactly(s, 1)
+    s = upgrade(tid)
     send(s, json.dumps({"type": "hello", "token": token}))
     frame = receive(s)
     for _ in range(4):
@@ -96,3 +132,4 @@ play("three-arrows", ["human", "hard"], {})
 play("concardia", ["human", "hard"], {})
 play("arrow-party", ["human", "hard", "easy"], {})
 play("evons", ["human", "hard"], {"deck1": deck, "deck2": deck, "shuffle": "false"})
+deep()

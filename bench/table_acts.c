@@ -1,8 +1,9 @@
 /*
  * table_acts.c - the server's work per act, without sockets: a table of people (every seat
  * human) saved in a real store plays a long game of random legal acts through the table's own
- * functions, as `quiver serve` would on each POST .../act: the act (qv__table_act, saved),
- * the chance outcomes after it (qv__table_step, saved) and an update frame for every seat and
+ * functions, as `quiver serve` would on each act frame: the frame's text read
+ * (qv__frame_parse, as ws.c reads a client's message), the act (qv__table_act, saved), the
+ * chance outcomes after it (qv__table_step, saved) and an update frame for every seat and
  * the public (qv__table_frame_locked), as the WebSocket broadcast builds them. The table's seed
  * is fixed, so every run (and every build) plays the same game. Run it under
  * callgrind for ACTS and ACTS + more acts (bench/table_acts.sh): the difference is what those
@@ -19,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "server/frame.h"
 #include "server/store.h"
 #include "server/table.h"
 
@@ -68,8 +70,18 @@ static int play(qv__table *t, int acts)
 		int who = pick(t, &rng, buf, text, sizeof text, &v);
 		if (who < 0)
 			break;
+		/* The act as a client sends it: notation has no quote or backslash to escape. */
+		char msg[QV_ACTION_TEXT + 64];
+		snprintf(msg, sizeof msg, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
+		         text);
+		qv__frame f;
 		qv_err err;
-		if (qv__table_act(t, who, v, text, &err)) {
+		qv_status rc = qv__frame_parse(msg, strlen(msg), &f, &err);
+		if (!rc) {
+			rc = qv__table_act(t, who, f.v, f.action, &err);
+			qv__frame_free(&f);
+		}
+		if (rc) {
 			fprintf(stderr, "table_acts: act %d ('%s'): %s\n", done + 1, text, err.msg);
 			break;
 		}

@@ -290,6 +290,9 @@ function idleText() {
 }
 
 function resultSentence() {
+  // the server ended a table nobody was at for its idle limit: over, with no result
+  if (state.table?.ended === 'abandoned')
+    return 'The game was abandoned: nobody was at the table and nothing was played for too long, so it ended without a result.';
   const res = state.table?.result;
   if (!Array.isArray(res) || !res.length) return 'The game is over.';
   const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);

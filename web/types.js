@@ -63,6 +63,8 @@ export {};
  * @property {string[]} [to_move] every seat that may act now: the one to move and, in a secret
  *   step everyone chooses at once, each seat of it that has not chosen; [] unless playing
  * @property {string} [stopped] why the table plays no more, when it has stopped
+ * @property {'abandoned'} [ended] a game over without a result: nobody was at the table and
+ *   nothing happened for the server's idle limit
  * @property {ClockInfo} [clock] the clock, its time left and who runs
  * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
  * @property {Offer | null} [offer] a takeback asked for and not yet answered

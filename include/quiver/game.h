@@ -238,7 +238,29 @@ typedef struct qv_game {
 	 * the parameter `variant` (QV_VARIANT_PARAM) through qv_variant_open. NULL: the game's
 	 * components are fixed. */
 	const struct qv_components *components;
+
+	/* Whether st keeps every invariant of the game's state, as Stockfish's pos_is_ok checks
+	 * a position: each count within its bounds and equal to what it counts (hands and decks
+	 * against the decklists, pieces against their owners and holders), what apply keeps
+	 * beside the board (masks, sums) equal to what the board gives, the phase and the player
+	 * to move agreeing with the rest, unused slots and padding zero. Returns true, or false
+	 * with why (may be NULL) naming the first invariant broken and the values that break it.
+	 * Every state that init, apply, determinize and load_json make keeps them: the sanitizer
+	 * build checks the state at the end of every apply (QV_ASSERT_STATE), load_json refuses
+	 * a state that breaks one, and the property tests ask at every step. It reads the whole
+	 * state: not for hot paths. NULL: the game states no invariants. */
+	bool (*state_ok)(const void *st, qv_err *why);
 } qv_game;
+
+/* The end of a game's apply: in the sanitizer build (QV_CHECKS, core.h) it aborts, naming the
+ * game and what state_ok says, when st breaks an invariant of g's state, so that the engine,
+ * the search and the tests check every state they reach; in other builds it costs nothing. */
+#ifdef QV_CHECKS
+#define QV_ASSERT_STATE(g, st) qv__assert_state(g, st, __FILE__, __LINE__)
+void qv__assert_state(const qv_game *g, const void *st, const char *file, int line);
+#else
+#define QV_ASSERT_STATE(g, st) ((void)0)
+#endif
 
 /* Flags of render_text. */
 enum { QV_RENDER_COLOR = 1, QV_RENDER_COMPACT = 2 };

@@ -56,8 +56,9 @@ typedef struct qv_lesson {
 	int nsteps;
 } qv_lesson;
 
-/* Parses a lesson (untrusted: every field is checked and a problem is reported with its path,
- * e.g. "steps[2].expect: expected a string"). id names it in messages and in *out. */
+/* Parses a lesson (untrusted: JSON nested deeper than 64 levels is refused, every field is
+ * checked and a problem is reported with its path, e.g. "steps[2].expect: expected a string").
+ * id names it in messages and in *out. */
 qv_status qv_lesson_parse(qv_lesson **out, const char *text, const char *id, qv_err *err);
 /* Reads and parses a file; the id is the file's base name without ".json". */
 qv_status qv_lesson_load_file(qv_lesson **out, const char *path, qv_err *err);

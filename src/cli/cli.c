@@ -2,6 +2,7 @@
  * cli.c - helpers shared by the subcommands of `quiver` (see cli.h): option parsing, messages,
  * seeds and clocks, and the text that describes games and matches to people.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdarg.h>
@@ -249,6 +250,35 @@ double cli_now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- lines typed at a prompt ---- */
+
+bool cli_read_line(char **line, size_t *cap, bool echo, const volatile sig_atomic_t *quit)
+{
+	fflush(stdout);
+	if (quit && *quit)
+		return false;
+	ssize_t n = getline(line, cap, stdin);
+	if (n < 0 || (quit && *quit)) {
+		clearerr(stdin);
+		return false;
+	}
+	while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
+		(*line)[--n] = '\0';
+	if (echo)
+		printf("%s\n", *line);
+	return true;
+}
+
+char *cli_trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
 }
 
 /* ---- text about games and matches ---- */

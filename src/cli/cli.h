@@ -10,6 +10,7 @@
 #ifndef QUIVER_CLI_H
 #define QUIVER_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -116,6 +117,18 @@ bool cli_double(const char *cmd, const char *opt, const char *text, double lo, d
 uint64_t cli_random_seed(void);
 /* Seconds on a monotonic clock. */
 double cli_now(void);
+
+/* ---- lines typed at a prompt (play, learn) ---- */
+
+/* Reads one line from stdin into *line (grown as getline grows it, *cap its room; the caller
+ * frees *line) without its line ending, after flushing stdout so that the prompt shows. With
+ * echo the line is printed back, so that a session fed from a file or a pipe reads as typed.
+ * False at the end of input, or when *quit (may be NULL) is set before or while it waits
+ * (Ctrl-C asked to stop). */
+bool cli_read_line(char **line, size_t *cap, bool echo, const volatile sig_atomic_t *quit);
+
+/* s without its leading and trailing blanks (cut in place). */
+char *cli_trim(char *s);
 
 /* ---- text about games and matches ---- */
 

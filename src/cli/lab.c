@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "games/json_util.h"
 #include "quiver/lab.h"
 
 #define LAB_DEFAULT_GAMES           200
@@ -601,9 +602,11 @@ static int read_shard(shard *s)
 	qv_err err;
 	if (qv_lab_header_read(s->data, &s->cfg, &s->lo, &s->hi, &err))
 		return cli_fail("lab", "%s: %s", s->path, err.msg);
-	s->header = json_loads(s->data, 0, NULL);
-	if (!s->header)
-		return cli_fail("lab", "out of memory");
+	/* The header again, whole, for the merged shard's (qv_lab_header_read checked it, so only
+	 * memory can be short now). */
+	json_error_t je;
+	if (qv__json_parse(s->data, strlen(s->data), 0, &s->header, &je))
+		return cli_fail("lab", "%s: reading its header again: %s", s->path, je.text);
 	json_object_del(s->header, "range");
 	int want = s->hi - s->lo;
 	s->line = calloc((size_t)want + 1, sizeof *s->line);

@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/term.h"
+#include "games/json_util.h"
 #include "quiver/lesson.h"
 
 static const cli_opt learn_opts[] = {
@@ -107,11 +108,29 @@ static void progress_path(const char *given, char *out, size_t len)
 		snprintf(out, len, "%s/.local/state/quiver/learn.json", home && *home ? home : ".");
 }
 
-/* {"three-arrows": ["01-first-piece", ...], ...}; an unreadable or broken file is
- * treated as no progress (it is rewritten whole on the next success). */
+/* The largest progress file read: a few lines per game, far below it; a larger file is not
+ * one this command wrote. */
+#define PROGRESS_MAX (1 << 20)
+
+/* {"three-arrows": ["01-first-piece", ...], ...}; an absent, unreadable or broken file is
+ * treated as no progress (it is rewritten whole on the next success). NULL when memory ran out
+ * reading it: the file may hold progress, so it must not be rewritten then. */
 static json_t *progress_load(const char *path)
 {
-	json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, NULL);
+	json_t *j = NULL;
+	bool short_of_memory = false;
+	FILE *f = fopen(path, "rb");
+	if (f) {
+		char *text = malloc(PROGRESS_MAX + 1);
+		size_t n = text ? fread(text, 1, PROGRESS_MAX + 1, f) : 0;
+		short_of_memory =
+		    !text || (n <= PROGRESS_MAX && qv__json_parse(text, n, JSON_REJECT_DUPLICATES,
+		                                                  &j, NULL) == QV_ENOMEM);
+		free(text);
+		fclose(f);
+	}
+	if (short_of_memory)
+		return NULL;
 	if (!json_is_object(j)) {
 		json_decref(j);
 		j = json_object();
@@ -146,6 +165,12 @@ static void make_parents(const char *path)
 static void progress_mark(const char *path, const char *game, const char *id)
 {
 	json_t *p = progress_load(path);
+	if (!p) {
+		cli_fail("learn",
+		         "out of memory reading your progress in %s: this lesson is not saved",
+		         path);
+		return;
+	}
 	if (!progress_has(p, game, id)) {
 		json_t *done = json_object_get(p, game);
 		if (!json_is_array(done)) {
@@ -170,30 +195,6 @@ typedef struct learner {
 	char *line;
 	size_t cap;
 } learner;
-
-/* Reads one line without its newline; false at end of input. */
-static bool read_line(learner *L)
-{
-	fflush(stdout);
-	ssize_t n = getline(&L->line, &L->cap, stdin);
-	if (n < 0)
-		return false;
-	while (n > 0 && (L->line[n - 1] == '\n' || L->line[n - 1] == '\r'))
-		L->line[--n] = '\0';
-	if (L->echo)
-		printf("%s\n", L->line);
-	return true;
-}
-
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	return s;
-}
 
 static void show_board(learner *L, const qv_match *m, int viewer)
 {
@@ -277,12 +278,12 @@ static int run_lesson(learner *L, const qv_lesson *l, int number, int total)
 				printf("your move (or hint, board, skip, quit)> ");
 			else
 				printf("[Enter to go on, or skip, quit] ");
-			if (!read_line(L)) {
+			if (!cli_read_line(&L->line, &L->cap, L->echo, NULL)) {
 				printf("\n");
 				rc = LESSON_QUIT;
 				break;
 			}
-			char *in = trim(L->line);
+			char *in = cli_trim(L->line);
 			if (qv_streq_nocase(in, "quit") || qv_streq_nocase(in, "exit")) {
 				rc = LESSON_QUIT;
 				break;
@@ -366,9 +367,9 @@ static int offer_game(learner *L, const qv_game *g)
 	printf("\nYou have finished the lessons of %s. Play a game against the computer (easy) "
 	       "now? [Y/n] ",
 	       g->title);
-	if (!read_line(L))
+	if (!cli_read_line(&L->line, &L->cap, L->echo, NULL))
 		return CLI_EXIT_OK;
-	char *in = trim(L->line);
+	char *in = cli_trim(L->line);
 	if (*in && tolower((unsigned char)*in) != 'y')
 		return CLI_EXIT_OK;
 	char players[64] = "human";
@@ -476,7 +477,7 @@ static int rules_sections(const char *path, char **titles, int max)
 	while (fgets(line, sizeof line, f) && n < max) {
 		if (strncmp(line, "## ", 3) != 0)
 			continue;
-		char *t = trim(line + 3);
+		char *t = cli_trim(line + 3);
 		if ((titles[n] = strdup(t)))
 			n++;
 	}

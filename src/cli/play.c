@@ -495,37 +495,6 @@ static void forget(play *P)
 
 /* ---- the human's prompt ---- */
 
-/* Reads one line of input into P->line without its newline; false at end of input or when
- * Ctrl-C asked to quit. */
-static bool read_line(play *P)
-{
-	fflush(stdout);
-	if (sig_quit)
-		return false;
-	errno = 0;
-	ssize_t n = getline(&P->line, &P->linecap, stdin);
-	if (n < 0 || sig_quit) {
-		clearerr(stdin);
-		return false;
-	}
-	while (n > 0 && (P->line[n - 1] == '\n' || P->line[n - 1] == '\r'))
-		P->line[--n] = '\0';
-	if (P->echo)
-		printf("%s\n", P->line);
-	return true;
-}
-
-/* The line without leading and trailing blanks (in place). */
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	return s;
-}
-
 /* The legal actions with their notations and notes, in the game's order. */
 typedef struct legal_list {
 	int n;
@@ -694,7 +663,7 @@ static bool handoff(play *P, int h)
 	cli_term_clear(&P->t);
 	P->on_screen = -1;
 	printf("Pass the keyboard to %s and press Enter", qv_player_name(h, pn));
-	if (!read_line(P))
+	if (!cli_read_line(&P->line, &P->linecap, P->echo, &sig_quit))
 		return false;
 	cli_term_clear(&P->t);
 	P->on_screen = h;
@@ -742,9 +711,9 @@ static bool confirmed(play *P, const char *text, const char *note)
 {
 	say(P, 2, "%s: %s.", text, note);
 	printf("Play it? [y/N] ");
-	if (!read_line(P))
+	if (!cli_read_line(&P->line, &P->linecap, P->echo, &sig_quit))
 		return false;
-	char *s = trim(P->line);
+	char *s = cli_trim(P->line);
 	if (qv_streq_nocase(s, "y") || qv_streq_nocase(s, "yes"))
 		return true;
 	printf("Not played.\n");
@@ -868,11 +837,11 @@ static bool resign(play *P, int h)
 	                                : "The computer plays your seat from now on, and "
 	                                  "you rank below everyone who plays on.");
 	fflush(stdout);
-	if (!read_line(P)) {
+	if (!cli_read_line(&P->line, &P->linecap, P->echo, &sig_quit)) {
 		printf("\n");
 		return false;
 	}
-	char *a = trim(P->line);
+	char *a = cli_trim(P->line);
 	if (!qv_streq_nocase(a, "y") && !qv_streq_nocase(a, "yes")) {
 		say(P, 0, "Not resigned.");
 		return false;
@@ -924,11 +893,11 @@ static int human_turn(play *P, int h)
 	}
 	for (;;) {
 		printf("%s> ", pn);
-		if (!read_line(P)) {
+		if (!cli_read_line(&P->line, &P->linecap, P->echo, &sig_quit)) {
 			printf("\n");
 			return TURN_QUIT;
 		}
-		char *s = trim(P->line);
+		char *s = cli_trim(P->line);
 		if (!*s && !held)
 			continue;
 		char word[16];

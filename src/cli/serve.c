@@ -30,6 +30,7 @@ static const cli_opt serve_opts[] = {
     {"address-tables", "N"},
     {"address-ai-tables", "N"},
     {"away-limit", "S"},
+    {"idle-limit", "S"},
     {NULL, NULL},
 };
 
@@ -74,12 +75,15 @@ static void serve_help(void)
 	    "  --away-limit S    seconds a person's seat must be offline and to move at a\n"
 	    "                    table without a clock before another player may claim it\n"
 	    "                    timed out (default %d: five minutes)\n"
+	    "  --idle-limit S    seconds a table that plays without a running clock may go\n"
+	    "                    with nobody connected and nothing happening before it ends\n"
+	    "                    as abandoned (default %d: one day)\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
 	    QV__HTTP_THREADS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
-	    QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT);
+	    QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
 }
 
 /* Whether dir is a folder. */
@@ -179,7 +183,8 @@ int cli_serve(int argc, char **argv)
 	                         .create_rate = QV__CREATE_RATE,
 	                         .address_tables = QV__ADDRESS_TABLES,
 	                         .address_ai_tables = QV__ADDRESS_AI_TABLES,
-	                         .away_limit = QV__AWAY_LIMIT};
+	                         .away_limit = QV__AWAY_LIMIT,
+	                         .idle_limit = QV__IDLE_LIMIT};
 	const char *web = NULL, *rules = NULL, *tutorials = NULL, *v;
 	long x;
 	int o;
@@ -240,6 +245,11 @@ int cli_serve(int argc, char **argv)
 			if (!cli_long("serve", "--away-limit", v, 1, 30 * 86400, &x))
 				return CLI_EXIT_USAGE;
 			cfg.away_limit = (double)x;
+			break;
+		case 16:
+			if (!cli_long("serve", "--idle-limit", v, 1, 365 * 86400, &x))
+				return CLI_EXIT_USAGE;
+			cfg.idle_limit = (double)x;
 			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "engine/workers.h"
+#include "games/json_util.h"
 #include "quiver/lab.h"
 #include "quiver/match.h"
 
@@ -1087,7 +1088,10 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 {
 	memset(cfg, 0, sizeof *cfg);
 	json_error_t je;
-	json_t *h = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+	json_t *h;
+	qv_status parsed = qv__json_parse(line, strlen(line), JSON_REJECT_DUPLICATES, &h, &je);
+	if (parsed == QV_ENOMEM)
+		return qv_fail(err, parsed, "out of memory reading the lab header");
 	if (!json_is_object(h)) {
 		json_decref(h);
 		return qv_fail(

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "core/fields.h"
+#include "games/json_util.h"
 #include "quiver/lesson.h"
 
 /* Lesson files larger than this are refused before they are parsed. */
@@ -230,8 +231,11 @@ qv_status qv_lesson_parse(qv_lesson **out, const char *text, const char *id, qv_
 {
 	*out = NULL;
 	json_error_t jerr;
-	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j)
+	json_t *j;
+	qv_status parsed = qv__json_parse(text, strlen(text), JSON_REJECT_DUPLICATES, &j, &jerr);
+	if (parsed == QV_ENOMEM)
+		return qv_fail(err, parsed, "out of memory reading %s", id);
+	if (parsed)
 		return qv_fail(err, QV_EINVAL, "%s: broken JSON at line %d, column %d: %s", id,
 		               jerr.line, jerr.column, jerr.text);
 	qv_lesson *l = calloc(1, sizeof *l);

@@ -1805,9 +1805,9 @@ qv_status qv_match_load_text(qv_match **out, const char *text, qv_err *err)
 		               QV_RECORD_MAX);
 	json_error_t jerr;
 	json_t *j;
-	qv_status rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, &j, &jerr);
+	qv_status rc = qv__json_parse(text, len, JSON_REJECT_DUPLICATES, &j, &jerr);
 	if (rc == QV_ENOMEM)
-		return qv_fail(err, rc, "out of memory reading JSON");
+		return qv_fail(err, rc, "out of memory reading the JSON (%zu bytes)", len);
 	if (rc)
 		return qv_fail(err, rc, "broken JSON at line %d, column %d: %s", jerr.line,
 		               jerr.column, jerr.text);

@@ -190,9 +190,9 @@ static qv_status load_variant(const qv_game *g, const char *text, const qv_varia
 		return qv_variant_load(text, g, out, err);
 	json_t *doc;
 	json_error_t jerr;
-	qv_status rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, &doc, &jerr);
+	qv_status rc = qv__json_parse(text, strlen(text), JSON_REJECT_DUPLICATES, &doc, &jerr);
 	if (rc == QV_ENOMEM)
-		return qv_fail(err, rc, "out of memory");
+		return qv_fail(err, rc, "out of memory reading the variant");
 	if (rc)
 		return qv_fail(err, rc, "variant:%d:%d: %s", jerr.line, jerr.column, jerr.text);
 	rc = qv_variant_from_json(doc, g, "variant", out, err);

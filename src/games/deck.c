@@ -1,9 +1,11 @@
 /*
- * deck.c - the card games' decks and hands: set-up from a decklist, the draw, and the pool a
- * determinization deals from (see deck.h).
+ * deck.c - the card games' decks and hands: set-up from a decklist, the draw, the pool a
+ * determinization deals from, and a hand and deck read from state JSON and checked against the
+ * decklist (see deck.h).
  */
 #include <string.h>
 
+#include "games/check.h"
 #include "games/deck.h"
 
 void qv__deck_setup(uint8_t *list, int n, uint8_t *owned, uint8_t *deck, uint8_t *ndeck,
@@ -50,4 +52,101 @@ void qv__deck_deal_deck(const uint8_t *pool, int n, int *at, uint8_t *deck, int 
 	memset(deck, 0, (size_t)cap);
 	for (int i = 0; i < ndeck && *at < n; i++)
 		deck[i] = pool[(*at)++];
+}
+
+qv_status qv__deck_read(const json_t *o, const char *what, int max, qv__json_id_fn get,
+                        const void *ctx, uint8_t *hand, uint8_t *nhand, uint8_t *deck,
+                        uint8_t *ndeck, bool *deck_given, qv_err *err)
+{
+	uint8_t list[UINT8_MAX];
+	int n;
+	qv_status rc;
+	if (max > UINT8_MAX)
+		max = UINT8_MAX;
+	if ((rc = qv__json_get_ids(o, "hand", what, max, get, ctx, list, &n, err)))
+		return rc;
+	for (int i = 0; i < n; i++)
+		hand[list[i]]++;
+	*nhand = (uint8_t)n;
+	*deck_given = json_object_get(o, "deck") != NULL;
+	if ((rc = qv__json_get_ids(o, "deck", what, max, get, ctx, list, &n, err)))
+		return rc;
+	for (int i = 0; i < n; i++)
+		deck[i] = list[n - 1 - i];
+	*ndeck = (uint8_t)n;
+	return QV_OK;
+}
+
+qv_status qv__deck_settle(int p, const int *placed, const uint8_t *owned, int nids, bool deck_given,
+                          uint8_t *deck, uint8_t *ndeck, const char *where,
+                          const char *(*id_name)(const void *ctx, int id), const void *ctx,
+                          qv_err *err)
+{
+	int in_deck[UINT8_MAX + 1] = {0};
+	for (int i = 0; deck_given && i < *ndeck; i++)
+		in_deck[deck[i]]++;
+	/* first a card placed too often, anywhere: the worse mistake, said whatever its id */
+	for (int id = 0; id < nids; id++)
+		if (placed[id] + in_deck[id] > owned[id])
+			return qv_fail(err, QV_EINVAL,
+			               "p%d has %d x %s %s%s, but its decklist (deck%d) holds %d",
+			               p + 1, placed[id] + in_deck[id], id_name(ctx, id), where,
+			               deck_given ? ", deck included" : "", p + 1, owned[id]);
+	for (int id = 0; deck_given && id < nids; id++)
+		if (placed[id] + in_deck[id] < owned[id])
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "players[%d].deck: p%d's decklist (deck%d) holds %d x %s but "
+			    "the state places only %d (leave out players[%d].deck to put "
+			    "the rest there)",
+			    p, p + 1, p + 1, owned[id], id_name(ctx, id), placed[id] + in_deck[id],
+			    p);
+	if (!deck_given) {
+		int n = 0;
+		for (int id = nids - 1; id >= 0; id--)
+			for (int i = placed[id]; i < owned[id]; i++)
+				deck[n++] = (uint8_t)id;
+		*ndeck = (uint8_t)n;
+	}
+	return QV_OK;
+}
+
+qv_status qv__deck_check_pile(int p, const char *name, const uint8_t *pile, int n, int cap,
+                              int nids, qv_err *why)
+{
+	if (n > cap || !qv__all_zero(pile + n, (size_t)(cap - n)))
+		return qv_fail(why, QV_EINVAL,
+		               "p%d's %s holds %d cards, its slots beyond are not zero", p + 1,
+		               name, n);
+	for (int i = 0; i < n; i++)
+		if (pile[i] >= nids)
+			return qv_fail(why, QV_EINVAL, "p%d's %s[%d] is card %d of %d", p + 1, name,
+			               i, pile[i], nids);
+	return QV_OK;
+}
+
+qv_status qv__deck_check_counts(int p, const uint8_t *owned, const uint8_t *hand, int room,
+                                int (*most)(const void *ctx, int id), const void *ctx, int decklen,
+                                int lo, int hi, int nhand, qv_err *why)
+{
+	int listed = 0, held = 0;
+	for (int id = 0; id < room; id++) {
+		int at_most = most(ctx, id);
+		if (owned[id] > at_most || hand[id] > owned[id])
+			return qv_fail(
+			    why, QV_EINVAL,
+			    "p%d's decklist holds %d of card %d (at most %d) and the hand "
+			    "%d",
+			    p + 1, owned[id], id, at_most, hand[id]);
+		listed += owned[id];
+		held += hand[id];
+	}
+	if (listed != decklen || listed < lo || listed > hi)
+		return qv_fail(why, QV_EINVAL,
+		               "p%d's decklist holds %d cards, decklen says %d (%d-%d)", p + 1,
+		               listed, decklen, lo, hi);
+	if (held != nhand)
+		return qv_fail(why, QV_EINVAL, "p%d's hand holds %d cards, nhand says %d", p + 1,
+		               held, nhand);
+	return QV_OK;
 }

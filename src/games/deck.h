@@ -4,13 +4,16 @@
  * A card is a byte id (a card id or a kind). A deck is an array of ids with its top at
  * deck[ndeck - 1] and zeros above it; a hand and the decklist are counts by id (hand[id],
  * owned[id]). A determinization deals a pool of the ids a viewer cannot place, shuffled, into
- * the hands and decks that viewer cannot see.
+ * the hands and decks that viewer cannot see. A state JSON gives a player's hand and deck as
+ * lists of ids, the deck top first, and may leave the deck out: it is then the decklist's
+ * cards found nowhere else.
  */
 #ifndef QUIVER_GAMES_DECK_H
 #define QUIVER_GAMES_DECK_H
 
 #include <stdint.h>
 
+#include "games/json_util.h"
 #include "quiver/core.h"
 
 /* A player's deck from a decklist of n ids: owned[id] counts them (owned starts at zero), and
@@ -30,5 +33,38 @@ int qv__deck_pool(const int *count, int nids, uint8_t *pool, int max);
  * out. */
 void qv__deck_deal_hand(const uint8_t *pool, int n, int *at, uint8_t *hand, int nids, int nhand);
 void qv__deck_deal_deck(const uint8_t *pool, int n, int *at, uint8_t *deck, int cap, int ndeck);
+
+/* Reads a player's o.hand and o.deck, arrays of at most max card ids each read by get over
+ * ctx (qv__json_id_fn, which names the failing entry: "players[0].hand[2]"), `what` naming o
+ * ("players[0]"): the hand counted by id into hand (which starts at zero) and *nhand, the deck
+ * into deck with its first entry on top (deck[*ndeck - 1]); *deck_given says whether o gave
+ * one. */
+qv_status qv__deck_read(const json_t *o, const char *what, int max, qv__json_id_fn get,
+                        const void *ctx, uint8_t *hand, uint8_t *nhand, uint8_t *deck,
+                        uint8_t *ndeck, bool *deck_given, qv_err *err);
+
+/* Player p's cards (0-based; its decklist is the parameter deck<p + 1>) against the decklist
+ * owned: placed[id] counts the cards of each of the nids ids the state puts anywhere but the
+ * deck, `where` says where in words ("on the board, in hand, ..."), id_name(ctx, id) names a
+ * card. No card may be placed more often than the decklist holds; with the deck given, the
+ * deck holds exactly the rest, and without it the deck is made of the rest, lowest id on top.
+ * A refusal names the player, the card, the counts and what to do. */
+qv_status qv__deck_settle(int p, const int *placed, const uint8_t *owned, int nids, bool deck_given,
+                          uint8_t *deck, uint8_t *ndeck, const char *where,
+                          const char *(*id_name)(const void *ctx, int id), const void *ctx,
+                          qv_err *err);
+
+/* Player p's decklist and hand, counted by id in rooms of `room` ids (a state's invariant,
+ * qv_game.state_ok): no id more often in the decklist than most(ctx, id) allows (0 for an id
+ * past the set's), none more often in the hand than in the decklist, the decklist decklen
+ * cards in all, from lo to hi, and the hand nhand. */
+qv_status qv__deck_check_counts(int p, const uint8_t *owned, const uint8_t *hand, int room,
+                                int (*most)(const void *ctx, int id), const void *ctx, int decklen,
+                                int lo, int hi, int nhand, qv_err *why);
+
+/* Player p's pile `name` ("deck", "graveyard"): its n card ids in a room of cap bytes are ids
+ * below nids, and the slots beyond them zero (a state's invariant, qv_game.state_ok). */
+qv_status qv__deck_check_pile(int p, const char *name, const uint8_t *pile, int n, int cap,
+                              int nids, qv_err *why);
 
 #endif

@@ -125,6 +125,18 @@ qv_status qv_apply_checked(const qv_game *g, void *st, qv_action a, qv_events *e
 	return QV_OK;
 }
 
+#ifdef QV_CHECKS
+void qv__assert_state(const qv_game *g, const void *st, const char *file, int line)
+{
+	qv_err why = {{0}};
+	if (!g->state_ok || g->state_ok(st, &why))
+		return;
+	char cond[sizeof why.msg + 64];
+	snprintf(cond, sizeof cond, "%s state_ok: %s", g->name, why.msg);
+	qv__assert_fail(cond, file, line);
+}
+#endif
+
 /* Whether `viewer` reads the secret of a part known to the players in mask. */
 static bool knows(unsigned mask, int viewer)
 {

@@ -77,23 +77,6 @@ char *qv__json_dumps(const json_t *j, size_t flags)
 	return b.s; /* the buffer's own text, which the caller frees */
 }
 
-qv_status qv__json_loads(const char *text, size_t flags, json_t **out, json_error_t *jerr)
-{
-	json_error_t again;
-	json_t *a = json_loads(text, flags, jerr), *b = json_loads(text, flags, &again);
-	*out = NULL;
-	if (a && b && json_equal(a, b)) {
-		json_decref(b);
-		*out = a;
-		return QV_OK;
-	}
-	bool broken = !a && !b && json_error_code(jerr) != json_error_out_of_memory &&
-	              jerr->position == again.position && strcmp(jerr->text, again.text) == 0;
-	json_decref(a);
-	json_decref(b);
-	return broken ? QV_EINVAL : QV_ENOMEM;
-}
-
 json_t *qv__json_push(json_t *a, json_t *v)
 {
 	if (!a || !v) {

@@ -1,7 +1,9 @@
 /*
  * json_util.h - helpers shared by the games' JSON loaders and writers, and the match's
- * writers (internal: not a public header). The readers take untrusted JSON and say, in the
- * message, which field was wrong and what is allowed; the writers return all or nothing.
+ * writers (internal: not a public header). qv__json_parse (json_parse.c) is how every part of
+ * quiver reads JSON text it did not write; the readers below take the untrusted JSON it gives
+ * and say, in the message, which field was wrong and what is allowed; the writers return all
+ * or nothing.
  */
 #ifndef QUIVER_GAMES_JSON_UTIL_H
 #define QUIVER_GAMES_JSON_UTIL_H
@@ -37,12 +39,49 @@ json_t *qv__json_push(json_t *a, json_t *v);
  * with free(). */
 char *qv__json_dumps(const json_t *j, size_t flags);
 
-/* json_loads, telling memory that ran out from broken text: jansson 2.14 reports some refused
- * allocations as syntax errors and, in its lexer, can drop a character of a string or number
- * and go on (akheron/jansson#362, #735). So text is parsed twice: broken text fails twice the
- * same way (QV_EINVAL, jerr says where); two answers that differ mean an allocation failed
- * (QV_ENOMEM). Not for hot paths. */
-qv_status qv__json_loads(const char *text, size_t flags, json_t **out, json_error_t *jerr);
+/* ---- reading JSON quiver did not write (json_parse.c) ---- */
+
+/* The deepest nesting of arrays and objects in any JSON text quiver reads. */
+#define QV__JSON_DEPTH 64
+
+/* Reads text[0..len) as JSON with jansson's flags: the only way quiver reads JSON it did not
+ * write itself in this process (bodies, messages, records, states, variants, lessons, the lab's
+ * files, the store's documents). Returns
+ * - QV_OK: *out is the value, the caller's to json_decref;
+ * - QV_EINVAL: not JSON, or nested deeper than QV__JSON_DEPTH levels (refused before jansson
+ *   sees it; jerr's text then says "nested deeper than 64 levels"); jerr says where (line,
+ *   column, position) and what, as jansson's errors do;
+ * - QV_ENOMEM: the memory the parse may need could not be reserved, or its result not copied
+ *   out; jerr's text is "out of memory", and nothing is left half-read.
+ * A parse never meets a failing allocation in jansson's lexer (jansson 2.14 mishandles one:
+ * akheron/jansson#362): it reserves all it may need first, in one allocation of at most 80
+ * bytes per byte of text (a text of nothing but empty objects, "[{},{},...]"): 5.2 MB for a
+ * request's body or message (64 KiB, QV__BODY_MAX), 84 MB for a variant or a lesson file
+ * (1 MiB, QV_VARIANT_BYTES), 336 MB for a record or state (4 MiB, QV_RECORD_MAX); jansson
+ * uses 97 % of it for that shape, and the reservation is released as soon as the value is
+ * copied out of it.
+ * Thread-safe. While parses are under way, jansson's allocator (json_set_alloc_funcs) is the
+ * arena's, chained to the one in place before the first of them: a program that installs its
+ * own does so before it parses, and not while a parse is under way. */
+qv_status qv__json_parse(const char *text, size_t len, size_t flags, json_t **out,
+                         json_error_t *jerr);
+
+/* The one pass over the bytes that qv__json_parse makes first: QV_EINVAL with jerr filled when
+ * the text nests deeper than QV__JSON_DEPTH levels (brackets inside strings not counted), else
+ * QV_OK and *bound, the bytes jansson 2.14 may allocate while it parses the text. QV_ENOMEM for
+ * a text too long for any bound (more than SIZE_MAX / 512 bytes). */
+qv_status qv__json_measure(const char *text, size_t len, size_t *bound, json_error_t *jerr);
+
+/* For the tests: the calling thread's last qv__json_parse (its reservation and the part of it
+ * jansson used) and the allocations every parse so far had to make outside its reservation
+ * (0 while the bound holds). */
+typedef struct qv__json_arena {
+	size_t reserved, used, spilled;
+} qv__json_arena;
+void qv__json_arena_stats(qv__json_arena *out);
+/* For the tests of the fallback: the calling thread's next reservations hold at most cap bytes
+ * (0: the bound, as always outside the tests). */
+void qv__json_arena_cap(size_t cap);
 
 /* Reads v, a player's name ("p1" ... up to nplayers), into *p (0-based). */
 qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, int *p, qv_err *err);

@@ -582,9 +582,9 @@ static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 	if (!text)
 		return qv_fail(err, QV_EINVAL, "%s has no built-in component set", g->title);
 	json_error_t jerr;
-	qv_status rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, out, &jerr);
+	qv_status rc = qv__json_parse(text, strlen(text), JSON_REJECT_DUPLICATES, out, &jerr);
 	if (rc == QV_ENOMEM)
-		return qv_fail(err, rc, "out of memory");
+		return qv_fail(err, rc, "out of memory reading %s's built-in components", g->title);
 	if (rc)
 		return qv_fail(err, rc, "data/%s/base.json:%d:%d: %s", g->name, jerr.line,
 		               jerr.column, jerr.text);
@@ -800,10 +800,11 @@ static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, jso
 		free(text);
 		return qv_fail(err, QV_EINVAL, "%s: holds a NUL byte: not a JSON text", path);
 	}
-	rc = qv__json_loads(text, JSON_REJECT_DUPLICATES, &doc, &jerr);
+	rc = qv__json_parse(text, len, JSON_REJECT_DUPLICATES, &doc, &jerr);
 	free(text);
 	if (rc == QV_ENOMEM)
-		return qv_fail(err, rc, "out of memory");
+		return qv_fail(err, rc, "%s: out of memory reading the variant (%zu bytes)", path,
+		               len);
 	if (rc)
 		return qv_fail(err, rc, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
 	char dirbuf[PATH_MAX];

@@ -119,9 +119,11 @@ void qv__clock_sync(qv__clock *c, unsigned running, unsigned decided, double now
 		if (was && (!is || chose) && qv__clock_on(c)) {
 			c->left[p] = qv__clock_left(c, p, now);
 			c->since[p] = now;
-			if (c->kind == QV__CLOCK_FISCHER && chose)
-				c->left[p] += c->increment * 1000;
 		}
+		/* The increment comes with a decision played, whether the seat's clock ran until
+		 * then (an act) or stopped on its commitment earlier. */
+		if (chose && c->kind == QV__CLOCK_FISCHER)
+			c->left[p] += c->increment * 1000;
 		/* Per move: each decision has the whole allowance, also one of several in a turn.
 		 */
 		if (is && (!was || chose)) {
@@ -131,6 +133,40 @@ void qv__clock_sync(qv__clock *c, unsigned running, unsigned decided, double now
 		}
 	}
 	c->running = running;
+}
+
+void qv__clock_resume(qv__clock *c, int p)
+{
+	/* since[p] still says when the clock stopped (qv__clock_sync), so the time since counts
+	 * from there; without a clock it says when the seat's turn began. */
+	c->running |= 1u << p;
+	c->held &= ~(1u << p);
+}
+
+void qv__clock_mark_take(const qv__clock *c, int from, double now, qv__clock_mark *out)
+{
+	*out = (qv__clock_mark){.from = from, .at = now, .running = c->running};
+	for (int p = 0; p < QV_MAX_PLAYERS; p++)
+		out->left[p] = qv__clock_left(c, p, now);
+}
+
+void qv__clock_rewind(qv__clock *c, const qv__clock_mark *mark, unsigned stand, int by,
+                      double charged, unsigned running, double now)
+{
+	for (int p = 0; p < QV_MAX_PLAYERS; p++) {
+		bool decided = stand >> p & 1u;
+		c->left[p] = mark->left[p];
+		if (p == by)
+			c->left[p] -= (long long)floor(charged * 1000);
+		if (decided && c->kind == QV__CLOCK_FISCHER)
+			c->left[p] += c->increment * 1000;
+		c->since[p] = now;
+		bool starts = running >> p & 1u && (!(mark->running >> p & 1u) || decided);
+		if (starts && (c->kind == QV__CLOCK_MOVE || c->kind == QV__CLOCK_DAYS))
+			c->left[p] = per_move_ms(c);
+	}
+	c->running = running;
+	c->held = 0;
 }
 
 double qv__clock_deadline(const qv__clock *c)
@@ -200,6 +236,7 @@ qv_status qv__clock_load_json(qv__clock *c, const json_t *j, int nseats, double 
 		if (!json_is_integer(ms))
 			return qv_fail(err, QV_EIO, "people.clock.left.%s: expected ms", name);
 		c->left[p] = json_integer_value(ms);
+		c->since[p] = now; /* a clock stopped on a commitment resumes from here */
 	}
 	size_t i;
 	const json_t *seat;
@@ -212,6 +249,53 @@ qv_status qv__clock_load_json(qv__clock *c, const json_t *j, int nseats, double 
 			               i);
 		c->running |= 1u << p;
 		c->since[p] = now;
+	}
+	return QV_OK;
+}
+
+json_t *qv__clock_mark_json(const qv__clock_mark *m, int nseats, double now)
+{
+	json_t *left = json_object(), *running = json_array();
+	char name[8];
+	for (int p = 0; p < nseats; p++) {
+		left = qv__json_put(left, qv_player_name(p, name), json_integer(m->left[p]));
+		if (m->running >> p & 1u)
+			running = qv__json_push(running, json_string(name));
+	}
+	double ago = now - m->at;
+	return json_pack("{s:i, s:I, s:o, s:o}", "from", m->from, "ago_ms",
+	                 (json_int_t)(ago > 0 ? ago * 1000 : 0), "left", left, "running", running);
+}
+
+qv_status qv__clock_mark_load(qv__clock_mark *m, const json_t *j, int nseats, double now,
+                              qv_err *err)
+{
+	const json_t *from = json_object_get(j, "from"), *ago = json_object_get(j, "ago_ms");
+	const json_t *left = json_object_get(j, "left"), *running = json_object_get(j, "running");
+	if (!json_is_integer(from) || json_integer_value(from) < 0 || !json_is_integer(ago) ||
+	    json_integer_value(ago) < 0 || !json_is_object(left) || !json_is_array(running))
+		return qv_fail(err, QV_EIO,
+		               "people.marks: expected {\"from\", \"ago_ms\", \"left\", "
+		               "\"running\"}");
+	*m = (qv__clock_mark){.from = (int)json_integer_value(from),
+	                      .at = now - (double)json_integer_value(ago) / 1000};
+	char name[8];
+	for (int p = 0; p < nseats; p++) {
+		const json_t *ms = json_object_get(left, qv_player_name(p, name));
+		if (!json_is_integer(ms))
+			return qv_fail(err, QV_EIO, "people.marks.left.%s: expected ms", name);
+		m->left[p] = json_integer_value(ms);
+	}
+	size_t i;
+	const json_t *seat;
+	json_array_foreach(running, i, seat)
+	{
+		int p =
+		    json_is_string(seat) ? qv_player_parse(json_string_value(seat), nseats) : -1;
+		if (p < 0)
+			return qv_fail(err, QV_EIO, "people.marks.running[%zu]: expected a seat",
+			               i);
+		m->running |= 1u << p;
 	}
 	return QV_OK;
 }

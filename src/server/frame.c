@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/fields.h"
+#include "games/json_util.h"
 #include "server/frame.h"
 
 /* The fields each type of frame may have, NULL-terminated. */
@@ -126,8 +127,11 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 {
 	*f = (qv__frame){0};
 	json_error_t jerr;
-	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j)
+	json_t *j;
+	qv_status parsed = qv__json_parse(text, len, JSON_REJECT_DUPLICATES, &j, &jerr);
+	if (parsed == QV_ENOMEM)
+		return qv_fail(err, parsed, "out of memory reading the message (%zu bytes)", len);
+	if (parsed)
 		return qv_fail(err, QV_EINVAL,
 		               "broken JSON at column %d: %s; expected an object such as "
 		               "{\"type\": \"act\", \"v\": 3, \"action\": \"...\"}",

@@ -47,8 +47,9 @@ typedef struct qv__frame {
 } qv__frame;
 
 /* Reads one whole message. On failure *f holds nothing and err names the problem; a frame that
- * is not JSON, not an object, of an unknown type, with a field its type does not have, or with
- * a field of the wrong type is refused. */
+ * is not JSON, nested deeper than 64 levels (qv__json_parse), not an object, of an unknown
+ * type, with a field its type does not have, or with a field of the wrong type is refused
+ * (QV_EINVAL); QV_ENOMEM when the memory to read it could not be reserved. */
 qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *err);
 
 void qv__frame_free(qv__frame *f);

@@ -25,6 +25,16 @@ static int quiet_log(const struct mg_connection *c, const char *message)
 	return 1;
 }
 
+/* Every HTTP request is counted in flight while it is handled (qv__server_busy): a process
+ * that dies meanwhile has its death counted against no table's AI search. */
+static int http_counted(struct mg_connection *c, void *cbdata)
+{
+	qv__server_busy(cbdata, 1);
+	int st = qv__http_handle(c, cbdata);
+	qv__server_busy(cbdata, -1);
+	return st;
+}
+
 qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)
 {
 	*out = NULL;
@@ -76,7 +86,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		return qv_fail(err, QV_EIO, "cannot listen on %s", ports);
 	}
 	srv->port = port.port;
-	mg_set_request_handler(srv->ctx, "/", qv__http_handle, srv);
+	mg_set_request_handler(srv->ctx, "/", http_counted, srv);
 	qv__ws_register(srv);
 	*out = srv;
 	return QV_OK;

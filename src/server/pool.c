@@ -1,7 +1,8 @@
 /*
  * pool.c - worker threads over queues in lanes: each lane is first in, first out, and the
  * workers take from the lanes in turn (round robin), so that one lane with many jobs delays
- * another lane's job by one job at most per worker. All under one mutex.
+ * another lane's job by one job at most per worker. Jobs pushed first (quick ones) are taken
+ * before any lane's. All under one mutex.
  */
 #define _DEFAULT_SOURCE /* syscall */
 #include <pthread.h>
@@ -29,8 +30,9 @@ typedef struct lane {
 struct qv__pool {
 	pthread_mutex_t lock;
 	pthread_cond_t ready;
-	lane *lanes; /* in the order they were opened */
-	lane *turn;  /* the lane served next, NULL: the first */
+	lane *lanes;             /* in the order they were opened */
+	lane *turn;              /* the lane served next, NULL: the first */
+	job *first, *first_tail; /* jobs taken before any lane's (qv__pool_push_first) */
 	bool stopping;
 	int queued;  /* jobs in the lanes */
 	int running; /* jobs taken and not finished */
@@ -44,10 +46,15 @@ struct qv__pool {
 
 #ifdef QV_CHECKS
 /* The lanes' invariants (the caller holds the lock): every lane holds a job and ends at its
- * tail, the jobs number `queued`, and the turn is NULL or one of the lanes. */
+ * tail, the jobs number `queued` (with those pushed first), and the turn is NULL or one of the
+ * lanes. */
 static bool lanes_hold(const qv__pool *p)
 {
 	int jobs = 0;
+	for (const job *j = p->first; j; j = j->next)
+		jobs++;
+	if ((p->first == NULL) != (p->first_tail == NULL))
+		return false;
 	bool turn_found = p->turn == NULL;
 	for (const lane *l = p->lanes; l; l = l->next) {
 		if (!l->head || !l->tail || l->tail->next)
@@ -65,6 +72,14 @@ static bool lanes_hold(const qv__pool *p)
 static job *take(qv__pool *p)
 {
 	QV_ASSERT(lanes_hold(p));
+	if (p->first) {
+		job *j = p->first;
+		p->first = j->next;
+		if (!p->first)
+			p->first_tail = NULL;
+		p->queued--;
+		return j;
+	}
 	lane *l = p->turn ? p->turn : p->lanes;
 	if (!l) {
 		QV_ASSERT(p->queued == 0);
@@ -98,12 +113,12 @@ static void *worker(void *arg)
 		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), p->niceness);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		while (!p->lanes && !p->stopping)
+		while (!p->lanes && !p->first && !p->stopping)
 			pthread_cond_wait(&p->ready, &p->lock);
 		if (p->stopping)
 			break;
 		job *j = take(p);
-		QV_ASSERT(j); /* lanes are there, so a job is */
+		QV_ASSERT(j); /* lanes or first jobs are there, so a job is */
 		p->running++;
 		QV_ASSERT(p->running <= p->size);
 		pthread_mutex_unlock(&p->lock);
@@ -182,6 +197,28 @@ void qv__pool_push_lane(qv__pool *p, void *item, const char *key)
 	pthread_mutex_unlock(&p->lock);
 }
 
+void qv__pool_push_first(qv__pool *p, void *item)
+{
+	job *j = malloc(sizeof *j);
+	pthread_mutex_lock(&p->lock);
+	if (!j || p->stopping) {
+		pthread_mutex_unlock(&p->lock);
+		free(j);
+		p->drop(p->ctx, item);
+		return;
+	}
+	*j = (job){.item = item};
+	if (p->first_tail)
+		p->first_tail->next = j;
+	else
+		p->first = j;
+	p->first_tail = j;
+	p->queued++;
+	QV_ASSERT(lanes_hold(p));
+	pthread_cond_signal(&p->ready);
+	pthread_mutex_unlock(&p->lock);
+}
+
 void qv__pool_push(qv__pool *p, void *item) { qv__pool_push_lane(p, item, ""); }
 
 void qv__pool_stop(qv__pool *p)
@@ -200,7 +237,7 @@ void qv__pool_stop(qv__pool *p)
 		p->drop(p->ctx, j->item);
 		free(j);
 	}
-	QV_ASSERT(p->queued == 0 && !p->lanes);
+	QV_ASSERT(p->queued == 0 && !p->lanes && !p->first);
 	pthread_cond_destroy(&p->ready);
 	pthread_mutex_destroy(&p->lock);
 	free(p->threads);

@@ -2,7 +2,8 @@
  * pool.h - a few worker threads that run queued jobs (the AI seats and chance events of the
  * server's tables), so that a long search never holds up a socket or another table. Jobs are
  * queued in lanes (the server uses one per client address): first in, first out within a
- * lane, and the lanes take turns. Internal to the server.
+ * lane, and the lanes take turns. Quick jobs (a chance draw) may be queued ahead of every
+ * lane. Internal to the server.
  */
 #ifndef QUIVER_SERVER_POOL_H
 #define QUIVER_SERVER_POOL_H
@@ -27,6 +28,10 @@ qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn ru
  * one job each. Items pushed after qv__pool_stop (or when memory runs out) are dropped at
  * once. */
 void qv__pool_push_lane(qv__pool *p, void *item, const char *key);
+/* Queues item ahead of every lane: such jobs are taken first, first in, first out. For jobs
+ * that take no time to speak of (the server's chance draws), which would otherwise wait for
+ * every lane's turn. */
+void qv__pool_push_first(qv__pool *p, void *item);
 /* Queues item in the lane "" (a pool used only so is first in, first out). */
 void qv__pool_push(qv__pool *p, void *item);
 /* Lets running jobs finish, drops queued ones, joins the threads and frees the pool. */

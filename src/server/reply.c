@@ -147,13 +147,19 @@ int qv__reply_read_json(struct mg_connection *c, json_t **out, const char *empty
 	const qv__body *b = mg_get_user_connection_data(c);
 	*out = NULL;
 	size_t len = b ? b->len : 0;
+	const char *text = b && b->buf ? b->buf : "";
 	if (len == 0 && empty) {
-		*out = json_loads(empty, 0, NULL);
-		return 0;
+		text = empty;
+		len = strlen(empty);
 	}
 	json_error_t jerr;
-	*out = json_loadb(b && b->buf ? b->buf : "", len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!*out) {
+	qv_status rc = qv__json_parse(text, len, JSON_REJECT_DUPLICATES, out, &jerr);
+	if (rc == QV_ENOMEM) {
+		qv__reply_error(c, 503, "out of memory reading the request's JSON (%zu bytes)",
+		                len);
+		return 503;
+	}
+	if (rc) {
 		qv__reply_error(c, 400, "broken JSON at line %d, column %d: %s", jerr.line,
 		                jerr.column, jerr.text);
 		return 400;

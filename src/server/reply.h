@@ -41,8 +41,9 @@ typedef struct qv__body {
 int qv__reply_body_read(struct mg_connection *c, qv__body *b);
 /* Forgets and frees the body. */
 void qv__reply_body_free(struct mg_connection *c, qv__body *b);
-/* The request's body as a JSON object into *out; an empty body is `empty` (NULL: refused).
- * Answers the client itself on failure (400) and returns that status, else 0. */
+/* The request's body as a JSON object into *out (read by qv__json_parse: at most 64 levels
+ * deep); an empty body is `empty` (NULL: refused). Answers the client itself on failure (400,
+ * or 503 when the parse's memory could not be reserved) and returns that status, else 0. */
 int qv__reply_read_json(struct mg_connection *c, json_t **out, const char *empty);
 
 #endif

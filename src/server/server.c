@@ -45,7 +45,8 @@ void qv__table_unref(qv__table *t)
 
 /* ---- the registry -------------------------------------------------------------------------- */
 
-/* Adds t (taking over the caller's reference) without checks; the caller holds reg_lock. */
+/* Adds t (taking over the caller's reference) without checks; the caller holds reg_lock. The
+ * table gets the server's idle limit: every table in the registry may end idle. */
 static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
 {
 	if (srv->ntables == srv->cap) {
@@ -57,6 +58,9 @@ static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
 		srv->cap = cap;
 	}
 	srv->tables[srv->ntables++] = t;
+	qv__table_lock(t);
+	qv__table_set_idle_limit_locked(t, srv->cfg.idle_limit);
+	qv__table_unlock(t);
 	return QV_OK;
 }
 
@@ -252,7 +256,8 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 		bool own = counts && strcmp(t->owner, addr) == 0;
 		open += counts;
 		mine += own;
-		mine_ai += own && t->searches && !t->stuck[0];
+		/* A zombie seat is a search too (medium): its table counts as one with AI seats. */
+		mine_ai += own && qv__table_searches_locked(t) && !t->stuck[0];
 		qv__table_unlock(t);
 	}
 	qv_status rc = QV_OK;
@@ -419,11 +424,20 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 
 /* ---- the clocks' timer ----------------------------------------------------------------------- */
 
-/* Wakes the timer when t's clocks run out before the timer means to wake (timer_next; 0 while
- * it scans or has no deadline, so that a deadline set during a scan is never missed). */
+/* The first time the timer has to look at t: its clocks' deadline or when it may end idle;
+ * 0 for neither. */
+static double table_due(qv__table *t)
+{
+	double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
+	return d > 0 && (idle <= 0 || d < idle) ? d : idle > 0 ? idle : 0;
+}
+
+/* Wakes the timer when t's clocks run out, or t may end idle, before the timer means to wake
+ * (timer_next; 0 while it scans or has no deadline, so that a deadline set during a scan is
+ * never missed). */
 static void timer_note(qv__server *srv, qv__table *t)
 {
-	double d = atomic_load(&t->deadline);
+	double d = table_due(t);
 	if (d <= 0)
 		return;
 	pthread_mutex_lock(&srv->timer_lock);
@@ -435,10 +449,11 @@ static void timer_note(qv__server *srv, qv__table *t)
 }
 
 /* The timer thread: finds the tables whose deadline has passed and times their seats out
- * (qv__table_timeout, saved before anyone hears of it), then sleeps until the earliest
- * deadline of any table, or until timer_note says a sooner one was set. Tables with a clock
- * are never out of memory while they play (maybe_evict lets only finished tables go), so the
- * registry holds every deadline. A timeout the store refuses is tried again a second later. */
+ * (qv__table_timeout, saved before anyone hears of it), and those that may have been idle for
+ * --idle-limit (qv__table_idle, which ends them), then sleeps until the earliest deadline of
+ * any table, or until timer_note says a sooner one was set. Tables that play are never out of
+ * memory (maybe_evict lets only finished tables go), so the registry holds every deadline. A
+ * timeout or an end the store refuses is tried again a second later. */
 static void *timer_main(void *arg)
 {
 	qv__server *srv = arg;
@@ -454,7 +469,7 @@ static void *timer_main(void *arg)
 		qv__table **due = malloc(sizeof *due * (size_t)(srv->ntables ? srv->ntables : 1));
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
-			double d = atomic_load(&t->deadline);
+			double d = table_due(t);
 			if (d > 0 && d <= t0 && due) {
 				qv__table_ref(t);
 				due[ndue++] = t;
@@ -464,11 +479,17 @@ static void *timer_main(void *arg)
 		}
 		pthread_mutex_unlock(&srv->reg_lock);
 		for (int i = 0; i < ndue; i++) {
-			if (qv__table_timeout(due[i]))
-				qv__server_changed(srv, due[i]);
-			else if (atomic_load(&due[i]->deadline) > 0)
-				failed = true;
-			qv__table_unref(due[i]);
+			qv__table *t = due[i];
+			double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
+			if (d > 0 && d <= t0) {
+				if (qv__table_timeout(t))
+					qv__server_changed(srv, t);
+				else if (atomic_load(&t->deadline) > 0)
+					failed = true;
+			} else if (idle > 0 && idle <= t0 && qv__table_idle(t)) {
+				qv__server_changed(srv, t);
+			}
+			qv__table_unref(t);
 		}
 		free(due);
 		if (!due || failed) /* out of memory, or a store that refused: again in a second */
@@ -492,37 +513,70 @@ static void *timer_main(void *arg)
 
 /* ---- the worker pool ------------------------------------------------------------------------ */
 
+/* Queues t on the pool: in the lane of the address that created it (the tables of one address
+ * take one turn among the addresses, whatever their number), or ahead of every lane when its
+ * next step is a chance draw, which takes no search: a person who waits for a die then waits
+ * for a free worker, not for every address's turn. */
+static void queue_step(qv__server *srv, qv__table *t, bool chance)
+{
+	if (chance)
+		qv__pool_push_first(srv->pool, t);
+	else
+		qv__pool_push_lane(srv->pool, t, t->owner);
+}
+
 /* Queues t on the pool when an AI seat or chance is to move and it is not queued yet. */
 static void schedule(qv__server *srv, qv__table *t)
 {
 	qv__table_lock(t);
 	bool go = !t->queued && qv__table_wants_step_locked(t);
+	bool chance = go && qv__table_wants_chance_locked(t);
 	if (go) {
 		t->queued = true;
 		qv__table_ref(t);
 	}
 	qv__table_unlock(t);
 	if (go)
-		qv__pool_push_lane(srv->pool, t, t->owner);
+		queue_step(srv, t, chance);
 }
 
-/* One step of a queued table on a worker; the table goes back to the end of the queue while
- * it still has AI or chance moves to make, so that tables take turns. */
+/* Chance draws made at once after a step, at most (a game's draws between two decisions are
+ * a few dice; the bound keeps a worker from being held by a table that draws on and on). */
+#define CHANCE_RUN 16
+
+/* Whether t's next step is a chance draw. */
+static bool wants_chance(qv__table *t)
+{
+	qv__table_lock(t);
+	bool chance = qv__table_wants_chance_locked(t);
+	qv__table_unlock(t);
+	return chance;
+}
+
+/* One step of a queued table on a worker, with the chance draws that follow it; the table goes
+ * back to the end of its lane while it still has AI moves to make, so that tables take turns
+ * one search at a time. The flight recorder names the table while its steps run. */
 static void run_step(void *ctx, void *item)
 {
 	qv__server *srv = ctx;
 	qv__table *t = item;
-	if (qv__table_step(t)) {
+	int slot = qv__flight_step_begin(srv->flight, t->id);
+	bool changed = qv__table_step(t);
+	for (int k = 0; changed && k < CHANCE_RUN && wants_chance(t); k++)
+		qv__table_step(t);
+	qv__flight_step_end(srv->flight, slot);
+	if (changed) {
 		srv->broadcast(t);
 		timer_note(srv, t); /* a person's turn may have begun */
 	}
 	qv__table_lock(t);
 	bool again = qv__table_wants_step_locked(t);
+	bool chance = again && qv__table_wants_chance_locked(t);
 	if (!again)
 		t->queued = false;
 	qv__table_unlock(t);
 	if (again) {
-		qv__pool_push_lane(srv->pool, t, t->owner);
+		queue_step(srv, t, chance);
 		return;
 	}
 	maybe_evict(srv, t);
@@ -540,8 +594,14 @@ static void drop_step(void *ctx, void *item)
 	qv__table_unref(t);
 }
 
+void qv__server_busy(qv__server *srv, int delta) { qv__flight_request(srv->flight, delta); }
+
 void qv__server_changed(qv__server *srv, qv__table *t)
 {
+	/* A change, or a connection that came or went: the table is not idle from now. */
+	qv__table_lock(t);
+	qv__table_touch_locked(t);
+	qv__table_unlock(t);
 	srv->broadcast(t);
 	schedule(srv, t);
 	timer_note(srv, t);
@@ -549,6 +609,43 @@ void qv__server_changed(qv__server *srv, qv__table *t)
 }
 
 /* ---- open and close ------------------------------------------------------------------------ */
+
+/* The crash-loop guard. Before each AI search a table's count of searches begun is saved, and
+ * cleared with the search's move (store.h, qv__store_ai_start): a process that dies during a
+ * search leaves it counted, and a table counted QV__AI_TRIES times in a row is stopped at the
+ * next start (qv__table_restore), so that a search that kills the process cannot do so at
+ * every restart. But a process dies for many reasons: another client's request (the audit's
+ * deep JSON killed it while other people's `hard` seats were thinking, and two such deaths
+ * stopped their tables for good), an operator's kill -9, another table's search. So a death
+ * counts against a table only when the flight recorder (flight.h) says that table's step was
+ * the only work in flight: no request or message being handled, no other step under way. Every
+ * other table whose search was under way has the death taken back from its count. Without a
+ * record (a first start on a database, one left by an older quiver), no death is counted. A
+ * client that keeps a request in flight at every moment therefore keeps a crashing search from
+ * being stopped; it would have to do so at every restart, and all it gains is the crashes. */
+static qv_status crash_guard(qv__server *srv, qv_err *err)
+{
+	if (strcmp(srv->cfg.db, ":memory:") == 0)
+		return QV_OK;
+	qv__flight_last *last = malloc(sizeof *last);
+	if (!last)
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	qv_status rc = qv__flight_open(&srv->flight, srv->cfg.db, last, err);
+	bool alone = last->known && last->requests == 0 && last->unnamed == 0 && last->nsteps == 1;
+	if (!rc && !last->known) {
+		rc = qv__store_ai_forgive(srv->store, NULL, err);
+	} else if (!rc && !alone) {
+		for (int i = 0; !rc && i < last->nsteps; i++)
+			rc = qv__store_ai_forgive(srv->store, last->step[i], err);
+	} else if (!rc) {
+		fprintf(stderr,
+		        "quiver serve: the last process ended during a step of table %s, the only "
+		        "work it was doing: an AI search of that table under way is counted\n",
+		        last->step[0]);
+	}
+	free(last);
+	return rc;
+}
 
 /* Every unfinished table of the database into the registry. A table that no longer replays
  * (a database from another version of the rules) is left out with a warning. */
@@ -603,6 +700,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		srv->cfg.address_ai_tables = QV__ADDRESS_AI_TABLES;
 	if (srv->cfg.away_limit <= 0)
 		srv->cfg.away_limit = QV__AWAY_LIMIT;
+	if (srv->cfg.idle_limit <= 0)
+		srv->cfg.idle_limit = QV__IDLE_LIMIT;
 	pthread_mutex_init(&srv->reg_lock, NULL);
 	pthread_mutex_init(&srv->timer_lock, NULL);
 	pthread_cond_init(&srv->timer_cond, NULL);
@@ -630,6 +729,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	}
 	if (!rc)
 		rc = qv__store_open(&srv->store, cfg->db, err);
+	if (!rc)
+		rc = crash_guard(srv, err);
 	int expired = 0;
 	if (!rc)
 		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
@@ -660,8 +761,35 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		qv__server_close(srv);
 		return rc;
 	}
+	/* Tables that were idle past the limit when the server stopped end before anyone can ask
+	 * for a table (by their stored last activity), rather than at the timer's first turn. The
+	 * registry is read under its lock (the timer and the workers already run, and maybe_evict
+	 * moves tables in it); each table is ended outside it, with a reference. */
+	pthread_mutex_lock(&srv->reg_lock);
+	qv__table **ended = malloc(sizeof *ended * (size_t)(srv->ntables ? srv->ntables : 1));
+	int nended = 0;
+	for (int i = 0; ended && i < srv->ntables; i++) {
+		qv__table *t = srv->tables[i];
+		double idle = atomic_load(&t->idle_at);
+		if (idle > 0 && idle <= now()) {
+			qv__table_ref(t);
+			ended[nended++] = t;
+		}
+	}
+	pthread_mutex_unlock(&srv->reg_lock);
+	for (int i = 0; i < nended; i++) {
+		if (qv__table_idle(ended[i]))
+			maybe_evict(srv, ended[i]); /* nobody watches it yet */
+		qv__table_unref(ended[i]);
+	}
+	free(ended);
+	/* Under the registry's lock: a worker may finish a table queued by this loop and let it
+	 * go (maybe_evict moves the registry's last table into its place), and a table passed
+	 * over so would never be queued, an AI table then waiting for ever. */
+	pthread_mutex_lock(&srv->reg_lock);
 	for (int i = 0; i < srv->ntables; i++)
 		schedule(srv, srv->tables[i]);
+	pthread_mutex_unlock(&srv->reg_lock);
 	*out = srv;
 	return QV_OK;
 }
@@ -679,6 +807,7 @@ void qv__server_close(qv__server *srv)
 	}
 	qv__pool_stop(srv->pool);
 	qv__replay_gate_free(srv->replays);
+	qv__flight_close(srv->flight);
 	for (int i = 0; i < srv->ntables; i++)
 		qv__table_unref(srv->tables[i]);
 	free(srv->tables);

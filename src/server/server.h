@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "server/flight.h"
 #include "server/pool.h"
 #include "server/replay.h"
 #include "server/store.h"
@@ -30,12 +31,14 @@ struct mg_context;
 /* Every request and WebSocket message is handled on its connection's CivetWeb thread, whose
  * stack Debian's CivetWeb makes 100 KiB (102,400 bytes): 78,712 bytes are left when an HTTP
  * handler starts and 77,816 when a WebSocket's (measured under gdb). The deepest call path
- * below them takes at most 18,096 bytes of quiver's frames (23,024 in the sanitizer build) by
- * bench/stack_depth.py, and 33,232 bytes at the most, libraries' frames included, in a run of
- * every kind of request (docs/benchmarks.md, "The stack of a request"). A parameter list was
- * 33 KiB, and three on one path (a table with an AI seat) took 106,120 bytes: the work then
- * went to threads of the server's own. Keep large arrays off these paths (on the heap), and
- * the figures there current. */
+ * below them takes at most 22,736 bytes of quiver's frames (an Evons undo) by
+ * bench/stack_depth.py, and 34,032 bytes at the most, libraries' frames included, in a run of
+ * every kind of request (docs/benchmarks.md, "The stack of a request"). jansson recurses once
+ * per level of a JSON text: quiver reads at most 64 levels (qv__json_parse), whose deepest
+ * request took 15,248 bytes; one body of 1,000 levels overflowed the stack and killed the
+ * server before. A parameter list was 33 KiB, and three on one path (a table with an AI seat)
+ * took 106,120 bytes: the work then went to threads of the server's own. Keep large arrays
+ * off these paths (on the heap), and the figures there current. */
 
 typedef struct qv__server_config {
 	const char *host;            /* an IPv4 address to listen on */
@@ -53,6 +56,8 @@ typedef struct qv__server_config {
 	int address_tables;    /* tables not over one client address may have created */
 	int address_ai_tables; /* of which with a searching seat (easy, medium, hard) */
 	double away_limit;     /* seconds a seat must be away and to move before a claim */
+	double idle_limit;     /* seconds a table that plays without a running clock may stay
+	                          without a connection or a change before it ends, abandoned */
 } qv__server_config;
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
@@ -62,6 +67,7 @@ typedef struct qv__server_config {
 #define QV__ADDRESS_TABLES    20
 #define QV__ADDRESS_AI_TABLES 4
 #define QV__AWAY_LIMIT        300
+#define QV__IDLE_LIMIT        86400
 
 /* The most variants (documents sent by clients, not the built-in sets) that the tables not
  * over of one client address may play at once: each takes one of the registry's slots for
@@ -85,6 +91,7 @@ typedef struct qv__server {
 	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
 	struct mg_context *ctx; /* CivetWeb's (listen.c) */
 	qv__store *store;
+	qv__flight *flight;       /* what is in flight, for the crash-loop guard (NULL: none) */
 	qv__pool *pool;           /* AI seats and chance events */
 	qv__replay_gate *replays; /* how many replays run at once (replay.h) */
 	uint64_t boot;            /* random, new at every start: in the lobby's ETags */
@@ -124,6 +131,11 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 void qv__server_close(qv__server *srv);
 
 /* ---- for http.c, ws.c, files.c and lessons.c ---- */
+
+/* A request or WebSocket message begins (+1) or ends (-1): counted in the flight recorder, so
+ * that a process that dies while handling one never has its death counted against a table's
+ * AI search (the crash-loop guard, server.c). */
+void qv__server_busy(qv__server *srv, int delta);
 
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
  * from the database when it is not in memory; NULL when there is none. */

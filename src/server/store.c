@@ -96,6 +96,7 @@ enum {
 	ST_SELECT_ACTIONS,
 	ST_AI_START,
 	ST_AI_END,
+	ST_AI_FORGIVE,
 	ST_STOP,
 	ST_DELETE_TABLE_ACTIONS,
 	ST_DELETE_SEATS,
@@ -137,6 +138,8 @@ static const char *const sql[ST_COUNT] = {
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
     [ST_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = ?",
     [ST_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = ?",
+    [ST_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND (?1 "
+                      "IS NULL OR id = ?1)",
     [ST_STOP] = "UPDATE tables SET stopped = ?, ai_starts = 0 WHERE id = ?",
     [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
     [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
@@ -596,6 +599,11 @@ qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
 qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
 {
 	return one_update(s, ST_AI_END, NULL, id, "marking an AI move as ended", err);
+}
+
+qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, ST_AI_FORGIVE, NULL, id, "forgiving an AI move", err);
 }
 
 qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)

@@ -97,6 +97,11 @@ qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err);
 /* Clears that mark when the search ended without a change to save (the table moved on). */
 qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err);
 
+/* Takes back the count qv__store_ai_start made on table id (or on every table, id NULL) when
+ * the process that made it died: that death is not counted against the table's search (see
+ * the crash-loop guard in server.c). */
+qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err);
+
 /* Records why the table stopped playing itself (and clears the AI mark). */
 qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err);
 

@@ -7,6 +7,7 @@
  * change in the store, and, when the store refuses, put the match back as it was. Only after
  * that does the caller tell any client.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,10 +63,11 @@ static bool is_kind(const char *text)
 	return false;
 }
 
-/* The status that follows from the match and the seats. */
+/* The status that follows from the match and the seats (and an end the server gave it: an
+ * abandoned table is over). */
 static int status_of(const qv__table *t)
 {
-	if (qv_match_over(t->m))
+	if (qv_match_over(t->m) || t->ended[0])
 		return QV__OVER;
 	for (int i = 0; i < t->nseats; i++)
 		if (t->seat[i].human && !t->seat[i].hash[0])
@@ -114,13 +116,30 @@ static unsigned clock_mask(qv__table *t)
 	return mask;
 }
 
-/* Brings the clocks up to the table as it is now (the seats in `decided` made a decision,
- * for Fischer's increment), and the deadline the server's timer reads. Done before every
- * save (people_text), so that the clocks are saved with every change. */
+/* The seats with a commitment made ahead of their turn (bit p for seat p). */
+static unsigned committed_mask(const qv__table *t)
+{
+	unsigned mask = 0;
+	for (int p = 0; p < t->nseats; p++)
+		mask |= *qv_match_committed(t->m, p) ? 1u << p : 0u;
+	return mask;
+}
+
+static void idle_note_locked(qv__table *t);
+
+/* Brings the clocks up to the table as it is now, and the deadline the server's timer reads.
+ * The seats in `decided` made a decision now (for Fischer's increment); so did every seat
+ * whose clock stopped on a commitment that is no longer pending (the step was played: a
+ * withdrawal or a takeback clears clock.held first, and earns nothing). Done before every save
+ * (people_text), so that the clocks are saved with every change. */
 static void clock_sync_locked(qv__table *t, unsigned decided)
 {
+	unsigned pending = committed_mask(t);
+	decided |= t->clock.held & ~pending;
+	t->clock.held = pending;
 	qv__clock_sync(&t->clock, clock_mask(t), decided, now());
 	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
+	idle_note_locked(t);
 }
 
 /* Puts the clocks back as kept before a change that could not be saved. */
@@ -128,6 +147,101 @@ static void clock_put_back(qv__table *t, const qv__clock *kept)
 {
 	t->clock = *kept;
 	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
+	idle_note_locked(t);
+}
+
+/* The clocks before a change that adds history entries from the current end on, into *mark;
+ * false at a table without a clock, which keeps none. */
+static bool clock_mark_now(const qv__table *t, qv__clock_mark *mark)
+{
+	if (!qv__clock_on(&t->clock))
+		return false;
+	qv__clock_mark_take(&t->clock, t->m->nhist, now(), mark);
+	return true;
+}
+
+/* Keeps a mark (the oldest dropped when QV__CLOCK_MARKS are kept); false when out of memory,
+ * and then nothing changed. */
+static bool marks_push(qv__table *t, const qv__clock_mark *mark)
+{
+	if (!t->marks) {
+		t->marks = malloc(sizeof *t->marks * QV__CLOCK_MARKS);
+		if (!t->marks)
+			return false;
+	}
+	if (t->nmarks == QV__CLOCK_MARKS) {
+		memmove(t->marks, t->marks + 1, sizeof *t->marks * (QV__CLOCK_MARKS - 1));
+		t->nmarks--;
+	}
+	t->marks[t->nmarks++] = *mark;
+	return true;
+}
+
+/* Drops the marks of changes that began before history entry keep_from, the first a takeback
+ * may still reach (the one after a chance outcome). */
+static void marks_drop_before(qv__table *t, int keep_from)
+{
+	int k = 0;
+	while (k < t->nmarks && t->marks[k].from < keep_from)
+		k++;
+	if (k == 0)
+		return; /* nothing to drop (and no array yet at a table without a clock) */
+	memmove(t->marks, t->marks + k, sizeof *t->marks * (size_t)(t->nmarks - k));
+	t->nmarks -= k;
+}
+
+/* Drops the marks of changes that no longer happened (a takeback back to history entry n). */
+static void marks_drop_after(qv__table *t, int n)
+{
+	while (t->nmarks > 0 && t->marks[t->nmarks - 1].from >= n)
+		t->nmarks--;
+}
+
+/* What a takeback of `seat`'s decisions from history entry `from` on does to the clocks:
+ * *mark is the mark to set them back to (the one taken before the change that added `from`),
+ * *stand the seats whose decisions of that change stay (before `from`: their increments stay
+ * too), *charged the seconds since that decision, which count against the seat (up to `asked`,
+ * when it asked). Without such a mark (changes older than QV__CLOCK_MARKS, or a table saved
+ * by an older quiver), the clocks as they are, the seat's increments for the decisions taken
+ * back removed, nothing charged. */
+static void takeback_clocks(const qv__table *t, int seat, int from, double asked,
+                            qv__clock_mark *mark, unsigned *stand, double *charged)
+{
+	*stand = 0;
+	*charged = 0;
+	int k = t->nmarks - 1;
+	while (k >= 0 && t->marks[k].from > from)
+		k--;
+	if (k >= 0) {
+		*mark = t->marks[k];
+		for (int i = mark->from; i < from; i++) {
+			const qv_move *mv = &t->m->hist[i];
+			if (mv->who >= 0 && mv->who < t->nseats && !mv->automatic)
+				*stand |= 1u << mv->who;
+		}
+		*charged = asked > mark->at ? asked - mark->at : 0;
+		return;
+	}
+	qv__clock_mark_take(&t->clock, from, now(), mark);
+	mark->running = ~0u; /* nobody begins a decision: the clocks carry on */
+	for (int i = from; i < t->m->nhist && t->clock.kind == QV__CLOCK_FISCHER; i++) {
+		const qv_move *mv = &t->m->hist[i];
+		if (mv->who == seat && !mv->automatic)
+			mark->left[seat] -= t->clock.increment * 1000;
+	}
+}
+
+/* What the seat's clock is set back to by that takeback, in ms, before *charged (seconds) is
+ * counted against it. */
+static long long takeback_had(const qv__table *t, int seat, int from, double asked, double *charged)
+{
+	qv__clock_mark mark;
+	unsigned stand;
+	takeback_clocks(t, seat, from, asked, &mark, &stand, charged);
+	long long had = mark.left[seat];
+	if (stand >> seat & 1u && t->clock.kind == QV__CLOCK_FISCHER)
+		had += t->clock.increment * 1000;
+	return had;
 }
 
 /* Allocates a table around a match, with its seats' kinds and agents. */
@@ -187,6 +301,7 @@ void qv__table_free(qv__table *t)
 		free(t->log[v].line);
 	}
 	json_decref(t->params);
+	free(t->marks);
 	qv_match_free(t->m);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
@@ -390,7 +505,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	*out = NULL;
 	json_error_t jerr;
 	json_t *params;
-	if (qv__json_loads(saved->params, 0, &params, &jerr) == QV_ENOMEM)
+	if (qv__json_parse(saved->params, strlen(saved->params), 0, &params, &jerr) == QV_ENOMEM)
 		return qv_fail(err, QV_ENOMEM, "out of memory restoring table %s", saved->id);
 	if (!json_is_object(params)) {
 		json_decref(params);
@@ -412,7 +527,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		 * is restored when the server starts, and was accepted before: it may take any
 		 * room. */
 		json_t *doc;
-		rc = qv__json_loads(saved->variant, 0, &doc, &jerr);
+		rc = qv__json_parse(saved->variant, strlen(saved->variant), 0, &doc, &jerr);
 		if (rc == QV_ENOMEM)
 			rc = qv_fail(&why, rc, "out of memory");
 		else if (rc || !json_is_object(doc))
@@ -482,7 +597,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	qv_copy(t->stuck, sizeof t->stuck, saved->stopped ? saved->stopped : "");
 	if (saved->people) {
 		json_t *folk;
-		rc = qv__json_loads(saved->people, 0, &folk, &jerr);
+		rc = qv__json_parse(saved->people, strlen(saved->people), 0, &folk, &jerr);
 		if (rc == QV_ENOMEM)
 			rc = qv_fail(&why, rc, "out of memory");
 		else if (!rc)
@@ -500,6 +615,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	/* Absence and clocks count only while the server is up: from now on. */
 	for (int i = 0; i < t->nseats; i++)
 		t->seat[i].gone = now();
+	t->clock.held = committed_mask(t); /* commitments reloaded: their clocks stopped */
 	clock_sync_locked(t, 0);
 	if (!t->stuck[0] && t->status != QV__OVER && saved->ai_starts >= QV__AI_TRIES) {
 		/* The process died during each of the last searches of this table: searching
@@ -538,6 +654,7 @@ static qv_status leaves_load(qv__table *t, const json_t *j, qv_err *err);
 
 static json_t *people_json(const qv__table *t)
 {
+	double at = now();
 	json_t *j = json_object();
 	j = qv__json_put(j, "committed", commitments_json(t));
 	if (t->offer.by >= 0)
@@ -545,9 +662,60 @@ static json_t *people_json(const qv__table *t)
 	j = qv__json_put(j, "seats", seats_json(t));
 	j = qv__json_put(j, "rematch", rematch_json(t));
 	j = qv__json_put(j, "chat", qv__chat_store_json(&t->chat));
-	j = qv__json_put(j, "clock", qv__clock_save_json(&t->clock, t->nseats, now()));
+	j = qv__json_put(j, "clock", qv__clock_save_json(&t->clock, t->nseats, at));
+	if (t->nmarks > 0) {
+		json_t *marks = json_array();
+		for (int k = 0; k < t->nmarks; k++)
+			marks =
+			    qv__json_push(marks, qv__clock_mark_json(&t->marks[k], t->nseats, at));
+		j = qv__json_put(j, "marks", marks);
+	}
 	j = qv__json_put(j, "leaves", leaves_json(t));
+	j = qv__json_put(j, "active", json_integer((json_int_t)(t->active * 1000)));
+	if (t->ended[0])
+		j = qv__json_put(j, "ended", json_string(t->ended));
 	return j;
+}
+
+/* Reads back the clock marks people_json wrote. */
+static qv_status marks_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	if (!j)
+		return QV_OK;
+	if (!json_is_array(j) || json_array_size(j) > QV__CLOCK_MARKS)
+		return qv_fail(err, QV_EIO, "people.marks: expected an array of at most %d marks",
+		               QV__CLOCK_MARKS);
+	size_t i;
+	const json_t *e;
+	json_array_foreach(j, i, e)
+	{
+		qv__clock_mark m;
+		qv_status rc = qv__clock_mark_load(&m, e, t->nseats, now(), err);
+		if (rc)
+			return rc;
+		if (m.from > t->m->nhist || (t->nmarks && m.from < t->marks[t->nmarks - 1].from))
+			return qv_fail(err, QV_EIO,
+			               "people.marks[%zu]: not a change of the history", i);
+		if (!marks_push(t, &m))
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	return QV_OK;
+}
+
+/* Reads back when the table was last active and how it ended. A table saved without it (by an
+ * older quiver) counts as active from now. */
+static qv_status life_load(qv__table *t, const json_t *j, qv_err *err)
+{
+	const json_t *active = json_object_get(j, "active"), *ended = json_object_get(j, "ended");
+	if ((active && !json_is_integer(active)) ||
+	    (ended && (!json_is_string(ended) || strcmp(json_string_value(ended), "abandoned"))))
+		return qv_fail(err, QV_EIO,
+		               "people: expected \"active\" (epoch ms) and \"ended\": "
+		               "\"abandoned\"");
+	t->active = active ? (double)json_integer_value(active) / 1000 : now();
+	if (ended)
+		qv_copy(t->ended, sizeof t->ended, "abandoned");
+	return QV_OK;
 }
 
 /* Reads back what people_json wrote (untrusted: a damaged database names the field). */
@@ -568,6 +736,10 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 		rc = qv__clock_load_json(&t->clock, clock, t->nseats, now(), err);
 	if (!rc)
 		rc = leaves_load(t, json_object_get(j, "leaves"), err);
+	if (!rc)
+		rc = marks_load(t, json_object_get(j, "marks"), err);
+	if (!rc)
+		rc = life_load(t, j, err);
 	return rc;
 }
 
@@ -575,6 +747,7 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
  * the table first, so that they are saved with every change. */
 static char *people_text(qv__table *t)
 {
+	t->active = now(); /* every change saved is something that happened */
 	clock_sync_locked(t, 0);
 	json_t *j = people_json(t);
 	char *text = j ? qv__json_dumps(j, JSON_COMPACT) : NULL;
@@ -739,14 +912,35 @@ static void after_change(qv__table *t, long long dv)
 	}
 }
 
-/* Saves the change that added history entries [old, nhist) at version +added; when the store
- * refuses, takes them back (the match's own undo removes exactly one decision or outcome
- * with its automatic moves) and restores the version. */
+/* Saves the change that added history entries [old, nhist) at version +added, with `mark`,
+ * the clocks before it (NULL at a table without a clock); when the store refuses, takes them
+ * back (the match's own undo removes exactly one decision or outcome with its automatic moves)
+ * and restores the version. A chance outcome among the entries ends every mark up to it: no
+ * takeback crosses one. */
 static qv_status commit_added(qv__table *t, int old, long long old_v, int old_status, bool ai_done,
-                              qv_err *err)
+                              const qv__clock_mark *mark, qv_err *err)
 {
 	after_change(t, t->m->nhist - old);
-	qv_status rc = save_change(t, old, ai_done, err);
+	int had = t->nmarks;
+	qv__clock_mark dropped = had ? t->marks[0] : (qv__clock_mark){0};
+	bool pushed = mark && marks_push(t, mark);
+	qv_status rc = mark && !pushed ? qv_fail(err, QV_ENOMEM, "out of memory saving a move")
+	                               : save_change(t, old, ai_done, err);
+	if (!rc) {
+		for (int i = t->m->nhist - 1; i >= old; i--)
+			if (t->m->hist[i].who == QV_CHANCE) {
+				marks_drop_before(t, i + 1);
+				break;
+			}
+	} else if (pushed) {
+		/* The mark pushed is taken back, and the one it pushed out put back. */
+		t->nmarks--;
+		if (t->nmarks < had) {
+			memmove(t->marks + 1, t->marks, sizeof *t->marks * (size_t)t->nmarks);
+			t->marks[0] = dropped;
+			t->nmarks++;
+		}
+	}
 	if (rc) {
 		while (t->m->nhist > old && qv_match_undo(t->m, NULL) == QV_OK)
 			;
@@ -1184,11 +1378,15 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 		int old = t->m->nhist, old_status = t->status;
 		long long old_v = t->v;
 		qv__clock clock = t->clock;
+		qv__clock_mark mark;
+		bool marked = clock_mark_now(t, &mark);
 		qv__offer offer = t->offer;
 		t->offer.by = -1; /* a new move ends a takeback request */
 		rc = qv_match_act(t->m, seat, action, err);
-		if (!rc) /* the seat decided: its clock stops, with Fischer's increment */
-			clock_sync_locked(t, 1u << seat);
+		/* The seat decided: its clock stops, with Fischer's increment when the decision is
+		 * played; a commitment (nothing played yet) earns it when the step is played. */
+		if (!rc)
+			clock_sync_locked(t, t->m->nhist == old ? 0 : 1u << seat);
 		if (!rc && t->m->nhist == old) {
 			/* A commitment ahead of the seat's turn: nothing is played yet, so the
 			 * version stays (the others' choices in the step are as valid as before),
@@ -1199,7 +1397,8 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 			else
 				t->iv++;
 		} else if (!rc) {
-			rc = commit_added(t, old, old_v, old_status, false, err);
+			rc = commit_added(t, old, old_v, old_status, false, marked ? &mark : NULL,
+			                  err);
 			if (rc)
 				commitments_restore(t, kept);
 		}
@@ -1220,13 +1419,22 @@ static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 	char *kept = commitments_copy(t);
 	if (!kept)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
-	qv_status rc = qv_match_withdraw(t->m, seat) > 0
-	                   ? qv__table_save_people_locked(t, err)
-	                   : qv_fail(err, QV_ESTATE, "no choice of yours to take back");
-	if (rc)
+	qv__clock clock = t->clock;
+	qv_status rc = QV_OK;
+	if (qv_match_withdraw(t->m, seat) > 0) {
+		/* The seat's clock runs on as though it had never committed: the time since
+		 * counts, no increment, no new allowance (the commitment changed no clock). */
+		qv__clock_resume(&t->clock, seat);
+		rc = qv__table_save_people_locked(t, err);
+	} else {
+		rc = qv_fail(err, QV_ESTATE, "no choice of yours to take back");
+	}
+	if (rc) {
 		commitments_restore(t, kept);
-	else
+		clock_put_back(t, &clock);
+	} else {
 		t->iv++;
+	}
 	free(kept);
 	return rc;
 }
@@ -1244,8 +1452,10 @@ static unsigned people_at(const qv__table *t)
 
 /* Takes back `seat`'s last decision and everything after it, which the engine allows with
  * every other person concerned agreeing (qv_match_takeback_agreed), saves it, and tells every
- * connection the whole log again (takebacks). The request, if any, is cleared with it. */
-static qv_status take_back_locked(qv__table *t, int seat, qv_err *err)
+ * connection the whole log again (takebacks). The request, if any, is cleared with it. The
+ * clocks go back to what they held before the decision taken back, the seat charged the time
+ * from it to `asked` (when it asked: takeback_clocks). */
+static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *err)
 {
 	int old = t->m->nhist;
 	qv_move *saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
@@ -1254,8 +1464,25 @@ static qv_status take_back_locked(qv__table *t, int seat, qv_err *err)
 	if (old > 0)
 		memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
 	qv__offer offer = t->offer;
-	qv_status rc = qv_match_takeback_agreed(t->m, seat, people_at(t), err);
+	qv__clock clock = t->clock;
+	int nmarks = t->nmarks;
+	qv_takeback tb;
+	qv_status rc = qv_match_takeback(t->m, seat, people_at(t), &tb, err);
+	qv__clock_mark mark;
+	unsigned stand = 0;
+	double charged = 0;
+	bool clocked = !rc && tb.from >= 0 && qv__clock_on(&t->clock);
+	if (clocked)
+		takeback_clocks(t, seat, tb.from, asked, &mark, &stand, &charged);
+	if (!rc)
+		rc = qv_match_takeback_agreed(t->m, seat, people_at(t), err);
 	if (!rc) {
+		t->clock.held = committed_mask(t); /* commitments taken back earn nothing */
+		if (clocked) {
+			qv__clock_rewind(&t->clock, &mark, stand, seat, charged, clock_mask(t),
+			                 now());
+			marks_drop_after(t, t->m->nhist);
+		}
 		/* Saved before the logs are cut, so that a refusal leaves them as they were. */
 		int old_status = t->status;
 		t->v += 1;
@@ -1263,6 +1490,8 @@ static qv_status take_back_locked(qv__table *t, int seat, qv_err *err)
 		t->offer.by = -1;
 		rc = save_change(t, t->m->nhist, false, err);
 		if (rc) {
+			clock_put_back(t, &clock);
+			t->nmarks = nmarks;
 			/* Put the taken-back moves back, each entry not brought back by the one
 			 * before it (a decision brings the forced moves the match applies; a held
 			 * forced decision of a person is played as it was). */
@@ -1297,16 +1526,19 @@ static json_t *seat_list(const qv__table *t, unsigned mask)
 }
 
 /* The request as info shows it, {"kind": "takeback", "by", "to", "waiting"}, or as the store
- * keeps it (info false: "asked" too, no "kind"). */
+ * keeps it (info false: "asked" too, and "ago_ms", how long ago it was asked; no "kind"). */
 static json_t *offer_json(const qv__table *t, bool info)
 {
 	char name[8];
 	json_t *j = json_pack("{s:s, s:I, s:o}", "by", qv_player_name(t->offer.by, name), "to",
 	                      (json_int_t)t->offer.to, "waiting", seat_list(t, t->offer.waiting));
-	if (info)
+	if (info) {
 		j = qv__json_put(j, "kind", json_string("takeback"));
-	else
+	} else {
+		double ago = now() - t->offer.at;
 		j = qv__json_put(j, "asked", seat_list(t, t->offer.asked));
+		j = qv__json_put(j, "ago_ms", json_integer((json_int_t)(ago > 0 ? ago * 1000 : 0)));
+	}
 	return j;
 }
 
@@ -1335,9 +1567,13 @@ static qv_status offer_load(qv__table *t, const json_t *j, qv_err *err)
 	if (!j)
 		return QV_OK;
 	const char *by = json_string_value(json_object_get(j, "by"));
-	const json_t *to = json_object_get(j, "to");
-	qv__offer o = {.by = by ? qv_player_parse(by, t->nseats) : -1};
-	if (o.by < 0 || !json_is_integer(to) ||
+	const json_t *to = json_object_get(j, "to"), *ago = json_object_get(j, "ago_ms");
+	/* A request saved without its time (by an older quiver) counts as asked now; a restart
+	 * counts no time while the server was down. */
+	qv__offer o = {.by = by ? qv_player_parse(by, t->nseats) : -1,
+	               .at = now() -
+	                     (json_is_integer(ago) ? (double)json_integer_value(ago) / 1000 : 0)};
+	if (o.by < 0 || !json_is_integer(to) || (ago && !json_is_integer(ago)) ||
 	    !seat_mask(t, json_object_get(j, "asked"), &o.asked) ||
 	    !seat_mask(t, json_object_get(j, "waiting"), &o.waiting) || !o.waiting ||
 	    (o.waiting & ~o.asked))
@@ -1389,13 +1625,24 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 			*err = tb.from < 0 ? tb.why : tb.barrier;
 		rc = QV_ESTATE;
 	}
+	/* The clocks go back to before the seat's move and the time since counts against it: a
+	 * takeback that would leave it no time is refused rather than lose it the game. */
+	double at = now(), since = 0;
+	long long had =
+	    !rc && qv__clock_on(&t->clock) ? takeback_had(t, seat, tb.from, at, &since) : LLONG_MAX;
+	if (had != LLONG_MAX && had - (long long)floor(since * 1000) <= 0)
+		rc = qv_fail(err, QV_ESTATE,
+		             "cannot take back: your clock would run out: a takeback sets every "
+		             "clock back to before your move, and the %.1f s since then count "
+		             "against you, who had %.1f s left then",
+		             since, (double)had / 1000);
 	unsigned others = rc ? 0 : tb.seats & people_at(t) & ~(1u << seat);
 	if (!rc && !others) {
-		rc = take_back_locked(t, seat, err);
+		rc = take_back_locked(t, seat, at, err);
 	} else if (!rc) {
 		qv__offer old = t->offer;
-		t->offer =
-		    (qv__offer){.by = seat, .to = t->v + 1, .asked = others, .waiting = others};
+		t->offer = (qv__offer){
+		    .by = seat, .to = t->v + 1, .asked = others, .waiting = others, .at = at};
 		rc = offer_change_locked(t, &old, err);
 	}
 	qv__table_unlock(t);
@@ -1429,7 +1676,7 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
 			t->offer.waiting &= ~(1u << seat);
 			rc = offer_change_locked(t, &old, err);
 		} else {
-			rc = take_back_locked(t, old.by, err);
+			rc = take_back_locked(t, old.by, old.at, err);
 		}
 	}
 	qv__table_unlock(t);
@@ -1725,6 +1972,96 @@ static int server_turn(qv__table *t)
 
 bool qv__table_wants_step_locked(qv__table *t) { return server_turn(t) != -100; }
 
+bool qv__table_wants_chance_locked(qv__table *t) { return server_turn(t) == QV_CHANCE; }
+
+bool qv__table_searches_locked(const qv__table *t)
+{
+	for (int p = 0; !t->searches && p < t->nseats; p++)
+		if (qv__table_zombie_locked(t, p))
+			return true;
+	return t->searches;
+}
+
+/* ---- idleness ------------------------------------------------------------------------------ */
+
+/* Whether a table may end idle now: it plays, no clock of it runs (a table whose clock runs
+ * ends by its clock), and the server has no step of its own to make there (the table waits for
+ * people, or has stopped). */
+static bool idle_applies(qv__table *t)
+{
+	return t->idle_limit > 0 && t->status == QV__PLAYING && atomic_load(&t->deadline) == 0 &&
+	       !qv__table_wants_step_locked(t);
+}
+
+/* When the server's timer should look at the table: idle_limit after it was last active, when
+ * the rule applies. */
+static void idle_note_locked(qv__table *t)
+{
+	atomic_store(&t->idle_at, idle_applies(t) ? t->active + t->idle_limit : 0.0);
+}
+
+void qv__table_set_idle_limit_locked(qv__table *t, double limit)
+{
+	t->idle_limit = limit;
+	idle_note_locked(t);
+}
+
+void qv__table_touch_locked(qv__table *t)
+{
+	t->active = now();
+	idle_note_locked(t);
+}
+
+/* A watched table's last activity is saved at most this often, as a part of its idle limit: a
+ * restart after a kill then judges it by a time at most that old. */
+#define IDLE_SAVE_PART 0.5
+
+bool qv__table_idle(qv__table *t)
+{
+	qv__table_lock(t);
+	double at = now();
+	bool ended = false;
+	qv_err err;
+	if (!idle_applies(t)) {
+		atomic_store(&t->idle_at, 0.0);
+	} else if (t->conns || t->greeting > 0) {
+		/* Someone is at the table: idleness counts from now, and the time is saved now and
+		 * then, so that a restart after a kill does not end a table people were at. */
+		if (t->store && qv__table_save_people_locked(t, &err))
+			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+		t->active = at;
+		atomic_store(&t->idle_at, at + t->idle_limit * IDLE_SAVE_PART);
+	} else if (t->active + t->idle_limit > at) {
+		idle_note_locked(t); /* something happened since the timer planned to look */
+	} else {
+		int old_status = t->status;
+		long long old_v = t->v;
+		qv__offer offer = t->offer;
+		qv_copy(t->ended, sizeof t->ended, "abandoned");
+		t->offer.by = -1;
+		t->v += 1; /* a new version: a search begun is dropped, a late act is stale */
+		t->status = status_of(t);
+		qv_status rc = save_change(t, t->m->nhist, false, &err);
+		if (rc) {
+			/* Tried again a second later; a store that keeps refusing is logged. */
+			fprintf(stderr, "quiver serve: table %s: its end could not be saved: %s\n",
+			        t->id, err.msg);
+			t->ended[0] = '\0';
+			t->v = old_v;
+			t->status = old_status;
+			t->offer = offer;
+			clock_sync_locked(t, 0);
+			atomic_store(&t->idle_at, at + 1);
+		} else {
+			t->iv++;
+			atomic_store(&t->idle_at, 0.0);
+			ended = true;
+		}
+	}
+	qv__table_unlock(t);
+	return ended;
+}
+
 /* Stops the table playing itself after an AI or chance failure, saying why, and saves that,
  * so that a restart does not try again. */
 static void stop_locked(qv__table *t, const char *what, const qv_err *why)
@@ -1754,8 +2091,8 @@ bool qv__table_step(qv__table *t)
 	if (who == QV_CHANCE) {
 		t->offer.by = -1; /* a new move ends a takeback request */
 		qv_status rc = qv_match_chance(t->m, NULL, &err);
-		if (!rc)
-			rc = commit_added(t, old, old_v, old_status, false, &err);
+		if (!rc) /* no mark: no takeback crosses a chance outcome */
+			rc = commit_added(t, old, old_v, old_status, false, NULL, &err);
 		if (rc)
 			t->offer = offer;
 		if (rc && rc != QV_ENOMEM)
@@ -1804,6 +2141,8 @@ bool qv__table_step(qv__table *t)
 	qv__table_lock(t);
 	offer = t->offer; /* as it is now: a request may have come during the search */
 	bool changed = false, marked = t->store != NULL;
+	qv__clock_mark mark;
+	bool clocked = clock_mark_now(t, &mark);
 	if (rc == QV_ENOMEM) {
 		/* not stopped: the mark is cleared below */
 	} else if (rc) {
@@ -1821,7 +2160,8 @@ bool qv__table_step(qv__table *t)
 			else
 				t->iv++;
 		} else if (!rc) {
-			rc = commit_added(t, old, old_v, old_status, true, &err);
+			rc = commit_added(t, old, old_v, old_status, true, clocked ? &mark : NULL,
+			                  &err);
 		}
 		if (rc && rc != QV_ENOMEM)
 			stop_locked(t, "the AI seat's choice could not be kept", &err);
@@ -1832,7 +2172,8 @@ bool qv__table_step(qv__table *t)
 		t->offer.by = -1;
 		rc = qv_match_play(t->m, a, &err);
 		if (!rc)
-			rc = commit_added(t, old, old_v, old_status, true, &err);
+			rc = commit_added(t, old, old_v, old_status, true, clocked ? &mark : NULL,
+			                  &err);
 		if (rc && rc != QV_ENOMEM)
 			stop_locked(t, "the AI seat's move could not be played", &err);
 		changed = rc == QV_OK;
@@ -1912,7 +2253,7 @@ static json_t *info_json(qv__table *t, bool stored)
 		seats = qv__json_push(seats, e);
 	}
 	json_t *result = json_null();
-	if (t->status == QV__OVER) {
+	if (t->status == QV__OVER && qv_match_over(t->m)) {
 		int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 		qv_match_ranks(t->m, ranks);
 		t->game->score(t->m->state, scores);
@@ -1943,6 +2284,8 @@ static json_t *info_json(qv__table *t, bool stored)
 	info = qv__json_put(info, "clock", clock_json(t, stored));
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
+	if (t->ended[0])
+		info = qv__json_put(info, "ended", json_string(t->ended));
 	if (stored)
 		info = qv__json_put(info, "catalogue", qv__catalogue_json(t->m));
 	return info;

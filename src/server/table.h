@@ -67,7 +67,15 @@ typedef struct qv__offer {
 	long long to;     /* the version the table will have after the takeback */
 	unsigned asked;   /* bit p: seat p's decisions go back, so p was asked */
 	unsigned waiting; /* bit p: seat p has not answered yet */
+	double at;        /* epoch s when it was asked: the asker's clock is charged up to then */
 } qv__offer;
+
+/* The clock marks a table keeps (qv__clock_mark): one per change that added history entries
+ * since the last chance outcome (which no takeback crosses), the oldest dropped past this
+ * many. A takeback reaches back to the asker's last decision, a few changes back at most
+ * (the other seats' answers in between); a takeback past the oldest mark kept carries the
+ * clocks on as they are, less the asker's increments (table.c, takeback_clocks). */
+#define QV__CLOCK_MARKS 32
 
 typedef struct qv__table {
 	pthread_mutex_t lock;
@@ -106,6 +114,19 @@ typedef struct qv__table {
 	qv__clock clock;         /* the seats' clocks (clock.h) */
 	_Atomic double deadline; /* epoch s when the first running clock runs out, 0: none (read
 	                            by the server's timer without the lock) */
+	qv__clock_mark *marks;   /* the clocks before each recent change, oldest first (people:
+	                            marks); NULL until the first, and at a table without a clock */
+	int nmarks;
+
+	/* Idleness (see qv__table_idle): a table that plays, without a clock that runs, at which
+	 * nobody is connected and nothing happened for idle_limit seconds ends as abandoned. */
+	double active;          /* epoch s of the last change, or when the last connection left
+	                           (people: active) */
+	double idle_limit;      /* seconds; 0: never (a table outside a server's registry) */
+	_Atomic double idle_at; /* epoch s when the server's timer looks next, 0: the rule does
+	                           not apply now (read by the timer without the lock) */
+	char ended[16];         /* "abandoned": the table is over, without a result (people:
+	                           ended); "" otherwise */
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
@@ -247,6 +268,32 @@ bool qv__table_zombie_locked(const qv__table *t, int p);
  * step it). */
 bool qv__table_wants_step_locked(qv__table *t);
 
+/* Whether the next step the server makes at the table is a chance draw (quick: no search). */
+bool qv__table_wants_chance_locked(qv__table *t);
+
+/* Whether the table's seats are played by a search: a level that searches (easy, medium,
+ * hard), or a zombie (a person who left a game that goes on, played by `medium`). What
+ * --address-ai-tables counts. */
+bool qv__table_searches_locked(const qv__table *t);
+
+/* ---- idleness (table.c) ---- */
+
+/* Sets the table's idle limit (the server's --idle-limit, seconds; 0: never) and when the timer
+ * should look at it. */
+void qv__table_set_idle_limit_locked(qv__table *t, double limit);
+
+/* Something happened at the table (a change, or a connection that closed): idleness counts
+ * from now. */
+void qv__table_touch_locked(qv__table *t);
+
+/* The server's timer looks at the table when t->idle_at has passed: a table that plays, with no
+ * clock running and no step of the server's due, at which no connection is open and nothing
+ * happened for its idle limit, ends as over with "ended": "abandoned" and no result (a new
+ * version, saved with its record before anyone hears of it). A table with a connection open is
+ * looked at again later, and what it last did is saved now and then, so that a restart judges
+ * it by a recent time. Returns true when the table ended. */
+bool qv__table_idle(qv__table *t);
+
 /* Plays one AI decision or chance outcome if one is due. The search runs without the lock;
  * its choice is applied only if the table did not change meanwhile. Returns true when the
  * table changed. Out of memory, the table stays as it was and still wants the step; any other
@@ -254,9 +301,10 @@ bool qv__table_wants_step_locked(qv__table *t);
 bool qv__table_step(qv__table *t);
 
 /* The table's info: {"id", "game", "title", "params", "variant", "seats", "status", "v",
- * "private", "result", "to_move", "rematch"}, and "stopped" (why) when the table stopped
- * playing itself. A seat is {"seat", "kind", "claimed", "online", "name", "open"}; "variant"
- * is {"name", "sha256", "builtin"}, null for a game without components. */
+ * "private", "result", "to_move", "rematch"}, "stopped" (why) when the table stopped
+ * playing itself, and "ended": "abandoned" (with a null result) when it ended idle. A seat is
+ * {"seat", "kind", "claimed", "online", "name", "open"}; "variant" is {"name", "sha256",
+ * "builtin"}, null for a game without components. */
 json_t *qv__table_info_locked(qv__table *t);
 
 /* The info with the table's "catalogue" too: the resolved components document (the variant's,

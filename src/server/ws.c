@@ -675,7 +675,7 @@ static void on_ping(qv__conn *c)
 }
 
 /* One whole message; false closes the connection. */
-static bool on_message(qv__conn *c, const char *text, size_t len)
+static bool handle_message(qv__conn *c, const char *text, size_t len)
 {
 	qv__frame f;
 	qv_err err;
@@ -700,6 +700,15 @@ static bool on_message(qv__conn *c, const char *text, size_t len)
 	case QV__RESIGN: on_leaving(c, &f); break;
 	}
 	qv__frame_free(&f);
+	return keep;
+}
+
+/* handle_message, counted in flight while it runs (qv__server_busy). */
+static bool on_message(qv__conn *c, const char *text, size_t len)
+{
+	qv__server_busy(c->srv, 1);
+	bool keep = handle_message(c, text, len);
+	qv__server_busy(c->srv, -1);
 	return keep;
 }
 

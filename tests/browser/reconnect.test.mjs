@@ -15,6 +15,7 @@ import {
   STEP_MS,
   TURN_SELECTOR,
   givePlayerName,
+  api,
 } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
@@ -186,3 +187,40 @@ test('a table nobody completes expires: its page says so and offers no move', { 
     await b.close();
   }
 });
+
+test(
+  'a table left idle ends as abandoned: its page says so, and its replay plays',
+  { timeout: budget(8000) },
+  async () => {
+    const short = await startServer({ extra: ['--idle-limit', '2'] });
+    const b = await launchBrowser();
+    try {
+      const made = await api(short.url, 'POST', '/api/tables', { game: 'three-arrows', seats: ['human', 'human'] });
+      const id = made.id;
+      await api(short.url, 'POST', `/api/tables/${id}/join`, { seat: 'p1' });
+      await api(short.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2' });
+      // Nobody at the table: the server ends it once its idle limit has passed.
+      await until(
+        async () => (await api(short.url, 'GET', `/api/tables/${id}`)).ended === 'abandoned',
+        'the abandoned end',
+      );
+      const page = await b.newPage();
+      await givePlayerName(page, 'Tester');
+      page.setDefaultTimeout(STEP_MS);
+      await page.goto(new URL(`table.html?id=${id}`, short.url).toString());
+      await page.waitForFunction(() =>
+        /The game was abandoned/.test(document.getElementById('status')?.textContent ?? ''),
+      );
+      assert.ok(await page.locator('#move').isHidden(), 'no move panel on an abandoned table');
+      // Its record has no result, and the replay page shows it all the same.
+      await page.goto(new URL(`replay.html?id=${id}`, short.url).toString());
+      await page.waitForFunction(() =>
+        /The start of the game/.test(document.getElementById('status')?.textContent ?? ''),
+      );
+      assert.ok(await page.locator('#result').isHidden(), 'no result to show');
+    } finally {
+      await b.close();
+      await short.stop();
+    }
+  },
+);

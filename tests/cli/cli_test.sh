@@ -355,6 +355,22 @@ head -c 60 auto.json >truncated.json
 expect_rc 1 "$Q" replay truncated.json
 expect_rc 2 "$Q" replay auto.json --view p9
 
+# ---- JSON nested deeper than 64 levels: refused before it is parsed (a record of 65 levels,
+# and of 100,000 never closed), while 64 are read and refused for what they hold ----
+levels() { head -c "$1" /dev/zero | tr '\0' "$2"; }
+printf '{"game": "three-arrows", "actions": %s%s}' "$(levels 64 '[')" "$(levels 64 ']')" >deep.json
+expect_rc 1 "$Q" replay deep.json
+contains err.txt "deep.json: broken JSON at line 1, column 100: nested deeper than 64 levels"
+{
+	printf '{"game": "three-arrows", "actions": '
+	levels 100000 '['
+} >deeper.json
+expect_rc 1 "$Q" replay deeper.json
+contains err.txt "nested deeper than 64 levels"
+printf '{"game": "three-arrows", "actions": %s%s}' "$(levels 63 '[')" "$(levels 63 ']')" >deep64.json
+expect_rc 1 "$Q" replay deep64.json
+grep -qF "nested" err.txt && fail "64 levels refused for their depth: $(head -c 300 err.txt)"
+
 # ---- arena: a few games with --json and --records, the schema checked by its keys ----
 expect_rc 0 "$Q" arena three-arrows --agents greedy random --games 3 --seed 3 --threads 2 \
 	--json arena.json --records recs

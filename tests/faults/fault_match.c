@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "fault.h"
+#include "games/json_util.h"
 #include "quiver/match.h"
 #include "testgame.h"
 
@@ -141,15 +142,17 @@ static qv_status do_record(void *ctx, qv_buf *out, qv_err *err)
 	return rc;
 }
 
-/* The kept record loaded back into a new match, which replaces the scene's. */
+/* The kept record read as every loader reads one (qv__json_parse) and loaded back into a new
+ * match, which replaces the scene's. */
 static qv_status do_load(void *ctx, qv_buf *out, qv_err *err)
 {
 	scene *s = ctx;
 	(void)out;
 	json_error_t jerr;
-	json_t *j = json_loads(s->record, 0, &jerr);
-	if (!j)
-		return qv_fail(err, QV_ENOMEM, "the record could not be read: %s", jerr.text);
+	json_t *j;
+	qv_status parsed = qv__json_parse(s->record, strlen(s->record), 0, &j, &jerr);
+	if (parsed)
+		return qv_fail(err, parsed, "the record could not be read: %s", jerr.text);
 	qv_match *m;
 	qv_status rc = qv_match_load_json_game(&m, &qv_test_game, j, err);
 	json_decref(j);

@@ -1,10 +1,12 @@
 /*
  * fault_protocol.c - the engine protocol (what tests/unit/test_protocol.c covers) with every
  * allocation refused in turn: a THREE ARROWS session of every command that reads or changes
- * the game, errors, ids, loading a position and a record, agents' moves, chance and undo.
+ * the game, errors, ids, loading a position and a record, agents' moves, chance and undo, a
+ * variant given inline, and texts nested deeper than 64 levels (refused alike in every run).
  * A refused command must answer "? out of memory ..." and leave the session as it was: its
  * state and record (read with faults paused) are those before it (fault.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "fault.h"
@@ -16,6 +18,14 @@ typedef struct scene {
 } scene;
 
 static scene sc;
+
+/* A THREE ARROWS variant given inline, as `quiver engine --variant` or a client would. */
+#define VARIANT                                                                                    \
+	"variant {\"quiver_variant\": 1, \"game\": \"three-arrows\", \"name\": \"angle with a "    \
+	"diagonal\", \"pieces\": {\"modify\": {\"A\": {\"arrows\": [\"N\", \"NE\", \"E\"]}}}}"
+
+/* 65 levels of nesting. */
+#define DEEP "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]"
 
 /* The reply to one line, with a copy of the session's record kept for `load`. */
 static char record[1 << 16];
@@ -131,6 +141,9 @@ static void scenario(void)
 	line("returns");
 	line("record");
 	fault_step("load record", do_load_record, print, &sc);
+	line("load {\"game\": \"three-arrows\", \"state\": " DEEP "}");
+	line(VARIANT);
+	line("variant {\"quiver_variant\": " DEEP "}");
 	line("9 quit");
 	qv_protocol_free(sc.p);
 	sc = (scene){0};
@@ -139,5 +152,16 @@ static void scenario(void)
 int main(void)
 {
 	fault_init();
+	/* The variant once first, so that every run finds it registered, the reference run too
+	 * (a process loads a variant once and keeps it). */
+	qv_protocol *p = qv_protocol_new(1);
+	qv_buf b = {0};
+	ask(p, VARIANT, &b);
+	qv_protocol_free(p);
+	if (qv_buf_str(&b)[0] != '=') {
+		fprintf(stderr, "protocol: the variant cannot be loaded: %s", qv_buf_str(&b));
+		return 2;
+	}
+	qv_buf_free(&b);
 	return fault_loop("protocol", scenario, 200000, 600);
 }

@@ -4,12 +4,13 @@
  * one accepted, a table stored and rebuilt from the store, a seat joined, acts (stale,
  * illegal, legal), the AI seat's and chance's steps, an undo, frames for the seat and the
  * public, and the table rebuilt again at the end; a ConCardia table created with a variant
- * document (the built-in sets loaded first, as the server loads them); and a table with a
- * clock through a move, a timeout and a resignation. A variant table rebuilt from the store is
- * not among them: it parses the stored document, and jansson 2.14's lexer is not safe when an
- * allocation fails there (see do_create). A refused call must fail with QV_ENOMEM and leave the
- * table's version, status, seats, leaves, clocks, history and logs as they were (fault.h); the
- * table rebuilt from the store must be the reference run's, so memory and store agree.
+ * document (the built-in sets loaded first, as the server loads them) and one rebuilt from the
+ * store with its stored document; and a table with a clock through a move, a timeout and a
+ * resignation. Requests and frames arrive as text and are read as the server reads them
+ * (qv__json_parse, qv__frame_parse), under test too. A refused call must fail with QV_ENOMEM
+ * and leave the table's version, status, seats, leaves, clocks, history and logs as they were
+ * (fault.h); the table rebuilt from the store must be the reference run's, so memory and store
+ * agree.
  *
  * Determinism: a new table gets a random id and seed, so only its creation is under test;
  * the game played is a table row with a fixed id and seed put in the store and rebuilt from
@@ -22,7 +23,9 @@
 #include <unistd.h>
 
 #include "fault.h"
+#include "games/json_util.h"
 #include "quiver/variant.h"
+#include "server/frame.h"
 #include "server/store.h"
 #include "server/table.h"
 
@@ -119,21 +122,22 @@ static qv_status do_open(void *ctx, qv_buf *out, qv_err *err)
 	return qv__store_open(&((scene *)ctx)->store, path, err);
 }
 
-/* A table request; the table made is described without its random parts and freed. */
+/* A table request, its body read as the server reads one (reply.c); the table made is
+ * described without its random parts and freed. */
 static qv_status do_create(void *ctx, qv_buf *out, qv_err *err)
 {
 	scene *s = ctx;
 	json_error_t jerr;
-	/* The test's own reading of the request, as the server's happens before the table's
-	 * code: jansson 2.14's lexer, when an allocation fails, can drop a string's closing quote
-	 * and write past its buffer (a key of 14 characters such as "quiver_variant" is enough). */
-	fault_pause();
-	json_t *req = json_loads(s->text, 0, &jerr);
-	fault_resume();
-	if (!req)
-		return qv_fail(err, QV_ENOMEM, "the request could not be read");
+	json_t *req;
+	qv_status rc =
+	    qv__json_parse(s->text, strlen(s->text), JSON_REJECT_DUPLICATES, &req, &jerr);
+	if (rc) {
+		qv_fail(err, rc, "the request could not be read: %s", jerr.text);
+		qv_buf_puts(out, err->msg);
+		return rc;
+	}
 	qv__table *t;
-	qv_status rc = qv__table_create(&t, s->store, req, "127.0.0.1", err);
+	rc = qv__table_create(&t, s->store, req, "127.0.0.1", err);
 	json_decref(req);
 	if (rc) {
 		qv_buf_puts(out, err->msg);
@@ -159,6 +163,31 @@ static qv_status do_insert(void *ctx, qv_buf *out, qv_err *err)
 	                        .nseats = 2};
 	snprintf(row.seats[0].kind, sizeof row.seats[0].kind, "human");
 	snprintf(row.seats[1].kind, sizeof row.seats[1].kind, "greedy");
+	return qv__store_insert_table(s->store, &row, NULL, err);
+}
+
+#define VARIANT_ID "00000000000fa018"
+
+/* The variant's resolved document and its parameters, as the server stores a table of it
+ * (made in main, before the runs). */
+static char variant_params[128];
+static const char *variant_text;
+
+/* The row of a ConCardia table with the variant, with a fixed id and seed. */
+static qv_status do_insert_variant(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	(void)out;
+	qv__stored_table row = {.id = VARIANT_ID,
+	                        .game = "concardia",
+	                        .params = variant_params,
+	                        .variant = variant_text,
+	                        .seed = 44,
+	                        .status = "waiting",
+	                        .created = 1e9,
+	                        .nseats = 2};
+	snprintf(row.seats[0].kind, sizeof row.seats[0].kind, "human");
+	snprintf(row.seats[1].kind, sizeof row.seats[1].kind, "random");
 	return qv__store_insert_table(s->store, &row, NULL, err);
 }
 
@@ -224,6 +253,29 @@ static qv_status do_act(void *ctx, qv_buf *out, qv_err *err)
 			m->game->action_to_text(m->state, m->abuf[0], a, sizeof a);
 	}
 	qv_status rc = qv__table_act(t, s->viewer, t->v + s->dv, a, err);
+	if (rc)
+		qv_buf_puts(out, err->msg);
+	return rc;
+}
+
+/* The first legal action of the player to move, sent as a client's act frame and read as ws.c
+ * reads one (qv__frame_parse), as seat s->viewer. */
+static qv_status do_act_frame(void *ctx, qv_buf *out, qv_err *err)
+{
+	scene *s = ctx;
+	qv__table *t = s->t;
+	char a[QV_ACTION_TEXT] = "", text[QV_ACTION_TEXT + 64];
+	qv_match *m = t->m;
+	if (m->game->legal(m->state, m->abuf) > 0)
+		m->game->action_to_text(m->state, m->abuf[0], a, sizeof a);
+	snprintf(text, sizeof text, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", t->v,
+	         a);
+	qv__frame f;
+	qv_status rc = qv__frame_parse(text, strlen(text), &f, err);
+	if (!rc) {
+		rc = qv__table_act(t, s->viewer, f.v, f.action, err);
+		qv__frame_free(&f);
+	}
 	if (rc)
 		qv_buf_puts(out, err->msg);
 	return rc;
@@ -378,8 +430,26 @@ static void storing(void)
 	     "{\"game\": \"concardia\", \"seats\": [\"human\", \"random\"], \"variant\": " VARIANT
 	     "}",
 	     0, 0);
+	step(
+	    "refused deep request", do_create,
+	    "{\"game\": \"three-arrows\", \"params\": "
+	    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]}",
+	    0, 0);
 	qv__table_free(sc.t);
 	qv__store_close(sc.store);
+	sc = (scene){0};
+}
+
+/* A variant's table rebuilt from the store: its stored document read again (a loop of its
+ * own, on a store opened and filled once: each run of a loop makes every step before its
+ * refusal again, and the rebuilding writes nothing). */
+static qv__store *variant_store;
+
+static void variants(void)
+{
+	sc = (scene){.id = VARIANT_ID, .store = variant_store};
+	step("restore a variant table", do_restore, NULL, 0, 0);
+	qv__table_free(sc.t);
 	sc = (scene){0};
 }
 
@@ -405,7 +475,7 @@ static void playing(void)
 	step("frame p2", do_frame, "snapshot", 1, 0);
 	step("stale act", do_act, NULL, 0, -1);
 	step("illegal act", do_act, "place A a1 N", 0, 0);
-	step("act", do_act, NULL, 0, 0);
+	step("act frame", do_act_frame, NULL, 0, 0);
 	frames();
 	for (int i = 0; i < 2; i++) {
 		step("step", do_step, NULL, 0, 0);
@@ -488,7 +558,30 @@ int main(void)
 	for (int i = 0; qv_games[i]; i++)
 		if (qv_games[i]->components && !qv_variant_base(qv_games[i], NULL))
 			return 2;
+	/* The variant too, as a server restarting loads a stored table's: every run then finds it
+	 * in the registry, the reference run included. */
+	json_t *doc = json_loads(VARIANT, 0, NULL);
+	const qv_variant *v;
+	qv_err err;
+	if (!doc ||
+	    qv_variant_from_json(doc, qv_game_find("concardia", &err), "variant", &v, &err)) {
+		fprintf(stderr, "table: the variant cannot be loaded\n");
+		return 2;
+	}
+	json_decref(doc);
+	variant_text = v->text;
+	snprintf(variant_params, sizeof variant_params, "{\"variant\":\"%s\"}", v->sha256);
 	int bad = fault_loop("table store", storing, 100000, 600);
+	remove_database();
+	qv_buf b = {0};
+	sc = (scene){0};
+	if (do_open(&sc, &b, &err) || do_insert_variant(&sc, &b, &err)) {
+		fprintf(stderr, "table: the set-up failed: %s\n", err.msg);
+		return 2;
+	}
+	variant_store = sc.store;
+	bad |= fault_loop("table variant", variants, 100000, 600);
+	qv__store_close(variant_store);
 	bad |= fault_loop("table play", playing, 100000, 900);
 	bad |= fault_loop("table clocks", clocks, 100000, 600);
 	remove_database();

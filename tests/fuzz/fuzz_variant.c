@@ -1,9 +1,10 @@
 /*
- * fuzz_variant.c - libFuzzer target: feeds arbitrary bytes to the variant loader as a client's
- * document (the body of POST /api/tables's "variant", a record's), then plays a few random
- * actions of a game made with what it accepted, so that a document the checks let through but
- * a game's build or rules cannot honour shows up as a crash or a sanitizer report. Build with
- * `make fuzz` (clang).
+ * fuzz_variant.c - libFuzzer target: feeds arbitrary bytes to the variant loader from text, as
+ * every way in reads a document (POST /api/tables's "variant", a record's, the protocol's
+ * `variant {...}`, a variant file): qv__json_parse with its depth check and its arena, then
+ * qv_variant_from_json. It then plays a few random actions of a game made with what it
+ * accepted, so that a document the checks let through but a game's build or rules cannot
+ * honour shows up as a crash or a sanitizer report. Build with `make fuzz` (clang).
  *
  * The first byte below ' ' chooses the game the document must be for (and is then skipped).
  * Loaded variants stay registered (at most QV_VARIANT_MAX); once the registry is full, inputs
@@ -15,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "fuzz_text.h"
+#include "games/json_util.h"
 #include "quiver/match.h"
 #include "quiver/variant.h"
 
@@ -31,12 +32,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		data++;
 		size--;
 	}
-	char *text = fz_text(data, size);
 	json_error_t jerr;
-	json_t *doc = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	free(text);
-	if (!doc)
+	json_t *doc;
+	if (qv__json_parse((const char *)data, size, JSON_REJECT_DUPLICATES, &doc, &jerr)) {
+		if (!jerr.text[0])
+			abort(); /* every refusal says why */
 		return 0;
+	}
 	const qv_variant *v;
 	qv_err err;
 	if (qv_variant_from_json(doc, pick >= 0 ? qv_games[pick] : NULL, "variant", &v, &err)) {

@@ -6,15 +6,18 @@
 # With SERVER_DIR, it also writes seeds for fuzz_server there: a request that creates a table
 # of human seats, then the game's actions as act frames. With VARIANT_DIR, it writes seeds for
 # fuzz_variant there: every game's built-in set (`quiver variant dump`) and the example variants.
-# Usage: tests/fuzz/make_corpus.sh QUIVER DIR [SERVER_DIR [VARIANT_DIR]]
+# With RECORD_DIR, it writes seeds for fuzz_record there: each game's record and full state.
+# Usage: tests/fuzz/make_corpus.sh QUIVER DIR [SERVER_DIR [VARIANT_DIR [RECORD_DIR]]]
 set -euo pipefail
 Q=$1
 out=$2
 server=${3:-}
 variants=${4:-}
+records=${5:-}
 mkdir -p "$out"
 [ -n "$server" ] && mkdir -p "$server"
 [ -n "$variants" ] && mkdir -p "$variants"
+[ -n "$records" ] && mkdir -p "$records"
 mapfile -t games < <(printf 'list_games\nquit\n' | "$Q" engine | sed -n 's/^=\? *//p' | grep -v '^$')
 for gi in "${!games[@]}"; do
 	g=${games[$gi]}
@@ -66,6 +69,10 @@ for gi in "${!games[@]}"; do
 		fi
 		[ -n "$state" ] && { printf '%s' "$prefix"; echo "load $state"; echo legal; echo "show p2"; } >"$out/$g-$seed-state.txt"
 		[ -n "$record" ] && { printf '%s' "$prefix"; echo "load $record"; echo "log p2"; echo result; } >"$out/$g-$seed-record.txt"
+		if [ -n "$records" ]; then
+			[ -n "$record" ] && printf '%s\n' "$record" >"$records/$g-$seed-record.json"
+			[ -n "$state" ] && printf '%s\n' "$state" >"$records/$g-$seed-state.json"
+		fi
 	done
 	if [ -n "$variants" ]; then
 		{ printf '%s' "$prefix"; "$Q" variant dump "$g"; } >"$variants/$g-base.json"

@@ -9,8 +9,10 @@
  * - a change the database refuses answered without the database's path (HTTP and WebSocket);
  * - a socket that never says hello closed (1008), though it answers pings; sockets capped per
  *   client address (429);
- * - RFC 6455: an unmasked client frame closes the socket (1002); an upgrade without
- *   Sec-WebSocket-Key, or of another version, is refused (400);
+ * - RFC 6455: every frame it forbids (unmasked, reserved bits, an unknown opcode, a control
+ *   frame in pieces or over 125 bytes, a new message before the last one ended, a continuation
+ *   of nothing) closes the socket (1002); an upgrade without Sec-WebSocket-Key, or of another
+ *   version, is refused (400);
  * - a client that never reads is dropped once its queue is full, while the others are served;
  * - slow uploads (more of them than the server has threads) hold only their own connections:
  *   others are served while they are held, and they are answered 408;
@@ -379,6 +381,64 @@ static void test_rfc6455(void **state)
 	th_stop();
 }
 
+/* Every other frame RFC 6455 forbids (5.2, 5.4, 5.5) closes the socket with 1002 and a reason,
+ * each on its own socket after hello (the unmasked frame and the reserved bits are above):
+ * a client frame is built by hand, masked with the key 0 so that only the rule at test is
+ * broken. */
+static void test_rfc6455_frames(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32];
+	create(id);
+	static const struct {
+		const char *what;
+		unsigned char head[2]
+		                  [2]; /* first bytes of one or two frames; a second of 0: none */
+		size_t len;            /* payload length of the (last) frame */
+		const char *words;
+	} bad[] = {
+	    {"an opcode RFC 6455 does not define (3)", {{0x83, 0}, {0, 0}}, 0, "unknown opcode"},
+	    {"a ping in pieces (fin not set)", {{0x09, 0}, {0, 0}}, 0, "control frame"},
+	    {"a ping of 126 bytes", {{0x89, 0}, {0, 0}}, 126, "at most 125"},
+	    {"a new text message before the last one ended",
+	     {{0x01, 0}, {0x81, 0}},
+	     0,
+	     "before the last one ended"},
+	    {"a continuation with no message begun",
+	     {{0x80, 0}, {0, 0}},
+	     0,
+	     "no message to continue"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		tc_ws w;
+		ws_open(&w, id);
+		assert_int_equal(tc_ws_send_text(&w, "{\"type\": \"hello\", \"token\": null}"), 0);
+		json_t *snap = tc_ws_recv_json(&w, TH_WAIT_MS);
+		assert_string_equal(json_string_value(json_object_get(snap, "type")), "snapshot");
+		json_decref(snap);
+		for (int k = 0; k < 2 && bad[i].head[k][0]; k++) {
+			unsigned char frame[256] = {bad[i].head[k][0]};
+			size_t at = 2, len = k == 1 || !bad[i].head[1][0] ? bad[i].len : 0;
+			if (len > 125) {
+				frame[1] = 0x80 | 126;
+				frame[2] = (unsigned char)(len >> 8);
+				frame[3] = (unsigned char)len;
+				at = 4;
+			} else {
+				frame[1] = (unsigned char)(0x80 | len);
+			}
+			at += 4; /* the mask: four zero bytes */
+			memset(frame + at, 'x', len);
+			assert_int_equal(tc_ws_send_raw(&w, frame, at + len), 0);
+		}
+		expect_close(&w, 1002, bad[i].words);
+		printf("%s: closed with 1002 \"%s\"\n", bad[i].what, w.close_reason);
+		tc_ws_close(&w);
+	}
+	th_stop();
+}
+
 /* Whether seat index `seat` of table id is online. */
 static bool online(const char *id, int seat)
 {
@@ -626,7 +686,8 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    T(test_messages_are_utf8), T(test_read_only_database),  T(test_no_path_in_replies),
 	    T(test_hello_deadline),    T(test_sockets_per_address), T(test_rfc6455),
-	    T(test_slow_reader),       T(test_slow_uploads),        T(test_replay_bound),
+	    T(test_rfc6455_frames),    T(test_slow_reader),         T(test_slow_uploads),
+	    T(test_replay_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,10 +21,7 @@
  *      and garbage notation is rejected cleanly;
  *   3. the game's sampler draws only listed actions, and all of them;
  *   4. the state JSON round-trips exactly (bytes and text), and damaged JSON is refused
- *      cleanly or loaded into a state that still works; for THREE ARROWS also, at every step
- *      and after every listed action applied, the masks that apply keeps up to date (each
- *      player's reach, the arrows by direction: three_arrows.h) equal the ones recomputed
- *      from the pieces;
+ *      cleanly or loaded into a state that still works;
  *   5. the record (every action in notation) replays to the same final state, directly and
  *      (in the full games and one in RECORD_EVERY of the others) through the match layer
  *      (qv_match_load_json, then qv_match_record_json and qv_match_load_text once more);
@@ -58,7 +55,10 @@
  *      action (up to NARRATION_ALTS, drawn at random when more) has the same note and the
  *      same confirmation in the truth and in NOTE_WORLDS determinizations for that player,
  *      which the player cannot tell from the truth (at every decision of the full games, on a
- *      share NOTES_P of the heavy steps of the others).
+ *      share NOTES_P of the heavy steps of the others);
+ *  13. every state keeps the game's invariants (qv_game.state_ok, which every game of the
+ *      registry states): at every step, after every listed action applied, in every
+ *      determinization made for a view, and in damaged JSON that load_json accepts.
  *
  * Game i starts from seed qv_seed_mix(S, i), and the tester's own choices come from an RNG
  * derived from that seed, so `--only i` replays game i exactly. The first FULL_GAMES games
@@ -80,8 +80,6 @@
 #include "quiver/game.h"
 #include "quiver/match.h"
 #include "quiver/variant.h"
-
-#include "games/three_arrows/three_arrows.h"
 
 #define MAX_STEPS      100000 /* a game still running after this many steps fails (8) */
 #define FULL_GAMES     3      /* the first games check every property at every step */
@@ -120,6 +118,7 @@ static const char *const prop_names[] = {
     "diagrams fit an 80x24 terminal",
     "reveals misses no reveal",
     "what an action would do names no hidden fact",
+    "states keep the game's invariants",
 };
 
 /* A set of actions mapping each to its index in the list it came from: open addressing with
@@ -397,22 +396,18 @@ static bool check_small_buffer(ctx *c, qv_action a)
 	return true;
 }
 
-/* Property 4 for THREE ARROWS: the masks of state st that apply keeps up to date (dirs and
- * reach) equal the ones ta_derive recomputes from its pieces; `after` names the action just
- * applied to reach st, or is NULL for the game's own state. Uses c->d1. */
-static bool check_derived(ctx *c, const unsigned char *st, const char *after)
+/* Property 13: state st keeps the game's invariants (state_ok); `where` says which state it
+ * is for the message ("after 'place A b1 N'", "determinized for p2"), NULL for the game's own
+ * state at this step. */
+static bool check_invariants(ctx *c, const unsigned char *st, const char *where)
 {
-	if (!c->three_arrows)
+	qv_err why = {{0}};
+	if (!c->g->state_ok)
+		return fail(c, 13, "the game states no invariants (state_ok is NULL)");
+	if (c->g->state_ok(st, &why))
 		return true;
-	memcpy(c->d1, st, c->g->state_size);
-	ta_derive((ta_state *)(void *)c->d1);
-	if (memcmp(c->d1, st, c->g->state_size) == 0)
-		return true;
-	return fail(c, 4,
-	            "the reach and arrow masks kept by apply%s%s%s differ from the ones recomputed "
-	            "from the pieces (first differing byte %zu)",
-	            after ? " (after '" : "", after ? after : "", after ? "')" : "",
-	            first_diff(c, c->d1, st));
+	return fail(c, 13, "the state%s%s breaks an invariant: %s", where ? " " : "",
+	            where ? where : "", why.msg);
 }
 
 /* Property 1 for one listed action (or chance outcome): its notation parses back to it, it
@@ -441,7 +436,9 @@ static bool check_listed(ctx *c, qv_action a, const char *what)
 	int w = g->to_move(c->tmp);
 	if (w != QV_CHANCE && w != QV_OVER && (w < 0 || w >= g->num_players(c->tmp)))
 		return fail(c, 1, "after %s '%s', to_move returns %d", what, text, w);
-	return check_derived(c, c->tmp, text);
+	char where[TEXT_MAX + 16];
+	snprintf(where, sizeof where, "after '%s'", text);
+	return check_invariants(c, c->tmp, where);
 }
 
 /* Property 1 for the current state: to_move, legal() and chance() agree; the listed actions
@@ -940,7 +937,7 @@ static bool check_damaged_json(ctx *c, json_t *j)
 	json_decref(c->g->state_json(c->fresh));
 	if (who != QV_CHANCE && who != QV_OVER && (who < 0 || who >= c->g->num_players(c->fresh)))
 		return fail(c, 4, "load_json accepts damaged JSON giving to_move %d", who);
-	return true;
+	return check_invariants(c, c->fresh, "loaded from damaged JSON");
 }
 
 /* Property 4: state_json, printed and parsed back as text, loads into a freshly initialised
@@ -1098,6 +1095,10 @@ static bool check_viewer(ctx *c, int v, int who)
 		goto out;
 	memcpy(c->d1, c->st, size);
 	g->determinize(c->d1, v, &x);
+	char where[32];
+	snprintf(where, sizeof where, "determinized for %s", name);
+	if (!check_invariants(c, c->d1, where))
+		goto out;
 	j2 = view_of(c, c->d1, v, t2, false, NULL);
 	if (!j2)
 		goto out;
@@ -1706,7 +1707,7 @@ static bool check_step(ctx *c, int who)
 {
 	bool heavy =
 	    c->full || c->step == 0 || who == QV_OVER || qv_rng_double(&c->rng) < c->heavy_p;
-	if (!check_derived(c, c->st, NULL) || !check_moves(c, who) || !check_returns(c, who) ||
+	if (!check_invariants(c, c->st, NULL) || !check_moves(c, who) || !check_returns(c, who) ||
 	    !check_rejects(c))
 		return false;
 	if (who >= 0 && c->g->sample && !check_sample(c))

@@ -5,8 +5,12 @@
  * game becomes a zombie the server plays, comes back with return and ranks below the players
  * who stayed, clocks resume after kill -9, Fischer adds its increment, days per move read
  * back, away_ms grows after a disconnect, a claim is refused too early and accepted after
- * --away-limit, resign ends a 2-player game and makes a zombie of 3, and every new frame that
- * is malformed, stale, from a spectator, from the wrong seat or repeated is refused.
+ * --away-limit, resign ends a 2-player game and makes a zombie of 3, every new frame that is
+ * malformed, stale, from a spectator, from the wrong seat or repeated is refused, and nothing
+ * taken back gains time: a takeback sets every clock back to before the decision (no
+ * increment kept, the asker charged the time since, across kill -9 too), one that would leave
+ * the asker no time is refused, and a withdrawn commitment changes no clock while a played one
+ * earns its increment.
  *
  * Usage: test_clocks PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -144,7 +148,7 @@ static void table_of(const char *body, int n, char id[32], char tokens[][64])
 {
 	th_create(body, id);
 	for (int i = 0; i < n; i++) {
-		char seat[8];
+		char seat[16]; /* room for any int, so the compiler sees no truncation */
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tokens[i]);
 	}
@@ -741,15 +745,215 @@ static void test_with_people(void **state)
 	th_stop();
 }
 
+/* ---- what is taken back gains nobody time ---------------------------------------------------- */
+
+#define PUMP_FISCHER                                                                               \
+	"{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, \"seats\": "           \
+	"[\"human\", \"human\"], \"clock\": {\"kind\": \"fischer\", \"base\": 60, \"increment\": " \
+	"3600}}"
+#define TWO_MOVE(seconds)                                                                          \
+	"{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, \"seats\": "           \
+	"[\"human\", \"human\"], \"clock\": {\"kind\": \"move\", \"seconds\": " #seconds "}}"
+
+/* p1 acts, then takes the act back at once (p2 has not moved, so it needs nobody's answer);
+ * returns p1's time left after the takeback, and the act's in *acted. */
+static long long act_and_take_back(th_seat *p1, long long *acted)
+{
+	long long v = p1->v;
+	th_seat_act(p1, th_seat_first(p1));
+	th_seat_reach(p1, v + 1);
+	*acted = left_of(p1->table, "p1");
+	th_seat_send(p1, "{\"type\": \"takeback\", \"v\": %lld}", p1->v);
+	th_seat_reach(p1, v + 2);
+	return left_of(p1->table, "p1");
+}
+
+/* A takeback sets every clock back to what it held before the decision taken back: Fischer's
+ * increment goes with the decision (20 acts and takebacks at 60 s + 3600 s leave p1 below 60 s,
+ * never above what it had), the other seat's clock is as it was, a per-move allowance is not
+ * begun again, and after kill -9 the clocks of that moment are still known. */
+static void test_takeback_clocks(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	th_start(db, NULL);
+	char id[32], tokens[2][64];
+	table_of(PUMP_FISCHER, 2, id, tokens);
+	th_seat p1;
+	th_seat_open(&p1, id, tokens[0]);
+	long long before = left_of(p1.table, "p1"), acted;
+	for (int i = 0; i < 20; i++) {
+		long long after = act_and_take_back(&p1, &acted);
+		assert_true(acted > 3600000); /* the act earned its increment */
+		if (after > before)
+			fail_msg("cycle %d: p1's clock grew from %lld to %lld ms", i, before,
+			         after);
+		assert_int_equal(left_of(p1.table, "p2"), 60000);
+		before = after;
+	}
+	assert_true(before <= 60000);
+	th_seat_close(&p1);
+
+	/* Per move (10 s): p1 thinks a second, acts and takes back: its decision goes on with
+	 * what it had left, not a new allowance; p2's allowance is whole. */
+	table_of(TWO_MOVE(10), 2, id, tokens);
+	th_seat_open(&p1, id, tokens[0]);
+	usleep(1000 * 1000);
+	long long after = act_and_take_back(&p1, &acted);
+	print_message("per move: p1 had %lld ms at its act, %lld ms after the takeback\n", acted,
+	              after);
+	assert_true(after <= acted && after <= 9000);
+	assert_int_equal(left_of(p1.table, "p2"), 10000);
+	/* p1 acts again, the server is killed, and the takeback after the restart still sets
+	 * the clocks back to before that act. */
+	long long v = p1.v;
+	th_seat_act(&p1, th_seat_first(&p1));
+	th_seat_reach(&p1, v + 1);
+	acted = left_of(p1.table, "p1");
+	th_seat_close(&p1);
+	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
+	th_start(db, NULL);
+	th_seat_open(&p1, id, tokens[0]);
+	th_seat_send(&p1, "{\"type\": \"takeback\", \"v\": %lld}", p1.v);
+	th_seat_reach(&p1, v + 2);
+	assert_true(left_of(p1.table, "p1") <= acted);
+	assert_int_equal(left_of(p1.table, "p2"), 10000);
+	th_seat_close(&p1);
+	th_stop();
+}
+
+/* A takeback request answered later: the asker is charged the time from its decision to its
+ * request, the seat that answers gets back the time it spent since; a takeback that would leave
+ * the asker no time is refused, and changes nothing. */
+static void test_takeback_charged(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tokens[2][64];
+	table_of("{\"game\": \"three-arrows\", \"params\": {\"mode\": \"tactical\"}, \"seats\": "
+	         "[\"human\", \"human\"], \"clock\": {\"kind\": \"fischer\", \"base\": 60, "
+	         "\"increment\": 5}}",
+	         2, id, tokens);
+	th_seat p1, p2;
+	th_seat_open(&p1, id, tokens[0]);
+	th_seat_open(&p2, id, tokens[1]);
+	long long v = p1.v;
+	th_seat_act(&p1, th_seat_first(&p1));
+	th_seat_reach(&p1, v + 1);
+	long long acted = left_of(p1.table, "p1") - 5000; /* before its increment */
+	th_seat_reach(&p2, v + 1);
+	th_seat_act(&p2, th_seat_first(&p2));
+	th_seat_reach(&p1, v + 2);
+	usleep(500 * 1000);
+	th_seat_send(&p1, "{\"type\": \"takeback\", \"v\": %lld}", p1.v);
+	while (!json_is_object(json_object_get(p2.table, "offer")))
+		th_seat_next(&p2);
+	usleep(300 * 1000); /* p2 takes its time to answer: not charged to p1 */
+	th_seat_send(&p2, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}", p2.v);
+	th_seat_reach(&p1, v + 3);
+	long long p1_left = left_of(p1.table, "p1");
+	print_message("p1 had %lld ms before its act, %lld ms after the takeback\n", acted,
+	              p1_left);
+	assert_true(p1_left <= acted - 500);
+	assert_true(p1_left > acted - 30000);
+	assert_int_equal(left_of(p1.table, "p2"), 60000);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+
+	/* Per move (4 s): p1 thinks 2 s, acts with about 2 s left, and asks to take it back once
+	 * more than that has passed: refused, and its clock is as it was. */
+	table_of(TWO_MOVE(4), 2, id, tokens);
+	th_seat_open(&p1, id, tokens[0]);
+	usleep(2000 * 1000);
+	v = p1.v;
+	th_seat_act(&p1, th_seat_first(&p1));
+	th_seat_reach(&p1, v + 1);
+	long long left = left_of(p1.table, "p1");
+	assert_true(left > 0 && left < 4000);
+	usleep((useconds_t)(left + 300) * 1000);
+	char frame[64];
+	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", p1.v);
+	th_seat_refused(&p1, frame, "your clock would run out");
+	json_t *info = th_info(id);
+	assert_int_equal(left_of(info, "p1"), left);
+	assert_int_equal(json_integer_value(json_object_get(info, "v")), v + 1);
+	json_decref(info);
+	th_seat_close(&p1);
+	th_stop();
+}
+
+#define PARTY_CLOCK(clock)                                                                            \
+	"{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", \"human\"], \"clock\": " clock \
+	"}"
+
+/* A commitment in a step everyone chooses at once (Arrow Party's items; p3, last in seat order,
+ * commits ahead of its turn): withdrawn, it changes no clock (no increment, the time since it
+ * counts, a per-move allowance is not begun again); played, it earns the increment. */
+static void test_commitment_clocks(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], tokens[3][64];
+	table_of(PARTY_CLOCK("{\"kind\": \"fischer\", \"base\": 60, \"increment\": 30}"), 3, id,
+	         tokens);
+	th_seat p1, p2, p3;
+	th_seat_open(&p3, id, tokens[2]);
+	long long before = left_of(p3.table, "p3");
+	for (int i = 0; i < 10; i++) {
+		th_seat_act(&p3, "ready");
+		th_seat_wait_to_move(&p3, "p1 p2");
+		assert_true(left_of(p3.table, "p3") <= before); /* no increment yet */
+		th_seat_send(&p3, "{\"type\": \"takeback\", \"v\": %lld}", p3.v);
+		th_seat_wait_to_move(&p3, "p1 p2 p3");
+		long long after = left_of(p3.table, "p3");
+		if (after > before)
+			fail_msg("cycle %d: p3's clock grew from %lld to %lld ms", i, before,
+			         after);
+		before = after;
+	}
+	/* Played: p3 commits, p1 and p2 choose, and the step earns p3 its increment. */
+	th_seat_act(&p3, "ready");
+	th_seat_wait_to_move(&p3, "p1 p2");
+	th_seat_open(&p1, id, tokens[0]);
+	th_seat_open(&p2, id, tokens[1]);
+	long long v = p3.v;
+	th_seat_act(&p1, "ready");
+	th_seat_wait_to_move(&p2, "p2");
+	th_seat_act(&p2, "ready");
+	th_seat_reach(&p3, v + 3);
+	assert_true(left_of(p3.table, "p3") > before + 25000);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_seat_close(&p3);
+
+	/* Per move (10 s): p3 thinks a second, commits, waits, withdraws: what it had left runs
+	 * on. */
+	table_of(PARTY_CLOCK("{\"kind\": \"move\", \"seconds\": 10}"), 3, id, tokens);
+	th_seat_open(&p3, id, tokens[2]);
+	usleep(1000 * 1000);
+	th_seat_act(&p3, "ready");
+	th_seat_wait_to_move(&p3, "p1 p2");
+	usleep(500 * 1000);
+	th_seat_send(&p3, "{\"type\": \"takeback\", \"v\": %lld}", p3.v);
+	th_seat_wait_to_move(&p3, "p1 p2 p3");
+	long long left = left_of(p3.table, "p3");
+	print_message("per move: p3 has %lld ms after committing and withdrawing\n", left);
+	assert_true(left <= 8500);
+	th_seat_close(&p3);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "clocks", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_settings), T(test_timeout_two), T(test_timeout_unattended), T(test_fischer),
-	    T(test_kill9),    T(test_zombie),      T(test_resign_two),         T(test_resign_three),
-	    T(test_claim),    T(test_with_people),
+	    T(test_settings),          T(test_timeout_two),     T(test_timeout_unattended),
+	    T(test_fischer),           T(test_kill9),           T(test_zombie),
+	    T(test_resign_two),        T(test_resign_three),    T(test_claim),
+	    T(test_with_people),       T(test_takeback_clocks), T(test_takeback_charged),
+	    T(test_commitment_clocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,10 @@
 /*
- * test_seats.c - tables between people at `quiver serve`, from the outside: invite seats and
- * their codes (shown once, to the creator; 403 without the code or with a wrong one, 409 the
- * second time, kept across kill -9), privacy by default and the lobby list, names, chat
- * (delivery, limits, spectators' lines to spectators only, the snapshot's chat, kill -9,
- * markup kept as text) and rematch (seats moved on and claimed, tokens only to the right
- * connections), with every new frame malformed, from a spectator or repeated refused.
+ * test_seats.c - tables between people at `quiver serve`, from the outside: privacy by
+ * default and the lobby list, names, chat (delivery, limits, spectators' lines to spectators
+ * only, the snapshot's chat, kill -9, markup kept as text) and rematch (seats moved on and
+ * claimed, tokens only to the right connections), with every new frame malformed, from a
+ * spectator or repeated refused. Invite codes, an attacker's target, are tested by the hostile
+ * suite (tests/hostile/test_invites.c).
  *
  * Usage: test_seats PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -188,82 +188,6 @@ static bool listed(const char *id)
 		    !strcmp(json_string_value(json_object_get(json_array_get(list, i), "id")), id);
 	json_decref(j);
 	return found;
-}
-
-/* ---- invites ----------------------------------------------------------------------------- */
-
-static void test_invites(void **state)
-{
-	(void)state;
-	const char *db = th_new_db();
-	th_start(db, NULL);
-	json_t *made = th_http("POST", "/api/tables",
-	                       "{\"game\": \"evons\", \"seats\": [\"human\", \"invite\"]}", 201);
-	char id[32], code[64];
-	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(made, "id")));
-	const json_t *invites = json_object_get(made, "invites");
-	assert_int_equal(json_array_size(invites), 1);
-	assert_string_equal(json_string_value(json_object_get(json_array_get(invites, 0), "seat")),
-	                    "p2");
-	snprintf(code, sizeof code, "%s",
-	         json_string_value(json_object_get(json_array_get(invites, 0), "code")));
-	assert_int_equal(strlen(code), 32);
-	assert_int_equal(strspn(code, "0123456789abcdef"), 32);
-	/* The kind stays human; only p1 is open. */
-	assert_string_equal(json_string_value(json_object_get(seat_of(made, 1), "kind")), "human");
-	assert_true(json_is_true(json_object_get(seat_of(made, 0), "open")));
-	assert_true(json_is_false(json_object_get(seat_of(made, 1), "open")));
-	json_decref(made);
-	/* Nobody else ever sees the code: not the info, not the lobby, not a spectator. */
-	char path[96];
-	snprintf(path, sizeof path, "/api/tables/%s", id);
-	tc_reply r;
-	assert_int_equal(tc_http(th_server.port, "GET", path, NULL, 0, &r), 200);
-	assert_null(strstr(r.body, code));
-	assert_null(json_object_get(r.json, "invites"));
-	tc_reply_free(&r);
-	assert_int_equal(tc_http(th_server.port, "GET", "/api/tables", NULL, 0, &r), 200);
-	assert_null(strstr(r.body, code));
-	tc_reply_free(&r);
-	conn watcher;
-	open_conn(&watcher, id, NULL);
-	char *snap = json_dumps(watcher.snapshot, JSON_COMPACT);
-	assert_null(strstr(snap, code));
-	free(snap);
-	/* A table without invite seats answers an empty list. */
-	made = th_http("POST", "/api/tables", "{\"game\": \"evons\"}", 201);
-	assert_int_equal(json_array_size(json_object_get(made, "invites")), 0);
-	json_decref(made);
-
-	/* Without the code, with a wrong one: 403, and nothing changes. */
-	join_refused(id, "{\"seat\": \"p2\"}", 403, "invite code");
-	join_refused(id, "{\"seat\": \"p2\", \"invite\": \"0123456789abcdef0123456789abcdef\"}",
-	             403, "not the invite code");
-	join_refused(id, "{\"invite\": \"0123456789abcdef0123456789abcdef\"}", 403,
-	             "not the invite code");
-	join_refused(id, "{\"seat\": \"p1\", \"invite\": \"abc\"}", 400, "open seat");
-	join_refused(id, "{\"invite\": 7}", 400, "invite");
-	json_t *info = th_info(id);
-	assert_true(json_is_false(json_object_get(seat_of(info, 1), "claimed")));
-	json_decref(info);
-	/* {} takes the open seat, never the invited one. */
-	char t1[64], t2[64];
-	th_join_with(id, "{}", "p1", t1);
-	join_refused(id, "{}", 409, "invited");
-	/* The code survives kill -9 (its hash is stored), and works once. */
-	close_conn(&watcher);
-	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
-	th_start(db, NULL);
-	char body[128];
-	snprintf(body, sizeof body, "{\"invite\": \"%s\"}", code);
-	th_join_with(id, body, "p2", t2);
-	join_refused(id, body, 409, "already taken");
-	snprintf(body, sizeof body, "{\"seat\": \"p2\", \"invite\": \"%s\"}", code);
-	join_refused(id, body, 409, "already taken");
-	info = th_info(id);
-	assert_string_equal(json_string_value(json_object_get(info, "status")), "playing");
-	json_decref(info);
-	th_stop();
 }
 
 /* ---- privacy and the lobby --------------------------------------------------------------- */
@@ -774,8 +698,7 @@ int main(int argc, char **argv)
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_invites), T(test_lobby), T(test_lobby_pages),
-	    T(test_names),   T(test_chat),  T(test_rematch),
+	    T(test_lobby), T(test_lobby_pages), T(test_names), T(test_chat), T(test_rematch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

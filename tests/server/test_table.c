@@ -3,7 +3,8 @@
  * examples and hashes stored before libsodium, tokens, table requests, versions, stale and
  * out-of-turn acts, undo policy, AI steps, people's forced decisions held (AI seats' applied),
  * the per-viewer log (secret commitments show only their verb to the others, undo reported as
- * lines taken back), and tables rebuilt from the store.
+ * lines taken back), tables rebuilt from the store, and the clocks a takeback sets back (the
+ * marks kept, bounded, and what happens without one).
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <setjmp.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -1050,6 +1052,69 @@ static void test_store_upgrade(void **state)
 }
 
 /* libsodium, which makes the tokens and ids, is started once (as qv__server_start does). */
+/* ---- clocks set back by a takeback ------------------------------------------------------------
+ */
+
+/* p's time left on t's clock now, in ms (the server's clocks read the epoch in seconds). */
+static long long left_now(qv__table *t, int p)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	qv__table_lock(t);
+	long long ms = qv__clock_left(&t->clock, p, (double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+	qv__table_unlock(t);
+	return ms;
+}
+
+/* The clocks without sockets: an act earns Fischer's increment and leaves a mark of the clocks
+ * before it; its takeback sets every clock back to the mark and drops it; each act leaves one;
+ * without a mark (a table saved by an older quiver) a takeback keeps the clocks as they are but
+ * takes the asker's increment back. */
+static void test_takeback_marks(void **state)
+{
+	(void)state;
+	qv__table *t = make(NULL, "{\"game\": \"three-arrows\", \"params\": {\"mode\": "
+	                          "\"tactical\"}, \"seats\": [\"human\", \"human\"], \"clock\": "
+	                          "{\"kind\": \"fischer\", \"base\": 60, \"increment\": 10}}");
+	char tok[33], a[256];
+	int seat;
+	qv_err err;
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(qv__table_join(t, NULL, &seat, tok, NULL), QV_OK);
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, 0, version(t), a, &err), QV_OK);
+	assert_int_equal(t->nmarks, 1);
+	assert_int_equal(t->marks[0].from, 0);
+	assert_true(t->clock.left[0] > 60000 && t->clock.left[0] <= 70000);
+	assert_int_equal(qv__table_undo(t, 0, version(t), &err), QV_OK);
+	assert_int_equal(t->nmarks, 0);
+	assert_true(left_now(t, 0) <= 60000);
+	assert_int_equal(left_now(t, 1), 60000);
+	assert_true(t->clock.running == 1u);
+	/* Acts of both seats, each in its turn: one mark each (no chance outcome comes in the
+	 * tactical mode to end them), in the order of the history. */
+	for (int i = 0; i < 4; i++) {
+		first_legal(t, a, sizeof a);
+		assert_int_equal(qv__table_act(t, qv_match_to_move(t->m), version(t), a, &err),
+		                 QV_OK);
+		assert_int_equal(t->nmarks, i + 1);
+		assert_true(t->marks[i].from < t->m->nhist);
+		assert_true(i == 0 || t->marks[i].from > t->marks[i - 1].from);
+	}
+	/* The seat to move acts; the marks are lost (an older quiver kept none): the takeback
+	 * carries the clocks on, less that seat's increment. */
+	int p = qv_match_to_move(t->m), q = 1 - p;
+	first_legal(t, a, sizeof a);
+	assert_int_equal(qv__table_act(t, p, version(t), a, &err), QV_OK);
+	long long acted = t->clock.left[p], other = left_now(t, q);
+	t->nmarks = 0;
+	assert_int_equal(qv__table_undo(t, p, version(t), &err), QV_OK);
+	assert_true(left_now(t, p) <= acted - 10000);
+	assert_true(left_now(t, p) > acted - 10000 - 5000);
+	assert_true(left_now(t, q) <= other);
+	qv__table_free(t);
+}
+
 static int start_crypto(void **state)
 {
 	(void)state;
@@ -1075,6 +1140,7 @@ int main(void)
 	    cmocka_unit_test(test_fetch_rules),
 	    cmocka_unit_test(test_undo_race_arrow_party),
 	    cmocka_unit_test(test_undo_chance_not_reused),
+	    cmocka_unit_test(test_takeback_marks),
 	};
 	return cmocka_run_group_tests(tests, start_crypto, NULL);
 }

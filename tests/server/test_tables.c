@@ -1,14 +1,16 @@
 /*
  * test_tables.c - the limits of `quiver serve` on tables and their storage (docs/server.md,
  * "Limits"), each against the binary on a temporary database on 127.0.0.1:
- * - a table whose AI search was under way when the process died twice is stopped at start-up
- *   and says so in its info, never searched again (a crash loop); one death is retried;
- * - the WAL stays bounded while one client repeats act and undo;
+ * - a table whose AI search was under way when the process died twice, each time the only
+ *   work in flight, is stopped at start-up and says so in its info, never searched again (a
+ *   crash loop); one death is retried; a death while a request was in flight, while another
+ *   table's step was under way too, or with no flight record at all counts against nobody;
  * - waiting tables expire, while the server runs and across a restart;
+ * - a table that plays without a running clock, with nobody connected and nothing happening
+ *   for --idle-limit, ends as abandoned (no result; its record replays), also by its stored
+ *   last activity across a restart, and stops counting against the limits;
  * - table creation is limited per client address (rate, open tables, tables with AI seats)
  *   with 429 naming the limit;
- * - a finished table's info and record are answered from what was stored when it ended, not
- *   replayed (the test removes its actions from the database: a replay would fail);
  * and, in this process, the worker pool serves its lanes in turn.
  */
 #define _DEFAULT_SOURCE /* usleep */
@@ -19,13 +21,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "harness.h"
+#include "server/flight.h"
 #include "server/pool.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -58,6 +60,47 @@ static void crafted_table(const char *db, const char *kind, int starts, char id[
 	qv__store_close(store);
 }
 
+/* Leaves db's flight record as a process that died would: the steps of tables ids[0..n) under
+ * way and `requests` requests in flight. A child process writes it and exits without closing
+ * it, as a crash or a kill -9 ends a server. */
+static void died_during(const char *db, const char *const *ids, int n, int requests)
+{
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		qv__flight *f;
+		qv__flight_last last;
+		qv_err err;
+		if (qv__flight_open(&f, db, &last, &err))
+			_exit(1);
+		for (int i = 0; i < n; i++)
+			qv__flight_step_begin(f, ids[i]);
+		qv__flight_request(f, requests);
+		_exit(0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* Waits until the table has moved past version 0 (its AI seat searched again), never stopped. */
+static void moves_on(const char *id)
+{
+	double end = tc_now_ms() + TH_WAIT_MS;
+	for (;;) {
+		json_t *t = th_info(id);
+		assert_null(json_object_get(t, "stopped"));
+		long long v = json_integer_value(json_object_get(t, "v"));
+		json_decref(t);
+		if (v > 0)
+			return;
+		if (tc_now_ms() > end)
+			fail_msg("table %s, whose AI search was under way at a death, did not move",
+			         id);
+		usleep(20000);
+	}
+}
+
 static void test_crash_during_ai(void **state)
 {
 	(void)state;
@@ -65,8 +108,11 @@ static void test_crash_during_ai(void **state)
 	char twice[32], once[32];
 	crafted_table(db, "hard", QV__AI_TRIES, twice);
 	crafted_table(db, "random", 1, once);
+	const char *alone[] = {twice};
+	died_during(db, alone, 1, 0);
 	th_start(db, NULL);
-	/* Died twice: stopped, and every viewer's info says why. */
+	/* Died twice during its search, the second time doing nothing else: stopped, and every
+	 * viewer's info says why. */
 	json_t *t = th_info(twice);
 	const char *why = json_string_value(json_object_get(t, "stopped"));
 	if (!why || !strstr(why, "stopped"))
@@ -75,19 +121,7 @@ static void test_crash_during_ai(void **state)
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	json_decref(t);
 	/* Died once: searched again, and it moves on. */
-	double end = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		t = th_info(once);
-		assert_null(json_object_get(t, "stopped"));
-		long long v = json_integer_value(json_object_get(t, "v"));
-		json_decref(t);
-		if (v > 0)
-			break;
-		if (tc_now_ms() > end)
-			fail_msg(
-			    "the table whose AI search was under way at one death did not move");
-		usleep(20000);
-	}
+	moves_on(once);
 	th_stop();
 	/* The stop is saved: the next start says the same, and does not search. */
 	th_start(db, NULL);
@@ -96,88 +130,31 @@ static void test_crash_during_ai(void **state)
 	assert_int_equal(json_integer_value(json_object_get(t, "v")), 0);
 	json_decref(t);
 	th_stop();
-}
 
-/* ---- the WAL -------------------------------------------------------------------------------- */
-
-/* The next frame of w whose version differs from v; returns its version. */
-static long long next_version(tc_ws *w, long long v, json_t **frame)
-{
-	for (int i = 0; i < 100; i++) {
-		json_t *f = tc_ws_recv_json(w, TH_WAIT_MS);
-		if (!f)
-			fail_msg("no frame within %d ms", TH_WAIT_MS);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (strcmp(type, "error") == 0)
-			fail_msg("error frame: %s",
-			         json_string_value(json_object_get(f, "message")));
-		long long fv = json_integer_value(json_object_get(f, "v"));
-		if (fv != v) {
-			*frame = f;
-			return fv;
-		}
-		json_decref(f);
-	}
-	fail_msg("no new version in 100 frames");
-	return -1;
-}
-
-static long long file_size(const char *path)
-{
-	struct stat sb;
-	return stat(path, &sb) == 0 ? (long long)sb.st_size : 0;
-}
-
-/* Act and undo CYCLES times; the WAL file must stay under WAL_BOUND. Without checkpoints that
- * finish (the WAL is only ever appended to under steady commits), these cycles grow it far
- * past the bound. */
-#define CYCLES    6000
-#define WAL_BOUND (24LL << 20)
-
-static void test_wal_bounded(void **state)
-{
-	(void)state;
-	const char *db = th_new_db();
-	char wal[160];
-	snprintf(wal, sizeof wal, "%s-wal", db);
-	th_start(db, NULL);
-	char id[32], token[64], path[96];
-	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
-	th_join(id, "p1", token);
-	char other[64];
-	th_join(id, "p2", other);
-	tc_ws w;
-	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
-	assert_int_equal(tc_ws_open(&w, th_server.port, path), 0);
-	char msg[256];
-	snprintf(msg, sizeof msg, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
-	assert_int_equal(tc_ws_send_text(&w, msg), 0);
-	json_t *f;
-	long long v = next_version(&w, -1, &f);
-	char action[128];
-	snprintf(action, sizeof action, "%s",
-	         json_string_value(
-	             json_array_get(json_object_get(json_object_get(f, "view"), "legal"), 0)));
-	json_decref(f);
-	long long largest = 0;
-	for (int i = 0; i < CYCLES; i++) {
-		snprintf(msg, sizeof msg, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
-		         action);
-		assert_int_equal(tc_ws_send_text(&w, msg), 0);
-		v = next_version(&w, v, &f);
-		json_decref(f);
-		snprintf(msg, sizeof msg, "{\"type\": \"undo\", \"v\": %lld}", v);
-		assert_int_equal(tc_ws_send_text(&w, msg), 0);
-		v = next_version(&w, v, &f);
-		json_decref(f);
-		long long size = file_size(wal);
-		largest = size > largest ? size : largest;
-		if (size > WAL_BOUND)
-			fail_msg("after %d act+undo cycles the WAL is %lld bytes, over %lld", i + 1,
-			         size, WAL_BOUND);
-	}
-	printf("largest WAL over %d act+undo cycles: %lld bytes\n", CYCLES, largest);
-	tc_ws_close(&w);
+	/* Deaths the tables' searches did not cause: the second death of each came while a
+	 * request was in flight, while two tables' steps were under way, or left no record (a
+	 * database of an older quiver). None is stopped; each searches again. */
+	char req[32], a[32], b[32], none[32];
+	const char *db2 = th_new_db();
+	crafted_table(db2, "random", QV__AI_TRIES, req);
+	const char *one[] = {req};
+	died_during(db2, one, 1, 1);
+	th_start(db2, NULL);
+	moves_on(req);
+	th_stop();
+	const char *db3 = th_new_db();
+	crafted_table(db3, "random", QV__AI_TRIES, a);
+	crafted_table(db3, "random", QV__AI_TRIES, b);
+	const char *both[] = {a, b};
+	died_during(db3, both, 2, 0);
+	th_start(db3, NULL);
+	moves_on(a);
+	moves_on(b);
+	th_stop();
+	const char *db4 = th_new_db();
+	crafted_table(db4, "random", QV__AI_TRIES, none);
+	th_start(db4, NULL);
+	moves_on(none);
 	th_stop();
 }
 
@@ -267,61 +244,160 @@ static void test_address_limits(void **state)
 	th_create("{\"game\": \"evons\", \"seats\": [\"human\", \"random\"]}", id);
 	th_refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--address-tables");
 	th_stop();
+
+	/* A person who resigns a game of three leaves a zombie the server plays (medium): its
+	 * table is then one with AI seats, counted against --address-ai-tables. */
+	static const char *const one_ai[] = {"--address-ai-tables", "1", NULL};
+	th_start(th_new_db(), one_ai);
+	char tokens[3][64];
+	th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": "
+	          "[\"human\", \"human\", \"human\"]}",
+	          id);
+	for (int i = 0; i < 3; i++) {
+		char seat[8];
+		snprintf(seat, sizeof seat, "p%d", i + 1);
+		th_join(id, seat, tokens[i]);
+	}
+	th_seat p3;
+	th_seat_open(&p3, id, tokens[2]);
+	th_seat_send(&p3, "{\"type\": \"resign\", \"v\": %lld}", p3.v);
+	th_seat_reach(&p3, p3.v + 1);
+	th_seat_close(&p3);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"human\", \"easy\"]}",
+	           429, "--address-ai-tables");
+	th_stop();
 }
 
-/* ---- finished tables ------------------------------------------------------------------------ */
+/* ---- tables that end idle ------------------------------------------------------------------- */
 
-static void test_finished_stored(void **state)
+/* The idle limit of these tests, in seconds. */
+#define IDLE "2"
+
+static const char *status_of(const json_t *t)
+{
+	return json_string_value(json_object_get(t, "status"));
+}
+
+/* Polls the table's info until its status is `want`; returns that info (caller frees). */
+static json_t *wait_status(const char *id, const char *want)
+{
+	double end = tc_now_ms() + TH_WAIT_MS;
+	for (;;) {
+		json_t *t = th_info(id);
+		if (!strcmp(status_of(t), want))
+			return t;
+		json_decref(t);
+		if (tc_now_ms() > end)
+			fail_msg("table %s never became %s", id, want);
+		usleep(50000);
+	}
+}
+
+/* A table of two seats its creator joined itself: playing, and nobody at it. */
+static void joined_table(const char *body, char id[32])
+{
+	char token[64];
+	th_create(body, id);
+	th_join(id, "p1", token);
+	if (strstr(body, "\"human\", \"human\""))
+		th_join(id, "p2", token);
+}
+
+/* --idle-limit: a table that plays without a clock, with nobody connected and nothing
+ * happening, ends as abandoned (no result; its record and replays still work); a connection
+ * keeps it, and the limit counts from when the last one closed; a table against the computer
+ * left by its person ends the same way; one whose clock runs ends by its clock instead; an
+ * abandoned table counts against no limit; and across a restart a table idle by its stored
+ * last activity ends at once, one that was not goes on. */
+static void test_idle_end(void **state)
 {
 	(void)state;
 	const char *db = th_new_db();
-	th_start(db, NULL);
-	char id[32], path[96];
-	th_create("{\"game\": \"three-arrows\", \"seats\": [\"random\", \"random\"]}", id);
-	json_t *t = NULL;
-	double end = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		t = th_info(id);
-		if (strcmp(json_string_value(json_object_get(t, "status")), "over") == 0)
-			break;
-		json_decref(t);
-		if (tc_now_ms() > end)
-			fail_msg("the random table did not finish");
-		usleep(20000);
-	}
-	snprintf(path, sizeof path, "/api/tables/%s/record", id);
+	static const char *const extra[] = {"--idle-limit", IDLE, "--address-tables", "3", NULL};
+	th_start(db, extra);
+	char people[32], computer[32], clocked[32], watched[32], path[96];
+	double made = tc_now_ms();
+	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", people);
+	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", computer);
+	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
+	             "{\"kind\": \"move\", \"seconds\": 600}}",
+	             clocked);
+	th_refused("POST", "/api/tables", "{\"game\": \"evons\"}", 429, "--address-tables");
+	json_t *t = wait_status(people, "over");
+	assert_true(tc_now_ms() - made >= 2000 - 100);
+	assert_string_equal(json_string_value(json_object_get(t, "ended")), "abandoned");
+	assert_true(json_is_null(json_object_get(t, "result")));
+	assert_null(json_object_get(t, "stopped"));
+	assert_int_equal(json_integer_value(json_object_get(t, "v")), 1);
+	json_decref(t);
+	t = wait_status(computer, "over");
+	assert_string_equal(json_string_value(json_object_get(t, "ended")), "abandoned");
+	json_decref(t);
+	/* The clock runs: it decides, not the idle limit. */
+	t = th_info(clocked);
+	assert_string_equal(status_of(t), "playing");
+	assert_null(json_object_get(t, "ended"));
+	json_decref(t);
+	/* The record has no result, and replays three ways. */
+	snprintf(path, sizeof path, "/api/tables/%s/record", people);
 	json_t *rec = th_http("GET", path, NULL, 200);
-	long long v = json_integer_value(json_object_get(t, "v"));
-	th_stop();
-	/* Every action removed from the database: a table read back by replaying them would
-	 * not be found. */
-	qv__store *store;
+	assert_true(json_is_null(json_object_get(rec, "result")));
+	qv_match *m;
 	qv_err err;
-	if (qv__store_open(&store, db, &err))
-		fail_msg("%s", err.msg);
-	assert_int_equal(
-	    qv__store_change(store, id, v, "over", 0, NULL, 0, false, NULL, NULL, NULL, &err),
-	    QV_OK);
-	qv__store_close(store);
-	th_start(db, NULL);
-	json_t *again = th_info(id);
-	/* The clock's "now" is the time of each answer: the info polled above may come from the
-	 * table still in memory a moment after its end (a loaded machine), the one read back is
-	 * the copy stored at the end. */
-	json_object_del(json_object_get(t, "clock"), "now");
-	json_object_del(json_object_get(again, "clock"), "now");
-	if (!json_equal(again, t))
-		fail_msg("the finished table's info is not the one stored when it ended (status "
-		         "%s, v %lld)",
-		         json_string_value(json_object_get(again, "status")),
-		         (long long)json_integer_value(json_object_get(again, "v")));
-	json_t *rec2 = th_http("GET", path, NULL, 200);
-	assert_true(json_equal(rec, rec2));
-	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	th_refused("POST", path, "{}", 409, "over");
-	json_decref(again);
-	json_decref(rec2);
+	if (qv_match_load_json(&m, rec, &err))
+		fail_msg("the abandoned table's record does not load: %s", err.msg);
+	qv_match_free(m);
+	char *text = json_dumps(rec, JSON_COMPACT);
+	json_t *steps = th_http("POST", "/api/replay", text, 200);
+	assert_true(json_array_size(json_object_get(steps, "steps")) >= 1);
+	json_decref(steps);
+	free(text);
 	json_decref(rec);
+	snprintf(path, sizeof path, "/api/tables/%s/replay", people);
+	json_decref(th_http("GET", path, NULL, 200));
+	/* Over, it counts against no limit: the address may create again. */
+	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", watched);
+
+	/* A connection keeps a table; the limit counts from when it closed. */
+	th_seat s;
+	char token[64];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", people);
+	th_join(people, "p1", token);
+	th_join(people, "p2", token);
+	th_seat_open(&s, people, token);
+	usleep(2 * 2000 * 1000);
+	t = th_info(people);
+	assert_string_equal(status_of(t), "playing");
+	json_decref(t);
+	th_seat_close(&s);
+	double closed = tc_now_ms();
+	json_decref(wait_status(people, "over"));
+	double after = tc_now_ms() - closed;
+	print_message("ended %.0f ms after its last connection closed\n", after);
+	assert_true(after >= 2000 - 100);
+	th_stop();
+
+	/* Across a restart, a table is judged by its stored last activity: killed at once and
+	 * started again past the limit, it ends before the server answers a request; started
+	 * again within it, it plays on. */
+	th_start(db, extra);
+	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", watched);
+	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
+	usleep(2500 * 1000);
+	th_start(db, extra);
+	t = th_info(watched);
+	assert_string_equal(status_of(t), "over");
+	assert_string_equal(json_string_value(json_object_get(t, "ended")), "abandoned");
+	json_decref(t);
+	th_stop();
+	/* (A limit of a minute: the restart must come within it on a loaded machine.) */
+	static const char *const minute[] = {"--idle-limit", "60", NULL};
+	th_start(db, minute);
+	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", watched);
+	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
+	th_start(db, minute);
+	t = th_info(watched);
+	assert_string_equal(status_of(t), "playing");
 	json_decref(t);
 	th_stop();
 }
@@ -393,7 +469,7 @@ int main(int argc, char **argv)
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_pool_lanes),     T(test_crash_during_ai), T(test_waiting_expire),
-	    T(test_address_limits), T(test_finished_stored), T(test_wal_bounded),
+	    T(test_address_limits), T(test_idle_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
  * gametest.c - the games' unit tests' common steps through the game interface.
  */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,6 +12,8 @@
 
 #include <cmocka.h>
 #include <jansson.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "gametest.h"
 #include "quiver/variant.h"
@@ -196,4 +199,107 @@ int qv_test_check_component_of(const qv_game *g, const void *st, const qv_varian
 	}
 	free(acts);
 	return played;
+}
+
+/* text with every ' turned into ", for the breakages' JSON; the caller frees it. */
+static char *double_quoted(const char *text)
+{
+	char *t = strdup(text);
+	if (!t)
+		fail_msg("out of memory");
+	for (char *c = t; *c; c++)
+		if (*c == '\'')
+			*c = '"';
+	return t;
+}
+
+void qv_test_good_state(const qv_game *g, void *st, const qv_test_breakage *b)
+{
+	qv_err err = {{0}};
+	qv_test_init(g, st, b->params, 1);
+	if (b->state) {
+		char *json = double_quoted(b->state);
+		qv_status rc = qv_test_load_json(g, st, json, &err);
+		free(json);
+		if (rc)
+			fail_msg("the good state of '%s' does not load: %s", b->says, err.msg);
+	}
+	if (b->plays) {
+		char *plays = strdup(b->plays), *save = NULL;
+		for (char *a = strtok_r(plays, ";", &save); a; a = strtok_r(NULL, ";", &save))
+			qv_test_play(g, st, a);
+		free(plays);
+	}
+	if (!g->state_ok(st, &err))
+		fail_msg("the good state of '%s' breaks an invariant: %s", b->says, err.msg);
+}
+
+void qv_test_breakages(const qv_game *g, const qv_test_breakage *list, int n)
+{
+	void *st = malloc(g->state_size);
+	assert_non_null(st);
+	assert_non_null(g->state_ok);
+	for (int i = 0; i < n; i++) {
+		qv_err why = {{0}};
+		qv_test_good_state(g, st, &list[i]);
+		list[i].breaks(st);
+		if (g->state_ok(st, &why))
+			fail_msg("breakage %d: state_ok holds, expected '%s'", i, list[i].says);
+		if (!strstr(why.msg, list[i].says))
+			fail_msg("breakage %d: state_ok says '%s', expected '%s'", i, why.msg,
+			         list[i].says);
+	}
+	free(st);
+}
+
+void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, int n,
+                                void (*breaks)(void *st), const char *a)
+{
+	const qv_test_breakage *b = NULL;
+	for (int i = 0; i < n && !b; i++)
+		if (list[i].breaks == breaks)
+			b = &list[i];
+	if (!b)
+		fail_msg("no breakage of the list breaks the state that way");
+	void *st = malloc(g->state_size);
+	assert_non_null(st);
+	qv_test_good_state(g, st, b);
+	qv_action act = qv_test_parse(g, st, a);
+	b->breaks(st);
+	int out[2];
+	assert_int_equal(pipe(out), 0);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(out[1], STDERR_FILENO);
+		close(out[0]);
+		g->apply(st, act, NULL);
+		_exit(0);
+	}
+	close(out[1]);
+	char said[4096];
+	size_t len = 0;
+	ssize_t got;
+	while (len < sizeof said - 1 && (got = read(out[0], said + len, sizeof said - 1 - len)) > 0)
+		len += (size_t)got;
+	said[len] = '\0';
+	close(out[0]);
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	free(st);
+	char want[64];
+	snprintf(want, sizeof want, "%s state_ok: ", g->name);
+#ifdef QV_CHECKS
+	if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGABRT || !strstr(said, want) ||
+	    !strstr(said, b->says))
+		fail_msg("apply of '%s' to a broken state did not abort naming '%s': status %d, "
+		         "said '%s'",
+		         a, b->says, status, said);
+#else
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || strstr(said, want))
+		fail_msg("apply of '%s' to a broken state did not end quietly: status %d, said "
+		         "'%s'",
+		         a, status, said);
+#endif
 }

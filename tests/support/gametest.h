@@ -27,6 +27,35 @@ void qv_test_play(const qv_game *g, void *st, const char *text);
  * uniformly; fails the test if there is none or the game refuses it. Returns what it played. */
 qv_action qv_test_random_step(const qv_game *g, void *st, qv_rng *rng);
 
+/* One invariant of a game's state broken (qv_game.state_ok): a good state (init with params,
+ * then the state JSON loaded unless NULL, then the actions of `plays` separated by ';' played
+ * unless NULL), what breaks it, and a part of the message state_ok must give. JSON text may
+ * quote with ' for ". */
+typedef struct qv_test_breakage {
+	const char *params;
+	const char *state;
+	const char *plays;
+	void (*breaks)(void *st);
+	const char *says;
+} qv_test_breakage;
+
+/* Sets up the good state of b in st (state_size bytes); fails the test, naming the step, if
+ * init, the load or an action is refused, or state_ok does not hold there. */
+void qv_test_good_state(const qv_game *g, void *st, const qv_test_breakage *b);
+
+/* For each of the n breakages: its good state keeps the invariants, and broken it does not,
+ * state_ok's message holding the breakage's words; fails the test naming the first that does
+ * not. So every invariant a game states is shown to fire on a state that breaks it. */
+void qv_test_breakages(const qv_game *g, const qv_test_breakage *list, int n);
+
+/* Applies a, legal at the good state of the breakage of list (n of them) that `breaks`, to that
+ * state broken, in a child process: in the sanitizer build (QV_CHECKS) apply must abort, its
+ * message naming the game's state_ok and the breakage's words (QV_ASSERT_STATE, game.h); in
+ * other builds it must not (the check costs nothing there). The breakage must be one that a
+ * leaves alone (padding, say). */
+void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, int n,
+                                void (*breaks)(void *st), const char *a);
+
 /* viewer's view as compact JSON with sorted keys, and its diagram without colour; the caller
  * frees them. */
 char *qv_test_view(const qv_game *g, const void *st, int viewer);

@@ -615,6 +615,51 @@ static void test_determinize_guesses_sensibly(void **unused)
 	}
 }
 
+/* In phase take everyone knows that the swaps still to come give their items: each use was
+ * read out, and nothing has taken from those hands since. A determinization keeps one of each
+ * in the hand (p1's half, whose swap takes now, and p2's and p4's reverse); the other hidden
+ * items are guessed anew, and the state's invariants hold on every guess (so that a search may
+ * take the swap there). */
+static void test_determinize_keeps_swap_items(void **unused)
+{
+	(void)unused;
+	ap_state st;
+	must_load(
+	    &st, "players=4,size=9,rounds=6,shuffle=false",
+	    "{\"players\":[{\"pos\":\"a1\",\"hand\":[\"1a\",\"swap\",\"half\",\"draw\",\"x2\"]},"
+	    "{\"pos\":\"i9\",\"hand\":[\"swap\",\"reverse\",\"x2\"]},{\"pos\":\"a9\",\"hand\":"
+	    "[\"1c\",\"minus5\"]},{\"pos\":\"i1\",\"hand\":[\"1d\",\"swap\",\"reverse\","
+	    "\"reverse\"]}]}");
+	static const char *const uses[] = {
+	    "use swap p2 half",    "use draw",    "use x2",     "ready",
+	    "use swap p3 reverse", "ready",       "use minus5", "ready",
+	    "use swap p3 reverse", "use reverse", "ready"};
+	for (size_t i = 0; i < sizeof uses / sizeof uses[0]; i++)
+		play(&st, uses[i]);
+	assert_int_equal(st.phase, AP_PH_TAKE);
+	qv_rng rng;
+	qv_rng_seed(&rng, 9);
+	int guessed = 0;
+	for (int i = 0; i < 200; i++) {
+		for (int viewer = QV_VIEW_PUBLIC; viewer < 4; viewer++) {
+			if (viewer == -1)
+				continue;
+			ap_state d = st;
+			qv_err why = {{0}};
+			G->determinize(&d, viewer, &rng);
+			if (!G->state_ok(&d, &why))
+				fail_msg("determinized for %d: %s", viewer, why.msg);
+			assert_true(ap_hand_count(&d.pl[0], AP_NARROWS + 1) >= 1); /* half */
+			assert_true(ap_hand_count(&d.pl[1], AP_NARROWS + 3) >= 1); /* reverse */
+			assert_true(ap_hand_count(&d.pl[3], AP_NARROWS + 3) >= 1);
+			guessed +=
+			    viewer >= 0 && viewer != 1 &&
+			    ap_hand_count(&d.pl[1], AP_NARROWS) == 0; /* p2's x2 guessed away */
+		}
+	}
+	assert_true(guessed > 0);
+}
+
 static void test_determinize_hides_commitments(void **unused)
 {
 	(void)unused;
@@ -1559,6 +1604,168 @@ static void test_lab_board_and_touched(void **unused)
 	assert_int_equal(C->touched(&st, a, &after, t, 16), 0);
 }
 
+/* The good states the invariants are broken from (state_ok, check.c): the round of
+ * tests/scenarios/arrow-party/40-narration-throw-roll.txt phase by phase (items, a swap's
+ * take, a draw, the throw with p2 sitting out, the landing, the roll, the direction); a walk
+ * waiting for a bump's give (14-noswap.txt); a committed die change; a finished game. */
+#define AP40 "players=4,size=9,rounds=6,shuffle=false"
+static const char *const ap40 =
+    "{'players':[{'pos':'a1','hand':['1a','swap','half','draw','x2']},{'pos':'i9','hand':"
+    "['swap','reverse','x2']},{'pos':'a9','hand':['1c','minus5']},{'pos':'i1','hand':['1d',"
+    "'swap','reverse','reverse']}]}";
+#define AP40_TAKE                                                                                  \
+	"use swap p2 half;use draw;use x2;ready;use swap p3 reverse;ready;use minus5;ready;"       \
+	"use swap p3 reverse;use reverse;ready"
+#define AP40_DRAW  AP40_TAKE ";take reverse"
+#define AP40_THROW AP40_DRAW ";stack 2"
+#define AP40_LAND  AP40_THROW ";throw 1a;throw 1c;throw 1d"
+#define AP40_ROLL  AP40_LAND ";land 2;land 0;land 4"
+#define AP40_GO    AP40_ROLL ";roll 3;roll 6;roll 2"
+#define AP14       "players=3,size=9,rounds=6,shuffle=false"
+static const char *const ap14 =
+    "{'players':[{'pos':'d6','hand':['1a','swap','x2','reverse']},{'pos':'e5','hand':['1b',"
+    "'noswap','half']},{'pos':'e7','hand':['1c','minus5','minus5']}],'ground':[{'cell':'e6',"
+    "'card':'star'}]}";
+#define AP14_WALK                                                                                  \
+	"use swap p2 x2;ready;use noswap;ready;ready;throw 1a;throw 1b;throw 1c;land 2;land 0;"    \
+	"land 4;roll 1;roll 1;roll 1;go E;go N;go S"
+static const char *const ap_dice = "{'players':[{'hand':['1a','dice']},{'hand':['1b']},{'hand':"
+                                   "['1c']}]}";
+#define AP_OVER "players=3,size=9,rounds=2,shuffle=false"
+static const char *const ap_over =
+    "{'round':2,'phase':'over','players':[{'hand':['1a','x2']},{'hand':['1b']},{'hand':"
+    "['1c']}]}";
+
+#define AP_ST(st) ((ap_state *)(st))
+static void ap_break_variant(void *st) { AP_ST(st)->variant = QV_VARIANT_MAX; }
+static void ap_break_size(void *st) { AP_ST(st)->size = 8; }
+static void ap_break_active(void *st) { AP_ST(st)->active = 4; }
+static void ap_break_rng(void *st) { memset(&AP_ST(st)->rng, 0, sizeof AP_ST(st)->rng); }
+static void ap_break_nhand(void *st) { AP_ST(st)->pl[0].nhand = AP_HAND_MAX + 1; }
+static void ap_break_slot(void *st) { AP_ST(st)->pl[0].hand[AP_ST(st)->pl[0].nhand].card = 1; }
+static void ap_break_card(void *st) { AP_ST(st)->pl[0].hand[0].card = 45; }
+static void ap_break_know(void *st) { AP_ST(st)->pl[0].hand[0].know = 0; }
+static void ap_break_sort(void *st)
+{
+	ap_player *pl = &AP_ST(st)->pl[0];
+	ap_entry e = pl->hand[0];
+	pl->hand[0] = pl->hand[1];
+	pl->hand[1] = e;
+}
+static void ap_break_pad(void *st) { AP_ST(st)->pl[0].pad_ = 1; }
+static void ap_break_uses(void *st) { AP_ST(st)->pl[0].uses |= 1u << 12; }
+static void ap_break_dice_to(void *st) { AP_ST(st)->pl[0].dice_to = 1; }
+static void ap_break_drawn(void *st) { AP_ST(st)->pl[0].drawn = 1; }
+static void ap_break_stack_slot(void *st) { AP_ST(st)->stack[0][AP_ST(st)->nstack[0]] = 1; }
+static void ap_break_stack_value(void *st) { AP_ST(st)->stack[0][0] = 6; }
+static void ap_break_throw_card(void *st) { AP_ST(st)->pl[0].throw_card = 46; }
+static void ap_break_ground(void *st) { AP_ST(st)->ground[0] = 0x7f; }
+static void ap_break_ground_beyond(void *st) { AP_ST(st)->ground[9 * 9] = AP_G_STAR; }
+static void ap_break_arrow_count(void *st)
+{
+	ap_state *s = AP_ST(st);
+	s->stack[0][--s->nstack[0]] = 0;
+}
+static void ap_break_item_count(void *st) { AP_ST(st)->out[0]++; }
+static void ap_break_early_uses(void *st) { AP_ST(st)->pl[2].uses = 1u << 2; }
+static void ap_break_not_held(void *st) { AP_ST(st)->pl[0].uses |= 1u << 3; }
+static void ap_break_same_die(void *st) { AP_ST(st)->pl[0].dice_to = AP_ST(st)->pl[0].die; }
+static void ap_break_over_uses(void *st) { AP_ST(st)->pl[0].uses = 1; }
+static void ap_break_land(void *st) { AP_ST(st)->pl[0].land = 1; }
+static void ap_break_skip(void *st) { AP_ST(st)->pl[0].skip = 1; }
+static void ap_break_throw(void *st) { AP_ST(st)->pl[0].throw_card = 0; }
+static void ap_break_throw_hand(void *st) { AP_ST(st)->pl[0].throw_card = 2; }
+static void ap_break_landed(void *st) { AP_ST(st)->pl[0].land = 0; }
+static void ap_break_roll(void *st) { AP_ST(st)->pl[0].roll = 0; }
+static void ap_break_roll_die(void *st) { AP_ST(st)->pl[0].roll = 7; }
+static void ap_break_go(void *st) { AP_ST(st)->pl[0].go = 0; }
+static void ap_break_go_arrow(void *st) { AP_ST(st)->pl[0].go = 1 + QV_S; }
+static void ap_break_steps(void *st) { AP_ST(st)->pl[0].steps = 1; }
+static void ap_break_cursor(void *st) { AP_ST(st)->active = 1; }
+static void ap_break_take(void *st) { AP_ST(st)->pl[0].swap_item = 2; }
+static void ap_break_draw(void *st) { AP_ST(st)->pl[0].drawn = 1; }
+static void ap_break_pending(void *st) { AP_ST(st)->pending = 0; }
+static void ap_break_tick(void *st) { AP_ST(st)->tick = 1; }
+static void ap_break_pair(void *st) { AP_ST(st)->bumped |= 1u << 12; }
+static void ap_break_round(void *st) { AP_ST(st)->round = 1; }
+static void ap_break_public(void *st) { AP_ST(st)->pl[0].hand[1].know = 1; }
+static void ap_break_two_multiply(void *st) { AP_ST(st)->pl[0].uses = 3; }
+
+static const qv_test_breakage ap_breakages[] = {
+    {AP40, ap40, NULL, ap_break_variant, "holds no components"},
+    {AP40, ap40, NULL, ap_break_size, "parameters out of bounds: players 4 (3-5), size 8"},
+    {AP40, ap40, NULL, ap_break_active, "active p5 of 4"},
+    {AP40, ap40, NULL, ap_break_rng, "the generator is zero"},
+    {AP40, ap40, NULL, ap_break_nhand, "p1 holds 81 cards (at most 80)"},
+    {AP40, ap40, NULL, ap_break_slot, "p1's hand slots beyond its 5 cards are not zero"},
+    {AP40, ap40, NULL, ap_break_card, "p1's hand[0] is card 45, none of the set"},
+    {AP40, ap40, NULL, ap_break_know, "p1's hand[0] is known to 0"},
+    {AP40, ap40, NULL, ap_break_sort, "p1's hand is not sorted"},
+    {AP40, ap40, NULL, ap_break_pad, "padding 1"},
+    {AP40, ap40, NULL, ap_break_uses, "beyond the 10 kinds"},
+    {AP40, ap40, NULL, ap_break_dice_to, "must be those of its uses"},
+    {AP40, ap40, NULL, ap_break_drawn, "p1 has drawn 1 cards outside its draw"},
+    {AP40, ap40, NULL, ap_break_stack_slot, "stack 1 holds 3 cards (at most 6), its slots"},
+    {AP40, ap40, NULL, ap_break_stack_value, "stack 1 holds card 6, not an arrow card of value 1"},
+    {AP40, ap40, AP40_THROW ";throw 1a", ap_break_throw_card, "p1 throws card 45"},
+    {AP40, ap40, NULL, ap_break_ground, "ground cell 0 (of 81) holds 0x7f"},
+    {AP40, ap40, NULL, ap_break_ground_beyond, "a ground cell beyond the 9x9 area holds"},
+    {AP40, ap40, NULL, ap_break_arrow_count, "is in 0 places, not one"},
+    {AP40, ap40, NULL, ap_break_item_count,
+     "item x2 appears 5 times over hands, ground, discard and out, not its 4 copies"},
+    {AP40, ap40, NULL, ap_break_early_uses, "p3 has not committed yet"},
+    {AP40, ap40, "ready", ap_break_not_held, "p1 does not hold 1 reverse"},
+    {AP14, ap_dice, "use dice d8;ready", ap_break_same_die, "must change the die"},
+    {AP_OVER, ap_over, NULL, ap_break_over_uses, "players[0].uses: the game is over"},
+    {AP40, ap40, NULL, ap_break_land, "belong to the phases throw to walk"},
+    {AP40, ap40, AP40_THROW ";throw 1a", ap_break_skip, "a skipping player throws nothing"},
+    {AP40, ap40, AP40_THROW, ap_break_skip, "skip must be true exactly when"},
+    {AP40, ap40, AP40_THROW ";throw 1a", ap_break_throw, "players[0].throw is missing"},
+    {AP40, ap40, AP40_THROW ";throw 1a", ap_break_throw_hand, "stays in the hand until"},
+    {AP40, ap40, AP40_ROLL, ap_break_landed, "players[0].land is missing"},
+    {AP40, ap40, AP40_GO, ap_break_roll, "players[0].roll is missing"},
+    {AP40, ap40, AP40_GO, ap_break_roll_die, "roll: 7 is above the d6"},
+    {AP40, ap40, AP40_GO ";go E", ap_break_go, "players[0].go is missing"},
+    {AP40, ap40, AP40_GO ";go E", ap_break_go_arrow, "S is not an arrow of the landed card"},
+    {AP40, ap40, AP40_GO, ap_break_steps, "steps: only during the walk"},
+    {AP40, ap40, AP40_THROW ";throw 1a", ap_break_cursor, "active: p2 skips this round"},
+    {AP40, ap40, AP40_TAKE, ap_break_take, "p1 has no swap that takes a card now"},
+    {AP40, ap40, AP40_DRAW, ap_break_draw, "phase draw: p1 has no draw to make now"},
+    {AP14, ap14, AP14_WALK, ap_break_pending, "phase walk waits for a bump"},
+    {AP40, ap40, NULL, ap_break_tick, "kept in phase walk only"},
+    {AP14, ap14, AP14_WALK, ap_break_active, "active p5 of 3"},
+    {AP14, ap14, AP14_WALK, ap_break_cursor, "active is p2 in phase walk, which has no cursor"},
+    {AP14, ap14, AP14_WALK, ap_break_pair, "a pair of players not in this game"},
+    {AP_OVER, ap_over, NULL, ap_break_round, "phase over comes after round 2"},
+    {AP_OVER, ap_over, NULL, ap_break_public, "the game is over but p1's hand[1] is not public"},
+};
+
+/* Every invariant of check.c fires on a state that breaks it, and holds on the good ones;
+ * the one that needs two item kinds with one effect, with a variant that has them. */
+static void test_state_ok(void **unused)
+{
+	(void)unused;
+	qv_test_breakages(G, ap_breakages, (int)(sizeof ap_breakages / sizeof ap_breakages[0]));
+	char params[160];
+	with_variant("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"two x\","
+	             " \"items\": {\"modify\": {\"half\": {\"effect\": {\"kind\": \"multiply\","
+	             " \"factor\": 3}}}}}",
+	             "players=3,size=9,shuffle=false", params, sizeof params);
+	const qv_test_breakage two = {params, ap_dice, NULL, ap_break_two_multiply,
+	                              "p1 uses two multiply items"};
+	qv_test_breakages(G, &two, 1);
+}
+
+/* In the sanitizer build apply checks the state it leaves (and in the release build it
+ * does not). */
+static void test_apply_checks_state(void **unused)
+{
+	(void)unused;
+	qv_test_apply_checks_state(G, ap_breakages,
+	                           (int)(sizeof ap_breakages / sizeof ap_breakages[0]),
+	                           ap_break_pad, "ready");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1575,6 +1782,7 @@ int main(void)
 	    cmocka_unit_test(test_load_rejects),
 	    cmocka_unit_test(test_secrecy_random_games),
 	    cmocka_unit_test(test_determinize_hides_commitments),
+	    cmocka_unit_test(test_determinize_keeps_swap_items),
 	    cmocka_unit_test(test_determinize_guesses_sensibly),
 	    cmocka_unit_test(test_heuristic_and_score),
 	    cmocka_unit_test(test_heuristics_all_at_once),
@@ -1593,6 +1801,8 @@ int main(void)
 	    cmocka_unit_test(test_lab_ablate),
 	    cmocka_unit_test(test_lab_ablate_counts_and_ground),
 	    cmocka_unit_test(test_lab_board_and_touched),
+	    cmocka_unit_test(test_state_ok),
+	    cmocka_unit_test(test_apply_checks_state),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

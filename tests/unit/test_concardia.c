@@ -364,14 +364,62 @@ static void expect_load_error(const char *params, const char *state, const char 
 		fail_msg("load: message '%s' lacks '%s'", err.msg, text);
 }
 
+/* The hand and the deck, read and checked against the decklist by the card games' shared loader
+ * (games/deck.c): each refusal names the field or the player's decklist and what is expected; a
+ * deck left out is the rest of the decklist, lowest card id on top; a deck given is read top
+ * first. */
+static void test_load_hand_and_deck(void **unused)
+{
+	(void)unused;
+	const char *ex = "deck1=expedition,deck2=foundry";
+	expect_load_error(ex, "{\"board\":[{\"sq\":\"c3\",\"card\":\"guard-r\",\"owner\":\"p1\"}]}",
+	                  "p1 has 1 x guard-r on the grid, in hand, the discard pile, the "
+	                  "opponent's Victory Pile, the Persistent Area and the start, but its "
+	                  "decklist (deck1) holds 0");
+	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\",\"striker-r\"]},{}]}",
+	                  "p1 has 2 x striker-r on the grid, in hand, the discard pile, the "
+	                  "opponent's Victory Pile, the Persistent Area and the start, but its "
+	                  "decklist (deck1) holds 1");
+	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\"],\"deck\":[]},{}]}",
+	                  "players[0].deck: p1's decklist (deck1) holds 1 x striker-p but the "
+	                  "state places only 0 (leave out players[0].deck to put the rest there)");
+	expect_load_error(
+	    ex, "{\"players\":[{},{\"deck\":[\"guard-r\",\"guard-r\"]}]}",
+	    "p2 has 2 x guard-r on the grid, in hand, the discard pile, the "
+	    "opponent's Victory Pile, the Persistent Area and the start, deck included, "
+	    "but its decklist (deck2) holds 1");
+	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-x\"]},{}]}",
+	                  "players[0].hand[0] must be a card id");
+	expect_load_error(ex, "{\"players\":[{\"hand\":3},{}]}",
+	                  "players[0].hand must be an array of at most 60 card ids");
+	expect_load_error(ex, "{\"players\":[{},{\"deck\":[\"nope\"]}]}",
+	                  "players[1].deck[0] must be a card id");
+	cc_state st;
+	must_load(&st, ex, "{\"players\":[{\"hand\":[\"striker-p\"]},{}]}");
+	assert_int_equal(st.pl[0].nhand, 1);
+	assert_int_equal(st.pl[0].hand[id_of("striker-p")], 1);
+	assert_int_equal(st.pl[0].ndeck, 20);
+	assert_int_equal(st.pl[0].deck[19], id_of("striker-r"));
+	assert_int_equal(st.pl[0].deck[0], id_of("aegis-s"));
+	/* p2's whole decklist given as its deck: read top first */
+	char given[1024] = "{\"players\":[{},{\"deck\":[";
+	const cc_tables *T = base();
+	for (int k = 0; k < T->decks[1].n; k++)
+		snprintf(given + strlen(given), sizeof given - strlen(given), "%s\"%s\"",
+		         k ? "," : "", T->cards[T->decks[1].cards[k]].id);
+	strcat(given, "]}]}");
+	must_load(&st, "deck1=expedition,deck2=foundry,shuffle=false", given);
+	assert_int_equal(st.pl[1].ndeck, T->decks[1].n);
+	assert_int_equal(st.pl[1].deck[st.pl[1].ndeck - 1], T->decks[1].cards[0]);
+	assert_int_equal(st.pl[1].nhand, 0);
+}
+
 static void test_load_rejects_impossible_states(void **unused)
 {
 	(void)unused;
 	const char *ex = "deck1=expedition,deck2=foundry";
 	expect_load_error(ex, "{\"board\":[{\"sq\":\"c3\",\"card\":\"guard-r\",\"owner\":\"p1\"}]}",
-	                  "p1 has 1 x guard-r in play");
-	expect_load_error(ex, "{\"players\":[{\"hand\":[\"striker-r\"],\"deck\":[]},{}]}",
-	                  "p1's deck lists 1 x striker-p but the state places only 0");
+	                  "p1 has 1 x guard-r on the grid");
 	expect_load_error(ex, "{\"colour\":1}", "unknown field 'colour'");
 	expect_load_error(ex, "{\"phase\":\"dance\"}",
 	                  "state.phase must be start, coin, action, pay, react or over");
@@ -698,8 +746,13 @@ static void test_action_note(void **unused)
 	expect_note(&st, "immediate saboteur-s d4",
 	            "cost X = 1; saboteur-s removes lancer-p from d4", false);
 	expect_note(&st, "play guard-r b2", "", false);
-	/* p2's hand may hold an aegis when one is not public */
-	st.pl[1].ndiscard = 2;
+	/* p2's hand may hold an aegis when one is not public (the third is in its deck) */
+	const char *unseen =
+	    "{'board':[{'sq':'c3','card':'shover-s','owner':'p1'},{'sq':'d4','card':'lancer-p',"
+	    "'owner':'p2'},{'sq':'f5','card':'flanker-s','owner':'p1'}],'players':[{'hand':["
+	    "'guard-r','saboteur-s']},{'hand':['star-p'],'discard':['aegis-r','aegis-p']}],"
+	    "'phase':'action','active':'p1','first':'p1'}";
+	load_q(&st, "deck1=foundry,deck2=expedition,shuffle=false", unseen);
 	expect_note(&st, "act c3 shove d4",
 	            "cost 1; pushes lancer-p from d4 to e5; captures lancer-p on e5 (2 against 2) "
 	            "unless p2 holds an aegis",
@@ -735,8 +788,11 @@ static void test_action_note(void **unused)
 	    true);
 	expect_note(&st, "play star-r d4", "p2 captures star-r on d4 (4 against 2)", false);
 	/* with an aegis in hand the loss is the player's choice */
-	st.pl[0].hand[id_of("star-r")] = 0;
-	st.pl[0].hand[id_of("aegis-r")] = 1;
+	const char *third_aegis =
+	    "{'board':[{'sq':'c3','card':'courier-r','owner':'p1'},{'sq':'d5','card':'striker-p',"
+	    "'owner':'p2'}],'players':[{'hand':['aegis-r'],'turns':2},{'hand':['star-p'],'turns':2}"
+	    "],'phase':'action','active':'p1','first':'p1'}";
+	load_q(&st, "deck1=expedition,deck2=expedition,shuffle=false", third_aegis);
 	expect_note(&st, "act c3 slide d4",
 	            "p2 captures courier-r on d4 (4 against 2) unless you react with an aegis; you "
 	            "could lose: no card left on the Board (third-turn rule)",
@@ -1459,6 +1515,183 @@ static void test_lab_board_and_touched(void **unused)
 	assert_int_equal(t[1].square, 3 * 6 + 3);
 }
 
+/* The good states the invariants are broken from (state_ok, check.c): an action step with a
+ * dynamo in the Persistent Area and a point scored; the four costs being paid (a shove, a
+ * boost, a persistent boost, a sabotage with its saboteur set aside); a capture step offering
+ * an aegis (after a pass); a game over by passes; and the secret start (init's state). */
+static const char *const cc_action =
+    "{'board':[{'sq':'c3','card':'dynamo-s','owner':'p1','counters':2},{'sq':'d4','card':"
+    "'flanker-p','owner':'p2'},{'sq':'e5','card':'banner-p','owner':'p2'},{'sq':'e4','card'"
+    ":'guard-s','owner':'p2'}],'players':[{'hand':['striker-r','aegis-s','lancer-p'],"
+    "'persistent':[{'card':'dynamo-r','counters':1}],'victory':['sentinel-r'],'turns':3},"
+    "{'hand':['saboteur-r','duelist-p'],'turns':3}],'phase':'action','active':'p1',"
+    "'first':'p1','turns':6}";
+static const char *const cc_shove =
+    "{'board':[{'sq':'c3','card':'shover-s','owner':'p1'},{'sq':'d4','card':'lancer-p',"
+    "'owner':'p2'},{'sq':'f5','card':'flanker-s','owner':'p1'}],'players':[{'hand':["
+    "'guard-r','saboteur-s']},{'hand':['star-p']}],'phase':'pay','active':'p1','first':'p1',"
+    "'pending':{'kind':'shove','from':'c3','to':'d4','left':1}}";
+static const char *const cc_boost =
+    "{'board':[{'sq':'c3','card':'dynamo-s','owner':'p1','counters':2},{'sq':'d4','card':"
+    "'flanker-p','owner':'p2'}],'players':[{'hand':['striker-r']},{'hand':['saboteur-r']}],"
+    "'phase':'pay','active':'p1','first':'p1','pending':{'kind':'boost','from':'c3','left':1}}";
+static const char *const cc_pboost =
+    "{'board':[{'sq':'c3','card':'striker-s','owner':'p1'},{'sq':'d4','card':'flanker-p',"
+    "'owner':'p2'}],'players':[{'hand':['striker-r'],'persistent':[{'card':'dynamo-r',"
+    "'counters':1}]},{'hand':['saboteur-r']}],'phase':'pay','active':'p1','first':'p1',"
+    "'pending':{'kind':'boost-persistent','from':'dynamo-r','left':1}}";
+static const char *const cc_sabotage =
+    "{'board':[{'sq':'c3','card':'shover-s','owner':'p1'},{'sq':'d4','card':'lancer-p',"
+    "'owner':'p2'}],'players':[{'hand':['guard-r']},{'hand':['star-p']}],'phase':'pay',"
+    "'active':'p1','first':'p1','pending':{'kind':'sabotage','to':'d4','card':'saboteur-s',"
+    "'left':1}}";
+static const char *const cc_react =
+    "{'board':[{'sq':'c3','card':'striker-s','owner':'p1'},{'sq':'c4','card':'lancer-p',"
+    "'owner':'p2'},{'sq':'d4','card':'striker-r','owner':'p2'},{'sq':'d3','card':'scout-s',"
+    "'owner':'p1'},{'sq':'d5','card':'star-s','owner':'p1'}],'players':[{'hand':['aegis-r',"
+    "'star-r']},{'hand':['aegis-p','star-p']}],'phase':'action','active':'p1','first':'p1'}";
+static const char *const cc_passed =
+    "{'board':[{'sq':'c3','card':'striker-r','owner':'p1'},{'sq':'d4','card':'striker-r',"
+    "'owner':'p2'}],'players':[{'hand':['star-r'],'victory':['star-s']},{'hand':['star-p']"
+    "}],'phase':'action','active':'p1','first':'p1','passes':1}";
+
+#define EXPFOU    "deck1=expedition,deck2=foundry,shuffle=false"
+#define FOUEXP    "deck1=foundry,deck2=expedition,shuffle=false"
+#define EXPEXP    "deck1=expedition,deck2=expedition,shuffle=false"
+#define CC_ST(st) ((cc_state *)(st))
+
+static int cc_sq(const char *name) { return (name[1] - '1') * 6 + (name[0] - 'a'); }
+
+static void cc_break_variant(void *st) { CC_ST(st)->variant = QV_VARIANT_MAX; }
+static void cc_break_target(void *st) { CC_ST(st)->target = 0; }
+static void cc_break_passes(void *st) { CC_ST(st)->passes = 3; }
+static void cc_break_empty(void *st) { CC_ST(st)->grid[cc_sq("a1")].counters = 1; }
+static void cc_break_card(void *st) { CC_ST(st)->grid[cc_sq("c3")].card = NCARDS + 1; }
+static void cc_break_counters(void *st) { CC_ST(st)->grid[cc_sq("d4")].counters = 1; }
+static void cc_break_atk(void *st) { CC_ST(st)->atk[cc_sq("c3")]++; }
+static void cc_break_occ(void *st) { CC_ST(st)->occ[0] ^= 1ull << cc_sq("f6"); }
+static void cc_break_banners(void *st) { CC_ST(st)->banners ^= 1ull << cc_sq("a1"); }
+static void cc_break_threat(void *st) { CC_ST(st)->threat ^= 1ull << cc_sq("c3"); }
+static void cc_break_owned(void *st) { CC_ST(st)->pl[0].owned[id_of("striker-r")] = 3; }
+static void cc_break_decklen(void *st) { CC_ST(st)->pl[0].decklen++; }
+static void cc_break_last_hand(void *st) { CC_ST(st)->pl[0].hand[CC_MAX_CARDS] = 1; }
+static void cc_break_nhand(void *st) { CC_ST(st)->pl[0].nhand++; }
+static void cc_break_discard(void *st)
+{
+	cc_player *pl = &CC_ST(st)->pl[0];
+	pl->discard[pl->ndiscard] = 1;
+}
+static void cc_break_deck(void *st) { CC_ST(st)->pl[0].deck[0] = NCARDS; }
+static void cc_break_pcounters(void *st) { CC_ST(st)->pl[0].pcounters[1] = 1; }
+static void cc_break_persist(void *st)
+{
+	CC_ST(st)->pl[0].persist[0] = (uint8_t)(id_of("striker-r") + 1);
+}
+static void cc_break_persist_name(void *st)
+{
+	cc_player *pl = &CC_ST(st)->pl[0];
+	pl->persist[pl->npersist++] = (uint8_t)(id_of("dynamo-p") + 1);
+}
+static void cc_break_pad(void *st) { CC_ST(st)->pl[0].pad_[1] = 1; }
+static void cc_break_pend_kind(void *st) { CC_ST(st)->pend_kind = CC_PEND_BOOST; }
+static void cc_break_pend_card(void *st)
+{
+	CC_ST(st)->pend_card = (uint8_t)(id_of("saboteur-r") + 1);
+}
+static void cc_break_no_saboteur(void *st) { CC_ST(st)->pend_card = 0; }
+static void cc_break_pend_left(void *st) { CC_ST(st)->pend_left = 2; }
+static void cc_break_left_zero(void *st) { CC_ST(st)->pend_left = 0; }
+static void cc_break_pend_from(void *st) { CC_ST(st)->pend_from = (uint8_t)cc_sq("a1"); }
+static void cc_break_pend_to(void *st) { CC_ST(st)->pend_to = 5; }
+static void cc_break_pboost(void *st) { CC_ST(st)->pend_from = (uint8_t)id_of("striker-r"); }
+static void cc_break_sabotage_from(void *st) { CC_ST(st)->pend_from = 3; }
+static void cc_break_conserve(void *st)
+{
+	cc_player *pl = &CC_ST(st)->pl[0];
+	pl->hand[pl->deck[pl->ndeck - 1]]++;
+	pl->nhand++;
+}
+static void cc_break_would(void *st) { CC_ST(st)->would = 1ull << cc_sq("c3"); }
+static void cc_break_would_empty(void *st) { CC_ST(st)->would |= 1ull << cc_sq("a1"); }
+static void cc_break_offer(void *st) { CC_ST(st)->react_next = (uint8_t)cc_sq("d5"); }
+static void cc_break_ended(void *st) { CC_ST(st)->ended = CC_END_POINTS; }
+static void cc_break_lost(void *st) { CC_ST(st)->pl[0].lost = 1; }
+static void cc_break_start_active(void *st) { CC_ST(st)->active = 1; }
+static void cc_break_start_kept(void *st)
+{
+	cc_player *pl = &CC_ST(st)->pl[0];
+	int c = id_of("striker-r");
+	pl->hand[c]--;
+	pl->nhand--;
+	pl->start = (uint8_t)(c + 1);
+}
+static void cc_break_before(void *st) { CC_ST(st)->turn_no = 1; }
+static void cc_break_points(void *st) { CC_ST(st)->target = 1; }
+static void cc_break_turns(void *st) { CC_ST(st)->turn_no = CC_ST(st)->max_turns; }
+static void cc_break_two_passes(void *st) { CC_ST(st)->passes = 2; }
+
+static const qv_test_breakage cc_breakages[] = {
+    {EXPFOU, cc_action, NULL, cc_break_variant, "holds no components"},
+    {EXPFOU, cc_action, NULL, cc_break_target, "parameters out of bounds: target 0"},
+    {EXPFOU, cc_action, NULL, cc_break_passes, "out of bounds: phase 2"},
+    {EXPFOU, cc_action, NULL, cc_break_empty, "empty square a1 has owner 0, counters 1"},
+    {EXPFOU, cc_action, NULL, cc_break_card, "square c3 holds card 42 of 42"},
+    {EXPFOU, cc_action, NULL, cc_break_counters, "the flanker on d4 has 1 Charge Counters"},
+    {EXPFOU, cc_action, NULL, cc_break_atk, "atk[c3] is 1, but the superior arrows"},
+    {EXPFOU, cc_action, NULL, cc_break_occ, "occ is"},
+    {EXPFOU, cc_action, NULL, cc_break_banners, "the masks of banners, dynamos and movers"},
+    {EXPFOU, cc_action, NULL, cc_break_threat, "threat is"},
+    {EXPFOU, cc_action, NULL, cc_break_owned,
+     "p1's decklist holds 3 of card 3 (at most 2) and the hand 1"},
+    {EXPFOU, cc_action, NULL, cc_break_decklen, "p1's decklist holds 21 cards, decklen says 22"},
+    {EXPFOU, cc_action, NULL, cc_break_last_hand, "p1's hand counts card 63, past the set's"},
+    {EXPFOU, cc_action, NULL, cc_break_nhand, "p1's hand holds 3 cards, nhand says 4"},
+    {EXPFOU, cc_action, NULL, cc_break_discard, "p1's discard pile holds 0 cards, its slots"},
+    {EXPFOU, cc_action, NULL, cc_break_deck, "p1's deck[0] is card 42 of 42"},
+    {EXPFOU, cc_action, NULL, cc_break_pcounters, "p1's Persistent Area holds 1 cards"},
+    {EXPFOU, cc_action, NULL, cc_break_persist, "only a Persistent card"},
+    {EXPFOU, cc_action, NULL, cc_break_persist_name, "two cards named dynamo"},
+    {EXPFOU, cc_action, NULL, cc_break_pad, "padding 0 1 0"},
+    {EXPFOU, cc_action, NULL, cc_break_pend_kind, "a cost is paid exactly in phase pay"},
+    {EXPFOU, cc_action, NULL, cc_break_pend_card, "is set aside in phase action"},
+    {FOUEXP, cc_sabotage, NULL, cc_break_no_saboteur, "with no saboteur set aside"},
+    {EXPFOU, cc_action, NULL, cc_break_pend_left, "nothing is paid for, but pending"},
+    {FOUEXP, cc_shove, NULL, cc_break_left_zero, "p1 pays 0 units"},
+    {FOUEXP, cc_shove, NULL, cc_break_pend_from, "which must hold p1's shover"},
+    {EXPFOU, cc_boost, NULL, cc_break_pend_to, "a boost names no target"},
+    {EXPFOU, cc_pboost, NULL, cc_break_pboost, "a persistent boost is paid for card 3"},
+    {FOUEXP, cc_sabotage, NULL, cc_break_sabotage_from, "a sabotage names no card"},
+    {EXPFOU, cc_action, NULL, cc_break_conserve, "but its decklist holds 1"},
+    {EXPFOU, cc_action, NULL, cc_break_would, "is kept outside phase react"},
+    {EXPEXP, cc_react, "pass", cc_break_would_empty, "are not all on the grid"},
+    {EXPEXP, cc_react, "pass", cc_break_offer, "offers square 27 to p1"},
+    {EXPFOU, cc_action, NULL, cc_break_ended, "ended is points in phase action"},
+    {EXPEXP, cc_passed, "pass", cc_break_lost, "1 players lost, but the game ended by passes"},
+    {EXPFOU, NULL, NULL, cc_break_start_active, "in phase start the grid is empty"},
+    {EXPFOU, cc_action, NULL, cc_break_start_kept, "a start is kept secret in phase action"},
+    {EXPFOU, NULL, NULL, cc_break_before, "before the first turn"},
+    {EXPFOU, cc_action, NULL, cc_break_points, "p1 has 1 points, the target 1"},
+    {EXPFOU, cc_action, NULL, cc_break_turns, "300 turns of 300 are played"},
+    {EXPFOU, cc_action, NULL, cc_break_two_passes, "two passes in a row in phase action"},
+};
+
+/* Every invariant of check.c fires on a state that breaks it, and holds on the good ones. */
+static void test_state_ok(void **unused)
+{
+	(void)unused;
+	qv_test_breakages(G, cc_breakages, (int)(sizeof cc_breakages / sizeof cc_breakages[0]));
+}
+
+/* In the sanitizer build apply checks the state it leaves (and in the release build it
+ * does not). */
+static void test_apply_checks_state(void **unused)
+{
+	(void)unused;
+	qv_test_apply_checks_state(G, cc_breakages,
+	                           (int)(sizeof cc_breakages / sizeof cc_breakages[0]),
+	                           cc_break_pad, "pass");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1469,6 +1702,7 @@ int main(void)
 	    cmocka_unit_test(test_determinize_keeps_reaction_possible),
 	    cmocka_unit_test(test_determinize_conserves_cards),
 	    cmocka_unit_test(test_load_rejects_impossible_states),
+	    cmocka_unit_test(test_load_hand_and_deck),
 	    cmocka_unit_test(test_max_turns_cap),
 	    cmocka_unit_test(test_heuristic),
 	    cmocka_unit_test(test_geometry_tables),
@@ -1486,6 +1720,8 @@ int main(void)
 	    cmocka_unit_test(test_lab_components_in_games),
 	    cmocka_unit_test(test_lab_ablate),
 	    cmocka_unit_test(test_lab_board_and_touched),
+	    cmocka_unit_test(test_state_ok),
+	    cmocka_unit_test(test_apply_checks_state),
 	};
 	return cmocka_run_group_tests_name("concardia", tests, setup, NULL);
 }

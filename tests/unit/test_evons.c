@@ -834,6 +834,47 @@ static void test_bad_input(void **unused)
 	assert_memory_equal(&st, &before, sizeof st);
 }
 
+static void expect_load_error(const char *state, const char *text)
+{
+	ev_state st;
+	qv_err err = {{0}};
+	assert_int_equal(load(&st, state, &err), QV_EINVAL);
+	if (!strstr(err.msg, text))
+		fail_msg("load: message '%s' lacks '%s'", err.msg, text);
+}
+
+/* The hand and the deck, read and checked against the deck list by the card games' shared
+ * loader (games/deck.c): each refusal names the field or the player's deck list and what is
+ * expected; a deck left out is the rest of the deck list, lowest kind on top. */
+static void test_load_hand_and_deck(void **unused)
+{
+	(void)unused;
+	expect_load_error("{\"board\":[{\"cell\":\"c3\",\"card\":\"block-fire\",\"owner\":"
+	                  "\"p1\"}],\"players\":[{\"hand\":[\"block-fire\"]},{}]}",
+	                  "p1 has 2 x block-fire on the board, in hand, the graveyard and removed, "
+	                  "but its decklist (deck1) holds 1");
+	expect_load_error("{\"players\":[{\"hand\":[\"seedling\"],\"deck\":[]},{}]}",
+	                  "players[0].deck: p1's decklist (deck1) holds 2 x cinder-pup but the "
+	                  "state places only 0 (leave out players[0].deck to put the rest there)");
+	expect_load_error(
+	    "{\"players\":[{},{\"deck\":[\"sentry\",\"sentry\",\"sentry\"]}]}",
+	    "p2 has 3 x sentry on the board, in hand, the graveyard and removed, deck "
+	    "included, but its decklist (deck2) holds 2");
+	expect_load_error("{\"players\":[{\"hand\":[\"dragon\"]},{}]}",
+	                  "players[0].hand[0] must be a card id of the card table");
+	expect_load_error("{\"players\":[{\"hand\":{}},{}]}",
+	                  "players[0].hand must be an array of at most 60 card ids");
+	expect_load_error("{\"players\":[{},{\"deck\":[7]}]}",
+	                  "players[1].deck[0] must be a card id of the card table");
+	ev_state st;
+	must_load(&st, "{\"players\":[{\"hand\":[\"seedling\"]},{}]}");
+	assert_int_equal(st.pl[0].nhand, 1);
+	assert_int_equal(st.pl[0].hand[kind_of("seedling")], 1);
+	assert_int_equal(st.pl[0].ndeck, 45);
+	assert_int_equal(st.pl[0].deck[44], kind_of("cinder-pup"));
+	assert_int_equal(st.pl[0].deck[0], TB->nkinds - 1);
+}
+
 static void test_load_rejects_impossible_states(void **unused)
 {
 	(void)unused;
@@ -1885,6 +1926,149 @@ static void test_lab_board_and_touched(void **unused)
 	expect_touch(&t[0], 1, "e5");
 }
 
+/* The good states the invariants are broken from (state_ok, check.c), with the starter decks:
+ * a main phase with a face-up monster, a covered card and a block of p1's; a chain fighting a
+ * conflict; a chain burning a Firestorm; the mulligans (init's state) and the coin. */
+static const char *const ev_main =
+    "{'board':[{'cell':'c3','card':'sentry','owner':'p1'},{'cell':'b2','card':'tide-sprite',"
+    "'owner':'p1','covered':true},{'cell':'a1','card':'block-fire','owner':'p1'},{'cell':"
+    "'c5','card':'seedling','owner':'p2'}],'players':[{'hand':['cinder-pup','reef-guard'],"
+    "'turns':2},{'hand':['seedling'],'turns':2}],'active':'p1','first':'p1','turns':3}";
+static const char *const ev_conflict =
+    "{'board':[{'cell':'c3','card':'sentry','owner':'p2'}],'players':[{'hand':['quake-ram']},"
+    "{}],'active':'p1','first':'p1'}";
+static const char *const ev_burn =
+    "{'board':[{'cell':'c3','card':'seedling','owner':'p2'}],'players':[{'hand':"
+    "['cinder-pup']},{}],'active':'p1','first':'p1'}";
+
+#define BLABED    "deck1=blaze,deck2=bedrock,shuffle=false"
+#define BEDBLA    "deck1=bedrock,deck2=blaze,shuffle=false"
+#define EV_ST(st) ((ev_state *)(st))
+
+static ev_cell *cell_at(void *st, const char *name)
+{
+	return &EV_ST(st)->cell[ev_cell_parse(name)];
+}
+static void ev_break_variant(void *st) { EV_ST(st)->variant = QV_VARIANT_MAX; }
+static void ev_break_max_turns(void *st) { EV_ST(st)->max_turns = 0; }
+static void ev_break_idle(void *st) { EV_ST(st)->idle = 3; }
+static void ev_break_pad(void *st) { EV_ST(st)->pad_[2] = 1; }
+static void ev_break_empty(void *st) { cell_at(st, "x0")->dmg = 1; }
+static void ev_break_flags(void *st) { cell_at(st, "c3")->flags |= 0x10; }
+static void ev_break_covered_ctrl(void *st) { cell_at(st, "b2")->ctrl = 1; }
+static void ev_break_growth(void *st) { cell_at(st, "c3")->flags |= EV_F_GROWTH; }
+static void ev_break_damage(void *st) { cell_at(st, "c3")->dmg = 4; }
+static void ev_break_inst(void *st) { cell_at(st, "c3")->inst = EV_ST(st)->next_inst; }
+static void ev_break_inst_twice(void *st) { cell_at(st, "b2")->inst = cell_at(st, "c3")->inst; }
+static void ev_break_board(void *st) { EV_ST(st)->board ^= 1ull; }
+static void ev_break_grave(void *st) { EV_ST(st)->pl[0].grave[EV_ST(st)->pl[0].ngrave] = 1; }
+static void ev_break_deck(void *st) { EV_ST(st)->pl[0].deck[0] = (uint8_t)TB->nkinds; }
+static void ev_break_owned(void *st) { EV_ST(st)->pl[0].owned[kind_of("sentry")] = 5; }
+static void ev_break_decklen(void *st) { EV_ST(st)->pl[0].decklen++; }
+static void ev_break_nhand(void *st) { EV_ST(st)->pl[0].nhand++; }
+static void ev_break_mull(void *st) { EV_ST(st)->pl[0].mull = 6; }
+static void ev_break_conserve(void *st)
+{
+	ev_player *pl = &EV_ST(st)->pl[0];
+	pl->hand[pl->deck[pl->ndeck - 1]]++;
+	pl->nhand++;
+}
+static void ev_break_chain_phase(void *st) { EV_ST(st)->phase = EV_PH_MAIN; }
+static void ev_break_stack_slot(void *st) { EV_ST(st)->stack[5].inst = 1; }
+static void ev_break_entry(void *st) { EV_ST(st)->stack[0].inst = 999; }
+static void ev_break_used(void *st) { EV_ST(st)->stack[0].used = 1u << QV_NE; }
+static void ev_break_burn_center(void *st) { EV_ST(st)->stack[0].burn_center = 3; }
+static void ev_break_conflict_empty(void *st)
+{
+	EV_ST(st)->stack[0].conflicts |= 1ull << ev_cell_parse("e5");
+}
+static void ev_break_conflict_own(void *st)
+{
+	EV_ST(st)->stack[0].conflicts |= 1ull << ev_cell_parse("c2");
+}
+static void ev_break_burn_target(void *st)
+{
+	EV_ST(st)->stack[0].burn_center = (uint8_t)ev_cell_parse("e1");
+}
+static void ev_break_rng(void *st) { EV_ST(st)->rng.s[0] = 1; }
+static void ev_break_mull_order(void *st) { EV_ST(st)->pl[1].mull = 0; }
+static void ev_break_big_hand(void *st)
+{
+	ev_player *pl = &EV_ST(st)->pl[0];
+	int k = pl->deck[--pl->ndeck];
+	pl->deck[pl->ndeck] = 0;
+	pl->hand[k]++;
+	pl->nhand++;
+}
+static void ev_break_before(void *st) { EV_ST(st)->turn_no = 1; }
+static void ev_break_coin(void *st) { EV_ST(st)->active = 1; }
+static void ev_break_ended(void *st) { EV_ST(st)->ended = EV_END_IDLE; }
+static void ev_break_over(void *st) { EV_ST(st)->idle = 2; }
+static void ev_break_played(void *st) { EV_ST(st)->played = 0; }
+
+static const qv_test_breakage ev_breakages[] = {
+    {BLABED, ev_main, NULL, ev_break_variant, "holds no components"},
+    {BLABED, ev_main, NULL, ev_break_max_turns, "max_turns 0 (1-5000)"},
+    {BLABED, ev_main, NULL, ev_break_idle, "idle 3 (0-2)"},
+    {BLABED, ev_main, NULL, ev_break_pad, "the state's padding is not zero"},
+    {BLABED, ev_main, NULL, ev_break_empty, "empty cell x0 is not all zero"},
+    {BLABED, ev_main, NULL, ev_break_flags,
+     "cell c3 holds kind 18 of 26, owner 0, controller 0, flags 0x10"},
+    {BLABED, ev_main, NULL, ev_break_covered_ctrl, "is controlled by p2, not its owner p1"},
+    {BLABED, ev_main, NULL, ev_break_growth, "Growth marks a covered card"},
+    {BLABED, ev_main, NULL, ev_break_damage, "the sentry on c3 has 4 damage"},
+    {BLABED, ev_main, NULL, ev_break_inst, "has instance number 5, not 1 to next_inst 5"},
+    {BLABED, ev_main, NULL, ev_break_inst_twice, "two cards have instance number"},
+    {BLABED, ev_main, NULL, ev_break_board, "the board mask is"},
+    {BLABED, ev_main, NULL, ev_break_grave, "p1's graveyard holds 0 cards, its slots"},
+    {BLABED, ev_main, NULL, ev_break_deck, "p1's deck[0] is card 26 of 26"},
+    {BLABED, ev_main, NULL, ev_break_owned, "p1's decklist holds 5 of card 18 (at most 4)"},
+    {BLABED, ev_main, NULL, ev_break_decklen, "p1's decklist holds 24 cards, decklen says 25"},
+    {BLABED, ev_main, NULL, ev_break_nhand, "p1's hand holds 2 cards, nhand says 3"},
+    {BLABED, ev_main, NULL, ev_break_mull, "p1's mulligan is 6"},
+    {BLABED, ev_main, NULL, ev_break_conserve, "but its deck list holds"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_chain_phase,
+     "1 stack entries in phase main"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_stack_slot,
+     "a stack slot beyond the 1 entries is not zero"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_entry, "names instance 999"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_used, "used arrows 0x2"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_burn_center,
+     "only the top entry fights or burns"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_conflict_empty,
+     "a conflict with an empty cell"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_conflict_own,
+     "fights a conflict without defending"},
+    {BLABED, ev_burn, "play cinder-pup c2;ability N", ev_break_burn_target,
+     "Firestorm points on cell 12 with no target"},
+    {BLABED, ev_main, NULL, ev_break_rng, "the generator is set in phase main"},
+    {BLABED, NULL, NULL, ev_break_mull_order, "decide in seat order"},
+    {BLABED, NULL, NULL, ev_break_big_hand, "p1 holds 6 cards before its mulligan"},
+    {BLABED, NULL, NULL, ev_break_before, "before the first turn"},
+    {BLABED, NULL, "keep;keep", ev_break_coin, "in phase coin the active player is p1"},
+    {BLABED, ev_main, NULL, ev_break_ended, "ended is idle in phase main"},
+    {BLABED, ev_main, NULL, ev_break_over, "the game is over"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_played,
+     "a chain runs, but no hand play was made"},
+};
+
+/* Every invariant of check.c fires on a state that breaks it, and holds on the good ones. */
+static void test_state_ok(void **unused)
+{
+	(void)unused;
+	qv_test_breakages(G, ev_breakages, (int)(sizeof ev_breakages / sizeof ev_breakages[0]));
+}
+
+/* In the sanitizer build apply checks the state it leaves (and in the release build it
+ * does not). */
+static void test_apply_checks_state(void **unused)
+{
+	(void)unused;
+	qv_test_apply_checks_state(G, ev_breakages,
+	                           (int)(sizeof ev_breakages / sizeof ev_breakages[0]),
+	                           ev_break_pad, "end");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1911,6 +2095,7 @@ int main(void)
 	    cmocka_unit_test(test_idle_end_and_cap),
 	    cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_load_rejects_impossible_states),
+	    cmocka_unit_test(test_load_hand_and_deck),
 	    cmocka_unit_test(test_heuristic),
 	    cmocka_unit_test(test_narration_lines_and_secrecy),
 	    cmocka_unit_test(test_narration_mulligan),
@@ -1929,6 +2114,8 @@ int main(void)
 	    cmocka_unit_test(test_lab_components_in_games),
 	    cmocka_unit_test(test_lab_ablate),
 	    cmocka_unit_test(test_lab_board_and_touched),
+	    cmocka_unit_test(test_state_ok),
+	    cmocka_unit_test(test_apply_checks_state),
 	};
 	return cmocka_run_group_tests_name("evons", tests, setup, NULL);
 }

@@ -406,6 +406,7 @@ static void test_load_rejects_impossible_states(void **unused)
 	    {"{\"players\":[{\"captured\":1}]}", "do not match"},
 	    {"{\"players\":[{\"lost\":{\"R\":2}}]}", "from 0 to 1"},
 	    {"{\"phase\":\"defend\"}", "attack"},
+	    {"{\"terminator_placed\":true}", "no Terminator is on the board or lost"},
 	    {"{\"turn\":\"p2\",\"phase\":\"start\",\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c2\",\"owner\":\"p1\",\"piece\":\"A\"},{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"A\"}],\"players\":[{\"home\":\"S\"}]}",
 	     NULL},
 	};
@@ -420,6 +421,159 @@ static void test_load_rejects_impossible_states(void **unused)
 		if (!strstr(err.msg, cases[i].msg))
 			fail_msg("case %zu: message '%s' lacks '%s'", i, err.msg, cases[i].msg);
 	}
+}
+
+/* A facing whose arrows an earlier facing has is read as that one, as in the notation. */
+static void test_load_canonical_facing(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "",
+	          "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\",\"facing\":\"W\"},"
+	          "{\"sq\":\"d1\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"W\"}],"
+	          "\"players\":[{\"home\":\"S\"}]}");
+	assert_int_equal(TA_FACING(st.cell[sq("c1")]), 0);
+	assert_int_equal(TA_FACING(st.cell[sq("d1")]), 3);
+}
+
+/* The good states the invariants are broken from (state_ok, check.c): p1 with a covered and a
+ * shielded piece, a capture each; an attack waiting for the die; a capture waiting for stay
+ * or advance; p1's Terminator placed, after which p1 can do nothing; three players with one or
+ * two eliminated. */
+static const char *const ta_mid =
+    "{'board':[{'sq':'c1','owner':'p1','piece':'Y'},{'sq':'b2','owner':'p1','piece':'A',"
+    "'covered':true},{'sq':'c2','owner':'p1','piece':'T','shielded':true},{'sq':'d2','owner':"
+    "'p1','piece':'X'},{'sq':'c5','owner':'p2','piece':'D','facing':'S'},{'sq':'c6','owner':"
+    "'p2','piece':'A','facing':'S'}],'players':[{'home':'S','covers':2,'shields':2,'captured':"
+    "1},{'home':'N','lost':{'A':1}}]}";
+static const char *const ta_die =
+    "{'board':[{'sq':'c1','owner':'p1','piece':'Y'},{'sq':'c3','owner':'p1','piece':'A'},"
+    "{'sq':'d3','owner':'p1','piece':'T'},{'sq':'c4','owner':'p2','piece':'D','facing':'S'},"
+    "{'sq':'c6','owner':'p2','piece':'A','facing':'S'}],'players':[{'home':'S','covers':0},"
+    "{'home':'N','covers':0}],'phase':'die','attack':{'from':'c3','to':'c4'}}";
+static const char *const ta_capture =
+    "{'board':[{'sq':'c1','owner':'p1','piece':'Y'},{'sq':'c3','owner':'p1','piece':'A'},"
+    "{'sq':'d3','owner':'p2','piece':'X'},{'sq':'c6','owner':'p2','piece':'A','facing':'S'}],"
+    "'players':[{'home':'S','captured':1},{'home':'N','lost':{'D':1}}],'phase':'capture',"
+    "'attack':{'from':'c3','to':'c4'}}";
+static const char *const ta_stuck =
+    "{'board':[{'sq':'c1','owner':'p1','piece':'Z'},{'sq':'c6','owner':'p2','piece':'A',"
+    "'facing':'S'}],'players':[{'home':'S'},{'home':'N'}],'turn':'p2'}";
+static const char *const ta_three =
+    "{'board':[{'sq':'c1','owner':'p1','piece':'Y'},{'sq':'c6','owner':'p2','piece':'A',"
+    "'facing':'S'}],'players':[{'home':'S','captured':1},{'home':'N'},{'home':'W','lost':"
+    "{'A':1},'eliminated':1}]}";
+static const char *const ta_over =
+    "{'board':[{'sq':'c1','owner':'p1','piece':'Y'}],'players':[{'home':'S','captured':2},"
+    "{'home':'N','lost':{'A':1},'eliminated':1},{'home':'W','lost':{'A':1},'eliminated':2}],"
+    "'phase':'over'}";
+
+#define TA_ST(st) ((ta_state *)(st))
+static void break_variant(void *st) { TA_ST(st)->variant = QV_VARIANT_MAX; }
+static void break_size(void *st) { TA_ST(st)->size = 9; }
+static void break_turn_bound(void *st) { TA_ST(st)->turn = 2; }
+static void break_pad(void *st) { TA_ST(st)->pad_[6] = 1; }
+static void break_occ_unused(void *st) { TA_ST(st)->occ[3] = 1ull << sq("f3"); }
+static void break_occ_shared(void *st) { TA_ST(st)->occ[1] |= 1ull << sq("c1"); }
+static void break_off_board(void *st)
+{
+	TA_ST(st)->occ[0] |= 1ull << 63;
+	TA_ST(st)->cell[63] = TA_CELL(0, kind('A'), 0);
+}
+static void break_stray_cell(void *st) { TA_ST(st)->cell[sq("f3")] = TA_CELL(0, kind('A'), 0); }
+static void break_cell_owner(void *st) { TA_ST(st)->cell[sq("c1")] = TA_CELL(1, kind('Y'), 0); }
+static void break_cell_kind(void *st) { TA_ST(st)->cell[sq("c1")] = TA_CELL(0, 7, 0); }
+static void break_facing(void *st) { TA_ST(st)->cell[sq("d2")] = TA_CELL(0, kind('X'), 1); }
+static void break_covered_terminator(void *st) { TA_ST(st)->covered |= 1ull << sq("c1"); }
+static void break_covered_empty(void *st) { TA_ST(st)->covered |= 1ull << sq("f4"); }
+static void break_shielded_empty(void *st) { TA_ST(st)->shielded |= 1ull << sq("f4"); }
+static void break_tactical(void *st) { TA_ST(st)->tactical = 1; }
+static void break_dirs(void *st) { TA_ST(st)->dirs[QV_N] ^= 1ull << sq("f4"); }
+static void break_reach(void *st) { TA_ST(st)->reach[0] ^= 1ull << sq("f4"); }
+static void break_unused_player(void *st) { TA_ST(st)->pl[3].bonus = 1; }
+static void break_holder(void *st) { TA_ST(st)->pl[0].holder[kind('A')]++; }
+static void break_held(void *st) { TA_ST(st)->pl[0].held ^= 1u << 7; }
+static void break_onboard(void *st) { TA_ST(st)->pl[0].onboard++; }
+static void break_covers(void *st) { TA_ST(st)->pl[0].covers = 3; }
+static void break_bonus(void *st) { TA_ST(st)->pl[0].bonus = TA_MAX_BONUS + 1; }
+static void break_home(void *st) { TA_ST(st)->pl[0].home = -1; }
+static void break_eliminated(void *st)
+{
+	TA_ST(st)->pl[1].eliminated = 1;
+	TA_ST(st)->nelim = 1;
+}
+static void break_elim_twice(void *st) { TA_ST(st)->pl[2].eliminated = 1; }
+static void break_homes(void *st) { TA_ST(st)->pl[1].home = TA_ST(st)->pl[0].home; }
+static void break_captured(void *st) { TA_ST(st)->pl[0].captured++; }
+static void break_nelim(void *st) { TA_ST(st)->nelim = 1; }
+static void break_terminator_placed(void *st) { TA_ST(st)->terminator_placed = 1; }
+static void break_attack_kept(void *st) { TA_ST(st)->atk_from = 3; }
+static void break_attacker(void *st) { TA_ST(st)->atk_from = (uint8_t)sq("e5"); }
+static void break_capture_target(void *st) { TA_ST(st)->atk_to = (uint8_t)sq("d3"); }
+static void break_own_target(void *st) { TA_ST(st)->atk_to = (uint8_t)sq("d3"); }
+static void break_turns(void *st) { TA_ST(st)->turns = (uint16_t)(TA_ST(st)->max_turns + 1); }
+static void break_over(void *st) { TA_ST(st)->turns = TA_ST(st)->max_turns; }
+static void break_turn(void *st) { TA_ST(st)->turn = (uint8_t)(TA_ST(st)->nplayers - 1); }
+static void break_stuck(void *st) { TA_ST(st)->turn = 0; }
+
+static const qv_test_breakage ta_breakages[] = {
+    {"", ta_mid, NULL, break_variant, "holds no components"},
+    {"", ta_mid, NULL, break_size, "parameters out of bounds"},
+    {"", ta_mid, NULL, break_turn_bound, "out of bounds with 2 players"},
+    {"", ta_mid, NULL, break_pad, "padding byte pad_[6]"},
+    {"", ta_mid, NULL, break_occ_unused, "occ[3] is not empty"},
+    {"", ta_mid, NULL, break_occ_shared, "occ[1] shares squares"},
+    {"", ta_mid, NULL, break_off_board, "lies off the 6x6 board"},
+    {"", ta_mid, NULL, break_stray_cell, "cell f3 holds 1 but no player's mask has it"},
+    {"", ta_mid, NULL, break_cell_owner, "cell c1 names owner 2"},
+    {"", ta_mid, NULL, break_cell_kind, "cell c1 holds kind 7 of 7"},
+    {"", ta_mid, NULL, break_facing, "cell d2 faces E, but the Cross's arrows face N the same"},
+    {"", ta_stuck, NULL, break_covered_terminator, "the Terminator on c1 is covered"},
+    {"", ta_mid, NULL, break_covered_empty, "covered names an empty square"},
+    {"", ta_mid, NULL, break_shielded_empty, "shielded names an empty square"},
+    {"", ta_mid, NULL, break_tactical, "a piece is covered in tactical mode"},
+    {"", ta_mid, NULL, break_dirs, "dirs[N] is"},
+    {"", ta_mid, NULL, break_reach, "reach[0] is"},
+    {"", ta_mid, NULL, break_unused_player, "pl[3] is not empty in a game of 2 players"},
+    {"", ta_mid, NULL, break_holder, "on the board and 0 lost: 4, not the 3 copies"},
+    {"", ta_mid, NULL, break_held, "p1's held mask is"},
+    {"", ta_mid, NULL, break_onboard, "p1's onboard is 5, its mask holds 4"},
+    {"", ta_mid, NULL, break_covers, "more than the 3 and 3 given"},
+    {"", ta_mid, NULL, break_bonus, "6001 bonus pieces"},
+    {"", ta_mid, NULL, break_home, "p1's home is -1 with 4 pieces placed"},
+    {"", ta_mid, NULL, break_eliminated, "exactly when nothing it placed is left"},
+    {"players=3", ta_over, NULL, break_elim_twice, "two players share elimination number 1"},
+    {"", ta_mid, NULL, break_homes, "two players have the home side S"},
+    {"", ta_mid, NULL, break_captured,
+     "captured counts (2 in all) do not match their lost pieces (1 in all)"},
+    {"", ta_mid, NULL, break_nelim, "not numbered 1-1"},
+    {"", ta_mid, NULL, break_terminator_placed, "terminator_placed is 1, but a terminator has not"},
+    {"", ta_mid, NULL, break_attack_kept, "an attack 3 -> 0 is kept in phase start"},
+    {"", ta_die, NULL, break_attacker, "the attacker's square 36 must hold"},
+    {"", ta_capture, NULL, break_capture_target, "in phase capture the target square is empty"},
+    {"", ta_die, NULL, break_own_target, "target square must hold an unshielded opposing"},
+    {"", ta_die, NULL, break_tactical, "phase die in tactical mode"},
+    {"", ta_mid, NULL, break_turns, "turns 401 of at most 400"},
+    {"", ta_mid, NULL, break_over, "after 400 of 400 turns: the game is over"},
+    {"players=3", ta_three, NULL, break_turn, "it is the turn of p3, who is eliminated"},
+    {"", ta_stuck, NULL, break_stuck, "phase start, but p1 can neither act nor uncover"},
+};
+
+/* Every invariant of check.c fires on a state that breaks it, and holds on the good ones. */
+static void test_state_ok(void **unused)
+{
+	(void)unused;
+	qv_test_breakages(G, ta_breakages, (int)(sizeof ta_breakages / sizeof ta_breakages[0]));
+}
+
+/* In the sanitizer build apply checks the state it leaves (and in the release build it
+ * does not). */
+static void test_apply_checks_state(void **unused)
+{
+	(void)unused;
+	qv_test_apply_checks_state(G, ta_breakages,
+	                           (int)(sizeof ta_breakages / sizeof ta_breakages[0]), break_pad,
+	                           "place A c3 N");
 }
 
 static void test_ranks_and_utilities(void **unused)
@@ -1475,6 +1629,9 @@ int main(void)
 	    cmocka_unit_test(test_lab_ablate),
 	    cmocka_unit_test(test_lab_ablate_plain),
 	    cmocka_unit_test(test_lab_board_and_touched),
+	    cmocka_unit_test(test_load_canonical_facing),
+	    cmocka_unit_test(test_state_ok),
+	    cmocka_unit_test(test_apply_checks_state),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }

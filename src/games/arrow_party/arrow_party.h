@@ -32,6 +32,8 @@
 #define AP_ITEMS_MAX  (AP_HAND_MAX - AP_NARROWS) /* items of all kinds together */
 #define AP_DEAL_ITEMS 3                          /* items dealt to each player at set-up */
 #define AP_PUBLIC     0x20
+/* The knowledge of a public card in a game of n players: every player's bit and AP_PUBLIC. */
+#define AP_ALL_KNOW(n) ((uint8_t)(((1u << (n)) - 1) | AP_PUBLIC))
 /* legal() lists at most 57 (item uses: 5 dice, 40 swaps, 4 exchanges, 7 others, ready; a
  * throw lists at most the 30 arrow cards), chance() at most 121 (11 x 11 gives of a pair). */
 #define AP_MAX_ACTIONS 64
@@ -300,8 +302,21 @@ bool ap_committed(const ap_state *s, int p);
 /* Whether the player's secret of the current phase is hidden from viewer. */
 bool ap_hidden_commit(const ap_state *s, int p, int viewer);
 void ap_sort_hand(ap_player *pl);
+/* The end of the game: every item in every hand becomes public (the score is counted in the
+ * open). */
+void ap_show_items(ap_state *s);
 /* Marks a committed use (AP_ARG of a `use`). */
 void ap_record_use(const ap_tables *T, ap_player *pl, int arg);
+
+/* The invariants of a state (check.c): the descriptor's state_ok, which names the broken
+ * invariant in why (load_json's last check, which checks the round's commitments against the
+ * phase). */
+bool ap_state_ok(const void *st, qv_err *why);
+/* The copies of each card (AP_NCARDS entries, arrow cards then item kinds) in the hands, thrown
+ * and out of the hands (from the landing to the walk), the stacks and discard piles, the
+ * ground, the used items and those out of the game: what load_json fills the stacks and the
+ * items out of the game from, and what the check compares with the components. */
+void ap_count_cards(const ap_state *s, int *count);
 
 /* Legal actions (legal.c): the list, the chance outcomes, check with the reason for a
  * refusal. */

@@ -25,8 +25,6 @@
 
 #include "arrow_party.h"
 
-#define ALL_KNOW(n) ((uint8_t)(((1u << (n)) - 1) | AP_PUBLIC))
-
 /* ---- small helpers ---- */
 
 int ap_start_cell(int size, int p)
@@ -516,7 +514,7 @@ static void swap_give(ap_state *s, int u)
 {
 	ap_player *pu = &s->pl[u];
 	public_remove(s, u, AP_NARROWS + pu->swap_item);
-	hand_add(&s->pl[pu->swap_target], AP_NARROWS + pu->swap_item, ALL_KNOW(s->nplayers));
+	hand_add(&s->pl[pu->swap_target], AP_NARROWS + pu->swap_item, AP_ALL_KNOW(s->nplayers));
 }
 
 /* Resolves the swaps from seat `from` on; stops at one that must take a card at random. */
@@ -596,14 +594,13 @@ static void start_walk(ap_state *s, qv_events *ev)
 	run_walk(s, ev);
 }
 
-/* The end of the game: the items in every hand are shown, as they count in the score. */
-static void show_items(ap_state *s)
+void ap_show_items(ap_state *s)
 {
 	for (int p = 0; p < s->nplayers; p++) {
 		ap_player *pl = &s->pl[p];
 		for (int i = 0; i < pl->nhand; i++)
 			if (ap_is_item(pl->hand[i].card))
-				pl->hand[i].know = ALL_KNOW(s->nplayers);
+				pl->hand[i].know = AP_ALL_KNOW(s->nplayers);
 		ap_sort_hand(pl);
 	}
 }
@@ -631,7 +628,7 @@ static void finish_round(ap_state *s, qv_events *ev)
 		ap_say_round_end(s, thrown, ev);
 	if (s->round >= s->rounds) {
 		s->phase = AP_PH_OVER;
-		show_items(s);
+		ap_show_items(s);
 		if (ev) {
 			int r[QV_MAX_PLAYERS];
 			ap_ranks(s, r);
@@ -669,7 +666,7 @@ static inline __attribute__((always_inline)) int pick_up(ap_state *s, int p)
 	bool known = *g & AP_G_KNOWN;
 	if (ap_used_effect(ap_T(s), pl, AP_E_NOPICKUP))
 		return AP_PICK_LEFT | (known ? kind << 4 : 0);
-	hand_add(pl, AP_NARROWS + kind, known ? ALL_KNOW(s->nplayers) : 1 << p);
+	hand_add(pl, AP_NARROWS + kind, known ? AP_ALL_KNOW(s->nplayers) : 1 << p);
 	*g = 0;
 	return (known ? AP_PICK_KNOWN : AP_PICK_HIDDEN) | kind << 4;
 }
@@ -810,7 +807,7 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 		public_remove(s, p, AP_NARROWS + pl->swap_item);
 		random_leave(s, t, p, AP_NARROWS + arg);
 		hand_add(pl, AP_NARROWS + arg, 1 << p | 1 << t);
-		hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, ALL_KNOW(s->nplayers));
+		hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, AP_ALL_KNOW(s->nplayers));
 		if (ev)
 			ap_say_swap(s, p, arg, ev);
 		swaps_from(s, p + 1, ev);
@@ -877,6 +874,7 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 	case AP_ACT_GIVE: apply_give(s, arg, ev); break;
 	default: break;
 	}
+	QV_ASSERT_STATE(&qv_arrow_party, s);
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -945,7 +943,7 @@ typedef struct det_pools {
 static uint8_t canon_know(const ap_state *s, int p, int know, int viewer)
 {
 	if (know & AP_PUBLIC)
-		return ALL_KNOW(s->nplayers);
+		return AP_ALL_KNOW(s->nplayers);
 	uint8_t k = (uint8_t)(1u << p);
 	if (viewer >= 0 && (know >> viewer & 1))
 		k |= (uint8_t)(1u << viewer);
@@ -991,6 +989,37 @@ static int pool_arrow(const ap_tables *T, det_pools *dp, int v)
 
 static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] : 0; }
 
+/* In phase take everyone knows that each player p whose swap is still to come holds the item
+ * it gives: its use was read out, and nothing has taken the item since, unless an earlier swap
+ * of this round took from p at random (and the swap of the active player would be void
+ * without it). Returns the hand entry of p, among those viewer cannot name, that is that item,
+ * with the item taken out of the pool; -1 when nothing is known, when viewer knows a copy of
+ * it there already, or (in a state no game reaches) when the pool has none. */
+static int swap_item_entry(const ap_state *s, int p, int viewer, det_pools *dp)
+{
+	const ap_tables *T = ap_T(s);
+	const ap_player *pl = &s->pl[p];
+	if (p < s->active || p == viewer || !ap_used_effect(T, pl, AP_E_SWAP))
+		return -1;
+	for (int q = 0; q < s->active; q++)
+		if (ap_used_effect(T, &s->pl[q], AP_E_SWAP) && s->pl[q].swap_target == p)
+			return -1;
+	int card = AP_NARROWS + pl->swap_item, entry = -1;
+	for (int i = 0; i < pl->nhand; i++) {
+		bool known = ap_knows(pl->hand[i].know, viewer);
+		if (known && pl->hand[i].card == card)
+			return -1;
+		if (!known && entry < 0 && ap_is_item(pl->hand[i].card))
+			entry = i;
+	}
+	for (int j = 0; entry >= 0 && j < dp->nitem; j++)
+		if (dp->item[j] == pl->swap_item) {
+			dp->item[j] = dp->item[--dp->nitem];
+			return entry;
+		}
+	return -1;
+}
+
 /* Another player's unseen secret is guessed: random uses for the items phase (each time,
  * stop with probability 1/2); for the throw and the direction, the card and the arrow that
  * take the most on that player's walk (ap_likely_throw, ap_likely_go: a random card or arrow
@@ -1024,6 +1053,10 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 	for (int v = 0; v < AP_NVALUES; v++)
 		qv_shuffle_bytes(dp.arrow[v], dp.narrow[v], rng);
 	qv_shuffle_bytes(dp.item, dp.nitem, rng);
+	/* before any unseen item is dealt, so that the pool still holds the swaps' */
+	int keep[QV_MAX_PLAYERS];
+	for (int p = 0; p < s->nplayers; p++)
+		keep[p] = s->phase == AP_PH_TAKE ? swap_item_entry(s, p, viewer, &dp) : -1;
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == viewer)
 			continue;
@@ -1031,7 +1064,9 @@ static void ap_determinize(void *st, int viewer, qv_rng *rng)
 		for (int i = 0; i < pl->nhand; i++) {
 			ap_entry *e = &pl->hand[i];
 			if (!ap_knows(e->know, viewer)) {
-				if (ap_is_item(e->card))
+				if (i == keep[p])
+					e->card = (uint8_t)(AP_NARROWS + pl->swap_item);
+				else if (ap_is_item(e->card))
 					e->card = (uint8_t)(AP_NARROWS + pool_item(&dp));
 				else
 					e->card =
@@ -1175,4 +1210,5 @@ const qv_game qv_arrow_party = {
     .action_note = ap_action_note,
     .reveals = ap_reveals,
     .components = &ap_components,
+    .state_ok = ap_state_ok,
 };

@@ -251,6 +251,21 @@ static inline bool cc_superior_cell(const cc_tables *T, const cc_cell *a, const 
 	return T->beats[a->card] >> b->card & 1;
 }
 
+/* The sum of the Strengths of the superior arrows at the card on sq from the opponent cards
+ * `foes` next to it: what atk keeps (cc_put), and what the state's check sums again. */
+static inline int cc_superior_sum(const cc_tables *T, const cc_state *s, int sq, uint64_t foes)
+{
+	int sum = 0;
+	for (; foes; foes &= foes - 1) {
+		int a = __builtin_ctzll(foes);
+		const cc_cell *c = &s->grid[a];
+		if ((T->points[c->owner][c->card][a] >> sq & 1) &&
+		    cc_superior_cell(T, c, &s->grid[sq]))
+			sum += T->strength[c->card] + T->boost[c->card] * c->boost;
+	}
+	return sum;
+}
+
 /* True when the card on `from` has an arrow pointing at the adjacent square `to`: the arrow
  * printed in the direction from `from` to `to`, turned by the owner's facing. */
 static inline bool cc_points_at(const cc_state *s, int from, int to)
@@ -312,7 +327,13 @@ static inline int cc_sabotage_cost(const cc_state *s, int sq)
 	return x < 0 ? 0 : x;
 }
 /* The slot of card in p's Persistent Area, or -1. */
-int cc_persist_slot(const cc_player *pl, int card);
+static inline int cc_persist_slot(const cc_player *pl, int card)
+{
+	for (int i = 0; i < pl->npersist; i++)
+		if (pl->persist[i] == card + 1)
+			return i;
+	return -1;
+}
 /* Only Persistent cards (a charge ability) may go to the Persistent Area. */
 static inline bool cc_is_persistent(const cc_tables *T, int card)
 {
@@ -327,6 +348,17 @@ int cc_board_dir(int owner, int d); /* a printed direction turned to the board (
 extern const char *const cc_phase_names[CC_NPHASES];
 extern const char *const cc_end_names[];
 extern const char *const cc_pend_names[];
+
+/* The invariants of a state (check.c): the descriptor's state_ok, which names the broken
+ * invariant in why (load_json's last check); and its part that the grid's companions (the
+ * masks, atk and threat) agree with the grid, which every capture step asserts. */
+bool cc_state_ok(const void *st, qv_err *why);
+qv_status cc_check_derived(const cc_state *s, qv_err *why);
+/* How many of each card id p's decklist puts anywhere but the deck: the grid (p's cards), the
+ * hand, the discard pile, the opponent's Victory Pile, the Persistent Area, the secret start
+ * and the saboteur set aside (load_json fills a missing deck with the rest). placed has
+ * CC_MAX_CARDS entries. */
+void cc_count_placed(const cc_state *s, int p, int *placed);
 
 /* Legal actions (legal.c): the descriptor's legal, count, sample, chance and check. */
 int cc_legal(const void *st, qv_action *out);

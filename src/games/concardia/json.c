@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "games/check.h"
+#include "games/deck.h"
 #include "games/json_util.h"
 
 static json_t *sq_json(int sq)
@@ -255,7 +257,7 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 	return QV_OK;
 }
 
-static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_given, qv_err *err)
+static qv_status load_player(cc_state *s, int p, const json_t *o, bool *deck_given, qv_err *err)
 {
 	static const char *const keys[] = {"hand",  "deck",  "discard", "victory", "persistent",
 	                                   "start", "turns", "lost",    NULL};
@@ -266,20 +268,11 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
 	qv_status rc;
-	uint8_t list[CC_DECK_MAX];
 	int n;
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = qv__json_get_ids(o, "hand", what, CC_DECK_MAX, get_card, cc_T(s), list, &n, err)))
+	    (rc = qv__deck_read(o, what, CC_DECK_MAX, get_card, cc_T(s), pl->hand, &pl->nhand,
+	                        pl->deck, &pl->ndeck, deck_given, err)))
 		return rc;
-	for (int i = 0; i < n; i++)
-		pl->hand[list[i]]++;
-	pl->nhand = (uint8_t)n;
-	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = qv__json_get_ids(o, "deck", what, CC_DECK_MAX, get_card, cc_T(s), list, &n, err)))
-		return rc;
-	for (int i = 0; i < n; i++)
-		pl->deck[i] = list[n - 1 - i];
-	pl->ndeck = (uint8_t)n;
 	if ((rc = qv__json_get_ids(o, "discard", what, CC_DECK_MAX, get_card, cc_T(s), pl->discard,
 	                           &n, err)))
 		return rc;
@@ -347,51 +340,23 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, uint8_t *deck_
 	return QV_OK;
 }
 
+/* A card's id, for the messages of qv__deck_settle. */
+static const char *card_id(const void *T, int card)
+{
+	return ((const cc_tables *)T)->cards[card].id;
+}
+
 /* Every card of p's decklist in exactly one place; fills the deck when none was given. */
 static qv_status check_cards(cc_state *s, int p, bool deck_given, qv_err *err)
 {
 	cc_player *pl = &s->pl[p];
-	const cc_player *op = &s->pl[1 - p];
-	const cc_tables *T = cc_T(s);
-	int count[CC_MAX_CARDS] = {0};
-	for (int sq = 0; sq < CC_NSQ; sq++)
-		if (s->grid[sq].card && s->grid[sq].owner == p)
-			count[s->grid[sq].card - 1]++;
-	for (int c = 0; c < T->ncards; c++)
-		count[c] += pl->hand[c];
-	for (int i = 0; i < pl->ndeck; i++)
-		count[pl->deck[i]]++;
-	for (int i = 0; i < pl->ndiscard; i++)
-		count[pl->discard[i]]++;
-	for (int i = 0; i < op->nvictory; i++)
-		count[op->victory[i]]++;
-	for (int i = 0; i < pl->npersist; i++)
-		count[pl->persist[i] - 1]++;
-	if (pl->start)
-		count[pl->start - 1]++;
-	if (s->pend_card && s->active == p)
-		count[s->pend_card - 1]++;
-	char b[CC_ID_MAX + 1];
-	for (int c = 0; c < T->ncards; c++) {
-		if (count[c] > pl->owned[c])
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "p%d has %d x %s in play, hand, piles and deck, but its deck lists %d",
-			    p + 1, count[c], (cc_card_name(T, c, b), b), pl->owned[c]);
-		if (deck_given && count[c] < pl->owned[c])
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "p%d's deck lists %d x %s but the state places only %d (leave out players[%d].deck to put the rest there)",
-			    p + 1, pl->owned[c], (cc_card_name(T, c, b), b), count[c], p);
-	}
-	if (!deck_given) {
-		int n = 0;
-		for (int c = T->ncards - 1; c >= 0; c--)
-			for (int i = count[c]; i < pl->owned[c]; i++)
-				pl->deck[n++] = (uint8_t)c;
-		pl->ndeck = (uint8_t)n;
-	}
-	return QV_OK;
+	int placed[CC_MAX_CARDS];
+	cc_count_placed(s, p, placed);
+	return qv__deck_settle(p, placed, pl->owned, cc_T(s)->ncards, deck_given, pl->deck,
+	                       &pl->ndeck,
+	                       "on the grid, in hand, the discard pile, the opponent's Victory "
+	                       "Pile, the Persistent Area and the start",
+	                       card_id, cc_T(s), err);
 }
 
 static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
@@ -621,7 +586,7 @@ static qv_status load_capture(cc_state *s, const json_t *cap, qv_err *err)
 
 /* What must hold across the fields: every card in one place, a loss where the game ended by
  * one, and a phase the rules can be in. */
-static qv_status check_whole(cc_state *s, const uint8_t *given, qv_err *err)
+static qv_status check_whole(cc_state *s, const bool *given, qv_err *err)
 {
 	qv_status rc;
 	if (s->pend_card && s->phase != CC_PH_PAY && s->phase != CC_PH_REACT)
@@ -637,7 +602,9 @@ static qv_status check_whole(cc_state *s, const uint8_t *given, qv_err *err)
 		return qv_fail(err, QV_EINVAL, "a player lost: state.ended must be loss");
 	if (s->ended == CC_END_LOSS && !total)
 		return qv_fail(err, QV_EINVAL, "state.ended is loss but no player has lost");
-	return check_phase(s, err);
+	if ((rc = check_phase(s, err)))
+		return rc;
+	return qv__load_checked(cc_state_ok, s, err);
 }
 
 qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
@@ -658,7 +625,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	json_t *players = json_object_get(j, "players");
 	if (players && (!json_is_array(players) || json_array_size(players) != 2))
 		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
-	uint8_t given[2] = {0, 0};
+	bool given[2] = {false, false};
 	for (int p = 0; players && p < 2; p++)
 		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
 			return rc;

@@ -50,21 +50,6 @@ uint64_t cc_hand_mask(const cc_player *pl)
 #endif
 }
 
-/* The sum of the Strengths of the superior arrows at the card on sq from the opponent cards
- * `foes` next to it. */
-static inline int superior_sum(const cc_tables *T, const cc_state *s, int sq, uint64_t foes)
-{
-	int sum = 0;
-	for (; foes; foes &= foes - 1) {
-		int a = lowest(foes);
-		const cc_cell *c = &s->grid[a];
-		if ((T->points[c->owner][c->card][a] >> sq & 1) &&
-		    cc_superior_cell(T, c, &s->grid[sq]))
-			sum += T->strength[c->card] + T->boost[c->card] * c->boost;
-	}
-	return sum;
-}
-
 /* ---- keeping atk and threat in step with the grid ---- */
 
 /* Sets the threat bit of the card on t from its sum. */
@@ -117,7 +102,7 @@ void cc_put(cc_state *s, int sq, cc_cell c)
 	if (role)
 		*role |= 1ull << sq;
 	spread(T, s, sq, cc_strength(s, sq));
-	s->atk[sq] = (uint8_t)superior_sum(T, s, sq, cc_adj[sq] & s->occ[1 - c.owner]);
+	s->atk[sq] = (uint8_t)cc_superior_sum(T, s, sq, cc_adj[sq] & s->occ[1 - c.owner]);
 	mark(T, s, sq);
 }
 
@@ -151,39 +136,12 @@ void cc_set_boost(cc_state *s, int sq, int boost)
 		spread(T, s, sq, delta);
 }
 
-#ifdef QV_CHECKS
-/* What the state keeps beside the grid agrees with the grid: the masks of cards, the sums and
- * the threats (checked by the sanitizer build at every Capture step). */
-static bool kept_in_step(const cc_state *s)
-{
-	const cc_tables *T = cc_T(s);
-	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0;
-	for (int sq = 0; sq < CC_NSQ; sq++) {
-		const cc_cell *c = &s->grid[sq];
-		uint64_t bit = 1ull << sq;
-		int k = T->kind[c->card], sum = 0;
-		if (c->card) {
-			occ[c->owner] |= bit;
-			banners |= k == CC_AB_SUPPORT ? bit : 0;
-			dynamos |= k == CC_AB_CHARGE ? bit : 0;
-			movers |= k == CC_AB_MOVE || k == CC_AB_SHOVE ? bit : 0;
-			sum = superior_sum(T, s, sq, cc_adj[sq] & s->occ[1 - c->owner]);
-		}
-		if (s->atk[sq] != sum ||
-		    !!(s->threat & bit) != (c->card && sum >= T->defense[c->card]))
-			return false;
-	}
-	return s->occ[0] == occ[0] && s->occ[1] == occ[1] && s->banners == banners &&
-	       s->dynamos == dynamos && s->movers == movers;
-}
-#endif
-
 /* Every Defense is at least 1 (tables.c refuses less), so a sum that reaches the Defense
  * comes from at least one superior arrow, as the rule asks. Supports only add Defense, so
  * only the cards whose sum reaches the printed Defense are looked at. */
 uint64_t cc_would_capture(const cc_state *s)
 {
-	QV_ASSERT(kept_in_step(s));
+	QV_ASSERT(cc_check_derived(s, NULL) == QV_OK);
 	uint64_t m = 0;
 	for (uint64_t t = s->threat; t; t &= t - 1) {
 		int sq = lowest(t);
@@ -200,14 +158,6 @@ static int aegis_held(const cc_tables *T, const cc_player *pl)
 	for (uint64_t m = T->of_kind[CC_AB_SAVE]; m; m &= m - 1)
 		n += pl->hand[lowest(m)];
 	return n;
-}
-
-int cc_persist_slot(const cc_player *pl, int card)
-{
-	for (int i = 0; i < pl->npersist; i++)
-		if (pl->persist[i] == card + 1)
-			return i;
-	return -1;
 }
 
 /* ---- turns, the capture step and the end ---- */
@@ -725,11 +675,10 @@ static void apply_pass(cc_state *s, qv_events *ev)
 	begin_capture(s, ev);
 }
 
-/* The trusted apply (game.h): a is legal now, so nothing is checked but the invariants, in
- * the sanitizer build. */
-static void cc_apply(void *st, qv_action a, qv_events *ev)
+/* The trusted apply (game.h) without the check of the whole state: a is legal now, so
+ * nothing is checked but the invariants of each step, in the sanitizer build. */
+static void apply_action(cc_state *s, qv_action a, qv_events *ev)
 {
-	cc_state *s = st;
 	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
 	QV_ASSERT(s->phase != CC_PH_OVER);
 	switch (type) {
@@ -755,6 +704,13 @@ static void cc_apply(void *st, qv_action a, qv_events *ev)
 	case CC_ACT_PASS: apply_pass(s, ev); break;
 	default: QV_ASSERT(type >= CC_ACT_START && type <= CC_ACT_COIN); break;
 	}
+}
+
+/* The trusted apply (game.h), and the state's invariants after it in the sanitizer build. */
+static void cc_apply(void *st, qv_action a, qv_events *ev)
+{
+	apply_action(st, a, ev);
+	QV_ASSERT_STATE(&qv_concardia, st);
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -894,11 +850,13 @@ static void unseen_cards(const cc_state *s, int q, int viewer, int *left)
 		    pl->owned[c] - used[c] - (q == viewer ? pl->hand[c] + (pl->start == c + 1) : 0);
 }
 
-/* Whether, after a at s, the opponent q of the viewer is offered a reaction. */
+/* Whether, after a at s, the opponent q of the viewer is offered a reaction. s may be a
+ * state no game reaches (cc_reveals asks with an aegis more in q's hand than its decklist
+ * holds), so the state's invariants are not asked after the action. */
 static bool offered_after(const cc_state *s, qv_action a, int q)
 {
 	cc_state t = *s;
-	cc_apply(&t, a, NULL);
+	apply_action(&t, a, NULL);
 	return t.phase == CC_PH_REACT && cc_to_move(&t) == q;
 }
 
@@ -1035,4 +993,5 @@ const qv_game qv_concardia = {
     .action_note = cc_action_note,
     .reveals = cc_reveals,
     .components = &cc_components,
+    .state_ok = cc_state_ok,
 };

@@ -336,6 +336,14 @@ void ev_ranks(const void *st, int *out);
 /* Cells a Firestorm centred on `center` may burn for player p (at most 5, in out). */
 int ev_burn_targets(const ev_state *s, int center, int p, int *out);
 
+/* The invariants of a state (check.c): the descriptor's state_ok, which names the broken
+ * invariant in why (load_json's last check). */
+bool ev_state_ok(const void *st, qv_err *why);
+/* How many of each kind p's deck list puts anywhere but the deck: p's cards on the board, the
+ * hand, the graveyard and the removed pile (load_json fills a missing deck with the rest);
+ * placed has EV_MAX_KINDS entries. s->board must agree with the cells. */
+void ev_count_placed(const ev_state *s, int p, int *placed);
+
 /* Legal actions (legal.c): the list, the sampler and count that decode an index instead of
  * listing, the coin, and check with the reason for a refusal. */
 int ev_legal(const void *st, qv_action *out);

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "evons.h"
+#include "games/check.h"
+#include "games/deck.h"
 #include "games/json_util.h"
 
 static json_t *cell_json(int c)
@@ -317,20 +319,11 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
 	qv_status rc;
-	uint8_t list[EV_DECK_MAX];
 	int n;
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = qv__json_get_ids(o, "hand", what, EV_DECK_MAX, get_card, ev_T(s), list, &n, err)))
+	    (rc = qv__deck_read(o, what, EV_DECK_MAX, get_card, ev_T(s), pl->hand, &pl->nhand,
+	                        pl->deck, &pl->ndeck, deck_given, err)))
 		return rc;
-	for (int i = 0; i < n; i++)
-		pl->hand[list[i]]++;
-	pl->nhand = (uint8_t)n;
-	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = qv__json_get_ids(o, "deck", what, EV_DECK_MAX, get_card, ev_T(s), list, &n, err)))
-		return rc;
-	for (int i = 0; i < n; i++)
-		pl->deck[i] = list[n - 1 - i];
-	pl->ndeck = (uint8_t)n;
 	if ((rc = qv__json_get_ids(o, "graveyard", what, EV_DECK_MAX, get_card, ev_T(s), pl->grave,
 	                           &n, err)))
 		return rc;
@@ -362,44 +355,19 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
 	return QV_OK;
 }
 
+/* A card's id, for the messages of qv__deck_settle. */
+static const char *kind_id(const void *T, int k) { return ((const ev_tables *)T)->kind[k].id; }
+
 /* Every card of p's deck list in one place at most (exactly one with the deck given); fills
  * the deck when none was given. */
 static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
 {
-	const ev_tables *T = ev_T(s);
 	ev_player *pl = &s->pl[p];
-	int count[EV_MAX_KINDS] = {0};
-	for (int c = 0; c < EV_NCELLS; c++)
-		if (s->cell[c].kind && s->cell[c].owner == p)
-			count[s->cell[c].kind - 1]++;
-	for (int k = 0; k < T->nkinds; k++)
-		count[k] += pl->hand[k];
-	for (int i = 0; i < pl->ndeck; i++)
-		count[pl->deck[i]]++;
-	for (int i = 0; i < pl->ngrave; i++)
-		count[pl->grave[i]]++;
-	for (int i = 0; i < pl->nremoved; i++)
-		count[pl->removed[i]]++;
-	for (int k = 0; k < T->nkinds; k++) {
-		if (count[k] > pl->owned[k])
-			return qv_fail(err, QV_EINVAL,
-			               "p%d has %d x %s on the board, in hand, deck, graveyard and "
-			               "removed, but its deck list holds %d",
-			               p + 1, count[k], T->kind[k].id, pl->owned[k]);
-		if (deck_given && count[k] < pl->owned[k])
-			return qv_fail(err, QV_EINVAL,
-			               "p%d's deck list holds %d x %s but the state places only %d "
-			               "(leave out players[%d].deck to put the rest there)",
-			               p + 1, pl->owned[k], T->kind[k].id, count[k], p);
-	}
-	if (!deck_given) {
-		int n = 0;
-		for (int k = T->nkinds - 1; k >= 0; k--)
-			for (int i = count[k]; i < pl->owned[k]; i++)
-				pl->deck[n++] = (uint8_t)k;
-		pl->ndeck = (uint8_t)n;
-	}
-	return QV_OK;
+	int placed[EV_MAX_KINDS];
+	ev_count_placed(s, p, placed);
+	return qv__deck_settle(p, placed, pl->owned, ev_T(s)->nkinds, deck_given, pl->deck,
+	                       &pl->ndeck, "on the board, in hand, the graveyard and removed",
+	                       kind_id, ev_T(s), err);
 }
 
 /* A stack entry's "used": the ability arrows of card x already used this activation. */
@@ -776,5 +744,7 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	for (int p = 0; p < 2; p++)
 		if ((rc = check_cards(s, p, given[p], err)))
 			return rc;
-	return check_phase(s, err);
+	if ((rc = check_phase(s, err)))
+		return rc;
+	return qv__load_checked(ev_state_ok, s, err);
 }

@@ -692,6 +692,7 @@ static void ev_apply(void *st, qv_action a, qv_events *ev)
 		apply_narrated(st, a, ev);
 	else
 		apply_action(st, a, NULL);
+	QV_ASSERT_STATE(&qv_evons, st);
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -887,4 +888,5 @@ const qv_game qv_evons = {
     .action_note = ev_action_note,
     .reveals = ev_reveals,
     .components = &ev_components,
+    .state_ok = ev_state_ok,
 };

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/check.h"
 #include "games/json_util.h"
 #include "three_arrows.h"
 
@@ -191,8 +192,10 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 			               T->names[k]);
 		if (cov && s->tactical)
 			return qv_fail(err, QV_EINVAL, "%s: tactical mode has no covers", what);
+		/* A facing whose arrows an earlier facing has is that facing, as in the notation
+		 * (a Cross faces N whatever it is said to face). */
 		uint64_t bit = 1ull << sq;
-		s->cell[sq] = TA_CELL(p, k, f);
+		s->cell[sq] = TA_CELL(p, k, T->canon_facing[k][f]);
 		s->occ[p] |= bit;
 		if (cov)
 			s->covered |= bit;
@@ -322,41 +325,14 @@ static qv_status load_players(ta_state *s, const json_t *players, qv_err *err)
 	return QV_OK;
 }
 
-/* Cross-player checks: captures match losses, elimination order, home sides. */
-static qv_status check_players(ta_state *s, qv_err *err)
+/* The number of players eliminated so far: the highest elimination number (the invariants,
+ * checked last, say whether the numbers run 1, 2, ... and whether captures match losses). */
+static void count_eliminated(ta_state *s)
 {
-	int captured = 0, lost = 0;
-	unsigned seen_elim = 0, homes = 0;
-	for (int p = 0; p < s->nplayers; p++) {
-		const ta_player *pl = &s->pl[p];
-		captured += pl->captured;
-		for (int k = 0; k < TA_MAX_KINDS; k++)
-			lost += pl->lost[k];
-		if (pl->eliminated) {
-			if (seen_elim >> pl->eliminated & 1)
-				return qv_fail(err, QV_EINVAL,
-				               "two players share elimination number %d",
-				               pl->eliminated);
-			seen_elim |= 1u << pl->eliminated;
-			if (pl->eliminated > s->nelim)
-				s->nelim = pl->eliminated;
-		}
-		if (pl->home >= 0 && pl->home < TA_NSIDES) {
-			if (homes >> pl->home & 1)
-				return qv_fail(err, QV_EINVAL, "two players have the home side %s",
-				               ta_side_names[pl->home]);
-			homes |= 1u << pl->home;
-		}
-	}
-	if (captured != lost)
-		return qv_fail(
-		    err, QV_EINVAL,
-		    "the players' captured counts (%d in all) do not match their lost pieces (%d in all)",
-		    captured, lost);
-	if (seen_elim != ((1u << (s->nelim + 1)) - 2))
-		return qv_fail(err, QV_EINVAL,
-		               "elimination numbers must run 1, 2, ... without gaps");
-	return QV_OK;
+	s->nelim = 0;
+	for (int p = 0; p < s->nplayers; p++)
+		if (s->pl[p].eliminated > s->nelim)
+			s->nelim = s->pl[p].eliminated;
 }
 
 /* The attack in progress must be one that could have been declared. */
@@ -421,9 +397,9 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	if (board && (rc = load_board(s, board, err)))
 		return rc;
 	ta_derive(s); /* dirs and reach follow from the pieces */
-	if ((rc = load_players(s, json_object_get(j, "players"), err)) ||
-	    (rc = check_players(s, err)))
+	if ((rc = load_players(s, json_object_get(j, "players"), err)))
 		return rc;
+	count_eliminated(s);
 	bool tp = false;
 	if ((rc = qv__json_get_bool(j, "terminator_placed", "state", s->terminator_placed, &tp,
 	                            err)))
@@ -432,6 +408,11 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 		return qv_fail(
 		    err, QV_EINVAL,
 		    "state.terminator_placed cannot be false while a Terminator is on the board or lost");
+	if (tp && !s->terminator_placed)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "state.terminator_placed cannot be true while no Terminator is on the "
+		    "board or lost");
 	s->terminator_placed = tp;
 	int turn;
 	if ((rc = qv__json_get_opt_player(j, "turn", "state", s->nplayers, 0, &turn, err)))
@@ -458,7 +439,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 		               ta_phase_names[phase]);
 	}
 	if (phase == TA_PH_OVER)
-		return QV_OK;
+		return qv__load_checked(ta_state_ok, s, err);
 	if (s->pl[turn].eliminated)
 		return qv_fail(err, QV_EINVAL, "state.turn names p%d, who is eliminated", turn + 1);
 	if (s->turns >= s->max_turns)
@@ -477,5 +458,5 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 			    "p%d can neither act nor uncover, so it cannot be p%d's turn", turn + 1,
 			    turn + 1);
 	}
-	return QV_OK;
+	return qv__load_checked(ta_state_ok, s, err);
 }

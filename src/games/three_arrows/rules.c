@@ -548,6 +548,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 	case TA_ACT_STAY: end_turn(s, ev); break;
 	case TA_ACT_ADVANCE: apply_advance(s, p, arg, ev); break;
 	}
+	QV_ASSERT_STATE(&qv_three_arrows, s);
 }
 
 /* ---- scores, ranks, utilities ---- */
@@ -750,4 +751,5 @@ const qv_game qv_three_arrows = {
     .action_note = ta_action_note,
     .reveals = ta_reveals,
     .components = &ta_components,
+    .state_ok = ta_state_ok,
 };

@@ -311,6 +311,10 @@ qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n);
 qv_status ta_check(const ta_state *s, qv_action a, qv_err *err);
 qv_status ta_check_fn(const void *st, qv_action a, qv_err *err);
 
+/* The invariants of a state (check.c): the descriptor's state_ok, which names the broken
+ * invariant in why (load_json's last check). */
+bool ta_state_ok(const void *st, qv_err *why);
+
 /* The AI's estimate (heuristic.c). */
 double ta_heuristic(const void *st, int player);
 
