@@ -27,6 +27,8 @@ void cli_init(int argc, char **argv)
 	saved_argv = argv;
 }
 
+char **cli_argv(void) { return saved_argv; }
+
 void cli_program(qv_buf *out)
 {
 	qv_buf_shell_word(out, saved_argc > 0 && saved_argv[0] && *saved_argv[0] ? saved_argv[0]

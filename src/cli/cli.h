@@ -53,6 +53,8 @@ int cli_variant_param(const char *cmd, const qv_game *g, const char *path, qv_pa
 
 /* Remembers the whole command line (for reports such as `bench`). Called once by main. */
 void cli_init(int argc, char **argv);
+/* The whole command line as main received it, ending with NULL: for running quiver again. */
+char **cli_argv(void);
 /* Creates the folder dir that option opt of command cmd names (--out DIR) if it is not
  * there, and checks that files can be made in it: CLI_EXIT_OK, or the exit code after a
  * message naming the folder, the reason and the expected form. A path over 3900 bytes is

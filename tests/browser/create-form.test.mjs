@@ -70,6 +70,9 @@ test(
   async () => {
     const { page, errors } = await newPage(env.browser);
     await page.goto(env.server.url);
+    // The game cards are drawn once the page has the server's list of games, after the page's load; evaluateAll
+    // below reads what is there without waiting.
+    await page.waitForSelector('#level-concardia');
     // the levels people are offered, by name, weakest first; no developer's names
     const options = await page
       .locator('#level-concardia option')

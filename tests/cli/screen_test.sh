@@ -25,6 +25,17 @@ fail() {
 	failures=$((failures + 1))
 }
 
+# ---- the helpers ----
+# After Enter alone at a prompt on the last row of a full screen, the screen scrolls by a row
+# at once and the old prompt is still the last line: wait_prompt must wait for the reply's
+# prompt (here a second later), not take the old one again (under load it did, and the test
+# typed into the wrong state).
+tmux_start 80 24 bash -c 'seq 30; printf "p1> "; read -r; sleep 1; echo played; printf "p2> "; read -r'
+[ "$(wait_prompt)" = "prompt p1" ] || fail "helpers: no first prompt: $(screen | tail -2)"
+type_line ""
+state=$(wait_prompt)
+[ "$state" = "prompt p2" ] || fail "helpers: after Enter on a full screen, '$state', not the reply's prompt p2"
+
 # first_screen GAME PLAYERS LAYOUT: what `quiver play` prints before its first prompt.
 first_screen() {
 	printf 'quit\n' | "$Q" play "$1" --players "$2" --seed 1 --layout "$3" --no-color \

@@ -26,7 +26,7 @@ tmux_start() {
 	local w=$1 h=$2
 	shift 2
 	tmux_stop
-	TMUX_BEFORE=
+	TMUX_ROW=0 TMUX_SUM=
 	TMUX_RUN=$((TMUX_RUN + 1))
 	TMUX_SOCK="quiver-test-$$-$TMUX_RUN"
 	local cmd
@@ -80,12 +80,21 @@ wait_delivered() {
 	return 1
 }
 
-# type_line TEXT: types TEXT and Enter (TEXT may be empty: Enter alone). What the terminal held
-# before is remembered, so that wait_prompt does not take the old prompt, not yet echoing the
-# keys, for a new one.
-TMUX_BEFORE=
+# last_row: the number of the last non-blank row of the text on stdin (0 when there is none).
+last_row() { awk 'NF { n = NR } END { print n + 0 }'; }
+
+# type_line TEXT: types TEXT and Enter (TEXT may be empty: Enter alone). Where the terminal's
+# text ended before (the last non-blank row of the whole history, wrapped lines joined, and a
+# sum of the rows up to it) is remembered, so that wait_prompt takes only a prompt below it:
+# not the old prompt before it echoes the keys, nor the old prompt after an Enter alone
+# scrolled a full screen by a row (the history then changed, and its last line was still the
+# old prompt). A screen cleared with its scrollback (hot-seat) counts as new text too.
+TMUX_ROW=0 TMUX_SUM=
 type_line() {
-	TMUX_BEFORE=$(joined | md5sum)
+	local j
+	j=$(joined)
+	TMUX_ROW=$(printf '%s\n' "$j" | last_row)
+	TMUX_SUM=$(printf '%s\n' "$j" | head -n "$TMUX_ROW" | md5sum)
 	[ -n "$1" ] && tm send-keys -t t -l -- "$1"
 	tm send-keys -t t Enter
 }
@@ -103,13 +112,15 @@ wait_for() {
 # wait_prompt: waits until quiver waits for input (after the last type_line, a new prompt) or
 # has ended; prints which: "handoff pN", "prompt pN", "confirm", "exit" or "timeout".
 wait_prompt() {
-	local i l
+	local i j l
 	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
-		if [ -n "$TMUX_BEFORE" ] && [ "$(joined | md5sum)" = "$TMUX_BEFORE" ]; then
+		j=$(joined)
+		if [ -n "$TMUX_SUM" ] && [ "$(printf '%s\n' "$j" | last_row)" -le "$TMUX_ROW" ] &&
+			[ "$(printf '%s\n' "$j" | head -n "$TMUX_ROW" | md5sum)" = "$TMUX_SUM" ]; then
 			sleep 0.05
 			continue
 		fi
-		l=$(last_line)
+		l=$(printf '%s\n' "$j" | awk 'NF { last = $0 } END { sub(/ +$/, "", last); print last }')
 		case "$l" in
 		"Pass the keyboard to p"*" and press Enter")
 			echo "handoff $(echo "$l" | sed 's/.*to \(p[0-9]\).*/\1/')"

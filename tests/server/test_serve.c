@@ -9,12 +9,15 @@
  * - kill -9 mid-game and a restart that resumes every table at its version, seats and views;
  * - tables of AI seats only finishing by themselves, with records that replay;
  * - the socket and table limits refusing politely;
+ * - the server running itself again once with glibc's per-thread malloc caches off, keeping
+ *   a user's own GLIBC_TUNABLES;
  * - each game's reference entries (GET /api/games/GAME/reference) as the terminal prints them.
  *
  * Usage: test_serve PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
 #define _DEFAULT_SOURCE /* usleep, mkdtemp */
 #include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -549,6 +552,48 @@ static void test_undo(void **state)
 	th_stop();
 }
 
+/* Every viewer reaches the version at which one of the seats (the first `humans` viewers; a
+ * spectator last) may act, or the end. After an act, a chance step the server's worker draws
+ * (Arrow Party's "take ?", a die) comes in an update of its own, which may arrive after the
+ * act's: the highest version heard is then not yet where the table rests (under load it is
+ * later every time). */
+static void settle(tv_viewer *vs, int humans)
+{
+	for (;;) {
+		tv_catch_up(vs, humans + 1);
+		if (strcmp(tv_status(&vs[humans]), "playing") != 0)
+			return;
+		for (int i = 0; i < humans; i++)
+			if (json_object_get(vs[i].view, "legal"))
+				return;
+		if (!tv_receive(&vs[humans], false))
+			fail_msg("nobody may act and nothing happens (v %lld)", vs[humans].v);
+	}
+}
+
+/* Follows table id's info until its version is at least v or its game is over; the table must
+ * make progress: no new version for TH_WAIT_MS fails the test. */
+static void wait_for_version(const char *id, long long v)
+{
+	long long seen = -1;
+	double stuck_at = tc_now_ms() + TH_WAIT_MS;
+	for (;;) {
+		json_t *t = th_info(id);
+		long long now_v = json_integer_value(json_object_get(t, "v"));
+		bool over = strcmp(json_string_value(json_object_get(t, "status")), "over") == 0;
+		json_decref(t);
+		if (over || now_v >= v)
+			return;
+		if (now_v != seen) {
+			seen = now_v;
+			stuck_at = tc_now_ms() + TH_WAIT_MS;
+		} else if (tc_now_ms() > stuck_at) {
+			fail_msg("table %s stays at version %lld", id, now_v);
+		}
+		usleep(1000);
+	}
+}
+
 /* ---- kill -9 and restart
  * ------------------------------------------------------------------------------ */
 
@@ -599,20 +644,23 @@ static void test_kill_and_restart(void **state)
 			while (who->v == v)
 				assert_non_null(tv_receive(who, false));
 		}
-		tv_catch_up(vs, humans + 1);
+		settle(vs, humans);
 		vs_before[g] = vs[0].v;
 		for (int i = 0; i < humans; i++)
 			views_before[g][i] = json_incref(vs[i].view);
 		for (int i = 0; i <= humans; i++)
 			tv_close(&vs[i]);
 	}
-	/* A table of AI seats, killed while it plays. */
+	/* A table of AI seats, killed while it plays. Its seats play a whole game in a tenth of a
+	 * second, faster than a test on a loaded machine may read the frames: a watcher that
+	 * falls 256 KiB behind is dropped, as is every client that does not read (ws.c). So the
+	 * table is followed by its info, and what a client was told before the kill is the
+	 * snapshot of a watcher that comes at version 20 or later. */
 	char ai[32];
 	th_create("{\"game\": \"arrow-party\", \"seats\": [\"easy\", \"easy\", \"easy\"]}", ai);
+	wait_for_version(ai, 20);
 	tv_viewer watcher;
 	tv_open(&watcher, ai, -1, NULL);
-	while (watcher.v < 20)
-		assert_non_null(tv_receive(&watcher, false));
 	long long told = watcher.v;
 	json_t *told_log = json_deep_copy(watcher.log);
 	tc_server_stop(&th_server, SIGKILL);
@@ -642,10 +690,8 @@ static void test_kill_and_restart(void **state)
 		assert_true(
 		    json_equal(json_array_get(told_log, i), json_array_get(watcher.log, i)));
 	json_decref(told_log);
-	while (strcmp(tv_status(&watcher), "over") != 0)
-		if (!tv_receive(&watcher, false))
-			fail_msg("the AI table did not go on after the restart");
 	tv_close(&watcher);
+	wait_for_version(ai, LLONG_MAX);
 	th_stop();
 }
 
@@ -767,6 +813,80 @@ static void test_help(void **state)
 	text[n] = '\0';
 	assert_int_equal(WEXITSTATUS(pclose(p)), 2);
 	assert_non_null(strstr(text, "--port"));
+}
+
+/* The value of GLIBC_TUNABLES in the environment the server runs with (read from
+ * /proc/PID/environ, which shows the environment of the program the process runs now, after
+ * any exec), or "(none)"; fails when the variable is there twice. glibc 2.36 ends each tunable
+ * it reads with a NUL in that first copy of the environment (the program's own environ is a
+ * copy taken before), so "a=1:b=2" reads there as "a=1", then "b=2": the pieces that follow
+ * and start with "glibc." are joined again with ':'. */
+static void server_tunables(char *out, size_t size)
+{
+	char path[64], env[65536];
+	snprintf(path, sizeof path, "/proc/%d/environ", (int)th_server.pid);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t n = fread(env, 1, sizeof env - 1, f);
+	fclose(f);
+	env[n] = '\0';
+	snprintf(out, size, "(none)");
+	int seen = 0;
+	size_t i = 0;
+	while (i < n) {
+		if (strncmp(env + i, "GLIBC_TUNABLES=", 15) != 0) {
+			i += strlen(env + i) + 1;
+			continue;
+		}
+		size_t k = (size_t)snprintf(out, size, "%s", env + i + 15);
+		for (i += strlen(env + i) + 1; i < n && strncmp(env + i, "glibc.", 6) == 0;
+		     i += strlen(env + i) + 1)
+			if (k < size)
+				k += (size_t)snprintf(out + k, size - k, ":%s", env + i);
+		seen++;
+	}
+	assert_true(seen <= 1);
+}
+
+/* Starts the server with GLIBC_TUNABLES set to given (NULL: unset) and checks the value it
+ * runs with, and that it answers (a server that ran itself again and again would never say
+ * where it serves, and th_start would fail). */
+static void expect_tunables(const char *given, const char *want)
+{
+	if (given)
+		assert_int_equal(setenv("GLIBC_TUNABLES", given, 1), 0);
+	else
+		assert_int_equal(unsetenv("GLIBC_TUNABLES"), 0);
+	th_start(th_new_db(), NULL);
+	unsetenv("GLIBC_TUNABLES");
+	char got[4096];
+	server_tunables(got, sizeof got);
+	if (strcmp(got, want) != 0)
+		fail_msg("GLIBC_TUNABLES=%s: the server runs with '%s', expected '%s'",
+		         given ? given : "(none)", got, want);
+	json_decref(th_http("GET", "/api/games", NULL, 200));
+	th_stop();
+}
+
+/* Memory (src/cli/serve.c, without_thread_caches): the server runs itself again once, before
+ * any thread, with glibc's per-thread caches off, adding to the tunables a user set and
+ * keeping a user's own choice of the caches' size. */
+static void test_thread_caches(void **state)
+{
+	(void)state;
+#ifdef __GLIBC__
+	const char *had = getenv("GLIBC_TUNABLES");
+	char *kept = had ? strdup(had) : NULL;
+	expect_tunables(NULL, "glibc.malloc.tcache_count=0");
+	expect_tunables("glibc.malloc.tcache_count=7", "glibc.malloc.tcache_count=7");
+	expect_tunables("glibc.malloc.arena_max=4",
+	                "glibc.malloc.arena_max=4:glibc.malloc.tcache_count=0");
+	if (kept)
+		setenv("GLIBC_TUNABLES", kept, 1);
+	free(kept);
+#else
+	skip();
+#endif
 }
 
 /* The lessons' API (docs/server.md): every game's lessons listed, a lesson expanded with the
@@ -925,8 +1045,8 @@ int main(int argc, char **argv)
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_http_api),         T(test_bad_frames), T(test_undo), T(test_kill_and_restart),
-	    T(test_ai_tables_finish), T(test_limits),     T(test_help), T(test_lessons),
-	    T(test_reference),
+	    T(test_ai_tables_finish), T(test_limits),     T(test_help), T(test_thread_caches),
+	    T(test_lessons),          T(test_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
