@@ -16,7 +16,7 @@ if [ "${1:-}" = --play ]; then
   shift
 fi
 # What building quiver needs (cmocka too: CMake configures the tests with the rest).
-pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libcivetweb-dev
+pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libmicrohttpd-dev
       libsqlite3-dev libsodium-dev "$@")
 if ! $play; then
   pkgs+=(chromium fonts-dejavu-core tmux clang-format)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,6 +33,7 @@ static const cli_opt serve_opts[] = {
     {"address-ai-tables", "N"},
     {"away-limit", "S"},
     {"idle-limit", "S"},
+    {"max-connections-per-address", "N"},
     {NULL, NULL},
 };
 
@@ -46,8 +48,8 @@ static void serve_help(void)
 	    "Every change is saved in the database before any client hears of it; tables that\n"
 	    "are not over resume when the server is started again on the same database.\n"
 	    "Stop it with Ctrl-C (SIGINT) or SIGTERM.\n\n"
-	    "  --host H          IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for\n"
-	    "                    every interface)\n"
+	    "  --host H          IPv4 or IPv6 address to listen on (default 127.0.0.1;\n"
+	    "                    0.0.0.0 for every IPv4 interface, :: for every interface)\n"
 	    "  --port P          port (default 8080; 0 takes a free one)\n"
 	    "  --db FILE         SQLite database of tables and records (default quiver.db in\n"
 	    "                    the current directory; created when missing)\n"
@@ -58,11 +60,14 @@ static void serve_help(void)
 	    "  --tutorials DIR   folder of <game>/NN-topic.json lessons for /learn/<game>\n"
 	    "                    (default: the installed share/quiver/tutorials, or\n"
 	    "                    tutorials/ of the source)\n"
-	    "  --max-sockets N   open WebSockets before new ones get 503 (default 500; one\n"
-	    "                    thread each, plus %d threads for plain HTTP)\n"
+	    "  --max-sockets N   open WebSockets before new ones get 503 (default %d; all\n"
+	    "                    served by one thread)\n"
 	    "  --max-sockets-per-address N\n"
 	    "                    open WebSockets from one client address before new ones\n"
 	    "                    from it get 429 (default 32)\n"
+	    "  --max-connections-per-address N\n"
+	    "                    connections of any kind from one client address before new\n"
+	    "                    ones are refused at once (default %d)\n"
 	    "  --threads N       worker threads for AI seats and chance events (default 2)\n"
 	    "  --max-tables N    tables not over before creating one gets 503 (default 1000)\n"
 	    "  --waiting-expiry S  seconds a table waits for its players before it is removed\n"
@@ -83,7 +88,7 @@ static void serve_help(void)
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
-	    QV__HTTP_THREADS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
+	    QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
 	    QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
 }
 
@@ -160,6 +165,23 @@ static void without_thread_caches(void)
 #endif
 }
 
+/* Raises the limit of open files to what --max-sockets WebSockets and the plain connections
+ * beside them take, as far as the hard limit allows (the default soft limit, 1,024, would
+ * refuse connections long before 10,000 sockets). */
+static void room_for_sockets(int max_sockets)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return;
+	rlim_t want = (rlim_t)max_sockets + 2048;
+	if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
+		want = rl.rlim_max;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+		return;
+	rl.rlim_cur = want;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 /* The signals that stop the server, blocked in every thread and awaited by main. */
 static void block_stop_signals(sigset_t *set)
 {
@@ -177,7 +199,7 @@ int cli_serve(int argc, char **argv)
 	qv__server_config cfg = {.host = "127.0.0.1",
 	                         .port = 8080,
 	                         .db = "quiver.db",
-	                         .max_sockets = 500,
+	                         .max_sockets = QV__MAX_SOCKETS,
 	                         .max_sockets_per_address = 32,
 	                         .threads = 2,
 	                         .max_tables = 1000,
@@ -253,6 +275,11 @@ int cli_serve(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			cfg.idle_limit = (double)x;
 			break;
+		case 17:
+			if (!cli_long("serve", "--max-connections-per-address", v, 1, 100000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.max_connections_per_address = (int)x;
+			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "
@@ -278,6 +305,7 @@ int cli_serve(int argc, char **argv)
 		        "quiver serve: no web folder found (give --web DIR); serving the API "
 		        "only\n");
 
+	room_for_sockets(cfg.max_sockets);
 	sigset_t stop;
 	block_stop_signals(&stop);
 	qv__server *srv;

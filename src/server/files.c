@@ -6,21 +6,28 @@
  * are looked up, and the file found must lie inside the folder once symbolic links are
  * resolved, so no request reaches outside it. A folder's index.html answers for the folder;
  * learn.html answers for every path under /learn (the tutorials' page). Files carry an ETag
- * and are revalidated on each use (304 when unchanged); ranges are answered (206).
+ * and are revalidated on each use (304 when unchanged); ranges are answered (206). The answer
+ * names the open file (net.h's qv__req_file), which the network layer sends from the loop, so
+ * a request worker never waits for a slow reader.
  */
-#define _DEFAULT_SOURCE /* realpath */
+#define _DEFAULT_SOURCE /* realpath, timegm */
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include <civetweb.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "server/files.h"
 
 /* Files larger than this are not served (the client's files are small). */
 #define FILE_MAX ((off_t)16 << 20)
+
+/* The files' Cache-Control: cached, but asked again each time with their ETag (a 304 when
+ * unchanged), so a new version is seen at once. */
+#define FILE_CACHE "no-cache"
 
 static const struct {
 	const char *ext;
@@ -78,9 +85,7 @@ static bool plain_path(const char *path)
 }
 
 /* Whether a Range header asks for bytes the file does not have ("bytes=A-" or "bytes=A-B"
- * with A at or past the end, or B before A). CivetWeb answers such a range with a negative
- * Content-Length, so it is refused here first (416). Other forms CivetWeb ignores, sending
- * the whole file. */
+ * with A at or past the end, or B before A): 416. */
 static bool range_unsatisfiable(const char *range, off_t size)
 {
 	long long a, b;
@@ -88,31 +93,129 @@ static bool range_unsatisfiable(const char *range, off_t size)
 	return n >= 1 && a >= 0 && (a >= size || (n == 2 && b >= 0 && b < a));
 }
 
-/* Sends the file at full (already resolved and checked) with its type. CivetWeb's
- * mg_send_mime_file2 adds Last-Modified, an ETag (the time and size), answers 304 to
- * If-None-Match or If-Modified-Since, and 206 to a range; the Cache-Control it sends is the
- * server's `static_file_cache_control` option (no-cache: always revalidate). */
-static bool send_file(struct mg_connection *c, const char *full)
+/* The bytes a satisfiable Range header asks for, [*from, *to] (B past the end is cut to the
+ * end); false when there is no range to answer, the whole file then sent. Only the first range
+ * of "bytes=A-B" and "bytes=A-" is read, as CivetWeb read them: a suffix ("bytes=-N") or any
+ * other form gets the whole file. */
+static bool range_of(const char *range, off_t size, off_t *from, off_t *to)
 {
-	struct stat sb;
-	if (stat(full, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > FILE_MAX)
+	long long a, b = 0;
+	int n = range ? sscanf(range, "bytes=%lld-%lld", &a, &b) : 0;
+	if (n < 1 || a < 0 || b < 0 || a >= size || (n == 2 && b < a))
 		return false;
-	if (range_unsatisfiable(mg_get_header(c, "Range"), sb.st_size)) {
-		char range[48];
-		snprintf(range, sizeof range, "bytes */%lld", (long long)sb.st_size);
-		mg_response_header_start(c, 416);
-		mg_response_header_add(c, "Content-Range", range, -1);
-		mg_response_header_add(c, "Content-Length", "0", -1);
-		mg_response_header_add(c, "X-Content-Type-Options", "nosniff", -1);
-		mg_response_header_send(c);
+	*from = (off_t)a;
+	*to = n == 2 && b < size ? (off_t)b : size - 1;
+	return true;
+}
+
+/* t as an HTTP date (IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"), in English whatever the
+ * locale. */
+static void http_date(time_t t, char *buf, size_t len)
+{
+	static const char days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+	static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+	                                   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+	struct tm tm;
+	if (!gmtime_r(&t, &tm)) {
+		snprintf(buf, len, "Thu, 01 Jan 1970 00:00:00 GMT");
+		return;
+	}
+	snprintf(buf, len, "%s, %02d %s %04d %02d:%02d:%02d GMT", days[tm.tm_wday], tm.tm_mday,
+	         months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* The time an IMF-fixdate names (what a browser sends back of a Last-Modified), or -1. */
+static time_t http_date_parse(const char *text)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	char mon[4];
+	struct tm tm = {0};
+	if (sscanf(text, "%*3s, %d %3s %d %d:%d:%d", &tm.tm_mday, mon, &tm.tm_year, &tm.tm_hour,
+	           &tm.tm_min, &tm.tm_sec) != 6 ||
+	    strlen(mon) != 3)
+		return -1;
+	const char *at = strstr(months, mon);
+	if (!at || (at - months) % 3 != 0)
+		return -1;
+	tm.tm_mon = (int)(at - months) / 3;
+	tm.tm_year -= 1900;
+	return timegm(&tm);
+}
+
+/* Whether the client's copy is the file's: If-None-Match names its ETag or, without
+ * If-None-Match, If-Modified-Since is not older than the file (RFC 9110: the ETag decides
+ * when there is one). */
+static bool not_modified(const qv__req *c, const struct stat *sb, const char *etag)
+{
+	const char *inm = qv__req_header(c, "If-None-Match");
+	if (inm)
+		return qv_streq_nocase(inm, etag);
+	const char *ims = qv__req_header(c, "If-Modified-Since");
+	time_t since = ims ? http_date_parse(ims) : -1;
+	return since != -1 && sb->st_mtime <= since;
+}
+
+/* Answers 416 for a range past the end of a file of `size` bytes: no body. */
+static void send_unsatisfiable(qv__req *c, off_t size)
+{
+	char range[48];
+	snprintf(range, sizeof range, "bytes */%lld", (long long)size);
+	qv__req_status(c, 416);
+	qv__req_add_header(c, "Content-Range", range);
+	qv__req_add_header(c, "X-Content-Type-Options", "nosniff");
+}
+
+/* Sends the file at full (already resolved and checked) with its type: Last-Modified and an
+ * ETag of its time and size (written as CivetWeb wrote them, so that copies cached before
+ * still revalidate), 304 without a body when the client's copy is current, 206 for a range.
+ * The layer closes the file once sent. */
+static bool send_file(qv__req *c, const char *full)
+{
+	/* O_NONBLOCK: opening a FIFO left in the folder would wait for a writer (it changes
+	 * nothing for a regular file). */
+	int fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat sb;
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > FILE_MAX) {
+		close(fd);
+		return false;
+	}
+	const char *range = qv__req_header(c, "Range");
+	if (range_unsatisfiable(range, sb.st_size)) {
+		send_unsatisfiable(c, sb.st_size);
+		close(fd);
 		return true;
 	}
-	mg_send_mime_file2(c, full, type_of(full), "X-Content-Type-Options: nosniff\r\n");
+	char etag[64], modified[40], span[80];
+	snprintf(etag, sizeof etag, "\"%lx.%lld\"", (unsigned long)sb.st_mtime,
+	         (long long)sb.st_size);
+	http_date(sb.st_mtime, modified, sizeof modified);
+	bool current = not_modified(c, &sb, etag);
+	off_t from = 0, to = sb.st_size - 1;
+	bool partial = !current && range_of(range, sb.st_size, &from, &to);
+	qv__req_status(c, current ? 304 : partial ? 206 : 200);
+	qv__req_add_header(c, "Cache-Control", FILE_CACHE);
+	qv__req_add_header(c, "Last-Modified", modified);
+	qv__req_add_header(c, "ETag", etag);
+	if (current) { /* no body: the headers refresh the client's copy */
+		close(fd);
+		return true;
+	}
+	qv__req_add_header(c, "Content-Type", type_of(full));
+	if (partial) {
+		snprintf(span, sizeof span, "bytes %lld-%lld/%lld", (long long)from, (long long)to,
+		         (long long)sb.st_size);
+		qv__req_add_header(c, "Content-Range", span);
+	}
+	qv__req_add_header(c, "Accept-Ranges", "bytes");
+	qv__req_add_header(c, "X-Content-Type-Options", "nosniff");
+	qv__req_file(c, fd, from, (size_t)(to - from + 1));
 	return true;
 }
 
 /* Serves dir + rel when it is a file inside dir (a folder: its index.html). */
-static bool serve_from(struct mg_connection *c, const char *dir, const char *rel)
+static bool serve_from(qv__req *c, const char *dir, const char *rel)
 {
 	char root[PATH_MAX], want[PATH_MAX + 32], full[PATH_MAX];
 	if (!realpath(dir, root))
@@ -138,7 +241,7 @@ static bool serve_from(struct mg_connection *c, const char *dir, const char *rel
 	return send_file(c, full);
 }
 
-bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path)
+bool qv__files_serve(qv__server *srv, qv__req *c, const char *path)
 {
 	if (!plain_path(path))
 		return false;

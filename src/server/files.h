@@ -7,10 +7,11 @@
 
 #include <stdbool.h>
 
+#include "server/net.h"
 #include "server/server.h"
 
 /* Serves a file of the web folder or /rules/<game>.md for GET and HEAD; false when the path
  * is not one (the caller answers 404). */
-bool qv__files_serve(qv__server *srv, struct mg_connection *c, const char *path);
+bool qv__files_serve(qv__server *srv, qv__req *c, const char *path);
 
 #endif

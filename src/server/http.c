@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <civetweb.h>
-
 #include "core/fields.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
@@ -37,7 +35,7 @@ static int status_for(qv_status rc)
 
 /* Answers a failed table operation. A server-side failure (the database refused a change) is
  * also logged with the database's file, which no reply names. Returns the status sent. */
-static int table_failed(qv__server *srv, struct mg_connection *c, qv_status rc, const qv_err *err)
+static int table_failed(qv__server *srv, qv__req *c, qv_status rc, const qv_err *err)
 {
 	int status = status_for(rc);
 	if (status >= 500)
@@ -74,7 +72,7 @@ static json_t *param_info(const qv_param_def *d)
 }
 
 /* GET /api/games: every game, its parameters and the seat levels. */
-static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_games(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)srv;
 	(void)m;
@@ -101,25 +99,23 @@ static int get_games(qv__server *srv, struct mg_connection *c, const qv__route_m
 /* The state whose components ?variant=SHA256 names (a variant this server has loaded, or
  * "base"), for GET /api/games/GAME/reference: *match NULL for the built-in set (no query).
  * Answers 404 or 500 itself and returns the status, else 0. */
-static int reference_match(struct mg_connection *c, const qv_game *g, qv_match **match)
+static int reference_match(qv__req *c, const qv_game *g, qv_match **match)
 {
 	*match = NULL;
-	const char *query = mg_get_request_info(c)->query_string;
-	char key[QV_VARIANT_HASHLEN + 1];
-	int len = query ? mg_get_var(query, strlen(query), "variant", key, sizeof key) : -1;
-	if (len == -1)
+	const char *key = qv__req_arg(c, "variant");
+	if (!key)
 		return 0;
 	qv_err err;
-	/* Held while the match is made: a client's variant leaves when nothing plays it. */
-	const qv_variant *v = len >= 0 ? qv_variant_find_held(g, key, &err) : NULL;
+	/* Held while the match is made: a client's variant leaves when nothing plays it. A key
+	 * longer than a hash is none. */
+	const qv_variant *v =
+	    strlen(key) <= QV_VARIANT_HASHLEN ? qv_variant_find_held(g, key, &err) : NULL;
 	if (!v) {
 		char quoted[QV_QUOTE_MAX * 4 + 4];
-		qv__reply_error(
-		    c, 404,
-		    "no variant '%s' of %s on this server: expected ?variant= the "
-		    "sha256 of a table's variant (its info's variant.sha256), or base",
-		    qv_shorten(len >= 0 ? key : query, QV_QUOTE_MAX, quoted, sizeof quoted),
-		    g->name);
+		qv__reply_error(c, 404,
+		                "no variant '%s' of %s on this server: expected ?variant= the "
+		                "sha256 of a table's variant (its info's variant.sha256), or base",
+		                qv_shorten(key, QV_QUOTE_MAX, quoted, sizeof quoted), g->name);
 		return 404;
 	}
 	qv_params params = {0};
@@ -138,7 +134,7 @@ static int reference_match(struct mg_connection *c, const qv_game *g, qv_match *
  * items is, the entries `card`, `piece` and `item` print at the prompt of `quiver play`
  * (qv_lookup), in the game's order, for its built-in set or a variant this server has loaded
  * (a table's). They describe kinds of things, never a table, so nothing in them is hidden. */
-static int get_reference(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_reference(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)srv;
 	const qv_game *g = qv__route_cap_of(m, "gamename")->value;
@@ -204,17 +200,29 @@ static bool lobby_after(const lobby_row *r, long long at, const char *id)
 	return r->at < at || (r->at == at && strcmp(r->id, id) < 0);
 }
 
+/* The query argument `name` copied into text (len bytes): its length, -1 when it is absent, -2
+ * when it does not fit (text is then ""). */
+static int query_arg(const qv__req *c, const char *name, char *text, size_t len)
+{
+	const char *v = qv__req_arg(c, name);
+	size_t n = v ? strlen(v) : 0;
+	text[0] = '\0';
+	if (!v)
+		return -1;
+	if (n >= len)
+		return -2;
+	memcpy(text, v, n + 1);
+	return (int)n;
+}
+
 /* Reads ?limit= and ?after= into *limit and (*at, id), *cursor false without after. Answers a
  * bad one with 400 and returns its status, else 0. */
-static int lobby_query(struct mg_connection *c, int *limit, bool *cursor, long long *at,
-                       char id[QV__ID_LEN + 1])
+static int lobby_query(qv__req *c, int *limit, bool *cursor, long long *at, char id[QV__ID_LEN + 1])
 {
-	const char *q = mg_get_request_info(c)->query_string;
-	size_t qlen = q ? strlen(q) : 0;
 	char text[64], quoted[QV_QUOTE_MAX * 4 + 4];
 	*limit = LOBBY_PAGE;
 	*cursor = false;
-	int n = q ? mg_get_var(q, qlen, "limit", text, sizeof text) : -1;
+	int n = query_arg(c, "limit", text, sizeof text);
 	if (n != -1) {
 		long v =
 		    n > 0 && strspn(text, "0123456789") == (size_t)n ? strtol(text, NULL, 10) : 0;
@@ -227,7 +235,7 @@ static int lobby_query(struct mg_connection *c, int *limit, bool *cursor, long l
 		}
 		*limit = (int)v;
 	}
-	n = q ? mg_get_var(q, qlen, "after", text, sizeof text) : -1;
+	n = query_arg(c, "after", text, sizeof text);
 	if (n == -1)
 		return 0;
 	size_t digits = n > 0 ? strspn(text, "0123456789") : 0;
@@ -256,21 +264,82 @@ static uint64_t fnv(uint64_t h, const void *bytes, size_t len)
 
 /* Writes a lobby answer: 200 with text, or 304 without a body (text NULL); both with the
  * page's ETag, so that the page may ask again with If-None-Match. */
-static void lobby_reply(struct mg_connection *c, int status, const char *text, const char *etag)
+static void lobby_reply(qv__req *c, int status, const char *text, const char *etag)
 {
-	char length[32];
-	snprintf(length, sizeof length, "%zu", text ? strlen(text) : 0);
-	mg_response_header_start(c, status);
-	if (text) {
-		mg_response_header_add(c, "Content-Type", "application/json; charset=utf-8", -1);
-		mg_response_header_add(c, "Content-Length", length, -1);
+	qv__req_status(c, status);
+	if (text)
+		qv__req_add_header(c, "Content-Type", "application/json; charset=utf-8");
+	qv__req_add_header(c, "Cache-Control", "no-store");
+	qv__req_add_header(c, "X-Content-Type-Options", "nosniff");
+	qv__req_add_header(c, "ETag", etag);
+	if (text) /* the layer drops it for HEAD */
+		qv__req_write(c, text, strlen(text));
+}
+
+/* The lobby's tables, newest first, each with a reference (*n of them); NULL when out of
+ * memory (no reference then kept). */
+static lobby_row *lobby_rows(qv__server *srv, int *n)
+{
+	qv__table **list;
+	*n = qv__server_list(srv, &list);
+	lobby_row *rows = malloc(sizeof *rows * (size_t)(*n ? *n : 1));
+	if (!list || !rows) {
+		for (int i = 0; list && i < *n; i++)
+			qv__table_unref(list[i]);
+		free(list);
+		free(rows);
+		return NULL;
 	}
-	mg_response_header_add(c, "Cache-Control", "no-store", -1);
-	mg_response_header_add(c, "X-Content-Type-Options", "nosniff", -1);
-	mg_response_header_add(c, "ETag", etag, -1);
-	mg_response_header_send(c);
-	if (text && strcmp(mg_get_request_info(c)->request_method, "HEAD") != 0)
-		mg_write(c, text, strlen(text));
+	for (int i = 0; i < *n; i++) {
+		qv__table *t = list[i];
+		qv__table_lock(t);
+		rows[i] = (lobby_row){.t = t, .at = llround(t->created * 1e6), .iv = t->iv};
+		qv_copy(rows[i].id, sizeof rows[i].id, t->id);
+		qv__table_unlock(t);
+	}
+	free(list);
+	qsort(rows, (size_t)*n, sizeof *rows, lobby_order);
+	return rows;
+}
+
+/* The weak ETag of the page rows[first, last) followed by `next` (etag: 32 bytes). */
+static void lobby_etag(const qv__server *srv, const lobby_row *rows, int first, int last,
+                       const char *next, char *etag)
+{
+	uint64_t h = fnv(0xcbf29ce484222325ULL, &srv->boot, sizeof srv->boot);
+	h = fnv(h, next, strlen(next) + 1);
+	for (int i = first; i < last; i++) {
+		h = fnv(h, rows[i].id, sizeof rows[i].id);
+		h = fnv(h, &rows[i].iv, sizeof rows[i].iv);
+	}
+	snprintf(etag, 32, "W/\"%016llx\"", (unsigned long long)h);
+}
+
+/* Sends the page rows[first, last) with `next` (200), or 503; returns the status. */
+static int lobby_page(qv__req *c, const lobby_row *rows, int first, int last, const char *next,
+                      const char *etag)
+{
+	json_t *tables = json_array();
+	for (int i = first; i < last; i++) {
+		qv__table_lock(rows[i].t);
+		json_t *info = qv__table_info_locked(rows[i].t);
+		qv__table_unlock(rows[i].t);
+		size_t k;
+		json_t *seat;
+		json_array_foreach(json_object_get(info, "seats"), k, seat)
+		    json_object_del(seat, "name");
+		tables = qv__json_push(tables, info);
+	}
+	json_t *body = json_pack("{s:o, s:o}", "tables", tables ? tables : json_null(), "next",
+	                         next[0] ? json_string(next) : json_null());
+	char *text = tables && body ? qv__json_dumps(body, JSON_COMPACT) : NULL;
+	json_decref(body);
+	if (text)
+		lobby_reply(c, 200, text, etag);
+	else
+		qv__reply_error(c, 503, "out of memory");
+	free(text);
+	return text ? 200 : 503;
 }
 
 /* GET /api/tables[?limit=N&after=CURSOR]: a page of the tables anyone may join or watch,
@@ -279,77 +348,35 @@ static void lobby_reply(struct mg_connection *c, int status, const char *text, c
  * client hears of at its tables (their iv), with the tables themselves and with `next`; a
  * request whose If-None-Match names it is answered 304 before any info is written, which is
  * what the lobby's poll costs when nothing changed. */
-static int get_tables(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_tables(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
-	int limit;
+	int limit, n;
 	bool cursor;
 	long long at = 0;
 	char after[QV__ID_LEN + 1] = "";
 	int st = lobby_query(c, &limit, &cursor, &at, after);
 	if (st)
 		return st;
-	qv__table **list;
-	int n = qv__server_list(srv, &list);
-	lobby_row *rows = malloc(sizeof *rows * (size_t)(n ? n : 1));
-	if (!list || !rows) {
-		for (int i = 0; list && i < n; i++)
-			qv__table_unref(list[i]);
-		free(list);
-		free(rows);
+	lobby_row *rows = lobby_rows(srv, &n);
+	if (!rows) {
 		qv__reply_error(c, 503, "out of memory");
 		return 503;
 	}
-	for (int i = 0; i < n; i++) {
-		qv__table *t = list[i];
-		qv__table_lock(t);
-		rows[i] = (lobby_row){.t = t, .at = llround(t->created * 1e6), .iv = t->iv};
-		qv_copy(rows[i].id, sizeof rows[i].id, t->id);
-		qv__table_unlock(t);
-	}
-	free(list);
-	qsort(rows, (size_t)n, sizeof *rows, lobby_order);
 	int first = 0;
 	while (cursor && first < n && !lobby_after(&rows[first], at, after))
 		first++;
 	int last = first + limit < n ? first + limit : n; /* the page: [first, last) */
-	char next[48] = "";
+	char next[48] = "", etag[32];
 	if (last < n && last > first)
 		snprintf(next, sizeof next, "%lld-%s", rows[last - 1].at, rows[last - 1].id);
-	uint64_t h = fnv(0xcbf29ce484222325ULL, &srv->boot, sizeof srv->boot);
-	h = fnv(h, next, strlen(next) + 1);
-	for (int i = first; i < last; i++) {
-		h = fnv(h, rows[i].id, sizeof rows[i].id);
-		h = fnv(h, &rows[i].iv, sizeof rows[i].iv);
-	}
-	char etag[32];
-	snprintf(etag, sizeof etag, "W/\"%016llx\"", (unsigned long long)h);
-	const char *asked = mg_get_header(c, "If-None-Match");
+	lobby_etag(srv, rows, first, last, next, etag);
+	const char *asked = qv__req_header(c, "If-None-Match");
 	if (asked && strstr(asked, etag + 2)) {
 		st = 304;
 		lobby_reply(c, 304, NULL, etag);
 	} else {
-		json_t *tables = json_array();
-		for (int i = first; i < last; i++) {
-			qv__table_lock(rows[i].t);
-			json_t *info = qv__table_info_locked(rows[i].t);
-			qv__table_unlock(rows[i].t);
-			size_t k;
-			json_t *seat;
-			json_array_foreach(json_object_get(info, "seats"), k, seat)
-			    json_object_del(seat, "name");
-			tables = qv__json_push(tables, info);
-		}
-		json_t *body = json_pack("{s:o, s:o}", "tables", tables ? tables : json_null(),
-		                         "next", next[0] ? json_string(next) : json_null());
-		char *text = tables && body ? qv__json_dumps(body, JSON_COMPACT) : NULL;
-		json_decref(body);
-		st = text ? 200 : 503;
-		if (text)
-			lobby_reply(c, 200, text, etag);
-		else
-			qv__reply_error(c, 503, "out of memory");
-		free(text);
+		st = lobby_page(c, rows, first, last, next, etag);
 	}
 	for (int i = 0; i < n; i++)
 		qv__table_unref(rows[i].t);
@@ -358,7 +385,7 @@ static int get_tables(qv__server *srv, struct mg_connection *c, const qv__route_
 }
 
 /* POST /api/tables: a new table; 201 with its info. */
-static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int post_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
 	json_t *req;
@@ -367,7 +394,7 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
 		return st;
 	qv__table *t;
 	qv_err err;
-	const char *addr = mg_get_request_info(c)->remote_addr;
+	const char *addr = qv__req_addr(c);
 	int refusal;
 	if (qv__server_room(srv, addr, req, &refusal, &err)) {
 		json_decref(req);
@@ -414,7 +441,7 @@ static int post_table(qv__server *srv, struct mg_connection *c, const qv__route_
 #define REPLAY_MAX ((size_t)4 << 20)
 
 /* Sends a replay's text (200) and frees it; returns its size, for the gate. */
-static size_t send_replay(struct mg_connection *c, qv_buf *text)
+static size_t send_replay(qv__req *c, qv_buf *text)
 {
 	size_t bytes = text->len;
 	qv__reply_text(c, 200, qv_buf_str(text), NULL);
@@ -422,10 +449,29 @@ static size_t send_replay(struct mg_connection *c, qv_buf *text)
 	return bytes;
 }
 
+/* The variant of a record to replay, into *v (NULL: the record has none, a built-in game). A
+ * variant's record has its document registered first, in the registry's room for clients and
+ * counted against the address's rate, so that a full room is told apart from a bad record; it
+ * is held until the replay ends. Returns 0, or the refusal's status (429, 503, 400) with err. */
+static int replay_variant(qv__server *srv, const char *addr, const json_t *body,
+                          const qv_variant **v, qv_err *err)
+{
+	*v = NULL;
+	const json_t *variant = json_object_get(body, "variant");
+	if (!json_is_object(variant) || !json_object_get(variant, "quiver_variant"))
+		return 0;
+	if (qv__server_variant_rate(srv, addr, err))
+		return 429;
+	const char *game = json_string_value(json_object_get(body, "game"));
+	qv_status rc = qv_variant_from_json_held(variant, game ? qv_game_find(game, NULL) : NULL,
+	                                         "variant", QV_VARIANT_SHARED, v, err);
+	return rc == QV_ESTATE ? 503 : rc ? 400 : 0;
+}
+
 /* POST /api/replay with a record (as `quiver replay` reads it): that game step by step. The
  * sender has the record, so nothing is shown that it does not already hold. The replay passes
  * the server's gate (replay.h) once the record is read. */
-static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
 	json_t *body;
@@ -433,7 +479,7 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 	if (st)
 		return st;
 	qv_err err = {0};
-	const char *addr = mg_get_request_info(c)->remote_addr;
+	const char *addr = qv__req_addr(c);
 	int slot;
 	st = qv__replay_enter(srv->replays, addr, &slot, &err);
 	if (st) {
@@ -442,29 +488,14 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 		return st;
 	}
 	qv_match *match = NULL;
-	const qv_variant *v = NULL;
-	const json_t *variant = json_object_get(body, "variant");
-	if (json_is_object(variant) && json_object_get(variant, "quiver_variant")) {
-		/* A variant's record: its document is registered first, in the registry's room
-		 * for clients and counted against the address's rate, so that a full room is told
-		 * apart from a bad record. It is held until the replay ends. */
-		qv_status rc = qv__server_variant_rate(srv, addr, &err);
-		st = rc ? 429 : 0;
-		if (!rc) {
-			const char *game = json_string_value(json_object_get(body, "game"));
-			rc = qv_variant_from_json_held(variant,
-			                               game ? qv_game_find(game, NULL) : NULL,
-			                               "variant", QV_VARIANT_SHARED, &v, &err);
-			st = rc == QV_ESTATE ? 503 : rc ? 400 : 0;
-		}
-		if (st) {
-			json_decref(body);
-			qv__replay_leave(srv->replays, slot, 0);
-			qv__reply_error(c, st, "%s%s",
-			                st == 400 ? "not a record quiver can replay: " : "",
-			                err.msg);
-			return st;
-		}
+	const qv_variant *v;
+	st = replay_variant(srv, addr, body, &v, &err);
+	if (st) {
+		json_decref(body);
+		qv__replay_leave(srv->replays, slot, 0);
+		qv__reply_error(c, st, "%s%s", st == 400 ? "not a record quiver can replay: " : "",
+		                err.msg);
+		return st;
 	}
 	qv_status loaded = qv_match_load_json(&match, body, &err);
 	qv_variant_release(v); /* the match holds its own */
@@ -493,7 +524,7 @@ static int post_replay(qv__server *srv, struct mg_connection *c, const qv__route
 /* ---- /api/tables/ID ------------------------------------------------------------------------- */
 
 /* The table of the path's {table}, with a reference; 404 answered (NULL) when there is none. */
-static qv__table *path_table(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static qv__table *path_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	const char *id = qv__route_cap_of(m, "table")->text;
 	qv__table *t = qv__server_find(srv, id);
@@ -508,8 +539,7 @@ static qv__table *path_table(qv__server *srv, struct mg_connection *c, const qv_
 /* A finished table that is not in memory, answered from what was stored when its game ended
  * (never replayed, table.c): 0 when the request needs the table itself (in memory, not over,
  * or stored by an older quiver). */
-static int stored_fetch(qv__server *srv, struct mg_connection *c, const qv__route_match *m,
-                        qv__fetch what)
+static int stored_fetch(qv__server *srv, qv__req *c, const qv__route_match *m, qv__fetch what)
 {
 	const char *id = qv__route_cap_of(m, "table")->text;
 	qv__table *t = qv__server_find_resident(srv, id);
@@ -526,7 +556,7 @@ static int stored_fetch(qv__server *srv, struct mg_connection *c, const qv__rout
 }
 
 /* What table.c lets anyone fetch of a table: its info, or its record or replay once over. */
-static int fetch(qv__server *srv, struct mg_connection *c, const qv__route_match *m, qv__fetch what)
+static int fetch(qv__server *srv, qv__req *c, const qv__route_match *m, qv__fetch what)
 {
 	int st = stored_fetch(srv, c, m, what);
 	if (st)
@@ -549,20 +579,20 @@ static int fetch(qv__server *srv, struct mg_connection *c, const qv__route_match
 }
 
 /* GET /api/tables/ID: the table's info. */
-static int get_info(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_info(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	return fetch(srv, c, m, QV__FETCH_INFO);
 }
 
 /* GET /api/tables/ID/record: the record once the game is over. */
-static int get_record(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_record(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	return fetch(srv, c, m, QV__FETCH_RECORD);
 }
 
 /* GET /api/tables/ID/replay: the game step by step (replay.h) once it is over, through the
  * server's gate (a table not over is refused without waiting for a turn). */
-static int get_replay(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	qv__table *t = path_table(srv, c, m);
 	if (!t)
@@ -573,8 +603,7 @@ static int get_replay(qv__server *srv, struct mg_connection *c, const qv__route_
 	qv_err err;
 	int slot = -1, st = 0;
 	if (over)
-		st = qv__replay_enter(srv->replays, mg_get_request_info(c)->remote_addr, &slot,
-		                      &err);
+		st = qv__replay_enter(srv->replays, qv__req_addr(c), &slot, &err);
 	qv_buf text = {0};
 	qv_status rc = st ? QV_ESTATE : qv__table_replay(t, &text, &err);
 	qv__table_unref(t);
@@ -590,8 +619,32 @@ static int get_replay(qv__server *srv, struct mg_connection *c, const qv__route_
 	return st;
 }
 
+/* Whether a join request has a field it should not have, or one of the wrong type (err says
+ * which). */
+static bool join_request_bad(const json_t *req, qv_err *err)
+{
+	static const char *const fields[] = {"seat", "invite", "name", NULL};
+	const json_t *seat = json_object_get(req, "seat");
+	const json_t *invite = json_object_get(req, "invite");
+	const json_t *pname = json_object_get(req, "name");
+	if (qv__json_check_keys(req, "a join request", fields, err))
+		return true;
+	if (seat && !json_is_string(seat))
+		qv_fail(err, QV_EINVAL,
+		        "seat: expected a seat name such as \"p2\", or no seat for the first free "
+		        "open one");
+	else if (invite && !json_is_string(invite))
+		qv_fail(err, QV_EINVAL, "invite: expected an invite seat's code, a string");
+	else if (pname && !json_is_string(pname))
+		qv_fail(err, QV_EINVAL, "name: expected your name, a string of 1 to %d characters",
+		        QV__NAME_MAX);
+	else
+		return false;
+	return true;
+}
+
 /* POST /api/tables/ID/join: a seat and its token. */
-static int post_join(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	const char *id = qv__route_cap_of(m, "table")->text;
 	qv_err err;
@@ -609,31 +662,15 @@ static int post_join(qv__server *srv, struct mg_connection *c, const qv__route_m
 		qv__table_unref(t);
 		return st;
 	}
-	static const char *const fields[] = {"seat", "invite", "name", NULL};
+	if (join_request_bad(req, &err)) {
+		json_decref(req);
+		qv__table_unref(t);
+		qv__reply_error(c, 400, "%s", err.msg);
+		return 400;
+	}
 	const json_t *seat = json_object_get(req, "seat");
 	const json_t *invite = json_object_get(req, "invite");
 	const json_t *pname = json_object_get(req, "name");
-	if (qv__json_check_keys(req, "a join request", fields, &err)) {
-		st = 400;
-	} else if (seat && !json_is_string(seat)) {
-		st = 400;
-		qv_fail(&err, QV_EINVAL,
-		        "seat: expected a seat name such as \"p2\", or no seat for the first free "
-		        "open one");
-	} else if (invite && !json_is_string(invite)) {
-		st = 400;
-		qv_fail(&err, QV_EINVAL, "invite: expected an invite seat's code, a string");
-	} else if (pname && !json_is_string(pname)) {
-		st = 400;
-		qv_fail(&err, QV_EINVAL, "name: expected your name, a string of 1 to %d characters",
-		        QV__NAME_MAX);
-	}
-	if (st) {
-		json_decref(req);
-		qv__table_unref(t);
-		qv__reply_error(c, st, "%s", err.msg);
-		return st;
-	}
 	char token[QV__TOKEN_LEN + 1], name[8];
 	int p;
 	qv__join join = {.seat = json_string_value(seat),
@@ -661,7 +698,7 @@ static int post_join(qv__server *srv, struct mg_connection *c, const qv__route_m
 }
 
 /* GET /api/tables/ID/ws without an upgrade. */
-static int get_ws(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_ws(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	qv__table *t = path_table(srv, c, m);
 	if (!t)
@@ -674,11 +711,10 @@ static int get_ws(qv__server *srv, struct mg_connection *c, const qv__route_matc
 /* ---- files ---------------------------------------------------------------------------------- */
 
 /* GET and HEAD of any other path: a file of the web folder or a rules page. */
-static int get_file(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+static int get_file(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
-	const struct mg_request_info *ri = mg_get_request_info(c);
-	const char *uri = ri->local_uri ? ri->local_uri : "/";
+	const char *uri = qv__req_path(c);
 	if (qv__files_serve(srv, c, uri))
 		return 200;
 	char quoted[200 * 4 + 4];
@@ -785,14 +821,13 @@ const qv__routes qv__http_routes = {
 /* ---- requests ------------------------------------------------------------------------------- */
 
 /* Every request that is not a WebSocket upgrade. */
-static int handle(qv__server *srv, struct mg_connection *c)
+static int handle(qv__server *srv, qv__req *c)
 {
-	const struct mg_request_info *ri = mg_get_request_info(c);
+	const char *method = qv__req_method(c);
 	qv__route_match m;
-	qv__route_resolve(&qv__http_routes, srv, ri->request_method,
-	                  ri->local_uri ? ri->local_uri : "/", &m);
+	qv__route_resolve(&qv__http_routes, srv, method, qv__req_path(c), &m);
 	if (m.status == 405)
-		return qv__reply_not_allowed(c, ri->request_method, m.allow);
+		return qv__reply_not_allowed(c, method, m.allow);
 	if (m.status) {
 		qv__reply_error(c, m.status, "%s", m.msg);
 		return m.status;
@@ -800,16 +835,11 @@ static int handle(qv__server *srv, struct mg_connection *c)
 	return m.route->fn(srv, c, &m);
 }
 
-/* A request, handled on its connection's CivetWeb thread (its stack: server.h). */
-int qv__http_handle(struct mg_connection *c, void *cbdata)
+/* Every HTTP request is counted in flight while it is handled: a process that dies meanwhile
+ * has its death counted against no table's AI search. */
+void qv__http_handle(qv__server *srv, qv__req *c)
 {
-	qv__body b;
-	int st = qv__reply_body_read(c, &b);
-	if (st) {
-		qv__reply_body_free(c, &b);
-		return st;
-	}
-	st = handle(cbdata, c);
-	qv__reply_body_free(c, &b);
-	return st;
+	qv__server_busy(srv, 1);
+	(void)handle(srv, c);
+	qv__server_busy(srv, -1);
 }

@@ -15,7 +15,9 @@
 /* The API's routes, captures and families. */
 extern const qv__routes qv__http_routes;
 
-/* CivetWeb's request handler (mg_set_request_handler at "/"; cbdata is the server). */
-int qv__http_handle(struct mg_connection *c, void *cbdata);
+/* Answers a request that is not a WebSocket upgrade. The network layer calls it on a request
+ * worker once the request's headers and body are in (net.h); the request counts as in flight
+ * (qv__server_busy) while it runs. */
+void qv__http_handle(struct qv__server *srv, qv__req *c);
 
 #endif

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <civetweb.h>
-
 #include "core/fields.h"
 #include "games/json_util.h"
 #include "quiver/lesson.h"
@@ -39,8 +37,7 @@ bool qv__lesson_id_valid(const char *id)
 }
 
 /* Loads dir/<game>/<id>.json; 404 or 500 answered on failure (returns the status), else 0. */
-static int load(qv__server *srv, struct mg_connection *c, const qv_game *g, const char *id,
-                qv_lesson **out)
+static int load(qv__server *srv, qv__req *c, const qv_game *g, const char *id, qv_lesson **out)
 {
 	char path[2048];
 	snprintf(path, sizeof path, "%s/%s/%s.json", srv->cfg.tutorials_dir, g->name, id);
@@ -90,7 +87,7 @@ static json_t *lessons_of(qv__server *srv, const qv_game *g)
 	return a;
 }
 
-int qv__lessons_all(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+int qv__lessons_all(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
 	json_t *games = json_array();
@@ -116,7 +113,7 @@ static const char *lesson_of(const qv__route_match *m)
 	return qv__route_cap_of(m, "lesson")->text;
 }
 
-int qv__lessons_game(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+int qv__lessons_game(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	const qv_game *g = game_of(m);
 	json_t *body = json_pack("{s:s, s:s, s:o}", "game", g->name, "title", g->title, "lessons",
@@ -127,7 +124,7 @@ int qv__lessons_game(qv__server *srv, struct mg_connection *c, const qv__route_m
 }
 
 /* The lesson, expanded (lesson.h). */
-int qv__lessons_get(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+int qv__lessons_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	const qv_game *g = game_of(m);
 	const char *id = lesson_of(m);
@@ -180,12 +177,11 @@ static qv_status play_to(const qv_lesson *l, int step, qv_match **out, qv_err *e
 	return QV_OK;
 }
 
-/* {"step": N (from 0), "action": "..."}: the verdict on the learner's attempt at step N,
- * {"verdict": "right" | "hint" | "bad", "message"}. */
-int qv__lessons_try(qv__server *srv, struct mg_connection *c, const qv__route_match *m)
+/* Reads an attempt, {"step": N, "action": "..."}, into *step and action (cut to fit: *long_action
+ * says so). Answers a bad one itself (400) and returns its status, else 0. */
+static int read_attempt(qv__req *c, json_int_t *step, char action[QV_ACTION_TEXT],
+                        bool *long_action)
 {
-	const qv_game *g = game_of(m);
-	const char *id = lesson_of(m);
 	json_t *body;
 	int st = qv__reply_read_json(c, &body, NULL);
 	if (st)
@@ -205,11 +201,26 @@ int qv__lessons_try(qv__server *srv, struct mg_connection *c, const qv__route_ma
 		json_decref(body);
 		return 400;
 	}
-	json_int_t step = json_integer_value(jstep);
-	char action[QV_ACTION_TEXT];
-	qv_copy(action, sizeof action, json_string_value(jaction));
-	bool long_action = strlen(json_string_value(jaction)) >= sizeof action;
+	*step = json_integer_value(jstep);
+	qv_copy(action, QV_ACTION_TEXT, json_string_value(jaction));
+	*long_action = strlen(json_string_value(jaction)) >= QV_ACTION_TEXT;
 	json_decref(body);
+	return 0;
+}
+
+/* {"step": N (from 0), "action": "..."}: the verdict on the learner's attempt at step N,
+ * {"verdict": "right" | "hint" | "bad", "message"}. */
+int qv__lessons_try(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	const qv_game *g = game_of(m);
+	const char *id = lesson_of(m);
+	json_int_t step;
+	char action[QV_ACTION_TEXT];
+	bool long_action;
+	int st = read_attempt(c, &step, action, &long_action);
+	if (st)
+		return st;
+	qv_err err = {0};
 	qv_lesson *l;
 	if ((st = load(srv, c, g, id, &l)))
 		return st;

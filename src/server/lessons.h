@@ -16,12 +16,12 @@
 bool qv__lesson_id_valid(const char *id);
 
 /* GET /api/lessons: every game and its lessons. */
-int qv__lessons_all(qv__server *srv, struct mg_connection *c, const qv__route_match *m);
+int qv__lessons_all(qv__server *srv, qv__req *c, const qv__route_match *m);
 /* GET /api/lessons/GAME: that game's lessons. */
-int qv__lessons_game(qv__server *srv, struct mg_connection *c, const qv__route_match *m);
+int qv__lessons_game(qv__server *srv, qv__req *c, const qv__route_match *m);
 /* GET /api/lessons/GAME/ID: the lesson, expanded for a page that knows no rules. */
-int qv__lessons_get(qv__server *srv, struct mg_connection *c, const qv__route_match *m);
+int qv__lessons_get(qv__server *srv, qv__req *c, const qv__route_match *m);
 /* POST /api/lessons/GAME/ID/try with {"step": N, "action": "..."}: the verdict. */
-int qv__lessons_try(qv__server *srv, struct mg_connection *c, const qv__route_match *m);
+int qv__lessons_try(qv__server *srv, qv__req *c, const qv__route_match *m);
 
 #endif

@@ -85,10 +85,7 @@ static void append(char *buf, size_t len, const char *text)
 	buf[used + n] = '\0';
 }
 
-/* Writes pattern into buf with each capture replaced by capture(kind) (kind NULL when t does
- * not know it). */
-static void write_pattern(const qv__routes *t, const char *pattern, char *buf, size_t len,
-                          const char *(*capture)(const qv__route_kind *k))
+void qv__route_shown(const qv__routes *t, const char *pattern, char *buf, size_t len)
 {
 	if (len)
 		buf[0] = '\0';
@@ -104,28 +101,9 @@ static void write_pattern(const qv__routes *t, const char *pattern, char *buf, s
 		size_t c = strcspn(p, "}");
 		bool is;
 		const qv__route_kind *k = kind_of(t, p, c + (p[c] == '}'), &is);
-		append(buf, len, capture(k));
+		append(buf, len, k ? k->shown : "?"); /* "?": a capture t does not know */
 		p += c + (p[c] == '}');
 	}
-}
-
-static const char *shown(const qv__route_kind *k) { return k ? k->shown : "?"; }
-
-static const char *star(const qv__route_kind *k)
-{
-	(void)k;
-	return "*";
-}
-
-void qv__route_shown(const qv__routes *t, const char *pattern, char *buf, size_t len)
-{
-	write_pattern(t, pattern, buf, len, shown);
-}
-
-void qv__route_civetweb(const char *pattern, char *buf, size_t len)
-{
-	write_pattern(NULL, pattern, buf, len, star);
-	append(buf, len, "$");
 }
 
 /* ---- families ------------------------------------------------------------------------------- */

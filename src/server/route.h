@@ -3,7 +3,7 @@
  * a request, the handler to run, or else the 404 that lists the paths near the one asked for,
  * or the 405 naming the methods its path takes (which is also the Allow header). Generic: the
  * API's own table is in http.c; ws.c reads a table's id out of its WebSocket path with the
- * same patterns, and CivetWeb's handler patterns are written from them.
+ * same patterns.
  *
  * A pattern is a path of '/'-separated segments: a literal ("join"), or a capture "{kind}"
  * that takes one segment, is shown in lists as its kind's `shown` ("ID") and checked by its
@@ -20,7 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct mg_connection;
+#include "server/net.h" /* qv__req */
+
 struct qv__server;
 
 /* The most captures in one path, and the longest capture kept as text (with its NUL). */
@@ -49,8 +50,7 @@ typedef struct qv__route_match {
 } qv__route_match;
 
 /* A route's handler: answers the request and returns the status sent. */
-typedef int (*qv__route_fn)(struct qv__server *srv, struct mg_connection *c,
-                            const qv__route_match *m);
+typedef int (*qv__route_fn)(struct qv__server *srv, qv__req *c, const qv__route_match *m);
 
 typedef struct qv__route {
 	const char *method; /* "GET" (answers HEAD too), "POST", "HEAD" */
@@ -113,9 +113,5 @@ int qv__route_shape(const char *pattern, const char *path, qv__route_cap *caps, 
 
 /* The pattern as lists show it ("/api/tables/ID/ws"), each capture by its kind's `shown`. */
 void qv__route_shown(const qv__routes *t, const char *pattern, char *buf, size_t len);
-
-/* The pattern as CivetWeb's handler pattern: each capture becomes "*" (one segment) and "$"
- * ends it (the path ends there). */
-void qv__route_civetweb(const char *pattern, char *buf, size_t len);
 
 #endif

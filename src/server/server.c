@@ -2,8 +2,8 @@
  * server.c - the state of `quiver serve` (server.h): the registry of tables, and what follows
  * a change at a table: its connections are told (through the broadcast function the server
  * was opened with), its AI seats and chance events are queued on the worker pool, and a
- * finished table without connections leaves memory. CivetWeb is started in front of it by
- * listen.c.
+ * finished table without connections leaves memory. The network layer (net.c) is started in
+ * front of it by listen.c.
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -668,8 +668,12 @@ static qv_status load_visit(void *ctx, const qv__stored_table *saved, qv_err *er
  * given its default. */
 static void settle_config(qv__server *srv, const qv__server_config *cfg)
 {
+	if (srv->cfg.max_sockets <= 0)
+		srv->cfg.max_sockets = QV__MAX_SOCKETS;
 	if (srv->cfg.max_sockets_per_address <= 0)
-		srv->cfg.max_sockets_per_address = cfg->max_sockets;
+		srv->cfg.max_sockets_per_address = srv->cfg.max_sockets;
+	if (srv->cfg.max_connections_per_address <= 0)
+		srv->cfg.max_connections_per_address = QV__CONNECTIONS_PER_ADDRESS;
 	qv_copy(srv->host, sizeof srv->host, cfg->host);
 	qv_copy(srv->db, sizeof srv->db, cfg->db);
 	qv_copy(srv->web_dir, sizeof srv->web_dir, cfg->web_dir ? cfg->web_dir : "");
@@ -789,7 +793,7 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	atomic_init(&srv->trimmed, 0.0);
 	atomic_init(&srv->swept, 0.0);
 	atomic_init(&srv->sockets, 0);
-	atomic_init(&srv->stopped, false);
+	pthread_mutex_init(&srv->poke_lock, NULL);
 
 	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
 	if (!srv->rates) {
@@ -846,6 +850,7 @@ void qv__server_close(qv__server *srv)
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
 	pthread_mutex_destroy(&srv->conns_lock);
+	pthread_mutex_destroy(&srv->poke_lock);
 	pthread_mutex_destroy(&srv->timer_lock);
 	pthread_cond_destroy(&srv->timer_cond);
 	free(srv);

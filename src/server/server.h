@@ -1,14 +1,14 @@
 /*
  * server.h - the state of `quiver serve` under its HTTP and WebSocket handlers: the registry of
  * tables, the worker pool that plays their AI seats and chance events, and what follows a
- * change at a table. Internal to quiver: listen.h starts it with CivetWeb in front; http.c,
- * ws.c, files.c and lessons.c call it, and it calls none of them (a change is told to the
- * table's connections through the broadcast function it was opened with).
+ * change at a table. Internal to quiver: listen.h starts it with the network layer (net.h) in
+ * front; http.c, ws.c, files.c and lessons.c call it, and it calls none of them (a change is
+ * told to the table's connections through the broadcast function it was opened with).
  *
- * Threads: CivetWeb runs one thread per open connection (sized for max_sockets WebSockets
- * plus a few for plain HTTP); AI seats and chance events run on `threads` workers of a pool.
- * Tables are kept in a registry; a finished table without connections leaves memory and is
- * read back from the database when asked for.
+ * Threads: one loop holds every socket (net.c); requests and WebSocket messages run on the
+ * request workers (jobs.h), as many as are busy, up to QV__JOBS_MAX; AI seats and chance
+ * events run on `threads` workers of a pool. Tables are kept in a registry; a finished table
+ * without connections leaves memory and is read back from the database when asked for.
  */
 #ifndef QUIVER_SERVER_SERVER_H
 #define QUIVER_SERVER_SERVER_H
@@ -17,20 +17,18 @@
 #include <stdatomic.h>
 
 #include "server/flight.h"
+#include "server/net.h"
 #include "server/pool.h"
 #include "server/replay.h"
 #include "server/store.h"
 #include "server/table.h"
 
-struct mg_connection;
-struct mg_context;
+struct qv__net;
+struct qv__conn;
 
-/* Threads CivetWeb keeps besides those of the WebSockets, for plain HTTP requests. */
-#define QV__HTTP_THREADS 8
-
-/* Every request and WebSocket message is handled on its connection's CivetWeb thread, whose
- * stack Debian's CivetWeb makes 100 KiB (102,400 bytes): 78,712 bytes are left when an HTTP
- * handler starts and 77,816 when a WebSocket's (measured under gdb). The deepest call path
+/* Every request and WebSocket message is handled on a request worker, whose stack is
+ * QV__JOB_STACK (jobs.h, 512 KiB); it was CivetWeb's thread's before, 100 KiB, of which 78,712
+ * bytes were left when an HTTP handler started (measured under gdb). The deepest call path
  * below them takes at most 22,736 bytes of quiver's frames (an Evons undo) by
  * bench/stack_depth.py, and 34,032 bytes at the most, libraries' frames included, in a run of
  * every kind of request (docs/benchmarks.md, "The stack of a request"). jansson recurses once
@@ -41,7 +39,7 @@ struct mg_context;
  * off these paths (on the heap), and the figures there current. */
 
 typedef struct qv__server_config {
-	const char *host;            /* an IPv4 address to listen on */
+	const char *host;            /* an IPv4 or IPv6 address to listen on ("::": both) */
 	int port;                    /* 0: any free port */
 	const char *db;              /* SQLite file */
 	const char *web_dir;         /* served at /; NULL: none */
@@ -49,6 +47,8 @@ typedef struct qv__server_config {
 	const char *tutorials_dir;   /* tutorials: the lessons of /api/lessons; NULL: none */
 	int max_sockets;             /* open WebSockets before 503 */
 	int max_sockets_per_address; /* open WebSockets of one client address before 429 */
+	int max_connections_per_address; /* connections of any kind of one address, refused at
+	                                    accept past it */
 	int threads;                 /* workers for AI seats and chance */
 	int max_tables;              /* tables not over before 503 */
 	double waiting_ttl;    /* seconds a table may wait for its players before it is removed */
@@ -62,6 +62,7 @@ typedef struct qv__server_config {
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
  * leaves one at 0 gets its default. */
+#define QV__MAX_SOCKETS       10000
 #define QV__WAITING_TTL       3600
 #define QV__CREATE_RATE       20
 #define QV__ADDRESS_TABLES    20
@@ -89,7 +90,7 @@ typedef struct qv__rate {
 typedef struct qv__server {
 	qv__server_config cfg;
 	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
-	struct mg_context *ctx; /* CivetWeb's (listen.c) */
+	struct qv__net *net; /* the loop and its workers (net.c) */
 	qv__store *store;
 	qv__flight *flight;       /* what is in flight, for the crash-loop guard (NULL: none) */
 	qv__pool *pool;           /* AI seats and chance events */
@@ -104,8 +105,9 @@ typedef struct qv__server {
 	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
 	struct qv__conn *conns;
 	atomic_bool stopping;   /* the connections are to close (see qv__ws_stop_all) */
+	pthread_mutex_t poke_lock; /* the connections poked for the loop (wsock.c) */
+	struct qv__conn *poked;
 	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */
-	atomic_bool stopped;    /* CivetWeb has stopped (see qv__server_stop) */
 
 	/* The timer thread that fires the clocks' timeouts (server.c): it sleeps on timer_cond
 	 * until the earliest deadline of any table, or until a change pokes it. */
@@ -122,12 +124,12 @@ typedef struct qv__server {
 } qv__server;
 
 /* Opens the database, rebuilds every unfinished table and starts the workers (listen.c then
- * starts CivetWeb in front). broadcast tells a table's connections of a change; it is called
- * on any thread, with no lock held. The message says what failed. */
+ * starts the network layer in front). broadcast tells a table's connections of a change; it is
+ * called on any thread, with no lock held. The message says what failed. */
 qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
                           void (*broadcast)(qv__table *t), qv_err *err);
 /* Stops the workers (running searches finish), drops the tables, closes the database, frees;
- * after CivetWeb stopped. */
+ * after the network layer stopped. */
 void qv__server_close(qv__server *srv);
 
 /* ---- for http.c, ws.c, files.c and lessons.c ---- */

@@ -1,0 +1,701 @@
+/*
+ * net.c - the server's loop (net.h): one thread that owns every socket.
+ *
+ * libmicrohttpd runs without threads of its own: its epoll descriptor sits in the loop's epoll
+ * beside the upgraded WebSockets (ws.c reads and writes those) and an eventfd that other threads
+ * write to wake the loop. libmicrohttpd reads a request's headers and body and calls `handler`;
+ * once the body is in, the connection is suspended and the request goes to a request worker
+ * (jobs.h), which runs the API's handler (http.c) or the upgrade's (ws.c) and hands the
+ * finished request back on the `ready` list; the loop resumes the connection and gives
+ * libmicrohttpd the answer. So the loop only moves bytes and never waits on a lock, the store or
+ * a search, and a slow client holds nothing but its own connection.
+ *
+ * At the door: libmicrohttpd refuses a client address's connection past
+ * --max-connections-per-address at accept, and the sweep closes a connection whose headers have
+ * not come within QV__HEADERS_MS, and answers 408 to a body slower than QV__BODY_RATE after its
+ * first second.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "server/http.h"
+#include "server/jobs.h"
+#include "server/reply.h"
+#include "server/req_impl.h"
+#include "server/server.h"
+#include "server/sha1.h"
+#include "server/ws.h"
+
+/* How often the loop looks at the deadlines (the door's, the WebSockets'), at most. */
+#define SWEEP_MS 250
+/* Connections libmicrohttpd takes besides --max-sockets WebSockets, for plain HTTP. */
+#define HTTP_CONNECTIONS 1024
+/* How long a connection may hold an answer it does not read, in seconds. */
+#define IDLE_S 30
+/* How long stopping waits for the WebSockets' closing frames and the requests at work. */
+#define STOP_MS 3000
+
+/* A connection's stage, as the sweep sees it. */
+enum { NC_HEADERS, NC_BODY, NC_WORK, NC_UPGRADED, NC_SHUT };
+/* A request's stage. */
+enum { REQ_BODY, REQ_WORK, REQ_READY, REQ_SENT };
+
+/* A connection of libmicrohttpd's (its socket context). */
+typedef struct netc {
+	struct netc *prev, *next;
+	int fd;
+	int stage;
+	double since; /* when the wait for headers began (NC_HEADERS) */
+	qv__req *req; /* the request being read (NC_BODY) */
+} netc;
+
+typedef struct qv__net {
+	qv__server *srv;
+	struct MHD_Daemon *d;
+	int ep, wake;
+	char tag_mhd, tag_wake; /* their addresses mark their epoll events */
+	pthread_t loop;
+	bool looping; /* the loop thread was started */
+	atomic_bool stop;
+	qv__jobs *jobs;
+	pthread_mutex_t lock;
+	qv__req *ready; /* answers ready, under lock */
+	netc *conns;   /* the loop's */
+	int suspended; /* requests at the workers (the loop's count) */
+} qv__net;
+
+double qv__net_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void wake(qv__net *net)
+{
+	uint64_t one = 1;
+	ssize_t n = write(net->wake, &one, sizeof one);
+	(void)n; /* a full counter already wakes the loop */
+}
+
+/* ---- reading a request ---------------------------------------------------------------------- */
+
+/* The client's address as text; an IPv4 address reached through an IPv6 socket ("::ffff:a.b.c.d")
+ * as IPv4, so that one client has one address whatever the socket. */
+static void addr_text(const struct sockaddr *sa, char *out, size_t len)
+{
+	qv_copy(out, len, "?");
+	if (!sa)
+		return;
+	if (sa->sa_family == AF_INET) {
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)len);
+	} else if (sa->sa_family == AF_INET6) {
+		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+		if (IN6_IS_ADDR_V4MAPPED(a))
+			inet_ntop(AF_INET, &a->s6_addr[12], out, (socklen_t)len);
+		else
+			inet_ntop(AF_INET6, a, out, (socklen_t)len);
+	}
+}
+
+static enum MHD_Result copy_pair(void *cls, enum MHD_ValueKind kind, const char *key,
+                                 const char *value)
+{
+	(void)kind;
+	return qv__pairs_add(cls, key, value) ? MHD_YES : MHD_NO;
+}
+
+/* Whether the comma-separated list holds the word (any case), as a word. */
+static bool has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list ? list : ""; *p;) {
+		p += strspn(p, " \t,");
+		size_t len = strcspn(p, ",");
+		size_t end = len;
+		while (end > 0 && (p[end - 1] == ' ' || p[end - 1] == '\t'))
+			end--;
+		if (end == n && strncasecmp(p, word, n) == 0)
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+/* What the request asked, copied out of the connection; NULL when out of memory. */
+static qv__req *read_request(qv__net *net, struct MHD_Connection *mc, const char *url,
+                             const char *method, const char *version)
+{
+	qv__req *r = qv__req_new();
+	if (!r)
+		return NULL;
+	r->srv = net->srv;
+	r->mc = mc;
+	r->method = strdup(method);
+	r->path = strdup(url);
+	r->version = strdup(strncmp(version, "HTTP/", 5) == 0 ? version + 5 : version);
+	const union MHD_ConnectionInfo *ci =
+	    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	addr_text(ci ? ci->client_addr : NULL, r->addr, sizeof r->addr);
+	MHD_get_connection_values(mc, MHD_HEADER_KIND, copy_pair, &r->headers);
+	MHD_get_connection_values(mc, MHD_GET_ARGUMENT_KIND, copy_pair, &r->args);
+	if (!r->method || !r->path || !r->version) {
+		qv__req_free(r);
+		return NULL;
+	}
+	const char *length = qv__req_header(r, "Content-Length");
+	r->expected = length ? strtoll(length, NULL, 10) : -1;
+	/* What an upgrade is, for the purpose of sending it to ws.c (which checks the rest of
+	 * RFC 6455's handshake): Upgrade naming websocket and Connection naming upgrade. */
+	const char *upgrade = qv__req_header(r, "Upgrade");
+	r->wants_upgrade = upgrade && strcasestr(upgrade, "websocket") &&
+	                   qv__req_header(r, "Connection") &&
+	                   strcasestr(qv__req_header(r, "Connection"), "upgrade");
+	(void)has_word;
+	return r;
+}
+
+/* ---- answering ------------------------------------------------------------------------------ */
+
+static void upgraded(void *cls, struct MHD_Connection *mc, void *con_cls, const char *extra,
+                     size_t extra_len, MHD_socket sock, struct MHD_UpgradeResponseHandle *urh)
+{
+	(void)mc;
+	(void)con_cls;
+	qv__req *r = cls;
+	if (r->nc)
+		r->nc->stage = NC_UPGRADED;
+	struct qv__conn *c = r->upgrade;
+	r->upgrade = NULL; /* the socket is c's now: the request's end abandons nothing */
+	qv__ws_upgraded(c, sock, urh, extra, extra_len);
+}
+
+/* The response of an upgrade the handler accepted: 101 with the accept key. */
+static struct MHD_Response *upgrade_response(qv__req *r)
+{
+	struct MHD_Response *resp = MHD_create_response_for_upgrade(upgraded, r);
+	char accept[29];
+	const char *key = qv__req_header(r, "Sec-WebSocket-Key");
+	qv__ws_accept_key(key ? key : "", accept);
+	if (resp && (MHD_add_response_header(resp, "Upgrade", "websocket") != MHD_YES ||
+	             MHD_add_response_header(resp, "Sec-WebSocket-Accept", accept) != MHD_YES)) {
+		MHD_destroy_response(resp);
+		resp = NULL;
+	}
+	return resp;
+}
+
+/* The answer the handler wrote, as libmicrohttpd's response (taking its body); NULL when out of
+ * memory. */
+static struct MHD_Response *response_of(qv__req *r)
+{
+	struct MHD_Response *resp;
+	if (r->upgrade)
+		return upgrade_response(r);
+	if (r->file >= 0) {
+		resp = MHD_create_response_from_fd_at_offset64(r->file_size, r->file,
+		                                               (uint64_t)r->file_at);
+		if (resp)
+			r->file = -1; /* libmicrohttpd closes it */
+	} else if (r->answer.s) {
+		resp = MHD_create_response_from_buffer(r->answer.len, r->answer.s,
+		                                       MHD_RESPMEM_MUST_FREE);
+		if (resp)
+			r->answer = (qv_buf){0};
+	} else {
+		resp = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+	}
+	for (size_t i = 0; resp && i < r->out.n; i++)
+		if (MHD_add_response_header(resp, r->out.name[i], r->out.value[i]) != MHD_YES) {
+			MHD_destroy_response(resp);
+			resp = NULL;
+		}
+	return resp;
+}
+
+/* Gives libmicrohttpd the request's answer. */
+static enum MHD_Result send_answer(qv__req *r)
+{
+	if (!r->status || r->failed) {
+		struct qv__conn *up = r->upgrade;
+		r->upgrade = NULL;
+		if (up)
+			qv__ws_abandoned(up);
+		qv__reply_error(r, r->failed ? 503 : 500,
+		                r->failed ? "out of memory writing the answer" : "no answer");
+	}
+	struct MHD_Response *resp = response_of(r);
+	if (!resp)
+		return MHD_NO; /* out of memory: the connection closes */
+	enum MHD_Result ok = MHD_queue_response(r->mc, (unsigned)r->status, resp);
+	MHD_destroy_response(resp);
+	r->stage = REQ_SENT;
+	return ok;
+}
+
+/* Answers at once, on the loop (a refusal before any handler: 413, 408, 503). */
+static enum MHD_Result refuse_now(qv__req *r, int status, const char *msg)
+{
+	qv__reply_error(r, status, "%s", msg);
+	if (r->nc)
+		r->nc->stage = NC_WORK; /* answered: no deadline of the body's any more */
+	return send_answer(r);
+}
+
+/* ---- the workers' side ---------------------------------------------------------------------- */
+
+/* On a request worker: the request's handler, then the answer back to the loop. */
+static void work(void *arg)
+{
+	qv__req *r = arg;
+	qv__net *net = r->srv->net;
+	if (r->wants_upgrade)
+		qv__ws_upgrade(r->srv, r);
+	else
+		qv__http_handle(r->srv, r);
+	pthread_mutex_lock(&net->lock);
+	r->next = net->ready;
+	net->ready = r;
+	pthread_mutex_unlock(&net->lock);
+	wake(net);
+}
+
+/* The whole body is in: to a worker, the connection suspended until the answer is ready. */
+static enum MHD_Result dispatch(qv__net *net, qv__req *r)
+{
+	r->stage = REQ_WORK;
+	if (r->nc)
+		r->nc->stage = NC_WORK;
+	MHD_suspend_connection(r->mc);
+	net->suspended++;
+	if (qv__jobs_submit(net->jobs, work, r))
+		return MHD_YES;
+	MHD_resume_connection(r->mc);
+	net->suspended--;
+	return refuse_now(r, 503, "the server is stopping or out of memory; try again");
+}
+
+/* The answers the workers made: their connections resumed, to be answered in the next
+ * MHD_run. */
+static void take_ready(qv__net *net)
+{
+	pthread_mutex_lock(&net->lock);
+	qv__req *r = net->ready;
+	net->ready = NULL;
+	pthread_mutex_unlock(&net->lock);
+	for (qv__req *next; r; r = next) {
+		next = r->next;
+		r->stage = REQ_READY;
+		MHD_resume_connection(r->mc);
+		net->suspended--;
+	}
+}
+
+/* ---- libmicrohttpd's callbacks -------------------------------------------------------------- */
+
+/* Whether a body that began at r->body_from is slower than QV__BODY_RATE after its first
+ * second. */
+static bool body_late(const qv__req *r, double now)
+{
+	double after = now - r->body_from - 1000;
+	if (after <= 0)
+		return false;
+	double need = QV__BODY_RATE * after / 1000;
+	if (r->expected >= 0 && need > (double)r->expected)
+		need = (double)r->expected;
+	return (double)r->body.len < need;
+}
+
+/* The 408's message, for a body late at `now`. */
+static void late_message(const qv__req *r, double now, char *msg, size_t len)
+{
+	char of[32] = "";
+	if (r->expected >= 0)
+		snprintf(of, sizeof of, " of %lld", r->expected);
+	snprintf(msg, len,
+	         "the request body did not arrive in time: %zu%s bytes came in %.1f s; after its "
+	         "first second a body must come at %d bytes a second or more",
+	         r->body.len, of, (now - r->body_from) / 1000, QV__BODY_RATE);
+}
+
+/* A part of the body. */
+static enum MHD_Result take_body(qv__req *r, const char *data, size_t *len)
+{
+	size_t n = *len;
+	*len = 0;
+	if (r->stage != REQ_BODY)
+		return MHD_YES; /* answered early: the rest is dropped */
+	if (r->body.len + n > QV__BODY_MAX) {
+		char msg[100];
+		snprintf(msg, sizeof msg, "request body too large: more than %d bytes",
+		         QV__BODY_MAX);
+		return refuse_now(r, 413, msg);
+	}
+	qv_buf_putn(&r->body, data, n);
+	if (r->body.failed)
+		return refuse_now(r, 503, "out of memory reading the request's body");
+	double now = qv__net_now_ms();
+	if (body_late(r, now)) {
+		char msg[300];
+		late_message(r, now, msg, sizeof msg);
+		return refuse_now(r, 408, msg);
+	}
+	return MHD_YES;
+}
+
+/* The headers are in: the request begins. */
+static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char *url,
+                             const char *method, const char *version, void **con_cls)
+{
+	qv__req *r = read_request(net, mc, url, method, version);
+	if (!r)
+		return MHD_NO;
+	*con_cls = r;
+	const union MHD_ConnectionInfo *ci =
+	    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	r->nc = ci ? ci->socket_context : NULL;
+	r->body_from = qv__net_now_ms();
+	r->stage = REQ_BODY;
+	if (r->nc) {
+		r->nc->stage = NC_BODY;
+		r->nc->req = r;
+	}
+	if (r->expected > QV__BODY_MAX) {
+		char msg[120];
+		snprintf(msg, sizeof msg, "request body too large: %lld bytes; at most %d",
+		         r->expected, QV__BODY_MAX);
+		return refuse_now(r, 413, msg);
+	}
+	return MHD_YES;
+}
+
+static enum MHD_Result handler(void *cls, struct MHD_Connection *mc, const char *url,
+                               const char *method, const char *version, const char *upload,
+                               size_t *upload_len, void **con_cls)
+{
+	qv__net *net = cls;
+	qv__req *r = *con_cls;
+	if (!r)
+		return begin(net, mc, url, method, version, con_cls);
+	if (*upload_len)
+		return take_body(r, upload, upload_len);
+	if (r->stage == REQ_BODY)
+		return dispatch(net, r);
+	if (r->stage == REQ_READY)
+		return send_answer(r);
+	return MHD_YES;
+}
+
+/* A request ended (answered, or its connection gone). */
+static void completed(void *cls, struct MHD_Connection *mc, void **con_cls,
+                      enum MHD_RequestTerminationCode why)
+{
+	(void)cls;
+	(void)mc;
+	(void)why;
+	qv__req *r = *con_cls;
+	if (!r)
+		return;
+	QV_ASSERT(r->stage != REQ_WORK); /* a suspended connection neither ends nor times out */
+	if (r->upgrade)
+		qv__ws_abandoned(r->upgrade); /* the 101 never went out */
+	if (r->nc && r->nc->stage != NC_UPGRADED && r->nc->stage != NC_SHUT) {
+		r->nc->stage = NC_HEADERS;
+		r->nc->since = qv__net_now_ms();
+		r->nc->req = NULL;
+	}
+	qv__req_free(r);
+	*con_cls = NULL;
+}
+
+/* A connection opens or closes: kept on the loop's list for its deadlines. */
+static void connection(void *cls, struct MHD_Connection *mc, void **socket_context,
+                       enum MHD_ConnectionNotificationCode what)
+{
+	qv__net *net = cls;
+	if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci =
+		    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+		netc *nc = ci ? calloc(1, sizeof *nc) : NULL;
+		if (!nc)
+			return; /* out of memory: the connection goes without the door's deadlines */
+		nc->fd = ci->connect_fd;
+		nc->since = qv__net_now_ms();
+		nc->next = net->conns;
+		if (net->conns)
+			net->conns->prev = nc;
+		net->conns = nc;
+		*socket_context = nc;
+		return;
+	}
+	netc *nc = *socket_context;
+	if (!nc)
+		return;
+	if (nc->prev)
+		nc->prev->next = nc->next;
+	else
+		net->conns = nc->next;
+	if (nc->next)
+		nc->next->prev = nc->prev;
+	free(nc);
+	*socket_context = NULL;
+}
+
+/* ---- the loop ------------------------------------------------------------------------------- */
+
+/* Writes a whole 408 on a connection whose body stopped coming (libmicrohttpd writes nothing
+ * while it reads a body, so the bytes go out alone), and shuts it: libmicrohttpd then finds it
+ * closed and lets it go. */
+static void shut_late(netc *nc, double now)
+{
+	char msg[300], body[400], text[600];
+	late_message(nc->req, now, msg, sizeof msg);
+	snprintf(body, sizeof body, "{\"error\":\"%s\"}", msg);
+	int n = snprintf(text, sizeof text,
+	                 "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; "
+	                 "charset=utf-8\r\nContent-Length: %zu\r\nCache-Control: no-store\r\n"
+	                 "Connection: close\r\n\r\n%s",
+	                 strlen(body), body);
+	ssize_t sent = send(nc->fd, text, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
+	(void)sent; /* a client that cannot take 400 bytes is closed all the same */
+	shutdown(nc->fd, SHUT_RDWR);
+	nc->stage = NC_SHUT;
+}
+
+/* The door's deadlines: headers within QV__HEADERS_MS, a body at QV__BODY_RATE. */
+static void sweep(qv__net *net, double now)
+{
+	for (netc *nc = net->conns; nc; nc = nc->next) {
+		if (nc->stage == NC_HEADERS && now - nc->since > QV__HEADERS_MS) {
+			shutdown(nc->fd, SHUT_RDWR);
+			nc->stage = NC_SHUT;
+		} else if (nc->stage == NC_BODY && nc->req && body_late(nc->req, now)) {
+			shut_late(nc, now);
+		}
+	}
+}
+
+/* How long epoll may wait: to libmicrohttpd's next timeout, at most SWEEP_MS. */
+static int wait_ms(qv__net *net)
+{
+	MHD_UNSIGNED_LONG_LONG t;
+	if (MHD_get_timeout(net->d, &t) == MHD_YES && t < SWEEP_MS)
+		return (int)t;
+	return SWEEP_MS;
+}
+
+/* Whether the loop may end: stopping, no request at a worker and no WebSocket left (or out of
+ * time). */
+static bool done(qv__net *net, double stop_at)
+{
+	if (!atomic_load(&net->stop))
+		return false;
+	return (net->suspended == 0 && atomic_load(&net->srv->sockets) == 0) ||
+	       qv__net_now_ms() > stop_at + STOP_MS;
+}
+
+static void *loop(void *arg)
+{
+	qv__net *net = arg;
+	struct epoll_event ev[256];
+	double swept = 0, stop_at = 0;
+	for (;;) {
+		int n = epoll_wait(net->ep, ev, 256, wait_ms(net));
+		for (int i = 0; i < n; i++) {
+			void *p = ev[i].data.ptr;
+			if (p == &net->tag_wake) {
+				uint64_t v;
+				ssize_t k = read(net->wake, &v, sizeof v);
+				(void)k;
+			} else if (p != &net->tag_mhd) {
+				qv__ws_event(p, ev[i].events);
+			}
+		}
+		take_ready(net);
+		qv__ws_take_poked(net->srv);
+		MHD_run(net->d);
+		double now = qv__net_now_ms();
+		if (now - swept >= SWEEP_MS) {
+			sweep(net, now);
+			qv__ws_tick(net->srv, now);
+			swept = now;
+		}
+		if (atomic_load(&net->stop) && stop_at == 0)
+			stop_at = now;
+		if (done(net, stop_at))
+			break;
+	}
+	return NULL;
+}
+
+/* ---- for ws.c ------------------------------------------------------------------------------- */
+
+void qv__net_watch(qv__server *srv, struct qv__conn *c, int fd, int op, bool out)
+{
+	struct epoll_event e = {.events = EPOLLIN | EPOLLRDHUP | (out ? EPOLLOUT : 0u),
+	                        .data.ptr = c};
+	epoll_ctl(srv->net->ep, op, fd, &e);
+}
+
+void qv__net_close_socket(qv__server *srv, void *handle)
+{
+	(void)srv;
+	MHD_upgrade_action(handle, MHD_UPGRADE_ACTION_CLOSE);
+}
+
+void qv__net_wake(qv__server *srv)
+{
+	if (srv->net)
+		wake(srv->net);
+}
+
+bool qv__net_submit(qv__server *srv, void (*fn)(void *arg), void *arg)
+{
+	return qv__jobs_submit(srv->net->jobs, fn, arg);
+}
+
+/* ---- starting and stopping ------------------------------------------------------------------ */
+
+/* libmicrohttpd's own messages (a client that hung up) are not the server's errors. */
+static void quiet(void *cls, const char *fmt, va_list ap)
+{
+	(void)cls;
+	(void)fmt;
+	(void)ap;
+}
+
+/* The address to listen on, and libmicrohttpd's flags for its family; false when host is no
+ * IPv4 or IPv6 address. */
+static bool listen_addr(const char *host, int port, struct sockaddr_storage *sa, unsigned *flags)
+{
+	memset(sa, 0, sizeof *sa);
+	struct sockaddr_in *v4 = (struct sockaddr_in *)sa;
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)sa;
+	if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+		v4->sin_family = AF_INET;
+		v4->sin_port = htons((uint16_t)port);
+		return true;
+	}
+	if (inet_pton(AF_INET6, host, &v6->sin6_addr) != 1)
+		return false;
+	v6->sin6_family = AF_INET6;
+	v6->sin6_port = htons((uint16_t)port);
+	/* "::" takes IPv4 clients too, as 0.0.0.0 and :: together would */
+	*flags |= IN6_IS_ADDR_UNSPECIFIED(&v6->sin6_addr) ? MHD_USE_DUAL_STACK : MHD_USE_IPv6;
+	return true;
+}
+
+static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_storage *sa,
+                                       unsigned flags, int port)
+{
+	const qv__server_config *cfg = &net->srv->cfg;
+	return MHD_start_daemon(
+	    flags | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_ALLOW_UPGRADE,
+	    (uint16_t)port, NULL, NULL, handler, net, MHD_OPTION_SOCK_ADDR, sa,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)(cfg->max_sockets + HTTP_CONNECTIONS),
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_connections_per_address,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED,
+	    completed, net, MHD_OPTION_NOTIFY_CONNECTION, connection, net,
+	    MHD_OPTION_EXTERNAL_LOGGER, quiet, NULL, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024,
+	    MHD_OPTION_END);
+}
+
+/* The loop's epoll: libmicrohttpd's descriptor and the wake-up. */
+static bool watch_own(qv__net *net)
+{
+	const union MHD_DaemonInfo *di = MHD_get_daemon_info(net->d, MHD_DAEMON_INFO_EPOLL_FD);
+	struct epoll_event e1 = {.events = EPOLLIN, .data.ptr = &net->tag_mhd};
+	struct epoll_event e2 = {.events = EPOLLIN, .data.ptr = &net->tag_wake};
+	return di && epoll_ctl(net->ep, EPOLL_CTL_ADD, di->epoll_fd, &e1) == 0 &&
+	       epoll_ctl(net->ep, EPOLL_CTL_ADD, net->wake, &e2) == 0;
+}
+
+int qv__net_start(qv__server *srv, const char *host, int port, int *bound, char *why,
+                  size_t why_len)
+{
+	struct sockaddr_storage sa;
+	unsigned flags = 0;
+	if (!listen_addr(host, port, &sa, &flags)) {
+		snprintf(why, why_len,
+		         "--host: '%s' is not an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, or "
+		         "0.0.0.0 or :: for every interface)",
+		         host);
+		return -1;
+	}
+	qv__net *net = calloc(1, sizeof *net);
+	if (!net || !(net->jobs = qv__jobs_new())) {
+		free(net);
+		snprintf(why, why_len, "out of memory");
+		return -1;
+	}
+	net->srv = srv;
+	pthread_mutex_init(&net->lock, NULL);
+	net->ep = epoll_create1(EPOLL_CLOEXEC);
+	net->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	srv->net = net;
+	errno = 0;
+	net->d = net->ep >= 0 && net->wake >= 0 ? start_daemon(net, &sa, flags, port) : NULL;
+	if (!net->d) {
+		snprintf(why, why_len, "%s", errno ? strerror(errno) : "libmicrohttpd did not start");
+		return -1;
+	}
+	const union MHD_DaemonInfo *di = MHD_get_daemon_info(net->d, MHD_DAEMON_INFO_BIND_PORT);
+	*bound = di ? di->port : port;
+	if (!watch_own(net) || pthread_create(&net->loop, NULL, loop, net) != 0) {
+		snprintf(why, why_len, "cannot start the server's loop: %s", strerror(errno));
+		return -1;
+	}
+	net->looping = true;
+	return 0;
+}
+
+void qv__net_stop(qv__server *srv)
+{
+	qv__net *net = srv->net;
+	if (!net)
+		return;
+	if (net->looping) {
+		qv__ws_stop_all(srv);
+		atomic_store(&net->stop, true);
+		wake(net);
+		pthread_join(net->loop, NULL);
+		net->looping = false;
+	}
+	qv__ws_release_all(srv); /* the sockets that did not close in time */
+	/* The requests still at work end, their connections resumed; then no job is left to
+	 * touch a connection, and libmicrohttpd closes what remains. */
+	qv__jobs_free(net->jobs);
+	net->jobs = NULL;
+	take_ready(net);
+	if (net->d)
+		MHD_stop_daemon(net->d);
+	net->d = NULL;
+	qv__ws_take_poked(srv);
+}
+
+void qv__net_free(qv__net *net)
+{
+	if (!net)
+		return;
+	if (net->ep >= 0)
+		close(net->ep);
+	if (net->wake >= 0)
+		close(net->wake);
+	pthread_mutex_destroy(&net->lock);
+	free(net);
+}

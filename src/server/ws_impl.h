@@ -1,0 +1,115 @@
+/*
+ * ws_impl.h - a table's WebSocket connection (qv__conn), shared by its two halves: wsock.c, the
+ * socket (the handshake, RFC 6455's frames in and out, the queue, the deadlines: the loop's
+ * side), and ws.c, the messages (hello, act, chat, ...: the request workers' side). Internal
+ * to the server.
+ *
+ * Locks: c->lock guards the queue and the state below it; it is taken before a table's lock
+ * (a frame is built from the table under both) and before the server's poke_lock, never after.
+ * References: the socket's own (dropped when the loop has closed the socket and the connection
+ * has left its table), the table list's (while greeted), a poke's, a broadcaster's, a job's.
+ */
+#ifndef QUIVER_SERVER_WS_IMPL_H
+#define QUIVER_SERVER_WS_IMPL_H
+
+#include <stdint.h>
+
+#include "server/server.h"
+
+/* RFC 6455 close codes. */
+enum {
+	QV__CLOSE_NORMAL = 1000,
+	QV__CLOSE_GOING = 1001,
+	QV__CLOSE_PROTOCOL = 1002,
+	QV__CLOSE_POLICY = 1008,
+	QV__CLOSE_TOO_BIG = 1009
+};
+/* RFC 6455 opcodes. */
+enum {
+	QV__OP_CONT = 0,
+	QV__OP_TEXT = 1,
+	QV__OP_BINARY = 2,
+	QV__OP_CLOSE = 8,
+	QV__OP_PING = 9,
+	QV__OP_PONG = 10
+};
+
+/* A frame as it goes on the wire, with how much of it has gone. */
+typedef struct qv__out_frame {
+	struct qv__out_frame *next;
+	size_t len, sent;
+	unsigned char bytes[];
+} qv__out_frame;
+
+/* A whole message from the client, waiting for a worker. */
+typedef struct qv__msg {
+	struct qv__msg *next;
+	size_t len;
+	char text[];
+} qv__msg;
+
+typedef struct qv__conn {
+	qv__server *srv;
+	qv__table *table; /* a reference */
+	atomic_int refs;
+	char addr[48]; /* the client's address */
+	pthread_mutex_t lock;
+	/* Under lock: */
+	qv__out_frame *head, *tail; /* the frames waiting to leave */
+	size_t queued;              /* their bytes */
+	bool closing; /* the loop is to close the connection (close_code, close_why) */
+	int close_code;
+	char close_why[124];
+	bool closed;  /* the close frame is queued: nothing more is */
+	bool greeted; /* the snapshot was queued */
+	int viewer;   /* a seat, or QV_VIEW_PUBLIC */
+	long long sent_iv;
+	qv__log_pos pos;
+	qv__msg *inbox, *inbox_tail; /* messages for the worker, in order */
+	size_t inbox_bytes;
+	bool working;  /* a job is handling the inbox */
+	bool poked;    /* on the server's poked list */
+	bool released; /* the socket is closed: the loop has let it go */
+	struct qv__conn *poke_next;
+	/* The loop's only (wsock.c): */
+	int fd;       /* the socket, -1 before the upgrade and after its close */
+	void *handle; /* libmicrohttpd's for the socket (qv__net_close_socket) */
+	bool out;     /* watched for writing */
+	unsigned char *in;
+	size_t in_have, in_cap;
+	uint64_t skipping; /* bytes of an oversized payload still to drop */
+	bool skip_fin;     /* the skipped frame ends its message */
+	double hello_by, last_rx, close_by;
+	int pings;
+	bool gone_sent; /* the connection's last work (qv__ws_gone) is queued */
+	/* A message arriving in several frames (the loop's). */
+	qv_buf msg;
+	bool in_msg, too_big, binary;
+	size_t msg_len;
+	/* When the connection's last chat lines were said (ms), a ring of QV__CHAT_RATE (ws.c). */
+	double chat_at[QV__CHAT_RATE];
+	int chat_n;
+	struct qv__conn *next;                /* in the table's list, under the table's lock */
+	struct qv__conn *all_prev, *all_next; /* in the server's list, under conns_lock */
+} qv__conn;
+
+/* ---- wsock.c, for ws.c ---- */
+
+void qv__conn_ref(qv__conn *c);
+void qv__conn_unref(qv__conn *c);
+/* Appends one frame and pokes the loop; the caller holds c->lock. A client with more than
+ * QUEUE_MAX bytes waiting is dropped instead. */
+void qv__conn_queue_locked(qv__conn *c, int opcode, const void *data, size_t len);
+/* Asks the loop to close the connection with a code and a reason (the first asked wins); the
+ * caller holds c->lock. */
+void qv__conn_close_locked(qv__conn *c, int code, const char *why);
+
+/* ---- ws.c, for wsock.c ---- */
+
+/* One whole message, on a worker; false when the connection is to close (a bad token). */
+bool qv__ws_message(qv__conn *c, const char *text, size_t len);
+/* The socket is closed: the connection leaves its table and the server's list, its seat goes
+ * offline, the others are told; drops the socket's reference. On a worker. */
+void qv__ws_gone(qv__conn *c);
+
+#endif
