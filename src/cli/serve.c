@@ -88,8 +88,8 @@ static void serve_help(void)
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
-	    QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
-	    QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
+	    QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE,
+	    QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
 }
 
 /* Whether dir is a folder. */

@@ -837,9 +837,4 @@ static int handle(qv__server *srv, qv__req *c)
 
 /* Every HTTP request is counted in flight while it is handled: a process that dies meanwhile
  * has its death counted against no table's AI search. */
-void qv__http_handle(qv__server *srv, qv__req *c)
-{
-	qv__server_busy(srv, 1);
-	(void)handle(srv, c);
-	qv__server_busy(srv, -1);
-}
+void qv__http_handle(qv__server *srv, qv__req *c) { (void)handle(srv, c); }

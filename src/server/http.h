@@ -16,8 +16,8 @@
 extern const qv__routes qv__http_routes;
 
 /* Answers a request that is not a WebSocket upgrade. The network layer calls it on a request
- * worker once the request's headers and body are in (net.h); the request counts as in flight
- * (qv__server_busy) while it runs. */
+ * worker once the request's headers and body are in (net.h), and counts the request as in
+ * flight (qv__server_busy) from its headers to its end. */
 void qv__http_handle(struct qv__server *srv, qv__req *c);
 
 #endif

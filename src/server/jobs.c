@@ -118,11 +118,11 @@ bool qv__jobs_submit(qv__jobs *j, void (*fn)(void *arg), void *arg)
 	/* A worker for each job queued: an idle one, or a new one while there is room; past the
 	 * bound a job waits for the first worker free. Without any worker it could never run. */
 	bool ok = true;
-	if (j->queued > j->idle && j->threads < QV__JOBS_MAX && !start_locked(j) &&
-	    j->threads == 0)
+	if (j->queued > j->idle && j->threads < QV__JOBS_MAX && !start_locked(j) && j->threads == 0)
 		ok = false;
 	if (!ok) {
-		j->head = j->tail = NULL; /* alone in the queue: a job queued without workers fails */
+		j->head = j->tail =
+		    NULL; /* alone in the queue: a job queued without workers fails */
 		j->queued = 0;
 		free(jb);
 	}

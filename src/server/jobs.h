@@ -16,7 +16,7 @@ typedef struct qv__jobs qv__jobs;
 
 /* The most request workers at once: far more than the cores, since a job mostly waits (a
  * lock, the database, the replay gate); each has a stack of QV__JOB_STACK bytes. */
-#define QV__JOBS_MAX 64
+#define QV__JOBS_MAX  64
 #define QV__JOB_STACK (512 * 1024)
 
 /* The pool, with no thread yet; NULL when out of memory. */

@@ -24,8 +24,8 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		qv__server_stop(srv);
 		if (host)
 			return qv_fail(err, QV_EINVAL, "%s", why);
-		return qv_fail(err, QV_EIO, "cannot listen on %s port %d: %s", cfg->host,
-		               cfg->port, why);
+		return qv_fail(err, QV_EIO, "cannot listen on %s port %d: %s", cfg->host, cfg->port,
+		               why);
 	}
 	srv->port = port;
 	*out = srv;

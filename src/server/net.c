@@ -75,8 +75,8 @@ typedef struct qv__net {
 	qv__jobs *jobs;
 	pthread_mutex_t lock;
 	qv__req *ready; /* answers ready, under lock */
-	netc *conns;   /* the loop's */
-	int suspended; /* requests at the workers (the loop's count) */
+	netc *conns;    /* the loop's */
+	int suspended;  /* requests at the workers (the loop's count) */
 } qv__net;
 
 double qv__net_now_ms(void)
@@ -103,7 +103,8 @@ static void addr_text(const struct sockaddr *sa, char *out, size_t len)
 	if (!sa)
 		return;
 	if (sa->sa_family == AF_INET) {
-		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)len);
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out,
+		          (socklen_t)len);
 	} else if (sa->sa_family == AF_INET6) {
 		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
 		if (IN6_IS_ADDR_V4MAPPED(a))
@@ -116,25 +117,10 @@ static void addr_text(const struct sockaddr *sa, char *out, size_t len)
 static enum MHD_Result copy_pair(void *cls, enum MHD_ValueKind kind, const char *key,
                                  const char *value)
 {
-	(void)kind;
+	/* a query's name without a value counts as absent (so "?limit" is no limit) */
+	if (kind == MHD_GET_ARGUMENT_KIND && !value)
+		return MHD_YES;
 	return qv__pairs_add(cls, key, value) ? MHD_YES : MHD_NO;
-}
-
-/* Whether the comma-separated list holds the word (any case), as a word. */
-static bool has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = list ? list : ""; *p;) {
-		p += strspn(p, " \t,");
-		size_t len = strcspn(p, ",");
-		size_t end = len;
-		while (end > 0 && (p[end - 1] == ' ' || p[end - 1] == '\t'))
-			end--;
-		if (end == n && strncasecmp(p, word, n) == 0)
-			return true;
-		p += len;
-	}
-	return false;
 }
 
 /* What the request asked, copied out of the connection; NULL when out of memory. */
@@ -166,7 +152,6 @@ static qv__req *read_request(qv__net *net, struct MHD_Connection *mc, const char
 	r->wants_upgrade = upgrade && strcasestr(upgrade, "websocket") &&
 	                   qv__req_header(r, "Connection") &&
 	                   strcasestr(qv__req_header(r, "Connection"), "upgrade");
-	(void)has_word;
 	return r;
 }
 
@@ -180,6 +165,9 @@ static void upgraded(void *cls, struct MHD_Connection *mc, void *con_cls, const 
 	qv__req *r = cls;
 	if (r->nc)
 		r->nc->stage = NC_UPGRADED;
+	if (r->counted) /* the request is over; the socket's messages count themselves */
+		qv__server_busy(r->srv, -1);
+	r->counted = false;
 	struct qv__conn *c = r->upgrade;
 	r->upgrade = NULL; /* the socket is c's now: the request's end abandons nothing */
 	qv__ws_upgraded(c, sock, urh, extra, extra_len);
@@ -366,6 +354,11 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 	if (!r)
 		return MHD_NO;
 	*con_cls = r;
+	/* In flight from its headers to its end, so that a death while a request is read,
+	 * handled or answered is never counted against a table's AI search (the crash-loop
+	 * guard, server.c). */
+	qv__server_busy(net->srv, 1);
+	r->counted = true;
 	const union MHD_ConnectionInfo *ci =
 	    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
 	r->nc = ci ? ci->socket_context : NULL;
@@ -412,6 +405,8 @@ static void completed(void *cls, struct MHD_Connection *mc, void **con_cls,
 	if (!r)
 		return;
 	QV_ASSERT(r->stage != REQ_WORK); /* a suspended connection neither ends nor times out */
+	if (r->counted)
+		qv__server_busy(r->srv, -1);
 	if (r->upgrade)
 		qv__ws_abandoned(r->upgrade); /* the 101 never went out */
 	if (r->nc && r->nc->stage != NC_UPGRADED && r->nc->stage != NC_SHUT) {
@@ -433,7 +428,8 @@ static void connection(void *cls, struct MHD_Connection *mc, void **socket_conte
 		    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
 		netc *nc = ci ? calloc(1, sizeof *nc) : NULL;
 		if (!nc)
-			return; /* out of memory: the connection goes without the door's deadlines */
+			return; /* out of memory: the connection goes without the door's deadlines
+			         */
 		nc->fd = ci->connect_fd;
 		nc->since = qv__net_now_ms();
 		nc->next = net->conns;
@@ -605,14 +601,13 @@ static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_stora
 {
 	const qv__server_config *cfg = &net->srv->cfg;
 	return MHD_start_daemon(
-	    flags | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_ALLOW_UPGRADE,
-	    (uint16_t)port, NULL, NULL, handler, net, MHD_OPTION_SOCK_ADDR, sa,
-	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)(cfg->max_sockets + HTTP_CONNECTIONS),
-	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_connections_per_address,
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED,
-	    completed, net, MHD_OPTION_NOTIFY_CONNECTION, connection, net,
-	    MHD_OPTION_EXTERNAL_LOGGER, quiet, NULL, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024,
-	    MHD_OPTION_END);
+	    flags | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_ALLOW_UPGRADE, (uint16_t)port,
+	    NULL, NULL, handler, net, MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_CONNECTION_LIMIT,
+	    (unsigned)(cfg->max_sockets + HTTP_CONNECTIONS), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+	    (unsigned)cfg->max_connections_per_address, MHD_OPTION_CONNECTION_TIMEOUT,
+	    (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED, completed, net,
+	    MHD_OPTION_NOTIFY_CONNECTION, connection, net, MHD_OPTION_EXTERNAL_LOGGER, quiet, NULL,
+	    MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_END);
 }
 
 /* The loop's epoll: libmicrohttpd's descriptor and the wake-up. */
@@ -651,7 +646,8 @@ int qv__net_start(qv__server *srv, const char *host, int port, int *bound, char 
 	errno = 0;
 	net->d = net->ep >= 0 && net->wake >= 0 ? start_daemon(net, &sa, flags, port) : NULL;
 	if (!net->d) {
-		snprintf(why, why_len, "%s", errno ? strerror(errno) : "libmicrohttpd did not start");
+		snprintf(why, why_len, "%s",
+		         errno ? strerror(errno) : "libmicrohttpd did not start");
 		return -1;
 	}
 	const union MHD_DaemonInfo *di = MHD_get_daemon_info(net->d, MHD_DAEMON_INFO_BIND_PORT);

@@ -53,11 +53,10 @@ const char *qv__req_header(const qv__req *r, const char *name);
 /* How many headers of that name (any case) the request has, and the first (or NULL). */
 int qv__req_headers(const qv__req *r, const char *name, const char **first);
 /* Calls fn for every header, in order; stops when fn returns false. */
-void qv__req_each_header(const qv__req *r, bool (*fn)(void *arg, const char *name,
-                                                     const char *value),
-                         void *arg);
-/* The first query argument of that name, percent-decoded ("limit" of "?limit=20"); "" for
- * "?name" alone; NULL when absent. */
+void qv__req_each_header(const qv__req *r,
+                         bool (*fn)(void *arg, const char *name, const char *value), void *arg);
+/* The first query argument of that name (any case), percent-decoded ("limit" of "?limit=20");
+ * NULL when absent, or named without a value ("?limit"). */
 const char *qv__req_arg(const qv__req *r, const char *name);
 /* The request's body as it came (never more than QV__BODY_MAX bytes; 0 bytes: none). The
  * text is followed by a NUL that the length does not count. */

@@ -47,7 +47,7 @@ void qv__req_each_header(const qv__req *r,
 const char *qv__req_arg(const qv__req *r, const char *name)
 {
 	for (size_t i = 0; i < r->args.n; i++)
-		if (strcmp(r->args.name[i], name) == 0)
+		if (strcasecmp(r->args.name[i], name) == 0)
 			return r->args.value[i];
 	return NULL;
 }

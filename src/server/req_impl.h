@@ -30,15 +30,16 @@ struct qv__req {
 	int file; /* the body's file (-1: the answer buffer) */
 	off_t file_at;
 	size_t file_size;
-	bool failed;             /* a header or the body could not be kept: 503 */
+	bool failed;              /* a header or the body could not be kept: 503 */
 	struct qv__conn *upgrade; /* the WebSocket that takes the socket after the 101 */
 	/* The network layer's (net.c). */
-	struct netc *nc;         /* its connection */
+	struct netc *nc; /* its connection */
 	struct MHD_Connection *mc;
-	double body_from;      /* when the body began to come (ms) */
-	int stage;             /* net.c's REQ_* */
+	double body_from; /* when the body began to come (ms) */
+	int stage;        /* net.c's REQ_* */
+	bool counted;     /* in flight (qv__server_busy) from its headers to its end */
 	struct qv__server *srv;
-	struct qv__req *next;  /* in the loop's list of answers ready */
+	struct qv__req *next; /* in the loop's list of answers ready */
 };
 
 bool qv__pairs_add(qv__pairs *p, const char *name, const char *value);

@@ -39,18 +39,18 @@ struct qv__conn;
  * off these paths (on the heap), and the figures there current. */
 
 typedef struct qv__server_config {
-	const char *host;            /* an IPv4 or IPv6 address to listen on ("::": both) */
-	int port;                    /* 0: any free port */
-	const char *db;              /* SQLite file */
-	const char *web_dir;         /* served at /; NULL: none */
-	const char *rules_dir;       /* docs/rules: served at /rules/<game>.md; NULL: none */
-	const char *tutorials_dir;   /* tutorials: the lessons of /api/lessons; NULL: none */
-	int max_sockets;             /* open WebSockets before 503 */
-	int max_sockets_per_address; /* open WebSockets of one client address before 429 */
+	const char *host;                /* an IPv4 or IPv6 address to listen on ("::": both) */
+	int port;                        /* 0: any free port */
+	const char *db;                  /* SQLite file */
+	const char *web_dir;             /* served at /; NULL: none */
+	const char *rules_dir;           /* docs/rules: served at /rules/<game>.md; NULL: none */
+	const char *tutorials_dir;       /* tutorials: the lessons of /api/lessons; NULL: none */
+	int max_sockets;                 /* open WebSockets before 503 */
+	int max_sockets_per_address;     /* open WebSockets of one client address before 429 */
 	int max_connections_per_address; /* connections of any kind of one address, refused at
 	                                    accept past it */
-	int threads;                 /* workers for AI seats and chance */
-	int max_tables;              /* tables not over before 503 */
+	int threads;                     /* workers for AI seats and chance */
+	int max_tables;                  /* tables not over before 503 */
 	double waiting_ttl;    /* seconds a table may wait for its players before it is removed */
 	int create_rate;       /* tables one client address may create per minute (429 past) */
 	int address_tables;    /* tables not over one client address may have created */
@@ -104,7 +104,7 @@ typedef struct qv__server {
 	atomic_int sockets;   /* open WebSockets */
 	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
 	struct qv__conn *conns;
-	atomic_bool stopping;   /* the connections are to close (see qv__ws_stop_all) */
+	atomic_bool stopping;      /* the connections are to close (see qv__ws_stop_all) */
 	pthread_mutex_t poke_lock; /* the connections poked for the loop (wsock.c) */
 	struct qv__conn *poked;
 	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */

@@ -378,6 +378,31 @@ static void on_chat(qv__conn *c, const qv__frame *f)
 	json_decref(line);
 }
 
+/* Each connection of a seat of t hears of its person's new seat at the rematch, and nobody
+ * else. */
+static void tell_rematch(qv__table *t)
+{
+	int n = 0;
+	qv__table_lock(t);
+	qv__conn **list = chat_audience_locked(t, 0, &n);
+	qv__table_unlock(t);
+	for (int i = 0; i < n; i++) {
+		qv__conn *o = list[i];
+		pthread_mutex_lock(&o->lock);
+		if (o->greeted && o->viewer >= 0) {
+			qv__table_lock(t);
+			json_t *frame = qv__table_rematch_frame_locked(t, o->viewer);
+			qv__table_unlock(t);
+			if (frame)
+				write_json(o, frame);
+			json_decref(frame);
+		}
+		pthread_mutex_unlock(&o->lock);
+		qv__conn_unref(o);
+	}
+	free(list);
+}
+
 /* rematch: the seat asks for a rematch of a finished table; the last to ask makes the new
  * table, and each connection of each person hears of its new seat and token. */
 static void on_rematch(qv__conn *c)
@@ -416,26 +441,7 @@ static void on_rematch(qv__conn *c)
 		return;
 	}
 	if (nt) {
-		/* Each connection of a seat hears of its person's new seat, and nobody else. */
-		int n = 0;
-		qv__table_lock(t);
-		qv__conn **list = chat_audience_locked(t, 0, &n);
-		qv__table_unlock(t);
-		for (int i = 0; i < n; i++) {
-			qv__conn *o = list[i];
-			pthread_mutex_lock(&o->lock);
-			if (o->greeted && o->viewer >= 0) {
-				qv__table_lock(t);
-				json_t *frame = qv__table_rematch_frame_locked(t, o->viewer);
-				qv__table_unlock(t);
-				if (frame)
-					write_json(o, frame);
-				json_decref(frame);
-			}
-			pthread_mutex_unlock(&o->lock);
-			qv__conn_unref(o);
-		}
-		free(list);
+		tell_rematch(t);
 		qv__server_changed(c->srv, nt);
 		qv__table_unref(nt);
 	}

@@ -61,6 +61,8 @@ typedef struct qv__conn {
 	int close_code;
 	char close_why[124];
 	bool closed;  /* the close frame is queued: nothing more is */
+	bool at_once; /* the socket goes without waiting for its close frame to leave (a client
+	                 that does not read) */
 	bool greeted; /* the snapshot was queued */
 	int viewer;   /* a seat, or QV_VIEW_PUBLIC */
 	long long sent_iv;

@@ -41,6 +41,9 @@
 /* Bytes of messages waiting for the worker before the connection is closed: a client may send
  * a few messages ahead of their answers, not flood. */
 #define INBOX_MAX (4 * QV__BODY_MAX)
+/* The kernel's send buffer of a WebSocket (Linux doubles it for its own bookkeeping): several
+ * updates, as much as a client on a slow line takes in a round trip. */
+#define SNDBUF (128 * 1024)
 /* How long the closing frame may take to leave before the socket is shut anyway. */
 #define CLOSE_FLUSH_MS 1000
 /* The most bytes read at once, and so the largest frame header plus payload kept. */
@@ -163,6 +166,8 @@ void qv__conn_queue_locked(qv__conn *c, int opcode, const void *data, size_t len
 		char why[100];
 		snprintf(why, sizeof why, "more than %d KiB of frames waiting: read your frames",
 		         QUEUE_MAX / 1024);
+		/* its socket is full: the close frame is sent if it fits, never waited for */
+		c->at_once = true;
 		qv__conn_close_locked(c, QV__CLOSE_POLICY, why);
 		return;
 	}
@@ -293,9 +298,9 @@ static void settle(qv__conn *c, double now)
 		return;
 	}
 	pthread_mutex_lock(&c->lock);
-	bool out = c->head != NULL, closed = c->closed;
+	bool out = c->head != NULL, closed = c->closed, at_once = c->at_once;
 	pthread_mutex_unlock(&c->lock);
-	if (closed && (!out || now > c->close_by)) {
+	if (closed && (!out || at_once || now > c->close_by)) {
 		release(c);
 		return;
 	}
@@ -516,8 +521,9 @@ static verdict check_head(const frame_head *h)
 	if (h->rsv)
 		return (verdict){QV__CLOSE_PROTOCOL, "reserved bits set without an extension"};
 	if (h->opcode >= 8 && (!h->fin || h->len > 125))
-		return (verdict){QV__CLOSE_PROTOCOL, "a control frame must be whole and at most 125 "
-		                                     "bytes"};
+		return (verdict){QV__CLOSE_PROTOCOL,
+		                 "a control frame must be whole and at most 125 "
+		                 "bytes"};
 	if (h->len > QV__BODY_MAX) {
 		static char why[80];
 		snprintf(why, sizeof why, "message too large: more than %d bytes", QV__BODY_MAX);
@@ -581,7 +587,8 @@ static verdict read_some(qv__conn *c, bool *gone)
 		if (room == 0)
 			return GO_ON; /* cannot be: a whole frame fits, and frames() took it */
 		ssize_t n = recv(c->fd, buf, room < sizeof buf ? room : sizeof buf, MSG_DONTWAIT);
-		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+		if (n == 0 ||
+		    (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
 			*gone = true;
 			return GO_ON;
 		}
@@ -619,8 +626,12 @@ void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_
 	c->last_rx = now;
 	/* A frame is written as a header then a payload by the kernel's choice: without this,
 	 * Nagle may hold a small frame until the client's delayed ACK, 40 ms later on Linux. */
-	int one = 1;
+	int one = 1, sndbuf = SNDBUF;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	/* The kernel's share of a socket's waiting frames, fixed: left to grow by itself it reached
+	 * 4 MiB for a client that did not read (tcp_wmem's largest), 40 GiB for 10,000 such
+	 * sockets, and a client that never reads was dropped only after megabytes. */
+	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 	qv__net_watch(c->srv, c, fd, EPOLL_CTL_ADD, false);
 	verdict v = n ? take(c, extra, n) : GO_ON;
 	judge(c, v, false, now);
@@ -726,6 +737,8 @@ static void refuse(qv__req *r, int status, const char *fmt, ...)
 	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
 	qv__reply_error(r, status, "%s", qv_shorten(raw, sizeof raw, msg, sizeof msg));
+	/* the client asked for another protocol: the connection ends with the refusal */
+	qv__req_add_header(r, "Connection", "close");
 	if (status == 400)
 		qv__req_add_header(r, "Sec-WebSocket-Version", "13");
 }
@@ -785,9 +798,11 @@ static bool handshake_problem(const qv__req *r, char *why, size_t len)
 	qv__req_each_header(r, connection_upgrades, &upgrading);
 	(void)qv__req_headers(r, "Connection", &connection);
 	if (strcmp(qv__req_method(r), "GET") != 0)
-		snprintf(why, len, "method %s", qv_shorten(qv__req_method(r), 16, quoted, sizeof quoted));
+		snprintf(why, len, "method %s",
+		         qv_shorten(qv__req_method(r), 16, quoted, sizeof quoted));
 	else if (strcmp(qv__req_version(r), "1.1") != 0)
-		snprintf(why, len, "HTTP/%s", qv_shorten(qv__req_version(r), 8, quoted, sizeof quoted));
+		snprintf(why, len, "HTTP/%s",
+		         qv_shorten(qv__req_version(r), 8, quoted, sizeof quoted));
 	else if (nupgrade != 1)
 		snprintf(why, len, "%d Upgrade headers", nupgrade);
 	else if (!has_token(upgrade, "websocket"))
@@ -889,11 +904,10 @@ void qv__ws_upgrade(qv__server *srv, qv__req *r)
 		       why);
 		return;
 	}
-	qv__server_busy(srv, 1);
 	qv__table *t = qv__server_find_for_socket(srv, id);
-	qv__server_busy(srv, -1);
 	if (!t) {
-		refuse(r, 404, "no table '%s'", qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
+		refuse(r, 404, "no table '%s'",
+		       qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
 		return;
 	}
 	qv__conn *c = admit(srv, r, t);
