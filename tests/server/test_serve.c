@@ -311,6 +311,24 @@ static void test_http_api(void **state)
 	th_stop();
 }
 
+/* Reads w until the server closes it, then checks the close frame's code and reason. */
+static void expect_closed(tc_ws *w, int code, const char *words)
+{
+	double end = tc_now_ms() + TH_WAIT_MS;
+	int rc = 0;
+	while (rc != -1 && tc_now_ms() < end) {
+		int op;
+		char *payload = NULL;
+		size_t len;
+		rc = tc_ws_recv(w, 500, &op, &payload, &len);
+		free(payload);
+	}
+	if (rc != -1 || w->close_code != code || !strstr(w->close_reason, words))
+		fail_msg("expected the socket closed with %d naming '%s'; got %s, code %d '%s'",
+		         code, words, rc == -1 ? "closed" : "still open", w->close_code,
+		         w->close_reason);
+}
+
 /* ---- bad frames
  * ------------------------------------------------------------------------------------ */
 
@@ -388,16 +406,25 @@ static void test_bad_frames(void **state)
 	tv_expect_error(&w, "'x'");
 	assert_int_equal(tc_ws_send_frame(&w.ws, 2, "\x01\x02", 2, false), 0);
 	tv_expect_error(&w, "binary");
+	/* A message over 64 KiB closes its socket with 1009 (RFC 6455 7.4.1), in one frame or in
+	 * fragments; on a socket of its own, so that this one goes on. */
 	char *huge = malloc(70001);
 	memset(huge, ' ', 70000);
 	huge[0] = '{';
 	huge[69999] = '}';
-	assert_int_equal(tc_ws_send_frame(&w.ws, 1, huge, 70000, false), 0);
-	tv_expect_error(&w, "too large");
-	/* The same in fragments. */
-	assert_int_equal(tc_ws_send_frame(&w.ws, 1, huge, 40000, true), 0);
-	assert_int_equal(tc_ws_send_frame(&w.ws, 0, huge + 40000, 30000, false), 0);
-	tv_expect_error(&w, "too large");
+	for (int fragments = 0; fragments < 2; fragments++) {
+		tv_viewer big;
+		tv_open(&big, id, -1, NULL);
+		if (fragments) {
+			assert_int_equal(tc_ws_send_frame(&big.ws, 1, huge, 40000, true), 0);
+			assert_int_equal(tc_ws_send_frame(&big.ws, 0, huge + 40000, 30000, false),
+			                 0);
+		} else {
+			assert_int_equal(tc_ws_send_frame(&big.ws, 1, huge, 70000, false), 0);
+		}
+		expect_closed(&big.ws, 1009, "too large");
+		tv_close(&big);
+	}
 	free(huge);
 	/* A message in two fragments is one message. */
 	assert_int_equal(tc_ws_send_frame(&w.ws, 1, "{\"type\":", 8, true), 0);
