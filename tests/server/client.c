@@ -75,7 +75,9 @@ int tc_server_start(tc_server *s, const char *quiver, const char *db, const char
 	}
 	line[n] = '\0';
 	close(out[0]);
-	if (sscanf(line, "serving http://127.0.0.1:%d/", &s->port) != 1) {
+	/* "serving http://HOST:PORT/": the port follows the last colon (HOST may be "::1"). */
+	const char *colon = strncmp(line, "serving http://", 15) == 0 ? strrchr(line, ':') : NULL;
+	if (!colon || sscanf(colon, ":%d/", &s->port) != 1) {
 		tc_server_stop(s, SIGKILL);
 		return -1;
 	}
@@ -106,6 +108,8 @@ int tc_server_stop(tc_server *s, int sig)
 
 /* The source address of this thread's connections (tc_set_source); "" is the kernel's choice. */
 static _Thread_local char source[INET_ADDRSTRLEN];
+/* The address this thread's connections go to (tc_set_target); "" is 127.0.0.1. */
+static _Thread_local char target[INET6_ADDRSTRLEN];
 
 int tc_set_source(const char *addr)
 {
@@ -116,8 +120,45 @@ int tc_set_source(const char *addr)
 	return 0;
 }
 
+int tc_set_target(const char *addr)
+{
+	struct in6_addr in;
+	if (addr && inet_pton(AF_INET, addr, &in) != 1 && inet_pton(AF_INET6, addr, &in) != 1)
+		return -1;
+	snprintf(target, sizeof target, "%s", addr ? addr : "");
+	return 0;
+}
+
+/* The Host header's value for port: "127.0.0.1:8080", "[::1]:8080". */
+static void host_of(int port, char *out, size_t size)
+{
+	if (strchr(target, ':'))
+		snprintf(out, size, "[%s]:%d", target, port);
+	else
+		snprintf(out, size, "%s:%d", target[0] ? target : "127.0.0.1", port);
+}
+
+/* A connected TCP socket to the IPv6 address `target`, or -1. */
+static int dial6(int port)
+{
+	struct sockaddr_in6 a = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port)};
+	int fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -1;
+	inet_pton(AF_INET6, target, &a.sin6_addr);
+	int one = 1;
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 int tc_dial(int port)
 {
+	if (strchr(target, ':'))
+		return dial6(port);
 	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -1;
@@ -131,6 +172,8 @@ int tc_dial(int port)
 	}
 	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (target[0])
+		inet_pton(AF_INET, target, &a.sin_addr);
 	int one = 1;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
@@ -197,11 +240,12 @@ int tc_http_with(int port, const char *method, const char *path, const char *hea
                  const char *body, size_t len, tc_reply *out)
 {
 	memset(out, 0, sizeof *out);
-	char head[1024];
+	char head[1024], host[64];
+	host_of(port, host, sizeof host);
 	int hn = snprintf(head, sizeof head,
-	                  "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
+	                  "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n"
 	                  "Content-Type: application/json\r\nContent-Length: %zu\r\n%s\r\n",
-	                  method, path, port, body ? len : 0, headers ? headers : "");
+	                  method, path, host, body ? len : 0, headers ? headers : "");
 	if (hn < 0 || (size_t)hn >= sizeof head)
 		return 0;
 	int fd = tc_dial(port);
@@ -269,12 +313,13 @@ int tc_ws_open(tc_ws *w, int port, const char *path)
 	w->fd = tc_dial(port);
 	if (w->fd < 0)
 		return -1;
-	char req[1024];
+	char req[1024], host[64];
+	host_of(port, host, sizeof host);
 	int n = snprintf(req, sizeof req,
-	                 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+	                 "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\n"
 	                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
 	                 "Sec-WebSocket-Version: 13\r\n\r\n",
-	                 path, port);
+	                 path, host);
 	if (write_all(w->fd, req, (size_t)n)) {
 		tc_ws_close(w);
 		return -1;

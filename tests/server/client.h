@@ -1,8 +1,8 @@
 /*
  * client.h - a small HTTP and WebSocket client over plain sockets, and a way to start and stop
  * `quiver serve`, for the server's integration tests and the load test (bench/). It talks
- * only to 127.0.0.1 and every call is bounded in time. It can also send what browsers never
- * would (unmasked, fragmented, binary or oversized frames), which the tests need.
+ * only to the loopback (127.0.0.0/8, ::1) and every call is bounded in time. It can also send what
+ * browsers never would (unmasked, fragmented, binary or oversized frames), which the tests need.
  */
 #ifndef QUIVER_TESTS_CLIENT_H
 #define QUIVER_TESTS_CLIENT_H
@@ -21,20 +21,26 @@ typedef struct tc_server {
 } tc_server;
 
 /* Starts `quiver serve --port 0 --db db` with extra arguments (NULL-terminated, may be NULL)
- * and waits (up to 120 s) for its `serving http://127.0.0.1:PORT/` line. Returns 0 on success. */
+ * and waits (up to 120 s) for its `serving http://HOST:PORT/` line (127.0.0.1 unless extra
+ * gives --host). Returns 0 on success. */
 int tc_server_start(tc_server *s, const char *quiver, const char *db, const char *const *extra);
 /* Sends sig (SIGTERM to stop, SIGKILL to crash it) and reaps it; returns its wait status. */
 int tc_server_stop(tc_server *s, int sig);
 
 /* ---- sockets ---- */
 
-/* A connected TCP socket to 127.0.0.1:port (Nagle off), or -1. */
+/* A connected TCP socket to 127.0.0.1:port (or this thread's target, tc_set_target; Nagle
+ * off), or -1. */
 int tc_dial(int port);
 /* Makes this thread's later connections (tc_dial, and so every request and WebSocket) come
  * from addr, any address of 127.0.0.0/8 ("127.0.0.7"), so that one test can act as many
  * client addresses; NULL goes back to the kernel's choice (127.0.0.1). Returns 0, or -1 for
- * an address that is not IPv4. */
+ * an address that is not IPv4. The source applies to an IPv4 target only. */
 int tc_set_source(const char *addr);
+/* Makes this thread's later connections go to addr: "127.0.0.1" (the default) or "::1", for a
+ * server started with --host ::1 or ::; NULL goes back to 127.0.0.1. Returns 0, or -1 for an
+ * address that is neither IPv4 nor IPv6. */
+int tc_set_target(const char *addr);
 
 /* ---- HTTP ---- */
 

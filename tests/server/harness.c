@@ -2,6 +2,8 @@
  * harness.c - the shared part of the tests that start `quiver serve` (harness.h).
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
+#include <arpa/inet.h>
+#include <dirent.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -9,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -93,6 +96,116 @@ void th_stop(void)
 	int status = tc_server_stop(&th_server, SIGTERM);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		fail_msg("quiver serve did not stop cleanly (wait status %d)", status);
+}
+
+/* ---- the server as the kernel sees it ------------------------------------------------------ */
+
+static int by_inode(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+	return (x > y) - (x < y);
+}
+
+/* The inodes of the server's open sockets, sorted (malloc'ed; *n of them), or NULL. */
+static unsigned long *socket_inodes(size_t *n)
+{
+	char path[64], link[64];
+	snprintf(path, sizeof path, "/proc/%d/fd", (int)th_server.pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return NULL;
+	size_t cap = 1024;
+	unsigned long *ino = malloc(cap * sizeof *ino);
+	*n = 0;
+	for (struct dirent *e; ino && (e = readdir(d)) != NULL;) {
+		char fd[64 + sizeof e->d_name];
+		snprintf(fd, sizeof fd, "%s/%s", path, e->d_name);
+		ssize_t k = readlink(fd, link, sizeof link - 1);
+		unsigned long i;
+		if (k <= 0)
+			continue;
+		link[k] = '\0';
+		if (sscanf(link, "socket:[%lu]", &i) != 1)
+			continue;
+		if (*n == cap) {
+			unsigned long *g = realloc(ino, 2 * cap * sizeof *ino);
+			if (!g) {
+				free(ino);
+				ino = NULL;
+				break;
+			}
+			ino = g;
+			cap *= 2;
+		}
+		ino[(*n)++] = i;
+	}
+	closedir(d);
+	if (ino)
+		qsort(ino, *n, sizeof *ino, by_inode);
+	return ino;
+}
+
+int th_server_conns(const char *from)
+{
+	struct in_addr want = {0};
+	if (from && inet_pton(AF_INET, from, &want) != 1)
+		return -1;
+	size_t n = 0;
+	unsigned long *ino = socket_inodes(&n);
+	char path[64], line[512];
+	snprintf(path, sizeof path, "/proc/%d/net/tcp", (int)th_server.pid);
+	FILE *f = ino ? fopen(path, "r") : NULL;
+	if (!f) {
+		free(ino);
+		return -1;
+	}
+	int count = 0;
+	while (fgets(line, sizeof line, f)) {
+		unsigned local_port, remote, remote_port, st;
+		unsigned long inode;
+		/* sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode */
+		if (sscanf(line, " %*d: %*x:%x %x:%x %x %*x:%*x %*x:%*x %*x %*u %*u %lu",
+		           &local_port, &remote, &remote_port, &st, &inode) != 5)
+			continue;
+		if ((int)local_port != th_server.port || st == 0x0A /* listening */ ||
+		    (from && remote != want.s_addr) || inode == 0)
+			continue;
+		count += bsearch(&inode, ino, n, sizeof *ino, by_inode) != NULL;
+	}
+	fclose(f);
+	free(ino);
+	return count;
+}
+
+long th_server_status(const char *field)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)th_server.pid);
+	FILE *f = fopen(path, "r");
+	long v = -1;
+	size_t n = strlen(field);
+	while (f && fgets(line, sizeof line, f))
+		if (strncmp(line, field, n) == 0 && line[n] == ':') {
+			v = strtol(line + n + 1, NULL, 10);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return v;
+}
+
+long th_room_for_files(long n)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return -1;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < (rlim_t)n) {
+		bool room = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > (rlim_t)n;
+		rl.rlim_cur = room ? (rlim_t)n : rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+		getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	return rl.rlim_cur == RLIM_INFINITY ? n : (long)rl.rlim_cur;
 }
 
 /* ---- requests -------------------------------------------------------------------------------- */

@@ -37,6 +37,17 @@ void th_start(const char *db, const char *const *extra);
  * and no error). */
 void th_stop(void);
 
+/* What the kernel shows of the running server (Linux's /proc/PID): its TCP connections from
+ * the IPv4 client address `from` ("127.0.0.2"; NULL: from any IPv4 address) that it has
+ * accepted and not closed (its open sockets whose peer is there; not those still waiting in
+ * its backlog), or -1 when /proc cannot be read. */
+int th_server_conns(const char *from);
+/* A number of the running server's /proc/PID/status ("Threads"; "VmRSS" in kB), or -1. */
+long th_server_status(const char *field);
+/* Raises this process's limit of open files to at least n, as far as its hard limit allows;
+ * returns the limit now. */
+long th_room_for_files(long n);
+
 /* A request that must answer `status`; returns the parsed body (caller frees) or NULL. */
 json_t *th_http(const char *method, const char *path, const char *body, int status);
 /* A refused request: status and a body of one field, {"error": ...}, containing `words` (any
