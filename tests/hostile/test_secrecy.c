@@ -94,8 +94,8 @@ static void ask_what(tv_viewer *w, size_t index)
 /* Plays the table to its end: the mover picks a legal action at random, sometimes asking what
  * it would do first, sometimes looking back at a line of its log; when nobody at the sockets
  * may decide, an AI seat or chance is to move, and the first connection hears of it. At
- * v >= late, the late connections are opened (a second one of seat `late_seat`, a spectator),
- * and the record and replay are asked for (409). */
+ * v >= late, once a person is to move, the late connections are opened (a second one of seat
+ * `late_seat`, a spectator), and the record and replay are asked for (409). */
 static void play(tv_viewer *vs, int *n, const char *id, long long late, int late_seat,
                  const char *late_token)
 {
@@ -105,7 +105,10 @@ static void play(tv_viewer *vs, int *n, const char *id, long long late, int late
 		tv_catch_up(vs, *n);
 		if (strcmp(tv_status(&vs[0]), "over") == 0)
 			return;
-		if (*n < CONNS_MOST - 1 && vs[0].v >= late && late >= 0) {
+		/* Only while a person at the sockets is to move: then nothing else can end the game
+		 * before the requests (an AI seat's move right after could, and the record would
+		 * rightly be served: the race this test once lost). */
+		if (*n < CONNS_MOST - 1 && vs[0].v >= late && late >= 0 && mover(vs, *n)) {
 			tv_open(&vs[*n], id, late_seat, late_token);
 			vs[*n].extra = json_array();
 			tv_open(&vs[*n + 1], id, -1, NULL);
