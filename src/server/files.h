@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "server/net.h"
+#include "server/req.h"
 #include "server/server.h"
 
 /* Serves a file of the web folder or /rules/<game>.md for GET and HEAD; false when the path

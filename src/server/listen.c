@@ -1,14 +1,17 @@
 /*
  * listen.c - `quiver serve`'s front door (listen.h): the server's state (server.c) opened, then
- * the network layer (net.c: the loop, libmicrohttpd, the request workers) started in front of it;
- * and everything stopped in order.
+ * the network layer (net.c: the loop, libmicrohttpd, the request workers) started in front of it
+ * with the handlers it calls (the API's, http.c; the WebSocket's socket, wsock.c, and messages,
+ * ws.c); and everything stopped in order.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "server/http.h"
 #include "server/listen.h"
 #include "server/net.h"
 #include "server/ws.h"
+#include "server/wsock.h"
 
 qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)
 {
@@ -17,9 +20,21 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	qv_status rc = qv__server_open(&srv, cfg, qv__ws_broadcast, err);
 	if (rc)
 		return rc;
+	static const qv__net_handlers handlers = {
+	    .request = qv__http_handle,
+	    .upgrade = qv__ws_upgrade,
+	    .upgraded = qv__ws_upgraded,
+	    .abandoned = qv__ws_abandoned,
+	    .event = qv__ws_event,
+	    .take_poked = qv__ws_take_poked,
+	    .tick = qv__ws_tick,
+	    .stop_all = qv__ws_stop_all,
+	    .release_all = qv__ws_release_all,
+	};
+	srv->ws_message = qv__ws_message;
 	char why[256] = "";
 	int port = 0;
-	if (qv__net_start(srv, cfg->host, cfg->port, &port, why, sizeof why) != 0) {
+	if (qv__net_start(srv, cfg->host, cfg->port, &handlers, &port, why, sizeof why) != 0) {
 		bool host = strncmp(why, "--host", 6) == 0;
 		qv__server_stop(srv);
 		if (host)

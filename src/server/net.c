@@ -33,13 +33,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "server/http.h"
 #include "server/jobs.h"
+#include "server/net.h"
 #include "server/reply.h"
 #include "server/req_impl.h"
 #include "server/server.h"
 #include "server/sha1.h"
-#include "server/ws.h"
 
 /* How often the loop looks at the deadlines (the door's, the WebSockets'), at most. */
 #define SWEEP_MS 250
@@ -66,6 +65,7 @@ typedef struct netc {
 
 typedef struct qv__net {
 	qv__server *srv;
+	qv__net_handlers h; /* what the loop calls (listen.c's) */
 	struct MHD_Daemon *d;
 	int ep, wake;
 	char tag_mhd, tag_wake; /* their addresses mark their epoll events */
@@ -170,7 +170,7 @@ static void upgraded(void *cls, struct MHD_Connection *mc, void *con_cls, const 
 	r->counted = false;
 	struct qv__conn *c = r->upgrade;
 	r->upgrade = NULL; /* the socket is c's now: the request's end abandons nothing */
-	qv__ws_upgraded(c, sock, urh, extra, extra_len);
+	r->srv->net->h.upgraded(c, sock, urh, extra, extra_len);
 }
 
 /* The response of an upgrade the handler accepted: 101 with the accept key. */
@@ -223,7 +223,7 @@ static enum MHD_Result send_answer(qv__req *r)
 		struct qv__conn *up = r->upgrade;
 		r->upgrade = NULL;
 		if (up)
-			qv__ws_abandoned(up);
+			r->srv->net->h.abandoned(up);
 		qv__reply_error(r, r->failed ? 503 : 500,
 		                r->failed ? "out of memory writing the answer" : "no answer");
 	}
@@ -253,9 +253,9 @@ static void work(void *arg)
 	qv__req *r = arg;
 	qv__net *net = r->srv->net;
 	if (r->wants_upgrade)
-		qv__ws_upgrade(r->srv, r);
+		net->h.upgrade(r->srv, r);
 	else
-		qv__http_handle(r->srv, r);
+		net->h.request(r->srv, r);
 	pthread_mutex_lock(&net->lock);
 	r->next = net->ready;
 	net->ready = r;
@@ -408,11 +408,13 @@ static void completed(void *cls, struct MHD_Connection *mc, void **con_cls,
 	if (r->counted)
 		qv__server_busy(r->srv, -1);
 	if (r->upgrade)
-		qv__ws_abandoned(r->upgrade); /* the 101 never went out */
-	if (r->nc && r->nc->stage != NC_UPGRADED && r->nc->stage != NC_SHUT) {
-		r->nc->stage = NC_HEADERS;
-		r->nc->since = qv__net_now_ms();
+		r->srv->net->h.abandoned(r->upgrade); /* the 101 never went out */
+	if (r->nc) {
 		r->nc->req = NULL;
+		if (r->nc->stage != NC_UPGRADED && r->nc->stage != NC_SHUT) {
+			r->nc->stage = NC_HEADERS; /* the next request's headers are awaited */
+			r->nc->since = qv__net_now_ms();
+		}
 	}
 	qv__req_free(r);
 	*con_cls = NULL;
@@ -519,16 +521,16 @@ static void *loop(void *arg)
 				ssize_t k = read(net->wake, &v, sizeof v);
 				(void)k;
 			} else if (p != &net->tag_mhd) {
-				qv__ws_event(p, ev[i].events);
+				net->h.event(p, ev[i].events);
 			}
 		}
 		take_ready(net);
-		qv__ws_take_poked(net->srv);
+		net->h.take_poked(net->srv);
 		MHD_run(net->d);
 		double now = qv__net_now_ms();
 		if (now - swept >= SWEEP_MS) {
 			sweep(net, now);
-			qv__ws_tick(net->srv, now);
+			net->h.tick(net->srv, now);
 			swept = now;
 		}
 		if (atomic_load(&net->stop) && stop_at == 0)
@@ -620,8 +622,8 @@ static bool watch_own(qv__net *net)
 	       epoll_ctl(net->ep, EPOLL_CTL_ADD, net->wake, &e2) == 0;
 }
 
-int qv__net_start(qv__server *srv, const char *host, int port, int *bound, char *why,
-                  size_t why_len)
+int qv__net_start(qv__server *srv, const char *host, int port, const qv__net_handlers *h,
+                  int *bound, char *why, size_t why_len)
 {
 	struct sockaddr_storage sa;
 	unsigned flags = 0;
@@ -639,6 +641,7 @@ int qv__net_start(qv__server *srv, const char *host, int port, int *bound, char 
 		return -1;
 	}
 	net->srv = srv;
+	net->h = *h;
 	pthread_mutex_init(&net->lock, NULL);
 	net->ep = epoll_create1(EPOLL_CLOEXEC);
 	net->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -666,13 +669,13 @@ void qv__net_stop(qv__server *srv)
 	if (!net)
 		return;
 	if (net->looping) {
-		qv__ws_stop_all(srv);
+		net->h.stop_all(srv);
 		atomic_store(&net->stop, true);
 		wake(net);
 		pthread_join(net->loop, NULL);
 		net->looping = false;
 	}
-	qv__ws_release_all(srv); /* the sockets that did not close in time */
+	net->h.release_all(srv); /* the sockets that did not close in time */
 	/* The requests still at work end, their connections resumed; then no job is left to
 	 * touch a connection, and libmicrohttpd closes what remains. */
 	qv__jobs_free(net->jobs);
@@ -681,7 +684,7 @@ void qv__net_stop(qv__server *srv)
 	if (net->d)
 		MHD_stop_daemon(net->d);
 	net->d = NULL;
-	qv__ws_take_poked(srv);
+	net->h.take_poked(srv);
 }
 
 void qv__net_free(qv__net *net)

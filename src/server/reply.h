@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "server/net.h" /* qv__req, QV__BODY_MAX */
+#include "server/req.h" /* qv__req, QV__BODY_MAX */
 
 /* Writes text (JSON already) with the given status and the API's headers (the layer drops the
  * body of an answer to HEAD). allow, when not NULL, is sent as the Allow header. */

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "server/req.h"
 #include "server/req_impl.h"
 
 /* ---- what the client asked ---- */

@@ -1,13 +1,13 @@
 /*
- * req_impl.h - the inside of a request (net.h's qv__req), shared by req.c, which reads and
+ * req_impl.h - the inside of a request (req.h's qv__req), shared by req.c, which reads and
  * writes it for the handlers, and net.c, which fills it from libmicrohttpd and sends its
- * answer. Internal to the network layer.
+ * answer. It includes no header of the server's, so that req.c and net.c, which include it
+ * beside req.h, come back to nothing. Internal to the network layer.
  */
 #ifndef QUIVER_SERVER_REQ_IMPL_H
 #define QUIVER_SERVER_REQ_IMPL_H
 
 #include "quiver/core.h"
-#include "server/net.h"
 
 /* Names and values, in order. */
 typedef struct qv__pairs {
@@ -45,7 +45,7 @@ struct qv__req {
 bool qv__pairs_add(qv__pairs *p, const char *name, const char *value);
 void qv__pairs_free(qv__pairs *p);
 
-qv__req *qv__req_new(void);
-void qv__req_free(qv__req *r);
+struct qv__req *qv__req_new(void);
+void qv__req_free(struct qv__req *r);
 
 #endif

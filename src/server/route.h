@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "server/net.h" /* qv__req */
+#include "server/req.h" /* qv__req */
 
 struct qv__server;
 

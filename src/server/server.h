@@ -17,7 +17,6 @@
 #include <stdatomic.h>
 
 #include "server/flight.h"
-#include "server/net.h"
 #include "server/pool.h"
 #include "server/replay.h"
 #include "server/store.h"
@@ -62,13 +61,16 @@ typedef struct qv__server_config {
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
  * leaves one at 0 gets its default. */
-#define QV__MAX_SOCKETS       10000
-#define QV__WAITING_TTL       3600
-#define QV__CREATE_RATE       20
-#define QV__ADDRESS_TABLES    20
-#define QV__ADDRESS_AI_TABLES 4
-#define QV__AWAY_LIMIT        300
-#define QV__IDLE_LIMIT        86400
+#define QV__MAX_SOCKETS 10000
+/* Connections (HTTP and WebSocket alike) of one client address before the next is refused at
+ * accept (--max-connections-per-address). */
+#define QV__CONNECTIONS_PER_ADDRESS 64
+#define QV__WAITING_TTL             3600
+#define QV__CREATE_RATE             20
+#define QV__ADDRESS_TABLES          20
+#define QV__ADDRESS_AI_TABLES       4
+#define QV__AWAY_LIMIT              300
+#define QV__IDLE_LIMIT              86400
 
 /* The most variants (documents sent by clients, not the built-in sets) that the tables not
  * over of one client address may play at once: each takes one of the registry's slots for
@@ -121,6 +123,9 @@ typedef struct qv__server {
 
 	/* Tells t's connections of a change: ws.c's, handed over by listen.c (qv__server_open). */
 	void (*broadcast)(qv__table *t);
+	/* Handles a WebSocket's whole message on a worker (ws.c's, set by listen.c, so that the
+	 * socket's file, wsock.c, never calls the messages' back); false closes the socket. */
+	bool (*ws_message)(struct qv__conn *c, const char *text, size_t len);
 } qv__server;
 
 /* Opens the database, rebuilds every unfinished table and starts the workers (listen.c then

@@ -22,14 +22,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "games/json_util.h"
 #include "server/frame.h"
 #include "server/http.h"
-#include "server/net.h"
 #include "server/reply.h"
+#include "server/req.h"
 #include "server/ws.h"
 #include "server/ws_impl.h"
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
 
 /* ---- sending -------------------------------------------------------------------------------- */
 
@@ -332,7 +340,7 @@ static void on_chat(qv__conn *c, const qv__frame *f)
 		           err.msg);
 		return;
 	}
-	double t0 = qv__net_now_ms(), oldest = t0;
+	double t0 = now_ms(), oldest = t0;
 	int recent = 0;
 	for (int i = 0; i < QV__CHAT_RATE && i < c->chat_n; i++)
 		if (t0 - c->chat_at[i] < QV__CHAT_PER_MS) {
@@ -493,56 +501,4 @@ bool qv__ws_message(qv__conn *c, const char *text, size_t len)
 	bool keep = handle_message(c, text, len);
 	qv__server_busy(c->srv, -1);
 	return keep;
-}
-
-/* ---- the end ------------------------------------------------------------------------------- */
-
-/* The socket is gone (ws_impl.h): out of the server's and the table's lists, the seat offline,
- * the others told. */
-void qv__ws_gone(qv__conn *c)
-{
-	qv__server *srv = c->srv;
-	pthread_mutex_lock(&c->lock);
-	c->closed = true;
-	c->released = true;
-	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->lock);
-	qv__table *t = c->table;
-	bool listed = false;
-	if (greeted) {
-		qv__table_lock(t);
-		for (qv__conn **p = (qv__conn **)&t->conns; *p; p = &(*p)->next)
-			if (*p == c) {
-				*p = c->next;
-				listed = true;
-				break;
-			}
-		qv__table_online_locked(t, c->viewer, -1);
-		qv__table_unlock(t);
-	} else {
-		qv__table_lock(t);
-		QV_ASSERT(t->greeting > 0);
-		t->greeting--;
-		qv__table_unlock(t);
-	}
-	pthread_mutex_lock(&srv->conns_lock);
-	if (c->all_prev)
-		c->all_prev->all_next = c->all_next;
-	else
-		srv->conns = c->all_next;
-	if (c->all_next)
-		c->all_next->all_prev = c->all_prev;
-	int sockets = atomic_fetch_sub(&srv->sockets, 1);
-	QV_ASSERT(sockets >= 1);
-	(void)sockets;
-	pthread_mutex_unlock(&srv->conns_lock);
-	/* A greeted connection is on its table's list (on_hello put it there, under both locks),
-	 * and holds its own thread's reference and the list's. */
-	QV_ASSERT(listed == greeted && atomic_load(&c->refs) >= 1 + (int)listed);
-	qv__table_ref(t);
-	if (listed)
-		qv__conn_unref(c);
-	qv__conn_unref(c);
-	qv__server_changed(srv, t);
-	qv__table_unref(t);
 }

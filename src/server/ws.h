@@ -1,45 +1,18 @@
 /*
- * ws.h - the WebSocket of a table (http.h's QV__WS_PATH): its handshake, checked on a request
- * worker; the loop's side of its socket (wsock.c); its messages (ws.c); and the broadcast that
- * the server's state (server.c) is opened with. Internal to the server.
+ * ws.h - the messages of a table's WebSocket (http.h's QV__WS_PATH): each whole message a
+ * socket reads (wsock.c) is handled here on a request worker; and the broadcast that the
+ * server's state (server.c) is opened with. Internal to the server.
  */
 #ifndef QUIVER_SERVER_WS_H
 #define QUIVER_SERVER_WS_H
 
-#include <stdint.h>
-
-#include "server/net.h"
 #include "server/server.h"
 
 struct qv__conn;
 
-/* On a request worker (net.c sends it every request whose Upgrade names websocket and whose
- * Connection names upgrade): an upgrade RFC 6455 does not allow is refused with 400, one to
- * another path or an unknown table with 404, one past the socket limits with 503 or 429; an
- * allowed one is taken (qv__req_upgrade). */
-void qv__ws_upgrade(qv__server *srv, qv__req *r);
-
-/* ---- the loop's (net.c), on its thread only ---- */
-
-/* The 101 went out: fd is the connection's socket now (handle: libmicrohttpd's, to close it
- * with), and extra the bytes already read after the handshake. */
-void qv__ws_upgraded(struct qv__conn *c, int fd, void *handle, const char *extra, size_t n);
-/* The 101 could not be sent: the connection goes without a socket. Any thread. */
-void qv__ws_abandoned(struct qv__conn *c);
-/* epoll's events on c's socket. */
-void qv__ws_event(struct qv__conn *c, uint32_t events);
-/* The connections other threads poked: their queues written, their closes begun. */
-void qv__ws_take_poked(qv__server *srv);
-/* The deadlines of every socket (the hello, the pings, a closing frame, the server stopping),
- * every quarter of a second or so. */
-void qv__ws_tick(qv__server *srv, double now);
-
-/* Lets go of every socket still open (the loop has ended): their last work queued on the
- * request workers. */
-void qv__ws_release_all(qv__server *srv);
-/* Tells every connection to close (1001), at the loop's next tick: before qv__net_stop waits
- * for them. Any thread. */
-void qv__ws_stop_all(qv__server *srv);
+/* One whole message of c's client, on a worker; false when the socket is to close (a bad
+ * token). The server's ws_message (listen.c sets it). */
+bool qv__ws_message(struct qv__conn *c, const char *text, size_t len);
 /* Queues for every connection of t the frame it has not seen (never waits on a socket): the
  * server's broadcast function (qv__server_open). */
 void qv__ws_broadcast(qv__table *t);

@@ -106,12 +106,4 @@ void qv__conn_queue_locked(qv__conn *c, int opcode, const void *data, size_t len
  * caller holds c->lock. */
 void qv__conn_close_locked(qv__conn *c, int code, const char *why);
 
-/* ---- ws.c, for wsock.c ---- */
-
-/* One whole message, on a worker; false when the connection is to close (a bad token). */
-bool qv__ws_message(qv__conn *c, const char *text, size_t len);
-/* The socket is closed: the connection leaves its table and the server's list, its seat goes
- * offline, the others are told; drops the socket's reference. On a worker. */
-void qv__ws_gone(qv__conn *c);
-
 #endif

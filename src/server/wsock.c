@@ -7,8 +7,10 @@
  * (ws.c) one at a time, in order, and the queue of frames other threads appended is written as
  * the socket takes it. Deadlines (the hello, the pings, the closing frame) are the loop's tick.
  *
- * Other threads never touch the socket: they append to the queue under the connection's lock
- * and poke the loop (the server's poked list, then qv__net_wake).
+ * The messages are ws.c's, called through the server's ws_message (set by listen.c), so that this
+ * file never calls back the file that calls it. Other threads never touch the socket: they append
+ * to the queue under the connection's lock and poke the loop (the server's poked list, then
+ * qv__net_wake).
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -25,8 +27,8 @@
 #include "server/http.h"
 #include "server/net.h"
 #include "server/reply.h"
-#include "server/ws.h"
 #include "server/ws_impl.h"
+#include "server/wsock.h"
 
 /* A socket must say hello this soon after the handshake, or it is closed (1008): a browser says
  * it at once, and a socket that never does would only hold a slot. */
@@ -192,10 +194,60 @@ static void error_frame(qv__conn *c, const char *msg)
 
 /* ---- the end of a socket -------------------------------------------------------------------- */
 
-/* A job: the connection's last work, off the loop. */
-static void gone_job(void *arg) { qv__ws_gone(arg); }
+/* The socket is closed: the connection leaves its table and the server's list, its seat goes
+ * offline, the others are told; drops the socket's reference. On a worker. */
+static void gone(qv__conn *c)
+{
+	qv__server *srv = c->srv;
+	pthread_mutex_lock(&c->lock);
+	c->closed = true;
+	c->released = true;
+	bool greeted = c->greeted;
+	pthread_mutex_unlock(&c->lock);
+	qv__table *t = c->table;
+	bool listed = false;
+	if (greeted) {
+		qv__table_lock(t);
+		for (qv__conn **p = (qv__conn **)&t->conns; *p; p = &(*p)->next)
+			if (*p == c) {
+				*p = c->next;
+				listed = true;
+				break;
+			}
+		qv__table_online_locked(t, c->viewer, -1);
+		qv__table_unlock(t);
+	} else {
+		qv__table_lock(t);
+		QV_ASSERT(t->greeting > 0);
+		t->greeting--;
+		qv__table_unlock(t);
+	}
+	pthread_mutex_lock(&srv->conns_lock);
+	if (c->all_prev)
+		c->all_prev->all_next = c->all_next;
+	else
+		srv->conns = c->all_next;
+	if (c->all_next)
+		c->all_next->all_prev = c->all_prev;
+	int sockets = atomic_fetch_sub(&srv->sockets, 1);
+	QV_ASSERT(sockets >= 1);
+	(void)sockets;
+	pthread_mutex_unlock(&srv->conns_lock);
+	/* A greeted connection is on its table's list (on_hello put it there, under both locks),
+	 * and holds its own thread's reference and the list's. */
+	QV_ASSERT(listed == greeted && atomic_load(&c->refs) >= 1 + (int)listed);
+	qv__table_ref(t);
+	if (listed)
+		qv__conn_unref(c);
+	qv__conn_unref(c);
+	qv__server_changed(srv, t);
+	qv__table_unref(t);
+}
 
-/* Hands the connection's last work (qv__ws_gone, which drops the socket's reference) to a
+/* A job: the connection's last work, off the loop. */
+static void gone_job(void *arg) { gone(arg); }
+
+/* Hands the connection's last work (gone, which drops the socket's reference) to a
  * worker, or does it here when none can take it (the server stopping). */
 static void send_gone(qv__conn *c)
 {
@@ -203,7 +255,7 @@ static void send_gone(qv__conn *c)
 		return;
 	c->gone_sent = true;
 	if (!qv__net_submit(c->srv, gone_job, c))
-		qv__ws_gone(c);
+		gone(c);
 }
 
 /* The loop lets the socket go: no more reading or writing, closed by libmicrohttpd. */
@@ -399,7 +451,7 @@ static void inbox_job(void *arg)
 		pthread_mutex_unlock(&c->lock);
 		if (!m)
 			break;
-		if (!over && !qv__ws_message(c, m->text, m->len)) {
+		if (!over && !c->srv->ws_message(c, m->text, m->len)) {
 			pthread_mutex_lock(&c->lock);
 			qv__conn_close_locked(c, QV__CLOSE_POLICY, "bad token");
 			pthread_mutex_unlock(&c->lock);

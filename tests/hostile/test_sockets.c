@@ -13,8 +13,9 @@
  * - every socket gets its snapshot, the whole within OPEN_MS;
  * - with all of them open, the server has at most THREADS_MAX threads (no thread per socket:
  *   the loop, the request workers, which a burst of hellos grows to their bound, QV__JOBS_MAX,
- *   the AI's workers and the timer; its RSS is printed) and holds every connection (its sockets, as /proc shows them); one more
- *   socket is refused with 503 (--max-sockets is 10,000 by default);
+ *   the AI's workers and the timer; its RSS is printed) and holds every connection (its
+ *   sockets, as /proc shows them); one more socket is refused with 503 (--max-sockets is
+ *   10,000 by default);
  * - once the clients close them, the server lets every one go, within CLOSE_MS: its connections
  *   back to none, every seat offline in the table's info, and an address that had 25 sockets
  *   opens 32 again (its count went back to none).
