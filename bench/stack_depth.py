@@ -5,10 +5,11 @@ Usage: bench/stack_depth.py BUILD SRC [FUNCTION...]
 
 BUILD is a build tree configured with -DQV_STACK_USAGE=ON (every object has its .ci call
 graph beside it, with each function's frame from -fstack-usage); SRC is the source tree's src/.
-For each FUNCTION (default: the server's CivetWeb callbacks) it prints the deepest call path
-below it, frame by frame, and the sum: the stack that function needs, not counting the
-libraries' own functions (libc, CivetWeb, SQLite, jansson, libsodium), whose frames the .ci
-files do not hold.
+For each FUNCTION (default: what the server's request workers run: an HTTP request's handler,
+a WebSocket's handshake, one of its messages and its end) it prints the deepest call path below
+it, frame by frame, and the sum: the stack that function needs, not counting the libraries' own
+functions (libc, libmicrohttpd, SQLite, jansson, libsodium), whose frames the .ci files do not
+hold.
 
 Calls through function pointers are followed too: a call `x->slot(...)` goes to every function
 some designated initializer (`.slot = fn`, also inside a macro) names (else every function
@@ -24,7 +25,7 @@ import os
 import re
 import sys
 
-ROOTS = ["qv__http_handle", "qv__ws_check_upgrade", "ws_connect", "ws_ready", "ws_close"]
+ROOTS = ["qv__http_handle", "qv__ws_upgrade", "qv__ws_message", "qv__ws_gone"]
 LIBS = ["quivercore.dir", "quiverserver.dir"]
 
 NODE = re.compile(r'node: \{ title: "([^"]*)" label: "([^"]*)"')

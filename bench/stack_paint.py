@@ -1,16 +1,18 @@
-# The stack the server's CivetWeb callbacks really use, libraries included: a gdb script.
+# The stack the functions of the server's request workers (jobs.c) really use, libraries
+# included: a gdb script. The functions (CALLBACKS): an HTTP request's handler, a WebSocket's
+# handshake, one of its messages and its end.
 #
 #   gdb -p PID -batch -x bench/stack_paint.py     (PID: a running `quiver serve`)
 #
-# At each entry into a callback it fills the thread's stack below the stack pointer with a
-# pattern, and when the callback returns it finds the lowest byte overwritten. It appends to
-# stack_paint.out (in the current folder), for each callback whenever its figure grows: the bytes
+# At each entry into one of them it fills the thread's stack below the stack pointer with a
+# pattern, and when the function returns it finds the lowest byte overwritten. It appends to
+# stack_paint.out (in the current folder), for each function whenever its figure grows: the bytes
 # used below the entry and the room there was (stack pointer to the end of the thread's stack
 # mapping, from /proc/PID/maps). bench/stack_requests.py drives every kind of request; the
 # figures are in docs/benchmarks.md, "The stack of a request". Slow: for measuring only.
 import gdb
 
-CALLBACKS = ["qv__http_handle", "ws_connect", "ws_ready", "ws_close"]
+CALLBACKS = ["qv__http_handle", "qv__ws_upgrade", "qv__ws_message", "qv__ws_gone"]
 FILL = 0xA5
 inferior = gdb.selected_inferior()
 most = {}
@@ -47,7 +49,7 @@ class Entered(gdb.Breakpoint):
     def stop(self):
         sp = int(gdb.parse_and_eval("$sp"))
         lo, _ = mapping_of(sp)
-        # below the 128-byte red zone, which the callback's caller may still use
+        # below the 128-byte red zone, which the function's caller may still use
         inferior.write_memory(lo, bytes([FILL]) * (sp - 128 - lo))
         Returned(self.location, lo, sp)
         return False

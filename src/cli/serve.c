@@ -128,19 +128,21 @@ static const char *find_dir(const char *installed, const char *source, char *buf
 /* Memory: glibc gives every thread a cache of the small blocks it frees (the tcache: up to 7 blocks
  * of each size up to 1 KiB, some 230 KiB at most), kept for that thread until it mallocs that size
  * again or ends: to the arenas they stay in use, so malloc_trim cannot give their pages back, and
- * they pin the free space around them. CivetWeb serves each connection on a thread of its own, from
- * a pool of --max-sockets + 8 threads that never end, so under a steady load the caches of hundreds
- * of threads filled slowly as they served connection after connection, and the RSS with them: 54 to
- * 95 MiB in 5 minutes of 500 sockets, still rising, with no block leaked (glibc's blocks in use
- * grew by 16 MiB; with the caches off by 3 MiB, and the RSS stayed within 68.6 to 71.0 MiB over the
- * last 5 minutes of 10: docs/benchmarks.md). glibc reads the caches' size only when a program
- * starts, from GLIBC_TUNABLES, so `quiver serve` runs itself again once, before it starts any
- * thread or opens anything, with the caches off. It does not when GLIBC_TUNABLES sets the caches
- * already (the second run, or a user's choice: `GLIBC_TUNABLES=glibc.malloc.tcache_count=7` keeps
- * glibc's default), and an exec that fails leaves the server as it was. A program run setuid or
- * with capabilities (AT_SECURE) is not run again: glibc may drop the tunable from such a program's
- * environment, and it would then run itself again forever. A network layer of one service thread
- * and a few workers will bound the caches by the workers' count instead. */
+ * they pin the free space around them. CivetWeb, the server's HTTP library before, served each
+ * connection on a thread of its own, from a pool of --max-sockets + 8 threads that never ended, so
+ * under a steady load the caches of hundreds of threads filled slowly as they served connection
+ * after connection, and the RSS with them: 54 to 95 MiB in 5 minutes of 500 sockets, still rising,
+ * with no block leaked (glibc's blocks in use grew by 16 MiB; with the caches off by 3 MiB, and the
+ * RSS stayed within 68.6 to 71.0 MiB over the last 5 minutes of 10: docs/benchmarks.md). glibc
+ * reads the caches' size only when a program starts, from GLIBC_TUNABLES, so `quiver serve` runs
+ * itself again once, before it starts any thread or opens anything, with the caches off. It does
+ * not when GLIBC_TUNABLES sets the caches already (the second run, or a user's choice:
+ * `GLIBC_TUNABLES=glibc.malloc.tcache_count=7` keeps glibc's default), and an exec that fails
+ * leaves the server as it was. A program run setuid or with capabilities (AT_SECURE) is not run
+ * again: glibc may drop the tunable from such a program's environment, and it would then run itself
+ * again forever. The network layer now has one loop and request workers that end when idle (at most
+ * QV__JOBS_MAX), so the caches are bounded by the workers rather than by the connections; they stay
+ * off all the same. */
 static void without_thread_caches(void)
 {
 #ifdef __GLIBC__

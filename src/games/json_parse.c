@@ -6,8 +6,9 @@
  * jansson 2.14 cannot be handed such text as it is, for two reasons.
  *
  * Depth. Its parser recurses once per level of nesting, up to 2,048 levels, and so does
- * json_decref on the tree it builds. A CivetWeb thread has 100 KiB of stack, and a body of
- * 1,000 '[' (2 KB) overflowed it: one request killed the server. So one pass over the bytes
+ * json_decref on the tree it builds. The server's requests ran on CivetWeb's threads then, with
+ * 100 KiB of stack (a request worker has 512 KiB now), and a body of 1,000 '[' (2 KB)
+ * overflowed one: a single request killed the server. So one pass over the bytes
  * comes first (qv__json_measure): it keeps the depth of arrays and objects outside strings,
  * honouring escapes, and refuses a text nested deeper than QV__JSON_DEPTH (64) levels before
  * jansson sees it. No document quiver reads comes near: the deepest, a full state and a

@@ -307,8 +307,8 @@ static qv_status check_entry(const json_t *o, const qv_vfield *fields, int n, bo
 
 /* What one resolution reads files through, and the files of the chain so far (a cycle).
  * seen is allocated only where files are read: the documents of a server's requests are
- * resolved on CivetWeb's threads, whose stacks are small (docs/benchmarks.md, "The stack of a
- * request"). */
+ * resolved on its request workers, whose stacks are fixed (512 KiB; docs/benchmarks.md, "The
+ * stack of a request"). */
 typedef struct chain {
 	qv__game_finder find; /* the game a document names, when the caller gives none */
 	bool files;           /* `extends` may name a file (then seen is not NULL) */

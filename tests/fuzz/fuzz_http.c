@@ -2,9 +2,10 @@
  * fuzz_http.c - libFuzzer target for the HTTP side of `quiver serve`: each input is the raw
  * bytes a client sends on one connection (one request or several, a body, an upgrade), given
  * to the server running inside this process (inproc.h) on 127.0.0.1. So the bytes go through
- * CivetWeb's parser into the same handlers a real server runs: the API (http.c), the files and
- * rules pages (files.c), the lessons (lessons.c), replays (replay.c), the store (store.c)
- * behind every table created, and the WebSocket upgrade (ws.c). A crash, a sanitizer report, an
+ * libmicrohttpd's parser, under the server's loop (net.c), into the same handlers a real server
+ * runs: the API (http.c), the files and rules pages (files.c), the lessons (lessons.c), replays
+ * (replay.c), the store (store.c) behind every table created, and the WebSocket upgrade
+ * (wsock.c). A crash, a sanitizer report, an
  * answer that is not HTTP, or a server that stops answering is a bug.
  *
  * So that inputs reach the handlers of a table without guessing its id, "$W" in the input
@@ -84,8 +85,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		fprintf(stderr, "fuzz_http: the server took no connection\n");
 		abort();
 	}
-	/* Whatever it answers (CivetWeb may also just close on bytes that are not HTTP) is HTTP.
-	 * (CivetWeb's own 400 repeats the client's protocol: "HTTP/H&TP/1.1 400 Bad Request".) */
+	/* Whatever it answers (libmicrohttpd may also just close on bytes that are not HTTP) is
+	 * HTTP. Only "HTTP/" is checked: CivetWeb, the server's HTTP library before, repeated the
+	 * client's protocol in its own 400 ("HTTP/H&TP/1.1 400 Bad Request"). */
 	if (got > 0 && strncmp(ans, "HTTP/", 5) != 0) {
 		fprintf(stderr, "fuzz_http: an answer that is not HTTP: %.200s\n", ans);
 		abort();

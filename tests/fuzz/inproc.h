@@ -1,9 +1,10 @@
 /*
  * inproc.h - `quiver serve` inside a fuzzer's own process, for fuzz_http and fuzz_ws: the
- * server of src/server (CivetWeb, the API, the WebSocket, the files, the store) started on
- * 127.0.0.1 at a free port with a temporary database, and talked to over loopback sockets only.
- * CivetWeb makes no connection without a socket, so this is the seam that runs http.c, ws.c,
- * files.c, lessons.c and store.c as a server runs them. The server is started again now and
+ * server of src/server (the network loop on libmicrohttpd, the API, the WebSocket, the files,
+ * the store) started on 127.0.0.1 at a free port with a temporary database, and talked to over
+ * loopback sockets only. The loop serves only the connections it accepts, so this is the seam
+ * that runs net.c, http.c, wsock.c, ws.c, files.c, lessons.c and store.c as a server runs
+ * them. The server is started again now and
  * then, on the same database (so that the tables are read back, store.c's other half) or on a
  * fresh one (so that the table limit is never what every input meets).
  */

@@ -1,8 +1,9 @@
 /*
  * test_deep_json.c - JSON nested too deep, at every way in to `quiver serve` (issue 36). One
  * body of 2 KB, 1,000 '[', killed the server (SIGSEGV, 14 times in 14): jansson recursed once
- * per level on a CivetWeb thread's 100 KiB stack, at `POST /api/tables`, `/join`,
- * `/api/replay`, `/api/lessons/G/ID/try` and in a WebSocket message before hello. Now every
+ * per level on the 100 KiB stack of the CivetWeb thread a request ran on then (a request
+ * worker's is 512 KiB now), at `POST /api/tables`, `/join`, `/api/replay`,
+ * `/api/lessons/G/ID/try` and in a WebSocket message before hello. Now every
  * JSON text is refused beyond 64 levels before jansson sees it (src/games/json_parse.c).
  *
  * Each entry point gets texts nested 64 levels (read: refused only for what they hold, never

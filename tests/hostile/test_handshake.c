@@ -1,7 +1,8 @@
 /*
- * test_handshake.c - WebSocket upgrades RFC 6455 does not allow (issue 36): an upgrade whose
- * Sec-WebSocket-Key was 100 bytes of junk before a valid key got CivetWeb's
- * `Error 500: Internal Server Error / Websocket handshake failed`, with no HTTP status line.
+ * test_handshake.c - WebSocket upgrades RFC 6455 does not allow (issue 36): when the server ran
+ * on CivetWeb, an upgrade whose Sec-WebSocket-Key was 100 bytes of junk before a valid key got
+ * its `Error 500: Internal Server Error / Websocket handshake failed`, with no HTTP status
+ * line. The handshake is checked by the server itself now (wsock.c, on a request worker).
  *
  * - Every refusal path of an upgrade answers an HTTP/1.1 status line and a JSON body
  *   {"error": ...} naming the problem: a malformed, missing, empty or second key, a missing,
