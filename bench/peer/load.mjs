@@ -21,8 +21,12 @@
 // the actor's update that answers it gives p50 and p99. It prints one line of JSON and stops
 // the server; it stops by itself after SECONDS plus the set-up (bounded by --limit).
 //
+// With --spectators K (quiver only), every table is also watched by K sockets that say hello
+// without a token and read every frame (not parsed): the issue's "10,000 sockets said hello"
+// beside the tables that play. The line then says how many were watching.
+//
 //   node bench/peer/load.mjs --server quiver --quiver build/quiver [--tables N] [--think MS]
-//                             [--seconds S] [--limit S]
+//                             [--seconds S] [--limit S] [--spectators K]
 //   node bench/peer/load.mjs --server bgio [same options]
 import { spawn, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -47,10 +51,16 @@ const ntables = Number(arg('--tables', '200'));
 const think = Number(arg('--think', '500'));
 const seconds = Number(arg('--seconds', '30'));
 const limit = Number(arg('--limit', String(seconds + 120)));
-if (!['quiver', 'bgio'].includes(kind) || !(ntables >= 1 && ntables <= 5000)) {
+const nspect = Number(arg('--spectators', '0'));
+if (
+  !['quiver', 'bgio'].includes(kind) ||
+  !(ntables >= 1 && ntables <= 5000) ||
+  !(nspect >= 0 && nspect <= 50) ||
+  (nspect > 0 && kind !== 'quiver')
+) {
   process.stderr.write(
     'usage: node bench/peer/load.mjs --server quiver|bgio [--quiver PATH] [--tables 1..5000]' +
-      ' [--think MS] [--seconds S] [--limit S]\n',
+      ' [--think MS] [--seconds S] [--limit S] [--spectators 0..50, quiver only]\n',
   );
   process.exit(2);
 }
@@ -91,7 +101,7 @@ function usage() {
  * only those its --help names (a core without one of them does not get it). */
 function quiverOptions() {
   const help = execFileSync(quiver, ['serve', '--help'], { encoding: 'utf8' });
-  const sockets = String(2 * ntables + 100);
+  const sockets = String((2 + nspect) * ntables + 100);
   /** @type {[string, string][]} */
   const wanted = [
     ['--max-sockets', sockets],
@@ -149,6 +159,8 @@ const run = {
   lat: /** @type {number[]} */ ([]),
   games: 0,
   errors: 0,
+  watching: 0, // spectators that got their snapshot
+  frames: 0, // frames the spectators read
 };
 
 /**
@@ -235,6 +247,25 @@ class QuiverSeat extends Seat {
   }
 }
 
+/** A spectator of a quiver table: hello without a token, then every frame read and counted. */
+class QuiverSpectator {
+  /** @param {string} base @param {string} id */
+  constructor(base, id) {
+    this.seen = false;
+    this.ws = new WebSocket(`${base.replace('http', 'ws')}/api/tables/${id}/ws`);
+    this.ws.on('open', () => this.ws.send(JSON.stringify({ type: 'hello', token: null })));
+    this.ws.on('message', () => {
+      if (!this.seen) run.watching++;
+      this.seen = true;
+      run.frames++;
+    });
+    this.ws.on('error', (/** @type {Error} */ e) => fail(`quiver spectator: ${e.message}`));
+  }
+  close() {
+    this.ws.close();
+  }
+}
+
 /** A seat of the boardgame.io peer: `sync` once connected, then `update` with a MAKE_MOVE. */
 class BgioSeat extends Seat {
   /**
@@ -284,6 +315,8 @@ class Table {
     this.closed = false;
     /** @type {Seat[]} */
     this.seats = [];
+    /** @type {QuiverSpectator[]} */
+    this.watchers = [];
   }
   /** Joins both seats, then connects them: a seat connected before the other is taken would
    * see a table still waiting for players. */
@@ -294,6 +327,7 @@ class Table {
       const tokens = [];
       for (const seat of ['p1', 'p2']) tokens.push((await post(`${b}/api/tables/${id}/join`, { seat })).token);
       for (const token of tokens) this.seats.push(new QuiverSeat(this, b, id, token));
+      for (let k = 0; k < nspect; k++) this.watchers.push(new QuiverSpectator(b, id));
     } else {
       const { matchID } = await post(`${b}/games/arrows/create`, { numPlayers: 2 });
       const credentials = [];
@@ -314,6 +348,7 @@ class Table {
     this.closed = true;
     if (run.phase === 'warm' && this.played < FIRST_MOVES) run.first++;
     for (const s of this.seats) s.close();
+    for (const w of this.watchers) w.close();
     if (run.phase !== 'load') return;
     run.games++;
     const next = new Table(this.base);
@@ -350,6 +385,7 @@ for (let i = 0; i < ntables; i++) {
   tables.push(t);
 }
 await until(() => run.first >= ntables, 120000, `${ntables} tables' first ${FIRST_MOVES} moves`);
+await until(() => run.watching >= nspect * ntables, 120000, `${nspect * ntables} spectators' snapshots`);
 // The last updates are read by now; the server has nothing left to do for these tables.
 await new Promise((r) => setTimeout(r, 1000));
 const held = usage();
@@ -386,9 +422,16 @@ const result = {
   client_cpu_share: Math.round(((spent.user + spent.system) / 1e6 / elapsed) * 1000) / 1000,
   games: run.games,
   errors: run.errors,
+  spectators: nspect * ntables,
+  spectators_watching: run.watching,
+  spectator_frames: run.frames,
+  server_threads: Number(/Threads:\s*(\d+)/.exec(readFileSync(`/proc/${child?.pid}/status`, 'utf8'))?.[1]),
 };
 process.stdout.write(JSON.stringify(result) + '\n');
 stopping = true;
-for (const t of tables) for (const s of t.seats) s.close();
+for (const t of tables) {
+  for (const s of t.seats) s.close();
+  for (const w of t.watchers) w.close();
+}
 stop();
 process.exit(0);
