@@ -734,11 +734,10 @@ static void tick_one(qv__conn *c, double now)
 	settle(c, now);
 }
 
-void qv__ws_tick(qv__server *srv, double now)
+/* Calls fn(c, now) for every connection on the server's list, each held by a reference
+ * meanwhile (fn may let it go), the list's lock not held during the calls. */
+static void each_socket(qv__server *srv, void (*fn)(qv__conn *c, double now), double now)
 {
-	static _Thread_local double swept;
-	if (now - swept >= 1000 && qv__net_submit(srv, sweep_job, srv))
-		swept = now;
 	pthread_mutex_lock(&srv->conns_lock);
 	int n = 0;
 	for (qv__conn *c = srv->conns; c; c = c->all_next)
@@ -751,10 +750,18 @@ void qv__ws_tick(qv__server *srv, double now)
 	}
 	pthread_mutex_unlock(&srv->conns_lock);
 	for (int i = 0; i < n; i++) {
-		tick_one(list[i], now);
+		fn(list[i], now);
 		qv__conn_unref(list[i]);
 	}
 	free(list);
+}
+
+void qv__ws_tick(qv__server *srv, double now)
+{
+	static _Thread_local double swept;
+	if (now - swept >= 1000 && qv__net_submit(srv, sweep_job, srv))
+		swept = now;
+	each_socket(srv, tick_one, now);
 }
 
 void qv__ws_stop_all(qv__server *srv)
@@ -967,22 +974,11 @@ void qv__ws_upgrade(qv__server *srv, qv__req *r)
 		qv__req_upgrade(r, c);
 }
 
-void qv__ws_release_all(qv__server *srv)
+/* release, as each_socket calls it. */
+static void release_at(qv__conn *c, double now)
 {
-	pthread_mutex_lock(&srv->conns_lock);
-	int n = 0;
-	for (qv__conn *c = srv->conns; c; c = c->all_next)
-		n++;
-	qv__conn **list = malloc(sizeof *list * (size_t)(n ? n : 1));
-	n = 0;
-	for (qv__conn *c = list ? srv->conns : NULL; c; c = c->all_next) {
-		qv__conn_ref(c);
-		list[n++] = c;
-	}
-	pthread_mutex_unlock(&srv->conns_lock);
-	for (int i = 0; i < n; i++) {
-		release(list[i]);
-		qv__conn_unref(list[i]);
-	}
-	free(list);
+	(void)now;
+	release(c);
 }
+
+void qv__ws_release_all(qv__server *srv) { each_socket(srv, release_at, 0); }

@@ -229,25 +229,6 @@ static void test_no_path_in_replies(void **state)
 /* ---- WebSockets -------------------------------------------------------------------------------
  */
 
-/* Reads until the server closes the socket (answering its pings), for at most TH_WAIT_MS; fails
- * unless it closed with `code` and a reason containing `words`. */
-static void expect_close(tc_ws *w, int code, const char *words)
-{
-	double end = tc_now_ms() + TH_WAIT_MS;
-	int rc = 0;
-	while (rc != -1 && tc_now_ms() < end) {
-		int op;
-		char *payload = NULL;
-		size_t len;
-		rc = tc_ws_recv(w, 500, &op, &payload, &len);
-		free(payload);
-	}
-	if (rc != -1 || w->close_code != code || !strstr(w->close_reason, words))
-		fail_msg("expected the socket closed with %d naming '%s'; got %s, code %d '%s'",
-		         code, words, rc == -1 ? "closed" : "still open", w->close_code,
-		         w->close_reason);
-}
-
 /* A socket that says nothing is closed within seconds, though it answers every ping. */
 static void test_hello_deadline(void **state)
 {
@@ -257,7 +238,7 @@ static void test_hello_deadline(void **state)
 	create(id);
 	tc_ws w;
 	ws_open(&w, id);
-	expect_close(&w, 1008, "no hello");
+	th_expect_close(&w, 1008, "no hello");
 	tc_ws_close(&w);
 	th_stop();
 }
@@ -329,13 +310,13 @@ static void test_rfc6455(void **state)
 	unsigned char frame[64] = {0x81, (unsigned char)strlen(hello)};
 	memcpy(frame + 2, hello, strlen(hello));
 	assert_int_equal(tc_ws_send_raw(&w, frame, 2 + strlen(hello)), 0);
-	expect_close(&w, 1002, "masked");
+	th_expect_close(&w, 1002, "masked");
 	tc_ws_close(&w);
 	/* Reserved bits without an extension. */
 	ws_open(&w, id);
 	unsigned char rsv[6] = {0xC1, 0x80, 1, 2, 3, 4};
 	assert_int_equal(tc_ws_send_raw(&w, rsv, sizeof rsv), 0);
-	expect_close(&w, 1002, "reserved");
+	th_expect_close(&w, 1002, "reserved");
 	tc_ws_close(&w);
 	/* Upgrades refused before the handshake, each with a status line and a message. */
 	static const struct {
@@ -433,7 +414,7 @@ static void test_rfc6455_frames(void **state)
 			memset(frame + at, 'x', len);
 			assert_int_equal(tc_ws_send_raw(&w, frame, at + len), 0);
 		}
-		expect_close(&w, 1002, bad[i].words);
+		th_expect_close(&w, 1002, bad[i].words);
 		printf("%s: closed with 1002 \"%s\"\n", bad[i].what, w.close_reason);
 		tc_ws_close(&w);
 	}

@@ -167,19 +167,7 @@ static void test_websocket(void **state)
 	char *text = nested(NULL, 100000);
 	assert_int_equal(tc_ws_send_text(&w, text), 0);
 	free(text);
-	double end = tc_now_ms() + TH_WAIT_MS;
-	int rc = 0;
-	while (rc != -1 && tc_now_ms() < end) {
-		int op;
-		char *payload = NULL;
-		size_t len;
-		rc = tc_ws_recv(&w, 500, &op, &payload, &len);
-		free(payload);
-	}
-	if (rc != -1 || w.close_code != 1009 || !strstr(w.close_reason, "too large"))
-		fail_msg("a message of 100000 levels: expected the socket closed with 1009 naming "
-		         "'too large', got code %d '%s'",
-		         w.close_code, w.close_reason);
+	th_expect_close(&w, 1009, "too large");
 	tc_ws_close(&w);
 	still_running("a message of 100000 levels");
 	th_stop();

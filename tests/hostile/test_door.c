@@ -34,9 +34,6 @@
  * message that passes it. */
 #define MESSAGE_MAX 65536
 #define TOO_BIG     70000
-/* The close of a socket whose message passed the limit comes at once (the frame's header
- * says its length); a server that answers otherwise is given this long to show it. */
-#define CLOSE_MS 20000
 
 /* ---- helpers --------------------------------------------------------------------------------- */
 
@@ -64,24 +61,10 @@ static void spectator_answers(const char *id)
 	th_seat_close(&s);
 }
 
-/* Reads until the server closes the socket (answering its pings), for at most CLOSE_MS;
- * fails unless it closed with `code`. */
+/* The socket closed with `code` (th_expect_close), said with what was sent. */
 static void expect_close(tc_ws *w, int code, const char *what)
 {
-	double end = tc_now_ms() + CLOSE_MS;
-	int rc = 0;
-	while (rc != -1 && tc_now_ms() < end) {
-		int op;
-		char *payload = NULL;
-		size_t len;
-		rc = tc_ws_recv(w, 500, &op, &payload, &len);
-		if (rc == 1 && op == 1)
-			print_message("  %s: frame before the close: %.200s\n", what, payload);
-		free(payload);
-	}
-	if (rc != -1 || w->close_code != code)
-		fail_msg("%s: expected the socket closed with %d; got %s, code %d '%s'", what, code,
-		         rc == -1 ? "closed" : "still open", w->close_code, w->close_reason);
+	th_expect_close(w, code, "");
 	print_message("%s: closed with %d \"%s\"\n", what, w->close_code, w->close_reason);
 }
 

@@ -425,3 +425,20 @@ bool th_seat_heard(const th_seat *s, const char *text)
 			return true;
 	return false;
 }
+
+void th_expect_close(tc_ws *w, int code, const char *words)
+{
+	double end = tc_now_ms() + TH_WAIT_MS;
+	int rc = 0;
+	while (rc != -1 && tc_now_ms() < end) {
+		int op;
+		char *payload = NULL;
+		size_t len;
+		rc = tc_ws_recv(w, 500, &op, &payload, &len);
+		free(payload);
+	}
+	if (rc != -1 || w->close_code != code || !strstr(w->close_reason, words))
+		fail_msg("expected the socket closed with %d naming '%s'; got %s, code %d '%s'",
+		         code, words, rc == -1 ? "closed" : "still open", w->close_code,
+		         w->close_reason);
+}

@@ -56,6 +56,9 @@ void th_refused(const char *method, const char *path, const char *body, int stat
                 const char *words);
 /* Creates a table (201); copies its id. */
 void th_create(const char *body, char id[32]);
+/* Reads w until the server closes it (frames before the close are dropped), for at most
+ * TH_WAIT_MS; fails unless the close frame has `code` and its reason holds `words` ("": any). */
+void th_expect_close(tc_ws *w, int code, const char *words);
 /* Joins seat (e.g. "p1") and copies its token. */
 void th_join(const char *id, const char *seat, char token[64]);
 /* POST join with the request body given; checks it got `seat` and copies its token. */

@@ -311,24 +311,6 @@ static void test_http_api(void **state)
 	th_stop();
 }
 
-/* Reads w until the server closes it, then checks the close frame's code and reason. */
-static void expect_closed(tc_ws *w, int code, const char *words)
-{
-	double end = tc_now_ms() + TH_WAIT_MS;
-	int rc = 0;
-	while (rc != -1 && tc_now_ms() < end) {
-		int op;
-		char *payload = NULL;
-		size_t len;
-		rc = tc_ws_recv(w, 500, &op, &payload, &len);
-		free(payload);
-	}
-	if (rc != -1 || w->close_code != code || !strstr(w->close_reason, words))
-		fail_msg("expected the socket closed with %d naming '%s'; got %s, code %d '%s'",
-		         code, words, rc == -1 ? "closed" : "still open", w->close_code,
-		         w->close_reason);
-}
-
 /* ---- bad frames
  * ------------------------------------------------------------------------------------ */
 
@@ -422,7 +404,7 @@ static void test_bad_frames(void **state)
 		} else {
 			assert_int_equal(tc_ws_send_frame(&big.ws, 1, huge, 70000, false), 0);
 		}
-		expect_closed(&big.ws, 1009, "too large");
+		th_expect_close(&big.ws, 1009, "too large");
 		tv_close(&big);
 	}
 	free(huge);
