@@ -5,7 +5,8 @@
  * Only paths made of plain segments (letters, digits, '.', '-', '_', none starting with '.')
  * are looked up, and the file found must lie inside the folder once symbolic links are
  * resolved, so no request reaches outside it. A folder's index.html answers for the folder;
- * learn.html answers for every path under /learn (the tutorials' page). Files carry an ETag
+ * a page that answers for other paths (learn.html for /learn/...) is the route table's
+ * (http.c), which serves it by name (qv__files_page). Files carry an ETag
  * and are revalidated on each use (304 when unchanged); ranges are answered (206). The answer
  * names the open file (net.h's qv__req_file), which the network layer sends from the loop, so
  * a request worker never waits for a slow reader.
@@ -260,9 +261,10 @@ bool qv__files_serve(qv__server *srv, qv__req *c, const char *path)
 			return false;
 		return serve_from(c, srv->cfg.rules_dir, path + 6);
 	}
-	/* the tutorials' page answers for /learn, /learn/GAME and /learn/GAME/LESSON; it reads
-	 * which from its address */
-	if (strcmp(path, "/learn") == 0 || strncmp(path, "/learn/", 7) == 0)
-		return srv->cfg.web_dir && serve_from(c, srv->cfg.web_dir, "/learn.html");
 	return srv->cfg.web_dir && serve_from(c, srv->cfg.web_dir, path);
+}
+
+bool qv__files_page(qv__server *srv, qv__req *c, const char *file)
+{
+	return srv->cfg.web_dir && serve_from(c, srv->cfg.web_dir, file);
 }

@@ -722,6 +722,13 @@ static int get_file(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return 404;
 }
 
+/* GET /learn, /learn/GAME and /learn/GAME/LESSON: the tutorials' page, which reads which from
+ * its address (an unknown game or lesson is the page's to say). */
+static int get_learn(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	return qv__files_page(srv, c, "/learn.html") ? 200 : get_file(srv, c, m);
+}
+
 /* ---- the route table ------------------------------------------------------------------------ */
 
 /* Table ids longer than this are refused before any lookup. */
@@ -783,6 +790,7 @@ static const qv__route_kind kinds[] = {
     {"game", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game},
     {"gamename", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game_name},
     {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
+    {"segment", "X", SIZE_MAX, true, NULL},
 };
 
 /* Most specific first. */
@@ -809,6 +817,9 @@ static const qv__route routes[] = {
     {"GET", "/api/lessons/{game}", qv__lessons_game},
     {"GET", "/api/lessons/{game}/{lesson}", qv__lessons_get},
     {"POST", "/api/lessons/{game}/{lesson}/try", qv__lessons_try},
+    {"GET", "/learn", get_learn},
+    {"GET", "/learn/{segment}", get_learn},
+    {"GET", "/learn/{segment}/{segment}", get_learn},
     {"GET", "*", get_file},
     {"HEAD", "*", get_file},
 };

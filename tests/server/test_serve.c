@@ -295,7 +295,17 @@ static void test_http_api(void **state)
 	assert_non_null(strstr(r.headers, "text/markdown"));
 	tc_reply_free(&r);
 	files_cached();
-	static const char *const outside[] = {"/rules/chess.md",
+	/* The tutorials' page answers for its paths, rows of the route table; no deeper. */
+	static const char *const learn[] = {"/learn", "/learn/", "/learn/three-arrows",
+	                                    "/learn/three-arrows/01-first-piece", NULL};
+	for (int i = 0; learn[i]; i++) {
+		tc_http(th_server.port, "GET", learn[i], NULL, 0, &r);
+		if (r.status != 200 || !strstr(r.body, "learn.js"))
+			fail_msg("GET %s: status %d, expected learn.html", learn[i], r.status);
+		tc_reply_free(&r);
+	}
+	static const char *const outside[] = {"/learn/three-arrows/01-first-piece/x",
+	                                      "/rules/chess.md",
 	                                      "/../CMakeLists.txt",
 	                                      "/%2e%2e/CMakeLists.txt",
 	                                      "/.hidden",
