@@ -46,6 +46,10 @@
 #define HTTP_CONNECTIONS 1024
 /* How long a connection may hold an answer it does not read, in seconds. */
 #define IDLE_S 30
+/* The memory libmicrohttpd gives each connection for its request's line, headers and reading
+ * (its default, 32 KiB, stays with a WebSocket for its life: two a table): a request's
+ * headers may take most of it, far more than a browser sends. */
+#define CONNECTION_MEMORY (12 * 1024)
 /* How long stopping waits for the WebSockets' closing frames and the requests at work. */
 #define STOP_MS 3000
 
@@ -609,7 +613,8 @@ static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_stora
 	    (unsigned)cfg->max_connections_per_address, MHD_OPTION_CONNECTION_TIMEOUT,
 	    (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED, completed, net,
 	    MHD_OPTION_NOTIFY_CONNECTION, connection, net, MHD_OPTION_EXTERNAL_LOGGER, quiet, NULL,
-	    MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_END);
+	    MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+	    (size_t)CONNECTION_MEMORY, MHD_OPTION_END);
 }
 
 /* The loop's epoll: libmicrohttpd's descriptor and the wake-up. */
