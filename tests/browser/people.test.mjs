@@ -72,6 +72,8 @@ test('an invite link seats the friend once, with names on both pages', { timeout
   const c = await newPage(env.browser, { name: 'Carol' });
   // the lobby asks the name once: given here, then only shown
   await a.page.goto(env.server.url);
+  // the name box is drawn once the games are read (lobby.js's main): waited for, not assumed
+  await a.page.locator('#name-place', { hasText: 'You play as' }).waitFor();
   assert.match((await a.page.textContent('#name-place')) ?? '', /You play as Alexandra/);
 
   const { link, id } = await createInLobby(a.page);
