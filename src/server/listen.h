@@ -1,8 +1,8 @@
 /*
  * listen.h - starting and stopping `quiver serve`: the server's state (server.h) opened, then
- * CivetWeb started in front of it with the HTTP handler (http.c) and the WebSocket handlers
- * (ws.c). Internal to quiver: the `quiver serve` command (src/cli) starts and stops it; the
- * tests start the command.
+ * the network layer (net.h) started in front of it with the API's handler (http.c) and the
+ * WebSocket's (wsock.c, ws.c). Internal to quiver: the `quiver serve` command (src/cli) starts and
+ * stops it; the tests start the command.
  */
 #ifndef QUIVER_SERVER_LISTEN_H
 #define QUIVER_SERVER_LISTEN_H

@@ -42,7 +42,7 @@ typedef struct qv__replay_gate qv__replay_gate;
 #define QV__REPLAY_ADDR 48
 /* The replays one client address may have running or waiting at once. */
 #define QV__REPLAY_PER_ADDRESS 2
-/* Replays that may wait for a turn; each holds a connection's thread while it waits. */
+/* Replays that may wait for a turn; each holds a request worker while it waits. */
 #define QV__REPLAY_QUEUE 32
 /* How long one may wait. A replay within the 4 MiB bound takes well under a second of a
  * worker (docs/benchmarks.md), so a full queue drains within it. */
