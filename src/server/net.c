@@ -5,7 +5,7 @@
  * beside the upgraded WebSockets (ws.c reads and writes those) and an eventfd that other threads
  * write to wake the loop. libmicrohttpd reads a request's headers and body and calls `handler`;
  * once the body is in, the connection is suspended and the request goes to a request worker
- * (jobs.h), which runs the API's handler (http.c) or the upgrade's (ws.c) and hands the
+ * (jobs.h), which runs the API's handler (http.c) or the upgrade's (wsock.c) and hands the
  * finished request back on the `ready` list; the loop resumes the connection and gives
  * libmicrohttpd the answer. So the loop only moves bytes and never waits on a lock, the store or
  * a search, and a slow client holds nothing but its own connection.

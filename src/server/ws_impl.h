@@ -83,7 +83,7 @@ typedef struct qv__conn {
 	bool skip_fin;     /* the skipped frame ends its message */
 	double hello_by, last_rx, close_by;
 	int pings;
-	bool gone_sent; /* the connection's last work (qv__ws_gone) is queued */
+	bool gone_sent; /* the connection's last work (wsock.c's gone) is queued */
 	/* A message arriving in several frames (the loop's). */
 	qv_buf msg;
 	bool in_msg, too_big, binary;
