@@ -434,8 +434,7 @@ static void connection(void *cls, struct MHD_Connection *mc, void **socket_conte
 		    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
 		netc *nc = ci ? calloc(1, sizeof *nc) : NULL;
 		if (!nc)
-			return; /* out of memory: the connection goes without the door's deadlines
-			         */
+			return; /* out of memory: no deadlines at the door for this one */
 		nc->fd = ci->connect_fd;
 		nc->since = qv__net_now_ms();
 		nc->next = net->conns;
@@ -545,7 +544,7 @@ static void *loop(void *arg)
 	return NULL;
 }
 
-/* ---- for ws.c ------------------------------------------------------------------------------- */
+/* ---- for wsock.c ---------------------------------------------------------------------------- */
 
 void qv__net_watch(qv__server *srv, struct qv__conn *c, int fd, int op, bool out)
 {
