@@ -138,6 +138,18 @@ static void host_of(int port, char *out, size_t size)
 		snprintf(out, size, "%s:%d", target[0] ? target : "127.0.0.1", port);
 }
 
+/* fd connected to the address a (Nagle off, as a browser's socket), or -1 with fd closed. */
+static int connect_fd(int fd, const struct sockaddr *a, socklen_t len)
+{
+	int one = 1;
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	if (connect(fd, a, len) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* A connected TCP socket to the IPv6 address `target`, or -1. */
 static int dial6(int port)
 {
@@ -146,13 +158,7 @@ static int dial6(int port)
 	if (fd < 0)
 		return -1;
 	inet_pton(AF_INET6, target, &a.sin6_addr);
-	int one = 1;
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return connect_fd(fd, (struct sockaddr *)&a, sizeof a);
 }
 
 int tc_dial(int port)
@@ -174,13 +180,7 @@ int tc_dial(int port)
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	if (target[0])
 		inet_pton(AF_INET, target, &a.sin_addr);
-	int one = 1;
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return connect_fd(fd, (struct sockaddr *)&a, sizeof a);
 }
 
 /* Writes all of buf; 0 on success. */
