@@ -100,8 +100,6 @@ void qv__req_file(qv__req *r, int fd, off_t offset, size_t size)
 	r->file_size = size;
 }
 
-int qv__req_answered(const qv__req *r) { return r->status; }
-
 void qv__req_upgrade(qv__req *r, struct qv__conn *c)
 {
 	forget_answer(r);

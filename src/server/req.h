@@ -58,8 +58,6 @@ void qv__req_write(qv__req *r, const void *data, size_t len);
 /* The answer's body is `size` bytes of the open file fd from `offset` (the layer closes fd);
  * replaces what was written. */
 void qv__req_file(qv__req *r, int fd, off_t offset, size_t size);
-/* The status of the answer so far (0: none yet). */
-int qv__req_answered(const qv__req *r);
 
 /* ---- WebSockets ---- */
 

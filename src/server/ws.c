@@ -41,36 +41,16 @@ static double now_ms(void)
 
 /* ---- sending -------------------------------------------------------------------------------- */
 
-/* Queues a JSON text frame; the caller holds c->lock. A frame that could not be made or
- * written out (NULL, or out of memory) closes the connection instead: the client reconnects
- * and gets a whole snapshot, rather than missing an update that would never come again. */
-static void write_json(qv__conn *c, json_t *frame)
-{
-	char *text = frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL;
-	if (text)
-		qv__conn_queue_locked(c, QV__OP_TEXT, text, strlen(text));
-	else
-		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
-	free(text);
-}
-
 /* Sends {"type": "error", "message": ...}. */
 static void send_error(qv__conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void send_error(qv__conn *c, const char *fmt, ...)
 {
-	char raw[600], msg[700];
+	char raw[600];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	/* A text frame is UTF-8 (RFC 6455), and jansson packs nothing else: the message is made
-	 * whole, whatever cut it or whatever bytes a client sent. */
-	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message",
-	                          qv_shorten(raw, sizeof raw, msg, sizeof msg));
-	pthread_mutex_lock(&c->lock);
-	write_json(c, frame);
-	pthread_mutex_unlock(&c->lock);
-	json_decref(frame);
+	qv__conn_error(c, raw);
 }
 
 /* Queues for c the update it has not seen, if any. */
@@ -90,7 +70,7 @@ static void send_update(qv__conn *c)
 		qv__table_unlock(t);
 	}
 	if (due)
-		write_json(c, frame);
+		qv__conn_queue_json_locked(c, frame);
 	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 }
@@ -159,9 +139,9 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	json_t *rematch = qv__table_rematch_frame_locked(t, viewer);
 	c->sent_iv = t->iv;
 	qv__table_unlock(t);
-	write_json(c, frame);
+	qv__conn_queue_json_locked(c, frame);
 	if (rematch)
-		write_json(c, rematch);
+		qv__conn_queue_json_locked(c, rematch);
 	c->greeted = true;
 	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
@@ -239,7 +219,7 @@ static void on_what(qv__conn *c, const qv__frame *f)
 	json_t *frame = json_pack("{s:s, s:I, s:s, s:s}", "type", "what", "v", (json_int_t)f->v,
 	                          "action", f->action, "text", text);
 	pthread_mutex_lock(&c->lock);
-	write_json(c, frame);
+	qv__conn_queue_json_locked(c, frame);
 	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 }
@@ -278,7 +258,7 @@ static void on_history(qv__conn *c, const qv__frame *f)
 		frame = qv__table_history_locked(c->table, c->viewer, f->line, &c->pos, &err);
 		qv__table_unlock(c->table);
 		if (frame)
-			write_json(c, frame);
+			qv__conn_queue_json_locked(c, frame);
 	}
 	pthread_mutex_unlock(&c->lock);
 	if (!greeted)
@@ -371,7 +351,7 @@ static void on_chat(qv__conn *c, const qv__frame *f)
 	for (int i = 0; i < n; i++) {
 		pthread_mutex_lock(&list[i]->lock);
 		if (list[i]->greeted)
-			write_json(list[i], line);
+			qv__conn_queue_json_locked(list[i], line);
 		pthread_mutex_unlock(&list[i]->lock);
 		qv__conn_unref(list[i]);
 	}
@@ -402,7 +382,7 @@ static void tell_rematch(qv__table *t)
 			json_t *frame = qv__table_rematch_frame_locked(t, o->viewer);
 			qv__table_unlock(t);
 			if (frame)
-				write_json(o, frame);
+				qv__conn_queue_json_locked(o, frame);
 			json_decref(frame);
 		}
 		pthread_mutex_unlock(&o->lock);
@@ -460,7 +440,7 @@ static void on_ping(qv__conn *c)
 {
 	json_t *frame = json_pack("{s:s}", "type", "pong");
 	pthread_mutex_lock(&c->lock);
-	write_json(c, frame);
+	qv__conn_queue_json_locked(c, frame);
 	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 }

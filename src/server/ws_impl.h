@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "server/server.h"
 
 /* RFC 6455 close codes. */
@@ -102,6 +104,13 @@ void qv__conn_unref(qv__conn *c);
 /* Appends one frame and pokes the loop; the caller holds c->lock. A client with more than
  * QUEUE_MAX bytes waiting is dropped instead. */
 void qv__conn_queue_locked(qv__conn *c, int opcode, const void *data, size_t len);
+/* Queues a JSON text frame; the caller holds c->lock. A frame that could not be made or
+ * written out (NULL, or out of memory) closes the connection instead: the client reconnects
+ * and gets a whole snapshot, rather than missing an update that would never come again. */
+void qv__conn_queue_json_locked(qv__conn *c, json_t *frame);
+/* Queues {"type": "error", "message": msg}, msg made whole UTF-8 (a text frame is UTF-8, and
+ * jansson packs nothing else, whatever cut it or whatever bytes a client sent). */
+void qv__conn_error(qv__conn *c, const char *msg);
 /* Asks the loop to close the connection with a code and a reason (the first asked wins); the
  * caller holds c->lock. */
 void qv__conn_close_locked(qv__conn *c, int code, const char *why);

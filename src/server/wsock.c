@@ -177,18 +177,24 @@ void qv__conn_queue_locked(qv__conn *c, int opcode, const void *data, size_t len
 		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
 }
 
-/* {"type": "error", "message": ...}, queued (the loop's own errors: binary frames). */
-static void error_frame(qv__conn *c, const char *msg)
+void qv__conn_queue_json_locked(qv__conn *c, json_t *frame)
 {
-	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message", msg);
 	char *text = frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL;
-	pthread_mutex_lock(&c->lock);
 	if (text)
 		qv__conn_queue_locked(c, QV__OP_TEXT, text, strlen(text));
 	else
 		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
-	pthread_mutex_unlock(&c->lock);
 	free(text);
+}
+
+void qv__conn_error(qv__conn *c, const char *msg)
+{
+	char whole[700]; /* a message of up to 600 bytes, as ws.c's send_error writes them */
+	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message",
+	                          qv_shorten(msg, 600, whole, sizeof whole));
+	pthread_mutex_lock(&c->lock);
+	qv__conn_queue_json_locked(c, frame);
+	pthread_mutex_unlock(&c->lock);
 	json_decref(frame);
 }
 
@@ -529,11 +535,11 @@ static verdict on_data(qv__conn *c, const frame_head *h, const unsigned char *da
 		return GO_ON;
 	c->in_msg = false;
 	if (c->binary) {
-		error_frame(c, "binary frames are not accepted: send JSON text frames");
+		qv__conn_error(c, "binary frames are not accepted: send JSON text frames");
 		return GO_ON;
 	}
 	if (c->msg.failed) {
-		error_frame(c, "out of memory reading the message");
+		qv__conn_error(c, "out of memory reading the message");
 		qv_buf_free(&c->msg);
 		return GO_ON;
 	}
