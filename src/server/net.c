@@ -567,7 +567,8 @@ void qv__net_wake(qv__server *srv)
 
 bool qv__net_submit(qv__server *srv, void (*fn)(void *arg), void *arg)
 {
-	return qv__jobs_submit(srv->net->jobs, fn, arg);
+	/* no workers once qv__net_stop has let them end: the caller does the work itself */
+	return srv->net && srv->net->jobs && qv__jobs_submit(srv->net->jobs, fn, arg);
 }
 
 /* ---- starting and stopping ------------------------------------------------------------------ */
@@ -685,6 +686,12 @@ void qv__net_stop(qv__server *srv)
 	qv__jobs_free(net->jobs);
 	net->jobs = NULL;
 	take_ready(net);
+	/* A resumed connection is still libmicrohttpd's suspended one until a run takes it back,
+	 * and stopping with one suspended is undefined (a replay that waited at the gate past
+	 * the loop's end killed the server as it stopped): one run, which also sends the answers.
+	 */
+	if (net->d)
+		MHD_run(net->d);
 	if (net->d)
 		MHD_stop_daemon(net->d);
 	net->d = NULL;
