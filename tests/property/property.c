@@ -58,7 +58,8 @@
  *      share NOTES_P of the heavy steps of the others);
  *  13. every state keeps the game's invariants (qv_game.state_ok, which every game of the
  *      registry states): at every step, after every listed action applied, in every
- *      determinization made for a view, and in damaged JSON that load_json accepts.
+ *      determinization made for a view and after every option listed there applied, and in
+ *      damaged JSON that load_json accepts.
  *
  * Game i starts from seed qv_seed_mix(S, i), and the tester's own choices come from an RNG
  * derived from that seed, so `--only i` replays game i exactly. The first FULL_GAMES games
@@ -169,8 +170,10 @@ typedef struct ctx {
 	qv_rng pool_rng; /* which pool texts new ones replace */
 
 	/* states of state_size bytes: the game, scratch copies, determinizations, fresh inits */
-	unsigned char *st, *tmp, *d1, *d2, *fresh, *alt;
+	unsigned char *st, *tmp, *d1, *d2, *fresh, *alt, *wafter;
 	qv_action *acts, *acts2; /* max_actions each */
+	qv_action *wopts;        /* the options of a determinization: max_actions, max_chance */
+	double *wprobs;          /* max_chance */
 	int nacts;
 	qv_action *outs; /* max_chance */
 	double *probs;
@@ -1070,6 +1073,40 @@ static void detail_json(ctx *c, const char *name1, const json_t *j1, const char 
 	free(b);
 }
 
+/* Property 13 in a world: every option listed in determinization `world` (the mover's legal
+ * actions, or the chance outcomes) applied there keeps the invariants. A search plays them
+ * there, and so does qv_action_seen when it words a move for another player: a world whose
+ * options break the state (an item taken from a hand the world did not deal it to) once
+ * aborted the server in the sanitizer build. */
+static bool check_world_options(ctx *c, const unsigned char *world, const char *where)
+{
+	const qv_game *g = c->g;
+	int who = g->to_move(world);
+	if (who == QV_OVER)
+		return true;
+	int n =
+	    who == QV_CHANCE ? g->chance(world, c->wopts, c->wprobs) : g->legal(world, c->wopts);
+	for (int i = 0; i < n; i++) {
+		memcpy(c->wafter, world, g->state_size);
+		g->apply(c->wafter, c->wopts[i], NULL);
+		qv_err why = {{0}};
+		if (g->state_ok(c->wafter, &why))
+			continue;
+		char text[TEXT_MAX];
+		if (g->action_to_text(world, c->wopts[i], text, sizeof text) < 0)
+			snprintf(text, sizeof text, "action %d", (int)c->wopts[i]);
+		json_t *before = g->state_json(world);
+		fail(c, 13, "'%s', listed in the state %s, breaks an invariant there: %s", text,
+		     where, why.msg);
+		char *dumped = dump(before);
+		detail(c, "the determinized state", dumped);
+		free(dumped);
+		json_decref(before);
+		return false;
+	}
+	return true;
+}
+
 /* Property 6 for viewer v: (a) a determinization shows v the same view and diagram as the
  * truth; (b) determinizing a determinization with the same RNG gives the same state as
  * determinizing the truth, so the result depends only on the view and the RNG; (c) the legal
@@ -1097,7 +1134,7 @@ static bool check_viewer(ctx *c, int v, int who)
 	g->determinize(c->d1, v, &x);
 	char where[32];
 	snprintf(where, sizeof where, "determinized for %s", name);
-	if (!check_invariants(c, c->d1, where))
+	if (!check_invariants(c, c->d1, where) || !check_world_options(c, c->d1, where))
 		goto out;
 	j2 = view_of(c, c->d1, v, t2, false, NULL);
 	if (!j2)
@@ -2068,6 +2105,10 @@ int main(int argc, char **argv)
 	c.d1 = xcalloc(1, g->state_size);
 	c.d2 = xcalloc(1, g->state_size);
 	c.alt = xcalloc(1, g->state_size);
+	c.wafter = xcalloc(1, g->state_size);
+	c.wopts = xcalloc((size_t)(g->max_actions > g->max_chance ? g->max_actions : g->max_chance),
+	                  sizeof *c.wopts);
+	c.wprobs = xcalloc((size_t)(g->max_chance > 0 ? g->max_chance : 1), sizeof *c.wprobs);
 	c.fresh = xcalloc(1, g->state_size);
 	c.acts = xcalloc((size_t)g->max_actions, sizeof *c.acts);
 	c.acts2 = xcalloc((size_t)g->max_actions, sizeof *c.acts2);
@@ -2119,6 +2160,9 @@ int main(int argc, char **argv)
 	free(c.tmp);
 	free(c.d1);
 	free(c.d2);
+	free(c.wafter);
+	free(c.wopts);
+	free(c.wprobs);
 	free(c.alt);
 	free(c.fresh);
 	free(c.acts);

@@ -660,6 +660,52 @@ static void test_determinize_keeps_swap_items(void **unused)
 	assert_true(guessed > 0);
 }
 
+/* The swap that takes now proves that its player holds the item it gives, even when an
+ * earlier swap of the round took from that hand at random and so made the others forget its
+ * items: p1's swap takes a card from p3, then p3's swap (giving a reverse to p4) takes. Every
+ * world guessed for p2 and p4 keeps a reverse in p3's hand, and every take listed there keeps
+ * the invariants. A world without it once made a take give p4 a reverse that left no hand,
+ * and the server, wording the take for another player (qv_action_seen plays the options of
+ * such worlds), aborted in the sanitizer build. */
+static void test_determinize_keeps_active_swap_item(void **unused)
+{
+	(void)unused;
+	ap_state st;
+	must_load(&st, "players=4,size=9,rounds=6,shuffle=false",
+	          "{\"players\":[{\"pos\":\"a1\",\"hand\":[\"1a\",\"swap\",\"half\"]},"
+	          "{\"pos\":\"i9\",\"hand\":[\"1b\",\"x2\"]},{\"pos\":\"a9\",\"hand\":"
+	          "[\"1c\",\"swap\",\"reverse\",\"draw\",\"minus5\"]},{\"pos\":\"i1\","
+	          "\"hand\":[\"1d\",\"x2\"]}]}");
+	static const char *const moves[] = {
+	    "use swap p3 half", "ready", "ready", "use swap p4 reverse", "ready", "ready",
+	    "take draw"};
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+		play(&st, moves[i]);
+	assert_int_equal(st.phase, AP_PH_TAKE);
+	assert_int_equal(st.active, 2);
+	int reverse = AP_NARROWS + ap_find_item(base_tables(), "reverse");
+	qv_rng rng;
+	qv_rng_seed(&rng, 11);
+	for (int i = 0; i < 100; i++) {
+		for (int viewer = 1; viewer < 4; viewer += 2) {
+			ap_state d = st;
+			qv_err why = {{0}};
+			G->determinize(&d, viewer, &rng);
+			assert_true(ap_hand_count(&d.pl[2], reverse) >= 1);
+			qv_action out[AP_MAX_CHANCE];
+			double prob[AP_MAX_CHANCE];
+			int n = G->chance(&d, out, prob);
+			for (int k = 0; k < n; k++) {
+				ap_state after = d;
+				G->apply(&after, out[k], NULL);
+				if (!G->state_ok(&after, &why))
+					fail_msg("determinized for p%d, take %d: %s", viewer + 1, k,
+					         why.msg);
+			}
+		}
+	}
+}
+
 static void test_determinize_hides_commitments(void **unused)
 {
 	(void)unused;
@@ -1783,6 +1829,7 @@ int main(void)
 	    cmocka_unit_test(test_secrecy_random_games),
 	    cmocka_unit_test(test_determinize_hides_commitments),
 	    cmocka_unit_test(test_determinize_keeps_swap_items),
+	    cmocka_unit_test(test_determinize_keeps_active_swap_item),
 	    cmocka_unit_test(test_determinize_guesses_sensibly),
 	    cmocka_unit_test(test_heuristic_and_score),
 	    cmocka_unit_test(test_heuristics_all_at_once),

@@ -991,17 +991,17 @@ static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] :
 
 /* In phase take everyone knows that each player p whose swap is still to come holds the item
  * it gives: its use was read out, and nothing has taken the item since, unless an earlier swap
- * of this round took from p at random (and the swap of the active player would be void
- * without it). Returns the hand entry of p, among those viewer cannot name, that is that item,
- * with the item taken out of the pool; -1 when nothing is known, when viewer knows a copy of
- * it there already, or (in a state no game reaches) when the pool has none. */
+ * of this round took from p at random. The active player's swap proves it even then: it would
+ * be void without the item. Returns the hand entry of p, among those viewer cannot name, that
+ * is that item, with the item taken out of the pool; -1 when nothing is known, when viewer
+ * knows a copy of it there already, or (in a state no game reaches) when the pool has none. */
 static int swap_item_entry(const ap_state *s, int p, int viewer, det_pools *dp)
 {
 	const ap_tables *T = ap_T(s);
 	const ap_player *pl = &s->pl[p];
 	if (p < s->active || p == viewer || !ap_used_effect(T, pl, AP_E_SWAP))
 		return -1;
-	for (int q = 0; q < s->active; q++)
+	for (int q = 0; q < s->active && p > s->active; q++)
 		if (ap_used_effect(T, &s->pl[q], AP_E_SWAP) && s->pl[q].swap_target == p)
 			return -1;
 	int card = AP_NARROWS + pl->swap_item, entry = -1;
