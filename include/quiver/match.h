@@ -47,8 +47,6 @@ typedef struct qv_match {
 	void *base;    /* the state the history starts from (after init or load) */
 	qv_move *hist; /* hist[0..nhist) */
 	int nhist, caphist;
-	qv_action *abuf;                         /* scratch, max(max_actions, max_chance) entries */
-	double *pbuf;                            /* scratch, max_chance entries */
 	char names[QV_MAX_PLAYERS][QV_NAME_MAX]; /* player names or agent specs, for records */
 	/* The narration: entry i's consequences are the lines of said.s[said_at[i] ..
 	 * said_at[i + 1]) (the last entry's run to said.len). */
@@ -62,8 +60,8 @@ typedef struct qv_match {
 	unsigned hold;
 	bool quiet;   /* actions are applied without narration (qv_match_quiet) */
 	int noptions; /* legal actions at the current state as last counted, or -1 (not yet) */
-	/* The pending chance event's outcomes, listed once per position (nchance -1: not yet):
-	 * the match's own, apart from the scratch lists above, which callers may overwrite. */
+	/* The pending chance event's outcomes, listed once per position (nchance -1: not yet),
+	 * max_chance entries each. */
 	qv_action *cout;
 	double *cprob;
 	int nchance;
@@ -218,7 +216,8 @@ void qv_match_hold_forced(qv_match *m, unsigned players);
 void qv_match_quiet(qv_match *m);
 
 /* The number of legal actions of the player to move (0 when chance or nobody is to move),
- * counted once per position: the search for forced moves has usually counted them already. */
+ * counted once per position: the search for forced moves has usually counted them already.
+ * -1 when they cannot be listed (out of memory). */
 int qv_match_count_legal(qv_match *m);
 
 /* Whether the player to move is held (qv_match_hold_forced) and has exactly one option, which

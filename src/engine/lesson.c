@@ -497,13 +497,19 @@ static qv_status check_step(const qv_lesson *l, int step, qv_match *m, qv_err *e
 		return qv_fail(err, QV_EINVAL,
 		               "%s: step %d: the expected '%s' is not legal here: %s", l->id,
 		               step + 1, s->expect, why.msg);
-	int n = g->legal(m->state, m->abuf);
-	for (int i = 0; i < n; i++) {
-		if (m->abuf[i] == want)
-			continue;
-		char other[QV_ACTION_TEXT];
-		if (g->action_to_text(m->state, m->abuf[i], other, sizeof other) < 0)
-			continue;
+	qv_action *list = malloc((size_t)(g->max_actions > 0 ? g->max_actions : 1) * sizeof *list);
+	if (!list)
+		return qv_fail(err, QV_ENOMEM, "out of memory listing the legal actions");
+	/* The first other legal action with a notation, tried once the list is let go (trying
+	 * it plays on the match). */
+	char other[QV_ACTION_TEXT] = "";
+	int n = g->legal(m->state, list);
+	for (int i = 0; i < n && !*other; i++)
+		if (list[i] == want ||
+		    g->action_to_text(m->state, list[i], other, sizeof other) < 0)
+			*other = '\0';
+	free(list);
+	if (*other) {
 		char *before = state_text(m);
 		qv_lesson_verdict v = qv_lesson_try(l, step, m, other, &why);
 		char *after = state_text(m);
@@ -515,7 +521,6 @@ static qv_status check_step(const qv_lesson *l, int step, qv_match *m, qv_err *e
 			               "%s: step %d: the other legal action '%s' did not "
 			               "get the hint and leave everything as it was",
 			               l->id, step + 1, other);
-		break;
 	}
 	if (qv_lesson_try(l, step, m, s->expect, &why) != QV_LESSON_RIGHT)
 		return qv_fail(err, QV_EINVAL, "%s: step %d: '%s': %s", l->id, step + 1, s->expect,

@@ -303,22 +303,31 @@ static qv_status cmd_act(qv_protocol *p, cmd_args *a, qv_err *err)
 /* Player actions in the game's order, or chance outcomes with their probabilities. */
 static qv_status cmd_legal(qv_protocol *p, cmd_args *a, qv_err *err)
 {
-	(void)err;
 	qv_match *m = p->m;
 	const qv_game *g = m->game;
 	int who = qv_match_to_move(m);
-	int n = who == QV_CHANCE ? g->chance(m->state, m->abuf, m->pbuf)
-	        : who >= 0       ? g->legal(m->state, m->abuf)
+	int room = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	qv_action *list = malloc((size_t)(room > 0 ? room : 1) * sizeof *list);
+	double *prob = malloc((size_t)(g->max_chance > 0 ? g->max_chance : 1) * sizeof *prob);
+	if (!list || !prob) {
+		free(list);
+		free(prob);
+		return qv_fail(err, QV_ENOMEM, "out of memory listing the legal actions");
+	}
+	int n = who == QV_CHANCE ? g->chance(m->state, list, prob)
+	        : who >= 0       ? g->legal(m->state, list)
 	                         : 0;
 	for (int i = 0; i < n; i++) {
 		char text[QV_ACTION_TEXT];
-		if (g->action_to_text(m->state, m->abuf[i], text, sizeof text) < 0)
-			snprintf(text, sizeof text, "#%d", (int)m->abuf[i]);
+		if (g->action_to_text(m->state, list[i], text, sizeof text) < 0)
+			snprintf(text, sizeof text, "#%d", (int)list[i]);
 		if (who == QV_CHANCE)
-			qv_buf_printf(a->text, "%s\t%.6g\n", text, m->pbuf[i]);
+			qv_buf_printf(a->text, "%s\t%.6g\n", text, prob[i]);
 		else
 			qv_buf_printf(a->text, "%s\n", text);
 	}
+	free(list);
+	free(prob);
 	return QV_OK;
 }
 

@@ -238,6 +238,20 @@ static qv_status do_auth(void *ctx, qv_buf *out, qv_err *err)
 	return QV_OK;
 }
 
+/* The first legal action of the player to move in notation ("" when there is none), listed
+ * without an allocation (a static list with room for every game's max_actions). */
+static void first_action(const qv_match *m, char *a, size_t len)
+{
+	static qv_action acts[1 << 15];
+	if (m->game->max_actions > (int)(sizeof acts / sizeof acts[0])) {
+		fprintf(stderr, "fault_table: %s lists up to %d actions, more than %zu\n",
+		        m->game->name, m->game->max_actions, sizeof acts / sizeof acts[0]);
+		exit(2);
+	}
+	if (m->game->legal(m->state, acts) > 0)
+		m->game->action_to_text(m->state, acts[0], a, len);
+}
+
 /* The first legal action of the player to move (or s->text when set), on the version plus
  * s->dv, as seat s->viewer. */
 static qv_status do_act(void *ctx, qv_buf *out, qv_err *err)
@@ -248,9 +262,7 @@ static qv_status do_act(void *ctx, qv_buf *out, qv_err *err)
 	if (s->text) {
 		qv_copy(a, sizeof a, s->text);
 	} else {
-		qv_match *m = t->m;
-		if (m->game->legal(m->state, m->abuf) > 0)
-			m->game->action_to_text(m->state, m->abuf[0], a, sizeof a);
+		first_action(t->m, a, sizeof a);
 	}
 	qv_status rc = qv__table_act(t, s->viewer, t->v + s->dv, a, err);
 	if (rc)
@@ -265,9 +277,7 @@ static qv_status do_act_frame(void *ctx, qv_buf *out, qv_err *err)
 	scene *s = ctx;
 	qv__table *t = s->t;
 	char a[QV_ACTION_TEXT] = "", text[QV_ACTION_TEXT + 64];
-	qv_match *m = t->m;
-	if (m->game->legal(m->state, m->abuf) > 0)
-		m->game->action_to_text(m->state, m->abuf[0], a, sizeof a);
+	first_action(t->m, a, sizeof a);
 	snprintf(text, sizeof text, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", t->v,
 	         a);
 	qv__frame f;

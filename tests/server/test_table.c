@@ -124,13 +124,23 @@ static void refused(const char *request, const char *words)
 	json_decref(req);
 }
 
+/* The legal actions of the match's player to move, listed into `acts` (room for every game's
+ * max_actions); their number. */
+static qv_action acts[1 << 15];
+
+static int listed(const qv_match *m)
+{
+	assert_true(m->game->max_actions <= (int)(sizeof acts / sizeof acts[0]));
+	return m->game->legal(m->state, acts);
+}
+
 /* The first legal action of the player to move, in notation. */
 static void first_legal(qv__table *t, char *buf, size_t len)
 {
 	qv_match *m = t->m;
-	int n = m->game->legal(m->state, m->abuf);
+	int n = listed(m);
 	assert_true(n > 0);
-	m->game->action_to_text(m->state, m->abuf[0], buf, len);
+	m->game->action_to_text(m->state, acts[0], buf, len);
 }
 
 static long long version(qv__table *t)
@@ -267,14 +277,14 @@ static void test_join_and_versions(void **state)
 static void legal_verb(qv__table *t, const char *verb, char *buf, size_t len)
 {
 	qv_match *m = t->m;
-	int n = m->game->legal(m->state, m->abuf);
+	int n = listed(m);
 	assert_true(n > 0);
 	for (int i = n - 1; i >= 0; i--) {
-		m->game->action_to_text(m->state, m->abuf[i], buf, len);
+		m->game->action_to_text(m->state, acts[i], buf, len);
 		if (strncmp(buf, verb, strlen(verb)) == 0)
 			return;
 	}
-	m->game->action_to_text(m->state, m->abuf[0], buf, len);
+	m->game->action_to_text(m->state, acts[0], buf, len);
 }
 
 /* The audit's race, made deterministic: the last Arrow Party thrower's throw turns every throw
@@ -813,11 +823,11 @@ static void test_forced_held(void **state)
 				found = true;
 				break;
 			}
-			int n = m->game->legal(m->state, m->abuf);
+			int n = listed(m);
 			/* Never a forced decision of a person applied behind their back. */
 			assert_false(qv_decision_forced(m->game, m->state, n));
 			r = r * 1103515245u + 12345u;
-			m->game->action_to_text(m->state, m->abuf[(r >> 8) % (unsigned)n], a,
+			m->game->action_to_text(m->state, acts[(r >> 8) % (unsigned)n], a,
 			                        sizeof a);
 			assert_int_equal(qv__table_act(t, who, version(t), a, &err), QV_OK);
 		}

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "engine/match/life.h"
 #include "quiver/match.h"
 #include "testgame.h"
 
@@ -649,9 +650,10 @@ static void test_play_checked_forced(void **unused)
 	qv_match_free(m);
 }
 
-/* The match draws a chance outcome from its own list of the outcomes, which callers that
- * overwrite the public scratch lists (the protocol lists there) cannot spoil, and which is
- * listed again after every change of the position (undo included). */
+/* The match draws a chance outcome from its own list of the outcomes, which whatever fills
+ * the thread's list of actions (qv__match_actions, shared by every match of the thread)
+ * cannot spoil, and which is listed again after every change of the position (undo
+ * included). */
 static void test_chance_list_is_the_matchs(void **unused)
 {
 	(void)unused;
@@ -661,10 +663,10 @@ static void test_chance_list_is_the_matchs(void **unused)
 		play(m, "step 1");
 		play(twin, "step 1");
 		assert_int_equal(qv_match_to_move(m), QV_CHANCE);
-		for (int i = 0; i < qv_test_game.max_chance; i++) {
-			m->abuf[i] = QV_TG_BELL; /* not a coin at all */
-			m->pbuf[i] = 0.0;
-		}
+		qv_action *list = qv__match_actions(m->game);
+		assert_non_null(list);
+		for (int i = 0; i < qv_test_game.max_chance; i++)
+			list[i] = QV_TG_BELL; /* not a coin at all */
 		qv_action x, y;
 		assert_int_equal(qv_match_chance(m, &x, &err), QV_OK);
 		assert_int_equal(qv_match_chance(twin, &y, &err), QV_OK);

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "engine/match/history.h"
+#include "engine/match/life.h"
 #include "engine/match/position.h"
 #include "engine/match/step.h"
 #include "engine/match/together.h"
@@ -101,16 +102,21 @@ json_t *qv_match_view_json(qv_match *m, int viewer)
 		turn = at != NULL;
 		st = at ? at : st;
 	}
+	qv_action *list = turn ? qv__match_actions(g) : NULL;
+	if (turn && !list) { /* without its legal actions the view is not written at all */
+		json_decref(j);
+		return NULL;
+	}
 	if (turn) {
 		json_t *legal = json_array(), *what = json_array(), *confirm = json_array();
-		int n = g->legal(st, m->abuf);
+		int n = g->legal(st, list);
 		for (int i = 0; i < n; i++) {
 			char text[QV_ACTION_TEXT], note[QV_NOTE_TEXT] = "";
 			bool ask = false;
-			if (g->action_to_text(st, m->abuf[i], text, sizeof text) < 0)
+			if (g->action_to_text(st, list[i], text, sizeof text) < 0)
 				continue;
 			if (g->action_note &&
-			    g->action_note(st, m->abuf[i], note, sizeof note, &ask) <= 0)
+			    g->action_note(st, list[i], note, sizeof note, &ask) <= 0)
 				note[0] = '\0';
 			legal = qv__json_push(legal, json_string(text));
 			what = qv__json_push(what, json_string(note));

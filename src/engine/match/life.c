@@ -1,11 +1,14 @@
 /*
- * life.c - a match's life: made for a game (its state buffers, the scratch lists and the
- * match's own chance list, default names), started from init, restarted in the same memory
- * for a driver that plays many games in a row, and freed with everything it owns.
+ * life.c - a match's life: made for a game (its state buffers, the match's own chance list,
+ * default names), started from init, restarted in the same memory for a driver that plays many
+ * games in a row, and freed with everything it owns; and the list of actions a thread lists
+ * into (qv__match_actions), one per thread rather than one per match.
  *
  * A new match remembers the position init gave as `base`, the start of its history, and
  * applies the forced moves of the opening at once, as after every change (play.c).
  */
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,36 @@
 #include "engine/match/position.h"
 #include "engine/match/walk.h"
 #include "quiver/variant.h"
+
+/* The calling thread's list (qv__match_actions) and its room, in entries; the key frees it
+ * when the thread ends. A list per match (64 KiB for THREE ARROWS, whose max_actions is
+ * 16,384) was most of an idle table's memory in a server holding a thousand. */
+static _Thread_local qv_action *actions;
+static _Thread_local int actions_room;
+static pthread_key_t actions_key;
+static pthread_once_t actions_once = PTHREAD_ONCE_INIT;
+static bool actions_keyed;
+
+static void make_actions_key(void) { actions_keyed = pthread_key_create(&actions_key, free) == 0; }
+
+qv_action *qv__match_actions(const qv_game *g)
+{
+	int need = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	if (need < 1)
+		need = 1;
+	if (need <= actions_room)
+		return actions;
+	pthread_once(&actions_once, make_actions_key);
+	qv_action *list = actions_keyed ? malloc((size_t)need * sizeof *list) : NULL;
+	if (!list || pthread_setspecific(actions_key, list) != 0) {
+		free(list);
+		return NULL;
+	}
+	free(actions);
+	actions = list;
+	actions_room = need;
+	return list;
+}
 
 /* Allocates a match for g with its state buffers and default names, but no state yet. The
  * parameters (some 33 KB of text) are left unwritten but empty: only their first n entries are
@@ -30,24 +63,18 @@ qv_match *qv__match_alloc(const qv_game *g, qv_err *err)
 	memset(m, 0, offsetof(qv_match, params));
 	m->params.n = 0;
 	memset((char *)m + offsetof(qv_match, seed), 0, sizeof *m - offsetof(qv_match, seed));
-	int nbuf = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
-	if (nbuf < 1)
-		nbuf = 1;
 	m->game = g;
 	int nch = g->max_chance > 0 ? g->max_chance : 1;
 	qv__match_forget_position(m);
 	m->state = calloc(1, g->state_size);
 	m->base = calloc(1, g->state_size);
-	/* The scratch lists, each followed by the match's own chance list. */
-	m->abuf = malloc((size_t)(nbuf + nch) * sizeof *m->abuf);
-	m->pbuf = malloc((size_t)(2 * nch) * sizeof *m->pbuf);
-	if (!m->state || !m->base || !m->abuf || !m->pbuf) {
+	m->cout = malloc((size_t)nch * sizeof *m->cout);
+	m->cprob = malloc((size_t)nch * sizeof *m->cprob);
+	if (!m->state || !m->base || !m->cout || !m->cprob) {
 		qv_match_free(m);
 		qv_fail(err, QV_ENOMEM, "out of memory creating a match");
 		return NULL;
 	}
-	m->cout = m->abuf + nbuf;
-	m->cprob = m->pbuf + nch;
 	for (int k = 0; k < QV_MATCH_MARKS; k++)
 		m->mark_at[k] = -1;
 	for (int i = 0; i < QV_MAX_PLAYERS; i++) /* "p1".."p5" */
@@ -71,8 +98,8 @@ void qv_match_free(qv_match *m)
 	free(m->marks);
 	free(m->scratch);
 	qv_events_free(&m->said);
-	free(m->abuf);
-	free(m->pbuf);
+	free(m->cout);
+	free(m->cprob);
 	qv_variant_release(m->variant);
 	free(m);
 }

@@ -10,6 +10,7 @@
  * forgets them first.
  */
 #include "engine/match/position.h"
+#include "engine/match/life.h"
 
 /* qv_match.who when the player to move is not known (the state changed since it was asked). */
 #define WHO_UNKNOWN (-100)
@@ -48,7 +49,8 @@ bool qv__match_only_option(qv_match *m, int who, qv_action *out, int *counted)
 		*out = m->cout[0];
 		return true;
 	}
-	return qv_only_option(m->game, m->state, m->abuf, counted, out);
+	qv_action *list = qv__match_actions(m->game);
+	return list && qv_only_option(m->game, m->state, list, counted, out);
 }
 
 /* Whether who is a player whose forced decisions a front end shows before they are applied
@@ -74,7 +76,10 @@ int qv_match_count_legal(qv_match *m)
 {
 	if (m->noptions < 0) {
 		int who = qv_match_to_move(m);
-		m->noptions = who < 0 ? 0 : qv_count_legal(m->game, m->state, m->abuf);
+		qv_action *list = who < 0 || m->game->count ? NULL : qv__match_actions(m->game);
+		if (who >= 0 && !m->game->count && !list)
+			return -1;
+		m->noptions = who < 0 ? 0 : qv_count_legal(m->game, m->state, list);
 	}
 	return m->noptions;
 }

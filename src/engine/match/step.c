@@ -13,31 +13,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/match/life.h"
 #include "engine/match/position.h"
 #include "engine/match/step.h"
 #include "engine/match/together.h"
 
-/* The scratch states (two, side by side), made on first use. */
+/* The scratch states (two, side by side), made on first use; NULL when they, or the thread's
+ * list of actions that step_turn lists into, cannot be had (out of memory). */
 static char *scratch(qv_match *m)
 {
 	if (!m->scratch)
 		m->scratch = malloc(2 * m->game->state_size);
-	return m->scratch;
+	return m->scratch && qv__match_actions(m->game) ? m->scratch : NULL;
 }
 
 /* Whether `player`, of the current step but not to move, has a decision to make in it, with
  * the position in st (tmp: a second state): together.c's reach, after which commitments
- * that no longer fit are withdrawn and the player decides again. */
+ * that no longer fit are withdrawn and the player decides again. Called once scratch() had
+ * both states and the thread's list. */
 static bool step_turn(qv_match *m, int player, void *st, void *tmp)
 {
 	bool broken = false;
 	const qv_game *g = m->game;
-	if (qv__together_reach(g, m->state, player, m->pending[player], st, tmp, m->abuf, &broken))
+	qv_action *list = qv__match_actions(g);
+	if (qv__together_reach(g, m->state, player, m->pending[player], st, tmp, list, &broken))
 		return true;
 	if (!broken)
 		return false;
 	qv_match_withdraw(m, player);
-	return qv__together_reach(g, m->state, player, "", st, tmp, m->abuf, &broken);
+	return qv__together_reach(g, m->state, player, "", st, tmp, list, &broken);
 }
 
 /* Whether player is one of the current step's players who have not committed in the state. */
