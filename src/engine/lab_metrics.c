@@ -531,6 +531,30 @@ static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 	return r;
 }
 
+/* A paired test: the mean of per-game differences d (m), with Student's t interval
+ * mean +- t(0.975, n - 1) * sd / sqrt(n) and the two-sided p of t = mean / (sd / sqrt(n))
+ * against Student's t with n - 1 degrees of freedom (p < 0.05 exactly when the interval leaves
+ * 0 out); *t is that t, for the ranking. The games are the units: each difference comes from
+ * one game, so what two seats of a game share (at two players their scores sum to 1) is in
+ * the differences' spread, not counted twice. With sd 0, p is 1 for a mean of 0 and 0
+ * otherwise; no test with fewer than two games. */
+static qv_lab_delta paired_delta(const qv_moments *d, double *t)
+{
+	*t = NAN;
+	if (d->n < 2)
+		return no_test;
+	double se = qv_moments_sd(d) / sqrt((double)d->n);
+	qv_lab_delta r = {d->mean, qv_moments_ci95(d), NAN, false};
+	if (se > 0) {
+		*t = d->mean / se;
+		r.p = qv_t_p_two_sided(*t, (double)(d->n - 1));
+	} else {
+		*t = d->mean == 0 ? 0 : copysign(INFINITY, d->mean);
+		r.p = d->mean == 0 ? 1 : 0;
+	}
+	return r;
+}
+
 static void lengths_of(const qv_lab_game *games, const qv_lab_arm *arm, qv_moments *m)
 {
 	*m = (qv_moments){0};
@@ -597,8 +621,10 @@ static void play_rates(const qv_lab_plan *p, const qv_lab_game *games, const qv_
  * difference of proportions (prop_delta); the length, d = mean decisions ablate - main
  * (mean_delta). Restricted play: in the restrict arm of k, the seat of the arm's agent 0
  * (forbidden k) against the mean score of the other seats (its unrestricted twins) of the same
- * games: d = mean s_r - mean s_twins, treated as two proportions over the arm's games; its
- * length against main as for ablation. A component without those arms has no tests. */
+ * game: d_i = s_r - mean s_twins per game, a paired test over the arm's games (paired_delta;
+ * two independent proportions overstated z by about sqrt(2) at two players, where the scores
+ * sum to 1); its length against main as for ablation. A component without those arms has no
+ * tests. */
 static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_arm *main,
                    const tally *mt, const qv_moments *mlen, int k, qv_lab_component *c)
 {
@@ -624,10 +650,10 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 		c->ablate_length = mean_delta(&len, mlen);
 	}
 	if (re && re->games > 0) {
-		double xr = 0, xt = 0;
+		qv_moments d = {0};
 		for (int i = re->first; i < re->first + re->games; i++) {
 			const qv_lab_game *g = &games[i];
-			double twins = 0;
+			double xr = 0, twins = 0;
 			int ntwins = 0;
 			for (int s = 0; s < n; s++) {
 				if (g->agent[s] == 0)
@@ -637,9 +663,9 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 					ntwins++;
 				}
 			}
-			xt += ntwins > 0 ? twins / ntwins : 0;
+			qv_moments_add(&d, xr - (ntwins > 0 ? twins / ntwins : 0));
 		}
-		c->restrict_score = prop_delta(xr, re->games, xt, re->games, &z);
+		c->restrict_score = paired_delta(&d, &z);
 		if (fabs(z) > c->extremeness)
 			c->extremeness = fabs(z);
 		lengths_of(games, re, &len);

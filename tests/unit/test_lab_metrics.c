@@ -619,11 +619,13 @@ static void test_agents(void **state)
  * 8). Main: seat 1 wins games 0-3, seat 2 games 4-7, every game 10 decisions.
  * - c ablated: seat 1 0.5 -> 1, d = 0.5, se = sqrt(0 + .25 / 8), z = 2.828; seat 2 d = -0.5;
  *   lengths 12, 14, 12, ... against 10: d = 3, Welch with main's spread 0.
- * - c restricted: s_r = 2 / 8 against the twins' 6 / 8: d = -0.5, z = -0.5 / sqrt(2 * .25 *
- *   .75 / 8) = -2.309; lengths 10 as in main: d = 0, se = 0, p = 1.
- * - b: every d 0, p 1. Tests with a p: c's five, b's three (m = 8). Sorted: c's length, c's
- *   two seats (0.00468), c's restricted score (0.0209 <= 4 / 8 * 0.05), then the four 1s: c's
- *   four tests below the cut are flagged, c's restricted length and b's are not.
+ * - c restricted: per game d = s_r - s_twin, +1 in games 0 and 1, -1 in the six others: mean
+ *   -0.5, sd sqrt(6 / 7), paired t = -0.5 / (sd / sqrt(8)) = -1.528 with 7 degrees of freedom
+ *   (two independent proportions said z = -2, p = 0.0455: the same games counted twice);
+ *   lengths 10 as in main: d = 0, se = 0, p = 1.
+ * - b: every d 0, p 1. Tests with a p: c's five, b's three (m = 8). Sorted: c's length
+ *   (9.6e-5), c's two seats (0.0209), c's restricted score (0.170), then the four 1s: only
+ *   the length is under its cut.
  * - order: c (|z| 2.828), then a and b (0) by index.
  * Play rates over main: c is available to seat 1 four times and played once, to seat 2 twice,
  * never played, in every game: 8 / 48; drawn by all 16 (game, seat) pairs, mean s 1/2; played
@@ -690,10 +692,12 @@ static void test_components(void **state)
 	near(c->ablate_length.p, 9.584590572e-5, 1e-13);          /* 2 * pt(-7.937254, 7) */
 	near(c->ablate_length.ci.hi - 3, 2.364624252 * se, 1e-9); /* df = 7 */
 	near(c->restrict_score.d, -0.5, 1e-12);
-	same_interval(c->restrict_score.ci, qv_newcombe(2, 8, 6, 8, QV_Z95));
-	/* pooled: 8 of 16, z = -0.5 / sqrt(0.25 * 2 / 8) = -2 */
-	near(c->restrict_score.p, qv_p_two_sided(-2), 1e-15);
-	near(c->restrict_score.p, 0.045500264, 1e-9);
+	/* paired: se = sqrt(6 / 7) / sqrt(8), t = -1.527525, df 7 */
+	double rse = sqrt(6.0 / 7) / sqrt(8);
+	near(c->restrict_score.p, qv_t_p_two_sided(-0.5 / rse, 7), 1e-15);
+	near(c->restrict_score.p, 0.1704707, 1e-6); /* 2 * pt(-1.527525, 7) */
+	near(c->restrict_score.ci.lo, -0.5 - 2.364624252 * rse, 1e-9);
+	near(c->restrict_score.ci.hi, -0.5 + 2.364624252 * rse, 1e-9);
 	near(c->restrict_length.d, 0, 0);
 	near(c->restrict_length.p, 1, 0);
 	near(c->extremeness, 0.5 / sqrt(0.75 * 0.25 * 2 / 8), 1e-12);

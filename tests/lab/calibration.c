@@ -1,0 +1,150 @@
+/*
+ * calibration.c - the lab's tests say p < 0.05 about 5% of the time when nothing happens.
+ *
+ * Null components: ConCardia with NULLS cards added that are in no deck. Forbidding one can
+ * change nothing (restricted play is then a study of the same agent against itself), and the
+ * variant without one is the same game (ablation is an A/A study of the main arm against an
+ * arm of other seeds). Over STUDIES studies of fixed seeds with the random agent, every test
+ * the report shows for a component (ablation: each seat's score and the length; restricted
+ * play: the score and the length) must come out p < 0.05 at a rate whose 95% Wilson interval
+ * holds 5%, and no more than 5% of the null components may be flagged.
+ *
+ * The restricted seat's score was once tested as two independent proportions, though its
+ * twins play the same games: at two players their scores sum to 1, z came out about sqrt(2)
+ * too large, and 16-20% of these tests said p < 0.05. The seeds are fixed, so the test gives
+ * the same answer every run.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "quiver/lab.h"
+#include "quiver/stats.h"
+#include "quiver/variant.h"
+
+#define NULLS   14
+#define STUDIES 20
+
+/* The tests of one kind: how many had a p, how many were under 0.05. */
+typedef struct count {
+	const char *name;
+	long tests, low;
+} count;
+
+static void tally(count *c, const qv_lab_delta *d)
+{
+	if (d->p != d->p) /* no test (NAN) */
+		return;
+	c->tests++;
+	c->low += d->p < 0.05;
+}
+
+static const qv_variant *nulls_variant(const qv_game *g)
+{
+	json_t *add = json_array();
+	for (int i = 1; i <= NULLS; i++) {
+		char id[16];
+		snprintf(id, sizeof id, "null-%d", i);
+		json_array_append_new(add,
+		                      json_pack("{s:s, s:s, s:s, s:i, s:i, s:[s], s:s}", "id", id,
+		                                "name", id, "trait", "Rock", "strength", 1,
+		                                "defense", 1, "arrows", "N", "type", "Airship"));
+	}
+	json_t *doc =
+	    json_pack("{s:i, s:s, s:s, s:s, s:{s:o}}", "quiver_variant", 1, "game", "concardia",
+	              "name", "nulls", "extends", "base", "cards", "add", add);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	qv_err err;
+	if (qv_variant_from_json(doc, g, "nulls", &v, &err) != QV_OK)
+		fail_msg("the null variant is refused: %s", err.msg);
+	json_decref(doc);
+	return v;
+}
+
+static void test_null_components(void **state)
+{
+	(void)state;
+	const qv_game *g = qv_game_find("concardia", NULL);
+	assert_non_null(g);
+	const qv_variant *v = nulls_variant(g);
+	count kinds[] = {{"ablation, p1's score", 0, 0},
+	                 {"ablation, p2's score", 0, 0},
+	                 {"ablation, length", 0, 0},
+	                 {"restricted play, score", 0, 0},
+	                 {"restricted play, length", 0, 0}};
+	long nulls = 0, flagged = 0;
+	for (int study = 0; study < STUDIES; study++) {
+		qv_lab_config c = {0};
+		c.game = g;
+		c.variant = v;
+		c.nagents = 1;
+		strcpy(c.agents[0], "random");
+		c.players[0] = 2;
+		c.nplayers = 1;
+		c.games = 100;
+		c.component_games = 100;
+		c.seed = 1000 + (uint64_t)study;
+		strcpy(c.version, QV_VERSION);
+		qv_lab_plan p;
+		qv_err err;
+		if (qv_lab_plan_make(&c, &p, &err) != QV_OK)
+			fail_msg("plan: %s", err.msg);
+		qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
+		assert_non_null(games);
+		if (qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err) != QV_OK)
+			fail_msg("play: %s", err.msg);
+		qv_lab_report r;
+		if (qv_lab_compute(&p, games, &r, &err) != QV_OK)
+			fail_msg("compute: %s", err.msg);
+		const qv_lab_section *S = &r.section[0];
+		for (int k = 0; k < p.ncomponents; k++) {
+			const qv_lab_component *x = &S->component[k];
+			if (strncmp(x->id, "null-", 5) != 0)
+				continue;
+			nulls++;
+			flagged += x->flagged;
+			tally(&kinds[0], &x->ablate_seat[0]);
+			tally(&kinds[1], &x->ablate_seat[1]);
+			tally(&kinds[2], &x->ablate_length);
+			tally(&kinds[3], &x->restrict_score);
+			tally(&kinds[4], &x->restrict_length);
+		}
+		qv_lab_report_free(&r);
+		for (int i = 0; i < p.total; i++)
+			qv_lab_game_free(&games[i]);
+		free(games);
+		qv_lab_plan_free(&p);
+	}
+	qv_variant_release(v);
+	assert_int_equal(nulls, NULLS * STUDIES);
+	bool ok = true;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		const count *k = &kinds[i];
+		qv_interval ci = qv_wilson((double)k->low, (double)k->tests, QV_Z95);
+		bool holds = k->tests > 0 && ci.lo <= 0.05 && 0.05 <= ci.hi;
+		printf("%-24s p < 0.05 in %3ld of %3ld tests: %5.1f%% [%4.1f%%, %4.1f%%]%s\n",
+		       k->name, k->low, k->tests,
+		       k->tests ? 100.0 * (double)k->low / (double)k->tests : 0, 100 * ci.lo,
+		       100 * ci.hi, holds ? "" : "  <- does not hold 5%");
+		ok = ok && holds;
+	}
+	printf("null components flagged: %ld of %ld\n", flagged, nulls);
+	assert_true(ok);
+	assert_true(flagged * 20 <= nulls);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_null_components),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
