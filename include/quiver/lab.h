@@ -20,10 +20,13 @@
  * nagents (main, baseline, ablate: the study's agents); in restrict, ladder and luck the one
  * distinct seat is seat j mod N.
  *
- * Game i is seeded by qv_seed_mix(seed, i), so nothing depends on threads or on how the
- * range is cut into shards. With `paired`, the games of one rotation (j = r*N .. r*N+N-1 of
- * an arm) share their chance: the match's seed is qv_seed_mix(seed, first index of the
- * rotation), the agents' seeds still derive from qv_seed_mix(seed, i).
+ * Game i is seeded by qv_seed_mix(seed, i) (qv_lab_game_seed), so nothing depends on threads
+ * or on how the range is cut into shards; except that game j of an ablate or baseline arm
+ * takes the seeds of game j of the main arm of its player count, while that arm has one
+ * (common random numbers: the report compares the two game by game). With `paired`,
+ * the games of one rotation (j = r*N .. r*N+N-1 of an arm) share their chance: the match's
+ * seed is qv_seed_mix(seed, first index of the rotation), the agents' seeds still derive from
+ * the game's seed.
  *
  * A played game becomes one compact text line (qv_lab_line_write); a shard is a header line
  * (the study's configuration and the range it plays, JSON) and its games' lines. Everything
@@ -119,6 +122,10 @@ typedef struct qv_lab_plan {
  * range, an agent spec refused, too many games in all). Release with qv_lab_plan_free. */
 qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *err);
 void qv_lab_plan_free(qv_lab_plan *p);
+/* The seed of game i of the plan: its agents' seeds derive from it, and so does its chance
+ * (without `paired`, it is the match's seed). */
+uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i);
+
 /* The arm holding game index i. */
 const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i);
 
@@ -232,12 +239,12 @@ typedef struct qv_lab_component {
 	qv_lab_est play_rate;    /* chosen / available over all decisions */
 	qv_lab_est score_drawn;  /* score of seats that had it available (correlational) */
 	qv_lab_est score_played; /* score of seats that played it (correlational) */
-	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, Newcombe */
-	qv_lab_delta ablate_length;               /* decisions, Welch */
-	qv_lab_delta restrict_score;              /* restricted seat minus its twins, Newcombe */
+	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, paired */
+	qv_lab_delta ablate_length;               /* decisions, paired */
+	qv_lab_delta restrict_score;              /* restricted seat minus its twins, paired */
 	qv_lab_delta restrict_length;
-	double extremeness; /* the largest |z| of its score tests (INFINITY: a difference with no
-	                     * spread); orders the verdict's five */
+	double extremeness; /* the largest |t| of its paired score tests (a sign test's: the
+	                     * normal z of its p); orders the verdict's five */
 	bool flagged;       /* any of its tests flagged */
 } qv_lab_component;
 

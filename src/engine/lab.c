@@ -561,6 +561,31 @@ static qv_status worker_match(const qv_lab_plan *p, const qv_lab_arm *a, lab_wor
 	return QV_OK;
 }
 
+/* The arm whose game j lends its seeds to game j of arm a: for ablation and the baseline, the
+ * main arm of the same player count while it has a game j (common random numbers: the two
+ * games meet the same dice and deals, and their agents the same seeds, so that they are
+ * compared game by game); else a itself. Restricted play keeps seeds of its own: its score is
+ * a comparison within its games, and every component's arm would otherwise replay the same
+ * games, so that one arm's luck would be every null component's. */
+static const qv_lab_arm *seed_arm(const qv_lab_plan *p, const qv_lab_arm *a, int j)
+{
+	if (a->kind != QV_LAB_ABLATE && a->kind != QV_LAB_BASELINE)
+		return a;
+	for (int k = 0; k < p->narms; k++) {
+		const qv_lab_arm *m = &p->arm[k];
+		if (m->kind == QV_LAB_MAIN && m->players == a->players)
+			return j < m->games ? m : a;
+	}
+	return a;
+}
+
+uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i)
+{
+	const qv_lab_arm *a = qv_lab_arm_of(p, i);
+	int j = i - a->first;
+	return qv_seed_mix(p->cfg.seed, (uint64_t)(seed_arm(p, a, j)->first + j));
+}
+
 static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_lab_game *res,
                            qv_err *err)
 {
@@ -569,11 +594,12 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 	const qv_lab_arm *arm = qv_lab_arm_of(p, index);
 	int j = index - arm->first;
 	int n = arm->players;
-	uint64_t seed = qv_seed_mix(cfg->seed, (uint64_t)index);
+	uint64_t seed = qv_lab_game_seed(p, index);
 	uint64_t chance_seed = seed;
 	if (cfg->paired) {
-		int r = rotation(arm->kind, n, arm->nagents);
-		chance_seed = qv_seed_mix(cfg->seed, (uint64_t)(arm->first + j / r * r));
+		const qv_lab_arm *ref = seed_arm(p, arm, j);
+		int r = rotation(ref->kind, n, ref->nagents);
+		chance_seed = qv_seed_mix(cfg->seed, (uint64_t)(ref->first + j / r * r));
 	}
 	const qv_components *comp = g->components;
 	bool by_component = comp && comp->component_of && p->ncomponents > 0;

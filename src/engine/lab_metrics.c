@@ -513,11 +513,11 @@ static qv_lab_delta prop_delta(double x1, double n1, double x2, double n2, doubl
 	return r;
 }
 
-/* A difference of mean lengths a - b with Welch's interval and the two-sided p of Welch's
- * t = d / se against Student's t with the interval's degrees of freedom (rounded down, as
- * qv_welch's interval: p < 0.05 exactly when the interval leaves 0 out). With se 0 (no spread
- * in either sample) p is 1 for d = 0 and 0 otherwise; no test when a sample has fewer than two
- * games (its spread unknown). */
+/* A difference of mean lengths a - b of independent games with Welch's interval and the
+ * two-sided p of Welch's t = d / se against Student's t with the interval's degrees of freedom
+ * (rounded down, as qv_welch's interval: p < 0.05 exactly when the interval leaves 0 out).
+ * With se 0 (no spread in either sample) p is 1 for d = 0 and 0 otherwise; no test when a
+ * sample has fewer than two games (its spread unknown). */
 static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 {
 	if (a->n < 2 || b->n < 2)
@@ -531,13 +531,22 @@ static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 	return r;
 }
 
+static void lengths_of(const qv_lab_game *games, const qv_lab_arm *arm, qv_moments *m)
+{
+	*m = (qv_moments){0};
+	for (int i = arm->first; i < arm->first + arm->games; i++)
+		qv_moments_add(m, games[i].decisions);
+}
+
 /* A paired test: the mean of per-game differences d (m), with Student's t interval
  * mean +- t(0.975, n - 1) * sd / sqrt(n) and the two-sided p of t = mean / (sd / sqrt(n))
  * against Student's t with n - 1 degrees of freedom (p < 0.05 exactly when the interval leaves
  * 0 out); *t is that t, for the ranking. The games are the units: each difference comes from
  * one game, so what two seats of a game share (at two players their scores sum to 1) is in
- * the differences' spread, not counted twice. With sd 0, p is 1 for a mean of 0 and 0
- * otherwise; no test with fewer than two games. */
+ * the differences' spread, not counted twice. With sd 0 (every game gave the same difference)
+ * t is not defined: p is 1 for a mean of 0, else the exact sign test's 2 / 2^n (n games all
+ * one way: two such games are no certainty), and *t the normal z of that p. No test with
+ * fewer than two games. */
 static qv_lab_delta paired_delta(const qv_moments *d, double *t)
 {
 	*t = NAN;
@@ -548,18 +557,61 @@ static qv_lab_delta paired_delta(const qv_moments *d, double *t)
 	if (se > 0) {
 		*t = d->mean / se;
 		r.p = qv_t_p_two_sided(*t, (double)(d->n - 1));
+	} else if (d->mean == 0) {
+		*t = 0;
+		r.p = 1;
 	} else {
-		*t = d->mean == 0 ? 0 : copysign(INFINITY, d->mean);
-		r.p = d->mean == 0 ? 1 : 0;
+		r.p = fmin(1, ldexp(2, -(int)(d->n < 1000 ? d->n : 1000)));
+		double lo = 0, hi = 40; /* qv_p_two_sided(z) = p, by bisection */
+		for (int i = 0; i < 100; i++) {
+			double mid = (lo + hi) / 2;
+			if (qv_p_two_sided(mid) > r.p)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		*t = copysign(lo, d->mean);
 	}
 	return r;
 }
 
-static void lengths_of(const qv_lab_game *games, const qv_lab_arm *arm, qv_moments *m)
+/* A game's figure for a paired comparison (paired_games): seat `arg`'s score, its length in
+ * decisions, whether a seat won alone, whether the turn limit ended it. */
+typedef double (*game_figure)(const qv_lab_game *g, int arg);
+
+static double fig_score(const qv_lab_game *g, int s) { return score_of(g, s); }
+static double fig_length(const qv_lab_game *g, int unused)
 {
-	*m = (qv_moments){0};
-	for (int i = arm->first; i < arm->first + arm->games; i++)
-		qv_moments_add(m, games[i].decisions);
+	(void)unused;
+	return g->decisions;
+}
+static double fig_won(const qv_lab_game *g, int unused)
+{
+	(void)unused;
+	return winner_of(g) >= 0;
+}
+static double fig_capped(const qv_lab_game *g, int unused)
+{
+	(void)unused;
+	return g->capped;
+}
+/* The share of the game's positions that were decisions (DecisionMoves of one game). */
+static double fig_decision_share(const qv_lab_game *g, int unused)
+{
+	(void)unused;
+	return g->positions > 0 ? (double)g->decisions / g->positions : 0;
+}
+
+/* Arm a against its reference ref (the main arm, whose games lent theirs their seeds,
+ * qv_lab_game_seed): game j of a minus game j of ref, for every j both have, tested paired. */
+static qv_lab_delta paired_games(const qv_lab_game *games, const qv_lab_arm *a,
+                                 const qv_lab_arm *ref, game_figure f, int arg, double *t)
+{
+	qv_moments d = {0};
+	int n = a->games < ref->games ? a->games : ref->games;
+	for (int j = 0; j < n; j++)
+		qv_moments_add(&d, f(&games[a->first + j], arg) - f(&games[ref->first + j], arg));
+	return paired_delta(&d, t);
 }
 
 /* Correlational figures over the main games. Play rate: decisions that played the component
@@ -616,17 +668,17 @@ static void play_rates(const qv_lab_plan *p, const qv_lab_game *games, const qv_
 	}
 }
 
-/* The causal figures of component k, and the |z| of its score tests (extremeness).
- * Ablation: the ablate arm of k against main. Per seat, d = s_p(ablate) - s_p(main) as a
- * difference of proportions (prop_delta); the length, d = mean decisions ablate - main
- * (mean_delta). Restricted play: in the restrict arm of k, the seat of the arm's agent 0
- * (forbidden k) against the mean score of the other seats (its unrestricted twins) of the same
- * game: d_i = s_r - mean s_twins per game, a paired test over the arm's games (paired_delta;
- * two independent proportions overstated z by about sqrt(2) at two players, where the scores
- * sum to 1); its length against main as for ablation. A component without those arms has no
- * tests. */
-static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_arm *main,
-                   const tally *mt, const qv_moments *mlen, int k, qv_lab_component *c)
+/* The causal figures of component k, and the |t| of its score tests (extremeness).
+ * Ablation: the ablate arm of k against main, game j against game j (the same seeds,
+ * qv_lab_game_seed): per seat, d = s_p(ablate) - s_p(main), and the length in decisions,
+ * each a paired test (paired_games). Restricted play: in the restrict arm of k, the seat of the
+ * arm's agent 0 (forbidden k) against the mean score of the other seats (its unrestricted twins) of
+ * the same game: d_i = s_r - mean s_twins per game, a paired test over the arm's games
+ * (paired_delta; two independent proportions overstated z by about sqrt(2) at two players, where
+ * the scores sum to 1); its length against main's (games of other seeds) by Welch's t. A component
+ * without those arms has no tests. */
+static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_arm *main, int k,
+                   qv_lab_component *c)
 {
 	int n = main->players;
 	const qv_lab_arm *ab = find_arm(p, QV_LAB_ABLATE, n, k);
@@ -636,18 +688,13 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 	for (int s = 0; s < QV_MAX_PLAYERS; s++)
 		c->ablate_seat[s] = no_test;
 	c->ablate_length = c->restrict_score = c->restrict_length = no_test;
-	qv_moments len;
 	if (ab && ab->games > 0) {
-		tally at;
-		tally_arm(games, ab, n, &at);
 		for (int s = 0; s < n; s++) {
-			c->ablate_seat[s] =
-			    prop_delta(at.score[s], at.games, mt->score[s], mt->games, &z);
+			c->ablate_seat[s] = paired_games(games, ab, main, fig_score, s, &z);
 			if (fabs(z) > c->extremeness)
 				c->extremeness = fabs(z);
 		}
-		lengths_of(games, ab, &len);
-		c->ablate_length = mean_delta(&len, mlen);
+		c->ablate_length = paired_games(games, ab, main, fig_length, 0, &z);
 	}
 	if (re && re->games > 0) {
 		qv_moments d = {0};
@@ -668,8 +715,10 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 		c->restrict_score = paired_delta(&d, &z);
 		if (fabs(z) > c->extremeness)
 			c->extremeness = fabs(z);
-		lengths_of(games, re, &len);
-		c->restrict_length = mean_delta(&len, mlen);
+		qv_moments rl, ml;
+		lengths_of(games, re, &rl);
+		lengths_of(games, main, &ml);
+		c->restrict_length = mean_delta(&rl, &ml);
 	}
 }
 
@@ -774,6 +823,8 @@ static void compare_row(qv_lab_section *sec, const char *metric, double variant,
 	c->delta = d;
 }
 
+static double share(double x, double n) { return n > 0 ? x / n : NAN; }
+
 static void compare_prop(qv_lab_section *sec, const char *metric, double x1, double n1, double x2,
                          double n2)
 {
@@ -790,9 +841,23 @@ static void compare_derived(qv_lab_section *sec, const char *metric, double vari
 	compare_row(sec, metric, variant, base, d);
 }
 
-/* Every row is the variant minus the baseline: proportions with Newcombe's interval and a z
- * p-value, the mean length with Welch's, derived figures with the difference only. None takes
- * part in Benjamini-Hochberg. */
+/* A row whose difference is tested game by game: the baseline's game j played with the seeds
+ * of the variant's game j (qv_lab_game_seed). */
+static void compare_paired(qv_lab_section *sec, const char *metric, double variant, double base,
+                           const qv_lab_game *games, const qv_lab_arm *arms[2], game_figure f,
+                           int arg)
+{
+	double t;
+	compare_row(sec, metric, variant, base, paired_games(games, arms[0], arms[1], f, arg, &t));
+}
+
+/* Every row is the variant minus the baseline. The seat scores, completion, timeouts, the mean
+ * length and decision moves (each game's share of decisions among its positions) are tested
+ * game by game (paired t over the games of the same seeds): a game's positions are not
+ * independent trials, and a test over positions said p < 0.05 in 38% of A/A studies
+ * (tests/lab/calibration.c). Drawishness (over the uncapped games of each) as two
+ * proportions, with Newcombe's interval and a z p-value; derived figures with the difference
+ * only. None takes part in Benjamini-Hochberg. */
 static void compare(const qv_lab_game *games, const qv_lab_arm *arms[2], const tally t[2],
                     qv_lab_section *sec)
 {
@@ -803,19 +868,19 @@ static void compare(const qv_lab_game *games, const qv_lab_arm *arms[2], const t
 	const qv_lab_length *l[2] = {&sec->length, &sec->baseline_length};
 	sec->ncompare = 0;
 	for (int s = 0; s < sec->players; s++)
-		compare_prop(sec, seat_rows[s], t[0].score[s], t[0].games, t[1].score[s],
-		             t[1].games);
+		compare_paired(sec, seat_rows[s], share(t[0].score[s], t[0].games),
+		               share(t[1].score[s], t[1].games), games, arms, fig_score, s);
 	compare_derived(sec, "fairness gap", o[0]->fairness_gap, o[1]->fairness_gap);
 	compare_derived(sec, "balance", o[0]->balance, o[1]->balance);
-	compare_prop(sec, "completion", t[0].winners, t[0].games, t[1].winners, t[1].games);
+	compare_paired(sec, "completion", share(t[0].winners, t[0].games),
+	               share(t[1].winners, t[1].games), games, arms, fig_won, 0);
 	compare_prop(sec, "drawishness", t[0].shared, t[0].uncapped, t[1].shared, t[1].uncapped);
-	compare_prop(sec, "timeouts", t[0].capped, t[0].games, t[1].capped, t[1].games);
-	qv_moments m[2];
-	lengths_of(games, arms[0], &m[0]);
-	lengths_of(games, arms[1], &m[1]);
-	compare_row(sec, "mean length", l[0]->turns.v, l[1]->turns.v, mean_delta(&m[0], &m[1]));
-	compare_prop(sec, "decision moves", t[0].decisions, t[0].positions, t[1].decisions,
-	             t[1].positions);
+	compare_paired(sec, "timeouts", share(t[0].capped, t[0].games),
+	               share(t[1].capped, t[1].games), games, arms, fig_capped, 0);
+	compare_row(sec, "mean length", l[0]->turns.v, l[1]->turns.v,
+	            paired_games(games, arms[0], arms[1], fig_length, 0, &(double){0}));
+	compare_paired(sec, "decision moves", share(t[0].decisions, t[0].positions),
+	               share(t[1].decisions, t[1].positions), games, arms, fig_decision_share, 0);
 	compare_derived(sec, "branching per decision", l[0]->branching_decision,
 	                l[1]->branching_decision);
 }
@@ -877,10 +942,8 @@ static qv_status section(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_
 		snprintf(sec->component[k].id, sizeof sec->component[k].id, "%s", p->component[k]);
 	if (p->ncomponents > 0) {
 		play_rates(p, games, arms[0], sec->component);
-		qv_moments mlen;
-		lengths_of(games, arms[0], &mlen);
 		for (int k = 0; k < p->ncomponents; k++)
-			causes(p, games, arms[0], &t[0], &mlen, k, &sec->component[k]);
+			causes(p, games, arms[0], k, &sec->component[k]);
 	}
 	flag_and_order(p, sec);
 

@@ -201,11 +201,6 @@ static const char *seat_agent(const qv_lab_arm *a, const qv_lab_game *g, int s)
 	return a->agents[g->agent[s]];
 }
 
-static uint64_t game_seed(const qv_lab_plan *p, int i)
-{
-	return qv_seed_mix(p->cfg.seed, (uint64_t)i);
-}
-
 static const char *component_id(const qv_lab_plan *p, int k)
 {
 	return k >= 0 && k < p->ncomponents ? p->component[k] : "";
@@ -238,7 +233,7 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 			csv_field(b, component_id(p, a->component));
 		else if (a->kind == QV_LAB_LADDER)
 			qv_buf_putd(b, a->component);
-		qv_buf_printf(b, ",%" PRIu64, game_seed(p, i));
+		qv_buf_printf(b, ",%" PRIu64, qv_lab_game_seed(p, i));
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 			qv_buf_putc(b, ',');
 			csv_field(b, seat_agent(a, g, s));
@@ -1998,7 +1993,7 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 	qv_buf_puts(b, " --players ");
 	qv_buf_shell_word(b, qv_buf_str(&seats));
 	qv_buf_free(&seats);
-	qv_buf_printf(b, " --seed %" PRIu64, game_seed(p, i));
+	qv_buf_printf(b, " --seed %" PRIu64, qv_lab_game_seed(p, i));
 	const qv_variant *v = a->variant ? a->variant : c->variant;
 	if (v && !v->builtin) {
 		qv_buf_puts(b, " --variant ");

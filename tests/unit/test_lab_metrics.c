@@ -617,16 +617,18 @@ static void test_agents(void **state)
 /* Three components: "a" without ablate or restrict arms, "b" ablated with the same results as
  * main, "c" ablated (seat 1 then wins every game) and restricted (the forbidden seat wins 2 of
  * 8). Main: seat 1 wins games 0-3, seat 2 games 4-7, every game 10 decisions.
- * - c ablated: seat 1 0.5 -> 1, d = 0.5, se = sqrt(0 + .25 / 8), z = 2.828; seat 2 d = -0.5;
- *   lengths 12, 14, 12, ... against 10: d = 3, Welch with main's spread 0.
+ * - c ablated, game j against main's game j (the same seeds): seat 1's differences 0 in games
+ *   0-3 (won in both), 1 in games 4-7: mean 0.5, sd sqrt(2 / 7), paired t = 0.5 /
+ *   sqrt(1 / 28) = 2.646 with 7 degrees of freedom; seat 2's mean -0.5; lengths 12, 14, 12,
+ *   ... against 10: differences 2, 4, ...: mean 3, sd sqrt(8 / 7).
  * - c restricted: per game d = s_r - s_twin, +1 in games 0 and 1, -1 in the six others: mean
  *   -0.5, sd sqrt(6 / 7), paired t = -0.5 / (sd / sqrt(8)) = -1.528 with 7 degrees of freedom
  *   (two independent proportions said z = -2, p = 0.0455: the same games counted twice);
  *   lengths 10 as in main: d = 0, se = 0, p = 1.
  * - b: every d 0, p 1. Tests with a p: c's five, b's three (m = 8). Sorted: c's length
- *   (9.6e-5), c's two seats (0.0209), c's restricted score (0.170), then the four 1s: only
+ *   (9.6e-5), c's two seats (0.0331), c's restricted score (0.170), then the four 1s: only
  *   the length is under its cut.
- * - order: c (|z| 2.828), then a and b (0) by index.
+ * - order: c (|t| 2.646), then a and b (0) by index.
  * Play rates over main: c is available to seat 1 four times and played once, to seat 2 twice,
  * never played, in every game: 8 / 48; drawn by all 16 (game, seat) pairs, mean s 1/2; played
  * by seat 1's 8, s 1/2. "a" only for seat 1 in games 0-3, listed in two entries (available
@@ -678,15 +680,17 @@ static void test_components(void **state)
 	not_measured(b->play_rate);
 	not_measured(b->score_drawn);
 
+	/* paired: se = sqrt(2 / 7) / sqrt(8) = sqrt(1 / 28), t = 2.645751, df 7 */
+	double ase = sqrt(1.0 / 28);
 	near(c->ablate_seat[0].d, 0.5, 1e-12);
-	same_interval(c->ablate_seat[0].ci, qv_newcombe(8, 8, 4, 8, QV_Z95));
-	/* pooled: 12 of 16, z = 0.5 / sqrt(0.75 * 0.25 * (1/8 + 1/8)) = 2.3094 */
-	near(c->ablate_seat[0].p, qv_p_two_sided(0.5 / sqrt(0.75 * 0.25 * 2 / 8)), 1e-15);
-	near(c->ablate_seat[0].p, 0.020921335, 1e-9);
+	near(c->ablate_seat[0].ci.lo, 0.5 - 2.364624252 * ase, 1e-9);
+	near(c->ablate_seat[0].ci.hi, 0.5 + 2.364624252 * ase, 1e-9);
+	near(c->ablate_seat[0].p, qv_t_p_two_sided(0.5 / ase, 7), 1e-15);
+	near(c->ablate_seat[0].p, 0.0331455, 1e-6); /* 2 * pt(-2.645751, 7) */
 	near(c->ablate_seat[1].d, -0.5, 1e-12);
-	same_interval(c->ablate_seat[1].ci, qv_newcombe(0, 8, 4, 8, QV_Z95));
+	near(c->ablate_seat[1].p, c->ablate_seat[0].p, 1e-15);
 	near(c->ablate_length.d, 3, 1e-12);
-	/* Main's lengths have no spread: se = sd(12, 14, ...) / sqrt(8) = sqrt(8 / 7) / sqrt(8). */
+	/* The differences 2, 4, 2, ...: se = sqrt(8 / 7) / sqrt(8). */
 	double se = sqrt(1.0 / 7);
 	near(c->ablate_length.p, qv_t_p_two_sided(3 / se, 7), 1e-15);
 	near(c->ablate_length.p, 9.584590572e-5, 1e-13);          /* 2 * pt(-7.937254, 7) */
@@ -700,9 +704,9 @@ static void test_components(void **state)
 	near(c->restrict_score.ci.hi, -0.5 + 2.364624252 * rse, 1e-9);
 	near(c->restrict_length.d, 0, 0);
 	near(c->restrict_length.p, 1, 0);
-	near(c->extremeness, 0.5 / sqrt(0.75 * 0.25 * 2 / 8), 1e-12);
+	near(c->extremeness, 0.5 / ase, 1e-12);
 	/* Benjamini-Hochberg over the 8 tests (c's 5, b's 3): only the length's p (rank 1, under
-	 * 0.05/8) is a discovery; 0.0209 at rank 2 and 3 is over 2 * 0.05/8 and 3 * 0.05/8. */
+	 * 0.05/8) is a discovery; 0.0331 at rank 2 and 3 is over 2 * 0.05/8 and 3 * 0.05/8. */
 	assert_false(c->ablate_seat[0].flagged || c->ablate_seat[1].flagged);
 	assert_true(c->ablate_length.flagged);
 	assert_false(c->restrict_score.flagged);
@@ -731,28 +735,42 @@ static void test_components(void **state)
 	fx_free(f);
 }
 
-/* Arms of a single game each: a length's spread is unknown, so no length test; the seat
- * scores are still compared, one win against one loss being no evidence: pooled z = 1 /
- * sqrt(0.25 * 2), p = 0.157, nothing flagged. */
-static void test_components_one_game(void **state)
+/* Arms of one game, then of two: one pair's difference has no spread to judge it by, so no
+ * test at all; two games that both went the other way without the component have no spread
+ * either, and are no certainty: the exact sign test's p = 2 / 2^2 = 0.5 (extremeness its z,
+ * 0.674), nothing flagged. */
+static void test_components_few_games(void **state)
 {
 	(void)state;
 	int players[1] = {2};
-	fx *f = fx_new(players, 1, 2);
-	f->plan.ncomponents = 1;
-	snprintf(f->plan.component[0], QV_NAME_MAX, "x");
-	fx_arm(f, QV_LAB_MAIN, 2, 0, 1);
-	fx_arm(f, QV_LAB_ABLATE, 2, 0, 1);
-	fx_win(&f->game[0], 0);
-	fx_win(&f->game[1], 1);
-	fx_compute(f);
-	const qv_lab_component *c = &f->report.section[0].component[0];
-	near(c->ablate_seat[0].d, -1, 0);
-	near(c->ablate_seat[0].p, 0.157299207, 1e-9);
-	near(c->extremeness, sqrt(2), 1e-12);
-	no_test(&c->ablate_length);
-	assert_false(c->ablate_seat[0].flagged || c->ablate_seat[1].flagged || c->flagged);
-	fx_free(f);
+	for (int n = 1; n <= 2; n++) {
+		fx *f = fx_new(players, 1, 2);
+		f->plan.ncomponents = 1;
+		snprintf(f->plan.component[0], QV_NAME_MAX, "x");
+		fx_arm(f, QV_LAB_MAIN, 2, 0, n);
+		fx_arm(f, QV_LAB_ABLATE, 2, 0, n);
+		for (int j = 0; j < n; j++) {
+			fx_win(&f->game[j], 0);
+			fx_win(&f->game[n + j], 1);
+		}
+		fx_compute(f);
+		const qv_lab_component *c = &f->report.section[0].component[0];
+		if (n == 1) {
+			no_test(&c->ablate_seat[0]);
+			no_test(&c->ablate_seat[1]);
+			no_test(&c->ablate_length);
+			near(c->extremeness, 0, 0);
+		} else {
+			near(c->ablate_seat[0].d, -1, 0);
+			near(c->ablate_seat[0].p, 0.5, 1e-15);
+			near(c->ablate_seat[1].d, 1, 0);
+			near(c->ablate_seat[1].p, 0.5, 1e-15);
+			near(c->extremeness, 0.6744897502, 1e-8);
+			near(c->ablate_length.p, 1, 0); /* the same lengths */
+		}
+		assert_false(c->ablate_seat[0].flagged || c->ablate_seat[1].flagged || c->flagged);
+		fx_free(f);
+	}
 }
 
 /* ---- board ---- */
@@ -830,7 +848,9 @@ static void test_board(void **state)
 /* ---- the baseline ---- */
 
 /* Main: seat 1 wins 3 of 4, lengths 10, 12, 14, 16 (positions 20, legal 30 each). Baseline:
- * four draws, one capped, lengths 8 (positions 10, legal 16). Rows, variant minus baseline. */
+ * four draws, one capped, lengths 8 (positions 10, legal 16). Rows, variant minus baseline,
+ * the baseline's game j played with the seeds of main's game j: the seat scores, completion,
+ * timeouts and length tested game by game. */
 static void test_compare(void **state)
 {
 	(void)state;
@@ -858,13 +878,15 @@ static void test_compare(void **state)
 	for (int r = 0; r < 10; r++)
 		assert_string_equal(sec->compare[r].metric, rows[r]);
 	const qv_lab_compare *c = sec->compare;
-	/* Seat 1: 3/4 against 2/4; pooled 5/8, z = 0.25 / sqrt(.625 * .375 * .5) = 0.7303. */
+	/* Seat 1: 3/4 against 2/4; per game 1 - 1/2 three times, 0 - 1/2 once: mean 0.25, sd
+	 * 0.5, se 0.25, t = 1 with 3 degrees of freedom. */
 	near(c[0].variant, 0.75, 1e-12);
 	near(c[0].baseline, 0.5, 1e-12);
 	near(c[0].delta.d, 0.25, 1e-12);
-	same_interval(c[0].delta.ci, qv_newcombe(3, 4, 2, 4, QV_Z95));
-	near(c[0].delta.p, qv_p_two_sided(0.25 / sqrt(0.625 * 0.375 * 0.5)), 1e-15);
-	near(c[0].delta.p, 0.465209, 1e-6);
+	near(c[0].delta.ci.lo, 0.25 - 3.182446305 * 0.25, 1e-9);
+	near(c[0].delta.ci.hi, 0.25 + 3.182446305 * 0.25, 1e-9);
+	near(c[0].delta.p, qv_t_p_two_sided(1, 3), 1e-15);
+	near(c[0].delta.p, 0.391002219, 1e-8); /* 2 * pt(-1, 3) */
 	near(c[1].delta.d, -0.25, 1e-12);
 	/* Derived: the gap 0.25 against 0, balance 0.5 against 1; no interval, no p. */
 	near(c[2].delta.d, 0.25, 1e-12);
@@ -872,13 +894,16 @@ static void test_compare(void **state)
 	near(c[3].delta.d, -0.5, 1e-12);
 	for (int r = 2; r < 4; r++)
 		assert_true(isnan(c[r].delta.ci.lo) && isnan(c[r].delta.p));
-	/* Completion 4/4 against 0/4 (pooled 1/2, z = 2.83); drawishness 0/4 against 3/3. */
+	/* Completion 4/4 against 0/4: every game 1 - 0, no spread: the sign test's 2 / 2^4;
+	 * drawishness 0/4 against 3/3, two proportions (over the uncapped games of each); timeouts
+	 * 0 - 1 in game 3 only: mean -0.25, t = -1. */
 	near(c[4].delta.d, 1, 0);
-	near(c[4].delta.p, 0.004677735, 1e-9);
+	near(c[4].delta.p, 0.125, 1e-15);
 	same_interval(c[5].delta.ci, qv_newcombe(0, 4, 3, 3, QV_Z95));
 	near(c[5].baseline, 1, 0);
 	near(c[6].delta.d, -0.25, 1e-12);
-	/* Mean length 13 against 8, Welch with the baseline's spread 0: se = sd / 2, df 3. */
+	near(c[6].delta.p, 0.391002219, 1e-8);
+	/* Mean length 13 against 8: per game 2, 4, 6, 8, se = sd / 2, df 3. */
 	near(c[7].variant, 13, 1e-12);
 	near(c[7].baseline, 8, 0);
 	near(c[7].delta.d, 5, 1e-12);
@@ -886,9 +911,13 @@ static void test_compare(void **state)
 	near(c[7].delta.ci.lo, 5 - 3.182446305 * se, 1e-9);
 	near(c[7].delta.p, qv_t_p_two_sided(5 / se, 3), 1e-15);
 	near(c[7].delta.p, 0.030466292, 1e-9);
-	/* DecisionMoves 52/80 against 32/40; branching 120/52 against 2. */
-	near(c[8].delta.d, 52.0 / 80 - 0.8, 1e-12);
-	same_interval(c[8].delta.ci, qv_newcombe(52, 80, 32, 40, QV_Z95));
+	/* DecisionMoves 52/80 against 32/40, per game 0.5, 0.6, 0.7, 0.8 against 0.8: mean
+	 * -0.15, sd sqrt(0.05 / 3); branching 120/52 against 2. */
+	near(c[8].variant, 52.0 / 80, 1e-12);
+	near(c[8].delta.d, -0.15, 1e-12);
+	double dse = sqrt(0.05 / 3) / 2;
+	near(c[8].delta.ci.lo, -0.15 - 3.182446305 * dse, 1e-9);
+	near(c[8].delta.p, qv_t_p_two_sided(-0.15 / dse, 3), 1e-15);
 	near(c[9].delta.d, 120.0 / 52 - 2, 1e-12);
 	assert_true(isnan(c[9].delta.p));
 	for (int r = 0; r < 10; r++)
@@ -963,7 +992,7 @@ int main(void)
 	    cmocka_unit_test(test_ladder),
 	    cmocka_unit_test(test_agents),
 	    cmocka_unit_test(test_components),
-	    cmocka_unit_test(test_components_one_game),
+	    cmocka_unit_test(test_components_few_games),
 	    cmocka_unit_test(test_board),
 	    cmocka_unit_test(test_compare),
 	    cmocka_unit_test(test_refusals),

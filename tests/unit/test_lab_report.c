@@ -382,9 +382,17 @@ static void test_csv(void **state)
 			assert_int_equal(atoi(f), a->component);
 		else
 			assert_string_equal(f, "");
+		/* An ablation's or the baseline's game j has the seeds of main's game j. */
+		int seeded = i, j = i - a->first;
+		for (int k = 0; k < s.plan.narms; k++) {
+			const qv_lab_arm *m = &s.plan.arm[k];
+			if ((a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_BASELINE) &&
+			    m->kind == QV_LAB_MAIN && m->players == a->players && j < m->games)
+				seeded = m->first + j;
+		}
 		csv_next(&at, f, sizeof f);
 		snprintf(want, sizeof want, "%llu",
-		         (unsigned long long)qv_seed_mix(s.plan.cfg.seed, (uint64_t)i));
+		         (unsigned long long)qv_seed_mix(s.plan.cfg.seed, (uint64_t)seeded));
 		assert_string_equal(f, want);
 		for (int seat = 0; seat < QV_MAX_PLAYERS; seat++) {
 			csv_next(&at, f, sizeof f);
