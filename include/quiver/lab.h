@@ -44,7 +44,7 @@
 #include "stats.h"
 #include "variant.h"
 
-#define QV_LAB_FORMAT         1  /* the shard format's version ("quiver_lab") */
+#define QV_LAB_FORMAT         2  /* the shard format's version ("quiver_lab") */
 #define QV_LAB_MAX_COMPONENTS 64 /* components a study examines one by one */
 #define QV_LAB_LADDER_LO      4  /* the skill ladder's rungs k: 2^(k+1) against 2^k */
 #define QV_LAB_LADDER_HI      10
@@ -244,7 +244,10 @@ typedef struct qv_lab_component {
 	qv_lab_delta restrict_score;              /* restricted seat minus its twins, paired */
 	qv_lab_delta restrict_length;
 	double extremeness; /* the largest |t| of its paired score tests (a sign test's: the
-	                     * normal z of its p); orders the verdict's five */
+	                     * normal z of its p); orders `order` */
+	double gap_without; /* the fairness gap of its ablation's games; NAN: no ablation */
+	double unbalance;   /* the largest |t| of its ablation's seat tests; orders unbalancing */
+	double strength;    /* |t| of its restricted play's score test; orders strongest */
 	bool flagged;       /* any of its tests flagged */
 } qv_lab_component;
 
@@ -267,6 +270,12 @@ typedef struct qv_lab_section {
 	qv_lab_est elo[QV_MAX_PLAYERS];                /* each agent against the field */
 	qv_lab_component *component;                   /* [plan.ncomponents] */
 	int order[QV_LAB_MAX_COMPONENTS];              /* components, most extreme first */
+	/* The two questions, each a list of components most extreme first: `unbalancing`, what
+	 * makes the seats unequal (by their ablation's seat tests: components with an ablation
+	 * arm), and `strongest`, what a seat loses without it (by restricted play's score test:
+	 * components with a restrict arm). */
+	int unbalancing[QV_LAB_MAX_COMPONENTS], nunbalancing;
+	int strongest[QV_LAB_MAX_COMPONENTS], nstrongest;
 	qv_lab_board board;
 	uint32_t *heat; /* [players][w*h]: main arm touches per seat and square; NULL: no board */
 	int ncompare;

@@ -685,15 +685,24 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 	const qv_lab_arm *re = find_arm(p, QV_LAB_RESTRICT, n, k);
 	double z;
 	c->extremeness = 0;
+	c->gap_without = NAN;
+	c->unbalance = c->strength = -1;
 	for (int s = 0; s < QV_MAX_PLAYERS; s++)
 		c->ablate_seat[s] = no_test;
 	c->ablate_length = c->restrict_score = c->restrict_length = no_test;
 	if (ab && ab->games > 0) {
+		c->unbalance = 0;
 		for (int s = 0; s < n; s++) {
 			c->ablate_seat[s] = paired_games(games, ab, main, fig_score, s, &z);
-			if (fabs(z) > c->extremeness)
-				c->extremeness = fabs(z);
+			if (fabs(z) > c->unbalance)
+				c->unbalance = fabs(z);
 		}
+		c->extremeness = c->unbalance;
+		tally at;
+		qv_lab_outcomes o;
+		tally_arm(games, ab, n, &at);
+		outcomes(&at, n, &o);
+		c->gap_without = o.fairness_gap;
 		c->ablate_length = paired_games(games, ab, main, fig_length, 0, &z);
 	}
 	if (re && re->games > 0) {
@@ -713,8 +722,9 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 			qv_moments_add(&d, xr - (ntwins > 0 ? twins / ntwins : 0));
 		}
 		c->restrict_score = paired_delta(&d, &z);
-		if (fabs(z) > c->extremeness)
-			c->extremeness = fabs(z);
+		c->strength = z == z ? fabs(z) : 0;
+		if (c->strength > c->extremeness)
+			c->extremeness = c->strength;
 		qv_moments rl, ml;
 		lengths_of(games, re, &rl);
 		lengths_of(games, main, &ml);
@@ -722,41 +732,68 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 	}
 }
 
-/* Benjamini-Hochberg at QV_LAB_Q over every test of every component of the section that has a
- * p-value; a component is flagged when any of its tests is. Then the order of the components:
- * the largest |z| of their score tests first, ties by index. */
-static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
+/* Benjamini-Hochberg at QV_LAB_Q over the tests of one family (those with a p). */
+static void flag_family(qv_lab_delta **tests, int nt)
 {
-	qv_lab_delta *tests[LAB_TESTS];
-	double pv[LAB_TESTS] = {0};
+	double pv[LAB_TESTS];
 	bool flagged[LAB_TESTS];
-	int nt = 0, n = sec->players;
-	for (int k = 0; k < p->ncomponents; k++) {
-		qv_lab_component *c = &sec->component[k];
-		for (int s = 0; s < n; s++)
-			tests[nt++] = &c->ablate_seat[s];
-		tests[nt++] = &c->ablate_length;
-		tests[nt++] = &c->restrict_score;
-		tests[nt++] = &c->restrict_length;
-	}
 	for (int t = 0; t < nt; t++)
 		pv[t] = tests[t]->p;
 	qv_benjamini_hochberg(pv, nt, QV_LAB_Q, flagged);
 	for (int t = 0; t < nt; t++)
 		tests[t]->flagged = flagged[t];
+}
+
+/* Puts component k into list[0 .. *n) by key, largest first (stable: ties keep the index
+ * order). */
+static void rank_into(const qv_lab_section *sec, int *list, int *n, int k,
+                      double (*key)(const qv_lab_component *))
+{
+	int at = (*n)++;
+	while (at > 0 && key(&sec->component[list[at - 1]]) < key(&sec->component[k])) {
+		list[at] = list[at - 1];
+		at--;
+	}
+	list[at] = k;
+}
+
+static double key_extremeness(const qv_lab_component *c) { return c->extremeness; }
+static double key_unbalance(const qv_lab_component *c) { return c->unbalance; }
+static double key_strength(const qv_lab_component *c) { return c->strength; }
+
+/* Benjamini-Hochberg at QV_LAB_Q within each of three families, one per question: the
+ * ablations' seat tests (unbalancing), restricted play's score tests (strongest), and the
+ * lengths (of both); a component is flagged when any of its tests is. Then the lists: `order`
+ * (every component, the largest |t| of its score tests first), `unbalancing` (components with
+ * an ablation, by their largest seat |t|) and `strongest` (with restricted play, by its |t|). */
+static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
+{
+	qv_lab_delta *seats[LAB_TESTS], *scores[LAB_TESTS], *lengths[LAB_TESTS];
+	int ns = 0, nr = 0, nl = 0, n = sec->players;
+	for (int k = 0; k < p->ncomponents; k++) {
+		qv_lab_component *c = &sec->component[k];
+		for (int s = 0; s < n; s++)
+			seats[ns++] = &c->ablate_seat[s];
+		scores[nr++] = &c->restrict_score;
+		lengths[nl++] = &c->ablate_length;
+		lengths[nl++] = &c->restrict_length;
+	}
+	flag_family(seats, ns);
+	flag_family(scores, nr);
+	flag_family(lengths, nl);
+	sec->nunbalancing = sec->nstrongest = 0;
+	int norder = 0;
 	for (int k = 0; k < p->ncomponents; k++) {
 		qv_lab_component *c = &sec->component[k];
 		c->flagged = c->ablate_length.flagged || c->restrict_score.flagged ||
 		             c->restrict_length.flagged;
 		for (int s = 0; s < n; s++)
 			c->flagged = c->flagged || c->ablate_seat[s].flagged;
-		/* Insertion: stable, so equal extremeness keeps the index order. */
-		int at = k;
-		while (at > 0 && sec->component[sec->order[at - 1]].extremeness < c->extremeness) {
-			sec->order[at] = sec->order[at - 1];
-			at--;
-		}
-		sec->order[at] = k;
+		rank_into(sec, sec->order, &norder, k, key_extremeness);
+		if (c->unbalance >= 0)
+			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_unbalance);
+		if (c->strength >= 0)
+			rank_into(sec, sec->strongest, &sec->nstrongest, k, key_strength);
 	}
 }
 

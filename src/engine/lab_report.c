@@ -373,6 +373,15 @@ static void jw_nums(jw *w, const char *key, const double *x, int n)
 	qv_buf_putc(w->b, ']');
 }
 
+/* A list of component ids, the components of S at the indices list[0 .. n). */
+static void jw_ids(jw *w, const char *key, const qv_lab_section *S, const int *list, int n)
+{
+	jw_open(w, key, '[');
+	for (int i = 0; i < n; i++)
+		jw_str(w, NULL, S->component[list[i]].id);
+	jw_close(w, ']');
+}
+
 static void jw_ints(jw *w, const char *key, const int *x, int n)
 {
 	jw_at(w, key);
@@ -586,11 +595,14 @@ static void json_section(jw *w, const qv_lab_plan *p, const qv_lab_section *S)
 		jw_delta(w, "restrict_score", &c->restrict_score);
 		jw_delta(w, "restrict_length", &c->restrict_length);
 		jw_num(w, "extremeness", c->extremeness);
+		jw_num(w, "gap_without", c->gap_without);
 		jw_bool(w, "flagged", c->flagged);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
 	jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
+	jw_ids(w, "unbalancing", S, S->unbalancing, S->component ? S->nunbalancing : 0);
+	jw_ids(w, "strongest", S, S->strongest, S->component ? S->nstrongest : 0);
 
 	if (S->heat) {
 		const qv_lab_board *bd = &S->board;
@@ -937,32 +949,95 @@ static double nice_ceil(double x)
 
 /* ---- the verdict ---- */
 
-/* The test of component c with the smallest p (the one that orders it among the five most
- * extreme), named in what; NULL when none of its tests was run. */
-static const qv_lab_delta *strongest_test(const qv_lab_component *c, int players, char *what,
-                                          size_t len)
-{
-	const qv_lab_delta *best = NULL;
-	for (int s = 0; s < players; s++) {
-		const qv_lab_delta *d = &c->ablate_seat[s];
-		if (tested(d) && (!best || d->p < best->p)) {
-			best = d;
-			snprintf(what, len, "ablation, p%d", s + 1);
-		}
-	}
-	if (tested(&c->restrict_score) && (!best || c->restrict_score.p < best->p)) {
-		best = &c->restrict_score;
-		snprintf(what, len, "restricted play");
-	}
-	return best;
-}
-
 static void tile(qv_buf *b, const char *name, const char *value, const char *detail)
 {
 	qv_buf_printf(b, "<div><dt>%s</dt><dd>%s", name, value);
 	if (detail && *detail)
 		qv_buf_printf(b, "<span>%s</span>", detail);
 	qv_buf_puts(b, "</dd></div>\n");
+}
+
+/* The flag cell of a test (and of a component flagged by another of its tests). */
+static void flag_cell(qv_buf *b, const qv_lab_delta *d, const qv_lab_component *c)
+{
+	if (d->flagged)
+		qv_buf_puts(b, "<td class=\"t flag\">flagged</td></tr>\n");
+	else if (c->flagged)
+		qv_buf_puts(b, "<td class=\"t flag\">by another test</td></tr>\n");
+	else
+		qv_buf_puts(b, "<td class=\"t\">no</td></tr>\n");
+}
+
+/* The Δ, interval and p cells of a test; n/a when it was not run. */
+static void delta_cells(qv_buf *b, const qv_lab_delta *d)
+{
+	if (tested(d))
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td>", pp(d->d).s, pp_ci(d->ci).s,
+		              pval(d->p).s);
+	else
+		qv_buf_puts(b, "<td>n/a</td><td>n/a</td><td>n/a</td>");
+}
+
+/* The top five of `unbalancing`: the fairness gap with the component and without it, and
+ * the seat whose score its ablation moved most clearly. */
+static void unbalancing_table(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	qv_buf_puts(b, "<p class=\"question\"><strong>Unbalancing</strong>: what makes the seats "
+	               "unequal? Each component taken out of the game (ablation), the same "
+	               "games played without it; most extreme first.</p>\n");
+	if (S->nunbalancing == 0) {
+		not_measured(b, "No component could be taken out of this game.");
+		return;
+	}
+	table_open(P, "unbalancing", "Unbalancing: what makes the seats unequal");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">Gap "
+	               "with</th><th scope=\"col\">Gap without</th><th scope=\"col\" "
+	               "class=\"t\">Seat</th><th scope=\"col\">&Delta; without</th><th "
+	               "scope=\"col\">95% interval</th><th scope=\"col\">p</th><th "
+	               "scope=\"col\" class=\"t\">Flagged</th></tr></thead><tbody>\n");
+	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
+		const qv_lab_component *c = &S->component[S->unbalancing[i]];
+		int seat = 0;
+		for (int s = 1; s < S->players; s++)
+			if (tested(&c->ablate_seat[s]) &&
+			    (!tested(&c->ablate_seat[seat]) ||
+			     c->ablate_seat[s].p < c->ablate_seat[seat].p))
+				seat = s;
+		row_head(b, c->id);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td class=\"t\">p%d</td>",
+		              pct(S->outcomes.fairness_gap).s, pct(c->gap_without).s, seat + 1);
+		delta_cells(b, &c->ablate_seat[seat]);
+		flag_cell(b, &c->ablate_seat[seat], c);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
+}
+
+/* The top five of `strongest`: what the seat forbidden the component scores against its
+ * twins in the same games. */
+static void strongest_table(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	qv_buf_puts(b, "<p class=\"question\"><strong>Strongest</strong>: what does a seat lose "
+	               "without it? One seat forbidden the component against its twins in the "
+	               "same games (restricted play); most extreme first.</p>\n");
+	if (S->nstrongest == 0) {
+		not_measured(b, "This game cannot forbid its components to one seat.");
+		return;
+	}
+	table_open(P, "strongest", "Strongest: what a seat loses without it");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">&Delta; "
+	               "score</th><th scope=\"col\">95% interval</th><th scope=\"col\">p</th>"
+	               "<th scope=\"col\" class=\"t\">Flagged</th></tr></thead><tbody>\n");
+	for (int i = 0; i < S->nstrongest && i < 5; i++) {
+		const qv_lab_component *c = &S->component[S->strongest[i]];
+		row_head(b, c->id);
+		delta_cells(b, &c->restrict_score);
+		flag_cell(b, &c->restrict_score, c);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	table_close(b);
 }
 
 static void html_verdict(page *P, const qv_lab_section *S)
@@ -1026,43 +1101,12 @@ static void html_verdict(page *P, const qv_lab_section *S)
 		int flagged = 0;
 		for (int k = 0; k < p->ncomponents; k++)
 			flagged += S->component[k].flagged;
-		qv_buf_printf(
-		    b,
-		    "<p>%d of %d components flagged (Benjamini&ndash;Hochberg, q = %.2f). "
-		    "The five most extreme:</p>\n",
-		    flagged, p->ncomponents, QV_LAB_Q);
-		table_open(P, "extreme", "The five most extreme components");
-		qv_buf_puts(
-		    b,
-		    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Test</th>"
-		    "<th scope=\"col\">&Delta;</th><th scope=\"col\">95% interval</th>"
-		    "<th scope=\"col\">p</th><th scope=\"col\" class=\"t\">Flagged</th></tr></thead>"
-		    "<tbody>\n");
-		for (int i = 0; i < p->ncomponents && i < 5; i++) {
-			const qv_lab_component *c = ranked(S, p->ncomponents, i);
-			if (!c)
-				continue;
-			char what[48] = "none";
-			const qv_lab_delta *d = strongest_test(c, N, what, sizeof what);
-			row_head(b, c->id);
-			qv_buf_printf(b, "<td class=\"t\">%s</td>", what);
-			if (d)
-				qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td>", pp(d->d).s,
-				              pp_ci(d->ci).s, pval(d->p).s);
-			else
-				qv_buf_puts(b, "<td>n/a</td><td>n/a</td><td>n/a</td>");
-			/* Flags follow the p-values, so when a score test of c is flagged its
-			 * strongest is: a flagged c whose strongest is not was flagged by a
-			 * length. */
-			if (d && d->flagged)
-				qv_buf_puts(b, "<td class=\"t flag\">flagged</td></tr>\n");
-			else if (c->flagged)
-				qv_buf_puts(b, "<td class=\"t flag\">by its length</td></tr>\n");
-			else
-				qv_buf_puts(b, "<td class=\"t\">no</td></tr>\n");
-		}
-		qv_buf_puts(b, "</tbody>\n");
-		table_close(b);
+		qv_buf_printf(b,
+		              "<p>%d of %d components flagged (Benjamini&ndash;Hochberg, q = %.2f, "
+		              "within each list).</p>\n",
+		              flagged, p->ncomponents, QV_LAB_Q);
+		unbalancing_table(P, S);
+		strongest_table(P, S);
 	}
 	qv_buf_puts(b, "</section>\n");
 }

@@ -242,6 +242,24 @@ static qv_lab_delta delta(double d, double half, double p)
 
 static const qv_lab_delta untested = {NAN, {NAN, NAN}, NAN, false};
 
+static double key_extremeness(const qv_lab_component *c) { return c->extremeness; }
+static double key_unbalance(const qv_lab_component *c) { return c->unbalance; }
+static double key_strength(const qv_lab_component *c) { return c->strength; }
+
+/* list[0 .. n) the components 0 .. n - 1 by key, largest first, ties by index. */
+static void rank(qv_lab_section *S, int *list, int n, double (*key)(const qv_lab_component *))
+{
+	for (int k = 0; k < n; k++)
+		list[k] = k;
+	for (int i = 1; i < n; i++)
+		for (int j = i;
+		     j > 0 && key(&S->component[list[j]]) > key(&S->component[list[j - 1]]); j--) {
+			int t = list[j];
+			list[j] = list[j - 1];
+			list[j - 1] = t;
+		}
+}
+
 static void components(qv_test_lab *s, qv_lab_section *S)
 {
 	const qv_lab_plan *p = &s->plan;
@@ -261,6 +279,8 @@ static void components(qv_test_lab *s, qv_lab_section *S)
 				c->ablate_seat[t] = untested;
 			c->ablate_length = c->restrict_length = c->restrict_score = untested;
 			c->extremeness = 0;
+			c->gap_without = NAN;
+			c->unbalance = c->strength = -1;
 			continue;
 		}
 		bool planted = k == PLANTED;
@@ -276,18 +296,16 @@ static void components(qv_test_lab *s, qv_lab_section *S)
 		    planted;
 		c->flagged = planted;
 		c->extremeness = planted ? 4.4 : fabs(0.02 * (k - 3)) / 0.056 + 0.01 * k;
+		c->unbalance = planted ? 3.6 : fabs(0.02 * (k - 3)) / 0.056 + 0.01 * k;
+		c->strength = planted ? 4.4 : fabs(0.01 * k - 0.03) / 0.06;
+		c->gap_without = planted ? 0.04 : 0.1 + 0.01 * k;
 	}
-	/* order: most extreme first, ties by index */
-	for (int k = 0; k < p->ncomponents; k++)
-		S->order[k] = k;
-	for (int i = 1; i < p->ncomponents; i++)
-		for (int j = i; j > 0 && S->component[S->order[j]].extremeness >
-		                             S->component[S->order[j - 1]].extremeness;
-		     j--) {
-			int t = S->order[j];
-			S->order[j] = S->order[j - 1];
-			S->order[j - 1] = t;
-		}
+	/* order, unbalancing and strongest: most extreme first, ties by index */
+	rank(S, S->order, p->ncomponents, key_extremeness);
+	bool tested = p->cfg.component_games > 0;
+	S->nunbalancing = S->nstrongest = tested ? p->ncomponents : 0;
+	rank(S, S->unbalancing, S->nunbalancing, key_unbalance);
+	rank(S, S->strongest, S->nstrongest, key_strength);
 }
 
 static void full_figures(qv_test_lab *s, qv_lab_section *S)

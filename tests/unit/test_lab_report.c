@@ -153,13 +153,33 @@ static void test_page(void **state)
 	assert_non_null(plot);
 	assert_true(strstr(plot, row) - plot < 6000); /* beside the plot, not pages away */
 
-	/* The planted cause leads the verdict, flagged, with its interval. */
-	const char *verdict = strstr(w.html, "The five most extreme components");
+	/* The two questions, each its table; the planted cause leads `strongest` (what a seat
+	 * loses without it), flagged, its interval below 0. */
+	contains(w.html, "<strong>Unbalancing</strong>: what makes the seats unequal?");
+	contains(w.html, "<strong>Strongest</strong>: what does a seat lose without it?");
+	assert_non_null(strstr(w.html, "Unbalancing: what makes the seats unequal"));
+	const char *verdict = strstr(w.html, "Strongest: what a seat loses without it");
 	assert_non_null(verdict);
-	contains(verdict, "<tr><th scope=\"row\">T</th><td class=\"t\">restricted play</td>"
-	                  "<td>-22.0 pp</td><td>[-32.0, -12.0]</td><td>&lt;0.001</td>"
-	                  "<td class=\"t flag\">flagged</td></tr>");
-	contains(w.html, "1 of 7 components flagged");
+	const char *body = strstr(verdict, "<tbody>\n");
+	assert_non_null(body);
+	body += strlen("<tbody>\n");
+	const qv_lab_section *S0 = &s.report.section[0];
+	const qv_lab_component *T = &S0->component[S0->strongest[0]];
+	assert_string_equal(T->id, "T");
+	assert_true(T->restrict_score.flagged && T->restrict_score.ci.hi < 0);
+	char first[512];
+	snprintf(first, sizeof first,
+	         "<tr><th scope=\"row\">T</th><td>%+.1f pp</td><td>[%+.1f, %+.1f]</td><td>"
+	         "&lt;0.001</td><td class=\"t flag\">flagged</td></tr>",
+	         100 * T->restrict_score.d, 100 * T->restrict_score.ci.lo,
+	         100 * T->restrict_score.ci.hi);
+	assert_true(strncmp(body, first, strlen(first)) == 0);
+	int nflagged = 0;
+	for (int k = 0; k < s.plan.ncomponents; k++)
+		nflagged += S0->component[k].flagged;
+	char flagged_line[96];
+	snprintf(flagged_line, sizeof flagged_line, "%d of 7 components flagged", nflagged);
+	contains(w.html, flagged_line);
 
 	/* The reproduction: the study's command, and a game's own line. */
 	contains(w.html, "quiver lab run three-arrows --variant FILE --baseline BASELINE --agents "
@@ -185,13 +205,13 @@ static void test_page(void **state)
 	lacks(w.html, "--variant FILE");
 	remove_report(&w);
 
-	/* A component flagged by a length alone says so beside its strongest score test. */
+	/* A component flagged by another test (a length) says so beside its test. */
 	qv_lab_section *S = &s.report.section[0];
-	qv_lab_component *second = &S->component[S->order[1]];
+	qv_lab_component *second = &S->component[S->strongest[1]];
 	assert_false(second->flagged);
 	second->ablate_length.flagged = second->flagged = true;
 	write_report(&s, &w);
-	verdict = strstr(w.html, "The five most extreme components");
+	verdict = strstr(w.html, "Strongest: what a seat loses without it");
 	char cell[256];
 	snprintf(cell, sizeof cell, "<tr><th scope=\"row\">%s</th>", second->id);
 	const char *at = strstr(verdict, cell);
@@ -200,7 +220,7 @@ static void test_page(void **state)
 	assert_non_null(end);
 	char text[1024];
 	snprintf(text, sizeof text, "%.*s", (int)(end - at), at);
-	contains(text, "<td class=\"t flag\">by its length</td>");
+	contains(text, "<td class=\"t flag\">by another test</td>");
 	remove_report(&w);
 	qv_test_lab_sample_free(&s);
 }
