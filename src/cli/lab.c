@@ -27,11 +27,12 @@
 #define LAB_MAX_SHARDS              10000
 
 static const cli_opt run_options[] = {
-    {"variant", "FILE"}, {"baseline", "FILE"},     {"agents", "A,B..."},  {"players", "N,M..."},
-    {"games", "N"},      {"component-games", "M"}, {"ladder-games", "L"}, {"ladder", "LO-HI"},
-    {"precision", "P"},  {"paired", NULL},         {"seed", "S"},         {"threads", "T"},
-    {"param", "K=V"},    {"out", "DIR"},           {"shard", "k/K"},      {"help", NULL},
-    {NULL, NULL},
+    {"variant", "FILE"},   {"baseline", "FILE"}, {"agents", "A,B..."},
+    {"players", "N,M..."}, {"games", "N"},       {"component-games", "M"},
+    {"ladder-games", "L"}, {"ladder", "LO-HI"},  {"precision", "P"},
+    {"paired", NULL},      {"seed", "S"},        {"threads", "T"},
+    {"param", "K=V"},      {"out", "DIR"},       {"shard", "k/K"},
+    {"force", NULL},       {"help", NULL},       {NULL, NULL},
 };
 
 enum {
@@ -50,10 +51,29 @@ enum {
 	OPT_PARAM,
 	OPT_OUT,
 	OPT_SHARD,
+	OPT_FORCE,
 	OPT_HELP
 };
 
-static const cli_opt merge_options[] = {{"out", "DIR"}, {"help", NULL}, {NULL, NULL}};
+static const cli_opt merge_options[] = {
+    {"out", "DIR"}, {"help", NULL}, {"force", NULL}, {NULL, NULL}};
+
+/* A study's report is not written over another's by accident: a folder that holds
+ * report.json or games.csv is refused, naming them, unless --force. */
+static int refuse_other_study(const char *dir, bool force)
+{
+	static const char *const files[] = {"report.json", "games.csv", "report.html"};
+	for (size_t i = 0; !force && i < sizeof files / sizeof files[0]; i++) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		if (access(path, F_OK) == 0)
+			return cli_fail("lab",
+			                "'%s' holds a study's report already (%s): give another "
+			                "--out folder, or --force to write over it",
+			                dir, files[i]);
+	}
+	return CLI_EXIT_OK;
+}
 
 static void lab_help(void)
 {
@@ -61,8 +81,9 @@ static void lab_help(void)
 	       "                      [--agents A,B...] [--players N,M...]\n"
 	       "                      [--games N | --precision P] [--component-games M]\n"
 	       "                      [--ladder-games L] [--ladder LO-HI] [--paired] [--seed S]\n"
-	       "                      [--threads T] [--param K=V]... --out DIR [--shard k/K]\n"
-	       "       quiver lab merge SHARD... --out DIR\n\n"
+	       "                      [--threads T] [--param K=V]... --out DIR [--force]\n"
+	       "                      [--shard k/K]\n"
+	       "       quiver lab merge SHARD... --out DIR [--force]\n\n"
 	       "Studies a game's variant by self-play and writes one report: whether the game is\n"
 	       "fair for every seat at every player count, how long, drawish and lucky it is,\n"
 	       "how tense, and which components (cards, pieces, items, abilities) cause that,\n"
@@ -93,7 +114,9 @@ static void lab_help(void)
 	       "  --threads T         games played at once (default: the number of CPUs); the\n"
 	       "                      results do not depend on it\n"
 	       "  --param K=V         a game parameter (repeatable; quiver rules <game>)\n"
-	       "  --out DIR           where the report goes (created if needed)\n"
+	       "  --out DIR           where the report goes (created if needed); a folder that\n"
+	       "                      holds a report already is refused\n"
+	       "  --force             write over the report a folder holds\n"
 	       "  --shard k/K         play only slice k of K (0 <= k < K) and write\n"
 	       "                      DIR/shard-k-of-K.lab; `quiver lab merge` makes the report,\n"
 	       "                      the same bytes as one machine's (scripts/lab-slurm.sh runs\n"
@@ -184,6 +207,7 @@ static int report_from_lines(const qv_lab_plan *plan, const char *const *lines, 
 
 typedef struct run_opts {
 	const char *game, *variant, *baseline, *out;
+	bool force; /* --force: a report in --out may be written over */
 	qv_params params;
 	long games, component_games, ladder_games, threads, ladder_lo, ladder_hi;
 	long shard, shards;
@@ -308,6 +332,7 @@ static int parse_run(int argc, char **argv, run_opts *o)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_PAIRED: o->paired = true; break;
+		case OPT_FORCE: o->force = true; break;
 		case OPT_SEED:
 			if (!cli_seed("lab", "--seed", v, &o->seed))
 				return CLI_EXIT_USAGE;
@@ -466,7 +491,8 @@ static int lab_run(int argc, char **argv)
 		goto done;
 	}
 	planned = true;
-	if ((rc = cli_prepare_dir("lab", "--out", o->out)))
+	if ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
+	    (!o->shards && (rc = refuse_other_study(o->out, o->force))))
 		goto done;
 	int lo = 0, hi = plan.total;
 	if (o->shards) {
@@ -675,6 +701,7 @@ static int lab_merge(int argc, char **argv)
 	cli_parser p;
 	cli_parser_init(&p, "lab", argc, argv);
 	const char *v, *out = NULL;
+	bool force = false;
 	int opt, n = 0;
 	shard *sh = calloc((size_t)argc + 1, sizeof *sh);
 	shard **order = calloc((size_t)argc + 1, sizeof *order);
@@ -692,6 +719,8 @@ static int lab_merge(int argc, char **argv)
 			rc = CLI_EXIT_OK;
 		} else if (opt == 0)
 			out = v;
+		else if (opt == 2)
+			force = true;
 		else
 			sh[n++].path = v;
 	}
@@ -751,7 +780,8 @@ static int lab_merge(int argc, char **argv)
 			              "%s)",
 			              at, plan.total - 1, order[n - 1]->path);
 	}
-	if (rc < 0 && (rc = cli_prepare_dir("lab", "--out", out)) == CLI_EXIT_OK) {
+	if (rc < 0 && (rc = cli_prepare_dir("lab", "--out", out)) == CLI_EXIT_OK &&
+	    (rc = refuse_other_study(out, force)) == CLI_EXIT_OK) {
 		const char **lines = calloc((size_t)plan.total + 1, sizeof *lines);
 		size_t *lens = calloc((size_t)plan.total + 1, sizeof *lens);
 		if (!lines || !lens) {

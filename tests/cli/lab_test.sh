@@ -28,6 +28,22 @@ expect_rc 0 "$Q" lab merge shards/shard-2-of-4.lab shards/shard-0-of-4.lab \
 for f in report.html report.json games.csv; do
 	cmp -s "one/$f" "merged/$f" || fail "merged/$f differs from one machine's: $(cmp "one/$f" "merged/$f")"
 done
+# A folder that holds a report is not written over by accident: the run and the merge refuse
+# it, naming the file, and leave it as it was; --force writes over it.
+cp -r one again
+expect_rc 1 "$Q" lab run "${study[@]}" --seed 99 --out again
+contains err.txt "'again' holds a study's report already (report.json)"
+contains err.txt "--force"
+cmp -s one/report.json again/report.json || fail "a refused run changed again/report.json"
+expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab \
+	shards/shard-2-of-4.lab shards/shard-3-of-4.lab --out again
+contains err.txt "holds a study's report already"
+expect_rc 0 "$Q" lab run "${study[@]}" --seed 99 --out again --force
+cmp -s one/report.json again/report.json && fail "--force did not write the new study over the old"
+expect_rc 0 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab \
+	shards/shard-2-of-4.lab shards/shard-3-of-4.lab --out again --force
+cmp -s one/report.json again/report.json || fail "the merge with --force did not write its report"
+
 # The thread count changes nothing either.
 
 expect_rc 0 "$Q" lab run three-arrows --agents random --players 2,3 --games 12 \
