@@ -211,7 +211,7 @@ static const char *component_id(const qv_lab_plan *p, int k)
 static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *b)
 {
 	const qv_lab_plan *p = r->plan;
-	qv_buf_puts(b, "index,arm,players,component,seed");
+	qv_buf_puts(b, "index,arm,players,component,without,seed");
 	for (int s = 1; s <= QV_MAX_PLAYERS; s++)
 		qv_buf_printf(b, ",p%d", s);
 	for (int s = 1; s <= QV_MAX_PLAYERS; s++)
@@ -233,6 +233,12 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 			csv_field(b, component_id(p, a->component));
 		else if (a->kind == QV_LAB_LADDER)
 			qv_buf_putd(b, a->component);
+		qv_buf_putc(b, ',');
+		if (a->kind == QV_LAB_ABLATE)
+			qv_buf_puts(b, "all");
+		for (int s = 0; a->kind == QV_LAB_RESTRICT && s < g->players; s++)
+			if (g->agent[s] == 0)
+				qv_buf_printf(b, "p%d", s + 1);
 		qv_buf_printf(b, ",%" PRIu64, qv_lab_game_seed(p, i));
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 			qv_buf_putc(b, ',');

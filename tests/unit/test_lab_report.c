@@ -361,7 +361,7 @@ static void test_csv(void **state)
 	written w;
 	write_report(&s, &w);
 
-	const char *header = "index,arm,players,component,seed,p1,p2,p3,p4,p5,utility_p1,"
+	const char *header = "index,arm,players,component,without,seed,p1,p2,p3,p4,p5,utility_p1,"
 	                     "utility_p2,utility_p3,utility_p4,utility_p5,rank_p1,rank_p2,"
 	                     "rank_p3,rank_p4,rank_p5,decisions,positions,legal,capped\r\n";
 	assert_memory_equal(w.csv, header, strlen(header));
@@ -372,7 +372,8 @@ static void test_csv(void **state)
 
 	/* game 0: main, its seats rotated, the spec with a comma quoted */
 	char row[512];
-	snprintf(row, sizeof row, "\r\n0,main,2,,%llu,greedy,\"mcts:iterations=200,threads=1\",,,,",
+	snprintf(row, sizeof row,
+	         "\r\n0,main,2,,,%llu,greedy,\"mcts:iterations=200,threads=1\",,,,",
 	         (unsigned long long)qv_seed_mix(s.plan.cfg.seed, 0));
 	contains(w.csv, row);
 
@@ -402,6 +403,18 @@ static void test_csv(void **state)
 			assert_int_equal(atoi(f), a->component);
 		else
 			assert_string_equal(f, "");
+		/* who played without it: the forbidden seat, or every seat of an ablation */
+		csv_next(&at, f, sizeof f);
+		if (a->kind == QV_LAB_RESTRICT) {
+			char forbidden[8] = "";
+			for (int seat = 0; seat < g->players; seat++)
+				if (g->agent[seat] == 0)
+					snprintf(forbidden, sizeof forbidden, "p%d", seat + 1);
+			assert_string_equal(f, forbidden);
+			assert_true(forbidden[0] != '\0');
+		} else {
+			assert_string_equal(f, a->kind == QV_LAB_ABLATE ? "all" : "");
+		}
 		/* An ablation's or the baseline's game j has the seeds of main's game j. */
 		int seeded = i, j = i - a->first;
 		for (int k = 0; k < s.plan.narms; k++) {
