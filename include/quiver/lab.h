@@ -15,7 +15,7 @@
  *       restrict one seat forbidden k, its twins not                (component_games)
  *     for each rung k of the skill ladder (ladder_lo..ladder_hi):
  *       ladder   one seat ismcts 2^(k+1) iterations, the others 2^k  (ladder_games)
- *     luck       one seat `random`, the others `hard` without its clock (ladder_games)
+ *     luck       one seat `random`, the others the study's first agent  (luck_games)
  * Seats rotate within an arm: in the arm's game j, seat s plays the arm's agent (s + j) mod
  * nagents (main, baseline, ablate: the study's agents); in restrict, ladder and luck the one
  * distinct seat is seat j mod N.
@@ -84,7 +84,8 @@ typedef struct qv_lab_config {
 	int nplayers;
 	int games;           /* per player count, main and baseline arms (a multiple of N) */
 	int component_games; /* per component and player count, ablate and restrict arms; 0: none */
-	int ladder_games;    /* per rung and player count, and luck; 0: no ladder */
+	int ladder_games;    /* per rung and player count; 0: no ladder */
+	int luck_games;      /* per player count, random against the study's first agent; 0: none */
 	int ladder_lo, ladder_hi;
 	bool paired;
 	uint64_t seed;

@@ -23,16 +23,16 @@
 #define LAB_DEFAULT_GAMES           200
 #define LAB_DEFAULT_COMPONENT_GAMES 100
 #define LAB_DEFAULT_LADDER_GAMES    20
+#define LAB_DEFAULT_LUCK_GAMES      20
 #define LAB_DEFAULT_AGENT           "medium"
 #define LAB_MAX_SHARDS              10000
 
 static const cli_opt run_options[] = {
-    {"variant", "FILE"},   {"baseline", "FILE"}, {"agents", "A,B..."},
-    {"players", "N,M..."}, {"games", "N"},       {"component-games", "M"},
-    {"ladder-games", "L"}, {"ladder", "LO-HI"},  {"precision", "P"},
-    {"paired", NULL},      {"seed", "S"},        {"threads", "T"},
-    {"param", "K=V"},      {"out", "DIR"},       {"shard", "k/K"},
-    {"force", NULL},       {"help", NULL},       {NULL, NULL},
+    {"variant", "FILE"}, {"baseline", "FILE"},     {"agents", "A,B..."},  {"players", "N,M..."},
+    {"games", "N"},      {"component-games", "M"}, {"ladder-games", "L"}, {"ladder", "LO-HI"},
+    {"precision", "P"},  {"paired", NULL},         {"seed", "S"},         {"threads", "T"},
+    {"param", "K=V"},    {"out", "DIR"},           {"shard", "k/K"},      {"force", NULL},
+    {"luck-games", "L"}, {"help", NULL},           {NULL, NULL},
 };
 
 enum {
@@ -52,6 +52,7 @@ enum {
 	OPT_OUT,
 	OPT_SHARD,
 	OPT_FORCE,
+	OPT_LUCK_GAMES,
 	OPT_HELP
 };
 
@@ -80,7 +81,8 @@ static void lab_help(void)
 	printf("usage: quiver lab run <game> [--variant FILE] [--baseline FILE]\n"
 	       "                      [--agents A,B...] [--players N,M...]\n"
 	       "                      [--games N | --precision P] [--component-games M]\n"
-	       "                      [--ladder-games L] [--ladder LO-HI] [--paired] [--seed S]\n"
+	       "                      [--ladder-games L] [--ladder LO-HI] [--luck-games L]\n"
+	       "                      [--paired] [--seed S]\n"
 	       "                      [--threads T] [--param K=V]... --out DIR [--force]\n"
 	       "                      [--shard k/K]\n"
 	       "       quiver lab merge SHARD... --out DIR [--force]\n\n"
@@ -105,9 +107,10 @@ static void lab_help(void)
 	       "                      (the variant without it) and its restricted play (one seat\n"
 	       "                      may not use it); 0 leaves components out (default %d)\n"
 	       "  --ladder-games L    games per rung of the skill ladder (ismcts with 2^(k+1)\n"
-	       "                      against 2^k iterations) and of random against hard; 0\n"
-	       "                      leaves them out (default %d)\n"
+	       "                      against 2^k iterations); 0 leaves it out (default %d)\n"
 	       "  --ladder LO-HI      the ladder's rungs k (default %d-%d)\n"
+	       "  --luck-games L      games of random against the study's first agent (the\n"
+	       "                      luck floor); 0 leaves them out (default %d)\n"
 	       "  --paired            the games of one seat rotation share their dice and deals\n"
 	       "  --seed S            seed of the study; game i uses a seed mixed from S and i\n"
 	       "                      (default: random; printed)\n"
@@ -127,7 +130,8 @@ static void lab_help(void)
 	       "          quiver lab run three-arrows --shard 0/4 --seed 7 --out shards\n"
 	       "          quiver lab merge shards/*.lab --out study\n",
 	       LAB_DEFAULT_AGENT, LAB_DEFAULT_GAMES, LAB_DEFAULT_COMPONENT_GAMES,
-	       LAB_DEFAULT_LADDER_GAMES, QV_LAB_LADDER_LO, QV_LAB_LADDER_HI);
+	       LAB_DEFAULT_LADDER_GAMES, QV_LAB_LADDER_LO, QV_LAB_LADDER_HI,
+	       LAB_DEFAULT_LUCK_GAMES);
 }
 
 /* ---- the output folder ---- */
@@ -209,7 +213,7 @@ typedef struct run_opts {
 	const char *game, *variant, *baseline, *out;
 	bool force; /* --force: a report in --out may be written over */
 	qv_params params;
-	long games, component_games, ladder_games, threads, ladder_lo, ladder_hi;
+	long games, component_games, ladder_games, luck_games, threads, ladder_lo, ladder_hi;
 	long shard, shards;
 	double precision;
 	bool games_given, paired, seeded;
@@ -312,6 +316,10 @@ static int parse_run(int argc, char **argv, run_opts *o)
 			break;
 		case OPT_LADDER_GAMES:
 			if (!cli_long("lab", "--ladder-games", v, 0, 1000000, &o->ladder_games))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_LUCK_GAMES:
+			if (!cli_long("lab", "--luck-games", v, 0, 1000000, &o->luck_games))
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_LADDER: {
@@ -430,6 +438,7 @@ static int lab_run(int argc, char **argv)
 	o->games = LAB_DEFAULT_GAMES;
 	o->component_games = LAB_DEFAULT_COMPONENT_GAMES;
 	o->ladder_games = LAB_DEFAULT_LADDER_GAMES;
+	o->luck_games = LAB_DEFAULT_LUCK_GAMES;
 	o->ladder_lo = QV_LAB_LADDER_LO;
 	o->ladder_hi = QV_LAB_LADDER_HI;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -478,6 +487,7 @@ static int lab_run(int argc, char **argv)
 	cfg->games = (int)o->games;
 	cfg->component_games = (int)o->component_games;
 	cfg->ladder_games = (int)o->ladder_games;
+	cfg->luck_games = (int)o->luck_games;
 	cfg->ladder_lo = (int)o->ladder_lo;
 	cfg->ladder_hi = (int)o->ladder_hi;
 	cfg->paired = o->paired;

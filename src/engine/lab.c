@@ -239,7 +239,7 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 	if (cfg->games < 1)
 		return qv_fail(err, QV_EINVAL, "bad number of games %d: expected at least 1",
 		               cfg->games);
-	if (cfg->component_games < 0 || cfg->ladder_games < 0)
+	if (cfg->component_games < 0 || cfg->ladder_games < 0 || cfg->luck_games < 0)
 		return qv_fail(err, QV_EINVAL, "a number of games cannot be negative");
 	if (cfg->ladder_games > 0 && (cfg->ladder_lo < 1 || cfg->ladder_hi > QV_LAB_MAX_RUNGS ||
 	                              cfg->ladder_lo > cfg->ladder_hi))
@@ -330,14 +330,12 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 			a.component = k;
 			rc = add_arm(out, &cap, a, err);
 		}
-		if (!rc && cfg->ladder_games > 0) {
-			char hard[QV_NAME_MAX];
-			hard_untimed(g, hard, sizeof hard);
+		/* The luck floor: what random play scores against the study's own players. */
+		if (!rc && cfg->luck_games > 0)
 			rc = add_arm(out, &cap,
-			             two_agents(QV_LAB_LUCK, n, cfg->variant, "random", hard,
-			                        cfg->ladder_games),
+			             two_agents(QV_LAB_LUCK, n, cfg->variant, "random",
+			                        cfg->agents[0], cfg->luck_games),
 			             err);
-		}
 	}
 	if (!rc)
 		rc = check_setup(out, err);
@@ -1073,6 +1071,7 @@ void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
 	json_object_set_new(h, "games", json_integer(cfg->games));
 	json_object_set_new(h, "component_games", json_integer(cfg->component_games));
 	json_object_set_new(h, "ladder_games", json_integer(cfg->ladder_games));
+	json_object_set_new(h, "luck_games", json_integer(cfg->luck_games));
 	json_object_set_new(h, "ladder", json_pack("[ii]", cfg->ladder_lo, cfg->ladder_hi));
 	json_object_set_new(h, "paired", json_boolean(cfg->paired));
 	json_object_set_new(h, "seed", json_string(seed));
@@ -1211,6 +1210,7 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 	if (!header_int(h, "games", 1, LAB_MAX_GAMES, &cfg->games) ||
 	    !header_int(h, "component_games", 0, LAB_MAX_GAMES, &cfg->component_games) ||
 	    !header_int(h, "ladder_games", 0, LAB_MAX_GAMES, &cfg->ladder_games) ||
+	    !header_int(h, "luck_games", 0, LAB_MAX_GAMES, &cfg->luck_games) ||
 	    !header_int(h, "total", 1, LAB_MAX_GAMES, &total)) {
 		rc = header_bad(err, "games", "whole numbers of games");
 		goto done;

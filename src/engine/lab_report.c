@@ -457,6 +457,7 @@ static void json_plan(jw *w, const qv_lab_plan *p)
 	jw_int(w, "games", c->games);
 	jw_int(w, "component_games", c->component_games);
 	jw_int(w, "ladder_games", c->ladder_games);
+	jw_int(w, "luck_games", c->luck_games);
 	int ladder[2] = {c->ladder_lo, c->ladder_hi};
 	jw_ints(w, "ladder", ladder, 2);
 	jw_str(w, "seed", seed);
@@ -1787,13 +1788,15 @@ static void html_ladder(page *P, const qv_lab_section *S)
 		n = (int)(sizeof S->rung / sizeof *S->rung);
 	if (n <= 0) {
 		not_measured(b, "The skill ladder was not measured: this study ran no ladder games "
-		                "(<code>--ladder-games 0</code>).");
+		                "(<code>--ladder-games 0</code>) and no luck games "
+		                "(<code>--luck-games 0</code>).");
 		return;
 	}
 	how(b,
 	    "The score of one seat searching twice as much as the others (2<sup>k+1</sup> "
 	    "against 2<sup>k</sup> iterations). In a game of skill it stays above the dashed fair share as the "
-	    "search grows; the luck floor is what random play scores against hard.");
+	    "search grows; the luck floor is what random play scores against the study&#39;s "
+	    "first agent.");
 	const int W = 400, H = 236;
 	const double x0 = 48, x1 = 390;
 	scale y = {0, 1, 190, 34};
@@ -1848,10 +1851,11 @@ static void html_ladder(page *P, const qv_lab_section *S)
 	for (int i = 0; i < n; i++) {
 		const qv_lab_rung *r = &S->rung[i];
 		bool m = measured(&r->score);
-		if (r->k < 0)
-			qv_buf_puts(b, "<tr><th scope=\"row\">luck floor</th><td>random</td>"
-			               "<td>hard</td>");
-		else
+		if (r->k < 0) {
+			qv_buf_puts(b, "<tr><th scope=\"row\">luck floor</th><td>random</td><td>");
+			html_esc(b, P->p->cfg.agents[0]);
+			qv_buf_puts(b, "</td>");
+		} else
 			qv_buf_printf(b,
 			              "<tr><th scope=\"row\">k = %d</th><td>%ld</td><td>%ld</td>",
 			              r->k, 2L << r->k, 1L << r->k);
@@ -2010,8 +2014,8 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 	qv_buf_puts(b, " --players ");
 	for (int i = 0; i < c->nplayers; i++)
 		qv_buf_printf(b, i ? ",%d" : "%d", c->players[i]);
-	qv_buf_printf(b, " --games %d --component-games %d --ladder-games %d", c->games,
-	              c->component_games, c->ladder_games);
+	qv_buf_printf(b, " --games %d --component-games %d --ladder-games %d --luck-games %d",
+	              c->games, c->component_games, c->ladder_games, c->luck_games);
 	if (c->ladder_games > 0)
 		qv_buf_printf(b, " --ladder %d-%d", c->ladder_lo, c->ladder_hi);
 	qv_buf_printf(b, " --seed %" PRIu64, c->seed);

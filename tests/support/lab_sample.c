@@ -58,7 +58,6 @@ static void make_plan(qv_test_lab *s)
 	qv_lab_plan *p = &s->plan;
 	const qv_lab_config *c = &p->cfg;
 	p->arm = zalloc(64, sizeof *p->arm);
-	static const char *const hard[] = {"random", "hard"};
 	for (int n = 0; n < c->nplayers; n++) {
 		int N = c->players[n];
 		qv_lab_arm *a = add_arm(p, QV_LAB_MAIN, N, -1, c->variant, c->games);
@@ -85,9 +84,10 @@ static void make_plan(qv_test_lab *s)
 			const char *two[2] = {strong, weak};
 			set_agents(a, two, 2);
 		}
-		if (c->ladder_games > 0) {
-			a = add_arm(p, QV_LAB_LUCK, N, -1, c->variant, c->ladder_games);
-			set_agents(a, hard, 2);
+		if (c->luck_games > 0) {
+			a = add_arm(p, QV_LAB_LUCK, N, -1, c->variant, c->luck_games);
+			const char *luck[2] = {"random", c->agents[0]};
+			set_agents(a, luck, 2);
 		}
 	}
 }
@@ -329,8 +329,7 @@ static void full_figures(qv_test_lab *s, qv_lab_section *S)
 		    {v, qv_wilson(v * c->ladder_games, c->ladder_games, QV_Z95), c->ladder_games}};
 	}
 	S->rung[S->nrungs++] = (qv_lab_rung){
-	    -1,
-	    {0.04, qv_wilson(0.04 * c->ladder_games, c->ladder_games, QV_Z95), c->ladder_games}};
+	    -1, {0.04, qv_wilson(0.04 * c->luck_games, c->luck_games, QV_Z95), c->luck_games}};
 	S->nagents = 2;
 	S->matrix[0][0] = S->matrix[1][1] = NAN;
 	S->matrix[0][1] = 0.3;
@@ -431,6 +430,7 @@ void qv_test_lab_sample(qv_test_lab *s, bool full, const char *name)
 		c->players[1] = 3;
 		c->component_games = 6;
 		c->ladder_games = 6;
+		c->luck_games = 6;
 	} else {
 		c->nagents = 1;
 		snprintf(c->agents[0], sizeof c->agents[0], "random");

@@ -30,6 +30,7 @@ static qv_lab_config small_config(void)
 	c.games = 5; /* rounded up to whole rotations: 6 for both counts */
 	c.component_games = 2;
 	c.ladder_games = 1;
+	c.luck_games = 1;
 	c.ladder_lo = 1;
 	c.ladder_hi = 2;
 	c.seed = 42;
@@ -81,8 +82,9 @@ static void test_plan(void **state)
 	assert_string_equal(rung->agents[1], "ismcts:iterations=2");
 	assert_int_equal(p.arm[3 + 2 * nk].kind, QV_LAB_LUCK);
 	assert_string_equal(p.arm[3 + 2 * nk].agents[0], "random");
-	/* hard without its clock: the same games on any machine */
-	assert_string_equal(p.arm[3 + 2 * nk].agents[1], "ismcts:iterations=30000,threads=2");
+	/* the luck floor: random against the study's own agent, not a costly `hard` */
+	assert_string_equal(p.arm[3 + 2 * nk].agents[1], "random");
+	assert_int_equal(p.arm[3 + 2 * nk].games, 2); /* one rounded up to a rotation */
 	const qv_lab_arm *three = &p.arm[4 + 2 * nk];
 	assert_int_equal(three->kind, QV_LAB_MAIN);
 	assert_int_equal(three->players, 3);
@@ -317,8 +319,8 @@ static void test_play_independent_of_threads_and_cuts(void **state)
 {
 	(void)state;
 	qv_lab_config c = small_config();
-	/* The ladder's rungs, but not its luck arm: hard's 30,000 iterations a decision are
-	 * for studies, not unit tests. */
+	/* Neither the ladder nor the luck floor: their searches are for studies, not unit
+	 * tests. */
 	c.ladder_games = 0;
 	qv_lab_plan p;
 	qv_err err;
@@ -405,7 +407,7 @@ static void test_search_values(void **state)
 	qv_err err;
 	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
 	assert_int_equal(p.narms, 3);            /* main, one rung, luck */
-	int n = p.arm[1].first + p.arm[1].games; /* the luck arm left out */
+	int n = p.arm[1].first + p.arm[1].games; /* luck's random seat has no values: left out */
 	qv_lab_game *games = calloc((size_t)n, sizeof *games);
 	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, NULL, NULL, &err), QV_OK);
 	for (int i = 0; i < n; i++) {
