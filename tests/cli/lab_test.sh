@@ -7,8 +7,8 @@
 Q=$(realpath "$1")
 . "$(dirname "$0")/check_lib.sh"
 
-# A small study: two player counts, ablation and restricted play of every piece kind (the
-# ladder's luck floor plays hard: too slow for a test; test_lab.c plays the rungs).
+# A small study: two player counts, ablation and restricted play of every piece kind, the luck
+# floor (random against the study's random agent) but not the ladder (test_lab.c plays rungs).
 study=(three-arrows --agents random --players 2,3 --games 12 --component-games 6
 	--ladder-games 0 --seed 11 --threads 2)
 
