@@ -88,6 +88,10 @@ typedef struct qv_lab_config {
 	int luck_games;      /* per player count, random against the study's first agent; 0: none */
 	int ladder_lo, ladder_hi;
 	bool paired;
+	/* Where the game gives each seat its own components (qv_components.sides: decks), the
+	 * lab swaps them between the seats in every other rotation of an arm, so that seats and
+	 * sides are told apart; fixed_sides keeps each seat's own (the parameters as given). */
+	bool fixed_sides;
 	uint64_t seed;
 	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
 } qv_lab_config;
@@ -116,6 +120,12 @@ typedef struct qv_lab_plan {
 	int narms;
 	qv_lab_arm *arm; /* [narms], in index order */
 	int total;       /* games of the whole study */
+	/* The sides, when they rotate (cfg.fixed_sides unset and the game has them): side k
+	 * is what the parameter qv_components.sides[k] gives (its value: "expedition", or the
+	 * parameter's name for a list of cards), held by seat k in a game that is not swapped
+	 * (qv_lab_swapped) and by the other seat in one that is. nsides 0: none. */
+	int nsides;
+	char side[QV_MAX_PLAYERS][QV_NAME_MAX];
 } qv_lab_plan;
 
 /* Lays out the arms of cfg (ablated variants loaded through qv_variant_from_json). QV_EINVAL
@@ -126,6 +136,10 @@ void qv_lab_plan_free(qv_lab_plan *p);
 /* The seed of game i of the plan: its agents' seeds derive from it, and so does its chance
  * (without `paired`, it is the match's seed). */
 uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i);
+
+/* Whether game i plays with the sides swapped (seat 0 holds side 1 and seat 1 side 0): in
+ * every other rotation of its arm, when the plan's sides rotate. */
+bool qv_lab_swapped(const qv_lab_plan *p, int i);
 
 /* The arm holding game index i. */
 const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i);
@@ -271,6 +285,7 @@ typedef struct qv_lab_section {
 	qv_lab_est elo[QV_MAX_PLAYERS];                /* each agent against the field */
 	qv_lab_component *component;                   /* [plan.ncomponents] */
 	int order[QV_LAB_MAX_COMPONENTS];              /* components, most extreme first */
+	qv_lab_est side_score[QV_MAX_PLAYERS]; /* plan.side[k]'s mean score over both seats */
 	/* The two questions, each a list of components most extreme first: `unbalancing`, what
 	 * makes the seats unequal (by their ablation's seat tests: components with an ablation
 	 * arm), and `strongest`, what a seat loses without it (by restricted play's score test:

@@ -162,6 +162,11 @@ typedef struct qv_components {
 	 * at most max into out and returns how many. */
 	int (*touched)(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
 	               int max);
+	/* The parameters that give each seat its own components, seat by seat, NULL-terminated
+	 * ({"deck1", "deck2", NULL}: p1's deck, p2's): the lab swaps their values between the
+	 * seats as it rotates, so that a side's effect is told from a seat's. NULL: every seat
+	 * holds the same components. */
+	const char *const *sides;
 } qv_components;
 
 /* The parameter every game with components lists among its params: which components a new

@@ -32,7 +32,7 @@ static const cli_opt run_options[] = {
     {"games", "N"},      {"component-games", "M"}, {"ladder-games", "L"}, {"ladder", "LO-HI"},
     {"precision", "P"},  {"paired", NULL},         {"seed", "S"},         {"threads", "T"},
     {"param", "K=V"},    {"out", "DIR"},           {"shard", "k/K"},      {"force", NULL},
-    {"luck-games", "L"}, {"help", NULL},           {NULL, NULL},
+    {"luck-games", "L"}, {"fixed-sides", NULL},    {"help", NULL},        {NULL, NULL},
 };
 
 enum {
@@ -53,6 +53,7 @@ enum {
 	OPT_SHARD,
 	OPT_FORCE,
 	OPT_LUCK_GAMES,
+	OPT_FIXED_SIDES,
 	OPT_HELP
 };
 
@@ -82,7 +83,7 @@ static void lab_help(void)
 	       "                      [--agents A,B...] [--players N,M...]\n"
 	       "                      [--games N | --precision P] [--component-games M]\n"
 	       "                      [--ladder-games L] [--ladder LO-HI] [--luck-games L]\n"
-	       "                      [--paired] [--seed S]\n"
+	       "                      [--paired] [--fixed-sides] [--seed S]\n"
 	       "                      [--threads T] [--param K=V]... --out DIR [--force]\n"
 	       "                      [--shard k/K]\n"
 	       "       quiver lab merge SHARD... --out DIR [--force]\n\n"
@@ -112,6 +113,9 @@ static void lab_help(void)
 	       "  --luck-games L      games of random against the study's first agent (the\n"
 	       "                      luck floor); 0 leaves them out (default %d)\n"
 	       "  --paired            the games of one seat rotation share their dice and deals\n"
+	       "  --fixed-sides       each seat keeps its own deck (deck1, deck2); by default the\n"
+	       "                      decks swap seats in every other rotation, and the report\n"
+	       "                      tells a deck's effect from a seat's\n"
 	       "  --seed S            seed of the study; game i uses a seed mixed from S and i\n"
 	       "                      (default: random; printed)\n"
 	       "  --threads T         games played at once (default: the number of CPUs); the\n"
@@ -211,7 +215,8 @@ static int report_from_lines(const qv_lab_plan *plan, const char *const *lines, 
 
 typedef struct run_opts {
 	const char *game, *variant, *baseline, *out;
-	bool force; /* --force: a report in --out may be written over */
+	bool force;       /* --force: a report in --out may be written over */
+	bool fixed_sides; /* --fixed-sides: each seat keeps its own deck */
 	qv_params params;
 	long games, component_games, ladder_games, luck_games, threads, ladder_lo, ladder_hi;
 	long shard, shards;
@@ -341,6 +346,7 @@ static int parse_run(int argc, char **argv, run_opts *o)
 			break;
 		case OPT_PAIRED: o->paired = true; break;
 		case OPT_FORCE: o->force = true; break;
+		case OPT_FIXED_SIDES: o->fixed_sides = true; break;
 		case OPT_SEED:
 			if (!cli_seed("lab", "--seed", v, &o->seed))
 				return CLI_EXIT_USAGE;
@@ -491,6 +497,7 @@ static int lab_run(int argc, char **argv)
 	cfg->ladder_lo = (int)o->ladder_lo;
 	cfg->ladder_hi = (int)o->ladder_hi;
 	cfg->paired = o->paired;
+	cfg->fixed_sides = o->fixed_sides;
 	cfg->seed = o->seed;
 	qv_copy(cfg->version, sizeof cfg->version, QV_VERSION);
 	qv_err err;

@@ -104,10 +104,11 @@ static qv_status list_components(const qv_game *g, const qv_variant *v, qv_lab_p
 	return QV_OK;
 }
 
-/* Adds an arm of `games` games (rounded up to whole rotations) to p. */
+/* Adds an arm of `games` games (rounded up to whole rotations; to pairs of them when the
+ * sides rotate, one as given and one swapped) to p. */
 static qv_status add_arm(qv_lab_plan *p, int *cap, qv_lab_arm arm, qv_err *err)
 {
-	int r = rotation(arm.kind, arm.players, arm.nagents);
+	int r = rotation(arm.kind, arm.players, arm.nagents) * (p->nsides > 0 ? 2 : 1);
 	long games = ((long)arm.games + r - 1) / r * r;
 	if ((long)p->total + games > LAB_MAX_GAMES)
 		return qv_fail(err, QV_EINVAL, "the study would play more than %d games in all",
@@ -178,7 +179,39 @@ static qv_lab_arm two_agents(qv_lab_arm_kind kind, int players, const qv_variant
 }
 
 /* The parameters a game of arm a is set up with. */
-static qv_status arm_params(const qv_lab_plan *p, const qv_lab_arm *a, qv_params *out, qv_err *err)
+/* The value of side parameter `key`: as the study gives it, else the game's default. */
+static const char *side_value(const qv_lab_config *cfg, const char *key)
+{
+	const char *v = qv_params_get(&cfg->params, key);
+	const qv_param_def *d = qv_param_find(cfg->game->params, cfg->game->nparams, key);
+	return v ? v : d && d->def ? d->def : "";
+}
+
+/* The sides of a study (lab.h: qv_lab_plan.side), when they rotate. */
+static void list_sides(const qv_lab_config *cfg, qv_lab_plan *p)
+{
+	const qv_components *comp = cfg->game->components;
+	p->nsides = 0;
+	if (cfg->fixed_sides || !comp || !comp->sides)
+		return;
+	int n = 0;
+	while (comp->sides[n] && n < QV_MAX_PLAYERS)
+		n++;
+	for (int i = 0; i < cfg->nplayers; i++)
+		if (cfg->players[i] != n || n != 2)
+			return; /* seat k holds side k: only a count of seats equal to the sides */
+	for (int k = 0; k < n; k++) {
+		const char *v = side_value(cfg, comp->sides[k]);
+		bool named = *v && strlen(v) < QV_NAME_MAX && !strchr(v, ',');
+		qv_copy(p->side[k], QV_NAME_MAX, named ? v : comp->sides[k]);
+	}
+	p->nsides = n;
+}
+
+/* The parameters of game j of arm a: the study's, with its player count, the arm's variant
+ * and, in a swapped game, the two sides' parameters exchanged. */
+static qv_status arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swapped, qv_params *out,
+                            qv_err *err)
 {
 	*out = p->cfg.params;
 	char count[16];
@@ -188,7 +221,25 @@ static qv_status arm_params(const qv_lab_plan *p, const qv_lab_arm *a, qv_params
 		rc = qv_params_set(out, "players", count, err);
 	if (!rc && a->variant && !a->variant->builtin)
 		rc = qv_params_set(out, "variant", a->variant->sha256, err);
+	if (!rc && swapped && p->nsides == 2) {
+		const char *const *key = p->cfg.game->components->sides;
+		char v0[QV_PARAM_VALUE_MAX + 1], v1[QV_PARAM_VALUE_MAX + 1];
+		qv_copy(v0, sizeof v0, side_value(&p->cfg, key[0]));
+		qv_copy(v1, sizeof v1, side_value(&p->cfg, key[1]));
+		rc = qv_params_set(out, key[0], v1, err);
+		if (!rc)
+			rc = qv_params_set(out, key[1], v0, err);
+	}
 	return rc;
+}
+
+bool qv_lab_swapped(const qv_lab_plan *p, int i)
+{
+	if (p->nsides == 0)
+		return false;
+	const qv_lab_arm *a = qv_lab_arm_of(p, i);
+	int r = rotation(a->kind, a->players, a->nagents);
+	return (i - a->first) / r % 2 == 1;
 }
 
 /* Checks that every player count can be set up with the configuration's parameters. */
@@ -204,7 +255,7 @@ static qv_status check_setup(const qv_lab_plan *p, qv_err *err)
 		    p->arm[i].variant == p->arm[i - 1].variant)
 			continue;
 		qv_params params;
-		rc = arm_params(p, &p->arm[i], &params, err);
+		rc = arm_params(p, &p->arm[i], false, &params, err);
 		if (!rc)
 			rc = g->init(st, &params, p->cfg.seed, err);
 		if (!rc && g->num_players(st) != p->arm[i].players)
@@ -264,6 +315,7 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 		qv_agent_free(a);
 	}
 	qv_status rc = QV_OK;
+	list_sides(cfg, out);
 	if (cfg->component_games > 0)
 		rc = list_components(g, cfg->variant, out, err);
 	if (rc)
@@ -381,6 +433,7 @@ typedef struct lab_worker {
 	qv_match *m;   /* the previous game's match, restarted when it can be */
 	int m_players; /* what m was set up with */
 	const qv_variant *m_variant;
+	bool m_swapped;
 	void *before;     /* a state_size copy */
 	qv_action *legal; /* max_actions */
 	/* This game's counts per seat, dense (a count per decision costs an add), with the
@@ -539,21 +592,23 @@ static void *copy_of(const void *src, int n, size_t size)
 /* The match for a game of arm a with this chance seed: the worker's previous one restarted
  * when it was set up alike (player count and variant make an arm's parameters), else a new one.
  * As the arena does: a random agent's game takes less time than setting a match up. */
-static qv_status worker_match(const qv_lab_plan *p, const qv_lab_arm *a, lab_worker *w,
-                              uint64_t seed, qv_err *err)
+static qv_status worker_match(const qv_lab_plan *p, const qv_lab_arm *a, bool swapped,
+                              lab_worker *w, uint64_t seed, qv_err *err)
 {
-	if (w->m && w->m_players == a->players && w->m_variant == a->variant)
+	if (w->m && w->m_players == a->players && w->m_variant == a->variant &&
+	    w->m_swapped == swapped)
 		return qv_match_restart(w->m, seed, err);
 	qv_match_free(w->m);
 	w->m = NULL;
 	qv_params params;
-	qv_status rc = arm_params(p, a, &params, err);
+	qv_status rc = arm_params(p, a, swapped, &params, err);
 	if (!rc)
 		rc = qv_match_new(&w->m, p->cfg.game, &params, seed, err);
 	if (rc)
 		return rc;
 	w->m_players = a->players;
 	w->m_variant = a->variant;
+	w->m_swapped = swapped;
 	qv_match_quiet(w->m);
 	qv_match_hold_forced(w->m, (1u << QV_MAX_PLAYERS) - 1);
 	return QV_OK;
@@ -609,7 +664,7 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 	memset(res, 0, sizeof *res);
 	res->index = index;
 	res->players = n;
-	qv_status rc = worker_match(p, arm, w, chance_seed, &why);
+	qv_status rc = worker_match(p, arm, qv_lab_swapped(p, index), w, chance_seed, &why);
 	qv_match *m = w->m;
 	for (int s = 0; !rc && s < n; s++) {
 		int a = seat_agent(arm, j, s);
@@ -1074,6 +1129,7 @@ void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
 	json_object_set_new(h, "luck_games", json_integer(cfg->luck_games));
 	json_object_set_new(h, "ladder", json_pack("[ii]", cfg->ladder_lo, cfg->ladder_hi));
 	json_object_set_new(h, "paired", json_boolean(cfg->paired));
+	json_object_set_new(h, "fixed_sides", json_boolean(cfg->fixed_sides));
 	json_object_set_new(h, "seed", json_string(seed));
 	json_object_set_new(h, "total", json_integer(p->total));
 	json_object_set_new(h, "range", json_pack("[ii]", lo, hi));
@@ -1226,6 +1282,12 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 		goto done;
 	}
 	cfg->paired = json_is_true(v);
+	v = json_object_get(h, "fixed_sides");
+	if (!json_is_boolean(v)) {
+		rc = header_bad(err, "fixed_sides", "true or false");
+		goto done;
+	}
+	cfg->fixed_sides = json_is_true(v);
 	char *end;
 	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
 	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno)) {

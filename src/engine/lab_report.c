@@ -462,6 +462,7 @@ static void json_plan(jw *w, const qv_lab_plan *p)
 	jw_ints(w, "ladder", ladder, 2);
 	jw_str(w, "seed", seed);
 	jw_bool(w, "paired", c->paired);
+	jw_bool(w, "fixed_sides", c->fixed_sides);
 	jw_str(w, "version", c->version);
 	jw_int(w, "total", p->total);
 	jw_open(w, "arms", '[');
@@ -532,6 +533,19 @@ static void json_section(jw *w, const qv_lab_plan *p, const qv_lab_section *S)
 	jw_open(w, NULL, '{');
 	jw_int(w, "players", N);
 	json_outcomes(w, "outcomes", &S->outcomes, N);
+	/* Each side's score over both seats: {"id", "value", "ci", "n"}; [] when no sides. */
+	jw_open(w, "sides", '[');
+	for (int k = 0; k < p->nsides && k < QV_MAX_PLAYERS; k++) {
+		const qv_lab_est *e = &S->side_score[k];
+		bool m = measured(e);
+		jw_open(w, NULL, '{');
+		jw_str(w, "id", p->side[k]);
+		jw_num(w, "value", m ? e->v : NAN);
+		jw_ci(w, "ci", m ? e->ci : (qv_interval){NAN, NAN});
+		jw_int(w, "n", e->n);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
 	if (p->cfg.baseline)
 		json_outcomes(w, "baseline_outcomes", &S->baseline_outcomes, N);
 	else
@@ -1047,6 +1061,35 @@ static void strongest_table(page *P, const qv_lab_section *S)
 	table_close(b);
 }
 
+/* The sides, when they rotated between the seats: each one's score over both seats, and
+ * which is favoured as a seat is (its interval apart from a fair share). */
+static void verdict_sides(page *P, const qv_lab_section *S, double fair)
+{
+	const qv_lab_plan *p = P->p;
+	qv_buf *b = P->b;
+	if (p->nsides == 0)
+		return;
+	qv_buf_puts(b, "</p>\n<p class=\"sides\">Sides (swapped between the seats in every "
+	               "other rotation):");
+	const char *favoured = NULL;
+	for (int k = 0; k < p->nsides && k < QV_MAX_PLAYERS; k++) {
+		const qv_lab_est *e = &S->side_score[k];
+		qv_buf_puts(b, k ? "; " : " ");
+		html_esc(b, p->side[k]);
+		qv_buf_printf(b, " %s %s", pct(measured(e) ? e->v : NAN).s,
+		              pct_ci(measured(e) ? e->ci : (qv_interval){NAN, NAN}).s);
+		if (measured(e) && known_ci(e->ci) && e->ci.lo > fair)
+			favoured = p->side[k];
+	}
+	if (favoured) {
+		qv_buf_puts(b, ". The side <strong>");
+		html_esc(b, favoured);
+		qv_buf_puts(b, "</strong> is favoured, whichever seat holds it.");
+	} else {
+		qv_buf_puts(b, ". No side is favoured beyond its 95% interval.");
+	}
+}
+
 static void html_verdict(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
@@ -1082,6 +1125,7 @@ static void html_verdict(page *P, const qv_lab_section *S)
 			    pct(fair).s, o->games);
 		else
 			qv_buf_printf(b, " Over %d games; intervals are 95%%.", o->games);
+		verdict_sides(P, S, fair);
 	}
 	qv_buf_puts(b, "</p>\n<dl class=\"tiles\">\n");
 	tile(b, "Fairness gap", pct(o->fairness_gap).s, "largest |score &minus; 1/N|");
@@ -2021,6 +2065,8 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 	qv_buf_printf(b, " --seed %" PRIu64, c->seed);
 	if (c->paired)
 		qv_buf_puts(b, " --paired");
+	if (c->fixed_sides)
+		qv_buf_puts(b, " --fixed-sides");
 	for (int i = 0; i < c->params.n; i++) {
 		char kv[QV_PARAM_KEY_MAX + QV_PARAM_VALUE_MAX + 2];
 		snprintf(kv, sizeof kv, "%s=%s", qv_params_key(&c->params, i),

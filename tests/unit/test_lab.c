@@ -38,6 +38,55 @@ static qv_lab_config small_config(void)
 	return c;
 }
 
+/* ConCardia's decks are its sides: they swap seats in every other rotation (arms rounded to
+ * pairs of rotations), unless fixed_sides; THREE ARROWS has none. */
+static void test_plan_sides(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	c.game = qv_game_find("concardia", NULL);
+	c.variant = qv_variant_base(c.game, NULL);
+	c.players[0] = 2;
+	c.nplayers = 1;
+	c.games = 5;
+	c.component_games = 0;
+	c.ladder_games = c.luck_games = 0;
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.nsides, 2);
+	assert_string_equal(p.side[0], "expedition");
+	assert_string_equal(p.side[1], "foundry");
+	assert_int_equal(p.arm[0].games, 8); /* 5 rounded up to pairs of 2-game rotations */
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(qv_lab_swapped(&p, i), i / 2 % 2 == 1);
+	qv_lab_plan_free(&p);
+
+	/* a deck given as a list of cards is named by its parameter */
+	assert_int_equal(qv_params_set(&c.params, "deck2",
+	                               "striker-r,striker-p,striker-s,lancer-r,lancer-p,lancer-s,"
+	                               "scout-r,scout-p,scout-s,star-r,star-p,star-s,courier-r,"
+	                               "courier-p,courier-s,dynamo-r,dynamo-p,dynamo-s,aegis-r,"
+	                               "aegis-p,aegis-s",
+	                               &err),
+	                 QV_OK);
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_string_equal(p.side[1], "deck2");
+	qv_lab_plan_free(&p);
+
+	c.fixed_sides = true;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.nsides, 0);
+	assert_int_equal(p.arm[0].games, 6);
+	assert_false(qv_lab_swapped(&p, 2));
+	qv_lab_plan_free(&p);
+
+	c = small_config();
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.nsides, 0);
+	qv_lab_plan_free(&p);
+}
+
 static void test_plan(void **state)
 {
 	(void)state;
@@ -466,6 +515,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_plan),
+	    cmocka_unit_test(test_plan_sides),
 	    cmocka_unit_test(test_plan_refusals),
 	    cmocka_unit_test(test_line_round_trip),
 	    cmocka_unit_test(test_line_refusals),

@@ -500,6 +500,7 @@ const qv_components cc_components = {
     .drop_ability = drop_ability,
     .board = cc_lab_board,
     .touched = cc_touched,
+    .sides = (const char *const[]){"deck1", "deck2", NULL},
 };
 
 /* The board direction from a square to its neighbour, by their difference + 7. */

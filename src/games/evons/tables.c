@@ -500,6 +500,7 @@ const qv_components ev_components = {
     .drop_ability = drop_ability,
     .board = ev_lab_board,
     .touched = ev_touched,
+    .sides = (const char *const[]){"deck1", "deck2", NULL},
 };
 
 /* ---- lookups ---- */
