@@ -92,6 +92,11 @@ typedef struct qv_lab_config {
 	 * lab swaps them between the seats in every other rotation of an arm, so that seats and
 	 * sides are told apart; fixed_sides keeps each seat's own (the parameters as given). */
 	bool fixed_sides;
+	/* The components studied by ablation and restricted play: ids separated by commas, and
+	 * the words `entries` (every entry of the studied block: cards, pieces, items) and
+	 * `abilities`; "" studies them all. The others are listed, with their play rates, and
+	 * have no tests. */
+	char components[1024];
 	uint64_t seed;
 	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
 } qv_lab_config;
@@ -126,6 +131,7 @@ typedef struct qv_lab_plan {
 	 * (qv_lab_swapped) and by the other seat in one that is. nsides 0: none. */
 	int nsides;
 	char side[QV_MAX_PLAYERS][QV_NAME_MAX];
+	bool studied[QV_LAB_MAX_COMPONENTS]; /* component k gets ablate and restrict arms */
 } qv_lab_plan;
 
 /* Lays out the arms of cfg (ablated variants loaded through qv_variant_from_json). QV_EINVAL

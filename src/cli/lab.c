@@ -28,11 +28,27 @@
 #define LAB_MAX_SHARDS              10000
 
 static const cli_opt run_options[] = {
-    {"variant", "FILE"}, {"baseline", "FILE"},     {"agents", "A,B..."},  {"players", "N,M..."},
-    {"games", "N"},      {"component-games", "M"}, {"ladder-games", "L"}, {"ladder", "LO-HI"},
-    {"precision", "P"},  {"paired", NULL},         {"seed", "S"},         {"threads", "T"},
-    {"param", "K=V"},    {"out", "DIR"},           {"shard", "k/K"},      {"force", NULL},
-    {"luck-games", "L"}, {"fixed-sides", NULL},    {"help", NULL},        {NULL, NULL},
+    {"variant", "FILE"},
+    {"baseline", "FILE"},
+    {"agents", "A,B..."},
+    {"players", "N,M..."},
+    {"games", "N"},
+    {"component-games", "M"},
+    {"ladder-games", "L"},
+    {"ladder", "LO-HI"},
+    {"precision", "P"},
+    {"paired", NULL},
+    {"seed", "S"},
+    {"threads", "T"},
+    {"param", "K=V"},
+    {"out", "DIR"},
+    {"shard", "k/K"},
+    {"force", NULL},
+    {"luck-games", "L"},
+    {"fixed-sides", NULL},
+    {"components", "ID,ID..."},
+    {"help", NULL},
+    {NULL, NULL},
 };
 
 enum {
@@ -54,6 +70,7 @@ enum {
 	OPT_FORCE,
 	OPT_LUCK_GAMES,
 	OPT_FIXED_SIDES,
+	OPT_COMPONENTS,
 	OPT_HELP
 };
 
@@ -83,7 +100,8 @@ static void lab_help(void)
 	       "                      [--agents A,B...] [--players N,M...]\n"
 	       "                      [--games N | --precision P] [--component-games M]\n"
 	       "                      [--ladder-games L] [--ladder LO-HI] [--luck-games L]\n"
-	       "                      [--paired] [--fixed-sides] [--seed S]\n"
+	       "                      [--paired] [--fixed-sides] [--components ID,ID...]\n"
+	       "                      [--seed S]\n"
 	       "                      [--threads T] [--param K=V]... --out DIR [--force]\n"
 	       "                      [--shard k/K]\n"
 	       "       quiver lab merge SHARD... --out DIR [--force]\n\n"
@@ -116,6 +134,9 @@ static void lab_help(void)
 	       "  --fixed-sides       each seat keeps its own deck (deck1, deck2); by default the\n"
 	       "                      decks swap seats in every other rotation, and the report\n"
 	       "                      tells a deck's effect from a seat's\n"
+	       "  --components ID,... study only these components by ablation and restricted\n"
+	       "                      play (ids, or the words entries and abilities); the\n"
+	       "                      others keep their play rates (default: all)\n"
 	       "  --seed S            seed of the study; game i uses a seed mixed from S and i\n"
 	       "                      (default: random; printed)\n"
 	       "  --threads T         games played at once (default: the number of CPUs); the\n"
@@ -347,6 +368,14 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		case OPT_PAIRED: o->paired = true; break;
 		case OPT_FORCE: o->force = true; break;
 		case OPT_FIXED_SIDES: o->fixed_sides = true; break;
+		case OPT_COMPONENTS:
+			if (strlen(v) >= sizeof o->cfg.components)
+				return cli_usage("lab",
+				                 "--components is too long (expected component ids "
+				                 "separated by commas, at most %zu characters)",
+				                 sizeof o->cfg.components - 1);
+			qv_copy(o->cfg.components, sizeof o->cfg.components, v);
+			break;
 		case OPT_SEED:
 			if (!cli_seed("lab", "--seed", v, &o->seed))
 				return CLI_EXIT_USAGE;

@@ -187,6 +187,37 @@ static const char *side_value(const qv_lab_config *cfg, const char *key)
 	return v ? v : d && d->def ? d->def : "";
 }
 
+/* Marks the components cfg->components names (all when it is empty); QV_EINVAL naming a word
+ * that is no component, with what is accepted. */
+static qv_status choose_components(const qv_lab_config *cfg, qv_lab_plan *p, qv_err *err)
+{
+	bool all = !cfg->components[0];
+	for (int k = 0; k < p->ncomponents; k++)
+		p->studied[k] = all;
+	if (all)
+		return QV_OK;
+	char list[sizeof cfg->components];
+	qv_copy(list, sizeof list, cfg->components);
+	for (char *save = NULL, *w = strtok_r(list, ",", &save); w;
+	     w = strtok_r(NULL, ",", &save)) {
+		bool found = false;
+		for (int k = 0; k < p->ncomponents; k++) {
+			bool hit = !strcmp(w, p->component[k]) ||
+			           (!strcmp(w, "entries") && k < p->nentries) ||
+			           (!strcmp(w, "abilities") && k >= p->nentries);
+			p->studied[k] |= hit;
+			found |= hit;
+		}
+		if (!found && strcmp(w, "abilities") != 0)
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "--components: '%s' is no component of the variant (expected "
+			    "ids such as '%s', or the words entries and abilities)",
+			    w, p->ncomponents ? p->component[0] : "none");
+	}
+	return QV_OK;
+}
+
 /* The sides of a study (lab.h: qv_lab_plan.side), when they rotate. */
 static void list_sides(const qv_lab_config *cfg, qv_lab_plan *p)
 {
@@ -318,12 +349,16 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 	list_sides(cfg, out);
 	if (cfg->component_games > 0)
 		rc = list_components(g, cfg->variant, out, err);
+	if (!rc)
+		rc = choose_components(cfg, out, err);
 	if (rc)
 		return rc;
 	const qv_components *comp = g->components;
 	bool ablate = cfg->component_games > 0 && out->ncomponents > 0 && comp && comp->ablate;
 	const qv_variant *ablated[QV_LAB_MAX_COMPONENTS] = {NULL};
 	for (int k = 0; ablate && k < out->ncomponents; k++) {
+		if (!out->studied[k])
+			continue;
 		/* A component the game cannot take out (Arrow Party's only item kind) has no
 		 * ablation arm; its restricted play still tells its effect. */
 		json_t *doc =
@@ -356,6 +391,8 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 			rc = add_arm(out, &cap, b, err);
 		}
 		for (int k = 0; !rc && cfg->component_games > 0 && k < out->ncomponents; k++) {
+			if (!out->studied[k])
+				continue;
 			if (ablate && ablated[k]) {
 				qv_lab_arm a = main;
 				a.kind = QV_LAB_ABLATE;
@@ -1130,6 +1167,7 @@ void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
 	json_object_set_new(h, "ladder", json_pack("[ii]", cfg->ladder_lo, cfg->ladder_hi));
 	json_object_set_new(h, "paired", json_boolean(cfg->paired));
 	json_object_set_new(h, "fixed_sides", json_boolean(cfg->fixed_sides));
+	json_object_set_new(h, "components", json_string(cfg->components));
 	json_object_set_new(h, "seed", json_string(seed));
 	json_object_set_new(h, "total", json_integer(p->total));
 	json_object_set_new(h, "range", json_pack("[ii]", lo, hi));
@@ -1288,6 +1326,10 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 		goto done;
 	}
 	cfg->fixed_sides = json_is_true(v);
+	if (!header_text(h, "components", cfg->components, sizeof cfg->components)) {
+		rc = header_bad(err, "components", "the components studied, as a string");
+		goto done;
+	}
 	char *end;
 	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
 	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno)) {

@@ -463,6 +463,7 @@ static void json_plan(jw *w, const qv_lab_plan *p)
 	jw_str(w, "seed", seed);
 	jw_bool(w, "paired", c->paired);
 	jw_bool(w, "fixed_sides", c->fixed_sides);
+	jw_str(w, "components", c->components);
 	jw_str(w, "version", c->version);
 	jw_int(w, "total", p->total);
 	jw_open(w, "arms", '[');
@@ -2067,6 +2068,10 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 		qv_buf_puts(b, " --paired");
 	if (c->fixed_sides)
 		qv_buf_puts(b, " --fixed-sides");
+	if (c->components[0]) {
+		qv_buf_puts(b, " --components ");
+		qv_buf_shell_word(b, c->components);
+	}
 	for (int i = 0; i < c->params.n; i++) {
 		char kv[QV_PARAM_KEY_MAX + QV_PARAM_VALUE_MAX + 2];
 		snprintf(kv, sizeof kv, "%s=%s", qv_params_key(&c->params, i),

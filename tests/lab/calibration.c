@@ -231,11 +231,72 @@ static void test_a_a(void **state)
 	assert_true(holds_5(kinds, sizeof kinds / sizeof kinds[0]));
 }
 
+/* A planted cause: ConCardia's scout-r made a 9/9 card (in the expedition deck, which the
+ * seats swap). Studied with five other cards by greedy agents, 100 games per arm, on two
+ * seeds: it comes first in `strongest` (what a seat loses without it), its interval below 0.
+ * (Its flag is not asserted: only the seat holding expedition can miss it, so the effect is
+ * halved, and at 100-200 games per arm Benjamini-Hochberg flags it on one seed of two.) */
+static void test_planted_card(void **state)
+{
+	(void)state;
+	const qv_game *g = qv_game_find("concardia", NULL);
+	json_t *doc = json_loads("{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": "
+	                         "\"planted\", \"extends\": \"base\", \"cards\": {\"modify\": "
+	                         "{\"scout-r\": {\"strength\": 9, \"defense\": 9}}}}",
+	                         0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	qv_err err;
+	if (qv_variant_from_json(doc, g, "planted", &v, &err) != QV_OK)
+		fail_msg("the planted variant is refused: %s", err.msg);
+	json_decref(doc);
+	for (uint64_t seed = 1; seed <= 2; seed++) {
+		qv_lab_config c = {0};
+		c.game = g;
+		c.variant = v;
+		c.nagents = 1;
+		strcpy(c.agents[0], "greedy");
+		c.players[0] = 2;
+		c.nplayers = 1;
+		c.games = 100;
+		c.component_games = 100;
+		snprintf(c.components, sizeof c.components,
+		         "scout-r,striker-r,lancer-p,star-s,courier-r,dynamo-p");
+		c.seed = seed;
+		strcpy(c.version, QV_VERSION);
+		qv_lab_plan p;
+		if (qv_lab_plan_make(&c, &p, &err) != QV_OK)
+			fail_msg("plan: %s", err.msg);
+		qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
+		assert_non_null(games);
+		if (qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err) != QV_OK)
+			fail_msg("play: %s", err.msg);
+		qv_lab_report r;
+		if (qv_lab_compute(&p, games, &r, &err) != QV_OK)
+			fail_msg("compute: %s", err.msg);
+		const qv_lab_section *S = &r.section[0];
+		assert_int_equal(S->nstrongest, 6);
+		const qv_lab_component *top = &S->component[S->strongest[0]];
+		printf("seed %llu: strongest %s, restricted play %+.3f [%+.3f, %+.3f], p %.4f\n",
+		       (unsigned long long)seed, top->id, top->restrict_score.d,
+		       top->restrict_score.ci.lo, top->restrict_score.ci.hi, top->restrict_score.p);
+		assert_string_equal(top->id, "scout-r");
+		assert_true(top->restrict_score.ci.hi < 0);
+		qv_lab_report_free(&r);
+		for (int i = 0; i < p.total; i++)
+			qv_lab_game_free(&games[i]);
+		free(games);
+		qv_lab_plan_free(&p);
+	}
+	qv_variant_release(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_null_components),
 	    cmocka_unit_test(test_a_a),
+	    cmocka_unit_test(test_planted_card),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
