@@ -1000,24 +1000,39 @@ static void delta_cells(qv_buf *b, const qv_lab_delta *d)
 		qv_buf_puts(b, "<td>n/a</td><td>n/a</td><td>n/a</td>");
 }
 
+/* A list's question (html), then its table opened with the head row's cells (html), or
+ * `none` when the list is empty; whether the table was opened. */
+static bool list_open(page *P, const char *question, int n, const char *none, const char *id,
+                      const char *caption, const char *head)
+{
+	qv_buf *b = P->b;
+	qv_buf_printf(b, "<p class=\"question\">%s</p>\n", question);
+	if (n == 0) {
+		not_measured(b, none);
+		return false;
+	}
+	table_open(P, id, caption);
+	qv_buf_printf(b, "<thead><tr>%s</tr></thead><tbody>\n", head);
+	return true;
+}
+
 /* The top five of `unbalancing`: the fairness gap with the component and without it, and
  * the seat whose score its ablation moved most clearly. */
 static void unbalancing_table(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
-	qv_buf_puts(b, "<p class=\"question\"><strong>Unbalancing</strong>: what makes the seats "
-	               "unequal? Each component taken out of the game (ablation), the same "
-	               "games played without it; most extreme first.</p>\n");
-	if (S->nunbalancing == 0) {
-		not_measured(b, "No component could be taken out of this game.");
+	if (!list_open(P,
+	               "<strong>Unbalancing</strong>: what makes the seats unequal? Each "
+	               "component taken out of the game (ablation), the same games played "
+	               "without it; most extreme first.",
+	               S->nunbalancing, "No component could be taken out of this game.",
+	               "unbalancing", "Unbalancing: what makes the seats unequal",
+	               "<th scope=\"col\">Component</th><th scope=\"col\">Gap with</th><th "
+	               "scope=\"col\">Gap without</th><th scope=\"col\" class=\"t\">Seat</th>"
+	               "<th scope=\"col\">&Delta; without</th><th scope=\"col\">95% "
+	               "interval</th><th scope=\"col\">p</th><th scope=\"col\" "
+	               "class=\"t\">Flagged</th>"))
 		return;
-	}
-	table_open(P, "unbalancing", "Unbalancing: what makes the seats unequal");
-	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">Gap "
-	               "with</th><th scope=\"col\">Gap without</th><th scope=\"col\" "
-	               "class=\"t\">Seat</th><th scope=\"col\">&Delta; without</th><th "
-	               "scope=\"col\">95% interval</th><th scope=\"col\">p</th><th "
-	               "scope=\"col\" class=\"t\">Flagged</th></tr></thead><tbody>\n");
 	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->unbalancing[i]];
 		int seat = 0;
@@ -1041,17 +1056,16 @@ static void unbalancing_table(page *P, const qv_lab_section *S)
 static void strongest_table(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
-	qv_buf_puts(b, "<p class=\"question\"><strong>Strongest</strong>: what does a seat lose "
-	               "without it? One seat forbidden the component against its twins in the "
-	               "same games (restricted play); most extreme first.</p>\n");
-	if (S->nstrongest == 0) {
-		not_measured(b, "This game cannot forbid its components to one seat.");
+	if (!list_open(P,
+	               "<strong>Strongest</strong>: what does a seat lose without it? One "
+	               "seat forbidden the component against its twins in the same games "
+	               "(restricted play); most extreme first.",
+	               S->nstrongest, "This game cannot forbid its components to one seat.",
+	               "strongest", "Strongest: what a seat loses without it",
+	               "<th scope=\"col\">Component</th><th scope=\"col\">&Delta; score</th>"
+	               "<th scope=\"col\">95% interval</th><th scope=\"col\">p</th><th "
+	               "scope=\"col\" class=\"t\">Flagged</th>"))
 		return;
-	}
-	table_open(P, "strongest", "Strongest: what a seat loses without it");
-	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">&Delta; "
-	               "score</th><th scope=\"col\">95% interval</th><th scope=\"col\">p</th>"
-	               "<th scope=\"col\" class=\"t\">Flagged</th></tr></thead><tbody>\n");
 	for (int i = 0; i < S->nstrongest && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->strongest[i]];
 		row_head(b, c->id);

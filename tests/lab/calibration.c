@@ -54,6 +54,54 @@ static void tally(count *c, const qv_lab_delta *d)
 	c->low += d->p < 0.05;
 }
 
+/* A study of two-player ConCardia (variant v) by one agent: games main games, component_games
+ * per component and arm, no ladder or luck floor. */
+static qv_lab_config study_config(const qv_variant *v, const char *agent, int games,
+                                  int component_games, uint64_t seed)
+{
+	qv_lab_config c = {0};
+	c.game = qv_game_find("concardia", NULL);
+	c.variant = v;
+	c.nagents = 1;
+	snprintf(c.agents[0], sizeof c.agents[0], "%s", agent);
+	c.players[0] = 2;
+	c.nplayers = 1;
+	c.games = games;
+	c.component_games = component_games;
+	c.seed = seed;
+	strcpy(c.version, QV_VERSION);
+	return c;
+}
+
+/* A study played and computed: its plan, its games and its report. */
+typedef struct lab_study {
+	qv_lab_plan plan;
+	qv_lab_game *games;
+	qv_lab_report report;
+} lab_study;
+
+static void study_run(const qv_lab_config *c, lab_study *out)
+{
+	qv_err err;
+	if (qv_lab_plan_make(c, &out->plan, &err) != QV_OK)
+		fail_msg("plan: %s", err.msg);
+	out->games = calloc((size_t)out->plan.total, sizeof *out->games);
+	assert_non_null(out->games);
+	if (qv_lab_play(&out->plan, 0, out->plan.total, 2, out->games, NULL, NULL, &err) != QV_OK)
+		fail_msg("play: %s", err.msg);
+	if (qv_lab_compute(&out->plan, out->games, &out->report, &err) != QV_OK)
+		fail_msg("compute: %s", err.msg);
+}
+
+static void study_free(lab_study *s)
+{
+	qv_lab_report_free(&s->report);
+	for (int i = 0; i < s->plan.total; i++)
+		qv_lab_game_free(&s->games[i]);
+	free(s->games);
+	qv_lab_plan_free(&s->plan);
+}
+
 /* Prints each kind's rate of p < 0.05 with its Wilson interval; whether every interval holds
  * 5%. */
 static bool holds_5(const count *kinds, size_t n)
@@ -104,30 +152,11 @@ static void test_null_components(void **state)
 	count kinds[] = {{"restricted play, score", 0, 0}, {"restricted play, length", 0, 0}};
 	long nulls = 0, flagged = 0;
 	for (int study = 0; study < STUDIES; study++) {
-		qv_lab_config c = {0};
-		c.game = g;
-		c.variant = v;
-		c.nagents = 1;
-		strcpy(c.agents[0], "random");
-		c.players[0] = 2;
-		c.nplayers = 1;
-		c.games = 100;
-		c.component_games = 100;
-		c.seed = 1000 + (uint64_t)study;
-		strcpy(c.version, QV_VERSION);
-		qv_lab_plan p;
-		qv_err err;
-		if (qv_lab_plan_make(&c, &p, &err) != QV_OK)
-			fail_msg("plan: %s", err.msg);
-		qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
-		assert_non_null(games);
-		if (qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err) != QV_OK)
-			fail_msg("play: %s", err.msg);
-		qv_lab_report r;
-		if (qv_lab_compute(&p, games, &r, &err) != QV_OK)
-			fail_msg("compute: %s", err.msg);
-		const qv_lab_section *S = &r.section[0];
-		for (int k = 0; k < p.ncomponents; k++) {
+		qv_lab_config c = study_config(v, "random", 100, 100, 1000 + (uint64_t)study);
+		lab_study st;
+		study_run(&c, &st);
+		const qv_lab_section *S = &st.report.section[0];
+		for (int k = 0; k < st.plan.ncomponents; k++) {
 			const qv_lab_component *x = &S->component[k];
 			if (strncmp(x->id, "null-", 5) != 0)
 				continue;
@@ -144,11 +173,7 @@ static void test_null_components(void **state)
 			tally(&kinds[0], &x->restrict_score);
 			tally(&kinds[1], &x->restrict_length);
 		}
-		qv_lab_report_free(&r);
-		for (int i = 0; i < p.total; i++)
-			qv_lab_game_free(&games[i]);
-		free(games);
-		qv_lab_plan_free(&p);
+		study_free(&st);
 	}
 	qv_variant_release(v);
 	assert_int_equal(nulls, NULLS * STUDIES);
@@ -171,16 +196,8 @@ static void test_a_a(void **state)
 	};
 	for (int study = 0; study < AA_STUDIES; study++) {
 		/* One run of 3 * AA_GAMES main games: the blocks to study. */
-		qv_lab_config c = {0};
-		c.game = g;
-		c.variant = qv_variant_base(g, NULL);
-		c.nagents = 1;
-		strcpy(c.agents[0], "random");
-		c.players[0] = 2;
-		c.nplayers = 1;
-		c.games = 3 * AA_GAMES;
-		c.seed = 5000 + (uint64_t)study;
-		strcpy(c.version, QV_VERSION);
+		qv_lab_config c = study_config(qv_variant_base(g, NULL), "random", 3 * AA_GAMES, 0,
+		                               5000 + (uint64_t)study);
 		qv_lab_plan run;
 		qv_err err;
 		if (qv_lab_plan_make(&c, &run, &err) != QV_OK)
@@ -251,30 +268,12 @@ static void test_planted_card(void **state)
 		fail_msg("the planted variant is refused: %s", err.msg);
 	json_decref(doc);
 	for (uint64_t seed = 1; seed <= 2; seed++) {
-		qv_lab_config c = {0};
-		c.game = g;
-		c.variant = v;
-		c.nagents = 1;
-		strcpy(c.agents[0], "greedy");
-		c.players[0] = 2;
-		c.nplayers = 1;
-		c.games = 100;
-		c.component_games = 100;
+		qv_lab_config c = study_config(v, "greedy", 100, 100, seed);
 		snprintf(c.components, sizeof c.components,
 		         "scout-r,striker-r,lancer-p,star-s,courier-r,dynamo-p");
-		c.seed = seed;
-		strcpy(c.version, QV_VERSION);
-		qv_lab_plan p;
-		if (qv_lab_plan_make(&c, &p, &err) != QV_OK)
-			fail_msg("plan: %s", err.msg);
-		qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
-		assert_non_null(games);
-		if (qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err) != QV_OK)
-			fail_msg("play: %s", err.msg);
-		qv_lab_report r;
-		if (qv_lab_compute(&p, games, &r, &err) != QV_OK)
-			fail_msg("compute: %s", err.msg);
-		const qv_lab_section *S = &r.section[0];
+		lab_study st;
+		study_run(&c, &st);
+		const qv_lab_section *S = &st.report.section[0];
 		assert_int_equal(S->nstrongest, 6);
 		const qv_lab_component *top = &S->component[S->strongest[0]];
 		printf("seed %llu: strongest %s, restricted play %+.3f [%+.3f, %+.3f], p %.4f\n",
@@ -282,11 +281,7 @@ static void test_planted_card(void **state)
 		       top->restrict_score.ci.lo, top->restrict_score.ci.hi, top->restrict_score.p);
 		assert_string_equal(top->id, "scout-r");
 		assert_true(top->restrict_score.ci.hi < 0);
-		qv_lab_report_free(&r);
-		for (int i = 0; i < p.total; i++)
-			qv_lab_game_free(&games[i]);
-		free(games);
-		qv_lab_plan_free(&p);
+		study_free(&st);
 	}
 	qv_variant_release(v);
 }
