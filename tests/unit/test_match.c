@@ -15,7 +15,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "engine/match/life.h"
+#include "engine/match/actions.h"
 #include "quiver/match.h"
 #include "testgame.h"
 

@@ -15,8 +15,8 @@
 
 #include <jansson.h>
 
+#include "engine/match/actions.h"
 #include "engine/match/history.h"
-#include "engine/match/life.h"
 #include "engine/match/position.h"
 #include "engine/match/step.h"
 #include "engine/match/together.h"

@@ -10,7 +10,7 @@
  * forgets them first.
  */
 #include "engine/match/position.h"
-#include "engine/match/life.h"
+#include "engine/match/actions.h"
 
 /* qv_match.who when the player to move is not known (the state changed since it was asked). */
 #define WHO_UNKNOWN (-100)

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/match/life.h"
+#include "engine/match/actions.h"
 #include "engine/match/position.h"
 #include "engine/match/step.h"
 #include "engine/match/together.h"
