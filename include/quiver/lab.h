@@ -143,6 +143,10 @@ void qv_lab_plan_free(qv_lab_plan *p);
  * (without `paired`, it is the match's seed). */
 uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i);
 
+/* The value of side parameter `key` (qv_components.sides) in a game that is not swapped: as
+ * cfg gives it, else the game's default. */
+const char *qv_lab_side_value(const qv_lab_config *cfg, const char *key);
+
 /* Whether game i plays with the sides swapped (seat 0 holds side 1 and seat 1 side 0): in
  * every other rotation of its arm, when the plan's sides rotate. */
 bool qv_lab_swapped(const qv_lab_plan *p, int i);

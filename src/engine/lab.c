@@ -178,9 +178,7 @@ static qv_lab_arm two_agents(qv_lab_arm_kind kind, int players, const qv_variant
 	return a;
 }
 
-/* The parameters a game of arm a is set up with. */
-/* The value of side parameter `key`: as the study gives it, else the game's default. */
-static const char *side_value(const qv_lab_config *cfg, const char *key)
+const char *qv_lab_side_value(const qv_lab_config *cfg, const char *key)
 {
 	const char *v = qv_params_get(&cfg->params, key);
 	const qv_param_def *d = qv_param_find(cfg->game->params, cfg->game->nparams, key);
@@ -232,7 +230,7 @@ static void list_sides(const qv_lab_config *cfg, qv_lab_plan *p)
 		if (cfg->players[i] != n || n != 2)
 			return; /* seat k holds side k: only a count of seats equal to the sides */
 	for (int k = 0; k < n; k++) {
-		const char *v = side_value(cfg, comp->sides[k]);
+		const char *v = qv_lab_side_value(cfg, comp->sides[k]);
 		bool named = *v && strlen(v) < QV_NAME_MAX && !strchr(v, ',');
 		qv_copy(p->side[k], QV_NAME_MAX, named ? v : comp->sides[k]);
 	}
@@ -255,8 +253,8 @@ static qv_status arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swap
 	if (!rc && swapped && p->nsides == 2) {
 		const char *const *key = p->cfg.game->components->sides;
 		char v0[QV_PARAM_VALUE_MAX + 1], v1[QV_PARAM_VALUE_MAX + 1];
-		qv_copy(v0, sizeof v0, side_value(&p->cfg, key[0]));
-		qv_copy(v1, sizeof v1, side_value(&p->cfg, key[1]));
+		qv_copy(v0, sizeof v0, qv_lab_side_value(&p->cfg, key[0]));
+		qv_copy(v1, sizeof v1, qv_lab_side_value(&p->cfg, key[1]));
 		rc = qv_params_set(out, key[0], v1, err);
 		if (!rc)
 			rc = qv_params_set(out, key[1], v0, err);

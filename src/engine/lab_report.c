@@ -2096,6 +2096,15 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 	qv_buf_puts(b, " --out DIR");
 }
 
+/* " --param key=value", quoted for a shell. */
+static void param_word(qv_buf *b, const char *key, const char *value)
+{
+	char kv[QV_PARAM_KEY_MAX + QV_PARAM_VALUE_MAX + 2];
+	snprintf(kv, sizeof kv, "%s=%s", key, value);
+	qv_buf_puts(b, " --param ");
+	qv_buf_shell_word(b, kv);
+}
+
 /* The `quiver play` command that plays game i again, seat by seat, as plain text. */
 static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, int i)
 {
@@ -2121,13 +2130,16 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 		else
 			file_word(b, c->variant_file, "FILE");
 	}
+	/* A game with the sides swapped names both sides' parameters, exchanged. */
+	const char *const *side = qv_lab_swapped(p, i) ? c->game->components->sides : NULL;
 	for (int k = 0; k < c->params.n; k++) {
-		char kv[QV_PARAM_KEY_MAX + QV_PARAM_VALUE_MAX + 2];
-		snprintf(kv, sizeof kv, "%s=%s", qv_params_key(&c->params, k),
-		         qv_params_value(&c->params, k));
-		qv_buf_puts(b, " --param ");
-		qv_buf_shell_word(b, kv);
+		const char *key = qv_params_key(&c->params, k);
+		if (side && (!strcmp(key, side[0]) || !strcmp(key, side[1])))
+			continue;
+		param_word(b, key, qv_params_value(&c->params, k));
 	}
+	for (int k = 0; side && k < 2; k++)
+		param_word(b, side[k], qv_lab_side_value(c, side[1 - k]));
 }
 
 static void fact(qv_buf *b, const char *name, const char *value, bool code)

@@ -56,6 +56,15 @@ for g in concardia evons arrow-party; do
 		--seed 5 --out "study-$g"
 	contains out.txt "wrote study-$g/report.html"
 done
+# ConCardia's decks swap seats in every other rotation (games 2 and 3 of 4): the report says
+# each deck's score, and a swapped game's own line names the decks exchanged.
+contains study-concardia/report.html "Sides (swapped between the seats in every other rotation)"
+contains study-concardia/report.html "--param deck1=foundry --param deck2=expedition"
+grep -q '"sides": \[$' study-concardia/report.json || fail "study-concardia/report.json lists no sides"
+expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 1 --ladder-games 0 \
+	--seed 5 --fixed-sides --out fixed-concardia
+! grep -qF "deck2=expedition" fixed-concardia/report.html || fail "--fixed-sides swapped the decks"
+! grep -qF "Sides (swapped" fixed-concardia/report.html || fail "--fixed-sides reports sides"
 
 # Refusals, each naming the shard or the games.
 expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab shards/shard-3-of-4.lab --out m1
