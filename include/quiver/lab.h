@@ -296,6 +296,12 @@ typedef struct qv_lab_section {
 	qv_lab_component *component;                   /* [plan.ncomponents] */
 	int order[QV_LAB_MAX_COMPONENTS];              /* components, most extreme first */
 	qv_lab_est side_score[QV_MAX_PLAYERS]; /* plan.side[k]'s mean score over both seats */
+	/* Power: the smallest effect the section's games detect 80% of the time at alpha 0.05
+	 * (two-sided), (z 0.975 + z 0.8) standard errors: a seat's score off its fair share
+	 * (p = 1/N, n = games), and the median over the components of an ablation's seat test
+	 * and of a restricted-play score test (the standard error from each test's interval).
+	 * NAN: nothing to measure. */
+	double detect_seat, detect_ablation, detect_restricted;
 	/* The two questions, each a list of components most extreme first: `unbalancing`, what
 	 * makes the seats unequal (by their ablation's seat tests: components with an ablation
 	 * arm), and `strongest`, what a seat loses without it (by restricted play's score test:

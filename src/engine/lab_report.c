@@ -625,6 +625,12 @@ static void json_section(jw *w, const qv_lab_plan *p, const qv_lab_section *S)
 	jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
 	jw_ids(w, "unbalancing", S, S->unbalancing, S->component ? S->nunbalancing : 0);
 	jw_ids(w, "strongest", S, S->strongest, S->component ? S->nstrongest : 0);
+	/* The smallest effects the games detect 80% of the time at alpha 0.05. */
+	jw_open(w, "power", '{');
+	jw_num(w, "seat", S->detect_seat);
+	jw_num(w, "ablation", S->detect_ablation);
+	jw_num(w, "restricted", S->detect_restricted);
+	jw_close(w, '}');
 
 	if (S->heat) {
 		const qv_lab_board *bd = &S->board;
@@ -1144,6 +1150,9 @@ static void html_verdict(page *P, const qv_lab_section *S)
 	}
 	qv_buf_puts(b, "</p>\n<dl class=\"tiles\">\n");
 	tile(b, "Fairness gap", pct(o->fairness_gap).s, "largest |score &minus; 1/N|");
+	if (known(S->detect_seat))
+		tile(b, "Detectable", hundredths(S->detect_seat, "%.1f pp").s,
+		     "a seat this far off its fair share, 80% of the time");
 	tile(b, "Balance", pct(o->balance).s, "1 &minus; largest gap between seats");
 	tile(b, "Draws", pct(measured(&o->drawishness) ? o->drawishness.v : NAN).s,
 	     pct_ci(measured(&o->drawishness) ? o->drawishness.ci : (qv_interval){NAN, NAN}).s);
@@ -1169,8 +1178,16 @@ static void html_verdict(page *P, const qv_lab_section *S)
 			flagged += S->component[k].flagged;
 		qv_buf_printf(b,
 		              "<p>%d of %d components flagged (Benjamini&ndash;Hochberg, q = %.2f, "
-		              "within each list).</p>\n",
+		              "within each list).",
 		              flagged, p->ncomponents, QV_LAB_Q);
+		if (known(S->detect_ablation) || known(S->detect_restricted))
+			qv_buf_printf(b,
+			              " With these games a test detects 80%% of the time an effect "
+			              "of about %s by ablation and %s by restricted play (median "
+			              "over the components).",
+			              hundredths(S->detect_ablation, "%.1f pp").s,
+			              hundredths(S->detect_restricted, "%.1f pp").s);
+		qv_buf_puts(b, "</p>\n");
 		unbalancing_table(P, S);
 		strongest_table(P, S);
 	}
