@@ -166,7 +166,8 @@ test('a takeback asked on one page, accepted on the other, then one declined', {
     async () => /p2.* declined your takeback/.test(await p1.page.textContent('#offer')),
     'p1 reads that p2 declined',
   );
-  assert.equal(await p2.page.locator('#offer .offer-accept').count(), 0, "p2's buttons are gone");
+  // p2's own update may come a moment after p1's: wait for it, as for p1's
+  await until(async () => (await p2.page.locator('#offer .offer-accept').count()) === 0, "p2's buttons are gone");
   assert.equal(await logLength(p2.page), asked.lines, 'the move stays');
   assert.deepEqual(await boardShown(p2.page), board, "p2's board is as it was");
   assert.ok(await p1.page.locator('#undo').isVisible(), 'p1 may ask again');
