@@ -175,7 +175,6 @@ static void test_null_components(void **state)
 		}
 		study_free(&st);
 	}
-	qv_variant_release(v);
 	assert_int_equal(nulls, NULLS * STUDIES);
 	bool ok = holds_5(kinds, sizeof kinds / sizeof kinds[0]);
 	printf("null components flagged: %ld of %ld\n", flagged, nulls);
@@ -283,7 +282,6 @@ static void test_planted_card(void **state)
 		assert_true(top->restrict_score.ci.hi < 0);
 		study_free(&st);
 	}
-	qv_variant_release(v);
 }
 
 int main(void)
