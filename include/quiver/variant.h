@@ -45,7 +45,7 @@
 #define QV_VARIANT_HASHLEN   65        /* the SHA-256 in hexadecimal, with its NUL */
 #define QV_VARIANT_ABILITIES 8         /* abilities one entry may carry (qv_components.abilities) */
 
-/* What a game tells the designer's lab (include/quiver/lab.h) through its components' board
+/* What a game tells the designer's lab (src/lab/lab.h) through its components' board
  * and touched (qv_components, below): declared here, with the games, so that a game's lab
  * hooks need nothing of the layers above it. */
 #define QV_LAB_MAX_SQUARES 676 /* squares of a board the heat maps draw (26 x 26) */
@@ -132,7 +132,7 @@ typedef struct qv_components {
 	 * needs 8-60"). Called once per variant, never on a hot path. */
 	qv_status (*build)(const struct json_t *resolved, void **tables, qv_err *err);
 
-	/* ---- what the designer's lab studies (include/quiver/lab.h); NULL: nothing ---- */
+	/* ---- what the designer's lab studies (src/lab/lab.h); NULL: nothing ---- */
 
 	/* The list block whose entries the lab examines one by one, its *components* ("cards",
 	 * "pieces", "items"); component k is entry k of that block in the resolved document. */

@@ -1,6 +1,6 @@
 /*
  * lab.c - `quiver lab`: the designer's lab (docs/lab.md). `lab run` plans a study of a game's
- * variant (include/quiver/lab.h), plays it on several threads with a progress bar, and writes
+ * variant (src/lab/lab.h), plays it on several threads with a progress bar, and writes
  * its report (report.html, report.json, games.csv); with --shard it plays one slice and
  * writes the slice's lines instead. `lab merge` reads the slices back, checks that they are
  * of one study and tile it, and writes the same report one machine would have.
@@ -18,7 +18,7 @@
 
 #include "cli/cli.h"
 #include "games/json_util.h"
-#include "quiver/lab.h"
+#include "lab/lab.h"
 
 #define LAB_DEFAULT_GAMES           200
 #define LAB_DEFAULT_COMPONENT_GAMES 100

@@ -1,4 +1,4 @@
-// The lab's report page (src/engine/lab_report.c), opened as a file: the report of a real study
+// The lab's report page (src/lab/report.c), opened as a file: the report of a real study
 // that `quiver lab run` plays here (a variant against a baseline, two agents, two player
 // counts, ablation and restricted play of every piece kind and ability), and two written by
 // lab_sample_write from the hand-made studies of tests/support/lab_sample.c (every figure, and

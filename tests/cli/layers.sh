@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # layers.sh - fails when a layer of quiver depends on a layer above it (docs/architecture.md,
-# "Layers"): core, games, ai, engine, server, cli, each using only those before it.
+# "Layers"): core, games, ai, engine, lab, server, cli, each using only those before it.
 #
 #   layers.sh ROOT OBJROOT
 #
@@ -23,7 +23,7 @@ if [ $# -ne 2 ]; then
 fi
 root=$1
 objroot=$2
-layers="core games ai engine server cli"
+layers="core games ai engine lab server cli"
 
 # rank[LAYER]: its place in the order, 1 for core; unset for a folder that is no layer.
 declare -A rank
@@ -42,7 +42,7 @@ layer_of() {
 	quiver/core.h) layer=core ;;
 	quiver/game.h | quiver/variant.h) layer=games ;;
 	quiver/agent.h) layer=ai ;;
-	quiver/match.h | quiver/protocol.h | quiver/arena.h | quiver/stats.h | quiver/lab.h | \
+	quiver/match.h | quiver/protocol.h | quiver/arena.h | quiver/stats.h | \
 		quiver/lesson.h)
 		layer=engine
 		;;

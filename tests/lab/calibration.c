@@ -31,7 +31,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "quiver/lab.h"
+#include "lab/lab.h"
 #include "quiver/stats.h"
 #include "quiver/variant.h"
 
@@ -232,7 +232,7 @@ static void test_a_a(void **state)
 		tally(&kinds[0], &x->ablate_seat[0]);
 		tally(&kinds[1], &x->ablate_seat[1]);
 		tally(&kinds[2], &x->ablate_length);
-		/* Decision moves has no p: see compare() in lab_metrics.c. */
+		/* Decision moves has no p: see compare() in src/lab/metrics.c. */
 		static const char *const rows[] = {"seat 1 score", "seat 2 score", "mean length"};
 		for (int k = 0; k < 3; k++)
 			for (int row = 0; row < S->ncompare; row++)

@@ -15,7 +15,7 @@
 #ifndef QV_TEST_LAB_SAMPLE_H
 #define QV_TEST_LAB_SAMPLE_H
 
-#include "quiver/lab.h"
+#include "lab/lab.h"
 
 typedef struct qv_test_lab {
 	qv_variant variant; /* the built-in set under another name and hash */

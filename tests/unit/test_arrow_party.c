@@ -18,7 +18,7 @@
 
 #include "games/arrow_party/arrow_party.h"
 #include "gametest.h"
-#include "quiver/lab.h"
+#include "lab/lab.h"
 #include "quiver/variant.h"
 #include "scale.h"
 

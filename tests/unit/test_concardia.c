@@ -16,7 +16,7 @@
 
 #include "games/concardia/concardia.h"
 #include "gametest.h"
-#include "quiver/lab.h"
+#include "lab/lab.h"
 #include "quiver/variant.h"
 
 static const qv_game *G;

@@ -17,7 +17,7 @@
 
 #include "games/evons/evons.h"
 #include "gametest.h"
-#include "quiver/lab.h"
+#include "lab/lab.h"
 #include "scale.h"
 
 static const qv_game *G;

@@ -1,5 +1,5 @@
 /*
- * test_lab.c - unit tests of the lab's studies (src/engine/lab.c): the plan's arms and their
+ * test_lab.c - unit tests of the lab's studies (src/lab/lab.c): the plan's arms and their
  * rotations, game lines written and read back exactly, every malformed line refused naming its
  * field, shard headers, and games that do not depend on threads or on how the range is cut.
  */
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "quiver/lab.h"
+#include "lab/lab.h"
 
 /* A small study of THREE ARROWS by random agents with every kind of arm. */
 static qv_lab_config small_config(void)

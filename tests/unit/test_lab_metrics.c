@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "quiver/lab.h"
+#include "lab/lab.h"
 
 #define FX_GAMES     96
 #define FX_DECISIONS 16

@@ -1,5 +1,5 @@
 /*
- * test_lab_report.c - the lab's report files (src/engine/lab_report.c) from the hand-made
+ * test_lab_report.c - the lab's report files (src/lab/report.c) from the hand-made
  * studies of tests/support/lab_sample.c: the page asks nothing of the network and runs no
  * script, has every section, prints a known figure's numbers beside it and escapes a hostile
  * variant name; the JSON parses and holds the values; the CSV has one row per game with its

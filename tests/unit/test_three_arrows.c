@@ -16,7 +16,7 @@
 
 #include "games/three_arrows/three_arrows.h"
 #include "gametest.h"
-#include "quiver/lab.h"
+#include "lab/lab.h"
 #include "quiver/variant.h"
 
 static const qv_game *G;

@@ -1,5 +1,5 @@
 /*
- * lab.c - what the designer's lab (include/quiver/lab.h, docs/lab.md) reads off a game of
+ * lab.c - what the designer's lab (src/lab/lab.h, docs/lab.md) reads off a game of
  * Arrow Party: the item kind a decision uses, the play area its heat maps draw, and the cells
  * the tokens walk through. ap_components (tables.c) names these; the rules never call them.
  *

@@ -1,5 +1,5 @@
 /*
- * lab.c - what the designer's lab (include/quiver/lab.h) asks of Evons while it plays: the
+ * lab.c - what the designer's lab (src/lab/lab.h) asks of Evons while it plays: the
  * card a decision plays, the board its heat maps draw, and the cells an action put a card on
  * or moved one to. The lab asks the first for every legal action of every decision of a
  * study, so everything here decodes the action integer and reads the state, never text. The

@@ -1,5 +1,5 @@
 /*
- * lab.c - what the designer's lab (include/quiver/lab.h, docs/lab.md) reads off a game of
+ * lab.c - what the designer's lab (src/lab/lab.h, docs/lab.md) reads off a game of
  * THREE ARROWS: the piece kind a decision plays, the board its heat maps draw, and the square
  * an action put a piece on. ta_components (tables.c) names these; the rules never call them.
  *

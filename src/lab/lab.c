@@ -1,8 +1,8 @@
 /*
  * lab.c - the designer's lab's studies (see lab.h): the plan of arms laid end to end, the
  * games played on worker threads into compact per-game records, those records as text lines,
- * and the header a shard of a study starts with. The metrics are in lab_metrics.c, the
- * report's files in lab_report.c.
+ * and the header a shard of a study starts with. The metrics are in metrics.c, the
+ * report's files in report.c.
  *
  * Everything that decides a game is a function of the configuration and the game's index, so
  * a study cut into shards plays exactly the games one machine would.
@@ -17,7 +17,7 @@
 
 #include "engine/workers.h"
 #include "games/json_util.h"
-#include "quiver/lab.h"
+#include "lab/lab.h"
 #include "quiver/match.h"
 
 /* A game longer than this many actions is taken to be a game that never ends (a rules bug). */

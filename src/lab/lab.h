@@ -40,9 +40,9 @@
 #ifndef QUIVER_LAB_H
 #define QUIVER_LAB_H
 
-#include "agent.h"
-#include "stats.h"
-#include "variant.h"
+#include "quiver/agent.h"
+#include "quiver/stats.h"
+#include "quiver/variant.h"
 
 #define QV_LAB_FORMAT         2  /* the shard format's version ("quiver_lab") */
 #define QV_LAB_MAX_COMPONENTS 64 /* components a study examines one by one */
@@ -205,7 +205,7 @@ qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_
 void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out);
 qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err);
 
-/* ---- metrics (src/engine/lab_metrics.c) ---- */
+/* ---- metrics (src/lab/metrics.c) ---- */
 
 /* A proportion or mean with its 95% interval. */
 typedef struct qv_lab_est {
@@ -328,7 +328,7 @@ qv_status qv_lab_compute(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_
                          qv_err *err);
 void qv_lab_report_free(qv_lab_report *r);
 
-/* ---- output (src/engine/lab_report.c) ---- */
+/* ---- output (src/lab/report.c) ---- */
 
 /* Writes DIR/report.html, DIR/report.json and DIR/games.csv (DIR exists). */
 qv_status qv_lab_write(const qv_lab_report *r, const qv_lab_game *games, const char *dir,

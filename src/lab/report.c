@@ -1,5 +1,5 @@
 /*
- * lab_report.c - the designer's lab's three files (docs/lab.md): report.html for people,
+ * report.c - the designer's lab's three files (docs/lab.md): report.html for people,
  * report.json for programs and games.csv with one row per game, written from a computed
  * qv_lab_report and the study's game lines.
  *
@@ -23,7 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "quiver/lab.h"
+#include "lab/lab.h"
 
 /* ---- numbers as text ---- */
 

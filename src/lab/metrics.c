@@ -1,5 +1,5 @@
 /*
- * lab_metrics.c - the designer's lab's metrics (lab.h, docs/lab.md): everything the report
+ * metrics.c - the designer's lab's metrics (lab.h, docs/lab.md): everything the report
  * says, computed from the parsed lines of a study's games, one section per player count.
  *
  * Only the lines are read (never records), and always in game index order with the same
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quiver/lab.h"
+#include "lab/lab.h"
 
 /* Tests of one section: per component, a seat score per seat, a length and the restricted
  * seat's score and length. */
