@@ -432,7 +432,7 @@ void ap_say_give(const ap_tables *T, int a, int b, int ga, int gb, qv_events *ev
 		qv_say(ev, "neither p%d nor p%d holds an item to give", a + 1, b + 1);
 		return;
 	}
-	char ta[64], tb[64];
+	char ta[96], tb[96];
 	if (ga >= 0)
 		snprintf(ta, sizeof ta, "p%d gives {%x:%s|an item} to p%d", a + 1, m,
 		         T->item_id[ga], b + 1);
