@@ -26,6 +26,7 @@
 #define LAB_DEFAULT_LUCK_GAMES      20
 #define LAB_DEFAULT_AGENT           "medium"
 #define LAB_MAX_SHARDS              10000
+#define LAB_DEFAULT_SETTLE_CAP      1600
 
 static const cli_opt run_options[] = {
     {"variant", "FILE"},
@@ -47,6 +48,8 @@ static const cli_opt run_options[] = {
     {"luck-games", "L"},
     {"fixed-sides", NULL},
     {"components", "ID,ID..."},
+    {"until-settled", "W"},
+    {"settle-cap", "M"},
     {"help", NULL},
     {NULL, NULL},
 };
@@ -71,6 +74,8 @@ enum {
 	OPT_LUCK_GAMES,
 	OPT_FIXED_SIDES,
 	OPT_COMPONENTS,
+	OPT_UNTIL_SETTLED,
+	OPT_SETTLE_CAP,
 	OPT_HELP
 };
 
@@ -101,7 +106,7 @@ static void lab_help(void)
 	       "                      [--games N | --precision P] [--component-games M]\n"
 	       "                      [--ladder-games L] [--ladder LO-HI] [--luck-games L]\n"
 	       "                      [--paired] [--fixed-sides] [--components ID,ID...]\n"
-	       "                      [--seed S]\n"
+	       "                      [--until-settled W [--settle-cap M]] [--seed S]\n"
 	       "                      [--threads T] [--param K=V]... --out DIR [--force]\n"
 	       "                      [--shard k/K]\n"
 	       "       quiver lab merge SHARD... --out DIR [--force]\n\n"
@@ -137,6 +142,12 @@ static void lab_help(void)
 	       "  --components ID,... study only these components by ablation and restricted\n"
 	       "                      play (ids, or the words entries and abilities); the\n"
 	       "                      others keep their play rates (default: all)\n"
+	       "  --until-settled W   play the study again with twice the component games\n"
+	       "                      until every component's intervals are at most W wide\n"
+	       "                      (e.g. 0.2, 20 pp) or it is flagged; the report is the\n"
+	       "                      last round's, a plain study with those component games\n"
+	       "  --settle-cap M      the most component games --until-settled may reach\n"
+	       "                      (default %d)\n"
 	       "  --seed S            seed of the study; game i uses a seed mixed from S and i\n"
 	       "                      (default: random; printed)\n"
 	       "  --threads T         games played at once (default: the number of CPUs); the\n"
@@ -155,8 +166,8 @@ static void lab_help(void)
 	       "          quiver lab run three-arrows --shard 0/4 --seed 7 --out shards\n"
 	       "          quiver lab merge shards/*.lab --out study\n",
 	       LAB_DEFAULT_AGENT, LAB_DEFAULT_GAMES, LAB_DEFAULT_COMPONENT_GAMES,
-	       LAB_DEFAULT_LADDER_GAMES, QV_LAB_LADDER_LO, QV_LAB_LADDER_HI,
-	       LAB_DEFAULT_LUCK_GAMES);
+	       LAB_DEFAULT_LADDER_GAMES, QV_LAB_LADDER_LO, QV_LAB_LADDER_HI, LAB_DEFAULT_LUCK_GAMES,
+	       LAB_DEFAULT_SETTLE_CAP);
 }
 
 /* ---- the output folder ---- */
@@ -242,6 +253,8 @@ typedef struct run_opts {
 	long games, component_games, ladder_games, luck_games, threads, ladder_lo, ladder_hi;
 	long shard, shards;
 	double precision;
+	double settle_width; /* --until-settled; 0: one round */
+	long settle_cap;
 	bool games_given, paired, seeded;
 	uint64_t seed;
 	qv_lab_config cfg;
@@ -376,6 +389,14 @@ static int parse_run(int argc, char **argv, run_opts *o)
 				                 sizeof o->cfg.components - 1);
 			qv_copy(o->cfg.components, sizeof o->cfg.components, v);
 			break;
+		case OPT_UNTIL_SETTLED:
+			if (!cli_double("lab", "--until-settled", v, 0.005, 2.0, &o->settle_width))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_SETTLE_CAP:
+			if (!cli_long("lab", "--settle-cap", v, 1, 1000000, &o->settle_cap))
+				return CLI_EXIT_USAGE;
+			break;
 		case OPT_SEED:
 			if (!cli_seed("lab", "--seed", v, &o->seed))
 				return CLI_EXIT_USAGE;
@@ -406,6 +427,18 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		return cli_usage("lab", "no --out DIR: the folder the report goes to");
 	if (o->games_given && o->precision > 0)
 		return cli_usage("lab", "--games and --precision both given: give one");
+	if (o->settle_width > 0 && o->shards)
+		return cli_usage("lab", "--until-settled decides the study's size as it plays: it "
+		                        "cannot play one shard of it (run it on one machine, or "
+		                        "give --component-games)");
+	if (o->settle_width > 0 && o->component_games == 0)
+		return cli_usage("lab", "--until-settled with --component-games 0: no component "
+		                        "to settle (expected a first round of at least 1)");
+	if (o->settle_width > 0 && o->component_games > o->settle_cap)
+		return cli_usage("lab",
+		                 "--component-games %ld is over --settle-cap %ld: the first "
+		                 "round plays the component games, the cap bounds the last",
+		                 o->component_games, o->settle_cap);
 	return -1;
 }
 
@@ -465,6 +498,74 @@ static int write_shard(const run_opts *o, const qv_lab_plan *plan, int lo, int h
 	return CLI_EXIT_OK;
 }
 
+/* ---- --until-settled ---- */
+
+/* The widest interval of component c's tests (its ablation's seat tests and its restricted
+ * play's score test); 0 when it has none. */
+static double widest_interval(const qv_lab_component *c, int players)
+{
+	double w = 0;
+	const qv_lab_delta *d[QV_MAX_PLAYERS + 1];
+	int n = 0;
+	for (int s = 0; s < players; s++)
+		d[n++] = &c->ablate_seat[s];
+	d[n++] = &c->restrict_score;
+	for (int i = 0; i < n; i++) {
+		double width = d[i]->ci.hi - d[i]->ci.lo;
+		if (isfinite(width) && width > w)
+			w = width;
+	}
+	return w;
+}
+
+/* After a round of --until-settled: the component games of the next round, or 0 when every
+ * studied component is flagged or has intervals at most the width asked (or the cap is
+ * reached), saying which. *rc is set when the games cannot be computed. */
+static int next_round(run_opts *o, const qv_lab_plan *plan, const qv_lab_game *games, int *rc)
+{
+	qv_lab_report rep;
+	qv_err err;
+	if (qv_lab_compute(plan, games, &rep, &err)) {
+		*rc = cli_fail("lab", "%s", err.msg);
+		return 0;
+	}
+	int unsettled = 0, studied = 0;
+	double widest = 0;
+	const char *worst = "";
+	for (int s = 0; s < rep.nsections; s++)
+		for (int k = 0; k < plan->ncomponents; k++) {
+			const qv_lab_component *c = &rep.section[s].component[k];
+			if (!plan->studied[k])
+				continue;
+			studied++;
+			double w = widest_interval(c, rep.section[s].players);
+			if (c->flagged || w <= o->settle_width)
+				continue;
+			unsettled++;
+			if (w > widest) {
+				widest = w;
+				worst = plan->component[k];
+			}
+		}
+	int games_now = plan->cfg.component_games;
+	long next = 2L * games_now > o->settle_cap ? o->settle_cap : 2L * games_now;
+	if (!unsettled)
+		printf("settled: every one of %d components is flagged or within %.1f pp, at "
+		       "%d component games\n",
+		       studied, 100 * o->settle_width, games_now);
+	else if (next <= games_now)
+		printf("not settled at the cap of %d component games: %d of %d components "
+		       "wider than %.1f pp (the widest %.1f pp, %s); the report says so in its "
+		       "intervals\n",
+		       games_now, unsettled, studied, 100 * o->settle_width, 100 * widest, worst);
+	else
+		printf("%d of %d components wider than %.1f pp (the widest %.1f pp, %s) at "
+		       "%d component games\n",
+		       unsettled, studied, 100 * o->settle_width, 100 * widest, worst, games_now);
+	qv_lab_report_free(&rep);
+	return unsettled && next > games_now ? (int)next : 0;
+}
+
 static int lab_run(int argc, char **argv)
 {
 	run_opts *o = calloc(1, sizeof *o);
@@ -474,6 +575,7 @@ static int lab_run(int argc, char **argv)
 	o->component_games = LAB_DEFAULT_COMPONENT_GAMES;
 	o->ladder_games = LAB_DEFAULT_LADDER_GAMES;
 	o->luck_games = LAB_DEFAULT_LUCK_GAMES;
+	o->settle_cap = LAB_DEFAULT_SETTLE_CAP;
 	o->ladder_lo = QV_LAB_LADDER_LO;
 	o->ladder_hi = QV_LAB_LADDER_HI;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -530,46 +632,66 @@ static int lab_run(int argc, char **argv)
 	cfg->seed = o->seed;
 	qv_copy(cfg->version, sizeof cfg->version, QV_VERSION);
 	qv_err err;
-	qv_status st = qv_lab_plan_make(cfg, &plan, &err);
-	if (st) {
-		rc = st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
-		                     : cli_usage("lab", "%s", err.msg);
-		goto done;
-	}
-	planned = true;
-	if ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
-	    (!o->shards && (rc = refuse_other_study(o->out, o->force))))
-		goto done;
-	int lo = 0, hi = plan.total;
-	if (o->shards) {
-		lo = (int)((long long)o->shard * plan.total / o->shards);
-		hi = (int)((long long)(o->shard + 1) * plan.total / o->shards);
-	}
-	printf("lab %s, variant %s (%.12s), seed %llu: %d games", g->name, cfg->variant->name,
-	       cfg->variant->sha256, (unsigned long long)cfg->seed, plan.total);
-	if (o->shards)
-		printf(", slice %ld of %ld: games %d-%d", o->shard, o->shards, lo, hi - 1);
-	printf("\n");
-	fflush(stdout);
-	games = calloc((size_t)(hi - lo) + 1, sizeof *games);
-	if (!games) {
-		rc = cli_fail("lab", "out of memory for %d games", hi - lo);
-		goto done;
-	}
-	cli_progress prog = {false};
-	bool tty = isatty(STDERR_FILENO);
-	st = qv_lab_play(&plan, lo, hi, (int)o->threads, games, tty ? cli_show_progress : NULL,
-	                 &prog, &err);
-	if (st) {
-		if (prog.shown)
-			fputc('\n', stderr);
-		rc = cli_fail("lab", "%s", err.msg);
-		goto done;
-	}
-	played = hi - lo;
-	if (o->shards) {
-		rc = write_shard(o, &plan, lo, hi, games);
-		goto done;
+	for (int round = 1;; round++) {
+		qv_status st = qv_lab_plan_make(cfg, &plan, &err);
+		if (st) {
+			rc = st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
+			                     : cli_usage("lab", "%s", err.msg);
+			goto done;
+		}
+		planned = true;
+		if (round == 1 && ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
+		                   (!o->shards && (rc = refuse_other_study(o->out, o->force)))))
+			goto done;
+		int lo = 0, hi = plan.total;
+		if (o->shards) {
+			lo = (int)((long long)o->shard * plan.total / o->shards);
+			hi = (int)((long long)(o->shard + 1) * plan.total / o->shards);
+		}
+		if (round == 1)
+			printf("lab %s, variant %s (%.12s), seed %llu: ", g->name,
+			       cfg->variant->name, cfg->variant->sha256,
+			       (unsigned long long)cfg->seed);
+		else
+			printf("round %d, %d component games: ", round, cfg->component_games);
+		printf("%d games", plan.total);
+		if (o->shards)
+			printf(", slice %ld of %ld: games %d-%d", o->shard, o->shards, lo, hi - 1);
+		printf("\n");
+		fflush(stdout);
+		games = calloc((size_t)(hi - lo) + 1, sizeof *games);
+		if (!games) {
+			rc = cli_fail("lab", "out of memory for %d games", hi - lo);
+			goto done;
+		}
+		cli_progress prog = {false};
+		bool tty = isatty(STDERR_FILENO);
+		st = qv_lab_play(&plan, lo, hi, (int)o->threads, games,
+		                 tty ? cli_show_progress : NULL, &prog, &err);
+		if (st) {
+			if (prog.shown)
+				fputc('\n', stderr);
+			rc = cli_fail("lab", "%s", err.msg);
+			goto done;
+		}
+		played = hi - lo;
+		if (o->shards) {
+			rc = write_shard(o, &plan, lo, hi, games);
+			goto done;
+		}
+		int next = o->settle_width > 0 ? next_round(o, &plan, games, &rc) : 0;
+		if (rc)
+			goto done;
+		if (!next)
+			break;
+		for (int i = 0; i < played; i++)
+			qv_lab_game_free(&games[i]);
+		free(games);
+		games = NULL;
+		played = 0;
+		qv_lab_plan_free(&plan);
+		planned = false;
+		cfg->component_games = next;
 	}
 	/* The report is made from the games' lines, read back, as a merge makes it. The lines
 	 * are written one after another into one buffer (a line is a few hundred bytes: a buffer

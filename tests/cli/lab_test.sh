@@ -2,7 +2,8 @@
 # lab_test.sh - `quiver lab` through the command: a study run on one machine and the same study
 # played as four shards and merged give byte-identical report.html, report.json and games.csv;
 # the merge refuses a missing, an overlapping, a truncated and a mismatched shard, naming it;
-# bad options get a usage message naming the expected form.
+# --until-settled gives a plain study's report; bad options get a usage message naming the
+# expected form.
 # Usage: lab_test.sh QUIVER
 Q=$(realpath "$1")
 . "$(dirname "$0")/check_lib.sh"
@@ -90,6 +91,29 @@ echo '{"quiver_lab": 1' >junk.lab
 expect_rc 1 "$Q" lab merge junk.lab --out m6
 contains err.txt "junk.lab"
 [ ! -e m1/report.html ] || fail "a refused merge wrote a report"
+
+# --until-settled doubles the component games until each component's intervals are narrow
+# enough (or it is flagged) or the cap is reached; its report is the last round's, the same
+# bytes as a plain study with those component games.
+settle=(three-arrows --agents random --players 2 --games 8 --ladder-games 0 --luck-games 0
+	--seed 4 --threads 2)
+expect_rc 0 "$Q" lab run "${settle[@]}" --component-games 4 --until-settled 0.05 \
+	--settle-cap 16 --out settled
+contains out.txt "round 2, 8 component games"
+contains out.txt "round 3, 16 component games"
+contains out.txt "not settled at the cap of 16 component games"
+expect_rc 0 "$Q" lab run "${settle[@]}" --component-games 16 --out plain16
+for f in report.html report.json games.csv; do
+	cmp -s "settled/$f" "plain16/$f" || fail "settled/$f differs from a plain study's"
+done
+expect_rc 0 "$Q" lab run "${settle[@]}" --component-games 4 --until-settled 1.9 --out wide
+contains out.txt "settled: every one of"
+contains out.txt "is flagged or within 190.0 pp, at 8 component games"
+expect_rc 2 "$Q" lab run "${settle[@]}" --until-settled 0.1 --shard 0/2 --out x
+contains err.txt "cannot play one shard of it"
+expect_rc 2 "$Q" lab run "${settle[@]}" --component-games 50 --until-settled 0.1 \
+	--settle-cap 20 --out x
+contains err.txt "over --settle-cap 20"
 
 # Usage errors.
 expect_rc 2 "$Q" lab run three-arrows --shard 4/4 --out x
