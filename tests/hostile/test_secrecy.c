@@ -91,25 +91,40 @@ static void ask_what(tv_viewer *w, size_t index)
 	json_decref(view);
 }
 
-/* Fails, saying what the table looks like from every connection and from the server's own
- * table information (GET /api/tables/ID), when nobody at the sockets may act and no frame
- * comes: seen twice in a few hundred runs, once in each build, and not yet explained. */
-static void stalled(const tv_viewer *vs, int n, const char *id)
+/* Fails, saying what the table looks like from every connection (its version, whose move its
+ * view says, its last three frames, whether the server closed it) and from the server's own
+ * table information (GET /api/tables/ID), and how long the last wait lasted, when nobody at
+ * the sockets may act and no frame comes: seen a few times in a few hundred runs on a loaded
+ * machine, and not yet explained. */
+static void stalled(const tv_viewer *vs, int n, const char *id, double waited_ms)
 {
-	char seen[1024] = "";
+	char seen[2048] = "";
 	size_t at = 0;
 	for (int i = 0; i < n && at < sizeof seen; i++) {
 		const char *to = json_string_value(json_object_get(vs[i].view, "to_move"));
 		at +=
-		    (size_t)snprintf(seen + at, sizeof seen - at, "%s[seat %d v %lld to_move %s%s]",
+		    (size_t)snprintf(seen + at, sizeof seen - at, "%s[seat %d v %lld to_move %s%s;",
 		                     i ? " " : "", vs[i].seat, vs[i].v, to ? to : "?",
 		                     json_object_get(vs[i].view, "legal") ? " legal" : "");
+		/* Its last three frames, type and version, oldest first. */
+		size_t nf = json_array_size(vs[i].frames);
+		for (size_t k = nf > 3 ? nf - 3 : 0; k < nf && at < sizeof seen; k++) {
+			json_t *f =
+			    json_loads(json_string_value(json_array_get(vs[i].frames, k)), 0, NULL);
+			at += (size_t)snprintf(seen + at, sizeof seen - at, " %s v%lld",
+			                       json_string_value(json_object_get(f, "type")),
+			                       json_integer_value(json_object_get(f, "v")));
+			json_decref(f);
+		}
+		if (at < sizeof seen)
+			at += (size_t)snprintf(seen + at, sizeof seen - at, "; %s]",
+			                       vs[i].ws.closed ? "closed" : "open");
 	}
 	json_t *info = th_info(id);
 	char *text = info ? json_dumps(info, JSON_COMPACT) : NULL;
-	fail_msg("nobody may act and nothing happens at table %s (v %lld): connections %s; the "
-	         "server says %.600s",
-	         id, vs[0].v, seen, text ? text : "nothing");
+	fail_msg("nobody may act and nothing happens at table %s (v %lld, no frame for %.0f ms): "
+	         "connections %s; the server says %.600s",
+	         id, vs[0].v, waited_ms, seen, text ? text : "nothing");
 }
 
 /* Plays the table to its end: the mover picks a legal action at random, sometimes asking what
@@ -145,8 +160,9 @@ static void play(tv_viewer *vs, int *n, const char *id, long long late, int late
 		}
 		tv_viewer *who = mover(vs, *n);
 		if (!who) {
+			double asked = tc_now_ms();
 			if (!tv_receive(&vs[0], false))
-				stalled(vs, *n, id);
+				stalled(vs, *n, id, tc_now_ms() - asked);
 			continue;
 		}
 		json_t *legal = json_object_get(who->view, "legal");
