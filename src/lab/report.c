@@ -16,120 +16,16 @@
  * escaped. The colours are CSS variables, so the SVGs follow the light, dark and print
  * schemes of the stylesheet; seats keep one colour (Okabe and Ito's palette, which colour
  * blind readers can tell apart) across every figure.
+ *
+ * The writers any page of the lab shares (numbers as text, escaping, the JSON writer, SVG
+ * primitives, the stylesheet, writing a file) are page.c's, named qv__lab_* (page.h).
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "lab/lab.h"
-
-/* ---- numbers as text ---- */
-
-/* A number as text, returned by value so that a format call can take several at once. */
-typedef struct txt {
-	char s[80];
-} txt;
-/* Two of them: a value and its interval. */
-typedef struct txt2 {
-	char s[2 * sizeof(txt) + 8];
-} txt2;
-
-static bool known(double x) { return isfinite(x); }
-static bool known_ci(qv_interval ci) { return isfinite(ci.lo) && isfinite(ci.hi); }
-static bool measured(const qv_lab_est *e) { return e->n > 0 && isfinite(e->v); }
-/* A test that was run: a difference and a p-value. */
-static bool tested(const qv_lab_delta *d) { return isfinite(d->d) && isfinite(d->p); }
-
-/* A proportion x, or an interval's ends, in hundredths with one decimal through fmt (one or
- * two %f conversions); "n/a" when unknown. */
-static txt hundredths(double x, const char *fmt)
-{
-	txt t;
-	if (!known(x))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, fmt, qv_clean_zero(100 * x, 1));
-	return t;
-}
-
-static txt hundredths_ci(qv_interval ci, const char *fmt)
-{
-	txt t;
-	if (!known_ci(ci))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, fmt, qv_clean_zero(100 * ci.lo, 1),
-		         qv_clean_zero(100 * ci.hi, 1));
-	return t;
-}
-
-/* A percentage with one decimal: "52.3%", "[48.1%, 56.4%]". */
-static txt pct(double x) { return hundredths(x, "%.1f%%"); }
-static txt pct_ci(qv_interval ci) { return hundredths_ci(ci, "[%.1f%%, %.1f%%]"); }
-
-/* A difference of proportions in percentage points: "+3.2 pp", "[-1.0, +7.4]". */
-static txt pp(double d) { return hundredths(d, "%+.1f pp"); }
-static txt pp_ci(qv_interval ci) { return hundredths_ci(ci, "[%+.1f, %+.1f]"); }
-
-/* A plain number with dec decimals, signed when sign is set. */
-static txt num(double x, int dec, bool sign)
-{
-	txt t;
-	if (!known(x))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, sign ? "%+.*f" : "%.*f", dec, qv_clean_zero(x, dec));
-	return t;
-}
-
-static txt num_ci(qv_interval ci, int dec, bool sign)
-{
-	txt t;
-	if (!known_ci(ci))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, sign ? "[%+.*f, %+.*f]" : "[%.*f, %.*f]", dec,
-		         qv_clean_zero(ci.lo, dec), dec, qv_clean_zero(ci.hi, dec));
-	return t;
-}
-
-static txt pval(double p)
-{
-	txt t;
-	if (!known(p))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else if (p < 0.001)
-		snprintf(t.s, sizeof t.s, "&lt;0.001");
-	else
-		snprintf(t.s, sizeof t.s, "%.3f", p);
-	return t;
-}
-
-/* An SVG coordinate. */
-static txt co(double x)
-{
-	txt t;
-	snprintf(t.s, sizeof t.s, "%.1f", qv_clean_zero(x, 1));
-	return t;
-}
-
-/* ---- escaping ---- */
-
-static void html_esc(qv_buf *b, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': qv_buf_puts(b, "&amp;"); break;
-		case '<': qv_buf_puts(b, "&lt;"); break;
-		case '>': qv_buf_puts(b, "&gt;"); break;
-		case '"': qv_buf_puts(b, "&quot;"); break;
-		case '\'': qv_buf_puts(b, "&#39;"); break;
-		default: qv_buf_putc(b, *s);
-		}
-	}
-}
+#include "lab/page.h"
 
 /* The component ranked i-th (S->order, most extreme first) of the n of section S; NULL for an
  * order entry out of range (a report made by hand). */
@@ -137,51 +33,6 @@ static const qv_lab_component *ranked(const qv_lab_section *S, int n, int i)
 {
 	int k = S->order[i];
 	return k >= 0 && k < n ? &S->component[k] : NULL;
-}
-
-/* The start of a table row headed by text: "<tr><th scope="row">text</th>". */
-static void row_head(qv_buf *b, const char *text)
-{
-	qv_buf_puts(b, "<tr><th scope=\"row\">");
-	html_esc(b, text);
-	qv_buf_puts(b, "</th>");
-}
-
-static void json_esc(qv_buf *b, const char *s)
-{
-	qv_buf_putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\') {
-			qv_buf_putc(b, '\\');
-			qv_buf_putc(b, *s);
-		} else if (c == '\n') {
-			qv_buf_puts(b, "\\n");
-		} else if (c == '\t') {
-			qv_buf_puts(b, "\\t");
-		} else if (c < 0x20 || c == 0x7f) {
-			qv_buf_printf(b, "\\u%04x", c);
-		} else {
-			qv_buf_putc(b, *s);
-		}
-	}
-	qv_buf_putc(b, '"');
-}
-
-/* RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
-static void csv_field(qv_buf *b, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		qv_buf_puts(b, s);
-		return;
-	}
-	qv_buf_putc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			qv_buf_putc(b, '"');
-		qv_buf_putc(b, *s);
-	}
-	qv_buf_putc(b, '"');
 }
 
 /* ---- the plan ---- */
@@ -230,7 +81,7 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 		qv_buf_putd(b, g->players);
 		qv_buf_putc(b, ',');
 		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
-			csv_field(b, component_id(p, a->component));
+			qv__lab_csv_field(b, component_id(p, a->component));
 		else if (a->kind == QV_LAB_LADDER)
 			qv_buf_putd(b, a->component);
 		qv_buf_putc(b, ',');
@@ -242,7 +93,7 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 		qv_buf_printf(b, ",%" PRIu64, qv_lab_game_seed(p, i));
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 			qv_buf_putc(b, ',');
-			csv_field(b, seat_agent(a, g, s));
+			qv__lab_csv_field(b, seat_agent(a, g, s));
 		}
 		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 			qv_buf_putc(b, ',');
@@ -269,368 +120,227 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 	}
 }
 
-/* ---- report.json ---- */
-
-/* A JSON writer with two-space indentation and keys in the order written. */
-typedef struct jw {
-	qv_buf *b;
-	int depth;
-	bool first[16];
-} jw;
-
-/* The separator and indentation before a value, and its key inside an object. */
-static void jw_at(jw *w, const char *key)
-{
-	if (!w->first[w->depth])
-		qv_buf_putc(w->b, ',');
-	w->first[w->depth] = false;
-	qv_buf_putc(w->b, '\n');
-	for (int i = 0; i < w->depth; i++)
-		qv_buf_puts(w->b, "  ");
-	if (key) {
-		json_esc(w->b, key);
-		qv_buf_puts(w->b, ": ");
-	}
-}
-
-static void jw_open(jw *w, const char *key, char c)
-{
-	jw_at(w, key);
-	qv_buf_putc(w->b, c);
-	w->depth++;
-	QV_ASSERT(w->depth < 16);
-	w->first[w->depth] = true;
-}
-
-static void jw_close(jw *w, char c)
-{
-	bool empty = w->first[w->depth];
-	w->depth--;
-	if (!empty) {
-		qv_buf_putc(w->b, '\n');
-		for (int i = 0; i < w->depth; i++)
-			qv_buf_puts(w->b, "  ");
-	}
-	qv_buf_putc(w->b, c);
-}
-
-static void json_num(qv_buf *b, double x)
-{
-	if (!known(x))
-		qv_buf_puts(b, "null");
-	else
-		qv_buf_printf(b, "%.6g", x == 0 ? 0.0 : x);
-}
-
-static void jw_num(jw *w, const char *key, double x)
-{
-	jw_at(w, key);
-	json_num(w->b, x);
-}
-
-static void jw_int(jw *w, const char *key, long long x)
-{
-	jw_at(w, key);
-	qv_buf_printf(w->b, "%lld", x);
-}
-
-static void jw_str(jw *w, const char *key, const char *s)
-{
-	jw_at(w, key);
-	json_esc(w->b, s);
-}
-
-static void jw_bool(jw *w, const char *key, bool x)
-{
-	jw_at(w, key);
-	qv_buf_puts(w->b, x ? "true" : "false");
-}
-
-static void jw_null(jw *w, const char *key)
-{
-	jw_at(w, key);
-	qv_buf_puts(w->b, "null");
-}
-
-static void jw_ci(jw *w, const char *key, qv_interval ci)
-{
-	jw_at(w, key);
-	if (!known_ci(ci)) {
-		qv_buf_puts(w->b, "null");
-		return;
-	}
-	qv_buf_putc(w->b, '[');
-	json_num(w->b, ci.lo);
-	qv_buf_puts(w->b, ", ");
-	json_num(w->b, ci.hi);
-	qv_buf_putc(w->b, ']');
-}
-
-/* An array of numbers on one line. */
-static void jw_nums(jw *w, const char *key, const double *x, int n)
-{
-	jw_at(w, key);
-	qv_buf_putc(w->b, '[');
-	for (int i = 0; i < n; i++) {
-		if (i)
-			qv_buf_puts(w->b, ", ");
-		json_num(w->b, x[i]);
-	}
-	qv_buf_putc(w->b, ']');
-}
-
 /* A list of component ids, the components of S at the indices list[0 .. n). */
-static void jw_ids(jw *w, const char *key, const qv_lab_section *S, const int *list, int n)
+static void jw_ids(qv__lab_jw *w, const char *key, const qv_lab_section *S, const int *list, int n)
 {
-	jw_open(w, key, '[');
+	qv__lab_jw_open(w, key, '[');
 	for (int i = 0; i < n; i++)
-		jw_str(w, NULL, S->component[list[i]].id);
-	jw_close(w, ']');
+		qv__lab_jw_str(w, NULL, S->component[list[i]].id);
+	qv__lab_jw_close(w, ']');
 }
 
-static void jw_ints(jw *w, const char *key, const int *x, int n)
-{
-	jw_at(w, key);
-	qv_buf_putc(w->b, '[');
-	for (int i = 0; i < n; i++)
-		qv_buf_printf(w->b, i ? ", %d" : "%d", x[i]);
-	qv_buf_putc(w->b, ']');
-}
-
-/* An estimate: {"value", "ci", "n"}, value and ci null when nothing was measured. */
-static void jw_est(jw *w, const char *key, const qv_lab_est *e)
-{
-	jw_open(w, key, '{');
-	bool m = measured(e);
-	jw_num(w, "value", m ? e->v : NAN);
-	jw_ci(w, "ci", m ? e->ci : (qv_interval){NAN, NAN});
-	jw_int(w, "n", e->n);
-	jw_close(w, '}');
-}
-
-/* A difference: {"delta", "ci", "p", "flagged"}. */
-static void jw_delta(jw *w, const char *key, const qv_lab_delta *d)
-{
-	jw_open(w, key, '{');
-	jw_num(w, "delta", d->d);
-	jw_ci(w, "ci", d->ci);
-	jw_num(w, "p", d->p);
-	jw_bool(w, "flagged", d->flagged);
-	jw_close(w, '}');
-}
-
-static void jw_variant(jw *w, const char *key, const qv_variant *v, const char *file)
+static void jw_variant(qv__lab_jw *w, const char *key, const qv_variant *v, const char *file)
 {
 	if (!v) {
-		jw_null(w, key);
+		qv__lab_jw_null(w, key);
 		return;
 	}
-	jw_open(w, key, '{');
-	jw_str(w, "name", v->name);
-	jw_str(w, "sha256", v->sha256);
-	jw_bool(w, "builtin", v->builtin);
+	qv__lab_jw_open(w, key, '{');
+	qv__lab_jw_str(w, "name", v->name);
+	qv__lab_jw_str(w, "sha256", v->sha256);
+	qv__lab_jw_bool(w, "builtin", v->builtin);
 	if (file && *file)
-		jw_str(w, "file", file);
+		qv__lab_jw_str(w, "file", file);
 	else
-		jw_null(w, "file");
-	jw_close(w, '}');
+		qv__lab_jw_null(w, "file");
+	qv__lab_jw_close(w, '}');
 }
 
-static void json_plan(jw *w, const qv_lab_plan *p)
+static void json_plan(qv__lab_jw *w, const qv_lab_plan *p)
 {
 	const qv_lab_config *c = &p->cfg;
 	char seed[24];
 	snprintf(seed, sizeof seed, "%" PRIu64, c->seed);
-	jw_open(w, "plan", '{');
-	jw_str(w, "game", c->game->name);
+	qv__lab_jw_open(w, "plan", '{');
+	qv__lab_jw_str(w, "game", c->game->name);
 	jw_variant(w, "variant", c->variant, c->variant_file);
 	jw_variant(w, "baseline", c->baseline, c->baseline_file);
-	jw_open(w, "params", '{');
+	qv__lab_jw_open(w, "params", '{');
 	for (int i = 0; i < c->params.n; i++)
-		jw_str(w, qv_params_key(&c->params, i), qv_params_value(&c->params, i));
-	jw_close(w, '}');
-	jw_open(w, "agents", '[');
+		qv__lab_jw_str(w, qv_params_key(&c->params, i), qv_params_value(&c->params, i));
+	qv__lab_jw_close(w, '}');
+	qv__lab_jw_open(w, "agents", '[');
 	for (int a = 0; a < c->nagents; a++)
-		jw_str(w, NULL, c->agents[a]);
-	jw_close(w, ']');
-	jw_ints(w, "players", c->players, c->nplayers);
-	jw_int(w, "games", c->games);
-	jw_int(w, "component_games", c->component_games);
-	jw_int(w, "ladder_games", c->ladder_games);
-	jw_int(w, "luck_games", c->luck_games);
+		qv__lab_jw_str(w, NULL, c->agents[a]);
+	qv__lab_jw_close(w, ']');
+	qv__lab_jw_ints(w, "players", c->players, c->nplayers);
+	qv__lab_jw_int(w, "games", c->games);
+	qv__lab_jw_int(w, "component_games", c->component_games);
+	qv__lab_jw_int(w, "ladder_games", c->ladder_games);
+	qv__lab_jw_int(w, "luck_games", c->luck_games);
 	int ladder[2] = {c->ladder_lo, c->ladder_hi};
-	jw_ints(w, "ladder", ladder, 2);
-	jw_str(w, "seed", seed);
-	jw_bool(w, "paired", c->paired);
-	jw_bool(w, "fixed_sides", c->fixed_sides);
-	jw_str(w, "components", c->components);
-	jw_str(w, "version", c->version);
-	jw_int(w, "total", p->total);
-	jw_open(w, "arms", '[');
+	qv__lab_jw_ints(w, "ladder", ladder, 2);
+	qv__lab_jw_str(w, "seed", seed);
+	qv__lab_jw_bool(w, "paired", c->paired);
+	qv__lab_jw_bool(w, "fixed_sides", c->fixed_sides);
+	qv__lab_jw_str(w, "components", c->components);
+	qv__lab_jw_str(w, "version", c->version);
+	qv__lab_jw_int(w, "total", p->total);
+	qv__lab_jw_open(w, "arms", '[');
 	for (int i = 0; i < p->narms; i++) {
 		const qv_lab_arm *a = &p->arm[i];
-		jw_open(w, NULL, '{');
-		jw_str(w, "arm", arm_name(a->kind));
-		jw_int(w, "players", a->players);
+		qv__lab_jw_open(w, NULL, '{');
+		qv__lab_jw_str(w, "arm", arm_name(a->kind));
+		qv__lab_jw_int(w, "players", a->players);
 		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
-			jw_str(w, "component", component_id(p, a->component));
+			qv__lab_jw_str(w, "component", component_id(p, a->component));
 		else if (a->kind == QV_LAB_LADDER)
-			jw_int(w, "component", a->component);
+			qv__lab_jw_int(w, "component", a->component);
 		else
-			jw_null(w, "component");
-		jw_int(w, "first", a->first);
-		jw_int(w, "games", a->games);
-		jw_open(w, "agents", '[');
+			qv__lab_jw_null(w, "component");
+		qv__lab_jw_int(w, "first", a->first);
+		qv__lab_jw_int(w, "games", a->games);
+		qv__lab_jw_open(w, "agents", '[');
 		for (int k = 0; k < a->nagents; k++)
-			jw_str(w, NULL, a->agents[k]);
-		jw_close(w, ']');
-		jw_close(w, '}');
+			qv__lab_jw_str(w, NULL, a->agents[k]);
+		qv__lab_jw_close(w, ']');
+		qv__lab_jw_close(w, '}');
 	}
-	jw_close(w, ']');
-	jw_close(w, '}');
+	qv__lab_jw_close(w, ']');
+	qv__lab_jw_close(w, '}');
 }
 
-static void json_outcomes(jw *w, const char *key, const qv_lab_outcomes *o, int players)
+static void json_outcomes(qv__lab_jw *w, const char *key, const qv_lab_outcomes *o, int players)
 {
-	jw_open(w, key, '{');
-	jw_int(w, "games", o->games);
-	jw_open(w, "seats", '[');
+	qv__lab_jw_open(w, key, '{');
+	qv__lab_jw_int(w, "games", o->games);
+	qv__lab_jw_open(w, "seats", '[');
 	for (int s = 0; s < players; s++)
-		jw_est(w, NULL, &o->seat[s]);
-	jw_close(w, ']');
-	jw_num(w, "fairness_gap", o->fairness_gap);
-	jw_num(w, "balance", o->balance);
-	jw_est(w, "completion", &o->completion);
-	jw_est(w, "drawishness", &o->drawishness);
-	jw_est(w, "timeouts", &o->timeouts);
-	jw_close(w, '}');
+		qv__lab_jw_est(w, NULL, &o->seat[s]);
+	qv__lab_jw_close(w, ']');
+	qv__lab_jw_num(w, "fairness_gap", o->fairness_gap);
+	qv__lab_jw_num(w, "balance", o->balance);
+	qv__lab_jw_est(w, "completion", &o->completion);
+	qv__lab_jw_est(w, "drawishness", &o->drawishness);
+	qv__lab_jw_est(w, "timeouts", &o->timeouts);
+	qv__lab_jw_close(w, '}');
 }
 
-static void json_length(jw *w, const char *key, const qv_lab_length *l)
+static void json_length(qv__lab_jw *w, const char *key, const qv_lab_length *l)
 {
-	jw_open(w, key, '{');
-	jw_est(w, "turns", &l->turns);
-	jw_num(w, "sd", l->sd);
-	jw_num(w, "median", l->median);
-	jw_num(w, "p90", l->p90);
-	jw_int(w, "min", l->min);
-	jw_int(w, "max", l->max);
+	qv__lab_jw_open(w, key, '{');
+	qv__lab_jw_est(w, "turns", &l->turns);
+	qv__lab_jw_num(w, "sd", l->sd);
+	qv__lab_jw_num(w, "median", l->median);
+	qv__lab_jw_num(w, "p90", l->p90);
+	qv__lab_jw_int(w, "min", l->min);
+	qv__lab_jw_int(w, "max", l->max);
 	int nbins = l->nbins < 0 ? 0 : l->nbins > QV_LAB_HIST_MAX ? QV_LAB_HIST_MAX : l->nbins;
-	jw_open(w, "histogram", '{');
-	jw_int(w, "first", l->bin_lo);
-	jw_int(w, "width", l->bin_width);
-	jw_ints(w, "games", l->hist, nbins);
-	jw_ints(w, "capped", l->hist_capped, nbins);
-	jw_close(w, '}');
-	jw_est(w, "decision_moves", &l->decision_moves);
-	jw_num(w, "branching_decision", l->branching_decision);
-	jw_num(w, "branching_game", l->branching_game);
-	jw_close(w, '}');
+	qv__lab_jw_open(w, "histogram", '{');
+	qv__lab_jw_int(w, "first", l->bin_lo);
+	qv__lab_jw_int(w, "width", l->bin_width);
+	qv__lab_jw_ints(w, "games", l->hist, nbins);
+	qv__lab_jw_ints(w, "capped", l->hist_capped, nbins);
+	qv__lab_jw_close(w, '}');
+	qv__lab_jw_est(w, "decision_moves", &l->decision_moves);
+	qv__lab_jw_num(w, "branching_decision", l->branching_decision);
+	qv__lab_jw_num(w, "branching_game", l->branching_game);
+	qv__lab_jw_close(w, '}');
 }
 
-static void json_section(jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+static void json_section(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
 {
 	int N = S->players;
-	jw_open(w, NULL, '{');
-	jw_int(w, "players", N);
+	qv__lab_jw_open(w, NULL, '{');
+	qv__lab_jw_int(w, "players", N);
 	json_outcomes(w, "outcomes", &S->outcomes, N);
 	/* Each side's score over both seats: {"id", "value", "ci", "n"}; [] when no sides. */
-	jw_open(w, "sides", '[');
+	qv__lab_jw_open(w, "sides", '[');
 	for (int k = 0; k < p->nsides && k < QV_MAX_PLAYERS; k++) {
 		const qv_lab_est *e = &S->side_score[k];
-		bool m = measured(e);
-		jw_open(w, NULL, '{');
-		jw_str(w, "id", p->side[k]);
-		jw_num(w, "value", m ? e->v : NAN);
-		jw_ci(w, "ci", m ? e->ci : (qv_interval){NAN, NAN});
-		jw_int(w, "n", e->n);
-		jw_close(w, '}');
+		bool m = qv__lab_measured(e);
+		qv__lab_jw_open(w, NULL, '{');
+		qv__lab_jw_str(w, "id", p->side[k]);
+		qv__lab_jw_num(w, "value", m ? e->v : NAN);
+		qv__lab_jw_ci(w, "ci", m ? e->ci : (qv_interval){NAN, NAN});
+		qv__lab_jw_int(w, "n", e->n);
+		qv__lab_jw_close(w, '}');
 	}
-	jw_close(w, ']');
+	qv__lab_jw_close(w, ']');
 	if (p->cfg.baseline)
 		json_outcomes(w, "baseline_outcomes", &S->baseline_outcomes, N);
 	else
-		jw_null(w, "baseline_outcomes");
+		qv__lab_jw_null(w, "baseline_outcomes");
 	json_length(w, "length", &S->length);
 	if (p->cfg.baseline)
 		json_length(w, "baseline_length", &S->baseline_length);
 	else
-		jw_null(w, "baseline_length");
+		qv__lab_jw_null(w, "baseline_length");
 
 	const qv_lab_tension *t = &S->tension;
 	if (t->games > 0) {
-		jw_open(w, "tension", '{');
-		jw_int(w, "games", t->games);
-		jw_est(w, "lead_changes", &t->lead_changes);
-		jw_est(w, "drama", &t->drama);
-		jw_est(w, "decisiveness", &t->decisiveness);
-		jw_nums(w, "winner", t->winner, QV_LAB_CURVE);
-		jw_nums(w, "loser", t->loser, QV_LAB_CURVE);
-		jw_close(w, '}');
+		qv__lab_jw_open(w, "tension", '{');
+		qv__lab_jw_int(w, "games", t->games);
+		qv__lab_jw_est(w, "lead_changes", &t->lead_changes);
+		qv__lab_jw_est(w, "drama", &t->drama);
+		qv__lab_jw_est(w, "decisiveness", &t->decisiveness);
+		qv__lab_jw_nums(w, "winner", t->winner, QV_LAB_CURVE);
+		qv__lab_jw_nums(w, "loser", t->loser, QV_LAB_CURVE);
+		qv__lab_jw_close(w, '}');
 	} else {
-		jw_null(w, "tension");
+		qv__lab_jw_null(w, "tension");
 	}
 
-	jw_open(w, "ladder", '[');
+	qv__lab_jw_open(w, "ladder", '[');
 	const qv_lab_rung *luck = NULL;
 	for (int i = 0; i < S->nrungs; i++) {
 		if (S->rung[i].k < 0) {
 			luck = &S->rung[i];
 			continue;
 		}
-		jw_open(w, NULL, '{');
-		jw_int(w, "k", S->rung[i].k);
-		jw_int(w, "iterations", 2L << S->rung[i].k);
-		jw_int(w, "against", 1L << S->rung[i].k);
-		jw_est(w, "score", &S->rung[i].score);
-		jw_close(w, '}');
+		qv__lab_jw_open(w, NULL, '{');
+		qv__lab_jw_int(w, "k", S->rung[i].k);
+		qv__lab_jw_int(w, "iterations", 2L << S->rung[i].k);
+		qv__lab_jw_int(w, "against", 1L << S->rung[i].k);
+		qv__lab_jw_est(w, "score", &S->rung[i].score);
+		qv__lab_jw_close(w, '}');
 	}
-	jw_close(w, ']');
+	qv__lab_jw_close(w, ']');
 	if (luck)
-		jw_est(w, "luck", &luck->score);
+		qv__lab_jw_est(w, "luck", &luck->score);
 	else
-		jw_null(w, "luck");
+		qv__lab_jw_null(w, "luck");
 
-	jw_open(w, "agents", '[');
+	qv__lab_jw_open(w, "agents", '[');
 	for (int a = 0; a < S->nagents; a++) {
-		jw_open(w, NULL, '{');
-		jw_str(w, "agent", p->cfg.agents[a]);
-		jw_nums(w, "matrix", S->matrix[a], S->nagents);
-		jw_est(w, "elo", &S->elo[a]);
-		jw_close(w, '}');
+		qv__lab_jw_open(w, NULL, '{');
+		qv__lab_jw_str(w, "agent", p->cfg.agents[a]);
+		qv__lab_jw_nums(w, "matrix", S->matrix[a], S->nagents);
+		qv__lab_jw_est(w, "elo", &S->elo[a]);
+		qv__lab_jw_close(w, '}');
 	}
-	jw_close(w, ']');
+	qv__lab_jw_close(w, ']');
 
-	jw_open(w, "components", '[');
+	qv__lab_jw_open(w, "components", '[');
 	for (int k = 0; k < p->ncomponents && S->component; k++) {
 		const qv_lab_component *c = &S->component[k];
-		jw_open(w, NULL, '{');
-		jw_str(w, "id", c->id);
-		jw_est(w, "play_rate", &c->play_rate);
-		jw_est(w, "score_drawn", &c->score_drawn);
-		jw_est(w, "score_played", &c->score_played);
-		jw_open(w, "ablate_seat", '[');
+		qv__lab_jw_open(w, NULL, '{');
+		qv__lab_jw_str(w, "id", c->id);
+		qv__lab_jw_est(w, "play_rate", &c->play_rate);
+		qv__lab_jw_est(w, "score_drawn", &c->score_drawn);
+		qv__lab_jw_est(w, "score_played", &c->score_played);
+		qv__lab_jw_open(w, "ablate_seat", '[');
 		for (int s = 0; s < N; s++)
-			jw_delta(w, NULL, &c->ablate_seat[s]);
-		jw_close(w, ']');
-		jw_delta(w, "ablate_length", &c->ablate_length);
-		jw_delta(w, "restrict_score", &c->restrict_score);
-		jw_delta(w, "restrict_length", &c->restrict_length);
-		jw_num(w, "extremeness", c->extremeness);
-		jw_num(w, "gap_without", c->gap_without);
-		jw_bool(w, "flagged", c->flagged);
-		jw_close(w, '}');
+			qv__lab_jw_delta(w, NULL, &c->ablate_seat[s]);
+		qv__lab_jw_close(w, ']');
+		qv__lab_jw_delta(w, "ablate_length", &c->ablate_length);
+		qv__lab_jw_delta(w, "restrict_score", &c->restrict_score);
+		qv__lab_jw_delta(w, "restrict_length", &c->restrict_length);
+		qv__lab_jw_num(w, "extremeness", c->extremeness);
+		qv__lab_jw_num(w, "gap_without", c->gap_without);
+		qv__lab_jw_bool(w, "flagged", c->flagged);
+		qv__lab_jw_close(w, '}');
 	}
-	jw_close(w, ']');
-	jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
+	qv__lab_jw_close(w, ']');
+	qv__lab_jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
 	jw_ids(w, "unbalancing", S, S->unbalancing, S->component ? S->nunbalancing : 0);
 	jw_ids(w, "strongest", S, S->strongest, S->component ? S->nstrongest : 0);
 	/* The smallest effects the games detect 80% of the time at alpha 0.05. */
-	jw_open(w, "power", '{');
-	jw_num(w, "seat", S->detect_seat);
-	jw_num(w, "ablation", S->detect_ablation);
-	jw_num(w, "restricted", S->detect_restricted);
-	jw_close(w, '}');
+	qv__lab_jw_open(w, "power", '{');
+	qv__lab_jw_num(w, "seat", S->detect_seat);
+	qv__lab_jw_num(w, "ablation", S->detect_ablation);
+	qv__lab_jw_num(w, "restricted", S->detect_restricted);
+	qv__lab_jw_close(w, '}');
 
 	if (S->heat) {
 		const qv_lab_board *bd = &S->board;
@@ -639,171 +349,64 @@ static void json_section(jw *w, const qv_lab_plan *p, const qv_lab_section *S)
 		int nf = bd->w < (int)sizeof bd->files ? bd->w : (int)sizeof bd->files;
 		memcpy(files, bd->files, (size_t)nf);
 		files[nf] = '\0';
-		jw_open(w, "board", '{');
-		jw_int(w, "width", bd->w);
-		jw_int(w, "height", bd->h);
-		jw_str(w, "files", files);
-		jw_int(w, "rank0", bd->rank0);
-		jw_open(w, "heat", '[');
+		qv__lab_jw_open(w, "board", '{');
+		qv__lab_jw_int(w, "width", bd->w);
+		qv__lab_jw_int(w, "height", bd->h);
+		qv__lab_jw_str(w, "files", files);
+		qv__lab_jw_int(w, "rank0", bd->rank0);
+		qv__lab_jw_open(w, "heat", '[');
 		for (int s = 0; s < N; s++) {
-			jw_at(w, NULL);
+			qv__lab_jw_at(w, NULL);
 			qv_buf_putc(w->b, '[');
 			for (int q = 0; q < n; q++)
 				qv_buf_printf(w->b, q ? ", %" PRIu32 : "%" PRIu32,
 				              S->heat[s * n + q]);
 			qv_buf_putc(w->b, ']');
 		}
-		jw_close(w, ']');
-		jw_close(w, '}');
+		qv__lab_jw_close(w, ']');
+		qv__lab_jw_close(w, '}');
 	} else {
-		jw_null(w, "board");
+		qv__lab_jw_null(w, "board");
 	}
 
-	jw_open(w, "compare", '[');
+	qv__lab_jw_open(w, "compare", '[');
 	for (int i = 0; i < S->ncompare; i++) {
 		const qv_lab_compare *c = &S->compare[i];
-		jw_open(w, NULL, '{');
-		jw_str(w, "metric", c->metric ? c->metric : "");
-		jw_num(w, "variant", c->variant);
-		jw_num(w, "baseline", c->baseline);
-		jw_delta(w, "delta", &c->delta);
-		jw_close(w, '}');
+		qv__lab_jw_open(w, NULL, '{');
+		qv__lab_jw_str(w, "metric", c->metric ? c->metric : "");
+		qv__lab_jw_num(w, "variant", c->variant);
+		qv__lab_jw_num(w, "baseline", c->baseline);
+		qv__lab_jw_delta(w, "delta", &c->delta);
+		qv__lab_jw_close(w, '}');
 	}
-	jw_close(w, ']');
-	jw_ints(w, "capped_games", S->capped_games, S->ncapped_games);
-	jw_ints(w, "longest_games", S->longest_games, S->nlongest_games);
-	jw_close(w, '}');
+	qv__lab_jw_close(w, ']');
+	qv__lab_jw_ints(w, "capped_games", S->capped_games, S->ncapped_games);
+	qv__lab_jw_ints(w, "longest_games", S->longest_games, S->nlongest_games);
+	qv__lab_jw_close(w, '}');
 }
 
 static void write_json(const qv_lab_report *r, qv_buf *b)
 {
 	const qv_lab_plan *p = r->plan;
-	jw w = {.b = b, .first = {true}};
+	qv__lab_jw w = {.b = b, .first = {true}};
 	qv_buf_putc(b, '{');
 	w.depth = 1;
 	w.first[1] = true;
-	jw_int(&w, "quiver_lab_report", QV_LAB_FORMAT);
+	qv__lab_jw_int(&w, "quiver_lab_report", QV_LAB_FORMAT);
 	json_plan(&w, p);
-	jw_open(&w, "components", '[');
+	qv__lab_jw_open(&w, "components", '[');
 	for (int k = 0; k < p->ncomponents; k++)
-		jw_str(&w, NULL, p->component[k]);
-	jw_close(&w, ']');
-	jw_open(&w, "sections", '[');
+		qv__lab_jw_str(&w, NULL, p->component[k]);
+	qv__lab_jw_close(&w, ']');
+	qv__lab_jw_open(&w, "sections", '[');
 	for (int i = 0; i < r->nsections; i++)
 		json_section(&w, p, &r->section[i]);
-	jw_close(&w, ']');
-	jw_close(&w, '}');
+	qv__lab_jw_close(&w, ']');
+	qv__lab_jw_close(&w, '}');
 	qv_buf_putc(b, '\n');
 }
 
 /* ---- report.html: the page's frame ---- */
-
-/* The stylesheet: light by default, dark when the reader's system asks for it, and a print
- * layout without backgrounds that starts each player count on a new page. Figures sit beside
- * their numbers on wide screens and above them on narrow ones; tables scroll sideways inside
- * their own region rather than widening the page. */
-static const char css[] =
-    ":root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;"
-    "--panel:#f6f8fa;--accent:#0b5cad;--flag:#a8420a;--flagband:rgba(213,94,0,.13);"
-    "--cap:#e69f00;--base:#1f2328;--s1:#0072b2;--s2:#d55e00;--s3:#009e73;--s4:#cc79a7;"
-    "--s5:#e69f00;--ab:#0072b2;--re:#d55e00;--hi:0,114,178;--lo:213,94,0}\n"
-    "@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9ba4ae;"
-    "--line:#3d444d;--panel:#161b22;--accent:#6cb0ff;--flag:#ffa061;"
-    "--flagband:rgba(239,138,79,.2);--cap:#f0c05a;--base:#e6edf3;--s1:#56b4e9;--s2:#ef8a4f;"
-    "--s3:#3fc19b;--s4:#e3a3cf;--s5:#f0c05a;--ab:#56b4e9;--re:#ef8a4f;--hi:86,180,233;"
-    "--lo:239,138,79}}\n"
-    "*{box-sizing:border-box}\n"
-    "body{margin:0;background:var(--bg);color:var(--fg);"
-    "font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}\n"
-    "header,main{max-width:1120px;margin:0 auto;padding:0 16px}\n"
-    "header{padding-top:20px}\n"
-    ".kicker{margin:0;color:var(--muted);font-size:.875rem;letter-spacing:.04em;"
-    "text-transform:uppercase}\n"
-    "h1{font-size:1.75rem;line-height:1.25;margin:.2em 0 .3em;overflow-wrap:anywhere}\n"
-    "h2{font-size:1.4rem;margin:1.6em 0 .4em;padding-bottom:.2em;"
-    "border-bottom:2px solid var(--line)}\n"
-    "h3{font-size:1.1rem;margin:1.6em 0 .2em}\n"
-    "h4{font-size:1rem;margin:1em 0 .2em}\n"
-    "p{margin:.4em 0}\n"
-    ".sub{margin:0 0 .6em;overflow-wrap:anywhere}\n"
-    ".how{color:var(--muted);font-size:.9rem;max-width:75ch}\n"
-    ".none{font-style:italic;color:var(--muted)}\n"
-    "nav ul{list-style:none;margin:.6em 0;padding:0;display:flex;flex-wrap:wrap;gap:6px 16px}\n"
-    "a{color:var(--accent)}\n"
-    ".fig{display:grid;grid-template-columns:minmax(0,480px) minmax(0,1fr);gap:8px 24px;"
-    "align-items:start;margin:.6em 0}\n"
-    "@media (max-width:760px){.fig{grid-template-columns:minmax(0,1fr)}}\n"
-    "figure{margin:0}\n"
-    "figcaption{color:var(--muted);font-size:.875rem;margin-top:.3em}\n"
-    "svg{display:block;width:100%;height:auto;max-width:560px}\n"
-    "svg text{fill:var(--fg);font-size:14px}\n"
-    "svg .mut{fill:var(--muted)}\n"
-    "svg .grid{stroke:var(--line);stroke-width:1}\n"
-    "svg .axis{stroke:var(--muted);stroke-width:1}\n"
-    "svg .fair{stroke:var(--fg);stroke-width:1.5;stroke-dasharray:5 4}\n"
-    "svg .k1{--c:var(--s1)}svg .k2{--c:var(--s2)}svg .k3{--c:var(--s3)}"
-    "svg .k4{--c:var(--s4)}svg .k5{--c:var(--s5)}\n"
-    "svg .ci{stroke:var(--c);stroke-width:3;stroke-linecap:round}\n"
-    "svg .pt{fill:var(--c);stroke:var(--bg);stroke-width:1.5}\n"
-    "svg .bar{fill:var(--s1)}\n"
-    "svg .cap{fill:var(--cap)}\n"
-    "svg .baseline{fill:none;stroke:var(--base);stroke-width:2;stroke-dasharray:6 3}\n"
-    "svg .ab{--c:var(--ab)}svg .re{--c:var(--re)}\n"
-    "svg .flagband{fill:var(--flagband)}\n"
-    "svg .flagged{font-weight:700;fill:var(--flag)}\n"
-    "svg .cell{stroke:var(--line);stroke-width:1;fill:var(--c)}\n"
-    "svg .win{fill:none;stroke:var(--ab);stroke-width:2.5}\n"
-    "svg .lose{fill:none;stroke:var(--re);stroke-width:2.5;stroke-dasharray:7 4}\n"
-    "svg .winpt{fill:var(--ab)}svg .losept{fill:var(--re)}\n"
-    ".scroll{overflow-x:auto;max-width:100%}\n"
-    "table{border-collapse:collapse;font-variant-numeric:tabular-nums;font-size:.875rem;"
-    "margin:.3em 0}\n"
-    "caption{text-align:left;font-weight:600;padding:0 0 .3em}\n"
-    "th,td{padding:4px 8px;border-bottom:1px solid var(--line);text-align:right;"
-    "white-space:nowrap}\n"
-    "th{font-weight:600}\n"
-    "thead th{white-space:normal;vertical-align:bottom;min-width:5em}\n"
-    "tbody th{white-space:normal;min-width:7em}td.t{white-space:normal}\n"
-    "th code,td code{overflow-wrap:break-word}.seat{white-space:nowrap}\n"
-    "th:first-child,td:first-child,th.t,td.t{text-align:left}\n"
-    "td.flag{color:var(--flag);font-weight:700}\n"
-    ".verdict{border:2px solid var(--accent);border-radius:10px;padding:4px 16px 12px;"
-    "background:var(--panel);margin:.8em 0}\n"
-    ".verdict h3{margin-top:.6em}\n"
-    ".lead{font-size:1.05rem;max-width:75ch}\n"
-    ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(128px,1fr));gap:8px;"
-    "margin:.6em 0}\n"
-    ".tiles div{border:1px solid var(--line);border-radius:8px;padding:6px 10px;"
-    "background:var(--bg)}\n"
-    ".tiles dt{color:var(--muted);font-size:.8rem}\n"
-    ".tiles dd{margin:0;font-size:1.2rem;font-weight:600;font-variant-numeric:tabular-nums}\n"
-    ".tiles dd span{display:block;font-size:.8rem;font-weight:400;color:var(--muted)}\n"
-    ".maps{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:12px;"
-    "margin:.6em 0}\n"
-    ".maps svg{max-width:260px}\n"
-    ".swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;"
-    "vertical-align:-.05em;margin-right:.3em;background:var(--c)}\n"
-    ".k1{--c:var(--s1)}.k2{--c:var(--s2)}.k3{--c:var(--s3)}.k4{--c:var(--s4)}"
-    ".k5{--c:var(--s5)}\n"
-    "pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);"
-    "border:1px solid var(--line);border-radius:6px;padding:8px 10px;font-size:.85rem}\n"
-    ".none code{white-space:nowrap}\n"
-    "code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;"
-    "overflow-wrap:anywhere}\n"
-    "dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 16px}\n"
-    "dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}\n"
-    "details{margin:.4em 0}summary{cursor:pointer;color:var(--accent)}\n"
-    "footer{max-width:1120px;margin:2em auto;padding:0 16px;color:var(--muted);"
-    "font-size:.875rem}\n"
-    "@media print{:root{--bg:#fff;--fg:#000;--muted:#333;--line:#999;--panel:#fff;"
-    "--accent:#000;--flag:#8a3300;--base:#000}\n"
-    "body{background:none;font-size:11pt}nav{display:none}\n"
-    "section.players,section.reproduce{break-before:page}\n"
-    ".verdict,.tiles div,pre{background:none}\n"
-    ".scroll{overflow:visible}figure,table,.verdict{break-inside:avoid}\n"
-    "td[style]{background:none!important}}\n";
-
-/* The page's state while it is written: the buffer and the section's prefix for ids. */
 typedef struct page {
 	qv_buf *b;
 	const qv_lab_plan *p;
@@ -811,179 +414,7 @@ typedef struct page {
 	char id[16]; /* "p2": the player count's prefix of element ids */
 } page;
 
-/* <svg> with its accessible name (escaped here). */
-static void svg_open(qv_buf *b, int w, int h, const char *label)
-{
-	qv_buf_printf(b, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", w, h);
-	html_esc(b, label);
-	qv_buf_puts(b, "\"><title>");
-	html_esc(b, label);
-	qv_buf_puts(b, "</title>\n");
-}
-
-static void svg_text(qv_buf *b, double x, double y, const char *anchor, const char *cls,
-                     const char *text)
-{
-	qv_buf_printf(b, "<text x=\"%s\" y=\"%s\"", co(x).s, co(y).s);
-	if (anchor)
-		qv_buf_printf(b, " text-anchor=\"%s\"", anchor);
-	if (cls)
-		qv_buf_printf(b, " class=\"%s\"", cls);
-	qv_buf_putc(b, '>');
-	html_esc(b, text);
-	qv_buf_puts(b, "</text>\n");
-}
-
-/* An axis label centred under x, or against the figure's edge where it would cross it (its
- * width estimated at 8 units a character of the 14-unit font). */
-static void svg_tick(qv_buf *b, double x, double y, int w, const char *text)
-{
-	double half = 4 * (double)strlen(text);
-	const char *anchor = "middle";
-	if (x + half > w - 2) {
-		anchor = "end";
-		x = fmin(x, w - 2);
-	} else if (x - half < 2) {
-		anchor = "start";
-		x = fmax(x, 2);
-	}
-	svg_text(b, x, y, anchor, "mut", text);
-}
-
-/* A percentage for an axis: whole when it is whole ("40%"). */
-static txt tick_pct(double x)
-{
-	txt t;
-	double v = qv_clean_zero(100 * x, 1);
-	if (fabs(v - round(v)) < 1e-9)
-		snprintf(t.s, sizeof t.s, "%.0f%%", v);
-	else
-		snprintf(t.s, sizeof t.s, "%.1f%%", v);
-	return t;
-}
-
-static void svg_line(qv_buf *b, double x1, double y1, double x2, double y2, const char *cls)
-{
-	qv_buf_printf(b, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" class=\"%s\"/>\n", co(x1).s,
-	              co(y1).s, co(x2).s, co(y2).s, cls);
-}
-
-/* A heading with its id (the section's prefix, then id). */
-static void heading(page *P, const char *tag, const char *id, const char *title)
-{
-	qv_buf_printf(P->b, "<%s id=\"%s-%s\">%s</%s>\n", tag, P->id, id, title, tag);
-}
-
-/* The one line that says how to read the figure under it (only where it was measured). */
-static void how(qv_buf *b, const char *text)
-{
-	qv_buf_printf(b, "<p class=\"how\">%s</p>\n", text);
-}
-
-/* The sentence that stands where a figure was not measured. */
-static void not_measured(qv_buf *b, const char *why)
-{
-	qv_buf_printf(b, "<p class=\"none\">%s</p>\n", why);
-}
-
-/* A table in a region that scrolls sideways on a narrow screen (keyboard users reach it by
- * its tabindex). */
-static void table_open(page *P, const char *id, const char *caption)
-{
-	qv_buf_printf(P->b,
-	              "<div class=\"scroll\" role=\"region\" tabindex=\"0\" "
-	              "aria-labelledby=\"%s-%s\"><table>\n<caption id=\"%s-%s\">",
-	              P->id, id, P->id, id);
-	html_esc(P->b, caption);
-	qv_buf_puts(P->b, "</caption>\n");
-}
-
-static void table_close(qv_buf *b) { qv_buf_puts(b, "</table></div>\n"); }
-
-/* "52.3% [48.1%, 56.4%]" for a measured proportion, else "n/a". */
-static txt2 est_pct(const qv_lab_est *e)
-{
-	txt2 t;
-	if (!measured(e))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, "%s %s", pct(e->v).s, pct_ci(e->ci).s);
-	return t;
-}
-
-static txt2 est_num(const qv_lab_est *e, int dec)
-{
-	txt2 t;
-	if (!measured(e))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, "%s %s", num(e->v, dec, false).s,
-		         num_ci(e->ci, dec, false).s);
-	return t;
-}
-
-/* The same without the unit, for a column that names it: "+3.2 [-1.0, +7.4]". */
-static txt2 delta_points(const qv_lab_delta *d)
-{
-	txt2 t;
-	if (!known(d->d))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, "%s %s", num(100 * d->d, 1, true).s, pp_ci(d->ci).s);
-	return t;
-}
-
-static txt2 delta_num(const qv_lab_delta *d, int dec)
-{
-	txt2 t;
-	if (!known(d->d))
-		snprintf(t.s, sizeof t.s, "n/a");
-	else
-		snprintf(t.s, sizeof t.s, "%s %s", num(d->d, dec, true).s,
-		         num_ci(d->ci, dec, true).s);
-	return t;
-}
-
-/* A scale from the domain [d0, d1] onto [r0, r1]. */
-typedef struct scale {
-	double d0, d1, r0, r1;
-} scale;
-
-static double at(const scale *s, double x)
-{
-	double t = s->d1 > s->d0 ? (x - s->d0) / (s->d1 - s->d0) : 0.5;
-	if (t < 0)
-		t = 0;
-	if (t > 1)
-		t = 1;
-	return s->r0 + t * (s->r1 - s->r0);
-}
-
-/* The smallest of 1, 2, 5, 10, 20, 50, ... at least x (x > 0). */
-static double nice_ceil(double x)
-{
-	double m = 1;
-	while (m * 10 <= x)
-		m *= 10;
-	while (m < x) {
-		if (m * 2 >= x)
-			return m * 2;
-		if (m * 5 >= x)
-			return m * 5;
-		m *= 10;
-	}
-	return m;
-}
-
 /* ---- the verdict ---- */
-
-static void tile(qv_buf *b, const char *name, const char *value, const char *detail)
-{
-	qv_buf_printf(b, "<div><dt>%s</dt><dd>%s", name, value);
-	if (detail && *detail)
-		qv_buf_printf(b, "<span>%s</span>", detail);
-	qv_buf_puts(b, "</dd></div>\n");
-}
 
 /* The flag cell of a test (and of a component flagged by another of its tests). */
 static void flag_cell(qv_buf *b, const qv_lab_delta *d, const qv_lab_component *c)
@@ -999,9 +430,9 @@ static void flag_cell(qv_buf *b, const qv_lab_delta *d, const qv_lab_component *
 /* The Δ, interval and p cells of a test; n/a when it was not run. */
 static void delta_cells(qv_buf *b, const qv_lab_delta *d)
 {
-	if (tested(d))
-		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td>", pp(d->d).s, pp_ci(d->ci).s,
-		              pval(d->p).s);
+	if (qv__lab_tested(d))
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td>", qv__lab_pp(d->d).s,
+		              qv__lab_pp_ci(d->ci).s, qv__lab_pval(d->p).s);
 	else
 		qv_buf_puts(b, "<td>n/a</td><td>n/a</td><td>n/a</td>");
 }
@@ -1014,10 +445,10 @@ static bool list_open(page *P, const char *question, int n, const char *none, co
 	qv_buf *b = P->b;
 	qv_buf_printf(b, "<p class=\"question\">%s</p>\n", question);
 	if (n == 0) {
-		not_measured(b, none);
+		qv__lab_not_measured(b, none);
 		return false;
 	}
-	table_open(P, id, caption);
+	qv__lab_table_open(P->b, P->id, id, caption);
 	qv_buf_printf(b, "<thead><tr>%s</tr></thead><tbody>\n", head);
 	return true;
 }
@@ -1043,18 +474,19 @@ static void unbalancing_table(page *P, const qv_lab_section *S)
 		const qv_lab_component *c = &S->component[S->unbalancing[i]];
 		int seat = 0;
 		for (int s = 1; s < S->players; s++)
-			if (tested(&c->ablate_seat[s]) &&
-			    (!tested(&c->ablate_seat[seat]) ||
+			if (qv__lab_tested(&c->ablate_seat[s]) &&
+			    (!qv__lab_tested(&c->ablate_seat[seat]) ||
 			     c->ablate_seat[s].p < c->ablate_seat[seat].p))
 				seat = s;
-		row_head(b, c->id);
+		qv__lab_row_head(b, c->id);
 		qv_buf_printf(b, "<td>%s</td><td>%s</td><td class=\"t\">p%d</td>",
-		              pct(S->outcomes.fairness_gap).s, pct(c->gap_without).s, seat + 1);
+		              qv__lab_pct(S->outcomes.fairness_gap).s,
+		              qv__lab_pct(c->gap_without).s, seat + 1);
 		delta_cells(b, &c->ablate_seat[seat]);
 		flag_cell(b, &c->ablate_seat[seat], c);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 }
 
 /* The top five of `strongest`: what the seat forbidden the component scores against its
@@ -1074,12 +506,12 @@ static void strongest_table(page *P, const qv_lab_section *S)
 		return;
 	for (int i = 0; i < S->nstrongest && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->strongest[i]];
-		row_head(b, c->id);
+		qv__lab_row_head(b, c->id);
 		delta_cells(b, &c->restrict_score);
 		flag_cell(b, &c->restrict_score, c);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 }
 
 /* The sides, when they rotated between the seats: each one's score over both seats, and
@@ -1096,15 +528,16 @@ static void verdict_sides(page *P, const qv_lab_section *S, double fair)
 	for (int k = 0; k < p->nsides && k < QV_MAX_PLAYERS; k++) {
 		const qv_lab_est *e = &S->side_score[k];
 		qv_buf_puts(b, k ? "; " : " ");
-		html_esc(b, p->side[k]);
-		qv_buf_printf(b, " %s %s", pct(measured(e) ? e->v : NAN).s,
-		              pct_ci(measured(e) ? e->ci : (qv_interval){NAN, NAN}).s);
-		if (measured(e) && known_ci(e->ci) && e->ci.lo > fair)
+		qv__lab_html_esc(b, p->side[k]);
+		qv_buf_printf(
+		    b, " %s %s", qv__lab_pct(qv__lab_measured(e) ? e->v : NAN).s,
+		    qv__lab_pct_ci(qv__lab_measured(e) ? e->ci : (qv_interval){NAN, NAN}).s);
+		if (qv__lab_measured(e) && qv__lab_known_ci(e->ci) && e->ci.lo > fair)
 			favoured = p->side[k];
 	}
 	if (favoured) {
 		qv_buf_puts(b, ". The side <strong>");
-		html_esc(b, favoured);
+		qv__lab_html_esc(b, favoured);
 		qv_buf_puts(b, "</strong> is favoured, whichever seat holds it.");
 	} else {
 		qv_buf_puts(b, ". No side is favoured beyond its 95% interval.");
@@ -1118,7 +551,7 @@ static void html_verdict(page *P, const qv_lab_section *S)
 	int N = S->players;
 	double fair = 1.0 / N;
 	qv_buf_printf(b, "<section class=\"verdict\" aria-labelledby=\"%s-verdict\">\n", P->id);
-	heading(P, "h3", "verdict", "Verdict");
+	qv__lab_heading(P->b, P->id, "h3", "verdict", "Verdict");
 	qv_buf_puts(b, "<p class=\"lead\">");
 	if (o->games <= 0) {
 		qv_buf_printf(b, "No games were played with %d players.", N);
@@ -1126,7 +559,7 @@ static void html_verdict(page *P, const qv_lab_section *S)
 		int said = 0;
 		for (int s = 0; s < N; s++) {
 			const qv_lab_est *e = &o->seat[s];
-			if (!measured(e) || !known_ci(e->ci))
+			if (!qv__lab_measured(e) || !qv__lab_known_ci(e->ci))
 				continue;
 			const char *how = e->ci.lo > fair   ? "above"
 			                  : e->ci.hi < fair ? "below"
@@ -1134,8 +567,8 @@ static void html_verdict(page *P, const qv_lab_section *S)
 			if (!how)
 				continue;
 			qv_buf_printf(b, "%sp%d scores %s a fair share (%s): %s %s.",
-			              said ? " " : "", s + 1, how, pct(fair).s, pct(e->v).s,
-			              pct_ci(e->ci).s);
+			              said ? " " : "", s + 1, how, qv__lab_pct(fair).s,
+			              qv__lab_pct(e->v).s, qv__lab_pct_ci(e->ci).s);
 			said++;
 		}
 		if (!said)
@@ -1143,35 +576,47 @@ static void html_verdict(page *P, const qv_lab_section *S)
 			    b,
 			    "No seat&#39;s score differs from a fair share (%s) beyond its "
 			    "95%% interval, over %d games.",
-			    pct(fair).s, o->games);
+			    qv__lab_pct(fair).s, o->games);
 		else
 			qv_buf_printf(b, " Over %d games; intervals are 95%%.", o->games);
 		verdict_sides(P, S, fair);
 	}
 	qv_buf_puts(b, "</p>\n<dl class=\"tiles\">\n");
-	tile(b, "Fairness gap", pct(o->fairness_gap).s, "largest |score &minus; 1/N|");
-	if (known(S->detect_seat))
-		tile(b, "Detectable", hundredths(S->detect_seat, "%.1f pp").s,
-		     "a seat this far off its fair share, 80% of the time");
-	tile(b, "Balance", pct(o->balance).s, "1 &minus; largest gap between seats");
-	tile(b, "Draws", pct(measured(&o->drawishness) ? o->drawishness.v : NAN).s,
-	     pct_ci(measured(&o->drawishness) ? o->drawishness.ci : (qv_interval){NAN, NAN}).s);
-	tile(b, "Timeouts", pct(measured(&o->timeouts) ? o->timeouts.v : NAN).s,
-	     pct_ci(measured(&o->timeouts) ? o->timeouts.ci : (qv_interval){NAN, NAN}).s);
-	tile(b, "Completion", pct(measured(&o->completion) ? o->completion.v : NAN).s,
-	     "a single winner");
-	tile(b, "Mean length",
-	     measured(&S->length.turns) ? num(S->length.turns.v, 1, false).s : "n/a",
-	     "decisions per game");
+	qv__lab_tile(b, "Fairness gap", qv__lab_pct(o->fairness_gap).s,
+	             "largest |score &minus; 1/N|");
+	if (qv__lab_known(S->detect_seat))
+		qv__lab_tile(b, "Detectable", qv__lab_hundredths(S->detect_seat, "%.1f pp").s,
+		             "a seat this far off its fair share, 80% of the time");
+	qv__lab_tile(b, "Balance", qv__lab_pct(o->balance).s,
+	             "1 &minus; largest gap between seats");
+	qv__lab_tile(b, "Draws",
+	             qv__lab_pct(qv__lab_measured(&o->drawishness) ? o->drawishness.v : NAN).s,
+	             qv__lab_pct_ci(qv__lab_measured(&o->drawishness) ? o->drawishness.ci
+	                                                              : (qv_interval){NAN, NAN})
+	                 .s);
+	qv__lab_tile(b, "Timeouts",
+	             qv__lab_pct(qv__lab_measured(&o->timeouts) ? o->timeouts.v : NAN).s,
+	             qv__lab_pct_ci(qv__lab_measured(&o->timeouts) ? o->timeouts.ci
+	                                                           : (qv_interval){NAN, NAN})
+	                 .s);
+	qv__lab_tile(b, "Completion",
+	             qv__lab_pct(qv__lab_measured(&o->completion) ? o->completion.v : NAN).s,
+	             "a single winner");
+	qv__lab_tile(b, "Mean length",
+	             qv__lab_measured(&S->length.turns) ? qv__lab_num(S->length.turns.v, 1, false).s
+	                                                : "n/a",
+	             "decisions per game");
 	qv_buf_puts(b, "</dl>\n");
 
 	const qv_lab_plan *p = P->p;
 	if (p->ncomponents == 0 || !S->component) {
-		not_measured(b, "This game&#39;s variant has no components the lab studies one by "
-		                "one.");
+		qv__lab_not_measured(
+		    b, "This game&#39;s variant has no components the lab studies one by "
+		       "one.");
 	} else if (p->cfg.component_games <= 0) {
-		not_measured(b, "The components&#39; effects were not measured: this study ran no "
-		                "component games (<code>--component-games 0</code>).");
+		qv__lab_not_measured(
+		    b, "The components&#39; effects were not measured: this study ran no "
+		       "component games (<code>--component-games 0</code>).");
 	} else {
 		int flagged = 0;
 		for (int k = 0; k < p->ncomponents; k++)
@@ -1180,13 +625,13 @@ static void html_verdict(page *P, const qv_lab_section *S)
 		              "<p>%d of %d components flagged (Benjamini&ndash;Hochberg, q = %.2f, "
 		              "within each list).",
 		              flagged, p->ncomponents, QV_LAB_Q);
-		if (known(S->detect_ablation) || known(S->detect_restricted))
+		if (qv__lab_known(S->detect_ablation) || qv__lab_known(S->detect_restricted))
 			qv_buf_printf(b,
 			              " With these games a test detects 80%% of the time an effect "
 			              "of about %s by ablation and %s by restricted play (median "
 			              "over the components).",
-			              hundredths(S->detect_ablation, "%.1f pp").s,
-			              hundredths(S->detect_restricted, "%.1f pp").s);
+			              qv__lab_hundredths(S->detect_ablation, "%.1f pp").s,
+			              qv__lab_hundredths(S->detect_restricted, "%.1f pp").s);
 		qv_buf_puts(b, "</p>\n");
 		unbalancing_table(P, S);
 		strongest_table(P, S);
@@ -1202,17 +647,18 @@ static void html_seats(page *P, const qv_lab_section *S)
 	const qv_lab_outcomes *o = &S->outcomes;
 	int N = S->players;
 	double fair = 1.0 / N;
-	heading(P, "h3", "seats", "Seat scores");
+	qv__lab_heading(P->b, P->id, "h3", "seats", "Seat scores");
 	if (o->games <= 0) {
-		not_measured(b, "No games were played with this number of players.");
+		qv__lab_not_measured(b, "No games were played with this number of players.");
 		return;
 	}
-	how(b, "Each seat&#39;s mean score (a win counts 1, a shared first place its share, a loss "
+	qv__lab_how(
+	    b, "Each seat&#39;s mean score (a win counts 1, a shared first place its share, a loss "
 	       "0) with its 95% interval. The dashed line is a fair share, 1/N: a seat whose "
 	       "interval misses it is favoured or hindered by its place at the table.");
 	double lo = fair, hi = fair;
 	for (int s = 0; s < N; s++)
-		if (measured(&o->seat[s]) && known_ci(o->seat[s].ci)) {
+		if (qv__lab_measured(&o->seat[s]) && qv__lab_known_ci(o->seat[s].ci)) {
 			lo = fmin(lo, o->seat[s].ci.lo);
 			hi = fmax(hi, o->seat[s].ci.hi);
 		}
@@ -1225,71 +671,75 @@ static void html_seats(page *P, const qv_lab_section *S)
 	}
 	const int W = 400, top = 34, row = 30;
 	int H = top + N * row + 30;
-	scale x = {lo, hi, 56, 384};
+	qv__lab_scale x = {lo, hi, 56, 384};
 
 	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
 	qv_buf label = {0};
 	qv_buf_printf(&label,
 	              "Seat scores with %d players, with 95%% intervals and the fair share %s", N,
-	              pct(fair).s);
-	svg_open(b, W, H, qv_buf_str(&label));
+	              qv__lab_pct(fair).s);
+	qv__lab_svg_open(b, W, H, qv_buf_str(&label));
 	qv_buf_free(&label);
 	double ybot = top + N * row;
 	for (int i = 0; lo + i * step <= hi + 1e-9; i++) {
 		double v = lo + i * step;
-		svg_line(b, at(&x, v), top - 6, at(&x, v), ybot, "grid");
-		svg_tick(b, at(&x, v), ybot + 18, W, tick_pct(v).s);
+		qv__lab_svg_line(b, qv__lab_scale_at(&x, v), top - 6, qv__lab_scale_at(&x, v), ybot,
+		                 "grid");
+		qv__lab_svg_tick(b, qv__lab_scale_at(&x, v), ybot + 18, W, qv__lab_tick_pct(v).s);
 	}
-	svg_line(b, at(&x, fair), top - 10, at(&x, fair), ybot, "fair");
+	qv__lab_svg_line(b, qv__lab_scale_at(&x, fair), top - 10, qv__lab_scale_at(&x, fair), ybot,
+	                 "fair");
 	char fl[48];
 	snprintf(fl, sizeof fl, "fair share 1/%d", N);
-	bool right = at(&x, fair) > W - 70;
-	svg_text(b, at(&x, fair) + (right ? -4 : 4), 16, right ? "end" : "start", NULL, fl);
+	bool right = qv__lab_scale_at(&x, fair) > W - 70;
+	qv__lab_svg_text(b, qv__lab_scale_at(&x, fair) + (right ? -4 : 4), 16,
+	                 right ? "end" : "start", NULL, fl);
 	for (int s = 0; s < N; s++) {
 		const qv_lab_est *e = &o->seat[s];
 		double y = top + s * row + row / 2.0;
 		char name[16];
 		snprintf(name, sizeof name, "p%d", s + 1);
-		svg_text(b, 8, y + 4.5, NULL, NULL, name);
-		if (!measured(e)) {
-			svg_text(b, 56, y + 4.5, NULL, "mut", "n/a");
+		qv__lab_svg_text(b, 8, y + 4.5, NULL, NULL, name);
+		if (!qv__lab_measured(e)) {
+			qv__lab_svg_text(b, 56, y + 4.5, NULL, "mut", "n/a");
 			continue;
 		}
 		qv_buf_printf(b, "<g class=\"k%d\">", s + 1);
-		if (known_ci(e->ci))
-			svg_line(b, at(&x, e->ci.lo), y, at(&x, e->ci.hi), y, "ci");
+		if (qv__lab_known_ci(e->ci))
+			qv__lab_svg_line(b, qv__lab_scale_at(&x, e->ci.lo), y,
+			                 qv__lab_scale_at(&x, e->ci.hi), y, "ci");
 		qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" class=\"pt\"/></g>\n",
-		              co(at(&x, e->v)).s, co(y).s);
+		              qv__lab_co(qv__lab_scale_at(&x, e->v)).s, qv__lab_co(y).s);
 	}
 	qv_buf_puts(b, "</svg>\n");
 	qv_buf_printf(b, "<figcaption>%d games; fairness gap %s, balance %s.</figcaption>\n",
-	              o->games, pct(o->fairness_gap).s, pct(o->balance).s);
+	              o->games, qv__lab_pct(o->fairness_gap).s, qv__lab_pct(o->balance).s);
 	qv_buf_puts(b, "</figure>\n");
-	table_open(P, "seats-table", "Seat scores");
+	qv__lab_table_open(P->b, P->id, "seats-table", "Seat scores");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Seat</th><th scope=\"col\">Score</th>"
 	               "<th scope=\"col\">95% interval</th><th scope=\"col\">&minus; 1/N</th></tr>"
 	               "</thead><tbody>\n");
 	for (int s = 0; s < N; s++) {
 		const qv_lab_est *e = &o->seat[s];
-		bool m = measured(e);
+		bool m = qv__lab_measured(e);
 		qv_buf_printf(b,
 		              "<tr><th scope=\"row\"><span class=\"swatch k%d\"></span>p%d</th>"
 		              "<td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		              s + 1, s + 1, pct(m ? e->v : NAN).s,
-		              pct_ci(m ? e->ci : (qv_interval){NAN, NAN}).s,
-		              pp(m ? e->v - fair : NAN).s);
+		              s + 1, s + 1, qv__lab_pct(m ? e->v : NAN).s,
+		              qv__lab_pct_ci(m ? e->ci : (qv_interval){NAN, NAN}).s,
+		              qv__lab_pp(m ? e->v - fair : NAN).s);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 	qv_buf_puts(b, "</div>\n");
 }
 
 /* ---- the length ---- */
 
 /* The turns bin b covers, "12-15" or "12". */
-static txt bin_range(const qv_lab_length *l, int b)
+static qv__lab_txt bin_range(const qv_lab_length *l, int b)
 {
-	txt t;
+	qv__lab_txt t;
 	int a = l->bin_lo + b * l->bin_width, z = a + l->bin_width - 1;
 	if (l->bin_width <= 1)
 		snprintf(t.s, sizeof t.s, "%d", a);
@@ -1311,20 +761,21 @@ static void html_length(page *P, const qv_lab_section *S)
 	qv_buf *b = P->b;
 	const qv_lab_length *l = &S->length, *bl = &S->baseline_length;
 	bool has_base = P->p->cfg.baseline != NULL && S->baseline_outcomes.games > 0;
-	heading(P, "h3", "length", "Game length");
+	qv__lab_heading(P->b, P->id, "h3", "length", "Game length");
 	int nbins = l->nbins > QV_LAB_HIST_MAX ? QV_LAB_HIST_MAX : l->nbins;
 	if (S->outcomes.games <= 0 || nbins <= 0 || l->bin_width <= 0) {
-		not_measured(b, "No games were played with this number of players.");
+		qv__lab_not_measured(b, "No games were played with this number of players.");
 		return;
 	}
-	how(b, has_base ? "How many decisions a game asks of its players. Bars: this variant&#39;s "
+	qv__lab_how(
+	    b, has_base ? "How many decisions a game asks of its players. Bars: this variant&#39;s "
 	                  "games per length, the part of games capped by max_turns in orange; the "
 	                  "dashed outline: the baseline&#39;s games."
 	                : "How many decisions a game asks of its players. Bars: this variant&#39;s "
 	                  "games per length, the part of games capped by max_turns in orange.");
 	if (!has_base)
-		not_measured(b,
-		             "No baseline was measured, so there is no outline to compare with.");
+		qv__lab_not_measured(
+		    b, "No baseline was measured, so there is no outline to compare with.");
 	int ymax = 1, capped = 0;
 	for (int i = 0; i < nbins; i++) {
 		capped += l->hist_capped[i];
@@ -1333,10 +784,10 @@ static void html_length(page *P, const qv_lab_section *S)
 			ymax = bl->hist[i] > ymax ? bl->hist[i] : ymax;
 	}
 	/* whole numbers of games on the axis, at most five lines */
-	double step = nice_ceil(ymax / 4.0), top = step * ceil(ymax / step);
+	double step = qv__lab_nice_ceil(ymax / 4.0), top = step * ceil(ymax / step);
 	const int W = 400, H = 236;
 	const double x0 = 48, x1 = 380, y0 = 34, y1 = 190;
-	scale y = {0, top, y1, y0};
+	qv__lab_scale y = {0, top, y1, y0};
 	double bw = (x1 - x0) / nbins;
 
 	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
@@ -1344,95 +795,103 @@ static void html_length(page *P, const qv_lab_section *S)
 	qv_buf_printf(&label,
 	              "Histogram of game lengths with %d players: mean %s decisions, %d capped "
 	              "games%s",
-	              S->players, measured(&l->turns) ? num(l->turns.v, 1, false).s : "n/a", capped,
-	              has_base ? ", with the baseline's histogram as an outline" : "");
-	svg_open(b, W, H, qv_buf_str(&label));
+	              S->players,
+	              qv__lab_measured(&l->turns) ? qv__lab_num(l->turns.v, 1, false).s : "n/a",
+	              capped, has_base ? ", with the baseline's histogram as an outline" : "");
+	qv__lab_svg_open(b, W, H, qv_buf_str(&label));
 	qv_buf_free(&label);
 	/* legend */
 	qv_buf_puts(b, "<rect x=\"48\" y=\"6\" width=\"12\" height=\"12\" class=\"bar\"/>\n");
-	svg_text(b, 64, 16.5, NULL, NULL, "games");
+	qv__lab_svg_text(b, 64, 16.5, NULL, NULL, "games");
 	qv_buf_puts(b, "<rect x=\"118\" y=\"6\" width=\"12\" height=\"12\" class=\"cap\"/>\n");
-	svg_text(b, 134, 16.5, NULL, NULL, "capped");
+	qv__lab_svg_text(b, 134, 16.5, NULL, NULL, "capped");
 	if (has_base) {
-		svg_line(b, 196, 12, 224, 12, "baseline");
-		svg_text(b, 230, 16.5, NULL, NULL, "baseline");
+		qv__lab_svg_line(b, 196, 12, 224, 12, "baseline");
+		qv__lab_svg_text(b, 230, 16.5, NULL, NULL, "baseline");
 	}
 	for (double v = 0; v <= top + 1e-9; v += step) {
 		char t[24];
 		snprintf(t, sizeof t, "%.0f", v);
-		svg_line(b, x0, at(&y, v), x1, at(&y, v), "grid");
-		svg_text(b, x0 - 6, at(&y, v) + 4.5, "end", "mut", t);
+		qv__lab_svg_line(b, x0, qv__lab_scale_at(&y, v), x1, qv__lab_scale_at(&y, v),
+		                 "grid");
+		qv__lab_svg_text(b, x0 - 6, qv__lab_scale_at(&y, v) + 4.5, "end", "mut", t);
 	}
 	for (int i = 0; i < nbins; i++) {
-		double bx = x0 + i * bw, h = y1 - at(&y, l->hist[i]);
-		double hc = y1 - at(&y, l->hist_capped[i]);
+		double bx = x0 + i * bw, h = y1 - qv__lab_scale_at(&y, l->hist[i]);
+		double hc = y1 - qv__lab_scale_at(&y, l->hist_capped[i]);
 		if (l->hist[i] > 0)
 			qv_buf_printf(b,
 			              "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
 			              "class=\"bar\"/>\n",
-			              co(bx + 0.5).s, co(y1 - h).s, co(fmax(bw - 1, 0.5)).s,
-			              co(h).s);
+			              qv__lab_co(bx + 0.5).s, qv__lab_co(y1 - h).s,
+			              qv__lab_co(fmax(bw - 1, 0.5)).s, qv__lab_co(h).s);
 		if (l->hist_capped[i] > 0)
 			qv_buf_printf(b,
 			              "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
 			              "class=\"cap\"/>\n",
-			              co(bx + 0.5).s, co(y1 - h).s, co(fmax(bw - 1, 0.5)).s,
-			              co(hc).s);
+			              qv__lab_co(bx + 0.5).s, qv__lab_co(y1 - h).s,
+			              qv__lab_co(fmax(bw - 1, 0.5)).s, qv__lab_co(hc).s);
 	}
 	if (has_base) {
-		qv_buf_printf(b, "<polyline class=\"baseline\" points=\"%s,%s", co(x0).s, co(y1).s);
+		qv_buf_printf(b, "<polyline class=\"baseline\" points=\"%s,%s", qv__lab_co(x0).s,
+		              qv__lab_co(y1).s);
 		for (int i = 0; i < nbins; i++) {
-			double yy = at(&y, bl->hist[i]);
-			qv_buf_printf(b, " %s,%s %s,%s", co(x0 + i * bw).s, co(yy).s,
-			              co(x0 + (i + 1) * bw).s, co(yy).s);
+			double yy = qv__lab_scale_at(&y, bl->hist[i]);
+			qv_buf_printf(b, " %s,%s %s,%s", qv__lab_co(x0 + i * bw).s,
+			              qv__lab_co(yy).s, qv__lab_co(x0 + (i + 1) * bw).s,
+			              qv__lab_co(yy).s);
 		}
-		qv_buf_printf(b, " %s,%s\"/>\n", co(x1).s, co(y1).s);
+		qv_buf_printf(b, " %s,%s\"/>\n", qv__lab_co(x1).s, qv__lab_co(y1).s);
 	}
-	svg_line(b, x0, y1, x1, y1, "axis");
+	qv__lab_svg_line(b, x0, y1, x1, y1, "axis");
 	int every = (nbins + 5) / 6;
 	for (int i = 0; i <= nbins; i += every) {
 		char t[24];
 		snprintf(t, sizeof t, "%d", l->bin_lo + i * l->bin_width);
-		svg_line(b, x0 + i * bw, y1, x0 + i * bw, y1 + 4, "axis");
-		svg_tick(b, x0 + i * bw, y1 + 18, W, t);
+		qv__lab_svg_line(b, x0 + i * bw, y1, x0 + i * bw, y1 + 4, "axis");
+		qv__lab_svg_tick(b, x0 + i * bw, y1 + 18, W, t);
 	}
-	svg_text(b, (x0 + x1) / 2, H - 6, "middle", "mut", "decisions per game");
+	qv__lab_svg_text(b, (x0 + x1) / 2, H - 6, "middle", "mut", "decisions per game");
 	qv_buf_puts(b, "</svg>\n");
-	qv_buf_printf(b,
-	              "<figcaption>%d games; %s capped by max_turns; one bar per %d "
-	              "decision%s.</figcaption>\n</figure>\n",
-	              S->outcomes.games,
-	              measured(&S->outcomes.timeouts) ? pct(S->outcomes.timeouts.v).s : "n/a",
-	              l->bin_width, l->bin_width == 1 ? "" : "s");
+	qv_buf_printf(
+	    b,
+	    "<figcaption>%d games; %s capped by max_turns; one bar per %d "
+	    "decision%s.</figcaption>\n</figure>\n",
+	    S->outcomes.games,
+	    qv__lab_measured(&S->outcomes.timeouts) ? qv__lab_pct(S->outcomes.timeouts.v).s : "n/a",
+	    l->bin_width, l->bin_width == 1 ? "" : "s");
 
-	table_open(P, "length-table", "Length and choice");
+	qv__lab_table_open(P->b, P->id, "length-table", "Length and choice");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Variant</th>");
 	if (has_base)
 		qv_buf_puts(b, "<th scope=\"col\">Baseline</th>");
 	qv_buf_puts(b, "</tr></thead><tbody>\n");
-	length_row(b, "Mean decisions", est_num(&l->turns, 1).s, est_num(&bl->turns, 1).s,
+	length_row(b, "Mean decisions", qv__lab_est_num(&l->turns, 1).s,
+	           qv__lab_est_num(&bl->turns, 1).s, has_base);
+	length_row(b, "Standard deviation", qv__lab_num(l->sd, 1, false).s,
+	           qv__lab_num(bl->sd, 1, false).s, has_base);
+	length_row(b, "Median", qv__lab_num(l->median, 1, false).s,
+	           qv__lab_num(bl->median, 1, false).s, has_base);
+	length_row(b, "90th percentile", qv__lab_num(l->p90, 1, false).s,
+	           qv__lab_num(bl->p90, 1, false).s, has_base);
+	length_row(b, "Shortest", qv__lab_num(l->min, 0, false).s, qv__lab_num(bl->min, 0, false).s,
 	           has_base);
-	length_row(b, "Standard deviation", num(l->sd, 1, false).s, num(bl->sd, 1, false).s,
+	length_row(b, "Longest", qv__lab_num(l->max, 0, false).s, qv__lab_num(bl->max, 0, false).s,
 	           has_base);
-	length_row(b, "Median", num(l->median, 1, false).s, num(bl->median, 1, false).s, has_base);
-	length_row(b, "90th percentile", num(l->p90, 1, false).s, num(bl->p90, 1, false).s,
-	           has_base);
-	length_row(b, "Shortest", num(l->min, 0, false).s, num(bl->min, 0, false).s, has_base);
-	length_row(b, "Longest", num(l->max, 0, false).s, num(bl->max, 0, false).s, has_base);
-	length_row(b, "Capped (timeouts)", est_pct(&S->outcomes.timeouts).s,
-	           est_pct(&S->baseline_outcomes.timeouts).s, has_base);
-	length_row(b, "Decision moves", est_pct(&l->decision_moves).s,
-	           est_pct(&bl->decision_moves).s, has_base);
-	length_row(b, "Branching per decision", num(l->branching_decision, 2, false).s,
-	           num(bl->branching_decision, 2, false).s, has_base);
-	length_row(b, "Branching per game", num(l->branching_game, 2, false).s,
-	           num(bl->branching_game, 2, false).s, has_base);
+	length_row(b, "Capped (timeouts)", qv__lab_est_pct(&S->outcomes.timeouts).s,
+	           qv__lab_est_pct(&S->baseline_outcomes.timeouts).s, has_base);
+	length_row(b, "Decision moves", qv__lab_est_pct(&l->decision_moves).s,
+	           qv__lab_est_pct(&bl->decision_moves).s, has_base);
+	length_row(b, "Branching per decision", qv__lab_num(l->branching_decision, 2, false).s,
+	           qv__lab_num(bl->branching_decision, 2, false).s, has_base);
+	length_row(b, "Branching per game", qv__lab_num(l->branching_game, 2, false).s,
+	           qv__lab_num(bl->branching_game, 2, false).s, has_base);
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 	qv_buf_puts(b, "</div>\n");
 
 	/* The bars' numbers, one column per bar. */
-	table_open(P, "bins", "Games per length");
+	qv__lab_table_open(P->b, P->id, "bins", "Games per length");
 	qv_buf_puts(b, "<thead><tr><th scope=\"row\">Decisions</th>");
 	for (int i = 0; i < nbins; i++)
 		qv_buf_printf(b, "<th scope=\"col\">%s</th>", bin_range(l, i).s);
@@ -1450,16 +909,16 @@ static void html_length(page *P, const qv_lab_section *S)
 		qv_buf_puts(b, "</tr>\n");
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 }
 
 /* ---- the components ---- */
 
 /* The id as the plot's label: long ids cut to fit the label column (the table has them
  * whole). Ids are letters, digits and hyphens (QV_VF_ID), so a cut never splits a character. */
-static txt short_id(const char *id)
+static qv__lab_txt short_id(const char *id)
 {
-	txt t;
+	qv__lab_txt t;
 	if (strlen(id) <= 13)
 		snprintf(t.s, sizeof t.s, "%s", id);
 	else
@@ -1477,9 +936,9 @@ static void component_forest(page *P, const qv_lab_section *S)
 		const qv_lab_component *c = &S->component[i];
 		const qv_lab_delta *d[2] = {&c->ablate_seat[0], &c->restrict_score};
 		for (int j = 0; j < 2; j++) {
-			if (known(d[j]->d))
+			if (qv__lab_known(d[j]->d))
 				m = fmax(m, fabs(d[j]->d));
-			if (known_ci(d[j]->ci))
+			if (qv__lab_known_ci(d[j]->ci))
 				m = fmax(m, fmax(fabs(d[j]->ci.lo), fabs(d[j]->ci.hi)));
 		}
 	}
@@ -1487,7 +946,7 @@ static void component_forest(page *P, const qv_lab_section *S)
 	m = fmin(1, ceil(m * 10 - 1e-9) / 10);
 	const int W = 400, top = 40, row = 30;
 	int H = top + n * row + 46;
-	scale x = {-m, m, 120, 372};
+	qv__lab_scale x = {-m, m, 120, 372};
 	double ybot = top + n * row;
 
 	qv_buf_puts(b, "<figure>\n");
@@ -1496,14 +955,14 @@ static void component_forest(page *P, const qv_lab_section *S)
 	              "Forest plot of the effect of each of %d components with %d players: "
 	              "ablation and restricted play differences in score, with 95%% intervals",
 	              n, S->players);
-	svg_open(b, W, H, qv_buf_str(&label));
+	qv__lab_svg_open(b, W, H, qv_buf_str(&label));
 	qv_buf_free(&label);
 	qv_buf_puts(b, "<g class=\"ab\"><circle cx=\"124\" cy=\"12\" r=\"5\" class=\"pt\"/>"
 	               "</g>\n");
-	svg_text(b, 134, 16.5, NULL, NULL, "ablation: p1");
+	qv__lab_svg_text(b, 134, 16.5, NULL, NULL, "ablation: p1");
 	qv_buf_puts(b, "<g class=\"re\"><path d=\"M244,6 l6,6 l-6,6 l-6,-6 z\" class=\"pt\"/>"
 	               "</g>\n");
-	svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
+	qv__lab_svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = ranked(S, n, i);
 		if (c && c->flagged)
@@ -1514,40 +973,44 @@ static void component_forest(page *P, const qv_lab_section *S)
 	}
 	for (int i = -2; i <= 2; i++) {
 		double v = m * i / 2;
-		svg_line(b, at(&x, v), top - 4, at(&x, v), ybot, i == 0 ? "axis" : "grid");
+		qv__lab_svg_line(b, qv__lab_scale_at(&x, v), top - 4, qv__lab_scale_at(&x, v), ybot,
+		                 i == 0 ? "axis" : "grid");
 		char t[32];
 		snprintf(t, sizeof t, "%+.0f", qv_clean_zero(100 * v, 0));
-		svg_tick(b, at(&x, v), ybot + 18, W, i == 0 ? "0" : t);
+		qv__lab_svg_tick(b, qv__lab_scale_at(&x, v), ybot + 18, W, i == 0 ? "0" : t);
 	}
-	svg_text(b, (120 + 372) / 2.0, ybot + 38, "middle", "mut",
-	         "difference in score, percentage points");
+	qv__lab_svg_text(b, (120 + 372) / 2.0, ybot + 38, "middle", "mut",
+	                 "difference in score, percentage points");
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = ranked(S, n, i);
 		if (!c)
 			continue;
 		double y = top + i * row + row / 2.0;
-		txt name = short_id(c->id);
+		qv__lab_txt name = short_id(c->id);
 		if (c->flagged) {
 			size_t len = strlen(name.s);
 			snprintf(name.s + len, sizeof name.s - len, " *");
 		}
-		svg_text(b, 6, y + 4.5, NULL, c->flagged ? "flagged" : NULL, name.s);
+		qv__lab_svg_text(b, 6, y + 4.5, NULL, c->flagged ? "flagged" : NULL, name.s);
 		const qv_lab_delta *a = &c->ablate_seat[0], *r = &c->restrict_score;
-		if (known(a->d)) {
+		if (qv__lab_known(a->d)) {
 			qv_buf_puts(b, "<g class=\"ab\">");
-			if (known_ci(a->ci))
-				svg_line(b, at(&x, a->ci.lo), y - 5, at(&x, a->ci.hi), y - 5, "ci");
+			if (qv__lab_known_ci(a->ci))
+				qv__lab_svg_line(b, qv__lab_scale_at(&x, a->ci.lo), y - 5,
+				                 qv__lab_scale_at(&x, a->ci.hi), y - 5, "ci");
 			qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5\" class=\"pt\"/></g>\n",
-			              co(at(&x, a->d)).s, co(y - 5).s);
+			              qv__lab_co(qv__lab_scale_at(&x, a->d)).s,
+			              qv__lab_co(y - 5).s);
 		}
-		if (known(r->d)) {
+		if (qv__lab_known(r->d)) {
 			qv_buf_puts(b, "<g class=\"re\">");
-			if (known_ci(r->ci))
-				svg_line(b, at(&x, r->ci.lo), y + 5, at(&x, r->ci.hi), y + 5, "ci");
-			double cx = at(&x, r->d), cy = y + 5;
+			if (qv__lab_known_ci(r->ci))
+				qv__lab_svg_line(b, qv__lab_scale_at(&x, r->ci.lo), y + 5,
+				                 qv__lab_scale_at(&x, r->ci.hi), y + 5, "ci");
+			double cx = qv__lab_scale_at(&x, r->d), cy = y + 5;
 			qv_buf_printf(b,
 			              "<path d=\"M%s,%s l6,6 l-6,6 l-6,-6 z\" class=\"pt\"/></g>\n",
-			              co(cx).s, co(cy - 6).s);
+			              qv__lab_co(cx).s, qv__lab_co(cy - 6).s);
 		}
 	}
 	qv_buf_puts(b, "</svg>\n");
@@ -1566,7 +1029,7 @@ static void component_correlations(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	int n = P->p->ncomponents;
-	table_open(P, "correlations", "Correlational figures");
+	qv__lab_table_open(P->b, P->id, "correlations", "Correlational figures");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th>"
 	               "<th scope=\"col\">Play rate</th>"
 	               "<th scope=\"col\">Score when drawn (correlational)</th>"
@@ -1576,13 +1039,13 @@ static void component_correlations(page *P, const qv_lab_section *S)
 		const qv_lab_component *c = ranked(S, n, i);
 		if (!c)
 			continue;
-		row_head(b, c->id);
+		qv__lab_row_head(b, c->id);
 		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		              est_pct(&c->play_rate).s, est_pct(&c->score_drawn).s,
-		              est_pct(&c->score_played).s);
+		              qv__lab_est_pct(&c->play_rate).s, qv__lab_est_pct(&c->score_drawn).s,
+		              qv__lab_est_pct(&c->score_played).s);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 }
 
 /* The causal effects in numbers: the differences and their intervals, and the flags. */
@@ -1590,7 +1053,7 @@ static void component_effects(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	int n = P->p->ncomponents;
-	table_open(P, "effects", "Causal effects");
+	qv__lab_table_open(P->b, P->id, "effects", "Causal effects");
 	qv_buf_puts(
 	    b,
 	    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Flagged</th>"
@@ -1603,39 +1066,44 @@ static void component_effects(page *P, const qv_lab_section *S)
 		const qv_lab_component *c = ranked(S, n, i);
 		if (!c)
 			continue;
-		row_head(b, c->id);
-		qv_buf_printf(
-		    b, "%s<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		    c->flagged ? "<td class=\"t flag\">flagged</td>" : "<td class=\"t\">no</td>",
-		    delta_points(&c->ablate_seat[0]).s, delta_points(&c->restrict_score).s,
-		    delta_num(&c->ablate_length, 1).s, delta_num(&c->restrict_length, 1).s);
+		qv__lab_row_head(b, c->id);
+		qv_buf_printf(b, "%s<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		              c->flagged ? "<td class=\"t flag\">flagged</td>"
+		                         : "<td class=\"t\">no</td>",
+		              qv__lab_delta_points(&c->ablate_seat[0]).s,
+		              qv__lab_delta_points(&c->restrict_score).s,
+		              qv__lab_delta_num(&c->ablate_length, 1).s,
+		              qv__lab_delta_num(&c->restrict_length, 1).s);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 }
 
 static void html_components(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_plan *p = P->p;
-	heading(P, "h3", "components", "Components");
+	qv__lab_heading(P->b, P->id, "h3", "components", "Components");
 	if (p->ncomponents == 0 || !S->component) {
-		not_measured(b, "This game&#39;s variant has no components the lab studies one by "
-		                "one.");
+		qv__lab_not_measured(
+		    b, "This game&#39;s variant has no components the lab studies one by "
+		       "one.");
 		return;
 	}
 	if (p->cfg.component_games <= 0) {
-		not_measured(
+		qv__lab_not_measured(
 		    b,
 		    "The causal effects were not measured: this study ran no component "
 		    "games (<code>--component-games 0</code>). The table still gives the correlational "
 		    "figures.");
-		how(b, "The play rate and the scores when drawn or played are correlational: they "
+		qv__lab_how(
+		    b, "The play rate and the scores when drawn or played are correlational: they "
 		       "describe what happened, they do not say what caused it.");
 		component_correlations(P, S);
 		return;
 	}
-	how(b, "What each component causes, most extreme first. Circles: p1&#39;s score in games "
+	qv__lab_how(
+	    b, "What each component causes, most extreme first. Circles: p1&#39;s score in games "
 	       "without the component minus its score with it (ablation); diamonds: the score of a "
 	       "seat forbidden to play it minus its unrestricted twins (restricted play). An "
 	       "interval that crosses zero shows no clear effect; shaded rows are flagged. The "
@@ -1650,9 +1118,9 @@ static void html_components(page *P, const qv_lab_section *S)
 
 /* ---- the board ---- */
 
-static txt square_name(const qv_lab_board *bd, int q)
+static qv__lab_txt square_name(const qv_lab_board *bd, int q)
 {
-	txt t;
+	qv__lab_txt t;
 	int x = q % bd->w, y = q / bd->w;
 	char f = x < (int)sizeof bd->files && bd->files[x] ? bd->files[x] : '?';
 	snprintf(t.s, sizeof t.s, "%c%d", f, bd->rank0 + y);
@@ -1664,15 +1132,17 @@ static void html_board(page *P, const qv_lab_section *S)
 	qv_buf *b = P->b;
 	const qv_lab_board *bd = &S->board;
 	int N = S->players;
-	heading(P, "h3", "board", "Board use");
+	qv__lab_heading(P->b, P->id, "h3", "board", "Board use");
 	if (!S->heat || bd->w <= 0 || bd->h <= 0 || bd->w > (int)sizeof bd->files ||
 	    bd->w * bd->h > QV_LAB_MAX_SQUARES) {
-		not_measured(b, "Board use was not measured: this game has no board the lab can "
-		                "draw.");
+		qv__lab_not_measured(
+		    b, "Board use was not measured: this game has no board the lab can "
+		       "draw.");
 		return;
 	}
-	how(b, "How often each square was placed on or walked through, per seat, in the main "
-	       "games: the stronger the colour, the more. All seats share one scale.");
+	qv__lab_how(b,
+	            "How often each square was placed on or walked through, per seat, in the main "
+	            "games: the stronger the colour, the more. All seats share one scale.");
 	int n = bd->w * bd->h;
 	uint32_t hmax = 0;
 	for (int i = 0; i < N * n; i++)
@@ -1703,7 +1173,7 @@ static void html_board(page *P, const qv_lab_section *S)
 		qv_buf label = {0};
 		qv_buf_printf(&label, "Board use of p%d: %llu touches", s + 1, total);
 		qv_buf_puts(b, "<figure>\n");
-		svg_open(b, W, H, qv_buf_str(&label));
+		qv__lab_svg_open(b, W, H, qv_buf_str(&label));
 		qv_buf_printf(b, "<g class=\"k%d\">\n", s + 1);
 		for (int y = 0; y < bd->h; y++)
 			for (int x = 0; x < bd->w; x++) {
@@ -1718,14 +1188,15 @@ static void html_board(page *P, const qv_lab_section *S)
 		qv_buf_puts(b, "</g>\n");
 		for (int x = 0; x < bd->w; x += every) {
 			char f[2] = {bd->files[x] ? bd->files[x] : '?', 0};
-			svg_text(b, left + x * cell + cell / 2.0, pad + bd->h * cell + 16, "middle",
-			         "mut", f);
+			qv__lab_svg_text(b, left + x * cell + cell / 2.0, pad + bd->h * cell + 16,
+			                 "middle", "mut", f);
 		}
 		for (int y = 0; y < bd->h; y += every) {
 			char r[16];
 			snprintf(r, sizeof r, "%d", bd->rank0 + y);
-			svg_text(b, left - 6, pad + (bd->h - 1 - y) * cell + cell / 2.0 + 4.5,
-			         "end", "mut", r);
+			qv__lab_svg_text(b, left - 6,
+			                 pad + (bd->h - 1 - y) * cell + cell / 2.0 + 4.5, "end",
+			                 "mut", r);
 		}
 		qv_buf_puts(b, "</svg>\n<figcaption>");
 		qv_buf_printf(b, "<span class=\"swatch k%d\"></span>p%d: %llu touches", s + 1,
@@ -1742,7 +1213,7 @@ static void html_board(page *P, const qv_lab_section *S)
 		char id[24], cap[48];
 		snprintf(id, sizeof id, "heat-%d", s + 1);
 		snprintf(cap, sizeof cap, "Touches per square of p%d", s + 1);
-		table_open(P, id, cap);
+		qv__lab_table_open(P->b, P->id, id, cap);
 		qv_buf_puts(b, "<thead><tr><th scope=\"col\">Rank</th>");
 		for (int x = 0; x < bd->w; x++)
 			qv_buf_printf(b, "<th scope=\"col\">%c</th>",
@@ -1756,7 +1227,7 @@ static void html_board(page *P, const qv_lab_section *S)
 			qv_buf_puts(b, "</tr>\n");
 		}
 		qv_buf_puts(b, "</tbody>\n");
-		table_close(b);
+		qv__lab_table_close(b);
 	}
 	qv_buf_puts(b, "</details>\n");
 }
@@ -1764,13 +1235,13 @@ static void html_board(page *P, const qv_lab_section *S)
 /* ---- tension ---- */
 
 /* A line through the points of v that were measured, broken where one was not. */
-static void curve(qv_buf *b, const double *v, const scale *x, const scale *y, const char *cls,
-                  const char *ptcls)
+static void curve(qv_buf *b, const double *v, const qv__lab_scale *x, const qv__lab_scale *y,
+                  const char *cls, const char *ptcls)
 {
 	bool open = false;
 	for (int i = 0; i < QV_LAB_CURVE; i++) {
 		double t = (i + 0.5) / QV_LAB_CURVE;
-		if (!known(v[i])) {
+		if (!qv__lab_known(v[i])) {
 			if (open)
 				qv_buf_puts(b, "\"/>\n");
 			open = false;
@@ -1781,73 +1252,77 @@ static void curve(qv_buf *b, const double *v, const scale *x, const scale *y, co
 		else
 			qv_buf_printf(b, "<polyline class=\"%s\" points=\"", cls);
 		open = true;
-		qv_buf_printf(b, "%s,%s", co(at(x, t)).s, co(at(y, v[i])).s);
+		qv_buf_printf(b, "%s,%s", qv__lab_co(qv__lab_scale_at(x, t)).s,
+		              qv__lab_co(qv__lab_scale_at(y, v[i])).s);
 	}
 	if (open)
 		qv_buf_puts(b, "\"/>\n");
 	for (int i = 0; i < QV_LAB_CURVE; i++)
-		if (known(v[i]))
+		if (qv__lab_known(v[i]))
 			qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"3.5\" class=\"%s\"/>\n",
-			              co(at(x, (i + 0.5) / QV_LAB_CURVE)).s, co(at(y, v[i])).s,
-			              ptcls);
+			              qv__lab_co(qv__lab_scale_at(x, (i + 0.5) / QV_LAB_CURVE)).s,
+			              qv__lab_co(qv__lab_scale_at(y, v[i])).s, ptcls);
 }
 
 static void html_tension(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_tension *t = &S->tension;
-	heading(P, "h3", "tension", "Tension");
+	qv__lab_heading(P->b, P->id, "h3", "tension", "Tension");
 	if (t->games <= 0) {
-		not_measured(b,
-		             "Tension was not measured: the agents of this study do not search, so "
-		             "no decision has an evaluation. Searching agents (mcts, ismcts or the "
-		             "levels) measure it.");
+		qv__lab_not_measured(
+		    b, "Tension was not measured: the agents of this study do not search, so "
+		       "no decision has an evaluation. Searching agents (mcts, ismcts or the "
+		       "levels) measure it.");
 		return;
 	}
-	how(b, "The mean evaluation, from the searching agents (&minus;1 lost, +1 won), of the "
+	qv__lab_how(
+	    b, "The mean evaluation, from the searching agents (&minus;1 lost, +1 won), of the "
 	       "eventual winner and of the best loser as a game goes on. Lines that stay close "
 	       "make a tense game; lines that part early, a game decided early.");
 	const int W = 400, H = 232;
-	scale x = {0, 1, 48, 390}, y = {-1, 1, 190, 34};
+	qv__lab_scale x = {0, 1, 48, 390}, y = {-1, 1, 190, 34};
 	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
 	qv_buf label = {0};
 	qv_buf_printf(&label,
 	              "Tension curve with %d players over %d games: the winner's and the best "
 	              "loser's mean evaluation over game time",
 	              S->players, t->games);
-	svg_open(b, W, H, qv_buf_str(&label));
+	qv__lab_svg_open(b, W, H, qv_buf_str(&label));
 	qv_buf_free(&label);
-	svg_line(b, 48, 12, 76, 12, "win");
-	svg_text(b, 82, 16.5, NULL, NULL, "winner");
-	svg_line(b, 152, 12, 180, 12, "lose");
-	svg_text(b, 186, 16.5, NULL, NULL, "best loser");
+	qv__lab_svg_line(b, 48, 12, 76, 12, "win");
+	qv__lab_svg_text(b, 82, 16.5, NULL, NULL, "winner");
+	qv__lab_svg_line(b, 152, 12, 180, 12, "lose");
+	qv__lab_svg_text(b, 186, 16.5, NULL, NULL, "best loser");
 	for (int i = -2; i <= 2; i++) {
 		double v = i / 2.0;
-		svg_line(b, 48, at(&y, v), 390, at(&y, v), i == 0 ? "axis" : "grid");
-		svg_text(b, 42, at(&y, v) + 4.5, "end", "mut", num(v, 1, i > 0).s);
+		qv__lab_svg_line(b, 48, qv__lab_scale_at(&y, v), 390, qv__lab_scale_at(&y, v),
+		                 i == 0 ? "axis" : "grid");
+		qv__lab_svg_text(b, 42, qv__lab_scale_at(&y, v) + 4.5, "end", "mut",
+		                 qv__lab_num(v, 1, i > 0).s);
 	}
 	curve(b, t->loser, &x, &y, "lose", "losept");
 	curve(b, t->winner, &x, &y, "win", "winpt");
-	svg_text(b, 48, 208, "start", "mut", "start");
-	svg_text(b, 219, 208, "middle", "mut", "middle");
-	svg_text(b, 390, 208, "end", "mut", "end");
-	svg_text(b, 219, 226, "middle", "mut", "game time");
+	qv__lab_svg_text(b, 48, 208, "start", "mut", "start");
+	qv__lab_svg_text(b, 219, 208, "middle", "mut", "middle");
+	qv__lab_svg_text(b, 390, 208, "end", "mut", "end");
+	qv__lab_svg_text(b, 219, 226, "middle", "mut", "game time");
 	qv_buf_puts(b, "</svg>\n");
 	qv_buf_printf(b,
 	              "<figcaption>%d games in which every seat searched. Lead changes "
 	              "per decision %s; drama %s; decisiveness %s.</figcaption>\n</figure>\n",
-	              t->games, est_num(&t->lead_changes, 3).s, est_num(&t->drama, 3).s,
-	              est_num(&t->decisiveness, 3).s);
-	table_open(P, "tension-table", "Mean evaluation over game time");
+	              t->games, qv__lab_est_num(&t->lead_changes, 3).s,
+	              qv__lab_est_num(&t->drama, 3).s, qv__lab_est_num(&t->decisiveness, 3).s);
+	qv__lab_table_open(P->b, P->id, "tension-table", "Mean evaluation over game time");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Game time</th><th scope=\"col\">Winner</th>"
 	               "<th scope=\"col\">Best loser</th></tr></thead><tbody>\n");
 	for (int i = 0; i < QV_LAB_CURVE; i++)
 		qv_buf_printf(
 		    b, "<tr><th scope=\"row\">%d&ndash;%d%%</th><td>%s</td><td>%s</td></tr>\n",
 		    100 * i / QV_LAB_CURVE, 100 * (i + 1) / QV_LAB_CURVE,
-		    num(t->winner[i], 3, true).s, num(t->loser[i], 3, true).s);
+		    qv__lab_num(t->winner[i], 3, true).s, qv__lab_num(t->loser[i], 3, true).s);
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 	qv_buf_puts(b, "</div>\n");
 }
 
@@ -1858,24 +1333,26 @@ static void html_ladder(page *P, const qv_lab_section *S)
 	qv_buf *b = P->b;
 	int N = S->players;
 	double fair = 1.0 / N;
-	heading(P, "h3", "ladder", "Skill and luck");
+	qv__lab_heading(P->b, P->id, "h3", "ladder", "Skill and luck");
 	int n = S->nrungs;
 	if (n > (int)(sizeof S->rung / sizeof *S->rung))
 		n = (int)(sizeof S->rung / sizeof *S->rung);
 	if (n <= 0) {
-		not_measured(b, "The skill ladder was not measured: this study ran no ladder games "
-		                "(<code>--ladder-games 0</code>) and no luck games "
-		                "(<code>--luck-games 0</code>).");
+		qv__lab_not_measured(
+		    b, "The skill ladder was not measured: this study ran no ladder games "
+		       "(<code>--ladder-games 0</code>) and no luck games "
+		       "(<code>--luck-games 0</code>).");
 		return;
 	}
-	how(b,
+	qv__lab_how(
+	    b,
 	    "The score of one seat searching twice as much as the others (2<sup>k+1</sup> "
 	    "against 2<sup>k</sup> iterations). In a game of skill it stays above the dashed fair share as the "
 	    "search grows; the luck floor is what random play scores against the study&#39;s "
 	    "first agent.");
 	const int W = 400, H = 236;
 	const double x0 = 48, x1 = 390;
-	scale y = {0, 1, 190, 34};
+	qv__lab_scale y = {0, 1, 190, 34};
 	double cw = (x1 - x0) / n;
 	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
 	qv_buf label = {0};
@@ -1883,18 +1360,20 @@ static void html_ladder(page *P, const qv_lab_section *S)
 	              "Skill ladder with %d players: the score of the stronger seat per rung, and "
 	              "the luck floor, with 95%% intervals",
 	              N);
-	svg_open(b, W, H, qv_buf_str(&label));
+	qv__lab_svg_open(b, W, H, qv_buf_str(&label));
 	qv_buf_free(&label);
 	for (int i = 0; i <= 4; i++) {
 		double v = i / 4.0;
-		svg_line(b, x0, at(&y, v), x1, at(&y, v), "grid");
-		svg_text(b, x0 - 6, at(&y, v) + 4.5, "end", "mut", tick_pct(v).s);
+		qv__lab_svg_line(b, x0, qv__lab_scale_at(&y, v), x1, qv__lab_scale_at(&y, v),
+		                 "grid");
+		qv__lab_svg_text(b, x0 - 6, qv__lab_scale_at(&y, v) + 4.5, "end", "mut",
+		                 qv__lab_tick_pct(v).s);
 	}
-	svg_line(b, x0, at(&y, fair), x1, at(&y, fair), "fair");
+	qv__lab_svg_line(b, x0, qv__lab_scale_at(&y, fair), x1, qv__lab_scale_at(&y, fair), "fair");
 	char fl[32];
 	snprintf(fl, sizeof fl, "fair share 1/%d", N);
-	svg_line(b, x0, 12, x0 + 28, 12, "fair");
-	svg_text(b, x0 + 34, 16.5, NULL, NULL, fl);
+	qv__lab_svg_line(b, x0, 12, x0 + 28, 12, "fair");
+	qv__lab_svg_text(b, x0 + 34, 16.5, NULL, NULL, fl);
 	for (int i = 0; i < n; i++) {
 		const qv_lab_rung *r = &S->rung[i];
 		double cx = x0 + (i + 0.5) * cw;
@@ -1903,22 +1382,23 @@ static void html_ladder(page *P, const qv_lab_section *S)
 			snprintf(t, sizeof t, "luck");
 		else
 			snprintf(t, sizeof t, "%ld", 2L << r->k);
-		svg_text(b, cx, 208, "middle", r->k < 0 ? NULL : "mut", t);
-		if (!measured(&r->score))
+		qv__lab_svg_text(b, cx, 208, "middle", r->k < 0 ? NULL : "mut", t);
+		if (!qv__lab_measured(&r->score))
 			continue;
 		qv_buf_printf(b, "<g class=\"%s\">", r->k < 0 ? "re" : "ab");
-		if (known_ci(r->score.ci))
-			svg_line(b, cx, at(&y, r->score.ci.lo), cx, at(&y, r->score.ci.hi), "ci");
+		if (qv__lab_known_ci(r->score.ci))
+			qv__lab_svg_line(b, cx, qv__lab_scale_at(&y, r->score.ci.lo), cx,
+			                 qv__lab_scale_at(&y, r->score.ci.hi), "ci");
 		qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" class=\"pt\"/></g>\n",
-		              co(cx).s, co(at(&y, r->score.v)).s);
+		              qv__lab_co(cx).s, qv__lab_co(qv__lab_scale_at(&y, r->score.v)).s);
 	}
-	svg_text(b, (x0 + x1) / 2, 226, "middle", "mut", "iterations of the stronger seat");
+	qv__lab_svg_text(b, (x0 + x1) / 2, 226, "middle", "mut", "iterations of the stronger seat");
 	qv_buf_puts(b, "</svg>\n");
 	qv_buf_printf(b,
 	              "<figcaption>Each rung against half its iterations; the fair share is "
 	              "%s.</figcaption>\n</figure>\n",
-	              pct(fair).s);
-	table_open(P, "ladder-table", "The skill ladder");
+	              qv__lab_pct(fair).s);
+	qv__lab_table_open(P->b, P->id, "ladder-table", "The skill ladder");
 	qv_buf_puts(b,
 	            "<thead><tr><th scope=\"col\">Rung</th><th scope=\"col\">The seat</th>"
 	            "<th scope=\"col\">The others</th><th scope=\"col\">Score</th>"
@@ -1926,21 +1406,22 @@ static void html_ladder(page *P, const qv_lab_section *S)
 	            "<tbody>\n");
 	for (int i = 0; i < n; i++) {
 		const qv_lab_rung *r = &S->rung[i];
-		bool m = measured(&r->score);
+		bool m = qv__lab_measured(&r->score);
 		if (r->k < 0) {
 			qv_buf_puts(b, "<tr><th scope=\"row\">luck floor</th><td>random</td><td>");
-			html_esc(b, P->p->cfg.agents[0]);
+			qv__lab_html_esc(b, P->p->cfg.agents[0]);
 			qv_buf_puts(b, "</td>");
 		} else
 			qv_buf_printf(b,
 			              "<tr><th scope=\"row\">k = %d</th><td>%ld</td><td>%ld</td>",
 			              r->k, 2L << r->k, 1L << r->k);
 		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%ld</td></tr>\n",
-		              pct(m ? r->score.v : NAN).s,
-		              pct_ci(m ? r->score.ci : (qv_interval){NAN, NAN}).s, r->score.n);
+		              qv__lab_pct(m ? r->score.v : NAN).s,
+		              qv__lab_pct_ci(m ? r->score.ci : (qv_interval){NAN, NAN}).s,
+		              r->score.n);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 	qv_buf_puts(b, "</div>\n");
 }
 
@@ -1950,7 +1431,7 @@ static void html_ladder(page *P, const qv_lab_section *S)
  * both schemes for the text on it to keep its contrast). */
 static void tint(qv_buf *b, double s)
 {
-	if (!known(s) || fabs(s - 0.5) < 0.005) {
+	if (!qv__lab_known(s) || fabs(s - 0.5) < 0.005) {
 		qv_buf_puts(b, "<td>");
 		return;
 	}
@@ -1963,16 +1444,19 @@ static void html_agents(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_config *c = &P->p->cfg;
-	heading(P, "h3", "agents", "Agents");
+	qv__lab_heading(P->b, P->id, "h3", "agents", "Agents");
 	int n = S->nagents < c->nagents ? S->nagents : c->nagents;
 	if (n < 2) {
-		not_measured(b, "One agent played every seat: there is no match-up to show.");
+		qv__lab_not_measured(b,
+		                     "One agent played every seat: there is no match-up to show.");
 		return;
 	}
-	how(b, "Each row&#39;s score against each column&#39;s agent in the main games, over the "
+	qv__lab_how(
+	    b, "Each row&#39;s score against each column&#39;s agent in the main games, over the "
 	       "pairs of seats where both sat (a better rank counts 1, the same rank one half), "
 	       "and each agent&#39;s Elo against the field.");
-	table_open(P, "agents-table", "Score of the row against the column, and Elo");
+	qv__lab_table_open(P->b, P->id, "agents-table",
+	                   "Score of the row against the column, and Elo");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Agent</th>");
 	for (int a = 0; a < n; a++)
 		qv_buf_printf(b, "<th scope=\"col\">vs #%d</th>", a + 1);
@@ -1980,20 +1464,21 @@ static void html_agents(page *P, const qv_lab_section *S)
 	               "<tbody>\n");
 	for (int a = 0; a < n; a++) {
 		qv_buf_printf(b, "<tr><th scope=\"row\">#%d <code>", a + 1);
-		html_esc(b, c->agents[a]);
+		qv__lab_html_esc(b, c->agents[a]);
 		qv_buf_puts(b, "</code></th>");
 		for (int o = 0; o < n; o++) {
 			double s = a == o ? NAN : S->matrix[a][o];
 			tint(b, s);
-			qv_buf_printf(b, "%s</td>", a == o ? "&mdash;" : pct(s).s);
+			qv_buf_printf(b, "%s</td>", a == o ? "&mdash;" : qv__lab_pct(s).s);
 		}
 		const qv_lab_est *e = &S->elo[a];
-		bool m = measured(e);
-		qv_buf_printf(b, "<td>%s</td><td>%s</td></tr>\n", num(m ? e->v : NAN, 0, true).s,
-		              num_ci(m ? e->ci : (qv_interval){NAN, NAN}, 0, true).s);
+		bool m = qv__lab_measured(e);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td></tr>\n",
+		              qv__lab_num(m ? e->v : NAN, 0, true).s,
+		              qv__lab_num_ci(m ? e->ci : (qv_interval){NAN, NAN}, 0, true).s);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 }
 
 /* ---- the baseline ---- */
@@ -2008,22 +1493,23 @@ static void html_baseline(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_config *c = &P->p->cfg;
-	heading(P, "h3", "baseline", "Against the baseline");
+	qv__lab_heading(P->b, P->id, "h3", "baseline", "Against the baseline");
 	if (!c->baseline || S->ncompare <= 0) {
-		not_measured(
+		qv__lab_not_measured(
 		    b,
 		    "No baseline was measured: run the study with <code>--baseline FILE</code> to "
 		    "compare this variant with another.");
 		return;
 	}
-	how(b, "Every metric of this variant beside the baseline&#39;s, with the difference and "
+	qv__lab_how(
+	    b, "Every metric of this variant beside the baseline&#39;s, with the difference and "
 	       "its 95% interval; an interval that excludes zero is a difference the games "
 	       "show.");
 	qv_buf label = {0};
 	qv_buf_puts(&label, "This variant against the baseline \xe2\x80\x9c");
 	qv_buf_puts(&label, c->baseline->name);
 	qv_buf_puts(&label, "\xe2\x80\x9d");
-	table_open(P, "baseline-table", qv_buf_str(&label));
+	qv__lab_table_open(P->b, P->id, "baseline-table", qv_buf_str(&label));
 	qv_buf_free(&label);
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Variant</th>"
 	               "<th scope=\"col\">Baseline</th><th scope=\"col\">&Delta;</th>"
@@ -2037,19 +1523,21 @@ static void html_baseline(page *P, const qv_lab_section *S)
 		qv_copy(name, sizeof name, m->metric);
 		if (name[0] >= 'a' && name[0] <= 'z')
 			name[0] = (char)(name[0] - 'a' + 'A');
-		row_head(b, name);
+		qv__lab_row_head(b, name);
 		if (plain)
 			qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
-			              num(m->variant, 2, false).s, num(m->baseline, 2, false).s,
-			              num(m->delta.d, 2, true).s, num_ci(m->delta.ci, 2, true).s);
+			              qv__lab_num(m->variant, 2, false).s,
+			              qv__lab_num(m->baseline, 2, false).s,
+			              qv__lab_num(m->delta.d, 2, true).s,
+			              qv__lab_num_ci(m->delta.ci, 2, true).s);
 		else
 			qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
-			              pct(m->variant).s, pct(m->baseline).s, pp(m->delta.d).s,
-			              pp_ci(m->delta.ci).s);
-		qv_buf_printf(b, "<td>%s</td></tr>\n", pval(m->delta.p).s);
+			              qv__lab_pct(m->variant).s, qv__lab_pct(m->baseline).s,
+			              qv__lab_pp(m->delta.d).s, qv__lab_pp_ci(m->delta.ci).s);
+		qv_buf_printf(b, "<td>%s</td></tr>\n", qv__lab_pval(m->delta.p).s);
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 }
 
 /* ---- reproduction ---- */
@@ -2162,7 +1650,7 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 static void fact(qv_buf *b, const char *name, const char *value, bool code)
 {
 	qv_buf_printf(b, "<dt>%s</dt><dd>%s", name, code ? "<code>" : "");
-	html_esc(b, value);
+	qv__lab_html_esc(b, value);
 	qv_buf_printf(b, "%s</dd>\n", code ? "</code>" : "");
 }
 
@@ -2205,12 +1693,12 @@ static void html_watch(page *P, const qv_lab_section *S)
 	for (int i = 0; i < n; i++)
 		shown += index[i] >= 0 && index[i] < p->total;
 	if (!shown) {
-		not_measured(b, "No games were played with this number of players.");
+		qv__lab_not_measured(b, "No games were played with this number of players.");
 		return;
 	}
 	char cap[64];
 	snprintf(cap, sizeof cap, "Games to watch again with %d players", S->players);
-	table_open(P, "games", cap);
+	qv__lab_table_open(P->b, P->id, "games", cap);
 	qv_buf_puts(
 	    b,
 	    "<thead><tr><th scope=\"col\">Game</th><th scope=\"col\" class=\"t\">Why</th>"
@@ -2227,13 +1715,13 @@ static void html_watch(page *P, const qv_lab_section *S)
 		              index[i], why[i], g->decisions);
 		for (int s = 0; s < g->players; s++) {
 			qv_buf_printf(b, "%s<span class=\"seat\">p%d <code>", s ? ", " : "", s + 1);
-			html_esc(b, seat_agent(a, g, s));
+			qv__lab_html_esc(b, seat_agent(a, g, s));
 			qv_buf_puts(b, "</code></span>");
 		}
 		qv_buf_puts(b, "</td></tr>\n");
 	}
 	qv_buf_puts(b, "</tbody>\n");
-	table_close(b);
+	qv__lab_table_close(b);
 	qv_buf_puts(b, "<pre><code>");
 	qv_buf cmd = {0};
 	for (int i = 0; i < n; i++) {
@@ -2243,7 +1731,7 @@ static void html_watch(page *P, const qv_lab_section *S)
 		play_command(&cmd, p, &P->games[index[i]], index[i]);
 		qv_buf_putc(&cmd, '\n');
 	}
-	html_esc(b, qv_buf_str(&cmd));
+	qv__lab_html_esc(b, qv_buf_str(&cmd));
 	qv_buf_free(&cmd);
 	qv_buf_puts(b, "</code></pre>\n");
 }
@@ -2268,7 +1756,7 @@ static void html_reproduction(qv_buf *b, const qv_lab_report *r, const qv_lab_ga
 	       "machines.</p>\n<pre><code>");
 	qv_buf cmd = {0};
 	run_command(&cmd, p);
-	html_esc(b, qv_buf_str(&cmd));
+	qv__lab_html_esc(b, qv_buf_str(&cmd));
 	qv_buf_free(&cmd);
 	qv_buf_puts(b, "</code></pre>\n<dl class=\"facts\">\n");
 	fact(b, "Game", c->game->name, false);
@@ -2335,23 +1823,23 @@ static void write_html(const qv_lab_report *r, const qv_lab_game *games, qv_buf 
 	qv_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	               "<meta name=\"color-scheme\" content=\"light dark\">\n<title>");
-	html_esc(b, c->game->title);
+	qv__lab_html_esc(b, c->game->title);
 	qv_buf_puts(b, builtin ? ", the built-in set" : ", \xe2\x80\x9c");
 	if (!builtin) {
-		html_esc(b, vname);
+		qv__lab_html_esc(b, vname);
 		qv_buf_puts(b, "\xe2\x80\x9d");
 	}
 	qv_buf_printf(b, ": the designer&#39;s lab</title>\n<style>\n%s</style>\n</head>\n<body>\n",
-	              css);
+	              qv__lab_css);
 
 	qv_buf_puts(b, "<header>\n<p class=\"kicker\">quiver &middot; the designer&#39;s lab</p>\n"
 	               "<h1>");
-	html_esc(b, c->game->title);
+	qv__lab_html_esc(b, c->game->title);
 	if (builtin) {
 		qv_buf_puts(b, ": the built-in set");
 	} else {
 		qv_buf_puts(b, ": \xe2\x80\x9c");
-		html_esc(b, vname);
+		qv__lab_html_esc(b, vname);
 		qv_buf_puts(b, "\xe2\x80\x9d");
 	}
 	qv_buf_printf(b, "</h1>\n<p class=\"sub\">%d games per player count, played by ", c->games);
@@ -2359,13 +1847,13 @@ static void write_html(const qv_lab_report *r, const qv_lab_game *games, qv_buf 
 		qv_buf_puts(b, a == 0                ? "<code>"
 		               : a + 1 == c->nagents ? " and <code>"
 		                                     : ", <code>");
-		html_esc(b, c->agents[a]);
+		qv__lab_html_esc(b, c->agents[a]);
 		qv_buf_puts(b, "</code>");
 	}
 	qv_buf_puts(b, " with seats rotated");
 	if (c->baseline) {
 		qv_buf_puts(b, "; compared with the baseline \xe2\x80\x9c");
-		html_esc(b, c->baseline->name);
+		qv__lab_html_esc(b, c->baseline->name);
 		qv_buf_puts(b, "\xe2\x80\x9d");
 	}
 	qv_buf_printf(b, ". %d games in all, seed %" PRIu64 ".</p>\n", p->total, c->seed);
@@ -2385,40 +1873,12 @@ static void write_html(const qv_lab_report *r, const qv_lab_game *games, qv_buf 
 		html_section(&P, &r->section[k]);
 	html_reproduction(b, r, games);
 	qv_buf_puts(b, "</main>\n<footer>Written by quiver ");
-	html_esc(b, c->version);
+	qv__lab_html_esc(b, c->version);
 	qv_buf_puts(b, " (<code>quiver lab</code>, docs/lab.md). The same study gives the same "
 	               "page, byte for byte.</footer>\n</body>\n</html>\n");
 }
 
 /* ---- the files ---- */
-
-static qv_status write_file(const char *dir, const char *name, const qv_buf *text, qv_err *err)
-{
-	qv_buf path = {0};
-	qv_buf_printf(&path, "%s/%s", dir, name);
-	if (path.failed) {
-		qv_buf_free(&path);
-		return qv_fail(err, QV_ENOMEM, "out of memory writing %s", name);
-	}
-	FILE *f = fopen(qv_buf_str(&path), "wb");
-	if (!f) {
-		qv_status st =
-		    qv_fail(err, QV_EIO, "cannot write %s: %s", qv_buf_str(&path), strerror(errno));
-		qv_buf_free(&path);
-		return st;
-	}
-	bool ok = fwrite(qv_buf_str(text), 1, text->len, f) == text->len;
-	int e = errno;
-	if (fclose(f) != 0 && ok) {
-		ok = false;
-		e = errno;
-	}
-	qv_status st = QV_OK;
-	if (!ok)
-		st = qv_fail(err, QV_EIO, "cannot write %s: %s", qv_buf_str(&path), strerror(e));
-	qv_buf_free(&path);
-	return st;
-}
 
 qv_status qv_lab_write(const qv_lab_report *r, const qv_lab_game *games, const char *dir,
                        qv_err *err)
@@ -2435,7 +1895,7 @@ qv_status qv_lab_write(const qv_lab_report *r, const qv_lab_game *games, const c
 	qv_status st = QV_OK;
 	for (int i = 0; i < 3 && st == QV_OK; i++)
 		st = out[i].failed ? qv_fail(err, QV_ENOMEM, "out of memory writing %s", names[i])
-		                   : write_file(dir, names[i], &out[i], err);
+		                   : qv__lab_write_file(dir, names[i], &out[i], err);
 	for (int i = 0; i < 3; i++)
 		qv_buf_free(&out[i]);
 	return st;
