@@ -11,10 +11,13 @@ set -euo pipefail
 usage() {
   cat <<'EOF'
 Usage: scripts/lab-slurm.sh --shards K --out DIR [options] -- GAME [quiver lab run options]
+       scripts/lab-slurm.sh --shards K --out DIR [options] -- sweep GAME --vary PATH=LO..HI
+                                                              [quiver lab sweep options]
 
-Submits a `quiver lab run` study to Slurm as a job array of K shards, and `quiver lab merge`
-as a job that starts when every shard has succeeded. The options after `--` are those of
-`quiver lab run` (docs/cli.md), without --out, --shard and --threads, which this script sets.
+Submits a `quiver lab run` study (or, after `-- sweep`, a `quiver lab sweep`) to Slurm as a
+job array of K shards, and `quiver lab merge` as a job that starts when every shard has
+succeeded. The options after `--` are those of `quiver lab run` or `quiver lab sweep`
+(docs/cli.md), without --out, --shard and --threads, which this script sets.
 
   --shards K        the number of shards (array tasks 0..K-1), at least 1
   --out DIR         the study's folder: DIR/report.html, report.json and games.csv at the end,
@@ -170,6 +173,13 @@ sbatch_header() {
   done
 }
 
+# `-- sweep GAME ...` submits a sweep; anything else is a study's `lab run`.
+command=run
+if [ "$1" = sweep ]; then
+  command=sweep
+  shift
+  [ $# -ge 1 ] || die "nothing after 'sweep': give the game and --vary PATH=LO..HI"
+fi
 run_args=$(printf ' %q' "$@")
 # The jobs run where this script was called, wherever they are submitted from later, so that
 # relative paths among the arguments (a --variant file) name the same files.
@@ -185,7 +195,7 @@ merge_script="$out/slurm/merge.sbatch"
 set -euo pipefail
 cd $here
 k=\${SLURM_ARRAY_TASK_ID:?"submit this script as an array job: sbatch --array=0-$((shards - 1)) $shards_script"}
-exec $(printf '%q' "$quiver") lab run$run_args \\
+exec $(printf '%q' "$quiver") lab $command$run_args \\
   --shard "\$k/$shards" --threads "\${SLURM_CPUS_PER_TASK:-$cpus}" --out $(printf '%q' "$out/shards")
 EOF
 } >"$shards_script"

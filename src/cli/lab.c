@@ -19,8 +19,10 @@
 #include "cli/cli.h"
 #include "games/json_util.h"
 #include "lab/lab.h"
+#include "lab/sweep.h"
 
 #define LAB_DEFAULT_GAMES           200
+#define LAB_DEFAULT_SWEEP_GAMES     100
 #define LAB_DEFAULT_COMPONENT_GAMES 100
 #define LAB_DEFAULT_LADDER_GAMES    20
 #define LAB_DEFAULT_LUCK_GAMES      20
@@ -50,6 +52,7 @@ static const cli_opt run_options[] = {
     {"components", "ID,ID..."},
     {"until-settled", "W"},
     {"settle-cap", "M"},
+    {"vary", "PATH=LO..HI"},
     {"help", NULL},
     {NULL, NULL},
 };
@@ -76,6 +79,7 @@ enum {
 	OPT_COMPONENTS,
 	OPT_UNTIL_SETTLED,
 	OPT_SETTLE_CAP,
+	OPT_VARY,
 	OPT_HELP
 };
 
@@ -109,6 +113,10 @@ static void lab_help(void)
 	       "                      [--until-settled W [--settle-cap M]] [--seed S]\n"
 	       "                      [--threads T] [--param K=V]... --out DIR [--force]\n"
 	       "                      [--shard k/K]\n"
+	       "       quiver lab sweep <game> --vary PATH=LO..HI[:STEP] [--variant FILE]\n"
+	       "                      [--agents A,B...] [--players N,M...] [--games N]\n"
+	       "                      [--paired] [--fixed-sides] [--seed S] [--threads T]\n"
+	       "                      [--param K=V]... --out DIR [--force] [--shard k/K]\n"
 	       "       quiver lab merge SHARD... --out DIR [--force]\n\n"
 	       "Studies a game's variant by self-play and writes one report: whether the game is\n"
 	       "fair for every seat at every player count, how long, drawish and lucky it is,\n"
@@ -161,13 +169,19 @@ static void lab_help(void)
 	       "                      the same bytes as one machine's (scripts/lab-slurm.sh runs\n"
 	       "                      the slices as a Slurm job array)\n"
 	       "  -h, --help          this help\n\n"
+	       "A sweep takes one number through a range, a game parameter (max_turns) or a\n"
+	       "number of the variant by its path (cards.scout-r.strength, die.faces.0), plays\n"
+	       "--games games (default %d) per value and player count, every value on the same\n"
+	       "seed, and writes one report of curves: each seat's score, the fairness gap and\n"
+	       "the mean length, with their intervals. It shards and merges like a study.\n\n"
 	       "examples: quiver lab run concardia --games 400 --out study\n"
+	       "          quiver lab sweep concardia --vary cards.scout-r.strength=1..9 --out s\n"
 	       "          quiver lab run evons --variant my.json --baseline base.json --out cmp\n"
 	       "          quiver lab run three-arrows --shard 0/4 --seed 7 --out shards\n"
 	       "          quiver lab merge shards/*.lab --out study\n",
 	       LAB_DEFAULT_AGENT, LAB_DEFAULT_GAMES, LAB_DEFAULT_COMPONENT_GAMES,
 	       LAB_DEFAULT_LADDER_GAMES, QV_LAB_LADDER_LO, QV_LAB_LADDER_HI, LAB_DEFAULT_LUCK_GAMES,
-	       LAB_DEFAULT_SETTLE_CAP);
+	       LAB_DEFAULT_SETTLE_CAP, LAB_DEFAULT_SWEEP_GAMES);
 }
 
 /* ---- the output folder ---- */
@@ -255,6 +269,9 @@ typedef struct run_opts {
 	double precision;
 	double settle_width; /* --until-settled; 0: one round */
 	long settle_cap;
+	const char *vary;        /* lab sweep: --vary */
+	bool sweep;              /* lab sweep rather than lab run */
+	unsigned long long seen; /* bit k: option k was given */
 	bool games_given, paired, seeded;
 	uint64_t seed;
 	qv_lab_config cfg;
@@ -312,6 +329,8 @@ static int parse_run(int argc, char **argv, run_opts *o)
 	const char *v;
 	int opt;
 	while ((opt = cli_next(&p, run_options, &v)) != CLI_OPT_END) {
+		if (opt >= 0 && opt < 64)
+			o->seen |= 1ull << opt;
 		switch (opt) {
 		case CLI_OPT_BAD: return CLI_EXIT_USAGE;
 		case CLI_OPT_POSITIONAL:
@@ -323,6 +342,7 @@ static int parse_run(int argc, char **argv, run_opts *o)
 			o->game = v;
 			break;
 		case OPT_HELP: lab_help(); return CLI_EXIT_OK;
+		case OPT_VARY: o->vary = v; break;
 		case OPT_VARIANT: o->variant = v; break;
 		case OPT_BASELINE: o->baseline = v; break;
 		case OPT_AGENTS: {
@@ -422,7 +442,28 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		}
 	}
 	if (!o->game)
-		return cli_usage("lab", "no game: expected quiver lab run <game> --out DIR");
+		return cli_usage("lab", "no game: expected quiver lab %s <game> %s--out DIR",
+		                 o->sweep ? "sweep" : "run", o->sweep ? "--vary PATH=LO..HI " : "");
+	if (o->sweep) {
+		/* A sweep's value is a study of the main arm alone. */
+		static const int study_only[] = {
+		    OPT_BASELINE,   OPT_COMPONENT_GAMES, OPT_LADDER_GAMES,  OPT_LADDER,
+		    OPT_LUCK_GAMES, OPT_COMPONENTS,      OPT_UNTIL_SETTLED, OPT_SETTLE_CAP};
+		for (size_t i = 0; i < sizeof study_only / sizeof study_only[0]; i++)
+			if (o->seen >> study_only[i] & 1)
+				return cli_usage(
+				    "lab",
+				    "--%s is for quiver lab run: a sweep plays the main "
+				    "arm of a study at each value",
+				    run_options[study_only[i]].name);
+		if (!o->vary)
+			return cli_usage("lab",
+			                 "no --vary: expected quiver lab sweep <game> --vary "
+			                 "PATH=LO..HI[:STEP] --out DIR");
+	} else if (o->vary) {
+		return cli_usage("lab", "--vary is for quiver lab sweep <game> --vary PATH=LO..HI "
+		                        "--out DIR");
+	}
 	if (!o->out)
 		return cli_usage("lab", "no --out DIR: the folder the report goes to");
 	if (o->games_given && o->precision > 0)
@@ -464,9 +505,11 @@ static long games_for_precision(double precision)
 	return (long)ceil(QV_Z95 * QV_Z95 * 0.25 / (precision * precision));
 }
 
-/* Writes the shard file DIR/shard-k-of-K.lab. */
-static int write_shard(const run_opts *o, const qv_lab_plan *plan, int lo, int hi,
-                       const qv_lab_game *games)
+/* Writes the shard file DIR/shard-k-of-K.lab: the header line, then games [lo, hi) of a
+ * study of total games. A sweep's lines carry their index in the sweep (lo + i), not in their
+ * value's study (reindex). */
+static int write_shard(const run_opts *o, const char *header, int lo, int hi, int total,
+                       qv_lab_game *games, bool reindex)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/shard-%ld-of-%ld.lab", o->out, o->shard, o->shards);
@@ -476,12 +519,15 @@ static int write_shard(const run_opts *o, const qv_lab_plan *plan, int lo, int h
 	if (!f)
 		return cli_fail("lab", "cannot write '%s': %s", tmp, strerror(errno));
 	qv_buf b = {0};
-	qv_lab_header_write(plan, lo, hi, &b);
-	qv_buf_putc(&b, '\n');
-	fputs(qv_buf_str(&b), f);
+	fputs(header, f);
+	fputc('\n', f);
 	for (int i = 0; i < hi - lo; i++) {
 		qv_buf_clear(&b);
+		int own = games[i].index;
+		if (reindex)
+			games[i].index = lo + i;
 		qv_lab_line_write(&games[i], &b);
+		games[i].index = own;
 		qv_buf_putc(&b, '\n');
 		fputs(qv_buf_str(&b), f);
 	}
@@ -494,8 +540,143 @@ static int write_shard(const run_opts *o, const qv_lab_plan *plan, int lo, int h
 		remove(tmp);
 		return cli_fail("lab", "cannot write '%s': %s", path, strerror(errno));
 	}
-	printf("wrote %s (games %d-%d of %d)\n", path, lo, hi - 1, plan->total);
+	printf("wrote %s (games %d-%d of %d)\n", path, lo, hi - 1, total);
 	return CLI_EXIT_OK;
+}
+
+/* ---- sweeps ---- */
+
+/* Parses the lines of sweep games [0, total), each game's index its index in the sweep, and
+ * writes the sweep's report into dir. */
+static int sweep_report_from_lines(const qv_lab_sweep *s, const char *const *lines,
+                                   const size_t *lens, const char *dir)
+{
+	qv_lab_game *games = calloc((size_t)s->total + 1, sizeof *games);
+	if (!games)
+		return cli_fail("lab", "out of memory for %d games", s->total);
+	int rc = CLI_EXIT_OK, read = 0;
+	qv_err err;
+	for (; read < s->total; read++) {
+		if (qv_lab_line_read(lines[read], lens[read], &games[read], &err)) {
+			rc = cli_fail("lab", "game %d: %s", read, err.msg);
+			break;
+		}
+		int k = qv_lab_sweep_point(s, read), own = read - s->first[k];
+		if (games[read].index != read ||
+		    games[read].players != qv_lab_arm_of(&s->plan[k], own)->players) {
+			rc = cli_fail("lab", "game line %d is not game %d of this sweep", read,
+			              read);
+			qv_lab_game_free(&games[read]);
+			break;
+		}
+		games[read].index = own;
+	}
+	if (!rc && qv_lab_sweep_write(s, games, dir, &err))
+		rc = cli_fail("lab", "%s", err.msg);
+	if (!rc)
+		printf("wrote %s/report.html, %s/report.json and %s/games.csv\n", dir, dir, dir);
+	for (int i = 0; i < read; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	return rc;
+}
+
+/* The lines of games (played, in index order; each line's index its place among them), one
+ * after another in text, and where each starts. false when memory is short. */
+static bool lines_of(qv_lab_game *games, int n, qv_buf *text, const char ***lines, size_t **lens)
+{
+	size_t *off = calloc((size_t)n + 1, sizeof *off);
+	*lines = calloc((size_t)n + 1, sizeof **lines);
+	*lens = calloc((size_t)n + 1, sizeof **lens);
+	bool ok = off && *lines && *lens;
+	for (int i = 0; ok && i < n; i++) {
+		off[i] = text->len;
+		int own = games[i].index;
+		games[i].index = i;
+		qv_lab_line_write(&games[i], text);
+		games[i].index = own;
+		qv_buf_putc(text, '\n');
+	}
+	ok = ok && !text->failed;
+	for (int i = 0; ok && i < n; i++) {
+		(*lines)[i] = text->s + off[i];
+		(*lens)[i] = (i + 1 < n ? off[i + 1] : text->len) - off[i] - 1;
+	}
+	free(off);
+	return ok;
+}
+
+/* quiver lab sweep, once the configuration is made: plays the sweep (or one shard of it) and
+ * writes its report (or the shard). */
+static int run_sweep(run_opts *o)
+{
+	qv_lab_sweep *s = calloc(1, sizeof *s);
+	if (!s)
+		return cli_fail("lab", "out of memory");
+	qv_err err;
+	qv_status st = qv_lab_sweep_make(&o->cfg, o->vary, s, &err);
+	if (st) {
+		free(s);
+		return st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
+		                       : cli_usage("lab", "%s", err.msg);
+	}
+	qv_lab_game *games = NULL;
+	int played = 0, rc;
+	if ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
+	    (!o->shards && (rc = refuse_other_study(o->out, o->force))))
+		goto done;
+	int lo = 0, hi = s->total;
+	if (o->shards) {
+		lo = (int)((long long)o->shard * s->total / o->shards);
+		hi = (int)((long long)(o->shard + 1) * s->total / o->shards);
+	}
+	printf("lab sweep %s, %s: %d values, variant %s (%.12s), seed %llu: %d games",
+	       o->cfg.game->name, o->vary, s->nvalues, o->cfg.variant->name, o->cfg.variant->sha256,
+	       (unsigned long long)o->cfg.seed, s->total);
+	if (o->shards)
+		printf(", slice %ld of %ld: games %d-%d", o->shard, o->shards, lo, hi - 1);
+	printf("\n");
+	fflush(stdout);
+	games = calloc((size_t)(hi - lo) + 1, sizeof *games);
+	if (!games) {
+		rc = cli_fail("lab", "out of memory for %d games", hi - lo);
+		goto done;
+	}
+	cli_progress prog = {false};
+	st = qv_lab_sweep_play(s, lo, hi, (int)o->threads, games,
+	                       isatty(STDERR_FILENO) ? cli_show_progress : NULL, &prog, &err);
+	if (st) {
+		if (prog.shown)
+			fputc('\n', stderr);
+		rc = cli_fail("lab", "%s", err.msg);
+		goto done;
+	}
+	played = hi - lo;
+	qv_buf text = {0};
+	if (o->shards) {
+		qv_lab_sweep_header_write(s, lo, hi, &text);
+		rc = text.failed ? cli_fail("lab", "out of memory")
+		                 : write_shard(o, qv_buf_str(&text), lo, hi, s->total, games, true);
+		qv_buf_free(&text);
+		goto done;
+	}
+	/* As for a study: the report from the lines read back, as a merge makes it. */
+	const char **lines = NULL;
+	size_t *lens = NULL;
+	if (!lines_of(games, played, &text, &lines, &lens))
+		rc = cli_fail("lab", "out of memory for the lines of %d games", played);
+	else
+		rc = sweep_report_from_lines(s, lines, lens, o->out);
+	qv_buf_free(&text);
+	free(lines);
+	free(lens);
+done:
+	for (int i = 0; i < played; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	qv_lab_sweep_free(s);
+	free(s);
+	return rc;
 }
 
 /* ---- --until-settled ---- */
@@ -566,12 +747,13 @@ static int next_round(run_opts *o, const qv_lab_plan *plan, const qv_lab_game *g
 	return unsettled && next > games_now ? (int)next : 0;
 }
 
-static int lab_run(int argc, char **argv)
+static int lab_run(int argc, char **argv, bool sweep)
 {
 	run_opts *o = calloc(1, sizeof *o);
 	if (!o)
 		return cli_fail("lab", "out of memory");
-	o->games = LAB_DEFAULT_GAMES;
+	o->sweep = sweep;
+	o->games = sweep ? LAB_DEFAULT_SWEEP_GAMES : LAB_DEFAULT_GAMES;
 	o->component_games = LAB_DEFAULT_COMPONENT_GAMES;
 	o->ladder_games = LAB_DEFAULT_LADDER_GAMES;
 	o->luck_games = LAB_DEFAULT_LUCK_GAMES;
@@ -631,6 +813,10 @@ static int lab_run(int argc, char **argv)
 	cfg->fixed_sides = o->fixed_sides;
 	cfg->seed = o->seed;
 	qv_copy(cfg->version, sizeof cfg->version, QV_VERSION);
+	if (o->sweep) {
+		rc = run_sweep(o);
+		goto done;
+	}
 	qv_err err;
 	for (int round = 1;; round++) {
 		qv_status st = qv_lab_plan_make(cfg, &plan, &err);
@@ -676,7 +862,12 @@ static int lab_run(int argc, char **argv)
 		}
 		played = hi - lo;
 		if (o->shards) {
-			rc = write_shard(o, &plan, lo, hi, games);
+			qv_buf header = {0};
+			qv_lab_header_write(&plan, lo, hi, &header);
+			rc = header.failed ? cli_fail("lab", "out of memory")
+			                   : write_shard(o, qv_buf_str(&header), lo, hi, plan.total,
+			                                 games, false);
+			qv_buf_free(&header);
 			goto done;
 		}
 		int next = o->settle_width > 0 ? next_round(o, &plan, games, &rc) : 0;
@@ -697,28 +888,13 @@ static int lab_run(int argc, char **argv)
 	 * are written one after another into one buffer (a line is a few hundred bytes: a buffer
 	 * each would cost an allocation per game). */
 	qv_buf text = {0};
-	size_t *off = calloc((size_t)plan.total + 1, sizeof *off);
-	const char **lines = calloc((size_t)plan.total + 1, sizeof *lines);
-	size_t *lens = calloc((size_t)plan.total + 1, sizeof *lens);
-	if (off && lines && lens) {
-		for (int i = 0; i < plan.total; i++) {
-			off[i] = text.len;
-			qv_lab_line_write(&games[i], &text);
-			qv_buf_putc(&text, '\n');
-		}
-		off[plan.total] = text.len;
-	}
-	if (!off || !lines || !lens || text.failed) {
+	const char **lines = NULL;
+	size_t *lens = NULL;
+	if (!lines_of(games, plan.total, &text, &lines, &lens))
 		rc = cli_fail("lab", "out of memory for the lines of %d games", plan.total);
-	} else {
-		for (int i = 0; i < plan.total; i++) {
-			lines[i] = text.s + off[i];
-			lens[i] = off[i + 1] - off[i] - 1;
-		}
+	else
 		rc = report_from_lines(&plan, lines, lens, o->out, false);
-	}
 	qv_buf_free(&text);
-	free(off);
 	free(lines);
 	free(lens);
 done:
@@ -918,12 +1094,27 @@ static int lab_merge(int argc, char **argv)
 		              sh[0].path, sh[0].cfg.version, QV_VERSION);
 	qv_lab_plan plan = {0};
 	bool planned = false;
+	/* A sweep's shards name what varies: the sweep is made from their study's configuration. */
+	qv_lab_sweep *sweep = NULL;
+	int total = 0;
 	if (rc < 0) {
 		qv_err err;
-		if (qv_lab_plan_make(&sh[0].cfg, &plan, &err))
+		if (sh[0].cfg.sweep[0]) {
+			sweep = calloc(1, sizeof *sweep);
+			if (!sweep)
+				rc = cli_fail("lab", "out of memory");
+			else if (qv_lab_sweep_make(&sh[0].cfg, sh[0].cfg.sweep, sweep, &err)) {
+				rc = cli_fail("lab", "%s: %s", sh[0].path, err.msg);
+				free(sweep);
+				sweep = NULL;
+			} else
+				total = sweep->total;
+		} else if (qv_lab_plan_make(&sh[0].cfg, &plan, &err)) {
 			rc = cli_fail("lab", "%s: %s", sh[0].path, err.msg);
-		else
+		} else {
 			planned = true;
+			total = plan.total;
+		}
 	}
 	if (rc < 0) {
 		for (int i = 0; i < n; i++)
@@ -942,16 +1133,16 @@ static int lab_merge(int argc, char **argv)
 				              s->hi - 1, order[i - 1]->path);
 			at = s->hi;
 		}
-		if (rc < 0 && at != plan.total)
+		if (rc < 0 && at != total)
 			rc = cli_fail("lab",
 			              "games %d-%d are in no shard: a shard is missing (after "
 			              "%s)",
-			              at, plan.total - 1, order[n - 1]->path);
+			              at, total - 1, order[n - 1]->path);
 	}
 	if (rc < 0 && (rc = cli_prepare_dir("lab", "--out", out)) == CLI_EXIT_OK &&
 	    (rc = refuse_other_study(out, force)) == CLI_EXIT_OK) {
-		const char **lines = calloc((size_t)plan.total + 1, sizeof *lines);
-		size_t *lens = calloc((size_t)plan.total + 1, sizeof *lens);
+		const char **lines = calloc((size_t)total + 1, sizeof *lines);
+		size_t *lens = calloc((size_t)total + 1, sizeof *lens);
 		if (!lines || !lens) {
 			rc = cli_fail("lab", "out of memory");
 		} else {
@@ -960,13 +1151,17 @@ static int lab_merge(int argc, char **argv)
 					lines[sh[i].lo + k] = sh[i].line[k];
 					lens[sh[i].lo + k] = sh[i].len[k];
 				}
-			rc = report_from_lines(&plan, lines, lens, out, false);
+			rc = sweep ? sweep_report_from_lines(sweep, lines, lens, out)
+			           : report_from_lines(&plan, lines, lens, out, false);
 		}
 		free(lines);
 		free(lens);
 	}
 	if (planned)
 		qv_lab_plan_free(&plan);
+	if (sweep)
+		qv_lab_sweep_free(sweep);
+	free(sweep);
 	for (int i = 0; i < n; i++) {
 		free(sh[i].data);
 		json_decref(sh[i].header);
@@ -983,15 +1178,18 @@ int cli_lab(int argc, char **argv)
 	if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		if (argc < 2) {
 			return cli_usage("lab",
-			                 "expected quiver lab run <game> --out DIR, or quiver "
-			                 "lab merge SHARD... --out DIR");
+			                 "expected quiver lab run <game> --out DIR, quiver lab "
+			                 "sweep <game> --vary PATH=LO..HI --out DIR, or quiver lab "
+			                 "merge SHARD... --out DIR");
 		}
 		lab_help();
 		return CLI_EXIT_OK;
 	}
 	if (strcmp(argv[1], "run") == 0)
-		return lab_run(argc - 1, argv + 1);
+		return lab_run(argc - 1, argv + 1, false);
+	if (strcmp(argv[1], "sweep") == 0)
+		return lab_run(argc - 1, argv + 1, true);
 	if (strcmp(argv[1], "merge") == 0)
 		return lab_merge(argc - 1, argv + 1);
-	return cli_usage("lab", "unknown lab command '%s' (expected run or merge)", argv[1]);
+	return cli_usage("lab", "unknown lab command '%s' (expected run, sweep or merge)", argv[1]);
 }

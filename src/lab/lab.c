@@ -368,8 +368,11 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 			continue;
 		rc = qv_variant_from_json(doc, g, "ablated variant", &ablated[k], err);
 		json_decref(doc);
-		if (rc)
-			return qv_fail(err, rc, "taking out %s: %s", out->component[k], err->msg);
+		if (rc) {
+			char was[sizeof err->msg];
+			qv_copy(was, sizeof was, err->msg);
+			return qv_fail(err, rc, "taking out %s: %s", out->component[k], was);
+		}
 	}
 	int cap = 0;
 	for (int i = 0; !rc && i < cfg->nplayers; i++) {
@@ -1166,6 +1169,8 @@ void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
 	json_object_set_new(h, "paired", json_boolean(cfg->paired));
 	json_object_set_new(h, "fixed_sides", json_boolean(cfg->fixed_sides));
 	json_object_set_new(h, "components", json_string(cfg->components));
+	if (cfg->sweep[0])
+		json_object_set_new(h, "sweep", json_string(cfg->sweep));
 	json_object_set_new(h, "seed", json_string(seed));
 	json_object_set_new(h, "total", json_integer(p->total));
 	json_object_set_new(h, "range", json_pack("[ii]", lo, hi));
@@ -1326,6 +1331,11 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 	cfg->fixed_sides = json_is_true(v);
 	if (!header_text(h, "components", cfg->components, sizeof cfg->components)) {
 		rc = header_bad(err, "components", "the components studied, as a string");
+		goto done;
+	}
+	if (json_object_get(h, "sweep") &&
+	    (!header_text(h, "sweep", cfg->sweep, sizeof cfg->sweep) || !cfg->sweep[0])) {
+		rc = header_bad(err, "sweep", "a sweep's PATH=LO..HI[:STEP] as a string");
 		goto done;
 	}
 	char *end;

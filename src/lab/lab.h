@@ -97,6 +97,9 @@ typedef struct qv_lab_config {
 	 * `abilities`; "" studies them all. The others are listed, with their play rates, and
 	 * have no tests. */
 	char components[1024];
+	/* A sweep's --vary text (src/lab/sweep.h): the header of a sweep's shard carries it, the
+	 * rest of the configuration being the study each value plays; "" for a study. */
+	char sweep[256];
 	uint64_t seed;
 	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
 } qv_lab_config;

@@ -115,6 +115,53 @@ expect_rc 2 "$Q" lab run "${settle[@]}" --component-games 50 --until-settled 0.1
 	--settle-cap 20 --out x
 contains err.txt "over --settle-cap 20"
 
+# A sweep: a component's number and a game parameter; three shards merged give one machine's
+# bytes; every value plays on the same seed.
+sweep=(concardia --vary cards.scout-r.strength=1..9:4 --agents random --games 6 --seed 8
+	--threads 2)
+expect_rc 0 "$Q" lab sweep "${sweep[@]}" --out sweep-one
+contains out.txt "3 values"
+contains out.txt "wrote sweep-one/report.html"
+contains sweep-one/report.json '"values": [1, 5, 9]'
+contains sweep-one/report.html "<svg"
+for k in 0 1 2; do
+	expect_rc 0 "$Q" lab sweep "${sweep[@]}" --shard "$k/3" --out sweep-shards
+done
+expect_rc 0 "$Q" lab merge sweep-shards/shard-1-of-3.lab sweep-shards/shard-0-of-3.lab \
+	sweep-shards/shard-2-of-3.lab --out sweep-merged
+for f in report.html report.json games.csv; do
+	cmp -s "sweep-one/$f" "sweep-merged/$f" || fail "the merged sweep's $f differs from one machine's"
+done
+expect_rc 1 "$Q" lab merge sweep-shards/shard-0-of-3.lab sweep-shards/shard-2-of-3.lab --out sweep-m2
+contains err.txt "a shard is missing"
+expect_rc 0 "$Q" lab sweep three-arrows --vary max_turns=50..150:100 --agents random --games 4 \
+	--seed 2 --out sweep-param
+contains sweep-param/report.json '"kind": "parameter"'
+contains sweep-param/report.json '"values": [50, 150]'
+# Sweep refusals, each naming the problem and the expected form.
+expect_rc 2 "$Q" lab sweep concardia --vary cards.nosuch.strength=1..3 --out x
+contains err.txt "names nothing: no 'nosuch' in 'cards'"
+expect_rc 2 "$Q" lab sweep concardia --vary cards.scout-r.id=1..3 --out x
+contains err.txt "is not a number of the variant"
+expect_rc 2 "$Q" lab sweep concardia --vary cards.scout-r.strength=-3..-2 --games 2 --out x
+contains err.txt "strength=-3: sweep/cards/12/strength: expected an integer from 0 to 15"
+expect_rc 2 "$Q" lab sweep concardia --vary cards.scout-r.strength=9..1 --out x
+contains err.txt "LO <= HI"
+expect_rc 2 "$Q" lab sweep concardia --vary strength --out x
+contains err.txt "expected PATH=LO..HI[:STEP]"
+expect_rc 2 "$Q" lab sweep three-arrows --vary max_turns=1..100 --out x
+contains err.txt "a sweep takes at most 41"
+expect_rc 2 "$Q" lab sweep three-arrows --vary nosuch=1..2 --out x
+contains err.txt "neither a parameter of three-arrows"
+expect_rc 2 "$Q" lab sweep three-arrows --vary max_turns=10..20:10 --out x
+contains err.txt "max_turns"
+expect_rc 2 "$Q" lab sweep three-arrows --vary max_turns=50..60:10 --component-games 4 --out x
+contains err.txt "--component-games is for quiver lab run"
+expect_rc 2 "$Q" lab sweep three-arrows --out x
+contains err.txt "no --vary"
+expect_rc 2 "$Q" lab run three-arrows --vary max_turns=50..60:10 --out x
+contains err.txt "--vary is for quiver lab sweep"
+
 # Usage errors.
 expect_rc 2 "$Q" lab run three-arrows --shard 4/4 --out x
 contains err.txt "expected k/K"
@@ -132,7 +179,7 @@ contains err.txt "'afile' is not a folder (expected --out DIR, a folder"
 expect_rc 1 "$Q" lab merge shards/*.lab --out afile/sub
 contains err.txt "cannot create the folder 'afile/sub'"
 expect_rc 2 "$Q" lab frobnicate
-contains err.txt "run or merge"
+contains err.txt "run, sweep or merge"
 expect_rc 0 "$Q" lab --help
 contains out.txt "quiver lab merge SHARD"
 

@@ -4,7 +4,8 @@
 # and munged, a slurm.conf of its own (ports chosen free, every file in the folder, only
 # 127.0.0.1), slurmctld and slurmd. LAB_SLURM (scripts/lab-slurm.sh) submits a study as a job
 # array of 4 shards and its merge as a dependent job; the merged report.html, report.json and
-# games.csv must be byte-identical to `quiver lab run` of the same study on one machine. Then
+# games.csv must be byte-identical to `quiver lab run` of the same study on one machine (and a
+# sweep's, through `-- sweep`, to `quiver lab sweep`'s). Then
 # the recovery docs/lab.md gives for a failed shard: its lines removed, its array index
 # submitted again with the kept batch script, the merge after it, the same bytes again.
 # It needs root (slurmd starts jobs as their user) and Debian's slurm-wlm and munge
@@ -231,4 +232,21 @@ wait_job "$again" 90
 wait_job "$merge_again" 60
 compare "shard 2 submitted again"
 echo "shard 2 submitted again: the same report"
+
+# ---- a sweep through the script: its shards and merge, the bytes of one machine's ----
+sweep=(concardia --vary cards.scout-r.strength=1..9:4 --agents random --games 8 --seed 5)
+"$LAB_SLURM" --shards "$SHARDS" --cpus 1 --quiver "$Q" --out "$WORK/sweep" -- sweep "${sweep[@]}" \
+  >"$WORK/submit-sweep.txt" || fail "lab-slurm.sh -- sweep failed: $(cat "$WORK/submit-sweep.txt")"
+array_id=$(sed -n 's/^shards: job \([0-9]*\),.*/\1/p' "$WORK/submit-sweep.txt")
+merge_id=$(sed -n 's/^merge: *job \([0-9]*\),.*/\1/p' "$WORK/submit-sweep.txt")
+[ -n "$array_id" ] && [ -n "$merge_id" ] || fail "no job ids in lab-slurm.sh's output for the sweep"
+jobs+=("$array_id" "$merge_id")
+wait_job "$array_id" 150
+wait_job "$merge_id" 60
+"$Q" lab sweep "${sweep[@]}" --out "$WORK/sweep-one" >/dev/null 2>"$WORK/sweep-one.stderr" ||
+  fail "quiver lab sweep on one machine failed: $(head -c 600 "$WORK/sweep-one.stderr")"
+for f in report.html report.json games.csv; do
+  cmp "$WORK/sweep-one/$f" "$WORK/sweep/$f" || fail "sweep: $f differs from the one-machine run's"
+done
+echo "a sweep in $SHARDS shards on Slurm: the same report as on one machine"
 echo "lab/slurm: all passed"
