@@ -44,6 +44,7 @@
 #define QV_VARIANT_NAME      64        /* a variant's name, with its NUL */
 #define QV_VARIANT_HASHLEN   65        /* the SHA-256 in hexadecimal, with its NUL */
 #define QV_VARIANT_ABILITIES 8         /* abilities one entry may carry (qv_components.abilities) */
+#define QV_VARIANT_PROBLEMS  20        /* problems of one file the checker lists */
 
 /* What a game tells the designer's lab (src/lab/lab.h) through its components' board
  * and touched (qv_components, below): declared here, with the games, so that a game's lab
@@ -230,9 +231,30 @@ int qv_variant_loaded(bool shared);
 
 /* Loads, checks and resolves the variant file at path (its `extends` chain read relative to
  * each file's folder) and builds its tables. g, when not NULL, is the game it must be for.
- * Failures name the file and the JSON path, the value received and what is accepted, or the
- * line and column of a syntax error. */
+ * The first failure is named by the file (after the files whose `extends` led to it) and the
+ * JSON path, the value received and what is accepted, or the line and column of a syntax
+ * error. */
 qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant **out, qv_err *err);
+
+/* Every problem qv_variant_check found in a file: the first QV_VARIANT_PROBLEMS, in the order
+ * found, each a message as qv_variant_load's; n counts them all, those not listed too. */
+typedef struct qv_variant_problems {
+	int n;
+	qv_err list[QV_VARIANT_PROBLEMS];
+} qv_variant_problems;
+
+/* qv_variant_load for the checker (`quiver variant check`): rather than stopping at the first
+ * problem, it goes on past every one after which there is still something to check (a bad
+ * value, an unknown key or id, an `extends` file that cannot be read: the file's own values
+ * are checked then, but not what names the entries of the set it extends) and lists them all
+ * in *problems. It stops where nothing more can be checked: a syntax error, a game unknown or
+ * missing. A problem in a file reached through `extends` is named by the chain of files that
+ * led to it ("weak.json extends mid.json: /cards/2/strength: ..."), and a file that cannot be
+ * read by the `/extends` that names it ("weak.json: /extends: mid.json: cannot open: ...").
+ * QV_OK, with *out loaded as qv_variant_load's, when there is no problem (problems->n is 0);
+ * else the first problem's code. */
+qv_status qv_variant_check(const char *path, const qv_game *g, const qv_variant **out,
+                           qv_variant_problems *problems);
 
 /* The same for a document received from a client or a record: its `extends` may only be
  * "base" (a server never reads files a client names). what prefixes the paths in messages

@@ -20,8 +20,10 @@ static void variant_help(void)
 	    "with --variant FILE (quiver play, quiver arena, quiver engine).\n\n"
 	    "  dump <game>   print the game's built-in components: a complete variant file to\n"
 	    "                copy and edit\n"
-	    "  check FILE... check variant files: every problem named by the file, the JSON path,\n"
-	    "                the value and what is accepted; exits 1 if any file has one\n"
+	    "  check FILE... check variant files: every problem of a file (the first 20),\n"
+	    "                one a line, named by the file (after the files whose extends\n"
+	    "                led to it), the JSON path, the value and what is accepted;\n"
+	    "                exits 1 if any file has one\n"
 	    "  show FILE     print the file resolved (what it extends applied, every block\n"
 	    "                complete) and its SHA-256, which records and reports name it by\n"
 	    "  --json        with show: the resolved document alone, itself a variant file\n\n"
@@ -50,10 +52,17 @@ static int check(int n, char **files)
 {
 	int bad = 0;
 	for (int i = 0; i < n; i++) {
-		qv_err err;
+		qv_variant_problems problems;
 		const qv_variant *v;
-		if (qv_variant_load(files[i], NULL, &v, &err)) {
-			fprintf(stderr, "%s\n", err.msg);
+		if (qv_variant_check(files[i], NULL, &v, &problems)) {
+			int listed =
+			    problems.n < QV_VARIANT_PROBLEMS ? problems.n : QV_VARIANT_PROBLEMS;
+			for (int k = 0; k < listed; k++)
+				fprintf(stderr, "%s\n", problems.list[k].msg);
+			if (problems.n > listed)
+				fprintf(stderr,
+				        "%s: %d more problems not listed (the first %d are)\n",
+				        files[i], problems.n - listed, listed);
 			bad++;
 		} else {
 			printf("%s: ok: %s variant \"%s\", sha256 %s%s\n", files[i], v->game->name,

@@ -6,9 +6,11 @@
  *
  * A message always names where the problem is as a JSON pointer into the document given
  * ("/cards/add/0/arrows/1"), the value received and what is accepted: a designer's typo must
- * never pass silently into a study, so unknown keys are errors too. The resolved document is
- * hashed in one canonical form (compact, keys sorted), so the same components have one SHA-256
- * however they were written, and the built-in set's dump loads as the built-in set itself.
+ * never pass silently into a study, so unknown keys are errors too. Loading stops at the first
+ * problem; the checker (qv_variant_check) goes on past each one after which something is left
+ * to check, and lists them all. The resolved document is hashed in one canonical form
+ * (compact, keys sorted), so the same components have one SHA-256 however they were written,
+ * and the built-in set's dump loads as the built-in set itself.
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include <errno.h>
@@ -40,10 +42,16 @@ static int registry_shared; /* of which loaded for clients (qv_variant.shared) *
 /* ---- where a problem is ---- */
 
 /* The context of one check: the file (NULL for a document from a client or a record) or the
- * prefix of its paths, and the path being checked, grown and cut as the check descends. */
+ * prefix of its paths, the path being checked, grown and cut as the check descends, and the
+ * list of problems when the checker collects them all. */
 typedef struct where {
-	const char *file; /* the file's name as given, or NULL */
+	const char *file; /* the file's name as given, after the files extending it, or NULL */
 	const char *what; /* prefix of paths when file is NULL ("variant") */
+	/* Every problem, for the checker (qv_variant_check); NULL: stop at the first. */
+	qv_variant_problems *list;
+	/* The set this document extends could not be read (its problem listed): the built-in set
+	 * stands in for it, and nothing that names its entries is checked. */
+	bool blind;
 	char path[256];
 	size_t len;
 } where;
@@ -83,6 +91,26 @@ static void cut(where *w, size_t at)
 	w->path[at] = '\0';
 }
 
+/* Adds the problem one to the checker's list while it has room; n counts every problem. */
+static void add_problem(qv_variant_problems *list, const qv_err *one)
+{
+	if (list->n < QV_VARIANT_PROBLEMS)
+		list->list[list->n] = *one;
+	list->n++;
+}
+
+/* Copies the problem one to err (when not NULL, nor one itself) and adds it to list (when not
+ * NULL, and the problem is not memory running out, which qv__variant_load lists once, at the
+ * end); returns code. */
+static qv_status note(qv_variant_problems *list, const qv_err *one, qv_err *err, qv_status code)
+{
+	if (err && err != one)
+		*err = *one;
+	if (list && one && code != QV_ENOMEM)
+		add_problem(list, one);
+	return code;
+}
+
 static qv_status fail_at(qv_err *err, const where *w, qv_status code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static qv_status fail_at(qv_err *err, const where *w, qv_status code, const char *fmt, ...)
@@ -92,9 +120,22 @@ static qv_status fail_at(qv_err *err, const where *w, qv_status code, const char
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	qv_err one;
 	if (w->file)
-		return qv_fail(err, code, "%s: %s: %s", w->file, w->len ? w->path : "/", text);
-	return qv_fail(err, code, "%s%s: %s", w->what, w->path, text);
+		qv_fail(&one, code, "%s: %s: %s", w->file, w->len ? w->path : "/", text);
+	else
+		qv_fail(&one, code, "%s%s: %s", w->what, w->path, text);
+	return note(w->list, &one, err, code);
+}
+
+/* After a check that failed with rc: whether to go on to the next, which only the checker does
+ * (w->list), and never once memory ran out. The first failure is kept in *bad, what the
+ * check returns when it ends. */
+static bool go_on(const where *w, qv_status rc, qv_status *bad)
+{
+	if (!*bad)
+		*bad = rc;
+	return w->list && rc != QV_ENOMEM;
 }
 
 /* A value as a message quotes it: compact JSON, cut to a readable length. */
@@ -217,6 +258,7 @@ static qv_status check_value(const json_t *v, const qv_vfield *f, where *w, qv_e
 		unsigned seen = 0;
 		size_t i;
 		const json_t *e;
+		qv_status bad = QV_OK;
 		json_array_foreach(v, i, e)
 		{
 			size_t at = step_index(w, i);
@@ -249,10 +291,10 @@ static qv_status check_value(const json_t *v, const qv_vfield *f, where *w, qv_e
 				            shown(e, got, sizeof got));
 			}
 			cut(w, at);
-			if (rc)
+			if (rc && !go_on(w, rc, &bad))
 				return rc;
 		}
-		return QV_OK;
+		return bad;
 	}
 	case QV_VF_OBJECT: return check_entry(v, f->fields, f->nfields, true, "object", w, err);
 	}
@@ -281,6 +323,7 @@ static qv_status check_entry(const json_t *o, const qv_vfield *fields, int n, bo
 		               shown(o, got, sizeof got));
 	const char *key;
 	const json_t *v;
+	qv_status bad = QV_OK;
 	json_object_foreach((json_t *)o, key, v)
 	{
 		const qv_vfield *f = NULL;
@@ -292,15 +335,19 @@ static qv_status check_entry(const json_t *o, const qv_vfield *fields, int n, bo
 		                 : fail_at(err, w, QV_EINVAL, "unknown key; expected one of %s",
 		                           field_keys(fields, n, words, sizeof words));
 		cut(w, at);
-		if (rc)
+		if (rc && !go_on(w, rc, &bad))
 			return rc;
 	}
-	for (int i = 0; complete && i < n; i++)
-		if (!fields[i].optional && !json_object_get(o, fields[i].key))
-			return fail_at(err, w, QV_EINVAL, "missing \"%s\" (a %s needs %s)",
-			               fields[i].key, noun,
-			               field_keys(fields, n, words, sizeof words));
-	return QV_OK;
+	for (int i = 0; complete && i < n; i++) {
+		if (fields[i].optional || json_object_get(o, fields[i].key))
+			continue;
+		qv_status rc =
+		    fail_at(err, w, QV_EINVAL, "missing \"%s\" (a %s needs %s)", fields[i].key,
+		            noun, field_keys(fields, n, words, sizeof words));
+		if (!go_on(w, rc, &bad))
+			return rc;
+	}
+	return bad;
 }
 
 /* ---- resolving a document ---- */
@@ -313,11 +360,15 @@ typedef struct chain {
 	qv__game_finder find; /* the game a document names, when the caller gives none */
 	bool files;           /* `extends` may name a file (then seen is not NULL) */
 	int depth;
-	char (*seen)[PATH_MAX]; /* QV_VARIANT_DEPTH paths */
+	char (*seen)[PATH_MAX];    /* QV_VARIANT_DEPTH paths */
+	qv_variant_problems *list; /* every problem (qv_variant_check), or NULL */
+	/* The file being resolved as messages name it, after the files extending it
+	 * ("weak.json extends mid.json"), or NULL before the first. */
+	const char *by;
 } chain;
 
-static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, json_t **out,
-                              const qv_game **game, qv_err *err);
+static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, const where *ref,
+                              json_t **out, const qv_game **game, qv_err *err);
 
 /* The entry of list whose id (id_key) is id, or -1. */
 static long entry_index(const json_t *list, const char *id_key, const char *id)
@@ -340,6 +391,7 @@ static qv_status unique_ids(const json_t *list, const qv_vblock *b, where *w, qv
 {
 	size_t i;
 	const json_t *e;
+	qv_status bad = QV_OK;
 	json_array_foreach(list, i, e)
 	{
 		const char *id = json_string_value(json_object_get(e, b->id_key));
@@ -351,14 +403,17 @@ static qv_status unique_ids(const json_t *list, const qv_vblock *b, where *w, qv
 			    fail_at(err, w, QV_EINVAL, "%s \"%s\" is listed twice (at %ld and %zu)",
 			            b->noun, id, first, i);
 			cut(w, at);
-			return rc;
+			if (!go_on(w, rc, &bad))
+				return rc;
 		}
 	}
-	return QV_OK;
+	return bad;
 }
 
 /* Applies one list block of a variant (v: an array replacing the list, or an edit) to
- * resolved[b->key]. */
+ * resolved[b->key]. While the checker goes on past a problem, an added entry with a bad value
+ * is added all the same (unless its id is taken), so that the list's size, checked last, is
+ * the one the file meant; a modification with one is not applied. */
 static qv_status apply_list(json_t *resolved, const qv_vblock *b, const json_t *v, where *w,
                             qv_err *err)
 {
@@ -366,17 +421,18 @@ static qv_status apply_list(json_t *resolved, const qv_vblock *b, const json_t *
 	json_t *list = json_object_get(resolved, b->key);
 	size_t i;
 	const json_t *e;
+	qv_status rc, bad = QV_OK;
 	if (json_is_array(v)) {
 		json_array_foreach(v, i, e)
 		{
 			size_t at = step_index(w, i);
-			qv_status rc = check_entry(e, b->fields, b->nfields, true, b->noun, w, err);
+			rc = check_entry(e, b->fields, b->nfields, true, b->noun, w, err);
 			cut(w, at);
-			if (rc)
+			if (rc && !go_on(w, rc, &bad))
 				return rc;
 		}
-		qv_status rc = unique_ids(v, b, w, err);
-		if (rc)
+		rc = unique_ids(v, b, w, err);
+		if (rc && !go_on(w, rc, &bad))
 			return rc;
 		json_t *copy = json_deep_copy(v);
 		if (!copy || json_object_set_new(resolved, b->key, copy))
@@ -389,12 +445,12 @@ static qv_status apply_list(json_t *resolved, const qv_vblock *b, const json_t *
 		{
 			if (strcmp(key, "remove") && strcmp(key, "modify") && strcmp(key, "add")) {
 				size_t at = step_key(w, key);
-				qv_status rc =
-				    fail_at(err, w, QV_EINVAL,
-				            "unknown key; expected remove, modify or add (or the "
-				            "whole list as an array)");
+				rc = fail_at(err, w, QV_EINVAL,
+				             "unknown key; expected remove, modify or add (or the "
+				             "whole list as an array)");
 				cut(w, at);
-				return rc;
+				if (!go_on(w, rc, &bad))
+					return rc;
 			}
 		}
 		/* remove, then modify, then add: whatever order the file writes them in */
@@ -402,82 +458,108 @@ static qv_status apply_list(json_t *resolved, const qv_vblock *b, const json_t *
 		const json_t *mod = json_object_get(v, "modify");
 		const json_t *add = json_object_get(v, "add");
 		size_t at = step_key(w, "remove");
-		if (rm && !json_is_array(rm))
-			return fail_at(err, w, QV_EINVAL, "expected an array of %s ids; got %s",
-			               b->noun, shown(rm, got, sizeof got));
+		if (rm && !json_is_array(rm)) {
+			rc = fail_at(err, w, QV_EINVAL, "expected an array of %s ids; got %s",
+			             b->noun, shown(rm, got, sizeof got));
+			if (!go_on(w, rc, &bad))
+				return rc;
+		}
 		json_array_foreach(rm, i, e)
 		{
 			size_t at2 = step_index(w, i);
 			long k = json_is_string(e)
 			             ? entry_index(list, b->id_key, json_string_value(e))
 			             : -1;
+			rc = QV_OK;
 			if (!json_is_string(e))
-				return fail_at(err, w, QV_EINVAL, "expected a %s id; got %s",
-				               b->noun, shown(e, got, sizeof got));
-			if (k < 0)
-				return fail_at(err, w, QV_EINVAL,
-				               "no %s \"%s\" in the set this extends", b->noun,
-				               json_string_value(e));
-			if (json_array_remove(list, (size_t)k))
+				rc = fail_at(err, w, QV_EINVAL, "expected a %s id; got %s", b->noun,
+				             shown(e, got, sizeof got));
+			else if (k < 0 && !w->blind)
+				rc = fail_at(err, w, QV_EINVAL,
+				             "no %s \"%s\" in the set this extends", b->noun,
+				             json_string_value(e));
+			else if (k >= 0 && json_array_remove(list, (size_t)k))
 				return qv_fail(err, QV_ENOMEM, "out of memory");
 			cut(w, at2);
+			if (rc && !go_on(w, rc, &bad))
+				return rc;
 		}
 		cut(w, at);
 		at = step_key(w, "modify");
-		if (mod && !json_is_object(mod))
-			return fail_at(
+		if (mod && !json_is_object(mod)) {
+			rc = fail_at(
 			    err, w, QV_EINVAL,
 			    "expected an object of %s ids, each with the fields that change; "
 			    "got %s",
 			    b->noun, shown(mod, got, sizeof got));
+			if (!go_on(w, rc, &bad))
+				return rc;
+		}
 		json_object_foreach((json_t *)mod, key, part)
 		{
 			size_t at2 = step_key(w, key);
 			long k = entry_index(list, b->id_key, key);
-			if (k < 0)
-				return fail_at(err, w, QV_EINVAL,
-				               "no %s \"%s\" in the set this extends", b->noun,
-				               key);
-			qv_status rc =
-			    check_entry(part, b->fields, b->nfields, false, b->noun, w, err);
-			if (rc)
-				return rc;
+			bool ok = k >= 0;
+			if (!ok && !w->blind) {
+				rc = fail_at(err, w, QV_EINVAL,
+				             "no %s \"%s\" in the set this extends", b->noun, key);
+				if (!go_on(w, rc, &bad))
+					return rc;
+			}
+			rc = check_entry(part, b->fields, b->nfields, false, b->noun, w, err);
+			if (rc) {
+				ok = false;
+				if (!go_on(w, rc, &bad))
+					return rc;
+			}
 			if (json_object_get(part, b->id_key)) {
 				step_key(w, b->id_key);
-				return fail_at(
-				    err, w, QV_EINVAL,
-				    "an id does not change: remove the %s and add another",
-				    b->noun);
+				rc = fail_at(err, w, QV_EINVAL,
+				             "an id does not change: remove the %s and add another",
+				             b->noun);
+				cut(w, at2);
+				ok = false;
+				if (!go_on(w, rc, &bad))
+					return rc;
 			}
-			json_t *patch = json_deep_copy(part);
-			int bad =
-			    !patch || json_object_update(json_array_get(list, (size_t)k), patch);
-			json_decref(patch);
-			if (bad)
-				return qv_fail(err, QV_ENOMEM, "out of memory");
+			if (ok) {
+				json_t *patch = json_deep_copy(part);
+				int failed = !patch || json_object_update(
+				                           json_array_get(list, (size_t)k), patch);
+				json_decref(patch);
+				if (failed)
+					return qv_fail(err, QV_ENOMEM, "out of memory");
+			}
 			cut(w, at2);
 		}
 		cut(w, at);
 		at = step_key(w, "add");
-		if (add && !json_is_array(add))
-			return fail_at(err, w, QV_EINVAL, "expected an array of %ss; got %s",
-			               b->noun, shown(add, got, sizeof got));
+		if (add && !json_is_array(add)) {
+			rc = fail_at(err, w, QV_EINVAL, "expected an array of %ss; got %s", b->noun,
+			             shown(add, got, sizeof got));
+			if (!go_on(w, rc, &bad))
+				return rc;
+		}
 		json_array_foreach(add, i, e)
 		{
 			size_t at2 = step_index(w, i);
-			qv_status rc = check_entry(e, b->fields, b->nfields, true, b->noun, w, err);
-			if (rc)
+			rc = check_entry(e, b->fields, b->nfields, true, b->noun, w, err);
+			if (rc && !go_on(w, rc, &bad))
 				return rc;
 			const char *id = json_string_value(json_object_get(e, b->id_key));
-			if (entry_index(list, b->id_key, id) >= 0) {
+			bool taken = entry_index(list, b->id_key, id) >= 0;
+			if (taken && !w->blind) {
 				step_key(w, b->id_key);
-				return fail_at(
+				rc = fail_at(
 				    err, w, QV_EINVAL,
 				    "%s \"%s\" is already in the set (modify it, or remove it "
 				    "first)",
 				    b->noun, id);
+				if (!go_on(w, rc, &bad))
+					return rc;
 			}
-			if (json_array_append_new(list, json_deep_copy(e)))
+			if (json_is_object(e) && !taken &&
+			    json_array_append_new(list, json_deep_copy(e)))
 				return qv_fail(err, QV_ENOMEM, "out of memory");
 			cut(w, at2);
 		}
@@ -488,11 +570,15 @@ static qv_status apply_list(json_t *resolved, const qv_vblock *b, const json_t *
 		               "got %s",
 		               b->noun, shown(v, got, sizeof got));
 	}
+	/* the size of a list edited blind is not known: only a whole list's is */
 	size_t n = json_array_size(list);
-	if ((long)n < b->min || (long)n > b->max)
-		return fail_at(err, w, QV_EINVAL, "%zu %ss; the game takes %d to %d", n, b->noun,
-		               b->min, b->max);
-	return QV_OK;
+	if ((!w->blind || json_is_array(v)) && ((long)n < b->min || (long)n > b->max)) {
+		rc = fail_at(err, w, QV_EINVAL, "%zu %ss; the game takes %d to %d", n, b->noun,
+		             b->min, b->max);
+		if (!go_on(w, rc, &bad))
+			return rc;
+	}
+	return bad;
 }
 
 /* Applies a record block: its fields replace the extended ones. */
@@ -537,27 +623,31 @@ static qv_status apply_params(const qv_game *g, json_t *resolved, const json_t *
 	json_t *params = json_object_get(resolved, "params");
 	const char *key;
 	const json_t *val;
+	qv_status rc, bad = QV_OK;
 	json_object_foreach((json_t *)v, key, val)
 	{
 		size_t at = step_key(w, key);
 		const qv_param_def *d =
 		    strcmp(key, "variant") == 0 ? NULL : qv_param_find(g->params, g->nparams, key);
 		qv_err why;
+		rc = QV_OK;
 		if (!d) {
 			qv_param_unknown(g->params, g->nparams, key, g->name, &why);
-			return fail_at(err, w, QV_EINVAL, "%s", why.msg);
-		}
-		if (!param_text(val, text, sizeof text))
-			return fail_at(err, w, QV_EINVAL,
-			               "expected a number, true, false or text; got %s",
-			               shown(val, got, sizeof got));
-		if (qv_param_check(d, text, &why))
-			return fail_at(err, w, QV_EINVAL, "%s", why.msg);
-		if (json_object_set_new(params, key, json_string(text)))
+			rc = fail_at(err, w, QV_EINVAL, "%s", why.msg);
+		} else if (!param_text(val, text, sizeof text)) {
+			rc = fail_at(err, w, QV_EINVAL,
+			             "expected a number, true, false or text; got %s",
+			             shown(val, got, sizeof got));
+		} else if (qv_param_check(d, text, &why)) {
+			rc = fail_at(err, w, QV_EINVAL, "%s", why.msg);
+		} else if (json_object_set_new(params, key, json_string(text))) {
 			return qv_fail(err, QV_ENOMEM, "out of memory");
+		}
 		cut(w, at);
+		if (rc && !go_on(w, rc, &bad))
+			return rc;
 	}
-	return QV_OK;
+	return bad;
 }
 
 static qv_variant *find_locked(const qv_game *g, const char *sha, bool builtin);
@@ -591,27 +681,31 @@ static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 	return QV_OK;
 }
 
-/* Resolves the file `from` names, relative to dir (the folder of the file naming it). Its own
- * function, so that the room for a path is taken only when a file is read, never on the small
- * stack of a server's request. */
+/* Resolves the file `from` names, relative to dir (the folder of the file naming it; "." gives
+ * `from` as written). ref is where that file names it: its `extends`. Its own function, so
+ * that the room for a path is taken only when a file is read, never on the small stack of a
+ * server's request. */
 static __attribute__((noinline)) qv_status extend_file(const char *from, const char *dir,
-                                                       const qv_game *g, chain *ch, json_t **out,
-                                                       qv_err *err)
+                                                       const qv_game *g, chain *ch,
+                                                       const where *ref, json_t **out, qv_err *err)
 {
 	char path[PATH_MAX];
-	if (from[0] == '/' || !dir)
+	if (from[0] == '/' || !dir || strcmp(dir, ".") == 0)
 		snprintf(path, sizeof path, "%s", from);
 	else
 		snprintf(path, sizeof path, "%s/%s", dir, from);
-	return resolve_file(path, g, ch, out, NULL, err);
+	return resolve_file(path, g, ch, ref, out, NULL, err);
 }
 
 /* Resolves the document doc (from a file when w->file): the set it extends, then its own
- * parameters and blocks. *out gets the resolved document, which it owns. */
+ * parameters and blocks. *out gets the resolved document, which it owns. The checker (w->list)
+ * goes on past a problem and may end with a failure and *out both: the document as far as it
+ * resolved, which a file extending it goes on from. */
 static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, chain *ch, where *w,
                          json_t **out, const qv_game **game, qv_err *err)
 {
 	char got[SHOWN_MAX], words[600];
+	qv_status rc, bad = QV_OK;
 	*out = NULL;
 	if (!json_is_object(doc))
 		return fail_at(
@@ -620,13 +714,17 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 		    shown(doc, got, sizeof got));
 	const json_t *ver = json_object_get(doc, "quiver_variant");
 	size_t at = step_key(w, "quiver_variant");
+	rc = QV_OK;
 	if (!ver)
-		return fail_at(err, w, QV_EINVAL,
-		               "missing: a variant starts {\"quiver_variant\": 1, \"game\": ...}");
-	if (!json_is_integer(ver) || json_integer_value(ver) != 1)
-		return fail_at(err, w, QV_EINVAL, "expected 1 (the only version so far); got %s",
-		               shown(ver, got, sizeof got));
+		rc = fail_at(err, w, QV_EINVAL,
+		             "missing: a variant starts {\"quiver_variant\": 1, \"game\": ...}");
+	else if (!json_is_integer(ver) || json_integer_value(ver) != 1)
+		rc = fail_at(err, w, QV_EINVAL, "expected 1 (the only version so far); got %s",
+		             shown(ver, got, sizeof got));
 	cut(w, at);
+	if (rc && !go_on(w, rc, &bad))
+		return rc;
+	/* without its game, nothing else of a document can be checked: these stop the checker */
 	const json_t *gv = json_object_get(doc, "game");
 	at = step_key(w, "game");
 	qv_err why;
@@ -672,46 +770,63 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 				list[k++] = c->blocks[b].key;
 			list[k] = NULL;
 			at = step_key(w, key);
-			return fail_at(err, w, QV_EINVAL, "unknown key; expected one of %s",
-			               one_of(list, words, sizeof words));
+			rc = fail_at(err, w, QV_EINVAL, "unknown key; expected one of %s",
+			             one_of(list, words, sizeof words));
+			cut(w, at);
+			if (!go_on(w, rc, &bad))
+				return rc;
 		}
 	}
 	const json_t *name = json_object_get(doc, "name");
+	bool name_ok = !name || (json_is_string(name) && *json_string_value(name) &&
+	                         text_ok(json_string_value(name), QV_VARIANT_NAME - 1));
 	at = step_key(w, "name");
-	if (name && (!json_is_string(name) || !*json_string_value(name) ||
-	             !text_ok(json_string_value(name), QV_VARIANT_NAME - 1)))
-		return fail_at(err, w, QV_EINVAL, "expected a name of 1 to %d characters; got %s",
-		               QV_VARIANT_NAME - 1, shown(name, got, sizeof got));
+	if (!name_ok) {
+		rc = fail_at(err, w, QV_EINVAL, "expected a name of 1 to %d characters; got %s",
+		             QV_VARIANT_NAME - 1, shown(name, got, sizeof got));
+		if (!go_on(w, rc, &bad))
+			return rc;
+	}
 	cut(w, at);
 
 	/* the set it extends */
 	const json_t *ext = json_object_get(doc, "extends");
 	const char *from = ext ? json_string_value(ext) : "base";
 	json_t *res = NULL;
-	qv_status rc;
 	at = step_key(w, "extends");
-	if (!from)
-		return fail_at(err, w, QV_EINVAL,
-		               "expected \"base\" or the name of another variant file; got %s",
-		               shown(ext, got, sizeof got));
-	if (strcmp(from, "base") == 0) {
+	if (!from) {
+		rc = fail_at(err, w, QV_EINVAL,
+		             "expected \"base\" or the name of another variant file; got %s",
+		             shown(ext, got, sizeof got));
+	} else if (strcmp(from, "base") == 0) {
 		rc = builtin_json(g, &res, err);
+		if (rc)
+			return note(w->list, err, NULL, rc);
 	} else if (!ch->files) {
-		return fail_at(
-		    err, w, QV_EINVAL,
-		    "expected \"base\" (a variant sent here may extend only the built-in "
-		    "set: send the resolved one, `quiver variant show`); got %s",
-		    shown(ext, got, sizeof got));
+		rc = fail_at(err, w, QV_EINVAL,
+		             "expected \"base\" (a variant sent here may extend only the built-in "
+		             "set: send the resolved one, `quiver variant show`); got %s",
+		             shown(ext, got, sizeof got));
 	} else {
-		/* its messages name that file */
-		rc = extend_file(from, dir, g, ch, &res, err);
+		/* its messages name that file, after this one */
+		rc = extend_file(from, dir, g, ch, w, &res, err);
 	}
-	if (rc)
+	if (rc && !go_on(w, rc, &bad)) {
+		json_decref(res);
 		return rc;
+	}
+	if (!res) {
+		/* The checker goes on past a set it could not read: the built-in set stands in for
+		 * it, so that this document's own values are still checked. */
+		w->blind = true;
+		rc = builtin_json(g, &res, err);
+		if (rc)
+			return note(w->list, err, NULL, rc);
+	}
 	cut(w, at);
 	json_object_del(res, "extends");
-	if (json_object_set_new(res, "name",
-	                        json_string(name ? json_string_value(name) : "unnamed"))) {
+	if (json_object_set_new(
+	        res, "name", json_string(name && name_ok ? json_string_value(name) : "unnamed"))) {
 		json_decref(res);
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	}
@@ -724,7 +839,11 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 	at = step_key(w, "params");
 	rc = params ? apply_params(g, res, params, w, err) : QV_OK;
 	cut(w, at);
-	for (int b = 0; b < c->nblocks && !rc; b++) {
+	if (rc && !go_on(w, rc, &bad)) {
+		json_decref(res);
+		return rc;
+	}
+	for (int b = 0; b < c->nblocks; b++) {
 		const qv_vblock *blk = &c->blocks[b];
 		v = json_object_get(doc, blk->key);
 		if (!v)
@@ -735,23 +854,44 @@ static qv_status resolve(const json_t *doc, const qv_game *g, const char *dir, c
 		else
 			rc = apply_record(res, blk, v, w, err);
 		cut(w, at);
-	}
-	if (rc) {
-		json_decref(res);
-		return rc;
+		if (rc && !go_on(w, rc, &bad)) {
+			json_decref(res);
+			return rc;
+		}
 	}
 	*out = res;
 	if (game)
 		*game = g;
-	return QV_OK;
+	return bad;
+}
+
+/* A problem of the file at path as a whole (it cannot be read, it closes a cycle): named by
+ * its path, after ref (the `extends` that names it) when a file of the chain does. */
+static qv_status file_fail(qv_err *err, const chain *ch, const where *ref, const char *path,
+                           qv_status code, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static qv_status file_fail(qv_err *err, const chain *ch, const where *ref, const char *path,
+                           qv_status code, const char *fmt, ...)
+{
+	char text[sizeof err->msg];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	if (ref)
+		return fail_at(err, ref, code, "%s: %s", path, text);
+	qv_err one;
+	qv_fail(&one, code, "%s: %s", path, text);
+	return note(ch->list, &one, err, code);
 }
 
 /* Reads a file of at most QV_VARIANT_BYTES into a NUL-terminated buffer. */
-static qv_status read_file(const char *path, char **out, size_t *len, qv_err *err)
+static qv_status read_file(const char *path, const chain *ch, const where *ref, char **out,
+                           size_t *len, qv_err *err)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return qv_fail(err, QV_EIO, "%s: cannot open: %s", path, strerror(errno));
+		return file_fail(err, ch, ref, path, QV_EIO, "cannot open: %s", strerror(errno));
 	char *buf = malloc(QV_VARIANT_BYTES + 1);
 	if (!buf) {
 		fclose(f);
@@ -762,9 +902,9 @@ static qv_status read_file(const char *path, char **out, size_t *len, qv_err *er
 	fclose(f);
 	if (bad || n > QV_VARIANT_BYTES) {
 		free(buf);
-		return bad ? qv_fail(err, QV_EIO, "%s: cannot read", path)
-		           : qv_fail(err, QV_EINVAL, "%s: larger than %d bytes: not a variant",
-		                     path, QV_VARIANT_BYTES);
+		return bad ? file_fail(err, ch, ref, path, QV_EIO, "cannot read")
+		           : file_fail(err, ch, ref, path, QV_EINVAL,
+		                       "larger than %d bytes: not a variant", QV_VARIANT_BYTES);
 	}
 	buf[n] = '\0';
 	*out = buf;
@@ -772,45 +912,60 @@ static qv_status read_file(const char *path, char **out, size_t *len, qv_err *er
 	return QV_OK;
 }
 
-static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, json_t **out,
-                              const qv_game **game, qv_err *err)
+/* Reads and resolves the variant file at path. ref is where the file extending it names it
+ * (its `extends`), NULL for the file loaded: a file that cannot be read, or that closes a
+ * cycle, is a problem of that place. */
+static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, const where *ref,
+                              json_t **out, const qv_game **game, qv_err *err)
 {
 	*out = NULL;
 	char real[PATH_MAX];
 	if (!realpath(path, real))
-		return qv_fail(err, QV_EIO, "%s: cannot open: %s", path, strerror(errno));
+		return file_fail(err, ch, ref, path, QV_EIO, "cannot open: %s", strerror(errno));
 	for (int i = 0; i < ch->depth; i++)
 		if (strcmp(ch->seen[i], real) == 0)
-			return qv_fail(err, QV_EINVAL,
-			               "%s: extends itself through the files it extends "
-			               "(a cycle)",
-			               path);
+			return file_fail(err, ch, ref, path, QV_EINVAL,
+			                 "extends itself through the files it extends (a cycle)");
 	if (ch->depth == QV_VARIANT_DEPTH)
-		return qv_fail(err, QV_EINVAL, "%s: more than %d files extend one another", path,
-		               QV_VARIANT_DEPTH);
-	snprintf(ch->seen[ch->depth++], PATH_MAX, "%s", real);
+		return file_fail(err, ch, ref, path, QV_EINVAL,
+		                 "more than %d files extend one another", QV_VARIANT_DEPTH);
 	char *text = NULL;
 	size_t len = 0;
-	qv_status rc = read_file(path, &text, &len, err);
+	qv_status rc = read_file(path, ch, ref, &text, &len, err);
 	if (rc)
 		return rc;
-	json_error_t jerr;
-	json_t *doc = NULL;
 	if (strlen(text) != len) {
 		free(text);
-		return qv_fail(err, QV_EINVAL, "%s: holds a NUL byte: not a JSON text", path);
+		return file_fail(err, ch, ref, path, QV_EINVAL,
+		                 "holds a NUL byte: not a JSON text");
 	}
+	/* what this file's messages are named by: the chain that led to it */
+	char label[sizeof err->msg];
+	if (ch->by)
+		snprintf(label, sizeof label, "%s extends %s", ch->by, path);
+	else
+		snprintf(label, sizeof label, "%s", path);
+	json_error_t jerr;
+	json_t *doc = NULL;
 	rc = qv__json_parse(text, len, JSON_REJECT_DUPLICATES, &doc, &jerr);
 	free(text);
 	if (rc == QV_ENOMEM)
-		return qv_fail(err, rc, "%s: out of memory reading the variant (%zu bytes)", path,
+		return qv_fail(err, rc, "%s: out of memory reading the variant (%zu bytes)", label,
 		               len);
-	if (rc)
-		return qv_fail(err, rc, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+	if (rc) {
+		qv_err one;
+		qv_fail(&one, rc, "%s:%d:%d: %s", label, jerr.line, jerr.column, jerr.text);
+		return note(ch->list, &one, err, rc);
+	}
+	snprintf(ch->seen[ch->depth++], PATH_MAX, "%s", real);
+	const char *by = ch->by;
+	ch->by = label;
 	char dirbuf[PATH_MAX];
 	snprintf(dirbuf, sizeof dirbuf, "%s", path);
-	where w = {.file = path};
+	where w = {.file = label, .list = ch->list};
 	rc = resolve(doc, g, dirname(dirbuf), ch, &w, out, game, err);
+	ch->by = by;
+	ch->depth--;
 	bool named = json_object_get(doc, "name") != NULL;
 	json_decref(doc);
 	/* a document without a name takes its file's */
@@ -821,10 +976,12 @@ static qv_status resolve_file(const char *path, const qv_game *g, chain *ch, jso
 		char *dot = strrchr(stem, '.');
 		if (dot && dot != stem)
 			*dot = '\0';
-		if (json_object_set_new(*out, "name", json_string(stem)))
+		if (json_object_set_new(*out, "name", json_string(stem))) {
+			json_decref(*out);
+			*out = NULL;
 			rc = qv_fail(err, QV_ENOMEM, "out of memory");
+		}
 	}
-	ch->depth--;
 	return rc;
 }
 
@@ -1160,17 +1317,29 @@ const qv_variant *qv_variant_find_held(const qv_game *g, const char *key, qv_err
 }
 
 qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder finder,
-                           const qv_variant **out, qv_err *err)
+                           qv_variant_problems *problems, const qv_variant **out, qv_err *err)
 {
-	chain ch = {.find = finder, .files = true, .seen = calloc(QV_VARIANT_DEPTH, PATH_MAX)};
-	if (!ch.seen)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	json_t *res;
-	const qv_game *dg;
-	qv_status rc = resolve_file(path, g, &ch, &res, &dg, err);
+	qv_err mine;
+	if (problems) {
+		problems->n = 0;
+		err = err ? err : &mine;
+	}
+	chain ch = {.find = finder,
+	            .files = true,
+	            .list = problems,
+	            .seen = calloc(QV_VARIANT_DEPTH, PATH_MAX)};
+	json_t *res = NULL;
+	const qv_game *dg = NULL;
+	qv_status rc = ch.seen ? resolve_file(path, g, &ch, NULL, &res, &dg, err)
+	                       : qv_fail(err, QV_ENOMEM, "out of memory");
 	free(ch.seen);
-	if (rc)
+	if (rc) {
+		json_decref(res); /* the checker's document as far as it resolved */
+		/* memory running out is the one problem resolving does not list itself */
+		if (problems && rc == QV_ENOMEM)
+			add_problem(problems, err);
 		return rc;
+	}
 	char what[PATH_MAX + 16];
 	snprintf(what, sizeof what, "%s: resolved: ", path);
 	/* the built-in set first, so that its dump is found as the built-in set */
@@ -1179,6 +1348,9 @@ qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder f
 	if (!rc)
 		rc = enter(dg, res, false, KEEP, what, out, err);
 	json_decref(res);
+	/* nor does it list what comes after: the game's build, the registry full */
+	if (rc && problems)
+		add_problem(problems, err);
 	return rc;
 }
 

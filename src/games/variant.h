@@ -14,9 +14,10 @@
 typedef const qv_game *(*qv__game_finder)(const char *name, qv_err *err);
 
 /* qv_variant_load and qv_variant_from_json, with the game a document names found by find
- * when g is NULL (find may be NULL when g is not). */
+ * when g is NULL (find may be NULL when g is not). qv__variant_load is qv_variant_check too:
+ * given problems, it lists every problem there (err, which may be NULL then, gets the last). */
 qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder find,
-                           const qv_variant **out, qv_err *err);
+                           qv_variant_problems *problems, const qv_variant **out, qv_err *err);
 qv_status qv__variant_from_json(const struct json_t *doc, const qv_game *g, qv__game_finder find,
                                 const char *what, const qv_variant **out, qv_err *err);
 /* qv_variant_from_json_held, the same way. */

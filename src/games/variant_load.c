@@ -8,7 +8,13 @@
 
 qv_status qv_variant_load(const char *path, const qv_game *g, const qv_variant **out, qv_err *err)
 {
-	return qv__variant_load(path, g, qv_game_find, out, err);
+	return qv__variant_load(path, g, qv_game_find, NULL, out, err);
+}
+
+qv_status qv_variant_check(const char *path, const qv_game *g, const qv_variant **out,
+                           qv_variant_problems *problems)
+{
+	return qv__variant_load(path, g, qv_game_find, problems, out, NULL);
 }
 
 qv_status qv_variant_from_json(const struct json_t *doc, const qv_game *g, const char *what,

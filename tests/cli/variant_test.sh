@@ -4,7 +4,8 @@
 # gives byte-identical arena records (agents random, greedy and ismcts); every example variant
 # of EXAMPLES (examples/variants) checks, plays in the arena, and its records replay with
 # `quiver replay` and load with `quiver play --load`; `variant check` fails with the file and
-# the JSON path; the engine protocol's `variant` and `new ... variant=FILE`. Runs in a fresh
+# the JSON path, and lists every problem of a file (the first 20, the chain of `extends` that
+# led to one); the engine protocol's `variant` and `new ... variant=FILE`. Runs in a fresh
 # temporary directory.
 set -u
 Q=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -84,11 +85,42 @@ printf '{"quiver_variant": 1, "game": "concardia", "extends": "loop.json"}\n' >l
 expect_rc 1 "$Q" variant check typo.json syntax.json loop.json concardia-dump.json
 contains err.txt "typo.json: /cardz: unknown key; expected one of quiver_variant, game, name, extends, params"
 contains err.txt "syntax.json:3:7: '}' expected near '\"name\"'"
-contains err.txt "loop.json: extends itself through the files it extends (a cycle)"
+contains err.txt "loop.json: /extends: loop.json: extends itself through the files it extends (a cycle)"
 contains err.txt "3 of 4 files have a problem"
 contains out.txt "concardia-dump.json: ok"
 expect_rc 1 "$Q" variant check missing.json
 contains err.txt "missing.json: cannot open"
+
+# ---- check: every problem of a file, one a line ----
+printf '{"quiver_variant": 1, "game": "concardia", "params": {"target": 99}, "cards": {"modify": {"striker-r": {"strength": "x"}}, "add": [{"id": "new-r", "name": "new", "trait": "Stone", "strength": 2, "defense": 2, "arrows": ["N"], "type": "Maker"}]}}\n' >three.json
+expect_rc 1 "$Q" variant check three.json
+[ "$(wc -l <err.txt)" -eq 3 ] || fail "three.json: expected 3 lines: $(cat err.txt)"
+contains err.txt "three.json: /params/target: bad value '99' for target"
+contains err.txt "three.json: /cards/modify/striker-r/strength: expected an integer from 0 to 15; got \"x\""
+contains err.txt "three.json: /cards/add/0/trait: expected one of Rock, Paper or Scissors; got \"Stone\""
+# 25 problems: the first 20, and a line for the rest
+keys=$(for i in $(seq 1 25); do printf '"k%d": 1, ' "$i"; done)
+printf '{"quiver_variant": 1, "game": "concardia", "cards": {"modify": {"striker-r": {%s"strength": 2}}}}\n' "$keys" >many.json
+expect_rc 1 "$Q" variant check many.json
+[ "$(wc -l <err.txt)" -eq 21 ] || fail "many.json: expected 21 lines: $(cat err.txt)"
+contains err.txt "many.json: /cards/modify/striker-r/k20: unknown key"
+grep -qF "/k21:" err.txt && fail "many.json: the 21st problem is listed"
+[ "$(tail -n 1 err.txt)" = "many.json: 5 more problems not listed (the first 20 are)" ] ||
+	fail "many.json: last line: $(tail -n 1 err.txt)"
+# a chain of extends names the files that led to a problem; a missing one its /extends
+printf '{"quiver_variant": 1, "game": "concardia", "cards": {"modify": {"striker-r": {"strength": "x"}}}}\n' >bad.json
+printf '{"quiver_variant": 1, "game": "concardia", "extends": "bad.json", "cards": {"modify": {"lancer-r": {"defense": 0}}}}\n' >mid.json
+printf '{"quiver_variant": 1, "game": "concardia", "extends": "mid.json"}\n' >weak.json
+printf '{"quiver_variant": 1, "game": "concardia", "extends": "gone.json", "die": 1}\n' >orphan.json
+expect_rc 1 "$Q" variant check weak.json orphan.json
+contains err.txt "weak.json extends mid.json extends bad.json: /cards/modify/striker-r/strength: expected an integer from 0 to 15; got \"x\""
+contains err.txt "weak.json extends mid.json: /cards/modify/lancer-r/defense: expected an integer from 1 to 15; got 0"
+contains err.txt "orphan.json: /extends: gone.json: cannot open: No such file or directory"
+contains err.txt "orphan.json: /die: unknown key"
+contains err.txt "2 of 2 files have a problem"
+# playing stops at the first
+expect_rc 1 "$Q" play concardia --variant weak.json
+contains err.txt "--variant: weak.json extends mid.json extends bad.json: /cards/modify/striker-r/strength"
 expect_rc 2 "$Q" variant
 expect_rc 2 "$Q" variant dump no-such-game
 expect_rc 2 "$Q" variant frobnicate x.json

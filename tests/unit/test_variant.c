@@ -3,8 +3,10 @@
  * HIGH CARD given components (cards with a strength, arrows, a kind and an ability; a die), so
  * that the loader, its edits and every kind of error are checked apart from any real game.
  * One test per kind of error, each asserting the exact path and words of its message; then
- * extends chains and cycles in files, the registry (the built-in set's dump is the built-in
- * set, a variant once loaded is found by its hash), and parameters as defaults.
+ * extends chains and cycles in files, the checker's list of every problem of a file (a chain
+ * named, a missing `extends` file named where it is named, the first 20 of more), the registry (the
+ * built-in set's dump is the built-in set, a variant once loaded is found by its hash), and
+ * parameters as defaults.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -312,19 +314,23 @@ static void test_files(void **unused)
 	assert_int_equal(*(const int *)v->tables, 1 + 4 + 8);
 	assert_false(v->builtin);
 
-	/* a cycle names the file that closes it */
+	/* a cycle is named at the `extends` that closes it, after the chain */
 	write_file("a.json", HEAD "\"extends\": \"b.json\"}");
 	write_file("b.json", HEAD "\"extends\": \"a.json\"}");
 	assert_int_equal(load("a.json", &v, &err), QV_EINVAL);
 	snprintf(msg, sizeof msg,
-	         "%s/a.json: extends itself through the files it extends (a cycle)", dir);
+	         "%s/a.json extends %s/b.json: /extends: %s/a.json: extends itself through the "
+	         "files it extends (a cycle)",
+	         dir, dir, dir);
 	assert_string_equal(err.msg, msg);
-	/* an error in an extended file names that file and its path */
+	/* an error in an extended file names that file after the one extending it, and its path */
 	write_file("c.json", HEAD "\"extends\": \"d.json\"}");
 	write_file("d.json", HEAD "\"die\": {\"faces\": [9, 0]}}");
 	assert_int_equal(load("c.json", &v, &err), QV_EINVAL);
-	snprintf(msg, sizeof msg,
-	         "%s/d.json: /die/faces/0: expected an integer from -3 to 3; got 9", dir);
+	snprintf(
+	    msg, sizeof msg,
+	    "%s/c.json extends %s/d.json: /die/faces/0: expected an integer from -3 to 3; got 9",
+	    dir, dir);
 	assert_string_equal(err.msg, msg);
 
 	/* the same components are one variant, however they are written */
@@ -338,6 +344,161 @@ static void test_files(void **unused)
 	const char *names[] = {"broken", "strong", "weak", "a", "b", "c", "d", "weak2"};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		char path[128];
+		snprintf(path, sizeof path, "%s/%s.json", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+/* ---- the checker: every problem of a file ---- */
+
+/* Checks the file name of dir with qv_variant_check into *p, asserting that it fails, and that
+ * qv_variant_load, which stops at the first problem, gives the checker's first. */
+static void check_file(const char *name, qv_variant_problems *p)
+{
+	char path[128];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	const qv_variant *v;
+	qv_err err;
+	assert_int_not_equal(qv_variant_check(path, &game, &v, p), QV_OK);
+	assert_true(p->n >= 1);
+	assert_int_not_equal(qv_variant_load(path, &game, &v, &err), QV_OK);
+	assert_string_equal(err.msg, p->list[0].msg);
+}
+
+/* Asserts that problem k of p is dir's file name, then text: "<dir>/<name><text>". */
+static void listed(const qv_variant_problems *p, int k, const char *name, const char *text)
+{
+	char msg[600];
+	snprintf(msg, sizeof msg, "%s/%s%s", dir, name, text);
+	assert_true(k < p->n);
+	assert_string_equal(p->list[k].msg, msg);
+}
+
+/* The checker lists every problem of a file in the order found, each named by its file (after
+ * the chain of `extends` that led to it) and its path, up to QV_VARIANT_PROBLEMS of them; it
+ * stops only where nothing is left to check. */
+static void test_check(void **unused)
+{
+	(void)unused;
+	snprintf(dir, sizeof dir, "/tmp/qv-variant-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	qv_variant_problems p;
+	char msg[600];
+
+	/* three problems in three blocks, each named by its own path, in the order found */
+	write_file("three.json", HEAD "\"params\": {\"rounds\": 99}, \"cards\": {\"modify\": "
+	                              "{\"ace\": {\"strength\": 12}}}, \"die\": {\"faces\": [0, "
+	                              "4]}}");
+	check_file("three.json", &p);
+	assert_int_equal(p.n, 3);
+	listed(&p, 0, "three.json",
+	       ": /params/rounds: bad value '99' for rounds: expected 1, 2, 3, 4 or 5");
+	listed(&p, 1, "three.json",
+	       ": /cards/modify/ace/strength: expected an integer from 0 to 9; got 12");
+	listed(&p, 2, "three.json", ": /die/faces/1: expected an integer from -3 to 3; got 4");
+
+	/* two in one entry, and the entry still counts in its list's size */
+	write_file("entry.json",
+	           HEAD "\"cards\": {\"remove\": [\"ace\", \"king\"], \"add\": [{\"id\": "
+	                "\"queen\", \"name\": \"Queen\", \"strength\": 10, \"arrows\": "
+	                "[\"N\", \"NNE\"], \"kind\": \"plain\"}]}}");
+	check_file("entry.json", &p);
+	assert_int_equal(p.n, 2);
+	listed(&p, 0, "entry.json",
+	       ": /cards/add/0/strength: expected an integer from 0 to 9; got 10");
+	listed(&p, 1, "entry.json",
+	       ": /cards/add/0/arrows/1: expected one of N, NE, E, SE, S, SW, W or NW; got "
+	       "\"NNE\"");
+
+	/* 25 problems: all counted, the first QV_VARIANT_PROBLEMS listed */
+	char doc[1024];
+	int used = snprintf(doc, sizeof doc, HEAD "\"cards\": {\"modify\": {\"ace\": {");
+	for (int i = 0; i < 25; i++)
+		used += snprintf(doc + used, sizeof doc - (size_t)used, "%s\"k%d\": 1",
+		                 i ? ", " : "", i);
+	snprintf(doc + used, sizeof doc - (size_t)used, "}}}}");
+	write_file("many.json", doc);
+	check_file("many.json", &p);
+	assert_int_equal(QV_VARIANT_PROBLEMS, 20);
+	assert_int_equal(p.n, 25);
+	listed(&p, 0, "many.json",
+	       ": /cards/modify/ace/k0: unknown key; expected one of id, name, strength, arrows, "
+	       "kind or ability");
+	listed(&p, 19, "many.json",
+	       ": /cards/modify/ace/k19: unknown key; expected one of id, name, strength, arrows, "
+	       "kind or ability");
+
+	/* a problem of an extended file is named by the chain of files that led to it; each
+	 * file's own are listed too */
+	write_file("bad.json", HEAD "\"die\": {\"faces\": [9, 0]}}");
+	write_file("mid.json", HEAD "\"extends\": \"bad.json\", \"cards\": {\"modify\": "
+	                            "{\"jack\": {\"strength\": 10}}}}");
+	write_file("weak.json", HEAD "\"extends\": \"mid.json\", \"cards\": {\"remove\": "
+	                             "[\"queen\"]}}");
+	check_file("weak.json", &p);
+	assert_int_equal(p.n, 3);
+	snprintf(msg, sizeof msg,
+	         " extends %s/mid.json extends %s/bad.json: /die/faces/0: expected an integer "
+	         "from -3 to 3; got 9",
+	         dir, dir);
+	listed(&p, 0, "weak.json", msg);
+	snprintf(msg, sizeof msg,
+	         " extends %s/mid.json: /cards/modify/jack/strength: expected an integer from 0 "
+	         "to 9; got 10",
+	         dir);
+	listed(&p, 1, "weak.json", msg);
+	listed(&p, 2, "weak.json", ": /cards/remove/0: no card \"queen\" in the set this extends");
+
+	/* A missing `extends` file is named at the /extends that names it, with the path tried;
+	 * the file's own values are checked still, but not what names the set's entries. */
+	write_file("orphan.json", HEAD "\"extends\": \"gone.json\", \"cards\": {\"remove\": "
+	                               "[\"queen\"]}, \"die\": {\"faces\": [0, 4]}}");
+	check_file("orphan.json", &p);
+	assert_int_equal(p.n, 2);
+	snprintf(msg, sizeof msg,
+	         ": /extends: %s/gone.json: cannot open: No such file or directory", dir);
+	listed(&p, 0, "orphan.json", msg);
+	listed(&p, 1, "orphan.json", ": /die/faces/1: expected an integer from -3 to 3; got 4");
+	/* so is an extended file that is not JSON, by its line and column after the chain */
+	write_file("broken.json", "{\"quiver_variant\": 1,\n");
+	write_file("heir.json", HEAD "\"extends\": \"broken.json\", \"die\": 3}");
+	check_file("heir.json", &p);
+	assert_int_equal(p.n, 2);
+	snprintf(msg, sizeof msg,
+	         " extends %s/broken.json:2:0: string or '}' expected near end of file", dir);
+	listed(&p, 0, "heir.json", msg);
+	listed(&p, 1, "heir.json", ": /die: expected an object (a die); got 3");
+
+	/* a game unknown leaves nothing to check: the checker stops there */
+	write_file("nogame.json",
+	           "{\"quiver_variant\": 2, \"game\": \"no-such-game\", \"cardz\": []}");
+	check_file("nogame.json", &p);
+	assert_int_equal(p.n, 2);
+	listed(&p, 0, "nogame.json",
+	       ": /quiver_variant: expected 1 (the only version so far); got 2");
+	assert_non_null(strstr(p.list[1].msg, "nogame.json: /game: "));
+
+	/* the game's cross-checks, after resolving, are listed too */
+	write_file("boss.json", HEAD "\"cards\": {\"modify\": {\"ace\": {\"kind\": \"boss\"}}}}");
+	check_file("boss.json", &p);
+	assert_int_equal(p.n, 1);
+	listed(&p, 0, "boss.json", ": resolved: /cards/0: a boss card needs an ability");
+
+	/* a file without a problem loads as qv_variant_load loads it */
+	write_file("good.json", HEAD "\"cards\": {\"modify\": {\"ace\": {\"strength\": 6}}}}");
+	char path[128];
+	snprintf(path, sizeof path, "%s/good.json", dir);
+	const qv_variant *v = NULL, *w;
+	assert_int_equal(qv_variant_check(path, &game, &v, &p), QV_OK);
+	assert_int_equal(p.n, 0);
+	assert_non_null(v);
+	assert_int_equal(qv_variant_load(path, &game, &w, NULL), QV_OK);
+	assert_ptr_equal(v, w);
+
+	const char *names[] = {"three",  "entry",  "many", "bad",    "mid",  "weak",
+	                       "orphan", "broken", "heir", "nogame", "boss", "good"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s.json", dir, names[i]);
 		unlink(path);
 	}
@@ -541,19 +702,13 @@ static void test_shared_room(void **unused)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_unknown_key),
-	    cmocka_unit_test(test_wrong_type),
-	    cmocka_unit_test(test_bad_enum),
-	    cmocka_unit_test(test_bad_range),
-	    cmocka_unit_test(test_duplicate_id),
-	    cmocka_unit_test(test_missing),
-	    cmocka_unit_test(test_params),
-	    cmocka_unit_test(test_extends_from_a_client),
-	    cmocka_unit_test(test_files),
-	    cmocka_unit_test(test_base_and_dump),
-	    cmocka_unit_test(test_edits_and_params),
-	    cmocka_unit_test(test_held_life),
-	    cmocka_unit_test(test_shared_room),
+	    cmocka_unit_test(test_unknown_key),   cmocka_unit_test(test_wrong_type),
+	    cmocka_unit_test(test_bad_enum),      cmocka_unit_test(test_bad_range),
+	    cmocka_unit_test(test_duplicate_id),  cmocka_unit_test(test_missing),
+	    cmocka_unit_test(test_params),        cmocka_unit_test(test_extends_from_a_client),
+	    cmocka_unit_test(test_files),         cmocka_unit_test(test_check),
+	    cmocka_unit_test(test_base_and_dump), cmocka_unit_test(test_edits_and_params),
+	    cmocka_unit_test(test_held_life),     cmocka_unit_test(test_shared_room),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
