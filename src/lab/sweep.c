@@ -106,6 +106,7 @@ static qv_status set_path(const qv_game *g, json_t *doc, const char *path, doubl
 		*dot = '\0';
 	const char *id_key = block_id_key(g, seg);
 	json_t *parent = doc, *at = json_object_get(doc, seg);
+	size_t index = 0; /* at's place in parent, when parent is a list */
 	char last[256];
 	qv_copy(last, sizeof last, seg);
 	while (dot) {
@@ -146,15 +147,8 @@ static qv_status set_path(const qv_game *g, json_t *doc, const char *path, doubl
 		               "a number, e.g. cards.scout-r.strength)",
 		               path);
 	json_t *v = x == floor(x) && fabs(x) < 1e15 ? json_integer((json_int_t)x) : json_real(x);
-	int rc = 0;
-	if (json_is_object(parent)) {
-		rc = json_object_set_new(parent, last, v);
-	} else {
-		size_t i;
-		json_t *e;
-		json_array_foreach(parent, i, e) if (e == at) break;
-		rc = json_array_set_new(parent, i, v);
-	}
+	int rc = json_is_object(parent) ? json_object_set_new(parent, last, v)
+	                                : json_array_set_new(parent, index, v);
 	return rc ? qv_fail(err, QV_ENOMEM, "out of memory") : QV_OK;
 }
 
