@@ -303,10 +303,36 @@ void tv_check_against_record(tv_viewer *vs, int n, const json_t *record, unsigne
 		log_collect c = {json_array()};
 		qv_match_log(m, who, 0, collect_line, &c);
 		if (!json_equal(c.lines, vs[i].log)) {
-			char *a = json_dumps(c.lines, JSON_COMPACT);
-			char *b = json_dumps(vs[i].log, JSON_COMPACT);
-			fail_msg("viewer %d's log differs from its wording:\n%.500s\n%.500s", i, a,
-			         b);
+			/* From the first line that differs: the wording, then what the frames said,
+			 * with the connection's frames' versions (a frame lost or repeated shows).
+			 */
+			size_t k = 0, na = json_array_size(c.lines),
+			       nb = json_array_size(vs[i].log);
+			while (k < na && k < nb &&
+			       json_equal(json_array_get(c.lines, k), json_array_get(vs[i].log, k)))
+				k++;
+			char *a = json_dumps(json_array_get(c.lines, k), JSON_COMPACT);
+			char *b = json_dumps(json_array_get(vs[i].log, k), JSON_COMPACT);
+			char vers[600] = "";
+			size_t at = 0, nf = json_array_size(vs[i].frames);
+			for (size_t f = 0; f < nf && at < sizeof vers; f++) {
+				json_t *fr = json_loads(
+				    json_string_value(json_array_get(vs[i].frames, f)), 0, NULL);
+				const char *type = json_string_value(json_object_get(fr, "type"));
+				if (type && (!strcmp(type, "update") || !strcmp(type, "snapshot")))
+					at += (size_t)snprintf(
+					    vers + at, sizeof vers - at, "%s%lld+%zu",
+					    at ? " " : "",
+					    json_integer_value(json_object_get(fr, "v")),
+					    json_array_size(json_object_get(fr, "log")));
+				json_decref(fr);
+			}
+			fail_msg(
+			    "viewer %d (seat %d)'s log differs from its wording at line %zu of "
+			    "%zu (frames %zu lines): the wording says %.300s, the frames %.300s; "
+			    "its frames' v+lines: %s",
+			    i, vs[i].seat + 1, k, na, nb, a ? a : "nothing", b ? b : "nothing",
+			    vers);
 		}
 		json_decref(c.lines);
 		qv_match_free(m);
