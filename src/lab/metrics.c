@@ -1,6 +1,7 @@
 /*
  * metrics.c - the designer's lab's metrics (lab.h, docs/lab.md): everything the report
- * says, computed from the parsed lines of a study's games, one section per player count.
+ * says, computed from the parsed lines of a study's games, one section per player count, each
+ * metric by its row's compute function in the table of sections (sections.h).
  *
  * Only the lines are read (never records), and always in game index order with the same
  * arithmetic, so a run on one machine and a merge of its shards give the same numbers to the
@@ -18,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lab/lab.h"
+#include "lab/sections.h"
 
 /* Tests of one section: per component, a seat score per seat, a length and the restricted
  * seat's score and length. */
@@ -269,7 +270,7 @@ static void length(const qv_lab_game *games, const qv_lab_arm *arm, const tally 
 
 /* The bins both histograms of a section share: from the smaller minimum, the narrowest width
  * of 1, 2, 5, 10, 20, 50, ... that covers both ranges in QV_LAB_HIST_MAX bins at most. */
-static void histograms(const qv_lab_game *games, const qv_lab_arm *arms[2], const tally t[2],
+static void histograms(const qv_lab_game *games, const qv_lab_arm *const arms[2], const tally t[2],
                        qv_lab_length *l[2])
 {
 	int lo = 0, hi = -1;
@@ -875,7 +876,7 @@ static void compare_derived(qv_lab_section *sec, const char *metric, double vari
 /* A row whose difference is tested game by game: the baseline's game j played with the seeds
  * of the variant's game j (qv_lab_game_seed). */
 static void compare_paired(qv_lab_section *sec, const char *metric, double variant, double base,
-                           const qv_lab_game *games, const qv_lab_arm *arms[2], game_figure f,
+                           const qv_lab_game *games, const qv_lab_arm *const arms[2], game_figure f,
                            int arg)
 {
 	double t;
@@ -890,7 +891,7 @@ static void compare_paired(qv_lab_section *sec, const char *metric, double varia
  * trials), and one over each game's share 7 to 10% with ConCardia's decks rotating
  * (tests/lab/calibration.c): no p is shown that is not calibrated. None takes part in
  * Benjamini-Hochberg. */
-static void compare(const qv_lab_game *games, const qv_lab_arm *arms[2], const tally t[2],
+static void compare(const qv_lab_game *games, const qv_lab_arm *const arms[2], const tally t[2],
                     qv_lab_section *sec)
 {
 	static const char *const seat_rows[QV_MAX_PLAYERS] = {
@@ -1008,32 +1009,72 @@ static void power(const qv_lab_plan *p, qv_lab_section *sec)
 	sec->detect_restricted = median(re, nre);
 }
 
-/* ---- one section, the report ---- */
+/* ---- one section: the rows of sections.c ---- */
 
-static qv_status section(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_section *sec,
-                         qv_err *err)
+struct qv__lab_sources {
+	const qv_lab_plan *p;
+	const qv_lab_game *games;
+	const qv_lab_arm *arms[2]; /* main, baseline (NULL: none) */
+	tally t[2];                /* their sums */
+};
+
+qv_status qv__lab_compute_outcomes(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
 {
-	int n = sec->players;
-	const qv_lab_arm *arms[2] = {find_arm(p, QV_LAB_MAIN, n, -1),
-	                             find_arm(p, QV_LAB_BASELINE, n, -1)};
-	if (!arms[0])
-		return qv_fail(err, QV_EINVAL, "the plan has no main arm for %d players", n);
-	tally t[2];
-	tally_arm(games, arms[0], n, &t[0]);
-	tally_arm(games, arms[1], n, &t[1]);
-	outcomes(&t[0], n, &sec->outcomes);
-	outcomes(&t[1], n, &sec->baseline_outcomes);
-	length(games, arms[0], &t[0], &sec->length);
-	length(games, arms[1], &t[1], &sec->baseline_length);
-	qv_lab_length *l[2] = {&sec->length, &sec->baseline_length};
-	histograms(games, arms, t, l);
-	tension(games, arms[0], &sec->tension);
-	sides(p, games, arms[0], sec);
-	qv_status rc = ladder(p, games, sec, err);
-	if (rc != QV_OK)
-		return rc;
-	agents(games, arms[0], sec);
+	(void)err;
+	outcomes(&src->t[0], sec->players, &sec->outcomes);
+	return QV_OK;
+}
 
+qv_status qv__lab_compute_sides(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	(void)err;
+	sides(src->p, src->games, src->arms[0], sec);
+	return QV_OK;
+}
+
+qv_status qv__lab_compute_baseline_outcomes(const qv__lab_sources *src, qv_lab_section *sec,
+                                            qv_err *err)
+{
+	(void)err;
+	outcomes(&src->t[1], sec->players, &sec->baseline_outcomes);
+	return QV_OK;
+}
+
+/* The length of the main games and of the baseline's, their histograms on shared bins. */
+qv_status qv__lab_compute_length(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	(void)err;
+	length(src->games, src->arms[0], &src->t[0], &sec->length);
+	length(src->games, src->arms[1], &src->t[1], &sec->baseline_length);
+	qv_lab_length *l[2] = {&sec->length, &sec->baseline_length};
+	histograms(src->games, src->arms, src->t, l);
+	return QV_OK;
+}
+
+qv_status qv__lab_compute_tension(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	(void)err;
+	tension(src->games, src->arms[0], &sec->tension);
+	return QV_OK;
+}
+
+qv_status qv__lab_compute_ladder(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	return ladder(src->p, src->games, sec, err);
+}
+
+qv_status qv__lab_compute_agents(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	(void)err;
+	agents(src->games, src->arms[0], sec);
+	return QV_OK;
+}
+
+/* The components (allocated here, freed by qv_lab_report_free): play rates, causes, flags and
+ * the three lists. */
+qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	const qv_lab_plan *p = src->p;
 	if (p->ncomponents > 0) {
 		sec->component = calloc((size_t)p->ncomponents, sizeof *sec->component);
 		if (!sec->component)
@@ -1042,19 +1083,60 @@ static qv_status section(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_
 	for (int k = 0; k < p->ncomponents; k++)
 		snprintf(sec->component[k].id, sizeof sec->component[k].id, "%s", p->component[k]);
 	if (p->ncomponents > 0) {
-		play_rates(p, games, arms[0], sec->component);
+		play_rates(p, src->games, src->arms[0], sec->component);
 		for (int k = 0; k < p->ncomponents; k++)
-			causes(p, games, arms[0], k, &sec->component[k]);
+			causes(p, src->games, src->arms[0], k, &sec->component[k]);
 	}
 	flag_and_order(p, sec);
-	power(p, sec);
+	return QV_OK;
+}
 
-	rc = board(p, games, arms[0], sec, err);
-	if (rc != QV_OK)
-		return rc;
-	if (arms[1])
-		compare(games, arms, t, sec);
-	reproduction(games, arms[0], sec);
+qv_status qv__lab_compute_power(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	(void)err;
+	power(src->p, sec);
+	return QV_OK;
+}
+
+qv_status qv__lab_compute_board(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	return board(src->p, src->games, src->arms[0], sec, err);
+}
+
+qv_status qv__lab_compute_compare(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	(void)err;
+	if (src->arms[1])
+		compare(src->games, src->arms, src->t, sec);
+	return QV_OK;
+}
+
+qv_status qv__lab_compute_reproduction(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	(void)err;
+	reproduction(src->games, src->arms[0], sec);
+	return QV_OK;
+}
+
+/* The section of sec->players: the sums of its main and baseline arms, then every row of the
+ * table that computes something, in the table's order. */
+static qv_status section(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_section *sec,
+                         qv_err *err)
+{
+	int n = sec->players;
+	qv__lab_sources src = {.p = p, .games = games};
+	src.arms[0] = find_arm(p, QV_LAB_MAIN, n, -1);
+	src.arms[1] = find_arm(p, QV_LAB_BASELINE, n, -1);
+	if (!src.arms[0])
+		return qv_fail(err, QV_EINVAL, "the plan has no main arm for %d players", n);
+	tally_arm(games, src.arms[0], n, &src.t[0]);
+	tally_arm(games, src.arms[1], n, &src.t[1]);
+	for (int r = 0; r < qv__lab_nrows; r++) {
+		qv_status rc =
+		    qv__lab_rows[r].compute ? qv__lab_rows[r].compute(&src, sec, err) : QV_OK;
+		if (rc != QV_OK)
+			return rc;
+	}
 	return QV_OK;
 }
 

@@ -18,14 +18,16 @@
  * blind readers can tell apart) across every figure.
  *
  * The writers any page of the lab shares (numbers as text, escaping, the JSON writer, SVG
- * primitives, the stylesheet, writing a file) are page.c's, named qv__lab_* (page.h).
+ * primitives, the stylesheet, writing a file) are page.c's, named qv__lab_* (page.h). A
+ * player count's section is the rows of the table of sections (sections.h): each row's JSON
+ * writer in the table's order, its HTML writer by its place on the page.
  */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "lab/page.h"
+#include "lab/sections.h"
 
 /* The component ranked i-th (S->order, most extreme first) of the n of section S; NULL for an
  * order entry out of range (a report made by hand). */
@@ -238,13 +240,17 @@ static void json_length(qv__lab_jw *w, const char *key, const qv_lab_length *l)
 	qv__lab_jw_close(w, '}');
 }
 
-static void json_section(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+/* ---- report.json: the sections' rows (sections.c) ---- */
+
+void qv__lab_json_outcomes(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
 {
-	int N = S->players;
-	qv__lab_jw_open(w, NULL, '{');
-	qv__lab_jw_int(w, "players", N);
-	json_outcomes(w, "outcomes", &S->outcomes, N);
-	/* Each side's score over both seats: {"id", "value", "ci", "n"}; [] when no sides. */
+	(void)p;
+	json_outcomes(w, "outcomes", &S->outcomes, S->players);
+}
+
+/* Each side's score over both seats: {"id", "value", "ci", "n"}; [] when no sides. */
+void qv__lab_json_sides(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
 	qv__lab_jw_open(w, "sides", '[');
 	for (int k = 0; k < p->nsides && k < QV_MAX_PLAYERS; k++) {
 		const qv_lab_est *e = &S->side_score[k];
@@ -257,30 +263,47 @@ static void json_section(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_secti
 		qv__lab_jw_close(w, '}');
 	}
 	qv__lab_jw_close(w, ']');
+}
+
+void qv__lab_json_baseline_outcomes(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
 	if (p->cfg.baseline)
-		json_outcomes(w, "baseline_outcomes", &S->baseline_outcomes, N);
+		json_outcomes(w, "baseline_outcomes", &S->baseline_outcomes, S->players);
 	else
 		qv__lab_jw_null(w, "baseline_outcomes");
+}
+
+void qv__lab_json_length(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
 	json_length(w, "length", &S->length);
 	if (p->cfg.baseline)
 		json_length(w, "baseline_length", &S->baseline_length);
 	else
 		qv__lab_jw_null(w, "baseline_length");
+}
 
+void qv__lab_json_tension(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	(void)p;
 	const qv_lab_tension *t = &S->tension;
-	if (t->games > 0) {
-		qv__lab_jw_open(w, "tension", '{');
-		qv__lab_jw_int(w, "games", t->games);
-		qv__lab_jw_est(w, "lead_changes", &t->lead_changes);
-		qv__lab_jw_est(w, "drama", &t->drama);
-		qv__lab_jw_est(w, "decisiveness", &t->decisiveness);
-		qv__lab_jw_nums(w, "winner", t->winner, QV_LAB_CURVE);
-		qv__lab_jw_nums(w, "loser", t->loser, QV_LAB_CURVE);
-		qv__lab_jw_close(w, '}');
-	} else {
+	if (t->games <= 0) {
 		qv__lab_jw_null(w, "tension");
+		return;
 	}
+	qv__lab_jw_open(w, "tension", '{');
+	qv__lab_jw_int(w, "games", t->games);
+	qv__lab_jw_est(w, "lead_changes", &t->lead_changes);
+	qv__lab_jw_est(w, "drama", &t->drama);
+	qv__lab_jw_est(w, "decisiveness", &t->decisiveness);
+	qv__lab_jw_nums(w, "winner", t->winner, QV_LAB_CURVE);
+	qv__lab_jw_nums(w, "loser", t->loser, QV_LAB_CURVE);
+	qv__lab_jw_close(w, '}');
+}
 
+/* The rungs, then the luck arm's score apart. */
+void qv__lab_json_ladder(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	(void)p;
 	qv__lab_jw_open(w, "ladder", '[');
 	const qv_lab_rung *luck = NULL;
 	for (int i = 0; i < S->nrungs; i++) {
@@ -300,7 +323,10 @@ static void json_section(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_secti
 		qv__lab_jw_est(w, "luck", &luck->score);
 	else
 		qv__lab_jw_null(w, "luck");
+}
 
+void qv__lab_json_agents(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
 	qv__lab_jw_open(w, "agents", '[');
 	for (int a = 0; a < S->nagents; a++) {
 		qv__lab_jw_open(w, NULL, '{');
@@ -310,65 +336,84 @@ static void json_section(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_secti
 		qv__lab_jw_close(w, '}');
 	}
 	qv__lab_jw_close(w, ']');
+}
 
+static void json_component(qv__lab_jw *w, const qv_lab_component *c, int players)
+{
+	qv__lab_jw_open(w, NULL, '{');
+	qv__lab_jw_str(w, "id", c->id);
+	qv__lab_jw_est(w, "play_rate", &c->play_rate);
+	qv__lab_jw_est(w, "score_drawn", &c->score_drawn);
+	qv__lab_jw_est(w, "score_played", &c->score_played);
+	qv__lab_jw_open(w, "ablate_seat", '[');
+	for (int s = 0; s < players; s++)
+		qv__lab_jw_delta(w, NULL, &c->ablate_seat[s]);
+	qv__lab_jw_close(w, ']');
+	qv__lab_jw_delta(w, "ablate_length", &c->ablate_length);
+	qv__lab_jw_delta(w, "restrict_score", &c->restrict_score);
+	qv__lab_jw_delta(w, "restrict_length", &c->restrict_length);
+	qv__lab_jw_num(w, "extremeness", c->extremeness);
+	qv__lab_jw_num(w, "gap_without", c->gap_without);
+	qv__lab_jw_bool(w, "flagged", c->flagged);
+	qv__lab_jw_close(w, '}');
+}
+
+/* The components, then their order and the two lists. */
+void qv__lab_json_components(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
 	qv__lab_jw_open(w, "components", '[');
-	for (int k = 0; k < p->ncomponents && S->component; k++) {
-		const qv_lab_component *c = &S->component[k];
-		qv__lab_jw_open(w, NULL, '{');
-		qv__lab_jw_str(w, "id", c->id);
-		qv__lab_jw_est(w, "play_rate", &c->play_rate);
-		qv__lab_jw_est(w, "score_drawn", &c->score_drawn);
-		qv__lab_jw_est(w, "score_played", &c->score_played);
-		qv__lab_jw_open(w, "ablate_seat", '[');
-		for (int s = 0; s < N; s++)
-			qv__lab_jw_delta(w, NULL, &c->ablate_seat[s]);
-		qv__lab_jw_close(w, ']');
-		qv__lab_jw_delta(w, "ablate_length", &c->ablate_length);
-		qv__lab_jw_delta(w, "restrict_score", &c->restrict_score);
-		qv__lab_jw_delta(w, "restrict_length", &c->restrict_length);
-		qv__lab_jw_num(w, "extremeness", c->extremeness);
-		qv__lab_jw_num(w, "gap_without", c->gap_without);
-		qv__lab_jw_bool(w, "flagged", c->flagged);
-		qv__lab_jw_close(w, '}');
-	}
+	for (int k = 0; k < p->ncomponents && S->component; k++)
+		json_component(w, &S->component[k], S->players);
 	qv__lab_jw_close(w, ']');
 	qv__lab_jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
 	jw_ids(w, "unbalancing", S, S->unbalancing, S->component ? S->nunbalancing : 0);
 	jw_ids(w, "strongest", S, S->strongest, S->component ? S->nstrongest : 0);
-	/* The smallest effects the games detect 80% of the time at alpha 0.05. */
+}
+
+/* The smallest effects the games detect 80% of the time at alpha 0.05. */
+void qv__lab_json_power(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	(void)p;
 	qv__lab_jw_open(w, "power", '{');
 	qv__lab_jw_num(w, "seat", S->detect_seat);
 	qv__lab_jw_num(w, "ablation", S->detect_ablation);
 	qv__lab_jw_num(w, "restricted", S->detect_restricted);
 	qv__lab_jw_close(w, '}');
+}
 
-	if (S->heat) {
-		const qv_lab_board *bd = &S->board;
-		int n = bd->w * bd->h;
-		char files[sizeof bd->files + 1];
-		int nf = bd->w < (int)sizeof bd->files ? bd->w : (int)sizeof bd->files;
-		memcpy(files, bd->files, (size_t)nf);
-		files[nf] = '\0';
-		qv__lab_jw_open(w, "board", '{');
-		qv__lab_jw_int(w, "width", bd->w);
-		qv__lab_jw_int(w, "height", bd->h);
-		qv__lab_jw_str(w, "files", files);
-		qv__lab_jw_int(w, "rank0", bd->rank0);
-		qv__lab_jw_open(w, "heat", '[');
-		for (int s = 0; s < N; s++) {
-			qv__lab_jw_at(w, NULL);
-			qv_buf_putc(w->b, '[');
-			for (int q = 0; q < n; q++)
-				qv_buf_printf(w->b, q ? ", %" PRIu32 : "%" PRIu32,
-				              S->heat[s * n + q]);
-			qv_buf_putc(w->b, ']');
-		}
-		qv__lab_jw_close(w, ']');
-		qv__lab_jw_close(w, '}');
-	} else {
+void qv__lab_json_board(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	(void)p;
+	if (!S->heat) {
 		qv__lab_jw_null(w, "board");
+		return;
 	}
+	const qv_lab_board *bd = &S->board;
+	int n = bd->w * bd->h;
+	char files[sizeof bd->files + 1];
+	int nf = bd->w < (int)sizeof bd->files ? bd->w : (int)sizeof bd->files;
+	memcpy(files, bd->files, (size_t)nf);
+	files[nf] = '\0';
+	qv__lab_jw_open(w, "board", '{');
+	qv__lab_jw_int(w, "width", bd->w);
+	qv__lab_jw_int(w, "height", bd->h);
+	qv__lab_jw_str(w, "files", files);
+	qv__lab_jw_int(w, "rank0", bd->rank0);
+	qv__lab_jw_open(w, "heat", '[');
+	for (int s = 0; s < S->players; s++) {
+		qv__lab_jw_at(w, NULL);
+		qv_buf_putc(w->b, '[');
+		for (int q = 0; q < n; q++)
+			qv_buf_printf(w->b, q ? ", %" PRIu32 : "%" PRIu32, S->heat[s * n + q]);
+		qv_buf_putc(w->b, ']');
+	}
+	qv__lab_jw_close(w, ']');
+	qv__lab_jw_close(w, '}');
+}
 
+void qv__lab_json_compare(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	(void)p;
 	qv__lab_jw_open(w, "compare", '[');
 	for (int i = 0; i < S->ncompare; i++) {
 		const qv_lab_compare *c = &S->compare[i];
@@ -380,8 +425,24 @@ static void json_section(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_secti
 		qv__lab_jw_close(w, '}');
 	}
 	qv__lab_jw_close(w, ']');
+}
+
+void qv__lab_json_reproduction(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	(void)p;
 	qv__lab_jw_ints(w, "capped_games", S->capped_games, S->ncapped_games);
 	qv__lab_jw_ints(w, "longest_games", S->longest_games, S->nlongest_games);
+}
+
+/* A section: its player count, then every row of the table that writes into report.json, in
+ * the table's order. */
+static void json_section(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	qv__lab_jw_open(w, NULL, '{');
+	qv__lab_jw_int(w, "players", S->players);
+	for (int r = 0; r < qv__lab_nrows; r++)
+		if (qv__lab_rows[r].json)
+			qv__lab_rows[r].json(w, p, S);
 	qv__lab_jw_close(w, '}');
 }
 
@@ -407,7 +468,10 @@ static void write_json(const qv_lab_report *r, qv_buf *b)
 }
 
 /* ---- report.html: the page's frame ---- */
-typedef struct page {
+
+/* The page's state while it is written: the buffer and the section's prefix for ids (the
+ * rows' HTML writers take it, sections.h). */
+typedef struct qv__lab_page {
 	qv_buf *b;
 	const qv_lab_plan *p;
 	const qv_lab_game *games;
@@ -544,7 +608,7 @@ static void verdict_sides(page *P, const qv_lab_section *S, double fair)
 	}
 }
 
-static void html_verdict(page *P, const qv_lab_section *S)
+void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_outcomes *o = &S->outcomes;
@@ -641,7 +705,7 @@ static void html_verdict(page *P, const qv_lab_section *S)
 
 /* ---- the seats ---- */
 
-static void html_seats(page *P, const qv_lab_section *S)
+void qv__lab_html_seats(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_outcomes *o = &S->outcomes;
@@ -756,7 +820,7 @@ static void length_row(qv_buf *b, const char *name, const char *v, const char *b
 	qv_buf_puts(b, "</tr>\n");
 }
 
-static void html_length(page *P, const qv_lab_section *S)
+void qv__lab_html_length(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_length *l = &S->length, *bl = &S->baseline_length;
@@ -1079,7 +1143,7 @@ static void component_effects(page *P, const qv_lab_section *S)
 	qv__lab_table_close(b);
 }
 
-static void html_components(page *P, const qv_lab_section *S)
+void qv__lab_html_components(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_plan *p = P->p;
@@ -1127,7 +1191,7 @@ static qv__lab_txt square_name(const qv_lab_board *bd, int q)
 	return t;
 }
 
-static void html_board(page *P, const qv_lab_section *S)
+void qv__lab_html_board(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_board *bd = &S->board;
@@ -1264,7 +1328,7 @@ static void curve(qv_buf *b, const double *v, const qv__lab_scale *x, const qv__
 			              qv__lab_co(qv__lab_scale_at(y, v[i])).s, ptcls);
 }
 
-static void html_tension(page *P, const qv_lab_section *S)
+void qv__lab_html_tension(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_tension *t = &S->tension;
@@ -1328,7 +1392,7 @@ static void html_tension(page *P, const qv_lab_section *S)
 
 /* ---- skill and luck ---- */
 
-static void html_ladder(page *P, const qv_lab_section *S)
+void qv__lab_html_ladder(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	int N = S->players;
@@ -1440,7 +1504,7 @@ static void tint(qv_buf *b, double s)
 	              a);
 }
 
-static void html_agents(page *P, const qv_lab_section *S)
+void qv__lab_html_agents(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_config *c = &P->p->cfg;
@@ -1489,7 +1553,7 @@ static bool plain_metric(const char *m)
 	return m && (strstr(m, "length") || strstr(m, "branching") || strstr(m, "decisions"));
 }
 
-static void html_baseline(page *P, const qv_lab_section *S)
+void qv__lab_html_baseline(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_config *c = &P->p->cfg;
@@ -1794,6 +1858,8 @@ static void html_reproduction(qv_buf *b, const qv_lab_report *r, const qv_lab_ga
 
 /* ---- the page ---- */
 
+/* A section: its heading, then every row of the table that has a part on the page, by its
+ * place. */
 static void html_section(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
@@ -1802,15 +1868,10 @@ static void html_section(page *P, const qv_lab_section *S)
 	              "<section class=\"players\" id=\"%s\" aria-labelledby=\"%s-title\">\n"
 	              "<h2 id=\"%s-title\">%d players</h2>\n",
 	              P->id, P->id, P->id, S->players);
-	html_verdict(P, S);
-	html_seats(P, S);
-	html_length(P, S);
-	html_components(P, S);
-	html_board(P, S);
-	html_tension(P, S);
-	html_ladder(P, S);
-	html_agents(P, S);
-	html_baseline(P, S);
+	for (int place = 0; place < qv__lab_nrows; place++)
+		for (int r = 0; r < qv__lab_nrows; r++)
+			if (qv__lab_rows[r].html && qv__lab_rows[r].place == place)
+				qv__lab_rows[r].html(P, S);
 	qv_buf_puts(b, "</section>\n");
 }
 

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "lab/sections.h"
 #include "lab_sample.h"
 
 #define HOSTILE "<script>alert(\"x\")</script> & 'q', \"r\""
@@ -536,12 +537,46 @@ static void test_refusals(void **state)
 	qv_test_lab_sample_free(&s);
 }
 
+/* The table of sections (sections.c): every row named once and doing something, the rows of
+ * the page at places 0, 1, 2, ... without a gap or a tie, and the verdict, which reads what
+ * every other row computed, last in the table (computing nothing) and first on the page. */
+static void test_rows(void **state)
+{
+	(void)state;
+	bool placed[64] = {false};
+	int nhtml = 0;
+	assert_in_range(qv__lab_nrows, 1, 64);
+	for (int r = 0; r < qv__lab_nrows; r++) {
+		const qv__lab_row *row = &qv__lab_rows[r];
+		assert_non_null(row->key);
+		assert_true(row->compute || row->json || row->html);
+		for (int q = 0; q < r; q++)
+			if (strcmp(row->key, qv__lab_rows[q].key) == 0)
+				fail_msg("two rows named %s", row->key);
+		if (!row->html)
+			continue;
+		assert_in_range(row->place, 0, qv__lab_nrows - 1);
+		if (placed[row->place])
+			fail_msg("%s: place %d is taken", row->key, row->place);
+		placed[row->place] = true;
+		nhtml++;
+	}
+	for (int i = 0; i < nhtml; i++)
+		if (!placed[i])
+			fail_msg("no row at place %d of the page", i);
+	const qv__lab_row *last = &qv__lab_rows[qv__lab_nrows - 1];
+	assert_string_equal(last->key, "verdict");
+	assert_null(last->compute);
+	assert_int_equal(last->place, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_page),         cmocka_unit_test(test_json),
 	    cmocka_unit_test(test_csv),          cmocka_unit_test(test_same_bytes),
 	    cmocka_unit_test(test_not_measured), cmocka_unit_test(test_refusals),
+	    cmocka_unit_test(test_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
