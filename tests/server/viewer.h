@@ -52,7 +52,7 @@ const char *tv_receive(tv_viewer *w, bool allow_error);
 void tv_sendf(tv_viewer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Expects an error frame whose message contains words. */
 void tv_expect_error(tv_viewer *w, const char *words);
-/* Every viewer reaches the highest version any of them has seen. */
+/* Every viewer reaches the same version, the highest any of them has seen. */
 void tv_catch_up(tv_viewer *vs, int n);
 /* The latest info's status ("waiting", "playing", "over"). */
 const char *tv_status(const tv_viewer *w);
