@@ -544,6 +544,47 @@ static int write_shard(const run_opts *o, const char *header, int lo, int hi, in
 	return CLI_EXIT_OK;
 }
 
+/* ---- playing ---- */
+
+/* The games [*lo, *hi) of a study or sweep of total games that this run plays: all of them, or
+ * the slice of --shard. */
+static void shard_range(const run_opts *o, int total, int *lo, int *hi)
+{
+	*lo = 0;
+	*hi = total;
+	if (o->shards) {
+		*lo = (int)((long long)o->shard * total / o->shards);
+		*hi = (int)((long long)(o->shard + 1) * total / o->shards);
+	}
+}
+
+/* Ends the line the caller began (what is played, its games) with the slice, and plays games
+ * [lo, hi) of the plan, or of the sweep when it is given, into *games (a new array), with a
+ * progress bar on a terminal. */
+static int play_games(const run_opts *o, const qv_lab_plan *plan, const qv_lab_sweep *sweep, int lo,
+                      int hi, qv_lab_game **games)
+{
+	if (o->shards)
+		printf(", slice %ld of %ld: games %d-%d", o->shard, o->shards, lo, hi - 1);
+	printf("\n");
+	fflush(stdout);
+	*games = calloc((size_t)(hi - lo) + 1, sizeof **games);
+	if (!*games)
+		return cli_fail("lab", "out of memory for %d games", hi - lo);
+	cli_progress prog = {false};
+	qv_lab_progress show = isatty(STDERR_FILENO) ? cli_show_progress : NULL;
+	qv_err err;
+	qv_status st =
+	    sweep ? qv_lab_sweep_play(sweep, lo, hi, (int)o->threads, *games, show, &prog, &err)
+	          : qv_lab_play(plan, lo, hi, (int)o->threads, *games, show, &prog, &err);
+	if (st) {
+		if (prog.shown)
+			fputc('\n', stderr);
+		return cli_fail("lab", "%s", err.msg);
+	}
+	return CLI_EXIT_OK;
+}
+
 /* ---- sweeps ---- */
 
 /* Parses the lines of sweep games [0, total), each game's index its index in the sweep, and
@@ -625,32 +666,13 @@ static int run_sweep(run_opts *o)
 	if ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
 	    (!o->shards && (rc = refuse_other_study(o->out, o->force))))
 		goto done;
-	int lo = 0, hi = s->total;
-	if (o->shards) {
-		lo = (int)((long long)o->shard * s->total / o->shards);
-		hi = (int)((long long)(o->shard + 1) * s->total / o->shards);
-	}
+	int lo, hi;
+	shard_range(o, s->total, &lo, &hi);
 	printf("lab sweep %s, %s: %d values, variant %s (%.12s), seed %llu: %d games",
 	       o->cfg.game->name, o->vary, s->nvalues, o->cfg.variant->name, o->cfg.variant->sha256,
 	       (unsigned long long)o->cfg.seed, s->total);
-	if (o->shards)
-		printf(", slice %ld of %ld: games %d-%d", o->shard, o->shards, lo, hi - 1);
-	printf("\n");
-	fflush(stdout);
-	games = calloc((size_t)(hi - lo) + 1, sizeof *games);
-	if (!games) {
-		rc = cli_fail("lab", "out of memory for %d games", hi - lo);
+	if ((rc = play_games(o, NULL, s, lo, hi, &games)))
 		goto done;
-	}
-	cli_progress prog = {false};
-	st = qv_lab_sweep_play(s, lo, hi, (int)o->threads, games,
-	                       isatty(STDERR_FILENO) ? cli_show_progress : NULL, &prog, &err);
-	if (st) {
-		if (prog.shown)
-			fputc('\n', stderr);
-		rc = cli_fail("lab", "%s", err.msg);
-		goto done;
-	}
 	played = hi - lo;
 	qv_buf text = {0};
 	if (o->shards) {
@@ -829,37 +851,17 @@ static int lab_run(int argc, char **argv, bool sweep)
 		if (round == 1 && ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
 		                   (!o->shards && (rc = refuse_other_study(o->out, o->force)))))
 			goto done;
-		int lo = 0, hi = plan.total;
-		if (o->shards) {
-			lo = (int)((long long)o->shard * plan.total / o->shards);
-			hi = (int)((long long)(o->shard + 1) * plan.total / o->shards);
-		}
+		int lo, hi;
+		shard_range(o, plan.total, &lo, &hi);
 		if (round == 1)
-			printf("lab %s, variant %s (%.12s), seed %llu: ", g->name,
+			printf("lab %s, variant %s (%.12s), seed %llu: %d games", g->name,
 			       cfg->variant->name, cfg->variant->sha256,
-			       (unsigned long long)cfg->seed);
+			       (unsigned long long)cfg->seed, plan.total);
 		else
-			printf("round %d, %d component games: ", round, cfg->component_games);
-		printf("%d games", plan.total);
-		if (o->shards)
-			printf(", slice %ld of %ld: games %d-%d", o->shard, o->shards, lo, hi - 1);
-		printf("\n");
-		fflush(stdout);
-		games = calloc((size_t)(hi - lo) + 1, sizeof *games);
-		if (!games) {
-			rc = cli_fail("lab", "out of memory for %d games", hi - lo);
+			printf("round %d, %d component games: %d games", round,
+			       cfg->component_games, plan.total);
+		if ((rc = play_games(o, &plan, NULL, lo, hi, &games)))
 			goto done;
-		}
-		cli_progress prog = {false};
-		bool tty = isatty(STDERR_FILENO);
-		st = qv_lab_play(&plan, lo, hi, (int)o->threads, games,
-		                 tty ? cli_show_progress : NULL, &prog, &err);
-		if (st) {
-			if (prog.shown)
-				fputc('\n', stderr);
-			rc = cli_fail("lab", "%s", err.msg);
-			goto done;
-		}
 		played = hi - lo;
 		if (o->shards) {
 			qv_buf header = {0};
