@@ -335,7 +335,9 @@ static bool measurable(const qv_lab_game *g)
 /* Over the main games that are measurable (tension.games of them): a seat's evaluation e_p
  * is the value/1000 of its latest decision with one, undefined before the first. After
  * each decision the leader is the seat with the highest defined e; in a tie the leader stays
- * when it is among the tied, else the lowest seat leads.
+ * when it is among the tied, else the lowest seat leads. Before any seat's e is defined (the
+ * first decisions of a level that sometimes moves without a search) nobody leads, and the
+ * first leader is no change.
  * - Lead changes: changes of leader from one decision to the next, over decisions; the mean
  *   over games with a t interval.
  * - Drama (games with a winner): the mean, over the decisions at which the winner's e is
@@ -373,11 +375,15 @@ static void tension(const qv_lab_game *games, const qv_lab_arm *arm, qv_lab_tens
 			for (int s = 0; s < n; s++)
 				if (known[s] && e[s] > top)
 					top = e[s];
+			/* No seat has a value yet (a level that blunders plays its first decisions
+			 * without a search): nobody leads, and nothing below is defined. */
+			if (top == -INFINITY)
+				continue;
 			int next = leader;
 			if (leader < 0 || e[leader] != top)
 				for (next = 0; !(known[next] && e[next] == top); next++)
 					;
-			changes += t > 0 && next != leader;
+			changes += leader >= 0 && next != leader;
 			leader = next;
 			if (w < 0)
 				continue;

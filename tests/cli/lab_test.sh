@@ -57,6 +57,12 @@ for g in concardia evons arrow-party; do
 		--seed 5 --out "study-$g"
 	contains out.txt "wrote study-$g/report.html"
 done
+# A level that blunders may play a game's first decisions without a search value: the tension
+# then starts where the first value does (it once ran past the seats looking for a leader).
+expect_rc 0 "$Q" lab run arrow-party --agents easy --players 3 --games 3 --component-games 0 \
+	--ladder-games 0 --luck-games 0 --seed 1 --out blunder
+contains out.txt "wrote blunder/report.html"
+
 # ConCardia's decks swap seats in every other rotation (games 2 and 3 of 4): the report says
 # each deck's score, and a swapped game's own line names the decks exchanged.
 contains study-concardia/report.html "Sides (swapped between the seats in every other rotation)"
