@@ -268,13 +268,18 @@ typedef struct qv_lab_component {
 	qv_lab_est score_drawn;  /* score of seats that had it available (correlational) */
 	qv_lab_est score_played; /* score of seats that played it (correlational) */
 	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, paired */
-	qv_lab_delta ablate_length;               /* decisions, paired */
-	qv_lab_delta restrict_score;              /* restricted seat minus its twins, paired */
+	/* Where the sides rotate (qv_lab_plan.nsides): each side's score, ablated minus main, game
+	 * by game, paired; no test otherwise. A card of one deck sits with each seat half the
+	 * time, so what it does to the decks' balance shows here and not in the seats. */
+	qv_lab_delta ablate_side[QV_MAX_PLAYERS];
+	qv_lab_delta ablate_length;  /* decisions, paired */
+	qv_lab_delta restrict_score; /* restricted seat minus its twins, paired */
 	qv_lab_delta restrict_length;
 	double extremeness; /* the largest |t| of its paired score tests (a sign test's: the
 	                     * normal z of its p); orders `order` */
 	double gap_without; /* the fairness gap of its ablation's games; NAN: no ablation */
-	double unbalance;   /* the largest |t| of its ablation's seat tests; orders unbalancing */
+	double unbalance;   /* the largest |t| of its ablation's seat and side tests; orders
+	                     * unbalancing */
 	double strength;    /* |t| of its restricted play's score test; orders strongest */
 	bool flagged;       /* any of its tests flagged */
 } qv_lab_component;

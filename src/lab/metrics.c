@@ -615,6 +615,26 @@ static qv_lab_delta paired_games(const qv_lab_game *games, const qv_lab_arm *a,
 	return paired_delta(&d, t);
 }
 
+/* Side d's score in game g of the plan: its seat's, the other seat's in a swapped game. */
+static double side_score_of(const qv_lab_plan *p, const qv_lab_game *g, int d)
+{
+	return score_of(g, qv_lab_swapped(p, g->index) ? 1 - d : d);
+}
+
+/* Arm a's side d against the reference ref, game j against game j (paired_games for a side:
+ * the side's seat may differ between the two games only if their swaps do, which they share,
+ * the swap depending on j alone). */
+static qv_lab_delta paired_sides(const qv_lab_plan *p, const qv_lab_game *games,
+                                 const qv_lab_arm *a, const qv_lab_arm *ref, int d, double *t)
+{
+	qv_moments m = {0};
+	int n = a->games < ref->games ? a->games : ref->games;
+	for (int j = 0; j < n; j++)
+		qv_moments_add(&m, side_score_of(p, &games[a->first + j], d) -
+		                       side_score_of(p, &games[ref->first + j], d));
+	return paired_delta(&m, t);
+}
+
 /* Correlational figures over the main games. Play rate: decisions that played the component
  * over decisions where it was legal (Wilson, n = available). Score when drawn: the mean s of
  * the (game, seat) pairs that had it available at least once; when played: of those that
@@ -671,8 +691,9 @@ static void play_rates(const qv_lab_plan *p, const qv_lab_game *games, const qv_
 
 /* The causal figures of component k, and the |t| of its score tests (extremeness).
  * Ablation: the ablate arm of k against main, game j against game j (the same seeds,
- * qv_lab_game_seed): per seat, d = s_p(ablate) - s_p(main), and the length in decisions,
- * each a paired test (paired_games). Restricted play: in the restrict arm of k, the seat of the
+ * qv_lab_game_seed): per seat, d = s_p(ablate) - s_p(main), where the sides rotate the same
+ * for each side's score (paired_sides), and the length in decisions, each a paired test
+ * (paired_games). Restricted play: in the restrict arm of k, the seat of the
  * arm's agent 0 (forbidden k) against the mean score of the other seats (its unrestricted twins) of
  * the same game: d_i = s_r - mean s_twins per game, a paired test over the arm's games
  * (paired_delta; two independent proportions overstated z by about sqrt(2) at two players, where
@@ -689,12 +710,17 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 	c->gap_without = NAN;
 	c->unbalance = c->strength = -1;
 	for (int s = 0; s < QV_MAX_PLAYERS; s++)
-		c->ablate_seat[s] = no_test;
+		c->ablate_seat[s] = c->ablate_side[s] = no_test;
 	c->ablate_length = c->restrict_score = c->restrict_length = no_test;
 	if (ab && ab->games > 0) {
 		c->unbalance = 0;
 		for (int s = 0; s < n; s++) {
 			c->ablate_seat[s] = paired_games(games, ab, main, fig_score, s, &z);
+			if (fabs(z) > c->unbalance)
+				c->unbalance = fabs(z);
+		}
+		for (int d = 0; p->nsides == 2 && n == 2 && d < 2; d++) {
+			c->ablate_side[d] = paired_sides(p, games, ab, main, d, &z);
 			if (fabs(z) > c->unbalance)
 				c->unbalance = fabs(z);
 		}
@@ -763,10 +789,11 @@ static double key_unbalance(const qv_lab_component *c) { return c->unbalance; }
 static double key_strength(const qv_lab_component *c) { return c->strength; }
 
 /* Benjamini-Hochberg at QV_LAB_Q within each of three families, one per question: the
- * ablations' seat tests (unbalancing), restricted play's score tests (strongest), and the
+ * ablations' seat and side tests (unbalancing), restricted play's score tests (strongest), and the
  * lengths (of both); a component is flagged when any of its tests is. Then the lists: `order`
  * (every component, the largest |t| of its score tests first), `unbalancing` (components with
- * an ablation, by their largest seat |t|) and `strongest` (with restricted play, by its |t|). */
+ * an ablation, by their largest seat or side |t|) and `strongest` (with restricted play, by its
+ * |t|). */
 static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 {
 	qv_lab_delta *seats[LAB_TESTS], *scores[LAB_TESTS], *lengths[LAB_TESTS];
@@ -775,6 +802,8 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 		qv_lab_component *c = &sec->component[k];
 		for (int s = 0; s < n; s++)
 			seats[ns++] = &c->ablate_seat[s];
+		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
+			seats[ns++] = &c->ablate_side[d];
 		scores[nr++] = &c->restrict_score;
 		lengths[nl++] = &c->ablate_length;
 		lengths[nl++] = &c->restrict_length;
@@ -790,6 +819,8 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 		             c->restrict_length.flagged;
 		for (int s = 0; s < n; s++)
 			c->flagged = c->flagged || c->ablate_seat[s].flagged;
+		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
+			c->flagged = c->flagged || c->ablate_side[d].flagged;
 		rank_into(sec, sec->order, &norder, k, key_extremeness);
 		if (c->unbalance >= 0)
 			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_unbalance);

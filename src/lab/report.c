@@ -338,7 +338,8 @@ void qv__lab_json_agents(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_secti
 	qv__lab_jw_close(w, ']');
 }
 
-static void json_component(qv__lab_jw *w, const qv_lab_component *c, int players)
+static void json_component(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_component *c,
+                           int players)
 {
 	qv__lab_jw_open(w, NULL, '{');
 	qv__lab_jw_str(w, "id", c->id);
@@ -348,6 +349,19 @@ static void json_component(qv__lab_jw *w, const qv_lab_component *c, int players
 	qv__lab_jw_open(w, "ablate_seat", '[');
 	for (int s = 0; s < players; s++)
 		qv__lab_jw_delta(w, NULL, &c->ablate_seat[s]);
+	qv__lab_jw_close(w, ']');
+	/* Each side's test, {"id", "delta", ...}; [] where the sides do not rotate. */
+	qv__lab_jw_open(w, "ablate_sides", '[');
+	for (int d = 0; players == 2 && d < p->nsides && d < QV_MAX_PLAYERS; d++) {
+		qv__lab_jw_open(w, NULL, '{');
+		qv__lab_jw_str(w, "id", p->side[d]);
+		const qv_lab_delta *t = &c->ablate_side[d];
+		qv__lab_jw_num(w, "delta", t->d);
+		qv__lab_jw_ci(w, "ci", t->ci);
+		qv__lab_jw_num(w, "p", t->p);
+		qv__lab_jw_bool(w, "flagged", t->flagged);
+		qv__lab_jw_close(w, '}');
+	}
 	qv__lab_jw_close(w, ']');
 	qv__lab_jw_delta(w, "ablate_length", &c->ablate_length);
 	qv__lab_jw_delta(w, "restrict_score", &c->restrict_score);
@@ -363,7 +377,7 @@ void qv__lab_json_components(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_s
 {
 	qv__lab_jw_open(w, "components", '[');
 	for (int k = 0; k < p->ncomponents && S->component; k++)
-		json_component(w, &S->component[k], S->players);
+		json_component(w, p, &S->component[k], S->players);
 	qv__lab_jw_close(w, ']');
 	qv__lab_jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
 	jw_ids(w, "unbalancing", S, S->unbalancing, S->component ? S->nunbalancing : 0);
@@ -522,32 +536,47 @@ static bool list_open(page *P, const char *question, int n, const char *none, co
 static void unbalancing_table(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
-	if (!list_open(P,
-	               "<strong>Unbalancing</strong>: what makes the seats unequal? Each "
-	               "component taken out of the game (ablation), the same games played "
-	               "without it; most extreme first.",
-	               S->nunbalancing, "No component could be taken out of this game.",
-	               "unbalancing", "Unbalancing: what makes the seats unequal",
-	               "<th scope=\"col\">Component</th><th scope=\"col\">Gap with</th><th "
-	               "scope=\"col\">Gap without</th><th scope=\"col\" class=\"t\">Seat</th>"
-	               "<th scope=\"col\">&Delta; without</th><th scope=\"col\">95% "
-	               "interval</th><th scope=\"col\">p</th><th scope=\"col\" "
-	               "class=\"t\">Flagged</th>"))
+	if (!list_open(
+	        P,
+	        "<strong>Unbalancing</strong>: what makes the seats, or the decks, "
+	        "unequal? Each component taken out of the game (ablation), the same "
+	        "games played without it; most extreme first, by its seat or deck "
+	        "that moves most.",
+	        S->nunbalancing, "No component could be taken out of this game.", "unbalancing",
+	        "Unbalancing: what makes the seats or the decks unequal",
+	        "<th scope=\"col\">Component</th><th scope=\"col\">Gap with</th><th "
+	        "scope=\"col\">Gap without</th><th scope=\"col\" class=\"t\">Seat or side</th>"
+	        "<th scope=\"col\">&Delta; without</th><th scope=\"col\">95% "
+	        "interval</th><th scope=\"col\">p</th><th scope=\"col\" "
+	        "class=\"t\">Flagged</th>"))
 		return;
 	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->unbalancing[i]];
-		int seat = 0;
-		for (int s = 1; s < S->players; s++)
-			if (qv__lab_tested(&c->ablate_seat[s]) &&
-			    (!qv__lab_tested(&c->ablate_seat[seat]) ||
-			     c->ablate_seat[s].p < c->ablate_seat[seat].p))
-				seat = s;
+		/* The test with the smallest p: a seat's (p1 ...), else a side's (its id). */
+		const qv_lab_delta *most = &c->ablate_seat[0];
+		char who[QV_NAME_MAX] = "p1";
+		for (int s = 0; s < 2 * QV_MAX_PLAYERS; s++) {
+			bool side = s >= QV_MAX_PLAYERS;
+			int k = side ? s - QV_MAX_PLAYERS : s;
+			if (k >= (side ? P->p->nsides : S->players))
+				continue;
+			const qv_lab_delta *d = side ? &c->ablate_side[k] : &c->ablate_seat[k];
+			if (qv__lab_tested(d) && (!qv__lab_tested(most) || d->p < most->p)) {
+				most = d;
+				if (side)
+					qv_copy(who, sizeof who, P->p->side[k]);
+				else
+					snprintf(who, sizeof who, "p%d", k + 1);
+			}
+		}
 		qv__lab_row_head(b, c->id);
-		qv_buf_printf(b, "<td>%s</td><td>%s</td><td class=\"t\">p%d</td>",
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td class=\"t\">",
 		              qv__lab_pct(S->outcomes.fairness_gap).s,
-		              qv__lab_pct(c->gap_without).s, seat + 1);
-		delta_cells(b, &c->ablate_seat[seat]);
-		flag_cell(b, &c->ablate_seat[seat], c);
+		              qv__lab_pct(c->gap_without).s);
+		qv__lab_html_esc(b, who);
+		qv_buf_puts(b, "</td>");
+		delta_cells(b, most);
+		flag_cell(b, most, c);
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);

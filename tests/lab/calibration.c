@@ -12,8 +12,9 @@
  * A/A: the paired tests of ablation and of the baseline, on games that differ where nothing
  * changed. A study's main arm, its baseline arm and one component's ablation arm are filled
  * with three blocks of games of one run of the same variant (other seeds, so the pairs are
- * independent games of the same distribution); AA_STUDIES such studies, one test of each
- * kind per study, must say p < 0.05 at a rate whose interval holds 5%.
+ * independent games of the same distribution, the decks swapped in the same games of each
+ * block); AA_STUDIES such studies, one test of each kind per study (each seat's score, a
+ * deck's score, the length), must say p < 0.05 at a rate whose interval holds 5%.
  *
  * The restricted seat's score was once tested as two independent proportions, though its
  * twins play the same games: at two players their scores sum to 1, z came out about sqrt(2)
@@ -162,9 +163,10 @@ static void test_null_components(void **state)
 				continue;
 			nulls++;
 			flagged += x->flagged;
-			const qv_lab_delta *ab[3] = {&x->ablate_seat[0], &x->ablate_seat[1],
+			const qv_lab_delta *ab[5] = {&x->ablate_seat[0], &x->ablate_seat[1],
+			                             &x->ablate_side[0], &x->ablate_side[1],
 			                             &x->ablate_length};
-			for (int t = 0; t < 3; t++)
+			for (int t = 0; t < 5; t++)
 				if (ab[t]->d != 0 || ab[t]->p != 1)
 					fail_msg(
 					    "%s's ablation replays the main games, yet d = %g, "
@@ -189,9 +191,10 @@ static void test_a_a(void **state)
 	const qv_game *g = qv_game_find("concardia", NULL);
 	assert_non_null(g);
 	count kinds[] = {
-	    {"ablation, p1's score", 0, 0},   {"ablation, p2's score", 0, 0},
-	    {"ablation, length", 0, 0},       {"baseline, seat 1 score", 0, 0},
-	    {"baseline, seat 2 score", 0, 0}, {"baseline, mean length", 0, 0},
+	    {"ablation, p1's score", 0, 0},     {"ablation, p2's score", 0, 0},
+	    {"ablation, length", 0, 0},         {"baseline, seat 1 score", 0, 0},
+	    {"baseline, seat 2 score", 0, 0},   {"baseline, mean length", 0, 0},
+	    {"ablation, a deck's score", 0, 0},
 	};
 	for (int study = 0; study < AA_STUDIES; study++) {
 		/* One run of 3 * AA_GAMES main games: the blocks to study. */
@@ -232,6 +235,7 @@ static void test_a_a(void **state)
 		tally(&kinds[0], &x->ablate_seat[0]);
 		tally(&kinds[1], &x->ablate_seat[1]);
 		tally(&kinds[2], &x->ablate_length);
+		tally(&kinds[6], &x->ablate_side[0]);
 		/* Decision moves has no p: see compare() in src/lab/metrics.c. */
 		static const char *const rows[] = {"seat 1 score", "seat 2 score", "mean length"};
 		for (int k = 0; k < 3; k++)

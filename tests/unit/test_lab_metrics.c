@@ -888,6 +888,45 @@ static void test_sides(void **state)
 	}
 }
 
+/* A component whose ablation gives side a every game, wherever it sits, against a main arm
+ * whose seat 1 wins every game: game by game, side a gains 0, 0, 1, 1 (games 2-3 swapped,
+ * where a sat in seat 2 and lost) and side b loses as much, t = 0.5 / (sqrt(1/3) / 2) =
+ * sqrt(3) on 3 degrees of freedom. The component's unbalance counts the sides' tests. */
+static void test_side_ablation(void **state)
+{
+	(void)state;
+	int players[1] = {2};
+	fx *f = fx_new(players, 1, 1);
+	f->plan.nsides = 2;
+	snprintf(f->plan.side[0], QV_NAME_MAX, "a");
+	snprintf(f->plan.side[1], QV_NAME_MAX, "b");
+	f->plan.ncomponents = 1;
+	snprintf(f->plan.component[0], QV_NAME_MAX, "k");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	fx_arm(f, QV_LAB_ABLATE, 2, 0, 4);
+	assert_true(qv_lab_swapped(&f->plan, 6) && !qv_lab_swapped(&f->plan, 5));
+	for (int j = 0; j < 4; j++) {
+		fx_win(&f->game[j], 0);
+		fx_win(&f->game[4 + j], j < 2 ? 0 : 1);
+	}
+	fx_compute(f);
+	const qv_lab_component *c = &f->report.section[0].component[0];
+	double p = qv_t_p_two_sided(sqrt(3), 3);
+	near(c->ablate_side[0].d, 0.5, 1e-12);
+	near(c->ablate_side[0].p, p, 1e-12);
+	near(c->ablate_side[1].d, -0.5, 1e-12);
+	near(c->ablate_side[1].p, p, 1e-12);
+	near(c->ablate_seat[0].d, -0.5, 1e-12);
+	near(c->unbalance, sqrt(3), 1e-9);
+	assert_int_equal(f->report.section[0].nunbalancing, 1);
+	/* Without sides, no side test. */
+	f->plan.nsides = 0;
+	qv_lab_report_free(&f->report);
+	fx_compute(f);
+	no_test(&f->report.section[0].component[0].ablate_side[0]);
+	fx_free(f);
+}
+
 /* ---- the baseline ---- */
 
 /* Main: seat 1 wins 3 of 4, lengths 10, 12, 14, 16 (positions 20, legal 30 each). Baseline:
@@ -1036,6 +1075,7 @@ int main(void)
 	    cmocka_unit_test(test_components_few_games),
 	    cmocka_unit_test(test_board),
 	    cmocka_unit_test(test_sides),
+	    cmocka_unit_test(test_side_ablation),
 	    cmocka_unit_test(test_compare),
 	    cmocka_unit_test(test_refusals),
 	};

@@ -156,9 +156,10 @@ static void test_page(void **state)
 
 	/* The two questions, each its table; the planted cause leads `strongest` (what a seat
 	 * loses without it), flagged, its interval below 0. */
-	contains(w.html, "<strong>Unbalancing</strong>: what makes the seats unequal?");
+	contains(w.html,
+	         "<strong>Unbalancing</strong>: what makes the seats, or the decks, unequal?");
 	contains(w.html, "<strong>Strongest</strong>: what does a seat lose without it?");
-	assert_non_null(strstr(w.html, "Unbalancing: what makes the seats unequal"));
+	assert_non_null(strstr(w.html, "Unbalancing: what makes the seats or the decks unequal"));
 	const char *verdict = strstr(w.html, "Strongest: what a seat loses without it");
 	assert_non_null(verdict);
 	const char *body = strstr(verdict, "<tbody>\n");
