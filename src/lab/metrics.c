@@ -762,8 +762,8 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 /* Benjamini-Hochberg at QV_LAB_Q over the tests of one family (those with a p). */
 static void flag_family(qv_lab_delta **tests, int nt)
 {
-	double pv[LAB_TESTS];
-	bool flagged[LAB_TESTS];
+	double pv[LAB_TESTS] = {0};
+	bool flagged[LAB_TESTS] = {false};
 	for (int t = 0; t < nt; t++)
 		pv[t] = tests[t]->p;
 	qv_benjamini_hochberg(pv, nt, QV_LAB_Q, flagged);

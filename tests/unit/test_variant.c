@@ -369,7 +369,7 @@ static void check_file(const char *name, qv_variant_problems *p)
 /* Asserts that problem k of p is dir's file name, then text: "<dir>/<name><text>". */
 static void listed(const qv_variant_problems *p, int k, const char *name, const char *text)
 {
-	char msg[600];
+	char msg[1300];
 	snprintf(msg, sizeof msg, "%s/%s%s", dir, name, text);
 	assert_true(k < p->n);
 	assert_string_equal(p->list[k].msg, msg);
