@@ -35,6 +35,7 @@
 #include "lab/lab.h"
 #include "quiver/stats.h"
 #include "quiver/variant.h"
+#include "study.h"
 
 #define NULLS      14
 #define STUDIES    20
@@ -72,35 +73,6 @@ static qv_lab_config study_config(const qv_variant *v, const char *agent, int ga
 	c.seed = seed;
 	strcpy(c.version, QV_VERSION);
 	return c;
-}
-
-/* A study played and computed: its plan, its games and its report. */
-typedef struct lab_study {
-	qv_lab_plan plan;
-	qv_lab_game *games;
-	qv_lab_report report;
-} lab_study;
-
-static void study_run(const qv_lab_config *c, lab_study *out)
-{
-	qv_err err;
-	if (qv_lab_plan_make(c, &out->plan, &err) != QV_OK)
-		fail_msg("plan: %s", err.msg);
-	out->games = calloc((size_t)out->plan.total, sizeof *out->games);
-	assert_non_null(out->games);
-	if (qv_lab_play(&out->plan, 0, out->plan.total, 2, out->games, NULL, NULL, &err) != QV_OK)
-		fail_msg("play: %s", err.msg);
-	if (qv_lab_compute(&out->plan, out->games, &out->report, &err) != QV_OK)
-		fail_msg("compute: %s", err.msg);
-}
-
-static void study_free(lab_study *s)
-{
-	qv_lab_report_free(&s->report);
-	for (int i = 0; i < s->plan.total; i++)
-		qv_lab_game_free(&s->games[i]);
-	free(s->games);
-	qv_lab_plan_free(&s->plan);
 }
 
 /* Prints each kind's rate of p < 0.05 with its Wilson interval; whether every interval holds

@@ -49,6 +49,7 @@
 
 #include "lab/lab.h"
 #include "quiver/variant.h"
+#include "study.h"
 
 /* One planted study: the variant (a JSON document extending the built-in set), the agent of
  * every seat, the player count, the games of every arm (main, and each component's ablation
@@ -74,35 +75,6 @@ static const qv_variant *variant_of(const qv_game *g, const char *doc)
 		fail_msg("the planted variant is refused: %s", err.msg);
 	json_decref(j);
 	return v;
-}
-
-/* A study played and computed: its plan, its games and its report. */
-typedef struct lab_study {
-	qv_lab_plan plan;
-	qv_lab_game *games;
-	qv_lab_report report;
-} lab_study;
-
-static void study_run(const qv_lab_config *c, lab_study *out)
-{
-	qv_err err;
-	if (qv_lab_plan_make(c, &out->plan, &err) != QV_OK)
-		fail_msg("plan: %s", err.msg);
-	out->games = calloc((size_t)out->plan.total, sizeof *out->games);
-	assert_non_null(out->games);
-	if (qv_lab_play(&out->plan, 0, out->plan.total, 2, out->games, NULL, NULL, &err) != QV_OK)
-		fail_msg("play: %s", err.msg);
-	if (qv_lab_compute(&out->plan, out->games, &out->report, &err) != QV_OK)
-		fail_msg("compute: %s", err.msg);
-}
-
-static void study_free(lab_study *s)
-{
-	qv_lab_report_free(&s->report);
-	for (int i = 0; i < s->plan.total; i++)
-		qv_lab_game_free(&s->games[i]);
-	free(s->games);
-	qv_lab_plan_free(&s->plan);
 }
 
 /* The place of component id in a list of the section (1 for the first), 0 when absent. */
