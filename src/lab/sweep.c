@@ -175,8 +175,17 @@ static qv_status point_config(qv_lab_sweep *s, int k, qv_lab_config *cfg, qv_err
 	if (!doc)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	qv_status rc = set_path(cfg->game, doc, s->path, s->value[k], err);
-	char name[QV_NAME_MAX];
-	snprintf(name, sizeof name, "%.40s, %.60s=%s", s->base.variant->name, s->path, text);
+	/* The value's variant is named after the base and the value, cut to a name's length (a
+	 * name only shows: the variant is known by its hash). */
+	char name[QV_VARIANT_NAME + 512];
+	snprintf(name, sizeof name, "%s, %s=%s", s->base.variant->name, s->path, text);
+	size_t cut = strlen(name);
+	if (cut > QV_VARIANT_NAME - 1) {
+		cut = QV_VARIANT_NAME - 1; /* not inside a character (UTF-8) */
+		while (cut > 0 && ((unsigned char)name[cut] & 0xC0) == 0x80)
+			cut--;
+		name[cut] = '\0';
+	}
 	if (!rc && json_object_set_new(doc, "name", json_string(name)))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	if (!rc) {

@@ -144,6 +144,12 @@ expect_rc 0 "$Q" lab sweep three-arrows --vary max_turns=50..150:100 --agents ra
 	--seed 2 --out sweep-param
 contains sweep-param/report.json '"kind": "parameter"'
 contains sweep-param/report.json '"values": [50, 150]'
+# A variant of the longest name: each value's name (the base's and the value) is cut to fit.
+"$Q" variant dump concardia | sed 's/"name": "base"/"name": "a designer'"'"'s own variant, with a name of sixty-three characters"/' >long.json
+expect_rc 0 "$Q" lab sweep concardia --variant long.json --vary cards.scout-r.strength=1..2 \
+	--agents random --games 2 --seed 3 --out sweep-long
+contains out.txt "wrote sweep-long/report.html"
+
 # Sweep refusals, each naming the problem and the expected form.
 expect_rc 2 "$Q" lab sweep concardia --vary cards.nosuch.strength=1..3 --out x
 contains err.txt "names nothing: no 'nosuch' in 'cards'"
