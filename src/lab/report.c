@@ -29,6 +29,15 @@
 
 #include "lab/sections.h"
 
+/* The components studied by ablation and restricted play (all of them without --components). */
+static int studied_count(const qv_lab_plan *p)
+{
+	int n = 0;
+	for (int k = 0; k < p->ncomponents; k++)
+		n += p->studied[k];
+	return n;
+}
+
 /* The component ranked i-th (S->order, most extreme first) of the n of section S; NULL for an
  * order entry out of range (a report made by hand). */
 static const qv_lab_component *ranked(const qv_lab_section *S, int n, int i)
@@ -711,13 +720,16 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 		    b, "The components&#39; effects were not measured: this study ran no "
 		       "component games (<code>--component-games 0</code>).");
 	} else {
-		int flagged = 0;
+		int flagged = 0, studied = studied_count(p);
 		for (int k = 0; k < p->ncomponents; k++)
 			flagged += S->component[k].flagged;
 		qv_buf_printf(b,
-		              "<p>%d of %d components flagged (Benjamini&ndash;Hochberg, q = %.2f, "
-		              "within each list).",
-		              flagged, p->ncomponents, QV_LAB_Q);
+		              "<p>%d of %s%d components%s flagged (Benjamini&ndash;Hochberg, q = "
+		              "%.2f, within each list).",
+		              flagged, studied < p->ncomponents ? "the " : "", studied,
+		              studied < p->ncomponents ? " studied (<code>--components</code>)"
+		                                       : "",
+		              QV_LAB_Q);
 		if (qv__lab_known(S->detect_ablation) || qv__lab_known(S->detect_restricted))
 			qv_buf_printf(b,
 			              " With these games a test detects 80%% of the time an effect "
@@ -1112,9 +1124,9 @@ static void component_forest(page *P, const qv_lab_section *S)
 		flagged += S->component[k].flagged;
 	qv_buf_printf(b,
 	              "<figcaption>Differences in percentage points, with 95%% intervals; "
-	              "%d of %d components flagged (*, Benjamini&ndash;Hochberg at q = "
-	              "%.2f).</figcaption>\n</figure>\n",
-	              flagged, n, QV_LAB_Q);
+	              "%d of the %d components studied flagged (*, Benjamini&ndash;Hochberg at "
+	              "q = %.2f).</figcaption>\n</figure>\n",
+	              flagged, studied_count(P->p), QV_LAB_Q);
 }
 
 /* The play rate and the scores when drawn or played: what happened, not what it caused. */

@@ -69,6 +69,7 @@ static void make_plan(qv_test_lab *s)
 			memcpy(a->agents, c->agents, sizeof a->agents);
 		}
 		for (int k = 0; k < p->ncomponents && c->component_games > 0; k++) {
+			p->studied[k] = true; /* as qv_lab_plan_make without --components */
 			a = add_arm(p, QV_LAB_ABLATE, N, k, c->variant, c->component_games);
 			a->nagents = c->nagents;
 			memcpy(a->agents, c->agents, sizeof a->agents);
