@@ -310,7 +310,13 @@ static int refusal(qv__replay_gate *g, const char *addr, int *free_slot, qv_err 
 		        "too many replays from your address: %d running or waiting, at most %d at "
 		        "once per address; wait for one to end",
 		        mine, g->per_address);
-	} else if (g->running >= g->max_running && g->waiting >= g->max_waiting) {
+	} else if (*free_slot < 0 ||
+	           ((g->running >= g->max_running || g->head) && g->waiting >= g->max_waiting)) {
+		/* It would have to queue (every turn taken, or others queued before it, who go
+		 * first), and the queue is full. A turn that has just ended does not let it in past
+		 * the queue: its head has been woken and takes it. (Letting it in there once let
+		 * the queue outgrow its slots, and the next request wrote its address before the
+		 * slots' array: heap corruption, seen as a crash while the server stopped.) */
 		status = 503;
 		qv_fail(err, QV_ESTATE,
 		        "too many replays at once: %d running (the server's --threads) and %d "

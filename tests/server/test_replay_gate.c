@@ -1,9 +1,10 @@
 /*
  * test_replay_gate.c - the gate that bounds the replays of `quiver serve` (replay.h), without
  * sockets: turns up to its size, a client address's share (429), a queue served first come,
- * first served, a full queue (503 at once), a wait that runs out (503), and what each refusal
- * says. Threads stand for the requests; the test waits for each to be in the queue (the gate's
- * count) before the next comes, never for a length of time.
+ * first served, a full queue (503 at once), a wait that runs out (503), what each refusal
+ * says, and a burst of eight requesters on two slots. Threads stand for the requests; the test
+ * waits for each to be in the queue (the gate's count) before the next comes, never for a length of
+ * time.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <pthread.h>
@@ -136,11 +137,70 @@ static void test_wait_runs_out(void **unused)
 	qv__replay_gate_free(g);
 }
 
+/* A burst: requests from many threads, each taking a turn or a refusal and leaving at once.
+ * A turn that ended used to let a newcomer in past a full queue while the queue's head had
+ * not yet woken; the queue then outgrew its slots, and the next request wrote its address
+ * before the slots' array (hostile/replay's burst crashed the server as it stopped; the
+ * sanitizers' build of this test sees the write). Every turn given must be a slot of the
+ * gate, and the queue never longer than its bound. */
+#define BURSTERS 8
+#define ROUNDS   3000
+
+typedef struct burster {
+	pthread_t thread;
+	qv__replay_gate *g;
+	char addr[32];
+	atomic_int bad; /* a slot outside the gate, or a queue past its bound */
+} burster;
+
+static void *burst_main(void *arg)
+{
+	burster *b = arg;
+	for (int i = 0; i < ROUNDS; i++) {
+		int slot;
+		qv_err err;
+		int st = qv__replay_enter(b->g, b->addr, &slot, &err);
+		if (qv__replay_waiting(b->g) > 1)
+			atomic_store(&b->bad, 1);
+		if (st == 0) {
+			if (slot < 0 || slot >= 2)
+				atomic_store(&b->bad, 1);
+			qv__replay_leave(b->g, slot, 0);
+		} else if (st != 503) {
+			atomic_store(&b->bad, 1);
+		}
+	}
+	return NULL;
+}
+
+static void test_burst(void **unused)
+{
+	(void)unused;
+	qv__replay_gate *g;
+	qv_err err;
+	/* One turn and a queue of one: two slots for eight requesters. */
+	assert_int_equal(qv__replay_gate_new(&g, 1, 1, BURSTERS, WAIT_MS, &err), QV_OK);
+	static burster b[BURSTERS];
+	for (int i = 0; i < BURSTERS; i++) {
+		b[i].g = g;
+		snprintf(b[i].addr, sizeof b[i].addr, "127.0.7.%d", i + 1);
+		atomic_init(&b[i].bad, 0);
+		assert_int_equal(pthread_create(&b[i].thread, NULL, burst_main, &b[i]), 0);
+	}
+	for (int i = 0; i < BURSTERS; i++) {
+		pthread_join(b[i].thread, NULL);
+		assert_int_equal(atomic_load(&b[i].bad), 0);
+	}
+	assert_int_equal(qv__replay_waiting(g), 0);
+	qv__replay_gate_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_turns_and_queue),
 	    cmocka_unit_test(test_wait_runs_out),
+	    cmocka_unit_test(test_burst),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
