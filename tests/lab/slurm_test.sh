@@ -88,11 +88,16 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# free_port: a port of 127.0.0.1 that nothing listens on (a refused connection says so).
+# free_port: a port of 127.0.0.1 that nothing listens on (a refused connection says so), below
+# the kernel's ephemeral range: a port in that range, free when it was chosen, could be handed
+# to another test's connection before slurmd binds it (seen: "Unable to bind listen port
+# (46069): Address already in use" while the hostile tests ran beside it).
 free_port() {
-  local p i
+  local p i low
+  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+  [ "$low" -gt 12000 ] 2>/dev/null || low=32768
   for i in $(seq 100); do
-    p=$((20000 + RANDOM % 30000))
+    p=$((10000 + RANDOM % (low - 10000)))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       echo "$p"
       return 0
