@@ -34,7 +34,7 @@
  * games after which every agent (or the one distinct seat) has sat in every seat. */
 static int rotation(qv_lab_arm_kind k, int players, int nagents)
 {
-	if (k == QV_LAB_MAIN || k == QV_LAB_BASELINE || k == QV_LAB_ABLATE)
+	if (k == QV_LAB_MAIN || k == QV_LAB_BASELINE || k == QV_LAB_ABLATE || k == QV_LAB_CONTROL)
 		return nagents > 1 ? nagents : players;
 	return players;
 }
@@ -262,6 +262,8 @@ static qv_status arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swap
 	return rc;
 }
 
+int qv_lab_rotation(const qv_lab_arm *a) { return rotation(a->kind, a->players, a->nagents); }
+
 bool qv_lab_swapped(const qv_lab_plan *p, int i)
 {
 	if (p->nsides == 0)
@@ -395,6 +397,13 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 			if (!out->studied[k])
 				continue;
 			if (ablate && ablated[k]) {
+				qv_lab_arm c = main;
+				c.kind = QV_LAB_CONTROL;
+				c.component = k;
+				c.games = cfg->component_games;
+				rc = add_arm(out, &cap, c, err);
+			}
+			if (!rc && ablate && ablated[k]) {
 				qv_lab_arm a = main;
 				a.kind = QV_LAB_ABLATE;
 				a.variant = ablated[k];
@@ -459,7 +468,8 @@ const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i)
 /* The arm's agent in seat s of its game j. */
 static int seat_agent(const qv_lab_arm *a, int j, int s)
 {
-	if (a->kind == QV_LAB_MAIN || a->kind == QV_LAB_BASELINE || a->kind == QV_LAB_ABLATE)
+	if (a->kind == QV_LAB_MAIN || a->kind == QV_LAB_BASELINE || a->kind == QV_LAB_ABLATE ||
+	    a->kind == QV_LAB_CONTROL)
 		return (int)(((long)s + j) % a->nagents);
 	return s == j % a->players ? 0 : 1;
 }
@@ -652,19 +662,22 @@ static qv_status worker_match(const qv_lab_plan *p, const qv_lab_arm *a, bool sw
 	return QV_OK;
 }
 
-/* The arm whose game j lends its seeds to game j of arm a: for ablation and the baseline, the
- * main arm of the same player count while it has a game j (common random numbers: the two
+/* The arm whose game j lends its seeds to game j of arm a (common random numbers: the two
  * games meet the same dice and deals, and their agents the same seeds, so that they are
- * compared game by game); else a itself. Restricted play keeps seeds of its own: its score is
- * a comparison within its games, and every component's arm would otherwise replay the same
- * games, so that one arm's luck would be every null component's. */
+ * compared game by game): for the baseline, the main arm of the same player count while it
+ * has a game j; for the ablation of component k, k's control arm (the study's variant, played
+ * for this comparison only); else a itself. Each component's pair has seeds of its own, and so
+ * has restricted play: were they all paired with the main arm's first games, every
+ * component's test would lean with those games' luck, and many would be flagged at once. */
 static const qv_lab_arm *seed_arm(const qv_lab_plan *p, const qv_lab_arm *a, int j)
 {
 	if (a->kind != QV_LAB_ABLATE && a->kind != QV_LAB_BASELINE)
 		return a;
+	qv_lab_arm_kind ref = a->kind == QV_LAB_ABLATE ? QV_LAB_CONTROL : QV_LAB_MAIN;
 	for (int k = 0; k < p->narms; k++) {
 		const qv_lab_arm *m = &p->arm[k];
-		if (m->kind == QV_LAB_MAIN && m->players == a->players)
+		if (m->kind == ref && m->players == a->players &&
+		    (ref != QV_LAB_CONTROL || m->component == a->component))
 			return j < m->games ? m : a;
 	}
 	return a;

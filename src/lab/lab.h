@@ -21,9 +21,10 @@
  * distinct seat is seat j mod N.
  *
  * Game i is seeded by qv_seed_mix(seed, i) (qv_lab_game_seed), so nothing depends on threads
- * or on how the range is cut into shards; except that game j of an ablate or baseline arm
- * takes the seeds of game j of the main arm of its player count, while that arm has one
- * (common random numbers: the report compares the two game by game). With `paired`,
+ * or on how the range is cut into shards; except that game j of a baseline arm takes the seeds
+ * of game j of the main arm of its player count, while that arm has one, and game j of
+ * component k's ablate arm those of game j of k's control arm (common random numbers: the
+ * report compares the two game by game). With `paired`,
  * the games of one rotation (j = r*N .. r*N+N-1 of an arm) share their chance: the match's
  * seed is qv_seed_mix(seed, first index of the rotation), the agents' seeds still derive from
  * the game's seed.
@@ -44,7 +45,7 @@
 #include "quiver/stats.h"
 #include "quiver/variant.h"
 
-#define QV_LAB_FORMAT         2  /* the shard format's version ("quiver_lab") */
+#define QV_LAB_FORMAT         3  /* the shard format's version ("quiver_lab") */
 #define QV_LAB_MAX_COMPONENTS 64 /* components a study examines one by one */
 #define QV_LAB_LADDER_LO      4  /* the skill ladder's rungs k: 2^(k+1) against 2^k */
 #define QV_LAB_LADDER_HI      10
@@ -67,6 +68,9 @@ typedef enum qv_lab_arm_kind {
 	QV_LAB_RESTRICT,
 	QV_LAB_LADDER,
 	QV_LAB_LUCK,
+	/* The study's variant on the seeds of component k's ablate arm: its paired reference
+	 * (each component has its own, so that no two components' tests share one arm's luck). */
+	QV_LAB_CONTROL,
 } qv_lab_arm_kind;
 
 /* What the user asked for: everything that decides the games (the header of a shard). */
@@ -108,7 +112,7 @@ typedef struct qv_lab_config {
 typedef struct qv_lab_arm {
 	qv_lab_arm_kind kind;
 	int players;
-	int component; /* ABLATE, RESTRICT: the component's index; LADDER: the rung k */
+	int component; /* ABLATE, CONTROL, RESTRICT: the component's index; LADDER: the rung k */
 	const qv_variant *variant;
 	int first, games; /* indices [first, first + games) of the study */
 	int nagents;
@@ -153,6 +157,10 @@ const char *qv_lab_side_value(const qv_lab_config *cfg, const char *key);
 /* Whether game i plays with the sides swapped (seat 0 holds side 1 and seat 1 side 0): in
  * every other rotation of its arm, when the plan's sides rotate. */
 bool qv_lab_swapped(const qv_lab_plan *p, int i);
+/* The games of one rotation of arm a: its games are whole rotations, and with `paired` the
+ * games of one share their chance, so that the rotation, not the game, is the unit of a test
+ * that treats its units as independent. */
+int qv_lab_rotation(const qv_lab_arm *a);
 
 /* The arm holding game index i. */
 const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i);

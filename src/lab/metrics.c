@@ -68,13 +68,15 @@ static int winner_of(const qv_lab_game *g)
 	return w;
 }
 
-/* The first arm of kind for `players` (and, for ABLATE and RESTRICT, component k), or NULL. */
+/* The first arm of kind for `players` (and, for ABLATE, CONTROL and RESTRICT, component k), or
+ * NULL. */
 static const qv_lab_arm *find_arm(const qv_lab_plan *p, qv_lab_arm_kind kind, int players, int k)
 {
 	for (int a = 0; a < p->narms; a++) {
 		const qv_lab_arm *arm = &p->arm[a];
 		if (arm->kind == kind && arm->players == players &&
-		    ((kind != QV_LAB_ABLATE && kind != QV_LAB_RESTRICT) || arm->component == k))
+		    ((kind != QV_LAB_ABLATE && kind != QV_LAB_RESTRICT && kind != QV_LAB_CONTROL) ||
+		     arm->component == k))
 			return arm;
 	}
 	return NULL;
@@ -538,11 +540,19 @@ static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 	return r;
 }
 
+/* The mean length of each rotation of arm (qv_lab_rotation: the games of one may share their
+ * chance, so they are one unit; a last rotation cut short, as in a partial shard, is one too). */
 static void lengths_of(const qv_lab_game *games, const qv_lab_arm *arm, qv_moments *m)
 {
 	*m = (qv_moments){0};
-	for (int i = arm->first; i < arm->first + arm->games; i++)
-		qv_moments_add(m, games[i].decisions);
+	int r = qv_lab_rotation(arm);
+	for (int j = 0; j < arm->games; j += r) {
+		double sum = 0;
+		int n = 0;
+		for (; n < r && j + n < arm->games; n++)
+			sum += games[arm->first + j + n].decisions;
+		qv_moments_add(m, sum / n);
+	}
 }
 
 /* A paired test: the mean of per-game differences d (m), with Student's t interval
@@ -603,7 +613,7 @@ static double fig_capped(const qv_lab_game *g, int unused)
 	return g->capped;
 }
 
-/* Arm a against its reference ref (the main arm, whose games lent theirs their seeds,
+/* Arm a against its reference ref (the arm whose games lent theirs their seeds,
  * qv_lab_game_seed): game j of a minus game j of ref, for every j both have, tested paired. */
 static qv_lab_delta paired_games(const qv_lab_game *games, const qv_lab_arm *a,
                                  const qv_lab_arm *ref, game_figure f, int arg, double *t)
@@ -690,20 +700,25 @@ static void play_rates(const qv_lab_plan *p, const qv_lab_game *games, const qv_
 }
 
 /* The causal figures of component k, and the |t| of its score tests (extremeness).
- * Ablation: the ablate arm of k against main, game j against game j (the same seeds,
- * qv_lab_game_seed): per seat, d = s_p(ablate) - s_p(main), where the sides rotate the same
- * for each side's score (paired_sides), and the length in decisions, each a paired test
- * (paired_games). Restricted play: in the restrict arm of k, the seat of the
+ * Ablation: the ablate arm of k against k's control arm (the study's variant on the same
+ * seeds, qv_lab_game_seed), game j against game j: per seat, d = s_p(ablate) - s_p(control),
+ * for each side's score (paired_sides, where the sides rotate), and the length in decisions,
+ * each a paired test (paired_games). Restricted play: in the restrict arm of k, the seat of the
  * arm's agent 0 (forbidden k) against the mean score of the other seats (its unrestricted twins) of
- * the same game: d_i = s_r - mean s_twins per game, a paired test over the arm's games
- * (paired_delta; two independent proportions overstated z by about sqrt(2) at two players, where
- * the scores sum to 1); its length against main's (games of other seeds) by Welch's t. A component
- * without those arms has no tests. */
+ * the same game: d_i = s_r - mean s_twins per game, averaged over each rotation (in which every
+ * seat is the forbidden one once, on one deal with `paired`: the rotations are the independent
+ * units, and the games of one lean together), a paired test over the rotations (paired_delta;
+ * two independent proportions overstated z by about sqrt(2) at two players, where the scores
+ * sum to 1); its length against the control's (or main's, for a component without ablation:
+ * games of other seeds), rotation means by Welch's t: a reference of each component's own, as
+ * for ablation, so that one arm's luck is not every component's. A component without those
+ * arms has no tests. */
 static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_arm *main, int k,
                    qv_lab_component *c)
 {
 	int n = main->players;
 	const qv_lab_arm *ab = find_arm(p, QV_LAB_ABLATE, n, k);
+	const qv_lab_arm *ct = find_arm(p, QV_LAB_CONTROL, n, k);
 	const qv_lab_arm *re = find_arm(p, QV_LAB_RESTRICT, n, k);
 	double z;
 	c->extremeness = 0;
@@ -712,15 +727,15 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 	for (int s = 0; s < QV_MAX_PLAYERS; s++)
 		c->ablate_seat[s] = c->ablate_side[s] = no_test;
 	c->ablate_length = c->restrict_score = c->restrict_length = no_test;
-	if (ab && ab->games > 0) {
+	if (ab && ct && ab->games > 0 && ct->games > 0) {
 		c->unbalance = 0;
 		for (int s = 0; s < n; s++) {
-			c->ablate_seat[s] = paired_games(games, ab, main, fig_score, s, &z);
+			c->ablate_seat[s] = paired_games(games, ab, ct, fig_score, s, &z);
 			if (fabs(z) > c->unbalance)
 				c->unbalance = fabs(z);
 		}
 		for (int d = 0; p->nsides == 2 && n == 2 && d < 2; d++) {
-			c->ablate_side[d] = paired_sides(p, games, ab, main, d, &z);
+			c->ablate_side[d] = paired_sides(p, games, ab, ct, d, &z);
 			if (fabs(z) > c->unbalance)
 				c->unbalance = fabs(z);
 		}
@@ -730,23 +745,29 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 		tally_arm(games, ab, n, &at);
 		outcomes(&at, n, &o);
 		c->gap_without = o.fairness_gap;
-		c->ablate_length = paired_games(games, ab, main, fig_length, 0, &z);
+		c->ablate_length = paired_games(games, ab, ct, fig_length, 0, &z);
 	}
 	if (re && re->games > 0) {
 		qv_moments d = {0};
-		for (int i = re->first; i < re->first + re->games; i++) {
-			const qv_lab_game *g = &games[i];
-			double xr = 0, twins = 0;
-			int ntwins = 0;
-			for (int s = 0; s < n; s++) {
-				if (g->agent[s] == 0)
-					xr += score_of(g, s);
-				else {
-					twins += score_of(g, s);
-					ntwins++;
+		int r = qv_lab_rotation(re);
+		for (int j = 0; j < re->games; j += r) {
+			double sum = 0;
+			int m = 0;
+			for (; m < r && j + m < re->games; m++) {
+				const qv_lab_game *g = &games[re->first + j + m];
+				double xr = 0, twins = 0;
+				int ntwins = 0;
+				for (int s = 0; s < n; s++) {
+					if (g->agent[s] == 0)
+						xr += score_of(g, s);
+					else {
+						twins += score_of(g, s);
+						ntwins++;
+					}
 				}
+				sum += xr - (ntwins > 0 ? twins / ntwins : 0);
 			}
-			qv_moments_add(&d, xr - (ntwins > 0 ? twins / ntwins : 0));
+			qv_moments_add(&d, sum / m);
 		}
 		c->restrict_score = paired_delta(&d, &z);
 		c->strength = z == z ? fabs(z) : 0;
@@ -754,7 +775,7 @@ static void causes(const qv_lab_plan *p, const qv_lab_game *games, const qv_lab_
 			c->extremeness = c->strength;
 		qv_moments rl, ml;
 		lengths_of(games, re, &rl);
-		lengths_of(games, main, &ml);
+		lengths_of(games, ct && ct->games > 0 ? ct : main, &ml);
 		c->restrict_length = mean_delta(&rl, &ml);
 	}
 }

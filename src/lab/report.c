@@ -48,7 +48,8 @@ static const qv_lab_component *ranked(const qv_lab_section *S, int n, int i)
 
 /* ---- the plan ---- */
 
-static const char *const arm_names[] = {"main", "baseline", "ablate", "restrict", "ladder", "luck"};
+static const char *const arm_names[] = {"main",   "baseline", "ablate", "restrict",
+                                        "ladder", "luck",     "control"};
 
 static const char *arm_name(qv_lab_arm_kind k)
 {
@@ -91,7 +92,8 @@ static void write_csv(const qv_lab_report *r, const qv_lab_game *games, qv_buf *
 		qv_buf_putc(b, ',');
 		qv_buf_putd(b, g->players);
 		qv_buf_putc(b, ',');
-		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
+		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_CONTROL ||
+		    a->kind == QV_LAB_RESTRICT)
 			qv__lab_csv_field(b, component_id(p, a->component));
 		else if (a->kind == QV_LAB_LADDER)
 			qv_buf_putd(b, a->component);
@@ -193,7 +195,8 @@ static void json_plan(qv__lab_jw *w, const qv_lab_plan *p)
 		qv__lab_jw_open(w, NULL, '{');
 		qv__lab_jw_str(w, "arm", arm_name(a->kind));
 		qv__lab_jw_int(w, "players", a->players);
-		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
+		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_CONTROL ||
+		    a->kind == QV_LAB_RESTRICT)
 			qv__lab_jw_str(w, "component", component_id(p, a->component));
 		else if (a->kind == QV_LAB_LADDER)
 			qv__lab_jw_int(w, "component", a->component);

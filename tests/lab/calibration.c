@@ -4,15 +4,15 @@
  * Null components: ConCardia with NULLS cards added that are in no deck. Forbidding one can
  * change nothing (restricted play is then a study of the same agent against itself, on seeds
  * of its own), and the variant without one is the same game: its ablation arm, which plays
- * with the main arm's seeds (common random numbers), replays the main games exactly, so every
- * ablation test says d = 0, p = 1. Over STUDIES studies of fixed seeds with the random agent,
- * restricted play's score and length tests must come out p < 0.05 at a rate whose 95% Wilson
+ * with its control arm's seeds (common random numbers), replays the control's games exactly,
+ * so every ablation test says d = 0, p = 1. Over STUDIES studies of fixed seeds with the random
+ * agent, restricted play's score and length tests must come out p < 0.05 at a rate whose 95% Wilson
  * interval holds 5%, and no more than 5% of the null components may be flagged.
  *
  * A/A: the paired tests of ablation and of the baseline, on games that differ where nothing
- * changed. A study's main arm, its baseline arm and one component's ablation arm are filled
- * with three blocks of games of one run of the same variant (other seeds, so the pairs are
- * independent games of the same distribution, the decks swapped in the same games of each
+ * changed. A study's main arm, its baseline arm, and one component's control and ablation arms
+ * are filled with four blocks of games of one run of the same variant (other seeds, so the pairs
+ * are independent games of the same distribution, the decks swapped in the same games of each
  * block); AA_STUDIES such studies, one test of each kind per study (each seat's score, a
  * deck's score, the length), must say p < 0.05 at a rate whose interval holds 5%.
  *
@@ -141,7 +141,7 @@ static void test_null_components(void **state)
 			for (int t = 0; t < 5; t++)
 				if (ab[t]->d != 0 || ab[t]->p != 1)
 					fail_msg(
-					    "%s's ablation replays the main games, yet d = %g, "
+					    "%s's ablation replays its control's games, yet d = %g, "
 					    "p = %g",
 					    x->id, ab[t]->d, ab[t]->p);
 			tally(&kinds[0], &x->restrict_score);
@@ -169,33 +169,33 @@ static void test_a_a(void **state)
 	    {"ablation, a deck's score", 0, 0},
 	};
 	for (int study = 0; study < AA_STUDIES; study++) {
-		/* One run of 3 * AA_GAMES main games: the blocks to study. */
-		qv_lab_config c = study_config(qv_variant_base(g, NULL), "random", 3 * AA_GAMES, 0,
+		/* One run of 4 * AA_GAMES main games: the blocks to study. */
+		qv_lab_config c = study_config(qv_variant_base(g, NULL), "random", 4 * AA_GAMES, 0,
 		                               5000 + (uint64_t)study);
 		qv_lab_plan run;
 		qv_err err;
 		if (qv_lab_plan_make(&c, &run, &err) != QV_OK)
 			fail_msg("plan: %s", err.msg);
-		assert_int_equal(run.total, 3 * AA_GAMES);
+		assert_int_equal(run.total, 4 * AA_GAMES);
 		qv_lab_game *games = calloc((size_t)run.total, sizeof *games);
 		assert_non_null(games);
 		if (qv_lab_play(&run, 0, run.total, 2, games, NULL, NULL, &err) != QV_OK)
 			fail_msg("play: %s", err.msg);
-		/* The study: main, baseline (the same variant) and component 0's ablation, a block
-		 * each, in index order as a plan lays them out. */
+		/* The study: main, baseline (the same variant), and component 0's control and
+		 * ablation, a block each, in index order as a plan lays them out. */
 		qv_lab_plan p = run;
-		qv_lab_arm arms[3];
-		static const qv_lab_arm_kind kind[3] = {QV_LAB_MAIN, QV_LAB_BASELINE,
-		                                        QV_LAB_ABLATE};
-		for (int a = 0; a < 3; a++) {
+		qv_lab_arm arms[4];
+		static const qv_lab_arm_kind kind[4] = {QV_LAB_MAIN, QV_LAB_BASELINE,
+		                                        QV_LAB_CONTROL, QV_LAB_ABLATE};
+		for (int a = 0; a < 4; a++) {
 			arms[a] = run.arm[0];
 			arms[a].kind = kind[a];
 			arms[a].first = a * AA_GAMES;
 			arms[a].games = AA_GAMES;
-			arms[a].component = kind[a] == QV_LAB_ABLATE ? 0 : -1;
+			arms[a].component = a >= 2 ? 0 : -1;
 		}
 		p.arm = arms;
-		p.narms = 3;
+		p.narms = 4;
 		p.cfg.baseline = c.variant;
 		p.ncomponents = 1;
 		p.nentries = 1;

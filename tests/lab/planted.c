@@ -11,9 +11,12 @@
  * every seat's game alike.
  *
  * - ConCardia: scout-r made a 9/9 card (in the expedition deck, which the seats swap),
- *   studied with five other cards by greedy agents at 100 games per arm. Its flag is not
- *   asserted: only the seat holding expedition can miss it, so the effect is halved, and at
- *   100-200 games per arm Benjamini-Hochberg flags it on one seed of two.
+ *   studied with five other cards by greedy agents at 400 games per arm. Its flag is not
+ *   asserted: only the seat holding expedition can miss it, so the effect is halved, and
+ *   Benjamini-Hochberg flags it on about one seed of two. Since each component's ablation has
+ *   its own control arm and seeds, it came first in `strongest` on 6 of seeds 1-8 at 400 games
+ *   per arm (lancer-p and dynamo-p, cards a greedy seat also misses, on seeds 6 and 7), and on 5
+ *   of seeds 1-6 at 200 (striker-r on seed 2).
  * - THREE ARROWS: the Angle with 12 arrows (six N and six E: still an Angle, each of its two
  *   directions counting 6 in an attack or a defence), studied with the Y by greedy agents at
  *   200 games per arm; flagged too. The Y is the piece a greedy seat misses most in the
@@ -138,7 +141,7 @@ static void test_planted_card(void **state)
 	           "\"defense\": 9}}}}",
 	    .agent = "greedy",
 	    .players = 2,
-	    .games = 100,
+	    .games = 400,
 	    .components = "scout-r,striker-r,lancer-p,star-s,courier-r,dynamo-p",
 	    .nstudied = 6,
 	    .cause = "scout-r",

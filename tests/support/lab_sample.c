@@ -57,7 +57,7 @@ static void make_plan(qv_test_lab *s)
 {
 	qv_lab_plan *p = &s->plan;
 	const qv_lab_config *c = &p->cfg;
-	p->arm = zalloc(64, sizeof *p->arm);
+	p->arm = zalloc(128, sizeof *p->arm);
 	for (int n = 0; n < c->nplayers; n++) {
 		int N = c->players[n];
 		qv_lab_arm *a = add_arm(p, QV_LAB_MAIN, N, -1, c->variant, c->games);
@@ -70,6 +70,9 @@ static void make_plan(qv_test_lab *s)
 		}
 		for (int k = 0; k < p->ncomponents && c->component_games > 0; k++) {
 			p->studied[k] = true; /* as qv_lab_plan_make without --components */
+			a = add_arm(p, QV_LAB_CONTROL, N, k, c->variant, c->component_games);
+			a->nagents = c->nagents;
+			memcpy(a->agents, c->agents, sizeof a->agents);
 			a = add_arm(p, QV_LAB_ABLATE, N, k, c->variant, c->component_games);
 			a->nagents = c->nagents;
 			memcpy(a->agents, c->agents, sizeof a->agents);

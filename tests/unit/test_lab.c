@@ -103,19 +103,32 @@ static void test_plan(void **state)
 	assert_string_equal(p.component[6], "Z");
 	assert_string_equal(p.component[7], "ability:terminator");
 	assert_true(p.members[7] == 1ull << 6);
-	/* Per player count: main, 2 arms per component, 2 rungs, luck. */
-	assert_int_equal(p.narms, 2 * (1 + 2 * nk + 2 + 1));
+	/* Per player count: main, 3 arms per component (control, ablate, restrict), 2 rungs,
+	 * luck. */
+	assert_int_equal(p.narms, 2 * (1 + 3 * nk + 2 + 1));
 	const qv_lab_arm *a = &p.arm[0];
 	assert_int_equal(a->kind, QV_LAB_MAIN);
 	assert_int_equal(a->players, 2);
 	assert_int_equal(a->games, 6); /* self-play: rotations of N games */
-	assert_int_equal(p.arm[1].kind, QV_LAB_ABLATE);
+	/* The control: the study's own variant, on the seeds of the ablation that follows. */
+	assert_int_equal(p.arm[1].kind, QV_LAB_CONTROL);
 	assert_int_equal(p.arm[1].component, 0);
-	assert_false(p.arm[1].variant->builtin);
-	assert_int_equal(p.arm[2].kind, QV_LAB_RESTRICT);
-	assert_int_equal(p.arm[2].games, 2);
+	assert_ptr_equal(p.arm[1].variant, c.variant);
+	assert_int_equal(p.arm[1].games, 2);
+	assert_int_equal(p.arm[2].kind, QV_LAB_ABLATE);
+	assert_int_equal(p.arm[2].component, 0);
+	assert_false(p.arm[2].variant->builtin);
+	for (int j = 0; j < p.arm[2].games; j++)
+		assert_true(qv_lab_game_seed(&p, p.arm[2].first + j) ==
+		            qv_lab_game_seed(&p, p.arm[1].first + j));
+	/* ... seeds of its own: neither main's nor another component's */
+	assert_true(qv_lab_game_seed(&p, p.arm[2].first) != qv_lab_game_seed(&p, 0));
+	assert_true(qv_lab_game_seed(&p, p.arm[5].first) != qv_lab_game_seed(&p, p.arm[2].first));
+	assert_int_equal(p.arm[5].kind, QV_LAB_ABLATE);
+	assert_int_equal(p.arm[3].kind, QV_LAB_RESTRICT);
+	assert_int_equal(p.arm[3].games, 2);
 	/* The ability's ablation: the Terminator without it, every other piece as it was. */
-	const qv_lab_arm *ab = &p.arm[1 + 2 * 7];
+	const qv_lab_arm *ab = &p.arm[2 + 3 * 7];
 	assert_int_equal(ab->kind, QV_LAB_ABLATE);
 	assert_int_equal(ab->component, 7);
 	assert_string_equal(ab->variant->name, "base without ability:terminator");
@@ -124,21 +137,24 @@ static void test_plan(void **state)
 	assert_null(json_object_get(json_array_get(pieces, 6), "ability"));
 	assert_int_equal(json_integer_value(json_object_get(json_array_get(pieces, 6), "count")),
 	                 1);
-	const qv_lab_arm *rung = &p.arm[1 + 2 * nk];
+	const qv_lab_arm *rung = &p.arm[1 + 3 * nk];
 	assert_int_equal(rung->kind, QV_LAB_LADDER);
 	assert_int_equal(rung->component, 1);
 	assert_string_equal(rung->agents[0], "ismcts:iterations=4");
 	assert_string_equal(rung->agents[1], "ismcts:iterations=2");
-	assert_int_equal(p.arm[3 + 2 * nk].kind, QV_LAB_LUCK);
-	assert_string_equal(p.arm[3 + 2 * nk].agents[0], "random");
+	const qv_lab_arm *luck = &p.arm[3 + 3 * nk];
+	assert_int_equal(luck->kind, QV_LAB_LUCK);
+	assert_string_equal(luck->agents[0], "random");
 	/* the luck floor: random against the study's own agent, not a costly `hard` */
-	assert_string_equal(p.arm[3 + 2 * nk].agents[1], "random");
-	assert_int_equal(p.arm[3 + 2 * nk].games, 2); /* one rounded up to a rotation */
-	const qv_lab_arm *three = &p.arm[4 + 2 * nk];
+	assert_string_equal(luck->agents[1], "random");
+	assert_int_equal(luck->games, 2); /* one rounded up to a rotation */
+	const qv_lab_arm *three = &p.arm[4 + 3 * nk];
 	assert_int_equal(three->kind, QV_LAB_MAIN);
 	assert_int_equal(three->players, 3);
 	assert_int_equal(three->games, 6);
-	assert_int_equal(p.arm[5 + 2 * nk].games, 3); /* restrict with 3 players: 2 -> 3 */
+	assert_int_equal(p.arm[5 + 3 * nk].kind, QV_LAB_CONTROL);
+	assert_int_equal(p.arm[5 + 3 * nk].games, 3); /* a rotation of 3 players: 2 -> 3 */
+	assert_int_equal(p.arm[7 + 3 * nk].games, 3); /* restrict with 3 players: 2 -> 3 */
 	/* Arms tile the indices, and arm_of finds each. */
 	int at = 0;
 	for (int i = 0; i < p.narms; i++) {

@@ -110,8 +110,8 @@ static void fx_ranks(qv_lab_game *g, const int *ranks)
 	qv_utilities_from_ranks(g->rank, g->players, g->utility);
 }
 
-/* Appends an arm of `games` games of `players` players. Main, baseline and ablate arms seat
- * the study's agents rotating ((s + j) mod nagents); restrict, ladder and luck arms have two
+/* Appends an arm of `games` games of `players` players. Main, baseline, control and ablate arms
+ * seat the study's agents rotating ((s + j) mod nagents); restrict, ladder and luck arms have two
  * agents, agent 0 in the distinct seat j mod N. Every game starts as a draw of no decisions. */
 static qv_lab_arm *fx_arm(fx *f, qv_lab_arm_kind kind, int players, int component, int games)
 {
@@ -123,7 +123,8 @@ static qv_lab_arm *fx_arm(fx *f, qv_lab_arm_kind kind, int players, int componen
 	a->variant = p->cfg.variant;
 	a->first = p->total;
 	a->games = games;
-	bool rotate = kind == QV_LAB_MAIN || kind == QV_LAB_BASELINE || kind == QV_LAB_ABLATE;
+	bool rotate = kind == QV_LAB_MAIN || kind == QV_LAB_BASELINE || kind == QV_LAB_ABLATE ||
+	              kind == QV_LAB_CONTROL;
 	a->nagents = rotate ? p->cfg.nagents : 2;
 	for (int j = 0; j < games; j++) {
 		int i = p->total++;
@@ -615,18 +616,20 @@ static void test_agents(void **state)
 /* ---- components ---- */
 
 /* Three components: "a" without ablate or restrict arms, "b" ablated with the same results as
- * main, "c" ablated (seat 1 then wins every game) and restricted (the forbidden seat wins 2 of
- * 8). Main: seat 1 wins games 0-3, seat 2 games 4-7, every game 10 decisions.
- * - c ablated, game j against main's game j (the same seeds): seat 1's differences 0 in games
- *   0-3 (won in both), 1 in games 4-7: mean 0.5, sd sqrt(2 / 7), paired t = 0.5 /
- *   sqrt(1 / 28) = 2.646 with 7 degrees of freedom; seat 2's mean -0.5; lengths 12, 14, 12,
+ * its control, "c" ablated (seat 1 then wins every game) and restricted (the forbidden seat wins
+ * 2 of 8). Main and both controls: seat 1 wins games 0-3, seat 2 games 4-7, every game 10
+ * decisions.
+ * - c ablated, game j against its control's game j (the same seeds): seat 1's differences 0 in
+ * games 0-3 (won in both), 1 in games 4-7: mean 0.5, sd sqrt(2 / 7), paired t = 0.5 / sqrt(1 / 28)
+ * = 2.646 with 7 degrees of freedom; seat 2's mean -0.5; lengths 12, 14, 12,
  *   ... against 10: differences 2, 4, ...: mean 3, sd sqrt(8 / 7).
- * - c restricted: per game d = s_r - s_twin, +1 in games 0 and 1, -1 in the six others: mean
- *   -0.5, sd sqrt(6 / 7), paired t = -0.5 / (sd / sqrt(8)) = -1.528 with 7 degrees of freedom
- *   (two independent proportions said z = -2, p = 0.0455: the same games counted twice);
- *   lengths 10 as in main: d = 0, se = 0, p = 1.
+ * - c restricted: per game d = s_r - s_twin, +1 in games 0 and 1, -1 in the six others; per
+ *   rotation (two games, which may share a deal) +1, -1, -1, -1: mean -0.5, sd 1, paired t =
+ *   -0.5 / (1 / sqrt(4)) = -1 with 3 degrees of freedom (two independent proportions said
+ *   z = -2, p = 0.0455: the same games counted twice); lengths 10 as in main: d = 0, se = 0,
+ *   p = 1.
  * - b: every d 0, p 1. Tests with a p: c's five, b's three (m = 8). Sorted: c's length
- *   (9.6e-5), c's two seats (0.0331), c's restricted score (0.170), then the four 1s: only
+ *   (9.6e-5), c's two seats (0.0331), c's restricted score (0.391), then the four 1s: only
  *   the length is under its cut.
  * - order: c (|t| 2.646), then a and b (0) by index.
  * Play rates over main: c is available to seat 1 four times and played once, to seat 2 twice,
@@ -643,7 +646,9 @@ static void test_components(void **state)
 	snprintf(f->plan.component[1], QV_NAME_MAX, "b");
 	snprintf(f->plan.component[2], QV_NAME_MAX, "c");
 	fx_arm(f, QV_LAB_MAIN, 2, 0, 8);
+	fx_arm(f, QV_LAB_CONTROL, 2, 1, 8);
 	fx_arm(f, QV_LAB_ABLATE, 2, 1, 8);
+	fx_arm(f, QV_LAB_CONTROL, 2, 2, 8);
 	fx_arm(f, QV_LAB_ABLATE, 2, 2, 8);
 	fx_arm(f, QV_LAB_RESTRICT, 2, 2, 8);
 	for (int j = 0; j < 8; j++) {
@@ -656,13 +661,18 @@ static void test_components(void **state)
 			fx_count(g, 0, 0, 1, 0);
 			fx_count(g, 0, 0, 0, 1);
 		}
+		/* b's control and ablation, then c's: each pair meets the same seeds. */
 		fx_win(&f->game[8 + j], j < 4 ? 0 : 1);
 		fx_length(&f->game[8 + j], 10, 10, 10);
-		fx_win(&f->game[16 + j], 0);
-		fx_length(&f->game[16 + j], j % 2 ? 14 : 12, 20, 20);
+		fx_win(&f->game[16 + j], j < 4 ? 0 : 1);
+		fx_length(&f->game[16 + j], 10, 10, 10);
+		fx_win(&f->game[24 + j], j < 4 ? 0 : 1);
+		fx_length(&f->game[24 + j], 10, 12, 30);
+		fx_win(&f->game[32 + j], 0);
+		fx_length(&f->game[32 + j], j % 2 ? 14 : 12, 20, 20);
 		/* The restricted seat is seat j mod 2: it wins games 0 and 1, loses the rest. */
-		fx_win(&f->game[24 + j], j < 2 ? j % 2 : 1 - j % 2);
-		fx_length(&f->game[24 + j], 10, 10, 10);
+		fx_win(&f->game[40 + j], j < 2 ? j % 2 : 1 - j % 2);
+		fx_length(&f->game[40 + j], 10, 10, 10);
 	}
 	fx_compute(f);
 	const qv_lab_section *sec = &f->report.section[0];
@@ -696,12 +706,12 @@ static void test_components(void **state)
 	near(c->ablate_length.p, 9.584590572e-5, 1e-13);          /* 2 * pt(-7.937254, 7) */
 	near(c->ablate_length.ci.hi - 3, 2.364624252 * se, 1e-9); /* df = 7 */
 	near(c->restrict_score.d, -0.5, 1e-12);
-	/* paired: se = sqrt(6 / 7) / sqrt(8), t = -1.527525, df 7 */
-	double rse = sqrt(6.0 / 7) / sqrt(8);
-	near(c->restrict_score.p, qv_t_p_two_sided(-0.5 / rse, 7), 1e-15);
-	near(c->restrict_score.p, 0.1704707, 1e-6); /* 2 * pt(-1.527525, 7) */
-	near(c->restrict_score.ci.lo, -0.5 - 2.364624252 * rse, 1e-9);
-	near(c->restrict_score.ci.hi, -0.5 + 2.364624252 * rse, 1e-9);
+	/* paired over the rotations: se = 1 / sqrt(4), t = -1, df 3 */
+	double rse = 0.5;
+	near(c->restrict_score.p, qv_t_p_two_sided(-0.5 / rse, 3), 1e-15);
+	near(c->restrict_score.p, 0.3910022, 1e-6); /* 2 * pt(-1, 3) */
+	near(c->restrict_score.ci.lo, -0.5 - 3.182446305 * rse, 1e-9);
+	near(c->restrict_score.ci.hi, -0.5 + 3.182446305 * rse, 1e-9);
 	near(c->restrict_length.d, 0, 0);
 	near(c->restrict_length.p, 1, 0);
 	near(c->extremeness, 0.5 / ase, 1e-12);
@@ -757,10 +767,13 @@ static void test_components_few_games(void **state)
 		f->plan.ncomponents = 1;
 		snprintf(f->plan.component[0], QV_NAME_MAX, "x");
 		fx_arm(f, QV_LAB_MAIN, 2, 0, n);
+		fx_arm(f, QV_LAB_CONTROL, 2, 0, n);
 		fx_arm(f, QV_LAB_ABLATE, 2, 0, n);
 		for (int j = 0; j < n; j++) {
-			fx_win(&f->game[j], 0);
-			fx_win(&f->game[n + j], 1);
+			/* The main arm is not the ablation's reference: its control is. */
+			fx_win(&f->game[j], 1);
+			fx_win(&f->game[n + j], 0);
+			fx_win(&f->game[2 * n + j], 1);
 		}
 		fx_compute(f);
 		const qv_lab_component *c = &f->report.section[0].component[0];
@@ -888,10 +901,11 @@ static void test_sides(void **state)
 	}
 }
 
-/* A component whose ablation gives side a every game, wherever it sits, against a main arm
- * whose seat 1 wins every game: game by game, side a gains 0, 0, 1, 1 (games 2-3 swapped,
- * where a sat in seat 2 and lost) and side b loses as much, t = 0.5 / (sqrt(1/3) / 2) =
- * sqrt(3) on 3 degrees of freedom. The component's unbalance counts the sides' tests. */
+/* A component whose ablation gives side a every game, wherever it sits, against a control arm
+ * whose seat 1 wins every game (the main arm, which seat 2 wins, is not its reference): game by
+ * game, side a gains 0, 0, 1, 1 (games 2-3 swapped, where a sat in seat 2 and lost) and side b
+ * loses as much, t = 0.5 / (sqrt(1/3) / 2) = sqrt(3) on 3 degrees of freedom. The component's
+ * unbalance counts the sides' tests. */
 static void test_side_ablation(void **state)
 {
 	(void)state;
@@ -903,11 +917,14 @@ static void test_side_ablation(void **state)
 	f->plan.ncomponents = 1;
 	snprintf(f->plan.component[0], QV_NAME_MAX, "k");
 	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	fx_arm(f, QV_LAB_CONTROL, 2, 0, 4);
 	fx_arm(f, QV_LAB_ABLATE, 2, 0, 4);
 	assert_true(qv_lab_swapped(&f->plan, 6) && !qv_lab_swapped(&f->plan, 5));
+	assert_true(qv_lab_swapped(&f->plan, 10) && !qv_lab_swapped(&f->plan, 9));
 	for (int j = 0; j < 4; j++) {
-		fx_win(&f->game[j], 0);
-		fx_win(&f->game[4 + j], j < 2 ? 0 : 1);
+		fx_win(&f->game[j], 1);
+		fx_win(&f->game[4 + j], 0);
+		fx_win(&f->game[8 + j], j < 2 ? 0 : 1);
 	}
 	fx_compute(f);
 	const qv_lab_component *c = &f->report.section[0].component[0];

@@ -383,8 +383,8 @@ static void test_csv(void **state)
 
 	/* every row: its index, the arm holding it, its component or rung, its seats */
 	const char *at = strchr(w.csv, '\n') + 1;
-	static const char *const arms[] = {"main",     "baseline", "ablate",
-	                                   "restrict", "ladder",   "luck"};
+	static const char *const arms[] = {"main",   "baseline", "ablate", "restrict",
+	                                   "ladder", "luck",     "control"};
 	for (int i = 0; i < s.plan.total; i++) {
 		const qv_lab_arm *a = NULL;
 		for (int k = 0; k < s.plan.narms; k++)
@@ -401,7 +401,8 @@ static void test_csv(void **state)
 		csv_next(&at, f, sizeof f);
 		assert_int_equal(atoi(f), a->players);
 		csv_next(&at, f, sizeof f);
-		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_RESTRICT)
+		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_CONTROL ||
+		    a->kind == QV_LAB_RESTRICT)
 			assert_string_equal(f, s.plan.component[a->component]);
 		else if (a->kind == QV_LAB_LADDER)
 			assert_int_equal(atoi(f), a->component);
@@ -419,12 +420,17 @@ static void test_csv(void **state)
 		} else {
 			assert_string_equal(f, a->kind == QV_LAB_ABLATE ? "all" : "");
 		}
-		/* An ablation's or the baseline's game j has the seeds of main's game j. */
+		/* The baseline's game j has the seeds of main's game j, an ablation's those of its
+		 * control's. */
 		int seeded = i, j = i - a->first;
 		for (int k = 0; k < s.plan.narms; k++) {
 			const qv_lab_arm *m = &s.plan.arm[k];
-			if ((a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_BASELINE) &&
-			    m->kind == QV_LAB_MAIN && m->players == a->players && j < m->games)
+			if (a->kind == QV_LAB_BASELINE && m->kind == QV_LAB_MAIN &&
+			    m->players == a->players && j < m->games)
+				seeded = m->first + j;
+			if (a->kind == QV_LAB_ABLATE && m->kind == QV_LAB_CONTROL &&
+			    m->players == a->players && m->component == a->component &&
+			    j < m->games)
 				seeded = m->first + j;
 		}
 		csv_next(&at, f, sizeof f);
