@@ -201,6 +201,13 @@ typedef struct qv_game {
 	 * than by its rules; the arena counts such games. NULL: the game has no cap. */
 	bool (*capped)(const void *st);
 
+	/* True when `player`, still in the game, could not act at its next turn if the position
+	 * st stayed as it is, so that the game would skip it (THREE ARROWS skips a player who can
+	 * neither place, attack, unshield nor uncover). It reads only what `player` may know.
+	 * The agents use it never to choose an action that leaves their own player so when
+	 * another action does not (qv__agent_legal). NULL: the game never skips a player. */
+	bool (*stranded)(const void *st, int player);
+
 	/* What the thing called `name` is, for players: a piece's arrows, a card's text and
 	 * numbers, an item's effect and points (the rules page's reference), in the components
 	 * st plays with (st NULL: the built-in set's). name NULL: every entry, in the rules
