@@ -219,7 +219,8 @@ typedef struct qv_game {
 	/* For a person choosing among the legal actions: a short note on what a (legal now) would
 	 * do, such as "3 against 1 before the die", written into buf; returns its length, 0 when
 	 * there is nothing to say. Sets *confirm when the action deserves a confirmation because
-	 * it ends the game or may eliminate the player. NULL: no notes. */
+	 * it ends the game, may eliminate the player, or leaves the player unable to act at its
+	 * next turn (THREE ARROWS would skip it). NULL: no notes. */
 	int (*action_note)(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 	/* Whether the decision a of the player to move at st (legal there) shows `viewer` (a
