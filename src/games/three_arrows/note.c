@@ -180,6 +180,7 @@ static const char *ordinal(int r)
 }
 
 static bool ending_note(note *n, const ta_state *s, qv_action a);
+static bool ended_note(note *n, const ta_state *s, const ta_state *t);
 
 /* An attack's note. In the tactical mode the attack is resolved at once, so what ends the game
  * is found by playing it; with the die, from the numbers and the pieces left. */
@@ -238,8 +239,8 @@ static void put_squares(note *n, uint64_t m)
 }
 
 /* A placement's note: where its arrows point and what they threaten, then what is left to the
- * mover after it as the board stands. True when it leaves the mover skipped (a confirmation).
- * An ending is said by ending_note. */
+ * mover after it as the board stands, or the end of the game. True when it leaves the mover
+ * skipped or ends the game (a confirmation). */
 static bool place_note(note *n, const ta_state *s, qv_action act)
 {
 	const ta_tables *T = ta_T(s);
@@ -290,8 +291,8 @@ static bool place_note(note *n, const ta_state *s, qv_action act)
 	}
 	ta_state t = *s;
 	qv_three_arrows.apply(&t, act, NULL);
-	if (t.phase == TA_PH_OVER)
-		return false;
+	if (ended_note(n, s, &t))
+		return true;
 	bool can_place = ta_can_place_some(&t, p);
 	uint64_t targets = can_place ? ta_place_targets(&t, p) : 0;
 	if (!ta_can_act_or_uncover(&t, p)) {
@@ -329,23 +330,29 @@ static void uncover_defence_note(note *n, const ta_state *s, int sq)
 	put_fight(n, &t, s->atk_from, s->atk_to, false);
 }
 
+/* When t, the position after the mover's action at s, is over: why, and the mover's place. */
+static bool ended_note(note *n, const ta_state *s, const ta_state *t)
+{
+	if (t->phase != TA_PH_OVER)
+		return false;
+	int ranks[TA_MAX_PLAYERS], p = s->turn, shared = 0;
+	ta_ranks(t, ranks);
+	for (int q = 0; q < t->nplayers; q++)
+		shared += q != p && ranks[q] == ranks[p];
+	add(n, "%sends the game (%s): you finish %s%s", n->used ? "; " : "",
+	    t->turns >= t->max_turns ? "turn limit"
+	    : alive(t) <= 1          ? "one player left"
+	                             : "nobody can act",
+	    shared ? "shared " : "", ordinal(ranks[p]));
+	return true;
+}
+
 /* When a (legal, ending the turn) ends the game: why, and the mover's place. */
 static bool ending_note(note *n, const ta_state *s, qv_action a)
 {
 	ta_state t = *s;
 	qv_three_arrows.apply(&t, a, NULL);
-	if (t.phase != TA_PH_OVER)
-		return false;
-	int ranks[TA_MAX_PLAYERS], p = s->turn, shared = 0;
-	ta_ranks(&t, ranks);
-	for (int q = 0; q < t.nplayers; q++)
-		shared += q != p && ranks[q] == ranks[p];
-	add(n, "%sends the game (%s): you finish %s%s", n->used ? "; " : "",
-	    t.turns >= t.max_turns ? "turn limit"
-	    : alive(&t) <= 1       ? "one player left"
-	                           : "nobody can act",
-	    shared ? "shared " : "", ordinal(ranks[p]));
-	return true;
+	return ended_note(n, s, &t);
 }
 
 int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
@@ -363,10 +370,7 @@ int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	int arg = TA_ARG(a), p = s->turn;
 	switch (TA_TYPE(a)) {
 	case TA_ACT_ATTACK: ask = attack_note(&n, s, a); break;
-	case TA_ACT_PLACE:
-		ask = place_note(&n, s, a);
-		ends_turn = true;
-		break;
+	case TA_ACT_PLACE: ask = place_note(&n, s, a); break;
 	case TA_ACT_DEFEND: put_fight(&n, s, s->atk_from, s->atk_to, false); break;
 	case TA_ACT_UNCOVER:
 		if (s->phase == TA_PH_DEFEND)
