@@ -238,6 +238,25 @@ static void put_squares(note *n, uint64_t m)
 		add(n, " and %d more", total - shown);
 }
 
+/* The opposing pieces on the squares of m: "p2's Angle on c5 and p3's covered piece on d4"
+ * (a covered piece without its kind). A piece points at five squares at most. */
+static void put_pieces(note *n, const ta_state *s, uint64_t m)
+{
+	int total = __builtin_popcountll(m);
+	for (int i = 0; m; i++, m &= m - 1) {
+		int sq = __builtin_ctzll(m);
+		ta_cell c = s->cell[sq];
+		char b[4];
+		add(n, "%sp%d's %s on %s",
+		    i == 0           ? ""
+		    : i == total - 1 ? " and "
+		                     : ", ",
+		    TA_OWNER(c) + 1,
+		    s->covered >> sq & 1 ? "covered piece" : ta_T(s)->names[TA_KIND(c)],
+		    ta_sqname(sq, b));
+	}
+}
+
 /* A placement's note: where its arrows point and what they threaten, then what is left to the
  * mover after it as the board stands, or the end of the game. True when it leaves the mover
  * skipped or ends the game (a confirmation). */
@@ -278,15 +297,16 @@ static bool place_note(note *n, const ta_state *s, qv_action act)
 			                : " point off the board");
 		if ((reach & s->occ[p]) && !(reach & ~s->occ[p]))
 			add(n, "%spoints only at your own pieces", n->used ? "; " : "");
-		for (uint64_t m = reach & ta_opp_occ(s, p); m; m &= m - 1) {
-			int to = __builtin_ctzll(m);
-			ta_cell c = s->cell[to];
-			char b[4];
-			add(n, "%s%s p%d's %s on %s%s", n->used ? "; " : "",
-			    s->shielded >> to & 1 ? "points at" : "threatens", TA_OWNER(c) + 1,
-			    s->covered >> to & 1 ? "covered piece" : T->names[TA_KIND(c)],
-			    ta_sqname(to, b),
-			    s->shielded >> to & 1 ? " (shielded: unshield it first)" : "");
+		uint64_t opp = reach & ta_opp_occ(s, p), open = opp & ~s->shielded;
+		if (open) {
+			add(n, "%sthreatens ", n->used ? "; " : "");
+			put_pieces(n, s, open);
+		}
+		if (opp & s->shielded) {
+			add(n, "%s", n->used ? "; " : "");
+			put_pieces(n, s, opp & s->shielded);
+			add(n, " %s shielded (unshield first)",
+			    __builtin_popcountll(opp & s->shielded) == 1 ? "is" : "are");
 		}
 	}
 	ta_state t = *s;
