@@ -7,7 +7,8 @@
  * the rest of the game. The test's own judge of "stranded" lists the mover's actions at a turn
  * of its own in the position after the move, so it does not lean on the hook it checks; it
  * checks the hook against it too, and the same for a greedy and an easy player over fewer
- * games.
+ * games. It takes 3.1 s of CPU in the Release build (1,000 beginner games: 121,160 choices, 17
+ * of them stranding the mover when every other action did too), 17 s in a Debug build.
  */
 #include <setjmp.h>
 #include <stdarg.h>
