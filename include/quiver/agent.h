@@ -205,8 +205,18 @@ void qv_agent_forbid(qv_agent *a, uint64_t components);
  * is not 0. */
 int qv__agent_allowed(const qv_game *g, uint64_t forbid, const void *st, qv_action *acts, int n);
 
+/* Removes from acts[0..n), the legal actions of the player to move at st, those after which
+ * the game goes on with another to move and would skip that player as the position stands
+ * (g->stranded; an action after which the same player decides again, such as an attack's
+ * capture before its stay or advance, is judged at that decision), keeping
+ * the others in their order, unless every one is such; returns how many remain (n when g has
+ * no stranded). Applies each action to a copy of st: as dear as one ply of greedy. */
+int qv__agent_unstranded(const qv_game *g, const void *st, qv_action *acts, int n);
+
 /* The legal actions at st that a may choose (legal(), then qv__agent_allowed with a's
- * restriction) into buf (max_actions entries); returns how many. */
+ * restriction, then, for a kind that chooses (every one but the uniform random),
+ * qv__agent_unstranded) into buf (max_actions entries); returns how many. The searches
+ * (mcts.c) take their root's choice among these, the greedy kinds judge only these. */
 int qv__agent_legal(const qv_agent *a, const void *st, qv_action *buf);
 
 /* Whether a searching agent keeps its trees between decisions (true when created): what it

@@ -201,6 +201,13 @@ typedef struct qv_game {
 	 * than by its rules; the arena counts such games. NULL: the game has no cap. */
 	bool (*capped)(const void *st);
 
+	/* True when `player`, still in the game, could not act at its next turn if the position
+	 * st stayed as it is, so that the game would skip it (THREE ARROWS skips a player who can
+	 * neither place, attack, unshield nor uncover). It reads only what `player` may know.
+	 * The agents use it never to choose an action that leaves their own player so when
+	 * another action does not (qv__agent_legal). NULL: the game never skips a player. */
+	bool (*stranded)(const void *st, int player);
+
 	/* What the thing called `name` is, for players: a piece's arrows, a card's text and
 	 * numbers, an item's effect and points (the rules page's reference), in the components
 	 * st plays with (st NULL: the built-in set's). name NULL: every entry, in the rules
@@ -212,7 +219,8 @@ typedef struct qv_game {
 	/* For a person choosing among the legal actions: a short note on what a (legal now) would
 	 * do, such as "3 against 1 before the die", written into buf; returns its length, 0 when
 	 * there is nothing to say. Sets *confirm when the action deserves a confirmation because
-	 * it ends the game or may eliminate the player. NULL: no notes. */
+	 * it ends the game, may eliminate the player, or leaves the player unable to act at its
+	 * next turn (THREE ARROWS would skip it). NULL: no notes. */
 	int (*action_note)(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
 	/* Whether the decision a of the player to move at st (legal there) shows `viewer` (a

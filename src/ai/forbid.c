@@ -1,8 +1,14 @@
 /*
- * forbid.c - restricted play's filter (qv_agent_forbid): the legal actions an agent may choose
- * when components are forbidden to it. A file of its own because the kinds (greedy.c, mcts.c)
- * and agent.c all use it, while agent.c names the kinds: in agent.c it would close a loop.
+ * forbid.c - the filters of the legal actions an agent may choose: restricted play's
+ * (qv_agent_forbid), when components are forbidden to it, and the one that keeps a choosing
+ * agent from stranding its own player (an action after which the game would skip it, when
+ * another action would not: qv_game.stranded). A file of its own because the kinds (greedy.c,
+ * mcts.c) and agent.c all use it, while agent.c names the kinds: in agent.c it would close a
+ * loop.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "quiver/agent.h"
 #include "quiver/variant.h"
 
@@ -21,8 +27,33 @@ int qv__agent_allowed(const qv_game *g, uint64_t forbid, const void *st, qv_acti
 	return k > 0 ? k : n;
 }
 
+int qv__agent_unstranded(const qv_game *g, const void *st, qv_action *acts, int n)
+{
+	int mover = g->to_move(st);
+	if (!g->stranded || n <= 1 || mover < 0)
+		return n;
+	void *next = malloc(g->state_size);
+	if (!next)
+		return n; /* the list whole: a choice among all is still a legal one */
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		memcpy(next, st, g->state_size);
+		g->apply(next, acts[i], NULL);
+		int next_mover = g->to_move(next);
+		if (next_mover == QV_OVER || next_mover == mover || !g->stranded(next, mover))
+			acts[k++] = acts[i];
+	}
+	free(next);
+	/* When every action strands the mover, none is worse for it: the list is whole (nothing
+	 * was overwritten, since nothing was kept). */
+	return k > 0 ? k : n;
+}
+
 int qv__agent_legal(const qv_agent *a, const void *st, qv_action *buf)
 {
 	int n = a->game->legal(st, buf);
-	return a->forbid ? qv__agent_allowed(a->game, a->forbid, st, buf, n) : n;
+	if (a->forbid)
+		n = qv__agent_allowed(a->game, a->forbid, st, buf, n);
+	/* A uniform kind (no choose: random) draws among every legal action by definition. */
+	return a->kind->choose ? qv__agent_unstranded(a->game, st, buf, n) : n;
 }

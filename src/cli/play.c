@@ -544,9 +544,25 @@ static bool legal_make(play *P, legal_list *L)
 	return true;
 }
 
+/* Beyond this many notes, `legal` puts the actions of one note on the same lines, and beyond
+ * this many different notes it says only those that ask for a confirmation and groups the
+ * other actions with the plain ones: THREE ARROWS notes every placement (the squares its
+ * arrows reach), and its opening has hundreds of them; Evons' 31 mulligans keep a line each. */
+#define LEGAL_NOTES_MAX 40
+
+/* Whether the note of action i was said by an earlier action of L with the same confirmation. */
+static bool note_seen(const legal_list *L, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (L->confirm[j] == L->confirm[i] && strcmp(L->notes[j], L->notes[i]) == 0)
+			return true;
+	return false;
+}
+
 /* `legal`: the actions the game has a note for, one a line with the note ("attack c1 c2 -
- * 3 against 1 before the die"), then the others grouped (cli_compact_actions) in columns;
- * `legal all`: every action on its own, with its note. */
+ * 3 against 1 before the die"), then the others grouped (cli_compact_actions) in columns (past
+ * LEGAL_NOTES_MAX notes, see there: `what <action>` tells what was left out); `legal all`:
+ * every action on its own, with its note. */
 static void list_legal(play *P, bool all)
 {
 	legal_list L;
@@ -562,22 +578,43 @@ static void list_legal(play *P, bool all)
 		return;
 	}
 	int nplain = 0;
-	for (int i = 0; i < n; i++) {
-		if (L.notes[i][0])
-			nnoted++;
-		else
+	for (int i = 0; i < n; i++)
+		nnoted += L.notes[i][0] != '\0';
+	bool many = !all && nnoted > LEGAL_NOTES_MAX, hide = false;
+	for (int i = 0, kinds = 0; many && i < n && !hide; i++)
+		hide = L.notes[i][0] && !note_seen(&L, i) && ++kinds > LEGAL_NOTES_MAX;
+	for (int i = 0; i < n; i++)
+		if (!L.notes[i][0] || (hide && !L.confirm[i])) {
+			L.notes[i][0] = '\0'; /* grouped: its note is left to `what` */
 			plain[nplain++] = L.texts[i];
-	}
+		}
 	char **items = NULL;
 	int nitems = all || nplain == 0 ? -1 : cli_compact_actions(plain, nplain, &items);
-	printf("%d legal action%s%s:\n", n, n == 1 ? "" : "s",
+	printf("%d legal action%s%s%s:\n", n, n == 1 ? "" : "s",
 	       nitems >= 0 && nitems < nplain
 	           ? " (a/b: one of them, [word]: optional; 'legal all' lists each)"
-	           : "");
-	for (int i = 0; i < n; i++)
-		if (L.notes[i][0])
-			say(P, 4, "  %s \xE2\x80\x94 %s%s", L.texts[i], L.notes[i],
-			    L.confirm[i] ? " (asks to confirm)" : "");
+	           : "",
+	       hide ? "; 'what <action>' says what one would do" : "");
+	for (int i = 0; i < n; i++) {
+		if (!L.notes[i][0])
+			continue;
+		/* Past LEGAL_NOTES_MAX, the actions with this same note on the same lines
+		 * ("place D/R b1/c1 S - points off the board (S); ..."); their notes are then
+		 * cleared so that each is said once. */
+		int k = 0;
+		for (int j = i; j < n && many; j++)
+			if (strcmp(L.notes[j], L.notes[i]) == 0 && L.confirm[j] == L.confirm[i])
+				plain[nplain + k++] = L.texts[j];
+		char **same = NULL;
+		int nsame = k > 1 ? cli_compact_actions(plain + nplain, k, &same) : -1;
+		for (int j = 0; j < (nsame >= 0 ? nsame : 1); j++)
+			say(P, 4, "  %s \xE2\x80\x94 %s%s", nsame >= 0 ? same[j] : L.texts[i],
+			    L.notes[i], L.confirm[i] ? " (asks to confirm)" : "");
+		cli_free_items(same, nsame > 0 ? nsame : 0);
+		for (int j = n - 1; nsame >= 0 && j > i; j--)
+			if (strcmp(L.notes[j], L.notes[i]) == 0 && L.confirm[j] == L.confirm[i])
+				L.notes[j][0] = '\0';
+	}
 	if (nitems >= 0)
 		cli_print_columns(stdout, items, nitems, P->t.cols);
 	else if (nplain > 0)

@@ -3,9 +3,10 @@
 // Play with what it will do shown beside it; Escape clears the choice and Enter plays it. A
 // forced decision ("Your only move") waits for Play, or goes at once with "play forced moves
 // for me"; with "confirm moves" off a complete action goes at once. Evons' end of the turn that
-// ends the game shows its warning before Play is pressed. Also: the keyboard focus after a
-// keyboard choice, the last move marked on the board, and the table's rules link. Screenshots
-// of the choices go to $QV_SCREENSHOT_DIR (else build/screenshots).
+// ends the game shows its warning before Play is pressed, and so does a THREE ARROWS placement
+// that would leave its player skipped (a plain one says the squares it points at). Also: the
+// keyboard focus after a keyboard choice, the last move marked on the board, and the table's
+// rules link. Screenshots of the choices go to $QV_SCREENSHOT_DIR (else build/screenshots).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -229,3 +230,36 @@ test('Evons: the end of the turn that ends the game warns before Play', { timeou
   assert.deepEqual([...a.errors, ...b.errors], []);
   await close();
 });
+
+test(
+  'THREE ARROWS: a placement says what it reaches, and a stranding one warns before Play',
+  { timeout: budget(20000) },
+  async () => {
+    const { a, b, close } = await table('three-arrows');
+    await a.page.waitForSelector('#move-panel .word-button[data-word="D"]');
+    const before = a.acts().length;
+    /** Chooses the piece (place is the only kind of action), the square on the board and the facing, by clicks.
+     * @param {string} piece @param {string} sq @param {string} facing */
+    const choose = async (piece, sq, facing) => {
+      await a.page.keyboard.press('Escape');
+      await a.page.click(`#move-panel .word-button[data-word="${piece}"]`);
+      await a.page.click(`#board-area .cell[data-token="${sq}"]`);
+      await a.page.click(`#move-panel .word-button[data-word="${facing}"]`);
+      await a.page.locator(`#move-panel .play-button[data-action="place ${piece} ${sq} ${facing}"]`).waitFor();
+    };
+    // a Double facing into the board: the square it points at, no warning
+    await choose('D', 'a3', 'E');
+    assert.equal((await a.page.textContent('#move-panel .play-what')) ?? '', 'points at b3');
+    assert.equal(await a.page.locator('#move-panel .play-warning').count(), 0);
+    // facing off the board: nothing left to do next turn, said as a warning before Play
+    await choose('D', 'a3', 'W');
+    const warning = a.page.locator('#move-panel .play-warning');
+    await warning.waitFor();
+    assert.match((await warning.textContent()) ?? '', /points off the board \(W\).*you would be skipped/);
+    assert.ok(await a.page.isVisible('#move-panel .play-button.warn[data-action="place D a3 W"]'));
+    assert.equal(a.acts().length, before, 'nothing sent before Play');
+    await a.page.screenshot({ path: path.join(screenshotDir(), 'moves-placement-warning.png') });
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    await close();
+  },
+);

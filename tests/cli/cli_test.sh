@@ -331,7 +331,15 @@ contains out.txt "has nothing called '${name}q'; nearest: $name"
 # `what <action>` says what one of the mover's actions would do (the text `legal` gives).
 printf 'what place A a2 N\nquit\n' | "$Q" play three-arrows --players human,random --seed 3 \
 	--record what.json --no-color >out.txt 2>err.txt
-contains out.txt "place A a2 N: nothing more than the move itself."
+contains out.txt "place A a2 N: points at b2 and a3."
+# `legal` at the opening: the placements that would leave p1 skipped, with the same warning,
+# share their lines; the other hundreds of placements, grouped, leave their notes to `what`.
+printf 'legal\nquit\n' | "$Q" play three-arrows --players human,random --seed 3 \
+	--record what.json --no-color >out.txt 2>err.txt
+contains out.txt "'what <action>' says what one would do"
+contains out.txt "  place D/R a2/a3/a4/a5 W [shielded] — points off the board (W); no square left"
+[ "$(grep -c 'you would be skipped' out.txt)" -eq 4 ] ||
+	fail "legal did not group the warnings: $(grep -c 'skipped' out.txt) lines"
 # A game without a reference says so (the test game has one; no registered game lacks it once
 # every game is merged, so this is only checked when one does).
 for g in three-arrows evons arrow-party; do

@@ -816,7 +816,7 @@ static void expect_note(const ta_state *st, const char *text, const char *want, 
 /* action_note(): an attack's strengths and each face of the die, for the attacker and the
  * defender; an uncover that changes the defence; what the defender may still uncover; the
  * mover's elimination and the end of the game asking for a confirmation; bonus and unshield;
- * a placement says nothing unless it ends the game. */
+ * a placement that ends the game (test_placement_note has the rest of what it says). */
 static void test_action_note(void **unused)
 {
 	(void)unused;
@@ -826,7 +826,7 @@ static void test_action_note(void **unused)
 	            "your Angle (attack 4) against p2's Triple (defence 3): the die adds +1, 0 or "
 	            "-1, so it captures on +1 or 0 (2 faces in 3), does nothing on -1",
 	            false);
-	expect_note(&st, "place A b4 N", "", false);
+	expect_note(&st, "place A b4 N", "", false); /* not legal: no note */
 	must_load(&st, "mode=tactical", EXAMPLE_4_VS_3);
 	expect_note(&st, "attack c4 c5",
 	            "your Angle (attack 4) against p2's Triple (defence 3): captures", false);
@@ -914,11 +914,104 @@ static void test_action_note(void **unused)
 	          "{\"board\":[{\"sq\":\"c1\",\"owner\":\"p1\",\"piece\":\"X\"},"
 	          "{\"sq\":\"c6\",\"owner\":\"p2\",\"piece\":\"X\"}],"
 	          "\"players\":[{\"home\":\"S\"},{\"home\":\"N\"}],\"turns\":48}");
-	expect_note(&st, "place A c2 N", "", false);
+	expect_note(&st, "place A c2 N", "points at d2 and c3", false);
 	play(&st, "place A c2 N");
-	expect_note(&st, "place A c5 S", "ends the game (turn limit): you finish shared 1st", true);
+	expect_note(&st, "place A c5 S",
+	            "points at c4 and b5; ends the game (turn limit): you finish shared 1st", true);
 	/* Not a legal action: no note. */
 	expect_note(&st, "place A c3 S", "", false);
+}
+
+/* A placement's note: the empty squares its arrows point at, the arrows that point off the
+ * board, the opposing pieces it threatens (a shielded one and a covered one without its kind),
+ * and the warnings: no square opened for the next pieces (what is left), the mover skipped as
+ * the board stands (asks), and nobody able to act after it (the game ends, asks). */
+static void test_placement_note(void **unused)
+{
+	(void)unused;
+	ta_state st;
+	must_load(&st, "", EXAMPLE_4_VS_3);
+	expect_note(&st, "place A d4 N", "points at e4 and d5", false);
+	expect_note(&st, "place Y d4 N", "points at d3 and e5; threatens p2's Triple on c5", false);
+	expect_note(&st, "place D d1 S",
+	            "points off the board (S); after this, you can place only at b3, d3 and d4",
+	            false);
+	expect_note(&st, "place T d1 S", "points at e1; arrow S points off the board", false);
+	expect_note(
+	    &st, "place D d1 W",
+	    "points only at your own pieces; after this, you can place only at b3, d3 and d4",
+	    false);
+
+	/* A shielded Angle and a covered piece of p2 in reach of the Y. */
+	must_load(&st, "",
+	          "{\"board\":[{\"sq\":\"c3\",\"owner\":\"p1\",\"piece\":\"X\"},"
+	          "{\"sq\":\"b5\",\"owner\":\"p2\",\"piece\":\"A\",\"shielded\":true},"
+	          "{\"sq\":\"d5\",\"owner\":\"p2\",\"piece\":\"Y\",\"covered\":true}],"
+	          "\"players\":[{\"home\":\"S\",\"covers\":3},{\"home\":\"N\",\"covers\":2,"
+	          "\"shields\":2}]}");
+	expect_note(
+	    &st, "place Y c4 N",
+	    "threatens p2's covered piece on d5; p2's Angle on b5 is shielded (unshield first); "
+	    "after this, you can place only at c2, b3 and d3",
+	    false);
+	expect_note(&st, "place Y c4 N covered",
+	            "covered: it points at nothing until you uncover it; after this, you can place "
+	            "only at c2, b3 and d3",
+	            false);
+
+	/* A Cross among four opposing pieces of two players: the threats in one list, the
+	 * shielded ones in another. */
+	must_load(
+	    &st, "players=3",
+	    "{\"board\":[{\"sq\":\"b2\",\"owner\":\"p1\",\"piece\":\"Y\",\"facing\":\"N\"},"
+	    "{\"sq\":\"c4\",\"owner\":\"p2\",\"piece\":\"A\",\"covered\":true},"
+	    "{\"sq\":\"d3\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"N\",\"shielded\":true},"
+	    "{\"sq\":\"c2\",\"owner\":\"p3\",\"piece\":\"T\",\"facing\":\"N\"},"
+	    "{\"sq\":\"b3\",\"owner\":\"p3\",\"piece\":\"X\",\"covered\":true,"
+	    "\"shielded\":true}],"
+	    "\"players\":[{\"home\":\"S\"},{\"home\":\"N\",\"covers\":2,\"shields\":2},"
+	    "{\"home\":\"W\",\"covers\":2,\"shields\":2}]}");
+	expect_note(
+	    &st, "place X c3 N",
+	    "threatens p3's Tee on c2 and p2's covered piece on c4; p3's covered piece on b3 "
+	    "and p2's Angle on d3 are shielded (unshield first); after this, you can place "
+	    "only at b1 and a3",
+	    false);
+
+	/* One square left to p1, f4; its D on it facing W threatens the Angle and opens nothing,
+	 * so no square is left, but an attack is. */
+	must_load(&st, "",
+	          "{\"board\":[{\"sq\":\"f3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"},"
+	          "{\"sq\":\"e4\",\"owner\":\"p2\",\"piece\":\"A\",\"facing\":\"N\"}],"
+	          "\"players\":[{\"home\":\"E\"},{\"home\":\"N\"}]}");
+	expect_note(&st, "place D f4 W",
+	            "threatens p2's Angle on e4; after this, no square is left for your next piece",
+	            false);
+	expect_note(&st, "place X f4 N",
+	            "points at f5; arrow E points off the board; threatens p2's Angle on e4",
+	            false);
+
+	/* The newcomer's opening: its only piece points off the board, so p1 would be skipped. */
+	must_load(&st, "", "{\"board\":[]}");
+	expect_note(&st, "place D a3 W",
+	            "points off the board (W); no square left for your next piece and nothing to "
+	            "attack next turn: you would be skipped",
+	            true);
+	expect_note(&st, "place D a3 E", "points at b3", false);
+
+	/* p2 cannot act; p1's last open square taken by a piece that opens none: nobody can act. */
+	must_load(&st, "",
+	          "{\"board\":[{\"sq\":\"a3\",\"owner\":\"p2\",\"piece\":\"D\",\"facing\":\"W\"},"
+	          "{\"sq\":\"f3\",\"owner\":\"p1\",\"piece\":\"D\",\"facing\":\"N\"}]}");
+	expect_note(
+	    &st, "place D f4 E",
+	    "points off the board (E); ends the game (nobody can act): you finish shared 1st",
+	    true);
+	expect_note(&st, "place D f4 S",
+	            "points only at your own pieces; ends the game (nobody can act): you finish "
+	            "shared 1st",
+	            true);
+	expect_note(&st, "place A f4 N", "points at f5; arrow E points off the board", false);
 }
 
 /* Over random games (standard and tactical, 2 to 4 players): every legal action's note fits
@@ -943,11 +1036,12 @@ static void test_notes_hide_nothing(void **unused)
 				G->determinize(&guess, who, &rng);
 				int n = G->legal(&st, acts);
 				for (int i = 0; i < n; i++) {
-					char a[96], b[96];
+					char a[QV_NOTE_TEXT], b[QV_NOTE_TEXT];
 					bool ca = false, cb = false;
 					int la = G->action_note(&st, acts[i], a, sizeof a, &ca);
 					G->action_note(&guess, acts[i], b, sizeof b, &cb);
-					assert_true(la >= 0 && la < (int)sizeof a &&
+					/* whole: shorter than the room, which a cut note fills */
+					assert_true(la >= 0 && la < (int)sizeof a - 1 &&
 					            la == (int)strlen(a));
 					if (strcmp(a, b) != 0 || ca != cb)
 						fail_msg(
@@ -1616,6 +1710,7 @@ int main(void)
 	    cmocka_unit_test(test_tables),
 	    cmocka_unit_test(test_reference),
 	    cmocka_unit_test(test_action_note),
+	    cmocka_unit_test(test_placement_note),
 	    cmocka_unit_test(test_notes_hide_nothing),
 	    cmocka_unit_test(test_variant_base),
 	    cmocka_unit_test(test_variant_removed_kind),

@@ -4,14 +4,19 @@
  * ("2 against 2 before the die: captures on +1, nothing on 0, your A is captured on -1"), the
  * same for the defender's `defend` and an uncover that changes the defence, what a bonus buys,
  * whose shield an unshield removes, and an action that ends the game with the mover's place.
- * An attack that may eliminate the mover, and an action that surely ends the game, ask for a
- * confirmation.
+ * A placement names the squares its arrows point at, the arrows that point off the board and
+ * the opposing pieces it threatens, and warns when it opens no square for the mover's next
+ * pieces ("after this, you can place only at b2"), when it would leave the mover skipped as the
+ * board stands, and when nobody could act after it (the game ends): a newcomer's beginner had
+ * opened with a piece pointing off the board and was skipped for the rest of the game.
+ * An attack that may eliminate the mover, a placement that leaves the mover skipped, and an
+ * action that surely ends the game, ask for a confirmation.
  *
  * A note says only what the mover may know: strengths are counted as the board stands, where
  * another player's covered piece adds nothing (its kind is not known), and when the defender
- * may still uncover pieces of the defending line the note says so instead of guessing. Placing
- * and the rest are left without a note unless they end the game, so that `legal` can still
- * group them.
+ * may still uncover pieces of the defending line the note says so instead of guessing; a
+ * placement reads the public board and the mover's own holder. The rest (stay, advance) is
+ * left without a note unless it ends the game, so that `legal` can still group them.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -175,6 +180,7 @@ static const char *ordinal(int r)
 }
 
 static bool ending_note(note *n, const ta_state *s, qv_action a);
+static bool ended_note(note *n, const ta_state *s, const ta_state *t);
 
 /* An attack's note. In the tactical mode the attack is resolved at once, so what ends the game
  * is found by playing it; with the die, from the numbers and the pieces left. */
@@ -215,6 +221,119 @@ static bool attack_note(note *n, const ta_state *s, qv_action act)
 	return confirm;
 }
 
+/* The squares of m, in the board's order: "a2", "a2 and b3", "a2, b3 and c4"; past five, the
+ * first four and "and 3 more". */
+static void put_squares(note *n, uint64_t m)
+{
+	int total = __builtin_popcountll(m), shown = total > 5 ? 4 : total;
+	for (int i = 0; i < shown; i++, m &= m - 1) {
+		char b[4];
+		add(n, "%s%s",
+		    i == 0                             ? ""
+		    : i == total - 1 && total == shown ? " and "
+		                                       : ", ",
+		    ta_sqname(__builtin_ctzll(m), b));
+	}
+	if (total > shown)
+		add(n, " and %d more", total - shown);
+}
+
+/* The opposing pieces on the squares of m: "p2's Angle on c5 and p3's covered piece on d4"
+ * (a covered piece without its kind). A piece points at five squares at most. */
+static void put_pieces(note *n, const ta_state *s, uint64_t m)
+{
+	int total = __builtin_popcountll(m);
+	for (int i = 0; m; i++, m &= m - 1) {
+		int sq = __builtin_ctzll(m);
+		ta_cell c = s->cell[sq];
+		char b[4];
+		add(n, "%sp%d's %s on %s",
+		    i == 0           ? ""
+		    : i == total - 1 ? " and "
+		                     : ", ",
+		    TA_OWNER(c) + 1,
+		    s->covered >> sq & 1 ? "covered piece" : ta_T(s)->names[TA_KIND(c)],
+		    ta_sqname(sq, b));
+	}
+}
+
+/* A placement's note: where its arrows point and what they threaten, then what is left to the
+ * mover after it as the board stands, or the end of the game. True when it leaves the mover
+ * skipped or ends the game (a confirmation). */
+static bool place_note(note *n, const ta_state *s, qv_action act)
+{
+	const ta_tables *T = ta_T(s);
+	int arg = TA_ARG(act), sq = arg & 63, kf = TA_KF_OF(arg >> 8 & 7, arg >> 6 & 3);
+	int p = s->turn;
+	bool covered = arg >> 11 & 1;
+	uint64_t reach = T->reach[kf][sq] & ta_board_mask(s->size);
+	uint64_t empty = ta_board_mask(s->size) & ~ta_all_occ(s) & ~(1ull << sq);
+	if (covered) {
+		add(n, "covered: it points at nothing until you uncover it");
+	} else {
+		if (reach & empty) {
+			add(n, "points at ");
+			put_squares(n, reach & empty);
+		}
+		int off = 0, noff = 0;
+		for (unsigned b = T->dirbits[kf]; b; b &= b - 1)
+			if (ta_step(sq, __builtin_ctz(b), s->size) < 0)
+				off |= 1 << __builtin_ctz(b), noff++;
+		/* "points off the board (W)" alone, else "; arrows N and W point off the board" */
+		if (off)
+			add(n, reach ? "%sarrow%s " : "points off the board (", n->used ? "; " : "",
+			    noff == 1 ? "" : "s");
+		for (int d = 0, i = 0; d < QV_NDIRS; d++)
+			if (off >> d & 1)
+				add(n, "%s%s",
+				    i++ == 0    ? ""
+				    : i == noff ? " and "
+				                : ", ",
+				    qv_dir_names[d]);
+		if (off)
+			add(n, "%s",
+			    !reach      ? ")"
+			    : noff == 1 ? " points off the board"
+			                : " point off the board");
+		if ((reach & s->occ[p]) && !(reach & ~s->occ[p]))
+			add(n, "%spoints only at your own pieces", n->used ? "; " : "");
+		uint64_t opp = reach & ta_opp_occ(s, p), open = opp & ~s->shielded;
+		if (open) {
+			add(n, "%sthreatens ", n->used ? "; " : "");
+			put_pieces(n, s, open);
+		}
+		if (opp & s->shielded) {
+			add(n, "%s", n->used ? "; " : "");
+			put_pieces(n, s, opp & s->shielded);
+			add(n, " %s shielded (unshield first)",
+			    __builtin_popcountll(opp & s->shielded) == 1 ? "is" : "are");
+		}
+	}
+	ta_state t = *s;
+	qv_three_arrows.apply(&t, act, NULL);
+	if (ended_note(n, s, &t))
+		return true;
+	bool can_place = ta_can_place_some(&t, p);
+	uint64_t targets = can_place ? ta_place_targets(&t, p) : 0;
+	if (!ta_can_act_or_uncover(&t, p)) {
+		add(n, "%s%s and nothing to attack next turn: you would be skipped",
+		    n->used ? "; " : "",
+		    can_place ? "no square left for your next piece" : "no piece left to place");
+		return true;
+	}
+	/* A piece that opens no square for the next ones: what is left, when little is. */
+	uint64_t before = s->pl[p].home >= 0 ? s->reach[p] & empty : 0;
+	if (!can_place || (!covered && (reach & empty & ~before)))
+		return false;
+	if (!targets)
+		add(n, "%safter this, no square is left for your next piece", n->used ? "; " : "");
+	else if (__builtin_popcountll(targets) <= 3) {
+		add(n, "%safter this, you can place only at ", n->used ? "; " : "");
+		put_squares(n, targets);
+	}
+	return false;
+}
+
 /* The defender's note on an uncover of sq during an attack: the defence it would make. */
 static void uncover_defence_note(note *n, const ta_state *s, int sq)
 {
@@ -231,23 +350,29 @@ static void uncover_defence_note(note *n, const ta_state *s, int sq)
 	put_fight(n, &t, s->atk_from, s->atk_to, false);
 }
 
+/* When t, the position after the mover's action at s, is over: why, and the mover's place. */
+static bool ended_note(note *n, const ta_state *s, const ta_state *t)
+{
+	if (t->phase != TA_PH_OVER)
+		return false;
+	int ranks[TA_MAX_PLAYERS], p = s->turn, shared = 0;
+	ta_ranks(t, ranks);
+	for (int q = 0; q < t->nplayers; q++)
+		shared += q != p && ranks[q] == ranks[p];
+	add(n, "%sends the game (%s): you finish %s%s", n->used ? "; " : "",
+	    t->turns >= t->max_turns ? "turn limit"
+	    : alive(t) <= 1          ? "one player left"
+	                             : "nobody can act",
+	    shared ? "shared " : "", ordinal(ranks[p]));
+	return true;
+}
+
 /* When a (legal, ending the turn) ends the game: why, and the mover's place. */
 static bool ending_note(note *n, const ta_state *s, qv_action a)
 {
 	ta_state t = *s;
 	qv_three_arrows.apply(&t, a, NULL);
-	if (t.phase != TA_PH_OVER)
-		return false;
-	int ranks[TA_MAX_PLAYERS], p = s->turn, shared = 0;
-	ta_ranks(&t, ranks);
-	for (int q = 0; q < t.nplayers; q++)
-		shared += q != p && ranks[q] == ranks[p];
-	add(n, "%sends the game (%s): you finish %s%s", n->used ? "; " : "",
-	    t.turns >= t.max_turns ? "turn limit"
-	    : alive(&t) <= 1       ? "one player left"
-	                           : "nobody can act",
-	    shared ? "shared " : "", ordinal(ranks[p]));
-	return true;
+	return ended_note(n, s, &t);
 }
 
 int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
@@ -265,6 +390,7 @@ int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	int arg = TA_ARG(a), p = s->turn;
 	switch (TA_TYPE(a)) {
 	case TA_ACT_ATTACK: ask = attack_note(&n, s, a); break;
+	case TA_ACT_PLACE: ask = place_note(&n, s, a); break;
 	case TA_ACT_DEFEND: put_fight(&n, s, s->atk_from, s->atk_to, false); break;
 	case TA_ACT_UNCOVER:
 		if (s->phase == TA_PH_DEFEND)

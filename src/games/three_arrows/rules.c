@@ -694,6 +694,15 @@ static bool ta_capped(const void *st)
 	return s->phase == TA_PH_OVER && s->turns >= s->max_turns;
 }
 
+/* A player still in the game who can neither act nor uncover as the board stands: end_turn
+ * would skip it. Its own pieces, holder and covers, and the public board, are all it reads. */
+static bool ta_stranded(const void *st, int player)
+{
+	const ta_state *s = st;
+	return player >= 0 && player < s->nplayers && !s->pl[player].eliminated &&
+	       !ta_can_act_or_uncover(s, player);
+}
+
 /* ---- the descriptor ---- */
 
 const qv_game qv_three_arrows = {
@@ -747,6 +756,7 @@ const qv_game qv_three_arrows = {
     .count = ta_count,
     .check_is_cheap = true,
     .capped = ta_capped,
+    .stranded = ta_stranded,
     .reference = ta_reference,
     .action_note = ta_action_note,
     .reveals = ta_reveals,
