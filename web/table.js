@@ -256,6 +256,11 @@ function acting() {
   return state.table?.to_move ?? (state.vj ? [state.vj.to_move] : []);
 }
 
+/** What the seat may choose now: its version, legal actions and turn (the chooser's start). */
+function choiceKey() {
+  return JSON.stringify([state.v, state.vj?.legal ?? null, myTurn(), Boolean(state.table?.stopped)]);
+}
+
 function myTurn() {
   return Boolean(state.vj?.legal?.length) && acting().includes(state.seat);
 }
@@ -498,6 +503,7 @@ function onFrame(frame) {
     case 'update': {
       if (typeof frame.v === 'number' && frame.v < state.v && frame.type === 'update') return;
       const previous = state.vj;
+      const choosing = choiceKey();
       state.v = frame.v;
       state.table = frame.table ?? state.table;
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
@@ -506,8 +512,13 @@ function onFrame(frame) {
       name = seatNamer(state.table, state.seat);
       if (state.table?.rematch?.asked?.includes(state.seat)) state.rematchAsked = false;
       state.vj = frame.view;
-      chooser.reset(state.vj?.legal && myTurn() ? state.vj.legal : [], state.vj ?? {});
-      state.sending = false;
+      // an update that changes nothing this seat may do (a spectator came or went, a person
+      // connected) keeps a move half chosen and a move on its way
+      const same = frame.type === 'update' && choiceKey() === choosing;
+      if (!same) {
+        chooser.reset(state.vj?.legal && myTurn() ? state.vj.legal : [], state.vj ?? {});
+        state.sending = false;
+      }
       // a snapshot (after an undo, a reconnection) replaces the log: the lines looked back at
       // may be gone
       if (frame.type === 'snapshot') look.leave();
@@ -525,7 +536,7 @@ function onFrame(frame) {
       people.update(state.table, state.seat);
       animate(previous, state.vj);
       // a forced decision held for this seat goes at once when the player asked for that
-      if (chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
+      if (!state.sending && chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
         play(/** @type {string} */ (chooser.forcedAction()));
       break;
     }
