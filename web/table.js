@@ -28,6 +28,7 @@ import { myName, nameBox } from './names.js';
 import { phoneLayout } from './phone.js';
 import { Details } from './details.js';
 import { Takeback } from './takeback.js';
+import { Courtesy } from './courtesy.js';
 import { rematchBlock, peopleSeats } from './rematch.js';
 import { Chat } from './chat.js';
 
@@ -75,7 +76,8 @@ const state = {
   sending: false,
   animation: 0,
   /** the kind of the frame sent last that the server may refuse: its error is said there */
-  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign'} */ lastSent: 'act',
+  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign' | 'abort' | 'draw' | 'moretime'} */ lastSent:
+    'act',
   /** this page asked for a rematch (until the server's info says so) */
   rematchAsked: false,
 };
@@ -152,6 +154,19 @@ function otherSeats() {
 const takeback = new Takeback(els.offer, {
   answer: (accept) => send({ type: 'answer', v: state.v, accept }),
 });
+// abort, a draw offer, 15 s to another player, and the count of spectators (courtesy.js)
+const courtesy = new Courtesy(
+  { tools: /** @type {HTMLElement} */ (els.resign.parentElement), watching: byId('watching') },
+  {
+    send: (frame) => {
+      panel.clearError();
+      return send(frame);
+    },
+    v: () => state.v,
+    name: (seat) => name(seat),
+    error: (text) => panel.showError(text),
+  },
+);
 const chat = new Chat(
   {
     section: byId('chat'),
@@ -171,7 +186,7 @@ const chat = new Chat(
 /**
  * Sends a frame the server may refuse, remembering its kind so that a refusal is said where
  * the frame was made.
- * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign'}} frame
+ * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign' | 'abort' | 'draw' | 'moretime'}} frame
  */
 function send(frame) {
   if (!conn?.send(frame)) return false;
@@ -298,6 +313,8 @@ function resultSentence() {
   // the server ended a table nobody was at for its idle limit: over, with no result
   if (state.table?.ended === 'abandoned')
     return 'The game was abandoned: nobody was at the table and nothing was played for too long, so it ended without a result.';
+  if (state.table?.ended === 'aborted')
+    return 'The game was aborted before everyone had moved: it ended without a result.';
   const res = state.table?.result;
   if (!Array.isArray(res) || !res.length) return 'The game is over.';
   const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);
@@ -309,7 +326,8 @@ function resultSentence() {
         `${r.seat === state.seat ? 'you' : name(r.seat)} ${r.reason === 'timeout' ? 'ran out of time' : 'resigned'}`,
     );
   const why = left.length ? `${left.join(', ')}; ` : '';
-  if (winners.length > 1) return `The game is over: ${why}a draw between ${winners.map(name).join(' and ')}.`;
+  const agreed = state.table?.ended === 'drawn' ? ' by agreement' : '';
+  if (winners.length > 1) return `The game is over: ${why}a draw${agreed} between ${winners.map(name).join(' and ')}.`;
   if (winners[0] === state.seat) return `The game is over: ${why}you won!`;
   return `The game is over: ${why}${name(winners[0])} won.`;
 }
@@ -529,6 +547,7 @@ function onFrame(frame) {
         chat.reset(frame.chat ?? []);
       }
       takeback.update(state.table, state.seat, name, state.v, log.entries.length);
+      courtesy.update(state.table, state.seat, log.entries);
       drawChance();
       drawResult();
       drawInvites();
