@@ -431,7 +431,7 @@ qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_
 	if (!rc && t->status == QV__OVER) {
 		/* The record and the info are kept from now on: a finished table is answered
 		 * from them, never replayed for a GET. */
-		json_t *rec = qv_match_record_json(t->m);
+		json_t *rec = qv__table_record_locked(t);
 		record = qv__json_dumps(rec, JSON_COMPACT);
 		json_decref(rec);
 		json_t *inf = info_json(t, true);
@@ -754,6 +754,14 @@ bool qv__table_idle(qv__table *t)
 	}
 	qv__table_unlock(t);
 	return ended;
+}
+
+json_t *qv__table_record_locked(const qv__table *t)
+{
+	json_t *rec = qv_match_record_json(t->m);
+	if (!strcmp(t->ended, "aborted") || !strcmp(t->ended, "drawn"))
+		rec = qv__json_put(rec, "ended", json_string(t->ended));
+	return rec;
 }
 
 /* ---- what clients receive ------------------------------------------------------------------ */

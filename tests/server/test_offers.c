@@ -144,6 +144,11 @@ static void test_abort(void **state)
 	assert_true(json_is_null(json_object_get(info, "result")));
 	assert_int_equal(json_integer_value(json_object_get(info, "v")), v + 1);
 	json_decref(info);
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/record", id);
+	json_t *record = th_http("GET", path, NULL, 200);
+	assert_string_equal(text_of(record, "ended"), "aborted");
+	json_decref(record);
 
 	/* Both have moved: too late, and nothing changes. */
 	seated(TWO, 2, id, s, tokens);
@@ -241,6 +246,11 @@ static void test_draw(void **state)
 	info = th_info(id);
 	assert_string_equal(text_of(info, "ended"), "drawn");
 	assert_string_equal(text_of(info, "status"), "over");
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/record", id);
+	json_t *record = th_http("GET", path, NULL, 200);
+	assert_string_equal(text_of(record, "ended"), "drawn");
+	json_decref(record);
 	const json_t *result = json_object_get(info, "result");
 	assert_int_equal(json_array_size(result), 2);
 	for (size_t i = 0; i < 2; i++)
