@@ -414,6 +414,10 @@ qv_status qv__table_more_time(qv__table *t, int seat, long long v, const char *t
 		             t->seat[p].human ? "it left the game" : "the computer plays it");
 	if (!rc && qv_match_left(t->m, seat))
 		rc = check_present(t, seat, err);
+	/* A clock that has run out stays out: the server's timer is about to time the seat out. */
+	if (!rc && qv__clock_left(&t->clock, p, qv__table_now()) <= 0)
+		rc = qv_fail(err, QV_ESTATE, "%s's time has run out already",
+		             qv_player_name(p, name));
 	if (!rc) {
 		/* Given for good: a takeback sets the clocks back to a mark, which gets it too. */
 		qv__clock kept = t->clock;
