@@ -99,6 +99,14 @@ static long long left_of(const json_t *table, const char *seat)
 	return json_integer_value(json_object_get(left, seat));
 }
 
+/* Info's clock's "now": the server's epoch ms when it wrote the info. */
+static long long now_of(const json_t *table)
+{
+	const json_t *now = json_object_get(json_object_get(table, "clock"), "now");
+	assert_true(json_is_integer(now));
+	return json_integer_value(now);
+}
+
 static void close_all(th_seat *s, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -306,14 +314,16 @@ static void test_more_time(void **state)
 			th_seat_next(all[i]);
 		assert_int_equal(left_of(all[i]->table, "p2"), 615000);
 	}
-	/* p1 runs: what it has grows by 15 s less the time that passed. */
-	long long before = left_of(s[1].table, "p1");
-	double at = s[1].at;
+	/* p1 runs: what it has grows by 15 s less the time that passed between the two infos
+	 * (their clock's "now", the server's epoch ms). */
+	long long before = left_of(s[1].table, "p1"), then = now_of(s[1].table);
 	th_seat_send(&s[1], "{\"type\": \"moretime\", \"v\": %lld, \"seat\": \"p1\"}", s[1].v);
 	for (int k = 0; k < 100 && left_of(s[1].table, "p1") <= before; k++)
 		th_seat_next(&s[1]);
 	long long gained = left_of(s[1].table, "p1") - before;
-	assert_true(gained <= 15000 && gained >= 15000 - (long long)(s[1].at - at) - 1000);
+	long long passed = now_of(s[1].table) - then;
+	assert_true(gained >= 15000 - passed - 2 && gained <= 15000 - passed + 2);
+	json_t *kept = th_info(id);
 	/* Refusals change nothing. */
 	snprintf(frame, sizeof frame, "{\"type\": \"moretime\", \"v\": %lld, \"seat\": \"p1\"}",
 	         s[0].v);
@@ -324,6 +334,12 @@ static void test_more_time(void **state)
 	th_seat_refused(&s[0], frame, "seat: expected another player's seat, p1 to p2");
 	snprintf(frame, sizeof frame, "{\"type\": \"moretime\", \"v\": %lld}", s[0].v);
 	th_seat_refused(&s[0], frame, "seat: expected the seat to give 15 s");
+	/* Nobody gained anything by them: p1's time only ran, p2's stood. */
+	json_t *now = th_info(id);
+	assert_true(left_of(now, "p1") <= left_of(kept, "p1"));
+	assert_int_equal(left_of(now, "p2"), 615000);
+	json_decref(now);
+	json_decref(kept);
 	close_all(s, 3);
 	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
 	th_start(db, NULL);
