@@ -28,6 +28,7 @@ import { myName, nameBox } from './names.js';
 import { phoneLayout } from './phone.js';
 import { Details } from './details.js';
 import { Takeback } from './takeback.js';
+import { Courtesy } from './courtesy.js';
 import { rematchBlock, peopleSeats } from './rematch.js';
 import { Chat } from './chat.js';
 
@@ -75,7 +76,8 @@ const state = {
   sending: false,
   animation: 0,
   /** the kind of the frame sent last that the server may refuse: its error is said there */
-  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign'} */ lastSent: 'act',
+  /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign' | 'abort' | 'draw' | 'moretime'} */ lastSent:
+    'act',
   /** this page asked for a rematch (until the server's info says so) */
   rematchAsked: false,
 };
@@ -152,6 +154,19 @@ function otherSeats() {
 const takeback = new Takeback(els.offer, {
   answer: (accept) => send({ type: 'answer', v: state.v, accept }),
 });
+// abort, a draw offer, 15 s to another player, and the count of spectators (courtesy.js)
+const courtesy = new Courtesy(
+  { tools: /** @type {HTMLElement} */ (els.resign.parentElement), watching: byId('watching') },
+  {
+    send: (frame) => {
+      panel.clearError();
+      return send(frame);
+    },
+    v: () => state.v,
+    name: (seat) => name(seat),
+    error: (text) => panel.showError(text),
+  },
+);
 const chat = new Chat(
   {
     section: byId('chat'),
@@ -171,7 +186,7 @@ const chat = new Chat(
 /**
  * Sends a frame the server may refuse, remembering its kind so that a refusal is said where
  * the frame was made.
- * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign'}} frame
+ * @param {import('./types.js').ClientFrame & {type: 'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign' | 'abort' | 'draw' | 'moretime'}} frame
  */
 function send(frame) {
   if (!conn?.send(frame)) return false;
@@ -256,6 +271,11 @@ function acting() {
   return state.table?.to_move ?? (state.vj ? [state.vj.to_move] : []);
 }
 
+/** What the seat may choose now: its version, legal actions and turn (the chooser's start). */
+function choiceKey() {
+  return JSON.stringify([state.v, state.vj?.legal ?? null, myTurn(), Boolean(state.table?.stopped)]);
+}
+
 function myTurn() {
   return Boolean(state.vj?.legal?.length) && acting().includes(state.seat);
 }
@@ -293,6 +313,8 @@ function resultSentence() {
   // the server ended a table nobody was at for its idle limit: over, with no result
   if (state.table?.ended === 'abandoned')
     return 'The game was abandoned: nobody was at the table and nothing was played for too long, so it ended without a result.';
+  if (state.table?.ended === 'aborted')
+    return 'The game was aborted before everyone had moved: it ended without a result.';
   const res = state.table?.result;
   if (!Array.isArray(res) || !res.length) return 'The game is over.';
   const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);
@@ -304,7 +326,8 @@ function resultSentence() {
         `${r.seat === state.seat ? 'you' : name(r.seat)} ${r.reason === 'timeout' ? 'ran out of time' : 'resigned'}`,
     );
   const why = left.length ? `${left.join(', ')}; ` : '';
-  if (winners.length > 1) return `The game is over: ${why}a draw between ${winners.map(name).join(' and ')}.`;
+  const agreed = state.table?.ended === 'drawn' ? ' by agreement' : '';
+  if (winners.length > 1) return `The game is over: ${why}a draw${agreed} between ${winners.map(name).join(' and ')}.`;
   if (winners[0] === state.seat) return `The game is over: ${why}you won!`;
   return `The game is over: ${why}${name(winners[0])} won.`;
 }
@@ -498,6 +521,7 @@ function onFrame(frame) {
     case 'update': {
       if (typeof frame.v === 'number' && frame.v < state.v && frame.type === 'update') return;
       const previous = state.vj;
+      const choosing = choiceKey();
       state.v = frame.v;
       state.table = frame.table ?? state.table;
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
@@ -506,8 +530,13 @@ function onFrame(frame) {
       name = seatNamer(state.table, state.seat);
       if (state.table?.rematch?.asked?.includes(state.seat)) state.rematchAsked = false;
       state.vj = frame.view;
-      chooser.reset(state.vj?.legal && myTurn() ? state.vj.legal : [], state.vj ?? {});
-      state.sending = false;
+      // an update that changes nothing this seat may do (a spectator came or went, a person
+      // connected) keeps a move half chosen and a move on its way
+      const same = frame.type === 'update' && choiceKey() === choosing;
+      if (!same) {
+        chooser.reset(state.vj?.legal && myTurn() ? state.vj.legal : [], state.vj ?? {});
+        state.sending = false;
+      }
       // a snapshot (after an undo, a reconnection) replaces the log: the lines looked back at
       // may be gone
       if (frame.type === 'snapshot') look.leave();
@@ -518,6 +547,7 @@ function onFrame(frame) {
         chat.reset(frame.chat ?? []);
       }
       takeback.update(state.table, state.seat, name, state.v, log.entries.length);
+      courtesy.update(state.table, state.seat, log.entries);
       drawChance();
       drawResult();
       drawInvites();
@@ -525,7 +555,7 @@ function onFrame(frame) {
       people.update(state.table, state.seat);
       animate(previous, state.vj);
       // a forced decision held for this seat goes at once when the player asked for that
-      if (chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
+      if (!state.sending && chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
         play(/** @type {string} */ (chooser.forcedAction()));
       break;
     }

@@ -5,6 +5,8 @@
 // banner with Accept and Decline ({"type": "answer", "v", "accept"}); everyone else reads who
 // asked and who is awaited. When the offer goes, what became of it is said once: taken back
 // (the server's snapshot has a shorter log), declined, or lapsed because the game went on.
+// A draw offer ({"type": "draw", "v"}, courtesy.js) stands in the same banner, answered the
+// same way; it stands while its maker plays on and lapses when the player asked moves.
 
 import { h, replace } from './dom.js';
 
@@ -30,6 +32,14 @@ export function andList(names) {
  */
 export function offerOutcome(offer, seat, name, before, after) {
   const mine = offer.by === seat;
+  if (offer.kind === 'draw') {
+    const other = name(offer.waiting[0] ?? '');
+    if (after > before)
+      return mine ? `Your draw offer lapsed: ${other} moved.` : 'The draw offer lapsed: the game went on.';
+    if (mine) return `${other} declined your draw offer.`;
+    if (offer.waiting.includes(seat)) return 'You declined the draw offer.';
+    return `${other} declined ${name(offer.by)}'s draw offer.`;
+  }
   // a takeback shortens the log (the server sends a snapshot with the moves gone)
   if (after < before) return mine ? 'Your last move was taken back.' : `${name(offer.by)}'s last move was taken back.`;
   // a new move clears the request
@@ -71,9 +81,12 @@ export class Takeback {
    * @param {number} logLength the log's length now
    */
   update(table, seat, name, v, logLength) {
-    const offer = table?.status === 'playing' && table.offer?.kind === 'takeback' ? table.offer : null;
+    const kind = table?.offer?.kind;
+    const offer =
+      table?.status === 'playing' && (kind === 'takeback' || kind === 'draw') ? (table.offer ?? null) : null;
     if (this.offer && !offer) {
-      this.notice = offerOutcome(this.offer, seat, name, this.logLength, logLength);
+      // a game that ended meanwhile (a draw agreed, a resignation) is said by its result
+      this.notice = table?.status === 'over' ? '' : offerOutcome(this.offer, seat, name, this.logLength, logLength);
       this.noticeV = v;
       this.error = '';
     } else if (offer || v > this.noticeV) {
@@ -100,16 +113,23 @@ export class Takeback {
     }
     this.banner.hidden = false;
     const waiting = andList(o.waiting.map(name));
+    const draw = o.kind === 'draw';
     if (o.by === seat) {
       this.banner.className = 'offer mine';
       replace(
         this.banner,
-        h('p', {}, `Waiting for ${waiting} to accept your takeback.`),
-        h('p', { class: 'offer-note' }, 'Your last move is taken back when they accept; a move by anyone cancels it.'),
+        h('p', {}, `Waiting for ${waiting} to accept your ${draw ? 'draw offer' : 'takeback'}.`),
+        h(
+          'p',
+          { class: 'offer-note' },
+          draw
+            ? 'The game ends in a draw when they accept; it lapses when they move.'
+            : 'Your last move is taken back when they accept; a move by anyone cancels it.',
+        ),
       );
       return;
     }
-    const asks = `${name(o.by)} asks to take back their last move`;
+    const asks = draw ? `${name(o.by)} offers a draw` : `${name(o.by)} asks to take back their last move`;
     if (o.waiting.includes(seat)) {
       this.banner.className = 'offer asked';
       replace(

@@ -63,11 +63,14 @@ export {};
  * @property {string[]} [to_move] every seat that may act now: the one to move and, in a secret
  *   step everyone chooses at once, each seat of it that has not chosen; [] unless playing
  * @property {string} [stopped] why the table plays no more, when it has stopped
- * @property {'abandoned'} [ended] a game over without a result: nobody was at the table and
- *   nothing happened for the server's idle limit
+ * @property {'abandoned' | 'aborted' | 'drawn'} [ended] how a game ended that no move ended:
+ *   abandoned (nobody was at the table and nothing happened for the server's idle limit) and
+ *   aborted (a seat aborted it before everyone had moved), both without a result; drawn (a
+ *   draw offer accepted: every seat ranked first)
+ * @property {number} [spectators] the connections watching without a seat
  * @property {ClockInfo} [clock] the clock, its time left and who runs
  * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
- * @property {Offer | null} [offer] a takeback asked for and not yet answered
+ * @property {Offer | null} [offer] a takeback asked for or a draw offered, not yet answered
  * @property {RematchInfo | null} [rematch] on an over table: who asked for a rematch, and the new
  *   table once everyone did
  */
@@ -81,10 +84,11 @@ export {};
  */
 
 /**
- * @typedef {Object} Offer a takeback request waiting for its answers
- * @property {'takeback'} kind
+ * @typedef {Object} Offer a takeback request or a draw offer waiting for its answers
+ * @property {'takeback' | 'draw'} kind
  * @property {string} by the seat that asked
- * @property {number} to the version the table goes back to
+ * @property {number} to the version the table goes back to (a draw: the version it was made
+ *   at, plus one)
  * @property {string[]} waiting the seats whose answer is awaited
  */
 
@@ -492,7 +496,8 @@ export {};
  *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}
  *   | {type: 'takeback', v: number} | {type: 'answer', v: number, accept: boolean} | {type: 'rematch'}
  *   | {type: 'chat', text: string} | {type: 'claim', v: number, seat: string} | {type: 'return'}
- *   | {type: 'resign', v: number}} ClientFrame
+ *   | {type: 'resign', v: number} | {type: 'abort', v: number} | {type: 'draw', v: number}
+ *   | {type: 'moretime', v: number, seat: string}} ClientFrame
  */
 
 // The HTTP API

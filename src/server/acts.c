@@ -101,7 +101,8 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
 		qv__clock_mark mark;
 		bool marked = qv__table_clock_mark_locked(t, &mark);
 		qv__offer offer = t->offer;
-		qv__offer_clear(&t->offer); /* a new move ends a takeback request */
+		if (qv__offer_lapses(&t->offer, seat))
+			qv__offer_clear(&t->offer); /* a new move ends a takeback request */
 		rc = qv_match_act(t->m, seat, action, err);
 		/* The seat decided: its clock stops, with Fischer's increment when the decision is
 		 * played; a commitment (nothing played yet) earns it when the step is played. */
@@ -302,6 +303,141 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 	return rc;
 }
 
+/* ---- abort, draws and more time ------------------------------------------------------------ */
+
+/* The game ends now without a move, as `how` says ("aborted": no result; "drawn": every seat
+ * ranked first): a new version (a search begun is dropped, a late act is stale), the offer
+ * cleared and the clocks stopped, saved with the record before anyone hears of it; when the
+ * store refuses, nothing changed. */
+static qv_status end_locked(qv__table *t, const char *how, qv_err *err)
+{
+	int old_status = t->status;
+	long long old_v = t->v;
+	qv__offer offer = t->offer;
+	qv_copy(t->ended, sizeof t->ended, how);
+	qv__offer_clear(&t->offer);
+	t->v += 1;
+	t->status = qv__table_status_of_locked(t);
+	qv_status rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
+	if (rc) {
+		t->ended[0] = '\0';
+		t->v = old_v;
+		t->status = old_status;
+		t->offer = offer;
+		qv__table_clock_sync_locked(t, 0);
+		return rc;
+	}
+	t->iv++;
+	return QV_OK;
+}
+
+/* Whether seat p has made a decision: one in the history that the match did not make for it,
+ * or a commitment ahead of its turn. */
+static bool has_decided(const qv__table *t, int p)
+{
+	if (*qv_match_committed(t->m, p))
+		return true;
+	for (int i = 0; i < t->m->nhist; i++)
+		if (t->m->hist[i].who == p && !t->m->hist[i].automatic)
+			return true;
+	return false;
+}
+
+/* The checks abort and draw share: a playing table on version v, a seat that has not left. */
+static qv_status check_ender(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv_status rc = check_turn_base(t, v, err);
+	return rc ? rc : qv__leave_may_leave(t->m, seat, err);
+}
+
+qv_status qv__table_abort(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_ender(t, seat, v, err);
+	bool early = false;
+	for (int p = 0; !rc && p < t->nseats; p++)
+		early |= t->seat[p].human && !qv_match_left(t->m, p) && !has_decided(t, p);
+	if (!rc && !early)
+		rc = qv_fail(err, QV_ESTATE,
+		             "too late to abort: every player has moved; resign "
+		             "instead with {\"type\": \"resign\", \"v\"}");
+	if (!rc)
+		rc = end_locked(t, "aborted", err);
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_draw(qv__table *t, int seat, long long v, qv_err *err)
+{
+	qv__table_lock(t);
+	qv_status rc = check_ender(t, seat, v, err);
+	int other = 1 - seat;
+	if (!rc && t->nseats != 2)
+		rc = qv_fail(err, QV_ESTATE,
+		             "a draw is offered only in a game of two players; this one has %d "
+		             "(resign instead)",
+		             t->nseats);
+	if (!rc && !t->seat[other].human)
+		rc = qv_fail(err, QV_ESTATE,
+		             "the computer does not take draw offers: play on, or "
+		             "resign");
+	if (!rc)
+		rc = qv__offer_may_ask(&t->offer, seat, t->v, err);
+	if (!rc) {
+		qv__offer old = t->offer;
+		qv__offer_make(&t->offer, QV__OFFER_DRAW, seat, t->v + 1, 1u << other,
+		               qv__table_now());
+		rc = offer_change_locked(t, &old, err);
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_more_time(qv__table *t, int seat, long long v, const char *to, qv_err *err)
+{
+	qv__table_lock(t);
+	char name[8];
+	int p = qv_player_parse(to, t->nseats);
+	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && !qv__clock_on(&t->clock))
+		rc =
+		    qv_fail(err, QV_ESTATE, "this table has no clock, so there is no time to give");
+	if (!rc && p < 0)
+		rc = qv_fail(err, QV_EINVAL, "seat: expected another player's seat, p1 to p%d",
+		             t->nseats);
+	if (!rc && p == seat)
+		rc = qv_fail(err, QV_EINVAL,
+		             "you cannot give yourself time: give it to another player");
+	if (!rc && (!t->seat[p].human || qv_match_left(t->m, p)))
+		rc = qv_fail(err, QV_ESTATE, "%s has no clock of a player's: %s",
+		             qv_player_name(p, name),
+		             t->seat[p].human ? "it left the game" : "the computer plays it");
+	if (!rc && qv_match_left(t->m, seat))
+		rc = check_present(t, seat, err);
+	/* A clock that has run out stays out: the server's timer is about to time the seat out. */
+	if (!rc && qv__clock_left(&t->clock, p, qv__table_now()) <= 0)
+		rc = qv_fail(err, QV_ESTATE, "%s's time has run out already",
+		             qv_player_name(p, name));
+	if (!rc) {
+		/* Given for good: a takeback sets the clocks back to a mark, which gets it too. */
+		qv__clock kept = t->clock;
+		t->clock.left[p] += QV__MORE_TIME_MS;
+		for (int i = 0; i < t->nmarks; i++)
+			t->marks[i].left[p] += QV__MORE_TIME_MS;
+		qv__table_clock_sync_locked(t, 0);
+		rc = qv__table_save_people_locked(t, err);
+		if (rc) {
+			for (int i = 0; i < t->nmarks; i++)
+				t->marks[i].left[p] -= QV__MORE_TIME_MS;
+			qv__table_clock_put_back_locked(t, &kept);
+		} else {
+			t->iv++;
+		}
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
 qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err)
 {
 	qv__table_lock(t);
@@ -310,9 +446,13 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
 		rc = check_present(t, seat, err);
 	qv__offer old = t->offer;
 	qv__offer_outcome outcome;
+	/* The standing offer's kind (a takeback's words when there is none). */
+	qv__offer_kind kind = old.by >= 0 ? old.kind : QV__OFFER_TAKEBACK;
 	if (!rc)
-		rc = qv__offer_answer(&t->offer, QV__OFFER_TAKEBACK, seat, accept, &outcome, err);
-	if (!rc && outcome == QV__OFFER_AGREED)
+		rc = qv__offer_answer(&t->offer, kind, seat, accept, &outcome, err);
+	if (!rc && outcome == QV__OFFER_AGREED && kind == QV__OFFER_DRAW)
+		rc = end_locked(t, "drawn", err);
+	else if (!rc && outcome == QV__OFFER_AGREED)
 		rc = take_back_locked(t, old.by, old.at, err);
 	else if (!rc)
 		rc = offer_change_locked(t, &old, err);
@@ -475,7 +615,8 @@ static bool step_chance(qv__table *t)
 	long long old_v = t->v;
 	qv_err err;
 	qv__offer offer = t->offer;
-	qv__offer_clear(&t->offer); /* a new move ends a takeback request */
+	if (qv__offer_lapses(&t->offer, QV_CHANCE))
+		qv__offer_clear(&t->offer); /* a new move ends a takeback request */
 	qv_status rc = qv_match_chance(t->m, NULL, &err);
 	if (!rc) /* no mark: no takeback crosses a chance outcome */
 		rc = qv__table_commit_added_locked(t, old, old_v, old_status, false, NULL, &err);

@@ -173,7 +173,7 @@ qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *er
 	else if (t->status != QV__OVER)
 		rc = secret_refused_locked(t, what, err);
 	else if (what == QV__FETCH_RECORD)
-		*out = qv_match_record_json(t->m);
+		*out = qv__table_record_locked(t);
 	else /* a programmer's error: a replay is text (qv__table_replay) */
 		rc = qv_fail(err, QV_EINVAL, "a replay is fetched with qv__table_replay");
 	qv__table_unlock(t);

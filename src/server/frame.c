@@ -31,6 +31,9 @@ static const frame_kind kinds[] = {
     {"claim", QV__CLAIM, {"type", "v", "seat", NULL}},
     {"return", QV__RETURN, {"type", NULL}},
     {"resign", QV__RESIGN, {"type", "v", NULL}},
+    {"abort", QV__ABORT, {"type", "v", NULL}},
+    {"draw", QV__DRAW, {"type", "v", NULL}},
+    {"moretime", QV__MORE_TIME, {"type", "v", "seat", NULL}},
 };
 
 /* Checks that j has only the fields of kind k ("unknown field 'v' in a ping frame; ..."). */
@@ -96,25 +99,27 @@ static qv_status read_unversioned(const json_t *j, const frame_kind *k, qv__fram
 static qv_status read_versioned(const json_t *j, const frame_kind *k, qv__frame *f, qv_err *err)
 {
 	qv_status rc = read_version(j, k->name, &f->v, err);
-	if (rc || k->type == QV__UNDO || k->type == QV__TAKEBACK || k->type == QV__RESIGN)
+	if (rc || k->type == QV__UNDO || k->type == QV__TAKEBACK || k->type == QV__RESIGN ||
+	    k->type == QV__ABORT || k->type == QV__DRAW)
 		return rc;
 	if (k->type == QV__ANSWER) {
 		const json_t *accept = json_object_get(j, "accept");
 		if (!json_is_boolean(accept))
 			return qv_fail(
 			    err, QV_EINVAL,
-			    "accept: expected true (take the move back) or false (refuse), "
-			    "in an answer frame");
+			    "accept: expected true (agree: take the move back, or draw) or "
+			    "false (refuse), in an answer frame");
 		f->accept = json_is_true(accept);
 		return QV_OK;
 	}
-	if (k->type == QV__CLAIM) {
+	if (k->type == QV__CLAIM || k->type == QV__MORE_TIME) {
 		f->seat = json_string_value(json_object_get(j, "seat"));
 		if (!f->seat)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "seat: expected the absent seat, a string such as \"p2\", in "
-			    "a claim frame");
+			return qv_fail(err, QV_EINVAL,
+			               "seat: expected %s, a string such as \"p2\", in a %s frame",
+			               k->type == QV__CLAIM ? "the absent seat"
+			                                    : "the seat to give 15 s",
+			               k->name);
 		return QV_OK;
 	}
 	f->action = json_string_value(json_object_get(j, "action"));
@@ -165,13 +170,13 @@ qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *er
 	if (!json_is_object(j) || !type)
 		rc = qv_fail(err, QV_EINVAL,
 		             "expected a JSON object with a \"type\": hello, act, what, undo, "
-		             "takeback, answer, ping, history, chat, rematch, claim, return or "
-		             "resign");
+		             "takeback, answer, ping, history, chat, rematch, claim, return, "
+		             "resign, abort, draw or moretime");
 	else if (!k)
 		rc = qv_fail(err, QV_EINVAL,
 		             "unknown frame type '%s'; accepted: hello, act, what, undo, "
 		             "takeback, answer, ping, history, chat, rematch, claim, return, "
-		             "resign",
+		             "resign, abort, draw, moretime",
 		             qv_shorten(type, QV_QUOTE_MAX, quoted, sizeof quoted));
 	else
 		rc = read_fields(j, k, f, err);

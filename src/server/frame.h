@@ -1,9 +1,8 @@
 /*
  * frame.h - the frames a client sends on a table's WebSocket, read without a socket: JSON text
  * in, one of hello, act, what, undo, ping, history, takeback, answer, chat, rematch, claim,
- * return or resign out, or a message naming what is wrong and what is accepted. ws.c acts on
- * them; the tests and the fuzzer read them alone.
- * Internal to the server.
+ * return, resign, abort, draw or moretime out, or a message naming what is wrong and what is
+ * accepted. ws.c acts on them; the tests and the fuzzer read them alone. Internal to the server.
  */
 #ifndef QUIVER_SERVER_FRAME_H
 #define QUIVER_SERVER_FRAME_H
@@ -28,7 +27,10 @@ typedef enum qv__frame_type {
 	QV__REMATCH,
 	QV__CLAIM,
 	QV__RETURN,
-	QV__RESIGN
+	QV__RESIGN,
+	QV__ABORT,
+	QV__DRAW,
+	QV__MORE_TIME
 } qv__frame_type;
 
 /* A frame read. Its strings belong to `json` (qv__frame_free). */
@@ -39,10 +41,10 @@ typedef struct qv__frame {
 	long long v; /* act, what, undo, takeback, answer: the table's version the client saw */
 	const char *action; /* act, what: the action in notation */
 	long long line;     /* history: a line of the connection's log, from 0 */
-	bool accept;        /* answer: whether the seat accepts the takeback request */
+	bool accept;        /* answer: whether the seat accepts the offer (takeback or draw) */
 	const char *text;   /* chat: the line as typed (checked by qv__text_clean) */
 	size_t text_len;
-	const char *seat; /* claim: the absent seat ("p2") */
+	const char *seat; /* claim: the absent seat ("p2"); moretime: the seat given time */
 	json_t *json;
 } qv__frame;
 

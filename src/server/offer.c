@@ -19,9 +19,19 @@ static const struct {
     [QV__OFFER_TAKEBACK] = {"takeback", false, "asks to take back a move",
                             "'s takeback does not take back any move of yours, so you are not "
                             "asked"},
+    [QV__OFFER_DRAW] = {"draw", true, "offers a draw", "'s draw offer is not made to you"},
 };
 
 void qv__offer_clear(qv__offer *o) { o->by = -1; }
+
+bool qv__offer_lapses(const qv__offer *o, int seat)
+{
+	if (o->by < 0)
+		return false;
+	if (o->kind != QV__OFFER_DRAW)
+		return true;
+	return seat >= 0 && (o->asked >> seat & 1u);
+}
 
 qv_status qv__offer_may_ask(const qv__offer *o, int seat, long long v, qv_err *err)
 {

@@ -1,14 +1,15 @@
 /*
- * offer.h - an offer one seat makes that other people answer: a takeback request today (the
- * seat's last decision and everything after it go back once every person whose decisions go
- * with it agrees). Internal to the server.
+ * offer.h - an offer one seat makes that other people answer: a takeback request (the seat's
+ * last decision and everything after it go back once every person whose decisions go with it
+ * agrees) or a draw offer (the game ends with both players ranked first once the other
+ * agrees). Internal to the server.
  *
  * An offer is a small state machine of its own: none; asked by a seat, waiting for the seats
  * it asks; then declined (cleared), still waiting, or agreed, when the table carries it out
  * (for a takeback, qv_match_takeback_agreed and the clocks set back) and clears it. Any new
  * move at the table clears it too. Kinds share everything (who is asked, answers, the JSON,
- * what the store keeps): a draw or an abort offer is a new kind (a value of qv__offer_kind and
- * a row of offer.c's kinds[]), not a new module. No lock and no table here: the table
+ * what the store keeps): a new kind is a value of qv__offer_kind and a row of offer.c's
+ * kinds[], not a new module. No lock and no table here: the table
  * (table.h) owns its offer under its lock, and its acts (acts.c) decide what an agreed offer
  * does.
  */
@@ -22,7 +23,7 @@
 #include "quiver/core.h"
 
 /* What an offer proposes. */
-typedef enum qv__offer_kind { QV__OFFER_TAKEBACK } qv__offer_kind;
+typedef enum qv__offer_kind { QV__OFFER_TAKEBACK, QV__OFFER_DRAW } qv__offer_kind;
 
 /* An offer waiting for the other people it concerns. */
 typedef struct qv__offer {
@@ -43,6 +44,12 @@ typedef enum qv__offer_outcome {
 
 /* No offer any more (declined, carried out, or overtaken by a move). */
 void qv__offer_clear(qv__offer *o);
+
+/* Whether a decision by seat `seat` (QV_CHANCE, or any negative number: the server's own step)
+ * ends the offer: any decision ends a takeback request (what it takes back has changed); a draw
+ * offer lapses only when a seat it asks decides (lichess: the offer stands until the opponent
+ * answers or moves), so that the asker may offer and move. False when there is no offer. */
+bool qv__offer_lapses(const qv__offer *o, int seat);
 
 /* Whether seat `seat` may make an offer now: not while one waits (its own, or another seat's,
  * which it answers first, at version v). QV_ESTATE says which. */

@@ -98,11 +98,12 @@ void qv__server_sweep(qv__server *srv)
 	double t0 = now();
 	if (t0 - atomic_load(&srv->swept) < 1)
 		return;
-	qv__table **gone = NULL;
-	int ngone = 0;
+	qv__table **gone = NULL, **counted = NULL;
+	int ngone = 0, ncounted = 0;
 	pthread_mutex_lock(&srv->reg_lock);
 	if (t0 - atomic_load(&srv->swept) >= 1) {
 		atomic_store(&srv->swept, t0);
+		counted = malloc(sizeof *counted * (size_t)(srv->ntables ? srv->ntables : 1));
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
 			qv__table_lock(t);
@@ -110,6 +111,11 @@ void qv__server_sweep(qv__server *srv)
 			    t->status == QV__WAITING && t->created + srv->cfg.waiting_ttl < t0;
 			if (old)
 				qv__table_expire_locked(t, srv->cfg.waiting_ttl);
+			/* Spectators who came or went since the last sweep: one update for all. */
+			else if (counted && qv__table_spectators_locked(t)) {
+				qv__table_ref(t);
+				counted[ncounted++] = t;
+			}
 			qv__table_unlock(t);
 			if (!old)
 				continue;
@@ -130,6 +136,11 @@ void qv__server_sweep(qv__server *srv)
 		qv__table_unref(gone[i]); /* the registry's */
 	}
 	free(gone);
+	for (int i = 0; i < ncounted; i++) {
+		srv->broadcast(counted[i]);
+		qv__table_unref(counted[i]);
+	}
+	free(counted);
 }
 
 /* A reference taken on a found table; a socket's is counted (t->greeting) under reg_lock,

@@ -149,10 +149,11 @@ void qv__server_busy(qv__server *srv, int delta);
 qv__table *qv__server_find(qv__server *srv, const char *id);
 
 /* Removes the waiting tables older than --waiting-expiry from the registry and the database,
- * telling their viewers why; does nothing if it ran less than a second ago (a check without a
- * lock). Called by the requests that look tables up and by every WebSocket's loop, so a page
- * left alone on a waiting table hears of its expiry within about a second. Takes reg_lock and
- * table locks: the caller holds none. */
+ * telling their viewers why, and tells the viewers of every table whose spectators came or went
+ * since the last sweep their new count (qv__table_spectators_locked); does nothing if it ran
+ * less than a second ago (a check without a lock). Called by the requests that look tables up and
+ * by every WebSocket's loop, so a page left alone on a waiting table hears of its expiry within
+ * about a second. Takes reg_lock and table locks: the caller holds none. */
 void qv__server_sweep(qv__server *srv);
 
 /* The table with this id if it is in memory (with a reference), else NULL: never read back

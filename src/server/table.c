@@ -310,14 +310,16 @@ static json_t *people_json(const qv__table *t)
 static qv_status life_load(qv__table *t, const json_t *j, qv_err *err)
 {
 	const json_t *active = json_object_get(j, "active"), *ended = json_object_get(j, "ended");
+	const char *how = json_string_value(ended);
 	if ((active && !json_is_integer(active)) ||
-	    (ended && (!json_is_string(ended) || strcmp(json_string_value(ended), "abandoned"))))
+	    (ended && (!how || (strcmp(how, "abandoned") && strcmp(how, "aborted") &&
+	                        strcmp(how, "drawn")))))
 		return qv_fail(err, QV_EIO,
 		               "people: expected \"active\" (epoch ms) and \"ended\": "
-		               "\"abandoned\"");
+		               "\"abandoned\", \"aborted\" or \"drawn\"");
 	t->active = active ? (double)json_integer_value(active) / 1000 : now();
 	if (ended)
-		qv_copy(t->ended, sizeof t->ended, "abandoned");
+		qv_copy(t->ended, sizeof t->ended, how);
 	return QV_OK;
 }
 
@@ -429,7 +431,7 @@ qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_
 	if (!rc && t->status == QV__OVER) {
 		/* The record and the info are kept from now on: a finished table is answered
 		 * from them, never replayed for a GET. */
-		json_t *rec = qv_match_record_json(t->m);
+		json_t *rec = qv__table_record_locked(t);
 		record = qv__json_dumps(rec, JSON_COMPACT);
 		json_decref(rec);
 		json_t *inf = info_json(t, true);
@@ -606,10 +608,23 @@ int qv__table_auth(qv__table *t, const char *token, size_t len)
 
 void qv__table_online_locked(qv__table *t, int seat, int delta)
 {
+	if (seat == QV_VIEW_PUBLIC) {
+		t->spectators += delta; /* announced by the sweep (qv__table_spectators_locked) */
+		return;
+	}
 	if (seat < 0 || seat >= t->nseats)
 		return;
 	qv__seat_online(&t->seat[seat], delta, now());
 	t->iv++;
+}
+
+bool qv__table_spectators_locked(qv__table *t)
+{
+	if (t->spectators == t->spectators_told)
+		return false;
+	t->spectators_told = t->spectators;
+	t->iv++;
+	return true;
 }
 
 unsigned qv__table_acting_locked(qv__table *t)
@@ -741,6 +756,14 @@ bool qv__table_idle(qv__table *t)
 	return ended;
 }
 
+json_t *qv__table_record_locked(const qv__table *t)
+{
+	json_t *rec = qv_match_record_json(t->m);
+	if (!strcmp(t->ended, "aborted") || !strcmp(t->ended, "drawn"))
+		rec = qv__json_put(rec, "ended", json_string(t->ended));
+	return rec;
+}
+
 /* ---- what clients receive ------------------------------------------------------------------ */
 
 /* Info's "variant": which components the table plays with, null for a game without any. */
@@ -764,14 +787,20 @@ static json_t *seats_info(const qv__table *t, bool stored, double at)
 	return seats;
 }
 
-/* Info's "result": each seat's rank, score and why it left, null until the game is over. */
+/* Info's "result": each seat's rank, score and why it left, null until the game is over (and
+ * for a table that ended without one); a draw agreed ranks every seat first. */
 static json_t *result_json(const qv__table *t)
 {
-	if (t->status != QV__OVER || !qv_match_over(t->m))
+	bool drawn = strcmp(t->ended, "drawn") == 0;
+	if (t->status != QV__OVER || (!qv_match_over(t->m) && !drawn))
 		return json_null();
 	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
 	char name[8];
-	qv_match_ranks(t->m, ranks);
+	if (drawn)
+		for (int i = 0; i < t->nseats; i++)
+			ranks[i] = 1;
+	else
+		qv_match_ranks(t->m, ranks);
 	t->game->score(t->m->state, scores);
 	json_t *result = json_array();
 	for (int i = 0; i < t->nseats; i++) {
@@ -820,6 +849,7 @@ static json_t *info_json(qv__table *t, bool stored)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
 	if (t->ended[0])
 		info = qv__json_put(info, "ended", json_string(t->ended));
+	info = qv__json_put(info, "spectators", json_integer(stored ? 0 : t->spectators));
 	if (stored)
 		info = qv__json_put(info, "catalogue", qv__catalogue_json(t->m));
 	return info;

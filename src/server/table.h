@@ -93,7 +93,10 @@ typedef struct qv__table {
 	_Atomic double idle_at; /* epoch s when the server's timer looks next, 0: the rule does
 	                           not apply now (read by the timer without the lock) */
 	char ended[16];         /* "abandoned": the table is over, without a result (people:
-	                           ended); "" otherwise */
+	                           ended); "aborted" (no result either: abort) or "drawn" (every
+	                           seat ranked first: a draw agreed); "" otherwise */
+	int spectators;         /* connections that said hello without a seat (info: spectators) */
+	int spectators_told;    /* the count last announced with a change (qv__table_spectators) */
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
@@ -176,11 +179,32 @@ qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action
  * AI search that began before it is dropped (the version moved on). */
 qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
 
-/* A seat's answer to the takeback request on version v: a refusal clears the request; the
- * last acceptance makes the takeback. QV_ESTATE when there is no request, the seat is not
- * asked or has answered, or the version is stale. Any new move at the table clears a request
+/* A seat's answer to the offer on version v (a takeback request or a draw offer): a refusal
+ * clears it; the last acceptance carries it out. QV_ESTATE when there is no request, the seat is
+ * not asked or has answered, or the version is stale. Any new move at the table clears a request
  * too. */
 qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err);
+
+/* ---- abort, draws and more time (acts.c) ---- */
+
+/* Seat `seat` aborts the game on version v: it ends over with no result ("ended": "aborted"),
+ * saved before anyone hears of it. Only while some person's seat (one that has not left) has
+ * made no decision yet, played or committed; QV_ESTATE otherwise ("too late to abort"), at a
+ * table not playing, from a seat that left, or on a stale version. */
+qv_status qv__table_abort(qv__table *t, int seat, long long v, qv_err *err);
+
+/* Seat `seat` offers a draw on version v to the other player (t->offer, kind draw), which
+ * answers with qv__table_answer; its acceptance ends the game with every seat ranked first
+ * ("ended": "drawn"). Only at a table of two people: QV_ESTATE at three or more seats, against
+ * an AI seat (the computer takes no draw offers), while another offer waits, and as
+ * qv__table_abort refuses. The offer lapses when the seat asked decides (qv__offer_lapses). */
+qv_status qv__table_draw(qv__table *t, int seat, long long v, qv_err *err);
+
+/* Seat `seat` gives seat `to` ("p2") QV__MORE_TIME_MS more on its clock, on version v, saved
+ * with the people (no new version). QV_EINVAL: not a seat, or the giver's own; QV_ESTATE: a
+ * table without a clock, an AI seat or one that left, a table not playing, a stale version. */
+#define QV__MORE_TIME_MS 15000
+qv_status qv__table_more_time(qv__table *t, int seat, long long v, const char *to, qv_err *err);
 
 /* ---- saving the people, who may act (table.c) ---- */
 
@@ -328,8 +352,16 @@ json_t *qv__table_info_full_locked(qv__table *t);
  * nothing more can be done at it. */
 void qv__table_expire_locked(qv__table *t, double ttl);
 
-/* Counts a connection of a seat coming (+1) or going (-1); changes what clients hear. */
+/* Counts a connection of a seat coming (+1) or going (-1); changes what clients hear. A
+ * spectator's (seat QV_VIEW_PUBLIC) is only counted: see qv__table_spectators_locked. */
 void qv__table_online_locked(qv__table *t, int seat, int delta);
+
+/* Whether the count of spectators changed since it was last announced; if so it is announced
+ * now (what clients hear changes: the caller tells them). Called by the server's sweep, about
+ * once a second, so that spectators who come and go make at most one update a second for
+ * everyone at the table, rather than one for every connection each time (a thousand
+ * spectators would otherwise make a million frames as they come). */
+bool qv__table_spectators_locked(qv__table *t);
 
 /* Where a connection stands in its viewer's log. */
 typedef struct qv__log_pos {
@@ -394,6 +426,11 @@ void qv__table_rematch_failed(qv__table *t);
  * table exists and this process made it; NULL otherwise (a spectator, an AI seat, after a
  * restart, or out of memory). */
 json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer);
+
+/* The table's record (qv_match_record_json), with "ended": "aborted" or "drawn" when an abort or
+ * an agreed draw ended the game rather than a move, since the moves alone do not say so (a
+ * loader reads no other key of it). NULL when out of memory. */
+json_t *qv__table_record_locked(const qv__table *t);
 
 /* ---- what a client may fetch (feed.c) ---- */
 

@@ -1,8 +1,9 @@
 /*
  * ws.c - the messages of a table's WebSocket (/api/tables/ID/ws): hello, act, what, undo,
- * ping, history, chat, rematch, claim, return and resign in; snapshot, update, what, history,
- * chat, error and pong out. wsock.c owns the socket and its frames; each whole message it reads
- * comes here on a request worker (qv__ws_message), one at a time per connection, in order.
+ * ping, history, chat, rematch, claim, return, resign, abort, draw and moretime in; snapshot,
+ * update, what, history, chat, error and pong out. wsock.c owns the socket and its frames; each
+ * whole message it reads comes here on a request worker (qv__ws_message), one at a time per
+ * connection, in order.
  *
  * Nothing here writes to a socket: a frame is appended whole to the connection's queue
  * (qv__conn_queue_locked), which the loop sends when the socket takes it. A client that does
@@ -244,6 +245,26 @@ static void on_answer(qv__conn *c, const qv__frame *f)
 	        "cannot answer: ");
 }
 
+/* abort, draw and moretime: a seat ends the game early, offers a draw, or gives another player
+ * time (acts.c), saved before everyone hears of it. */
+static void on_courtesy(qv__conn *c, const qv__frame *f)
+{
+	const char *what = f->type == QV__ABORT  ? "abort the game"
+	                   : f->type == QV__DRAW ? "offer a draw"
+	                                         : "give time";
+	if (!may_play(c, what))
+		return;
+	qv_err err;
+	qv_status rc = f->type == QV__ABORT ? qv__table_abort(c->table, c->viewer, f->v, &err)
+	               : f->type == QV__DRAW
+	                   ? qv__table_draw(c->table, c->viewer, f->v, &err)
+	                   : qv__table_more_time(c->table, c->viewer, f->v, f->seat, &err);
+	changed(c, rc, &err,
+	        f->type == QV__ABORT  ? "cannot abort: "
+	        : f->type == QV__DRAW ? "cannot offer a draw: "
+	                              : "cannot give time: ");
+}
+
 /* history: the connection's viewer's own view after a move of its log (looking back during
  * play). Built under the connection's lock, as an update is, so that it is answered from the
  * log the connection holds. */
@@ -469,6 +490,9 @@ static bool handle_message(qv__conn *c, const char *text, size_t len)
 	case QV__CLAIM:
 	case QV__RETURN:
 	case QV__RESIGN: on_leaving(c, &f); break;
+	case QV__ABORT:
+	case QV__DRAW:
+	case QV__MORE_TIME: on_courtesy(c, &f); break;
 	}
 	qv__frame_free(&f);
 	return keep;

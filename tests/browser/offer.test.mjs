@@ -1,5 +1,6 @@
 // The words of takebacks and rematches on their own (no browser): what became of a takeback
-// request (taken back, declined, lapsed) for the asker, the one asked and the others; the
+// request (taken back, declined, lapsed) for the asker, the one asked and the others, and of a
+// draw offer (declined, lapsed); the spectators counted and whether Abort is still possible; the
 // server's refusal of a takeback worded with the engine's reason, without its prefixes; names
 // joined for a sentence; the people's seats of a table.
 
@@ -8,6 +9,7 @@ import assert from 'node:assert/strict';
 import { andList, offerOutcome } from '../../web/takeback.js';
 import { refusal } from '../../web/refusal.js';
 import { peopleSeats } from '../../web/rematch.js';
+import { someoneYetToMove, watchingText } from '../../web/courtesy.js';
 
 const name = (/** @type {string} */ seat) => (seat === 'p1' ? 'Ada (p1)' : seat === 'p2' ? 'Grace (p2)' : seat);
 const offer = { kind: /** @type {'takeback'} */ ('takeback'), by: 'p1', to: 9, waiting: ['p2'] };
@@ -63,4 +65,29 @@ test("a table's people are its human seats", () => {
   ];
   const table = /** @type {import('../../web/types.js').TableInfo} */ (/** @type {unknown} */ ({ seats }));
   assert.deepEqual(peopleSeats(table), ['p1', 'p3']);
+});
+
+test('a draw offer declined or lapsed', () => {
+  const draw = { ...offer, kind: /** @type {'draw'} */ ('draw') };
+  assert.equal(offerOutcome(draw, 'p1', name, 12, 12), 'Grace (p2) declined your draw offer.');
+  assert.equal(offerOutcome(draw, 'p2', name, 12, 12), 'You declined the draw offer.');
+  assert.equal(offerOutcome(draw, 'public', name, 12, 12), "Grace (p2) declined Ada (p1)'s draw offer.");
+  assert.equal(offerOutcome(draw, 'p1', name, 12, 13), 'Your draw offer lapsed: Grace (p2) moved.');
+  assert.equal(offerOutcome(draw, 'public', name, 12, 13), 'The draw offer lapsed: the game went on.');
+});
+
+test('spectators in words, and whether a person has yet to move', () => {
+  assert.equal(watchingText(0), '');
+  assert.equal(watchingText(1), '1 spectator is watching.');
+  assert.equal(watchingText(3), '3 spectators are watching.');
+  const seats = [
+    { seat: 'p1', kind: 'human', claimed: true, online: true },
+    { seat: 'p2', kind: 'human', claimed: true, online: true },
+    { seat: 'p3', kind: 'hard', claimed: true, online: true },
+  ];
+  const table = /** @type {import('../../web/types.js').TableInfo} */ (/** @type {unknown} */ ({ seats }));
+  assert.equal(someoneYetToMove(table, [{ who: 'p1' }]), true);
+  assert.equal(someoneYetToMove(table, [{ who: 'p1' }, { who: 'p3' }, { who: 'p2' }]), false);
+  const gone = { ...table, seats: seats.map((s) => (s.seat === 'p2' ? { ...s, zombie: true } : s)) };
+  assert.equal(someoneYetToMove(gone, [{ who: 'p1' }]), false, 'a seat the server plays does not count');
 });

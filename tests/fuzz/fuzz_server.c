@@ -156,6 +156,12 @@ static void play(qv__table *t, char *text)
 		} else if (f.type == QV__RESIGN) {
 			said(qv__table_resign(t, last, v, &err), &err);
 			small_zombies(t);
+		} else if (f.type == QV__ABORT) {
+			said(qv__table_abort(t, last, v, &err), &err);
+		} else if (f.type == QV__DRAW) {
+			said(qv__table_draw(t, last, v, &err), &err);
+		} else if (f.type == QV__MORE_TIME) {
+			said(qv__table_more_time(t, last, v, f.seat, &err), &err);
 		} else if (f.type == QV__CLAIM) {
 			/* nobody is connected: with no wait, a claim against the seat to move
 			 * succeeds at a table without a clock */

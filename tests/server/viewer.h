@@ -50,7 +50,8 @@ void tv_close(tv_viewer *w);
 const char *tv_receive(tv_viewer *w, bool allow_error);
 /* Sends a text frame built from a format. */
 void tv_sendf(tv_viewer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Expects an error frame whose message contains words. */
+/* Expects an error frame whose message contains words (after any update at the version the
+ * viewer holds, which changes no move). */
 void tv_expect_error(tv_viewer *w, const char *words);
 /* Every viewer reaches the same version, the highest any of them has seen. */
 void tv_catch_up(tv_viewer *vs, int n);

@@ -1,0 +1,125 @@
+// What lichess players reach for beside resign and takeback: abort the game before everyone has
+// moved ({"type": "abort", "v"}, after a confirmation: it ends the game with no result), offer a
+// draw at a table of two people ({"type": "draw", "v"}; the other answers in the offer banner,
+// takeback.js), give another player 15 s ({"type": "moretime", "v", "seat"}, at a table with a
+// clock), and how many people watch (info's `spectators`). The server decides every rule; the
+// buttons show only when it would accept, as far as the page can tell, and a refusal is said
+// by the page's move panel.
+
+import { confirmDialog } from './confirm.js';
+import { h, replace } from './dom.js';
+
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {{who: string}} Line a line of the log, by who made it */
+
+/**
+ * Whether some person's seat has made no decision yet (as far as the log shows): abort is
+ * still possible then.
+ * @param {TableInfo} table
+ * @param {Line[]} lines
+ */
+export function someoneYetToMove(table, lines) {
+  return table.seats.some((s) => s.kind === 'human' && !s.zombie && !lines.some((e) => e.who === s.seat));
+}
+
+/**
+ * The spectator count in words, '' when nobody watches.
+ * @param {number} n
+ */
+export function watchingText(n) {
+  if (!n) return '';
+  return n === 1 ? '1 spectator is watching.' : `${n} spectators are watching.`;
+}
+
+export class Courtesy {
+  /**
+   * @param {{tools: HTMLElement, watching: HTMLElement}} els tools: where the buttons go
+   *   (beside resign); watching: the line that counts the spectators
+   * @param {{send: (frame: import('./types.js').ClientFrame & {type: 'abort' | 'draw' | 'moretime'}) => boolean,
+   *   v: () => number, name: (seat: string) => string, error: (text: string) => void}} hooks
+   */
+  constructor(els, hooks) {
+    this.els = els;
+    this.hooks = hooks;
+    this.abort = /** @type {HTMLButtonElement} */ (
+      h(
+        'button',
+        { type: 'button', id: 'abort', class: 'minor', hidden: true, onclick: () => this.askAbort() },
+        'Abort',
+      )
+    );
+    this.draw = /** @type {HTMLButtonElement} */ (
+      h(
+        'button',
+        { type: 'button', id: 'offer-draw', class: 'minor', hidden: true, onclick: () => this.offerDraw() },
+        'Offer a draw',
+      )
+    );
+    this.time = h('span', { class: 'more-time' });
+    els.tools.append(this.abort, this.draw, this.time);
+  }
+
+  /**
+   * After every snapshot and update.
+   * @param {TableInfo | null} table
+   * @param {string} seat the viewer's seat (or `public`)
+   * @param {Line[]} lines the log
+   */
+  update(table, seat, lines) {
+    replace(this.els.watching, watchingText(table?.spectators ?? 0));
+    this.els.watching.hidden = !table?.spectators;
+    const mine = table?.seats.find((s) => s.seat === seat);
+    const playing = Boolean(table && mine && !mine.zombie && table.status === 'playing' && !table.stopped);
+    if (!table || !playing) {
+      this.abort.hidden = true;
+      this.draw.hidden = true;
+      replace(this.time);
+      return;
+    }
+    this.abort.hidden = !someoneYetToMove(table, lines);
+    // a draw: two people, no offer standing (a takeback request is answered first)
+    this.draw.hidden = table.seats.length !== 2 || table.seats.some((s) => s.kind !== 'human') || Boolean(table.offer);
+    // 15 s to each other person who plays on, at a table with a clock
+    const given =
+      table.clock && table.clock.kind !== 'none'
+        ? table.seats.filter((s) => s.seat !== seat && s.kind === 'human' && !s.zombie).map((s) => s.seat)
+        : [];
+    replace(
+      this.time,
+      ...given.map((s) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'minor give-time',
+            'data-seat': s,
+            onclick: () => this.giveTime(s),
+          },
+          `Give ${this.hooks.name(s)} 15 s`,
+        ),
+      ),
+    );
+  }
+
+  async askAbort() {
+    const yes = await confirmDialog({
+      title: 'Abort this game?',
+      text: 'The game ends now with no result: nobody wins and nobody loses.',
+      yes: 'Abort',
+      no: 'Keep playing',
+    });
+    if (yes && !this.hooks.send({ type: 'abort', v: this.hooks.v() }))
+      this.hooks.error('Not connected: the abort was not sent.');
+  }
+
+  offerDraw() {
+    if (!this.hooks.send({ type: 'draw', v: this.hooks.v() }))
+      this.hooks.error('Not connected: the draw offer was not sent.');
+  }
+
+  /** @param {string} seat */
+  giveTime(seat) {
+    if (!this.hooks.send({ type: 'moretime', v: this.hooks.v(), seat }))
+      this.hooks.error('Not connected: the time was not given.');
+  }
+}
