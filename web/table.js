@@ -30,6 +30,7 @@ import { Details } from './details.js';
 import { Takeback } from './takeback.js';
 import { rematchBlock, peopleSeats } from './rematch.js';
 import { Chat } from './chat.js';
+import { andList } from './grammar.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -269,7 +270,7 @@ function statusText() {
   if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
   if (state.table?.status === 'waiting') {
     const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
-    return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
+    return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + andList(open)}. Send them an invite link.`;
   }
   return mod.turnText(state.vj, { name, acting: acting() });
 }
@@ -284,7 +285,7 @@ function idleText() {
   if (to === 'chance') return 'Chance is being drawn…';
   if (to === 'over') return 'The game is over.';
   const others = acting().filter((s) => s !== state.seat);
-  const waiting = `Waiting for ${(others.length ? others : [to]).map(name).join(', ')}.`;
+  const waiting = `Waiting for ${andList((others.length ? others : [to]).map(name))}.`;
   const mine = state.vj.committed;
   return mine?.length ? `You chose ${mine.join(', ')}; it is played when everyone has chosen. ${waiting}` : waiting;
 }
@@ -304,7 +305,7 @@ function resultSentence() {
         `${r.seat === state.seat ? 'you' : name(r.seat)} ${r.reason === 'timeout' ? 'ran out of time' : 'resigned'}`,
     );
   const why = left.length ? `${left.join(', ')}; ` : '';
-  if (winners.length > 1) return `The game is over: ${why}a draw between ${winners.map(name).join(' and ')}.`;
+  if (winners.length > 1) return `The game is over: ${why}a draw between ${andList(winners.map(name))}.`;
   if (winners[0] === state.seat) return `The game is over: ${why}you won!`;
   return `The game is over: ${why}${name(winners[0])} won.`;
 }
