@@ -1,10 +1,11 @@
 // The people at a table, one line per seat above the board: the seat's mark and name, online or
-// offline ("away 2 min", counted on between frames from info's `away_ms`), a seat the computer
-// plays for an absent person ("played by the computer", with "Return to the game" for that
-// person), and the seat's clock counting down (clock.js). The other players get "Claim the win"
-// (two seats) or "Claim the seat" (more) when the rules allow it: a clockless table, the seat
-// offline and to move for longer than the server's away limit; the server's refusal, if any,
-// is shown in words.
+// offline ("away 12 s", "away 2 min", counted from info's `away_since` on the server's clock),
+// a seat the computer plays for an absent person ("played by the computer", with "Return to
+// the game" for that person), and the seat's clock counting down (clock.js). The other players
+// get "Claim the win" (two seats) or "Claim the seat" (more) exactly when the server takes the
+// claim: a clockless table, the seat offline and to move, both for the table's `away_limit`
+// (from the later of `away_since` and `turn_since`); the server's refusal, if any, is shown in
+// words.
 
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
@@ -14,11 +15,22 @@ import { Clocks, clockText, clockName, lowTime } from './clock.js';
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
 
 /**
- * How long a seat must be away and to move before the others may claim, in ms: the server's
- * `--away-limit` default (docs/server.md); info does not say the table's own, so the button
- * shows from then and the server's answer says otherwise.
+ * How long a seat must be away and to move before the others may claim, in ms, when info does
+ * not say the table's own `away_limit`: the server's `--away-limit` default (docs/server.md).
  */
 export const AWAY_LIMIT_MS = 300000;
+
+/**
+ * When, on the server's clock (epoch ms), the server takes a claim of an absent seat, or null
+ * when it does not say: the seat must have been both away and kept the game waiting for the
+ * table's limit, so the later of the two starts counts.
+ * @param {SeatInfo} s
+ * @param {number | null | undefined} limit the table's `away_limit`, in seconds
+ */
+export function claimAt(s, limit) {
+  if (typeof s.away_since !== 'number' || typeof s.turn_since !== 'number') return null;
+  return Math.max(s.away_since, s.turn_since) + (typeof limit === 'number' ? limit * 1000 : AWAY_LIMIT_MS);
+}
 
 /**
  * "12 s", "2 min", "1 h 5 min", "3 d".
@@ -80,8 +92,10 @@ export class People {
    * @param {SeatInfo} s
    */
   away(s) {
-    if (s.kind !== 'human' || !s.claimed || s.online || !s.away_ms) return 0;
-    return s.away_ms + (this.table?.status === 'playing' ? Date.now() - this.arrival : 0);
+    if (s.kind !== 'human' || !s.claimed || s.online) return 0;
+    const playing = this.table?.status === 'playing';
+    if (typeof s.away_since === 'number' && playing) return Math.max(0, this.clocks.serverNow() - s.away_since);
+    return (s.away_ms ?? 0) + (playing ? Date.now() - this.arrival : 0);
   }
 
   /** The seats whose win or seat the viewer may claim now. */
@@ -92,7 +106,11 @@ export class People {
     if (!me || me.zombie) return [];
     return (t.seats ?? [])
       .filter((s) => s.seat !== this.viewer && !s.zombie && (t.to_move ?? []).includes(s.seat))
-      .filter((s) => this.away(s) >= AWAY_LIMIT_MS)
+      .filter((s) => s.kind === 'human' && s.claimed && !s.online)
+      .filter((s) => {
+        const at = claimAt(s, t.away_limit);
+        return at === null ? this.away(s) >= AWAY_LIMIT_MS : this.clocks.serverNow() >= at;
+      })
       .map((s) => s.seat);
   }
 
