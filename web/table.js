@@ -79,6 +79,8 @@ const state = {
   /** @type {'act' | 'takeback' | 'answer' | 'rematch' | 'chat' | 'claim' | 'return' | 'resign'} */ lastSent: 'act',
   /** this page asked for a rematch (until the server's info says so) */
   rematchAsked: false,
+  /** the connection is lost (reconnecting): moves wait, the people and clocks say so */
+  lost: false,
 };
 
 let name = seatNamer(null, 'public');
@@ -216,7 +218,7 @@ function redraw() {
   // a stopped table plays no more: nothing to pick
   const p = state.table?.stopped ? null : chooser.picker;
   const o = p ? p.options() : null;
-  const targets = o && !state.sending ? o.targets : new Set();
+  const targets = o && !state.sending && !state.lost ? o.targets : new Set();
   screen.draw(vj, name, {
     chosen: p && !state.sending ? p.chosen : [],
     targets,
@@ -242,6 +244,7 @@ function redraw() {
   const mine = (state.table?.seats ?? []).find((s) => s.seat === state.seat);
   els.resign.hidden =
     !mine || mine.zombie === true || state.table?.status !== 'playing' || Boolean(state.table?.stopped);
+  holdMoves();
   // a variant's name beside the game's: its components are not the printed ones
   const variant = state.table?.variant;
   const title = `${state.table?.title ?? vj.game}${variant && !variant.builtin ? ` · variant ${variant.name}` : ''}`;
@@ -250,6 +253,29 @@ function redraw() {
   els.title.textContent = `${title} · table ${tableId}`;
   els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
   els.rules.hidden = false;
+}
+
+/**
+ * While the connection is lost, the move panel's buttons and box, Undo and Resign are disabled,
+ * and marked so that only those are enabled again when it is back (releaseMoves()).
+ */
+function holdMoves() {
+  if (!state.lost) return;
+  for (const el of els.move.querySelectorAll('button, input')) {
+    const c = /** @type {HTMLButtonElement | HTMLInputElement} */ (el);
+    if (c.disabled) continue;
+    c.disabled = true;
+    c.dataset.lost = '1';
+  }
+}
+
+/** The connection is back: what holdMoves() disabled is enabled (redraw() then sets the panel). */
+function releaseMoves() {
+  for (const el of els.move.querySelectorAll('[data-lost]')) {
+    const c = /** @type {HTMLButtonElement | HTMLInputElement} */ (el);
+    c.disabled = false;
+    delete c.dataset.lost;
+  }
 }
 
 /** The seats that may act now: every seat of a secret step everyone chooses at once. */
@@ -600,6 +626,13 @@ function animate(previous, next) {
  */
 function onState(st, d) {
   els.conn.className = `conn ${st}`;
+  const lost = st === 'lost' || (st === 'connecting' && d.attempt > 0);
+  if (lost !== state.lost) {
+    state.lost = lost;
+    if (!lost) releaseMoves();
+    people.outage(lost);
+    redraw();
+  }
   switch (st) {
     case 'open':
       replace(els.conn, state.seat === 'public' ? 'Watching' : `Connected as ${state.seat}`);
