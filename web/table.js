@@ -20,7 +20,7 @@ import { refusal } from './refusal.js';
 import { ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
-import { inviteLink, copyField, invitesAt } from './invite.js';
+import { inviteLink, copyField, invitesAt, invitation } from './invite.js';
 import { People } from './people.js';
 import { confirmDialog } from './confirm.js';
 import { TurnSignal } from './your-turn.js';
@@ -690,23 +690,32 @@ function connect(held) {
  */
 function askName(seat) {
   return new Promise((resolve) => {
+    // the game, who invites and the seat, before the name (the table's public info)
+    const says = API.tableInfo(tableId).then(
+      (t) => invitation(t, seat),
+      () => ({ title: `You are invited to seat ${seat}`, clock: '' }),
+    );
     const skip = h('button', { type: 'button', class: 'minor' }, `Take seat ${seat} without a name`);
     const done = () => {
       replace(els.joinPlace);
       resolve();
     };
     skip.addEventListener('click', done);
-    replace(
-      els.joinPlace,
-      h(
-        'section',
-        { class: 'panel ask-name', 'aria-labelledby': 'ask-name-title' },
-        h('h2', { id: 'ask-name-title' }, `You are invited to seat ${seat}`),
-        nameBox('table-name', done),
-        skip,
-      ),
-    );
-    /** @type {HTMLInputElement | null} */ (els.joinPlace.querySelector('input'))?.focus();
+    says.then((o) => {
+      document.title = `${o.title} · quiver`;
+      replace(
+        els.joinPlace,
+        h(
+          'section',
+          { class: 'panel ask-name', 'aria-labelledby': 'ask-name-title' },
+          h('h2', { id: 'ask-name-title' }, o.title),
+          o.clock ? h('p', { class: 'invite-clock' }, o.clock) : null,
+          nameBox('table-name', done),
+          skip,
+        ),
+      );
+      /** @type {HTMLInputElement | null} */ (els.joinPlace.querySelector('input'))?.focus();
+    });
   });
 }
 
