@@ -129,6 +129,15 @@ export async function tables(ask = {}) {
 }
 
 /**
+ * A table's info, as anyone with its id may read it (no secret: the view of a spectator).
+ * @param {string} id
+ * @returns {Promise<TableInfo>}
+ */
+export async function tableInfo(id) {
+  return /** @type {TableInfo} */ (await api('GET', `/api/tables/${encodeURIComponent(id)}`));
+}
+
+/**
  * Creates a table.
  * @param {{game: string, params: Record<string, unknown>, seats: string[], private: boolean,
  *          clock?: import('./clock-field.js').ClockSpec, variant?: unknown}} spec `variant`: a

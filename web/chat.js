@@ -1,10 +1,10 @@
 // The table's chat: the last lines from the snapshot's `chat`, each new `chat` frame, and an
-// input (Enter sends {"type": "chat", "text"}, at most 500 characters). The players' lines reach
-// everyone at the table; a spectator's reach only the spectators, so a spectator's panel is
-// labelled as the spectators' chat. Each line shows when it was said, who said it (with the
-// seat's colour and shape) and the text, always as a text node: markup shows as typed. The
-// list is aria-live. The panel collapses (on a phone it starts collapsed) and then counts the
-// lines not yet seen.
+// input (Enter sends {"type": "chat", "text"}; a line over 500 characters is refused with its
+// count as it is typed, never cut). The players' lines reach everyone at the table; a
+// spectator's reach only the spectators, so a spectator's panel is labelled as the spectators'
+// chat. Each line shows when it was said, who said it (with the seat's colour and shape) and
+// the text, always as a text node: markup shows as typed. The list is aria-live. The panel
+// collapses (on a phone it starts collapsed) and then counts the lines not yet seen.
 
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
@@ -13,6 +13,16 @@ import { seatIcon } from './seat-marks.js';
 
 /** The longest line the server takes, in characters. */
 export const CHAT_MAX = 500;
+
+/**
+ * Why a line cannot be sent for its length ("523 characters: at most 500"), or '' when it may:
+ * characters as the server counts them (code points, once trimmed).
+ * @param {string} text
+ */
+export function lengthProblem(text) {
+  const n = [...text.trim()].length;
+  return n > CHAT_MAX ? `${n} characters: at most ${CHAT_MAX}` : '';
+}
 
 /**
  * "14:05", the time of day a line was said, in the reader's locale.
@@ -38,7 +48,7 @@ export class Chat {
     this.unread = 0;
     /** the text of the line sent last, given back to the input if the server refuses it */
     this.sent = '';
-    els.input.maxLength = CHAT_MAX;
+    els.input.addEventListener('input', () => this.checkLength());
     els.form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       this.submit();
@@ -118,8 +128,9 @@ export class Chat {
     const text = this.els.input.value.trim();
     this.clearError();
     if (!text) return;
-    if (text.length > CHAT_MAX) {
-      this.showError(`A line is at most ${CHAT_MAX} characters; this one has ${text.length}.`);
+    const long = lengthProblem(text);
+    if (long) {
+      this.showError(`Not sent: ${long}.`);
       return;
     }
     if (!this.hooks.send(text)) {
@@ -128,6 +139,14 @@ export class Chat {
     }
     this.sent = text;
     this.els.input.value = '';
+  }
+
+  /** While typing: a line too long says so at once (and clears when it fits again). */
+  checkLength() {
+    const long = lengthProblem(this.els.input.value);
+    this.els.input.setAttribute('aria-invalid', String(Boolean(long)));
+    if (long) this.showError(`Too long: ${long}.`);
+    else if (/^(Too long|Not sent): \d+ characters: at most/.test(this.els.error.textContent ?? '')) this.clearError();
   }
 
   /**

@@ -2,10 +2,15 @@
 // for an invite seat, without the code for an open seat), shown with a button that copies it.
 // Opening the link claims that seat in the friend's browser; an invite code works once. The
 // codes the server gave the table's creator are kept in this browser (localStorage
-// `quiver.invites.<table id>`), so that the creator's table page can show the links again.
+// `quiver.invites.<table id>`), so that the creator's table page can show the links again. The
+// link's page names the game, who invites and the seat before it asks a name (`invitation`).
 
 import { h } from './dom.js';
 import { loadObject, saveObject } from './storage.js';
+import { withVerb } from './grammar.js';
+import { clockName } from './clock.js';
+
+/** @typedef {import('./types.js').TableInfo} TableInfo */
 
 const PREFIX = 'quiver.invites.';
 
@@ -18,6 +23,26 @@ export function inviteLink(tableId, seat, code) {
   const url = new URL('table.html', location.href);
   url.search = new URLSearchParams(code ? { id: tableId, seat, invite: code } : { id: tableId, seat }).toString();
   return url.toString();
+}
+
+/**
+ * What an invite link's page says before it asks the friend's name: the game, who invites (the
+ * people already seated, by name; the table's public info holds nothing more) and the seat, as
+ * "Ann invites you to play ConCardia as p2", and the clock when there is one.
+ * @param {TableInfo} table the table's info (GET /api/tables/ID)
+ * @param {string} seat the link's seat
+ * @returns {{title: string, clock: string}}
+ */
+export function invitation(table, seat) {
+  const hosts = (table.seats ?? [])
+    .filter((s) => s.kind === 'human' && s.claimed && s.seat !== seat)
+    .map((s) => (s.name && s.name !== s.seat ? s.name : s.seat));
+  const game = table.title || table.game;
+  const title = hosts.length
+    ? `${withVerb(hosts, 'invites', 'invite')} you to play ${game} as ${seat}`
+    : `You are invited to play ${game} as ${seat}`;
+  const c = table.clock;
+  return { title, clock: c && c.kind !== 'none' ? `Clock: ${clockName(c)}` : '' };
 }
 
 /**

@@ -1,10 +1,13 @@
 // The people at a table, one line per seat above the board: the seat's mark and name, online or
-// offline ("away 2 min", counted on between frames from info's `away_ms`), a seat the computer
-// plays for an absent person ("played by the computer", with "Return to the game" for that
-// person), and the seat's clock counting down (clock.js). The other players get "Claim the win"
-// (two seats) or "Claim the seat" (more) when the rules allow it: a clockless table, the seat
-// offline and to move for longer than the server's away limit; the server's refusal, if any,
-// is shown in words.
+// offline ("away 12 s", "away 2 min", counted from info's `away_since` on the server's clock),
+// a seat the computer plays for an absent person ("played by the computer", with "Return to
+// the game" for that person), and the seat's clock counting down (clock.js). The other players
+// get "Claim the win" (two seats) or "Claim the seat" (more) exactly when the server takes the
+// claim: a clockless table, the seat offline and to move, both for the table's `away_limit`
+// (from the later of `away_since` and `turn_since`); the server's refusal, if any, is shown in
+// words. While the page's connection is lost, what it shows is as it was then: every person
+// "connection lost" (the page cannot know), the clocks and away times stopped where they were,
+// the clocks marked as frozen, and no claim.
 
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
@@ -14,11 +17,22 @@ import { Clocks, clockText, clockName, lowTime } from './clock.js';
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
 
 /**
- * How long a seat must be away and to move before the others may claim, in ms: the server's
- * `--away-limit` default (docs/server.md); info does not say the table's own, so the button
- * shows from then and the server's answer says otherwise.
+ * How long a seat must be away and to move before the others may claim, in ms, when info does
+ * not say the table's own `away_limit`: the server's `--away-limit` default (docs/server.md).
  */
 export const AWAY_LIMIT_MS = 300000;
+
+/**
+ * When, on the server's clock (epoch ms), the server takes a claim of an absent seat, or null
+ * when it does not say: the seat must have been both away and kept the game waiting for the
+ * table's limit, so the later of the two starts counts.
+ * @param {SeatInfo} s
+ * @param {number | null | undefined} limit the table's `away_limit`, in seconds
+ */
+export function claimAt(s, limit) {
+  if (typeof s.away_since !== 'number' || typeof s.turn_since !== 'number') return null;
+  return Math.max(s.away_since, s.turn_since) + (typeof limit === 'number' ? limit * 1000 : AWAY_LIMIT_MS);
+}
 
 /**
  * "12 s", "2 min", "1 h 5 min", "3 d".
@@ -59,6 +73,8 @@ export class People {
     this.faces = new Map();
     /** which seats showed a claim button at the last drawing */
     this.claimable = '';
+    /** @type {number | null} the page's epoch ms when its connection was lost; null while it has one */
+    this.lostAt = null;
     this.timer = setInterval(() => this.tick(), 100);
   }
 
@@ -76,23 +92,47 @@ export class People {
   }
 
   /**
+   * The page's connection is lost (true) or back (false): the people's lines say so, and the
+   * clocks and away times stop where they were until it is back.
+   * @param {boolean} lost
+   */
+  outage(lost) {
+    if (lost === (this.lostAt !== null)) return;
+    this.lostAt = lost ? Date.now() : null;
+    this.draw();
+  }
+
+  /** The page's time the people are shown at: now, or when the connection was lost. */
+  now() {
+    return this.lostAt ?? Date.now();
+  }
+
+  /**
    * How long a seat has been away now, in ms (0 when online).
    * @param {SeatInfo} s
    */
   away(s) {
-    if (s.kind !== 'human' || !s.claimed || s.online || !s.away_ms) return 0;
-    return s.away_ms + (this.table?.status === 'playing' ? Date.now() - this.arrival : 0);
+    if (s.kind !== 'human' || !s.claimed || s.online) return 0;
+    const playing = this.table?.status === 'playing';
+    if (typeof s.away_since === 'number' && playing)
+      return Math.max(0, this.clocks.serverNow(this.now()) - s.away_since);
+    return (s.away_ms ?? 0) + (playing ? this.now() - this.arrival : 0);
   }
 
   /** The seats whose win or seat the viewer may claim now. */
   claimableSeats() {
     const t = this.table;
-    if (!t || t.status !== 'playing' || t.stopped || this.viewer === 'public' || this.clocks.on) return [];
+    if (!t || t.status !== 'playing' || t.stopped || this.viewer === 'public' || this.clocks.on || this.lostAt !== null)
+      return [];
     const me = (t.seats ?? []).find((s) => s.seat === this.viewer);
     if (!me || me.zombie) return [];
     return (t.seats ?? [])
       .filter((s) => s.seat !== this.viewer && !s.zombie && (t.to_move ?? []).includes(s.seat))
-      .filter((s) => this.away(s) >= AWAY_LIMIT_MS)
+      .filter((s) => s.kind === 'human' && s.claimed && !s.online)
+      .filter((s) => {
+        const at = claimAt(s, t.away_limit);
+        return at === null ? this.away(s) >= AWAY_LIMIT_MS : this.clocks.serverNow() >= at;
+      })
       .map((s) => s.seat);
   }
 
@@ -158,6 +198,7 @@ export class People {
     if (s.kind !== 'human') return { cls: 'ai', text: 'computer' };
     if (s.zombie) return { cls: 'zombie', text: 'played by the computer' };
     if (!s.claimed) return { cls: 'free', text: s.open === false ? 'invited, not here yet' : 'open seat' };
+    if (this.lostAt !== null) return { cls: 'lost', text: 'connection lost' };
     return s.online ? { cls: 'online', text: 'online' } : { cls: 'offline', text: 'offline' };
   }
 
@@ -169,7 +210,8 @@ export class People {
       this.draw();
       return;
     }
-    const now = Date.now();
+    const now = this.now();
+    const frozen = this.lostAt !== null;
     for (const s of t.seats ?? []) {
       const f = this.faces.get(s.seat);
       if (!f) continue;
@@ -182,11 +224,17 @@ export class People {
       const left = this.clocks.left(s.seat, now);
       if (f.clock && left !== null && this.clocks.clock) {
         const text = clockText(left);
-        if (f.clock.textContent !== text) f.clock.textContent = text;
-        const running = this.clocks.running(s.seat) && t.status === 'playing';
+        // frozen: the mark says the time is the one the page had when its connection was lost
+        const shown = frozen ? `⏸ ${text}` : text;
+        if (f.clock.textContent !== shown) f.clock.textContent = shown;
+        const running = this.clocks.running(s.seat) && t.status === 'playing' && !frozen;
         f.clock.classList.toggle('running', running);
+        f.clock.classList.toggle('frozen', frozen);
         f.clock.classList.toggle('low', lowTime(this.clocks.clock, left));
-        f.clock.setAttribute('aria-label', `${this.hooks.name(s.seat)}: ${text} left${running ? ', running' : ''}`);
+        f.clock.setAttribute(
+          'aria-label',
+          `${this.hooks.name(s.seat)}: ${text} left${running ? ', running' : ''}${frozen ? ' when the connection was lost' : ''}`,
+        );
       }
     }
   }

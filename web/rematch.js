@@ -8,7 +8,7 @@
 // once, in the same seats.
 
 import { h } from './dom.js';
-import { andList } from './takeback.js';
+import { andList, withVerb } from './grammar.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 
@@ -55,7 +55,8 @@ export function rematchBlock(table, seat, name, o) {
   /** @type {(HTMLElement | null)[]} */
   const lines = [];
   const others = asked.filter((s) => s !== seat);
-  if (others.length) lines.push(h('p', { class: 'rematch-asked' }, `${andList(others.map(name))} wants a rematch.`));
+  if (others.length)
+    lines.push(h('p', { class: 'rematch-asked' }, `${withVerb(others.map(name), 'wants', 'want')} a rematch.`));
   if (mine) {
     const then = waiting.length ? `Waiting for ${andList(waiting.map(name))}.` : 'The new table is being made.';
     lines.push(h('p', { class: 'rematch-waiting' }, `You asked for a rematch. ${then}`));

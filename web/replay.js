@@ -8,6 +8,7 @@ import { byId, replace } from './dom.js';
 import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
 import { Screen, ranksTable, withCatalogue } from './screen.js';
+import { andList } from './grammar.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
 
@@ -83,7 +84,7 @@ function show(k) {
 function resultSentence() {
   const winners = (replay?.result ?? []).filter((r) => r.rank === 1).map((r) => r.player);
   return winners.length > 1
-    ? `The game ended in a draw between ${winners.map(name).join(' and ')}.`
+    ? `The game ended in a draw between ${andList(winners.map(name))}.`
     : `${name(winners[0])} won.`;
 }
 

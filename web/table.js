@@ -20,7 +20,7 @@ import { refusal } from './refusal.js';
 import { ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
-import { inviteLink, copyField, invitesAt } from './invite.js';
+import { inviteLink, copyField, invitesAt, invitation } from './invite.js';
 import { People } from './people.js';
 import { confirmDialog } from './confirm.js';
 import { TurnSignal } from './your-turn.js';
@@ -31,6 +31,7 @@ import { Takeback } from './takeback.js';
 import { Courtesy } from './courtesy.js';
 import { rematchBlock, peopleSeats } from './rematch.js';
 import { Chat } from './chat.js';
+import { andList } from './grammar.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -80,6 +81,8 @@ const state = {
     'act',
   /** this page asked for a rematch (until the server's info says so) */
   rematchAsked: false,
+  /** the connection is lost (reconnecting): moves wait, the people and clocks say so */
+  lost: false,
 };
 
 let name = seatNamer(null, 'public');
@@ -230,7 +233,7 @@ function redraw() {
   // a stopped table plays no more: nothing to pick
   const p = state.table?.stopped ? null : chooser.picker;
   const o = p ? p.options() : null;
-  const targets = o && !state.sending ? o.targets : new Set();
+  const targets = o && !state.sending && !state.lost ? o.targets : new Set();
   screen.draw(vj, name, {
     chosen: p && !state.sending ? p.chosen : [],
     targets,
@@ -256,6 +259,7 @@ function redraw() {
   const mine = (state.table?.seats ?? []).find((s) => s.seat === state.seat);
   els.resign.hidden =
     !mine || mine.zombie === true || state.table?.status !== 'playing' || Boolean(state.table?.stopped);
+  holdMoves();
   // a variant's name beside the game's: its components are not the printed ones
   const variant = state.table?.variant;
   const title = `${state.table?.title ?? vj.game}${variant && !variant.builtin ? ` · variant ${variant.name}` : ''}`;
@@ -264,6 +268,29 @@ function redraw() {
   els.title.textContent = `${title} · table ${tableId}`;
   els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
   els.rules.hidden = false;
+}
+
+/**
+ * While the connection is lost, the move panel's buttons and box, Undo and Resign are disabled,
+ * and marked so that only those are enabled again when it is back (releaseMoves()).
+ */
+function holdMoves() {
+  if (!state.lost) return;
+  for (const el of els.move.querySelectorAll('button, input')) {
+    const c = /** @type {HTMLButtonElement | HTMLInputElement} */ (el);
+    if (c.disabled) continue;
+    c.disabled = true;
+    c.dataset.lost = '1';
+  }
+}
+
+/** The connection is back: what holdMoves() disabled is enabled (redraw() then sets the panel). */
+function releaseMoves() {
+  for (const el of els.move.querySelectorAll('[data-lost]')) {
+    const c = /** @type {HTMLButtonElement | HTMLInputElement} */ (el);
+    c.disabled = false;
+    delete c.dataset.lost;
+  }
 }
 
 /** The seats that may act now: every seat of a secret step everyone chooses at once. */
@@ -289,7 +316,7 @@ function statusText() {
   if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
   if (state.table?.status === 'waiting') {
     const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
-    return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + open.join(', ')}. Send them an invite link.`;
+    return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + andList(open)}. Send them an invite link.`;
   }
   return mod.turnText(state.vj, { name, acting: acting() });
 }
@@ -304,7 +331,7 @@ function idleText() {
   if (to === 'chance') return 'Chance is being drawn…';
   if (to === 'over') return 'The game is over.';
   const others = acting().filter((s) => s !== state.seat);
-  const waiting = `Waiting for ${(others.length ? others : [to]).map(name).join(', ')}.`;
+  const waiting = `Waiting for ${andList((others.length ? others : [to]).map(name))}.`;
   const mine = state.vj.committed;
   return mine?.length ? `You chose ${mine.join(', ')}; it is played when everyone has chosen. ${waiting}` : waiting;
 }
@@ -327,7 +354,7 @@ function resultSentence() {
     );
   const why = left.length ? `${left.join(', ')}; ` : '';
   const agreed = state.table?.ended === 'drawn' ? ' by agreement' : '';
-  if (winners.length > 1) return `The game is over: ${why}a draw${agreed} between ${winners.map(name).join(' and ')}.`;
+  if (winners.length > 1) return `The game is over: ${why}a draw${agreed} between ${andList(winners.map(name))}.`;
   if (winners[0] === state.seat) return `The game is over: ${why}you won!`;
   return `The game is over: ${why}${name(winners[0])} won.`;
 }
@@ -629,6 +656,13 @@ function animate(previous, next) {
  */
 function onState(st, d) {
   els.conn.className = `conn ${st}`;
+  const lost = st === 'lost' || (st === 'connecting' && d.attempt > 0);
+  if (lost !== state.lost) {
+    state.lost = lost;
+    if (!lost) releaseMoves();
+    people.outage(lost);
+    redraw();
+  }
   switch (st) {
     case 'open':
       replace(els.conn, state.seat === 'public' ? 'Watching' : `Connected as ${state.seat}`);
@@ -686,23 +720,32 @@ function connect(held) {
  */
 function askName(seat) {
   return new Promise((resolve) => {
+    // the game, who invites and the seat, before the name (the table's public info)
+    const says = API.tableInfo(tableId).then(
+      (t) => invitation(t, seat),
+      () => ({ title: `You are invited to seat ${seat}`, clock: '' }),
+    );
     const skip = h('button', { type: 'button', class: 'minor' }, `Take seat ${seat} without a name`);
     const done = () => {
       replace(els.joinPlace);
       resolve();
     };
     skip.addEventListener('click', done);
-    replace(
-      els.joinPlace,
-      h(
-        'section',
-        { class: 'panel ask-name', 'aria-labelledby': 'ask-name-title' },
-        h('h2', { id: 'ask-name-title' }, `You are invited to seat ${seat}`),
-        nameBox('table-name', done),
-        skip,
-      ),
-    );
-    /** @type {HTMLInputElement | null} */ (els.joinPlace.querySelector('input'))?.focus();
+    says.then((o) => {
+      document.title = `${o.title} · quiver`;
+      replace(
+        els.joinPlace,
+        h(
+          'section',
+          { class: 'panel ask-name', 'aria-labelledby': 'ask-name-title' },
+          h('h2', { id: 'ask-name-title' }, o.title),
+          o.clock ? h('p', { class: 'invite-clock' }, o.clock) : null,
+          nameBox('table-name', done),
+          skip,
+        ),
+      );
+      /** @type {HTMLInputElement | null} */ (els.joinPlace.querySelector('input'))?.focus();
+    });
   });
 }
 

@@ -9,18 +9,10 @@
 // same way; it stands while its maker plays on and lapses when the player asked moves.
 
 import { h, replace } from './dom.js';
+import { andList } from './grammar.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').Offer} Offer */
-
-/**
- * Names joined for a sentence: "p2", "p2 and p3", "p2, p3 and p4".
- * @param {string[]} names
- */
-export function andList(names) {
-  if (names.length < 2) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
 
 /**
  * What happened to an offer that is gone, in words, or '' when there is nothing to say.

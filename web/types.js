@@ -18,6 +18,10 @@ export {};
  *   not in the lobby's list (GET /api/tables), only in a table's own info
  * @property {boolean} [open] true only for a human seat anyone may join (not an invite seat)
  * @property {number} [away_ms] how long a claimed human seat has had no connection (0 while online)
+ * @property {number | null} [away_since] since when (the server's epoch ms) a claimed human seat has
+ *   had no connection; null while online, for AI and unclaimed seats
+ * @property {number | null} [turn_since] since when (the server's epoch ms) the seat has kept the
+ *   game waiting (to move, its turn running); null when it does not
  * @property {boolean} [zombie] true while the server plays a person's seat after it timed out or
  *   resigned in a game of 3 or more
  */
@@ -69,6 +73,8 @@ export {};
  *   draw offer accepted: every seat ranked first)
  * @property {number} [spectators] the connections watching without a seat
  * @property {ClockInfo} [clock] the clock, its time left and who runs
+ * @property {number | null} [away_limit] the server's --away-limit, in seconds: at a table without a
+ *   clock, a seat away and kept waiting for that long (the shorter of the two) may be claimed
  * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
  * @property {Offer | null} [offer] a takeback asked for or a draw offered, not yet answered
  * @property {RematchInfo | null} [rematch] on an over table: who asked for a rematch, and the new

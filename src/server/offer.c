@@ -1,6 +1,7 @@
 /*
  * offer.c - offers one seat makes that the others answer (offer.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "games/json_util.h"
@@ -33,13 +34,34 @@ bool qv__offer_lapses(const qv__offer *o, int seat)
 	return seat >= 0 && (o->asked >> seat & 1u);
 }
 
-qv_status qv__offer_may_ask(const qv__offer *o, int seat, long long v, qv_err *err)
+/* The seats of a mask for a sentence: "p2", "p2 and p3", "p2, p3 and p4" (the pages' andList,
+ * web/grammar.js). */
+static const char *seats_and(unsigned mask, char *buf, size_t size)
 {
 	char name[8];
+	int n = __builtin_popcount(mask), k = 0;
+	buf[0] = '\0';
+	for (int p = 0; p < QV_MAX_PLAYERS; p++) {
+		if (!(mask >> p & 1u))
+			continue;
+		size_t len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s",
+		         k == 0       ? ""
+		         : k == n - 1 ? " and "
+		                      : ", ",
+		         qv_player_name(p, name));
+		k++;
+	}
+	return buf;
+}
+
+qv_status qv__offer_may_ask(const qv__offer *o, int seat, long long v, qv_err *err)
+{
+	char name[8], waiting[8 * QV_MAX_PLAYERS];
 	if (o->by == seat)
-		return qv_fail(
-		    err, QV_ESTATE, "you have asked for a %s already; it waits for %s to answer",
-		    kinds[o->kind].name, qv_player_name(__builtin_ctz(o->waiting), name));
+		return qv_fail(err, QV_ESTATE,
+		               "you have asked for a %s already; it waits for %s to answer",
+		               kinds[o->kind].name, seats_and(o->waiting, waiting, sizeof waiting));
 	if (o->by >= 0)
 		return qv_fail(err, QV_ESTATE,
 		               "%s %s: answer that first with {\"type\": \"answer\", \"v\": %lld, "

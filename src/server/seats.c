@@ -225,9 +225,12 @@ json_t *qv__seat_info_json(const qv__seat *s, int p, bool over, bool stored, dou
 	                      "kind", s->kind, "claimed", !s->human || s->hash[0], "online", online,
 	                      "name", qv__seat_name(s, p), "open", open);
 	long long away = 0;
-	if (!stored && s->human && s->hash[0] && s->online == 0)
+	bool absent = !stored && s->human && s->hash[0] && s->online == 0;
+	if (absent)
 		away = (long long)((now - s->gone) * 1000);
-	return qv__json_put(e, "away_ms", json_integer(away > 0 ? away : 0));
+	e = qv__json_put(e, "away_ms", json_integer(away > 0 ? away : 0));
+	return qv__json_put(e, "away_since",
+	                    absent ? json_integer((json_int_t)(s->gone * 1000)) : json_null());
 }
 
 json_t *qv__seats_json(const qv__seat *seat, int n)

@@ -99,8 +99,9 @@ void qv__seat_online(qv__seat *s, int delta, double now);
  * a person's seat, the level for an AI seat. */
 const char *qv__seat_name(const qv__seat *s, int p);
 
-/* Info's entry of seat p: {"seat", "kind", "claimed", "online", "name", "open", "away_ms"}
- * (away_ms: how long a claimed person's seat has had no connection at `now`). `over`: the game
+/* Info's entry of seat p: {"seat", "kind", "claimed", "online", "name", "open", "away_ms",
+ * "away_since"} (away_ms: how long a claimed person's seat has had no connection at `now`;
+ * away_since: since when, epoch ms, null while it has one). `over`: the game
  * is over (no seat is open); `stored`: the copy kept once over, which says no person is online
  * and away. NULL when out of memory. */
 json_t *qv__seat_info_json(const qv__seat *s, int p, bool over, bool stored, double now);

@@ -60,6 +60,7 @@ static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
 	srv->tables[srv->ntables++] = t;
 	qv__table_lock(t);
 	qv__table_set_idle_limit_locked(t, srv->cfg.idle_limit);
+	t->away_limit = srv->cfg.away_limit;
 	qv__table_unlock(t);
 	return QV_OK;
 }

@@ -775,13 +775,19 @@ static json_t *variant_json(const qv_variant *v)
 	                 v->builtin);
 }
 
-/* The seats' entries of the table's info (qv__seat_info_json, with "zombie"). */
+/* The seats' entries of the table's info (qv__seat_info_json, with "zombie" and "turn_since":
+ * since when, epoch ms, the seat has kept the game waiting (its turn running; null when it
+ * does not), which with away_since and away_limit tells a page when a claim is accepted). */
 static json_t *seats_info(const qv__table *t, bool stored, double at)
 {
 	json_t *seats = json_array();
 	for (int i = 0; i < t->nseats; i++) {
 		json_t *e = qv__seat_info_json(&t->seat[i], i, t->status == QV__OVER, stored, at);
 		e = qv__json_put(e, "zombie", json_boolean(qv__table_zombie_locked(t, i)));
+		bool waits = !stored && t->status == QV__PLAYING && t->clock.running >> i & 1u;
+		e = qv__json_put(e, "turn_since",
+		                 waits ? json_integer((json_int_t)(t->clock.since[i] * 1000))
+		                       : json_null());
 		seats = qv__json_push(seats, e);
 	}
 	return seats;
@@ -845,6 +851,9 @@ static json_t *info_json(qv__table *t, bool stored)
 	for (int p = 0; p < t->nseats; p++)
 		shown |= t->seat[p].human && t->seat[p].hash[0] ? 1u << p : 0u;
 	info = qv__json_put(info, "clock", qv__clock_info_json(&t->clock, shown, stored, at));
+	info =
+	    qv__json_put(info, "away_limit",
+	                 t->away_limit > 0 ? json_integer((json_int_t)t->away_limit) : json_null());
 	if (t->stuck[0] && t->status != QV__OVER)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
 	if (t->ended[0])

@@ -90,6 +90,8 @@ typedef struct qv__table {
 	double active;          /* epoch s of the last change, or when the last connection left
 	                           (people: active) */
 	double idle_limit;      /* seconds; 0: never (a table outside a server's registry) */
+	double away_limit;      /* the server's --away-limit, seconds, which info shows; 0 (info:
+	                           null) for a table outside a server's registry */
 	_Atomic double idle_at; /* epoch s when the server's timer looks next, 0: the rule does
 	                           not apply now (read by the timer without the lock) */
 	char ended[16];         /* "abandoned": the table is over, without a result (people:

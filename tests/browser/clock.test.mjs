@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Clocks, clockText, clockName, lowTime } from '../../web/clock.js';
-import { awayText } from '../../web/people.js';
+import { awayText, claimAt } from '../../web/people.js';
 import { nameProblem } from '../../web/names.js';
 
 test('times read m:ss, with tenths under 10 s, h:mm:ss past an hour, days past a day', () => {
@@ -71,6 +71,15 @@ test("a running clock counts down from the server's time, not the page's", () =>
   c.update({ kind: 'none', left: {}, running: [], now: 1_020_000 }, 1_020_000 - skew);
   assert.equal(c.on, false);
   assert.equal(c.left('p1'), null);
+});
+
+test("when the server takes a claim: the later of away and to move, plus the table's limit", () => {
+  const seat = { seat: 'p2', kind: 'human', claimed: true, online: false };
+  assert.equal(claimAt({ ...seat, away_since: 5000, turn_since: 2000 }, 3), 8000);
+  assert.equal(claimAt({ ...seat, away_since: 5000, turn_since: 9000 }, 3), 12000);
+  assert.equal(claimAt({ ...seat, away_since: 5000, turn_since: 2000 }, null), 305000, "the server's default");
+  assert.equal(claimAt({ ...seat, away_since: null, turn_since: 2000 }, 3), null, 'online');
+  assert.equal(claimAt({ ...seat, away_since: 5000, turn_since: null }, 3), null, 'not to move');
 });
 
 test('away times in words', () => {

@@ -326,6 +326,21 @@ test('chat between two people and a spectator; the README screenshot', { timeout
       "a spectator's line stays theirs",
     );
   }
+  // a line over 500 characters is refused with its count as it is typed, never cut or sent
+  const long = 'x'.repeat(523);
+  await p1.page.fill('#chat-input', long);
+  await until(
+    async () => /523 characters: at most 500/.test((await p1.page.textContent('#chat-error')) ?? ''),
+    'the count said while typing',
+  );
+  assert.equal(await p1.page.inputValue('#chat-input'), long, 'the line is not cut');
+  await p1.page.press('#chat-input', 'Enter');
+  assert.equal(await p1.page.textContent('#chat-error'), 'Not sent: 523 characters: at most 500.');
+  assert.equal(await p1.page.inputValue('#chat-input'), long, 'the refused line is kept');
+  await p1.page.press('#chat-input', 'Backspace');
+  await p1.page.fill('#chat-input', 'x'.repeat(500));
+  await until(async () => (await p1.page.textContent('#chat-error')) === '', 'a line that fits clears the count');
+  await p1.page.fill('#chat-input', '');
   // a fresh page of the seat shows the lines from its snapshot
   const again = await p1.page.context().newPage();
   await again.goto(url);

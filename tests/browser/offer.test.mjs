@@ -1,25 +1,18 @@
 // The words of takebacks and rematches on their own (no browser): what became of a takeback
 // request (taken back, declined, lapsed) for the asker, the one asked and the others, and of a
 // draw offer (declined, lapsed); the spectators counted and whether Abort is still possible; the
-// server's refusal of a takeback worded with the engine's reason, without its prefixes; names
-// joined for a sentence; the people's seats of a table.
+// server's refusal of a takeback worded with the engine's reason, without its prefixes; the
+// people's seats of a table (grammar.test.mjs: names joined for a sentence).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { andList, offerOutcome } from '../../web/takeback.js';
+import { offerOutcome } from '../../web/takeback.js';
 import { refusal } from '../../web/refusal.js';
 import { peopleSeats } from '../../web/rematch.js';
 import { someoneYetToMove, watchingText } from '../../web/courtesy.js';
 
 const name = (/** @type {string} */ seat) => (seat === 'p1' ? 'Ada (p1)' : seat === 'p2' ? 'Grace (p2)' : seat);
 const offer = { kind: /** @type {'takeback'} */ ('takeback'), by: 'p1', to: 9, waiting: ['p2'] };
-
-test('names joined for a sentence', () => {
-  assert.equal(andList([]), '');
-  assert.equal(andList(['p2']), 'p2');
-  assert.equal(andList(['p2', 'p3']), 'p2 and p3');
-  assert.equal(andList(['p2', 'p3', 'p4']), 'p2, p3 and p4');
-});
 
 test('a takeback made: the log is shorter', () => {
   assert.equal(offerOutcome(offer, 'p1', name, 12, 9), 'Your last move was taken back.');

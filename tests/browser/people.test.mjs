@@ -87,9 +87,11 @@ test('an invite link seats the friend once, with names on both pages', { timeout
   await a.page.waitForSelector('#conn.open');
   assert.match((await personText(a.page, 'p2')) ?? '', /invited, not here yet/);
 
-  // the friend: asked for a name before the seat is taken
+  // the friend: told the game, who invites and the seat, then asked for a name before the seat is taken
   await b.page.goto(link);
   await b.page.waitForSelector('#table-name-input');
+  assert.equal(await b.page.textContent('#ask-name-title'), 'Alexandra invites you to play THREE ARROWS as p2');
+  assert.equal(await b.page.title(), 'Alexandra invites you to play THREE ARROWS as p2 · quiver');
   await b.page.fill('#table-name-input', '  Bo  ');
   await b.page.click('#join-place button[type=submit]');
   await b.page.waitForSelector('#conn.open');

@@ -119,6 +119,73 @@ test(
   },
 );
 
+test(
+  'an outage: the people say the connection is lost, clocks freeze, moves wait; all back after',
+  { timeout: budget(20000) },
+  async () => {
+    let down = await startServer();
+    const b = await launchBrowser();
+    try {
+      const made = await api(down.url, 'POST', '/api/tables', {
+        game: 'three-arrows',
+        seats: ['human', 'random'],
+        clock: { kind: 'fischer', base: 600, increment: 5 },
+      });
+      const page = await b.newPage();
+      await givePlayerName(page, 'Tester');
+      page.setDefaultTimeout(STEP_MS);
+      /** @type {any[]} */
+      const frames = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          try {
+            frames.push(JSON.parse(String(f.payload)));
+          } catch {
+            /* ignore */
+          }
+        }),
+      );
+      await page.goto(new URL(`table.html?id=${made.id}&seat=p1`, down.url).toString());
+      await page.waitForSelector('#conn.open');
+      await page.waitForSelector('#move-panel .word-button, #move-panel .play-button');
+      const presence = page.locator('#people .person[data-seat="p1"] .presence');
+      const clock = page.locator('#people .person[data-seat="p1"] .clock');
+      assert.equal(await presence.textContent(), 'online');
+      await until(async () => (await clock.getAttribute('class'))?.includes('running'), 'my clock runs');
+      const enabled = '#move button:not([disabled]), #move input:not([disabled])';
+      assert.ok((await page.locator(enabled).count()) > 0, 'moves can be chosen');
+
+      // the server dies: the people, the clock and the move panel say so at once
+      await down.kill9();
+      await page.waitForSelector('#conn.lost');
+      await until(async () => (await presence.textContent()) === 'connection lost', 'p1 reads "connection lost"');
+      assert.equal(await page.locator('#people .presence.online').count(), 0, 'nobody shown online');
+      const frozen = (await clock.textContent()) ?? '';
+      assert.match(frozen, /^⏸ \d+:\d\d$/, 'the clock has its frozen mark');
+      assert.ok((await clock.getAttribute('class'))?.includes('frozen'));
+      assert.ok(!(await clock.getAttribute('class'))?.includes('running'), 'the clock no longer runs');
+      assert.equal(await page.locator(enabled).count(), 0, 'every move button and box disabled');
+      assert.equal(await page.locator('#board-area .cell.target').count(), 0, 'nothing to click on the board');
+      // a second attempt later (at least 0.5 s on), the clock still shows the same time
+      await page.waitForFunction(() => /attempt [2-9]/.test(document.getElementById('conn')?.textContent ?? ''));
+      assert.equal(await clock.textContent(), frozen, 'the clock stays frozen');
+
+      // back: online again, the clock runs, the moves can be played
+      down = await startServer({ db: down.db, port: down.port });
+      await page.waitForSelector('#conn.open');
+      await until(async () => (await presence.textContent()) === 'online', 'p1 reads "online" again');
+      await until(async () => (await clock.getAttribute('class'))?.includes('running'), 'my clock runs again');
+      assert.doesNotMatch((await clock.textContent()) ?? '', /⏸/);
+      await until(async () => (await page.locator(enabled).count()) > 0, 'moves can be chosen again');
+      assert.equal(await page.locator('#move [data-lost]').count(), 0, 'nothing left disabled by the outage');
+      await moveOnce(page, frames, rng(3));
+    } finally {
+      await b.close();
+      await down.stop();
+    }
+  },
+);
+
 /**
  * Makes a table of two open seats on `server` (started with a short --waiting-expiry), opens its page as p1 and
  * follows it to the expiry. Returns false, having checked nothing, when the table expired before the page said it

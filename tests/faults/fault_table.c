@@ -88,7 +88,8 @@ static void print(void *ctx, qv_buf *out)
 
 /* Compact JSON text of j (released) into out, or QV_ENOMEM when j is NULL. */
 /* Drops from a table info what the wall clock decides (the clock's "now" and the time each
- * seat has left, how long each seat has been away), so that two runs read the same. */
+ * seat has left, how long and since when each seat has been away, since when it has been to
+ * move), so that two runs read the same. */
 static void steady(json_t *info)
 {
 	json_t *clock = json_object_get(info, "clock");
@@ -99,7 +100,12 @@ static void steady(json_t *info)
 	    json_object_get(clock, "left"), seat, json_boolean(json_integer_value(ms) > 0));
 	size_t i;
 	json_t *e;
-	json_array_foreach(json_object_get(info, "seats"), i, e) json_object_del(e, "away_ms");
+	json_array_foreach(json_object_get(info, "seats"), i, e)
+	{
+		json_object_del(e, "away_ms");
+		json_object_del(e, "away_since");
+		json_object_del(e, "turn_since");
+	}
 }
 
 static qv_status json_out(json_t *j, qv_buf *out, qv_err *err)

@@ -580,9 +580,21 @@ static void test_claim(void **state)
 		to_move_text(p1.table, mv, sizeof mv);
 	}
 	/* p2 leaves; it is to move. */
+	double closed = th_epoch_ms();
 	th_seat_close(&p2);
 	while (json_is_true(json_object_get(seat_of(p1.table, "p2"), "online")))
 		th_seat_next(&p1);
+	/* The update that says so tells since when p2 is away and kept the game waiting, and the
+	 * limit: together, when a claim is accepted (not only away_ms, which is 0 then). */
+	const json_t *gone = seat_of(p1.table, "p2");
+	assert_int_equal(json_integer_value(json_object_get(p1.table, "away_limit")), 2);
+	double away_since = (double)json_integer_value(json_object_get(gone, "away_since"));
+	double turn_since = (double)json_integer_value(json_object_get(gone, "turn_since"));
+	assert_true(away_since >= closed - 1 && away_since <= th_epoch_ms());
+	assert_true(turn_since > 0 && turn_since <= away_since);
+	assert_true(json_is_null(json_object_get(seat_of(p1.table, "p1"), "away_since")));
+	assert_true(json_is_null(json_object_get(seat_of(p1.table, "p1"), "turn_since")));
+	double claim_at = (away_since > turn_since ? away_since : turn_since) + 2000;
 	usleep(300 * 1000);
 	json_t *info = th_http("GET", path, NULL, 200);
 	long long away1 = json_integer_value(json_object_get(seat_of(info, "p2"), "away_ms"));
@@ -609,8 +621,10 @@ static void test_claim(void **state)
 	snprintf(frame, sizeof frame, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}",
 	         watcher.v);
 	th_seat_refused(&watcher, frame, "spectator");
-	/* After the limit: p2 times out and p1 wins. */
-	usleep(2000 * 1000);
+	/* At the time info said: p2 times out and p1 wins. */
+	double wait = claim_at - th_epoch_ms();
+	if (wait > 0)
+		usleep((useconds_t)(wait * 1000) + 1000);
 	v = p1.v;
 	th_seat_send(&p1, "{\"type\": \"claim\", \"v\": %lld, \"seat\": \"p2\"}", p1.v);
 	while (strcmp(status_of(p1.table), "over"))

@@ -455,7 +455,14 @@ static void test_chat(void **state)
 	memset(longest, 'x', 501);
 	longest[501] = '\0';
 	say(&p2, longest);
-	refused(&p2, "{\"type\": \"ping\"}", "at most 500"); /* the error comes before the pong */
+	/* the error, with the count, comes before the pong */
+	refused(&p2, "{\"type\": \"ping\"}", "chat: text: 501 characters; at most 500");
+	/* characters, not bytes: 501 two-byte letters are 501 characters */
+	char accents[1100] = "";
+	for (int i = 0; i < 501; i++)
+		strcat(accents, "\xc3\xa9");
+	say(&p2, accents);
+	refused(&p2, "{\"type\": \"ping\"}", "chat: text: 501 characters; at most 500");
 	longest[500] = '\0';
 	say(&p2, longest); /* 500 characters: accepted */
 	hears(&p1, "p2", "p2", longest);

@@ -180,13 +180,16 @@ static void test_everyone_affected(void **state)
 	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", v);
 	wait_offer(&s[1], "p2 p3");
 	char frame[128];
+	/* asked again: both seats still to answer are named */
+	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", v);
+	th_seat_refused(&s[0], frame, "it waits for p2 and p3 to answer");
 	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}", v);
 	th_seat_refused(&s[0], frame, "the takeback request is yours");
 	th_seat_send(&s[1], "%s", frame);
 	wait_offer(&s[1], "p3");
 	th_seat_refused(&s[1], frame, "answered this takeback request already");
 	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", v);
-	th_seat_refused(&s[0], frame, "asked for a takeback already");
+	th_seat_refused(&s[0], frame, "asked for a takeback already; it waits for p3 to answer");
 	th_seat_refused(&s[2], frame, "p1 asks to take back a move");
 	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}", v);
 	th_seat_send(&s[2], "%s", frame);

@@ -54,8 +54,9 @@ void tv_no_secret_keys(const json_t *j)
 void tv_check_info(const json_t *t)
 {
 	static const char *const keys[] = {
-	    "id",      "game",   "title",   "params", "variant", "seats", "status",     "v",
-	    "private", "result", "to_move", "offer",  "rematch", "clock", "spectators", NULL};
+	    "id",      "game",  "title",      "params",     "variant", "seats",
+	    "status",  "v",     "private",    "result",     "to_move", "offer",
+	    "rematch", "clock", "spectators", "away_limit", NULL};
 	tv_exact_keys(t, "table info", keys, "catalogue");
 	/* The connections watching without a seat. */
 	assert_true(json_is_integer(json_object_get(t, "spectators")) &&
@@ -88,14 +89,30 @@ void tv_check_info(const json_t *t)
 	const char *status = json_string_value(json_object_get(t, "status"));
 	if (status && strcmp(status, "playing") != 0)
 		assert_int_equal(json_array_size(json_object_get(t, "to_move")), 0);
-	static const char *const seat_keys[] = {"seat", "kind",    "claimed", "online", "name",
-	                                        "open", "away_ms", "zombie",  NULL};
+	static const char *const seat_keys[] = {"seat",   "kind",       "claimed", "online",
+	                                        "name",   "open",       "away_ms", "away_since",
+	                                        "zombie", "turn_since", NULL};
+	const json_t *limit = json_object_get(t, "away_limit");
+	assert_true(json_is_null(limit) || json_integer_value(limit) > 0);
+	long long now = json_integer_value(json_object_get(clock, "now"));
 	json_t *seats = json_object_get(t, "seats");
 	for (size_t i = 0; i < json_array_size(seats); i++) {
 		const json_t *s = json_array_get(seats, i);
 		tv_exact_keys(s, "a seat", seat_keys, NULL);
-		assert_true(json_integer_value(json_object_get(s, "away_ms")) >= 0);
+		long long away = json_integer_value(json_object_get(s, "away_ms"));
+		assert_true(away >= 0);
 		assert_true(json_is_boolean(json_object_get(s, "zombie")));
+		/* Absent since a time that away_ms agrees with, at the clock's now (ms rounded). */
+		const json_t *since = json_object_get(s, "away_since");
+		if (json_is_true(json_object_get(s, "online")))
+			assert_true(json_is_null(since));
+		if (!json_is_null(since))
+			assert_true(llabs(now - json_integer_value(since) - away) <= 1);
+		else
+			assert_int_equal(away, 0);
+		/* Kept waiting since a time no later than now, and only by a seat to move. */
+		const json_t *turn = json_object_get(s, "turn_since");
+		assert_true(json_is_null(turn) || json_integer_value(turn) <= now);
 	}
 }
 

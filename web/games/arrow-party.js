@@ -11,6 +11,7 @@ import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 import { starIcon, skullIcon } from './icons.js';
 import { perCatalogue } from './catalogue.js';
+import { andList } from '../grammar.js';
 
 /** @typedef {import('../types.js').ArrowPartyView} ArrowPartyView */
 /** @typedef {import('../types.js').ArrowPartyPlayer} ArrowPartyPlayer */
@@ -412,7 +413,7 @@ export function turnText(vj, o) {
   const waiting = o.acting
     ? o.acting.filter((s) => s !== vj.viewer).map(o.name)
     : (v.players ?? []).map((p, i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
-  const wait = waiting.length ? ` Still choosing: ${waiting.join(', ')}.` : '';
+  const wait = waiting.length ? ` Still choosing: ${andList(/** @type {string[]} */ (waiting))}.` : '';
   switch (v.phase) {
     case 'over': {
       const p = printed(vj);

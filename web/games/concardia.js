@@ -10,6 +10,7 @@ import { turn, r, DIR_WORDS } from '../arrows.js';
 import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 import { perCatalogue } from './catalogue.js';
+import { withVerb } from '../grammar.js';
 
 export const name = 'concardia';
 export const title = 'ConCardia';
@@ -494,7 +495,7 @@ export function turnText(vj, o) {
     case 'start':
       return you
         ? 'Choose your starting card in secret. The card that loses at Rock-Paper-Scissors plays first.'
-        : `${(o.acting ?? [v.active]).map(o.name).join(' and ')} ${(o.acting ?? [v.active]).length > 1 ? 'choose' : 'chooses'} a starting card in secret.`;
+        : `${withVerb((o.acting ?? [v.active]).map(o.name), 'chooses', 'choose')} a starting card in secret.`;
     case 'coin':
       return 'A coin decides who plays first.';
     case 'pay': {
