@@ -596,6 +596,12 @@ function onFrame(frame) {
     case 'rematch':
       onRematch(frame);
       break;
+    case 'spectators':
+      if (state.table && typeof frame.count === 'number') {
+        state.table.spectators = frame.count;
+        courtesy.update(state.table, state.seat, log.entries);
+      }
+      break;
     case 'error': {
       if (look.pending) {
         look.refused(String(frame.message ?? 'refused'));

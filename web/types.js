@@ -482,6 +482,12 @@ export {};
  */
 
 /** @typedef {{type: 'chat'} & ChatLine} ChatFrame a new chat line */
+/**
+ * @typedef {Object} SpectatorsFrame the count of spectators, when it changed (at most once a
+ *   second; info's `spectators` says it in every snapshot and update)
+ * @property {'spectators'} type
+ * @property {number} count
+ */
 
 /**
  * @typedef {Object} RematchFrame to each connection of the person who sits at the rematch's seat
@@ -493,7 +499,7 @@ export {};
  */
 
 /**
- * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | ChatFrame | RematchFrame | {type: 'error', message: string}
+ * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | ChatFrame | SpectatorsFrame | RematchFrame | {type: 'error', message: string}
  *   | {type: 'pong'}} ServerFrame
  */
 

@@ -32,6 +32,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	    .release_all = qv__ws_release_all,
 	};
 	srv->ws_message = qv__ws_message;
+	srv->crowd = qv__ws_crowd;
 	char why[256] = "";
 	int port = 0;
 	if (qv__net_start(srv, cfg->host, cfg->port, &handlers, &port, why, sizeof why) != 0) {

@@ -100,11 +100,17 @@ void qv__server_sweep(qv__server *srv)
 	if (t0 - atomic_load(&srv->swept) < 1)
 		return;
 	qv__table **gone = NULL, **counted = NULL;
+	int *crowd = NULL;
 	int ngone = 0, ncounted = 0;
 	pthread_mutex_lock(&srv->reg_lock);
 	if (t0 - atomic_load(&srv->swept) >= 1) {
 		atomic_store(&srv->swept, t0);
 		counted = malloc(sizeof *counted * (size_t)(srv->ntables ? srv->ntables : 1));
+		crowd = malloc(sizeof *crowd * (size_t)(srv->ntables ? srv->ntables : 1));
+		if (!crowd) {
+			free(counted);
+			counted = NULL;
+		}
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
 			qv__table_lock(t);
@@ -112,8 +118,8 @@ void qv__server_sweep(qv__server *srv)
 			    t->status == QV__WAITING && t->created + srv->cfg.waiting_ttl < t0;
 			if (old)
 				qv__table_expire_locked(t, srv->cfg.waiting_ttl);
-			/* Spectators who came or went since the last sweep: one update for all. */
-			else if (counted && qv__table_spectators_locked(t)) {
+			/* Spectators who came or went since the last sweep: one count for all. */
+			else if (counted && qv__table_spectators_locked(t, &crowd[ncounted])) {
 				qv__table_ref(t);
 				counted[ncounted++] = t;
 			}
@@ -138,10 +144,12 @@ void qv__server_sweep(qv__server *srv)
 	}
 	free(gone);
 	for (int i = 0; i < ncounted; i++) {
-		srv->broadcast(counted[i]);
+		if (srv->crowd)
+			srv->crowd(counted[i], crowd[i]);
 		qv__table_unref(counted[i]);
 	}
 	free(counted);
+	free(crowd);
 }
 
 /* A reference taken on a found table; a socket's is counted (t->greeting) under reg_lock,

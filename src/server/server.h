@@ -126,6 +126,11 @@ typedef struct qv__server {
 	/* Handles a WebSocket's whole message on a worker (ws.c's, set by listen.c, so that the
 	 * socket's file, wsock.c, never calls the messages' back); false closes the socket. */
 	bool (*ws_message)(struct qv__conn *c, const char *text, size_t len);
+	/* Tells t's connections its count of spectators, n (ws.c's, set by listen.c; NULL: not
+	 * told). A small frame of its own, as lila-ws's "crowd": a count that
+	 * changes with every spectator who comes or goes is no reason to send each connection
+	 * its whole view (a seat's, with every legal action's preview, is large). */
+	void (*crowd)(qv__table *t, int n);
 } qv__server;
 
 /* Opens the database, rebuilds every unfinished table and starts the workers (listen.c then

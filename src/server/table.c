@@ -618,12 +618,11 @@ void qv__table_online_locked(qv__table *t, int seat, int delta)
 	t->iv++;
 }
 
-bool qv__table_spectators_locked(qv__table *t)
+bool qv__table_spectators_locked(qv__table *t, int *n)
 {
 	if (t->spectators == t->spectators_told)
 		return false;
-	t->spectators_told = t->spectators;
-	t->iv++;
+	t->spectators_told = *n = t->spectators;
 	return true;
 }
 

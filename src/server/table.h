@@ -358,12 +358,13 @@ void qv__table_expire_locked(qv__table *t, double ttl);
  * spectator's (seat QV_VIEW_PUBLIC) is only counted: see qv__table_spectators_locked. */
 void qv__table_online_locked(qv__table *t, int seat, int delta);
 
-/* Whether the count of spectators changed since it was last announced; if so it is announced
- * now (what clients hear changes: the caller tells them). Called by the server's sweep, about
- * once a second, so that spectators who come and go make at most one update a second for
- * everyone at the table, rather than one for every connection each time (a thousand
- * spectators would otherwise make a million frames as they come). */
-bool qv__table_spectators_locked(qv__table *t);
+/* Whether the count of spectators changed since it was last told, and then *n, the count
+ * to tell now (the caller tells the table's connections, with a small frame of its own).
+ * Called by the server's sweep, about once a second, so that spectators who come and go make
+ * at most one such frame a second for everyone at the table, rather than one for every
+ * connection each time (a thousand spectators would otherwise make a million frames as they
+ * come). Info's `spectators` says the count at any time. */
+bool qv__table_spectators_locked(qv__table *t, int *n);
 
 /* Where a connection stands in its viewer's log. */
 typedef struct qv__log_pos {

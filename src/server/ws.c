@@ -96,6 +96,32 @@ void qv__ws_broadcast(qv__table *t)
 	free(list);
 }
 
+void qv__ws_crowd(qv__table *t, int n)
+{
+	qv__table_lock(t);
+	int k = 0;
+	for (qv__conn *c = t->conns; c; c = c->next)
+		k++;
+	qv__conn **list = malloc(sizeof *list * (size_t)(k ? k : 1));
+	k = 0;
+	for (qv__conn *c = list ? t->conns : NULL; c; c = c->next) {
+		atomic_fetch_add(&c->refs, 1);
+		list[k++] = c;
+	}
+	qv__table_unlock(t);
+	json_t *frame = json_pack("{s:s, s:i}", "type", "spectators", "count", n);
+	for (int i = 0; i < k; i++) {
+		qv__conn *c = list[i];
+		pthread_mutex_lock(&c->lock);
+		if (!c->closed && !c->closing && c->greeted)
+			qv__conn_queue_json_locked(c, frame);
+		pthread_mutex_unlock(&c->lock);
+		qv__conn_unref(c);
+	}
+	json_decref(frame);
+	free(list);
+}
+
 /* ---- the frames a client sends -------------------------------------------------------------- */
 
 /* hello: says who the connection is, then the snapshot. A bad token closes the socket

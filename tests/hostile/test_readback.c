@@ -158,8 +158,9 @@ static void *flood_main(void *arg)
 		f->asked++;
 		json_t *a = tc_ws_recv_json(&w, TH_WAIT_MS);
 		const char *type = json_string_value(json_object_get(a, "type"));
-		/* The count of spectators (this one among them) comes as an update, whenever. */
-		while (type && !strcmp(type, "update")) {
+		/* The count of spectators (this one among them) comes in a frame of its own,
+		 * whenever. */
+		while (type && !strcmp(type, "spectators")) {
 			json_decref(a);
 			a = tc_ws_recv_json(&w, TH_WAIT_MS);
 			type = json_string_value(json_object_get(a, "type"));

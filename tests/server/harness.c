@@ -289,8 +289,23 @@ static const char *keep(th_seat *s, json_t *f)
 		s->view = json_incref(json_object_get(f, "view"));
 		s->table = json_incref(json_object_get(f, "table"));
 		s->v = json_integer_value(json_object_get(f, "v"));
+	} else if (type && !strcmp(type, "spectators") && s->table) {
+		/* The count alone: the rest of info is as the last update said. */
+		json_t *n = json_object_get(f, "count");
+		if (!json_is_integer(n))
+			fail_msg("a spectators frame without a count");
+		json_object_set(s->table, "spectators", n);
 	}
 	return type ? type : "";
+}
+
+void th_seat_read(th_seat *s)
+{
+	json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+	if (!f)
+		fail_msg("no frame within the wait");
+	keep(s, f);
+	json_decref(f);
 }
 
 void th_seat_next(th_seat *s)

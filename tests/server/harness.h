@@ -83,8 +83,11 @@ double th_epoch_ms(void);
  * snapshot. */
 void th_seat_open(th_seat *s, const char *id, const char *token);
 void th_seat_close(th_seat *s);
-/* Reads frames until a snapshot or update, which it keeps; an error frame fails the test. */
+/* Reads frames until a snapshot or update, which it keeps; an error frame fails the test. A
+ * spectators frame sets the kept info's `spectators`. */
 void th_seat_next(th_seat *s);
+/* Reads one frame of any type and keeps it (fails the test when none comes). */
+void th_seat_read(th_seat *s);
 /* The first of the seat's legal actions (fails the test when it has none). */
 const char *th_seat_first(const th_seat *s);
 /* Reads the seat's frames until its latest version is at least v. */

@@ -80,13 +80,13 @@ static void wait_offer(th_seat *s, const char *want)
 	fail_msg("the offer never became %s", want ? want : "null");
 }
 
-/* Reads frames until info's spectators is n. */
+/* Reads frames until info's spectators is n (a spectators frame says the count alone). */
 static void wait_spectators(th_seat *s, long long n)
 {
 	for (int i = 0; i < 100; i++) {
 		if (json_integer_value(json_object_get(s->table, "spectators")) == n)
 			return;
-		th_seat_next(s);
+		th_seat_read(s);
 	}
 	fail_msg("spectators never became %lld", n);
 }
