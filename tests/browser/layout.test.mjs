@@ -1,13 +1,15 @@
 // The table page's layout as a newcomer sees it, in every game, at the start and after 40 of
 // the viewer's decisions, on two desktops (1280 × 800 and 1366 × 768) and a phone (375 × 740,
 // touch). On a desktop: the board, the viewer's own hand or holder, the move panel (or the
-// result) and the newest log lines all within the viewport without scrolling, a visible link
-// back to the lobby, and a past board looked back at (a log line clicked) in view. Everywhere:
-// the document no taller than its content (hidden words of the log once made a finished page
-// ten times its height). On a phone: the header names the game in full, no square one may
-// choose lies under the action sheet or the hand strip, and a tap on a square low on the board
-// leaves the board where it was. The screenshots go to $QV_SCREENSHOT_DIR (else
-// build/screenshots) as layout-GAME-SIZE-WHEN.png. $QV_GAME limits it to one game.
+// result) and the newest log lines all within the viewport without scrolling, and a visible
+// link back to the lobby. On a phone: the header names the game in full, the page is not wider
+// than the screen, no square one may choose lies under the action sheet or the hand strip, a
+// tap on a square that no move names opens its detail sheet, and a tap on the lowest square
+// on screen leaves the board where it was. Everywhere: the document no taller than its content
+// (hidden words of the log once made a finished page ten times its height), and a log line
+// chosen to look back shows the bar and the past board on screen. The screenshots go to
+// $QV_SCREENSHOT_DIR (else build/screenshots) as layout-GAME-SIZE-WHEN.png (and -look.png).
+// $QV_GAME limits it to one game.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -55,6 +57,18 @@ async function open(size, id, token) {
   /** @type {string[]} */
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  /** @type {{legal: string[]}} the legal actions of the last view received */
+  const seen = { legal: [] };
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      try {
+        const m = JSON.parse(String(f.payload));
+        if (m.view) seen.legal = m.view.legal ?? [];
+      } catch {
+        /* not JSON */
+      }
+    }),
+  );
   await page.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
   await page.waitForSelector('#conn.open');
   await page.waitForFunction(
@@ -65,7 +79,7 @@ async function open(size, id, token) {
   await page.evaluate(
     () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))),
   );
-  return { ctx, page, errors };
+  return { ctx, page, errors, seen };
 }
 
 /**
@@ -116,7 +130,7 @@ function measure(page) {
       }),
       dock: Math.min(
         ...[document.getElementById('move'), document.querySelector('#players-area .my-hand')]
-          .filter((e) => e && getComputedStyle(e).position === 'fixed')
+          .filter((e) => e && e.getClientRects().length && getComputedStyle(e).position === 'fixed')
           .map((e) => /** @type {Element} */ (e).getBoundingClientRect().top),
         innerHeight,
       ),
@@ -148,7 +162,7 @@ function inView(b, m, what) {
  */
 async function lookAtEverySize(game, title, id, token, when) {
   for (const size of SIZES) {
-    const { ctx, page, errors } = await open(size, id, token);
+    const { ctx, page, errors, seen } = await open(size, id, token);
     const at = `${game} at ${size.name}, ${when}`;
     await page.screenshot({ path: path.join(screenshotDir(), `layout-${game}-${size.name}-${when}.png`) });
     const m = await measure(page);
@@ -181,10 +195,76 @@ async function lookAtEverySize(game, title, id, token, when) {
       );
       for (const t of m.targets)
         assert.ok(t.bottom <= m.dock + 0.5, `${at}: the square ${t.token} lies under the action sheet (${m.dock})`);
+      if (m.move) await tapFreeSquares(page, seen.legal, at);
       if (m.move) await tapLowSquare(page, at);
     }
+    if (m.lines > 1) await lookBack(page, at, `layout-${game}-${size.name}-${when}-look.png`);
     assert.deepEqual(errors, [], `${at}: no script error`);
     await ctx.close();
+  }
+}
+
+/**
+ * Looks back at the move of the log's line before last (a click, or a tap on a phone): the
+ * bar that says so and the past board are on screen (above the action sheet on a phone).
+ * @param {import('playwright-core').Page} page
+ * @param {string} at
+ * @param {string} shot the screenshot's file name
+ */
+async function lookBack(page, at, shot) {
+  const lines = page.locator('#log > li .log-pick');
+  const line = lines.nth((await lines.count()) - 2);
+  await line.scrollIntoViewIfNeeded();
+  if (await page.evaluate(() => matchMedia('(pointer: coarse)').matches)) await line.tap();
+  else await line.click();
+  await page.waitForSelector('#look-back .back-to-game');
+  await page.waitForSelector('#log > li.looked');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const m = await measure(page);
+  const bar = await page.evaluate(() => {
+    const r = /** @type {Element} */ (document.getElementById('look-back')).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  });
+  inView(bar, m, `${at}, looking back: the bar`);
+  inView(m.board, { ...m, vh: m.dock }, `${at}, looking back: the past board`);
+  await page.screenshot({ path: path.join(screenshotDir(), shot) });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#look-back', { state: 'hidden' });
+}
+
+/**
+ * Taps on squares on screen that hold something and that no legal action names (up to six):
+ * each opens its detail sheet, which Escape closes.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} legal
+ * @param {string} at
+ */
+async function tapFreeSquares(page, legal, at) {
+  const named = new Set(legal.flatMap((a) => a.split(' ')));
+  const free = await page.evaluate(
+    (names) => {
+      const dock = Math.min(
+        ...[document.getElementById('move'), document.querySelector('#players-area .my-hand')]
+          .filter((e) => e && e.getClientRects().length && getComputedStyle(e).position === 'fixed')
+          .map((e) => /** @type {Element} */ (e).getBoundingClientRect().top),
+        innerHeight,
+      );
+      return [...document.querySelectorAll('#board-area .cell[data-token]')]
+        .filter((c) => c.matches('[data-ref], :has([data-ref])') && !names.includes(c.getAttribute('data-token') ?? ''))
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          return { token: c.getAttribute('data-token'), x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        })
+        .filter((p) => p.y > 0 && p.y < dock && document.elementFromPoint(p.x, p.y)?.closest('#board-area'));
+    },
+    [...named],
+  );
+  for (const f of free.slice(0, 6)) {
+    await page.touchscreen.tap(f.x, f.y);
+    await page.waitForSelector('#detail[open]');
+    assert.equal(await page.textContent('#detail-title'), `Square ${f.token}`, `${at}: the sheet of ${f.token}`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#detail', { state: 'hidden' });
   }
 }
 
@@ -199,7 +279,7 @@ async function tapLowSquare(page, at) {
   const low = await page.evaluate(() => {
     const dock = Math.min(
       ...[document.getElementById('move'), document.querySelector('#players-area .my-hand')]
-        .filter((e) => e && getComputedStyle(e).position === 'fixed')
+        .filter((e) => e && e.getClientRects().length && getComputedStyle(e).position === 'fixed')
         .map((e) => /** @type {Element} */ (e).getBoundingClientRect().top),
       innerHeight,
     );
