@@ -23,6 +23,27 @@ export class LogPanel {
     this.pick = pick;
     /** @type {LogEntry[]} */
     this.entries = [];
+    // the newest lines stay in sight when the box changes size (the page's layout settling,
+    // the window resized), unless the reader scrolled up to older ones
+    this.stuck = true;
+    /** where the panel itself last scrolled the box to (a scroll there is not the reader's) */
+    this.auto = 0;
+    const box = list.parentElement;
+    if (box) {
+      box.addEventListener('scroll', () => {
+        if (Math.abs(box.scrollTop - this.auto) < 2) return;
+        this.stuck = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+      });
+      new ResizeObserver(() => this.toEnd()).observe(box);
+    }
+  }
+
+  /** Scrolls the box to the newest line, unless the reader scrolled up to older ones. */
+  toEnd() {
+    const box = this.list.parentElement;
+    if (!box || !this.stuck) return;
+    box.scrollTop = box.scrollHeight;
+    this.auto = box.scrollTop;
   }
 
   /**
@@ -56,8 +77,8 @@ export class LogPanel {
         : parts;
       this.list.appendChild(h('li', { class: `log-entry ${who}`, 'data-line': String(line) }, body));
     }
-    const box = this.list.parentElement;
-    if (box) box.scrollTop = box.scrollHeight;
+    this.stuck = true;
+    this.toEnd();
   }
 
   /**

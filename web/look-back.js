@@ -61,6 +61,10 @@ export class LookBack {
     this.hooks.log.mark(this.from, this.to);
     this.drawBar();
     this.hooks.redraw();
+    // the line was chosen far below the board (a phone's log, a short window): the page goes
+    // up to the bar, with the past board under it
+    const r = this.bar.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) this.bar.scrollIntoView({ block: 'start' });
   }
 
   /**

@@ -13,6 +13,8 @@ import { gameModule } from './games/index.js';
 const PHONE = '(max-width: 700px)';
 /** The smallest height the board is given, in CSS px, however little room is left. */
 const MIN_BOARD = 220;
+/** The least height the action sheet keeps (its first choices), in CSS px. */
+const MIN_SHEET = 120;
 /** Each press of + or − zooms by this factor. */
 const STEP = 1.5;
 /** The size the smallest label reaches at the deepest zoom, in CSS px. */
@@ -43,14 +45,18 @@ export function phoneLayout(els) {
 
   function fit() {
     const on = phone.matches;
-    const sheet = on && !els.move.hidden ? els.move.getBoundingClientRect().height : 0;
     const hand = on ? els.players.querySelector('.my-hand') : null;
     const strip = hand ? hand.getBoundingClientRect().height : 0;
+    // the sheet leaves the board at least MIN_BOARD above the strip: a longer sheet scrolls
+    // within itself rather than cover the board's lower rows
+    const boardTop = els.board.getBoundingClientRect().top + scrollY;
+    const most = Math.max(MIN_SHEET, Math.floor(innerHeight - boardTop - strip - MIN_BOARD - 10));
+    root.style.setProperty('--sheet-max', `${most}px`);
+    const sheet = on && !els.move.hidden ? Math.min(most, els.move.getBoundingClientRect().height) : 0;
     root.style.setProperty('--sheet-h', `${Math.ceil(sheet)}px`);
     root.style.setProperty('--strip-h', `${Math.ceil(strip)}px`);
     root.style.setProperty('--dock-h', `${Math.ceil(sheet + strip)}px`);
-    const top = els.board.getBoundingClientRect().top + scrollY;
-    const room = innerHeight - top - sheet - strip - 10;
+    const room = innerHeight - boardTop - sheet - strip - 10;
     root.style.setProperty('--board-max', `${Math.max(MIN_BOARD, Math.floor(room))}px`);
     zoom.refresh();
   }

@@ -265,7 +265,11 @@ function redraw() {
   const title = `${state.table?.title ?? vj.game}${variant && !variant.builtin ? ` · variant ${variant.name}` : ''}`;
   document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
   turn.set(myTurn() && !state.table?.stopped, `${title} · table ${tableId}`);
-  els.title.textContent = `${title} · table ${tableId}`;
+  replace(
+    els.title,
+    h('span', { class: 'game-title' }, title),
+    h('span', { class: 'table-id' }, ` · table ${tableId}`),
+  );
   els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
   els.rules.hidden = false;
 }
