@@ -125,21 +125,39 @@ function moveFocus(ev, svg, files, ranks) {
 }
 
 /**
+ * Words of the picker by kind: those that stand for squares (the board's cells) and those that
+ * stand for anything else (pieces, cards, items), so that a die named d4 never marks square d4.
+ * @typedef {{squares: Iterable<string>, things: Iterable<string>}} ByKind
+ */
+
+/**
  * Marks the elements whose `data-token` is in `targets` (legal next choices), `selected`
- * (chosen so far) or `last` (the last move), inside `root`.
+ * (chosen so far) or `last` (the last move), inside `root`: a cell when its word is among the
+ * squares, anything else when among the things.
  * @param {Element} root
- * @param {{targets?: Iterable<string>, selected?: Iterable<string>, last?: Iterable<string>}} hl
+ * @param {{targets?: ByKind, selected?: ByKind, last?: Iterable<string>}} hl
  */
 export function applyHighlight(root, hl) {
-  const targets = new Set(hl.targets ?? []);
-  const selected = new Set(hl.selected ?? []);
+  const targets = { squares: new Set(hl.targets?.squares ?? []), things: new Set(hl.targets?.things ?? []) };
+  const selected = { squares: new Set(hl.selected?.squares ?? []), things: new Set(hl.selected?.things ?? []) };
   const last = new Set(hl.last ?? []);
   for (const el of root.querySelectorAll('[data-token]')) {
     const t = el.getAttribute('data-token') ?? '';
-    el.classList.toggle('target', targets.has(t));
-    el.classList.toggle('selected', selected.has(t));
+    const kind = tokenKind(el) === 'square' ? 'squares' : 'things';
+    el.classList.toggle('target', targets[kind].has(t));
+    el.classList.toggle('selected', selected[kind].has(t));
     el.classList.toggle('last', last.has(t));
   }
+}
+
+/**
+ * What an element with a `data-token` stands for: a square of the board (a cell) or another
+ * word (a piece in a holder, a card, an item).
+ * @param {Element} el
+ * @returns {import('./picker.js').Kind}
+ */
+export function tokenKind(el) {
+  return el.classList.contains('cell') ? 'square' : 'word';
 }
 
 /**

@@ -4,7 +4,7 @@
 // replay page both use it; tutorials can too.
 
 import { h, replace } from './dom.js';
-import { applyHighlight } from './board.js';
+import { applyHighlight, tokenKind } from './board.js';
 import { gameModule } from './games/index.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -12,6 +12,7 @@ import { gameModule } from './games/index.js';
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').Rank} Rank */
 /** @typedef {import('./types.js').Catalogue} Catalogue */
+/** @typedef {import('./board.js').ByKind} ByKind */
 
 /**
  * Puts the components a game is played with on its views, where the drawing modules read them
@@ -101,7 +102,8 @@ export function ranksTable(ranks, name, me) {
 export class Screen {
   /**
    * @param {{board: HTMLElement, players: HTMLElement, status: HTMLElement}} els
-   * @param {(token: string) => void} [onToken] a click on a square, piece or card
+   * @param {(token: string, kind: import('./picker.js').Kind) => void} [onToken] a click on a
+   *   square, piece or card: its word, and whether it is a square
    */
   constructor(els, onToken) {
     this.els = els;
@@ -111,7 +113,7 @@ export class Screen {
       for (const el of [els.board, els.players]) {
         el.addEventListener('click', (ev) => {
           const t = /** @type {Element} */ (ev.target).closest('[data-token]');
-          if (t && el.contains(t)) onToken(t.getAttribute('data-token') ?? '');
+          if (t && el.contains(t)) onToken(t.getAttribute('data-token') ?? '', tokenKind(t));
         });
       }
     }
@@ -121,9 +123,10 @@ export class Screen {
    * Draws a View JSON.
    * @param {View} vj
    * @param {(seat: string) => string} name
-   * @param {{chosen?: string[], targets?: Set<string>, previous?: View | null, status?: string,
-   *          last?: string[], acting?: string[]}} [o] last: the words of the last move (its
-   *   squares are marked on the board); acting: the seats that may act now
+   * @param {{chosen?: string[], targets?: ByKind, selected?: ByKind, previous?: View | null,
+   *          status?: string, last?: string[], acting?: string[]}} [o] targets: the words that
+   *   may be chosen next, selected: those chosen, by kind (picker.js); last: the words of the
+   *   last move (its squares are marked on the board); acting: the seats that may act now
    */
   draw(vj, name, o = {}) {
     this.vj = vj;
@@ -143,7 +146,8 @@ export class Screen {
     replace(this.els.board, board);
     replace(this.els.players, mod.drawPanels(vj, opts));
     replace(this.els.status, o.status ?? mod.turnText(vj, opts));
-    const hl = { targets: o.targets ?? new Set(), selected: o.chosen ?? [] };
+    const none = { squares: [], things: [] };
+    const hl = { targets: o.targets ?? none, selected: o.selected ?? none };
     applyHighlight(this.els.board, { ...hl, last: o.last ?? [] });
     applyHighlight(this.els.players, hl);
     if (focusToken) {

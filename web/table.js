@@ -215,10 +215,10 @@ function redraw() {
   // a stopped table plays no more: nothing to pick
   const p = state.table?.stopped ? null : chooser.picker;
   const o = p ? p.options() : null;
-  const targets = o && !state.sending ? o.targets : new Set();
   screen.draw(vj, name, {
     chosen: p && !state.sending ? p.chosen : [],
-    targets,
+    targets: o && !state.sending ? o : undefined,
+    selected: p && !state.sending ? p.chosenByKind() : undefined,
     previous: state.previous,
     status: statusText(),
     last: lastMoveWords(log.entries),
