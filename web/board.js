@@ -173,18 +173,25 @@ export function facts(rows) {
 }
 
 /**
- * The viewer's hand of cards, wrapped in `.my-hand` (the strip above a phone's action sheet),
- * used by the card games' player panels.
+ * A player's hand of cards, used by the card games' player panels, titled by whose it is: the
+ * viewer's "Your hand", wrapped in `.my-hand` (the strip above a phone's action sheet); any
+ * other (the replay's referee sees every hand) by its seat, with the person's name when the
+ * page knows one ("Hand of p2", "Hand of Alex (p2)").
  * @param {Node[]} cards the cards drawn, in the hand's order
+ * @param {string} seat whose hand it is
+ * @param {string} viewer the view's viewer
+ * @param {(seat: string) => string} name how the page calls a seat
  */
-export function handStrip(cards) {
+export function handStrip(cards, seat, viewer, name) {
+  const mine = seat === viewer;
+  const title = mine ? 'Your hand' : `Hand of ${name(seat)}`;
   return h(
     'div',
-    { class: 'my-hand' },
-    h('h4', {}, 'Your hand'),
+    { class: mine ? 'my-hand' : 'hand-strip' },
+    h('h4', {}, title),
     h(
       'div',
-      { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+      { class: 'cards hand', role: 'group', 'aria-label': mine ? 'your hand' : `${seat}'s hand` },
       cards.length ? cards : h('p', { class: 'none' }, 'empty'),
     ),
   );

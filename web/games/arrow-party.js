@@ -380,7 +380,14 @@ export function drawPanels(vj, o) {
       );
     }
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((e) => handCard(vj, e, o))));
+      sec.appendChild(
+        handStrip(
+          pl.hand.map((e) => handCard(vj, e, o)),
+          seat,
+          vj.viewer,
+          o.name,
+        ),
+      );
     }
     wrap.appendChild(sec);
   });

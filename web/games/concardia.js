@@ -425,7 +425,14 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardButton(vj, id, seat, o.name(seat)))));
+      sec.appendChild(
+        handStrip(
+          pl.hand.map((/** @type {string} */ id) => cardButton(vj, id, seat, o.name(seat))),
+          seat,
+          vj.viewer,
+          o.name,
+        ),
+      );
     }
     if (pl.start)
       sec.appendChild(

@@ -366,7 +366,14 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardItem(vj, id, seat, o, true))));
+      sec.appendChild(
+        handStrip(
+          pl.hand.map((/** @type {string} */ id) => cardItem(vj, id, seat, o, true)),
+          seat,
+          vj.viewer,
+          o.name,
+        ),
+      );
     }
     if ((pl.graveyard ?? []).length) {
       sec.appendChild(h('h4', {}, `Graveyard (${pl.graveyard.length})`));
