@@ -19,7 +19,8 @@ import { settingsBox } from './move-settings.js';
  * @typedef {Object} MovePanelHooks
  * @property {(word: string) => void} choose   a word button was pressed
  * @property {() => void} back                  take the last choice back
- * @property {(action: string) => void} play    play an action (complete, or typed)
+ * @property {(action: string) => void} play    play a complete action
+ * @property {(text: string) => void} typed     notation typed in the box and entered
  */
 
 /**
@@ -52,6 +53,7 @@ export function choosingScreen(els, hooks) {
     choose: (word) => chooser.word(word),
     back: () => chooser.back(),
     play: (action) => hooks.play(action),
+    typed: (text) => chooser.typed(text),
   });
   const chooser = new Chooser(panel, hooks);
   panel.notes = (action) => chooser.note(action);
@@ -107,7 +109,7 @@ export class MovePanel {
         this.showError('Type a move first, for example one of the buttons above.');
         return;
       }
-      this.hooks.play(text);
+      this.hooks.typed(text);
     });
     this.input.addEventListener('keydown', (ev) => {
       if (ev.key !== 'Tab' || ev.shiftKey || !this.picker) return;
@@ -367,6 +369,28 @@ export class Chooser {
     }
     this.picker = r.picker;
     this.after(r.chose);
+  }
+
+  /**
+   * Notation typed in the box: a legal action shows as a clicked one does, with what it will do
+   * and its Play button (which takes the focus), where the page asks for Play; entered again
+   * while on show, or where the page does not ask, it is played. Text that is no legal action
+   * as written goes to the server, which reads notation leniently or says what is wrong.
+   * @param {string} text
+   */
+  typed(text) {
+    const p = this.picker;
+    const action = p?.legal.find((a) => normalize(a) === normalize(text));
+    const confirm = this.hooks.confirm ? this.hooks.confirm() : false;
+    if (!p || !action || !confirm || this.panel.shownAction() === action) {
+      this.hooks.play(action ?? text);
+      return;
+    }
+    if (this.hooks.busy()) return;
+    p.chooseAction(action);
+    this.panel.clearError();
+    this.hooks.redraw();
+    /** @type {HTMLElement | null} */ (this.panel.choices.querySelector('.play-button'))?.focus();
   }
 
   /**

@@ -145,6 +145,17 @@ export class Picker {
     return true;
   }
 
+  /**
+   * Chooses a whole legal action at once (typed in the notation box): its words become the
+   * chosen ones, so that it shows as a click's choice does, with its Play button.
+   * @param {string} action one of `legal`
+   */
+  chooseAction(action) {
+    this.history.push({ chosen: this.chosen, kinds: this.chosenKinds });
+    this.chosen = words(action);
+    this.chosenKinds = this.chosen.map(() => null);
+  }
+
   /** Takes the last choice back, with the words that were chosen automatically after it. */
   back() {
     const h = this.history.pop();

@@ -63,8 +63,9 @@ async function table(game) {
 const version = (page) => page.evaluate(() => Number(document.body.dataset.v));
 
 /**
- * Plays an action by typing it (the notation box sends at once), when it is this page's turn,
- * and waits until the table has applied it.
+ * Plays an action by typing it (the notation box shows it with its Play button, which sends
+ * it, or sends it at once with "confirm moves" off), when it is this page's turn, and waits
+ * until the table has applied it.
  * @param {import('playwright-core').Page} page
  * @param {string} action
  */
@@ -73,6 +74,10 @@ async function typed(page, action) {
   const v = await version(page);
   await page.fill('#notation', action);
   await page.click('.notation-form button[type=submit]');
+  // with "confirm moves" off it goes at once; else its Play button sends it
+  const play = page.locator(`#move-panel .play-button[data-action="${action}"]`);
+  await until(async () => (await version(page)) > v || (await play.count()) > 0, `'${action}' shown or applied`);
+  if ((await version(page)) <= v && (await play.count()) > 0) await play.click();
   await until(async () => (await version(page)) > v, `'${action}' applied`);
 }
 
