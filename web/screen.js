@@ -109,6 +109,8 @@ export class Screen {
     this.els = els;
     /** @type {View | null} */
     this.vj = null;
+    /** @type {Map<string, CellContent>} what each cell of the board drawn last held */
+    this.cells = new Map();
     if (onToken) {
       for (const el of [els.board, els.players]) {
         el.addEventListener('click', (ev) => {
@@ -129,6 +131,9 @@ export class Screen {
    *   last move (its squares are marked on the board); acting: the seats that may act now
    */
   draw(vj, name, o = {}) {
+    // a new view of the same game (not a redraw of the same one after a click): what changed
+    // on the board since the one before is animated
+    const fresh = this.vj !== null && this.vj !== vj && this.vj.game === vj?.game;
     this.vj = vj;
     const mod = gameModule(vj?.game);
     if (!mod) {
@@ -143,6 +148,9 @@ export class Screen {
         ? focused.getAttribute('data-token')
         : null;
     const board = mod.drawBoard(vj, opts);
+    const cells = cellContents(board);
+    if (fresh) markChanges(cells, this.cells);
+    this.cells = cells;
     replace(this.els.board, board);
     replace(this.els.players, mod.drawPanels(vj, opts));
     replace(this.els.status, o.status ?? mod.turnText(vj, opts));
@@ -158,6 +166,56 @@ export class Screen {
         for (const c of this.els.board.querySelectorAll('.cell[tabindex="0"]')) c.setAttribute('tabindex', '-1');
         if (again.classList.contains('cell')) again.setAttribute('tabindex', '0');
         /** @type {HTMLElement} */ (again).focus({ preventScroll: true });
+      }
+    }
+  }
+}
+
+/**
+ * What a cell of the board holds: its drawing but the square's own background, as markup to
+ * compare, and the nodes.
+ * @typedef {{cell: Element, html: string, nodes: Element[]}} CellContent
+ */
+
+/**
+ * The contents of a board's cells, by name.
+ * @param {Element} board
+ * @returns {Map<string, CellContent>}
+ */
+function cellContents(board) {
+  /** @type {Map<string, CellContent>} */
+  const out = new Map();
+  for (const cell of board.querySelectorAll('.cell[data-token]')) {
+    const nodes = [...cell.children].filter((c) => !c.classList.contains('cell-bg'));
+    out.set(cell.getAttribute('data-token') ?? '', { cell, html: nodes.map((n) => n.outerHTML).join(''), nodes });
+  }
+  return out;
+}
+
+/**
+ * Marks the cells whose contents changed since the board before, for style.css's animations:
+ * what was placed appears (`anim-appear`), what changed turns (`anim-change`: a flip, a
+ * capture by another piece, a new strength), and what left fades, drawn once more over the
+ * empty square (`anim-gone`). Nothing is marked when the system asks for less motion. Both
+ * boards are drawn from the viewer's own views: nothing hidden from it can show.
+ * @param {Map<string, CellContent>} now
+ * @param {Map<string, CellContent>} before
+ */
+function markChanges(now, before) {
+  if (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  for (const [name, c] of now) {
+    const was = before.get(name);
+    if (!was || was.html === c.html) continue;
+    if (!was.html) c.cell.classList.add('anim-appear');
+    else if (c.html) c.cell.classList.add('anim-change');
+    else {
+      c.cell.classList.add('anim-gone');
+      for (const old of was.nodes) {
+        const ghost = /** @type {Element} */ (old.cloneNode(true));
+        ghost.classList.add('ghost');
+        ghost.setAttribute('aria-hidden', 'true');
+        ghost.addEventListener('animationend', () => ghost.remove());
+        c.cell.appendChild(ghost);
       }
     }
   }
