@@ -234,3 +234,35 @@ test('Evons: the end of the turn that ends the game warns before Play', { timeou
   assert.deepEqual([...a.errors, ...b.errors], []);
   await close();
 });
+
+test('Arrow Party: a die item named d4 marks no square d4, and a click on the square picks nothing (F11)', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  await page.goto(env.server.url);
+  const r = await page.evaluate(async () => {
+    const board = await import('/board.js');
+    const picker = await import('/picker.js');
+    const ap = await import('/games/arrow-party.js');
+    const root = document.createElement('div');
+    root.appendChild(board.drawGrid({ files: board.files(6), ranks: board.ranks(6), title: 'area' }).svg);
+    const item = document.createElement('button');
+    item.className = 'card-item';
+    item.setAttribute('data-token', 'd4');
+    root.appendChild(item);
+    document.body.appendChild(root);
+    const p = new picker.Picker(['use dice d4', 'use x2', 'ready'], (a) => ap.wordKinds(a));
+    board.applyHighlight(root, { targets: p.options() });
+    const cell = /** @type {Element} */ (root.querySelector('.cell[data-token="d4"]'));
+    const picked = picker.clickWord(p, 'd4', board.tokenKind(cell));
+    const byItem = picker.clickWord(p, 'd4', board.tokenKind(item));
+    return {
+      cellTarget: cell.classList.contains('target'),
+      itemTarget: item.classList.contains('target'),
+      cellPicks: picked !== null,
+      itemPicks: byItem?.picker.options().complete ?? null,
+    };
+  });
+  assert.deepEqual(r, { cellTarget: false, itemTarget: true, cellPicks: false, itemPicks: 'use dice d4' });
+  await context.close();
+});
