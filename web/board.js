@@ -125,21 +125,39 @@ function moveFocus(ev, svg, files, ranks) {
 }
 
 /**
+ * Words of the picker by kind: those that stand for squares (the board's cells) and those that
+ * stand for anything else (pieces, cards, items), so that a die named d4 never marks square d4.
+ * @typedef {{squares: Iterable<string>, things: Iterable<string>}} ByKind
+ */
+
+/**
  * Marks the elements whose `data-token` is in `targets` (legal next choices), `selected`
- * (chosen so far) or `last` (the last move), inside `root`.
+ * (chosen so far) or `last` (the last move), inside `root`: a cell when its word is among the
+ * squares, anything else when among the things.
  * @param {Element} root
- * @param {{targets?: Iterable<string>, selected?: Iterable<string>, last?: Iterable<string>}} hl
+ * @param {{targets?: ByKind, selected?: ByKind, last?: Iterable<string>}} hl
  */
 export function applyHighlight(root, hl) {
-  const targets = new Set(hl.targets ?? []);
-  const selected = new Set(hl.selected ?? []);
+  const targets = { squares: new Set(hl.targets?.squares ?? []), things: new Set(hl.targets?.things ?? []) };
+  const selected = { squares: new Set(hl.selected?.squares ?? []), things: new Set(hl.selected?.things ?? []) };
   const last = new Set(hl.last ?? []);
   for (const el of root.querySelectorAll('[data-token]')) {
     const t = el.getAttribute('data-token') ?? '';
-    el.classList.toggle('target', targets.has(t));
-    el.classList.toggle('selected', selected.has(t));
+    const kind = tokenKind(el) === 'square' ? 'squares' : 'things';
+    el.classList.toggle('target', targets[kind].has(t));
+    el.classList.toggle('selected', selected[kind].has(t));
     el.classList.toggle('last', last.has(t));
   }
+}
+
+/**
+ * What an element with a `data-token` stands for: a square of the board (a cell) or another
+ * word (a piece in a holder, a card, an item).
+ * @param {Element} el
+ * @returns {import('./picker.js').Kind}
+ */
+export function tokenKind(el) {
+  return el.classList.contains('cell') ? 'square' : 'word';
 }
 
 /**
@@ -155,18 +173,25 @@ export function facts(rows) {
 }
 
 /**
- * The viewer's hand of cards, wrapped in `.my-hand` (the strip above a phone's action sheet),
- * used by the card games' player panels.
+ * A player's hand of cards, used by the card games' player panels, titled by whose it is: the
+ * viewer's "Your hand", wrapped in `.my-hand` (the strip above a phone's action sheet); any
+ * other (the replay's referee sees every hand) by its seat, with the person's name when the
+ * page knows one ("Hand of p2", "Hand of Alex (p2)").
  * @param {Node[]} cards the cards drawn, in the hand's order
+ * @param {string} seat whose hand it is
+ * @param {string} viewer the view's viewer
+ * @param {(seat: string) => string} name how the page calls a seat
  */
-export function handStrip(cards) {
+export function handStrip(cards, seat, viewer, name) {
+  const mine = seat === viewer;
+  const title = mine ? 'Your hand' : `Hand of ${name(seat)}`;
   return h(
     'div',
-    { class: 'my-hand' },
-    h('h4', {}, 'Your hand'),
+    { class: mine ? 'my-hand' : 'hand-strip' },
+    h('h4', {}, title),
     h(
       'div',
-      { class: 'cards hand', role: 'group', 'aria-label': 'your hand' },
+      { class: 'cards hand', role: 'group', 'aria-label': mine ? 'your hand' : `${seat}'s hand` },
       cards.length ? cards : h('p', { class: 'none' }, 'empty'),
     ),
   );

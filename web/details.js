@@ -11,6 +11,7 @@
 import { h, replace } from './dom.js';
 import * as API from './api.js';
 import { Picker } from './picker.js';
+import { tokenKind } from './board.js';
 
 /** How long a press lasts before it opens the sheet, in ms. */
 const LONG_PRESS_MS = 500;
@@ -152,7 +153,7 @@ export class Details {
         const el = thingAt(ev.target, root);
         if (!el) return;
         const token = el.getAttribute('data-token');
-        if (token && this.usable(token)) return;
+        if (token && this.usable(token, tokenKind(el))) return;
         // a plain click on what has no entry (an empty square) keeps the page's own answer
         if (!describe(el).names.length) return;
         ev.stopPropagation();
@@ -199,13 +200,20 @@ export class Details {
 
   /**
    * Whether a click on a token chooses something now (the page's chooser takes it): a word
-   * chosen already (taken back), a next word, or the first word of another action.
+   * chosen already (taken back), a next word, or the first word of another action, as a word
+   * of its kind (a square, or a card or item).
    * @param {string} token
+   * @param {import('./picker.js').Kind} kind
    */
-  usable(token) {
+  usable(token, kind) {
     const p = this.o.picker();
     if (!p || !p.legal.length) return false;
-    return p.chosen.includes(token) || p.options().targets.has(token) || new Picker(p.legal).choose(token);
+    const byKind = kind === 'square' ? 'squares' : 'things';
+    return (
+      p.chosenByKind()[byKind].has(token) ||
+      p.options()[byKind].has(token) ||
+      new Picker(p.legal, p.kindsOf).choose(token, kind)
+    );
   }
 
   /**

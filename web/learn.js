@@ -96,7 +96,7 @@ async function attempt(action) {
       return;
     }
     // a hint or a move that is no move here: nothing changed; the choice starts again
-    chooser.reset(step.view.legal ?? []);
+    chooser.reset(step.view.legal ?? [], step.view);
     if (r.verdict === 'hint') els.hint.textContent = `Not this time. ${r.message}`;
     else panel.showError(r.message);
   } catch (e) {
@@ -135,7 +135,7 @@ function enter(ahead) {
   const step = steps[state.at];
   els.hint.textContent = '';
   panel.clearError();
-  chooser.reset(step?.expect ? (step.view.legal ?? []) : null);
+  chooser.reset(step?.expect ? (step.view.legal ?? []) : null, step?.view);
   const learned = ahead && state.at > 0 ? (steps[state.at - 1].learned ?? []) : [];
   replace(
     els.learned,
@@ -163,7 +163,8 @@ function draw() {
   const o = p ? p.options() : null;
   screen.draw(view, name, {
     chosen: p ? p.chosen : [],
-    targets: o ? o.targets : new Set(),
+    targets: o ?? undefined,
+    selected: p?.chosenByKind(),
     status: !step ? 'Lesson complete.' : step.expect ? (mod?.turnText(view, { name }) ?? '') : 'Read, then press Next.',
   });
   for (const t of step?.highlight ?? []) {

@@ -119,12 +119,4 @@ export class LogPanel {
       else li.removeAttribute('aria-current');
     }
   }
-
-  /** The newest chance entry (a die roll, a draw), for the status line. */
-  lastChance() {
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      if (this.entries[i].who === 'chance') return this.entries[i];
-    }
-    return null;
-  }
 }

@@ -12,13 +12,15 @@
 import { h, replace } from './dom.js';
 import { Picker, clickWord, normalize } from './picker.js';
 import { Screen } from './screen.js';
+import { gameModule } from './games/index.js';
 import { settingsBox } from './move-settings.js';
 
 /**
  * @typedef {Object} MovePanelHooks
  * @property {(word: string) => void} choose   a word button was pressed
  * @property {() => void} back                  take the last choice back
- * @property {(action: string) => void} play    play an action (complete, or typed)
+ * @property {(action: string) => void} play    play a complete action
+ * @property {(text: string) => void} typed     notation typed in the box and entered
  */
 
 /**
@@ -36,6 +38,7 @@ import { settingsBox } from './move-settings.js';
  * @property {string[]} [what]     what each action would do, from what the mover may know
  * @property {boolean[]} [confirm] whether each deserves a warning before it is played
  * @property {boolean} [forced]    the one action is a forced decision the server holds
+ * @property {string} [game]       the game, whose notation says which words are squares
  */
 
 /**
@@ -50,12 +53,15 @@ export function choosingScreen(els, hooks) {
     choose: (word) => chooser.word(word),
     back: () => chooser.back(),
     play: (action) => hooks.play(action),
+    typed: (text) => chooser.typed(text),
   });
   const chooser = new Chooser(panel, hooks);
   panel.notes = (action) => chooser.note(action);
   // a page that asks for Play offers the settings of moves under its panel
   if (hooks.confirm) els.movePanel.appendChild(settingsBox(() => hooks.redraw()));
-  const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t) => chooser.token(t));
+  const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t, kind) =>
+    chooser.token(t, kind),
+  );
   // in the capture phase: Enter on a square already chosen plays, before the board takes it
   document.addEventListener('keydown', (ev) => chooser.key(ev), true);
   return { screen, panel, chooser };
@@ -103,7 +109,7 @@ export class MovePanel {
         this.showError('Type a move first, for example one of the buttons above.');
         return;
       }
-      this.hooks.play(text);
+      this.hooks.typed(text);
     });
     this.input.addEventListener('keydown', (ev) => {
       if (ev.key !== 'Tab' || ev.shiftKey || !this.picker) return;
@@ -169,9 +175,7 @@ export class MovePanel {
     }
     if (o.complete !== null) parts.push(this.playBlock(o.complete, ''));
     if (o.next.length) {
-      parts.push(
-        h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next.map((n) => n.word))),
-      );
+      parts.push(h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next)));
       parts.push(
         h(
           'div',
@@ -261,10 +265,10 @@ export class MovePanel {
 
 /**
  * What to ask for, from the kind of the next words: squares, or anything else.
- * @param {string[]} next
+ * @param {{kind: import('./picker.js').Kind}[]} next
  */
 function nextPrompt(next) {
-  if (next.every((w) => /^[a-z]\d{1,2}$/.test(w))) return 'Choose a square (highlighted on the board):';
+  if (next.every((n) => n.kind === 'square')) return 'Choose a square (highlighted on the board):';
   return 'Choose:';
 }
 
@@ -296,7 +300,8 @@ export class Chooser {
    * @param {ActionNotes} [notes]
    */
   reset(legal, notes = {}) {
-    this.picker = legal ? new Picker(legal) : null;
+    const mod = gameModule(notes.game);
+    this.picker = legal ? new Picker(legal, mod ? (a) => mod.wordKinds(a) : undefined) : null;
     this.notes = new Map(
       (legal ?? []).map((a, i) => [a, { what: notes.what?.[i] ?? '', warn: Boolean(notes.confirm?.[i]) }]),
     );
@@ -348,20 +353,44 @@ export class Chooser {
 
   /**
    * A click on the board: a word already chosen takes it back; another that fits is chosen;
-   * one that does not starts the choice again from it.
+   * one that does not starts the choice again from it. A click on a square picks only a
+   * square's word, one on a card or item only another word.
    * @param {string} token
+   * @param {import('./picker.js').Kind} [kind]
    */
-  token(token) {
+  token(token, kind) {
     const p = this.picker;
     if (!p || this.hooks.busy() || !p.legal.length) return;
     this.panel.clearError();
-    const r = clickWord(p, token);
+    const r = clickWord(p, token, kind);
     if (!r) {
       this.panel.showError(`${token}: nothing you can do with that now.`);
       return;
     }
     this.picker = r.picker;
     this.after(r.chose);
+  }
+
+  /**
+   * Notation typed in the box: a legal action shows as a clicked one does, with what it will do
+   * and its Play button (which takes the focus), where the page asks for Play; entered again
+   * while on show, or where the page does not ask, it is played. Text that is no legal action
+   * as written goes to the server, which reads notation leniently or says what is wrong.
+   * @param {string} text
+   */
+  typed(text) {
+    const p = this.picker;
+    const action = p?.legal.find((a) => normalize(a) === normalize(text));
+    const confirm = this.hooks.confirm ? this.hooks.confirm() : false;
+    if (!p || !action || !confirm || this.panel.shownAction() === action) {
+      this.hooks.play(action ?? text);
+      return;
+    }
+    if (this.hooks.busy()) return;
+    p.chooseAction(action);
+    this.panel.clearError();
+    this.hooks.redraw();
+    /** @type {HTMLElement | null} */ (this.panel.choices.querySelector('.play-button'))?.focus();
   }
 
   /**

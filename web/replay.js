@@ -125,8 +125,11 @@ document.addEventListener('keydown', (ev) => {
   if (!replay || (ev.target instanceof HTMLInputElement && ev.target.type !== 'range')) return;
   if (ev.key === 'ArrowRight' && !(ev.target instanceof HTMLInputElement)) show(at + 1);
   else if (ev.key === 'ArrowLeft' && !(ev.target instanceof HTMLInputElement)) show(at - 1);
-  else if (ev.key === 'Home') show(0);
-  else if (ev.key === 'End') show(Infinity);
+  else if (ev.key === 'Home' || ev.key === 'End') {
+    // the first or last step, not the top or bottom of the page: the board stays in view
+    ev.preventDefault();
+    show(ev.key === 'Home' ? 0 : Infinity);
+  }
 });
 els.file.addEventListener('change', async () => {
   const f = els.file.files?.[0];

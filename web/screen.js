@@ -4,7 +4,7 @@
 // replay page both use it; tutorials can too.
 
 import { h, replace } from './dom.js';
-import { applyHighlight } from './board.js';
+import { applyHighlight, tokenKind } from './board.js';
 import { gameModule } from './games/index.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -12,6 +12,7 @@ import { gameModule } from './games/index.js';
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').Rank} Rank */
 /** @typedef {import('./types.js').Catalogue} Catalogue */
+/** @typedef {import('./board.js').ByKind} ByKind */
 
 /**
  * Puts the components a game is played with on its views, where the drawing modules read them
@@ -101,17 +102,20 @@ export function ranksTable(ranks, name, me) {
 export class Screen {
   /**
    * @param {{board: HTMLElement, players: HTMLElement, status: HTMLElement}} els
-   * @param {(token: string) => void} [onToken] a click on a square, piece or card
+   * @param {(token: string, kind: import('./picker.js').Kind) => void} [onToken] a click on a
+   *   square, piece or card: its word, and whether it is a square
    */
   constructor(els, onToken) {
     this.els = els;
     /** @type {View | null} */
     this.vj = null;
+    /** @type {Map<string, CellContent>} what each cell of the board drawn last held */
+    this.cells = new Map();
     if (onToken) {
       for (const el of [els.board, els.players]) {
         el.addEventListener('click', (ev) => {
           const t = /** @type {Element} */ (ev.target).closest('[data-token]');
-          if (t && el.contains(t)) onToken(t.getAttribute('data-token') ?? '');
+          if (t && el.contains(t)) onToken(t.getAttribute('data-token') ?? '', tokenKind(t));
         });
       }
     }
@@ -121,11 +125,15 @@ export class Screen {
    * Draws a View JSON.
    * @param {View} vj
    * @param {(seat: string) => string} name
-   * @param {{chosen?: string[], targets?: Set<string>, previous?: View | null, status?: string,
-   *          last?: string[], acting?: string[]}} [o] last: the words of the last move (its
-   *   squares are marked on the board); acting: the seats that may act now
+   * @param {{chosen?: string[], targets?: ByKind, selected?: ByKind, previous?: View | null,
+   *          status?: string, last?: string[], acting?: string[]}} [o] targets: the words that
+   *   may be chosen next, selected: those chosen, by kind (picker.js); last: the words of the
+   *   last move (its squares are marked on the board); acting: the seats that may act now
    */
   draw(vj, name, o = {}) {
+    // a new view of the same game (not a redraw of the same one after a click): what changed
+    // on the board since the one before is animated
+    const fresh = this.vj !== null && this.vj !== vj && this.vj.game === vj?.game;
     this.vj = vj;
     const mod = gameModule(vj?.game);
     if (!mod) {
@@ -140,10 +148,14 @@ export class Screen {
         ? focused.getAttribute('data-token')
         : null;
     const board = mod.drawBoard(vj, opts);
+    const cells = cellContents(board);
+    if (fresh) markChanges(cells, this.cells);
+    this.cells = cells;
     replace(this.els.board, board);
     replace(this.els.players, mod.drawPanels(vj, opts));
     replace(this.els.status, o.status ?? mod.turnText(vj, opts));
-    const hl = { targets: o.targets ?? new Set(), selected: o.chosen ?? [] };
+    const none = { squares: [], things: [] };
+    const hl = { targets: o.targets ?? none, selected: o.selected ?? none };
     applyHighlight(this.els.board, { ...hl, last: o.last ?? [] });
     applyHighlight(this.els.players, hl);
     if (focusToken) {
@@ -154,6 +166,56 @@ export class Screen {
         for (const c of this.els.board.querySelectorAll('.cell[tabindex="0"]')) c.setAttribute('tabindex', '-1');
         if (again.classList.contains('cell')) again.setAttribute('tabindex', '0');
         /** @type {HTMLElement} */ (again).focus({ preventScroll: true });
+      }
+    }
+  }
+}
+
+/**
+ * What a cell of the board holds: its drawing but the square's own background, as markup to
+ * compare, and the nodes.
+ * @typedef {{cell: Element, html: string, nodes: Element[]}} CellContent
+ */
+
+/**
+ * The contents of a board's cells, by name.
+ * @param {Element} board
+ * @returns {Map<string, CellContent>}
+ */
+function cellContents(board) {
+  /** @type {Map<string, CellContent>} */
+  const out = new Map();
+  for (const cell of board.querySelectorAll('.cell[data-token]')) {
+    const nodes = [...cell.children].filter((c) => !c.classList.contains('cell-bg'));
+    out.set(cell.getAttribute('data-token') ?? '', { cell, html: nodes.map((n) => n.outerHTML).join(''), nodes });
+  }
+  return out;
+}
+
+/**
+ * Marks the cells whose contents changed since the board before, for style.css's animations:
+ * what was placed appears (`anim-appear`), what changed turns (`anim-change`: a flip, a
+ * capture by another piece, a new strength), and what left fades, drawn once more over the
+ * empty square (`anim-gone`). Nothing is marked when the system asks for less motion. Both
+ * boards are drawn from the viewer's own views: nothing hidden from it can show.
+ * @param {Map<string, CellContent>} now
+ * @param {Map<string, CellContent>} before
+ */
+function markChanges(now, before) {
+  if (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  for (const [name, c] of now) {
+    const was = before.get(name);
+    if (!was || was.html === c.html) continue;
+    if (!was.html) c.cell.classList.add('anim-appear');
+    else if (c.html) c.cell.classList.add('anim-change');
+    else {
+      c.cell.classList.add('anim-gone');
+      for (const old of was.nodes) {
+        const ghost = /** @type {Element} */ (old.cloneNode(true));
+        ghost.classList.add('ghost');
+        ghost.setAttribute('aria-hidden', 'true');
+        ghost.addEventListener('animationend', () => ghost.remove());
+        c.cell.appendChild(ghost);
       }
     }
   }

@@ -8,12 +8,12 @@
 // the invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
 // receives.
 
-import { byId, h, replace } from './dom.js';
+import { byId, h, plural, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
 import { choosingScreen } from './move-panel.js';
 import { moveSettings } from './move-settings.js';
-import { lastMoveWords } from './last-move.js';
+import { lastChance, lastMoveWords } from './last-move.js';
 import { LogPanel } from './log-panel.js';
 import { LookBack } from './look-back.js';
 import { refusal } from './refusal.js';
@@ -233,13 +233,13 @@ function redraw() {
   // a stopped table plays no more: nothing to pick
   const p = state.table?.stopped ? null : chooser.picker;
   const o = p ? p.options() : null;
-  const targets = o && !state.sending && !state.lost ? o.targets : new Set();
   screen.draw(vj, name, {
     chosen: p && !state.sending ? p.chosen : [],
-    targets,
+    targets: o && !state.sending && !state.lost ? o : undefined,
+    selected: p && !state.sending ? p.chosenByKind() : undefined,
     previous: state.previous,
     status: statusText(),
-    last: lastMoveWords(log.entries),
+    last: lastMoveWords(log.entries, state.seat),
     acting: acting(),
   });
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
@@ -535,11 +535,12 @@ function drawSeats() {
   );
 }
 
-/** The last chance event (a die roll, a draw) worded by the server, under the status. */
+/** The last chance event (a die roll, a coin toss) in the server's words, under the status,
+ * with how many moves ago it was. */
 function drawChance() {
-  const c = log.lastChance();
+  const c = lastChance(log.entries);
   els.chance.hidden = !c;
-  if (c) els.chance.textContent = `Last chance event: ${c.text}`;
+  if (c) els.chance.textContent = `Last chance event: ${c.text}${c.since ? ` (${plural(c.since, 'move')} ago)` : ''}`;
 }
 
 /**

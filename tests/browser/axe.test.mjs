@@ -1,7 +1,8 @@
 // Accessibility: axe-core finds no serious or critical violation (WCAG 2.1 A and AA rules) on
 // the lobby, on a rules page and on a table of each game in play (a few moves in, so that
-// highlights and word buttons are on screen); and at 375 px wide nothing is wider than the
-// screen.
+// highlights and word buttons are on screen), in the dark theme and in the light one; and at
+// 375 px wide nothing is wider than the screen. Every page has the theme switch: it follows
+// the system's preference, and a theme chosen is kept.
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,8 +22,21 @@ async function assertFits(page, where) {
 }
 
 /**
- * The page at a desktop's width, then at a phone's: accessible, and nothing wider than the
- * screen; `after(width)` runs at each width once the checks pass.
+ * The page in the system's dark, then light, preference (the theme follows it): accessible.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertBothThemes(page, where) {
+  for (const colorScheme of /** @type {const} */ (['dark', 'light'])) {
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    await assertAccessible(page, `${where}, ${colorScheme} theme`);
+  }
+}
+
+/**
+ * The page at a desktop's width, then at a phone's: accessible in both themes, and nothing
+ * wider than the screen; `after(width)` runs at each width once the checks pass.
  * @param {import('playwright-core').Page} page
  * @param {string} where
  * @param {(width: number) => Promise<unknown>} [after]
@@ -31,7 +45,7 @@ async function assertBothWidths(page, where, after) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-    await assertAccessible(page, `${where} at ${width}px`);
+    await assertBothThemes(page, `${where} at ${width}px`);
     await assertFits(page, `${where} at ${width}px`);
     await after?.(width);
   }
@@ -67,7 +81,7 @@ describe('accessibility', { concurrency: true }, () => {
     withPage(375, async (page) => {
       await page.goto(new URL('rules.html?game=three-arrows', env.server.url).toString());
       await page.waitForSelector('#rules h2');
-      await assertAccessible(page, 'rules page');
+      await assertBothThemes(page, 'rules page');
     }),
   );
 
@@ -104,3 +118,38 @@ describe('accessibility', { concurrency: true }, () => {
     );
   }
 });
+
+/**
+ * The lightness (0 dark, 1 light) of the page's background.
+ * @param {import('playwright-core').Page} page
+ */
+async function backgroundLightness(page) {
+  return page.evaluate(() => {
+    const m = /rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(document.body).backgroundColor);
+    return m ? (Number(m[1]) + Number(m[2]) + Number(m[3])) / 765 : -1;
+  });
+}
+
+test('every page has the theme switch: auto follows the system, a choice is kept', { timeout: budget(20000) }, () =>
+  withPage(1280, async (page) => {
+    for (const where of ['', 'rules.html?game=evons', 'replay.html', 'learn/concardia', 'table.html?id=nosuch']) {
+      await page.goto(new URL(where, env.server.url).toString());
+      await page.waitForSelector('#theme');
+      assert.equal(await page.inputValue('#theme'), 'auto', `${where || 'lobby'}: auto at first`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      assert.ok((await backgroundLightness(page)) > 0.8, `${where || 'lobby'}: light with the system`);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      assert.ok((await backgroundLightness(page)) < 0.2, `${where || 'lobby'}: dark with the system`);
+    }
+    // the system dark, the page light: kept across pages
+    await page.goto(env.server.url);
+    await page.selectOption('#theme', 'light');
+    assert.ok((await backgroundLightness(page)) > 0.8, 'light chosen');
+    await page.goto(new URL('rules.html?game=three-arrows', env.server.url).toString());
+    await page.waitForSelector('#theme');
+    assert.equal(await page.inputValue('#theme'), 'light');
+    assert.ok((await backgroundLightness(page)) > 0.8, 'light kept on another page');
+    await page.selectOption('#theme', 'auto');
+    assert.ok((await backgroundLightness(page)) < 0.2, 'auto: the system dark again');
+  }),
+);

@@ -37,6 +37,8 @@ async function typeAMove(p) {
   const v = Number(await p.page.evaluate(() => document.body.dataset.v));
   await p.page.fill('#notation', lastLegal(p.frames)[0]);
   await p.page.press('#notation', 'Enter');
+  // a typed move is shown like a clicked one, and Play sends it
+  await p.page.click(`#move-panel .play-button[data-action="${lastLegal(p.frames)[0]}"]`);
   await p.page.waitForFunction((x) => Number(document.body.dataset.v) > x, v);
 }
 

@@ -103,7 +103,14 @@ function measure(page) {
       vw: innerWidth,
       vh: innerHeight,
       scrollHeight: /** @type {Element} */ (document.scrollingElement).scrollHeight,
-      contentBottom: main.getBoundingClientRect().bottom + scrollY,
+      // the content: main and what follows it in the page's flow (the theme switch's foot)
+      contentBottom:
+        Math.max(
+          main.getBoundingClientRect().bottom,
+          ...[...document.body.children]
+            .filter((e) => e instanceof HTMLElement && e.offsetParent !== null)
+            .map((e) => e.getBoundingClientRect().bottom),
+        ) + scrollY,
       board: box(document.querySelector('#board-area svg.board')),
       hand: box(document.querySelector('#players-area .my-hand')),
       move: over ? null : box(document.getElementById('move')),

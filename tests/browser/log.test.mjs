@@ -307,6 +307,7 @@ test('"Not connected" goes when the connection is back', { timeout: budget(20000
   await p.page.waitForSelector('#conn.lost');
   await p.page.fill('#notation', 'place Y c1 N');
   await p.page.press('#notation', 'Enter');
+  await p.page.click('#move-panel .play-button[data-action="place Y c1 N"]');
   await until(async () => /Not connected/.test((await p.page.textContent('.act-error')) ?? ''), 'Not connected shown');
   server = await startServer({ db, port });
   await p.page.waitForSelector('#conn.open');

@@ -64,8 +64,9 @@ async function table(game) {
 const version = (page) => page.evaluate(() => Number(document.body.dataset.v));
 
 /**
- * Plays an action by typing it (the notation box sends at once), when it is this page's turn,
- * and waits until the table has applied it.
+ * Plays an action by typing it (the notation box shows it with its Play button, which sends
+ * it, or sends it at once with "confirm moves" off), when it is this page's turn, and waits
+ * until the table has applied it.
  * @param {import('playwright-core').Page} page
  * @param {string} action
  */
@@ -74,6 +75,10 @@ async function typed(page, action) {
   const v = await version(page);
   await page.fill('#notation', action);
   await page.click('.notation-form button[type=submit]');
+  // with "confirm moves" off it goes at once; else its Play button sends it
+  const play = page.locator(`#move-panel .play-button[data-action="${action}"]`);
+  await until(async () => (await version(page)) > v || (await play.count()) > 0, `'${action}' shown or applied`);
+  if ((await version(page)) <= v && (await play.count()) > 0) await play.click();
   await until(async () => (await version(page)) > v, `'${action}' applied`);
 }
 
@@ -263,3 +268,35 @@ test(
     await close();
   },
 );
+
+test('Arrow Party: a die item named d4 marks no square d4, and a click on the square picks nothing (F11)', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  await page.goto(env.server.url);
+  const r = await page.evaluate(async () => {
+    const board = await import('/board.js');
+    const picker = await import('/picker.js');
+    const ap = await import('/games/arrow-party.js');
+    const root = document.createElement('div');
+    root.appendChild(board.drawGrid({ files: board.files(6), ranks: board.ranks(6), title: 'area' }).svg);
+    const item = document.createElement('button');
+    item.className = 'card-item';
+    item.setAttribute('data-token', 'd4');
+    root.appendChild(item);
+    document.body.appendChild(root);
+    const p = new picker.Picker(['use dice d4', 'use x2', 'ready'], (a) => ap.wordKinds(a));
+    board.applyHighlight(root, { targets: p.options() });
+    const cell = /** @type {Element} */ (root.querySelector('.cell[data-token="d4"]'));
+    const picked = picker.clickWord(p, 'd4', board.tokenKind(cell));
+    const byItem = picker.clickWord(p, 'd4', board.tokenKind(item));
+    return {
+      cellTarget: cell.classList.contains('target'),
+      itemTarget: item.classList.contains('target'),
+      cellPicks: picked !== null,
+      itemPicks: byItem?.picker.options().complete ?? null,
+    };
+  });
+  assert.deepEqual(r, { cellTarget: false, itemTarget: true, cellPicks: false, itemPicks: 'use dice d4' });
+  await context.close();
+});

@@ -1,5 +1,5 @@
 // Typed notation: Tab completes from the legal actions, a legal action typed as in the
-// terminal is played, and a malformed or illegal one shows the server's error and changes
+// terminal is shown with its Play button as a clicked one is and played by it, and a malformed or illegal one shows the server's error and changes
 // nothing.
 
 import { test } from 'node:test';
@@ -54,10 +54,22 @@ test(
     assert.match(await page.textContent('#move-panel .act-error'), /illegal|not/i);
     assert.equal(last(frames).v, first.v, 'an illegal action changes nothing');
 
-    // a legal one, typed in lower case as the terminal accepts it
+    // a legal one, typed in lower case as the terminal accepts it: shown as a clicked one is,
+    // with its Play button (which takes the focus), and sent only by it
     const action = first.view.legal.find((a) => /^place Y [a-h]\d N$/.test(a)) ?? first.view.legal[0];
     await page.fill('#notation', action.toLowerCase());
     await page.press('#notation', 'Enter');
+    await page.waitForSelector(`#move-panel .play-button[data-action="${action}"]`);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-action')), action);
+    assert.equal(
+      await page.locator('#board-area .cell.selected').count(),
+      1,
+      'its square is marked as chosen on the board',
+    );
+    // a move sent empties the box at once: still full, nothing was sent
+    assert.equal(await page.inputValue('#notation'), action.toLowerCase(), 'nothing is sent before Play');
+    assert.equal(last(frames).v, first.v);
+    await page.keyboard.press('Enter');
     await page.waitForFunction(
       (text) => [...document.querySelectorAll('#log .log-text')].some((e) => e.textContent === text),
       action,

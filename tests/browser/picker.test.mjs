@@ -4,7 +4,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Picker, match, words } from '../../web/picker.js';
+import { Picker, clickWord, match, words } from '../../web/picker.js';
+import { wordKinds as arrowPartyKinds } from '../../web/games/arrow-party.js';
+import { wordKinds as threeArrowsKinds } from '../../web/games/three-arrows.js';
 
 const TA = [
   'bonus 2',
@@ -106,7 +108,14 @@ test('a single verb is chosen at once; an empty list offers nothing', () => {
     ['striker-r', 'scout-p'],
   );
   const none = new Picker([]);
-  assert.deepEqual(none.options(), { complete: null, next: [], targets: new Set(), remaining: 0 });
+  assert.deepEqual(none.options(), {
+    complete: null,
+    next: [],
+    targets: new Set(),
+    squares: new Set(),
+    things: new Set(),
+    remaining: 0,
+  });
 });
 
 test('typed text is completed as far as the legal actions agree', () => {
@@ -117,4 +126,37 @@ test('typed text is completed as far as the legal actions agree', () => {
   assert.equal(p.complete('attack c1 c'), 'attack c1 c2');
   assert.equal(p.complete('zzz'), 'zzz');
   assert.deepEqual(p.completions('ATTACK C1'), ['attack c1 c2', 'attack c1 d2']);
+});
+
+test('a click matches only words of its kind: square d4 never picks the die d4 (F11)', () => {
+  const AP = ['use dice d4', 'use dice d8', 'use x2', 'ready'];
+  const p = new Picker(AP, arrowPartyKinds);
+  const o = p.options();
+  assert.deepEqual([...o.squares], [], 'no square of the area is a choice');
+  assert.ok(o.things.has('d4') && o.things.has('d8'), 'the dice items are');
+  assert.equal(p.choose('d4', 'square'), false, 'a click on the square picks nothing');
+  assert.deepEqual(p.chosen, []);
+  assert.equal(clickWord(p, 'd4', 'square'), null);
+  const r = clickWord(p, 'd4', 'word');
+  assert.ok(r && r.chose, 'a click on the die item picks it');
+  assert.equal(r.picker.options().complete, 'use dice d4');
+  assert.deepEqual([...r.picker.chosenByKind().squares], [], 'and marks no square as chosen');
+  assert.ok(r.picker.chosenByKind().things.has('d4'));
+  // a word button (no kind) still picks the word wherever it stands
+  const q = new Picker(AP, arrowPartyKinds);
+  assert.ok(q.choose('d8'));
+  assert.equal(q.options().complete, 'use dice d8');
+});
+
+test('squares and other words are told apart by the game notation', () => {
+  const p = new Picker(TA, threeArrowsKinds);
+  assert.ok(p.options().squares.has('b2') && !p.options().things.has('b2'));
+  assert.ok(p.options().things.has('A') && !p.options().squares.has('A'));
+  assert.ok(p.choose('c1', 'square'));
+  assert.deepEqual([...p.options().squares].sort(), ['c2', 'd2']);
+  assert.equal(p.choose('Y', 'square'), false, 'a piece word is no square');
+  assert.deepEqual(
+    p.options().next.map((n) => n.kind),
+    ['square', 'square'],
+  );
 });

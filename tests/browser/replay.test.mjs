@@ -230,3 +230,49 @@ test(
     assert.ok(await page.locator('#replay').isHidden());
   },
 );
+
+test(
+  'each hand is named by its seat, and End and Home keep the board in view',
+  { timeout: budget(15000) },
+  async () => {
+    const t = await finishedTable('concardia');
+    const { page, errors } = await newPage(env.browser);
+    await page.setViewportSize({ width: 900, height: 420 });
+    await page.goto(new URL(`replay.html?id=${t.id}`, env.server.url).toString());
+    await page.waitForSelector('#replay:not([hidden])');
+    await page.click('#next');
+    await page.waitForSelector('#players-area .cards.hand');
+    const titles = await page
+      .locator('#players-area .cards.hand')
+      .evaluateAll((els) => els.map((el) => el.parentElement?.querySelector('h4')?.textContent ?? ''));
+    assert.deepEqual(titles, ['Hand of p1 (random)', 'Hand of p2 (random)']);
+    assert.ok((await page.evaluate(() => document.documentElement.scrollHeight)) > 420, 'the page is taller');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // where the page rests once any scrolling (smooth, a frame at a time) has stopped: the same
+    // position over ten frames
+    const inView = async () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            let last = -1;
+            let same = 0;
+            const tick = () => {
+              if (window.scrollY === last) same++;
+              else [last, same] = [window.scrollY, 0];
+              if (same < 10) return requestAnimationFrame(tick);
+              const r = /** @type {Element} */ (document.querySelector('#board-area')).getBoundingClientRect();
+              resolve(r.top >= 0 && r.top < window.innerHeight);
+            };
+            requestAnimationFrame(tick);
+          }),
+      );
+    await page.locator('body').focus();
+    await page.keyboard.press('End');
+    await page.waitForSelector('#result:not([hidden])');
+    assert.ok(await inView(), 'End keeps the board in view');
+    await page.keyboard.press('Home');
+    assert.match(await stepText(page), /^Step 0 of/);
+    assert.ok(await inView(), 'Home keeps the board in view');
+    assert.deepEqual(errors, []);
+  },
+);

@@ -150,6 +150,7 @@ describe('secrecy in the DOM', { concurrency: true }, () => {
             if (coveredMove && rand() < 0.5) {
               await s.page.fill('#notation', coveredMove);
               await s.page.press('#notation', 'Enter');
+              await s.page.click(`#move-panel .play-button[data-action="${coveredMove}"]`);
               await until(() => lastVersion(s.frames) > before, `${seat}'s typed move answered`);
             } else {
               for (let k = 0; k < 8 && lastVersion(s.frames) === before; k++) {

@@ -381,7 +381,14 @@ export function drawPanels(vj, o) {
       );
     }
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((e) => handCard(vj, e, o))));
+      sec.appendChild(
+        handStrip(
+          pl.hand.map((e) => handCard(vj, e, o)),
+          seat,
+          vj.viewer,
+          o.name,
+        ),
+      );
     }
     wrap.appendChild(sec);
   });
@@ -471,4 +478,15 @@ export function wordLabel(word, _chosen, vj) {
   /** @type {Record<string, string>} */
   const words = { use: 'use an item', ready: "I'm ready", throw: 'throw', go: 'walk' };
   return words[word] ?? word;
+}
+
+/**
+ * The kind of each word of an action (picker.js): Arrow Party's notation names no square (a
+ * walk is `go <dir>`), so its dice d4…d12 are never the area's squares of the same names
+ * (docs/rules/arrow-party.md, "Notation").
+ * @param {string[]} action
+ * @returns {import('../picker.js').Kind[]}
+ */
+export function wordKinds(action) {
+  return action.map(() => 'word');
 }

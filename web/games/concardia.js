@@ -426,7 +426,14 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardButton(vj, id, seat, o.name(seat)))));
+      sec.appendChild(
+        handStrip(
+          pl.hand.map((/** @type {string} */ id) => cardButton(vj, id, seat, o.name(seat))),
+          seat,
+          vj.viewer,
+          o.name,
+        ),
+      );
     }
     if (pl.start)
       sec.appendChild(
@@ -561,4 +568,20 @@ export function wordLabel(word, chosen, vj) {
     persistent: 'from the Persistent Area',
   };
   return words[word] ?? word;
+}
+
+/**
+ * The kind of each word of an action (picker.js): the squares of `play`, `act` (the card's, and
+ * the destination or the card pushed), `immediate`, `counter` and `react`, never a card
+ * (docs/rules/concardia.md, "Notation").
+ * @param {string[]} action
+ * @returns {import('../picker.js').Kind[]}
+ */
+export function wordKinds(action) {
+  /** @type {number[]} */
+  let squares = [];
+  if (action[0] === 'play' || action[0] === 'immediate' || action[0] === 'react') squares = [2];
+  else if (action[0] === 'counter' && action[1] !== 'persistent') squares = [1];
+  else if (action[0] === 'act' && action[1] !== 'persistent') squares = action[2] === 'boost' ? [1] : [1, 3];
+  return action.map((_, i) => (squares.includes(i) ? 'square' : 'word'));
 }

@@ -366,7 +366,14 @@ export function drawPanels(vj, o) {
       ]),
     );
     if (pl.hand) {
-      sec.appendChild(handStrip(pl.hand.map((/** @type {string} */ id) => cardItem(vj, id, seat, o, true))));
+      sec.appendChild(
+        handStrip(
+          pl.hand.map((/** @type {string} */ id) => cardItem(vj, id, seat, o, true)),
+          seat,
+          vj.viewer,
+          o.name,
+        ),
+      );
     }
     if ((pl.graveyard ?? []).length) {
       sec.appendChild(h('h4', {}, `Graveyard (${pl.graveyard.length})`));
@@ -489,4 +496,19 @@ export function wordLabel(word, _chosen, vj) {
     end: 'end the turn',
   };
   return words[word] ?? word;
+}
+
+/**
+ * The kind of each word of an action (picker.js): the cells of `play`, `cover`, `reveal`,
+ * `burn`, `conflict` and Magnetism's `ability <dir> <cell>` (docs/rules/evons.md, "Notation").
+ * @param {string[]} action
+ * @returns {import('../picker.js').Kind[]}
+ */
+export function wordKinds(action) {
+  /** @type {number[]} */
+  let squares = [];
+  if (action[0] === 'play' || action[0] === 'cover') squares = [2];
+  else if (action[0] === 'reveal' || action[0] === 'burn' || action[0] === 'conflict') squares = [1];
+  else if (action[0] === 'ability' && /^[xa-ey][0-6]$/.test(action[2] ?? '')) squares = [2];
+  return action.map((_, i) => (squares.includes(i) ? 'square' : 'word'));
 }

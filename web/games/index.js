@@ -29,13 +29,15 @@ import * as arrowParty from './arrow-party.js';
  *   drawPanels(vj: View, o: DrawOptions): HTMLElement,
  *   turnText(vj: View, o: DrawOptions): string,
  *   wordLabel(word: string, chosen: string[], vj: View): string | Node,
+ *   wordKinds(action: string[]): import('../picker.js').Kind[],
  *   walkFrames?(prev: View, next: View): View[],
  *   zoomable?: boolean,
  * }} GameModule
  *   `name` is the game's name in the API (three-arrows, …), `blurb` one line for the lobby;
  *   drawBoard draws the board, drawPanels the players, hands and piles, turnText says whose
  *   turn it is and what they do, wordLabel how a word of the notation looks on a picker
- *   button, walkFrames (Arrow Party) the views between two, to animate; zoomable, a board
+ *   button, wordKinds which words of an action name squares (the rest are pieces, cards, items
+ *   and verbs: a click on a square picks only a square's word), walkFrames (Arrow Party) the views between two, to animate; zoomable, a board
  *   whose words are too small on a phone without zooming (phone.js). Each thing drawn carries
  *   in `data-ref` the names of its reference entries the viewer may know (details.js), and the
  *   viewer's own hand or holder is wrapped in `.my-hand` (the strip above a phone's action sheet)

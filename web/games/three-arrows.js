@@ -483,3 +483,16 @@ export function wordLabel(word, chosen, vj) {
 function pieceAt(vj, sq) {
   return (vj.view.board ?? []).find((/** @type {Piece} */ p) => p.sq === sq)?.piece;
 }
+
+/**
+ * The kind of each word of an action (picker.js): the squares of `place`, `uncover`,
+ * `unshield` and `attack` (docs/rules/three-arrows.md, "Notation").
+ * @param {string[]} action
+ * @returns {import('../picker.js').Kind[]}
+ */
+export function wordKinds(action) {
+  /** @type {Record<string, number[]>} */
+  const at = { place: [2], uncover: [1], unshield: [1], attack: [1, 2] };
+  const squares = at[action[0]] ?? [];
+  return action.map((_, i) => (squares.includes(i) ? 'square' : 'word'));
+}
