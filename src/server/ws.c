@@ -76,27 +76,9 @@ static void send_update(qv__conn *c)
 	json_decref(frame);
 }
 
-void qv__ws_broadcast(qv__table *t)
-{
-	qv__table_lock(t);
-	int n = 0;
-	for (qv__conn *c = t->conns; c; c = c->next)
-		n++;
-	qv__conn **list = malloc(sizeof *list * (size_t)(n ? n : 1));
-	n = 0;
-	for (qv__conn *c = list ? t->conns : NULL; c; c = c->next) {
-		atomic_fetch_add(&c->refs, 1);
-		list[n++] = c;
-	}
-	qv__table_unlock(t);
-	for (int i = 0; i < n; i++) {
-		send_update(list[i]);
-		qv__conn_unref(list[i]);
-	}
-	free(list);
-}
-
-void qv__ws_crowd(qv__table *t, int n)
+/* The connections of t, each with a reference taken (the caller drops each), in *n (none
+ * when out of memory: nobody is told, as when a frame cannot be made). */
+static qv__conn **conns_of(qv__table *t, int *n)
 {
 	qv__table_lock(t);
 	int k = 0;
@@ -109,8 +91,27 @@ void qv__ws_crowd(qv__table *t, int n)
 		list[k++] = c;
 	}
 	qv__table_unlock(t);
-	json_t *frame = json_pack("{s:s, s:i}", "type", "spectators", "count", n);
-	for (int i = 0; i < k; i++) {
+	*n = k;
+	return list;
+}
+
+void qv__ws_broadcast(qv__table *t)
+{
+	int n;
+	qv__conn **list = conns_of(t, &n);
+	for (int i = 0; i < n; i++) {
+		send_update(list[i]);
+		qv__conn_unref(list[i]);
+	}
+	free(list);
+}
+
+void qv__ws_crowd(qv__table *t, int count)
+{
+	int n;
+	qv__conn **list = conns_of(t, &n);
+	json_t *frame = json_pack("{s:s, s:i}", "type", "spectators", "count", count);
+	for (int i = 0; i < n; i++) {
 		qv__conn *c = list[i];
 		pthread_mutex_lock(&c->lock);
 		if (!c->closed && !c->closing && c->greeted)
