@@ -13,12 +13,14 @@ import { h, replace } from './dom.js';
 /** @typedef {{who: string}} Line a line of the log, by who made it */
 
 /**
- * Whether some person's seat has made no decision yet (as far as the log shows): abort is
- * still possible then.
+ * Whether abort is still possible: info's `abortable` (the server's own rule: some person's seat
+ * has made no decision, a move the computer made for it or a secret pick not counted by the
+ * log); from a server without it, whether some person's seat has no line in the log.
  * @param {TableInfo} table
  * @param {Line[]} lines
  */
 export function someoneYetToMove(table, lines) {
+  if (typeof table.abortable === 'boolean') return table.abortable;
   return table.seats.some((s) => s.kind === 'human' && !s.zombie && !lines.some((e) => e.who === s.seat));
 }
 

@@ -72,6 +72,7 @@ export {};
  *   aborted (a seat aborted it before everyone had moved), both without a result; drawn (a
  *   draw offer accepted: every seat ranked first)
  * @property {number} [spectators] the connections watching without a seat
+ * @property {boolean} [abortable] whether {"type": "abort"} would end the game now
  * @property {ClockInfo} [clock] the clock, its time left and who runs
  * @property {number | null} [away_limit] the server's --away-limit, in seconds: at a table without a
  *   clock, a seat away and kept waiting for that long (the shorter of the two) may be claimed

@@ -350,14 +350,21 @@ static qv_status check_ender(qv__table *t, int seat, long long v, qv_err *err)
 	return rc ? rc : qv__leave_may_leave(t->m, seat, err);
 }
 
+bool qv__table_abortable_locked(const qv__table *t)
+{
+	if (t->status != QV__PLAYING)
+		return false;
+	for (int p = 0; p < t->nseats; p++)
+		if (t->seat[p].human && !qv_match_left(t->m, p) && !has_decided(t, p))
+			return true;
+	return false;
+}
+
 qv_status qv__table_abort(qv__table *t, int seat, long long v, qv_err *err)
 {
 	qv__table_lock(t);
 	qv_status rc = check_ender(t, seat, v, err);
-	bool early = false;
-	for (int p = 0; !rc && p < t->nseats; p++)
-		early |= t->seat[p].human && !qv_match_left(t->m, p) && !has_decided(t, p);
-	if (!rc && !early)
+	if (!rc && !qv__table_abortable_locked(t))
 		rc = qv_fail(err, QV_ESTATE,
 		             "too late to abort: every player has moved; resign "
 		             "instead with {\"type\": \"resign\", \"v\"}");

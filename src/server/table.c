@@ -858,6 +858,8 @@ static json_t *info_json(qv__table *t, bool stored)
 	if (t->ended[0])
 		info = qv__json_put(info, "ended", json_string(t->ended));
 	info = qv__json_put(info, "spectators", json_integer(stored ? 0 : t->spectators));
+	info =
+	    qv__json_put(info, "abortable", json_boolean(!stored && qv__table_abortable_locked(t)));
 	if (stored)
 		info = qv__json_put(info, "catalogue", qv__catalogue_json(t->m));
 	return info;

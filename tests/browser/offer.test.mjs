@@ -83,4 +83,9 @@ test('spectators in words, and whether a person has yet to move', () => {
   assert.equal(someoneYetToMove(table, [{ who: 'p1' }, { who: 'p3' }, { who: 'p2' }]), false);
   const gone = { ...table, seats: seats.map((s) => (s.seat === 'p2' ? { ...s, zombie: true } : s)) };
   assert.equal(someoneYetToMove(gone, [{ who: 'p1' }]), false, 'a seat the server plays does not count');
+  // the server's own word wins over the log: a move made for a seat, or a secret pick
+  const told = (/** @type {boolean} */ abortable) =>
+    /** @type {import('../../web/types.js').TableInfo} */ (/** @type {unknown} */ ({ seats, abortable }));
+  assert.equal(someoneYetToMove(told(true), [{ who: 'p1' }, { who: 'p3' }, { who: 'p2' }]), true);
+  assert.equal(someoneYetToMove(told(false), [{ who: 'p1' }]), false);
 });

@@ -130,7 +130,9 @@ static void test_abort(void **state)
 	th_seat_refused(&s[0], "{\"type\": \"abort\"}", "v: expected the table's version");
 	th_seat_refused(&s[0], "{\"type\": \"abort\", \"v\": 0, \"seat\": \"p1\"}",
 	                "unknown field");
+	assert_true(json_is_true(json_object_get(s[2].table, "abortable")));
 	play_first(&s[0], all, 3);
+	assert_true(json_is_true(json_object_get(s[1].table, "abortable")));
 	snprintf(frame, sizeof frame, "{\"type\": \"abort\", \"v\": %lld}", s[1].v + 3);
 	th_seat_refused(&s[1], frame, "stale version");
 	long long v = s[1].v;
@@ -140,6 +142,7 @@ static void test_abort(void **state)
 		assert_int_equal(all[i]->v, v + 1);
 		assert_string_equal(text_of(all[i]->table, "ended"), "aborted");
 		assert_true(json_is_null(json_object_get(all[i]->table, "result")));
+		assert_true(json_is_false(json_object_get(all[i]->table, "abortable")));
 	}
 	snprintf(frame, sizeof frame, "{\"type\": \"abort\", \"v\": %lld}", s[0].v);
 	th_seat_refused(&s[0], frame, "the game is over");
@@ -165,6 +168,7 @@ static void test_abort(void **state)
 	play_first(&s[1], two, 2);
 	snprintf(frame, sizeof frame, "{\"type\": \"abort\", \"v\": %lld}", s[0].v);
 	th_seat_refused(&s[0], frame, "too late to abort: every player has moved; resign instead");
+	assert_true(json_is_false(json_object_get(s[0].table, "abortable")));
 	info = th_info(id);
 	assert_string_equal(text_of(info, "status"), "playing");
 	assert_true(json_object_get(info, "ended") == NULL);
