@@ -140,6 +140,25 @@ export class Details {
 
   /** @param {HTMLElement} root */
   watch(root) {
+    // The thing a press began on: a frame may redraw the board between a finger's down and up,
+    // and the click then lands on the new board's container (the Screen does the same).
+    /** @type {{token: string, at: number} | null} */
+    let down = null;
+    root.addEventListener(
+      'pointerdown',
+      (ev) => {
+        const el = thingAt(ev.target, root);
+        const token = el?.getAttribute('data-token');
+        down = token ? { token, at: ev.timeStamp } : null;
+      },
+      true,
+    );
+    /** @param {Event} ev */
+    const pressedThing = (ev) => {
+      const el = thingAt(ev.target, root);
+      if (el || !down || ev.timeStamp - down.at >= 1000) return el;
+      return root.querySelector(`[data-token="${CSS.escape(down.token)}"]`);
+    };
     // before the page's own click handler: a tap that would choose nothing opens the sheet
     root.addEventListener(
       'click',
@@ -150,7 +169,8 @@ export class Details {
           ev.preventDefault();
           return;
         }
-        const el = thingAt(ev.target, root);
+        const el = pressedThing(ev);
+        down = null;
         if (!el) return;
         const token = el.getAttribute('data-token');
         if (token && this.usable(token, tokenKind(el))) return;

@@ -113,9 +113,28 @@ export class Screen {
     this.cells = new Map();
     if (onToken) {
       for (const el of [els.board, els.players]) {
+        // The thing a press began on: a frame may redraw the board between a finger's down and
+        // up (another player moved), and the click then lands on the new board's container, not
+        // on a square, so a tap did nothing now and then; it counts for the square pressed.
+        /** @type {{token: string, kind: import('./picker.js').Kind, at: number} | null} */
+        let down = null;
+        el.addEventListener('pointerdown', (ev) => {
+          const t = /** @type {Element} */ (ev.target).closest('[data-token]');
+          down =
+            t && el.contains(t)
+              ? { token: t.getAttribute('data-token') ?? '', kind: tokenKind(t), at: ev.timeStamp }
+              : null;
+        });
         el.addEventListener('click', (ev) => {
           const t = /** @type {Element} */ (ev.target).closest('[data-token]');
           if (t && el.contains(t)) onToken(t.getAttribute('data-token') ?? '', tokenKind(t));
+          else if (
+            down &&
+            ev.timeStamp - down.at < 1000 &&
+            el.querySelector(`[data-token="${CSS.escape(down.token)}"]`)
+          )
+            onToken(down.token, down.kind);
+          down = null;
         });
       }
     }
@@ -126,14 +145,15 @@ export class Screen {
    * @param {View} vj
    * @param {(seat: string) => string} name
    * @param {{chosen?: string[], targets?: ByKind, selected?: ByKind, previous?: View | null,
-   *          status?: string, last?: string[], acting?: string[]}} [o] targets: the words that
-   *   may be chosen next, selected: those chosen, by kind (picker.js); last: the words of the
-   *   last move (its squares are marked on the board); acting: the seats that may act now
+   *          status?: string, last?: string[], acting?: string[], still?: boolean}} [o] targets:
+   *   the words that may be chosen next, selected: those chosen, by kind (picker.js); last: the
+   *   words of the last move (its squares are marked on the board); acting: the seats that may
+   *   act now; still: nothing animated (a past board looked at, or the return from it)
    */
   draw(vj, name, o = {}) {
     // a new view of the same game (not a redraw of the same one after a click): what changed
     // on the board since the one before is animated
-    const fresh = this.vj !== null && this.vj !== vj && this.vj.game === vj?.game;
+    const fresh = !o.still && this.vj !== null && this.vj !== vj && this.vj.game === vj?.game;
     this.vj = vj;
     const mod = gameModule(vj?.game);
     if (!mod) {

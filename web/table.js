@@ -71,6 +71,8 @@ const state = {
   /** the table's components, from the last snapshot (updates do not repeat them) */
   /** @type {import('./types.js').Catalogue | null} */ catalogue: null,
   /** @type {View | null} */ previous: null,
+  /** the board drawn last was a past one (looking back): the next is not animated from it */
+  looked: false,
   v: -1,
   /** @type {string} */ seat: 'public',
   /** @type {import('./tokens.js').SeatToken | null} */ held: null,
@@ -225,7 +227,8 @@ function redraw() {
   if (!vj) return;
   if (look.view) {
     // looking back: the past position, view only (the frames meanwhile wait for the return)
-    screen.draw(look.view, name, { status: look.status() });
+    screen.draw(look.view, name, { status: look.status(), still: true });
+    state.looked = true;
     els.move.hidden = true;
     return;
   }
@@ -238,10 +241,12 @@ function redraw() {
     targets: o && !state.sending && !state.lost ? o : undefined,
     selected: p && !state.sending ? p.chosenByKind() : undefined,
     previous: state.previous,
+    still: state.looked,
     status: statusText(),
     last: lastMoveWords(log.entries, state.seat),
     acting: acting(),
   });
+  state.looked = false;
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
   const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
