@@ -9,17 +9,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, newPage, api, budget, until, screenshotDir, STEP_MS } from './support.mjs';
+import { serverAndBrowser, newPage, api, budget, until, screenshotDir, STEP_MS, typeAMove } from './support.mjs';
 
 const env = serverAndBrowser();
-
-/** @param {any[]} frames the last view's legal actions, from a page's frames */
-function lastLegal(frames) {
-  for (let i = frames.length - 1; i >= 0; i--) {
-    if (frames[i].type === 'snapshot' || frames[i].type === 'update') return frames[i].view?.legal ?? [];
-  }
-  return [];
-}
 
 /**
  * The text of the line of `seat` in the page's people list.
@@ -28,20 +20,6 @@ function lastLegal(frames) {
  */
 async function personText(page, seat) {
   return (await page.locator(`#people .person[data-seat="${seat}"]`).textContent()) ?? '';
-}
-
-/**
- * Plays one legal action typed in the notation box, and waits until the page has drawn the
- * version after it.
- * @param {{page: import('playwright-core').Page, frames: any[]}} p
- */
-async function typeAMove(p) {
-  await until(() => lastLegal(p.frames).length > 0, 'the seat to move has legal actions');
-  const v = Number(await p.page.evaluate(() => document.body.dataset.v));
-  await p.page.fill('#notation', lastLegal(p.frames)[0]);
-  await p.page.press('#notation', 'Enter');
-  await p.page.click(`#move-panel .play-button[data-action="${lastLegal(p.frames)[0]}"]`);
-  await p.page.waitForFunction((x) => Number(document.body.dataset.v) > x, v);
 }
 
 /**

@@ -464,3 +464,25 @@ export async function assertAccessible(page, where, include) {
     .join('\n  ');
   assert.equal(bad.length, 0, `${where}: ${bad.length} serious or critical violations:\n  ${text}`);
 }
+
+/** @param {any[]} frames the last view's legal actions, from a page's frames */
+export function lastLegal(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    if (frames[i].type === 'snapshot' || frames[i].type === 'update') return frames[i].view?.legal ?? [];
+  }
+  return [];
+}
+
+/**
+ * Plays one legal action typed in the notation box (a typed move is shown like a clicked one,
+ * and Play sends it), and waits until the page has drawn the version after it.
+ * @param {{page: import('playwright-core').Page, frames: any[]}} p
+ */
+export async function typeAMove(p) {
+  await until(() => lastLegal(p.frames).length > 0, 'the seat to move has legal actions');
+  const v = Number(await p.page.evaluate(() => document.body.dataset.v));
+  await p.page.fill('#notation', lastLegal(p.frames)[0]);
+  await p.page.press('#notation', 'Enter');
+  await p.page.click(`#move-panel .play-button[data-action="${lastLegal(p.frames)[0]}"]`);
+  await p.page.waitForFunction((x) => Number(document.body.dataset.v) > x, v);
+}

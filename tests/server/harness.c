@@ -348,6 +348,16 @@ void th_seat_reach(th_seat *s, long long v)
 		th_seat_next(s);
 }
 
+void th_seat_play_first(th_seat *mover, th_seat **all, int n)
+{
+	long long v = mover->v;
+	th_seat_act(mover, th_seat_first(mover));
+	th_seat_reach(mover, v + 1);
+	for (int i = 0; i < n; i++)
+		if (all[i] != mover)
+			th_seat_reach(all[i], mover->v);
+}
+
 void th_seat_open(th_seat *s, const char *id, const char *token)
 {
 	memset(s, 0, sizeof *s);

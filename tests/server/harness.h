@@ -92,6 +92,8 @@ void th_seat_read(th_seat *s);
 const char *th_seat_first(const th_seat *s);
 /* Reads the seat's frames until its latest version is at least v. */
 void th_seat_reach(th_seat *s, long long v);
+/* The seat plays its first legal action; every seat of all[0..n) then hears of it. */
+void th_seat_play_first(th_seat *mover, th_seat **all, int n);
 /* Reads frames until the latest info's to_move is exactly `want` ("p1 p2", "" for none). */
 void th_seat_wait_to_move(th_seat *s, const char *want);
 /* Sends {"type": "act", "v": <the latest>, "action": action}. */

@@ -30,17 +30,6 @@
 	"{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": {\"kind\": "   \
 	"\"fischer\", \"base\": 600, \"increment\": 0}}"
 
-/* The seat plays its first legal action; every seat given then hears of it. */
-static void play_first(th_seat *mover, th_seat **all, int n)
-{
-	long long v = mover->v;
-	th_seat_act(mover, th_seat_first(mover));
-	th_seat_reach(mover, v + 1);
-	for (int i = 0; i < n; i++)
-		if (all[i] != mover)
-			th_seat_reach(all[i], mover->v);
-}
-
 /* A table of n people (body), each seat's connection open. */
 static void seated(const char *body, int n, char id[32], th_seat *s, char tokens[][64])
 {
@@ -131,7 +120,7 @@ static void test_abort(void **state)
 	th_seat_refused(&s[0], "{\"type\": \"abort\", \"v\": 0, \"seat\": \"p1\"}",
 	                "unknown field");
 	assert_true(json_is_true(json_object_get(s[2].table, "abortable")));
-	play_first(&s[0], all, 3);
+	th_seat_play_first(&s[0], all, 3);
 	assert_true(json_is_true(json_object_get(s[1].table, "abortable")));
 	snprintf(frame, sizeof frame, "{\"type\": \"abort\", \"v\": %lld}", s[1].v + 3);
 	th_seat_refused(&s[1], frame, "stale version");
@@ -164,8 +153,8 @@ static void test_abort(void **state)
 	/* Both have moved: too late, and nothing changes. */
 	seated(TWO, 2, id, s, tokens);
 	th_seat *two[] = {&s[0], &s[1]};
-	play_first(&s[0], two, 2);
-	play_first(&s[1], two, 2);
+	th_seat_play_first(&s[0], two, 2);
+	th_seat_play_first(&s[1], two, 2);
 	snprintf(frame, sizeof frame, "{\"type\": \"abort\", \"v\": %lld}", s[0].v);
 	th_seat_refused(&s[0], frame, "too late to abort: every player has moved; resign instead");
 	assert_true(json_is_false(json_object_get(s[0].table, "abortable")));
@@ -224,7 +213,7 @@ static void test_draw(void **state)
 	th_seat_refused(&s[1], frame, "p1 offers a draw: answer that first");
 	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}", v);
 	th_seat_refused(&s[0], frame, "the draw request is yours");
-	play_first(&s[0], all, 3);
+	th_seat_play_first(&s[0], all, 3);
 	wait_offer(&s[1], "draw");
 	/* p2 declines. */
 	th_seat_send(&s[1], "{\"type\": \"answer\", \"v\": %lld, \"accept\": false}", s[1].v);
@@ -233,9 +222,9 @@ static void test_draw(void **state)
 	/* p2 offers; p1's move lapses it. */
 	th_seat_send(&s[1], "{\"type\": \"draw\", \"v\": %lld}", s[1].v);
 	wait_offer(&s[0], "draw");
-	play_first(&s[1], all, 3);
+	th_seat_play_first(&s[1], all, 3);
 	wait_offer(&s[0], "draw"); /* p2's own move: it stands */
-	play_first(&s[0], all, 3);
+	th_seat_play_first(&s[0], all, 3);
 	wait_offer(&s[1], NULL);
 	assert_string_equal(text_of(s[1].table, "status"), "playing");
 	/* p1 offers, kill -9, the offer is still there; p2 accepts. */

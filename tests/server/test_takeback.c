@@ -28,17 +28,6 @@
 	"{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": [\"human\", "       \
 	"\"human\", \"human\"]}"
 
-/* The seat plays its first legal action; every seat given then hears of it. */
-static void play_first(th_seat *mover, th_seat **all, int n)
-{
-	long long v = mover->v;
-	th_seat_act(mover, th_seat_first(mover));
-	th_seat_reach(mover, v + 1);
-	for (int i = 0; i < n; i++)
-		if (all[i] != mover)
-			th_seat_reach(all[i], mover->v);
-}
-
 /* Reads frames until info's offer is null (want NULL) or names `want` as waiting ("p2 p3"). */
 static void wait_offer(th_seat *s, const char *want)
 {
@@ -75,8 +64,8 @@ static void two_moved(char id[32], th_seat *p1, th_seat *p2, char t1[64], char t
 	th_seat_open(p1, id, t1);
 	th_seat_open(p2, id, t2);
 	th_seat *all[] = {p1, p2};
-	play_first(p1, all, 2);
-	play_first(p2, all, 2);
+	th_seat_play_first(p1, all, 2);
+	th_seat_play_first(p2, all, 2);
 	th_seat_wait_to_move(p1, "p1");
 }
 
@@ -139,7 +128,7 @@ static void test_declined_and_cleared(void **state)
 	th_seat_send(&p1, "{\"type\": \"takeback\", \"v\": %lld}", v);
 	wait_offer(&p1, "p2");
 	th_seat *all[] = {&p1, &p2};
-	play_first(&p1, all, 2);
+	th_seat_play_first(&p1, all, 2);
 	assert_true(json_is_null(json_object_get(p1.table, "offer")));
 	assert_true(json_is_null(json_object_get(p2.table, "offer")));
 	char frame[128];
@@ -168,14 +157,14 @@ static void test_everyone_affected(void **state)
 	for (int i = 0; i < 3; i++)
 		th_seat_open(&s[i], id, tok[i]);
 	for (int i = 0; i < 3; i++)
-		play_first(&s[i], all, 3);
+		th_seat_play_first(&s[i], all, 3);
 	/* p3 has not been answered: its takeback is at once. */
 	long long v = s[2].v;
 	th_seat_send(&s[2], "{\"type\": \"takeback\", \"v\": %lld}", v);
 	for (int i = 0; i < 3; i++)
 		th_seat_reach(&s[i], v + 1);
 	th_seat_wait_to_move(&s[2], "p3");
-	play_first(&s[2], all, 3);
+	th_seat_play_first(&s[2], all, 3);
 	v = s[0].v;
 	th_seat_send(&s[0], "{\"type\": \"takeback\", \"v\": %lld}", v);
 	wait_offer(&s[1], "p2 p3");
@@ -253,8 +242,8 @@ static void test_bad_frames(void **state)
 	th_seat_refused(&p1, "{\"type\": \"takeback\", \"v\": 0, \"seat\": \"p2\"}",
 	                "unknown field");
 	th_seat *all[] = {&p1, &p2, &watcher};
-	play_first(&p1, all, 3);
-	play_first(&p2, all, 3);
+	th_seat_play_first(&p1, all, 3);
+	th_seat_play_first(&p2, all, 3);
 	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", p1.v - 1);
 	th_seat_refused(&p1, frame, "stale version");
 	snprintf(frame, sizeof frame, "{\"type\": \"answer\", \"v\": %lld, \"accept\": true}",
