@@ -331,33 +331,11 @@ static qv_status end_locked(qv__table *t, const char *how, qv_err *err)
 	return QV_OK;
 }
 
-/* Whether seat p has made a decision: one in the history that the match did not make for it,
- * or a commitment ahead of its turn. */
-static bool has_decided(const qv__table *t, int p)
-{
-	if (*qv_match_committed(t->m, p))
-		return true;
-	for (int i = 0; i < t->m->nhist; i++)
-		if (t->m->hist[i].who == p && !t->m->hist[i].automatic)
-			return true;
-	return false;
-}
-
 /* The checks abort and draw share: a playing table on version v, a seat that has not left. */
 static qv_status check_ender(qv__table *t, int seat, long long v, qv_err *err)
 {
 	qv_status rc = check_turn_base(t, v, err);
 	return rc ? rc : qv__leave_may_leave(t->m, seat, err);
-}
-
-bool qv__table_abortable_locked(const qv__table *t)
-{
-	if (t->status != QV__PLAYING)
-		return false;
-	for (int p = 0; p < t->nseats; p++)
-		if (t->seat[p].human && !qv_match_left(t->m, p) && !has_decided(t, p))
-			return true;
-	return false;
 }
 
 qv_status qv__table_abort(qv__table *t, int seat, long long v, qv_err *err)

@@ -618,6 +618,28 @@ void qv__table_online_locked(qv__table *t, int seat, int delta)
 	t->iv++;
 }
 
+/* Whether seat p has made a decision: one in the history that the match did not make for it,
+ * or a commitment ahead of its turn. */
+static bool has_decided(const qv__table *t, int p)
+{
+	if (*qv_match_committed(t->m, p))
+		return true;
+	for (int i = 0; i < t->m->nhist; i++)
+		if (t->m->hist[i].who == p && !t->m->hist[i].automatic)
+			return true;
+	return false;
+}
+
+bool qv__table_abortable_locked(const qv__table *t)
+{
+	if (t->status != QV__PLAYING)
+		return false;
+	for (int p = 0; p < t->nseats; p++)
+		if (t->seat[p].human && !qv_match_left(t->m, p) && !has_decided(t, p))
+			return true;
+	return false;
+}
+
 bool qv__table_spectators_locked(qv__table *t, int *n)
 {
 	if (t->spectators == t->spectators_told)

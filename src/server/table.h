@@ -194,10 +194,6 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
  * made no decision yet, played or committed; QV_ESTATE otherwise ("too late to abort"), at a
  * table not playing, from a seat that left, or on a stale version. */
 qv_status qv__table_abort(qv__table *t, int seat, long long v, qv_err *err);
-/* Whether the game is playing and some person's seat (one that has not left) has made no
- * decision yet: when qv__table_abort would end it (info's `abortable`, so that a page offers
- * Abort exactly when the server takes it; the caller holds the table's lock). */
-bool qv__table_abortable_locked(const qv__table *t);
 
 /* Seat `seat` offers a draw on version v to the other player (t->offer, kind draw), which
  * answers with qv__table_answer; its acceptance ends the game with every seat ranked first
@@ -361,6 +357,11 @@ void qv__table_expire_locked(qv__table *t, double ttl);
 /* Counts a connection of a seat coming (+1) or going (-1); changes what clients hear. A
  * spectator's (seat QV_VIEW_PUBLIC) is only counted: see qv__table_spectators_locked. */
 void qv__table_online_locked(qv__table *t, int seat, int delta);
+
+/* Whether the game is playing and some person's seat (one that has not left) has made no
+ * decision yet: when qv__table_abort would end it (info's `abortable`, so that a page offers
+ * Abort exactly when the server takes it; the caller holds the table's lock). */
+bool qv__table_abortable_locked(const qv__table *t);
 
 /* Whether the count of spectators changed since it was last told, and then *n, the count
  * to tell now (the caller tells the table's connections, with a small frame of its own).
