@@ -126,6 +126,18 @@ const char *tv_receive(tv_viewer *w, bool allow_error)
 	json_array_append_new(w->frames, json_string(text));
 	free(text);
 	snprintf(type, sizeof type, "%s", json_string_value(json_object_get(f, "type")));
+	if (strcmp(type, "spectators") == 0) {
+		/* The count alone (the sweep's, about once a second): it goes into the info held,
+		 * and the caller gets the next frame, as when the count came in an update. */
+		static const char *const keys[] = {"type", "count", NULL};
+		tv_exact_keys(f, type, keys, NULL);
+		json_t *n = json_object_get(f, "count");
+		assert_true(json_is_integer(n) && json_integer_value(n) >= 0);
+		if (w->table)
+			json_object_set(w->table, "spectators", n);
+		json_decref(f);
+		return tv_receive(w, allow_error);
+	}
 	if (strcmp(type, "error") == 0) {
 		if (!allow_error)
 			fail_msg("error frame: %s",
