@@ -56,6 +56,7 @@ const screen = new Screen({ board: els.board, players: els.players, status: els.
 function show(k) {
   if (!replay) return;
   const steps = replay.steps;
+  const from = at;
   at = Math.max(0, Math.min(steps.length - 1, k));
   const step = steps[at];
   els.step.value = String(at);
@@ -68,6 +69,8 @@ function show(k) {
   log.reset(steps.slice(1, at + 1).map((s) => ({ who: s.who ?? '', text: s.action ?? '' })));
   screen.draw(step.view, name, {
     previous: at > 0 ? steps[at - 1].view : null,
+    // only one step forwards is a move to watch; a jump or a step back shows its board at once
+    still: at !== from + 1,
     status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
   });
   els.result.hidden = !(done && Array.isArray(replay.result));

@@ -89,7 +89,7 @@ test(
     await page.waitForSelector('#conn.open');
     await moveOnce(page, frames, rand);
     await moveOnce(page, frames, rand);
-    const tiles = await page.locator('#board-area .tile.p1').count();
+    const tiles = await page.locator('#board-area .tile.p1:not(.ghost)').count();
     assert.ok(tiles >= 1, 'my pieces are on the board');
 
     // a refresh keeps the seat
@@ -97,7 +97,7 @@ test(
     await page.reload();
     await page.waitForSelector('#conn.open');
     assert.match(await page.textContent('#conn'), /Connected as p1/);
-    assert.equal(await page.locator('#board-area .tile.p1').count(), tiles, 'the same board after the refresh');
+    assert.equal(await page.locator('#board-area .tile.p1:not(.ghost)').count(), tiles, 'the same board after the refresh');
     await moveOnce(page, frames, rand);
 
     // a second tab of the same browser takes the same seat
