@@ -69,22 +69,29 @@ function chanceNotation(e) {
  * The last chance event in words: the sentences chance itself said of it (`p2 goes first: no
  * credits…`, `p1 rolls 3 on a d6: 6 steps`) when it said some, else its notation with the
  * rules' lines that followed (THREE ARROWS: `the die showed 0: attack 3 + 0 = 3 against
- * defence 3`), and how many decisions were made since (an event many moves old is said to
- * be so: Evons' coin toss is its only one). Null when the log has none.
+ * defence 3`), and how many decisions were made since. Null when the log has none, or when the
+ * event is stale: a player has made a decision since it (what chance did is news until one's
+ * next decision, like the last move), a spectator once every seat has.
  * @param {LogEntry[]} entries
+ * @param {string} [seat] the viewer (p1…, or `public`)
+ * @param {string[]} [seats] the table's seats (for a spectator)
  * @returns {{text: string, since: number} | null}
  */
-export function lastChance(entries) {
+export function lastChance(entries, seat = 'public', seats = []) {
   let at = -1;
   for (let k = entries.length - 1; k >= 0 && at < 0; k--) if (chanceNotation(entries[k])) at = k;
   if (at < 0) return null;
   let end = at + 1;
   while (end < entries.length && !bySeat(entries[end]) && !chanceNotation(entries[end])) end++;
+  const after = entries.slice(end).filter(bySeat);
+  const decided = (/** @type {string} */ s) => after.some((e) => e.who === s);
+  const stale = bySeat({ who: seat, text: '' }) ? decided(seat) : seats.length > 0 && seats.every(decided);
+  if (stale) return null;
   const said = entries.slice(at + 1, end).filter((e) => e.who === 'chance');
   const rules = entries.slice(at + 1, end).filter((e) => e.who === 'game');
   const action = entries[at].text.replace(/^die (\S+)$/, 'the die showed $1');
   const text = said.length
     ? said.map((e) => e.text).join('; ')
     : [action, rules.map((e) => e.text).join('; ')].filter(Boolean).join(': ');
-  return { text, since: entries.slice(end).filter(bySeat).length };
+  return { text, since: after.length };
 }

@@ -541,9 +541,10 @@ function drawSeats() {
 }
 
 /** The last chance event (a die roll, a coin toss) in the server's words, under the status,
- * with how many moves ago it was. */
+ * with how many moves ago it was, until it is stale (see lastChance). */
 function drawChance() {
-  const c = lastChance(log.entries);
+  const seats = (state.table?.seats ?? []).map((s) => s.seat);
+  const c = lastChance(log.entries, state.seat, seats);
   els.chance.hidden = !c;
   if (c) els.chance.textContent = `Last chance event: ${c.text}${c.since ? ` (${plural(c.since, 'move')} ago)` : ''}`;
 }

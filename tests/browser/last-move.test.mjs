@@ -47,9 +47,16 @@ test("the opponent's whole turn is the last move, not only its final end (F10)",
 });
 
 test('a chance event is told in the engine’s words, with how many moves ago', () => {
-  assert.deepEqual(lastChance(EVONS), { text: 'p2 goes first: no credits and no draw on this turn', since: 2 });
-  assert.equal(lastChance([...EVONS, e('p1', 'end')])?.since, 3, 'the coin toss gets older');
-  assert.equal(lastChance(EVONS.slice(0, 2)), null, 'no chance event yet');
+  assert.deepEqual(lastChance(EVONS, 'p1'), { text: 'p2 goes first: no credits and no draw on this turn', since: 2 });
+  assert.equal(lastChance(EVONS, 'p2'), null, 'stale for p2, who has decided since');
+  assert.equal(lastChance(EVONS, 'public', ['p1', 'p2'])?.since, 2, 'not yet stale for a spectator');
+  assert.equal(lastChance([...EVONS, e('p1', 'play tide-sprite b2')], 'p1'), null, 'stale once p1 decides (F10)');
+  assert.equal(
+    lastChance([...EVONS, e('p1', 'end')], 'public', ['p1', 'p2']),
+    null,
+    'stale for a spectator once every seat has decided',
+  );
+  assert.equal(lastChance(EVONS.slice(0, 2), 'p1'), null, 'no chance event yet');
   const die = [
     e('p1', 'attack c3 c4'),
     e('p2', 'defend'),
@@ -57,7 +64,7 @@ test('a chance event is told in the engine’s words, with how many moves ago', 
     e('game', 'attack 3 + 0 = 3 against defence 3'),
     e('game', 'a draw: nothing is captured'),
   ];
-  assert.deepEqual(lastChance(die), {
+  assert.deepEqual(lastChance(die, 'p2'), {
     text: 'the die showed 0: attack 3 + 0 = 3 against defence 3; a draw: nothing is captured',
     since: 0,
   });
@@ -69,7 +76,8 @@ test('a chance event is told in the engine’s words, with how many moves ago', 
     e('chance', 'p1 rolls 1 on a d6: 1 step'),
     e('game', 'p1 walks to c4'),
   ];
-  assert.equal(lastChance(walk)?.text, 'p1 rolls 1 on a d6: 1 step');
-  assert.equal(lastChance(walk.slice(0, 3))?.text, "p1's 2b lands upright: p1 may go N S");
-  assert.equal(lastChance(walk.slice(0, 3))?.since, 1);
+  assert.equal(lastChance(walk, 'p1')?.text, 'p1 rolls 1 on a d6: 1 step');
+  assert.equal(lastChance(walk.slice(0, 3), 'p2')?.text, "p1's 2b lands upright: p1 may go N S");
+  assert.equal(lastChance(walk.slice(0, 3), 'p2')?.since, 1);
+  assert.equal(lastChance(walk.slice(0, 3), 'p1'), null, 'p1 has gone since its landing');
 });

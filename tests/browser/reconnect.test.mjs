@@ -97,7 +97,11 @@ test(
     await page.reload();
     await page.waitForSelector('#conn.open');
     assert.match(await page.textContent('#conn'), /Connected as p1/);
-    assert.equal(await page.locator('#board-area .tile.p1:not(.ghost)').count(), tiles, 'the same board after the refresh');
+    assert.equal(
+      await page.locator('#board-area .tile.p1:not(.ghost)').count(),
+      tiles,
+      'the same board after the refresh',
+    );
     await moveOnce(page, frames, rand);
 
     // a second tab of the same browser takes the same seat
