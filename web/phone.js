@@ -220,6 +220,9 @@ export class Zoom {
 
   /** @param {PointerEvent} ev */
   down(ev) {
+    // a new touch: the click to swallow was the one ending the drag before, if it ever came
+    // (a drag ends with none): this touch's own click goes through
+    this.swallow = false;
     if (!this.area.classList.contains('zoomable') || ev.pointerType === 'mouse') return;
     this.pointers.set(ev.pointerId, this.local(ev));
     if (this.pointers.size === 2) {
