@@ -268,7 +268,8 @@ function redraw() {
   // a variant's name beside the game's: its components are not the printed ones
   const variant = state.table?.variant;
   const title = `${state.table?.title ?? vj.game}${variant && !variant.builtin ? ` · variant ${variant.name}` : ''}`;
-  document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
+  // (an invite link's page keeps the invitation's title until the seat is taken)
+  if (!invitationTitle) document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
   turn.set(myTurn() && !state.table?.stopped, `${title} · table ${tableId}`);
   replace(
     els.title,
@@ -729,27 +730,41 @@ function connect(held) {
   conn.start();
 }
 
+/** The title of an invite link's page while it asks (empty once the seat is taken). */
+let invitationTitle = '';
+
 /**
- * Asks for the player's name (once: it is kept) before taking a seat; an empty answer takes the
- * seat under the seat's own name.
+ * An invite link's page: the game, who invites, the seat and the clock, then the player's name
+ * (asked once: it is kept, and shown with a way to change it once kept), and the seat is taken
+ * only when the player says so, as lichess's challenge page asks (opening a link to look takes
+ * nothing). An empty name takes the seat under the seat's own name. The table is watched
+ * meanwhile, so that its board is there beside the question.
  * @param {string} seat
  * @returns {Promise<void>}
  */
-function askName(seat) {
+function askToJoin(seat) {
   return new Promise((resolve) => {
     // the game, who invites and the seat, before the name (the table's public info)
     const says = API.tableInfo(tableId).then(
       (t) => invitation(t, seat),
       () => ({ title: `You are invited to seat ${seat}`, clock: '' }),
     );
-    const skip = h('button', { type: 'button', class: 'minor' }, `Take seat ${seat} without a name`);
     const done = () => {
+      invitationTitle = '';
       replace(els.joinPlace);
       resolve();
     };
-    skip.addEventListener('click', done);
+    const named = Boolean(myName());
+    const button = h(
+      'button',
+      { type: 'button', class: named ? 'take-seat' : 'minor take-seat', onclick: done },
+      named ? `Take seat ${seat}` : `Take seat ${seat} without a name`,
+    );
     says.then((o) => {
-      document.title = `${o.title} · quiver`;
+      invitationTitle = `${o.title} · quiver`;
+      document.title = invitationTitle;
+      // a name given here takes the seat at once; a name kept before may be changed first
+      const box = nameBox('table-name', named ? undefined : done);
       replace(
         els.joinPlace,
         h(
@@ -757,11 +772,11 @@ function askName(seat) {
           { class: 'panel ask-name', 'aria-labelledby': 'ask-name-title' },
           h('h2', { id: 'ask-name-title' }, o.title),
           o.clock ? h('p', { class: 'invite-clock' }, o.clock) : null,
-          nameBox('table-name', done),
-          skip,
+          box,
+          button,
         ),
       );
-      /** @type {HTMLInputElement | null} */ (els.joinPlace.querySelector('input'))?.focus();
+      /** @type {HTMLElement | null} */ (els.joinPlace.querySelector('input, .take-seat'))?.focus();
     });
   });
 }
@@ -798,8 +813,9 @@ async function main() {
   }
   const seat = query.get('seat');
   if (seat && !seatsAt(tableId).some((x) => x.seat === seat)) {
-    // the first time: the player's name before the seat is taken (the others see it)
-    if (!myName()) await askName(seat);
+    // the invitation, and the player's name, before the seat is taken (the others see it)
+    connect(null);
+    await askToJoin(seat);
     await joinSeat(seat, query.get('invite'));
     // the seat is now in this browser: a refresh must not try to join again
     history.replaceState(null, '', `table.html?id=${encodeURIComponent(tableId)}`);

@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, api, budget, until, moveOnce, rng } from './support.mjs';
+import { startServer, launchBrowser, newPage, api, budget, until, moveOnce, rng, openSeatLink } from './support.mjs';
 
 /** The server's --away-limit in this file, in seconds. */
 const LIMIT = 3;
@@ -43,8 +43,8 @@ test(
     const url = new URL(`table.html?id=${created.id}`, server.url).toString();
     const p1 = await newPage(browser, { name: 'Ann' });
     const p2 = await newPage(browser, { name: 'Bob' });
-    await p1.page.goto(`${url}&seat=p1`);
-    await p2.page.goto(`${url}&seat=p2`);
+    await openSeatLink(p1.page, `${url}&seat=p1`);
+    await openSeatLink(p2.page, `${url}&seat=p2`);
     for (const x of [p1, p2]) await x.page.waitForSelector('#conn.open');
     // p1 moves (a turn may take several decisions), so that p2 keeps the game waiting
     const rand = rng(7);

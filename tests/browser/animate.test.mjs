@@ -5,7 +5,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPage, api, budget, moveOnce, rng, shownVersion, until } from './support.mjs';
+import {
+  serverAndBrowser,
+  newPage,
+  api,
+  budget,
+  moveOnce,
+  rng,
+  shownVersion,
+  until,
+  openSeatLink,
+} from './support.mjs';
 
 const env = serverAndBrowser();
 const MARKED = '#board-area .cell.anim-appear, #board-area .cell.anim-change, #board-area .cell.anim-gone';
@@ -37,7 +47,7 @@ for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
     const seats = game === 'arrow-party' ? ['human', 'random', 'random'] : ['human', 'random'];
     const { id } = await api(env.server.url, 'POST', '/api/tables', { game, seats, private: false });
     const { page, errors } = await newPage(env.browser);
-    await page.goto(new URL(`table.html?id=${id}&seat=p1`, env.server.url).toString());
+    await openSeatLink(page, new URL(`table.html?id=${id}&seat=p1`, env.server.url).toString());
     await page.waitForSelector('#conn.open');
     await recordAnimations(page);
     const rand = rng(5);
@@ -63,7 +73,7 @@ test('with prefers-reduced-motion nothing is marked to move', { timeout: budget(
   const player = await newPage(env.browser);
   const calm = await newPage(env.browser);
   await calm.page.emulateMedia({ reducedMotion: 'reduce' });
-  await player.page.goto(new URL(`table.html?id=${id}&seat=p1`, env.server.url).toString());
+  await openSeatLink(player.page, new URL(`table.html?id=${id}&seat=p1`, env.server.url).toString());
   await calm.page.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
   for (const x of [player, calm]) await x.page.waitForSelector('#conn.open');
   const v = await shownVersion(calm.page);

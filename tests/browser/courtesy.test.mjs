@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPage, api, budget, until, MARK_EXPR, typeAMove } from './support.mjs';
+import { serverAndBrowser, newPage, api, budget, until, MARK_EXPR, typeAMove, openSeatLink } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -32,9 +32,9 @@ async function tableOfTwo(clock) {
   const url = new URL(`table.html?id=${t.id}`, env.server.url).toString();
   const a = await newPage(env.browser, { name: 'Ann' });
   const b = await newPage(env.browser, { name: 'Ben' });
-  await a.page.goto(`${url}&seat=p1`);
+  await openSeatLink(a.page, `${url}&seat=p1`);
   await a.page.waitForSelector('#conn.open');
-  await b.page.goto(`${url}&seat=p2`);
+  await openSeatLink(b.page, `${url}&seat=p2`);
   await b.page.waitForSelector('#conn.open');
   return { id: t.id, url, a, b };
 }

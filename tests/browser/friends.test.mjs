@@ -23,6 +23,7 @@ import {
   budget,
   screenshotDir,
   TURN_SELECTOR,
+  openSeatLink,
 } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
@@ -62,8 +63,8 @@ async function tableOfTwo(body, o = {}) {
   // their names, as each gave it once in the browser (web/names.js)
   const p1 = await newPage(browser, { name: 'Ada' });
   const p2 = await newPage(browser, { ...(o.p2Size ?? {}), name: 'Grace' });
-  await p1.page.goto(link('p1'));
-  await p2.page.goto(link('p2'));
+  await openSeatLink(p1.page, link('p1'));
+  await openSeatLink(p2.page, link('p2'));
   const watcher = o.watcher ? await newPage(browser) : null;
   if (watcher) await watcher.page.goto(url);
   for (const x of [p1, p2, watcher]) if (x) await x.page.waitForSelector('#conn.open');

@@ -24,6 +24,7 @@ import {
   TURN_SELECTOR,
   givePlayerName,
   waitForTurnOrEnd,
+  openSeatLink,
 } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
@@ -124,8 +125,8 @@ test(
     const p1 = await newPage(browser);
     const p2 = await newPage(browser);
     const watcher = await newPage(browser);
-    await p1.page.goto(`${table}&seat=p1`);
-    await p2.page.goto(`${table}&seat=p2`);
+    await openSeatLink(p1.page, `${table}&seat=p1`);
+    await openSeatLink(p2.page, `${table}&seat=p2`);
     await watcher.page.goto(table);
     for (const x of [p1, p2, watcher]) await x.page.waitForSelector('#conn.open');
     const rand = rng(3);
@@ -185,7 +186,7 @@ test(
     });
     const url = new URL(`table.html?id=${id}`, server.url).toString();
     const p = await newPage(browser);
-    await p.page.goto(`${url}&seat=p1`);
+    await openSeatLink(p.page, `${url}&seat=p1`);
     await p.page.waitForSelector('#conn.open');
     const rand = rng(11);
     // play until the log has a chance event (an attack's die), then take a move back (one
@@ -225,8 +226,8 @@ test('looking back at the moves during play, then back to the game', { timeout: 
   const table = new URL(`table.html?id=${id}`, server.url).toString();
   const p1 = await newPage(browser);
   const p2 = await newPage(browser);
-  await p1.page.goto(`${table}&seat=p1`);
-  await p2.page.goto(`${table}&seat=p2`);
+  await openSeatLink(p1.page, `${table}&seat=p1`);
+  await openSeatLink(p2.page, `${table}&seat=p2`);
   for (const x of [p1, p2]) await x.page.waitForSelector('#conn.open');
   const rand = rng(7);
   // the secret starting cards, then a few moves
@@ -301,7 +302,7 @@ test('moves disabled while the connection is lost work again when it is back', {
   });
   const table = new URL(`table.html?id=${id}&seat=p1`, server.url).toString();
   const p = await newPage(browser);
-  await p.page.goto(table);
+  await openSeatLink(p.page, table);
   await p.page.waitForSelector('#conn.open');
   await p.page.waitForSelector(TURN_SELECTOR);
   const { db, port } = server;
@@ -339,7 +340,7 @@ test(
     await givePlayerName(context, 'Tester');
     context.setDefaultTimeout(STEP_MS);
     const a = await context.newPage();
-    await a.goto(`${table}&seat=p1`);
+    await openSeatLink(a, `${table}&seat=p1`);
     await a.waitForSelector('#conn.open');
     // the second tab's socket goes through the test, which holds back what the server says
     let hold = false;

@@ -11,7 +11,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, api, budget, screenshotDir, until, STEP_MS, givePlayerName } from './support.mjs';
+import {
+  serverAndBrowser,
+  api,
+  budget,
+  screenshotDir,
+  until,
+  STEP_MS,
+  givePlayerName,
+  openSeatLink,
+} from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -43,8 +52,7 @@ async function seatPage(url) {
       }
     }),
   );
-  await page.goto(url);
-  await page.waitForSelector('#conn.open');
+  await openSeatLink(page, url);
   return { page, sent, errors, acts: () => sent.filter((f) => f.type === 'act') };
 }
 

@@ -16,6 +16,7 @@ import {
   TURN_SELECTOR,
   givePlayerName,
   api,
+  openSeatLink,
 } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>> | null} */
@@ -149,7 +150,7 @@ test(
           }
         }),
       );
-      await page.goto(new URL(`table.html?id=${made.id}&seat=p1`, down.url).toString());
+      await openSeatLink(page, new URL(`table.html?id=${made.id}&seat=p1`, down.url).toString());
       await page.waitForSelector('#conn.open');
       await page.waitForSelector('#move-panel .word-button, #move-panel .play-button');
       const presence = page.locator('#people .person[data-seat="p1"] .presence');
@@ -209,7 +210,7 @@ async function expiresWhileWatched(b, server) {
   try {
     await givePlayerName(page, 'Tester');
     page.setDefaultTimeout(STEP_MS);
-    await page.goto(new URL(`table.html?id=${id}&seat=p1`, server.url).toString());
+    await openSeatLink(page, new URL(`table.html?id=${id}&seat=p1`, server.url).toString());
     // Either the page waits for a player (it came in time), or the table expired first: the page then says it stopped
     // without having waited, or finds no table (an expired table leaves the server, and a page that had not said
     // hello yet is refused).

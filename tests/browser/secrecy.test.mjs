@@ -9,7 +9,16 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPage, clickAndWait, rng, until, budget, TURN_SELECTOR } from './support.mjs';
+import {
+  serverAndBrowser,
+  newPage,
+  clickAndWait,
+  rng,
+  until,
+  budget,
+  TURN_SELECTOR,
+  openSeatLink,
+} from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -121,8 +130,7 @@ describe('secrecy in the DOM', { concurrency: true }, () => {
         assert.match(link, /table\.html\?id=.+&seat=p2&invite=[^&]+$/);
         await a.page.click('#created a.button');
         await a.page.waitForSelector('#conn.open');
-        await b.page.goto(link);
-        await b.page.waitForSelector('#conn.open');
+        await openSeatLink(b.page, link);
         assert.match(await b.page.textContent('#conn'), /Connected as p2/);
         const watch = new URL(link);
         watch.search = new URLSearchParams({ id: watch.searchParams.get('id') ?? '' }).toString();

@@ -163,6 +163,22 @@ export async function givePlayerName(owner, name) {
 }
 
 /**
+ * Opens a seat's link (table.html?id=…&seat=pN[&invite=CODE]) as the friend it was sent to: the
+ * page shows the invitation, the friend takes the seat, and the page is connected as that seat.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ */
+export async function openSeatLink(page, url) {
+  await page.goto(url);
+  await page.click('#join-place .take-seat');
+  const seat = new URL(url).searchParams.get('seat');
+  await page.waitForFunction(
+    (s) => (document.querySelector('#conn.open')?.textContent ?? '').includes(`Connected as ${s}`),
+    seat,
+  );
+}
+
+/**
  * A page that fails the test on any script error, and records the frames it receives. Its
  * player's name is `o.name` ('Tester' when not given; null: none, so that the page asks).
  * @param {import('playwright-core').Browser | import('playwright-core').BrowserContext} owner
