@@ -232,7 +232,7 @@ function markChanges(now, before) {
       c.cell.classList.add('anim-gone');
       for (const old of was.nodes) {
         const ghost = /** @type {Element} */ (old.cloneNode(true));
-        ghost.classList.add('ghost');
+        ghost.classList.add('leaving'); // not `ghost`: a placement's preview is one
         ghost.setAttribute('aria-hidden', 'true');
         ghost.addEventListener('animationend', () => ghost.remove());
         c.cell.appendChild(ghost);

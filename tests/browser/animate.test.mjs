@@ -15,6 +15,7 @@ import {
   shownVersion,
   until,
   openSeatLink,
+  lastLegal,
 } from './support.mjs';
 
 const env = serverAndBrowser();
@@ -85,4 +86,30 @@ test('with prefers-reduced-motion nothing is marked to move', { timeout: budget(
   assert.deepEqual(await animations(calm.page), [], 'no square is marked');
   assert.deepEqual([...player.errors, ...calm.errors], []);
   for (const x of [player, calm]) await x.page.context().close();
+});
+
+test('a placement being chosen shows its piece faintly, and it stays', { timeout: budget(20000) }, async () => {
+  const { id } = await api(env.server.url, 'POST', '/api/tables', {
+    game: 'three-arrows',
+    seats: ['human', 'random'],
+    private: false,
+  });
+  const p = await newPage(env.browser);
+  await openSeatLink(p.page, new URL(`table.html?id=${id}&seat=p1`, env.server.url).toString());
+  await until(() => lastLegal(p.frames).some((a) => a.startsWith('place ')), 'a placement to choose');
+  const place = lastLegal(p.frames).find((a) => a.startsWith('place ')) ?? '';
+  await p.page.fill('#notation', place);
+  await p.page.press('#notation', 'Enter');
+  await p.page.waitForSelector(`#move-panel .play-button[data-action="${place}"]`);
+  // the preview's piece is not animated away as a removed one would be (it once faded out)
+  const ghost = p.page.locator('#board-area .tile.ghost');
+  await ghost.waitFor();
+  const look = await ghost.evaluate((g) => ({
+    name: getComputedStyle(g).animationName,
+    opacity: getComputedStyle(g).opacity,
+  }));
+  assert.equal(look.name, 'none', 'the preview is not animated');
+  assert.ok(Number(look.opacity) > 0.3, `the preview is seen: opacity ${look.opacity}`);
+  assert.deepEqual(p.errors, []);
+  await p.page.context().close();
 });

@@ -90,7 +90,7 @@ test(
     await page.waitForSelector('#conn.open');
     await moveOnce(page, frames, rand);
     await moveOnce(page, frames, rand);
-    const tiles = await page.locator('#board-area .tile.p1:not(.ghost)').count();
+    const tiles = await page.locator('#board-area .tile.p1:not(.leaving)').count();
     assert.ok(tiles >= 1, 'my pieces are on the board');
 
     // a refresh keeps the seat
@@ -99,7 +99,7 @@ test(
     await page.waitForSelector('#conn.open');
     assert.match(await page.textContent('#conn'), /Connected as p1/);
     assert.equal(
-      await page.locator('#board-area .tile.p1:not(.ghost)').count(),
+      await page.locator('#board-area .tile.p1:not(.leaving)').count(),
       tiles,
       'the same board after the refresh',
     );

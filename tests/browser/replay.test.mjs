@@ -91,8 +91,8 @@ test(
     assert.match(await stepText(page), new RegExp(`^Step ${n} of ${n}`));
     await page.waitForSelector('#result:not([hidden])');
     assert.ok((await page.locator('#result tbody tr').count()) === 2);
-    // a jump is not animated: nothing that left the board lingers as a fading ghost
-    assert.equal(await page.locator('#board-area .ghost').count(), 0, 'no ghost after a jump');
+    // a jump is not animated: nothing that left the board lingers, fading
+    assert.equal(await page.locator('#board-area .leaving').count(), 0, 'nothing fading after a jump');
     const tilesAtEnd = await page.locator('#board-area .tile').count();
     await page.click('#prev');
     assert.match(await stepText(page), new RegExp(`^Step ${n - 1} of ${n}`));
