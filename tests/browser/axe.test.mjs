@@ -31,6 +31,20 @@ async function assertBothThemes(page, where) {
     await page.emulateMedia({ colorScheme });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     await assertAccessible(page, `${where}, ${colorScheme} theme`);
+    // the board's squares and their marks (the last move, a target) follow the theme: no
+    // square is drawn in the other theme's colours
+    const squares = await page.evaluate(() =>
+      [...document.querySelectorAll('#board-area .cell-bg')].map((e) => {
+        const m = /rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(e).fill);
+        const cell = e.closest('.cell');
+        return {
+          what: `${cell?.getAttribute('data-token')} (${cell?.getAttribute('class')})`,
+          light: m ? (Number(m[1]) + Number(m[2]) + Number(m[3])) / 765 : 0.5,
+        };
+      }),
+    );
+    const wrong = squares.filter((q) => (colorScheme === 'light' ? q.light < 0.5 : q.light > 0.5));
+    assert.deepEqual(wrong, [], `${where}: squares in the ${colorScheme} theme drawn in the other's colours`);
   }
 }
 
