@@ -34,6 +34,7 @@ static const cli_opt serve_opts[] = {
     {"away-limit", "S"},
     {"idle-limit", "S"},
     {"max-connections-per-address", "N"},
+    {"secure-cookies", NULL},
     {NULL, NULL},
 };
 
@@ -84,6 +85,8 @@ static void serve_help(void)
 	    "  --idle-limit S    seconds a table that plays without a running clock may go\n"
 	    "                    with nobody connected and nothing happening before it ends\n"
 	    "                    as abandoned (default %d: one day)\n"
+	    "  --secure-cookies  mark the player-key cookie Secure: the browser sends it over\n"
+	    "                    HTTPS only (behind a proxy that serves HTTPS)\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
@@ -282,6 +285,7 @@ int cli_serve(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			cfg.max_connections_per_address = (int)x;
 			break;
+		case 18: cfg.secure_cookies = true; break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "

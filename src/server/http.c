@@ -17,6 +17,8 @@
 #include "server/files.h"
 #include "server/http.h"
 #include "server/lessons.h"
+#include "server/me.h"
+#include "server/player.h"
 #include "server/replay.h"
 #include "server/reply.h"
 
@@ -676,7 +678,8 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	qv__join join = {.seat = json_string_value(seat),
 	                 .invite = json_string_value(invite),
 	                 .invite_len = invite ? json_string_length(invite) : 0,
-	                 .name = json_string_value(pname)};
+	                 .name = json_string_value(pname),
+	                 .player = qv__req_player(c)[0] ? qv__req_player(c) : NULL};
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
@@ -804,6 +807,7 @@ static const qv__route_family families[] = {
 
 static const qv__route routes[] = {
     {"GET", "/api/games", get_games},
+    {"GET", "/api/me", qv__me_get},
     {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/tables", get_tables},
     {"POST", "/api/tables", post_table},
@@ -832,7 +836,7 @@ const qv__routes qv__http_routes = {
 /* ---- requests ------------------------------------------------------------------------------- */
 
 /* Every request that is not a WebSocket upgrade. */
-static int handle(qv__server *srv, qv__req *c)
+static int route(qv__server *srv, qv__req *c)
 {
 	const char *method = qv__req_method(c);
 	qv__route_match m;
@@ -844,6 +848,18 @@ static int handle(qv__server *srv, qv__req *c)
 		return m.status;
 	}
 	return m.route->fn(srv, c, &m);
+}
+
+/* A browser's first request gets its player key with the answer, whatever it asked. */
+static int handle(qv__server *srv, qv__req *c)
+{
+	char key[QV__KEY_LEN + 1];
+	bool fresh = qv__player_key(c, key);
+	int st = route(srv, c);
+	if (fresh)
+		qv__player_cookie(c, key, srv->cfg.secure_cookies);
+	explicit_bzero(key, sizeof key);
+	return st;
 }
 
 /* Every HTTP request is counted in flight while it is handled: a process that dies meanwhile

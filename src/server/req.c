@@ -19,6 +19,13 @@ const char *qv__req_path(const qv__req *r) { return r->path; }
 const char *qv__req_version(const qv__req *r) { return r->version; }
 const char *qv__req_addr(const qv__req *r) { return r->addr; }
 
+const char *qv__req_player(const qv__req *r) { return r->player; }
+
+void qv__req_set_player(qv__req *r, const char *hash)
+{
+	qv_copy(r->player, sizeof r->player, hash);
+}
+
 const char *qv__req_header(const qv__req *r, const char *name)
 {
 	for (size_t i = 0; i < r->headers.n; i++)

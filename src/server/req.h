@@ -39,6 +39,10 @@ void qv__req_each_header(const qv__req *r,
 /* The first query argument of that name (any case), percent-decoded ("limit" of "?limit=20");
  * NULL when absent, or named without a value ("?limit"). */
 const char *qv__req_arg(const qv__req *r, const char *name);
+/* The hash of the request's player key (player.h: 64 hex digits), "" until
+ * qv__req_set_player said it. */
+const char *qv__req_player(const qv__req *r);
+void qv__req_set_player(qv__req *r, const char *hash);
 /* The request's body as it came (never more than QV__BODY_MAX bytes; 0 bytes: none). The
  * text is followed by a NUL that the length does not count. */
 const char *qv__req_body(const qv__req *r, size_t *len);

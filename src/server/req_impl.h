@@ -32,6 +32,7 @@ struct qv__req {
 	size_t file_size;
 	bool failed;              /* a header or the body could not be kept: 503 */
 	struct qv__conn *upgrade; /* the WebSocket that takes the socket after the 101 */
+	char player[65];          /* the hash of its player key, once known (qv__req_player) */
 	/* The network layer's (net.c). */
 	struct netc *nc; /* its connection */
 	struct MHD_Connection *mc;

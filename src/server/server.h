@@ -57,6 +57,7 @@ typedef struct qv__server_config {
 	double away_limit;     /* seconds a seat must be away and to move before a claim */
 	double idle_limit;     /* seconds a table that plays without a running clock may stay
 	                          without a connection or a change before it ends, abandoned */
+	bool secure_cookies;   /* the Secure flag on the cookies (player.h): behind HTTPS */
 } qv__server_config;
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that

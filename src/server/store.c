@@ -26,8 +26,9 @@
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
- * the column people, version 4 the column variant. */
-#define SCHEMA_VERSION 4
+ * the column people, version 4 the column variant, version 5 the table players and the column
+ * player of `seats`. */
+#define SCHEMA_VERSION 5
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -55,7 +56,16 @@ static const char *const schema =
     "  seat INTEGER NOT NULL," /* 0-based */
     "  kind TEXT NOT NULL,"    /* human or a level */
     "  token_hash TEXT,"       /* SHA-256 of the token, hex; NULL while unclaimed */
+    "  player TEXT,"           /* the player key's hash that claimed it (players), or NULL */
     "  PRIMARY KEY (table_id, seat)"
+    ");"
+    /* A browser's player key (player.h): only its SHA-256 is kept, with the name it last
+     * took a seat under. */
+    "CREATE TABLE IF NOT EXISTS players ("
+    "  hash TEXT PRIMARY KEY,"
+    "  name TEXT,"
+    "  created REAL NOT NULL,"
+    "  seen REAL NOT NULL"
     ");"
     "CREATE TABLE IF NOT EXISTS actions ("
     "  table_id TEXT NOT NULL REFERENCES tables(id),"
@@ -81,6 +91,12 @@ static const char *const upgrade_2_to_3 = "ALTER TABLE tables ADD COLUMN people 
 /* What a version-3 database lacks: its tables all play built-in sets. */
 static const char *const upgrade_3_to_4 = "ALTER TABLE tables ADD COLUMN variant TEXT;";
 
+/* What a version-4 database lacks (the table players is made by the schema itself). */
+static const char *const upgrade_4_to_5 = "ALTER TABLE seats ADD COLUMN player TEXT;";
+
+/* After the upgrades: what reads the columns they add. */
+static const char *const indexes = "CREATE INDEX IF NOT EXISTS seats_player ON seats(player);";
+
 enum {
 	ST_INSERT_TABLE,
 	ST_INSERT_SEAT,
@@ -104,6 +120,9 @@ enum {
 	ST_SELECT_OVER,
 	ST_PEOPLE,
 	ST_PEOPLE_OVER,
+	ST_PLAYER_SEEN,
+	ST_PLAYER_NAME,
+	ST_PLAYER_TABLES,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -114,11 +133,12 @@ static const char *const sql[ST_COUNT] = {
     [ST_INSERT_TABLE] =
         "INSERT INTO tables (id, game, params, seed, private, v, status, "
         "created, creator, people, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    [ST_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)",
+    [ST_INSERT_SEAT] =
+        "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES (?, ?, ?, ?, ?)",
     [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
-    [ST_CLAIM] = "UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ? AND "
-                 "token_hash IS NULL",
+    [ST_CLAIM] = "UPDATE seats SET token_hash = ?, player = ? WHERE table_id = ? AND seat = ? "
+                 "AND token_hash IS NULL",
     [ST_STATUS] = "UPDATE tables SET status = ?, people = COALESCE(?, people) WHERE id = ?",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
     [ST_UPDATE] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 ELSE "
@@ -133,8 +153,8 @@ static const char *const sql[ST_COUNT] = {
         "id",
     [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
                       "stopped, creator, people, variant FROM tables WHERE id = ?",
-    [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash FROM seats WHERE table_id = ? ORDER BY "
-                        "seat",
+    [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
+                        "ORDER BY seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
     [ST_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = ?",
     [ST_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = ?",
@@ -148,6 +168,13 @@ static const char *const sql[ST_COUNT] = {
                        "info IS NOT NULL",
     [ST_PEOPLE] = "UPDATE tables SET people = ? WHERE id = ?",
     [ST_PEOPLE_OVER] = "UPDATE tables SET people = ?, info = ? WHERE id = ?",
+    [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
+                       "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
+    [ST_PLAYER_NAME] = "SELECT name FROM players WHERE hash = ?",
+    /* the tables not over first, then the finished, newest first */
+    [ST_PLAYER_TABLES] = "SELECT s.table_id, s.seat, t.status = 'over' FROM seats s JOIN tables t "
+                         "ON t.id = s.table_id WHERE s.player = ? ORDER BY t.status = 'over', "
+                         "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -362,10 +389,14 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 		rc = exec(s, upgrade_2_to_3, err);
 	if (!rc && version >= 1 && version <= 3)
 		rc = exec(s, upgrade_3_to_4, err);
+	if (!rc && version >= 1 && version <= 4)
+		rc = exec(s, upgrade_4_to_5, err);
+	if (!rc)
+		rc = exec(s, indexes, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=4", err);
+		rc = exec(s, "PRAGMA user_version=5", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
@@ -503,6 +534,7 @@ qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
 		sqlite3_bind_int(st, 2, i);
 		bind_text(st, 3, t->seats[i].kind);
 		bind_text(st, 4, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
+		bind_text(st, 5, t->seats[i].player[0] ? t->seats[i].player : NULL);
 		rc = step_done(s, st, err, "saving a seat");
 	}
 	if (!rc)
@@ -514,7 +546,8 @@ out:
 }
 
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *status, const char *people, qv_err *err)
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -522,8 +555,9 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
 		goto out;
 	sqlite3_stmt *st = s->st[ST_CLAIM];
 	bind_text(st, 1, hash);
-	bind_text(st, 2, id);
-	sqlite3_bind_int(st, 3, seat);
+	bind_text(st, 2, player && player[0] ? player : NULL);
+	bind_text(st, 3, id);
+	sqlite3_bind_int(st, 4, seat);
 	rc = step_done(s, st, err, "claiming a seat");
 	if (!rc && sqlite3_changes(s->db) != 1)
 		rc = qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
@@ -534,6 +568,15 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
 		bind_text(st, 2, people);
 		bind_text(st, 3, id);
 		rc = step_done(s, st, err, "saving the table's status");
+	}
+	if (!rc && player && player[0]) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		st = s->st[ST_PLAYER_SEEN];
+		bind_text(st, 1, player);
+		bind_text(st, 2, name && name[0] ? name : NULL);
+		sqlite3_bind_double(st, 3, (double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+		rc = step_done(s, st, err, "saving a player");
 	}
 	rc = finish(s, rc, err);
 out:
@@ -755,6 +798,7 @@ static qv_status read_seats(qv__store *s, qv__stored_table *t, qv_err *err)
 		}
 		qv_copy(t->seats[seat].kind, sizeof t->seats[seat].kind, column_text(st, 1));
 		qv_copy(t->seats[seat].hash, sizeof t->seats[seat].hash, column_text(st, 2));
+		qv_copy(t->seats[seat].player, sizeof t->seats[seat].player, column_text(st, 3));
 		t->nseats++;
 	}
 	if (!rc && step != SQLITE_DONE)
@@ -886,5 +930,47 @@ qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn vi
 	if (!rc)
 		rc = visit(ctx, &l.t, err);
 	loaded_free(&l);
+	return rc;
+}
+
+/* ---- players ---- */
+
+int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_PLAYER_NAME];
+	bind_text(st, 1, player);
+	int step = sqlite3_step(st), found = 0;
+	if (step == SQLITE_ROW) {
+		qv_copy(name, len, column_text(st, 0));
+		found = 1;
+	} else if (step != SQLITE_DONE) {
+		found = -1;
+	}
+	sqlite3_reset(st);
+	pthread_mutex_unlock(&s->lock);
+	return found;
+}
+
+qv_status qv__store_player_tables(qv__store *s, const char *player, int max, qv__player_seat *out,
+                                  int *n, qv_err *err)
+{
+	*n = 0;
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_PLAYER_TABLES];
+	bind_text(st, 1, player);
+	sqlite3_bind_int(st, 2, max);
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		qv__player_seat *row = &out[(*n)++];
+		qv_copy(row->id, sizeof row->id, column_text(st, 0));
+		row->seat = sqlite3_column_int(st, 1);
+		row->over = sqlite3_column_int(st, 2) != 0;
+	}
+	qv_status rc = QV_OK;
+	if (step != SQLITE_DONE && step != SQLITE_ROW)
+		rc = db_fail(s, err, "reading a player's tables");
+	sqlite3_reset(st);
+	pthread_mutex_unlock(&s->lock);
 	return rc;
 }

@@ -22,10 +22,12 @@
 
 typedef struct qv__store qv__store;
 
-/* A seat as stored: its kind ("human" or a level) and the token hash ("" while unclaimed). */
+/* A seat as stored: its kind ("human" or a level), the token hash ("" while unclaimed) and
+ * the hash of the player key that claimed it ("": none, or claimed without a key). */
 typedef struct qv__store_seat {
 	char kind[16];
 	char hash[65];
+	char player[65];
 } qv__store_seat;
 
 /* One history entry as stored. */
@@ -69,9 +71,28 @@ qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
                                  const qv__store_move *moves, qv_err *err);
 
 /* Records the hash of a claimed seat, the table's new status and, unless it is NULL, what
- * the table keeps of its people. */
+ * the table keeps of its people. player, unless NULL or "", is the hash of the player key
+ * that claimed it: the seat is linked to it, and the player is kept (with name, unless NULL
+ * or "", as the name it last took a seat under). */
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *status, const char *people, qv_err *err);
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err);
+
+/* The name a player key last took a seat under into name (len bytes; "" when none):
+ * 1 when the key is kept, 0 when it is not, -1 when the database failed. */
+int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len);
+
+/* A seat claimed with a player key, as qv__store_player_tables lists it. */
+typedef struct qv__player_seat {
+	char id[17]; /* the table's */
+	int seat;    /* 0-based */
+	bool over;
+} qv__player_seat;
+
+/* The seats claimed with player key hash `player`, at most max of them into out (*n): those
+ * of tables not over first, then those of finished tables; each group newest first. */
+qv_status qv__store_player_tables(qv__store *s, const char *player, int max, qv__player_seat *out,
+                                  int *n, qv_err *err);
 
 /* One change of a table's game: keeps the first `keep` history entries, appends moves as
  * entries keep, keep+1, ..., and sets the version and status; ai_done clears the mark of

@@ -255,8 +255,10 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		return rc;
 	}
 	qv_copy(t->id, sizeof t->id, saved->id);
-	for (int i = 0; i < saved->nseats; i++)
+	for (int i = 0; i < saved->nseats; i++) {
 		qv_copy(t->seat[i].hash, sizeof t->seat[i].hash, saved->seats[i].hash);
+		qv_copy(t->seat[i].player, sizeof t->seat[i].player, saved->seats[i].player);
+	}
 	t->private_ = saved->private_;
 	t->v = saved->v;
 	t->created = saved->created;
@@ -568,6 +570,8 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 	if (!rc) {
 		qv__token_new(token, hash);
 		memcpy(t->seat[p].hash, hash, sizeof hash);
+		qv_copy(t->seat[p].player, sizeof t->seat[p].player,
+		        req->player ? req->player : "");
 		char old_name[QV__NAME_BYTES];
 		memcpy(old_name, t->seat[p].name, sizeof old_name);
 		memcpy(t->seat[p].name, clean, sizeof clean);
@@ -580,11 +584,12 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 		if (t->store && !folk)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory claiming a seat");
 		else if (t->store)
-			rc = qv__store_claim(t->store, t->id, p, hash, qv__status_name(t->status),
-			                     folk, err);
+			rc = qv__store_claim(t->store, t->id, p, hash, req->player, clean,
+			                     qv__status_name(t->status), folk, err);
 		free(folk);
 		if (rc) {
 			t->seat[p].hash[0] = '\0';
+			t->seat[p].player[0] = '\0';
 			memcpy(t->seat[p].name, old_name, sizeof old_name);
 			t->status = old_status;
 			qv__table_clock_put_back_locked(t, &kept);

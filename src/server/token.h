@@ -19,6 +19,7 @@
 #define QV__TOKEN_LEN 32 /* hex digits of a token */
 #define QV__HASH_LEN  64 /* hex digits of its hash */
 #define QV__ID_LEN    16 /* hex digits of a table id (64 random bits) */
+#define QV__KEY_LEN   64 /* hex digits of a player key (256 random bits, player.h) */
 
 /* Starts libsodium (sodium_init), which checks that the OS gives randomness. Called once
  * before any other function here (qv__server_open does); calling it again does nothing. */
@@ -26,6 +27,9 @@ qv_status qv__crypto_init(qv_err *err);
 
 /* A new seat token and the hash the server keeps. */
 void qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1]);
+
+/* A new player key (player.h) and the hash the server keeps (qv__token_hash's). */
+void qv__key_new(char key[QV__KEY_LEN + 1], char hash[QV__HASH_LEN + 1]);
 
 /* The stored form of a token: its SHA-256 in hex. */
 void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1]);

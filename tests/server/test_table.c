@@ -1020,8 +1020,9 @@ static const char *const schema_3 =
     "INSERT INTO seats VALUES ('00112233aabbccdd', 1, 'human', NULL);"
     "PRAGMA user_version=3;";
 
-/* A database of schema 3 gains the column `variant` at open (schema 4), and its tables, which
- * played built-in sets, come back as they were. */
+/* A database of schema 3 gains the column `variant` at open (schema 4), then the column `player`
+ * of seats and the table players (schema 5), and its tables, which played built-in sets, come
+ * back as they were, their seats linked to no player. */
 static void test_store_upgrade(void **state)
 {
 	(void)state;
@@ -1052,9 +1053,20 @@ static void test_store_upgrade(void **state)
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	assert_int_equal(sqlite3_column_type(st, 0), SQLITE_NULL);
 	sqlite3_finalize(st);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM seats WHERE player IS NULL",
+	                                    -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 2);
+	sqlite3_finalize(st);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM players", -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 0);
+	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 4);
+	assert_int_equal(sqlite3_column_int(st, 0), 5);
 	sqlite3_finalize(st);
 	sqlite3_close(db);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

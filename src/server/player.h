@@ -1,0 +1,35 @@
+/*
+ * player.h - a browser's player key: 256 random bits (64 hex digits) that the first answer to a
+ * browser sets in the cookie quiver_key (HttpOnly, SameSite=Lax, Path=/, one year; Secure with
+ * --secure-cookies), of which the server keeps only the SHA-256, as it does of seat tokens.
+ * Every seat claimed with it is linked to it (store.h), so that GET /api/me lists one's tables
+ * without an account, as lichess keeps anonymous play. The key is a credential only for that
+ * list: a seat is still played with its own token. Internal to the server.
+ */
+#ifndef QUIVER_SERVER_PLAYER_H
+#define QUIVER_SERVER_PLAYER_H
+
+#include <stdbool.h>
+
+#include "server/req.h"
+#include "server/token.h"
+
+#define QV__KEY_COOKIE "quiver_key"
+/* How long a browser keeps its key, in seconds: a year, renewed by nothing (a browser that
+ * keeps playing keeps the cookie it was given; a year is what lichess gives its own). */
+#define QV__KEY_AGE (365 * 24 * 3600)
+
+/* The request's player: the key of its cookie quiver_key when the request has one of a key's
+ * form (64 lowercase hex digits), else a new key, written into key for qv__player_cookie. Its
+ * hash is then the request's (qv__req_player). Returns whether the key is new. */
+bool qv__player_key(qv__req *c, char key[QV__KEY_LEN + 1]);
+
+/* Sets a new key on the answer: its Set-Cookie header (with the Secure flag when `secure`).
+ * After the handler wrote its answer (qv__req_status drops the headers added before it). */
+void qv__player_cookie(qv__req *c, const char *key, bool secure);
+
+/* The value of the cookie `name` among the request's Cookie headers into out (len bytes, cut
+ * to fit); false when the request has no such cookie. */
+bool qv__cookie(const qv__req *c, const char *name, char *out, size_t len);
+
+#endif
