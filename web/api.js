@@ -129,6 +129,24 @@ export async function tables(ask = {}) {
 }
 
 /**
+ * One of the tables this browser's player key took a seat at (GET /api/me).
+ * @typedef {{id: string, game: string, title: string, seat: string, status: string,
+ *   my_turn: boolean, left_ms: number | null, abortable: boolean,
+ *   people: {seat: string, name: string, kind: string}[],
+ *   result: {seat: string, rank: number, score: number, reason?: string}[] | null,
+ *   finished: number | null}} MyTable
+ */
+/** @typedef {{name: string | null, account: {username: string} | null, tables: MyTable[]}} Me */
+
+/**
+ * The person behind this browser's player key (its cookie, set by the server) and its tables.
+ * @returns {Promise<Me>}
+ */
+export async function me() {
+  return /** @type {Me} */ (await api('GET', '/api/me'));
+}
+
+/**
  * A table's info, as anyone with its id may read it (no secret: the view of a spectator).
  * @param {string} id
  * @returns {Promise<TableInfo>}

@@ -17,6 +17,7 @@ import { nameBox } from './names.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
 import { levelName, firstLevel, playedBefore, rememberLevel } from './levels.js';
+import { drawMyGames, waiting } from './my-games.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -28,6 +29,8 @@ const els = {
   created: byId('created'),
   tables: byId('tables'),
   name: byId('name-place'),
+  mine: byId('mine'),
+  mineList: byId('mine-list'),
 };
 
 /** @type {GameInfo[]} */
@@ -35,7 +38,32 @@ let games = [];
 
 /** @param {unknown} e */
 function showError(e) {
-  els.error.textContent = e instanceof Error ? e.message : String(e);
+  // a limit of the address (too many open tables): the way to finish or abort one
+  if (e instanceof API.ApiError && e.status === 429)
+    replace(els.error, e.message, ' ', h('a', { href: 'games.html' }, 'See your games'));
+  else els.error.textContent = e instanceof Error ? e.message : String(e);
+}
+
+/** The most games being played that the lobby lists (games.html has them all). */
+const MINE_SHOWN = 5;
+
+/** "Your games": the tables this browser took seats at that are being played (GET /api/me). */
+async function loadMine() {
+  let me;
+  try {
+    me = await API.me();
+  } catch {
+    return; // the list is a convenience: the lobby works without it
+  }
+  const playing = me.tables.filter((t) => t.status !== 'over');
+  els.mine.hidden = me.tables.length === 0;
+  drawMyGames(els.mineList, playing.slice(0, MINE_SHOWN), {
+    actions: false,
+    changed: loadMine,
+    empty: 'No game being played now.',
+  });
+  const n = waiting(playing);
+  document.title = `${n ? `(${n}) ` : ''}quiver · play arrow games`;
 }
 
 /** The game cards with the one-click game against the computer. */
@@ -489,8 +517,11 @@ async function main() {
   replace(els.name, nameBox('lobby-name'));
   drawForm();
   loadTables();
+  loadMine();
   setInterval(() => {
-    if (document.visibilityState === 'visible') loadTables();
+    if (document.visibilityState !== 'visible') return;
+    loadTables();
+    loadMine();
   }, 5000);
 }
 

@@ -32,8 +32,9 @@ static int row_order(const void *a, const void *b)
 	return x->order - y->order;
 }
 
-/* The entry of seat `seat` (0-based) of a table whose info is `info`. */
-static me_row entry(const json_t *info, int seat, int order)
+/* The entry of seat `seat` (0-based) of a table whose info is `info`, which ended at `finished`
+ * (epoch s; 0: not over). */
+static me_row entry(const json_t *info, int seat, double finished, int order)
 {
 	char name[8];
 	qv_player_name(seat, name);
@@ -57,15 +58,14 @@ static me_row entry(const json_t *info, int seat, int order)
 		                                         json_object_get(v, "name"), "kind",
 		                                         json_object_get(v, "kind")));
 	}
-	const json_t *finished = json_object_get(info, "finished");
-	r.j = json_pack("{s:O?, s:O?, s:O?, s:s, s:O?, s:b, s:o, s:b, s:o, s:O?, s:O?}", "id",
-	                json_object_get(info, "id"), "game", json_object_get(info, "game"), "title",
-	                json_object_get(info, "title"), "seat", name, "status",
-	                json_object_get(info, "status"), "my_turn", r.my_turn, "left_ms",
-	                r.left >= 0 ? json_integer(r.left) : json_null(), "abortable",
-	                json_is_true(json_object_get(info, "abortable")), "people",
-	                people ? people : json_array(), "result", json_object_get(info, "result"),
-	                "finished", finished);
+	r.j = json_pack(
+	    "{s:O?, s:O?, s:O?, s:s, s:O?, s:b, s:o, s:b, s:o, s:O?, s:o}", "id",
+	    json_object_get(info, "id"), "game", json_object_get(info, "game"), "title",
+	    json_object_get(info, "title"), "seat", name, "status", json_object_get(info, "status"),
+	    "my_turn", r.my_turn, "left_ms", r.left >= 0 ? json_integer(r.left) : json_null(),
+	    "abortable", json_is_true(json_object_get(info, "abortable")), "people",
+	    people ? people : json_array(), "result", json_object_get(info, "result"), "finished",
+	    finished > 0 ? json_integer((json_int_t)(finished * 1000)) : json_null());
 	return r;
 }
 
@@ -120,7 +120,7 @@ int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 		json_t *info = info_of(srv, seats[i].id);
 		if (!info)
 			continue;
-		me_row r = entry(info, seats[i].seat, i);
+		me_row r = entry(info, seats[i].seat, seats[i].finished, i);
 		json_decref(info);
 		if (!r.j)
 			continue;

@@ -292,14 +292,15 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	} else if (mine >= srv->cfg.address_tables) {
 		rc = qv_fail(err, QV_ESTATE,
 		             "too many open tables from your address: %d of at most %d (the "
-		             "server's --address-tables); finish a game or wait for a waiting "
-		             "table to expire",
+		             "server's --address-tables); finish, resign or abort one of your "
+		             "games (GET /api/me lists them) or wait for a waiting table to "
+		             "expire",
 		             mine, srv->cfg.address_tables);
 	} else if (ai && mine_ai >= srv->cfg.address_ai_tables) {
 		rc = qv_fail(err, QV_ESTATE,
 		             "too many tables with AI seats (easy, medium, hard) from your "
 		             "address: %d of at most %d (the server's --address-ai-tables); "
-		             "finish one first",
+		             "finish, resign or abort one first (GET /api/me lists yours)",
 		             mine_ai, srv->cfg.address_ai_tables);
 	} else if (r->tokens < 1) {
 		rc = qv_fail(err, QV_ESTATE,

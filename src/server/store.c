@@ -172,9 +172,10 @@ static const char *const sql[ST_COUNT] = {
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
     [ST_PLAYER_NAME] = "SELECT name FROM players WHERE hash = ?",
     /* the tables not over first, then the finished, newest first */
-    [ST_PLAYER_TABLES] = "SELECT s.table_id, s.seat, t.status = 'over' FROM seats s JOIN tables t "
-                         "ON t.id = s.table_id WHERE s.player = ? ORDER BY t.status = 'over', "
-                         "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?",
+    [ST_PLAYER_TABLES] =
+        "SELECT s.table_id, s.seat, t.status = 'over', t.finished FROM seats s JOIN tables t "
+        "ON t.id = s.table_id WHERE s.player = ? ORDER BY t.status = 'over', "
+        "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -966,6 +967,8 @@ qv_status qv__store_player_tables(qv__store *s, const char *player, int max, qv_
 		qv_copy(row->id, sizeof row->id, column_text(st, 0));
 		row->seat = sqlite3_column_int(st, 1);
 		row->over = sqlite3_column_int(st, 2) != 0;
+		row->finished =
+		    sqlite3_column_type(st, 3) == SQLITE_NULL ? 0 : sqlite3_column_double(st, 3);
 	}
 	qv_status rc = QV_OK;
 	if (step != SQLITE_DONE && step != SQLITE_ROW)

@@ -87,6 +87,7 @@ typedef struct qv__player_seat {
 	char id[17]; /* the table's */
 	int seat;    /* 0-based */
 	bool over;
+	double finished; /* epoch s when the game ended; 0: not over */
 } qv__player_seat;
 
 /* The seats claimed with player key hash `player`, at most max of them into out (*n): those

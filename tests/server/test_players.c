@@ -226,6 +226,8 @@ static void test_my_tables(void **state)
 	assert_non_null(s);
 	assert_string_equal(json_string_value(json_object_get(s, "status")), "over");
 	assert_true(json_is_array(json_object_get(s, "result")));
+	assert_true(json_integer_value(json_object_get(s, "finished")) > 1.7e12);
+	assert_true(json_is_null(json_object_get(d, "finished")));
 	assert_true(json_is_false(json_object_get(s, "my_turn")));
 	assert_true(at_duo < at_solo);
 	json_decref(j);

@@ -1,0 +1,114 @@
+// "Your games" (web/my-games.js, games.html): the tables a browser took seats at, from the
+// server's list under its player key (GET /api/me), with no account. A person starts a game
+// against the computer from the lobby: back in the lobby, "Your games" lists it with its turn
+// badge and the tab's title counts it; games.html lists it with Play, Abort and Resign; Abort
+// ends it with no result and it moves to Finished; a second game, a move made, is resigned from
+// the list. Another browser (its own key) sees none of it. With --address-tables 1, the
+// lobby's refusal of a second table links to the list. The screenshot: games.png.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {
+  serverAndBrowser,
+  startServer,
+  newPage,
+  budget,
+  screenshotDir,
+  moveOnce,
+  rng,
+  until,
+  assertAccessible,
+} from './support.mjs';
+
+const env = serverAndBrowser();
+
+/**
+ * Starts a game of THREE ARROWS against Beginner from the lobby; returns the table's id.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url the server's
+ */
+async function quickPlay(page, url) {
+  await page.goto(url);
+  await page.selectOption('#level-three-arrows', 'beginner');
+  await page.click('button.quick-play[data-game="three-arrows"]');
+  await page.waitForURL(/table\.html\?id=/);
+  await page.waitForSelector('#conn.open');
+  return new URL(page.url()).searchParams.get('id') ?? '';
+}
+
+test(
+  'your games: listed with the turn badge, aborted and resigned from the list',
+  { timeout: budget(40000) },
+  async () => {
+    const a = await newPage(env.browser, { name: 'Ann' });
+    const id = await quickPlay(a.page, env.server.url);
+    // back in the lobby: the game, my turn (p1 begins), counted in the title
+    await a.page.goto(env.server.url);
+    const mine = a.page.locator(`#mine .my-game[data-table="${id}"]`);
+    await mine.waitFor();
+    assert.ok(await a.page.isVisible('#mine'));
+    assert.match((await mine.textContent()) ?? '', /THREE ARROWS.*your turn.*you and Beginner AI.*you are p1/);
+    assert.match(await a.page.title(), /^\(1\) quiver/);
+    await a.page.click(`#mine .my-game[data-table="${id}"] a.button`);
+    await a.page.waitForURL(new RegExp(`table\\.html\\?id=${id}`));
+
+    // the page of all games: Play, Abort (no decision made yet) and Resign
+    await a.page.goto(new URL('games.html', env.server.url).toString());
+    const row = a.page.locator(`#ongoing .my-game[data-table="${id}"]`);
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /Your turn/);
+    assert.match(await a.page.title(), /^\(1\) Your games/);
+    await a.page.screenshot({ path: path.join(screenshotDir(), 'games.png') });
+    await assertAccessible(a.page, 'your games');
+    await row.locator('button.abort').click();
+    await a.page.click('.confirm-dialog .confirm-yes');
+    const ended = a.page.locator(`#finished .my-game[data-table="${id}"]`);
+    await ended.waitFor();
+    assert.match((await ended.textContent()) ?? '', /Ended without a result/);
+    assert.ok(await ended.locator('a[href^="replay.html"]').count());
+    assert.equal(await a.page.locator(`#ongoing .my-game[data-table="${id}"]`).count(), 0);
+
+    // a second game, one move made: resigned from the list (no abort any more)
+    const second = await quickPlay(a.page, env.server.url);
+    await moveOnce(a.page, rng(3));
+    await a.page.goto(new URL('games.html', env.server.url).toString());
+    const row2 = a.page.locator(`#ongoing .my-game[data-table="${second}"]`);
+    await row2.waitFor();
+    await until(async () => (await row2.locator('button.abort').count()) === 0, 'no abort after a decision', 10000);
+    await row2.locator('button.resign').click();
+    await a.page.click('.confirm-dialog .confirm-yes');
+    const lost = a.page.locator(`#finished .my-game[data-table="${second}"]`);
+    await lost.waitFor();
+    assert.match((await lost.textContent()) ?? '', /You came second of 2/);
+
+    // another browser has its own key: none of this
+    const b = await newPage(env.browser, { name: 'Bob' });
+    await b.page.goto(env.server.url);
+    await b.page.waitForSelector('button.quick-play');
+    const answer = await b.page.evaluate(async () => (await fetch('api/me')).json());
+    assert.deepEqual(answer.tables, []);
+    assert.ok(await b.page.isHidden('#mine'));
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    for (const x of [a, b]) await x.page.context().close();
+  },
+);
+
+test('a refusal for too many open tables links to your games', { timeout: budget(20000) }, async () => {
+  const server = await startServer({ extra: ['--address-tables', '1'] });
+  try {
+    const a = await newPage(env.browser, { name: 'Ann' });
+    await quickPlay(a.page, server.url);
+    await a.page.goto(server.url);
+    await a.page.selectOption('#level-concardia', 'beginner');
+    await a.page.click('button.quick-play[data-game="concardia"]');
+    await a.page.waitForSelector('#lobby-error a[href="games.html"]');
+    assert.match((await a.page.textContent('#lobby-error')) ?? '', /too many open tables.*See your games/);
+    await a.page.click('#lobby-error a[href="games.html"]');
+    await a.page.waitForSelector('#ongoing .my-game');
+    assert.deepEqual(a.errors, []);
+    await a.page.context().close();
+  } finally {
+    await server.stop();
+  }
+});

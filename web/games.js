@@ -1,0 +1,34 @@
+// games.html: every table this browser's player key took a seat at (GET /api/me): those being
+// played, the ones waiting for my decision first, with resume, resign and abort; then the last
+// 50 finished, with their replays. The tab's title counts the tables waiting for me; the list
+// is asked again every 10 s while the page is shown.
+
+import { byId } from './dom.js';
+import * as API from './api.js';
+import { drawMyGames, waiting } from './my-games.js';
+
+const els = { ongoing: byId('ongoing'), finished: byId('finished'), error: byId('games-error') };
+
+async function load() {
+  try {
+    const me = await API.me();
+    const playing = me.tables.filter((t) => t.status !== 'over');
+    const over = me.tables.filter((t) => t.status === 'over');
+    drawMyGames(els.ongoing, playing, {
+      actions: true,
+      changed: load,
+      empty: 'No game being played. Start one from the lobby.',
+    });
+    drawMyGames(els.finished, over, { actions: false, changed: load, empty: 'No finished game yet.' });
+    const n = waiting(playing);
+    document.title = `${n ? `(${n}) ` : ''}Your games · quiver`;
+    els.error.textContent = '';
+  } catch (e) {
+    els.error.textContent = `Could not load your games: ${e instanceof Error ? e.message : e}`;
+  }
+}
+
+load();
+setInterval(() => {
+  if (document.visibilityState === 'visible') load();
+}, 10000);

@@ -1,0 +1,197 @@
+// "Your games": the tables this browser's player key took seats at (GET /api/me, kept by the
+// server under the cookie quiver_key, docs/server.md "Players"), for the lobby's short list and
+// the page games.html. Each row: the game, the people, whose turn it is (a badge when it is
+// mine), my clock, and what may be done from here: resume or watch, resign or abort (with the
+// seat's token this browser keeps; a seat taken in another browser is only opened), the
+// replay of a finished game.
+
+import { h, replace } from './dom.js';
+import { andList } from './grammar.js';
+import { clockText } from './clock.js';
+import { seatsAt } from './tokens.js';
+import { confirmDialog } from './confirm.js';
+import { levelName } from './levels.js';
+
+/** @typedef {import('./api.js').MyTable} MyTable */
+
+/**
+ * Who plays at a table, by name, the viewer's own seat as "you".
+ * @param {MyTable} t
+ */
+export function peopleText(t) {
+  return andList(
+    t.people.map((p) =>
+      p.seat === t.seat
+        ? 'you'
+        : p.kind === 'human'
+          ? p.name && p.name !== p.seat
+            ? p.name
+            : p.seat
+          : `${levelName(p.kind)} AI`,
+    ),
+  );
+}
+
+/**
+ * How a table stands for its viewer: "Your turn · 4:59 left", "Waiting for players", "You won".
+ * @param {MyTable} t
+ */
+export function standing(t) {
+  if (t.status === 'over') {
+    const mine = (t.result ?? []).find((r) => r.seat === t.seat);
+    if (!mine) return 'Ended without a result';
+    const first = (t.result ?? []).filter((r) => r.rank === 1).length;
+    if (mine.rank === 1) return first > 1 ? 'A draw' : 'You won';
+    return `You came ${ordinal(mine.rank)} of ${(t.result ?? []).length}`;
+  }
+  if (t.status === 'waiting') return 'Waiting for players';
+  const left = t.left_ms !== null ? ` · ${clockText(t.left_ms)} left` : '';
+  return t.my_turn ? `Your turn${left}` : `Their turn${left}`;
+}
+
+/** @param {number} n */
+function ordinal(n) {
+  return n === 2 ? 'second' : n === 3 ? 'third' : n === 4 ? 'fourth' : n === 5 ? 'fifth' : `#${n}`;
+}
+
+/**
+ * Sends one frame to a table's socket as its seat (hello with the token, then the frame with
+ * the version heard), and resolves once the server answered with an update, or rejects with
+ * its error.
+ * @param {string} id
+ * @param {string} token
+ * @param {string} type "resign" or "abort"
+ * @returns {Promise<void>}
+ */
+function sendAs(id, token, type) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(`api/tables/${encodeURIComponent(id)}/ws`, location.href);
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(url.toString());
+    let sent = false;
+    const done = (/** @type {Error | null} */ e) => {
+      ws.close();
+      e ? reject(e) : resolve();
+    };
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+    ws.onerror = () => done(new Error('the connection failed'));
+    ws.onmessage = (ev) => {
+      let m;
+      try {
+        m = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (m.type === 'error') return done(new Error(m.message ?? 'refused'));
+      if ((m.type === 'snapshot' || m.type === 'update') && !sent) {
+        sent = true;
+        ws.send(JSON.stringify({ type, v: m.v }));
+      } else if (m.type === 'update' && sent) {
+        done(null);
+      }
+    };
+  });
+}
+
+/**
+ * One table's row.
+ * @param {MyTable} t
+ * @param {{actions: boolean, changed: () => void}} o actions: resign and abort buttons (the
+ *   page of all games); changed: called after one of them
+ */
+function row(t, o) {
+  const held = seatsAt(t.id).find((x) => x.seat === t.seat);
+  const over = t.status === 'over';
+  const problem = h('span', { class: 'act-error', role: 'alert' });
+  /** @type {(HTMLElement | null)[]} */
+  const buttons = [];
+  if (over) {
+    buttons.push(h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(t.id)}` }, 'Replay'));
+  } else {
+    buttons.push(
+      h(
+        'a',
+        { class: t.my_turn ? 'button' : 'button minor', href: `table.html?id=${encodeURIComponent(t.id)}` },
+        held ? (t.my_turn ? 'Play' : 'Open') : 'Watch',
+      ),
+    );
+    if (o.actions && held && t.status === 'playing') {
+      const act = async (/** @type {string} */ type, /** @type {string} */ title, /** @type {string} */ text) => {
+        const yes = await confirmDialog({ title, text, yes: title, no: 'Keep playing' });
+        if (!yes) return;
+        try {
+          await sendAs(t.id, held.token, type);
+          o.changed();
+        } catch (e) {
+          problem.textContent = `${title}: ${e instanceof Error ? e.message : e}`;
+        }
+      };
+      if (t.abortable)
+        buttons.push(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'minor abort',
+              onclick: () => act('abort', 'Abort', 'The game ends with no result: nobody wins or loses.'),
+            },
+            'Abort',
+          ),
+        );
+      buttons.push(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'minor resign',
+            onclick: () => act('resign', 'Resign', `You give up the game of ${t.title} with ${peopleText(t)}.`),
+          },
+          'Resign',
+        ),
+      );
+    }
+  }
+  return h(
+    'li',
+    { class: `my-game${t.my_turn ? ' my-turn' : ''}`, 'data-table': t.id },
+    h(
+      'div',
+      { class: 'my-game-what' },
+      h('strong', {}, t.title || t.game),
+      t.my_turn ? h('span', { class: 'badge your-turn' }, 'your turn') : null,
+      h('span', { class: 'my-game-people' }, ` · ${peopleText(t)} · you are ${t.seat}`),
+    ),
+    h('div', { class: 'my-game-standing' }, standing(t)),
+    h('div', { class: 'my-game-actions' }, ...buttons, problem),
+    !held && !over ? h('p', { class: 'how' }, 'Your seat here was taken in another browser.') : null,
+  );
+}
+
+/**
+ * Draws a list of tables into el.
+ * @param {HTMLElement} el
+ * @param {MyTable[]} tables
+ * @param {{actions: boolean, changed: () => void, empty: string}} o
+ */
+export function drawMyGames(el, tables, o) {
+  if (!tables.length) {
+    replace(el, h('p', { class: 'how' }, o.empty));
+    return;
+  }
+  replace(
+    el,
+    h(
+      'ul',
+      { class: 'my-games' },
+      tables.map((t) => row(t, o)),
+    ),
+  );
+}
+
+/**
+ * How many tables wait for this player's decision.
+ * @param {MyTable[]} tables
+ */
+export function waiting(tables) {
+  return tables.filter((t) => t.my_turn).length;
+}
