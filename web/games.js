@@ -5,9 +5,11 @@
 
 import { byId } from './dom.js';
 import * as API from './api.js';
-import { drawMyGames, waiting } from './my-games.js';
+import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
+import { TurnSignal } from './your-turn.js';
 
 const els = { ongoing: byId('ongoing'), finished: byId('finished'), error: byId('games-error') };
+const signal = new WaitingSignal(new TurnSignal());
 
 async function load() {
   try {
@@ -20,6 +22,7 @@ async function load() {
       empty: 'No game being played. Start one from the lobby.',
     });
     drawMyGames(els.finished, over, { actions: false, changed: load, empty: 'No finished game yet.' });
+    signal.update(playing);
     const n = waiting(playing);
     document.title = `${n ? `(${n}) ` : ''}Your games · quiver`;
     els.error.textContent = '';

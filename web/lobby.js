@@ -17,7 +17,8 @@ import { nameBox } from './names.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
 import { levelName, firstLevel, playedBefore, rememberLevel } from './levels.js';
-import { drawMyGames, waiting } from './my-games.js';
+import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
+import { TurnSignal } from './your-turn.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -46,6 +47,7 @@ function showError(e) {
 
 /** The most games being played that the lobby lists (games.html has them all). */
 const MINE_SHOWN = 5;
+const signal = new WaitingSignal(new TurnSignal());
 
 /** "Your games": the tables this browser took seats at that are being played (GET /api/me). */
 async function loadMine() {
@@ -62,6 +64,7 @@ async function loadMine() {
     changed: loadMine,
     empty: 'No game being played now.',
   });
+  signal.update(playing);
   const n = waiting(playing);
   document.title = `${n ? `(${n}) ` : ''}quiver · play arrow games`;
 }

@@ -195,3 +195,26 @@ export function drawMyGames(el, tables, o) {
 export function waiting(tables) {
   return tables.filter((t) => t.my_turn).length;
 }
+
+/**
+ * The signal of tables waiting for me, on a page that lists them (the lobby, games.html): the
+ * favicon's badge while any waits, and, when a table starts waiting after the page's first
+ * look, the sound and notification the player turned on at a table (your-turn.js).
+ */
+export class WaitingSignal {
+  /** @param {import('./your-turn.js').TurnSignal} signal */
+  constructor(signal) {
+    this.signal = signal;
+    /** @type {Set<string> | null} the tables waiting at the last look (null: none yet) */
+    this.seen = null;
+  }
+
+  /** @param {MyTable[]} tables */
+  update(tables) {
+    const now = tables.filter((t) => t.my_turn);
+    const fresh = this.seen ? now.filter((t) => !this.seen?.has(t.id)) : [];
+    this.seen = new Set(now.map((t) => t.id));
+    if (fresh.length) this.signal.set(false, '');
+    this.signal.set(now.length > 0, fresh.length ? `${fresh[0].title} with ${peopleText(fresh[0])}` : '');
+  }
+}

@@ -1,7 +1,7 @@
 // "Your games" (web/my-games.js, games.html): the tables a browser took seats at, from the
 // server's list under its player key (GET /api/me), with no account. A person starts a game
 // against the computer from the lobby: back in the lobby, "Your games" lists it with its turn
-// badge and the tab's title counts it; games.html lists it with Play, Abort and Resign; Abort
+// badge, the tab's title counts it and the favicon has its badge; games.html lists it with Play, Abort and Resign; Abort
 // ends it with no result and it moves to Finished; a second game, a move made, is resigned from
 // the list. Another browser (its own key) sees none of it. With --address-tables 1, the
 // lobby's refusal of a second table links to the list. The screenshot: games.png.
@@ -50,6 +50,10 @@ test(
     assert.ok(await a.page.isVisible('#mine'));
     assert.match((await mine.textContent()) ?? '', /THREE ARROWS.*your turn.*you and Beginner AI.*you are p1/);
     assert.match(await a.page.title(), /^\(1\) quiver/);
+    // the favicon's badge, as at a table on my turn
+    await a.page.waitForFunction(() =>
+      (document.querySelector('link[rel=icon]')?.getAttribute('href') ?? '').startsWith('data:image/png'),
+    );
     await a.page.click(`#mine .my-game[data-table="${id}"] a.button`);
     await a.page.waitForURL(new RegExp(`table\\.html\\?id=${id}`));
 
