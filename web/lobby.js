@@ -261,6 +261,7 @@ function drawForm(gameName = games[0]?.name) {
   drawSeatRows();
   const clock = clockField();
   const listed = h('input', { type: 'checkbox', id: 'listed' });
+  const takebacks = h('input', { type: 'checkbox', id: 'takebacks', checked: true });
   const submit = h('button', { type: 'submit' }, `Create the ${g.title ?? g.name} table`);
   const formError = h('p', { class: 'error', id: 'create-error', role: 'alert' });
   replace(
@@ -285,6 +286,16 @@ function drawForm(gameName = games[0]?.name) {
         'List this table in the lobby while it is played, for anyone to watch (otherwise only people with its link find it)',
       ),
     ),
+    h(
+      'div',
+      { class: 'check' },
+      takebacks,
+      h(
+        'label',
+        { for: 'takebacks' },
+        'Takebacks: a player may ask to take a move back (the others accept or decline)',
+      ),
+    ),
     h('div', { class: 'form-actions' }, submit),
     formError,
   );
@@ -302,7 +313,7 @@ function drawForm(gameName = games[0]?.name) {
       });
       const kinds = seatSelects.map((sel) => sel.value);
       const doc = variant ? await variant.value() : undefined;
-      const info = await create(g, params, kinds, !listed.checked, clock.value(), doc);
+      const info = await create(g, params, kinds, !listed.checked, clock.value(), doc, takebacks.checked);
       showCreated(info, kinds);
       loadTables();
     } catch (e) {

@@ -31,8 +31,9 @@ export function seatCount(g, values = {}) {
  * @param {boolean} isPrivate
  * @param {import('./clock-field.js').ClockSpec | null} [clock] the clock (none when absent)
  * @param {unknown} [variant] a variant document read from a file (the built-in set when absent)
+ * @param {boolean} [takebacks] false: a table where no move is taken back
  */
-export async function create(g, params, kinds, isPrivate, clock, variant) {
+export async function create(g, params, kinds, isPrivate, clock, variant, takebacks = true) {
   const seats = kinds.map((k) => (k === 'me' ? 'invite' : k));
   const info = await API.createTable({
     game: g.name,
@@ -41,6 +42,7 @@ export async function create(g, params, kinds, isPrivate, clock, variant) {
     private: isPrivate,
     ...(clock ? { clock } : {}),
     ...(variant !== undefined ? { variant } : {}),
+    ...(takebacks ? {} : { takebacks: false }),
   });
   const codes = new Map((info.invites ?? []).map((x) => [x.seat, x.code]));
   for (let i = 0; i < kinds.length; i++) {

@@ -256,6 +256,7 @@ function redraw() {
   // and not while a request is waiting for its answers
   els.undo.hidden =
     state.seat === 'public' ||
+    state.table?.takebacks === false ||
     state.table?.status !== 'playing' ||
     Boolean(state.table?.stopped) ||
     Boolean(state.table?.offer) ||

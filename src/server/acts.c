@@ -280,6 +280,10 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 {
 	qv__table_lock(t);
 	qv_status rc = check_turn_base(t, v, err);
+	if (!rc && t->no_takebacks && !*qv_match_committed(t->m, seat))
+		rc = qv_fail(err, QV_EINVAL,
+		             "cannot take back: this table was created without takebacks "
+		             "(\"takebacks\": false)");
 	if (!rc && qv_match_left(t->m, seat))
 		rc = check_present(t, seat, err);
 	if (!rc && *qv_match_committed(t->m, seat)) {
@@ -765,7 +769,7 @@ qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err
 	}
 	if (qv__rematch_last(&t->rematch, seat, qv__seats_people(t->seat, t->nseats))) {
 		*request = qv__rematch_request(t->game->name, t->params, t->seat, t->nseats,
-		                               t->private_, &t->clock);
+		                               t->private_, !t->no_takebacks, &t->clock);
 		if (*request)
 			t->rematch.making = true;
 		else

@@ -187,6 +187,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	/* Shown once, to the creator; the table keeps their hashes, as a token's. */
 	qv__seats_invite(t->seat, np, spec.invited, invites);
 	t->private_ = spec.private_;
+	t->no_takebacks = spec.no_takebacks;
 	t->clock = spec.clock;
 	t->created = now();
 	t->status = qv__table_status_of_locked(t);
@@ -304,6 +305,8 @@ static json_t *people_json(const qv__table *t)
 	j = qv__json_put(j, "active", json_integer((json_int_t)(t->active * 1000)));
 	if (t->ended[0])
 		j = qv__json_put(j, "ended", json_string(t->ended));
+	if (t->no_takebacks)
+		j = qv__json_put(j, "takebacks", json_false());
 	return j;
 }
 
@@ -312,6 +315,10 @@ static json_t *people_json(const qv__table *t)
 static qv_status life_load(qv__table *t, const json_t *j, qv_err *err)
 {
 	const json_t *active = json_object_get(j, "active"), *ended = json_object_get(j, "ended");
+	const json_t *takebacks = json_object_get(j, "takebacks");
+	if (takebacks && !json_is_boolean(takebacks))
+		return qv_fail(err, QV_EIO, "people: expected \"takebacks\": true or false");
+	t->no_takebacks = json_is_false(takebacks);
 	const char *how = json_string_value(ended);
 	if ((active && !json_is_integer(active)) ||
 	    (ended && (!how || (strcmp(how, "abandoned") && strcmp(how, "aborted") &&
@@ -885,6 +892,7 @@ static json_t *info_json(qv__table *t, bool stored)
 	if (t->ended[0])
 		info = qv__json_put(info, "ended", json_string(t->ended));
 	info = qv__json_put(info, "spectators", json_integer(stored ? 0 : t->spectators));
+	info = qv__json_put(info, "takebacks", json_boolean(!t->no_takebacks));
 	info =
 	    qv__json_put(info, "abortable", json_boolean(!stored && qv__table_abortable_locked(t)));
 	if (stored)

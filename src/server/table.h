@@ -56,14 +56,15 @@ typedef struct qv__table {
 	int nseats;
 	qv__seat seat[QV_MAX_PLAYERS];
 	bool private_;
-	int status;      /* QV__WAITING, QV__PLAYING, QV__OVER */
-	long long v;     /* the game's version */
-	long long iv;    /* grows with everything a client hears of (v, seats claimed, online) */
-	double created;  /* seconds since the epoch */
-	char stuck[256]; /* set when an AI seat failed: the table stops playing itself */
-	char owner[48];  /* the client address that created it ("" when unknown) */
-	bool searches;   /* a seat is played by a search (easy, medium or hard) */
-	json_t *params;  /* every parameter, as in records */
+	bool no_takebacks; /* created with "takebacks": false: no takeback is asked or made */
+	int status;        /* QV__WAITING, QV__PLAYING, QV__OVER */
+	long long v;       /* the game's version */
+	long long iv;      /* grows with everything a client hears of (v, seats claimed, online) */
+	double created;    /* seconds since the epoch */
+	char stuck[256];   /* set when an AI seat failed: the table stops playing itself */
+	char owner[48];    /* the client address that created it ("" when unknown) */
+	bool searches;     /* a seat is played by a search (easy, medium or hard) */
+	json_t *params;    /* every parameter, as in records */
 	/* The components played with (a built-in set or a loaded variant, which the table's
 	 * match holds as long as the table lives); NULL for a game without components. */
 	const qv_variant *variant;

@@ -12,8 +12,8 @@
 #include "server/token.h"
 
 /* The fields a table request may have. */
-static const char *const request_fields[] = {"game",  "params",  "seats", "private",
-                                             "clock", "variant", NULL};
+static const char *const request_fields[] = {"game",  "params",  "seats",     "private",
+                                             "clock", "variant", "takebacks", NULL};
 
 /* Makes m hold the forced decisions of the seats people play, as `quiver play` does: such a
  * decision waits for its person ("Your only move: ... [Play]") instead of being applied by the
@@ -94,6 +94,13 @@ static qv_status read_game(const json_t *req, qv__tablespec *r, qv_err *err)
 	if (jpriv && !json_is_boolean(jpriv))
 		return qv_fail(err, QV_EINVAL, "private: expected true or false");
 	r->private_ = !jpriv || json_is_true(jpriv); /* private unless asked otherwise */
+	const json_t *jtake = json_object_get(req, "takebacks");
+	if (jtake && !json_is_boolean(jtake))
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "takebacks: expected true (a player may ask to take a move back; the "
+		    "default) or false (no takebacks at this table)");
+	r->no_takebacks = json_is_false(jtake);
 	return QV_OK;
 }
 

@@ -28,6 +28,7 @@ typedef struct qv__tablespec {
 	int nkinds;                        /* 0: the game's default of people's seats */
 	unsigned invited;                  /* bit p: seat p is an invite seat */
 	bool private_;
+	bool no_takebacks; /* "takebacks": false */
 	qv__clock clock;
 	const qv_variant *held; /* a variant the request sent, held until the match holds it */
 } qv__tablespec;

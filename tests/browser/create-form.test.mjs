@@ -2,11 +2,12 @@
 // even rounds and its players as buttons, its size as a number box within 9-26, its star count
 // as text suggesting `auto`, shuffle as true/false; the values set by clicking and typing reach
 // the table typed as records type them. A first game against the computer starts at Beginner
-// with a word about the lessons; the lobby then remembers the level chosen.
+// with a word about the lessons; the lobby then remembers the level chosen. A table made with
+// Takebacks unticked has none: its info says so and its page offers no takeback.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPage, api, budget } from './support.mjs';
+import { serverAndBrowser, newPage, api, budget, moveOnce, rng, TURN_SELECTOR } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -60,6 +61,28 @@ test('arrow-party: a table made with the form has the parameters set in it', { t
     // no field for it: the built-in set unless a variant file is given (variants.test.mjs)
     variant: 'base',
   });
+  assert.equal(info.takebacks, true, 'takebacks unless unticked');
+  assert.deepEqual(errors, [], 'no script error on the page');
+  await page.context().close();
+});
+
+test('a table made without takebacks offers none', { timeout: budget(20000) }, async () => {
+  const { page, errors } = await newPage(env.browser);
+  await page.goto(env.server.url);
+  await page.click('#create-form label:has(input[name=game][value="three-arrows"])');
+  await page.selectOption('#seat-p2', 'beginner');
+  assert.ok(await page.isChecked('#takebacks'), 'takebacks by default');
+  await page.uncheck('#takebacks');
+  await page.click('#create-form button[type=submit]');
+  const href = (await page.locator('#created a.button').getAttribute('href')) ?? '';
+  const id = decodeURIComponent(/id=([^&]+)/.exec(href)?.[1] ?? '');
+  const info = await api(env.server.url, 'GET', `/api/tables/${encodeURIComponent(id)}`);
+  assert.equal(info.takebacks, false);
+  await page.click('#created a.button');
+  await page.waitForSelector('#conn.open');
+  await moveOnce(page, rng(4));
+  await page.waitForSelector(TURN_SELECTOR);
+  assert.ok(await page.isHidden('#undo'), 'no "Take back my last move"');
   assert.deepEqual(errors, [], 'no script error on the page');
   await page.context().close();
 });

@@ -5,7 +5,7 @@
  * snapshot), a refusal or a new move clears it; the request survives kill -9; every bad,
  * stale, repeated or misplaced frame is refused and changes nothing. That no takeback crosses
  * a chance outcome or a reveal, an attacker's aim, is tested by the hostile suite
- * (tests/hostile/test_undo.c).
+ * (tests/hostile/test_undo.c). A table created with "takebacks": false refuses them all.
  *
  * Usage: test_takeback PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -274,6 +274,82 @@ static void test_bad_frames(void **state)
 	th_stop();
 }
 
+/* A table created with "takebacks": false: info says so, every takeback is refused and changes
+ * nothing (after a restart too), against the computer as well, and a rematch keeps it; a
+ * "takebacks" of another type is refused naming the field. */
+static void test_without_takebacks(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	th_start(db, NULL);
+	th_refused("POST", "/api/tables", "{\"game\": \"three-arrows\", \"takebacks\": \"no\"}",
+	           400, "takebacks: expected true");
+	json_t *info = th_http("POST", "/api/tables", TWO, 201);
+	assert_true(json_is_true(json_object_get(info, "takebacks")));
+	json_decref(info);
+	char id[32], t1[64], t2[64], frame[160];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], "
+	          "\"takebacks\": false}",
+	          id);
+	th_join(id, "p1", t1);
+	th_join(id, "p2", t2);
+	th_seat p1, p2;
+	th_seat_open(&p1, id, t1);
+	th_seat_open(&p2, id, t2);
+	assert_true(json_is_false(json_object_get(p1.table, "takebacks")));
+	th_seat *all[] = {&p1, &p2};
+	th_seat_play_first(&p1, all, 2);
+	th_seat_play_first(&p2, all, 2);
+	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", p1.v);
+	th_seat_refused(&p1, frame, "this table was created without takebacks");
+	snprintf(frame, sizeof frame, "{\"type\": \"undo\", \"v\": %lld}", p2.v);
+	th_seat_refused(&p2, frame, "this table was created without takebacks");
+	long long v = p1.v;
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
+	th_start(db, NULL);
+	info = th_info(id);
+	assert_true(json_is_false(json_object_get(info, "takebacks")));
+	assert_int_equal(json_integer_value(json_object_get(info, "v")), v);
+	json_decref(info);
+	th_seat_open(&p1, id, t1);
+	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", p1.v);
+	th_seat_refused(&p1, frame, "this table was created without takebacks");
+	/* p1 resigns; both ask for a rematch: the new table has no takebacks either */
+	th_seat_send(&p1, "{\"type\": \"resign\", \"v\": %lld}", p1.v);
+	while (strcmp(json_string_value(json_object_get(p1.table, "status")), "over") != 0)
+		th_seat_next(&p1);
+	th_seat_open(&p2, id, t2);
+	th_seat_send(&p1, "{\"type\": \"rematch\"}");
+	th_seat_send(&p2, "{\"type\": \"rematch\"}");
+	const char *next = NULL;
+	for (int i = 0; i < 50 && !next; i++) {
+		th_seat_read(&p2);
+		next = json_string_value(
+		    json_object_get(json_object_get(p2.table, "rematch"), "table"));
+	}
+	assert_non_null(next);
+	info = th_info(next);
+	assert_true(json_is_false(json_object_get(info, "takebacks")));
+	json_decref(info);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	/* against the computer as well */
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"], "
+	          "\"takebacks\": false}",
+	          id);
+	th_join(id, "p1", t1);
+	th_seat_open(&p1, id, t1);
+	th_seat *one[] = {&p1};
+	th_seat_play_first(&p1, one, 1);
+	th_seat_wait_to_move(&p1, "p1");
+	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", p1.v);
+	th_seat_refused(&p1, frame, "this table was created without takebacks");
+	th_seat_close(&p1);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "takeback", 600))
@@ -282,7 +358,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    T(test_accepted),          T(test_declined_and_cleared),
 	    T(test_everyone_affected), T(test_kept_across_restart),
-	    T(test_bad_frames),
+	    T(test_bad_frames),        T(test_without_takebacks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
