@@ -148,7 +148,7 @@ static void test_allow_lists(void **state)
 static void test_not_found(void **state)
 {
 	(void)state;
-	static const char api[] = "no such API path; the API has /api/games, /api/tables, "
+	static const char api[] = "no such API path; the API has /api/games, /api/me, /api/tables, "
 	                          "/api/replay and /api/lessons";
 	refused("GET", "/api", 404, api);
 	refused("GET", "/api/", 404, api);

@@ -54,10 +54,11 @@ void tv_no_secret_keys(const json_t *j)
 void tv_check_info(const json_t *t)
 {
 	static const char *const keys[] = {
-	    "id",      "game",  "title",      "params",     "variant",   "seats",
-	    "status",  "v",     "private",    "result",     "to_move",   "offer",
-	    "rematch", "clock", "spectators", "away_limit", "abortable", NULL};
+	    "id",         "game",       "title",     "params",    "variant", "seats",   "status",
+	    "v",          "private",    "result",    "to_move",   "offer",   "rematch", "clock",
+	    "spectators", "away_limit", "abortable", "takebacks", NULL};
 	tv_exact_keys(t, "table info", keys, "catalogue");
+	assert_true(json_is_boolean(json_object_get(t, "takebacks")));
 	/* The connections watching without a seat. */
 	assert_true(json_is_integer(json_object_get(t, "spectators")) &&
 	            json_integer_value(json_object_get(t, "spectators")) >= 0);
