@@ -10,7 +10,7 @@
 // clears the choice, and after a choice made by keyboard the focus goes to the next choice.
 
 import { h, replace } from './dom.js';
-import { Picker, clickWord, normalize } from './picker.js';
+import { Picker, clickWord, normalize, words } from './picker.js';
 import { Screen } from './screen.js';
 import { gameModule } from './games/index.js';
 import { settingsBox } from './move-settings.js';
@@ -374,14 +374,24 @@ export class Chooser {
   /**
    * Notation typed in the box: a legal action shows as a clicked one does, with what it will do
    * and its Play button (which takes the focus), where the page asks for Play; entered again
-   * while on show, or where the page does not ask, it is played. Text that is no legal action
-   * as written goes to the server, which reads notation leniently or says what is wrong.
+   * while on show, or where the page does not ask, it is played. The first words of legal
+   * actions ("place A d4") are chosen as clicks would choose them, their choices then shown
+   * (the facings left, say). Other text goes to the server, which reads notation leniently or
+   * says what is wrong.
    * @param {string} text
    */
   typed(text) {
     const p = this.picker;
     const action = p?.legal.find((a) => normalize(a) === normalize(text));
     const confirm = this.hooks.confirm ? this.hooks.confirm() : false;
+    const begun = p && !action && !this.hooks.busy() ? typedWords(p, text) : null;
+    if (begun) {
+      this.picker = begun;
+      this.panel.clearError();
+      this.after(true);
+      /** @type {HTMLElement | null} */ (this.panel.choices.querySelector('.play-button, .word-button'))?.focus();
+      return;
+    }
     if (!p || !action || !confirm || this.panel.shownAction() === action) {
       this.hooks.play(action ?? text);
       return;
@@ -419,4 +429,35 @@ export class Chooser {
     if (o && o.complete !== null && o.remaining === 1 && !confirm) this.hooks.play(o.complete);
     else this.hooks.redraw();
   }
+}
+
+/**
+ * The typed words chosen one by one as clicks on their words would be, from no choice: a word
+ * as typed, else one that differs only in case ("a" for the piece "A" where no square is "a").
+ * A new picker, or null when a word fits no legal action (or nothing was typed).
+ * @param {Picker} p
+ * @param {string} text
+ * @returns {Picker | null}
+ */
+export function typedWords(p, text) {
+  const typed = normalize(text).split(' ').filter(Boolean);
+  if (!typed.length) return null;
+  const q = new Picker(p.legal, p.kindsOf);
+  const known = [...new Set(p.legal.flatMap((a) => words(a)))];
+  /** @type {string[]} the words chosen that no typed word has stood for yet (a fresh picker
+   * may have chosen some: the verb every action begins with) */
+  let spare = [...q.chosen];
+  for (const w of typed) {
+    // a word the picker chose by itself (the only one that could follow) stands for this one
+    const i = spare.findIndex((k) => k.toLowerCase() === w);
+    if (i >= 0) {
+      spare.splice(i, 1);
+      continue;
+    }
+    const before = q.chosen.length;
+    const same = known.filter((k) => k.toLowerCase() === w);
+    if (!same.some((k) => q.choose(k))) return null;
+    spare = spare.concat(q.chosen.slice(before + 1));
+  }
+  return q;
 }

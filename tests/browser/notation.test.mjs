@@ -1,6 +1,7 @@
-// Typed notation: Tab completes from the legal actions, a legal action typed as in the
-// terminal is shown with its Play button as a clicked one is and played by it, and a malformed or illegal one shows the server's error and changes
-// nothing.
+// Typed notation: Tab completes from the legal actions; the first words of legal actions typed
+// show the choices left, as clicks would; a legal action typed as in the terminal is shown with
+// its Play button as a clicked one is and played by it; a malformed or illegal one shows the
+// server's error and changes nothing.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -53,6 +54,25 @@ test(
     }, malformed);
     assert.match(await page.textContent('#move-panel .act-error'), /illegal|not/i);
     assert.equal(last(frames).v, first.v, 'an illegal action changes nothing');
+
+    // the first words of legal actions, typed: chosen as clicks would choose them, and the
+    // choices left shown (a placement's facings), nothing sent
+    const begun = first.view.legal.find((a) => /^place Y [a-h]\d N$/.test(a)) ?? '';
+    const start = begun.split(' ').slice(0, 3).join(' ');
+    assert.ok(start, 'a placement of Y among the legal actions');
+    await page.fill('#notation', start.toLowerCase());
+    await page.press('#notation', 'Enter');
+    await page.waitForFunction(
+      (w) => document.querySelector('#move-panel')?.textContent?.includes(w),
+      `Chosen: ${start}`,
+    );
+    const facings = await page.locator('#move-panel .word-button').allTextContents();
+    assert.ok(
+      facings.some((f) => /facing north/.test(f)),
+      `the facings left are offered: ${facings}`,
+    );
+    assert.equal(last(frames).v, first.v, 'nothing is sent');
+    await page.keyboard.press('Escape');
 
     // a legal one, typed in lower case as the terminal accepts it: shown as a clicked one is,
     // with its Play button (which takes the focus), and sent only by it
