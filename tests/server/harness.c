@@ -259,6 +259,15 @@ void th_join(const char *id, const char *seat, char token[64])
 	th_join_with(id, body, seat, token);
 }
 
+void th_two_seats(const char *body, char id[32], char t1[64], char t2[64], th_seat *p1, th_seat *p2)
+{
+	th_create(body, id);
+	th_join(id, "p1", t1);
+	th_join(id, "p2", t2);
+	th_seat_open(p1, id, t1);
+	th_seat_open(p2, id, t2);
+}
+
 json_t *th_info(const char *id)
 {
 	char path[96];

@@ -82,6 +82,10 @@ double th_epoch_ms(void);
 /* Opens table id's socket and says hello with token (NULL: a spectator); waits for the
  * snapshot. */
 void th_seat_open(th_seat *s, const char *id, const char *token);
+/* Creates a table from body (201), joins p1 and p2 (their tokens into t1 and t2) and opens
+ * their sockets. */
+void th_two_seats(const char *body, char id[32], char t1[64], char t2[64], th_seat *p1,
+                  th_seat *p2);
 void th_seat_close(th_seat *s);
 /* Reads frames until a snapshot or update, which it keeps; an error frame fails the test. A
  * spectators frame sets the kept info's `spectators`. */

@@ -58,11 +58,7 @@ static bool last_was_snapshot(const th_seat *s)
 /* A table of two people who have both moved once: p1 is to move again. */
 static void two_moved(char id[32], th_seat *p1, th_seat *p2, char t1[64], char t2[64])
 {
-	th_create(TWO, id);
-	th_join(id, "p1", t1);
-	th_join(id, "p2", t2);
-	th_seat_open(p1, id, t1);
-	th_seat_open(p2, id, t2);
+	th_two_seats(TWO, id, t1, t2, p1, p2);
 	th_seat *all[] = {p1, p2};
 	th_seat_play_first(p1, all, 2);
 	th_seat_play_first(p2, all, 2);
@@ -227,12 +223,8 @@ static void test_bad_frames(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	char id[32], t1[64], t2[64];
-	th_create(TWO, id);
-	th_join(id, "p1", t1);
-	th_join(id, "p2", t2);
 	th_seat p1, p2, watcher;
-	th_seat_open(&p1, id, t1);
-	th_seat_open(&p2, id, t2);
+	th_two_seats(TWO, id, t1, t2, &p1, &p2);
 	th_seat_open(&watcher, id, NULL);
 	char frame[160];
 	snprintf(frame, sizeof frame, "{\"type\": \"takeback\", \"v\": %lld}", p1.v);
@@ -288,14 +280,10 @@ static void test_without_takebacks(void **state)
 	assert_true(json_is_true(json_object_get(info, "takebacks")));
 	json_decref(info);
 	char id[32], t1[64], t2[64], frame[160];
-	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], "
-	          "\"takebacks\": false}",
-	          id);
-	th_join(id, "p1", t1);
-	th_join(id, "p2", t2);
 	th_seat p1, p2;
-	th_seat_open(&p1, id, t1);
-	th_seat_open(&p2, id, t2);
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], "
+	             "\"takebacks\": false}",
+	             id, t1, t2, &p1, &p2);
 	assert_true(json_is_false(json_object_get(p1.table, "takebacks")));
 	th_seat *all[] = {&p1, &p2};
 	th_seat_play_first(&p1, all, 2);
