@@ -19,30 +19,17 @@ import {
   rng,
   until,
   assertAccessible,
+  quickPlay,
 } from './support.mjs';
 
 const env = serverAndBrowser();
-
-/**
- * Starts a game of THREE ARROWS against Beginner from the lobby; returns the table's id.
- * @param {import('playwright-core').Page} page
- * @param {string} url the server's
- */
-async function quickPlay(page, url) {
-  await page.goto(url);
-  await page.selectOption('#level-three-arrows', 'beginner');
-  await page.click('button.quick-play[data-game="three-arrows"]');
-  await page.waitForURL(/table\.html\?id=/);
-  await page.waitForSelector('#conn.open');
-  return new URL(page.url()).searchParams.get('id') ?? '';
-}
 
 test(
   'your games: listed with the turn badge, aborted and resigned from the list',
   { timeout: budget(40000) },
   async () => {
     const a = await newPage(env.browser, { name: 'Ann' });
-    const id = await quickPlay(a.page, env.server.url);
+    const id = await quickPlay(a.page, env.server.url, 'three-arrows');
     // back in the lobby: the game, my turn (p1 begins), counted in the title
     await a.page.goto(env.server.url);
     const mine = a.page.locator(`#mine .my-game[data-table="${id}"]`);
@@ -74,7 +61,7 @@ test(
     assert.equal(await a.page.locator(`#ongoing .my-game[data-table="${id}"]`).count(), 0);
 
     // a second game, one move made: resigned from the list (no abort any more)
-    const second = await quickPlay(a.page, env.server.url);
+    const second = await quickPlay(a.page, env.server.url, 'three-arrows');
     await moveOnce(a.page, rng(3));
     await a.page.goto(new URL('games.html', env.server.url).toString());
     const row2 = a.page.locator(`#ongoing .my-game[data-table="${second}"]`);
@@ -102,7 +89,7 @@ test('a refusal for too many open tables links to your games', { timeout: budget
   const server = await startServer({ extra: ['--address-tables', '1'] });
   try {
     const a = await newPage(env.browser, { name: 'Ann' });
-    await quickPlay(a.page, server.url);
+    await quickPlay(a.page, server.url, 'three-arrows');
     await a.page.goto(server.url);
     await a.page.selectOption('#level-concardia', 'beginner');
     await a.page.click('button.quick-play[data-game="concardia"]');

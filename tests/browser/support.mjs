@@ -163,6 +163,22 @@ export async function givePlayerName(owner, name) {
 }
 
 /**
+ * Starts a game against Beginner from the lobby's one-click Play, as a newcomer does, and waits
+ * for the table's page to connect; returns the table's id.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url the server's
+ * @param {string} game
+ */
+export async function quickPlay(page, url, game) {
+  await page.goto(url);
+  await page.selectOption(`#level-${game}`, 'beginner');
+  await page.click(`button.quick-play[data-game="${game}"]`);
+  await page.waitForURL(/table\.html\?id=/);
+  await page.waitForSelector('#conn.open');
+  return new URL(page.url()).searchParams.get('id') ?? '';
+}
+
+/**
  * Opens a seat's link (table.html?id=…&seat=pN[&invite=CODE]) as the friend it was sent to: the
  * page shows the invitation, the friend takes the seat, and the page is connected as that seat.
  * @param {import('playwright-core').Page} page
