@@ -140,10 +140,12 @@ export async function tables(ask = {}) {
 
 /**
  * The person behind this browser's player key (its cookie, set by the server) and its tables.
+ * @param {number} [finished] the most finished tables wanted (0 to 50; the server's 50 when
+ *   absent)
  * @returns {Promise<Me>}
  */
-export async function me() {
-  return /** @type {Me} */ (await api('GET', '/api/me'));
+export async function me(finished) {
+  return /** @type {Me} */ (await api('GET', finished === undefined ? '/api/me' : `/api/me?finished=${finished}`));
 }
 
 /**

@@ -53,12 +53,12 @@ const signal = new WaitingSignal(new TurnSignal());
 async function loadMine() {
   let me;
   try {
-    me = await API.me();
+    me = await API.me(0); // the games being played only: the lobby polls it
   } catch {
     return; // the list is a convenience: the lobby works without it
   }
   const playing = me.tables.filter((t) => t.status !== 'over');
-  els.mine.hidden = me.tables.length === 0;
+  els.mine.hidden = playing.length === 0;
   drawMyGames(els.mineList, playing.slice(0, MINE_SHOWN), {
     actions: false,
     changed: loadMine,

@@ -91,9 +91,34 @@ static json_t *info_of(qv__server *srv, const char *id)
 	return j;
 }
 
+/* ?finished=N, the most finished tables to list (0 to QV__ME_FINISHED) into *max: 0 when it
+ * is good (absent: QV__ME_FINISHED), else the 400 answered. */
+static int finished_arg(qv__req *c, int *max)
+{
+	const char *v = qv__req_arg(c, "finished");
+	*max = QV__ME_FINISHED;
+	if (!v)
+		return 0;
+	size_t n = strlen(v);
+	long x = n > 0 && n <= 3 && strspn(v, "0123456789") == n ? strtol(v, NULL, 10) : -1;
+	if (x < 0 || x > QV__ME_FINISHED) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		qv__reply_error(c, 400, "finished: '%s'; expected a whole number from 0 to %d",
+		                qv_shorten(v, QV_QUOTE_MAX, quoted, sizeof quoted),
+		                QV__ME_FINISHED);
+		return 400;
+	}
+	*max = (int)x;
+	return 0;
+}
+
 int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
+	int most_finished;
+	int bad = finished_arg(c, &most_finished);
+	if (bad)
+		return bad;
 	const char *player = qv__req_player(c);
 	enum { MAX = QV__ME_ONGOING + QV__ME_FINISHED };
 	qv__player_seat *seats = calloc(MAX, sizeof *seats);
@@ -115,7 +140,7 @@ int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 		return 503;
 	}
 	for (int i = 0; i < n; i++) {
-		if (seats[i].over ? finished >= QV__ME_FINISHED : ongoing >= QV__ME_ONGOING)
+		if (seats[i].over ? finished >= most_finished : ongoing >= QV__ME_ONGOING)
 			continue;
 		json_t *info = info_of(srv, seats[i].id);
 		if (!info)

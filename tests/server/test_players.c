@@ -231,6 +231,20 @@ static void test_my_tables(void **state)
 	assert_true(json_is_false(json_object_get(s, "my_turn")));
 	assert_true(at_duo < at_solo);
 	json_decref(j);
+	/* ?finished=0: the tables being played only; a bad count is refused naming the form */
+	ask("GET", "/api/me?finished=0", ann, NULL, 200, &r);
+	assert_int_equal(json_array_size(json_object_get(r.json, "tables")), 1);
+	assert_non_null(listed(r.json, duo, NULL));
+	tc_reply_free(&r);
+	const char *bad[] = {"-1", "51", "x", "", "1000"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char path[64];
+		snprintf(path, sizeof path, "/api/me?finished=%s", bad[i]);
+		ask("GET", path, ann, NULL, 400, &r);
+		assert_non_null(
+		    strstr(json_string_value(json_object_get(r.json, "error")), "finished: '"));
+		tc_reply_free(&r);
+	}
 
 	/* after kill -9: the same list (the finished table read back from the database) */
 	assert_int_equal(tc_server_stop(&th_server, SIGKILL) & 0x7f, SIGKILL);
