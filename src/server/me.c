@@ -107,7 +107,7 @@ int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 		qv__reply_error(c, 503, "out of memory listing your tables");
 		return 503;
 	}
-	if (player[0] && (qv__store_player_tables(srv->store, player, MAX, seats, &n, &err) ||
+	if (player[0] && (qv__store_player_tables(srv->store, player, 0, MAX, seats, &n, &err) ||
 	                  qv__store_player_name(srv->store, player, name, sizeof name) < 0)) {
 		free(seats);
 		free(rows);
