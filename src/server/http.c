@@ -14,6 +14,7 @@
 #include "core/fields.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
+#include "server/account.h"
 #include "server/files.h"
 #include "server/http.h"
 #include "server/lessons.h"
@@ -808,6 +809,13 @@ static const qv__route_family families[] = {
 static const qv__route routes[] = {
     {"GET", "/api/games", get_games},
     {"GET", "/api/me", qv__me_get},
+    {"POST", "/api/accounts", qv__account_create},
+    {"POST", "/api/accounts/recover", qv__account_recover},
+    {"POST", "/api/session", qv__account_sign_in},
+    {"DELETE", "/api/session", qv__account_sign_out},
+    {"POST", "/api/account/password", qv__account_password},
+    {"GET", "/api/account/export", qv__account_export},
+    {"DELETE", "/api/account", qv__account_delete},
     {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/tables", get_tables},
     {"POST", "/api/tables", post_table},

@@ -7,6 +7,7 @@
 #include "games/json_util.h"
 #include "server/me.h"
 #include "server/reply.h"
+#include "server/session.h"
 
 /* One of the key's tables as listed, with what it is sorted by. */
 typedef struct me_row {
@@ -112,6 +113,26 @@ static int finished_arg(qv__req *c, int *max)
 	return 0;
 }
 
+/* The seats of the request's key and of the account's keys (account 0: none), and the name
+ * the key last took a seat under: false when the database failed. */
+static bool my_seats(qv__server *srv, const char *player, long long account, qv__player_seat *seats,
+                     int max, int *n, char name[128])
+{
+	qv_err err;
+	*n = 0;
+	name[0] = '\0';
+	if (!player[0] && !account)
+		return true;
+	return !qv__store_player_tables(srv->store, player, account, max, seats, n, &err) &&
+	       qv__store_player_name(srv->store, player, name, 128) >= 0;
+}
+
+/* The body's "account": {"username"} of a valid session, else null. */
+static json_t *account_of(const qv__session *s, int signed_in)
+{
+	return signed_in == 1 ? json_pack("{s:s}", "username", s->account.username) : json_null();
+}
+
 int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
@@ -119,21 +140,16 @@ int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	int bad = finished_arg(c, &most_finished);
 	if (bad)
 		return bad;
-	const char *player = qv__req_player(c);
 	enum { MAX = QV__ME_ONGOING + QV__ME_FINISHED };
 	qv__player_seat *seats = calloc(MAX, sizeof *seats);
 	me_row *rows = calloc(MAX, sizeof *rows);
 	int n = 0, nrows = 0, ongoing = 0, finished = 0;
-	qv_err err;
 	char name[128] = "";
-	if (!seats || !rows) {
-		free(seats);
-		free(rows);
-		qv__reply_error(c, 503, "out of memory listing your tables");
-		return 503;
-	}
-	if (player[0] && (qv__store_player_tables(srv->store, player, MAX, seats, &n, &err) ||
-	                  qv__store_player_name(srv->store, player, name, sizeof name) < 0)) {
+	qv__session s;
+	int signed_in = qv__session_get(srv, c, &s);
+	if (!seats || !rows || signed_in < 0 ||
+	    !my_seats(srv, qv__req_player(c), signed_in == 1 ? s.account.id : 0, seats, MAX, &n,
+	              name)) {
 		free(seats);
 		free(rows);
 		qv__reply_error(c, 503, "the database failed listing your tables");
@@ -158,10 +174,12 @@ int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	for (int i = 0; i < nrows; i++)
 		tables = qv__json_push(tables, rows[i].j);
 	free(rows);
-	json_t *body =
-	    json_pack("{s:o, s:n, s:o}", "name", name[0] ? json_string(name) : json_null(),
-	              "account", "tables", tables ? tables : json_array());
+	json_t *body = json_pack(
+	    "{s:o, s:o, s:o}", "name", name[0] ? json_string(name) : json_null(), "account",
+	    account_of(&s, signed_in), "tables", tables ? tables : json_array());
 	qv__reply_json(c, 200, body);
 	json_decref(body);
+	if (signed_in == 1)
+		qv__session_done(srv, c, &s);
 	return 200;
 }

@@ -23,12 +23,15 @@
 #include <sqlite3.h>
 
 #include "server/store.h"
+#include "server/store_accounts.h"
+#include "server/store_impl.h"
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
  * the column people, version 4 the column variant, version 5 the table players and the column
- * player of `seats`. */
-#define SCHEMA_VERSION 5
+ * player of `seats`, version 6 the accounts (store_accounts.c) and the column account of
+ * players. */
+#define SCHEMA_VERSION 6
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -65,7 +68,8 @@ static const char *const schema =
     "  hash TEXT PRIMARY KEY,"
     "  name TEXT,"
     "  created REAL NOT NULL,"
-    "  seen REAL NOT NULL"
+    "  seen REAL NOT NULL,"
+    "  account INTEGER" /* the account it is linked to (accounts), or NULL */
     ");"
     "CREATE TABLE IF NOT EXISTS actions ("
     "  table_id TEXT NOT NULL REFERENCES tables(id),"
@@ -128,6 +132,7 @@ enum {
 	ST_ROLLBACK,
 	ST_COUNT
 };
+_Static_assert(ST_COUNT <= QV__STORE_ST_MAX, "room for the statements in struct qv__store");
 
 static const char *const sql[ST_COUNT] = {
     [ST_INSERT_TABLE] =
@@ -174,8 +179,9 @@ static const char *const sql[ST_COUNT] = {
     /* the tables not over first, then the finished, newest first */
     [ST_PLAYER_TABLES] =
         "SELECT s.table_id, s.seat, t.status = 'over', t.finished FROM seats s JOIN tables t "
-        "ON t.id = s.table_id WHERE s.player = ? ORDER BY t.status = 'over', "
-        "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?",
+        "ON t.id = s.table_id WHERE s.player = ?1 OR s.player IN (SELECT hash FROM players "
+        "WHERE account = ?2) ORDER BY t.status = 'over', "
+        "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?3",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -188,19 +194,6 @@ static const char *const sql[ST_COUNT] = {
  * checkpointer is also woken by the commit that crosses it. 1,000 pages (4 MB at SQLite's
  * 4 KiB pages) is SQLite's own automatic checkpoint threshold. */
 #define CHECKPOINT_PAGES 1000
-
-struct qv__store {
-	sqlite3 *db;
-	pthread_mutex_t lock;
-	sqlite3_stmt *st[ST_COUNT];
-	char path[256];
-	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
-	sqlite3 *ck_db;
-	pthread_t ck_thread;
-	bool ck_running, ck_stop, ck_now;
-	pthread_mutex_t ck_lock;
-	pthread_cond_t ck_cond;
-};
 
 /* The status for SQLite's last error on db: QV_ENOMEM when SQLite ran out of memory (a
  * connection that could not even be made is NULL), so that the server words it as its own
@@ -392,16 +385,22 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 		rc = exec(s, upgrade_3_to_4, err);
 	if (!rc && version >= 1 && version <= 4)
 		rc = exec(s, upgrade_4_to_5, err);
+	if (!rc && version == 5)
+		rc = exec(s, qv__store_accounts_upgrade_5_to_6, err);
+	if (!rc)
+		rc = exec(s, qv__store_accounts_schema, err);
 	if (!rc)
 		rc = exec(s, indexes, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=5", err);
+		rc = exec(s, "PRAGMA user_version=6", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
 			rc = db_fail(s, err, "preparing a statement");
+	if (!rc)
+		rc = qv__store_accounts_prepare(s, err);
 	return rc;
 }
 
@@ -474,6 +473,7 @@ void qv__store_close(qv__store *s)
 	pthread_mutex_destroy(&s->ck_lock);
 	for (int i = 0; i < ST_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
+	qv__store_accounts_close(s);
 	sqlite3_close(s->db);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
@@ -953,14 +953,15 @@ int qv__store_player_name(qv__store *s, const char *player, char *name, size_t l
 	return found;
 }
 
-qv_status qv__store_player_tables(qv__store *s, const char *player, int max, qv__player_seat *out,
-                                  int *n, qv_err *err)
+qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
+                                  qv__player_seat *out, int *n, qv_err *err)
 {
 	*n = 0;
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->st[ST_PLAYER_TABLES];
 	bind_text(st, 1, player);
-	sqlite3_bind_int(st, 2, max);
+	sqlite3_bind_int64(st, 2, account);
+	sqlite3_bind_int(st, 3, max);
 	int step;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
 		qv__player_seat *row = &out[(*n)++];

@@ -90,10 +90,11 @@ typedef struct qv__player_seat {
 	double finished; /* epoch s when the game ended; 0: not over */
 } qv__player_seat;
 
-/* The seats claimed with player key hash `player`, at most max of them into out (*n): those
- * of tables not over first, then those of finished tables; each group newest first. */
-qv_status qv__store_player_tables(qv__store *s, const char *player, int max, qv__player_seat *out,
-                                  int *n, qv_err *err);
+/* The seats claimed with player key hash `player` or with any key linked to account id
+ * `account` (0: none), at most max of them into out (*n): those of tables not over first, then
+ * those of finished tables; each group newest first. */
+qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
+                                  qv__player_seat *out, int *n, qv_err *err);
 
 /* One change of a table's game: keeps the first `keep` history entries, appends moves as
  * entries keep, keep+1, ..., and sets the version and status; ai_done clears the mark of

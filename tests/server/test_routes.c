@@ -72,6 +72,14 @@ static void test_api_routes(void **state)
 	reaches("GET", "/api/tables/x/replay", "GET", "/api/tables/{table}/replay");
 	reaches("GET", "/api/tables/x/ws", "GET", QV__WS_PATH);
 	reaches("POST", "/api/replay", "POST", "/api/replay");
+	reaches("GET", "/api/me", "GET", "/api/me");
+	reaches("POST", "/api/accounts", "POST", "/api/accounts");
+	reaches("POST", "/api/accounts/recover", "POST", "/api/accounts/recover");
+	reaches("POST", "/api/session", "POST", "/api/session");
+	reaches("DELETE", "/api/session", "DELETE", "/api/session");
+	reaches("POST", "/api/account/password", "POST", "/api/account/password");
+	reaches("GET", "/api/account/export", "GET", "/api/account/export");
+	reaches("DELETE", "/api/account", "DELETE", "/api/account");
 	reaches("GET", "/api/lessons", "GET", "/api/lessons");
 	reaches("GET", "/api/lessons/", "GET", "/api/lessons");
 	reaches("GET", "/api/lessons/evons", "GET", "/api/lessons/{game}");
@@ -104,6 +112,10 @@ static void test_allow_lists(void **state)
 	refused("DELETE", "/api/tables", 405, "GET, POST");
 	refused("POST", "/api/games", 405, "GET");
 	refused("GET", "/api/replay", 405, "POST");
+	refused("GET", "/api/session", 405, "POST, DELETE");
+	refused("GET", "/api/accounts", 405, "POST");
+	refused("POST", "/api/account", 405, "DELETE");
+	refused("POST", "/api/account/export", 405, "GET");
 	refused("GET", "/api/tables/x/join", 405, "POST");
 	refused("HEAD", "/api/tables/x/join", 405, "POST");
 	refused("POST", "/api/tables/x", 405, "GET");
@@ -148,8 +160,10 @@ static void test_allow_lists(void **state)
 static void test_not_found(void **state)
 {
 	(void)state;
-	static const char api[] = "no such API path; the API has /api/games, /api/me, /api/tables, "
-	                          "/api/replay and /api/lessons";
+	static const char api[] =
+	    "no such API path; the API has /api/games, /api/me, /api/accounts, "
+	    "/api/session, /api/account, /api/tables, /api/replay and "
+	    "/api/lessons";
 	refused("GET", "/api", 404, api);
 	refused("GET", "/api/", 404, api);
 	refused("GET", "/api/nothing", 404, api);

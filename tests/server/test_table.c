@@ -1020,9 +1020,26 @@ static const char *const schema_3 =
     "INSERT INTO seats VALUES ('00112233aabbccdd', 1, 'human', NULL);"
     "PRAGMA user_version=3;";
 
+/* The tables of schema 6 are there, empty, with players' column account. */
+static void assert_accounts_schema(sqlite3 *db)
+{
+	const char *const counts[] = {
+	    "SELECT count(*) FROM accounts", "SELECT count(*) FROM recovery",
+	    "SELECT count(*) FROM sessions",
+	    "SELECT count(*) FROM players WHERE account IS NOT NULL", "PRAGMA user_version"};
+	for (int i = 0; i < 5; i++) {
+		sqlite3_stmt *st;
+		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
+		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 4 ? 0 : 6);
+		sqlite3_finalize(st);
+	}
+}
+
 /* A database of schema 3 gains the column `variant` at open (schema 4), then the column `player`
- * of seats and the table players (schema 5), and its tables, which played built-in sets, come
- * back as they were, their seats linked to no player. */
+ * of seats and the table players (schema 5), then the accounts (schema 6), and its tables,
+ * which played built-in sets, come back as they were, their seats linked to no player. A
+ * database of schema 5 gains the accounts and the column account of players. */
 static void test_store_upgrade(void **state)
 {
 	(void)state;
@@ -1066,8 +1083,21 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 5);
+	assert_int_equal(sqlite3_column_int(st, 0), 6);
 	sqlite3_finalize(st);
+	assert_accounts_schema(db);
+	/* a version-5 database (no accounts, players without their column account) gets them */
+	assert_int_equal(sqlite3_exec(db,
+	                              "DROP TABLE accounts; DROP TABLE recovery; DROP TABLE "
+	                              "sessions; DROP INDEX players_account; ALTER TABLE players "
+	                              "DROP COLUMN account; PRAGMA user_version=5;",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
+	qv__store_close(r.store);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_accounts_schema(db);
 	sqlite3_close(db);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);

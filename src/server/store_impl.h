@@ -1,0 +1,46 @@
+/*
+ * store_impl.h - what the files of the store share: its struct, and the part of schema 6 that
+ * store_accounts.c keeps (its tables and statements), which store.c runs and prepares when the
+ * store opens and finalizes when it closes. Internal to the store: the rest of the server sees
+ * only store.h and store_accounts.h.
+ */
+#ifndef QUIVER_SERVER_STORE_IMPL_H
+#define QUIVER_SERVER_STORE_IMPL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include <sqlite3.h>
+
+#include "quiver/core.h"
+
+/* Room for store.c's statements (it checks that it has enough). */
+#define QV__STORE_ST_MAX 40
+
+struct qv__store {
+	sqlite3 *db;
+	pthread_mutex_t lock;
+	sqlite3_stmt *st[QV__STORE_ST_MAX];
+	sqlite3_stmt **acct; /* store_accounts.c's statements (NULL until prepared) */
+	char path[256];
+	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
+	sqlite3 *ck_db;
+	pthread_t ck_thread;
+	bool ck_running, ck_stop, ck_now;
+	pthread_mutex_t ck_lock;
+	pthread_cond_t ck_cond;
+};
+
+/* Schema 6's tables of accounts (accounts, recovery, sessions, with their indexes), made at
+ * every open, after the upgrades; and what a version-5 database lacks besides (the column
+ * account of players, which store.c's own schema gives a new database). */
+extern const char *const qv__store_accounts_schema;
+extern const char *const qv__store_accounts_upgrade_5_to_6;
+
+/* Prepares store_accounts.c's statements into s->acct; the message names the failure. */
+qv_status qv__store_accounts_prepare(struct qv__store *s, qv_err *err);
+
+/* Finalizes them (nothing when they were never prepared). */
+void qv__store_accounts_close(struct qv__store *s);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * throttle.c - failures to sign in counted per key, and the waits they cost (throttle.h).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "quiver/core.h"
+#include "server/throttle.h"
+
+/* A day without a failure forgets a key's count. */
+#define FORGET 86400
+
+typedef struct slot {
+	char key[QV__THROTTLE_KEY];
+	int fails;   /* in a row */
+	double last; /* epoch s of the last failure; 0: a free slot */
+} slot;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static slot slots[QV__THROTTLE_SLOTS];
+
+/* The slot of key, or NULL (the caller holds the lock). */
+static slot *find(const char *key)
+{
+	char k[QV__THROTTLE_KEY];
+	qv_copy(k, sizeof k, key);
+	for (int i = 0; i < QV__THROTTLE_SLOTS; i++)
+		if (slots[i].last > 0 && strcmp(slots[i].key, k) == 0)
+			return &slots[i];
+	return NULL;
+}
+
+/* When the slot's wait ends (epoch s). */
+static double wait_end(const slot *s)
+{
+	if (s->fails < QV__THROTTLE_FREE)
+		return 0;
+	double wait = pow(2, s->fails - QV__THROTTLE_FREE);
+	return s->last + (wait > QV__THROTTLE_CAP ? QV__THROTTLE_CAP : wait);
+}
+
+double qv__throttle_wait(const char *key, double now)
+{
+	pthread_mutex_lock(&lock);
+	slot *s = find(key);
+	double left = 0;
+	if (s && now - s->last < FORGET && wait_end(s) > now)
+		left = wait_end(s) - now;
+	pthread_mutex_unlock(&lock);
+	return left;
+}
+
+void qv__throttle_fail(const char *key, double now)
+{
+	pthread_mutex_lock(&lock);
+	slot *s = find(key);
+	if (!s) {
+		s = &slots[0];
+		for (int i = 1; i < QV__THROTTLE_SLOTS && s->last > 0; i++)
+			if (slots[i].last < s->last)
+				s = &slots[i];
+		qv_copy(s->key, sizeof s->key, key);
+		s->fails = 0;
+	} else if (now - s->last >= FORGET) {
+		s->fails = 0;
+	}
+	s->fails++;
+	s->last = now;
+	pthread_mutex_unlock(&lock);
+}
+
+void qv__throttle_reset(const char *key)
+{
+	pthread_mutex_lock(&lock);
+	slot *s = find(key);
+	if (s)
+		*s = (slot){0};
+	pthread_mutex_unlock(&lock);
+}

@@ -1,0 +1,31 @@
+/*
+ * throttle.h - how often a client address or a username may fail to sign in (a password, a
+ * recovery code): the first QV__THROTTLE_FREE failures in a row cost nothing, then each one
+ * makes the next attempt wait 2^(n - QV__THROTTLE_FREE) seconds after it, n being the failures
+ * in a row (1 s after the 3rd, 2 s after the 4th, 128 s after the 10th), at most
+ * QV__THROTTLE_CAP. A success resets the count, as does a day without a failure. An attempt
+ * during the wait is refused (HTTP 429) without looking at the password at all.
+ *
+ * The counts are kept in memory, in a table of QV__THROTTLE_SLOTS keys ("a:" and the address,
+ * "u:" and the username's key) shared by the process; when it is full, the key that failed
+ * least recently gives its place. A restart forgets them. Internal to the server.
+ */
+#ifndef QUIVER_SERVER_THROTTLE_H
+#define QUIVER_SERVER_THROTTLE_H
+
+#define QV__THROTTLE_FREE  3
+#define QV__THROTTLE_CAP   900 /* seconds: 15 minutes */
+#define QV__THROTTLE_SLOTS 4096
+#define QV__THROTTLE_KEY   112 /* bytes of a key, with its NUL (longer ones are cut) */
+
+/* How many seconds key must still wait before its next attempt at `now` (epoch s): 0 when it
+ * may try now. */
+double qv__throttle_wait(const char *key, double now);
+
+/* Counts a failure of key at `now`. */
+void qv__throttle_fail(const char *key, double now);
+
+/* A success of key: its count starts over. */
+void qv__throttle_reset(const char *key);
+
+#endif
