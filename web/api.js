@@ -149,6 +149,62 @@ export async function me(finished) {
 }
 
 /**
+ * Creates an account and signs this browser in (its session cookie): the recovery codes are
+ * in this answer only.
+ * @param {string} username
+ * @param {string} password
+ * @returns {Promise<{username: string, recovery_codes: string[]}>}
+ */
+export async function signUp(username, password) {
+  return /** @type {{username: string, recovery_codes: string[]}} */ (
+    await api('POST', '/api/accounts', { username, password })
+  );
+}
+
+/**
+ * Signs this browser in: its player key is linked to the account.
+ * @param {string} username
+ * @param {string} password
+ * @returns {Promise<{username: string}>}
+ */
+export async function signIn(username, password) {
+  return /** @type {{username: string}} */ (await api('POST', '/api/session', { username, password }));
+}
+
+/** Ends this browser's session. */
+export async function signOut() {
+  await api('DELETE', '/api/session');
+}
+
+/**
+ * Sets a new password with a recovery code (used once), and signs in.
+ * @param {string} username
+ * @param {string} code
+ * @param {string} password
+ * @returns {Promise<{username: string}>}
+ */
+export async function recover(username, code, password) {
+  return /** @type {{username: string}} */ (await api('POST', '/api/accounts/recover', { username, code, password }));
+}
+
+/**
+ * Changes the password (every other session ends).
+ * @param {string} old
+ * @param {string} fresh
+ */
+export async function changePassword(old, fresh) {
+  await api('POST', '/api/account/password', { old, new: fresh });
+}
+
+/**
+ * Deletes the account (its ratings go; its tables stay the browsers').
+ * @param {string} password
+ */
+export async function deleteAccount(password) {
+  await api('DELETE', '/api/account', { password });
+}
+
+/**
  * A table's info, as anyone with its id may read it (no secret: the view of a spectator).
  * @param {string} id
  * @returns {Promise<TableInfo>}

@@ -31,6 +31,7 @@ const els = {
   tables: byId('tables'),
   name: byId('name-place'),
   mine: byId('mine'),
+  account: byId('account-link'),
   mineList: byId('mine-list'),
 };
 
@@ -57,6 +58,7 @@ async function loadMine() {
   } catch {
     return; // the list is a convenience: the lobby works without it
   }
+  els.account.textContent = me.account ? me.account.username : 'Sign in';
   const playing = me.tables.filter((t) => t.status !== 'over');
   els.mine.hidden = playing.length === 0;
   drawMyGames(els.mineList, playing.slice(0, MINE_SHOWN), {
