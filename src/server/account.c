@@ -149,13 +149,18 @@ static int db_failed(qv__req *c, const qv_err *err)
 }
 
 /* Starts a session of the account for the request and answers 200 {"username"} with its
- * cookie (503 when the database failed). */
+ * cookie (503 when the database failed). A session the request had already (the browser
+ * signed in as someone else, or as the same account before) ends: its cookie is replaced, and
+ * nobody else should hold it. */
 static int start_session(qv__server *srv, qv__req *c, const qv__store_account *acct)
 {
 	char id[QV__KEY_LEN + 1], hash[QV__HASH_LEN + 1];
 	qv__store_session sess;
-	qv__session_new(c, id, hash, &sess);
 	qv_err err;
+	qv__session old;
+	if (qv__session_get(srv, c, &old) == 1 && qv__store_session_end(srv->store, old.hash, &err))
+		return db_failed(c, &err);
+	qv__session_new(c, id, hash, &sess);
 	int st = qv__store_session_start(srv->store, acct->id, &sess, &err)
 	             ? db_failed(c, &err)
 	             : answer_username(srv, c, 200, acct->username, id);

@@ -246,6 +246,13 @@ static void test_sign_in_out(void **state)
 	/* the right one, in any case of the username */
 	sign_in(&ann, "ANN", "correct horse", 200);
 	assert_signed_in(&ann, "Ann");
+	/* signing in as another account from the same browser ends the session it had */
+	browser bob = {0};
+	sign_up(&bob, "Bob", "another horse", NULL);
+	browser as_ann = ann;
+	sign_in(&ann, "Bob", "another horse", 200);
+	assert_signed_in(&ann, "Bob");
+	assert_signed_in(&as_ann, "");
 	th_stop();
 }
 
