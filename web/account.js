@@ -183,6 +183,8 @@ function drawSignedIn(username) {
         {},
         'Every browser you sign in from shares your games: ',
         h('a', { href: 'games.html' }, 'Your games'),
+        '. Your ratings: ',
+        h('a', { href: `player.html?name=${encodeURIComponent(username)}`, id: 'my-profile' }, 'your profile'),
         '.',
       ),
       h(

@@ -264,6 +264,13 @@ function drawForm(gameName = games[0]?.name) {
   const clock = clockField();
   const listed = h('input', { type: 'checkbox', id: 'listed' });
   const takebacks = h('input', { type: 'checkbox', id: 'takebacks', checked: true });
+  const rated = h('input', { type: 'checkbox', id: 'rated' });
+  // a rated game has no takebacks
+  rated.addEventListener('change', () => {
+    const on = /** @type {HTMLInputElement} */ (rated).checked;
+    if (on) /** @type {HTMLInputElement} */ (takebacks).checked = false;
+    /** @type {HTMLInputElement} */ (takebacks).disabled = on;
+  });
   const submit = h('button', { type: 'submit' }, `Create the ${g.title ?? g.name} table`);
   const formError = h('p', { class: 'error', id: 'create-error', role: 'alert' });
   replace(
@@ -298,6 +305,16 @@ function drawForm(gameName = games[0]?.name) {
         'Takebacks: a player may ask to take a move back (the others accept or decline)',
       ),
     ),
+    h(
+      'div',
+      { class: 'check' },
+      rated,
+      h(
+        'label',
+        { for: 'rated' },
+        'Rated: the result changes the ratings of the players with an account (needs your account, a clock, people in every seat, and no takebacks)',
+      ),
+    ),
     h('div', { class: 'form-actions' }, submit),
     formError,
   );
@@ -315,7 +332,16 @@ function drawForm(gameName = games[0]?.name) {
       });
       const kinds = seatSelects.map((sel) => sel.value);
       const doc = variant ? await variant.value() : undefined;
-      const info = await create(g, params, kinds, !listed.checked, clock.value(), doc, takebacks.checked);
+      const info = await create(
+        g,
+        params,
+        kinds,
+        !listed.checked,
+        clock.value(),
+        doc,
+        takebacks.checked,
+        /** @type {HTMLInputElement} */ (rated).checked,
+      );
       showCreated(info, kinds);
       loadTables();
     } catch (e) {

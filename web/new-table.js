@@ -32,8 +32,10 @@ export function seatCount(g, values = {}) {
  * @param {import('./clock-field.js').ClockSpec | null} [clock] the clock (none when absent)
  * @param {unknown} [variant] a variant document read from a file (the built-in set when absent)
  * @param {boolean} [takebacks] false: a table where no move is taken back
+ * @param {boolean} [rated] a rated table (the server asks for an account, a clock, no AI seat
+ *   and no takebacks: takebacks are then off)
  */
-export async function create(g, params, kinds, isPrivate, clock, variant, takebacks = true) {
+export async function create(g, params, kinds, isPrivate, clock, variant, takebacks = true, rated = false) {
   const seats = kinds.map((k) => (k === 'me' ? 'invite' : k));
   const info = await API.createTable({
     game: g.name,
@@ -42,7 +44,8 @@ export async function create(g, params, kinds, isPrivate, clock, variant, takeba
     private: isPrivate,
     ...(clock ? { clock } : {}),
     ...(variant !== undefined ? { variant } : {}),
-    ...(takebacks ? {} : { takebacks: false }),
+    ...(takebacks && !rated ? {} : { takebacks: false }),
+    ...(rated ? { rated: true } : {}),
   });
   const codes = new Map((info.invites ?? []).map((x) => [x.seat, x.code]));
   for (let i = 0; i < kinds.length; i++) {

@@ -1,0 +1,96 @@
+// Ratings in the browser (player.html, leaderboard.html; docs/server.md "Ratings"): two people
+// with accounts play a rated game made with the lobby's form (Rated ticked turns takebacks
+// off; a clock per move), each makes a decision, one resigns; both profiles then show the new
+// THREE ARROWS rating (provisional, marked "?"), the winner's above 1500 and the loser's below,
+// with the plot of one point and the game among the recent ones; the leaderboard lists nobody
+// yet (new ratings are provisional). Screenshots: player.png and leaderboard.png.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {
+  serverAndBrowser,
+  newPage,
+  budget,
+  screenshotDir,
+  openSeatLink,
+  typeAMove,
+  assertAccessible,
+} from './support.mjs';
+
+const env = serverAndBrowser();
+
+/**
+ * Creates an account in the page's browser.
+ * @param {import('playwright-core').Page} page
+ * @param {string} username
+ */
+async function signUp(page, username) {
+  await page.goto(new URL('account.html', env.server.url).toString());
+  await page.fill('#sign-up-username', username);
+  await page.fill('#sign-up-password', `${username} plays arrows`);
+  await page.click('#sign-up button[type=submit]');
+  await page.waitForSelector('#recovery-codes');
+  await page.click('#codes-kept');
+  await page.waitForSelector('#who-title');
+}
+
+/**
+ * A profile's THREE ARROWS rating as the page shows it ("1662?").
+ * @param {import('playwright-core').Page} page
+ * @param {string} username
+ */
+async function shownRating(page, username) {
+  await page.goto(new URL(`player.html?name=${encodeURIComponent(username)}`, env.server.url).toString());
+  const cell = page.locator('.ratings tr[data-game="three-arrows"][data-players="2"] td.rating');
+  await cell.waitFor();
+  return (await cell.textContent()) ?? '';
+}
+
+test('a rated game changes both players’ ratings, shown on their profiles', { timeout: budget(40000) }, async () => {
+  const a = await newPage(env.browser, { name: 'Ria' });
+  const b = await newPage(env.browser, { name: 'Sol' });
+  await signUp(a.page, 'Ria');
+  await signUp(b.page, 'Sol');
+
+  // the rated table, made with the form
+  await a.page.goto(env.server.url);
+  await a.page.click('#create-form label:has(input[name=game][value="three-arrows"])');
+  await a.page.selectOption('#clock-kind', 'move');
+  await a.page.fill('#clock-seconds', '300');
+  await a.page.check('#rated');
+  assert.equal(await a.page.isChecked('#takebacks'), false, 'a rated table has no takebacks');
+  assert.ok(await a.page.isDisabled('#takebacks'));
+  await a.page.click('#create-form button[type=submit]');
+  const link = await a.page.locator('#created .invite[data-seat="p2"] input.link').inputValue();
+  const id = new URL(link).searchParams.get('id') ?? '';
+  await a.page.click('#created a.button');
+  await a.page.waitForSelector('#conn.open');
+  await openSeatLink(b.page, link);
+
+  // a decision each, then p2 resigns
+  await typeAMove(a);
+  await typeAMove(b);
+  await b.page.click('#resign');
+  await b.page.click('dialog.confirm-dialog .confirm-yes');
+  for (const p of [a, b]) await p.page.waitForSelector('#result:not([hidden])');
+
+  const ria = await shownRating(a.page, 'Ria');
+  await a.page.screenshot({ path: path.join(screenshotDir(), 'player.png') });
+  await assertAccessible(a.page, 'a profile');
+  assert.match(ria, /^\d+\?/, `provisional: ${ria}`);
+  assert.ok(parseInt(ria, 10) > 1500, `the winner gains: ${ria}`);
+  assert.equal(await a.page.locator('svg.history-plot circle').count(), 1, 'one point on the plot');
+  assert.ok(await a.page.locator(`#recent .my-game[data-table="${id}"]`).count(), 'the game among the recent');
+  const sol = await shownRating(b.page, 'Sol');
+  assert.ok(parseInt(sol, 10) < 1500, `the loser loses: ${sol}`);
+
+  // the leaderboard: nobody settled yet
+  await b.page.goto(new URL('leaderboard.html?game=three-arrows&players=2', env.server.url).toString());
+  await b.page.waitForSelector('#board h2');
+  assert.match((await b.page.textContent('#board')) ?? '', /Nobody yet/);
+  await b.page.screenshot({ path: path.join(screenshotDir(), 'leaderboard.png') });
+  await assertAccessible(b.page, 'a leaderboard');
+  assert.deepEqual([...a.errors, ...b.errors], []);
+  for (const x of [a, b]) await x.page.context().close();
+});

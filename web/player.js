@@ -1,0 +1,209 @@
+// player.html?name=USERNAME: an account's ratings (GET /api/players/NAME, docs/server.md
+// "Ratings"): per game and number of players its rating, deviation, games and whether it is
+// still provisional (marked "?", as lichess does); the rating over time as an inline SVG plot,
+// one line per kind of game; and its recent games with their replays.
+
+import { byId, h, s, replace } from './dom.js';
+import * as API from './api.js';
+import { andList } from './grammar.js';
+
+const els = {
+  title: byId('player-title'),
+  error: byId('player-error'),
+  ratings: byId('ratings'),
+  history: byId('history'),
+  recent: byId('recent'),
+};
+
+/** @typedef {{game: string, players: number, rating: number, deviation: number, provisional: boolean, games: number}} Rating */
+/** @typedef {{game: string, players: number, at: number, rating: number}} Point */
+
+/** @type {Map<string, string>} each game's title */
+const titles = new Map();
+
+/**
+ * A kind of rated game in words: "THREE ARROWS, 2 players".
+ * @param {{game: string, players: number}} r
+ */
+function kind(r) {
+  return `${titles.get(r.game) ?? r.game}, ${r.players} players`;
+}
+
+/**
+ * A time of the server's (epoch seconds or milliseconds) as a Date.
+ * @param {number} at
+ */
+function when(at) {
+  return new Date(at < 1e12 ? at * 1000 : at);
+}
+
+/** @param {Rating[]} ratings */
+function drawRatings(ratings) {
+  if (!ratings.length) {
+    replace(els.ratings, h('p', { class: 'how' }, 'No rated game yet.'));
+    return;
+  }
+  replace(
+    els.ratings,
+    h(
+      'table',
+      { class: 'ratings' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Game', 'Rating', 'Deviation', 'Games'].map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ratings.map((r) =>
+          h(
+            'tr',
+            { 'data-game': r.game, 'data-players': String(r.players) },
+            h('td', {}, kind(r)),
+            h(
+              'td',
+              { class: 'rating' },
+              `${Math.round(r.rating)}${r.provisional ? '?' : ''}`,
+              r.provisional ? h('span', { class: 'how' }, ' provisional') : null,
+            ),
+            h('td', {}, `± ${Math.round(r.deviation)}`),
+            h('td', {}, String(r.games)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * The rating over time: one line per kind of game, drawn in the page (no image file).
+ * @param {Point[]} history
+ */
+function drawHistory(history) {
+  if (!history.length) {
+    replace(els.history, h('p', { class: 'how' }, 'The plot begins with the first rated game.'));
+    return;
+  }
+  const W = 640;
+  const H = 220;
+  const pad = { left: 52, right: 12, top: 12, bottom: 28 };
+  const times = history.map((p) => when(p.at).getTime());
+  const ratings = history.map((p) => p.rating);
+  let t0 = Math.min(...times);
+  let t1 = Math.max(...times);
+  if (t1 === t0) [t0, t1] = [t0 - 3600e3, t1 + 3600e3];
+  let r0 = Math.min(...ratings) - 20;
+  let r1 = Math.max(...ratings) + 20;
+  const x = (/** @type {number} */ t) => pad.left + ((t - t0) / (t1 - t0)) * (W - pad.left - pad.right);
+  const y = (/** @type {number} */ r) => pad.top + (1 - (r - r0) / (r1 - r0)) * (H - pad.top - pad.bottom);
+  /** @type {Map<string, Point[]>} */
+  const series = new Map();
+  for (const p of history) {
+    const k = `${p.game}/${p.players}`;
+    series.set(k, [...(series.get(k) ?? []), p]);
+  }
+  const lines = [...series.values()].map((pts, i) => {
+    const d = pts.map((p) => `${x(when(p.at).getTime()).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ');
+    return s(
+      'g',
+      { class: `history-line line-${i % 4}` },
+      s('polyline', { points: d, fill: 'none' }),
+      pts.map((p) => s('circle', { cx: x(when(p.at).getTime()).toFixed(1), cy: y(p.rating).toFixed(1), r: 3 })),
+    );
+  });
+  const last = [...series.values()].map((pts) => `${kind(pts[0])}: ${Math.round(pts[pts.length - 1].rating)}`);
+  const svg = s(
+    'svg',
+    {
+      class: 'history-plot',
+      viewBox: `0 0 ${W} ${H}`,
+      role: 'img',
+      'aria-label': `Rating over time, ${history.length} rated games; now ${andList(last)}`,
+    },
+    s('line', { class: 'axis', x1: pad.left, y1: H - pad.bottom, x2: W - pad.right, y2: H - pad.bottom }),
+    s('line', { class: 'axis', x1: pad.left, y1: pad.top, x2: pad.left, y2: H - pad.bottom }),
+    s('text', { class: 'axis-label', x: pad.left - 6, y: y(r1) + 4, 'text-anchor': 'end' }, String(Math.round(r1))),
+    s('text', { class: 'axis-label', x: pad.left - 6, y: y(r0), 'text-anchor': 'end' }, String(Math.round(r0))),
+    s('text', { class: 'axis-label', x: pad.left, y: H - 8 }, new Date(t0).toLocaleDateString()),
+    s(
+      'text',
+      { class: 'axis-label', x: W - pad.right, y: H - 8, 'text-anchor': 'end' },
+      new Date(t1).toLocaleDateString(),
+    ),
+    lines,
+  );
+  const legend = h(
+    'ul',
+    { class: 'history-legend' },
+    [...series.values()].map((pts, i) => h('li', { class: `line-${i % 4}` }, kind(pts[0]))),
+  );
+  replace(els.history, svg, legend);
+}
+
+/** @param {import('./types.js').TableInfo[]} recent */
+function drawRecent(recent) {
+  if (!recent.length) {
+    replace(els.recent, h('p', { class: 'how' }, 'No finished game yet.'));
+    return;
+  }
+  replace(
+    els.recent,
+    h(
+      'ul',
+      { class: 'my-games' },
+      recent.map((t) => {
+        const people = (t.seats ?? []).map((x) => (x.name && x.name !== x.seat ? x.name : x.seat));
+        const winners = (t.result ?? []).filter((r) => r.rank === 1).map((r) => r.seat);
+        const names = (t.seats ?? []).filter((x) => winners.includes(x.seat)).map((x) => x.name || x.seat);
+        return h(
+          'li',
+          { class: 'my-game', 'data-table': t.id },
+          h('div', { class: 'my-game-what' }, h('strong', {}, t.title ?? t.game), ` · ${andList(people)}`),
+          h(
+            'div',
+            { class: 'my-game-standing' },
+            names.length ? (names.length > 1 ? `A draw: ${andList(names)}` : `${names[0]} won`) : 'No result',
+          ),
+          h(
+            'div',
+            { class: 'my-game-actions' },
+            h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(t.id)}` }, 'Replay'),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+async function main() {
+  const name = new URLSearchParams(location.search).get('name') ?? '';
+  if (!name) {
+    els.error.textContent = 'No player given: player.html?name=USERNAME.';
+    return;
+  }
+  try {
+    for (const g of await API.games()) titles.set(g.name, g.title ?? g.name);
+    const p =
+      /** @type {{username: string, ratings: Rating[], history: Point[], recent: import('./types.js').TableInfo[]}} */ (
+        await API.api('GET', `/api/players/${encodeURIComponent(name)}`)
+      );
+    els.title.textContent = p.username;
+    document.title = `${p.username} · quiver`;
+    drawRatings(p.ratings);
+    drawHistory(p.history);
+    drawRecent(p.recent);
+  } catch (e) {
+    els.error.textContent =
+      e instanceof API.ApiError && e.status === 404
+        ? `There is no player named ${name}.`
+        : `Could not load the player: ${e instanceof Error ? e.message : e}`;
+    for (const el of [els.ratings, els.history, els.recent]) replace(el);
+  }
+}
+
+main();
