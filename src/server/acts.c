@@ -769,7 +769,7 @@ qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err
 	}
 	if (qv__rematch_last(&t->rematch, seat, qv__seats_people(t->seat, t->nseats))) {
 		*request = qv__rematch_request(t->game->name, t->params, t->seat, t->nseats,
-		                               t->private_, !t->no_takebacks, &t->clock);
+		                               t->private_, !t->no_takebacks, t->rated, &t->clock);
 		if (*request)
 			t->rematch.making = true;
 		else

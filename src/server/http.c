@@ -22,6 +22,8 @@
 #include "server/player.h"
 #include "server/replay.h"
 #include "server/reply.h"
+#include "server/session.h"
+#include "server/standings.h"
 
 /* ---- failures ------------------------------------------------------------------------------- */
 
@@ -388,6 +390,26 @@ static int get_tables(qv__server *srv, qv__req *c, const qv__route_match *m)
 }
 
 /* POST /api/tables: a new table; 201 with its info. */
+/* A request for a rated table without a session: the answer given (401; 503 when the database
+ * failed), else 0. A rated table is made by a signed-in person (its other rules: tablespec.c). */
+static int rated_refused(qv__server *srv, qv__req *c, const json_t *req)
+{
+	if (!json_is_true(json_object_get(req, "rated")))
+		return 0;
+	qv__session sess;
+	int signed_in = qv__session_get(srv, c, &sess);
+	if (signed_in == 1) {
+		qv__session_done(srv, c, &sess);
+		return 0;
+	}
+	if (signed_in < 0) {
+		qv__reply_error(c, 503, "the database failed reading your session");
+		return 503;
+	}
+	qv__reply_error(c, 401, "rated: sign in to make a rated table (POST /api/session)");
+	return 401;
+}
+
 static int post_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
@@ -403,6 +425,10 @@ static int post_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 		json_decref(req);
 		qv__reply_error(c, refusal, "%s", err.msg);
 		return refusal;
+	}
+	if ((st = rated_refused(srv, c, req)) != 0) {
+		json_decref(req);
+		return st;
 	}
 	qv__invites inv;
 	qv_status rc = qv__table_create_invites(&t, srv->store, req, addr, &inv, &err);
@@ -817,6 +843,8 @@ static const qv__route routes[] = {
     {"GET", "/api/account/export", qv__account_export},
     {"DELETE", "/api/account", qv__account_delete},
     {"GET", "/api/games/{gamename}/reference", get_reference},
+    {"GET", "/api/players/{segment}", qv__standings_player},
+    {"GET", "/api/leaderboard/{game}", qv__standings_leaderboard},
     {"GET", "/api/tables", get_tables},
     {"POST", "/api/tables", post_table},
     {"GET", "/api/tables/{table}", get_info},

@@ -30,14 +30,14 @@ bool qv__rematch_last(const qv__rematch *r, int seat, unsigned people)
 }
 
 json_t *qv__rematch_request(const char *game, json_t *params, const qv__seat *seat, int nseats,
-                            bool private_, bool takebacks, const qv__clock *clock)
+                            bool private_, bool takebacks, bool rated, const qv__clock *clock)
 {
 	json_t *seats = json_array();
 	for (int i = 0; i < nseats; i++)
 		seats = qv__json_push(seats, json_string(seat[(i + nseats - 1) % nseats].kind));
-	return json_pack("{s:s, s:O, s:o, s:b, s:b, s:o}", "game", game, "params", params, "seats",
-	                 seats, "private", private_, "takebacks", takebacks, "clock",
-	                 qv__clock_settings_json(clock));
+	return json_pack("{s:s, s:O, s:o, s:b, s:b, s:b, s:o}", "game", game, "params", params,
+	                 "seats", seats, "private", private_, "takebacks", takebacks, "rated",
+	                 rated, "clock", qv__clock_settings_json(clock));
 }
 
 void qv__rematch_made(qv__rematch *r, int seat, const char *id,

@@ -33,11 +33,11 @@ qv_status qv__rematch_may_ask(const qv__rematch *r, int seat, bool over, qv_err 
 bool qv__rematch_last(const qv__rematch *r, int seat, unsigned people);
 
 /* The request that makes the rematch, the one place that decides what a rematch keeps: game,
- * params, privacy, takebacks and the clock's settings as they are, every seat moved one place on
- * (the person or level at p1 now sits at p2, ..., the last at p1; an invite seat becomes a human
- * one, claimed at once for its person). NULL when out of memory. */
+ * params, privacy, takebacks, whether it is rated and the clock's settings as they are, every
+ * seat moved one place on (the person or level at p1 now sits at p2, ..., the last at p1; an
+ * invite seat becomes a human one, claimed at once for its person). NULL when out of memory. */
 json_t *qv__rematch_request(const char *game, json_t *params, const qv__seat *seat, int nseats,
-                            bool private_, bool takebacks, const qv__clock *clock);
+                            bool private_, bool takebacks, bool rated, const qv__clock *clock);
 
 /* The new table `id` is made, with old seat p's person's token tokens[p] ("" for an AI seat),
  * after seat `seat`'s ask. */

@@ -25,13 +25,14 @@
 #include "server/store.h"
 #include "server/store_accounts.h"
 #include "server/store_impl.h"
+#include "server/store_ratings.h"
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
  * the column people, version 4 the column variant, version 5 the table players and the column
  * player of `seats`, version 6 the accounts (store_accounts.c) and the column account of
- * players. */
-#define SCHEMA_VERSION 6
+ * players, version 7 the ratings (store_ratings.c). */
+#define SCHEMA_VERSION 7
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -390,17 +391,21 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	if (!rc)
 		rc = exec(s, qv__store_accounts_schema, err);
 	if (!rc)
+		rc = exec(s, qv__store_ratings_schema, err);
+	if (!rc)
 		rc = exec(s, indexes, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=6", err);
+		rc = exec(s, "PRAGMA user_version=7", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
 			rc = db_fail(s, err, "preparing a statement");
 	if (!rc)
 		rc = qv__store_accounts_prepare(s, err);
+	if (!rc)
+		rc = qv__store_ratings_prepare(s, err);
 	return rc;
 }
 
@@ -474,6 +479,7 @@ void qv__store_close(qv__store *s)
 	for (int i = 0; i < ST_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
 	qv__store_accounts_close(s);
+	qv__store_ratings_close(s);
 	sqlite3_close(s->db);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
@@ -587,7 +593,8 @@ out:
 
 qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
                            const qv__store_move *moves, int nmoves, bool ai_done,
-                           const char *people, const char *record, const char *info, qv_err *err)
+                           const char *people, const char *record, const char *info,
+                           const qv__store_result *rated, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -615,6 +622,8 @@ qv_status qv__store_change(qv__store *s, const char *id, long long v, const char
 		if (!rc && sqlite3_changes(s->db) != 1)
 			rc = qv_fail(err, QV_ESTATE, "the database: no table %s", id);
 	}
+	if (!rc && record && rated)
+		rc = qv__store_ratings_apply(s, id, rated, err);
 	rc = finish(s, rc, err);
 out:
 	pthread_mutex_unlock(&s->lock);

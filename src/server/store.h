@@ -100,10 +100,13 @@ qv_status qv__store_player_tables(qv__store *s, const char *player, long long ac
  * entries keep, keep+1, ..., and sets the version and status; ai_done clears the mark of
  * qv__store_ai_start; people (JSON text) replaces what the table keeps of its people unless it
  * is NULL; record and info (JSON texts) are stored when record is not NULL (the game is
- * over). */
+ * over), and then, with rated (NULL: none), the result of a rated table's game is rated in the
+ * same transaction (store_ratings.h; once per table). */
+struct qv__store_result;
 qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
                            const qv__store_move *moves, int nmoves, bool ai_done,
-                           const char *people, const char *record, const char *info, qv_err *err);
+                           const char *people, const char *record, const char *info,
+                           const struct qv__store_result *rated, qv_err *err);
 
 /* Replaces what the table keeps of its people (names, invites, clocks, offers, chat: a JSON
  * object text), for a change that is not a move. */

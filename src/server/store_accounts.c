@@ -375,6 +375,8 @@ qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err)
 	if (!rc)
 		rc = by_account(s, AC_UNLINK, account, "unlinking player keys", err);
 	if (!rc)
+		rc = qv__store_ratings_forget(s, account, err);
+	if (!rc)
 		rc = by_account(s, AC_DELETE, account, "deleting an account", err);
 	rc = finish(s, rc, err);
 out:

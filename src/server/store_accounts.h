@@ -71,8 +71,8 @@ qv_status qv__store_account_password(qv__store *s, long long account, const char
  * ends). */
 qv_status qv__store_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err);
 
-/* Deletes an account with its sessions and recovery codes, and unlinks its player keys (the
- * seats they claimed keep their names). */
+/* Deletes an account with its sessions, recovery codes, ratings and their history, and unlinks
+ * its player keys (the seats they claimed keep their names). */
 qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * store_impl.h - what the files of the store share: its struct, and the part of schema 6 that
- * store_accounts.c keeps (its tables and statements), which store.c runs and prepares when the
- * store opens and finalizes when it closes. Internal to the store: the rest of the server sees
- * only store.h and store_accounts.h.
+ * store_accounts.c keeps (its tables and statements), and of schema 7 that store_ratings.c keeps,
+ * which store.c runs and prepares when the store opens and finalizes when it closes. Internal to
+ * the store: the rest of the server sees only store.h, store_accounts.h and store_ratings.h.
  */
 #ifndef QUIVER_SERVER_STORE_IMPL_H
 #define QUIVER_SERVER_STORE_IMPL_H
@@ -22,6 +22,7 @@ struct qv__store {
 	pthread_mutex_t lock;
 	sqlite3_stmt *st[QV__STORE_ST_MAX];
 	sqlite3_stmt **acct; /* store_accounts.c's statements (NULL until prepared) */
+	sqlite3_stmt **rate; /* store_ratings.c's */
 	char path[256];
 	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
 	sqlite3 *ck_db;
@@ -42,5 +43,24 @@ qv_status qv__store_accounts_prepare(struct qv__store *s, qv_err *err);
 
 /* Finalizes them (nothing when they were never prepared). */
 void qv__store_accounts_close(struct qv__store *s);
+
+/* Schema 7's tables of ratings (ratings, rating_history, rated), made at every open (a
+ * version-6 database lacks only them). */
+extern const char *const qv__store_ratings_schema;
+
+/* Prepares store_ratings.c's statements into s->rate; finalizes them (nothing when never
+ * prepared). */
+qv_status qv__store_ratings_prepare(struct qv__store *s, qv_err *err);
+void qv__store_ratings_close(struct qv__store *s);
+
+struct qv__store_result;
+
+/* Inside the transaction that saves the end of rated table id: applies its result's ratings
+ * (store_ratings.c says who is rated and how), once: a table rated already changes nothing. */
+qv_status qv__store_ratings_apply(struct qv__store *s, const char *id,
+                                  const struct qv__store_result *r, qv_err *err);
+
+/* Inside a transaction: deletes an account's ratings and their history. */
+qv_status qv__store_ratings_forget(struct qv__store *s, long long account, qv_err *err);
 
 #endif

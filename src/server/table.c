@@ -23,6 +23,7 @@
 #include "quiver/variant.h"
 #include "server/commitments.h"
 #include "server/leave.h"
+#include "server/rated.h"
 #include "server/replay.h"
 #include "server/table.h"
 #include "server/tablespec.h"
@@ -188,6 +189,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	qv__seats_invite(t->seat, np, spec.invited, invites);
 	t->private_ = spec.private_;
 	t->no_takebacks = spec.no_takebacks;
+	t->rated = spec.rated;
 	t->clock = spec.clock;
 	t->created = now();
 	t->status = qv__table_status_of_locked(t);
@@ -307,6 +309,8 @@ static json_t *people_json(const qv__table *t)
 		j = qv__json_put(j, "ended", json_string(t->ended));
 	if (t->no_takebacks)
 		j = qv__json_put(j, "takebacks", json_false());
+	if (t->rated)
+		j = qv__json_put(j, "rated", json_true());
 	return j;
 }
 
@@ -315,10 +319,13 @@ static json_t *people_json(const qv__table *t)
 static qv_status life_load(qv__table *t, const json_t *j, qv_err *err)
 {
 	const json_t *active = json_object_get(j, "active"), *ended = json_object_get(j, "ended");
-	const json_t *takebacks = json_object_get(j, "takebacks");
-	if (takebacks && !json_is_boolean(takebacks))
-		return qv_fail(err, QV_EIO, "people: expected \"takebacks\": true or false");
+	const json_t *takebacks = json_object_get(j, "takebacks"),
+	             *rated = json_object_get(j, "rated");
+	if ((takebacks && !json_is_boolean(takebacks)) || (rated && !json_is_boolean(rated)))
+		return qv_fail(err, QV_EIO,
+		               "people: expected \"takebacks\" and \"rated\": true or false");
 	t->no_takebacks = json_is_false(takebacks);
+	t->rated = json_is_true(rated);
 	const char *how = json_string_value(ended);
 	if ((active && !json_is_integer(active)) ||
 	    (ended && (!how || (strcmp(how, "abandoned") && strcmp(how, "aborted") &&
@@ -422,6 +429,18 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
 	return QV_OK;
 }
 
+static bool has_decided(const qv__table *t, int p);
+
+/* Whether the end of rated table t is rated, and its result into out (rated.h). */
+static bool rated_result(const qv__table *t, qv__store_result *out)
+{
+	unsigned decided = 0;
+	for (int p = 0; p < t->nseats; p++)
+		decided |= has_decided(t, p) ? 1u << p : 0u;
+	return qv__rated_result(t->m, t->game->name, t->nseats, strcmp(t->ended, "drawn") == 0,
+	                        decided, out);
+}
+
 qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_err *err)
 {
 	if (!t->store) {
@@ -449,9 +468,12 @@ qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_
 		if (!record || !info)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory saving the record");
 	}
+	qv__store_result result;
+	bool rated = record && t->rated && rated_result(t, &result);
 	if (!rc)
-		rc = qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep,
-		                      moves, n, ai_done, folk, record, info, err);
+		rc =
+		    qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep, moves,
+		                     n, ai_done, folk, record, info, rated ? &result : NULL, err);
 	if (rc)
 		qv__table_clock_put_back_locked(t, &kept);
 	free(folk);
@@ -893,6 +915,7 @@ static json_t *info_json(qv__table *t, bool stored)
 		info = qv__json_put(info, "ended", json_string(t->ended));
 	info = qv__json_put(info, "spectators", json_integer(stored ? 0 : t->spectators));
 	info = qv__json_put(info, "takebacks", json_boolean(!t->no_takebacks));
+	info = qv__json_put(info, "rated", json_boolean(t->rated));
 	info =
 	    qv__json_put(info, "abortable", json_boolean(!stored && qv__table_abortable_locked(t)));
 	if (stored)

@@ -57,6 +57,7 @@ typedef struct qv__table {
 	qv__seat seat[QV_MAX_PLAYERS];
 	bool private_;
 	bool no_takebacks; /* created with "takebacks": false: no takeback is asked or made */
+	bool rated;        /* created with "rated": true: its end rates its accounts (rated.h) */
 	int status;        /* QV__WAITING, QV__PLAYING, QV__OVER */
 	long long v;       /* the game's version */
 	long long iv;      /* grows with everything a client hears of (v, seats claimed, online) */

@@ -12,8 +12,8 @@
 #include "server/token.h"
 
 /* The fields a table request may have. */
-static const char *const request_fields[] = {"game",  "params",  "seats",     "private",
-                                             "clock", "variant", "takebacks", NULL};
+static const char *const request_fields[] = {"game",    "params",    "seats", "private", "clock",
+                                             "variant", "takebacks", "rated", NULL};
 
 /* Makes m hold the forced decisions of the seats people play, as `quiver play` does: such a
  * decision waits for its person ("Your only move: ... [Play]") instead of being applied by the
@@ -101,6 +101,25 @@ static qv_status read_game(const json_t *req, qv__tablespec *r, qv_err *err)
 		    "takebacks: expected true (a player may ask to take a move back; the "
 		    "default) or false (no takebacks at this table)");
 	r->no_takebacks = json_is_false(jtake);
+	const json_t *jrated = json_object_get(req, "rated");
+	if (jrated && !json_is_boolean(jrated))
+		return qv_fail(err, QV_EINVAL,
+		               "rated: expected true (the game changes its players' ratings) or "
+		               "false (the default)");
+	r->rated = json_is_true(jrated);
+	return QV_OK;
+}
+
+/* A rated table's other fields: a clock, and no takebacks. */
+static qv_status check_rated(const qv__tablespec *r, qv_err *err)
+{
+	if (!r->rated)
+		return QV_OK;
+	if (!qv__clock_on(&r->clock))
+		return qv_fail(err, QV_EINVAL, "rated: a rated table needs a clock (\"clock\")");
+	if (!r->no_takebacks)
+		return qv_fail(err, QV_EINVAL,
+		               "rated: a rated table needs \"takebacks\": false (no takebacks)");
 	return QV_OK;
 }
 
@@ -110,6 +129,8 @@ qv_status qv__tablespec_read(const json_t *req, qv__tablespec *r, qv_err *err)
 	qv_status rc = read_game(req, r, err);
 	if (!rc)
 		rc = qv__clock_parse(&r->clock, json_object_get(req, "clock"), err);
+	if (!rc)
+		rc = check_rated(r, err);
 	const qv_game *g = r->game;
 	if (!rc)
 		rc = qv_params_from_json(json_object_get(req, "params"), g->params, g->nparams,
@@ -161,7 +182,14 @@ qv_status qv__tablespec_match(qv__tablespec *r, qv_match **out, int *nseats, qv_
 	}
 	for (int i = nkinds; i < np; i++)
 		r->kinds[i] = "human";
-	rc = hold_people(m, qv__seat_kinds_people(r->kinds, np), NULL, 0, err);
+	unsigned people = qv__seat_kinds_people(r->kinds, np);
+	if (r->rated && people != (1u << np) - 1) {
+		qv_match_free(m);
+		return qv_fail(err, QV_EINVAL,
+		               "rated: a rated table has people's seats only (\"invite\" or "
+		               "\"human\"), no AI seat");
+	}
+	rc = hold_people(m, people, NULL, 0, err);
 	if (rc) {
 		qv_match_free(m);
 		return rc;

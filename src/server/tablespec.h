@@ -29,6 +29,7 @@ typedef struct qv__tablespec {
 	unsigned invited;                  /* bit p: seat p is an invite seat */
 	bool private_;
 	bool no_takebacks; /* "takebacks": false */
+	bool rated;        /* "rated": true (people's seats only, a clock, no takebacks) */
 	qv__clock clock;
 	const qv_variant *held; /* a variant the request sent, held until the match holds it */
 } qv__tablespec;
@@ -41,7 +42,8 @@ qv_status qv__tablespec_read(const json_t *req, qv__tablespec *r, qv_err *err);
 /* The match of a request read, with a new seed from the OS, its seats' kinds completed with
  * people's seats up to the game's number of players (*nseats), and the people's forced
  * decisions held. Gives back the variant the request held, whatever happens. QV_EINVAL when
- * the parameters or the number of seats do not fit the game, naming which. */
+ * the parameters or the number of seats do not fit the game, naming which, or when a rated
+ * table has an AI seat (naming "rated"). */
 qv_status qv__tablespec_match(qv__tablespec *r, qv_match **out, int *nseats, qv_err *err);
 
 /* The match of a table the store kept, its actions replayed and its people's forced decisions

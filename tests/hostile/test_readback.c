@@ -64,7 +64,7 @@ static void test_finished_stored(void **state)
 	if (qv__store_open(&store, db, &err))
 		fail_msg("%s", err.msg);
 	assert_int_equal(
-	    qv__store_change(store, id, v, "over", 0, NULL, 0, false, NULL, NULL, NULL, &err),
+	    qv__store_change(store, id, v, "over", 0, NULL, 0, false, NULL, NULL, NULL, NULL, &err),
 	    QV_OK);
 	qv__store_close(store);
 	th_start(db, NULL);

@@ -1023,15 +1023,19 @@ static const char *const schema_3 =
 /* The tables of schema 6 are there, empty, with players' column account. */
 static void assert_accounts_schema(sqlite3 *db)
 {
-	const char *const counts[] = {
-	    "SELECT count(*) FROM accounts", "SELECT count(*) FROM recovery",
-	    "SELECT count(*) FROM sessions",
-	    "SELECT count(*) FROM players WHERE account IS NOT NULL", "PRAGMA user_version"};
-	for (int i = 0; i < 5; i++) {
+	const char *const counts[] = {"SELECT count(*) FROM accounts",
+	                              "SELECT count(*) FROM recovery",
+	                              "SELECT count(*) FROM sessions",
+	                              "SELECT count(*) FROM players WHERE account IS NOT NULL",
+	                              "SELECT count(*) FROM ratings",
+	                              "SELECT count(*) FROM rating_history",
+	                              "SELECT count(*) FROM rated",
+	                              "PRAGMA user_version"};
+	for (int i = 0; i < 8; i++) {
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 4 ? 0 : 6);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 7);
 		sqlite3_finalize(st);
 	}
 }
@@ -1039,7 +1043,8 @@ static void assert_accounts_schema(sqlite3 *db)
 /* A database of schema 3 gains the column `variant` at open (schema 4), then the column `player`
  * of seats and the table players (schema 5), then the accounts (schema 6), and its tables,
  * which played built-in sets, come back as they were, their seats linked to no player. A
- * database of schema 5 gains the accounts and the column account of players. */
+ * database of schema 5 gains the accounts and the column account of players, one of schema 6
+ * the ratings (schema 7). */
 static void test_store_upgrade(void **state)
 {
 	(void)state;
@@ -1083,7 +1088,7 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 6);
+	assert_int_equal(sqlite3_column_int(st, 0), 7);
 	sqlite3_finalize(st);
 	assert_accounts_schema(db);
 	/* a version-5 database (no accounts, players without their column account) gets them */
@@ -1091,6 +1096,17 @@ static void test_store_upgrade(void **state)
 	                              "DROP TABLE accounts; DROP TABLE recovery; DROP TABLE "
 	                              "sessions; DROP INDEX players_account; ALTER TABLE players "
 	                              "DROP COLUMN account; PRAGMA user_version=5;",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
+	qv__store_close(r.store);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_accounts_schema(db);
+	/* a version-6 database (no ratings) gets them */
+	assert_int_equal(sqlite3_exec(db,
+	                              "DROP TABLE ratings; DROP TABLE rating_history; DROP TABLE "
+	                              "rated; PRAGMA user_version=6;",
 	                              NULL, NULL, NULL),
 	                 SQLITE_OK);
 	sqlite3_close(db);

@@ -56,7 +56,7 @@ void tv_check_info(const json_t *t)
 	static const char *const keys[] = {
 	    "id",         "game",       "title",     "params",    "variant", "seats",   "status",
 	    "v",          "private",    "result",    "to_move",   "offer",   "rematch", "clock",
-	    "spectators", "away_limit", "abortable", "takebacks", NULL};
+	    "spectators", "away_limit", "abortable", "takebacks", "rated",   NULL};
 	tv_exact_keys(t, "table info", keys, "catalogue");
 	assert_true(json_is_boolean(json_object_get(t, "takebacks")));
 	/* The connections watching without a seat. */

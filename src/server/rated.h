@@ -1,0 +1,25 @@
+/*
+ * rated.h - the result a rated table's end gives the ratings (store_ratings.h), from its match.
+ * A table is rated ("rated": true at POST /api/tables) only when every seat is a person's, it
+ * has a clock and no takebacks (tablespec.c checks); its end is rated only when the game has a
+ * result (over, or a draw agreed; an abort or an abandoned table has none) and every seat made
+ * a decision of its own, as lichess rates no game a player never moved in. A seat that
+ * resigned, ran out of time or was claimed is placed below every seat that did not
+ * (qv_match_ranks): last, and among several such seats by the game's own ranks.
+ * Internal to the server: table.c uses it.
+ */
+#ifndef QUIVER_SERVER_RATED_H
+#define QUIVER_SERVER_RATED_H
+
+#include <stdbool.h>
+
+#include "quiver/match.h"
+#include "server/store_ratings.h"
+
+/* Whether the end of a rated table of nseats seats playing `game` (its name, which out points
+ * to) is rated, and then its result into out. drawn: a draw was agreed; decided: bit p set when
+ * seat p made a decision of its own. */
+bool qv__rated_result(const qv_match *m, const char *game, int nseats, bool drawn, unsigned decided,
+                      qv__store_result *out);
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * standings.c - a player's profile and a game's leaderboard (standings.h).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/json_util.h"
+#include "server/chat.h"
+#include "server/rating.h"
+#include "server/reply.h"
+#include "server/session.h"
+#include "server/standings.h"
+#include "server/store_accounts.h"
+#include "server/store_ratings.h"
+
+/* A rating as shown: a whole number of points. */
+static json_int_t points(double x) { return (json_int_t)lround(x); }
+
+/* Appends one row of the list being read to the array ctx (json_t **). */
+static void add_current(void *ctx, const qv__store_rating_row *r)
+{
+	json_t **a = ctx;
+	*a = qv__json_push(*a,
+	                   json_pack("{s:s, s:i, s:I, s:I, s:b, s:i}", "game", r->game, "players",
+	                             r->players, "rating", points(r->rating), "deviation",
+	                             points(r->deviation), "provisional",
+	                             r->deviation >= QV__GLICKO2_PROVISIONAL, "games", r->games));
+}
+
+static void add_history(void *ctx, const qv__store_rating_row *r)
+{
+	json_t **a = ctx;
+	*a = qv__json_push(*a, json_pack("{s:s, s:i, s:I, s:I}", "game", r->game, "players",
+	                                 r->players, "at", (json_int_t)llround(r->at * 1000),
+	                                 "rating", points(r->rating)));
+}
+
+static void add_recent(void *ctx, const qv__store_rating_row *r)
+{
+	json_t **a = ctx, *info = NULL;
+	json_error_t jerr;
+	if (qv__json_parse(r->info, strlen(r->info), 0, &info, &jerr) == QV_OK)
+		*a = qv__json_push(*a, info);
+}
+
+static void add_leader(void *ctx, const qv__store_rating_row *r)
+{
+	json_t **a = ctx;
+	*a = qv__json_push(*a, json_pack("{s:s, s:I, s:I, s:i}", "username", r->username, "rating",
+	                                 points(r->rating), "deviation", points(r->deviation),
+	                                 "games", r->games));
+}
+
+/* The account named by the path's capture into out: 0, or the answer given (404, 503). */
+static int account_of(qv__server *srv, qv__req *c, const qv__route_cap *cap, qv__store_account *out)
+{
+	char name[QV__NAME_BYTES], lower[QV__NAME_BYTES];
+	qv_err why;
+	int found = 0;
+	if (cap->len < sizeof cap->text &&
+	    qv__name_clean(cap->text, strlen(cap->text), name, sizeof name, &why) == QV_OK) {
+		size_t i = 0;
+		for (; name[i]; i++)
+			lower[i] = (char)tolower((unsigned char)name[i]);
+		lower[i] = '\0';
+		found = qv__store_account_find(srv->store, lower, out);
+	}
+	if (found < 0) {
+		qv__reply_error(c, 503, "the database failed reading the player");
+		return 503;
+	}
+	if (found == 0) {
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		qv__reply_error(c, 404, "no player '%s' (a player is an account's username)",
+		                qv_shorten(cap->text, QV_QUOTE_MAX, quoted, sizeof quoted));
+		return 404;
+	}
+	return 0;
+}
+
+int qv__standings_player(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	qv__store_account a;
+	int st = account_of(srv, c, &m->cap[0], &a);
+	if (st)
+		return st;
+	json_t *ratings = json_array(), *history = json_array(), *recent = json_array();
+	int failed =
+	    qv__store_ratings_list(srv->store, a.id, QV__RATINGS_CURRENT, add_current, &ratings);
+	failed |=
+	    qv__store_ratings_list(srv->store, a.id, QV__RATINGS_HISTORY, add_history, &history);
+	failed |= qv__store_ratings_list(srv->store, a.id, QV__RATINGS_RECENT, add_recent, &recent);
+	json_t *body = json_pack("{s:s, s:o, s:o, s:o}", "username", a.username, "ratings", ratings,
+	                         "history", history, "recent", recent);
+	if (failed || !body) {
+		json_decref(body);
+		qv__reply_error(c, failed ? 503 : 500, "%s",
+		                failed ? "the database failed reading the ratings"
+		                       : "out of memory");
+		return failed ? 503 : 500;
+	}
+	qv__reply_json(c, 200, body);
+	json_decref(body);
+	return 200;
+}
+
+/* ?players=N into *n: 0, or the answer given (400). */
+static int players_of(qv__req *c, const qv_game *g, int *n)
+{
+	const char *v = qv__req_arg(c, "players");
+	char *end = NULL;
+	long got = v ? strtol(v, &end, 10) : 0;
+	if (v && end != v && !*end && got >= g->min_players && got <= g->max_players && got >= 2) {
+		*n = (int)got;
+		return 0;
+	}
+	int least = g->min_players > 2 ? g->min_players : 2;
+	qv__reply_error(c, 400, "players: expected ?players=N, N from %d to %d for %s", least,
+	                g->max_players, g->title);
+	return 400;
+}
+
+int qv__standings_leaderboard(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	const qv_game *g = m->cap[0].value;
+	int n, st = players_of(c, g, &n);
+	if (st)
+		return st;
+	double since = qv__session_now() - QV__LEADERBOARD_DAYS * 86400.0;
+	json_t *leaders = json_array();
+	if (qv__store_leaderboard(srv->store, g->name, n, QV__GLICKO2_PROVISIONAL, since,
+	                          QV__LEADERBOARD_MAX, add_leader, &leaders)) {
+		json_decref(leaders);
+		qv__reply_error(c, 503, "the database failed reading the leaderboard");
+		return 503;
+	}
+	json_t *body =
+	    json_pack("{s:s, s:i, s:o}", "game", g->name, "players", n, "leaders", leaders);
+	if (!body) {
+		qv__reply_error(c, 500, "out of memory");
+		return 500;
+	}
+	qv__reply_json(c, 200, body);
+	json_decref(body);
+	return 200;
+}

@@ -1,0 +1,369 @@
+/*
+ * store_ratings.c - players' ratings in the store (store_ratings.h): the tables ratings,
+ * rating_history and rated (schema 7), a rated game's ratings worked out (rating.h) and saved
+ * in the transaction that saves its end, and the lists the API shows.
+ *
+ * Only accounts are rated: the seats of a rated table whose player key is linked to an account
+ * when the game ends. They are rated among themselves, in the order the whole result placed
+ * them (a seat without an account is left out, the others' places kept in their order); a
+ * table with fewer than two such accounts, or with one account at two seats, rates nobody.
+ * A two-seat game is Glicko-2 (each RD widened first for the days since that account's last
+ * rated game of the kind), a game of three or more seats Weng-Lin, whatever the count of
+ * accounts among its seats. The kind is the game and its number of seats.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server/rating.h"
+#include "server/store_impl.h"
+#include "server/store_ratings.h"
+
+const char *const qv__store_ratings_schema =
+    "CREATE TABLE IF NOT EXISTS ratings ("
+    "  account INTEGER NOT NULL,"
+    "  game TEXT NOT NULL,"
+    "  players INTEGER NOT NULL,"
+    "  rating REAL NOT NULL,"    /* on Glicko's scale (Weng-Lin: qv__wl_display) */
+    "  deviation REAL NOT NULL," /* RD (Weng-Lin: σ times QV__WL_DISPLAY_SCALE) */
+    "  volatility REAL,"         /* Glicko-2's; NULL for Weng-Lin */
+    "  mu REAL,"                 /* Weng-Lin's; NULL for Glicko-2 */
+    "  sigma REAL,"
+    "  games INTEGER NOT NULL," /* rated games of the kind */
+    "  updated REAL NOT NULL,"  /* its last rated game's end, epoch s */
+    "  PRIMARY KEY (account, game, players)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, players, rating);"
+    "CREATE TABLE IF NOT EXISTS rating_history ("
+    "  account INTEGER NOT NULL,"
+    "  game TEXT NOT NULL,"
+    "  players INTEGER NOT NULL,"
+    "  at REAL NOT NULL,"
+    "  rating REAL NOT NULL," /* after the game */
+    "  table_id TEXT NOT NULL"
+    ");"
+    "CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history(account, at);"
+    /* The tables whose ratings were applied (or that rated nobody): each is applied once. */
+    "CREATE TABLE IF NOT EXISTS rated ("
+    "  table_id TEXT PRIMARY KEY,"
+    "  at REAL NOT NULL"
+    ");";
+
+enum {
+	RT_DONE,
+	RT_SEATS,
+	RT_GET,
+	RT_PUT,
+	RT_HISTORY_ADD,
+	RT_CURRENT,
+	RT_HISTORY,
+	RT_RECENT,
+	RT_BOARD,
+	RT_FORGET,
+	RT_FORGET_HISTORY,
+	RT_COUNT
+};
+
+static const char *const sql[RT_COUNT] = {
+    [RT_DONE] = "INSERT OR IGNORE INTO rated (table_id, at) VALUES (?, ?)",
+    [RT_SEATS] = "SELECT s.seat, p.account FROM seats s JOIN players p ON p.hash = s.player "
+                 "JOIN accounts a ON a.id = p.account WHERE s.table_id = ? ORDER BY s.seat",
+    [RT_GET] = "SELECT rating, deviation, volatility, mu, sigma, games, updated FROM ratings "
+               "WHERE account = ? AND game = ? AND players = ?",
+    [RT_PUT] = "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "
+               "mu, sigma, games, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
+               "ON CONFLICT (account, game, players) DO UPDATE SET rating = ?4, deviation = "
+               "?5, volatility = ?6, mu = ?7, sigma = ?8, games = ?9, updated = ?10",
+    [RT_HISTORY_ADD] = "INSERT INTO rating_history (account, game, players, at, rating, "
+                       "table_id) VALUES (?, ?, ?, ?, ?, ?)",
+    [RT_CURRENT] = "SELECT game, players, rating, deviation, games, updated FROM ratings "
+                   "WHERE account = ? ORDER BY game, players",
+    [RT_HISTORY] = "SELECT game, players, at, rating FROM rating_history WHERE account = ? "
+                   "ORDER BY at, rowid",
+    [RT_RECENT] = "SELECT info FROM tables WHERE status = 'over' AND info IS NOT NULL AND id "
+                  "IN (SELECT s.table_id FROM seats s JOIN players p ON p.hash = s.player "
+                  "WHERE p.account = ?) ORDER BY finished DESC LIMIT 20",
+    [RT_BOARD] = "SELECT a.username, r.rating, r.deviation, r.games FROM ratings r JOIN "
+                 "accounts a ON a.id = r.account WHERE r.game = ? AND r.players = ? AND "
+                 "r.deviation < ? AND r.updated >= ? ORDER BY r.rating DESC, a.lower LIMIT ?",
+    [RT_FORGET] = "DELETE FROM ratings WHERE account = ?",
+    [RT_FORGET_HISTORY] = "DELETE FROM rating_history WHERE account = ?",
+};
+
+/* The store's own steps, as store_accounts.c has them. */
+static qv_status fail(qv__store *s, qv_err *err, const char *doing)
+{
+	int code = sqlite3_errcode(s->db) & 0xff;
+	return qv_fail(err, code == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO,
+	               "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
+}
+
+static qv_status step(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
+{
+	int rc = sqlite3_step(st);
+	qv_status out = rc == SQLITE_DONE ? QV_OK : fail(s, err, doing);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return out;
+}
+
+static const char *text_of(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t ? t : "";
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+qv_status qv__store_ratings_prepare(qv__store *s, qv_err *err)
+{
+	s->rate = calloc(RT_COUNT, sizeof *s->rate);
+	if (!s->rate)
+		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
+	for (int i = 0; i < RT_COUNT; i++)
+		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->rate[i],
+		                       NULL) != SQLITE_OK)
+			return fail(s, err, "preparing a statement of ratings");
+	return QV_OK;
+}
+
+void qv__store_ratings_close(qv__store *s)
+{
+	if (!s->rate)
+		return;
+	for (int i = 0; i < RT_COUNT; i++)
+		sqlite3_finalize(s->rate[i]);
+	free(s->rate);
+	s->rate = NULL;
+}
+
+/* One account's rating of the kind being rated, before and after the game. */
+typedef struct rated_one {
+	long long account;
+	int rank; /* among the rated accounts, 1 the best */
+	qv__glicko2 g;
+	qv__wl w;
+	int games;
+	double updated; /* 0: never rated in the kind */
+} rated_one;
+
+/* The rated accounts of table id into one[] (their whole-result ranks) and their count into
+ * *n: 0 when an account holds two seats. */
+static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *r, rated_one *one,
+                          int *n, qv_err *err)
+{
+	sqlite3_stmt *st = s->rate[RT_SEATS];
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	int k = 0, rc;
+	bool twice = false;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < QV_MAX_PLAYERS) {
+		int seat = sqlite3_column_int(st, 0);
+		long long account = sqlite3_column_int64(st, 1);
+		for (int i = 0; i < k; i++)
+			twice |= one[i].account == account;
+		if (seat >= 0 && seat < r->nseats)
+			one[k++] = (rated_one){.account = account, .rank = r->rank[seat]};
+	}
+	qv_status out = rc == SQLITE_ROW || rc == SQLITE_DONE ? QV_OK : fail(s, err, "rating");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	*n = twice ? 0 : k;
+	return out;
+}
+
+/* Reads each rated account's rating of the kind (a new one when it has none). */
+static qv_status ratings_of(qv__store *s, const qv__store_result *r, rated_one *one, int n,
+                            qv_err *err)
+{
+	sqlite3_stmt *st = s->rate[RT_GET];
+	for (int i = 0; i < n; i++) {
+		one[i].g = qv__glicko2_new();
+		one[i].w = qv__wl_new();
+		sqlite3_bind_int64(st, 1, one[i].account);
+		sqlite3_bind_text(st, 2, r->game, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 3, r->nseats);
+		int rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			if (r->nseats == 2)
+				one[i].g = (qv__glicko2){sqlite3_column_double(st, 0),
+				                         sqlite3_column_double(st, 1),
+				                         sqlite3_column_double(st, 2)};
+			else
+				one[i].w = (qv__wl){sqlite3_column_double(st, 3),
+				                    sqlite3_column_double(st, 4)};
+			one[i].games = sqlite3_column_int(st, 5);
+			one[i].updated = sqlite3_column_double(st, 6);
+		}
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			return fail(s, err, "reading a rating");
+	}
+	return QV_OK;
+}
+
+/* The new ratings: false when the arithmetic refuses them (nothing is then rated). */
+static bool rate(rated_one *one, int n, bool glicko, double at)
+{
+	qv_err why;
+	if (glicko) {
+		for (int i = 0; i < 2; i++) {
+			double days = one[i].updated > 0 && at > one[i].updated
+			                  ? (at - one[i].updated) / 86400.0
+			                  : 0;
+			if (qv__glicko2_widen(&one[i].g, days * QV__GLICKO2_PERIODS_PER_DAY, &why))
+				return false;
+		}
+		double score = one[0].rank < one[1].rank ? 1 : one[0].rank == one[1].rank ? 0.5 : 0;
+		return !qv__glicko2_game(&one[0].g, &one[1].g, score, QV__GLICKO2_TAU, &why);
+	}
+	qv__wl w[QV_MAX_PLAYERS];
+	int rank[QV_MAX_PLAYERS];
+	for (int i = 0; i < n; i++) {
+		w[i] = one[i].w;
+		rank[i] = 1; /* 1 + how many accounts placed better */
+		for (int j = 0; j < n; j++)
+			rank[i] += one[j].rank < one[i].rank;
+	}
+	if (qv__wl_update(w, rank, n, QV__WL_TAU, w, &why))
+		return false;
+	for (int i = 0; i < n; i++)
+		one[i].w = w[i];
+	return true;
+}
+
+/* Saves one account's new rating and its history's row. */
+static qv_status save_one(qv__store *s, const char *id, const qv__store_result *r,
+                          const rated_one *o, double at, qv_err *err)
+{
+	bool glicko = r->nseats == 2;
+	double rating = glicko ? o->g.rating : qv__wl_display(&o->w);
+	sqlite3_stmt *st = s->rate[RT_PUT];
+	sqlite3_bind_int64(st, 1, o->account);
+	sqlite3_bind_text(st, 2, r->game, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, r->nseats);
+	sqlite3_bind_double(st, 4, rating);
+	sqlite3_bind_double(st, 5, glicko ? o->g.deviation : o->w.sigma * QV__WL_DISPLAY_SCALE);
+	if (glicko) {
+		sqlite3_bind_double(st, 6, o->g.volatility);
+	} else {
+		sqlite3_bind_double(st, 7, o->w.mu);
+		sqlite3_bind_double(st, 8, o->w.sigma);
+	}
+	sqlite3_bind_int(st, 9, o->games + 1);
+	sqlite3_bind_double(st, 10, at);
+	qv_status rc = step(s, st, err, "saving a rating");
+	if (rc)
+		return rc;
+	st = s->rate[RT_HISTORY_ADD];
+	sqlite3_bind_int64(st, 1, o->account);
+	sqlite3_bind_text(st, 2, r->game, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, r->nseats);
+	sqlite3_bind_double(st, 4, at);
+	sqlite3_bind_double(st, 5, rating);
+	sqlite3_bind_text(st, 6, id, -1, SQLITE_STATIC);
+	return step(s, st, err, "saving a rating's history");
+}
+
+qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_result *r,
+                                  qv_err *err)
+{
+	double at = now();
+	sqlite3_stmt *st = s->rate[RT_DONE];
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 2, at);
+	qv_status rc = step(s, st, err, "marking a table rated");
+	if (rc || sqlite3_changes(s->db) != 1)
+		return rc; /* rated already */
+	rated_one one[QV_MAX_PLAYERS];
+	int n = 0;
+	rc = seats_of(s, id, r, one, &n, err);
+	if (rc || n < 2 || (r->nseats == 2 && n != 2))
+		return rc;
+	rc = ratings_of(s, r, one, n, err);
+	if (rc || !rate(one, n, r->nseats == 2, at))
+		return rc;
+	for (int i = 0; !rc && i < n; i++)
+		rc = save_one(s, id, r, &one[i], at, err);
+	return rc;
+}
+
+qv_status qv__store_ratings_forget(qv__store *s, long long account, qv_err *err)
+{
+	sqlite3_bind_int64(s->rate[RT_FORGET], 1, account);
+	qv_status rc = step(s, s->rate[RT_FORGET], err, "deleting ratings");
+	if (!rc) {
+		sqlite3_bind_int64(s->rate[RT_FORGET_HISTORY], 1, account);
+		rc = step(s, s->rate[RT_FORGET_HISTORY], err, "deleting ratings' history");
+	}
+	return rc;
+}
+
+/* A row of statement st as list `which` has it. */
+static qv__store_rating_row row_of(sqlite3_stmt *st, int which)
+{
+	if (which == QV__RATINGS_RECENT)
+		return (qv__store_rating_row){.info = text_of(st, 0)};
+	if (which == QV__RATINGS_HISTORY)
+		return (qv__store_rating_row){.game = text_of(st, 0),
+		                              .players = sqlite3_column_int(st, 1),
+		                              .at = sqlite3_column_double(st, 2),
+		                              .rating = sqlite3_column_double(st, 3)};
+	return (qv__store_rating_row){.game = text_of(st, 0),
+	                              .players = sqlite3_column_int(st, 1),
+	                              .rating = sqlite3_column_double(st, 2),
+	                              .deviation = sqlite3_column_double(st, 3),
+	                              .games = sqlite3_column_int(st, 4),
+	                              .at = sqlite3_column_double(st, 5)};
+}
+
+/* Steps st (bound) to its end, each row to fn, under the store's lock (held by the caller). */
+static int each_row(sqlite3_stmt *st, int which, qv__store_rating_fn fn, void *ctx)
+{
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		qv__store_rating_row row = row_of(st, which);
+		if (which < 0)
+			row = (qv__store_rating_row){.username = text_of(st, 0),
+			                             .rating = sqlite3_column_double(st, 1),
+			                             .deviation = sqlite3_column_double(st, 2),
+			                             .games = sqlite3_column_int(st, 3)};
+		fn(ctx, &row);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
+                           void *ctx)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->rate[which == QV__RATINGS_RECENT    ? RT_RECENT
+	                           : which == QV__RATINGS_HISTORY ? RT_HISTORY
+	                                                          : RT_CURRENT];
+	sqlite3_bind_int64(st, 1, account);
+	int rc = each_row(st, which, fn, ctx);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+int qv__store_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
+                          int max, qv__store_rating_fn fn, void *ctx)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->rate[RT_BOARD];
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, players);
+	sqlite3_bind_double(st, 3, settled);
+	sqlite3_bind_double(st, 4, since);
+	sqlite3_bind_int(st, 5, max);
+	int rc = each_row(st, -1, fn, ctx);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}

@@ -1,0 +1,60 @@
+/*
+ * store_ratings.h - players' ratings in the store (store.h): each account's rating for each
+ * game and count of players, the history of its ratings, and which tables have been rated
+ * (schema 7). A rated game's ratings are applied by qv__store_change in the transaction that
+ * saves the game's end (store_impl.h), once per table; the rest of the server reads them here.
+ * Each function is one transaction under the store's lock, as store.h's are. Internal to the
+ * server: standings.h and table.c use it.
+ */
+#ifndef QUIVER_SERVER_STORE_RATINGS_H
+#define QUIVER_SERVER_STORE_RATINGS_H
+
+#include "quiver/core.h"
+#include "quiver/match.h"
+
+typedef struct qv__store qv__store;
+
+/* A rated table's end, as its ratings are applied: the game's name, its number of seats, and
+ * each seat's place (1 the best, equal places a tie; a seat that resigned, ran out of time or
+ * was claimed already placed last). */
+typedef struct qv__store_result {
+	const char *game;
+	int nseats;
+	int rank[QV_MAX_PLAYERS];
+} qv__store_result;
+
+/* One row of what the functions below list; each field is set where the list has it (the rest
+ * are 0 or NULL), and its texts last until the callback returns. A rating is on Glicko's scale
+ * (a game of 3 or more shows Weng-Lin's qv__wl_display, its deviation σ times
+ * QV__WL_DISPLAY_SCALE). */
+typedef struct qv__store_rating_row {
+	const char *username; /* the leaderboard's */
+	const char *game;
+	int players;
+	double rating, deviation;
+	int games;
+	double at;        /* the ratings: last updated; the history: when (epoch s) */
+	const char *info; /* the recent tables': the table's stored info (JSON) */
+} qv__store_rating_row;
+
+/* Receives one row of a list. */
+typedef void (*qv__store_rating_fn)(void *ctx, const qv__store_rating_row *row);
+
+/* What qv__store_ratings_list lists of an account. */
+enum {
+	QV__RATINGS_CURRENT, /* its ratings, by game and players */
+	QV__RATINGS_HISTORY, /* its ratings after each rated game, oldest first */
+	QV__RATINGS_RECENT   /* its latest finished tables' infos, newest first (at most 20) */
+};
+
+/* Lists what `which` names of account `account` to fn: 0, or -1 when the database failed. */
+int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
+                           void *ctx);
+
+/* The leaderboard of game's games of `players` players: the accounts whose rating there is
+ * settled (deviation below `settled`) and was last updated at `since` or after, best first,
+ * at most max, to fn: 0, or -1 when the database failed. */
+int qv__store_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
+                          int max, qv__store_rating_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,299 @@
+/*
+ * test_ratings.c - rated tables and ratings at `quiver serve`, from the outside: a rated table
+ * refused without a session, with an AI seat, without a clock, with takebacks and with a
+ * "rated" that is not a bool; two accounts in two browsers playing a rated game to a
+ * resignation, their profiles then holding the ratings Glicko-2 gives two new players (worked
+ * out here with rating.c) and one history entry each; an unrated and an aborted rated table
+ * changing nothing; the leaderboard's refusals and its list without provisional players; the
+ * ratings across kill -9; an account's deletion taking its ratings.
+ *
+ * Usage: test_ratings PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
+ */
+#define _DEFAULT_SOURCE
+#include <math.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "harness.h"
+#include "server/rating.h"
+
+/* A browser: its Cookie header's cookies (quiver_key, quiver_session). */
+typedef struct browser {
+	char key[128];
+	char session[128];
+} browser;
+
+static void keep_cookies(browser *b, const tc_reply *r)
+{
+	for (const char *p = r->headers; p && (p = strstr(p, "Set-Cookie: ")); p++) {
+		const char *v = p + 12;
+		size_t n = strcspn(v, ";\r\n");
+		char *to = strncmp(v, "quiver_key=", 11) == 0       ? b->key
+		           : strncmp(v, "quiver_session=", 15) == 0 ? b->session
+		                                                    : NULL;
+		if (!to || n >= 128)
+			continue;
+		memcpy(to, v, n);
+		to[n] = '\0';
+		if (to == b->session && strlen(to) == 15)
+			to[0] = '\0';
+	}
+}
+
+/* A request of browser b (NULL: none) that must answer `status`; the reply into *out. */
+static void ask(browser *b, const char *method, const char *path, const char *body, int status,
+                tc_reply *out)
+{
+	char headers[512] = "";
+	if (b && (b->key[0] || b->session[0]))
+		snprintf(headers, sizeof headers, "Cookie: %s%s%s\r\n", b->key,
+		         b->key[0] && b->session[0] ? "; " : "", b->session);
+	int got =
+	    tc_http_with(th_server.port, method, path, headers, body, body ? strlen(body) : 0, out);
+	if (got != status)
+		fail_msg("%s %s answered %d, not %d: %s", method, path, got, status,
+		         out->body ? out->body : "");
+	if (b)
+		keep_cookies(b, out);
+}
+
+/* A refusal whose error holds `words`. */
+static void refused(browser *b, const char *method, const char *path, const char *body, int status,
+                    const char *words)
+{
+	tc_reply r;
+	ask(b, method, path, body, status, &r);
+	const char *e = json_string_value(json_object_get(r.json, "error"));
+	if (!e || !strstr(e, words))
+		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
+		         body ? body : "", e ? e : "(none)", words);
+	tc_reply_free(&r);
+}
+
+/* Browser b gets a player key, then signs up as name. */
+static void sign_up(browser *b, const char *name)
+{
+	tc_reply r;
+	ask(b, "GET", "/api/games", NULL, 200, &r);
+	tc_reply_free(&r);
+	char body[128];
+	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"correct horse\"}",
+	         name);
+	ask(b, "POST", "/api/accounts", body, 201, &r);
+	tc_reply_free(&r);
+}
+
+#define CLOCK "\"clock\": {\"kind\": \"move\", \"seconds\": 60}"
+#define RATED                                                                                      \
+	"{\"game\": \"three-arrows\", \"seats\": [\"invite\", \"human\"], \"rated\": true, "       \
+	"\"takebacks\": false, " CLOCK "}"
+#define UNRATED "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], " CLOCK "}"
+
+/* Browser a creates a table from body; a joins p1 and b p2; both seats opened. */
+static void table_of(browser *a, browser *b, const char *body, char id[32], th_seat *p1,
+                     th_seat *p2)
+{
+	tc_reply r;
+	ask(a, "POST", "/api/tables", body, 201, &r);
+	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
+	const json_t *invites = json_object_get(r.json, "invites");
+	char code[128] = "";
+	if (json_array_size(invites) > 0)
+		snprintf(code, sizeof code, "%s",
+		         json_string_value(json_object_get(json_array_get(invites, 0), "code")));
+	tc_reply_free(&r);
+	char path[96], join[256], t1[64], t2[64];
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	if (code[0])
+		snprintf(join, sizeof join,
+		         "{\"seat\": \"p1\", \"name\": \"A\", \"invite\": \"%s\"}", code);
+	else
+		snprintf(join, sizeof join, "{\"seat\": \"p1\", \"name\": \"A\"}");
+	ask(a, "POST", path, join, 200, &r);
+	snprintf(t1, sizeof t1, "%s", json_string_value(json_object_get(r.json, "token")));
+	tc_reply_free(&r);
+	ask(b, "POST", path, "{\"seat\": \"p2\", \"name\": \"B\"}", 200, &r);
+	snprintf(t2, sizeof t2, "%s", json_string_value(json_object_get(r.json, "token")));
+	tc_reply_free(&r);
+	th_seat_open(p1, id, t1);
+	th_seat_open(p2, id, t2);
+}
+
+/* Each seat moves twice, p1 first; then p2 resigns and both hear the end. */
+static void play_to_resign(th_seat *p1, th_seat *p2)
+{
+	th_seat *all[] = {p1, p2};
+	for (int i = 0; i < 2; i++) {
+		th_seat_wait_to_move(p1, "p1");
+		th_seat_play_first(p1, all, 2);
+		th_seat_wait_to_move(p2, "p2");
+		th_seat_play_first(p2, all, 2);
+	}
+	th_seat_send(p2, "{\"type\": \"resign\", \"v\": %lld}", p2->v);
+	for (int i = 0; i < 2; i++)
+		while (strcmp(json_string_value(json_object_get(all[i]->table, "status")), "over"))
+			th_seat_next(all[i]);
+	th_seat_close(p1);
+	th_seat_close(p2);
+}
+
+/* GET /api/players/name (200). */
+static json_t *profile(const char *name)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/players/%s", name);
+	return th_http("GET", path, NULL, 200);
+}
+
+/* Asserts name's one rating of three-arrows for 2 (r, its RD and games) and its history's
+ * length. */
+static void rated_as(const char *name, const qv__glicko2 *g, int games, size_t history)
+{
+	json_t *p = profile(name);
+	assert_string_equal(json_string_value(json_object_get(p, "username")), name);
+	const json_t *ratings = json_object_get(p, "ratings");
+	assert_int_equal(json_array_size(ratings), 1);
+	const json_t *r = json_array_get(ratings, 0);
+	assert_string_equal(json_string_value(json_object_get(r, "game")), "three-arrows");
+	assert_int_equal(json_integer_value(json_object_get(r, "players")), 2);
+	assert_int_equal(json_integer_value(json_object_get(r, "rating")), lround(g->rating));
+	assert_int_equal(json_integer_value(json_object_get(r, "deviation")), lround(g->deviation));
+	assert_true(json_is_true(json_object_get(r, "provisional")));
+	assert_int_equal(json_integer_value(json_object_get(r, "games")), games);
+	assert_int_equal(json_array_size(json_object_get(p, "history")), history);
+	const json_t *h = json_array_get(json_object_get(p, "history"), 0);
+	assert_int_equal(json_integer_value(json_object_get(h, "rating")), lround(g->rating));
+	assert_true(json_array_size(json_object_get(p, "recent")) >= 1);
+	json_decref(p);
+}
+
+static void test_refusals(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	browser nobody = {0}, a = {0};
+	refused(&nobody, "POST", "/api/tables", RATED, 401, "rated: sign in");
+	sign_up(&a, "Ann");
+	refused(&a, "POST", "/api/tables",
+	        "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"], \"rated\": true, "
+	        "\"takebacks\": false, " CLOCK "}",
+	        400, "rated: a rated table has people's seats only");
+	refused(&a, "POST", "/api/tables",
+	        "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"rated\": true, "
+	        "\"takebacks\": false}",
+	        400, "rated: a rated table needs a clock");
+	refused(
+	    &a, "POST", "/api/tables",
+	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"rated\": true, " CLOCK
+	    "}",
+	    400, "rated: a rated table needs \"takebacks\": false");
+	refused(&a, "POST", "/api/tables",
+	        "{\"game\": \"three-arrows\", \"rated\": \"yes\", \"takebacks\": false, " CLOCK "}",
+	        400, "rated: expected true");
+	tc_reply r;
+	ask(&a, "POST", "/api/tables", RATED, 201, &r);
+	assert_true(json_is_true(json_object_get(r.json, "rated")));
+	tc_reply_free(&r);
+	ask(&a, "POST", "/api/tables", UNRATED, 201, &r);
+	assert_true(json_is_false(json_object_get(r.json, "rated")));
+	tc_reply_free(&r);
+	/* the leaderboard's refusals, and nobody on it */
+	th_refused("GET", "/api/leaderboard/three-arrows", NULL, 400, "players: expected");
+	th_refused("GET", "/api/leaderboard/three-arrows?players=x", NULL, 400,
+	           "players: expected");
+	th_refused("GET", "/api/leaderboard/three-arrows?players=9", NULL, 400,
+	           "players: expected");
+	th_refused("GET", "/api/leaderboard/nothing?players=2", NULL, 404, "no game");
+	th_refused("GET", "/api/players/nobody", NULL, 404, "no player 'nobody'");
+	json_t *board = th_http("GET", "/api/leaderboard/three-arrows?players=2", NULL, 200);
+	assert_string_equal(json_string_value(json_object_get(board, "game")), "three-arrows");
+	assert_int_equal(json_integer_value(json_object_get(board, "players")), 2);
+	assert_int_equal(json_array_size(json_object_get(board, "leaders")), 0);
+	json_decref(board);
+	json_t *p = profile("ann");
+	assert_string_equal(json_string_value(json_object_get(p, "username")), "Ann");
+	assert_int_equal(json_array_size(json_object_get(p, "ratings")), 0);
+	json_decref(p);
+	th_stop();
+}
+
+static void test_rated_game(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	browser a = {0}, b = {0};
+	sign_up(&a, "Ann");
+	sign_up(&b, "Bob");
+	char id[32];
+	th_seat p1, p2;
+	table_of(&a, &b, RATED, id, &p1, &p2);
+	play_to_resign(&p1, &p2);
+	qv__glicko2 win = qv__glicko2_new(), loss = qv__glicko2_new();
+	assert_int_equal(qv__glicko2_game(&win, &loss, 1, QV__GLICKO2_TAU, NULL), QV_OK);
+	rated_as("Ann", &win, 1, 1);
+	rated_as("Bob", &loss, 1, 1);
+	json_t *p = profile("Ann");
+	json_t *recent = json_array_get(json_object_get(p, "recent"), 0);
+	assert_string_equal(json_string_value(json_object_get(recent, "id")), id);
+	assert_true(json_is_true(json_object_get(recent, "rated")));
+	json_decref(p);
+	/* an unrated table changes nothing */
+	table_of(&a, &b, UNRATED, id, &p1, &p2);
+	play_to_resign(&p1, &p2);
+	rated_as("Ann", &win, 1, 1);
+	/* nor does an aborted rated one */
+	table_of(&a, &b, RATED, id, &p1, &p2);
+	th_seat *all[] = {&p1, &p2};
+	th_seat_wait_to_move(&p1, "p1");
+	th_seat_play_first(&p1, all, 2);
+	th_seat_send(&p2, "{\"type\": \"abort\", \"v\": %lld}", p2.v);
+	while (strcmp(json_string_value(json_object_get(p1.table, "status")), "over"))
+		th_seat_next(&p1);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	rated_as("Ann", &win, 1, 1);
+	rated_as("Bob", &loss, 1, 1);
+	/* provisional players are on no leaderboard */
+	json_t *board = th_http("GET", "/api/leaderboard/three-arrows?players=2", NULL, 200);
+	assert_int_equal(json_array_size(json_object_get(board, "leaders")), 0);
+	json_decref(board);
+	/* kill -9 keeps them */
+	tc_server_stop(&th_server, SIGKILL);
+	th_start(db, NULL);
+	rated_as("Ann", &win, 1, 1);
+	rated_as("Bob", &loss, 1, 1);
+	/* the account's deletion takes its ratings */
+	tc_reply r;
+	ask(&a, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 204, &r);
+	tc_reply_free(&r);
+	th_refused("GET", "/api/players/Ann", NULL, 404, "no player");
+	browser again = {0};
+	sign_up(&again, "Ann");
+	p = profile("Ann");
+	assert_int_equal(json_array_size(json_object_get(p, "ratings")), 0);
+	assert_int_equal(json_array_size(json_object_get(p, "history")), 0);
+	json_decref(p);
+	rated_as("Bob", &loss, 1, 1);
+	th_stop();
+}
+
+int main(int argc, char **argv)
+{
+	if (th_init(argc, argv, "ratings", 600))
+		return 2;
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
+	const struct CMUnitTest tests[] = {T(test_refusals), T(test_rated_game)};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
