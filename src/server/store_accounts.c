@@ -85,51 +85,20 @@ static const char *const sql[AC_COUNT] = {
     [AC_ROLLBACK] = "ROLLBACK",
 };
 
-/* The store's own steps (store.c keeps its to itself): a failure with SQLite's message, a
- * statement without rows run and reset, a transaction begun and finished, text bound in place
- * (every text outlives its step) and read ("" for NULL). */
-static qv_status fail(qv__store *s, qv_err *err, const char *doing)
-{
-	int code = sqlite3_errcode(s->db) & 0xff;
-	return qv_fail(err, code == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO,
-	               "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
-}
-
-static qv_status step(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
-{
-	int rc = sqlite3_step(st);
-	qv_status out = rc == SQLITE_DONE ? QV_OK : fail(s, err, doing);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return out;
-}
-
+/* A transaction of the accounts' statements, begun and finished (committed, or rolled back on
+ * a failure). */
 static qv_status begin(qv__store *s, qv_err *err)
 {
-	return step(s, s->acct[AC_BEGIN], err, "BEGIN");
+	return qv__store_step(s, s->acct[AC_BEGIN], err, "BEGIN");
 }
 
 static qv_status finish(qv__store *s, qv_status rc, qv_err *err)
 {
 	if (rc == QV_OK)
-		rc = step(s, s->acct[AC_COMMIT], err, "COMMIT");
+		rc = qv__store_step(s, s->acct[AC_COMMIT], err, "COMMIT");
 	if (rc != QV_OK)
-		step(s, s->acct[AC_ROLLBACK], NULL, "ROLLBACK");
+		qv__store_step(s, s->acct[AC_ROLLBACK], NULL, "ROLLBACK");
 	return rc;
-}
-
-static void bind_text(sqlite3_stmt *st, int i, const char *text)
-{
-	if (text)
-		sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-static const char *text_of(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
 }
 
 qv_status qv__store_accounts_prepare(qv__store *s, qv_err *err)
@@ -140,7 +109,7 @@ qv_status qv__store_accounts_prepare(qv__store *s, qv_err *err)
 	for (int i = 0; i < AC_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->acct[i],
 		                       NULL) != SQLITE_OK)
-			return fail(s, err, "preparing a statement of accounts");
+			return qv__store_fail(s, err, "preparing a statement of accounts");
 	return QV_OK;
 }
 
@@ -159,7 +128,7 @@ static qv_status by_account(qv__store *s, int which, long long account, const ch
                             qv_err *err)
 {
 	sqlite3_bind_int64(s->acct[which], 1, account);
-	return step(s, s->acct[which], err, doing);
+	return qv__store_step(s, s->acct[which], err, doing);
 }
 
 /* Inside a transaction: inserts the session and links the player key to the account. */
@@ -167,18 +136,18 @@ static qv_status session_insert(qv__store *s, long long account, const qv__store
                                 qv_err *err)
 {
 	sqlite3_stmt *st = s->acct[AC_SESSION];
-	bind_text(st, 1, sess->hash);
+	qv__store_bind_text(st, 1, sess->hash);
 	sqlite3_bind_int64(st, 2, account);
 	sqlite3_bind_double(st, 3, sess->now);
-	bind_text(st, 4, sess->addr);
-	qv_status rc = step(s, st, err, "saving a session");
+	qv__store_bind_text(st, 4, sess->addr);
+	qv_status rc = qv__store_step(s, st, err, "saving a session");
 	if (rc || !sess->player || !sess->player[0])
 		return rc;
 	st = s->acct[AC_LINK];
-	bind_text(st, 1, sess->player);
+	qv__store_bind_text(st, 1, sess->player);
 	sqlite3_bind_double(st, 2, sess->now);
 	sqlite3_bind_int64(st, 3, account);
-	return step(s, st, err, "linking a player key to an account");
+	return qv__store_step(s, st, err, "linking a player key to an account");
 }
 
 /* Inside a transaction: inserts the account; QV_ESTATE when its key is taken. */
@@ -186,16 +155,16 @@ static qv_status account_insert(qv__store *s, const char *username, const char *
                                 const char *hash, double now, qv_err *err)
 {
 	sqlite3_stmt *st = s->acct[AC_INSERT];
-	bind_text(st, 1, username);
-	bind_text(st, 2, lower);
-	bind_text(st, 3, hash);
+	qv__store_bind_text(st, 1, username);
+	qv__store_bind_text(st, 2, lower);
+	qv__store_bind_text(st, 3, hash);
 	sqlite3_bind_double(st, 4, now);
 	int step = sqlite3_step(st);
 	qv_status rc = QV_OK;
 	if (step == SQLITE_CONSTRAINT)
 		rc = qv_fail(err, QV_ESTATE, "username: taken");
 	else if (step != SQLITE_DONE)
-		rc = fail(s, err, "saving an account");
+		rc = qv__store_fail(s, err, "saving an account");
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	return rc;
@@ -214,8 +183,8 @@ qv_status qv__store_account_create(qv__store *s, const char *username, const cha
 	for (int i = 0; !rc && i < ncodes; i++) {
 		sqlite3_stmt *st = s->acct[AC_CODE];
 		sqlite3_bind_int64(st, 1, id);
-		bind_text(st, 2, codes[i]);
-		rc = step(s, st, err, "saving a recovery code");
+		qv__store_bind_text(st, 2, codes[i]);
+		rc = qv__store_step(s, st, err, "saving a recovery code");
 	}
 	if (!rc)
 		rc = session_insert(s, id, sess, err);
@@ -229,15 +198,15 @@ out:
 static void read_account(sqlite3_stmt *st, qv__store_account *out)
 {
 	out->id = sqlite3_column_int64(st, 0);
-	qv_copy(out->username, sizeof out->username, text_of(st, 1));
-	qv_copy(out->hash, sizeof out->hash, text_of(st, 2));
+	qv_copy(out->username, sizeof out->username, qv__store_text(st, 1));
+	qv_copy(out->hash, sizeof out->hash, qv__store_text(st, 2));
 }
 
 int qv__store_account_find(qv__store *s, const char *lower, qv__store_account *out)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_FIND];
-	bind_text(st, 1, lower);
+	qv__store_bind_text(st, 1, lower);
 	int step = sqlite3_step(st), found = 0;
 	if (step == SQLITE_ROW) {
 		read_account(st, out);
@@ -267,7 +236,7 @@ int qv__store_session_find(qv__store *s, const char *hash, double since, qv__sto
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_SESSION_FIND];
-	bind_text(st, 1, hash);
+	qv__store_bind_text(st, 1, hash);
 	sqlite3_bind_double(st, 2, since);
 	int step = sqlite3_step(st), found = 0;
 	if (step == SQLITE_ROW) {
@@ -288,8 +257,8 @@ qv_status qv__store_session_seen(qv__store *s, const char *hash, double now, qv_
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_SESSION_SEEN];
 	sqlite3_bind_double(st, 1, now);
-	bind_text(st, 2, hash);
-	qv_status rc = step(s, st, err, "renewing a session");
+	qv__store_bind_text(st, 2, hash);
+	qv_status rc = qv__store_step(s, st, err, "renewing a session");
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
@@ -298,8 +267,8 @@ qv_status qv__store_session_end(qv__store *s, const char *hash, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_SESSION_END];
-	bind_text(st, 1, hash);
-	qv_status rc = step(s, st, err, "ending a session");
+	qv__store_bind_text(st, 1, hash);
+	qv_status rc = qv__store_step(s, st, err, "ending a session");
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
@@ -312,8 +281,8 @@ static qv_status use_code(qv__store *s, long long account, const char *code, dou
 	sqlite3_stmt *st = s->acct[AC_USE_CODE];
 	sqlite3_bind_double(st, 1, now);
 	sqlite3_bind_int64(st, 2, account);
-	bind_text(st, 3, code);
-	qv_status rc = step(s, st, err, "using a recovery code");
+	qv__store_bind_text(st, 3, code);
+	qv_status rc = qv__store_step(s, st, err, "using a recovery code");
 	if (!rc && sqlite3_changes(s->db) != 1)
 		rc = qv_fail(err, QV_ESTATE, "code: not one of the account's unused codes");
 	return rc;
@@ -323,13 +292,13 @@ static qv_status use_code(qv__store *s, long long account, const char *code, dou
 static qv_status set_hash(qv__store *s, long long account, const char *hash, double at, qv_err *err)
 {
 	sqlite3_stmt *st = s->acct[AC_PASSWORD];
-	bind_text(st, 1, hash);
+	qv__store_bind_text(st, 1, hash);
 	if (at >= 0)
 		sqlite3_bind_double(st, 2, at);
 	else
 		sqlite3_bind_null(st, 2);
 	sqlite3_bind_int64(st, 3, account);
-	return step(s, st, err, "saving a password");
+	return qv__store_step(s, st, err, "saving a password");
 }
 
 qv_status qv__store_account_password(qv__store *s, long long account, const char *hash,

@@ -32,6 +32,15 @@ struct qv__store {
 	pthread_cond_t ck_cond;
 };
 
+/* The steps of store_accounts.c and store_ratings.c (store_steps.c; store.c keeps its own):
+ * a failure with SQLite's message (QV_ENOMEM or QV_EIO); a statement without rows run, reset
+ * and unbound; text bound in place (NULL: SQL NULL; every text outlives its step) and read
+ * ("" for NULL). */
+qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing);
+qv_status qv__store_step(struct qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing);
+void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text);
+const char *qv__store_text(sqlite3_stmt *st, int i);
+
 /* Schema 6's tables of accounts (accounts, recovery, sessions, with their indexes), made at
  * every open, after the upgrades; and what a version-5 database lacks besides (the column
  * account of players, which store.c's own schema gives a new database). */

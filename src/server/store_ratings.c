@@ -90,29 +90,7 @@ static const char *const sql[RT_COUNT] = {
     [RT_FORGET_HISTORY] = "DELETE FROM rating_history WHERE account = ?",
 };
 
-/* The store's own steps, as store_accounts.c has them. */
-static qv_status fail(qv__store *s, qv_err *err, const char *doing)
-{
-	int code = sqlite3_errcode(s->db) & 0xff;
-	return qv_fail(err, code == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO,
-	               "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
-}
-
-static qv_status step(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
-{
-	int rc = sqlite3_step(st);
-	qv_status out = rc == SQLITE_DONE ? QV_OK : fail(s, err, doing);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return out;
-}
-
-static const char *text_of(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
-}
-
+/* The time now, in epoch seconds. */
 static double now(void)
 {
 	struct timespec ts;
@@ -128,7 +106,7 @@ qv_status qv__store_ratings_prepare(qv__store *s, qv_err *err)
 	for (int i = 0; i < RT_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->rate[i],
 		                       NULL) != SQLITE_OK)
-			return fail(s, err, "preparing a statement of ratings");
+			return qv__store_fail(s, err, "preparing a statement of ratings");
 	return QV_OK;
 }
 
@@ -169,7 +147,8 @@ static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *
 		if (seat >= 0 && seat < r->nseats)
 			one[k++] = (rated_one){.account = account, .rank = r->rank[seat]};
 	}
-	qv_status out = rc == SQLITE_ROW || rc == SQLITE_DONE ? QV_OK : fail(s, err, "rating");
+	qv_status out =
+	    rc == SQLITE_ROW || rc == SQLITE_DONE ? QV_OK : qv__store_fail(s, err, "rating");
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	*n = twice ? 0 : k;
@@ -202,7 +181,7 @@ static qv_status ratings_of(qv__store *s, const qv__store_result *r, rated_one *
 		sqlite3_reset(st);
 		sqlite3_clear_bindings(st);
 		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-			return fail(s, err, "reading a rating");
+			return qv__store_fail(s, err, "reading a rating");
 	}
 	return QV_OK;
 }
@@ -257,7 +236,7 @@ static qv_status save_one(qv__store *s, const char *id, const qv__store_result *
 	}
 	sqlite3_bind_int(st, 9, o->games + 1);
 	sqlite3_bind_double(st, 10, at);
-	qv_status rc = step(s, st, err, "saving a rating");
+	qv_status rc = qv__store_step(s, st, err, "saving a rating");
 	if (rc)
 		return rc;
 	st = s->rate[RT_HISTORY_ADD];
@@ -267,7 +246,7 @@ static qv_status save_one(qv__store *s, const char *id, const qv__store_result *
 	sqlite3_bind_double(st, 4, at);
 	sqlite3_bind_double(st, 5, rating);
 	sqlite3_bind_text(st, 6, id, -1, SQLITE_STATIC);
-	return step(s, st, err, "saving a rating's history");
+	return qv__store_step(s, st, err, "saving a rating's history");
 }
 
 qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_result *r,
@@ -277,7 +256,7 @@ qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_
 	sqlite3_stmt *st = s->rate[RT_DONE];
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
 	sqlite3_bind_double(st, 2, at);
-	qv_status rc = step(s, st, err, "marking a table rated");
+	qv_status rc = qv__store_step(s, st, err, "marking a table rated");
 	if (rc || sqlite3_changes(s->db) != 1)
 		return rc; /* rated already */
 	rated_one one[QV_MAX_PLAYERS];
@@ -296,10 +275,11 @@ qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_
 qv_status qv__store_ratings_forget(qv__store *s, long long account, qv_err *err)
 {
 	sqlite3_bind_int64(s->rate[RT_FORGET], 1, account);
-	qv_status rc = step(s, s->rate[RT_FORGET], err, "deleting ratings");
+	qv_status rc = qv__store_step(s, s->rate[RT_FORGET], err, "deleting ratings");
 	if (!rc) {
 		sqlite3_bind_int64(s->rate[RT_FORGET_HISTORY], 1, account);
-		rc = step(s, s->rate[RT_FORGET_HISTORY], err, "deleting ratings' history");
+		rc =
+		    qv__store_step(s, s->rate[RT_FORGET_HISTORY], err, "deleting ratings' history");
 	}
 	return rc;
 }
@@ -308,13 +288,13 @@ qv_status qv__store_ratings_forget(qv__store *s, long long account, qv_err *err)
 static qv__store_rating_row row_of(sqlite3_stmt *st, int which)
 {
 	if (which == QV__RATINGS_RECENT)
-		return (qv__store_rating_row){.info = text_of(st, 0)};
+		return (qv__store_rating_row){.info = qv__store_text(st, 0)};
 	if (which == QV__RATINGS_HISTORY)
-		return (qv__store_rating_row){.game = text_of(st, 0),
+		return (qv__store_rating_row){.game = qv__store_text(st, 0),
 		                              .players = sqlite3_column_int(st, 1),
 		                              .at = sqlite3_column_double(st, 2),
 		                              .rating = sqlite3_column_double(st, 3)};
-	return (qv__store_rating_row){.game = text_of(st, 0),
+	return (qv__store_rating_row){.game = qv__store_text(st, 0),
 	                              .players = sqlite3_column_int(st, 1),
 	                              .rating = sqlite3_column_double(st, 2),
 	                              .deviation = sqlite3_column_double(st, 3),
@@ -329,7 +309,7 @@ static int each_row(sqlite3_stmt *st, int which, qv__store_rating_fn fn, void *c
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		qv__store_rating_row row = row_of(st, which);
 		if (which < 0)
-			row = (qv__store_rating_row){.username = text_of(st, 0),
+			row = (qv__store_rating_row){.username = qv__store_text(st, 0),
 			                             .rating = sqlite3_column_double(st, 1),
 			                             .deviation = sqlite3_column_double(st, 2),
 			                             .games = sqlite3_column_int(st, 3)};
