@@ -476,3 +476,39 @@ void th_expect_close(tc_ws *w, int code, const char *words)
 		         code, words, rc == -1 ? "closed" : "still open", w->close_code,
 		         w->close_reason);
 }
+
+void th_browser_keep(th_browser *b, const tc_reply *r)
+{
+	for (const char *p = r->headers; p && (p = strstr(p, "Set-Cookie: ")); p++) {
+		const char *v = p + 12;
+		size_t n = strcspn(v, ";\r\n");
+		char *to = strncmp(v, "quiver_key=", 11) == 0       ? b->key
+		           : strncmp(v, "quiver_session=", 15) == 0 ? b->session
+		                                                    : NULL;
+		if (!to || n >= sizeof b->key)
+			continue;
+		memcpy(to, v, n);
+		to[n] = '\0';
+		if (to == b->session && strlen(to) == 15)
+			to[0] = '\0';
+	}
+}
+
+void th_browser_ask(th_browser *b, const char *method, const char *path, const char *body,
+                    int status, tc_reply *out)
+{
+	char headers[512] = "";
+	if (b && (b->key[0] || b->session[0]))
+		snprintf(headers, sizeof headers, "Cookie: %s%s%s\r\n", b->key,
+		         b->key[0] && b->session[0] ? "; " : "", b->session);
+	if (b && b->origin[0])
+		snprintf(headers + strlen(headers), sizeof headers - strlen(headers),
+		         "Origin: %s\r\n", b->origin);
+	int got =
+	    tc_http_with(th_server.port, method, path, headers, body, body ? strlen(body) : 0, out);
+	if (got != status)
+		fail_msg("%s %s answered %d, not %d: %s", method, path, got, status,
+		         out->body ? out->body : "");
+	if (b)
+		th_browser_keep(b, out);
+}

@@ -66,6 +66,21 @@ void th_join_with(const char *id, const char *body, const char *seat, char token
 /* GET /api/tables/ID (200). */
 json_t *th_info(const char *id);
 
+/* A browser as a test holds it: the cookies the server gave it ("quiver_key=..." and
+ * "quiver_session=...", "" for none) and the Origin it sends ("" none). */
+typedef struct th_browser {
+	char key[128];
+	char session[128];
+	char origin[128];
+} th_browser;
+
+/* Keeps the cookies a reply sets (a session cleared by Max-Age=0 is dropped). */
+void th_browser_keep(th_browser *b, const tc_reply *r);
+/* A request of browser b (NULL: none) with its cookies and Origin, that must answer `status`;
+ * the reply is kept in *out (caller frees) and its cookies in b. */
+void th_browser_ask(th_browser *b, const char *method, const char *path, const char *body,
+                    int status, tc_reply *out);
+
 /* A table's WebSocket held by a test as one seat (or a spectator): the latest view and info,
  * the version, and the text of every frame heard, to look for what must not be there. */
 typedef struct th_seat {

@@ -4,7 +4,7 @@
  * refused by name), sign-out and sign-in (the same refusal for a wrong password and an unknown
  * username, 429 with Retry-After by the 10th failure, a success after the wait), a recovery
  * code used once, a password change ending the other sessions, the tables of a key seen from
- * another browser once both signed in, requests from another site refused, the export of a
+ * another th_browser once both signed in, requests from another site refused, the export of a
  * finished game, the account's deletion, and a burst of parallel sign-ups within bounded
  * memory.
  *
@@ -28,66 +28,20 @@
 
 #include "harness.h"
 
-/* A browser as the tests hold it: its Cookie header's cookies (quiver_key, quiver_session). */
-typedef struct browser {
-	char key[128];     /* "quiver_key=..." or "" */
-	char session[128]; /* "quiver_session=..." or "" */
-	char origin[128];  /* the Origin it sends, "" none */
-} browser;
-
-/* Keeps the cookies a reply sets (a session cleared by Max-Age=0 is dropped). */
-static void keep_cookies(browser *b, const tc_reply *r)
-{
-	for (const char *p = r->headers; p && (p = strstr(p, "Set-Cookie: ")); p++) {
-		const char *v = p + 12;
-		size_t n = strcspn(v, ";\r\n");
-		char *to = strncmp(v, "quiver_key=", 11) == 0       ? b->key
-		           : strncmp(v, "quiver_session=", 15) == 0 ? b->session
-		                                                    : NULL;
-		if (!to || n >= 128)
-			continue;
-		memcpy(to, v, n);
-		to[n] = '\0';
-		if (to == b->session && strlen(to) == 15)
-			to[0] = '\0';
-	}
-}
-
-/* A request of browser b (NULL: none) that must answer `status`; the reply is kept in *out
- * (caller frees) and its cookies in b. */
-static void ask(browser *b, const char *method, const char *path, const char *body, int status,
-                tc_reply *out)
-{
-	char headers[512] = "";
-	if (b && (b->key[0] || b->session[0]))
-		snprintf(headers, sizeof headers, "Cookie: %s%s%s\r\n", b->key,
-		         b->key[0] && b->session[0] ? "; " : "", b->session);
-	if (b && b->origin[0])
-		snprintf(headers + strlen(headers), sizeof headers - strlen(headers),
-		         "Origin: %s\r\n", b->origin);
-	int got =
-	    tc_http_with(th_server.port, method, path, headers, body, body ? strlen(body) : 0, out);
-	if (got != status)
-		fail_msg("%s %s answered %d, not %d: %s", method, path, got, status,
-		         out->body ? out->body : "");
-	if (b)
-		keep_cookies(b, out);
-}
-
 /* The same, the reply dropped. */
-static void must(browser *b, const char *method, const char *path, const char *body, int status)
+static void must(th_browser *b, const char *method, const char *path, const char *body, int status)
 {
 	tc_reply r;
-	ask(b, method, path, body, status, &r);
+	th_browser_ask(b, method, path, body, status, &r);
 	tc_reply_free(&r);
 }
 
 /* A refusal whose error holds `words`. */
-static void refused(browser *b, const char *method, const char *path, const char *body, int status,
-                    const char *words)
+static void refused(th_browser *b, const char *method, const char *path, const char *body,
+                    int status, const char *words)
 {
 	tc_reply r;
-	ask(b, method, path, body, status, &r);
+	th_browser_ask(b, method, path, body, status, &r);
 	const char *e = json_string_value(json_object_get(r.json, "error"));
 	if (!e || !strstr(e, words))
 		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
@@ -95,14 +49,14 @@ static void refused(browser *b, const char *method, const char *path, const char
 	tc_reply_free(&r);
 }
 
-/* Signs up browser b as name with password pw (201); copies the codes into codes (may be
+/* Signs up th_browser b as name with password pw (201); copies the codes into codes (may be
  * NULL). */
-static void sign_up(browser *b, const char *name, const char *pw, char codes[8][16])
+static void sign_up(th_browser *b, const char *name, const char *pw, char codes[8][16])
 {
 	char body[256];
 	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"%s\"}", name, pw);
 	tc_reply r;
-	ask(b, "POST", "/api/accounts", body, 201, &r);
+	th_browser_ask(b, "POST", "/api/accounts", body, 201, &r);
 	assert_string_equal(json_string_value(json_object_get(r.json, "username")), name);
 	const json_t *list = json_object_get(r.json, "recovery_codes");
 	assert_int_equal(json_array_size(list), 8);
@@ -118,26 +72,26 @@ static void sign_up(browser *b, const char *name, const char *pw, char codes[8][
 	tc_reply_free(&r);
 }
 
-/* Signs browser b in (status: 200, or the refusal expected). */
-static void sign_in(browser *b, const char *name, const char *pw, int status)
+/* Signs th_browser b in (status: 200, or the refusal expected). */
+static void sign_in(th_browser *b, const char *name, const char *pw, int status)
 {
 	char body[256];
 	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"%s\"}", name, pw);
 	must(b, "POST", "/api/session", body, status);
 }
 
-/* The username GET /api/me gives browser b ("" for null). */
-static void me_account(browser *b, char out[64])
+/* The username GET /api/me gives th_browser b ("" for null). */
+static void me_account(th_browser *b, char out[64])
 {
 	tc_reply r;
-	ask(b, "GET", "/api/me", NULL, 200, &r);
+	th_browser_ask(b, "GET", "/api/me", NULL, 200, &r);
 	const json_t *a = json_object_get(r.json, "account");
 	snprintf(out, 64, "%s",
 	         json_is_null(a) ? "" : json_string_value(json_object_get(a, "username")));
 	tc_reply_free(&r);
 }
 
-static void assert_signed_in(browser *b, const char *name)
+static void assert_signed_in(th_browser *b, const char *name)
 {
 	char got[64];
 	me_account(b, got);
@@ -148,10 +102,10 @@ static void test_sign_up(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser ann = {0};
+	th_browser ann = {0};
 	tc_reply r;
-	ask(&ann, "POST", "/api/accounts",
-	    "{\"username\": \" Ann \", \"password\": \"correct horse\"}", 201, &r);
+	th_browser_ask(&ann, "POST", "/api/accounts",
+	               "{\"username\": \" Ann \", \"password\": \"correct horse\"}", 201, &r);
 	char set[512];
 	const char *line = strstr(r.headers, "Set-Cookie: quiver_session=");
 	assert_non_null(line);
@@ -165,7 +119,7 @@ static void test_sign_up(void **state)
 	tc_reply_free(&r);
 	assert_signed_in(&ann, "Ann");
 	/* taken in any case */
-	browser other = {0};
+	th_browser other = {0};
 	refused(&other, "POST", "/api/accounts",
 	        "{\"username\": \"aNN\", \"password\": \"another horse\"}", 409, "taken");
 	assert_string_equal(other.session, "");
@@ -203,8 +157,8 @@ static void test_sign_up(void **state)
 	/* --secure-cookies marks the session's cookie Secure */
 	const char *secure[] = {"--secure-cookies", NULL};
 	th_start(th_new_db(), secure);
-	ask(NULL, "POST", "/api/accounts",
-	    "{\"username\": \"Cy\", \"password\": \"correct horse\"}", 201, &r);
+	th_browser_ask(NULL, "POST", "/api/accounts",
+	               "{\"username\": \"Cy\", \"password\": \"correct horse\"}", 201, &r);
 	line = strstr(r.headers, "Set-Cookie: quiver_session=");
 	assert_non_null(line);
 	snprintf(set, sizeof set, "%.*s", (int)strcspn(line, "\r\n"), line);
@@ -217,12 +171,12 @@ static void test_sign_in_out(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser ann = {0};
+	th_browser ann = {0};
 	sign_up(&ann, "Ann", "correct horse", NULL);
-	browser old = ann;
+	th_browser old = ann;
 	/* sign-out: 204, the cookie cleared, the session gone */
 	tc_reply r;
-	ask(&ann, "DELETE", "/api/session", NULL, 204, &r);
+	th_browser_ask(&ann, "DELETE", "/api/session", NULL, 204, &r);
 	assert_non_null(strstr(r.headers, "Set-Cookie: quiver_session=; Path=/; Max-Age=0"));
 	tc_reply_free(&r);
 	assert_string_equal(ann.session, "");
@@ -246,10 +200,10 @@ static void test_sign_in_out(void **state)
 	/* the right one, in any case of the username */
 	sign_in(&ann, "ANN", "correct horse", 200);
 	assert_signed_in(&ann, "Ann");
-	/* signing in as another account from the same browser ends the session it had */
-	browser bob = {0};
+	/* signing in as another account from the same th_browser ends the session it had */
+	th_browser bob = {0};
 	sign_up(&bob, "Bob", "another horse", NULL);
-	browser as_ann = ann;
+	th_browser as_ann = ann;
 	sign_in(&ann, "Bob", "another horse", 200);
 	assert_signed_in(&ann, "Bob");
 	assert_signed_in(&as_ann, "");
@@ -267,7 +221,7 @@ static void test_throttle(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser ann = {0}, eve = {0};
+	th_browser ann = {0}, eve = {0};
 	sign_up(&ann, "Ann", "correct horse", NULL);
 	int failures = 0;
 	long wait = -1;
@@ -306,7 +260,7 @@ static void test_recovery(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser ann = {0}, lost = {0};
+	th_browser ann = {0}, lost = {0};
 	char codes[8][16], body[256];
 	sign_up(&ann, "Ann", "correct horse", codes);
 	snprintf(body, sizeof body,
@@ -348,10 +302,10 @@ static void test_password_change(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser a = {0}, b = {0};
+	th_browser a = {0}, b = {0};
 	sign_up(&a, "Ann", "correct horse", NULL);
 	sign_in(&b, "Ann", "correct horse", 200);
-	browser b_old = b;
+	th_browser b_old = b;
 	refused(&b, "POST", "/api/account/password",
 	        "{\"old\": \"wrong horse\", \"new\": \"battery staple\"}", 403,
 	        "old: not your current password");
@@ -371,27 +325,27 @@ static void test_password_change(void **state)
 	th_stop();
 }
 
-/* Creates a table of two people with browser b's key and joins p1 in it; copies the id and the
+/* Creates a table of two people with th_browser b's key and joins p1 in it; copies the id and the
  * token. */
-static void table_with(browser *b, char id[32], char token[64])
+static void table_with(th_browser *b, char id[32], char token[64])
 {
 	tc_reply r;
-	ask(b, "POST", "/api/tables",
-	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", 201, &r);
+	th_browser_ask(b, "POST", "/api/tables",
+	               "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", 201, &r);
 	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
 	tc_reply_free(&r);
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	ask(b, "POST", path, "{\"seat\": \"p1\", \"name\": \"Ann\"}", 200, &r);
+	th_browser_ask(b, "POST", path, "{\"seat\": \"p1\", \"name\": \"Ann\"}", 200, &r);
 	snprintf(token, 64, "%s", json_string_value(json_object_get(r.json, "token")));
 	tc_reply_free(&r);
 }
 
-/* Whether GET /api/me lists table id to browser b. */
-static bool lists(browser *b, const char *id)
+/* Whether GET /api/me lists table id to th_browser b. */
+static bool lists(th_browser *b, const char *id)
 {
 	tc_reply r;
-	ask(b, "GET", "/api/me", NULL, 200, &r);
+	th_browser_ask(b, "GET", "/api/me", NULL, 200, &r);
 	bool found = false;
 	size_t i;
 	const json_t *t;
@@ -405,7 +359,7 @@ static void test_key_merge(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser home = {0}, work = {0};
+	th_browser home = {0}, work = {0};
 	must(&home, "GET", "/api/games", NULL, 200);
 	must(&work, "GET", "/api/games", NULL, 200);
 	assert_true(home.key[0] && work.key[0]);
@@ -431,7 +385,7 @@ static void test_cross_site(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser evil = {.origin = "http://evil.example"}, own = {0};
+	th_browser evil = {.origin = "http://evil.example"}, own = {0};
 	snprintf(own.origin, sizeof own.origin, "http://127.0.0.1:%d", th_server.port);
 	const char *up = "{\"username\": \"Ann\", \"password\": \"correct horse\"}";
 	refused(&evil, "POST", "/api/accounts", up, 403, "cross-site request refused");
@@ -472,14 +426,14 @@ static void test_export_delete(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser ann = {0}, bob = {0};
+	th_browser ann = {0}, bob = {0};
 	must(&ann, "GET", "/api/games", NULL, 200);
 	char over[32], open[32], token[64], bob_token[64];
 	table_with(&ann, over, token);
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/join", over);
 	tc_reply r;
-	ask(&bob, "POST", path, "{\"seat\": \"p2\", \"name\": \"Bob\"}", 200, &r);
+	th_browser_ask(&bob, "POST", path, "{\"seat\": \"p2\", \"name\": \"Bob\"}", 200, &r);
 	snprintf(bob_token, sizeof bob_token, "%s",
 	         json_string_value(json_object_get(r.json, "token")));
 	tc_reply_free(&r);
@@ -487,7 +441,7 @@ static void test_export_delete(void **state)
 	table_with(&ann, open, token);
 	sign_up(&ann, "Ann", "correct horse", NULL);
 	/* the finished game's record, not the open one */
-	ask(&ann, "GET", "/api/account/export", NULL, 200, &r);
+	th_browser_ask(&ann, "GET", "/api/account/export", NULL, 200, &r);
 	assert_string_equal(json_string_value(json_object_get(r.json, "username")), "Ann");
 	const json_t *games = json_object_get(r.json, "games");
 	assert_int_equal(json_array_size(games), 1);
@@ -496,12 +450,13 @@ static void test_export_delete(void **state)
 	assert_string_equal(json_string_value(json_object_get(rec, "game")), "three-arrows");
 	tc_reply_free(&r);
 	/* deletion: the password is asked for */
-	browser other = {0};
+	th_browser other = {0};
 	sign_in(&other, "Ann", "correct horse", 200);
 	refused(&ann, "DELETE", "/api/account", "{\"password\": \"wrong horse\"}", 403,
 	        "password: not your current password");
 	refused(&ann, "DELETE", "/api/account", "{}", 400, "password: missing");
-	ask(&ann, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 204, &r);
+	th_browser_ask(&ann, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 204,
+	               &r);
 	assert_non_null(strstr(r.headers, "Set-Cookie: quiver_session=; Path=/; Max-Age=0"));
 	tc_reply_free(&r);
 	/* its sessions are gone, it signs in no more, its name is free, the key's tables stay */

@@ -27,52 +27,12 @@
 #include "harness.h"
 #include "server/rating.h"
 
-/* A browser: its Cookie header's cookies (quiver_key, quiver_session). */
-typedef struct browser {
-	char key[128];
-	char session[128];
-} browser;
-
-static void keep_cookies(browser *b, const tc_reply *r)
-{
-	for (const char *p = r->headers; p && (p = strstr(p, "Set-Cookie: ")); p++) {
-		const char *v = p + 12;
-		size_t n = strcspn(v, ";\r\n");
-		char *to = strncmp(v, "quiver_key=", 11) == 0       ? b->key
-		           : strncmp(v, "quiver_session=", 15) == 0 ? b->session
-		                                                    : NULL;
-		if (!to || n >= 128)
-			continue;
-		memcpy(to, v, n);
-		to[n] = '\0';
-		if (to == b->session && strlen(to) == 15)
-			to[0] = '\0';
-	}
-}
-
-/* A request of browser b (NULL: none) that must answer `status`; the reply into *out. */
-static void ask(browser *b, const char *method, const char *path, const char *body, int status,
-                tc_reply *out)
-{
-	char headers[512] = "";
-	if (b && (b->key[0] || b->session[0]))
-		snprintf(headers, sizeof headers, "Cookie: %s%s%s\r\n", b->key,
-		         b->key[0] && b->session[0] ? "; " : "", b->session);
-	int got =
-	    tc_http_with(th_server.port, method, path, headers, body, body ? strlen(body) : 0, out);
-	if (got != status)
-		fail_msg("%s %s answered %d, not %d: %s", method, path, got, status,
-		         out->body ? out->body : "");
-	if (b)
-		keep_cookies(b, out);
-}
-
 /* A refusal whose error holds `words`. */
-static void refused(browser *b, const char *method, const char *path, const char *body, int status,
-                    const char *words)
+static void refused(th_browser *b, const char *method, const char *path, const char *body,
+                    int status, const char *words)
 {
 	tc_reply r;
-	ask(b, method, path, body, status, &r);
+	th_browser_ask(b, method, path, body, status, &r);
 	const char *e = json_string_value(json_object_get(r.json, "error"));
 	if (!e || !strstr(e, words))
 		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
@@ -81,15 +41,15 @@ static void refused(browser *b, const char *method, const char *path, const char
 }
 
 /* Browser b gets a player key, then signs up as name. */
-static void sign_up(browser *b, const char *name)
+static void sign_up(th_browser *b, const char *name)
 {
 	tc_reply r;
-	ask(b, "GET", "/api/games", NULL, 200, &r);
+	th_browser_ask(b, "GET", "/api/games", NULL, 200, &r);
 	tc_reply_free(&r);
 	char body[128];
 	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"correct horse\"}",
 	         name);
-	ask(b, "POST", "/api/accounts", body, 201, &r);
+	th_browser_ask(b, "POST", "/api/accounts", body, 201, &r);
 	tc_reply_free(&r);
 }
 
@@ -100,11 +60,11 @@ static void sign_up(browser *b, const char *name)
 #define UNRATED "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], " CLOCK "}"
 
 /* Browser a creates a table from body; a joins p1 and b p2; both seats opened. */
-static void table_of(browser *a, browser *b, const char *body, char id[32], th_seat *p1,
+static void table_of(th_browser *a, th_browser *b, const char *body, char id[32], th_seat *p1,
                      th_seat *p2)
 {
 	tc_reply r;
-	ask(a, "POST", "/api/tables", body, 201, &r);
+	th_browser_ask(a, "POST", "/api/tables", body, 201, &r);
 	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
 	const json_t *invites = json_object_get(r.json, "invites");
 	char code[128] = "";
@@ -119,10 +79,10 @@ static void table_of(browser *a, browser *b, const char *body, char id[32], th_s
 		         "{\"seat\": \"p1\", \"name\": \"A\", \"invite\": \"%s\"}", code);
 	else
 		snprintf(join, sizeof join, "{\"seat\": \"p1\", \"name\": \"A\"}");
-	ask(a, "POST", path, join, 200, &r);
+	th_browser_ask(a, "POST", path, join, 200, &r);
 	snprintf(t1, sizeof t1, "%s", json_string_value(json_object_get(r.json, "token")));
 	tc_reply_free(&r);
-	ask(b, "POST", path, "{\"seat\": \"p2\", \"name\": \"B\"}", 200, &r);
+	th_browser_ask(b, "POST", path, "{\"seat\": \"p2\", \"name\": \"B\"}", 200, &r);
 	snprintf(t2, sizeof t2, "%s", json_string_value(json_object_get(r.json, "token")));
 	tc_reply_free(&r);
 	th_seat_open(p1, id, t1);
@@ -181,7 +141,7 @@ static void test_refusals(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	browser nobody = {0}, a = {0};
+	th_browser nobody = {0}, a = {0};
 	refused(&nobody, "POST", "/api/tables", RATED, 401, "rated: sign in");
 	sign_up(&a, "Ann");
 	refused(&a, "POST", "/api/tables",
@@ -201,10 +161,10 @@ static void test_refusals(void **state)
 	        "{\"game\": \"three-arrows\", \"rated\": \"yes\", \"takebacks\": false, " CLOCK "}",
 	        400, "rated: expected true");
 	tc_reply r;
-	ask(&a, "POST", "/api/tables", RATED, 201, &r);
+	th_browser_ask(&a, "POST", "/api/tables", RATED, 201, &r);
 	assert_true(json_is_true(json_object_get(r.json, "rated")));
 	tc_reply_free(&r);
-	ask(&a, "POST", "/api/tables", UNRATED, 201, &r);
+	th_browser_ask(&a, "POST", "/api/tables", UNRATED, 201, &r);
 	assert_true(json_is_false(json_object_get(r.json, "rated")));
 	tc_reply_free(&r);
 	/* the leaderboard's refusals, and nobody on it */
@@ -233,7 +193,7 @@ static void test_rated_game(void **state)
 	char db[128];
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
-	browser a = {0}, b = {0};
+	th_browser a = {0}, b = {0};
 	sign_up(&a, "Ann");
 	sign_up(&b, "Bob");
 	char id[32];
@@ -276,10 +236,10 @@ static void test_rated_game(void **state)
 	rated_as("Bob", &loss, 1, 1);
 	/* the account's deletion takes its ratings */
 	tc_reply r;
-	ask(&a, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 204, &r);
+	th_browser_ask(&a, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 204, &r);
 	tc_reply_free(&r);
 	th_refused("GET", "/api/players/Ann", NULL, 404, "no player");
-	browser again = {0};
+	th_browser again = {0};
 	sign_up(&again, "Ann");
 	p = profile("Ann");
 	assert_int_equal(json_array_size(json_object_get(p, "ratings")), 0);
