@@ -512,3 +512,15 @@ void th_browser_ask(th_browser *b, const char *method, const char *path, const c
 	if (b)
 		th_browser_keep(b, out);
 }
+
+void th_browser_refused(th_browser *b, const char *method, const char *path, const char *body,
+                        int status, const char *words)
+{
+	tc_reply r;
+	th_browser_ask(b, method, path, body, status, &r);
+	const char *e = json_string_value(json_object_get(r.json, "error"));
+	if (!e || !strstr(e, words))
+		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
+		         body ? body : "", e ? e : "(none)", words);
+	tc_reply_free(&r);
+}

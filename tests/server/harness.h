@@ -80,6 +80,9 @@ void th_browser_keep(th_browser *b, const tc_reply *r);
  * the reply is kept in *out (caller frees) and its cookies in b. */
 void th_browser_ask(th_browser *b, const char *method, const char *path, const char *body,
                     int status, tc_reply *out);
+/* th_browser_ask of a refusal: its error holds `words`. */
+void th_browser_refused(th_browser *b, const char *method, const char *path, const char *body,
+                        int status, const char *words);
 
 /* A table's WebSocket held by a test as one seat (or a spectator): the latest view and info,
  * the version, and the text of every frame heard, to look for what must not be there. */

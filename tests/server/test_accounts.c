@@ -36,19 +36,6 @@ static void must(th_browser *b, const char *method, const char *path, const char
 	tc_reply_free(&r);
 }
 
-/* A refusal whose error holds `words`. */
-static void refused(th_browser *b, const char *method, const char *path, const char *body,
-                    int status, const char *words)
-{
-	tc_reply r;
-	th_browser_ask(b, method, path, body, status, &r);
-	const char *e = json_string_value(json_object_get(r.json, "error"));
-	if (!e || !strstr(e, words))
-		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
-		         body ? body : "", e ? e : "(none)", words);
-	tc_reply_free(&r);
-}
-
 /* Signs up th_browser b as name with password pw (201); copies the codes into codes (may be
  * NULL). */
 static void sign_up(th_browser *b, const char *name, const char *pw, char codes[8][16])
@@ -120,8 +107,9 @@ static void test_sign_up(void **state)
 	assert_signed_in(&ann, "Ann");
 	/* taken in any case */
 	th_browser other = {0};
-	refused(&other, "POST", "/api/accounts",
-	        "{\"username\": \"aNN\", \"password\": \"another horse\"}", 409, "taken");
+	th_browser_refused(&other, "POST", "/api/accounts",
+	                   "{\"username\": \"aNN\", \"password\": \"another horse\"}", 409,
+	                   "taken");
 	assert_string_equal(other.session, "");
 	/* every bad field, by name */
 	const char *const bad[][2] = {
@@ -141,13 +129,14 @@ static void test_sign_up(void **state)
 	    {"[1]", "expected a JSON object"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		refused(&other, "POST", "/api/accounts", bad[i][0], 400, bad[i][1]);
+		th_browser_refused(&other, "POST", "/api/accounts", bad[i][0], 400, bad[i][1]);
 	/* too long: 257 characters (of two bytes each: 514 bytes, within the bytes' bound) */
 	char body[1200] = "{\"username\": \"Bob\", \"password\": \"";
 	for (int i = 0; i < 257; i++)
 		strcat(body, "\xc3\xa9");
 	strcat(body, "\"}");
-	refused(&other, "POST", "/api/accounts", body, 400, "password: expected 8 to 256");
+	th_browser_refused(&other, "POST", "/api/accounts", body, 400,
+	                   "password: expected 8 to 256");
 	/* 256 of them are a password */
 	body[strlen(body) - 4] = '\0';
 	strcat(body, "\"}");
@@ -182,21 +171,23 @@ static void test_sign_in_out(void **state)
 	assert_string_equal(ann.session, "");
 	assert_signed_in(&ann, "");
 	assert_signed_in(&old, "");
-	refused(&old, "DELETE", "/api/session", NULL, 401, "sign in first");
-	refused(&old, "GET", "/api/account/export", NULL, 401, "sign in first");
-	refused(NULL, "POST", "/api/account/password", "{\"old\": \"a\", \"new\": \"b\"}", 401,
-	        "sign in first");
+	th_browser_refused(&old, "DELETE", "/api/session", NULL, 401, "sign in first");
+	th_browser_refused(&old, "GET", "/api/account/export", NULL, 401, "sign in first");
+	th_browser_refused(NULL, "POST", "/api/account/password",
+	                   "{\"old\": \"a\", \"new\": \"b\"}", 401, "sign in first");
 	/* a wrong password and an unknown username get the same answer */
-	refused(&ann, "POST", "/api/session",
-	        "{\"username\": \"Ann\", \"password\": \"wrong horse\"}", 401,
-	        "wrong username or password");
-	refused(&ann, "POST", "/api/session",
-	        "{\"username\": \"Nobody\", \"password\": \"correct horse\"}", 401,
-	        "wrong username or password");
-	refused(&ann, "POST", "/api/session", "{\"username\": \"Ann\"}", 400, "password: missing");
-	refused(&ann, "POST", "/api/session",
-	        "{\"username\": \"Ann\", \"password\": \"correct horse\", \"keep\": true}", 400,
-	        "unknown field 'keep'");
+	th_browser_refused(&ann, "POST", "/api/session",
+	                   "{\"username\": \"Ann\", \"password\": \"wrong horse\"}", 401,
+	                   "wrong username or password");
+	th_browser_refused(&ann, "POST", "/api/session",
+	                   "{\"username\": \"Nobody\", \"password\": \"correct horse\"}", 401,
+	                   "wrong username or password");
+	th_browser_refused(&ann, "POST", "/api/session", "{\"username\": \"Ann\"}", 400,
+	                   "password: missing");
+	th_browser_refused(
+	    &ann, "POST", "/api/session",
+	    "{\"username\": \"Ann\", \"password\": \"correct horse\", \"keep\": true}", 400,
+	    "unknown field 'keep'");
 	/* the right one, in any case of the username */
 	sign_in(&ann, "ANN", "correct horse", 200);
 	assert_signed_in(&ann, "Ann");
@@ -245,13 +236,15 @@ static void test_throttle(void **state)
 	/* throttled by the 10th attempt, with a wait, and the right password waits too */
 	assert_true(wait >= 1 && wait <= 900);
 	assert_true(failures >= 3 && failures < 10);
-	refused(&eve, "POST", "/api/session",
-	        "{\"username\": \"Ann\", \"password\": \"correct horse\"}", 429, "try again in");
+	th_browser_refused(&eve, "POST", "/api/session",
+	                   "{\"username\": \"Ann\", \"password\": \"correct horse\"}", 429,
+	                   "try again in");
 	/* after the wait, the right password signs in, and the count starts over */
 	sleep((unsigned)wait + 1);
 	sign_in(&eve, "Ann", "correct horse", 200);
-	refused(&eve, "POST", "/api/session", "{\"username\": \"Ann\", \"password\": \"guess\"}",
-	        401, "wrong username or password");
+	th_browser_refused(&eve, "POST", "/api/session",
+	                   "{\"username\": \"Ann\", \"password\": \"guess\"}", 401,
+	                   "wrong username or password");
 	sign_in(&eve, "Ann", "correct horse", 200);
 	th_stop();
 }
@@ -273,17 +266,19 @@ static void test_recovery(void **state)
 	sign_in(&ann, "Ann", "correct horse", 401);
 	sign_in(&ann, "Ann", "battery staple", 200);
 	/* a code works once; a wrong one never */
-	refused(&lost, "POST", "/api/accounts/recover", body, 403, "recovery code");
-	refused(&lost, "POST", "/api/accounts/recover",
-	        "{\"username\": \"Ann\", \"code\": \"aaaaa-aaaaa\", \"password\": \"battery "
-	        "staple\"}",
-	        403, "recovery code");
-	refused(&lost, "POST", "/api/accounts/recover",
-	        "{\"username\": \"Ann\", \"code\": 5, \"password\": \"battery staple\"}", 400,
-	        "code: not a string");
-	refused(&lost, "POST", "/api/accounts/recover",
-	        "{\"username\": \"Ann\", \"code\": \"aaaaa-aaaaa\", \"password\": \"12345678\"}",
-	        400, "password: one of the most common");
+	th_browser_refused(&lost, "POST", "/api/accounts/recover", body, 403, "recovery code");
+	th_browser_refused(
+	    &lost, "POST", "/api/accounts/recover",
+	    "{\"username\": \"Ann\", \"code\": \"aaaaa-aaaaa\", \"password\": \"battery "
+	    "staple\"}",
+	    403, "recovery code");
+	th_browser_refused(&lost, "POST", "/api/accounts/recover",
+	                   "{\"username\": \"Ann\", \"code\": 5, \"password\": \"battery staple\"}",
+	                   400, "code: not a string");
+	th_browser_refused(
+	    &lost, "POST", "/api/accounts/recover",
+	    "{\"username\": \"Ann\", \"code\": \"aaaaa-aaaaa\", \"password\": \"12345678\"}", 400,
+	    "password: one of the most common");
 	/* another code, typed in capitals without its dash */
 	char upper[16];
 	size_t n = 0;
@@ -306,13 +301,14 @@ static void test_password_change(void **state)
 	sign_up(&a, "Ann", "correct horse", NULL);
 	sign_in(&b, "Ann", "correct horse", 200);
 	th_browser b_old = b;
-	refused(&b, "POST", "/api/account/password",
-	        "{\"old\": \"wrong horse\", \"new\": \"battery staple\"}", 403,
-	        "old: not your current password");
-	refused(&b, "POST", "/api/account/password",
-	        "{\"old\": \"correct horse\", \"new\": \"ann\"}", 400, "new: expected 8");
-	refused(&b, "POST", "/api/account/password", "{\"old\": \"correct horse\"}", 400,
-	        "new: missing");
+	th_browser_refused(&b, "POST", "/api/account/password",
+	                   "{\"old\": \"wrong horse\", \"new\": \"battery staple\"}", 403,
+	                   "old: not your current password");
+	th_browser_refused(&b, "POST", "/api/account/password",
+	                   "{\"old\": \"correct horse\", \"new\": \"ann\"}", 400,
+	                   "new: expected 8");
+	th_browser_refused(&b, "POST", "/api/account/password", "{\"old\": \"correct horse\"}", 400,
+	                   "new: missing");
 	must(&b, "POST", "/api/account/password",
 	     "{\"old\": \"correct horse\", \"new\": \"battery staple\"}", 200);
 	/* b has a new session; its old one and a's have ended */
@@ -388,20 +384,22 @@ static void test_cross_site(void **state)
 	th_browser evil = {.origin = "http://evil.example"}, own = {0};
 	snprintf(own.origin, sizeof own.origin, "http://127.0.0.1:%d", th_server.port);
 	const char *up = "{\"username\": \"Ann\", \"password\": \"correct horse\"}";
-	refused(&evil, "POST", "/api/accounts", up, 403, "cross-site request refused");
+	th_browser_refused(&evil, "POST", "/api/accounts", up, 403, "cross-site request refused");
 	must(&own, "POST", "/api/accounts", up, 201);
-	refused(&evil, "POST", "/api/session", up, 403, "cross-site request refused");
+	th_browser_refused(&evil, "POST", "/api/session", up, 403, "cross-site request refused");
 	/* a session's cookie sent from another site changes nothing */
 	snprintf(evil.session, sizeof evil.session, "%s", own.session);
-	refused(&evil, "POST", "/api/account/password",
-	        "{\"old\": \"correct horse\", \"new\": \"battery staple\"}", 403,
-	        "cross-site request refused");
-	refused(&evil, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 403,
-	        "cross-site request refused");
-	refused(&evil, "DELETE", "/api/session", NULL, 403, "cross-site request refused");
-	refused(&evil, "POST", "/api/accounts/recover",
-	        "{\"username\": \"Ann\", \"code\": \"aaaaa-aaaaa\", \"password\": \"x1234567\"}",
-	        403, "cross-site request refused");
+	th_browser_refused(&evil, "POST", "/api/account/password",
+	                   "{\"old\": \"correct horse\", \"new\": \"battery staple\"}", 403,
+	                   "cross-site request refused");
+	th_browser_refused(&evil, "DELETE", "/api/account", "{\"password\": \"correct horse\"}",
+	                   403, "cross-site request refused");
+	th_browser_refused(&evil, "DELETE", "/api/session", NULL, 403,
+	                   "cross-site request refused");
+	th_browser_refused(
+	    &evil, "POST", "/api/accounts/recover",
+	    "{\"username\": \"Ann\", \"code\": \"aaaaa-aaaaa\", \"password\": \"x1234567\"}", 403,
+	    "cross-site request refused");
 	assert_signed_in(&own, "Ann");
 	/* https:// and the same host is the server's own too; without an Origin, allowed */
 	snprintf(own.origin, sizeof own.origin, "https://127.0.0.1:%d", th_server.port);
@@ -452,9 +450,9 @@ static void test_export_delete(void **state)
 	/* deletion: the password is asked for */
 	th_browser other = {0};
 	sign_in(&other, "Ann", "correct horse", 200);
-	refused(&ann, "DELETE", "/api/account", "{\"password\": \"wrong horse\"}", 403,
-	        "password: not your current password");
-	refused(&ann, "DELETE", "/api/account", "{}", 400, "password: missing");
+	th_browser_refused(&ann, "DELETE", "/api/account", "{\"password\": \"wrong horse\"}", 403,
+	                   "password: not your current password");
+	th_browser_refused(&ann, "DELETE", "/api/account", "{}", 400, "password: missing");
 	th_browser_ask(&ann, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 204,
 	               &r);
 	assert_non_null(strstr(r.headers, "Set-Cookie: quiver_session=; Path=/; Max-Age=0"));

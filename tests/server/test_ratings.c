@@ -27,19 +27,6 @@
 #include "harness.h"
 #include "server/rating.h"
 
-/* A refusal whose error holds `words`. */
-static void refused(th_browser *b, const char *method, const char *path, const char *body,
-                    int status, const char *words)
-{
-	tc_reply r;
-	th_browser_ask(b, method, path, body, status, &r);
-	const char *e = json_string_value(json_object_get(r.json, "error"));
-	if (!e || !strstr(e, words))
-		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
-		         body ? body : "", e ? e : "(none)", words);
-	tc_reply_free(&r);
-}
-
 /* Browser b gets a player key, then signs up as name. */
 static void sign_up(th_browser *b, const char *name)
 {
@@ -142,24 +129,27 @@ static void test_refusals(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser nobody = {0}, a = {0};
-	refused(&nobody, "POST", "/api/tables", RATED, 401, "rated: sign in");
+	th_browser_refused(&nobody, "POST", "/api/tables", RATED, 401, "rated: sign in");
 	sign_up(&a, "Ann");
-	refused(&a, "POST", "/api/tables",
-	        "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"], \"rated\": true, "
-	        "\"takebacks\": false, " CLOCK "}",
-	        400, "rated: a rated table has people's seats only");
-	refused(&a, "POST", "/api/tables",
-	        "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"rated\": true, "
-	        "\"takebacks\": false}",
-	        400, "rated: a rated table needs a clock");
-	refused(
+	th_browser_refused(
+	    &a, "POST", "/api/tables",
+	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"], \"rated\": true, "
+	    "\"takebacks\": false, " CLOCK "}",
+	    400, "rated: a rated table has people's seats only");
+	th_browser_refused(
+	    &a, "POST", "/api/tables",
+	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"rated\": true, "
+	    "\"takebacks\": false}",
+	    400, "rated: a rated table needs a clock");
+	th_browser_refused(
 	    &a, "POST", "/api/tables",
 	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"rated\": true, " CLOCK
 	    "}",
 	    400, "rated: a rated table needs \"takebacks\": false");
-	refused(&a, "POST", "/api/tables",
-	        "{\"game\": \"three-arrows\", \"rated\": \"yes\", \"takebacks\": false, " CLOCK "}",
-	        400, "rated: expected true");
+	th_browser_refused(
+	    &a, "POST", "/api/tables",
+	    "{\"game\": \"three-arrows\", \"rated\": \"yes\", \"takebacks\": false, " CLOCK "}",
+	    400, "rated: expected true");
 	tc_reply r;
 	th_browser_ask(&a, "POST", "/api/tables", RATED, 201, &r);
 	assert_true(json_is_true(json_object_get(r.json, "rated")));
