@@ -5,7 +5,8 @@
  * resignation, their profiles then holding the ratings Glicko-2 gives two new players (worked
  * out here with rating.c) and one history entry each; an unrated and an aborted rated table
  * changing nothing; the leaderboard's refusals and its list without provisional players; the
- * ratings across kill -9; an account's deletion taking its ratings.
+ * ratings across kill -9; an account's deletion taking its ratings; "rated" kept by a table
+ * that plays across kill -9 and by its rematch; one account at both seats rating nobody.
  *
  * Usage: test_ratings PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -239,11 +240,68 @@ static void test_rated_game(void **state)
 	th_stop();
 }
 
+/* A rated table keeps "rated" across kill -9 while it plays, and its rematch is rated too; a
+ * game where one account held both seats rates nobody. */
+static void test_rated_kept_and_alone(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser a = {0}, b = {0};
+	sign_up(&a, "Ann");
+	sign_up(&b, "Bob");
+	char id[32];
+	th_seat p1, p2;
+	table_of(&a, &b, RATED, id, &p1, &p2);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	tc_server_stop(&th_server, SIGKILL);
+	th_start(db, NULL);
+	json_t *info = th_info(id);
+	assert_true(json_is_true(json_object_get(info, "rated")));
+	json_decref(info);
+	/* one account at both seats: the game ends, nobody is rated */
+	table_of(&a, &a, RATED, id, &p1, &p2);
+	play_to_resign(&p1, &p2);
+	json_t *p = profile("Ann");
+	assert_int_equal(json_array_size(json_object_get(p, "ratings")), 0);
+	json_decref(p);
+	/* the rematch of a rated table is rated */
+	table_of(&a, &b, RATED, id, &p1, &p2);
+	th_seat *all[] = {&p1, &p2};
+	for (int i = 0; i < 2; i++) {
+		th_seat_wait_to_move(&p1, "p1");
+		th_seat_play_first(&p1, all, 2);
+		th_seat_wait_to_move(&p2, "p2");
+		th_seat_play_first(&p2, all, 2);
+	}
+	th_seat_send(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
+	while (strcmp(json_string_value(json_object_get(p1.table, "status")), "over"))
+		th_seat_next(&p1);
+	th_seat_send(&p1, "{\"type\": \"rematch\"}");
+	th_seat_send(&p2, "{\"type\": \"rematch\"}");
+	const char *next = NULL;
+	for (int i = 0; i < 50 && !next; i++) {
+		th_seat_read(&p1);
+		next = json_string_value(
+		    json_object_get(json_object_get(p1.table, "rematch"), "table"));
+	}
+	assert_non_null(next);
+	info = th_info(next);
+	assert_true(json_is_true(json_object_get(info, "rated")));
+	json_decref(info);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "ratings", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_refusals), T(test_rated_game)};
+	const struct CMUnitTest tests[] = {T(test_refusals), T(test_rated_game),
+	                                   T(test_rated_kept_and_alone)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
