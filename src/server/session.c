@@ -103,9 +103,10 @@ bool qv__session_same_origin(qv__req *c)
 		if (skip && strcasecmp(origin + skip, host) == 0)
 			return true;
 	}
+	char quoted[QV_QUOTE_MAX * 4 + 4];
 	qv__reply_error(c, 403,
 	                "cross-site request refused: the Origin %s is not this server's; send it "
 	                "from the server's own pages (or without an Origin header)",
-	                origin);
+	                qv_shorten(origin, QV_QUOTE_MAX, quoted, sizeof quoted));
 	return false;
 }
