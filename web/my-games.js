@@ -199,7 +199,8 @@ export function waiting(tables) {
 /**
  * The signal of tables waiting for me, on a page that lists them (the lobby, games.html): the
  * favicon's badge while any waits, and, when a table starts waiting after the page's first
- * look, the sound and notification the player turned on at a table (your-turn.js).
+ * look, the sound and notification the player turned on at a table (your-turn.js); the same
+ * when a table that waited for its players starts (the friends invited took their seats).
  */
 export class WaitingSignal {
   /** @param {import('./your-turn.js').TurnSignal} signal */
@@ -207,10 +208,15 @@ export class WaitingSignal {
     this.signal = signal;
     /** @type {Set<string> | null} the tables waiting at the last look (null: none yet) */
     this.seen = null;
+    /** @type {Set<string>} the tables waiting for their players at the last look */
+    this.open = new Set();
   }
 
   /** @param {MyTable[]} tables */
   update(tables) {
+    const started = tables.filter((t) => t.status === 'playing' && this.open.has(t.id));
+    this.open = new Set(tables.filter((t) => t.status === 'waiting').map((t) => t.id));
+    for (const t of started) this.signal.tell('Your game begins', `${t.title} with ${peopleText(t)}`);
     const now = tables.filter((t) => t.my_turn);
     const fresh = this.seen ? now.filter((t) => !this.seen?.has(t.id)) : [];
     this.seen = new Set(now.map((t) => t.id));

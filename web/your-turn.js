@@ -71,6 +71,23 @@ export class TurnSignal {
   }
 
   /**
+   * Another piece of news than a turn (a friend took the seat they were invited to): the sound
+   * and the notification the player turned on, as a turn has them; no badge.
+   * @param {string} title
+   * @param {string} body
+   */
+  tell(title, body) {
+    if (read(KEYS.sound)) this.ring();
+    if (read(KEYS.notify) && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+      try {
+        new Notification(title, { body, tag: `quiver-news-${body}` });
+      } catch {
+        /* no notification from a page: the list on the page says it */
+      }
+    }
+  }
+
+  /**
    * The favicon with a badge, or the plain one.
    * @param {boolean} on
    */

@@ -1,10 +1,12 @@
 // "Your games" (web/my-games.js, games.html): the tables a browser took seats at, from the
 // server's list under its player key (GET /api/me), with no account. A person starts a game
 // against the computer from the lobby: back in the lobby, "Your games" lists it with its turn
-// badge, the tab's title counts it and the favicon has its badge; games.html lists it with Play, Abort and Resign; Abort
-// ends it with no result and it moves to Finished; a second game, a move made, is resigned from
-// the list. Another browser (its own key) sees none of it. With --address-tables 1, the
-// lobby's refusal of a second table links to the list. The screenshot: games.png.
+// badge, the tab's title counts it and the favicon has its badge; games.html lists it with
+// Play, Abort and Resign; Abort ends it with no result and it moves to Finished; a second game,
+// a move made, is resigned from the list. Another browser (its own key) sees none of it. With
+// --address-tables 1, the lobby's refusal of a second table links to the list. A table that
+// waited for a friend notifies "Your game begins" when the friend takes the seat. The
+// screenshot: games.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +22,7 @@ import {
   until,
   assertAccessible,
   quickPlay,
+  api,
 } from './support.mjs';
 
 const env = serverAndBrowser();
@@ -103,3 +106,54 @@ test('a refusal for too many open tables links to your games', { timeout: budget
     await server.stop();
   }
 });
+
+test(
+  'a table that waited for a friend says so when the friend takes the seat',
+  { timeout: budget(30000) },
+  async () => {
+    const a = await newPage(env.browser, { name: 'Ann' });
+    // notifications allowed and the page hidden, as when another tab is in front; the
+    // notifications made are recorded
+    await a.page.addInitScript(() => {
+      localStorage.setItem('quiver.turn-notify', 'on');
+      Object.defineProperty(document, 'hidden', { get: () => true });
+      /** @type {{title: string, body: string}[]} */
+      const told = [];
+      /** @type {any} */ (window).told = told;
+      /** @type {any} */ (window).Notification = class {
+        static permission = 'granted';
+        /** @param {string} title @param {{body: string}} o */
+        constructor(title, o) {
+          told.push({ title, body: o.body });
+        }
+        close() {}
+      };
+    });
+    await a.page.goto(new URL('games.html', env.server.url).toString());
+    const id = await a.page.evaluate(async () => {
+      const made = await (
+        await fetch('api/tables', {
+          method: 'POST',
+          body: JSON.stringify({ game: 'three-arrows', seats: ['human', 'human'] }),
+        })
+      ).json();
+      await fetch(`api/tables/${made.id}/join`, { method: 'POST', body: JSON.stringify({ seat: 'p1', name: 'Ann' }) });
+      return made.id;
+    });
+    await a.page.reload();
+    await a.page.locator(`#ongoing .my-game[data-table="${id}"]`, { hasText: 'Waiting for players' }).waitFor();
+    await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2', name: 'Bob' });
+    await a.page.waitForFunction(
+      () => /** @type {any} */ (window.told ?? []).some((/** @type {any} */ n) => n.title === 'Your game begins'),
+      null,
+      { timeout: 20000 },
+    );
+    const told = await a.page.evaluate(() => /** @type {any} */ (window).told);
+    assert.match(
+      told.find((/** @type {any} */ n) => n.title === 'Your game begins').body,
+      /THREE ARROWS with you and Bob/,
+    );
+    assert.deepEqual(a.errors, []);
+    await a.page.context().close();
+  },
+);
