@@ -251,6 +251,9 @@ int qv__account_create(qv__server *srv, qv__req *c, const qv__route_match *m)
 		                            "choose another"
 		                          : "the database failed looking for '%s'",
 		                name);
+	} else if (qv__server_creation_rate(srv, qv__req_addr(c), &err)) {
+		st = 429;
+		qv__reply_error(c, 429, "%s", err.msg);
 	} else if (!qv__password_hash(f.text[1], f.len[1], hash)) {
 		st = 503;
 		qv__reply_error(c, 503, "out of memory hashing the password; try again");

@@ -489,7 +489,7 @@ static int replay_variant(qv__server *srv, const char *addr, const json_t *body,
 	const json_t *variant = json_object_get(body, "variant");
 	if (!json_is_object(variant) || !json_object_get(variant, "quiver_variant"))
 		return 0;
-	if (qv__server_variant_rate(srv, addr, err))
+	if (qv__server_creation_rate(srv, addr, err))
 		return 429;
 	const char *game = json_string_value(json_object_get(body, "game"));
 	qv_status rc = qv_variant_from_json_held(variant, game ? qv_game_find(game, NULL) : NULL,

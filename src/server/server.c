@@ -315,17 +315,17 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	return rc;
 }
 
-qv_status qv__server_variant_rate(qv__server *srv, const char *addr, qv_err *err)
+qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err)
 {
 	pthread_mutex_lock(&srv->reg_lock);
 	qv__rate *r = rate_of(srv, addr, now());
 	qv_status rc = QV_OK;
 	if (r->tokens < 1)
-		rc = qv_fail(err, QV_ESTATE,
-		             "too many tables and variant records sent from your address: at most "
-		             "%d a minute (the server's --create-rate); try again in %.0f s",
-		             srv->cfg.create_rate,
-		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
+		rc = qv_fail(
+		    err, QV_ESTATE,
+		    "too many tables, variant records and accounts made from your address: "
+		    "at most %d a minute (the server's --create-rate); try again in %.0f s",
+		    srv->cfg.create_rate, (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
 	else
 		r->tokens -= 1;
 	pthread_mutex_unlock(&srv->reg_lock);

@@ -173,11 +173,13 @@ qv__table *qv__server_find_resident(qv__server *srv, const char *id);
 qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
                           qv_err *err);
 
-/* A record with a variant's document sent to POST /api/replay registers that variant for the
- * time of its replay, as a new table does for its life: it is counted against the address's
- * create_rate like a table (QV_ESTATE, HTTP 429, when over it), so that one client cannot
- * churn the registry of variants at the speed of its uploads. */
-qv_status qv__server_variant_rate(qv__server *srv, const char *addr, qv_err *err);
+/* Counts a creation other than a table's against the address's create_rate, as a table is
+ * counted (QV_ESTATE, HTTP 429, when over it). A record with a variant's document sent to POST
+ * /api/replay registers that variant for the time of its replay, as a new table does for its
+ * life, so that one client cannot churn the registry of variants at the speed of its uploads;
+ * a sign-up makes an account and costs an Argon2 hash, so that one client cannot fill the
+ * database with accounts. */
+qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err);
 /* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
  * moment it is found, so a finished table read back from the database stays in memory for
  * it (every socket of a table shares one copy); the socket's end takes the count back. */

@@ -3,7 +3,8 @@
  * from many client addresses at once, guesses at many usernames from one address, and a burst of
  * sign-ups from many addresses. Each password is checked with Argon2id (64 MiB, interactive),
  * so a flood could exhaust memory or the server's time: at most 2 hashes run at once, and the
- * throttle per username and per address answers 429 instead of hashing. Asserted: no guess is
+ * throttle per username and per address answers 429 instead of hashing; sign-ups count
+ * against the address's --create-rate. Asserted: no guess is
  * ever let in and nothing answers 5xx; the guesses that were checked stay few; the server
  * answers another client meanwhile; its memory grows by no more than two hashes' worth.
  *
@@ -191,12 +192,40 @@ static void test_signup_burst(void **state)
 	th_stop();
 }
 
+/* Sign-ups from one address count against its --create-rate, as tables do: with 3 a minute,
+ * the fourth is refused with 429 naming the option, and no account is made. */
+static void test_signups_from_one_address(void **state)
+{
+	(void)state;
+	const char *extra[] = {"--create-rate", "3", NULL};
+	th_start(th_new_db(), extra);
+	tc_set_source("127.0.10.200");
+	for (int i = 0; i < 4; i++) {
+		char body[128];
+		snprintf(body, sizeof body,
+		         "{\"username\": \"Many%d\", \"password\": \"arrows fly far\"}", i);
+		tc_reply r;
+		int st = tc_http(th_server.port, "POST", "/api/accounts", body, strlen(body), &r);
+		if (i < 3) {
+			assert_int_equal(st, 201);
+		} else {
+			assert_int_equal(st, 429);
+			assert_non_null(strstr(json_string_value(json_object_get(r.json, "error")),
+			                       "--create-rate"));
+		}
+		tc_reply_free(&r);
+	}
+	tc_set_source(NULL);
+	th_refused("GET", "/api/players/Many3", NULL, 404, "no player");
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "signin", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_guess_flood), T(test_usernames_from_one_address),
-	                                   T(test_signup_burst)};
+	                                   T(test_signup_burst), T(test_signups_from_one_address)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
