@@ -80,9 +80,12 @@ static const char *const sql[RT_COUNT] = {
                    "WHERE account = ? ORDER BY game, players",
     [RT_HISTORY] = "SELECT game, players, at, rating FROM rating_history WHERE account = ? "
                    "ORDER BY at, rowid",
+    /* a public profile lists no private table (its id is the key to its record) but a rated
+     * one: ratings are public, as lichess's rated games are */
     [RT_RECENT] = "SELECT info FROM tables WHERE status = 'over' AND info IS NOT NULL AND id "
                   "IN (SELECT s.table_id FROM seats s JOIN players p ON p.hash = s.player "
-                  "WHERE p.account = ?) ORDER BY finished DESC LIMIT 20",
+                  "WHERE p.account = ?) AND (private = 0 OR id IN (SELECT table_id FROM "
+                  "rated)) ORDER BY finished DESC LIMIT 20",
     [RT_BOARD] = "SELECT a.username, r.rating, r.deviation, r.games FROM ratings r JOIN "
                  "accounts a ON a.id = r.account WHERE r.game = ? AND r.players = ? AND "
                  "r.deviation < ? AND r.updated >= ? ORDER BY r.rating DESC, a.lower LIMIT ?",

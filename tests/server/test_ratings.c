@@ -200,10 +200,16 @@ static void test_rated_game(void **state)
 	assert_string_equal(json_string_value(json_object_get(recent, "id")), id);
 	assert_true(json_is_true(json_object_get(recent, "rated")));
 	json_decref(p);
-	/* an unrated table changes nothing */
+	/* an unrated table changes nothing, and being private it is not named on the profile */
 	table_of(&a, &b, UNRATED, id, &p1, &p2);
 	play_to_resign(&p1, &p2);
 	rated_as("Ann", &win, 1, 1);
+	p = profile("Ann");
+	const json_t *seen;
+	size_t k;
+	json_array_foreach(json_object_get(p, "recent"), k, seen)
+	    assert_string_not_equal(json_string_value(json_object_get(seen, "id")), id);
+	json_decref(p);
 	/* nor does an aborted rated one */
 	table_of(&a, &b, RATED, id, &p1, &p2);
 	th_seat *all[] = {&p1, &p2};
