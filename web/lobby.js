@@ -312,7 +312,7 @@ function drawForm(gameName = games[0]?.name) {
       h(
         'label',
         { for: 'rated' },
-        'Rated: the result changes the ratings of the players with an account (needs your account, a clock, people in every seat, and no takebacks)',
+        'Rated: the result changes the ratings of the players with an account, and the game shows on their profiles (needs your account, a clock, people in every seat, and no takebacks)',
       ),
     ),
     h('div', { class: 'form-actions' }, submit),
