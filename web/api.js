@@ -131,7 +131,8 @@ export async function tables(ask = {}) {
 /**
  * One of the tables this browser's player key took a seat at (GET /api/me).
  * @typedef {{id: string, game: string, title: string, seat: string, status: string,
- *   my_turn: boolean, left_ms: number | null, abortable: boolean,
+ *   my_turn: boolean, left_ms: number | null, clock: 'move' | 'fischer' | 'days' | null,
+ *   abortable: boolean,
  *   people: {seat: string, name: string, kind: string}[],
  *   result: {seat: string, rank: number, score: number, reason?: string}[] | null,
  *   finished: number | null}} MyTable

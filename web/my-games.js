@@ -200,8 +200,12 @@ export function waiting(tables) {
  * The signal of tables waiting for me, on a page that lists them (the lobby, games.html): the
  * favicon's badge while any waits, and, when a table starts waiting after the page's first
  * look, the sound and notification the player turned on at a table (your-turn.js); the same
- * when a table that waited for its players starts (the friends invited took their seats).
+ * when a table that waited for its players starts (the friends invited took their seats), and
+ * once a turn when a days-per-move clock waiting for me has less than 12 hours left.
  */
+/** Below this a days-per-move clock waiting for me is news: 12 hours, in ms. */
+const LOW_DAYS_MS = 12 * 3600 * 1000;
+
 export class WaitingSignal {
   /** @param {import('./your-turn.js').TurnSignal} signal */
   constructor(signal) {
@@ -210,6 +214,8 @@ export class WaitingSignal {
     this.seen = null;
     /** @type {Set<string>} the tables waiting for their players at the last look */
     this.open = new Set();
+    /** @type {Set<string>} the tables whose days clock was said to run low, this turn */
+    this.low = new Set();
   }
 
   /** @param {MyTable[]} tables */
@@ -218,6 +224,12 @@ export class WaitingSignal {
     this.open = new Set(tables.filter((t) => t.status === 'waiting').map((t) => t.id));
     for (const t of started) this.signal.tell('Your game begins', `${t.title} with ${peopleText(t)}`);
     const now = tables.filter((t) => t.my_turn);
+    for (const t of now) {
+      if (t.clock !== 'days' || t.left_ms === null || t.left_ms >= LOW_DAYS_MS || this.low.has(t.id)) continue;
+      this.low.add(t.id);
+      this.signal.tell('Less than 12 hours to move', `${t.title} with ${peopleText(t)}: ${clockText(t.left_ms)} left`);
+    }
+    for (const id of [...this.low]) if (!now.some((t) => t.id === id)) this.low.delete(id);
     const fresh = this.seen ? now.filter((t) => !this.seen?.has(t.id)) : [];
     this.seen = new Set(now.map((t) => t.id));
     if (fresh.length) this.signal.set(false, '');

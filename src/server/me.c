@@ -51,6 +51,10 @@ static me_row entry(const json_t *info, int seat, double finished, int order)
 	    json_object_get(json_object_get(json_object_get(info, "clock"), "left"), name);
 	if (json_is_integer(left))
 		r.left = (long long)json_integer_value(left);
+	/* the clock's kind, null without a clock ("none") */
+	const char *kind =
+	    json_string_value(json_object_get(json_object_get(info, "clock"), "kind"));
+	json_t *clock = kind && strcmp(kind, "none") != 0 ? json_string(kind) : json_null();
 	json_t *people = json_array();
 	json_array_foreach(json_object_get(info, "seats"), i, v)
 	{
@@ -60,11 +64,11 @@ static me_row entry(const json_t *info, int seat, double finished, int order)
 		                                         json_object_get(v, "kind")));
 	}
 	r.j = json_pack(
-	    "{s:O?, s:O?, s:O?, s:s, s:O?, s:b, s:o, s:b, s:o, s:O?, s:o}", "id",
+	    "{s:O?, s:O?, s:O?, s:s, s:O?, s:b, s:o, s:o, s:b, s:o, s:O?, s:o}", "id",
 	    json_object_get(info, "id"), "game", json_object_get(info, "game"), "title",
 	    json_object_get(info, "title"), "seat", name, "status", json_object_get(info, "status"),
 	    "my_turn", r.my_turn, "left_ms", r.left >= 0 ? json_integer(r.left) : json_null(),
-	    "abortable", json_is_true(json_object_get(info, "abortable")), "people",
+	    "clock", clock, "abortable", json_is_true(json_object_get(info, "abortable")), "people",
 	    people ? people : json_array(), "result", json_object_get(info, "result"), "finished",
 	    finished > 0 ? json_integer((json_int_t)(finished * 1000)) : json_null());
 	return r;

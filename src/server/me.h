@@ -19,8 +19,9 @@
  * first (the ones where it is the key's turn first, then by the time its clock has left, the least
  * first), then the last QV__ME_FINISHED finished (?finished=N: the last N), newest first. Each is
  * {"id", "game", "title", "seat", "status", "my_turn", "left_ms" (the seat's clock, null without
- * one), "abortable", "people": [{"seat", "name", "kind"}], "result" (null until over), "finished"
- * (epoch ms, null until over)}. */
+ * one), "clock" (its kind: "move", "fischer" or "days"; null without one), "abortable", "people":
+ * [{"seat", "name", "kind"}], "result" (null until over), "finished" (epoch ms, null until over)}.
+ */
 int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m);
 
 #endif

@@ -194,6 +194,8 @@ static void test_my_tables(void **state)
 	json_int_t left = json_integer_value(json_object_get(s, "left_ms"));
 	assert_true(left > 0 && left <= 600000);
 	assert_true(json_is_null(json_object_get(d, "left_ms")));
+	assert_string_equal(json_string_value(json_object_get(s, "clock")), "move");
+	assert_true(json_is_null(json_object_get(d, "clock")));
 	assert_string_equal(json_string_value(json_object_get(
 	                        json_array_get(json_object_get(d, "people"), 0), "name")),
 	                    "Bob");
