@@ -11,6 +11,7 @@
  * rated game of the kind), a game of three or more seats Weng-Lin, whatever the count of
  * accounts among its seats. The kind is the game and its number of seats.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -189,20 +190,19 @@ static qv_status ratings_of(qv__store *s, const qv__store_result *r, rated_one *
 	return QV_OK;
 }
 
-/* The new ratings: false when the arithmetic refuses them (nothing is then rated). */
-static bool rate(rated_one *one, int n, bool glicko, double at)
+/* The new ratings: false when the arithmetic refuses them (nothing is then rated), with why. */
+static bool rate(rated_one *one, int n, bool glicko, double at, qv_err *why)
 {
-	qv_err why;
 	if (glicko) {
 		for (int i = 0; i < 2; i++) {
 			double days = one[i].updated > 0 && at > one[i].updated
 			                  ? (at - one[i].updated) / 86400.0
 			                  : 0;
-			if (qv__glicko2_widen(&one[i].g, days * QV__GLICKO2_PERIODS_PER_DAY, &why))
+			if (qv__glicko2_widen(&one[i].g, days * QV__GLICKO2_PERIODS_PER_DAY, why))
 				return false;
 		}
 		double score = one[0].rank < one[1].rank ? 1 : one[0].rank == one[1].rank ? 0.5 : 0;
-		return !qv__glicko2_game(&one[0].g, &one[1].g, score, QV__GLICKO2_TAU, &why);
+		return !qv__glicko2_game(&one[0].g, &one[1].g, score, QV__GLICKO2_TAU, why);
 	}
 	qv__wl w[QV_MAX_PLAYERS];
 	int rank[QV_MAX_PLAYERS];
@@ -212,7 +212,7 @@ static bool rate(rated_one *one, int n, bool glicko, double at)
 		for (int j = 0; j < n; j++)
 			rank[i] += one[j].rank < one[i].rank;
 	}
-	if (qv__wl_update(w, rank, n, QV__WL_TAU, w, &why))
+	if (qv__wl_update(w, rank, n, QV__WL_TAU, w, why))
 		return false;
 	for (int i = 0; i < n; i++)
 		one[i].w = w[i];
@@ -268,7 +268,13 @@ qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_
 	if (rc || n < 2 || (r->nseats == 2 && n != 2))
 		return rc;
 	rc = ratings_of(s, r, one, n, err);
-	if (rc || !rate(one, n, r->nseats == 2, at))
+	qv_err why;
+	if (!rc && !rate(one, n, r->nseats == 2, at, &why)) {
+		/* the game's end is saved unrated; the operator hears why (no client may) */
+		fprintf(stderr, "quiver serve: table %s: not rated: %s\n", id, why.msg);
+		return QV_OK;
+	}
+	if (rc)
 		return rc;
 	for (int i = 0; !rc && i < n; i++)
 		rc = save_one(s, id, r, &one[i], at, err);
