@@ -75,10 +75,12 @@ void qv__session_new(qv__req *c, char id[QV__KEY_LEN + 1], char hash[QV__HASH_LE
                      qv__store_session *sess)
 {
 	qv__key_new(id, hash);
+	double now = qv__session_now();
 	*sess = (qv__store_session){.hash = hash,
 	                            .addr = qv__req_addr(c),
 	                            .player = qv__req_player(c),
-	                            .now = qv__session_now()};
+	                            .now = now,
+	                            .expired = now - QV__SESSION_AGE};
 }
 
 void qv__session_cookie(qv__req *c, const char *id, bool secure)

@@ -48,6 +48,7 @@ enum {
 	AC_SESSION_SEEN,
 	AC_SESSION_END,
 	AC_SESSIONS_END,
+	AC_SESSIONS_EXPIRED,
 	AC_USE_CODE,
 	AC_PASSWORD,
 	AC_DELETE,
@@ -73,6 +74,7 @@ static const char *const sql[AC_COUNT] = {
     [AC_SESSION_SEEN] = "UPDATE sessions SET seen = ? WHERE hash = ?",
     [AC_SESSION_END] = "DELETE FROM sessions WHERE hash = ?",
     [AC_SESSIONS_END] = "DELETE FROM sessions WHERE account = ?",
+    [AC_SESSIONS_EXPIRED] = "DELETE FROM sessions WHERE seen < ?",
     [AC_USE_CODE] = "UPDATE recovery SET used = ? WHERE account = ? AND code_hash = ? AND used "
                     "IS NULL",
     [AC_PASSWORD] = "UPDATE accounts SET hash = ?1, password_at = COALESCE(?2, password_at) "
@@ -141,6 +143,11 @@ static qv_status session_insert(qv__store *s, long long account, const qv__store
 	sqlite3_bind_double(st, 3, sess->now);
 	qv__store_bind_text(st, 4, sess->addr);
 	qv_status rc = qv__store_step(s, st, err, "saving a session");
+	if (!rc && sess->expired > 0) { /* the sessions that ended unused go as a new one starts */
+		st = s->acct[AC_SESSIONS_EXPIRED];
+		sqlite3_bind_double(st, 1, sess->expired);
+		rc = qv__store_step(s, st, err, "deleting expired sessions");
+	}
 	if (rc || !sess->player || !sess->player[0])
 		return rc;
 	st = s->acct[AC_LINK];

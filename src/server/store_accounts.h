@@ -32,6 +32,7 @@ typedef struct qv__store_session {
 	const char *addr;
 	const char *player;
 	double now;
+	double expired; /* sessions last seen before this (epoch s) are deleted as it starts */
 } qv__store_session;
 
 /* A new account with its password hash, the hashes of its ncodes recovery codes and its first

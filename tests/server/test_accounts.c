@@ -25,6 +25,7 @@
 
 #include <cmocka.h>
 #include <jansson.h>
+#include <sqlite3.h>
 
 #include "harness.h"
 
@@ -199,6 +200,40 @@ static void test_sign_in_out(void **state)
 	assert_signed_in(&ann, "Bob");
 	assert_signed_in(&as_ann, "");
 	th_stop();
+}
+
+/* A session unused for 30 days no longer signs anyone in, and the next session to start
+ * deletes it from the database. */
+static void test_expired_session(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser ann = {0};
+	sign_up(&ann, "Ann", "correct horse", NULL);
+	assert_signed_in(&ann, "Ann");
+	th_stop();
+	/* 31 days pass for Ann's session (its last use set back) */
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	assert_int_equal(
+	    sqlite3_exec(h, "UPDATE sessions SET seen = seen - 31 * 86400", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(h);
+	th_start(db, NULL);
+	assert_signed_in(&ann, "");
+	th_browser bob = {0};
+	sign_up(&bob, "Bob", "another horse", NULL);
+	th_stop();
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT count(*) FROM sessions", -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 1); /* Bob's only */
+	sqlite3_finalize(st);
+	sqlite3_close(h);
 }
 
 /* The Retry-After of a reply, in seconds (-1: none). */
@@ -522,9 +557,10 @@ int main(int argc, char **argv)
 	if (th_init(argc, argv, "accounts", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {
-	    T(test_sign_up),    T(test_sign_in_out),     T(test_throttle),
-	    T(test_recovery),   T(test_password_change), T(test_key_merge),
-	    T(test_cross_site), T(test_export_delete),   T(test_burst)};
+	const struct CMUnitTest tests[] = {T(test_sign_up),         T(test_sign_in_out),
+	                                   T(test_throttle),        T(test_recovery),
+	                                   T(test_password_change), T(test_key_merge),
+	                                   T(test_cross_site),      T(test_export_delete),
+	                                   T(test_burst),           T(test_expired_session)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
