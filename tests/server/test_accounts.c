@@ -202,8 +202,18 @@ static void test_sign_in_out(void **state)
 	th_stop();
 }
 
-/* A session unused for 30 days no longer signs anyone in, and the next session to start
- * deletes it from the database. */
+/* Runs one SQL statement on the database at path (the server stopped). */
+static void sql(const char *path, const char *text)
+{
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, text, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+}
+
+/* A session used again more than a day after its last renewal is renewed: its cookie is sent
+ * again for 30 more days. A session unused for 30 days no longer signs anyone in, and the next
+ * session to start deletes it from the database. */
 static void test_expired_session(void **state)
 {
 	(void)state;
@@ -214,18 +224,28 @@ static void test_expired_session(void **state)
 	sign_up(&ann, "Ann", "correct horse", NULL);
 	assert_signed_in(&ann, "Ann");
 	th_stop();
+	/* two days pass: the next request renews it */
+	sql(db, "UPDATE sessions SET seen = seen - 2 * 86400");
+	th_start(db, NULL);
+	char before[128];
+	snprintf(before, sizeof before, "%s", ann.session);
+	tc_reply r;
+	th_browser_ask(&ann, "GET", "/api/me", NULL, 200, &r);
+	char expect[192];
+	snprintf(expect, sizeof expect, "Set-Cookie: %s; Path=/; Max-Age=2592000", before);
+	assert_non_null(strstr(r.headers, expect));
+	tc_reply_free(&r);
+	assert_string_equal(ann.session, before);
+	assert_signed_in(&ann, "Ann");
+	th_stop();
 	/* 31 days pass for Ann's session (its last use set back) */
-	sqlite3 *h;
-	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
-	assert_int_equal(
-	    sqlite3_exec(h, "UPDATE sessions SET seen = seen - 31 * 86400", NULL, NULL, NULL),
-	    SQLITE_OK);
-	sqlite3_close(h);
+	sql(db, "UPDATE sessions SET seen = seen - 31 * 86400");
 	th_start(db, NULL);
 	assert_signed_in(&ann, "");
 	th_browser bob = {0};
 	sign_up(&bob, "Bob", "another horse", NULL);
 	th_stop();
+	sqlite3 *h;
 	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
 	sqlite3_stmt *st;
 	assert_int_equal(sqlite3_prepare_v2(h, "SELECT count(*) FROM sessions", -1, &st, NULL),
