@@ -6,7 +6,8 @@
  * out here with rating.c) and one history entry each; an unrated and an aborted rated table
  * changing nothing; the leaderboard's refusals and its list without provisional players; the
  * ratings across kill -9; an account's deletion taking its ratings; "rated" kept by a table
- * that plays across kill -9 and by its rematch; one account at both seats rating nobody.
+ * that plays across kill -9 and by its rematch; one account at both seats rating nobody; a
+ * second game 100 days later, the deviations widened first; a settled rating on the leaderboard.
  *
  * Usage: test_ratings PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -24,6 +25,7 @@
 
 #include <cmocka.h>
 #include <jansson.h>
+#include <sqlite3.h>
 
 #include "harness.h"
 #include "server/rating.h"
@@ -302,12 +304,78 @@ static void test_rated_kept_and_alone(void **state)
 	th_stop();
 }
 
+/* Runs one SQL statement on the database at path (the server stopped). */
+static void sql(const char *path, const char *text)
+{
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, text, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+}
+
+/* name's one rating: its rating, deviation and games, and its history's length. */
+static void rating_is(const char *name, const qv__glicko2 *g, int games, size_t history)
+{
+	json_t *p = profile(name);
+	const json_t *r = json_array_get(json_object_get(p, "ratings"), 0);
+	assert_int_equal(json_integer_value(json_object_get(r, "rating")), lround(g->rating));
+	assert_int_equal(json_integer_value(json_object_get(r, "deviation")), lround(g->deviation));
+	assert_int_equal(json_integer_value(json_object_get(r, "games")), games);
+	assert_int_equal(json_array_size(json_object_get(p, "history")), history);
+	json_decref(p);
+}
+
+/* A second rated game 100 days after the first: each deviation is widened for the days away
+ * first (as lichess does), then the game is rated. A settled rating of the last 30 days is on
+ * the leaderboard. */
+static void test_widening_and_board(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser a = {0}, b = {0};
+	sign_up(&a, "Ann");
+	sign_up(&b, "Bob");
+	char id[32];
+	th_seat p1, p2;
+	table_of(&a, &b, RATED, id, &p1, &p2);
+	play_to_resign(&p1, &p2);
+	th_stop();
+	sql(db, "UPDATE ratings SET updated = updated - 100 * 86400");
+	th_start(db, NULL);
+	table_of(&a, &b, RATED, id, &p1, &p2);
+	play_to_resign(&p1, &p2);
+	qv__glicko2 win = qv__glicko2_new(), loss = qv__glicko2_new();
+	assert_int_equal(qv__glicko2_game(&win, &loss, 1, QV__GLICKO2_TAU, NULL), QV_OK);
+	assert_int_equal(qv__glicko2_widen(&win, 100 * QV__GLICKO2_PERIODS_PER_DAY, NULL), QV_OK);
+	assert_int_equal(qv__glicko2_widen(&loss, 100 * QV__GLICKO2_PERIODS_PER_DAY, NULL), QV_OK);
+	assert_int_equal(qv__glicko2_game(&win, &loss, 1, QV__GLICKO2_TAU, NULL), QV_OK);
+	rating_is("Ann", &win, 2, 2);
+	rating_is("Bob", &loss, 2, 2);
+	/* Ann's rating settled (its deviation under 110): on the leaderboard, alone */
+	th_stop();
+	sql(db, "UPDATE ratings SET deviation = 60 WHERE account = (SELECT id FROM accounts WHERE "
+	        "username = 'Ann')");
+	th_start(db, NULL);
+	json_t *board = th_http("GET", "/api/leaderboard/three-arrows?players=2", NULL, 200);
+	const json_t *leaders = json_object_get(board, "leaders");
+	assert_int_equal(json_array_size(leaders), 1);
+	const json_t *first = json_array_get(leaders, 0);
+	assert_string_equal(json_string_value(json_object_get(first, "username")), "Ann");
+	assert_int_equal(json_integer_value(json_object_get(first, "rating")), lround(win.rating));
+	assert_int_equal(json_integer_value(json_object_get(first, "games")), 2);
+	json_decref(board);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "ratings", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_refusals), T(test_rated_game),
-	                                   T(test_rated_kept_and_alone)};
+	                                   T(test_rated_kept_and_alone),
+	                                   T(test_widening_and_board)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
