@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "harness.h"
 
@@ -523,4 +524,12 @@ void th_browser_refused(th_browser *b, const char *method, const char *path, con
 		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
 		         body ? body : "", e ? e : "(none)", words);
 	tc_reply_free(&r);
+}
+
+void th_sql(const char *path, const char *text)
+{
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, text, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
 }

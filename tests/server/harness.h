@@ -84,6 +84,10 @@ void th_browser_ask(th_browser *b, const char *method, const char *path, const c
 void th_browser_refused(th_browser *b, const char *method, const char *path, const char *body,
                         int status, const char *words);
 
+/* Runs one SQL statement on the database at path, the server stopped (a test's way to set a
+ * stored time back, say). */
+void th_sql(const char *path, const char *text);
+
 /* A table's WebSocket held by a test as one seat (or a spectator): the latest view and info,
  * the version, and the text of every frame heard, to look for what must not be there. */
 typedef struct th_seat {

@@ -202,15 +202,6 @@ static void test_sign_in_out(void **state)
 	th_stop();
 }
 
-/* Runs one SQL statement on the database at path (the server stopped). */
-static void sql(const char *path, const char *text)
-{
-	sqlite3 *h;
-	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(h, text, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(h);
-}
-
 /* A session used again more than a day after its last renewal is renewed: its cookie is sent
  * again for 30 more days. A session unused for 30 days no longer signs anyone in, and the next
  * session to start deletes it from the database. */
@@ -225,7 +216,7 @@ static void test_expired_session(void **state)
 	assert_signed_in(&ann, "Ann");
 	th_stop();
 	/* two days pass: the next request renews it */
-	sql(db, "UPDATE sessions SET seen = seen - 2 * 86400");
+	th_sql(db, "UPDATE sessions SET seen = seen - 2 * 86400");
 	th_start(db, NULL);
 	char before[128];
 	snprintf(before, sizeof before, "%s", ann.session);
@@ -239,7 +230,7 @@ static void test_expired_session(void **state)
 	assert_signed_in(&ann, "Ann");
 	th_stop();
 	/* 31 days pass for Ann's session (its last use set back) */
-	sql(db, "UPDATE sessions SET seen = seen - 31 * 86400");
+	th_sql(db, "UPDATE sessions SET seen = seen - 31 * 86400");
 	th_start(db, NULL);
 	assert_signed_in(&ann, "");
 	th_browser bob = {0};

@@ -25,7 +25,6 @@
 
 #include <cmocka.h>
 #include <jansson.h>
-#include <sqlite3.h>
 
 #include "harness.h"
 #include "server/rating.h"
@@ -80,7 +79,7 @@ static void table_of(th_browser *a, th_browser *b, const char *body, char id[32]
 }
 
 /* Each seat moves twice, p1 first; then p2 resigns and both hear the end. */
-static void play_to_resign(th_seat *p1, th_seat *p2)
+static void play_then_resign(th_seat *p1, th_seat *p2)
 {
 	th_seat *all[] = {p1, p2};
 	for (int i = 0; i < 2; i++) {
@@ -93,8 +92,24 @@ static void play_to_resign(th_seat *p1, th_seat *p2)
 	for (int i = 0; i < 2; i++)
 		while (strcmp(json_string_value(json_object_get(all[i]->table, "status")), "over"))
 			th_seat_next(all[i]);
+}
+
+/* The same, and both seats closed. */
+static void play_to_resign(th_seat *p1, th_seat *p2)
+{
+	play_then_resign(p1, p2);
 	th_seat_close(p1);
 	th_seat_close(p2);
+}
+
+/* A new database (its path into db) and a server on it, with two accounts signed up: Ann in
+ * browser a, Bob in browser b. */
+static void start_two(char db[128], th_browser *a, th_browser *b)
+{
+	snprintf(db, 128, "%s", th_new_db());
+	th_start(db, NULL);
+	sign_up(a, "Ann");
+	sign_up(b, "Bob");
 }
 
 /* GET /api/players/name (200). */
@@ -184,11 +199,8 @@ static void test_rated_game(void **state)
 {
 	(void)state;
 	char db[128];
-	snprintf(db, sizeof db, "%s", th_new_db());
-	th_start(db, NULL);
 	th_browser a = {0}, b = {0};
-	sign_up(&a, "Ann");
-	sign_up(&b, "Bob");
+	start_two(db, &a, &b);
 	char id[32];
 	th_seat p1, p2;
 	table_of(&a, &b, RATED, id, &p1, &p2);
@@ -254,11 +266,8 @@ static void test_rated_kept_and_alone(void **state)
 {
 	(void)state;
 	char db[128];
-	snprintf(db, sizeof db, "%s", th_new_db());
-	th_start(db, NULL);
 	th_browser a = {0}, b = {0};
-	sign_up(&a, "Ann");
-	sign_up(&b, "Bob");
+	start_two(db, &a, &b);
 	char id[32];
 	th_seat p1, p2;
 	table_of(&a, &b, RATED, id, &p1, &p2);
@@ -277,16 +286,7 @@ static void test_rated_kept_and_alone(void **state)
 	json_decref(p);
 	/* the rematch of a rated table is rated */
 	table_of(&a, &b, RATED, id, &p1, &p2);
-	th_seat *all[] = {&p1, &p2};
-	for (int i = 0; i < 2; i++) {
-		th_seat_wait_to_move(&p1, "p1");
-		th_seat_play_first(&p1, all, 2);
-		th_seat_wait_to_move(&p2, "p2");
-		th_seat_play_first(&p2, all, 2);
-	}
-	th_seat_send(&p2, "{\"type\": \"resign\", \"v\": %lld}", p2.v);
-	while (strcmp(json_string_value(json_object_get(p1.table, "status")), "over"))
-		th_seat_next(&p1);
+	play_then_resign(&p1, &p2);
 	th_seat_send(&p1, "{\"type\": \"rematch\"}");
 	th_seat_send(&p2, "{\"type\": \"rematch\"}");
 	const char *next = NULL;
@@ -302,15 +302,6 @@ static void test_rated_kept_and_alone(void **state)
 	th_seat_close(&p1);
 	th_seat_close(&p2);
 	th_stop();
-}
-
-/* Runs one SQL statement on the database at path (the server stopped). */
-static void sql(const char *path, const char *text)
-{
-	sqlite3 *h;
-	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(h, text, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(h);
 }
 
 /* name's one rating: its rating, deviation and games, and its history's length. */
@@ -332,17 +323,14 @@ static void test_widening_and_board(void **state)
 {
 	(void)state;
 	char db[128];
-	snprintf(db, sizeof db, "%s", th_new_db());
-	th_start(db, NULL);
 	th_browser a = {0}, b = {0};
-	sign_up(&a, "Ann");
-	sign_up(&b, "Bob");
+	start_two(db, &a, &b);
 	char id[32];
 	th_seat p1, p2;
 	table_of(&a, &b, RATED, id, &p1, &p2);
 	play_to_resign(&p1, &p2);
 	th_stop();
-	sql(db, "UPDATE ratings SET updated = updated - 100 * 86400");
+	th_sql(db, "UPDATE ratings SET updated = updated - 100 * 86400");
 	th_start(db, NULL);
 	table_of(&a, &b, RATED, id, &p1, &p2);
 	play_to_resign(&p1, &p2);
@@ -355,8 +343,9 @@ static void test_widening_and_board(void **state)
 	rating_is("Bob", &loss, 2, 2);
 	/* Ann's rating settled (its deviation under 110): on the leaderboard, alone */
 	th_stop();
-	sql(db, "UPDATE ratings SET deviation = 60 WHERE account = (SELECT id FROM accounts WHERE "
-	        "username = 'Ann')");
+	th_sql(db,
+	       "UPDATE ratings SET deviation = 60 WHERE account = (SELECT id FROM accounts WHERE "
+	       "username = 'Ann')");
 	th_start(db, NULL);
 	json_t *board = th_http("GET", "/api/leaderboard/three-arrows?players=2", NULL, 200);
 	const json_t *leaders = json_object_get(board, "leaders");
