@@ -706,7 +706,7 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	                 .invite = json_string_value(invite),
 	                 .invite_len = invite ? json_string_length(invite) : 0,
 	                 .name = json_string_value(pname),
-	                 .player = qv__req_player(c)[0] ? qv__req_player(c) : NULL};
+	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL};
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);

@@ -6,6 +6,7 @@
 
 #include "games/json_util.h"
 #include "server/me.h"
+#include "server/player.h"
 #include "server/reply.h"
 #include "server/session.h"
 
@@ -152,7 +153,7 @@ int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	qv__session s;
 	int signed_in = qv__session_get(srv, c, &s);
 	if (!seats || !rows || signed_in < 0 ||
-	    !my_seats(srv, qv__req_player(c), signed_in == 1 ? s.account.id : 0, seats, MAX, &n,
+	    !my_seats(srv, qv__player_of(c), signed_in == 1 ? s.account.id : 0, seats, MAX, &n,
 	              name)) {
 		free(seats);
 		free(rows);

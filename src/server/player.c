@@ -60,16 +60,23 @@ static bool key_form(const char *text)
 
 bool qv__player_key(qv__req *c, char key[QV__KEY_LEN + 1])
 {
-	char got[QV__KEY_LEN + 2], hash[QV__HASH_LEN + 1];
-	bool fresh = false;
-	if (qv__cookie(c, QV__KEY_COOKIE, got, sizeof got) && key_form(got)) {
-		qv__token_hash(got, QV__KEY_LEN, hash);
-	} else {
-		qv__key_new(key, hash);
-		fresh = true;
+	char got[QV__KEY_LEN + 2];
+	if (qv__cookie(c, QV__KEY_COOKIE, got, sizeof got) && key_form(got))
+		return false;
+	qv__key_new(key, NULL); /* the request has no player: nothing to hash */
+	return true;
+}
+
+const char *qv__player_of(qv__req *c)
+{
+	if (!qv__req_player(c)[0]) {
+		char got[QV__KEY_LEN + 2], hash[QV__HASH_LEN + 1];
+		if (qv__cookie(c, QV__KEY_COOKIE, got, sizeof got) && key_form(got)) {
+			qv__token_hash(got, QV__KEY_LEN, hash);
+			qv__req_set_player(c, hash);
+		}
 	}
-	qv__req_set_player(c, hash);
-	return fresh;
+	return qv__req_player(c);
 }
 
 void qv__player_cookie(qv__req *c, const char *key, bool secure)

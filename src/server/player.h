@@ -19,10 +19,17 @@
  * keeps playing keeps the cookie it was given; a year is what lichess gives its own). */
 #define QV__KEY_AGE (365 * 24 * 3600)
 
-/* The request's player: the key of its cookie quiver_key when the request has one of a key's
- * form (64 lowercase hex digits), else a new key, written into key for qv__player_cookie. Its
- * hash is then the request's (qv__req_player). Returns whether the key is new. */
+/* Whether the request comes without a player key (no cookie quiver_key of a key's form, 64
+ * lowercase hex digits): then a new key is written into key for qv__player_cookie. The request
+ * itself has no player: a seat it claims is linked to no key, since a client that sends no
+ * cookie (a script, curl) would never send this one back, and a browser's first request is a
+ * page, which brings the key to every later one. A request with a key costs nothing more here:
+ * its hash is worked out only when a handler asks for it (qv__player_of), which most requests
+ * (pages, files) never do. */
 bool qv__player_key(qv__req *c, char key[QV__KEY_LEN + 1]);
+
+/* The hash of the request's player key (64 hex digits; "" when it has none), worked out once. */
+const char *qv__player_of(qv__req *c);
 
 /* Sets a new key on the answer: its Set-Cookie header (with the Secure flag when `secure`).
  * After the handler wrote its answer (qv__req_status drops the headers added before it). */

@@ -78,7 +78,7 @@ void qv__session_new(qv__req *c, char id[QV__KEY_LEN + 1], char hash[QV__HASH_LE
 	double now = qv__session_now();
 	*sess = (qv__store_session){.hash = hash,
 	                            .addr = qv__req_addr(c),
-	                            .player = qv__req_player(c),
+	                            .player = qv__player_of(c),
 	                            .now = now,
 	                            .expired = now - QV__SESSION_AGE};
 }

@@ -32,10 +32,11 @@ void qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1])
 	qv__token_hash(token, QV__TOKEN_LEN, hash);
 }
 
-void qv__key_new(char key[QV__KEY_LEN + 1], char hash[QV__HASH_LEN + 1])
+void qv__key_new(char key[QV__KEY_LEN + 1], char *hash)
 {
 	random_hex(key, QV__KEY_LEN / 2);
-	qv__token_hash(key, QV__KEY_LEN, hash);
+	if (hash)
+		qv__token_hash(key, QV__KEY_LEN, hash);
 }
 
 void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1])

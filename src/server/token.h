@@ -28,8 +28,9 @@ qv_status qv__crypto_init(qv_err *err);
 /* A new seat token and the hash the server keeps. */
 void qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1]);
 
-/* A new player key (player.h) and the hash the server keeps (qv__token_hash's). */
-void qv__key_new(char key[QV__KEY_LEN + 1], char hash[QV__HASH_LEN + 1]);
+/* A new player key (player.h) or session id, and (unless hash is NULL) the hash the server
+ * keeps (qv__token_hash's, QV__HASH_LEN + 1 bytes). */
+void qv__key_new(char key[QV__KEY_LEN + 1], char *hash);
 
 /* The stored form of a token: its SHA-256 in hex. */
 void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1]);
