@@ -719,12 +719,22 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 		qv__table_unref(t);
 		return table_failed(srv, c, rc, &err);
 	}
+	srv->joined(srv, t, p); /* "Bob took p2", then whose turn it is */
 	qv__server_changed(srv, t);
 	qv__table_unref(t);
 	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
 	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
+}
+
+/* GET /api/me/ws without an upgrade. */
+static int get_chan(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)srv;
+	(void)m;
+	qv__reply_error(c, 400, "this is your player's channel: connect with a WebSocket upgrade");
+	return 400;
 }
 
 /* GET /api/tables/ID/ws without an upgrade. */
@@ -852,6 +862,7 @@ static const qv__route routes[] = {
     {"GET", "/api/tables/{table}/record", get_record},
     {"GET", "/api/tables/{table}/replay", get_replay},
     {"GET", QV__WS_PATH, get_ws},
+    {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},
     {"GET", "/api/lessons", qv__lessons_all},
     {"GET", "/api/lessons/{game}", qv__lessons_game},

@@ -11,6 +11,8 @@
 
 /* A table's WebSocket (ws.c serves it; a plain request to it gets 400). */
 #define QV__WS_PATH "/api/tables/{table}/ws"
+/* A player's channel (chan.c serves it; a plain request to it gets 400). */
+#define QV__CHAN_PATH "/api/me/ws"
 
 /* The API's routes, captures and families. */
 extern const qv__routes qv__http_routes;

@@ -1,12 +1,15 @@
 /*
  * listen.c - `quiver serve`'s front door (listen.h): the server's state (server.c) opened, then
  * the network layer (net.c: the loop, libmicrohttpd, the request workers) started in front of it
- * with the handlers it calls (the API's, http.c; the WebSocket's socket, wsock.c, and messages,
- * ws.c); and everything stopped in order.
+ * with the handlers it calls (the API's, http.c; the WebSockets' handshake, handshake.c, socket,
+ * wsock.c, and messages, ws.c and the players' channels', chan.c); and everything stopped in
+ * order.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "server/chan.h"
+#include "server/handshake.h"
 #include "server/http.h"
 #include "server/listen.h"
 #include "server/net.h"
@@ -17,9 +20,14 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 {
 	*out = NULL;
 	qv__server *srv;
-	qv_status rc = qv__server_open(&srv, cfg, qv__ws_broadcast, err);
-	if (rc)
+	struct qv__chans *chans = qv__chans_new();
+	if (!chans)
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	qv_status rc = qv__server_open(&srv, cfg, qv__chan_broadcast, chans, err);
+	if (rc) {
+		qv__chans_free(chans);
 		return rc;
+	}
 	static const qv__net_handlers handlers = {
 	    .request = qv__http_handle,
 	    .upgrade = qv__ws_upgrade,
@@ -31,7 +39,9 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	    .stop_all = qv__ws_stop_all,
 	    .release_all = qv__ws_release_all,
 	};
-	srv->ws_message = qv__ws_message;
+	srv->ws_message = qv__chan_or_table_message;
+	srv->chan_gone = qv__chan_gone;
+	srv->joined = qv__chan_joined;
 	srv->crowd = qv__ws_crowd;
 	char why[256] = "";
 	int port = 0;
@@ -58,7 +68,9 @@ void qv__server_stop(qv__server *srv)
 	 * table's connections, now none, of a change); then what the loop kept. */
 	qv__net_stop(srv);
 	struct qv__net *net = srv->net;
+	struct qv__chans *chans = srv->chans;
 	srv->net = NULL;
 	qv__server_close(srv);
 	qv__net_free(net);
+	qv__chans_free(chans);
 }

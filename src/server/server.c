@@ -139,7 +139,7 @@ void qv__server_sweep(qv__server *srv)
 		qv_err err;
 		if (qv__store_delete(srv->store, gone[i]->id, &err))
 			fprintf(stderr, "quiver serve: %s\n", err.msg);
-		srv->broadcast(gone[i]);
+		srv->broadcast(srv, gone[i]);
 		qv__table_unref(gone[i]); /* the registry's */
 	}
 	free(gone);
@@ -445,12 +445,14 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 
 /* ---- the clocks' timer ----------------------------------------------------------------------- */
 
-/* The first time the timer has to look at t: its clocks' deadline or when it may end idle;
- * 0 for neither. */
+/* The first time the timer has to look at t: its clocks' deadline, when it may end idle, or
+ * when a days clock runs low (chan.c); 0 for none. */
 static double table_due(qv__table *t)
 {
 	double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
-	return d > 0 && (idle <= 0 || d < idle) ? d : idle > 0 ? idle : 0;
+	double due = d > 0 && (idle <= 0 || d < idle) ? d : idle > 0 ? idle : 0;
+	double low = atomic_load(&t->low_at);
+	return low > 0 && (due <= 0 || low < due) ? low : due;
 }
 
 /* Wakes the timer when t's clocks run out, or t may end idle, before the timer means to wake
@@ -509,6 +511,9 @@ static void *timer_main(void *arg)
 					failed = true;
 			} else if (idle > 0 && idle <= t0 && qv__table_idle(t)) {
 				qv__server_changed(srv, t);
+			} else if (atomic_load(&t->low_at) > 0 && atomic_load(&t->low_at) <= t0) {
+				atomic_store(&t->low_at, 0);
+				srv->broadcast(srv, t); /* the players' channels hear of it */
 			}
 			qv__table_unref(t);
 		}
@@ -587,7 +592,7 @@ static void run_step(void *ctx, void *item)
 		qv__table_step(t);
 	qv__flight_step_end(srv->flight, slot);
 	if (changed) {
-		srv->broadcast(t);
+		srv->broadcast(srv, t);
 		timer_note(srv, t); /* a person's turn may have begun */
 	}
 	qv__table_lock(t);
@@ -623,7 +628,7 @@ void qv__server_changed(qv__server *srv, qv__table *t)
 	qv__table_lock(t);
 	qv__table_touch_locked(t);
 	qv__table_unlock(t);
-	srv->broadcast(t);
+	srv->broadcast(srv, t);
 	schedule(srv, t);
 	timer_note(srv, t);
 	maybe_evict(srv, t);
@@ -786,13 +791,20 @@ static void start_tables(qv__server *srv)
 	 * go (maybe_evict moves the registry's last table into its place), and a table passed
 	 * over so would never be queued, an AI table then waiting for ever. */
 	pthread_mutex_lock(&srv->reg_lock);
-	for (int i = 0; i < srv->ntables; i++)
+	for (int i = 0; i < srv->ntables; i++) {
+		/* Before anyone listens: the channels' record of the table (whose turn it is, when
+		 * a days clock runs low) starts from it as it is, so a restart tells no turn again
+		 * and the timer knows when to say a clock runs low. */
+		srv->broadcast(srv, srv->tables[i]);
+		timer_note(srv, srv->tables[i]);
 		schedule(srv, srv->tables[i]);
+	}
 	pthread_mutex_unlock(&srv->reg_lock);
 }
 
 qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
-                          void (*broadcast)(qv__table *t), qv_err *err)
+                          void (*broadcast)(qv__server *srv, qv__table *t), struct qv__chans *chans,
+                          qv_err *err)
 {
 	*out = NULL;
 	qv_status rc = qv__crypto_init(err);
@@ -803,6 +815,7 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	srv->cfg = *cfg;
 	srv->broadcast = broadcast;
+	srv->chans = chans;
 	qv__seed_new(&srv->boot);
 	settle_config(srv, cfg);
 	pthread_mutex_init(&srv->reg_lock, NULL);

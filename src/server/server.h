@@ -122,8 +122,17 @@ typedef struct qv__server {
 	double timer_next;            /* when it wakes next (epoch s, 0: no deadline) */
 	int port;
 
-	/* Tells t's connections of a change: ws.c's, handed over by listen.c (qv__server_open). */
-	void (*broadcast)(qv__table *t);
+	/* Tells t's connections of a change, and its players' channels what concerns them:
+	 * chan.c's, handed over by listen.c (qv__server_open). */
+	void (*broadcast)(struct qv__server *srv, qv__table *t);
+	/* The players' channels (chan.c; set by listen.c), and how a channel's socket leaves them
+	 * (chan.c's, so that wsock.c never calls back the file that calls it): true when it was
+	 * on the list, whose reference the caller then drops. */
+	struct qv__chans *chans;
+	bool (*chan_gone)(struct qv__conn *c);
+	/* Tells the channels of t's other people that a person took seat `seat` (chan.c's, set by
+	 * listen.c, so that the API's file never calls back the messages'). */
+	void (*joined)(struct qv__server *srv, qv__table *t, int seat);
 	/* Handles a WebSocket's whole message on a worker (ws.c's, set by listen.c, so that the
 	 * socket's file, wsock.c, never calls the messages' back); false closes the socket. */
 	bool (*ws_message)(struct qv__conn *c, const char *text, size_t len);
@@ -135,10 +144,12 @@ typedef struct qv__server {
 } qv__server;
 
 /* Opens the database, rebuilds every unfinished table and starts the workers (listen.c then
- * starts the network layer in front). broadcast tells a table's connections of a change; it is
- * called on any thread, with no lock held. The message says what failed. */
+ * starts the network layer in front). broadcast tells a table's connections and its people's
+ * channels (chans, which the caller frees after qv__server_close) of a change; it is called on
+ * any thread, with no lock held. The message says what failed. */
 qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
-                          void (*broadcast)(qv__table *t), qv_err *err);
+                          void (*broadcast)(struct qv__server *srv, qv__table *t),
+                          struct qv__chans *chans, qv_err *err);
 /* Stops the workers (running searches finish), drops the tables, closes the database, frees;
  * after the network layer stopped. */
 void qv__server_close(qv__server *srv);

@@ -54,6 +54,7 @@ enum {
 	AC_DELETE,
 	AC_CODES_DELETE,
 	AC_UNLINK,
+	AC_PLAYER_ACCOUNT,
 	AC_BEGIN,
 	AC_COMMIT,
 	AC_ROLLBACK,
@@ -82,6 +83,7 @@ static const char *const sql[AC_COUNT] = {
     [AC_DELETE] = "DELETE FROM accounts WHERE id = ?",
     [AC_CODES_DELETE] = "DELETE FROM recovery WHERE account = ?",
     [AC_UNLINK] = "UPDATE players SET account = NULL WHERE account = ?",
+    [AC_PLAYER_ACCOUNT] = "SELECT account FROM players WHERE hash = ? AND account IS NOT NULL",
     [AC_BEGIN] = "BEGIN IMMEDIATE",
     [AC_COMMIT] = "COMMIT",
     [AC_ROLLBACK] = "ROLLBACK",
@@ -358,4 +360,19 @@ qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err)
 out:
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+long long qv__store_player_account(qv__store *s, const char *player)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->acct[AC_PLAYER_ACCOUNT];
+	qv__store_bind_text(st, 1, player);
+	int step = sqlite3_step(st);
+	long long account = step == SQLITE_ROW    ? sqlite3_column_int64(st, 0)
+	                    : step == SQLITE_DONE ? 0
+	                                          : -1;
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	pthread_mutex_unlock(&s->lock);
+	return account;
 }

@@ -76,4 +76,8 @@ qv_status qv__store_account_rehash(qv__store *s, long long account, const char *
  * its player keys (the seats they claimed keep their names). */
 qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err);
 
+/* The account player key hash `player` is linked to: its id, 0 when none, -1 when the
+ * database failed. */
+long long qv__store_player_account(qv__store *s, const char *player);
+
 #endif

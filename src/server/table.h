@@ -101,6 +101,12 @@ typedef struct qv__table {
 	                           seat ranked first: a draw agreed); "" otherwise */
 	int spectators;         /* connections that said hello without a seat (info: spectators) */
 	int spectators_told;    /* the count last announced with a change (qv__table_spectators) */
+	/* What the players' channels were told (chan.c, under lock): the seats told it is their
+	 * turn, and those told this turn that their days-per-move clock runs low. */
+	unsigned told_turn, told_low;
+	bool told_playing;     /* a channel's broadcast saw it play: its end is news */
+	_Atomic double low_at; /* epoch s when a running days clock falls under chan.c's limit, 0:
+	                          none (read by the server's timer without the lock) */
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;

@@ -1,8 +1,8 @@
 /*
- * ws_impl.h - a table's WebSocket connection (qv__conn), shared by its two halves: wsock.c, the
- * socket (the handshake, RFC 6455's frames in and out, the queue, the deadlines: the loop's
- * side), and ws.c, the messages (hello, act, chat, ...: the request workers' side). Internal
- * to the server.
+ * ws_impl.h - a WebSocket connection (qv__conn), a table's or a player's channel, shared by its
+ * halves: handshake.c (the handshake), wsock.c, the socket (RFC 6455's frames in and out, the
+ * queue, the deadlines: the loop's side), and ws.c or chan.c, the messages (hello, act, chat,
+ * ...: the request workers' side). Internal to the server.
  *
  * Locks: c->lock guards the queue and the state below it; it is taken before a table's lock
  * (a frame is built from the table under both) and before the server's poke_lock, never after.
@@ -50,9 +50,17 @@ typedef struct qv__msg {
 	char text[];
 } qv__msg;
 
+/* Whose a player's channel is (chan.c): the hash of its player key (player.h), and the account
+ * its session was signed in to when it opened (0: none). */
+typedef struct qv__chan_who {
+	char player[65];
+	long long account;
+} qv__chan_who;
+
 typedef struct qv__conn {
 	qv__server *srv;
-	qv__table *table; /* a reference */
+	qv__table *table; /* a reference; NULL: a player's channel (chan.c) */
+	qv__chan_who who; /* a player's channel's */
 	atomic_int refs;
 	char addr[48]; /* the client's address */
 	pthread_mutex_t lock;
@@ -93,7 +101,8 @@ typedef struct qv__conn {
 	/* When the connection's last chat lines were said (ms), a ring of QV__CHAT_RATE (ws.c). */
 	double chat_at[QV__CHAT_RATE];
 	int chat_n;
-	struct qv__conn *next;                /* in the table's list, under the table's lock */
+	struct qv__conn *next; /* in the table's list, under the table's lock, or the channels'
+	                          (chan.c), under theirs */
 	struct qv__conn *all_prev, *all_next; /* in the server's list, under conns_lock */
 } qv__conn;
 

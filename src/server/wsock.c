@@ -1,16 +1,16 @@
 /*
- * wsock.c - the socket of a table's WebSocket (ws_impl.h): the handshake, checked on a request
- * worker (qv__ws_upgrade); then, on the loop (net.c), RFC 6455 read and written here: every
+ * wsock.c - the socket of a WebSocket (ws_impl.h), a table's or a player's channel, once its
+ * handshake (handshake.c) is done: on the loop (net.c), RFC 6455 read and written here: every
  * frame a client sends is checked as it comes (an unmasked one, reserved bits, a control frame
  * in pieces or over 125 bytes, an unknown opcode, a message begun inside another or a
  * continuation of none: closed with 1002 and the rule it broke), whole messages go to a worker
  * (ws.c) one at a time, in order, and the queue of frames other threads appended is written as
  * the socket takes it. Deadlines (the hello, the pings, the closing frame) are the loop's tick.
  *
- * The messages are ws.c's, called through the server's ws_message (set by listen.c), so that this
- * file never calls back the file that calls it. Other threads never touch the socket: they append
- * to the queue under the connection's lock and poke the loop (the server's poked list, then
- * qv__net_wake).
+ * The messages are ws.c's or chan.c's, called through the server's ws_message (set by listen.c),
+ * as a channel's end is (chan_gone), so that this file never calls back the files that call it.
+ * Other threads never touch the socket: they append to the queue under the connection's lock and
+ * poke the loop (the server's poked list, then qv__net_wake).
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -24,7 +24,6 @@
 #include <sys/socket.h>
 
 #include "games/json_util.h"
-#include "server/http.h"
 #include "server/net.h"
 #include "server/reply.h"
 #include "server/ws_impl.h"
@@ -63,7 +62,8 @@ void qv__conn_unref(qv__conn *c)
 		return;
 	/* The last reference: no table list, loop or worker holds the connection any more. */
 	QV_ASSERT(c->fd < 0 && !c->poked && !c->working);
-	qv__table_unref(c->table);
+	if (c->table)
+		qv__table_unref(c->table);
 	qv_buf_free(&c->msg);
 	free(c->in);
 	for (qv__out_frame *f = c->head, *n; f; f = n) {
@@ -200,8 +200,9 @@ void qv__conn_error(qv__conn *c, const char *msg)
 
 /* ---- the end of a socket -------------------------------------------------------------------- */
 
-/* The socket is closed: the connection leaves its table and the server's list, its seat goes
- * offline, the others are told; drops the socket's reference. On a worker. */
+/* The socket is closed: the connection leaves its table (or its player's channels) and the
+ * server's list, its seat goes offline, the others are told; drops the socket's reference. On
+ * a worker. */
 static void gone(qv__conn *c)
 {
 	qv__server *srv = c->srv;
@@ -212,7 +213,9 @@ static void gone(qv__conn *c)
 	pthread_mutex_unlock(&c->lock);
 	qv__table *t = c->table;
 	bool listed = false;
-	if (greeted) {
+	if (!t) {
+		listed = greeted && srv->chan_gone(c);
+	} else if (greeted) {
 		qv__table_lock(t);
 		for (qv__conn **p = (qv__conn **)&t->conns; *p; p = &(*p)->next)
 			if (*p == c) {
@@ -240,14 +243,17 @@ static void gone(qv__conn *c)
 	(void)sockets;
 	pthread_mutex_unlock(&srv->conns_lock);
 	/* A greeted connection is on its table's list (on_hello put it there, under both locks),
-	 * and holds its own thread's reference and the list's. */
+	 * or its player's (chan.c), and holds its own thread's reference and the list's. */
 	QV_ASSERT(listed == greeted && atomic_load(&c->refs) >= 1 + (int)listed);
-	qv__table_ref(t);
+	if (t)
+		qv__table_ref(t);
 	if (listed)
 		qv__conn_unref(c);
 	qv__conn_unref(c);
-	qv__server_changed(srv, t);
-	qv__table_unref(t);
+	if (t) {
+		qv__server_changed(srv, t);
+		qv__table_unref(t);
+	}
 }
 
 /* A job: the connection's last work, off the loop. */
@@ -774,210 +780,6 @@ void qv__ws_stop_all(qv__server *srv)
 {
 	atomic_store(&srv->stopping, true);
 	qv__net_wake(srv); /* the loop's next tick closes every socket (1001) */
-}
-
-/* ---- the handshake (on a request worker) ---------------------------------------------------- */
-
-/* Reads the table id out of the table's WebSocket path (QV__WS_PATH); false when uri is not
- * one, or its id is not shorter than len. */
-static bool path_id(const char *uri, char *id, size_t len)
-{
-	qv__route_cap cap;
-	if (qv__route_shape(QV__WS_PATH, uri, &cap, 1) != 1 || cap.len >= len)
-		return false;
-	memcpy(id, cap.at, cap.len);
-	id[cap.len] = '\0';
-	return true;
-}
-
-/* Refuses the upgrade with an HTTP status and {"error": message}; a 400 also says the version
- * of the protocol the server speaks (RFC 6455 4.4). */
-static void refuse(qv__req *r, int status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void refuse(qv__req *r, int status, const char *fmt, ...)
-{
-	char raw[600], msg[800];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(raw, sizeof raw, fmt, ap);
-	va_end(ap);
-	qv__reply_error(r, status, "%s", qv_shorten(raw, sizeof raw, msg, sizeof msg));
-	/* the client asked for another protocol: the connection ends with the refusal */
-	qv__req_add_header(r, "Connection", "close");
-	if (status == 400)
-		qv__req_add_header(r, "Sec-WebSocket-Version", "13");
-}
-
-/* Whether the comma-separated list `value` holds the token `want` (any case). */
-static bool has_token(const char *value, const char *want)
-{
-	size_t n = strlen(want);
-	for (const char *p = value; *p;) {
-		p += strspn(p, " \t,");
-		size_t len = strcspn(p, ",");
-		size_t end = len;
-		while (end > 0 && (p[end - 1] == ' ' || p[end - 1] == '\t'))
-			end--;
-		if (end == n && strncasecmp(p, want, n) == 0)
-			return true;
-		p += len;
-	}
-	return false;
-}
-
-/* Whether key is what RFC 6455 4.1 makes a client send: 16 random bytes in base64, 24
- * characters of which the last two are "==" (so the 22nd carries 2 bits and 4 zeros). */
-static bool key_ok(const char *key)
-{
-	static const char b64[] =
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	if (strlen(key) != 24 || strcmp(key + 22, "==") != 0)
-		return false;
-	for (int i = 0; i < 22; i++)
-		if (!key[i] || !strchr(b64, key[i]))
-			return false;
-	return strchr("AQgw", key[21]) != NULL;
-}
-
-/* Whether some Connection header names the token "upgrade". */
-static bool connection_upgrades(void *arg, const char *name, const char *value)
-{
-	bool *yes = arg;
-	if (strcasecmp(name, "Connection") == 0 && has_token(value, "upgrade"))
-		*yes = true;
-	return !*yes;
-}
-
-/* What makes this upgrade one RFC 6455 does not allow, in a few words into why (quoting the
- * client's values shortened), or false when it is allowed: any method but GET, HTTP/1.0, a
- * second key or version, "websocket" or "upgrade" inside another word, a key that is not 16
- * bytes in base64. */
-static bool handshake_problem(const qv__req *r, char *why, size_t len)
-{
-	char quoted[QV_QUOTE_MAX * 4 + 4];
-	const char *upgrade, *connection, *key, *version;
-	int nupgrade = qv__req_headers(r, "Upgrade", &upgrade);
-	int nkey = qv__req_headers(r, "Sec-WebSocket-Key", &key);
-	int nversion = qv__req_headers(r, "Sec-WebSocket-Version", &version);
-	bool upgrading = false;
-	qv__req_each_header(r, connection_upgrades, &upgrading);
-	(void)qv__req_headers(r, "Connection", &connection);
-	if (strcmp(qv__req_method(r), "GET") != 0)
-		snprintf(why, len, "method %s",
-		         qv_shorten(qv__req_method(r), 16, quoted, sizeof quoted));
-	else if (strcmp(qv__req_version(r), "1.1") != 0)
-		snprintf(why, len, "HTTP/%s",
-		         qv_shorten(qv__req_version(r), 8, quoted, sizeof quoted));
-	else if (nupgrade != 1)
-		snprintf(why, len, "%d Upgrade headers", nupgrade);
-	else if (!has_token(upgrade, "websocket"))
-		snprintf(why, len, "Upgrade '%s'", qv_shorten(upgrade, 40, quoted, sizeof quoted));
-	else if (!upgrading)
-		snprintf(why, len, "Connection '%s'",
-		         qv_shorten(connection ? connection : "", 40, quoted, sizeof quoted));
-	else if (nkey != 1)
-		snprintf(why, len, "%d Sec-WebSocket-Key headers", nkey);
-	else if (!key_ok(key))
-		snprintf(why, len, "a Sec-WebSocket-Key of %zu bytes that is not 16 in base64",
-		         strlen(key));
-	else if (nversion != 1)
-		snprintf(why, len, "%d Sec-WebSocket-Version headers", nversion);
-	else if (strcmp(version, "13") != 0)
-		snprintf(why, len, "Sec-WebSocket-Version '%s'",
-		         qv_shorten(version, 16, quoted, sizeof quoted));
-	else
-		return false;
-	return true;
-}
-
-/* Takes back a socket's count on its table (qv__server_find_for_socket), which may then leave
- * memory. */
-static void ungreet(qv__server *srv, qv__table *t)
-{
-	qv__table_lock(t);
-	QV_ASSERT(t->greeting > 0);
-	t->greeting--;
-	qv__table_unlock(t);
-	qv__server_changed(srv, t);
-}
-
-/* A new connection of table t for the client at addr, on the server's list; NULL (and t's
- * count taken back, the request answered) when memory or the socket limits refuse it. */
-static qv__conn *admit(qv__server *srv, qv__req *r, qv__table *t)
-{
-	qv__conn *c = calloc(1, sizeof *c);
-	if (!c) {
-		ungreet(srv, t);
-		qv__table_unref(t);
-		refuse(r, 503, "the server cannot take this socket now; try again");
-		return NULL;
-	}
-	c->srv = srv;
-	c->table = t;
-	c->fd = -1;
-	c->viewer = QV_VIEW_PUBLIC;
-	qv_copy(c->addr, sizeof c->addr, qv__req_addr(r));
-	atomic_init(&c->refs, 1); /* the socket's */
-	pthread_mutex_init(&c->lock, NULL);
-	pthread_mutex_lock(&srv->conns_lock);
-	int all = 0, mine = 0;
-	for (qv__conn *o = srv->conns; o; o = o->all_next) {
-		all++;
-		mine += strcmp(o->addr, c->addr) == 0;
-	}
-	bool full = all >= srv->cfg.max_sockets, over = mine >= srv->cfg.max_sockets_per_address;
-	if (!full && !over) {
-		c->all_next = srv->conns;
-		if (srv->conns)
-			srv->conns->all_prev = c;
-		srv->conns = c;
-		atomic_fetch_add(&srv->sockets, 1);
-	}
-	pthread_mutex_unlock(&srv->conns_lock);
-	if (!full && !over)
-		return c;
-	ungreet(srv, t);
-	c->table = NULL;
-	qv__table_unref(t);
-	qv__conn_unref(c);
-	if (full)
-		refuse(r, 503, "too many open sockets (%d, the server's limit); try again later",
-		       srv->cfg.max_sockets);
-	else
-		refuse(r, 429,
-		       "too many open sockets from your address (%d, the server's limit per "
-		       "address); close one first",
-		       srv->cfg.max_sockets_per_address);
-	return NULL;
-}
-
-void qv__ws_upgrade(qv__server *srv, qv__req *r)
-{
-	char id[64], quoted[QV_QUOTE_MAX * 4 + 4], why[160];
-	if (!path_id(qv__req_path(r), id, sizeof id)) {
-		char shown[64];
-		qv__route_shown(&qv__http_routes, QV__WS_PATH, shown, sizeof shown);
-		refuse(r, 404, "no WebSocket at '%s': a table's is %s",
-		       qv_shorten(qv__req_path(r), QV_QUOTE_MAX, quoted, sizeof quoted), shown);
-		return;
-	}
-	if (handshake_problem(r, why, sizeof why)) {
-		refuse(r, 400,
-		       "%s: a WebSocket upgrade is a GET over HTTP/1.1 with Upgrade: websocket, "
-		       "Connection: Upgrade, one Sec-WebSocket-Key of 24 base64 characters (16 "
-		       "random bytes) and Sec-WebSocket-Version: 13 (RFC 6455)",
-		       why);
-		return;
-	}
-	qv__table *t = qv__server_find_for_socket(srv, id);
-	if (!t) {
-		refuse(r, 404, "no table '%s'",
-		       qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
-		return;
-	}
-	qv__conn *c = admit(srv, r, t);
-	if (c)
-		qv__req_upgrade(r, c);
 }
 
 /* release, as each_socket calls it. */

@@ -1,7 +1,8 @@
 /*
- * wsock.h - the socket of a table's WebSocket (http.h's QV__WS_PATH): its handshake, checked on
- * a request worker, and the loop's side of it once upgraded (frames in and out, deadlines),
- * which the loop (net.c) calls through the handlers listen.c gives it. Internal to the server.
+ * wsock.h - the socket of a WebSocket, a table's (http.h's QV__WS_PATH) or a player's channel
+ * (chan.h), once upgraded (its handshake is handshake.h's): the loop's side of it (frames in and
+ * out, deadlines), which the loop (net.c) calls through the handlers listen.c gives it. Internal
+ * to the server.
  */
 #ifndef QUIVER_SERVER_WSOCK_H
 #define QUIVER_SERVER_WSOCK_H
@@ -12,12 +13,6 @@
 #include "server/server.h"
 
 struct qv__conn;
-
-/* On a request worker (net.c sends it every request whose Upgrade names websocket and whose
- * Connection names upgrade): an upgrade RFC 6455 does not allow is refused with 400, one to
- * another path or an unknown table with 404, one past the socket limits with 503 or 429; an
- * allowed one is taken (qv__req_upgrade). */
-void qv__ws_upgrade(qv__server *srv, qv__req *r);
 
 /* ---- the loop's (net.c), on its thread only ---- */
 

@@ -307,19 +307,25 @@ void tc_reply_free(tc_reply *r)
 /* ---- WebSocket --------------------------------------------------------------------------------
  */
 
-int tc_ws_open(tc_ws *w, int port, const char *path)
+int tc_ws_open(tc_ws *w, int port, const char *path) { return tc_ws_open_with(w, port, path, ""); }
+
+int tc_ws_open_with(tc_ws *w, int port, const char *path, const char *headers)
 {
 	memset(w, 0, sizeof *w);
 	w->fd = tc_dial(port);
 	if (w->fd < 0)
 		return -1;
-	char req[1024], host[64];
+	char req[2048], host[64];
 	host_of(port, host, sizeof host);
 	int n = snprintf(req, sizeof req,
 	                 "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\n"
 	                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-	                 "Sec-WebSocket-Version: 13\r\n\r\n",
-	                 path, host);
+	                 "Sec-WebSocket-Version: 13\r\n%s\r\n",
+	                 path, host, headers);
+	if (n < 0 || (size_t)n >= sizeof req) {
+		tc_ws_close(w);
+		return -1;
+	}
 	if (write_all(w->fd, req, (size_t)n)) {
 		tc_ws_close(w);
 		return -1;

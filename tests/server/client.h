@@ -77,6 +77,8 @@ typedef struct tc_ws {
 /* Opens a WebSocket at path. Returns 0 on success; otherwise the HTTP status of the refusal
  * (e.g. 404, 503), or -1 when the connection failed. */
 int tc_ws_open(tc_ws *w, int port, const char *path);
+/* tc_ws_open with more request headers (each line ending in \r\n). */
+int tc_ws_open_with(tc_ws *w, int port, const char *path, const char *headers);
 /* Sends one frame (masked unless `unmasked`), fin set unless `more`. Returns 0 on success. */
 int tc_ws_send_frame(tc_ws *w, int opcode, const void *data, size_t len, bool more);
 int tc_ws_send_text(tc_ws *w, const char *text);

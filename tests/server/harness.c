@@ -478,6 +478,17 @@ void th_expect_close(tc_ws *w, int code, const char *words)
 		         w->close_reason);
 }
 
+/* The Cookie and Origin lines browser b sends, into out. */
+static void browser_headers(const th_browser *b, char *out, size_t len)
+{
+	out[0] = '\0';
+	if (b && (b->key[0] || b->session[0]))
+		snprintf(out, len, "Cookie: %s%s%s\r\n", b->key,
+		         b->key[0] && b->session[0] ? "; " : "", b->session);
+	if (b && b->origin[0])
+		snprintf(out + strlen(out), len - strlen(out), "Origin: %s\r\n", b->origin);
+}
+
 void th_browser_keep(th_browser *b, const tc_reply *r)
 {
 	for (const char *p = r->headers; p && (p = strstr(p, "Set-Cookie: ")); p++) {
@@ -498,13 +509,8 @@ void th_browser_keep(th_browser *b, const tc_reply *r)
 void th_browser_ask(th_browser *b, const char *method, const char *path, const char *body,
                     int status, tc_reply *out)
 {
-	char headers[512] = "";
-	if (b && (b->key[0] || b->session[0]))
-		snprintf(headers, sizeof headers, "Cookie: %s%s%s\r\n", b->key,
-		         b->key[0] && b->session[0] ? "; " : "", b->session);
-	if (b && b->origin[0])
-		snprintf(headers + strlen(headers), sizeof headers - strlen(headers),
-		         "Origin: %s\r\n", b->origin);
+	char headers[512];
+	browser_headers(b, headers, sizeof headers);
 	int got =
 	    tc_http_with(th_server.port, method, path, headers, body, body ? strlen(body) : 0, out);
 	if (got != status)
@@ -512,6 +518,43 @@ void th_browser_ask(th_browser *b, const char *method, const char *path, const c
 		         out->body ? out->body : "");
 	if (b)
 		th_browser_keep(b, out);
+}
+
+int th_channel_open(const th_browser *b, tc_ws *w)
+{
+	char headers[512];
+	browser_headers(b, headers, sizeof headers);
+	int got = tc_ws_open_with(w, th_server.port, "/api/me/ws", headers);
+	if (got)
+		return got;
+	assert_int_equal(tc_ws_send_text(w, "{\"type\": \"hello\", \"token\": null}"), 0);
+	json_t *ready = tc_ws_recv_json(w, 10000);
+	assert_non_null(ready);
+	assert_string_equal(json_string_value(json_object_get(ready, "type")), "ready");
+	json_decref(ready);
+	return 0;
+}
+
+json_t *th_channel_expect(tc_ws *w, const char *type)
+{
+	json_t *f = tc_ws_recv_json(w, 20000);
+	if (!f)
+		fail_msg("the channel heard nothing in 20 s; expected '%s'", type);
+	const char *got = json_string_value(json_object_get(f, "type"));
+	if (!got || strcmp(got, type) != 0)
+		fail_msg("the channel heard '%s' where '%s' was expected", got ? got : "?", type);
+	return f;
+}
+
+void th_channel_quiet(tc_ws *w)
+{
+	assert_int_equal(tc_ws_send_text(w, "{\"type\": \"ping\"}"), 0);
+	json_t *f = tc_ws_recv_json(w, 10000);
+	assert_non_null(f);
+	const char *type = json_string_value(json_object_get(f, "type"));
+	if (strcmp(type, "pong") != 0)
+		fail_msg("the channel heard '%s' before its pong", type);
+	json_decref(f);
 }
 
 void th_browser_refused(th_browser *b, const char *method, const char *path, const char *body,

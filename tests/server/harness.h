@@ -84,6 +84,15 @@ void th_browser_ask(th_browser *b, const char *method, const char *path, const c
 void th_browser_refused(th_browser *b, const char *method, const char *path, const char *body,
                         int status, const char *words);
 
+/* Opens browser b's player channel (/api/me/ws, with its cookies and Origin) and says hello:
+ * 0 once it is ready, else the HTTP status of the refusal. */
+int th_channel_open(const th_browser *b, tc_ws *w);
+/* The channel's next frame, which must be of that type, within 20 s (caller frees). */
+json_t *th_channel_expect(tc_ws *w, const char *type);
+/* Pings the channel: nothing but the pong may come first (frames come in order, so nothing
+ * was queued for it before). */
+void th_channel_quiet(tc_ws *w);
+
 /* Runs one SQL statement on the database at path, the server stopped (a test's way to set a
  * stored time back, say). */
 void th_sql(const char *path, const char *text);
