@@ -1,4 +1,5 @@
-// The table's WebSocket: sends the hello frame on every (re)connection, hands frames to the
+// A WebSocket of the server (a table's, or the player's channel, whose hello is answered by
+// 'ready' where a table's is by its snapshot): sends the hello frame on every (re)connection, hands frames to the
 // page, and reconnects with a growing delay when the socket drops (0.5 s, 1 s, 2 s … up to
 // 10 s), telling the page what it is doing so the player sees it (and when it is back: 'open'
 // again, so the page clears what it said while it was lost). resync() reconnects at once. A hello that the server
@@ -63,7 +64,7 @@ export class Connection {
       }
       if (frame.type === 'error' && !greeted) refusal = String(frame.message ?? 'refused');
       this.handlers.onFrame(frame);
-      if (frame.type === 'snapshot' && !greeted) {
+      if ((frame.type === 'snapshot' || frame.type === 'ready') && !greeted) {
         greeted = true;
         this.attempt = 0;
         this.handlers.onState('open', { attempt: 0, retryInMs: 0, message: '' });

@@ -1,12 +1,13 @@
 // games.html: every table this browser's player key took a seat at (GET /api/me): those being
 // played, the ones waiting for my decision first, with resume, resign and abort; then the last
 // 50 finished, with their replays. The tab's title counts the tables waiting for me; the list
-// is asked again every 10 s while the page is shown.
+// is asked again at each news of the player's channel (channel.js).
 
 import { byId } from './dom.js';
 import * as API from './api.js';
 import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { TurnSignal } from './your-turn.js';
+import { PlayerChannel } from './channel.js';
 
 const els = { ongoing: byId('ongoing'), finished: byId('finished'), error: byId('games-error') };
 const signal = new WaitingSignal(new TurnSignal());
@@ -31,7 +32,11 @@ async function load() {
   }
 }
 
+// Asked when the player's channel opens and at each of its news; every 10 s only while the
+// channel is down.
 load();
+const channel = new PlayerChannel(() => load());
+channel.start();
 setInterval(() => {
-  if (document.visibilityState === 'visible') load();
+  if (document.visibilityState === 'visible' && !channel.open) load();
 }, 10000);

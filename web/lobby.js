@@ -18,6 +18,7 @@ import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
 import { levelName, firstLevel, playedBefore, rememberLevel } from './levels.js';
 import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
+import { PlayerChannel } from './channel.js';
 import { TurnSignal } from './your-turn.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
@@ -54,7 +55,7 @@ const signal = new WaitingSignal(new TurnSignal());
 async function loadMine() {
   let me;
   try {
-    me = await API.me(0); // the games being played only: the lobby polls it
+    me = await API.me(0); // the games being played only
   } catch {
     return; // the list is a convenience: the lobby works without it
   }
@@ -559,11 +560,15 @@ async function main() {
   replace(els.name, nameBox('lobby-name'));
   drawForm();
   loadTables();
+  // Your games: asked when the player's channel opens and at each of its news; asked every 5 s
+  // with the public tables only while the channel is down.
   loadMine();
+  const channel = new PlayerChannel(() => loadMine());
+  channel.start();
   setInterval(() => {
     if (document.visibilityState !== 'visible') return;
     loadTables();
-    loadMine();
+    if (!channel.open) loadMine();
   }, 5000);
 }
 

@@ -32,6 +32,7 @@ import { Courtesy } from './courtesy.js';
 import { rematchBlock, peopleSeats } from './rematch.js';
 import { Chat } from './chat.js';
 import { andList } from './grammar.js';
+import { othersWaiting } from './others-waiting.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -812,6 +813,7 @@ async function main() {
     replace(els.status, 'No table given. ', h('a', { href: './' }, 'Go to the lobby'), ' to start or join a game.');
     return;
   }
+  othersWaiting(/** @type {HTMLAnchorElement} */ (byId('others')), tableId);
   const seat = query.get('seat');
   if (seat && !seatsAt(tableId).some((x) => x.seat === seat)) {
     // the invitation, and the player's name, before the seat is taken (the others see it)

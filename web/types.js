@@ -501,8 +501,20 @@ export {};
  */
 
 /**
+ * @typedef {Object} ChannelFrame news on the player's channel (GET /api/me/ws) about a table of
+ *   mine: my turn began, a person took a seat (joined: the seat taken and the name), a days
+ *   clock waiting for me runs low, or the table ended
+ * @property {'turn' | 'joined' | 'low' | 'over'} type
+ * @property {string} table
+ * @property {string} game
+ * @property {string} seat my seat (joined: the seat taken)
+ * @property {string} [name] joined: the person who took it
+ * @property {number} [left_ms] low: what the clock has left
+ */
+
+/**
  * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | ChatFrame | SpectatorsFrame | RematchFrame | {type: 'error', message: string}
- *   | {type: 'pong'}} ServerFrame
+ *   | {type: 'pong'} | {type: 'ready'} | ChannelFrame} ServerFrame
  */
 
 /**

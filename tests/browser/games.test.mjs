@@ -5,7 +5,9 @@
 // Play, Abort and Resign; Abort ends it with no result and it moves to Finished; a second game,
 // a move made, is resigned from the list. Another browser (its own key) sees none of it. With
 // --address-tables 1, the lobby's refusal of a second table links to the list. A table that
-// waited for a friend notifies "Your game begins" when the friend takes the seat. The
+// waited for a friend notifies "Your game begins" when the friend takes the seat. The lobby,
+// games.html and another table's page hear of a turn through the player's channel
+// (/api/me/ws), which they listen to instead of asking the list again and again. The
 // screenshot: games.png.
 
 import { test } from 'node:test';
@@ -155,5 +157,65 @@ test(
     );
     assert.deepEqual(a.errors, []);
     await a.page.context().close();
+  },
+);
+
+test(
+  "the lobby, games.html and another table's page hear of my turn on the player's channel",
+  { timeout: budget(40000) },
+  async () => {
+    const a = await newPage(env.browser, { name: 'Ann' });
+    const other = await quickPlay(a.page, env.server.url, 'three-arrows');
+    const ctx = a.page.context();
+    const lobby = await ctx.newPage();
+    const games = await ctx.newPage();
+    /** @type {Map<import('playwright-core').Page, string[]>} */
+    const heard = new Map();
+    for (const p of [lobby, games, a.page]) {
+      heard.set(p, []);
+      p.on('websocket', (ws) => {
+        if (!ws.url().endsWith('/api/me/ws')) return;
+        ws.on('framereceived', (f) => heard.get(p)?.push(String(f.payload)));
+      });
+    }
+    await lobby.goto(env.server.url);
+    await games.goto(new URL('games.html', env.server.url).toString());
+    await a.page.reload(); // the table's page, its channel now watched
+    for (const p of [lobby, games, a.page])
+      await until(
+        async () => (heard.get(p) ?? []).some((f) => JSON.parse(f).type === 'ready'),
+        'the channel is ready',
+        10000,
+      );
+    // a table between people, p1 mine; Bob takes p2 and it is my turn
+    const id = await lobby.evaluate(async () => {
+      const made = await (
+        await fetch('api/tables', {
+          method: 'POST',
+          body: JSON.stringify({ game: 'three-arrows', seats: ['human', 'human'] }),
+        })
+      ).json();
+      await fetch(`api/tables/${made.id}/join`, { method: 'POST', body: JSON.stringify({ seat: 'p1', name: 'Ann' }) });
+      return made.id;
+    });
+    await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2', name: 'Bob' });
+    for (const p of [lobby, games, a.page])
+      await until(
+        async () => (heard.get(p) ?? []).some((f) => JSON.parse(f).type === 'turn' && JSON.parse(f).table === id),
+        'the turn heard on the channel',
+        10000,
+      );
+    await lobby.locator(`#mine .my-game[data-table="${id}"]`, { hasText: 'your turn' }).waitFor({ timeout: 10000 });
+    await until(async () => /^\(2\) quiver/.test(await lobby.title()), 'the lobby counts two tables waiting', 10000);
+    await games.locator(`#ongoing .my-game[data-table="${id}"]`, { hasText: 'Your turn' }).waitFor({ timeout: 10000 });
+    await until(async () => /^\(2\) Your games/.test(await games.title()), 'games.html counts two', 10000);
+    // the table's page counts the other table only, and links to the list
+    const others = a.page.locator('#others');
+    await others.waitFor({ timeout: 10000 });
+    assert.equal(await others.textContent(), '1 other game waits for you');
+    assert.equal(await others.getAttribute('href'), 'games.html');
+    assert.ok(other);
+    assert.deepEqual(a.errors, []);
+    await ctx.close();
   },
 );
