@@ -358,13 +358,87 @@ static void test_widening_and_board(void **state)
 	th_stop();
 }
 
+/* Three accounts at a rated table of Arrow Party: each decides once (the items step, chosen
+ * by all at once), then Cy resigns and Bob after him. Each account's Weng-Lin rating is the
+ * update of the ranks the result gives (a leaver ranks last), shown on the 1500 scale. */
+static void test_three_players(void **state)
+{
+	(void)state;
+	char db[128];
+	th_browser a = {0}, b = {0}, c = {0};
+	start_two(db, &a, &b);
+	sign_up(&c, "Cy");
+	tc_reply r;
+	th_browser_ask(&a, "POST", "/api/tables",
+	               "{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", "
+	               "\"human\"], \"rated\": true, \"takebacks\": false, " CLOCK "}",
+	               201, &r);
+	char id[32], path[96], tokens[3][64];
+	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(r.json, "id")));
+	tc_reply_free(&r);
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	th_browser *who[] = {&a, &b, &c};
+	th_seat seat[3];
+	for (int i = 0; i < 3; i++) {
+		char body[64];
+		snprintf(body, sizeof body, "{\"seat\": \"p%d\"}", i + 1);
+		th_browser_ask(who[i], "POST", path, body, 200, &r);
+		snprintf(tokens[i], 64, "%s", json_string_value(json_object_get(r.json, "token")));
+		tc_reply_free(&r);
+	}
+	for (int i = 0; i < 3; i++)
+		th_seat_open(&seat[i], id, tokens[i]);
+	th_seat_wait_to_move(&seat[0], "p1 p2 p3");
+	long long v = seat[0].v;
+	for (int i = 0; i < 3; i++) {
+		th_seat_wait_to_move(&seat[i], i == 0 ? "p1 p2 p3" : i == 1 ? "p2 p3" : "p3");
+		th_seat_act(&seat[i], "ready");
+	}
+	th_seat_reach(&seat[2], v + 3);
+	th_seat_send(&seat[2], "{\"type\": \"resign\", \"v\": %lld}", seat[2].v);
+	th_seat_reach(&seat[1], seat[2].v + 1);
+	th_seat_send(&seat[1], "{\"type\": \"resign\", \"v\": %lld}", seat[1].v);
+	while (strcmp(json_string_value(json_object_get(seat[0].table, "status")), "over"))
+		th_seat_next(&seat[0]);
+	const json_t *result = json_object_get(seat[0].table, "result");
+	assert_int_equal(json_array_size(result), 3);
+	int rank[3];
+	qv__wl w[3];
+	for (int i = 0; i < 3; i++) {
+		rank[i] = (int)json_integer_value(
+		    json_object_get(json_array_get(result, (size_t)i), "rank"));
+		w[i] = qv__wl_new();
+	}
+	assert_int_equal(rank[0], 1);
+	assert_true(rank[1] > 1 && rank[2] > 1); /* both who left are behind */
+	assert_int_equal(qv__wl_update(w, rank, 3, QV__WL_TAU, w, NULL), QV_OK);
+	const char *names[] = {"Ann", "Bob", "Cy"};
+	for (int i = 0; i < 3; i++) {
+		json_t *p = profile(names[i]);
+		const json_t *got = json_array_get(json_object_get(p, "ratings"), 0);
+		assert_string_equal(json_string_value(json_object_get(got, "game")), "arrow-party");
+		assert_int_equal(json_integer_value(json_object_get(got, "players")), 3);
+		assert_int_equal(json_integer_value(json_object_get(got, "rating")),
+		                 lround(qv__wl_display(&w[i])));
+		assert_int_equal(json_integer_value(json_object_get(got, "deviation")),
+		                 lround(w[i].sigma * QV__WL_DISPLAY_SCALE));
+		assert_int_equal(json_integer_value(json_object_get(got, "games")), 1);
+		json_decref(p);
+	}
+	/* the winner's display rose, the last's fell */
+	assert_true(qv__wl_display(&w[0]) > 1500);
+	for (int i = 0; i < 3; i++)
+		th_seat_close(&seat[i]);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "ratings", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_refusals), T(test_rated_game),
-	                                   T(test_rated_kept_and_alone),
-	                                   T(test_widening_and_board)};
+	                                   T(test_rated_kept_and_alone), T(test_widening_and_board),
+	                                   T(test_three_players)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
