@@ -129,6 +129,8 @@ typedef struct qv__server {
 	 * (chan.c's, so that wsock.c never calls back the file that calls it): true when it was
 	 * on the list, whose reference the caller then drops. */
 	struct qv__chans *chans;
+	/* The sign-in failures counted per address and username (throttle.h). */
+	struct qv__throttle *throttle;
 	bool (*chan_gone)(struct qv__conn *c);
 	/* Tells the channels of t's other people that a person took seat `seat` (chan.c's, set by
 	 * listen.c, so that the API's file never calls back the messages'). */
