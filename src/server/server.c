@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "quiver/variant.h"
+#include "server/metrics.h"
 #include "server/server.h"
 #include "server/throttle.h"
 #include "server/token.h"
@@ -837,7 +838,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
 	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
 	srv->throttle = qv__throttle_new();
-	if (!srv->rates || !srv->throttle) {
+	srv->metrics = qv__metrics_new();
+	if (!srv->rates || !srv->throttle || !srv->metrics) {
 		qv__server_close(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
@@ -889,6 +891,7 @@ void qv__server_close(qv__server *srv)
 	free(srv->tables);
 	free(srv->rates);
 	qv__throttle_free(srv->throttle);
+	qv__metrics_free(srv->metrics);
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
 	pthread_mutex_destroy(&srv->conns_lock);

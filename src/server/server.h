@@ -131,6 +131,8 @@ typedef struct qv__server {
 	struct qv__chans *chans;
 	/* The sign-in failures counted per address and username (throttle.h). */
 	struct qv__throttle *throttle;
+	/* What the process counts of its work, for GET /metrics (metrics.h). */
+	struct qv__metrics *metrics;
 	bool (*chan_gone)(struct qv__conn *c);
 	/* Tells the channels of t's other people that a person took seat `seat` (chan.c's, set by
 	 * listen.c, so that the API's file never calls back the messages'). */
