@@ -214,6 +214,7 @@ test(
     await others.waitFor({ timeout: 10000 });
     assert.equal(await others.textContent(), '1 other game waits for you');
     assert.equal(await others.getAttribute('href'), 'games.html');
+    await a.page.screenshot({ path: path.join(screenshotDir(), 'table-others.png') });
     assert.ok(other);
     assert.deepEqual(a.errors, []);
     await ctx.close();
