@@ -37,6 +37,9 @@ struct qv__conn;
  * took 106,120 bytes: the work then went to threads of the server's own. Keep large arrays
  * off these paths (on the heap), and the figures there current. */
 
+/* The most --trusted-proxy addresses (proxy.h). */
+#define QV__PROXIES_MAX 16
+
 typedef struct qv__server_config {
 	const char *host;                /* an IPv4 or IPv6 address to listen on ("::": both) */
 	int port;                        /* 0: any free port */
@@ -58,6 +61,10 @@ typedef struct qv__server_config {
 	double idle_limit;     /* seconds a table that plays without a running clock may stay
 	                          without a connection or a change before it ends, abandoned */
 	bool secure_cookies;   /* the Secure flag on the cookies (player.h): behind HTTPS */
+	/* Reverse proxies whose connections carry their client's address by the PROXY protocol
+	 * v2 (proxy.h): IPv4 or IPv6 text, checked by the caller. */
+	const char *trusted_proxies[QV__PROXIES_MAX];
+	int ntrusted_proxies;
 } qv__server_config;
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
