@@ -23,6 +23,8 @@ if ! $play; then
   # The one-node Slurm cluster of tests/lab/slurm_test.sh (`quiver lab` over a job array): the
   # test starts its own munged, slurmctld and slurmd; the packages' services are not used.
   pkgs+=(slurm-wlm munge)
+  # HAProxy in front of quiver with docs/deploy/haproxy.cfg (tests/server/test_haproxy.c).
+  pkgs+=(haproxy)
   # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
   command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
   command -v npm >/dev/null 2>&1 || pkgs+=(npm)
