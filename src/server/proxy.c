@@ -114,7 +114,7 @@ static const struct sockaddr *plain(const struct sockaddr_storage *a, struct soc
 
 static bool trusted(const qv__proxy *p, const struct sockaddr_storage *peer)
 {
-	struct sockaddr_in v4;
+	struct sockaddr_in v4 = {0};
 	const struct sockaddr *a = plain(peer, &v4);
 	for (int i = 0; i < p->ntrusted; i++) {
 		const struct sockaddr_storage *t = &p->trusted[i];
@@ -171,7 +171,7 @@ qv__proxy *qv__proxy_open(const char *host, int port, const char *const *list, i
 	p->headers_ms = headers_ms;
 	for (int i = 0; i < n; i++) {
 		socklen_t tl;
-		struct sockaddr_in v4;
+		struct sockaddr_in v4 = {0};
 		if (!parse_addr(list[i], 0, &p->trusted[p->ntrusted], &tl)) {
 			snprintf(why, why_len,
 			         "--trusted-proxy: '%s' is not an IPv4 or IPv6 address", list[i]);
@@ -210,7 +210,7 @@ int qv__proxy_fd(const qv__proxy *p) { return p->ep; }
 /* Hands fd to libmicrohttpd as a connection of addr (which then owns and closes it). */
 static void hand_over(qv__proxy *p, int fd, const struct sockaddr_storage *addr, socklen_t len)
 {
-	struct sockaddr_in v4;
+	struct sockaddr_in v4 = {0};
 	const struct sockaddr *a = plain(addr, &v4);
 	socklen_t alen = a == (const struct sockaddr *)&v4 ? (socklen_t)sizeof v4 : len;
 	MHD_add_connection(p->d, fd, a, alen); /* refused past a limit: closed by it */
