@@ -247,6 +247,18 @@ static void add(news *list, int *n, const qv__table *t, int p, const char *type,
 static int news_locked(qv__table *t, news *list)
 {
 	int n = 0;
+	bool keyed = false; /* a seat claimed with a player key: someone may listen */
+	for (int p = 0; p < t->nseats; p++)
+		keyed |= t->seat[p].human && t->seat[p].player[0];
+	if (!keyed) {
+		/* nobody to tell (AI seats, clients without cookies): what a later key hears starts
+		 * from whose turn it is then */
+		t->told_turn = t->told_low = 0;
+		t->told_playing = false;
+		if (atomic_load(&t->low_at) != 0)
+			atomic_store(&t->low_at, 0);
+		return 0;
+	}
 	unsigned acting = qv__table_acting_locked(t);
 	unsigned began = acting & ~t->told_turn;
 	t->told_turn = acting;
@@ -268,7 +280,8 @@ static int news_locked(qv__table *t, news *list)
 			low_at = low_at == 0 || at < low_at ? at : low_at;
 		}
 	}
-	atomic_store(&t->low_at, low_at);
+	if (atomic_load(&t->low_at) != low_at)
+		atomic_store(&t->low_at, low_at);
 	if (t->status == QV__PLAYING)
 		t->told_playing = true;
 	if (t->status == QV__OVER && t->told_playing) {
