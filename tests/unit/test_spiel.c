@@ -1,0 +1,303 @@
+/*
+ * test_spiel.c - the spiel API (include/quiver/spiel.h) over random games of every game: legal
+ * ids sorted, distinct and in range, each id's notation read back to the same id, chance
+ * probabilities summing to 1, clones and serialized states equal byte for byte, the resampler
+ * keeping the seat's view (its strings and tensors) while changing what the seat cannot see,
+ * quiver's agents answering legal ids, and bad input refused with a message.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/spiel/handles.h"
+
+typedef struct config {
+	const char *game, *params;
+	int games; /* random games played to the end */
+} config;
+
+static const config configs[] = {
+    {"three-arrows", "", 6}, {"three-arrows", "players=3", 3}, {"concardia", "", 6},
+    {"evons", "", 6},        {"arrow-party", "", 6},           {"arrow-party", "players=5", 3},
+};
+
+static qv_spiel_game *game(const char *name, const char *params)
+{
+	qv_spiel_game *g = NULL;
+	qv_err err = {{0}};
+	if (qv_spiel_game_new(&g, name, params, &err) != QV_OK)
+		fail_msg("%s %s refused: %s", name, params, err.msg);
+	return g;
+}
+
+static bool same(const qv_spiel_state *a, const qv_spiel_state *b)
+{
+	return a->moves == b->moves && memcmp(a->st, b->st, a->game->g->state_size) == 0;
+}
+
+/* Every check of one state; returns whether a resample for some seat changed the state. */
+static bool check_state(const qv_spiel_state *s, uint64_t seed)
+{
+	const qv_spiel_game *g = s->game;
+	int nd = qv_spiel_num_distinct_actions(g), size = qv_spiel_tensor_size(g);
+	int32_t *ids = malloc(sizeof *ids * (size_t)nd);
+	assert_non_null(ids);
+	qv_err err = {{0}};
+	int n = qv_spiel_legal_actions(s, ids, nd, &err);
+	if (n < 0)
+		fail_msg("%s: legal ids refused: %s", g->g->name, err.msg);
+	assert_true(n <= qv_spiel_max_legal_actions(g));
+	int who = qv_spiel_current_player(s);
+	for (int i = 0; i < n; i++) {
+		assert_true(ids[i] >= 0 &&
+		            ids[i] <
+		                (who == QV_SPIEL_CHANCE ? qv_spiel_max_chance_outcomes(g) : nd));
+		if (i)
+			assert_true(ids[i - 1] < ids[i]);
+		char text[256];
+		int len = qv_spiel_action_to_string(s, ids[i], text, sizeof text, &err);
+		if (len < 0)
+			fail_msg("%s: id %d has no notation: %s", g->g->name, ids[i], err.msg);
+		int32_t back = -1;
+		if (qv_spiel_string_to_action(s, text, &back, &err) != QV_OK)
+			fail_msg("%s: '%s' read back refused: %s", g->g->name, text, err.msg);
+		assert_int_equal(back, ids[i]);
+	}
+	if (who == QV_SPIEL_CHANCE) {
+		int32_t cid[256];
+		double p[256], sum = 0;
+		int m = qv_spiel_chance_outcomes(s, cid, p, 256);
+		assert_int_equal(m, n);
+		for (int i = 0; i < m; i++) {
+			assert_true(p[i] > 0);
+			sum += p[i];
+		}
+		assert_true(fabs(sum - 1) < 1e-9);
+	}
+	qv_spiel_state *c = qv_spiel_clone(s);
+	assert_true(same(s, c));
+	qv_spiel_state_free(c);
+	size_t blen = 0;
+	char *bytes = qv_spiel_serialize(s, &blen);
+	assert_non_null(bytes);
+	qv_spiel_state *d = NULL;
+	if (qv_spiel_deserialize(g, bytes, blen, &d, &err) != QV_OK)
+		fail_msg("%s: deserialize refused: %s", g->g->name, err.msg);
+	assert_true(same(s, d));
+	qv_spiel_state_free(d);
+	free(bytes);
+	bool changed = false;
+	float *t1 = malloc(sizeof *t1 * (size_t)size), *t2 = malloc(sizeof *t2 * (size_t)size);
+	assert_true(t1 && t2);
+	for (int p = 0; p < qv_spiel_num_players(g); p++) {
+		qv_spiel_state *r = NULL;
+		assert_int_equal(qv_spiel_resample(s, p, seed + (uint64_t)p, &r, &err), QV_OK);
+		char *a = qv_spiel_information_state_string(s, p);
+		char *b = qv_spiel_information_state_string(r, p);
+		assert_string_equal(a, b);
+		free(a), free(b);
+		a = qv_spiel_observation_string(s, p);
+		b = qv_spiel_observation_string(r, p);
+		assert_string_equal(a, b);
+		free(a), free(b);
+		assert_int_equal(qv_spiel_information_state_tensor(s, p, t1, &err), QV_OK);
+		assert_int_equal(qv_spiel_observation_tensor(r, p, t2, &err), QV_OK);
+		assert_memory_equal(t1, t2, sizeof *t1 * (size_t)size);
+		/* The seat to move keeps its options in every world it cannot tell apart. */
+		if (p == who) {
+			int32_t *rid = malloc(sizeof *rid * (size_t)nd);
+			assert_non_null(rid);
+			assert_int_equal(qv_spiel_legal_actions(r, rid, nd, &err), n);
+			assert_memory_equal(rid, ids, sizeof *ids * (size_t)n);
+			free(rid);
+		}
+		changed |= !same(s, r);
+		qv_spiel_state_free(r);
+	}
+	free(t1), free(t2), free(ids);
+	return changed;
+}
+
+static void test_random_games(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
+		qv_spiel_game *g = game(configs[c].game, configs[c].params);
+		int nd = qv_spiel_num_distinct_actions(g);
+		int32_t *ids = malloc(sizeof *ids * (size_t)nd);
+		assert_non_null(ids);
+		int hidden = 0, steps = 0;
+		for (int k = 0; k < configs[c].games; k++) {
+			qv_spiel_state *s = NULL;
+			qv_err err = {{0}};
+			assert_int_equal(qv_spiel_new_initial_state(g, (uint64_t)k + 1, &s, &err),
+			                 QV_OK);
+			qv_rng rng;
+			qv_rng_seed(&rng, (uint64_t)k * 7919 + c);
+			int moves = 0;
+			while (qv_spiel_current_player(s) != QV_SPIEL_TERMINAL) {
+				assert_int_equal(qv_spiel_move_number(s), moves);
+				hidden += check_state(s, qv_rng_next(&rng));
+				int n = qv_spiel_legal_actions(s, ids, nd, &err);
+				assert_true(n > 0);
+				int32_t id = ids[qv_rng_below(&rng, (uint32_t)n)];
+				if (qv_spiel_current_player(s) == QV_SPIEL_CHANCE) {
+					int32_t cid[256];
+					double p[256];
+					int m = qv_spiel_chance_outcomes(s, cid, p, 256);
+					double x =
+					    (double)(qv_rng_next(&rng) >> 11) / 9007199254740992.0;
+					id = cid[m - 1];
+					for (int i = 0; i < m; i++)
+						if ((x -= p[i]) < 0) {
+							id = cid[i];
+							break;
+						}
+				}
+				if (qv_spiel_apply(s, id, &err) != QV_OK)
+					fail_msg("%s: legal id %d refused: %s", configs[c].game, id,
+					         err.msg);
+				steps++;
+				moves++;
+			}
+			double ret[QV_MAX_PLAYERS];
+			qv_spiel_returns(s, ret);
+			for (int p = 0; p < qv_spiel_num_players(g); p++)
+				assert_true(ret[p] >= -1 && ret[p] <= 1);
+			assert_int_equal(qv_spiel_legal_actions(s, ids, nd, &err), 0);
+			qv_spiel_state_free(s);
+		}
+		/* Every game but THREE ARROWS without covers hides something a resample redraws. */
+		if (strcmp(configs[c].game, "three-arrows") != 0 && hidden == 0)
+			fail_msg("%s: no resample changed anything hidden", configs[c].game);
+		print_message("%s %s: %d steps, %d states with something hidden, %d ids\n",
+		              configs[c].game, configs[c].params, steps, hidden, nd);
+		free(ids);
+		qv_spiel_game_free(g);
+	}
+}
+
+static void test_agents(void **state)
+{
+	(void)state;
+	for (int i = 0; qv_spiel_game_name_at(i); i++) {
+		qv_spiel_game *g = game(qv_spiel_game_name_at(i), "");
+		qv_spiel_agent *a = NULL;
+		qv_err err = {{0}};
+		assert_int_equal(qv_spiel_agent_new(g, "mcts:iterations=50", 3, &a, &err), QV_OK);
+		qv_spiel_state *s = NULL;
+		assert_int_equal(qv_spiel_new_initial_state(g, 5, &s, &err), QV_OK);
+		for (int k = 0; k < 12 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL; k++) {
+			int32_t id;
+			if (qv_spiel_current_player(s) == QV_SPIEL_CHANCE) {
+				assert_int_not_equal(qv_spiel_agent_step(a, s, &id, &err), QV_OK);
+				id = 0;
+			} else if (qv_spiel_agent_step(a, s, &id, &err) != QV_OK) {
+				fail_msg("%s: agent failed: %s", g->g->name, err.msg);
+			}
+			if (qv_spiel_apply(s, id, &err) != QV_OK)
+				fail_msg("%s: the agent's id %d refused: %s", g->g->name, id,
+				         err.msg);
+		}
+		qv_spiel_state_free(s);
+		qv_spiel_agent_free(a);
+		assert_int_equal(qv_spiel_agent_new(g, "nobody", 3, &a, &err), QV_EINVAL);
+		qv_spiel_game_free(g);
+	}
+}
+
+static void expect(qv_status rc, qv_status want, const qv_err *err, const char *says)
+{
+	assert_int_equal(rc, want);
+	if (!strstr(err->msg, says))
+		fail_msg("'%s' does not say '%s'", err->msg, says);
+}
+
+static void test_bad_input(void **state)
+{
+	(void)state;
+	qv_spiel_game *g = NULL;
+	qv_err err = {{0}};
+	expect(qv_spiel_game_new(&g, "chess", "", &err), QV_EINVAL, &err, "unknown game 'chess'");
+	expect(qv_spiel_game_new(&g, "evons", "players=7", &err), QV_EINVAL, &err, "players");
+	expect(qv_spiel_game_new(&g, "evons", "colour=red", &err), QV_EINVAL, &err, "colour");
+	assert_null(g);
+	g = game("three-arrows", "players=2");
+	qv_spiel_state *s = NULL;
+	assert_int_equal(qv_spiel_new_initial_state(g, 1, &s, &err), QV_OK);
+	int nd = qv_spiel_num_distinct_actions(g);
+	expect(qv_spiel_apply(s, nd, &err), QV_EINVAL, &err, "out of range");
+	expect(qv_spiel_apply(s, -1, &err), QV_EINVAL, &err, "out of range");
+	int32_t first;
+	assert_true(qv_spiel_legal_actions(s, &first, 1, &err) > 0);
+	/* An id in range no rule allows now: the first segment's ids below the first legal. */
+	int32_t ids[20000];
+	int n = qv_spiel_legal_actions(s, ids, 20000, &err);
+	int32_t bad = 0;
+	for (int i = 0; i < n && ids[i] == bad; i++)
+		bad++;
+	expect(qv_spiel_apply(s, bad, &err), QV_EILLEGAL, &err, "not legal now");
+	int32_t id;
+	expect(qv_spiel_string_to_action(s, "banana", &id, &err), QV_EINVAL, &err, "");
+	float t[QV__SPIEL_TENSOR];
+	expect(qv_spiel_information_state_tensor(s, 2, t, &err), QV_EINVAL, &err, "no seat");
+	assert_null(qv_spiel_information_state_string(s, 5));
+
+	size_t len;
+	char *bytes = qv_spiel_serialize(s, &len);
+	qv_spiel_state *d = NULL;
+	expect(qv_spiel_deserialize(g, "hello", 5, &d, &err), QV_EINVAL, &err, "corrupted");
+	expect(qv_spiel_deserialize(g, bytes, len / 2, &d, &err), QV_EINVAL, &err, "corrupted");
+	char *bad_bytes = malloc(len);
+	memcpy(bad_bytes, bytes, len);
+	bad_bytes[len - 2] = '#';
+	expect(qv_spiel_deserialize(g, bad_bytes, len, &d, &err), QV_EINVAL, &err, "corrupted");
+	memcpy(bad_bytes, bytes, len);
+	char *o = strstr(bad_bytes, "\"turn\":");
+	if (o)
+		memcpy(o, "\"tuxn\":", 7);
+	if (o)
+		expect(qv_spiel_deserialize(g, bad_bytes, len, &d, &err), QV_EINVAL, &err,
+		       "corrupted");
+	qv_spiel_game *g3 = game("three-arrows", "players=3");
+	expect(qv_spiel_deserialize(g3, bytes, len, &d, &err), QV_EINVAL, &err, "parameters");
+	qv_spiel_game *e = game("evons", "");
+	expect(qv_spiel_deserialize(e, bytes, len, &d, &err), QV_EINVAL, &err, "three-arrows");
+	assert_null(d);
+	free(bad_bytes);
+	free(bytes);
+	qv_spiel_state_free(s);
+	qv_spiel_game_free(g);
+	qv_spiel_game_free(g3);
+	qv_spiel_game_free(e);
+}
+
+static void test_version(void **state)
+{
+	(void)state;
+	assert_int_equal(qv_spiel_api_version(), QV_SPIEL_API_VERSION);
+	assert_string_equal(qv_spiel_game_name_at(0), "three-arrows");
+	assert_null(qv_spiel_game_name_at(4));
+	qv_spiel_game *g = game("arrow-party", "players=4");
+	assert_int_equal(qv_spiel_num_players(g), 4);
+	assert_string_equal(qv_spiel_game_params(g), "players=4");
+	qv_spiel_game_free(g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_version),
+	    cmocka_unit_test(test_random_games),
+	    cmocka_unit_test(test_agents),
+	    cmocka_unit_test(test_bad_input),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
