@@ -21,16 +21,17 @@ typedef struct spec {
 } spec;
 
 /* three-arrows: place (square 6, facing 2, kind 3, covered, shielded), uncover (square),
- * attack (from 6, to 6), unshield (square), bonus (kind 3), defend, stay, advance (facing 2);
- * the die is chance. concardia: start (card), play (card, square), persist (card), slide, jump
- * and shove (two squares), boost (square), pboost (card), immediate (card, target), discard
- * (card), counter (square), pcounter (card), react (card, square), decline, pass; the coin is
- * chance. evons: keep, mulligan (indexed: at most 326, evons.h), play and cover (kind 5, cell
- * 6), reveal (cell), end, ability (direction 3, argument type 2, value 6), burn (cell), next,
- * conflict (cell); the coin is chance. arrow-party: use (kind 4, two arguments of 4), ready,
- * throw (card 6), go (direction 3); land, roll, give, take and stack are chance. */
+ * attack (from 6, to 6), unshield (square), bonus (the pieces k, 2 to TA_MAX_BONUS = 6000: 13
+ * bits), defend, stay, advance (facing 2); the die is chance. concardia: start (card), play (card,
+ * square), persist (card), slide, jump and shove (two squares), boost (square), pboost (card),
+ * immediate (card, target), discard (card), counter (square), pcounter (card), react (card,
+ * square), decline, pass; the coin is chance. evons: keep, mulligan (indexed: at most 326,
+ * evons.h), play and cover (kind 5, cell 6), reveal (cell), end, ability (direction 3, argument
+ * type 2, value 6), burn (cell), next, conflict (cell); the coin is chance. arrow-party: use (kind
+ * 4, two arguments of 4), ready, throw (card 6), go (direction 3); land, roll, give, take and stack
+ * are chance. */
 static const spec specs[] = {
-    {"three-arrows", 16, 10, {-1, 13, 6, 12, 6, 3, 0, 0, 2, -1}, {0}},
+    {"three-arrows", 16, 10, {-1, 13, 6, 12, 6, 13, 0, 0, 2, -1}, {0}},
     {"concardia", 16, 17, {-1, 6, 12, 6, 12, 12, 12, 6, 6, 12, 6, 6, 6, 12, 0, 0, -1}, {0}},
     {"evons", 26, 12, {-1, 0, QV__SPIEL_INDEXED, 11, 11, 6, 0, 11, 6, 0, 6, -1}, {[2] = 326}},
     {"arrow-party", 16, 10, {-1, 12, 0, 6, 3, -1, -1, -1, -1, -1}, {0}},
