@@ -36,9 +36,10 @@ static int run(const char *name, const char *params, double seconds)
 	double *probs = malloc(sizeof *probs * (size_t)cap);
 	qv_rng rng;
 	qv_rng_seed(&rng, 1);
-	long steps = 0, games = 0;
+	long steps = 0, games = 0, longest = 0;
 	double start = now(), end = start + seconds;
 	while (now() < end) {
+		long first = steps;
 		qv_spiel_state *s;
 		if (qv_spiel_new_initial_state(g, (uint64_t)games, &s, &err) != QV_OK)
 			return 1;
@@ -70,11 +71,13 @@ static int run(const char *name, const char *params, double seconds)
 		}
 		qv_spiel_state_free(s);
 		games++;
+		if (steps - first > longest)
+			longest = steps - first;
 	}
 	double t = now() - start;
-	printf("%s%s%s: %.0f steps/s, %.1f steps per game (%ld games in %.2f s)\n", name,
-	       *params ? " " : "", params, (double)steps / t, (double)steps / (double)games, games,
-	       t);
+	printf("%s%s%s: %.0f steps/s, %.1f steps per game, the longest %ld (%ld games in %.2f s)\n",
+	       name, *params ? " " : "", params, (double)steps / t, (double)steps / (double)games,
+	       longest, games, t);
 	free(ids);
 	free(probs);
 	qv_spiel_game_free(g);

@@ -34,6 +34,8 @@ int qv_spiel_num_players(const qv_spiel_game *g);
 int qv_spiel_num_distinct_actions(const qv_spiel_game *g);
 int qv_spiel_max_chance_outcomes(const qv_spiel_game *g);
 int qv_spiel_max_legal_actions(const qv_spiel_game *g);
+int qv_spiel_max_game_length(const qv_spiel_game *g);
+#define QV_SPIEL_MAX_GAME_LENGTH ...
 int qv_spiel_tensor_size(const qv_spiel_game *g);
 qv_status qv_spiel_new_initial_state(const qv_spiel_game *g, uint64_t seed,
                                      qv_spiel_state **out, qv_err *err);

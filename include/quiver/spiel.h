@@ -61,10 +61,17 @@ int qv_spiel_api_version(void);
 /* The games' names, NULL-terminated ("three-arrows", "concardia", "evons", "arrow-party"). */
 const char *qv_spiel_game_name_at(int i);
 
+/* The length at which a game ends by default: the API's own cap (below). */
+#define QV_SPIEL_MAX_GAME_LENGTH 10000
+
 /* A game by name with its parameters as "key=value,..." (players=3,variant=FILE, ...; "" or
- * NULL for the defaults). Fails naming the unknown game and the known ones, or the bad
- * parameter and what it allows. The caller frees the game with qv_spiel_game_free after every
- * state made from it. */
+ * NULL for the defaults). One parameter is the API's rather than the game's:
+ * max_game_length=N (1-100000000, QV_SPIEL_MAX_GAME_LENGTH by default), the actions (chance
+ * outcomes included) after which a state is terminal whatever the game says, with the returns
+ * the game gives at that point: OpenSpiel's MaxGameLength, a bound the rules of quiver's
+ * games do not give in actions (their caps count turns and rounds). Fails naming the unknown game
+ * and the known ones, or the bad parameter and what it allows. The caller frees the game with
+ * qv_spiel_game_free after every state made from it. */
 qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *params, qv_err *err);
 void qv_spiel_game_free(qv_spiel_game *g);
 
@@ -77,6 +84,8 @@ int qv_spiel_max_chance_outcomes(const qv_spiel_game *g);
 /* The most ids qv_spiel_legal_actions gives at any state (a decision's or a chance node's):
  * room enough for its out. */
 int qv_spiel_max_legal_actions(const qv_spiel_game *g);
+/* max_game_length: no state of g goes past this many actions. */
+int qv_spiel_max_game_length(const qv_spiel_game *g);
 /* Floats in an information-state or observation tensor (the same size for both). */
 int qv_spiel_tensor_size(const qv_spiel_game *g);
 

@@ -129,6 +129,11 @@ class Game:
     def max_chance_outcomes(self):
         return lib.qv_spiel_max_chance_outcomes(self._ptr)
 
+    def max_game_length(self):
+        """The actions (chance outcomes included) after which a state is terminal: the
+        parameter max_game_length, 10,000 by default (docs/python.md)."""
+        return lib.qv_spiel_max_game_length(self._ptr)
+
     def min_utility(self):
         return -1.0
 

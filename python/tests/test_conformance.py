@@ -101,6 +101,20 @@ class Conformance(unittest.TestCase):
         game = quiver.load_game("evons")
         self.assertEqual(pickle.loads(pickle.dumps(game)).params(), game.params())
 
+    def test_max_game_length(self):
+        game = quiver.load_game("concardia", max_game_length=4)
+        self.assertEqual(game.max_game_length(), 4)
+        self.assertEqual(quiver.load_game("concardia").max_game_length(), 10000)
+        state = game.new_initial_state()
+        for _ in range(4):
+            state.apply_action(state.legal_actions()[0])
+        self.assertTrue(state.is_terminal())
+        with self.assertRaises(quiver.QuiverError) as cm:
+            state.apply_action(0)
+        self.assertIn("max_game_length", str(cm.exception))
+        with self.assertRaises(quiver.QuiverError):
+            quiver.load_game("concardia", max_game_length=-3)
+
     def test_seeds(self):
         game = quiver.load_game("evons")
         a = game.new_initial_state(7).serialize()

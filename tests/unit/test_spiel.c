@@ -309,6 +309,42 @@ static void test_bad_input(void **state)
 	qv_spiel_game_free(e);
 }
 
+static void test_max_game_length(void **state)
+{
+	(void)state;
+	qv_spiel_game *g = game("evons", "max_game_length=5");
+	assert_int_equal(qv_spiel_max_game_length(g), 5);
+	assert_string_equal(qv_spiel_game_params(g), "max_game_length=5");
+	qv_spiel_state *s = NULL;
+	qv_err err = {{0}};
+	assert_int_equal(qv_spiel_new_initial_state(g, 2, &s, &err), QV_OK);
+	int32_t ids[4096];
+	for (int k = 0; k < 5; k++) {
+		assert_int_not_equal(qv_spiel_current_player(s), QV_SPIEL_TERMINAL);
+		assert_true(qv_spiel_legal_actions(s, ids, 4096, &err) > 0);
+		assert_int_equal(qv_spiel_apply(s, ids[0], &err), QV_OK);
+	}
+	assert_int_equal(qv_spiel_current_player(s), QV_SPIEL_TERMINAL);
+	assert_int_equal(qv_spiel_legal_actions(s, ids, 4096, &err), 0);
+	expect(qv_spiel_apply(s, 0, &err), QV_ESTATE, &err, "max_game_length");
+	size_t len;
+	char *bytes = qv_spiel_serialize(s, &len);
+	qv_spiel_state *d = NULL;
+	assert_int_equal(qv_spiel_deserialize(g, bytes, len, &d, &err), QV_OK);
+	assert_int_equal(qv_spiel_current_player(d), QV_SPIEL_TERMINAL);
+	free(bytes);
+	qv_spiel_state_free(d);
+	qv_spiel_state_free(s);
+	qv_spiel_game_free(g);
+	qv_spiel_game *e = game("evons", "");
+	assert_int_equal(qv_spiel_max_game_length(e), QV_SPIEL_MAX_GAME_LENGTH);
+	qv_spiel_game_free(e);
+	expect(qv_spiel_game_new(&e, "evons", "max_game_length=0", &err), QV_EINVAL, &err,
+	       "max_game_length");
+	expect(qv_spiel_game_new(&e, "evons", "max_game_length=x", &err), QV_EINVAL, &err,
+	       "1-100000000");
+}
+
 static void test_version(void **state)
 {
 	(void)state;
@@ -326,7 +362,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_version),         cmocka_unit_test(test_random_games),
 	    cmocka_unit_test(test_widest_payloads), cmocka_unit_test(test_agents),
-	    cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_bad_input),       cmocka_unit_test(test_max_game_length),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,6 +34,7 @@ struct qv_spiel_game {
 	qv_params params;
 	char params_text[QV_PARAMS_TEXT];
 	int nplayers;
+	int max_length; /* max_game_length */
 	qv__spiel_ids ids;
 };
 

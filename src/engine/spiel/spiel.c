@@ -29,6 +29,12 @@ const char *qv_spiel_game_name_at(int i)
 	return NULL;
 }
 
+/* The game's to_move, QV_OVER once the state has reached the game's max_game_length. */
+static int to_move(const qv_spiel_state *st)
+{
+	return st->moves >= st->game->max_length ? QV_OVER : st->game->g->to_move(st->st);
+}
+
 static qv_spiel_state *state_alloc(const qv_spiel_game *g)
 {
 	qv_spiel_state *s = calloc(1, sizeof *s + g->g->state_size);
@@ -49,7 +55,24 @@ qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *p
 	if (!sg)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	sg->g = g;
-	qv_status rc = qv_params_parse_list(&sg->params, params ? params : "", err);
+	qv_params given = {0};
+	qv_status rc = qv_params_parse_list(&given, params ? params : "", err);
+	sg->max_length = QV_SPIEL_MAX_GAME_LENGTH;
+	/* max_game_length is the API's, the rest the game's. */
+	for (int i = 0; i < given.n && rc == QV_OK; i++) {
+		const char *key = qv_params_key(&given, i), *value = qv_params_value(&given, i);
+		if (strcmp(key, "max_game_length") != 0) {
+			rc = qv_params_set(&sg->params, key, value, err);
+			continue;
+		}
+		char *end;
+		long n = strtol(value, &end, 10);
+		if (end == value || *end || n < 1 || n > 100000000)
+			rc = qv_fail(
+			    err, QV_EINVAL,
+			    "bad max_game_length '%s': expected a whole number 1-100000000", value);
+		sg->max_length = (int)n;
+	}
 	if (rc == QV_OK)
 		rc = qv__spiel_ids_init(&sg->ids, g, err);
 	if (rc == QV_OK) {
@@ -66,10 +89,10 @@ qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *p
 		return rc;
 	}
 	size_t at = 0;
-	for (int i = 0; i < sg->params.n && at < sizeof sg->params_text; i++)
+	for (int i = 0; i < given.n && at < sizeof sg->params_text; i++)
 		at += (size_t)snprintf(sg->params_text + at, sizeof sg->params_text - at, "%s%s=%s",
-		                       i ? "," : "", qv_params_key(&sg->params, i),
-		                       qv_params_value(&sg->params, i));
+		                       i ? "," : "", qv_params_key(&given, i),
+		                       qv_params_value(&given, i));
 	*out = sg;
 	return QV_OK;
 }
@@ -80,6 +103,8 @@ const char *qv_spiel_game_params(const qv_spiel_game *g) { return g->params_text
 int qv_spiel_num_players(const qv_spiel_game *g) { return g->nplayers; }
 int qv_spiel_num_distinct_actions(const qv_spiel_game *g) { return g->ids.size; }
 int qv_spiel_max_chance_outcomes(const qv_spiel_game *g) { return g->g->max_chance; }
+int qv_spiel_max_game_length(const qv_spiel_game *g) { return g->max_length; }
+
 int qv_spiel_max_legal_actions(const qv_spiel_game *g)
 {
 	return g->g->max_actions > g->g->max_chance ? g->g->max_actions : g->g->max_chance;
@@ -119,7 +144,7 @@ void qv_spiel_state_free(qv_spiel_state *st) { free(st); }
 
 int qv_spiel_current_player(const qv_spiel_state *st)
 {
-	int p = st->game->g->to_move(st->st);
+	int p = to_move(st);
 	return p == QV_OVER ? QV_SPIEL_TERMINAL : p == QV_CHANCE ? QV_SPIEL_CHANCE : p;
 }
 
@@ -134,7 +159,7 @@ static int cmp_id(const void *a, const void *b)
 int qv_spiel_legal_actions(const qv_spiel_state *st, int32_t *out, int cap, qv_err *err)
 {
 	const qv_game *g = st->game->g;
-	int who = g->to_move(st->st);
+	int who = to_move(st);
 	if (who == QV_OVER)
 		return 0;
 	int max = who == QV_CHANCE ? g->max_chance : g->max_actions;
@@ -180,7 +205,7 @@ int qv_spiel_legal_actions(const qv_spiel_state *st, int32_t *out, int cap, qv_e
 int qv_spiel_chance_outcomes(const qv_spiel_state *st, int32_t *ids, double *probs, int cap)
 {
 	const qv_game *g = st->game->g;
-	if (g->to_move(st->st) != QV_CHANCE)
+	if (to_move(st) != QV_CHANCE)
 		return 0;
 	qv_action buf[g->max_chance];
 	double prob[g->max_chance];
@@ -196,9 +221,11 @@ int qv_spiel_chance_outcomes(const qv_spiel_state *st, int32_t *ids, double *pro
 static qv_status action_of(const qv_spiel_state *st, int32_t id, qv_action *out, qv_err *err)
 {
 	const qv_game *g = st->game->g;
-	int who = g->to_move(st->st);
+	int who = to_move(st);
 	if (who == QV_OVER)
-		return qv_fail(err, QV_ESTATE, "the game is over: no action applies");
+		return qv_fail(err, QV_ESTATE, "the game is over%s: no action applies",
+		               st->moves >= st->game->max_length ? " (it reached max_game_length)"
+		                                                 : "");
 	if (who == QV_CHANCE) {
 		qv_action buf[g->max_chance];
 		double prob[g->max_chance];
@@ -252,7 +279,7 @@ qv_status qv_spiel_string_to_action(const qv_spiel_state *st, const char *text, 
                                     qv_err *err)
 {
 	const qv_game *g = st->game->g;
-	int who = g->to_move(st->st);
+	int who = to_move(st);
 	if (who == QV_OVER)
 		return qv_fail(err, QV_ESTATE, "the game is over: no action applies");
 	qv_action a;
@@ -366,7 +393,7 @@ qv_status qv_spiel_agent_step(qv_spiel_agent *a, const qv_spiel_state *st, int32
 	if (st->game->g != a->game->g)
 		return qv_fail(err, QV_EINVAL, "the agent plays %s, the state is of %s",
 		               a->game->g->name, st->game->g->name);
-	int who = st->game->g->to_move(st->st);
+	int who = to_move(st);
 	if (who < 0)
 		return qv_fail(err, QV_ESTATE, "no seat is to move (%s)",
 		               who == QV_OVER ? "the game is over" : "a chance node");
