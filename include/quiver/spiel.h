@@ -23,8 +23,10 @@
  * compare with OpenSpiel's ids.
  *
  * Information. A player's observation string is the game's diagram for that seat
- * (render_text); its information-state string is the move number and the seat's view
- * (view_json), which the game builds to hold exactly what that seat may know. Both tensors
+ * (render_text); its information-state string is the seat's view (view_json), which the
+ * game builds to hold exactly what that seat may know. Not the number of actions so far:
+ * within a secret simultaneous step a seat may choose several times (Arrow Party's items), and
+ * how many times is hidden from the others until all have chosen. Both tensors
  * are that view hashed into qv_spiel_tensor_size floats (docs/python.md, "Tensors"), so a
  * hidden fact reaches no tensor of a seat that may not know it.
  *

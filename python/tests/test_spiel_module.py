@@ -65,8 +65,11 @@ class SpielModule(unittest.TestCase):
                     self.assertTrue(all(0 <= a < game.num_distinct_actions() for a in legal))
                     observer.set_from(state, p)
                     self.assertEqual(observer.tensor.shape, (4096,))
-                    self.assertIn("move", game.make_py_observer(
-                        type("T", (), {"perfect_recall": True})()).string_from(state, p))
+                    info = game.make_py_observer(type("T", (), {"perfect_recall": True})())
+                    self.assertEqual(info.string_from(state, p),
+                                     state._q.information_state_string(p))
+                    self.assertEqual(game.make_py_observer().string_from(state, p),
+                                     state._q.observation_string(p))
                     if steps == 5:
                         clone = state.clone()
                         copied = state.deserialized(state.serialize())

@@ -42,6 +42,60 @@ static bool same(const qv_spiel_state *a, const qv_spiel_state *b)
 	return a->moves == b->moves && memcmp(a->st, b->st, a->game->g->state_size) == 0;
 }
 
+/* Whether seat p's information state and tensor are the same at x and y. */
+static void same_information(const qv_spiel_state *x, const qv_spiel_state *y, int p)
+{
+	qv_err err = {{0}};
+	char *a = qv_spiel_information_state_string(x, p);
+	char *b = qv_spiel_information_state_string(y, p);
+	assert_string_equal(a, b);
+	free(a), free(b);
+	float *ta = malloc(sizeof *ta * QV__SPIEL_TENSOR),
+	      *tb = malloc(sizeof *tb * QV__SPIEL_TENSOR);
+	assert_true(ta && tb);
+	assert_int_equal(qv_spiel_information_state_tensor(x, p, ta, &err), QV_OK);
+	assert_int_equal(qv_spiel_information_state_tensor(y, p, tb, &err), QV_OK);
+	assert_memory_equal(ta, tb, sizeof *ta * QV__SPIEL_TENSOR);
+	free(ta), free(tb);
+}
+
+/* At a secret simultaneous step (game.h's together), what the seat to move chooses is hidden
+ * from the other seats of the step until all have chosen: two choices after which the same
+ * seat is to move leave them the same information state and tensor, and a choice after which
+ * the mover goes on choosing (Arrow Party's items, used one by one before `ready`) leaves them
+ * the information they had, so that not even the number of its choices shows. Returns whether
+ * st was such a step. */
+static bool check_together(const qv_spiel_state *s, const int32_t *ids, int n)
+{
+	const qv_game *g = s->game->g;
+	unsigned done = 0, open = g->together ? g->together(s->st, &done) : 0;
+	int who = qv_spiel_current_player(s);
+	if (who < 0 || !(open & ~(1u << who)))
+		return false;
+	qv_err err = {{0}};
+	int m = n < 8 ? n : 8;
+	qv_spiel_state *after[8];
+	for (int i = 0; i < m; i++) {
+		after[i] = qv_spiel_clone(s);
+		assert_int_equal(qv_spiel_apply(after[i], ids[i], &err), QV_OK);
+	}
+	for (int p = 0; p < s->game->nplayers; p++) {
+		if (p == who || !(open >> p & 1))
+			continue;
+		for (int i = 0; i < m; i++) {
+			int next = qv_spiel_current_player(after[i]);
+			if (next == who)
+				same_information(s, after[i], p);
+			for (int j = i + 1; j < m; j++)
+				if (qv_spiel_current_player(after[j]) == next)
+					same_information(after[i], after[j], p);
+		}
+	}
+	for (int i = 0; i < m; i++)
+		qv_spiel_state_free(after[i]);
+	return true;
+}
+
 /* Every check of one state; returns whether a resample for some seat changed the state. */
 static bool check_state(const qv_spiel_state *s, uint64_t seed)
 {
@@ -133,7 +187,7 @@ static void test_random_games(void **state)
 		int nd = qv_spiel_num_distinct_actions(g);
 		int32_t *ids = malloc(sizeof *ids * (size_t)nd);
 		assert_non_null(ids);
-		int hidden = 0, steps = 0;
+		int hidden = 0, steps = 0, together = 0;
 		for (int k = 0; k < configs[c].games; k++) {
 			qv_spiel_state *s = NULL;
 			qv_err err = {{0}};
@@ -147,6 +201,7 @@ static void test_random_games(void **state)
 				hidden += check_state(s, qv_rng_next(&rng));
 				int n = qv_spiel_legal_actions(s, ids, nd, &err);
 				assert_true(n > 0);
+				together += check_together(s, ids, n);
 				int32_t id = ids[qv_rng_below(&rng, (uint32_t)n)];
 				if (qv_spiel_current_player(s) == QV_SPIEL_CHANCE) {
 					int32_t cid[256];
@@ -177,8 +232,14 @@ static void test_random_games(void **state)
 		/* Every game but THREE ARROWS without covers hides something a resample redraws. */
 		if (strcmp(configs[c].game, "three-arrows") != 0 && hidden == 0)
 			fail_msg("%s: no resample changed anything hidden", configs[c].game);
-		print_message("%s %s: %d steps, %d states with something hidden, %d ids\n",
-		              configs[c].game, configs[c].params, steps, hidden, nd);
+		/* ConCardia's start cards and Arrow Party's items, throws and directions. */
+		if ((strcmp(configs[c].game, "concardia") == 0 ||
+		     strcmp(configs[c].game, "arrow-party") == 0) &&
+		    together == 0)
+			fail_msg("%s: no secret simultaneous step met", configs[c].game);
+		print_message("%s %s: %d steps, %d states with something hidden, %d in a "
+		              "simultaneous step, %d ids\n",
+		              configs[c].game, configs[c].params, steps, hidden, together, nd);
 		free(ids);
 		qv_spiel_game_free(g);
 	}

@@ -330,14 +330,7 @@ char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
 	json_t *view = st->game->g->view_json(st->st, player);
 	char *text = view ? qv__json_dumps(view, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 	json_decref(view);
-	if (!text)
-		return NULL;
-	size_t n = strlen(text) + 32;
-	char *out = malloc(n);
-	if (out)
-		snprintf(out, n, "move %d\n%s", st->moves, text);
-	free(text);
-	return out;
+	return text;
 }
 
 qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player, float *out,
