@@ -42,12 +42,16 @@ static bool same(const qv_spiel_state *a, const qv_spiel_state *b)
 	return a->moves == b->moves && memcmp(a->st, b->st, a->game->g->state_size) == 0;
 }
 
-/* Whether seat p's information state and tensor are the same at x and y. */
+/* Seat p's information state, observation and tensor are the same at x and y. */
 static void same_information(const qv_spiel_state *x, const qv_spiel_state *y, int p)
 {
 	qv_err err = {{0}};
 	char *a = qv_spiel_information_state_string(x, p);
 	char *b = qv_spiel_information_state_string(y, p);
+	assert_string_equal(a, b);
+	free(a), free(b);
+	a = qv_spiel_observation_string(x, p);
+	b = qv_spiel_observation_string(y, p);
 	assert_string_equal(a, b);
 	free(a), free(b);
 	float *ta = malloc(sizeof *ta * QV__SPIEL_TENSOR),
