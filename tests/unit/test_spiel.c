@@ -339,8 +339,12 @@ static void test_bad_input(void **state)
 	for (int i = 0; i < n && ids[i] == bad; i++)
 		bad++;
 	expect(qv_spiel_apply(s, bad, &err), QV_EILLEGAL, &err, "not legal now");
-	int32_t id;
+	int32_t id = -7;
 	expect(qv_spiel_string_to_action(s, "banana", &id, &err), QV_EINVAL, &err, "");
+	expect(qv_spiel_string_to_action(s, NULL, &id, &err), QV_EINVAL, &err, "no notation");
+	/* A negative room writes nothing and still counts. */
+	assert_int_equal(qv_spiel_legal_actions(s, &id, -5, &err), n);
+	assert_int_equal(id, -7);
 	float t[QV__SPIEL_TENSOR];
 	expect(qv_spiel_information_state_tensor(s, 2, t, &err), QV_EINVAL, &err, "no seat");
 	assert_null(qv_spiel_information_state_string(s, 5));

@@ -195,7 +195,9 @@ int qv_spiel_legal_actions(const qv_spiel_state *st, int32_t *out, int cap, qv_e
 		qsort(ids, (size_t)n, sizeof *ids, cmp_id);
 	}
 	if (rc == 0) {
-		memcpy(out, ids, sizeof *ids * (size_t)(n < cap ? n : cap));
+		int k = n < cap ? n : cap;
+		if (k > 0)
+			memcpy(out, ids, sizeof *ids * (size_t)k);
 		rc = n;
 	}
 	free(buf), free(prob), free(ids);
@@ -282,6 +284,11 @@ qv_status qv_spiel_string_to_action(const qv_spiel_state *st, const char *text, 
 	int who = to_move(st);
 	if (who == QV_OVER)
 		return qv_fail(err, QV_ESTATE, "the game is over: no action applies");
+	if (!text)
+		return qv_fail(err, QV_EINVAL,
+		               "no notation given: expected an action of %s as its "
+		               "rules page writes it",
+		               g->name);
 	qv_action a;
 	qv_status rc = g->action_from_text(st->st, text, &a, err);
 	if (rc != QV_OK)
