@@ -353,6 +353,8 @@ static void test_bad_input(void **state)
 	char *bytes = qv_spiel_serialize(s, &len);
 	qv_spiel_state *d = NULL;
 	expect(qv_spiel_deserialize(g, "hello", 5, &d, &err), QV_EINVAL, &err, "corrupted");
+	expect(qv_spiel_deserialize(g, NULL, 5, &d, &err), QV_EINVAL, &err, "no serialized state");
+	expect(qv_spiel_deserialize(g, bytes, 0, &d, &err), QV_EINVAL, &err, "corrupted");
 	expect(qv_spiel_deserialize(g, bytes, len / 2, &d, &err), QV_EINVAL, &err, "corrupted");
 	char *bad_bytes = malloc(len);
 	memcpy(bad_bytes, bytes, len);

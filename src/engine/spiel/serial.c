@@ -65,6 +65,10 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
                                qv_spiel_state **out, qv_err *err)
 {
 	*out = NULL;
+	if (!data)
+		return qv_fail(err, QV_EINVAL,
+		               "no serialized state given: expected the text "
+		               "qv_spiel_serialize wrote");
 	char buf[QV_PARAMS_TEXT + 16];
 	size_t at = 0;
 	qv_status rc = line(data, len, &at, NULL, buf, sizeof buf, err);
