@@ -16,7 +16,7 @@ PEER_TABLES  ?= 200
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve python test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -46,6 +46,14 @@ quiet-build: play-deps
 	if cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >"$$log" 2>&1 && \
 	   cmake --build $(BUILD) -j $(JOBS) --target quiver >>"$$log" 2>&1; then rm -f "$$log"; \
 	else cat "$$log"; rm -f "$$log"; echo "make: the build failed (above)" >&2; exit 1; fi
+
+# The Python package (docs/python.md) in $(BUILD)/python: import it with
+# PYTHONPATH=$(BUILD)/python. Installs python3-cffi, python3-dev and python3-numpy first.
+python:
+	@scripts/install-deps.sh --play python3-cffi python3-dev python3-numpy
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target python
+	@echo "make: the package is in $(BUILD)/python (PYTHONPATH=$(BUILD)/python python3 -c 'import quiver')"
 
 # Starts a game of THREE ARROWS against the computer.
 run: quiet-build

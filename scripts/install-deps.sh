@@ -5,8 +5,8 @@
 # is present. For the browser tests it also installs Debian's chromium, Node.js and npm when
 # missing, and the npm packages pinned in package-lock.json (`npm ci`, only when node_modules/
 # is missing or older than the lock file). Nothing here downloads a browser.
-# --play (`make run` and `make serve`): only what building and running quiver needs, quietly:
-# no browser, no Node.js, no npm, no Slurm.
+# --play (`make run`, `make serve`, and `make python` with the Python packages as extras): only
+# what building and running quiver needs, quietly: no browser, no Node.js, no npm, no Slurm.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,6 +20,9 @@ pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libm
       libsqlite3-dev libsodium-dev "$@")
 if ! $play; then
   pkgs+=(chromium fonts-dejavu-core tmux clang-format)
+  # The Python package (python/quiver, docs/python.md) and its tests: cffi builds the extension
+  # against Python's headers, numpy holds the tensors. `make python` asks for them with --play.
+  pkgs+=(python3-cffi python3-dev python3-numpy)
   # The one-node Slurm cluster of tests/lab/slurm_test.sh (`quiver lab` over a job array): the
   # test starts its own munged, slurmctld and slurmd; the packages' services are not used.
   pkgs+=(slurm-wlm munge)

@@ -1312,7 +1312,9 @@ const qv_variant *qv_variant_find(const qv_game *g, const char *key, qv_err *err
 
 const qv_variant *qv_variant_find_held(const qv_game *g, const char *key, qv_err *err)
 {
-	const qv_variant *v;
+	/* Set although find sets it whenever it succeeds: gcc's link-time optimiser of the
+	 * position-independent libquiver.so cannot see that and warns. */
+	const qv_variant *v = NULL;
 	return find(g, key, true, &v, err) ? NULL : v;
 }
 

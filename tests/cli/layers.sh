@@ -42,7 +42,7 @@ layer_of() {
 	quiver/core.h) layer=core ;;
 	quiver/game.h | quiver/variant.h) layer=games ;;
 	quiver/agent.h) layer=ai ;;
-	quiver/match.h | quiver/protocol.h | quiver/arena.h | quiver/stats.h | \
+	quiver/match.h | quiver/protocol.h | quiver/arena.h | quiver/stats.h | quiver/spiel.h | \
 		quiver/lesson.h)
 		layer=engine
 		;;

@@ -1,0 +1,164 @@
+"""quiver's games inside OpenSpiel: importing this module registers every game with
+pyspiel.register_game as quiver_<game> (quiver_three_arrows, quiver_concardia, quiver_evons,
+quiver_arrow_party), so that pyspiel.load_game("quiver_evons") hands a quiver game to
+OpenSpiel's algorithms. It needs OpenSpiel's pyspiel and says so when it cannot import it.
+
+    import pyspiel, quiver.spiel
+    game = pyspiel.load_game("quiver_arrow_party", {"players": 4})
+
+The states are OpenSpiel python-game states around a quiver.State: OpenSpiel clones them by
+copy.deepcopy and serializes them by pickling, which quiver.State does through the C API.
+OpenSpiel's Python IS-MCTS takes its worlds from quiver's resampler with
+bot.set_resampler(quiver.spiel.resampler).
+"""
+import numpy as np
+
+try:
+    import pyspiel
+except ImportError as e:  # pragma: no cover - depends on the machine
+    raise ImportError(
+        "quiver.spiel needs OpenSpiel's pyspiel, which cannot be imported here (%s): install "
+        "OpenSpiel (pip install open_spiel) to register quiver's games with it; quiver's own "
+        "classes (quiver.load_game) have OpenSpiel's method names without it" % e
+    ) from e
+
+import quiver
+
+__all__ = ["GAMES", "resampler"]
+
+# What each game's OpenSpiel type says: (long name, min players, max players, default players).
+GAMES = {
+    "three-arrows": ("quiver THREE ARROWS", 2, 4, 2),
+    "concardia": ("quiver ConCardia", 2, 2, 2),
+    "evons": ("quiver Evons", 2, 2, 2),
+    "arrow-party": ("quiver Arrow Party", 3, 5, 3),
+}
+
+
+def _short(name):
+    return "quiver_" + name.replace("-", "_")
+
+
+def _game_type(name):
+    long_name, lo, hi, default = GAMES[name]
+    return pyspiel.GameType(
+        short_name=_short(name),
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=hi,
+        min_num_players=lo,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": default,
+                                 "max_game_length": quiver.lib.QV_SPIEL_MAX_GAME_LENGTH},
+    )
+
+
+def _quiver_params(name, params):
+    """OpenSpiel's parameters as quiver's (players only where the game takes it)."""
+    out = dict(params or {})
+    _, lo, hi, default = GAMES[name]
+    if lo == hi and out.get("players", default) == default:
+        out.pop("players", None)
+    return out
+
+
+class _Observer:
+    """OpenSpiel's python observer: a seat's tensor (the hashed view) and its string; the
+    information state with perfect recall asked, the observation otherwise."""
+
+    def __init__(self, size, info):
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self._info = info
+
+    def set_from(self, state, player):
+        q = state._q
+        t = q.information_state_tensor(player) if self._info else q.observation_tensor(player)
+        self.tensor[:] = t
+
+    def string_from(self, state, player):
+        q = state._q
+        return q.information_state_string(player) if self._info else q.observation_string(player)
+
+
+def _make(name):
+    game_type = _game_type(name)
+
+    class Game(pyspiel.Game):
+        def __init__(self, params=None):
+            self._quiver = quiver.load_game(name, **_quiver_params(name, params))
+            q = self._quiver
+            info = pyspiel.GameInfo(
+                num_distinct_actions=q.num_distinct_actions(),
+                max_chance_outcomes=q.max_chance_outcomes(),
+                num_players=q.num_players(),
+                min_utility=-1.0,
+                max_utility=1.0,
+                max_game_length=q.max_game_length(),
+            )
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self):
+            return State(self, self._quiver.new_initial_state())
+
+        def make_py_observer(self, iig_obs_type=None, params=None):
+            info = bool(iig_obs_type and iig_obs_type.perfect_recall)
+            return _Observer(self._quiver.observation_tensor_size(), info)
+
+    class State(pyspiel.State):
+        def __init__(self, game, q):
+            super().__init__(game)
+            self._q = q
+
+        def current_player(self):
+            p = self._q.current_player()
+            if p == quiver.TERMINAL_PLAYER_ID:
+                return pyspiel.PlayerId.TERMINAL
+            if p == quiver.CHANCE_PLAYER_ID:
+                return pyspiel.PlayerId.CHANCE
+            return p
+
+        def _legal_actions(self, player):
+            return self._q.legal_actions(player)
+
+        def chance_outcomes(self):
+            return self._q.chance_outcomes()
+
+        def _apply_action(self, action):
+            self._q.apply_action(action)
+
+        def _action_to_string(self, player, action):
+            return self._q.action_to_string(action)
+
+        def is_terminal(self):
+            return self._q.is_terminal()
+
+        def returns(self):
+            return self._q.returns()
+
+        def resample_from_infostate(self, player_id, probability_sampler=None):
+            return State(self.get_game(), self._q.resample_from_infostate(player_id,
+                                                                          probability_sampler))
+
+        def __str__(self):
+            return str(self._q)
+
+    Game.__name__ = "Quiver" + name.title().replace("-", "") + "Game"
+    State.__name__ = "Quiver" + name.title().replace("-", "") + "State"
+    return game_type, Game
+
+
+def resampler(state, player):
+    """For OpenSpiel's ISMCTSBot.set_resampler: a world the seat cannot tell from state's."""
+    return state.resample_from_infostate(player, np.random.random)
+
+
+for _name in GAMES:
+    pyspiel.register_game(*_make(_name))

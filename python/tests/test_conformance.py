@@ -1,0 +1,164 @@
+"""OpenSpiel-shaped conformance of the quiver package, written from OpenSpiel's documented API
+(pyspiel's Game and State: docs/api_reference.md of OpenSpiel): random games of every game to
+the end through every method, deepcopy and pickle mid-game, ids and masks, chance outcomes,
+the resampler, and bad input raising QuiverError rather than crashing."""
+import copy
+import pickle
+import random
+import unittest
+
+import numpy as np
+
+import quiver
+
+CONFIGS = [
+    ("three-arrows", {}),
+    ("three-arrows", {"players": 4}),
+    ("concardia", {}),
+    ("evons", {}),
+    ("arrow-party", {}),
+    ("arrow-party", {"players": 5}),
+]
+
+
+def play_random(test, game, rng):
+    state = game.new_initial_state()
+    n = game.num_players()
+    nd = game.num_distinct_actions()
+    steps = 0
+    mid = None
+    while not state.is_terminal():
+        player = state.current_player()
+        test.assertTrue(player == quiver.CHANCE_PLAYER_ID or 0 <= player < n)
+        test.assertFalse(state.is_simultaneous_node())
+        legal = state.legal_actions()
+        test.assertTrue(legal)
+        test.assertEqual(legal, sorted(set(legal)))
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            test.assertEqual([a for a, _ in outcomes], legal)
+            test.assertAlmostEqual(sum(p for _, p in outcomes), 1.0, places=12)
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            test.assertTrue(all(0 <= a < nd for a in legal))
+            mask = state.legal_actions_mask()
+            test.assertEqual(len(mask), nd)
+            test.assertEqual([i for i, m in enumerate(mask) if m], legal)
+            for other in range(n):
+                if other != player:
+                    test.assertEqual(state.legal_actions(other), [])
+            action = rng.choice(legal)
+            text = state.action_to_string(player, action)
+            test.assertEqual(state.string_to_action(player, text), action)
+            info = state.information_state_string()
+            tensor = state.information_state_tensor()
+            test.assertEqual(tensor.shape, (game.information_state_tensor_size(),))
+            test.assertEqual(tensor.dtype, np.float32)
+            test.assertEqual(state.observation_tensor(player).shape,
+                             tuple(game.observation_tensor_shape()))
+            test.assertIsInstance(state.observation_string(player), str)
+            world = state.resample_from_infostate(player, rng.random)
+            test.assertEqual(world.information_state_string(player), info)
+            test.assertTrue(np.array_equal(world.information_state_tensor(player), tensor))
+            test.assertEqual(world.legal_actions(), legal)
+        if steps == 7:
+            mid = state.serialize()
+            deep = copy.deepcopy(state)
+            pickled = pickle.loads(pickle.dumps(state))
+            test.assertEqual(deep.serialize(), mid)
+            test.assertEqual(pickled.serialize(), mid)
+            test.assertEqual(game.deserialize_state(mid).serialize(), mid)
+            test.assertEqual(str(pickled), str(state))
+            # The copies go their own way.
+            deep.apply_action(action)
+            test.assertEqual(state.serialize(), mid)
+        state.apply_action(action)
+        test.assertEqual(state.rewards(), [0.0] * n if not state.is_terminal() else state.returns())
+        steps += 1
+    returns = state.returns()
+    test.assertEqual(len(returns), n)
+    test.assertTrue(all(-1 <= r <= 1 for r in returns))
+    test.assertEqual(state.legal_actions(), [])
+    test.assertEqual(state.current_player(), quiver.TERMINAL_PLAYER_ID)
+    test.assertIsInstance(str(state), str)
+    return steps
+
+
+class Conformance(unittest.TestCase):
+    def test_random_games(self):
+        rng = random.Random(42)
+        for name, params in CONFIGS:
+            with self.subTest(game=name, params=params):
+                game = quiver.load_game(name, **params)
+                self.assertEqual(game.num_players(), params.get("players", game.num_players()))
+                for _ in range(2):
+                    self.assertGreater(play_random(self, game, rng), 7)
+
+    def test_names_and_params(self):
+        self.assertEqual(quiver.games(), ["three-arrows", "concardia", "evons", "arrow-party"])
+        self.assertEqual(quiver.load_game("quiver_arrow_party", players=4).num_players(), 4)
+        self.assertEqual(quiver.load_game("three-arrows", "players=3").params(), "players=3")
+        game = quiver.load_game("evons")
+        self.assertEqual(pickle.loads(pickle.dumps(game)).params(), game.params())
+
+    def test_max_game_length(self):
+        game = quiver.load_game("concardia", max_game_length=4)
+        self.assertEqual(game.max_game_length(), 4)
+        self.assertEqual(quiver.load_game("concardia").max_game_length(), 10000)
+        state = game.new_initial_state()
+        for _ in range(4):
+            state.apply_action(state.legal_actions()[0])
+        self.assertTrue(state.is_terminal())
+        with self.assertRaises(quiver.QuiverError) as cm:
+            state.apply_action(0)
+        self.assertIn("max_game_length", str(cm.exception))
+        with self.assertRaises(quiver.QuiverError):
+            quiver.load_game("concardia", max_game_length=-3)
+
+    def test_seeds(self):
+        game = quiver.load_game("evons")
+        a = game.new_initial_state(7).serialize()
+        self.assertEqual(game.new_initial_state(7).serialize(), a)
+        self.assertNotEqual(game.new_initial_state(8).serialize(), a)
+
+
+class BadInput(unittest.TestCase):
+    def assertRefused(self, fn, words):
+        with self.assertRaises(quiver.QuiverError) as cm:
+            fn()
+        self.assertIn(words, str(cm.exception))
+
+    def test_unknown_game(self):
+        self.assertRefused(lambda: quiver.load_game("chess"), "unknown game 'chess'")
+
+    def test_bad_parameter(self):
+        self.assertRefused(lambda: quiver.load_game("evons", colour="red"), "colour")
+        self.assertRefused(lambda: quiver.load_game("three-arrows", players=9), "players")
+
+    def test_illegal_action(self):
+        state = quiver.load_game("three-arrows").new_initial_state()
+        self.assertRefused(lambda: state.apply_action(10**6), "out of range")
+        self.assertRefused(lambda: state.apply_action(-1), "out of range")
+        self.assertRefused(lambda: state.apply_action(2**40), "out of range")
+        self.assertRefused(lambda: state.apply_action("a1"), "integer id")
+        legal = set(state.legal_actions())
+        bad = next(a for a in range(state.get_game().num_distinct_actions()) if a not in legal)
+        self.assertRefused(lambda: state.apply_action(bad), "not legal now")
+        self.assertRefused(lambda: state.string_to_action("banana"), "")
+        self.assertRefused(lambda: state.information_state_tensor(3), "no seat")
+        self.assertRefused(lambda: state.resample_from_infostate(-2, 1), "no seat")
+
+    def test_corrupted_state(self):
+        game = quiver.load_game("concardia")
+        text = game.new_initial_state().serialize()
+        self.assertRefused(lambda: game.deserialize_state("hello"), "corrupted")
+        self.assertRefused(lambda: game.deserialize_state(text[: len(text) // 2]), "corrupted")
+        self.assertRefused(lambda: game.deserialize_state(text.replace('"', "'", 3)), "corrupted")
+        self.assertRefused(lambda: quiver.load_game("evons").deserialize_state(text), "concardia")
+        self.assertRefused(lambda: game.deserialize_state(12), "text or bytes")
+        state = game.new_initial_state()
+        self.assertRefused(lambda: state.__setstate__({"game": "concardia"}), "pickled")
+
+
+if __name__ == "__main__":
+    unittest.main()
