@@ -916,4 +916,6 @@ const qv__store_ops qv__store_sqlite_ops = {
     .player_account = qv__sqlite_player_account,
     .ratings_list = qv__sqlite_ratings_list,
     .leaderboard = qv__sqlite_leaderboard,
+    .rows = qv__sqlite_rows,
+    .run = qv__sqlite_run,
 };

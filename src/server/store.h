@@ -172,4 +172,14 @@ qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx,
 qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
                              qv_err *err);
 
+/* For copying a whole database (store_copy.h): every row of `select` (a SELECT without
+ * parameters) to fn, each value as text (NULL for SQL NULL; a real in digits that read back as
+ * the same double), until fn returns non-zero, which is returned; and one statement with text
+ * parameters $1..$n run (values[i] NULL: SQL NULL), BEGIN and COMMIT among them. */
+typedef qv_status (*qv__store_row_fn)(void *ctx, int n, const char *const *values);
+qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,
+                         qv_err *err);
+qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
+                        qv_err *err);
+
 #endif

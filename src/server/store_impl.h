@@ -86,6 +86,15 @@ typedef struct qv__store_ops {
 	                   double since, int max,
 	                   void (*fn)(void *ctx, const struct qv__store_rating_row *row),
 	                   void *ctx);
+	/* For `quiver db copy` (store_copy.c): every row of a SELECT text without parameters to
+	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
+	 * same double), until fn returns non-zero, which is returned; and one statement of text
+	 * parameters $1.. run (NULL: SQL NULL), BEGIN and COMMIT among them. Under the lock. */
+	qv_status (*rows)(qv__store *s, const char *select,
+	                  qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+	                  qv_err *err);
+	qv_status (*run)(qv__store *s, const char *sql, int n, const char *const *values,
+	                 qv_err *err);
 } qv__store_ops;
 
 /* The backends' tables (store.c; store_pg.c) and openings: SQLite opens a path, PostgreSQL a
@@ -124,6 +133,13 @@ int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double s
                            double since, int max,
                            void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                            void *ctx);
+
+/* SQLite's rows and statements for copying (store_rows.c), which store.c's table names. */
+qv_status qv__sqlite_rows(qv__store *s, const char *select,
+                          qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+                          qv_err *err);
+qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const *values,
+                         qv_err *err);
 
 /* SQLite's checkpointer (store_wal.c): started once the database is open (not in memory),
  * stopped and its connection closed by qv__store_wal_stop (nothing when never started). */

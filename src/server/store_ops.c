@@ -206,3 +206,15 @@ int qv__store_leaderboard(qv__store *s, const char *game, int players, double se
 {
 	return s->ops->leaderboard(s, game, players, settled, since, max, fn, ctx);
 }
+
+qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,
+                         qv_err *err)
+{
+	return s->ops->rows(s, select, fn, ctx, err);
+}
+
+qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
+                        qv_err *err)
+{
+	return s->ops->run(s, sql, n, values, err);
+}

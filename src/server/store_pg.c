@@ -218,4 +218,6 @@ const qv__store_ops qv__store_pg_ops = {
     .player_account = qv__pg_player_account,
     .ratings_list = qv__pg_ratings_list,
     .leaderboard = qv__pg_leaderboard,
+    .rows = qv__pg_rows,
+    .run = qv__pg_run_text,
 };

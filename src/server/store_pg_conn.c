@@ -177,3 +177,45 @@ double qv__pg_double(const PGresult *r, int row, int col)
 {
 	return PQgetisnull(r, row, col) ? 0 : strtod(PQgetvalue(r, row, col), NULL);
 }
+
+/* The most columns a row for copying has (the table `tables` has 16). */
+#define ROW_MAX 32
+
+qv_status qv__pg_rows(qv__store *s, const char *select,
+                      qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+                      qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(s, err);
+	PGresult *r = rc ? NULL : PQexec(s->pg->conn, select);
+	if (!rc && PQresultStatus(r) != PGRES_TUPLES_OK)
+		rc = pg_fail(err, "reading rows",
+		             r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+	int n = rc ? 0 : PQnfields(r);
+	if (n > ROW_MAX)
+		rc = qv_fail(err, QV_EINVAL, "the database: a row of %d columns (at most %d)", n,
+		             ROW_MAX);
+	for (int i = 0; !rc && i < PQntuples(r); i++) {
+		const char *v[ROW_MAX];
+		for (int k = 0; k < n; k++)
+			v[k] = PQgetisnull(r, i, k) ? NULL : PQgetvalue(r, i, k);
+		rc = fn(ctx, n, v);
+	}
+	PQclear(r);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,
+                          qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(s, err);
+	PGresult *r = rc ? NULL : PQexecParams(s->pg->conn, sql, n, NULL, values, NULL, NULL, 0);
+	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+	if (!rc && st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		rc = pg_fail(err, sql, r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+	PQclear(r);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}

@@ -195,6 +195,14 @@ int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settl
                        int max, void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                        void *ctx);
 
+/* The rows of a SELECT text and a statement of text parameters, for copying (store_impl.h's
+ * rows and run; store_pg_conn.c). */
+qv_status qv__pg_rows(qv__store *s, const char *select,
+                      qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+                      qv_err *err);
+qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,
+                          qv_err *err);
+
 /* Inside a transaction: a rated table's ratings applied once (store_ratings.h), and an
  * account's ratings and their history deleted. */
 qv_status qv__pg_ratings_apply(qv__store *s, const char *id, const struct qv__store_result *r,

@@ -6,7 +6,10 @@
  * - a database of a newer schema (quiver_schema says 8): refused, naming both versions;
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
- *   started again: the same act is accepted, and it is there after a restart of the server.
+ *   started again: the same act is accepted, and it is there after a restart of the server;
+ * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
+ *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
+ *   the command; a non-empty destination refused; both copies served with the same tables.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <poll.h>
@@ -24,9 +27,9 @@
 
 #include "harness.h"
 
-/* Runs `quiver serve --port 0 --db db`, which must exit by itself (it cannot open db): its
- * output (stdout and stderr) into text, its wait status returned. */
-static int serve_refused(const char *db, char *text, size_t len)
+/* Runs quiver with args (NULL ended), which must exit by itself within TH_WAIT_MS: its output
+ * (stdout and stderr) into text, its wait status returned. */
+static int run_quiver(const char *const *args, char *text, size_t len)
 {
 	int out[2];
 	assert_int_equal(pipe(out), 0);
@@ -37,7 +40,10 @@ static int serve_refused(const char *db, char *text, size_t len)
 		dup2(out[1], 2);
 		close(out[0]);
 		close(out[1]);
-		execl(th_quiver, th_quiver, "serve", "--port", "0", "--db", db, (char *)NULL);
+		char *argv[16] = {(char *)th_quiver};
+		for (int i = 0; args[i] && i < 14; i++)
+			argv[i + 1] = (char *)args[i];
+		execv(th_quiver, argv);
 		_exit(127);
 	}
 	close(out[1]);
@@ -60,9 +66,16 @@ static int serve_refused(const char *db, char *text, size_t len)
 	if (kill(pid, 0) == 0) {
 		kill(pid, SIGKILL);
 		waitpid(pid, &status, 0);
-		fail_msg("quiver serve started on %s: %s", db, text);
+		fail_msg("quiver %s did not end: %s", args[0], text);
 	}
 	return status;
+}
+
+/* `quiver serve --port 0 --db db`, which must exit by itself (it cannot open db). */
+static int serve_refused(const char *db, char *text, size_t len)
+{
+	const char *args[] = {"serve", "--port", "0", "--db", db, NULL};
+	return run_quiver(args, text, len);
 }
 
 /* The server's output must be status 1 and one line holding every one of the words (NULL
@@ -170,6 +183,96 @@ static void test_outage(void **state)
 	th_stop();
 }
 
+/* `quiver db copy from to`: its exit status 0 and the check's line, or 1 and `words`. */
+static void copy(const char *from, const char *to, int status, const char *words)
+{
+	const char *args[] = {"db", "copy", from, to, NULL};
+	char text[4096];
+	int ws = run_quiver(args, text, sizeof text);
+	if (!WIFEXITED(ws) || WEXITSTATUS(ws) != status || !strstr(text, words))
+		fail_msg(
+		    "quiver db copy %s %s: expected status %d and '%s'; got wait status %d: %s",
+		    from, to, status, words, ws, text);
+}
+
+/* The counts of the tables of two databases alike. */
+static void same_counts(const char *a, const char *b)
+{
+	static const char *const tables[] = {"tables",   "seats",    "actions",
+	                                     "players",  "accounts", "recovery",
+	                                     "sessions", "ratings",  "rated"};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		char sql[64];
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", tables[i]);
+		long long na = th_sql_number(a, sql), nb = th_sql_number(b, sql);
+		if (na != nb)
+			fail_msg("%s: %lld rows in %s, %lld in %s", tables[i], na, a, nb, b);
+	}
+}
+
+/* Table id's version and status as the server on db tells them. */
+static void served(const char *db, const char *id, long long v, const char *status)
+{
+	th_start(db, NULL);
+	json_t *info = th_info(id);
+	assert_int_equal(json_integer_value(json_object_get(info, "v")), v);
+	assert_string_equal(json_string_value(json_object_get(info, "status")), status);
+	json_decref(info);
+	th_stop();
+}
+
+static void test_copy(void **state)
+{
+	(void)state;
+	char lite[128], back[128], pg[128];
+	snprintf(lite, sizeof lite, "%s/source.db", th_tmpdir);
+	snprintf(back, sizeof back, "%s/back.db", th_tmpdir);
+	snprintf(pg, sizeof pg, "%s", th_new_db());
+	th_start(lite, NULL);
+	th_browser ann = {0};
+	tc_reply r;
+	th_browser_ask(&ann, "POST", "/api/accounts",
+	               "{\"username\": \"Ann\", \"password\": \"correct horse\"}", 201, &r);
+	tc_reply_free(&r);
+	char id[32], over[32], t1[64], t2[64];
+	th_seat p1, p2, q1, q2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat *all[] = {&p1, &p2};
+	th_seat_play_first(json_array_size(json_object_get(p1.view, "legal")) ? &p1 : &p2, all, 2);
+	long long v = p1.v;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", over, t1,
+	             t2, &q1, &q2);
+	th_seat_send(&q1, "{\"type\": \"resign\", \"v\": %lld}", q1.v);
+	th_seat_reach(&q2, q1.v + 1);
+	long long vover = q2.v;
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_seat_close(&q1);
+	th_seat_close(&q2);
+	th_stop();
+
+	copy(lite, pg, 0, "checked: the 10 tables alike");
+	copy(lite, pg, 1, "is not empty");
+	copy(pg, back, 0, "checked: the 10 tables alike");
+	same_counts(lite, pg);
+	same_counts(lite, back);
+	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM accounts"), 1);
+	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM tables WHERE record IS NOT NULL"),
+	                 1);
+	served(pg, id, v, "playing");
+	served(pg, over, vover, "over");
+	served(back, id, v, "playing");
+	/* the identity goes on after the copied ids: a new account on the copy */
+	th_start(pg, NULL);
+	th_browser bob = {0};
+	th_browser_ask(&bob, "POST", "/api/accounts",
+	               "{\"username\": \"Bob\", \"password\": \"another horse\"}", 201, &r);
+	tc_reply_free(&r);
+	th_stop();
+	copy("/nonexistent/x.db", back, 1, "FROM: no SQLite database '/nonexistent/x.db'");
+}
+
 int main(int argc, char **argv)
 {
 	int rc = th_init(argc, argv, "pgstore", 600);
@@ -184,6 +287,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_wrong_connection, th_teardown),
 	    cmocka_unit_test_teardown(test_newer_schema, th_teardown),
 	    cmocka_unit_test_teardown(test_outage, th_teardown),
+	    cmocka_unit_test_teardown(test_copy, th_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
