@@ -191,7 +191,7 @@ static qv_status read_table(qv__store *s, const struct copy_table *t, reading *r
 	qv_status rc = qv__store_rows(s, sql, keep_row, r, err);
 	if (rc == QV_ENOMEM)
 		return qv_fail(err, QV_ENOMEM, "out of memory reading the table %s", t->name);
-	if (!rc)
+	if (!rc && r->n > 0)
 		qsort(r->rows, (size_t)r->n, sizeof *r->rows, by_text);
 	return rc;
 }
