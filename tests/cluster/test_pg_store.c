@@ -9,7 +9,8 @@
  *   started again: the same act is accepted, and it is there after a restart of the server;
  * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
  *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
- *   the command; a non-empty destination refused; both copies served with the same tables.
+ *   the command; a non-empty destination refused; both copies served with the same tables and
+ *   the finished table's record alike on all three.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <poll.h>
@@ -243,6 +244,8 @@ static void test_copy(void **state)
 	long long v = p1.v;
 	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", over, t1,
 	             t2, &q1, &q2);
+	th_seat *qall[] = {&q1, &q2};
+	th_seat_play_first(json_array_size(json_object_get(q1.view, "legal")) ? &q1 : &q2, qall, 2);
 	th_seat_send(&q1, "{\"type\": \"resign\", \"v\": %lld}", q1.v);
 	th_seat_reach(&q2, q1.v + 1);
 	long long vover = q2.v;
@@ -263,6 +266,21 @@ static void test_copy(void **state)
 	served(pg, id, v, "playing");
 	served(pg, over, vover, "over");
 	served(back, id, v, "playing");
+	/* the finished table's record, as each serves it, alike */
+	json_t *rec[3];
+	const char *dbs[3] = {lite, pg, back};
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/record", over);
+	for (int i = 0; i < 3; i++) {
+		th_start(dbs[i], NULL);
+		rec[i] = th_http("GET", path, NULL, 200);
+		th_stop();
+	}
+	assert_true(json_equal(rec[0], rec[1]));
+	assert_true(json_equal(rec[0], rec[2]));
+	assert_true(json_array_size(json_object_get(rec[0], "actions")) > 0);
+	for (int i = 0; i < 3; i++)
+		json_decref(rec[i]);
 	/* the identity goes on after the copied ids: a new account on the copy */
 	th_start(pg, NULL);
 	th_browser bob = {0};
