@@ -14,7 +14,6 @@
 
 #include "cli/cli.h"
 #include "server/listen.h"
-#include "server/proxy.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},
@@ -36,7 +35,6 @@ static const cli_opt serve_opts[] = {
     {"idle-limit", "S"},
     {"max-connections-per-address", "N"},
     {"secure-cookies", NULL},
-    {"trusted-proxy", "ADDR"},
     {NULL, NULL},
 };
 
@@ -92,11 +90,6 @@ static void serve_help(void)
 	    "                    as abandoned (default %d: one day)\n"
 	    "  --secure-cookies  mark the player-key cookie Secure: the browser sends it over\n"
 	    "                    HTTPS only (behind a proxy that serves HTTPS)\n"
-	    "  --trusted-proxy ADDR  a proxy (HAProxy's send-proxy-v2) whose connections\n"
-	    "                    start with a PROXY protocol v2 header giving the client's\n"
-	    "                    address, which every per-address limit then uses; a header\n"
-	    "                    it cannot read closes the connection. Repeatable (at most\n"
-	    "                    8); other addresses' connections are read as they come\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
@@ -296,12 +289,6 @@ int cli_serve(int argc, char **argv)
 			cfg.max_connections_per_address = (int)x;
 			break;
 		case 18: cfg.secure_cookies = true; break;
-		case 19: {
-			char why[200];
-			if (!qv__proxies_add(&cfg.proxies, v, why, sizeof why))
-				return cli_usage("serve", "%s", why);
-			break;
-		}
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "

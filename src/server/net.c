@@ -14,13 +14,6 @@
  * --max-connections-per-address at accept, and the sweep closes a connection whose headers have
  * not come within QV__HEADERS_MS, and answers 408 to a body slower than QV__BODY_RATE after its
  * first second.
- *
- * Behind a proxy (--trusted-proxy): the loop accepts connections itself (libmicrohttpd's
- * listening socket taken back with MHD_quiesce_daemon). A trusted proxy's connection is held
- * until its PROXY protocol v2 header is read (proxy.h), within QV__HEADERS_MS, and handed to
- * libmicrohttpd with the client's address the header carries, which every per-address limit
- * then sees; a header it cannot read closes the connection. Anybody else's is handed over at
- * once with its own address, and a PROXY header it sends is read as HTTP: a bad request.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -42,7 +35,6 @@
 
 #include "server/jobs.h"
 #include "server/net.h"
-#include "server/proxy.h"
 #include "server/reply.h"
 #include "server/req_impl.h"
 #include "server/server.h"
@@ -60,21 +52,6 @@
 #define CONNECTION_MEMORY (12 * 1024)
 /* How long stopping waits for the WebSockets' closing frames and the requests at work. */
 #define STOP_MS 3000
-
-/* Trusted proxies' connections whose PROXY header is being read at once, at most; a header's
- * room (its fixed part and 520 bytes of addresses and TLVs, more than HAProxy sends). */
-#define PENDING_MAX  256
-#define PENDING_HEAD (QV__PROXY_FIXED + 520)
-
-/* A trusted proxy's connection before its header is in (fd -1: a free slot). */
-typedef struct pending {
-	int fd;
-	double since;
-	size_t have, need; /* bytes read; the header's length, once its fixed part is in */
-	struct sockaddr_storage peer;
-	socklen_t peer_len;
-	unsigned char head[PENDING_HEAD];
-} pending;
 
 /* A connection's stage, as the sweep sees it. */
 enum { NC_HEADERS, NC_BODY, NC_WORK, NC_UPGRADED, NC_SHUT };
@@ -95,9 +72,7 @@ typedef struct qv__net {
 	qv__net_handlers h; /* what the loop calls (listen.c's) */
 	struct MHD_Daemon *d;
 	int ep, wake;
-	char tag_mhd, tag_wake, tag_listen; /* their addresses mark their epoll events */
-	int listen_fd;                      /* the loop's own accepting (-1: libmicrohttpd's) */
-	pending *pend;                      /* [PENDING_MAX] with listen_fd */
+	char tag_mhd, tag_wake; /* their addresses mark their epoll events */
 	pthread_t loop;
 	bool looping; /* the loop thread was started */
 	atomic_bool stop;
@@ -503,121 +478,9 @@ static void shut_late(netc *nc, double now)
 	nc->stage = NC_SHUT;
 }
 
-/* ---- behind a proxy -------------------------------------------------------------------------- */
-
-static void pending_drop(qv__net *net, pending *pd)
-{
-	epoll_ctl(net->ep, EPOLL_CTL_DEL, pd->fd, NULL);
-	close(pd->fd);
-	pd->fd = -1;
-}
-
-/* Reads what came of pd's header; once it is whole, hands the connection to libmicrohttpd with
- * the client's address (which closes it when it cannot take it). */
-static void pending_read(qv__net *net, pending *pd)
-{
-	size_t want = pd->need ? pd->need : QV__PROXY_FIXED;
-	ssize_t k = recv(pd->fd, pd->head + pd->have, want - pd->have, MSG_DONTWAIT);
-	if (k == 0 || (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-		pending_drop(net, pd);
-		return;
-	}
-	pd->have += k > 0 ? (size_t)k : 0;
-	if (!pd->need && pd->have == QV__PROXY_FIXED) {
-		pd->need = qv__proxy_length(pd->head);
-		if (pd->need == 0 || pd->need > PENDING_HEAD) {
-			pending_drop(net, pd);
-			return;
-		}
-	}
-	if (!pd->need || pd->have < pd->need)
-		return;
-	struct sockaddr_storage client;
-	socklen_t len = 0;
-	if (!qv__proxy_read(pd->head, pd->need, (struct sockaddr *)&pd->peer, pd->peer_len, &client,
-	                    &len)) {
-		pending_drop(net, pd);
-		return;
-	}
-	epoll_ctl(net->ep, EPOLL_CTL_DEL, pd->fd, NULL);
-	int fd = pd->fd;
-	pd->fd = -1;
-	MHD_add_connection(net->d, fd, (struct sockaddr *)&client, len);
-}
-
-/* Takes a trusted proxy's new connection into a free slot (none: it is closed). */
-static void pending_add(qv__net *net, int fd, const struct sockaddr_storage *peer, socklen_t len)
-{
-	for (int i = 0; i < PENDING_MAX; i++) {
-		pending *pd = &net->pend[i];
-		if (pd->fd >= 0)
-			continue;
-		*pd =
-		    (pending){.fd = fd, .since = qv__net_now_ms(), .peer = *peer, .peer_len = len};
-		struct epoll_event e = {.events = EPOLLIN | EPOLLRDHUP, .data.ptr = pd};
-		if (epoll_ctl(net->ep, EPOLL_CTL_ADD, fd, &e) != 0) {
-			close(fd);
-			pd->fd = -1;
-		}
-		return;
-	}
-	close(fd);
-}
-
-/* Accepts every connection waiting: a trusted proxy's is held for its header, anyone else's
- * handed to libmicrohttpd at once. */
-static void accept_all(qv__net *net)
-{
-	for (;;) {
-		struct sockaddr_storage peer;
-		socklen_t len = sizeof peer;
-		int fd = accept4(net->listen_fd, (struct sockaddr *)&peer, &len,
-		                 SOCK_NONBLOCK | SOCK_CLOEXEC);
-		if (fd < 0)
-			return;
-		if (qv__proxies_trust(&net->srv->cfg.proxies, (struct sockaddr *)&peer))
-			pending_add(net, fd, &peer, len);
-		else
-			MHD_add_connection(net->d, fd, (struct sockaddr *)&peer, len);
-	}
-}
-
-/* With trusted proxies, the loop accepts: libmicrohttpd's listening socket is taken back. */
-static bool own_accept(qv__net *net)
-{
-	net->listen_fd = -1;
-	if (net->srv->cfg.proxies.n == 0)
-		return true;
-	net->pend = calloc(PENDING_MAX, sizeof *net->pend);
-	if (!net->pend)
-		return false;
-	for (int i = 0; i < PENDING_MAX; i++)
-		net->pend[i].fd = -1;
-	net->listen_fd = MHD_quiesce_daemon(net->d);
-	struct epoll_event e = {.events = EPOLLIN, .data.ptr = &net->tag_listen};
-	return net->listen_fd >= 0 && epoll_ctl(net->ep, EPOLL_CTL_ADD, net->listen_fd, &e) == 0;
-}
-
-/* Closes the loop's own listening socket and the connections still held. */
-static void own_accept_end(qv__net *net)
-{
-	for (int i = 0; net->pend && i < PENDING_MAX; i++)
-		if (net->pend[i].fd >= 0)
-			pending_drop(net, &net->pend[i]);
-	free(net->pend);
-	net->pend = NULL;
-	if (net->listen_fd >= 0)
-		close(net->listen_fd);
-	net->listen_fd = -1;
-}
-
-/* The door's deadlines: headers within QV__HEADERS_MS, a body at QV__BODY_RATE; a trusted
- * proxy's PROXY header within QV__HEADERS_MS too. */
+/* The door's deadlines: headers within QV__HEADERS_MS, a body at QV__BODY_RATE. */
 static void sweep(qv__net *net, double now)
 {
-	for (int i = 0; net->pend && i < PENDING_MAX; i++)
-		if (net->pend[i].fd >= 0 && now - net->pend[i].since > QV__HEADERS_MS)
-			pending_drop(net, &net->pend[i]);
 	for (netc *nc = net->conns; nc; nc = nc->next) {
 		if (nc->stage == NC_HEADERS && now - nc->since > QV__HEADERS_MS) {
 			shutdown(nc->fd, SHUT_RDWR);
@@ -660,11 +523,6 @@ static void *loop(void *arg)
 				uint64_t v;
 				ssize_t k = read(net->wake, &v, sizeof v);
 				(void)k;
-			} else if (p == &net->tag_listen) {
-				accept_all(net);
-			} else if (net->pend && (pending *)p >= net->pend &&
-			           (pending *)p < net->pend + PENDING_MAX) {
-				pending_read(net, p);
 			} else if (p != &net->tag_mhd) {
 				net->h.event(p, ev[i].events);
 			}
@@ -789,7 +647,6 @@ int qv__net_start(qv__server *srv, const char *host, int port, const qv__net_han
 	}
 	net->srv = srv;
 	net->h = *h;
-	net->listen_fd = -1;
 	pthread_mutex_init(&net->lock, NULL);
 	net->ep = epoll_create1(EPOLL_CLOEXEC);
 	net->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -803,11 +660,6 @@ int qv__net_start(qv__server *srv, const char *host, int port, const qv__net_han
 	}
 	const union MHD_DaemonInfo *di = MHD_get_daemon_info(net->d, MHD_DAEMON_INFO_BIND_PORT);
 	*bound = di ? di->port : port;
-	if (!own_accept(net)) {
-		snprintf(why, why_len, "cannot accept for --trusted-proxy: %s",
-		         errno ? strerror(errno) : "libmicrohttpd kept its listening socket");
-		return -1;
-	}
 	if (!watch_own(net) || pthread_create(&net->loop, NULL, loop, net) != 0) {
 		snprintf(why, why_len, "cannot start the server's loop: %s", strerror(errno));
 		return -1;
@@ -829,7 +681,6 @@ void qv__net_stop(qv__server *srv)
 		net->looping = false;
 	}
 	net->h.release_all(srv); /* the sockets that did not close in time */
-	own_accept_end(net);
 	/* The requests still at work end, their connections resumed; then no job is left to
 	 * touch a connection, and libmicrohttpd closes what remains. */
 	qv__jobs_free(net->jobs);

@@ -18,7 +18,6 @@
 
 #include "server/flight.h"
 #include "server/pool.h"
-#include "server/proxy.h"
 #include "server/replay.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -59,7 +58,6 @@ typedef struct qv__server_config {
 	double idle_limit;     /* seconds a table that plays without a running clock may stay
 	                          without a connection or a change before it ends, abandoned */
 	bool secure_cookies;   /* the Secure flag on the cookies (player.h): behind HTTPS */
-	qv__proxies proxies;   /* --trusted-proxy: their connections start with a PROXY header */
 } qv__server_config;
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
