@@ -98,10 +98,11 @@ bench-load: build
 # seats searching at small budgets (fuzz_server); then the server itself, running inside the
 # fuzzer on 127.0.0.1: raw HTTP requests (fuzz_http: the API, files, lessons, store) and a
 # table's WebSocket (fuzz_ws); a client's variant document read from text (fuzz_variant); and a
-# record or state read from text as `quiver replay` and `load` read one (fuzz_record). Each
+# record or state read from text as `quiver replay` and `load` read one (fuzz_record); the PROXY
+# v2 header a trusted proxy sends (fuzz_proxy). Each
 # dictionary is tests/fuzz/json.dict (JSON's tokens and nesting around the depth quiver
 # refuses) then the target's own.
-FUZZERS := protocol server http ws variant record
+FUZZERS := protocol server http ws variant record proxy
 
 # The fuzzers built with clang (the whole library instrumented, with ASan and UBSan), their
 # corpora started from tests/fuzz/corpus*, the inputs each once crashed on

@@ -26,6 +26,8 @@ if ! $play; then
   # The PostgreSQL store's tests (ctest label cluster): a throwaway cluster made by
   # pg_virtualenv (postgresql-common) from Debian's server.
   pkgs+=(postgresql)
+  # HAProxy in front of quiver with docs/deploy/haproxy.cfg (tests/server/test_haproxy.c).
+  pkgs+=(haproxy)
   # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
   command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
   command -v npm >/dev/null 2>&1 || pkgs+=(npm)

@@ -2,6 +2,7 @@
  * serve.c - `quiver serve`: options, finding the web folder and the rules pages, and running
  * the server (src/server/) until SIGINT or SIGTERM.
  */
+#include <arpa/inet.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -35,6 +36,7 @@ static const cli_opt serve_opts[] = {
     {"idle-limit", "S"},
     {"max-connections-per-address", "N"},
     {"secure-cookies", NULL},
+    {"trusted-proxy", "ADDR"},
     {NULL, NULL},
 };
 
@@ -90,12 +92,36 @@ static void serve_help(void)
 	    "                    as abandoned (default %d: one day)\n"
 	    "  --secure-cookies  mark the player-key cookie Secure: the browser sends it over\n"
 	    "                    HTTPS only (behind a proxy that serves HTTPS)\n"
+	    "  --trusted-proxy ADDR  a reverse proxy (IPv4 or IPv6 address; up to 16, one\n"
+	    "                    option each) whose connections begin with the PROXY protocol\n"
+	    "                    v2 header (HAProxy's send-proxy-v2): its client's address is\n"
+	    "                    the one every per-address limit counts\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
 	    QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE,
 	    QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
+}
+
+/* Adds --trusted-proxy ADDR to cfg; false (the usage said) when it is no address or one too
+ * many. */
+static bool trusted_proxy(qv__server_config *cfg, const char *v)
+{
+	unsigned char bytes[16];
+	if (inet_pton(AF_INET, v, bytes) != 1 && inet_pton(AF_INET6, v, bytes) != 1) {
+		cli_usage("serve",
+		          "--trusted-proxy: '%s' is not an IPv4 or IPv6 address (e.g. 127.0.0.1 or "
+		          "::1: the proxy's own address, as the server sees its connections)",
+		          v);
+		return false;
+	}
+	if (cfg->ntrusted_proxies >= QV__PROXIES_MAX) {
+		cli_usage("serve", "--trusted-proxy: at most %d addresses", QV__PROXIES_MAX);
+		return false;
+	}
+	cfg->trusted_proxies[cfg->ntrusted_proxies++] = v;
+	return true;
 }
 
 /* Whether dir is a folder. */
@@ -289,6 +315,10 @@ int cli_serve(int argc, char **argv)
 			cfg.max_connections_per_address = (int)x;
 			break;
 		case 18: cfg.secure_cookies = true; break;
+		case 19:
+			if (!trusted_proxy(&cfg, v))
+				return CLI_EXIT_USAGE;
+			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "

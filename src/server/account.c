@@ -94,12 +94,13 @@ static void throttle_keys(qv__req *c, const char *lower, char a[QV__THROTTLE_KEY
 
 /* Answers 429, with Retry-After, when the address or the username must still wait; returns
  * 429 then, else 0. */
-static int throttled(qv__req *c, const char *lower)
+static int throttled(qv__server *srv, qv__req *c, const char *lower)
 {
 	char a[QV__THROTTLE_KEY], u[QV__THROTTLE_KEY];
 	throttle_keys(c, lower, a, u);
 	double now = qv__session_now();
-	double wait = fmax(qv__throttle_wait(a, now), qv__throttle_wait(u, now));
+	double wait = fmax(qv__throttle_wait(srv->throttle, a, now),
+	                   qv__throttle_wait(srv->throttle, u, now));
 	if (wait <= 0)
 		return 0;
 	long secs = (long)ceil(wait);
@@ -114,17 +115,17 @@ static int throttled(qv__req *c, const char *lower)
 }
 
 /* Counts a failure (ok false) or a success (ok true) of the address and the username. */
-static void attempted(qv__req *c, const char *lower, bool ok)
+static void attempted(qv__server *srv, qv__req *c, const char *lower, bool ok)
 {
 	char a[QV__THROTTLE_KEY], u[QV__THROTTLE_KEY];
 	throttle_keys(c, lower, a, u);
 	if (ok) {
-		qv__throttle_reset(a);
-		qv__throttle_reset(u);
+		qv__throttle_reset(srv->throttle, a);
+		qv__throttle_reset(srv->throttle, u);
 	} else {
 		double now = qv__session_now();
-		qv__throttle_fail(a, now);
-		qv__throttle_fail(u, now);
+		qv__throttle_fail(srv->throttle, a, now);
+		qv__throttle_fail(srv->throttle, u, now);
 	}
 }
 
@@ -289,7 +290,7 @@ static int check_password(qv__server *srv, qv__req *c, const char *lower, const 
 		return -1;
 	bool rehash = false;
 	bool ok = qv__password_verify(found ? acct->hash : NULL, pw, len, &rehash) && found;
-	attempted(c, lower, ok);
+	attempted(srv, c, lower, ok);
 	char hash[QV__STORE_PWHASH];
 	qv_err err;
 	if (ok && rehash && qv__password_hash(pw, len, hash))
@@ -313,7 +314,7 @@ int qv__account_sign_in(qv__server *srv, qv__req *c, const qv__route_match *m)
 	if (f.len[1] > QV__PASSWORD_BYTES) {
 		st = 400;
 		qv__reply_error(c, 400, "password: at most %d bytes", QV__PASSWORD_BYTES);
-	} else if (!(st = throttled(c, lower))) {
+	} else if (!(st = throttled(srv, c, lower))) {
 		int ok = check_password(srv, c, lower, f.text[1], f.len[1], &acct);
 		if (ok < 0) {
 			st = 503;
@@ -417,18 +418,18 @@ int qv__account_recover(qv__server *srv, qv__req *c, const qv__route_match *m)
 	if (qv__password_check(f.text[2], f.len[2], f.text[0], "password", &err)) {
 		st = 400;
 		qv__reply_error(c, 400, "%s", err.msg);
-	} else if (!(st = throttled(c, lower)) &&
+	} else if (!(st = throttled(srv, c, lower)) &&
 	           (found = lower[0] ? qv__store_account_find(srv->store, lower, &acct) : 0) < 0) {
 		st = 503;
 		qv__reply_error(c, 503, "the database failed looking for the account");
 	} else if (!st && (!found || !code[0])) {
-		attempted(c, lower, false);
+		attempted(srv, c, lower, false);
 		st = 403;
 		qv__reply_error(c, 403, "wrong username or recovery code (or a code used already)");
 	} else if (!st) {
 		st = new_password(srv, c, &acct, f.text[2], f.len[2], code);
 		if (st == 200 || st == 403)
-			attempted(c, lower, st == 200);
+			attempted(srv, c, lower, st == 200);
 	}
 	json_decref(req);
 	return st;
@@ -447,7 +448,7 @@ static int check_current(qv__server *srv, qv__req *c, const qv__session *s, cons
 		qv__reply_error(c, 400, "%s: at most %d bytes", field, QV__PASSWORD_BYTES);
 		return 400;
 	}
-	int st = throttled(c, lower);
+	int st = throttled(srv, c, lower);
 	if (st)
 		return st;
 	int ok = check_password(srv, c, lower, f->text[i], f->len[i], &acct);

@@ -211,10 +211,14 @@ static void deliver(qv__server *srv, const char *player, json_t *frame)
 	pthread_mutex_unlock(&ch->lock);
 }
 
-/* Tells each piece of news (n of them) to its person. */
+/* Tells each piece of news (n of them) to its person; nothing is made while no channel is
+ * open. */
 static void tell(qv__server *srv, const about *a, const news *list, int n)
 {
-	for (int i = 0; i < n; i++) {
+	pthread_mutex_lock(&srv->chans->lock);
+	bool any = srv->chans->head != NULL;
+	pthread_mutex_unlock(&srv->chans->lock);
+	for (int i = 0; any && i < n; i++) {
 		const news *e = &list[i];
 		char seat[8];
 		qv_player_name(e->seat, seat);
@@ -247,6 +251,18 @@ static void add(news *list, int *n, const qv__table *t, int p, const char *type,
 static int news_locked(qv__table *t, news *list)
 {
 	int n = 0;
+	bool keyed = false; /* a seat claimed with a player key: someone may listen */
+	for (int p = 0; p < t->nseats; p++)
+		keyed |= t->seat[p].human && t->seat[p].player[0];
+	if (!keyed) {
+		/* nobody to tell (AI seats, clients without cookies): what a later key hears starts
+		 * from whose turn it is then */
+		t->told_turn = t->told_low = 0;
+		t->told_playing = false;
+		if (atomic_load(&t->low_at) != 0)
+			atomic_store(&t->low_at, 0);
+		return 0;
+	}
 	unsigned acting = qv__table_acting_locked(t);
 	unsigned began = acting & ~t->told_turn;
 	t->told_turn = acting;
@@ -268,7 +284,8 @@ static int news_locked(qv__table *t, news *list)
 			low_at = low_at == 0 || at < low_at ? at : low_at;
 		}
 	}
-	atomic_store(&t->low_at, low_at);
+	if (atomic_load(&t->low_at) != low_at)
+		atomic_store(&t->low_at, low_at);
 	if (t->status == QV__PLAYING)
 		t->told_playing = true;
 	if (t->status == QV__OVER && t->told_playing) {
@@ -282,10 +299,11 @@ static int news_locked(qv__table *t, news *list)
 void qv__chan_broadcast(qv__server *srv, qv__table *t)
 {
 	qv__ws_broadcast(t);
-	news list[2 * QV_MAX_PLAYERS];
+	news list[2 * QV_MAX_PLAYERS]; /* a turn and a low clock a seat, or an end a seat */
 	about a;
 	qv__table_lock(t);
 	int n = news_locked(t, list);
+	QV_ASSERT(n <= 2 * QV_MAX_PLAYERS);
 	qv_copy(a.id, sizeof a.id, t->id);
 	a.game = t->game->name;
 	a.name[0] = '\0';

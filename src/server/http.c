@@ -22,6 +22,7 @@
 #include "server/player.h"
 #include "server/replay.h"
 #include "server/reply.h"
+#include "server/scrape.h"
 #include "server/session.h"
 #include "server/standings.h"
 
@@ -845,6 +846,7 @@ static const qv__route_family families[] = {
 static const qv__route routes[] = {
     {"GET", "/api/games", get_games},
     {"GET", "/api/me", qv__me_get},
+    {"GET", "/metrics", qv__scrape_get},
     {"POST", "/api/accounts", qv__account_create},
     {"POST", "/api/accounts/recover", qv__account_recover},
     {"POST", "/api/session", qv__account_sign_in},

@@ -35,6 +35,7 @@
 
 #include "server/jobs.h"
 #include "server/net.h"
+#include "server/proxy.h"
 #include "server/reply.h"
 #include "server/req_impl.h"
 #include "server/server.h"
@@ -72,7 +73,8 @@ typedef struct qv__net {
 	qv__net_handlers h; /* what the loop calls (listen.c's) */
 	struct MHD_Daemon *d;
 	int ep, wake;
-	char tag_mhd, tag_wake; /* their addresses mark their epoll events */
+	char tag_mhd, tag_wake, tag_proxy; /* their addresses mark their epoll events */
+	qv__proxy *proxy; /* the door behind trusted proxies (proxy.h); NULL: libmicrohttpd's */
 	pthread_t loop;
 	bool looping; /* the loop thread was started */
 	atomic_bool stop;
@@ -523,6 +525,8 @@ static void *loop(void *arg)
 				uint64_t v;
 				ssize_t k = read(net->wake, &v, sizeof v);
 				(void)k;
+			} else if (p == &net->tag_proxy) {
+				qv__proxy_run(net->proxy, qv__net_now_ms());
 			} else if (p != &net->tag_mhd) {
 				net->h.event(p, ev[i].events);
 			}
@@ -533,6 +537,8 @@ static void *loop(void *arg)
 		double now = qv__net_now_ms();
 		if (now - swept >= SWEEP_MS) {
 			sweep(net, now);
+			if (net->proxy)
+				qv__proxy_run(net->proxy, now); /* the late headers */
 			net->h.tick(net->srv, now);
 			swept = now;
 		}
@@ -606,14 +612,18 @@ static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_stora
                                        unsigned flags, int port)
 {
 	const qv__server_config *cfg = &net->srv->cfg;
+	/* Behind trusted proxies the server listens itself (proxy.c) and hands the connections
+	 * over. */
+	bool own = cfg->ntrusted_proxies > 0;
 	return MHD_start_daemon(
-	    flags | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_ALLOW_UPGRADE, (uint16_t)port,
-	    NULL, NULL, handler, net, MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_CONNECTION_LIMIT,
-	    (unsigned)(cfg->max_sockets + HTTP_CONNECTIONS), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-	    (unsigned)cfg->max_connections_per_address, MHD_OPTION_CONNECTION_TIMEOUT,
-	    (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED, completed, net,
-	    MHD_OPTION_NOTIFY_CONNECTION, connection, net, MHD_OPTION_EXTERNAL_LOGGER, quiet, NULL,
-	    MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+	    flags | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_ALLOW_UPGRADE |
+	        (own ? MHD_USE_NO_LISTEN_SOCKET : 0),
+	    (uint16_t)port, NULL, NULL, handler, net, MHD_OPTION_SOCK_ADDR, own ? NULL : sa,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)(cfg->max_sockets + HTTP_CONNECTIONS),
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_connections_per_address,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED, completed,
+	    net, MHD_OPTION_NOTIFY_CONNECTION, connection, net, MHD_OPTION_EXTERNAL_LOGGER, quiet,
+	    NULL, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
 	    (size_t)CONNECTION_MEMORY, MHD_OPTION_END);
 }
 
@@ -658,8 +668,18 @@ int qv__net_start(qv__server *srv, const char *host, int port, const qv__net_han
 		         errno ? strerror(errno) : "libmicrohttpd did not start");
 		return -1;
 	}
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(net->d, MHD_DAEMON_INFO_BIND_PORT);
-	*bound = di ? di->port : port;
+	if (srv->cfg.ntrusted_proxies > 0) {
+		net->proxy =
+		    qv__proxy_open(host, port, srv->cfg.trusted_proxies, srv->cfg.ntrusted_proxies,
+		                   net->d, QV__HEADERS_MS, bound, why, why_len);
+		struct epoll_event e = {.events = EPOLLIN, .data.ptr = &net->tag_proxy};
+		if (!net->proxy || epoll_ctl(net->ep, EPOLL_CTL_ADD, qv__proxy_fd(net->proxy), &e))
+			return -1;
+	} else {
+		const union MHD_DaemonInfo *di =
+		    MHD_get_daemon_info(net->d, MHD_DAEMON_INFO_BIND_PORT);
+		*bound = di ? di->port : port;
+	}
 	if (!watch_own(net) || pthread_create(&net->loop, NULL, loop, net) != 0) {
 		snprintf(why, why_len, "cannot start the server's loop: %s", strerror(errno));
 		return -1;
@@ -692,6 +712,8 @@ void qv__net_stop(qv__server *srv)
 	 */
 	if (net->d)
 		MHD_run(net->d);
+	qv__proxy_close(net->proxy); /* no more connections to hand over */
+	net->proxy = NULL;
 	if (net->d)
 		MHD_stop_daemon(net->d);
 	net->d = NULL;

@@ -76,7 +76,8 @@ qv_status qv__password_check(const char *pw, size_t len, const char *username, c
 	return QV_OK;
 }
 
-/* The hashes running, at most QV__PASSWORD_HASHES. */
+/* The hashes running, at most QV__PASSWORD_HASHES: a bound on the process's memory (64 MiB a
+ * hash), so it is the process's, whatever number of servers it runs (the tests run several). */
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
 static int running;

@@ -243,3 +243,11 @@ void qv__pool_stop(qv__pool *p)
 	free(p->threads);
 	free(p);
 }
+
+void qv__pool_load(qv__pool *p, int *waiting, int *running)
+{
+	pthread_mutex_lock(&p->lock);
+	*waiting = p->queued; /* those pushed first among them */
+	*running = p->running;
+	pthread_mutex_unlock(&p->lock);
+}

@@ -34,6 +34,8 @@ void qv__pool_push_lane(qv__pool *p, void *item, const char *key);
 void qv__pool_push_first(qv__pool *p, void *item);
 /* Queues item in the lane "" (a pool used only so is first in, first out). */
 void qv__pool_push(qv__pool *p, void *item);
+/* The jobs waiting for a thread (in the lanes and ahead of them), and those running. */
+void qv__pool_load(qv__pool *p, int *waiting, int *running);
 /* Lets running jobs finish, drops queued ones, joins the threads and frees the pool. */
 void qv__pool_stop(qv__pool *p);
 

@@ -12,7 +12,9 @@
 #include <time.h>
 
 #include "quiver/variant.h"
+#include "server/metrics.h"
 #include "server/server.h"
+#include "server/throttle.h"
 #include "server/token.h"
 
 /* Memory: glibc gives threads that contend for malloc arenas of their own, up to 8 per core,
@@ -805,6 +807,20 @@ static void start_tables(qv__server *srv)
 	pthread_mutex_unlock(&srv->reg_lock);
 }
 
+/* The server's locks and counters, before anything uses them. */
+static void init_locks(qv__server *srv)
+{
+	pthread_mutex_init(&srv->reg_lock, NULL);
+	pthread_mutex_init(&srv->timer_lock, NULL);
+	pthread_cond_init(&srv->timer_cond, NULL);
+	pthread_mutex_init(&srv->conns_lock, NULL);
+	pthread_mutex_init(&srv->poke_lock, NULL);
+	atomic_init(&srv->stopping, false);
+	atomic_init(&srv->trimmed, 0.0);
+	atomic_init(&srv->swept, 0.0);
+	atomic_init(&srv->sockets, 0);
+}
+
 qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
                           void (*broadcast)(qv__server *srv, qv__table *t), struct qv__chans *chans,
                           qv_err *err)
@@ -821,19 +837,12 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	srv->chans = chans;
 	qv__seed_new(&srv->boot);
 	settle_config(srv, cfg);
-	pthread_mutex_init(&srv->reg_lock, NULL);
-	pthread_mutex_init(&srv->timer_lock, NULL);
-	pthread_cond_init(&srv->timer_cond, NULL);
-	pthread_mutex_init(&srv->conns_lock, NULL);
-	atomic_init(&srv->stopping, false);
+	init_locks(srv);
 	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
-	atomic_init(&srv->trimmed, 0.0);
-	atomic_init(&srv->swept, 0.0);
-	atomic_init(&srv->sockets, 0);
-	pthread_mutex_init(&srv->poke_lock, NULL);
-
 	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
-	if (!srv->rates) {
+	srv->throttle = qv__throttle_new();
+	srv->metrics = qv__metrics_new();
+	if (!srv->rates || !srv->throttle || !srv->metrics) {
 		qv__server_close(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
@@ -884,6 +893,8 @@ void qv__server_close(qv__server *srv)
 		qv__table_unref(srv->tables[i]);
 	free(srv->tables);
 	free(srv->rates);
+	qv__throttle_free(srv->throttle);
+	qv__metrics_free(srv->metrics);
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
 	pthread_mutex_destroy(&srv->conns_lock);

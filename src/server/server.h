@@ -37,6 +37,9 @@ struct qv__conn;
  * took 106,120 bytes: the work then went to threads of the server's own. Keep large arrays
  * off these paths (on the heap), and the figures there current. */
 
+/* The most --trusted-proxy addresses (proxy.h). */
+#define QV__PROXIES_MAX 16
+
 typedef struct qv__server_config {
 	const char *host;                /* an IPv4 or IPv6 address to listen on ("::": both) */
 	int port;                        /* 0: any free port */
@@ -58,6 +61,10 @@ typedef struct qv__server_config {
 	double idle_limit;     /* seconds a table that plays without a running clock may stay
 	                          without a connection or a change before it ends, abandoned */
 	bool secure_cookies;   /* the Secure flag on the cookies (player.h): behind HTTPS */
+	/* Reverse proxies whose connections carry their client's address by the PROXY protocol
+	 * v2 (proxy.h): IPv4 or IPv6 text, checked by the caller. */
+	const char *trusted_proxies[QV__PROXIES_MAX];
+	int ntrusted_proxies;
 } qv__server_config;
 
 /* The defaults of the limits above (docs/server.md says why these values); a config that
@@ -130,6 +137,10 @@ typedef struct qv__server {
 	 * (chan.c's, so that wsock.c never calls back the file that calls it): true when it was
 	 * on the list, whose reference the caller then drops. */
 	struct qv__chans *chans;
+	/* The sign-in failures counted per address and username (throttle.h). */
+	struct qv__throttle *throttle;
+	/* What the process counts of its work, for GET /metrics (metrics.h). */
+	struct qv__metrics *metrics;
 	bool (*chan_gone)(struct qv__conn *c);
 	/* Tells the channels of t's other people that a person took seat `seat` (chan.c's, set by
 	 * listen.c, so that the API's file never calls back the messages'). */

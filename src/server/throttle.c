@@ -3,6 +3,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "quiver/core.h"
@@ -17,17 +18,35 @@ typedef struct slot {
 	double last; /* epoch s of the last failure; 0: a free slot */
 } slot;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static slot slots[QV__THROTTLE_SLOTS];
+struct qv__throttle {
+	pthread_mutex_t lock;
+	slot slots[QV__THROTTLE_SLOTS];
+};
+
+qv__throttle *qv__throttle_new(void)
+{
+	qv__throttle *t = calloc(1, sizeof *t);
+	if (t)
+		pthread_mutex_init(&t->lock, NULL);
+	return t;
+}
+
+void qv__throttle_free(qv__throttle *t)
+{
+	if (!t)
+		return;
+	pthread_mutex_destroy(&t->lock);
+	free(t);
+}
 
 /* The slot of key, or NULL (the caller holds the lock). */
-static slot *find(const char *key)
+static slot *find(qv__throttle *t, const char *key)
 {
 	char k[QV__THROTTLE_KEY];
 	qv_copy(k, sizeof k, key);
 	for (int i = 0; i < QV__THROTTLE_SLOTS; i++)
-		if (slots[i].last > 0 && strcmp(slots[i].key, k) == 0)
-			return &slots[i];
+		if (t->slots[i].last > 0 && strcmp(t->slots[i].key, k) == 0)
+			return &t->slots[i];
 	return NULL;
 }
 
@@ -40,26 +59,26 @@ static double wait_end(const slot *s)
 	return s->last + (wait > QV__THROTTLE_CAP ? QV__THROTTLE_CAP : wait);
 }
 
-double qv__throttle_wait(const char *key, double now)
+double qv__throttle_wait(qv__throttle *t, const char *key, double now)
 {
-	pthread_mutex_lock(&lock);
-	slot *s = find(key);
+	pthread_mutex_lock(&t->lock);
+	slot *s = find(t, key);
 	double left = 0;
 	if (s && now - s->last < FORGET && wait_end(s) > now)
 		left = wait_end(s) - now;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&t->lock);
 	return left;
 }
 
-void qv__throttle_fail(const char *key, double now)
+void qv__throttle_fail(qv__throttle *t, const char *key, double now)
 {
-	pthread_mutex_lock(&lock);
-	slot *s = find(key);
+	pthread_mutex_lock(&t->lock);
+	slot *s = find(t, key);
 	if (!s) {
-		s = &slots[0];
+		s = &t->slots[0];
 		for (int i = 1; i < QV__THROTTLE_SLOTS && s->last > 0; i++)
-			if (slots[i].last < s->last)
-				s = &slots[i];
+			if (t->slots[i].last < s->last)
+				s = &t->slots[i];
 		qv_copy(s->key, sizeof s->key, key);
 		s->fails = 0;
 	} else if (now - s->last >= FORGET) {
@@ -67,14 +86,14 @@ void qv__throttle_fail(const char *key, double now)
 	}
 	s->fails++;
 	s->last = now;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&t->lock);
 }
 
-void qv__throttle_reset(const char *key)
+void qv__throttle_reset(qv__throttle *t, const char *key)
 {
-	pthread_mutex_lock(&lock);
-	slot *s = find(key);
+	pthread_mutex_lock(&t->lock);
+	slot *s = find(t, key);
 	if (s)
 		*s = (slot){0};
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&t->lock);
 }

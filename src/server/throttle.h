@@ -7,8 +7,9 @@
  * during the wait is refused (HTTP 429) without looking at the password at all.
  *
  * The counts are kept in memory, in a table of QV__THROTTLE_SLOTS keys ("a:" and the address,
- * "u:" and the username's key) shared by the process; when it is full, the key that failed
- * least recently gives its place. A restart forgets them. Internal to the server.
+ * "u:" and the username's key) that the server owns (qv__throttle_new); when it is full, the
+ * key that failed least recently gives its place. A restart forgets them. Thread-safe. Internal
+ * to the server.
  */
 #ifndef QUIVER_SERVER_THROTTLE_H
 #define QUIVER_SERVER_THROTTLE_H
@@ -18,14 +19,20 @@
 #define QV__THROTTLE_SLOTS 4096
 #define QV__THROTTLE_KEY   112 /* bytes of a key, with its NUL (longer ones are cut) */
 
+typedef struct qv__throttle qv__throttle;
+
+/* A new table of counts (NULL when out of memory), and its end. */
+qv__throttle *qv__throttle_new(void);
+void qv__throttle_free(qv__throttle *t);
+
 /* How many seconds key must still wait before its next attempt at `now` (epoch s): 0 when it
  * may try now. */
-double qv__throttle_wait(const char *key, double now);
+double qv__throttle_wait(qv__throttle *t, const char *key, double now);
 
 /* Counts a failure of key at `now`. */
-void qv__throttle_fail(const char *key, double now);
+void qv__throttle_fail(qv__throttle *t, const char *key, double now);
 
 /* A success of key: its count starts over. */
-void qv__throttle_reset(const char *key);
+void qv__throttle_reset(qv__throttle *t, const char *key);
 
 #endif

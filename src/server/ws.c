@@ -28,6 +28,7 @@
 #include "games/json_util.h"
 #include "server/frame.h"
 #include "server/http.h"
+#include "server/metrics.h"
 #include "server/reply.h"
 #include "server/req.h"
 #include "server/ws.h"
@@ -228,7 +229,11 @@ static void on_act(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "act"))
 		return;
 	qv_err err;
-	changed(c, qv__table_act(c->table, c->viewer, f->v, f->action, &err), &err, "");
+	double t0 = now_ms();
+	qv_status rc = qv__table_act(c->table, c->viewer, f->v, f->action, &err);
+	changed(c, rc, &err, "");
+	if (!rc)
+		qv__histogram_add(&c->srv->metrics->act, (now_ms() - t0) / 1e3);
 }
 
 /* what: what the seat's action would do, answered to this connection only; nothing changes. */

@@ -29,6 +29,24 @@ import {
 
 const env = serverAndBrowser();
 
+/**
+ * A table of THREE ARROWS between two people made from page's browser, which takes p1 as Ann
+ * (its player key comes with the requests); its id.
+ * @param {import('playwright-core').Page} page
+ */
+async function tableOfTwo(page) {
+  return page.evaluate(async () => {
+    const made = await (
+      await fetch('api/tables', {
+        method: 'POST',
+        body: JSON.stringify({ game: 'three-arrows', seats: ['human', 'human'] }),
+      })
+    ).json();
+    await fetch(`api/tables/${made.id}/join`, { method: 'POST', body: JSON.stringify({ seat: 'p1', name: 'Ann' }) });
+    return /** @type {string} */ (made.id);
+  });
+}
+
 test(
   'your games: listed with the turn badge, aborted and resigned from the list',
   { timeout: budget(40000) },
@@ -132,16 +150,7 @@ test(
       };
     });
     await a.page.goto(new URL('games.html', env.server.url).toString());
-    const id = await a.page.evaluate(async () => {
-      const made = await (
-        await fetch('api/tables', {
-          method: 'POST',
-          body: JSON.stringify({ game: 'three-arrows', seats: ['human', 'human'] }),
-        })
-      ).json();
-      await fetch(`api/tables/${made.id}/join`, { method: 'POST', body: JSON.stringify({ seat: 'p1', name: 'Ann' }) });
-      return made.id;
-    });
+    const id = await tableOfTwo(a.page);
     await a.page.reload();
     await a.page.locator(`#ongoing .my-game[data-table="${id}"]`, { hasText: 'Waiting for players' }).waitFor();
     await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2', name: 'Bob' });
@@ -188,16 +197,7 @@ test(
         10000,
       );
     // a table between people, p1 mine; Bob takes p2 and it is my turn
-    const id = await lobby.evaluate(async () => {
-      const made = await (
-        await fetch('api/tables', {
-          method: 'POST',
-          body: JSON.stringify({ game: 'three-arrows', seats: ['human', 'human'] }),
-        })
-      ).json();
-      await fetch(`api/tables/${made.id}/join`, { method: 'POST', body: JSON.stringify({ seat: 'p1', name: 'Ann' }) });
-      return made.id;
-    });
+    const id = await tableOfTwo(lobby);
     await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2', name: 'Bob' });
     for (const p of [lobby, games, a.page])
       await until(
@@ -214,6 +214,7 @@ test(
     await others.waitFor({ timeout: 10000 });
     assert.equal(await others.textContent(), '1 other game waits for you');
     assert.equal(await others.getAttribute('href'), 'games.html');
+    await a.page.screenshot({ path: path.join(screenshotDir(), 'table-others.png') });
     assert.ok(other);
     assert.deepEqual(a.errors, []);
     await ctx.close();

@@ -1,0 +1,87 @@
+/*
+ * scrape.c - GET /metrics (scrape.h): the tables in memory by status, the open WebSockets, the
+ * people's acts (a counter, and how long each took), the AI's queue and its busy workers, and
+ * the process's resident memory, read at the request. Counts only: nothing about a person, a
+ * table or an address.
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "server/metrics.h"
+#include "server/pool.h"
+#include "server/reply.h"
+#include "server/scrape.h"
+#include "server/table.h"
+
+/* Writes one metric of a single value: its # HELP and # TYPE lines, then `name value`. */
+static void one(qv_buf *out, const char *name, const char *type, const char *help, long long v)
+{
+	qv_buf_printf(out, "# HELP %s %s\n# TYPE %s %s\n%s %lld\n", name, help, name, type, name,
+	              v);
+}
+
+/* The tables in memory, counted by status. */
+static void tables(qv__server *srv, qv_buf *out)
+{
+	long long n[3] = {0, 0, 0};
+	pthread_mutex_lock(&srv->reg_lock);
+	for (int i = 0; i < srv->ntables; i++) {
+		qv__table *t = srv->tables[i];
+		qv__table_lock(t);
+		if (t->status >= QV__WAITING && t->status <= QV__OVER)
+			n[t->status]++;
+		qv__table_unlock(t);
+	}
+	pthread_mutex_unlock(&srv->reg_lock);
+	static const char *const names[] = {"waiting", "playing", "over"};
+	qv_buf_puts(out, "# HELP quiver_tables Tables in this process's memory, by status.\n"
+	                 "# TYPE quiver_tables gauge\n");
+	for (int s = 0; s < 3; s++)
+		qv_buf_printf(out, "quiver_tables{status=\"%s\"} %lld\n", names[s], n[s]);
+}
+
+/* The process's resident memory in bytes (Linux's /proc/self/statm), -1 when unknown. */
+static long long resident(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	long long pages = -1, size;
+	if (f && fscanf(f, "%lld %lld", &size, &pages) != 2)
+		pages = -1;
+	if (f)
+		fclose(f);
+	return pages < 0 ? -1 : pages * (long long)sysconf(_SC_PAGESIZE);
+}
+
+int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)m;
+	qv_buf out = {0};
+	tables(srv, &out);
+	one(&out, "quiver_sockets", "gauge", "Open WebSockets: tables' and players' channels.",
+	    atomic_load(&srv->sockets));
+	const qv__histogram *act = &srv->metrics->act;
+	one(&out, "quiver_acts_total", "counter",
+	    "People's acts applied (each saved and queued to every connection).",
+	    (long long)atomic_load(&act->count));
+	qv__histogram_text(act, "quiver_act_seconds",
+	                   "Time from a person's act read to its change saved and queued to "
+	                   "every connection.",
+	                   &out);
+	int waiting = 0, running = 0;
+	qv__pool_load(srv->pool, &waiting, &running);
+	one(&out, "quiver_ai_queue", "gauge", "Tables waiting for an AI worker.", waiting);
+	one(&out, "quiver_ai_busy", "gauge", "AI workers searching or drawing chance.", running);
+	one(&out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
+	    resident());
+	if (out.failed) {
+		qv_buf_free(&out);
+		qv__reply_error(c, 503, "out of memory writing the metrics");
+		return 503;
+	}
+	qv__req_status(c, 200);
+	qv__req_add_header(c, "Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+	qv__req_add_header(c, "Cache-Control", "no-store");
+	qv__req_write(c, qv_buf_str(&out), out.len);
+	qv_buf_free(&out);
+	return 200;
+}
