@@ -62,7 +62,7 @@ serve: quiet-build
 # FAULT_START): each one once in all. The
 # release run plays PROPERTY_SCALE of the property tests' 2000 games per configuration, half
 # by default, so that CI stays near its 20 minutes; `make test PROPERTY_SCALE=1` plays them all.
-# The server tests run again against PostgreSQL (cluster/server/*, 2 minutes) in the release
+# The server tests run again against PostgreSQL (cluster/server/*, 2½ minutes) in the release
 # run only; the sanitizer run keeps the PostgreSQL store's own test (cluster/pg-store).
 PROPERTY_SCALE ?= 0.5
 test: test-release test-asan
