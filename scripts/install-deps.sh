@@ -15,9 +15,9 @@ if [ "${1:-}" = --play ]; then
   play=true
   shift
 fi
-# What building quiver needs (cmocka too: CMake configures the tests with the rest).
+# What building quiver needs (libpq for the PostgreSQL store; cmocka too: CMake configures the tests with the rest).
 pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libmicrohttpd-dev
-      libsqlite3-dev libsodium-dev "$@")
+      libsqlite3-dev libsodium-dev libpq-dev "$@")
 if ! $play; then
   pkgs+=(chromium fonts-dejavu-core tmux clang-format)
   # The Python package (python/quiver, docs/python.md) and its tests: cffi builds the extension
@@ -26,6 +26,9 @@ if ! $play; then
   # The one-node Slurm cluster of tests/lab/slurm_test.sh (`quiver lab` over a job array): the
   # test starts its own munged, slurmctld and slurmd; the packages' services are not used.
   pkgs+=(slurm-wlm munge)
+  # The PostgreSQL store's tests (ctest label cluster): a throwaway cluster made by
+  # pg_virtualenv (postgresql-common) from Debian's server.
+  pkgs+=(postgresql)
   # HAProxy in front of quiver with docs/deploy/haproxy.cfg (tests/server/test_haproxy.c).
   pkgs+=(haproxy)
   # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.

@@ -42,6 +42,7 @@ int cli_rules(int argc, char **argv);
 int cli_arena(int argc, char **argv);
 int cli_learn(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_db(int argc, char **argv);
 int cli_variant(int argc, char **argv);
 int cli_lab(int argc, char **argv);
 

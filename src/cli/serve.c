@@ -19,7 +19,7 @@
 static const cli_opt serve_opts[] = {
     {"host", "H"},
     {"port", "P"},
-    {"db", "FILE"},
+    {"db", "DB"},
     {"web", "DIR"},
     {"rules", "DIR"},
     {"max-sockets", "N"},
@@ -44,7 +44,7 @@ static const cli_opt serve_opts[] = {
 static void serve_help(void)
 {
 	printf(
-	    "usage: quiver serve [--host H] [--port P] [--db FILE] [options]\n\n"
+	    "usage: quiver serve [--host H] [--port P] [--db DB] [options]\n\n"
 	    "Serves online play: the browser client at http://HOST:PORT/ and the HTTP and\n"
 	    "WebSocket API of docs/server.md (tables with private seats, AI seats, spectators).\n"
 	    "Once it accepts connections it prints `serving http://HOST:PORT/` on stdout.\n"
@@ -54,8 +54,11 @@ static void serve_help(void)
 	    "  --host H          IPv4 or IPv6 address to listen on (default 127.0.0.1;\n"
 	    "                    0.0.0.0 for every IPv4 interface, :: for every interface)\n"
 	    "  --port P          port (default 8080; 0 takes a free one)\n"
-	    "  --db FILE         SQLite database of tables and records (default quiver.db in\n"
-	    "                    the current directory; created when missing)\n"
+	    "  --db DB           the database of tables and records: an SQLite file (default\n"
+	    "                    quiver.db in the current directory; created when missing),\n"
+	    "                    or PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/NAME or\n"
+	    "                    libpq's key=value form (\"host=H dbname=NAME\"; libpq's PG*\n"
+	    "                    variables fill in the rest); its schema made when empty\n"
 	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
 	    "                    or web/ of the source tree quiver was built from)\n"
 	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"

@@ -45,7 +45,7 @@ static int table_failed(qv__server *srv, qv__req *c, qv_status rc, const qv_err 
 {
 	int status = status_for(rc);
 	if (status >= 500)
-		fprintf(stderr, "quiver serve: database %s: %s\n", srv->db, err->msg);
+		fprintf(stderr, "quiver serve: database %s: %s\n", srv->db_name, err->msg);
 	qv__reply_error(c, status, "%s", err->msg);
 	return status;
 }

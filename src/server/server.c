@@ -658,7 +658,9 @@ static qv_status crash_guard(qv__server *srv, qv_err *err)
 	qv__flight_last *last = malloc(sizeof *last);
 	if (!last)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
-	qv_status rc = qv__flight_open(&srv->flight, srv->cfg.db, last, err);
+	char base[1024];
+	qv__store_flight_base(srv->cfg.db, base, sizeof base);
+	qv_status rc = qv__flight_open(&srv->flight, base, last, err);
 	bool alone = last->known && last->requests == 0 && last->unnamed == 0 && last->nsteps == 1;
 	if (!rc && !last->known) {
 		rc = qv__store_ai_forgive(srv->store, NULL, err);
@@ -704,6 +706,7 @@ static void settle_config(qv__server *srv, const qv__server_config *cfg)
 		srv->cfg.max_connections_per_address = QV__CONNECTIONS_PER_ADDRESS;
 	qv_copy(srv->host, sizeof srv->host, cfg->host);
 	qv_copy(srv->db, sizeof srv->db, cfg->db);
+	qv__store_name(cfg->db, srv->db_name, sizeof srv->db_name);
 	qv_copy(srv->web_dir, sizeof srv->web_dir, cfg->web_dir ? cfg->web_dir : "");
 	qv_copy(srv->rules_dir, sizeof srv->rules_dir, cfg->rules_dir ? cfg->rules_dir : "");
 	snprintf(srv->tutorials_dir, sizeof srv->tutorials_dir, "%s",

@@ -43,7 +43,7 @@ struct qv__conn;
 typedef struct qv__server_config {
 	const char *host;                /* an IPv4 or IPv6 address to listen on ("::": both) */
 	int port;                        /* 0: any free port */
-	const char *db;                  /* SQLite file */
+	const char *db;                  /* SQLite file or PostgreSQL connection string */
 	const char *web_dir;             /* served at /; NULL: none */
 	const char *rules_dir;           /* docs/rules: served at /rules/<game>.md; NULL: none */
 	const char *tutorials_dir;       /* tutorials: the lessons of /api/lessons; NULL: none */
@@ -100,6 +100,7 @@ typedef struct qv__rate {
 typedef struct qv__server {
 	qv__server_config cfg;
 	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
+	char db_name[1024];  /* db as the log names it (a connection string's password hidden) */
 	struct qv__net *net; /* the loop and its workers (net.c) */
 	qv__store *store;
 	qv__flight *flight;       /* what is in flight, for the crash-loop guard (NULL: none) */

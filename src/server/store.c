@@ -1,6 +1,7 @@
 /*
- * store.c - the server's tables in SQLite: schema, one transaction per change, and reading
- * tables back at start-up.
+ * store.c - the server's tables in SQLite, the store's first backend (its table of operations,
+ * qv__store_sqlite_ops, with store_accounts.c's and store_ratings.c's): schema, one transaction
+ * per change, and reading tables back at start-up.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -8,11 +9,7 @@
  * hundred changes per second on an ordinary disk).
  *
  * Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
- * own through a second connection, once a second, instead of inside whichever commit crosses
- * SQLite's automatic threshold: a commit then rarely waits for a checkpoint, which would stall
- * every table behind the store's lock for tens of milliseconds. Only when the WAL has grown
- * past CHECKPOINT_PAGES does the checkpointer finish under the store's lock, to empty it (see
- * checkpointer()).
+ * own (store_wal.c).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -188,14 +185,6 @@ static const char *const sql[ST_COUNT] = {
     [ST_ROLLBACK] = "ROLLBACK",
 };
 
-/* Seconds between checkpoints. */
-#define CHECKPOINT_EVERY 1
-
-/* WAL length, in pages, past which the WAL is emptied (TRUNCATE) under the store's lock; the
- * checkpointer is also woken by the commit that crosses it. 1,000 pages (4 MB at SQLite's
- * 4 KiB pages) is SQLite's own automatic checkpoint threshold. */
-#define CHECKPOINT_PAGES 1000
-
 /* The status for SQLite's last error on db: QV_ENOMEM when SQLite ran out of memory (a
  * connection that could not even be made is NULL), so that the server words it as its own
  * out-of-memory errors; QV_EIO for everything else. */
@@ -284,91 +273,6 @@ static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
 	return rc;
 }
 
-/* Called by SQLite after each commit of the main connection with the WAL's length in pages:
- * past CHECKPOINT_PAGES the checkpointer is woken at once rather than at its next second. */
-static int wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
-{
-	(void)db;
-	(void)name;
-	qv__store *s = arg;
-	if (pages >= CHECKPOINT_PAGES) {
-		pthread_mutex_lock(&s->ck_lock);
-		s->ck_now = true;
-		pthread_cond_signal(&s->ck_cond);
-		pthread_mutex_unlock(&s->ck_lock);
-	}
-	return SQLITE_OK;
-}
-
-/* Checkpoints the WAL once a second, and at once when a commit left it past CHECKPOINT_PAGES,
- * until told to stop. A PASSIVE checkpoint copies what it can without waiting for the writer,
- * but it never lets the WAL start over while commits keep coming: SQLite rewinds the WAL only
- * when a commit finds every frame copied, and under steady writes new frames arrive while the
- * copy runs, so the file grows without end (1 GB in 20 s of act+undo). So once the WAL is past
- * CHECKPOINT_PAGES, the few frames the passive copy left are copied under the store's lock (no
- * commit can come in between, and no statement of the main connection is left open between
- * calls, so no reader holds the WAL) with TRUNCATE, which empties the file. */
-static void *checkpointer(void *arg)
-{
-	qv__store *s = arg;
-	pthread_mutex_lock(&s->ck_lock);
-	while (!s->ck_stop) {
-		if (!s->ck_now) {
-			struct timespec until;
-			clock_gettime(CLOCK_REALTIME, &until);
-			until.tv_sec += CHECKPOINT_EVERY;
-			pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
-		}
-		s->ck_now = false;
-		if (s->ck_stop)
-			break;
-		pthread_mutex_unlock(&s->ck_lock);
-		int log = 0, done = 0;
-		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
-		if (log >= CHECKPOINT_PAGES) {
-			pthread_mutex_lock(&s->lock);
-			sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL,
-			                          NULL);
-			pthread_mutex_unlock(&s->lock);
-		}
-		pthread_mutex_lock(&s->ck_lock);
-	}
-	pthread_mutex_unlock(&s->ck_lock);
-	return NULL;
-}
-
-/* Turns SQLite's automatic checkpoints off and starts the checkpointer. */
-static qv_status start_checkpointer(qv__store *s, qv_err *err)
-{
-	qv_status rc =
-	    exec(s, "PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864", err);
-	if (rc)
-		return rc;
-	if (sqlite3_open_v2(s->path, &s->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
-	                    NULL) != SQLITE_OK)
-		return qv_fail(err, db_code(s->ck_db), "cannot open a second connection: %s",
-		               s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
-	sqlite3_busy_timeout(s->ck_db, 1000);
-	/* A connection opens its file at its first statement: until then it does not know the
-	 * database is in WAL mode, and sqlite3_wal_checkpoint_v2 does nothing (it reports -1
-	 * frames). The checkpointer's connection never ran a statement before, so no checkpoint
-	 * ever ran while the server did, and the WAL grew without bound. */
-	char *msg = NULL;
-	if (sqlite3_exec(s->ck_db, "PRAGMA journal_mode", NULL, NULL, &msg) != SQLITE_OK) {
-		rc = qv_fail(err, db_code(s->ck_db), "the checkpoint connection: %s",
-		             msg ? msg : sqlite3_errmsg(s->ck_db));
-		sqlite3_free(msg);
-		return rc;
-	}
-	if (pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0)
-		return qv_fail(err, QV_ENOMEM, "cannot start the checkpoint thread");
-	s->ck_running = true;
-	/* After the PRAGMA, which would replace it (SQLite's automatic checkpoints are a WAL
-	 * hook). */
-	sqlite3_wal_hook(s->db, wal_hook, s);
-	return QV_OK;
-}
-
 /* Brings an open database of schema `version` (0: new) to the current schema, in WAL mode (not
  * `in_memory`), and prepares the statements. */
 static qv_status schema_ready(qv__store *s, bool in_memory, long long version, qv_err *err)
@@ -409,12 +313,15 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	return rc;
 }
 
-qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
+static void sq_close(qv__store *s);
+
+qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err)
 {
 	*out = NULL;
 	qv__store *s = calloc(1, sizeof *s);
 	if (!s)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
+	s->ops = &qv__store_sqlite_ops;
 	qv_copy(s->path, sizeof s->path, path);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->ck_lock, NULL);
@@ -448,34 +355,25 @@ qv_status qv__store_open(qv__store **out, const char *path, qv_err *err)
 	}
 	rc = schema_ready(s, strcmp(path, ":memory:") == 0, version, err);
 	if (!rc && strcmp(path, ":memory:") != 0)
-		rc = start_checkpointer(s, err);
+		rc = qv__store_wal_start(s, err);
 done:
 	if (rc) {
 		/* Only the operator sees this message (the server does not start): it names the
 		 * file. */
 		qv_err why = *err;
 		qv_fail(err, rc, "cannot open the database %s: %s", path, why.msg);
-		qv__store_close(s);
+		sq_close(s);
 		return rc;
 	}
 	*out = s;
 	return QV_OK;
 }
 
-void qv__store_close(qv__store *s)
+static void sq_close(qv__store *s)
 {
 	if (!s)
 		return;
-	if (s->ck_running) {
-		pthread_mutex_lock(&s->ck_lock);
-		s->ck_stop = true;
-		pthread_cond_signal(&s->ck_cond);
-		pthread_mutex_unlock(&s->ck_lock);
-		pthread_join(s->ck_thread, NULL);
-	}
-	sqlite3_close(s->ck_db);
-	pthread_cond_destroy(&s->ck_cond);
-	pthread_mutex_destroy(&s->ck_lock);
+	qv__store_wal_stop(s);
 	for (int i = 0; i < ST_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
 	qv__store_accounts_close(s);
@@ -515,7 +413,7 @@ static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__
 	return QV_OK;
 }
 
-qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
+static qv_status sq_insert_table(qv__store *s, const qv__stored_table *t,
                                  const qv__store_move *moves, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
@@ -552,7 +450,7 @@ out:
 	return rc;
 }
 
-qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
+static qv_status sq_claim(qv__store *s, const char *id, int seat, const char *hash,
                           const char *player, const char *name, const char *status,
                           const char *people, qv_err *err)
 {
@@ -591,7 +489,7 @@ out:
 	return rc;
 }
 
-qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
+static qv_status sq_change(qv__store *s, const char *id, long long v, const char *status, int keep,
                            const qv__store_move *moves, int nmoves, bool ai_done,
                            const char *people, const char *record, const char *info,
                            const qv__store_result *rated, qv_err *err)
@@ -652,27 +550,27 @@ static qv_status one_update(qv__store *s, int which, const char *text, const cha
 	return rc;
 }
 
-qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
+static qv_status sq_ai_start(qv__store *s, const char *id, qv_err *err)
 {
 	return one_update(s, ST_AI_START, NULL, id, "marking an AI move as begun", err);
 }
 
-qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
+static qv_status sq_ai_end(qv__store *s, const char *id, qv_err *err)
 {
 	return one_update(s, ST_AI_END, NULL, id, "marking an AI move as ended", err);
 }
 
-qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
+static qv_status sq_ai_forgive(qv__store *s, const char *id, qv_err *err)
 {
 	return one_update(s, ST_AI_FORGIVE, NULL, id, "forgiving an AI move", err);
 }
 
-qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
+static qv_status sq_people(qv__store *s, const char *id, const char *people, qv_err *err)
 {
 	return one_update(s, ST_PEOPLE, people, id, "saving the table's people", err);
 }
 
-qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
+static qv_status sq_people_over(qv__store *s, const char *id, const char *people, const char *info,
                                 qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
@@ -685,12 +583,12 @@ qv_status qv__store_people_over(qv__store *s, const char *id, const char *people
 	return rc;
 }
 
-qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+static qv_status sq_stop(qv__store *s, const char *id, const char *why, qv_err *err)
 {
 	return one_update(s, ST_STOP, why, id, "saving why a table stopped", err);
 }
 
-qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
+static qv_status sq_delete_table(qv__store *s, const char *id, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -704,7 +602,7 @@ qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
 	return rc;
 }
 
-qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+static qv_status sq_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
 {
 	static const char *const text[] = {
 	    "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables WHERE status = "
@@ -733,7 +631,7 @@ qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_e
 	return rc;
 }
 
-int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
+static int sq_get_over(qv__store *s, const char *id, char **info, char **record)
 {
 	*info = NULL;
 	if (record)
@@ -882,7 +780,7 @@ static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *er
 	return rc ? rc : read_actions(s, l, err);
 }
 
-qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
+static qv_status sq_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
 {
 	/* Every table is read first and visited after, without the store's lock, so that a visit
 	 * may write (a table found stopped is saved so). */
@@ -917,7 +815,7 @@ qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx,
 	return rc;
 }
 
-qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
+static qv_status sq_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
                              qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
@@ -945,7 +843,7 @@ qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn vi
 
 /* ---- players ---- */
 
-int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
+static int sq_player_name(qv__store *s, const char *player, char *name, size_t len)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->st[ST_PLAYER_NAME];
@@ -962,7 +860,7 @@ int qv__store_player_name(qv__store *s, const char *player, char *name, size_t l
 	return found;
 }
 
-qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
+static qv_status sq_player_tables(qv__store *s, const char *player, long long account, int max,
                                   qv__player_seat *out, int *n, qv_err *err)
 {
 	*n = 0;
@@ -987,3 +885,37 @@ qv_status qv__store_player_tables(qv__store *s, const char *player, long long ac
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
+
+const qv__store_ops qv__store_sqlite_ops = {
+    .close = sq_close,
+    .insert_table = sq_insert_table,
+    .claim = sq_claim,
+    .player_name = sq_player_name,
+    .player_tables = sq_player_tables,
+    .change = sq_change,
+    .people = sq_people,
+    .people_over = sq_people_over,
+    .ai_start = sq_ai_start,
+    .ai_end = sq_ai_end,
+    .ai_forgive = sq_ai_forgive,
+    .stop = sq_stop,
+    .delete_table = sq_delete_table,
+    .delete_waiting = sq_delete_waiting,
+    .get_over = sq_get_over,
+    .load_open = sq_load_open,
+    .load_one = sq_load_one,
+    .account_create = qv__sqlite_account_create,
+    .account_find = qv__sqlite_account_find,
+    .session_start = qv__sqlite_session_start,
+    .session_find = qv__sqlite_session_find,
+    .session_seen = qv__sqlite_session_seen,
+    .session_end = qv__sqlite_session_end,
+    .account_password = qv__sqlite_account_password,
+    .account_rehash = qv__sqlite_account_rehash,
+    .account_delete = qv__sqlite_account_delete,
+    .player_account = qv__sqlite_player_account,
+    .ratings_list = qv__sqlite_ratings_list,
+    .leaderboard = qv__sqlite_leaderboard,
+    .rows = qv__sqlite_rows,
+    .run = qv__sqlite_run,
+};

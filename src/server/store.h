@@ -1,6 +1,6 @@
 /*
- * store.h - the server's storage: tables, seats and every action in SQLite (WAL mode).
- * Internal to the server.
+ * store.h - the server's storage: tables, seats and every action in SQLite (WAL mode) or in
+ * PostgreSQL, the two backends of one interface (store_impl.h). Internal to the server.
  *
  * The table logic (table.c) calls the store inside its own lock and tells clients of a change
  * only after the store has committed it, so a crash (even kill -9) loses nothing a client was
@@ -61,9 +61,27 @@ typedef struct qv__stored_table {
 	const char **moves; /* notation of each history entry, in order */
 } qv__stored_table;
 
-/* Opens (creating if needed) the database at path in WAL mode. The message names the path and
- * SQLite's reason when it cannot (not a database, read-only, made by a newer quiver). */
-qv_status qv__store_open(qv__store **out, const char *path, qv_err *err);
+/* Whether the --db text db names a PostgreSQL database: a URI postgresql://... or
+ * postgres://..., or libpq's key=value form (it holds a '='); anything else is an SQLite
+ * file's path. */
+bool qv__store_is_pg(const char *db);
+
+/* The database db names as the operator's log and messages name it, into out (len bytes): its
+ * path, or its connection string with the password hidden. */
+void qv__store_name(const char *db, char *out, size_t len);
+
+/* What the files beside the database (the flight recorder's DB-flight, flight.h) are named
+ * after, into out (len bytes): an SQLite database's path; for PostgreSQL, which has no file
+ * here, quiver-pg-HASH in the working folder, HASH the connection string's (so that a server
+ * started again on the same database with the same string finds its flight record). */
+void qv__store_flight_base(const char *db, char *out, size_t len);
+
+/* Opens the database db names (qv__store_is_pg): a PostgreSQL database through libpq, its
+ * schema made when it has none; or SQLite's file at the path db (creating it if needed) in
+ * WAL mode. The message names the database (a connection string without its password) and
+ * the reason when it cannot (not a database, read-only, made by a newer quiver, no server
+ * there, a password refused). */
+qv_status qv__store_open(qv__store **out, const char *db, qv_err *err);
 void qv__store_close(qv__store *s);
 
 /* A new table with its seats and the history it starts with (forced opening moves). */
@@ -153,5 +171,15 @@ qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx,
  * when there is no such table. */
 qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
                              qv_err *err);
+
+/* For copying a whole database (store_copy.h): every row of `select` (a SELECT without
+ * parameters) to fn, each value as text (NULL for SQL NULL; a real in digits that read back as
+ * the same double), until fn returns non-zero, which is returned; and one statement with text
+ * parameters $1..$n run (values[i] NULL: SQL NULL), BEGIN and COMMIT among them. */
+typedef qv_status (*qv__store_row_fn)(void *ctx, int n, const char *const *values);
+qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,
+                         qv_err *err);
+qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
+                        qv_err *err);
 
 #endif

@@ -179,9 +179,9 @@ static qv_status account_insert(qv__store *s, const char *username, const char *
 	return rc;
 }
 
-qv_status qv__store_account_create(qv__store *s, const char *username, const char *lower,
-                                   const char *hash, const char *const *codes, int ncodes,
-                                   const qv__store_session *sess, qv_err *err)
+qv_status qv__sqlite_account_create(qv__store *s, const char *username, const char *lower,
+                                    const char *hash, const char *const *codes, int ncodes,
+                                    const qv__store_session *sess, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -211,7 +211,7 @@ static void read_account(sqlite3_stmt *st, qv__store_account *out)
 	qv_copy(out->hash, sizeof out->hash, qv__store_text(st, 2));
 }
 
-int qv__store_account_find(qv__store *s, const char *lower, qv__store_account *out)
+int qv__sqlite_account_find(qv__store *s, const char *lower, qv__store_account *out)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_FIND];
@@ -229,8 +229,8 @@ int qv__store_account_find(qv__store *s, const char *lower, qv__store_account *o
 	return found;
 }
 
-qv_status qv__store_session_start(qv__store *s, long long account, const qv__store_session *sess,
-                                  qv_err *err)
+qv_status qv__sqlite_session_start(qv__store *s, long long account, const qv__store_session *sess,
+                                   qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -240,8 +240,8 @@ qv_status qv__store_session_start(qv__store *s, long long account, const qv__sto
 	return rc;
 }
 
-int qv__store_session_find(qv__store *s, const char *hash, double since, qv__store_account *out,
-                           double *seen)
+int qv__sqlite_session_find(qv__store *s, const char *hash, double since, qv__store_account *out,
+                            double *seen)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_SESSION_FIND];
@@ -261,7 +261,7 @@ int qv__store_session_find(qv__store *s, const char *hash, double since, qv__sto
 	return found;
 }
 
-qv_status qv__store_session_seen(qv__store *s, const char *hash, double now, qv_err *err)
+qv_status qv__sqlite_session_seen(qv__store *s, const char *hash, double now, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_SESSION_SEEN];
@@ -272,7 +272,7 @@ qv_status qv__store_session_seen(qv__store *s, const char *hash, double now, qv_
 	return rc;
 }
 
-qv_status qv__store_session_end(qv__store *s, const char *hash, qv_err *err)
+qv_status qv__sqlite_session_end(qv__store *s, const char *hash, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_SESSION_END];
@@ -310,8 +310,8 @@ static qv_status set_hash(qv__store *s, long long account, const char *hash, dou
 	return qv__store_step(s, st, err, "saving a password");
 }
 
-qv_status qv__store_account_password(qv__store *s, long long account, const char *hash,
-                                     const char *code, const qv__store_session *sess, qv_err *err)
+qv_status qv__sqlite_account_password(qv__store *s, long long account, const char *hash,
+                                      const char *code, const qv__store_session *sess, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -331,7 +331,7 @@ out:
 	return rc;
 }
 
-qv_status qv__store_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err)
+qv_status qv__sqlite_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -341,7 +341,7 @@ qv_status qv__store_account_rehash(qv__store *s, long long account, const char *
 	return rc;
 }
 
-qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err)
+qv_status qv__sqlite_account_delete(qv__store *s, long long account, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
@@ -362,7 +362,7 @@ out:
 	return rc;
 }
 
-long long qv__store_player_account(qv__store *s, const char *player)
+long long qv__sqlite_player_account(qv__store *s, const char *player)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->acct[AC_PLAYER_ACCOUNT];

@@ -1,5 +1,7 @@
 /*
- * store_impl.h - what the files of the store share: its struct, and the part of schema 6 that
+ * store_impl.h - what the files of the store share: its table of operations, which each backend
+ * (SQLite: store.c with store_accounts.c and store_ratings.c; PostgreSQL: store_pg*.c) fills and
+ * store_ops.c's public functions call through; its struct; and the part of schema 6 that
  * store_accounts.c keeps (its tables and statements), and of schema 7 that store_ratings.c keeps,
  * which store.c runs and prepares when the store opens and finalizes when it closes. Internal to
  * the store: the rest of the server sees only store.h, store_accounts.h and store_ratings.h.
@@ -13,11 +15,144 @@
 #include <sqlite3.h>
 
 #include "quiver/core.h"
+#include "server/rating.h"
+
+/* The operations of a backend, one per public function of store.h, store_accounts.h and
+ * store_ratings.h, with the same contract (store_ops.c calls them with the same arguments).
+ * Opening is not among them: store_ops.c picks the backend's open by the --db text. The types
+ * are named by their tags (store.h's, store_accounts.h's, store_ratings.h's), as this header
+ * does not include those: store.c and the others include it. */
+typedef struct qv__store qv__store;
+struct qv__stored_table;
+struct qv__store_move;
+struct qv__player_seat;
+struct qv__store_result;
+struct qv__store_session;
+struct qv__store_account;
+struct qv__store_rating_row;
+
+typedef struct qv__store_ops {
+	void (*close)(qv__store *s);
+	qv_status (*insert_table)(qv__store *s, const struct qv__stored_table *t,
+	                          const struct qv__store_move *moves, qv_err *err);
+	qv_status (*claim)(qv__store *s, const char *id, int seat, const char *hash,
+	                   const char *player, const char *name, const char *status,
+	                   const char *people, qv_err *err);
+	int (*player_name)(qv__store *s, const char *player, char *name, size_t len);
+	qv_status (*player_tables)(qv__store *s, const char *player, long long account, int max,
+	                           struct qv__player_seat *out, int *n, qv_err *err);
+	qv_status (*change)(qv__store *s, const char *id, long long v, const char *status, int keep,
+	                    const struct qv__store_move *moves, int nmoves, bool ai_done,
+	                    const char *people, const char *record, const char *info,
+	                    const struct qv__store_result *rated, qv_err *err);
+	qv_status (*people)(qv__store *s, const char *id, const char *people, qv_err *err);
+	qv_status (*people_over)(qv__store *s, const char *id, const char *people, const char *info,
+	                         qv_err *err);
+	qv_status (*ai_start)(qv__store *s, const char *id, qv_err *err);
+	qv_status (*ai_end)(qv__store *s, const char *id, qv_err *err);
+	qv_status (*ai_forgive)(qv__store *s, const char *id, qv_err *err);
+	qv_status (*stop)(qv__store *s, const char *id, const char *why, qv_err *err);
+	qv_status (*delete_table)(qv__store *s, const char *id, qv_err *err);
+	qv_status (*delete_waiting)(qv__store *s, double before, int *count, qv_err *err);
+	int (*get_over)(qv__store *s, const char *id, char **info, char **record);
+	qv_status (*load_open)(qv__store *s,
+	                       qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
+	                                          qv_err *err),
+	                       void *ctx, qv_err *err);
+	qv_status (*load_one)(qv__store *s, const char *id,
+	                      qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
+	                                         qv_err *err),
+	                      void *ctx, qv_err *err);
+	qv_status (*account_create)(qv__store *s, const char *username, const char *lower,
+	                            const char *hash, const char *const *codes, int ncodes,
+	                            const struct qv__store_session *sess, qv_err *err);
+	int (*account_find)(qv__store *s, const char *lower, struct qv__store_account *out);
+	qv_status (*session_start)(qv__store *s, long long account,
+	                           const struct qv__store_session *sess, qv_err *err);
+	int (*session_find)(qv__store *s, const char *hash, double since,
+	                    struct qv__store_account *out, double *seen);
+	qv_status (*session_seen)(qv__store *s, const char *hash, double now, qv_err *err);
+	qv_status (*session_end)(qv__store *s, const char *hash, qv_err *err);
+	qv_status (*account_password)(qv__store *s, long long account, const char *hash,
+	                              const char *code, const struct qv__store_session *sess,
+	                              qv_err *err);
+	qv_status (*account_rehash)(qv__store *s, long long account, const char *hash, qv_err *err);
+	qv_status (*account_delete)(qv__store *s, long long account, qv_err *err);
+	long long (*player_account)(qv__store *s, const char *player);
+	int (*ratings_list)(qv__store *s, long long account, int which,
+	                    void (*fn)(void *ctx, const struct qv__store_rating_row *row),
+	                    void *ctx);
+	int (*leaderboard)(qv__store *s, const char *game, int players, double settled,
+	                   double since, int max,
+	                   void (*fn)(void *ctx, const struct qv__store_rating_row *row),
+	                   void *ctx);
+	/* For `quiver db copy` (store_copy.c): every row of a SELECT text without parameters to
+	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
+	 * same double), until fn returns non-zero, which is returned; and one statement of text
+	 * parameters $1.. run (NULL: SQL NULL), BEGIN and COMMIT among them. Under the lock. */
+	qv_status (*rows)(qv__store *s, const char *select,
+	                  qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+	                  qv_err *err);
+	qv_status (*run)(qv__store *s, const char *sql, int n, const char *const *values,
+	                 qv_err *err);
+} qv__store_ops;
+
+/* The backends' tables (store.c; store_pg.c) and openings: SQLite opens a path, PostgreSQL a
+ * libpq connection string; each fills *out with s->ops set, or fails with a message naming the
+ * database (a connection string without its password). */
+extern const qv__store_ops qv__store_sqlite_ops;
+qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err);
+extern const qv__store_ops qv__store_pg_ops;
+qv_status qv__store_pg_open(qv__store **out, const char *conninfo, qv_err *err);
+/* conninfo with its password hidden into out (len bytes): a URI's user:password@ and any
+ * password= parameter, of a URI or of the key=value form (store_pg.c). */
+void qv__store_pg_redact(const char *conninfo, char *out, size_t len);
+
+/* SQLite's operations of accounts (store_accounts.c) and ratings (store_ratings.c), which
+ * store.c's table names: those of store_accounts.h and store_ratings.h. */
+qv_status qv__sqlite_account_create(qv__store *s, const char *username, const char *lower,
+                                    const char *hash, const char *const *codes, int ncodes,
+                                    const struct qv__store_session *sess, qv_err *err);
+int qv__sqlite_account_find(qv__store *s, const char *lower, struct qv__store_account *out);
+qv_status qv__sqlite_session_start(qv__store *s, long long account,
+                                   const struct qv__store_session *sess, qv_err *err);
+int qv__sqlite_session_find(qv__store *s, const char *hash, double since,
+                            struct qv__store_account *out, double *seen);
+qv_status qv__sqlite_session_seen(qv__store *s, const char *hash, double now, qv_err *err);
+qv_status qv__sqlite_session_end(qv__store *s, const char *hash, qv_err *err);
+qv_status qv__sqlite_account_password(qv__store *s, long long account, const char *hash,
+                                      const char *code, const struct qv__store_session *sess,
+                                      qv_err *err);
+qv_status qv__sqlite_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err);
+qv_status qv__sqlite_account_delete(qv__store *s, long long account, qv_err *err);
+long long qv__sqlite_player_account(qv__store *s, const char *player);
+int qv__sqlite_ratings_list(qv__store *s, long long account, int which,
+                            void (*fn)(void *ctx, const struct qv__store_rating_row *row),
+                            void *ctx);
+int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double settled,
+                           double since, int max,
+                           void (*fn)(void *ctx, const struct qv__store_rating_row *row),
+                           void *ctx);
+
+/* SQLite's rows and statements for copying (store_rows.c), which store.c's table names. */
+qv_status qv__sqlite_rows(qv__store *s, const char *select,
+                          qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+                          qv_err *err);
+qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const *values,
+                         qv_err *err);
+
+/* SQLite's checkpointer (store_wal.c): started once the database is open (not in memory),
+ * stopped and its connection closed by qv__store_wal_stop (nothing when never started). */
+qv_status qv__store_wal_start(qv__store *s, qv_err *err);
+void qv__store_wal_stop(qv__store *s);
 
 /* Room for store.c's statements (it checks that it has enough). */
 #define QV__STORE_ST_MAX 40
 
 struct qv__store {
+	const qv__store_ops *ops;
+	struct qv__pg *pg; /* the PostgreSQL backend's (store_pg.h); NULL for SQLite's */
+	/* The rest is SQLite's. */
 	sqlite3 *db;
 	pthread_mutex_t lock;
 	sqlite3_stmt *st[QV__STORE_ST_MAX];
@@ -68,6 +203,24 @@ struct qv__store_result;
  * (store_ratings.c says who is rated and how), once: a table rated already changes nothing. */
 qv_status qv__store_ratings_apply(struct qv__store *s, const char *id,
                                   const struct qv__store_result *r, qv_err *err);
+
+/* One account's rating of the kind being rated, before and after the game (store_ratings.c's
+ * and store_pg_ratings.c's). */
+typedef struct qv__store_rated {
+	long long account;
+	int rank; /* among the rated accounts, 1 the best */
+	qv__glicko2 g;
+	qv__wl w;
+	int games;
+	double updated; /* 0: never rated in the kind */
+} qv__store_rated;
+
+/* The new ratings of the n accounts of one[] (each rated account's rank among them, and its
+ * rating before), worked out in place for a game ended at `at`: Glicko-2 for two seats (each
+ * RD widened first for the days since that account's last rated game of the kind), Weng-Lin
+ * else. False when the arithmetic refuses them (nothing is then rated), with why. Both
+ * backends rate with it, so that they rate alike. */
+bool qv__store_rate(qv__store_rated *one, int n, bool glicko, double at, qv_err *why);
 
 /* Inside a transaction: deletes an account's ratings and their history. */
 qv_status qv__store_ratings_forget(struct qv__store *s, long long account, qv_err *err);

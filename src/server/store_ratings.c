@@ -124,20 +124,10 @@ void qv__store_ratings_close(qv__store *s)
 	s->rate = NULL;
 }
 
-/* One account's rating of the kind being rated, before and after the game. */
-typedef struct rated_one {
-	long long account;
-	int rank; /* among the rated accounts, 1 the best */
-	qv__glicko2 g;
-	qv__wl w;
-	int games;
-	double updated; /* 0: never rated in the kind */
-} rated_one;
-
 /* The rated accounts of table id into one[] (their whole-result ranks) and their count into
  * *n: 0 when an account holds two seats. */
-static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *r, rated_one *one,
-                          int *n, qv_err *err)
+static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *r,
+                          qv__store_rated *one, int *n, qv_err *err)
 {
 	sqlite3_stmt *st = s->rate[RT_SEATS];
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
@@ -149,7 +139,7 @@ static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *
 		for (int i = 0; i < k; i++)
 			twice |= one[i].account == account;
 		if (seat >= 0 && seat < r->nseats)
-			one[k++] = (rated_one){.account = account, .rank = r->rank[seat]};
+			one[k++] = (qv__store_rated){.account = account, .rank = r->rank[seat]};
 	}
 	qv_status out =
 	    rc == SQLITE_ROW || rc == SQLITE_DONE ? QV_OK : qv__store_fail(s, err, "rating");
@@ -160,7 +150,7 @@ static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *
 }
 
 /* Reads each rated account's rating of the kind (a new one when it has none). */
-static qv_status ratings_of(qv__store *s, const qv__store_result *r, rated_one *one, int n,
+static qv_status ratings_of(qv__store *s, const qv__store_result *r, qv__store_rated *one, int n,
                             qv_err *err)
 {
 	sqlite3_stmt *st = s->rate[RT_GET];
@@ -190,8 +180,7 @@ static qv_status ratings_of(qv__store *s, const qv__store_result *r, rated_one *
 	return QV_OK;
 }
 
-/* The new ratings: false when the arithmetic refuses them (nothing is then rated), with why. */
-static bool rate(rated_one *one, int n, bool glicko, double at, qv_err *why)
+bool qv__store_rate(qv__store_rated *one, int n, bool glicko, double at, qv_err *why)
 {
 	if (glicko) {
 		for (int i = 0; i < 2; i++) {
@@ -221,7 +210,7 @@ static bool rate(rated_one *one, int n, bool glicko, double at, qv_err *why)
 
 /* Saves one account's new rating and its history's row. */
 static qv_status save_one(qv__store *s, const char *id, const qv__store_result *r,
-                          const rated_one *o, double at, qv_err *err)
+                          const qv__store_rated *o, double at, qv_err *err)
 {
 	bool glicko = r->nseats == 2;
 	double rating = glicko ? o->g.rating : qv__wl_display(&o->w);
@@ -262,14 +251,14 @@ qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_
 	qv_status rc = qv__store_step(s, st, err, "marking a table rated");
 	if (rc || sqlite3_changes(s->db) != 1)
 		return rc; /* rated already */
-	rated_one one[QV_MAX_PLAYERS];
+	qv__store_rated one[QV_MAX_PLAYERS];
 	int n = 0;
 	rc = seats_of(s, id, r, one, &n, err);
 	if (rc || n < 2 || (r->nseats == 2 && n != 2))
 		return rc;
 	rc = ratings_of(s, r, one, n, err);
 	qv_err why;
-	if (!rc && !rate(one, n, r->nseats == 2, at, &why)) {
+	if (!rc && !qv__store_rate(one, n, r->nseats == 2, at, &why)) {
 		/* the game's end is saved unrated; the operator hears why (no client may) */
 		fprintf(stderr, "quiver serve: table %s: not rated: %s\n", id, why.msg);
 		return QV_OK;
@@ -329,8 +318,8 @@ static int each_row(sqlite3_stmt *st, int which, qv__store_rating_fn fn, void *c
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
-                           void *ctx)
+int qv__sqlite_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
+                            void *ctx)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->rate[which == QV__RATINGS_RECENT    ? RT_RECENT
@@ -342,8 +331,8 @@ int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store
 	return rc;
 }
 
-int qv__store_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
-                          int max, qv__store_rating_fn fn, void *ctx)
+int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double settled,
+                           double since, int max, qv__store_rating_fn fn, void *ctx)
 {
 	pthread_mutex_lock(&s->lock);
 	sqlite3_stmt *st = s->rate[RT_BOARD];

@@ -184,7 +184,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 static void log_failure(const qv__conn *c, qv_status rc, const qv_err *err)
 {
 	if (rc != QV_EINVAL && rc != QV_EILLEGAL && rc != QV_ESTATE)
-		fprintf(stderr, "quiver serve: database %s: table %s: %s\n", c->srv->db,
+		fprintf(stderr, "quiver serve: database %s: table %s: %s\n", c->srv->db_name,
 		        c->table->id, err->msg);
 }
 

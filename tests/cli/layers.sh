@@ -57,7 +57,7 @@ c_headers=" assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h iso646.
 locale.h math.h setjmp.h signal.h stdalign.h stdarg.h stdatomic.h stdbool.h stddef.h stdint.h \
 stdio.h stdlib.h stdnoreturn.h string.h tgmath.h threads.h time.h uchar.h wchar.h wctype.h "
 # The front ends' libraries, which the library quivercore (core, games, ai, engine) never uses.
-front_libs=" microhttpd.h libwebsockets.h sqlite3.h curses.h ncurses.h term.h "
+front_libs=" microhttpd.h libwebsockets.h sqlite3.h libpq-fe.h curses.h ncurses.h term.h "
 
 found=0
 out() {

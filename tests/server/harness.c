@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include "harness.h"
@@ -80,10 +81,47 @@ int th_teardown(void **state)
 
 /* ---- the server ------------------------------------------------------------------------------ */
 
+bool th_pg(void)
+{
+	const char *pg = getenv("QV_TEST_PG");
+	return pg && strcmp(pg, "1") == 0;
+}
+
+/* A connection to PostgreSQL by libpq's environment (PGHOST, PGPORT, PGUSER, PGPASSWORD,
+ * PGDATABASE, as pg_virtualenv sets them) or to the database conninfo names; fails the test
+ * when it cannot. */
+static PGconn *pg_connect(const char *conninfo)
+{
+	PGconn *c = PQconnectdb(conninfo);
+	if (PQstatus(c) != CONNECTION_OK)
+		fail_msg("cannot connect to PostgreSQL (%s): %s", conninfo, PQerrorMessage(c));
+	return c;
+}
+
+/* Runs text on connection c; the test fails with PostgreSQL's message when it fails. */
+static PGresult *pg_exec(PGconn *c, const char *text)
+{
+	PGresult *r = PQexec(c, text);
+	ExecStatusType st = PQresultStatus(r);
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		fail_msg("PostgreSQL refused %s: %s", text, PQresultErrorMessage(r));
+	return r;
+}
+
 const char *th_new_db(void)
 {
 	static char path[128];
-	snprintf(path, sizeof path, "%s/t%d.db", th_tmpdir, ++dbcount);
+	if (!th_pg()) {
+		snprintf(path, sizeof path, "%s/t%d.db", th_tmpdir, ++dbcount);
+		return path;
+	}
+	char name[64], create[96];
+	snprintf(name, sizeof name, "qv_%ld_%d", (long)getpid(), ++dbcount);
+	snprintf(create, sizeof create, "CREATE DATABASE %s", name);
+	PGconn *c = pg_connect("");
+	PQclear(pg_exec(c, create));
+	PQfinish(c);
+	snprintf(path, sizeof path, "dbname=%s", name);
 	return path;
 }
 
@@ -571,8 +609,37 @@ void th_browser_refused(th_browser *b, const char *method, const char *path, con
 
 void th_sql(const char *path, const char *text)
 {
+	if (strchr(path, '=')) {
+		PGconn *c = pg_connect(path);
+		PQclear(pg_exec(c, text));
+		PQfinish(c);
+		return;
+	}
 	sqlite3 *h;
 	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(h, text, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(h);
+}
+
+long long th_sql_number(const char *path, const char *text)
+{
+	long long n = 0;
+	if (strchr(path, '=')) {
+		PGconn *c = pg_connect(path);
+		PGresult *r = pg_exec(c, text);
+		assert_int_equal(PQntuples(r), 1);
+		n = atoll(PQgetvalue(r, 0, 0));
+		PQclear(r);
+		PQfinish(c);
+		return n;
+	}
+	sqlite3 *h;
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(h, text, -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(h);
+	return n;
 }

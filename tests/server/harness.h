@@ -29,7 +29,11 @@ int th_init(int argc, char **argv, const char *name, unsigned alarm_s);
 /* A cmocka teardown: a failed test leaves its server running; this stops it. */
 int th_teardown(void **state);
 
-/* A fresh database path in the temporary folder (a static buffer). */
+/* Whether the run is against PostgreSQL: QV_TEST_PG=1 in the environment, which
+ * tests/cluster/pg_run.sh sets under pg_virtualenv, with libpq's PG* variables. */
+bool th_pg(void);
+/* A fresh database (a static buffer): a path in the temporary folder, or, against PostgreSQL,
+ * a new database qv_PID_N made in the cluster and its connection string "dbname=qv_PID_N". */
 const char *th_new_db(void);
 /* Starts the server on db with extra options (NULL-terminated, may be NULL). */
 void th_start(const char *db, const char *const *extra);
@@ -93,9 +97,12 @@ json_t *th_channel_expect(tc_ws *w, const char *type);
  * was queued for it before). */
 void th_channel_quiet(tc_ws *w);
 
-/* Runs one SQL statement on the database at path, the server stopped (a test's way to set a
+/* Runs one SQL statement on the database at path (SQLite's file, or PostgreSQL's connection
+ * string: the text must then be PostgreSQL's), the server stopped (a test's way to set a
  * stored time back, say). */
 void th_sql(const char *path, const char *text);
+/* The number the query text reads (one row, one column) from the database at path. */
+long long th_sql_number(const char *path, const char *text);
 
 /* A table's WebSocket held by a test as one seat (or a spectator): the latest view and info,
  * the version, and the text of every frame heard, to look for what must not be there. */

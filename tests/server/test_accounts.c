@@ -25,7 +25,6 @@
 
 #include <cmocka.h>
 #include <jansson.h>
-#include <sqlite3.h>
 
 #include "harness.h"
 
@@ -236,15 +235,7 @@ static void test_expired_session(void **state)
 	th_browser bob = {0};
 	sign_up(&bob, "Bob", "another horse", NULL);
 	th_stop();
-	sqlite3 *h;
-	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
-	sqlite3_stmt *st;
-	assert_int_equal(sqlite3_prepare_v2(h, "SELECT count(*) FROM sessions", -1, &st, NULL),
-	                 SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 1); /* Bob's only */
-	sqlite3_finalize(st);
-	sqlite3_close(h);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM sessions"), 1); /* Bob's only */
 }
 
 /* The Retry-After of a reply, in seconds (-1: none). */

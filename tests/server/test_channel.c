@@ -181,10 +181,17 @@ static void test_days_clock_low(void **state)
 	join(&bob, id, "{\"seat\": \"p2\", \"name\": \"Bob\"}", t2);
 	th_stop();
 	char sql[256];
-	snprintf(sql, sizeof sql,
-	         "UPDATE tables SET people = json_set(people, '$.clock.left.p1', %lld) WHERE id = "
-	         "'%s'",
-	         12LL * 3600 * 1000 + 10000, id);
+	if (th_pg()) /* PostgreSQL's JSON is jsonb's */
+		snprintf(sql, sizeof sql,
+		         "UPDATE tables SET people = jsonb_set(people::jsonb, '{clock,left,p1}', "
+		         "'%lld')::text WHERE id = '%s'",
+		         12LL * 3600 * 1000 + 10000, id);
+	else
+		snprintf(
+		    sql, sizeof sql,
+		    "UPDATE tables SET people = json_set(people, '$.clock.left.p1', %lld) WHERE "
+		    "id = '%s'",
+		    12LL * 3600 * 1000 + 10000, id);
 	th_sql(db, sql);
 	th_start(db, NULL);
 	tc_ws w;

@@ -71,7 +71,10 @@ static void died_during(const char *db, const char *const *ids, int n, int reque
 		qv__flight *f;
 		qv__flight_last last;
 		qv_err err;
-		if (qv__flight_open(&f, db, &last, &err))
+		char base[1024]; /* the name the server gives it (a PostgreSQL database has no file)
+		                  */
+		qv__store_flight_base(db, base, sizeof base);
+		if (qv__flight_open(&f, base, &last, &err))
 			_exit(1);
 		for (int i = 0; i < n; i++)
 			qv__flight_step_begin(f, ids[i]);

@@ -1,0 +1,57 @@
+/*
+ * db.c - `quiver db`: the server's database as a whole. `quiver db copy FROM TO` copies a
+ * whole store into an empty one, SQLite into PostgreSQL or back (store_copy.h), and checks the
+ * copy row by row; its progress goes to stderr.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "server/store_copy.h"
+
+static void db_help(FILE *f)
+{
+	fprintf(
+	    f,
+	    "usage: quiver db copy FROM TO\n\n"
+	    "Copies the whole database of `quiver serve` (tables, seats, actions, players,\n"
+	    "accounts, recovery codes, sessions, ratings and their history) from FROM into TO,\n"
+	    "which must be empty, in one transaction, then reads every table back from both and\n"
+	    "compares them row by row. Stop the server on FROM first: what it changes during\n"
+	    "the copy may be missed.\n\n"
+	    "FROM and TO are each what `quiver serve --db` takes: an SQLite file (FROM must\n"
+	    "exist; TO is made when missing), or a PostgreSQL connection string,\n"
+	    "postgresql://USER:PASSWORD@HOST:PORT/NAME or libpq's key=value form\n"
+	    "(\"host=H dbname=NAME\"); a PostgreSQL database must exist, and gets the schema\n"
+	    "when empty.\n\n"
+	    "  -h, --help   this help\n\n"
+	    "example: quiver db copy quiver.db postgresql://quiver@localhost/quiver\n"
+	    "         quiver db copy \"dbname=quiver\" backup.db\n");
+}
+
+int cli_db(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		if (argc < 2) {
+			db_help(stderr);
+			return CLI_EXIT_USAGE;
+		}
+		db_help(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (strcmp(argv[1], "copy") != 0)
+		return cli_usage("db", "unknown db command '%s' (expected copy)", argv[1]);
+	for (int i = 2; i < argc; i++)
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			db_help(stdout);
+			return CLI_EXIT_OK;
+		}
+	if (argc != 4)
+		return cli_usage("db", "copy takes two databases, FROM and TO; got %d", argc - 2);
+	if (strcmp(argv[2], argv[3]) == 0)
+		return cli_usage("db", "copy: FROM and TO are the same database '%s'", argv[2]);
+	qv_err err;
+	if (qv__store_copy(argv[2], argv[3], stderr, &err))
+		return cli_fail("db", "copy: %s", err.msg);
+	return CLI_EXIT_OK;
+}

@@ -1,0 +1,220 @@
+/*
+ * store_ops.c - the store's public functions (store.h, store_accounts.h, store_ratings.h): the
+ * opening, which picks the backend by the text of --db, and the rest, each a call through the
+ * backend's table of operations (store_impl.h). Only the opening decides anything here.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "server/store.h"
+#include "server/store_accounts.h"
+#include "server/store_impl.h"
+#include "server/store_ratings.h"
+
+bool qv__store_is_pg(const char *db)
+{
+	return strncmp(db, "postgresql://", 13) == 0 || strncmp(db, "postgres://", 11) == 0 ||
+	       strchr(db, '=') != NULL;
+}
+
+void qv__store_name(const char *db, char *out, size_t len)
+{
+	if (qv__store_is_pg(db))
+		qv__store_pg_redact(db, out, len);
+	else
+		snprintf(out, len, "%s", db);
+}
+
+void qv__store_flight_base(const char *db, char *out, size_t len)
+{
+	if (!qv__store_is_pg(db)) {
+		snprintf(out, len, "%s", db);
+		return;
+	}
+	uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)db; *p; p++)
+		h = (h ^ *p) * 0x100000001b3u;
+	snprintf(out, len, "quiver-pg-%016llx", (unsigned long long)h);
+}
+
+qv_status qv__store_open(qv__store **out, const char *db, qv_err *err)
+{
+	if (qv__store_is_pg(db))
+		return qv__store_pg_open(out, db, err);
+	return qv__store_sqlite_open(out, db, err);
+}
+
+void qv__store_close(qv__store *s)
+{
+	if (s)
+		s->ops->close(s);
+}
+
+qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
+                                 const qv__store_move *moves, qv_err *err)
+{
+	return s->ops->insert_table(s, t, moves, err);
+}
+
+qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err)
+{
+	return s->ops->claim(s, id, seat, hash, player, name, status, people, err);
+}
+
+int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
+{
+	return s->ops->player_name(s, player, name, len);
+}
+
+qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
+                                  qv__player_seat *out, int *n, qv_err *err)
+{
+	return s->ops->player_tables(s, player, account, max, out, n, err);
+}
+
+qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
+                           const qv__store_move *moves, int nmoves, bool ai_done,
+                           const char *people, const char *record, const char *info,
+                           const struct qv__store_result *rated, qv_err *err)
+{
+	return s->ops->change(s, id, v, status, keep, moves, nmoves, ai_done, people, record, info,
+	                      rated, err);
+}
+
+qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
+{
+	return s->ops->people(s, id, people, err);
+}
+
+qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                                qv_err *err)
+{
+	return s->ops->people_over(s, id, people, info, err);
+}
+
+qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->ai_start(s, id, err);
+}
+
+qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->ai_end(s, id, err);
+}
+
+qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->ai_forgive(s, id, err);
+}
+
+qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+{
+	return s->ops->stop(s, id, why, err);
+}
+
+qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->delete_table(s, id, err);
+}
+
+qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+{
+	return s->ops->delete_waiting(s, before, count, err);
+}
+
+int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
+{
+	return s->ops->get_over(s, id, info, record);
+}
+
+qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
+{
+	return s->ops->load_open(s, visit, ctx, err);
+}
+
+qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
+                             qv_err *err)
+{
+	return s->ops->load_one(s, id, visit, ctx, err);
+}
+
+qv_status qv__store_account_create(qv__store *s, const char *username, const char *lower,
+                                   const char *hash, const char *const *codes, int ncodes,
+                                   const qv__store_session *sess, qv_err *err)
+{
+	return s->ops->account_create(s, username, lower, hash, codes, ncodes, sess, err);
+}
+
+int qv__store_account_find(qv__store *s, const char *lower, qv__store_account *out)
+{
+	return s->ops->account_find(s, lower, out);
+}
+
+qv_status qv__store_session_start(qv__store *s, long long account, const qv__store_session *sess,
+                                  qv_err *err)
+{
+	return s->ops->session_start(s, account, sess, err);
+}
+
+int qv__store_session_find(qv__store *s, const char *hash, double since, qv__store_account *out,
+                           double *seen)
+{
+	return s->ops->session_find(s, hash, since, out, seen);
+}
+
+qv_status qv__store_session_seen(qv__store *s, const char *hash, double now, qv_err *err)
+{
+	return s->ops->session_seen(s, hash, now, err);
+}
+
+qv_status qv__store_session_end(qv__store *s, const char *hash, qv_err *err)
+{
+	return s->ops->session_end(s, hash, err);
+}
+
+qv_status qv__store_account_password(qv__store *s, long long account, const char *hash,
+                                     const char *code, const qv__store_session *sess, qv_err *err)
+{
+	return s->ops->account_password(s, account, hash, code, sess, err);
+}
+
+qv_status qv__store_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err)
+{
+	return s->ops->account_rehash(s, account, hash, err);
+}
+
+qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err)
+{
+	return s->ops->account_delete(s, account, err);
+}
+
+long long qv__store_player_account(qv__store *s, const char *player)
+{
+	return s->ops->player_account(s, player);
+}
+
+int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
+                           void *ctx)
+{
+	return s->ops->ratings_list(s, account, which, fn, ctx);
+}
+
+int qv__store_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
+                          int max, qv__store_rating_fn fn, void *ctx)
+{
+	return s->ops->leaderboard(s, game, players, settled, since, max, fn, ctx);
+}
+
+qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,
+                         qv_err *err)
+{
+	return s->ops->rows(s, select, fn, ctx, err);
+}
+
+qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
+                        qv_err *err)
+{
+	return s->ops->run(s, sql, n, values, err);
+}

@@ -1,0 +1,223 @@
+/*
+ * store_pg.c - the store's second backend, PostgreSQL through libpq: its opening (the
+ * connection, the schema made or checked, the statements prepared), its closing, and its table
+ * of operations, qv__store_pg_ops (the operations are in store_pg_tables.c, store_pg_load.c,
+ * store_pg_accounts.c and store_pg_ratings.c; their steps in store_pg_conn.c).
+ *
+ * Durability: each change is one transaction, committed (PostgreSQL's synchronous_commit, on by
+ * default, has it on disk) before the call returns, as SQLite's. The schema is SQLite's version
+ * 7 in PostgreSQL's types, and its version is kept in the table quiver_schema(version): a
+ * database of a newer quiver is refused, naming both versions. A PostgreSQL store begins at
+ * version 7 (quiver knew no PostgreSQL before); the schema's later versions are to be numbered
+ * and upgraded in both backends alike.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/store_pg_impl.h"
+
+/* The key of the advisory lock that makes two processes opening one new database at once make
+ * its schema one after the other (the bytes "qvdb"). */
+#define SCHEMA_LOCK "1903124578" /* 0x71766462 */
+
+/* Replaces the n bytes at p of out (a string) by "***". */
+static void hide(char *out, size_t cap, char *p, size_t n)
+{
+	size_t tail = strlen(p + n);
+	if ((size_t)(p - out) + 3 + tail + 1 > cap)
+		return;
+	memmove(p + 3, p + n, tail + 1);
+	memcpy(p, "***", 3);
+}
+
+void qv__store_pg_redact(const char *conninfo, char *out, size_t len)
+{
+	qv_copy(out, len, conninfo);
+	char *scheme = strstr(out, "://");
+	if (scheme) {
+		char *auth = scheme + 3;
+		size_t alen = strcspn(auth, "/?");
+		char *at = NULL;
+		for (size_t i = 0; i < alen; i++)
+			if (auth[i] == '@')
+				at = auth + i;
+		char *colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+		if (colon)
+			hide(out, len, colon + 1, (size_t)(at - colon - 1));
+	}
+	for (char *p = strstr(out, "password"); p; p = strstr(p + 1, "password")) {
+		char *v = p + 8;
+		while (*v == ' ')
+			v++;
+		if (*v != '=')
+			continue;
+		v++;
+		while (*v == ' ')
+			v++;
+		size_t n = 0;
+		if (*v == '\'') {
+			n = 1;
+			while (v[n] && v[n] != '\'')
+				n += v[n] == '\\' && v[n + 1] ? 2 : 1;
+			n += v[n] == '\'';
+		} else {
+			n = strcspn(v, scheme ? "&" : " \t\n");
+		}
+		hide(out, len, v, n);
+	}
+}
+
+/* PostgreSQL's notices (a CREATE ... IF NOT EXISTS that skips) are not the operator's concern. */
+static void quiet(void *arg, const char *message)
+{
+	(void)arg;
+	(void)message;
+}
+
+/* Runs a text of SQL without parameters, one or more statements. */
+static qv_status exec(qv__store *s, const char *text, PGresult **rows, qv_err *err)
+{
+	PGresult *r = PQexec(s->pg->conn, text);
+	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+		char line[400];
+		qv__pg_message(r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn), line,
+		               sizeof line);
+		PQclear(r);
+		return qv_fail(err, QV_EIO, "%s", line);
+	}
+	if (rows)
+		*rows = r;
+	else
+		PQclear(r);
+	return QV_OK;
+}
+
+/* Inside the schema's transaction: makes the schema of a new database, or checks the version
+ * of one made before. */
+static qv_status schema_in(qv__store *s, qv_err *err)
+{
+	PGresult *r = NULL;
+	qv_status rc = exec(s,
+	                    "CREATE TABLE IF NOT EXISTS quiver_schema (version bigint NOT NULL);"
+	                    "SELECT max(version) FROM quiver_schema",
+	                    &r, err);
+	if (rc)
+		return rc;
+	long long version = PQntuples(r) == 1 ? qv__pg_ll(r, 0, 0) : 0;
+	PQclear(r);
+	if (version > QV__PG_SCHEMA_VERSION)
+		return qv_fail(err, QV_EIO,
+		               "it was made by a newer quiver (schema %lld; this one knows %d)",
+		               version, QV__PG_SCHEMA_VERSION);
+	if (version != 0 && version != QV__PG_SCHEMA_VERSION)
+		return qv_fail(err, QV_EIO,
+		               "its table quiver_schema says schema %lld, which no quiver made in "
+		               "PostgreSQL (its first is %d)",
+		               version, QV__PG_SCHEMA_VERSION);
+	rc = exec(s, qv__pg_schema, NULL, err);
+	if (!rc && version == 0) {
+		char insert[80];
+		snprintf(insert, sizeof insert, "INSERT INTO quiver_schema (version) VALUES (%d)",
+		         QV__PG_SCHEMA_VERSION);
+		rc = exec(s, insert, NULL, err);
+	}
+	return rc;
+}
+
+/* The schema made or checked in one transaction, under an advisory lock so that two processes
+ * opening one new database do not both make it. */
+static qv_status schema_ready(qv__store *s, qv_err *err)
+{
+	qv_status rc = exec(s, "BEGIN; SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", NULL, err);
+	if (rc)
+		return rc;
+	rc = schema_in(s, err);
+	if (!rc)
+		rc = exec(s, "COMMIT", NULL, err);
+	else
+		exec(s, "ROLLBACK", NULL, NULL);
+	return rc;
+}
+
+static void pg_close(qv__store *s)
+{
+	if (!s)
+		return;
+	if (s->pg)
+		PQfinish(s->pg->conn);
+	free(s->pg);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+qv_status qv__store_pg_open(qv__store **out, const char *conninfo, qv_err *err)
+{
+	*out = NULL;
+	qv__store *s = calloc(1, sizeof *s);
+	if (!s || !(s->pg = calloc(1, sizeof *s->pg))) {
+		free(s);
+		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
+	}
+	s->ops = &qv__store_pg_ops;
+	pthread_mutex_init(&s->lock, NULL);
+	qv__store_pg_redact(conninfo, s->pg->name, sizeof s->pg->name);
+	qv_status rc = QV_OK;
+	s->pg->conn = PQconnectdb(conninfo);
+	if (!s->pg->conn) {
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	} else if (PQstatus(s->pg->conn) != CONNECTION_OK) {
+		char line[400];
+		qv__pg_message(PQerrorMessage(s->pg->conn), line, sizeof line);
+		rc = qv_fail(err, QV_EIO, "%s", line);
+	} else {
+		PQsetNoticeProcessor(s->pg->conn, quiet, NULL);
+		rc = schema_ready(s, err);
+		if (!rc)
+			rc = qv__pg_prepare(s, err);
+	}
+	if (rc) {
+		/* Only the operator sees this message (the server does not start). */
+		qv_err why = *err;
+		qv_fail(err, rc, "cannot open the database %s: %s", s->pg->name, why.msg);
+		pg_close(s);
+		return rc;
+	}
+	*out = s;
+	return QV_OK;
+}
+
+const qv__store_ops qv__store_pg_ops = {
+    .close = pg_close,
+    .insert_table = qv__pg_insert_table,
+    .claim = qv__pg_claim,
+    .player_name = qv__pg_player_name,
+    .player_tables = qv__pg_player_tables,
+    .change = qv__pg_change,
+    .people = qv__pg_people,
+    .people_over = qv__pg_people_over,
+    .ai_start = qv__pg_ai_start,
+    .ai_end = qv__pg_ai_end,
+    .ai_forgive = qv__pg_ai_forgive,
+    .stop = qv__pg_stop,
+    .delete_table = qv__pg_delete_table,
+    .delete_waiting = qv__pg_delete_waiting,
+    .get_over = qv__pg_get_over,
+    .load_open = qv__pg_load_open,
+    .load_one = qv__pg_load_one,
+    .account_create = qv__pg_account_create,
+    .account_find = qv__pg_account_find,
+    .session_start = qv__pg_session_start,
+    .session_find = qv__pg_session_find,
+    .session_seen = qv__pg_session_seen,
+    .session_end = qv__pg_session_end,
+    .account_password = qv__pg_account_password,
+    .account_rehash = qv__pg_account_rehash,
+    .account_delete = qv__pg_account_delete,
+    .player_account = qv__pg_player_account,
+    .ratings_list = qv__pg_ratings_list,
+    .leaderboard = qv__pg_leaderboard,
+    .rows = qv__pg_rows,
+    .run = qv__pg_run_text,
+};

@@ -1,0 +1,221 @@
+/*
+ * store_pg_conn.c - the steps of the PostgreSQL store (store_pg_impl.h): the one connection
+ * kept ready (reset and its statements prepared again after PostgreSQL went away), statements
+ * run with their parameters as text, transactions begun and finished, a result's values read.
+ *
+ * A failure is QV_EIO with libpq's message, which the server answers as 503 (a store failure):
+ * while PostgreSQL is away every operation fails so, and the first one after it is back
+ * connects again. Nothing is retried that may have been done: only BEGIN, which does nothing,
+ * is tried again on a connection reset at once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/store_pg_impl.h"
+
+void qv__pg_text(qv__pg_args *a, const char *text) { a->v[a->n++] = text; }
+
+void qv__pg_int(qv__pg_args *a, long long x)
+{
+	snprintf(a->num[a->n], sizeof a->num[a->n], "%lld", x);
+	a->v[a->n] = a->num[a->n];
+	a->n++;
+}
+
+/* %.17g reads back as the same double (PostgreSQL's float8 input is exact). */
+void qv__pg_real(qv__pg_args *a, double x)
+{
+	snprintf(a->num[a->n], sizeof a->num[a->n], "%.17g", x);
+	a->v[a->n] = a->num[a->n];
+	a->n++;
+}
+
+void qv__pg_message(const char *msg, char *out, size_t len)
+{
+	size_t n = 0;
+	bool space = false;
+	for (const char *p = msg ? msg : ""; *p && n + 1 < len; p++) {
+		bool blank = *p == '\n' || *p == '\t' || *p == '\r' || *p == ' ';
+		if (blank) {
+			space = n > 0;
+			continue;
+		}
+		if (space && n + 2 < len)
+			out[n++] = ' ';
+		space = false;
+		out[n++] = *p;
+	}
+	out[n] = '\0';
+}
+
+static qv_status pg_fail(qv_err *err, const char *doing, const char *msg)
+{
+	char line[400];
+	qv__pg_message(msg, line, sizeof line);
+	return qv_fail(err, QV_EIO, "the database: %s failed: %s", doing, line);
+}
+
+qv_status qv__pg_prepare(qv__store *s, qv_err *err)
+{
+	for (int i = 0; i < PG_COUNT; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "qv%d", i);
+		PGresult *r = PQprepare(s->pg->conn, name, qv__pg_sql[i], 0, NULL);
+		bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+		qv_status rc =
+		    ok ? QV_OK
+		       : pg_fail(err, "preparing a statement",
+		                 r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+		PQclear(r);
+		if (rc)
+			return rc;
+	}
+	s->pg->prepared = true;
+	return QV_OK;
+}
+
+/* A connection that could not be made again: libpq's reason without the server's address and
+ * port, which libpq puts before it ("connection to server at ... failed: "), as no message of
+ * the store names where the database is (it may reach clients; the server's log line names the
+ * database). */
+static qv_status reconnect_fail(qv__store *s, qv_err *err)
+{
+	char line[400];
+	qv__pg_message(PQerrorMessage(s->pg->conn), line, sizeof line);
+	const char *reason = line;
+	for (const char *p = strstr(line, "failed: "); p; p = strstr(p + 1, "failed: "))
+		reason = p + 8;
+	return qv_fail(err, QV_EIO, "the database: connecting again failed: %s", reason);
+}
+
+qv_status qv__pg_ready(qv__store *s, qv_err *err)
+{
+	if (PQstatus(s->pg->conn) != CONNECTION_OK) {
+		s->pg->prepared = false;
+		PQreset(s->pg->conn);
+		if (PQstatus(s->pg->conn) != CONNECTION_OK)
+			return reconnect_fail(s, err);
+	}
+	return s->pg->prepared ? QV_OK : qv__pg_prepare(s, err);
+}
+
+qv_status qv__pg_run(qv__store *s, int which, const qv__pg_args *a, PGresult **rows,
+                     long long *changes, const char *doing, qv_err *err)
+{
+	char name[16];
+	snprintf(name, sizeof name, "qv%d", which);
+	s->pg->state[0] = '\0';
+	PGresult *r =
+	    PQexecPrepared(s->pg->conn, name, a ? a->n : 0, a ? a->v : NULL, NULL, NULL, 0);
+	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+		const char *code = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+		qv_copy(s->pg->state, sizeof s->pg->state, code ? code : "");
+		qv_status rc =
+		    pg_fail(err, doing, r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+		PQclear(r);
+		return rc;
+	}
+	if (changes) {
+		const char *n = PQcmdTuples(r);
+		*changes = n[0] ? atoll(n) : 0;
+	}
+	if (rows)
+		*rows = r;
+	else
+		PQclear(r);
+	return QV_OK;
+}
+
+/* Runs a command of no parameters (BEGIN, COMMIT, ROLLBACK). */
+static qv_status command(qv__store *s, const char *text, qv_err *err)
+{
+	PGresult *r = PQexec(s->pg->conn, text);
+	qv_status rc = QV_OK;
+	if (!r || PQresultStatus(r) != PGRES_COMMAND_OK)
+		rc = pg_fail(err, text, r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+	PQclear(r);
+	return rc;
+}
+
+qv_status qv__pg_begin(qv__store *s, qv_err *err)
+{
+	qv_status rc = qv__pg_ready(s, err);
+	if (rc)
+		return rc;
+	rc = command(s, "BEGIN", err);
+	/* A connection PostgreSQL dropped while it was idle is found so only here. */
+	if (rc && PQstatus(s->pg->conn) != CONNECTION_OK) {
+		rc = qv__pg_ready(s, err);
+		if (!rc)
+			rc = command(s, "BEGIN", err);
+	}
+	return rc;
+}
+
+qv_status qv__pg_finish(qv__store *s, qv_status rc, qv_err *err)
+{
+	if (rc == QV_OK)
+		rc = command(s, "COMMIT", err);
+	if (rc != QV_OK && PQstatus(s->pg->conn) == CONNECTION_OK)
+		command(s, "ROLLBACK", NULL);
+	return rc;
+}
+
+const char *qv__pg_str(const PGresult *r, int row, int col)
+{
+	return PQgetisnull(r, row, col) ? "" : PQgetvalue(r, row, col);
+}
+
+long long qv__pg_ll(const PGresult *r, int row, int col)
+{
+	return PQgetisnull(r, row, col) ? 0 : atoll(PQgetvalue(r, row, col));
+}
+
+double qv__pg_double(const PGresult *r, int row, int col)
+{
+	return PQgetisnull(r, row, col) ? 0 : strtod(PQgetvalue(r, row, col), NULL);
+}
+
+/* The most columns a row for copying has (the table `tables` has 16). */
+#define ROW_MAX 32
+
+qv_status qv__pg_rows(qv__store *s, const char *select,
+                      qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+                      qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(s, err);
+	PGresult *r = rc ? NULL : PQexec(s->pg->conn, select);
+	if (!rc && PQresultStatus(r) != PGRES_TUPLES_OK)
+		rc = pg_fail(err, "reading rows",
+		             r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+	int n = rc ? 0 : PQnfields(r);
+	if (n > ROW_MAX)
+		rc = qv_fail(err, QV_EINVAL, "the database: a row of %d columns (at most %d)", n,
+		             ROW_MAX);
+	for (int i = 0; !rc && i < PQntuples(r); i++) {
+		const char *v[ROW_MAX];
+		for (int k = 0; k < n; k++)
+			v[k] = PQgetisnull(r, i, k) ? NULL : PQgetvalue(r, i, k);
+		rc = fn(ctx, n, v);
+	}
+	PQclear(r);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,
+                          qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(s, err);
+	PGresult *r = rc ? NULL : PQexecParams(s->pg->conn, sql, n, NULL, values, NULL, NULL, 0);
+	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+	if (!rc && st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		rc = pg_fail(err, sql, r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+	PQclear(r);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}

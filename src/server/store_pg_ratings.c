@@ -1,0 +1,212 @@
+/*
+ * store_pg_ratings.c - players' ratings in the PostgreSQL store (store_ratings.h): a rated
+ * game's ratings applied once, in the transaction that saves its end, by the same arithmetic
+ * as SQLite's store_ratings.c (qv__store_rate), which says who is rated and how; an account's
+ * ratings forgotten; and the lists profiles and leaderboards show.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "server/store_pg_impl.h"
+#include "server/store_ratings.h"
+
+/* The time now, in epoch seconds. */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The rated accounts of table id into one[] (their whole-result ranks) and their count into
+ * *n: 0 when an account holds two seats. */
+static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *r,
+                          qv__store_rated *one, int *n, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	PGresult *res = NULL;
+	qv_status rc = qv__pg_run(s, PG_RT_SEATS, &a, &res, NULL, "rating", err);
+	int k = 0;
+	bool twice = false;
+	for (int i = 0; !rc && i < PQntuples(res) && k < QV_MAX_PLAYERS; i++) {
+		long long seat = qv__pg_ll(res, i, 0), account = qv__pg_ll(res, i, 1);
+		for (int j = 0; j < k; j++)
+			twice |= one[j].account == account;
+		if (seat >= 0 && seat < r->nseats)
+			one[k++] = (qv__store_rated){.account = account, .rank = r->rank[seat]};
+	}
+	PQclear(res);
+	*n = twice ? 0 : k;
+	return rc;
+}
+
+/* Reads each rated account's rating of the kind (a new one when it has none). */
+static qv_status ratings_of(qv__store *s, const qv__store_result *r, qv__store_rated *one, int n,
+                            qv_err *err)
+{
+	for (int i = 0; i < n; i++) {
+		one[i].g = qv__glicko2_new();
+		one[i].w = qv__wl_new();
+		qv__pg_args a = {0};
+		qv__pg_int(&a, one[i].account);
+		qv__pg_text(&a, r->game);
+		qv__pg_int(&a, r->nseats);
+		PGresult *res = NULL;
+		qv_status rc = qv__pg_run(s, PG_RT_GET, &a, &res, NULL, "reading a rating", err);
+		if (rc)
+			return rc;
+		if (PQntuples(res) > 0) {
+			if (r->nseats == 2)
+				one[i].g = (qv__glicko2){qv__pg_double(res, 0, 0),
+				                         qv__pg_double(res, 0, 1),
+				                         qv__pg_double(res, 0, 2)};
+			else
+				one[i].w =
+				    (qv__wl){qv__pg_double(res, 0, 3), qv__pg_double(res, 0, 4)};
+			one[i].games = (int)qv__pg_ll(res, 0, 5);
+			one[i].updated = qv__pg_double(res, 0, 6);
+		}
+		PQclear(res);
+	}
+	return QV_OK;
+}
+
+/* Saves one account's new rating and its history's row. */
+static qv_status save_one(qv__store *s, const char *id, const qv__store_result *r,
+                          const qv__store_rated *o, double at, qv_err *err)
+{
+	bool glicko = r->nseats == 2;
+	double rating = glicko ? o->g.rating : qv__wl_display(&o->w);
+	qv__pg_args a = {0};
+	qv__pg_int(&a, o->account);
+	qv__pg_text(&a, r->game);
+	qv__pg_int(&a, r->nseats);
+	qv__pg_real(&a, rating);
+	qv__pg_real(&a, glicko ? o->g.deviation : o->w.sigma * QV__WL_DISPLAY_SCALE);
+	if (glicko) {
+		qv__pg_real(&a, o->g.volatility);
+		qv__pg_text(&a, NULL);
+		qv__pg_text(&a, NULL);
+	} else {
+		qv__pg_text(&a, NULL);
+		qv__pg_real(&a, o->w.mu);
+		qv__pg_real(&a, o->w.sigma);
+	}
+	qv__pg_int(&a, o->games + 1);
+	qv__pg_real(&a, at);
+	qv_status rc = qv__pg_run(s, PG_RT_PUT, &a, NULL, NULL, "saving a rating", err);
+	if (rc)
+		return rc;
+	qv__pg_args b = {0};
+	qv__pg_int(&b, o->account);
+	qv__pg_text(&b, r->game);
+	qv__pg_int(&b, r->nseats);
+	qv__pg_real(&b, at);
+	qv__pg_real(&b, rating);
+	qv__pg_text(&b, id);
+	return qv__pg_run(s, PG_RT_HISTORY_ADD, &b, NULL, NULL, "saving a rating's history", err);
+}
+
+qv_status qv__pg_ratings_apply(qv__store *s, const char *id, const qv__store_result *r, qv_err *err)
+{
+	double at = now();
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	qv__pg_real(&a, at);
+	long long changed = 0;
+	qv_status rc = qv__pg_run(s, PG_RT_DONE, &a, NULL, &changed, "marking a table rated", err);
+	if (rc || changed != 1)
+		return rc; /* rated already */
+	qv__store_rated one[QV_MAX_PLAYERS];
+	int n = 0;
+	rc = seats_of(s, id, r, one, &n, err);
+	if (rc || n < 2 || (r->nseats == 2 && n != 2))
+		return rc;
+	rc = ratings_of(s, r, one, n, err);
+	qv_err why;
+	if (!rc && !qv__store_rate(one, n, r->nseats == 2, at, &why)) {
+		/* the game's end is saved unrated; the operator hears why (no client may) */
+		fprintf(stderr, "quiver serve: table %s: not rated: %s\n", id, why.msg);
+		return QV_OK;
+	}
+	for (int i = 0; !rc && i < n; i++)
+		rc = save_one(s, id, r, &one[i], at, err);
+	return rc;
+}
+
+qv_status qv__pg_ratings_forget(qv__store *s, long long account, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_int(&a, account);
+	qv_status rc = qv__pg_run(s, PG_RT_FORGET, &a, NULL, NULL, "deleting ratings", err);
+	if (!rc)
+		rc = qv__pg_run(s, PG_RT_FORGET_HISTORY, &a, NULL, NULL,
+		                "deleting ratings' history", err);
+	return rc;
+}
+
+/* Row i of res as list `which` has it (-1: the leaderboard). */
+static qv__store_rating_row row_of(const PGresult *res, int i, int which)
+{
+	if (which < 0)
+		return (qv__store_rating_row){.username = qv__pg_str(res, i, 0),
+		                              .rating = qv__pg_double(res, i, 1),
+		                              .deviation = qv__pg_double(res, i, 2),
+		                              .games = (int)qv__pg_ll(res, i, 3)};
+	if (which == QV__RATINGS_RECENT)
+		return (qv__store_rating_row){.info = qv__pg_str(res, i, 0)};
+	if (which == QV__RATINGS_HISTORY)
+		return (qv__store_rating_row){.game = qv__pg_str(res, i, 0),
+		                              .players = (int)qv__pg_ll(res, i, 1),
+		                              .at = qv__pg_double(res, i, 2),
+		                              .rating = qv__pg_double(res, i, 3)};
+	return (qv__store_rating_row){.game = qv__pg_str(res, i, 0),
+	                              .players = (int)qv__pg_ll(res, i, 1),
+	                              .rating = qv__pg_double(res, i, 2),
+	                              .deviation = qv__pg_double(res, i, 3),
+	                              .games = (int)qv__pg_ll(res, i, 4),
+	                              .at = qv__pg_double(res, i, 5)};
+}
+
+/* Runs statement `stmt` (with a) and gives each row to fn, under the store's lock. */
+static int each_row(qv__store *s, int stmt, const qv__pg_args *a, int which, qv__store_rating_fn fn,
+                    void *ctx)
+{
+	PGresult *res = NULL;
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(s, NULL);
+	if (!rc)
+		rc = qv__pg_run(s, stmt, a, &res, NULL, "reading ratings", NULL);
+	for (int i = 0; !rc && i < PQntuples(res); i++) {
+		qv__store_rating_row row = row_of(res, i, which);
+		fn(ctx, &row);
+	}
+	PQclear(res);
+	pthread_mutex_unlock(&s->lock);
+	return rc ? -1 : 0;
+}
+
+int qv__pg_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
+                        void *ctx)
+{
+	qv__pg_args a = {0};
+	qv__pg_int(&a, account);
+	int stmt = which == QV__RATINGS_RECENT    ? PG_RT_RECENT
+	           : which == QV__RATINGS_HISTORY ? PG_RT_HISTORY
+	                                          : PG_RT_CURRENT;
+	return each_row(s, stmt, &a, which, fn, ctx);
+}
+
+int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
+                       int max, qv__store_rating_fn fn, void *ctx)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, game);
+	qv__pg_int(&a, players);
+	qv__pg_real(&a, settled);
+	qv__pg_real(&a, since);
+	qv__pg_int(&a, max);
+	return each_row(s, PG_RT_BOARD, &a, -1, fn, ctx);
+}

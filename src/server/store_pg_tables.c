@@ -1,0 +1,352 @@
+/*
+ * store_pg_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
+ * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
+ * and appended, and a finished game's record and ratings), what a table keeps of its people,
+ * the AI-search mark, a stop, deletions and expiry, a finished table's info, and the players'
+ * keys. Each change is one transaction under the store's lock, as in SQLite's store.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server/store.h"
+#include "server/store_pg_impl.h"
+#include "server/store_ratings.h"
+
+/* One statement of a's parameters, on its own (PostgreSQL commits it by itself). */
+static qv_status one(qv__store *s, int which, const qv__pg_args *a, const char *doing, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(s, err);
+	if (!rc)
+		rc = qv__pg_run(s, which, a, NULL, NULL, doing, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* Inside a transaction: inserts moves as history entries from..from+n-1. */
+static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__store_move *moves,
+                              int n, qv_err *err)
+{
+	qv_status rc = QV_OK;
+	for (int i = 0; !rc && i < n; i++) {
+		qv__pg_args a = {0};
+		qv__pg_text(&a, id);
+		qv__pg_int(&a, from + i);
+		qv__pg_text(&a, moves[i].who);
+		qv__pg_text(&a, moves[i].text);
+		qv__pg_int(&a, moves[i].automatic);
+		qv__pg_real(&a, moves[i].at);
+		rc = qv__pg_run(s, PG_INSERT_ACTION, &a, NULL, NULL, "saving an action", err);
+	}
+	return rc;
+}
+
+/* Inside a transaction: the table's row and its seats. */
+static qv_status insert_rows(qv__store *s, const qv__stored_table *t, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, t->id);
+	qv__pg_text(&a, t->game);
+	qv__pg_text(&a, t->params);
+	qv__pg_int(&a, (long long)(int64_t)t->seed);
+	qv__pg_int(&a, t->private_);
+	qv__pg_int(&a, t->v);
+	qv__pg_text(&a, t->status);
+	qv__pg_real(&a, t->created);
+	qv__pg_text(&a, t->creator);
+	qv__pg_text(&a, t->people);
+	qv__pg_text(&a, t->variant);
+	qv_status rc = qv__pg_run(s, PG_INSERT_TABLE, &a, NULL, NULL, "saving a new table", err);
+	for (int i = 0; !rc && i < t->nseats; i++) {
+		qv__pg_args b = {0};
+		qv__pg_text(&b, t->id);
+		qv__pg_int(&b, i);
+		qv__pg_text(&b, t->seats[i].kind);
+		qv__pg_text(&b, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
+		qv__pg_text(&b, t->seats[i].player[0] ? t->seats[i].player : NULL);
+		rc = qv__pg_run(s, PG_INSERT_SEAT, &b, NULL, NULL, "saving a seat", err);
+	}
+	return rc;
+}
+
+qv_status qv__pg_insert_table(qv__store *s, const qv__stored_table *t, const qv__store_move *moves,
+                              qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_begin(s, err);
+	if (!rc) {
+		rc = insert_rows(s, t, err);
+		if (!rc)
+			rc = insert_moves(s, t->id, 0, moves, t->nmoves, err);
+		rc = qv__pg_finish(s, rc, err);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* The time now, in epoch seconds. */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Inside a transaction: the seat's claim, the table's status, and the player kept. */
+static qv_status claim_in(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, hash);
+	qv__pg_text(&a, player && player[0] ? player : NULL);
+	qv__pg_text(&a, id);
+	qv__pg_int(&a, seat);
+	long long changed = 0;
+	qv_status rc = qv__pg_run(s, PG_CLAIM, &a, NULL, &changed, "claiming a seat", err);
+	if (!rc && changed != 1)
+		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
+		               seat + 1, id);
+	qv__pg_args b = {0};
+	qv__pg_text(&b, status);
+	qv__pg_text(&b, people);
+	qv__pg_text(&b, id);
+	if (!rc)
+		rc = qv__pg_run(s, PG_STATUS, &b, NULL, NULL, "saving the table's status", err);
+	if (rc || !player || !player[0])
+		return rc;
+	qv__pg_args c = {0};
+	qv__pg_text(&c, player);
+	qv__pg_text(&c, name && name[0] ? name : NULL);
+	qv__pg_real(&c, now());
+	return qv__pg_run(s, PG_PLAYER_SEEN, &c, NULL, NULL, "saving a player", err);
+}
+
+qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
+                       const char *name, const char *status, const char *people, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_begin(s, err);
+	if (!rc)
+		rc = qv__pg_finish(
+		    s, claim_in(s, id, seat, hash, player, name, status, people, err), err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* Inside a transaction: the table's row updated (with its record and info when over). */
+static qv_status update_row(qv__store *s, const char *id, long long v, const char *status,
+                            bool ai_done, const char *people, const char *record, const char *info,
+                            qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_int(&a, v);
+	qv__pg_text(&a, status);
+	qv__pg_int(&a, ai_done);
+	qv__pg_text(&a, people);
+	if (record) {
+		qv__pg_text(&a, record);
+		qv__pg_text(&a, info);
+	}
+	qv__pg_text(&a, id);
+	long long changed = 0;
+	qv_status rc = qv__pg_run(s, record ? PG_UPDATE_OVER : PG_UPDATE, &a, NULL, &changed,
+	                          "saving the table", err);
+	if (!rc && changed != 1)
+		rc = qv_fail(err, QV_ESTATE, "the database: no table %s", id);
+	return rc;
+}
+
+qv_status qv__pg_change(qv__store *s, const char *id, long long v, const char *status, int keep,
+                        const qv__store_move *moves, int nmoves, bool ai_done, const char *people,
+                        const char *record, const char *info, const qv__store_result *rated,
+                        qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_begin(s, err);
+	if (rc)
+		goto out;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	qv__pg_int(&a, keep);
+	rc = qv__pg_run(s, PG_DELETE_ACTIONS, &a, NULL, NULL, "taking actions back", err);
+	if (!rc)
+		rc = insert_moves(s, id, keep, moves, nmoves, err);
+	if (!rc)
+		rc = update_row(s, id, v, status, ai_done, people, record, info, err);
+	if (!rc && record && rated)
+		rc = qv__pg_ratings_apply(s, id, rated, err);
+	rc = qv__pg_finish(s, rc, err);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* One statement binding (text, id) or (id). */
+static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
+                            const char *doing, qv_err *err)
+{
+	qv__pg_args a = {0};
+	if (text)
+		qv__pg_text(&a, text);
+	qv__pg_text(&a, id);
+	return one(s, which, &a, doing, err);
+}
+
+qv_status qv__pg_ai_start(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, PG_AI_START, NULL, id, "marking an AI move as begun", err);
+}
+
+qv_status qv__pg_ai_end(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, PG_AI_END, NULL, id, "marking an AI move as ended", err);
+}
+
+qv_status qv__pg_ai_forgive(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, PG_AI_FORGIVE, NULL, id, "forgiving an AI move", err);
+}
+
+qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, people);
+	qv__pg_text(&a, id);
+	return one(s, PG_PEOPLE, &a, "saving the table's people", err);
+}
+
+qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                             qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, people);
+	qv__pg_text(&a, info);
+	qv__pg_text(&a, id);
+	return one(s, PG_PEOPLE_OVER, &a, "saving the table's people", err);
+}
+
+qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, why);
+	qv__pg_text(&a, id);
+	return one(s, PG_STOP, &a, "saving why a table stopped", err);
+}
+
+/* Runs steps[0..n-1], each with the parameters a, in one transaction; *changed, unless NULL,
+ * gets the count of rows the last one changed. */
+static qv_status in_one(qv__store *s, const int *steps, int n, const qv__pg_args *a,
+                        long long *changed, const char *doing, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_begin(s, err);
+	if (!rc) {
+		for (int k = 0; !rc && k < n; k++)
+			rc = qv__pg_run(s, steps[k], a, NULL, k == n - 1 ? changed : NULL, doing,
+			                err);
+		rc = qv__pg_finish(s, rc, err);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
+{
+	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	return in_one(s, steps, 3, &a, NULL, "removing a table", err);
+}
+
+qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+{
+	static const int steps[] = {PG_EXPIRE_ACTIONS, PG_EXPIRE_SEATS, PG_EXPIRE_TABLES};
+	qv__pg_args a = {0};
+	qv__pg_real(&a, before);
+	long long changed = 0;
+	*count = 0;
+	qv_status rc = in_one(s, steps, 3, &a, &changed, "removing expired tables", err);
+	if (!rc)
+		*count = (int)changed;
+	return rc;
+}
+
+/* Runs a reading statement under the lock: its result, or NULL when it failed (with why). */
+static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a, const char *doing,
+                           qv_err *err)
+{
+	PGresult *r = NULL;
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(s, err);
+	if (!rc)
+		rc = qv__pg_run(s, which, a, &r, NULL, doing, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc ? NULL : r;
+}
+
+int qv__pg_get_over(qv__store *s, const char *id, char **info, char **record)
+{
+	*info = NULL;
+	if (record)
+		*record = NULL;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	PGresult *r = read_rows(s, PG_SELECT_OVER, &a, "reading a finished table", NULL);
+	if (!r)
+		return -1;
+	int found = 0;
+	if (PQntuples(r) > 0) {
+		*info = strdup(qv__pg_str(r, 0, 0));
+		if (record)
+			*record = strdup(qv__pg_str(r, 0, 1));
+		found = *info && (!record || *record) ? 1 : -1;
+	}
+	PQclear(r);
+	if (found != 1) {
+		free(*info);
+		*info = NULL;
+		if (record) {
+			free(*record);
+			*record = NULL;
+		}
+	}
+	return found;
+}
+
+int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, player);
+	PGresult *r = read_rows(s, PG_PLAYER_NAME, &a, "reading a player", NULL);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) > 0;
+	if (found)
+		qv_copy(name, len, qv__pg_str(r, 0, 0));
+	PQclear(r);
+	return found;
+}
+
+qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
+                               qv__player_seat *out, int *n, qv_err *err)
+{
+	*n = 0;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, player);
+	qv__pg_int(&a, account);
+	qv__pg_int(&a, max);
+	PGresult *r = read_rows(s, PG_PLAYER_TABLES, &a, "reading a player's tables", err);
+	if (!r)
+		return QV_EIO;
+	for (int i = 0; i < PQntuples(r) && *n < max; i++) {
+		qv__player_seat *row = &out[(*n)++];
+		qv_copy(row->id, sizeof row->id, qv__pg_str(r, i, 0));
+		row->seat = (int)qv__pg_ll(r, i, 1);
+		row->over = qv__pg_ll(r, i, 2) != 0;
+		row->finished = qv__pg_double(r, i, 3);
+	}
+	PQclear(r);
+	return QV_OK;
+}

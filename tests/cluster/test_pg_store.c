@@ -1,0 +1,311 @@
+/*
+ * test_pg_store.c - the PostgreSQL store's own cases, run by pg_run.sh in a throwaway cluster
+ * (QV_TEST_PG=1; the harness makes each database there):
+ * - a wrong connection string (no server at the port, no such database): `quiver serve` exits
+ *   with status 1 and one line naming the connection, its password hidden, and libpq's reason;
+ * - a database of a newer schema (quiver_schema says 8): refused, naming both versions;
+ * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
+ *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
+ *   started again: the same act is accepted, and it is there after a restart of the server;
+ * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
+ *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
+ *   the command; a non-empty destination refused; both copies served with the same tables and
+ *   the finished table's record alike on all three.
+ */
+#define _DEFAULT_SOURCE /* usleep */
+#include <poll.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+
+/* Runs quiver with args (NULL ended), which must exit by itself within TH_WAIT_MS: its output
+ * (stdout and stderr) into text, its wait status returned. */
+static int run_quiver(const char *const *args, char *text, size_t len)
+{
+	int out[2];
+	assert_int_equal(pipe(out), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(out[1], 1);
+		dup2(out[1], 2);
+		close(out[0]);
+		close(out[1]);
+		char *argv[16] = {(char *)th_quiver};
+		for (int i = 0; args[i] && i < 14; i++)
+			argv[i + 1] = (char *)args[i];
+		execv(th_quiver, argv);
+		_exit(127);
+	}
+	close(out[1]);
+	size_t n = 0;
+	double end = tc_now_ms() + TH_WAIT_MS;
+	while (n < len - 1 && tc_now_ms() < end) {
+		struct pollfd p = {.fd = out[0], .events = POLLIN};
+		if (poll(&p, 1, 200) <= 0)
+			continue;
+		ssize_t r = read(out[0], text + n, len - 1 - n);
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	text[n] = '\0';
+	close(out[0]);
+	int status = 0;
+	while (waitpid(pid, &status, WNOHANG) == 0 && tc_now_ms() < end)
+		usleep(10000);
+	if (kill(pid, 0) == 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		fail_msg("quiver %s did not end: %s", args[0], text);
+	}
+	return status;
+}
+
+/* `quiver serve --port 0 --db db`, which must exit by itself (it cannot open db). */
+static int serve_refused(const char *db, char *text, size_t len)
+{
+	const char *args[] = {"serve", "--port", "0", "--db", db, NULL};
+	return run_quiver(args, text, len);
+}
+
+/* The server's output must be status 1 and one line holding every one of the words (NULL
+ * ended) and not `secret` (NULL: no check). */
+static void expect_refusal(const char *db, const char *secret, ...)
+{
+	char text[2048];
+	int status = serve_refused(db, text, sizeof text);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
+		fail_msg("expected exit status 1 for %s; got wait status %d: %s", db, status, text);
+	const char *nl = strchr(text, '\n');
+	if (!nl || nl[1] != '\0')
+		fail_msg("expected one line for %s; got: %s", db, text);
+	if (secret && strstr(text, secret))
+		fail_msg("the password shows: %s", text);
+	va_list ap;
+	va_start(ap, secret);
+	for (const char *w = va_arg(ap, const char *); w; w = va_arg(ap, const char *))
+		if (!strstr(text, w))
+			fail_msg("expected '%s' in: %s", w, text);
+	va_end(ap);
+}
+
+static void test_wrong_connection(void **state)
+{
+	(void)state;
+	/* nothing listens on port 1 */
+	expect_refusal("postgresql://qv:hunter2@127.0.0.1:1/nope", "hunter2",
+	               "cannot open the database postgresql://qv:***@127.0.0.1:1/nope: ",
+	               "port 1 failed", "Connection refused", NULL);
+	expect_refusal("host=127.0.0.1 port=1 dbname=nope password='hunter 2'", "hunter",
+	               "cannot open the database host=127.0.0.1 port=1 dbname=nope password=***: ",
+	               "Connection refused", NULL);
+	/* the cluster's server, a database it does not have */
+	expect_refusal("dbname=qv_none", NULL, "cannot open the database dbname=qv_none: ",
+	               "database \"qv_none\" does not exist", NULL);
+	/* not a connection string libpq reads */
+	expect_refusal(
+	    "host=127.0.0.1 port", NULL,
+	    "cannot open the database host=127.0.0.1 port: ", "missing \"=\" after \"port\"", NULL);
+}
+
+static void test_newer_schema(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 7);
+	th_sql(db, "UPDATE quiver_schema SET version = 8");
+	expect_refusal(db, NULL, "cannot open the database ",
+	               "it was made by a newer quiver (schema 8; this one knows 7)", NULL);
+}
+
+/* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */
+static void cluster(const char *what)
+{
+	char cmd[256];
+	const char *v = getenv("PGVERSION");
+	snprintf(cmd, sizeof cmd, "pg_ctlcluster %s regress %s%s >/dev/null", v ? v : "15", what,
+	         strcmp(what, "stop") == 0 ? " -m fast" : "");
+	assert_int_equal(system(cmd), 0);
+}
+
+static void test_outage(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	char id[32], t1[64], t2[64];
+	th_seat p1, p2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat *mover = json_array_size(json_object_get(p1.view, "legal")) > 0 ? &p1 : &p2;
+	char action[128];
+	snprintf(action, sizeof action, "%s", th_seat_first(mover));
+	long long v = mover->v;
+
+	cluster("stop");
+	char frame[256];
+	snprintf(frame, sizeof frame, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
+	         action);
+	th_seat_refused(mover, frame, "the database");
+	const char *body = "{\"game\": \"evons\"}";
+	tc_reply r;
+	tc_http(th_server.port, "POST", "/api/tables", body, strlen(body), &r);
+	const char *msg = json_string_value(json_object_get(r.json, "error"));
+	if (r.status < 500 || !msg || !strstr(msg, "the database"))
+		fail_msg("expected a 5xx saying the database failed; got %d: %s", r.status,
+		         r.body ? r.body : "(none)");
+	tc_reply_free(&r);
+
+	cluster("start");
+	th_seat_act(mover, action);
+	th_seat_reach(mover, v + 1);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_stop();
+	th_start(db, NULL);
+	json_t *info = th_info(id);
+	assert_int_equal(json_integer_value(json_object_get(info, "v")), v + 1);
+	json_decref(info);
+	th_stop();
+}
+
+/* `quiver db copy from to`: its exit status 0 and the check's line, or 1 and `words`. */
+static void copy(const char *from, const char *to, int status, const char *words)
+{
+	const char *args[] = {"db", "copy", from, to, NULL};
+	char text[4096];
+	int ws = run_quiver(args, text, sizeof text);
+	if (!WIFEXITED(ws) || WEXITSTATUS(ws) != status || !strstr(text, words))
+		fail_msg(
+		    "quiver db copy %s %s: expected status %d and '%s'; got wait status %d: %s",
+		    from, to, status, words, ws, text);
+}
+
+/* The counts of the tables of two databases alike. */
+static void same_counts(const char *a, const char *b)
+{
+	static const char *const tables[] = {"tables",   "seats",    "actions",
+	                                     "players",  "accounts", "recovery",
+	                                     "sessions", "ratings",  "rated"};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		char sql[64];
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", tables[i]);
+		long long na = th_sql_number(a, sql), nb = th_sql_number(b, sql);
+		if (na != nb)
+			fail_msg("%s: %lld rows in %s, %lld in %s", tables[i], na, a, nb, b);
+	}
+}
+
+/* Table id's version and status as the server on db tells them. */
+static void served(const char *db, const char *id, long long v, const char *status)
+{
+	th_start(db, NULL);
+	json_t *info = th_info(id);
+	assert_int_equal(json_integer_value(json_object_get(info, "v")), v);
+	assert_string_equal(json_string_value(json_object_get(info, "status")), status);
+	json_decref(info);
+	th_stop();
+}
+
+static void test_copy(void **state)
+{
+	(void)state;
+	char lite[128], back[128], pg[128];
+	snprintf(lite, sizeof lite, "%s/source.db", th_tmpdir);
+	snprintf(back, sizeof back, "%s/back.db", th_tmpdir);
+	snprintf(pg, sizeof pg, "%s", th_new_db());
+	th_start(lite, NULL);
+	th_browser ann = {0};
+	tc_reply r;
+	th_browser_ask(&ann, "POST", "/api/accounts",
+	               "{\"username\": \"Ann\", \"password\": \"correct horse\"}", 201, &r);
+	tc_reply_free(&r);
+	char id[32], over[32], t1[64], t2[64];
+	th_seat p1, p2, q1, q2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat *all[] = {&p1, &p2};
+	th_seat_play_first(json_array_size(json_object_get(p1.view, "legal")) ? &p1 : &p2, all, 2);
+	long long v = p1.v;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", over, t1,
+	             t2, &q1, &q2);
+	th_seat *qall[] = {&q1, &q2};
+	th_seat_play_first(json_array_size(json_object_get(q1.view, "legal")) ? &q1 : &q2, qall, 2);
+	th_seat_send(&q1, "{\"type\": \"resign\", \"v\": %lld}", q1.v);
+	th_seat_reach(&q2, q1.v + 1);
+	long long vover = q2.v;
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_seat_close(&q1);
+	th_seat_close(&q2);
+	th_stop();
+
+	copy(lite, pg, 0, "checked: the 10 tables alike");
+	copy(lite, pg, 1, "is not empty");
+	copy(pg, back, 0, "checked: the 10 tables alike");
+	same_counts(lite, pg);
+	same_counts(lite, back);
+	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM accounts"), 1);
+	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM tables WHERE record IS NOT NULL"),
+	                 1);
+	served(pg, id, v, "playing");
+	served(pg, over, vover, "over");
+	served(back, id, v, "playing");
+	/* the finished table's record, as each serves it, alike */
+	json_t *rec[3];
+	const char *dbs[3] = {lite, pg, back};
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/record", over);
+	for (int i = 0; i < 3; i++) {
+		th_start(dbs[i], NULL);
+		rec[i] = th_http("GET", path, NULL, 200);
+		th_stop();
+	}
+	assert_true(json_equal(rec[0], rec[1]));
+	assert_true(json_equal(rec[0], rec[2]));
+	assert_true(json_array_size(json_object_get(rec[0], "actions")) > 0);
+	for (int i = 0; i < 3; i++)
+		json_decref(rec[i]);
+	/* the identity goes on after the copied ids: a new account on the copy */
+	th_start(pg, NULL);
+	th_browser bob = {0};
+	th_browser_ask(&bob, "POST", "/api/accounts",
+	               "{\"username\": \"Bob\", \"password\": \"another horse\"}", 201, &r);
+	tc_reply_free(&r);
+	th_stop();
+	copy("/nonexistent/x.db", back, 1, "FROM: no SQLite database '/nonexistent/x.db'");
+}
+
+int main(int argc, char **argv)
+{
+	int rc = th_init(argc, argv, "pgstore", 600);
+	if (rc)
+		return rc;
+	if (!th_pg()) {
+		fprintf(stderr,
+		        "test_pg_store: run it under tests/cluster/pg_run.sh (QV_TEST_PG=1)\n");
+		return 2;
+	}
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_teardown(test_wrong_connection, th_teardown),
+	    cmocka_unit_test_teardown(test_newer_schema, th_teardown),
+	    cmocka_unit_test_teardown(test_outage, th_teardown),
+	    cmocka_unit_test_teardown(test_copy, th_teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
