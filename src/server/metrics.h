@@ -1,7 +1,8 @@
 /*
  * metrics.h - what a process of `quiver serve` counts of its own work for GET /metrics
  * (scrape.h): the people's acts applied and how long each took, from its frame read to its
- * change saved and queued to every connection, as a histogram. Counters only, updated with
+ * change saved and queued to every connection, and how long each change took the store to
+ * commit, as histograms. Counters only, updated with
  * atomics from any thread: nothing about a person, a table or an address. Internal to the
  * server.
  */
@@ -27,7 +28,8 @@ typedef struct qv__histogram {
 } qv__histogram;
 
 typedef struct qv__metrics {
-	qv__histogram act; /* the people's acts applied (its count is the acts' counter) */
+	qv__histogram act;   /* the people's acts applied (its count is the acts' counter) */
+	qv__histogram store; /* the changes committed to the store (store.h's qv__store_time) */
 } qv__metrics;
 
 /* A zeroed set of counters (NULL when out of memory), and its end. */

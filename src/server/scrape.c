@@ -67,6 +67,10 @@ int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	                   "Time from a person's act read to its change saved and queued to "
 	                   "every connection.",
 	                   &out);
+	qv__histogram_text(&srv->metrics->store, "quiver_store_seconds",
+	                   "Time a change of a table (made, a seat taken, a move, its people) "
+	                   "took the store to commit.",
+	                   &out);
 	int waiting = 0, running = 0;
 	qv__pool_load(srv->pool, &waiting, &running);
 	one(&out, "quiver_ai_queue", "gauge", "Tables waiting for an AI worker.", waiting);

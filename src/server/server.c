@@ -851,6 +851,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	if (!rc)
 		rc = qv__store_open(&srv->store, cfg->db, err);
 	if (!rc)
+		qv__store_time(srv->store, &srv->metrics->store);
+	if (!rc)
 		rc = crash_guard(srv, err);
 	int expired = 0;
 	if (!rc)

@@ -84,6 +84,11 @@ void qv__store_flight_base(const char *db, char *out, size_t len);
 qv_status qv__store_open(qv__store **out, const char *db, qv_err *err);
 void qv__store_close(qv__store *s);
 
+struct qv__histogram;
+/* Times every change of a table (made, a seat claimed, a move, its people) in h (metrics.h)
+ * from now on; NULL stops. */
+void qv__store_time(qv__store *s, struct qv__histogram *h);
+
 /* A new table with its seats and the history it starts with (forced opening moves). */
 qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
                                  const qv__store_move *moves, qv_err *err);

@@ -151,7 +151,8 @@ void qv__store_wal_stop(qv__store *s);
 
 struct qv__store {
 	const qv__store_ops *ops;
-	struct qv__pg *pg; /* the PostgreSQL backend's (store_pg.h); NULL for SQLite's */
+	struct qv__histogram *timer; /* the changes' times (qv__store_time); NULL: not timed */
+	struct qv__pg *pg;           /* the PostgreSQL backend's (store_pg.h); NULL for SQLite's */
 	/* The rest is SQLite's. */
 	sqlite3 *db;
 	pthread_mutex_t lock;

@@ -1,11 +1,14 @@
 /*
  * store_ops.c - the store's public functions (store.h, store_accounts.h, store_ratings.h): the
  * opening, which picks the backend by the text of --db, and the rest, each a call through the
- * backend's table of operations (store_impl.h). Only the opening decides anything here.
+ * backend's table of operations (store_impl.h). Only the opening decides anything here; the
+ * changes of tables (made, claimed, moved, their people) are timed for GET /metrics.
  */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
+#include "server/metrics.h"
 #include "server/store.h"
 #include "server/store_accounts.h"
 #include "server/store_impl.h"
@@ -37,6 +40,24 @@ void qv__store_flight_base(const char *db, char *out, size_t len)
 	snprintf(out, len, "quiver-pg-%016llx", (unsigned long long)h);
 }
 
+void qv__store_time(qv__store *s, struct qv__histogram *h) { s->timer = h; }
+
+/* Seconds on the monotonic clock. */
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Counts a change that began at t0 in s's timer, and passes its status on. */
+static qv_status timed(qv__store *s, double t0, qv_status rc)
+{
+	if (s->timer)
+		qv__histogram_add(s->timer, now_s() - t0);
+	return rc;
+}
+
 qv_status qv__store_open(qv__store **out, const char *db, qv_err *err)
 {
 	if (qv__store_is_pg(db))
@@ -53,14 +74,16 @@ void qv__store_close(qv__store *s)
 qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
                                  const qv__store_move *moves, qv_err *err)
 {
-	return s->ops->insert_table(s, t, moves, err);
+	double t0 = now_s();
+	return timed(s, t0, s->ops->insert_table(s, t, moves, err));
 }
 
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
                           const char *player, const char *name, const char *status,
                           const char *people, qv_err *err)
 {
-	return s->ops->claim(s, id, seat, hash, player, name, status, people, err);
+	double t0 = now_s();
+	return timed(s, t0, s->ops->claim(s, id, seat, hash, player, name, status, people, err));
 }
 
 int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
@@ -79,19 +102,23 @@ qv_status qv__store_change(qv__store *s, const char *id, long long v, const char
                            const char *people, const char *record, const char *info,
                            const struct qv__store_result *rated, qv_err *err)
 {
-	return s->ops->change(s, id, v, status, keep, moves, nmoves, ai_done, people, record, info,
-	                      rated, err);
+	double t0 = now_s();
+	return timed(s, t0,
+	             s->ops->change(s, id, v, status, keep, moves, nmoves, ai_done, people, record,
+	                            info, rated, err));
 }
 
 qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
 {
-	return s->ops->people(s, id, people, err);
+	double t0 = now_s();
+	return timed(s, t0, s->ops->people(s, id, people, err));
 }
 
 qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
                                 qv_err *err)
 {
-	return s->ops->people_over(s, id, people, info, err);
+	double t0 = now_s();
+	return timed(s, t0, s->ops->people_over(s, id, people, info, err));
 }
 
 qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)

@@ -2,8 +2,9 @@
  * test_metrics.c - GET /metrics from the outside: Prometheus's text format (version 0.0.4),
  * every metric with its # HELP and # TYPE lines; the tables in memory by status, the open
  * WebSockets and the people's acts counted as they happen (two acts: the counter, the
- * histogram's count and its +Inf bucket all 2, its buckets never decreasing); nothing about a
- * table or a person in it.
+ * histogram's count and its +Inf bucket all 2, its buckets never decreasing), the store's
+ * changes timed (a table made, two seats, two moves: five at least); nothing about a table or
+ * a person in it.
  *
  * Usage: test_metrics PATH-TO-QUIVER.
  */
@@ -106,6 +107,10 @@ static void test_metrics(void **state)
 		assert_true(v >= before);
 		before = v;
 	}
+	/* the table made, two seats taken, two moves: at least five changes committed */
+	assert_true(sample(m, "quiver_store_seconds_count") >= 5);
+	assert_true(sample(m, "quiver_store_seconds_bucket{le=\"+Inf\"}") ==
+	            sample(m, "quiver_store_seconds_count"));
 	assert_null(strstr(m, id)); /* no table named */
 	free(m);
 	th_seat_close(&p1);
