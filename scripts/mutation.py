@@ -279,6 +279,12 @@ def ctest(build, regex, env, timeout, jobs, stop):
     return run(cmd, timeout=timeout, env=env, cwd=build)
 
 
+def failed_tests(out):
+    """The names of the tests ctest lists as failed."""
+    return re.findall(r"^\s+\d+ - (\S+) \(", out.split("The following tests FAILED:")[-1], re.M) \
+        if "The following tests FAILED:" in out else []
+
+
 def load_equivalents(path):
     """(file, original line, mutated line) -> reason, from the checked-in list."""
     eq = {}
@@ -354,6 +360,7 @@ def main_run(args):
             fh.write(apply(texts[m["file"]], m))
         start = time.time()
         rc, out = run(build_cmd)
+        by = []
         if rc != 0:
             verdict = "not compiled"
         else:
@@ -366,6 +373,7 @@ def main_run(args):
                     break
                 if rc != 0:
                     verdict = "killed"
+                    by = failed_tests(out)
                     break
         with open(path, "w") as fh:
             fh.write(texts[m["file"]])
@@ -373,11 +381,11 @@ def main_run(args):
                apply(texts[m["file"]], m).split("\n")[m["line"] - 1].strip())
         if verdict == "survived" and key in equivalent:
             verdict = "equivalent"
-        m["verdict"], m["reason"] = verdict, equivalent.get(key)
+        m["verdict"], m["reason"], m["by"] = verdict, equivalent.get(key), by
         results.append(m)
-        print("mutation: %d/%d %s:%d %s -> %s: %s (%.0f s)" %
+        print("mutation: %d/%d %s:%d %s -> %s: %s%s (%.0f s)" %
               (i + 1, len(chosen), m["file"], m["line"], m["old"], m["new"] or "(nothing)",
-               verdict, time.time() - start), flush=True)
+               verdict, " by " + " ".join(by) if by else "", time.time() - start), flush=True)
     # The build directory is left with the unmutated tree built.
     run(build_cmd)
     report = write_report(results, texts, args, time.time() - t0)
@@ -406,6 +414,15 @@ def write_report(results, texts, args, seconds):
     out.append("score: (killed + timed out) / (killed + timed out + survived); equivalent "
                "survivors (tests/mutation/equivalent.txt) and mutants that do not compile are "
                "not counted.")
+    # The mutants only the property tests killed: rules whose scenarios check the result of a
+    # step but not the state it leaves.
+    late = [r for r in results if r["verdict"] == "killed" and r["by"] and
+            all(t.startswith("property/") for t in r["by"])]
+    if late:
+        out += ["", "## Killed by the property tests alone", ""]
+        for r in late:
+            out.append("```diff\n%s\n```\nfailed: %s" % (describe(r, texts[r["file"]]),
+                                                    " ".join(r["by"])))
     for verdict in ("survived", "equivalent"):
         rs = [r for r in results if r["verdict"] == verdict]
         if rs:
