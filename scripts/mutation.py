@@ -248,7 +248,7 @@ def run(cmd, timeout=None, env=None, cwd=None):
     """(exit status, output) of a command, its whole process group killed at the time limit
     (status None)."""
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                         cwd=cwd, start_new_session=True, text=True)
+                         cwd=cwd, start_new_session=True, text=True, errors="replace")
     try:
         out, _ = p.communicate(timeout=timeout)
         return p.returncode, out
@@ -359,24 +359,26 @@ def main_run(args):
         with open(path, "w") as fh:
             fh.write(apply(texts[m["file"]], m))
         start = time.time()
-        rc, out = run(build_cmd)
         by = []
-        if rc != 0:
-            verdict = "not compiled"
-        else:
-            verdict = "survived"
-            for regex in test_sets(name, folder):
-                left = limit[name] - (time.time() - start)
-                rc, out = ctest(build, regex, env, max(left, 1), args.jobs, True)
-                if rc is None:
-                    verdict = "timed out"
-                    break
-                if rc != 0:
-                    verdict = "killed"
-                    by = failed_tests(out)
-                    break
-        with open(path, "w") as fh:
-            fh.write(texts[m["file"]])
+        try:
+            rc, out = run(build_cmd)
+            if rc != 0:
+                verdict = "not compiled"
+            else:
+                verdict = "survived"
+                for regex in test_sets(name, folder):
+                    left = limit[name] - (time.time() - start)
+                    rc, out = ctest(build, regex, env, max(left, 1), args.jobs, True)
+                    if rc is None:
+                        verdict = "timed out"
+                        break
+                    if rc != 0:
+                        verdict = "killed"
+                        by = failed_tests(out)
+                        break
+        finally:
+            with open(path, "w") as fh:
+                fh.write(texts[m["file"]])
         key = (m["file"], texts[m["file"]].split("\n")[m["line"] - 1].strip(),
                apply(texts[m["file"]], m).split("\n")[m["line"] - 1].strip())
         if verdict == "survived" and key in equivalent:
