@@ -303,7 +303,10 @@ def load_equivalents(path):
 
 
 def copy_tree(dest):
-    """The source tree's files (tracked and untracked, not ignored) copied to dest."""
+    """The source tree's files (tracked and untracked, not ignored) copied to dest: only those
+    whose bytes differ from the copy's, and with the time of the copy, so that the build
+    directory kept from an earlier run rebuilds exactly what changed (a run stopped with a
+    mutant in place included)."""
     files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                            cwd=ROOT, check=True, stdout=subprocess.PIPE).stdout.split(b"\0")
     for f in files:
@@ -312,15 +315,22 @@ def copy_tree(dest):
         if not f or not os.path.isfile(src) or os.path.islink(src):
             continue
         dst = os.path.join(dest, f)
+        with open(src, "rb") as fh:
+            data = fh.read()
+        if os.path.exists(dst):
+            with open(dst, "rb") as fh:
+                if fh.read() == data:
+                    continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copy2(src, dst)
+        with open(dst, "wb") as fh:
+            fh.write(data)
+        shutil.copymode(src, dst)
 
 
 def main_run(args):
     t0 = time.time()
     build_root = os.path.abspath(args.build)
     tree, build = os.path.join(build_root, "tree"), os.path.join(build_root, "build")
-    shutil.rmtree(tree, ignore_errors=True)
     copy_tree(tree)
     files = ["src/games/%s/%s" % (folder, f) for _, folder in GAMES for f in RULES_FILES]
     chosen, _ = draw(files, args.seed, args.n)
