@@ -306,9 +306,14 @@ def copy_tree(dest):
     """The source tree's files (tracked and untracked, not ignored) copied to dest: only those
     whose bytes differ from the copy's, and with the time of the copy, so that the build
     directory kept from an earlier run rebuilds exactly what changed (a run stopped with a
-    mutant in place included)."""
+    mutant in place included); files the tree no longer has are removed from the copy."""
     files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                            cwd=ROOT, check=True, stdout=subprocess.PIPE).stdout.split(b"\0")
+    keep = {os.path.join(dest, f.decode()) for f in files if f}
+    for top, _, names in os.walk(dest):
+        for name in names:
+            if os.path.join(top, name) not in keep:
+                os.remove(os.path.join(top, name))
     for f in files:
         f = f.decode()
         src = os.path.join(ROOT, f)
