@@ -338,6 +338,10 @@ def main_run(args):
     tree, build = os.path.join(build_root, "tree"), os.path.join(build_root, "build")
     copy_tree(tree)
     files = ["src/games/%s/%s" % (folder, f) for _, folder in GAMES for f in RULES_FILES]
+    # The files mutants are written to are rebuilt at the start whatever their bytes: a run
+    # stopped with a mutant in place left its object newer than the file put back.
+    for f in files:
+        os.utime(os.path.join(tree, f))
     chosen, _ = draw(files, args.seed, args.n)
     texts = {}
     for f in files:
