@@ -16,7 +16,13 @@ PEER_TABLES  ?= 200
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve python test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz clean
+# make mutation SEED=2 N=100: the mutants drawn, and the copy of the tree and build they are
+# built in (docs/testing.md).
+SEED           ?= 1
+N              ?= 60
+MUTATION_BUILD ?= build-mutation
+
+.PHONY: all deps play-deps build build-asan quiet-build run serve python test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -150,5 +156,14 @@ test-fuzz: fuzz-build
 	if [ -n "$$failed" ]; then echo "test-fuzz: a crash found by:$$failed (inputs: $(FUZZ_BUILD)/crash-*)"; exit 1; fi; \
 	echo "test-fuzz: $(words $(FUZZERS)) fuzzers, $(FUZZ_SECONDS) s each, no crash"
 
+# Mutation testing of the four games' rules code (scripts/mutation.py, docs/testing.md): N
+# single-line mutants of their legal.c and rules.c drawn with SEED, each built in a copy of the
+# tree in $(MUTATION_BUILD) and run against the game's scenarios, unit test, lessons and
+# property tests; the table per game (killed, survived, timed out, not compiled) and every
+# survivor's patch, also in $(MUTATION_BUILD)/mutation-report.md. Its time for 60 mutants is in
+# docs/testing.md; not part of `make test`, which runs only its quick check (mutation/quick).
+mutation:
+	@python3 scripts/mutation.py --seed $(SEED) --n $(N) --build $(MUTATION_BUILD) --jobs $(JOBS)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(MUTATION_BUILD)
