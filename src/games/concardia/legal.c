@@ -339,6 +339,10 @@ static qv_status refuse_persist(const cc_state *s, int p, int card, qv_err *err)
 	if (!cc_is_persistent(cc_T(s), card))
 		return qv_fail(err, QV_EILLEGAL, "%s is not a Persistent card",
 		               card_name(s, card, b));
+	if (s->pl[p].npersist >= CC_MAX_PERSIST)
+		return qv_fail(err, QV_EILLEGAL,
+		               "p%d's Persistent Area is full: it holds at most %d cards", p + 1,
+		               CC_MAX_PERSIST);
 	return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area already holds a card of that name",
 	               p + 1);
 }
