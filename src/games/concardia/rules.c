@@ -657,7 +657,8 @@ static void apply_react(cc_state *s, int card, int sq, qv_events *ev)
 	r->discard[r->ndiscard++] = (uint8_t)card;
 	s->saved |= 1ull << sq;
 	s->reacted = 1;
-	s->react_next++;
+	/* react_next stays on sq: the next offer is looked for among the cards not saved, from
+	 * there on (a decline moves past its card, which is not saved) */
 	if (ev)
 		cc_say_saved(s, card, sq, ev);
 	advance_capture(s, ev);
