@@ -34,14 +34,16 @@
  * "Tensors"). Not the number of actions so far: within a secret simultaneous step a seat may
  * choose several times (Arrow Party's items), and how many times is hidden from the others
  * until all have chosen. A hidden fact reaches no string or tensor of a seat that may not know
- * it. Each call replays the state's history (a cost in the length of the game).
+ * it. A state keeps each seat's lines as they are worked out (a clone copies them), so a call
+ * tells the seat only the actions since its last call; the first costs the whole history.
  *
  * Errors: every function that can fail returns a qv_status (0 or a negative code) and writes
  * a message into err (which may be NULL) naming the problem and the form expected. Bad input
  * never crashes.
  *
  * Threads: a game handle is immutable after qv_spiel_game_new and may be shared; a state or an
- * agent must be used by one thread at a time.
+ * agent must be used by one thread at a time, even through the functions that take it const
+ * (the information states keep the lines they work out in the state).
  */
 #ifndef QUIVER_SPIEL_H
 #define QUIVER_SPIEL_H
