@@ -370,12 +370,13 @@ char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
 	json_t *view = st->game->g->view_json(st->st, player);
 	char *text = view ? qv__json_dumps(view, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 	json_decref(view);
-	if (text) {
+	bool ok = text != NULL;
+	if (ok) {
 		qv_buf_puts(&b, "view ");
 		qv_buf_puts(&b, text);
-		free(text);
 	}
-	if (!text || b.failed || !b.s) {
+	free(text);
+	if (!ok || b.failed || !b.s) {
 		qv_buf_free(&b);
 		return NULL;
 	}
