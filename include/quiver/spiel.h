@@ -23,19 +23,27 @@
  * compare with OpenSpiel's ids.
  *
  * Information. A player's observation string is the game's diagram for that seat
- * (render_text); its information-state string is the seat's view (view_json), which the
- * game builds to hold exactly what that seat may know. Not the number of actions so far:
- * within a secret simultaneous step a seat may choose several times (Arrow Party's items), and
- * how many times is hidden from the others until all have chosen. Both tensors
- * are that view hashed into qv_spiel_tensor_size floats (docs/python.md, "Tensors"), so a
- * hidden fact reaches no tensor of a seat that may not know it.
+ * (render_text), its observation tensor the seat's view (view_json, which the game builds to
+ * hold exactly what that seat may know now) hashed into qv_spiel_tensor_size floats. Its
+ * information state has perfect recall: the string is every observation of the seat in order,
+ * a line each, as the engine's narrated log tells that seat each action of the history (its
+ * own in full, another's or chance's as far as the seat may know it, nothing of another's
+ * secret commitment that leaves its view as it was) and each consequence the game narrates,
+ * then "view " and the view as compact JSON with sorted keys. The tensor hashes those lines
+ * (with their places) into the slots of the view's (docs/python.md, "Information state",
+ * "Tensors"). Not the number of actions so far: within a secret simultaneous step a seat may
+ * choose several times (Arrow Party's items), and how many times is hidden from the others
+ * until all have chosen. A hidden fact reaches no string or tensor of a seat that may not know
+ * it. A state keeps each seat's lines as they are worked out (a clone copies them), so a call
+ * tells the seat only the actions since its last call; the first costs the whole history.
  *
  * Errors: every function that can fail returns a qv_status (0 or a negative code) and writes
  * a message into err (which may be NULL) naming the problem and the form expected. Bad input
  * never crashes.
  *
  * Threads: a game handle is immutable after qv_spiel_game_new and may be shared; a state or an
- * agent must be used by one thread at a time.
+ * agent must be used by one thread at a time, even through the functions that take it const
+ * (the information states keep the lines they work out in the state).
  */
 #ifndef QUIVER_SPIEL_H
 #define QUIVER_SPIEL_H
@@ -45,7 +53,7 @@
 
 #include "core.h"
 
-#define QV_SPIEL_API_VERSION 1
+#define QV_SPIEL_API_VERSION 2
 
 enum {
 	QV_SPIEL_CHANCE = -1,
@@ -94,7 +102,7 @@ int qv_spiel_tensor_size(const qv_spiel_game *g);
 /* The initial state, its own RNG (for games that keep one) seeded by seed. */
 qv_status qv_spiel_new_initial_state(const qv_spiel_game *g, uint64_t seed, qv_spiel_state **out,
                                      qv_err *err);
-/* A copy that shares nothing with st; NULL when memory ran out. */
+/* A copy that shares nothing with st, its history included; NULL when memory ran out. */
 qv_spiel_state *qv_spiel_clone(const qv_spiel_state *st);
 void qv_spiel_state_free(qv_spiel_state *st);
 
@@ -141,18 +149,23 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, float *out,
                                       qv_err *err);
 
-/* The state as bytes (text: a header, then the game's state JSON), *len set, freed with
- * qv_spiel_free; NULL when memory ran out. Deserializing gives back a state equal byte for
- * byte. */
+/* The state as bytes (text: a header "quiver-spiel 2", then the state the history starts
+ * from and the history, as JSON), *len set, freed with qv_spiel_free; NULL when memory ran
+ * out. Deserializing gives back a state equal byte for byte, history included. */
 char *qv_spiel_serialize(const qv_spiel_state *st, size_t *len);
 /* Reads what qv_spiel_serialize wrote for a game of the same name and parameters. Untrusted
- * input: every field is checked, and a corrupted text fails naming what is wrong. */
+ * input: every field is checked and the history replayed action by action, and a corrupted
+ * text fails naming what is wrong. The form of API version 1 ("quiver-spiel 1"), which held
+ * no history, is refused saying so. */
 qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t len,
                                qv_spiel_state **out, qv_err *err);
 
 /* A full state drawn from those that `player` cannot tell apart from st, replacing everything
  * hidden from that seat by a guess consistent with its view: the game's determinize, the one
- * quiver's IS-MCTS starts every iteration from. It depends only on the seat's view and seed. */
+ * quiver's IS-MCTS starts every iteration from. It depends only on the seat's view and seed.
+ * The world keeps player's observations (its information state is st's); its history starts
+ * at the world, so another seat's information state there begins with a line saying that what
+ * it saw before is not known, then has its observations since. */
 qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
                             qv_spiel_state **out, qv_err *err);
 

@@ -323,6 +323,8 @@ class State:
         return int(player)
 
     def information_state_string(self, player=None):
+        """Everything the seat observed, in order, then its view: perfect recall
+        (docs/python.md, "Strings")."""
         return _take_string(
             lib.qv_spiel_information_state_string(self._ptr, self._player(player)),
             "an information state",
@@ -340,7 +342,8 @@ class State:
         return out
 
     def information_state_tensor(self, player=None):
-        """The seat's view hashed into a float32 array (docs/python.md, "Tensors")."""
+        """The seat's view and its observations so far hashed into a float32 array
+        (docs/python.md, "Tensors")."""
         return self._tensor(lib.qv_spiel_information_state_tensor, player)
 
     def observation_tensor(self, player=None):

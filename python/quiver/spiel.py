@@ -70,8 +70,9 @@ def _quiver_params(name, params):
 
 
 class _Observer:
-    """OpenSpiel's python observer: a seat's tensor (the hashed view) and its string; the
-    information state with perfect recall asked, the observation otherwise."""
+    """OpenSpiel's python observer: a seat's tensor and its string; the information state
+    (its observations so far and its view) with perfect recall asked, the observation (its
+    view) otherwise."""
 
     def __init__(self, size, info):
         self.tensor = np.zeros(size, np.float32)

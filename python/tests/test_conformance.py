@@ -122,6 +122,69 @@ class Conformance(unittest.TestCase):
         self.assertNotEqual(game.new_initial_state(8).serialize(), a)
 
 
+def walk(game, seed, steps):
+    """A state after `steps` random actions (chance by its probabilities) from seed."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+class PerfectRecall(unittest.TestCase):
+    """The information state is everything the seat observed, in order (docs/python.md)."""
+
+    def test_own_choices_remembered(self):
+        # Two different choices of the seat to move stay told apart however the game goes on.
+        for name, params in CONFIGS:
+            with self.subTest(game=name, params=params):
+                game = quiver.load_game(name, **params)
+                state = walk(game, 5, 6)
+                while state.is_chance_node() or len(state.legal_actions()) < 2:
+                    state = walk(game, 5, state.move_number() + 1)
+                me = state.current_player()
+                a, b = state.legal_actions()[:2]
+                x, y = state.child(a), state.child(b)
+                self.assertNotEqual(x.information_state_string(me),
+                                    y.information_state_string(me))
+                self.assertFalse(np.array_equal(x.information_state_tensor(me),
+                                                y.information_state_tensor(me)))
+                self.assertTrue(x.information_state_string(me).startswith(
+                    state.information_state_string(me).rsplit("view ", 1)[0]))
+
+    def test_history_survives_copies(self):
+        for name, params in CONFIGS:
+            with self.subTest(game=name, params=params):
+                game = quiver.load_game(name, **params)
+                state = walk(game, 9, 30)
+                text = state.serialize()
+                self.assertTrue(text.startswith("quiver-spiel 2\n"))
+                infos = [state.information_state_string(p) for p in range(game.num_players())]
+                for other in (copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
+                              game.deserialize_state(text), state.clone()):
+                    self.assertEqual(other.serialize(), text)
+                    self.assertEqual(
+                        [other.information_state_string(p) for p in range(game.num_players())],
+                        infos)
+
+    def test_world_keeps_the_seat_history(self):
+        game = quiver.load_game("evons")
+        state = walk(game, 3, 20)
+        world = state.resample_from_infostate(0, 17)
+        self.assertEqual(world.information_state_string(0), state.information_state_string(0))
+        # The other seat's earlier observations in that world were never drawn.
+        self.assertTrue(world.information_state_string(1).startswith("(a world drawn for p1"))
+        back = pickle.loads(pickle.dumps(world))
+        self.assertEqual(back.serialize(), world.serialize())
+        self.assertEqual(back.information_state_string(0), state.information_state_string(0))
+
+
 class BadInput(unittest.TestCase):
     def assertRefused(self, fn, words):
         with self.assertRaises(quiver.QuiverError) as cm:
@@ -156,6 +219,8 @@ class BadInput(unittest.TestCase):
         self.assertRefused(lambda: game.deserialize_state(text.replace('"', "'", 3)), "corrupted")
         self.assertRefused(lambda: quiver.load_game("evons").deserialize_state(text), "concardia")
         self.assertRefused(lambda: game.deserialize_state(12), "text or bytes")
+        old = text.replace("quiver-spiel 2", "quiver-spiel 1", 1)
+        self.assertRefused(lambda: game.deserialize_state(old), "holds no history")
         state = game.new_initial_state()
         self.assertRefused(lambda: state.__setstate__({"game": "concardia"}), "pickled")
 

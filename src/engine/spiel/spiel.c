@@ -1,7 +1,8 @@
 /*
  * spiel.c - the spiel API (include/quiver/spiel.h): games by name and parameters, states,
  * legal ids, chance outcomes, apply, returns, notation both ways, strings, serialization,
- * the resampler and quiver's agents, each on the game interface.
+ * the resampler and quiver's agents, each on the game interface. A state keeps its history
+ * (handles.h) for the information states' perfect recall (recall.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -33,14 +34,6 @@ const char *qv_spiel_game_name_at(int i)
 static int to_move(const qv_spiel_state *st)
 {
 	return st->moves >= st->game->max_length ? QV_OVER : st->game->g->to_move(st->st);
-}
-
-static qv_spiel_state *state_alloc(const qv_spiel_game *g)
-{
-	qv_spiel_state *s = calloc(1, sizeof *s + g->g->state_size);
-	if (s)
-		s->game = g;
-	return s;
 }
 
 qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *params, qv_err *err)
@@ -77,12 +70,12 @@ qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *p
 		rc = qv__spiel_ids_init(&sg->ids, g, err);
 	if (rc == QV_OK) {
 		/* The parameters checked once, by the game's init, and the seats counted. */
-		qv_spiel_state *s = state_alloc(sg);
+		qv_spiel_state *s = qv__spiel_state_alloc(sg);
 		if (!s)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory");
 		else if ((rc = g->init(s->st, &sg->params, 0, err)) == QV_OK)
 			sg->nplayers = g->num_players(s->st);
-		free(s);
+		qv_spiel_state_free(s);
 	}
 	if (rc != QV_OK) {
 		free(sg);
@@ -118,29 +111,62 @@ int qv_spiel_tensor_size(const qv_spiel_game *g)
 qv_status qv_spiel_new_initial_state(const qv_spiel_game *g, uint64_t seed, qv_spiel_state **out,
                                      qv_err *err)
 {
-	qv_spiel_state *s = state_alloc(g);
+	qv_spiel_state *s = qv__spiel_state_alloc(g);
 	*out = NULL;
 	if (!s)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	qv_status rc = g->g->init(s->st, &g->params, seed, err);
 	if (rc != QV_OK) {
-		free(s);
+		qv_spiel_state_free(s);
 		return rc;
 	}
+	memcpy(QV__SPIEL_BASE(s), s->st, g->g->state_size);
 	*out = s;
 	return QV_OK;
 }
 
 qv_spiel_state *qv_spiel_clone(const qv_spiel_state *st)
 {
-	size_t n = sizeof *st + st->game->g->state_size;
+	size_t n = sizeof *st + 2 * QV__SPIEL_SLOT(st->game);
 	qv_spiel_state *s = malloc(n);
-	if (s)
-		memcpy(s, st, n);
+	if (!s)
+		return NULL;
+	memcpy(s, st, n);
+	s->hist = NULL;
+	s->caphist = 0;
+	s->prior = NULL;
+	bool ok = true;
+	for (int p = 0; p < QV_MAX_PLAYERS; p++) {
+		s->recall[p] = (qv_buf){0};
+		if (st->recall[p].len)
+			qv_buf_putn(&s->recall[p], st->recall[p].s, st->recall[p].len);
+		ok = ok && !s->recall[p].failed;
+	}
+	if (st->nhist) {
+		s->hist = malloc(sizeof *s->hist * (size_t)st->nhist);
+		if (s->hist)
+			memcpy(s->hist, st->hist, sizeof *s->hist * (size_t)st->nhist);
+		s->caphist = st->nhist;
+	}
+	if (st->prior)
+		s->prior = strdup(st->prior);
+	if (!ok || (st->nhist && !s->hist) || (st->prior && !s->prior)) {
+		qv_spiel_state_free(s);
+		return NULL;
+	}
 	return s;
 }
 
-void qv_spiel_state_free(qv_spiel_state *st) { free(st); }
+void qv_spiel_state_free(qv_spiel_state *st)
+{
+	if (st) {
+		free(st->hist);
+		free(st->prior);
+		for (int p = 0; p < QV_MAX_PLAYERS; p++)
+			qv_buf_free(&st->recall[p]);
+	}
+	free(st);
+}
 
 int qv_spiel_current_player(const qv_spiel_state *st)
 {
@@ -252,6 +278,8 @@ qv_status qv_spiel_apply(qv_spiel_state *st, int32_t id, qv_err *err)
 {
 	qv_action a;
 	qv_status rc = action_of(st, id, &a, err);
+	if (rc == QV_OK)
+		rc = qv__spiel_record(st, a, err);
 	if (rc != QV_OK)
 		return rc;
 	st->game->g->apply(st->st, a, NULL);
@@ -334,21 +362,36 @@ char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
 {
 	if (player < 0 || player >= st->game->nplayers)
 		return NULL;
+	qv_buf b = {0};
+	if (qv__spiel_recall(st, player, &b, NULL) != QV_OK) {
+		qv_buf_free(&b);
+		return NULL;
+	}
 	json_t *view = st->game->g->view_json(st->st, player);
 	char *text = view ? qv__json_dumps(view, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 	json_decref(view);
-	return text;
+	bool ok = text != NULL;
+	if (ok) {
+		qv_buf_puts(&b, "view ");
+		qv_buf_puts(&b, text);
+	}
+	free(text);
+	if (!ok || b.failed || !b.s) {
+		qv_buf_free(&b);
+		return NULL;
+	}
+	return b.s;
 }
 
 qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player, float *out,
                                             qv_err *err)
 {
-	return qv__spiel_tensor(st, player, out, err);
+	return qv__spiel_tensor(st, player, true, out, err);
 }
 
 qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, float *out, qv_err *err)
 {
-	return qv__spiel_tensor(st, player, out, err);
+	return qv__spiel_tensor(st, player, false, out, err);
 }
 
 qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
@@ -358,14 +401,32 @@ qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
 	if (player < 0 || player >= st->game->nplayers)
 		return qv_fail(err, QV_EINVAL, "player %d is no seat: %s has seats 0 to %d", player,
 		               st->game->g->name, st->game->nplayers - 1);
-	qv_spiel_state *s = qv_spiel_clone(st);
-	if (!s)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	if (s->game->g->determinize) {
+	/* The world's history starts at the world; the seat keeps what it observed before. */
+	const qv_game *g = st->game->g;
+	qv_buf prior = {0};
+	qv_status rc = qv__spiel_recall(st, player, &prior, err);
+	qv_spiel_state *s = rc == QV_OK ? qv__spiel_state_alloc(st->game) : NULL;
+	if (rc == QV_OK && !prior.s)
+		qv_buf_puts(&prior, ""); /* no lines yet, but a seat that keeps them */
+	if (rc == QV_OK && (!s || prior.failed || !prior.s)) {
+		qv_spiel_state_free(s);
+		s = NULL;
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	if (rc != QV_OK) {
+		qv_buf_free(&prior);
+		return rc;
+	}
+	memcpy(s->st, st->st, g->state_size);
+	if (g->determinize) {
 		qv_rng rng;
 		qv_rng_seed(&rng, seed);
-		s->game->g->determinize(s->st, player, &rng);
+		g->determinize(s->st, player, &rng);
 	}
+	memcpy(QV__SPIEL_BASE(s), s->st, g->state_size);
+	s->moves = s->base_moves = st->moves;
+	s->known = player;
+	s->prior = prior.s;
 	*out = s;
 	return QV_OK;
 }

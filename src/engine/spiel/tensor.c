@@ -4,8 +4,10 @@
  * floats, the hashing trick of Weinberger et al. (2009). Every leaf of the view is named by
  * its path (object keys and array indices joined by '/'): a number adds its value to the slot
  * of the path's hash, true adds 1, a string adds 1 to the slot of the path and the string.
- * The size is the same for every game and parameters, and a fact the view hides reaches no
- * slot (docs/python.md, "Tensors").
+ * The information-state tensor adds the seat's observation lines (recall.c), the i-th line
+ * (counted from 0 among the seat's own lines) adding 1 to the slot of "recall/i" and the line.
+ * The size is the same for every game and parameters, and a fact the seat may not know
+ * reaches no slot (docs/python.md, "Tensors").
  */
 #include <stdio.h>
 #include <string.h>
@@ -60,7 +62,8 @@ static void walk(const json_t *j, char *path, size_t len, size_t cap, float *out
 	path[len] = '\0';
 }
 
-qv_status qv__spiel_tensor(const qv_spiel_state *s, int player, float *out, qv_err *err)
+qv_status qv__spiel_tensor(const qv_spiel_state *s, int player, bool recall, float *out,
+                           qv_err *err)
 {
 	if (player < 0 || player >= s->game->nplayers)
 		return qv_fail(err, QV_EINVAL, "player %d is no seat: %s has seats 0 to %d", player,
@@ -72,5 +75,24 @@ qv_status qv__spiel_tensor(const qv_spiel_state *s, int player, float *out, qv_e
 	char path[512] = "";
 	walk(view, path, 0, sizeof path, out);
 	json_decref(view);
-	return QV_OK;
+	if (!recall)
+		return QV_OK;
+	qv_buf lines = {0};
+	qv_status rc = qv__spiel_recall(s, player, &lines, err);
+	const char *at = qv_buf_str(&lines);
+	for (unsigned long i = 0; rc == QV_OK && *at; i++) {
+		const char *nl = strchr(at, '\n');
+		if (!nl)
+			nl = at + strlen(at); /* every line ends with one; the last, if not, here */
+		char key[32];
+		snprintf(key, sizeof key, "recall/%lu", i);
+		/* The line without its newline, hashed after the key. */
+		uint64_t h = fnv(key, "");
+		for (const char *p = at; p < nl; p++)
+			h = (h ^ (uint8_t)*p) * 1099511628211ull;
+		out[h % QV__SPIEL_TENSOR] += 1;
+		at = *nl ? nl + 1 : nl;
+	}
+	qv_buf_free(&lines);
+	return rc;
 }
