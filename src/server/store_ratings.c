@@ -193,8 +193,8 @@ bool qv__store_rate(qv__store_rated *one, int n, bool glicko, double at, qv_err 
 		double score = one[0].rank < one[1].rank ? 1 : one[0].rank == one[1].rank ? 0.5 : 0;
 		return !qv__glicko2_game(&one[0].g, &one[1].g, score, QV__GLICKO2_TAU, why);
 	}
-	qv__wl w[QV_MAX_PLAYERS];
-	int rank[QV_MAX_PLAYERS];
+	qv__wl w[QV_MAX_PLAYERS] = {{0}}; /* zeroed past n: gcc's -O2 cannot see n's bound */
+	int rank[QV_MAX_PLAYERS] = {0};
 	for (int i = 0; i < n; i++) {
 		w[i] = one[i].w;
 		rank[i] = 1; /* 1 + how many accounts placed better */
