@@ -591,20 +591,14 @@ static void quiet(void *cls, const char *fmt, va_list ap)
  * IPv4 or IPv6 address. */
 static bool listen_addr(const char *host, int port, struct sockaddr_storage *sa, unsigned *flags)
 {
-	memset(sa, 0, sizeof *sa);
-	struct sockaddr_in *v4 = (struct sockaddr_in *)sa;
-	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)sa;
-	if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
-		v4->sin_family = AF_INET;
-		v4->sin_port = htons((uint16_t)port);
-		return true;
-	}
-	if (inet_pton(AF_INET6, host, &v6->sin6_addr) != 1)
+	socklen_t len;
+	if (!qv__proxy_addr(host, port, sa, &len))
 		return false;
-	v6->sin6_family = AF_INET6;
-	v6->sin6_port = htons((uint16_t)port);
+	const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)sa;
 	/* "::" takes IPv4 clients too, as 0.0.0.0 and :: together would */
-	*flags |= IN6_IS_ADDR_UNSPECIFIED(&v6->sin6_addr) ? MHD_USE_DUAL_STACK : MHD_USE_IPv6;
+	if (sa->ss_family == AF_INET6)
+		*flags |=
+		    IN6_IS_ADDR_UNSPECIFIED(&v6->sin6_addr) ? MHD_USE_DUAL_STACK : MHD_USE_IPv6;
 	return true;
 }
 

@@ -132,8 +132,7 @@ static bool trusted(const qv__proxy *p, const struct sockaddr_storage *peer)
 	return false;
 }
 
-/* Text to an address (port 0) into sa; false when it is neither IPv4 nor IPv6. */
-static bool parse_addr(const char *text, int port, struct sockaddr_storage *sa, socklen_t *len)
+bool qv__proxy_addr(const char *text, int port, struct sockaddr_storage *sa, socklen_t *len)
 {
 	memset(sa, 0, sizeof *sa);
 	struct sockaddr_in *v4 = (struct sockaddr_in *)sa;
@@ -161,7 +160,7 @@ qv__proxy *qv__proxy_open(const char *host, int port, const char *const *list, i
 	socklen_t len;
 	if (p)
 		p->ep = p->listen_fd = -1;
-	if (!p || n > QV__PROXIES_MAX || !parse_addr(host, port, &sa, &len)) {
+	if (!p || n > QV__PROXIES_MAX || !qv__proxy_addr(host, port, &sa, &len)) {
 		snprintf(why, why_len,
 		         p ? "bad --host or too many --trusted-proxy" : "out of memory");
 		free(p);
@@ -172,7 +171,7 @@ qv__proxy *qv__proxy_open(const char *host, int port, const char *const *list, i
 	for (int i = 0; i < n; i++) {
 		socklen_t tl;
 		struct sockaddr_in v4 = {0};
-		if (!parse_addr(list[i], 0, &p->trusted[p->ntrusted], &tl)) {
+		if (!qv__proxy_addr(list[i], 0, &p->trusted[p->ntrusted], &tl)) {
 			snprintf(why, why_len,
 			         "--trusted-proxy: '%s' is not an IPv4 or IPv6 address", list[i]);
 			free(p);

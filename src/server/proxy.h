@@ -32,6 +32,10 @@ struct MHD_Daemon;
 int qv__proxy_parse(const unsigned char *buf, size_t n, struct sockaddr_storage *src,
                     socklen_t *srclen, char *why, size_t why_len);
 
+/* An IPv4 or IPv6 address's text and a port into *sa (its size in *len); false when the text
+ * is neither. The listening sockets' (net.c's too) and the trusted proxies'. */
+bool qv__proxy_addr(const char *text, int port, struct sockaddr_storage *sa, socklen_t *len);
+
 typedef struct qv__proxy qv__proxy;
 
 /* Listens on host:port (0: any free port, the one bound into *bound) for daemon d, which was

@@ -62,6 +62,33 @@ static size_t header(const char *addr, unsigned char out[64])
 	return 16 + 2 * n + 4;
 }
 
+/* Reads the answer on fd until the server closes (or, with `head`, until its headers are in)
+ * and closes fd: the status line's code, 0 when nothing came. */
+static int answer(int fd, bool head)
+{
+	char buf[4096];
+	size_t got = 0;
+	double end = tc_now_ms() + TH_WAIT_MS;
+	while (tc_now_ms() < end && got + 1 < sizeof buf) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 200) <= 0)
+			continue;
+		ssize_t r = recv(fd, buf + got, sizeof buf - 1 - got, 0);
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+		buf[got] = '\0';
+		if (head && strstr(buf, "\r\n\r\n"))
+			break;
+	}
+	buf[got] = '\0';
+	close(fd);
+	int status = 0;
+	if (got && sscanf(buf, "HTTP/1.%*d %d", &status) != 1)
+		fail_msg("not an HTTP answer: %s", buf);
+	return status;
+}
+
 /* Sends the n bytes of pre (a header, or anything) and the request (with pause_ms, half of pre
  * first, then after the pause the rest with the request); reads the answer until the server
  * closes. Returns the answer's status, 0 when the connection closed
@@ -88,24 +115,7 @@ static int ask(const unsigned char *pre, size_t n, int pause_ms, const char *met
 	memcpy(all + n, req, (size_t)len);
 	ssize_t sent = send(fd, all, n + (size_t)len, MSG_NOSIGNAL);
 	(void)sent; /* a connection closed at once may refuse part of it */
-	char buf[4096];
-	size_t got = 0;
-	double end = tc_now_ms() + TH_WAIT_MS;
-	while (tc_now_ms() < end && got + 1 < sizeof buf) {
-		struct pollfd p = {.fd = fd, .events = POLLIN};
-		if (poll(&p, 1, 200) <= 0)
-			continue;
-		ssize_t r = recv(fd, buf + got, sizeof buf - 1 - got, 0);
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	buf[got] = '\0';
-	close(fd);
-	int status = 0;
-	if (got && sscanf(buf, "HTTP/1.%*d %d", &status) != 1)
-		fail_msg("not an HTTP answer: %s", buf);
-	return status;
+	return answer(fd, false);
 }
 
 #define TABLE "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}"
@@ -123,25 +133,7 @@ static int upgrade_as(const char *addr, const char *path)
 	    path);
 	int fd = tc_dial(th_server.port);
 	assert_int_equal(send(fd, all, n, MSG_NOSIGNAL), (ssize_t)n);
-	char buf[1024];
-	size_t got = 0;
-	double end = tc_now_ms() + TH_WAIT_MS;
-	while (tc_now_ms() < end && got + 1 < sizeof buf) {
-		struct pollfd p = {.fd = fd, .events = POLLIN};
-		if (poll(&p, 1, 200) <= 0)
-			continue;
-		ssize_t r = recv(fd, buf + got, sizeof buf - 1 - got, 0);
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-		buf[got] = '\0';
-		if (strstr(buf, "\r\n\r\n"))
-			break;
-	}
-	buf[got] = '\0';
-	close(fd);
-	int status = 0;
-	return got && sscanf(buf, "HTTP/1.%*d %d", &status) == 1 ? status : 0;
+	return answer(fd, true);
 }
 
 /* A table made through the proxy for client addr: the status. */
