@@ -211,9 +211,11 @@ int qv__pg_lost(qv__store *s, char (*ids)[17], int max)
 	pthread_mutex_lock(&s->lock);
 	qv__pg_relock(s);
 	int n = s->pg->nlost < max ? s->pg->nlost : max;
-	memcpy(ids, s->pg->lost, sizeof *ids * (size_t)n);
-	memmove(s->pg->lost, s->pg->lost + n, sizeof *ids * (size_t)(s->pg->nlost - n));
-	s->pg->nlost -= n;
+	if (n > 0) {
+		memcpy(ids, s->pg->lost, sizeof *ids * (size_t)n);
+		memmove(s->pg->lost, s->pg->lost + n, sizeof *ids * (size_t)(s->pg->nlost - n));
+		s->pg->nlost -= n;
+	}
 	pthread_mutex_unlock(&s->lock);
 	return n;
 }

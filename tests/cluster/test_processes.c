@@ -3,7 +3,8 @@
  * processes"; cluster.h), each reached directly, run by pg_run.sh in a throwaway cluster:
  * - a public table made on A is in B's lobby; a request for it at B is answered 503 with
  *   Retry-After while A lets it go (A's sockets closed with 1012), then B plays it, with every
- *   move A's sockets saw, and A's lobby shows it as B publishes it;
+ *   move A's sockets saw and the time the player to move took at A on their clock, and A's
+ *   lobby shows it as B publishes it;
  * - a player's channel open at B hears the turn and the end of a table played at A, and the
  *   player's list at B shows that table, their turn in it;
  * - A killed with -9 in the middle of a game of AI seats: B takes the table (nobody asked for
@@ -39,7 +40,19 @@ static void stop_both(void)
 		tc_server_stop(&A, SIGTERM);
 	if (B.pid > 0)
 		tc_server_stop(&B, SIGTERM);
-	th_server.pid = 0;
+	A.pid = B.pid = th_server.pid = 0;
+}
+
+/* A cmocka teardown: a failed test leaves its processes running; they are killed. */
+static int kill_both(void **state)
+{
+	(void)state;
+	if (A.pid > 0)
+		tc_server_stop(&A, SIGKILL);
+	if (B.pid > 0)
+		tc_server_stop(&B, SIGKILL);
+	A.pid = B.pid = th_server.pid = 0;
+	return 0;
 }
 
 /* Whether the lobby of the process in use lists table id, once it does (within the wait). */
@@ -78,9 +91,9 @@ static void test_table_moves(void **state)
 	start_both(th_new_db());
 	use(&A);
 	char id[32], t1[64], t2[64], retry[16];
-	th_create(
-	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"private\": false}",
-	    id);
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"private\": "
+	          "false, \"clock\": {\"kind\": \"move\", \"seconds\": 300}}",
+	          id);
 	use(&B);
 	assert_true(lobby_lists(id));
 	/* A plays it: p1 seated there and a first move made */
@@ -94,23 +107,29 @@ static void test_table_moves(void **state)
 	th_seat_wait_to_move(&p1, "p1");
 	th_seat_play_first(&p1, all, 2);
 	long long v = p1.v;
+	/* p2 thinks for 1.5 s at A before the table moves */
+	double moved_at = tc_now_ms() + 1500;
+	while (tc_now_ms() < moved_at)
+		poll(NULL, 0, 50);
 	/* asked at B: "try again", and A lets it go */
 	use(&B);
 	assert_int_equal(info_status(id, retry), 503);
 	assert_string_equal(retry, "1");
 	th_expect_close(&p1.ws, 1012, "moved");
 	th_expect_close(&p2.ws, 1012, "moved");
-	json_decref(p1.view);
-	json_decref(p1.table);
-	json_decref(p1.frames);
-	json_decref(p2.view);
-	json_decref(p2.table);
-	json_decref(p2.frames);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
 	int st = 0;
 	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
 	     poll(NULL, 0, 200))
 		st = info_status(id, retry);
 	assert_int_equal(st, 200);
+	/* p2's clock kept running through the move: the 1.5 s at A are charged */
+	json_t *info = th_info(id);
+	const json_t *left =
+	    json_object_get(json_object_get(json_object_get(info, "clock"), "left"), "p2");
+	assert_true(json_integer_value(left) <= 300000 - 1500);
+	json_decref(info);
 	/* B goes on from A's last move */
 	th_seat_open(&p1, id, t1);
 	th_seat_open(&p2, id, t2);
@@ -254,9 +273,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_table_moves),
-	    cmocka_unit_test(test_channel_across),
-	    cmocka_unit_test(test_orphan_taken),
+	    cmocka_unit_test_teardown(test_table_moves, kill_both),
+	    cmocka_unit_test_teardown(test_channel_across, kill_both),
+	    cmocka_unit_test_teardown(test_orphan_taken, kill_both),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
