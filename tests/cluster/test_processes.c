@@ -144,25 +144,6 @@ static void test_table_moves(void **state)
 	stop_both();
 }
 
-/* Browser b's player key: any answer sets it. */
-static void key_of(th_browser *b)
-{
-	tc_reply r;
-	th_browser_ask(b, "GET", "/api/games", NULL, 200, &r);
-	tc_reply_free(&r);
-}
-
-/* Browser b joins table id with body: its token into token. */
-static void join(th_browser *b, const char *id, const char *body, char token[64])
-{
-	char path[96];
-	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	tc_reply r;
-	th_browser_ask(b, "POST", path, body, 200, &r);
-	snprintf(token, 64, "%s", json_string_value(json_object_get(r.json, "token")));
-	tc_reply_free(&r);
-}
-
 /* The channel's next frame of type `type` about table id, others before it skipped. */
 static void hear(tc_ws *w, const char *type, const char *id)
 {
@@ -203,8 +184,8 @@ static void test_channel_across(void **state)
 	start_both(th_new_db());
 	th_browser ann = {0}, bob = {0};
 	use(&A);
-	key_of(&ann);
-	key_of(&bob);
+	th_browser_key(&ann);
+	th_browser_key(&bob);
 	/* Ann's channel is open at B */
 	use(&B);
 	tc_ws w;
@@ -217,8 +198,8 @@ static void test_channel_across(void **state)
 	char id[32], t1[64], t2[64];
 	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(r.json, "id")));
 	tc_reply_free(&r);
-	join(&ann, id, "{\"seat\": \"p1\"}", t1);
-	join(&bob, id, "{\"seat\": \"p2\"}", t2);
+	th_browser_join(&ann, id, "{\"seat\": \"p1\"}", t1);
+	th_browser_join(&bob, id, "{\"seat\": \"p2\"}", t2);
 	hear(&w, "turn", id);
 	use(&B);
 	assert_true(my_turn_listed(&ann, id));
