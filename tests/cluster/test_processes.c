@@ -7,6 +7,7 @@
  *   lobby shows it as B publishes it;
  * - a player's channel open at B hears the turn and the end of a table played at A, and the
  *   player's list at B shows that table, their turn in it;
+ * - a rematch made at A is played at B, its tokens good there;
  * - A killed with -9 in the middle of a game of AI seats: B takes the table (nobody asked for
  *   it) and the game goes on to its end there.
  */
@@ -159,6 +160,61 @@ static void hear(tc_ws *w, const char *type, const char *id)
 	}
 }
 
+/* The seat's next rematch frame (others before it skipped): the new table's id and the seat's
+ * token there. */
+static void rematch_of(th_seat *s, char id[32], char token[64])
+{
+	for (;;) {
+		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+		assert_non_null(f);
+		bool it = strcmp(json_string_value(json_object_get(f, "type")), "rematch") == 0 &&
+		          json_is_string(json_object_get(f, "token"));
+		if (it) {
+			snprintf(id, 32, "%s", json_string_value(json_object_get(f, "table")));
+			snprintf(token, 64, "%s", json_string_value(json_object_get(f, "token")));
+		}
+		json_decref(f);
+		if (it)
+			return;
+	}
+}
+
+/* A rematch made at A, where the finished table is played, is played at B, where its id
+ * leads: it moves there as any table does, its seats' tokens good there. */
+static void test_rematch_elsewhere(void **state)
+{
+	(void)state;
+	start_both(th_new_db());
+	use(&A);
+	char id[32], t1[64], t2[64], nid[32], n1[64], n2[64], retry[16];
+	th_seat p1, p2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat_send(&p1, "{\"type\": \"resign\", \"v\": %lld}", p1.v);
+	th_seat_send(&p1, "{\"type\": \"rematch\"}");
+	th_seat_send(&p2, "{\"type\": \"rematch\"}");
+	rematch_of(&p1, nid, n1);
+	rematch_of(&p2, nid, n2);
+	use(&B);
+	int st = 0;
+	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
+	     poll(NULL, 0, 200))
+		st = info_status(nid, retry);
+	assert_int_equal(st, 200);
+	th_seat q1, q2;
+	th_seat_open(&q1, nid, n1);
+	th_seat_open(&q2, nid, n2);
+	th_seat *all[] = {&q1, &q2};
+	/* the seats moved on: p2 begins the rematch as p1 */
+	th_seat_wait_to_move(&q2, "p1");
+	th_seat_play_first(&q2, all, 2);
+	th_seat_close(&q1);
+	th_seat_close(&q2);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	stop_both();
+}
+
 /* Whether ann's list at the process in use shows table id with her turn (within the wait). */
 static bool my_turn_listed(th_browser *ann, const char *id)
 {
@@ -256,6 +312,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_table_moves, kill_both),
 	    cmocka_unit_test_teardown(test_channel_across, kill_both),
+	    cmocka_unit_test_teardown(test_rematch_elsewhere, kill_both),
 	    cmocka_unit_test_teardown(test_orphan_taken, kill_both),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
