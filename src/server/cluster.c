@@ -36,6 +36,7 @@ struct qv__cluster {
 	int nseen;
 	published *pub; /* its tables not over as last published, sorted by id */
 	int npub;
+	int ticks; /* since it started */
 };
 
 /* Seconds on the monotonic clock. */
@@ -175,8 +176,39 @@ static void publish(qv__server *srv)
 	free(drop);
 }
 
+/* Another process came back: the tables this one read back while they were in play (from a
+ * process that died, most of them) are let go, their pages connect again, and HAProxy sends
+ * each to the process its id hashes to now, the one back among them. */
+static void welcome(qv__server *srv)
+{
+	qv__table **list;
+	int n = qv__server_list(srv, &list, true);
+	for (int i = 0; i < n; i++) {
+		qv__table_lock(list[i]);
+		bool go = list[i]->moved_in && list[i]->status != QV__OVER;
+		char id[QV__ID_LEN + 1];
+		qv_copy(id, sizeof id, list[i]->id);
+		qv__table_unlock(list[i]);
+		qv__table_unref(list[i]);
+		if (go)
+			let_go(srv, id, "a process of the site came back");
+	}
+	free(list);
+}
+
 static void tick(qv__server *srv)
 {
+	struct qv__cluster *cl = srv->cluster;
+	/* Back: told twice, once HAProxy may have seen it up (two checks a second apart in
+	 * docs/deploy/haproxy-cluster.cfg), and later for a slower check. */
+	cl->ticks++;
+	if (cl->ticks == QV__BACK_FIRST || cl->ticks == QV__BACK_AGAIN) {
+		char payload[32];
+		snprintf(payload, sizeof payload, "back %s", cl->origin);
+		qv_err err;
+		if (qv__store_notify(srv->store, payload, &err))
+			fprintf(stderr, "quiver serve: %s\n", err.msg);
+	}
 	char ids[BATCH][17];
 	int n = qv__store_lost(srv->store, ids, BATCH);
 	for (int i = 0; i < n; i++)
@@ -194,6 +226,9 @@ static void on_event(void *ctx, const char *payload)
 		read_news(srv);
 	else if (strncmp(payload, "release ", 8) == 0 && qv__table_id_valid(payload + 8))
 		let_go(srv, payload + 8, "another process was asked for it");
+	else if (strncmp(payload, "back ", 5) == 0 &&
+	         strcmp(payload + 5, srv->cluster->origin) != 0)
+		welcome(srv);
 }
 
 qv_status qv__cluster_start(qv__server *srv, qv_err *err)

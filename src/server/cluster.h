@@ -5,6 +5,8 @@
  * - "release ID": another process was asked for table ID, which this one holds: it lets the
  *   table go (qv__server_release) and closes the table's sockets with 1012, so that their pages
  *   connect again and reach the process HAProxy sends the table to;
+ * - "back ORIGIN": another process started: this one lets go of the tables it read back while
+ *   they were in play (QV__BACK_FIRST);
  * - "news N": a player's news (a turn, a days clock running low, an end, a seat taken) that
  *   another process's table made, read from the database and told to this process's channels of
  *   that player (chan.h); after a reconnection, all the news since the last read.
@@ -24,6 +26,14 @@
 /* Seconds a table must have had no process before the elected one takes it: the time a page
  * whose table was let go on another's request has to reach the process that asked. */
 #define QV__ORPHAN_GRACE 3
+
+/* Seconds after its start when a process tells the others it is back ("back ORIGIN"), each of
+ * which then lets go of the tables it read back while they were in play: their pages connect
+ * again, and HAProxy, which has seen the process up by then (two checks a second apart in
+ * docs/deploy/haproxy-cluster.cfg), sends those whose id hashes to it there. A second time for
+ * a slower check; the tables that stay where they were are read back there at once. */
+#define QV__BACK_FIRST 4
+#define QV__BACK_AGAIN 12
 
 /* Starts listening (after qv__server_open); QV_OK doing nothing on SQLite. */
 qv_status qv__cluster_start(qv__server *srv, qv_err *err);

@@ -204,18 +204,17 @@ static bool take(qv__server *srv, const char *id, bool *elsewhere)
 	return own == 1;
 }
 
-static qv__table *find(qv__server *srv, const char *id, bool socket, bool *elsewhere)
+/* Reads table id back from the database into the registry; *fresh says it was read here (not
+ * found there already). The caller holds srv->taking, under which a table is taken, read and
+ * put in the registry as one step that no qv__server_release comes between: every table in the
+ * registry is one this process holds (store.h). */
+static qv__table *read_back(qv__server *srv, const char *id, bool socket, bool *elsewhere,
+                            bool *fresh)
 {
-	if (elsewhere)
-		*elsewhere = false;
-	qv__table *t = find_resident(srv, id, socket);
-	if (!qv__table_id_valid(id) || t)
+	*fresh = false;
+	qv__table *t = find_resident(srv, id, socket); /* read back meanwhile by another request */
+	if (t || !take(srv, id, elsewhere))
 		return t;
-
-	/* Not in memory: a finished table, or (several processes) one another process played,
-	 * read back from the database. */
-	if (!take(srv, id, elsewhere))
-		return NULL;
 	void *slot[2] = {srv, NULL};
 	qv_err err;
 	qv_status rc = qv__store_load_one(srv->store, id, restore_visit, slot, &err);
@@ -225,21 +224,36 @@ static qv__table *find(qv__server *srv, const char *id, bool socket, bool *elsew
 		qv__store_disown(srv->store, id);
 		return NULL;
 	}
-	qv__table *loaded = slot[1];
+	t = slot[1];
+	/* a table in play read back came from another process (or from before a restart) */
+	t->moved_in = t->status != QV__OVER;
 	pthread_mutex_lock(&srv->reg_lock);
-	int i = registry_index(srv, id);
-	if (i >= 0) {
-		/* Another request read it back first. */
-		t = srv->tables[i];
-	} else if (registry_put(srv, loaded, &err) == QV_OK) {
-		t = loaded;
-		loaded = NULL;
-	}
-	if (t)
+	if (registry_put(srv, t, &err) == QV_OK) {
 		found(t, socket);
+		*fresh = true;
+	} else {
+		qv__store_disown(srv->store, id);
+		qv__table_unref(t);
+		t = NULL;
+	}
 	pthread_mutex_unlock(&srv->reg_lock);
-	qv__table_unref(loaded);
-	if (t)
+	return t;
+}
+
+static qv__table *find(qv__server *srv, const char *id, bool socket, bool *elsewhere)
+{
+	if (elsewhere)
+		*elsewhere = false;
+	qv__table *t = find_resident(srv, id, socket);
+	if (!qv__table_id_valid(id) || t)
+		return t;
+	/* Not in memory: a finished table, or (several processes) one another process played,
+	 * read back from the database. */
+	bool fresh;
+	pthread_mutex_lock(&srv->taking);
+	t = read_back(srv, id, socket, elsewhere, &fresh);
+	pthread_mutex_unlock(&srv->taking);
+	if (fresh)
 		qv__server_changed(srv, t); /* queues it if it is not over, lets it go if it is */
 	return t;
 }
@@ -258,6 +272,7 @@ qv__table *qv__server_adopt(qv__server *srv, const char *id) { return find(srv, 
 
 qv__table *qv__server_release(qv__server *srv, const char *id)
 {
+	pthread_mutex_lock(&srv->taking);
 	pthread_mutex_lock(&srv->reg_lock);
 	int i = registry_index(srv, id);
 	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
@@ -270,11 +285,13 @@ qv__table *qv__server_release(qv__server *srv, const char *id)
 		if (qv__clock_deadline(&t->clock) > 0 && qv__table_save_people_locked(t, &err))
 			fprintf(stderr, "quiver serve: %s\n", err.msg);
 		qv__table_unlock(t);
+		/* Its writes fail from now on (a request or an AI step under way changes
+		 * nothing); under the registry's lock, so that no request reads it back in
+		 * between. A table not in memory is not held (srv->taking). */
+		qv__store_disown(srv->store, id);
 	}
-	/* Its writes fail from now on (a request or an AI step under way changes nothing); under
-	 * the registry's lock, so that no request reads it back in between. */
-	qv__store_disown(srv->store, id);
 	pthread_mutex_unlock(&srv->reg_lock);
+	pthread_mutex_unlock(&srv->taking);
 	return t;
 }
 
@@ -879,6 +896,7 @@ static void start_tables(qv__server *srv)
 static void init_locks(qv__server *srv)
 {
 	pthread_mutex_init(&srv->reg_lock, NULL);
+	pthread_mutex_init(&srv->taking, NULL);
 	pthread_mutex_init(&srv->timer_lock, NULL);
 	pthread_cond_init(&srv->timer_cond, NULL);
 	pthread_mutex_init(&srv->conns_lock, NULL);
@@ -967,6 +985,7 @@ void qv__server_close(qv__server *srv)
 	qv__metrics_free(srv->metrics);
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
+	pthread_mutex_destroy(&srv->taking);
 	pthread_mutex_destroy(&srv->conns_lock);
 	pthread_mutex_destroy(&srv->poke_lock);
 	pthread_mutex_destroy(&srv->timer_lock);

@@ -109,6 +109,9 @@ typedef struct qv__server {
 	qv__replay_gate *replays; /* how many replays run at once (replay.h) */
 	uint64_t boot;            /* random, new at every start: in the lobby's ETags */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
+	/* A table read back into the registry, or let go (server.c's read_back and
+	 * qv__server_release): one at a time, taken before reg_lock. */
+	pthread_mutex_t taking;
 	qv__table **tables;
 	int ntables, cap;
 	_Atomic double swept; /* when expired waiting tables were last removed (qv__server_sweep) */

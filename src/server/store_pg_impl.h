@@ -234,7 +234,8 @@ int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settl
                        void *ctx);
 
 /* Ownership (store_pg_own.c), the caller holding s->lock. The table id's held entry, or NULL
- * when this process does not hold it (a write then fails: qv__pg_not_held's message). */
+ * when this process does not hold it (a write then fails: qv__pg_not_held's message, and the
+ * table is among the lost, for the server to let it go). */
 qv__pg_held *qv__pg_held_find(qv__store *s, const char *id);
 /* Adds id to the held tables (its lock taken); false when out of memory. */
 bool qv__pg_held_add(qv__store *s, const char *id, long long epoch, long long v);

@@ -1,0 +1,182 @@
+// A site of three processes on one PostgreSQL database behind HAProxy
+// (docs/deploy/haproxy-cluster.cfg), as a player sees it: a game against the computer played
+// through HAProxy; the process playing the table killed with -9, and the page, by itself, says
+// the connection was lost and connects again, to a live process that goes on with the game;
+// the process started again, and the page, its socket closed with 1012 as the table moves back,
+// connects again once more and the game goes on. Run by tests/cluster/pg_run.sh (a throwaway
+// PostgreSQL, its PG* variables set); skipped (77) without HAProxy.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import {
+  ROOT,
+  startServer,
+  launchBrowser,
+  clickAndWait,
+  rng,
+  until,
+  budget,
+  STEP_MS,
+  TURN_SELECTOR,
+  givePlayerName,
+  screenshotDir,
+} from './support.mjs';
+
+const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p));
+if (!haproxy || !process.env.QV_TEST_PG) {
+  console.log(
+    !haproxy
+      ? 'skipped: no haproxy (scripts/install-deps.sh installs it for the tests)'
+      : 'skipped: run under tests/cluster/pg_run.sh (QV_TEST_PG=1)',
+  );
+  process.exit(77);
+}
+
+/** @type {Awaited<ReturnType<typeof startServer>>[]} */
+const procs = [];
+/** @type {import('node:child_process').ChildProcess | null} */
+let proxy = null;
+/** @type {import('playwright-core').Browser | null} */
+let browser = null;
+
+after(async () => {
+  await browser?.close();
+  proxy?.kill('SIGKILL');
+  for (const p of procs) await p?.stop();
+});
+
+/** A free port of the loopback. */
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = /** @type {net.AddressInfo} */ (s.address()).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The database of every process, named by the process in PostgreSQL's view of its sessions. */
+const dbOf = (/** @type {number} */ i) => `dbname=${process.env.PGDATABASE ?? 'postgres'} application_name=quiver${i}`;
+
+/** Process i (0..2), started on port (0: any). */
+async function startProcess(/** @type {number} */ i, port = 0) {
+  procs[i] = await startServer({ db: dbOf(i), port, extra: ['--trusted-proxy', '127.0.0.1'] });
+}
+
+/**
+ * Which process holds table id: the session whose advisory lock is the table's.
+ * @param {string} id
+ */
+function holder(id) {
+  const sql =
+    "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' " +
+    `AND l.objsubid = 1 AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = ('x' || '${id}')::bit(64)::bigint`;
+  const out = execFileSync('psql', ['-Atc', sql], { encoding: 'utf8' }).trim();
+  return out.startsWith('quiver') ? Number(out.slice(6)) : -1;
+}
+
+/** The version of the last frame that had one. */
+function version(/** @type {any[]} */ frames) {
+  for (let i = frames.length - 1; i >= 0; i--) if (typeof frames[i].v === 'number') return frames[i].v;
+  return -1;
+}
+
+/**
+ * Clicks until the table's version moves past the one before (a move of the player applied).
+ * @param {import('playwright-core').Page} page
+ * @param {any[]} frames
+ * @param {() => number} rand
+ */
+async function moveOnce(page, frames, rand) {
+  await page.waitForSelector(TURN_SELECTOR);
+  const v = version(frames);
+  for (let k = 0; k < 12 && version(frames) <= v; k++) {
+    await clickAndWait(page, rand);
+    await until(
+      async () => version(frames) > v || (await page.locator(TURN_SELECTOR).count()) > 0,
+      'an update or more to click',
+    );
+  }
+  assert.ok(version(frames) > v, 'a move by clicking was applied');
+}
+
+test(
+  'three processes behind HAProxy: the table survives kill -9 of its process and its return',
+  { timeout: budget(40000) },
+  async () => {
+    for (let i = 0; i < 3; i++) await startProcess(i);
+    const listen = await freePort();
+    proxy = spawn(haproxy, ['-db', '-f', path.join(ROOT, 'docs', 'deploy', 'haproxy-cluster.cfg')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        QUIVER_LISTEN: `127.0.0.1:${listen}`,
+        QUIVER_SERVER1: `127.0.0.1:${procs[0].port}`,
+        QUIVER_SERVER2: `127.0.0.1:${procs[1].port}`,
+        QUIVER_SERVER3: `127.0.0.1:${procs[2].port}`,
+      },
+    });
+    const site = `http://127.0.0.1:${listen}/`;
+    await until(async () => {
+      try {
+        return (await fetch(`${site}api/games`)).ok;
+      } catch {
+        return false;
+      }
+    }, 'HAProxy answering');
+
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await givePlayerName(context, 'Tester');
+    context.setDefaultTimeout(STEP_MS);
+    const page = await context.newPage();
+    /** @type {any[]} */
+    const frames = [];
+    /** @type {number[]} */
+    const closes = [];
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (f) => {
+        try {
+          frames.push(JSON.parse(String(f.payload)));
+        } catch {
+          /* a ping */
+        }
+      });
+    });
+    const rand = rng(11);
+    await page.goto(site);
+    await page.selectOption('#level-three-arrows', 'beginner');
+    await page.click('button.quick-play[data-game="three-arrows"]');
+    await page.waitForURL(/table\.html\?id=/);
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+    await page.waitForSelector('#conn.open');
+    await moveOnce(page, frames, rand);
+
+    // the process that plays the table dies
+    const first = holder(id);
+    assert.ok(first >= 0, 'a process holds the table');
+    const port = procs[first].port;
+    await procs[first].kill9();
+    await page.waitForSelector('#conn.lost');
+    await page.waitForSelector('#conn.open', { timeout: budget(15000) });
+    await moveOnce(page, frames, rand);
+    const second = holder(id);
+    assert.ok(second >= 0 && second !== first, `another process plays it (${second})`);
+
+    // it comes back on its port: HAProxy sends the table to it again, and the page follows
+    page.on('websocket', (ws) => ws.on('close', () => closes.push(Date.now())));
+    await startProcess(first, port);
+    await until(async () => holder(id) === first, 'the table back at its process', budget(20000));
+    await page.waitForSelector('#conn.open');
+    await moveOnce(page, frames, rand);
+    assert.equal(holder(id), first);
+    assert.ok(closes.length >= 1, 'the socket was closed as the table moved back');
+    await page.screenshot({ path: path.join(screenshotDir(), 'cluster-table.png') });
+    await context.close();
+  },
+);
