@@ -14,7 +14,10 @@
  * scripted client with its own WebSocket that acts with a random legal action of its view; a
  * socket that closes, or a connection refused, is opened again after a short backoff (100 to
  * 500 ms); a 503 (a process that does not own the table) is asked again after its
- * Retry-After.
+ * Retry-After; each page reloads every 8 to 15 s (a new socket, which a restarted process
+ * takes back from the one that held its table meanwhile). Six more tables of two people get
+ * no client after their joins, with a clock of 20 s a move: p1's clock must run out whichever
+ * process holds them, the elected process taking those whose process died.
  *
  * What must hold, checked at the end (each failure is a line on stderr naming the table):
  * - every act a client saw acknowledged (a version past the one it acted on came back) is the
@@ -28,12 +31,19 @@
  *   beyond the time the table's clock may have run on a live process since the kill (the
  *   outage is not charged) or, for a table handed over (close 1012), since the value was seen;
  * - no client was without progress (a state frame, or its turn being someone else's while
- *   connected) for more than 15 s.
- * It prints the figures: tables, acts, reconnections, 503s, hand-overs, the longest stall.
+ *   connected) for more than 15 s;
+ * - every unattended table ends by p1's timeout, read in the database (a read that asks no
+ *   process for the table), within the kills' 60 s, its allowance and 15 s (an allowance
+ *   begins again when a process takes a table: the time since its last change is not
+ *   charged).
+ * It prints the figures: tables, acts, reconnections, 503s, hand-overs, reloads, clock checks,
+ * when each unattended table ended, the longest stall.
  *
  * Usage: test_failover PATH-TO-QUIVER, under tests/cluster/pg_run.sh (a throwaway PostgreSQL;
  * skipped with 77 without it, or without haproxy). QV_FAILOVER_KILLS=N (0 to 60, default 6)
- * sets how many kills are made, 10 s apart: 0 runs the same load without any.
+ * sets how many kills are made, 10 s apart: 0 runs the same load without any. The processes'
+ * and HAProxy's logs are kept in the run's folder (its path said at the end) when the run fails
+ * or QV_FAILOVER_KEEP=1 is set.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -80,6 +90,15 @@
 #define TABLE_BODY                                                                                 \
 	"{\"game\": \"three-arrows\", \"params\": {\"max_turns\": 50}, \"seats\": [\"human\", %s]%s}"
 #define CLOCK_FIELD ", \"clock\": {\"kind\": \"fischer\", \"base\": 600, \"increment\": 5}"
+/* Tables that nobody connects to after their joins: p1's clock runs out with no client there,
+ * whichever process holds the table then (the elected one takes a dead process's tables). */
+#define UNATTENDED         6
+#define UNATTENDED_SECONDS 20
+#define UNATTENDED_CLOCK   ", \"clock\": {\"kind\": \"move\", \"seconds\": 20}"
+/* An unattended table must be over this long after its kills could last have moved its
+ * deadline: the 60 s of kills, its allowance begun again by the process that took it after
+ * the grace of cluster.h (3 s) and about a second of its sweep, and room for a loaded machine. */
+#define UNATTENDED_BOUND_MS ((kills_wanted * KILL_EVERY_MS) + UNATTENDED_SECONDS * 1000.0 + 15000)
 
 /* ---- the run's shared state ------------------------------------------------------------------ */
 
@@ -337,7 +356,8 @@ typedef struct game {
 
 typedef struct slot {
 	int n;
-	bool ai, clocked, chatty;
+	bool ai, chatty;
+	const char *clock; /* the clock's field of the request ("" for none) */
 	int nseats;
 	seat seats[2];
 	game *games;
@@ -553,7 +573,7 @@ static void on_state(slot *sl, game *g, seat *s, json_t *f, bool snapshot)
 		g->went_back = true;
 		s->v = v;
 	}
-	if (snapshot && sl->clocked && s->v >= 0)
+	if (snapshot && sl->clock[0] && s->v >= 0)
 		check_clock(g, s, v, clock);
 	if (s->sent_v >= 0 && v > s->sent_v) {
 		json_array_append_new(g->acks, json_pack("[I, s+, s]", (json_int_t)s->sent_v, "p",
@@ -673,7 +693,7 @@ static bool new_game(slot *sl, game *g)
 		if (tc_now_ms() - start_ms > PLAY_DEADLINE_MS)
 			return false;
 		snprintf(body, sizeof body, TABLE_BODY, sl->ai ? "\"random\"" : "\"human\"",
-		         sl->clocked ? CLOCK_FIELD : "");
+		         sl->clock);
 		tc_reply r;
 		int st = ask(sl, "POST", "/api/tables", body, &r, NULL);
 		if (st != 201) {
@@ -921,6 +941,100 @@ static void check_chat(slot *sl, game *g)
 	json_decref(snap);
 }
 
+/* The status PostgreSQL keeps for table id (a read that asks no process for it), "" when it
+ * cannot be read. */
+static void stored_status(PGconn *c, const char *id, char *out, size_t size)
+{
+	const char *params[1] = {id};
+	PGresult *r = PQexecParams(c, "SELECT status FROM tables WHERE id = $1", 1, NULL, params,
+	                           NULL, NULL, 0);
+	snprintf(out, size, "%s",
+	         PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 ? PQgetvalue(r, 0, 0)
+	                                                                   : "");
+	PQclear(r);
+}
+
+/* The unattended tables, watched in the database from their joins on by a thread of their own
+ * (a read asks no process for a table, so nothing but the servers moves them). */
+static struct {
+	slot lone;
+	game games[UNATTENDED];
+	double since;
+	double began[UNATTENDED];   /* when p2's join was answered (its clock began) */
+	double over_at[UNATTENDED]; /* ms after since when it was seen over, 0 until then */
+} un;
+
+static void *watch_unattended(void *arg)
+{
+	(void)arg;
+	PGconn *c = PQconnectdb(conninfo);
+	if (PQstatus(c) != CONNECTION_OK) {
+		failf("cannot read the database: %s", PQerrorMessage(c));
+		PQfinish(c);
+		return NULL;
+	}
+	for (int left = UNATTENDED; left > 0;) {
+		for (int i = 0; i < UNATTENDED; i++) {
+			char status[32];
+			if (un.over_at[i] > 0)
+				continue;
+			stored_status(c, un.games[i].id, status, sizeof status);
+			if (strcmp(status, "over") == 0) {
+				un.over_at[i] = tc_now_ms() - un.since;
+				left--;
+				printf(
+				    "unattended table %s: its clock began at %.1f s, over at %.1f s\n",
+				    un.games[i].id, (un.began[i] - start_ms) / 1000,
+				    (un.since + un.over_at[i] - start_ms) / 1000);
+				fflush(stdout);
+			}
+		}
+		if (left > 0 && tc_now_ms() - un.since > UNATTENDED_BOUND_MS) {
+			for (int i = 0; i < UNATTENDED; i++)
+				if (un.over_at[i] == 0)
+					failf(
+					    "unattended table %s: not over %.0f s after its clock began, "
+					    "with no client: nobody went on with it",
+					    un.games[i].id, (tc_now_ms() - un.since) / 1000);
+			break;
+		}
+		if (left > 0)
+			usleep(250000);
+	}
+	PQfinish(c);
+	return NULL;
+}
+
+/* Each unattended table that ended did so by p1's timeout. Returns when the last ended. */
+static double check_unattended(void)
+{
+	double last = 0;
+	for (int i = 0; i < UNATTENDED; i++) {
+		char path[96];
+		tc_reply r;
+		snprintf(path, sizeof path, "/api/tables/%s", un.games[i].id);
+		if (un.over_at[i] == 0)
+			continue;
+		last = un.over_at[i] > last ? un.over_at[i] : last;
+		int st = ask(&un.lone, "GET", path, NULL, &r, NULL);
+		json_t *result = json_object_get(r.json, "result");
+		const char *reason = NULL;
+		for (size_t k = 0; k < json_array_size(result); k++) {
+			json_t *e = json_array_get(result, k);
+			const char *who = json_string_value(json_object_get(e, "seat"));
+			if (who && strcmp(who, "p1") == 0)
+				reason = json_string_value(json_object_get(e, "reason"));
+		}
+		if (st != 200 || !reason || strcmp(reason, "timeout") != 0)
+			failf("unattended table %s: not ended by p1's timeout (%d: %.300s)",
+			      un.games[i].id, st, r.body ? r.body : "");
+		tc_reply_free(&r);
+		json_decref(un.games[i].acks);
+		json_decref(un.games[i].chats);
+	}
+	return last;
+}
+
 /* ---- the run --------------------------------------------------------------------------------- */
 
 /* A database of its own in the throwaway cluster (libpq's PG* variables name it). */
@@ -1035,6 +1149,8 @@ int main(int argc, char **argv)
 		    "skipped: needs a PostgreSQL cluster: run it through tests/cluster/pg_run.sh\n");
 		return 77;
 	}
+	const char *keep = getenv("QV_FAILOVER_KEEP");
+	keep_tmp = keep && strcmp(keep, "1") == 0;
 	const char *k = getenv("QV_FAILOVER_KILLS");
 	if (k) {
 		kills_wanted = atoi(k);
@@ -1070,6 +1186,19 @@ int main(int argc, char **argv)
 	       ports[2], hport, dbname);
 	fflush(stdout);
 
+	un.lone = (slot){.n = SLOTS, .nseats = 2, .clock = UNATTENDED_CLOCK, .rnd = 7};
+	for (int i = 0; i < UNATTENDED; i++)
+		if (!new_game(&un.lone, &un.games[i]))
+			return 1;
+		else
+			un.began[i] = tc_now_ms();
+	un.since = tc_now_ms();
+	pthread_t watcher;
+	if (pthread_create(&watcher, NULL, watch_unattended, NULL) != 0) {
+		fprintf(stderr, "cannot start the unattended tables' watcher\n");
+		return 1;
+	}
+
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 256 * 1024);
@@ -1078,7 +1207,7 @@ int main(int argc, char **argv)
 		sl->n = i;
 		sl->ai = i >= PAIR_SLOTS;
 		sl->nseats = sl->ai ? 1 : 2;
-		sl->clocked = i % 4 == 0;
+		sl->clock = i % 4 == 0 ? CLOCK_FIELD : "";
 		sl->chatty = i % 5 == 1;
 		sl->rnd = 1000u + (unsigned)i;
 		sl->seats[0].ws.fd = sl->seats[1].ws.fd = -1;
@@ -1095,6 +1224,9 @@ int main(int argc, char **argv)
 	double played = tc_now_ms() - start_ms;
 	if (rc != 0)
 		failf("a killed process did not start again");
+
+	pthread_join(watcher, NULL);
+	double lone_last = check_unattended();
 
 	int tables = 0, finished = 0, ai_tables = 0;
 	for (int i = 0; i < SLOTS; i++)
@@ -1128,6 +1260,10 @@ int main(int argc, char **argv)
 	printf("clock checks after a reconnection: %ld (%ld after a kill with the clock running); "
 	       "worst excess %.0f ms (at most %d)\n",
 	       fig.clock_checks, fig.clock_informative, fig.worst_clock_excess, CLOCK_SLACK_MS);
+	printf(
+	    "unattended tables (%d, no client after the joins, a clock of %d s a move): the last "
+	    "over %.1f s after they began (at most %.0f)\n",
+	    UNATTENDED, UNATTENDED_SECONDS, lone_last / 1000, UNATTENDED_BOUND_MS / 1000);
 	printf("longest stall: %.1f s (%s; at most %.0f s)\n", fig.longest_stall / 1000,
 	       fig.longest_where, STALL_MAX_MS / 1000);
 	if (tables < SLOTS)
@@ -1139,6 +1275,8 @@ int main(int argc, char **argv)
 			failf("process %d ended by itself (wait status %d)", i + 1, status);
 		}
 	}
+	if (keep_tmp && !failures)
+		printf("the processes' logs are kept in %s\n", tmpdir);
 	if (failures) {
 		keep_tmp = true;
 		fprintf(stderr, "%d failures; the processes' logs are kept in %s\n", failures,
