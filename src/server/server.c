@@ -441,7 +441,7 @@ qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err 
 	               n);
 }
 
-int qv__server_list(qv__server *srv, qv__table ***out)
+int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 {
 	qv__server_sweep(srv);
 	pthread_mutex_lock(&srv->reg_lock);
@@ -450,7 +450,7 @@ int qv__server_list(qv__server *srv, qv__table ***out)
 	for (int i = 0; list && i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
 		qv__table_lock(t);
-		if (qv__table_listed_locked(t)) {
+		if (all || qv__table_listed_locked(t)) {
 			qv__table_ref(t);
 			list[n++] = t;
 		}

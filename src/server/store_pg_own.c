@@ -240,10 +240,12 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 				qv_copy(ids[n++], 17, qv__pg_str(r, i, 0));
 			PQclear(r);
 		}
-		/* the sweeper also forgets old news */
+		/* the sweeper also forgets old news, and what was published of tables that ended
+		 * or are gone (their process died before it withdrew them) */
 		qv__pg_args b = {0};
 		qv__pg_real(&b, now() - NEWS_KEEP);
 		qv__pg_run(s, PG_NEWS_EXPIRE, &b, NULL, NULL, "forgetting old news", &err);
+		qv__pg_run(s, PG_LIVE_EXPIRE, NULL, NULL, NULL, "forgetting ended tables", &err);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return n;
