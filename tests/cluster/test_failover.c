@@ -75,7 +75,7 @@
 #define PAIR_SLOTS 100
 #define AI_SLOTS   20
 #define SLOTS      (PAIR_SLOTS + AI_SLOTS)
-/* Kills are this far apart, from the moment every slot's first game is under way. */
+/* Kills are this far apart, the first this long after the slots start. */
 #define KILL_EVERY_MS 10000.0
 /* No client may be without progress for longer than this. */
 #define STALL_MAX_MS 15000.0
@@ -91,7 +91,8 @@
 	"{\"game\": \"three-arrows\", \"params\": {\"max_turns\": 50}, \"seats\": [\"human\", %s]%s}"
 #define CLOCK_FIELD ", \"clock\": {\"kind\": \"fischer\", \"base\": 600, \"increment\": 5}"
 /* Tables that nobody connects to after their joins: p1's clock runs out with no client there,
- * whichever process holds the table then (the elected one takes a dead process's tables). */
+ * whichever process holds the table then (a dead process's tables are taken by the process
+ * started again in its place, or by the elected one). */
 #define UNATTENDED         6
 #define UNATTENDED_SECONDS 20
 #define UNATTENDED_CLOCK   ", \"clock\": {\"kind\": \"move\", \"seconds\": 20}"
