@@ -101,6 +101,11 @@
  * the grace of cluster.h (3 s) and about a second of its sweep, and room for a loaded machine. */
 #define UNATTENDED_BOUND_MS ((kills_wanted * KILL_EVERY_MS) + UNATTENDED_SECONDS * 1000.0 + 15000)
 
+/* What a process says of a table another one took from it (a write its epoch fenced off), in
+ * an HTTP error or an error frame: the page connects again (docs/server.md, "Several
+ * processes"). */
+#define FENCED "is played by another process now"
+
 /* ---- the run's shared state ------------------------------------------------------------------ */
 
 static const char *quiver;
@@ -124,7 +129,7 @@ static double start_ms;
 static struct {
 	long acts_sent, acts_acked, chats_acked, reconnects, drops, handovers, reloads, http503,
 	    ws503;
-	long proxy_errors, lost_joins, error_frames, clock_checks, clock_informative;
+	long proxy_errors, lost_joins, error_frames, fenced, clock_checks, clock_informative;
 	double longest_stall, worst_clock_excess;
 	char longest_where[96];
 } fig;
@@ -353,7 +358,16 @@ typedef struct game {
 	long long final_v;
 	bool over;
 	bool went_back; /* a version went back (said once) */
+	bool failed;    /* a check failed: its trace is printed */
+	json_t *trace;  /* what its clients did and heard, when: the evidence of a failure */
 } game;
+
+/* Adds a line to the game's trace: the time since the start, the seat (NULL: none), what. */
+static void trace(game *g, const struct seat *s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A failed check about game g: said at once, and its trace printed at the end. */
+#define gfail(g, ...) ((g)->failed = true, failf(__VA_ARGS__))
 
 typedef struct slot {
 	int n;
@@ -368,6 +382,19 @@ typedef struct slot {
 } slot;
 
 static slot slots[SLOTS];
+
+static void trace(game *g, const struct seat *s, const char *fmt, ...)
+{
+	char line[320];
+	int n = snprintf(line, sizeof line, "%8.3f ", (tc_now_ms() - start_ms) / 1000);
+	if (s)
+		n += snprintf(line + n, sizeof line - (size_t)n, "p%d ", s->idx + 1);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+	va_end(ap);
+	json_array_append_new(g->trace, json_string(line));
+}
 
 static double rnd_between(slot *sl, double lo, double hi)
 {
@@ -389,6 +416,9 @@ static int ask(slot *sl, const char *method, const char *path, const char *body,
 			if (!tc_header(r, "Retry-After", ra, sizeof ra))
 				return status;
 			wait = atof(ra) * 1000;
+		} else if (status == 409 && r->body && strstr(r->body, FENCED)) {
+			count(&fig.fenced, 1);
+			wait = rnd_between(sl, 100, 500);
 		} else if (status == 0 || status == 502 || status == 504) {
 			count(&fig.proxy_errors, 1);
 			if (lost)
@@ -418,7 +448,7 @@ static void seat_reset(seat *s, int idx)
 }
 
 /* The socket closed: it is opened again after a backoff of 100 to 500 ms. */
-static void seat_closed(slot *sl, seat *s)
+static void seat_closed(slot *sl, game *g, seat *s)
 {
 	s->dropped = !s->ws.closed || s->ws.close_code == 0;
 	s->close_code = s->ws.close_code;
@@ -430,13 +460,15 @@ static void seat_closed(slot *sl, seat *s)
 		count(&fig.handovers, 1);
 	else
 		count(&fig.drops, 1);
+	trace(g, s, "closed: %s %d", s->dropped ? "dropped" : "close frame", s->close_code);
 }
 
 /* The page reloads: its socket closes, and another is opened after the backoff, which a
  * process that got the table back after a restart (HAProxy hashes it there again) takes
  * from the process that held it meanwhile. */
-static void seat_reload(slot *sl, seat *s)
+static void seat_reload(slot *sl, game *g, seat *s, const char *why)
 {
+	trace(g, s, "closes its socket: %s", why);
 	s->dropped = false;
 	s->close_code = 0;
 	s->closed_epoch = epoch_ms();
@@ -458,10 +490,12 @@ static void seat_connect(slot *sl, game *g, seat *s)
 		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", s->token);
 		if (tc_ws_send_text(&s->ws, hello) == 0) {
 			s->connected = true;
+			trace(g, s, "connected, hello sent");
 			return;
 		}
 		tc_ws_close(&s->ws);
 	}
+	trace(g, s, "connection refused: %d", rc);
 	if (rc == 503) {
 		count(&fig.ws503, 1);
 		s->retry_at =
@@ -470,8 +504,8 @@ static void seat_connect(slot *sl, game *g, seat *s)
 		if (rc == 502 || rc == 504 || rc < 0)
 			count(&fig.proxy_errors, 1);
 		else
-			failf("table %s p%d: the WebSocket was refused with %d", g->id, s->idx + 1,
-			      rc);
+			gfail(g, "table %s p%d: the WebSocket was refused with %d", g->id,
+			      s->idx + 1, rc);
 		s->retry_at = tc_now_ms() + rnd_between(sl, 100, 500);
 	}
 }
@@ -518,7 +552,8 @@ static void check_clock(game *g, seat *s, long long v, const json_t *clock)
 		fig.worst_clock_excess = excess;
 	pthread_mutex_unlock(&mu);
 	if (excess > CLOCK_SLACK_MS)
-		failf(
+		gfail(
+		    g,
 		    "table %s %s: clock %.0f ms at v%lld before the %s, %.0f ms after it, %.0f ms "
 		    "later on the server's clock: %.0f ms more than the %.0f ms it may have run",
 		    g->id, name, s->clock_left, v,
@@ -554,6 +589,7 @@ static void chat_heard(game *g, seat *s, const char *text)
 		if (strcmp(json_string_value(json_array_get(s->chat_pending, i)), text) == 0) {
 			json_array_append_new(g->chats, json_string(text));
 			json_array_remove(s->chat_pending, i);
+			trace(g, s, "heard back '%s'", text);
 			count(&fig.chats_acked, 1);
 			return;
 		}
@@ -569,14 +605,17 @@ static void on_state(slot *sl, game *g, seat *s, json_t *f, bool snapshot)
 	if (v < s->v) {
 		/* Said once a table; the client then follows the table as it is now told. */
 		if (!g->went_back)
-			failf("table %s p%d: version %lld after %lld (%s)", g->id, s->idx + 1, v,
+			gfail(g, "table %s p%d: version %lld after %lld (%s)", g->id, s->idx + 1, v,
 			      s->v, snapshot ? "a snapshot" : "an update");
 		g->went_back = true;
 		s->v = v;
 	}
 	if (snapshot && sl->clock[0] && s->v >= 0)
 		check_clock(g, s, v, clock);
+	if (snapshot || v != s->v)
+		trace(g, s, "%s v%lld", snapshot ? "snapshot" : "update", v);
 	if (s->sent_v >= 0 && v > s->sent_v) {
+		trace(g, s, "its act at v%lld acknowledged", s->sent_v);
 		json_array_append_new(g->acks, json_pack("[I, s+, s]", (json_int_t)s->sent_v, "p",
 		                                         s->idx == 0 ? "1" : "2", s->sent_action));
 		count(&fig.acts_acked, 1);
@@ -625,21 +664,31 @@ static void seat_read(slot *sl, game *g, seat *s)
 		if (rc == 0)
 			return;
 		if (rc < 0) {
-			seat_closed(sl, s);
+			seat_closed(sl, g, s);
 			return;
 		}
 		json_t *f = op == 1 ? json_loadb(p, n, 0, NULL) : NULL;
 		free(p);
 		const char *type = json_string_value(json_object_get(f, "type"));
 		if (!type)
-			failf("table %s p%d: a frame that is not JSON with a type", g->id,
+			gfail(g, "table %s p%d: a frame that is not JSON with a type", g->id,
 			      s->idx + 1);
 		else if (strcmp(type, "snapshot") == 0 || strcmp(type, "update") == 0)
 			on_state(sl, g, s, f, type[0] == 's');
 		else if (strcmp(type, "chat") == 0)
 			chat_heard(g, s, json_string_value(json_object_get(f, "text")));
 		else if (strcmp(type, "error") == 0) {
-			/* The act was not made (the table moved under it, say): decide again. */
+			/* The act was not made (the table moved under it, say): decide again; after
+			 * a process that lost the table, connect again, as the message says. */
+			const char *msg = json_string_value(json_object_get(f, "message"));
+			trace(g, s, "error: %.200s", msg ? msg : "");
+			if (msg && strstr(msg, FENCED)) {
+				count(&fig.fenced, 1);
+				s->sent_v = -1;
+				seat_reload(sl, g, s, "its table was taken by another process");
+				json_decref(f);
+				return;
+			}
 			count(&fig.error_frames, 1);
 			pthread_mutex_lock(&mu);
 			if (fig.error_frames <= 5)
@@ -667,10 +716,12 @@ static void seat_act(slot *sl, game *g, seat *s)
 	char *text = json_dumps(act, JSON_COMPACT);
 	snprintf(s->sent_action, sizeof s->sent_action, "%s", a);
 	s->sent_v = s->v;
-	if (tc_ws_send_text(&s->ws, text) != 0)
+	if (tc_ws_send_text(&s->ws, text) != 0) {
 		s->sent_v = -1; /* the socket is going: its close is read next */
-	else
+	} else {
 		count(&fig.acts_sent, 1);
+		trace(g, s, "acts at v%lld: %s", s->v, a);
+	}
 	free(text);
 	json_decref(act);
 	/* p1 of a chatty table says a line every 4 s at most (the server takes 5 in 10 s). */
@@ -679,8 +730,10 @@ static void seat_act(slot *sl, game *g, seat *s)
 		snprintf(line, sizeof line, "slot %d table %s line %zu", sl->n, g->id,
 		         json_array_size(g->chats) + json_array_size(s->chat_pending) + 1);
 		snprintf(frame, sizeof frame, "{\"type\": \"chat\", \"text\": \"%s\"}", line);
-		if (tc_ws_send_text(&s->ws, frame) == 0)
+		if (tc_ws_send_text(&s->ws, frame) == 0) {
 			json_array_append_new(s->chat_pending, json_string(line));
+			trace(g, s, "says '%s'", line);
+		}
 		s->chat_at = tc_now_ms() + 4000;
 	}
 }
@@ -703,9 +756,12 @@ static bool new_game(slot *sl, game *g)
 			tc_reply_free(&r);
 			return false;
 		}
+		json_decref(g->trace);
 		memset(g, 0, sizeof *g);
+		g->trace = json_array();
 		snprintf(g->id, sizeof g->id, "%s",
 		         json_string_value(json_object_get(r.json, "id")));
+		trace(g, NULL, "made");
 		tc_reply_free(&r);
 		bool joined = true;
 		for (int i = 0; i < sl->nseats && joined; i++) {
@@ -713,13 +769,14 @@ static bool new_game(slot *sl, game *g)
 			snprintf(path, sizeof path, "/api/tables/%s/join", g->id);
 			snprintf(body, sizeof body, "{\"seat\": \"p%d\"}", i + 1);
 			st = ask(sl, "POST", path, body, &r, &lost);
+			trace(g, NULL, "join p%d: %d", i + 1, st);
 			if (st == 200)
 				snprintf(g->token[i], sizeof g->token[i], "%s",
 				         json_string_value(json_object_get(r.json, "token")));
 			else if (st == 409 && lost)
 				count(&fig.lost_joins, 1);
 			else
-				failf("table %s: join p%d answered %d: %s", g->id, i + 1, st,
+				gfail(g, "table %s: join p%d answered %d: %s", g->id, i + 1, st,
 				      r.body ? r.body : "");
 			joined = st == 200;
 			tc_reply_free(&r);
@@ -767,7 +824,7 @@ static void play(slot *sl, game *g)
 		if (all_over)
 			break;
 		if (now - start_ms > PLAY_DEADLINE_MS) {
-			failf("table %s: not over %.0f s after the start (v%lld)", g->id,
+			gfail(g, "table %s: not over %.0f s after the start (v%lld)", g->id,
 			      PLAY_DEADLINE_MS / 1000, g->final_v);
 			break;
 		}
@@ -784,7 +841,7 @@ static void play(slot *sl, game *g)
 			if (s->connected)
 				seat_act(sl, g, s);
 			if (s->greeted && !s->over && s->sent_v < 0 && now >= s->reload_at)
-				seat_reload(sl, s);
+				seat_reload(sl, g, s, "the page reloads");
 			/* Progress: a state frame, or (connected, greeted) someone else to move. */
 			if (s->greeted &&
 			    (s->over || (json_array_size(s->legal) == 0 && s->sent_v < 0)))
@@ -806,7 +863,7 @@ static void play(slot *sl, game *g)
 	}
 	pthread_mutex_unlock(&mu);
 	if (longest > STALL_MAX_MS)
-		failf("table %s p%d: %.1f s without progress", g->id, longest_seat + 1,
+		gfail(g, "table %s p%d: %.1f s without progress", g->id, longest_seat + 1,
 		      longest / 1000);
 }
 
@@ -820,6 +877,7 @@ static void *slot_main(void *arg)
 			sl->games = realloc(sl->games, (size_t)sl->capgames * sizeof *sl->games);
 		}
 		game *g = &sl->games[sl->ngames];
+		memset(g, 0, sizeof *g);
 		if (!new_game(sl, g))
 			break;
 		sl->ngames++;
@@ -844,7 +902,8 @@ static void check_record(slot *sl, game *g)
 	tc_reply r;
 	int st = ask(sl, "GET", path, NULL, &r, NULL);
 	if (st != 200 || !r.json) {
-		failf("table %s: GET record answered %d: %.200s", g->id, st, r.body ? r.body : "");
+		gfail(g, "table %s: GET record answered %d: %.200s", g->id, st,
+		      r.body ? r.body : "");
 		tc_reply_free(&r);
 		return;
 	}
@@ -852,20 +911,21 @@ static void check_record(slot *sl, game *g)
 	qv_err err = {0};
 	json_t *actions = json_object_get(r.json, "actions");
 	if (qv_match_load_json(&m, r.json, &err) != QV_OK) {
-		failf("table %s: the record does not replay: %s", g->id, err.msg);
+		gfail(g, "table %s: the record does not replay: %s", g->id, err.msg);
 		tc_reply_free(&r);
 		return;
 	}
 	if (!qv_match_over(m))
-		failf("table %s: the record replays to a game not over", g->id);
+		gfail(g, "table %s: the record replays to a game not over", g->id);
 	if ((long long)m->nhist != g->final_v)
-		failf("table %s: the record holds %d history entries; the clients saw version %lld",
+		gfail(g,
+		      "table %s: the record holds %d history entries; the clients saw version %lld",
 		      g->id, m->nhist, g->final_v);
 	json_t *replayed = qv_match_record_json(m);
 	json_t *res = json_object_get(replayed, "result");
 	if (json_array_size(res) != json_array_size(g->result))
-		failf("table %s: the replayed result has %zu entries, the clients saw %zu", g->id,
-		      json_array_size(res), json_array_size(g->result));
+		gfail(g, "table %s: the replayed result has %zu entries, the clients saw %zu",
+		      g->id, json_array_size(res), json_array_size(g->result));
 	for (size_t i = 0; i < json_array_size(res); i++) {
 		json_t *a = json_array_get(res, i), *b = NULL;
 		for (size_t k = 0; k < json_array_size(g->result); k++) {
@@ -875,7 +935,8 @@ static void check_record(slot *sl, game *g)
 		}
 		if (!b || !json_equal(json_object_get(a, "rank"), json_object_get(b, "rank")) ||
 		    !json_equal(json_object_get(a, "score"), json_object_get(b, "score")))
-			failf(
+			gfail(
+			    g,
 			    "table %s: %s ranks %lld with %lld in the replay, not as the clients saw",
 			    g->id, json_string_value(json_object_get(a, "player")),
 			    json_integer_value(json_object_get(a, "rank")),
@@ -889,7 +950,8 @@ static void check_record(slot *sl, game *g)
 		const char *got = json_string_value(json_array_get(actions, (size_t)v));
 		int who = json_string_value(json_array_get(ack, 1))[1] - '1';
 		if (!got || strcmp(got, want) != 0 || v >= m->nhist || m->hist[v].who != who)
-			failf("table %s: %s's acknowledged '%s' at v%lld is not in the record (%s)",
+			gfail(g,
+			      "table %s: %s's acknowledged '%s' at v%lld is not in the record (%s)",
 			      g->id, json_string_value(json_array_get(ack, 1)), want, (long long)v,
 			      got ? got : "nothing there");
 	}
@@ -923,7 +985,7 @@ static void check_chat(slot *sl, game *g)
 			usleep(rc == 503 ? 1000000 : (useconds_t)rnd_between(sl, 100000, 500000));
 	}
 	if (!snap) {
-		failf("table %s: no snapshot to read its chat from", g->id);
+		gfail(g, "table %s: no snapshot to read its chat from", g->id);
 		return;
 	}
 	json_t *chat = json_object_get(snap, "chat");
@@ -935,7 +997,8 @@ static void check_chat(slot *sl, game *g)
 			                   json_object_get(json_array_get(chat, k), "text")),
 			               want) == 0;
 		if (!found)
-			failf(
+			gfail(
+			    g,
 			    "table %s: the chat line '%s' was heard, and is not in the table's chat",
 			    g->id, want);
 	}
@@ -1032,6 +1095,7 @@ static double check_unattended(void)
 		tc_reply_free(&r);
 		json_decref(un.games[i].acks);
 		json_decref(un.games[i].chats);
+		json_decref(un.games[i].trace);
 	}
 	return last;
 }
@@ -1229,7 +1293,7 @@ int main(int argc, char **argv)
 	pthread_join(watcher, NULL);
 	double lone_last = check_unattended();
 
-	int tables = 0, finished = 0, ai_tables = 0;
+	int tables = 0, finished = 0, ai_tables = 0, shown = 0;
 	for (int i = 0; i < SLOTS; i++)
 		for (int j = 0; j < slots[i].ngames; j++) {
 			game *g = &slots[i].games[j];
@@ -1240,9 +1304,19 @@ int main(int argc, char **argv)
 				check_record(&slots[i], g);
 				check_chat(&slots[i], g);
 			}
+			if (g->failed && shown++ < 4) {
+				fprintf(stderr,
+				        "table %s, what its clients did and heard (s after the "
+				        "start):\n",
+				        g->id);
+				for (size_t l = 0; l < json_array_size(g->trace); l++)
+					fprintf(stderr, "  %s\n",
+					        json_string_value(json_array_get(g->trace, l)));
+			}
 			json_decref(g->acks);
 			json_decref(g->chats);
 			json_decref(g->result);
+			json_decref(g->trace);
 		}
 	for (int i = 0; i < SLOTS; i++)
 		free(slots[i].games);
@@ -1254,10 +1328,10 @@ int main(int argc, char **argv)
 	       fig.acts_acked, fig.chats_acked);
 	printf("sockets dropped: %ld, handed over (1012): %ld, closed by a reload: %ld, "
 	       "reconnections: %ld; 503s: %ld HTTP, "
-	       "%ld WebSocket; proxy errors or lost answers: %ld; joins lost: %ld; error frames: "
-	       "%ld\n",
+	       "%ld WebSocket; proxy errors or lost answers: %ld; joins lost: %ld; refusals of a "
+	       "process that lost its table: %ld; other error frames: %ld\n",
 	       fig.drops, fig.handovers, fig.reloads, fig.reconnects, fig.http503, fig.ws503,
-	       fig.proxy_errors, fig.lost_joins, fig.error_frames);
+	       fig.proxy_errors, fig.lost_joins, fig.fenced, fig.error_frames);
 	printf("clock checks after a reconnection: %ld (%ld after a kill with the clock running); "
 	       "worst excess %.0f ms (at most %d)\n",
 	       fig.clock_checks, fig.clock_informative, fig.worst_clock_excess, CLOCK_SLACK_MS);
