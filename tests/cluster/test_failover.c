@@ -30,7 +30,7 @@
  * - a clock value a client saw before its socket dropped is not lower after it reconnects,
  *   beyond the time the table's clock may have run on a live process since the kill (the
  *   outage is not charged) or, for a table handed over (close 1012), since the value was seen;
- * - no client was without progress (a state frame, or its turn being someone else's while
+ * - no client was without progress (a new version, or its turn being someone else's while
  *   connected) for more than 15 s;
  * - every unattended table ends by p1's timeout, read in the database (a read that asks no
  *   process for the table), within the kills' 60 s, its allowance and 15 s (an allowance
@@ -358,8 +358,9 @@ typedef struct game {
 	long long final_v;
 	bool over;
 	bool went_back; /* a version went back (said once) */
-	bool failed;    /* a check failed: its trace is printed */
-	json_t *trace;  /* what its clients did and heard, when: the evidence of a failure */
+	bool failed;    /* a check failed: its trace is printed around failed_at */
+	size_t failed_at;
+	json_t *trace; /* what its clients did and heard, when: the evidence of a failure */
 } game;
 
 /* Adds a line to the game's trace: the time since the start, the seat (NULL: none), what. */
@@ -367,7 +368,7 @@ static void trace(game *g, const struct seat *s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* A failed check about game g: said at once, and its trace printed at the end. */
-#define gfail(g, ...) ((g)->failed = true, failf(__VA_ARGS__))
+#define gfail(g, ...) (mark_failure(g), failf(__VA_ARGS__))
 
 typedef struct slot {
 	int n;
@@ -382,6 +383,27 @@ typedef struct slot {
 } slot;
 
 static slot slots[SLOTS];
+
+/* The first failure of a game: where its trace is printed from (the trace's end now). */
+static void mark_failure(game *g)
+{
+	if (!g->failed)
+		g->failed_at = json_array_size(g->trace);
+	g->failed = true;
+}
+
+/* A failed game's trace, the lines around its first failure. */
+static void print_trace(const game *g)
+{
+	size_t n = json_array_size(g->trace), from = g->failed_at > 60 ? g->failed_at - 60 : 0;
+	size_t to = g->failed_at + 30 < n ? g->failed_at + 30 : n;
+	fprintf(
+	    stderr,
+	    "table %s, what its clients did and heard (s after the start), lines %zu to %zu of %zu:\n",
+	    g->id, from + 1, to, n);
+	for (size_t i = from; i < to; i++)
+		fprintf(stderr, "  %s\n", json_string_value(json_array_get(g->trace, i)));
+}
 
 static void trace(game *g, const struct seat *s, const char *fmt, ...)
 {
@@ -600,6 +622,7 @@ static void chat_heard(game *g, seat *s, const char *text)
 static void on_state(slot *sl, game *g, seat *s, json_t *f, bool snapshot)
 {
 	long long v = json_integer_value(json_object_get(f, "v"));
+	bool newer = v > s->v;
 	json_t *table = json_object_get(f, "table");
 	json_t *clock = json_object_get(table, "clock");
 	if (v < s->v) {
@@ -616,8 +639,10 @@ static void on_state(slot *sl, game *g, seat *s, json_t *f, bool snapshot)
 		trace(g, s, "%s v%lld", snapshot ? "snapshot" : "update", v);
 	if (s->sent_v >= 0 && v > s->sent_v) {
 		trace(g, s, "its act at v%lld acknowledged", s->sent_v);
-		json_array_append_new(g->acks, json_pack("[I, s+, s]", (json_int_t)s->sent_v, "p",
-		                                         s->idx == 0 ? "1" : "2", s->sent_action));
+		json_array_append_new(g->acks,
+		                      json_pack("[I, s+, s, I]", (json_int_t)s->sent_v, "p",
+		                                s->idx == 0 ? "1" : "2", s->sent_action,
+		                                (json_int_t)json_array_size(g->trace) - 1));
 		count(&fig.acts_acked, 1);
 		s->sent_v = -1;
 	} else if (snapshot && s->sent_v >= 0) {
@@ -642,7 +667,10 @@ static void on_state(slot *sl, game *g, seat *s, json_t *f, bool snapshot)
 	if (v > s->v)
 		s->v = v;
 	keep_clock(s, v, clock);
-	s->progress_at = tc_now_ms();
+	/* Progress is a new version (or, in play(), someone else to move): a snapshot at the
+	 * version the seat held, after a reconnection, moves nothing on. */
+	if (newer)
+		s->progress_at = tc_now_ms();
 	const char *status = json_string_value(json_object_get(table, "status"));
 	if (status && strcmp(status, "over") == 0) {
 		s->over = true;
@@ -842,7 +870,7 @@ static void play(slot *sl, game *g)
 				seat_act(sl, g, s);
 			if (s->greeted && !s->over && s->sent_v < 0 && now >= s->reload_at)
 				seat_reload(sl, g, s, "the page reloads");
-			/* Progress: a state frame, or (connected, greeted) someone else to move. */
+			/* Progress: a new version, or (connected, greeted) someone else to move. */
 			if (s->greeted &&
 			    (s->over || (json_array_size(s->legal) == 0 && s->sent_v < 0)))
 				s->progress_at = now;
@@ -949,11 +977,15 @@ static void check_record(slot *sl, game *g)
 		const char *want = json_string_value(json_array_get(ack, 2));
 		const char *got = json_string_value(json_array_get(actions, (size_t)v));
 		int who = json_string_value(json_array_get(ack, 1))[1] - '1';
-		if (!got || strcmp(got, want) != 0 || v >= m->nhist || m->hist[v].who != who)
+		if (!got || strcmp(got, want) != 0 || v >= m->nhist || m->hist[v].who != who) {
+			if (!g->failed)
+				g->failed_at = (size_t)json_integer_value(json_array_get(ack, 3));
+			g->failed = true;
 			gfail(g,
 			      "table %s: %s's acknowledged '%s' at v%lld is not in the record (%s)",
 			      g->id, json_string_value(json_array_get(ack, 1)), want, (long long)v,
 			      got ? got : "nothing there");
+		}
 	}
 	qv_match_free(m);
 	tc_reply_free(&r);
@@ -1304,15 +1336,8 @@ int main(int argc, char **argv)
 				check_record(&slots[i], g);
 				check_chat(&slots[i], g);
 			}
-			if (g->failed && shown++ < 4) {
-				fprintf(stderr,
-				        "table %s, what its clients did and heard (s after the "
-				        "start):\n",
-				        g->id);
-				for (size_t l = 0; l < json_array_size(g->trace); l++)
-					fprintf(stderr, "  %s\n",
-					        json_string_value(json_array_get(g->trace, l)));
-			}
+			if (g->failed && shown++ < 4)
+				print_trace(g);
 			json_decref(g->acks);
 			json_decref(g->chats);
 			json_decref(g->result);
