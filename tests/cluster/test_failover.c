@@ -335,6 +335,7 @@ typedef struct seat {
 	long long sent_v; /* the version of the act awaiting its answer, -1 for none */
 	char sent_action[128];
 	double progress_at;
+	size_t progress_line; /* the game's trace's length then */
 	/* the clock as the last state frame said it (clocked tables) */
 	bool clock_known, clock_running;
 	long long clock_v;
@@ -669,8 +670,10 @@ static void on_state(slot *sl, game *g, seat *s, json_t *f, bool snapshot)
 	keep_clock(s, v, clock);
 	/* Progress is a new version (or, in play(), someone else to move): a snapshot at the
 	 * version the seat held, after a reconnection, moves nothing on. */
-	if (newer)
+	if (newer) {
 		s->progress_at = tc_now_ms();
+		s->progress_line = json_array_size(g->trace);
+	}
 	const char *status = json_string_value(json_object_get(table, "status"));
 	if (status && strcmp(status, "over") == 0) {
 		s->over = true;
@@ -828,8 +831,9 @@ static void play(slot *sl, game *g)
 		snprintf(sl->seats[i].token, sizeof sl->seats[i].token, "%s", g->token[i]);
 		sl->seats[i].reload_at = tc_now_ms() + rnd_between(sl, 8000, 15000);
 	}
-	double longest = 0;
+	double longest = 0, longest_from = 0;
 	int longest_seat = 0;
+	size_t longest_line = 0;
 	for (;;) {
 		double now = tc_now_ms();
 		bool all_over = true;
@@ -872,11 +876,15 @@ static void play(slot *sl, game *g)
 				seat_reload(sl, g, s, "the page reloads");
 			/* Progress: a new version, or (connected, greeted) someone else to move. */
 			if (s->greeted &&
-			    (s->over || (json_array_size(s->legal) == 0 && s->sent_v < 0)))
+			    (s->over || (json_array_size(s->legal) == 0 && s->sent_v < 0))) {
 				s->progress_at = now;
+				s->progress_line = json_array_size(g->trace);
+			}
 			if (now - s->progress_at > longest) {
 				longest = now - s->progress_at;
 				longest_seat = i;
+				longest_from = s->progress_at;
+				longest_line = s->progress_line;
 			}
 		}
 	}
@@ -890,9 +898,13 @@ static void play(slot *sl, game *g)
 		         longest_seat + 1);
 	}
 	pthread_mutex_unlock(&mu);
-	if (longest > STALL_MAX_MS)
-		gfail(g, "table %s p%d: %.1f s without progress", g->id, longest_seat + 1,
-		      longest / 1000);
+	if (longest > STALL_MAX_MS) {
+		if (!g->failed)
+			g->failed_at = longest_line;
+		g->failed = true;
+		gfail(g, "table %s p%d: %.1f s without progress from %.1f s after the start", g->id,
+		      longest_seat + 1, longest / 1000, (longest_from - start_ms) / 1000);
+	}
 }
 
 /* A slot plays games one after another until the kills are over (its last to its end). */
