@@ -312,6 +312,7 @@ int tc_ws_open(tc_ws *w, int port, const char *path) { return tc_ws_open_with(w,
 int tc_ws_open_with(tc_ws *w, int port, const char *path, const char *headers)
 {
 	memset(w, 0, sizeof *w);
+	w->retry_after = -1;
 	w->fd = tc_dial(port);
 	if (w->fd < 0)
 		return -1;
@@ -339,6 +340,13 @@ int tc_ws_open_with(tc_ws *w, int port, const char *path, const char *headers)
 	}
 	int status = 0;
 	if (!sep || sscanf(w->buf, "HTTP/1.%*d %d", &status) != 1 || status != 101) {
+		if (sep) {
+			*sep = '\0';
+			tc_reply head = {.headers = w->buf};
+			char value[16];
+			if (tc_header(&head, "Retry-After", value, sizeof value))
+				w->retry_after = atoi(value);
+		}
 		tc_ws_close(w);
 		return status > 0 ? status : -1;
 	}

@@ -72,10 +72,11 @@ typedef struct tc_ws {
 	bool closed;
 	int close_code;         /* the server's close frame: its code (0: none came) */
 	char close_reason[128]; /* and its reason */
+	int retry_after;        /* a refused upgrade's Retry-After in seconds, -1 when none */
 } tc_ws;
 
 /* Opens a WebSocket at path. Returns 0 on success; otherwise the HTTP status of the refusal
- * (e.g. 404, 503), or -1 when the connection failed. */
+ * (e.g. 404, 503; its Retry-After in retry_after), or -1 when the connection failed. */
 int tc_ws_open(tc_ws *w, int port, const char *path);
 /* tc_ws_open with more request headers (each line ending in \r\n). */
 int tc_ws_open_with(tc_ws *w, int port, const char *path, const char *headers);
