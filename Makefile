@@ -86,18 +86,13 @@ cluster: quiet-build
 # FAULT_START): each one once in all. The
 # release run plays PROPERTY_SCALE of the property tests' 2000 games per configuration, half
 # by default, so that CI stays near its 20 minutes; `make test PROPERTY_SCALE=1` plays them all.
-<<<<<<< HEAD
-# The server tests run again against PostgreSQL (cluster/server/*, 2½ minutes), and `make
-# cluster`'s script is started and stopped (cluster/script, 9 s), in the release run only; the
-# sanitizer run keeps the PostgreSQL store's own tests (cluster/pg-store, the fencing of tables
-# between processes, cluster/fencing, and two processes on one database, cluster/processes).
-=======
 # The server tests run again against PostgreSQL (cluster/server/*, 2½ minutes), `make
-# cluster`'s script is started and stopped (cluster/script, 9 s), and the failover test runs
+# cluster`'s script is started and stopped (cluster/script, 9 s), the failover test runs
 # (cluster/failover, 75 s: three processes under 120 tables' clients, whose bound on a
-# client's stall is the real server's), in the release run only; the sanitizer run keeps the
-# PostgreSQL store's own test (cluster/pg-store).
->>>>>>> failover
+# client's stall is the real server's), and a page plays through three processes and a kill
+# (cluster/browser), in the release run only; the sanitizer run keeps the PostgreSQL store's
+# own tests (cluster/pg-store, the fencing of tables between processes, cluster/fencing, and
+# two processes on one database, cluster/processes).
 PROPERTY_SCALE ?= 0.5
 test: test-release test-asan
 
