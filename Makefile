@@ -101,7 +101,7 @@ test-release: build
 
 test-asan: build-asan
 	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.05 QV_PROPERTY_FULL=1 FAULT_STRIDE=4 FAULT_START=4 ctest --output-on-failure -j $(JOBS) \
-	    -E '^cluster/(server/|script$$|failover$$)'
+	    -E '^cluster/(server/|script$$|failover$$|browser$$)'
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
