@@ -93,7 +93,7 @@ static void test_table_moves(void **state)
 	use(&A);
 	char id[32], t1[64], t2[64], retry[16];
 	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"private\": "
-	          "false, \"clock\": {\"kind\": \"move\", \"seconds\": 300}}",
+	          "false, \"clock\": {\"kind\": \"fischer\", \"base\": 300, \"increment\": 5}}",
 	          id);
 	use(&B);
 	assert_true(lobby_lists(id));
@@ -108,6 +108,9 @@ static void test_table_moves(void **state)
 	th_seat_wait_to_move(&p1, "p1");
 	th_seat_play_first(&p1, all, 2);
 	long long v = p1.v;
+	th_seat_wait_to_move(&p1, "p2");
+	long long p1_left = json_integer_value(
+	    json_object_get(json_object_get(json_object_get(p1.table, "clock"), "left"), "p1"));
 	/* p2 thinks for 1.5 s at A before the table moves */
 	double moved_at = tc_now_ms() + 1500;
 	while (tc_now_ms() < moved_at)
@@ -125,11 +128,14 @@ static void test_table_moves(void **state)
 	     poll(NULL, 0, 200))
 		st = info_status(id, retry);
 	assert_int_equal(st, 200);
-	/* p2's clock kept running through the move: the 1.5 s at A are charged */
+	/* p2's clock kept running through the move: the 1.5 s at A are charged; p1's, stopped,
+	 * is as it was */
 	json_t *info = th_info(id);
-	const json_t *left =
-	    json_object_get(json_object_get(json_object_get(info, "clock"), "left"), "p2");
-	assert_true(json_integer_value(left) <= 300000 - 1500);
+	const json_t *left = json_object_get(json_object_get(info, "clock"), "left");
+	assert_true(json_integer_value(json_object_get(left, "p2")) <= 300000 - 1500);
+	fprintf(stderr, "p1 left %lld -> %lld\n", p1_left,
+	        (long long)json_integer_value(json_object_get(left, "p1")));
+	assert_int_equal(json_integer_value(json_object_get(left, "p1")), p1_left);
 	json_decref(info);
 	/* B goes on from A's last move */
 	th_seat_open(&p1, id, t1);
