@@ -339,6 +339,13 @@ int tc_ws_open_with(tc_ws *w, int port, const char *path, const char *headers)
 	}
 	int status = 0;
 	if (!sep || sscanf(w->buf, "HTTP/1.%*d %d", &status) != 1 || status != 101) {
+		/* A refusal's Retry-After (a 503 while the table moves between processes). */
+		w->retry_after = -1;
+		for (const char *l = w->buf; sep && l && l < sep; l = strstr(l, "\r\n")) {
+			l += l == w->buf ? 0 : 2;
+			if (strncasecmp(l, "Retry-After:", 12) == 0)
+				w->retry_after = atoi(l + 12);
+		}
 		tc_ws_close(w);
 		return status > 0 ? status : -1;
 	}

@@ -72,6 +72,7 @@ typedef struct tc_ws {
 	bool closed;
 	int close_code;         /* the server's close frame: its code (0: none came) */
 	char close_reason[128]; /* and its reason */
+	int retry_after;        /* a refusal's Retry-After in seconds (-1: none came) */
 } tc_ws;
 
 /* Opens a WebSocket at path. Returns 0 on success; otherwise the HTTP status of the refusal
