@@ -7,6 +7,8 @@ JOBS       ?= 2
 GAME       ?= three-arrows
 PORT       ?= 8080
 DB         ?= quiver.db
+# make cluster CLUSTER_PORT=9000: where HAProxy listens in front of the processes.
+CLUSTER_PORT ?= 8090
 
 # make bench-load CLOCKS=1: every table of the load test with a clock.
 CLOCKS       ?= 0
@@ -22,7 +24,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve python test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve cluster python test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -69,6 +71,14 @@ run: quiet-build
 serve: quiet-build
 	@$(BUILD)/quiver serve --port $(PORT) --db $(DB)
 
+# A site of several processes on this machine (scripts/cluster.sh, docs/deploy.md): a throwaway
+# PostgreSQL cluster, three `quiver serve` on it and HAProxy in front on
+# http://127.0.0.1:$(CLUSTER_PORT)/ (a free port when it is busy); Ctrl-C stops everything and
+# removes the database. Installs postgresql and haproxy first when they are missing.
+cluster: quiet-build
+	@scripts/install-deps.sh --play postgresql haproxy
+	@scripts/cluster.sh --port $(CLUSTER_PORT) --quiver $(BUILD)/quiver
+
 # All tests in the release build, then all tests again under ASan+UBSan (with fewer random
 # games in the property tests, set by QV_PROPERTY_SCALE, of which one is checked at every step
 # rather than three, QV_PROPERTY_FULL). The fault tests refuse three allocations in four in the
@@ -76,8 +86,9 @@ serve: quiet-build
 # FAULT_START): each one once in all. The
 # release run plays PROPERTY_SCALE of the property tests' 2000 games per configuration, half
 # by default, so that CI stays near its 20 minutes; `make test PROPERTY_SCALE=1` plays them all.
-# The server tests run again against PostgreSQL (cluster/server/*, 2½ minutes) in the release
-# run only; the sanitizer run keeps the PostgreSQL store's own test (cluster/pg-store).
+# The server tests run again against PostgreSQL (cluster/server/*, 2½ minutes), and `make
+# cluster`'s script is started and stopped (cluster/script, 9 s), in the release run only; the
+# sanitizer run keeps the PostgreSQL store's own test (cluster/pg-store).
 PROPERTY_SCALE ?= 0.5
 test: test-release test-asan
 
@@ -86,7 +97,7 @@ test-release: build
 
 test-asan: build-asan
 	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.05 QV_PROPERTY_FULL=1 FAULT_STRIDE=4 FAULT_START=4 ctest --output-on-failure -j $(JOBS) \
-	    -E '^cluster/server/'
+	    -E '^cluster/(server/|script$$)'
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)

@@ -187,9 +187,7 @@ typedef struct about {
 	char name[QV__NAME_BYTES];
 } about;
 
-/* Queues frame to every channel of player key hash `player` and of the account it is linked
- * to. The account is looked up only while some channel is signed in. */
-static void deliver(qv__server *srv, const char *player, json_t *frame)
+void qv__chan_deliver(qv__server *srv, const char *player, json_t *frame)
 {
 	struct qv__chans *ch = srv->chans;
 	pthread_mutex_lock(&ch->lock);
@@ -211,13 +209,28 @@ static void deliver(qv__server *srv, const char *player, json_t *frame)
 	pthread_mutex_unlock(&ch->lock);
 }
 
+/* Keeps frame for the channels of other processes on the database (cluster.h), which hear of
+ * it by its id. */
+static void keep(qv__server *srv, const char *player, const json_t *frame)
+{
+	char *text = frame ? json_dumps(frame, JSON_COMPACT) : NULL;
+	char origin[17];
+	snprintf(origin, sizeof origin, "%016llx", (unsigned long long)srv->boot);
+	if (text && !qv__store_news_add(srv->store, player, text, origin))
+		fprintf(stderr, "quiver serve: a player's news could not be kept for the other "
+		                "processes\n");
+	free(text);
+}
+
 /* Tells each piece of news (n of them) to its person; nothing is made while no channel is
- * open. */
+ * open, unless other processes share the database (their channels may be the person's). */
 static void tell(qv__server *srv, const about *a, const news *list, int n)
 {
 	pthread_mutex_lock(&srv->chans->lock);
 	bool any = srv->chans->head != NULL;
 	pthread_mutex_unlock(&srv->chans->lock);
+	bool shared = qv__store_shared(srv->store);
+	any |= shared;
 	for (int i = 0; any && i < n; i++) {
 		const news *e = &list[i];
 		char seat[8];
@@ -228,7 +241,9 @@ static void tell(qv__server *srv, const about *a, const news *list, int n)
 			json_object_set_new(frame, "left_ms", json_integer(e->left));
 		if (frame && strcmp(e->type, "joined") == 0)
 			json_object_set_new(frame, "name", json_string(a->name));
-		deliver(srv, e->player, frame);
+		qv__chan_deliver(srv, e->player, frame);
+		if (shared)
+			keep(srv, e->player, frame);
 		json_decref(frame);
 	}
 }

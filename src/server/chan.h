@@ -48,8 +48,13 @@ bool qv__chan_or_table_message(struct qv__conn *c, const char *text, size_t len)
 /* The server's chan_gone (server.h). */
 bool qv__chan_gone(struct qv__conn *c);
 
+/* Queues frame to every channel of this process of player key hash `player` and of the account
+ * it is linked to (the account looked up only while some channel is signed in): a table's news
+ * here, or another process's (cluster.c). */
+void qv__chan_deliver(qv__server *srv, const char *player, json_t *frame);
 /* The server's broadcast: t's connections are told (ws.c), then the channels of the people
- * whose turn began or whose days clock ran low. */
+ * whose turn began or whose days clock ran low (and, on PostgreSQL, the news kept for the
+ * channels of the other processes). */
 void qv__chan_broadcast(qv__server *srv, qv__table *t);
 
 /* Seat `seat` of t was just taken by a person: the other seats' people hear of it, with the

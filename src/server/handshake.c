@@ -234,7 +234,13 @@ void qv__ws_upgrade(qv__server *srv, qv__req *r)
 		channel(srv, r);
 		return;
 	}
-	qv__table *t = qv__server_find_for_socket(srv, id);
+	bool elsewhere;
+	qv__table *t = qv__server_find_for_socket(srv, id, &elsewhere);
+	if (!t && elsewhere) {
+		qv__reply_moving(r, id);
+		qv__req_add_header(r, "Connection", "close");
+		return;
+	}
 	if (!t) {
 		qv__ws_refuse(r, 404, "no table '%s'",
 		              qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));

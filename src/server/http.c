@@ -553,12 +553,16 @@ static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 
 /* ---- /api/tables/ID ------------------------------------------------------------------------- */
 
-/* The table of the path's {table}, with a reference; 404 answered (NULL) when there is none. */
+/* The table of the path's {table}, with a reference; 404 answered (NULL) when there is none,
+ * 503 when another process plays it just now (qv__reply_moving). */
 static qv__table *path_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	const char *id = qv__route_cap_of(m, "table")->text;
-	qv__table *t = qv__server_find(srv, id);
-	if (!t) {
+	bool elsewhere;
+	qv__table *t = qv__server_find(srv, id, &elsewhere);
+	if (!t && elsewhere) {
+		qv__reply_moving(c, id);
+	} else if (!t) {
 		char quoted[QV_QUOTE_MAX * 4 + 4];
 		qv__reply_error(c, 404, "no table '%s'",
 		                qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "server/chan.h"
+#include "server/cluster.h"
 #include "server/handshake.h"
 #include "server/http.h"
 #include "server/listen.h"
@@ -54,6 +55,13 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		               why);
 	}
 	srv->port = port;
+	/* The other processes heard once this one answers (a table let go on their request is
+	 * asked for here next). */
+	rc = qv__cluster_start(srv, err);
+	if (rc) {
+		qv__server_stop(srv);
+		return rc;
+	}
 	*out = srv;
 	return QV_OK;
 }
@@ -66,6 +74,7 @@ void qv__server_stop(qv__server *srv)
 		return;
 	/* The sockets and the requests first; then the workers of the AI (which may still tell a
 	 * table's connections, now none, of a change); then what the loop kept. */
+	qv__cluster_stop(srv);
 	qv__net_stop(srv);
 	struct qv__net *net = srv->net;
 	struct qv__chans *chans = srv->chans;

@@ -55,6 +55,15 @@ void qv__reply_error(qv__req *c, int status, const char *fmt, ...)
 	send_error(c, status, qv_shorten(raw, sizeof raw, msg, sizeof msg), NULL);
 }
 
+void qv__reply_moving(qv__req *c, const char *id)
+{
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	qv__reply_error(c, 503,
+	                "table '%s' is moving between the site's processes: try again in a second",
+	                qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
+	qv__req_add_header(c, "Retry-After", "1");
+}
+
 int qv__reply_not_allowed(qv__req *c, const char *method, const char *allow)
 {
 	char msg[200], quoted[QV_QUOTE_MAX * 4 + 4];

@@ -23,6 +23,10 @@ void qv__reply_json(qv__req *c, int status, const json_t *body);
  * bytes of the client's it quotes. */
 void qv__reply_error(qv__req *c, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* 503 with Retry-After: 1 for table id, which another process of the site plays just now and is
+ * asked to let go (several processes on PostgreSQL: store.h, cluster.h): the client tries again
+ * in a second, and reaches the table where it is then. */
+void qv__reply_moving(qv__req *c, const char *id);
 /* 405: "method M not allowed here; accepted: ALLOW", with ALLOW as the Allow header; returns
  * 405. */
 int qv__reply_not_allowed(qv__req *c, const char *method, const char *allow);

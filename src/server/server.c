@@ -185,19 +185,44 @@ qv__table *qv__server_find_resident(qv__server *srv, const char *id)
 	return find_resident(srv, id, false);
 }
 
-static qv__table *find(qv__server *srv, const char *id, bool socket)
+/* Takes table id for this process before it is read (store.h: on PostgreSQL another process
+ * may hold it); when another does, and elsewhere is not NULL, asks it to let the table go
+ * (cluster.c) and sets *elsewhere. */
+static bool take(qv__server *srv, const char *id, bool *elsewhere)
 {
+	qv_err err;
+	int own = qv__store_own(srv->store, id, &err);
+	if (own == -1)
+		fprintf(stderr, "quiver serve: %s\n", err.msg);
+	if (own == 0 && elsewhere) {
+		char payload[40];
+		snprintf(payload, sizeof payload, "release %s", id);
+		if (qv__store_notify(srv->store, payload, &err))
+			fprintf(stderr, "quiver serve: %s\n", err.msg);
+		*elsewhere = true;
+	}
+	return own == 1;
+}
+
+static qv__table *find(qv__server *srv, const char *id, bool socket, bool *elsewhere)
+{
+	if (elsewhere)
+		*elsewhere = false;
 	qv__table *t = find_resident(srv, id, socket);
 	if (!qv__table_id_valid(id) || t)
 		return t;
 
-	/* Not in memory: a finished table, read back from the database. */
+	/* Not in memory: a finished table, or (several processes) one another process played,
+	 * read back from the database. */
+	if (!take(srv, id, elsewhere))
+		return NULL;
 	void *slot[2] = {srv, NULL};
 	qv_err err;
 	qv_status rc = qv__store_load_one(srv->store, id, restore_visit, slot, &err);
 	if (rc) {
 		if (rc != QV_ESTATE)
 			fprintf(stderr, "quiver serve: %s\n", err.msg);
+		qv__store_disown(srv->store, id);
 		return NULL;
 	}
 	qv__table *loaded = slot[1];
@@ -219,11 +244,29 @@ static qv__table *find(qv__server *srv, const char *id, bool socket)
 	return t;
 }
 
-qv__table *qv__server_find(qv__server *srv, const char *id) { return find(srv, id, false); }
-
-qv__table *qv__server_find_for_socket(qv__server *srv, const char *id)
+qv__table *qv__server_find(qv__server *srv, const char *id, bool *elsewhere)
 {
-	return find(srv, id, true);
+	return find(srv, id, false, elsewhere);
+}
+
+qv__table *qv__server_find_for_socket(qv__server *srv, const char *id, bool *elsewhere)
+{
+	return find(srv, id, true, elsewhere);
+}
+
+qv__table *qv__server_adopt(qv__server *srv, const char *id) { return find(srv, id, false, NULL); }
+
+qv__table *qv__server_release(qv__server *srv, const char *id)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	int i = registry_index(srv, id);
+	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
+	if (t)
+		srv->tables[i] = srv->tables[--srv->ntables];
+	pthread_mutex_unlock(&srv->reg_lock);
+	/* Its writes fail from now on (a request or an AI step under way changes nothing). */
+	qv__store_disown(srv->store, id);
+	return t;
 }
 
 /* Whether the request asks for a seat played by a search. */
@@ -440,6 +483,7 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 		go = false;
 	pthread_mutex_unlock(&srv->reg_lock);
 	if (go) {
+		qv__store_disown(srv->store, t->id);
 		qv__table_unref(t);
 		maybe_trim(srv);
 	}
@@ -660,6 +704,9 @@ static qv_status crash_guard(qv__server *srv, qv_err *err)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	char base[1024];
 	qv__store_flight_base(srv->cfg.db, base, sizeof base);
+	/* Processes on one PostgreSQL database in one folder: a record each, by its port. */
+	if (qv__store_shared(srv->store) && srv->cfg.port > 0)
+		snprintf(base + strlen(base), sizeof base - strlen(base), "-%d", srv->cfg.port);
 	qv_status rc = qv__flight_open(&srv->flight, base, last, err);
 	bool alone = last->known && last->requests == 0 && last->unnamed == 0 && last->nsteps == 1;
 	if (!rc && !last->known) {
@@ -684,7 +731,18 @@ static qv_status load_visit(void *ctx, const qv__stored_table *saved, qv_err *er
 	qv__server *srv = ctx;
 	qv__table *t;
 	qv_err why;
-	if (qv__table_restore(&t, srv->store, saved, &why)) {
+	if (qv__store_shared(srv->store)) {
+		/* Another process may play it; taken, it is read again, as it is now. */
+		void *slot[2] = {srv, NULL};
+		if (qv__store_own(srv->store, saved->id, &why) != 1)
+			return QV_OK;
+		if (qv__store_load_one(srv->store, saved->id, restore_visit, slot, &why)) {
+			fprintf(stderr, "quiver serve: left out: %s\n", why.msg);
+			qv__store_disown(srv->store, saved->id);
+			return QV_OK;
+		}
+		t = slot[1];
+	} else if (qv__table_restore(&t, srv->store, saved, &why)) {
 		fprintf(stderr, "quiver serve: left out: %s\n", why.msg);
 		return QV_OK;
 	}

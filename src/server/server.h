@@ -139,6 +139,8 @@ typedef struct qv__server {
 	struct qv__chans *chans;
 	/* The sign-in failures counted per address and username (throttle.h). */
 	struct qv__throttle *throttle;
+	/* What this process hears from the others on PostgreSQL (cluster.h; NULL: none). */
+	struct qv__cluster *cluster;
 	/* What the process counts of its work, for GET /metrics (metrics.h). */
 	struct qv__metrics *metrics;
 	bool (*chan_gone)(struct qv__conn *c);
@@ -174,8 +176,17 @@ void qv__server_close(qv__server *srv);
 void qv__server_busy(qv__server *srv, int delta);
 
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
- * from the database when it is not in memory; NULL when there is none. */
-qv__table *qv__server_find(qv__server *srv, const char *id);
+ * from the database when it is not in memory; NULL when there is none, or, with *elsewhere
+ * set, when another process plays it (PostgreSQL, store.h): that process is asked to let it go
+ * (cluster.h), and the client is to try again in a second. */
+qv__table *qv__server_find(qv__server *srv, const char *id, bool *elsewhere);
+/* Takes table id out of the registry and lets the database know this process no longer holds
+ * it (its writes fail from then on): the table with the registry's reference, which the caller
+ * drops once it told the table's connections (cluster.c), or NULL when it was not in memory. */
+qv__table *qv__server_release(qv__server *srv, const char *id);
+/* qv__server_find for a table no process holds, taken without asking anyone: NULL when
+ * another process took it first. */
+qv__table *qv__server_adopt(qv__server *srv, const char *id);
 
 /* Removes the waiting tables older than --waiting-expiry from the registry and the database,
  * telling their viewers why, and tells the viewers of every table whose spectators came or went
@@ -206,7 +217,7 @@ qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *er
 /* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
  * moment it is found, so a finished table read back from the database stays in memory for
  * it (every socket of a table shares one copy); the socket's end takes the count back. */
-qv__table *qv__server_find_for_socket(qv__server *srv, const char *id);
+qv__table *qv__server_find_for_socket(qv__server *srv, const char *id, bool *elsewhere);
 /* Adds a new table to the registry. */
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
 /* qv__server_add for a table a client has just created and saved: refused (QV_ESTATE, *status

@@ -28,8 +28,10 @@
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
  * the column people, version 4 the column variant, version 5 the table players and the column
  * player of `seats`, version 6 the accounts (store_accounts.c) and the column account of
- * players, version 7 the ratings (store_ratings.c). */
-#define SCHEMA_VERSION 7
+ * players, version 7 the ratings (store_ratings.c), version 8 the column epoch of tables and
+ * the table news, which only PostgreSQL's processes use (store.h: one process holds SQLite's
+ * file) but which keep the two backends' schemas one. */
+#define SCHEMA_VERSION 8
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -48,8 +50,9 @@ static const char *const schema =
     "  creator TEXT,"                         /* the client address that created it */
     "  info TEXT,"                            /* the table's info (JSON) once over */
     "  people TEXT,"                          /* names, invites, clocks, offers, chat (JSON) */
-    "  variant TEXT"                          /* the variant's resolved document (JSON); NULL:
+    "  variant TEXT,"                         /* the variant's resolved document (JSON); NULL:
                                                  the built-in set */
+    "  epoch INTEGER NOT NULL DEFAULT 0"      /* the fencing epoch (PostgreSQL's processes) */
     ");"
     "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);"
     "CREATE TABLE IF NOT EXISTS seats ("
@@ -77,7 +80,16 @@ static const char *const schema =
     "  automatic INTEGER NOT NULL,"
     "  at REAL NOT NULL," /* seconds since the epoch */
     "  PRIMARY KEY (table_id, idx)"
-    ");";
+    ");"
+    /* A player's news for the channels of other processes (PostgreSQL's; store.h). */
+    "CREATE TABLE IF NOT EXISTS news ("
+    "  id INTEGER PRIMARY KEY,"
+    "  player TEXT NOT NULL,"
+    "  frame TEXT NOT NULL,"
+    "  origin TEXT NOT NULL,"
+    "  at REAL NOT NULL"
+    ");"
+    "CREATE INDEX IF NOT EXISTS news_at ON news(at);";
 
 /* What a version-1 database lacks. */
 static const char *const upgrade_1_to_2 =
@@ -95,6 +107,10 @@ static const char *const upgrade_3_to_4 = "ALTER TABLE tables ADD COLUMN variant
 
 /* What a version-4 database lacks (the table players is made by the schema itself). */
 static const char *const upgrade_4_to_5 = "ALTER TABLE seats ADD COLUMN player TEXT;";
+
+/* What a database of versions 1 to 7 lacks. */
+static const char *const upgrade_7_to_8 =
+    "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;";
 
 /* After the upgrades: what reads the columns they add. */
 static const char *const indexes = "CREATE INDEX IF NOT EXISTS seats_player ON seats(player);";
@@ -292,6 +308,8 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 		rc = exec(s, upgrade_4_to_5, err);
 	if (!rc && version == 5)
 		rc = exec(s, qv__store_accounts_upgrade_5_to_6, err);
+	if (!rc && version >= 1 && version <= 7)
+		rc = exec(s, upgrade_7_to_8, err);
 	if (!rc)
 		rc = exec(s, qv__store_accounts_schema, err);
 	if (!rc)
@@ -301,7 +319,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=7", err);
+		rc = exec(s, "PRAGMA user_version=8", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)

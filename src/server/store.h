@@ -177,6 +177,59 @@ qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx,
 qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
                              qv_err *err);
 
+/* ---- several processes on one database (PostgreSQL; docs/deploy.md) ----
+ *
+ * On PostgreSQL a table is played by one process at a time: the one that holds it, by an
+ * advisory lock on its session (which PostgreSQL lets go when the process dies) and by the
+ * table's fencing epoch, which grows each time a process takes the table. Every write of a
+ * table (a change, a claim, its people, the AI's mark, a stop, its deletion) is made only where
+ * the row still has the epoch this process took it at and, for a change of the game, the
+ * version this process last wrote: a compare-and-set, so that two processes can never both
+ * apply a change at one version, even while one of them wrongly believes it holds the table. A
+ * write refused so fails with QV_ESTATE, and the table is among qv__store_lost's. SQLite's file
+ * is one process's: there every table is held, and nothing here does anything. */
+
+/* Whether other processes may share the database: PostgreSQL. */
+bool qv__store_shared(const qv__store *s);
+
+/* Takes table id for this process: 1 when it holds it (already, or taken now), 0 when another
+ * process holds it, -2 when there is no such table, -1 when the database failed (why). */
+int qv__store_own(qv__store *s, const char *id, qv_err *err);
+/* Lets table id go (its lock; its next write would fail). */
+void qv__store_disown(qv__store *s, const char *id);
+/* The ids of the tables lost to another process since the last call (a write refused), at
+ * most max of them into ids; how many. */
+int qv__store_lost(qv__store *s, char (*ids)[17], int max);
+/* The ids of tables not over that no process holds (their process died), oldest first, at
+ * most max into ids; how many (0 as well when the database failed). */
+int qv__store_orphans(qv__store *s, char (*ids)[17], int max);
+/* Whether this process is the one that takes the orphans and sweeps: the first process to ask
+ * is, until it dies (a lock of its session). */
+bool qv__store_elect(qv__store *s);
+
+/* Tells every process listening on the database (this one too) payload, a short text of ids,
+ * never of data: a listener that missed some reads what changed again. */
+qv_status qv__store_notify(qv__store *s, const char *payload, qv_err *err);
+/* Starts listening, on a thread and a connection of its own: fn(ctx, payload) for each
+ * notification, fn(ctx, "") each time the listener has (re)connected (what was said while it
+ * was away is lost: read again), and fn(ctx, NULL) about every second. The calls are on the
+ * listener's thread, one at a time. */
+qv_status qv__store_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
+                           qv_err *err);
+/* Stops the listener (waits for its thread); before qv__store_close. */
+void qv__store_listen_stop(qv__store *s);
+
+/* A player's news (a frame of chan.h) for the channels of other processes: kept a few minutes
+ * with the process it came from (origin); its id, 0 when it could not be kept. */
+long long qv__store_news_add(qv__store *s, const char *player, const char *frame,
+                             const char *origin);
+/* Calls fn for each piece of news after id `after` not from origin, in order; the last id
+ * read (after when none), or -1 when the database failed. With after < 0: the last id there
+ * is, without calling fn. */
+long long qv__store_news_since(qv__store *s, long long after, const char *origin,
+                               void (*fn)(void *ctx, const char *player, const char *frame),
+                               void *ctx);
+
 /* For copying a whole database (store_copy.h): every row of `select` (a SELECT without
  * parameters) to fn, each value as text (NULL for SQL NULL; a real in digits that read back as
  * the same double), until fn returns non-zero, which is returned; and one statement with text

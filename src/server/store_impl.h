@@ -95,6 +95,22 @@ typedef struct qv__store_ops {
 	                  qv_err *err);
 	qv_status (*run)(qv__store *s, const char *sql, int n, const char *const *values,
 	                 qv_err *err);
+	/* Several processes (store.h): NULL in a backend of one process (SQLite), whose tables
+	 * are all held and which hears nobody. */
+	int (*own)(qv__store *s, const char *id, qv_err *err);
+	void (*disown)(qv__store *s, const char *id);
+	int (*lost)(qv__store *s, char (*ids)[17], int max);
+	int (*orphans)(qv__store *s, char (*ids)[17], int max);
+	bool (*elect)(qv__store *s);
+	qv_status (*notify)(qv__store *s, const char *payload, qv_err *err);
+	qv_status (*listen)(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
+	                    qv_err *err);
+	void (*listen_stop)(qv__store *s);
+	long long (*news_add)(qv__store *s, const char *player, const char *frame,
+	                      const char *origin);
+	long long (*news_since)(qv__store *s, long long after, const char *origin,
+	                        void (*fn)(void *ctx, const char *player, const char *frame),
+	                        void *ctx);
 } qv__store_ops;
 
 /* The backends' tables (store.c; store_pg.c) and openings: SQLite opens a path, PostgreSQL a

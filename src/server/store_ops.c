@@ -245,3 +245,58 @@ qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const 
 {
 	return s->ops->run(s, sql, n, values, err);
 }
+
+bool qv__store_shared(const qv__store *s) { return s->ops->own != NULL; }
+
+int qv__store_own(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->own ? s->ops->own(s, id, err) : 1;
+}
+
+void qv__store_disown(qv__store *s, const char *id)
+{
+	if (s->ops->disown)
+		s->ops->disown(s, id);
+}
+
+int qv__store_lost(qv__store *s, char (*ids)[17], int max)
+{
+	return s->ops->lost ? s->ops->lost(s, ids, max) : 0;
+}
+
+int qv__store_orphans(qv__store *s, char (*ids)[17], int max)
+{
+	return s->ops->orphans ? s->ops->orphans(s, ids, max) : 0;
+}
+
+bool qv__store_elect(qv__store *s) { return s->ops->elect && s->ops->elect(s); }
+
+qv_status qv__store_notify(qv__store *s, const char *payload, qv_err *err)
+{
+	return s->ops->notify ? s->ops->notify(s, payload, err) : QV_OK;
+}
+
+qv_status qv__store_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
+                           qv_err *err)
+{
+	return s->ops->listen ? s->ops->listen(s, fn, ctx, err) : QV_OK;
+}
+
+void qv__store_listen_stop(qv__store *s)
+{
+	if (s && s->ops->listen_stop)
+		s->ops->listen_stop(s);
+}
+
+long long qv__store_news_add(qv__store *s, const char *player, const char *frame,
+                             const char *origin)
+{
+	return s->ops->news_add ? s->ops->news_add(s, player, frame, origin) : 0;
+}
+
+long long qv__store_news_since(qv__store *s, long long after, const char *origin,
+                               void (*fn)(void *ctx, const char *player, const char *frame),
+                               void *ctx)
+{
+	return s->ops->news_since ? s->ops->news_since(s, after, origin, fn, ctx) : after;
+}

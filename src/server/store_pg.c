@@ -8,8 +8,8 @@
  * default, has it on disk) before the call returns, as SQLite's. The schema is SQLite's version
  * 7 in PostgreSQL's types, and its version is kept in the table quiver_schema(version): a
  * database of a newer quiver is refused, naming both versions. A PostgreSQL store begins at
- * version 7 (quiver knew no PostgreSQL before); the schema's later versions are to be numbered
- * and upgraded in both backends alike.
+ * version 7 (quiver knew no PostgreSQL before); version 8 added the tables' fencing epoch and
+ * the players' news between processes, in both backends alike.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,17 +111,21 @@ static qv_status schema_in(qv__store *s, qv_err *err)
 		return qv_fail(err, QV_EIO,
 		               "it was made by a newer quiver (schema %lld; this one knows %d)",
 		               version, QV__PG_SCHEMA_VERSION);
-	if (version != 0 && version != QV__PG_SCHEMA_VERSION)
+	if (version != 0 && version < 7)
 		return qv_fail(err, QV_EIO,
 		               "its table quiver_schema says schema %lld, which no quiver made in "
-		               "PostgreSQL (its first is %d)",
-		               version, QV__PG_SCHEMA_VERSION);
+		               "PostgreSQL (its first is 7)",
+		               version);
 	rc = exec(s, qv__pg_schema, NULL, err);
-	if (!rc && version == 0) {
-		char insert[80];
-		snprintf(insert, sizeof insert, "INSERT INTO quiver_schema (version) VALUES (%d)",
-		         QV__PG_SCHEMA_VERSION);
-		rc = exec(s, insert, NULL, err);
+	if (!rc && version == 7)
+		rc = exec(s, qv__pg_upgrade_7_to_8, NULL, err);
+	if (!rc && version != QV__PG_SCHEMA_VERSION) {
+		char write[120];
+		snprintf(
+		    write, sizeof write,
+		    "DELETE FROM quiver_schema; INSERT INTO quiver_schema (version) VALUES (%d)",
+		    QV__PG_SCHEMA_VERSION);
+		rc = exec(s, write, NULL, err);
 	}
 	return rc;
 }
@@ -145,8 +149,13 @@ static void pg_close(qv__store *s)
 {
 	if (!s)
 		return;
-	if (s->pg)
+	if (s->pg) {
+		qv__pg_listen_stop(s);
 		PQfinish(s->pg->conn);
+		free(s->pg->conninfo);
+		free(s->pg->held);
+		free(s->pg->lost);
+	}
 	free(s->pg);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
@@ -164,7 +173,8 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, qv_err *err)
 	pthread_mutex_init(&s->lock, NULL);
 	qv__store_pg_redact(conninfo, s->pg->name, sizeof s->pg->name);
 	qv_status rc = QV_OK;
-	s->pg->conn = PQconnectdb(conninfo);
+	s->pg->conninfo = strdup(conninfo);
+	s->pg->conn = s->pg->conninfo ? PQconnectdb(conninfo) : NULL;
 	if (!s->pg->conn) {
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	} else if (PQstatus(s->pg->conn) != CONNECTION_OK) {
@@ -220,4 +230,14 @@ const qv__store_ops qv__store_pg_ops = {
     .leaderboard = qv__pg_leaderboard,
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
+    .own = qv__pg_own,
+    .disown = qv__pg_disown,
+    .lost = qv__pg_lost,
+    .orphans = qv__pg_orphans,
+    .elect = qv__pg_elect,
+    .notify = qv__pg_notify,
+    .listen = qv__pg_listen,
+    .listen_stop = qv__pg_listen_stop,
+    .news_add = qv__pg_news_add,
+    .news_since = qv__pg_news_since,
 };

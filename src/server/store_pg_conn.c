@@ -93,6 +93,7 @@ qv_status qv__pg_ready(qv__store *s, qv_err *err)
 {
 	if (PQstatus(s->pg->conn) != CONNECTION_OK) {
 		s->pg->prepared = false;
+		s->pg->relock = true; /* the old session's advisory locks went with it */
 		PQreset(s->pg->conn);
 		if (PQstatus(s->pg->conn) != CONNECTION_OK)
 			return reconnect_fail(s, err);

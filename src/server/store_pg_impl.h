@@ -20,7 +20,14 @@
 
 /* The schema's version this quiver knows (SQLite's SCHEMA_VERSION: the same tables and
  * columns), kept in the table quiver_schema. */
-#define QV__PG_SCHEMA_VERSION 7
+#define QV__PG_SCHEMA_VERSION 8
+
+/* A table this process holds (store_pg_own.c): its advisory lock taken on the connection, and
+ * the fencing epoch and version its next write must find in the table's row. */
+typedef struct qv__pg_held {
+	char id[17];
+	long long epoch, v;
+} qv__pg_held;
 
 /* The backend's state (qv__store's pg). */
 struct qv__pg {
@@ -28,6 +35,18 @@ struct qv__pg {
 	bool prepared;  /* the statements are prepared on this connection */
 	char name[512]; /* the connection string without its password, for the operator */
 	char state[6];  /* the SQLSTATE of the last failed statement ("": none) */
+	char *conninfo; /* the connection string itself, for the listener's own connection */
+	/* Ownership (store_pg_own.c), under the store's lock: the tables held, sorted by id; the
+	 * ids of those lost to another process since the server last asked (qv__store_lost); and
+	 * whether this process holds the sweeper's lock. */
+	qv__pg_held *held;
+	int nheld, capheld;
+	char (*lost)[17];
+	int nlost, caplost;
+	bool sweeper;
+	bool relock; /* the connection was made again: its advisory locks are to be taken again
+	              * (store_pg_conn.c sets it, qv__pg_relock clears it) */
+	struct qv__pg_listener *listener; /* store_pg_listen.c; NULL: not listening */
 };
 
 /* Every statement of the backend, prepared on each connection as "qvN" (N its number). */
@@ -90,6 +109,17 @@ enum {
 	PG_RT_BOARD,
 	PG_RT_FORGET,
 	PG_RT_FORGET_HISTORY,
+	/* ownership and news between processes (store_pg_own.c, store_pg_listen.c) */
+	PG_LOCK,
+	PG_UNLOCK,
+	PG_TAKE,
+	PG_FENCE,
+	PG_NOTIFY,
+	PG_ORPHANS,
+	PG_NEWS_ADD,
+	PG_NEWS_SINCE,
+	PG_NEWS_LAST,
+	PG_NEWS_EXPIRE,
 	PG_COUNT
 };
 
@@ -98,6 +128,9 @@ enum {
  * bigint, TEXT to text; an account's id an identity column). */
 extern const char *const qv__pg_sql[PG_COUNT];
 extern const char *const qv__pg_schema;
+/* What a database of schema 7 lacks: the fencing epoch of each table (the table news is made
+ * by the schema itself). */
+extern const char *const qv__pg_upgrade_7_to_8;
 
 /* The parameters of one statement, as text (libpq's text format: a number printed so that it
  * reads back exactly). */
@@ -194,6 +227,40 @@ int qv__pg_ratings_list(qv__store *s, long long account, int which,
 int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
                        int max, void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                        void *ctx);
+
+/* Ownership (store_pg_own.c), the caller holding s->lock. The table id's held entry, or NULL
+ * when this process does not hold it (a write then fails: qv__pg_not_held's message). */
+qv__pg_held *qv__pg_held_find(qv__store *s, const char *id);
+/* Adds id to the held tables (its lock taken); false when out of memory. */
+bool qv__pg_held_add(qv__store *s, const char *id, long long epoch, long long v);
+/* Removes id from the held tables and lets its lock go (a table deleted, or disowned). */
+void qv__pg_let_go(qv__store *s, const char *id);
+qv_status qv__pg_not_held(qv__store *s, const char *id, qv_err *err);
+/* A write to a held table changed no row: another process took it (its epoch grew) or its
+ * version is not the one this process knows. The table is let go (qv__store_lost tells the
+ * server) and QV_ESTATE says so. */
+qv_status qv__pg_fenced(qv__store *s, const char *id, qv_err *err);
+/* The advisory lock's key of a table id: its 16 hex digits as 64 bits. */
+long long qv__pg_key(const char *id);
+/* After the connection was made again (qv__pg_ready set relock: its session's locks are gone),
+ * at the next ownership call (the server's listener asks for lost tables every second): each
+ * held table's lock taken again, those another process took meanwhile lost; the sweeper's
+ * lock forgotten. Until then a write is still fenced by the epoch. */
+void qv__pg_relock(qv__store *s);
+/* The operations of ownership and news (store_impl.h's own.. news_since). */
+int qv__pg_own(qv__store *s, const char *id, qv_err *err);
+void qv__pg_disown(qv__store *s, const char *id);
+int qv__pg_lost(qv__store *s, char (*ids)[17], int max);
+int qv__pg_orphans(qv__store *s, char (*ids)[17], int max);
+bool qv__pg_elect(qv__store *s);
+qv_status qv__pg_notify(qv__store *s, const char *payload, qv_err *err);
+qv_status qv__pg_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
+                        qv_err *err);
+void qv__pg_listen_stop(qv__store *s);
+long long qv__pg_news_add(qv__store *s, const char *player, const char *frame, const char *origin);
+long long qv__pg_news_since(qv__store *s, long long after, const char *origin,
+                            void (*fn)(void *ctx, const char *player, const char *frame),
+                            void *ctx);
 
 /* The rows of a SELECT text and a statement of text parameters, for copying (store_impl.h's
  * rows and run; store_pg_conn.c). */

@@ -3,7 +3,10 @@
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
  * and appended, and a finished game's record and ratings), what a table keeps of its people,
  * the AI-search mark, a stop, deletions and expiry, a finished table's info, and the players'
- * keys. Each change is one transaction under the store's lock, as in SQLite's store.c.
+ * keys. Each change is one transaction under the store's lock, as in SQLite's store.c, and each
+ * write of a table is fenced (store_pg_own.c): made only where the row has the epoch this
+ * process took the table at (and, for a change of the game, the version it last wrote), or it
+ * changes nothing and fails.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,16 +73,42 @@ static qv_status insert_rows(qv__store *s, const qv__stored_table *t, qv_err *er
 	return rc;
 }
 
+/* Runs PG_LOCK or PG_UNLOCK on table id's key: whether it answered true. */
+static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_int(&a, qv__pg_key(id));
+	PGresult *r = NULL;
+	if (qv__pg_run(s, which, &a, &r, NULL, "locking a new table", err))
+		return false;
+	bool yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
+	PQclear(r);
+	return yes;
+}
+
+/* A new table is held by the process that makes it, at epoch 1: its lock is taken before the
+ * row exists (its id is new), so that no sweeper takes it for an orphan in between. */
 qv_status qv__pg_insert_table(qv__store *s, const qv__stored_table *t, const qv__store_move *moves,
                               qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv_status rc = qv__pg_ready(s, err);
+	if (!rc && !lock_table(s, PG_LOCK, t->id, err))
+		rc = qv_fail(err, QV_ESTATE, "the database: table id %s is taken", t->id);
+	bool locked = !rc;
+	if (!rc)
+		rc = qv__pg_begin(s, err);
 	if (!rc) {
 		rc = insert_rows(s, t, err);
 		if (!rc)
 			rc = insert_moves(s, t->id, 0, moves, t->nmoves, err);
 		rc = qv__pg_finish(s, rc, err);
+	}
+	if (!rc && !qv__pg_held_find(s, t->id) && !qv__pg_held_add(s, t->id, 1, t->v))
+		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a new table");
+	if (rc && locked) {
+		qv_err why;
+		lock_table(s, PG_UNLOCK, t->id, &why);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return rc;
@@ -98,6 +127,9 @@ static qv_status claim_in(qv__store *s, const char *id, int seat, const char *ha
                           const char *player, const char *name, const char *status,
                           const char *people, qv_err *err)
 {
+	qv__pg_held *held = qv__pg_held_find(s, id);
+	if (!held)
+		return qv__pg_not_held(s, id, err);
 	qv__pg_args a = {0};
 	qv__pg_text(&a, hash);
 	qv__pg_text(&a, player && player[0] ? player : NULL);
@@ -112,8 +144,11 @@ static qv_status claim_in(qv__store *s, const char *id, int seat, const char *ha
 	qv__pg_text(&b, status);
 	qv__pg_text(&b, people);
 	qv__pg_text(&b, id);
+	qv__pg_int(&b, held->epoch);
 	if (!rc)
-		rc = qv__pg_run(s, PG_STATUS, &b, NULL, NULL, "saving the table's status", err);
+		rc = qv__pg_run(s, PG_STATUS, &b, NULL, &changed, "saving the table's status", err);
+	if (!rc && changed != 1)
+		rc = qv__pg_fenced(s, id, err);
 	if (rc || !player || !player[0])
 		return rc;
 	qv__pg_args c = {0};
@@ -136,10 +171,11 @@ qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash,
 }
 
 /* Inside a transaction: the table's row updated (with its record and info when over). */
-static qv_status update_row(qv__store *s, const char *id, long long v, const char *status,
+static qv_status update_row(qv__store *s, const qv__pg_held *held, long long v, const char *status,
                             bool ai_done, const char *people, const char *record, const char *info,
                             qv_err *err)
 {
+	const char *id = held->id;
 	qv__pg_args a = {0};
 	qv__pg_int(&a, v);
 	qv__pg_text(&a, status);
@@ -150,11 +186,13 @@ static qv_status update_row(qv__store *s, const char *id, long long v, const cha
 		qv__pg_text(&a, info);
 	}
 	qv__pg_text(&a, id);
+	qv__pg_int(&a, held->epoch);
+	qv__pg_int(&a, held->v);
 	long long changed = 0;
 	qv_status rc = qv__pg_run(s, record ? PG_UPDATE_OVER : PG_UPDATE, &a, NULL, &changed,
 	                          "saving the table", err);
 	if (!rc && changed != 1)
-		rc = qv_fail(err, QV_ESTATE, "the database: no table %s", id);
+		rc = qv__pg_fenced(s, id, err);
 	return rc;
 }
 
@@ -164,7 +202,8 @@ qv_status qv__pg_change(qv__store *s, const char *id, long long v, const char *s
                         qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_held *held = qv__pg_held_find(s, id);
+	qv_status rc = held ? qv__pg_begin(s, err) : qv__pg_not_held(s, id, err);
 	if (rc)
 		goto out;
 	qv__pg_args a = {0};
@@ -174,16 +213,37 @@ qv_status qv__pg_change(qv__store *s, const char *id, long long v, const char *s
 	if (!rc)
 		rc = insert_moves(s, id, keep, moves, nmoves, err);
 	if (!rc)
-		rc = update_row(s, id, v, status, ai_done, people, record, info, err);
+		rc = update_row(s, held, v, status, ai_done, people, record, info, err);
 	if (!rc && record && rated)
 		rc = qv__pg_ratings_apply(s, id, rated, err);
 	rc = qv__pg_finish(s, rc, err);
+	if (!rc)
+		held->v = v; /* the version the next change must find */
 out:
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
 
-/* One statement binding (text, id) or (id). */
+/* One write of held table id on its own, with a's parameters and then the epoch the process
+ * holds it at: fenced, as every write of a table. */
+static qv_status held_one(qv__store *s, int which, qv__pg_args *a, const char *id,
+                          const char *doing, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv__pg_held *held = qv__pg_held_find(s, id);
+	qv_status rc = held ? qv__pg_ready(s, err) : qv__pg_not_held(s, id, err);
+	long long changed = 0;
+	if (!rc) {
+		qv__pg_int(a, held->epoch);
+		rc = qv__pg_run(s, which, a, NULL, &changed, doing, err);
+	}
+	if (!rc && changed != 1)
+		rc = qv__pg_fenced(s, id, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* One write of a held table binding (text, id) or (id), then its epoch. */
 static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
                             const char *doing, qv_err *err)
 {
@@ -191,7 +251,7 @@ static qv_status one_update(qv__store *s, int which, const char *text, const cha
 	if (text)
 		qv__pg_text(&a, text);
 	qv__pg_text(&a, id);
-	return one(s, which, &a, doing, err);
+	return held_one(s, which, &a, id, doing, err);
 }
 
 qv_status qv__pg_ai_start(qv__store *s, const char *id, qv_err *err)
@@ -206,7 +266,9 @@ qv_status qv__pg_ai_end(qv__store *s, const char *id, qv_err *err)
 
 qv_status qv__pg_ai_forgive(qv__store *s, const char *id, qv_err *err)
 {
-	return one_update(s, PG_AI_FORGIVE, NULL, id, "forgiving an AI move", err);
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	return one(s, PG_AI_FORGIVE, &a, "forgiving an AI move", err);
 }
 
 qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err)
@@ -214,7 +276,7 @@ qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err
 	qv__pg_args a = {0};
 	qv__pg_text(&a, people);
 	qv__pg_text(&a, id);
-	return one(s, PG_PEOPLE, &a, "saving the table's people", err);
+	return held_one(s, PG_PEOPLE, &a, id, "saving the table's people", err);
 }
 
 qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
@@ -224,7 +286,7 @@ qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, c
 	qv__pg_text(&a, people);
 	qv__pg_text(&a, info);
 	qv__pg_text(&a, id);
-	return one(s, PG_PEOPLE_OVER, &a, "saving the table's people", err);
+	return held_one(s, PG_PEOPLE_OVER, &a, id, "saving the table's people", err);
 }
 
 qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err)
@@ -232,7 +294,7 @@ qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err
 	qv__pg_args a = {0};
 	qv__pg_text(&a, why);
 	qv__pg_text(&a, id);
-	return one(s, PG_STOP, &a, "saving why a table stopped", err);
+	return held_one(s, PG_STOP, &a, id, "saving why a table stopped", err);
 }
 
 /* Runs steps[0..n-1], each with the parameters a, in one transaction; *changed, unless NULL,
@@ -252,12 +314,37 @@ static qv_status in_one(qv__store *s, const int *steps, int n, const qv__pg_args
 	return rc;
 }
 
+/* The row of a held table locked, where it still has the epoch this process holds it at. */
+static qv_status fence(qv__store *s, const qv__pg_held *held, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, held->id);
+	qv__pg_int(&a, held->epoch);
+	PGresult *r = NULL;
+	qv_status rc = qv__pg_run(s, PG_FENCE, &a, &r, NULL, "locking a table's row", err);
+	int rows = rc ? 0 : PQntuples(r);
+	PQclear(r);
+	return rc ? rc : rows == 1 ? QV_OK : qv__pg_fenced(s, held->id, err);
+}
+
 qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
 {
 	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
-	return in_one(s, steps, 3, &a, NULL, "removing a table", err);
+	pthread_mutex_lock(&s->lock);
+	qv__pg_held *held = qv__pg_held_find(s, id);
+	qv_status rc = held ? qv__pg_begin(s, err) : qv__pg_not_held(s, id, err);
+	if (!rc) {
+		rc = fence(s, held, err);
+		for (int k = 0; !rc && k < 3; k++)
+			rc = qv__pg_run(s, steps[k], &a, NULL, NULL, "removing a table", err);
+		rc = qv__pg_finish(s, rc, err);
+	}
+	if (!rc)
+		qv__pg_let_go(s, id);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }
 
 qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err)

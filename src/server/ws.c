@@ -107,6 +107,22 @@ void qv__ws_broadcast(qv__table *t)
 	free(list);
 }
 
+void qv__ws_moved(qv__table *t)
+{
+	int n;
+	qv__conn **list = conns_of(t, &n);
+	for (int i = 0; i < n; i++) {
+		qv__conn *c = list[i];
+		pthread_mutex_lock(&c->lock);
+		qv__conn_close_locked(
+		    c, QV__CLOSE_RESTART,
+		    "the table moved to another process of the site: connect again");
+		pthread_mutex_unlock(&c->lock);
+		qv__conn_unref(c);
+	}
+	free(list);
+}
+
 void qv__ws_crowd(qv__table *t, int count)
 {
 	int n;

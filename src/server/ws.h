@@ -16,6 +16,9 @@ bool qv__ws_message(struct qv__conn *c, const char *text, size_t len);
 /* Queues for every connection of t the frame it has not seen (never waits on a socket): the
  * server's broadcast function (qv__server_open). */
 void qv__ws_broadcast(qv__table *t);
+/* Closes every connection of t with 1012 (service restart: connect again), t being played by
+ * another process from now on (cluster.c): each page connects again and reaches it there. */
+void qv__ws_moved(qv__table *t);
 /* Queues {"type": "spectators", "count": n} for every greeted connection of t: the server's
  * crowd function. */
 void qv__ws_crowd(qv__table *t, int n);

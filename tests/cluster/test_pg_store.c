@@ -3,7 +3,8 @@
  * (QV_TEST_PG=1; the harness makes each database there):
  * - a wrong connection string (no server at the port, no such database): `quiver serve` exits
  *   with status 1 and one line naming the connection, its password hidden, and libpq's reason;
- * - a database of a newer schema (quiver_schema says 8): refused, naming both versions;
+ * - a database of schema 7 gains the fencing epoch (schema 8); one of a newer schema
+ *   (quiver_schema says 9): refused, naming both versions;
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
  *   started again: the same act is accepted, and it is there after a restart of the server;
@@ -126,10 +127,18 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 7);
-	th_sql(db, "UPDATE quiver_schema SET version = 8");
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 8);
+	/* a database of schema 7 (before the fencing epoch) gains it */
+	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; UPDATE quiver_schema SET version = 7");
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 8);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
+	                                   "table_name = 'tables' AND column_name = 'epoch'"),
+	                 1);
+	th_sql(db, "UPDATE quiver_schema SET version = 9");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 8; this one knows 7)", NULL);
+	               "it was made by a newer quiver (schema 9; this one knows 8)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */

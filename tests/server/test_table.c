@@ -1044,7 +1044,7 @@ static void assert_accounts_schema(sqlite3 *db)
  * of seats and the table players (schema 5), then the accounts (schema 6), and its tables,
  * which played built-in sets, come back as they were, their seats linked to no player. A
  * database of schema 5 gains the accounts and the column account of players, one of schema 6
- * the ratings (schema 7). */
+ * the ratings (schema 7); every one gains the fencing epoch (schema 8). */
 static void test_store_upgrade(void **state)
 {
 	(void)state;
@@ -1088,7 +1088,13 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 7);
+	assert_int_equal(sqlite3_column_int(st, 0), 8);
+	sqlite3_finalize(st);
+	/* schema 8: the fencing epoch of PostgreSQL's processes, 0 here */
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT epoch FROM tables", -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 0);
 	sqlite3_finalize(st);
 	assert_accounts_schema(db);
 	/* a version-5 database (no accounts, players without their column account) gets them */

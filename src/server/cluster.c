@@ -1,0 +1,142 @@
+/*
+ * cluster.c - what one process of a site on PostgreSQL hears from the others and does about it
+ * (cluster.h): tables let go on request or when lost, orphans taken by the elected process, and
+ * players' news from other processes told to this one's channels. Everything runs on the
+ * store's listener thread, one event at a time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server/chan.h"
+#include "server/cluster.h"
+#include "server/token.h"
+#include "server/ws.h"
+
+/* The most orphans looked at, and tables lost, in one tick. */
+#define BATCH 64
+
+/* A table seen without a process, since when. */
+typedef struct orphan {
+	char id[17];
+	double since;
+} orphan;
+
+struct qv__cluster {
+	char origin[17];    /* this process in the news it keeps (its boot's random) */
+	long long news;     /* the last piece of news read */
+	orphan seen[BATCH]; /* the orphans of the last tick */
+	int nseen;
+};
+
+/* Seconds on the monotonic clock. */
+static double mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Lets table id go: out of the registry, its sockets closed with 1012. */
+static void let_go(qv__server *srv, const char *id, const char *why)
+{
+	qv__table *t = qv__server_release(srv, id);
+	if (!t)
+		return;
+	fprintf(stderr, "quiver serve: table %s let go: %s\n", id, why);
+	qv__ws_moved(t);
+	qv__table_unref(t);
+}
+
+/* One piece of another process's news, told to this process's channels of the player. */
+static void heard(void *ctx, const char *player, const char *frame)
+{
+	json_t *f = json_loads(frame, 0, NULL);
+	if (f)
+		qv__chan_deliver(ctx, player, f);
+	json_decref(f);
+}
+
+static void read_news(qv__server *srv)
+{
+	struct qv__cluster *cl = srv->cluster;
+	long long last = qv__store_news_since(srv->store, cl->news, cl->origin, heard, srv);
+	if (last >= 0)
+		cl->news = last;
+}
+
+/* The elected process takes the tables that have had no process for QV__ORPHAN_GRACE s. */
+static void adopt(qv__server *srv)
+{
+	struct qv__cluster *cl = srv->cluster;
+	char ids[BATCH][17];
+	int n = qv__store_elect(srv->store) ? qv__store_orphans(srv->store, ids, BATCH) : 0;
+	orphan now[BATCH];
+	double t0 = mono();
+	for (int i = 0; i < n; i++) {
+		qv_copy(now[i].id, sizeof now[i].id, ids[i]);
+		now[i].since = t0;
+		for (int k = 0; k < cl->nseen; k++)
+			if (strcmp(cl->seen[k].id, ids[i]) == 0)
+				now[i].since = cl->seen[k].since;
+		if (t0 - now[i].since < QV__ORPHAN_GRACE)
+			continue;
+		qv__table *t = qv__server_adopt(srv, ids[i]);
+		if (t)
+			fprintf(stderr, "quiver serve: table %s taken: no process played it\n",
+			        ids[i]);
+		qv__table_unref(t);
+	}
+	memcpy(cl->seen, now, sizeof *now * (size_t)n);
+	cl->nseen = n;
+}
+
+static void tick(qv__server *srv)
+{
+	char ids[BATCH][17];
+	int n = qv__store_lost(srv->store, ids, BATCH);
+	for (int i = 0; i < n; i++)
+		let_go(srv, ids[i], "another process took it");
+	adopt(srv);
+}
+
+static void on_event(void *ctx, const char *payload)
+{
+	qv__server *srv = ctx;
+	if (!payload)
+		tick(srv);
+	else if (!payload[0] || strncmp(payload, "news ", 5) == 0)
+		read_news(srv);
+	else if (strncmp(payload, "release ", 8) == 0 && qv__table_id_valid(payload + 8))
+		let_go(srv, payload + 8, "another process was asked for it");
+}
+
+qv_status qv__cluster_start(qv__server *srv, qv_err *err)
+{
+	if (!qv__store_shared(srv->store))
+		return QV_OK;
+	struct qv__cluster *cl = calloc(1, sizeof *cl);
+	if (!cl)
+		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
+	snprintf(cl->origin, sizeof cl->origin, "%016llx", (unsigned long long)srv->boot);
+	cl->news = qv__store_news_since(srv->store, -1, cl->origin, heard, srv);
+	if (cl->news < 0)
+		cl->news = 0;
+	srv->cluster = cl;
+	qv_status rc = qv__store_listen(srv->store, on_event, srv, err);
+	if (rc) {
+		srv->cluster = NULL;
+		free(cl);
+	}
+	return rc;
+}
+
+void qv__cluster_stop(qv__server *srv)
+{
+	if (!srv || !srv->cluster)
+		return;
+	qv__store_listen_stop(srv->store);
+	free(srv->cluster);
+	srv->cluster = NULL;
+}

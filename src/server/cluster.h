@@ -1,0 +1,31 @@
+/*
+ * cluster.h - the processes of one site on one PostgreSQL database (store.h, "several
+ * processes"; docs/deploy.md): what one process hears from the others and does about it. Each
+ * process listens on the database (qv__store_listen) for:
+ * - "release ID": another process was asked for table ID, which this one holds: it lets the
+ *   table go (qv__server_release) and closes the table's sockets with 1012, so that their pages
+ *   connect again and reach the process HAProxy sends the table to;
+ * - "news N": a player's news (a turn, a days clock running low, an end, a seat taken) that
+ *   another process's table made, read from the database and told to this process's channels of
+ *   that player (chan.h); after a reconnection, all the news since the last read.
+ * About every second it also lets go of the tables whose writes the database refused (another
+ * process took them: qv__store_lost), and, in the one process elected (qv__store_elect), takes
+ * the tables nobody holds (their process died) once they have been without a process for
+ * QV__ORPHAN_GRACE seconds: their AI seats, chance and clocks go on without a client. On SQLite
+ * nothing here runs. Internal to the server; listen.c starts and stops it.
+ */
+#ifndef QUIVER_SERVER_CLUSTER_H
+#define QUIVER_SERVER_CLUSTER_H
+
+#include "server/server.h"
+
+/* Seconds a table must have had no process before the elected one takes it: the time a page
+ * whose table was let go on another's request has to reach the process that asked. */
+#define QV__ORPHAN_GRACE 3
+
+/* Starts listening (after qv__server_open); QV_OK doing nothing on SQLite. */
+qv_status qv__cluster_start(qv__server *srv, qv_err *err);
+/* Stops listening and frees what it kept (before qv__server_close). */
+void qv__cluster_stop(qv__server *srv);
+
+#endif
