@@ -37,7 +37,10 @@
  * above: PATH-TO-QUIVER is then not run, and the server's threads and memory are not read (the
  * report says so). A request or WebSocket refused with 503 and Retry-After (a table moving
  * between processes) is tried again after the time it says, a WebSocket closed with 1012 (its
- * table moved to another process) is opened again: both are counted, not taken as failures.
+ * table moved to another process) is opened again: both are counted, not taken as failures;
+ * so is a join answered 409 "played by another process now" (its table let go meanwhile),
+ * tried again a second later. The run begins once every socket is open, or after 60 s with
+ * those still refused counted (and tried on).
  * --cpu (up to 4 times) reads the CPU time (user and system) of those processes and their
  * children (live ones, and those ended through the parent's own counts) at the start and end
  * of the measured run; the server serve_load starts is counted as "quiver". --figures writes
@@ -102,6 +105,8 @@ static int port;
 /* Requests and WebSockets refused with 503 and tried again; WebSockets closed with 1012 and
  * opened again (both: a table moving between processes). */
 static int retried_503, reopened_1012;
+/* Joins answered 409 as their table moved away meanwhile, tried again. */
+static int retried_409;
 static table *tables;
 static int ntables, captables;
 static sock *socks;
@@ -215,8 +220,19 @@ static void try_open(sock *s)
 			tc_reply_free(&r);
 			return;
 		}
-		if (r.status != 200)
+		/* A process that lets the table go while it answers says 409, "played by another
+		 * process now: connect again": tried again a second later, counted apart. */
+		if (r.status == 409 && r.body && strstr(r.body, "played by another process")) {
+			retried_409++;
+			s->open_at = tc_now_ms() + 1000;
+			tc_reply_free(&r);
+			return;
+		}
+		if (r.status != 200) {
+			fprintf(stderr, "serve_load: join of %s answered %d: %s\n", t->id, r.status,
+			        r.body ? r.body : "");
 			die("cannot join");
+		}
 		snprintf(s->token, sizeof s->token, "%s",
 		         json_string_value(json_object_get(r.json, "token")));
 		tc_reply_free(&r);
@@ -270,18 +286,35 @@ static void reopen_due(void)
 			try_open(&socks[i]);
 }
 
-/* Before the run: waits (at most 120 s) until every socket is open. */
+/* Sockets still refused when the run began (their tables never reached). */
+static int unopened;
+
+/* Before the run: waits (at most 60 s) until every socket is open; those still refused then
+ * are named (the first five) and counted, and go on being tried during the run. */
 static void settle(void)
 {
-	double end = tc_now_ms() + 120000;
+	double end = tc_now_ms() + 60000;
 	for (;;) {
-		bool waiting = false;
+		int waiting = 0;
 		for (int i = 0; i < nsocks; i++)
-			waiting = waiting || (socks[i].open_at > 0 && !socks[i].dead);
+			waiting += socks[i].open_at > 0 && !socks[i].dead;
 		if (!waiting)
 			return;
-		if (tc_now_ms() > end)
-			die("sockets still refused (503) after 120 s");
+		if (tc_now_ms() > end) {
+			int shown = 0;
+			for (int i = 0; i < nsocks && shown < 5; i++)
+				if (socks[i].open_at > 0 && !socks[i].dead) {
+					fprintf(stderr,
+					        "serve_load: still refused after 60 s: table %s\n",
+					        tables[socks[i].table].id);
+					shown++;
+				}
+			fprintf(stderr,
+			        "serve_load: %d sockets still refused after 60 s; tried on\n",
+			        waiting);
+			unopened = waiting;
+			return;
+		}
 		usleep(20000);
 		reopen_due();
 	}
@@ -428,6 +461,8 @@ typedef struct tally {
 	int hard_refused; /* hard tables refused (429) */
 	int retried_503;  /* requests and sockets refused with 503, tried again */
 	int reopened;     /* sockets closed with 1012, opened again */
+	int retried_409;  /* joins answered 409 (the table moved away meanwhile), tried again */
+	int unopened;     /* sockets still refused when the run began */
 	long long moves;  /* history entries over its tables */
 } tally;
 
@@ -502,6 +537,8 @@ static tally drive(double seconds, bool sample)
 	got.moves = moves;
 	got.retried_503 = retried_503;
 	got.reopened = reopened_1012;
+	got.retried_409 = retried_409;
+	got.unopened = unopened;
 	got.tables = ntables;
 	got.games = games_done;
 	got.socks = nsocks;
@@ -838,15 +875,24 @@ int main(int argc, char **argv)
 	       nreply ? reply[nreply - 1] : 0, hard, theirs.hard_refused);
 	int retried = mine.retried_503 + theirs.retried_503;
 	int reopened = mine.reopened + theirs.reopened;
+	int moved409 = mine.retried_409 + theirs.retried_409;
+	int never = mine.unopened + theirs.unopened;
 	long long moves = mine.moves + theirs.moves;
 	if (target)
 		printf(
 		    "driving %s, a server started elsewhere: its threads and memory are not read "
 		    "(—)\n",
 		    target);
-	if (target || given_db || retried || reopened)
-		printf("503 tried again: %d; WebSockets closed with 1012 and opened again: %d\n",
-		       retried, reopened);
+	if (target || given_db || retried || reopened || moved409)
+		printf(
+		    "503 tried again: %d; WebSockets closed with 1012 and opened again: %d; joins "
+		    "answered 409 (the table moved away meanwhile) tried again: %d\n",
+		    retried, reopened, moved409);
+	if (never)
+		printf(
+		    "%d sockets were still refused (503) when the run began, 60 s after they were "
+		    "first tried\n",
+		    never);
 	for (int i = 0; i < ncpu && (target || given_db); i++)
 		printf("CPU of %s: %.2f s over the run, %.3f ms a move\n", cpu[i].label,
 		       cpu[i].after - cpu[i].before,
@@ -858,9 +904,10 @@ int main(int argc, char **argv)
 		fprintf(fig,
 		        "seconds=%.2f\ntables=%d\nsockets=%d\nmoves=%lld\nmoves_per_s=%.1f\n"
 		        "human_acts=%d\np50_ms=%.1f\np99_ms=%.1f\nmax_ms=%.1f\nerrors=%d\n"
-		        "retried_503=%d\nreopened_1012=%d\n",
+		        "retried_503=%d\nreopened_1012=%d\nretried_409=%d\nunopened=%d\n",
 		        elapsed, ai + humans, mine.socks + theirs.socks, moves,
-		        (double)moves / elapsed, nlat, p50, p99, mx, errors, retried, reopened);
+		        (double)moves / elapsed, nlat, p50, p99, mx, errors, retried, reopened,
+		        moved409, never);
 		for (int i = 0; i < ncpu; i++)
 			fprintf(fig, "cpu_%s=%.3f\n", cpu[i].label, cpu[i].after - cpu[i].before);
 		fclose(fig);
