@@ -7,9 +7,11 @@
 # spectator each, 200 tables and 500 sockets, --target at the process or at HAProxy) and gets a
 # fresh database and fresh processes, each in a working folder of its own (a process writes
 # its flight file there). It prints one table: moves (every history entry, a human's or an AI
-# seat's: what the store writes) and human acts per second, act-to-update p50 and p99, the CPU
-# of the quiver processes, of PostgreSQL (the postmaster and its children) and of HAProxy per
-# move, and PostgreSQL's committed transactions per move (pg_stat_database.xact_commit of the
+# seat's) per second as the clients saw them (from the tables' versions) and as the database
+# stored them (its actions at the start and end of the measured run), human acts per second,
+# act-to-update p50 and p99, the CPU of the quiver processes, of PostgreSQL (the postmaster
+# and its children) and of HAProxy per stored move, and PostgreSQL's committed transactions
+# per stored move (pg_stat_database.xact_commit of the
 # row's database at the start and end of the measured run: PostgreSQL publishes a backend's
 # counts at most once a second, so each end may lag by up to a second's worth); and what the
 # load generator tried again: 503s, WebSockets closed with 1012, joins answered 409 as their
@@ -23,9 +25,16 @@
 #   QV_KEEP=1: the working folder (the processes' logs) kept, not removed.
 # docs/benchmarks.md, "quiver serve on PostgreSQL", has the figures.
 
-# serve_load's --mark: DB DIR WHEN, at the start and end of the measured run.
+# serve_load's --mark: DB DIR WHEN, at the start and end of the measured run: the actions
+# stored (a SQLite file or a PostgreSQL database's name), and PostgreSQL's commits.
 if [ "${1:-}" = "--mark" ]; then
-	psql -XAtc "SELECT xact_commit FROM pg_stat_database WHERE datname = '$2'" >"$3/xact.$4"
+	case $2 in
+	*.db) sqlite3 "$2" "SELECT count(*) FROM actions" >"$3/actions.$4" ;;
+	*)
+		psql -XAtc "SELECT count(*) FROM actions" "$2" >"$3/actions.$4"
+		psql -XAtc "SELECT xact_commit FROM pg_stat_database WHERE datname = '$2'" >"$3/xact.$4"
+		;;
+	esac
 	exit 0
 fi
 
@@ -204,7 +213,9 @@ for row in $rows; do
 		target=127.0.0.1:$hport
 		set -- "$@" --cpu "haproxy=$hpid"
 	fi
-	if [ "$row" != sqlite ]; then
+	if [ "$row" = sqlite ]; then
+		set -- "$@" --mark "sh '$here/cluster_load.sh' --mark '$db' '$dir'"
+	else
 		set -- "$@" --mark "sh '$here/cluster_load.sh' --mark $dbname '$dir'"
 	fi
 	echo "== $row: $procs process(es), serve_load --target $target --seconds $seconds"
@@ -218,20 +229,23 @@ for row in $rows; do
 			tail -5 "$dir/p$k/err"
 		fi
 	done
-	if [ "$row" != sqlite ] && [ -s "$dir/xact.start" ] && [ -s "$dir/xact.end" ]; then
+	if [ -s "$dir/xact.start" ] && [ -s "$dir/xact.end" ]; then
 		echo "xacts=$(($(cat "$dir/xact.end") - $(cat "$dir/xact.start")))" >>"$dir/figures"
+	fi
+	if [ -s "$dir/actions.start" ] && [ -s "$dir/actions.end" ]; then
+		echo "stored=$(($(cat "$dir/actions.end") - $(cat "$dir/actions.start")))" >>"$dir/figures"
 	fi
 done
 
 # The table, from each row's figures.
 fig() { sed -n "s/^$1=//p" "$2" | head -1; }
 echo
-echo "| setup | moves/s | human acts/s | act→update p50 | p99 | quiver CPU a move | PostgreSQL CPU a move | HAProxy CPU a move | transactions a move | 503 retried | 1012 reopened | 409 retried | refused at start | errors |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| setup | moves/s seen | moves/s stored | human acts/s | act→update p50 | p99 | quiver CPU a stored move | PostgreSQL CPU a stored move | HAProxy CPU a stored move | transactions a stored move | 503 retried | 1012 reopened | 409 retried | refused at start | errors |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for row in $rows; do
 	f=$work/$row/figures
 	if [ ! -s "$f" ]; then
-		echo "| $row | (no figures: the run failed) |||||||||||||"
+		echo "| $row | (no figures: the run failed) ||||||||||||||"
 		continue
 	fi
 	case $row in
@@ -240,16 +254,17 @@ for row in $rows; do
 	*) label="${row#pg} processes, PostgreSQL, HAProxy" ;;
 	esac
 	awk -v label="$label" -v moves="$(fig moves "$f")" -v secs="$(fig seconds "$f")" \
+		-v stored="$(fig stored "$f")" \
 		-v acts="$(fig human_acts "$f")" -v p50="$(fig p50_ms "$f")" -v p99="$(fig p99_ms "$f")" \
 		-v cq="$(fig cpu_quiver "$f")" -v cp="$(fig cpu_postgres "$f")" \
 		-v ch="$(fig cpu_haproxy "$f")" -v x="$(fig xacts "$f")" \
 		-v r503="$(fig retried_503 "$f")" -v r1012="$(fig reopened_1012 "$f")" \
 		-v r409="$(fig retried_409 "$f")" -v never="$(fig unopened "$f")" \
 		-v err="$(fig errors "$f")" 'BEGIN {
-		m = moves > 0 ? moves : 1
-		printf "| %s | %.0f | %.1f | %s ms | %s ms | %.3f ms | %.3f ms | %s | %s | %s | %s | %s | %s | %s |\n",
-		    label, moves / secs, acts / secs, p50, p99, 1000 * cq / m, 1000 * cp / m,
-		    ch == "" ? "—" : sprintf("%.3f ms", 1000 * ch / m),
+		m = stored > 0 ? stored : 1
+		printf "| %s | %.0f | %.0f | %.1f | %s ms | %s ms | %.3f ms | %.3f ms | %s | %s | %s | %s | %s | %s | %s |\n",
+		    label, moves / secs, stored / secs, acts / secs, p50, p99, 1000 * cq / m,
+		    1000 * cp / m, ch == "" ? "—" : sprintf("%.3f ms", 1000 * ch / m),
 		    x == "" ? "—" : sprintf("%.2f", x / m), r503, r1012, r409, never, err
 	}'
 done
