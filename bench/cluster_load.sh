@@ -18,6 +18,7 @@
 # table moved, and the sockets still refused 60 s after the first try, when the run began.
 # PostgreSQL is a throwaway cluster (tests/cluster/pg_run.sh, which the script runs itself
 # under); everything the script starts is stopped and its folder removed when it ends.
+# The load average (1 minute) at each row's end is in the table: the machine may be shared.
 # Usage: [QV_FSYNC=on] [QV_KEEP=1] bench/cluster_load.sh BUILD-DIR [SECONDS] [ROWS]
 #   SECONDS: the measured run of each row (default 30, at most 300);
 #   ROWS: which rows, of sqlite pg1 pg2 pg3 (default all four, e.g. "sqlite pg1");
@@ -222,6 +223,7 @@ for row in $rows; do
 	timeout $((seconds + 400)) "$build/bench/serve_load" "$quiver" --seconds "$seconds" \
 		--target "$target" --figures "$dir/figures" "$@"
 	echo "serve_load exit status $?"
+	echo "load=$(cut -d' ' -f1 /proc/loadavg)" >>"$dir/figures"
 	stop_started
 	for k in $(seq 1 "$procs"); do
 		if [ -s "$dir/p$k/err" ]; then
@@ -240,12 +242,12 @@ done
 # The table, from each row's figures.
 fig() { sed -n "s/^$1=//p" "$2" | head -1; }
 echo
-echo "| setup | moves/s seen | moves/s stored | human acts/s | act→update p50 | p99 | quiver CPU a stored move | PostgreSQL CPU a stored move | HAProxy CPU a stored move | transactions a stored move | 503 retried | 1012 reopened | 409 retried | refused at start | errors |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| setup | load average | moves/s seen | moves/s stored | human acts/s | act→update p50 | p99 | quiver CPU a stored move | PostgreSQL CPU a stored move | HAProxy CPU a stored move | transactions a stored move | 503 retried | 1012 reopened | 409 retried | refused at start | errors |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for row in $rows; do
 	f=$work/$row/figures
 	if [ ! -s "$f" ]; then
-		echo "| $row | (no figures: the run failed) ||||||||||||||"
+		echo "| $row | (no figures: the run failed) |||||||||||||||"
 		continue
 	fi
 	case $row in
@@ -254,7 +256,7 @@ for row in $rows; do
 	*) label="${row#pg} processes, PostgreSQL, HAProxy" ;;
 	esac
 	awk -v label="$label" -v moves="$(fig moves "$f")" -v secs="$(fig seconds "$f")" \
-		-v stored="$(fig stored "$f")" \
+		-v stored="$(fig stored "$f")" -v load="$(fig load "$f")" \
 		-v acts="$(fig human_acts "$f")" -v p50="$(fig p50_ms "$f")" -v p99="$(fig p99_ms "$f")" \
 		-v cq="$(fig cpu_quiver "$f")" -v cp="$(fig cpu_postgres "$f")" \
 		-v ch="$(fig cpu_haproxy "$f")" -v x="$(fig xacts "$f")" \
@@ -262,8 +264,8 @@ for row in $rows; do
 		-v r409="$(fig retried_409 "$f")" -v never="$(fig unopened "$f")" \
 		-v err="$(fig errors "$f")" 'BEGIN {
 		m = stored > 0 ? stored : 1
-		printf "| %s | %.0f | %.0f | %.1f | %s ms | %s ms | %.3f ms | %.3f ms | %s | %s | %s | %s | %s | %s | %s |\n",
-		    label, moves / secs, stored / secs, acts / secs, p50, p99, 1000 * cq / m,
+		printf "| %s | %s | %.0f | %.0f | %.1f | %s ms | %s ms | %.3f ms | %.3f ms | %s | %s | %s | %s | %s | %s | %s |\n",
+		    label, load, moves / secs, stored / secs, acts / secs, p50, p99, 1000 * cq / m,
 		    1000 * cp / m, ch == "" ? "—" : sprintf("%.3f ms", 1000 * ch / m),
 		    x == "" ? "—" : sprintf("%.2f", x / m), r503, r1012, r409, never, err
 	}'
