@@ -11,9 +11,9 @@
 # stored them (its actions at the start and end of the measured run), human acts per second,
 # act-to-update p50 and p99, the CPU of the quiver processes, of PostgreSQL (the postmaster
 # and its children) and of HAProxy per stored move, and PostgreSQL's committed transactions
-# per stored move (pg_stat_database.xact_commit of the
-# row's database at the start and end of the measured run: PostgreSQL publishes a backend's
-# counts at most once a second, so each end may lag by up to a second's worth); and what the
+# per stored move (pg_stat_database.xact_commit of the row's database at the start and end of
+# the measured run: PostgreSQL publishes a backend's counts at most once a second, so each end
+# may lag by up to a second's worth); and what the
 # load generator tried again: 503s, WebSockets closed with 1012, joins answered 409 as their
 # table moved, and the sockets still refused 60 s after the first try, when the run began.
 # PostgreSQL is a throwaway cluster (tests/cluster/pg_run.sh, which the script runs itself
@@ -263,7 +263,10 @@ for row in $rows; do
 		-v r503="$(fig retried_503 "$f")" -v r1012="$(fig reopened_1012 "$f")" \
 		-v r409="$(fig retried_409 "$f")" -v never="$(fig unopened "$f")" \
 		-v err="$(fig errors "$f")" 'BEGIN {
-		m = stored > 0 ? stored : 1
+		# Without a count of the stored actions (no sqlite3 program, say), per move seen.
+		m = stored > 0 ? stored : moves > 0 ? moves : 1
+		if (stored == "")
+			label = label " (per move seen)"
 		printf "| %s | %s | %.0f | %.0f | %.1f | %s ms | %s ms | %.3f ms | %.3f ms | %s | %s | %s | %s | %s | %s | %s |\n",
 		    label, load, moves / secs, stored / secs, acts / secs, p50, p99, 1000 * cq / m,
 		    1000 * cp / m, ch == "" ? "—" : sprintf("%.3f ms", 1000 * ch / m),
