@@ -88,7 +88,8 @@ cluster: quiet-build
 # by default, so that CI stays near its 20 minutes; `make test PROPERTY_SCALE=1` plays them all.
 # The server tests run again against PostgreSQL (cluster/server/*, 2½ minutes), and `make
 # cluster`'s script is started and stopped (cluster/script, 9 s), in the release run only; the
-# sanitizer run keeps the PostgreSQL store's own test (cluster/pg-store).
+# sanitizer run keeps the PostgreSQL store's own tests (cluster/pg-store, the fencing of tables
+# between processes, cluster/fencing, and two processes on one database, cluster/processes).
 PROPERTY_SCALE ?= 0.5
 test: test-release test-asan
 

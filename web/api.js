@@ -42,18 +42,46 @@ export async function api(method, path, body) {
  * @returns {Promise<unknown>} the answer's JSON
  */
 async function send(method, path, text) {
+  // A table that is moving between the site's processes is answered 503 with Retry-After
+  // (docs/server.md, "Several processes"), before anything was done: asked again after it.
+  for (let tries = 1; ; tries++) {
+    const res = await sendOnce(method, path, text);
+    const wait = Number(res.headers.get('Retry-After'));
+    if (res.status !== 503 || !(wait > 0) || tries >= MOVING_TRIES) return answerOf(res);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 5) * 1000));
+  }
+}
+
+/** Asks of a moving table before giving up. */
+const MOVING_TRIES = 8;
+
+/**
+ * One request, its answer not read yet.
+ * @param {string} method
+ * @param {string} path
+ * @param {string} [text]
+ * @returns {Promise<Response>}
+ */
+async function sendOnce(method, path, text) {
   /** @type {RequestInit} */
   const init = { method, headers: { Accept: 'application/json' } };
   if (text !== undefined) {
     init.body = text;
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
-  let res;
   try {
-    res = await fetch(path, init);
+    return await fetch(path, init);
   } catch {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
+}
+
+/**
+ * An answer's JSON, or an ApiError with the server's message.
+ * @param {Response} res
+ * @returns {Promise<unknown>}
+ */
+async function answerOf(res) {
   const answer = await res.text();
   /** @type {unknown} */
   let data;

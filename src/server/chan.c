@@ -215,7 +215,7 @@ static void keep(qv__server *srv, const char *player, const json_t *frame)
 {
 	char *text = frame ? json_dumps(frame, JSON_COMPACT) : NULL;
 	char origin[17];
-	snprintf(origin, sizeof origin, "%016llx", (unsigned long long)srv->boot);
+	qv__server_origin(srv, origin);
 	if (text && !qv__store_news_add(srv->store, player, text, origin))
 		fprintf(stderr, "quiver serve: a player's news could not be kept for the other "
 		                "processes\n");

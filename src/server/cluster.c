@@ -23,11 +23,19 @@ typedef struct orphan {
 	double since;
 } orphan;
 
+/* A table as this process last published it (qv__store_live_sync). */
+typedef struct published {
+	char id[17];
+	long long iv;
+} published;
+
 struct qv__cluster {
 	char origin[17];    /* this process in the news it keeps (its boot's random) */
 	long long news;     /* the last piece of news read */
 	orphan seen[BATCH]; /* the orphans of the last tick */
 	int nseen;
+	published *pub; /* its tables not over as last published, sorted by id */
+	int npub;
 };
 
 /* Seconds on the monotonic clock. */
@@ -92,6 +100,81 @@ static void adopt(qv__server *srv)
 	cl->nseen = n;
 }
 
+static int by_id(const void *a, const void *b)
+{
+	return strcmp(((const published *)a)->id, ((const published *)b)->id);
+}
+
+/* What changed of t since it was last published into put[*nput] (its info's text in *text),
+ * and t as it is now into now[*nnow]; nothing for a finished table. */
+static void look_at(struct qv__cluster *cl, qv__table *t, published *now, int *nnow,
+                    qv__live_row *put, char **text, int *nput)
+{
+	qv__table_lock(t);
+	if (t->status != QV__OVER) {
+		published *p = &now[(*nnow)++];
+		qv_copy(p->id, sizeof p->id, t->id);
+		p->iv = t->iv;
+		published *was =
+		    cl->npub ? bsearch(p, cl->pub, (size_t)cl->npub, sizeof *p, by_id) : NULL;
+		bool changed = !was || was->iv != t->iv;
+		json_t *info = changed ? qv__table_info_locked(t) : NULL;
+		char *s = info ? json_dumps(info, JSON_COMPACT) : NULL;
+		json_decref(info);
+		if (s) {
+			put[*nput] = (qv__live_row){.listed = qv__table_listed_locked(t),
+			                            .created = t->created,
+			                            .iv = t->iv,
+			                            .info = s};
+			qv_copy(put[*nput].id, sizeof put[*nput].id, t->id);
+			text[(*nput)++] = s;
+		} else if (changed) {
+			p->iv = -1; /* out of memory: published again next time */
+		}
+	}
+	qv__table_unlock(t);
+}
+
+/* Publishes the tables of this process whose info changed since the last tick, and withdraws
+ * those it let go or that ended: the lobby and the players' lists of the other processes. */
+static void publish(qv__server *srv)
+{
+	struct qv__cluster *cl = srv->cluster;
+	qv__table **list;
+	int n = qv__server_list(srv, &list, true);
+	size_t k = (size_t)(n ? n : 1), d = (size_t)(cl->npub ? cl->npub : 1);
+	published *now = malloc(sizeof *now * k);
+	qv__live_row *put = malloc(sizeof *put * k);
+	char **text = malloc(sizeof *text * k), (*drop)[17] = malloc(sizeof *drop * d);
+	int nnow = 0, nput = 0, ndrop = 0;
+	for (int i = 0; i < n; i++) {
+		if (now && put && text && drop)
+			look_at(cl, list[i], now, &nnow, put, text, &nput);
+		qv__table_unref(list[i]);
+	}
+	free(list);
+	if (now && put && text && drop) {
+		qsort(now, (size_t)nnow, sizeof *now, by_id);
+		for (int i = 0; i < cl->npub; i++)
+			if (!bsearch(&cl->pub[i], now, (size_t)nnow, sizeof *now, by_id))
+				qv_copy(drop[ndrop++], 17, cl->pub[i].id);
+		qv_err err;
+		if (qv__store_live_sync(srv->store, cl->origin, put, nput, (const char(*)[17])drop,
+		                        ndrop, &err) == QV_OK) {
+			free(cl->pub);
+			cl->pub = now;
+			cl->npub = nnow;
+			now = NULL;
+		}
+	}
+	for (int i = 0; text && i < nput; i++)
+		free(text[i]);
+	free(now);
+	free(put);
+	free(text);
+	free(drop);
+}
+
 static void tick(qv__server *srv)
 {
 	char ids[BATCH][17];
@@ -99,6 +182,7 @@ static void tick(qv__server *srv)
 	for (int i = 0; i < n; i++)
 		let_go(srv, ids[i], "another process took it");
 	adopt(srv);
+	publish(srv);
 }
 
 static void on_event(void *ctx, const char *payload)
@@ -119,7 +203,7 @@ qv_status qv__cluster_start(qv__server *srv, qv_err *err)
 	struct qv__cluster *cl = calloc(1, sizeof *cl);
 	if (!cl)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
-	snprintf(cl->origin, sizeof cl->origin, "%016llx", (unsigned long long)srv->boot);
+	qv__server_origin(srv, cl->origin);
 	cl->news = qv__store_news_since(srv->store, -1, cl->origin, heard, srv);
 	if (cl->news < 0)
 		cl->news = 0;
@@ -137,6 +221,7 @@ void qv__cluster_stop(qv__server *srv)
 	if (!srv || !srv->cluster)
 		return;
 	qv__store_listen_stop(srv->store);
+	free(srv->cluster->pub);
 	free(srv->cluster);
 	srv->cluster = NULL;
 }

@@ -11,8 +11,10 @@
  * About every second it also lets go of the tables whose writes the database refused (another
  * process took them: qv__store_lost), and, in the one process elected (qv__store_elect), takes
  * the tables nobody holds (their process died) once they have been without a process for
- * QV__ORPHAN_GRACE seconds: their AI seats, chance and clocks go on without a client. On SQLite
- * nothing here runs. Internal to the server; listen.c starts and stops it.
+ * QV__ORPHAN_GRACE seconds: their AI seats, chance and clocks go on without a client. And it
+ * publishes what changed of its tables for the other processes' lobbies and players' lists
+ * (qv__store_live_sync), withdrawing those it let go or that ended. On SQLite nothing here
+ * runs. Internal to the server; listen.c starts and stops it.
  */
 #ifndef QUIVER_SERVER_CLUSTER_H
 #define QUIVER_SERVER_CLUSTER_H

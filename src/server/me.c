@@ -75,8 +75,8 @@ static me_row entry(const json_t *info, int seat, double finished, int order)
 	return r;
 }
 
-/* The info of table id: the table's in memory, else as stored when it ended; NULL when there
- * is neither. */
+/* The info of table id: the table's in memory, else as another process published it (several
+ * processes, store.h), else as stored when it ended; NULL when there is none. */
 static json_t *info_of(qv__server *srv, const char *id)
 {
 	qv__table *t = qv__server_find_resident(srv, id);
@@ -90,7 +90,9 @@ static json_t *info_of(qv__server *srv, const char *id)
 	char *text = NULL;
 	json_t *j = NULL;
 	json_error_t jerr;
-	if (qv__store_get_over(srv->store, id, &text, NULL) == 1 &&
+	/* played by another process (store.h): as it published it */
+	text = qv__store_live_info(srv->store, id);
+	if ((text || qv__store_get_over(srv->store, id, &text, NULL) == 1) &&
 	    qv__json_parse(text, strlen(text), 0, &j, &jerr) != QV_OK)
 		j = NULL;
 	free(text);

@@ -261,11 +261,20 @@ qv__table *qv__server_release(qv__server *srv, const char *id)
 	pthread_mutex_lock(&srv->reg_lock);
 	int i = registry_index(srv, id);
 	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
-	if (t)
+	if (t) {
 		srv->tables[i] = srv->tables[--srv->ntables];
-	pthread_mutex_unlock(&srv->reg_lock);
-	/* Its writes fail from now on (a request or an AI step under way changes nothing). */
+		/* Running clocks saved as they are now: the process that reads the table next
+		 * resumes them from there, and nobody gains the time since the last change. */
+		qv__table_lock(t);
+		qv_err err;
+		if (qv__clock_deadline(&t->clock) > 0 && qv__table_save_people_locked(t, &err))
+			fprintf(stderr, "quiver serve: %s\n", err.msg);
+		qv__table_unlock(t);
+	}
+	/* Its writes fail from now on (a request or an AI step under way changes nothing); under
+	 * the registry's lock, so that no request reads it back in between. */
 	qv__store_disown(srv->store, id);
+	pthread_mutex_unlock(&srv->reg_lock);
 	return t;
 }
 
@@ -441,7 +450,7 @@ qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err 
 	               n);
 }
 
-int qv__server_list(qv__server *srv, qv__table ***out)
+int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 {
 	qv__server_sweep(srv);
 	pthread_mutex_lock(&srv->reg_lock);
@@ -450,7 +459,7 @@ int qv__server_list(qv__server *srv, qv__table ***out)
 	for (int i = 0; list && i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
 		qv__table_lock(t);
-		if (qv__table_listed_locked(t)) {
+		if (all || qv__table_listed_locked(t)) {
 			qv__table_ref(t);
 			list[n++] = t;
 		}
@@ -481,9 +490,10 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 		srv->tables[i] = srv->tables[--srv->ntables];
 	else
 		go = false;
+	if (go) /* under the lock: a request reading it back takes it again after */
+		qv__store_disown(srv->store, t->id);
 	pthread_mutex_unlock(&srv->reg_lock);
 	if (go) {
-		qv__store_disown(srv->store, t->id);
 		qv__table_unref(t);
 		maybe_trim(srv);
 	}

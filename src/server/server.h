@@ -15,6 +15,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 
 #include "server/flight.h"
 #include "server/pool.h"
@@ -229,9 +230,15 @@ qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err 
  * timer when the table's clocks run out sooner than it meant to wake, and lets a finished
  * table without connections leave memory. */
 void qv__server_changed(qv__server *srv, qv__table *t);
-/* The tables GET /api/tables lists (qv__table_listed_locked), each with a reference (caller
- * drops them and frees the array). */
-int qv__server_list(qv__server *srv, qv__table ***out);
+/* This process among the processes of a shared database (cluster.h, lobby.c, chan.c): its
+ * start's random in 16 hex digits, into out. */
+static inline void qv__server_origin(const qv__server *srv, char out[17])
+{
+	snprintf(out, 17, "%016llx", (unsigned long long)srv->boot);
+}
+/* The tables GET /api/tables lists (qv__table_listed_locked), or every table in the registry
+ * (all), each with a reference (caller drops them and frees the array). */
+int qv__server_list(qv__server *srv, qv__table ***out, bool all);
 
 void qv__table_ref(qv__table *t);
 void qv__table_unref(qv__table *t);

@@ -29,8 +29,8 @@
  * the column people, version 4 the column variant, version 5 the table players and the column
  * player of `seats`, version 6 the accounts (store_accounts.c) and the column account of
  * players, version 7 the ratings (store_ratings.c), version 8 the column epoch of tables and
- * the table news, which only PostgreSQL's processes use (store.h: one process holds SQLite's
- * file) but which keep the two backends' schemas one. */
+ * the tables news and live, which only PostgreSQL's processes use (store.h: one process holds
+ * SQLite's file) but which keep the two backends' schemas one. */
 #define SCHEMA_VERSION 8
 
 static const char *const schema =
@@ -89,7 +89,17 @@ static const char *const schema =
     "  origin TEXT NOT NULL,"
     "  at REAL NOT NULL"
     ");"
-    "CREATE INDEX IF NOT EXISTS news_at ON news(at);";
+    "CREATE INDEX IF NOT EXISTS news_at ON news(at);"
+    /* What each process publishes of its tables not over, for the lobby and the players'
+     * lists of the others (PostgreSQL's; store.h). */
+    "CREATE TABLE IF NOT EXISTS live ("
+    "  id TEXT PRIMARY KEY,"
+    "  origin TEXT NOT NULL,"
+    "  listed INTEGER NOT NULL,"
+    "  created REAL NOT NULL,"
+    "  iv INTEGER NOT NULL,"
+    "  info TEXT NOT NULL"
+    ");";
 
 /* What a version-1 database lacks. */
 static const char *const upgrade_1_to_2 =

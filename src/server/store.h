@@ -201,7 +201,8 @@ void qv__store_disown(qv__store *s, const char *id);
  * most max of them into ids; how many. */
 int qv__store_lost(qv__store *s, char (*ids)[17], int max);
 /* The ids of tables not over that no process holds (their process died), oldest first, at
- * most max into ids; how many (0 as well when the database failed). */
+ * most max into ids; how many (0 as well when the database failed). Also forgets the news and
+ * the published rows (qv__store_live_sync) that are out of date. */
 int qv__store_orphans(qv__store *s, char (*ids)[17], int max);
 /* Whether this process is the one that takes the orphans and sweeps: the first process to ask
  * is, until it dies (a lock of its session). */
@@ -229,6 +230,27 @@ long long qv__store_news_add(qv__store *s, const char *player, const char *frame
 long long qv__store_news_since(qv__store *s, long long after, const char *origin,
                                void (*fn)(void *ctx, const char *player, const char *frame),
                                void *ctx);
+
+/* What a process publishes of a table it holds that is not over, for the lobby and the players'
+ * lists of the other processes (cluster.c). */
+typedef struct qv__live_row {
+	char id[17];
+	bool listed;      /* the lobby lists it (qv__table_listed_locked) */
+	double created;   /* epoch s */
+	long long iv;     /* everything a client hears of it (the lobby's ETag) */
+	const char *info; /* its info (JSON text, with names) */
+	char origin[17];  /* read back: the process that published it (qv__store_live_sync's) */
+} qv__live_row;
+
+/* Publishes put (npub rows, upserted) and withdraws drop (ndrop ids: tables this process let
+ * go, or that ended), as process origin, in one transaction. QV_OK doing nothing on SQLite. */
+qv_status qv__store_live_sync(qv__store *s, const char *origin, const qv__live_row *put, int nput,
+                              const char (*drop)[17], int ndrop, qv_err *err);
+/* Calls fn for each listed table that some process holds now, in no order; how many, or -1
+ * when the database failed (or on SQLite, which has no processes to hear of). */
+int qv__store_live_list(qv__store *s, void (*fn)(void *ctx, const qv__live_row *row), void *ctx);
+/* The info (malloc'ed JSON text) another process published of table id, or NULL. */
+char *qv__store_live_info(qv__store *s, const char *id);
 
 /* For copying a whole database (store_copy.h): every row of `select` (a SELECT without
  * parameters) to fn, each value as text (NULL for SQL NULL; a real in digits that read back as

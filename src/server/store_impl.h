@@ -30,6 +30,7 @@ struct qv__store_result;
 struct qv__store_session;
 struct qv__store_account;
 struct qv__store_rating_row;
+struct qv__live_row;
 
 typedef struct qv__store_ops {
 	void (*close)(qv__store *s);
@@ -111,6 +112,11 @@ typedef struct qv__store_ops {
 	long long (*news_since)(qv__store *s, long long after, const char *origin,
 	                        void (*fn)(void *ctx, const char *player, const char *frame),
 	                        void *ctx);
+	qv_status (*live_sync)(qv__store *s, const char *origin, const struct qv__live_row *put,
+	                       int nput, const char (*drop)[17], int ndrop, qv_err *err);
+	int (*live_list)(qv__store *s, void (*fn)(void *ctx, const struct qv__live_row *row),
+	                 void *ctx);
+	char *(*live_info)(qv__store *s, const char *id);
 } qv__store_ops;
 
 /* The backends' tables (store.c; store_pg.c) and openings: SQLite opens a path, PostgreSQL a

@@ -300,3 +300,20 @@ long long qv__store_news_since(qv__store *s, long long after, const char *origin
 {
 	return s->ops->news_since ? s->ops->news_since(s, after, origin, fn, ctx) : after;
 }
+
+qv_status qv__store_live_sync(qv__store *s, const char *origin, const qv__live_row *put, int nput,
+                              const char (*drop)[17], int ndrop, qv_err *err)
+{
+	return s->ops->live_sync ? s->ops->live_sync(s, origin, put, nput, drop, ndrop, err)
+	                         : QV_OK;
+}
+
+int qv__store_live_list(qv__store *s, void (*fn)(void *ctx, const qv__live_row *row), void *ctx)
+{
+	return s->ops->live_list ? s->ops->live_list(s, fn, ctx) : -1;
+}
+
+char *qv__store_live_info(qv__store *s, const char *id)
+{
+	return s->ops->live_info ? s->ops->live_info(s, id) : NULL;
+}

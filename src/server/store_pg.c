@@ -241,4 +241,7 @@ const qv__store_ops qv__store_pg_ops = {
     .listen_stop = qv__pg_listen_stop,
     .news_add = qv__pg_news_add,
     .news_since = qv__pg_news_since,
+    .live_sync = qv__pg_live_sync,
+    .live_list = qv__pg_live_list,
+    .live_info = qv__pg_live_info,
 };

@@ -125,6 +125,11 @@ enum {
 	PG_NEWS_SINCE,
 	PG_NEWS_LAST,
 	PG_NEWS_EXPIRE,
+	PG_LIVE_PUT,
+	PG_LIVE_DROP,
+	PG_LIVE_LIST,
+	PG_LIVE_INFO,
+	PG_LIVE_EXPIRE,
 	PG_COUNT
 };
 
@@ -266,6 +271,12 @@ long long qv__pg_news_add(qv__store *s, const char *player, const char *frame, c
 long long qv__pg_news_since(qv__store *s, long long after, const char *origin,
                             void (*fn)(void *ctx, const char *player, const char *frame),
                             void *ctx);
+struct qv__live_row;
+qv_status qv__pg_live_sync(qv__store *s, const char *origin, const struct qv__live_row *put,
+                           int nput, const char (*drop)[17], int ndrop, qv_err *err);
+int qv__pg_live_list(qv__store *s, void (*fn)(void *ctx, const struct qv__live_row *row),
+                     void *ctx);
+char *qv__pg_live_info(qv__store *s, const char *id);
 
 /* The rows of a SELECT text and a statement of text parameters, for copying (store_impl.h's
  * rows and run; store_pg_conn.c). */

@@ -211,9 +211,11 @@ int qv__pg_lost(qv__store *s, char (*ids)[17], int max)
 	pthread_mutex_lock(&s->lock);
 	qv__pg_relock(s);
 	int n = s->pg->nlost < max ? s->pg->nlost : max;
-	memcpy(ids, s->pg->lost, sizeof *ids * (size_t)n);
-	memmove(s->pg->lost, s->pg->lost + n, sizeof *ids * (size_t)(s->pg->nlost - n));
-	s->pg->nlost -= n;
+	if (n > 0) {
+		memcpy(ids, s->pg->lost, sizeof *ids * (size_t)n);
+		memmove(s->pg->lost, s->pg->lost + n, sizeof *ids * (size_t)(s->pg->nlost - n));
+		s->pg->nlost -= n;
+	}
 	pthread_mutex_unlock(&s->lock);
 	return n;
 }
@@ -240,10 +242,12 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 				qv_copy(ids[n++], 17, qv__pg_str(r, i, 0));
 			PQclear(r);
 		}
-		/* the sweeper also forgets old news */
+		/* the sweeper also forgets old news, and what was published of tables that ended
+		 * or are gone (their process died before it withdrew them) */
 		qv__pg_args b = {0};
 		qv__pg_real(&b, now() - NEWS_KEEP);
 		qv__pg_run(s, PG_NEWS_EXPIRE, &b, NULL, NULL, "forgetting old news", &err);
+		qv__pg_run(s, PG_LIVE_EXPIRE, NULL, NULL, NULL, "forgetting ended tables", &err);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return n;

@@ -116,7 +116,15 @@ const char *const qv__pg_schema =
     "  origin text NOT NULL,"
     "  at double precision NOT NULL"
     ");"
-    "CREATE INDEX IF NOT EXISTS news_at ON news(at);";
+    "CREATE INDEX IF NOT EXISTS news_at ON news(at);"
+    "CREATE TABLE IF NOT EXISTS live ("
+    "  id text PRIMARY KEY,"
+    "  origin text NOT NULL,"
+    "  listed bigint NOT NULL,"
+    "  created double precision NOT NULL,"
+    "  iv bigint NOT NULL,"
+    "  info text NOT NULL"
+    ");";
 
 const char *const qv__pg_upgrade_7_to_8 =
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS epoch bigint NOT NULL DEFAULT 0";
@@ -250,4 +258,16 @@ const char *const qv__pg_sql[PG_COUNT] = {
                       "BY id LIMIT 500",
     [PG_NEWS_LAST] = "SELECT COALESCE(max(id), 0) FROM news",
     [PG_NEWS_EXPIRE] = "DELETE FROM news WHERE at < $1",
+    [PG_LIVE_PUT] = "INSERT INTO live (id, origin, listed, created, iv, info) VALUES ($1, $2, "
+                    "$3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET origin = $2, listed = $3, "
+                    "created = $4, iv = $5, info = $6",
+    [PG_LIVE_DROP] = "DELETE FROM live WHERE id = $1 AND origin = $2",
+    /* the listed tables some process holds now */
+    [PG_LIVE_LIST] =
+        "SELECT id, created, iv, info, origin FROM live WHERE listed = 1 AND ('x' || id)::"
+        "bit(64)::bigint IN (SELECT (classid::bigint << 32) | objid::bigint FROM "
+        "pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND granted)",
+    [PG_LIVE_INFO] = "SELECT info FROM live WHERE id = $1",
+    [PG_LIVE_EXPIRE] = "DELETE FROM live WHERE id NOT IN (SELECT id FROM tables WHERE status <> "
+                       "'over')",
 };

@@ -17,11 +17,17 @@ fi
 # A cluster of its own in a temporary folder even as root (-t: pg_virtualenv as root would
 # otherwise make the one cluster 15/regress in /etc/postgresql, which two runs at once, as
 # ctest -j2 starts them, would share), on a port of its own: a free one picked at random
-# (pg_virtualenv's own pick, the first free from 5432, would race with a run starting at once).
+# (pg_virtualenv's own pick, the first free from 5432, would race with a run starting at once),
+# below the kernel's range of ports for outgoing connections (a port picked there was once
+# some connection's local port, and PostgreSQL could not bind it), and used by no socket at
+# all, listening or connected.
+eph=$(cut -f 1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
+case $eph in '' | *[!0-9]*) eph=32768 ;; esac
+[ "$eph" -gt 12000 ] || eph=32768
 port=
 for try in 1 2 3 4 5 6 7 8 9 10; do
-	p=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom) % 30000 ))
-	if ! ss -Htln "sport = :$p" 2>/dev/null | grep -q .; then
+	p=$(( 10000 + $(od -An -N2 -tu2 /dev/urandom) % (eph - 10000) ))
+	if ! ss -Htan exclude time-wait "sport = :$p" 2>/dev/null | grep -q .; then
 		port=$p
 		break
 	fi

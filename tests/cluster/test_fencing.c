@@ -133,22 +133,28 @@ static void race(racer *x, racer *y, void *(*fn)(void *))
 	pthread_barrier_destroy(&start);
 }
 
+/* A new database (its connection string into db) on which process a made table id and
+ * believes it holds it, while b holds it: a's session ended under it (its lock with it), as when
+ * a network cut it off, and b took the table. */
+static void two_owners(char db[128], const char *id, qv__store **a, qv__store **b)
+{
+	snprintf(db, 128, "%s", th_new_db());
+	*a = open_store(db);
+	make_table(*a, id);
+	cut_sessions(db);
+	*b = open_store(db);
+	qv_err err;
+	assert_int_equal(qv__store_own(*b, id, &err), 1);
+}
+
 /* The case: both believe they hold the table; exactly one change is applied. */
 static void test_two_owners_one_change(void **state)
 {
 	(void)state;
 	for (int round = 0; round < 4; round++) {
-		const char *db = th_new_db();
 		char dbcopy[128];
-		snprintf(dbcopy, sizeof dbcopy, "%s", db);
-		qv__store *a = open_store(dbcopy);
-		make_table(a, "00000000000000b2");
-		/* a's session ends under it (its lock with it); a still believes it holds the
-		 * table, and b takes it */
-		cut_sessions(dbcopy);
-		qv__store *b = open_store(dbcopy);
-		qv_err err;
-		assert_int_equal(qv__store_own(b, "00000000000000b2", &err), 1);
+		qv__store *a, *b;
+		two_owners(dbcopy, "00000000000000b2", &a, &b);
 		racer x = {.s = a, .id = "00000000000000b2", .text = "from-a"};
 		racer y = {.s = b, .id = "00000000000000b2", .text = "from-b"};
 		/* in either order at the barrier: the threads are started a then b, or b then a */
@@ -191,15 +197,10 @@ static int orphans_when(qv__store *s, char (*ids)[17], int want)
 static void test_stale_owner_first(void **state)
 {
 	(void)state;
-	const char *db = th_new_db();
 	char dbcopy[128];
-	snprintf(dbcopy, sizeof dbcopy, "%s", db);
-	qv__store *a = open_store(dbcopy);
-	make_table(a, "00000000000000b3");
-	cut_sessions(dbcopy);
-	qv__store *b = open_store(dbcopy);
+	qv__store *a, *b;
+	two_owners(dbcopy, "00000000000000b3", &a, &b);
 	qv_err err;
-	assert_int_equal(qv__store_own(b, "00000000000000b3", &err), 1);
 	assert_int_equal(apply(a, "00000000000000b3", 0, "from-a", &err), QV_ESTATE);
 	assert_int_equal(th_sql_number(dbcopy, "SELECT count(*) FROM actions"), 0);
 	assert_int_equal(th_sql_number(dbcopy, "SELECT v FROM tables"), 0);

@@ -25,14 +25,6 @@
 
 #include "harness.h"
 
-/* Browser b gets a player key. */
-static void key_of(th_browser *b)
-{
-	tc_reply r;
-	th_browser_ask(b, "GET", "/api/games", NULL, 200, &r);
-	tc_reply_free(&r);
-}
-
 /* Opens b's channel without its hello: 0, or the refusal's status. */
 static int bare(const th_browser *b, tc_ws *w)
 {
@@ -47,7 +39,7 @@ static void test_limits(void **state)
 	static const char *const extra[] = {"--max-sockets-per-address", "2", NULL};
 	th_start(th_new_db(), extra);
 	th_browser ann = {0};
-	key_of(&ann);
+	th_browser_key(&ann);
 	tc_ws a, b, c;
 	assert_int_equal(th_channel_open(&ann, &a), 0);
 	assert_int_equal(th_channel_open(&ann, &b), 0);
@@ -75,8 +67,8 @@ static void test_dropped(void **state)
 	static const char *const extra[] = {"--max-sockets-per-address", "2", NULL};
 	th_start(th_new_db(), extra);
 	th_browser ann = {0}, bob = {0};
-	key_of(&ann);
-	key_of(&bob);
+	th_browser_key(&ann);
+	th_browser_key(&bob);
 	for (int i = 0; i < 40; i++) {
 		tc_ws w;
 		int got = 429;
@@ -122,7 +114,7 @@ static void test_no_hello(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser ann = {0};
-	key_of(&ann);
+	th_browser_key(&ann);
 	tc_ws w;
 	assert_int_equal(bare(&ann, &w), 0);
 	th_expect_close(&w, 1008, "hello");

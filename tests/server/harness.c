@@ -558,6 +558,24 @@ void th_browser_ask(th_browser *b, const char *method, const char *path, const c
 		th_browser_keep(b, out);
 }
 
+void th_browser_key(th_browser *b)
+{
+	tc_reply r;
+	th_browser_ask(b, "GET", "/api/games", NULL, 200, &r);
+	tc_reply_free(&r);
+	assert_int_equal(strlen(b->key), 11 + 64); /* quiver_key= and 64 hex digits */
+}
+
+void th_browser_join(th_browser *b, const char *id, const char *body, char token[64])
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	tc_reply r;
+	th_browser_ask(b, "POST", path, body, 200, &r);
+	snprintf(token, 64, "%s", json_string_value(json_object_get(r.json, "token")));
+	tc_reply_free(&r);
+}
+
 int th_channel_open(const th_browser *b, tc_ws *w)
 {
 	char headers[512];

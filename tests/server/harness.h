@@ -84,6 +84,10 @@ void th_browser_keep(th_browser *b, const tc_reply *r);
  * the reply is kept in *out (caller frees) and its cookies in b. */
 void th_browser_ask(th_browser *b, const char *method, const char *path, const char *body,
                     int status, tc_reply *out);
+/* Browser b gets its player key (any answer sets it: GET /api/games). */
+void th_browser_key(th_browser *b);
+/* Browser b joins table id with body (200): its token into token. */
+void th_browser_join(th_browser *b, const char *id, const char *body, char token[64]);
 /* th_browser_ask of a refusal: its error holds `words`. */
 void th_browser_refused(th_browser *b, const char *method, const char *path, const char *body,
                         int status, const char *words);

@@ -23,15 +23,6 @@
 
 #include "harness.h"
 
-/* Browser b gets a player key (any page's answer sets it). */
-static void key_of(th_browser *b)
-{
-	tc_reply r;
-	th_browser_ask(b, "GET", "/api/games", NULL, 200, &r);
-	tc_reply_free(&r);
-	assert_int_equal(strlen(b->key), 11 + 64);
-}
-
 /* Browser b signs up as name (201), or signs in (200) when `in`. */
 static void account(th_browser *b, const char *name, bool in)
 {
@@ -40,17 +31,6 @@ static void account(th_browser *b, const char *name, bool in)
 	         name);
 	tc_reply r;
 	th_browser_ask(b, "POST", in ? "/api/session" : "/api/accounts", body, in ? 200 : 201, &r);
-	tc_reply_free(&r);
-}
-
-/* Browser b joins table id with body (200): its token into token. */
-static void join(th_browser *b, const char *id, const char *body, char token[64])
-{
-	char path[96];
-	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	tc_reply r;
-	th_browser_ask(b, "POST", path, body, 200, &r);
-	snprintf(token, 64, "%s", json_string_value(json_object_get(r.json, "token")));
 	tc_reply_free(&r);
 }
 
@@ -87,9 +67,9 @@ static void test_invitation_and_turns(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser ann = {0}, bob = {0}, cy = {0};
-	key_of(&ann);
-	key_of(&bob);
-	key_of(&cy);
+	th_browser_key(&ann);
+	th_browser_key(&bob);
+	th_browser_key(&cy);
 	tc_ws wa, wb, wc;
 	assert_int_equal(th_channel_open(&ann, &wa), 0);
 	assert_int_equal(th_channel_open(&bob, &wb), 0);
@@ -97,9 +77,9 @@ static void test_invitation_and_turns(void **state)
 	char id[32], code[128], t1[64], t2[64], body[256];
 	create(&ann, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"invite\"]}", id, code);
 	assert_true(code[0]);
-	join(&ann, id, "{\"seat\": \"p1\", \"name\": \"Ann\"}", t1);
+	th_browser_join(&ann, id, "{\"seat\": \"p1\", \"name\": \"Ann\"}", t1);
 	snprintf(body, sizeof body, "{\"name\": \"Bob\", \"invite\": \"%s\"}", code);
-	join(&bob, id, body, t2);
+	th_browser_join(&bob, id, body, t2);
 	json_t *f = heard(&wa, "joined", id, "p2");
 	assert_string_equal(json_string_value(json_object_get(f, "name")), "Bob");
 	drop(f);
@@ -135,17 +115,17 @@ static void test_account_devices(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser laptop = {0}, phone = {0}, bob = {0};
-	key_of(&laptop);
-	key_of(&phone);
-	key_of(&bob);
+	th_browser_key(&laptop);
+	th_browser_key(&phone);
+	th_browser_key(&bob);
 	account(&laptop, "Ann", false);
 	account(&phone, "Ann", true);
 	char id[32], code[128], t1[64], t2[64];
 	create(&bob, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, code);
-	join(&bob, id, "{\"seat\": \"p1\", \"name\": \"Bob\"}", t1);
+	th_browser_join(&bob, id, "{\"seat\": \"p1\", \"name\": \"Bob\"}", t1);
 	tc_ws w;
 	assert_int_equal(th_channel_open(&phone, &w), 0);
-	join(&laptop, id, "{\"seat\": \"p2\", \"name\": \"Ann\"}", t2);
+	th_browser_join(&laptop, id, "{\"seat\": \"p2\", \"name\": \"Ann\"}", t2);
 	th_channel_quiet(&w); /* Bob moves first: no turn of Ann's yet */
 	th_seat p1, p2;
 	th_seat_open(&p1, id, t1);
@@ -170,15 +150,15 @@ static void test_days_clock_low(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_browser ann = {0}, bob = {0};
-	key_of(&ann);
-	key_of(&bob);
+	th_browser_key(&ann);
+	th_browser_key(&bob);
 	char id[32], code[128], t1[64], t2[64];
 	create(&ann,
 	       "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
 	       "{\"kind\": \"days\", \"days\": 1}}",
 	       id, code);
-	join(&ann, id, "{\"seat\": \"p1\", \"name\": \"Ann\"}", t1);
-	join(&bob, id, "{\"seat\": \"p2\", \"name\": \"Bob\"}", t2);
+	th_browser_join(&ann, id, "{\"seat\": \"p1\", \"name\": \"Ann\"}", t1);
+	th_browser_join(&bob, id, "{\"seat\": \"p2\", \"name\": \"Bob\"}", t2);
 	th_stop();
 	char sql[256];
 	if (th_pg()) /* PostgreSQL's JSON is jsonb's */
@@ -223,7 +203,7 @@ static void test_refusals(void **state)
 	th_browser nobody = {0}, ann = {0};
 	tc_ws w;
 	assert_int_equal(th_channel_open(&nobody, &w), 403); /* no player key */
-	key_of(&ann);
+	th_browser_key(&ann);
 	snprintf(ann.origin, sizeof ann.origin, "http://evil.example");
 	assert_int_equal(th_channel_open(&ann, &w), 403);
 	ann.origin[0] = '\0';

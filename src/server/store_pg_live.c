@@ -1,0 +1,81 @@
+/*
+ * store_pg_live.c - what each process publishes on PostgreSQL of the tables it holds that are
+ * not over (store.h, qv__store_live_sync): the lobby of every process reads the listed ones
+ * that some process holds now (by their advisory locks, so that a dead process's rows vanish
+ * with it), and a player's list reads a table's info there when another process plays it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/store.h"
+#include "server/store_pg_impl.h"
+
+qv_status qv__pg_live_sync(qv__store *s, const char *origin, const qv__live_row *put, int nput,
+                           const char (*drop)[17], int ndrop, qv_err *err)
+{
+	if (nput == 0 && ndrop == 0)
+		return QV_OK;
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_begin(s, err);
+	for (int i = 0; !rc && i < nput; i++) {
+		qv__pg_args a = {0};
+		qv__pg_text(&a, put[i].id);
+		qv__pg_text(&a, origin);
+		qv__pg_int(&a, put[i].listed);
+		qv__pg_real(&a, put[i].created);
+		qv__pg_int(&a, put[i].iv);
+		qv__pg_text(&a, put[i].info);
+		rc = qv__pg_run(s, PG_LIVE_PUT, &a, NULL, NULL, "publishing a table", err);
+	}
+	for (int i = 0; !rc && i < ndrop; i++) {
+		qv__pg_args a = {0};
+		qv__pg_text(&a, drop[i]);
+		qv__pg_text(&a, origin);
+		rc = qv__pg_run(s, PG_LIVE_DROP, &a, NULL, NULL, "withdrawing a table", err);
+	}
+	if (!rc || PQstatus(s->pg->conn) == CONNECTION_OK)
+		rc = qv__pg_finish(s, rc, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+int qv__pg_live_list(qv__store *s, void (*fn)(void *ctx, const qv__live_row *row), void *ctx)
+{
+	qv_err err;
+	PGresult *r = NULL;
+	pthread_mutex_lock(&s->lock);
+	if (qv__pg_ready(s, &err) ||
+	    qv__pg_run(s, PG_LIVE_LIST, NULL, &r, NULL, "reading the lobby", &err))
+		r = NULL;
+	pthread_mutex_unlock(&s->lock);
+	if (!r)
+		return -1;
+	int n = PQntuples(r);
+	for (int i = 0; i < n; i++) {
+		qv__live_row row = {.listed = true,
+		                    .created = qv__pg_double(r, i, 1),
+		                    .iv = qv__pg_ll(r, i, 2),
+		                    .info = qv__pg_str(r, i, 3)};
+		qv_copy(row.id, sizeof row.id, qv__pg_str(r, i, 0));
+		qv_copy(row.origin, sizeof row.origin, qv__pg_str(r, i, 4));
+		fn(ctx, &row);
+	}
+	PQclear(r);
+	return n;
+}
+
+char *qv__pg_live_info(qv__store *s, const char *id)
+{
+	qv_err err;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	PGresult *r = NULL;
+	pthread_mutex_lock(&s->lock);
+	if (qv__pg_ready(s, &err) ||
+	    qv__pg_run(s, PG_LIVE_INFO, &a, &r, NULL, "reading a table's info", &err))
+		r = NULL;
+	pthread_mutex_unlock(&s->lock);
+	char *info = r && PQntuples(r) == 1 ? strdup(qv__pg_str(r, 0, 0)) : NULL;
+	PQclear(r);
+	return info;
+}

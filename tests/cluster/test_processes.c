@@ -1,0 +1,319 @@
+/*
+ * test_processes.c - two `quiver serve` processes on one PostgreSQL database (store.h, "several
+ * processes"; cluster.h), each reached directly, run by pg_run.sh in a throwaway cluster:
+ * - a public table made on A is in B's lobby; a request for it at B is answered 503 with
+ *   Retry-After while A lets it go (A's sockets closed with 1012), then B plays it, with every
+ *   move A's sockets saw and the time the player to move took at A on their clock, and A's
+ *   lobby shows it as B publishes it;
+ * - a player's channel open at B hears the turn and the end of a table played at A, and the
+ *   player's list at B shows that table, their turn in it;
+ * - a rematch made at A is played at B, its tokens good there;
+ * - A killed with -9 in the middle of a game of AI seats: B takes the table (nobody asked for
+ *   it) and the game goes on to its end there.
+ */
+#include <poll.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+
+static tc_server A, B;
+
+/* The harness's requests and sockets go to process s from now on. */
+static void use(const tc_server *s) { th_server = *s; }
+
+static void start_both(const char *db)
+{
+	assert_int_equal(tc_server_start(&A, th_quiver, db, NULL), 0);
+	assert_int_equal(tc_server_start(&B, th_quiver, db, NULL), 0);
+}
+
+static void stop_both(void)
+{
+	if (A.pid > 0)
+		tc_server_stop(&A, SIGTERM);
+	if (B.pid > 0)
+		tc_server_stop(&B, SIGTERM);
+	A.pid = B.pid = th_server.pid = 0;
+}
+
+/* A cmocka teardown: a failed test leaves its processes running; they are killed. */
+static int kill_both(void **state)
+{
+	(void)state;
+	if (A.pid > 0)
+		tc_server_stop(&A, SIGKILL);
+	if (B.pid > 0)
+		tc_server_stop(&B, SIGKILL);
+	A.pid = B.pid = th_server.pid = 0;
+	return 0;
+}
+
+/* Whether the lobby of the process in use lists table id, once it does (within the wait). */
+static bool lobby_lists(const char *id)
+{
+	for (double end = tc_now_ms() + TH_WAIT_MS; tc_now_ms() < end; poll(NULL, 0, 100)) {
+		json_t *page = th_http("GET", "/api/tables?limit=100", NULL, 200);
+		size_t i;
+		json_t *t;
+		bool found = false;
+		json_array_foreach(json_object_get(page, "tables"), i, t) found |=
+		    strcmp(json_string_value(json_object_get(t, "id")), id) == 0;
+		json_decref(page);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+/* GET /api/tables/ID at the process in use: its status, and Retry-After into retry. */
+static int info_status(const char *id, char retry[16])
+{
+	char path[64];
+	snprintf(path, sizeof path, "/api/tables/%s", id);
+	tc_reply r;
+	int st = tc_http(th_server.port, "GET", path, NULL, 0, &r);
+	retry[0] = '\0';
+	tc_header(&r, "Retry-After", retry, 16);
+	tc_reply_free(&r);
+	return st;
+}
+
+static void test_table_moves(void **state)
+{
+	(void)state;
+	start_both(th_new_db());
+	use(&A);
+	char id[32], t1[64], t2[64], retry[16];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"private\": "
+	          "false, \"clock\": {\"kind\": \"move\", \"seconds\": 300}}",
+	          id);
+	use(&B);
+	assert_true(lobby_lists(id));
+	/* A plays it: p1 seated there and a first move made */
+	use(&A);
+	th_join(id, "p1", t1);
+	th_join(id, "p2", t2);
+	th_seat p1, p2;
+	th_seat_open(&p1, id, t1);
+	th_seat_open(&p2, id, t2);
+	th_seat *all[] = {&p1, &p2};
+	th_seat_wait_to_move(&p1, "p1");
+	th_seat_play_first(&p1, all, 2);
+	long long v = p1.v;
+	/* p2 thinks for 1.5 s at A before the table moves */
+	double moved_at = tc_now_ms() + 1500;
+	while (tc_now_ms() < moved_at)
+		poll(NULL, 0, 50);
+	/* asked at B: "try again", and A lets it go */
+	use(&B);
+	assert_int_equal(info_status(id, retry), 503);
+	assert_string_equal(retry, "1");
+	th_expect_close(&p1.ws, 1012, "moved");
+	th_expect_close(&p2.ws, 1012, "moved");
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	int st = 0;
+	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
+	     poll(NULL, 0, 200))
+		st = info_status(id, retry);
+	assert_int_equal(st, 200);
+	/* p2's clock kept running through the move: the 1.5 s at A are charged */
+	json_t *info = th_info(id);
+	const json_t *left =
+	    json_object_get(json_object_get(json_object_get(info, "clock"), "left"), "p2");
+	assert_true(json_integer_value(left) <= 300000 - 1500);
+	json_decref(info);
+	/* B goes on from A's last move */
+	th_seat_open(&p1, id, t1);
+	th_seat_open(&p2, id, t2);
+	assert_int_equal(p1.v, v);
+	th_seat_wait_to_move(&p2, "p2");
+	th_seat_play_first(&p2, all, 2);
+	assert_true(p1.v > v);
+	use(&A);
+	assert_true(lobby_lists(id)); /* as B publishes it */
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	stop_both();
+}
+
+/* The channel's next frame of type `type` about table id, others before it skipped. */
+static void hear(tc_ws *w, const char *type, const char *id)
+{
+	for (;;) {
+		json_t *f = tc_ws_recv_json(w, TH_WAIT_MS);
+		assert_non_null(f);
+		const char *ft = json_string_value(json_object_get(f, "type"));
+		const char *table = json_string_value(json_object_get(f, "table"));
+		bool it = ft && table && strcmp(ft, type) == 0 && strcmp(table, id) == 0;
+		json_decref(f);
+		if (it)
+			return;
+	}
+}
+
+/* The seat's next rematch frame (others before it skipped): the new table's id and the seat's
+ * token there. */
+static void rematch_of(th_seat *s, char id[32], char token[64])
+{
+	for (;;) {
+		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+		assert_non_null(f);
+		bool it = strcmp(json_string_value(json_object_get(f, "type")), "rematch") == 0 &&
+		          json_is_string(json_object_get(f, "token"));
+		if (it) {
+			snprintf(id, 32, "%s", json_string_value(json_object_get(f, "table")));
+			snprintf(token, 64, "%s", json_string_value(json_object_get(f, "token")));
+		}
+		json_decref(f);
+		if (it)
+			return;
+	}
+}
+
+/* A rematch made at A, where the finished table is played, is played at B, where its id
+ * leads: it moves there as any table does, its seats' tokens good there. */
+static void test_rematch_elsewhere(void **state)
+{
+	(void)state;
+	start_both(th_new_db());
+	use(&A);
+	char id[32], t1[64], t2[64], nid[32], n1[64], n2[64], retry[16];
+	th_seat p1, p2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat_send(&p1, "{\"type\": \"resign\", \"v\": %lld}", p1.v);
+	th_seat_send(&p1, "{\"type\": \"rematch\"}");
+	th_seat_send(&p2, "{\"type\": \"rematch\"}");
+	rematch_of(&p1, nid, n1);
+	rematch_of(&p2, nid, n2);
+	use(&B);
+	int st = 0;
+	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
+	     poll(NULL, 0, 200))
+		st = info_status(nid, retry);
+	assert_int_equal(st, 200);
+	th_seat q1, q2;
+	th_seat_open(&q1, nid, n1);
+	th_seat_open(&q2, nid, n2);
+	th_seat *all[] = {&q1, &q2};
+	/* the seats moved on: p2 begins the rematch as p1 */
+	th_seat_wait_to_move(&q2, "p1");
+	th_seat_play_first(&q2, all, 2);
+	th_seat_close(&q1);
+	th_seat_close(&q2);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	stop_both();
+}
+
+/* Whether ann's list at the process in use shows table id with her turn (within the wait). */
+static bool my_turn_listed(th_browser *ann, const char *id)
+{
+	for (double end = tc_now_ms() + TH_WAIT_MS; tc_now_ms() < end; poll(NULL, 0, 100)) {
+		tc_reply r;
+		th_browser_ask(ann, "GET", "/api/me", NULL, 200, &r);
+		size_t i;
+		json_t *t;
+		bool mine = false;
+		json_array_foreach(json_object_get(r.json, "tables"), i, t) mine |=
+		    strcmp(json_string_value(json_object_get(t, "id")), id) == 0 &&
+		    json_is_true(json_object_get(t, "my_turn"));
+		tc_reply_free(&r);
+		if (mine)
+			return true;
+	}
+	return false;
+}
+
+static void test_channel_across(void **state)
+{
+	(void)state;
+	start_both(th_new_db());
+	th_browser ann = {0}, bob = {0};
+	use(&A);
+	th_browser_key(&ann);
+	th_browser_key(&bob);
+	/* Ann's channel is open at B */
+	use(&B);
+	tc_ws w;
+	assert_int_equal(th_channel_open(&ann, &w), 0);
+	/* the table is played at A */
+	use(&A);
+	tc_reply r;
+	th_browser_ask(&ann, "POST", "/api/tables",
+	               "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", 201, &r);
+	char id[32], t1[64], t2[64];
+	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(r.json, "id")));
+	tc_reply_free(&r);
+	th_browser_join(&ann, id, "{\"seat\": \"p1\"}", t1);
+	th_browser_join(&bob, id, "{\"seat\": \"p2\"}", t2);
+	hear(&w, "turn", id);
+	use(&B);
+	assert_true(my_turn_listed(&ann, id));
+	use(&A);
+	th_seat p1;
+	th_seat_open(&p1, id, t1);
+	th_seat_send(&p1, "{\"type\": \"resign\", \"v\": %lld}", p1.v);
+	hear(&w, "over", id);
+	th_seat_close(&p1);
+	tc_ws_close(&w);
+	stop_both();
+}
+
+static void test_orphan_taken(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	char dbcopy[128], sql[160];
+	snprintf(dbcopy, sizeof dbcopy, "%s", db);
+	start_both(dbcopy);
+	use(&A);
+	char id[32];
+	/* searches of a few hundred ms a move: long enough a game to kill A in the middle */
+	th_create("{\"game\": \"evons\", \"seats\": [\"medium\", \"medium\"]}", id);
+	snprintf(sql, sizeof sql, "SELECT v FROM tables WHERE id = '%s'", id);
+	while (th_sql_number(dbcopy, sql) < 6)
+		poll(NULL, 0, 50);
+	tc_server_stop(&A, SIGKILL);
+	A.pid = 0;
+	long long v = th_sql_number(dbcopy, sql);
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM tables WHERE id = '%s' AND status = 'over'",
+	         id);
+	assert_int_equal(th_sql_number(dbcopy, sql), 0);
+	/* nobody asks B for it: B takes it by itself, and the game goes on to its end */
+	for (double end = tc_now_ms() + 3 * TH_WAIT_MS; tc_now_ms() < end; poll(NULL, 0, 200))
+		if (th_sql_number(dbcopy, sql) == 1)
+			break;
+	assert_int_equal(th_sql_number(dbcopy, sql), 1);
+	snprintf(sql, sizeof sql, "SELECT v FROM tables WHERE id = '%s'", id);
+	assert_true(th_sql_number(dbcopy, sql) > v);
+	stop_both();
+}
+
+int main(int argc, char **argv)
+{
+	int rc = th_init(argc, argv, "processes", 900);
+	if (rc)
+		return rc;
+	if (!th_pg()) {
+		fprintf(stderr,
+		        "test_processes: run it under tests/cluster/pg_run.sh (QV_TEST_PG=1)\n");
+		return 2;
+	}
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_teardown(test_table_moves, kill_both),
+	    cmocka_unit_test_teardown(test_channel_across, kill_both),
+	    cmocka_unit_test_teardown(test_rematch_elsewhere, kill_both),
+	    cmocka_unit_test_teardown(test_orphan_taken, kill_both),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
