@@ -24,10 +24,33 @@
  * Usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] [--spectators K]
  *                   [--humans M] [--think MS] [--threads T] [--hard-tables N]
  *                   [--address-ai-tables N] [--rss-every S] [--clocks 0|1]
+ *                   [--db DB] [--target [HOST:]PORT] [--cpu LABEL=PID[,PID...]]
+ *                   [--figures FILE] [--mark COMMAND]
  * The per-address limits of the server are raised for the load (one address makes every
  * table and opens every socket), those the binary has (its --help names them).
+ *
+ * The defaults make 200 tables and 500 sockets (100 AI tables with 3 spectators each, 100
+ * humans with one spectator each). --db DB gives the server it starts that database (a
+ * PostgreSQL connection string among them; the server writes its flight file in the current
+ * folder) instead of a temporary SQLite file. --target drives a server (or an HAProxy in front
+ * of several) that is already running on the loopback, started with limits as high as those
+ * above: PATH-TO-QUIVER is then not run, and the server's threads and memory are not read (the
+ * report says so). A request or WebSocket refused with 503 and Retry-After (a table moving
+ * between processes) is tried again after the time it says, a WebSocket closed with 1012 (its
+ * table moved to another process) is opened again: both are counted, not taken as failures;
+ * so is a join answered 409 "played by another process now" (its table let go meanwhile),
+ * tried again a second later. The run begins once every socket is open, or after 60 s with
+ * those still refused counted (and tried on).
+ * --cpu (up to 4 times) reads the CPU time (user and system) of those processes and their
+ * children (live ones, and those ended through the parent's own counts) at the start and end
+ * of the measured run; the server serve_load starts is counted as "quiver". --figures writes
+ * every figure as KEY=VALUE lines to FILE (for bench/cluster_load.sh). --mark runs the shell
+ * command "COMMAND start" as the measured run begins and "COMMAND end" as it ends (where the
+ * CPU times are read), e.g. to read a database's counters at the same instants.
  */
 #define _DEFAULT_SOURCE
+#include <ctype.h>
+#include <dirent.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -62,6 +85,9 @@ typedef struct sock {
 	long long sent_v;
 	double next_act; /* when to act next (humans) */
 	double ai_from;  /* when the human acted, while the AI's reply is awaited; 0 otherwise */
+	double open_at;  /* when to try opening it (again) after a 503 or a 1012; 0 when open */
+	bool dead;       /* closed by the server otherwise (an error): not opened again */
+	char token[128]; /* the human's seat token, from its join */
 } sock;
 
 typedef struct table {
@@ -74,6 +100,13 @@ typedef struct table {
 } table;
 
 static tc_server server;
+/* Where every request goes: the server started here, or --target's. */
+static int port;
+/* Requests and WebSockets refused with 503 and tried again; WebSockets closed with 1012 and
+ * opened again (both: a table moving between processes). */
+static int retried_503, reopened_1012;
+/* Joins answered 409 as their table moved away meanwhile, tried again. */
+static int retried_409;
 static table *tables;
 static int ntables, captables;
 static sock *socks;
@@ -102,6 +135,29 @@ static void die(const char *msg)
 	exit(1);
 }
 
+/* The wait a 503 asks for in its Retry-After, in milliseconds (1 s when it names none). */
+static double retry_ms(const tc_reply *r)
+{
+	char ra[16];
+	double secs = tc_header(r, "Retry-After", ra, sizeof ra) ? atof(ra) : 1;
+	return 1000 * (secs > 0 ? secs : 1);
+}
+
+/* One request; a 503 (a table moving between processes) is tried again, up to 60 times,
+ * after the time its Retry-After says. Returns the last status. */
+static int http_retry(const char *method, const char *path, const char *body, tc_reply *r)
+{
+	for (int tries = 0;; tries++) {
+		tc_http(port, method, path, body, strlen(body), r);
+		if (r->status != 503 || tries == 60)
+			return r->status;
+		retried_503++;
+		double ms = retry_ms(r);
+		tc_reply_free(r);
+		usleep((useconds_t)(ms * 1000));
+	}
+}
+
 /* Creates a table and returns its index; a hard table refused with 429 (the server's cap per
  * address) is counted and -1 returned. */
 static int new_table(bool human, bool hard)
@@ -126,7 +182,7 @@ static int new_table(bool human, bool hard)
 	                  : "{}",
 	         clocks ? CLOCK_SETTINGS : "");
 	tc_reply r;
-	tc_http(server.port, "POST", "/api/tables", body, strlen(body), &r);
+	http_retry("POST", "/api/tables", body, &r);
 	if (hard && r.status == 429) {
 		hard_refused++;
 		tc_reply_free(&r);
@@ -148,21 +204,63 @@ static int new_table(bool human, bool hard)
 	return ntables++;
 }
 
-/* Opens a socket on table ti: the human seat (joining it) or a spectator. */
-static void open_sock(int ti, bool human, int reuse)
+/* Joins (a human, once) and opens socket s; a 503 (its table moving to the process that
+ * answered) leaves it closed with open_at set to when to try again. */
+static void try_open(sock *s)
 {
-	char path[96], hello[128];
-	snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": null}");
-	if (human) {
-		snprintf(path, sizeof path, "/api/tables/%s/join", tables[ti].id);
+	char path[96], hello[192];
+	const table *t = &tables[s->table];
+	if (s->human && !s->token[0]) {
+		snprintf(path, sizeof path, "/api/tables/%s/join", t->id);
 		tc_reply r;
-		tc_http(server.port, "POST", path, "{}", 2, &r);
-		if (r.status != 200)
+		tc_http(port, "POST", path, "{}", 2, &r);
+		if (r.status == 503) {
+			retried_503++;
+			s->open_at = tc_now_ms() + retry_ms(&r);
+			tc_reply_free(&r);
+			return;
+		}
+		/* A process that lets the table go while it answers says 409, "played by another
+		 * process now: connect again": tried again a second later, counted apart. */
+		if (r.status == 409 && r.body && strstr(r.body, "played by another process")) {
+			retried_409++;
+			s->open_at = tc_now_ms() + 1000;
+			tc_reply_free(&r);
+			return;
+		}
+		if (r.status != 200) {
+			fprintf(stderr, "serve_load: join of %s answered %d: %s\n", t->id, r.status,
+			        r.body ? r.body : "");
 			die("cannot join");
-		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}",
+		}
+		snprintf(s->token, sizeof s->token, "%s",
 		         json_string_value(json_object_get(r.json, "token")));
 		tc_reply_free(&r);
 	}
+	snprintf(path, sizeof path, "/api/tables/%s/ws", t->id);
+	int rc = tc_ws_open(&s->ws, port, path);
+	if (rc == 503) {
+		retried_503++;
+		s->ws.fd = -1;
+		s->open_at = tc_now_ms() + 1000 * (s->ws.retry_after > 0 ? s->ws.retry_after : 1);
+		return;
+	}
+	if (rc != 0) {
+		fprintf(stderr, "serve_load: WebSocket refused (%d) with %d open\n", rc, nsocks);
+		die("cannot open a socket");
+	}
+	if (s->human)
+		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": \"%s\"}", s->token);
+	else
+		snprintf(hello, sizeof hello, "{\"type\": \"hello\", \"token\": null}");
+	tc_ws_send_text(&s->ws, hello);
+	s->open_at = 0;
+	s->next_act = first_act();
+}
+
+/* Opens a socket on table ti: the human seat (joining it) or a spectator (try_open). */
+static void open_sock(int ti, bool human, int reuse)
+{
 	if (reuse < 0) {
 		if (nsocks == capsocks) {
 			capsocks = capsocks ? 2 * capsocks : 512;
@@ -175,14 +273,51 @@ static void open_sock(int ti, bool human, int reuse)
 	s->table = ti;
 	s->human = human;
 	s->v = -1;
-	snprintf(path, sizeof path, "/api/tables/%s/ws", tables[ti].id);
-	int rc = tc_ws_open(&s->ws, server.port, path);
-	if (rc != 0) {
-		fprintf(stderr, "serve_load: WebSocket refused (%d) with %d open\n", rc, nsocks);
-		die("cannot open a socket");
+	s->ws.fd = -1;
+	try_open(s);
+}
+
+/* Opens the sockets that wait for a retry and whose time has come. */
+static void reopen_due(void)
+{
+	double now = tc_now_ms();
+	for (int i = 0; i < nsocks; i++)
+		if (socks[i].open_at > 0 && !socks[i].dead && now >= socks[i].open_at)
+			try_open(&socks[i]);
+}
+
+/* Sockets still refused when the run began (their tables never reached). */
+static int unopened;
+
+/* Before the run: waits (at most 60 s) until every socket is open; those still refused then
+ * are named (the first five) and counted, and go on being tried during the run. */
+static void settle(void)
+{
+	double end = tc_now_ms() + 60000;
+	for (;;) {
+		int waiting = 0;
+		for (int i = 0; i < nsocks; i++)
+			waiting += socks[i].open_at > 0 && !socks[i].dead;
+		if (!waiting)
+			return;
+		if (tc_now_ms() > end) {
+			int shown = 0;
+			for (int i = 0; i < nsocks && shown < 5; i++)
+				if (socks[i].open_at > 0 && !socks[i].dead) {
+					fprintf(stderr,
+					        "serve_load: still refused after 60 s: table %s\n",
+					        tables[socks[i].table].id);
+					shown++;
+				}
+			fprintf(stderr,
+			        "serve_load: %d sockets still refused after 60 s; tried on\n",
+			        waiting);
+			unopened = waiting;
+			return;
+		}
+		usleep(20000);
+		reopen_due();
 	}
-	tc_ws_send_text(&s->ws, hello);
-	s->next_act = first_act();
 }
 
 static void add_to(double **a, int *n, int *cap, double ms)
@@ -203,7 +338,8 @@ static void on_readable(int i)
 	int op;
 	char *p;
 	size_t n;
-	while (tc_ws_recv(&s->ws, 0, &op, &p, &n) == 1) {
+	int rc;
+	while ((rc = tc_ws_recv(&s->ws, 0, &op, &p, &n)) == 1) {
 		json_t *f = json_loadb(p, n, 0, NULL);
 		free(p);
 		const char *type = json_string_value(json_object_get(f, "type"));
@@ -252,12 +388,30 @@ static void on_readable(int i)
 		}
 		json_decref(f);
 	}
+	if (rc < 0) {
+		/* 1012: the table moved to another process; the socket is opened again (through the
+		 * same address, which now leads there), its pending act forgotten. */
+		if (s->ws.close_code == 1012)
+			reopened_1012++;
+		else {
+			fprintf(stderr, "serve_load: a socket closed (%d %s)\n", s->ws.close_code,
+			        s->ws.close_reason);
+			errors++;
+			s->dead = true;
+		}
+		tc_ws_close(&s->ws);
+		s->sent_at = 0;
+		s->ai_from = 0;
+		json_decref(s->view);
+		s->view = NULL;
+		s->open_at = tc_now_ms();
+	}
 }
 
 /* A human whose turn it is acts when its think time is up. */
 static void maybe_act(sock *s)
 {
-	if (!s->human || s->sent_at > 0 || s->over || tc_now_ms() < s->next_act)
+	if (!s->human || s->sent_at > 0 || s->over || s->open_at > 0 || tc_now_ms() < s->next_act)
 		return;
 	json_t *legal = json_object_get(s->view, "legal");
 	if (json_array_size(legal) == 0)
@@ -305,6 +459,11 @@ typedef struct tally {
 	long threads;     /* the server's most threads (sampled by the humans' driver) */
 	long rss_peak;    /* the server's largest VmRSS, KiB (likewise) */
 	int hard_refused; /* hard tables refused (429) */
+	int retried_503;  /* requests and sockets refused with 503, tried again */
+	int reopened;     /* sockets closed with 1012, opened again */
+	int retried_409;  /* joins answered 409 (the table moved away meanwhile), tried again */
+	int unopened;     /* sockets still refused when the run began */
+	long long moves;  /* history entries over its tables */
 } tally;
 
 /* Drives this process's sockets for `seconds`, replacing finished tables; `sample` reads the
@@ -329,6 +488,7 @@ static tally drive(double seconds, bool sample)
 				on_readable(i);
 		for (int i = 0; i < nsocks; i++)
 			maybe_act(&socks[i]);
+		reopen_due();
 		/* Finished tables are replaced (their sockets with them) to keep the load. */
 		for (int i = 0; i < nsocks; i++) {
 			sock *s = &socks[i];
@@ -353,14 +513,14 @@ static tally drive(double seconds, bool sample)
 					die("out of memory");
 			}
 		}
-		if (sample && tc_now_ms() >= next_sample) {
+		if (sample && server.pid > 0 && tc_now_ms() >= next_sample) {
 			long th = proc_field(server.pid, "Threads:");
 			long rss = proc_field(server.pid, "VmRSS:");
 			got.threads = th > got.threads ? th : got.threads;
 			got.rss_peak = rss > got.rss_peak ? rss : got.rss_peak;
 			next_sample += 1000;
 		}
-		if (sample && rss_every > 0 && tc_now_ms() >= next_rss) {
+		if (sample && server.pid > 0 && rss_every > 0 && tc_now_ms() >= next_rss) {
 			fprintf(stderr, "serve_load: %4.0f s: server RSS %.1f MiB\n",
 			        (tc_now_ms() - start) / 1000,
 			        (double)proc_field(server.pid, "VmRSS:") / 1024);
@@ -374,12 +534,115 @@ static tally drive(double seconds, bool sample)
 		if (tables[i].v0 >= 0)
 			moves += tables[i].v - tables[i].v0;
 	got.rate = (double)moves / elapsed;
+	got.moves = moves;
+	got.retried_503 = retried_503;
+	got.reopened = reopened_1012;
+	got.retried_409 = retried_409;
+	got.unopened = unopened;
 	got.tables = ntables;
 	got.games = games_done;
 	got.socks = nsocks;
 	got.errors = errors;
 	got.hard_refused = hard_refused;
 	return got;
+}
+
+/* --cpu: a group of processes whose CPU time is read at the start and end of the run. */
+typedef struct cpu_group {
+	char label[32];
+	pid_t pid[16];
+	int n;
+	double before, after; /* seconds */
+} cpu_group;
+static cpu_group cpu[5];
+static int ncpu;
+
+/* From /proc/PID/stat: its parent, and its CPU seconds (utime + stime, and with `reaped`
+ * cutime + cstime: those of its children that ended and were waited for). False when gone. */
+static bool proc_stat(pid_t pid, pid_t *ppid, double *secs, bool reaped)
+{
+	char path[64], text[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	/* The name, in parentheses, may hold spaces: the fields start after the last ')'. */
+	char *p = strrchr(text, ')');
+	if (!p)
+		return false;
+	long pp = 0;
+	unsigned long long ut, st;
+	long long cut, cst;
+	if (sscanf(p + 2, "%*c %ld %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld", &pp,
+	           &ut, &st, &cut, &cst) != 5)
+		return false;
+	double ticks = (double)sysconf(_SC_CLK_TCK);
+	*ppid = (pid_t)pp;
+	*secs = (double)(ut + st) / ticks + (reaped ? (double)(cut + cst) / ticks : 0);
+	return true;
+}
+
+/* The CPU seconds of a group: each process with its children's, the live ones read from
+ * /proc (the ended ones are in the process's own cutime and cstime). */
+static double group_cpu(const cpu_group *g)
+{
+	double total = 0, secs;
+	pid_t ppid;
+	for (int i = 0; i < g->n; i++)
+		if (proc_stat(g->pid[i], &ppid, &secs, true))
+			total += secs;
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	while (d && (e = readdir(d)))
+		if (isdigit((unsigned char)e->d_name[0]) &&
+		    proc_stat((pid_t)atol(e->d_name), &ppid, &secs, false))
+			for (int i = 0; i < g->n; i++)
+				if (ppid == g->pid[i])
+					total += secs;
+	if (d)
+		closedir(d);
+	return total;
+}
+
+/* Parses --cpu LABEL=PID[,PID...]; false when malformed or one too many. */
+static bool add_cpu(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof cpu[0].label ||
+	    ncpu == (int)(sizeof cpu / sizeof cpu[0]) - 1)
+		return false;
+	cpu_group *g = &cpu[ncpu];
+	memset(g, 0, sizeof *g);
+	snprintf(g->label, sizeof g->label, "%.*s", (int)(eq - arg), arg);
+	for (const char *p = eq + 1; *p && g->n < 16;) {
+		char *end;
+		long pid = strtol(p, &end, 10);
+		if (end == p || pid <= 0)
+			return false;
+		g->pid[g->n++] = (pid_t)pid;
+		p = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return false;
+	}
+	ncpu++;
+	return g->n > 0;
+}
+
+/* --mark: runs "COMMAND WHEN" in the shell (nothing when there is no command). */
+static void run_mark(const char *command, const char *when)
+{
+	if (!command)
+		return;
+	char *line = malloc(strlen(command) + strlen(when) + 2);
+	if (!line)
+		die("out of memory");
+	sprintf(line, "%s %s", command, when);
+	if (system(line) != 0)
+		fprintf(stderr, "serve_load: --mark %s failed\n", line);
+	free(line);
 }
 
 /* Whether `quiver serve --help` names `option` (a binary built before it does not). */
@@ -402,14 +665,26 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: serve_load PATH-TO-QUIVER [--seconds S] [--ai-tables N] "
 		                "[--spectators K] [--humans M] [--think MS] [--threads T] "
 		                "[--hard-tables N] [--address-ai-tables N] [--rss-every S] "
-		                "[--clocks 0|1]\n");
+		                "[--clocks 0|1] [--db DB] [--target [HOST:]PORT] "
+		                "[--cpu LABEL=PID[,PID...]] [--figures FILE] [--mark COMMAND]\n");
 		return 2;
 	}
 	double seconds = 30;
 	int ai = 100, spect = 3, humans = 100, threads = 2, hard = 0, ai_cap = 1000000;
+	const char *given_db = NULL, *target = NULL, *figures = NULL, *mark = NULL;
 	for (int i = 2; i + 1 < argc; i += 2) {
 		double x = atof(argv[i + 1]);
-		if (strcmp(argv[i], "--seconds") == 0 && x > 0 && x <= 600)
+		if (strcmp(argv[i], "--db") == 0 && argv[i + 1][0])
+			given_db = argv[i + 1];
+		else if (strcmp(argv[i], "--target") == 0 && argv[i + 1][0])
+			target = argv[i + 1];
+		else if (strcmp(argv[i], "--figures") == 0 && argv[i + 1][0])
+			figures = argv[i + 1];
+		else if (strcmp(argv[i], "--mark") == 0 && argv[i + 1][0])
+			mark = argv[i + 1];
+		else if (strcmp(argv[i], "--cpu") == 0 && add_cpu(argv[i + 1]))
+			continue;
+		else if (strcmp(argv[i], "--seconds") == 0 && x > 0 && x <= 600)
 			seconds = x;
 		else if (strcmp(argv[i], "--ai-tables") == 0 && x >= 0 && x <= 2000)
 			ai = (int)x;
@@ -439,9 +714,14 @@ int main(int argc, char **argv)
 	rl.rlim_cur = rl.rlim_max;
 	setrlimit(RLIMIT_NOFILE, &rl);
 	signal(SIGPIPE, SIG_IGN);
+	if (given_db && target) {
+		fprintf(stderr, "serve_load: --db is for the server it starts, --target for one "
+		                "running: not both\n");
+		return 2;
+	}
 
 	char dir[] = "/tmp/qvloadXXXXXX";
-	if (!mkdtemp(dir))
+	if (!target && !mkdtemp(dir))
 		die("mkdtemp failed");
 	char db[64], maxs[16], thr[16], cap[16];
 	snprintf(db, sizeof db, "%s/load.db", dir);
@@ -470,12 +750,38 @@ int main(int argc, char **argv)
 	                       NULL};
 	/* The connections' limit per address (64 by default) came after the others: without it
 	 * the load stopped at its 64th socket. */
-	if (!has_option(argv[1], "--max-connections-per-address"))
-		extra[14] = NULL;
-	if (!has_option(argv[1], "--create-rate"))
-		extra[6] = NULL;
-	if (tc_server_start(&server, argv[1], db, extra))
-		die("the server did not start");
+	if (target) {
+		/* [HOST:]PORT, HOST an address of the loopback (the client dials nothing else). */
+		char host[64] = "127.0.0.1";
+		const char *colon = strrchr(target, ':');
+		if (colon) {
+			snprintf(host, sizeof host, "%.*s", (int)(colon - target), target);
+			if (host[0] == '[' && host[strlen(host) - 1] == ']') {
+				memmove(host, host + 1, strlen(host));
+				host[strlen(host) - 1] = '\0';
+			}
+		}
+		port = atoi(colon ? colon + 1 : target);
+		if (port <= 0 || port > 65535 || tc_set_target(host) != 0 ||
+		    (strncmp(host, "127.", 4) != 0 && strcmp(host, "::1") != 0)) {
+			fprintf(stderr,
+			        "serve_load: --target %s: not [HOST:]PORT of the loopback\n",
+			        target);
+			return 2;
+		}
+	} else {
+		if (!has_option(argv[1], "--max-connections-per-address"))
+			extra[14] = NULL;
+		if (!has_option(argv[1], "--create-rate"))
+			extra[6] = NULL;
+		if (tc_server_start(&server, argv[1], given_db ? given_db : db, extra))
+			die("the server did not start");
+		port = server.port;
+		cpu_group *g = &cpu[ncpu++];
+		memset(g, 0, sizeof *g);
+		snprintf(g->label, sizeof g->label, "quiver");
+		g->pid[g->n++] = server.pid;
+	}
 
 	/* Two drivers: a child process for the AI tables' spectators (most of the frames) and this
 	 * one for the humans, so that a human's update never waits behind hundreds of spectator
@@ -501,6 +807,7 @@ int main(int argc, char **argv)
 			if (t >= 0)
 				open_sock(t, false, -1);
 		}
+		settle();
 		if (write(ready[1], "", 1) != 1)
 			_exit(1);
 		tally got = drive(seconds, false);
@@ -514,6 +821,7 @@ int main(int argc, char **argv)
 		open_sock(t, true, -1);
 		open_sock(t, false, -1);
 	}
+	settle();
 	char go;
 	if (read(ready[0], &go, 1) != 1)
 		die("the AI tables' driver did not start");
@@ -522,7 +830,15 @@ int main(int argc, char **argv)
 		socks[i].next_act = first_act();
 	fprintf(stderr, "serve_load: %d tables, %d sockets open; running %.0f s\n", ai + humans,
 	        ai * spect + 2 * humans, seconds);
+	run_mark(mark, "start");
+	for (int i = 0; i < ncpu; i++)
+		cpu[i].before = group_cpu(&cpu[i]);
+	double t0 = tc_now_ms();
 	tally mine = drive(seconds, true);
+	for (int i = 0; i < ncpu; i++)
+		cpu[i].after = group_cpu(&cpu[i]);
+	run_mark(mark, "end");
+	double elapsed = (tc_now_ms() - t0) / 1000;
 	tally theirs = {0};
 	ssize_t r = read(fds[0], &theirs, sizeof theirs);
 	int status = 0;
@@ -530,8 +846,9 @@ int main(int argc, char **argv)
 	if (r != (ssize_t)sizeof theirs || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		die("the AI tables' driver failed");
 	errors += theirs.errors;
-	long hwm = proc_field(server.pid, "VmHWM:");
-	tc_server_stop(&server, SIGTERM);
+	long hwm = server.pid > 0 ? proc_field(server.pid, "VmHWM:") : -1;
+	if (server.pid > 0)
+		tc_server_stop(&server, SIGTERM);
 	qsort(lat, (size_t)nlat, sizeof *lat, cmp_double);
 	double p50 = nlat ? lat[nlat / 2] : 0, p99 = nlat ? lat[(nlat * 99) / 100] : 0;
 	double mx = nlat ? lat[nlat - 1] : 0;
@@ -539,10 +856,16 @@ int main(int argc, char **argv)
 	       "act→update p50 | p99 | max | server threads | server RSS peak |\n");
 	printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
 	long rss_peak = mine.rss_peak;
-	printf("| %d | %d | %d | %d | %.0f | %d | %.1f ms | %.1f ms | %.1f ms | %ld | %.0f MiB |\n",
+	char threads_s[24] = "—", rss_s[24] = "—";
+	if (!target) {
+		snprintf(threads_s, sizeof threads_s, "%ld", mine.threads);
+		snprintf(rss_s, sizeof rss_s, "%.0f MiB",
+		         (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
+	}
+	printf("| %d | %d | %d | %d | %.0f | %d | %.1f ms | %.1f ms | %.1f ms | %s | %s |\n",
 	       ai + humans, mine.socks + theirs.socks, mine.tables + theirs.tables,
-	       mine.games + theirs.games, mine.rate + theirs.rate, nlat, p50, p99, mx, mine.threads,
-	       (double)(hwm > rss_peak ? hwm : rss_peak) / 1024);
+	       mine.games + theirs.games, mine.rate + theirs.rate, nlat, p50, p99, mx, threads_s,
+	       rss_s);
 	printf("(%.0f s; %d error frames; think time %.0f ms; --threads %d; %s)\n", seconds, errors,
 	       think, threads, clocks ? "every table with a clock" : "no clocks");
 	qsort(reply, (size_t)nreply, sizeof *reply, cmp_double);
@@ -550,9 +873,48 @@ int main(int argc, char **argv)
 	       "ms; hard tables: %d asked, %d refused (429)\n",
 	       nreply, nreply ? reply[nreply / 2] : 0, nreply ? reply[(nreply * 99) / 100] : 0,
 	       nreply ? reply[nreply - 1] : 0, hard, theirs.hard_refused);
+	int retried = mine.retried_503 + theirs.retried_503;
+	int reopened = mine.reopened + theirs.reopened;
+	int moved409 = mine.retried_409 + theirs.retried_409;
+	int never = mine.unopened + theirs.unopened;
+	long long moves = mine.moves + theirs.moves;
+	if (target)
+		printf(
+		    "driving %s, a server started elsewhere: its threads and memory are not read "
+		    "(—)\n",
+		    target);
+	if (target || given_db || retried || reopened || moved409)
+		printf(
+		    "503 tried again: %d; WebSockets closed with 1012 and opened again: %d; joins "
+		    "answered 409 (the table moved away meanwhile) tried again: %d\n",
+		    retried, reopened, moved409);
+	if (never)
+		printf(
+		    "%d sockets were still refused (503) when the run began, 60 s after they were "
+		    "first tried\n",
+		    never);
+	for (int i = 0; i < ncpu && (target || given_db); i++)
+		printf("CPU of %s: %.2f s over the run, %.3f ms a move\n", cpu[i].label,
+		       cpu[i].after - cpu[i].before,
+		       moves ? 1000 * (cpu[i].after - cpu[i].before) / (double)moves : 0);
+	FILE *fig = figures ? fopen(figures, "w") : NULL;
+	if (figures && !fig)
+		fprintf(stderr, "serve_load: cannot write %s\n", figures);
+	if (fig) {
+		fprintf(fig,
+		        "seconds=%.2f\ntables=%d\nsockets=%d\nmoves=%lld\nmoves_per_s=%.1f\n"
+		        "human_acts=%d\np50_ms=%.1f\np99_ms=%.1f\nmax_ms=%.1f\nerrors=%d\n"
+		        "retried_503=%d\nreopened_1012=%d\nretried_409=%d\nunopened=%d\n",
+		        elapsed, ai + humans, mine.socks + theirs.socks, moves,
+		        (double)moves / elapsed, nlat, p50, p99, mx, errors, retried, reopened,
+		        moved409, never);
+		for (int i = 0; i < ncpu; i++)
+			fprintf(fig, "cpu_%s=%.3f\n", cpu[i].label, cpu[i].after - cpu[i].before);
+		fclose(fig);
+	}
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd) != 0)
+	if (!target && system(cmd) != 0)
 		fprintf(stderr, "serve_load: could not remove %s\n", dir);
 	return errors > 0 ? 1 : 0;
 }

@@ -182,6 +182,7 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, qv_err *err)
 		qv__pg_message(PQerrorMessage(s->pg->conn), line, sizeof line);
 		rc = qv_fail(err, QV_EIO, "%s", line);
 	} else {
+		atomic_store(&s->pg->self, PQbackendPID(s->pg->conn));
 		PQsetNoticeProcessor(s->pg->conn, quiet, NULL);
 		rc = schema_ready(s, err);
 		if (!rc)

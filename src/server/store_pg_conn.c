@@ -97,6 +97,7 @@ qv_status qv__pg_ready(qv__store *s, qv_err *err)
 		PQreset(s->pg->conn);
 		if (PQstatus(s->pg->conn) != CONNECTION_OK)
 			return reconnect_fail(s, err);
+		atomic_store(&s->pg->self, PQbackendPID(s->pg->conn));
 	}
 	return s->pg->prepared ? QV_OK : qv__pg_prepare(s, err);
 }

@@ -12,6 +12,7 @@
 #ifndef QUIVER_SERVER_STORE_PG_IMPL_H
 #define QUIVER_SERVER_STORE_PG_IMPL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include <libpq-fe.h>
@@ -47,6 +48,10 @@ struct qv__pg {
 	bool relock; /* the connection was made again: its advisory locks are to be taken again
 	              * (store_pg_conn.c sets it, qv__pg_relock clears it) */
 	struct qv__pg_listener *listener; /* store_pg_listen.c; NULL: not listening */
+	/* The main connection's backend pid (set at each connection): PostgreSQL tells a NOTIFY to
+	 * every session listening, this process's listener among them, which skips the "release"
+	 * requests this process sent itself. */
+	atomic_int self;
 };
 
 /* Every statement of the backend, prepared on each connection as "qvN" (N its number). */

@@ -24,6 +24,7 @@ struct qv__pg_listener {
 	const char *conninfo; /* the store's */
 	void (*fn)(void *ctx, const char *payload);
 	void *ctx;
+	struct qv__pg *pg; /* the store's: its main connection's backend pid */
 };
 
 /* Seconds on the monotonic clock. */
@@ -65,7 +66,13 @@ static bool wait_and_read(struct qv__pg_listener *l, PGconn *conn, int ms)
 		return false;
 	PGnotify *n;
 	while ((n = PQnotifies(conn)) != NULL) {
-		l->fn(l->ctx, n->extra);
+		/* A "release ID" this process sent asks another to let ID go: heard here too, late
+		 * (after this process took ID on a request's retry), it would let go of the table
+		 * it just took, close its sockets, and leave it to the sweeper, again and again. */
+		bool mine =
+		    n->be_pid == atomic_load(&l->pg->self) && strncmp(n->extra, "release ", 8) == 0;
+		if (!mine)
+			l->fn(l->ctx, n->extra);
 		PQfreemem(n);
 	}
 	return PQstatus(conn) == CONNECTION_OK;
@@ -109,6 +116,7 @@ qv_status qv__pg_listen(qv__store *s, void (*fn)(void *ctx, const char *payload)
 	l->conninfo = s->pg->conninfo;
 	l->fn = fn;
 	l->ctx = ctx;
+	l->pg = s->pg;
 	int e = pthread_create(&l->thread, NULL, listen_main, l);
 	if (e) {
 		free(l);
