@@ -133,8 +133,6 @@ static void test_table_moves(void **state)
 	json_t *info = th_info(id);
 	const json_t *left = json_object_get(json_object_get(info, "clock"), "left");
 	assert_true(json_integer_value(json_object_get(left, "p2")) <= 300000 - 1500);
-	fprintf(stderr, "p1 left %lld -> %lld\n", p1_left,
-	        (long long)json_integer_value(json_object_get(left, "p1")));
 	assert_int_equal(json_integer_value(json_object_get(left, "p1")), p1_left);
 	json_decref(info);
 	/* B goes on from A's last move */
