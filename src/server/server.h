@@ -38,6 +38,9 @@ struct qv__conn;
  * took 106,120 bytes: the work then went to threads of the server's own. Keep large arrays
  * off these paths (on the heap), and the figures there current. */
 
+/* The tables a process remembers having asked another process for (server.c). */
+#define QV__ASKED 256
+
 /* The most --trusted-proxy addresses (proxy.h). */
 #define QV__PROXIES_MAX 16
 
@@ -110,8 +113,11 @@ typedef struct qv__server {
 	uint64_t boot;            /* random, new at every start: in the lobby's ETags */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	/* A table read back into the registry, or let go (server.c's read_back and
-	 * qv__server_release): one at a time, taken before reg_lock. */
+	 * qv__server_release): one at a time, taken before reg_lock. Under it, the last
+	 * QV__ASKED tables this process asked another process to let go (a ring). */
 	pthread_mutex_t taking;
+	char asked[QV__ASKED][QV__ID_LEN + 1];
+	unsigned nasked;
 	qv__table **tables;
 	int ntables, cap;
 	_Atomic double swept; /* when expired waiting tables were last removed (qv__server_sweep) */

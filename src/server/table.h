@@ -108,9 +108,10 @@ typedef struct qv__table {
 	_Atomic double low_at; /* epoch s when a running days clock falls under chan.c's limit, 0:
 	                          none (read by the server's timer without the lock) */
 
-	/* Read back from the database while not over (server.c): it came from another process, or
-	 * from before a restart; let go when a process of the site comes back (cluster.c), so that
-	 * HAProxy's hashing returns it to its own. Set before the registry holds it. */
+	/* Read back from the database while not over without asking another process for it
+	 * (server.c): taken in the place of a process that died, or from before a restart; let go
+	 * when a process of the site comes back (cluster.c), so that HAProxy's hashing returns it
+	 * to its own. Set before the registry holds it. */
 	bool moved_in;
 
 	/* Owned by the server, guarded by lock. */

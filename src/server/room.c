@@ -1,0 +1,127 @@
+/*
+ * room.c - the limits of one client address on new tables (server.h, qv__server_room and
+ * qv__server_creation_rate): the tables not over of the server and of the address, those with a
+ * searching seat, and the address's allowance of creations a minute (a token bucket in a
+ * bounded table of addresses, the longest unused reused).
+ */
+#include <string.h>
+#include <time.h>
+
+#include "quiver/agent.h"
+#include "server/server.h"
+
+/* Seconds since the epoch. */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Whether the request asks for a seat played by a search. */
+static bool asks_search(const json_t *request)
+{
+	const json_t *seats = json_object_get(request, "seats");
+	for (size_t i = 0; i < json_array_size(seats); i++) {
+		const char *k = json_string_value(json_array_get(seats, i));
+		if (k && qv_agent_level_searches(k))
+			return true;
+	}
+	return false;
+}
+
+/* The allowance of addr (the caller holds reg_lock), refilled to the present. */
+static qv__rate *rate_of(qv__server *srv, const char *addr, double t0)
+{
+	qv__rate *r = NULL, *oldest = &srv->rates[0];
+	for (int i = 0; i < QV__RATE_SLOTS && !r; i++) {
+		qv__rate *x = &srv->rates[i];
+		if (strcmp(x->addr, addr) == 0)
+			r = x;
+		else if (x->at < oldest->at)
+			oldest = x;
+	}
+	double cap = srv->cfg.create_rate;
+	if (!r) {
+		r = oldest;
+		qv_copy(r->addr, sizeof r->addr, addr);
+		r->tokens = cap;
+		r->at = t0;
+	}
+	r->tokens += (t0 - r->at) * cap / 60;
+	if (r->tokens > cap)
+		r->tokens = cap;
+	r->at = t0;
+	return r;
+}
+
+qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
+                          qv_err *err)
+{
+	qv__server_sweep(srv);
+	bool ai = asks_search(request);
+	double t0 = now();
+	pthread_mutex_lock(&srv->reg_lock);
+	int open = 0, mine = 0, mine_ai = 0;
+	for (int i = 0; i < srv->ntables; i++) {
+		qv__table *t = srv->tables[i];
+		qv__table_lock(t);
+		bool counts = t->status != QV__OVER;
+		bool own = counts && strcmp(t->owner, addr) == 0;
+		open += counts;
+		mine += own;
+		/* A zombie seat is a search too (medium): its table counts as one with AI seats. */
+		mine_ai += own && qv__table_searches_locked(t) && !t->stuck[0];
+		qv__table_unlock(t);
+	}
+	qv_status rc = QV_OK;
+	*status = 429;
+	qv__rate *r = rate_of(srv, addr, t0);
+	if (open >= srv->cfg.max_tables) {
+		*status = 503;
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many open tables (%d, the server's limit); try again when a "
+		             "game has ended",
+		             open);
+	} else if (mine >= srv->cfg.address_tables) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many open tables from your address: %d of at most %d (the "
+		             "server's --address-tables); finish, resign or abort one of your "
+		             "games (GET /api/me lists them) or wait for a waiting table to "
+		             "expire",
+		             mine, srv->cfg.address_tables);
+	} else if (ai && mine_ai >= srv->cfg.address_ai_tables) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many tables with AI seats (easy, medium, hard) from your "
+		             "address: %d of at most %d (the server's --address-ai-tables); "
+		             "finish, resign or abort one first (GET /api/me lists yours)",
+		             mine_ai, srv->cfg.address_ai_tables);
+	} else if (r->tokens < 1) {
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many tables created from your address: at most %d a minute "
+		             "(the server's --create-rate); try again in %.0f s",
+		             srv->cfg.create_rate,
+		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
+	} else {
+		r->tokens -= 1;
+	}
+	pthread_mutex_unlock(&srv->reg_lock);
+	return rc;
+}
+
+qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err)
+{
+	pthread_mutex_lock(&srv->reg_lock);
+	qv__rate *r = rate_of(srv, addr, now());
+	qv_status rc = QV_OK;
+	if (r->tokens < 1)
+		rc = qv_fail(
+		    err, QV_ESTATE,
+		    "too many tables, variant records and accounts made from your address: "
+		    "at most %d a minute (the server's --create-rate); try again in %.0f s",
+		    srv->cfg.create_rate, (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
+	else
+		r->tokens -= 1;
+	pthread_mutex_unlock(&srv->reg_lock);
+	return rc;
+}
