@@ -204,8 +204,6 @@ double qv__wl_display(const qv__wl *r)
 
 static qv_status check_game(const qv__wl *players, const int *rank, int n, double tau, qv_err *err)
 {
-	if (n < 2 || n > QV__WL_MAX_PLAYERS || !players || !rank)
-		return qv_fail(err, QV_EINVAL, "players: %d; 2 to %d", n, QV__WL_MAX_PLAYERS);
 	for (int i = 0; i < n; i++) {
 		if (!within(players[i].mu, -QV__WL_MU_LIMIT, QV__WL_MU_LIMIT))
 			return qv_fail(err, QV_EINVAL, "player %d: mu %g is not from %g to %g",
@@ -226,6 +224,11 @@ static qv_status check_game(const qv__wl *players, const int *rank, int n, doubl
 qv_status qv__wl_update(const qv__wl *players, const int *rank, int n, double tau, qv__wl *out,
                         qv_err *err)
 {
+	/* here, where the return is plain to the compiler: the arrays below hold
+	 * QV__WL_MAX_PLAYERS (an optimiser that inlined this into a caller with more saw them
+	 * overrun after a refusal it could not see) */
+	if (n < 2 || n > QV__WL_MAX_PLAYERS || !players || !rank)
+		return qv_fail(err, QV_EINVAL, "players: %d; 2 to %d", n, QV__WL_MAX_PLAYERS);
 	qv_status st = check_game(players, rank, n, tau, err);
 	if (st != QV_OK)
 		return st;
