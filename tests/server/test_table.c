@@ -1035,7 +1035,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 7);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 8);
 		sqlite3_finalize(st);
 	}
 }
@@ -1045,6 +1045,9 @@ static void assert_accounts_schema(sqlite3 *db)
  * which played built-in sets, come back as they were, their seats linked to no player. A
  * database of schema 5 gains the accounts and the column account of players, one of schema 6
  * the ratings (schema 7); every one gains the fencing epoch (schema 8). */
+/* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
+#define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
+
 static void test_store_upgrade(void **state)
 {
 	(void)state;
@@ -1097,11 +1100,13 @@ static void test_store_upgrade(void **state)
 	assert_int_equal(sqlite3_column_int(st, 0), 0);
 	sqlite3_finalize(st);
 	assert_accounts_schema(db);
-	/* a version-5 database (no accounts, players without their column account) gets them */
+	/* a version-5 database (no accounts, players without their column account, nor what
+	 * version 8 added) gets them */
 	assert_int_equal(sqlite3_exec(db,
 	                              "DROP TABLE accounts; DROP TABLE recovery; DROP TABLE "
 	                              "sessions; DROP INDEX players_account; ALTER TABLE players "
-	                              "DROP COLUMN account; PRAGMA user_version=5;",
+	                              "DROP COLUMN account; " SCHEMA_8_UNDONE
+	                              "PRAGMA user_version=5;",
 	                              NULL, NULL, NULL),
 	                 SQLITE_OK);
 	sqlite3_close(db);
@@ -1112,7 +1117,7 @@ static void test_store_upgrade(void **state)
 	/* a version-6 database (no ratings) gets them */
 	assert_int_equal(sqlite3_exec(db,
 	                              "DROP TABLE ratings; DROP TABLE rating_history; DROP TABLE "
-	                              "rated; PRAGMA user_version=6;",
+	                              "rated; " SCHEMA_8_UNDONE "PRAGMA user_version=6;",
 	                              NULL, NULL, NULL),
 	                 SQLITE_OK);
 	sqlite3_close(db);
@@ -1120,6 +1125,20 @@ static void test_store_upgrade(void **state)
 	qv__store_close(r.store);
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	assert_accounts_schema(db);
+	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
+	assert_int_equal(
+	    sqlite3_exec(db, SCHEMA_8_UNDONE "PRAGMA user_version=7;", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
+	qv__store_close(r.store);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_accounts_schema(db);
+	assert_int_equal(sqlite3_exec(db,
+	                              "SELECT epoch FROM tables; SELECT count(*) FROM news; "
+	                              "SELECT count(*) FROM live",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
 	sqlite3_close(db);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
