@@ -23,6 +23,12 @@ typedef struct orphan {
 	double since;
 } orphan;
 
+/* A table another process asked for, when ("release ID"; QV__WANTED_GRACE). */
+typedef struct wanted {
+	char id[17];
+	double at;
+} wanted;
+
 /* A table as this process last published it (qv__store_live_sync). */
 typedef struct published {
 	char id[17];
@@ -36,7 +42,9 @@ struct qv__cluster {
 	int nseen;
 	published *pub; /* its tables not over as last published, sorted by id */
 	int npub;
-	int ticks; /* since it started */
+	int ticks;          /* since it started */
+	wanted want[BATCH]; /* the tables asked for lately, a ring */
+	int nwant;
 };
 
 /* Seconds on the monotonic clock. */
@@ -75,7 +83,26 @@ static void read_news(qv__server *srv)
 		cl->news = last;
 }
 
-/* The elected process takes the tables that have had no process for QV__ORPHAN_GRACE s. */
+/* Table id was asked for by some process: remembered for QV__WANTED_GRACE s. */
+static void want(struct qv__cluster *cl, const char *id)
+{
+	wanted *w = &cl->want[cl->nwant++ % BATCH];
+	qv_copy(w->id, sizeof w->id, id);
+	w->at = mono();
+}
+
+/* Whether some process asked for table id in the last QV__WANTED_GRACE s. */
+static bool wanted_lately(const struct qv__cluster *cl, const char *id, double t0)
+{
+	for (int i = 0; i < BATCH; i++)
+		if (cl->want[i].id[0] && t0 - cl->want[i].at < QV__WANTED_GRACE &&
+		    strcmp(cl->want[i].id, id) == 0)
+			return true;
+	return false;
+}
+
+/* The elected process takes the tables that have had no process for QV__ORPHAN_GRACE s, and
+ * that no process asked for in the last QV__WANTED_GRACE s. */
 static void adopt(qv__server *srv)
 {
 	struct qv__cluster *cl = srv->cluster;
@@ -89,7 +116,7 @@ static void adopt(qv__server *srv)
 		for (int k = 0; k < cl->nseen; k++)
 			if (strcmp(cl->seen[k].id, ids[i]) == 0)
 				now[i].since = cl->seen[k].since;
-		if (t0 - now[i].since < QV__ORPHAN_GRACE)
+		if (t0 - now[i].since < QV__ORPHAN_GRACE || wanted_lately(cl, ids[i], t0))
 			continue;
 		qv__table *t = qv__server_adopt(srv, ids[i]);
 		if (t)
@@ -224,10 +251,11 @@ static void on_event(void *ctx, const char *payload)
 		tick(srv);
 	else if (!payload[0] || strncmp(payload, "news ", 5) == 0)
 		read_news(srv);
-	else if (strncmp(payload, "release ", 8) == 0 && qv__table_id_valid(payload + 8))
+	else if (strncmp(payload, "release ", 8) == 0 && qv__table_id_valid(payload + 8)) {
+		want(srv->cluster, payload + 8);
 		let_go(srv, payload + 8, "another process was asked for it");
-	else if (strncmp(payload, "back ", 5) == 0 &&
-	         strcmp(payload + 5, srv->cluster->origin) != 0)
+	} else if (strncmp(payload, "back ", 5) == 0 &&
+	           strcmp(payload + 5, srv->cluster->origin) != 0)
 		welcome(srv);
 }
 

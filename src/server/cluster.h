@@ -27,6 +27,13 @@
  * whose table was let go on another's request has to reach the process that asked. */
 #define QV__ORPHAN_GRACE 3
 
+/* Seconds the elected process leaves alone a table some process asked another to let go
+ * ("release ID"): the page that asked reconnects to the process that asked, after a wait that
+ * grows to 10 s when its attempts failed (web/connection.js), and finds the table free there.
+ * Taken sooner by the elected process, the table would be asked back at each attempt, and the
+ * page would never get in. */
+#define QV__WANTED_GRACE 15
+
 /* Seconds after its start when a process tells the others it is back ("back ORIGIN"), each of
  * which then lets go of the tables it read back while they were in play: their pages connect
  * again, and HAProxy, which has seen the process up by then (two checks a second apart in
