@@ -210,16 +210,27 @@ async function expiresWhileWatched(b, server) {
   try {
     await givePlayerName(page, 'Tester');
     page.setDefaultTimeout(STEP_MS);
-    await openSeatLink(page, new URL(`table.html?id=${id}&seat=p1`, server.url).toString());
+    // Every wait below also ends when the table is gone: a page that came late must not wait for a seat button or a
+    // connection that will never come (the attempt is then made again, with a longer expiry).
+    const gone = async () => (await fetch(new URL(`/api/tables/${id}`, server.url))).status === 404;
+    // (read at once: a locator's textContent would wait for an element that may never come)
+    const text = (/** @type {string} */ sel) =>
+      page.evaluate((q) => document.querySelector(q)?.textContent ?? '', sel).catch(() => '');
+    await page.goto(new URL(`table.html?id=${id}&seat=p1`, server.url).toString());
+    const button = page.locator('#join-place .take-seat');
+    await until(async () => (await button.isVisible()) || (await gone()), 'the seat button, or the table expired');
+    if (!(await button.isVisible())) return false;
+    await button.click({ timeout: 5000 }).catch(() => {});
     // Either the page waits for a player (it came in time), or the table expired first: the page then says it stopped
     // without having waited, or finds no table (an expired table leaves the server, and a page that had not said
     // hello yet is refused).
     let waiting = false;
     await until(async () => {
-      const text = (await page.locator('#status').textContent()) ?? '';
-      if (/Waiting for a player to take seat p2/.test(text)) return (waiting = true);
-      if (/This table has stopped/.test(text)) return true;
-      return (await fetch(new URL(`/api/tables/${id}`, server.url))).status === 404;
+      const status = await text('#status');
+      if ((await text('#conn.open')).includes('Connected as p1') && /Waiting for a player to take seat p2/.test(status))
+        return (waiting = true);
+      if (/This table has stopped/.test(status)) return true;
+      return gone();
     }, 'the page waiting for a player, or its table expired');
     if (!waiting) return false;
     // Nobody asks the server anything now: the page's own connection hears of the expiry.
@@ -243,7 +254,10 @@ async function expiresWhileWatched(b, server) {
 // machine waits 2 s once.
 const EXPIRIES_S = [2, 6, 18];
 
-test('a table nobody completes expires: its page says so and offers no move', { timeout: budget(8000) }, async () => {
+// (each attempt: a server started, a page loaded and the expiry waited for)
+const EXPIRY_BUDGET = EXPIRIES_S.reduce((sum, s) => sum + budget(2000) + s * 1000, 0);
+
+test('a table nobody completes expires: its page says so and offers no move', { timeout: EXPIRY_BUDGET }, async () => {
   const b = await launchBrowser();
   try {
     for (const expiry of EXPIRIES_S) {
