@@ -37,6 +37,12 @@ if (!haproxy || !process.env.QV_TEST_PG) {
 
 /** @type {Awaited<ReturnType<typeof startServer>>[]} */
 const procs = [];
+/** Every process started, by name, for what they said when the test fails. */
+const started = /** @type {{name: string, log: () => string}[]} */ ([]);
+let proxyLog = '';
+/** The page's sockets, as they came and went. */
+const sockets = /** @type {string[]} */ ([]);
+const stamp = () => new Date().toISOString().slice(11, 23);
 /** @type {import('node:child_process').ChildProcess | null} */
 let proxy = null;
 /** @type {import('playwright-core').Browser | null} */
@@ -65,6 +71,19 @@ const dbOf = (/** @type {number} */ i) => `dbname=${process.env.PGDATABASE ?? 'p
 /** Process i (0..2), started on port (0: any). */
 async function startProcess(/** @type {number} */ i, port = 0) {
   procs[i] = await startServer({ db: dbOf(i), port, extra: ['--trusted-proxy', '127.0.0.1'] });
+  started.push({ name: `quiver${i} (port ${procs[i].port}, pid ${procs[i].proc.pid})`, log: procs[i].log });
+}
+
+/**
+ * What the processes, HAProxy and the page said: printed when the test fails, so that a failure
+ * on a machine nobody can look at says where the table and the page were.
+ * @param {import('playwright-core').Page | null} page
+ */
+async function tell(page) {
+  for (const p of started) console.log(`--- ${p.name} ---\n${p.log()}`);
+  console.log(`--- haproxy ---\n${proxyLog}`);
+  const conn = await page?.evaluate(() => document.getElementById('conn')?.textContent).catch((e) => String(e));
+  console.log(`--- the page's sockets ---\n${sockets.join('\n')}\n--- the page ---\n${conn}`);
 }
 
 /**
@@ -83,72 +102,89 @@ test(
   'three processes behind HAProxy: the table survives kill -9 of its process and its return',
   { timeout: budget(40000) },
   async () => {
-    for (let i = 0; i < 3; i++) await startProcess(i);
-    const listen = await freePort();
-    proxy = spawn(haproxy, ['-db', '-f', path.join(ROOT, 'docs', 'deploy', 'haproxy-cluster.cfg')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        QUIVER_LISTEN: `127.0.0.1:${listen}`,
-        QUIVER_SERVER1: `127.0.0.1:${procs[0].port}`,
-        QUIVER_SERVER2: `127.0.0.1:${procs[1].port}`,
-        QUIVER_SERVER3: `127.0.0.1:${procs[2].port}`,
-      },
-    });
-    const site = `http://127.0.0.1:${listen}/`;
-    await until(async () => {
-      try {
-        return (await fetch(`${site}api/games`)).ok;
-      } catch {
-        return false;
-      }
-    }, 'HAProxy answering');
+    /** @type {import('playwright-core').Page | null} */
+    let page = null;
+    try {
+      for (let i = 0; i < 3; i++) await startProcess(i);
+      const listen = await freePort();
+      proxy = spawn(haproxy, ['-db', '-f', path.join(ROOT, 'docs', 'deploy', 'haproxy-cluster.cfg')], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: {
+          ...process.env,
+          QUIVER_LISTEN: `127.0.0.1:${listen}`,
+          QUIVER_SERVER1: `127.0.0.1:${procs[0].port}`,
+          QUIVER_SERVER2: `127.0.0.1:${procs[1].port}`,
+          QUIVER_SERVER3: `127.0.0.1:${procs[2].port}`,
+        },
+      });
+      proxy.stderr?.on('data', (d) => {
+        proxyLog += `${stamp()} ${d}`;
+      });
+      const site = `http://127.0.0.1:${listen}/`;
+      await until(async () => {
+        try {
+          return (await fetch(`${site}api/games`)).ok;
+        } catch {
+          return false;
+        }
+      }, 'HAProxy answering');
 
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    await givePlayerName(context, 'Tester');
-    context.setDefaultTimeout(STEP_MS);
-    const page = await context.newPage();
-    /** @type {number[]} */
-    const closes = [];
-    page.on('websocket', (ws) => {
-      ws.on('close', () => closes.push(Date.now()));
-    });
-    const rand = rng(11);
-    await page.goto(site);
-    await page.selectOption('#level-three-arrows', 'beginner');
-    await page.click('button.quick-play[data-game="three-arrows"]');
-    await page.waitForURL(/table\.html\?id=/);
-    const id = new URL(page.url()).searchParams.get('id') ?? '';
-    await page.waitForSelector('#conn.open');
-    await moveOnce(page, rand);
+      browser = await launchBrowser();
+      const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+      await givePlayerName(context, 'Tester');
+      context.setDefaultTimeout(STEP_MS);
+      page = await context.newPage();
+      /** @type {number[]} */
+      const closes = [];
+      page.on('websocket', (ws) => {
+        sockets.push(`${stamp()} opening ${ws.url()}`);
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes('"snapshot"')) sockets.push(`${stamp()} greeted`);
+        });
+        ws.on('close', () => {
+          sockets.push(`${stamp()} closed`);
+          closes.push(Date.now());
+        });
+      });
+      const rand = rng(11);
+      await page.goto(site);
+      await page.selectOption('#level-three-arrows', 'beginner');
+      await page.click('button.quick-play[data-game="three-arrows"]');
+      await page.waitForURL(/table\.html\?id=/);
+      const id = new URL(page.url()).searchParams.get('id') ?? '';
+      await page.waitForSelector('#conn.open');
+      await moveOnce(page, rand);
 
-    // the process that plays the table dies
-    const first = holder(id);
-    assert.ok(first >= 0, 'a process holds the table');
-    const port = procs[first].port;
-    await procs[first].kill9();
-    await page.waitForSelector('#conn.lost');
-    await page.waitForSelector('#conn.open', { timeout: budget(15000) });
-    await moveOnce(page, rand);
-    // (a moment without one: a process started with the others says it is back 12 s after
-    // its start, and the table, taken in the dead one's place, moves once more)
-    await until(async () => holder(id) >= 0, 'a live process holding the table');
-    const second = holder(id);
-    assert.ok(second !== first, `another process plays it (${second})`);
+      // the process that plays the table dies
+      const first = holder(id);
+      assert.ok(first >= 0, 'a process holds the table');
+      const port = procs[first].port;
+      await procs[first].kill9();
+      await page.waitForSelector('#conn.lost');
+      await page.waitForSelector('#conn.open', { timeout: budget(15000) });
+      await moveOnce(page, rand);
+      // (a moment without one: a process started with the others says it is back 12 s after
+      // its start, and the table, taken in the dead one's place, moves once more)
+      await until(async () => holder(id) >= 0, 'a live process holding the table');
+      const second = holder(id);
+      assert.ok(second !== first, `another process plays it (${second})`);
 
-    // it comes back on its port: HAProxy sends the table to it again, and the page follows
-    const back = Date.now();
-    await startProcess(first, port);
-    await until(async () => holder(id) === first, 'the table back at its process', budget(20000));
-    await page.waitForSelector('#conn.open');
-    await moveOnce(page, rand);
-    assert.equal(holder(id), first);
-    assert.ok(
-      closes.some((at) => at >= back),
-      'the socket was closed as the table moved back',
-    );
-    await page.screenshot({ path: path.join(screenshotDir(), 'cluster-table.png') });
-    await context.close();
+      // it comes back on its port: HAProxy sends the table to it again, and the page follows
+      const back = Date.now();
+      await startProcess(first, port);
+      await until(async () => holder(id) === first, 'the table back at its process', budget(20000));
+      await page.waitForSelector('#conn.open');
+      await moveOnce(page, rand);
+      assert.equal(holder(id), first);
+      assert.ok(
+        closes.some((at) => at >= back),
+        'the socket was closed as the table moved back',
+      );
+      await page.screenshot({ path: path.join(screenshotDir(), 'cluster-table.png') });
+      await context.close();
+    } catch (e) {
+      await tell(page);
+      throw e;
+    }
   },
 );

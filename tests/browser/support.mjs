@@ -48,7 +48,7 @@ export function tempDir(prefix) {
  * Starts `quiver serve` and waits for its `serving http://…/` line.
  * @param {{db?: string, port?: number, threads?: number, extra?: string[]}} [o] extra: more options
  * @returns {Promise<{url: string, port: number, db: string, proc: import('node:child_process').ChildProcess,
- *                    stop: () => Promise<void>, kill9: () => Promise<void>}>}
+ *                    stop: () => Promise<void>, kill9: () => Promise<void>, log: () => string}>}
  */
 export async function startServer(o = {}) {
   const db = o.db ?? path.join(tempDir('quiver-web-'), 'test.db');
@@ -72,8 +72,11 @@ export async function startServer(o = {}) {
   ];
   const proc = spawn(QUIVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
+  // what it said, each piece with the time it came (log(), shown by a test that fails)
+  const said = /** @type {string[]} */ ([]);
   proc.stderr.on('data', (d) => {
     stderr += d;
+    said.push(`${new Date().toISOString().slice(11, 23)} ${String(d).trimEnd()}`);
   });
   const url = await new Promise((resolve, reject) => {
     let out = '';
@@ -103,7 +106,8 @@ export async function startServer(o = {}) {
   process.on('exit', () => {
     if (proc.exitCode === null) proc.kill('SIGKILL');
   });
-  return { url, port, db, proc, stop: kill('SIGTERM'), kill9: kill('SIGKILL') };
+  const log = () => said.join('\n');
+  return { url, port, db, proc, stop: kill('SIGTERM'), kill9: kill('SIGKILL'), log };
 }
 
 /**
