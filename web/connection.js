@@ -2,12 +2,15 @@
 // 'ready' where a table's is by its snapshot): sends the hello frame on every (re)connection, hands frames to the
 // page, and reconnects with a growing delay when the socket drops (0.5 s, 1 s, 2 s … up to
 // 10 s), telling the page what it is doing so the player sees it (and when it is back: 'open'
-// again, so the page clears what it said while it was lost). resync() reconnects at once. A hello that the server
+// again, so the page clears what it said while it was lost). A socket not greeted within
+// GREET_MS (a server or proxy that took the connection and never answered it) is dropped and
+// tried again like one that dropped. resync() reconnects at once. A hello that the server
 // refuses (an error frame before the snapshot, then a close) is final: reconnecting with the
 // same token would be refused again.
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
 const PING_MS = 25000;
+const GREET_MS = 15000;
 
 /**
  * @typedef {'connecting' | 'open' | 'lost' | 'refused' | 'closed'} ConnState
@@ -51,6 +54,10 @@ export class Connection {
     this.ws = ws;
     let greeted = false;
     let refusal = '';
+    // (close() on a socket still connecting fails it: its close event comes, and the retry)
+    const greetTimer = setTimeout(() => {
+      if (this.ws === ws && !greeted) ws.close();
+    }, GREET_MS);
     ws.addEventListener('open', () => {
       ws.send(JSON.stringify(this.hello()));
     });
@@ -66,12 +73,14 @@ export class Connection {
       this.handlers.onFrame(frame);
       if ((frame.type === 'snapshot' || frame.type === 'ready') && !greeted) {
         greeted = true;
+        clearTimeout(greetTimer);
         this.attempt = 0;
         this.handlers.onState('open', { attempt: 0, retryInMs: 0, message: '' });
         this.startPing();
       }
     });
     ws.addEventListener('close', () => {
+      clearTimeout(greetTimer);
       // a socket replaced by resync() closes late: the new one's pings go on
       if (this.ws !== ws) return;
       this.stopPing();
