@@ -403,18 +403,20 @@ export async function playByClicking(page, o = {}) {
 }
 
 /**
- * Waits until `cond()` (which may be async) is true, looking every 20 ms, within `ms`; fails
- * naming `what` when it is not.
+ * Waits until `cond()` (which may be async) is true, looking every `every` ms (20: a costly
+ * look, such as one that runs a program, asks for more), within `ms`; fails naming `what` when
+ * it is not.
  * @param {() => unknown} cond
  * @param {string} what
  * @param {number} [ms]
+ * @param {number} [every]
  */
-export async function until(cond, what, ms = STEP_MS) {
+export async function until(cond, what, ms = STEP_MS, every = 20) {
   const end = Date.now() + ms;
   for (;;) {
     if (await cond()) return;
     if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, every));
   }
 }
 
