@@ -1,8 +1,9 @@
 /*
  * room.c - the limits of one client address on new tables (server.h, qv__server_room and
  * qv__server_creation_rate): the tables not over of the server and of the address, those with a
- * searching seat, and the address's allowance of creations a minute (a token bucket in a
- * bounded table of addresses, the longest unused reused).
+ * searching seat (on several processes, the address's tables on all of them), and the
+ * address's allowance of creations a minute (a token bucket in a bounded table of addresses,
+ * the longest unused reused; each process keeps its own).
  */
 #include <string.h>
 #include <time.h>
@@ -55,25 +56,46 @@ static qv__rate *rate_of(qv__server *srv, const char *addr, double t0)
 	return r;
 }
 
+/* The tables not over: of the server (*open), of addr (*mine), and of those the ones with a
+ * searching seat (*mine_ai); the caller holds reg_lock. site and site_ai: the address's on every
+ * process of the site (qv__store_open_by), or site -1 on one process. */
+static void count(qv__server *srv, const char *addr, int site, int site_ai, int *open, int *mine,
+                  int *mine_ai)
+{
+	int zombies = 0;
+	*open = *mine = *mine_ai = 0;
+	for (int i = 0; i < srv->ntables; i++) {
+		qv__table *t = srv->tables[i];
+		qv__table_lock(t);
+		bool counts = t->status != QV__OVER;
+		bool own = counts && strcmp(t->owner, addr) == 0;
+		*open += counts;
+		*mine += own;
+		/* A zombie seat is a search too (medium): its table counts as one with AI seats. */
+		bool searches = own && qv__table_searches_locked(t) && !t->stuck[0];
+		*mine_ai += searches;
+		zombies +=
+		    searches && !t->searches; /* (the database knows the seats' levels only) */
+		qv__table_unlock(t);
+	}
+	if (site >= 0) {
+		*mine = site > *mine ? site : *mine;
+		*mine_ai = site_ai + zombies > *mine_ai ? site_ai + zombies : *mine_ai;
+	}
+}
+
 qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
                           qv_err *err)
 {
 	qv__server_sweep(srv);
 	bool ai = asks_search(request);
 	double t0 = now();
+	/* Several processes: the address's tables on all of them (a table made here may be
+	 * played by another, and the other way round), from the database. */
+	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
+	int open, mine, mine_ai;
 	pthread_mutex_lock(&srv->reg_lock);
-	int open = 0, mine = 0, mine_ai = 0;
-	for (int i = 0; i < srv->ntables; i++) {
-		qv__table *t = srv->tables[i];
-		qv__table_lock(t);
-		bool counts = t->status != QV__OVER;
-		bool own = counts && strcmp(t->owner, addr) == 0;
-		open += counts;
-		mine += own;
-		/* A zombie seat is a search too (medium): its table counts as one with AI seats. */
-		mine_ai += own && qv__table_searches_locked(t) && !t->stuck[0];
-		qv__table_unlock(t);
-	}
+	count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
 	qv_status rc = QV_OK;
 	*status = 429;
 	qv__rate *r = rate_of(srv, addr, t0);

@@ -207,6 +207,11 @@ int qv__store_orphans(qv__store *s, char (*ids)[17], int max);
 /* Whether this process is the one that takes the orphans and sweeps: the first process to ask
  * is, until it dies (a lock of its session). */
 bool qv__store_elect(qv__store *s);
+/* The tables not over that client address `creator` made on every process of the site (the
+ * per-address limits, room.c): how many, and into *searching how many of them (not stopped)
+ * have a seat a search plays (easy, medium, hard); -1 on one process's database (SQLite: the
+ * server counts its own), or when the database failed. */
+int qv__store_open_by(qv__store *s, const char *creator, int *searching);
 
 /* Tells every process listening on the database (this one too) payload, a short text of ids,
  * never of data: a listener that missed some reads what changed again. */

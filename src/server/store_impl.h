@@ -103,6 +103,7 @@ typedef struct qv__store_ops {
 	int (*lost)(qv__store *s, char (*ids)[17], int max);
 	int (*orphans)(qv__store *s, char (*ids)[17], int max);
 	bool (*elect)(qv__store *s);
+	int (*open_by)(qv__store *s, const char *creator, int *searching);
 	qv_status (*notify)(qv__store *s, const char *payload, qv_err *err);
 	qv_status (*listen)(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
 	                    qv_err *err);

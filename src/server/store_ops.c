@@ -271,6 +271,11 @@ int qv__store_orphans(qv__store *s, char (*ids)[17], int max)
 
 bool qv__store_elect(qv__store *s) { return s->ops->elect && s->ops->elect(s); }
 
+int qv__store_open_by(qv__store *s, const char *creator, int *searching)
+{
+	return s->ops->open_by ? s->ops->open_by(s, creator, searching) : -1;
+}
+
 qv_status qv__store_notify(qv__store *s, const char *payload, qv_err *err)
 {
 	return s->ops->notify ? s->ops->notify(s, payload, err) : QV_OK;

@@ -236,6 +236,7 @@ const qv__store_ops qv__store_pg_ops = {
     .lost = qv__pg_lost,
     .orphans = qv__pg_orphans,
     .elect = qv__pg_elect,
+    .open_by = qv__pg_open_by,
     .notify = qv__pg_notify,
     .listen = qv__pg_listen,
     .listen_stop = qv__pg_listen_stop,

@@ -130,6 +130,7 @@ enum {
 	PG_LIVE_LIST,
 	PG_LIVE_INFO,
 	PG_LIVE_EXPIRE,
+	PG_OPEN_BY,
 	PG_COUNT
 };
 
@@ -264,6 +265,7 @@ void qv__pg_disown(qv__store *s, const char *id);
 int qv__pg_lost(qv__store *s, char (*ids)[17], int max);
 int qv__pg_orphans(qv__store *s, char (*ids)[17], int max);
 bool qv__pg_elect(qv__store *s);
+int qv__pg_open_by(qv__store *s, const char *creator, int *searching);
 qv_status qv__pg_notify(qv__store *s, const char *payload, qv_err *err);
 qv_status qv__pg_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
                         qv_err *err);

@@ -3,10 +3,13 @@
  * not over (store.h, qv__store_live_sync): the lobby of every process reads the listed ones
  * that some process holds now (by their advisory locks, so that a dead process's rows vanish
  * with it), and a player's list reads a table's info there when another process plays it.
+ * Also the count of a client address's tables on the whole site, for its limits.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "quiver/agent.h"
 #include "server/store.h"
 #include "server/store_pg_impl.h"
 
@@ -78,4 +81,32 @@ char *qv__pg_live_info(qv__store *s, const char *id)
 	char *info = r && PQntuples(r) == 1 ? strdup(qv__pg_str(r, 0, 0)) : NULL;
 	PQclear(r);
 	return info;
+}
+
+int qv__pg_open_by(qv__store *s, const char *creator, int *searching)
+{
+	/* the levels that search, as a PostgreSQL array: {easy,medium,hard} */
+	char levels[128] = "{";
+	for (int k = 0; k < QV_AGENT_SEARCH_LEVELS; k++) {
+		size_t n = strlen(levels);
+		snprintf(levels + n, sizeof levels - n, "%s%s", k ? "," : "", qv_agent_levels[k]);
+	}
+	size_t n = strlen(levels);
+	snprintf(levels + n, sizeof levels - n, "}");
+	qv__pg_args a = {0};
+	qv__pg_text(&a, creator);
+	qv__pg_text(&a, levels);
+	qv_err err;
+	PGresult *r = NULL;
+	pthread_mutex_lock(&s->lock);
+	if (qv__pg_ready(s, &err) ||
+	    qv__pg_run(s, PG_OPEN_BY, &a, &r, NULL, "counting an address's tables", &err))
+		r = NULL;
+	pthread_mutex_unlock(&s->lock);
+	if (!r)
+		return -1;
+	int open = (int)qv__pg_ll(r, 0, 0);
+	*searching = (int)qv__pg_ll(r, 0, 1);
+	PQclear(r);
+	return open;
 }

@@ -270,4 +270,9 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_LIVE_INFO] = "SELECT info FROM live WHERE id = $1",
     [PG_LIVE_EXPIRE] = "DELETE FROM live WHERE id NOT IN (SELECT id FROM tables WHERE status <> "
                        "'over')",
+    /* a client address's tables not over on the whole site, and those of them not stopped with
+     * a seat of a level in $2 (the levels that search) */
+    [PG_OPEN_BY] = "SELECT count(*), count(*) FILTER (WHERE stopped IS NULL AND EXISTS (SELECT 1 "
+                   "FROM seats s WHERE s.table_id = t.id AND s.kind = ANY($2::text[]))) FROM "
+                   "tables t WHERE t.creator = $1 AND t.status IN ('waiting', 'playing')",
 };

@@ -13,7 +13,9 @@
  * - of three processes, the elected one takes a dead one's table; asked for it by another, it
  *   lets it go and leaves it alone until the asker's page returns, however late (the page's
  *   wait grows to 10 s; taken again after QV__ORPHAN_GRACE s, the table was asked back at every
- *   attempt and the page never got in).
+ *   attempt and the page never got in);
+ * - an address's limits count its tables on both processes: tables made at A, wherever they are
+ *   played, count at B.
  */
 #include <poll.h>
 #include <setjmp.h>
@@ -373,6 +375,40 @@ static void test_asked_left_alone(void **state)
 	stop_both();
 }
 
+static void test_limits_site_wide(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	static const char *const limits[] = {"--address-tables", "3", "--address-ai-tables", "1",
+	                                     NULL};
+	assert_int_equal(tc_server_start(&A, th_quiver, db, limits), 0);
+	assert_int_equal(tc_server_start(&B, th_quiver, db, limits), 0);
+	const char *ai = "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"easy\"]}";
+	const char *two = "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}";
+	char id[32], moved[32];
+	use(&A);
+	th_create(ai, id);
+	/* a table with an AI seat made at A counts at B */
+	use(&B);
+	th_refused("POST", "/api/tables", ai, 429, "--address-ai-tables");
+	th_create(two, moved);
+	use(&A);
+	th_create(two, id);
+	use(&B);
+	th_refused("POST", "/api/tables", two, 429, "3 of at most 3");
+	/* and a table of B's played at A (asked for there) still counts at B */
+	use(&A);
+	char retry[16];
+	int st = 0;
+	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
+	     poll(NULL, 0, 200))
+		st = info_status(moved, retry);
+	assert_int_equal(st, 200);
+	use(&B);
+	th_refused("POST", "/api/tables", two, 429, "3 of at most 3");
+	stop_both();
+}
+
 int main(int argc, char **argv)
 {
 	int rc = th_init(argc, argv, "processes", 900);
@@ -389,6 +425,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_rematch_elsewhere, kill_both),
 	    cmocka_unit_test_teardown(test_orphan_taken, kill_both),
 	    cmocka_unit_test_teardown(test_asked_left_alone, kill_three),
+	    cmocka_unit_test_teardown(test_limits_site_wide, kill_both),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
