@@ -74,8 +74,8 @@ static void count(qv__server *srv, const char *addr, int site, int site_ai, int 
 		/* A zombie seat is a search too (medium): its table counts as one with AI seats. */
 		bool searches = own && qv__table_searches_locked(t) && !t->stuck[0];
 		*mine_ai += searches;
-		zombies +=
-		    searches && !t->searches; /* (the database knows the seats' levels only) */
+		/* (the database knows the seats' levels, not who left) */
+		zombies += searches && !t->searches;
 		qv__table_unlock(t);
 	}
 	if (site >= 0) {
