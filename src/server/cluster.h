@@ -15,7 +15,8 @@
  * the tables nobody holds (their process died) once they have been without a process for
  * QV__ORPHAN_GRACE seconds: their AI seats, chance and clocks go on without a client. And it
  * publishes what changed of its tables for the other processes' lobbies and players' lists
- * (qv__store_live_sync), withdrawing those it let go or that ended. On SQLite nothing here
+ * (qv__store_live_sync), withdrawing those it let go or that ended, and saves the running
+ * clocks of its tables every QV__CLOCK_KEEP seconds. On SQLite nothing here
  * runs. Internal to the server; listen.c starts and stops it.
  */
 #ifndef QUIVER_SERVER_CLUSTER_H
@@ -33,6 +34,11 @@
  * Taken sooner by the elected process, the table would be asked back at each attempt, and the
  * page would never get in. */
 #define QV__WANTED_GRACE 15
+
+/* Seconds between two saves of the running clocks of a process's tables: a process killed
+ * with -9 loses at most that much of the time its players took (what the next process reads
+ * back runs on from the last save; the outage itself is never charged). */
+#define QV__CLOCK_KEEP 5
 
 /* Seconds after its start when a process tells the others it is back ("back ORIGIN"), each of
  * which then lets go of the tables it read back while they were in play: their pages connect

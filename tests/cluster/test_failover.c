@@ -28,8 +28,9 @@
  *   version applied twice;
  * - the versions each client saw never went back, across reconnections;
  * - a clock value a client saw before its socket dropped is not lower after it reconnects,
- *   beyond the time the table's clock may have run on a live process since the kill (the
- *   outage is not charged) or, for a table handed over (close 1012), since the value was seen;
+ *   beyond the time since the value was seen (a process saves its running clocks every
+ *   QV__CLOCK_KEEP s, so time taken before a kill is charged up to the last save; that the
+ *   outage itself is not, which this test cannot tell apart, cluster/processes checks);
  * - no client was without progress (a new version, or its turn being someone else's while
  *   connected) for more than 15 s;
  * - every unattended table ends by p1's timeout, read in the database (a read that asks no
@@ -557,15 +558,10 @@ static void check_clock(game *g, seat *s, long long v, const json_t *clock)
 	if (!s->clock_known || s->clock_v != v || !json_is_number(left))
 		return;
 	double after = json_number_value(left);
-	/* How long the clock may have run on a live process since the value was seen: after a
-	 * kill, from the kill on (the outage is the part no process held the table, which the
-	 * server does not charge; that part is not known here, so the whole time since the kill
-	 * is allowed); after a hand-over, since the value was seen. */
-	double from = s->clock_now;
+	/* How long the clock may have run since the value was seen: on the process that died up
+	 * to its last save, and on the next one from when it read the table back. */
 	double killed = s->dropped ? kill_before(s->closed_epoch) : 0;
-	if (killed > from)
-		from = killed;
-	double allowed = s->clock_running ? now - from : 0;
+	double allowed = s->clock_running ? now - s->clock_now : 0;
 	double excess = (s->clock_left - after) - allowed;
 	pthread_mutex_lock(&mu);
 	fig.clock_checks++;

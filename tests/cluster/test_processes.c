@@ -17,7 +17,10 @@
  * - an address's limits count its tables on both processes: tables made at A, wherever they are
  *   played, count at B;
  * - a new process (no flight record of its own) leaves the other processes' counts of AI
- *   searches begun as they are: the crash guard still stops a search that kills them in turn.
+ *   searches begun as they are: the crash guard still stops a search that kills them in turn;
+ * - A killed with -9 while a player thinks: B takes the table back with the time the player
+ *   took at A up to A's last save of its running clocks (QV__CLOCK_KEEP s apart) charged, and
+ *   not the time no process held it.
  */
 #include <arpa/inet.h>
 #include <glob.h>
@@ -416,6 +419,64 @@ static void test_limits_site_wide(void **state)
 	stop_both();
 }
 
+/* The time left of seat `seat` in table id's info at the process in use. */
+static long long left_of(const char *id, const char *seat)
+{
+	json_t *info = th_info(id);
+	long long ms = json_integer_value(
+	    json_object_get(json_object_get(json_object_get(info, "clock"), "left"), seat));
+	json_decref(info);
+	return ms;
+}
+
+static void test_clock_kept_through_kill(void **state)
+{
+	(void)state;
+	start_both(th_new_db());
+	use(&A);
+	char id[32], t1[64], t2[64], retry[16];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], "
+	          "\"clock\": {\"kind\": \"fischer\", \"base\": 300, \"increment\": 0}}",
+	          id);
+	th_join(id, "p1", t1);
+	th_join(id, "p2", t2);
+	th_seat p1, p2;
+	th_seat_open(&p1, id, t1);
+	th_seat_open(&p2, id, t2);
+	th_seat *all[] = {&p1, &p2};
+	th_seat_wait_to_move(&p1, "p1");
+	long long p2_base = left_of(id, "p2");
+	double moved = tc_now_ms(); /* (p2's clock starts a little later) */
+	th_seat_play_first(&p1, all, 2);
+	th_seat_wait_to_move(&p1, "p2");
+	/* p2 thinks for 12 s at A, which then dies (its sockets closed after: nothing saved at
+	 * their close); nobody asks B for the table, and B, elected, takes it QV__ORPHAN_GRACE
+	 * (3) s later */
+	for (double end = tc_now_ms() + 12000; tc_now_ms() < end;)
+		poll(NULL, 0, 100);
+	tc_server_stop(&A, SIGKILL);
+	A.pid = 0;
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	for (double end = tc_now_ms() + 5000; tc_now_ms() < end;)
+		poll(NULL, 0, 100);
+	use(&B);
+	int st = 0;
+	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
+	     poll(NULL, 0, 200))
+		st = info_status(id, retry);
+	assert_int_equal(st, 200);
+	long long charged = p2_base - left_of(id, "p2");
+	double since = tc_now_ms() - moved;
+	/* A saved p2's clock at most QV__CLOCK_KEEP s (5) and a tick (1) after the last time: of
+	 * the 12 s at A, at least 6 were saved (before, the 2 s up to a save of its people); the
+	 * 3 s or more no process held the table, from the kill to B's taking it, were not charged
+	 */
+	assert_true(charged >= 5500);
+	assert_true(charged <= since - 3000 + 1000);
+	stop_both();
+}
+
 /* A port of the loopback nobody listens on now. */
 static int free_port(void)
 {
@@ -475,6 +536,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_asked_left_alone, kill_three),
 	    cmocka_unit_test_teardown(test_limits_site_wide, kill_both),
 	    cmocka_unit_test_teardown(test_counts_kept, kill_both),
+	    cmocka_unit_test_teardown(test_clock_kept_through_kill, kill_both),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
