@@ -210,8 +210,12 @@ static void test_rematch_elsewhere(void **state)
 	th_seat p1, p2;
 	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
 	             &p1, &p2);
-	th_seat_send(&p1, "{\"type\": \"resign\", \"v\": %lld}", p1.v);
+	long long v = p1.v;
+	th_seat_send(&p1, "{\"type\": \"resign\", \"v\": %lld}", v);
 	th_seat_send(&p1, "{\"type\": \"rematch\"}");
+	/* p2 asks once the game is over: frames of two sockets are taken in no set order, and a
+	 * rematch asked before the resignation is refused (the game is not over yet) */
+	th_seat_reach(&p2, v + 1);
 	th_seat_send(&p2, "{\"type\": \"rematch\"}");
 	rematch_of(&p1, nid, n1);
 	rematch_of(&p2, nid, n2);
