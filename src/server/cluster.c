@@ -223,22 +223,20 @@ static void welcome(qv__server *srv)
 	free(list);
 }
 
-/* Saves the running clocks of this process's tables last saved QV__CLOCK_KEEP s ago or more. */
+/* Saves the running clocks of this process's tables not saved for QV__CLOCK_KEEP s or more:
+ * every save of a table saves its clocks and marks it active (table.c), a move's as well. */
 static void keep_clocks(qv__server *srv)
 {
 	qv__table **list;
 	int n = qv__server_list(srv, &list, true);
-	double t0 = mono();
 	for (int i = 0; i < n; i++) {
 		qv__table *t = list[i];
 		qv__table_lock(t);
 		qv_err err;
 		if (t->status == QV__PLAYING && qv__clock_deadline(&t->clock) > 0 &&
-		    t0 - t->clock_kept >= QV__CLOCK_KEEP) {
-			t->clock_kept = t0;
-			if (qv__table_save_people_locked(t, &err))
-				fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
-		}
+		    qv__table_now() - t->active >= QV__CLOCK_KEEP &&
+		    qv__table_save_people_locked(t, &err))
+			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 		qv__table_unlock(t);
 		qv__table_unref(t);
 	}

@@ -16,7 +16,7 @@
  * QV__ORPHAN_GRACE seconds: their AI seats, chance and clocks go on without a client. And it
  * publishes what changed of its tables for the other processes' lobbies and players' lists
  * (qv__store_live_sync), withdrawing those it let go or that ended, and saves the running
- * clocks of its tables every QV__CLOCK_KEEP seconds. On SQLite nothing here
+ * clocks of its tables not saved for QV__CLOCK_KEEP seconds. On SQLite nothing here
  * runs. Internal to the server; listen.c starts and stops it.
  */
 #ifndef QUIVER_SERVER_CLUSTER_H
@@ -35,10 +35,11 @@
  * page would never get in. */
 #define QV__WANTED_GRACE 15
 
-/* Seconds between two saves of the running clocks of a process's tables: a process killed
- * with -9 loses at most that much of the time its players took (what the next process reads
- * back runs on from the last save; the outage itself is never charged). */
-#define QV__CLOCK_KEEP 5
+/* Seconds a running clock goes unsaved at most (a move saves it too): a process killed with
+ * -9 loses at most that much of the time its players took (the next process reads the table
+ * back and its clocks run on from the last save; the outage itself is never charged), for a
+ * write every QV__CLOCK_KEEP s of a think longer than that. */
+#define QV__CLOCK_KEEP 10
 
 /* Seconds after its start when a process tells the others it is back ("back ORIGIN"), each of
  * which then lets go of the tables it read back while they were in play: their pages connect

@@ -113,9 +113,6 @@ typedef struct qv__table {
 	 * when a process of the site comes back (cluster.c), so that HAProxy's hashing returns it
 	 * to its own. Set before the registry holds it. */
 	bool moved_in;
-	/* When its running clocks were last saved by cluster.c (seconds on its monotonic clock),
-	 * on a database other processes share; under lock. */
-	double clock_kept;
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;

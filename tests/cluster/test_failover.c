@@ -28,7 +28,7 @@
  *   version applied twice;
  * - the versions each client saw never went back, across reconnections;
  * - a clock value a client saw before its socket dropped is not lower after it reconnects,
- *   beyond the time since the value was seen (a process saves its running clocks every
+ *   beyond the time since the value was seen (a process saves a running clock unsaved for
  *   QV__CLOCK_KEEP s, so time taken before a kill is charged up to the last save; that the
  *   outage itself is not, which this test cannot tell apart, cluster/processes checks);
  * - no client was without progress (a new version, or its turn being someone else's while
