@@ -223,8 +223,9 @@ static void welcome(qv__server *srv)
 	free(list);
 }
 
-/* Saves the running clocks of this process's tables not saved for QV__CLOCK_KEEP s or more:
- * every save of a table saves its clocks and marks it active (table.c), a move's as well. */
+/* Saves the running clocks of this process's tables not saved for QV__CLOCK_KEEP s or more
+ * (QV__CLOCK_KEEP_DAYS for a days clock): every save of a table saves its clocks and marks it
+ * active (table.c), a move's as well. */
 static void keep_clocks(qv__server *srv)
 {
 	qv__table **list;
@@ -233,9 +234,10 @@ static void keep_clocks(qv__server *srv)
 		qv__table *t = list[i];
 		qv__table_lock(t);
 		qv_err err;
+		double every =
+		    t->clock.kind == QV__CLOCK_DAYS ? QV__CLOCK_KEEP_DAYS : QV__CLOCK_KEEP;
 		if (t->status == QV__PLAYING && qv__clock_deadline(&t->clock) > 0 &&
-		    qv__table_now() - t->active >= QV__CLOCK_KEEP &&
-		    qv__table_save_people_locked(t, &err))
+		    qv__table_now() - t->active >= every && qv__table_save_people_locked(t, &err))
 			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 		qv__table_unlock(t);
 		qv__table_unref(t);

@@ -40,6 +40,8 @@
  * back and its clocks run on from the last save; the outage itself is never charged), for a
  * write every QV__CLOCK_KEEP s of a think longer than that. */
 #define QV__CLOCK_KEEP 10
+/* The same for a days clock (days a move): a write every 10 minutes of a think. */
+#define QV__CLOCK_KEEP_DAYS 600
 
 /* Seconds after its start when a process tells the others it is back ("back ORIGIN"), each of
  * which then lets go of the tables it read back while they were in play: their pages connect
