@@ -623,32 +623,25 @@ void qv__server_changed(qv__server *srv, qv__table *t)
  * counts against a table only when the flight recorder (flight.h) says that table's step was
  * the only work in flight: no request or message being handled, no other step under way. Every
  * other table whose search was under way has the death taken back from its count. Without a
- * record (a first start on a database, one left by an older quiver), no death is counted; but
- * on a database other processes share, a process without a record (a new one, on a port of its
- * own) forgives nothing: the counts are theirs, and a search that killed them all in turn must
- * still be stopped. A client that keeps a request in flight at every moment therefore keeps a
- * crashing search from being stopped; it would have to do so at every restart, and all it gains is
- * the crashes. */
+ * record (a first start on a database, one left by an older quiver), no death is counted. A
+ * client that keeps a request in flight at every moment therefore keeps a crashing search from
+ * being stopped; it would have to do so at every restart, and all it gains is the crashes. */
 static qv_status crash_guard(qv__server *srv, qv_err *err)
 {
-	/* Processes on one PostgreSQL database in one folder keep a record each, by its port; one
-	 * on a port picked at random (0: tests) keeps none (it would never be found again, and
-	 * processes of one folder would write one record), and forgives nothing. */
-	bool shared = qv__store_shared(srv->store);
-	if (strcmp(srv->cfg.db, ":memory:") == 0 || (shared && srv->cfg.port == 0))
+	if (strcmp(srv->cfg.db, ":memory:") == 0)
 		return QV_OK;
 	qv__flight_last *last = malloc(sizeof *last);
 	if (!last)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	char base[1024];
 	qv__store_flight_base(srv->cfg.db, base, sizeof base);
-	if (shared)
+	/* Processes on one PostgreSQL database in one folder: a record each, by its port. */
+	if (qv__store_shared(srv->store) && srv->cfg.port > 0)
 		snprintf(base + strlen(base), sizeof base - strlen(base), "-%d", srv->cfg.port);
 	qv_status rc = qv__flight_open(&srv->flight, base, last, err);
 	bool alone = last->known && last->requests == 0 && last->unnamed == 0 && last->nsteps == 1;
 	if (!rc && !last->known) {
-		if (!shared)
-			rc = qv__store_ai_forgive(srv->store, NULL, err);
+		rc = qv__store_ai_forgive(srv->store, NULL, err);
 	} else if (!rc && !alone) {
 		for (int i = 0; !rc && i < last->nsteps; i++)
 			rc = qv__store_ai_forgive(srv->store, last->step[i], err);

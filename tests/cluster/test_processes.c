@@ -16,15 +16,10 @@
  *   attempt and the page never got in);
  * - an address's limits count its tables on both processes: tables made at A, wherever they are
  *   played, count at B;
- * - a new process (no flight record of its own) leaves the other processes' counts of AI
- *   searches begun as they are: the crash guard still stops a search that kills them in turn;
  * - A killed with -9 while a player thinks: B takes the table back with the time the player
  *   took at A up to A's last save of its running clocks (at most QV__CLOCK_KEEP s unsaved)
  *   charged, and not the time no process held it.
  */
-#include <arpa/inet.h>
-#include <glob.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -33,8 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -480,47 +473,6 @@ static void test_clock_kept_through_kill(void **state)
 	stop_both();
 }
 
-/* A port of the loopback nobody listens on now. */
-static int free_port(void)
-{
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-	socklen_t len = sizeof a;
-	assert_true(fd >= 0);
-	assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
-	assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
-	close(fd);
-	return ntohs(a.sin_port);
-}
-
-static void test_counts_kept(void **state)
-{
-	(void)state;
-	const char *db = th_new_db();
-	char dbcopy[128], id[32], sql[160], port[16], flight[64];
-	snprintf(dbcopy, sizeof dbcopy, "%s", db);
-	assert_int_equal(tc_server_start(&A, th_quiver, dbcopy, NULL), 0);
-	use(&A);
-	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"easy\"]}", id);
-	/* two searches of it began on some process and never ended (their processes died) */
-	snprintf(sql, sizeof sql, "UPDATE tables SET ai_starts = 2 WHERE id = '%s'", id);
-	th_sql(dbcopy, sql);
-	/* B on a port of its own (as a site's processes are): a record of its own, none yet */
-	snprintf(port, sizeof port, "%d", free_port());
-	const char *const on_port[] = {"--port", port, NULL};
-	assert_int_equal(tc_server_start(&B, th_quiver, dbcopy, on_port), 0);
-	snprintf(sql, sizeof sql, "SELECT ai_starts FROM tables WHERE id = '%s'", id);
-	assert_int_equal(th_sql_number(dbcopy, sql), 2);
-	stop_both();
-	/* B's record, beside the test (quiver-pg-HASH-PORT-flight) */
-	glob_t g;
-	snprintf(flight, sizeof flight, "quiver-pg-*-%s-flight", port);
-	if (glob(flight, 0, NULL, &g) == 0)
-		for (size_t i = 0; i < g.gl_pathc; i++)
-			unlink(g.gl_pathv[i]);
-	globfree(&g);
-}
-
 int main(int argc, char **argv)
 {
 	int rc = th_init(argc, argv, "processes", 900);
@@ -538,7 +490,6 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_orphan_taken, kill_both),
 	    cmocka_unit_test_teardown(test_asked_left_alone, kill_three),
 	    cmocka_unit_test_teardown(test_limits_site_wide, kill_both),
-	    cmocka_unit_test_teardown(test_counts_kept, kill_both),
 	    cmocka_unit_test_teardown(test_clock_kept_through_kill, kill_both),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
