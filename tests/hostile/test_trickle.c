@@ -253,6 +253,22 @@ static void attack_end(attack *a)
 			close(a->c[i].fd);
 }
 
+/* How many of the attacker's connections the server holds, as /proc shows them: the fewest of
+ * three looks 10 ms apart when the first sees more than `limit`. A connection refused at accept is
+ * accepted and closed at once, and a look that falls between the two sees one more than the server
+ * keeps (65 of 64 once, on a loaded machine); a connection the server keeps is in every look. */
+static int held_now(int limit)
+{
+	int fewest = th_server_conns(ATTACKER);
+	for (int k = 0; k < 2 && fewest > limit; k++) {
+		poll(NULL, 0, 10);
+		int h = th_server_conns(ATTACKER);
+		if (h < fewest)
+			fewest = h;
+	}
+	return fewest;
+}
+
 /* Opens `count` connections at once (each sends its request line and stops there), then
  * waits until the server has taken `limit` of them and refused the rest, or SORT_MS. Returns
  * how many it refused (closed with no byte answered); *held gets how many of the address's
@@ -279,7 +295,7 @@ static int burst(attack *a, int count, int limit, int *held, double *refused_ms)
 					*refused_ms = a->c[i].closed_at - a->c[i].opened;
 			}
 		if (now - looked >= 100 || now > end) {
-			*held = th_server_conns(ATTACKER);
+			*held = held_now(limit);
 			looked = now;
 			if (*held > a->server_max)
 				a->server_max = *held;
@@ -494,7 +510,7 @@ static void test_trickle(void **state)
 		attack_round(&a, 20, true);
 		double now = tc_now_ms();
 		if (now - looked >= 250) {
-			int h = th_server_conns(ATTACKER);
+			int h = held_now(PER_ADDRESS);
 			if (h > a.server_max)
 				a.server_max = h;
 			looked = now;
