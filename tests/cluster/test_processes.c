@@ -95,6 +95,18 @@ static int info_status(const char *id, char retry[16])
 	return st;
 }
 
+/* Waits until the process in use serves table id (200), taking it from whichever process
+ * holds it (503 meanwhile); fails when it does not within the wait. */
+static void served(const char *id)
+{
+	char retry[16];
+	int st = 0;
+	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
+	     poll(NULL, 0, 200))
+		st = info_status(id, retry);
+	assert_int_equal(st, 200);
+}
+
 static void test_table_moves(void **state)
 {
 	(void)state;
@@ -132,11 +144,7 @@ static void test_table_moves(void **state)
 	th_expect_close(&p2.ws, 1012, "moved");
 	th_seat_close(&p1);
 	th_seat_close(&p2);
-	int st = 0;
-	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
-	     poll(NULL, 0, 200))
-		st = info_status(id, retry);
-	assert_int_equal(st, 200);
+	served(id);
 	/* p2's clock kept running through the move: the 1.5 s at A are charged; p1's, stopped,
 	 * is as it was */
 	json_t *info = th_info(id);
@@ -199,7 +207,7 @@ static void test_rematch_elsewhere(void **state)
 	(void)state;
 	start_both(th_new_db());
 	use(&A);
-	char id[32], t1[64], t2[64], nid[32], n1[64], n2[64], retry[16];
+	char id[32], t1[64], t2[64], nid[32], n1[64], n2[64];
 	th_seat p1, p2;
 	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
 	             &p1, &p2);
@@ -213,11 +221,7 @@ static void test_rematch_elsewhere(void **state)
 	rematch_of(&p1, nid, n1);
 	rematch_of(&p2, nid, n2);
 	use(&B);
-	int st = 0;
-	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
-	     poll(NULL, 0, 200))
-		st = info_status(nid, retry);
-	assert_int_equal(st, 200);
+	served(nid);
 	th_seat q1, q2;
 	th_seat_open(&q1, nid, n1);
 	th_seat_open(&q2, nid, n2);
@@ -405,12 +409,7 @@ static void test_limits_site_wide(void **state)
 	th_refused("POST", "/api/tables", two, 429, "3 of at most 3");
 	/* and a table of B's played at A (asked for there) still counts at B */
 	use(&A);
-	char retry[16];
-	int st = 0;
-	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
-	     poll(NULL, 0, 200))
-		st = info_status(moved, retry);
-	assert_int_equal(st, 200);
+	served(moved);
 	use(&B);
 	th_refused("POST", "/api/tables", two, 429, "3 of at most 3");
 	stop_both();
@@ -431,15 +430,11 @@ static void test_clock_kept_through_kill(void **state)
 	(void)state;
 	start_both(th_new_db());
 	use(&A);
-	char id[32], t1[64], t2[64], retry[16];
-	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], "
-	          "\"clock\": {\"kind\": \"fischer\", \"base\": 300, \"increment\": 0}}",
-	          id);
-	th_join(id, "p1", t1);
-	th_join(id, "p2", t2);
+	char id[32], t1[64], t2[64];
 	th_seat p1, p2;
-	th_seat_open(&p1, id, t1);
-	th_seat_open(&p2, id, t2);
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], "
+	             "\"clock\": {\"kind\": \"fischer\", \"base\": 300, \"increment\": 0}}",
+	             id, t1, t2, &p1, &p2);
 	th_seat *all[] = {&p1, &p2};
 	th_seat_wait_to_move(&p1, "p1");
 	long long p2_base = left_of(id, "p2");
@@ -458,11 +453,7 @@ static void test_clock_kept_through_kill(void **state)
 	for (double end = tc_now_ms() + 5000; tc_now_ms() < end;)
 		poll(NULL, 0, 100);
 	use(&B);
-	int st = 0;
-	for (double end = tc_now_ms() + TH_WAIT_MS; st != 200 && tc_now_ms() < end;
-	     poll(NULL, 0, 200))
-		st = info_status(id, retry);
-	assert_int_equal(st, 200);
+	served(id);
 	long long charged = p2_base - left_of(id, "p2");
 	double since = tc_now_ms() - moved;
 	/* A saved p2's clock QV__CLOCK_KEEP s (10) and at most a tick (1) after the move: of the

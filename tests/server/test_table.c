@@ -1048,6 +1048,20 @@ static void assert_accounts_schema(sqlite3 *db)
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
+/* Takes *db (open on path) back to an older schema by `sql`, lets the store open (and upgrade)
+ * it, and opens it again into *db, its accounts' schema checked. */
+static void downgraded(sqlite3 **db, const char *path, const char *sql)
+{
+	qv_err err;
+	qv__store *store;
+	assert_int_equal(sqlite3_exec(*db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(*db);
+	assert_int_equal(qv__store_open(&store, path, &err), QV_OK);
+	qv__store_close(store);
+	assert_int_equal(sqlite3_open(path, db), SQLITE_OK);
+	assert_accounts_schema(*db);
+}
+
 static void test_store_upgrade(void **state)
 {
 	(void)state;
@@ -1102,38 +1116,17 @@ static void test_store_upgrade(void **state)
 	assert_accounts_schema(db);
 	/* a version-5 database (no accounts, players without their column account, nor what
 	 * version 8 added) gets them */
-	assert_int_equal(sqlite3_exec(db,
-	                              "DROP TABLE accounts; DROP TABLE recovery; DROP TABLE "
-	                              "sessions; DROP INDEX players_account; ALTER TABLE players "
-	                              "DROP COLUMN account; " SCHEMA_8_UNDONE
-	                              "PRAGMA user_version=5;",
-	                              NULL, NULL, NULL),
-	                 SQLITE_OK);
-	sqlite3_close(db);
-	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
-	qv__store_close(r.store);
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_accounts_schema(db);
+	downgraded(&db, path,
+	           "DROP TABLE accounts; DROP TABLE recovery; DROP TABLE sessions; DROP INDEX "
+	           "players_account; ALTER TABLE players DROP COLUMN account; " SCHEMA_8_UNDONE
+	           "PRAGMA user_version=5;");
 	/* a version-6 database (no ratings) gets them */
-	assert_int_equal(sqlite3_exec(db,
-	                              "DROP TABLE ratings; DROP TABLE rating_history; DROP TABLE "
-	                              "rated; " SCHEMA_8_UNDONE "PRAGMA user_version=6;",
-	                              NULL, NULL, NULL),
-	                 SQLITE_OK);
-	sqlite3_close(db);
-	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
-	qv__store_close(r.store);
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_accounts_schema(db);
+	downgraded(
+	    &db, path,
+	    "DROP TABLE ratings; DROP TABLE rating_history; DROP TABLE rated; " SCHEMA_8_UNDONE
+	    "PRAGMA user_version=6;");
 	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
-	assert_int_equal(
-	    sqlite3_exec(db, SCHEMA_8_UNDONE "PRAGMA user_version=7;", NULL, NULL, NULL),
-	    SQLITE_OK);
-	sqlite3_close(db);
-	assert_int_equal(qv__store_open(&r.store, path, &err), QV_OK);
-	qv__store_close(r.store);
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_accounts_schema(db);
+	downgraded(&db, path, SCHEMA_8_UNDONE "PRAGMA user_version=7;");
 	assert_int_equal(sqlite3_exec(db,
 	                              "SELECT epoch FROM tables; SELECT count(*) FROM news; "
 	                              "SELECT count(*) FROM live",
