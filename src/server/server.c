@@ -95,18 +95,27 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Seconds on a clock no one sets: intervals measured on it survive a step of the wall clock
+ * (a wall clock set back by a minute would stop the sweep for that minute). */
+static double steady(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* Their viewers are told why (qv__table_expire_locked). */
 void qv__server_sweep(qv__server *srv)
 {
-	double t0 = now();
-	if (t0 - atomic_load(&srv->swept) < 1)
+	double t0 = now(), s0 = steady();
+	if (s0 - atomic_load(&srv->swept) < 1 || pthread_mutex_trylock(&srv->sweeping))
 		return;
 	qv__table **gone = NULL, **counted = NULL;
 	int *crowd = NULL;
 	int ngone = 0, ncounted = 0;
 	pthread_mutex_lock(&srv->reg_lock);
-	if (t0 - atomic_load(&srv->swept) >= 1) {
-		atomic_store(&srv->swept, t0);
+	if (s0 - atomic_load(&srv->swept) >= 1) {
+		atomic_store(&srv->swept, s0);
 		counted = malloc(sizeof *counted * (size_t)(srv->ntables ? srv->ntables : 1));
 		crowd = malloc(sizeof *crowd * (size_t)(srv->ntables ? srv->ntables : 1));
 		if (!crowd) {
@@ -152,6 +161,7 @@ void qv__server_sweep(qv__server *srv)
 	}
 	free(counted);
 	free(crowd);
+	pthread_mutex_unlock(&srv->sweeping);
 }
 
 /* A reference taken on a found table; a socket's is counted (t->greeting) under reg_lock,
@@ -394,7 +404,7 @@ int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 /* Returns free memory to the system at most every TRIM_EVERY seconds. */
 static void maybe_trim(qv__server *srv)
 {
-	double t0 = now(), last = atomic_load(&srv->trimmed);
+	double t0 = steady(), last = atomic_load(&srv->trimmed);
 	if (t0 - last >= TRIM_EVERY && atomic_compare_exchange_strong(&srv->trimmed, &last, t0))
 		malloc_trim(0);
 }
@@ -801,6 +811,7 @@ static void init_locks(qv__server *srv)
 {
 	pthread_mutex_init(&srv->reg_lock, NULL);
 	pthread_mutex_init(&srv->taking, NULL);
+	pthread_mutex_init(&srv->sweeping, NULL);
 	pthread_mutex_init(&srv->timer_lock, NULL);
 	pthread_cond_init(&srv->timer_cond, NULL);
 	pthread_mutex_init(&srv->conns_lock, NULL);
@@ -890,6 +901,7 @@ void qv__server_close(qv__server *srv)
 	qv__store_close(srv->store);
 	pthread_mutex_destroy(&srv->reg_lock);
 	pthread_mutex_destroy(&srv->taking);
+	pthread_mutex_destroy(&srv->sweeping);
 	pthread_mutex_destroy(&srv->conns_lock);
 	pthread_mutex_destroy(&srv->poke_lock);
 	pthread_mutex_destroy(&srv->timer_lock);

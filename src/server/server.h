@@ -116,19 +116,24 @@ typedef struct qv__server {
 	 * qv__server_release): one at a time, taken before reg_lock. Under it, the last
 	 * QV__ASKED tables this process asked another process to let go (a ring). */
 	pthread_mutex_t taking;
+	/* One sweep at a time, from its count to the frames that tell it: a late sweep's count
+	 * never arrives after a newer one (qv__server_sweep). */
+	pthread_mutex_t sweeping;
 	char asked[QV__ASKED][QV__ID_LEN + 1];
 	unsigned nasked;
 	qv__table **tables;
 	int ntables, cap;
-	_Atomic double swept; /* when expired waiting tables were last removed (qv__server_sweep) */
-	qv__rate *rates;      /* QV__RATE_SLOTS of them, guarded by reg_lock */
-	atomic_int sockets;   /* open WebSockets */
+	_Atomic double
+	    swept;       /* when the tables were last swept (qv__server_sweep; CLOCK_MONOTONIC s) */
+	qv__rate *rates; /* QV__RATE_SLOTS of them, guarded by reg_lock */
+	atomic_int sockets;         /* open WebSockets */
 	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
 	struct qv__conn *conns;
 	atomic_bool stopping;      /* the connections are to close (see qv__ws_stop_all) */
 	pthread_mutex_t poke_lock; /* the connections poked for the loop (wsock.c) */
 	struct qv__conn *poked;
-	_Atomic double trimmed; /* when free memory was last given back (server.c, maybe_trim) */
+	_Atomic double
+	    trimmed; /* when free memory was last given back (maybe_trim; CLOCK_MONOTONIC s) */
 
 	/* The timer thread that fires the clocks' timeouts (server.c): it sleeps on timer_cond
 	 * until the earliest deadline of any table, or until a change pokes it. */

@@ -100,7 +100,7 @@ typedef struct qv__table {
 	                           ended); "aborted" (no result either: abort) or "drawn" (every
 	                           seat ranked first: a draw agreed); "" otherwise */
 	int spectators;         /* connections that said hello without a seat (info: spectators) */
-	int spectators_told;    /* the count last announced with a change (qv__table_spectators) */
+	bool spectators_moved;  /* one came or went since the last sweep (qv__table_spectators) */
 	/* What the players' channels were told (chan.c, under lock): the seats told it is their
 	 * turn, and those told this turn that their days-per-move clock runs low. */
 	unsigned told_turn, told_low;
@@ -377,8 +377,8 @@ void qv__table_online_locked(qv__table *t, int seat, int delta);
  * Abort exactly when the server takes it; the caller holds the table's lock). */
 bool qv__table_abortable_locked(const qv__table *t);
 
-/* Whether the count of spectators changed since it was last told, and then *n, the count
- * to tell now (the caller tells the table's connections, with a small frame of its own).
+/* Whether a spectator came or went since it was last asked, and then *n, the count to tell
+ * now (the caller tells the table's connections, with a small frame of its own).
  * Called by the server's sweep, about once a second, so that spectators who come and go make
  * at most one such frame a second for everyone at the table, rather than one for every
  * connection each time (a thousand spectators would otherwise make a million frames as they

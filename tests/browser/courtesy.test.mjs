@@ -20,6 +20,35 @@ function lastTable(frames) {
 }
 
 /**
+ * Waits until every page shows `text` in its count of spectators. When one does not, the error
+ * says what each page shows and the counts its frames carried, then what the server said.
+ * @param {Awaited<ReturnType<typeof newPage>>[]} pages
+ * @param {string} text
+ */
+async function watching(pages, text) {
+  try {
+    for (const p of pages) await p.page.locator('#watching', { hasText: text }).waitFor();
+  } catch (e) {
+    const told = await Promise.all(
+      pages.map(async (p, i) => {
+        const el = p.page.locator('#watching');
+        const counts = p.frames
+          .map((f) => (f.type === 'spectators' ? `${f.count}` : f.table ? `${f.type}:${f.table.spectators}` : ''))
+          .filter(Boolean);
+        return (
+          `page ${i}: ${(await el.isHidden()) ? 'hidden' : 'shown'} "${await el.textContent()}", ` +
+          `connection "${await p.page.textContent('#conn')}", counts [${counts.join(' ')}], ` +
+          `errors ${JSON.stringify(p.errors)}`
+        );
+      }),
+    );
+    throw new Error(`waiting for "${text}": ${String(e)}\n${told.join('\n')}\nserver:\n${env.server.log()}`, {
+      cause: e,
+    });
+  }
+}
+
+/**
  * A THREE ARROWS table of Ann (p1) and Ben (p2), each on a page of their own.
  * @param {object} [clock] the table's clock
  */
@@ -51,15 +80,14 @@ test(
     const w1 = await newPage(env.browser);
     await w1.page.goto(url);
     await w1.page.waitForSelector('#conn.open');
-    for (const p of [a, b, w1]) await p.page.locator('#watching', { hasText: '1 spectator is watching.' }).waitFor();
+    await watching([a, b, w1], '1 spectator is watching.');
     assert.equal(await a.page.evaluate(MARK_EXPR), chosen, 'the move half chosen stays');
     const w2 = await newPage(env.browser);
     await w2.page.goto(url);
     await w2.page.waitForSelector('#conn.open');
-    for (const p of [a, b, w1, w2])
-      await p.page.locator('#watching', { hasText: '2 spectators are watching.' }).waitFor();
+    await watching([a, b, w1, w2], '2 spectators are watching.');
     await w2.page.context().close();
-    for (const p of [a, b, w1]) await p.page.locator('#watching', { hasText: '1 spectator is watching.' }).waitFor();
+    await watching([a, b, w1], '1 spectator is watching.');
     assert.equal(await w1.page.locator('#abort').isHidden(), true, 'a spectator cannot abort');
 
     // p1 moves; p2 has not: either may still abort

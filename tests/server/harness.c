@@ -356,6 +356,16 @@ void th_seat_read(th_seat *s)
 	json_decref(f);
 }
 
+bool th_seat_read_within(th_seat *s, int ms)
+{
+	json_t *f = tc_ws_recv_json(&s->ws, ms);
+	if (!f)
+		return false;
+	keep(s, f);
+	json_decref(f);
+	return true;
+}
+
 void th_seat_next(th_seat *s)
 {
 	for (;;) {

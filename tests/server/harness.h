@@ -134,6 +134,8 @@ void th_seat_close(th_seat *s);
 void th_seat_next(th_seat *s);
 /* Reads one frame of any type and keeps it (fails the test when none comes). */
 void th_seat_read(th_seat *s);
+/* Reads one frame of any type within ms and keeps it; false when none came. */
+bool th_seat_read_within(th_seat *s, int ms);
 /* The first of the seat's legal actions (fails the test when it has none). */
 const char *th_seat_first(const th_seat *s);
 /* Reads the seat's frames until its latest version is at least v. */
