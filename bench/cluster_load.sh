@@ -70,13 +70,7 @@ fi
 work=$(mktemp -d /tmp/qvcluster.XXXXXX)
 started=
 cleanup() {
-	for pid in $started; do
-		kill "$pid" 2>/dev/null
-	done
-	for pid in $started; do
-		wait "$pid" 2>/dev/null
-	done
-	started=
+	stop_started
 	if [ -n "${QV_KEEP:-}" ]; then
 		echo "cluster_load.sh: the logs kept in $work"
 	else

@@ -107,6 +107,22 @@ static void served(const char *id)
 	assert_int_equal(st, 200);
 }
 
+/* The time left of seat `seat` in a table's info. */
+static long long clock_left(const json_t *table, const char *seat)
+{
+	return json_integer_value(
+	    json_object_get(json_object_get(json_object_get(table, "clock"), "left"), seat));
+}
+
+/* The time left of seat `seat` in table id's info at the process in use. */
+static long long left_of(const char *id, const char *seat)
+{
+	json_t *info = th_info(id);
+	long long ms = clock_left(info, seat);
+	json_decref(info);
+	return ms;
+}
+
 static void test_table_moves(void **state)
 {
 	(void)state;
@@ -130,8 +146,7 @@ static void test_table_moves(void **state)
 	th_seat_play_first(&p1, all, 2);
 	long long v = p1.v;
 	th_seat_wait_to_move(&p1, "p2");
-	long long p1_left = json_integer_value(
-	    json_object_get(json_object_get(json_object_get(p1.table, "clock"), "left"), "p1"));
+	long long p1_left = clock_left(p1.table, "p1");
 	/* p2 thinks for 1.5 s at A before the table moves */
 	double moved_at = tc_now_ms() + 1500;
 	while (tc_now_ms() < moved_at)
@@ -147,11 +162,8 @@ static void test_table_moves(void **state)
 	served(id);
 	/* p2's clock kept running through the move: the 1.5 s at A are charged; p1's, stopped,
 	 * is as it was */
-	json_t *info = th_info(id);
-	const json_t *left = json_object_get(json_object_get(info, "clock"), "left");
-	assert_true(json_integer_value(json_object_get(left, "p2")) <= 300000 - 1500);
-	assert_int_equal(json_integer_value(json_object_get(left, "p1")), p1_left);
-	json_decref(info);
+	assert_true(left_of(id, "p2") <= 300000 - 1500);
+	assert_int_equal(left_of(id, "p1"), p1_left);
 	/* B goes on from A's last move */
 	th_seat_open(&p1, id, t1);
 	th_seat_open(&p2, id, t2);
@@ -413,16 +425,6 @@ static void test_limits_site_wide(void **state)
 	use(&B);
 	th_refused("POST", "/api/tables", two, 429, "3 of at most 3");
 	stop_both();
-}
-
-/* The time left of seat `seat` in table id's info at the process in use. */
-static long long left_of(const char *id, const char *seat)
-{
-	json_t *info = th_info(id);
-	long long ms = json_integer_value(
-	    json_object_get(json_object_get(json_object_get(info, "clock"), "left"), seat));
-	json_decref(info);
-	return ms;
 }
 
 static void test_clock_kept_through_kill(void **state)
