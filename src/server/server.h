@@ -123,17 +123,15 @@ typedef struct qv__server {
 	unsigned nasked;
 	qv__table **tables;
 	int ntables, cap;
-	_Atomic double
-	    swept;       /* when the tables were last swept (qv__server_sweep; CLOCK_MONOTONIC s) */
-	qv__rate *rates; /* QV__RATE_SLOTS of them, guarded by reg_lock */
+	_Atomic double swept;       /* the last sweep (qv__server_sweep), in CLOCK_MONOTONIC s */
+	qv__rate *rates;            /* QV__RATE_SLOTS of them, guarded by reg_lock */
 	atomic_int sockets;         /* open WebSockets */
 	pthread_mutex_t conns_lock; /* every WebSocket connection (ws.c), to count and to stop */
 	struct qv__conn *conns;
 	atomic_bool stopping;      /* the connections are to close (see qv__ws_stop_all) */
 	pthread_mutex_t poke_lock; /* the connections poked for the loop (wsock.c) */
 	struct qv__conn *poked;
-	_Atomic double
-	    trimmed; /* when free memory was last given back (maybe_trim; CLOCK_MONOTONIC s) */
+	_Atomic double trimmed; /* memory last given back (maybe_trim), in CLOCK_MONOTONIC s */
 
 	/* The timer thread that fires the clocks' timeouts (server.c): it sleeps on timer_cond
 	 * until the earliest deadline of any table, or until a change pokes it. */

@@ -679,7 +679,7 @@ bool qv__table_spectators_locked(qv__table *t, int *n)
 {
 	/* Whether anyone came or went, not whether the count differs from the last one announced:
 	 * one who came and one who went between two sweeps leave the count as it was, but the
-	 * updates sent in between said another one (tests/browser/courtesy.test.mjs). */
+	 * updates sent in between said another one (test_spectators_between_sweeps). */
 	if (!t->spectators_moved)
 		return false;
 	t->spectators_moved = false;
