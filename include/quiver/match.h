@@ -111,6 +111,28 @@ void qv_match_free(qv_match *m);
  * error (init refusing the parameters it accepted before) m still holds its game unchanged. */
 qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err);
 
+/* A copy of m that shares no memory with it (src/engine/match/fork.c): the same game,
+ * parameters, names, history, notation, narration, commitments, leavers and settings, so that a
+ * change can be built on the copy while m stays as it was (the server's acts: the next match
+ * is built, saved, then put in m's place). The copy starts without m's worded moves (a cache:
+ * see qv_match_pass_seen). Each is freed on its own with qv_match_free. QV_ENOMEM: *out NULL,
+ * nothing changed. */
+qv_status qv_match_fork(const qv_match *m, qv_match **out, qv_err *err);
+/* Makes dst, a match of the same game, a copy of src as qv_match_fork would, in dst's own
+ * memory (grown where src's history is longer): a driver that builds many changes apart
+ * (the server) then allocates nothing for each. dst's worded moves are dropped. QV_ENOMEM:
+ * dst is unchanged but for its worded moves, and may still be freed or copied into. */
+qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err);
+/* Moves from's worded moves (what qv_match_log keeps of each entry for each viewer) into to,
+ * for the first entries the two matches share (the same moves from the same base): the match
+ * that takes another's place words its log as cheaply as the old one would have. Entries to
+ * has worded already keep their words. Needs no memory. */
+void qv_match_pass_seen(qv_match *from, qv_match *to);
+/* How many first history entries two matches of one game share: the same moves, one after the
+ * other, from the same base (a match and its fork after a change: the entries the change
+ * kept). */
+int qv_match_shared(const qv_match *a, const qv_match *b);
+
 int qv_match_to_move(const qv_match *m);
 bool qv_match_over(const qv_match *m);
 

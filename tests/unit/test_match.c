@@ -630,6 +630,69 @@ static void test_restart(void **unused)
 	qv_match_free(m);
 }
 
+/* A fork is the match, with nothing shared: what is played on the fork leaves the original
+ * as it was, byte for byte, and the other way round; the fork's history, narration, records
+ * and logs are the original's; the words the original found for its moves pass to the fork
+ * for the entries they share, and only those. */
+static void test_fork(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	qv_match *m = new_match("rounds=3,coin=loaded", 5);
+	qv_match_set_name(m, 0, "alice");
+	play(m, "step 2");
+	play(m, "coin heads");
+	int lines = 0;
+	qv_match_log(m, 0, 0, count_line, &lines); /* words the moves for p1, kept in m->seen */
+	assert_true(m->nseen > 0);
+	char *before = state_text(m);
+	json_t *rec = qv_match_record_json(m);
+	int nhist = m->nhist, nseen = m->nseen;
+	size_t said = m->said.text.len;
+
+	qv_match *f;
+	assert_int_equal(qv_match_fork(m, &f, &err), QV_OK);
+	assert_int_equal(f->nseen, 0); /* the worded moves are not copied */
+	assert_int_equal(qv_match_shared(m, f), nhist);
+	json_t *frec = qv_match_record_json(f);
+	assert_true(json_equal(rec, frec));
+	json_decref(frec);
+	int flines = 0;
+	qv_match_log(f, 0, 0, count_line, &flines);
+	assert_int_equal(flines, lines);
+	/* Played on, and taken back past the common history: the original does not move. */
+	play(f, "hold");
+	assert_int_equal(qv_match_undo(f, NULL), QV_OK); /* the hold */
+	assert_int_equal(qv_match_undo(f, NULL), QV_OK); /* the coin, with the bell after it */
+	play(f, "coin tails");
+	assert_int_equal(m->nhist, nhist);
+	assert_int_equal(m->nseen, nseen);
+	assert_int_equal(m->said.text.len, said);
+	char *after = state_text(m);
+	assert_string_equal(before, after);
+	json_t *again = qv_match_record_json(m);
+	assert_true(json_equal(rec, again));
+	json_decref(again);
+	/* The words pass for the entries both still share, and no others. */
+	int common = qv_match_shared(m, f);
+	assert_true(common < nhist);
+	qv_match_free(f);
+	assert_int_equal(qv_match_fork(m, &f, &err), QV_OK);
+	play(f, "hold");
+	qv_match_pass_seen(m, f);
+	assert_int_equal(f->nseen, nseen);
+	assert_int_equal(m->nseen, 0);
+	int passed = 0;
+	qv_match_log(f, 0, 0, count_line, &passed);
+	assert_true(passed > lines);
+	qv_match_free(m); /* either may go first */
+	play(f, "hold");
+	free(before);
+	free(after);
+	json_decref(rec);
+	qv_match_free(f);
+}
+
 /* A driver that holds every forced decision finds them itself and says so: the move is then
  * recorded as automatic, and undo takes it back with the decision before it. */
 static void test_play_checked_forced(void **unused)
@@ -1627,6 +1690,7 @@ int main(void)
 	    cmocka_unit_test(test_bad_state_fields),
 	    cmocka_unit_test(test_broken_json),
 	    cmocka_unit_test(test_files),
+	    cmocka_unit_test(test_fork),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
