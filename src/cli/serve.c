@@ -37,6 +37,7 @@ static const cli_opt serve_opts[] = {
     {"max-connections-per-address", "N"},
     {"secure-cookies", NULL},
     {"trusted-proxy", "ADDR"},
+    {"db-timeout", "MS"},
     {NULL, NULL},
 };
 
@@ -59,6 +60,10 @@ static void serve_help(void)
 	    "                    or PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/NAME or\n"
 	    "                    libpq's key=value form (\"host=H dbname=NAME\"; libpq's PG*\n"
 	    "                    variables fill in the rest); its schema made when empty\n"
+	    "  --db-timeout MS   PostgreSQL: how long a statement may take before it is\n"
+	    "                    cancelled and the act refused as \"the site is slow\" (default\n"
+	    "                    %d); a row lock is waited for a fifth of it, and a connection\n"
+	    "                    whose server went away is found within about it (keepalives)\n"
 	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
 	    "                    or web/ of the source tree quiver was built from)\n"
 	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
@@ -100,8 +105,9 @@ static void serve_help(void)
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
-	    QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE,
-	    QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
+	    QV__STORE_TIMEOUT_MS, QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL,
+	    QV__CREATE_RATE, QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT,
+	    QV__IDLE_LIMIT);
 }
 
 /* Adds --trusted-proxy ADDR to cfg; false (the usage said) when it is no address or one too
@@ -318,6 +324,11 @@ int cli_serve(int argc, char **argv)
 		case 19:
 			if (!trusted_proxy(&cfg, v))
 				return CLI_EXIT_USAGE;
+			break;
+		case 20:
+			if (!cli_long("serve", "--db-timeout", v, 100, 600000, &x))
+				return CLI_EXIT_USAGE;
+			cfg.db_timeout_ms = (int)x;
 			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",

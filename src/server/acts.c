@@ -2,10 +2,10 @@
  * acts.c - the acts that change a table: a seat's decision, its takeback (at once, or as an
  * offer the others answer), a timeout, a claim, a resignation, a return, the rematch, and the
  * server's own steps (an AI seat's decision, a chance outcome). Each is the route of the
- * conductor: check (the modules: leave.c, offer.c, rematch.c, seats.c), change the match,
- * save through table.c (qv__table_commit_added_locked, qv__table_save_change_locked,
- * qv__table_save_people_locked) and roll back what the store refused, all under the table's
- * lock. Called by the server (server.c, ws.c, pool.c); table.c never calls back here.
+ * conductor: check on the live table (the modules: leave.c, offer.c, rematch.c, seats.c), then
+ * change a draft of it and commit the draft (change.h: saved, then published), all under the
+ * table's lock; a refusal of the store leaves the live table as it was. Called by the server
+ * (server.c, ws.c, pool.c); table.c never calls back here.
  */
 #include <limits.h>
 #include <math.h>
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/fields.h"
+#include "server/change.h"
 #include "server/commitments.h"
 #include "server/leave.h"
 #include "server/table.h"
@@ -90,45 +91,28 @@ qv_status qv__table_what(qv__table *t, int seat, long long v, const char *action
 qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action, qv_err *err)
 {
 	qv__table_lock(t);
+	qv__change c;
 	qv_status rc = check_mover(t, seat, v, action, err);
-	char *kept = rc ? NULL : qv__commitments_copy(t->m);
-	if (!rc && !kept)
-		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	if (!rc)
+		rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (!rc) {
-		int old = t->m->nhist, old_status = t->status;
-		long long old_v = t->v;
-		qv__clock clock = t->clock;
-		qv__clock_mark mark;
-		bool marked = qv__table_clock_mark_locked(t, &mark);
-		qv__offer offer = t->offer;
-		if (qv__offer_lapses(&t->offer, seat))
-			qv__offer_clear(&t->offer); /* a new move ends a takeback request */
-		rc = qv_match_act(t->m, seat, action, err);
+		qv__table *d = qv__change_draft(&c);
+		c.marked = qv__table_clock_mark_locked(t, &c.mark);
+		if (qv__offer_lapses(&d->offer, seat))
+			qv__offer_clear(&d->offer); /* a new move ends a takeback request */
+		rc = qv_match_act(d->m, seat, action, err);
+		bool played = !rc && d->m->nhist != t->m->nhist;
 		/* The seat decided: its clock stops, with Fischer's increment when the decision is
-		 * played; a commitment (nothing played yet) earns it when the step is played. */
-		if (!rc)
-			qv__table_clock_sync_locked(t, t->m->nhist == old ? 0 : 1u << seat);
-		if (!rc && t->m->nhist == old) {
-			/* A commitment ahead of the seat's turn: nothing is played yet, so the
-			 * version stays (the others' choices in the step are as valid as before),
-			 * but what clients hear of changes (to_move, the seat's view). */
-			rc = qv__table_save_people_locked(t, err);
-			if (rc)
-				qv__commitments_restore(t->m, t->nseats, kept);
-			else
-				t->iv++;
-		} else if (!rc) {
-			rc = qv__table_commit_added_locked(t, old, old_v, old_status, false,
-			                                   marked ? &mark : NULL, err);
-			if (rc)
-				qv__commitments_restore(t->m, t->nseats, kept);
+		 * played; a commitment ahead of the seat's turn (nothing played yet) earns it when
+		 * the step is played, and keeps the version (the others' choices in the step are as
+		 * valid as before), but what clients hear of changes (to_move, the seat's view). */
+		if (!rc) {
+			qv__table_clock_sync_locked(d, played ? 1u << seat : 0);
+			if (!played)
+				c.kind = QV__SAVE_PEOPLE;
 		}
-		if (rc) {
-			qv__table_clock_put_back_locked(t, &clock);
-			t->offer = offer;
-		}
+		rc = rc ? (qv__change_drop(&c), rc) : qv__change_commit(&c, err);
 	}
-	free(kept);
 	qv__table_unlock(t);
 	return rc;
 }
@@ -137,27 +121,19 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
  * whoever else is at the table. QV_ESTATE when it has none. */
 static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 {
-	char *kept = qv__commitments_copy(t->m);
-	if (!kept)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	qv__clock clock = t->clock;
-	qv_status rc = QV_OK;
-	if (qv_match_withdraw(t->m, seat) > 0) {
-		/* The seat's clock runs on as though it had never committed: the time since
-		 * counts, no increment, no new allowance (the commitment changed no clock). */
-		qv__clock_resume(&t->clock, seat);
-		rc = qv__table_save_people_locked(t, err);
-	} else {
-		rc = qv_fail(err, QV_ESTATE, "no choice of yours to take back");
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, QV__DRAFT_MATCH, err);
+	if (rc)
+		return rc;
+	qv__table *d = qv__change_draft(&c);
+	if (qv_match_withdraw(d->m, seat) <= 0) {
+		qv__change_drop(&c);
+		return qv_fail(err, QV_ESTATE, "no choice of yours to take back");
 	}
-	if (rc) {
-		qv__commitments_restore(t->m, t->nseats, kept);
-		qv__table_clock_put_back_locked(t, &clock);
-	} else {
-		t->iv++;
-	}
-	free(kept);
-	return rc;
+	/* The seat's clock runs on as though it had never committed: the time since counts, no
+	 * increment, no new allowance (the commitment changed no clock). */
+	qv__clock_resume(&d->clock, seat);
+	return qv__change_commit(&c, err);
 }
 
 /* The seats people play, as a mask (bit p for seat p): whose decisions a takeback asks for.
@@ -178,74 +154,45 @@ static unsigned people_at(const qv__table *t)
  * from it to `asked` (when it asked: qv__marks_takeback). */
 static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *err)
 {
-	int old = t->m->nhist;
-	qv_move *saved = malloc(sizeof *saved * (size_t)(old > 0 ? old : 1));
-	if (!saved)
-		return qv_fail(err, QV_ENOMEM, "out of memory during undo");
-	if (old > 0)
-		memcpy(saved, t->m->hist, sizeof *saved * (size_t)old);
-	qv__offer offer = t->offer;
-	qv__clock clock = t->clock;
-	int nmarks = t->nmarks;
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
+	if (rc)
+		return rc;
+	qv__table *d = qv__change_draft(&c);
 	qv_takeback tb;
-	qv_status rc = qv_match_takeback(t->m, seat, people_at(t), &tb, err);
+	rc = qv_match_takeback(d->m, seat, people_at(d), &tb, err);
 	qv__clock_mark mark;
 	unsigned stand = 0;
 	double charged = 0;
-	bool clocked = !rc && tb.from >= 0 && qv__clock_on(&t->clock);
+	bool clocked = !rc && tb.from >= 0 && qv__clock_on(&d->clock);
 	if (clocked)
-		qv__marks_takeback(t->marks, t->nmarks, t->m, &t->clock, seat, tb.from, asked,
+		qv__marks_takeback(d->marks, d->nmarks, d->m, &d->clock, seat, tb.from, asked,
 		                   qv__table_now(), &mark, &stand, &charged);
 	if (!rc)
-		rc = qv_match_takeback_agreed(t->m, seat, people_at(t), err);
-	if (!rc) {
-		t->clock.held =
-		    qv__commitments_mask(t->m, t->nseats); /* commitments taken back earn nothing */
-		if (clocked) {
-			qv__clock_rewind(&t->clock, &mark, stand, seat, charged,
-			                 qv__table_clock_mask_locked(t), qv__table_now());
-			qv__marks_drop_after(t->marks, &t->nmarks, t->m->nhist);
-		}
-		/* Saved before the logs are cut, so that a refusal leaves them as they were. */
-		int old_status = t->status;
-		t->v += 1;
-		t->status = qv__table_status_of_locked(t);
-		qv__offer_clear(&t->offer);
-		rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
-		if (rc) {
-			qv__table_clock_put_back_locked(t, &clock);
-			t->nmarks = nmarks;
-			/* Put the taken-back moves back, each entry not brought back by the one
-			 * before it (a decision brings the forced moves the match applies; a held
-			 * forced decision of a person is played as it was). */
-			for (int k = 0; k < old && t->m->nhist < old; k++)
-				if (qv_match_play(t->m, saved[t->m->nhist].action, NULL))
-					break;
-			t->v -= 1;
-			t->status = old_status;
-			t->offer = offer;
-			QV_ASSERT(t->m->nhist == old && t->status == old_status);
-		} else {
-			qv__table_after_change_locked(t, 0);
-			t->takebacks++;
-			for (int i = 0; i < t->nseats; i++)
-				if (t->seat[i].agent)
-					t->seat[i].forget = true;
-		}
+		rc = qv_match_takeback_agreed(d->m, seat, people_at(d), err);
+	if (rc) {
+		qv__change_drop(&c);
+		return rc;
 	}
-	free(saved);
-	return rc;
+	d->clock.held = qv__commitments_mask(d->m, d->nseats); /* taken back: they earn nothing */
+	if (clocked) {
+		qv__clock_rewind(&d->clock, &mark, stand, seat, charged,
+		                 qv__table_clock_mask_locked(d), qv__table_now());
+		qv__marks_drop_after(d->marks, &d->nmarks, d->m->nhist);
+	}
+	qv__offer_clear(&d->offer);
+	return qv__change_commit(&c, err);
 }
 
-/* Saves a change of the request alone, or puts the old one back when the store refuses. */
-static qv_status offer_change_locked(qv__table *t, const qv__offer *old, qv_err *err)
+/* Saves the offer `offer` in the table's place, a change of the people alone. */
+static qv_status offer_change_locked(qv__table *t, const qv__offer *offer, qv_err *err)
 {
-	qv_status rc = qv__table_save_people_locked(t, err);
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
 	if (rc)
-		t->offer = *old;
-	else
-		t->iv++;
-	return rc;
+		return rc;
+	qv__change_draft(&c)->offer = *offer;
+	return qv__change_commit(&c, err);
 }
 
 /* The checks of a takeback by `seat` on version v, into *tb: what it reaches, refused when the
@@ -299,9 +246,9 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 	if (!rc && !others) {
 		rc = take_back_locked(t, seat, at, err);
 	} else if (!rc) {
-		qv__offer old = t->offer;
-		qv__offer_make(&t->offer, QV__OFFER_TAKEBACK, seat, t->v + 1, others, at);
-		rc = offer_change_locked(t, &old, err);
+		qv__offer offer = t->offer;
+		qv__offer_make(&offer, QV__OFFER_TAKEBACK, seat, t->v + 1, others, at);
+		rc = offer_change_locked(t, &offer, err);
 	}
 	qv__table_unlock(t);
 	return rc;
@@ -315,24 +262,14 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
  * store refuses, nothing changed. */
 static qv_status end_locked(qv__table *t, const char *how, qv_err *err)
 {
-	int old_status = t->status;
-	long long old_v = t->v;
-	qv__offer offer = t->offer;
-	qv_copy(t->ended, sizeof t->ended, how);
-	qv__offer_clear(&t->offer);
-	t->v += 1;
-	t->status = qv__table_status_of_locked(t);
-	qv_status rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
-	if (rc) {
-		t->ended[0] = '\0';
-		t->v = old_v;
-		t->status = old_status;
-		t->offer = offer;
-		qv__table_clock_sync_locked(t, 0);
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
+	if (rc)
 		return rc;
-	}
-	t->iv++;
-	return QV_OK;
+	qv__table *d = qv__change_draft(&c);
+	qv_copy(d->ended, sizeof d->ended, how);
+	qv__offer_clear(&d->offer);
+	return qv__change_commit(&c, err);
 }
 
 /* The checks abort and draw share: a playing table on version v, a seat that has not left. */
@@ -373,10 +310,10 @@ qv_status qv__table_draw(qv__table *t, int seat, long long v, qv_err *err)
 	if (!rc)
 		rc = qv__offer_may_ask(&t->offer, seat, t->v, err);
 	if (!rc) {
-		qv__offer old = t->offer;
-		qv__offer_make(&t->offer, QV__OFFER_DRAW, seat, t->v + 1, 1u << other,
+		qv__offer offer = t->offer;
+		qv__offer_make(&offer, QV__OFFER_DRAW, seat, t->v + 1, 1u << other,
 		               qv__table_now());
-		rc = offer_change_locked(t, &old, err);
+		rc = offer_change_locked(t, &offer, err);
 	}
 	qv__table_unlock(t);
 	return rc;
@@ -407,21 +344,16 @@ qv_status qv__table_more_time(qv__table *t, int seat, long long v, const char *t
 	if (!rc && qv__clock_left(&t->clock, p, qv__table_now()) <= 0)
 		rc = qv_fail(err, QV_ESTATE, "%s's time has run out already",
 		             qv_player_name(p, name));
+	qv__change c;
+	if (!rc)
+		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
 	if (!rc) {
 		/* Given for good: a takeback sets the clocks back to a mark, which gets it too. */
-		qv__clock kept = t->clock;
-		t->clock.left[p] += QV__MORE_TIME_MS;
-		for (int i = 0; i < t->nmarks; i++)
-			t->marks[i].left[p] += QV__MORE_TIME_MS;
-		qv__table_clock_sync_locked(t, 0);
-		rc = qv__table_save_people_locked(t, err);
-		if (rc) {
-			for (int i = 0; i < t->nmarks; i++)
-				t->marks[i].left[p] -= QV__MORE_TIME_MS;
-			qv__table_clock_put_back_locked(t, &kept);
-		} else {
-			t->iv++;
-		}
+		qv__table *d = qv__change_draft(&c);
+		d->clock.left[p] += QV__MORE_TIME_MS;
+		for (int i = 0; i < d->nmarks; i++)
+			d->marks[i].left[p] += QV__MORE_TIME_MS;
+		rc = qv__change_commit(&c, err);
 	}
 	qv__table_unlock(t);
 	return rc;
@@ -433,18 +365,18 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
 	qv_status rc = check_turn_base(t, v, err);
 	if (!rc && qv_match_left(t->m, seat))
 		rc = check_present(t, seat, err);
-	qv__offer old = t->offer;
+	qv__offer old = t->offer, answered = t->offer;
 	qv__offer_outcome outcome;
 	/* The standing offer's kind (a takeback's words when there is none). */
 	qv__offer_kind kind = old.by >= 0 ? old.kind : QV__OFFER_TAKEBACK;
 	if (!rc)
-		rc = qv__offer_answer(&t->offer, kind, seat, accept, &outcome, err);
+		rc = qv__offer_answer(&answered, kind, seat, accept, &outcome, err);
 	if (!rc && outcome == QV__OFFER_AGREED && kind == QV__OFFER_DRAW)
 		rc = end_locked(t, "drawn", err);
 	else if (!rc && outcome == QV__OFFER_AGREED)
 		rc = take_back_locked(t, old.by, old.at, err);
 	else if (!rc)
-		rc = offer_change_locked(t, &old, err);
+		rc = offer_change_locked(t, &answered, err);
 	qv__table_unlock(t);
 	return rc;
 }
@@ -455,25 +387,16 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
  * it; when the store refuses, nothing changed. The caller made every check but the match's. */
 static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
 {
-	qv_status rc = qv__leave_now(t->m, t->seat, t->nseats, p, reason, err);
+	qv__change c;
+	qv_status rc = qv__leave_prepare(t->m, t->seat, t->nseats, p, err);
+	if (!rc)
+		rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (rc)
 		return rc;
-	int old_status = t->status;
-	long long old_v = t->v;
-	qv__offer offer = t->offer;
-	qv__offer_clear(&t->offer); /* a leave ends a takeback request, as a move does */
-	t->v += 1;
-	t->status = qv__table_status_of_locked(t);
-	rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
-	if (rc) {
-		qv__leave_undo(t->m, p);
-		t->v = old_v;
-		t->status = old_status;
-		t->offer = offer;
-		return rc;
-	}
-	t->iv++;
-	return QV_OK;
+	qv__table *d = qv__change_draft(&c);
+	rc = qv_match_leave(d->m, p, reason, err);
+	qv__offer_clear(&d->offer); /* a leave ends a takeback request, as a move does */
+	return rc ? (qv__change_drop(&c), rc) : qv__change_commit(&c, err);
 }
 
 bool qv__table_timeout(qv__table *t)
@@ -558,26 +481,17 @@ qv_status qv__table_return(qv__table *t, int seat, qv_err *err)
 		qv__table_unlock(t);
 		return rc;
 	}
-	qv__clock kept = t->clock;
-	int at = t->m->left_at[seat];
-	long long old_v = t->v;
-	qv__clock_returned(&t->clock, seat);
-	rc = qv_match_return(t->m, seat, err);
+	qv__change c;
+	rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (!rc) {
 		/* A new version: a search the server began for the seat is dropped. */
-		t->v += 1;
-		rc = qv__table_save_change_locked(t, t->m->nhist, false, err);
-		if (rc) {
-			qv__leave_undo_return(t->m, seat, at);
-			t->v = old_v;
-		}
+		qv__table *d = qv__change_draft(&c);
+		qv__clock_returned(&d->clock, seat);
+		rc = qv_match_return(d->m, seat, err);
+		rc = rc ? (qv__change_drop(&c), rc) : qv__change_commit(&c, err);
 	}
-	if (rc) {
-		qv__table_clock_put_back_locked(t, &kept);
-	} else {
-		t->iv++;
+	if (!rc)
 		t->seat[seat].forget = true; /* if it plays the seat again, from the start */
-	}
 	qv__table_unlock(t);
 	return rc;
 }
@@ -598,28 +512,48 @@ static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 
 /* Draws the chance outcome due (the lock held): true when the table changed. Out of memory,
  * the table stays as it was (the pool tries again); any other failure stops it. */
+/* A step of the server's own that could not be made (rc, not QV_ENOMEM, which the pool tries
+ * again at once): a store that refused to save it (QV_EIO: busy, full, away) is tried again a
+ * second later, the table as it was, so that an outage delays a table and never stops it;
+ * anything else (the rules refused it, or the table does not match what was saved) would fail
+ * the same way again, and stops the table. */
+static void step_failed(qv__table *t, const char *what, qv_status rc, bool saving,
+                        const qv_err *err)
+{
+	if (saving && rc == QV_EIO) {
+		fprintf(stderr, "quiver serve: table %s: %s: %s; trying again in a second\n", t->id,
+		        what, err->msg);
+		atomic_store(&t->step_at, qv__table_now() + 1);
+		return;
+	}
+	stop_locked(t, what, err);
+}
+
+/* Draws the chance outcome due (the lock held): true when the table changed. Out of memory,
+ * the table stays as it was (the pool tries again); see step_failed for the rest. */
 static bool step_chance(qv__table *t)
 {
-	int old = t->m->nhist, old_status = t->status;
-	long long old_v = t->v;
 	qv_err err;
-	qv__offer offer = t->offer;
-	if (qv__offer_lapses(&t->offer, QV_CHANCE))
-		qv__offer_clear(&t->offer); /* a new move ends a takeback request */
-	qv_status rc = qv_match_chance(t->m, NULL, &err);
-	if (!rc) /* no mark: no takeback crosses a chance outcome */
-		rc = qv__table_commit_added_locked(t, old, old_v, old_status, false, NULL, &err);
-	if (rc)
-		t->offer = offer;
+	qv__change c;
+	bool saving = false;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, &err);
+	if (!rc) {
+		qv__table *d = qv__change_draft(&c);
+		if (qv__offer_lapses(&d->offer, QV_CHANCE))
+			qv__offer_clear(&d->offer); /* a new move ends a takeback request */
+		/* no mark: no takeback crosses a chance outcome */
+		rc = qv_match_chance(d->m, NULL, &err);
+		saving = !rc;
+		rc = rc ? (qv__change_drop(&c), rc) : qv__change_commit(&c, &err);
+	}
 	if (rc && rc != QV_ENOMEM)
-		stop_locked(t, "drawing a chance outcome failed", &err);
+		step_failed(t, "drawing a chance outcome failed", rc, saving, &err);
 	return rc == QV_OK;
 }
 
 /* An AI seat's search, begun under the lock and run without it. */
 typedef struct search {
 	int who;
-	int old, old_status;
 	long long old_v;
 	bool ahead;  /* the seat chooses ahead of its turn in a simultaneous step */
 	void *state; /* the position at which it decides (malloc'ed) */
@@ -632,11 +566,11 @@ typedef struct search {
 static bool search_begin(qv__table *t, int who, search *s)
 {
 	qv_err err;
-	*s = (search){.who = who, .old = t->m->nhist, .old_status = t->status, .old_v = t->v};
+	*s = (search){.who = who, .old_v = t->v};
 	qv_status began = t->store ? qv__store_ai_start(t->store, t->id, &err) : QV_OK;
 	if (began) {
 		if (began != QV_ENOMEM)
-			stop_locked(t, "the AI seat could not begin", &err);
+			step_failed(t, "the AI seat could not begin", began, true, &err);
 		return false;
 	}
 	qv__seat *seat = &t->seat[who];
@@ -663,47 +597,45 @@ static bool search_begin(qv__table *t, int who, search *s)
 
 /* Keeps the search's choice a (text, its notation) if the table did not change meanwhile
  * (the lock held again): a commitment ahead of the seat's turn, as a person's (qv__table_act),
- * or a move. *tried says whether it was; *rc is what happened (QV_ENOMEM: try again); true
- * when the table changed. */
+ * or a move. *tried says whether it was; *rc is what happened (QV_ENOMEM: try again);
+ * *cleared whether the store's mark of the search went with it (a move saved with it ends the
+ * search; a commitment does not). True when the table changed. */
 static bool search_keep(qv__table *t, const search *s, qv_action a, const char *text, qv_status *rc,
-                        bool *tried, qv_err *err)
+                        bool *tried, bool *cleared, qv_err *err)
 {
-	int who = s->who, old = s->old;
-	qv__clock_mark mark;
-	bool clocked = qv__table_clock_mark_locked(t, &mark);
-	*tried = false;
+	int who = s->who;
+	*tried = *cleared = false;
 	if (t->v != s->old_v || t->status != QV__PLAYING)
 		return false;
-	if (s->ahead && qv_match_acting(t->m) >> who & 1u) {
-		*tried = true;
-		qv__offer_clear(&t->offer); /* a new move ends a takeback request */
-		*rc = qv_match_act(t->m, who, text, err);
-		if (!*rc && t->m->nhist == old) {
-			*rc = qv__table_save_people_locked(t, err);
-			if (*rc)
-				qv_match_withdraw(t->m, who);
-			else
-				t->iv++;
-		} else if (!*rc) {
-			*rc = qv__table_commit_added_locked(t, old, s->old_v, s->old_status, true,
-			                                    clocked ? &mark : NULL, err);
-		}
-		if (*rc && *rc != QV_ENOMEM)
-			stop_locked(t, "the AI seat's choice could not be kept", err);
-		return *rc == QV_OK;
+	bool ahead = s->ahead && qv_match_acting(t->m) >> who & 1u;
+	if (!ahead && (s->ahead || qv_match_to_move(t->m) != who))
+		return false;
+	*tried = true;
+	qv__change c;
+	bool game = false, saving = false;
+	*rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
+	if (!*rc) {
+		qv__table *d = qv__change_draft(&c);
+		c.ai_done = true;
+		c.marked = qv__table_clock_mark_locked(t, &c.mark);
+		qv__offer_clear(&d->offer); /* a new move ends a takeback request */
+		*rc = ahead ? qv_match_act(d->m, who, text, err) : qv_match_play(d->m, a, err);
+		if (!*rc && d->m->nhist == t->m->nhist)
+			c.kind = QV__SAVE_PEOPLE; /* a commitment: nothing played yet */
+		game = c.kind == QV__SAVE_GAME;
+		saving = !*rc;
+		*rc = *rc ? (qv__change_drop(&c), *rc) : qv__change_commit(&c, err);
 	}
-	if (!s->ahead && qv_match_to_move(t->m) == who) {
-		*tried = true;
-		qv__offer_clear(&t->offer);
-		*rc = qv_match_play(t->m, a, err);
-		if (!*rc)
-			*rc = qv__table_commit_added_locked(t, old, s->old_v, s->old_status, true,
-			                                    clocked ? &mark : NULL, err);
-		if (*rc && *rc != QV_ENOMEM)
-			stop_locked(t, "the AI seat's move could not be played", err);
-		return *rc == QV_OK;
+	if (*rc && *rc != QV_ENOMEM) {
+		step_failed(t,
+		            ahead ? "the AI seat's choice could not be kept"
+		                  : "the AI seat's move could not be played",
+		            *rc, saving, err);
+		*cleared = t->stuck[0] != 0; /* a stop clears the mark */
+	} else {
+		*cleared = *rc == QV_OK && game;
 	}
-	return false;
+	return *rc == QV_OK;
 }
 
 bool qv__table_step(qv__table *t)
@@ -733,23 +665,19 @@ bool qv__table_step(qv__table *t)
 
 	qv__table_lock(t);
 	/* Out of memory, a step is not made and the table stays as it was (the pool tries it
-	 * again); any other failure stops the table, which would fail the same way again. */
-	qv__offer offer = t->offer; /* as it is now: a request may have come during the search */
-	bool changed = false, marked = t->store != NULL;
+	 * again); any other failure stops the table, which would fail the same way again. The
+	 * store's mark of the search is cleared by a move saved with it or a stop, else here. */
+	bool changed = false, cleared = false;
 	if (rc && rc != QV_ENOMEM) {
 		stop_locked(t, "the AI seat failed", &err);
-		marked = false;
+		cleared = true;
 	} else if (!rc) {
 		bool tried;
-		changed = search_keep(t, &s, a, text, &rc, &tried, &err);
-		/* A saved move or a stop clears the mark; a step not tried leaves it. */
-		marked = marked && (!tried || rc == QV_ENOMEM);
+		changed = search_keep(t, &s, a, text, &rc, &tried, &cleared, &err);
 	}
-	if (rc)
-		t->offer = offer;
 	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
 		agent->rng = drawn;
-	if (marked && qv__store_ai_end(t->store, t->id, &err))
+	if (t->store && !cleared && qv__store_ai_end(t->store, t->id, &err))
 		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 	qv__table_unlock(t);
 	return changed;
@@ -775,13 +703,12 @@ qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err
 		else
 			rc = qv_fail(err, QV_ENOMEM, "out of memory making the rematch");
 	} else {
-		unsigned old = t->rematch.asked;
-		t->rematch.asked |= 1u << seat;
-		rc = qv__table_save_people_locked(t, err);
-		if (rc)
-			t->rematch.asked = old;
-		else
-			t->iv++;
+		qv__change c;
+		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
+		if (!rc) {
+			qv__change_draft(&c)->rematch.asked |= 1u << seat;
+			rc = qv__change_commit(&c, err);
+		}
 	}
 	qv__table_unlock(t);
 	return rc;
@@ -840,13 +767,12 @@ qv_status qv__table_rematch_done(qv__table *t, int seat, const char *id,
                                  char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
 {
 	qv__table_lock(t);
-	qv__rematch old = t->rematch;
-	qv__rematch_made(&t->rematch, seat, id, tokens);
-	qv_status rc = qv__table_save_people_locked(t, err);
-	if (rc)
-		t->rematch = old;
-	else
-		t->iv++;
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
+	if (!rc) {
+		qv__rematch_made(&qv__change_draft(&c)->rematch, seat, id, tokens);
+		rc = qv__change_commit(&c, err);
+	}
 	t->rematch.making = false;
 	qv__table_unlock(t);
 	return rc;

@@ -192,6 +192,26 @@ void qv__chat_free(qv__chat *c)
 	*c = (qv__chat){0};
 }
 
+bool qv__chat_copy(qv__chat *to, const qv__chat *from)
+{
+	*to = (qv__chat){0};
+	if (from->n == 0)
+		return true;
+	to->line = malloc((size_t)from->n * sizeof *to->line);
+	if (!to->line)
+		return false;
+	to->cap = from->n;
+	for (; to->n < from->n; to->n++) {
+		to->line[to->n] = from->line[to->n];
+		to->line[to->n].text = strdup(from->line[to->n].text);
+		if (!to->line[to->n].text) {
+			qv__chat_free(to);
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool is_spectator(const qv__chat_line *l) { return strcmp(l->from, "spectator") == 0; }
 
 qv_status qv__chat_push(qv__chat *c, const char *from, const char *name, const char *text,

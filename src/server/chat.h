@@ -71,6 +71,9 @@ typedef struct qv__chat {
 } qv__chat;
 
 void qv__chat_free(qv__chat *c);
+/* A copy of `from` into `to` that shares no memory with it (a draft's, change.h); false when
+ * out of memory, and then `to` is empty. */
+bool qv__chat_copy(qv__chat *to, const qv__chat *from);
 
 /* Appends a line (text copied). QV_ENOMEM, and then nothing changed. */
 qv_status qv__chat_push(qv__chat *c, const char *from, const char *name, const char *text,

@@ -237,7 +237,7 @@ static void keep_clocks(qv__server *srv)
 		double every =
 		    t->clock.kind == QV__CLOCK_DAYS ? QV__CLOCK_KEEP_DAYS : QV__CLOCK_KEEP;
 		if (t->status == QV__PLAYING && qv__clock_deadline(&t->clock) > 0 &&
-		    qv__table_now() - t->active >= every && qv__table_save_people_locked(t, &err))
+		    qv__table_now() - t->active >= every && qv__table_keep_clocks_locked(t, &err))
 			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
 		qv__table_unlock(t);
 		qv__table_unref(t);

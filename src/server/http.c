@@ -634,6 +634,7 @@ static const qv__route routes[] = {
     {"GET", "/api/games", get_games},
     {"GET", "/api/me", qv__me_get},
     {"GET", "/metrics", qv__scrape_get},
+    {"GET", "/api/health", qv__health_get},
     {"POST", "/api/accounts", qv__account_create},
     {"POST", "/api/accounts/recover", qv__account_recover},
     {"POST", "/api/session", qv__account_sign_in},

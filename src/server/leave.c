@@ -29,26 +29,13 @@ static qv_status zombie_agent(qv__seat *s, const qv_match *m, int p, qv_err *err
 	return QV_OK;
 }
 
-qv_status qv__leave_now(qv_match *m, qv__seat *seat, int nseats, int p, int reason, qv_err *err)
+qv_status qv__leave_prepare(const qv_match *m, qv__seat *seat, int nseats, int p, qv_err *err)
 {
 	int playing = 0;
 	for (int i = 0; i < nseats; i++)
 		playing += !qv_match_left(m, i);
 	/* With two or more left after it, the game goes on and the server plays the seat. */
-	qv_status rc = playing > 2 ? zombie_agent(&seat[p], m, p, err) : QV_OK;
-	return rc ? rc : qv_match_leave(m, p, reason, err);
-}
-
-void qv__leave_undo(qv_match *m, int p)
-{
-	m->left[p] = 0;
-	m->ended = false; /* qv_match_leave refuses at a game over */
-}
-
-void qv__leave_undo_return(qv_match *m, int p, int at)
-{
-	m->left[p] = QV_LEFT_TIMEOUT;
-	m->left_at[p] = at;
+	return playing > 2 ? zombie_agent(&seat[p], m, p, err) : QV_OK;
 }
 
 qv_status qv__leave_present(const qv_match *m, const qv__clock *c, int seat, double now,

@@ -6,7 +6,7 @@
  *
  * Who left, why and when is the match's (qv_match_leave: in a game of two the other wins; with
  * more the game goes on and the leaver ranks last). These functions check a leave, make the
- * zombie, and put the match back when a change cannot be saved; they know nothing of the table
+ * zombie, and change a draft's match (change.h); they know nothing of the table
  * that owns the match and the seats, which calls them under its lock and saves the change.
  */
 #ifndef QUIVER_SERVER_LEAVE_H
@@ -24,17 +24,11 @@
  * that goes on. */
 bool qv__leave_zombie(const qv_match *m, const qv__seat *seat, int nseats, int p);
 
-/* Seat p leaves the match now (QV_LEFT_*); when two or more seats still play after it, the game
- * goes on and the seat gets its zombie (`medium`, as `quiver play` uses; made once, reset
- * before it is used again). The match's refusal (QV_ESTATE: over, or left already), QV_ENOMEM;
- * nothing changed then but a zombie made. */
-qv_status qv__leave_now(qv_match *m, qv__seat *seat, int nseats, int p, int reason, qv_err *err);
-
-/* Puts back the match as it was before qv__leave_now(p) (a change the store refused). */
-void qv__leave_undo(qv_match *m, int p);
-
-/* Puts back seat p's timeout at history length `at` after a return the store refused. */
-void qv__leave_undo_return(qv_match *m, int p, int at);
+/* Makes the agent that plays seat p if it leaves now and the game goes on (two or more seats
+ * still play after it): its zombie, `medium`, as `quiver play` uses, made once on the live
+ * table (its seats own their agents) and reset before it is used again. The leave itself is
+ * the match's (qv_match_leave), made on a draft of the table (change.h). QV_ENOMEM. */
+qv_status qv__leave_prepare(const qv_match *m, qv__seat *seat, int nseats, int p, qv_err *err);
 
 /* A seat that left, or whose clock has run out at `now` (the server's timer is about to time it
  * out), decides nothing more: QV_ESTATE says which. */

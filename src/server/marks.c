@@ -24,17 +24,6 @@ bool qv__marks_push(qv__clock_mark **marks, int *n, const qv__clock_mark *mark,
 	return true;
 }
 
-void qv__marks_unpush(qv__clock_mark *marks, int *n, int had, const qv__clock_mark *dropped)
-{
-	(*n)--;
-	if (*n < had) {
-		/* The mark pushed out is put back at the front. */
-		memmove(marks + 1, marks, sizeof *marks * (size_t)*n);
-		marks[0] = *dropped;
-		(*n)++;
-	}
-}
-
 /* Drops the marks of changes that began before history entry keep_from, the first a takeback
  * may still reach (the one after a chance outcome). */
 static void drop_before(qv__clock_mark *marks, int *n, int keep_from)

@@ -26,10 +26,9 @@
 
 /* Keeps a mark at the end of marks (n of them; the array is made at the first), the oldest
  * dropped when QV__CLOCK_MARKS are kept, into *dropped; false when out of memory, and then
- * nothing changed. qv__marks_unpush takes it back, `had` being the count before the push. */
+ * nothing changed. */
 bool qv__marks_push(qv__clock_mark **marks, int *n, const qv__clock_mark *mark,
                     qv__clock_mark *dropped);
-void qv__marks_unpush(qv__clock_mark *marks, int *n, int had, const qv__clock_mark *dropped);
 
 /* Drops the marks no takeback can reach once history entries [from, m->nhist) are added:
  * those of changes before the last chance outcome among them, if any. */

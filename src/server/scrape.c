@@ -1,16 +1,23 @@
 /*
- * scrape.c - GET /metrics (scrape.h): the tables in memory by status, the open WebSockets, the
- * people's acts (a counter, and how long each took), the AI's queue and its busy workers, and
- * the process's resident memory, read at the request. Counts only: nothing about a person, a
- * table or an address.
+ * scrape.c - GET /metrics and GET /api/health (scrape.h). The metrics: the tables in memory by
+ * status, the open WebSockets, the people's acts (a counter, and how long each took), the
+ * store's refusals, the tables held among several processes, the AI's queue and its busy
+ * workers, and the process's start time, open files, resident memory and build, read at the
+ * request. Counts only: nothing about a person, a table or an address. The health check asks
+ * the store one question, so that a proxy stops sending players to a process whose database
+ * does not answer.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 #include "server/metrics.h"
 #include "server/pool.h"
 #include "server/reply.h"
 #include "server/scrape.h"
+#include "server/store.h"
 #include "server/table.h"
 
 /* Writes one metric of a single value: its # HELP and # TYPE lines, then `name value`. */
@@ -52,6 +59,35 @@ static long long resident(void)
 	return pages < 0 ? -1 : pages * (long long)sysconf(_SC_PAGESIZE);
 }
 
+/* The process's open file descriptors (Linux's /proc/self/fd), -1 when unknown. */
+static long long open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	if (!d)
+		return -1;
+	long long n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n - 1; /* the directory's own */
+}
+
+/* The process's own figures, named as Prometheus's client libraries name them, and the build
+ * as an info metric (its value 1, the version in a label). */
+static void process(qv__server *srv, qv_buf *out)
+{
+	one(out, "process_start_time_seconds", "gauge",
+	    "Start time of the process since unix epoch in seconds.", (long long)srv->started);
+	one(out, "process_open_fds", "gauge", "Number of open file descriptors.", open_fds());
+	one(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
+	    resident());
+	qv_buf_printf(out,
+	              "# HELP quiver_build_info The quiver this process runs (value 1).\n"
+	              "# TYPE quiver_build_info gauge\n"
+	              "quiver_build_info{version=\"%s\",store=\"%s\"} 1\n",
+	              QV_VERSION, qv__store_shared(srv->store) ? "postgresql" : "sqlite");
+}
+
 int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
@@ -73,10 +109,16 @@ int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	                   &out);
 	int waiting = 0, running = 0;
 	qv__pool_load(srv->pool, &waiting, &running);
+	one(&out, "quiver_store_failures_total", "counter",
+	    "Changes of tables the store refused (each refused to its player, nothing done).",
+	    qv__store_failures(srv->store));
+	int held = qv__store_held(srv->store);
+	if (held >= 0)
+		one(&out, "quiver_tables_held", "gauge",
+		    "Tables this process holds among the site's processes (PostgreSQL).", held);
 	one(&out, "quiver_ai_queue", "gauge", "Tables waiting for an AI worker.", waiting);
 	one(&out, "quiver_ai_busy", "gauge", "AI workers searching or drawing chance.", running);
-	one(&out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
-	    resident());
+	process(srv, &out);
 	if (out.failed) {
 		qv_buf_free(&out);
 		qv__reply_error(c, 503, "out of memory writing the metrics");
@@ -88,4 +130,21 @@ int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	qv__req_write(c, qv_buf_str(&out), out.len);
 	qv_buf_free(&out);
 	return 200;
+}
+
+int qv__health_get(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)m;
+	double took = 0;
+	qv_err err = {0};
+	qv_status rc = qv__store_ping(srv->store, &took, &err);
+	json_t *body = rc ? json_pack("{s:s, s:s}", "store", "failing", "error", err.msg)
+	                  : json_pack("{s:s, s:s, s:f}", "store", "ok", "backend",
+	                              qv__store_shared(srv->store) ? "postgresql" : "sqlite",
+	                              "store_seconds", took);
+	int status = rc ? 503 : 200;
+	qv__req_add_header(c, "Cache-Control", "no-store");
+	qv__reply_json(c, status, body);
+	json_decref(body);
+	return status;
 }

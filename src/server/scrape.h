@@ -11,4 +11,9 @@
 
 int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m);
 
+/* GET /api/health: 200 {"store": "ok", "backend": "sqlite"|"postgresql", "store_seconds": T}
+ * when the store answered a question (PostgreSQL within its timeout), 503 {"store":
+ * "failing", "error": WHY} otherwise (docs/server.md). */
+int qv__health_get(qv__server *srv, qv__req *c, const qv__route_match *m);
+
 #endif

@@ -304,7 +304,7 @@ qv__table *qv__server_release(qv__server *srv, const char *id)
 		 * resumes them from there, and nobody gains the time since the last change. */
 		qv__table_lock(t);
 		qv_err err;
-		if (qv__clock_deadline(&t->clock) > 0 && qv__table_save_people_locked(t, &err))
+		if (qv__clock_deadline(&t->clock) > 0 && qv__table_keep_clocks_locked(t, &err))
 			fprintf(stderr, "quiver serve: %s\n", err.msg);
 		qv__table_unlock(t);
 		/* Its writes fail from now on (a request or an AI step under way changes
@@ -439,7 +439,9 @@ static double table_due(qv__table *t)
 	double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
 	double due = d > 0 && (idle <= 0 || d < idle) ? d : idle > 0 ? idle : 0;
 	double low = atomic_load(&t->low_at);
-	return low > 0 && (due <= 0 || low < due) ? low : due;
+	due = low > 0 && (due <= 0 || low < due) ? low : due;
+	double step = atomic_load(&t->step_at);
+	return step > 0 && (due <= 0 || step < due) ? step : due;
 }
 
 /* Wakes the timer when t's clocks run out, or t may end idle, before the timer means to wake
@@ -464,6 +466,31 @@ static void timer_note(qv__server *srv, qv__table *t)
  * any table, or until timer_note says a sooner one was set. Tables that play are never out of
  * memory (maybe_evict lets only finished tables go), so the registry holds every deadline. A
  * timeout or an end the store refuses is tried again a second later. */
+static void schedule(qv__server *srv, qv__table *t);
+
+/* What the timer does for table t, whose time (table_due) has come at t0: a clock run out
+ * times its seat out, an idle table ends, a days clock running low is told, a step the store
+ * refused is made again. false when the store refused a timeout (tried again a second later). */
+static bool timer_due(qv__server *srv, qv__table *t, double t0)
+{
+	double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
+	if (d > 0 && d <= t0) {
+		if (qv__table_timeout(t))
+			qv__server_changed(srv, t);
+		else if (atomic_load(&t->deadline) > 0)
+			return false;
+	} else if (idle > 0 && idle <= t0 && qv__table_idle(t)) {
+		qv__server_changed(srv, t);
+	} else if (atomic_load(&t->low_at) > 0 && atomic_load(&t->low_at) <= t0) {
+		atomic_store(&t->low_at, 0);
+		srv->broadcast(srv, t); /* the players' channels hear of it */
+	} else if (atomic_load(&t->step_at) > 0 && atomic_load(&t->step_at) <= t0) {
+		atomic_store(&t->step_at, 0);
+		schedule(srv, t); /* a step the store refused, tried again */
+	}
+	return true;
+}
+
 static void *timer_main(void *arg)
 {
 	qv__server *srv = arg;
@@ -489,20 +516,8 @@ static void *timer_main(void *arg)
 		}
 		pthread_mutex_unlock(&srv->reg_lock);
 		for (int i = 0; i < ndue; i++) {
-			qv__table *t = due[i];
-			double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
-			if (d > 0 && d <= t0) {
-				if (qv__table_timeout(t))
-					qv__server_changed(srv, t);
-				else if (atomic_load(&t->deadline) > 0)
-					failed = true;
-			} else if (idle > 0 && idle <= t0 && qv__table_idle(t)) {
-				qv__server_changed(srv, t);
-			} else if (atomic_load(&t->low_at) > 0 && atomic_load(&t->low_at) <= t0) {
-				atomic_store(&t->low_at, 0);
-				srv->broadcast(srv, t); /* the players' channels hear of it */
-			}
-			qv__table_unref(t);
+			failed = !timer_due(srv, due[i], t0) || failed;
+			qv__table_unref(due[i]);
 		}
 		free(due);
 		if (!due || failed) /* out of memory, or a store that refused: again in a second */
@@ -578,10 +593,11 @@ static void run_step(void *ctx, void *item)
 	for (int k = 0; changed && k < CHANCE_RUN && wants_chance(t); k++)
 		qv__table_step(t);
 	qv__flight_step_end(srv->flight, slot);
-	if (changed) {
+	if (changed)
 		srv->broadcast(srv, t);
-		timer_note(srv, t); /* a person's turn may have begun */
-	}
+	/* A person's turn may have begun; or the store refused the step, which the timer makes
+	 * again at the table's step_at. */
+	timer_note(srv, t);
 	qv__table_lock(t);
 	bool again = qv__table_wants_step_locked(t);
 	bool chance = again && qv__table_wants_chance_locked(t);
@@ -837,6 +853,7 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	srv->broadcast = broadcast;
 	srv->chans = chans;
 	qv__seed_new(&srv->boot);
+	srv->started = (double)time(NULL);
 	settle_config(srv, cfg);
 	init_locks(srv);
 	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
@@ -850,7 +867,9 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	if (!rc)
 		rc = load_sets(err);
 	if (!rc)
-		rc = qv__store_open(&srv->store, cfg->db, err);
+		rc = qv__store_open_timeout(
+		    &srv->store, cfg->db,
+		    cfg->db_timeout_ms ? cfg->db_timeout_ms : QV__STORE_TIMEOUT_MS, err);
 	if (!rc)
 		qv__store_time(srv->store, &srv->metrics->store);
 	if (!rc)

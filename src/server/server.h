@@ -48,6 +48,7 @@ typedef struct qv__server_config {
 	const char *host;                /* an IPv4 or IPv6 address to listen on ("::": both) */
 	int port;                        /* 0: any free port */
 	const char *db;                  /* SQLite file or PostgreSQL connection string */
+	int db_timeout_ms;               /* PostgreSQL's statement timeout (0: the default) */
 	const char *web_dir;             /* served at /; NULL: none */
 	const char *rules_dir;           /* docs/rules: served at /rules/<game>.md; NULL: none */
 	const char *tutorials_dir;       /* tutorials: the lessons of /api/lessons; NULL: none */
@@ -111,6 +112,7 @@ typedef struct qv__server {
 	qv__pool *pool;           /* AI seats and chance events */
 	qv__replay_gate *replays; /* how many replays run at once (replay.h) */
 	uint64_t boot;            /* random, new at every start: in the lobby's ETags */
+	double started;           /* when it started, in seconds since the epoch (/metrics) */
 	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
 	/* A table read back into the registry, or let go (server.c's read_back and
 	 * qv__server_release): one at a time, taken before reg_lock. Under it, the last

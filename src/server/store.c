@@ -134,6 +134,7 @@ enum {
 	ST_DELETE_ACTIONS,
 	ST_UPDATE,
 	ST_UPDATE_OVER,
+	ST_HELD,
 	ST_SELECT_OPEN,
 	ST_SELECT_ONE,
 	ST_SELECT_SEATS,
@@ -170,11 +171,19 @@ static const char *const sql[ST_COUNT] = {
                  "AND token_hash IS NULL",
     [ST_STATUS] = "UPDATE tables SET status = ?, people = COALESCE(?, people) WHERE id = ?",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
-    [ST_UPDATE] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 ELSE "
-                  "ai_starts END, people = COALESCE(?, people) WHERE id = ?",
-    [ST_UPDATE_OVER] = "UPDATE tables SET v = ?, status = ?, ai_starts = CASE WHEN ? THEN 0 "
-                       "ELSE ai_starts END, people = COALESCE(?, people), record = ?, info = "
-                       "?, finished = (julianday('now') - 2440587.5) * 86400.0 WHERE id = ?",
+    /* A change applies only to the version and the count of actions it was built on: the
+     * count is the last action's index plus one (the actions of a table are numbered from 0
+     * without a gap), found in the primary key's index. */
+    [ST_UPDATE] = "UPDATE tables SET v = ?1, status = ?2, ai_starts = CASE WHEN ?3 THEN 0 ELSE "
+                  "ai_starts END, people = COALESCE(?4, people) WHERE id = ?5 AND v = ?6 AND "
+                  "(SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?5) = ?7",
+    [ST_UPDATE_OVER] = "UPDATE tables SET v = ?1, status = ?2, ai_starts = CASE WHEN ?3 THEN 0 "
+                       "ELSE ai_starts END, people = COALESCE(?4, people), record = ?8, info = "
+                       "?9, finished = (julianday('now') - 2440587.5) * 86400.0 WHERE id = ?5 "
+                       "AND v = ?6 AND (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE "
+                       "table_id = ?5) = ?7",
+    [ST_HELD] = "SELECT v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?1) "
+                "FROM tables WHERE id = ?1",
     [ST_SELECT_OPEN] =
         "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
         "stopped, creator, people, variant FROM tables WHERE status != 'over' ORDER BY "
@@ -517,39 +526,61 @@ out:
 	return rc;
 }
 
-static qv_status sq_change(qv__store *s, const char *id, long long v, const char *status, int keep,
-                           const qv__store_move *moves, int nmoves, bool ai_done,
-                           const char *people, const char *record, const char *info,
-                           const qv__store_result *rated, qv_err *err)
+/* Why a change of table id did not apply: the store holds another version or count of
+ * actions than the change was built on (a table in memory that does not match what was saved:
+ * logged, as it should never happen), or no such table. */
+static qv_status mismatch(qv__store *s, const qv__store_update *up, qv_err *err)
+{
+	sqlite3_stmt *st = s->st[ST_HELD];
+	bind_text(st, 1, up->id);
+	int got = sqlite3_step(st);
+	long long v = got == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	long long n = got == SQLITE_ROW ? sqlite3_column_int64(st, 1) : -1;
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (got != SQLITE_ROW)
+		return qv_fail(err, QV_ESTATE, "the database: no table %s", up->id);
+	fprintf(stderr,
+	        "quiver serve: table %s: refused a change built on version %lld with %d actions: "
+	        "the database holds version %lld with %lld\n",
+	        up->id, up->from_v, up->had, v, n);
+	return qv_fail(err, QV_ESTATE,
+	               "the database holds version %lld with %lld actions, not the table's %lld "
+	               "with %d: the change was not saved",
+	               v, n, up->from_v, up->had);
+}
+
+static qv_status sq_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = begin(s, err);
 	if (rc)
 		goto out;
-	sqlite3_stmt *st = s->st[ST_DELETE_ACTIONS];
-	bind_text(st, 1, id);
-	sqlite3_bind_int(st, 2, keep);
-	rc = step_done(s, st, err, "taking actions back");
-	if (!rc)
-		rc = insert_moves(s, id, keep, moves, nmoves, err);
-	if (!rc) {
-		st = s->st[record ? ST_UPDATE_OVER : ST_UPDATE];
-		int i = 1;
-		sqlite3_bind_int64(st, i++, v);
-		bind_text(st, i++, status);
-		sqlite3_bind_int(st, i++, ai_done);
-		bind_text(st, i++, people);
-		if (record) {
-			bind_text(st, i++, record);
-			bind_text(st, i++, info);
-		}
-		bind_text(st, i, id);
-		rc = step_done(s, st, err, "saving the table");
-		if (!rc && sqlite3_changes(s->db) != 1)
-			rc = qv_fail(err, QV_ESTATE, "the database: no table %s", id);
+	sqlite3_stmt *st = s->st[up->record ? ST_UPDATE_OVER : ST_UPDATE];
+	sqlite3_bind_int64(st, 1, up->v);
+	bind_text(st, 2, up->status);
+	sqlite3_bind_int(st, 3, up->ai_done);
+	bind_text(st, 4, up->people);
+	bind_text(st, 5, up->id);
+	sqlite3_bind_int64(st, 6, up->from_v);
+	sqlite3_bind_int(st, 7, up->had);
+	if (up->record) {
+		bind_text(st, 8, up->record);
+		bind_text(st, 9, up->info);
 	}
-	if (!rc && record && rated)
-		rc = qv__store_ratings_apply(s, id, rated, err);
+	rc = step_done(s, st, err, "saving the table");
+	if (!rc && sqlite3_changes(s->db) != 1)
+		rc = mismatch(s, up, err);
+	if (!rc) {
+		st = s->st[ST_DELETE_ACTIONS];
+		bind_text(st, 1, up->id);
+		sqlite3_bind_int(st, 2, up->keep);
+		rc = step_done(s, st, err, "taking actions back");
+	}
+	if (!rc)
+		rc = insert_moves(s, up->id, up->keep, up->moves, up->nmoves, err);
+	if (!rc && up->record && up->rated)
+		rc = qv__store_ratings_apply(s, up->id, up->rated, err);
 	rc = finish(s, rc, err);
 out:
 	pthread_mutex_unlock(&s->lock);

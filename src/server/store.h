@@ -82,7 +82,31 @@ void qv__store_flight_base(const char *db, char *out, size_t len);
  * the reason when it cannot (not a database, read-only, made by a newer quiver, no server
  * there, a password refused). */
 qv_status qv__store_open(qv__store **out, const char *db, qv_err *err);
+
+/* The default of `quiver serve --db-timeout`: how long a PostgreSQL statement may take. */
+#define QV__STORE_TIMEOUT_MS 5000
+
+/* The beginning of the message of a store that did not answer within its timeout (a
+ * statement cancelled, a lock not granted): what the players read is that the site is slow
+ * and their act was not done. */
+#define QV__STORE_SLOW "the site is slow"
+
+/* qv__store_open with PostgreSQL's statement timeout timeout_ms (lock waits, keepalives and
+ * unanswered writes bounded from it: store_pg_conn.c); SQLite's lock wait is its own. */
+qv_status qv__store_open_timeout(qv__store **out, const char *db, int timeout_ms, qv_err *err);
 void qv__store_close(qv__store *s);
+
+/* The changes of tables (made, a seat claimed, a move, their people) the store refused since
+ * it was opened, for /metrics. */
+long long qv__store_failures(qv__store *s);
+
+/* Asks the store the smallest question ("SELECT 1") and times the answer, for GET
+ * /api/health: QV_EIO with the reason when the database does not answer (PostgreSQL within
+ * its timeout). */
+qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err);
+
+/* The tables this process holds among several (PostgreSQL), or -1 alone (SQLite). */
+int qv__store_held(qv__store *s);
 
 struct qv__histogram;
 /* Times every change of a table (made, a seat claimed, a move, its people) in h (metrics.h)
@@ -119,17 +143,31 @@ typedef struct qv__player_seat {
 qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
                                   qv__player_seat *out, int *n, qv_err *err);
 
-/* One change of a table's game: keeps the first `keep` history entries, appends moves as
- * entries keep, keep+1, ..., and sets the version and status; ai_done clears the mark of
- * qv__store_ai_start; people (JSON text) replaces what the table keeps of its people unless it
- * is NULL; record and info (JSON texts) are stored when record is not NULL (the game is
- * over), and then, with rated (NULL: none), the result of a rated table's game is rated in the
- * same transaction (store_ratings.h; once per table). */
+/* One change of a table's game (qv__store_change). */
 struct qv__store_result;
-qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
-                           const qv__store_move *moves, int nmoves, bool ai_done,
-                           const char *people, const char *record, const char *info,
-                           const struct qv__store_result *rated, qv_err *err);
+typedef struct qv__store_update {
+	const char *id;
+	/* What the store must hold for the change to apply, the table's version and count of
+	 * actions as they were saved: a change built on anything else is refused (QV_ESTATE, the
+	 * message naming both), never written. */
+	long long from_v;
+	int had;
+	long long v;        /* the new version */
+	const char *status; /* the new status */
+	int keep;           /* the first `keep` actions stay; `moves` follow as keep, keep+1... */
+	const qv__store_move *moves;
+	int nmoves;
+	bool ai_done;       /* clears the mark of qv__store_ai_start */
+	const char *people; /* JSON text replacing what the table keeps of its people; NULL: kept */
+	/* The record and info (JSON texts) once the game is over (record NULL: not over), and
+	 * then, with rated (NULL: none), the result of a rated table's game, rated in the same
+	 * transaction (store_ratings.h; once per table). */
+	const char *record, *info;
+	const struct qv__store_result *rated;
+} qv__store_update;
+
+/* Applies one change of a table's game in one transaction, or nothing. */
+qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err);
 
 /* Replaces what the table keeps of its people (names, invites, clocks, offers, chat: a JSON
  * object text), for a change that is not a move. */

@@ -10,6 +10,7 @@
 #define QUIVER_SERVER_STORE_IMPL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include <sqlite3.h>
@@ -31,6 +32,7 @@ struct qv__store_session;
 struct qv__store_account;
 struct qv__store_rating_row;
 struct qv__live_row;
+struct qv__store_update;
 
 typedef struct qv__store_ops {
 	void (*close)(qv__store *s);
@@ -42,10 +44,7 @@ typedef struct qv__store_ops {
 	int (*player_name)(qv__store *s, const char *player, char *name, size_t len);
 	qv_status (*player_tables)(qv__store *s, const char *player, long long account, int max,
 	                           struct qv__player_seat *out, int *n, qv_err *err);
-	qv_status (*change)(qv__store *s, const char *id, long long v, const char *status, int keep,
-	                    const struct qv__store_move *moves, int nmoves, bool ai_done,
-	                    const char *people, const char *record, const char *info,
-	                    const struct qv__store_result *rated, qv_err *err);
+	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
 	qv_status (*people)(qv__store *s, const char *id, const char *people, qv_err *err);
 	qv_status (*people_over)(qv__store *s, const char *id, const char *people, const char *info,
 	                         qv_err *err);
@@ -99,6 +98,7 @@ typedef struct qv__store_ops {
 	/* Several processes (store.h): NULL in a backend of one process (SQLite), whose tables
 	 * are all held and which hears nobody. */
 	int (*own)(qv__store *s, const char *id, qv_err *err);
+	int (*held)(qv__store *s); /* how many tables own has taken and not lost */
 	void (*disown)(qv__store *s, const char *id);
 	int (*lost)(qv__store *s, char (*ids)[17], int max);
 	int (*orphans)(qv__store *s, char (*ids)[17], int max);
@@ -126,7 +126,7 @@ typedef struct qv__store_ops {
 extern const qv__store_ops qv__store_sqlite_ops;
 qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err);
 extern const qv__store_ops qv__store_pg_ops;
-qv_status qv__store_pg_open(qv__store **out, const char *conninfo, qv_err *err);
+qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, qv_err *err);
 /* conninfo with its password hidden into out (len bytes): a URI's user:password@ and any
  * password= parameter, of a URI or of the key=value form (store_pg.c). */
 void qv__store_pg_redact(const char *conninfo, char *out, size_t len);
@@ -175,6 +175,7 @@ void qv__store_wal_stop(qv__store *s);
 struct qv__store {
 	const qv__store_ops *ops;
 	struct qv__histogram *timer; /* the changes' times (qv__store_time); NULL: not timed */
+	atomic_llong failures;       /* changes the store refused (qv__store_failures) */
 	struct qv__pg *pg;           /* the PostgreSQL backend's (store_pg.h); NULL for SQLite's */
 	/* The rest is SQLite's. */
 	sqlite3 *db;

@@ -53,6 +53,8 @@ static double now_s(void)
 /* Counts a change that began at t0 in s's timer, and passes its status on. */
 static qv_status timed(qv__store *s, double t0, qv_status rc)
 {
+	if (rc)
+		atomic_fetch_add(&s->failures, 1);
 	if (s->timer)
 		qv__histogram_add(s->timer, now_s() - t0);
 	return rc;
@@ -60,10 +62,36 @@ static qv_status timed(qv__store *s, double t0, qv_status rc)
 
 qv_status qv__store_open(qv__store **out, const char *db, qv_err *err)
 {
+	return qv__store_open_timeout(out, db, QV__STORE_TIMEOUT_MS, err);
+}
+
+qv_status qv__store_open_timeout(qv__store **out, const char *db, int timeout_ms, qv_err *err)
+{
 	if (qv__store_is_pg(db))
-		return qv__store_pg_open(out, db, err);
+		return qv__store_pg_open(out, db, timeout_ms, err);
 	return qv__store_sqlite_open(out, db, err);
 }
+
+long long qv__store_failures(qv__store *s) { return atomic_load(&s->failures); }
+
+/* A row of "SELECT 1": nothing to keep. */
+static qv_status pinged(void *ctx, int n, const char *const *values)
+{
+	(void)ctx;
+	(void)n;
+	(void)values;
+	return QV_OK;
+}
+
+qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
+{
+	double t0 = now_s();
+	qv_status rc = s->ops->rows(s, "SELECT 1", pinged, NULL, err);
+	*seconds = now_s() - t0;
+	return rc;
+}
+
+int qv__store_held(qv__store *s) { return s->ops->held ? s->ops->held(s) : -1; }
 
 void qv__store_close(qv__store *s)
 {
@@ -97,15 +125,10 @@ qv_status qv__store_player_tables(qv__store *s, const char *player, long long ac
 	return s->ops->player_tables(s, player, account, max, out, n, err);
 }
 
-qv_status qv__store_change(qv__store *s, const char *id, long long v, const char *status, int keep,
-                           const qv__store_move *moves, int nmoves, bool ai_done,
-                           const char *people, const char *record, const char *info,
-                           const struct qv__store_result *rated, qv_err *err)
+qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
 	double t0 = now_s();
-	return timed(s, t0,
-	             s->ops->change(s, id, v, status, keep, moves, nmoves, ai_done, people, record,
-	                            info, rated, err));
+	return timed(s, t0, s->ops->change(s, up, err));
 }
 
 qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)

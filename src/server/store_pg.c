@@ -161,7 +161,7 @@ static void pg_close(qv__store *s)
 	free(s);
 }
 
-qv_status qv__store_pg_open(qv__store **out, const char *conninfo, qv_err *err)
+qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, qv_err *err)
 {
 	*out = NULL;
 	qv__store *s = calloc(1, sizeof *s);
@@ -174,7 +174,8 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, qv_err *err)
 	qv__store_pg_redact(conninfo, s->pg->name, sizeof s->pg->name);
 	qv_status rc = QV_OK;
 	s->pg->conninfo = strdup(conninfo);
-	s->pg->conn = s->pg->conninfo ? PQconnectdb(conninfo) : NULL;
+	s->pg->timeout_ms = timeout_ms;
+	s->pg->conn = s->pg->conninfo ? qv__pg_connect(conninfo, timeout_ms) : NULL;
 	if (!s->pg->conn) {
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	} else if (PQstatus(s->pg->conn) != CONNECTION_OK) {
@@ -232,6 +233,7 @@ const qv__store_ops qv__store_pg_ops = {
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
     .own = qv__pg_own,
+    .held = qv__pg_nheld,
     .disown = qv__pg_disown,
     .lost = qv__pg_lost,
     .orphans = qv__pg_orphans,

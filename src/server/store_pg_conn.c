@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/store.h"
 #include "server/store_pg_impl.h"
 
 void qv__pg_text(qv__pg_args *a, const char *text) { a->v[a->n++] = text; }
@@ -54,6 +55,59 @@ static qv_status pg_fail(qv_err *err, const char *doing, const char *msg)
 	char line[400];
 	qv__pg_message(msg, line, sizeof line);
 	return qv_fail(err, QV_EIO, "the database: %s failed: %s", doing, line);
+}
+
+int qv__pg_lock_ms(int timeout_ms) { return timeout_ms / 5 > 100 ? timeout_ms / 5 : 100; }
+
+/* A statement PostgreSQL cancelled at the statement timeout (57014) or whose lock it did not
+ * get within the lock timeout (55P03): the site is slow, and the players are told so. */
+static qv_status slow_fail(qv__store *s, qv_err *err)
+{
+	if (!strcmp(s->pg->state, "55P03"))
+		return qv_fail(err, QV_EIO, "%s: the database held the table's row past %d ms",
+		               QV__STORE_SLOW, qv__pg_lock_ms(s->pg->timeout_ms));
+	return qv_fail(err, QV_EIO, "%s: the database did not answer within %d ms", QV__STORE_SLOW,
+	               s->pg->timeout_ms);
+}
+
+static bool slow_state(const char *state)
+{
+	return !strcmp(state, "57014") || !strcmp(state, "55P03");
+}
+
+/* The limits every connection is made with, before the operator's own connection string
+ * (libpq's later keywords win, so a --db that names any of them keeps its value):
+ * - statement_timeout: a statement PostgreSQL has not finished by then is cancelled;
+ * - lock_timeout: a row another session holds is waited for at most a fifth of that, so that
+ *   one table's held row delays the process's other tables by no more than this;
+ * - idle_in_transaction_session_timeout: a process that stopped inside a transaction loses
+ *   its session (and so its locks) after four timeouts;
+ * - keepalives and tcp_user_timeout: a connection whose other end went away is found within
+ *   about a timeout, not the kernel's two hours. */
+PGconn *qv__pg_connect(const char *conninfo, int timeout_ms)
+{
+	char options[200], idle[16], user_timeout[16], connect[16];
+	int lock_ms = qv__pg_lock_ms(timeout_ms);
+	snprintf(options, sizeof options,
+	         "-c statement_timeout=%d -c lock_timeout=%d "
+	         "-c idle_in_transaction_session_timeout=%d",
+	         timeout_ms, lock_ms, 4 * timeout_ms);
+	snprintf(idle, sizeof idle, "%d", timeout_ms / 2000 > 1 ? timeout_ms / 2000 : 1);
+	snprintf(user_timeout, sizeof user_timeout, "%d", timeout_ms);
+	snprintf(connect, sizeof connect, "%d", timeout_ms / 1000 > 2 ? timeout_ms / 1000 : 2);
+	const char *const keys[] = {"application_name",
+	                            "connect_timeout",
+	                            "keepalives",
+	                            "keepalives_idle",
+	                            "keepalives_interval",
+	                            "keepalives_count",
+	                            "tcp_user_timeout",
+	                            "options",
+	                            "dbname",
+	                            NULL};
+	const char *const values[] = {"quiver", connect,      "1",     idle,     "1",
+	                              "3",      user_timeout, options, conninfo, NULL};
+	return PQconnectdbParams(keys, values, 1);
 }
 
 qv_status qv__pg_prepare(qv__store *s, qv_err *err)
@@ -114,8 +168,10 @@ qv_status qv__pg_run(qv__store *s, int which, const qv__pg_args *a, PGresult **r
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		const char *code = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
 		qv_copy(s->pg->state, sizeof s->pg->state, code ? code : "");
-		qv_status rc =
-		    pg_fail(err, doing, r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+		qv_status rc = slow_state(s->pg->state) ? slow_fail(s, err)
+		                                        : pg_fail(err, doing,
+		                                                  r ? PQresultErrorMessage(r)
+		                                                    : PQerrorMessage(s->pg->conn));
 		PQclear(r);
 		return rc;
 	}

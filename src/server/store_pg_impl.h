@@ -37,6 +37,7 @@ struct qv__pg {
 	char name[512]; /* the connection string without its password, for the operator */
 	char state[6];  /* the SQLSTATE of the last failed statement ("": none) */
 	char *conninfo; /* the connection string itself, for the listener's own connection */
+	int timeout_ms; /* the statement timeout of every connection (qv__pg_connect) */
 	/* Ownership (store_pg_own.c), under the store's lock: the tables held, sorted by id; the
 	 * ids of those lost to another process since the server last asked (qv__store_lost); and
 	 * whether this process holds the sweeper's lock. */
@@ -65,6 +66,7 @@ enum {
 	PG_DELETE_ACTIONS,
 	PG_UPDATE,
 	PG_UPDATE_OVER,
+	PG_HELD,
 	PG_SELECT_OPEN,
 	PG_SELECT_ONE,
 	PG_SELECT_SEATS,
@@ -156,6 +158,12 @@ void qv__pg_text(qv__pg_args *a, const char *text); /* NULL: SQL NULL */
 void qv__pg_int(qv__pg_args *a, long long x);
 void qv__pg_real(qv__pg_args *a, double x);
 
+/* A new connection to conninfo with the limits of a store whose statement timeout is
+ * timeout_ms (store_pg_conn.c); PQstatus tells whether it was made. */
+PGconn *qv__pg_connect(const char *conninfo, int timeout_ms);
+/* The lock timeout of a store whose statement timeout is timeout_ms: a fifth, at least 100. */
+int qv__pg_lock_ms(int timeout_ms);
+
 /* The connection made ready for an operation: when PostgreSQL went away since the last one,
  * libpq's PQreset connects again and the statements are prepared again. QV_EIO with libpq's
  * reason when it cannot. The caller holds s->lock. */
@@ -195,10 +203,7 @@ qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash,
 int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len);
 qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
                                struct qv__player_seat *out, int *n, qv_err *err);
-qv_status qv__pg_change(qv__store *s, const char *id, long long v, const char *status, int keep,
-                        const struct qv__store_move *moves, int nmoves, bool ai_done,
-                        const char *people, const char *record, const char *info,
-                        const struct qv__store_result *rated, qv_err *err);
+qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
 qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err);
 qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
                              qv_err *err);
@@ -261,6 +266,7 @@ long long qv__pg_key(const char *id);
 void qv__pg_relock(qv__store *s);
 /* The operations of ownership and news (store_impl.h's own.. news_since). */
 int qv__pg_own(qv__store *s, const char *id, qv_err *err);
+int qv__pg_nheld(qv__store *s);
 void qv__pg_disown(qv__store *s, const char *id);
 int qv__pg_lost(qv__store *s, char (*ids)[17], int max);
 int qv__pg_orphans(qv__store *s, char (*ids)[17], int max);

@@ -36,9 +36,9 @@ static double mono(void)
 }
 
 /* A connection that listens, or NULL when PostgreSQL cannot be reached now. */
-static PGconn *connect_listening(const char *conninfo)
+static PGconn *connect_listening(const char *conninfo, int timeout_ms)
 {
-	PGconn *conn = PQconnectdb(conninfo);
+	PGconn *conn = qv__pg_connect(conninfo, timeout_ms);
 	if (PQstatus(conn) != CONNECTION_OK) {
 		PQfinish(conn);
 		return NULL;
@@ -86,7 +86,7 @@ static void *listen_main(void *arg)
 	while (!atomic_load(&l->stop)) {
 		double t = mono();
 		if (!conn && t >= retry) {
-			conn = connect_listening(l->conninfo);
+			conn = connect_listening(l->conninfo, l->pg->timeout_ms);
 			retry = t + 1;
 			if (conn)
 				l->fn(l->ctx, "");

@@ -190,6 +190,14 @@ int qv__pg_own(qv__store *s, const char *id, qv_err *err)
 	return got;
 }
 
+int qv__pg_nheld(qv__store *s)
+{
+	pthread_mutex_lock(&s->lock);
+	int n = s->pg->nheld;
+	pthread_mutex_unlock(&s->lock);
+	return n;
+}
+
 void qv__pg_let_go(qv__store *s, const char *id)
 {
 	qv_err err;

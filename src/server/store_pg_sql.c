@@ -156,13 +156,20 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_STATUS] = "UPDATE tables SET status = $1, people = COALESCE($2, people) WHERE id = $3 "
                   "AND epoch = $4",
     [PG_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1 AND idx >= $2",
+    /* A change applies only to the epoch this process holds the table at (fencing), and to
+     * the version and the count of actions it was built on: the count is the last action's
+     * index plus one (a table's actions are numbered from 0 without a gap). */
     [PG_UPDATE] = "UPDATE tables SET v = $1, status = $2, ai_starts = CASE WHEN $3::int <> 0 "
                   "THEN 0 ELSE ai_starts END, people = COALESCE($4, people) WHERE id = $5 AND "
-                  "epoch = $6 AND v = $7",
+                  "epoch = $6 AND v = $7 AND (SELECT coalesce(max(idx) + 1, 0) FROM actions "
+                  "WHERE table_id = $5) = $8",
     [PG_UPDATE_OVER] = "UPDATE tables SET v = $1, status = $2, ai_starts = CASE WHEN $3::int "
                        "<> 0 THEN 0 ELSE ai_starts END, people = COALESCE($4, people), record "
-                       "= $5, info = $6, finished = extract(epoch FROM clock_timestamp())::"
-                       "double precision WHERE id = $7 AND epoch = $8 AND v = $9",
+                       "= $9, info = $10, finished = extract(epoch FROM clock_timestamp())::"
+                       "double precision WHERE id = $5 AND epoch = $6 AND v = $7 AND (SELECT "
+                       "coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = $5) = $8",
+    [PG_HELD] = "SELECT epoch, v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE "
+                "table_id = $1) FROM tables WHERE id = $1",
     [PG_SELECT_OPEN] = TABLE_COLUMNS "WHERE status <> 'over' ORDER BY created, id COLLATE \"C\"",
     [PG_SELECT_ONE] = TABLE_COLUMNS "WHERE id = $1",
     [PG_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 "

@@ -8,6 +8,7 @@
  * process took the table at (and, for a change of the game, the version it last wrote), or it
  * changes nothing and fails.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -170,55 +171,104 @@ qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash,
 	return rc;
 }
 
-/* Inside a transaction: the table's row updated (with its record and info when over). */
-static qv_status update_row(qv__store *s, const qv__pg_held *held, long long v, const char *status,
-                            bool ai_done, const char *people, const char *record, const char *info,
+/* The table's epoch, version and count of actions as the database holds them now, into
+ * got[3]; false when they cannot be read (no such table, or the database away). */
+static bool read_back(qv__store *s, const char *id, long long got[3])
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	PGresult *r = NULL;
+	qv_err ignored;
+	if (qv__pg_ready(s, &ignored) ||
+	    qv__pg_run(s, PG_HELD, &a, &r, NULL, "reading a table's version", &ignored))
+		return false;
+	bool found = PQntuples(r) == 1;
+	for (int k = 0; found && k < 3; k++)
+		got[k] = qv__pg_ll(r, 0, k);
+	PQclear(r);
+	return found;
+}
+
+/* Inside a transaction: the table's row updated (with its record and info when over), only
+ * where it has the epoch the process holds it at and the version and count of actions the
+ * change was built on. Otherwise another process took the table (fenced), or the table in
+ * memory does not match what was saved (refused and logged, never written). */
+static qv_status update_row(qv__store *s, const qv__pg_held *held, const qv__store_update *up,
                             qv_err *err)
 {
-	const char *id = held->id;
 	qv__pg_args a = {0};
-	qv__pg_int(&a, v);
-	qv__pg_text(&a, status);
-	qv__pg_int(&a, ai_done);
-	qv__pg_text(&a, people);
-	if (record) {
-		qv__pg_text(&a, record);
-		qv__pg_text(&a, info);
-	}
-	qv__pg_text(&a, id);
+	qv__pg_int(&a, up->v);
+	qv__pg_text(&a, up->status);
+	qv__pg_int(&a, up->ai_done);
+	qv__pg_text(&a, up->people);
+	qv__pg_text(&a, up->id);
 	qv__pg_int(&a, held->epoch);
-	qv__pg_int(&a, held->v);
-	long long changed = 0;
-	qv_status rc = qv__pg_run(s, record ? PG_UPDATE_OVER : PG_UPDATE, &a, NULL, &changed,
+	qv__pg_int(&a, up->from_v);
+	qv__pg_int(&a, up->had);
+	if (up->record) {
+		qv__pg_text(&a, up->record);
+		qv__pg_text(&a, up->info);
+	}
+	long long changed = 0, got[3];
+	qv_status rc = qv__pg_run(s, up->record ? PG_UPDATE_OVER : PG_UPDATE, &a, NULL, &changed,
 	                          "saving the table", err);
-	if (!rc && changed != 1)
-		rc = qv__pg_fenced(s, id, err);
+	if (rc || changed == 1)
+		return rc;
+	if (!read_back(s, up->id, got) || got[0] != held->epoch)
+		return qv__pg_fenced(s, up->id, err);
+	fprintf(stderr,
+	        "quiver serve: table %s: refused a change built on version %lld with %d actions: "
+	        "the database holds version %lld with %lld\n",
+	        up->id, up->from_v, up->had, got[1], got[2]);
+	return qv_fail(err, QV_ESTATE,
+	               "the database holds version %lld with %lld actions, not the table's %lld "
+	               "with %d: the change was not saved",
+	               got[1], got[2], up->from_v, up->had);
+}
+
+/* A COMMIT whose answer was lost (the connection went during it) is resolved by reading the
+ * table back, never by guessing: the change's version and count of actions at the epoch the
+ * process holds it at mean it was kept; anything else, that it was not. */
+static qv_status commit_lost(qv__store *s, const qv__pg_held *held, const qv__store_update *up,
+                             qv_status rc)
+{
+	long long got[3];
+	if (PQstatus(s->pg->conn) == CONNECTION_OK || !read_back(s, up->id, got))
+		return rc;
+	if (got[0] == held->epoch && got[1] == up->v && got[2] == up->keep + up->nmoves) {
+		fprintf(stderr,
+		        "quiver serve: table %s: the answer to a COMMIT was lost; read back: "
+		        "version %lld was kept\n",
+		        up->id, up->v);
+		return QV_OK;
+	}
 	return rc;
 }
 
-qv_status qv__pg_change(qv__store *s, const char *id, long long v, const char *status, int keep,
-                        const qv__store_move *moves, int nmoves, bool ai_done, const char *people,
-                        const char *record, const char *info, const qv__store_result *rated,
-                        qv_err *err)
+qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
-	qv__pg_held *held = qv__pg_held_find(s, id);
-	qv_status rc = held ? qv__pg_begin(s, err) : qv__pg_not_held(s, id, err);
+	qv__pg_held *held = qv__pg_held_find(s, up->id);
+	qv_status rc = held ? qv__pg_begin(s, err) : qv__pg_not_held(s, up->id, err);
 	if (rc)
 		goto out;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	qv__pg_int(&a, keep);
-	rc = qv__pg_run(s, PG_DELETE_ACTIONS, &a, NULL, NULL, "taking actions back", err);
+	rc = update_row(s, held, up, err);
+	if (!rc) {
+		qv__pg_args a = {0};
+		qv__pg_text(&a, up->id);
+		qv__pg_int(&a, up->keep);
+		rc = qv__pg_run(s, PG_DELETE_ACTIONS, &a, NULL, NULL, "taking actions back", err);
+	}
 	if (!rc)
-		rc = insert_moves(s, id, keep, moves, nmoves, err);
-	if (!rc)
-		rc = update_row(s, held, v, status, ai_done, people, record, info, err);
-	if (!rc && record && rated)
-		rc = qv__pg_ratings_apply(s, id, rated, err);
+		rc = insert_moves(s, up->id, up->keep, up->moves, up->nmoves, err);
+	if (!rc && up->record && up->rated)
+		rc = qv__pg_ratings_apply(s, up->id, up->rated, err);
+	bool built = rc == QV_OK;
 	rc = qv__pg_finish(s, rc, err);
+	if (rc && built)
+		rc = commit_lost(s, held, up, rc);
 	if (!rc)
-		held->v = v; /* the version the next change must find */
+		held->v = up->v; /* the version the next change must find */
 out:
 	pthread_mutex_unlock(&s->lock);
 	return rc;

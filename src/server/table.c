@@ -1,17 +1,19 @@
 /*
  * table.c - a table of `quiver serve` as a conductor: its lock, its version and status, its
- * life (made from a request, restored from the store, freed), and the one way every change is
- * kept: check, change, save in the store, and, when the store refuses, roll back. No sockets
- * here: the server (server.c, ws.c) calls these functions.
+ * life (made from a request, restored from the store, freed), and the primitives every change
+ * is built from (the clocks brought up to now, what the store keeps of the people, the notation
+ * of new history entries, a rated result). No sockets here: the server (server.c, ws.c) calls
+ * these functions.
  *
  * The negotiations at a table are modules of their own, each with its state, transitions and
  * JSON, that know nothing of the table and never call back into it: the seats, people and
  * invites (seats.c), commitments (commitments.c), offers (offer.c), leaving (leave.c), the
  * rematch (rematch.c), the clock marks of takebacks (marks.c), chat (chat.c), clocks (clock.c)
  * and the viewers' logs (log.c). This file asks each for its part of what the store keeps
- * (people_json) and of a table's info. The acts that change a table (acts.c) and the frames
- * and fetches that only read one (feed.c) are a floor above, and call the primitives of
- * change declared in table.h: qv__table_commit_added_locked, qv__table_save_change_locked.
+ * (people_json) and of a table's info. A change is a transaction (change.c: a draft of the
+ * table, saved, then published); the acts that make changes (acts.c, acts_people.c) and the
+ * frames and fetches that only read a table (feed.c) are floors above, and table.c never calls
+ * them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,9 +81,8 @@ void qv__table_clock_sync_locked(qv__table *t, unsigned decided)
 	idle_note_locked(t);
 }
 
-void qv__table_clock_put_back_locked(qv__table *t, const qv__clock *kept)
+void qv__table_deadlines_locked(qv__table *t)
 {
-	t->clock = *kept;
 	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
 	idle_note_locked(t);
 }
@@ -369,9 +370,7 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 
 static json_t *info_json(qv__table *t, bool stored);
 
-/* people_json as text (malloc'ed), or NULL when out of memory; the clocks are brought up to
- * the table first, so that they are saved with every change. */
-static char *people_text(qv__table *t)
+char *qv__table_people_text_locked(qv__table *t)
 {
 	t->active = now(); /* every change saved is something that happened */
 	qv__table_clock_sync_locked(t, 0);
@@ -381,36 +380,18 @@ static char *people_text(qv__table *t)
 	return text;
 }
 
-qv_status qv__table_save_people_locked(qv__table *t, qv_err *err)
+char *qv__table_stored_info_locked(qv__table *t)
 {
-	if (!t->store) {
-		qv__table_clock_sync_locked(t, 0);
-		return QV_OK;
-	}
-	qv__clock kept = t->clock;
-	char *text = people_text(t), *info = NULL;
-	if (text && t->status == QV__OVER) {
-		/* A finished table is answered from its stored info once it leaves memory: the
-		 * info keeps what changes after the end (the rematch). */
-		json_t *inf = info_json(t, true);
-		info = qv__json_dumps(inf, JSON_COMPACT);
-		json_decref(inf);
-	}
-	qv_status rc = !text || (t->status == QV__OVER && !info)
-	                   ? qv_fail(err, QV_ENOMEM, "out of memory saving the table")
-	               : info ? qv__store_people_over(t->store, t->id, text, info, err)
-	                      : qv__store_people(t->store, t->id, text, err);
-	free(text);
-	free(info);
-	if (rc)
-		qv__table_clock_put_back_locked(t, &kept);
-	return rc;
+	json_t *inf = info_json(t, true);
+	char *text = inf ? qv__json_dumps(inf, JSON_COMPACT) : NULL;
+	json_decref(inf);
+	return text;
 }
 
 /* The notation of history entries [from, nhist) into texts (each strdup'ed) and moves: the
  * notation the match kept when it applied each entry, so saving a move replays nothing. */
-static qv_status describe(const qv__table *t, int from, qv__store_move *moves, char **texts,
-                          qv_err *err)
+qv_status qv__table_describe_locked(const qv__table *t, int from, qv__store_move *moves,
+                                    char **texts, qv_err *err)
 {
 	const qv_match *m = t->m;
 	double at = now();
@@ -431,59 +412,13 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
 
 static bool has_decided(const qv__table *t, int p);
 
-/* Whether the end of rated table t is rated, and its result into out (rated.h). */
-static bool rated_result(const qv__table *t, qv__store_result *out)
+bool qv__table_rated_result_locked(const qv__table *t, qv__store_result *out)
 {
 	unsigned decided = 0;
 	for (int p = 0; p < t->nseats; p++)
 		decided |= has_decided(t, p) ? 1u << p : 0u;
 	return qv__rated_result(t->m, t->game->name, t->nseats, strcmp(t->ended, "drawn") == 0,
 	                        decided, out);
-}
-
-qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_err *err)
-{
-	if (!t->store) {
-		qv__table_clock_sync_locked(t, 0);
-		return QV_OK;
-	}
-	qv__clock kept = t->clock;
-	int n = t->m->nhist - keep;
-	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
-	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
-	qv_status rc = moves && texts ? describe(t, keep, moves, texts, err)
-	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-	char *record = NULL, *info = NULL, *folk = rc ? NULL : people_text(t);
-	if (!rc && !folk)
-		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a move");
-	if (!rc && t->status == QV__OVER) {
-		/* The record and the info are kept from now on: a finished table is answered
-		 * from them, never replayed for a GET. */
-		json_t *rec = qv__table_record_locked(t);
-		record = qv__json_dumps(rec, JSON_COMPACT);
-		json_decref(rec);
-		json_t *inf = info_json(t, true);
-		info = qv__json_dumps(inf, JSON_COMPACT);
-		json_decref(inf);
-		if (!record || !info)
-			rc = qv_fail(err, QV_ENOMEM, "out of memory saving the record");
-	}
-	qv__store_result result;
-	bool rated = record && t->rated && rated_result(t, &result);
-	if (!rc)
-		rc =
-		    qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep, moves,
-		                     n, ai_done, folk, record, info, rated ? &result : NULL, err);
-	if (rc)
-		qv__table_clock_put_back_locked(t, &kept);
-	free(folk);
-	free(record);
-	free(info);
-	for (int i = 0; texts && i < n; i++)
-		free(texts[i]);
-	free(texts);
-	free(moves);
-	return rc;
 }
 
 static qv_status save_new(qv__table *t, qv_err *err)
@@ -495,10 +430,10 @@ static qv_status save_new(qv__table *t, qv_err *err)
 	int n = t->m->nhist;
 	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
 	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
-	qv_status rc = moves && texts ? describe(t, 0, moves, texts, err)
+	qv_status rc = moves && texts ? qv__table_describe_locked(t, 0, moves, texts, err)
 	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
 	char *params = rc ? NULL : qv__json_dumps(t->params, JSON_COMPACT);
-	char *folk = rc ? NULL : people_text(t);
+	char *folk = rc ? NULL : qv__table_people_text_locked(t);
 	/* A variant's whole document is kept with the table, so that a restart (which may find
 	 * the registry without it) registers it again before replaying the actions. */
 	bool doc = t->variant && !t->variant->builtin;
@@ -534,103 +469,7 @@ static qv_status save_new(qv__table *t, qv_err *err)
 	return rc;
 }
 
-void qv__table_after_change_locked(qv__table *t, long long dv)
-{
-	t->v += dv;
-	t->iv++;
-	t->status = qv__table_status_of_locked(t);
-	for (int v = 0; v <= t->nseats; v++)
-		qv__log_forget(&t->log[v], t->m->nhist);
-}
-
-qv_status qv__table_commit_added_locked(qv__table *t, int old, long long old_v, int old_status,
-                                        bool ai_done, const qv__clock_mark *mark, qv_err *err)
-{
-	qv__table_after_change_locked(t, t->m->nhist - old);
-	int had = t->nmarks;
-	qv__clock_mark dropped;
-	bool pushed = mark && qv__marks_push(&t->marks, &t->nmarks, mark, &dropped);
-	qv_status rc = mark && !pushed ? qv_fail(err, QV_ENOMEM, "out of memory saving a move")
-	                               : qv__table_save_change_locked(t, old, ai_done, err);
-	if (!rc)
-		qv__marks_chance(t->marks, &t->nmarks, t->m, old);
-	else if (pushed)
-		qv__marks_unpush(t->marks, &t->nmarks, had, &dropped);
-	if (rc) {
-		while (t->m->nhist > old && qv_match_undo(t->m, NULL) == QV_OK)
-			;
-		t->v = old_v;
-		t->status = old_status;
-		qv__table_after_change_locked(t, 0);
-		/* The match's undo cannot fail and takes back exactly what was added. */
-		QV_ASSERT(t->m->nhist == old && t->v == old_v && t->status == old_status);
-	}
-	return rc;
-}
-
 /* ---- seats --------------------------------------------------------------------------------- */
-
-qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
-                         char token[QV__TOKEN_LEN + 1], qv_err *err)
-{
-	bool forbidden;
-	return qv__table_join_as(t, &(qv__join){.seat = seat}, seat_out, token, &forbidden, err);
-}
-
-qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
-                            char token[QV__TOKEN_LEN + 1], bool *forbidden, qv_err *err)
-{
-	*forbidden = false;
-	char clean[QV__NAME_BYTES] = "";
-	if (req->name) {
-		qv_status rc =
-		    qv__name_clean(req->name, strlen(req->name), clean, sizeof clean, err);
-		if (rc)
-			return rc;
-	}
-	qv__table_lock(t);
-	int p = -1;
-	qv_status rc = t->status == QV__OVER
-	                   ? qv__seats_over(t->id, err)
-	                   : qv__seats_choose(t->seat, t->nseats, req, t->id, &p, forbidden, err);
-	if (!rc && t->stuck[0])
-		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
-	char hash[QV__HASH_LEN + 1];
-	if (!rc) {
-		qv__token_new(token, hash);
-		memcpy(t->seat[p].hash, hash, sizeof hash);
-		qv_copy(t->seat[p].player, sizeof t->seat[p].player,
-		        req->player ? req->player : "");
-		char old_name[QV__NAME_BYTES];
-		memcpy(old_name, t->seat[p].name, sizeof old_name);
-		memcpy(t->seat[p].name, clean, sizeof clean);
-		int old_status = t->status;
-		t->status = qv__table_status_of_locked(t);
-		qv__clock kept = t->clock;
-		char *folk = t->store ? people_text(t) : NULL;
-		if (!t->store)
-			qv__table_clock_sync_locked(t, 0);
-		if (t->store && !folk)
-			rc = qv_fail(err, QV_ENOMEM, "out of memory claiming a seat");
-		else if (t->store)
-			rc = qv__store_claim(t->store, t->id, p, hash, req->player, clean,
-			                     qv__status_name(t->status), folk, err);
-		free(folk);
-		if (rc) {
-			t->seat[p].hash[0] = '\0';
-			t->seat[p].player[0] = '\0';
-			memcpy(t->seat[p].name, old_name, sizeof old_name);
-			t->status = old_status;
-			qv__table_clock_put_back_locked(t, &kept);
-		} else {
-			t->iv++;
-			t->seat[p].gone = now();
-			*seat_out = p;
-		}
-	}
-	qv__table_unlock(t);
-	return rc;
-}
 
 int qv__table_auth(qv__table *t, const char *token, size_t len)
 {
@@ -721,7 +560,8 @@ int qv__table_server_turn_locked(qv__table *t)
 
 bool qv__table_wants_step_locked(qv__table *t)
 {
-	return qv__table_server_turn_locked(t) != QV__NOBODY;
+	double at = atomic_load(&t->step_at);
+	return (at <= 0 || at <= now()) && qv__table_server_turn_locked(t) != QV__NOBODY;
 }
 
 bool qv__table_wants_chance_locked(qv__table *t)
@@ -742,7 +582,7 @@ bool qv__table_searches_locked(const qv__table *t)
 /* Whether a table may end idle now: it plays, no clock of it runs (a table whose clock runs
  * ends by its clock), and the server has no step of its own to make there (the table waits for
  * people, or has stopped). */
-static bool idle_applies(qv__table *t)
+bool qv__table_idle_applies_locked(qv__table *t)
 {
 	return t->idle_limit > 0 && t->status == QV__PLAYING && atomic_load(&t->deadline) == 0 &&
 	       !qv__table_wants_step_locked(t);
@@ -752,7 +592,8 @@ static bool idle_applies(qv__table *t)
  * the rule applies. */
 static void idle_note_locked(qv__table *t)
 {
-	atomic_store(&t->idle_at, idle_applies(t) ? t->active + t->idle_limit : 0.0);
+	atomic_store(&t->idle_at,
+	             qv__table_idle_applies_locked(t) ? t->active + t->idle_limit : 0.0);
 }
 
 void qv__table_set_idle_limit_locked(qv__table *t, double limit)
@@ -766,56 +607,6 @@ void qv__table_touch_locked(qv__table *t)
 	t->active = now();
 	idle_note_locked(t);
 }
-/* A watched table's last activity is saved at most this often, as a part of its idle limit: a
- * restart after a kill then judges it by a time at most that old. */
-#define IDLE_SAVE_PART 0.5
-
-bool qv__table_idle(qv__table *t)
-{
-	qv__table_lock(t);
-	double at = now();
-	bool ended = false;
-	qv_err err;
-	if (!idle_applies(t)) {
-		atomic_store(&t->idle_at, 0.0);
-	} else if (t->conns || t->greeting > 0) {
-		/* Someone is at the table: idleness counts from now, and the time is saved now and
-		 * then, so that a restart after a kill does not end a table people were at. */
-		if (t->store && qv__table_save_people_locked(t, &err))
-			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
-		t->active = at;
-		atomic_store(&t->idle_at, at + t->idle_limit * IDLE_SAVE_PART);
-	} else if (t->active + t->idle_limit > at) {
-		idle_note_locked(t); /* something happened since the timer planned to look */
-	} else {
-		int old_status = t->status;
-		long long old_v = t->v;
-		qv__offer offer = t->offer;
-		qv_copy(t->ended, sizeof t->ended, "abandoned");
-		qv__offer_clear(&t->offer);
-		t->v += 1; /* a new version: a search begun is dropped, a late act is stale */
-		t->status = qv__table_status_of_locked(t);
-		qv_status rc = qv__table_save_change_locked(t, t->m->nhist, false, &err);
-		if (rc) {
-			/* Tried again a second later; a store that keeps refusing is logged. */
-			fprintf(stderr, "quiver serve: table %s: its end could not be saved: %s\n",
-			        t->id, err.msg);
-			t->ended[0] = '\0';
-			t->v = old_v;
-			t->status = old_status;
-			t->offer = offer;
-			qv__table_clock_sync_locked(t, 0);
-			atomic_store(&t->idle_at, at + 1);
-		} else {
-			t->iv++;
-			atomic_store(&t->idle_at, 0.0);
-			ended = true;
-		}
-	}
-	qv__table_unlock(t);
-	return ended;
-}
-
 json_t *qv__table_record_locked(const qv__table *t)
 {
 	json_t *rec = qv_match_record_json(t->m);
@@ -963,27 +754,4 @@ const char *qv__table_name_locked(const qv__table *t, int viewer)
 	if (viewer < 0 || viewer >= t->nseats)
 		return "spectator";
 	return qv__seat_name(&t->seat[viewer], viewer);
-}
-
-qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
-                                qv_err *err)
-{
-	char from[8];
-	*line = NULL;
-	qv_status rc =
-	    qv__chat_push(&t->chat, viewer >= 0 ? qv_player_name(viewer, from) : "spectator",
-	                  qv__table_name_locked(t, viewer), text, (long long)(now() * 1000), err);
-	if (rc)
-		return rc;
-	*line = qv__chat_line_json(&t->chat.line[t->chat.n - 1]);
-	rc = *line ? qv__table_save_people_locked(t, err)
-	           : qv_fail(err, QV_ENOMEM, "out of memory sending a chat line");
-	if (rc) {
-		qv__chat_pop(&t->chat);
-		json_decref(*line);
-		*line = NULL;
-	} else {
-		qv__chat_trim(&t->chat);
-	}
-	return rc;
 }

@@ -11,7 +11,9 @@
  * that made it returns, so callers tell clients only what is saved.
  *
  * The table is a conductor, as lichess's round is: table.c keeps the lock, the version, and
- * every change's check, change, save and roll back, and hands each negotiation to a module of
+ * the primitives every change is built from (each change a transaction: change.h, a draft of
+ * the table saved and then published, so that a refusal of the store leaves the table as it
+ * was), and hands each negotiation to a module of
  * its own, with its own state, transitions and JSON, that knows nothing of the table and never
  * calls back into it: the seats, people and invites (seats.h), commitments ahead of a turn
  * (commitments.h), offers such as a takeback (offer.h), leaving (leave.h), the rematch
@@ -19,8 +21,7 @@
  * (marks.h), and each viewer's log (log.h); a new table's request is read by tablespec.h. The
  * acts that change a table (acts.c) and the frames and fetches that only read one (feed.c) are
  * a floor above table.c, which never calls them; they are declared here with the rest so that
- * every caller includes one header, and they change a table only through the primitives of a
- * change below ("the primitives of a change").
+ * every caller includes one header, and they change a table only through a change (change.h).
  *
  * Locking: functions ending in _locked expect the caller to hold t->lock (qv__table_lock);
  * the others take it themselves. The search of an AI seat runs without the lock.
@@ -107,6 +108,10 @@ typedef struct qv__table {
 	bool told_playing;     /* a channel's broadcast saw it play: its end is news */
 	_Atomic double low_at; /* epoch s when a running days clock falls under chan.c's limit, 0:
 	                          none (read by the server's timer without the lock) */
+	/* epoch s before which the server makes no step of its own (an AI seat's, chance's)
+	 * because the store refused the last one: it is tried again then (server.c's timer);
+	 * 0: none. Read by the timer without the lock. */
+	_Atomic double step_at;
 
 	/* Read back from the database while not over without asking another process for it
 	 * (server.c): taken in the place of a process that died, or from before a restart; let go
@@ -222,12 +227,12 @@ qv_status qv__table_draw(qv__table *t, int seat, long long v, qv_err *err);
 #define QV__MORE_TIME_MS 15000
 qv_status qv__table_more_time(qv__table *t, int seat, long long v, const char *to, qv_err *err);
 
-/* ---- saving the people, who may act (table.c) ---- */
+/* ---- the clocks kept, who may act (acts_people.c; table.c) ---- */
 
-/* Saves what the table keeps of its people (names, invites, clocks, an offer, chat) after a
- * change that is not a move; a move saves it with the move. QV_EIO or QV_ENOMEM when it
- * could not be saved. */
-qv_status qv__table_save_people_locked(qv__table *t, qv_err *err);
+/* Saves what the table keeps of its people, its clocks brought up to now, as a change of its
+ * own (the server's timer and the cluster's saves of running clocks). QV_EIO or QV_ENOMEM
+ * when it could not be saved, and then nothing changed. */
+qv_status qv__table_keep_clocks_locked(qv__table *t, qv_err *err);
 
 /* The seats that may act now (bit p for seat p): the player to move and, in a simultaneous
  * secret step, every other seat of it that has not chosen (qv_match_acting); 0 unless the
@@ -254,31 +259,29 @@ unsigned qv__table_clock_mask_locked(qv__table *t);
  * the clocks are saved with every change. */
 void qv__table_clock_sync_locked(qv__table *t, unsigned decided);
 
-/* Puts the clocks back as kept before a change that could not be saved. */
-void qv__table_clock_put_back_locked(qv__table *t, const qv__clock *kept);
+/* Sets the deadlines the server's timer reads without the lock (a clock's, idleness) from the
+ * table as it is now: after a change is published. */
+void qv__table_deadlines_locked(qv__table *t);
 
 /* The clocks before a change that adds history entries from the current end on, into *mark;
  * false at a table without a clock, which keeps none. */
 bool qv__table_clock_mark_locked(const qv__table *t, qv__clock_mark *mark);
 
-/* After the history changed: the version grows by dv, the status follows, and the logs beyond
- * the new history are dropped (a takeback). */
-void qv__table_after_change_locked(qv__table *t, long long dv);
+/* What a change saves (change.c): the people as the store keeps them (the clocks brought up to
+ * now first, and the table's last activity set to now), as JSON text; the info of a table
+ * over as the store keeps it; the notation of history entries [from, nhist) into moves and
+ * texts (each strdup'ed); whether the end of a rated table is rated, with its result (rated.h).
+ * NULL or QV_ENOMEM when out of memory. */
+char *qv__table_people_text_locked(qv__table *t);
+char *qv__table_stored_info_locked(qv__table *t);
+qv_status qv__table_describe_locked(const qv__table *t, int from, qv__store_move *moves,
+                                    char **texts, qv_err *err);
+struct qv__store_result;
+bool qv__table_rated_result_locked(const qv__table *t, struct qv__store_result *out);
 
-/* Saves the change that kept the first `keep` entries of the history as it was saved and made
- * the rest, at version t->v and the current status, with the people; ai_done ends the AI
- * search mark. The clocks are put back when the store refuses; the rest is the caller's to
- * roll back. */
-qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_err *err);
-
-/* Check, change, save, roll back: saves the change that added history entries [old, nhist)
- * to a table that was at version old_v and status old_status, the version growing by the
- * entries added, with `mark`, the clocks before it (NULL at a table without a clock); when the
- * store refuses, takes the entries back (the match's own undo removes exactly one decision or
- * outcome with its automatic moves) and restores the version and the marks. A chance outcome
- * among the entries ends every mark up to it: no takeback crosses one. */
-qv_status qv__table_commit_added_locked(qv__table *t, int old, long long old_v, int old_status,
-                                        bool ai_done, const qv__clock_mark *mark, qv_err *err);
+/* Whether a table may end idle now (qv__table_idle): it plays, no clock of it runs, and the
+ * server has no step of its own to make there. */
+bool qv__table_idle_applies_locked(qv__table *t);
 
 /* Who the server plays now (qv__table_step): chance (QV_CHANCE), an AI seat or a zombie, or
  * QV__NOBODY. */

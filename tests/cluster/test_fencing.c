@@ -59,8 +59,15 @@ static void make_table(qv__store *s, const char *id)
 static qv_status apply(qv__store *s, const char *id, long long v, const char *text, qv_err *err)
 {
 	qv__store_move m = {.who = "p1", .text = text, .automatic = false, .at = 2};
-	return qv__store_change(s, id, v + 1, "playing", (int)v, &m, 1, false, NULL, NULL, NULL,
-	                        NULL, err);
+	qv__store_update up = {.id = id,
+	                       .from_v = v,
+	                       .had = (int)v,
+	                       .v = v + 1,
+	                       .status = "playing",
+	                       .keep = (int)v,
+	                       .moves = &m,
+	                       .nmoves = 1};
+	return qv__store_change(s, &up, err);
 }
 
 /* Ends every session on db but the asker's, and waits until they ended (PostgreSQL 14 and

@@ -8,6 +8,10 @@
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
  *   started again: the same act is accepted, and it is there after a restart of the server;
+ *   GET /api/health answers 200 "ok" before, 503 "failing" while it is stopped, 200 after;
+ * - a table's row held FOR UPDATE by another session: an act waits no longer than the lock
+ *   timeout (--db-timeout's fifth) and is refused as "the site is slow"; another table of the
+ *   same process plays meanwhile; the row let go, the same act is accepted;
  * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
  *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
  *   the command; a non-empty destination refused; both copies served with the same tables and
@@ -26,6 +30,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libpq-fe.h>
 
 #include "harness.h"
 
@@ -151,12 +156,25 @@ static void cluster(const char *what)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* GET /api/health's status, and its "store" ("ok" or "failing") checked against it. */
+static int health(void)
+{
+	tc_reply r;
+	int status = tc_http(th_server.port, "GET", "/api/health", NULL, 0, &r);
+	const char *store = json_string_value(json_object_get(r.json, "store"));
+	if (!store || strcmp(store, status == 200 ? "ok" : "failing") != 0)
+		fail_msg("GET /api/health: %d with %s", status, r.body ? r.body : "(no body)");
+	tc_reply_free(&r);
+	return status;
+}
+
 static void test_outage(void **state)
 {
 	(void)state;
 	char db[128];
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
+	assert_int_equal(health(), 200);
 	char id[32], t1[64], t2[64];
 	th_seat p1, p2;
 	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
@@ -179,8 +197,10 @@ static void test_outage(void **state)
 		fail_msg("expected a 5xx saying the database failed; got %d: %s", r.status,
 		         r.body ? r.body : "(none)");
 	tc_reply_free(&r);
+	assert_int_equal(health(), 503);
 
 	cluster("start");
+	assert_int_equal(health(), 200);
 	th_seat_act(mover, action);
 	th_seat_reach(mover, v + 1);
 	th_seat_close(&p1);
@@ -190,6 +210,63 @@ static void test_outage(void **state)
 	json_t *info = th_info(id);
 	assert_int_equal(json_integer_value(json_object_get(info, "v")), v + 1);
 	json_decref(info);
+	th_stop();
+}
+
+/* A session of its own on db that holds table id's row FOR UPDATE until it is finished. */
+static PGconn *hold_row(const char *db, const char *id)
+{
+	PGconn *c = PQconnectdb(db);
+	assert_int_equal(PQstatus(c), CONNECTION_OK);
+	PGresult *r = PQexec(c, "BEGIN");
+	assert_int_equal(PQresultStatus(r), PGRES_COMMAND_OK);
+	PQclear(r);
+	const char *v[] = {id};
+	r = PQexecParams(c, "SELECT id FROM tables WHERE id = $1 FOR UPDATE", 1, NULL, v, NULL,
+	                 NULL, 0);
+	assert_int_equal(PQresultStatus(r), PGRES_TUPLES_OK);
+	assert_int_equal(PQntuples(r), 1);
+	PQclear(r);
+	return c;
+}
+
+static void test_row_lock(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	static const char *const extra[] = {"--db-timeout", "1500", NULL};
+	th_start(db, extra);
+	const char *spec = "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}";
+	char id[32], t1[64], t2[64], other[32], o1[64], o2[64];
+	th_seat p1, p2, q1, q2;
+	th_two_seats(spec, id, t1, t2, &p1, &p2);
+	th_two_seats(spec, other, o1, o2, &q1, &q2);
+	th_seat *mover = json_array_size(json_object_get(p1.view, "legal")) > 0 ? &p1 : &p2;
+	th_seat *elsewhere = json_array_size(json_object_get(q1.view, "legal")) > 0 ? &q1 : &q2;
+	char action[128];
+	snprintf(action, sizeof action, "%s", th_seat_first(mover));
+	long long v = mover->v;
+
+	PGconn *holder = hold_row(db, id);
+	char frame[256];
+	snprintf(frame, sizeof frame, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
+	         action);
+	th_seat_refused(mover, frame, "the site is slow, so this was not done");
+	/* The process's other table is not held up by the held row. */
+	long long w = elsewhere->v;
+	th_seat_act(elsewhere, th_seat_first(elsewhere));
+	th_seat_reach(elsewhere, w + 1);
+	PGresult *r = PQexec(holder, "ROLLBACK");
+	PQclear(r);
+	PQfinish(holder);
+
+	th_seat_act(mover, action);
+	th_seat_reach(mover, v + 1);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_seat_close(&q1);
+	th_seat_close(&q2);
 	th_stop();
 }
 
@@ -314,6 +391,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_wrong_connection, th_teardown),
 	    cmocka_unit_test_teardown(test_newer_schema, th_teardown),
 	    cmocka_unit_test_teardown(test_outage, th_teardown),
+	    cmocka_unit_test_teardown(test_row_lock, th_teardown),
 	    cmocka_unit_test_teardown(test_copy, th_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

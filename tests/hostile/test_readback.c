@@ -63,9 +63,10 @@ static void test_finished_stored(void **state)
 	qv_err err;
 	if (qv__store_open(&store, db, &err))
 		fail_msg("%s", err.msg);
-	assert_int_equal(
-	    qv__store_change(store, id, v, "over", 0, NULL, 0, false, NULL, NULL, NULL, NULL, &err),
-	    QV_OK);
+	int had = (int)json_array_size(json_object_get(rec, "actions"));
+	qv__store_update up = {
+	    .id = id, .from_v = v, .had = had, .v = v, .status = "over", .keep = 0};
+	assert_int_equal(qv__store_change(store, &up, &err), QV_OK);
 	qv__store_close(store);
 	th_start(db, NULL);
 	json_t *again = th_info(id);

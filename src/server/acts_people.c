@@ -1,0 +1,140 @@
+/*
+ * acts_people.c - the acts at a table that are not a seat's decision: a seat claimed, a chat
+ * line said, the clocks kept in the store now and then, and a table ended because nobody was
+ * at it. Each is a transaction (change.h), as every act is: built on a draft, saved, and only
+ * then published. Called by the server (http.c, ws.c, server.c, cluster.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/change.h"
+
+qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
+                         char token[QV__TOKEN_LEN + 1], qv_err *err)
+{
+	bool forbidden;
+	return qv__table_join_as(t, &(qv__join){.seat = seat}, seat_out, token, &forbidden, err);
+}
+
+qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
+                            char token[QV__TOKEN_LEN + 1], bool *forbidden, qv_err *err)
+{
+	*forbidden = false;
+	char clean[QV__NAME_BYTES] = "";
+	if (req->name) {
+		qv_status rc =
+		    qv__name_clean(req->name, strlen(req->name), clean, sizeof clean, err);
+		if (rc)
+			return rc;
+	}
+	qv__table_lock(t);
+	int p = -1;
+	qv_status rc = t->status == QV__OVER
+	                   ? qv__seats_over(t->id, err)
+	                   : qv__seats_choose(t->seat, t->nseats, req, t->id, &p, forbidden, err);
+	if (!rc && t->stuck[0])
+		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
+	qv__change c;
+	if (!rc)
+		rc = qv__change_begin(&c, t, QV__SAVE_CLAIM, 0, err);
+	if (!rc) {
+		qv__seat *s = &qv__change_draft(&c)->seat[p];
+		char hash[QV__HASH_LEN + 1];
+		qv__token_new(token, hash);
+		memcpy(s->hash, hash, sizeof hash);
+		qv_copy(s->player, sizeof s->player, req->player ? req->player : "");
+		memcpy(s->name, clean, sizeof clean);
+		c.claimed = p;
+		rc = qv__change_commit(&c, err);
+	}
+	if (!rc) {
+		t->seat[p].gone = qv__table_now();
+		*seat_out = p;
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
+qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
+                                qv_err *err)
+{
+	char from[8];
+	*line = NULL;
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, QV__DRAFT_CHAT, err);
+	if (rc)
+		return rc;
+	qv__chat *chat = &qv__change_draft(&c)->chat;
+	rc = qv__chat_push(chat, viewer >= 0 ? qv_player_name(viewer, from) : "spectator",
+	                   qv__table_name_locked(t, viewer), text,
+	                   (long long)(qv__table_now() * 1000), err);
+	if (!rc) {
+		*line = qv__chat_line_json(&chat->line[chat->n - 1]);
+		if (!*line)
+			rc = qv_fail(err, QV_ENOMEM, "out of memory sending a chat line");
+	}
+	if (!rc)
+		qv__chat_trim(chat);
+	rc = rc ? (qv__change_drop(&c), rc) : qv__change_commit(&c, err);
+	if (rc) {
+		json_decref(*line);
+		*line = NULL;
+	}
+	return rc;
+}
+
+qv_status qv__table_keep_clocks_locked(qv__table *t, qv_err *err)
+{
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
+	return rc ? rc : qv__change_commit(&c, err);
+}
+
+/* A watched table's last activity is saved at most this often, as a part of its idle limit: a
+ * restart after a kill then judges it by a time at most that old. */
+#define IDLE_SAVE_PART 0.5
+
+/* The table ends as abandoned (the lock held): a new version, so that a search begun is
+ * dropped and a late act is stale, saved with its record before anyone hears of it. */
+static qv_status abandon_locked(qv__table *t, qv_err *err)
+{
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
+	if (rc)
+		return rc;
+	qv__table *d = qv__change_draft(&c);
+	qv_copy(d->ended, sizeof d->ended, "abandoned");
+	qv__offer_clear(&d->offer);
+	return qv__change_commit(&c, err);
+}
+
+bool qv__table_idle(qv__table *t)
+{
+	qv__table_lock(t);
+	double at = qv__table_now();
+	bool ended = false;
+	qv_err err;
+	if (!qv__table_idle_applies_locked(t)) {
+		atomic_store(&t->idle_at, 0.0);
+	} else if (t->conns || t->greeting > 0) {
+		/* Someone is at the table: idleness counts from now, and the time is saved now and
+		 * then, so that a restart after a kill does not end a table people were at. */
+		if (t->store && qv__table_keep_clocks_locked(t, &err))
+			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+		t->active = at;
+		atomic_store(&t->idle_at, at + t->idle_limit * IDLE_SAVE_PART);
+	} else if (t->active + t->idle_limit > at) {
+		qv__table_deadlines_locked(t); /* something happened since the timer planned */
+	} else if (abandon_locked(t, &err)) {
+		/* Tried again a second later; a store that keeps refusing is logged. */
+		fprintf(stderr, "quiver serve: table %s: its end could not be saved: %s\n", t->id,
+		        err.msg);
+		atomic_store(&t->idle_at, at + 1);
+	} else {
+		atomic_store(&t->idle_at, 0.0);
+		ended = true;
+	}
+	qv__table_unlock(t);
+	return ended;
+}
