@@ -66,6 +66,7 @@ typedef struct netc {
 	int stage;
 	double since; /* when the wait for headers began (NC_HEADERS) */
 	qv__req *req; /* the request being read (NC_BODY) */
+	bool escaped; /* the path being read has an escape it need not have (unescape) */
 } netc;
 
 typedef struct qv__net {
@@ -374,6 +375,15 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 		r->nc->stage = NC_BODY;
 		r->nc->req = r;
 	}
+	bool escaped = r->nc && r->nc->escaped;
+	if (r->nc)
+		r->nc->escaped = false;
+	if (escaped) {
+		return refuse_now(r, 400,
+		                  "the path has a %XX escape of a character that needs none (a "
+		                  "letter, a digit, '-', '.', '_', '~' or '/'): send it as it is "
+		                  "written, e.g. /api/tables/ID");
+	}
 	if (r->expected > QV__BODY_MAX) {
 		char msg[120];
 		snprintf(msg, sizeof msg, "request body too large: %lld bytes; at most %d",
@@ -381,6 +391,44 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 		return refuse_now(r, 413, msg);
 	}
 	return MHD_YES;
+}
+
+/* Whether the escape at p ("%XX") stands for a character that needs none in a path: an
+ * unreserved one of RFC 3986, or '/'. */
+static bool needless_escape(const char *p)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *hi = strchr(hex, p[1] | 0x20), *lo = hi ? strchr(hex, p[2] | 0x20) : NULL;
+	if (!hi || !lo || !p[1] || !p[2])
+		return false; /* not an escape: libmicrohttpd keeps it as it is */
+	int c = (int)(hi - hex) * 16 + (int)(lo - hex);
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
+}
+
+/* libmicrohttpd's decoding of a request's path (and of its query's names and values), once,
+ * where it reads them. A proxy in front routes on the path as it was sent (HAProxy's hash of
+ * /api/tables/ID), the server on the path decoded: "/%61pi/tables/ID" would reach a process
+ * the proxy did not mean. So a path (a text that begins with '/') with an escape of a
+ * character that needs none is marked on its connection, and begin refuses the request (a
+ * query's value that begins with '/' is taken for a path too: none of the API's needs such an
+ * escape, and a mark that only the path could set would depend on the order libmicrohttpd
+ * decodes them in). */
+static size_t unescape(void *cls, struct MHD_Connection *mc, char *text)
+{
+	(void)cls;
+	if (text[0] == '/') {
+		const union MHD_ConnectionInfo *ci =
+		    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+		netc *nc = ci ? ci->socket_context : NULL;
+		bool needless = false;
+		for (const char *p = strchr(text, '%'); p && !needless; p = strchr(p + 1, '%'))
+			needless = needless_escape(p);
+		if (nc && needless)
+			nc->escaped =
+			    true; /* read and cleared by begin, once the request is read */
+	}
+	return MHD_http_unescape(text);
 }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *mc, const char *url,
@@ -618,7 +666,8 @@ static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_stora
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED, completed,
 	    net, MHD_OPTION_NOTIFY_CONNECTION, connection, net, MHD_OPTION_EXTERNAL_LOGGER, quiet,
 	    NULL, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-	    (size_t)CONNECTION_MEMORY, MHD_OPTION_END);
+	    (size_t)CONNECTION_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+	    MHD_OPTION_END);
 }
 
 /* The loop's epoll: libmicrohttpd's descriptor and the wake-up. */
