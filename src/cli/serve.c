@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "server/listen.h"
+#include "server/oplog.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},
@@ -38,6 +39,7 @@ static const cli_opt serve_opts[] = {
     {"secure-cookies", NULL},
     {"trusted-proxy", "ADDR"},
     {"db-timeout", "MS"},
+    {"log-level", "LEVEL"},
     {NULL, NULL},
 };
 
@@ -101,6 +103,8 @@ static void serve_help(void)
 	    "                    option each) whose connections begin with the PROXY protocol\n"
 	    "                    v2 header (HAProxy's send-proxy-v2): its client's address is\n"
 	    "                    the one every per-address limit counts\n"
+	    "  --log-level LEVEL the lines kept on stderr, each with its UTC time and level:\n"
+	    "                    error, warn or info (default info: all)\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
@@ -325,6 +329,17 @@ int cli_serve(int argc, char **argv)
 			if (!trusted_proxy(&cfg, v))
 				return CLI_EXIT_USAGE;
 			break;
+		case 21: {
+			int level = qv__level_named(v);
+			if (level < 0)
+				return cli_usage(
+				    "serve",
+				    "--log-level: '%s' is no level (expected error, warn or "
+				    "info)",
+				    v);
+			qv__oplog_level((qv__level)level);
+			break;
+		}
 		case 20:
 			if (!cli_long("serve", "--db-timeout", v, 100, 600000, &x))
 				return CLI_EXIT_USAGE;

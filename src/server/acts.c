@@ -17,6 +17,7 @@
 #include "server/change.h"
 #include "server/commitments.h"
 #include "server/leave.h"
+#include "server/oplog.h"
 #include "server/table.h"
 
 /* Longest action text a client may send (notation is far shorter). */
@@ -415,9 +416,8 @@ bool qv__table_timeout(qv__table *t)
 		if (rc) {
 			/* Tried again by the timer (the deadline stays); a store that keeps
 			 * refusing is logged each time. */
-			fprintf(stderr,
-			        "quiver serve: table %s: a timeout could not be saved: %s\n", t->id,
-			        err.msg);
+			qv__oplog(QV__WARN, "table %s: a timeout could not be saved: %s", t->id,
+			          err.msg);
 			break;
 		}
 		changed = true;
@@ -504,10 +504,10 @@ static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 {
 	snprintf(t->stuck, sizeof t->stuck, "%.60s: %.180s", what, why->msg);
 	t->iv++;
-	fprintf(stderr, "quiver serve: table %s: %s\n", t->id, t->stuck);
+	qv__oplog(QV__ERROR, "table %s: %s", t->id, t->stuck);
 	qv_err err;
 	if (t->store && qv__store_stop(t->store, t->id, t->stuck, &err))
-		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+		qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 }
 
 /* Draws the chance outcome due (the lock held): true when the table changed. Out of memory,
@@ -521,8 +521,8 @@ static void step_failed(qv__table *t, const char *what, qv_status rc, bool savin
                         const qv_err *err)
 {
 	if (saving && rc == QV_EIO) {
-		fprintf(stderr, "quiver serve: table %s: %s: %s; trying again in a second\n", t->id,
-		        what, err->msg);
+		qv__oplog(QV__WARN, "table %s: %s: %s; trying again in a second", t->id, what,
+		          err->msg);
 		atomic_store(&t->step_at, qv__table_now() + 1);
 		return;
 	}
@@ -583,7 +583,7 @@ static bool search_begin(qv__table *t, int who, search *s)
 	s->state = malloc(t->game->state_size);
 	if (!s->state) {
 		if (t->store && qv__store_ai_end(t->store, t->id, &err))
-			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+			qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 		return false;
 	}
 	/* The position at which the seat decides: the current one, or its own turn in a
@@ -678,7 +678,7 @@ bool qv__table_step(qv__table *t)
 	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
 		agent->rng = drawn;
 	if (t->store && !cleared && qv__store_ai_end(t->store, t->id, &err))
-		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+		qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 	qv__table_unlock(t);
 	return changed;
 }
@@ -755,7 +755,7 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 	if (rc) {
 		qv_err gone;
 		if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
-			fprintf(stderr, "quiver serve: table %s: %s\n", nt->id, gone.msg);
+			qv__oplog(QV__WARN, "table %s: %s", nt->id, gone.msg);
 		qv__table_free(nt);
 		return rc;
 	}

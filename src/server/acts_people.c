@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "server/change.h"
+#include "server/oplog.h"
 
 qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
                          char token[QV__TOKEN_LEN + 1], qv_err *err)
@@ -121,15 +122,14 @@ bool qv__table_idle(qv__table *t)
 		/* Someone is at the table: idleness counts from now, and the time is saved now and
 		 * then, so that a restart after a kill does not end a table people were at. */
 		if (t->store && qv__table_keep_clocks_locked(t, &err))
-			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+			qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 		t->active = at;
 		atomic_store(&t->idle_at, at + t->idle_limit * IDLE_SAVE_PART);
 	} else if (t->active + t->idle_limit > at) {
 		qv__table_deadlines_locked(t); /* something happened since the timer planned */
 	} else if (abandon_locked(t, &err)) {
 		/* Tried again a second later; a store that keeps refusing is logged. */
-		fprintf(stderr, "quiver serve: table %s: its end could not be saved: %s\n", t->id,
-		        err.msg);
+		qv__oplog(QV__WARN, "table %s: its end could not be saved: %s", t->id, err.msg);
 		atomic_store(&t->idle_at, at + 1);
 	} else {
 		atomic_store(&t->idle_at, 0.0);

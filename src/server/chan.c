@@ -21,6 +21,7 @@
 #include "games/json_util.h"
 #include "server/chan.h"
 #include "server/frame.h"
+#include "server/oplog.h"
 #include "server/player.h"
 #include "server/session.h"
 #include "server/store_accounts.h"
@@ -217,8 +218,8 @@ static void keep(qv__server *srv, const char *player, const json_t *frame)
 	char origin[17];
 	qv__server_origin(srv, origin);
 	if (text && !qv__store_news_add(srv->store, player, text, origin))
-		fprintf(stderr, "quiver serve: a player's news could not be kept for the other "
-		                "processes\n");
+		qv__oplog(QV__WARN, "a player's news could not be kept for the other "
+		                    "processes");
 	free(text);
 }
 

@@ -11,6 +11,7 @@
 
 #include "server/chan.h"
 #include "server/cluster.h"
+#include "server/oplog.h"
 #include "server/token.h"
 #include "server/ws.h"
 
@@ -61,7 +62,7 @@ static void let_go(qv__server *srv, const char *id, const char *why)
 	qv__table *t = qv__server_release(srv, id);
 	if (!t)
 		return;
-	fprintf(stderr, "quiver serve: table %s let go: %s\n", id, why);
+	qv__oplog(QV__INFO, "table %s let go: %s", id, why);
 	qv__ws_moved(t);
 	qv__table_unref(t);
 }
@@ -120,8 +121,7 @@ static void adopt(qv__server *srv)
 			continue;
 		qv__table *t = qv__server_adopt(srv, ids[i]);
 		if (t)
-			fprintf(stderr, "quiver serve: table %s taken: no process played it\n",
-			        ids[i]);
+			qv__oplog(QV__INFO, "table %s taken: no process played it", ids[i]);
 		qv__table_unref(t);
 	}
 	memcpy(cl->seen, now, sizeof *now * (size_t)n);
@@ -238,7 +238,7 @@ static void keep_clocks(qv__server *srv)
 		    t->clock.kind == QV__CLOCK_DAYS ? QV__CLOCK_KEEP_DAYS : QV__CLOCK_KEEP;
 		if (t->status == QV__PLAYING && qv__clock_deadline(&t->clock) > 0 &&
 		    qv__table_now() - t->active >= every && qv__table_keep_clocks_locked(t, &err))
-			fprintf(stderr, "quiver serve: table %s: %s\n", t->id, err.msg);
+			qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 		qv__table_unlock(t);
 		qv__table_unref(t);
 	}
@@ -256,7 +256,7 @@ static void tick(qv__server *srv)
 		snprintf(payload, sizeof payload, "back %s", cl->origin);
 		qv_err err;
 		if (qv__store_notify(srv->store, payload, &err))
-			fprintf(stderr, "quiver serve: %s\n", err.msg);
+			qv__oplog(QV__WARN, "%s", err.msg);
 	}
 	char ids[BATCH][17];
 	int n = qv__store_lost(srv->store, ids, BATCH);

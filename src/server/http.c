@@ -20,6 +20,7 @@
 #include "server/lessons.h"
 #include "server/lobby.h"
 #include "server/me.h"
+#include "server/oplog.h"
 #include "server/player.h"
 #include "server/replay.h"
 #include "server/reply.h"
@@ -46,7 +47,7 @@ static int table_failed(qv__server *srv, qv__req *c, qv_status rc, const qv_err 
 {
 	int status = status_for(rc);
 	if (status >= 500)
-		fprintf(stderr, "quiver serve: database %s: %s\n", srv->db_name, err->msg);
+		qv__oplog(QV__WARN, "database %s: %s", srv->db_name, err->msg);
 	qv__reply_error(c, status, "%s", err->msg);
 	return status;
 }

@@ -16,6 +16,7 @@
 #include "games/json_util.h"
 #include "quiver/lesson.h"
 #include "server/lessons.h"
+#include "server/oplog.h"
 #include "server/replay.h"
 #include "server/reply.h"
 
@@ -52,8 +53,7 @@ static int load(qv__server *srv, qv__req *c, const qv_game *g, const char *id, q
 	fclose(f);
 	if (qv_lesson_load_file(out, path, &err)) {
 		/* The reason names the file: it goes to the log, never to a client. */
-		fprintf(stderr, "quiver serve: the lesson %s/%s does not load: %s\n", g->name, id,
-		        err.msg);
+		qv__oplog(QV__WARN, "the lesson %s/%s does not load: %s", g->name, id, err.msg);
 		qv__reply_error(c, 500,
 		                "the lesson %s/%s does not load (the server's log says why)",
 		                g->name, id);

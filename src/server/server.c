@@ -13,6 +13,7 @@
 
 #include "quiver/variant.h"
 #include "server/metrics.h"
+#include "server/oplog.h"
 #include "server/server.h"
 #include "server/throttle.h"
 #include "server/token.h"
@@ -149,7 +150,7 @@ void qv__server_sweep(qv__server *srv)
 	for (int i = 0; i < ngone; i++) {
 		qv_err err;
 		if (qv__store_delete(srv->store, gone[i]->id, &err))
-			fprintf(stderr, "quiver serve: %s\n", err.msg);
+			qv__oplog(QV__WARN, "%s", err.msg);
 		srv->broadcast(srv, gone[i]);
 		qv__table_unref(gone[i]); /* the registry's */
 	}
@@ -203,12 +204,12 @@ static bool take(qv__server *srv, const char *id, bool *elsewhere)
 	qv_err err;
 	int own = qv__store_own(srv->store, id, &err);
 	if (own == -1)
-		fprintf(stderr, "quiver serve: %s\n", err.msg);
+		qv__oplog(QV__WARN, "%s", err.msg);
 	if (own == 0 && elsewhere) {
 		char payload[40];
 		snprintf(payload, sizeof payload, "release %s", id);
 		if (qv__store_notify(srv->store, payload, &err))
-			fprintf(stderr, "quiver serve: %s\n", err.msg);
+			qv__oplog(QV__WARN, "%s", err.msg);
 		*elsewhere = true;
 		qv_copy(srv->asked[srv->nasked++ % QV__ASKED], QV__ID_LEN + 1, id);
 	}
@@ -241,7 +242,7 @@ static qv__table *read_back(qv__server *srv, const char *id, bool socket, bool *
 	qv_status rc = qv__store_load_one(srv->store, id, restore_visit, slot, &err);
 	if (rc) {
 		if (rc != QV_ESTATE)
-			fprintf(stderr, "quiver serve: %s\n", err.msg);
+			qv__oplog(QV__WARN, "%s", err.msg);
 		qv__store_disown(srv->store, id);
 		return NULL;
 	}
@@ -305,7 +306,7 @@ qv__table *qv__server_release(qv__server *srv, const char *id)
 		qv__table_lock(t);
 		qv_err err;
 		if (qv__clock_deadline(&t->clock) > 0 && qv__table_keep_clocks_locked(t, &err))
-			fprintf(stderr, "quiver serve: %s\n", err.msg);
+			qv__oplog(QV__WARN, "%s", err.msg);
 		qv__table_unlock(t);
 		/* Its writes fail from now on (a request or an AI step under way changes
 		 * nothing); under the registry's lock, so that no request reads it back in
@@ -373,7 +374,7 @@ qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err 
 	*status = 429;
 	qv_err gone;
 	if (qv__store_delete(srv->store, t->id, &gone))
-		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, gone.msg);
+		qv__oplog(QV__WARN, "table %s: %s", t->id, gone.msg);
 	return qv_fail(err, QV_ESTATE,
 	               "too many variants from your address: its open tables play %d variants, "
 	               "the most one address may at once (the server's limit); play one of "
@@ -672,10 +673,10 @@ static qv_status crash_guard(qv__server *srv, qv_err *err)
 		for (int i = 0; !rc && i < last->nsteps; i++)
 			rc = qv__store_ai_forgive(srv->store, last->step[i], err);
 	} else if (!rc) {
-		fprintf(stderr,
-		        "quiver serve: the last process ended during a step of table %s, the only "
-		        "work it was doing: an AI search of that table under way is counted\n",
-		        last->step[0]);
+		qv__oplog(QV__WARN,
+		          "the last process ended during a step of table %s, the only "
+		          "work it was doing: an AI search of that table under way is counted",
+		          last->step[0]);
 	}
 	free(last);
 	return rc;
@@ -694,13 +695,13 @@ static qv_status load_visit(void *ctx, const qv__stored_table *saved, qv_err *er
 		if (qv__store_own(srv->store, saved->id, &why) != 1)
 			return QV_OK;
 		if (qv__store_load_one(srv->store, saved->id, restore_visit, slot, &why)) {
-			fprintf(stderr, "quiver serve: left out: %s\n", why.msg);
+			qv__oplog(QV__INFO, "left out: %s", why.msg);
 			qv__store_disown(srv->store, saved->id);
 			return QV_OK;
 		}
 		t = slot[1];
 	} else if (qv__table_restore(&t, srv->store, saved, &why)) {
-		fprintf(stderr, "quiver serve: left out: %s\n", why.msg);
+		qv__oplog(QV__INFO, "left out: %s", why.msg);
 		return QV_OK;
 	}
 	qv_status rc = registry_put(srv, t, err);
@@ -879,8 +880,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
 		                              err);
 	if (expired > 0)
-		fprintf(stderr, "quiver serve: removed %d waiting table%s older than %.0f s\n",
-		        expired, expired == 1 ? "" : "s", srv->cfg.waiting_ttl);
+		qv__oplog(QV__INFO, "removed %d waiting table%s older than %.0f s", expired,
+		          expired == 1 ? "" : "s", srv->cfg.waiting_ttl);
 	if (!rc) {
 		pthread_mutex_lock(&srv->reg_lock);
 		rc = qv__store_load_open(srv->store, load_visit, srv, err);

@@ -19,6 +19,7 @@
 
 #include <sqlite3.h>
 
+#include "server/oplog.h"
 #include "server/store.h"
 #include "server/store_accounts.h"
 #include "server/store_impl.h"
@@ -540,10 +541,10 @@ static qv_status mismatch(qv__store *s, const qv__store_update *up, qv_err *err)
 	sqlite3_clear_bindings(st);
 	if (got != SQLITE_ROW)
 		return qv_fail(err, QV_ESTATE, "the database: no table %s", up->id);
-	fprintf(stderr,
-	        "quiver serve: table %s: refused a change built on version %lld with %d actions: "
-	        "the database holds version %lld with %lld\n",
-	        up->id, up->from_v, up->had, v, n);
+	qv__oplog(QV__ERROR,
+	          "table %s: refused a change built on version %lld with %d actions: "
+	          "the database holds version %lld with %lld",
+	          up->id, up->from_v, up->had, v, n);
 	return qv_fail(err, QV_ESTATE,
 	               "the database holds version %lld with %lld actions, not the table's %lld "
 	               "with %d: the change was not saved",

@@ -5,12 +5,19 @@
  * affinity turns the text back into integers and reals), in one transaction; then both read
  * back whole and compared.
  *
+ * An SQLite destination is written under a temporary name beside it and renamed into place
+ * once checked, so that a copy that fails (a live source changing under it, a full disk, a
+ * Ctrl-C) leaves nothing at the destination to block the next try.
+ *
  * The check compares rows, not replays: every value of every row alike (reals as the doubles
  * they are) means every table's stored record and every action it would replay are alike.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "server/store.h"
 #include "server/store_copy.h"
@@ -221,20 +228,81 @@ static qv_status check_table(qv__store *a, qv__store *b, const struct copy_table
 	return rc;
 }
 
-/* Opens db for the copy; a source that is an SQLite path must exist (opening would make it). */
-static qv_status open_one(const char *db, bool source, qv__store **out, qv_err *err)
+/* A source that is an SQLite path must exist (opening would make it). */
+static qv_status source_exists(const char *db, qv_err *err)
 {
 	struct stat st;
-	if (source && !qv__store_is_pg(db) && stat(db, &st) != 0)
+	if (!qv__store_is_pg(db) && stat(db, &st) != 0)
 		return qv_fail(err, QV_EINVAL,
 		               "FROM: no SQLite database '%s' (expected an existing "
 		               "file, or a PostgreSQL connection string: postgresql://... or "
 		               "key=value ...)",
 		               db);
-	return qv__store_open(out, db, err);
+	return QV_OK;
 }
 
+/* Opens db for the copy, a source only when it exists. */
+static qv_status open_one(const char *db, bool source, qv__store **out, qv_err *err)
+{
+	qv_status rc = source ? source_exists(db, err) : QV_OK;
+	return rc ? rc : qv__store_open(out, db, err);
+}
+
+/* Removes an SQLite database's file and its WAL's (a copy that failed). */
+static void remove_sqlite(const char *path)
+{
+	char side[1100];
+	unlink(path);
+	snprintf(side, sizeof side, "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-shm", path);
+	unlink(side);
+}
+
+/* An SQLite destination is made under a temporary name beside it (the same folder, so that
+ * the rename is atomic) and renamed once copied and checked: a copy that fails or is stopped
+ * leaves no partial file at `to` to block the next try. A PostgreSQL destination is copied in
+ * place; it must be empty. */
+static qv_status copy_into(const char *from, const char *to, FILE *progress, qv_err *err);
+
 qv_status qv__store_copy(const char *from, const char *to, FILE *progress, qv_err *err)
+{
+	if (qv__store_is_pg(to))
+		return copy_into(from, to, progress, err);
+	qv_status rc = source_exists(from, err);
+	if (rc)
+		return rc;
+	struct stat st;
+	if (stat(to, &st) == 0 && st.st_size > 0) {
+		qv__store *b = NULL;
+		long long rows = 0;
+		rc = qv__store_open(&b, to, err);
+		if (!rc)
+			rc = count_rows(b, &rows, err);
+		qv__store_close(b);
+		if (!rc && rows > 0)
+			rc = qv_fail(err, QV_ESTATE,
+			             "TO: the database %s is not empty (%lld rows); the copy "
+			             "goes only into an empty one",
+			             to, rows);
+		if (rc)
+			return rc;
+	}
+	char temp[1024];
+	if ((size_t)snprintf(temp, sizeof temp, "%s.copying-%ld", to, (long)getpid()) >=
+	    sizeof temp)
+		return qv_fail(err, QV_EINVAL, "TO: the path '%s' is too long", to);
+	remove_sqlite(temp);
+	rc = copy_into(from, temp, progress, err);
+	if (!rc && rename(temp, to) != 0)
+		rc = qv_fail(err, QV_EIO, "TO: renaming the copy %s to %s failed: %s", temp, to,
+		             strerror(errno));
+	if (rc)
+		remove_sqlite(temp);
+	return rc;
+}
+
+static qv_status copy_into(const char *from, const char *to, FILE *progress, qv_err *err)
 {
 	qv__store *a = NULL, *b = NULL;
 	qv_status rc = open_one(from, true, &a, err);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "server/oplog.h"
 #include "server/store_pg_impl.h"
 #include "server/store_ratings.h"
 
@@ -128,7 +129,7 @@ qv_status qv__pg_ratings_apply(qv__store *s, const char *id, const qv__store_res
 	qv_err why;
 	if (!rc && !qv__store_rate(one, n, r->nseats == 2, at, &why)) {
 		/* the game's end is saved unrated; the operator hears why (no client may) */
-		fprintf(stderr, "quiver serve: table %s: not rated: %s\n", id, why.msg);
+		qv__oplog(QV__WARN, "table %s: not rated: %s", id, why.msg);
 		return QV_OK;
 	}
 	for (int i = 0; !rc && i < n; i++)

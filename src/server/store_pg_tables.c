@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "server/oplog.h"
 #include "server/store.h"
 #include "server/store_pg_impl.h"
 #include "server/store_ratings.h"
@@ -216,10 +217,10 @@ static qv_status update_row(qv__store *s, const qv__pg_held *held, const qv__sto
 		return rc;
 	if (!read_back(s, up->id, got) || got[0] != held->epoch)
 		return qv__pg_fenced(s, up->id, err);
-	fprintf(stderr,
-	        "quiver serve: table %s: refused a change built on version %lld with %d actions: "
-	        "the database holds version %lld with %lld\n",
-	        up->id, up->from_v, up->had, got[1], got[2]);
+	qv__oplog(QV__ERROR,
+	          "table %s: refused a change built on version %lld with %d actions: "
+	          "the database holds version %lld with %lld",
+	          up->id, up->from_v, up->had, got[1], got[2]);
 	return qv_fail(err, QV_ESTATE,
 	               "the database holds version %lld with %lld actions, not the table's %lld "
 	               "with %d: the change was not saved",
@@ -236,10 +237,10 @@ static qv_status commit_lost(qv__store *s, const qv__pg_held *held, const qv__st
 	if (PQstatus(s->pg->conn) == CONNECTION_OK || !read_back(s, up->id, got))
 		return rc;
 	if (got[0] == held->epoch && got[1] == up->v && got[2] == up->keep + up->nmoves) {
-		fprintf(stderr,
-		        "quiver serve: table %s: the answer to a COMMIT was lost; read back: "
-		        "version %lld was kept\n",
-		        up->id, up->v);
+		qv__oplog(QV__WARN,
+		          "table %s: the answer to a COMMIT was lost; read back: "
+		          "version %lld was kept",
+		          up->id, up->v);
 		return QV_OK;
 	}
 	return rc;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "server/oplog.h"
 #include "server/rating.h"
 #include "server/store_impl.h"
 #include "server/store_ratings.h"
@@ -260,7 +261,7 @@ qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_
 	qv_err why;
 	if (!rc && !qv__store_rate(one, n, r->nseats == 2, at, &why)) {
 		/* the game's end is saved unrated; the operator hears why (no client may) */
-		fprintf(stderr, "quiver serve: table %s: not rated: %s\n", id, why.msg);
+		qv__oplog(QV__WARN, "table %s: not rated: %s", id, why.msg);
 		return QV_OK;
 	}
 	if (rc)

@@ -25,6 +25,7 @@
 #include "quiver/variant.h"
 #include "server/commitments.h"
 #include "server/leave.h"
+#include "server/oplog.h"
 #include "server/rated.h"
 #include "server/replay.h"
 #include "server/table.h"
@@ -237,10 +238,10 @@ static void restore_stopped(qv__table *t, qv__store *store, int ai_starts)
 	         "the server stopped %d times while an AI seat of this table was "
 	         "thinking, so the table was stopped; start a new table",
 	         ai_starts);
-	fprintf(stderr, "quiver serve: table %s: %s\n", t->id, t->stuck);
+	qv__oplog(QV__ERROR, "table %s: %s", t->id, t->stuck);
 	qv_err failed;
 	if (store && qv__store_stop(store, t->id, t->stuck, &failed))
-		fprintf(stderr, "quiver serve: table %s: %s\n", t->id, failed.msg);
+		qv__oplog(QV__WARN, "table %s: %s", t->id, failed.msg);
 }
 
 qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_table *saved,

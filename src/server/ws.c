@@ -29,6 +29,7 @@
 #include "server/frame.h"
 #include "server/http.h"
 #include "server/metrics.h"
+#include "server/oplog.h"
 #include "server/reply.h"
 #include "server/req.h"
 #include "server/ws.h"
@@ -200,8 +201,8 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 static void log_failure(const qv__conn *c, qv_status rc, const qv_err *err)
 {
 	if (rc != QV_EINVAL && rc != QV_EILLEGAL && rc != QV_ESTATE)
-		fprintf(stderr, "quiver serve: database %s: table %s: %s\n", c->srv->db_name,
-		        c->table->id, err->msg);
+		qv__oplog(QV__WARN, "database %s: table %s: %s", c->srv->db_name, c->table->id,
+		          err->msg);
 }
 
 /* Whether the connection said hello; if not, it is told to. */
@@ -478,7 +479,7 @@ static void on_rematch(qv__conn *c)
 			rc = QV_ENOMEM;
 			qv_err gone;
 			if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
-				fprintf(stderr, "quiver serve: table %s: %s\n", nt->id, gone.msg);
+				qv__oplog(QV__WARN, "table %s: %s", nt->id, gone.msg);
 			qv__table_unref(nt);
 			nt = NULL;
 		}

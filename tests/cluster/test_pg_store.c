@@ -344,6 +344,15 @@ static void test_copy(void **state)
 	copy(lite, pg, 0, "checked: the 10 tables alike");
 	copy(lite, pg, 1, "is not empty");
 	copy(pg, back, 0, "checked: the 10 tables alike");
+	/* The SQLite copy was made under a temporary name and renamed: nothing else is left. */
+	char listing[256];
+	snprintf(listing, sizeof listing, "ls %s | grep -c copying", th_tmpdir);
+	FILE *ls = popen(listing, "r");
+	int left = -1;
+	assert_non_null(ls);
+	assert_int_equal(fscanf(ls, "%d", &left), 1);
+	pclose(ls);
+	assert_int_equal(left, 0);
 	same_counts(lite, pg);
 	same_counts(lite, back);
 	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM accounts"), 1);
