@@ -432,13 +432,17 @@ static qv_status describe(const qv__table *t, int from, qv__store_move *moves, c
 static bool has_decided(const qv__table *t, int p);
 
 /* Whether the end of rated table t is rated, and its result into out (rated.h). */
-static bool rated_result(const qv__table *t, qv__store_result *out)
+static bool rated_result(qv__table *t, qv__store_result *out)
 {
 	unsigned decided = 0;
 	for (int p = 0; p < t->nseats; p++)
 		decided |= has_decided(t, p) ? 1u << p : 0u;
-	return qv__rated_result(t->m, t->game->name, t->nseats, strcmp(t->ended, "drawn") == 0,
-	                        decided, out);
+	if (!qv__rated_result(t->m, t->game->name, t->nseats, strcmp(t->ended, "drawn") == 0,
+	                      decided, out))
+		return false;
+	for (int p = 0; p < t->nseats; p++)
+		out->account[p] = t->seat[p].account;
+	return !t->store || !qv__rated_farmed(t->store, out, now(), t->unrated, sizeof t->unrated);
 }
 
 qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_err *err)
@@ -456,6 +460,9 @@ qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_
 	char *record = NULL, *info = NULL, *folk = rc ? NULL : people_text(t);
 	if (!rc && !folk)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a move");
+	/* Decided before the info is written, which says why a rated table rated nobody. */
+	qv__store_result result;
+	bool rated = !rc && t->status == QV__OVER && t->rated && rated_result(t, &result);
 	if (!rc && t->status == QV__OVER) {
 		/* The record and the info are kept from now on: a finished table is answered
 		 * from them, never replayed for a GET. */
@@ -468,8 +475,6 @@ qv_status qv__table_save_change_locked(qv__table *t, int keep, bool ai_done, qv_
 		if (!record || !info)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory saving the record");
 	}
-	qv__store_result result;
-	bool rated = record && t->rated && rated_result(t, &result);
 	if (!rc)
 		rc =
 		    qv__store_change(t->store, t->id, t->v, qv__status_name(t->status), keep, moves,
@@ -601,6 +606,7 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 		memcpy(t->seat[p].hash, hash, sizeof hash);
 		qv_copy(t->seat[p].player, sizeof t->seat[p].player,
 		        req->player ? req->player : "");
+		t->seat[p].account = req->account;
 		char old_name[QV__NAME_BYTES];
 		memcpy(old_name, t->seat[p].name, sizeof old_name);
 		memcpy(t->seat[p].name, clean, sizeof clean);
@@ -619,6 +625,7 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 		if (rc) {
 			t->seat[p].hash[0] = '\0';
 			t->seat[p].player[0] = '\0';
+			t->seat[p].account = 0;
 			memcpy(t->seat[p].name, old_name, sizeof old_name);
 			t->status = old_status;
 			qv__table_clock_put_back_locked(t, &kept);
@@ -921,6 +928,8 @@ static json_t *info_json(qv__table *t, bool stored)
 	info = qv__json_put(info, "spectators", json_integer(stored ? 0 : t->spectators));
 	info = qv__json_put(info, "takebacks", json_boolean(!t->no_takebacks));
 	info = qv__json_put(info, "rated", json_boolean(t->rated));
+	if (t->unrated[0])
+		info = qv__json_put(info, "unrated", json_string(t->unrated));
 	info =
 	    qv__json_put(info, "abortable", json_boolean(!stored && qv__table_abortable_locked(t)));
 	if (stored)

@@ -96,6 +96,8 @@ typedef struct qv__table {
 	                           null) for a table outside a server's registry */
 	_Atomic double idle_at; /* epoch s when the server's timer looks next, 0: the rule does
 	                           not apply now (read by the timer without the lock) */
+	char unrated[200];      /* why the end of a rated table rated nobody (farming), which
+	                           info says; "" */
 	char ended[16];         /* "abandoned": the table is over, without a result (people:
 	                           ended); "aborted" (no result either: abort) or "drawn" (every
 	                           seat ranked first: a draw agreed); "" otherwise */

@@ -508,10 +508,14 @@ static void test_export_delete(void **state)
 /* The sign-ups of the burst not yet answered. */
 static atomic_int burst_left;
 
-/* One sign-up of the burst: its number is its argument; returns its status. */
+/* One sign-up of the burst, from an address of its own (the password gate takes at most 2 of
+ * one address at once, and answers the next 429): its number is its argument; returns its
+ * status. */
 static void *burst_one(void *arg)
 {
-	char body[128];
+	char body[128], source[32];
+	snprintf(source, sizeof source, "127.0.20.%d", 10 + (int)(intptr_t)arg);
+	tc_set_source(source);
 	snprintf(body, sizeof body, "{\"username\": \"Burst%d\", \"password\": \"correct horse\"}",
 	         (int)(intptr_t)arg);
 	tc_reply r;
