@@ -24,8 +24,8 @@
 
 #include "harness.h"
 
-#define GAMES   30
-#define EXPORTS 8
+#define GAMES   120
+#define EXPORTS 12
 
 static th_browser owner;
 static atomic_int answered[600], others, left;
@@ -58,7 +58,7 @@ static void *export_main(void *arg)
 static void test_exports_at_once(void **state)
 {
 	(void)state;
-	static const char *const extra[] = {"--create-rate", "1000", "--address-tables", "100",
+	static const char *const extra[] = {"--create-rate", "1000", "--address-tables", "200",
 	                                    NULL};
 	th_start(th_new_db(), extra);
 	th_browser_key(&owner);
@@ -94,7 +94,7 @@ static void test_exports_at_once(void **state)
 	              atomic_load(&answered[503]), before, peak);
 	assert_int_equal(atomic_load(&others), 0);
 	assert_true(atomic_load(&answered[200]) >= 1);
-	/* 8 at once of one account: one is written at a time, the others refused at once */
+	/* 12 at once of one account: one is written at a time, the others refused at once */
 	assert_true(atomic_load(&answered[429]) + atomic_load(&answered[503]) >= 1);
 	assert_true(peak - before < 32 * 1024);
 	th_stop();
