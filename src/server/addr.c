@@ -1,6 +1,6 @@
 /*
- * addr.c - clients' addresses as counted (addr.h), and a count per address in a hash table of
- * chained entries, each freed when its count falls to nothing.
+ * addr.c - clients' addresses as counted (addr.h), and a count and a time per address in a hash
+ * table of chained entries, each freed when it holds neither.
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -39,6 +39,7 @@ void qv__addr_text(const struct sockaddr *sa, char *out, size_t len)
 typedef struct entry {
 	struct entry *next;
 	int n;
+	double at;
 	char addr[QV__ADDR_TEXT];
 } entry;
 
@@ -83,18 +84,36 @@ int qv__addr_count(const qv__addr_counts *t, const char *addr)
 	return *p ? (*p)->n : 0;
 }
 
-bool qv__addr_counts_add(qv__addr_counts *t, const char *addr)
+/* addr's entry, made when missing; NULL when out of memory. */
+static entry *get(qv__addr_counts *t, const char *addr)
 {
 	entry **p = find(t, addr);
 	if (!*p) {
 		entry *e = calloc(1, sizeof *e);
 		if (!e)
-			return false;
+			return NULL;
 		qv_copy(e->addr, sizeof e->addr, addr);
 		*p = e;
 	}
-	(*p)->n++;
-	return true;
+	return *p;
+}
+
+/* Frees *p when it holds neither a count nor a time. */
+static void drop_if_empty(entry **p)
+{
+	entry *e = *p;
+	if (e->n > 0 || e->at > 0)
+		return;
+	*p = e->next;
+	free(e);
+}
+
+bool qv__addr_counts_add(qv__addr_counts *t, const char *addr)
+{
+	entry *e = get(t, addr);
+	if (e)
+		e->n++;
+	return e != NULL;
 }
 
 void qv__addr_counts_remove(qv__addr_counts *t, const char *addr)
@@ -102,9 +121,34 @@ void qv__addr_counts_remove(qv__addr_counts *t, const char *addr)
 	entry **p = find(t, addr);
 	if (!*p)
 		return;
-	if (--(*p)->n <= 0) {
-		entry *e = *p;
-		*p = e->next;
-		free(e);
-	}
+	if ((*p)->n > 0)
+		(*p)->n--;
+	drop_if_empty(p);
+}
+
+double qv__addr_time(const qv__addr_counts *t, const char *addr)
+{
+	entry **p = find(t, addr);
+	return *p ? (*p)->at : 0;
+}
+
+bool qv__addr_set_time(qv__addr_counts *t, const char *addr, double at)
+{
+	entry *e = get(t, addr);
+	if (e)
+		e->at = at;
+	return e != NULL;
+}
+
+void qv__addr_forget_times(qv__addr_counts *t, double now)
+{
+	for (int i = 0; i < BUCKETS; i++)
+		for (entry **p = &t->bucket[i]; *p;) {
+			entry *e = *p;
+			if (e->at <= now)
+				e->at = 0;
+			drop_if_empty(p);
+			if (*p == e)
+				p = &e->next;
+		}
 }

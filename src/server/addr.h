@@ -4,7 +4,8 @@
  * of a hosting provider is given (RFC 6177), of which the host's part is the owner's to choose
  * at will: counted by the /128, one ordinary /64 defeated every limit (the second audit). An
  * IPv4 address reached through an IPv6 socket (::ffff:a.b.c.d) is the IPv4 address. And a
- * count of connections per such address, for the door (net.c). Internal to the server.
+ * table of a count and a time per such address, for the door's connections and the password
+ * requests' pace (net.c, pace.c). Internal to the server.
  */
 #ifndef QUIVER_SERVER_ADDR_H
 #define QUIVER_SERVER_ADDR_H
@@ -19,7 +20,8 @@
 /* The address sa as counted, into out ("?" when sa is NULL or of another family). */
 void qv__addr_text(const struct sockaddr *sa, char *out, size_t len);
 
-/* Counts per address (a table the caller owns, used by one thread). */
+/* A count and a time per address (a table the caller owns, used by one thread). An address is
+ * kept while its count is above 0 or its time is set (above 0). */
 typedef struct qv__addr_counts qv__addr_counts;
 qv__addr_counts *qv__addr_counts_new(void);
 void qv__addr_counts_free(qv__addr_counts *t);
@@ -28,5 +30,10 @@ int qv__addr_count(const qv__addr_counts *t, const char *addr);
 /* Adds one to addr's count (false when out of memory: nothing counted), or takes one away. */
 bool qv__addr_counts_add(qv__addr_counts *t, const char *addr);
 void qv__addr_counts_remove(qv__addr_counts *t, const char *addr);
+/* The time of addr (0 when none), and a new one (false when out of memory: nothing kept). */
+double qv__addr_time(const qv__addr_counts *t, const char *addr);
+bool qv__addr_set_time(qv__addr_counts *t, const char *addr, double at);
+/* Forgets the times at or before `now`, and the addresses then left with neither. */
+void qv__addr_forget_times(qv__addr_counts *t, double now);
 
 #endif

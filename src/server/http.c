@@ -677,6 +677,25 @@ const qv__routes qv__http_routes = {
 
 /* ---- requests ------------------------------------------------------------------------------- */
 
+/* The routes that check a password in the password gate (pwgate.h), paced per address on the
+ * loop (pace.h). */
+static const qv__route_fn paced_routes[] = {qv__account_create, qv__account_recover,
+                                            qv__account_sign_in, qv__account_password,
+                                            qv__account_delete};
+
+/* Whether (method, path) is one of those routes: their paths have no captures, and the router
+ * takes them only as they are written (no "/" more), so an exact comparison is the router's. */
+bool qv__http_paced(const char *method, const char *path)
+{
+	for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+		for (size_t k = 0; k < sizeof paced_routes / sizeof paced_routes[0]; k++)
+			if (routes[i].fn == paced_routes[k] &&
+			    strcmp(routes[i].method, method) == 0 &&
+			    strcmp(routes[i].path, path) == 0)
+				return true;
+	return false;
+}
+
 /* Every request that is not a WebSocket upgrade. */
 static int route(qv__server *srv, qv__req *c)
 {

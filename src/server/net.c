@@ -13,11 +13,14 @@
  * At the door: libmicrohttpd refuses a client address's connection past
  * --max-connections-per-address at accept, and the sweep closes a connection whose headers have
  * not come within QV__HEADERS_MS, and answers 408 to a body slower than QV__BODY_RATE after its
- * first second.
+ * first second. A password request goes on at its address's pace (pace.h): held here, its
+ * connection suspended, until its turn, or answered 429 here when too far ahead, so that a
+ * flood of them never reaches the workers faster than its addresses' pace.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <math.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -36,6 +39,7 @@
 #include "server/addr.h"
 #include "server/jobs.h"
 #include "server/net.h"
+#include "server/pace.h"
 #include "server/proxy.h"
 #include "server/reply.h"
 #include "server/req.h"
@@ -86,7 +90,8 @@ typedef struct qv__net {
 	qv__req *ready;               /* answers ready, under lock */
 	netc *conns;                  /* the loop's */
 	qv__addr_counts *per_address; /* the loop's: connections open per client address */
-	int suspended;                /* requests at the workers (the loop's count) */
+	qv__pace *pace;               /* the loop's: password requests' turns, and those held */
+	int suspended;                /* requests held or at the workers (the loop's count) */
 } qv__net;
 
 double qv__net_now_ms(void)
@@ -262,7 +267,10 @@ static void work(void *arg)
 	qv__req_resume(r); /* the worker's hold */
 }
 
-/* The whole body is in: to a worker, the connection suspended until the answer is ready. */
+#define NO_WORKER "the server is stopping or out of memory; try again"
+
+/* The whole body is in: to a worker, or held until its turn (pace.h), the connection suspended
+ * until the answer is ready. */
 static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 {
 	r->stage = REQ_WORK;
@@ -272,11 +280,28 @@ static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 		r->nc->stage = NC_WORK;
 	MHD_suspend_connection(r->mc);
 	net->suspended++;
+	if (r->turn > qv__net_now_ms() && qv__pace_hold(net->pace, r, r->turn))
+		return MHD_YES;
 	if (qv__jobs_submit(net->jobs, work, r))
 		return MHD_YES;
 	MHD_resume_connection(r->mc);
 	net->suspended--;
-	return refuse_now(r, 503, "the server is stopping or out of memory; try again");
+	return refuse_now(r, 503, NO_WORKER);
+}
+
+/* The held requests whose turn came (all of them when stopping), to the workers; one that
+ * cannot go is answered 503 by the next MHD_run, as the workers' answers are. */
+static void take_turns(qv__net *net, double now)
+{
+	double until = atomic_load(&net->stop) ? INFINITY : now;
+	for (qv__req *r; (r = qv__pace_take(net->pace, until)) != NULL;) {
+		if (qv__jobs_submit(net->jobs, work, r))
+			continue;
+		qv__reply_error(r, 503, "%s", NO_WORKER);
+		r->stage = REQ_READY;
+		MHD_resume_connection(r->mc);
+		net->suspended--;
+	}
 }
 
 /* The answers the workers made: their connections resumed, to be answered in the next
@@ -383,6 +408,29 @@ static enum MHD_Result refuse_framing(qv__req *r)
 	return send_answer(r);
 }
 
+/* A password request's turn at its address's pace (pace.h): kept in r->turn for dispatch, or
+ * answered 429 here when it would wait too long. */
+static enum MHD_Result pace(qv__net *net, qv__req *r)
+{
+	if (!net->h.paced || !net->h.paced(r->method, r->path))
+		return MHD_YES;
+	int retry;
+	r->turn = qv__pace_turn(net->pace, r->addr, qv__net_now_ms(), &retry);
+	if (r->turn >= 0)
+		return MHD_YES;
+	char msg[200], header[16];
+	snprintf(msg, sizeof msg,
+	         "too many password requests from your address: one goes on every %d ms and at "
+	         "most %d wait their turn; try again in %d s",
+	         QV__PACE_MS, QV__PACE_AHEAD, retry);
+	snprintf(header, sizeof header, "%d", retry);
+	qv__reply_error(r, 429, "%s", msg);
+	qv__req_add_header(r, "Retry-After", header);
+	if (r->nc)
+		r->nc->stage = NC_WORK;
+	return send_answer(r);
+}
+
 /* The headers are in: the request begins. */
 static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char *url,
                              const char *method, const char *version, void **con_cls)
@@ -413,7 +461,7 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 		         r->expected, QV__BODY_MAX);
 		return refuse_now(r, 413, msg);
 	}
-	return MHD_YES;
+	return pace(net, r);
 }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *mc, const char *url,
@@ -533,13 +581,18 @@ static void sweep(qv__net *net, double now)
 	}
 }
 
-/* How long epoll may wait: to libmicrohttpd's next timeout, at most SWEEP_MS. */
+/* How long epoll may wait: to libmicrohttpd's next timeout or a held request's turn, at most
+ * SWEEP_MS. */
 static int wait_ms(qv__net *net)
 {
 	MHD_UNSIGNED_LONG_LONG t;
+	int ms = SWEEP_MS;
 	if (MHD_get_timeout(net->d, &t) == MHD_YES && t < SWEEP_MS)
-		return (int)t;
-	return SWEEP_MS;
+		ms = (int)t;
+	double turn = qv__pace_next(net->pace, qv__net_now_ms());
+	if (turn >= 0 && turn < ms)
+		ms = (int)ceil(turn);
+	return ms;
 }
 
 /* Whether the loop may end: stopping, no request at a worker and no WebSocket left (or out of
@@ -572,11 +625,13 @@ static void *loop(void *arg)
 			}
 		}
 		take_ready(net);
+		take_turns(net, qv__net_now_ms());
 		net->h.take_poked(net->srv);
 		MHD_run(net->d);
 		double now = qv__net_now_ms();
 		if (now - swept >= SWEEP_MS) {
 			sweep(net, now);
+			qv__pace_sweep(net->pace, now);
 			if (net->proxy)
 				qv__proxy_run(net->proxy, now); /* the late headers */
 			net->h.tick(net->srv, now);
@@ -705,12 +760,13 @@ int qv__net_start(qv__server *srv, const char *host, int port, const qv__net_han
 	net->srv = srv;
 	net->h = *h;
 	net->per_address = qv__addr_counts_new();
+	net->pace = qv__pace_new();
 	pthread_mutex_init(&net->lock, NULL);
 	net->ep = epoll_create1(EPOLL_CLOEXEC);
 	net->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	srv->net = net;
 	errno = 0;
-	net->d = net->ep >= 0 && net->wake >= 0 && net->per_address
+	net->d = net->ep >= 0 && net->wake >= 0 && net->per_address && net->pace
 	             ? start_daemon(net, &sa, flags, port)
 	             : NULL;
 	if (!net->d) {
@@ -751,8 +807,10 @@ void qv__net_stop(qv__server *srv)
 		net->looping = false;
 	}
 	net->h.release_all(srv); /* the sockets that did not close in time */
-	/* The requests still at work end, their connections resumed; then no job is left to
-	 * touch a connection, and libmicrohttpd closes what remains. */
+	/* The requests still held for their turn go to the workers (a loop that ran out of time
+	 * may have left some), the requests still at work end, their connections resumed; then no
+	 * job is left to touch a connection, and libmicrohttpd closes what remains. */
+	take_turns(net, INFINITY);
 	qv__jobs_free(net->jobs);
 	net->jobs = NULL;
 	take_ready(net);
@@ -779,6 +837,7 @@ void qv__net_free(qv__net *net)
 	if (net->wake >= 0)
 		close(net->wake);
 	qv__addr_counts_free(net->per_address);
+	qv__pace_free(net->pace);
 	pthread_mutex_destroy(&net->lock);
 	free(net);
 }

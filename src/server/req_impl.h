@@ -44,6 +44,7 @@ struct qv__req {
 	struct netc *nc; /* its connection */
 	struct MHD_Connection *mc;
 	double body_from; /* when the body began to come (ms) */
+	double turn;      /* a password request's turn (pace.h): held until then (ms) */
 	int stage;        /* net.c's REQ_* */
 	bool counted;     /* in flight (qv__server_busy) from its headers to its end */
 	struct qv__server *srv;
