@@ -73,6 +73,7 @@ static void test_channels_closed(void **state)
 	signed_up_with_channel(&a, "Outy", &w);
 	ask(&a, "DELETE", "/api/session", NULL, 204);
 	th_expect_close(&w, 1008, "session ended");
+	tc_ws_close(&w);
 	/* a password change on another device closes the first device's channel */
 	signed_up_with_channel(&a, "Changer", &w);
 	memset(&other, 0, sizeof other);
@@ -82,7 +83,9 @@ static void test_channels_closed(void **state)
 	ask(&other, "POST", "/api/account/password",
 	    "{\"old\": \"arrows fly far\", \"new\": \"another long one\"}", 200);
 	th_expect_close(&w, 1008, "session ended");
+	tc_ws_close(&w);
 	th_expect_close(&w2, 1008, "session ended");
+	tc_ws_close(&w2);
 	/* a new session in the same browser ends the old one's channel */
 	signed_up_with_channel(&a, "Switcher", &w);
 	memset(&other, 0, sizeof other);
@@ -90,10 +93,12 @@ static void test_channels_closed(void **state)
 	sign_up(&other, "Elsewhere");
 	sign_in(&a, "Elsewhere");
 	th_expect_close(&w, 1008, "session ended");
+	tc_ws_close(&w);
 	/* deletion */
 	signed_up_with_channel(&a, "Leaver", &w);
 	ask(&a, "DELETE", "/api/account", "{\"password\": \"arrows fly far\"}", 204);
 	th_expect_close(&w, 1008, "session ended");
+	tc_ws_close(&w);
 	th_stop();
 }
 
@@ -109,6 +114,7 @@ static void test_ids_never_reused(void **state)
 	signed_up_with_channel(&m, "Mallory", &mw);
 	ask(&m, "DELETE", "/api/account", "{\"password\": \"arrows fly far\"}", 204);
 	th_expect_close(&mw, 1008, "session ended");
+	tc_ws_close(&mw);
 	signed_up_with_channel(&v, "Victim", &vw);
 	char id[32], token[64];
 	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
