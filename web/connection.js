@@ -6,10 +6,14 @@
 // GREET_MS (a server or proxy that took the connection and never answered it) is dropped and
 // tried again like one that dropped. resync() reconnects at once. A hello that the server
 // refuses (an error frame before the snapshot, then a close) is final: reconnecting with the
-// same token would be refused again.
+// same token would be refused again. A greeted socket pings every PING_MS; when nothing at all
+// comes back within PONG_MS of a ping (a server process paused, a connection a proxy or a
+// network dropped without a close), the socket is given up and tried again like one that
+// dropped, rather than left silent until TCP notices.
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
-const PING_MS = 25000;
+const PING_MS = 10000;
+const PONG_MS = 10000;
 const GREET_MS = 15000;
 
 /**
@@ -38,6 +42,8 @@ export class Connection {
     this.retryTimer = null;
     /** @type {ReturnType<typeof setInterval> | null} */
     this.pingTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.pongTimer = null;
   }
 
   /** Opens the socket (again). */
@@ -68,6 +74,11 @@ export class Connection {
         frame = JSON.parse(String(ev.data));
       } catch {
         return;
+      }
+      // any frame shows the socket alive, a pong or not
+      if (this.ws === ws && this.pongTimer) {
+        clearTimeout(this.pongTimer);
+        this.pongTimer = null;
       }
       if (frame.type === 'error' && !greeted) refusal = String(frame.message ?? 'refused');
       this.handlers.onFrame(frame);
@@ -135,12 +146,28 @@ export class Connection {
 
   startPing() {
     this.stopPing();
-    this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_MS);
+    this.pingTimer = setInterval(() => {
+      if (!this.send({ type: 'ping' }) || this.pongTimer) return;
+      this.pongTimer = setTimeout(() => this.giveUp(), PONG_MS);
+    }, PING_MS);
   }
 
   stopPing() {
     if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.pongTimer) clearTimeout(this.pongTimer);
     this.pingTimer = null;
+    this.pongTimer = null;
+  }
+
+  /** Nothing came back within PONG_MS of a ping: drop the socket and connect again. */
+  giveUp() {
+    this.pongTimer = null;
+    const ws = this.ws;
+    if (!ws || this.stopped) return;
+    this.ws = null; // its late close event is then ignored
+    this.stopPing();
+    ws.close();
+    this.scheduleRetry(`no answer from the server within ${PONG_MS / 1000} s`);
   }
 
   /**

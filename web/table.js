@@ -323,7 +323,11 @@ function myTurn() {
 function statusText() {
   const mod = gameModule(state.vj?.game);
   if (!mod || !state.vj) return '';
-  if (state.table?.status === 'over' || state.vj.to_move === 'over') return resultSentence();
+  if (state.table?.status === 'over' || state.vj.to_move === 'over') {
+    // a rated game the server did not rate says why (its rule against rating farming)
+    const unrated = state.table?.unrated;
+    return unrated ? `${resultSentence()} This game was ${unrated}.` : resultSentence();
+  }
   // the server stopped the table (an AI seat's search failed, or nobody came): it plays no more
   if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
   if (state.table?.status === 'waiting') {

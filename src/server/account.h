@@ -4,8 +4,11 @@
  * with a code, a password change, the export of one's finished games and the account's
  * deletion. Playing needs no account: a browser's player key (player.h) keeps its tables, and
  * signing in links the key to the account, so that every browser one signs in from lists the
- * tables of all of them (GET /api/me). Passwords: password.h; sessions and the check against
- * cross-site requests: session.h; the waits after failures: throttle.h; storage: store.h.
+ * tables of all of them (GET /api/me). Passwords: password.h, checked and hashed in the password
+ * gate (pwgate.h: never on a request worker); sessions and the check against cross-site
+ * requests: session.h; the waits after failures: throttle.h, with device cookies (device.h);
+ * storage: store.h. signin.c has the sign-in and sign-out, account.c the rest, export.c the
+ * export, credentials.c what they share.
  *
  * A username follows the rules of a player's name (qv__name_clean) and is unique in any case
  * of A to Z ("Ann" and "ANN" are one). Every route that changes something checks the request's
@@ -22,8 +25,10 @@
 #define QV__RECOVERY_CODES 8
 #define QV__RECOVERY_LEN   10
 
-/* The most finished games GET /api/account/export gives. */
-#define QV__EXPORT_MAX 10000
+/* The most finished games GET /api/account/export gives, and the exports written at once in the
+ * process (export.c). */
+#define QV__EXPORT_MAX      10000
+#define QV__EXPORTS_AT_ONCE 2
 
 /* POST /api/accounts {"username", "password"}: 201 {"username", "recovery_codes": [8]} and a
  * session; 409 when the username is taken. */
@@ -48,7 +53,9 @@ int qv__account_password(qv__server *srv, qv__req *c, const qv__route_match *m);
 
 /* GET /api/account/export (signed in): {"username", "games": [records]}, the record (as GET
  * /api/tables/ID/record gives it) of every finished table a key of the account sat at, the
- * newest first, at most QV__EXPORT_MAX. */
+ * newest first, at most QV__EXPORT_MAX; written a record at a time into a temporary file that
+ * the network loop sends (export.c), at most QV__EXPORTS_AT_ONCE at once and one per account
+ * (else 503 or 429 at once). */
 int qv__account_export(qv__server *srv, qv__req *c, const qv__route_match *m);
 
 /* DELETE /api/account {"password"} (signed in): 204, the account gone with its sessions and

@@ -720,6 +720,7 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 	*out = NULL;
 	char owner[sizeof t->owner], names[QV_MAX_PLAYERS][QV__NAME_BYTES];
 	char players[QV_MAX_PLAYERS][QV__HASH_LEN + 1];
+	long long accounts[QV_MAX_PLAYERS];
 	qv__table_lock(t);
 	int n = t->nseats;
 	unsigned humans = qv__seats_people(t->seat, n);
@@ -727,6 +728,7 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 	for (int p = 0; p < n; p++) {
 		memcpy(names[p], t->seat[p].name, sizeof names[p]);
 		memcpy(players[p], t->seat[p].player, sizeof players[p]);
+		accounts[p] = t->seat[p].account;
 	}
 	qv__table_unlock(t);
 	qv__table *nt;
@@ -746,10 +748,11 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 		qv_err why;
 		bool named = names[p][0] &&
 		             !qv__name_clean(names[p], strlen(names[p]), clean, sizeof clean, &why);
-		/* each person's new seat follows their player key, as the old one did */
+		/* each person's new seat follows their player key and account, as the old one */
 		qv__join req = {.seat = qv_player_name(q, seat),
 		                .name = named ? names[p] : NULL,
-		                .player = players[p][0] ? players[p] : NULL};
+		                .player = players[p][0] ? players[p] : NULL,
+		                .account = accounts[p]};
 		rc = qv__table_join_as(nt, &req, &got, tokens[p], &forbidden, err);
 	}
 	if (rc) {

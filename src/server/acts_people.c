@@ -45,6 +45,7 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 		qv__token_new(token, hash);
 		memcpy(s->hash, hash, sizeof hash);
 		qv_copy(s->player, sizeof s->player, req->player ? req->player : "");
+		s->account = req->account;
 		memcpy(s->name, clean, sizeof clean);
 		c.claimed = p;
 		rc = qv__change_commit(&c, err);

@@ -76,8 +76,10 @@ int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, s
 		snprintf(why, len, "the database failed reading your session; try again");
 		return 503;
 	}
-	if (in == 1)
+	if (in == 1) {
 		who->account = s.account.id;
+		qv_copy(who->session, sizeof who->session, s.hash);
+	}
 	explicit_bzero(&s, sizeof s);
 	return 0;
 }
@@ -171,6 +173,41 @@ bool qv__chan_gone(qv__conn *c)
 	return found;
 }
 
+void qv__chan_close(qv__server *srv, long long account, const char *session, const char *why)
+{
+	struct qv__chans *ch = srv->chans;
+	pthread_mutex_lock(&ch->lock);
+	for (qv__conn *c = ch->head; c; c = c->next) {
+		bool ended = c->who.account != 0 && (account == 0 || c->who.account == account) &&
+		             (!session || strcmp(c->who.session, session) == 0);
+		if (!ended)
+			continue;
+		pthread_mutex_lock(&c->lock);
+		qv__conn_close_locked(c, QV__CLOSE_POLICY, why);
+		pthread_mutex_unlock(&c->lock);
+	}
+	pthread_mutex_unlock(&ch->lock);
+}
+
+/* Whether channel c, matched to the news of a key linked to its account, may still hear it: its
+ * session lives (another process may have ended it: a sign-out, a new password, a deletion
+ * there), else it is closed now. The list's lock is held; the store is read. */
+static bool session_lives(qv__server *srv, qv__conn *c)
+{
+	qv__store_account acct;
+	double seen = 0;
+	int found = qv__store_session_find(srv->store, c->who.session,
+	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	if (found == 1 && acct.id == c->who.account)
+		return true;
+	if (found < 0)
+		return false; /* the database failed: nothing told, the channel kept */
+	pthread_mutex_lock(&c->lock);
+	qv__conn_close_locked(c, QV__CLOSE_POLICY, QV__CHAN_ENDED);
+	pthread_mutex_unlock(&c->lock);
+	return false;
+}
+
 /* ---- news --------------------------------------------------------------------------------- */
 
 /* One piece of news for the person of one seat. */
@@ -199,8 +236,8 @@ void qv__chan_deliver(qv__server *srv, const char *player, json_t *frame)
 	long long account = accounts ? qv__store_player_account(srv->store, player) : 0;
 	pthread_mutex_lock(&ch->lock);
 	for (qv__conn *c = ch->head; c; c = c->next) {
-		if (strcmp(c->who.player, player) != 0 &&
-		    !(account > 0 && c->who.account == account))
+		bool own = strcmp(c->who.player, player) == 0;
+		if (!own && !(account > 0 && c->who.account == account && session_lives(srv, c)))
 			continue;
 		pthread_mutex_lock(&c->lock);
 		if (!c->closed && !c->closing)

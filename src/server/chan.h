@@ -45,6 +45,13 @@ int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, s
 /* The server's ws_message: a channel's message here, a table's to ws.c. */
 bool qv__chan_or_table_message(struct qv__conn *c, const char *text, size_t len);
 
+/* Closes (1008, why) every channel of this process that opened with a session of account
+ * `account` (0: any account) and, unless session is NULL, with that session (its hash): a
+ * sign-out, a session replaced, a new password or a deletion, so that no channel hears an
+ * account's news after its session ended. Channels of other processes are closed when news of
+ * the account would reach them (their session is read again then). */
+void qv__chan_close(qv__server *srv, long long account, const char *session, const char *why);
+
 /* The server's chan_gone (server.h). */
 bool qv__chan_gone(struct qv__conn *c);
 

@@ -174,6 +174,10 @@ static qv_status save_game(qv__change *c, int keep, qv_err *err)
 	char *record = NULL, *info = NULL, *folk = rc ? NULL : qv__table_people_text_locked(d);
 	if (!rc && !folk)
 		rc = fail_oom(err);
+	/* Decided before the info is written, which says why a rated table rated nobody. */
+	qv__store_result result;
+	bool rated =
+	    !rc && d->status == QV__OVER && d->rated && qv__table_rated_result_locked(d, &result);
 	if (!rc && d->status == QV__OVER) {
 		/* The record and the info are kept from now on: a finished table is answered
 		 * from them, never replayed for a GET. */
@@ -184,8 +188,6 @@ static qv_status save_game(qv__change *c, int keep, qv_err *err)
 		if (!record || !info)
 			rc = fail_oom(err);
 	}
-	qv__store_result result;
-	bool rated = record && d->rated && qv__table_rated_result_locked(d, &result);
 	if (!rc) {
 		qv__store_update up = {.id = t->id,
 		                       .from_v = t->v,
@@ -258,6 +260,7 @@ static void publish(qv__change *c, int keep)
 		memcpy(t->seat[i].hash, d->seat[i].hash, sizeof t->seat[i].hash);
 		memcpy(t->seat[i].player, d->seat[i].player, sizeof t->seat[i].player);
 		memcpy(t->seat[i].name, d->seat[i].name, sizeof t->seat[i].name);
+		t->seat[i].account = d->seat[i].account;
 	}
 	t->offer = d->offer;
 	t->rematch = d->rematch;
@@ -265,6 +268,7 @@ static void publish(qv__change *c, int keep)
 	t->v = d->v;
 	t->status = d->status;
 	memcpy(t->ended, d->ended, sizeof t->ended);
+	memcpy(t->unrated, d->unrated, sizeof t->unrated);
 	t->active = d->active;
 	t->iv++;
 	if (c->kind == QV__SAVE_GAME) {

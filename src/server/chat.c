@@ -13,9 +13,7 @@
 #include "server/chat.h"
 #include "server/unicode.h"
 
-/* The code point at s (n bytes left) and its length in *len; -1 when the bytes are not UTF-8
- * (overlong forms, surrogates and values past U+10FFFF included). */
-static int32_t next_char(const unsigned char *s, size_t n, size_t *len)
+int32_t qv__utf8_next(const unsigned char *s, size_t n, size_t *len)
 {
 	int32_t c = s[0];
 	size_t k = c < 0x80             ? 1
@@ -37,6 +35,15 @@ static int32_t next_char(const unsigned char *s, size_t n, size_t *len)
 		return -1;
 	*len = k;
 	return c;
+}
+
+bool qv__utf8_valid(const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	for (size_t i = 0, k; i < len; i += k)
+		if (qv__utf8_next(s + i, len - i, &k) < 0)
+			return false;
+	return true;
 }
 
 /* White space trimmed from both ends: the space and Unicode's other spaces. */
@@ -61,7 +68,7 @@ qv_status qv__text_clean(const char *text, size_t len, int max, const char *what
 	bool seen = false;
 	int chars = 0, kept = 0; /* characters from begin; up to the last non-space */
 	for (size_t i = 0, k; i < len; i += k) {
-		int32_t c = next_char(s + i, len - i, &k);
+		int32_t c = qv__utf8_next(s + i, len - i, &k);
 		if (c < 0)
 			return qv_fail(err, QV_EINVAL, "%s: not UTF-8 text", what);
 		if (is_refused(c))
@@ -146,7 +153,7 @@ qv_status qv__name_clean(const char *text, size_t len, char *out, size_t size, q
 	int marks = 0;
 	bool alnum = false;
 	for (size_t i = 0, k; i < n; i += k) {
-		int32_t c = next_char(s + i, n - i, &k); /* valid: qv__text_clean checked it */
+		int32_t c = qv__utf8_next(s + i, n - i, &k); /* valid: qv__text_clean checked it */
 		qv__uclass cls = qv__unicode_class(c);
 		if (cls == QV__U_FORMAT || (c >= 0xE0000 && c <= 0xE007F))
 			return qv_fail(

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -93,5 +94,13 @@ json_t *qv__chat_store_json(const qv__chat *c);
 /* Reads back what qv__chat_store_json wrote into an empty c (untrusted: QV_EIO names the bad
  * entry; QV_ENOMEM). nseats bounds the seats a line may be from. */
 qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, qv_err *err);
+
+/* The code point at s (n bytes left) and its length in *len; -1 when the bytes are not UTF-8
+ * (overlong forms, surrogates and values past U+10FFFF included). */
+int32_t qv__utf8_next(const unsigned char *s, size_t n, size_t *len);
+
+/* Whether the len bytes of text are well-formed UTF-8 (no overlong form, surrogate or value
+ * past U+10FFFF). */
+bool qv__utf8_valid(const char *text, size_t len);
 
 #endif

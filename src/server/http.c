@@ -491,11 +491,15 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	const json_t *pname = json_object_get(req, "name");
 	char token[QV__TOKEN_LEN + 1], name[8];
 	int p;
+	/* A seat taken while signed in is the account's, for good (a rated table's result). */
+	qv__session s;
+	int signed_in = qv__session_get(srv, c, &s);
 	qv__join join = {.seat = json_string_value(seat),
 	                 .invite = json_string_value(invite),
 	                 .invite_len = invite ? json_string_length(invite) : 0,
 	                 .name = json_string_value(pname),
-	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL};
+	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
+	                 .account = signed_in == 1 ? s.account.id : 0};
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
@@ -514,6 +518,8 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
 	qv__reply_json(c, 200, body);
 	json_decref(body);
+	if (signed_in == 1)
+		qv__session_done(srv, c, &s);
 	return 200;
 }
 
@@ -673,6 +679,25 @@ const qv__routes qv__http_routes = {
 
 /* ---- requests ------------------------------------------------------------------------------- */
 
+/* The routes that check a password in the password gate (pwgate.h), paced per address on the
+ * loop (pace.h). */
+static const qv__route_fn paced_routes[] = {qv__account_create, qv__account_recover,
+                                            qv__account_sign_in, qv__account_password,
+                                            qv__account_delete};
+
+/* Whether (method, path) is one of those routes: their paths have no captures, and the router
+ * takes them only as they are written (no "/" more), so an exact comparison is the router's. */
+bool qv__http_paced(const char *method, const char *path)
+{
+	for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+		for (size_t k = 0; k < sizeof paced_routes / sizeof paced_routes[0]; k++)
+			if (routes[i].fn == paced_routes[k] &&
+			    strcmp(routes[i].method, method) == 0 &&
+			    strcmp(routes[i].path, path) == 0)
+				return true;
+	return false;
+}
+
 /* Every request that is not a WebSocket upgrade. */
 static int route(qv__server *srv, qv__req *c)
 {
@@ -685,18 +710,25 @@ static int route(qv__server *srv, qv__req *c)
 		qv__reply_error(c, m.status, "%s", m.msg);
 		return m.status;
 	}
+	/* A request that changes something with the browser's cookies (its player key, its
+	 * session) is another site's forgery unless its Origin, when it has one, is this server's
+	 * (session.h): a cross-site POST /api/tables made a table as the person. */
+	bool changes = strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0;
+	if (changes && qv__req_header(c, "Cookie") && !qv__session_same_origin(c))
+		return 403;
 	return m.route->fn(srv, c, &m);
 }
 
-/* A browser's first request gets its player key with the answer, whatever it asked. */
+/* A browser's first request gets its player key with the answer, whatever it asked (an answer
+ * deferred to another thread gets it there: account.c). */
 static int handle(qv__server *srv, qv__req *c)
 {
 	char key[QV__KEY_LEN + 1];
-	bool fresh = qv__player_key(c, key);
-	int st = route(srv, c);
-	if (fresh)
-		qv__player_cookie(c, key, srv->cfg.secure_cookies);
+	qv__player_key(c, key);
 	explicit_bzero(key, sizeof key);
+	int st = route(srv, c);
+	if (st != QV__REQ_DEFERRED)
+		qv__player_answered(c, srv->cfg.secure_cookies);
 	return st;
 }
 

@@ -22,4 +22,9 @@ extern const qv__routes qv__http_routes;
  * flight (qv__server_busy) from its headers to its end. */
 void qv__http_handle(struct qv__server *srv, qv__req *c);
 
+/* Whether a request is one of the routes that check a password (a sign-in, a sign-up, a
+ * recovery, a password change, a deletion): the network loop paces them per address (pace.h).
+ * Any thread. */
+bool qv__http_paced(const char *method, const char *path);
+
 #endif

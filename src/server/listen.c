@@ -14,6 +14,8 @@
 #include "server/http.h"
 #include "server/listen.h"
 #include "server/net.h"
+#include "server/pwgate.h"
+#include "server/skeleton.h"
 #include "server/ws.h"
 #include "server/wsock.h"
 
@@ -29,8 +31,14 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		qv__chans_free(chans);
 		return rc;
 	}
+	/* the usernames' keys of likeness of accounts made before schema 9 (skeleton.h) */
+	if ((rc = qv__skeleton_fill(srv->store, err)) != 0) {
+		qv__server_stop(srv);
+		return rc;
+	}
 	static const qv__net_handlers handlers = {
 	    .request = qv__http_handle,
+	    .paced = qv__http_paced,
 	    .upgrade = qv__ws_upgrade,
 	    .upgraded = qv__ws_upgraded,
 	    .abandoned = qv__ws_abandoned,
@@ -40,8 +48,14 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	    .stop_all = qv__ws_stop_all,
 	    .release_all = qv__ws_release_all,
 	};
+	srv->pwgate = qv__pwgate_new();
+	if (!srv->pwgate) {
+		qv__server_stop(srv);
+		return qv_fail(err, QV_ENOMEM, "cannot start the password gate's threads");
+	}
 	srv->ws_message = qv__chan_or_table_message;
 	srv->chan_gone = qv__chan_gone;
+	srv->chan_close = qv__chan_close;
 	srv->joined = qv__chan_joined;
 	srv->crowd = qv__ws_crowd;
 	char why[256] = "";
@@ -75,11 +89,16 @@ void qv__server_stop(qv__server *srv)
 	/* The sockets and the requests first; then the workers of the AI (which may still tell a
 	 * table's connections, now none, of a change); then what the loop kept. */
 	qv__cluster_stop(srv);
+	/* The requests in the password gate are answered (those waiting, 503) before the loop
+	 * stops waiting for its requests. */
+	qv__pwgate_stop(srv->pwgate);
 	qv__net_stop(srv);
 	struct qv__net *net = srv->net;
 	struct qv__chans *chans = srv->chans;
+	struct qv__pwgate *pwgate = srv->pwgate;
 	srv->net = NULL;
 	qv__server_close(srv);
 	qv__net_free(net);
 	qv__chans_free(chans);
+	qv__pwgate_free(pwgate);
 }

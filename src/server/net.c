@@ -13,11 +13,14 @@
  * At the door: libmicrohttpd refuses a client address's connection past
  * --max-connections-per-address at accept, and the sweep closes a connection whose headers have
  * not come within QV__HEADERS_MS, and answers 408 to a body slower than QV__BODY_RATE after its
- * first second.
+ * first second. A password request goes on at its address's pace (pace.h): held here, its
+ * connection suspended, until its turn, or answered 429 here when too far ahead, so that a
+ * flood of them never reaches the workers faster than its addresses' pace.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <math.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -33,10 +36,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "server/addr.h"
 #include "server/jobs.h"
 #include "server/net.h"
+#include "server/pace.h"
 #include "server/proxy.h"
 #include "server/reply.h"
+#include "server/req.h"
 #include "server/req_impl.h"
 #include "server/server.h"
 #include "server/sha1.h"
@@ -63,6 +69,7 @@ enum { REQ_BODY, REQ_WORK, REQ_READY, REQ_SENT };
 typedef struct netc {
 	struct netc *prev, *next;
 	int fd;
+	char addr[QV__ADDR_TEXT]; /* its client's, as counted (addr.h) */
 	int stage;
 	double since; /* when the wait for headers began (NC_HEADERS) */
 	qv__req *req; /* the request being read (NC_BODY) */
@@ -81,9 +88,11 @@ typedef struct qv__net {
 	atomic_bool stop;
 	qv__jobs *jobs;
 	pthread_mutex_t lock;
-	qv__req *ready; /* answers ready, under lock */
-	netc *conns;    /* the loop's */
-	int suspended;  /* requests at the workers (the loop's count) */
+	qv__req *ready;               /* answers ready, under lock */
+	netc *conns;                  /* the loop's */
+	qv__addr_counts *per_address; /* the loop's: connections open per client address */
+	qv__pace *pace;               /* the loop's: password requests' turns, and those held */
+	int suspended;                /* requests held or at the workers (the loop's count) */
 } qv__net;
 
 double qv__net_now_ms(void)
@@ -101,25 +110,6 @@ static void wake(qv__net *net)
 }
 
 /* ---- reading a request ---------------------------------------------------------------------- */
-
-/* The client's address as text; an IPv4 address reached through an IPv6 socket ("::ffff:a.b.c.d")
- * as IPv4, so that one client has one address whatever the socket. */
-static void addr_text(const struct sockaddr *sa, char *out, size_t len)
-{
-	qv_copy(out, len, "?");
-	if (!sa)
-		return;
-	if (sa->sa_family == AF_INET) {
-		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out,
-		          (socklen_t)len);
-	} else if (sa->sa_family == AF_INET6) {
-		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
-		if (IN6_IS_ADDR_V4MAPPED(a))
-			inet_ntop(AF_INET, &a->s6_addr[12], out, (socklen_t)len);
-		else
-			inet_ntop(AF_INET6, a, out, (socklen_t)len);
-	}
-}
 
 static enum MHD_Result copy_pair(void *cls, enum MHD_ValueKind kind, const char *key,
                                  const char *value)
@@ -144,7 +134,7 @@ static qv__req *read_request(qv__net *net, struct MHD_Connection *mc, const char
 	r->version = strdup(strncmp(version, "HTTP/", 5) == 0 ? version + 5 : version);
 	const union MHD_ConnectionInfo *ci =
 	    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	addr_text(ci ? ci->client_addr : NULL, r->addr, sizeof r->addr);
+	qv__addr_text(ci ? ci->client_addr : NULL, r->addr, sizeof r->addr);
 	MHD_get_connection_values(mc, MHD_HEADER_KIND, copy_pair, &r->headers);
 	MHD_get_connection_values(mc, MHD_GET_ARGUMENT_KIND, copy_pair, &r->args);
 	if (!r->method || !r->path || !r->version) {
@@ -254,7 +244,19 @@ static enum MHD_Result refuse_now(qv__req *r, int status, const char *msg)
 
 /* ---- the workers' side ---------------------------------------------------------------------- */
 
-/* On a request worker: the request's handler, then the answer back to the loop. */
+/* The answer back to the loop, once nobody holds the request any more. */
+static void hand_back(qv__req *r)
+{
+	qv__net *net = r->srv->net;
+	pthread_mutex_lock(&net->lock);
+	r->next = net->ready;
+	net->ready = r;
+	pthread_mutex_unlock(&net->lock);
+	wake(net);
+}
+
+/* On a request worker: the request's handler, then the answer back to the loop (unless the
+ * handler deferred it to another thread that has not answered yet: req.h). */
 static void work(void *arg)
 {
 	qv__req *r = arg;
@@ -263,26 +265,44 @@ static void work(void *arg)
 		net->h.upgrade(r->srv, r);
 	else
 		net->h.request(r->srv, r);
-	pthread_mutex_lock(&net->lock);
-	r->next = net->ready;
-	net->ready = r;
-	pthread_mutex_unlock(&net->lock);
-	wake(net);
+	qv__req_resume(r); /* the worker's hold */
 }
 
-/* The whole body is in: to a worker, the connection suspended until the answer is ready. */
+#define NO_WORKER "the server is stopping or out of memory; try again"
+
+/* The whole body is in: to a worker, or held until its turn (pace.h), the connection suspended
+ * until the answer is ready. */
 static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 {
 	r->stage = REQ_WORK;
+	atomic_store(&r->holds, 1);
+	r->hand_back = hand_back;
 	if (r->nc)
 		r->nc->stage = NC_WORK;
 	MHD_suspend_connection(r->mc);
 	net->suspended++;
+	if (r->turn > qv__net_now_ms() && qv__pace_hold(net->pace, r, r->turn))
+		return MHD_YES;
 	if (qv__jobs_submit(net->jobs, work, r))
 		return MHD_YES;
 	MHD_resume_connection(r->mc);
 	net->suspended--;
-	return refuse_now(r, 503, "the server is stopping or out of memory; try again");
+	return refuse_now(r, 503, NO_WORKER);
+}
+
+/* The held requests whose turn came (all of them when stopping), to the workers; one that
+ * cannot go is answered 503 by the next MHD_run, as the workers' answers are. */
+static void take_turns(qv__net *net, double now)
+{
+	double until = atomic_load(&net->stop) ? INFINITY : now;
+	for (qv__req *r; (r = qv__pace_take(net->pace, until)) != NULL;) {
+		if (qv__jobs_submit(net->jobs, work, r))
+			continue;
+		qv__reply_error(r, 503, "%s", NO_WORKER);
+		r->stage = REQ_READY;
+		MHD_resume_connection(r->mc);
+		net->suspended--;
+	}
 }
 
 /* The answers the workers made: their connections resumed, to be answered in the next
@@ -353,6 +373,65 @@ static enum MHD_Result take_body(qv__req *r, const char *data, size_t *len)
 	return MHD_YES;
 }
 
+/* Whether the request says its body's length two ways that may disagree: two Content-Length
+ * headers of different values, or a Content-Length with a Transfer-Encoding (RFC 9112 6.3: a
+ * proxy in front that reads the other one would see another request in the same bytes, the
+ * smuggling of requests). libmicrohttpd takes either. */
+static bool framing_ambiguous(const qv__req *r)
+{
+	const char *first = NULL;
+	for (size_t i = 0; i < r->headers.n; i++) {
+		if (strcasecmp(r->headers.name[i], "Transfer-Encoding") == 0 &&
+		    qv__req_header(r, "Content-Length"))
+			return true;
+		if (strcasecmp(r->headers.name[i], "Content-Length") != 0)
+			continue;
+		if (first && strcmp(first, r->headers.value[i]) != 0)
+			return true;
+		first = r->headers.value[i];
+	}
+	return false;
+}
+
+/* Answers 400 to a request of ambiguous framing, and closes its connection (whatever follows
+ * on it cannot be told apart from its body). */
+static enum MHD_Result refuse_framing(qv__req *r)
+{
+	qv__reply_error(r, 400,
+	                "the body's length is given two ways: %s; send one Content-Length, or "
+	                "Transfer-Encoding: chunked alone",
+	                qv__req_header(r, "Transfer-Encoding")
+	                    ? "Content-Length and Transfer-Encoding"
+	                    : "two Content-Length headers of different values");
+	qv__req_add_header(r, "Connection", "close");
+	if (r->nc)
+		r->nc->stage = NC_WORK;
+	return send_answer(r);
+}
+
+/* A password request's turn at its address's pace (pace.h): kept in r->turn for dispatch, or
+ * answered 429 here when it would wait too long. */
+static enum MHD_Result pace(qv__net *net, qv__req *r)
+{
+	if (!net->h.paced || !net->h.paced(r->method, r->path))
+		return MHD_YES;
+	int retry;
+	r->turn = qv__pace_turn(net->pace, r->addr, qv__net_now_ms(), &retry);
+	if (r->turn >= 0)
+		return MHD_YES;
+	char msg[200], header[16];
+	snprintf(msg, sizeof msg,
+	         "too many password requests from your address: one goes on every %d ms and at "
+	         "most %d wait their turn; try again in %d s",
+	         QV__PACE_MS, QV__PACE_AHEAD, retry);
+	snprintf(header, sizeof header, "%d", retry);
+	qv__reply_error(r, 429, "%s", msg);
+	qv__req_add_header(r, "Retry-After", header);
+	if (r->nc)
+		r->nc->stage = NC_WORK;
+	return send_answer(r);
+}
+
 /* The headers are in: the request begins. */
 static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char *url,
                              const char *method, const char *version, void **con_cls)
@@ -384,13 +463,15 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 		                  "letter, a digit, '-', '.', '_', '~' or '/'): send it as it is "
 		                  "written, e.g. /api/tables/ID");
 	}
+	if (framing_ambiguous(r))
+		return refuse_framing(r);
 	if (r->expected > QV__BODY_MAX) {
 		char msg[120];
 		snprintf(msg, sizeof msg, "request body too large: %lld bytes; at most %d",
 		         r->expected, QV__BODY_MAX);
 		return refuse_now(r, 413, msg);
 	}
-	return MHD_YES;
+	return pace(net, r);
 }
 
 /* Whether the escape at p ("%XX") stands for a character that needs none in a path: an
@@ -424,9 +505,9 @@ static size_t unescape(void *cls, struct MHD_Connection *mc, char *text)
 		bool needless = false;
 		for (const char *p = strchr(text, '%'); p && !needless; p = strchr(p + 1, '%'))
 			needless = needless_escape(p);
+		/* read and cleared by begin, once the request is read */
 		if (nc && needless)
-			nc->escaped =
-			    true; /* read and cleared by begin, once the request is read */
+			nc->escaped = true;
 	}
 	return MHD_http_unescape(text);
 }
@@ -487,6 +568,11 @@ static void connection(void *cls, struct MHD_Connection *mc, void **socket_conte
 			return; /* out of memory: no deadlines at the door for this one */
 		nc->fd = ci->connect_fd;
 		nc->since = qv__net_now_ms();
+		const union MHD_ConnectionInfo *ai =
+		    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		qv__addr_text(ai ? ai->client_addr : NULL, nc->addr, sizeof nc->addr);
+		if (!qv__addr_counts_add(net->per_address, nc->addr))
+			nc->addr[0] = '\0'; /* out of memory: not counted */
 		nc->next = net->conns;
 		if (net->conns)
 			net->conns->prev = nc;
@@ -497,6 +583,8 @@ static void connection(void *cls, struct MHD_Connection *mc, void **socket_conte
 	netc *nc = *socket_context;
 	if (!nc)
 		return;
+	if (nc->addr[0])
+		qv__addr_counts_remove(net->per_address, nc->addr);
 	if (nc->prev)
 		nc->prev->next = nc->next;
 	else
@@ -541,13 +629,18 @@ static void sweep(qv__net *net, double now)
 	}
 }
 
-/* How long epoll may wait: to libmicrohttpd's next timeout, at most SWEEP_MS. */
+/* How long epoll may wait: to libmicrohttpd's next timeout or a held request's turn, at most
+ * SWEEP_MS. */
 static int wait_ms(qv__net *net)
 {
 	MHD_UNSIGNED_LONG_LONG t;
+	int ms = SWEEP_MS;
 	if (MHD_get_timeout(net->d, &t) == MHD_YES && t < SWEEP_MS)
-		return (int)t;
-	return SWEEP_MS;
+		ms = (int)t;
+	double turn = qv__pace_next(net->pace, qv__net_now_ms());
+	if (turn >= 0 && turn < ms)
+		ms = (int)ceil(turn);
+	return ms;
 }
 
 /* Whether the loop may end: stopping, no request at a worker and no WebSocket left (or out of
@@ -580,11 +673,13 @@ static void *loop(void *arg)
 			}
 		}
 		take_ready(net);
+		take_turns(net, qv__net_now_ms());
 		net->h.take_poked(net->srv);
 		MHD_run(net->d);
 		double now = qv__net_now_ms();
 		if (now - swept >= SWEEP_MS) {
 			sweep(net, now);
+			qv__pace_sweep(net->pace, now);
 			if (net->proxy)
 				qv__proxy_run(net->proxy, now); /* the late headers */
 			net->h.tick(net->srv, now);
@@ -650,6 +745,20 @@ static bool listen_addr(const char *host, int port, struct sockaddr_storage *sa,
 	return true;
 }
 
+/* At accept (and when the proxy's door hands a connection over): refused when its client
+ * address, an IPv4 address or an IPv6 /64 (addr.h), has --max-connections-per-address open.
+ * libmicrohttpd's own limit per address counts a whole IPv6 address. */
+static enum MHD_Result admit(void *cls, const struct sockaddr *sa, socklen_t len)
+{
+	(void)len;
+	qv__net *net = cls;
+	char addr[QV__ADDR_TEXT];
+	qv__addr_text(sa, addr, sizeof addr);
+	return qv__addr_count(net->per_address, addr) < net->srv->cfg.max_connections_per_address
+	           ? MHD_YES
+	           : MHD_NO;
+}
+
 static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_storage *sa,
                                        unsigned flags, int port)
 {
@@ -660,9 +769,8 @@ static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_stora
 	return MHD_start_daemon(
 	    flags | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_ALLOW_UPGRADE |
 	        (own ? MHD_USE_NO_LISTEN_SOCKET : 0),
-	    (uint16_t)port, NULL, NULL, handler, net, MHD_OPTION_SOCK_ADDR, own ? NULL : sa,
+	    (uint16_t)port, admit, net, handler, net, MHD_OPTION_SOCK_ADDR, own ? NULL : sa,
 	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)(cfg->max_sockets + HTTP_CONNECTIONS),
-	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_connections_per_address,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED, completed,
 	    net, MHD_OPTION_NOTIFY_CONNECTION, connection, net, MHD_OPTION_EXTERNAL_LOGGER, quiet,
 	    NULL, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
@@ -700,12 +808,16 @@ int qv__net_start(qv__server *srv, const char *host, int port, const qv__net_han
 	}
 	net->srv = srv;
 	net->h = *h;
+	net->per_address = qv__addr_counts_new();
+	net->pace = qv__pace_new();
 	pthread_mutex_init(&net->lock, NULL);
 	net->ep = epoll_create1(EPOLL_CLOEXEC);
 	net->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	srv->net = net;
 	errno = 0;
-	net->d = net->ep >= 0 && net->wake >= 0 ? start_daemon(net, &sa, flags, port) : NULL;
+	net->d = net->ep >= 0 && net->wake >= 0 && net->per_address && net->pace
+	             ? start_daemon(net, &sa, flags, port)
+	             : NULL;
 	if (!net->d) {
 		snprintf(why, why_len, "%s",
 		         errno ? strerror(errno) : "libmicrohttpd did not start");
@@ -744,8 +856,10 @@ void qv__net_stop(qv__server *srv)
 		net->looping = false;
 	}
 	net->h.release_all(srv); /* the sockets that did not close in time */
-	/* The requests still at work end, their connections resumed; then no job is left to
-	 * touch a connection, and libmicrohttpd closes what remains. */
+	/* The requests still held for their turn go to the workers (a loop that ran out of time
+	 * may have left some), the requests still at work end, their connections resumed; then no
+	 * job is left to touch a connection, and libmicrohttpd closes what remains. */
+	take_turns(net, INFINITY);
 	qv__jobs_free(net->jobs);
 	net->jobs = NULL;
 	take_ready(net);
@@ -771,6 +885,8 @@ void qv__net_free(qv__net *net)
 		close(net->ep);
 	if (net->wake >= 0)
 		close(net->wake);
+	qv__addr_counts_free(net->per_address);
+	qv__pace_free(net->pace);
 	pthread_mutex_destroy(&net->lock);
 	free(net);
 }

@@ -37,6 +37,9 @@ typedef struct qv__net_handlers {
 	 * each answers r, or takes it as a WebSocket (qv__req_upgrade). */
 	void (*request)(struct qv__server *srv, qv__req *r);
 	void (*upgrade)(struct qv__server *srv, qv__req *r);
+	/* On the loop, once a request's headers are in: whether it is a password request, which
+	 * goes on at its address's pace (pace.h). */
+	bool (*paced)(const char *method, const char *path);
 	/* On the loop: the socket of an accepted upgrade, or none (the 101 was not sent). */
 	void (*upgraded)(struct qv__conn *c, int fd, void *handle, const char *extra, size_t n);
 	void (*abandoned)(struct qv__conn *c);

@@ -3,8 +3,11 @@
  * once (password.h).
  */
 #include <ctype.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 
 #include <sodium.h>
 
@@ -119,27 +122,67 @@ bool qv__password_hash(const char *pw, size_t len, char out[QV__STORE_PWHASH])
 /* The dummy hash: of 32 random bytes, made at the first check that needs it. */
 static pthread_mutex_t dummy_lock = PTHREAD_MUTEX_INITIALIZER;
 static char dummy[QV__STORE_PWHASH];
+/* How long the last check against a hash took, in microseconds (0: none yet). */
+static atomic_llong check_us;
+
+static long long now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Checks pw against hash in the process's gate, its time kept in check_us. */
+static bool check(const char *hash, const char *pw, size_t len)
+{
+	gate_enter();
+	long long t0 = now_us();
+	bool ok = crypto_pwhash_str_verify(hash, pw, len) == 0;
+	atomic_store(&check_us, now_us() - t0);
+	gate_leave();
+	return ok;
+}
+
+/* An unknown username's check: as long as the last real one took, without its work. Usernames
+ * are no secret (a sign-up says which are taken, and the players' pages list them), but a
+ * sign-in's answer should not say it more easily; the dummy hash did so with 64 MiB and a core
+ * for each, and a flood of unknown usernames kept the gate hashing them, whose memory traffic
+ * slowed every other request of a small machine about fivefold at the 99th percentile (even
+ * at the lowest priority: docs/benchmarks.md, "Sign-ins in flight"). So the dummy hash is
+ * checked once, to know the time, and then waited for. */
+static void check_nobody(const char *pw, size_t len)
+{
+	long long us = atomic_load(&check_us);
+	if (us > 0) {
+		struct timespec ts = {.tv_sec = us / 1000000, .tv_nsec = (us % 1000000) * 1000};
+		while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+			;
+		return;
+	}
+	pthread_mutex_lock(&dummy_lock);
+	if (!dummy[0]) {
+		unsigned char r[32];
+		randombytes_buf(r, sizeof r);
+		gate_enter();
+		if (!hash_in_gate((const char *)r, sizeof r, dummy))
+			dummy[0] = '\0';
+		gate_leave();
+	}
+	pthread_mutex_unlock(&dummy_lock);
+	if (dummy[0])
+		check(dummy, pw, len);
+}
 
 bool qv__password_verify(const char *hash, const char *pw, size_t len, bool *rehash)
 {
 	*rehash = false;
 	if (!hash) {
-		pthread_mutex_lock(&dummy_lock);
-		if (!dummy[0]) {
-			unsigned char r[32];
-			randombytes_buf(r, sizeof r);
-			gate_enter();
-			if (!hash_in_gate((const char *)r, sizeof r, dummy))
-				dummy[0] = '\0';
-			gate_leave();
-		}
-		pthread_mutex_unlock(&dummy_lock);
+		check_nobody(pw, len);
+		return false;
 	}
-	gate_enter();
-	bool ok = crypto_pwhash_str_verify(hash ? hash : dummy, pw, len) == 0;
-	gate_leave();
-	if (ok && hash)
+	bool ok = check(hash, pw, len);
+	if (ok)
 		*rehash = crypto_pwhash_str_needs_rehash(hash, crypto_pwhash_OPSLIMIT_INTERACTIVE,
 		                                         crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0;
-	return ok && hash;
+	return ok;
 }

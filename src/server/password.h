@@ -33,9 +33,10 @@ qv_status qv__password_check(const char *pw, size_t len, const char *username, c
 /* The Argon2id string of a password into out; false when the hash failed (out of memory). */
 bool qv__password_hash(const char *pw, size_t len, char out[QV__STORE_PWHASH]);
 
-/* Whether the password matches the hash; NULL checks it against a dummy hash made once, so
- * that an unknown username takes the time a known one does (and is never matched). *rehash,
- * on a match, says whether the hash was made with weaker limits than today's. */
+/* Whether the password matches the hash. NULL (an unknown username) is never matched, and
+ * takes the time the last real check took, waiting rather than hashing (the first one checks
+ * against a dummy hash, to know it). *rehash, on a match, says whether the hash was made with
+ * weaker limits than today's. */
 bool qv__password_verify(const char *hash, const char *pw, size_t len, bool *rehash);
 
 #endif

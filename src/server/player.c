@@ -64,7 +64,19 @@ bool qv__player_key(qv__req *c, char key[QV__KEY_LEN + 1])
 	if (qv__cookie(c, QV__KEY_COOKIE, got, sizeof got) && key_form(got))
 		return false;
 	qv__key_new(key, NULL); /* the request has no player: nothing to hash */
+	qv__req_set_fresh_key(c, key);
 	return true;
+}
+
+const char *qv__player_adopt(qv__req *c)
+{
+	const char *fresh = qv__req_fresh_key(c);
+	if (!qv__player_of(c)[0] && fresh[0]) {
+		char hash[QV__HASH_LEN + 1];
+		qv__token_hash(fresh, QV__KEY_LEN, hash);
+		qv__req_set_player(c, hash);
+	}
+	return qv__req_player(c);
 }
 
 const char *qv__player_of(qv__req *c)
@@ -77,6 +89,12 @@ const char *qv__player_of(qv__req *c)
 		}
 	}
 	return qv__req_player(c);
+}
+
+void qv__player_answered(qv__req *c, bool secure)
+{
+	if (qv__req_fresh_key(c)[0])
+		qv__player_cookie(c, qv__req_fresh_key(c), secure);
 }
 
 void qv__player_cookie(qv__req *c, const char *key, bool secure)

@@ -20,7 +20,8 @@
 #define QV__KEY_AGE (365 * 24 * 3600)
 
 /* Whether the request comes without a player key (no cookie quiver_key of a key's form, 64
- * lowercase hex digits): then a new key is written into key for qv__player_cookie. The request
+ * lowercase hex digits): then a new key is written into key, and kept with the request for
+ * qv__player_answered and qv__player_adopt. The request
  * itself has no player: a seat it claims is linked to no key, since a client that sends no
  * cookie (a script, curl) would never send this one back, and a browser's first request is a
  * page, which brings the key to every later one. A request with a key costs nothing more here:
@@ -30,6 +31,16 @@ bool qv__player_key(qv__req *c, char key[QV__KEY_LEN + 1]);
 
 /* The hash of the request's player key (64 hex digits; "" when it has none), worked out once. */
 const char *qv__player_of(qv__req *c);
+
+/* The same, except that a request that came without a key takes the new one its answer sets
+ * (qv__player_key): for what starts a session, so that a client that signs in before any
+ * other request (a bot, an API client that keeps cookies) has its key linked to the account
+ * like a browser's. A seat claimed without a key stays linked to none. */
+const char *qv__player_adopt(qv__req *c);
+
+/* After the handler wrote its answer: the new key's cookie (qv__player_key) on it, when the
+ * request came without a key. */
+void qv__player_answered(qv__req *c, bool secure);
 
 /* Sets a new key on the answer: its Set-Cookie header (with the Secure flag when `secure`).
  * After the handler wrote its answer (qv__req_status drops the headers added before it). */

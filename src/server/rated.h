@@ -12,6 +12,7 @@
 #define QUIVER_SERVER_RATED_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "quiver/match.h"
 #include "server/store_ratings.h"
@@ -21,5 +22,12 @@
  * seat p made a decision of its own. */
 bool qv__rated_result(const qv_match *m, const char *game, int nseats, bool drawn, unsigned decided,
                       qv__store_result *out);
+
+/* Whether the accounts of result r may not rate a game together at `now` (store_ratings.h's
+ * farming: two accounts made from one address within a day, or a pair's rated games of the
+ * day), with the sentence saying why into why (len bytes; "" when they may). A database that
+ * fails rates nobody. */
+bool qv__rated_farmed(qv__store *store, const qv__store_result *r, double now, char *why,
+                      size_t len);
 
 #endif

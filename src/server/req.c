@@ -4,6 +4,7 @@
  * without touching the connection; and the answer the handler writes, turned into
  * libmicrohttpd's response back on the loop (net.c).
  */
+#define _DEFAULT_SOURCE /* explicit_bzero */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -107,6 +108,23 @@ void qv__req_file(qv__req *r, int fd, off_t offset, size_t size)
 	r->file_size = size;
 }
 
+/* ---- answers that come later ---- */
+
+void qv__req_defer(qv__req *r) { atomic_fetch_add(&r->holds, 1); }
+
+void qv__req_resume(qv__req *r)
+{
+	if (atomic_fetch_sub(&r->holds, 1) == 1)
+		r->hand_back(r);
+}
+
+void qv__req_set_fresh_key(qv__req *r, const char *key)
+{
+	qv_copy(r->fresh_key, sizeof r->fresh_key, key);
+}
+
+const char *qv__req_fresh_key(const qv__req *r) { return r->fresh_key; }
+
 void qv__req_upgrade(qv__req *r, struct qv__conn *c)
 {
 	forget_answer(r);
@@ -173,5 +191,6 @@ void qv__req_free(qv__req *r)
 	free(r->method);
 	free(r->path);
 	free(r->version);
+	explicit_bzero(r->fresh_key, sizeof r->fresh_key);
 	free(r);
 }

@@ -63,6 +63,23 @@ void qv__req_write(qv__req *r, const void *data, size_t len);
  * replaces what was written. */
 void qv__req_file(qv__req *r, int fd, off_t offset, size_t size);
 
+/* ---- answers that come later ---- */
+
+/* What a handler returns when it answers later, from another thread (qv__req_defer). */
+#define QV__REQ_DEFERRED (-2)
+
+/* The handler hands the request to another thread, which answers it: called before the request
+ * leaves the handler's hands, after which the handler touches it no more and returns
+ * QV__REQ_DEFERRED. The other thread writes the answer, then calls qv__req_resume, once; the
+ * loop sends the answer when both the handler has returned and qv__req_resume was called. */
+void qv__req_defer(qv__req *r);
+void qv__req_resume(qv__req *r);
+
+/* A new player key (player.h) the answer is to set, in clear (64 hex digits), or "" when the
+ * request came with one; kept with the request until it is answered. */
+void qv__req_set_fresh_key(qv__req *r, const char *key);
+const char *qv__req_fresh_key(const qv__req *r);
+
 /* ---- WebSockets ---- */
 
 /* Takes the request's connection as a WebSocket once the answer is sent: the handler of an

@@ -7,6 +7,8 @@
 #ifndef QUIVER_SERVER_REQ_IMPL_H
 #define QUIVER_SERVER_REQ_IMPL_H
 
+#include <stdatomic.h>
+
 #include "quiver/core.h"
 
 /* Names and values, in order. */
@@ -33,10 +35,16 @@ struct qv__req {
 	bool failed;              /* a header or the body could not be kept: 503 */
 	struct qv__conn *upgrade; /* the WebSocket that takes the socket after the 101 */
 	char player[65];          /* the hash of its player key, once known (qv__req_player) */
+	char fresh_key[65];       /* a new player key for the answer to set (qv__req_fresh_key) */
+	/* Who must still let go of the request before its answer goes back to the loop: its
+	 * worker, and the thread it was deferred to (qv__req_defer). */
+	atomic_int holds;
+	void (*hand_back)(struct qv__req *r); /* the loop's (net.c), for the last of them */
 	/* The network layer's (net.c). */
 	struct netc *nc; /* its connection */
 	struct MHD_Connection *mc;
 	double body_from; /* when the body began to come (ms) */
+	double turn;      /* a password request's turn (pace.h): held until then (ms) */
 	int stage;        /* net.c's REQ_* */
 	bool counted;     /* in flight (qv__server_busy) from its headers to its end */
 	struct qv__server *srv;

@@ -239,11 +239,13 @@ json_t *qv__seats_json(const qv__seat *seat, int n)
 	char name[8];
 	for (int p = 0; j && p < n; p++) {
 		const qv__seat *s = &seat[p];
-		if (!s->name[0] && !s->invite)
+		if (!s->name[0] && !s->invite && !s->account)
 			continue;
 		json_t *e = json_object();
 		if (s->name[0])
 			e = qv__json_put(e, "name", json_string(s->name));
+		if (s->account)
+			e = qv__json_put(e, "account", json_integer((json_int_t)s->account));
 		if (s->invite)
 			e = qv__json_put(e, "invite", json_string(s->invite_hash));
 		j = qv__json_put(j, qv_player_name(p, name), e);
@@ -261,13 +263,17 @@ qv_status qv__seats_load(qv__seat *seat, int n, const json_t *j, qv_err *err)
 	{
 		int p = qv_player_parse(key, n);
 		const json_t *name = json_object_get(e, "name"),
-		             *hash = json_object_get(e, "invite");
+		             *hash = json_object_get(e, "invite"),
+		             *account = json_object_get(e, "account");
 		if (p < 0 || !json_is_object(e) || (name && !json_is_string(name)) ||
+		    (account && !json_is_integer(account)) ||
 		    (name && json_string_length(name) >= QV__NAME_BYTES) ||
 		    (hash && (!json_is_string(hash) || json_string_length(hash) != QV__HASH_LEN)))
 			return qv_fail(err, QV_EIO,
-			               "people.seats.%s: expected {\"name\", \"invite\"} of a seat",
+			               "people.seats.%s: expected {\"name\", \"invite\", "
+			               "\"account\"} of a seat",
 			               key);
+		seat[p].account = account ? (long long)json_integer_value(account) : 0;
 		if (name)
 			qv_copy(seat[p].name, sizeof seat[p].name, json_string_value(name));
 		if (hash) {

@@ -27,11 +27,12 @@ typedef struct qv__seat {
 	bool human;
 	char hash[QV__HASH_LEN + 1];   /* SHA-256 of the token; "" while unclaimed */
 	char player[QV__HASH_LEN + 1]; /* SHA-256 of the player key that claimed it; "": none */
-	int online;                    /* connections that said hello with the seat's token */
-	qv_agent *agent;               /* AI seats */
-	int seen;                      /* history entries the agent has been told */
-	bool forget;                   /* reset the agent before its next use (after an undo) */
-	bool invite; /* a human seat only the holder of its invite code may join */
+	long long account; /* the account signed in when it was claimed (0: none), for good */
+	int online;        /* connections that said hello with the seat's token */
+	qv_agent *agent;   /* AI seats */
+	int seen;          /* history entries the agent has been told */
+	bool forget;       /* reset the agent before its next use (after an undo) */
+	bool invite;       /* a human seat only the holder of its invite code may join */
 	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
 	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
 	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
@@ -45,6 +46,7 @@ typedef struct qv__join {
 	size_t invite_len;
 	const char *name;   /* the person's name (checked here), default the seat's */
 	const char *player; /* the hash of the claimant's player key (player.h), or NULL */
+	long long account;  /* the account of the claimant's session, 0: none */
 } qv__join;
 
 /* The invite codes of a new table, shown once to its creator. */

@@ -44,6 +44,9 @@ struct qv__conn;
 /* The most --trusted-proxy addresses (proxy.h). */
 #define QV__PROXIES_MAX 16
 
+/* The close reason of a player's channel whose session or account ended (chan_close below). */
+#define QV__CHAN_ENDED "the session ended (signed out, a new password, or the account deleted)"
+
 typedef struct qv__server_config {
 	const char *host;                /* an IPv4 or IPv6 address to listen on ("::": both) */
 	int port;                        /* 0: any free port */
@@ -154,6 +157,14 @@ typedef struct qv__server {
 	struct qv__chans *chans;
 	/* The sign-in failures counted per address and username (throttle.h). */
 	struct qv__throttle *throttle;
+	/* The password gate (pwgate.h): listen.c's, started with the network and stopped before
+	 * it. */
+	struct qv__pwgate *pwgate;
+	/* Closes the players' channels of an account's session that ended (chan.h's
+	 * qv__chan_close; QV__CHAN_ENDED is their close reason), set by listen.c: the account
+	 * routes call it without calling chan.c. */
+	void (*chan_close)(struct qv__server *srv, long long account, const char *session,
+	                   const char *why);
 	/* What this process hears from the others on PostgreSQL (cluster.h; NULL: none). */
 	struct qv__cluster *cluster;
 	/* What the process counts of its work, for GET /metrics (metrics.h). */

@@ -78,7 +78,7 @@ void qv__session_new(qv__req *c, char id[QV__KEY_LEN + 1], char hash[QV__HASH_LE
 	double now = qv__session_now();
 	*sess = (qv__store_session){.hash = hash,
 	                            .addr = qv__req_addr(c),
-	                            .player = qv__player_of(c),
+	                            .player = qv__player_adopt(c),
 	                            .now = now,
 	                            .expired = now - QV__SESSION_AGE};
 }
@@ -115,8 +115,9 @@ bool qv__session_same_origin(qv__req *c)
 	const char *origin = qv__req_header(c, "Origin");
 	char quoted[QV_QUOTE_MAX * 4 + 4];
 	qv__reply_error(c, 403,
-	                "cross-site request refused: the Origin %s is not this server's; send it "
-	                "from the server's own pages (or without an Origin header)",
+	                "cross-site request refused: its Origin header, %s, is not this "
+	                "server's; a request that changes something with this server's cookies "
+	                "is sent from the server's own pages (or without an Origin header)",
 	                qv_shorten(origin, QV_QUOTE_MAX, quoted, sizeof quoted));
 	return false;
 }

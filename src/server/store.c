@@ -31,8 +31,10 @@
  * player of `seats`, version 6 the accounts (store_accounts.c) and the column account of
  * players, version 7 the ratings (store_ratings.c), version 8 the column epoch of tables and
  * the tables news and live, which only PostgreSQL's processes use (store.h: one process holds
- * SQLite's file) but which keep the two backends' schemas one. */
-#define SCHEMA_VERSION 8
+ * SQLite's file) but which keep the two backends' schemas one; version 9 made accounts' ids
+ * never given twice (AUTOINCREMENT) and added the columns addr and skeleton of accounts
+ * (store_accounts.c). */
+#define SCHEMA_VERSION 9
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -330,6 +332,10 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 		rc = exec(s, qv__store_accounts_upgrade_5_to_6, err);
 	if (!rc && version >= 1 && version <= 7)
 		rc = exec(s, upgrade_7_to_8, err);
+	if (!rc && version >= 6 && version <= 8) /* accounts of ids that were given twice */
+		rc = exec(s, qv__store_ratings_schema, err);
+	if (!rc && version >= 6 && version <= 8)
+		rc = exec(s, qv__store_accounts_upgrade_8_to_9, err);
 	if (!rc)
 		rc = exec(s, qv__store_accounts_schema, err);
 	if (!rc)
@@ -339,7 +345,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=8", err);
+		rc = exec(s, "PRAGMA user_version=9", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)
@@ -966,6 +972,8 @@ const qv__store_ops qv__store_sqlite_ops = {
     .load_one = sq_load_one,
     .account_create = qv__sqlite_account_create,
     .account_find = qv__sqlite_account_find,
+    .account_like = qv__sqlite_account_like,
+    .account_skeleton = qv__sqlite_account_skeleton,
     .session_start = qv__sqlite_session_start,
     .session_find = qv__sqlite_session_find,
     .session_seen = qv__sqlite_session_seen,
@@ -976,6 +984,7 @@ const qv__store_ops qv__store_sqlite_ops = {
     .player_account = qv__sqlite_player_account,
     .ratings_list = qv__sqlite_ratings_list,
     .leaderboard = qv__sqlite_leaderboard,
+    .farming = qv__sqlite_farming,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,
 };

@@ -10,30 +10,55 @@
 #include "server/store_accounts.h"
 #include "server/store_impl.h"
 
-const char *const qv__store_accounts_schema =
-    "CREATE TABLE IF NOT EXISTS accounts ("
-    "  id INTEGER PRIMARY KEY,"
-    "  username TEXT NOT NULL,"     /* as chosen */
-    "  lower TEXT UNIQUE NOT NULL," /* its key of uniqueness (account.h) */
-    "  hash TEXT NOT NULL,"         /* crypto_pwhash_str of the password */
-    "  created REAL,"               /* seconds since the epoch */
-    "  password_at REAL"            /* when the password was last set */
-    ");"
-    "CREATE TABLE IF NOT EXISTS recovery ("
-    "  account INTEGER NOT NULL,"
-    "  code_hash TEXT NOT NULL," /* SHA-256 of the code, hex */
-    "  used REAL"                /* when it was used; NULL: not yet */
-    ");"
-    "CREATE INDEX IF NOT EXISTS recovery_account ON recovery(account);"
-    "CREATE TABLE IF NOT EXISTS sessions ("
-    "  hash TEXT PRIMARY KEY," /* SHA-256 of the session id, hex */
-    "  account INTEGER NOT NULL,"
-    "  created REAL NOT NULL,"
-    "  seen REAL NOT NULL," /* the last request that used it */
-    "  addr TEXT"           /* the client address that started it */
-    ");"
-    "CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);"
-    "CREATE INDEX IF NOT EXISTS players_account ON players(account);";
+/* The table of accounts (of schema 9). An id is never given twice (AUTOINCREMENT: SQLite's
+ * rowid would give a deleted account's id, the largest, to the next one, and whatever still
+ * named the old account, an open channel, would name the new one). */
+#define ACCOUNTS_TABLE(name)                                                                       \
+	"CREATE TABLE IF NOT EXISTS " name " ("                                                    \
+	"  id INTEGER PRIMARY KEY AUTOINCREMENT,"                                                  \
+	"  username TEXT NOT NULL,"     /* as chosen */                                            \
+	"  lower TEXT UNIQUE NOT NULL," /* its key of uniqueness (account.h) */                    \
+	"  hash TEXT NOT NULL,"         /* crypto_pwhash_str of the password */                    \
+	"  created REAL,"               /* seconds since the epoch */                              \
+	"  password_at REAL,"           /* when the password was last set */                       \
+	"  addr TEXT,"                  /* the client address (addr.h) that made it */             \
+	"  skeleton TEXT"               /* its username's confusables key (skeleton.h) */          \
+	");"
+
+const char *const qv__store_accounts_upgrade_8_to_9 =
+    /* A table cannot gain AUTOINCREMENT: it is made again, the ids kept, and the largest id
+     * it ever gave (which a deletion may have taken away) is unknown, so the next one starts
+     * after the largest any table names. */
+    "BEGIN;" ACCOUNTS_TABLE(
+        "accounts_9") "INSERT INTO accounts_9 (id, username, lower, hash, created, password_at) "
+                      "  SELECT id, username, lower, hash, created, password_at FROM accounts;"
+                      "DROP TABLE accounts;"
+                      "ALTER TABLE accounts_9 RENAME TO accounts;"
+                      "DELETE FROM sqlite_sequence WHERE name = 'accounts';"
+                      "INSERT INTO sqlite_sequence (name, seq) SELECT 'accounts', max(m) FROM ("
+                      "  SELECT max(id) AS m FROM accounts UNION ALL SELECT max(account) FROM players"
+                      "  UNION ALL SELECT max(account) FROM sessions UNION ALL SELECT max(account) FROM ratings"
+                      "  UNION ALL SELECT max(account) FROM rating_history UNION ALL SELECT 0);"
+                      "COMMIT;";
+
+const char *const qv__store_accounts_schema = ACCOUNTS_TABLE(
+    "accounts") "CREATE TABLE IF NOT EXISTS recovery ("
+                "  account INTEGER NOT NULL,"
+                "  code_hash TEXT NOT NULL," /* SHA-256 of the code, hex */
+                "  used REAL"                /* when it was used; NULL: not yet */
+                ");"
+                "CREATE INDEX IF NOT EXISTS recovery_account ON recovery(account);"
+                "CREATE TABLE IF NOT EXISTS sessions ("
+                "  hash TEXT PRIMARY KEY," /* SHA-256 of the session id, hex */
+                "  account INTEGER NOT NULL,"
+                "  created REAL NOT NULL,"
+                "  seen REAL NOT NULL," /* the last request that used it */
+                "  addr TEXT"           /* the client address that started it */
+                ");"
+                "CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);"
+                "CREATE INDEX IF NOT EXISTS players_account ON players(account);"
+                "CREATE INDEX IF NOT EXISTS accounts_skeleton ON accounts(skeleton);"
+                "CREATE INDEX IF NOT EXISTS accounts_addr ON accounts(addr, created);";
 
 const char *const qv__store_accounts_upgrade_5_to_6 =
     "ALTER TABLE players ADD COLUMN account INTEGER;";
@@ -55,6 +80,8 @@ enum {
 	AC_CODES_DELETE,
 	AC_UNLINK,
 	AC_PLAYER_ACCOUNT,
+	AC_LIKE,
+	AC_SET_SKELETON,
 	AC_BEGIN,
 	AC_COMMIT,
 	AC_ROLLBACK,
@@ -62,8 +89,8 @@ enum {
 };
 
 static const char *const sql[AC_COUNT] = {
-    [AC_INSERT] = "INSERT INTO accounts (username, lower, hash, created, password_at) VALUES "
-                  "(?1, ?2, ?3, ?4, ?4)",
+    [AC_INSERT] = "INSERT INTO accounts (username, lower, hash, created, password_at, addr) "
+                  "VALUES (?1, ?2, ?3, ?4, ?4, ?5)",
     [AC_FIND] = "SELECT id, username, hash FROM accounts WHERE lower = ?",
     [AC_CODE] = "INSERT INTO recovery (account, code_hash) VALUES (?, ?)",
     [AC_SESSION] = "INSERT INTO sessions (hash, account, created, seen, addr) VALUES "
@@ -84,6 +111,8 @@ static const char *const sql[AC_COUNT] = {
     [AC_CODES_DELETE] = "DELETE FROM recovery WHERE account = ?",
     [AC_UNLINK] = "UPDATE players SET account = NULL WHERE account = ?",
     [AC_PLAYER_ACCOUNT] = "SELECT account FROM players WHERE hash = ? AND account IS NOT NULL",
+    [AC_LIKE] = "SELECT id, username, hash FROM accounts WHERE skeleton = ? LIMIT 1",
+    [AC_SET_SKELETON] = "UPDATE accounts SET skeleton = ? WHERE id = ?",
     [AC_BEGIN] = "BEGIN IMMEDIATE",
     [AC_COMMIT] = "COMMIT",
     [AC_ROLLBACK] = "ROLLBACK",
@@ -161,13 +190,14 @@ static qv_status session_insert(qv__store *s, long long account, const qv__store
 
 /* Inside a transaction: inserts the account; QV_ESTATE when its key is taken. */
 static qv_status account_insert(qv__store *s, const char *username, const char *lower,
-                                const char *hash, double now, qv_err *err)
+                                const char *hash, const qv__store_session *sess, qv_err *err)
 {
 	sqlite3_stmt *st = s->acct[AC_INSERT];
 	qv__store_bind_text(st, 1, username);
 	qv__store_bind_text(st, 2, lower);
 	qv__store_bind_text(st, 3, hash);
-	sqlite3_bind_double(st, 4, now);
+	sqlite3_bind_double(st, 4, sess->now);
+	qv__store_bind_text(st, 5, sess->addr);
 	int step = sqlite3_step(st);
 	qv_status rc = QV_OK;
 	if (step == SQLITE_CONSTRAINT)
@@ -187,7 +217,7 @@ qv_status qv__sqlite_account_create(qv__store *s, const char *username, const ch
 	qv_status rc = begin(s, err);
 	if (rc)
 		goto out;
-	rc = account_insert(s, username, lower, hash, sess->now, err);
+	rc = account_insert(s, username, lower, hash, sess, err);
 	long long id = sqlite3_last_insert_rowid(s->db);
 	for (int i = 0; !rc && i < ncodes; i++) {
 		sqlite3_stmt *st = s->acct[AC_CODE];
@@ -211,11 +241,13 @@ static void read_account(sqlite3_stmt *st, qv__store_account *out)
 	qv_copy(out->hash, sizeof out->hash, qv__store_text(st, 2));
 }
 
-int qv__sqlite_account_find(qv__store *s, const char *lower, qv__store_account *out)
+/* The account that statement `which` finds by text, into out: 1, 0 none, -1 the database
+ * failed. */
+static int find_by(qv__store *s, int which, const char *text, qv__store_account *out)
 {
 	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->acct[AC_FIND];
-	qv__store_bind_text(st, 1, lower);
+	sqlite3_stmt *st = s->acct[which];
+	qv__store_bind_text(st, 1, text);
 	int step = sqlite3_step(st), found = 0;
 	if (step == SQLITE_ROW) {
 		read_account(st, out);
@@ -227,6 +259,28 @@ int qv__sqlite_account_find(qv__store *s, const char *lower, qv__store_account *
 	sqlite3_clear_bindings(st);
 	pthread_mutex_unlock(&s->lock);
 	return found;
+}
+
+int qv__sqlite_account_find(qv__store *s, const char *lower, qv__store_account *out)
+{
+	return find_by(s, AC_FIND, lower, out);
+}
+
+int qv__sqlite_account_like(qv__store *s, const char *skeleton, qv__store_account *out)
+{
+	return find_by(s, AC_LIKE, skeleton, out);
+}
+
+qv_status qv__sqlite_account_skeleton(qv__store *s, long long account, const char *skeleton,
+                                      qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->acct[AC_SET_SKELETON];
+	qv__store_bind_text(st, 1, skeleton);
+	sqlite3_bind_int64(st, 2, account);
+	qv_status rc = qv__store_step(s, st, err, "saving a username's likeness");
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }
 
 qv_status qv__sqlite_session_start(qv__store *s, long long account, const qv__store_session *sess,

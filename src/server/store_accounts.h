@@ -46,6 +46,15 @@ qv_status qv__store_account_create(qv__store *s, const char *username, const cha
  * failed. */
 int qv__store_account_find(qv__store *s, const char *lower, qv__store_account *out);
 
+/* The account whose username's key of likeness (skeleton.h) is skeleton, into out (the first
+ * found): 1 found, 0 none, -1 the database failed. */
+int qv__store_account_like(qv__store *s, const char *skeleton, qv__store_account *out);
+
+/* Sets an account's key of likeness (schema 9; the accounts made before it get theirs when the
+ * server starts: qv__likeness_fill). */
+qv_status qv__store_account_skeleton(qv__store *s, long long account, const char *skeleton,
+                                     qv_err *err);
+
 /* Starts a session of account id `account` (and links its player key to it). */
 qv_status qv__store_session_start(qv__store *s, long long account, const qv__store_session *sess,
                                   qv_err *err);

@@ -67,6 +67,9 @@ typedef struct qv__store_ops {
 	                            const char *hash, const char *const *codes, int ncodes,
 	                            const struct qv__store_session *sess, qv_err *err);
 	int (*account_find)(qv__store *s, const char *lower, struct qv__store_account *out);
+	int (*account_like)(qv__store *s, const char *skeleton, struct qv__store_account *out);
+	qv_status (*account_skeleton)(qv__store *s, long long account, const char *skeleton,
+	                              qv_err *err);
 	qv_status (*session_start)(qv__store *s, long long account,
 	                           const struct qv__store_session *sess, qv_err *err);
 	int (*session_find)(qv__store *s, const char *hash, double since,
@@ -86,6 +89,7 @@ typedef struct qv__store_ops {
 	                   double since, int max,
 	                   void (*fn)(void *ctx, const struct qv__store_rating_row *row),
 	                   void *ctx);
+	int (*farming)(qv__store *s, long long a, long long b, double now);
 	/* For `quiver db copy` (store_copy.c): every row of a SELECT text without parameters to
 	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
 	 * same double), until fn returns non-zero, which is returned; and one statement of text
@@ -137,6 +141,9 @@ qv_status qv__sqlite_account_create(qv__store *s, const char *username, const ch
                                     const char *hash, const char *const *codes, int ncodes,
                                     const struct qv__store_session *sess, qv_err *err);
 int qv__sqlite_account_find(qv__store *s, const char *lower, struct qv__store_account *out);
+int qv__sqlite_account_like(qv__store *s, const char *skeleton, struct qv__store_account *out);
+qv_status qv__sqlite_account_skeleton(qv__store *s, long long account, const char *skeleton,
+                                      qv_err *err);
 qv_status qv__sqlite_session_start(qv__store *s, long long account,
                                    const struct qv__store_session *sess, qv_err *err);
 int qv__sqlite_session_find(qv__store *s, const char *hash, double since,
@@ -152,6 +159,7 @@ long long qv__sqlite_player_account(qv__store *s, const char *player);
 int qv__sqlite_ratings_list(qv__store *s, long long account, int which,
                             void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                             void *ctx);
+int qv__sqlite_farming(qv__store *s, long long a, long long b, double now);
 int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double settled,
                            double since, int max,
                            void (*fn)(void *ctx, const struct qv__store_rating_row *row),
@@ -206,6 +214,7 @@ const char *qv__store_text(sqlite3_stmt *st, int i);
  * account of players, which store.c's own schema gives a new database). */
 extern const char *const qv__store_accounts_schema;
 extern const char *const qv__store_accounts_upgrade_5_to_6;
+extern const char *const qv__store_accounts_upgrade_8_to_9;
 
 /* Prepares store_accounts.c's statements into s->acct; the message names the failure. */
 qv_status qv__store_accounts_prepare(struct qv__store *s, qv_err *err);

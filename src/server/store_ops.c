@@ -202,6 +202,17 @@ int qv__store_account_find(qv__store *s, const char *lower, qv__store_account *o
 	return s->ops->account_find(s, lower, out);
 }
 
+int qv__store_account_like(qv__store *s, const char *skeleton, qv__store_account *out)
+{
+	return s->ops->account_like(s, skeleton, out);
+}
+
+qv_status qv__store_account_skeleton(qv__store *s, long long account, const char *skeleton,
+                                     qv_err *err)
+{
+	return s->ops->account_skeleton(s, account, skeleton, err);
+}
+
 qv_status qv__store_session_start(qv__store *s, long long account, const qv__store_session *sess,
                                   qv_err *err)
 {
@@ -255,6 +266,11 @@ int qv__store_leaderboard(qv__store *s, const char *game, int players, double se
                           int max, qv__store_rating_fn fn, void *ctx)
 {
 	return s->ops->leaderboard(s, game, players, settled, since, max, fn, ctx);
+}
+
+int qv__store_farming(qv__store *s, long long a, long long b, double now)
+{
+	return s->ops->farming(s, a, b, now);
 }
 
 qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,

@@ -8,7 +8,9 @@
  * default, has it on disk) before the call returns, as SQLite's. The schema is SQLite's version
  * 7 in PostgreSQL's types, and its version is kept in the table quiver_schema(version): a
  * database of a newer quiver is refused, naming both versions. A PostgreSQL store begins at
- * version 7 (quiver knew no PostgreSQL before); version 8 added the tables' fencing epoch and
+ * version 7 (quiver knew no PostgreSQL before); version 9 added accounts' addr and skeleton
+ * (an identity never gives an id twice, so ids needed nothing); version 8 added the tables'
+ * fencing epoch and
  * the players' news between processes, in both backends alike.
  */
 #include <stdio.h>
@@ -116,7 +118,9 @@ static qv_status schema_in(qv__store *s, qv_err *err)
 		               "its table quiver_schema says schema %lld, which no quiver made in "
 		               "PostgreSQL (its first is 7)",
 		               version);
-	rc = exec(s, qv__pg_schema, NULL, err);
+	rc = version >= 7 && version <= 8 ? exec(s, qv__pg_upgrade_8_to_9, NULL, err) : QV_OK;
+	if (!rc)
+		rc = exec(s, qv__pg_schema, NULL, err);
 	if (!rc && version == 7)
 		rc = exec(s, qv__pg_upgrade_7_to_8, NULL, err);
 	if (!rc && version != QV__PG_SCHEMA_VERSION) {
@@ -220,6 +224,8 @@ const qv__store_ops qv__store_pg_ops = {
     .load_one = qv__pg_load_one,
     .account_create = qv__pg_account_create,
     .account_find = qv__pg_account_find,
+    .account_like = qv__pg_account_like,
+    .account_skeleton = qv__pg_account_skeleton,
     .session_start = qv__pg_session_start,
     .session_find = qv__pg_session_find,
     .session_seen = qv__pg_session_seen,
@@ -230,6 +236,7 @@ const qv__store_ops qv__store_pg_ops = {
     .player_account = qv__pg_player_account,
     .ratings_list = qv__pg_ratings_list,
     .leaderboard = qv__pg_leaderboard,
+    .farming = qv__pg_farming,
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
     .own = qv__pg_own,

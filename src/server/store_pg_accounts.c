@@ -46,13 +46,15 @@ static qv_status session_insert(qv__store *s, long long account, const qv__store
 /* Inside a transaction: inserts the account (its id into *id); QV_ESTATE when its key is
  * taken. */
 static qv_status account_insert(qv__store *s, const char *username, const char *lower,
-                                const char *hash, double now, long long *id, qv_err *err)
+                                const char *hash, const qv__store_session *sess, long long *id,
+                                qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_text(&a, username);
 	qv__pg_text(&a, lower);
 	qv__pg_text(&a, hash);
-	qv__pg_real(&a, now);
+	qv__pg_real(&a, sess->now);
+	qv__pg_text(&a, sess->addr);
 	PGresult *r = NULL;
 	qv_status rc = qv__pg_run(s, PG_AC_INSERT, &a, &r, NULL, "saving an account", err);
 	if (rc && strcmp(s->pg->state, "23505") == 0)
@@ -72,7 +74,7 @@ qv_status qv__pg_account_create(qv__store *s, const char *username, const char *
 	if (rc)
 		goto out;
 	long long id = 0;
-	rc = account_insert(s, username, lower, hash, sess->now, &id, err);
+	rc = account_insert(s, username, lower, hash, sess, &id, err);
 	for (int i = 0; !rc && i < ncodes; i++) {
 		qv__pg_args a = {0};
 		qv__pg_int(&a, id);
@@ -107,11 +109,13 @@ static void read_account(const PGresult *r, qv__store_account *out)
 	qv_copy(out->hash, sizeof out->hash, qv__pg_str(r, 0, 2));
 }
 
-int qv__pg_account_find(qv__store *s, const char *lower, qv__store_account *out)
+/* The account that statement `which` finds by text, into out: 1, 0 none, -1 the database
+ * failed. */
+static int find_by(qv__store *s, int which, const char *text, qv__store_account *out)
 {
 	qv__pg_args a = {0};
-	qv__pg_text(&a, lower);
-	PGresult *r = read_rows(s, PG_AC_FIND, &a);
+	qv__pg_text(&a, text);
+	PGresult *r = read_rows(s, which, &a);
 	if (!r)
 		return -1;
 	int found = PQntuples(r) > 0;
@@ -119,6 +123,33 @@ int qv__pg_account_find(qv__store *s, const char *lower, qv__store_account *out)
 		read_account(r, out);
 	PQclear(r);
 	return found;
+}
+
+int qv__pg_account_find(qv__store *s, const char *lower, qv__store_account *out)
+{
+	return find_by(s, PG_AC_FIND, lower, out);
+}
+
+int qv__pg_account_like(qv__store *s, const char *skeleton, qv__store_account *out)
+{
+	return find_by(s, PG_AC_LIKE, skeleton, out);
+}
+
+qv_status qv__pg_account_skeleton(qv__store *s, long long account, const char *skeleton,
+                                  qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_args a = {0};
+	qv__pg_text(&a, skeleton);
+	qv__pg_int(&a, account);
+	if (!rc)
+		rc = qv__pg_finish(s,
+		                   qv__pg_run(s, PG_AC_SET_SKELETON, &a, NULL, NULL,
+		                              "saving a username's likeness", err),
+		                   err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }
 
 qv_status qv__pg_session_start(qv__store *s, long long account, const qv__store_session *sess,

@@ -21,7 +21,7 @@
 
 /* The schema's version this quiver knows (SQLite's SCHEMA_VERSION: the same tables and
  * columns), kept in the table quiver_schema. */
-#define QV__PG_SCHEMA_VERSION 8
+#define QV__PG_SCHEMA_VERSION 9
 
 /* A table this process holds (store_pg_own.c): its advisory lock taken on the connection, and
  * the fencing epoch and version its next write must find in the table's row. */
@@ -90,6 +90,8 @@ enum {
 	/* accounts (store_pg_accounts.c) */
 	PG_AC_INSERT,
 	PG_AC_FIND,
+	PG_AC_LIKE,
+	PG_AC_SET_SKELETON,
 	PG_AC_CODE,
 	PG_AC_SESSION,
 	PG_AC_LINK,
@@ -107,6 +109,8 @@ enum {
 	/* ratings (store_pg_ratings.c) */
 	PG_RT_DONE,
 	PG_RT_SEATS,
+	PG_RT_FARM_ADDR,
+	PG_RT_FARM_PAIR,
 	PG_RT_GET,
 	PG_RT_PUT,
 	PG_RT_HISTORY_ADD,
@@ -144,6 +148,7 @@ extern const char *const qv__pg_schema;
 /* What a database of schema 7 lacks: the fencing epoch of each table (the table news is made
  * by the schema itself). */
 extern const char *const qv__pg_upgrade_7_to_8;
+extern const char *const qv__pg_upgrade_8_to_9;
 
 /* The parameters of one statement, as text (libpq's text format: a number printed so that it
  * reads back exactly). */
@@ -226,6 +231,9 @@ qv_status qv__pg_account_create(qv__store *s, const char *username, const char *
                                 const char *hash, const char *const *codes, int ncodes,
                                 const struct qv__store_session *sess, qv_err *err);
 int qv__pg_account_find(qv__store *s, const char *lower, struct qv__store_account *out);
+int qv__pg_account_like(qv__store *s, const char *skeleton, struct qv__store_account *out);
+qv_status qv__pg_account_skeleton(qv__store *s, long long account, const char *skeleton,
+                                  qv_err *err);
 qv_status qv__pg_session_start(qv__store *s, long long account,
                                const struct qv__store_session *sess, qv_err *err);
 int qv__pg_session_find(qv__store *s, const char *hash, double since, struct qv__store_account *out,
@@ -240,6 +248,7 @@ qv_status qv__pg_account_delete(qv__store *s, long long account, qv_err *err);
 long long qv__pg_player_account(qv__store *s, const char *player);
 int qv__pg_ratings_list(qv__store *s, long long account, int which,
                         void (*fn)(void *ctx, const struct qv__store_rating_row *row), void *ctx);
+int qv__pg_farming(qv__store *s, long long a, long long b, double now);
 int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
                        int max, void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                        void *ctx);

@@ -21,24 +21,30 @@ static double now(void)
 }
 
 /* The rated accounts of table id into one[] (their whole-result ranks) and their count into
- * *n: 0 when an account holds two seats. */
+ * *n: each seat's account when it still exists; 0 when an account holds two seats. */
 static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *r,
                           qv__store_rated *one, int *n, qv_err *err)
 {
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	PGresult *res = NULL;
-	qv_status rc = qv__pg_run(s, PG_RT_SEATS, &a, &res, NULL, "rating", err);
+	(void)id;
 	int k = 0;
 	bool twice = false;
-	for (int i = 0; !rc && i < PQntuples(res) && k < QV_MAX_PLAYERS; i++) {
-		long long seat = qv__pg_ll(res, i, 0), account = qv__pg_ll(res, i, 1);
+	qv_status rc = QV_OK;
+	for (int seat = 0; !rc && seat < r->nseats; seat++) {
+		long long account = r->account[seat];
+		if (account <= 0)
+			continue;
+		qv__pg_args a = {0};
+		qv__pg_int(&a, account);
+		PGresult *res = NULL;
+		rc = qv__pg_run(s, PG_RT_SEATS, &a, &res, NULL, "rating", err);
+		bool exists = !rc && PQntuples(res) == 1;
+		PQclear(res);
+		if (!exists)
+			continue; /* deleted meanwhile: not rated */
 		for (int j = 0; j < k; j++)
 			twice |= one[j].account == account;
-		if (seat >= 0 && seat < r->nseats)
-			one[k++] = (qv__store_rated){.account = account, .rank = r->rank[seat]};
+		one[k++] = (qv__store_rated){.account = account, .rank = r->rank[seat]};
 	}
-	PQclear(res);
 	*n = twice ? 0 : k;
 	return rc;
 }
@@ -210,4 +216,33 @@ int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settl
 	qv__pg_real(&a, since);
 	qv__pg_int(&a, max);
 	return each_row(s, PG_RT_BOARD, &a, -1, fn, ctx);
+}
+
+/* The count statement stmt reads for accounts a and b with the real x (the lock held): the
+ * count, -1 when the database failed. */
+static long long farm_count(qv__store *s, int stmt, long long a, long long b, double x)
+{
+	qv__pg_args args = {0};
+	qv__pg_int(&args, a);
+	qv__pg_int(&args, b);
+	qv__pg_real(&args, x);
+	PGresult *res = NULL;
+	qv_status rc = qv__pg_run(s, stmt, &args, &res, NULL, "reading ratings", NULL);
+	long long n = !rc && PQntuples(res) == 1 ? qv__pg_ll(res, 0, 0) : -1;
+	PQclear(res);
+	return n;
+}
+
+int qv__pg_farming(qv__store *s, long long a, long long b, double now)
+{
+	pthread_mutex_lock(&s->lock);
+	long long same = -1, together = -1;
+	if (!qv__pg_ready(s, NULL)) {
+		same = farm_count(s, PG_RT_FARM_ADDR, a, b, QV__FARM_DAY);
+		together = same == 0 ? farm_count(s, PG_RT_FARM_PAIR, a, b, now - QV__FARM_DAY) : 0;
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (same < 0 || together < 0)
+		return -1;
+	return same > 0 ? 1 : together >= QV__FARM_PAIR_GAMES ? 2 : 0;
 }

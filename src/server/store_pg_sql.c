@@ -65,8 +65,12 @@ const char *const qv__pg_schema =
     "  lower text UNIQUE NOT NULL,"
     "  hash text NOT NULL,"
     "  created double precision,"
-    "  password_at double precision"
+    "  password_at double precision,"
+    "  addr text,"
+    "  skeleton text"
     ");"
+    "CREATE INDEX IF NOT EXISTS accounts_skeleton ON accounts(skeleton);"
+    "CREATE INDEX IF NOT EXISTS accounts_addr ON accounts(addr, created);"
     "CREATE TABLE IF NOT EXISTS recovery ("
     "  account bigint NOT NULL,"
     "  code_hash text NOT NULL,"
@@ -128,6 +132,12 @@ const char *const qv__pg_schema =
 
 const char *const qv__pg_upgrade_7_to_8 =
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS epoch bigint NOT NULL DEFAULT 0";
+
+/* Version 9's columns of accounts (their ids, an identity, were never given twice), made before
+ * the schema's indexes on them. */
+const char *const qv__pg_upgrade_8_to_9 =
+    "ALTER TABLE IF EXISTS accounts ADD COLUMN IF NOT EXISTS addr text;"
+    "ALTER TABLE IF EXISTS accounts ADD COLUMN IF NOT EXISTS skeleton text";
 
 /* The columns of a table as store_pg_load.c reads them. */
 #define TABLE_COLUMNS                                                                              \
@@ -197,9 +207,11 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_PLAYER_TABLES] = PLAYER_SEATS "ORDER BY t.status = 'over', COALESCE(t.finished, "
                                       "t.created) DESC, t.id COLLATE \"C\" LIMIT $3",
 
-    [PG_AC_INSERT] = "INSERT INTO accounts (username, lower, hash, created, password_at) VALUES "
-                     "($1, $2, $3, $4, $4) RETURNING id",
+    [PG_AC_INSERT] = "INSERT INTO accounts (username, lower, hash, created, password_at, "
+                     "addr) VALUES ($1, $2, $3, $4, $4, $5) RETURNING id",
     [PG_AC_FIND] = "SELECT id, username, hash FROM accounts WHERE lower = $1",
+    [PG_AC_LIKE] = "SELECT id, username, hash FROM accounts WHERE skeleton = $1 LIMIT 1",
+    [PG_AC_SET_SKELETON] = "UPDATE accounts SET skeleton = $1 WHERE id = $2",
     [PG_AC_CODE] = "INSERT INTO recovery (account, code_hash) VALUES ($1, $2)",
     [PG_AC_SESSION] = "INSERT INTO sessions (hash, account, created, seen, addr) VALUES ($1, "
                       "$2, $3, $3, $4)",
@@ -222,8 +234,12 @@ const char *const qv__pg_sql[PG_COUNT] = {
                              "NULL",
 
     [PG_RT_DONE] = "INSERT INTO rated (table_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [PG_RT_SEATS] = "SELECT s.seat, p.account FROM seats s JOIN players p ON p.hash = s.player "
-                    "JOIN accounts a ON a.id = p.account WHERE s.table_id = $1 ORDER BY s.seat",
+    [PG_RT_SEATS] = "SELECT 1 FROM accounts WHERE id = $1",
+    [PG_RT_FARM_ADDR] = "SELECT count(*) FROM accounts a JOIN accounts b ON a.addr = b.addr "
+                        "WHERE a.id = $1 AND b.id = $2 AND abs(a.created - b.created) < $3",
+    [PG_RT_FARM_PAIR] = "SELECT count(*) FROM rating_history x JOIN rating_history y ON "
+                        "y.table_id = x.table_id AND y.account = $2 WHERE x.account = $1 AND "
+                        "x.at >= $3",
     [PG_RT_GET] = "SELECT rating, deviation, volatility, mu, sigma, games, updated FROM ratings "
                   "WHERE account = $1 AND game = $2 AND players = $3",
     [PG_RT_PUT] = "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "

@@ -3,13 +3,14 @@
  * rating_history and rated (schema 7), a rated game's ratings worked out (rating.h) and saved
  * in the transaction that saves its end, and the lists the API shows.
  *
- * Only accounts are rated: the seats of a rated table whose player key is linked to an account
- * when the game ends. They are rated among themselves, in the order the whole result placed
- * them (a seat without an account is left out, the others' places kept in their order); a
- * table with fewer than two such accounts, or with one account at two seats, rates nobody.
- * A two-seat game is Glicko-2 (each RD widened first for the days since that account's last
- * rated game of the kind), a game of three or more seats Weng-Lin, whatever the count of
- * accounts among its seats. The kind is the game and its number of seats.
+ * Only accounts are rated: the seats of a rated table taken by a signed-in person, each for
+ * the account that took it (fixed then, never the one the browser is signed in to later). They are
+ * rated among themselves, in the order the whole result placed them (a seat without an account is
+ * left out, the others' places kept in their order); a table with fewer than two such accounts, or
+ * with one account at two seats, rates nobody. A two-seat game is Glicko-2 (each RD widened first
+ * for the days since that account's last rated game of the kind), a game of three or more seats
+ * Weng-Lin, whatever the count of accounts among its seats. The kind is the game and its number of
+ * seats.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,13 +64,14 @@ enum {
 	RT_BOARD,
 	RT_FORGET,
 	RT_FORGET_HISTORY,
+	RT_FARM_ADDR,
+	RT_FARM_PAIR,
 	RT_COUNT
 };
 
 static const char *const sql[RT_COUNT] = {
     [RT_DONE] = "INSERT OR IGNORE INTO rated (table_id, at) VALUES (?, ?)",
-    [RT_SEATS] = "SELECT s.seat, p.account FROM seats s JOIN players p ON p.hash = s.player "
-                 "JOIN accounts a ON a.id = p.account WHERE s.table_id = ? ORDER BY s.seat",
+    [RT_SEATS] = "SELECT 1 FROM accounts WHERE id = ?",
     [RT_GET] = "SELECT rating, deviation, volatility, mu, sigma, games, updated FROM ratings "
                "WHERE account = ? AND game = ? AND players = ?",
     [RT_PUT] = "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "
@@ -93,6 +95,11 @@ static const char *const sql[RT_COUNT] = {
                  "r.deviation < ? AND r.updated >= ? ORDER BY r.rating DESC, a.lower LIMIT ?",
     [RT_FORGET] = "DELETE FROM ratings WHERE account = ?",
     [RT_FORGET_HISTORY] = "DELETE FROM rating_history WHERE account = ?",
+    [RT_FARM_ADDR] = "SELECT count(*) FROM accounts a JOIN accounts b ON a.addr = b.addr WHERE "
+                     "a.id = ?1 AND b.id = ?2 AND abs(a.created - b.created) < ?3",
+    [RT_FARM_PAIR] = "SELECT count(*) FROM rating_history x JOIN rating_history y ON "
+                     "y.table_id = x.table_id AND y.account = ?2 WHERE x.account = ?1 AND "
+                     "x.at >= ?3",
 };
 
 /* The time now, in epoch seconds. */
@@ -126,25 +133,30 @@ void qv__store_ratings_close(qv__store *s)
 }
 
 /* The rated accounts of table id into one[] (their whole-result ranks) and their count into
- * *n: 0 when an account holds two seats. */
+ * *n: each seat's account when it still exists; 0 when an account holds two seats. */
 static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *r,
                           qv__store_rated *one, int *n, qv_err *err)
 {
+	(void)id;
 	sqlite3_stmt *st = s->rate[RT_SEATS];
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-	int k = 0, rc;
+	int k = 0;
 	bool twice = false;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < QV_MAX_PLAYERS) {
-		int seat = sqlite3_column_int(st, 0);
-		long long account = sqlite3_column_int64(st, 1);
+	qv_status out = QV_OK;
+	for (int seat = 0; !out && seat < r->nseats; seat++) {
+		long long account = r->account[seat];
+		if (account <= 0)
+			continue;
+		sqlite3_bind_int64(st, 1, account);
+		int rc = sqlite3_step(st);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			out = qv__store_fail(s, err, "rating");
+		sqlite3_reset(st);
+		if (rc != SQLITE_ROW)
+			continue; /* deleted meanwhile: not rated */
 		for (int i = 0; i < k; i++)
 			twice |= one[i].account == account;
-		if (seat >= 0 && seat < r->nseats)
-			one[k++] = (qv__store_rated){.account = account, .rank = r->rank[seat]};
+		one[k++] = (qv__store_rated){.account = account, .rank = r->rank[seat]};
 	}
-	qv_status out =
-	    rc == SQLITE_ROW || rc == SQLITE_DONE ? QV_OK : qv__store_fail(s, err, "rating");
-	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	*n = twice ? 0 : k;
 	return out;
@@ -345,4 +357,29 @@ int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double s
 	int rc = each_row(st, -1, fn, ctx);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+/* The count statement st reads for accounts a and b with the real x: the count, -1 when the
+ * database failed. */
+static long long farm_count(sqlite3_stmt *st, long long a, long long b, double x)
+{
+	sqlite3_bind_int64(st, 1, a);
+	sqlite3_bind_int64(st, 2, b);
+	sqlite3_bind_double(st, 3, x);
+	long long n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return n;
+}
+
+int qv__sqlite_farming(qv__store *s, long long a, long long b, double now)
+{
+	pthread_mutex_lock(&s->lock);
+	long long same = farm_count(s->rate[RT_FARM_ADDR], a, b, QV__FARM_DAY);
+	long long together =
+	    same == 0 ? farm_count(s->rate[RT_FARM_PAIR], a, b, now - QV__FARM_DAY) : 0;
+	pthread_mutex_unlock(&s->lock);
+	if (same < 0 || together < 0)
+		return -1;
+	return same > 0 ? 1 : together >= QV__FARM_PAIR_GAMES ? 2 : 0;
 }

@@ -21,6 +21,9 @@ typedef struct qv__store_result {
 	const char *game;
 	int nseats;
 	int rank[QV_MAX_PLAYERS];
+	/* Each seat's account, fixed when the seat was taken (0: none): a seat is rated for the
+	 * account that took it, whoever the browser signs in as later. */
+	long long account[QV_MAX_PLAYERS];
 } qv__store_result;
 
 /* One row of what the functions below list; each field is set where the list has it (the rest
@@ -56,5 +59,17 @@ int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store
  * at most max, to fn: 0, or -1 when the database failed. */
 int qv__store_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
                           int max, qv__store_rating_fn fn, void *ctx);
+
+/* Rating farming (issue 52): a rated game between two accounts made from one client address
+ * (an IPv4 address, an IPv6 /64) within QV__FARM_DAY of each other, or between two accounts
+ * that have played QV__FARM_PAIR_GAMES rated games together in the last QV__FARM_DAY, is
+ * played but not rated. */
+#define QV__FARM_DAY        86400.0
+#define QV__FARM_PAIR_GAMES 3
+
+/* Why the accounts a and b may not rate a game together at `now` (epoch s): 0 they may, 1 they
+ * were made from one address within a day, 2 they played QV__FARM_PAIR_GAMES rated games
+ * together in the last day; -1 the database failed. */
+int qv__store_farming(qv__store *s, long long a, long long b, double now);
 
 #endif

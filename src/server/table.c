@@ -413,13 +413,17 @@ qv_status qv__table_describe_locked(const qv__table *t, int from, qv__store_move
 
 static bool has_decided(const qv__table *t, int p);
 
-bool qv__table_rated_result_locked(const qv__table *t, qv__store_result *out)
+bool qv__table_rated_result_locked(qv__table *t, qv__store_result *out)
 {
 	unsigned decided = 0;
 	for (int p = 0; p < t->nseats; p++)
 		decided |= has_decided(t, p) ? 1u << p : 0u;
-	return qv__rated_result(t->m, t->game->name, t->nseats, strcmp(t->ended, "drawn") == 0,
-	                        decided, out);
+	if (!qv__rated_result(t->m, t->game->name, t->nseats, strcmp(t->ended, "drawn") == 0,
+	                      decided, out))
+		return false;
+	for (int p = 0; p < t->nseats; p++)
+		out->account[p] = t->seat[p].account;
+	return !t->store || !qv__rated_farmed(t->store, out, now(), t->unrated, sizeof t->unrated);
 }
 
 static qv_status save_new(qv__table *t, qv_err *err)
@@ -713,6 +717,8 @@ static json_t *info_json(qv__table *t, bool stored)
 	info = qv__json_put(info, "spectators", json_integer(stored ? 0 : t->spectators));
 	info = qv__json_put(info, "takebacks", json_boolean(!t->no_takebacks));
 	info = qv__json_put(info, "rated", json_boolean(t->rated));
+	if (t->unrated[0])
+		info = qv__json_put(info, "unrated", json_string(t->unrated));
 	info =
 	    qv__json_put(info, "abortable", json_boolean(!stored && qv__table_abortable_locked(t)));
 	if (stored)

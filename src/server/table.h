@@ -97,6 +97,8 @@ typedef struct qv__table {
 	                           null) for a table outside a server's registry */
 	_Atomic double idle_at; /* epoch s when the server's timer looks next, 0: the rule does
 	                           not apply now (read by the timer without the lock) */
+	char unrated[200];      /* why the end of a rated table rated nobody (farming), which
+	                           info says; "" */
 	char ended[16];         /* "abandoned": the table is over, without a result (people:
 	                           ended); "aborted" (no result either: abort) or "drawn" (every
 	                           seat ranked first: a draw agreed); "" otherwise */
@@ -277,7 +279,9 @@ char *qv__table_stored_info_locked(qv__table *t);
 qv_status qv__table_describe_locked(const qv__table *t, int from, qv__store_move *moves,
                                     char **texts, qv_err *err);
 struct qv__store_result;
-bool qv__table_rated_result_locked(const qv__table *t, struct qv__store_result *out);
+/* The rated result also sets t->unrated when the store finds the game farmed (rated.h), so
+ * that the info written after it says why nobody was rated: t is a change's draft. */
+bool qv__table_rated_result_locked(qv__table *t, struct qv__store_result *out);
 
 /* Whether a table may end idle now (qv__table_idle): it plays, no clock of it runs, and the
  * server has no step of its own to make there. */

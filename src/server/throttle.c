@@ -70,15 +70,30 @@ double qv__throttle_wait(qv__throttle *t, const char *key, double now)
 	return left;
 }
 
+/* The slot a new key takes when none is free (the lock held): the least recent of those whose
+ * wait is over, so that a flood of new keys (random usernames) pushes out its own and never a
+ * key that must still wait; when every key must wait, the least recent of all. */
+static slot *evictee(qv__throttle *t, double now)
+{
+	slot *best = NULL, *oldest = &t->slots[0];
+	for (int i = 0; i < QV__THROTTLE_SLOTS; i++) {
+		slot *s = &t->slots[i];
+		if (s->last <= 0)
+			return s;
+		if (s->last < oldest->last)
+			oldest = s;
+		if (wait_end(s) <= now && (!best || s->last < best->last))
+			best = s;
+	}
+	return best ? best : oldest;
+}
+
 void qv__throttle_fail(qv__throttle *t, const char *key, double now)
 {
 	pthread_mutex_lock(&t->lock);
 	slot *s = find(t, key);
 	if (!s) {
-		s = &t->slots[0];
-		for (int i = 1; i < QV__THROTTLE_SLOTS && s->last > 0; i++)
-			if (t->slots[i].last < s->last)
-				s = &t->slots[i];
+		s = evictee(t, now);
 		qv_copy(s->key, sizeof s->key, key);
 		s->fails = 0;
 	} else if (now - s->last >= FORGET) {
@@ -95,5 +110,14 @@ void qv__throttle_reset(qv__throttle *t, const char *key)
 	slot *s = find(t, key);
 	if (s)
 		*s = (slot){0};
+	pthread_mutex_unlock(&t->lock);
+}
+
+void qv__throttle_undo(qv__throttle *t, const char *key)
+{
+	pthread_mutex_lock(&t->lock);
+	slot *s = find(t, key);
+	if (s && s->fails > 0)
+		s->fails--;
 	pthread_mutex_unlock(&t->lock);
 }

@@ -4,11 +4,15 @@
  * makes the next attempt wait 2^(n - QV__THROTTLE_FREE) seconds after it, n being the failures
  * in a row (1 s after the 3rd, 2 s after the 4th, 128 s after the 10th), at most
  * QV__THROTTLE_CAP. A success resets the count, as does a day without a failure. An attempt
- * during the wait is refused (HTTP 429) without looking at the password at all.
+ * during the wait is refused (HTTP 429) without looking at the password at all. An attempt is
+ * counted as a failure when it begins, before its password is checked, and a success then
+ * resets the count: attempts in flight at once are counted, so an address cannot send many
+ * before the first is answered (the second audit's flood had every one of them checked).
  *
- * The counts are kept in memory, in a table of QV__THROTTLE_SLOTS keys ("a:" and the address,
- * "u:" and the username's key) that the server owns (qv__throttle_new); when it is full, the
- * key that failed least recently gives its place. A restart forgets them. Thread-safe. Internal
+ * The counts are kept in memory, in a table of QV__THROTTLE_SLOTS keys ("a:" and the client
+ * address, "u:" and the username's key, "d:" and a device cookie's nonce: account.h) that the
+ * server owns (qv__throttle_new); when it is full, the key that failed least recently among
+ * those whose wait is over gives its place. A restart forgets them. Thread-safe. Internal
  * to the server.
  */
 #ifndef QUIVER_SERVER_THROTTLE_H
@@ -34,5 +38,9 @@ void qv__throttle_fail(qv__throttle *t, const char *key, double now);
 
 /* A success of key: its count starts over. */
 void qv__throttle_reset(qv__throttle *t, const char *key);
+
+/* Takes back the last failure counted for key: an attempt counted as it began (below) that
+ * never came to be checked (the password gate refused it). */
+void qv__throttle_undo(qv__throttle *t, const char *key);
 
 #endif

@@ -23,6 +23,7 @@ enum {
 	QV__CLOSE_NORMAL = 1000,
 	QV__CLOSE_GOING = 1001,
 	QV__CLOSE_PROTOCOL = 1002,
+	QV__CLOSE_BAD_DATA = 1007,
 	QV__CLOSE_POLICY = 1008,
 	QV__CLOSE_TOO_BIG = 1009,
 	QV__CLOSE_RESTART = 1012
@@ -56,6 +57,7 @@ typedef struct qv__msg {
 typedef struct qv__chan_who {
 	char player[65];
 	long long account;
+	char session[65]; /* the hash of the session it opened with ("": none) */
 } qv__chan_who;
 
 typedef struct qv__conn {

@@ -24,6 +24,7 @@
 #include <sys/socket.h>
 
 #include "games/json_util.h"
+#include "server/chat.h"
 #include "server/net.h"
 #include "server/reply.h"
 #include "server/ws_impl.h"
@@ -549,20 +550,42 @@ static verdict on_data(qv__conn *c, const frame_head *h, const unsigned char *da
 		qv_buf_free(&c->msg);
 		return GO_ON;
 	}
+	if (!qv__utf8_valid(c->msg.s ? c->msg.s : "", c->msg_len)) {
+		qv_buf_free(&c->msg);
+		return (verdict){QV__CLOSE_BAD_DATA,
+		                 "a text message that is not UTF-8 (RFC 6455 8.1)"};
+	}
 	verdict v = to_inbox(c, c->msg.s ? c->msg.s : "", c->msg_len);
 	qv_buf_free(&c->msg); /* an idle socket keeps no message buffer */
 	return v;
+}
+
+/* The answer to the client's close frame (RFC 6455 5.5.1 and 7.4): its code echoed when an
+ * endpoint may send it (1000 to 1003, 1007 to 1014, 3000 to 4999); 1000 for a close without a
+ * code (1005 says so, and is never sent); 1002 for a code no endpoint sends (1004, 1005, 1006,
+ * 1015, unassigned ones) or a payload of 1 byte; 1007 for a reason that is not UTF-8. */
+static verdict close_answer(const unsigned char *data, size_t len)
+{
+	if (len == 0)
+		return (verdict){QV__CLOSE_NORMAL, ""};
+	int code = len >= 2 ? data[0] << 8 | data[1] : 0;
+	bool sendable = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) ||
+	                (code >= 3000 && code <= 4999);
+	if (!sendable)
+		return (verdict){QV__CLOSE_PROTOCOL,
+		                 len == 1 ? "a close frame's code is 2 bytes (RFC 6455 5.5.1)"
+		                          : "a close code no endpoint may send (RFC 6455 7.4)"};
+	if (!qv__utf8_valid((const char *)data + 2, len - 2))
+		return (verdict){QV__CLOSE_BAD_DATA,
+		                 "a close reason that is not UTF-8 (RFC 6455 5.5.1)"};
+	return (verdict){code, ""};
 }
 
 /* One whole frame (its payload unmasked). */
 static verdict on_frame(qv__conn *c, const frame_head *h, unsigned char *data, size_t len)
 {
 	switch (h->opcode) {
-	case QV__OP_CLOSE: {
-		/* The close handshake: the client's code echoed (RFC 6455 5.5.1). */
-		int code = len >= 2 ? data[0] << 8 | data[1] : QV__CLOSE_NORMAL;
-		return (verdict){code >= 1000 && code < 5000 ? code : QV__CLOSE_NORMAL, ""};
-	}
+	case QV__OP_CLOSE: return close_answer(data, len);
 	case QV__OP_PING:
 		pthread_mutex_lock(&c->lock);
 		qv__conn_queue_locked(c, QV__OP_PONG, data, len);

@@ -1,7 +1,8 @@
 // web/connection.js in node, on a socket of its own making (FakeSocket) and node's mock timers:
 // a socket that never answers (a process that took the connection and hangs, a proxy that
 // queued it) is given up after GREET_MS and tried again; a greeted one is kept; a dropped one is
-// tried again after the growing wait.
+// tried again after the growing wait; one whose pings go unanswered for 10 s is given up and
+// tried again.
 
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
@@ -93,11 +94,14 @@ test('a greeted socket is kept however long it lives; a dropped one is tried aga
     const { c, states } = connection();
     c.start();
     FakeSocket.made[0].greet();
-    mock.timers.tick(60000);
+    // pings every 10 s, each answered by a pong
+    for (let i = 0; i < 6; i++) {
+      mock.timers.tick(10000);
+      FakeSocket.made[0].fire('message', { data: JSON.stringify({ type: 'pong' }) });
+    }
     assert.equal(FakeSocket.made[0].readyState, FakeSocket.OPEN);
     assert.equal(FakeSocket.made.length, 1);
-    // pings meanwhile, every 25 s
-    assert.equal(FakeSocket.made[0].sent.filter((f) => JSON.parse(f).type === 'ping').length, 2);
+    assert.equal(FakeSocket.made[0].sent.filter((f) => JSON.parse(f).type === 'ping').length, 6);
     FakeSocket.made[0].close();
     assert.equal(states.at(-1), 'lost');
     mock.timers.tick(499);
@@ -106,6 +110,35 @@ test('a greeted socket is kept however long it lives; a dropped one is tried aga
     assert.equal(FakeSocket.made.length, 2);
     c.close();
     assert.equal(states.at(-1), 'closed');
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test('a socket whose ping goes unanswered for 10 s is given up and tried again', () => {
+  mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  try {
+    FakeSocket.made = [];
+    const { c, states } = connection();
+    c.start();
+    FakeSocket.made[0].greet();
+    mock.timers.tick(10000); // the first ping
+    assert.equal(FakeSocket.made[0].sent.filter((f) => JSON.parse(f).type === 'ping').length, 1);
+    mock.timers.tick(9999);
+    assert.equal(FakeSocket.made[0].readyState, FakeSocket.OPEN, 'still waited for at 9.999 s');
+    mock.timers.tick(1);
+    assert.equal(FakeSocket.made[0].readyState, FakeSocket.CLOSED, 'given up 10 s after the ping');
+    assert.equal(states.at(-1), 'lost');
+    mock.timers.tick(500);
+    assert.equal(FakeSocket.made.length, 2, 'tried again after the first wait');
+    FakeSocket.made[1].greet();
+    assert.equal(states.at(-1), 'open');
+    // a frame of any kind answers a ping as well as a pong
+    mock.timers.tick(10000);
+    FakeSocket.made[1].fire('message', { data: JSON.stringify({ type: 'presence' }) });
+    mock.timers.tick(9999);
+    assert.equal(FakeSocket.made[1].readyState, FakeSocket.OPEN);
+    c.close();
   } finally {
     mock.timers.reset();
   }

@@ -132,18 +132,24 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 8);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 9);
 	/* a database of schema 7 (before the fencing epoch) gains it */
-	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; UPDATE quiver_schema SET version = 7");
+	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; DROP INDEX accounts_skeleton; DROP INDEX "
+	           "accounts_addr; ALTER TABLE accounts DROP COLUMN addr; ALTER TABLE accounts "
+	           "DROP COLUMN skeleton; UPDATE quiver_schema SET version = 7");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 8);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 9);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
+	                                   "table_name = 'accounts' AND column_name IN ('addr', "
+	                                   "'skeleton')"),
+	                 2);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'tables' AND column_name = 'epoch'"),
 	                 1);
-	th_sql(db, "UPDATE quiver_schema SET version = 9");
+	th_sql(db, "UPDATE quiver_schema SET version = 10");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 9; this one knows 8)", NULL);
+	               "it was made by a newer quiver (schema 10; this one knows 9)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */

@@ -1035,7 +1035,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 8);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 9);
 		sqlite3_finalize(st);
 	}
 }
@@ -1044,7 +1044,8 @@ static void assert_accounts_schema(sqlite3 *db)
  * of seats and the table players (schema 5), then the accounts (schema 6), and its tables,
  * which played built-in sets, come back as they were, their seats linked to no player. A
  * database of schema 5 gains the accounts and the column account of players, one of schema 6
- * the ratings (schema 7); every one gains the fencing epoch (schema 8). */
+ * the ratings (schema 7); every one gains the fencing epoch (schema 8), and accounts whose ids
+ * are never given twice (schema 9). */
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
@@ -1105,7 +1106,7 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 8);
+	assert_int_equal(sqlite3_column_int(st, 0), 9);
 	sqlite3_finalize(st);
 	/* schema 8: the fencing epoch of PostgreSQL's processes, 0 here */
 	assert_int_equal(sqlite3_prepare_v2(db, "SELECT epoch FROM tables", -1, &st, NULL),
@@ -1132,6 +1133,31 @@ static void test_store_upgrade(void **state)
 	                              "SELECT count(*) FROM live",
 	                              NULL, NULL, NULL),
 	                 SQLITE_OK);
+	/* a version-8 database, its accounts' ids given from the largest (SQLite's rowid): account
+	 * 7 was deleted but a key still names it, and 5 is the largest left; made again with
+	 * AUTOINCREMENT, its next account is 8, never a deleted one's id */
+	assert_int_equal(
+	    sqlite3_exec(db,
+	                 "DROP TABLE accounts; DELETE FROM sqlite_sequence; CREATE TABLE accounts "
+	                 "(id INTEGER PRIMARY KEY, username TEXT NOT NULL, lower TEXT UNIQUE NOT "
+	                 "NULL, hash TEXT NOT NULL, created REAL, password_at REAL); INSERT INTO "
+	                 "accounts VALUES (5, 'Ann', 'ann', 'h', 1, 1); INSERT INTO players (hash, "
+	                 "created, seen, account) VALUES ('k', 1, 1, 7); PRAGMA user_version=8;",
+	                 NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+	qv__store *store;
+	assert_int_equal(qv__store_open(&store, path, &err), QV_OK);
+	qv__store_close(store);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "SELECT addr, skeleton FROM accounts", NULL, NULL, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+	                              "DELETE FROM players; DELETE FROM accounts; INSERT INTO "
+	                              "accounts (username, lower, hash) VALUES ('Bea', 'bea', 'h')",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_last_insert_rowid(db), 8);
 	sqlite3_close(db);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);

@@ -1,0 +1,97 @@
+/*
+ * test_forgery.c - requests forged by other sites and names forged to look like others'
+ * (issue 52, the second audit's findings 8 and 9):
+ *
+ * - Every request that changes something and carries the browser's cookies is refused 403
+ *   naming the Origin header when its Origin is another site's: a new table, a join, a
+ *   sign-out, a replay (before: only the account routes checked it, and a cross-site POST
+ *   /api/tables with the browser's cookies was made, 201). The same request from the server's
+ *   own page, or without cookies (a script), is served.
+ * - A username whose skeleton (Unicode's confusables, UTS #39) is an existing one's is refused
+ *   409 naming the name it looks like: Cyrillic, Greek and Armenian letters for Latin ones,
+ *   "rn" for "m", "l" for "I" (before: all accepted). A name unlike any is made.
+ *
+ * Usage: test_forgery PATH-TO-QUIVER.
+ */
+#define _DEFAULT_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "harness.h"
+
+#define TABLE "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}"
+
+static void test_cross_site(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser b = {0};
+	th_browser_key(&b);
+	char id[32], token[64];
+	th_create(TABLE, id);
+	snprintf(b.origin, sizeof b.origin, "http://evil.example");
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	th_browser_refused(&b, "POST", "/api/tables", TABLE, 403, "Origin header");
+	th_browser_refused(&b, "POST", path, "{}", 403, "Origin header");
+	th_browser_refused(&b, "POST", "/api/replay", "{}", 403, "Origin header");
+	/* from the server's own page */
+	snprintf(b.origin, sizeof b.origin, "http://127.0.0.1:%d", th_server.port);
+	tc_reply r;
+	th_browser_ask(&b, "POST", "/api/tables", TABLE, 201, &r);
+	tc_reply_free(&r);
+	th_browser_join(&b, id, "{}", token);
+	/* a script: no cookies, any Origin */
+	th_browser script = {0};
+	snprintf(script.origin, sizeof script.origin, "http://evil.example");
+	th_browser_ask(&script, "POST", "/api/tables", TABLE, 201, &r);
+	tc_reply_free(&r);
+	th_stop();
+}
+
+static void test_lookalikes(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Anna\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"modern\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Ivy\", \"password\": \"arrows fly far\"}", 201));
+	static const char *const alike[] = {
+	    "\xd0\x90nna", /* Cyrillic A */
+	    "\xce\x91nna", /* Greek Alpha */
+	    "An\xd5\xb8"
+	    "a",                  /* Armenian vo for n */
+	    "\xd0\xb0nn\xd0\xb0", /* Cyrillic a, twice */
+	    "rnodern",            /* rn for m */
+	    "lvy",                /* l for I */
+	    "\xef\xbc\xa1nna",    /* fullwidth A */
+	};
+	for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+		char body[160];
+		snprintf(body, sizeof body,
+		         "{\"username\": \"%s\", \"password\": \"arrows fly far\"}", alike[i]);
+		th_refused("POST", "/api/accounts", body, 409, "looks like the username");
+	}
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Annabel\", \"password\": \"arrows fly far\"}", 201));
+	th_stop();
+}
+
+int main(int argc, char **argv)
+{
+	if (th_init(argc, argv, "forgery", 300))
+		return 2;
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
+	const struct CMUnitTest tests[] = {T(test_cross_site), T(test_lookalikes)};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

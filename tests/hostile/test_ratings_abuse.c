@@ -1,0 +1,176 @@
+/*
+ * test_ratings_abuse.c - ratings laundered or farmed (issue 52, the second audit's findings 4
+ * and 6):
+ *
+ * - Laundering: a losing player signs in to a throwaway account in the same browser and
+ *   resigns. The seat was taken by the main account, so the main account takes the loss and
+ *   the throwaway none (before: the result went to whatever account the browser's key was
+ *   linked to at the end).
+ * - Farming from one address: two accounts made from one client address within a day play a
+ *   rated game; it is played to its end but rates nobody, and the table's info says why
+ *   (before: 14 sock accounts took a rating from 1741 to 2226).
+ * - Farming one pair: two accounts from different addresses play 4 rated games in a row; 3 are
+ *   rated, the 4th is played but not rated, and says why.
+ *
+ * Usage: test_ratings_abuse PATH-TO-QUIVER.
+ */
+#define _DEFAULT_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "harness.h"
+
+/* th_browser_ask, its reply dropped. */
+static void ask(th_browser *b, const char *method, const char *path, const char *body, int status)
+{
+	tc_reply r;
+	th_browser_ask(b, method, path, body, status, &r);
+	tc_reply_free(&r);
+}
+
+#define RATED                                                                                      \
+	"{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"rated\": true, "        \
+	"\"takebacks\": false, \"clock\": {\"kind\": \"move\", \"seconds\": 60}}"
+
+/* Browser b (its key fetched) signs up as name from client address source. */
+static void sign_up(th_browser *b, const char *name, const char *source)
+{
+	tc_set_source(source);
+	th_browser_key(b);
+	char body[128];
+	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"arrows fly far\"}",
+	         name);
+	ask(b, "POST", "/api/accounts", body, 201);
+	tc_set_source(NULL);
+}
+
+/* a makes a rated table and takes p1, b takes p2; both seats opened; the id into id. */
+static void rated_table(th_browser *a, th_browser *b, char id[32], th_seat *p1, th_seat *p2)
+{
+	tc_reply r;
+	th_browser_ask(a, "POST", "/api/tables", RATED, 201, &r);
+	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
+	tc_reply_free(&r);
+	char t1[64], t2[64];
+	th_browser_join(a, id, "{\"seat\": \"p1\"}", t1);
+	th_browser_join(b, id, "{\"seat\": \"p2\"}", t2);
+	th_seat_open(p1, id, t1);
+	th_seat_open(p2, id, t2);
+}
+
+/* A decision each, then `resigner` resigns; both hear the end; the seats closed. */
+static void decide_then_resign(th_seat *p1, th_seat *p2, th_seat *resigner)
+{
+	th_seat *all[] = {p1, p2};
+	th_seat_wait_to_move(p1, "p1");
+	th_seat_play_first(p1, all, 2);
+	th_seat_wait_to_move(p2, "p2");
+	th_seat_play_first(p2, all, 2);
+	th_seat_send(resigner, "{\"type\": \"resign\", \"v\": %lld}", resigner->v);
+	for (int i = 0; i < 2; i++)
+		while (strcmp(json_string_value(json_object_get(all[i]->table, "status")), "over"))
+			th_seat_next(all[i]);
+	th_seat_close(p1);
+	th_seat_close(p2);
+}
+
+/* The number of rated games of three-arrows for 2 on name's profile (0: no rating). */
+static int rated_games(const char *name)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/players/%s", name);
+	json_t *p = th_http("GET", path, NULL, 200);
+	json_t *list = json_object_get(p, "ratings");
+	int games = json_array_size(list) == 1
+	                ? (int)json_integer_value(json_object_get(json_array_get(list, 0), "games"))
+	                : 0;
+	json_decref(p);
+	return games;
+}
+
+static void test_laundering(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser mainb = {0}, opp = {0}, alt = {0};
+	sign_up(&mainb, "Mainer", "127.0.40.2");
+	sign_up(&alt, "Throwaway", "127.0.40.3");
+	sign_up(&opp, "Opponent", "127.0.40.4");
+	char id[32];
+	th_seat p1, p2;
+	rated_table(&mainb, &opp, id, &p1, &p2);
+	/* the same browser signs in to the throwaway, then its seat resigns */
+	ask(&mainb, "POST", "/api/session",
+	    "{\"username\": \"Throwaway\", \"password\": \"arrows fly far\"}", 200);
+	decide_then_resign(&p1, &p2, &p1);
+	print_message("Mainer %d, Throwaway %d, Opponent %d rated games\n", rated_games("Mainer"),
+	              rated_games("Throwaway"), rated_games("Opponent"));
+	assert_int_equal(rated_games("Mainer"), 1);
+	assert_int_equal(rated_games("Throwaway"), 0);
+	assert_int_equal(rated_games("Opponent"), 1);
+	th_stop();
+}
+
+/* The info of a finished table: its "unrated" holds words. */
+static void unrated_says(const char *id, const char *words)
+{
+	json_t *info = th_info(id);
+	const char *why = json_string_value(json_object_get(info, "unrated"));
+	print_message("table %s: %s\n", id, why ? why : "(rated)");
+	assert_non_null(why);
+	assert_non_null(strstr(why, words));
+	json_decref(info);
+}
+
+static void test_farm_one_address(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser farmer = {0}, sock = {0};
+	sign_up(&farmer, "Farmer", "127.0.41.2");
+	sign_up(&sock, "Sock", "127.0.41.2");
+	char id[32];
+	th_seat p1, p2;
+	rated_table(&farmer, &sock, id, &p1, &p2);
+	decide_then_resign(&p1, &p2, &p2);
+	unrated_says(id, "made from one address within a day");
+	assert_int_equal(rated_games("Farmer"), 0);
+	assert_int_equal(rated_games("Sock"), 0);
+	th_stop();
+}
+
+static void test_farm_one_pair(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser a = {0}, b = {0};
+	sign_up(&a, "Pairone", "127.0.42.2");
+	sign_up(&b, "Pairtwo", "127.0.42.3");
+	char id[32];
+	for (int game = 0; game < 4; game++) {
+		th_seat p1, p2;
+		rated_table(&a, &b, id, &p1, &p2);
+		decide_then_resign(&p1, &p2, &p2);
+	}
+	unrated_says(id, "3 rated games together in the last day");
+	assert_int_equal(rated_games("Pairone"), 3);
+	assert_int_equal(rated_games("Pairtwo"), 3);
+	th_stop();
+}
+
+int main(int argc, char **argv)
+{
+	if (th_init(argc, argv, "ratings_abuse", 600))
+		return 2;
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
+	const struct CMUnitTest tests[] = {T(test_laundering), T(test_farm_one_address),
+	                                   T(test_farm_one_pair)};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

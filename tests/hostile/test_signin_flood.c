@@ -1,0 +1,239 @@
+/*
+ * test_signin_flood.c - sign-ins that stalled everyone (issue 52, the second audit's findings 1
+ * and 5):
+ *
+ * - A flood: 64 client addresses keep 3 sign-ins each in flight (192 at once), each for a new
+ *   random username, for 8 s, while a bystander times GET /api/games and a ping on a table's
+ *   WebSocket. The hashes run in the password gate's queue, off the request workers, and what
+ *   cannot get a place is answered at once: the bystander's slowest answer stays under a
+ *   generous 2 s (before: GET 13.3 s, the ping 8.2 s, the request workers all waiting on
+ *   hashes), and every sign-in is answered 401, 429 or 503 within 45 s (its turn at the
+ *   pace, then the gate's queue).
+ * - Attempts in flight are counted as they begin: of 10 sign-ins sent at once from one
+ *   address, the network loop lets one go on every 500 ms (pace.h) and the throttle, which
+ *   counts each as it goes into the gate, checks its 3 free failures and one after each wait
+ *   that ends meanwhile; the rest are answered 429 (before: all 10 checked).
+ * - The owner of an account whose username strangers have throttled signs in from a browser
+ *   where the account signed in before (OWASP's device cookie) at once; a new browser of the
+ *   owner waits like the strangers, who stay throttled (before: the owner got 429).
+ *
+ * Usage: test_signin_flood PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
+ */
+#define _DEFAULT_SOURCE
+#include <math.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "harness.h"
+
+#define ADDRESSES 64
+#define IN_FLIGHT 3
+#define FLOOD_MS  8000.0
+
+static atomic_bool flooding;
+static atomic_int answers[600], slowest_ms, others;
+
+/* One sign-in client of the flood: from 127.0.50.N (N = its argument / IN_FLIGHT), a new
+ * username each time, again at once after each answer. */
+static void *flood_main(void *arg)
+{
+	int n = (int)(intptr_t)arg;
+	char source[32], body[128];
+	snprintf(source, sizeof source, "127.0.50.%d", 10 + n / IN_FLIGHT);
+	tc_set_source(source);
+	for (int k = 0; atomic_load(&flooding); k++) {
+		snprintf(body, sizeof body,
+		         "{\"username\": \"u%dx%d\", \"password\": \"wrong-password-123\"}", n, k);
+		tc_reply r;
+		double t0 = tc_now_ms();
+		int st = tc_http(th_server.port, "POST", "/api/session", body, strlen(body), &r);
+		int ms = (int)(tc_now_ms() - t0);
+		tc_reply_free(&r);
+		if (st == 401 || st == 429 || st == 503)
+			atomic_fetch_add(&answers[st], 1);
+		else
+			atomic_fetch_add(&others, 1);
+		int was = atomic_load(&slowest_ms);
+		while (ms > was && !atomic_compare_exchange_weak(&slowest_ms, &was, ms))
+			;
+		if (st == 429 || st == 503)
+			usleep(20000); /* a little less than at once: the bystander is what is
+			                  measured */
+	}
+	return NULL;
+}
+
+/* The bystander's slowest GET /api/games and ping round trip over ms, into *get and *ping. */
+static void bystander(th_seat *spectator, double ms, double *get, double *ping)
+{
+	*get = *ping = 0;
+	tc_set_source("127.0.51.2");
+	double until = tc_now_ms() + ms;
+	while (tc_now_ms() < until) {
+		double t0 = tc_now_ms();
+		json_decref(th_http("GET", "/api/games", NULL, 200));
+		double t1 = tc_now_ms();
+		th_seat_send(spectator, "{\"type\": \"ping\"}");
+		for (;;) {
+			th_seat_read(spectator);
+			const char *text = json_string_value(json_array_get(
+			    spectator->frames, json_array_size(spectator->frames) - 1));
+			if (text && strstr(text, "\"pong\""))
+				break;
+		}
+		double t2 = tc_now_ms();
+		*get = t1 - t0 > *get ? t1 - t0 : *get;
+		*ping = t2 - t1 > *ping ? t2 - t1 : *ping;
+		usleep(100000);
+	}
+	tc_set_source(NULL);
+}
+
+static void test_flood(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", id);
+	th_seat spectator;
+	th_seat_open(&spectator, id, NULL);
+	double get0, ping0, get, ping;
+	bystander(&spectator, 1500, &get0, &ping0);
+	atomic_store(&flooding, true);
+	enum { N = ADDRESSES * IN_FLIGHT };
+	pthread_t t[N];
+	for (int i = 0; i < N; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, flood_main, (void *)(intptr_t)i), 0);
+	usleep(1000000);
+	bystander(&spectator, FLOOD_MS - 1000, &get, &ping);
+	atomic_store(&flooding, false);
+	for (int i = 0; i < N; i++)
+		pthread_join(t[i], NULL);
+	print_message("bystander before: GET %.0f ms, ping %.0f ms at most; during %d sign-ins in "
+	              "flight: GET %.0f ms, ping %.0f ms at most; sign-ins 401 %d, 429 %d, 503 %d, "
+	              "other %d, the slowest %d ms\n",
+	              get0, ping0, N, get, ping, atomic_load(&answers[401]),
+	              atomic_load(&answers[429]), atomic_load(&answers[503]), atomic_load(&others),
+	              atomic_load(&slowest_ms));
+	assert_int_equal(atomic_load(&others), 0);
+	assert_true(get < 2000 && ping < 2000);
+	/* a sign-in waits its turn at the pace (4 s at most), then in the gate's queue of 16, two
+	 * checks at a time (each as long as a hash takes: seconds on a loaded machine), or is
+	 * refused at once; the client's own time-out (120 s) would show one that hung */
+	assert_true(atomic_load(&slowest_ms) < 45000);
+	th_seat_close(&spectator);
+	th_stop();
+}
+
+static atomic_int burst_401, burst_429;
+
+static void *burst_main(void *arg)
+{
+	(void)arg;
+	tc_set_source("127.0.52.2");
+	const char *body = "{\"username\": \"nobody\", \"password\": \"wrong-password-123\"}";
+	tc_reply r;
+	int st = tc_http(th_server.port, "POST", "/api/session", body, strlen(body), &r);
+	tc_reply_free(&r);
+	atomic_fetch_add(st == 401 ? &burst_401 : &burst_429, 1);
+	return NULL;
+}
+
+/* 10 sign-ins at once from one address: the throttle's 3 free failures checked, each counted
+ * as it began (never more than 2 of the address's in the gate), and then one after each of its
+ * waits (1 s, 2 s, ...) that ends while the pace (one every 500 ms, pace.h) lets the others go
+ * on; the rest 429: the 10th at once (past the pace's 8 held turns), the others when their
+ * turn comes during a wait. */
+static void test_in_flight_counted(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	enum { N = 10 };
+	pthread_t t[N];
+	double t0 = tc_now_ms();
+	for (int i = 0; i < N; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, burst_main, NULL), 0);
+	for (int i = 0; i < N; i++)
+		pthread_join(t[i], NULL);
+	double secs = (tc_now_ms() - t0) / 1000;
+	print_message("10 at once from one address: %d checked, %d refused 429 in %.1f s\n",
+	              atomic_load(&burst_401), atomic_load(&burst_429), secs);
+	/* the k-th wait ends 2^k - 1 s after the 3rd failure at the soonest (4.5 s of turns: 6) */
+	assert_true(atomic_load(&burst_401) <= 3 + 1 + (int)floor(log2(secs + 1)));
+	assert_int_equal(atomic_load(&burst_401) + atomic_load(&burst_429), N);
+	th_stop();
+}
+
+/* Strangers' wrong passwords until the username must wait; then the owner's browser, which
+ * signed in before, gets in at once; a new browser waits. */
+static void test_device_cookie(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser owner = {0};
+	th_browser_key(&owner);
+	tc_reply r;
+	const char *up = "{\"username\": \"Owner\", \"password\": \"the owner's own\"}";
+	th_browser_ask(&owner, "POST", "/api/accounts", up, 201, &r);
+	char device[256] = "";
+	for (const char *h = strstr(r.headers, "quiver_device="); h && !device[0];)
+		sscanf(h, "%255[^;\r\n]", device);
+	tc_reply_free(&r);
+	assert_true(device[0]);
+	/* strangers, each from an address of its own, until the username must wait 30 s or more
+	 * (long enough for what follows: a hash may take seconds on a loaded machine) */
+	int stranger = 0, wait = 0, st;
+	for (; wait < 30 && stranger < 40; stranger++) {
+		char source[32], after[16] = "0";
+		snprintf(source, sizeof source, "127.0.53.%d", 10 + stranger);
+		tc_set_source(source);
+		const char *guess =
+		    "{\"username\": \"Owner\", \"password\": \"a guess of theirs\"}";
+		if (tc_http(th_server.port, "POST", "/api/session", guess, strlen(guess), &r) ==
+		    429)
+			assert_true(tc_header(&r, "Retry-After", after, sizeof after));
+		tc_reply_free(&r);
+		wait = atoi(after);
+		if (wait > 0 && wait < 30)
+			usleep((useconds_t)wait * 1000000);
+	}
+	assert_true(wait >= 30);
+	/* the owner, with the device cookie, from yet another address */
+	tc_set_source("127.0.53.200");
+	char headers[512];
+	snprintf(headers, sizeof headers, "Cookie: %s\r\n", device);
+	const char *in = "{\"username\": \"Owner\", \"password\": \"the owner's own\"}";
+	st = tc_http_with(th_server.port, "POST", "/api/session", headers, in, strlen(in), &r);
+	tc_reply_free(&r);
+	print_message("%d strangers' guesses made the username wait; the owner's browser: %d\n",
+	              stranger, st);
+	assert_int_equal(st, 200);
+	/* a browser without it (another device of the owner's, or a stranger) still waits */
+	tc_set_source("127.0.53.201");
+	st = tc_http(th_server.port, "POST", "/api/session", in, strlen(in), &r);
+	tc_reply_free(&r);
+	assert_int_equal(st, 429);
+	tc_set_source(NULL);
+	th_stop();
+}
+
+int main(int argc, char **argv)
+{
+	if (th_init(argc, argv, "signin_flood", 800))
+		return 2;
+#define T(f) cmocka_unit_test_teardown(f, th_teardown)
+	const struct CMUnitTest tests[] = {T(test_flood), T(test_in_flight_counted),
+	                                   T(test_device_cookie)};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
