@@ -904,6 +904,19 @@ static void test_load_rejects_impossible_states(void **unused)
 	}
 }
 
+/* The board's geometry table agrees with qv_dir_dx and qv_dir_dy: each cell's neighbour in
+ * every direction, or -1 off the board. */
+static void test_geometry_table(void **unused)
+{
+	(void)unused;
+	for (int c = 0; c < EV_NCELLS; c++)
+		for (int d = 0; d < QV_NDIRS; d++) {
+			int f = c % EV_SIDE + qv_dir_dx[d], r = c / EV_SIDE + qv_dir_dy[d];
+			bool in = f >= 0 && f < EV_SIDE && r >= 0 && r < EV_SIDE;
+			assert_int_equal(ev_step(c, d), in ? r * EV_SIDE + f : -1);
+		}
+}
+
 static void test_heuristic(void **unused)
 {
 	(void)unused;
@@ -1977,6 +1990,7 @@ static void ev_break_chain_phase(void *st) { EV_ST(st)->phase = EV_PH_MAIN; }
 static void ev_break_stack_slot(void *st) { EV_ST(st)->stack[5].inst = 1; }
 static void ev_break_entry(void *st) { EV_ST(st)->stack[0].inst = 999; }
 static void ev_break_used(void *st) { EV_ST(st)->stack[0].used = 1u << QV_NE; }
+static void ev_break_entry_at(void *st) { EV_ST(st)->stack[0].at = (uint8_t)ev_cell_parse("c3"); }
 static void ev_break_burn_center(void *st) { EV_ST(st)->stack[0].burn_center = 3; }
 static void ev_break_conflict_empty(void *st)
 {
@@ -2033,6 +2047,7 @@ static const qv_test_breakage ev_breakages[] = {
      "a stack slot beyond the 1 entries is not zero"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_entry, "names instance 999"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_used, "used arrows 0x2"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_entry_at, "is on c2, not on c3 (at)"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_burn_center,
      "only the top entry fights or burns"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_conflict_empty,
@@ -2096,6 +2111,7 @@ int main(void)
 	    cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_load_rejects_impossible_states),
 	    cmocka_unit_test(test_load_hand_and_deck),
+	    cmocka_unit_test(test_geometry_table),
 	    cmocka_unit_test(test_heuristic),
 	    cmocka_unit_test(test_narration_lines_and_secrecy),
 	    cmocka_unit_test(test_narration_mulligan),

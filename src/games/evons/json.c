@@ -466,6 +466,7 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 		               "%s: the card of an entry is a face-up monster of the active player",
 		               what);
 	e->inst = x->inst;
+	e->at = (uint8_t)c;
 	int step;
 	if ((rc = qv__json_get_name(o, "step", what, ev_step_names, EV_NSTEPS, EV_ST_ABILITY1,
 	                            &step, err)))

@@ -28,6 +28,29 @@
 
 /* ---- the board ---- */
 
+/* The cell one step away in each direction (N, NE, E, SE, S, SW, W, NW, as qv_dir_dx and
+ * qv_dir_dy; the unit tests compare them), worked out by the compiler. */
+#define IN_BOARD(c, dx, dy)                                                                        \
+	((c) % EV_SIDE + (dx) >= 0 && (c) % EV_SIDE + (dx) < EV_SIDE &&                            \
+	 (c) / EV_SIDE + (dy) >= 0 && (c) / EV_SIDE + (dy) < EV_SIDE)
+#define NB(c, dx, dy) (IN_BOARD(c, dx, dy) ? (c) + EV_SIDE * (dy) + (dx) : -1)
+#define NB_ROW(c)                                                                                  \
+	{                                                                                          \
+		NB(c, 0, 1), NB(c, 1, 1), NB(c, 1, 0), NB(c, 1, -1), NB(c, 0, -1), NB(c, -1, -1),  \
+		    NB(c, -1, 0), NB(c, -1, 1)                                                     \
+	}
+#define ROW(r)                                                                                     \
+	NB_ROW(EV_SIDE *(r)), NB_ROW(EV_SIDE *(r) + 1), NB_ROW(EV_SIDE *(r) + 2),                  \
+	    NB_ROW(EV_SIDE *(r) + 3), NB_ROW(EV_SIDE *(r) + 4), NB_ROW(EV_SIDE *(r) + 5),          \
+	    NB_ROW(EV_SIDE *(r) + 6)
+
+const int8_t ev_nb[EV_NCELLS][QV_NDIRS] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6)};
+
+#undef IN_BOARD
+#undef NB
+#undef NB_ROW
+#undef ROW
+
 uint64_t ev_board_mask(const ev_state *s)
 {
 	uint64_t m = 0;
@@ -84,6 +107,7 @@ static void push(ev_state *s, int c, int why, qv_events *ev)
 	ev_entry *e = &s->stack[s->nstack++];
 	memset(e, 0, sizeof *e);
 	e->inst = s->cell[c].inst;
+	e->at = (uint8_t)c;
 	e->step = EV_ST_ABILITY1;
 	if (ev)
 		ev_say_push(s, c, why, ev);
@@ -101,11 +125,20 @@ static void moved_by_ability(ev_state *s, int c, qv_events *ev)
 	}
 }
 
+/* The stack entries of the card now on c follow it there. */
+static void entries_follow(ev_state *s, int c)
+{
+	for (int i = 0; i < s->nstack; i++)
+		if (s->stack[i].inst == s->cell[c].inst)
+			s->stack[i].at = (uint8_t)c;
+}
+
 static void move_card(ev_state *s, int from, int to)
 {
 	s->cell[to] = s->cell[from];
 	memset(&s->cell[from], 0, sizeof s->cell[from]);
 	s->board = (s->board & ~(1ull << from)) | 1ull << to;
+	entries_follow(s, to);
 }
 
 /* Drops the stack entries whose card is no longer on the board (its sequence ended). */
@@ -113,7 +146,7 @@ static void purge_stack(ev_state *s)
 {
 	int k = 0;
 	for (int i = 0; i < s->nstack; i++)
-		if (ev_find_cell_of(s, s->stack[i].inst) >= 0)
+		if (ev_entry_cell(s, &s->stack[i]) >= 0)
 			s->stack[k++] = s->stack[i];
 	for (int i = k; i < s->nstack; i++)
 		memset(&s->stack[i], 0, sizeof s->stack[i]);
@@ -425,6 +458,8 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		ev_cell tmp = s->cell[t];
 		s->cell[t] = s->cell[c];
 		s->cell[c] = tmp;
+		entries_follow(s, t);
+		entries_follow(s, c);
 		moved_by_ability(s, c, ev); /* the target, now where the active card stood */
 		break;
 	}
@@ -645,19 +680,19 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 	case EV_ACT_END: end_turn(s, ev); return;
 	case EV_ACT_ABILITY: {
 		ev_entry *e = &s->stack[s->nstack - 1];
-		int c = ev_find_cell_of(s, e->inst);
+		int c = ev_entry_cell(s, e);
 		use_ability(s, e, c, arg & 7, (arg >> 3) & 3, arg >> 5, ev);
 		break;
 	}
 	case EV_ACT_BURN: burn(s, &s->stack[s->nstack - 1], arg, ev); break;
 	case EV_ACT_CONFLICT: {
 		ev_entry *e = &s->stack[s->nstack - 1];
-		conflict(s, e, ev_find_cell_of(s, e->inst), arg, ev);
+		conflict(s, e, ev_entry_cell(s, e), arg, ev);
 		break;
 	}
 	case EV_ACT_NEXT: {
 		ev_entry *e = &s->stack[s->nstack - 1];
-		int c = ev_find_cell_of(s, e->inst);
+		int c = ev_entry_cell(s, e);
 		if (e->step == EV_ST_ABILITY2) {
 			if (ev) {
 				char b[96];
