@@ -1974,6 +1974,7 @@ static void ev_break_damage(void *st) { cell_at(st, "c3")->dmg = 4; }
 static void ev_break_inst(void *st) { cell_at(st, "c3")->inst = EV_ST(st)->next_inst; }
 static void ev_break_inst_twice(void *st) { cell_at(st, "b2")->inst = cell_at(st, "c3")->inst; }
 static void ev_break_board(void *st) { EV_ST(st)->board ^= 1ull; }
+static void ev_break_covered(void *st) { EV_ST(st)->covered ^= 1ull; }
 static void ev_break_grave(void *st) { EV_ST(st)->pl[0].grave[EV_ST(st)->pl[0].ngrave] = 1; }
 static void ev_break_deck(void *st) { EV_ST(st)->pl[0].deck[0] = (uint8_t)TB->nkinds; }
 static void ev_break_owned(void *st) { EV_ST(st)->pl[0].owned[kind_of("sentry")] = 5; }
@@ -2034,6 +2035,7 @@ static const qv_test_breakage ev_breakages[] = {
     {BLABED, ev_main, NULL, ev_break_inst, "has instance number 5, not 1 to next_inst 5"},
     {BLABED, ev_main, NULL, ev_break_inst_twice, "two cards have instance number"},
     {BLABED, ev_main, NULL, ev_break_board, "the board mask is"},
+    {BLABED, ev_main, NULL, ev_break_covered, "the covered mask is"},
     {BLABED, ev_main, NULL, ev_break_grave, "p1's graveyard holds 0 cards, its slots"},
     {BLABED, ev_main, NULL, ev_break_deck, "p1's deck[0] is card 26 of 26"},
     {BLABED, ev_main, NULL, ev_break_owned, "p1's decklist holds 5 of card 18 (at most 4)"},

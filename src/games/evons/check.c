@@ -109,6 +109,10 @@ static qv_status check_cells(const ev_state *s, qv_err *why)
 	if (s->board != board)
 		return qv_fail(why, QV_EINVAL, "the board mask is %#llx, the cells give %#llx",
 		               (unsigned long long)s->board, (unsigned long long)board);
+	if (s->covered != ev_covered_mask(s))
+		return qv_fail(why, QV_EINVAL, "the covered mask is %#llx, the cells give %#llx",
+		               (unsigned long long)s->covered,
+		               (unsigned long long)ev_covered_mask(s));
 	return QV_OK;
 }
 

@@ -185,6 +185,8 @@ typedef struct ev_state {
 	ev_player pl[2];
 	ev_entry stack[EV_MAX_STACK];
 	uint64_t board; /* bit c: a card on cell c (kept with cell[]; ev_board_mask rebuilds it) */
+	uint64_t covered; /* bit c: a covered card on cell c (kept with cell[]; ev_covered_mask
+	                   * rebuilds it): the main phase's reveals without a walk of the board */
 	uint16_t max_turns, turn_no, next_inst;
 	uint16_t variant; /* the slot of the components played with (ev_T) */
 	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
@@ -345,7 +347,8 @@ static inline void ev_scores(const ev_state *s, int *out)
 /* The rules (rules.c): state, apply and the descriptor. */
 extern const qv_game qv_evons;
 int ev_to_move(const ev_state *s);
-uint64_t ev_board_mask(const ev_state *s); /* bit c: cell[c] holds a card */
+uint64_t ev_board_mask(const ev_state *s);   /* bit c: cell[c] holds a card */
+uint64_t ev_covered_mask(const ev_state *s); /* bit c: cell[c] holds a covered card */
 void ev_ranks(const void *st, int *out);
 /* Cells a Firestorm centred on `center` may burn for player p (at most 5, in out). */
 int ev_burn_targets(const ev_state *s, int center, int p, int *out);

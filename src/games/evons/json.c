@@ -712,6 +712,7 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	    (rc = number_board(s, next_inst, nv != NULL, err)))
 		return rc;
 	s->board = ev_board_mask(s);
+	s->covered = ev_covered_mask(s);
 	json_t *players = json_object_get(j, "players");
 	if (players && (!json_is_array(players) || json_array_size(players) != 2))
 		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");

@@ -264,11 +264,10 @@ static void count_main(const ev_state *s, main_families *f)
 	f->play_kinds = cover & T->afford[credits];
 	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
 	f->reveal = 0;
-	for (uint64_t m = s->board; m; m &= m - 1) {
+	for (uint64_t m = s->covered; m; m &= m - 1) {
 		int c = __builtin_ctzll(m);
 		const ev_cell *x = &s->cell[c];
-		if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
-		    ((x->flags & EV_F_GROWTH) || T->cost[x->kind - 1] <= credits))
+		if (x->ctrl == p && ((x->flags & EV_F_GROWTH) || T->cost[x->kind - 1] <= credits))
 			f->reveal |= 1ull << c;
 	}
 	f->nplay = __builtin_popcount(f->play_kinds);

@@ -59,6 +59,21 @@ uint64_t ev_board_mask(const ev_state *s)
 	return m;
 }
 
+uint64_t ev_covered_mask(const ev_state *s)
+{
+	uint64_t m = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		m |= (uint64_t)(s->cell[c].kind && (s->cell[c].flags & EV_F_COVERED)) << c;
+	return m;
+}
+
+/* Sets bit c of the covered mask from the card now on c. */
+static void cover_bit(ev_state *s, int c)
+{
+	uint64_t bit = 1ull << c;
+	s->covered = (s->covered & ~bit) | ((s->cell[c].flags & EV_F_COVERED) ? bit : 0);
+}
+
 static bool main_full(const ev_state *s) { return (s->board & EV_MAIN_ZONE) == EV_MAIN_ZONE; }
 
 /* ---- changes of the board ---- */
@@ -71,6 +86,7 @@ static void to_graveyard(ev_state *s, int c)
 		o->grave[o->ngrave++] = (uint8_t)ev_kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
 	s->board &= ~(1ull << c);
+	s->covered &= ~(1ull << c);
 }
 
 /* Destroys the card on c (to its owner's graveyard), narrated as "<prefix><card><suffix>". */
@@ -89,6 +105,7 @@ static void remove_from_game(ev_state *s, int c)
 		o->removed[o->nremoved++] = (uint8_t)ev_kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
 	s->board &= ~(1ull << c);
+	s->covered &= ~(1ull << c);
 }
 
 static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
@@ -96,6 +113,7 @@ static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
 	s->cell[c] = (ev_cell){
 	    s->next_inst, (uint8_t)(kind + 1), (uint8_t)owner, (uint8_t)owner, flags, 0, 0};
 	s->board |= 1ull << c;
+	cover_bit(s, c);
 	if (s->next_inst < UINT16_MAX)
 		s->next_inst++;
 }
@@ -138,6 +156,8 @@ static void move_card(ev_state *s, int from, int to)
 	s->cell[to] = s->cell[from];
 	memset(&s->cell[from], 0, sizeof s->cell[from]);
 	s->board = (s->board & ~(1ull << from)) | 1ull << to;
+	s->covered &= ~(1ull << from);
+	cover_bit(s, to);
 	entries_follow(s, to);
 }
 
@@ -458,6 +478,8 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		ev_cell tmp = s->cell[t];
 		s->cell[t] = s->cell[c];
 		s->cell[c] = tmp;
+		cover_bit(s, t);
+		cover_bit(s, c);
 		entries_follow(s, t);
 		entries_follow(s, c);
 		moved_by_ability(s, c, ev); /* the target, now where the active card stood */
@@ -672,6 +694,7 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 			       p + 1, T->kind[k].cost, pl->credits);
 		}
 		x->flags &= (uint8_t) ~(EV_F_COVERED | EV_F_GROWTH);
+		s->covered &= ~(1ull << arg);
 		s->played = 1;
 		push(s, arg, EV_WHY_PLAYED, ev);
 		settle(s, ev);
