@@ -130,8 +130,11 @@ typedef struct qv_events {
 } qv_events;
 
 /* Appends one line (fmt without a newline). Does nothing when ev is NULL, so a game can narrate
- * unconditionally; where building the arguments costs something, test ev first. */
+ * unconditionally: the macro tests ev before the call, so that an apply given no qv_events (the
+ * search, random playouts) neither builds the arguments nor calls (it cost a tactical THREE
+ * ARROWS playout 23 instructions an action). ev is read twice: pass a plain variable. */
 void qv_say(qv_events *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define qv_say(ev, ...) ((ev) ? qv_say((ev), __VA_ARGS__) : (void)0)
 /* Empties ev for the next action (keeps its memory). */
 void qv_events_clear(qv_events *ev);
 void qv_events_free(qv_events *ev);

@@ -315,6 +315,8 @@ bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out);
  * die's roll, a card's landing, a coin), marked so that the log names it so (qv_line_about);
  * QV_RULES is plain qv_say. Does nothing when ev is NULL. */
 void qv_say_by(qv_events *ev, int who, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* As qv_say's: nothing is built or called without a listener. */
+#define qv_say_by(ev, who, ...) ((ev) ? qv_say_by((ev), (who), __VA_ARGS__) : (void)0)
 
 /* Whom a narration line (len bytes, no newline) is about: the player or QV_CHANCE its mark
  * names (qv_say_by), QV_RULES for an unmarked line. */

@@ -16,12 +16,19 @@
  * Actions are many (THREE ARROWS opens with 1344), so children are added lazily by progressive
  * widening: a node visited n times may have about widen * sqrt(n) children that were tried.
  * The next child to try is the best untried one by a one-ply prior (the mover's static value
- * after the action); the prior is computed in batches of MCTS_BATCH candidates, for a node
- * visited at least MCTS_RANK_MIN times, over all its untried legal actions (with rank=N, below
- * the root, over N of them drawn at random: cheaper, but much weaker in THREE ARROWS, so not
- * the default); younger nodes add a random untried action.
- * A visit costs one legal() and a lookup per legal action in a small index of the node's
- * children (built per visit from the children, never from the whole legal list). A new leaf is
+ * after the action), for a node visited at least MCTS_RANK_MIN times, over all its untried legal
+ * actions (with rank=N, below the root, over N of them drawn at random: cheaper, but much weaker
+ * in THREE ARROWS, so not the default); younger nodes add a random untried action. A ranking
+ * costs an apply and a heuristic per action, so it is done once: the node keeps the next
+ * MCTS_KEEP - 1 actions in order (a small pool beside the arena) and its next children are
+ * taken from them, each the first that is legal in that visit; a node is ranked again only
+ * when they are used up. Only tried actions are nodes.
+ * A visit is one pass over the node's children, which tells the legal ones (a cheap check
+ * each, or a lookup in an index of the legal actions where a check is not cheap), counts their
+ * availability and weighs them by UCB (ln from a table). A visit is deterministic when no
+ * chance outcome was drawn since the root and the root is not guessed afresh (mcts): the node's
+ * state is then the same in every such visit of the decision, so the children added in this
+ * decision, and the actions kept by its ranking, are legal without asking. A new leaf is
  * valued by an optional random playout of `playout` plies and then the static value: the game's
  * returns when it is over, else per player a squashed MCTS_LEAD_W * score lead / score_unit +
  * MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are in docs/ai.md.
@@ -63,8 +70,14 @@
 
 #include "ai/mcts.h"
 
-/* Candidates ranked at once when a node needs a new child (its best untried actions). */
-#define MCTS_BATCH 8
+/* The best untried actions a ranking keeps, in order, for a node's next children: a node is
+ * ranked again only after this many new children (about MCTS_KEEP^2 / widen^2 visits). */
+#define MCTS_KEEP 16
+/* Entries of the pool of kept orders per arena node (an order takes 1 + up to MCTS_KEEP - 1;
+ * about every second node is ranked). When the pool is full a node keeps no order. */
+#define MCTS_ORDER_PER_NODE 8
+/* ln(n) for the visit counts below this, from a table (UCB takes one per legal child). */
+#define MCTS_LOG_TABLE 4096
 /* The most untried actions valued per ranking (rank=; its default, 0, values them all: drawing
  * fewer made the search much weaker in THREE ARROWS at equal time, docs/ai.md). */
 #define MCTS_RANK_MAX 4096
@@ -78,11 +91,11 @@
 #define MCTS_MAX_DEPTH 1000
 /* The clock is read every this many iterations. */
 #define MCTS_CLOCK_EVERY 16
-/* Arena nodes per iteration of the budget (measured on THREE ARROWS: about 3 with the batch
- * above, at most 3.6; the rest is room for a kept subtree), and the default arena when only
- * time= limits the search (pages are touched only as nodes are used). When the arena is full
- * the search goes on without adding nodes. */
-#define MCTS_NODES_PER_ITERATION 5
+/* Arena nodes per iteration of the budget (an iteration adds at most one; the other is room for
+ * a kept subtree, which a decision clears when it fills more than half the arena), and the
+ * default arena when only time= limits the search (pages are touched only as nodes are used).
+ * When the arena is full the search goes on without adding nodes. */
+#define MCTS_NODES_PER_ITERATION 2
 #define MCTS_NODES_TIME          (1u << 20)
 #define MCTS_NODES_MIN           1024u
 #define MCTS_NODES_MAX           (1u << 26)
@@ -137,7 +150,7 @@ static const qv_param_def mcts_keys[] = {
      .lo = 0.01,
      .hi = 1000},
     {.key = "nodes",
-     .def = "5 per iteration per thread, 1048576 with time= only",
+     .def = "2 per iteration per thread, 1048576 with time= only",
      .allowed =
          "a whole number 1024-67108864, all threads together within half the machine's memory",
      .help = "arena size per thread (nodes)",
@@ -180,8 +193,10 @@ typedef struct mcts_node {
 	qv_action action; /* the decision leading here from the parent */
 	uint32_t child;   /* first child */
 	uint32_t sibling; /* next child of the same parent */
-	uint32_t visits;  /* iterations through this edge; 0: a ranked candidate not tried yet */
+	uint32_t visits;  /* iterations through this edge (at least 1 once the iteration that
+	                   * added it ends) */
 	uint32_t avail;   /* iterations in which the parent was visited with this action legal */
+	uint32_t kept;    /* its kept order's offset in the tree's pool (keep_order); 0: none */
 } mcts_node;
 
 /* A block of memory mapped for a tree (mmap), so that freeing it gives its pages back to the
@@ -210,6 +225,10 @@ typedef struct mcts_tree {
 	int *cand;              /* legal indices drawn for a ranking */
 	uint32_t *cstamp, cgen; /* per legal index: cgen when drawn in the current ranking */
 	uint32_t *path;
+	uint8_t *lkid; /* per legal index: the action is a child of the visited node */
+	/* the pool of kept orders: at an offset o, the count m, then m actions (-1: taken) */
+	qv_action *order;
+	uint32_t ocap, oused;
 	/* The children's scratch (block kids), for kcap children. A node's children are the
 	 * actions tried in any of its visits; open loop, the visits differ in dice and (ismcts)
 	 * in guesses of hidden information, so they are not bounded by the legal actions of one
@@ -217,14 +236,20 @@ typedef struct mcts_tree {
 	 * and its node gathered more than max_actions children. Each child is a node of the
 	 * arena, so kcap grows as needed up to the arena's size (kids_room). */
 	uint32_t kcap;
-	uint32_t *kid;  /* the visited node's children, in sibling order */
-	uint8_t *kidok; /* per entry of kid: its action is legal in this visit */
+	uint32_t *kid; /* the visited node's children, in sibling order */
 	/* action -> a value (a legal index, or a position in kid), open addressing with
 	 * generation stamps, hcap >= 2 * kcap entries; indexes the root's legal actions when
-	 * merging, a node's children during a visit */
+	 * merging, a node's children or its legal actions during a visit (by) */
 	qv_action *hkey;
 	uint32_t *hval, *hstamp;
 	uint32_t hcap, hmask, stamp;
+	/* the visit: what the index holds (MCTS_BY_*), the legal actions listed (-1: not), and
+	 * whether it is deterministic: no chance outcome since the root, and the root never
+	 * guessed afresh, so that the node's state is the same in every such visit of this
+	 * decision (iterate) */
+	int by, nlegal;
+	bool det;
+	uint32_t born; /* the first node added in this decision (older ones were kept) */
 	/* the current decision */
 	const void *root_state;
 	int me, np;
@@ -235,6 +260,9 @@ typedef struct mcts_tree {
 	atomic_int *stop; /* the agent's interrupt flag (qv_agent_interrupt) */
 	uint64_t done;
 } mcts_tree;
+
+/* What the index holds during a visit. */
+enum { MCTS_BY_NONE, MCTS_BY_KIDS, MCTS_BY_LEGAL };
 
 typedef struct mcts_data {
 	mcts_conf cf;
@@ -254,6 +282,23 @@ static double now_seconds(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ln(n) for n below MCTS_LOG_TABLE, filled once (log_fill) with the C library's own values. */
+static double log_table[MCTS_LOG_TABLE];
+static pthread_once_t log_once = PTHREAD_ONCE_INIT;
+
+static void log_fill(void)
+{
+	for (int n = 1; n < MCTS_LOG_TABLE; n++)
+		log_table[n] = log((double)n);
+}
+
+/* ln(n) for a count n >= 1: UCB takes one per legal child in every visit, and the C library's
+ * log was a fourteenth of an iteration. */
+static inline double log_count(uint32_t n)
+{
+	return n < MCTS_LOG_TABLE ? log_table[n] : log((double)n);
 }
 
 /* ---- the legal-action index ---------------------------------------------------------------- */
@@ -361,6 +406,8 @@ static size_t arena_layout(mcts_tree *t, unsigned char *base)
 	CARVE(base, at, t->cand, na);
 	CARVE(base, at, t->cstamp, na);
 	CARVE(base, at, t->path, MCTS_MAX_DEPTH + 1);
+	CARVE(base, at, t->lkid, na);
+	CARVE(base, at, t->order, t->ocap);
 	return at;
 }
 
@@ -369,7 +416,6 @@ static size_t kids_layout(mcts_tree *t, unsigned char *base, uint32_t kcap, uint
 {
 	size_t at = 0;
 	CARVE(base, at, t->kid, kcap);
-	CARVE(base, at, t->kidok, kcap);
 	CARVE(base, at, t->hkey, hcap);
 	CARVE(base, at, t->hval, hcap);
 	CARVE(base, at, t->hstamp, hcap);
@@ -416,10 +462,11 @@ static double *ret_of(const mcts_tree *t, uint32_t i)
 /* Empties the tree: only the root remains. */
 static void tree_clear(mcts_tree *t)
 {
-	t->node[0] = (mcts_node){-1, 0, 0, 0, 0};
+	t->node[0] = (mcts_node){-1, 0, 0, 0, 0, 0};
 	memset(ret_of(t, 0), 0, sizeof(double) * (size_t)t->stride);
 	t->used = 1;
 	t->root = 0;
+	t->oused = 1;
 	t->valid = true;
 }
 
@@ -430,20 +477,25 @@ static uint32_t new_node(mcts_tree *t, qv_action a, uint32_t avail)
 		return 0;
 	uint32_t i = t->used++;
 	QV_ASSERT(i > 0 && i < t->cap);
-	t->node[i] = (mcts_node){a, 0, 0, 0, avail};
+	t->node[i] = (mcts_node){a, 0, 0, 0, avail, 0};
 	memset(ret_of(t, i), 0, sizeof(double) * (size_t)t->stride);
 	return i;
 }
 
 /* Moves the subtree under t->root to the front of the arena (the root to index 0) and drops
- * everything else. Children have larger indices than their parents, so one ascending scan
- * marks the subtree, a second numbers it, and a third moves each node to a slot at or below
- * its own, which has already been read. */
+ * everything else, the kept orders too (they were ranked for the states of the last decision).
+ * Children have larger indices than their parents, so one ascending scan marks the subtree, a
+ * second numbers it, and a third moves each node to a slot at or below its own, which has
+ * already been read. */
 static void tree_compact(mcts_tree *t)
 {
 	uint32_t r = t->root, none = UINT32_MAX;
-	if (r == 0)
+	t->oused = 1; /* orders are kept within a decision only */
+	if (r == 0) {
+		for (uint32_t i = 0; i < t->used; i++)
+			t->node[i].kept = 0;
 		return;
+	}
 	for (uint32_t i = r; i < t->used; i++)
 		t->map[i] = none;
 	t->map[r] = 0;
@@ -461,6 +513,7 @@ static void tree_compact(mcts_tree *t)
 		mcts_node n = t->node[i];
 		n.child = n.child ? t->map[n.child] : 0;
 		n.sibling = (i != r && n.sibling) ? t->map[n.sibling] : 0;
+		n.kept = 0;
 		uint32_t to = t->map[i];
 		QV_ASSERT(to <= i && (!n.child || n.child > to) && (!n.sibling || n.sibling > to));
 		t->node[to] = n;
@@ -542,6 +595,7 @@ static int settle(mcts_tree *t, void *st)
 		if (o < 0)
 			return QV_OVER;
 		g->apply(st, o, NULL);
+		t->det = false;
 	}
 	return tm;
 }
@@ -576,12 +630,12 @@ static int list_legal(mcts_tree *t, int mover)
 	return narrowed(t, mover) ? qv__agent_allowed(t->g, t->forbid, t->st, t->acts, n) : n;
 }
 
-/* Makes room in the children's scratch for `need` children (kid, kidok, and an index of twice
- * as many entries), growing it to twice its size or more; the index's contents are lost, the
- * children listed in kid are kept. A node's children are nodes of the arena, so it never needs
- * room for more than the arena's nodes; and it grows only while it takes no more bytes than the
- * arena's block, the hard cap on a search's memory: twice its arenas and fixed scratch. False
- * when it may not grow or the memory cannot be had. */
+/* Makes room in the children's scratch for `need` children (kid, and an index of twice as many
+ * entries), growing it to twice its size or more; the index's contents are lost, the children
+ * listed in kid are kept. A node's children are nodes of the arena, so it never needs room for
+ * more than the arena's nodes; and it grows only while it takes no more bytes than the arena's
+ * block, the hard cap on a search's memory: twice its arenas and fixed scratch. False when it
+ * may not grow or the memory cannot be had. */
 static bool kids_room(mcts_tree *t, uint32_t need)
 {
 	QV_ASSERT(need <= t->cap);
@@ -604,18 +658,40 @@ static bool kids_room(mcts_tree *t, uint32_t need)
 	return true;
 }
 
-/* Indexes the node's nk children (t->kid) by action, for index_find and is_child. */
+/* Indexes the legal actions t->acts[0..n) by position, none of them a child yet (t->lkid). */
+static void index_legal(mcts_tree *t, int n)
+{
+	legal_index(t, t->acts, n);
+	memset(t->lkid, 0, (size_t)n);
+	t->by = MCTS_BY_LEGAL;
+	t->nlegal = n;
+}
+
+/* Indexes the node's nk children (t->kid) by action. */
 static void index_kids(mcts_tree *t, int nk)
 {
 	index_clear(t, nk);
 	for (int j = 0; j < nk; j++)
 		index_add(t, t->node[t->kid[j]].action, (uint32_t)j);
+	t->by = MCTS_BY_KIDS;
 }
 
-/* Whether legal action acts[i] is already a child of the node being visited. */
-static bool is_child(const mcts_tree *t, int i) { return index_find(t, t->acts[i]) >= 0; }
+/* Lists the legal actions (unless the visit has) and marks those that are children (t->lkid);
+ * the index holds the children or the legal actions. Returns how many are legal. */
+static int list_untried(mcts_tree *t, int nk, int mover)
+{
+	if (t->by == MCTS_BY_LEGAL)
+		return t->nlegal;
+	if (t->by == MCTS_BY_NONE)
+		index_kids(t, nk);
+	int n = list_legal(t, mover);
+	for (int i = 0; i < n; i++)
+		t->lkid[i] = index_find(t, t->acts[i]) >= 0;
+	t->nlegal = n;
+	return n;
+}
 
-/* Links new child c (for legal action i) after *last under node ni. */
+/* Links new child c after *last under node ni. */
 static void link_child(mcts_tree *t, uint32_t ni, uint32_t *last, uint32_t c)
 {
 	QV_ASSERT(c > ni && c < t->used && (!*last || (*last > ni && *last < c)));
@@ -633,7 +709,7 @@ static int draw_candidates(mcts_tree *t, int n, int ntaken, int want)
 	int k = 0, untried = n - ntaken;
 	if (want <= 0 || untried <= want) {
 		for (int i = 0; i < n; i++)
-			if (!is_child(t, i))
+			if (!t->lkid[i])
 				t->cand[k++] = i;
 		return k;
 	}
@@ -643,7 +719,7 @@ static int draw_candidates(mcts_tree *t, int n, int ntaken, int want)
 	}
 	for (int tries = 0; k < want && tries < 4 * want; tries++) {
 		int i = (int)qv_rng_below(&t->rng, (uint32_t)n);
-		if (t->cstamp[i] == t->cgen || is_child(t, i))
+		if (t->cstamp[i] == t->cgen || t->lkid[i])
 			continue;
 		t->cstamp[i] = t->cgen;
 		t->cand[k++] = i;
@@ -651,16 +727,36 @@ static int draw_candidates(mcts_tree *t, int n, int ntaken, int want)
 	return k;
 }
 
-/* Appends to node ni (whose last child is *last) up to MCTS_BATCH untried legal actions, the
- * best first by the mover's static value after each (ties broken at random), among `rank`
- * drawn candidates. t->st is the node's state, t->acts[0..n) its legal actions, and the index
- * holds its children. Returns the first new child, or 0 (nothing left, or no room). */
-static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int ntaken, int mover)
+/* Keeps the ranked actions acts[0..m) as node ni's order, in its block when they fit there,
+ * else in a new one; nothing is kept when the pool is full (the node is ranked again at its
+ * next new child). */
+static void keep_order(mcts_tree *t, uint32_t ni, const qv_action *acts, int m)
+{
+	uint32_t o = t->node[ni].kept;
+	if (!o || (int)t->order[o] < m) {
+		o = 0;
+		if (m > 0 && t->oused + 1 + (uint32_t)m <= t->ocap) {
+			o = t->oused;
+			t->oused += 1 + (uint32_t)m;
+		}
+	}
+	t->node[ni].kept = o;
+	if (!o)
+		return;
+	t->order[o] = m;
+	memcpy(&t->order[o + 1], acts, sizeof *acts * (size_t)m);
+}
+
+/* The best untried legal action of node ni by the mover's static value after each (ties broken
+ * at random), among `rank` drawn candidates; the next MCTS_KEEP - 1 are kept, in order, for
+ * the node's next children (keep_order). t->st is the node's state, t->acts[0..n) its legal
+ * actions, t->lkid marks its children. -1 when nothing is left. */
+static qv_action rank_order(mcts_tree *t, uint32_t ni, int n, int ntaken, int mover)
 {
 	const qv_game *g = t->g;
-	int idx[MCTS_BATCH], k = 0;
-	double val[MCTS_BATCH];
-	/* The root is always ranked whole (its rankings are few: about sqrt(visits) / MCTS_BATCH);
+	int idx[MCTS_KEEP], k = 0;
+	double val[MCTS_KEEP];
+	/* The root is always ranked whole (its rankings are few: about sqrt(visits) / MCTS_KEEP);
 	 * with rank= other nodes value that many candidates drawn at random. */
 	int want = ni == t->root ? 0 : t->cf->rank;
 	int nc = draw_candidates(t, n, ntaken, want);
@@ -669,9 +765,9 @@ static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int
 		memcpy(t->tmp, t->st, g->state_size);
 		g->apply(t->tmp, t->acts[i], NULL);
 		double v = static_value(g, t->tmp, mover, t->np) + 1e-9 * qv_rng_double(&t->rng);
-		if (k == MCTS_BATCH && v <= val[k - 1])
+		if (k == MCTS_KEEP && v <= val[k - 1])
 			continue;
-		int pos = k < MCTS_BATCH ? k++ : k - 1;
+		int pos = k < MCTS_KEEP ? k++ : k - 1;
 		while (pos > 0 && val[pos - 1] < v) {
 			val[pos] = val[pos - 1];
 			idx[pos] = idx[pos - 1];
@@ -680,130 +776,160 @@ static uint32_t rank_batch(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int
 		val[pos] = v;
 		idx[pos] = i;
 	}
-	if (k == 0 || t->used + (uint32_t)k > t->cap)
-		return 0;
-	uint32_t first = 0, avail = t->node[ni].visits + 1;
-	for (int j = 0; j < k; j++) {
-		uint32_t c = new_node(t, t->acts[idx[j]], avail);
-		link_child(t, ni, last, c);
-		if (!first)
-			first = c;
-	}
-	return first;
+	if (k == 0)
+		return -1;
+	qv_action next[MCTS_KEEP];
+	for (int j = 1; j < k; j++)
+		next[j - 1] = t->acts[idx[j]];
+	keep_order(t, ni, next, k - 1);
+	return t->acts[idx[0]];
 }
 
-/* Appends one random untried legal action to node ni; 0 when none is left or no room. */
-static uint32_t random_child(mcts_tree *t, uint32_t ni, uint32_t *last, int n, int ntaken)
+/* What action a is in this visit of the node: -1 not legal, 0 legal and untried, 1 one of its
+ * children (the index holds its children or the legal actions). An action kept by a
+ * deterministic visit (iterate) is legal in every deterministic visit of the node. */
+static int status_of(const mcts_tree *t, qv_action a)
 {
-	if (ntaken >= n)
-		return 0;
-	int pick = -1;
-	for (int tries = 0; tries < 8 && pick < 0; tries++) {
+	int i = index_find(t, a);
+	if (t->by == MCTS_BY_LEGAL)
+		return i < 0 ? -1 : t->lkid[i];
+	if (i >= 0)
+		return 1;
+	return t->det || t->g->check(t->st, a, NULL) == QV_OK ? 0 : -1;
+}
+
+/* The first action of node ni's kept order that is legal in this visit and untried, taken out
+ * of the order (with those that became children meanwhile); -1 when there is none. */
+static qv_action kept_next(mcts_tree *t, uint32_t ni, int nk)
+{
+	uint32_t o = t->node[ni].kept;
+	if (!o)
+		return -1;
+	if (t->by == MCTS_BY_NONE)
+		index_kids(t, nk);
+	qv_action *e = &t->order[o + 1];
+	for (int j = 0; j < t->order[o]; j++) {
+		if (e[j] < 0)
+			continue;
+		int s = status_of(t, e[j]);
+		if (s < 0)
+			continue;
+		qv_action a = e[j];
+		e[j] = -1;
+		if (s == 0)
+			return a;
+	}
+	return -1;
+}
+
+/* A random untried legal action (t->acts[0..n), t->lkid marks the children, ntaken of them). */
+static qv_action random_untried(mcts_tree *t, int n, int ntaken)
+{
+	for (int tries = 0; tries < 8; tries++) {
 		int i = (int)qv_rng_below(&t->rng, (uint32_t)n);
-		if (!is_child(t, i))
-			pick = i;
+		if (!t->lkid[i])
+			return t->acts[i];
 	}
-	if (pick < 0) {
-		int r = (int)qv_rng_below(&t->rng, (uint32_t)(n - ntaken));
-		for (int i = 0; i < n && pick < 0; i++)
-			if (!is_child(t, i) && r-- == 0)
-				pick = i;
-	}
-	uint32_t c = new_node(t, t->acts[pick], t->node[ni].visits + 1);
-	if (!c)
+	int r = (int)qv_rng_below(&t->rng, (uint32_t)(n - ntaken));
+	for (int i = 0; i < n; i++)
+		if (!t->lkid[i] && r-- == 0)
+			return t->acts[i];
+	return -1;
+}
+
+/* Adds a child to node ni, whose nk children are in t->kid and `tried` of them legal in this
+ * visit: the next action of its kept order, else the best by a new ranking (a node visited at
+ * least MCTS_RANK_MIN times) or a random one. 0 when no legal action is left or the arena is
+ * full. */
+static uint32_t widen(mcts_tree *t, uint32_t ni, int nk, int tried, int mover)
+{
+	if (t->used >= t->cap)
 		return 0;
-	link_child(t, ni, last, c);
+	qv_action a = kept_next(t, ni, nk);
+	if (a < 0) {
+		int n = list_untried(t, nk, mover);
+		if (tried >= n)
+			return 0;
+		a = t->node[ni].visits + 1 >= MCTS_RANK_MIN ? rank_order(t, ni, n, tried, mover)
+		                                            : random_untried(t, n, tried);
+		if (a < 0)
+			return 0;
+	}
+	uint32_t last = nk ? t->kid[nk - 1] : 0, c = new_node(t, a, t->node[ni].visits + 1);
+	link_child(t, ni, &last, c);
 	return c;
+}
+
+/* Whether child c of a node is legal in this visit (its action in the index of the legal
+ * actions, marked there; or told by a cheap check, which a deterministic visit skips for a
+ * child added in this decision, legal in every such visit). */
+static bool child_legal(mcts_tree *t, uint32_t c)
+{
+	qv_action a = t->node[c].action;
+	if (t->by == MCTS_BY_LEGAL) {
+		int i = index_find(t, a);
+		if (i >= 0)
+			t->lkid[i] = 1;
+		return i >= 0;
+	}
+	return (t->det && c >= t->born) || t->g->check(t->st, a, NULL) == QV_OK;
 }
 
 /* The child of node ni to follow in state t->st, where `mover` is to move: a new child when
  * progressive widening allows one (*fresh set), else the tried legal child with the best UCB
- * for the mover. Counts availability. 0 when there is nothing to follow (full arena). */
+ * for the mover. One pass over the children finds which are legal in this visit, counts their
+ * availability and weighs them; the legal actions are listed first only where a check is not
+ * cheap (or the mover's decisions are narrowed: a legal child may be a forbidden one), and not
+ * even there in a deterministic visit whose children were all added in this decision. 0 when
+ * there is nothing to follow (no legal action, or a full arena). */
 static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 {
 	const qv_game *g = t->g;
 	*fresh = false;
-	int nk = 0;
-	uint64_t through = 0; /* the children's visits, each of which went through ni */
-	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling) {
-		QV_ASSERT(c > ni && c < t->used);
-		/* without memory for the children's scratch, the node is valued as a leaf */
-		if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
-			return 0;
-		QV_ASSERT((uint32_t)nk < t->kcap);
-		t->kid[nk++] = c;
-		through += t->node[c].visits;
-	}
-	/* Children are distinct nodes after their parent in the arena, and every iteration
-	 * through a child went through its parent. */
-	QV_ASSERT((uint32_t)nk < t->used - ni && through <= t->node[ni].visits);
-
-	/* Which children are legal in this visit: with a cheap check, each is tested and the
-	 * legal actions are listed only if a child may be added; otherwise, and when the mover's
-	 * decisions are narrowed (a legal child may be a forbidden one), the children are
-	 * indexed by action and one pass over the legal (allowed) actions marks them. */
-	int n = -1, ntaken = 0;
-	if (g->check_is_cheap && !narrowed(t, mover)) {
-		for (int j = 0; j < nk; j++) {
-			t->kidok[j] = g->check(t->st, t->node[t->kid[j]].action, NULL) == QV_OK;
-			ntaken += t->kidok[j];
-		}
-		if (nk == 0) {
-			if ((n = list_legal(t, mover)) <= 0)
-				return 0;
-			index_kids(t, 0);
-		}
-	} else {
-		n = list_legal(t, mover);
+	t->by = MCTS_BY_NONE;
+	t->nlegal = -1;
+	uint32_t first = t->node[ni].child;
+	if ((!g->check_is_cheap || narrowed(t, mover)) &&
+	    !(t->det && (!first || first >= t->born))) {
+		int n = list_legal(t, mover);
 		if (n <= 0)
 			return 0;
-		index_kids(t, nk);
-		memset(t->kidok, 0, (size_t)nk * sizeof *t->kidok);
-		for (int i = 0; i < n && ntaken < nk; i++) {
-			int j = index_find(t, t->acts[i]);
-			if (j >= 0) {
-				t->kidok[j] = 1;
-				ntaken++;
-			}
-		}
+		index_legal(t, n);
 	}
-	int tried = 0;
-	uint32_t last = nk ? t->kid[nk - 1] : 0, untried = 0, best = 0;
+	int nk = 0, tried = 0;
+	uint64_t through = 0; /* the children's visits, each of which went through ni */
+	uint32_t best = 0;
 	double best_u = -INFINITY;
-	for (int j = 0; j < nk; j++) {
-		if (!t->kidok[j])
-			continue;
-		uint32_t c = t->kid[j];
-		mcts_node *cn = &t->node[c];
-		cn->avail++;
-		QV_ASSERT(cn->visits <= cn->avail); /* visited only when it was legal */
-		if (cn->visits == 0) {
-			if (!untried)
-				untried = c;
-			continue;
+	for (uint32_t c = first; c; c = t->node[c].sibling) {
+		QV_ASSERT(c > ni && c < t->used);
+		/* without memory for the children's scratch, the node is valued as a leaf */
+		if ((uint32_t)nk == t->kcap) {
+			if (!kids_room(t, (uint32_t)nk + 1))
+				return 0;
+			if (t->by == MCTS_BY_LEGAL) /* the index was lost with the old scratch */
+				legal_index(t, t->acts, t->nlegal);
 		}
+		t->kid[nk++] = c;
+		mcts_node *cn = &t->node[c];
+		through += cn->visits;
+		if (!child_legal(t, c))
+			continue;
+		cn->avail++;
 		tried++;
-		double q = ret_of(t, c)[mover] / cn->visits;
-		double u = q + t->cf->c * sqrt(log((double)cn->avail) / cn->visits);
+		/* visited only when it was legal; every child is followed when it is added */
+		QV_ASSERT(cn->visits > 0 && cn->visits <= cn->avail);
+		double u = ret_of(t, c)[mover] / cn->visits +
+		           t->cf->c * sqrt(log_count(cn->avail) / cn->visits);
 		if (u > best_u) {
 			best_u = u;
 			best = c;
 		}
 	}
-	double allowed = t->cf->widen * sqrt((double)t->node[ni].visits + 1);
-	if ((double)tried < allowed && n < 0) {
-		/* a cheap check told the children apart: the list for a new one */
-		n = list_legal(t, mover);
-		if (n <= 0)
-			return best;
-		index_kids(t, nk);
-	}
-	if ((double)tried < allowed && tried < n) {
-		uint32_t c = untried;
-		if (!c && t->node[ni].visits + 1 >= MCTS_RANK_MIN)
-			c = rank_batch(t, ni, &last, n, ntaken, mover);
-		if (!c)
-			c = random_child(t, ni, &last, n, ntaken);
+	/* Children are distinct nodes after their parent in the arena, and every iteration
+	 * through a child went through its parent. */
+	QV_ASSERT((uint32_t)nk < t->used - ni && through <= t->node[ni].visits);
+	if ((double)tried < t->cf->widen * sqrt((double)t->node[ni].visits + 1)) {
+		uint32_t c = widen(t, ni, nk, tried, mover);
 		if (c) {
 			*fresh = true;
 			return c;
@@ -820,7 +946,8 @@ static void iterate(mcts_tree *t)
 {
 	const qv_game *g = t->g;
 	memcpy(t->st, t->root_state, g->state_size);
-	if (t->cf->ismcts && g->determinize)
+	t->det = !(t->cf->ismcts && g->determinize);
+	if (!t->det)
 		g->determinize(t->st, t->me, &t->rng);
 	double value[QV_MAX_PLAYERS] = {0};
 	int depth = 0;
@@ -916,6 +1043,7 @@ static void tree_init(mcts_tree *t, const qv_game *g, const mcts_conf *cf, uint6
 	t->cf = cf;
 	t->stride = g->max_players;
 	t->cap = cf->nodes;
+	t->ocap = cf->nodes * MCTS_ORDER_PER_NODE;
 	qv_rng_seed(&t->rng, seed);
 }
 
@@ -990,11 +1118,12 @@ void qv__mcts_destroy(qv_agent *a)
 	a->data = NULL;
 }
 
-/* Bytes of tree memory one node costs with `stride` returns: the node, its returns and its
- * slot in the compaction map (arena_layout). */
+/* Bytes of tree memory one node costs with `stride` returns: the node, its returns, its slot
+ * in the compaction map and its share of the pool of kept orders (arena_layout). */
 static size_t node_bytes(int stride)
 {
-	return sizeof(mcts_node) + sizeof(double) * (size_t)stride + sizeof(uint32_t);
+	return sizeof(mcts_node) + sizeof(double) * (size_t)stride + sizeof(uint32_t) +
+	       sizeof(qv_action) * MCTS_ORDER_PER_NODE;
 }
 
 /* The most tree memory one agent may reserve: MCTS_MEMORY_SHARE of the physical memory, or
@@ -1088,6 +1217,7 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 {
 	const qv_game *g = a->game;
 	const char *name = ismcts ? "ismcts" : "mcts";
+	pthread_once(&log_once, log_fill);
 	mcts_data *d = calloc(1, sizeof *d);
 	if (!d)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s", name);
@@ -1205,6 +1335,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 			tree_clear(t);
 		if (t->used > t->cap / 2)
 			tree_clear(t);
+		t->born = t->used;
 		t->root_state = st;
 		t->stop = &a->stop;
 		t->me = player;

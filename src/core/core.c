@@ -228,7 +228,8 @@ const char *qv_buf_str(const qv_buf *b) { return b->s ? b->s : ""; }
 
 /* ---- narration ---- */
 
-void qv_say(qv_events *ev, const char *fmt, ...)
+/* The parentheses keep the name from the macro of core.h. */
+void(qv_say)(qv_events *ev, const char *fmt, ...)
 {
 	if (!ev)
 		return;

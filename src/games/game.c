@@ -204,7 +204,8 @@ int qv_line_about(const char *line, size_t len)
 	return who;
 }
 
-void qv_say_by(qv_events *ev, int who, const char *fmt, ...)
+/* The parentheses keep the name from the macro of game.h. */
+void(qv_say_by)(qv_events *ev, int who, const char *fmt, ...)
 {
 	if (!ev)
 		return;

@@ -904,6 +904,19 @@ static void test_load_rejects_impossible_states(void **unused)
 	}
 }
 
+/* The board's geometry table agrees with qv_dir_dx and qv_dir_dy: each cell's neighbour in
+ * every direction, or -1 off the board. */
+static void test_geometry_table(void **unused)
+{
+	(void)unused;
+	for (int c = 0; c < EV_NCELLS; c++)
+		for (int d = 0; d < QV_NDIRS; d++) {
+			int f = c % EV_SIDE + qv_dir_dx[d], r = c / EV_SIDE + qv_dir_dy[d];
+			bool in = f >= 0 && f < EV_SIDE && r >= 0 && r < EV_SIDE;
+			assert_int_equal(ev_step(c, d), in ? r * EV_SIDE + f : -1);
+		}
+}
+
 static void test_heuristic(void **unused)
 {
 	(void)unused;
@@ -1961,6 +1974,7 @@ static void ev_break_damage(void *st) { cell_at(st, "c3")->dmg = 4; }
 static void ev_break_inst(void *st) { cell_at(st, "c3")->inst = EV_ST(st)->next_inst; }
 static void ev_break_inst_twice(void *st) { cell_at(st, "b2")->inst = cell_at(st, "c3")->inst; }
 static void ev_break_board(void *st) { EV_ST(st)->board ^= 1ull; }
+static void ev_break_covered(void *st) { EV_ST(st)->covered ^= 1ull; }
 static void ev_break_grave(void *st) { EV_ST(st)->pl[0].grave[EV_ST(st)->pl[0].ngrave] = 1; }
 static void ev_break_deck(void *st) { EV_ST(st)->pl[0].deck[0] = (uint8_t)TB->nkinds; }
 static void ev_break_owned(void *st) { EV_ST(st)->pl[0].owned[kind_of("sentry")] = 5; }
@@ -1977,6 +1991,7 @@ static void ev_break_chain_phase(void *st) { EV_ST(st)->phase = EV_PH_MAIN; }
 static void ev_break_stack_slot(void *st) { EV_ST(st)->stack[5].inst = 1; }
 static void ev_break_entry(void *st) { EV_ST(st)->stack[0].inst = 999; }
 static void ev_break_used(void *st) { EV_ST(st)->stack[0].used = 1u << QV_NE; }
+static void ev_break_entry_at(void *st) { EV_ST(st)->stack[0].at = (uint8_t)ev_cell_parse("c3"); }
 static void ev_break_burn_center(void *st) { EV_ST(st)->stack[0].burn_center = 3; }
 static void ev_break_conflict_empty(void *st)
 {
@@ -2020,6 +2035,7 @@ static const qv_test_breakage ev_breakages[] = {
     {BLABED, ev_main, NULL, ev_break_inst, "has instance number 5, not 1 to next_inst 5"},
     {BLABED, ev_main, NULL, ev_break_inst_twice, "two cards have instance number"},
     {BLABED, ev_main, NULL, ev_break_board, "the board mask is"},
+    {BLABED, ev_main, NULL, ev_break_covered, "the covered mask is"},
     {BLABED, ev_main, NULL, ev_break_grave, "p1's graveyard holds 0 cards, its slots"},
     {BLABED, ev_main, NULL, ev_break_deck, "p1's deck[0] is card 26 of 26"},
     {BLABED, ev_main, NULL, ev_break_owned, "p1's decklist holds 5 of card 18 (at most 4)"},
@@ -2033,6 +2049,7 @@ static const qv_test_breakage ev_breakages[] = {
      "a stack slot beyond the 1 entries is not zero"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_entry, "names instance 999"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_used, "used arrows 0x2"},
+    {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_entry_at, "is on c2, not on c3 (at)"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_burn_center,
      "only the top entry fights or burns"},
     {BEDBLA, ev_conflict, "play quake-ram c2;next", ev_break_conflict_empty,
@@ -2096,6 +2113,7 @@ int main(void)
 	    cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_load_rejects_impossible_states),
 	    cmocka_unit_test(test_load_hand_and_deck),
+	    cmocka_unit_test(test_geometry_table),
 	    cmocka_unit_test(test_heuristic),
 	    cmocka_unit_test(test_narration_lines_and_secrecy),
 	    cmocka_unit_test(test_narration_mulligan),

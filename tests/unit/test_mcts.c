@@ -345,10 +345,11 @@ static void test_specs(void **state)
 	expect_bad("mcts:time=86400", "bad value '86400' for time", "a number 0-300");
 	expect_bad("mcts:time=300.5", "time", "0-300");
 	/* Tree memory within half the machine's: the largest arena on 64 threads would reserve
-	 * 240 GB in THREE ARROWS (returns for 4 players per node); the refusal names the key, the
-	 * value and the most allowed (this holds on any machine with less than 480 GB). */
+	 * 395 GB in THREE ARROWS (returns for 4 players per node, and a node's share of the kept
+	 * orders); the refusal names the key, the value and the most allowed (this holds on any
+	 * machine with less than 790 GB). */
 	expect_bad("mcts:nodes=67108864,threads=64", "bad value '67108864' for nodes",
-	           "with threads=64 the trees would reserve 240.5 GB");
+	           "with threads=64 the trees would reserve 395.1 GB");
 	expect_bad("ismcts:nodes=67108864,threads=64,time=300", "more than half of this machine's",
 	           "at most nodes=");
 	expect_bad("mcts:widen=0", "widen", "from 0.01 to 1000");
@@ -621,7 +622,7 @@ static void test_keep_and_release(void **state)
 	qv_agent_set_keep(freed, false);
 	assert_int_equal(qv_agent_memory(freed), 0);
 	size_t before = qv_agent_memory(kept);
-	assert_true(before > 1000000); /* two arenas of 8,524 nodes and their scratch */
+	assert_true(before > 1000000); /* two arenas of 4,026 nodes and their scratch */
 	for (int k = 0; k < 3; k++) {
 		char t1[64], t2[64];
 		choose_text(kept, m, t1, sizeof t1);

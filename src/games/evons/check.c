@@ -109,6 +109,10 @@ static qv_status check_cells(const ev_state *s, qv_err *why)
 	if (s->board != board)
 		return qv_fail(why, QV_EINVAL, "the board mask is %#llx, the cells give %#llx",
 		               (unsigned long long)s->board, (unsigned long long)board);
+	if (s->covered != ev_covered_mask(s))
+		return qv_fail(why, QV_EINVAL, "the covered mask is %#llx, the cells give %#llx",
+		               (unsigned long long)s->covered,
+		               (unsigned long long)ev_covered_mask(s));
 	return QV_OK;
 }
 
@@ -181,9 +185,9 @@ static int entry_card(const ev_state *s, const ev_entry *e)
 }
 
 /* The chain stack: non-empty exactly in phase chain, each entry a card of the active player on
- * the board in a step of the sequence, ability arrows used only where the card has them, only
- * the top entry fighting conflicts (with cards that defend against it) or burning (with a
- * target left), and the slots beyond the stack zero. */
+ * the board, on the cell the entry keeps, in a step of the sequence, ability arrows used only where
+ * the card has them, only the top entry fighting conflicts (with cards that defend against it) or
+ * burning (with a target left), and the slots beyond the stack zero. */
 static qv_status check_stack(const ev_state *s, qv_err *why)
 {
 	const ev_tables *T = ev_T(s);
@@ -209,7 +213,13 @@ static qv_status check_stack(const ev_state *s, qv_err *why)
 		unsigned abilities = 0;
 		for (int d = 0; d < QV_NDIRS; d++)
 			abilities |= (unsigned)(T->kind[ev_kind_at(s, c)].ability[d] != 0) << d;
-		if (e->step >= EV_NSTEPS || (e->used & ~abilities) || e->pad_)
+		if (e->at != c) {
+			char b1[8], b2[8];
+			return qv_fail(why, QV_EINVAL,
+			               "stack[%d]: its card (instance %d) is on %s, not on %s (at)",
+			               i, e->inst, cell_name(c, b1), cell_name(e->at, b2));
+		}
+		if (e->step >= EV_NSTEPS || (e->used & ~abilities))
 			return qv_fail(
 			    why, QV_EINVAL,
 			    "stack[%d]: step %d, used arrows %#x of the ability arrows %#x", i,

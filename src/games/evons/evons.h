@@ -87,6 +87,8 @@ typedef struct ev_tables {
 	 * arrow in board direction d); 0 for an empty cell and for blocks */
 	uint8_t board_arrows[2][EV_MAX_KINDS + 1];
 	uint8_t cost[EV_MAX_KINDS]; /* kind[k].cost, packed for the main phase's counting */
+	uint32_t afford[256];       /* [credits, at most 255]: the monster kinds costing at most
+	                             * that (bit k), for the main phase's counting */
 	uint8_t doc[EV_MAX_KINDS];  /* each kind's place in the document's cards (the lab's
 	                             * component index: blocks may come before monsters there) */
 	ev_kind kind[EV_MAX_KINDS];
@@ -157,11 +159,13 @@ typedef struct ev_cell {
 } ev_cell;
 
 /* One pending activation. `used` holds printed directions (the card's controller does not
- * change during its turn, so printed and board directions stay tied). */
+ * change during its turn, so printed and board directions stay tied). `at` is the cell of its
+ * card, kept by apply when the card moves (the card is found without a search of the board);
+ * once the card has left the board the cell holds another instance or none. */
 typedef struct ev_entry {
 	uint64_t conflicts; /* step conflicts: cells of the defenders still to fight */
 	uint16_t inst;
-	uint8_t step, used, spent, burn_center, burn_left, pad_;
+	uint8_t step, used, spent, burn_center, burn_left, at;
 } ev_entry;
 
 typedef struct ev_player {
@@ -181,6 +185,8 @@ typedef struct ev_state {
 	ev_player pl[2];
 	ev_entry stack[EV_MAX_STACK];
 	uint64_t board; /* bit c: a card on cell c (kept with cell[]; ev_board_mask rebuilds it) */
+	uint64_t covered; /* bit c: a covered card on cell c (kept with cell[]; ev_covered_mask
+	                   * rebuilds it): the main phase's reveals without a walk of the board */
 	uint16_t max_turns, turn_no, next_inst;
 	uint16_t variant; /* the slot of the components played with (ev_T) */
 	uint8_t shuffle, phase, active, first, idle, played, ended, nstack;
@@ -207,13 +213,15 @@ extern const char *const ev_end_names[EV_NENDS];
 /* Geometry and the board: small queries every file of the game uses, the rules' hot paths
  * included, so they are inline here. */
 
+/* The cell one step away from each cell in each board direction (N, NE, ..., NW, as
+ * qv_dir_dx and qv_dir_dy), or -1 off the board: a constant table (rules.c). */
+extern const int8_t ev_nb[EV_NCELLS][QV_NDIRS];
+
 /* The cell one step away in board direction dir, or -1. */
 static inline int ev_step(int cell, int dir)
 {
-	int c = cell % EV_SIDE + qv_dir_dx[dir], r = cell / EV_SIDE + qv_dir_dy[dir];
-	if (c < 0 || r < 0 || c >= EV_SIDE || r >= EV_SIDE)
-		return -1;
-	return r * EV_SIDE + c;
+	QV_ASSERT(cell >= 0 && cell < EV_NCELLS && dir >= 0 && dir < QV_NDIRS);
+	return ev_nb[cell][dir];
 }
 
 /* Bit c: cell c is in the main zone (columns 1..5 of rows 1..5). */
@@ -263,6 +271,14 @@ static inline int ev_find_cell_of(const ev_state *s, int inst)
 			return c;
 	}
 	return -1;
+}
+
+/* The cell of a stack entry's card, or -1 when the card has left the board. */
+static inline int ev_entry_cell(const ev_state *s, const ev_entry *e)
+{
+	QV_ASSERT(e->at < EV_NCELLS);
+	const ev_cell *x = &s->cell[e->at];
+	return x->kind && x->inst == e->inst ? e->at : -1;
 }
 
 /* The DEF left to the card on c this turn. */
@@ -331,7 +347,8 @@ static inline void ev_scores(const ev_state *s, int *out)
 /* The rules (rules.c): state, apply and the descriptor. */
 extern const qv_game qv_evons;
 int ev_to_move(const ev_state *s);
-uint64_t ev_board_mask(const ev_state *s); /* bit c: cell[c] holds a card */
+uint64_t ev_board_mask(const ev_state *s);   /* bit c: cell[c] holds a card */
+uint64_t ev_covered_mask(const ev_state *s); /* bit c: cell[c] holds a covered card */
 void ev_ranks(const void *st, int *out);
 /* Cells a Firestorm centred on `center` may burn for player p (at most 5, in out). */
 int ev_burn_targets(const ev_state *s, int center, int p, int *out);

@@ -466,6 +466,7 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 		               "%s: the card of an entry is a face-up monster of the active player",
 		               what);
 	e->inst = x->inst;
+	e->at = (uint8_t)c;
 	int step;
 	if ((rc = qv__json_get_name(o, "step", what, ev_step_names, EV_NSTEPS, EV_ST_ABILITY1,
 	                            &step, err)))
@@ -711,6 +712,7 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	    (rc = number_board(s, next_inst, nv != NULL, err)))
 		return rc;
 	s->board = ev_board_mask(s);
+	s->covered = ev_covered_mask(s);
 	json_t *players = json_object_get(j, "players");
 	if (players && (!json_is_array(players) || json_array_size(players) != 2))
 		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");

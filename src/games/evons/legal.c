@@ -8,6 +8,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "evons.h"
 
@@ -159,7 +162,7 @@ static int legal_chain(const ev_state *s, qv_action *out)
 {
 	const ev_tables *T = ev_T(s);
 	const ev_entry *e = &s->stack[s->nstack - 1];
-	int c = ev_find_cell_of(s, e->inst), n = 0;
+	int c = ev_entry_cell(s, e), n = 0;
 	if (c < 0)
 		return 0;
 	if (e->burn_left) {
@@ -230,29 +233,41 @@ typedef struct main_families {
 	int nplay, ncover, nreveal, nempty;
 } main_families;
 
+/* The kinds p holds in hand (bit k), by comparing the hand's bytes 16 at a time. */
+static inline uint32_t hand_kinds(const ev_player *pl)
+{
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+	/* bytes 0-15 and 15-30: the second load ends with the last kind */
+	__m128i lo = _mm_loadu_si128((const __m128i *)(const void *)pl->hand);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(pl->hand + EV_MAX_KINDS - 16));
+	unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero)) |
+	                 (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero))
+	                     << (EV_MAX_KINDS - 16);
+	return ~empty & ((1u << EV_MAX_KINDS) - 1);
+#else
+	uint32_t m = 0;
+	for (int k = 0; k < EV_MAX_KINDS; k++)
+		m |= (uint32_t)(pl->hand[k] != 0) << k;
+	return m;
+#endif
+}
+
 static void count_main(const ev_state *s, main_families *f)
 {
 	const ev_tables *T = ev_T(s);
 	int p = s->active;
 	const ev_player *pl = &s->pl[p];
-	memset(f, 0, sizeof *f);
-	uint32_t cover = 0, play = 0;
-	int credits = pl->credits;
-	const uint8_t *hand = pl->hand, *cost = T->cost;
-	for (int k = 0, n = T->nmonsters; k < n; k++)
-		if (hand[k]) {
-			cover |= 1u << k;
-			if (cost[k] <= credits)
-				play |= 1u << k;
-		}
+	int credits = pl->credits < 255 ? pl->credits : 255;
+	uint32_t cover = hand_kinds(pl) & ((1u << T->nmonsters) - 1);
 	f->cover_kinds = cover;
-	f->play_kinds = play;
+	f->play_kinds = cover & T->afford[credits];
 	f->empty = ~s->board & ((1ull << EV_NCELLS) - 1);
-	for (uint64_t m = s->board; m; m &= m - 1) {
+	f->reveal = 0;
+	for (uint64_t m = s->covered; m; m &= m - 1) {
 		int c = __builtin_ctzll(m);
 		const ev_cell *x = &s->cell[c];
-		if ((x->flags & EV_F_COVERED) && x->ctrl == p &&
-		    ((x->flags & EV_F_GROWTH) || T->kind[x->kind - 1].cost <= pl->credits))
+		if (x->ctrl == p && ((x->flags & EV_F_GROWTH) || T->cost[x->kind - 1] <= credits))
 			f->reveal |= 1ull << c;
 	}
 	f->nplay = __builtin_popcount(f->play_kinds);

@@ -28,12 +28,50 @@
 
 /* ---- the board ---- */
 
+/* The cell one step away in each direction (N, NE, E, SE, S, SW, W, NW, as qv_dir_dx and
+ * qv_dir_dy; the unit tests compare them), worked out by the compiler. */
+#define IN_BOARD(c, dx, dy)                                                                        \
+	((c) % EV_SIDE + (dx) >= 0 && (c) % EV_SIDE + (dx) < EV_SIDE &&                            \
+	 (c) / EV_SIDE + (dy) >= 0 && (c) / EV_SIDE + (dy) < EV_SIDE)
+#define NB(c, dx, dy) (IN_BOARD(c, dx, dy) ? (c) + EV_SIDE * (dy) + (dx) : -1)
+#define NB_ROW(c)                                                                                  \
+	{                                                                                          \
+		NB(c, 0, 1), NB(c, 1, 1), NB(c, 1, 0), NB(c, 1, -1), NB(c, 0, -1), NB(c, -1, -1),  \
+		    NB(c, -1, 0), NB(c, -1, 1)                                                     \
+	}
+#define ROW(r)                                                                                     \
+	NB_ROW(EV_SIDE *(r)), NB_ROW(EV_SIDE *(r) + 1), NB_ROW(EV_SIDE *(r) + 2),                  \
+	    NB_ROW(EV_SIDE *(r) + 3), NB_ROW(EV_SIDE *(r) + 4), NB_ROW(EV_SIDE *(r) + 5),          \
+	    NB_ROW(EV_SIDE *(r) + 6)
+
+const int8_t ev_nb[EV_NCELLS][QV_NDIRS] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6)};
+
+#undef IN_BOARD
+#undef NB
+#undef NB_ROW
+#undef ROW
+
 uint64_t ev_board_mask(const ev_state *s)
 {
 	uint64_t m = 0;
 	for (int c = 0; c < EV_NCELLS; c++)
 		m |= (uint64_t)(s->cell[c].kind != 0) << c;
 	return m;
+}
+
+uint64_t ev_covered_mask(const ev_state *s)
+{
+	uint64_t m = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		m |= (uint64_t)(s->cell[c].kind && (s->cell[c].flags & EV_F_COVERED)) << c;
+	return m;
+}
+
+/* Sets bit c of the covered mask from the card now on c. */
+static void cover_bit(ev_state *s, int c)
+{
+	uint64_t bit = 1ull << c;
+	s->covered = (s->covered & ~bit) | ((s->cell[c].flags & EV_F_COVERED) ? bit : 0);
 }
 
 static bool main_full(const ev_state *s) { return (s->board & EV_MAIN_ZONE) == EV_MAIN_ZONE; }
@@ -48,6 +86,7 @@ static void to_graveyard(ev_state *s, int c)
 		o->grave[o->ngrave++] = (uint8_t)ev_kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
 	s->board &= ~(1ull << c);
+	s->covered &= ~(1ull << c);
 }
 
 /* Destroys the card on c (to its owner's graveyard), narrated as "<prefix><card><suffix>". */
@@ -66,6 +105,7 @@ static void remove_from_game(ev_state *s, int c)
 		o->removed[o->nremoved++] = (uint8_t)ev_kind_at(s, c);
 	memset(&s->cell[c], 0, sizeof s->cell[c]);
 	s->board &= ~(1ull << c);
+	s->covered &= ~(1ull << c);
 }
 
 static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
@@ -73,6 +113,7 @@ static void place(ev_state *s, int c, int kind, int owner, uint8_t flags)
 	s->cell[c] = (ev_cell){
 	    s->next_inst, (uint8_t)(kind + 1), (uint8_t)owner, (uint8_t)owner, flags, 0, 0};
 	s->board |= 1ull << c;
+	cover_bit(s, c);
 	if (s->next_inst < UINT16_MAX)
 		s->next_inst++;
 }
@@ -84,6 +125,7 @@ static void push(ev_state *s, int c, int why, qv_events *ev)
 	ev_entry *e = &s->stack[s->nstack++];
 	memset(e, 0, sizeof *e);
 	e->inst = s->cell[c].inst;
+	e->at = (uint8_t)c;
 	e->step = EV_ST_ABILITY1;
 	if (ev)
 		ev_say_push(s, c, why, ev);
@@ -101,11 +143,22 @@ static void moved_by_ability(ev_state *s, int c, qv_events *ev)
 	}
 }
 
+/* The stack entries of the card now on c follow it there. */
+static void entries_follow(ev_state *s, int c)
+{
+	for (int i = 0; i < s->nstack; i++)
+		if (s->stack[i].inst == s->cell[c].inst)
+			s->stack[i].at = (uint8_t)c;
+}
+
 static void move_card(ev_state *s, int from, int to)
 {
 	s->cell[to] = s->cell[from];
 	memset(&s->cell[from], 0, sizeof s->cell[from]);
 	s->board = (s->board & ~(1ull << from)) | 1ull << to;
+	s->covered &= ~(1ull << from);
+	cover_bit(s, to);
+	entries_follow(s, to);
 }
 
 /* Drops the stack entries whose card is no longer on the board (its sequence ended). */
@@ -113,7 +166,7 @@ static void purge_stack(ev_state *s)
 {
 	int k = 0;
 	for (int i = 0; i < s->nstack; i++)
-		if (ev_find_cell_of(s, s->stack[i].inst) >= 0)
+		if (ev_entry_cell(s, &s->stack[i]) >= 0)
 			s->stack[k++] = s->stack[i];
 	for (int i = k; i < s->nstack; i++)
 		memset(&s->stack[i], 0, sizeof s->stack[i]);
@@ -425,6 +478,10 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		ev_cell tmp = s->cell[t];
 		s->cell[t] = s->cell[c];
 		s->cell[c] = tmp;
+		cover_bit(s, t);
+		cover_bit(s, c);
+		entries_follow(s, t);
+		entries_follow(s, c);
 		moved_by_ability(s, c, ev); /* the target, now where the active card stood */
 		break;
 	}
@@ -637,6 +694,7 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 			       p + 1, T->kind[k].cost, pl->credits);
 		}
 		x->flags &= (uint8_t) ~(EV_F_COVERED | EV_F_GROWTH);
+		s->covered &= ~(1ull << arg);
 		s->played = 1;
 		push(s, arg, EV_WHY_PLAYED, ev);
 		settle(s, ev);
@@ -645,19 +703,19 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 	case EV_ACT_END: end_turn(s, ev); return;
 	case EV_ACT_ABILITY: {
 		ev_entry *e = &s->stack[s->nstack - 1];
-		int c = ev_find_cell_of(s, e->inst);
+		int c = ev_entry_cell(s, e);
 		use_ability(s, e, c, arg & 7, (arg >> 3) & 3, arg >> 5, ev);
 		break;
 	}
 	case EV_ACT_BURN: burn(s, &s->stack[s->nstack - 1], arg, ev); break;
 	case EV_ACT_CONFLICT: {
 		ev_entry *e = &s->stack[s->nstack - 1];
-		conflict(s, e, ev_find_cell_of(s, e->inst), arg, ev);
+		conflict(s, e, ev_entry_cell(s, e), arg, ev);
 		break;
 	}
 	case EV_ACT_NEXT: {
 		ev_entry *e = &s->stack[s->nstack - 1];
-		int c = ev_find_cell_of(s, e->inst);
+		int c = ev_entry_cell(s, e);
 		if (e->step == EV_ST_ABILITY2) {
 			if (ev) {
 				char b[96];

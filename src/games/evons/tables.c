@@ -290,6 +290,10 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 		T->board_arrows[1][k + 1] = (uint8_t)((m << 4 | m >> 4) & 0xFF); /* turned round */
 		T->cost[k] = T->kind[k].cost;
 	}
+	for (int c = 0; c < 256; c++)
+		for (int k = 0; k < T->nmonsters; k++)
+			if (T->cost[k] <= c)
+				T->afford[c] |= 1u << k;
 	if (!rc)
 		rc = build_decks(json_object_get(resolved, "decks"), T, err);
 	if (!rc)

@@ -181,6 +181,15 @@ int ta_defence_strength(const ta_state *s, int from, int to)
 	return line_strength(s, to, TA_OWNER(s->cell[to]), qv_dir_opp((qv_dir)d), d);
 }
 
+/* Both strengths of the attack from `from` on `to`, the direction between them worked out once
+ * (resolving an attack is most of a tactical playout's actions). */
+static void strengths(const ta_state *s, int from, int to, int *attack, int *defence)
+{
+	int d = dir_between(from, to), o = qv_dir_opp((qv_dir)d);
+	*attack = line_strength(s, from, TA_OWNER(s->cell[from]), d, o);
+	*defence = line_strength(s, to, TA_OWNER(s->cell[to]), o, d);
+}
+
 /* ---- to move, turns and the end ---- */
 
 int ta_to_move(const ta_state *s)
@@ -292,9 +301,9 @@ static void resolve_attack(ta_state *s, int die, qv_events *ev)
 {
 	int from = s->atk_from, to = s->atk_to;
 	int attacker = TA_OWNER(s->cell[from]), defender = TA_OWNER(s->cell[to]);
-	int strength = ta_attack_strength(s, from, to);
+	int strength, v;
+	strengths(s, from, to, &strength, &v);
 	int a = strength + die;
-	int v = ta_defence_strength(s, from, to);
 	/* In tactical mode the attack's line (in apply) already said it all: no die. */
 	if (ev && !s->tactical)
 		qv_say(ev, "attack %d %s %d = %d against defence %d", strength, die < 0 ? "-" : "+",

@@ -196,20 +196,28 @@ int ta_step(int sq, int d, int size);
 int ta_edge_side(int sq, int size);
 
 /* One step of every square of b in direction d on the 8x8 frame; what leaves the frame is
- * dropped (a step east from file h, say). */
+ * dropped (a step east from file h, say). The squares that stay on the frame are kept, then
+ * the board is rotated: nothing kept wraps round, and a direction known only at run time costs
+ * two loads, an and and a rotation instead of a switch. */
 static inline uint64_t ta_shift(uint64_t b, int d)
 {
-	const uint64_t file_a = 0x0101010101010101ull, file_h = 0x8080808080808080ull;
-	switch (d) {
-	case QV_N: return b << 8;
-	case QV_NE: return (b & ~file_h) << 9;
-	case QV_E: return (b & ~file_h) << 1;
-	case QV_SE: return (b & ~file_h) >> 7;
-	case QV_S: return b >> 8;
-	case QV_SW: return (b & ~file_a) >> 9;
-	case QV_W: return (b & ~file_a) >> 1;
-	default: return (b & ~file_a) << 7;
-	}
+#define TA_FILE_A 0x0101010101010101ull
+#define TA_FILE_H 0x8080808080808080ull
+#define TA_RANK_1 0x00000000000000FFull
+#define TA_RANK_8 0xFF00000000000000ull
+	static const uint64_t keep[QV_NDIRS] = {
+	    ~TA_RANK_8, ~(TA_RANK_8 | TA_FILE_H), ~TA_FILE_H, ~(TA_RANK_1 | TA_FILE_H),
+	    ~TA_RANK_1, ~(TA_RANK_1 | TA_FILE_A), ~TA_FILE_A, ~(TA_RANK_8 | TA_FILE_A),
+	};
+#undef TA_FILE_A
+#undef TA_FILE_H
+#undef TA_RANK_1
+#undef TA_RANK_8
+	/* left rotations: N 8, NE 9, E 1, SE -7, S -8, SW -9, W -1, NW 7 */
+	static const uint8_t rot[QV_NDIRS] = {8, 9, 1, 57, 56, 55, 63, 7};
+	uint64_t x = b & keep[d];
+	unsigned r = rot[d];
+	return x << r | x >> (64 - r);
 }
 /* The squares that the pieces among `pieces` with arrows (s->dirs) point at, on the frame. */
 static inline uint64_t ta_dirs_reach(const uint64_t *dirs, uint64_t pieces)
