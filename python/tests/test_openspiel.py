@@ -102,7 +102,7 @@ class OpenSpiel(unittest.TestCase):
             make = lambda: os_.ismcts.ISMCTSBot(
                 game, os_.mcts.RandomRolloutEvaluator(1, np.random.RandomState(7)), 2.0, 60,
                 random_state=np.random.RandomState(3))
-            mean = match(game, make, 4, 2)
+            mean = match(game, make, 10, 2)
             print("OpenSpiel's ISMCTSBot (60 simulations) against random, %s: mean return "
                   "%+.2f" % (name, mean))
             self.assertGreater(mean, 0.0)

@@ -5,8 +5,9 @@
  * resampler draws for a seat and the true state, played on alike, give the seat the same ones
  * while its views agree), a secret simultaneous choice hidden from the other seats (not even
  * how many were made), the same information states whether a state kept them from its start,
- * began keeping them late (a replay) or was read back from its serialized form, and clones
- * that share their lines without seeing each other's later ones.
+ * began keeping them late (a replay) or was read back from its serialized form, clones
+ * that share their lines without seeing each other's later ones, and worlds drawn for one seat
+ * that the others tell apart as they see them (one information state, one set of actions).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -188,6 +189,84 @@ static void test_secrecy(void **state)
 	}
 }
 
+/* Worlds drawn for one seat, as OpenSpiel's IS-MCTS keys its nodes: wherever another seat is
+ * to move with the same information state in two worlds played on alike, its legal actions are
+ * the same (one key, one set of actions), and two worlds whose views differ for a seat give it
+ * different information states. A world once began every other seat with nothing but a line
+ * saying its past was unknown, so worlds dealing it different hands gave it one key. */
+static void test_worlds_told_apart(void **state)
+{
+	(void)state;
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
+		int np = qv_spiel_num_players(g), nmax = qv_spiel_max_legal_actions(g);
+		int32_t *la = malloc(sizeof *la * (size_t)nmax),
+		        *lb = malloc(sizeof *lb * (size_t)nmax);
+		assert_true(la && lb);
+		qv_rng rng;
+		qv_rng_seed(&rng, 991 + (uint64_t)c);
+		qv_err err = {{0}};
+		int keyed = 0;
+		qv_spiel_state *s = spiel_start(g);
+		for (int step = 0;
+		     s->decisions < 150 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
+		     step += s->deal == NULL) {
+			int p = qv_spiel_current_player(s);
+			if (step % 5 == 0 && p >= 0) {
+				qv_spiel_state *a = NULL, *b = NULL;
+				assert_int_equal(
+				    qv_spiel_resample(s, p, qv_rng_next(&rng), &a, &err), QV_OK);
+				assert_int_equal(
+				    qv_spiel_resample(s, p, qv_rng_next(&rng), &b, &err), QV_OK);
+				for (int more = 0; more < 10; more++) {
+					int q = qv_spiel_current_player(a);
+					for (int o = 0; o < np; o++) {
+						char *va = spiel_view(a, o), *vb = spiel_view(b, o);
+						char *ia = qv_spiel_information_state_string(a, o);
+						char *ib = qv_spiel_information_state_string(b, o);
+						assert_true(ia && ib);
+						if (strcmp(va, vb) != 0 && strcmp(ia, ib) == 0)
+							fail_msg(
+							    "%s: seat %d has one information state in two "
+							    "worlds it sees differently",
+							    g->g->name, o);
+						free(va), free(vb), free(ia), free(ib);
+					}
+					if (q < 0 || q != qv_spiel_current_player(b))
+						break;
+					char *ia = qv_spiel_information_state_string(a, q);
+					char *ib = qv_spiel_information_state_string(b, q);
+					if (strcmp(ia, ib) == 0) {
+						int na = qv_spiel_legal_actions(a, la, nmax, &err);
+						int nb = qv_spiel_legal_actions(b, lb, nmax, &err);
+						if (na != nb ||
+						    memcmp(la, lb, sizeof *la * (size_t)na) != 0)
+							fail_msg(
+							    "%s: seat %d has one information state and two "
+							    "sets of legal actions",
+							    g->g->name, q);
+						keyed++;
+					}
+					free(ia), free(ib);
+					int32_t id = spiel_random_id(a, &rng);
+					spiel_apply(a, id);
+					if (qv_spiel_apply(b, id, &err) != QV_OK)
+						break;
+				}
+				qv_spiel_state_free(a);
+				qv_spiel_state_free(b);
+			}
+			spiel_apply(s, spiel_random_id(s, &rng));
+		}
+		print_message("%s %s: %d keys shared by two worlds\n", spiel_configs[c].game,
+		              spiel_configs[c].params, keyed);
+		assert_true(keyed > 0);
+		qv_spiel_state_free(s);
+		free(la), free(lb);
+		qv_spiel_game_free(g);
+	}
+}
+
 /* At a secret simultaneous step (game.h's together), the choice of the seat to move is hidden
  * from the other seats of the step until all have chosen: two choices after which the same
  * seat is to move leave them the same information state, and a choice after which the mover
@@ -302,10 +381,9 @@ static void test_kept_alike(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_kept_alike),
-	    cmocka_unit_test(test_perfect_recall),
-	    cmocka_unit_test(test_secrecy),
-	    cmocka_unit_test(test_together),
+	    cmocka_unit_test(test_kept_alike),        cmocka_unit_test(test_perfect_recall),
+	    cmocka_unit_test(test_secrecy),           cmocka_unit_test(test_together),
+	    cmocka_unit_test(test_worlds_told_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

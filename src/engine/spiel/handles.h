@@ -182,6 +182,10 @@ void qv__seat_free(qv__seat *a);
 qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out);
 /* Seat p of s begins its observations here: its observation now, ever as that. */
 qv_status qv__seat_start(qv_spiel_state *s, int p);
+/* Seat p of a world drawn for seat `known` begins there: a line saying that what it saw
+ * before is not known, then its whole observation as a change line (QV_ENOMEM when memory ran
+ * out). */
+qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known);
 /* Starts keeping the information states of s at base (its seats' observations there). */
 qv_status qv__recall_start(qv_spiel_state *s, qv_err *err);
 /* After a step of s (a deal it asked finished): each seat's line of what changed in its

@@ -12,7 +12,7 @@
  * A state keeps them once it (or a state it was cloned from) was asked for an information
  * state: the first ask replays its history from its base; then each step costs an observation
  * per seat. A state drawn by the resampler keeps its seat's lines; another seat's start with a
- * line saying that what it saw before is not known.
+ * line saying that what it saw before is not known, then its whole observation in the world.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,6 +263,28 @@ qv_status qv__seat_start(qv_spiel_state *s, int p)
 	if (qv__seat_observe(s, p, &a->obs) != QV_OK || !raise_ever(&a->ever, &a->obs))
 		return QV_ENOMEM;
 	return QV_OK;
+}
+
+/* Seat p of a world drawn for seat `known`: a line saying that what it saw before is not
+ * known, then its whole observation in the world as one change from nothing, so that worlds
+ * which differ in what p holds give p different information states (OpenSpiel's IS-MCTS keys
+ * its nodes by them: one key, one set of legal actions). */
+qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known)
+{
+	qv__seat *a = &s->seat[p];
+	char line[96], name[8];
+	int k = snprintf(line, sizeof line,
+	                 "(a world drawn for %s: what this seat saw before is not known)\n",
+	                 qv_player_name(known, name));
+	if (qv__log_append(&a->log, line, (size_t)k) != QV_OK || qv__seat_start(s, p) != QV_OK)
+		return QV_ENOMEM;
+	qv_buf whole = {0};
+	size_t n = change_line(&(qv__sparse){0}, &a->obs, &whole);
+	qv_status rc = whole.failed ? QV_ENOMEM : QV_OK;
+	if (rc == QV_OK && n)
+		rc = qv__log_append(&a->log, whole.s, n);
+	qv_buf_free(&whole);
+	return rc;
 }
 
 qv_status qv__recall_start(qv_spiel_state *s, qv_err *err)

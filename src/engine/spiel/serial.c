@@ -114,18 +114,12 @@ static qv_status world(qv_spiel_state *s, const char *prior, qv_err *err)
 	if (n && prior[n - 1] != '\n')
 		return BAD("%s", "prior is lines that each end with a newline");
 	s->track = 1;
-	char line[96], name[8];
-	int k = snprintf(line, sizeof line,
-	                 "(a world drawn for %s: what this seat saw before is not known)\n",
-	                 qv_player_name(s->known, name));
 	for (int p = 0; p < s->game->nplayers; p++) {
 		qv__seat *a = &s->seat[p];
 		qv_status rc = p == s->known ? qv__seat_from_text(a, prior, err)
-		                             : qv__log_append(&a->log, line, (size_t)k);
+		                             : qv__seat_start_world(s, p, s->known);
 		if (rc != QV_OK)
 			return rc == QV_ENOMEM ? qv_fail(err, rc, "out of memory") : rc;
-		if (p != s->known && qv__seat_start(s, p) != QV_OK)
-			return qv_fail(err, QV_ENOMEM, "out of memory");
 		if (p == s->known && qv__seat_observe(s, p, &a->obs) != QV_OK)
 			return qv_fail(err, QV_ENOMEM, "out of memory");
 	}

@@ -41,22 +41,13 @@ char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
 }
 
 /* The seats of world w drawn for seat `known` of st: that seat's as st's, the others' from
- * the world on, after a line saying what they saw before is not known there. */
+ * the world on (qv__seat_start_world). */
 static qv_status world_seats(qv_spiel_state *w, const qv_spiel_state *st, int known, qv_err *err)
 {
-	char line[96], name[8];
-	int n = snprintf(line, sizeof line,
-	                 "(a world drawn for %s: what this seat saw before is not known)\n",
-	                 qv_player_name(known, name));
 	for (int p = 0; p < st->game->nplayers; p++) {
-		qv__seat *a = &w->seat[p];
-		if (p == known) {
-			if (!qv__seat_copy(a, &st->seat[p]))
-				return qv_fail(err, QV_ENOMEM, "out of memory");
-			continue;
-		}
-		if (qv__log_append(&a->log, line, (size_t)n) != QV_OK ||
-		    qv__seat_start(w, p) != QV_OK)
+		bool ok = p == known ? qv__seat_copy(&w->seat[p], &st->seat[p])
+		                     : qv__seat_start_world(w, p, known) == QV_OK;
+		if (!ok)
 			return qv_fail(err, QV_ENOMEM, "out of memory");
 	}
 	return QV_OK;
