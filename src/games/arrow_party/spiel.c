@@ -430,27 +430,40 @@ static void ap_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		                                            : "over");
 }
 
+/* The plane of ground cell value g, or -1 for an empty cell. */
+static int ground_plane(int g)
+{
+	if (g == AP_G_STAR)
+		return PL_STAR;
+	if (g == AP_G_SKULL)
+		return PL_SKULL;
+	if (g >= AP_G_ITEM && !(g & AP_G_KNOWN))
+		return PL_ITEM;
+	int k = (g & ~AP_G_KNOWN) - AP_G_ITEM;
+	return (g & AP_G_KNOWN) && k >= 0 && k < AP_NKINDS ? PL_KNOWN + k : -1;
+}
+
+/* The tokens, then the ground with one pass over the cells, which are put in buckets by plane
+ * so that the slots come out in order: the observation is asked of every seat at every step
+ * once information states are kept, and a pass per plane over every cell was most of that. */
 static void put_planes(const ap_state *s, int viewer, const qv__spiel_layout *l, qv__obs *o)
 {
-	int n = s->nplayers, size = s->size;
-	for (int ch = 0; ch < NPLANES; ch++)
-		for (int c = 0; c < size * size; c++) {
-			int g = s->ground[c], v = 0;
-			if (ch < PL_STAR) {
-				int p = (viewer + ch) % n;
-				v = ch < n && s->pl[p].pos == c;
-			} else if (ch == PL_STAR) {
-				v = g == AP_G_STAR;
-			} else if (ch == PL_SKULL) {
-				v = g == AP_G_SKULL;
-			} else if (ch == PL_ITEM) {
-				v = g >= AP_G_ITEM && !(g & AP_G_KNOWN);
-			} else {
-				v = (g & AP_G_KNOWN) &&
-				    (g & ~AP_G_KNOWN) - AP_G_ITEM == ch - PL_KNOWN;
-			}
-			qv__obs_put(o, qv__obs_slot(l, ch, c % size, c / size), v);
-		}
+	int n = s->nplayers, size = s->size, cells = size * size;
+	for (int ch = 0; ch < n && ch < PL_STAR; ch++) {
+		int c = s->pl[(viewer + ch) % n].pos;
+		if (c < cells)
+			qv__obs_put(o, qv__obs_slot(l, ch, c % size, c / size), 1);
+	}
+	uint16_t by[NPLANES][AP_NCELLS];
+	int count[NPLANES] = {0};
+	for (int c = 0; c < cells; c++) {
+		int ch = ground_plane(s->ground[c]);
+		if (ch >= 0)
+			by[ch][count[ch]++] = (uint16_t)c;
+	}
+	for (int ch = PL_STAR; ch < NPLANES; ch++)
+		for (int i = 0; i < count[ch]; i++)
+			qv__obs_put(o, qv__obs_slot(l, ch, by[ch][i] % size, by[ch][i] / size), 1);
 }
 
 /* The mask of a card of the viewer's own: NMASKS - 1 for public, else the other seats that know
