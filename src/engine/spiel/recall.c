@@ -226,33 +226,43 @@ static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *
 }
 
 /* ever := the larger of ever and now, slot by slot, where now is above 0 (ever holds the
- * slots that were ever above 0). */
+ * slots that were ever above 0). In place: a first pass raises the slots both hold and counts
+ * those ever lacks, which a second pass merges in from the end, so that a step allocates
+ * nothing unless ever must grow (it is asked of every seat at every step). */
 static bool raise_ever(qv__sparse *ever, const qv__sparse *now)
 {
-	qv__sparse m = {0};
-	if (!sparse_room(&m, ever->n + now->n))
-		return false;
-	int i = 0, j = 0;
-	while (i < ever->n || j < now->n) {
-		int32_t a = i < ever->n ? ever->idx[i] : INT32_MAX;
-		int32_t b = j < now->n ? now->idx[j] : INT32_MAX;
-		float v;
-		if (a < b) {
-			v = ever->val[i++];
-		} else if (b < a) {
-			v = now->val[j++];
-			a = b;
-			if (v <= 0)
-				continue;
+	int extra = 0;
+	for (int i = 0, j = 0; j < now->n; j++) {
+		if (now->val[j] <= 0)
+			continue;
+		while (i < ever->n && ever->idx[i] < now->idx[j])
+			i++;
+		if (i < ever->n && ever->idx[i] == now->idx[j]) {
+			if (now->val[j] > ever->val[i])
+				ever->val[i] = now->val[j];
 		} else {
-			v = ever->val[i] > now->val[j] ? ever->val[i] : now->val[j];
-			i++, j++;
+			extra++;
 		}
-		m.idx[m.n] = a;
-		m.val[m.n++] = v;
 	}
-	sparse_free(ever);
-	*ever = m;
+	if (!extra)
+		return true;
+	int need = ever->n + extra;
+	if (!sparse_room(ever, need > ever->cap && need < 2 * ever->cap ? 2 * ever->cap : need))
+		return false;
+	int i = ever->n - 1, k = need - 1;
+	for (int j = now->n - 1; j >= 0;) {
+		if (now->val[j] <= 0) {
+			j--;
+		} else if (i >= 0 && ever->idx[i] >= now->idx[j]) {
+			j -= ever->idx[i] == now->idx[j]; /* raised by the first pass */
+			ever->idx[k] = ever->idx[i];
+			ever->val[k--] = ever->val[i--];
+		} else {
+			ever->idx[k] = now->idx[j];
+			ever->val[k--] = now->val[j--];
+		}
+	}
+	ever->n = need;
 	return true;
 }
 
