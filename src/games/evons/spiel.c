@@ -322,6 +322,41 @@ static int cell_value(const ev_state *s, const chain *k, int viewer, int ch, int
 	return seen && x->kind - 1 == ch - PL_KIND;
 }
 
+/* The planes: the chain's marks on every cell, the others on the cells that hold a card (an
+ * empty cell is 0 there), and the kind planes with one pass, the cells put in buckets by kind
+ * so that the slots come out in order. Once information states are kept every seat is observed
+ * at every step, and a cell_value for each of 63 planes by 49 cells was most of that. */
+static void put_planes(const ev_state *s, const chain *k, int viewer, const qv__spiel_layout *l,
+                       qv__obs *o)
+{
+	const ev_tables *T = ev_T(s);
+	int held[EV_NCELLS], nheld = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (s->cell[c].kind)
+			held[nheld++] = c;
+	for (int ch = 0; ch < PL_KIND; ch++) {
+		bool all = ch == PL_CONFLICT || ch == PL_BURN || ch == PL_BURN_LEFT;
+		for (int i = 0; i < (all ? EV_NCELLS : nheld); i++) {
+			int c = all ? i : held[i];
+			qv__obs_put(o, qv__obs_slot(l, ch, c % EV_SIDE, c / EV_SIDE),
+			            cell_value(s, k, viewer, ch, c));
+		}
+	}
+	uint8_t by[EV_MAX_KINDS][EV_NCELLS];
+	int count[EV_MAX_KINDS] = {0};
+	for (int i = 0; i < nheld; i++) {
+		const ev_cell *x = &s->cell[held[i]];
+		if (!(x->flags & EV_F_COVERED) || x->owner == viewer)
+			by[x->kind - 1][count[x->kind - 1]++] = (uint8_t)held[i];
+	}
+	for (int kind = 0; kind < T->nkinds; kind++)
+		for (int i = 0; i < count[kind]; i++)
+			qv__obs_put(o,
+			            qv__obs_slot(l, PL_KIND + kind, by[kind][i] % EV_SIDE,
+			                         by[kind][i] / EV_SIDE),
+			            1);
+}
+
 static void ev_observe(const void *st, int viewer, qv__obs *o)
 {
 	const ev_state *s = st;
@@ -329,10 +364,7 @@ static void ev_observe(const void *st, int viewer, qv__obs *o)
 	ev_layout(st, &l);
 	chain k;
 	read_chain(s, &k);
-	for (int ch = 0; ch < l.c; ch++)
-		for (int c = 0; c < EV_NCELLS; c++)
-			qv__obs_put(o, qv__obs_slot(&l, ch, c % EV_SIDE, c / EV_SIDE),
-			            cell_value(s, &k, viewer, ch, c));
+	put_planes(s, &k, viewer, &l, o);
 	int nk = ev_T(s)->nkinds, sc[2];
 	ev_scores(s, sc);
 	for (int r = 0; r < 2; r++) {
