@@ -110,46 +110,49 @@ static void ta_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	}
 }
 
-static void put_cells(const ta_state *s, int viewer, const qv__spiel_layout *l, qv__obs *o)
+/* Plane ch's value at square sq (holding piece c) for viewer; 0 where the plane has nothing. */
+static int cell_value(const ta_state *s, int viewer, int ch, int sq)
 {
 	const ta_tables *T = ta_T(s);
-	int n = s->nplayers;
-	/* channel by channel, squares ascending: the slots come in order */
-	for (int ch = 0; ch < NPLANES; ch++)
-		for (int y = 0; y < s->size; y++)
-			for (int x = 0; x < s->size; x++) {
-				int sq = ta_sq(x, y);
-				ta_cell c = s->cell[sq];
-				bool at = false;
-				int v = 1;
-				bool cov = s->covered >> sq & 1;
-				bool hidden = cov && TA_OWNER(c) != viewer;
-				bool attack = s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE ||
-				              s->phase == TA_PH_CAPTURE;
-				if (ch == PL_FROM || ch == PL_TO) {
-					at = attack &&
-					     sq == (ch == PL_FROM ? s->atk_from : s->atk_to);
-				} else if (!c) {
-					continue;
-				} else if (ch < PL_KIND) {
-					at = (TA_OWNER(c) - viewer + n) % n == ch - PL_OWNER;
-				} else if (ch < PL_FACING) {
-					at = !hidden && TA_KIND(c) == ch - PL_KIND;
-				} else if (ch < PL_ARROWS) {
-					at = !hidden && TA_FACING(c) == ch - PL_FACING;
-				} else if (ch < PL_COVERED) {
-					v = hidden ? 0 : T->arrows[TA_KF(c)][ch - PL_ARROWS];
-					at = v != 0;
-				} else if (ch == PL_COVERED) {
-					at = cov;
-				} else if (ch == PL_SHIELDED) {
-					at = s->shielded >> sq & 1;
-				} else if (ch == PL_HIDDEN) {
-					at = hidden;
-				}
-				if (at)
-					qv__obs_put(o, qv__obs_slot(l, ch, x, y), v);
-			}
+	ta_cell c = s->cell[sq];
+	bool cov = s->covered >> sq & 1, hidden = cov && TA_OWNER(c) != viewer;
+	if (ch < PL_KIND)
+		return (TA_OWNER(c) - viewer + s->nplayers) % s->nplayers == ch - PL_OWNER;
+	if (ch < PL_FACING)
+		return !hidden && TA_KIND(c) == ch - PL_KIND;
+	if (ch < PL_ARROWS)
+		return !hidden && TA_FACING(c) == ch - PL_FACING;
+	if (ch < PL_COVERED)
+		return hidden ? 0 : T->arrows[TA_KF(c)][ch - PL_ARROWS];
+	if (ch == PL_COVERED)
+		return cov;
+	if (ch == PL_SHIELDED)
+		return s->shielded >> sq & 1;
+	return ch == PL_HIDDEN && hidden;
+}
+
+/* Channel by channel, squares ascending (the slots come in order), over the squares that hold
+ * a piece only: every seat is observed at every step once information states are kept. */
+static void put_cells(const ta_state *s, int viewer, const qv__spiel_layout *l, qv__obs *o)
+{
+	int held[TA_MAX_SQ], nheld = 0;
+	for (int y = 0; y < s->size; y++)
+		for (int x = 0; x < s->size; x++)
+			if (s->cell[ta_sq(x, y)])
+				held[nheld++] = ta_sq(x, y);
+	bool attack =
+	    s->phase == TA_PH_DEFEND || s->phase == TA_PH_DIE || s->phase == TA_PH_CAPTURE;
+	for (int ch = 0; ch < NPLANES; ch++) {
+		if (ch == PL_FROM || ch == PL_TO) {
+			int sq = ch == PL_FROM ? s->atk_from : s->atk_to;
+			if (attack && sq >= 0 && sq % 8 < s->size && sq / 8 < s->size)
+				qv__obs_put(o, qv__obs_slot(l, ch, sq % 8, sq / 8), 1);
+			continue;
+		}
+		for (int i = 0; i < nheld; i++)
+			qv__obs_put(o, qv__obs_slot(l, ch, held[i] % 8, held[i] / 8),
+			            cell_value(s, viewer, ch, held[i]));
+	}
 }
 
 static void ta_observe(const void *st, int viewer, qv__obs *o)
