@@ -41,7 +41,7 @@
  * game's notation ("p1 place A c3 N") and each change of its observation tensor ("= 12:1
  * 40:0", slot:value), and its tensor is the observation now followed by the most each slot has
  * held. They are kept as actions apply once a state (or the state it was cloned from) was asked
- * for one, so that asking costs about a step; docs/python.md, "Information state", has the
+ * for one, so that asking never replays the history; docs/python.md, "Information state", has the
  * details. With the parameter tensor=hashed both tensors are the older hashed 4,096 floats.
  *
  * Errors: every function that can fail returns a qv_status (0 or a negative code) and writes
