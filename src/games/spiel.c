@@ -1,6 +1,7 @@
 /*
  * spiel.c - what the games' parts of the spiel API (spiel.h) share: a sparse observation
- * sorted, a deal's segment added, a parameter set. Each game's part is found by
+ * sorted, a deal's segment added, cards counted, a pile sorted and a hand dealt (the card
+ * games'), a parameter set. Each game's part is found by
  * qv__spiel_game_of (spiel_parts.c), kept apart so that no file both calls the games' parts
  * and is called by them.
  */
@@ -49,6 +50,46 @@ qv__deal_seg *qv__deal_add(qv__deal *d, int seat, int mode, int pile, int n)
 	g->pile = (uint8_t)pile;
 	g->n = (uint16_t)n;
 	return g;
+}
+
+void qv__deal_count(const uint8_t *cards, int n, uint16_t *pool)
+{
+	for (int i = 0; i < n; i++)
+		pool[cards[i]]++;
+}
+
+void qv__deal_sort_pile(uint8_t *pile, int n)
+{
+	uint16_t count[QV__DEAL_IDS] = {0};
+	qv__deal_count(pile, n, count);
+	int at = 0;
+	for (int c = 0; c < QV__DEAL_IDS; c++)
+		for (int i = 0; i < count[c]; i++)
+			pile[at++] = (uint8_t)c;
+}
+
+int qv__deal_to_hand(const qv__deal_seg *g, const uint8_t *dealt, uint8_t *hand, int nids,
+                     uint8_t *pile, int npile, int cap)
+{
+	int rest[QV__DEAL_IDS];
+	for (int c = 0; c < nids; c++)
+		rest[c] = g->pool[c];
+	for (int i = 0; i < npile; i++)
+		rest[pile[i]]--; /* rest: the cards the game drew */
+	for (int c = 0; c < nids; c++)
+		hand[c] = (uint8_t)(hand[c] - rest[c]);
+	for (int c = 0; c < nids; c++)
+		rest[c] = g->pool[c];
+	for (int i = 0; i < g->n; i++) {
+		hand[dealt[i]]++;
+		rest[dealt[i]]--;
+	}
+	int n = 0;
+	for (int c = 0; c < nids; c++)
+		for (int i = 0; i < rest[c]; i++)
+			pile[n++] = (uint8_t)c;
+	memset(pile + n, 0, (size_t)(cap - n));
+	return n;
 }
 
 qv_status qv__spiel_param(const qv_params *given, qv_params *out, const char *key,

@@ -117,6 +117,18 @@ typedef struct qv__deal {
 /* Adds a segment to d and returns it (zeroed but for the fields given). */
 qv__deal_seg *qv__deal_add(qv__deal *d, int seat, int mode, int pile, int n);
 
+/* Adds the cards' count by id to pool. */
+void qv__deal_count(const uint8_t *cards, int n, uint16_t *pool);
+/* A pile nobody has seen in canonical order: its ids ascending from the bottom. */
+void qv__deal_sort_pile(uint8_t *pile, int n);
+/* Segment g dealt to a hand kept as counts by id (ids below nids, at most QV__DEAL_IDS) from a
+ * pile (cap bytes, npile cards left after the game drew): the cards the game drew (the
+ * segment's pool less what is left in the pile) leave the hand for the cards dealt (g->n of
+ * them), and the pile is the rest of the pool, ascending, its unused bytes 0; returns the
+ * pile's size. */
+int qv__deal_to_hand(const qv__deal_seg *g, const uint8_t *dealt, uint8_t *hand, int nids,
+                     uint8_t *pile, int npile, int cap);
+
 /* ---- a game's part ---- */
 
 /* What the deal covers (setup's flags). */

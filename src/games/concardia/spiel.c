@@ -36,12 +36,6 @@ static qv_status cc_setup(const qv_params *given, qv_params *game, unsigned *fla
 	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
 }
 
-static void count_cards(const uint8_t *cards, int n, uint16_t *pool)
-{
-	for (int i = 0; i < n; i++)
-		pool[cards[i]]++;
-}
-
 static int cc_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)
 {
 	(void)a;
@@ -56,39 +50,28 @@ static int cc_deal(const void *before, qv_action a, const void *after, unsigned 
 			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, pl->nhand);
 			for (int c = 0; c < CC_MAX_CARDS; c++)
 				g->pool[c] = (uint16_t)(pl->hand[c]);
-			count_cards(pl->deck, pl->ndeck, g->pool);
+			qv__deal_count(pl->deck, pl->ndeck, g->pool);
 			continue;
 		}
 		int drawn = s0->pl[p].ndeck - pl->ndeck;
 		if (drawn > 0) {
 			qv__deal_seg *g = qv__deal_add(
 			    d, p, drawn > 1 ? QV__DEAL_SORTED : QV__DEAL_ORDERED, p, drawn);
-			count_cards(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
+			qv__deal_count(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
 		}
 	}
 	return d->nseg;
-}
-
-/* The deck in canonical order: the card ids ascending from the bottom. */
-static void sort_deck(cc_player *pl)
-{
-	uint16_t count[CC_MAX_CARDS] = {0};
-	count_cards(pl->deck, pl->ndeck, count);
-	int at = 0;
-	for (int c = 0; c < CC_MAX_CARDS; c++)
-		for (int i = 0; i < count[c]; i++)
-			pl->deck[at++] = (uint8_t)c;
 }
 
 static void cc_canon(void *st, unsigned flags)
 {
 	cc_state *s = st;
 	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++)
-		sort_deck(&s->pl[p]);
+		qv__deal_sort_pile(s->pl[p].deck, s->pl[p].ndeck);
 }
 
-/* The hand gets the cards dealt in place of those the canonical order gave (the segment's pool
- * less what is left in the deck), and the deck the rest of the pool. */
+/* Each segment's cards into the player's hand in place of those the canonical order gave, the
+ * deck the rest of its pool (qv__deal_to_hand). */
 static void cc_arrange(void *st, const qv__deal *d, unsigned flags)
 {
 	cc_state *s = st;
@@ -96,25 +79,9 @@ static void cc_arrange(void *st, const qv__deal *d, unsigned flags)
 	for (int k = 0; k < d->nseg; k++) {
 		const qv__deal_seg *g = &d->seg[k];
 		cc_player *pl = &s->pl[g->pile];
-		int rest[CC_MAX_CARDS];
-		for (int c = 0; c < CC_MAX_CARDS; c++)
-			rest[c] = g->pool[c];
-		for (int i = 0; i < pl->ndeck; i++)
-			rest[pl->deck[i]]--; /* rest: the cards the game drew */
-		for (int c = 0; c < CC_MAX_CARDS; c++)
-			pl->hand[c] = (uint8_t)(pl->hand[c] - rest[c]);
-		for (int c = 0; c < CC_MAX_CARDS; c++)
-			rest[c] = g->pool[c];
-		for (int i = 0; i < g->n; i++) {
-			pl->hand[d->card[at + i]]++;
-			rest[d->card[at + i]]--;
-		}
+		pl->ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, pl->hand, CC_MAX_CARDS,
+		                                      pl->deck, pl->ndeck, CC_DECK_MAX);
 		at += g->n;
-		int n = 0;
-		for (int c = 0; c < CC_MAX_CARDS; c++)
-			for (int i = 0; i < rest[c]; i++)
-				pl->deck[n++] = (uint8_t)c;
-		pl->ndeck = (uint8_t)n;
 	}
 	cc_canon(s, flags);
 }
@@ -267,8 +234,8 @@ static void put_seat(const cc_state *s, int p, bool own, int nc, int at, qv__obs
 {
 	const cc_player *pl = &s->pl[p];
 	uint16_t discard[CC_MAX_CARDS] = {0}, victory[CC_MAX_CARDS] = {0};
-	count_cards(pl->discard, pl->ndiscard, discard);
-	count_cards(pl->victory, pl->nvictory, victory);
+	qv__deal_count(pl->discard, pl->ndiscard, discard);
+	qv__deal_count(pl->victory, pl->nvictory, victory);
 	for (int c = 0; own && c < nc; c++)
 		qv__obs_put(o, at + c, pl->hand[c]);
 	if (own && pl->start)

@@ -36,12 +36,6 @@ static qv_status ev_setup(const qv_params *given, qv_params *game, unsigned *fla
 	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
 }
 
-static void count_cards(const uint8_t *cards, int n, uint16_t *pool)
-{
-	for (int i = 0; i < n; i++)
-		pool[cards[i]]++;
-}
-
 static int ev_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)
 {
 	const ev_state *s0 = before, *s1 = after;
@@ -54,7 +48,7 @@ static int ev_deal(const void *before, qv_action a, const void *after, unsigned 
 			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, pl->nhand);
 			for (int k = 0; k < EV_MAX_KINDS; k++)
 				g->pool[k] = pl->hand[k];
-			count_cards(pl->deck, pl->ndeck, g->pool);
+			qv__deal_count(pl->deck, pl->ndeck, g->pool);
 			continue;
 		}
 		/* a mulligan's cards go back into the pool the draws come from */
@@ -72,7 +66,7 @@ static int ev_deal(const void *before, qv_action a, const void *after, unsigned 
 		if (drawn > 0) {
 			qv__deal_seg *g = qv__deal_add(
 			    d, p, drawn > 1 ? QV__DEAL_SORTED : QV__DEAL_ORDERED, p, drawn);
-			count_cards(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
+			qv__deal_count(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
 			for (int k = 0; k < EV_MAX_KINDS; k++)
 				g->pool[k] = (uint16_t)(g->pool[k] + back[k]);
 		}
@@ -80,26 +74,15 @@ static int ev_deal(const void *before, qv_action a, const void *after, unsigned 
 	return d->nseg;
 }
 
-/* The deck in canonical order: the kinds ascending from the bottom. */
-static void sort_deck(ev_player *pl)
-{
-	uint16_t count[EV_MAX_KINDS] = {0};
-	count_cards(pl->deck, pl->ndeck, count);
-	int at = 0;
-	for (int k = 0; k < EV_MAX_KINDS; k++)
-		for (int i = 0; i < count[k]; i++)
-			pl->deck[at++] = (uint8_t)k;
-}
-
 static void ev_canon(void *st, unsigned flags)
 {
 	ev_state *s = st;
 	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++)
-		sort_deck(&s->pl[p]);
+		qv__deal_sort_pile(s->pl[p].deck, s->pl[p].ndeck);
 }
 
-/* As ConCardia's: the cards the game drew (the pool less the deck left) leave the hand for
- * those dealt, and the deck is the rest of the pool. */
+/* Each segment's cards into the player's hand in place of those the canonical order gave, the
+ * deck the rest of its pool (qv__deal_to_hand); a mulligan's pool holds the cards put back. */
 static void ev_arrange(void *st, const qv__deal *d, unsigned flags)
 {
 	ev_state *s = st;
@@ -107,26 +90,9 @@ static void ev_arrange(void *st, const qv__deal *d, unsigned flags)
 	for (int k = 0; k < d->nseg; k++) {
 		const qv__deal_seg *g = &d->seg[k];
 		ev_player *pl = &s->pl[g->pile];
-		int rest[EV_MAX_KINDS];
-		for (int c = 0; c < EV_MAX_KINDS; c++)
-			rest[c] = g->pool[c];
-		for (int i = 0; i < pl->ndeck; i++)
-			rest[pl->deck[i]]--;
-		for (int c = 0; c < EV_MAX_KINDS; c++)
-			pl->hand[c] = (uint8_t)(pl->hand[c] - rest[c]);
-		for (int c = 0; c < EV_MAX_KINDS; c++)
-			rest[c] = g->pool[c];
-		for (int i = 0; i < g->n; i++) {
-			pl->hand[d->card[at + i]]++;
-			rest[d->card[at + i]]--;
-		}
+		pl->ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, pl->hand, EV_MAX_KINDS,
+		                                      pl->deck, pl->ndeck, EV_DECK_MAX);
 		at += g->n;
-		int n = 0;
-		for (int c = 0; c < EV_MAX_KINDS; c++)
-			for (int i = 0; i < rest[c]; i++)
-				pl->deck[n++] = (uint8_t)c;
-		memset(pl->deck + n, 0, (size_t)(EV_DECK_MAX - n));
-		pl->ndeck = (uint8_t)n;
 	}
 	ev_canon(s, flags);
 }
@@ -371,8 +337,8 @@ static void ev_observe(const void *st, int viewer, qv__obs *o)
 		int p = (viewer + r) % 2, at = qv__obs_scalar(&l, r * SEAT(nk));
 		const ev_player *pl = &s->pl[p];
 		uint16_t grave[EV_MAX_KINDS] = {0}, removed[EV_MAX_KINDS] = {0};
-		count_cards(pl->grave, pl->ngrave, grave);
-		count_cards(pl->removed, pl->nremoved, removed);
+		qv__deal_count(pl->grave, pl->ngrave, grave);
+		qv__deal_count(pl->removed, pl->nremoved, removed);
 		for (int c = 0; r == 0 && c < nk; c++)
 			qv__obs_put(o, at + c, pl->hand[c]);
 		for (int c = 0; c < nk; c++)
