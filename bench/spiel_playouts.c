@@ -1,13 +1,16 @@
 /*
  * spiel_playouts.c - random playouts through the spiel API in C, linked with libquiver.so, the
  * figure the Python package's bench/spiel_playouts.py is set against (docs/benchmarks.md,
- * "The spiel API from C and from Python"): at each step the legal ids listed (sorted), one
- * drawn uniformly, or a chance outcome drawn by its probability, and applied checked.
+ * "The spiel API from C and from Python"): at each step whose turn it is, then the legal ids
+ * listed (sorted) and one drawn uniformly and applied checked, or a chance outcome drawn by its
+ * probability and applied (qv_spiel_apply_chance); with --info, the seat to move's information
+ * state string asked at every decision as well, as a CFR or an IS-MCTS asks for its key.
  *
- *   spiel_playouts [SECONDS [GAME [PARAMS]]]
+ *   spiel_playouts [--info] [SECONDS | --games N] [GAME [PARAMS]]
  *
  * prints, per game (every game with its defaults unless GAME is given), the steps per second
- * over SECONDS (1 by default) and the mean steps per game.
+ * over SECONDS (1 by default) or N games, and the mean steps per game. --games N does a fixed
+ * work, for timing the whole process beside the Python loop's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +26,39 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static int run(const char *name, const char *params, double seconds)
+/* One step at s (not over): a chance outcome drawn by its probability (qv_spiel_apply_chance,
+ * which lists the outcomes), or a legal id drawn uniformly, applied checked; with info, the
+ * seat to move's information state string asked first. */
+static int step(qv_spiel_state *s, int who, int32_t *ids, int cap, qv_rng *rng, bool info)
+{
+	qv_err err = {{0}};
+	double u = (double)(qv_rng_next(rng) >> 11) / 9007199254740992.0;
+	if (who == QV_SPIEL_CHANCE) {
+		if (qv_spiel_apply_chance(s, u, &err) < 0) {
+			fprintf(stderr, "spiel_playouts: %s\n", err.msg);
+			return 1;
+		}
+		return 0;
+	}
+	int n = qv_spiel_legal_actions(s, ids, cap, &err);
+	if (n <= 0) {
+		fprintf(stderr, "spiel_playouts: no legal id: %s\n", err.msg);
+		return 1;
+	}
+	if (info) {
+		char *text = qv_spiel_information_state_string(s, who);
+		if (!text)
+			return 1;
+		qv_spiel_free(text);
+	}
+	if (qv_spiel_apply(s, ids[(int)(u * n)], &err) != QV_OK) {
+		fprintf(stderr, "spiel_playouts: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+static int run(const char *name, const char *params, double seconds, long ngames, bool info)
 {
 	qv_spiel_game *g;
 	qv_err err = {{0}};
@@ -33,68 +68,58 @@ static int run(const char *name, const char *params, double seconds)
 	}
 	int cap = qv_spiel_max_legal_actions(g);
 	int32_t *ids = malloc(sizeof *ids * (size_t)cap);
-	double *probs = malloc(sizeof *probs * (size_t)cap);
 	qv_rng rng;
 	qv_rng_seed(&rng, 1);
 	long steps = 0, games = 0, longest = 0;
 	double start = now(), end = start + seconds;
-	while (now() < end) {
+	while (ngames ? games < ngames : now() < end) {
 		long first = steps;
 		qv_spiel_state *s;
-		if (qv_spiel_new_initial_state(g, (uint64_t)games, &s, &err) != QV_OK)
+		if (qv_spiel_new_initial_state(g, &s, &err) != QV_OK)
 			return 1;
-		while (qv_spiel_current_player(s) != QV_SPIEL_TERMINAL) {
-			int32_t id;
-			if (qv_spiel_current_player(s) == QV_SPIEL_CHANCE) {
-				int n = qv_spiel_chance_outcomes(s, ids, probs, cap);
-				double x = (double)(qv_rng_next(&rng) >> 11) / 9007199254740992.0;
-				id = ids[n - 1];
-				for (int i = 0; i < n; i++)
-					if ((x -= probs[i]) < 0) {
-						id = ids[i];
-						break;
-					}
-			} else {
-				int n = qv_spiel_legal_actions(s, ids, cap, &err);
-				if (n <= 0) {
-					fprintf(stderr, "spiel_playouts: %s: no legal id: %s\n",
-					        name, err.msg);
-					return 1;
-				}
-				id = ids[qv_rng_below(&rng, (uint32_t)n)];
-			}
-			if (qv_spiel_apply(s, id, &err) != QV_OK) {
-				fprintf(stderr, "spiel_playouts: %s\n", err.msg);
+		for (int who; (who = qv_spiel_current_player(s)) != QV_SPIEL_TERMINAL; steps++)
+			if (step(s, who, ids, cap, &rng, info))
 				return 1;
-			}
-			steps++;
-		}
 		qv_spiel_state_free(s);
 		games++;
 		if (steps - first > longest)
 			longest = steps - first;
 	}
 	double t = now() - start;
-	printf("%s%s%s: %.0f steps/s, %.1f steps per game, the longest %ld (%ld games in %.2f s)\n",
-	       name, *params ? " " : "", params, (double)steps / t, (double)steps / (double)games,
-	       longest, games, t);
+	printf("%s%s%s%s: %.0f steps/s, %.1f steps per game, the longest %ld (%ld games in %.2f "
+	       "s)\n",
+	       name, *params ? " " : "", params, info ? " (--info)" : "", (double)steps / t,
+	       (double)steps / (double)games, longest, games, t);
 	free(ids);
-	free(probs);
 	qv_spiel_game_free(g);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	double seconds = argc > 1 ? atof(argv[1]) : 1;
-	if (seconds <= 0) {
-		fprintf(stderr, "usage: spiel_playouts [SECONDS [GAME [PARAMS]]]\n");
+	bool info = false;
+	long ngames = 0;
+	double seconds = 1;
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "--info") == 0)
+			info = true;
+		else if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
+			ngames = atol(argv[++i]);
+		else
+			break;
+	}
+	if (i < argc && !ngames)
+		seconds = atof(argv[i++]);
+	if (seconds <= 0 || ngames < 0) {
+		fprintf(stderr,
+		        "usage: spiel_playouts [--info] [SECONDS | --games N] [GAME [PARAMS]]\n");
 		return 2;
 	}
-	if (argc > 2)
-		return run(argv[2], argc > 3 ? argv[3] : "", seconds);
+	if (i < argc)
+		return run(argv[i], i + 1 < argc ? argv[i + 1] : "", seconds, ngames, info);
 	int rc = 0;
-	for (int i = 0; qv_spiel_game_name_at(i); i++)
-		rc |= run(qv_spiel_game_name_at(i), "", seconds);
+	for (int k = 0; qv_spiel_game_name_at(k); k++)
+		rc |= run(qv_spiel_game_name_at(k), "", seconds, ngames, info);
 	return rc;
 }

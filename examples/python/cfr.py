@@ -1,106 +1,209 @@
-"""Tabular CFR (Zinkevich et al., 2007), written here in a few dozen lines, on a small THREE
-ARROWS tactical position (mode=tactical: no die, no covers): the last moves of a seeded random
-game, taken from where its whole tree has at most MAX_NODES states. The average strategy's
-value for p1 is checked against the position's minimax value, which CFR approaches in a
-two-player zero-sum game.
-Usage: PYTHONPATH=build/python python3 examples/python/cfr.py [ITERATIONS]"""
+"""Tabular CFR (Zinkevich et al., 2007) on quiver's tiny configurations (docs/python.md, "Tiny
+configurations"), written here in a few dozen lines: the game's whole tree is built once through
+the package (each decision keyed by its information state string), then CFR with alternating
+updates runs on it, and the exploitability of the average strategy is computed exactly with a
+best response per seat (NashConv divided by the players: OpenSpiel's exploitability in a
+two-player zero-sum game).
+
+Usage: PYTHONPATH=build/python python3 examples/python/cfr.py [GAME [ITERATIONS]]
+"""
 import sys
 import time
 
 import quiver
-
-MAX_NODES = 3000
-
-
-def tree_size(state, cap):
-    if state.is_terminal():
-        return 1
-    n = 1
-    for a in state.legal_actions():
-        n += tree_size(state.child(a), cap - n)
-        if n > cap:
-            break
-    return n
+import quiver.tiny
 
 
-def small_position(game, seed):
-    """The earliest state of a random game whose tree has at most MAX_NODES states."""
-    import random
-    rng = random.Random(seed)
-    states = [game.new_initial_state()]
-    while not states[-1].is_terminal():
-        states.append(states[-1].child(rng.choice(states[-1].legal_actions())))
-    for s in reversed(states):
-        if tree_size(s, MAX_NODES) > MAX_NODES:
-            break
-        best = s
-    return best
+class Tree:
+    """The game tree: per node its kind ("t" terminal, "c" chance, "d" decision), its player
+    and information set (a decision), its edges (id, probability at a chance node, child)
+    and the returns (a terminal)."""
 
+    def __init__(self, game):
+        self.players = game.num_players()
+        self.kind, self.player, self.infoset, self.edges, self.returns = [], [], [], [], []
+        self.infosets = {}  # information state string -> index
+        self.actions = []   # per information set, its legal ids
+        self.build(game.new_initial_state())
 
-def minimax(state):
-    if state.is_terminal():
-        return state.returns()[0]
-    values = [minimax(state.child(a)) for a in state.legal_actions()]
-    return max(values) if state.current_player() == 0 else min(values)
+    def build(self, state):
+        node = len(self.kind)
+        self.kind.append(None)
+        self.player.append(state.current_player())
+        self.infoset.append(-1)
+        self.edges.append([])
+        self.returns.append(None)
+        if state.is_terminal():
+            self.kind[node] = "t"
+            self.returns[node] = state.returns()
+            return node
+        if state.is_chance_node():
+            self.kind[node] = "c"
+            for a, p in state.chance_outcomes():
+                self.edges[node].append((a, p, self.build(state.child(a))))
+            return node
+        self.kind[node] = "d"
+        key = state.information_state_string()
+        legal = state.legal_actions()
+        if key not in self.infosets:
+            self.infosets[key] = len(self.actions)
+            self.actions.append(legal)
+        self.infoset[node] = self.infosets[key]
+        for a in legal:
+            self.edges[node].append((a, None, self.build(state.child(a))))
+        return node
+
+    def __len__(self):
+        return len(self.kind)
 
 
 class CFR:
-    def __init__(self):
-        self.regret, self.total = {}, {}
+    def __init__(self, tree):
+        self.tree = tree
+        self.regret = [[0.0] * len(a) for a in tree.actions]
+        self.total = [[0.0] * len(a) for a in tree.actions]
+        self.current = []  # the strategies of this traversal, fixed while it runs
+        self.iterations = 0
 
-    def strategy(self, key, n):
-        r = [max(x, 0.0) for x in self.regret.setdefault(key, [0.0] * n)]
-        s = sum(r)
-        return [x / s for x in r] if s > 0 else [1.0 / n] * n
+    def strategy(self, i):
+        """Regret matching at information set i."""
+        pos = [r if r > 0 else 0.0 for r in self.regret[i]]
+        s = sum(pos)
+        n = len(pos)
+        return [p / s for p in pos] if s > 0 else [1.0 / n] * n
 
-    def walk(self, state, reach):
-        """Counterfactual values for both players; reach holds both players' reach."""
-        if state.is_terminal():
-            return state.returns()
-        p, legal = state.current_player(), state.legal_actions()
-        key = state.information_state_string(p)
-        sigma = self.strategy(key, len(legal))
-        values, node = [], [0.0, 0.0]
-        for a, prob in zip(legal, sigma):
-            r = list(reach)
-            r[p] *= prob
-            v = self.walk(state.child(a), r)
-            values.append(v)
-            node = [node[i] + prob * v[i] for i in range(2)]
-        other = reach[1 - p]
-        regret, total = self.regret[key], self.total.setdefault(key, [0.0] * len(legal))
-        for i in range(len(legal)):
-            regret[i] += other * (values[i][p] - node[p])
-            total[i] += reach[p] * sigma[i]
-        return node
+    def average(self, i):
+        s = sum(self.total[i])
+        n = len(self.total[i])
+        return [t / s for t in self.total[i]] if s > 0 else [1.0 / n] * n
 
-    def average(self, key, n):
-        t = self.total.get(key, [0.0] * n)
-        s = sum(t)
-        return [x / s for x in t] if s > 0 else [1.0 / n] * n
+    def walk(self, node, p, reach_p, reach_other):
+        """The value for p of node under the current strategies; accumulates p's regrets
+        (weighted by the others' and chance's reach) and average strategy (by p's reach)."""
+        t = self.tree
+        kind = t.kind[node]
+        if kind == "t":
+            return t.returns[node][p]
+        if kind == "c":
+            return sum(prob * self.walk(child, p, reach_p, reach_other * prob)
+                       for _, prob, child in t.edges[node])
+        i = t.infoset[node]
+        sigma = self.current[i]
+        if t.player[node] != p:
+            # every branch, even one the others do not play now: p's average strategy is
+            # made there too, for the best responses that go there
+            return sum(s * self.walk(child, p, reach_p, reach_other * s)
+                       for s, (_, _, child) in zip(sigma, t.edges[node]))
+        values = [self.walk(child, p, reach_p * s, reach_other)
+                  for s, (_, _, child) in zip(sigma, t.edges[node])]
+        v = sum(s * x for s, x in zip(sigma, values))
+        regret, total = self.regret[i], self.total[i]
+        for k, x in enumerate(values):
+            regret[k] += reach_other * (x - v)
+            total[k] += reach_p * sigma[k]
+        return v
+
+    def iterate(self):
+        """One iteration: each seat in turn updates its regrets against the strategies that
+        regret matching gives at the start of its traversal (alternating updates)."""
+        for p in range(self.tree.players):
+            self.current = [self.strategy(i) for i in range(len(self.tree.actions))]
+            self.walk(0, p, 1.0, 1.0)
+        self.iterations += 1
 
 
-def value(state, cfr):
-    """p1's expected return when both play CFR's average strategy."""
-    if state.is_terminal():
-        return state.returns()[0]
-    legal = state.legal_actions()
-    avg = cfr.average(state.information_state_string(state.current_player()), len(legal))
-    return sum(p * value(state.child(a), cfr) for a, p in zip(legal, avg) if p > 0)
+def policy_value(tree, policy, node=0):
+    """Every seat's value of node when all play policy (information set -> probabilities)."""
+    kind = tree.kind[node]
+    if kind == "t":
+        return tree.returns[node]
+    if kind == "c":
+        weights = [prob for _, prob, _ in tree.edges[node]]
+    else:
+        weights = policy(tree.infoset[node])
+    out = [0.0] * tree.players
+    for w, (_, _, child) in zip(weights, tree.edges[node]):
+        if w > 0:
+            out = [o + w * v for o, v in zip(out, policy_value(tree, policy, child))]
+    return out
+
+
+def best_response_value(tree, policy, br):
+    """The value for seat br of its best response to everyone else playing policy: its action
+    at each of its information sets the one with the most value weighted by how likely the
+    others and chance make each state of the set."""
+    reach = {}  # br's decision nodes -> the others' and chance's reach
+
+    def collect(node, r):
+        kind = tree.kind[node]
+        if kind == "t" or r == 0:
+            return
+        if kind == "d" and tree.player[node] == br:
+            reach[node] = r
+            for _, _, child in tree.edges[node]:
+                collect(child, r)
+            return
+        weights = ([prob for _, prob, _ in tree.edges[node]] if kind == "c"
+                   else policy(tree.infoset[node]))
+        for w, (_, _, child) in zip(weights, tree.edges[node]):
+            collect(child, r * w)
+
+    collect(0, 1.0)
+    members = {}
+    for node in reach:
+        members.setdefault(tree.infoset[node], []).append(node)
+    choice, memo = {}, {}
+
+    def value(node):
+        if node in memo:
+            return memo[node]
+        kind = tree.kind[node]
+        if kind == "t":
+            v = tree.returns[node][br]
+        elif kind == "d" and tree.player[node] == br:
+            i = tree.infoset[node]
+            if i not in choice:
+                k_best, best = 0, None
+                for k in range(len(tree.edges[node])):
+                    q = sum(reach.get(m, 0.0) * value(tree.edges[m][k][2]) for m in members[i])
+                    if best is None or q > best:
+                        k_best, best = k, q
+                choice[i] = k_best
+            v = value(tree.edges[node][choice[i]][2])
+        else:
+            weights = ([prob for _, prob, _ in tree.edges[node]] if kind == "c"
+                       else policy(tree.infoset[node]))
+            v = sum(w * value(child) for w, (_, _, child) in zip(weights, tree.edges[node])
+                    if w > 0)
+        memo[node] = v
+        return v
+
+    return value(0)
+
+
+def exploitability(tree, policy):
+    """NashConv / players: how much each seat gains on average by its best response."""
+    on = policy_value(tree, policy)
+    gain = sum(best_response_value(tree, policy, p) - on[p] for p in range(tree.players))
+    return gain / tree.players
 
 
 def main():
-    iterations = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    game = quiver.load_game("three-arrows", mode="tactical")
-    root = small_position(game, 3)
-    print(root)
-    print("a tree of %d states; p1's minimax value %+.3f" % (tree_size(root, 10**9), minimax(root)))
-    cfr, start = CFR(), time.perf_counter()
-    for _ in range(iterations):
-        cfr.walk(root, [1.0, 1.0])
-    seconds = time.perf_counter() - start
-    print("CFR: %d iterations in %.2f s (%.0f iterations/s); the average strategy's value %+.3f"
-          % (iterations, seconds, iterations / seconds, value(root, cfr)))
+    name = sys.argv[1] if len(sys.argv) > 1 else "concardia"
+    iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    game = quiver.tiny.load(name)
+    t0 = time.perf_counter()
+    tree = Tree(game)
+    print("%s tiny: a tree of %d states, %d information sets, built in %.1f s"
+          % (name, len(tree), len(tree.actions), time.perf_counter() - t0))
+    solver = CFR(tree)
+    t0 = time.perf_counter()
+    checkpoints = {1, 10, 50, iterations}
+    for k in range(1, iterations + 1):
+        solver.iterate()
+        if k in checkpoints:
+            print("CFR: %d iterations, exploitability %.4f" % (k, exploitability(tree, solver.average)))
+    print("CFR: %d iterations in %.1f s" % (iterations, time.perf_counter() - t0))
 
 
 if __name__ == "__main__":

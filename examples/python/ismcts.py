@@ -65,7 +65,7 @@ def main():
     rng = random.Random(5)
     score, decisions, start = 0.0, 0, time.perf_counter()
     for g in range(games):
-        state, me = game.new_initial_state(g), g % 2
+        state, me = game.new_initial_state(), g % 2
         while not state.is_terminal():
             if state.is_chance_node():
                 ids, probs = zip(*state.chance_outcomes())

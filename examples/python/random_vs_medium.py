@@ -8,8 +8,8 @@ import quiver
 import quiver.agents
 
 
-def play(game, seats, rng, seed):
-    state = game.new_initial_state(seed)
+def play(game, seats, rng):
+    state = game.new_initial_state()
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -31,7 +31,7 @@ def main():
     for g in range(games):
         # medium plays p1 in even games and p2 in odd ones.
         seats = [medium.step, randomly] if g % 2 == 0 else [randomly, medium.step]
-        returns, n = play(game, seats, rng, g)
+        returns, n = play(game, seats, rng)
         score += returns[g % 2]
         steps += n
     seconds = time.perf_counter() - start

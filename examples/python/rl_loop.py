@@ -31,7 +31,7 @@ def main():
                 break
         if not env.agents:
             games += 1
-            env.reset(seed=games)
+            env.reset()  # the environment's generator goes on: a new deal
     seconds = time.perf_counter() - start
     print("%s: %d environment steps (%d games finished) in %.2f s: %.0f steps/s"
           % (name, done, games, seconds, done / seconds))

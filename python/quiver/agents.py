@@ -7,7 +7,9 @@ hard), random, greedy and any agent spec of docs/ai.md ("mcts:iterations=500").
 An agent sees only what the seat to move may know (it searches from resampled states), and
 each step stands alone: nothing is kept from one decision to the next.
 """
-from . import QuiverError, _check, ffi, lib
+from ._quiver import ffi, lib
+from .errors import QuiverError
+from .errors import check as _check
 
 __all__ = ["get", "Agent", "LEVELS"]
 

@@ -31,7 +31,7 @@ GAMES = {
     "three-arrows": ("quiver THREE ARROWS", 2, 4, 2),
     "concardia": ("quiver ConCardia", 2, 2, 2),
     "evons": ("quiver Evons", 2, 2, 2),
-    "arrow-party": ("quiver Arrow Party", 3, 5, 3),
+    "arrow-party": ("quiver Arrow Party", 3, 5, 4),
 }
 
 
@@ -40,32 +40,38 @@ def _short(name):
 
 
 def _game_type(name):
-    long_name, lo, hi, default = GAMES[name]
-    return pyspiel.GameType(
+    """pyspiel's GameType of the game with its default parameters, from quiver's own
+    (quiver.Game.get_type), its enums pyspiel's."""
+    t = quiver.load_game(name).get_type()
+    T = pyspiel.GameType
+    return T(
         short_name=_short(name),
-        long_name=long_name,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=hi,
-        min_num_players=lo,
+        long_name=t.long_name,
+        dynamics=T.Dynamics.SEQUENTIAL,
+        chance_mode=getattr(T.ChanceMode, t.chance_mode.name),
+        information=getattr(T.Information, t.information.name),
+        utility=getattr(T.Utility, t.utility.name),
+        reward_model=T.RewardModel.TERMINAL,
+        max_num_players=t.max_num_players,
+        min_num_players=t.min_num_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default,
-                                 "max_game_length": quiver.lib.QV_SPIEL_MAX_GAME_LENGTH},
+        parameter_specification={"players": GAMES[name][3], "max_game_length": 0,
+                                 "chance": "explicit", "rng_seed": 0},
     )
 
 
 def _quiver_params(name, params):
-    """OpenSpiel's parameters as quiver's (players only where the game takes it)."""
+    """OpenSpiel's parameters as quiver's: players only where the game takes it,
+    max_game_length 0 for the game's own longest."""
     out = dict(params or {})
     _, lo, hi, default = GAMES[name]
     if lo == hi and out.get("players", default) == default:
         out.pop("players", None)
+    if not out.get("max_game_length", 1):
+        out.pop("max_game_length")
     return out
 
 
@@ -74,19 +80,16 @@ class _Observer:
     (its observations so far and its view) with perfect recall asked, the observation (its
     view) otherwise."""
 
-    def __init__(self, size, info):
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-        self._info = info
+    def __init__(self, game, info):
+        self._observer = game.make_observer(quiver.IIGObservationType(perfect_recall=info))
+        self.tensor = self._observer.tensor
+        self.dict = self._observer.dict
 
     def set_from(self, state, player):
-        q = state._q
-        t = q.information_state_tensor(player) if self._info else q.observation_tensor(player)
-        self.tensor[:] = t
+        self._observer.set_from(state._q, player)
 
     def string_from(self, state, player):
-        q = state._q
-        return q.information_state_string(player) if self._info else q.observation_string(player)
+        return self._observer.string_from(state._q, player)
 
 
 def _make(name):
@@ -102,6 +105,7 @@ def _make(name):
                 num_players=q.num_players(),
                 min_utility=-1.0,
                 max_utility=1.0,
+                utility_sum=0.0,
                 max_game_length=q.max_game_length(),
             )
             super().__init__(game_type, info, params or {})
@@ -111,7 +115,7 @@ def _make(name):
 
         def make_py_observer(self, iig_obs_type=None, params=None):
             info = bool(iig_obs_type and iig_obs_type.perfect_recall)
-            return _Observer(self._quiver.observation_tensor_size(), info)
+            return _Observer(self._quiver, info)
 
     class State(pyspiel.State):
         def __init__(self, game, q):

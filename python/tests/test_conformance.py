@@ -74,10 +74,14 @@ def play_random(test, game, rng):
             test.assertEqual(state.serialize(), mid)
         state.apply_action(action)
         test.assertEqual(state.rewards(), [0.0] * n if not state.is_terminal() else state.returns())
+        if not state.is_terminal():
+            test.assertEqual(state.returns(), [0.0] * n)
         steps += 1
     returns = state.returns()
     test.assertEqual(len(returns), n)
     test.assertTrue(all(-1 <= r <= 1 for r in returns))
+    test.assertAlmostEqual(sum(returns), game.utility_sum(), places=9)
+    test.assertEqual(len(state.history()), state.move_number())
     test.assertEqual(state.legal_actions(), [])
     test.assertEqual(state.current_player(), quiver.TERMINAL_PLAYER_ID)
     test.assertIsInstance(str(state), str)
@@ -104,28 +108,122 @@ class Conformance(unittest.TestCase):
     def test_max_game_length(self):
         game = quiver.load_game("concardia", max_game_length=4)
         self.assertEqual(game.max_game_length(), 4)
-        self.assertEqual(quiver.load_game("concardia").max_game_length(), 10000)
+        longest = quiver.load_game("concardia").max_game_length()
+        self.assertGreater(longest, 1000)  # the rules' bound: 300 turns of several decisions
         state = game.new_initial_state()
-        for _ in range(4):
+        decisions = 0
+        while decisions < 4:
+            if not state.is_chance_node():
+                decisions += 1
             state.apply_action(state.legal_actions()[0])
         self.assertTrue(state.is_terminal())
+        self.assertTrue(state.is_truncated())
         with self.assertRaises(quiver.QuiverError) as cm:
             state.apply_action(0)
         self.assertIn("max_game_length", str(cm.exception))
         with self.assertRaises(quiver.QuiverError):
             quiver.load_game("concardia", max_game_length=-3)
+        with self.assertRaises(quiver.QuiverError):
+            quiver.load_game("concardia", max_game_length=longest + 1)
 
-    def test_seeds(self):
+    def test_initial_state_and_sampled_chance(self):
+        # The initial state is the same on every call: the deal is chance to come.
         game = quiver.load_game("evons")
-        a = game.new_initial_state(7).serialize()
-        self.assertEqual(game.new_initial_state(7).serialize(), a)
-        self.assertNotEqual(game.new_initial_state(8).serialize(), a)
+        a = game.new_initial_state()
+        self.assertEqual(game.new_initial_state().serialize(), a.serialize())
+        self.assertTrue(a.is_chance_node())
+        self.assertEqual(game.get_type().chance_mode, quiver.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
+        # chance=sampled: no chance node, a new deal on each call, the same sequence per seed.
+        sampled = quiver.load_game("evons", chance="sampled", rng_seed=3)
+        self.assertEqual(sampled.get_type().chance_mode,
+                         quiver.GameType.ChanceMode.SAMPLED_STOCHASTIC)
+        twin = quiver.load_game("evons", chance="sampled", rng_seed=3)
+        deals = [sampled.new_initial_state() for _ in range(4)]
+        self.assertEqual([d.serialize() for d in deals],
+                         [twin.new_initial_state().serialize() for _ in range(4)])
+        self.assertGreater(len({d.information_state_string(0) for d in deals}), 1)
+        self.assertFalse(any(d.is_chance_node() for d in deals))
+
+    def test_openspiel_metadata(self):
+        T = quiver.GameType
+        for name in quiver.games():
+            game = quiver.load_game(name)
+            t = game.get_type()
+            self.assertEqual(t.short_name, "quiver_" + name.replace("-", "_"))
+            self.assertEqual(t.dynamics, T.Dynamics.SEQUENTIAL)
+            self.assertEqual(t.utility, T.Utility.ZERO_SUM)
+            self.assertEqual(t.reward_model, T.RewardModel.TERMINAL)
+            self.assertEqual(game.utility_sum(), 0.0)
+            self.assertTrue(t.provides_information_state_tensor)
+            params = game.get_parameters()
+            self.assertEqual(params["max_game_length"], game.max_game_length())
+            self.assertEqual(params["chance"], "explicit")
+            self.assertIsInstance(params["rng_seed"], int)
+            self.assertEqual(t.parameter_specification["tensor"], "planes")
+            self.assertGreaterEqual(game.max_move_number(), game.max_game_length())
+        tactical = quiver.load_game("three-arrows", mode="tactical")
+        self.assertEqual(tactical.get_type().chance_mode, T.ChanceMode.DETERMINISTIC)
+        self.assertEqual(tactical.get_type().information, T.Information.PERFECT_INFORMATION)
+        self.assertEqual(quiver.load_game("arrow-party", players=3).get_parameters()["players"], 3)
+        self.assertEqual(quiver.load_game("evons", shuffle=False).get_parameters()["shuffle"], False)
+
+    def test_history_undo_and_names(self):
+        game = quiver.load_game("concardia")
+        state = walk(game, 4, 30)
+        history = state.history()
+        self.assertEqual(state.history_str(), ", ".join(map(str, history)))
+        full = state.full_history()
+        self.assertEqual([a for _, a in full], history)
+        before = game.new_initial_state()
+        for a in history[:-1]:
+            before.apply_action(a)
+        player, last = full[-1]
+        state.undo_action(player, last)
+        self.assertEqual(state.serialize(), before.serialize())
+        with self.assertRaises(quiver.QuiverError):
+            state.undo_action(player, last + 1)
+        # any id in range has a name, legal now or not
+        legal = set(state.legal_actions()) if not state.is_chance_node() else set()
+        for a in range(0, game.num_distinct_actions(), 97):
+            self.assertTrue(state.action_to_string(0, a)) if a not in legal else None
+            self.assertTrue(game.action_to_string(0, a))
+
+    def test_factored_actions(self):
+        for name in quiver.games():
+            game = quiver.load_game(name)
+            heads = game.action_heads()
+            self.assertEqual(heads[0][0], "type")
+            for a in range(0, game.num_distinct_actions(), 13):
+                h = game.action_to_heads(a)
+                self.assertEqual(len(h), len(heads))
+                self.assertEqual(game.heads_to_action(h), a)
+
+    def test_observer(self):
+        for name in quiver.games():
+            game = quiver.load_game(name)
+            state = walk(game, 6, 300)
+            p = 0
+            obs = game.make_observer()
+            obs.set_from(state, p)
+            self.assertTrue(np.array_equal(obs.tensor, state.observation_tensor(p)))
+            c, h, w = game.observation_planes_shape()
+            self.assertEqual(obs.dict["planes"].shape, (c, h, w))
+            self.assertEqual(obs.dict["scalars"].shape, (game.observation_scalars_size(),))
+            self.assertEqual(obs.string_from(state, p), state.observation_string(p))
+            info = game.make_observer(quiver.IIGObservationType(perfect_recall=True))
+            info.set_from(state, p)
+            self.assertTrue(np.array_equal(info.tensor, state.information_state_tensor(p)))
+            self.assertEqual(info.string_from(state, p), state.information_state_string(p))
+            self.assertTrue(game.tensor_slot_name(0))
+            hashed = quiver.load_game(name, tensor="hashed")
+            self.assertEqual(hashed.observation_tensor_size(), 4096)
+            self.assertEqual(hashed.observation_planes_shape(), (0, 0, 0))
 
 
 def walk(game, seed, steps):
     """A state after `steps` random actions (chance by its probabilities) from seed."""
     rng = random.Random(seed)
-    state = game.new_initial_state(seed)
+    state = game.new_initial_state()
     for _ in range(steps):
         if state.is_terminal():
             break
@@ -156,7 +254,7 @@ class PerfectRecall(unittest.TestCase):
                 self.assertFalse(np.array_equal(x.information_state_tensor(me),
                                                 y.information_state_tensor(me)))
                 self.assertTrue(x.information_state_string(me).startswith(
-                    state.information_state_string(me).rsplit("view ", 1)[0]))
+                    state.information_state_string(me)))
 
     def test_history_survives_copies(self):
         for name, params in CONFIGS:
@@ -164,7 +262,7 @@ class PerfectRecall(unittest.TestCase):
                 game = quiver.load_game(name, **params)
                 state = walk(game, 9, 30)
                 text = state.serialize()
-                self.assertTrue(text.startswith("quiver-spiel 2\n"))
+                self.assertTrue(text.startswith("quiver-spiel 3\n"))
                 infos = [state.information_state_string(p) for p in range(game.num_players())]
                 for other in (copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
                               game.deserialize_state(text), state.clone()):
@@ -199,6 +297,7 @@ class BadInput(unittest.TestCase):
         self.assertRefused(lambda: quiver.load_game("three-arrows", players=9), "players")
 
     def test_illegal_action(self):
+        self.assertRefused(lambda: quiver.load_game("evons", chance="dice"), "explicit or sampled")
         state = quiver.load_game("three-arrows").new_initial_state()
         self.assertRefused(lambda: state.apply_action(10**6), "out of range")
         self.assertRefused(lambda: state.apply_action(-1), "out of range")
@@ -219,8 +318,8 @@ class BadInput(unittest.TestCase):
         self.assertRefused(lambda: game.deserialize_state(text.replace('"', "'", 3)), "corrupted")
         self.assertRefused(lambda: quiver.load_game("evons").deserialize_state(text), "concardia")
         self.assertRefused(lambda: game.deserialize_state(12), "text or bytes")
-        old = text.replace("quiver-spiel 2", "quiver-spiel 1", 1)
-        self.assertRefused(lambda: game.deserialize_state(old), "holds no history")
+        old = text.replace("quiver-spiel 3", "quiver-spiel 2", 1)
+        self.assertRefused(lambda: game.deserialize_state(old), "format 2")
         state = game.new_initial_state()
         self.assertRefused(lambda: state.__setstate__({"game": "concardia"}), "pickled")
 

@@ -64,7 +64,7 @@ class SpielModule(unittest.TestCase):
                     legal = state.legal_actions()
                     self.assertTrue(all(0 <= a < game.num_distinct_actions() for a in legal))
                     observer.set_from(state, p)
-                    self.assertEqual(observer.tensor.shape, (4096,))
+                    self.assertEqual(observer.tensor.shape, (state._q.get_game().observation_tensor_size(),))
                     info = game.make_py_observer(type("T", (), {"perfect_recall": True})())
                     self.assertEqual(info.string_from(state, p),
                                      state._q.information_state_string(p))

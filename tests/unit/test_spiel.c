@@ -1,11 +1,13 @@
 /*
- * test_spiel.c - the spiel API (include/quiver/spiel.h) over random games of every game: legal
- * ids sorted, distinct and in range, each id's notation read back to the same id, chance
- * probabilities summing to 1, clones and serialized states equal byte for byte (their history
- * too), the resampler keeping the seat's view (its strings and tensors) while changing what
- * the seat cannot see, information states with perfect recall (two histories a seat can tell
- * apart give it different ones, two it cannot give it the same), quiver's agents answering
- * legal ids, and bad input refused with a message.
+ * test_spiel.c - the spiel API (include/quiver/spiel.h) over random games of every game:
+ * legal ids sorted, distinct and in range, each id's notation read back to the same id, any
+ * id in range named, chance probabilities summing to 1, clones and serialized states equal
+ * byte for byte (their history too), the resampler keeping the seat's view while changing what
+ * it cannot see, the initial state the same on every call, returns 0 before the end and summing
+ * to 0 at it, the history and takebacks, sampled chance, the game's metadata and parameters,
+ * quiver's agents answering legal ids, and bad input refused with a message. The information
+ * states are test_spiel_recall.c's, the deal test_spiel_deal.c's, the tensors and factored
+ * actions test_spiel_tensor.c's.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -17,46 +19,23 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <jansson.h>
 
-#include "engine/spiel/handles.h"
-
-typedef struct config {
-	const char *game, *params;
-	int games; /* random games played to the end */
-} config;
-
-static const config configs[] = {
-    {"three-arrows", "", 6}, {"three-arrows", "players=3", 3}, {"concardia", "", 6},
-    {"evons", "", 6},        {"arrow-party", "", 6},           {"arrow-party", "players=5", 3},
-};
-
-static qv_spiel_game *game(const char *name, const char *params)
-{
-	qv_spiel_game *g = NULL;
-	qv_err err = {{0}};
-	if (qv_spiel_game_new(&g, name, params, &err) != QV_OK)
-		fail_msg("%s %s refused: %s", name, params, err.msg);
-	return g;
-}
-
-static bool same(const qv_spiel_state *a, const qv_spiel_state *b)
-{
-	return a->moves == b->moves && memcmp(a->st, b->st, a->game->g->state_size) == 0;
-}
+#include "spieltest.h"
 
 /* The same state with the same history: what a clone or a deserialized state must be. */
 static bool same_history(const qv_spiel_state *a, const qv_spiel_state *b)
 {
 	size_t n = a->game->g->state_size;
-	return same(a, b) && a->base_moves == b->base_moves && a->nhist == b->nhist &&
+	return spiel_same(a, b) && a->base_moves == b->base_moves && a->nhist == b->nhist &&
+	       a->decisions == b->decisions &&
 	       (a->nhist == 0 ||
-	        memcmp(a->hist, b->hist, sizeof *a->hist * (size_t)a->nhist) == 0) &&
-	       memcmp(QV__SPIEL_BASE(a), QV__SPIEL_BASE(b), n) == 0 && a->known == b->known &&
-	       (a->prior ? b->prior && strcmp(a->prior, b->prior) == 0 : !b->prior);
+	        (memcmp(a->hist, b->hist, sizeof *a->hist * (size_t)a->nhist) == 0 &&
+	         memcmp(a->who, b->who, (size_t)a->nhist) == 0)) &&
+	       memcmp(QV__BASE(a), QV__BASE(b), n) == 0 && a->known == b->known &&
+	       (!a->deal || memcmp(a->deal, b->deal, sizeof *a->deal) == 0);
 }
 
-/* s serialized, read back and serialized again: the same state, history and bytes. */
+/* s cloned, serialized, read back and serialized again: the same state, history and bytes. */
 static void round_trip(const qv_spiel_state *s)
 {
 	const qv_spiel_game *g = s->game;
@@ -70,7 +49,7 @@ static void round_trip(const qv_spiel_state *s)
 	assert_non_null(bytes);
 	qv_spiel_state *d = NULL;
 	if (qv_spiel_deserialize(g, bytes, blen, &d, &err) != QV_OK)
-		fail_msg("%s: deserialize refused: %s", g->g->name, err.msg);
+		fail_msg("%s: deserialize refused: %s\n%s", g->g->name, err.msg, bytes);
 	assert_true(same_history(s, d));
 	char *again = qv_spiel_serialize(d, &blen2);
 	assert_non_null(again);
@@ -81,86 +60,26 @@ static void round_trip(const qv_spiel_state *s)
 	free(bytes);
 }
 
-/* Seat p's information state, observation and tensor are the same at x and y. */
-static void same_information(const qv_spiel_state *x, const qv_spiel_state *y, int p)
-{
-	qv_err err = {{0}};
-	char *a = qv_spiel_information_state_string(x, p);
-	char *b = qv_spiel_information_state_string(y, p);
-	assert_string_equal(a, b);
-	free(a), free(b);
-	a = qv_spiel_observation_string(x, p);
-	b = qv_spiel_observation_string(y, p);
-	assert_string_equal(a, b);
-	free(a), free(b);
-	float *ta = malloc(sizeof *ta * QV__SPIEL_TENSOR),
-	      *tb = malloc(sizeof *tb * QV__SPIEL_TENSOR);
-	assert_true(ta && tb);
-	assert_int_equal(qv_spiel_information_state_tensor(x, p, ta, &err), QV_OK);
-	assert_int_equal(qv_spiel_information_state_tensor(y, p, tb, &err), QV_OK);
-	assert_memory_equal(ta, tb, sizeof *ta * QV__SPIEL_TENSOR);
-	free(ta), free(tb);
-}
-
-/* At a secret simultaneous step (game.h's together), what the seat to move chooses is hidden
- * from the other seats of the step until all have chosen: two choices after which the same
- * seat is to move leave them the same information state and tensor, and a choice after which
- * the mover goes on choosing (Arrow Party's items, used one by one before `ready`) leaves them
- * the information they had, so that not even the number of its choices shows. Returns whether
- * st was such a step. */
-static bool check_together(const qv_spiel_state *s, const int32_t *ids, int n)
-{
-	const qv_game *g = s->game->g;
-	unsigned done = 0, open = g->together ? g->together(s->st, &done) : 0;
-	int who = qv_spiel_current_player(s);
-	if (who < 0 || !(open & ~(1u << who)))
-		return false;
-	qv_err err = {{0}};
-	int m = n < 8 ? n : 8;
-	qv_spiel_state *after[8];
-	for (int i = 0; i < m; i++) {
-		after[i] = qv_spiel_clone(s);
-		assert_int_equal(qv_spiel_apply(after[i], ids[i], &err), QV_OK);
-	}
-	for (int p = 0; p < s->game->nplayers; p++) {
-		if (p == who || !(open >> p & 1))
-			continue;
-		for (int i = 0; i < m; i++) {
-			int next = qv_spiel_current_player(after[i]);
-			if (next == who)
-				same_information(s, after[i], p);
-			for (int j = i + 1; j < m; j++)
-				if (qv_spiel_current_player(after[j]) == next)
-					same_information(after[i], after[j], p);
-		}
-	}
-	for (int i = 0; i < m; i++)
-		qv_spiel_state_free(after[i]);
-	return true;
-}
-
-/* Every check of one state; returns whether a resample for some seat changed the state. */
-static bool check_state(const qv_spiel_state *s, uint64_t seed)
+/* The ids at s: sorted, in range, named and read back; chance's probabilities sum to 1. */
+static void check_ids(const qv_spiel_state *s)
 {
 	const qv_spiel_game *g = s->game;
-	int nd = qv_spiel_num_distinct_actions(g), size = qv_spiel_tensor_size(g);
-	int32_t *ids = malloc(sizeof *ids * (size_t)nd);
-	assert_non_null(ids);
+	int cap = qv_spiel_max_legal_actions(g), nd = qv_spiel_num_distinct_actions(g);
+	int32_t *ids = malloc(sizeof *ids * (size_t)cap);
+	double *p = malloc(sizeof *p * (size_t)cap);
+	assert_true(ids && p);
 	qv_err err = {{0}};
-	int n = qv_spiel_legal_actions(s, ids, nd, &err);
+	int n = qv_spiel_legal_actions(s, ids, cap, &err);
 	if (n < 0)
 		fail_msg("%s: legal ids refused: %s", g->g->name, err.msg);
-	assert_true(n <= qv_spiel_max_legal_actions(g));
 	int who = qv_spiel_current_player(s);
+	int range = who == QV_SPIEL_CHANCE ? qv_spiel_max_chance_outcomes(g) : nd;
 	for (int i = 0; i < n; i++) {
-		assert_true(ids[i] >= 0 &&
-		            ids[i] <
-		                (who == QV_SPIEL_CHANCE ? qv_spiel_max_chance_outcomes(g) : nd));
+		assert_true(ids[i] >= 0 && ids[i] < range);
 		if (i)
 			assert_true(ids[i - 1] < ids[i]);
 		char text[256];
-		int len = qv_spiel_action_to_string(s, ids[i], text, sizeof text, &err);
-		if (len < 0)
+		if (qv_spiel_action_to_string(s, ids[i], text, sizeof text, &err) < 0)
 			fail_msg("%s: id %d has no notation: %s", g->g->name, ids[i], err.msg);
 		int32_t back = -1;
 		if (qv_spiel_string_to_action(s, text, &back, &err) != QV_OK)
@@ -168,318 +87,219 @@ static bool check_state(const qv_spiel_state *s, uint64_t seed)
 		assert_int_equal(back, ids[i]);
 	}
 	if (who == QV_SPIEL_CHANCE) {
-		int32_t cid[256];
-		double p[256], sum = 0;
-		int m = qv_spiel_chance_outcomes(s, cid, p, 256);
+		int m = qv_spiel_chance_outcomes(s, ids, p, cap);
 		assert_int_equal(m, n);
+		double sum = 0;
 		for (int i = 0; i < m; i++) {
 			assert_true(p[i] > 0);
 			sum += p[i];
 		}
 		assert_true(fabs(sum - 1) < 1e-9);
 	}
+	free(ids);
+	free(p);
+}
+
+/* Every check of one state; returns whether a resample for some seat changed the state. */
+static bool check_state(const qv_spiel_state *s, uint64_t seed)
+{
+	const qv_spiel_game *g = s->game;
+	check_ids(s);
 	round_trip(s);
+	double ret[QV_MAX_PLAYERS];
+	qv_spiel_returns(s, ret);
+	for (int p = 0; p < g->nplayers; p++)
+		assert_true(ret[p] == 0); /* the end is terminal: not here */
+	if (s->deal)
+		return false; /* the resampler waits for a decision */
 	bool changed = false;
-	float *t1 = malloc(sizeof *t1 * (size_t)size), *t2 = malloc(sizeof *t2 * (size_t)size);
-	assert_true(t1 && t2);
-	for (int p = 0; p < qv_spiel_num_players(g); p++) {
+	qv_err err = {{0}};
+	int cap = qv_spiel_max_legal_actions(g), who = qv_spiel_current_player(s);
+	int32_t *ids = malloc(sizeof *ids * (size_t)cap), *rid = malloc(sizeof *rid * (size_t)cap);
+	assert_true(ids && rid);
+	int n = qv_spiel_legal_actions(s, ids, cap, &err);
+	for (int p = 0; p < g->nplayers; p++) {
 		qv_spiel_state *r = NULL;
 		assert_int_equal(qv_spiel_resample(s, p, seed + (uint64_t)p, &r, &err), QV_OK);
-		char *a = qv_spiel_information_state_string(s, p);
-		char *b = qv_spiel_information_state_string(r, p);
+		char *a = spiel_view(s, p), *b = spiel_view(r, p);
 		assert_string_equal(a, b);
 		free(a), free(b);
-		a = qv_spiel_observation_string(s, p);
-		b = qv_spiel_observation_string(r, p);
-		assert_string_equal(a, b);
-		free(a), free(b);
-		assert_int_equal(qv_spiel_information_state_tensor(s, p, t1, &err), QV_OK);
-		assert_int_equal(qv_spiel_information_state_tensor(r, p, t2, &err), QV_OK);
-		assert_memory_equal(t1, t2, sizeof *t1 * (size_t)size);
-		assert_int_equal(qv_spiel_observation_tensor(s, p, t1, &err), QV_OK);
-		assert_int_equal(qv_spiel_observation_tensor(r, p, t2, &err), QV_OK);
-		assert_memory_equal(t1, t2, sizeof *t1 * (size_t)size);
-		/* A world keeps the seat's earlier observations through a round trip. */
-		if (p == 0)
-			round_trip(r);
 		/* The seat to move keeps its options in every world it cannot tell apart. */
 		if (p == who) {
-			int32_t *rid = malloc(sizeof *rid * (size_t)nd);
-			assert_non_null(rid);
-			assert_int_equal(qv_spiel_legal_actions(r, rid, nd, &err), n);
+			assert_int_equal(qv_spiel_legal_actions(r, rid, cap, &err), n);
 			assert_memory_equal(rid, ids, sizeof *ids * (size_t)n);
-			free(rid);
 		}
-		changed |= !same(s, r);
+		if (p == 0)
+			round_trip(r);
+		changed |= !spiel_same(s, r);
 		qv_spiel_state_free(r);
 	}
-	free(t1), free(t2), free(ids);
+	free(ids);
+	free(rid);
 	return changed;
 }
 
 static void test_random_games(void **state)
 {
 	(void)state;
-	for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
-		qv_spiel_game *g = game(configs[c].game, configs[c].params);
-		int nd = qv_spiel_num_distinct_actions(g);
-		int32_t *ids = malloc(sizeof *ids * (size_t)nd);
-		assert_non_null(ids);
-		int hidden = 0, steps = 0, together = 0;
-		for (int k = 0; k < configs[c].games; k++) {
-			qv_spiel_state *s = NULL;
-			qv_err err = {{0}};
-			assert_int_equal(qv_spiel_new_initial_state(g, (uint64_t)k + 1, &s, &err),
-			                 QV_OK);
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		const spiel_config *cf = &spiel_configs[c];
+		qv_spiel_game *g = spiel_game(cf->game, cf->params);
+		int hidden = 0, steps = 0;
+		for (int k = 0; k < cf->games; k++) {
+			qv_spiel_state *s = spiel_start(g);
 			qv_rng rng;
-			qv_rng_seed(&rng, (uint64_t)k * 7919 + c);
+			qv_rng_seed(&rng, (uint64_t)k * 7919 + (uint64_t)c);
 			int moves = 0;
 			while (qv_spiel_current_player(s) != QV_SPIEL_TERMINAL) {
 				assert_int_equal(qv_spiel_move_number(s), moves);
-				hidden += check_state(s, qv_rng_next(&rng));
-				int n = qv_spiel_legal_actions(s, ids, nd, &err);
-				assert_true(n > 0);
-				together += check_together(s, ids, n);
-				int32_t id = ids[qv_rng_below(&rng, (uint32_t)n)];
-				if (qv_spiel_current_player(s) == QV_SPIEL_CHANCE) {
-					int32_t cid[256];
-					double p[256];
-					int m = qv_spiel_chance_outcomes(s, cid, p, 256);
-					double x =
-					    (double)(qv_rng_next(&rng) >> 11) / 9007199254740992.0;
-					id = cid[m - 1];
-					for (int i = 0; i < m; i++)
-						if ((x -= p[i]) < 0) {
-							id = cid[i];
-							break;
-						}
-				}
-				if (qv_spiel_apply(s, id, &err) != QV_OK)
-					fail_msg("%s: legal id %d refused: %s", configs[c].game, id,
-					         err.msg);
+				/* every state early on, then one in five: the API is the same */
+				if (moves < 60 || moves % 5 == 0)
+					hidden += check_state(s, qv_rng_next(&rng));
+				spiel_apply(s, spiel_random_id(s, &rng));
 				steps++;
 				moves++;
 			}
-			double ret[QV_MAX_PLAYERS];
+			assert_true(s->decisions <= qv_spiel_max_game_length(g));
+			assert_true(s->moves - s->decisions <= qv_spiel_max_chance_nodes(g));
+			double ret[QV_MAX_PLAYERS], sum = 0;
 			qv_spiel_returns(s, ret);
-			for (int p = 0; p < qv_spiel_num_players(g); p++)
+			for (int p = 0; p < g->nplayers; p++) {
 				assert_true(ret[p] >= -1 && ret[p] <= 1);
-			assert_int_equal(qv_spiel_legal_actions(s, ids, nd, &err), 0);
+				sum += ret[p];
+			}
+			assert_true(fabs(sum) < 1e-9); /* zero-sum */
+			assert_false(qv_spiel_truncated(s));
+			int32_t id;
+			qv_err err = {{0}};
+			assert_int_equal(qv_spiel_legal_actions(s, &id, 1, &err), 0);
+			round_trip(s);
 			qv_spiel_state_free(s);
 		}
-		/* Every game but THREE ARROWS without covers hides something a resample redraws. */
-		if (strcmp(configs[c].game, "three-arrows") != 0 && hidden == 0)
-			fail_msg("%s: no resample changed anything hidden", configs[c].game);
-		/* ConCardia's start cards and Arrow Party's items, throws and directions. */
-		if ((strcmp(configs[c].game, "concardia") == 0 ||
-		     strcmp(configs[c].game, "arrow-party") == 0) &&
-		    together == 0)
-			fail_msg("%s: no secret simultaneous step met", configs[c].game);
-		print_message("%s %s: %d steps, %d states with something hidden, %d in a "
-		              "simultaneous step, %d ids\n",
-		              configs[c].game, configs[c].params, steps, hidden, together, nd);
-		free(ids);
+		if (!qv_spiel_perfect_information(g) && hidden == 0)
+			fail_msg("%s: no resample changed anything hidden", cf->game);
+		print_message("%s %s: %d steps, %d states with something hidden\n", cf->game,
+		              cf->params, steps, hidden);
 		qv_spiel_game_free(g);
 	}
 }
 
-/* A random id at s (which is not over): a legal action of the seat to move, or a chance
- * outcome drawn by its probability. */
-static int32_t random_id(const qv_spiel_state *s, qv_rng *rng, int32_t *ids, int nd)
-{
-	qv_err err = {{0}};
-	int n = qv_spiel_legal_actions(s, ids, nd, &err);
-	assert_true(n > 0);
-	if (qv_spiel_current_player(s) != QV_SPIEL_CHANCE)
-		return ids[qv_rng_below(rng, (uint32_t)n)];
-	int32_t cid[256];
-	double p[256];
-	int m = qv_spiel_chance_outcomes(s, cid, p, 256);
-	double x = (double)(qv_rng_next(rng) >> 11) / 9007199254740992.0;
-	for (int i = 0; i < m; i++)
-		if ((x -= p[i]) < 0)
-			return cid[i];
-	return cid[m - 1];
-}
-
-/* Seat p's view (view_json) as text: what the game says p may know now. */
-static char *view_of(const qv_spiel_state *s, int p)
-{
-	json_t *v = s->game->g->view_json(s->st, p);
-	assert_non_null(v);
-	char *text = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(v);
-	assert_non_null(text);
-	return text;
-}
-
-/* Whether seat p's information state (string, and tensor but for a hash collision, which the
- * fixed seeds here do not meet) is the same at x and y. */
-static bool same_recall(const qv_spiel_state *x, const qv_spiel_state *y, int p, bool *tensor)
-{
-	qv_err err = {{0}};
-	char *a = qv_spiel_information_state_string(x, p);
-	char *b = qv_spiel_information_state_string(y, p);
-	assert_true(a && b);
-	bool eq = strcmp(a, b) == 0;
-	free(a), free(b);
-	float *ta = malloc(sizeof *ta * QV__SPIEL_TENSOR),
-	      *tb = malloc(sizeof *tb * QV__SPIEL_TENSOR);
-	assert_true(ta && tb);
-	assert_int_equal(qv_spiel_information_state_tensor(x, p, ta, &err), QV_OK);
-	assert_int_equal(qv_spiel_information_state_tensor(y, p, tb, &err), QV_OK);
-	*tensor = memcmp(ta, tb, sizeof *ta * QV__SPIEL_TENSOR) == 0;
-	free(ta), free(tb);
-	return eq;
-}
-
-/* Perfect recall: at states of random games, two different actions lead to x and y; a seat
- * that made them, or whose view differs after them, can tell x and y apart, so its
- * information states (string and tensor) must differ, and go on differing while both games
- * go on with the same actions, even where its views come to agree again (which only the
- * recall of what it saw can tell apart). */
-static void test_perfect_recall(void **state)
+/* The initial state is the same on every call: chance deals after it. */
+static void test_initial_state(void **state)
 {
 	(void)state;
-	for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
-		qv_spiel_game *g = game(configs[c].game, configs[c].params);
-		int nd = qv_spiel_num_distinct_actions(g), np = qv_spiel_num_players(g);
-		int32_t *ids = malloc(sizeof *ids * (size_t)nd),
-		        *more = malloc(sizeof *more * (size_t)nd);
-		assert_true(ids && more);
-		int apart = 0, recalled = 0;
-		qv_rng rng;
-		qv_rng_seed(&rng, 4242 + c);
-		for (int k = 0; k < 2; k++) {
-			qv_spiel_state *s = NULL;
-			qv_err err = {{0}};
-			assert_int_equal(qv_spiel_new_initial_state(g, (uint64_t)k + 11, &s, &err),
-			                 QV_OK);
-			for (int step = 0;
-			     step < 60 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL; step++) {
-				int n = qv_spiel_legal_actions(s, ids, nd, &err);
-				int who = qv_spiel_current_player(s);
-				if (n >= 2 && step % 3 == 0) {
-					int32_t a = ids[qv_rng_below(&rng, (uint32_t)n)], b = a;
-					while (b == a)
-						b = ids[qv_rng_below(&rng, (uint32_t)n)];
-					for (int p = 0; p < np; p++) {
-						qv_spiel_state *x = qv_spiel_clone(s),
-						               *y = qv_spiel_clone(s);
-						assert_int_equal(qv_spiel_apply(x, a, &err), QV_OK);
-						assert_int_equal(qv_spiel_apply(y, b, &err), QV_OK);
-						char *vx = view_of(x, p), *vy = view_of(y, p);
-						bool told = who == p || strcmp(vx, vy) != 0;
-						free(vx), free(vy);
-						for (int more_steps = 0; told && more_steps < 6;
-						     more_steps++) {
-							bool tensor;
-							if (same_recall(x, y, p, &tensor))
-								fail_msg(
-								    "%s: seat %d told ids %d and %d "
-								    "apart, but not %d steps later",
-								    g->g->name, p, a, b,
-								    more_steps);
-							assert_false(tensor);
-							apart++;
-							vx = view_of(x, p), vy = view_of(y, p);
-							recalled += strcmp(vx, vy) == 0;
-							free(vx), free(vy);
-							if (qv_spiel_current_player(x) ==
-							        QV_SPIEL_TERMINAL ||
-							    qv_spiel_current_player(x) !=
-							        qv_spiel_current_player(y))
-								break;
-							int32_t id = random_id(x, &rng, more, nd);
-							assert_int_equal(
-							    qv_spiel_apply(x, id, &err), QV_OK);
-							if (qv_spiel_apply(y, id, &err) != QV_OK)
-								break;
-						}
-						qv_spiel_state_free(x);
-						qv_spiel_state_free(y);
-					}
-				}
-				assert_int_equal(
-				    qv_spiel_apply(s, random_id(s, &rng, ids, nd), &err), QV_OK);
-			}
-			qv_spiel_state_free(s);
-		}
-		print_message("%s %s: %d pairs told apart, %d of them by recall alone\n",
-		              configs[c].game, configs[c].params, apart, recalled);
-		assert_true(apart > 0);
-		free(ids), free(more);
+	for (int i = 0; qv_spiel_game_name_at(i); i++) {
+		qv_spiel_game *g = spiel_game(qv_spiel_game_name_at(i), "");
+		qv_spiel_state *a = spiel_start(g), *b = spiel_start(g);
+		size_t la, lb;
+		char *x = qv_spiel_serialize(a, &la), *y = qv_spiel_serialize(b, &lb);
+		assert_int_equal(la, lb);
+		assert_memory_equal(x, y, la);
+		/* the three card games deal first */
+		if (i > 0)
+			assert_int_equal(qv_spiel_current_player(a), QV_SPIEL_CHANCE);
+		free(x), free(y);
+		qv_spiel_state_free(a);
+		qv_spiel_state_free(b);
 		qv_spiel_game_free(g);
 	}
 }
 
-/* Secrecy: a world resampled for seat p (everything hidden from p redrawn) and the true state
- * go on with the same actions; while p's views agree at every step, p cannot tell the two
- * histories apart, so its information state (string and tensor) must be the same in both,
- * though the worlds differ in what p cannot see: nothing hidden from p reaches it. */
-static void test_secrecy(void **state)
+/* The history names every id applied with who chose it; a takeback gives back the state
+ * before, byte for byte, and refuses an action that is not the last. */
+static void test_history_and_undo(void **state)
 {
 	(void)state;
-	for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
-		qv_spiel_game *g = game(configs[c].game, configs[c].params);
-		int nd = qv_spiel_num_distinct_actions(g), np = qv_spiel_num_players(g);
-		int32_t *ids = malloc(sizeof *ids * (size_t)nd);
-		assert_non_null(ids);
-		int compared = 0, differing = 0;
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
+		qv_spiel_state *s = spiel_start(g);
 		qv_rng rng;
-		qv_rng_seed(&rng, 777 + c);
-		for (int k = 0; k < 2; k++) {
-			qv_spiel_state *s = NULL;
-			qv_err err = {{0}};
-			assert_int_equal(qv_spiel_new_initial_state(g, (uint64_t)k + 21, &s, &err),
-			                 QV_OK);
-			for (int step = 0;
-			     step < 80 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL; step++) {
-				for (int p = 0; p < np && step % 4 == 0; p++) {
-					qv_spiel_state *x = qv_spiel_clone(s), *r = NULL;
-					assert_int_equal(
-					    qv_spiel_resample(s, p, qv_rng_next(&rng), &r, &err),
-					    QV_OK);
-					for (int more = 0; more < 8; more++) {
-						char *vx = view_of(x, p), *vr = view_of(r, p);
-						bool agree = strcmp(vx, vr) == 0;
-						free(vx), free(vr);
-						if (!agree)
-							break;
-						bool tensor;
-						if (!same_recall(x, r, p, &tensor))
-							fail_msg(
-							    "%s: seat %d's information state differs "
-							    "between two histories it cannot tell apart",
-							    g->g->name, p);
-						assert_true(tensor);
-						compared++;
-						differing += !same(x, r);
-						if (qv_spiel_current_player(x) ==
-						        QV_SPIEL_TERMINAL ||
-						    qv_spiel_current_player(x) !=
-						        qv_spiel_current_player(r))
-							break;
-						int32_t id = random_id(x, &rng, ids, nd);
-						assert_int_equal(qv_spiel_apply(x, id, &err),
-						                 QV_OK);
-						if (qv_spiel_apply(r, id, &err) != QV_OK)
-							break;
-					}
-					qv_spiel_state_free(x);
-					qv_spiel_state_free(r);
-				}
-				assert_int_equal(
-				    qv_spiel_apply(s, random_id(s, &rng, ids, nd), &err), QV_OK);
+		qv_rng_seed(&rng, 99 + (uint64_t)c);
+		int32_t ids[200];
+		int8_t who[200];
+		qv_err err = {{0}};
+		for (int k = 0; k < 120 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL; k++) {
+			int32_t id = spiel_random_id(s, &rng);
+			int player = qv_spiel_current_player(s);
+			qv_spiel_state *before = qv_spiel_clone(s);
+			if (k % 3 == 0) /* a state that keeps its information states, too */
+				free(qv_spiel_information_state_string(s, 0));
+			spiel_apply(s, id);
+			ids[k] = id;
+			who[k] = (int8_t)player;
+			int32_t hid[200];
+			int8_t hwho[200];
+			assert_int_equal(qv_spiel_history(s, hid, hwho, 200), k + 1);
+			assert_memory_equal(hid, ids, sizeof *ids * (size_t)(k + 1));
+			assert_memory_equal(hwho, who, (size_t)(k + 1));
+			if (k % 7 == 0) {
+				qv_spiel_state *u = qv_spiel_clone(s);
+				spiel_expect(qv_spiel_undo(u, player, id + 1, &err), QV_EINVAL,
+				             &err, "the last action is");
+				assert_int_equal(qv_spiel_undo(u, player, id, &err), QV_OK);
+				assert_true(same_history(u, before));
+				qv_spiel_state_free(u);
 			}
-			qv_spiel_state_free(s);
+			qv_spiel_state_free(before);
 		}
-		print_message("%s %s: %d comparisons, %d of them of worlds that differ\n",
-		              configs[c].game, configs[c].params, compared, differing);
-		/* Every game but THREE ARROWS without covers has something hidden to redraw. */
-		if (strcmp(configs[c].game, "three-arrows") != 0)
-			assert_true(differing > 0);
-		free(ids);
+		qv_spiel_state_free(s);
+		qv_spiel_game_free(g);
+	}
+}
+
+/* chance=sampled: no chance node, a new deal for each initial state, and a sampled state that
+ * serializes and reads back with its generator. */
+static void test_sampled(void **state)
+{
+	(void)state;
+	qv_spiel_game *g = spiel_game("concardia", "chance=sampled,rng_seed=5");
+	qv_spiel_game *h = spiel_game("concardia", "chance=sampled,rng_seed=5");
+	assert_true(qv_spiel_chance_sampled(g));
+	qv_rng rng;
+	qv_rng_seed(&rng, 1);
+	int differ = 0;
+	for (int k = 0; k < 4; k++) {
+		qv_spiel_state *a = spiel_start(g), *b = spiel_start(g), *c = spiel_start(h);
+		qv_spiel_state *d = spiel_start(h);
+		assert_true(spiel_same(a, c)); /* the same seed, the same sequence of deals */
+		assert_true(spiel_same(b, d));
+		differ += !spiel_same(a, b);
+		while (qv_spiel_current_player(a) != QV_SPIEL_TERMINAL) {
+			assert_int_not_equal(qv_spiel_current_player(a), QV_SPIEL_CHANCE);
+			spiel_apply(a, spiel_random_id(a, &rng));
+			if (a->moves % 17 == 0)
+				round_trip(a);
+		}
+		qv_spiel_state_free(a);
+		qv_spiel_state_free(b);
+		qv_spiel_state_free(c);
+		qv_spiel_state_free(d);
+	}
+	assert_true(differ > 0);
+	qv_spiel_game_free(g);
+	qv_spiel_game_free(h);
+}
+
+/* Any id in range has a notation, legal now or not; a chance node's outcomes too. */
+static void test_any_id_named(void **state)
+{
+	(void)state;
+	for (int i = 0; qv_spiel_game_name_at(i); i++) {
+		qv_spiel_game *g = spiel_game(qv_spiel_game_name_at(i), "");
+		qv_spiel_state *s = spiel_start(g);
+		qv_rng rng;
+		qv_rng_seed(&rng, 3);
+		while (qv_spiel_current_player(s) == QV_SPIEL_CHANCE)
+			spiel_apply(s, spiel_random_id(s, &rng));
+		char text[256];
+		qv_err err = {{0}};
+		int nd = qv_spiel_num_distinct_actions(g);
+		for (int32_t id = 0; id < nd; id++)
+			if (qv_spiel_action_to_string(s, id, text, sizeof text, &err) <= 0)
+				fail_msg("%s: id %d unnamed: %s", g->g->name, id, err.msg);
+		spiel_expect(qv_spiel_action_to_string(s, nd, text, sizeof text, &err), QV_EINVAL,
+		             &err, "out of range");
+		qv_spiel_state_free(s);
 		qv_spiel_game_free(g);
 	}
 }
@@ -489,23 +309,17 @@ static void test_secrecy(void **state)
 static void test_widest_payloads(void **state)
 {
 	(void)state;
-	static const struct {
-		const char *game, *text;
-	} wide[] = {
-	    {"three-arrows", "bonus 6000"},
-	    {"three-arrows", "bonus 2"},
-	};
+	static const char *const wide[] = {"bonus 6000", "bonus 2"};
 	for (size_t i = 0; i < sizeof wide / sizeof *wide; i++) {
-		qv_spiel_game *g = game(wide[i].game, "size=8");
-		qv_spiel_state *s = NULL;
+		qv_spiel_game *g = spiel_game("three-arrows", "size=8");
+		qv_spiel_state *s = spiel_start(g);
 		qv_err err = {{0}};
-		assert_int_equal(qv_spiel_new_initial_state(g, 1, &s, &err), QV_OK);
 		qv_action a, back;
-		if (g->g->action_from_text(s->st, wide[i].text, &a, &err) != QV_OK)
-			fail_msg("%s: '%s' refused: %s", wide[i].game, wide[i].text, err.msg);
+		if (g->g->action_from_text(QV__CUR(s), wide[i], &a, &err) != QV_OK)
+			fail_msg("'%s' refused: %s", wide[i], err.msg);
 		int32_t id;
 		if (qv__spiel_id_of(s, a, NULL, 0, &id, &err) != QV_OK)
-			fail_msg("%s: '%s' has no id: %s", wide[i].game, wide[i].text, err.msg);
+			fail_msg("'%s' has no id: %s", wide[i], err.msg);
 		assert_true(id >= 0 && id < qv_spiel_num_distinct_actions(g));
 		assert_int_equal(qv__spiel_action_of(s, id, &back, &err), QV_OK);
 		assert_int_equal(back, a);
@@ -518,23 +332,22 @@ static void test_agents(void **state)
 {
 	(void)state;
 	for (int i = 0; qv_spiel_game_name_at(i); i++) {
-		qv_spiel_game *g = game(qv_spiel_game_name_at(i), "");
+		qv_spiel_game *g = spiel_game(qv_spiel_game_name_at(i), "");
 		qv_spiel_agent *a = NULL;
 		qv_err err = {{0}};
 		assert_int_equal(qv_spiel_agent_new(g, "mcts:iterations=50", 3, &a, &err), QV_OK);
-		qv_spiel_state *s = NULL;
-		assert_int_equal(qv_spiel_new_initial_state(g, 5, &s, &err), QV_OK);
-		for (int k = 0; k < 12 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL; k++) {
+		qv_spiel_state *s = spiel_start(g);
+		qv_rng rng;
+		qv_rng_seed(&rng, 5);
+		for (int k = 0; k < 60 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL; k++) {
 			int32_t id;
 			if (qv_spiel_current_player(s) == QV_SPIEL_CHANCE) {
 				assert_int_not_equal(qv_spiel_agent_step(a, s, &id, &err), QV_OK);
-				id = 0;
+				id = spiel_random_id(s, &rng);
 			} else if (qv_spiel_agent_step(a, s, &id, &err) != QV_OK) {
 				fail_msg("%s: agent failed: %s", g->g->name, err.msg);
 			}
-			if (qv_spiel_apply(s, id, &err) != QV_OK)
-				fail_msg("%s: the agent's id %d refused: %s", g->g->name, id,
-				         err.msg);
+			spiel_apply(s, id);
 		}
 		qv_spiel_state_free(s);
 		qv_spiel_agent_free(a);
@@ -543,74 +356,29 @@ static void test_agents(void **state)
 	}
 }
 
-static void expect(qv_status rc, qv_status want, const qv_err *err, const char *says)
+/* Serialized texts edited one field at a time are refused naming what is wrong. */
+static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 {
-	assert_int_equal(rc, want);
-	if (!strstr(err->msg, says))
-		fail_msg("'%s' does not say '%s'", err->msg, says);
-}
-
-static void test_bad_input(void **state)
-{
-	(void)state;
-	qv_spiel_game *g = NULL;
-	qv_err err = {{0}};
-	expect(qv_spiel_game_new(&g, "chess", "", &err), QV_EINVAL, &err, "unknown game 'chess'");
-	expect(qv_spiel_game_new(&g, "evons", "players=7", &err), QV_EINVAL, &err, "players");
-	expect(qv_spiel_game_new(&g, "evons", "colour=red", &err), QV_EINVAL, &err, "colour");
-	assert_null(g);
-	g = game("three-arrows", "players=2");
-	qv_spiel_state *s = NULL;
-	assert_int_equal(qv_spiel_new_initial_state(g, 1, &s, &err), QV_OK);
-	int nd = qv_spiel_num_distinct_actions(g);
-	expect(qv_spiel_apply(s, nd, &err), QV_EINVAL, &err, "out of range");
-	expect(qv_spiel_apply(s, -1, &err), QV_EINVAL, &err, "out of range");
-	int32_t first;
-	assert_true(qv_spiel_legal_actions(s, &first, 1, &err) > 0);
-	/* An id in range no rule allows now: the first segment's ids below the first legal. */
-	int32_t ids[20000];
-	int n = qv_spiel_legal_actions(s, ids, 20000, &err);
-	int32_t bad = 0;
-	for (int i = 0; i < n && ids[i] == bad; i++)
-		bad++;
-	expect(qv_spiel_apply(s, bad, &err), QV_EILLEGAL, &err, "not legal now");
-	int32_t id = -7;
-	expect(qv_spiel_string_to_action(s, "banana", &id, &err), QV_EINVAL, &err, "");
-	expect(qv_spiel_string_to_action(s, NULL, &id, &err), QV_EINVAL, &err, "no notation");
-	/* A negative room writes nothing and still counts. */
-	assert_int_equal(qv_spiel_legal_actions(s, &id, -5, &err), n);
-	assert_int_equal(id, -7);
-	float t[QV__SPIEL_TENSOR];
-	expect(qv_spiel_information_state_tensor(s, 2, t, &err), QV_EINVAL, &err, "no seat");
-	assert_null(qv_spiel_information_state_string(s, 5));
-
-	size_t len;
-	char *bytes = qv_spiel_serialize(s, &len);
 	qv_spiel_state *d = NULL;
-	expect(qv_spiel_deserialize(g, "hello", 5, &d, &err), QV_EINVAL, &err, "corrupted");
-	expect(qv_spiel_deserialize(g, NULL, 5, &d, &err), QV_EINVAL, &err, "no serialized state");
-	expect(qv_spiel_deserialize(g, bytes, 0, &d, &err), QV_EINVAL, &err, "corrupted");
-	expect(qv_spiel_deserialize(g, bytes, len / 2, &d, &err), QV_EINVAL, &err, "corrupted");
-	char *bad_bytes = malloc(len);
-	memcpy(bad_bytes, bytes, len);
-	bad_bytes[len - 2] = '#';
-	expect(qv_spiel_deserialize(g, bad_bytes, len, &d, &err), QV_EINVAL, &err, "corrupted");
-	memcpy(bad_bytes, bytes, len);
-	char *o = strstr(bad_bytes, "\"turn\":");
-	if (o)
-		memcpy(o, "\"tuxn\":", 7);
-	if (o)
-		expect(qv_spiel_deserialize(g, bad_bytes, len, &d, &err), QV_EINVAL, &err,
-		       "corrupted");
-	/* Format 1 held no history; the body's fields are checked one by one. */
+	qv_err err = {{0}};
+	spiel_expect(qv_spiel_deserialize(g, "hello", 5, &d, &err), QV_EINVAL, &err, "corrupted");
+	spiel_expect(qv_spiel_deserialize(g, NULL, 5, &d, &err), QV_EINVAL, &err,
+	             "no serialized state");
+	spiel_expect(qv_spiel_deserialize(g, bytes, 0, &d, &err), QV_EINVAL, &err, "corrupted");
+	spiel_expect(qv_spiel_deserialize(g, bytes, len / 2, &d, &err), QV_EINVAL, &err,
+	             "corrupted");
 	static const struct {
 		const char *from, *to, *says;
 	} edits[] = {
-	    {"quiver-spiel 2", "quiver-spiel 1", "format 1"},
-	    {"\"known\":-1", "\"known\":7", "known 7 is neither -1 nor a seat"},
-	    {"\"prior\":null", "\"prior\":\"p1 ?\\n\"", "held only for the seat"},
-	    {"\"history\":[]", "\"history\":[2147483647]", "longer than moves 0"},
-	    {"\"history\":[]", "\"history\":{}", "expected the object"},
+	    {"quiver-spiel 3", "quiver-spiel 1", "format 1"},
+	    {"quiver-spiel 3", "quiver-spiel 2", "format 2"},
+	    {"\"known\":-1", "\"known\":7", "known is -1 or a seat"},
+	    {"\"prior\":null", "\"prior\":\"p1 ?\\n\"", "prior is text"},
+	    {"\"decisions\":0", "\"decisions\":3", "decisions is"},
+	    {"\"history\":[", "\"history\":[2147483647,", "longer than moves"},
+	    {"\"decisions\":0", "\"decisions\":0,\"extra\":1", "expected the object"},
+	    {"moves 3", "moves 2", "longer than moves 2"},
+	    {"\"history\":[", "\"history\":[9999999,", "history entry 0"},
 	};
 	for (size_t k = 0; k < sizeof edits / sizeof *edits; k++) {
 		qv_buf text = {0};
@@ -619,24 +387,66 @@ static void test_bad_input(void **state)
 		qv_buf_putn(&text, bytes, (size_t)(at - bytes));
 		qv_buf_puts(&text, edits[k].to);
 		qv_buf_puts(&text, at + strlen(edits[k].from));
-		expect(qv_spiel_deserialize(g, text.s, text.len, &d, &err), QV_EINVAL, &err,
-		       edits[k].says);
-		if (k == 3) {
-			/* With the move counted, the action itself is checked. */
-			char *m = strstr(text.s, "moves 0");
-			assert_non_null(m);
-			m[6] = '1';
-			expect(qv_spiel_deserialize(g, text.s, text.len, &d, &err), QV_EINVAL, &err,
-			       "history entry 0 (action 2147483647) is not legal there");
+		if (k == 8) { /* with the move counted, the id itself is checked */
+			char *m = strstr(text.s, "moves 3");
+			m[6] = '4';
 		}
+		spiel_expect(qv_spiel_deserialize(g, text.s, text.len, &d, &err), QV_EINVAL, &err,
+		             edits[k].says);
+		assert_null(d);
 		qv_buf_free(&text);
 	}
-	qv_spiel_game *g3 = game("three-arrows", "players=3");
-	expect(qv_spiel_deserialize(g3, bytes, len, &d, &err), QV_EINVAL, &err, "parameters");
-	qv_spiel_game *e = game("evons", "");
-	expect(qv_spiel_deserialize(e, bytes, len, &d, &err), QV_EINVAL, &err, "three-arrows");
-	assert_null(d);
-	free(bad_bytes);
+}
+
+static void test_bad_input(void **state)
+{
+	(void)state;
+	qv_spiel_game *g = NULL;
+	qv_err err = {{0}};
+	spiel_expect(qv_spiel_game_new(&g, "chess", "", &err), QV_EINVAL, &err,
+	             "unknown game 'chess'");
+	spiel_expect(qv_spiel_game_new(&g, "evons", "players=7", &err), QV_EINVAL, &err, "players");
+	spiel_expect(qv_spiel_game_new(&g, "evons", "colour=red", &err), QV_EINVAL, &err, "colour");
+	spiel_expect(qv_spiel_game_new(&g, "evons", "chance=maybe", &err), QV_EINVAL, &err,
+	             "explicit or sampled");
+	spiel_expect(qv_spiel_game_new(&g, "evons", "rng_seed=-1", &err), QV_EINVAL, &err,
+	             "rng_seed");
+	spiel_expect(qv_spiel_game_new(&g, "evons", "tensor=round", &err), QV_EINVAL, &err,
+	             "planes or hashed");
+	assert_null(g);
+	g = spiel_game("three-arrows", "players=2");
+	qv_spiel_state *s = spiel_start(g);
+	int nd = qv_spiel_num_distinct_actions(g);
+	spiel_expect(qv_spiel_apply(s, nd, &err), QV_EINVAL, &err, "out of range");
+	spiel_expect(qv_spiel_apply(s, -1, &err), QV_EINVAL, &err, "out of range");
+	int32_t ids[20000];
+	int n = qv_spiel_legal_actions(s, ids, 20000, &err);
+	int32_t bad = 0;
+	for (int i = 0; i < n && ids[i] == bad; i++)
+		bad++;
+	spiel_expect(qv_spiel_apply(s, bad, &err), QV_EILLEGAL, &err, "not legal now");
+	int32_t id = -7;
+	spiel_expect(qv_spiel_string_to_action(s, "banana", &id, &err), QV_EINVAL, &err, "");
+	spiel_expect(qv_spiel_string_to_action(s, NULL, &id, &err), QV_EINVAL, &err, "no notation");
+	assert_int_equal(qv_spiel_legal_actions(s, &id, -5, &err), n); /* counts, writes none */
+	assert_int_equal(id, -7);
+	float t[QV__SPIEL_HASHED];
+	spiel_expect(qv_spiel_information_state_tensor(s, 2, t, &err), QV_EINVAL, &err, "no seat");
+	assert_null(qv_spiel_information_state_string(s, 5));
+	spiel_expect(qv_spiel_undo(s, 0, 0, &err), QV_ESTATE, &err, "history is empty");
+	for (int k = 0; k < 3; k++) {
+		assert_true(qv_spiel_legal_actions(s, ids, 20000, &err) > 0);
+		spiel_apply(s, ids[0]);
+	}
+	size_t len;
+	char *bytes = qv_spiel_serialize(s, &len);
+	bad_texts(g, bytes, len);
+	qv_spiel_game *g3 = spiel_game("three-arrows", "players=3");
+	qv_spiel_state *d = NULL;
+	spiel_expect(qv_spiel_deserialize(g3, bytes, len, &d, &err), QV_EINVAL, &err, "parameters");
+	qv_spiel_game *e = spiel_game("evons", "");
+	spiel_expect(qv_spiel_deserialize(e, bytes, len, &d, &err), QV_EINVAL, &err,
+	             "three-arrows");
 	free(bytes);
 	qv_spiel_state_free(s);
 	qv_spiel_game_free(g);
@@ -644,61 +454,77 @@ static void test_bad_input(void **state)
 	qv_spiel_game_free(e);
 }
 
+/* max_game_length: the game's own longest by default, lower on demand, then a terminal state
+ * that is truncated, with the game's returns there. */
 static void test_max_game_length(void **state)
 {
 	(void)state;
-	qv_spiel_game *g = game("evons", "max_game_length=5");
+	qv_spiel_game *e = spiel_game("evons", "");
+	int longest = qv_spiel_max_game_length(e);
+	assert_true(longest > 1000);
+	qv_spiel_game_free(e);
+	qv_spiel_game *g = spiel_game("evons", "max_game_length=5");
 	assert_int_equal(qv_spiel_max_game_length(g), 5);
 	assert_string_equal(qv_spiel_game_params(g), "max_game_length=5");
-	qv_spiel_state *s = NULL;
+	qv_spiel_state *s = spiel_start(g);
+	qv_rng rng;
+	qv_rng_seed(&rng, 8);
 	qv_err err = {{0}};
-	assert_int_equal(qv_spiel_new_initial_state(g, 2, &s, &err), QV_OK);
-	int32_t ids[4096];
-	for (int k = 0; k < 5; k++) {
+	while (s->decisions < 5) {
 		assert_int_not_equal(qv_spiel_current_player(s), QV_SPIEL_TERMINAL);
-		assert_true(qv_spiel_legal_actions(s, ids, 4096, &err) > 0);
-		assert_int_equal(qv_spiel_apply(s, ids[0], &err), QV_OK);
+		spiel_apply(s, spiel_random_id(s, &rng));
 	}
 	assert_int_equal(qv_spiel_current_player(s), QV_SPIEL_TERMINAL);
-	assert_int_equal(qv_spiel_legal_actions(s, ids, 4096, &err), 0);
-	expect(qv_spiel_apply(s, 0, &err), QV_ESTATE, &err, "max_game_length");
-	size_t len;
-	char *bytes = qv_spiel_serialize(s, &len);
-	qv_spiel_state *d = NULL;
-	assert_int_equal(qv_spiel_deserialize(g, bytes, len, &d, &err), QV_OK);
-	assert_int_equal(qv_spiel_current_player(d), QV_SPIEL_TERMINAL);
-	free(bytes);
-	qv_spiel_state_free(d);
+	assert_true(qv_spiel_truncated(s));
+	int32_t id;
+	assert_int_equal(qv_spiel_legal_actions(s, &id, 1, &err), 0);
+	spiel_expect(qv_spiel_apply(s, 0, &err), QV_ESTATE, &err, "max_game_length");
+	double ret[2];
+	qv_spiel_returns(s, ret);
+	assert_true(fabs(ret[0] + ret[1]) < 1e-9);
+	round_trip(s);
 	qv_spiel_state_free(s);
 	qv_spiel_game_free(g);
-	qv_spiel_game *e = game("evons", "");
-	assert_int_equal(qv_spiel_max_game_length(e), QV_SPIEL_MAX_GAME_LENGTH);
-	qv_spiel_game_free(e);
-	expect(qv_spiel_game_new(&e, "evons", "max_game_length=0", &err), QV_EINVAL, &err,
-	       "max_game_length");
-	expect(qv_spiel_game_new(&e, "evons", "max_game_length=x", &err), QV_EINVAL, &err,
-	       "1-100000000");
+	char text[64];
+	snprintf(text, sizeof text, "max_game_length=%d", longest + 1);
+	spiel_expect(qv_spiel_game_new(&e, "evons", text, &err), QV_EINVAL, &err, "at most");
+	spiel_expect(qv_spiel_game_new(&e, "evons", "max_game_length=0", &err), QV_EINVAL, &err,
+	             "max_game_length");
 }
 
-static void test_version(void **state)
+static void test_metadata(void **state)
 {
 	(void)state;
 	assert_int_equal(qv_spiel_api_version(), QV_SPIEL_API_VERSION);
 	assert_string_equal(qv_spiel_game_name_at(0), "three-arrows");
 	assert_null(qv_spiel_game_name_at(4));
-	qv_spiel_game *g = game("arrow-party", "players=4");
+	qv_spiel_game *g = spiel_game("arrow-party", "players=4");
 	assert_int_equal(qv_spiel_num_players(g), 4);
 	assert_string_equal(qv_spiel_game_params(g), "players=4");
+	assert_non_null(strstr(qv_spiel_game_parameters(g), "players=4,size=15,rounds=10"));
+	assert_non_null(strstr(qv_spiel_game_parameters(g), "chance=explicit,rng_seed=0"));
+	assert_int_equal(qv_spiel_parameter_kind(g, "players"), QV_PARAM_INT);
+	assert_int_equal(qv_spiel_parameter_kind(g, "shuffle"), QV_PARAM_BOOL);
+	assert_int_equal(qv_spiel_parameter_kind(g, "chance"), QV_PARAM_CHOICE);
+	assert_int_equal(qv_spiel_parameter_kind(g, "colour"), -1);
+	assert_false(qv_spiel_deterministic(g));
+	assert_false(qv_spiel_perfect_information(g));
+	qv_spiel_game_free(g);
+	g = spiel_game("three-arrows", "mode=tactical");
+	assert_true(qv_spiel_deterministic(g));
+	assert_true(qv_spiel_perfect_information(g));
+	assert_int_equal(qv_spiel_max_chance_nodes(g), 0);
 	qv_spiel_game_free(g);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_version),         cmocka_unit_test(test_random_games),
-	    cmocka_unit_test(test_widest_payloads), cmocka_unit_test(test_agents),
-	    cmocka_unit_test(test_bad_input),       cmocka_unit_test(test_max_game_length),
-	    cmocka_unit_test(test_perfect_recall),  cmocka_unit_test(test_secrecy),
+	    cmocka_unit_test(test_metadata),        cmocka_unit_test(test_initial_state),
+	    cmocka_unit_test(test_random_games),    cmocka_unit_test(test_history_and_undo),
+	    cmocka_unit_test(test_sampled),         cmocka_unit_test(test_any_id_named),
+	    cmocka_unit_test(test_agents),          cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_max_game_length), cmocka_unit_test(test_widest_payloads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,24 +1,32 @@
 /*
- * handles.h - what the files of the spiel API (include/quiver/spiel.h) share: the game
- * and state handles, and the map between the games' action integers and OpenSpiel's ids.
+ * handles.h - what the files of the spiel API (include/quiver/spiel.h) share: the game and
+ * state handles, the map between the games' action integers and the API's ids, the chance
+ * deal (deal.c), the seats' information states (recall.c) and the tensors (tensor.c).
  * Internal: callers know only the public header.
  */
 #ifndef QUIVER_ENGINE_SPIEL_HANDLES_H
 #define QUIVER_ENGINE_SPIEL_HANDLES_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
+#include "games/spiel.h"
 #include "quiver/game.h"
 #include "quiver/spiel.h"
 
 /* The most types of action a game's encoding has (Evons: 11, ConCardia: 16), plus one. */
 #define QV__SPIEL_TYPES 17
+/* The most payload fields of one type, and heads of a game's factored actions. */
+#define QV__SPIEL_FIELDS 5
+#define QV__SPIEL_HEADS  QV_SPIEL_MAX_HEADS
 
 /* How a game's action integers map to ids: `type << shift | payload`, each player's type with a
  * segment of ids starting at start[type]. bits[type] is the payload's width (the segment
  * holds 1 << bits ids), -1 for a type that is no player's decision (a chance outcome's), or
  * QV__SPIEL_INDEXED for a type whose id is its place among the legal actions of that type
- * (a segment of indexed[type] ids). */
+ * (a segment of indexed[type] ids). A type's payload is its fields, lowest bits first, each a
+ * head of the factored actions (head[type][f], width[type][f] bits; an indexed type has one
+ * field, its place). */
 enum { QV__SPIEL_INDEXED = 99 };
 typedef struct qv__spiel_ids {
 	int shift;
@@ -27,57 +35,170 @@ typedef struct qv__spiel_ids {
 	int indexed[QV__SPIEL_TYPES];
 	int start[QV__SPIEL_TYPES];
 	int size; /* every segment's ids: num_distinct_actions */
+	const char *type_name[QV__SPIEL_TYPES];
+	int nfields[QV__SPIEL_TYPES];
+	int head[QV__SPIEL_TYPES][QV__SPIEL_FIELDS];
+	int width[QV__SPIEL_TYPES][QV__SPIEL_FIELDS];
+	int nheads; /* head 0 is the type */
+	const char *head_name[QV__SPIEL_HEADS];
+	int head_size[QV__SPIEL_HEADS];
 } qv__spiel_ids;
+
+enum { QV__TENSOR_PLANES, QV__TENSOR_HASHED };
+#define QV__SPIEL_HASHED 4096 /* floats of a hashed tensor */
 
 struct qv_spiel_game {
 	const qv_game *g;
-	qv_params params;
-	char params_text[QV_PARAMS_TEXT];
+	const qv__spiel_game *part;
+	qv_params params;                 /* the game's, as its init takes them (setup) */
+	char params_text[QV_PARAMS_TEXT]; /* as given, the API's own included */
+	char full_text[QV_PARAMS_TEXT];   /* every parameter with its default filled in */
 	int nplayers;
-	int max_length; /* max_game_length */
+	unsigned deal;                      /* QV__DEAL_* that the API deals */
+	int tensor;                         /* QV__TENSOR_* */
+	int sampled;                        /* chance=sampled: chance drawn inside the state */
+	int max_chance;                     /* max_chance_outcomes */
+	long bound_decisions, bound_chance; /* the game's longest, from its rules */
+	long max_decisions;                 /* the cap (max_game_length), <= bound_decisions */
+	uint64_t rng_seed;
+	atomic_ulong made; /* sampled: initial states made, for their seeds */
+	qv__spiel_layout layout;
+	int obs_size; /* floats of an observation tensor */
 	qv__spiel_ids ids;
+	void *initial;       /* the initial state (state_size bytes), piles canonical */
+	qv__deal *root_deal; /* the deal of the initial state, NULL when none */
+	/* start=: the ids played from the initial state before a game of g begins (OpenSpiel's
+	 * start_at), and the state they lead to, which new_initial_state copies */
+	int nstart;
+	int32_t *start;
+	qv_spiel_state *begin;
 };
 
-/* A state: the current game state and what its information states are made from (recall.c):
- * the state the history starts from (`base`, at move base_moves) and the actions applied since
- * (hist[0..nhist)). A state made by qv_spiel_new_initial_state starts its history there; one
- * made by the resampler starts it at the world drawn, and keeps for the seat `known` what that
- * seat observed before (`prior`: its observation lines, each ended by a newline); the other
- * seats' earlier observations are not known in a world drawn for another (known -1: every
- * seat's history starts at base, prior NULL). */
+/* ---- information states (recall.c) ---- */
+
+/* A seat's observation lines: an append-only text shared between a state and its clones in
+ * chunks (a clone takes a reference, a state appending to a chunk another state has gone past
+ * starts a new one), so that a clone copies no text. */
+typedef struct qv__chunk {
+	atomic_int refs;
+	int pad_;
+	struct qv__chunk *prev; /* a reference */
+	size_t prev_used;       /* bytes of prev in this text */
+	atomic_size_t len;      /* bytes written, by any state sharing the chunk */
+	size_t cap;
+	char s[];
+} qv__chunk;
+
+typedef struct qv__log {
+	qv__chunk *last;
+	size_t used;  /* bytes of last in this text */
+	size_t total; /* bytes of the whole text */
+	long lines;
+} qv__log;
+
+/* A sparse observation: the slots that are not 0, ascending. */
+typedef struct qv__sparse {
+	int n, cap;
+	int32_t *idx;
+	float *val;
+} qv__sparse;
+
+/* What a seat's information state is made of: its lines, its observation now and the most each
+ * slot of its observations has held (the information-state tensor's second half). */
+typedef struct qv__seat {
+	qv__log log;
+	qv__sparse obs, ever;
+} qv__seat;
+
+/* A state: the current game state and what its history is made of (the state the history
+ * starts from, `base`, at move base_moves, and the ids applied since with who chose them), a
+ * deal under way (`deal`: the state after the action that asked it waits in the slot `pend`),
+ * and, once someone asked for an information state (`track`), every seat's observations. A
+ * state drawn by the resampler for seat `known` starts its history at the world drawn. */
 struct qv_spiel_state {
 	const qv_spiel_game *game;
-	int moves;
-	int base_moves;
+	int moves, decisions; /* since the initial state */
+	int base_moves, base_decisions;
 	int nhist, caphist;
-	qv_action *hist;
+	int32_t *hist;
+	int8_t *who; /* the player of each hist entry: a seat or QV_SPIEL_CHANCE */
+	qv__deal *deal;
 	int known;
-	int pad_;
-	char *prior;
-	/* Seat p's observation lines for hist[0..recall_at[p]), kept as they are worked out
-	 * (recall.c) so that a call costs only the actions since the last (the history only
-	 * grows), copied by a clone. */
-	qv_buf recall[QV_MAX_PLAYERS];
-	int recall_at[QV_MAX_PLAYERS];
-	max_align_t st[]; /* the current state, then base: QV__SPIEL_SLOT(game) bytes each */
+	size_t prior;  /* a world: bytes of its seat's lines from before it was drawn */
+	uint8_t cur;   /* the slot of the current state (0 or 1), the other being `pend` */
+	uint8_t track; /* the seats' information states are kept */
+	uint8_t pad_[2];
+	qv_rng rng; /* chance=sampled */
+	qv__seat seat[QV_MAX_PLAYERS];
+	max_align_t st[]; /* three slots of QV__SPIEL_SLOT(game) bytes: 0, 1 (current and
+	                   * pending), 2 (base) */
 };
 
 /* The bytes of one game state in a qv_spiel_state, rounded up to max_align_t. */
 #define QV__SPIEL_SLOT(sg)                                                                         \
 	(((sg)->g->state_size + sizeof(max_align_t) - 1) / sizeof(max_align_t) *                   \
 	 sizeof(max_align_t))
-/* The state the history starts from. */
-#define QV__SPIEL_BASE(s) ((void *)((char *)(s)->st + QV__SPIEL_SLOT((s)->game)))
+#define QV__SPIEL_AT(s, i) ((void *)((char *)(s)->st + (size_t)(i)*QV__SPIEL_SLOT((s)->game)))
+/* The current game state, the one waiting for a deal, and the one the history starts from. */
+#define QV__CUR(s)  QV__SPIEL_AT(s, (s)->cur)
+#define QV__PEND(s) QV__SPIEL_AT(s, 1 - (s)->cur)
+#define QV__BASE(s) QV__SPIEL_AT(s, 2)
 
-/* A state of g with no history (base and current state zeroed, known -1); NULL when memory ran
- * out. */
+/* A state of g with no history (slots zeroed, known -1); NULL when memory ran out. */
 qv_spiel_state *qv__spiel_state_alloc(const qv_spiel_game *g);
-/* Records action a (applied to the current state by the caller) in the history. */
-qv_status qv__spiel_record(qv_spiel_state *s, qv_action a, qv_err *err);
+/* The game's to_move, with the API's: QV_OVER at the cap, QV_CHANCE during a deal. */
+int qv__spiel_to_move(const qv_spiel_state *s);
+/* Applies id at s, checked (spiel.h, qv_spiel_apply), without drawing chance. */
+qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err);
 
-/* Seat p's observation lines, in order (recall.c): its prior ones, then for each action of the
- * history what p was told of it and of its consequences, each line ended by a newline. */
-qv_status qv__spiel_recall(const qv_spiel_state *s, int p, qv_buf *out, qv_err *err);
+/* ---- the deal (deal.c) ---- */
+
+/* Sets a deal just asked (its segments given) at its first card. */
+void qv__deal_begin(qv__deal *d);
+/* Deals id (an outcome now); returns whether the deal is finished. */
+bool qv__deal_take(qv__deal *d, int32_t id);
+/* The outcomes of the deal under way: ids ascending with their probabilities (NULL: not
+ * wanted); returns how many. */
+int qv__deal_outcomes(const qv__deal *d, int32_t *ids, double *probs);
+/* Whether id is an outcome now; on a finished deal, true. */
+bool qv__deal_legal(const qv__deal *d, int32_t id);
+/* The notation of outcome id: "deal striker-r to p1". */
+int qv__deal_text(const qv_spiel_state *s, int32_t id, char *buf, size_t len);
+
+/* ---- information states (recall.c) ---- */
+
+/* Appends text (n bytes, lines ended by newlines) to a log. */
+qv_status qv__log_append(qv__log *l, const char *text, size_t n);
+/* A copy sharing l's chunks, and the release of a log. */
+qv__log qv__log_copy(const qv__log *l);
+void qv__log_free(qv__log *l);
+/* The whole text of l, NUL-terminated, for the caller to free; NULL when memory ran out. */
+char *qv__log_text(const qv__log *l);
+
+/* Copies and releases a seat's parts (false: out of memory). */
+bool qv__seat_copy(qv__seat *to, const qv__seat *from);
+void qv__seat_free(qv__seat *a);
+/* Seat p's observation of the current state into out (sparse). */
+qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out);
+/* Seat p of s begins its observations here: its observation now, ever as that. */
+qv_status qv__seat_start(qv_spiel_state *s, int p);
+/* Seat p of a world drawn for seat `known` begins there: a line saying that what it saw
+ * before is not known, then its whole observation as a change line (QV_ENOMEM when memory ran
+ * out). */
+qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known);
+/* Starts keeping the information states of s at base (its seats' observations there). */
+qv_status qv__recall_start(qv_spiel_state *s, qv_err *err);
+/* After a step of s (a deal it asked finished): each seat's line of what changed in its
+ * observation. The seat that chose the action had its line when it chose it. */
+qv_status qv__recall_step(qv_spiel_state *s, qv_err *err);
+/* Makes sure s keeps its information states: from its base, replaying the history, when it did
+ * not yet. */
+qv_status qv__recall_on(qv_spiel_state *s, qv_err *err);
+/* Reads the lines of an information state (text) back into a seat: its log, and `ever` from
+ * the observation changes in them. */
+qv_status qv__seat_from_text(qv__seat *a, const char *text, qv_err *err);
+
+/* ---- ids (ids.c) ---- */
 
 /* The map of game g (one per game of the registry); QV_EINVAL for a game it does not know. */
 qv_status qv__spiel_ids_init(qv__spiel_ids *m, const qv_game *g, qv_err *err);
@@ -87,12 +208,13 @@ qv_status qv__spiel_id_of(const qv_spiel_state *s, qv_action a, const qv_action 
                           int32_t *out, qv_err *err);
 /* The action of id at st (the seat to move's), not checked for legality. */
 qv_status qv__spiel_action_of(const qv_spiel_state *s, int32_t id, qv_action *out, qv_err *err);
+/* An id's factored form as text, "place(square=3,facing=1,...)", for an id legal nowhere now. */
+int qv__spiel_id_text(const qv__spiel_ids *m, int32_t id, char *buf, size_t len);
 
-/* The hashed tensor of seat player's view (tensor.c); with recall, its observation lines
- * hashed in as well (the information-state tensor). */
-qv_status qv__spiel_tensor(const qv_spiel_state *s, int player, bool recall, float *out,
+/* ---- tensors (tensor.c) ---- */
+
+/* The hashed tensor of seat player's view; with recall, its lines hashed in as well. */
+qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, float *out,
                            qv_err *err);
-
-#define QV__SPIEL_TENSOR 4096
 
 #endif

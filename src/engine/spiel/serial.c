@@ -1,14 +1,15 @@
 /*
  * serial.c - a spiel state as bytes and back: four header lines (the format, the game, its
- * parameters, the move number) and a JSON object of what the state's information states are
- * made from (handles.h): the seat whose earlier observations a resampled state keeps ("known",
- * -1 for none) and those lines ("prior", null for none), the state its history starts from
- * ("base": the game's state JSON, state_json, which round-trips a state exactly) and the
- * history since ("history": the game's action integers). Read back through the game's checked
- * loader and a replay of the history in which every action is checked, so that a corrupted
- * text is refused naming what is wrong and what deserializes is the state that was
- * serialized, byte for byte. Format 1 (the state JSON alone, without the history the
- * information states need) is refused, saying so.
+ * parameters, the move number) and a JSON object of what the state is made from (handles.h):
+ * the seat a resampled world was drawn for ("known", -1 for none) with its lines from before
+ * the world ("prior", null for none) and the decisions made before it ("decisions"), the state
+ * its history starts from ("base": the game's state JSON, state_json, which round-trips a
+ * state exactly; for a state that is no world, the initial state), the history since
+ * ("history": the API's ids) and, with chance=sampled, the generator ("rng"). Read back through
+ * the game's checked loader and a replay of the history in which every id is checked, so
+ * that a corrupted text is refused naming what is wrong and what deserializes is the state
+ * that was serialized, byte for byte, its information states worked out as the history
+ * replays. The formats of API versions 1 and 2 are refused, saying so.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,22 +21,33 @@
 #include "engine/spiel/handles.h"
 #include "games/json_util.h"
 
-#define MAGIC   "quiver-spiel 2"
-#define MAGIC_1 "quiver-spiel 1"
+#define MAGIC "quiver-spiel 3"
 
 /* The JSON object of st after the header (NULL when memory ran out). */
 static json_t *body(const qv_spiel_state *st)
 {
 	json_t *j = json_object(), *hist = json_array();
-	json_t *base = st->game->g->state_json(QV__SPIEL_BASE(st));
+	json_t *base = st->game->g->state_json(QV__BASE(st));
 	bool ok = j && hist && base;
 	for (int i = 0; ok && i < st->nhist; i++)
 		ok = json_array_append_new(hist, json_integer(st->hist[i])) == 0;
+	json_t *prior = json_null();
+	if (ok && st->known >= 0) {
+		char *text = qv__log_text(&st->seat[st->known].log);
+		if (text) {
+			text[st->prior] = '\0';
+			prior = json_string(text);
+		}
+		free(text);
+		ok = prior != NULL && !json_is_null(prior);
+	}
 	ok = ok && json_object_set_new(j, "known", json_integer(st->known)) == 0;
-	ok = ok &&
-	     json_object_set_new(j, "prior", st->prior ? json_string(st->prior) : json_null()) == 0;
+	ok = ok && json_object_set_new(j, "prior", prior) == 0;
+	ok = ok && json_object_set_new(j, "decisions", json_integer(st->base_decisions)) == 0;
 	ok = ok && json_object_set(j, "base", base) == 0;
 	ok = ok && json_object_set(j, "history", hist) == 0;
+	if (ok && st->game->sampled)
+		ok = json_object_set_new(j, "rng", qv__json_rng(&st->rng)) == 0;
 	json_decref(base);
 	json_decref(hist);
 	if (!ok) {
@@ -47,6 +59,8 @@ static json_t *body(const qv_spiel_state *st)
 
 char *qv_spiel_serialize(const qv_spiel_state *st, size_t *len)
 {
+	if (st->known >= 0 && !st->track)
+		return NULL; /* a world always keeps its seats' lines */
 	json_t *j = body(st);
 	char *text = j ? qv__json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);
@@ -92,79 +106,109 @@ static qv_status line(const char *data, size_t len, size_t *at, const char *key,
 /* Fails with the corrupted text's message for body field `what`. */
 #define BAD(what, ...) qv_fail(err, QV_EINVAL, "corrupted serialized state: " what, __VA_ARGS__)
 
-/* The action of history entry i at the current state, checked: a chance outcome listed now,
- * or a legal decision of the seat to move. */
-static qv_status replay(qv_spiel_state *s, int i, json_t *v, qv_err *err)
+/* The world's seats of a resampled state read back: `known`'s from its prior lines, the
+ * others' from the world on. */
+static qv_status world(qv_spiel_state *s, const char *prior, qv_err *err)
 {
-	const qv_game *g = s->game->g;
-	if (!json_is_integer(v) || json_integer_value(v) < INT32_MIN ||
-	    json_integer_value(v) > INT32_MAX)
-		return BAD("history entry %d is not an action integer", i);
-	qv_action a = (qv_action)json_integer_value(v);
-	int who = g->to_move(s->st);
-	if (who == QV_OVER || s->base_moves + i >= s->game->max_length)
-		return BAD("history entry %d comes after the end of the game", i);
-	bool ok = false;
-	qv_err why = {{0}};
-	if (who == QV_CHANCE) {
-		qv_action buf[g->max_chance];
-		double prob[g->max_chance];
-		int n = g->chance(s->st, buf, prob);
-		for (int k = 0; k < n && !ok; k++)
-			ok = buf[k] == a;
-		if (!ok)
-			snprintf(why.msg, sizeof why.msg, "no chance outcome now");
-	} else {
-		ok = g->check(s->st, a, &why) == QV_OK;
+	size_t n = strlen(prior);
+	if (n && prior[n - 1] != '\n')
+		return BAD("%s", "prior is lines that each end with a newline");
+	s->track = 1;
+	for (int p = 0; p < s->game->nplayers; p++) {
+		qv__seat *a = &s->seat[p];
+		qv_status rc = p == s->known ? qv__seat_from_text(a, prior, err)
+		                             : qv__seat_start_world(s, p, s->known);
+		if (rc != QV_OK)
+			return rc == QV_ENOMEM ? qv_fail(err, rc, "out of memory") : rc;
+		if (p == s->known && qv__seat_observe(s, p, &a->obs) != QV_OK)
+			return qv_fail(err, QV_ENOMEM, "out of memory");
 	}
-	if (!ok)
-		return BAD("history entry %d (action %d) is not legal there: %s", i, (int)a,
-		           why.msg);
-	qv_status rc = qv__spiel_record(s, a, err);
-	if (rc == QV_OK)
-		g->apply(s->st, a, NULL);
-	return rc;
+	s->prior = n;
+	return QV_OK;
 }
 
-/* The body's fields into s (s->moves set from the header). */
+/* The base and what goes with it (s->moves set from the header). */
+static qv_status read_base(qv_spiel_state *s, json_t *j, size_t nhist, qv_err *err)
+{
+	const qv_spiel_game *sg = s->game;
+	const qv_game *g = sg->g;
+	json_t *known = json_object_get(j, "known"), *prior = json_object_get(j, "prior");
+	json_t *base = json_object_get(j, "base"), *dec = json_object_get(j, "decisions");
+	json_int_t k = json_integer_value(known);
+	if (!json_is_integer(known) || k < -1 || k >= sg->nplayers)
+		return BAD("known is -1 or a seat (0 to %d)", sg->nplayers - 1);
+	s->known = (int)k;
+	if (k >= 0 ? !json_is_string(prior) : !json_is_null(prior))
+		return BAD("%s", "prior is text (with a seat `known`) or null (with known -1)");
+	if (!json_is_integer(dec) || json_integer_value(dec) < 0 ||
+	    json_integer_value(dec) > s->moves - (long long)nhist ||
+	    (k < 0 && json_integer_value(dec)))
+		return BAD("%s", "decisions is the decisions made before the history (0 unless "
+		                 "the state is a resampled world)");
+	s->base_moves = s->moves - (int)nhist;
+	s->moves = s->base_moves;
+	s->base_decisions = s->decisions = (int)json_integer_value(dec);
+	if (k < 0 && s->base_moves != 0)
+		return BAD("a history of %zu actions is not moves %d: a state that is no resampled "
+		           "world has its history from the initial state",
+		           nhist, s->moves);
+	qv_err why = {{0}};
+	qv_status rc = g->init(QV__CUR(s), &sg->params, 0, err);
+	if (rc == QV_OK && (rc = g->load_json(QV__CUR(s), base, &why)) != QV_OK)
+		rc = qv_fail(err, rc, "corrupted serialized state: %s", why.msg);
+	if (rc != QV_OK)
+		return rc;
+	if (k < 0 && memcmp(QV__CUR(s), sg->initial, g->state_size) != 0)
+		return BAD("%s", "the base is not the game's initial state");
+	memcpy(QV__BASE(s), QV__CUR(s), g->state_size);
+	json_t *rng = json_object_get(j, "rng");
+	if (sg->sampled ? qv__json_get_rng(rng, "rng", &s->rng, err) != QV_OK : rng != NULL)
+		return BAD("%s", sg->sampled
+		                     ? "rng is the generator of sampled chance (64 hex digits)"
+		                     : "rng is only for chance=sampled");
+	if (k >= 0)
+		return world(s, json_string_value(prior), err);
+	if (sg->root_deal) {
+		memcpy(QV__PEND(s), QV__CUR(s), g->state_size);
+		if (!(s->deal = malloc(sizeof *s->deal)))
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+		memcpy(s->deal, sg->root_deal, sizeof *s->deal);
+	}
+	return qv__recall_start(s, err);
+}
+
+/* The body's fields into s (s->moves set from the header), the history replayed. */
 static qv_status read_body(qv_spiel_state *s, json_t *j, qv_err *err)
 {
-	const qv_game *g = s->game->g;
-	json_t *known = json_object_get(j, "known"), *prior = json_object_get(j, "prior");
-	json_t *base = json_object_get(j, "base"), *hist = json_object_get(j, "history");
-	if (json_object_size(j) != 4 || !json_is_integer(known) || !prior ||
-	    !json_is_object(base) || !json_is_array(hist))
+	json_t *hist = json_object_get(j, "history");
+	size_t fields = 5 + (s->game->sampled ? 1 : 0);
+	if (json_object_size(j) != fields || !json_is_array(hist) ||
+	    !json_is_object(json_object_get(j, "base")))
 		return BAD("%s", "expected the object {\"known\":SEAT or -1,\"prior\":TEXT or "
-		                 "null,\"base\":STATE,\"history\":[ACTION,...]}");
-	json_int_t k = json_integer_value(known);
-	if (k < -1 || k >= s->game->nplayers)
-		return BAD("known %lld is neither -1 nor a seat (0 to %d)", (long long)k,
-		           s->game->nplayers - 1);
-	s->known = (int)k;
-	if (json_is_string(prior)) {
-		const char *text = json_string_value(prior);
-		size_t n = json_string_length(prior);
-		if (k < 0 || strlen(text) != n || (n && text[n - 1] != '\n'))
-			return BAD("%s",
-			           "prior is lines that each end with a newline, held only for "
-			           "the seat `known`");
-		if (!(s->prior = strdup(text)))
-			return qv_fail(err, QV_ENOMEM, "out of memory");
-	} else if (!json_is_null(prior) || k >= 0) {
-		return BAD("%s", "prior is text (with a seat `known`) or null (with known -1)");
-	}
+		                 "null,\"decisions\":N,\"base\":STATE,\"history\":[ID,...]} (and "
+		                 "\"rng\" with chance=sampled)");
 	size_t n = json_array_size(hist);
 	if (n > (size_t)s->moves)
 		return BAD("a history of %zu actions is longer than moves %d", n, s->moves);
-	s->base_moves = s->moves - (int)n;
-	qv_err why = {{0}};
-	qv_status rc = g->init(s->st, &s->game->params, 0, err);
-	if (rc == QV_OK && (rc = g->load_json(s->st, base, &why)) != QV_OK)
-		rc = qv_fail(err, rc, "corrupted serialized state: %s", why.msg);
-	if (rc == QV_OK)
-		memcpy(QV__SPIEL_BASE(s), s->st, g->state_size);
-	for (size_t i = 0; i < n && rc == QV_OK; i++)
-		rc = replay(s, (int)i, json_array_get(hist, i), err);
+	const qv_spiel_game *sg = s->game;
+	for (int i = 0; i < sg->nstart && json_integer_value(json_object_get(j, "known")) < 0; i++)
+		if ((size_t)i >= n ||
+		    json_integer_value(json_array_get(hist, (size_t)i)) != sg->start[i])
+			return BAD(
+			    "the history does not begin with the game's start (id %d at entry %d)",
+			    (int)sg->start[i], i);
+	qv_status rc = read_base(s, j, n, err);
+	for (size_t i = 0; i < n && rc == QV_OK; i++) {
+		json_t *v = json_array_get(hist, i);
+		if (!json_is_integer(v) || json_integer_value(v) < INT32_MIN ||
+		    json_integer_value(v) > INT32_MAX)
+			return BAD("history entry %zu is not an id", i);
+		qv_err why = {{0}};
+		if ((rc = qv__spiel_step(s, (int32_t)json_integer_value(v), &why)) != QV_OK)
+			rc = qv_fail(err, rc,
+			             "corrupted serialized state: history entry %zu (id %lld): %s",
+			             i, (long long)json_integer_value(v), why.msg);
+	}
 	return rc;
 }
 
@@ -179,12 +223,13 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
 	char buf[QV_PARAMS_TEXT + 16];
 	size_t at = 0;
 	qv_status rc = line(data, len, &at, NULL, buf, sizeof buf, err);
-	if (rc == QV_OK && strcmp(buf, MAGIC_1) == 0)
-		rc =
-		    qv_fail(err, QV_EINVAL,
-		            "a serialized state of format 1 (" MAGIC_1 "), which holds no history: "
-		            "the information states need it (perfect recall) since format 2 "
-		            "(" MAGIC "); serialize the state again with this version");
+	if (rc == QV_OK &&
+	    (strcmp(buf, "quiver-spiel 1") == 0 || strcmp(buf, "quiver-spiel 2") == 0))
+		rc = qv_fail(err, QV_EINVAL,
+		             "a serialized state of format %c (%s): since format 3 (" MAGIC ") the "
+		             "deal is chance and the history holds the API's ids; serialize the "
+		             "state again with this version",
+		             buf[13], buf);
 	else if (rc == QV_OK && strcmp(buf, MAGIC) != 0)
 		rc = qv_fail(err, QV_EINVAL,
 		             "not a serialized quiver state: it starts with '%.40s', "
@@ -226,9 +271,12 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
 		json_decref(j);
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	}
-	s->moves = (int)moves;
+	int moves_given = (int)moves;
+	s->moves = moves_given;
 	rc = read_body(s, j, err);
 	json_decref(j);
+	if (rc == QV_OK && s->moves != moves_given)
+		rc = BAD("moves %d is not the history's end (%d)", moves_given, s->moves);
 	if (rc != QV_OK) {
 		qv_spiel_state_free(s);
 		return rc;

@@ -1,18 +1,15 @@
 /*
- * spiel.c - the spiel API (include/quiver/spiel.h): games by name and parameters, states,
- * legal ids, chance outcomes, apply, returns, notation both ways, strings, serialization,
- * the resampler and quiver's agents, each on the game interface. A state keeps its history
- * (handles.h) for the information states' perfect recall (recall.c).
+ * spiel.c - the spiel API's games (include/quiver/spiel.h): by name and parameters (the game's
+ * and the API's own), their metadata (players, ids, the longest game, the tensors), the
+ * initial state worked out once, and quiver's agents. States are state.c's, their
+ * information states recall.c's, the deal deal.c's.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "engine/spiel/handles.h"
-#include "games/json_util.h"
 #include "quiver/agent.h"
 
 struct qv_spiel_agent {
@@ -30,10 +27,218 @@ const char *qv_spiel_game_name_at(int i)
 	return NULL;
 }
 
-/* The game's to_move, QV_OVER once the state has reached the game's max_game_length. */
-static int to_move(const qv_spiel_state *st)
+/* The API's own parameters. */
+static const char *const chance_modes[] = {"explicit", "sampled", NULL};
+static const char *const tensor_modes[] = {"planes", "hashed", NULL};
+static const qv_param_def api_params[] = {
+    {.key = "start",
+     .def = "",
+     .allowed = "ids separated by commas, each legal after the ones before it",
+     .help = "the history a game starts from (OpenSpiel's start_at)",
+     .kind = QV_PARAM_TEXT},
+    {.key = "max_game_length",
+     .def = "",
+     .allowed = "a whole number from 1 to the game's longest",
+     .help = "decisions after which a state is terminal (truncated)",
+     .kind = QV_PARAM_INT,
+     .lo = 1,
+     .hi = 2147483647},
+    {.key = "chance",
+     .def = "explicit",
+     .help = "chance nodes, or chance drawn inside the state",
+     .kind = QV_PARAM_CHOICE,
+     .choices = chance_modes},
+    {.key = "rng_seed",
+     .def = "0",
+     .allowed = "a whole number from 0 to 9223372036854775807",
+     .help = "the seed of sampled chance",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = 9.2233720368547758e18},
+    {.key = "tensor",
+     .def = "planes",
+     .help = "the tensors' layout",
+     .kind = QV_PARAM_CHOICE,
+     .choices = tensor_modes},
+};
+#define NAPI ((int)(sizeof api_params / sizeof *api_params))
+
+/* "key=value,..." into p, where an item without '=' continues the value before it, so that a
+ * deck given as card ids ("deck1=a,b,c,deck2=d,e") needs no quoting. */
+static qv_status parse_params(qv_params *p, const char *text, qv_err *err)
 {
-	return st->moves >= st->game->max_length ? QV_OVER : st->game->g->to_move(st->st);
+	char value[QV_PARAM_VALUE_MAX], key[QV_PARAM_KEY_MAX];
+	const char *at = text;
+	int have = 0;
+	while (*at) {
+		const char *comma = strchr(at, ','), *end = comma ? comma : at + strlen(at);
+		const char *eq = memchr(at, '=', (size_t)(end - at));
+		size_t n = (size_t)(end - at), klen = eq ? (size_t)(eq - at) : 0;
+		if (eq) {
+			if (have && qv_params_set(p, key, value, err) != QV_OK)
+				return QV_EINVAL;
+			if (klen == 0 || klen >= sizeof key || n - klen - 1 >= sizeof value)
+				return qv_fail(err, QV_EINVAL,
+				               "bad parameter '%.*s': expected key=value", (int)n,
+				               at);
+			memcpy(key, at, klen);
+			key[klen] = '\0';
+			if (qv_params_get(p, key))
+				return qv_fail(err, QV_EINVAL, "parameter '%s' given twice", key);
+			memcpy(value, eq + 1, n - klen - 1);
+			value[n - klen - 1] = '\0';
+			have = 1;
+		} else if (!have || strlen(value) + 1 + n >= sizeof value) {
+			return qv_fail(err, QV_EINVAL,
+			               "'%.*s' is not a parameter: expected key=value (a value "
+			               "with commas, a deck's card ids, goes after its key)",
+			               (int)n, at);
+		} else {
+			strcat(value, ",");
+			strncat(value, at, n);
+		}
+		if (!comma)
+			break;
+		at = comma + 1;
+		if (!*at)
+			return qv_fail(err, QV_EINVAL,
+			               "trailing ',' in '%.80s': expected key=value,...", text);
+	}
+	if (have && qv_params_set(p, key, value, err) != QV_OK)
+		return QV_EINVAL;
+	return QV_OK;
+}
+
+/* start=ID,ID,...: the ids into sg->start (checked against the game once it is made). */
+static qv_status read_start(qv_spiel_game *sg, const char *value, qv_err *err)
+{
+	size_t n = 1;
+	for (const char *c = value; *c; c++)
+		n += *c == ',';
+	if (!(sg->start = malloc(sizeof *sg->start * n)))
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	for (const char *at = value; *at;) {
+		char *end;
+		long id = strtol(at, &end, 10);
+		if (end == at || (*end && *end != ',') || id < 0 || id > INT32_MAX)
+			return qv_fail(err, QV_EINVAL, "bad value '%.60s' for start: expected %s",
+			               value, api_params[0].allowed);
+		sg->start[sg->nstart++] = (int32_t)id;
+		at = *end ? end + 1 : end;
+	}
+	return QV_OK;
+}
+
+/* The state a game of sg begins at: the initial state with the start ids applied, each
+ * checked. */
+static qv_status begin_state(qv_spiel_game *sg, qv_err *err)
+{
+	int n = sg->nstart, sampled = sg->sampled;
+	sg->sampled = 0; /* the start's ids say what chance did */
+	qv_status rc = qv_spiel_new_initial_state(sg, &sg->begin, err);
+	for (int i = 0; i < n && rc == QV_OK; i++) {
+		qv_err why = {{0}};
+		if ((rc = qv__spiel_step(sg->begin, sg->start[i], &why)) != QV_OK)
+			rc = qv_fail(err, rc, "bad start: id %d (entry %d) is refused: %s",
+			             (int)sg->start[i], i, why.msg);
+	}
+	sg->sampled = sampled;
+	return rc;
+}
+
+/* The API's parameters of `given` into sg, the game's into *game. */
+static qv_status split_params(qv_spiel_game *sg, const qv_params *given, qv_params *game, long *cap,
+                              qv_err *err)
+{
+	*cap = -1;
+	for (int i = 0; i < given->n; i++) {
+		const char *key = qv_params_key(given, i), *value = qv_params_value(given, i);
+		const qv_param_def *d = qv_param_find(api_params, NAPI, key);
+		qv_status rc =
+		    d ? qv_param_check(d, value, err) : qv_params_set(game, key, value, err);
+		if (rc != QV_OK)
+			return rc;
+		if (!d)
+			continue;
+		if (d == &api_params[0]) {
+			rc = read_start(sg, value, err);
+		} else if (d == &api_params[1]) {
+			*cap = strtol(value, NULL, 10);
+		} else if (d == &api_params[2]) {
+			sg->sampled = qv_streq_nocase(value, "sampled");
+		} else if (d == &api_params[3]) {
+			char *end;
+			unsigned long long v = strtoull(value, &end, 10);
+			if (*end || v > INT64_MAX)
+				return qv_fail(err, QV_EINVAL,
+				               "bad value '%s' for rng_seed: expected %s", value,
+				               api_params[3].allowed);
+			sg->rng_seed = v;
+		} else {
+			sg->tensor = qv_streq_nocase(value, "hashed") ? QV__TENSOR_HASHED
+			                                              : QV__TENSOR_PLANES;
+		}
+	}
+	return QV_OK;
+}
+
+/* "key=value,..." of every parameter: the game's given or defaulted (its own view of them, as
+ * given: the API's setup changes none of what it shows), then the API's. */
+static void full_params(qv_spiel_game *sg, const qv_params *game_given, const qv_params *given)
+{
+	qv_params all;
+	qv_params_complete(game_given, sg->g->params, sg->g->nparams, &all);
+	size_t at = 0, cap = sizeof sg->full_text;
+	for (int i = 0; i < all.n && at < cap; i++)
+		at += (size_t)snprintf(sg->full_text + at, cap - at, "%s%s=%s", i ? "," : "",
+		                       qv_params_key(&all, i), qv_params_value(&all, i));
+	if (at < cap)
+		snprintf(sg->full_text + at, cap - at,
+		         "%sstart=%s,max_game_length=%ld,chance=%s,rng_seed=%" PRIu64 ",tensor=%s",
+		         all.n ? "," : "",
+		         qv_params_get(given, "start") ? qv_params_get(given, "start") : "",
+		         sg->max_decisions, sg->sampled ? "sampled" : "explicit", sg->rng_seed,
+		         sg->tensor == QV__TENSOR_HASHED ? "hashed" : "planes");
+}
+
+/* The initial state of sg (its game's init with the setup's parameters, piles canonical) and
+ * its deal, the players, the bounds and the tensor's layout. */
+static qv_status first_state(qv_spiel_game *sg, long cap, qv_err *err)
+{
+	const qv_game *g = sg->g;
+	sg->initial = calloc(1, g->state_size);
+	if (!sg->initial)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	qv_status rc = g->init(sg->initial, &sg->params, 0, err);
+	if (rc != QV_OK)
+		return rc;
+	sg->nplayers = g->num_players(sg->initial);
+	const qv__spiel_game *part = sg->part;
+	qv__deal d;
+	memset(&d, 0, sizeof d);
+	if (sg->deal && part->deal(NULL, -1, sg->initial, sg->deal, &d) > 0) {
+		if (!(sg->root_deal = malloc(sizeof d)))
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+		qv__deal_begin(&d);
+		memcpy(sg->root_deal, &d, sizeof d);
+	}
+	if (sg->deal)
+		part->canon(sg->initial, sg->deal);
+	part->bounds(sg->initial, sg->deal, &sg->bound_decisions, &sg->bound_chance);
+	if (cap > sg->bound_decisions)
+		return qv_fail(err, QV_EINVAL,
+		               "bad value '%ld' for max_game_length: %s with these parameters "
+		               "has at most %ld decisions, so max_game_length is 1 to %ld",
+		               cap, g->name, sg->bound_decisions, sg->bound_decisions);
+	sg->max_decisions = cap > 0 ? cap : sg->bound_decisions;
+	sg->max_chance = g->max_chance;
+	if (sg->deal && sg->max_chance < QV__DEAL_IDS)
+		sg->max_chance = QV__DEAL_IDS;
+	part->layout(sg->initial, &sg->layout);
+	sg->obs_size = sg->layout.c * sg->layout.h * sg->layout.w + sg->layout.nscalars;
+	if (sg->tensor == QV__TENSOR_HASHED)
+		sg->obs_size = QV__SPIEL_HASHED;
+	return QV_OK;
 }
 
 qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *params, qv_err *err)
@@ -48,37 +253,26 @@ qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *p
 	if (!sg)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	sg->g = g;
-	qv_params given = {0};
-	qv_status rc = qv_params_parse_list(&given, params ? params : "", err);
-	sg->max_length = QV_SPIEL_MAX_GAME_LENGTH;
-	/* max_game_length is the API's, the rest the game's. */
-	for (int i = 0; i < given.n && rc == QV_OK; i++) {
-		const char *key = qv_params_key(&given, i), *value = qv_params_value(&given, i);
-		if (strcmp(key, "max_game_length") != 0) {
-			rc = qv_params_set(&sg->params, key, value, err);
-			continue;
-		}
-		char *end;
-		long n = strtol(value, &end, 10);
-		if (end == value || *end || n < 1 || n > 100000000)
-			rc = qv_fail(
-			    err, QV_EINVAL,
-			    "bad max_game_length '%s': expected a whole number 1-100000000", value);
-		sg->max_length = (int)n;
-	}
+	sg->part = qv__spiel_game_of(g);
+	qv_params given = {0}, game = {0};
+	long cap = -1;
+	qv_status rc = parse_params(&given, params ? params : "", err);
+	if (rc == QV_OK && !sg->part)
+		rc = qv_fail(err, QV_EINVAL, "the spiel API does not know the game '%s'", g->name);
+	if (rc == QV_OK)
+		rc = split_params(sg, &given, &game, &cap, err);
+	if (rc == QV_OK)
+		rc = qv_params_check_keys(&game, g->params, g->nparams, g->name, err);
+	if (rc == QV_OK)
+		rc = sg->part->setup(&game, &sg->params, &sg->deal, err);
 	if (rc == QV_OK)
 		rc = qv__spiel_ids_init(&sg->ids, g, err);
-	if (rc == QV_OK) {
-		/* The parameters checked once, by the game's init, and the seats counted. */
-		qv_spiel_state *s = qv__spiel_state_alloc(sg);
-		if (!s)
-			rc = qv_fail(err, QV_ENOMEM, "out of memory");
-		else if ((rc = g->init(s->st, &sg->params, 0, err)) == QV_OK)
-			sg->nplayers = g->num_players(s->st);
-		qv_spiel_state_free(s);
-	}
+	if (rc == QV_OK)
+		rc = first_state(sg, cap, err);
+	if (rc == QV_OK && sg->nstart)
+		rc = begin_state(sg, err);
 	if (rc != QV_OK) {
-		free(sg);
+		qv_spiel_game_free(sg);
 		return rc;
 	}
 	size_t at = 0;
@@ -86,349 +280,102 @@ qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *p
 		at += (size_t)snprintf(sg->params_text + at, sizeof sg->params_text - at, "%s%s=%s",
 		                       i ? "," : "", qv_params_key(&given, i),
 		                       qv_params_value(&given, i));
+	full_params(sg, &game, &given);
 	*out = sg;
 	return QV_OK;
 }
 
-void qv_spiel_game_free(qv_spiel_game *g) { free(g); }
+void qv_spiel_game_free(qv_spiel_game *g)
+{
+	if (g) {
+		free(g->initial);
+		free(g->root_deal);
+		free(g->start);
+		qv_spiel_state_free(g->begin);
+	}
+	free(g);
+}
+
 const char *qv_spiel_game_name(const qv_spiel_game *g) { return g->g->name; }
+const char *qv_spiel_game_title(const qv_spiel_game *g) { return g->g->title; }
 const char *qv_spiel_game_params(const qv_spiel_game *g) { return g->params_text; }
+
+void qv_spiel_players_range(const qv_spiel_game *g, int *lo, int *hi)
+{
+	*lo = g->g->min_players;
+	*hi = g->g->max_players;
+}
+const char *qv_spiel_game_parameters(const qv_spiel_game *g) { return g->full_text; }
 int qv_spiel_num_players(const qv_spiel_game *g) { return g->nplayers; }
 int qv_spiel_num_distinct_actions(const qv_spiel_game *g) { return g->ids.size; }
-int qv_spiel_max_chance_outcomes(const qv_spiel_game *g) { return g->g->max_chance; }
-int qv_spiel_max_game_length(const qv_spiel_game *g) { return g->max_length; }
+int qv_spiel_max_chance_outcomes(const qv_spiel_game *g) { return g->max_chance; }
+int qv_spiel_max_game_length(const qv_spiel_game *g) { return (int)g->max_decisions; }
+int qv_spiel_max_chance_nodes(const qv_spiel_game *g) { return (int)g->bound_chance; }
+bool qv_spiel_chance_sampled(const qv_spiel_game *g) { return g->sampled; }
+bool qv_spiel_deterministic(const qv_spiel_game *g) { return g->bound_chance == 0; }
+
+bool qv_spiel_perfect_information(const qv_spiel_game *g)
+{
+	return !g->g->determinize || (g->part->perfect && g->part->perfect(g->initial));
+}
+
+int qv_spiel_parameter_kind(const qv_spiel_game *g, const char *key)
+{
+	const qv_param_def *d = key ? qv_param_find(g->g->params, g->g->nparams, key) : NULL;
+	if (!d && key)
+		d = qv_param_find(api_params, NAPI, key);
+	return d ? (int)d->kind : -1;
+}
 
 int qv_spiel_max_legal_actions(const qv_spiel_game *g)
 {
-	return g->g->max_actions > g->g->max_chance ? g->g->max_actions : g->g->max_chance;
-}
-int qv_spiel_tensor_size(const qv_spiel_game *g)
-{
-	(void)g;
-	return QV__SPIEL_TENSOR;
+	return g->g->max_actions > g->max_chance ? g->g->max_actions : g->max_chance;
 }
 
-qv_status qv_spiel_new_initial_state(const qv_spiel_game *g, uint64_t seed, qv_spiel_state **out,
-                                     qv_err *err)
+void qv_spiel_tensor_layout(const qv_spiel_game *g, int *c, int *h, int *w, int *nscalars)
 {
-	qv_spiel_state *s = qv__spiel_state_alloc(g);
-	*out = NULL;
-	if (!s)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	qv_status rc = g->g->init(s->st, &g->params, seed, err);
-	if (rc != QV_OK) {
-		qv_spiel_state_free(s);
-		return rc;
+	bool hashed = g->tensor == QV__TENSOR_HASHED;
+	*c = hashed ? 0 : g->layout.c;
+	*h = hashed ? 0 : g->layout.h;
+	*w = hashed ? 0 : g->layout.w;
+	*nscalars = hashed ? QV__SPIEL_HASHED : g->layout.nscalars;
+}
+
+int qv_spiel_observation_tensor_size(const qv_spiel_game *g) { return g->obs_size; }
+
+int qv_spiel_information_state_tensor_size(const qv_spiel_game *g)
+{
+	return g->tensor == QV__TENSOR_HASHED ? QV__SPIEL_HASHED : 2 * g->obs_size;
+}
+
+int qv_spiel_tensor_slot_name(const qv_spiel_game *g, int slot, char *buf, size_t len)
+{
+	int n = qv_spiel_information_state_tensor_size(g);
+	if (slot < 0 || slot >= n || len == 0)
+		return QV_EINVAL;
+	if (g->tensor == QV__TENSOR_HASHED) {
+		snprintf(buf, len, "hash%d%s", slot, "");
+		return (int)strlen(buf);
 	}
-	memcpy(QV__SPIEL_BASE(s), s->st, g->g->state_size);
-	*out = s;
-	return QV_OK;
-}
-
-qv_spiel_state *qv_spiel_clone(const qv_spiel_state *st)
-{
-	size_t n = sizeof *st + 2 * QV__SPIEL_SLOT(st->game);
-	qv_spiel_state *s = malloc(n);
-	if (!s)
-		return NULL;
-	memcpy(s, st, n);
-	s->hist = NULL;
-	s->caphist = 0;
-	s->prior = NULL;
-	bool ok = true;
-	for (int p = 0; p < QV_MAX_PLAYERS; p++) {
-		s->recall[p] = (qv_buf){0};
-		if (st->recall[p].len)
-			qv_buf_putn(&s->recall[p], st->recall[p].s, st->recall[p].len);
-		ok = ok && !s->recall[p].failed;
-	}
-	if (st->nhist) {
-		s->hist = malloc(sizeof *s->hist * (size_t)st->nhist);
-		if (s->hist)
-			memcpy(s->hist, st->hist, sizeof *s->hist * (size_t)st->nhist);
-		s->caphist = st->nhist;
-	}
-	if (st->prior)
-		s->prior = strdup(st->prior);
-	if (!ok || (st->nhist && !s->hist) || (st->prior && !s->prior)) {
-		qv_spiel_state_free(s);
-		return NULL;
-	}
-	return s;
-}
-
-void qv_spiel_state_free(qv_spiel_state *st)
-{
-	if (st) {
-		free(st->hist);
-		free(st->prior);
-		for (int p = 0; p < QV_MAX_PLAYERS; p++)
-			qv_buf_free(&st->recall[p]);
-	}
-	free(st);
-}
-
-int qv_spiel_current_player(const qv_spiel_state *st)
-{
-	int p = to_move(st);
-	return p == QV_OVER ? QV_SPIEL_TERMINAL : p == QV_CHANCE ? QV_SPIEL_CHANCE : p;
-}
-
-int qv_spiel_move_number(const qv_spiel_state *st) { return st->moves; }
-
-static int cmp_id(const void *a, const void *b)
-{
-	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-	return (x > y) - (x < y);
-}
-
-int qv_spiel_legal_actions(const qv_spiel_state *st, int32_t *out, int cap, qv_err *err)
-{
-	const qv_game *g = st->game->g;
-	int who = to_move(st);
-	if (who == QV_OVER)
-		return 0;
-	int max = who == QV_CHANCE ? g->max_chance : g->max_actions;
-	qv_action *buf = malloc(sizeof *buf * (size_t)max);
-	double *prob = who == QV_CHANCE ? malloc(sizeof *prob * (size_t)max) : NULL;
-	int32_t *ids = malloc(sizeof *ids * (size_t)max);
-	if (!buf || !ids || (who == QV_CHANCE && !prob)) {
-		free(buf), free(prob), free(ids);
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	}
-	int n, rc = 0;
-	if (who == QV_CHANCE) {
-		n = g->chance(st->st, buf, prob);
-		for (int i = 0; i < n; i++)
-			ids[i] = i;
+	const char *ever = slot >= g->obs_size ? "ever:" : "";
+	slot %= g->obs_size;
+	const qv__spiel_layout *l = &g->layout;
+	char name[64];
+	int planes = l->c * l->h * l->w;
+	if (slot < planes) {
+		int ch = slot / (l->h * l->w), y = slot / l->w % l->h, x = slot % l->w;
+		char sq[8];
+		g->part->slot_name(g->initial, false, ch, name, sizeof name);
+		if (g->part->cell_name)
+			g->part->cell_name(g->initial, x, y, sq);
+		else
+			qv_sq_name(x, y, sq);
+		snprintf(buf, len, "%s%s@%s", ever, name, sq);
 	} else {
-		n = g->legal(st->st, buf);
-		/* Indexed types count their place as the list goes. */
-		int seen[QV__SPIEL_TYPES] = {0};
-		const qv__spiel_ids *m = &st->game->ids;
-		for (int i = 0; i < n && rc == 0; i++) {
-			int t = (int)((uint32_t)buf[i] >> m->shift);
-			if (t < m->ntypes && m->bits[t] == QV__SPIEL_INDEXED && buf[i] >= 0) {
-				if (seen[t] >= m->indexed[t])
-					rc = qv_fail(err, QV_EINVAL,
-					             "%s lists more than %d actions of type %d",
-					             g->name, m->indexed[t], t);
-				ids[i] = m->start[t] + seen[t]++;
-			} else {
-				rc = qv__spiel_id_of(st, buf[i], buf, n, &ids[i], err);
-			}
-		}
-		qsort(ids, (size_t)n, sizeof *ids, cmp_id);
+		g->part->slot_name(g->initial, true, slot - planes, name, sizeof name);
+		snprintf(buf, len, "%s%s", ever, name);
 	}
-	if (rc == 0) {
-		int k = n < cap ? n : cap;
-		if (k > 0)
-			memcpy(out, ids, sizeof *ids * (size_t)k);
-		rc = n;
-	}
-	free(buf), free(prob), free(ids);
-	return rc;
-}
-
-int qv_spiel_chance_outcomes(const qv_spiel_state *st, int32_t *ids, double *probs, int cap)
-{
-	const qv_game *g = st->game->g;
-	if (to_move(st) != QV_CHANCE)
-		return 0;
-	qv_action buf[g->max_chance];
-	double prob[g->max_chance];
-	int n = g->chance(st->st, buf, prob);
-	for (int i = 0; i < n && i < cap; i++) {
-		ids[i] = i;
-		probs[i] = prob[i];
-	}
-	return n;
-}
-
-/* The game's action of id at st: a legal decision of the seat to move, or a chance outcome. */
-static qv_status action_of(const qv_spiel_state *st, int32_t id, qv_action *out, qv_err *err)
-{
-	const qv_game *g = st->game->g;
-	int who = to_move(st);
-	if (who == QV_OVER)
-		return qv_fail(err, QV_ESTATE, "the game is over%s: no action applies",
-		               st->moves >= st->game->max_length ? " (it reached max_game_length)"
-		                                                 : "");
-	if (who == QV_CHANCE) {
-		qv_action buf[g->max_chance];
-		double prob[g->max_chance];
-		int n = g->chance(st->st, buf, prob);
-		if (id < 0 || id >= n)
-			return qv_fail(
-			    err, QV_EILLEGAL,
-			    "chance outcome %d is not one of the %d outcomes now (0 to %d)",
-			    (int)id, n, n - 1);
-		*out = buf[id];
-		return QV_OK;
-	}
-	qv_err why = {{0}};
-	qv_status rc = qv__spiel_action_of(st, id, out, err);
-	if (rc == QV_OK && (rc = g->check(st->st, *out, &why)) != QV_OK)
-		rc = qv_fail(err, QV_EILLEGAL, "action id %d is not legal now: %s", (int)id,
-		             why.msg);
-	return rc;
-}
-
-qv_status qv_spiel_apply(qv_spiel_state *st, int32_t id, qv_err *err)
-{
-	qv_action a;
-	qv_status rc = action_of(st, id, &a, err);
-	if (rc == QV_OK)
-		rc = qv__spiel_record(st, a, err);
-	if (rc != QV_OK)
-		return rc;
-	st->game->g->apply(st->st, a, NULL);
-	st->moves++;
-	return QV_OK;
-}
-
-void qv_spiel_returns(const qv_spiel_state *st, double *out)
-{
-	qv_returns(st->game->g, st->st, out);
-}
-
-int qv_spiel_action_to_string(const qv_spiel_state *st, int32_t id, char *buf, size_t len,
-                              qv_err *err)
-{
-	qv_action a;
-	qv_status rc = action_of(st, id, &a, err);
-	if (rc != QV_OK)
-		return rc;
-	int n = st->game->g->action_to_text(st->st, a, buf, len);
-	if (n < 0)
-		return qv_fail(err, n, "action id %d has no notation", (int)id);
-	return n;
-}
-
-qv_status qv_spiel_string_to_action(const qv_spiel_state *st, const char *text, int32_t *out,
-                                    qv_err *err)
-{
-	const qv_game *g = st->game->g;
-	int who = to_move(st);
-	if (who == QV_OVER)
-		return qv_fail(err, QV_ESTATE, "the game is over: no action applies");
-	if (!text)
-		return qv_fail(err, QV_EINVAL,
-		               "no notation given: expected an action of %s as its "
-		               "rules page writes it",
-		               g->name);
-	qv_action a;
-	qv_status rc = g->action_from_text(st->st, text, &a, err);
-	if (rc != QV_OK)
-		return rc;
-	if ((rc = g->check(st->st, a, err)) != QV_OK)
-		return rc;
-	if (who != QV_CHANCE)
-		return qv__spiel_id_of(st, a, NULL, 0, out, err);
-	qv_action buf[g->max_chance];
-	double prob[g->max_chance];
-	int n = g->chance(st->st, buf, prob);
-	for (int i = 0; i < n; i++)
-		if (buf[i] == a) {
-			*out = i;
-			return QV_OK;
-		}
-	return qv_fail(err, QV_EILLEGAL, "'%s' is no chance outcome now", text);
-}
-
-void qv_spiel_free(void *p) { free(p); }
-
-static char *render(const qv_spiel_state *st, int viewer)
-{
-	qv_buf b = {0};
-	st->game->g->render_text(st->st, viewer, 0, &b);
-	if (b.failed || !b.s) {
-		qv_buf_free(&b);
-		return NULL;
-	}
-	return b.s;
-}
-
-char *qv_spiel_state_string(const qv_spiel_state *st) { return render(st, QV_VIEW_ALL); }
-
-char *qv_spiel_observation_string(const qv_spiel_state *st, int player)
-{
-	if (player < 0 || player >= st->game->nplayers)
-		return NULL;
-	return render(st, player);
-}
-
-char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
-{
-	if (player < 0 || player >= st->game->nplayers)
-		return NULL;
-	qv_buf b = {0};
-	if (qv__spiel_recall(st, player, &b, NULL) != QV_OK) {
-		qv_buf_free(&b);
-		return NULL;
-	}
-	json_t *view = st->game->g->view_json(st->st, player);
-	char *text = view ? qv__json_dumps(view, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-	json_decref(view);
-	bool ok = text != NULL;
-	if (ok) {
-		qv_buf_puts(&b, "view ");
-		qv_buf_puts(&b, text);
-	}
-	free(text);
-	if (!ok || b.failed || !b.s) {
-		qv_buf_free(&b);
-		return NULL;
-	}
-	return b.s;
-}
-
-qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player, float *out,
-                                            qv_err *err)
-{
-	return qv__spiel_tensor(st, player, true, out, err);
-}
-
-qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, float *out, qv_err *err)
-{
-	return qv__spiel_tensor(st, player, false, out, err);
-}
-
-qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
-                            qv_spiel_state **out, qv_err *err)
-{
-	*out = NULL;
-	if (player < 0 || player >= st->game->nplayers)
-		return qv_fail(err, QV_EINVAL, "player %d is no seat: %s has seats 0 to %d", player,
-		               st->game->g->name, st->game->nplayers - 1);
-	/* The world's history starts at the world; the seat keeps what it observed before. */
-	const qv_game *g = st->game->g;
-	qv_buf prior = {0};
-	qv_status rc = qv__spiel_recall(st, player, &prior, err);
-	qv_spiel_state *s = rc == QV_OK ? qv__spiel_state_alloc(st->game) : NULL;
-	if (rc == QV_OK && !prior.s)
-		qv_buf_puts(&prior, ""); /* no lines yet, but a seat that keeps them */
-	if (rc == QV_OK && (!s || prior.failed || !prior.s)) {
-		qv_spiel_state_free(s);
-		s = NULL;
-		rc = qv_fail(err, QV_ENOMEM, "out of memory");
-	}
-	if (rc != QV_OK) {
-		qv_buf_free(&prior);
-		return rc;
-	}
-	memcpy(s->st, st->st, g->state_size);
-	if (g->determinize) {
-		qv_rng rng;
-		qv_rng_seed(&rng, seed);
-		g->determinize(s->st, player, &rng);
-	}
-	memcpy(QV__SPIEL_BASE(s), s->st, g->state_size);
-	s->moves = s->base_moves = st->moves;
-	s->known = player;
-	s->prior = prior.s;
-	*out = s;
-	return QV_OK;
+	return (int)strlen(buf);
 }
 
 qv_status qv_spiel_agent_new(const qv_spiel_game *g, const char *spec, uint64_t seed,
@@ -454,14 +401,14 @@ qv_status qv_spiel_agent_step(qv_spiel_agent *a, const qv_spiel_state *st, int32
 	if (st->game->g != a->game->g)
 		return qv_fail(err, QV_EINVAL, "the agent plays %s, the state is of %s",
 		               a->game->g->name, st->game->g->name);
-	int who = to_move(st);
+	int who = qv__spiel_to_move(st);
 	if (who < 0)
 		return qv_fail(err, QV_ESTATE, "no seat is to move (%s)",
 		               who == QV_OVER ? "the game is over" : "a chance node");
 	/* Each step stands alone: nothing kept from a game the agent was not told about. */
 	qv_agent_reset(a->agent);
 	qv_action act;
-	qv_status rc = qv_agent_choose(a->agent, st->st, &act, err);
+	qv_status rc = qv_agent_choose(a->agent, QV__CUR(st), &act, err);
 	if (rc == QV_OK)
 		rc = qv__spiel_id_of(st, act, NULL, 0, out, err);
 	return rc;

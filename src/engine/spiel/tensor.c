@@ -1,15 +1,16 @@
 /*
- * tensor.c - a seat's information-state and observation tensors: its view (view_json, which
- * the game builds to hold exactly what that seat may know) hashed into QV__SPIEL_TENSOR
- * floats, the hashing trick of Weinberger et al. (2009). Every leaf of the view is named by
- * its path (object keys and array indices joined by '/'): a number adds its value to the slot
- * of the path's hash, true adds 1, a string adds 1 to the slot of the path and the string.
- * The information-state tensor adds the seat's observation lines (recall.c), the i-th line
- * (counted from 0 among the seat's own lines) adding 1 to the slot of "recall/i" and the line.
- * The size is the same for every game and parameters, and a fact the seat may not know
- * reaches no slot (docs/python.md, "Tensors").
+ * tensor.c - a seat's tensors (include/quiver/spiel.h, docs/python.md "Tensors"). With
+ * tensor=planes (the default): the observation is the game's planes and scalars
+ * (games/spiel.h) of the seat, and the information state that observation followed by the
+ * most each slot has held since the history began (recall.c keeps it). With tensor=hashed: the
+ * seat's view (view_json) hashed into QV__SPIEL_HASHED floats, the hashing trick of Weinberger
+ * et al. (2009): every leaf of the view named by its path (object keys and array indices
+ * joined by '/'), a number adding its value to the slot of the path's hash, true adding 1, a
+ * string adding 1 to the slot of the path and the string; the information state adds the
+ * seat's lines (recall.c), the i-th adding 1 to the slot of "recall/i" and the line.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
@@ -51,48 +52,88 @@ static void walk(const json_t *j, char *path, size_t len, size_t cap, float *out
 				walk(json_array_get(j, i), path, len + (size_t)w, cap, out);
 		}
 		break;
-	case JSON_STRING: out[fnv(path, json_string_value(j)) % QV__SPIEL_TENSOR] += 1; break;
+	case JSON_STRING: out[fnv(path, json_string_value(j)) % QV__SPIEL_HASHED] += 1; break;
 	case JSON_INTEGER:
 	case JSON_REAL:
-		out[fnv(path, NULL) % QV__SPIEL_TENSOR] += (float)json_number_value(j);
+		out[fnv(path, NULL) % QV__SPIEL_HASHED] += (float)json_number_value(j);
 		break;
-	case JSON_TRUE: out[fnv(path, NULL) % QV__SPIEL_TENSOR] += 1; break;
+	case JSON_TRUE: out[fnv(path, NULL) % QV__SPIEL_HASHED] += 1; break;
 	default: break;
 	}
 	path[len] = '\0';
 }
 
-qv_status qv__spiel_tensor(const qv_spiel_state *s, int player, bool recall, float *out,
+qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, float *out,
                            qv_err *err)
 {
-	if (player < 0 || player >= s->game->nplayers)
-		return qv_fail(err, QV_EINVAL, "player %d is no seat: %s has seats 0 to %d", player,
-		               s->game->g->name, s->game->nplayers - 1);
-	json_t *view = s->game->g->view_json(s->st, player);
+	json_t *view = s->game->g->view_json(QV__CUR(s), player);
 	if (!view)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
-	memset(out, 0, sizeof *out * QV__SPIEL_TENSOR);
+	memset(out, 0, sizeof *out * QV__SPIEL_HASHED);
 	char path[512] = "";
 	walk(view, path, 0, sizeof path, out);
 	json_decref(view);
 	if (!recall)
 		return QV_OK;
-	qv_buf lines = {0};
-	qv_status rc = qv__spiel_recall(s, player, &lines, err);
-	const char *at = qv_buf_str(&lines);
+	qv_status rc = qv__recall_on((qv_spiel_state *)s, err);
+	char *lines = rc == QV_OK ? qv__log_text(&s->seat[player].log) : NULL;
+	if (rc == QV_OK && !lines)
+		rc = qv_fail(err, QV_ENOMEM, "out of memory");
+	const char *at = lines;
 	for (unsigned long i = 0; rc == QV_OK && *at; i++) {
 		const char *nl = strchr(at, '\n');
 		if (!nl)
-			nl = at + strlen(at); /* every line ends with one; the last, if not, here */
+			nl = at + strlen(at);
 		char key[32];
 		snprintf(key, sizeof key, "recall/%lu", i);
 		/* The line without its newline, hashed after the key. */
 		uint64_t h = fnv(key, "");
 		for (const char *p = at; p < nl; p++)
 			h = (h ^ (uint8_t)*p) * 1099511628211ull;
-		out[h % QV__SPIEL_TENSOR] += 1;
+		out[h % QV__SPIEL_HASHED] += 1;
 		at = *nl ? nl + 1 : nl;
 	}
-	qv_buf_free(&lines);
+	free(lines);
 	return rc;
+}
+
+static qv_status seat_check(const qv_spiel_state *s, int player, qv_err *err)
+{
+	if (player < 0 || player >= s->game->nplayers)
+		return qv_fail(err, QV_EINVAL, "player %d is no seat: %s has seats 0 to %d", player,
+		               s->game->g->name, s->game->nplayers - 1);
+	return QV_OK;
+}
+
+qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, float *out, qv_err *err)
+{
+	qv_status rc = seat_check(st, player, err);
+	if (rc != QV_OK)
+		return rc;
+	if (st->game->tensor == QV__TENSOR_HASHED)
+		return qv__spiel_hashed(st, player, false, out, err);
+	memset(out, 0, sizeof *out * (size_t)st->game->obs_size);
+	qv__obs o = {.dense = out, .size = st->game->obs_size, .last = -1};
+	st->game->part->observe(QV__CUR(st), player, &o);
+	return QV_OK;
+}
+
+qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player, float *out,
+                                            qv_err *err)
+{
+	qv_status rc = seat_check(st, player, err);
+	if (rc != QV_OK)
+		return rc;
+	if (st->game->tensor == QV__TENSOR_HASHED)
+		return qv__spiel_hashed(st, player, true, out, err);
+	if ((rc = qv__recall_on((qv_spiel_state *)st, err)) != QV_OK)
+		return rc;
+	int size = st->game->obs_size;
+	memset(out, 0, sizeof *out * 2 * (size_t)size);
+	const qv__seat *a = &st->seat[player];
+	for (int i = 0; i < a->obs.n; i++)
+		out[a->obs.idx[i]] = a->obs.val[i];
+	for (int i = 0; i < a->ever.n; i++)
+		out[size + a->ever.idx[i]] = a->ever.val[i];
+	return QV_OK;
 }

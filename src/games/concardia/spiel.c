@@ -1,0 +1,340 @@
+/*
+ * spiel.c - what the spiel API (games/spiel.h) reads off ConCardia: the deal, the observation
+ * planes and the bounds of a game.
+ *
+ * The deal: with shuffle=true (the default) the API sets the game up without its shuffle and
+ * deals each opening hand (seven cards) by chance as a multiset of the player's decklist; a
+ * deck's order is then undetermined (kept sorted, canon), and each card a turn draws is dealt
+ * by chance from the cards left in the deck when it is drawn. A draw only moves the top card
+ * into the hand (rules.c, draw): the identity of the card decides nothing else in the action
+ * that draws it, so the card dealt afterwards replaces the one the canonical order put on top.
+ *
+ * The planes (6 x 6, a1 at column 0, row 0) hold what a seat's view (json.c) holds: per square
+ * the card's owner (the viewer, the opponent), its card id, counters, boost, current Strength
+ * and Defense; during a capture's reactions the cards that would be captured and those saved;
+ * the squares of the cost being paid. The scalars: per seat (the viewer first) its hand by card
+ * (the viewer's own), hand and deck sizes, whether it chose its starting card and which (its
+ * own), its discard pile and victory pile by card, its Persistent Area slot by slot, its turns,
+ * loss and points; then the phase, the active and first players, the counters of turns and
+ * passes, how the game ended, the cost being paid, the capture step's offer and the player to
+ * move. The discard and victory piles are counted by card: their order is in the information
+ * state's lines, as the cards came.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "concardia.h"
+#include "games/spiel.h"
+
+/* ---- the deal ---- */
+
+static qv_status cc_setup(const qv_params *given, qv_params *game, unsigned *flags, qv_err *err)
+{
+	const char *v = qv_params_get(given, "shuffle");
+	bool shuffle = !v || qv_streq_nocase(v, "true");
+	*flags = shuffle ? QV__DEAL_PILES : 0;
+	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
+}
+
+static int cc_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)
+{
+	(void)a;
+	const cc_state *s0 = before, *s1 = after;
+	d->nseg = 0;
+	if (!(flags & QV__DEAL_PILES))
+		return 0;
+	for (int p = 0; p < 2; p++) {
+		const cc_player *pl = &s1->pl[p];
+		if (!s0) {
+			/* the opening hand, from the whole decklist */
+			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, pl->nhand);
+			for (int c = 0; c < CC_MAX_CARDS; c++)
+				g->pool[c] = (uint16_t)(pl->hand[c]);
+			qv__deal_count(pl->deck, pl->ndeck, g->pool);
+			continue;
+		}
+		int drawn = s0->pl[p].ndeck - pl->ndeck;
+		if (drawn > 0) {
+			qv__deal_seg *g = qv__deal_add(
+			    d, p, drawn > 1 ? QV__DEAL_SORTED : QV__DEAL_ORDERED, p, drawn);
+			qv__deal_count(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
+		}
+	}
+	return d->nseg;
+}
+
+static void cc_canon(void *st, unsigned flags)
+{
+	cc_state *s = st;
+	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++)
+		qv__deal_sort_pile(s->pl[p].deck, s->pl[p].ndeck);
+}
+
+/* Each segment's cards into the player's hand in place of those the canonical order gave, the
+ * deck the rest of its pool (qv__deal_to_hand). */
+static void cc_arrange(void *st, const qv__deal *d, unsigned flags)
+{
+	cc_state *s = st;
+	int at = 0;
+	for (int k = 0; k < d->nseg; k++) {
+		const qv__deal_seg *g = &d->seg[k];
+		cc_player *pl = &s->pl[g->pile];
+		pl->ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, pl->hand, CC_MAX_CARDS,
+		                                      pl->deck, pl->ndeck, CC_DECK_MAX);
+		at += g->n;
+	}
+	cc_canon(s, flags);
+}
+
+static void cc_deal_name(const void *st, int id, char *buf, size_t len)
+{
+	const cc_tables *T = cc_T(st);
+	if (id >= 0 && id < T->ncards)
+		snprintf(buf, len, "%s", T->cards[id].id);
+	else
+		snprintf(buf, len, "card%d", id);
+}
+
+/* ---- the observation ---- */
+
+enum {
+	PL_ME,
+	PL_OPP,
+	PL_COUNTERS,
+	PL_BOOST,
+	PL_STRENGTH,
+	PL_DEFENSE,
+	PL_WOULD,
+	PL_SAVED,
+	PL_FROM,
+	PL_TO,
+	PL_CARD
+}; /* PL_CARD: a plane per card id */
+
+/* A seat's scalars, of nc cards: hand, start, discard and victory by card, then these. */
+enum {
+	SS_HAND_COUNT,
+	SS_DECK_COUNT,
+	SS_START_CHOSEN,
+	SS_PERSIST, /* 4 x (card + 1, counters) */
+	SS_TURNS = SS_PERSIST + 2 * CC_MAX_PERSIST,
+	SS_LOST,
+	SS_POINTS,
+	SS_N
+};
+#define SEAT(nc) (4 * (nc) + SS_N)
+/* The game's, after the two seats. */
+enum {
+	SG_PHASE,
+	SG_ACTIVE = SG_PHASE + CC_NPHASES,
+	SG_FIRST = SG_ACTIVE + 2,
+	SG_TURNS = SG_FIRST + 2,
+	SG_PASSES,
+	SG_ENDED,
+	SG_PEND = SG_ENDED + 5,
+	SG_PEND_CARD = SG_PEND + 5,
+	SG_PEND_FROM,
+	SG_PEND_LEFT,
+	SG_PEND_PAID,
+	SG_NEXT,
+	SG_REACTED,
+	SG_TO_MOVE,
+	SG_N = SG_TO_MOVE + 4
+};
+
+static void cc_layout(const void *st, qv__spiel_layout *out)
+{
+	int nc = cc_T(st)->ncards;
+	*out =
+	    (qv__spiel_layout){.c = PL_CARD + nc, .h = 6, .w = 6, .nscalars = 2 * SEAT(nc) + SG_N};
+}
+
+static void cc_slot_name(const void *st, bool scalar, int i, char *buf, size_t len)
+{
+	const cc_tables *T = cc_T(st);
+	int nc = T->ncards;
+	static const char *const planes[] = {"owner.me",     "owner.opp", "counters", "boost",
+	                                     "strength",     "defense",   "would",    "saved",
+	                                     "pending.from", "pending.to"};
+	if (!scalar) {
+		if (i < PL_CARD)
+			snprintf(buf, len, "%s", planes[i]);
+		else
+			snprintf(buf, len, "card.%s", T->cards[i - PL_CARD].id);
+		return;
+	}
+	if (i < 2 * SEAT(nc)) {
+		const char *who = i < SEAT(nc) ? "me" : "opp";
+		int f = i % SEAT(nc);
+		static const char *const lists[] = {"hand", "start", "discard", "victory"};
+		static const char *const rest[] = {"hand_count", "deck_count", "start_chosen"};
+		if (f < 4 * nc)
+			snprintf(buf, len, "%s.%s.%s", lists[f / nc], T->cards[f % nc].id, who);
+		else if ((f -= 4 * nc) < SS_PERSIST)
+			snprintf(buf, len, "%s.%s", rest[f], who);
+		else if (f < SS_TURNS)
+			snprintf(buf, len, "persist%d.%s.%s", (f - SS_PERSIST) / 2,
+			         (f - SS_PERSIST) % 2 ? "counters" : "card", who);
+		else
+			snprintf(buf, len, "%s.%s",
+			         (const char *[]){"turns", "lost", "points"}[f - SS_TURNS], who);
+		return;
+	}
+	int f = i - 2 * SEAT(nc);
+	static const char *const two[] = {"me", "opp"};
+	if (f < SG_ACTIVE)
+		snprintf(buf, len, "phase.%s", cc_phase_names[f]);
+	else if (f < SG_FIRST)
+		snprintf(buf, len, "active.%s", two[f - SG_ACTIVE]);
+	else if (f < SG_TURNS)
+		snprintf(buf, len, "first.%s", two[f - SG_FIRST]);
+	else if (f < SG_ENDED)
+		snprintf(buf, len, "%s", f == SG_TURNS ? "turns" : "passes");
+	else if (f < SG_PEND)
+		snprintf(buf, len, "ended.%s", cc_end_names[f - SG_ENDED]);
+	else if (f < SG_PEND_CARD)
+		snprintf(buf, len, "pending.%s", cc_pend_names[f - SG_PEND]);
+	else if (f < SG_TO_MOVE)
+		snprintf(buf, len, "%s",
+		         (const char *[]){"pending.card", "pending.from_card", "pending.left",
+		                          "pending.paid", "capture.next",
+		                          "capture.reacted"}[f - SG_PEND_CARD]);
+	else
+		snprintf(buf, len, "to_move.%s",
+		         (const char *[]){"me", "opp", "chance", "over"}[f - SG_TO_MOVE]);
+}
+
+static void put_grid(const cc_state *s, int viewer, const qv__spiel_layout *l, qv__obs *o)
+{
+	bool react = s->phase == CC_PH_REACT;
+	bool from_sq = s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST;
+	bool to_sq = s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_SABOTAGE;
+	for (int ch = 0; ch < l->c; ch++)
+		for (int sq = 0; sq < CC_NSQ; sq++) {
+			const cc_cell *c = &s->grid[sq];
+			int v = 0;
+			switch (ch) {
+			case PL_ME: v = c->card && c->owner == viewer; break;
+			case PL_OPP: v = c->card && c->owner != viewer; break;
+			case PL_COUNTERS: v = c->card ? c->counters : 0; break;
+			case PL_BOOST: v = c->card ? c->boost : 0; break;
+			case PL_STRENGTH: v = c->card ? cc_strength(s, sq) : 0; break;
+			case PL_DEFENSE: v = c->card ? cc_defense(s, sq) : 0; break;
+			case PL_WOULD: v = react && (s->would >> sq & 1); break;
+			case PL_SAVED: v = react && (s->saved >> sq & 1); break;
+			case PL_FROM: v = from_sq && s->pend_from == sq; break;
+			case PL_TO: v = to_sq && s->pend_to == sq; break;
+			default: v = c->card == ch - PL_CARD + 1; break;
+			}
+			qv__obs_put(o, qv__obs_slot(l, ch, sq % 6, sq / 6), v);
+		}
+}
+
+static void put_seat(const cc_state *s, int p, bool own, int nc, int at, qv__obs *o)
+{
+	const cc_player *pl = &s->pl[p];
+	uint16_t discard[CC_MAX_CARDS] = {0}, victory[CC_MAX_CARDS] = {0};
+	qv__deal_count(pl->discard, pl->ndiscard, discard);
+	qv__deal_count(pl->victory, pl->nvictory, victory);
+	for (int c = 0; own && c < nc; c++)
+		qv__obs_put(o, at + c, pl->hand[c]);
+	if (own && pl->start)
+		qv__obs_put(o, at + nc + pl->start - 1, 1);
+	for (int c = 0; c < nc; c++)
+		qv__obs_put(o, at + 2 * nc + c, discard[c]);
+	for (int c = 0; c < nc; c++)
+		qv__obs_put(o, at + 3 * nc + c, victory[c]);
+	at += 4 * nc;
+	qv__obs_put(o, at + SS_HAND_COUNT, pl->nhand);
+	qv__obs_put(o, at + SS_DECK_COUNT, pl->ndeck);
+	qv__obs_put(o, at + SS_START_CHOSEN, pl->start != 0);
+	for (int i = 0; i < pl->npersist; i++) {
+		qv__obs_put(o, at + SS_PERSIST + 2 * i, pl->persist[i]);
+		qv__obs_put(o, at + SS_PERSIST + 2 * i + 1, pl->pcounters[i]);
+	}
+	qv__obs_put(o, at + SS_TURNS, pl->turns);
+	qv__obs_put(o, at + SS_LOST, pl->lost);
+	qv__obs_put(o, at + SS_POINTS, pl->nvictory);
+}
+
+static void cc_observe(const void *st, int viewer, qv__obs *o)
+{
+	const cc_state *s = st;
+	qv__spiel_layout l;
+	cc_layout(st, &l);
+	int nc = cc_T(s)->ncards;
+	put_grid(s, viewer, &l, o);
+	for (int r = 0; r < 2; r++)
+		put_seat(s, (viewer + r) % 2, r == 0, nc, qv__obs_scalar(&l, r * SEAT(nc)), o);
+	int at = qv__obs_scalar(&l, 2 * SEAT(nc));
+	qv__obs_put(o, at + SG_PHASE + s->phase, 1);
+	qv__obs_put(o, at + SG_ACTIVE + (s->active != viewer), 1);
+	if (s->phase != CC_PH_START && s->phase != CC_PH_COIN)
+		qv__obs_put(o, at + SG_FIRST + (s->first != viewer), 1);
+	qv__obs_put(o, at + SG_TURNS, s->turn_no);
+	qv__obs_put(o, at + SG_PASSES, s->passes);
+	qv__obs_put(o, at + SG_ENDED + s->ended, 1);
+	if (s->pend_kind || s->pend_card) {
+		qv__obs_put(o, at + SG_PEND + s->pend_kind, 1);
+		qv__obs_put(o, at + SG_PEND_CARD, s->pend_card);
+		if (s->pend_kind == CC_PEND_PBOOST)
+			qv__obs_put(o, at + SG_PEND_FROM, s->pend_from + 1);
+		qv__obs_put(o, at + SG_PEND_LEFT, s->pend_left);
+		qv__obs_put(o, at + SG_PEND_PAID, s->pend_paid);
+	}
+	if (s->phase == CC_PH_REACT) {
+		qv__obs_put(o, at + SG_NEXT, s->react_next + 1);
+		qv__obs_put(o, at + SG_REACTED, s->reacted);
+	}
+	int who = cc_to_move(s);
+	qv__obs_put(o,
+	            at + SG_TO_MOVE +
+	                (who == viewer      ? 0
+	                 : who >= 0         ? 1
+	                 : who == QV_CHANCE ? 2
+	                                    : 3),
+	            1);
+}
+
+/* The most a cost is: a shove's, a boost's or a saboteur's (the target's Defense, less one,
+ * with a banner on each of its eight sides). */
+static int max_cost(const cc_tables *T)
+{
+	int cost = 0, def = 0, bonus = 0;
+	for (int c = 1; c <= T->ncards; c++) {
+		cost = T->cost[c] > cost ? T->cost[c] : cost;
+		def = T->defense[c] > def ? T->defense[c] : def;
+		bonus = T->bonus[c] > bonus ? T->bonus[c] : bonus;
+	}
+	int x = def + 8 * bonus - 1;
+	return x > cost ? x : cost;
+}
+
+/* The starting choices (two), then a turn per turn up to max_turns, each with one action, at
+ * most the most a cost is in payments (a unit each) and an offer of a reaction per card that
+ * would be captured (36 at most). Chance: the coin, the opening hands and a draw per turn,
+ * never more cards than the decks hold. */
+static void cc_bounds(const void *st, unsigned flags, long *decisions, long *chance)
+{
+	const cc_state *s = st;
+	*decisions = 2 + (long)s->max_turns * (1 + max_cost(cc_T(s)) + CC_NSQ);
+	long cards = s->pl[0].decklen + s->pl[1].decklen;
+	long dealt =
+	    (flags & QV__DEAL_PILES)
+	        ? (cards < 2L * CC_HAND + s->max_turns ? cards : 2L * CC_HAND + s->max_turns)
+	        : 0;
+	*chance = 1 + dealt;
+}
+
+const qv__spiel_game qv__cc_spiel = {
+    .name = "concardia",
+    .setup = cc_setup,
+    .deal = cc_deal,
+    .arrange = cc_arrange,
+    .canon = cc_canon,
+    .deal_name = cc_deal_name,
+    .layout = cc_layout,
+    .slot_name = cc_slot_name,
+    .observe = cc_observe,
+    .bounds = cc_bounds,
+};

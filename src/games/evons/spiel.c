@@ -1,0 +1,406 @@
+/*
+ * spiel.c - what the spiel API (games/spiel.h) reads off Evons: the deal, the observation
+ * planes and the bounds of a game.
+ *
+ * The deal: with shuffle=true (the default) the API sets the game up without its shuffle and
+ * deals each opening hand (five cards) by chance as a multiset of the player's decklist; a
+ * deck's order is then undetermined (kept sorted, canon). A mulligan puts its cards back and
+ * draws as many: they are dealt by chance from the deck and the cards put back together, as a
+ * multiset (the game shuffles them together); a turn's draw is dealt from the deck when it is
+ * drawn. A draw only moves the top card into the hand (rules.c, draw and mulligan), so the
+ * card dealt afterwards replaces the one the canonical order put on top.
+ *
+ * The planes (7 x 7, cell x0 at column 0, row 0) hold what a seat's view (json.c) holds: per
+ * cell the card's owner and controller (the viewer, the opponent), its kind when the seat may
+ * see it, covered, growth, damage, the ATK and current DEF of a monster it may see, moved,
+ * reactivated and the card's instance number; the chain stack by the cells of its cards (the
+ * place of a card's first and second entry, their steps, used directions and spent points),
+ * the conflicts of an entry and a Firestorm's centre with its points left. The scalars: per
+ * seat (the viewer first) its hand by kind (the viewer's own), hand and deck sizes, score,
+ * graveyard and removed cards by kind, credits, mulligan and turns; then the phase, the
+ * active and first players, the counters, how the game ended and the player to move.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "evons.h"
+#include "games/spiel.h"
+
+/* ---- the deal ---- */
+
+static qv_status ev_setup(const qv_params *given, qv_params *game, unsigned *flags, qv_err *err)
+{
+	const char *v = qv_params_get(given, "shuffle");
+	bool shuffle = !v || qv_streq_nocase(v, "true");
+	*flags = shuffle ? QV__DEAL_PILES : 0;
+	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
+}
+
+static int ev_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)
+{
+	const ev_state *s0 = before, *s1 = after;
+	d->nseg = 0;
+	if (!(flags & QV__DEAL_PILES))
+		return 0;
+	for (int p = 0; p < 2; p++) {
+		const ev_player *pl = &s1->pl[p];
+		if (!s0) {
+			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, pl->nhand);
+			for (int k = 0; k < EV_MAX_KINDS; k++)
+				g->pool[k] = pl->hand[k];
+			qv__deal_count(pl->deck, pl->ndeck, g->pool);
+			continue;
+		}
+		/* a mulligan's cards go back into the pool the draws come from */
+		uint16_t back[EV_MAX_KINDS] = {0};
+		int nb = 0;
+		if (EV_TYPE(a) == EV_ACT_MULLIGAN && s0->active == p && s0->phase == EV_PH_MULLIGAN)
+			for (int f = 0; f < 5; f++) {
+				int k = (EV_ARG(a) >> (5 * f)) & 31;
+				if (k) {
+					back[k - 1]++;
+					nb++;
+				}
+			}
+		int drawn = s0->pl[p].ndeck + nb - pl->ndeck;
+		if (drawn > 0) {
+			qv__deal_seg *g = qv__deal_add(
+			    d, p, drawn > 1 ? QV__DEAL_SORTED : QV__DEAL_ORDERED, p, drawn);
+			qv__deal_count(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
+			for (int k = 0; k < EV_MAX_KINDS; k++)
+				g->pool[k] = (uint16_t)(g->pool[k] + back[k]);
+		}
+	}
+	return d->nseg;
+}
+
+static void ev_canon(void *st, unsigned flags)
+{
+	ev_state *s = st;
+	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++)
+		qv__deal_sort_pile(s->pl[p].deck, s->pl[p].ndeck);
+}
+
+/* Each segment's cards into the player's hand in place of those the canonical order gave, the
+ * deck the rest of its pool (qv__deal_to_hand); a mulligan's pool holds the cards put back. */
+static void ev_arrange(void *st, const qv__deal *d, unsigned flags)
+{
+	ev_state *s = st;
+	int at = 0;
+	for (int k = 0; k < d->nseg; k++) {
+		const qv__deal_seg *g = &d->seg[k];
+		ev_player *pl = &s->pl[g->pile];
+		pl->ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, pl->hand, EV_MAX_KINDS,
+		                                      pl->deck, pl->ndeck, EV_DECK_MAX);
+		at += g->n;
+	}
+	ev_canon(s, flags);
+}
+
+static void ev_deal_name(const void *st, int id, char *buf, size_t len)
+{
+	const ev_tables *T = ev_T(st);
+	if (id >= 0 && id < T->nkinds)
+		snprintf(buf, len, "%s", T->kind[id].id);
+	else
+		snprintf(buf, len, "card%d", id);
+}
+
+/* ---- the observation ---- */
+
+enum {
+	PL_OWNER_ME,
+	PL_OWNER_OPP,
+	PL_CTRL_ME,
+	PL_CTRL_OPP,
+	PL_COVERED,
+	PL_GROWTH,
+	PL_DAMAGE,
+	PL_ATK,
+	PL_DEF,
+	PL_MOVED,
+	PL_REACTIVATED,
+	PL_INST,
+	PL_ENTRY,                   /* 2: the place (from 1) of the card's first and second entry */
+	PL_STEP = PL_ENTRY + 2,     /* 2: the entry's step (from 1) */
+	PL_USED = PL_STEP + 2,      /* 2 x 8: the board directions used */
+	PL_SPENT = PL_USED + 16,    /* 2 */
+	PL_CONFLICT = PL_SPENT + 2, /* the place of the entry whose conflicts hold the cell */
+	PL_BURN,                    /* a Firestorm's centre: the place of its entry */
+	PL_BURN_LEFT,               /* and its points left */
+	PL_KIND                     /* a plane per kind */
+};
+
+/* A seat's scalars, of nk kinds: hand, graveyard and removed by kind, then these. */
+enum { SS_HAND_COUNT, SS_DECK_COUNT, SS_SCORE, SS_CREDITS, SS_MULL, SS_TURNS, SS_N };
+#define SEAT(nk) (3 * (nk) + SS_N)
+enum {
+	SG_PHASE,
+	SG_ACTIVE = SG_PHASE + EV_NPHASES,
+	SG_FIRST = SG_ACTIVE + 2,
+	SG_TURNS = SG_FIRST + 2,
+	SG_IDLE,
+	SG_PLAYED,
+	SG_NEXT_INST,
+	SG_NSTACK,
+	SG_ENDED,
+	SG_TO_MOVE = SG_ENDED + EV_NENDS,
+	SG_N = SG_TO_MOVE + 4
+};
+
+static void ev_layout(const void *st, qv__spiel_layout *out)
+{
+	int nk = ev_T(st)->nkinds;
+	*out = (qv__spiel_layout){
+	    .c = PL_KIND + nk, .h = EV_SIDE, .w = EV_SIDE, .nscalars = 2 * SEAT(nk) + SG_N};
+}
+
+static void ev_cell_name_xy(const void *st, int x, int y, char *buf)
+{
+	(void)st;
+	ev_cell_name(y * EV_SIDE + x, buf);
+}
+
+static void ev_slot_name(const void *st, bool scalar, int i, char *buf, size_t len)
+{
+	const ev_tables *T = ev_T(st);
+	int nk = T->nkinds;
+	static const char *const planes[] = {
+	    "owner.me", "owner.opp", "controller.me", "controller.opp", "covered",     "growth",
+	    "damage",   "atk",       "def",           "moved",          "reactivated", "inst",
+	    "entry1",   "entry2",    "step1",         "step2"};
+	if (!scalar) {
+		if (i < PL_USED)
+			snprintf(buf, len, "%s", planes[i]);
+		else if (i < PL_SPENT)
+			snprintf(buf, len, "used%d.%s", (i - PL_USED) / 8 + 1,
+			         qv_dir_names[(i - PL_USED) % 8]);
+		else if (i < PL_KIND)
+			snprintf(buf, len, "%s",
+			         (const char *[]){"spent1", "spent2", "conflict", "burn",
+			                          "burn.left"}[i - PL_SPENT]);
+		else
+			snprintf(buf, len, "kind.%s", T->kind[i - PL_KIND].id);
+		return;
+	}
+	if (i < 2 * SEAT(nk)) {
+		const char *who = i < SEAT(nk) ? "me" : "opp";
+		int f = i % SEAT(nk);
+		static const char *const lists[] = {"hand", "graveyard", "removed"};
+		if (f < 3 * nk)
+			snprintf(buf, len, "%s.%s.%s", lists[f / nk], T->kind[f % nk].id, who);
+		else
+			snprintf(buf, len, "%s.%s",
+			         (const char *[]){"hand_count", "deck_count", "score", "credits",
+			                          "mulligan", "turns"}[f - 3 * nk],
+			         who);
+		return;
+	}
+	int f = i - 2 * SEAT(nk);
+	static const char *const two[] = {"me", "opp"};
+	if (f < SG_ACTIVE)
+		snprintf(buf, len, "phase.%s", ev_phase_names[f]);
+	else if (f < SG_FIRST)
+		snprintf(buf, len, "active.%s", two[f - SG_ACTIVE]);
+	else if (f < SG_TURNS)
+		snprintf(buf, len, "first.%s", two[f - SG_FIRST]);
+	else if (f < SG_ENDED)
+		snprintf(buf, len, "%s",
+		         (const char *[]){"turns", "idle", "played", "next_inst",
+		                          "stack_size"}[f - SG_TURNS]);
+	else if (f < SG_TO_MOVE)
+		snprintf(buf, len, "ended.%s", ev_end_names[f - SG_ENDED]);
+	else
+		snprintf(buf, len, "to_move.%s",
+		         (const char *[]){"me", "opp", "chance", "over"}[f - SG_TO_MOVE]);
+}
+
+/* What the chain stack puts on the cells: per cell its card's first and second entry
+ * (place + 1), their steps, used directions and spent points; the conflicts and the burns. */
+typedef struct chain {
+	uint8_t entry[2][EV_NCELLS], step[2][EV_NCELLS], used[2][EV_NCELLS], spent[2][EV_NCELLS];
+	uint8_t conflict[EV_NCELLS], burn[EV_NCELLS], left[EV_NCELLS];
+} chain;
+
+static void read_chain(const ev_state *s, chain *k)
+{
+	memset(k, 0, sizeof *k);
+	for (int i = 0; i < s->nstack; i++) {
+		const ev_entry *e = &s->stack[i];
+		int c = ev_find_cell_of(s, e->inst);
+		if (c < 0)
+			continue;
+		int j = k->entry[0][c] ? 1 : 0;
+		k->entry[j][c] = (uint8_t)(i + 1);
+		k->step[j][c] = (uint8_t)(e->step % EV_NSTEPS + 1);
+		for (int printed = 0; printed < QV_NDIRS; printed++)
+			if (e->used >> printed & 1)
+				k->used[j][c] |= (uint8_t)(1u << ev_board_dir(s->active, printed));
+		k->spent[j][c] = e->spent;
+		for (int x = 0; x < EV_NCELLS; x++)
+			if (e->conflicts >> x & 1)
+				k->conflict[x] = (uint8_t)(i + 1);
+		if (e->burn_left) {
+			k->burn[e->burn_center] = (uint8_t)(i + 1);
+			k->left[e->burn_center] = e->burn_left;
+		}
+	}
+}
+
+/* Plane ch's value at cell c for viewer. */
+static int cell_value(const ev_state *s, const chain *k, int viewer, int ch, int c)
+{
+	const ev_tables *T = ev_T(s);
+	const ev_cell *x = &s->cell[c];
+	if (ch == PL_CONFLICT)
+		return k->conflict[c];
+	if (ch == PL_BURN)
+		return k->burn[c];
+	if (ch == PL_BURN_LEFT)
+		return k->left[c];
+	if (!x->kind)
+		return 0;
+	bool cov = x->flags & EV_F_COVERED, seen = !cov || x->owner == viewer;
+	bool monster = seen && !ev_is_block(T, x->kind - 1);
+	switch (ch) {
+	case PL_OWNER_ME: return x->owner == viewer;
+	case PL_OWNER_OPP: return x->owner != viewer;
+	case PL_CTRL_ME: return x->ctrl == viewer;
+	case PL_CTRL_OPP: return x->ctrl != viewer;
+	case PL_COVERED: return cov;
+	case PL_GROWTH: return (x->flags & EV_F_GROWTH) != 0;
+	case PL_DAMAGE: return x->dmg;
+	case PL_ATK: return monster ? T->kind[x->kind - 1].atk : 0;
+	case PL_DEF: return monster ? ev_cur_def(s, c) : 0;
+	case PL_MOVED: return (x->flags & EV_F_MOVED) != 0;
+	case PL_REACTIVATED: return (x->flags & EV_F_REACTIVATED) != 0;
+	case PL_INST: return x->inst;
+	case PL_ENTRY:
+	case PL_ENTRY + 1: return k->entry[ch - PL_ENTRY][c];
+	case PL_STEP:
+	case PL_STEP + 1: return k->step[ch - PL_STEP][c];
+	case PL_SPENT:
+	case PL_SPENT + 1: return k->spent[ch - PL_SPENT][c];
+	default: break;
+	}
+	if (ch >= PL_USED && ch < PL_SPENT)
+		return k->used[(ch - PL_USED) / 8][c] >> ((ch - PL_USED) % 8) & 1;
+	return seen && x->kind - 1 == ch - PL_KIND;
+}
+
+/* The planes: the chain's marks on every cell, the others on the cells that hold a card (an
+ * empty cell is 0 there), and the kind planes with one pass, the cells put in buckets by kind
+ * so that the slots come out in order. Once information states are kept every seat is observed
+ * at every step, and a cell_value for each of 63 planes by 49 cells was most of that. */
+static void put_planes(const ev_state *s, const chain *k, int viewer, const qv__spiel_layout *l,
+                       qv__obs *o)
+{
+	const ev_tables *T = ev_T(s);
+	int held[EV_NCELLS], nheld = 0;
+	for (int c = 0; c < EV_NCELLS; c++)
+		if (s->cell[c].kind)
+			held[nheld++] = c;
+	for (int ch = 0; ch < PL_KIND; ch++) {
+		bool all = ch == PL_CONFLICT || ch == PL_BURN || ch == PL_BURN_LEFT;
+		for (int i = 0; i < (all ? EV_NCELLS : nheld); i++) {
+			int c = all ? i : held[i];
+			qv__obs_put(o, qv__obs_slot(l, ch, c % EV_SIDE, c / EV_SIDE),
+			            cell_value(s, k, viewer, ch, c));
+		}
+	}
+	uint8_t by[EV_MAX_KINDS][EV_NCELLS];
+	int count[EV_MAX_KINDS] = {0};
+	for (int i = 0; i < nheld; i++) {
+		const ev_cell *x = &s->cell[held[i]];
+		if (!(x->flags & EV_F_COVERED) || x->owner == viewer)
+			by[x->kind - 1][count[x->kind - 1]++] = (uint8_t)held[i];
+	}
+	for (int kind = 0; kind < T->nkinds; kind++)
+		for (int i = 0; i < count[kind]; i++)
+			qv__obs_put(o,
+			            qv__obs_slot(l, PL_KIND + kind, by[kind][i] % EV_SIDE,
+			                         by[kind][i] / EV_SIDE),
+			            1);
+}
+
+static void ev_observe(const void *st, int viewer, qv__obs *o)
+{
+	const ev_state *s = st;
+	qv__spiel_layout l;
+	ev_layout(st, &l);
+	chain k;
+	read_chain(s, &k);
+	put_planes(s, &k, viewer, &l, o);
+	int nk = ev_T(s)->nkinds, sc[2];
+	ev_scores(s, sc);
+	for (int r = 0; r < 2; r++) {
+		int p = (viewer + r) % 2, at = qv__obs_scalar(&l, r * SEAT(nk));
+		const ev_player *pl = &s->pl[p];
+		uint16_t grave[EV_MAX_KINDS] = {0}, removed[EV_MAX_KINDS] = {0};
+		qv__deal_count(pl->grave, pl->ngrave, grave);
+		qv__deal_count(pl->removed, pl->nremoved, removed);
+		for (int c = 0; r == 0 && c < nk; c++)
+			qv__obs_put(o, at + c, pl->hand[c]);
+		for (int c = 0; c < nk; c++)
+			qv__obs_put(o, at + nk + c, grave[c]);
+		for (int c = 0; c < nk; c++)
+			qv__obs_put(o, at + 2 * nk + c, removed[c]);
+		at += 3 * nk;
+		qv__obs_put(o, at + SS_HAND_COUNT, pl->nhand);
+		qv__obs_put(o, at + SS_DECK_COUNT, pl->ndeck);
+		qv__obs_put(o, at + SS_SCORE, sc[p]);
+		qv__obs_put(o, at + SS_CREDITS, pl->credits);
+		qv__obs_put(o, at + SS_MULL, pl->mull + 1);
+		qv__obs_put(o, at + SS_TURNS, pl->turns);
+	}
+	int at = qv__obs_scalar(&l, 2 * SEAT(nk));
+	qv__obs_put(o, at + SG_PHASE + s->phase, 1);
+	qv__obs_put(o, at + SG_ACTIVE + (s->active != viewer), 1);
+	if (s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN)
+		qv__obs_put(o, at + SG_FIRST + (s->first != viewer), 1);
+	qv__obs_put(o, at + SG_TURNS, s->turn_no);
+	qv__obs_put(o, at + SG_IDLE, s->idle);
+	qv__obs_put(o, at + SG_PLAYED, s->played);
+	qv__obs_put(o, at + SG_NEXT_INST, s->next_inst);
+	qv__obs_put(o, at + SG_NSTACK, s->nstack);
+	qv__obs_put(o, at + SG_ENDED + s->ended % EV_NENDS, 1);
+	int who = ev_to_move(s);
+	qv__obs_put(o,
+	            at + SG_TO_MOVE +
+	                (who == viewer      ? 0
+	                 : who >= 0         ? 1
+	                 : who == QV_CHANCE ? 2
+	                                    : 3),
+	            1);
+}
+
+/* The mulligans (two), then per turn up to max_turns a hand play and its end (the main phase
+ * has one play), and the chain's decisions: per entry (a card's activation; at most two per
+ * card on the board, EV_MAX_STACK at once) its ability uses (one per arrow, eight), its
+ * conflicts (eight), the ends of its two ability phases and the Firestorm points it
+ * distributes one by one (at most EV_MAX_POINTS per Firestorm arrow). Chance: the coin, the
+ * opening hands, the mulligans' draws and a draw per turn, never more cards than the decks
+ * hold. */
+static void ev_bounds(const void *st, unsigned flags, long *decisions, long *chance)
+{
+	const ev_state *s = st;
+	long per_entry = 8 + 8 + 2 + 8L * EV_MAX_POINTS;
+	*decisions = 2 + (long)s->max_turns * (2 + EV_MAX_STACK * per_entry);
+	long cards = s->pl[0].decklen + s->pl[1].decklen;
+	long draws = s->max_turns < cards ? s->max_turns : cards;
+	*chance = 1 + ((flags & QV__DEAL_PILES) ? 4L * EV_HAND_START + draws : 0);
+}
+
+const qv__spiel_game qv__ev_spiel = {
+    .name = "evons",
+    .setup = ev_setup,
+    .deal = ev_deal,
+    .arrange = ev_arrange,
+    .canon = ev_canon,
+    .deal_name = ev_deal_name,
+    .layout = ev_layout,
+    .slot_name = ev_slot_name,
+    .cell_name = ev_cell_name_xy,
+    .observe = ev_observe,
+    .bounds = ev_bounds,
+};

@@ -1,0 +1,183 @@
+/*
+ * spiel.h - what the spiel API (include/quiver/spiel.h, src/engine/spiel/) reads off a game
+ * beyond its qv_game (internal: not a public header). Each game's src/games/<game>/spiel.c
+ * defines one qv__spiel_game, found by qv__spiel_game_of (spiel_parts.c of this folder), as its
+ * lab.c tells the designer's lab what it studies: the chance deal, the observation planes and
+ * the bounds of a game. Nothing here changes a rule; the functions read and arrange states.
+ *
+ * The deal. A game that shuffles at set-up (the decks of ConCardia and Evons, Arrow Party's
+ * stacks, items and ground) is set up in the spiel API without its own shuffle (the game's
+ * parameter shuffle=false), so that the game deals in the listed order; the game's `deal` then
+ * says, after set-up and after every action, which cards are still to be dealt by chance, in
+ * segments, and `arrange` writes the cards chance dealt into the state. The order of a pile
+ * nobody has seen (a deck, a stack) is left undetermined: `canon` keeps it in a canonical order,
+ * and the cards a later action draws from it are dealt when they are drawn, from the pile's
+ * cards as a multiset. A draw that is dealt afterwards must change nothing but where the
+ * drawn cards are (the game's apply reads no drawn card's identity in the action that draws
+ * it): tests/unit/test_spiel_deal.c checks it against the same action applied with the dealt
+ * cards on top.
+ *
+ * The observation. A seat's observation is a tensor of planes [C, H, W] (a channel per
+ * feature, a cell per square) followed by a vector of scalars, every slot a whole number:
+ * `observe` writes exactly what the seat may know now (its view, view_json), nothing hidden
+ * (docs/python.md, "Tensors", lists the planes per game).
+ */
+#ifndef QUIVER_GAMES_SPIEL_H
+#define QUIVER_GAMES_SPIEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "quiver/game.h"
+
+/* ---- observations ---- */
+
+/* Where observe writes: a dense tensor (dense non-NULL, size floats, zeroed by the caller) or
+ * a sparse list of the slots that are not 0, by ascending slot (idx[], val[], n of cap; the
+ * sink sorts what comes out of order and notes when it ran out of room). */
+typedef struct qv__obs {
+	float *dense;
+	int32_t *idx;
+	float *val;
+	int n, cap, size;
+	int last;      /* the last slot written, to notice an order to sort */
+	bool unsorted; /* written out of order: qv__obs_finish sorts */
+	bool failed;   /* more slots than cap */
+} qv__obs;
+
+static inline void qv__obs_put(qv__obs *o, int slot, int v)
+{
+	if (v == 0)
+		return;
+	if (o->dense) {
+		o->dense[slot] = (float)v;
+		return;
+	}
+	if (o->n == o->cap) {
+		o->failed = true;
+		return;
+	}
+	o->unsorted |= slot <= o->last;
+	o->last = slot;
+	o->idx[o->n] = slot;
+	o->val[o->n++] = (float)v;
+}
+
+/* Sorts a sparse list written out of order. */
+void qv__obs_finish(qv__obs *o);
+
+/* A game's tensor for its parameters: planes c x h x w, then nscalars scalars. */
+typedef struct qv__spiel_layout {
+	int c, h, w, nscalars;
+} qv__spiel_layout;
+
+/* The slot of plane `ch` at column x, row y. */
+static inline int qv__obs_slot(const qv__spiel_layout *l, int ch, int x, int y)
+{
+	return (ch * l->h + y) * l->w + x;
+}
+/* The slot of scalar i. */
+static inline int qv__obs_scalar(const qv__spiel_layout *l, int i)
+{
+	return l->c * l->h * l->w + i;
+}
+
+/* ---- the deal ---- */
+
+#define QV__DEAL_IDS  64  /* what a segment deals: ids 0..63 */
+#define QV__DEAL_SEGS 40  /* segments of one deal */
+#define QV__DEAL_MAX  800 /* cards of one deal, all segments */
+
+/* How a segment's cards are dealt: one after the other (a pile's order, cells of the
+ * ground), or as a multiset dealt in ascending id (a hand, whose order nobody sees). */
+enum { QV__DEAL_ORDERED, QV__DEAL_SORTED };
+
+/* A segment: n cards drawn from a pool (counts by id; with chain, added to what the previous
+ * segment left), each a chance node whose outcomes are the ids with their exact
+ * probabilities. seat: whose cards they become (for the text), -1 for none. */
+typedef struct qv__deal_seg {
+	int8_t seat;
+	uint8_t mode, chain, pile; /* pile: the game's own number for where they go */
+	uint16_t n;
+	int16_t aux; /* the game's own: what the segment replaces */
+	uint16_t pool[QV__DEAL_IDS];
+} qv__deal_seg;
+
+/* A deal: its segments, then (filled by the spiel API as chance speaks) the ids dealt, segment
+ * after segment, and where the deal stands (the spiel API's: the segment under way, where its
+ * cards start, its pool at its start and what is left of it). */
+typedef struct qv__deal {
+	int nseg, ncards;
+	qv__deal_seg seg[QV__DEAL_SEGS];
+	uint8_t card[QV__DEAL_MAX];
+	int at_seg, seg_from;
+	uint16_t start[QV__DEAL_IDS], left[QV__DEAL_IDS];
+} qv__deal;
+
+/* Adds a segment to d and returns it (zeroed but for the fields given). */
+qv__deal_seg *qv__deal_add(qv__deal *d, int seat, int mode, int pile, int n);
+
+/* Adds the cards' count by id to pool. */
+void qv__deal_count(const uint8_t *cards, int n, uint16_t *pool);
+/* A pile nobody has seen in canonical order: its ids ascending from the bottom. */
+void qv__deal_sort_pile(uint8_t *pile, int n);
+/* Segment g dealt to a hand kept as counts by id (ids below nids, at most QV__DEAL_IDS) from a
+ * pile (cap bytes, npile cards left after the game drew): the cards the game drew (the
+ * segment's pool less what is left in the pile) leave the hand for the cards dealt (g->n of
+ * them), and the pile is the rest of the pool, ascending, its unused bytes 0; returns the
+ * pile's size. */
+int qv__deal_to_hand(const qv__deal_seg *g, const uint8_t *dealt, uint8_t *hand, int nids,
+                     uint8_t *pile, int npile, int cap);
+
+/* ---- a game's part ---- */
+
+/* What the deal covers (setup's flags). */
+enum {
+	QV__DEAL_PILES = 1, /* the shuffled piles: decks, stacks, the item deck */
+	QV__DEAL_GROUND = 2 /* Arrow Party's ground laid at random */
+};
+
+typedef struct qv__spiel_game {
+	const char *name; /* the game's qv_game.name */
+	/* The game's parameters in the spiel API from those given (`given`, the API's own
+	 * removed): the same, with the game's own shuffling turned off where the API deals
+	 * instead; *flags says what the API deals (QV__DEAL_*). */
+	qv_status (*setup)(const qv_params *given, qv_params *game, unsigned *flags, qv_err *err);
+	/* The cards still to deal into d (nseg 0: none): after set-up (before NULL, a -1) or
+	 * after action a took before to after. Returns d->nseg. NULL: the game deals nothing. */
+	int (*deal)(const void *before, qv_action a, const void *after, unsigned flags,
+	            qv__deal *d);
+	/* Writes the cards of a finished deal d (what deal asked of `st`) into st. */
+	void (*arrange)(void *st, const qv__deal *d, unsigned flags);
+	/* Puts every pile whose order is not determined in its canonical order. */
+	void (*canon)(void *st, unsigned flags);
+	/* The name of a dealt id ("striker-r", "star"), for the notation of a deal's outcomes. */
+	void (*deal_name)(const void *st, int id, char *buf, size_t len);
+
+	/* The tensor's shape for st's parameters. */
+	void (*layout)(const void *st, qv__spiel_layout *out);
+	/* The name of plane ch, or of scalar i (scalar true), into buf: "piece.own", "score.p2". */
+	void (*slot_name)(const void *st, bool scalar, int i, char *buf, size_t len);
+	/* The name of the square at column x, row y (8 bytes), for the slots' names; NULL: a1
+	 * at column 0, row 0. */
+	void (*cell_name)(const void *st, int x, int y, char *buf);
+	/* Seat viewer's observation of st into o (qv__obs_put, planes then scalars). */
+	void (*observe)(const void *st, int viewer, qv__obs *o);
+	/* Whether nothing of st's game is hidden from anyone (THREE ARROWS tactical); NULL: a
+	 * game with a determinize hides something. */
+	bool (*perfect)(const void *st);
+
+	/* The most decisions and chance outcomes (the deal's included) any game of st's
+	 * parameters has, from st just set up (OpenSpiel's MaxGameLength and
+	 * MaxChanceNodesInHistory). */
+	void (*bounds)(const void *st, unsigned flags, long *decisions, long *chance);
+} qv__spiel_game;
+
+/* The part of game g (NULL for a game without one). */
+const qv__spiel_game *qv__spiel_game_of(const qv_game *g);
+
+/* A copy of given with key set to value (kept or added): what setup writes. */
+qv_status qv__spiel_param(const qv_params *given, qv_params *out, const char *key,
+                          const char *value, qv_err *err);
+
+#endif

@@ -1,0 +1,389 @@
+/*
+ * test_spiel_recall.c - the information states of the spiel API (include/quiver/spiel.h,
+ * src/engine/spiel/recall.c) over random games: perfect recall (two histories a seat can tell
+ * apart give it different information states, and go on doing so), secrecy (a world the
+ * resampler draws for a seat and the true state, played on alike, give the seat the same ones
+ * while its views agree), a secret simultaneous choice hidden from the other seats (not even
+ * how many were made), the same information states whether a state kept them from its start,
+ * began keeping them late (a replay) or was read back from its serialized form, clones
+ * that share their lines without seeing each other's later ones, and worlds drawn for one seat
+ * that the others tell apart as they see them (one information state, one set of actions).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "spieltest.h"
+
+/* Whether seat p's information state (string and tensor) is the same at x and y; *tensor
+ * says whether the tensors agree. */
+static bool same_recall(const qv_spiel_state *x, const qv_spiel_state *y, int p, bool *tensor)
+{
+	qv_err err = {{0}};
+	char *a = qv_spiel_information_state_string(x, p);
+	char *b = qv_spiel_information_state_string(y, p);
+	assert_true(a && b);
+	bool eq = strcmp(a, b) == 0;
+	free(a), free(b);
+	int n = qv_spiel_information_state_tensor_size(x->game);
+	float *ta = malloc(sizeof *ta * (size_t)n), *tb = malloc(sizeof *tb * (size_t)n);
+	assert_true(ta && tb);
+	assert_int_equal(qv_spiel_information_state_tensor(x, p, ta, &err), QV_OK);
+	assert_int_equal(qv_spiel_information_state_tensor(y, p, tb, &err), QV_OK);
+	*tensor = memcmp(ta, tb, sizeof *ta * (size_t)n) == 0;
+	free(ta), free(tb);
+	return eq;
+}
+
+/* Perfect recall: at states of random games, two different actions lead to x and y; a seat
+ * that made them, or whose view differs after them, can tell x and y apart, so its information
+ * state string must differ, and go on differing while both games go on with the same actions,
+ * even where its views come to agree again (which only the recall of what it saw can tell). */
+static void test_perfect_recall(void **state)
+{
+	(void)state;
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
+		int cap = qv_spiel_max_legal_actions(g), np = qv_spiel_num_players(g);
+		int32_t *ids = malloc(sizeof *ids * (size_t)cap);
+		assert_non_null(ids);
+		int apart = 0, recalled = 0;
+		qv_rng rng;
+		qv_rng_seed(&rng, 4242 + (uint64_t)c);
+		qv_err err = {{0}};
+		for (int k = 0; k < 2; k++) {
+			qv_spiel_state *s = spiel_start(g);
+			for (int step = 0;
+			     s->decisions < 90 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
+			     step += s->deal == NULL) {
+				int n = qv_spiel_legal_actions(s, ids, cap, &err);
+				int who = qv_spiel_current_player(s);
+				if (n >= 2 && who >= 0 && step % 3 == 0) {
+					int32_t a = ids[qv_rng_below(&rng, (uint32_t)n)], b = a;
+					while (b == a)
+						b = ids[qv_rng_below(&rng, (uint32_t)n)];
+					for (int p = 0; p < np; p++) {
+						qv_spiel_state *x = qv_spiel_clone(s),
+						               *y = qv_spiel_clone(s);
+						spiel_apply(x, a);
+						spiel_apply(y, b);
+						/* settle the deals both ask, alike where they can
+						 */
+						while (qv_spiel_current_player(x) ==
+						           QV_SPIEL_CHANCE &&
+						       x->deal && y->deal) {
+							int32_t id = spiel_random_id(x, &rng);
+							if (qv_spiel_apply(y, id, &err) != QV_OK)
+								break;
+							spiel_apply(x, id);
+						}
+						char *vx = spiel_view(x, p), *vy = spiel_view(y, p);
+						bool told = who == p || strcmp(vx, vy) != 0;
+						free(vx), free(vy);
+						for (int more = 0; told && more < 6; more++) {
+							bool tensor;
+							if (same_recall(x, y, p, &tensor))
+								fail_msg(
+								    "%s: seat %d told ids %d and %d "
+								    "apart, but not %d steps later",
+								    g->g->name, p, a, b, more);
+							apart++;
+							vx = spiel_view(x, p),
+							vy = spiel_view(y, p);
+							recalled += strcmp(vx, vy) == 0;
+							free(vx), free(vy);
+							if (qv_spiel_current_player(x) ==
+							        QV_SPIEL_TERMINAL ||
+							    qv_spiel_current_player(x) !=
+							        qv_spiel_current_player(y))
+								break;
+							int32_t id = spiel_random_id(x, &rng);
+							spiel_apply(x, id);
+							if (qv_spiel_apply(y, id, &err) != QV_OK)
+								break;
+						}
+						qv_spiel_state_free(x);
+						qv_spiel_state_free(y);
+					}
+				}
+				spiel_apply(s, spiel_random_id(s, &rng));
+			}
+			qv_spiel_state_free(s);
+		}
+		print_message("%s %s: %d pairs told apart, %d of them by recall alone\n",
+		              spiel_configs[c].game, spiel_configs[c].params, apart, recalled);
+		assert_true(apart > 0);
+		free(ids);
+		qv_spiel_game_free(g);
+	}
+}
+
+/* Secrecy: a world resampled for seat p (everything hidden from p redrawn) and the true state
+ * go on with the same actions; while p's views agree at every step, p cannot tell the two
+ * histories apart, so its information state (string and tensor) must be the same in both,
+ * though the worlds differ in what p cannot see: nothing hidden from p reaches it. */
+static void test_secrecy(void **state)
+{
+	(void)state;
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
+		int np = qv_spiel_num_players(g);
+		int compared = 0, differing = 0;
+		qv_rng rng;
+		qv_rng_seed(&rng, 777 + (uint64_t)c);
+		qv_err err = {{0}};
+		for (int k = 0; k < 2; k++) {
+			qv_spiel_state *s = spiel_start(g);
+			for (int step = 0;
+			     s->decisions < 120 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
+			     step += s->deal == NULL) {
+				for (int p = 0; p < np && step % 4 == 0 && !s->deal; p++) {
+					qv_spiel_state *x = qv_spiel_clone(s), *r = NULL;
+					assert_int_equal(
+					    qv_spiel_resample(s, p, qv_rng_next(&rng), &r, &err),
+					    QV_OK);
+					for (int more = 0; more < 8; more++) {
+						char *vx = spiel_view(x, p), *vr = spiel_view(r, p);
+						bool agree = strcmp(vx, vr) == 0;
+						free(vx), free(vr);
+						if (!agree)
+							break;
+						bool tensor;
+						if (!same_recall(x, r, p, &tensor))
+							fail_msg(
+							    "%s: seat %d's information state differs "
+							    "between two histories it cannot tell apart",
+							    g->g->name, p);
+						assert_true(tensor);
+						compared++;
+						differing += !spiel_same(x, r);
+						if (qv_spiel_current_player(x) ==
+						        QV_SPIEL_TERMINAL ||
+						    qv_spiel_current_player(x) !=
+						        qv_spiel_current_player(r))
+							break;
+						int32_t id = spiel_random_id(x, &rng);
+						spiel_apply(x, id);
+						if (qv_spiel_apply(r, id, &err) != QV_OK)
+							break;
+					}
+					qv_spiel_state_free(x);
+					qv_spiel_state_free(r);
+				}
+				spiel_apply(s, spiel_random_id(s, &rng));
+			}
+			qv_spiel_state_free(s);
+		}
+		print_message("%s %s: %d comparisons, %d of them of worlds that differ\n",
+		              spiel_configs[c].game, spiel_configs[c].params, compared, differing);
+		/* THREE ARROWS hides only covered pieces, which short games may not have */
+		if (strcmp(spiel_configs[c].game, "three-arrows") != 0)
+			assert_true(differing > 0);
+		qv_spiel_game_free(g);
+	}
+}
+
+/* Worlds drawn for one seat, as OpenSpiel's IS-MCTS keys its nodes: wherever another seat is
+ * to move with the same information state in two worlds played on alike, its legal actions are
+ * the same (one key, one set of actions), and two worlds whose views differ for a seat give it
+ * different information states. A world once began every other seat with nothing but a line
+ * saying its past was unknown, so worlds dealing it different hands gave it one key. */
+static void test_worlds_told_apart(void **state)
+{
+	(void)state;
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
+		int np = qv_spiel_num_players(g), nmax = qv_spiel_max_legal_actions(g);
+		int32_t *la = malloc(sizeof *la * (size_t)nmax),
+		        *lb = malloc(sizeof *lb * (size_t)nmax);
+		assert_true(la && lb);
+		qv_rng rng;
+		qv_rng_seed(&rng, 991 + (uint64_t)c);
+		qv_err err = {{0}};
+		int keyed = 0;
+		qv_spiel_state *s = spiel_start(g);
+		for (int step = 0;
+		     s->decisions < 150 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
+		     step += s->deal == NULL) {
+			int p = qv_spiel_current_player(s);
+			if (step % 5 == 0 && p >= 0) {
+				qv_spiel_state *a = NULL, *b = NULL;
+				assert_int_equal(
+				    qv_spiel_resample(s, p, qv_rng_next(&rng), &a, &err), QV_OK);
+				assert_int_equal(
+				    qv_spiel_resample(s, p, qv_rng_next(&rng), &b, &err), QV_OK);
+				for (int more = 0; more < 10; more++) {
+					int q = qv_spiel_current_player(a);
+					for (int o = 0; o < np; o++) {
+						char *va = spiel_view(a, o), *vb = spiel_view(b, o);
+						char *ia = qv_spiel_information_state_string(a, o);
+						char *ib = qv_spiel_information_state_string(b, o);
+						assert_true(ia && ib);
+						if (strcmp(va, vb) != 0 && strcmp(ia, ib) == 0)
+							fail_msg(
+							    "%s: seat %d has one information state in two "
+							    "worlds it sees differently",
+							    g->g->name, o);
+						free(va), free(vb), free(ia), free(ib);
+					}
+					if (q < 0 || q != qv_spiel_current_player(b))
+						break;
+					char *ia = qv_spiel_information_state_string(a, q);
+					char *ib = qv_spiel_information_state_string(b, q);
+					if (strcmp(ia, ib) == 0) {
+						int na = qv_spiel_legal_actions(a, la, nmax, &err);
+						int nb = qv_spiel_legal_actions(b, lb, nmax, &err);
+						if (na != nb ||
+						    memcmp(la, lb, sizeof *la * (size_t)na) != 0)
+							fail_msg(
+							    "%s: seat %d has one information state and two "
+							    "sets of legal actions",
+							    g->g->name, q);
+						keyed++;
+					}
+					free(ia), free(ib);
+					int32_t id = spiel_random_id(a, &rng);
+					spiel_apply(a, id);
+					if (qv_spiel_apply(b, id, &err) != QV_OK)
+						break;
+				}
+				qv_spiel_state_free(a);
+				qv_spiel_state_free(b);
+			}
+			spiel_apply(s, spiel_random_id(s, &rng));
+		}
+		print_message("%s %s: %d keys shared by two worlds\n", spiel_configs[c].game,
+		              spiel_configs[c].params, keyed);
+		assert_true(keyed > 0);
+		qv_spiel_state_free(s);
+		free(la), free(lb);
+		qv_spiel_game_free(g);
+	}
+}
+
+/* At a secret simultaneous step (game.h's together), the choice of the seat to move is hidden
+ * from the other seats of the step until all have chosen: two choices after which the same
+ * seat is to move leave them the same information state, and a choice after which the mover
+ * goes on choosing (Arrow Party's items, one by one before `ready`) leaves them what they had,
+ * so that not even the number of its choices shows. */
+static void test_together(void **state)
+{
+	(void)state;
+	static const char *const games[] = {"concardia", "arrow-party"};
+	for (int c = 0; c < 2; c++) {
+		qv_spiel_game *g = spiel_game(games[c], "");
+		int cap = qv_spiel_max_legal_actions(g), met = 0;
+		int32_t *ids = malloc(sizeof *ids * (size_t)cap);
+		qv_rng rng;
+		qv_rng_seed(&rng, 31 + (uint64_t)c);
+		qv_err err = {{0}};
+		qv_spiel_state *s = spiel_start(g);
+		while (qv_spiel_current_player(s) != QV_SPIEL_TERMINAL && met < 40) {
+			const qv_game *gg = g->g;
+			unsigned done = 0, open = gg->together && !s->deal
+			                              ? gg->together(QV__CUR(s), &done)
+			                              : 0;
+			int who = qv_spiel_current_player(s);
+			if (who >= 0 && (open & ~(1u << who))) {
+				met++;
+				int n = qv_spiel_legal_actions(s, ids, cap, &err),
+				    m = n < 6 ? n : 6;
+				qv_spiel_state *after[6];
+				for (int i = 0; i < m; i++) {
+					after[i] = qv_spiel_clone(s);
+					spiel_apply(after[i], ids[i]);
+				}
+				for (int p = 0; p < g->nplayers; p++) {
+					if (p == who || !(open >> p & 1))
+						continue;
+					for (int i = 0; i < m; i++) {
+						bool tensor;
+						int next = qv_spiel_current_player(after[i]);
+						if (next == who)
+							assert_true(
+							    same_recall(s, after[i], p, &tensor) &&
+							    tensor);
+						for (int j = i + 1; j < m; j++)
+							if (qv_spiel_current_player(after[j]) ==
+							    next)
+								assert_true(same_recall(after[i],
+								                        after[j], p,
+								                        &tensor) &&
+								            tensor);
+					}
+				}
+				for (int i = 0; i < m; i++)
+					qv_spiel_state_free(after[i]);
+			}
+			spiel_apply(s, spiel_random_id(s, &rng));
+		}
+		assert_true(met > 0);
+		qv_spiel_state_free(s);
+		free(ids);
+		qv_spiel_game_free(g);
+	}
+}
+
+/* The same information states however they were worked out: kept from the start, begun late
+ * (the history replayed), read back from the serialized form; and clones sharing their lines
+ * each keep their own afterwards. */
+static void test_kept_alike(void **state)
+{
+	(void)state;
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
+		qv_spiel_state *kept = spiel_start(g), *late = spiel_start(g);
+		free(qv_spiel_information_state_string(kept, 0));
+		qv_rng rng;
+		qv_rng_seed(&rng, 555 + (uint64_t)c);
+		qv_err err = {{0}};
+		for (int step = 0; step < 150 && qv_spiel_current_player(kept) != QV_SPIEL_TERMINAL;
+		     step++) {
+			int32_t id = spiel_random_id(kept, &rng);
+			spiel_apply(kept, id);
+			spiel_apply(late, id);
+			if (step % 37 != 36)
+				continue;
+			size_t len;
+			char *bytes = qv_spiel_serialize(kept, &len);
+			qv_spiel_state *back = NULL, *fresh = qv_spiel_clone(late);
+			assert_int_equal(qv_spiel_deserialize(g, bytes, len, &back, &err), QV_OK);
+			qv_spiel_state *twin = qv_spiel_clone(kept);
+			for (int p = 0; p < g->nplayers; p++) {
+				bool tensor;
+				assert_true(same_recall(kept, back, p, &tensor) && tensor);
+				assert_true(same_recall(kept, fresh, p, &tensor) && tensor);
+			}
+			/* the clone goes its own way: kept's lines stay as they were */
+			char *before = qv_spiel_information_state_string(kept, 0);
+			while (qv_spiel_current_player(twin) != QV_SPIEL_TERMINAL &&
+			       twin->moves < kept->moves + 5)
+				spiel_apply(twin, spiel_random_id(twin, &rng));
+			char *still = qv_spiel_information_state_string(kept, 0);
+			assert_string_equal(before, still);
+			free(before), free(still), free(bytes);
+			qv_spiel_state_free(twin);
+			qv_spiel_state_free(back);
+			qv_spiel_state_free(fresh);
+		}
+		qv_spiel_state_free(kept);
+		qv_spiel_state_free(late);
+		qv_spiel_game_free(g);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_kept_alike),        cmocka_unit_test(test_perfect_recall),
+	    cmocka_unit_test(test_secrecy),           cmocka_unit_test(test_together),
+	    cmocka_unit_test(test_worlds_told_apart),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
