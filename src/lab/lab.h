@@ -41,6 +41,9 @@
 #ifndef QUIVER_LAB_H
 #define QUIVER_LAB_H
 
+#include <signal.h>
+#include <stdio.h>
+
 #include "quiver/agent.h"
 #include "quiver/stats.h"
 #include "quiver/variant.h"
@@ -54,6 +57,9 @@
 #define QV_LAB_HIST_MAX       40     /* bins of a length histogram */
 #define QV_LAB_NOVALUE        -32768 /* a decision without a search value */
 #define QV_LAB_Q              0.05   /* the Benjamini-Hochberg false discovery rate */
+/* The most games of one study. Nothing in memory grows with them (a study's games go to a
+ * file as they finish); the file takes a few hundred bytes a game, more with search values. */
+#define QV_LAB_MAX_GAMES 10000000
 
 /* What a game tells the lab (its qv_components' board and touched: qv_lab_board,
  * qv_lab_touch, QV_LAB_MAX_SQUARES) is declared in variant.h, with the games, which fill it
@@ -104,6 +110,12 @@ typedef struct qv_lab_config {
 	/* A sweep's --vary text (src/lab/sweep.h): the header of a sweep's shard carries it, the
 	 * rest of the configuration being the study each value plays; "" for a study. */
 	char sweep[256];
+	/* --until-settled: the width every component's intervals are played down to, round
+	 * after round of twice the component games, up to settle_cap; 0: one round. In the
+	 * header, so that a resumed study goes on settling; it decides nothing of a round's
+	 * games. */
+	double settle_width;
+	int settle_cap;
 	uint64_t seed;
 	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
 } qv_lab_config;
@@ -201,20 +213,135 @@ void qv_lab_line_write(const qv_lab_game *g, qv_buf *out);
  * naming the field and the expected form on anything malformed. */
 qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err *err);
 
-/* ---- running ---- */
+/* ---- running (src/lab/play.c) ---- */
 
-typedef void (*qv_lab_progress)(void *ctx, int done, int total, double elapsed);
+/* How far a run has come: the games played and to play (those skipped left out), the same
+ * weighted by each game's expected cost (qv_lab_arm_cost: a ladder game of 2048 iterations
+ * weighs as much as twenty of 100), and the seconds since it started. */
+typedef struct qv_lab_progress_info {
+	int done, total;
+	double work_done, work_total;
+	double elapsed;
+} qv_lab_progress_info;
 
-/* Plays the games [lo, hi) of the plan on `threads` threads into games[0 .. hi-lo) (in index
- * order; each released with qv_lab_game_free by the caller). Fails with the game's index and
- * seed when a game fails. */
+typedef void (*qv_lab_progress)(void *ctx, const qv_lab_progress_info *info);
+
+/* Where the games a run plays go. */
+typedef struct qv_lab_sink {
+	/* Takes game g, played (its index the plan's), on a worker thread, in the order the
+	 * games finish; it owns g's arrays from then on (qv_lab_game_free), whatever it returns.
+	 * A failure stops the run with its message. */
+	qv_status (*game)(void *ctx, qv_lab_game *g, qv_err *err);
+	void *ctx;
+	/* Whether game index is played already (a resumed study): it is not played again. NULL:
+	 * none is. */
+	bool (*skip)(void *ctx, int index);
+	/* Read before each game starts: once it is non-zero (a signal handler sets it), no game
+	 * starts, and the games being played finish. NULL: never. */
+	volatile sig_atomic_t *stop;
+	/* Called on the calling thread at most every tenth of a second while games run. */
+	qv_lab_progress progress;
+	void *progress_ctx;
+} qv_lab_sink;
+
+/* Plays the games [lo, hi) of the plan on `threads` threads into the sink, those it skips
+ * left out. *stopped (may be NULL) says whether sink->stop ended the run before every game
+ * was played. Fails with the game's index and seed when a game fails. */
+qv_status qv_lab_play_into(const qv_lab_plan *p, int lo, int hi, int threads,
+                           const qv_lab_sink *sink, bool *stopped, qv_err *err);
+/* qv_lab_play_into every game into games[0 .. hi-lo) (index order; each released with
+ * qv_lab_game_free by the caller): for tests and small studies. */
 qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_game *games,
-                      qv_lab_progress progress, void *progress_ctx, qv_err *err);
+                      qv_err *err);
+/* The expected cost of one game of arm a of a study of g, for the time left: the search
+ * iterations of a decision summed over its seats (qv_lab_progress_info). */
+double qv_lab_arm_cost(const qv_game *g, const qv_lab_arm *a);
+/* The parameters of a game of arm a: the study's, with its player count, the arm's variant
+ * and, in a swapped game, the two sides' values exchanged (qv_lab_side_value). */
+qv_status qv_lab_arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swapped, qv_params *out,
+                            qv_err *err);
+/* The arm's agent (an index into a->agents) in seat s of its game j. */
+int qv_lab_seat_agent(const qv_lab_arm *a, int j, int s);
 
 /* The header line of a shard playing [lo, hi) (JSON, one line, no newline), and reading one
  * back into a configuration (variants loaded) and its range. */
 void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out);
 qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err);
+
+/* ---- the games on disk (src/lab/store.c) ---- */
+
+/* A journal: the file a study (or a shard, or a sweep) writes each game's line into as the
+ * game finishes, after a header line (qv_lab_header_write, qv_lab_sweep_header_write), in the
+ * order the games finish. An interrupted study is resumed from it; a complete one is sorted
+ * into index order (qv_lab_journal_finish), which makes it a file a computation reads
+ * (qv_lab_file). Games are added from any thread. */
+typedef struct qv_lab_journal qv_lab_journal;
+
+/* Opens the journal at path for the games [lo, hi) under this header line (no newline): a new
+ * file (replacing any file there), or with resume the file there, whose header must be this
+ * one (QV_EINVAL otherwise: the games of another study) and whose complete lines are kept,
+ * each checked (a last line cut short, the process having stopped while writing it, is cut
+ * off). Release with qv_lab_journal_finish or qv_lab_journal_close. */
+qv_status qv_lab_journal_open(const char *path, const char *header, int lo, int hi, bool resume,
+                              qv_lab_journal **out, qv_err *err);
+/* Whether game index is in the journal, and how many of its range are. */
+bool qv_lab_journal_has(const qv_lab_journal *j, int index);
+int qv_lab_journal_count(const qv_lab_journal *j);
+/* Appends game g's line; it reaches the kernel (so survives the process) at most a tenth of a
+ * second later, when a later add or qv_lab_journal_flush finds the last flush that old. */
+qv_status qv_lab_journal_add(qv_lab_journal *j, const qv_lab_game *g, qv_err *err);
+/* Flushes the lines added since the last flush to the kernel: a run's progress tick calls it,
+ * so that no game waits for the next one to finish. */
+qv_status qv_lab_journal_flush(qv_lab_journal *j, qv_err *err);
+/* Sorts a complete journal into index order as the file `path` (its own path, or another
+ * name, which it then leaves), and releases it. QV_ESTATE when games of its range are
+ * missing. */
+qv_status qv_lab_journal_finish(qv_lab_journal *j, const char *path, qv_err *err);
+/* Releases a journal as it is (an interrupted study, resumed later). */
+void qv_lab_journal_close(qv_lab_journal *j);
+/* The header line of a file of games (malloc'd, no newline). */
+qv_status qv_lab_file_header(const char *path, char **header, qv_err *err);
+
+/* A file of games [lo, hi) in index order after its header line (a finished journal, a shard,
+ * a merge), with where every 256th line starts. */
+typedef struct qv_lab_file {
+	char *path;
+	int lo, hi;
+	long *mark;
+	int nmarks;
+} qv_lab_file;
+
+/* Opens the file at path, checking that its lines are games lo .. hi-1 in order (each line's
+ * leading index; a cursor parses the rest). Release with qv_lab_file_free. */
+qv_status qv_lab_file_open(const char *path, int lo, int hi, qv_lab_file *out, qv_err *err);
+void qv_lab_file_free(qv_lab_file *f);
+
+/* Where a computation reads the games of a plan, in index order: an array in memory (games[i]
+ * is game i), or a file whose line for game i is its line i + shift (a sweep's value reads its
+ * own games in the sweep's file). total: the plan's games. */
+typedef struct qv_lab_source {
+	const qv_lab_game *games;
+	const qv_lab_file *file;
+	int shift;
+	int total;
+} qv_lab_source;
+
+/* A cursor over a source: the games from one index on, one at a time (a file's holds one
+ * parsed line, so reading a study of any size takes the same memory). */
+typedef struct qv_lab_cursor {
+	const qv_lab_source *src;
+	int next; /* the index of the game qv_lab_cursor_next returns */
+	FILE *f;
+	char *buf;
+	size_t cap;
+	qv_lab_game g;
+} qv_lab_cursor;
+
+qv_status qv_lab_cursor_open(const qv_lab_source *src, int index, qv_lab_cursor *c, qv_err *err);
+/* The game at the cursor, its index the plan's (valid until the next call), and a step on;
+ * NULL with err past the end or when its line cannot be read. */
+const qv_lab_game *qv_lab_cursor_next(qv_lab_cursor *c, qv_err *err);
+void qv_lab_cursor_close(qv_lab_cursor *c);
 
 /* ---- metrics (src/lab/metrics.c) ---- */
 
@@ -338,15 +465,22 @@ typedef struct qv_lab_report {
 	qv_lab_section section[QV_MAX_PLAYERS];
 } qv_lab_report;
 
-/* Computes every metric from the games of the whole plan (games[i] is index i), in index
- * order. Release with qv_lab_report_free. */
+/* Computes every metric from the games of the whole plan, read in index order (each line
+ * checked against the plan first). Release with qv_lab_report_free. */
+qv_status qv_lab_compute_from(const qv_lab_plan *p, const qv_lab_source *games, qv_lab_report *out,
+                              qv_err *err);
+/* The same from games in memory (games[i] is index i). */
 qv_status qv_lab_compute(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_report *out,
                          qv_err *err);
 void qv_lab_report_free(qv_lab_report *r);
 
 /* ---- output (src/lab/report.c) ---- */
 
-/* Writes DIR/report.html, DIR/report.json and DIR/games.csv (DIR exists). */
+/* Writes DIR/report.html, DIR/report.json and DIR/games.csv (DIR exists), reading the
+ * plan's games (for games.csv and the games to watch again) from games. */
+qv_status qv_lab_write_from(const qv_lab_report *r, const qv_lab_source *games, const char *dir,
+                            qv_err *err);
+/* The same from games in memory (games[i] is index i). */
 qv_status qv_lab_write(const qv_lab_report *r, const qv_lab_game *games, const char *dir,
                        qv_err *err);
 

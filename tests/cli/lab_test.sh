@@ -73,6 +73,73 @@ expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 1
 ! grep -qF "deck2=expedition" fixed-concardia/report.html || fail "--fixed-sides swapped the decks"
 ! grep -qF "Sides (swapped" fixed-concardia/report.html || fail "--fixed-sides reports sides"
 
+# A study's games go to DIR/games.lab as they finish: a Ctrl-C (SIGINT) stops it after the
+# games being played, keeps them and says how to go on; --resume DIR plays the rest, and the
+# report is byte for byte an uninterrupted run's. Without a terminal, a progress line comes
+# every --progress seconds.
+slow=(concardia --agents easy --games 40 --component-games 8 --components scout-r,ability:charge
+	--ladder-games 0 --luck-games 0 --seed 13 --threads 2)
+expect_rc 0 "$Q" lab run "${slow[@]}" --out whole
+# waits until the journal holds at least $2 games' lines (at most a minute)
+wait_lines() {
+	for _ in $(seq 600); do
+		[ -f "$1" ] && [ "$(wc -l <"$1")" -gt "$2" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# waits until file $1 holds the text $2 (at most a minute)
+wait_text() {
+	for _ in $(seq 600); do
+		grep -qF -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+"$Q" lab run "${slow[@]}" --progress 1 --out cut >cut.out 2>cut.err </dev/null &
+pid=$!
+wait_text cut.err "games/s, about" || fail "no progress line without a terminal: $(cat cut.err)"
+wait_lines cut/games.lab 20 || fail "the interrupted study wrote no games as they finished"
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" -eq 130 ] || fail "a study stopped by Ctrl-C exited $rc, expected 130"
+contains cut.err "stopped by Ctrl-C after"
+contains cut.err "quiver lab run --resume DIR plays the rest"
+[ ! -e cut/report.html ] || fail "an interrupted study wrote a report"
+[ "$(wc -l <cut/games.lab)" -lt "$(wc -l <whole/games.lab)" ] ||
+	fail "the study ended before it was interrupted: interrupt it sooner"
+# A folder that holds a study's games is not started again by accident.
+expect_rc 1 "$Q" lab run "${slow[@]}" --out cut
+contains err.txt "holds the games of a study already (games.lab): quiver lab run --resume cut"
+# A line cut short (the process killed while writing it) is dropped, and played again.
+printf '999 n=2 a=0,0 u=1,-' >>cut/games.lab
+expect_rc 0 "$Q" lab run --resume cut --threads 1
+contains out.txt "resuming:"
+for f in games.lab report.html report.json games.csv; do
+	cmp -s "whole/$f" "cut/$f" || fail "the resumed cut/$f differs from an uninterrupted run's"
+done
+expect_rc 2 "$Q" lab run --resume cut --games 3
+contains err.txt "--games with --resume"
+expect_rc 1 "$Q" lab run --resume shards
+contains err.txt "it holds no study to go on with"
+# A shard stopped part way keeps its games in DIR/shard-k-of-K.lab.part, and the same shard
+# run again plays only the rest.
+"$Q" lab run "${slow[@]}" --shard 1/2 --out cutshards >/dev/null 2>&1 </dev/null &
+pid=$!
+wait_lines cutshards/shard-1-of-2.lab.part 10 || fail "the shard wrote no games as they finished"
+kill -TERM $pid
+wait $pid
+rc=$?
+[ "$rc" -eq 143 ] || fail "a shard stopped by SIGTERM exited $rc, expected 143"
+expect_rc 0 "$Q" lab run "${slow[@]}" --shard 1/2 --out cutshards
+contains out.txt "resuming:"
+expect_rc 0 "$Q" lab run "${slow[@]}" --shard 0/2 --out cutshards
+expect_rc 0 "$Q" lab merge cutshards/shard-0-of-2.lab cutshards/shard-1-of-2.lab --out cutmerged
+for f in games.lab report.html report.json games.csv; do
+	cmp -s "whole/$f" "cutmerged/$f" || fail "cutmerged/$f differs from one machine's run"
+done
+
 # Refusals, each naming the shard or the games.
 expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab shards/shard-3-of-4.lab --out m1
 contains err.txt "a shard is missing"

@@ -179,7 +179,7 @@ static void test_a_a(void **state)
 		assert_int_equal(run.total, 4 * AA_GAMES);
 		qv_lab_game *games = calloc((size_t)run.total, sizeof *games);
 		assert_non_null(games);
-		if (qv_lab_play(&run, 0, run.total, 2, games, NULL, NULL, &err) != QV_OK)
+		if (qv_lab_play(&run, 0, run.total, 2, games, &err) != QV_OK)
 			fail_msg("play: %s", err.msg);
 		/* The study: main, baseline (the same variant), and component 0's control and
 		 * ablation, a block each, in index order as a plan lays them out. */

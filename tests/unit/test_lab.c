@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <jansson.h>
@@ -356,7 +357,7 @@ static char *play_lines(const qv_lab_plan *p, int lo, int hi, int threads)
 {
 	qv_lab_game *games = calloc((size_t)(hi - lo), sizeof *games);
 	qv_err err;
-	assert_int_equal(qv_lab_play(p, lo, hi, threads, games, NULL, NULL, &err), QV_OK);
+	assert_int_equal(qv_lab_play(p, lo, hi, threads, games, &err), QV_OK);
 	qv_buf b = {0};
 	for (int i = 0; i < hi - lo; i++) {
 		qv_lab_line_write(&games[i], &b);
@@ -367,6 +368,92 @@ static char *play_lines(const qv_lab_plan *p, int lo, int hi, int threads)
 	char *s = strdup(qv_buf_str(&b));
 	qv_buf_free(&b);
 	return s;
+}
+
+/* A journal (store.c): games added in any order are kept as they come; a journal resumed is
+ * checked against its header, keeps its complete lines and drops a last line cut short;
+ * finished, it is the games in index order, which a cursor reads back from any index as the
+ * games themselves. */
+static void test_journal(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	int n = p.total;
+	qv_lab_game *games = calloc((size_t)n, sizeof *games);
+	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, &err), QV_OK);
+	char dir[] = "/tmp/test_lab_journalXXXXXX", path[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/games.lab", dir);
+	qv_buf header = {0};
+	qv_lab_header_write(&p, 0, n, &header);
+
+	/* the second half first, then half of the first: what two threads might finish */
+	qv_lab_journal *j;
+	assert_int_equal(qv_lab_journal_open(path, qv_buf_str(&header), 0, n, false, &j, &err),
+	                 QV_OK);
+	for (int i = n / 2; i < n; i++)
+		assert_int_equal(qv_lab_journal_add(j, &games[i], &err), QV_OK);
+	for (int i = 0; i < n / 4; i++)
+		assert_int_equal(qv_lab_journal_add(j, &games[i], &err), QV_OK);
+	assert_true(qv_lab_journal_has(j, n - 1));
+	assert_false(qv_lab_journal_has(j, n / 4));
+	qv_lab_journal_close(j);
+	FILE *f = fopen(path, "a");
+	fputs("7 n=2 a=0,0 u=1", f); /* cut short, without its newline */
+	fclose(f);
+
+	/* another study's header is refused */
+	assert_int_equal(qv_lab_journal_open(path, "{\"other\":1}", 0, n, true, &j, &err),
+	                 QV_EINVAL);
+	assert_non_null(strstr(err.msg, "another study"));
+	assert_int_equal(qv_lab_journal_open(path, qv_buf_str(&header), 0, n, true, &j, &err),
+	                 QV_OK);
+	assert_int_equal(qv_lab_journal_count(j), n - n / 2 + n / 4);
+	/* unfinished, it cannot be sorted */
+	qv_lab_journal *k;
+	assert_int_equal(qv_lab_journal_open(path, qv_buf_str(&header), 0, n, true, &k, &err),
+	                 QV_OK);
+	assert_int_equal(qv_lab_journal_finish(k, path, &err), QV_ESTATE);
+	for (int i = n / 4; i < n / 2; i++)
+		if (!qv_lab_journal_has(j, i))
+			assert_int_equal(qv_lab_journal_add(j, &games[i], &err), QV_OK);
+	assert_int_equal(qv_lab_journal_finish(j, path, &err), QV_OK);
+
+	/* in index order: the same bytes as the lines written one after another */
+	qv_lab_file file;
+	assert_int_equal(qv_lab_file_open(path, 0, n, &file, &err), QV_OK);
+	qv_lab_source src = {.file = &file, .total = n};
+	for (int at = 0; at < n; at += 7) {
+		qv_lab_cursor cur;
+		assert_int_equal(qv_lab_cursor_open(&src, at, &cur, &err), QV_OK);
+		for (int i = at; i < n; i++) {
+			const qv_lab_game *g = qv_lab_cursor_next(&cur, &err);
+			assert_non_null(g);
+			qv_buf a = {0}, b = {0};
+			qv_lab_line_write(g, &a);
+			qv_lab_line_write(&games[i], &b);
+			assert_string_equal(qv_buf_str(&a), qv_buf_str(&b));
+			qv_buf_free(&a);
+			qv_buf_free(&b);
+		}
+		assert_null(qv_lab_cursor_next(&cur, &err));
+		qv_lab_cursor_close(&cur);
+	}
+	qv_lab_file_free(&file);
+	/* a file whose lines are not its range's is refused, naming the line */
+	assert_int_equal(qv_lab_file_open(path, 1, n + 1, &file, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "line 2 is not game 1"));
+
+	for (int i = 0; i < n; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	qv_buf_free(&header);
+	remove(path);
+	rmdir(dir);
+	qv_lab_plan_free(&p);
 }
 
 /* The counts of (seat, item) in g's components: [0] available, [1] chosen. */
@@ -474,7 +561,7 @@ static void test_search_values(void **state)
 	assert_int_equal(p.narms, 3);            /* main, one rung, luck */
 	int n = p.arm[1].first + p.arm[1].games; /* luck's random seat has no values: left out */
 	qv_lab_game *games = calloc((size_t)n, sizeof *games);
-	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, NULL, NULL, &err), QV_OK);
+	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, &err), QV_OK);
 	for (int i = 0; i < n; i++) {
 		assert_true(games[i].decisions > 0);
 		assert_int_equal(games[i].nvalues, games[i].decisions);
@@ -511,7 +598,7 @@ static void test_planted_cause(void **state)
 	qv_lab_plan p;
 	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
 	qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
-	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err), QV_OK);
+	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, &err), QV_OK);
 	qv_lab_report r;
 	assert_int_equal(qv_lab_compute(&p, games, &r, &err), QV_OK);
 	const qv_lab_section *S = &r.section[0];
@@ -536,6 +623,7 @@ int main(void)
 	    cmocka_unit_test(test_line_round_trip),
 	    cmocka_unit_test(test_line_refusals),
 	    cmocka_unit_test(test_header_round_trip),
+	    cmocka_unit_test(test_journal),
 	    cmocka_unit_test(test_play_independent_of_threads_and_cuts),
 	    cmocka_unit_test(test_search_values),
 	    cmocka_unit_test(test_planted_cause),

@@ -539,7 +539,7 @@ static void test_refusals(void **state)
 	qv_test_lab_sample(&s, false, "x");
 	qv_err err = {{0}};
 	assert_int_equal(qv_lab_write(&s.report, s.games, "/nonexistent/lab", &err), QV_EIO);
-	contains(err.msg, "/nonexistent/lab/report.html");
+	contains(err.msg, "/nonexistent/lab/games.csv");
 	assert_int_equal(qv_lab_write(&s.report, NULL, "/tmp", &err), QV_EINVAL);
 	qv_test_lab_sample_free(&s);
 }

@@ -1,0 +1,396 @@
+/*
+ * metrics_components.c - the row `components` of a report's sections (sections.c): each
+ * component's play rate and correlational scores, its causes (ablation against its control
+ * arm, restricted play against the twins of the same games) with their tests, the flags of
+ * Benjamini-Hochberg within each list, and the lists `order`, `unbalancing` and `strongest`;
+ * and the tests the other rows share (metrics.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lab/metrics.h"
+
+/* Tests of one section: per component, a seat score per seat, a length and the restricted
+ * seat's score and length. */
+#define LAB_TESTS (QV_LAB_MAX_COMPONENTS * (QV_MAX_PLAYERS + 3))
+
+const qv_lab_delta qv__lab_no_test = {NAN, {NAN, NAN}, NAN, false};
+
+/* ---- the tests ---- */
+
+/* z = d / sqrt(p(1-p)(1/n1 + 1/n2)) with p = (x1 + x2) / (n1 + n2) pooled, the spread under
+ * the null hypothesis that both are equal. (The unpooled spread of each sample is 0 when both
+ * are all wins or all losses, and would make 2 games lost against 2 won a certainty.) The
+ * pooled spread is 0 only when both proportions are 0 or both 1: d = 0, p = 1. No test (NAN)
+ * when an arm is empty. */
+qv_lab_delta qv__lab_prop_delta(double x1, double n1, double x2, double n2, double *z)
+{
+	*z = NAN;
+	if (!(n1 > 0) || !(n2 > 0))
+		return qv__lab_no_test;
+	double p1 = x1 / n1, p2 = x2 / n2, p = (x1 + x2) / (n1 + n2);
+	qv_lab_delta r = {p1 - p2, qv_newcombe(x1, n1, x2, n2, QV_Z95), NAN, false};
+	double se = sqrt(p * (1 - p) * (1 / n1 + 1 / n2));
+	*z = se > 0 ? r.d / se : 0;
+	r.p = qv_p_two_sided(*z);
+	return r;
+}
+
+/* A difference of mean lengths a - b of independent games with Welch's interval and the
+ * two-sided p of Welch's t = d / se against Student's t with the interval's degrees of freedom
+ * (rounded down, as qv_welch's interval: p < 0.05 exactly when the interval leaves 0 out).
+ * With se 0 (no spread in either sample) p is 1 for d = 0 and 0 otherwise; no test when a
+ * sample has fewer than two games (its spread unknown). */
+static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
+{
+	if (a->n < 2 || b->n < 2)
+		return qv__lab_no_test;
+	qv_welch_result w = qv_welch(a, b);
+	qv_lab_delta r = {w.d, w.ci, NAN, false};
+	if (w.se > 0)
+		r.p = qv_t_p_two_sided(w.d / w.se, floor(w.df) < 1 ? 1 : floor(w.df));
+	else
+		r.p = w.d == 0 ? 1 : 0;
+	return r;
+}
+
+/* The mean length of each rotation of arm (qv_lab_rotation: the games of one may share their
+ * chance, so they are one unit; a last rotation cut short, as in a partial shard, is one too). */
+static void lengths_of(const qv__lab_sources *src, const qv_lab_arm *arm, qv_moments *m)
+{
+	*m = (qv_moments){0};
+	int r = qv_lab_rotation(arm), n = 0;
+	double sum = 0;
+	qv__lab_scan s;
+	for (const qv_lab_game *g = qv__lab_scan_first(&s, src, arm); g;
+	     g = qv__lab_scan_next(&s)) {
+		sum += g->decisions;
+		if (++n == r) {
+			qv_moments_add(m, sum / n);
+			sum = 0;
+			n = 0;
+		}
+	}
+	qv__lab_scan_end(&s);
+	if (n > 0)
+		qv_moments_add(m, sum / n);
+}
+
+/* A paired test: the mean of per-game differences d (m), with Student's t interval
+ * mean +- t(0.975, n - 1) * sd / sqrt(n) and the two-sided p of t = mean / (sd / sqrt(n))
+ * against Student's t with n - 1 degrees of freedom (p < 0.05 exactly when the interval leaves
+ * 0 out); *t is that t, for the ranking. The games are the units: each difference comes from
+ * one game, so what two seats of a game share (at two players their scores sum to 1) is in
+ * the differences' spread, not counted twice. With sd 0 (every game gave the same difference)
+ * t is not defined: p is 1 for a mean of 0, else the exact sign test's 2 / 2^n (n games all
+ * one way: two such games are no certainty), and *t the normal z of that p. No test with
+ * fewer than two games. */
+qv_lab_delta qv__lab_paired_delta(const qv_moments *d, double *t)
+{
+	*t = NAN;
+	if (d->n < 2)
+		return qv__lab_no_test;
+	double se = qv_moments_sd(d) / sqrt((double)d->n);
+	qv_lab_delta r = {d->mean, qv_moments_ci95(d), NAN, false};
+	if (se > 0) {
+		*t = d->mean / se;
+		r.p = qv_t_p_two_sided(*t, (double)(d->n - 1));
+	} else if (d->mean == 0) {
+		*t = 0;
+		r.p = 1;
+	} else {
+		r.p = fmin(1, ldexp(2, -(int)(d->n < 1000 ? d->n : 1000)));
+		double lo = 0, hi = 40; /* qv_p_two_sided(z) = p, by bisection */
+		for (int i = 0; i < 100; i++) {
+			double mid = (lo + hi) / 2;
+			if (qv_p_two_sided(mid) > r.p)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		*t = copysign(lo, d->mean);
+	}
+	return r;
+}
+
+/* ---- what happened: play rates ---- */
+
+/* Correlational figures over the main games. Play rate: decisions that played the component
+ * over decisions where it was legal (Wilson, n = available). Score when drawn: the mean s of
+ * the (game, seat) pairs that had it available at least once; when played: of those that
+ * played it at least once (Wilson over the pairs). */
+static void play_rates(const qv__lab_sources *src, qv_lab_component *comp)
+{
+	const qv_lab_plan *p = src->p;
+	double chosen[QV_LAB_MAX_COMPONENTS] = {0}, avail[QV_LAB_MAX_COMPONENTS] = {0};
+	double dx[QV_LAB_MAX_COMPONENTS] = {0}, dn[QV_LAB_MAX_COMPONENTS] = {0};
+	double px[QV_LAB_MAX_COMPONENTS] = {0}, pn[QV_LAB_MAX_COMPONENTS] = {0};
+	/* A game's counts per (component, seat), in case a line lists a pair twice; `stamp` says
+	 * which game a cell belongs to, so no cell is cleared between games. */
+	int stamp[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS],
+	    done[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS];
+	double ga[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS], gc[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS];
+	for (int k = 0; k < QV_LAB_MAX_COMPONENTS; k++)
+		for (int s = 0; s < QV_MAX_PLAYERS; s++)
+			stamp[k][s] = done[k][s] = -1;
+	qv__lab_scan sc;
+	for (const qv_lab_game *g = qv__lab_scan_first(&sc, src, src->arms[0]); g;
+	     g = qv__lab_scan_next(&sc)) {
+		int i = g->index;
+		for (int c = 0; c < g->ncomp; c++) {
+			const qv_lab_count *e = &g->comp[c];
+			if (stamp[e->item][e->seat] != i) {
+				stamp[e->item][e->seat] = i;
+				ga[e->item][e->seat] = gc[e->item][e->seat] = 0;
+			}
+			ga[e->item][e->seat] += e->available;
+			gc[e->item][e->seat] += e->chosen;
+			avail[e->item] += e->available;
+			chosen[e->item] += e->chosen;
+		}
+		for (int c = 0; c < g->ncomp; c++) {
+			int k = g->comp[c].item, s = g->comp[c].seat;
+			if (done[k][s] == i)
+				continue;
+			done[k][s] = i;
+			double x = qv__lab_score_of(g, s);
+			if (ga[k][s] > 0) {
+				dx[k] += x;
+				dn[k]++;
+			}
+			if (gc[k][s] > 0) {
+				px[k] += x;
+				pn[k]++;
+			}
+		}
+	}
+	qv__lab_scan_end(&sc);
+	for (int k = 0; k < p->ncomponents; k++) {
+		comp[k].play_rate = qv__lab_est_prop(chosen[k], avail[k]);
+		comp[k].score_drawn = qv__lab_est_prop(dx[k], dn[k]);
+		comp[k].score_played = qv__lab_est_prop(px[k], pn[k]);
+	}
+}
+
+/* ---- what it causes ---- */
+
+/* Ablation: the ablate arm ab of component c against its control arm ct (the study's variant
+ * on the same seeds, qv_lab_game_seed), game j against game j: per seat, d = s_p(ablate) -
+ * s_p(control), for each side's score where the sides rotate, and the length in decisions,
+ * each a paired test; one pass over both arms. *unbalance is the largest |t| of its seat and
+ * side tests. */
+static void ablation(const qv__lab_sources *src, const qv_lab_arm *ab, const qv_lab_arm *ct,
+                     qv_lab_component *c)
+{
+	const qv_lab_plan *p = src->p;
+	int n = ab->players;
+	bool sides = p->nsides == 2 && n == 2;
+	qv_moments seat[QV_MAX_PLAYERS] = {{0}}, side[2] = {{0}}, len = {0};
+	int pairs = ab->games < ct->games ? ab->games : ct->games;
+	qv__lab_scan sa, sc;
+	const qv_lab_game *x = qv__lab_scan_first(&sa, src, ab);
+	const qv_lab_game *y = qv__lab_scan_first(&sc, src, ct);
+	for (int j = 0; j < pairs && x && y; j++) {
+		for (int s = 0; s < n; s++)
+			qv_moments_add(&seat[s], qv__lab_score_of(x, s) - qv__lab_score_of(y, s));
+		for (int d = 0; sides && d < 2; d++)
+			qv_moments_add(&side[d], qv__lab_side_score_of(p, x, d) -
+			                             qv__lab_side_score_of(p, y, d));
+		qv_moments_add(&len, (double)x->decisions - y->decisions);
+		if (j + 1 < pairs) {
+			x = qv__lab_scan_next(&sa);
+			y = qv__lab_scan_next(&sc);
+		}
+	}
+	qv__lab_scan_end(&sa);
+	qv__lab_scan_end(&sc);
+	double z;
+	c->unbalance = 0;
+	for (int s = 0; s < n; s++) {
+		c->ablate_seat[s] = qv__lab_paired_delta(&seat[s], &z);
+		if (fabs(z) > c->unbalance)
+			c->unbalance = fabs(z);
+	}
+	for (int d = 0; sides && d < 2; d++) {
+		c->ablate_side[d] = qv__lab_paired_delta(&side[d], &z);
+		if (fabs(z) > c->unbalance)
+			c->unbalance = fabs(z);
+	}
+	c->ablate_length = qv__lab_paired_delta(&len, &z);
+	qv__lab_tally at;
+	qv_lab_outcomes o;
+	qv__lab_tally_arm(src, ab, n, &at);
+	qv__lab_outcomes(&at, n, &o);
+	qv__lab_tally_free(&at);
+	c->gap_without = o.fairness_gap;
+}
+
+/* Restricted play: in the restrict arm re, the seat of the arm's agent 0 (forbidden the
+ * component) against the mean score of the other seats (its unrestricted twins) of the same
+ * game: d_i = s_r - mean s_twins per game, averaged over each rotation (in which every seat is
+ * the forbidden one once, on one deal with `paired`: the rotations are the independent units,
+ * and the games of one lean together), a paired test over the rotations (two independent
+ * proportions overstated z by about sqrt(2) at two players, where the scores sum to 1); its
+ * length against the reference arm ref's (the control's, or the main's for a component
+ * without ablation: games of other seeds), rotation means by Welch's t: a reference of each
+ * component's own, as for ablation, so that one arm's luck is not every component's. */
+static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const qv_lab_arm *ref,
+                       qv_lab_component *c)
+{
+	int n = re->players, r = qv_lab_rotation(re), m = 0;
+	qv_moments d = {0};
+	double sum = 0;
+	qv__lab_scan s;
+	for (const qv_lab_game *g = qv__lab_scan_first(&s, src, re); g; g = qv__lab_scan_next(&s)) {
+		double xr = 0, twins = 0;
+		int ntwins = 0;
+		for (int q = 0; q < n; q++) {
+			if (g->agent[q] == 0)
+				xr += qv__lab_score_of(g, q);
+			else {
+				twins += qv__lab_score_of(g, q);
+				ntwins++;
+			}
+		}
+		sum += xr - (ntwins > 0 ? twins / ntwins : 0);
+		if (++m == r) {
+			qv_moments_add(&d, sum / m);
+			sum = 0;
+			m = 0;
+		}
+	}
+	qv__lab_scan_end(&s);
+	if (m > 0)
+		qv_moments_add(&d, sum / m);
+	double z;
+	c->restrict_score = qv__lab_paired_delta(&d, &z);
+	c->strength = z == z ? fabs(z) : 0;
+	qv_moments rl, ml;
+	lengths_of(src, re, &rl);
+	lengths_of(src, ref, &ml);
+	c->restrict_length = mean_delta(&rl, &ml);
+}
+
+/* The causal figures of component k, and the |t| of its score tests (extremeness). A
+ * component without those arms has no tests. */
+static void causes(const qv__lab_sources *src, int k, qv_lab_component *c)
+{
+	const qv_lab_plan *p = src->p;
+	const qv_lab_arm *main = src->arms[0];
+	int n = main->players;
+	const qv_lab_arm *ab = qv__lab_find_arm(p, QV_LAB_ABLATE, n, k);
+	const qv_lab_arm *ct = qv__lab_find_arm(p, QV_LAB_CONTROL, n, k);
+	const qv_lab_arm *re = qv__lab_find_arm(p, QV_LAB_RESTRICT, n, k);
+	c->extremeness = 0;
+	c->gap_without = NAN;
+	c->unbalance = c->strength = -1;
+	for (int s = 0; s < QV_MAX_PLAYERS; s++)
+		c->ablate_seat[s] = c->ablate_side[s] = qv__lab_no_test;
+	c->ablate_length = c->restrict_score = c->restrict_length = qv__lab_no_test;
+	if (ab && ct && ab->games > 0 && ct->games > 0) {
+		ablation(src, ab, ct, c);
+		c->extremeness = c->unbalance;
+	}
+	if (re && re->games > 0) {
+		restricted(src, re, ct && ct->games > 0 ? ct : main, c);
+		if (c->strength > c->extremeness)
+			c->extremeness = c->strength;
+	}
+}
+
+/* ---- flags and lists ---- */
+
+/* Benjamini-Hochberg at QV_LAB_Q over the tests of one family (those with a p). */
+static void flag_family(qv_lab_delta **tests, int nt)
+{
+	double pv[LAB_TESTS] = {0};
+	bool flagged[LAB_TESTS] = {false};
+	for (int t = 0; t < nt; t++)
+		pv[t] = tests[t]->p;
+	qv_benjamini_hochberg(pv, nt, QV_LAB_Q, flagged);
+	for (int t = 0; t < nt; t++)
+		tests[t]->flagged = flagged[t];
+}
+
+/* Puts component k into list[0 .. *n) by key, largest first (stable: ties keep the index
+ * order). */
+static void rank_into(const qv_lab_section *sec, int *list, int *n, int k,
+                      double (*key)(const qv_lab_component *))
+{
+	int at = (*n)++;
+	while (at > 0 && key(&sec->component[list[at - 1]]) < key(&sec->component[k])) {
+		list[at] = list[at - 1];
+		at--;
+	}
+	list[at] = k;
+}
+
+static double key_extremeness(const qv_lab_component *c) { return c->extremeness; }
+static double key_unbalance(const qv_lab_component *c) { return c->unbalance; }
+static double key_strength(const qv_lab_component *c) { return c->strength; }
+
+/* Benjamini-Hochberg at QV_LAB_Q within each of three families, one per question: the
+ * ablations' seat and side tests (unbalancing), restricted play's score tests (strongest), and the
+ * lengths (of both); a component is flagged when any of its tests is. Then the lists: `order`
+ * (every component, the largest |t| of its score tests first), `unbalancing` (components with
+ * an ablation, by their largest seat or side |t|) and `strongest` (with restricted play, by its
+ * |t|). */
+static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
+{
+	qv_lab_delta *seats[LAB_TESTS], *scores[LAB_TESTS], *lengths[LAB_TESTS];
+	int ns = 0, nr = 0, nl = 0, n = sec->players;
+	for (int k = 0; k < p->ncomponents; k++) {
+		qv_lab_component *c = &sec->component[k];
+		for (int s = 0; s < n; s++)
+			seats[ns++] = &c->ablate_seat[s];
+		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
+			seats[ns++] = &c->ablate_side[d];
+		scores[nr++] = &c->restrict_score;
+		lengths[nl++] = &c->ablate_length;
+		lengths[nl++] = &c->restrict_length;
+	}
+	flag_family(seats, ns);
+	flag_family(scores, nr);
+	flag_family(lengths, nl);
+	sec->nunbalancing = sec->nstrongest = 0;
+	int norder = 0;
+	for (int k = 0; k < p->ncomponents; k++) {
+		qv_lab_component *c = &sec->component[k];
+		c->flagged = c->ablate_length.flagged || c->restrict_score.flagged ||
+		             c->restrict_length.flagged;
+		for (int s = 0; s < n; s++)
+			c->flagged = c->flagged || c->ablate_seat[s].flagged;
+		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
+			c->flagged = c->flagged || c->ablate_side[d].flagged;
+		rank_into(sec, sec->order, &norder, k, key_extremeness);
+		if (c->unbalance >= 0)
+			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_unbalance);
+		if (c->strength >= 0)
+			rank_into(sec, sec->strongest, &sec->nstrongest, k, key_strength);
+	}
+}
+
+/* ---- the row ---- */
+
+/* The components (allocated here, freed by qv_lab_report_free): play rates, causes, flags and
+ * the three lists. */
+qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	const qv_lab_plan *p = src->p;
+	if (p->ncomponents > 0) {
+		sec->component = calloc((size_t)p->ncomponents, sizeof *sec->component);
+		if (!sec->component)
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	for (int k = 0; k < p->ncomponents; k++)
+		snprintf(sec->component[k].id, sizeof sec->component[k].id, "%s", p->component[k]);
+	if (p->ncomponents > 0) {
+		play_rates(src, sec->component);
+		for (int k = 0; k < p->ncomponents; k++)
+			causes(src, k, &sec->component[k]);
+	}
+	flag_and_order(p, sec);
+	return QV_OK;
+}
