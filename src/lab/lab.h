@@ -162,9 +162,11 @@ void qv_lab_plan_free(qv_lab_plan *p);
  * (without `paired`, it is the match's seed). */
 uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i);
 
-/* The value of side parameter `key` (qv_components.sides) in a game that is not swapped: as
- * cfg gives it, else the game's default. */
-const char *qv_lab_side_value(const qv_lab_config *cfg, const char *key);
+/* The value of side parameter `key` (qv_components.sides) in a game of variant v (NULL: the
+ * study's) that is not swapped: as cfg gives it (--param), else as the variant's own `params`
+ * give it, else the game's default. A swap exchanges these values, the study's own decks,
+ * never the game's defaults. */
+const char *qv_lab_side_value(const qv_lab_config *cfg, const qv_variant *v, const char *key);
 
 /* Whether game i plays with the sides swapped (seat 0 holds side 1 and seat 1 side 0): in
  * every other rotation of its arm, when the plan's sides rotate. */

@@ -166,11 +166,17 @@ static qv_lab_arm two_agents(qv_lab_arm_kind kind, int players, const qv_variant
 	return a;
 }
 
-const char *qv_lab_side_value(const qv_lab_config *cfg, const char *key)
+const char *qv_lab_side_value(const qv_lab_config *cfg, const qv_variant *v, const char *key)
 {
-	const char *v = qv_params_get(&cfg->params, key);
+	const char *given = qv_params_get(&cfg->params, key);
+	if (given)
+		return given;
+	const qv_variant *of = v ? v : cfg->variant;
+	const char *own = of ? qv_params_get(&of->params, key) : NULL;
+	if (own)
+		return own;
 	const qv_param_def *d = qv_param_find(cfg->game->params, cfg->game->nparams, key);
-	return v ? v : d && d->def ? d->def : "";
+	return d && d->def ? d->def : "";
 }
 
 /* Marks the components cfg->components names (all when it is empty); QV_EINVAL naming a word
@@ -217,11 +223,17 @@ static void list_sides(const qv_lab_config *cfg, qv_lab_plan *p)
 	for (int i = 0; i < cfg->nplayers; i++)
 		if (cfg->players[i] != n || n != 2)
 			return; /* seat k holds side k: only a count of seats equal to the sides */
+	char value[QV_MAX_PLAYERS][QV_PARAM_VALUE_MAX + 1];
 	for (int k = 0; k < n; k++) {
-		const char *v = qv_lab_side_value(cfg, comp->sides[k]);
+		const char *v = qv_lab_side_value(cfg, NULL, comp->sides[k]);
+		qv_copy(value[k], sizeof value[k], v);
 		bool named = *v && strlen(v) < QV_NAME_MAX && !strchr(v, ',');
 		qv_copy(p->side[k], QV_NAME_MAX, named ? v : comp->sides[k]);
 	}
+	/* Both seats holding the same components (a variant whose decks are one deck twice) have
+	 * no sides to tell apart: swapping them would change nothing. */
+	if (strcmp(value[0], value[1]) == 0)
+		return;
 	p->nsides = n;
 }
 
@@ -241,8 +253,8 @@ qv_status qv_lab_arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swap
 	if (!rc && swapped && p->nsides == 2) {
 		const char *const *key = p->cfg.game->components->sides;
 		char v0[QV_PARAM_VALUE_MAX + 1], v1[QV_PARAM_VALUE_MAX + 1];
-		qv_copy(v0, sizeof v0, qv_lab_side_value(&p->cfg, key[0]));
-		qv_copy(v1, sizeof v1, qv_lab_side_value(&p->cfg, key[1]));
+		qv_copy(v0, sizeof v0, qv_lab_side_value(&p->cfg, a->variant, key[0]));
+		qv_copy(v1, sizeof v1, qv_lab_side_value(&p->cfg, a->variant, key[1]));
 		rc = qv_params_set(out, key[0], v1, err);
 		if (!rc)
 			rc = qv_params_set(out, key[1], v0, err);

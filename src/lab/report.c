@@ -362,7 +362,7 @@ static void play_command(qv_buf *b, const qv_lab_plan *p, const qv_lab_game *g, 
 		param_word(b, key, qv_params_value(&c->params, k));
 	}
 	for (int k = 0; side && k < 2; k++)
-		param_word(b, side[k], qv_lab_side_value(c, side[1 - k]));
+		param_word(b, side[k], qv_lab_side_value(c, v, side[1 - k]));
 }
 
 static void fact(qv_buf *b, const char *name, const char *value, bool code)

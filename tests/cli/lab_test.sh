@@ -140,6 +140,35 @@ for f in games.lab report.html report.json games.csv; do
 	cmp -s "whole/$f" "cutmerged/$f" || fail "cutmerged/$f differs from one machine's run"
 done
 
+# The sides are the study's own decks: a variant that names its decks (and removes a default
+# deck, so that a game set up with the defaults could not start) swaps its own, in a study and
+# in a sweep; a variant whose seats hold one deck twice has no sides to tell apart.
+cat >owndecks.json <<'EOF'
+{"quiver_variant": 1, "game": "concardia", "name": "own decks, foundry removed", "extends": "base",
+ "params": {"deck1": "expedition", "deck2": "forge"},
+ "decks": {"remove": ["foundry"], "add": [{"id": "forge", "cards": ["sentinel-r","sentinel-p",
+  "sentinel-s","flanker-r","flanker-p","flanker-s","guard-r","guard-p","guard-s","shover-r",
+  "shover-p","shover-s","saboteur-r","saboteur-p","saboteur-s","duelist-r","duelist-p",
+  "duelist-s","banner-r","banner-p","banner-s"]}]}}
+EOF
+expect_rc 0 "$Q" lab run concardia --variant owndecks.json --agents random --games 8 \
+	--component-games 2 --components scout-r --ladder-games 0 --luck-games 0 --seed 5 \
+	--out owndecks
+contains owndecks/report.json '"id": "forge"'
+contains owndecks/report.html "--param deck1=forge --param deck2=expedition"
+! grep -qF "=foundry" owndecks/report.html || fail "a study of owndecks.json plays foundry"
+expect_rc 0 "$Q" lab sweep concardia --variant owndecks.json --vary cards.scout-r.strength=1..2 \
+	--agents random --games 8 --seed 5 --out owndecks-sweep
+contains owndecks-sweep/report.json '"id": "forge"'
+cat >twice.json <<'EOF'
+{"quiver_variant": 1, "game": "evons", "name": "bedrock twice", "extends": "base",
+ "params": {"deck1": "bedrock", "deck2": "bedrock"}}
+EOF
+expect_rc 0 "$Q" lab run evons --variant twice.json --agents random --games 4 \
+	--component-games 0 --ladder-games 0 --luck-games 0 --seed 5 --out twice
+grep -q '"sides": \[\]' twice/report.json || fail "a variant of one deck twice reports sides"
+! grep -qF "blaze" twice/report.html || fail "a study of bedrock twice names blaze"
+
 # Refusals, each naming the shard or the games.
 expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab shards/shard-3-of-4.lab --out m1
 contains err.txt "a shard is missing"

@@ -88,6 +88,94 @@ static void test_plan_sides(void **state)
 	qv_lab_plan_free(&p);
 }
 
+/* A variant of the ConCardia set from JSON text. */
+static const qv_variant *concardia_variant(const char *text)
+{
+	const qv_game *g = qv_game_find("concardia", NULL);
+	json_t *doc = json_loads(text, 0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	qv_err err;
+	if (qv_variant_from_json(doc, g, "test", &v, &err) != QV_OK)
+		fail_msg("variant refused: %s", err.msg);
+	json_decref(doc);
+	return v;
+}
+
+/* The value of parameter key that game i of plan p is set up with. */
+static const char *game_param(const qv_lab_plan *p, int i, const char *key, qv_params *params)
+{
+	qv_err err;
+	const qv_lab_arm *a = qv_lab_arm_of(p, i);
+	assert_int_equal(qv_lab_arm_params(p, a, qv_lab_swapped(p, i), params, &err), QV_OK);
+	const char *v = qv_params_get(params, key);
+	if (v)
+		return v;
+	/* not given: the arm's variant's own, as the game's init reads it */
+	const qv_variant *var = a->variant ? a->variant : p->cfg.variant;
+	return qv_params_get(&var->params, key);
+}
+
+/* The sides are the study's own decks: a variant that names its decks (one that removes a
+ * default deck's card and adds a deck of its own) swaps those, never the game's defaults, and
+ * its study plays; a baseline's games swap the baseline's decks; a variant whose two seats
+ * hold the same deck has no sides. */
+static void test_plan_own_decks(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	c.game = qv_game_find("concardia", NULL);
+	c.variant = concardia_variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"own decks\", "
+	    "\"params\": {\"deck1\": \"expedition\", \"deck2\": \"forge\"}, \"decks\": {\"remove\": "
+	    "[\"foundry\"], \"add\": [{\"id\": \"forge\", \"cards\": [\"sentinel-r\", "
+	    "\"sentinel-p\", \"sentinel-s\", \"flanker-r\", \"flanker-p\", \"flanker-s\", "
+	    "\"guard-r\", \"guard-p\", \"guard-s\", \"shover-r\", \"shover-p\", \"shover-s\", "
+	    "\"saboteur-r\", \"saboteur-p\", \"saboteur-s\", \"duelist-r\", \"duelist-p\", "
+	    "\"duelist-s\", \"banner-r\", \"banner-p\", \"banner-s\"]}]}}");
+	c.baseline = concardia_variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"expedition twice\", "
+	    "\"params\": {\"deck1\": \"expedition\", \"deck2\": \"foundry\"}, \"cards\": "
+	    "{\"modify\": {\"scout-r\": {\"strength\": 3}}}}");
+	c.players[0] = 2;
+	c.nplayers = 1;
+	c.games = 4;
+	c.component_games = 0;
+	c.ladder_games = c.luck_games = 0;
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.nsides, 2);
+	assert_string_equal(p.side[0], "expedition");
+	assert_string_equal(p.side[1], "forge");
+	qv_params params;
+	for (int i = 0; i < p.total; i++) {
+		bool base = qv_lab_arm_of(&p, i)->kind == QV_LAB_BASELINE;
+		bool sw = qv_lab_swapped(&p, i);
+		assert_string_equal(game_param(&p, i, "deck1", &params),
+		                    sw ? (base ? "foundry" : "forge") : "expedition");
+		assert_string_equal(game_param(&p, i, "deck2", &params),
+		                    !sw ? (base ? "foundry" : "forge") : "expedition");
+	}
+	/* every game plays: a swapped one once asked for the defaults, foundry among them */
+	qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
+	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, &err), QV_OK);
+	for (int i = 0; i < p.total; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	qv_lab_plan_free(&p);
+
+	c.baseline = NULL;
+	c.variant = concardia_variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"expedition twice\", "
+	    "\"params\": {\"deck1\": \"expedition\", \"deck2\": \"expedition\"}}");
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.nsides, 0);
+	assert_string_equal(game_param(&p, 2, "deck1", &params), "expedition");
+	assert_string_equal(game_param(&p, 2, "deck2", &params), "expedition");
+	qv_lab_plan_free(&p);
+}
+
 static void test_plan(void **state)
 {
 	(void)state;
@@ -619,6 +707,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_plan),
 	    cmocka_unit_test(test_plan_sides),
+	    cmocka_unit_test(test_plan_own_decks),
 	    cmocka_unit_test(test_plan_refusals),
 	    cmocka_unit_test(test_line_round_trip),
 	    cmocka_unit_test(test_line_refusals),
