@@ -117,6 +117,8 @@ typedef struct qv_vblock {
 	int nfields;
 } qv_vblock;
 
+struct qv_variant_problems;
+
 /* A game's components (qv_game.components). */
 typedef struct qv_components {
 	/* The built-in set's text; NULL (every game of the registry): data/<game name>/base.json
@@ -130,8 +132,12 @@ typedef struct qv_components {
 	 * process, unless the variant is held and left: qv_variant_release) and that the game's
 	 * states reach through their slot (qv_variant_tables). A failure names the
 	 * JSON path in the resolved document and what is wrong ("/decks/0/cards: 7 cards; a deck
-	 * needs 8-60"). Called once per variant, never on a hot path. */
-	qv_status (*build)(const struct json_t *resolved, void **tables, qv_err *err);
+	 * needs 8-60"), through qv_variant_build_problem: loading stops at the first (problems
+	 * NULL), while the checker (problems given) goes on to every cross-check it can still
+	 * make and lists each one there; either way err holds the first. Called once per
+	 * variant, never on a hot path. */
+	qv_status (*build)(const struct json_t *resolved, void **tables,
+	                   struct qv_variant_problems *problems, qv_err *err);
 
 	/* ---- what the designer's lab studies (src/lab/lab.h); NULL: nothing ---- */
 
@@ -242,6 +248,12 @@ typedef struct qv_variant_problems {
 	int n;
 	qv_err list[QV_VARIANT_PROBLEMS];
 } qv_variant_problems;
+
+/* For a game's build (qv_components.build): the cross-check problem fmt, in err when it is the
+ * first (err->msg empty) and in problems when given (the checker's list); returns QV_EINVAL. A
+ * build given problems goes on with its next check, else stops at this one. */
+qv_status qv_variant_build_problem(qv_variant_problems *problems, qv_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* qv_variant_load for the checker (`quiver variant check`): rather than stopping at the first
  * problem, it goes on past every one after which there is still something to check (a bad

@@ -250,7 +250,7 @@ static int run_option(run_opts *o, int opt, const char *v)
 		qv_copy(o->cfg.components, sizeof o->cfg.components, v);
 		return -1;
 	case OPT_SEED:
-		if (!cli_seed("lab", "--seed", v, &o->seed))
+		if (!cli_seed("lab", "seed", v, &o->seed))
 			return CLI_EXIT_USAGE;
 		o->seeded = true;
 		return -1;

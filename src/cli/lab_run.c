@@ -224,20 +224,38 @@ int cli_lab_play_journal(const cli_lab_task *t, const cli_lab_play *how, int lo,
 
 /* ---- the report ---- */
 
-/* The terminal's summary of one section: its outcomes, the sides, and the components flagged
- * (how many, and the first few by the order). */
+/* The terminal's summary of one section: its outcomes; each side's score, where the sides
+ * rotate, and the one favoured beyond its interval; and how many components are flagged, the
+ * first five by the order. */
 static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 {
 	printf("%d players: fairness gap %.3f, draws %.1f%%, timeouts %.1f%%, mean length %.1f "
 	       "decisions",
 	       S->players, S->outcomes.fairness_gap, 100 * S->outcomes.drawishness.v,
 	       100 * S->outcomes.timeouts.v, S->length.turns.v);
+	for (int k = 0; k < plan->nsides && k < QV_MAX_PLAYERS && S->players == 2; k++) {
+		const qv_lab_est *e = &S->side_score[k];
+		bool favoured = e->n > 0 && e->ci.lo > 0.5;
+		printf("%s%s %.1f%%%s", k ? ", " : "; decks: ", plan->side[k], 100 * e->v,
+		       favoured ? " (favoured)" : "");
+	}
+	int flagged = 0, studied = 0;
+	for (int k = 0; k < plan->ncomponents; k++) {
+		flagged += S->component && S->component[k].flagged;
+		studied += plan->studied[k];
+	}
+	if (studied > 0 && plan->cfg.component_games > 0)
+		printf("; flagged %d of %d components", flagged, studied);
 	int shown = 0;
-	for (int i = 0; i < plan->ncomponents && shown < 3; i++) {
+	for (int i = 0; S->component && i < plan->ncomponents; i++) {
 		const qv_lab_component *c = &S->component[S->order[i]];
 		if (!c->flagged)
 			continue;
-		printf("%s%s", shown ? ", " : "; flagged: ", c->id);
+		if (shown == 5) {
+			printf(" and %d more", flagged - shown);
+			break;
+		}
+		printf("%s%s", shown ? ", " : ": ", c->id);
 		shown++;
 	}
 	printf("\n");

@@ -151,12 +151,35 @@ static int free_slot_locked(lifetime life)
 	return registry_used < QV_VARIANT_MAX ? registry_used : 0;
 }
 
+/* The game's build of res's tables under the registry's lock: every cross-check problem
+ * prefixed with where_ (naming the document), in err (the first) and in problems (the
+ * checker's list, NULL when loading). */
+static qv_status build_tables(const qv_game *g, json_t *res, const char *where_,
+                              qv_variant_problems *problems, void **tables, qv_err *err)
+{
+	qv_err why = {""};
+	int before = problems ? problems->n : 0;
+	qv_status rc = g->components->build(res, tables, problems, &why);
+	if (!rc)
+		return QV_OK;
+	if (rc == QV_ENOMEM)
+		return qv_fail(err, rc, "out of memory");
+	/* the build's own problems are named by their path in the resolved document */
+	for (int i = before; problems && i < problems->n && i < QV_VARIANT_PROBLEMS; i++) {
+		qv_err one = problems->list[i];
+		qv_fail(&problems->list[i], rc, "%s%s", where_, one.msg);
+	}
+	return qv_fail(err, rc, "%s%s", where_, why.msg);
+}
+
 /* Registers the resolved document res of g: the variant with its hash when one is loaded
  * already (the built-in set's dump is the built-in set), else a new one with its tables
  * built; either way taken for the caller as `life` asks. where names the document in
- * messages from build. */
+ * messages from build, which lists every problem in problems (the checker's; NULL:
+ * loading). */
 static qv_status enter(const qv_game *g, json_t *res, bool builtin, lifetime life,
-                       const char *where_, const qv_variant **out, qv_err *err)
+                       const char *where_, qv_variant_problems *problems, const qv_variant **out,
+                       qv_err *err)
 {
 	qv_variant *v = NULL;
 	qv_status rc = make_variant(g, res, &v, err);
@@ -189,14 +212,11 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, lifetime lif
 		               QV_VARIANT_MAX - 1);
 	}
 	void *tables = NULL;
-	qv_err why;
-	rc = g->components->build(res, &tables, &why);
+	rc = build_tables(g, res, where_, problems, &tables, err);
 	if (rc) {
 		pthread_mutex_unlock(&registry_lock);
 		free_variant(v);
-		if (rc == QV_ENOMEM)
-			return qv_fail(err, rc, "out of memory");
-		return qv_fail(err, rc, "%s%s", where_, why.msg);
+		return rc;
 	}
 	v->builtin = builtin;
 	v->tables = tables;
@@ -280,7 +300,7 @@ static qv_status base(const qv_game *g, const qv_variant **out, qv_err *err)
 	json_decref(doc);
 	if (rc)
 		return rc;
-	rc = enter(g, res, true, KEEP, what, out, err);
+	rc = enter(g, res, true, KEEP, what, NULL, out, err);
 	json_decref(res);
 	return rc;
 }
@@ -363,11 +383,13 @@ qv_status qv__variant_load(const char *path, const qv_game *g, qv__game_finder f
 	/* the built-in set first, so that its dump is found as the built-in set */
 	const qv_variant *b;
 	rc = base(dg, &b, err);
+	int listed = problems ? problems->n : 0;
 	if (!rc)
-		rc = enter(dg, res, false, KEEP, what, out, err);
+		rc = enter(dg, res, false, KEEP, what, problems, out, err);
 	json_decref(res);
-	/* nor does it list what comes after: the game's build, the registry full */
-	if (rc && problems)
+	/* nor does it list what comes after but for the game's build, which lists its own: the
+	 * built-in set broken, the registry full */
+	if (rc && problems && problems->n == listed)
 		qv__variant_problem(problems, err);
 	return rc;
 }
@@ -388,7 +410,7 @@ static qv_status from_json(const json_t *doc, const qv_game *g, qv__game_finder 
 	const qv_variant *b;
 	rc = base(dg, &b, err);
 	if (!rc)
-		rc = enter(dg, res, false, life, prefix, out, err);
+		rc = enter(dg, res, false, life, prefix, NULL, out, err);
 	json_decref(res);
 	return rc;
 }

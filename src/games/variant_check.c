@@ -308,3 +308,17 @@ qv_status qv__variant_check_entry(const json_t *o, const qv_vfield *fields, int 
 	}
 	return bad;
 }
+
+qv_status qv_variant_build_problem(qv_variant_problems *problems, qv_err *err, const char *fmt, ...)
+{
+	qv_err one;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(one.msg, sizeof one.msg, fmt, ap);
+	va_end(ap);
+	if (err && !err->msg[0])
+		*err = one;
+	if (problems)
+		qv__variant_problem(problems, &one);
+	return QV_EINVAL;
+}

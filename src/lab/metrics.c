@@ -408,11 +408,13 @@ static void sides(const qv__lab_sources *src, qv_lab_section *sec)
 #define LAB_Z80 0.8416212335729143 /* the 0.8 quantile of the normal distribution */
 
 /* The effect a test with this 95% interval detects 80% of the time: (z 0.975 + z 0.8)
- * standard errors, the standard error read from the interval's half-width. */
+ * standard errors, the standard error read from the interval's half-width. A test of no
+ * spread (every game the same difference: an ablation that replayed its control's games)
+ * measures nothing of that: NAN. */
 static double detectable(const qv_lab_delta *d)
 {
 	double half = (d->ci.hi - d->ci.lo) / 2;
-	return d->p == d->p && half == half ? (QV_Z95 + LAB_Z80) * half / QV_Z95 : NAN;
+	return d->p == d->p && half > 0 ? (QV_Z95 + LAB_Z80) * half / QV_Z95 : NAN;
 }
 
 static int by_value(const void *a, const void *b)

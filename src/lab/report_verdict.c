@@ -157,6 +157,36 @@ static void verdict_sides(page *P, const qv_lab_section *S, double fair)
 	}
 }
 
+/* The smallest effects the tests detect (the section's power), each where it was measured;
+ * ablations that replayed their control's games exactly (the component never played) are no
+ * measure of power, and are said apart. */
+static void detectable_sentence(qv_buf *b, const qv_lab_section *S, int n)
+{
+	int same = 0;
+	for (int k = 0; k < n; k++) {
+		const qv_lab_delta *d = &S->component[k].ablate_seat[0];
+		same += qv__lab_tested(d) && d->d == 0 && d->ci.lo == 0 && d->ci.hi == 0;
+	}
+	bool ab = qv__lab_known(S->detect_ablation), re = qv__lab_known(S->detect_restricted);
+	if (ab || re) {
+		qv_buf_puts(b,
+		            " With these games a test detects 80% of the time an effect of about ");
+		if (ab)
+			qv_buf_printf(b, "%s by ablation%s",
+			              qv__lab_hundredths(S->detect_ablation, "%.1f pp").s,
+			              re ? " and " : "");
+		if (re)
+			qv_buf_printf(b, "%s by restricted play",
+			              qv__lab_hundredths(S->detect_restricted, "%.1f pp").s);
+		qv_buf_puts(b, " (median over the components).");
+	}
+	if (same > 0)
+		qv_buf_printf(b,
+		              " %d ablation%s changed no game: each replayed its control&#39;s "
+		              "games exactly, so it says nothing of what its games could detect.",
+		              same, same == 1 ? "" : "s");
+}
+
 void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
@@ -241,13 +271,7 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 		              studied < p->ncomponents ? " studied (<code>--components</code>)"
 		                                       : "",
 		              QV_LAB_Q);
-		if (qv__lab_known(S->detect_ablation) || qv__lab_known(S->detect_restricted))
-			qv_buf_printf(b,
-			              " With these games a test detects 80%% of the time an effect "
-			              "of about %s by ablation and %s by restricted play (median "
-			              "over the components).",
-			              qv__lab_hundredths(S->detect_ablation, "%.1f pp").s,
-			              qv__lab_hundredths(S->detect_restricted, "%.1f pp").s);
+		detectable_sentence(b, S, p->ncomponents);
 		qv_buf_puts(b, "</p>\n");
 		unbalancing_table(P, S);
 		strongest_table(P, S);

@@ -556,10 +556,11 @@ typedef struct series {
 	qv_interval ci[QV_LAB_SWEEP_MAX];
 } series;
 
-/* One figure: the series over the values, each point with its interval, the y axis from 0 to
+/* One figure: the series over the values, each point with its interval (bars: what the bars
+ * are, for the caption), the y axis from 0 to
  * top (percentages when percent), a dashed line at `fair` when it is not NAN. */
 static void figure(qv_buf *b, const qv_lab_sweep *s, const series *ser, int nser, double top,
-                   bool percent, double fair, const char *label, const char *axis)
+                   bool percent, double fair, const char *label, const char *axis, const char *bars)
 {
 	qv_buf_puts(b, "<figure>\n");
 	qv__lab_scale x = {s->value[0], s->value[s->nvalues - 1], FIG_L, FIG_W - FIG_R};
@@ -612,7 +613,7 @@ static void figure(qv_buf *b, const qv_lab_sweep *s, const series *ser, int nser
 		qv__lab_html_esc(b, ser[i].name);
 		qv_buf_puts(b, i + 1 < nser ? " &middot; " : "; ");
 	}
-	qv_buf_puts(b, "the bars are 95% intervals.</figcaption>\n</figure>\n");
+	qv_buf_printf(b, "the bars are %s.</figcaption>\n</figure>\n", bars);
 }
 
 /* The seats' scores, the fairness gap and the length as series. */
@@ -634,7 +635,7 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 	qv__lab_how(b, "Each seat's mean score at each value, with its 95% interval; the fair "
 	               "share is 1/N of the points.");
 	figure(b, s, ser, N, top > 0.5 ? 1 : 0.5, true, 1.0 / N, "Each seat's score at each value",
-	       s->path);
+	       s->path, "95% intervals");
 	if (c->nsides > 0) {
 		series side[QV_MAX_PLAYERS];
 		double stop = 0;
@@ -654,7 +655,7 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 		       "its 95% interval. A change to one side shows here, not in the "
 		       "seats.");
 		figure(b, s, side, c->nsides, stop > 0.5 ? 1 : 0.5, true, 1.0 / N,
-		       "Each side's score at each value", s->path);
+		       "Each side's score at each value", s->path, "95% intervals");
 	}
 	series gap = {.name = "gap"}, len = {.name = "length"};
 	double gtop = 0, ltop = 0;
@@ -670,11 +671,13 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 	qv__lab_how(b, "The largest distance of a seat's score from its fair share (0 is fair), "
 	               "with the range it takes over every seat's interval.");
 	figure(b, s, &gap, 1, gtop > 0 ? qv__lab_nice_ceil(gtop * 100) / 100 : 0.1, true, NAN,
-	       "The fairness gap at each value", s->path);
+	       "The fairness gap at each value", s->path,
+	       "the range the gap takes as every seat's score runs over its 95% interval (wider "
+	       "than a 95% interval of the gap)");
 	qv__lab_heading(b, prefix, "h3", "length", "Mean length");
 	qv__lab_how(b, "Decisions per game, with the 95% interval of the mean.");
 	figure(b, s, &len, 1, ltop > 0 ? qv__lab_nice_ceil(ltop) : 1, false, NAN,
-	       "Mean length at each value", s->path);
+	       "Mean length at each value", s->path, "95% intervals");
 }
 
 static void html_table(qv_buf *b, const qv_lab_sweep *s, const curves *c, const char *prefix)

@@ -19,6 +19,8 @@ for f in report.html report.json games.csv; do
 done
 contains out.txt "wrote one/report.html"
 contains out.txt "2 players: fairness gap"
+# how many components are flagged, of how many studied (seven piece kinds and an ability)
+contains out.txt " of 8 components"
 
 for k in 0 1 2 3; do
 	expect_rc 0 "$Q" lab run "${study[@]}" --shard "$k/4" --out shards
@@ -57,6 +59,21 @@ for g in concardia evons arrow-party; do
 		--seed 5 --out "study-$g"
 	contains out.txt "wrote study-$g/report.html"
 done
+# the summary names each deck's score where the decks rotate
+expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 0 --ladder-games 0 \
+	--seed 5 --out decks-summary
+grep -q '; decks: expedition [0-9.]*%.*, foundry [0-9.]*%' out.txt ||
+	fail "the summary of a ConCardia study names no deck: $(cat out.txt)"
+# An ablation that changes no game (a card in no deck) measures no power, and says so.
+cat >ghost.json <<'EOF'
+{"quiver_variant": 1, "game": "concardia", "name": "a card in no deck", "extends": "base",
+ "cards": {"add": [{"id": "ghost-r", "name": "ghost", "trait": "Rock", "strength": 1,
+  "defense": 1, "arrows": ["N"], "type": "Maker"}]}}
+EOF
+expect_rc 0 "$Q" lab run concardia --variant ghost.json --agents random --games 4 \
+	--component-games 4 --components ghost-r --ladder-games 0 --luck-games 0 --seed 5 --out ghost
+contains ghost/report.html "1 ablation changed no game: each replayed its control"
+! grep -qF "effect of about 0.0 pp" ghost/report.html || fail "a null ablation claims 0.0 pp"
 # A level that blunders may play a game's first decisions without a search value: the tension
 # then starts where the first value does (it once ran past the seats looking for a leader).
 expect_rc 0 "$Q" lab run arrow-party --agents easy --players 3 --games 3 --component-games 0 \
@@ -226,6 +243,7 @@ contains out.txt "3 values"
 contains out.txt "wrote sweep-one/report.html"
 contains sweep-one/report.json '"values": [1, 5, 9]'
 contains sweep-one/report.html "<svg"
+contains sweep-one/report.html "the range the gap takes as every seat"
 for k in 0 1 2; do
 	expect_rc 0 "$Q" lab sweep "${sweep[@]}" --shard "$k/3" --out sweep-shards
 done
@@ -275,6 +293,8 @@ expect_rc 2 "$Q" lab run three-arrows --shard 4/4 --out x
 contains err.txt "expected k/K"
 expect_rc 2 "$Q" lab run three-arrows --players 9 --out x
 contains err.txt "--players"
+expect_rc 2 "$Q" lab run three-arrows --seed abc --out x
+contains err.txt "bad value 'abc' for --seed: expected a whole number"
 expect_rc 2 "$Q" lab run three-arrows --games 10 --precision 0.05 --out x
 contains err.txt "give one"
 expect_rc 2 "$Q" lab run three-arrows

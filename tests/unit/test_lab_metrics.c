@@ -744,11 +744,12 @@ static void test_components(void **state)
 	assert_int_equal(sec->order[2], 1);
 
 	/* Power: a seat's detectable shift at 8 games, (1.960 + 0.842) sqrt(1/4 / 8) = 0.4953;
-	 * ablation's median over b and c (b's interval is a point: 0); restricted play's, c's
-	 * alone: (1.960 + 0.842) standard errors, read from its interval. */
+	 * ablation's, c's alone (b's interval is a point: its ablation changed no game, and
+	 * measures nothing of power); restricted play's, c's alone: (1.960 + 0.842) standard
+	 * errors, read from its interval. */
 	near(sec->detect_seat, (QV_Z95 + 0.8416212335729143) * sqrt(0.25 / 8), 1e-12);
 	double c_se = (c->ablate_seat[0].ci.hi - c->ablate_seat[0].ci.lo) / 2 / QV_Z95;
-	near(sec->detect_ablation, (QV_Z95 + 0.8416212335729143) * c_se / 2, 1e-12);
+	near(sec->detect_ablation, (QV_Z95 + 0.8416212335729143) * c_se, 1e-12);
 	double r_se = (c->restrict_score.ci.hi - c->restrict_score.ci.lo) / 2 / QV_Z95;
 	near(sec->detect_restricted, (QV_Z95 + 0.8416212335729143) * r_se, 1e-12);
 	fx_free(f);

@@ -214,7 +214,8 @@ static void card_text(cc_card *c)
 
 /* Card i of the document (every field already checked against the declaration): its
  * cross-checks and its entry. */
-static qv_status read_card(const json_t *o, int i, cc_card *c, qv_err *err)
+static qv_status read_card(const json_t *o, int i, cc_card *c, qv_variant_problems *problems,
+                           qv_err *err)
 {
 	const char *id = json_string_value(json_object_get(o, "id"));
 	const char *name = json_string_value(json_object_get(o, "name"));
@@ -242,15 +243,14 @@ static qv_status read_card(const json_t *o, int i, cc_card *c, qv_err *err)
 		for (int p = 0; all_params[p]; p++) {
 			bool has = json_object_get(ab, all_params[p]) != NULL;
 			if (has && !takes(kind, all_params[p]))
-				return qv_fail(err, QV_EINVAL,
-				               "/cards/%d/ability/%s: a %s ability takes %s", i,
-				               all_params[p], cc_kind_names[kind], list);
+				return qv_variant_build_problem(
+				    problems, err, "/cards/%d/ability/%s: a %s ability takes %s", i,
+				    all_params[p], cc_kind_names[kind], list);
 			if (!has && takes(kind, all_params[p]))
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "/cards/%d/ability: missing \"%s\" (a %s ability takes "
-				    "%s)",
-				    i, all_params[p], cc_kind_names[kind], list);
+				return qv_variant_build_problem(
+				    problems, err,
+				    "/cards/%d/ability: missing \"%s\" (a %s ability takes %s)", i,
+				    all_params[p], cc_kind_names[kind], list);
 		}
 		c->kind = (uint8_t)kind;
 		c->cost = (uint8_t)get_int(ab, "cost");
@@ -262,18 +262,25 @@ static qv_status read_card(const json_t *o, int i, cc_card *c, qv_err *err)
 	return QV_OK;
 }
 
-/* Deck i: 8-60 cards the set holds, each at most twice. */
-static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *dk, qv_err *err)
+/* Deck i: 8-60 cards the set holds, each at most twice (the checker hears of every card that
+ * is not). */
+static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *dk,
+                           qv_variant_problems *problems, qv_err *err)
 {
 	const json_t *cards = json_object_get(o, "cards");
 	size_t n = json_array_size(cards);
 	snprintf(dk->id, sizeof dk->id, "%s", json_string_value(json_object_get(o, "id")));
-	if (n < CC_DECK_MIN || n > CC_DECK_MAX)
-		return qv_fail(err, QV_EINVAL,
-		               "/decks/%d/cards: %zu card%s; a deck needs %d-%d (%d drawn at the "
-		               "start and one to draw; %d is what a player's deck holds)",
-		               i, n, n == 1 ? "" : "s", CC_DECK_MIN, CC_DECK_MAX, CC_HAND,
-		               CC_DECK_MAX);
+	qv_status rc = QV_OK;
+	if (n < CC_DECK_MIN || n > CC_DECK_MAX) {
+		rc = qv_variant_build_problem(problems, err,
+		                              "/decks/%d/cards: %zu card%s; a deck needs %d-%d (%d "
+		                              "drawn at the start and one to draw; %d is what a "
+		                              "player's deck holds)",
+		                              i, n, n == 1 ? "" : "s", CC_DECK_MIN, CC_DECK_MAX,
+		                              CC_HAND, CC_DECK_MAX);
+		if (!problems || n > CC_DECK_MAX)
+			return rc;
+	}
 	int count[CC_MAX_CARDS] = {0};
 	size_t k;
 	json_t *v;
@@ -284,23 +291,28 @@ static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *
 			if (strcmp(T->cards[c].id, json_string_value(v)) == 0)
 				card = c;
 		if (card < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "/decks/%d/cards/%zu: no card \"%s\" in /cards", i, k,
-			               json_string_value(v));
-		if (++count[card] > 2)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "/decks/%d/cards/%zu: \"%s\" a third time; a deck holds a card "
-			    "at most twice",
+			rc = qv_variant_build_problem(
+			    problems, err, "/decks/%d/cards/%zu: no card \"%s\" in /cards", i, k,
+			    json_string_value(v));
+		else if (++count[card] > 2)
+			rc = qv_variant_build_problem(
+			    problems, err,
+			    "/decks/%d/cards/%zu: \"%s\" a third time; a deck "
+			    "holds a card at most twice",
 			    i, k, json_string_value(v));
-		dk->cards[dk->n++] = (uint8_t)card;
+		else
+			dk->cards[dk->n++] = (uint8_t)card;
+		if (rc && !problems)
+			return rc;
 	}
-	return QV_OK;
+	return rc;
 }
 
 /* The deck parameters' defaults must name decks of the set, unless its params set them. */
-static qv_status check_default_decks(const cc_tables *T, const json_t *doc, qv_err *err)
+static qv_status check_default_decks(const cc_tables *T, const json_t *doc,
+                                     qv_variant_problems *problems, qv_err *err)
 {
+	qv_status rc = QV_OK;
 	static const char *const keys[2] = {"deck1", "deck2"}, *const defs[2] = {"expedition",
 	                                                                         "foundry"};
 	const json_t *params = json_object_get(doc, "params");
@@ -311,12 +323,15 @@ static qv_status check_default_decks(const cc_tables *T, const json_t *doc, qv_e
 		for (int d = 0; d < T->ndecks; d++)
 			found |= strcmp(T->decks[d].id, defs[p]) == 0;
 		if (!found)
-			return qv_fail(err, QV_EINVAL,
-			               "/decks: no deck \"%s\", the default of %s; keep it, or set "
-			               "params.%s to a deck of the set",
-			               defs[p], keys[p], keys[p]);
+			rc = qv_variant_build_problem(
+			    problems, err,
+			    "/decks: no deck \"%s\", the default of %s; keep "
+			    "it, or set params.%s to a deck of the set",
+			    defs[p], keys[p], keys[p]);
+		if (rc && !problems)
+			return rc;
 	}
-	return QV_OK;
+	return rc;
 }
 
 /* The squares a card with arrows A owned by `owner` points at from sq: its printed arrows
@@ -366,7 +381,16 @@ static void fill_cells(cc_tables *T)
 	}
 }
 
-static qv_status build(const json_t *doc, void **out, qv_err *err)
+/* Keeps in *rc the first failure of the checks (r one of them). */
+static void keep(qv_status *rc, qv_status r)
+{
+	if (!*rc)
+		*rc = r;
+}
+
+/* The cross-checks and the tables. Loading stops at the first problem; the checker (problems
+ * given) goes on to every other card and deck, and keeps the first problem's status. */
+static qv_status build(const json_t *doc, void **out, qv_variant_problems *problems, qv_err *err)
 {
 	cc_tables *T = calloc(1, sizeof *T);
 	if (!T)
@@ -374,32 +398,34 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 	qv_status rc = QV_OK;
 	const json_t *cards = json_object_get(doc, "cards"), *decks = json_object_get(doc, "decks");
 	T->ncards = (int)json_array_size(cards);
-	for (int i = 0; !rc && i < T->ncards; i++)
-		rc = read_card(json_array_get(cards, (size_t)i), i, &T->cards[i], err);
-	for (int i = 0; !rc && i < T->ncards; i++) {
+	for (int i = 0; (!rc || problems) && i < T->ncards; i++)
+		keep(&rc,
+		     read_card(json_array_get(cards, (size_t)i), i, &T->cards[i], problems, err));
+	for (int i = 0; (!rc || problems) && i < T->ncards; i++) {
 		if ((int)strlen(T->cards[i].id) > T->id_width)
 			T->id_width = (int)strlen(T->cards[i].id);
-		for (int j = 0; !rc && j < i; j++)
+		for (int j = 0; (!rc || problems) && j < i; j++)
 			if (qv_streq_nocase(T->cards[i].id, T->cards[j].id))
-				rc = qv_fail(
-				    err, QV_EINVAL,
+				rc = qv_variant_build_problem(
+				    problems, err,
 				    "/cards/%d/id: \"%s\" is \"%s\" (/cards/%d) but for case; "
 				    "moves are read in any case",
 				    i, T->cards[i].id, T->cards[j].id, j);
 	}
 	T->ndecks = (int)json_array_size(decks);
-	for (int i = 0; !rc && i < T->ndecks; i++) {
-		rc = read_deck(T, json_array_get(decks, (size_t)i), i, &T->decks[i], err);
-		for (int j = 0; !rc && j < i; j++)
+	for (int i = 0; (!rc || problems) && i < T->ndecks; i++) {
+		keep(&rc, read_deck(T, json_array_get(decks, (size_t)i), i, &T->decks[i], problems,
+		                    err));
+		for (int j = 0; (!rc || problems) && j < i; j++)
 			if (qv_streq_nocase(T->decks[i].id, T->decks[j].id))
-				rc = qv_fail(
-				    err, QV_EINVAL,
+				rc = qv_variant_build_problem(
+				    problems, err,
 				    "/decks/%d/id: \"%s\" is \"%s\" (/decks/%d) but for case; "
 				    "deck parameters are read in any case",
 				    i, T->decks[i].id, T->decks[j].id, j);
 	}
-	if (!rc)
-		rc = check_default_decks(T, doc, err);
+	if (!rc || problems)
+		keep(&rc, check_default_decks(T, doc, problems, err));
 	if (rc) {
 		free(T);
 		return rc;
