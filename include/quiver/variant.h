@@ -150,9 +150,23 @@ typedef struct qv_components {
 	int (*component_of)(const void *st, qv_action a);
 	/* A complete document (as resolved, every block an array, no `extends`) of `resolved`
 	 * without component k's effect: k removed, or replaced by a plain one where removing it
-	 * would break the game's cross-checks (a deck's size); its name says which. Caller owns
-	 * it. NULL with err when k cannot be taken out. */
-	struct json_t *(*ablate)(const struct json_t *resolved, int k, qv_err *err);
+	 * would break the game's cross-checks (a deck's size); its name says which. A plain
+	 * stand-in takes its numbers from `base`, the game's built-in set as resolved, never from
+	 * `resolved`: a card planted far above its peers would otherwise raise every other
+	 * card's stand-in. Caller owns it. NULL with err when k cannot be taken out. */
+	struct json_t *(*ablate)(const struct json_t *resolved, const struct json_t *base, int k,
+	                         qv_err *err);
+	/* What ablate does, as the lab's report words it after "each component": "made a plain
+	 * card of its trait" (NULL: "taken out of the game"). */
+	const char *ablation_words;
+	/* The copies of the studied block's entry that seat holds as its game starts (its deck
+	 * list, its pieces, the items dealt to it): who "holds" a component, and how many copies
+	 * of it, in the lab's per-copy effects and per-card figures. NULL: every seat holds one
+	 * copy of every entry. */
+	int (*held)(const void *st, int seat, int entry);
+	/* How many of the other seats' pieces or cards seat has captured so far (the lab counts a
+	 * play's captures from it to the seat's next decision). NULL: the game has no captures. */
+	int (*captured)(const void *st, int seat);
 	/* The kinds of the abilities that entry (one of the studied block's, as resolved)
 	 * carries, each once, into out (pointers into entry); returns how many, at most max. The
 	 * lab studies each ability as a component too: the entries that carry it, forbidden

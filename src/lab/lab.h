@@ -48,7 +48,7 @@
 #include "quiver/stats.h"
 #include "quiver/variant.h"
 
-#define QV_LAB_FORMAT         3  /* the shard format's version ("quiver_lab") */
+#define QV_LAB_FORMAT         4  /* the shard format's version ("quiver_lab") */
 #define QV_LAB_MAX_COMPONENTS 64 /* components a study examines one by one */
 #define QV_LAB_LADDER_LO      4  /* the skill ladder's rungs k: 2^(k+1) against 2^k */
 #define QV_LAB_LADDER_HI      10
@@ -185,7 +185,10 @@ typedef struct qv_lab_count {
 	uint8_t seat;
 	uint16_t item;      /* a component index, or a square */
 	uint32_t available; /* components: decisions at which it was among the legal actions */
-	uint32_t chosen;    /* components: decisions that played it; squares: times touched */
+	uint32_t chosen;    /* components: decisions that played it; squares: times touched;
+	                     * held: copies */
+	int32_t captures;   /* components: the seat's captures from each play of it to its next
+	                     * decision (qv_components.captured; may fall: a card brought back) */
 } qv_lab_count;
 
 typedef struct qv_lab_game {
@@ -205,6 +208,10 @@ typedef struct qv_lab_game {
 	qv_lab_count *comp; /* per seat and component touched: available, chosen */
 	int nsquare;
 	qv_lab_count *square; /* per seat and square touched: chosen = times */
+	int nheld;
+	qv_lab_count *held; /* per seat and component it holds as the game starts: chosen = copies
+	                     * (qv_components.held; an ability, the copies that carry it) */
+	char *opening;      /* each seat's first decision in notation, " / " between them */
 } qv_lab_game;
 
 void qv_lab_game_free(qv_lab_game *g);
@@ -404,6 +411,18 @@ typedef struct qv_lab_component {
 	qv_lab_est play_rate;    /* chosen / available over all decisions */
 	qv_lab_est score_drawn;  /* score of seats that had it available (correlational) */
 	qv_lab_est score_played; /* score of seats that played it (correlational) */
+	/* What its holders did with it, over the main games' (game, seat) pairs of a seat that
+	 * held it as the game started (qv_components.held), all correlational: */
+	double copies;             /* the copies a holder held, mean; NAN: nobody held it */
+	qv_lab_est played;         /* the share of holders that played it at least once */
+	qv_lab_est plays;          /* its plays per game held (t interval over the pairs) */
+	qv_lab_est score_unplayed; /* the score of holders that never played it */
+	/* score_played minus score_unplayed: the holders that played it against those that did
+	 * not (Newcombe's interval; no flag: what a seat plays depends on how its game went) */
+	qv_lab_delta played_gap;
+	/* captures after a play of it, until the player's next decision, per play (the mean over
+	 * plays, n = plays; no interval: a ratio of counts); NAN for a game without captures */
+	qv_lab_est captures_per_play;
 	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, paired */
 	/* Where the sides rotate (qv_lab_plan.nsides): each side's score, ablated minus main, game
 	 * by game, paired; no test otherwise. A card of one deck sits with each seat half the
@@ -420,6 +439,28 @@ typedef struct qv_lab_component {
 	double strength;    /* |t| of its restricted play's score test; orders strongest */
 	bool flagged;       /* any of its tests flagged */
 } qv_lab_component;
+
+/* The first player: the seat that made a game's first decision. Its score over the main games,
+ * and by turn, in bins of `width` decisions from the first (bin b: decisions b*width + 1 to
+ * (b + 1)*width, the narrowest width of 1, 2, 5, 10, ... that holds the longest game in
+ * QV_LAB_HIST_MAX bins): in the games that ended in bin b, its score; at the decisions of
+ * bin b, its mean evaluation (its latest search value, -1 to 1, each game's mean over the
+ * bin; games where every seat searched, as tension's). */
+typedef struct qv_lab_first {
+	qv_lab_est score;
+	int width, nbins;
+	qv_lab_est ended[QV_LAB_HIST_MAX];
+	qv_lab_est eval[QV_LAB_HIST_MAX];
+} qv_lab_first;
+
+#define QV_LAB_OPENINGS 10 /* the commonest openings a report lists */
+
+/* One of the commonest openings (each seat's first decision) and how it went. */
+typedef struct qv_lab_opening {
+	char text[192];
+	int games;        /* main games that opened so (at least: see qv_lab_section.approx) */
+	qv_lab_est first; /* the first player's score in them */
+} qv_lab_opening;
 
 typedef struct qv_lab_compare {
 	const char *metric; /* "seat 1 score", "mean length", ... */
@@ -455,6 +496,14 @@ typedef struct qv_lab_section {
 	int strongest[QV_LAB_MAX_COMPONENTS], nstrongest;
 	qv_lab_board board;
 	uint32_t *heat; /* [players][w*h]: main arm touches per seat and square; NULL: no board */
+	qv_lab_first first;
+	/* The commonest openings, most games first (ties: the first seen first), counted with
+	 * a table of 512 (the Space-Saving count): exact unless more than 512 openings were
+	 * seen, when `openings_approx` is set and a count may be over by up to the count of the
+	 * opening it displaced. */
+	int nopenings, distinct_openings;
+	bool openings_approx;
+	qv_lab_opening opening[QV_LAB_OPENINGS];
 	int ncompare;
 	qv_lab_compare compare[32];            /* variant against baseline */
 	int capped_games[8], longest_games[8]; /* indices, for the reproduction block */

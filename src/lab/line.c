@@ -36,8 +36,9 @@ static void put_utility(qv_buf *out, char sep, double u)
 	}
 }
 
-/* Appends " <key>=" and the list, or "-" when it is empty. */
-static void put_counts(qv_buf *out, const char *key, const qv_lab_count *c, int n, bool avail)
+/* Appends " <key>=" and the list, or "-" when it is empty: seat.item.count for squares and
+ * held copies, seat.component.available.chosen.captures for components (comp). */
+static void put_counts(qv_buf *out, const char *key, const qv_lab_count *c, int n, bool comp)
 {
 	qv_buf_puts(out, key);
 	if (!n)
@@ -45,19 +46,44 @@ static void put_counts(qv_buf *out, const char *key, const qv_lab_count *c, int 
 	for (int i = 0; i < n; i++) {
 		put_int(out, i ? ',' : 0, c[i].seat);
 		put_int(out, '.', c[i].item);
-		if (avail)
+		if (comp)
 			put_int(out, '.', c[i].available);
 		put_int(out, '.', c[i].chosen);
+		if (comp)
+			put_int(out, '.', c[i].captures);
 	}
+}
+
+/* Appends " o=" and the opening: "-" when empty; else its bytes, those that would end the
+ * field or cannot be read back (a space, %, control characters, bytes above 126) as %XX, and a
+ * lone "-" as %2D. */
+static void put_opening(qv_buf *out, const char *text)
+{
+	qv_buf_puts(out, " o=");
+	if (!text || !*text) {
+		qv_buf_putc(out, '-');
+		return;
+	}
+	if (!strcmp(text, "-")) {
+		qv_buf_puts(out, "%2D");
+		return;
+	}
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if (*p <= ' ' || *p == '%' || *p > 126)
+			qv_buf_printf(out, "%%%02X", *p);
+		else
+			qv_buf_putc(out, (char)*p);
 }
 
 /*
  * A game's line, fields separated by one space:
  *   <index> n=<players> a=<agent>,... u=<utility>,... r=<rank>,... d=<decisions>
- *   p=<positions> l=<legal> c=<0|1> v=<seat>:<value>,... k=<seat>.<k>.<available>.<chosen>,...
- *   s=<seat>.<square>.<times>,...
+ *   p=<positions> l=<legal> c=<0|1> v=<seat>:<value>,...
+ *   k=<seat>.<k>.<available>.<chosen>.<captures>,... s=<seat>.<square>.<times>,...
+ *   h=<seat>.<k>.<copies>,... o=<opening>
  * Utilities are printed with 17 significant digits, which read back to the same double; a
- * value is thousandths of utility or `x` (no search value); an empty list is `-`.
+ * value is thousandths of utility or `x` (no search value); an empty list is `-`; the opening
+ * is percent-encoded (put_opening).
  */
 void qv_lab_line_write(const qv_lab_game *g, qv_buf *out)
 {
@@ -91,6 +117,8 @@ void qv_lab_line_write(const qv_lab_game *g, qv_buf *out)
 	}
 	put_counts(out, " k=", g->comp, g->ncomp, true);
 	put_counts(out, " s=", g->square, g->nsquare, false);
+	put_counts(out, " h=", g->held, g->nheld, false);
+	put_opening(out, g->opening);
 }
 
 /* A cursor over one line. */
@@ -181,8 +209,9 @@ static bool read_ints(lcur *c, int count, long long lo, long long hi, int *out)
 	return true;
 }
 
-/* Reads a `-` or a list of count records of `parts` numbers separated by `sep`; grows *list. */
-static bool read_counts(lcur *c, qv_lab_count **list, int *n, bool with_avail)
+/* Reads a `-` or a list of count records (put_counts: three numbers, five for components);
+ * grows *list. */
+static bool read_counts(lcur *c, qv_lab_count **list, int *n, bool comp)
 {
 	*list = NULL;
 	*n = 0;
@@ -190,15 +219,17 @@ static bool read_counts(lcur *c, qv_lab_count **list, int *n, bool with_avail)
 		return true;
 	int cap = 0;
 	do {
-		long long seat, item, avail = 0, chosen;
+		long long seat, item, avail = 0, chosen, captures = 0;
 		if (!read_long(c, 0, QV_MAX_PLAYERS - 1, &seat) || !eat(c, '.') ||
 		    !read_long(c, 0, 65535, &item) || !eat(c, '.'))
 			return false;
-		if (with_avail && (!read_long(c, 0, UINT32_MAX, &avail) || !eat(c, '.')))
+		if (comp && (!read_long(c, 0, UINT32_MAX, &avail) || !eat(c, '.')))
 			return false;
 		if (!read_long(c, 0, UINT32_MAX, &chosen))
 			return false;
-		if (with_avail && item >= QV_LAB_MAX_COMPONENTS)
+		if (comp && (!eat(c, '.') || !read_long(c, INT32_MIN, INT32_MAX, &captures)))
+			return false;
+		if (comp && item >= QV_LAB_MAX_COMPONENTS)
 			return false;
 		if (*n &&
 		    seat * 65536 + item <= (*list)[*n - 1].seat * 65536 + (*list)[*n - 1].item)
@@ -213,8 +244,52 @@ static bool read_counts(lcur *c, qv_lab_count **list, int *n, bool with_avail)
 		(*list)[(*n)++] = (qv_lab_count){.seat = (uint8_t)seat,
 		                                 .item = (uint16_t)item,
 		                                 .available = (uint32_t)avail,
-		                                 .chosen = (uint32_t)chosen};
+		                                 .chosen = (uint32_t)chosen,
+		                                 .captures = (int32_t)captures};
 	} while (eat(c, ','));
+	return true;
+}
+
+static int hex_digit(char h)
+{
+	return h >= '0' && h <= '9' ? h - '0' : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+}
+
+/* Reads the opening (put_opening) to the end of the line into *out (malloc'd; "" for `-`). */
+static bool read_opening(lcur *c, char **out)
+{
+	size_t n = (size_t)(c->end - c->p);
+	char *t = malloc(n + 1), *q = t;
+	if (!t)
+		return false;
+	if (n == 1 && *c->p == '-') {
+		c->p++;
+		*q = '\0';
+		*out = t;
+		return true;
+	}
+	while (c->p < c->end) {
+		char ch = *c->p;
+		if (ch == '%') {
+			int hi = c->end - c->p > 2 ? hex_digit(c->p[1]) : -1;
+			int lo = hi >= 0 ? hex_digit(c->p[2]) : -1;
+			if (lo < 0 || (hi == 0 && lo == 0))
+				break;
+			*q++ = (char)(hi * 16 + lo);
+			c->p += 3;
+		} else if (ch <= ' ' || (unsigned char)ch > 126) {
+			break;
+		} else {
+			*q++ = ch;
+			c->p++;
+		}
+	}
+	*q = '\0';
+	if (c->p != c->end || q == t) {
+		free(t);
+		return false;
+	}
+	*out = t;
 	return true;
 }
 
@@ -285,16 +360,20 @@ qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err 
 		goto fail;
 	}
 	if (!field(&c, "k") || !read_counts(&c, &g->comp, &g->ncomp, true)) {
-		rc = bad(&c, err, "k=- or k=<seat>.<component>.<available>.<chosen>,... sorted");
+		rc = bad(&c, err,
+		         "k=- or k=<seat>.<component>.<available>.<chosen>.<captures>,... sorted");
 		goto fail;
 	}
 	if (!field(&c, "s") || !read_counts(&c, &g->square, &g->nsquare, false)) {
 		rc = bad(&c, err, "s=- or s=<seat>.<square>.<times>,... sorted");
 		goto fail;
 	}
-	if (c.p != c.end) {
-		c.field = "end";
-		rc = bad(&c, err, "the end of the line after s=");
+	if (!field(&c, "h") || !read_counts(&c, &g->held, &g->nheld, false)) {
+		rc = bad(&c, err, "h=- or h=<seat>.<component>.<copies>,... sorted");
+		goto fail;
+	}
+	if (!field(&c, "o") || !read_opening(&c, &g->opening)) {
+		rc = bad(&c, err, "o=- or o=<each seat's first move, percent-encoded> to the end");
 		goto fail;
 	}
 	return QV_OK;

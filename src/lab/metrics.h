@@ -82,6 +82,11 @@ extern const qv_lab_delta qv__lab_no_test;
 qv_lab_delta qv__lab_paired_delta(const qv_moments *m, double *t);
 /* Two proportions x1/n1 - x2/n2 with Newcombe's interval and the pooled z test's p. */
 qv_lab_delta qv__lab_prop_delta(double x1, double n1, double x2, double n2, double *z);
+/* The correlational figures of every component over the main games (metrics_cards.c): play
+ * rates, scores when available, played, held and not played, plays per game, captures per
+ * play. A failure is kept in src->fault. */
+void qv__lab_card_figures(const qv__lab_sources *src, qv_lab_component *comp);
+
 /* Side d's score in game g of the plan: its seat's, the other seat's in a swapped game. */
 double qv__lab_side_score_of(const qv_lab_plan *p, const qv_lab_game *g, int d);
 

@@ -1,6 +1,6 @@
 /*
  * metrics_components.c - the row `components` of a report's sections (sections.c): each
- * component's play rate and correlational scores, its causes (ablation against its control
+ * component's causes (ablation against its control
  * arm, restricted play against the twins of the same games) with their tests, the flags of
  * Benjamini-Hochberg within each list, and the lists `order`, `unbalancing` and `strongest`;
  * and the tests the other rows share (metrics.h).
@@ -113,65 +113,6 @@ qv_lab_delta qv__lab_paired_delta(const qv_moments *d, double *t)
 		*t = copysign(lo, d->mean);
 	}
 	return r;
-}
-
-/* ---- what happened: play rates ---- */
-
-/* Correlational figures over the main games. Play rate: decisions that played the component
- * over decisions where it was legal (Wilson, n = available). Score when drawn: the mean s of
- * the (game, seat) pairs that had it available at least once; when played: of those that
- * played it at least once (Wilson over the pairs). */
-static void play_rates(const qv__lab_sources *src, qv_lab_component *comp)
-{
-	const qv_lab_plan *p = src->p;
-	double chosen[QV_LAB_MAX_COMPONENTS] = {0}, avail[QV_LAB_MAX_COMPONENTS] = {0};
-	double dx[QV_LAB_MAX_COMPONENTS] = {0}, dn[QV_LAB_MAX_COMPONENTS] = {0};
-	double px[QV_LAB_MAX_COMPONENTS] = {0}, pn[QV_LAB_MAX_COMPONENTS] = {0};
-	/* A game's counts per (component, seat), in case a line lists a pair twice; `stamp` says
-	 * which game a cell belongs to, so no cell is cleared between games. */
-	int stamp[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS],
-	    done[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS];
-	double ga[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS], gc[QV_LAB_MAX_COMPONENTS][QV_MAX_PLAYERS];
-	for (int k = 0; k < QV_LAB_MAX_COMPONENTS; k++)
-		for (int s = 0; s < QV_MAX_PLAYERS; s++)
-			stamp[k][s] = done[k][s] = -1;
-	qv__lab_scan sc;
-	for (const qv_lab_game *g = qv__lab_scan_first(&sc, src, src->arms[0]); g;
-	     g = qv__lab_scan_next(&sc)) {
-		int i = g->index;
-		for (int c = 0; c < g->ncomp; c++) {
-			const qv_lab_count *e = &g->comp[c];
-			if (stamp[e->item][e->seat] != i) {
-				stamp[e->item][e->seat] = i;
-				ga[e->item][e->seat] = gc[e->item][e->seat] = 0;
-			}
-			ga[e->item][e->seat] += e->available;
-			gc[e->item][e->seat] += e->chosen;
-			avail[e->item] += e->available;
-			chosen[e->item] += e->chosen;
-		}
-		for (int c = 0; c < g->ncomp; c++) {
-			int k = g->comp[c].item, s = g->comp[c].seat;
-			if (done[k][s] == i)
-				continue;
-			done[k][s] = i;
-			double x = qv__lab_score_of(g, s);
-			if (ga[k][s] > 0) {
-				dx[k] += x;
-				dn[k]++;
-			}
-			if (gc[k][s] > 0) {
-				px[k] += x;
-				pn[k]++;
-			}
-		}
-	}
-	qv__lab_scan_end(&sc);
-	for (int k = 0; k < p->ncomponents; k++) {
-		comp[k].play_rate = qv__lab_est_prop(chosen[k], avail[k]);
-		comp[k].score_drawn = qv__lab_est_prop(dx[k], dn[k]);
-		comp[k].score_played = qv__lab_est_prop(px[k], pn[k]);
-	}
 }
 
 /* ---- what it causes ---- */
@@ -387,7 +328,7 @@ qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section 
 	for (int k = 0; k < p->ncomponents; k++)
 		snprintf(sec->component[k].id, sizeof sec->component[k].id, "%s", p->component[k]);
 	if (p->ncomponents > 0) {
-		play_rates(src, sec->component);
+		qv__lab_card_figures(src, sec->component);
 		for (int k = 0; k < p->ncomponents; k++)
 			causes(src, k, &sec->component[k]);
 	}

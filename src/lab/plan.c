@@ -297,10 +297,10 @@ static qv_status check_setup(const qv_lab_plan *p, qv_err *err)
 	return rc;
 }
 
-qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *err)
+/* The configuration's counts, player counts and agents checked: QV_EINVAL naming the first
+ * that cannot be played (an agent timed by the clock among them). */
+static qv_status check_config(const qv_lab_config *cfg, qv_err *err)
 {
-	memset(out, 0, sizeof *out);
-	out->cfg = *cfg;
 	const qv_game *g = cfg->game;
 	if (!cfg->variant)
 		return qv_fail(err, QV_EINVAL, "a study needs a variant (the built-in set: base)");
@@ -333,10 +333,10 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 			hard_untimed(g, hard, sizeof hard);
 			return qv_fail(
 			    err, QV_EINVAL,
-			    "agent '%s' stops its search by the clock, so its games "
-			    "depend on the machine's load and a study could not be "
-			    "repeated or merged: give a budget of iterations instead (%s "
-			    "is hard without its clock)",
+			    "agent '%s' stops its search by the clock, so its games depend "
+			    "on the machine's load and a study could not be repeated or "
+			    "merged: give a budget of iterations instead (%s is hard "
+			    "without its clock)",
 			    cfg->agents[i], hard);
 		}
 		qv_agent *a;
@@ -345,97 +345,134 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 			return rc;
 		qv_agent_free(a);
 	}
-	qv_status rc = QV_OK;
-	list_sides(cfg, out);
-	if (cfg->component_games > 0)
-		rc = list_components(g, cfg->variant, out, err);
-	if (!rc)
-		rc = choose_components(cfg, out, err);
-	if (rc)
-		return rc;
+	return QV_OK;
+}
+
+/* The variant without each studied component, into ablated[k] (NULL where the game cannot
+ * take one out: Arrow Party's only item kind has no ablation arm, its restricted play still
+ * tells its effect). A stand-in takes its numbers from the built-in set (qv_components.ablate),
+ * never from the variant studied. */
+static qv_status load_ablated(const qv_lab_plan *p, const qv_variant **ablated, qv_err *err)
+{
+	const qv_lab_config *cfg = &p->cfg;
+	const qv_game *g = cfg->game;
 	const qv_components *comp = g->components;
-	bool ablate = cfg->component_games > 0 && out->ncomponents > 0 && comp && comp->ablate;
-	const qv_variant *ablated[QV_LAB_MAX_COMPONENTS] = {NULL};
-	for (int k = 0; ablate && k < out->ncomponents; k++) {
-		if (!out->studied[k])
+	if (cfg->component_games <= 0 || p->ncomponents == 0 || !comp || !comp->ablate)
+		return QV_OK;
+	const qv_variant *base = qv_variant_base(g, err);
+	if (!base)
+		return QV_ENOMEM;
+	for (int k = 0; k < p->ncomponents; k++) {
+		if (!p->studied[k])
 			continue;
-		/* A component the game cannot take out (Arrow Party's only item kind) has no
-		 * ablation arm; its restricted play still tells its effect. */
 		json_t *doc =
-		    k < out->nentries
-		        ? comp->ablate(cfg->variant->json, k, err)
+		    k < p->nentries
+		        ? comp->ablate(cfg->variant->json, base->json, k, err)
 		        : qv_variant_without_ability(g, cfg->variant->json,
-		                                     out->component[k] + strlen("ability:"), err);
+		                                     p->component[k] + strlen("ability:"), err);
 		if (!doc)
 			continue;
-		rc = qv_variant_from_json(doc, g, "ablated variant", &ablated[k], err);
+		qv_status rc = qv_variant_from_json(doc, g, "ablated variant", &ablated[k], err);
 		json_decref(doc);
 		if (rc) {
 			char was[sizeof err->msg];
 			qv_copy(was, sizeof was, err->msg);
-			return qv_fail(err, rc, "taking out %s: %s", out->component[k], was);
+			return qv_fail(err, rc, "taking out %s: %s", p->component[k], was);
 		}
 	}
+	return QV_OK;
+}
+
+/* The arms of component k at the main arm's player count: its control and its ablation (when
+ * it has an ablated variant), its restricted play (when the game says what an action plays). */
+static qv_status component_arms(qv_lab_plan *p, int *cap, const qv_lab_arm *main, int k,
+                                const qv_variant *ablated, qv_err *err)
+{
+	const qv_lab_config *cfg = &p->cfg;
+	const qv_components *comp = cfg->game->components;
+	qv_status rc = QV_OK;
+	if (ablated) {
+		qv_lab_arm c = *main;
+		c.kind = QV_LAB_CONTROL;
+		c.component = k;
+		c.games = cfg->component_games;
+		rc = add_arm(p, cap, c, err);
+		qv_lab_arm a = c;
+		a.kind = QV_LAB_ABLATE;
+		a.variant = ablated;
+		if (!rc)
+			rc = add_arm(p, cap, a, err);
+	}
+	if (!rc && comp && comp->component_of) {
+		qv_lab_arm r = two_agents(QV_LAB_RESTRICT, main->players, cfg->variant,
+		                          cfg->agents[0], cfg->agents[0], cfg->component_games);
+		r.component = k;
+		rc = add_arm(p, cap, r, err);
+	}
+	return rc;
+}
+
+/* The arms of player count n, in index order: main, baseline, each studied component's, the
+ * ladder's rungs and the luck floor. */
+static qv_status player_count_arms(qv_lab_plan *p, int *cap, int n,
+                                   const qv_variant *const *ablated, qv_err *err)
+{
+	const qv_lab_config *cfg = &p->cfg;
+	qv_lab_arm main = {.kind = QV_LAB_MAIN,
+	                   .players = n,
+	                   .variant = cfg->variant,
+	                   .games = cfg->games,
+	                   .nagents = cfg->nagents,
+	                   .component = -1};
+	memcpy(main.agents, cfg->agents, sizeof main.agents);
+	qv_status rc = add_arm(p, cap, main, err);
+	if (!rc && cfg->baseline) {
+		qv_lab_arm b = main;
+		b.kind = QV_LAB_BASELINE;
+		b.variant = cfg->baseline;
+		rc = add_arm(p, cap, b, err);
+	}
+	for (int k = 0; !rc && cfg->component_games > 0 && k < p->ncomponents; k++)
+		if (p->studied[k])
+			rc = component_arms(p, cap, &main, k, ablated[k], err);
+	for (int k = cfg->ladder_lo; !rc && cfg->ladder_games > 0 && k <= cfg->ladder_hi; k++) {
+		char strong[QV_NAME_MAX], weak[QV_NAME_MAX];
+		snprintf(strong, sizeof strong, "ismcts:iterations=%ld", 1L << (k + 1));
+		snprintf(weak, sizeof weak, "ismcts:iterations=%ld", 1L << k);
+		qv_lab_arm a =
+		    two_agents(QV_LAB_LADDER, n, cfg->variant, strong, weak, cfg->ladder_games);
+		a.component = k;
+		rc = add_arm(p, cap, a, err);
+	}
+	/* The luck floor: what random play scores against the study's own players. */
+	if (!rc && cfg->luck_games > 0)
+		rc = add_arm(p, cap,
+		             two_agents(QV_LAB_LUCK, n, cfg->variant, "random", cfg->agents[0],
+		                        cfg->luck_games),
+		             err);
+	return rc;
+}
+
+qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *err)
+{
+	memset(out, 0, sizeof *out);
+	out->cfg = *cfg;
+	qv_status rc = check_config(cfg, err);
+	if (rc)
+		return rc;
+	list_sides(cfg, out);
+	if (cfg->component_games > 0)
+		rc = list_components(cfg->game, cfg->variant, out, err);
+	if (!rc)
+		rc = choose_components(cfg, out, err);
+	const qv_variant *ablated[QV_LAB_MAX_COMPONENTS] = {NULL};
+	if (!rc)
+		rc = load_ablated(out, ablated, err);
+	if (rc)
+		return rc;
 	int cap = 0;
-	for (int i = 0; !rc && i < cfg->nplayers; i++) {
-		int n = cfg->players[i];
-		qv_lab_arm main = {.kind = QV_LAB_MAIN,
-		                   .players = n,
-		                   .variant = cfg->variant,
-		                   .games = cfg->games,
-		                   .nagents = cfg->nagents,
-		                   .component = -1};
-		memcpy(main.agents, cfg->agents, sizeof main.agents);
-		rc = add_arm(out, &cap, main, err);
-		if (!rc && cfg->baseline) {
-			qv_lab_arm b = main;
-			b.kind = QV_LAB_BASELINE;
-			b.variant = cfg->baseline;
-			rc = add_arm(out, &cap, b, err);
-		}
-		for (int k = 0; !rc && cfg->component_games > 0 && k < out->ncomponents; k++) {
-			if (!out->studied[k])
-				continue;
-			if (ablate && ablated[k]) {
-				qv_lab_arm c = main;
-				c.kind = QV_LAB_CONTROL;
-				c.component = k;
-				c.games = cfg->component_games;
-				rc = add_arm(out, &cap, c, err);
-			}
-			if (!rc && ablate && ablated[k]) {
-				qv_lab_arm a = main;
-				a.kind = QV_LAB_ABLATE;
-				a.variant = ablated[k];
-				a.component = k;
-				a.games = cfg->component_games;
-				rc = add_arm(out, &cap, a, err);
-			}
-			if (!rc && comp && comp->component_of) {
-				qv_lab_arm r =
-				    two_agents(QV_LAB_RESTRICT, n, cfg->variant, cfg->agents[0],
-				               cfg->agents[0], cfg->component_games);
-				r.component = k;
-				rc = add_arm(out, &cap, r, err);
-			}
-		}
-		for (int k = cfg->ladder_lo; !rc && cfg->ladder_games > 0 && k <= cfg->ladder_hi;
-		     k++) {
-			char strong[QV_NAME_MAX], weak[QV_NAME_MAX];
-			snprintf(strong, sizeof strong, "ismcts:iterations=%ld", 1L << (k + 1));
-			snprintf(weak, sizeof weak, "ismcts:iterations=%ld", 1L << k);
-			qv_lab_arm a = two_agents(QV_LAB_LADDER, n, cfg->variant, strong, weak,
-			                          cfg->ladder_games);
-			a.component = k;
-			rc = add_arm(out, &cap, a, err);
-		}
-		/* The luck floor: what random play scores against the study's own players. */
-		if (!rc && cfg->luck_games > 0)
-			rc = add_arm(out, &cap,
-			             two_agents(QV_LAB_LUCK, n, cfg->variant, "random",
-			                        cfg->agents[0], cfg->luck_games),
-			             err);
-	}
+	for (int i = 0; !rc && i < cfg->nplayers; i++)
+		rc = player_count_arms(out, &cap, cfg->players[i], ablated, err);
 	if (!rc)
 		rc = check_setup(out, err);
 	if (rc)

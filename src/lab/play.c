@@ -45,7 +45,16 @@ typedef struct lab_worker {
 	 * entries in use marked; gathered into the game's sorted lists at its end. */
 	uint32_t avail[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS];
 	uint32_t chosen[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS];
+	int32_t capt[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS]; /* captures after its plays */
 	uint64_t comp_used[QV_MAX_PLAYERS];
+	/* The copies each seat holds (read at the game's first decision), and each seat's last
+	 * play (an entry, -1 for none) with its captures then, for the captures a play makes
+	 * until the seat's next decision. */
+	uint32_t held[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS];
+	bool held_read;
+	int last_play[QV_MAX_PLAYERS], cap_at[QV_MAX_PLAYERS];
+	qv_buf opening; /* the first decisions' notation, one per seat */
+	int opened;
 	uint32_t times[QV_MAX_PLAYERS][QV_LAB_MAX_SQUARES];
 	uint64_t square_used[QV_MAX_PLAYERS][(QV_LAB_MAX_SQUARES + 63) / 64];
 	uint8_t *mover;
@@ -62,6 +71,7 @@ static void worker_free(lab_worker *w)
 	free(w->legal);
 	free(w->mover);
 	free(w->value);
+	qv_buf_free(&w->opening);
 	free(w);
 }
 
@@ -87,8 +97,10 @@ static void gather_counts(lab_worker *w, qv_lab_game *res)
 				    (qv_lab_count){.seat = (uint8_t)s,
 				                   .item = (uint16_t)k,
 				                   .available = w->avail[s][k],
-				                   .chosen = w->chosen[s][k]};
+				                   .chosen = w->chosen[s][k],
+				                   .captures = w->capt[s][k]};
 			w->avail[s][k] = w->chosen[s][k] = 0;
+			w->capt[s][k] = 0;
 		}
 		w->comp_used[s] = 0;
 		for (size_t j = 0; j < sizeof w->square_used[s] / sizeof *w->square_used[s]; j++) {
@@ -125,7 +137,56 @@ static bool value_add(lab_worker *w, int mover, int16_t v)
 	return true;
 }
 
-/* Counts the components of the legal actions at st for the mover, and the one chosen. */
+/* The game's held copies (qv_lab_game.held): each seat's copies of each entry as the game
+ * starts, and of each ability (the copies of the entries that carry it), those it holds. */
+static qv_lab_count *held_list(const lab_worker *w, const qv_lab_plan *p, int n, int *count)
+{
+	qv_lab_count *list = malloc(((size_t)(n * p->ncomponents) + 1) * sizeof *list);
+	*count = 0;
+	for (int s = 0; list && s < n; s++)
+		for (int k = 0; k < p->ncomponents; k++)
+			if (w->held[s][k] > 0)
+				list[(*count)++] = (qv_lab_count){.seat = (uint8_t)s,
+				                                  .item = (uint16_t)k,
+				                                  .chosen = w->held[s][k]};
+	return list;
+}
+
+/* Reads the copies of every component each of the n seats holds at st (the game's first
+ * decision: its deal done). */
+static void read_held(lab_worker *w, const qv_lab_plan *p, const void *st, int n)
+{
+	const qv_components *comp = p->cfg.game->components;
+	memset(w->held, 0, sizeof w->held);
+	for (int s = 0; s < n; s++)
+		for (int e = 0; e < p->nentries; e++) {
+			uint32_t c = comp->held ? (uint32_t)comp->held(st, s, e) : 1;
+			w->held[s][e] = c;
+			for (int k = p->nentries; k < p->ncomponents; k++)
+				if (p->members[k] >> e & 1)
+					w->held[s][k] += c;
+		}
+	w->held_read = true;
+}
+
+/* Credits seat s's captures since its last decision (st: now) to the component it played
+ * then, and to the abilities that component carries. */
+static void credit_captures(lab_worker *w, const qv_lab_plan *p, const void *st, int s)
+{
+	const qv_components *comp = p->cfg.game->components;
+	int c = w->last_play[s];
+	if (!comp || !comp->captured || c < 0)
+		return;
+	int32_t d = comp->captured(st, s) - w->cap_at[s];
+	w->capt[s][c] += d;
+	for (int k = p->nentries; k < p->ncomponents; k++)
+		if (p->members[k] >> c & 1)
+			w->capt[s][k] += d;
+	w->last_play[s] = -1;
+}
+
+/* Counts the components of the legal actions at st for the mover, and the one chosen, and
+ * notes it as the mover's last play (for its captures). */
 static void count_components(lab_worker *w, const qv_lab_plan *p, const void *st, int mover,
                              qv_action chosen)
 {
@@ -152,6 +213,11 @@ static void count_components(lab_worker *w, const qv_lab_plan *p, const void *st
 			w->chosen[mover][k] += (played & p->members[k]) != 0;
 			w->comp_used[mover] |= 1ull << k;
 		}
+	credit_captures(w, p, st, mover);
+	if (played) {
+		w->last_play[mover] = c;
+		w->cap_at[mover] = g->components->captured ? g->components->captured(st, mover) : 0;
+	}
 }
 
 /* Counts the squares the last action (from w->before to st) touched; false (a bug of the
@@ -247,6 +313,80 @@ uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i)
 	return qv_seed_mix(p->cfg.seed, (uint64_t)(seed_arm(p, a, j)->first + j));
 }
 
+/* Appends the notation of a, the mover's decision at st, to the game's opening while it holds
+ * fewer decisions than seats: each seat's first move, in the order they came. */
+static void note_opening(lab_worker *w, const qv_game *g, const void *st, qv_action a, int n)
+{
+	if (w->opened >= n)
+		return;
+	char text[96];
+	if (!g->action_to_text || g->action_to_text(st, a, text, sizeof text) < 0)
+		snprintf(text, sizeof text, "#%lld", (long long)a);
+	qv_buf_printf(&w->opening, "%s%s", w->opened++ ? " / " : "", text);
+}
+
+/* One decision of seat tm: its agent's choice, counted (a real choice, its search value, the
+ * components on offer and its captures, the opening) and played. */
+static qv_status decide(const qv_lab_plan *p, lab_worker *w, qv_agent *agent, int *seen, int tm,
+                        qv_lab_game *res, qv_action *a, qv_err *why)
+{
+	const qv_game *g = p->cfg.game;
+	qv_match *m = w->m;
+	int options;
+	bool forced;
+	qv_match_tell_agent(m, agent, seen);
+	qv_status rc = qv_agent_decide(agent, m->state, a, &options, &forced, why);
+	if (rc)
+		return rc;
+	res->positions++;
+	if (!forced) {
+		if (!w->held_read && g->components && p->ncomponents > 0)
+			read_held(w, p, m->state, res->players);
+		note_opening(w, g, m->state, *a, res->players);
+		res->decisions++;
+		res->legal += options;
+		qv_agent_stats st;
+		qv_agent_last_stats(agent, &st);
+		if (!value_add(w, tm, quantize(st.value)))
+			return qv_fail(why, QV_ENOMEM, "out of memory");
+	}
+	if (g->components && g->components->component_of && p->ncomponents > 0)
+		count_components(w, p, m->state, tm, *a);
+	return qv_match_play_checked(m, *a, forced, why);
+}
+
+/* The end of a game (its counts gathered into res already): its outcome and its other lists
+ * in res. */
+static qv_status finish_game(const qv_lab_plan *p, lab_worker *w, qv_lab_game *res, qv_err *why)
+{
+	const qv_game *g = p->cfg.game;
+	const void *st = w->m->state;
+	res->held = held_list(w, p, w->held_read ? res->players : 0, &res->nheld);
+	res->opening = strdup(qv_buf_str(&w->opening));
+	qv_returns(g, st, res->utility);
+	g->ranks(st, res->rank);
+	res->capped = g->capped && g->capped(st);
+	res->nvalues = w->nvalues;
+	res->mover = copy_of(w->mover, w->nvalues, sizeof *w->mover);
+	res->value = copy_of(w->value, w->nvalues, sizeof *w->value);
+	if (!res->mover || !res->value || !res->comp || !res->square || !res->held ||
+	    !res->opening || w->opening.failed)
+		return qv_fail(why, QV_ENOMEM, "out of memory");
+	return QV_OK;
+}
+
+/* Clears what a worker keeps of one game, for the next (its counts are cleared as they are
+ * gathered). */
+static void worker_reset(lab_worker *w)
+{
+	w->nvalues = 0;
+	w->held_read = false;
+	w->opened = 0;
+	qv_buf_clear(&w->opening);
+	for (int s = 0; s < QV_MAX_PLAYERS; s++)
+		w->last_play[s] = -1;
+}
+
 static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_lab_game *res,
                            qv_err *err)
 {
@@ -262,16 +402,14 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 		int r = qv_lab_rotation(ref);
 		chance_seed = qv_seed_mix(cfg->seed, (uint64_t)(ref->first + j / r * r));
 	}
-	const qv_components *comp = g->components;
-	bool by_component = comp && comp->component_of && p->ncomponents > 0;
-	bool by_square = comp && comp->touched;
+	bool by_square = g->components && g->components->touched;
 	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
 	int seen[QV_MAX_PLAYERS] = {0};
 	qv_err why;
-	w->nvalues = 0;
 	memset(res, 0, sizeof *res);
 	res->index = index;
 	res->players = n;
+	worker_reset(w);
 	qv_status rc = worker_match(p, arm, qv_lab_swapped(p, index), w, chance_seed, &why);
 	qv_match *m = w->m;
 	for (int s = 0; !rc && s < n; s++) {
@@ -289,29 +427,8 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 		if (by_square)
 			memcpy(w->before, m->state, g->state_size);
 		qv_action a;
-		if (tm == QV_CHANCE) {
-			rc = qv_match_chance(m, &a, &why);
-		} else {
-			int options;
-			bool forced;
-			qv_match_tell_agent(m, agents[tm], &seen[tm]);
-			rc = qv_agent_decide(agents[tm], m->state, &a, &options, &forced, &why);
-			if (rc)
-				break;
-			res->positions++;
-			if (!forced) {
-				res->decisions++;
-				res->legal += options;
-				qv_agent_stats st;
-				qv_agent_last_stats(agents[tm], &st);
-				if (!value_add(w, tm, quantize(st.value)))
-					rc = qv_fail(&why, QV_ENOMEM, "out of memory");
-			}
-			if (!rc && by_component)
-				count_components(w, p, m->state, tm, a);
-			if (!rc)
-				rc = qv_match_play_checked(m, a, forced, &why);
-		}
+		rc = tm == QV_CHANCE ? qv_match_chance(m, &a, &why)
+		                     : decide(p, w, agents[tm], &seen[tm], tm, res, &a, &why);
 		if (!rc && by_square && !count_touches(w, g, a, m->state))
 			rc = qv_fail(
 			    &why, QV_ESTATE,
@@ -321,17 +438,11 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
 			             LAB_MAX_GAME_ACTIONS);
 	}
+	for (int s = 0; !rc && s < n; s++)
+		credit_captures(w, p, m->state, s);
 	gather_counts(w, res); /* clears the worker's counters, whatever happened */
-	if (!rc) {
-		qv_returns(g, m->state, res->utility);
-		g->ranks(m->state, res->rank);
-		res->capped = g->capped && g->capped(m->state);
-		res->nvalues = w->nvalues;
-		res->mover = copy_of(w->mover, w->nvalues, sizeof *w->mover);
-		res->value = copy_of(w->value, w->nvalues, sizeof *w->value);
-		if (!res->mover || !res->value || !res->comp || !res->square)
-			rc = qv_fail(&why, QV_ENOMEM, "out of memory");
-	}
+	if (!rc)
+		rc = finish_game(p, w, res, &why);
 	if (rc)
 		qv_lab_game_free(res);
 	for (int s = 0; s < n; s++)
@@ -350,11 +461,15 @@ void qv_lab_game_free(qv_lab_game *g)
 	free(g->value);
 	free(g->comp);
 	free(g->square);
+	free(g->held);
+	free(g->opening);
 	g->mover = NULL;
 	g->value = NULL;
 	g->comp = NULL;
 	g->square = NULL;
-	g->nvalues = g->ncomp = g->nsquare = 0;
+	g->held = NULL;
+	g->opening = NULL;
+	g->nvalues = g->ncomp = g->nsquare = g->nheld = 0;
 }
 
 /* ---- threads ------------------------------------------------------------------------------- */

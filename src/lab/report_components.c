@@ -38,6 +38,12 @@ static void json_component(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_com
 	qv__lab_jw_est(w, "play_rate", &c->play_rate);
 	qv__lab_jw_est(w, "score_drawn", &c->score_drawn);
 	qv__lab_jw_est(w, "score_played", &c->score_played);
+	qv__lab_jw_num(w, "copies", c->copies);
+	qv__lab_jw_est(w, "played", &c->played);
+	qv__lab_jw_est(w, "plays", &c->plays);
+	qv__lab_jw_est(w, "score_unplayed", &c->score_unplayed);
+	qv__lab_jw_delta(w, "played_gap", &c->played_gap);
+	qv__lab_jw_est(w, "captures_per_play", &c->captures_per_play);
 	qv__lab_jw_open(w, "ablate_seat", '[');
 	for (int s = 0; s < players; s++)
 		qv__lab_jw_delta(w, NULL, &c->ablate_seat[s]);
@@ -204,20 +210,32 @@ static void component_correlations(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	int n = P->p->ncomponents;
-	qv__lab_table_open(P->b, P->id, "correlations", "Correlational figures");
+	qv__lab_table_open(P->b, P->id, "correlations", "What was played (correlational)");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th>"
 	               "<th scope=\"col\">Play rate</th>"
-	               "<th scope=\"col\">Score when drawn (correlational)</th>"
-	               "<th scope=\"col\">Score when played (correlational)</th></tr></thead>"
+	               "<th scope=\"col\">Held: copies</th>"
+	               "<th scope=\"col\">Held: played</th>"
+	               "<th scope=\"col\">Plays a game held</th>"
+	               "<th scope=\"col\">Score when drawn</th>"
+	               "<th scope=\"col\">Score when played</th>"
+	               "<th scope=\"col\">Score held, not played</th>"
+	               "<th scope=\"col\">Played &minus; not (pp)</th>"
+	               "<th scope=\"col\">Captures a play</th></tr></thead>"
 	               "<tbody>\n");
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = ranked(S, n, i);
 		if (!c)
 			continue;
 		qv__lab_row_head(b, c->id);
-		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		              qv__lab_est_pct(&c->play_rate).s, qv__lab_est_pct(&c->score_drawn).s,
-		              qv__lab_est_pct(&c->score_played).s);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
+		              qv__lab_est_pct(&c->play_rate).s, qv__lab_num(c->copies, 2, false).s,
+		              qv__lab_est_pct(&c->played).s, qv__lab_est_num(&c->plays, 2).s);
+		qv_buf_printf(
+		    b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		    qv__lab_est_pct(&c->score_drawn).s, qv__lab_est_pct(&c->score_played).s,
+		    qv__lab_est_pct(&c->score_unplayed).s, qv__lab_delta_points(&c->played_gap).s,
+		    qv__lab_num(c->captures_per_play.n > 0 ? c->captures_per_play.v : NAN, 2, false)
+		        .s);
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);

@@ -56,14 +56,21 @@ static bool list_open(page *P, const char *question, int n, const char *none, co
 static void unbalancing_table(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
+	/* What "without it" is, in the game's own words: a ConCardia card is not taken out but
+	 * made an average card of its trait, and the page must not say otherwise. */
+	const qv_components *comp = P->p->cfg.game->components;
+	const char *how =
+	    comp && comp->ablation_words ? comp->ablation_words : "taken out of the game";
+	char question[512];
+	snprintf(question, sizeof question,
+	         "<strong>Unbalancing</strong>: what makes the seats, or the decks, unequal? "
+	         "Each component without its effect (ablation: each is %s; an ability is taken off "
+	         "whatever carries it), the same games played so; most extreme first, by its "
+	         "seat or deck that moves most.",
+	         how);
 	if (!list_open(
-	        P,
-	        "<strong>Unbalancing</strong>: what makes the seats, or the decks, "
-	        "unequal? Each component taken out of the game (ablation), the same "
-	        "games played without it; most extreme first, by its seat or deck "
-	        "that moves most.",
-	        S->nunbalancing, "No component could be taken out of this game.", "unbalancing",
-	        "Unbalancing: what makes the seats or the decks unequal",
+	        P, question, S->nunbalancing, "No component could be taken out of this game.",
+	        "unbalancing", "Unbalancing: what makes the seats or the decks unequal",
 	        "<th scope=\"col\">Component</th><th scope=\"col\">Gap with</th><th "
 	        "scope=\"col\">Gap without</th><th scope=\"col\" class=\"t\">Seat or side</th>"
 	        "<th scope=\"col\">&Delta; without</th><th scope=\"col\">95% "

@@ -67,6 +67,9 @@ qv_status qv__lab_compute_baseline_outcomes(const qv__lab_sources *src, qv_lab_s
                                             qv_err *err);
 qv_status qv__lab_compute_length(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_tension(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
+qv_status qv__lab_compute_first_player(const qv__lab_sources *src, qv_lab_section *sec,
+                                       qv_err *err);
+qv_status qv__lab_compute_openings(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_ladder(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_agents(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
@@ -82,6 +85,8 @@ void qv__lab_json_sides(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_sectio
 void qv__lab_json_baseline_outcomes(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_length(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_tension(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
+void qv__lab_json_first_player(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
+void qv__lab_json_openings(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_ladder(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_agents(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_components(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
@@ -97,6 +102,8 @@ void qv__lab_html_length(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_components(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_board(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_tension(struct qv__lab_page *P, const qv_lab_section *S);
+void qv__lab_html_first_player(struct qv__lab_page *P, const qv_lab_section *S);
+void qv__lab_html_openings(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_ladder(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_agents(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_baseline(struct qv__lab_page *P, const qv_lab_section *S);

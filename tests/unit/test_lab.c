@@ -294,8 +294,9 @@ static void test_line_round_trip(void **state)
 	(void)state;
 	uint8_t mover[] = {0, 1, 0};
 	int16_t value[] = {250, QV_LAB_NOVALUE, -1000};
-	qv_lab_count comp[] = {{0, 1, 3, 1}, {0, 4, 2, 0}, {1, 1, 5, 2}};
-	qv_lab_count sq[] = {{0, 7, 0, 2}, {1, 35, 0, 1}};
+	qv_lab_count comp[] = {{0, 1, 3, 1, 2}, {0, 4, 2, 0, 0}, {1, 1, 5, 2, -1}};
+	qv_lab_count sq[] = {{0, 7, 0, 2, 0}, {1, 35, 0, 1, 0}};
+	qv_lab_count held[] = {{0, 1, 0, 3, 0}, {1, 4, 0, 1, 0}};
 	qv_lab_game g = {.index = 17,
 	                 .players = 2,
 	                 .agent = {1, 0},
@@ -311,13 +312,17 @@ static void test_line_round_trip(void **state)
 	                 .ncomp = 3,
 	                 .comp = comp,
 	                 .nsquare = 2,
-	                 .square = sq};
+	                 .square = sq,
+	                 .nheld = 2,
+	                 .held = held,
+	                 .opening = (char *)"place A c1 N / 100% é"};
 	qv_buf b = {0};
 	qv_lab_line_write(&g, &b);
 	assert_string_equal(qv_buf_str(&b),
 	                    "17 n=2 a=1,0 u=0.33333333333333331,-0.33333333333333331 r=1,2 d=3 "
 	                    "p=5 l=123456789012 c=1 v=0:250,1:x,0:-1000 "
-	                    "k=0.1.3.1,0.4.2.0,1.1.5.2 s=0.7.2,1.35.1");
+	                    "k=0.1.3.1.2,0.4.2.0.0,1.1.5.2.-1 s=0.7.2,1.35.1 h=0.1.3,1.4.1 "
+	                    "o=place%20A%20c1%20N%20/%20100%25%20%C3%A9");
 	qv_lab_game r;
 	qv_err err;
 	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
@@ -331,8 +336,12 @@ static void test_line_round_trip(void **state)
 	assert_int_equal(r.value[2], -1000);
 	assert_int_equal(r.ncomp, 3);
 	assert_int_equal(r.comp[2].available, 5);
+	assert_int_equal(r.comp[2].captures, -1);
 	assert_int_equal(r.nsquare, 2);
 	assert_int_equal(r.square[1].item, 35);
+	assert_int_equal(r.nheld, 2);
+	assert_int_equal(r.held[0].chosen, 3);
+	assert_string_equal(r.opening, g.opening);
 	qv_buf c = {0};
 	qv_lab_line_write(&r, &c);
 	assert_string_equal(qv_buf_str(&b), qv_buf_str(&c));
@@ -344,10 +353,19 @@ static void test_line_round_trip(void **state)
 	qv_lab_game e = {.index = 0, .players = 3, .utility = {0, 0, 0}, .rank = {1, 1, 1}};
 	qv_lab_line_write(&e, &b);
 	assert_string_equal(qv_buf_str(&b),
-	                    "0 n=3 a=0,0,0 u=0,0,0 r=1,1,1 d=0 p=0 l=0 c=0 v=- k=- s=-");
+	                    "0 n=3 a=0,0,0 u=0,0,0 r=1,1,1 d=0 p=0 l=0 c=0 v=- k=- s=- h=- o=-");
 	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
 	assert_int_equal(r.players, 3);
-	assert_int_equal(r.nvalues + r.ncomp + r.nsquare, 0);
+	assert_int_equal(r.nvalues + r.ncomp + r.nsquare + r.nheld, 0);
+	assert_string_equal(r.opening, "");
+	qv_lab_game_free(&r);
+	/* an opening of one dash is not an empty one */
+	e.opening = (char *)"-";
+	qv_buf_clear(&b);
+	qv_lab_line_write(&e, &b);
+	assert_non_null(strstr(qv_buf_str(&b), " o=%2D"));
+	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
+	assert_string_equal(r.opening, "-");
 	qv_lab_game_free(&r);
 	qv_buf_free(&b);
 }
@@ -364,7 +382,7 @@ static void expect_bad(const char *line, const char *field)
 static void test_line_refusals(void **state)
 {
 	(void)state;
-	const char *ok = "3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5,1:-5 k=- s=-";
+	const char *ok = "3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5,1:-5 k=- s=- h=- o=-";
 	qv_lab_game g;
 	qv_err err;
 	assert_int_equal(qv_lab_line_read(ok, strlen(ok), &g, &err), QV_OK);
@@ -379,9 +397,14 @@ static void test_line_refusals(void **state)
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=2 v=-", "field c");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:1001 k=- s=-", "field v");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5 k=- s=-", "one value per");
-	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=1.2.3.4,0.2.3.4 s=-", "field k");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=1.2.3.4.0,0.2.3.4.0 s=-",
+	           "field k");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=1.2.3.4 s=-", "field k");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=0.1", "field s");
-	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- extra", "end");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=0.1 o=-", "field h");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=- o=a b", "field o");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=- o=a%2", "field o");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=- o=", "field o");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- ", "field s");
 }
 

@@ -32,6 +32,8 @@ typedef struct fx {
 	int16_t value[FX_GAMES][FX_DECISIONS];
 	qv_lab_count comp[FX_GAMES][FX_COUNTS];
 	qv_lab_count square[FX_GAMES][FX_COUNTS];
+	qv_lab_count held[FX_GAMES][FX_COUNTS];
+	char opening[FX_GAMES][32];
 	qv_lab_report report;
 } fx;
 
@@ -140,6 +142,8 @@ static qv_lab_arm *fx_arm(fx *f, qv_lab_arm_kind kind, int players, int componen
 		g->value = f->value[i];
 		g->comp = f->comp[i];
 		g->square = f->square[i];
+		g->held = f->held[i];
+		g->opening = f->opening[i];
 	}
 	return a;
 }
@@ -176,7 +180,14 @@ static void fx_values(qv_lab_game *g, int n, const int *movers, const int *value
 static void fx_count(qv_lab_game *g, int seat, int item, uint32_t available, uint32_t chosen)
 {
 	assert_true(g->ncomp < FX_COUNTS);
-	g->comp[g->ncomp++] = (qv_lab_count){(uint8_t)seat, (uint16_t)item, available, chosen};
+	g->comp[g->ncomp++] = (qv_lab_count){(uint8_t)seat, (uint16_t)item, available, chosen, 0};
+}
+
+/* Seat holds `copies` of component item as the game starts. */
+static void fx_held(qv_lab_game *g, int seat, int item, uint32_t copies)
+{
+	assert_true(g->nheld < FX_COUNTS);
+	g->held[g->nheld++] = (qv_lab_count){(uint8_t)seat, (uint16_t)item, 0, copies, 0};
 }
 
 static void fx_compute(fx *f)
@@ -613,6 +624,65 @@ static void test_agents(void **state)
 	fx_free(f);
 }
 
+/* ---- what was played ---- */
+
+/* One component "k" over four two-player main games of 6 decisions (seat 0 moves first): seat
+ * 0 holds 2 copies in every game, seat 1 one copy in games 0 and 1. Seat 0 plays it twice in
+ * games 0 and 1 (captures 3 after those plays, then 1) and never in 2 and 3; seat 1 plays it
+ * once in game 0 (captures -1: a card brought back) and holds it unplayed in game 1. Seat 0
+ * wins games 0 and 2, seat 1 games 1 and 3.
+ * - held pairs: seat 0's four, seat 1's two: copies (2+2+2+2+1+1)/6 = 10/6; played 3 of 6;
+ *   plays a game held (2, 2, 0, 0, 1, 0), mean 5/6;
+ * - score when played: the pairs that played it (seat 0 in 0 and 1, seat 1 in 0): 1 of 3;
+ *   held and not played (seat 0 in 2 and 3, seat 1 in 1): 2 of 3; played minus not: -1/3;
+ * - captures a play: (3 + 1 - 1) / 5 plays.
+ * The first player (seat 0) scores 2 of 4; openings: "a / b" in games 0, 1 and 3, "c / b" in
+ * game 2: "a / b" first, 3 games, the first player winning 1 of them. */
+static void test_cards(void **state)
+{
+	(void)state;
+	int players[1] = {2};
+	fx *f = fx_new(players, 1, 1);
+	f->plan.ncomponents = f->plan.nentries = 1;
+	snprintf(f->plan.component[0], QV_NAME_MAX, "k");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	int movers[6] = {0, 1, 0, 1, 0, 1}, values[6] = {0, 0, 0, 0, 0, 0};
+	for (int j = 0; j < 4; j++) {
+		qv_lab_game *g = &f->game[j];
+		fx_win(g, j % 2);
+		fx_values(g, 6, movers, values);
+		fx_held(g, 0, 0, 2);
+		if (j < 2)
+			fx_held(g, 1, 0, 1);
+		snprintf(g->opening, 32, "%s", j == 2 ? "c / b" : "a / b");
+	}
+	f->game[0].comp[f->game[0].ncomp++] = (qv_lab_count){0, 0, 3, 2, 3};
+	f->game[0].comp[f->game[0].ncomp++] = (qv_lab_count){1, 0, 1, 1, -1};
+	f->game[1].comp[f->game[1].ncomp++] = (qv_lab_count){0, 0, 2, 2, 1};
+	f->game[1].comp[f->game[1].ncomp++] = (qv_lab_count){1, 0, 2, 0, 0};
+	fx_compute(f);
+	const qv_lab_section *sec = &f->report.section[0];
+	const qv_lab_component *k = &sec->component[0];
+	near(k->copies, 10.0 / 6, 1e-12);
+	is_prop(k->played, 3, 6);
+	near(k->plays.v, 5.0 / 6, 1e-12);
+	assert_int_equal(k->plays.n, 6);
+	is_prop(k->score_played, 1, 3);
+	is_prop(k->score_unplayed, 2, 3);
+	near(k->played_gap.d, -1.0 / 3, 1e-12);
+	assert_true(isnan(k->played_gap.p));
+	/* THREE ARROWS counts captures: (3 + 1 - 1) over 5 plays */
+	near(k->captures_per_play.v, 3.0 / 5, 1e-12);
+	assert_int_equal(k->captures_per_play.n, 5);
+	is_prop(sec->first.score, 2, 4);
+	assert_int_equal(sec->nopenings, 2);
+	assert_string_equal(sec->opening[0].text, "a / b");
+	assert_int_equal(sec->opening[0].games, 3);
+	is_prop(sec->opening[0].first, 1, 3);
+	assert_false(sec->openings_approx);
+	fx_free(f);
+}
+
 /* ---- components ---- */
 
 /* Three components: "a" without ablate or restrict arms, "b" ablated with the same results as
@@ -825,15 +895,15 @@ static void test_board(void **state)
 	fx_arm(f, QV_LAB_ABLATE, 2, 0, 1); /* not main: its squares do not count */
 	fx_arm(f, QV_LAB_MAIN, 3, 0, 1);
 	qv_lab_game *g = &f->game[0];
-	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 2};
-	g->square[g->nsquare++] = (qv_lab_count){1, 12, 0, 1};
-	g->square[g->nsquare++] = (qv_lab_count){1, 99, 0, 4};
+	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 2, 0};
+	g->square[g->nsquare++] = (qv_lab_count){1, 12, 0, 1, 0};
+	g->square[g->nsquare++] = (qv_lab_count){1, 99, 0, 4, 0};
 	g = &f->game[1];
-	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 3};
+	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 3, 0};
 	g = &f->game[2];
-	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 50};
+	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 50, 0};
 	g = &f->game[3];
-	g->square[g->nsquare++] = (qv_lab_count){2, 0, 0, 7};
+	g->square[g->nsquare++] = (qv_lab_count){2, 0, 0, 7, 0};
 	board_w = 10;
 	fx_compute(f);
 	const qv_lab_section *sec = &f->report.section[0];
@@ -1095,6 +1165,7 @@ int main(void)
 	    cmocka_unit_test(test_sides),
 	    cmocka_unit_test(test_side_ablation),
 	    cmocka_unit_test(test_compare),
+	    cmocka_unit_test(test_cards),
 	    cmocka_unit_test(test_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

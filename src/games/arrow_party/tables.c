@@ -369,8 +369,9 @@ static qv_status ground_without(json_t *doc, const char *id, qv_err *err)
  * so nothing plain replaces it; when fewer item cards than the deal's (3 for each of up to 5
  * players) would be left, the other kinds get one copy more each in turn, in table order,
  * until there are enough. The one kind of a set cannot be taken out. */
-static json_t *ap_ablate(const json_t *resolved, int k, qv_err *err)
+static json_t *ap_ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
+	(void)base; /* an item kind is removed: nothing stands in for it */
 	const json_t *items = json_object_get(resolved, "items");
 	size_t n = json_array_size(items);
 	if (k < 0 || (size_t)k >= n) {
@@ -419,6 +420,9 @@ const qv_components ap_components = {
     .studied = "items",
     .component_of = ap_component_of,
     .ablate = ap_ablate,
+    .ablation_words = "removed (its places on the ground with it, the other kinds topped up to "
+                      "the deal's cards)",
+    .held = ap_held,
     .board = ap_lab_board,
     .touched = ap_touched,
 };

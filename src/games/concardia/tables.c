@@ -438,26 +438,32 @@ static qv_status build(const json_t *doc, void **out, qv_variant_problems *probl
 /* ---- the lab's ablation ---- */
 
 /* The plain card that stands for card k in its ablation: its id, name, trait and type, no
- * ability, a Strength and a Defense that are the rounded means of the other cards of its
- * trait (a Defense at least 1), and the arrows that more than half of those cards have.
- * Without another card of its trait, the other cards of the set stand for them; without any,
- * the card itself. NULL when memory runs out. */
-static json_t *plain_card(const json_t *cards, size_t k)
+ * ability, a Strength and a Defense that are the rounded means of the built-in set's cards of
+ * its trait (but a card of its id: a Defense at least 1), and the arrows that more than half
+ * of those cards have. The built-in set's, never the variant's: a card planted far above its
+ * peers would raise the stand-in of every other card of its trait (a 15/15 Rock card made
+ * every other Rock card's stand-in 3/4 rather than 2/3, and flagged nine of them). Without
+ * such a card, the built-in set's other cards stand for them; without any, the card itself.
+ * NULL when memory runs out. */
+static json_t *plain_card(const json_t *cards, const json_t *base, size_t k)
 {
 	static const char *const kept[] = {"id", "name", "trait", "type"};
 	static const char *const numbers[] = {"strength", "defense"};
 	static const int floor[] = {0, 1};
 	const json_t *card = json_array_get(cards, k);
 	const char *trait = json_string_value(json_object_get(card, "trait"));
+	const char *id = json_string_value(json_object_get(card, "id"));
 	json_t *peers = json_array();
 	for (int pass = 0; peers && pass < 3 && json_array_size(peers) == 0; pass++) {
 		size_t i;
 		const json_t *o;
-		json_array_foreach(cards, i, o)
+		json_array_foreach(pass < 2 ? base : cards, i, o)
 		{
-			if ((pass < 2 && i == k) ||
+			bool same = strcmp(json_string_value(json_object_get(o, "id")), id) == 0;
+			if ((pass < 2 && same) ||
 			    (pass == 0 &&
-			     strcmp(json_string_value(json_object_get(o, "trait")), trait) != 0))
+			     strcmp(json_string_value(json_object_get(o, "trait")), trait) != 0) ||
+			    (pass == 2 && i != k))
 				continue;
 			json_array_append(peers, (json_t *)o);
 		}
@@ -470,10 +476,10 @@ static json_t *plain_card(const json_t *cards, size_t k)
 /* The set without card k's effect, for the lab. Removing a card would shrink every deck that
  * holds it, and a deck's size sets how long a game can last, so the card is replaced by a
  * plain one instead (plain_card: same id, name, trait and type, no ability, the rounded means
- * of the other cards of its trait for Strength and Defense, their majority's arrows): every
- * deck and deck parameter stays valid and as long, and the difference measured is the card's
- * against an average card of its trait. */
-static json_t *ablate(const json_t *resolved, int k, qv_err *err)
+ * of the built-in set's cards of its trait for Strength and Defense, their majority's
+ * arrows): every deck and deck parameter stays valid and as long, and the difference measured
+ * is the card's against an average card of its trait. */
+static json_t *ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
 	const json_t *cards = json_object_get(resolved, "cards");
 	if (k < 0 || (size_t)k >= json_array_size(cards)) {
@@ -482,7 +488,8 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 		return NULL;
 	}
 	const char *id = json_string_value(json_object_get(json_array_get(cards, (size_t)k), "id"));
-	json_t *doc = json_deep_copy(resolved), *plain = plain_card(cards, (size_t)k),
+	json_t *doc = json_deep_copy(resolved),
+	       *plain = plain_card(cards, json_object_get(base, "cards"), (size_t)k),
 	       *name = qv__variant_ablated_name(resolved, id ? id : "");
 	if (!doc || !plain || !name ||
 	    json_array_set(json_object_get(doc, "cards"), (size_t)k, plain) ||
@@ -522,6 +529,10 @@ const qv_components cc_components = {
     .studied = "cards",
     .component_of = cc_component_of,
     .ablate = ablate,
+    .ablation_words = "made a plain card of its trait (the built-in set's average card of that "
+                      "trait, without ability)",
+    .held = cc_held,
+    .captured = cc_captured,
     .abilities = abilities,
     .drop_ability = drop_ability,
     .board = cc_lab_board,

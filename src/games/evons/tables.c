@@ -353,22 +353,28 @@ static bool is_block(const json_t *card)
 }
 
 /* The plain monster that stands for monster k in its ablation: its id, code and element, no
- * ability, a cost, ATK and DEF that are the rounded means of the other monsters' (a DEF at
- * least 1), and the arrows that more than half of them have. Without another monster, the
- * card itself with its abilities taken off. NULL when memory runs out. */
-static json_t *plain_monster(const json_t *cards, size_t k)
+ * ability, a cost, ATK and DEF that are the rounded means of the built-in set's monsters (but
+ * one of its id: a DEF at least 1), and the arrows that more than half of them have. The
+ * built-in set's, never the variant's, so that a monster planted far above the others does
+ * not raise every other one's stand-in. Without another monster there, the card itself with
+ * its abilities taken off. NULL when memory runs out. */
+static json_t *plain_monster(const json_t *cards, const json_t *base, size_t k)
 {
 	static const char *const kept[] = {"id", "code", "type", "element"};
 	static const char *const numbers[] = {"cost", "atk", "def"};
 	static const int floor[] = {0, 0, 1};
 	const json_t *card = json_array_get(cards, k);
+	const char *id = json_string_value(json_object_get(card, "id"));
 	json_t *peers = json_array();
 	for (int pass = 0; peers && pass < 2 && json_array_size(peers) == 0; pass++) {
 		size_t i;
 		const json_t *o;
-		json_array_foreach(cards, i, o)
+		json_array_foreach(pass == 0 ? base : cards, i, o)
 		{
-			if (is_block(o) || (pass == 0 && i == k))
+			if (is_block(o) ||
+			    (pass == 0 &&
+			     !strcmp(json_string_value(json_object_get(o, "id")), id)) ||
+			    (pass == 1 && i != k))
 				continue;
 			json_array_append(peers, (json_t *)o);
 		}
@@ -448,15 +454,14 @@ static qv_status remove_block(json_t *doc, size_t k, const char *id, qv_err *err
 }
 
 /* The set without card k's effect, for the lab. A monster is replaced by a plain one
- * (plain_monster: same id, code and element, no ability, the rounded means of the other
- * monsters' cost, ATK and DEF, their majority's arrows) rather than removed: removing it
- * would shrink every deck holding it, and a deck's size sets how long a game can last; with
- * its id kept every deck and deck parameter stays valid and as long, and the difference
- * measured is the card's against an average monster. A block has no numbers to average and
- * does nothing but wait in a hand for a Block arrow: it is removed, from the cards, every
- * deck and the deck parameters that list cards (refused when a deck would be left with fewer
- * than 5 cards). */
-static json_t *ablate(const json_t *resolved, int k, qv_err *err)
+ * (plain_monster: same id, code and element, no ability, the rounded means of the built-in
+ * set's other monsters' cost, ATK and DEF, their majority's arrows) rather than removed: removing
+ * it would shrink every deck holding it, and a deck's size sets how long a game can last; with its
+ * id kept every deck and deck parameter stays valid and as long, and the difference measured is the
+ * card's against an average monster. A block has no numbers to average and does nothing but wait in
+ * a hand for a Block arrow: it is removed, from the cards, every deck and the deck parameters that
+ * list cards (refused when a deck would be left with fewer than 5 cards). */
+static json_t *ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
 	const json_t *cards = json_object_get(resolved, "cards");
 	const json_t *card = k >= 0 ? json_array_get(cards, (size_t)k) : NULL;
@@ -468,7 +473,8 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 	const char *id = json_string_value(json_object_get(card, "id"));
 	json_t *doc = json_deep_copy(resolved),
 	       *name = qv__variant_ablated_name(resolved, id ? id : "");
-	json_t *plain = is_block(card) ? NULL : plain_monster(cards, (size_t)k);
+	json_t *plain =
+	    is_block(card) ? NULL : plain_monster(cards, json_object_get(base, "cards"), (size_t)k);
 	qv_status rc = QV_OK;
 	if (!doc || !name || (!is_block(card) && !plain) || json_object_set(doc, "name", name))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
@@ -524,6 +530,10 @@ const qv_components ev_components = {
     .studied = "cards",
     .component_of = ev_component_of,
     .ablate = ablate,
+    .ablation_words = "made a plain monster (the built-in set's average monster, without "
+                      "abilities), or a block removed from the decks",
+    .held = ev_held,
+    .captured = ev_captured,
     .abilities = abilities,
     .drop_ability = drop_ability,
     .board = ev_lab_board,

@@ -244,8 +244,9 @@ static qv_status ta_build(const json_t *resolved, void **tables, qv_variant_prob
  * removed, as long as the other kinds leave each player a piece; when it holds every piece of
  * the set, it becomes a plain piece instead, with the same letter, name and count, one arrow N
  * and no ability: the weakest piece a set can have, so that the game keeps its placements. */
-static json_t *ta_ablate(const json_t *resolved, int k, qv_err *err)
+static json_t *ta_ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
+	(void)base; /* a kind is removed, or made the plainest piece: no numbers to average */
 	const json_t *pieces = json_object_get(resolved, "pieces");
 	if (!json_is_array(pieces) || k < 0 || (size_t)k >= json_array_size(pieces)) {
 		qv_fail(err, QV_EINVAL, "/pieces/%d: no such piece kind (the set has %zu)", k,
@@ -306,6 +307,10 @@ const qv_components ta_components = {
     .studied = "pieces",
     .component_of = ta_component_of,
     .ablate = ta_ablate,
+    .ablation_words = "removed from the set (or made a plain one-arrow piece when it holds "
+                      "every piece)",
+    .held = ta_held,
+    .captured = ta_captured,
     .abilities = ta_abilities,
     .drop_ability = ta_drop_ability,
     .board = ta_lab_board,
