@@ -463,7 +463,7 @@ typedef struct qv_lab_opening {
 } qv_lab_opening;
 
 typedef struct qv_lab_compare {
-	const char *metric; /* "seat 1 score", "mean length", ... */
+	char metric[160]; /* "seat 1 score", "expedition deck score", "mean length", ... */
 	double variant, baseline;
 	qv_lab_delta delta;
 } qv_lab_compare;

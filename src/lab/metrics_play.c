@@ -265,7 +265,7 @@ static void compare_row(qv_lab_section *sec, const char *metric, double variant,
                         qv_lab_delta d)
 {
 	qv_lab_compare *c = &sec->compare[sec->ncompare++];
-	c->metric = metric;
+	qv_copy(c->metric, sizeof c->metric, metric);
 	c->variant = variant;
 	c->baseline = base;
 	c->delta = d;
@@ -285,7 +285,8 @@ static void compare_derived(qv_lab_section *sec, const char *metric, double vari
  * seeds of the variant's game j (qv_lab_game_seed), each seat's score, whether a seat won
  * alone, whether the cap ended it, and the length; one pass over both arms. */
 typedef struct paired_figures {
-	qv_moments seat[QV_MAX_PLAYERS], won, capped, length;
+	qv_moments seat[QV_MAX_PLAYERS], side[2], won, capped, length;
+	double base_side[2]; /* the baseline's side scores, summed over its games */
 } paired_figures;
 
 static void pair_up(const qv__lab_sources *src, paired_figures *f)
@@ -300,6 +301,11 @@ static void pair_up(const qv__lab_sources *src, paired_figures *f)
 		for (int s = 0; s < n; s++)
 			qv_moments_add(&f->seat[s],
 			               qv__lab_score_of(x, s) - qv__lab_score_of(y, s));
+		for (int d = 0; d < 2 && src->p->nsides == 2 && n == 2; d++) {
+			double b = qv__lab_side_score_of(src->p, y, d);
+			qv_moments_add(&f->side[d], qv__lab_side_score_of(src->p, x, d) - b);
+			f->base_side[d] += b;
+		}
 		qv_moments_add(&f->won, (double)(qv__lab_winner_of(x) >= 0) -
 		                            (double)(qv__lab_winner_of(y) >= 0));
 		qv_moments_add(&f->capped, (double)x->capped - (double)y->capped);
@@ -311,6 +317,35 @@ static void pair_up(const qv__lab_sources *src, paired_figures *f)
 	}
 	qv__lab_scan_end(&sa);
 	qv__lab_scan_end(&sr);
+}
+
+/* The rows of the decks where they rotate: each side's score, the variant's against the
+ * baseline's, game by game (the baseline swaps its own decks in the same games: a side is
+ * named by the variant's deck, and by the baseline's too where that one differs). */
+static void compare_sides(const qv__lab_sources *src, qv_lab_section *sec, const paired_figures *f)
+{
+	const qv_lab_plan *p = src->p;
+	if (p->nsides != 2 || sec->players != 2)
+		return;
+	const qv_components *comp = p->cfg.game->components;
+	const char *const *key = comp ? comp->sides : NULL;
+	for (int d = 0; d < 2; d++) {
+		const char *b = key ? qv_lab_side_value(&p->cfg, p->cfg.baseline, key[d]) : "";
+		char metric[sizeof sec->compare[0].metric];
+		/* Names of 63 bytes at most, so that two fit beside the words. */
+		if (!key || !strcmp(b, qv_lab_side_value(&p->cfg, NULL, key[d])))
+			snprintf(metric, sizeof metric, "%.63s deck score", p->side[d]);
+		else if (*b && strlen(b) < 64 && !strchr(b, ','))
+			snprintf(metric, sizeof metric, "%.63s deck score (baseline: %.63s)",
+			         p->side[d], b);
+		else
+			snprintf(metric, sizeof metric,
+			         "%.63s deck score (baseline: its own %.63s)", p->side[d], key[d]);
+		double z;
+		compare_row(sec, metric, sec->side_score[d].v,
+		            share(f->base_side[d], (double)f->side[d].n),
+		            qv__lab_paired_delta(&f->side[d], &z));
+	}
 }
 
 /* Every row is the variant minus the baseline. The seat scores, completion, timeouts and the
@@ -336,6 +371,7 @@ static void compare(const qv__lab_sources *src, qv_lab_section *sec)
 	for (int s = 0; s < sec->players; s++)
 		compare_row(sec, seat_rows[s], share(t[0].score[s], t[0].games),
 		            share(t[1].score[s], t[1].games), qv__lab_paired_delta(&f.seat[s], &z));
+	compare_sides(src, sec, &f);
 	compare_derived(sec, "fairness gap", o[0]->fairness_gap, o[1]->fairness_gap);
 	compare_derived(sec, "balance", o[0]->balance, o[1]->balance);
 	compare_row(sec, "completion", share(t[0].winners, t[0].games),

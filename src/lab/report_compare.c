@@ -19,7 +19,7 @@ void qv__lab_json_compare(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_sect
 	for (int i = 0; i < S->ncompare; i++) {
 		const qv_lab_compare *c = &S->compare[i];
 		qv__lab_jw_open(w, NULL, '{');
-		qv__lab_jw_str(w, "metric", c->metric ? c->metric : "");
+		qv__lab_jw_str(w, "metric", c->metric);
 		qv__lab_jw_num(w, "variant", c->variant);
 		qv__lab_jw_num(w, "baseline", c->baseline);
 		qv__lab_jw_delta(w, "delta", &c->delta);
@@ -66,7 +66,7 @@ void qv__lab_html_baseline(page *P, const qv_lab_section *S)
 	for (int i = 0; i < n; i++) {
 		const qv_lab_compare *m = &S->compare[i];
 		bool plain = plain_metric(m->metric);
-		char name[64];
+		char name[sizeof m->metric];
 		qv_copy(name, sizeof name, m->metric);
 		if (name[0] >= 'a' && name[0] <= 'z')
 			name[0] = (char)(name[0] - 'a' + 'A');

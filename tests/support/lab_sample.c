@@ -361,7 +361,7 @@ static void full_figures(qv_test_lab *s, qv_lab_section *S)
 		if (i < 3 && i >= N)
 			continue;
 		qv_lab_compare *m = &S->compare[S->ncompare++];
-		m->metric = names[i];
+		qv_copy(m->metric, sizeof m->metric, names[i]);
 		switch (i) {
 		case 0:
 		case 1:

@@ -1095,6 +1095,34 @@ static void test_compare(void **state)
 	is_prop(sec->baseline_outcomes.drawishness, 3, 3);
 	is_prop(sec->baseline_outcomes.timeouts, 1, 4);
 	fx_free(f);
+
+	/* Where the decks rotate, each deck's score beside the seats', tested game by game: in
+	 * the variant, seat 1 wins every game, so deck a (seat 2 in games 2 and 3) scores 2 of
+	 * 4; in the baseline deck a wins every game. Per game: 0, 0, -1, -1, t = -sqrt(3). */
+	f = fx_new(players, 1, 2);
+	f->plan.cfg.baseline = f->plan.cfg.variant;
+	f->plan.nsides = 2;
+	snprintf(f->plan.side[0], QV_NAME_MAX, "a");
+	snprintf(f->plan.side[1], QV_NAME_MAX, "b");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	fx_arm(f, QV_LAB_BASELINE, 2, 0, 4);
+	for (int j = 0; j < 4; j++) {
+		fx_win(&f->game[j], 0);
+		fx_win(&f->game[4 + j], j < 2 ? 0 : 1);
+	}
+	fx_compute(f);
+	sec = &f->report.section[0];
+	assert_int_equal(sec->ncompare, 12);
+	assert_string_equal(sec->compare[2].metric, "a deck score");
+	assert_string_equal(sec->compare[3].metric, "b deck score");
+	c = &sec->compare[2];
+	near(c->variant, 0.5, 1e-12);
+	near(c->baseline, 1, 1e-12);
+	near(c->delta.d, -0.5, 1e-12);
+	near(c->delta.p, qv_t_p_two_sided(sqrt(3), 3), 1e-12);
+	near(sec->compare[3].delta.d, 0.5, 1e-12);
+	assert_string_equal(sec->compare[4].metric, "fairness gap");
+	fx_free(f);
 }
 
 /* ---- refusals ---- */
