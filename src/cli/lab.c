@@ -46,6 +46,7 @@ static const cli_opt run_options[] = {
     {"components", "ID,ID..."},
     {"until-settled", "W"},
     {"settle-cap", "M"},
+    {"margin", "S,L"},
     {"vary", "PATH=LO..HI"},
     {"help", NULL},
     {"resume", "DIR"},
@@ -75,6 +76,7 @@ enum {
 	OPT_COMPONENTS,
 	OPT_UNTIL_SETTLED,
 	OPT_SETTLE_CAP,
+	OPT_MARGIN,
 	OPT_VARY,
 	OPT_HELP,
 	OPT_RESUME,
@@ -102,15 +104,43 @@ typedef struct run_opts {
 	double precision;
 	double settle_width; /* --until-settled; 0: one round */
 	long settle_cap;
-	const char *vary;        /* lab sweep: --vary */
-	const char *resume;      /* --resume DIR */
-	long progress;           /* --progress SECONDS */
-	bool sweep;              /* lab sweep rather than lab run */
-	unsigned long long seen; /* bit k: option k was given */
+	double margin_score, margin_length; /* --margin */
+	const char *vary;                   /* lab sweep: --vary */
+	const char *resume;                 /* --resume DIR */
+	long progress;                      /* --progress SECONDS */
+	bool sweep;                         /* lab sweep rather than lab run */
+	unsigned long long seen;            /* bit k: option k was given */
 	bool games_given, paired, seeded;
 	uint64_t seed;
 	qv_lab_config cfg;
 } run_opts;
+
+/* Parses --margin: "S,L", the score's margin (a fraction, 0.02: 2 points) and the length's
+ * (decisions), or "0" for none. */
+static bool parse_margin(const char *v, run_opts *o)
+{
+	char *end;
+	double s = strtod(v, &end), l = 0;
+	bool ok = end != v && s >= 0 && s <= 1;
+	if (ok && *end == ',') {
+		const char *at = end + 1;
+		l = strtod(at, &end);
+		ok = end != at && l >= 0 && l <= 1000;
+	} else {
+		ok = ok && s == 0;
+	}
+	if (!ok || *end) {
+		cli_usage("lab",
+		          "bad value '%s' for --margin: expected S,L, the smallest effect that "
+		          "counts on a score (a fraction from 0 to 1: 0.02 is 2 points) and on the "
+		          "length (decisions, 0 to 1000), e.g. 0.02,0.5; or 0 for no margin",
+		          v);
+		return false;
+	}
+	o->margin_score = s;
+	o->margin_length = l;
+	return true;
+}
 
 /* Parses "2,3" or "2-4" into ascending player counts. */
 static bool parse_players(const char *text, qv_lab_config *cfg)
@@ -196,6 +226,7 @@ static int count_option(run_opts *o, int opt, const char *v)
 	case OPT_SETTLE_CAP:
 		ok = cli_long("lab", "--settle-cap", v, 1, 1000000, &o->settle_cap);
 		break;
+	case OPT_MARGIN: ok = parse_margin(v, o); break;
 	case OPT_THREADS: ok = cli_long("lab", "--threads", v, 1, 256, &o->threads); break;
 	case OPT_PROGRESS: ok = cli_long("lab", "--progress", v, 0, 86400, &o->progress); break;
 	}
@@ -297,8 +328,9 @@ static int check_run(const run_opts *o)
 	if (o->sweep) {
 		/* A sweep's value is a study of the main arm alone. */
 		static const int study_only[] = {
-		    OPT_BASELINE,   OPT_COMPONENT_GAMES, OPT_LADDER_GAMES,  OPT_LADDER,
-		    OPT_LUCK_GAMES, OPT_COMPONENTS,      OPT_UNTIL_SETTLED, OPT_SETTLE_CAP};
+		    OPT_BASELINE,      OPT_COMPONENT_GAMES, OPT_LADDER_GAMES,
+		    OPT_LADDER,        OPT_LUCK_GAMES,      OPT_COMPONENTS,
+		    OPT_UNTIL_SETTLED, OPT_SETTLE_CAP,      OPT_MARGIN};
 		for (size_t i = 0; i < sizeof study_only / sizeof study_only[0]; i++)
 			if (o->seen >> study_only[i] & 1)
 				return cli_usage(
@@ -657,6 +689,10 @@ static int configure(run_opts *o)
 	cfg->seed = o->seed;
 	cfg->settle_width = o->settle_width;
 	cfg->settle_cap = (int)o->settle_cap;
+	if (!o->sweep) {
+		cfg->margin_score = o->margin_score;
+		cfg->margin_length = o->margin_length;
+	}
 	if (o->sweep)
 		qv_copy(cfg->sweep, sizeof cfg->sweep, o->vary);
 	qv_copy(cfg->version, sizeof cfg->version, QV_VERSION);
@@ -674,6 +710,8 @@ static int lab_run(int argc, char **argv, bool sweep)
 	o->ladder_games = CLI_LAB_DEFAULT_LADDER_GAMES;
 	o->luck_games = CLI_LAB_DEFAULT_LUCK_GAMES;
 	o->settle_cap = CLI_LAB_DEFAULT_SETTLE_CAP;
+	o->margin_score = CLI_LAB_DEFAULT_MARGIN_SCORE;
+	o->margin_length = CLI_LAB_DEFAULT_MARGIN_LENGTH;
 	o->ladder_lo = QV_LAB_LADDER_LO;
 	o->ladder_hi = QV_LAB_LADDER_HI;
 	o->progress = CLI_LAB_DEFAULT_PROGRESS;

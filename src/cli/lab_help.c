@@ -15,6 +15,10 @@ static void help_rest(void)
 	       "                      last round's, a plain study with those component games\n"
 	       "  --settle-cap M      the most component games --until-settled may reach\n"
 	       "                      (default %d)\n"
+	       "  --margin S,L        the smallest effect that counts: a component is flagged\n"
+	       "                      only when its interval lies beyond +-S of score (0.02: 2\n"
+	       "                      points) or +-L decisions of length, 'within' when inside,\n"
+	       "                      'unsettled' otherwise (default %g,%g; 0: none)\n"
 	       "  --seed S            seed of the study; game i uses a seed mixed from S and i\n"
 	       "                      (default: random; printed)\n"
 	       "  --threads T         games played at once (default: the number of CPUs); the\n"
@@ -45,7 +49,9 @@ static void help_rest(void)
 	       "          quiver lab run evons --variant my.json --baseline base.json --out cmp\n"
 	       "          quiver lab run three-arrows --shard 0/4 --seed 7 --out shards\n"
 	       "          quiver lab merge shards/*.lab --out study\n",
-	       CLI_LAB_DEFAULT_SETTLE_CAP, CLI_LAB_DEFAULT_PROGRESS, CLI_LAB_DEFAULT_SWEEP_GAMES);
+	       CLI_LAB_DEFAULT_SETTLE_CAP, CLI_LAB_DEFAULT_MARGIN_SCORE,
+	       CLI_LAB_DEFAULT_MARGIN_LENGTH, CLI_LAB_DEFAULT_PROGRESS,
+	       CLI_LAB_DEFAULT_SWEEP_GAMES);
 }
 
 void cli_lab_help(void)
@@ -55,7 +61,8 @@ void cli_lab_help(void)
 	       "                      [--games N | --precision P] [--component-games M]\n"
 	       "                      [--ladder-games L] [--ladder LO-HI] [--luck-games L]\n"
 	       "                      [--paired] [--fixed-sides] [--components ID,ID...]\n"
-	       "                      [--until-settled W [--settle-cap M]] [--seed S]\n"
+	       "                      [--until-settled W [--settle-cap M]] [--margin S,L]\n"
+	       "                      [--seed S]\n"
 	       "                      [--threads T] [--param K=V]... --out DIR [--force]\n"
 	       "                      [--shard k/K] [--progress SECONDS]\n"
 	       "       quiver lab run --resume DIR [--threads T] [--progress SECONDS]\n"

@@ -239,13 +239,18 @@ static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 		printf("%s%s %.1f%%%s", k ? ", " : "; decks: ", plan->side[k], 100 * e->v,
 		       favoured ? " (favoured)" : "");
 	}
-	int flagged = 0, studied = 0;
+	int flagged = 0, studied = 0, within = 0, unsettled = 0;
 	for (int k = 0; k < plan->ncomponents; k++) {
 		flagged += S->component && S->component[k].flagged;
+		within += S->component && S->component[k].balance == QV_LAB_WITHIN;
+		unsettled += S->component && S->component[k].balance == QV_LAB_UNSETTLED;
 		studied += plan->studied[k];
 	}
 	if (studied > 0 && plan->cfg.component_games > 0)
-		printf("; flagged %d of %d components", flagged, studied);
+		printf("; flagged %d of %d components (margins %g pp, %g decisions; on balance "
+		       "%d within, %d unsettled)",
+		       flagged, studied, 100 * plan->cfg.margin_score, plan->cfg.margin_length,
+		       within, unsettled);
 	int shown = 0;
 	for (int i = 0; S->component && i < plan->ncomponents; i++) {
 		const qv_lab_component *c = &S->component[S->order[i]];

@@ -57,6 +57,10 @@ void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
 		json_object_set_new(
 		    h, "until_settled",
 		    json_pack("{s:f, s:i}", "width", cfg->settle_width, "cap", cfg->settle_cap));
+	if (cfg->margin_score > 0 || cfg->margin_length > 0)
+		json_object_set_new(h, "margin",
+		                    json_pack("{s:f, s:f}", "score", cfg->margin_score, "length",
+		                              cfg->margin_length));
 	json_object_set_new(h, "seed", json_string(seed));
 	json_object_set_new(h, "total", json_integer(p->total));
 	json_object_set_new(h, "range", json_pack("[ii]", lo, hi));
@@ -225,9 +229,18 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 		goto done;
 	}
 	v = json_object_get(h, "until_settled");
-	if (v && (json_unpack(v, "{s:F, s:i}", &cfg->settle_width, &cfg->settle_cap) != 0 ||
+	if (v && (json_unpack(v, "{s:F, s:i}", "width", &cfg->settle_width, "cap",
+	                      &cfg->settle_cap) != 0 ||
 	          !(cfg->settle_width > 0) || cfg->settle_cap < 1)) {
 		rc = header_bad(err, "until_settled", "{\"width\": W, \"cap\": M}");
+		goto done;
+	}
+	v = json_object_get(h, "margin");
+	if (v && (json_unpack(v, "{s:F, s:F}", "score", &cfg->margin_score, "length",
+	                      &cfg->margin_length) != 0 ||
+	          !(cfg->margin_score >= 0 && cfg->margin_score <= 1) ||
+	          !(cfg->margin_length >= 0 && cfg->margin_length <= 1000))) {
+		rc = header_bad(err, "margin", "{\"score\": 0 to 1, \"length\": 0 to 1000}");
 		goto done;
 	}
 	char *end;

@@ -116,6 +116,12 @@ typedef struct qv_lab_config {
 	 * games. */
 	double settle_width;
 	int settle_cap;
+	/* The practical margins (--margin): a component's score test is flagged only when its
+	 * interval lies beyond +-margin_score (a fraction: 0.02 is 2 points), its length test
+	 * beyond +-margin_length decisions; one whose interval lies inside is "within the margin"
+	 * (equivalence: two one-sided tests at 2.5% each), else "unsettled". 0: no margin. In
+	 * the header: it decides the report, so a merge and a resumed study must agree on it. */
+	double margin_score, margin_length;
 	uint64_t seed;
 	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
 } qv_lab_config;
@@ -363,11 +369,23 @@ typedef struct qv_lab_est {
 
 /* A difference of an arm against its reference, with its 95% interval and the two-sided
  * p-value of no difference. */
+/* A component's verdict on one question (lab.h: qv_lab_component): not tested; unsettled
+ * (neither of the two below); within the margin (every interval of its tests inside
+ * +-margin); beyond it (a test flagged: its interval outside +-margin, and Benjamini-Hochberg). */
+typedef enum qv_lab_verdict {
+	QV_LAB_UNTESTED,
+	QV_LAB_UNSETTLED,
+	QV_LAB_WITHIN,
+	QV_LAB_BEYOND,
+} qv_lab_verdict;
+
 typedef struct qv_lab_delta {
 	double d;
 	qv_interval ci;
 	double p;
-	bool flagged; /* Benjamini-Hochberg at QV_LAB_Q over all the study's component tests */
+	/* Benjamini-Hochberg at QV_LAB_Q over its family of the section's component tests, and
+	 * (a component's tests) its interval beyond the study's margin */
+	bool flagged;
 } qv_lab_delta;
 
 typedef struct qv_lab_outcomes {
@@ -438,6 +456,10 @@ typedef struct qv_lab_component {
 	                     * unbalancing */
 	double strength;    /* |t| of its restricted play's score test; orders strongest */
 	bool flagged;       /* any of its tests flagged */
+	/* Its verdicts against the margins (qv_lab_config.margin_*): on the seats' and decks'
+	 * balance (the ablation's seat and side tests, restricted play's score) and on length
+	 * (both length tests), apart. */
+	qv_lab_verdict balance, length;
 } qv_lab_component;
 
 /* The first player: the seat that made a game's first decision. Its score over the main games,

@@ -243,8 +243,24 @@ static void causes(const qv__lab_sources *src, int k, qv_lab_component *c)
 
 /* ---- flags and lists ---- */
 
-/* Benjamini-Hochberg at QV_LAB_Q over the tests of one family (those with a p). */
-static void flag_family(qv_lab_delta **tests, int nt)
+/* Whether d's interval lies wholly beyond +-margin (for margin 0: leaves 0 out). */
+static bool beyond(const qv_lab_delta *d, double margin)
+{
+	return d->ci.lo > margin || d->ci.hi < -margin;
+}
+
+/* Whether d's interval lies wholly inside +-margin: equivalence by two one-sided tests, each
+ * at 2.5% (the 95% interval; a component that replays its control's games is within any). */
+static bool within(const qv_lab_delta *d, double margin)
+{
+	return d->ci.lo >= -margin && d->ci.hi <= margin;
+}
+
+/* Benjamini-Hochberg at QV_LAB_Q over the tests of one family (those with a p); a test it
+ * flags stays flagged only when its interval lies beyond +-margin. At the scale of a whole
+ * set, hundreds of games per arm make effects of a tenth of a decision significant: the
+ * margin is what the designer counts as an effect at all. */
+static void flag_family(qv_lab_delta **tests, int nt, double margin)
 {
 	double pv[LAB_TESTS] = {0};
 	bool flagged[LAB_TESTS] = {false};
@@ -252,7 +268,23 @@ static void flag_family(qv_lab_delta **tests, int nt)
 		pv[t] = tests[t]->p;
 	qv_benjamini_hochberg(pv, nt, QV_LAB_Q, flagged);
 	for (int t = 0; t < nt; t++)
-		tests[t]->flagged = flagged[t];
+		tests[t]->flagged = flagged[t] && beyond(tests[t], margin);
+}
+
+/* The verdict of n tests on one question: beyond the margin when one is flagged, within it
+ * when every test run lies inside, untested when none ran, unsettled otherwise. */
+static qv_lab_verdict verdict(const qv_lab_delta *const *tests, int n, double margin)
+{
+	int tested = 0, inside = 0;
+	for (int t = 0; t < n; t++) {
+		if (tests[t]->flagged)
+			return QV_LAB_BEYOND;
+		if (tests[t]->p == tests[t]->p) {
+			tested++;
+			inside += within(tests[t], margin);
+		}
+	}
+	return tested == 0 ? QV_LAB_UNTESTED : inside == tested ? QV_LAB_WITHIN : QV_LAB_UNSETTLED;
 }
 
 /* Puts component k into list[0 .. *n) by key, largest first (stable: ties keep the index
@@ -292,19 +324,25 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 		lengths[nl++] = &c->ablate_length;
 		lengths[nl++] = &c->restrict_length;
 	}
-	flag_family(seats, ns);
-	flag_family(scores, nr);
-	flag_family(lengths, nl);
+	const qv_lab_config *cfg = &p->cfg;
+	flag_family(seats, ns, cfg->margin_score);
+	flag_family(scores, nr, cfg->margin_score);
+	flag_family(lengths, nl, cfg->margin_length);
 	sec->nunbalancing = sec->nstrongest = 0;
 	int norder = 0;
 	for (int k = 0; k < p->ncomponents; k++) {
 		qv_lab_component *c = &sec->component[k];
-		c->flagged = c->ablate_length.flagged || c->restrict_score.flagged ||
-		             c->restrict_length.flagged;
+		const qv_lab_delta *bal[2 * QV_MAX_PLAYERS + 1],
+		    *len[2] = {&c->ablate_length, &c->restrict_length};
+		int nb = 0;
 		for (int s = 0; s < n; s++)
-			c->flagged = c->flagged || c->ablate_seat[s].flagged;
+			bal[nb++] = &c->ablate_seat[s];
 		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
-			c->flagged = c->flagged || c->ablate_side[d].flagged;
+			bal[nb++] = &c->ablate_side[d];
+		bal[nb++] = &c->restrict_score;
+		c->balance = verdict(bal, nb, cfg->margin_score);
+		c->length = verdict(len, 2, cfg->margin_length);
+		c->flagged = c->balance == QV_LAB_BEYOND || c->length == QV_LAB_BEYOND;
 		rank_into(sec, sec->order, &norder, k, key_extremeness);
 		if (c->unbalance >= 0)
 			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_unbalance);

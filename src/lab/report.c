@@ -190,6 +190,10 @@ static void json_plan(qv__lab_jw *w, const qv_lab_plan *p)
 	qv__lab_jw_str(w, "seed", seed);
 	qv__lab_jw_bool(w, "paired", c->paired);
 	qv__lab_jw_bool(w, "fixed_sides", c->fixed_sides);
+	qv__lab_jw_open(w, "margin", '{');
+	qv__lab_jw_num(w, "score", c->margin_score);
+	qv__lab_jw_num(w, "length", c->margin_length);
+	qv__lab_jw_close(w, '}');
 	qv__lab_jw_str(w, "components", c->components);
 	qv__lab_jw_str(w, "version", c->version);
 	qv__lab_jw_int(w, "total", p->total);
@@ -305,6 +309,10 @@ static void run_command(qv_buf *b, const qv_lab_plan *p)
 		qv_buf_puts(b, " --paired");
 	if (c->fixed_sides)
 		qv_buf_puts(b, " --fixed-sides");
+	if (c->margin_score > 0 || c->margin_length > 0)
+		qv_buf_printf(b, " --margin %g,%g", c->margin_score, c->margin_length);
+	else
+		qv_buf_puts(b, " --margin 0");
 	if (c->components[0]) {
 		qv_buf_puts(b, " --components ");
 		qv_buf_shell_word(b, c->components);

@@ -21,6 +21,32 @@ static const qv_lab_component *ranked(const qv_lab_section *S, int n, int i)
 	return k >= 0 && k < n ? &S->component[k] : NULL;
 }
 
+/* A verdict's word in report.json (null: not tested). */
+static void verdict_json(qv__lab_jw *w, const char *key, qv_lab_verdict v)
+{
+	static const char *const word[] = {NULL, "unsettled", "within", "beyond"};
+	if (word[v])
+		qv__lab_jw_str(w, key, word[v]);
+	else
+		qv__lab_jw_null(w, key);
+}
+
+/* A verdict as a cell of the effects table: "flagged", "within &plusmn;2 pp", "unsettled". */
+static void verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points)
+{
+	switch (v) {
+	case QV_LAB_BEYOND: qv_buf_puts(b, "<td class=\"t flag\">flagged</td>"); break;
+	case QV_LAB_WITHIN:
+		if (points)
+			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g pp</td>", 100 * margin);
+		else
+			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g</td>", margin);
+		break;
+	case QV_LAB_UNSETTLED: qv_buf_puts(b, "<td class=\"t\">unsettled</td>"); break;
+	default: qv_buf_puts(b, "<td class=\"t\">&ndash;</td>"); break;
+	}
+}
+
 /* A list of component ids, the components of S at the indices list[0 .. n). */
 static void jw_ids(qv__lab_jw *w, const char *key, const qv_lab_section *S, const int *list, int n)
 {
@@ -67,6 +93,8 @@ static void json_component(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_com
 	qv__lab_jw_num(w, "extremeness", c->extremeness);
 	qv__lab_jw_num(w, "gap_without", c->gap_without);
 	qv__lab_jw_bool(w, "flagged", c->flagged);
+	verdict_json(w, "balance", c->balance);
+	verdict_json(w, "length", c->length);
 	qv__lab_jw_close(w, '}');
 }
 
@@ -249,7 +277,8 @@ static void component_effects(page *P, const qv_lab_section *S)
 	qv__lab_table_open(P->b, P->id, "effects", "Causal effects");
 	qv_buf_puts(
 	    b,
-	    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Flagged</th>"
+	    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Balance</th>"
+	    "<th scope=\"col\" class=\"t\">Length</th>"
 	    "<th scope=\"col\">Ablation: &Delta; p1 score (pp)</th>"
 	    "<th scope=\"col\">Restricted play: &Delta; score (pp)</th>"
 	    "<th scope=\"col\">Ablation: &Delta; length</th>"
@@ -260,9 +289,9 @@ static void component_effects(page *P, const qv_lab_section *S)
 		if (!c)
 			continue;
 		qv__lab_row_head(b, c->id);
-		qv_buf_printf(b, "%s<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		              c->flagged ? "<td class=\"t flag\">flagged</td>"
-		                         : "<td class=\"t\">no</td>",
+		verdict_cell(b, c->balance, P->p->cfg.margin_score, true);
+		verdict_cell(b, c->length, P->p->cfg.margin_length, false);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
 		              qv__lab_delta_points(&c->ablate_seat[0]).s,
 		              qv__lab_delta_points(&c->restrict_score).s,
 		              qv__lab_delta_num(&c->ablate_length, 1).s,

@@ -268,16 +268,22 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 		    b, "The components&#39; effects were not measured: this study ran no "
 		       "component games (<code>--component-games 0</code>).");
 	} else {
-		int flagged = 0, studied = qv__lab_studied_count(p);
-		for (int k = 0; k < p->ncomponents; k++)
+		int flagged = 0, studied = qv__lab_studied_count(p), within = 0, unsettled = 0;
+		for (int k = 0; k < p->ncomponents; k++) {
 			flagged += S->component[k].flagged;
+			within += S->component[k].balance == QV_LAB_WITHIN;
+			unsettled += S->component[k].balance == QV_LAB_UNSETTLED;
+		}
 		qv_buf_printf(b,
 		              "<p>%d of %s%d components%s flagged (Benjamini&ndash;Hochberg, q = "
-		              "%.2f, within each list).",
+		              "%.2f, within each list, and an interval beyond the margin of "
+		              "&plusmn;%g pp of score or &plusmn;%g decisions of length). On "
+		              "balance, %d within &plusmn;%g pp and %d unsettled.",
 		              flagged, studied < p->ncomponents ? "the " : "", studied,
 		              studied < p->ncomponents ? " studied (<code>--components</code>)"
 		                                       : "",
-		              QV_LAB_Q);
+		              QV_LAB_Q, 100 * p->cfg.margin_score, p->cfg.margin_length, within,
+		              100 * p->cfg.margin_score, unsettled);
 		detectable_sentence(b, S, p->ncomponents);
 		qv_buf_puts(b, "</p>\n");
 		unbalancing_table(P, S);

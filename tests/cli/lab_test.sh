@@ -21,6 +21,10 @@ contains out.txt "wrote one/report.html"
 contains out.txt "2 players: fairness gap"
 # how many components are flagged, of how many studied (seven piece kinds and an ability)
 contains out.txt " of 8 components"
+# flagged only beyond the practical margins, their defaults said (a merge keeps them: below)
+contains out.txt "(margins 2 pp, 0.5 decisions; on balance "
+grep -A2 '"margin": {' one/report.json | tr -d ' \n' | grep -q '"score":0.02,"length":0.5' ||
+	fail "report.json does not give the default margins"
 
 for k in 0 1 2 3; do
 	expect_rc 0 "$Q" lab run "${study[@]}" --shard "$k/4" --out shards
@@ -306,6 +310,12 @@ expect_rc 1 "$Q" lab run three-arrows --games 2 --out afile
 contains err.txt "'afile' is not a folder (expected --out DIR, a folder"
 expect_rc 1 "$Q" lab merge shards/*.lab --out afile/sub
 contains err.txt "cannot create the folder 'afile/sub'"
+expect_rc 2 "$Q" lab run three-arrows --margin 0.02 --out x
+contains err.txt "bad value '0.02' for --margin: expected S,L"
+expect_rc 2 "$Q" lab run three-arrows --margin 0.02,-1 --out x
+contains err.txt "for --margin"
+expect_rc 2 "$Q" lab sweep three-arrows --vary max_turns=20..30:10 --margin 0 --out x
+contains err.txt "--margin is for quiver lab run"
 expect_rc 2 "$Q" lab frobnicate
 contains err.txt "run, sweep or merge"
 expect_rc 0 "$Q" lab --help

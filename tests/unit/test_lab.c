@@ -413,6 +413,10 @@ static void test_header_round_trip(void **state)
 	(void)state;
 	qv_lab_config c = small_config();
 	c.paired = true;
+	c.margin_score = 0.03;
+	c.margin_length = 0.25;
+	c.settle_width = 0.2;
+	c.settle_cap = 800;
 	strcpy(c.variant_file, "mine.json");
 	qv_err err;
 	assert_int_equal(qv_params_set(&c.params, "size", "7", &err), QV_OK);
@@ -438,6 +442,9 @@ static void test_header_round_trip(void **state)
 	assert_int_equal(r.component_games, 2);
 	assert_int_equal(r.ladder_hi, 2);
 	assert_true(r.paired);
+	assert_true(r.margin_score == 0.03 && r.margin_length == 0.25);
+	/* --until-settled's width and cap (read by their keys: they once were not) */
+	assert_true(r.settle_width == 0.2 && r.settle_cap == 800);
 	assert_true(r.seed == 42);
 	assert_string_equal(r.version, QV_VERSION);
 	/* The configuration read back plans the same study. */
@@ -458,6 +465,14 @@ static void test_header_round_trip(void **state)
 	memcpy(range, "\"range\":[3,1]", 13);
 	assert_int_equal(qv_lab_header_read(bad, &r, &lo, &hi, &err), QV_EINVAL);
 	assert_non_null(strstr(err.msg, "range"));
+	free(bad);
+	/* A margin out of its range names the key and what it takes. */
+	bad = strdup(qv_buf_str(&b));
+	char *margin = strstr(bad, "\"margin\":{\"length\":0.25");
+	assert_non_null(margin);
+	memcpy(margin, "\"margin\":{\"length\":-125", 23);
+	assert_int_equal(qv_lab_header_read(bad, &r, &lo, &hi, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "margin"));
 	free(bad);
 	qv_buf_free(&b);
 	qv_lab_plan_free(&p);

@@ -822,6 +822,33 @@ static void test_components(void **state)
 	near(sec->detect_ablation, (QV_Z95 + 0.8416212335729143) * c_se, 1e-12);
 	double r_se = (c->restrict_score.ci.hi - c->restrict_score.ci.lo) / 2 / QV_Z95;
 	near(sec->detect_restricted, (QV_Z95 + 0.8416212335729143) * r_se, 1e-12);
+
+	/* The verdicts without margins: c's length is flagged, its balance unsettled (its seats'
+	 * intervals leave 0 out, yet Benjamini-Hochberg does not flag them); b changed no game,
+	 * every interval the point 0: within; a has no test. */
+	assert_int_equal(c->length, QV_LAB_BEYOND);
+	assert_int_equal(c->balance, QV_LAB_UNSETTLED);
+	assert_int_equal(b->balance, QV_LAB_WITHIN);
+	assert_int_equal(b->length, QV_LAB_WITHIN);
+	assert_int_equal(a->balance, QV_LAB_UNTESTED);
+	assert_int_equal(a->length, QV_LAB_UNTESTED);
+	/* A length margin of 4 decisions holds c's interval [2.1, 3.9]: within it, not flagged;
+	 * one of 3 cuts it: unsettled; one of 2 leaves it beyond, flagged as before. */
+	static const double margins[3] = {4, 3, 2};
+	static const qv_lab_verdict want[3] = {QV_LAB_WITHIN, QV_LAB_UNSETTLED, QV_LAB_BEYOND};
+	for (int m = 0; m < 3; m++) {
+		f->plan.cfg.margin_length = margins[m];
+		f->plan.cfg.margin_score = 0.02;
+		qv_lab_report_free(&f->report);
+		fx_compute(f);
+		sec = &f->report.section[0];
+		c = &sec->component[2];
+		assert_int_equal(c->length, want[m]);
+		assert_int_equal(c->ablate_length.flagged, m == 2);
+		assert_int_equal(c->flagged, m == 2);
+		assert_int_equal(c->balance, QV_LAB_UNSETTLED);
+		assert_int_equal(sec->component[1].balance, QV_LAB_WITHIN);
+	}
 	fx_free(f);
 }
 

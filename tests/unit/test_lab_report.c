@@ -189,7 +189,7 @@ static void test_page(void **state)
 	    "quiver lab run three-arrows --variant FILE --baseline BASELINE --agents "
 	    "greedy,mcts:iterations=200,threads=1 --players 2,3 --games 12 "
 	    "--component-games 6 --ladder-games 6 --luck-games 6 --ladder 4-10 --seed 20240611 "
-	    "--out DIR");
+	    "--margin 0 --out DIR");
 	int capped = s.report.section[0].capped_games[0];
 	assert_true(s.report.section[0].ncapped_games > 0);
 	char line[256];
