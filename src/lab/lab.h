@@ -448,14 +448,23 @@ typedef struct qv_lab_component {
 	qv_lab_delta ablate_side[QV_MAX_PLAYERS];
 	qv_lab_delta ablate_length;  /* decisions, paired */
 	qv_lab_delta restrict_score; /* restricted seat minus its twins, paired */
+	/* Restricted play on the holder: the forbidden seat's score minus its twins' in the games
+	 * where it held the component as the game started, divided by the copies it held; the
+	 * rotations' means, paired (no flag: restrict_score is the flagged test). Cards, pieces and
+	 * abilities in one unit: the points a seat loses per copy it is forbidden. */
+	qv_lab_delta restrict_holder;
 	qv_lab_delta restrict_length;
 	double extremeness; /* the largest |t| of its paired score tests (a sign test's: the
 	                     * normal z of its p); orders `order` */
 	double gap_without; /* the fairness gap of its ablation's games; NAN: no ablation */
 	double unbalance;   /* the largest |t| of its ablation's seat and side tests; orders
 	                     * unbalancing */
-	double strength;    /* |t| of its restricted play's score test; orders strongest */
-	bool flagged;       /* any of its tests flagged */
+	double restrict_t;  /* |t| of its restricted play's score test (-1: none) */
+	/* What strongest is ordered by: the loss to its holder per copy that restrict_holder's
+	 * interval assures (minus its upper end; restrict_score's where no seat held it), the
+	 * largest first; -INFINITY without restricted play */
+	double strength;
+	bool flagged; /* any of its tests flagged */
 	/* Its verdicts against the margins (qv_lab_config.margin_*): on the seats' and decks'
 	 * balance (the ablation's seat and side tests, restricted play's score) and on length
 	 * (both length tests), apart. */

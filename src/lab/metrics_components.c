@@ -168,6 +168,37 @@ static void ablation(const qv__lab_sources *src, const qv_lab_arm *ab, const qv_
 	c->gap_without = o.fairness_gap;
 }
 
+/* The copies of component k seat q held as game g started (qv_lab_game.held). */
+static int held_copies(const qv_lab_game *g, int q, int k)
+{
+	int copies = 0;
+	for (int i = 0; i < g->nheld; i++)
+		if (g->held[i].seat == q && g->held[i].item == k)
+			copies += (int)g->held[i].chosen;
+	return copies;
+}
+
+/* One rotation of restricted play seen from the holders (qv_lab_component.restrict_holder):
+ * the scores of the forbidden seats that held the component and their count, with the copies
+ * they held; the scores of the unrestricted seats that held it and their count. */
+typedef struct holders {
+	double r, copies, u;
+	int nr, nu;
+} holders;
+
+/* A rotation's holder difference into m, per copy: the forbidden holders' mean score minus the
+ * unrestricted holders' mean, over the forbidden holders' mean copies; none when either kind
+ * of holder is missing. Where the decks rotate, a card of one deck is held by the forbidden
+ * seat in one game and by its twin in the other, on the same seat: the deck's score then
+ * against itself, so that neither the deck's strength nor the seat's enters the difference.
+ * Clears h. */
+static void holders_add(holders *h, qv_moments *m)
+{
+	if (h->nr > 0 && h->nu > 0 && h->copies > 0)
+		qv_moments_add(m, (h->r / h->nr - h->u / h->nu) / (h->copies / h->nr));
+	*h = (holders){0};
+}
+
 /* Restricted play: in the restrict arm re, the seat of the arm's agent 0 (forbidden the
  * component) against the mean score of the other seats (its unrestricted twins) of the same
  * game: d_i = s_r - mean s_twins per game, averaged over each rotation (in which every seat is
@@ -178,26 +209,35 @@ static void ablation(const qv__lab_sources *src, const qv_lab_arm *ab, const qv_
  * without ablation: games of other seeds), rotation means by Welch's t: a reference of each
  * component's own, as for ablation, so that one arm's luck is not every component's. */
 static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const qv_lab_arm *ref,
-                       qv_lab_component *c)
+                       int k, qv_lab_component *c)
 {
 	int n = re->players, r = qv_lab_rotation(re), m = 0;
-	qv_moments d = {0};
+	qv_moments d = {0}, dh = {0};
 	double sum = 0;
+	holders h = {0};
 	qv__lab_scan s;
 	for (const qv_lab_game *g = qv__lab_scan_first(&s, src, re); g; g = qv__lab_scan_next(&s)) {
 		double xr = 0, twins = 0;
 		int ntwins = 0;
 		for (int q = 0; q < n; q++) {
-			if (g->agent[q] == 0)
-				xr += qv__lab_score_of(g, q);
-			else {
-				twins += qv__lab_score_of(g, q);
+			int copies = held_copies(g, q, k);
+			double x = qv__lab_score_of(g, q);
+			if (g->agent[q] == 0) {
+				xr += x;
+				h.r += copies > 0 ? x : 0;
+				h.nr += copies > 0;
+				h.copies += copies;
+			} else {
+				twins += x;
 				ntwins++;
+				h.u += copies > 0 ? x : 0;
+				h.nu += copies > 0;
 			}
 		}
 		sum += xr - (ntwins > 0 ? twins / ntwins : 0);
 		if (++m == r) {
 			qv_moments_add(&d, sum / m);
+			holders_add(&h, &dh);
 			sum = 0;
 			m = 0;
 		}
@@ -205,9 +245,15 @@ static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const q
 	qv__lab_scan_end(&s);
 	if (m > 0)
 		qv_moments_add(&d, sum / m);
+	holders_add(&h, &dh);
 	double z;
 	c->restrict_score = qv__lab_paired_delta(&d, &z);
-	c->strength = z == z ? fabs(z) : 0;
+	c->restrict_t = z == z ? fabs(z) : 0;
+	c->restrict_holder = qv__lab_paired_delta(&dh, &z);
+	/* strongest: the largest loss the holder's interval assures, per copy */
+	const qv_lab_delta *by =
+	    qv__lab_tested(&c->restrict_holder) ? &c->restrict_holder : &c->restrict_score;
+	c->strength = qv__lab_tested(by) ? -by->ci.hi : -INFINITY;
 	qv_moments rl, ml;
 	lengths_of(src, re, &rl);
 	lengths_of(src, ref, &ml);
@@ -226,18 +272,20 @@ static void causes(const qv__lab_sources *src, int k, qv_lab_component *c)
 	const qv_lab_arm *re = qv__lab_find_arm(p, QV_LAB_RESTRICT, n, k);
 	c->extremeness = 0;
 	c->gap_without = NAN;
-	c->unbalance = c->strength = -1;
+	c->unbalance = c->restrict_t = -1;
+	c->strength = -INFINITY;
 	for (int s = 0; s < QV_MAX_PLAYERS; s++)
 		c->ablate_seat[s] = c->ablate_side[s] = qv__lab_no_test;
 	c->ablate_length = c->restrict_score = c->restrict_length = qv__lab_no_test;
+	c->restrict_holder = qv__lab_no_test;
 	if (ab && ct && ab->games > 0 && ct->games > 0) {
 		ablation(src, ab, ct, c);
 		c->extremeness = c->unbalance;
 	}
 	if (re && re->games > 0) {
-		restricted(src, re, ct && ct->games > 0 ? ct : main, c);
-		if (c->strength > c->extremeness)
-			c->extremeness = c->strength;
+		restricted(src, re, ct && ct->games > 0 ? ct : main, k, c);
+		if (c->restrict_t > c->extremeness)
+			c->extremeness = c->restrict_t;
 	}
 }
 
@@ -346,7 +394,7 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 		rank_into(sec, sec->order, &norder, k, key_extremeness);
 		if (c->unbalance >= 0)
 			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_unbalance);
-		if (c->strength >= 0)
+		if (c->restrict_t >= 0)
 			rank_into(sec, sec->strongest, &sec->nstrongest, k, key_strength);
 	}
 }

@@ -89,6 +89,7 @@ static void json_component(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_com
 	qv__lab_jw_close(w, ']');
 	qv__lab_jw_delta(w, "ablate_length", &c->ablate_length);
 	qv__lab_jw_delta(w, "restrict_score", &c->restrict_score);
+	qv__lab_jw_delta(w, "restrict_holder", &c->restrict_holder);
 	qv__lab_jw_delta(w, "restrict_length", &c->restrict_length);
 	qv__lab_jw_num(w, "extremeness", c->extremeness);
 	qv__lab_jw_num(w, "gap_without", c->gap_without);

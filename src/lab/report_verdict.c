@@ -117,16 +117,22 @@ static void strongest_table(page *P, const qv_lab_section *S)
 	if (!list_open(P,
 	               "<strong>Strongest</strong>: what does a seat lose without it? One "
 	               "seat forbidden the component against its twins in the same games "
-	               "(restricted play); most extreme first.",
+	               "(restricted play), in the games where it held the component, per "
+	               "copy held: cards and abilities in one unit; the largest loss its "
+	               "interval assures first.",
 	               S->nstrongest, "This game cannot forbid its components to one seat.",
 	               "strongest", "Strongest: what a seat loses without it",
-	               "<th scope=\"col\">Component</th><th scope=\"col\">&Delta; score</th>"
-	               "<th scope=\"col\">95% interval</th><th scope=\"col\">p</th><th "
+	               "<th scope=\"col\">Component</th><th scope=\"col\">&Delta; per copy "
+	               "held</th><th scope=\"col\">95% interval</th><th "
+	               "scope=\"col\">&Delta; score, all games</th><th scope=\"col\">95% "
+	               "interval</th><th scope=\"col\">p</th><th "
 	               "scope=\"col\" class=\"t\">Flagged</th>"))
 		return;
 	for (int i = 0; i < S->nstrongest && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->strongest[i]];
 		qv__lab_row_head(b, c->id);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td>", qv__lab_pp(c->restrict_holder.d).s,
+		              qv__lab_pp_ci(c->restrict_holder.ci).s);
 		delta_cells(b, &c->restrict_score);
 		flag_cell(b, &c->restrict_score, c);
 	}

@@ -683,6 +683,47 @@ static void test_cards(void **state)
 	fx_free(f);
 }
 
+/* Restricted play per copy held: "a" is held twice by both seats, "b" once by seat 1 alone;
+ * the forbidden seat (seat j mod 2 in game j) loses every game. Both restricted scores are -1
+ * (each rotation: -1 and -1). On the holders, a loses 1 point over 2 copies: -0.5 a copy; b's
+ * forbidden holder (game 0 of each rotation) scores 0 where its unrestricted holder (game 1,
+ * the same seat) scores 1: -1 a copy. Strongest, by the loss its interval assures per copy:
+ * b before a. */
+static void test_restrict_holder(void **state)
+{
+	(void)state;
+	int players[1] = {2};
+	fx *f = fx_new(players, 1, 1);
+	f->plan.ncomponents = f->plan.nentries = 2;
+	snprintf(f->plan.component[0], QV_NAME_MAX, "a");
+	snprintf(f->plan.component[1], QV_NAME_MAX, "b");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	fx_arm(f, QV_LAB_RESTRICT, 2, 0, 4);
+	fx_arm(f, QV_LAB_RESTRICT, 2, 1, 4);
+	for (int j = 0; j < 4; j++) {
+		fx_win(&f->game[j], 0);
+		qv_lab_game *a = &f->game[4 + j], *b = &f->game[8 + j];
+		fx_win(a, 1 - j % 2);
+		fx_held(a, 0, 0, 2);
+		fx_held(a, 1, 0, 2);
+		fx_win(b, 1 - j % 2);
+		fx_held(b, 0, 1, 1);
+	}
+	fx_compute(f);
+	const qv_lab_section *sec = &f->report.section[0];
+	const qv_lab_component *a = &sec->component[0], *b = &sec->component[1];
+	near(a->restrict_score.d, -1, 0);
+	near(b->restrict_score.d, -1, 0);
+	near(a->restrict_holder.d, -0.5, 1e-12);
+	near(a->restrict_holder.ci.hi, -0.5, 1e-12);
+	near(b->restrict_holder.d, -1, 1e-12);
+	assert_false(b->restrict_holder.flagged);
+	assert_int_equal(sec->nstrongest, 2);
+	assert_int_equal(sec->strongest[0], 1);
+	assert_int_equal(sec->strongest[1], 0);
+	fx_free(f);
+}
+
 /* ---- components ---- */
 
 /* Three components: "a" without ablate or restrict arms, "b" ablated with the same results as
@@ -1221,6 +1262,7 @@ int main(void)
 	    cmocka_unit_test(test_side_ablation),
 	    cmocka_unit_test(test_compare),
 	    cmocka_unit_test(test_cards),
+	    cmocka_unit_test(test_restrict_holder),
 	    cmocka_unit_test(test_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -171,10 +171,12 @@ static void test_page(void **state)
 	assert_true(T->restrict_score.flagged && T->restrict_score.ci.hi < 0);
 	char first[512];
 	snprintf(first, sizeof first,
-	         "<tr><th scope=\"row\">T</th><td>%+.1f pp</td><td>[%+.1f, %+.1f]</td><td>"
-	         "&lt;0.001</td><td class=\"t flag\">flagged</td></tr>",
-	         100 * T->restrict_score.d, 100 * T->restrict_score.ci.lo,
-	         100 * T->restrict_score.ci.hi);
+	         "<tr><th scope=\"row\">T</th><td>%+.1f pp</td><td>[%+.1f, %+.1f]</td><td>%+.1f "
+	         "pp</td><td>[%+.1f, %+.1f]</td><td>&lt;0.001</td><td class=\"t "
+	         "flag\">flagged</td></tr>",
+	         100 * T->restrict_holder.d, 100 * T->restrict_holder.ci.lo,
+	         100 * T->restrict_holder.ci.hi, 100 * T->restrict_score.d,
+	         100 * T->restrict_score.ci.lo, 100 * T->restrict_score.ci.hi);
 	assert_true(strncmp(body, first, strlen(first)) == 0);
 	int nflagged = 0;
 	for (int k = 0; k < s.plan.ncomponents; k++)
