@@ -489,7 +489,8 @@ typedef struct qv_lab_first {
 /* One of the commonest openings (each seat's first decision) and how it went. */
 typedef struct qv_lab_opening {
 	char text[192];
-	int games;        /* main games that opened so (at least: see qv_lab_section.approx) */
+	int games;        /* main games that opened so: exact, or at least so many (qv_lab_section
+	                   * .openings_approx: those since it entered the count's table) */
 	qv_lab_est first; /* the first player's score in them */
 } qv_lab_opening;
 
@@ -530,8 +531,9 @@ typedef struct qv_lab_section {
 	qv_lab_first first;
 	/* The commonest openings, most games first (ties: the first seen first), counted with
 	 * a table of 512 (the Space-Saving count): exact unless more than 512 openings were
-	 * seen, when `openings_approx` is set and a count may be over by up to the count of the
-	 * opening it displaced. */
+	 * seen, when `openings_approx` is set and each count is of the games since the opening
+	 * last entered the table: at least so many (an opening seen in more than 1/512 of the
+	 * games is always in the table). */
 	int nopenings, distinct_openings;
 	bool openings_approx;
 	qv_lab_opening opening[QV_LAB_OPENINGS];

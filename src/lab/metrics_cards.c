@@ -169,9 +169,141 @@ static void add_evals(const qv_lab_first *f, const qv_lab_game *g, qv_moments *e
 			qv_moments_add(&eval[b], sum[b] / n[b]);
 }
 
+/* ---- the openings ---- */
+
+#define LAB_OPENING_TABLE 512 /* a power of 2: the hash's slots are twice as many */
+
+/* One opening counted: its text, games (with the error of the count it took over), the first
+ * player's score sum, and when it was first seen (ties). */
+typedef struct counted {
+	char text[192];
+	int games, over, since;
+	double first;
+} counted;
+
+/* The Space-Saving count of the openings: a table of LAB_OPENING_TABLE entries found by a hash
+ * of their text (open addressing, 2 slots an entry, so a lookup costs a string compare or two,
+ * not one per entry), and the smallest count among a full table's entries, with a cursor that
+ * goes round the table to the next entry of that count: counts only grow, so the smallest
+ * only grows, and finding the entry to give up costs a step or two a game, not a pass. */
+typedef struct opening_count {
+	counted t[LAB_OPENING_TABLE];
+	short slot[2 * LAB_OPENING_TABLE]; /* entry + 1, 0: empty */
+	int n, min, cursor;
+	bool approx;
+} opening_count;
+
+static unsigned hash_text(const char *text)
+{
+	unsigned h = 2166136261u; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return h;
+}
+
+/* The slot of text in the hash: its entry's, or the empty one where it would go. */
+static int slot_of(const opening_count *oc, const char *text)
+{
+	unsigned mask = 2 * LAB_OPENING_TABLE - 1, i = hash_text(text) & mask;
+	while (oc->slot[i] && strcmp(oc->t[oc->slot[i] - 1].text, text) != 0)
+		i = (i + 1) & mask;
+	return (int)i;
+}
+
+/* Takes entry e out of the hash, moving back the entries after it that its slot had pushed
+ * on (deletion in linear probing). */
+static void unhash(opening_count *oc, int e)
+{
+	unsigned mask = 2 * LAB_OPENING_TABLE - 1, i = (unsigned)slot_of(oc, oc->t[e].text);
+	oc->slot[i] = 0;
+	for (unsigned j = (i + 1) & mask; oc->slot[j]; j = (j + 1) & mask) {
+		short moved = oc->slot[j];
+		oc->slot[j] = 0;
+		oc->slot[slot_of(oc, oc->t[moved - 1].text)] = moved;
+	}
+}
+
+/* The entry a full table gives up: the next, from the cursor on, of the smallest count. */
+static int smallest(opening_count *oc)
+{
+	for (int pass = 0;; pass++) {
+		for (int k = 0; k < LAB_OPENING_TABLE; k++) {
+			int e = (oc->cursor + k) % LAB_OPENING_TABLE;
+			if (oc->t[e].games == oc->min) {
+				oc->cursor = (e + 1) % LAB_OPENING_TABLE;
+				return e;
+			}
+		}
+		/* none left at that count: the smallest grew */
+		oc->min = oc->t[0].games;
+		for (int e = 1; e < LAB_OPENING_TABLE; e++)
+			if (oc->t[e].games < oc->min)
+				oc->min = oc->t[e].games;
+	}
+}
+
+/* Counts one opening (Space-Saving: a full table gives its smallest count's place to a new
+ * opening, which starts from that count). */
+static void count_opening(opening_count *oc, const char *text, double first, int seen)
+{
+	int i = slot_of(oc, text);
+	if (oc->slot[i]) {
+		counted *c = &oc->t[oc->slot[i] - 1];
+		c->games++;
+		c->first += first;
+		return;
+	}
+	int at = oc->n, over = 0;
+	if (oc->n < LAB_OPENING_TABLE) {
+		oc->n++;
+		oc->min = 1;
+	} else {
+		at = smallest(oc);
+		over = oc->t[at].games;
+		oc->approx = true;
+		unhash(oc, at);
+		i = slot_of(oc, text);
+	}
+	oc->t[at] = (counted){.games = over + 1, .over = over, .since = seen, .first = first};
+	snprintf(oc->t[at].text, sizeof oc->t[at].text, "%s", text);
+	oc->slot[i] = (short)(at + 1);
+}
+
+/* Most games first, by the games counted since an opening entered the table: exact while no
+ * opening was given up, and never more than its true count (the count it took over may be
+ * another's). */
+static int by_games(const void *a, const void *b)
+{
+	const counted *x = a, *y = b;
+	int gx = x->games - x->over, gy = y->games - y->over;
+	if (gx != gy)
+		return gx > gy ? -1 : 1;
+	return (x->since > y->since) - (x->since < y->since);
+}
+
+/* The commonest openings into sec, most games first. */
+static void openings_into(opening_count *oc, qv_lab_section *sec)
+{
+	qsort(oc->t, (size_t)oc->n, sizeof *oc->t, by_games);
+	sec->distinct_openings = oc->n;
+	sec->openings_approx = oc->approx;
+	sec->nopenings = oc->n < QV_LAB_OPENINGS ? oc->n : QV_LAB_OPENINGS;
+	for (int i = 0; i < sec->nopenings; i++) {
+		qv_lab_opening *o = &sec->opening[i];
+		snprintf(o->text, sizeof o->text, "%s", oc->t[i].text);
+		o->games = oc->t[i].games - oc->t[i].over;
+		o->first = qv__lab_est_prop(oc->t[i].first, oc->t[i].games - oc->t[i].over);
+	}
+}
+
+/* The rows `first_player` and `openings` in one pass over the main games (the openings' row
+ * computes nothing of its own): each pass parses every game's line again. */
 qv_status qv__lab_compute_first_player(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
 {
-	(void)err;
+	opening_count *oc = calloc(1, sizeof *oc);
+	if (!oc)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	int seen = 0;
 	qv_lab_first *f = &sec->first;
 	memset(f, 0, sizeof *f);
 	int longest = src->t[0].games > 0 ? src->t[0].max : 0;
@@ -187,6 +319,8 @@ qv_status qv__lab_compute_first_player(const qv__lab_sources *src, qv_lab_sectio
 	qv__lab_scan sc;
 	for (const qv_lab_game *g = qv__lab_scan_first(&sc, src, src->arms[0]); g;
 	     g = qv__lab_scan_next(&sc)) {
+		if (g->opening && *g->opening && g->nvalues > 0)
+			count_opening(oc, g->opening, qv__lab_score_of(g, g->mover[0]), seen++);
 		if (g->nvalues == 0 || g->nvalues != g->decisions)
 			continue;
 		double s = qv__lab_score_of(g, g->mover[0]);
@@ -206,80 +340,7 @@ qv_status qv__lab_compute_first_player(const qv__lab_sources *src, qv_lab_sectio
 		f->ended[b] = qv__lab_est_prop(ex[b], en[b]);
 		f->eval[b] = qv__lab_est_mean(&eval[b]);
 	}
-	return QV_OK;
-}
-
-/* ---- the openings ---- */
-
-#define LAB_OPENING_TABLE 512
-
-/* One opening counted: its text, games (with the error of the count it took over), the first
- * player's score sum, and when it was first seen (ties). */
-typedef struct counted {
-	char text[192];
-	int games, over, since;
-	double first;
-} counted;
-
-/* Counts one opening in the table (Space-Saving: a full table gives its smallest count's place
- * to a new opening, which starts from that count). */
-static void count_opening(counted *t, int *n, const char *text, double first, int seen,
-                          bool *approx)
-{
-	for (int i = 0; i < *n; i++)
-		if (!strcmp(t[i].text, text)) {
-			t[i].games++;
-			t[i].first += first;
-			return;
-		}
-	int at = *n, over = 0;
-	if (*n < LAB_OPENING_TABLE) {
-		(*n)++;
-	} else {
-		at = 0;
-		for (int i = 1; i < *n; i++)
-			if (t[i].games < t[at].games)
-				at = i;
-		over = t[at].games;
-		*approx = true;
-	}
-	t[at] = (counted){.games = over + 1, .over = over, .since = seen, .first = first};
-	snprintf(t[at].text, sizeof t[at].text, "%s", text);
-}
-
-static int by_games(const void *a, const void *b)
-{
-	const counted *x = a, *y = b;
-	if (x->games != y->games)
-		return x->games > y->games ? -1 : 1;
-	return (x->since > y->since) - (x->since < y->since);
-}
-
-qv_status qv__lab_compute_openings(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
-{
-	counted *t = calloc(LAB_OPENING_TABLE, sizeof *t);
-	if (!t)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	int n = 0, seen = 0;
-	bool approx = false;
-	qv__lab_scan sc;
-	for (const qv_lab_game *g = qv__lab_scan_first(&sc, src, src->arms[0]); g;
-	     g = qv__lab_scan_next(&sc)) {
-		if (!g->opening || !*g->opening || g->nvalues == 0)
-			continue;
-		count_opening(t, &n, g->opening, qv__lab_score_of(g, g->mover[0]), seen++, &approx);
-	}
-	qv__lab_scan_end(&sc);
-	qsort(t, (size_t)n, sizeof *t, by_games);
-	sec->distinct_openings = n;
-	sec->openings_approx = approx;
-	sec->nopenings = n < QV_LAB_OPENINGS ? n : QV_LAB_OPENINGS;
-	for (int i = 0; i < sec->nopenings; i++) {
-		qv_lab_opening *o = &sec->opening[i];
-		snprintf(o->text, sizeof o->text, "%s", t[i].text);
-		o->games = t[i].games;
-		o->first = qv__lab_est_prop(t[i].first, t[i].games - t[i].over);
-	}
-	free(t);
+	openings_into(oc, sec);
+	free(oc);
 	return QV_OK;
 }

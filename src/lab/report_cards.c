@@ -107,9 +107,11 @@ void qv__lab_html_openings(page *P, const qv_lab_section *S)
 	              "the first player in the games that opened so: the commonest %d of %s%d "
 	              "openings.%s</p>\n",
 	              S->nopenings, S->openings_approx ? "more than " : "", S->distinct_openings,
-	              S->openings_approx ? " Counted with a table of 512: a count may be over by "
-	                                   "the count of an opening seen less often."
-	                                 : "");
+	              S->openings_approx
+	                  ? " Counted with a table of 512 (more openings were seen): "
+	                    "a count is at least so many games, the commonest "
+	                    "never missed."
+	                  : "");
 	qv__lab_table_open(P->b, P->id, "openings-table", "The commonest openings");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Opening</th><th scope=\"col\">Games</th>"
 	               "<th scope=\"col\">First player&#39;s score</th></tr></thead><tbody>\n");

@@ -17,7 +17,7 @@ const qv__lab_row qv__lab_rows[] = {
     {"tension", qv__lab_compute_tension, qv__lab_json_tension, qv__lab_html_tension, 5},
     {"first_player", qv__lab_compute_first_player, qv__lab_json_first_player,
      qv__lab_html_first_player, 6},
-    {"openings", qv__lab_compute_openings, qv__lab_json_openings, qv__lab_html_openings, 7},
+    {"openings", NULL, qv__lab_json_openings, qv__lab_html_openings, 7}, /* by first_player */
     {"ladder", qv__lab_compute_ladder, qv__lab_json_ladder, qv__lab_html_ladder, 8},
     {"agents", qv__lab_compute_agents, qv__lab_json_agents, qv__lab_html_agents, 9},
     {"components", qv__lab_compute_components, qv__lab_json_components, qv__lab_html_components, 3},

@@ -69,7 +69,6 @@ qv_status qv__lab_compute_length(const qv__lab_sources *src, qv_lab_section *sec
 qv_status qv__lab_compute_tension(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_first_player(const qv__lab_sources *src, qv_lab_section *sec,
                                        qv_err *err);
-qv_status qv__lab_compute_openings(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_ladder(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_agents(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
