@@ -457,9 +457,13 @@ typedef struct qv_lab_component {
 	double extremeness; /* the largest |t| of its paired score tests (a sign test's: the
 	                     * normal z of its p); orders `order` */
 	double gap_without; /* the fairness gap of its ablation's games; NAN: no ablation */
-	double unbalance;   /* the largest |t| of its ablation's seat and side tests; orders
-	                     * unbalancing */
-	double restrict_t;  /* |t| of its restricted play's score test (-1: none) */
+	double unbalance;   /* the largest |t| of its ablation's seat and side tests (-1: none) */
+	/* What unbalancing is ordered by: how far the game without it comes back towards equal,
+	 * the loss of the favoured side (the decks', where they rotate) or of the favoured seat
+	 * that the ablation's interval assures, the larger of the two (minus the interval's upper
+	 * end); -INFINITY without ablation */
+	double rebalance;
+	double restrict_t; /* |t| of its restricted play's score test (-1: none) */
 	/* What strongest is ordered by: the loss to its holder per copy that restrict_holder's
 	 * interval assures (minus its upper end; restrict_score's where no seat held it), the
 	 * largest first; -INFINITY without restricted play */

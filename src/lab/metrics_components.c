@@ -349,15 +349,40 @@ static void rank_into(const qv_lab_section *sec, int *list, int *n, int k,
 }
 
 static double key_extremeness(const qv_lab_component *c) { return c->extremeness; }
-static double key_unbalance(const qv_lab_component *c) { return c->unbalance; }
+static double key_rebalance(const qv_lab_component *c) { return c->rebalance; }
+
+/* Each component's rebalance (lab.h): the favoured side and seat are the main games' (the
+ * highest score; the first among equals). A component whose removal brings the favoured
+ * deck down is what made the decks unequal; one whose removal lifts it further (a weak card
+ * of the favoured deck) is not, however large its effect. */
+static void rebalance(const qv_lab_plan *p, qv_lab_section *sec)
+{
+	int fs = 0, fd = 0;
+	for (int s = 1; s < sec->players; s++)
+		if (sec->outcomes.seat[s].v > sec->outcomes.seat[fs].v)
+			fs = s;
+	bool sides = p->nsides == 2 && sec->players == 2;
+	if (sides && sec->side_score[1].v > sec->side_score[0].v)
+		fd = 1;
+	for (int k = 0; k < p->ncomponents; k++) {
+		qv_lab_component *c = &sec->component[k];
+		c->rebalance = -INFINITY;
+		if (qv__lab_tested(&c->ablate_seat[fs]))
+			c->rebalance = -c->ablate_seat[fs].ci.hi;
+		if (sides && qv__lab_tested(&c->ablate_side[fd]) &&
+		    -c->ablate_side[fd].ci.hi > c->rebalance)
+			c->rebalance = -c->ablate_side[fd].ci.hi;
+	}
+}
+
 static double key_strength(const qv_lab_component *c) { return c->strength; }
 
 /* Benjamini-Hochberg at QV_LAB_Q within each of three families, one per question: the
  * ablations' seat and side tests (unbalancing), restricted play's score tests (strongest), and the
- * lengths (of both); a component is flagged when any of its tests is. Then the lists: `order`
- * (every component, the largest |t| of its score tests first), `unbalancing` (components with
- * an ablation, by their largest seat or side |t|) and `strongest` (with restricted play, by its
- * |t|). */
+ * lengths (of both), each flag kept only beyond the study's margin; a component is flagged when
+ * any of its tests is, with its verdicts on balance and length. Then the lists: `order` (every
+ * component, the largest |t| of its score tests first), `unbalancing` (components with an
+ * ablation, by their rebalance) and `strongest` (with restricted play, by their strength). */
 static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 {
 	qv_lab_delta *seats[LAB_TESTS], *scores[LAB_TESTS], *lengths[LAB_TESTS];
@@ -376,6 +401,7 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 	flag_family(seats, ns, cfg->margin_score);
 	flag_family(scores, nr, cfg->margin_score);
 	flag_family(lengths, nl, cfg->margin_length);
+	rebalance(p, sec);
 	sec->nunbalancing = sec->nstrongest = 0;
 	int norder = 0;
 	for (int k = 0; k < p->ncomponents; k++) {
@@ -393,7 +419,7 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 		c->flagged = c->balance == QV_LAB_BEYOND || c->length == QV_LAB_BEYOND;
 		rank_into(sec, sec->order, &norder, k, key_extremeness);
 		if (c->unbalance >= 0)
-			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_unbalance);
+			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_rebalance);
 		if (c->restrict_t >= 0)
 			rank_into(sec, sec->strongest, &sec->nstrongest, k, key_strength);
 	}

@@ -65,8 +65,8 @@ static void unbalancing_table(page *P, const qv_lab_section *S)
 	snprintf(question, sizeof question,
 	         "<strong>Unbalancing</strong>: what makes the seats, or the decks, unequal? "
 	         "Each component without its effect (ablation: each is %s; an ability is taken off "
-	         "whatever carries it), the same games played so; most extreme first, by its "
-	         "seat or deck that moves most.",
+	         "whatever carries it), the same games played so; first the one whose removal "
+	         "brings the favoured deck or seat down most, by what its interval assures.",
 	         how);
 	if (!list_open(
 	        P, question, S->nunbalancing, "No component could be taken out of this game.",

@@ -1074,6 +1074,10 @@ static void test_side_ablation(void **state)
 	near(c->ablate_side[1].p, p, 1e-12);
 	near(c->ablate_seat[0].d, -0.5, 1e-12);
 	near(c->unbalance, sqrt(3), 1e-9);
+	/* Its removal lifts the favoured seat (p2, who won every main game) and side a (the first
+	 * of two at 50%) by 0.5: no coming back towards equal, rebalance is minus the upper end
+	 * of either interval, 0.5 + t(0.975, 3) sqrt(1/3) / 2. */
+	near(c->rebalance, -(0.5 + 3.182446305 * sqrt(1.0 / 3) / 2), 1e-8);
 	assert_int_equal(f->report.section[0].nunbalancing, 1);
 	/* Without sides, no side test. */
 	f->plan.nsides = 0;
