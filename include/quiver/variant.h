@@ -117,6 +117,8 @@ typedef struct qv_vblock {
 	int nfields;
 } qv_vblock;
 
+struct qv_variant_problems;
+
 /* A game's components (qv_game.components). */
 typedef struct qv_components {
 	/* The built-in set's text; NULL (every game of the registry): data/<game name>/base.json
@@ -130,8 +132,12 @@ typedef struct qv_components {
 	 * process, unless the variant is held and left: qv_variant_release) and that the game's
 	 * states reach through their slot (qv_variant_tables). A failure names the
 	 * JSON path in the resolved document and what is wrong ("/decks/0/cards: 7 cards; a deck
-	 * needs 8-60"). Called once per variant, never on a hot path. */
-	qv_status (*build)(const struct json_t *resolved, void **tables, qv_err *err);
+	 * needs 8-60"), through qv_variant_build_problem: loading stops at the first (problems
+	 * NULL), while the checker (problems given) goes on to every cross-check it can still
+	 * make and lists each one there; either way err holds the first. Called once per
+	 * variant, never on a hot path. */
+	qv_status (*build)(const struct json_t *resolved, void **tables,
+	                   struct qv_variant_problems *problems, qv_err *err);
 
 	/* ---- what the designer's lab studies (src/lab/lab.h); NULL: nothing ---- */
 
@@ -144,9 +150,23 @@ typedef struct qv_components {
 	int (*component_of)(const void *st, qv_action a);
 	/* A complete document (as resolved, every block an array, no `extends`) of `resolved`
 	 * without component k's effect: k removed, or replaced by a plain one where removing it
-	 * would break the game's cross-checks (a deck's size); its name says which. Caller owns
-	 * it. NULL with err when k cannot be taken out. */
-	struct json_t *(*ablate)(const struct json_t *resolved, int k, qv_err *err);
+	 * would break the game's cross-checks (a deck's size); its name says which. A plain
+	 * stand-in takes its numbers from `base`, the game's built-in set as resolved, never from
+	 * `resolved`: a card planted far above its peers would otherwise raise every other
+	 * card's stand-in. Caller owns it. NULL with err when k cannot be taken out. */
+	struct json_t *(*ablate)(const struct json_t *resolved, const struct json_t *base, int k,
+	                         qv_err *err);
+	/* What ablate does, as the lab's report words it after "each component": "made a plain
+	 * card of its trait" (NULL: "taken out of the game"). */
+	const char *ablation_words;
+	/* The copies of the studied block's entry that seat holds as its game starts (its deck
+	 * list, its pieces, the items dealt to it): who "holds" a component, and how many copies
+	 * of it, in the lab's per-copy effects and per-card figures. NULL: every seat holds one
+	 * copy of every entry. */
+	int (*held)(const void *st, int seat, int entry);
+	/* How many of the other seats' pieces or cards seat has captured so far (the lab counts a
+	 * play's captures from it to the seat's next decision). NULL: the game has no captures. */
+	int (*captured)(const void *st, int seat);
 	/* The kinds of the abilities that entry (one of the studied block's, as resolved)
 	 * carries, each once, into out (pointers into entry); returns how many, at most max. The
 	 * lab studies each ability as a component too: the entries that carry it, forbidden
@@ -242,6 +262,12 @@ typedef struct qv_variant_problems {
 	int n;
 	qv_err list[QV_VARIANT_PROBLEMS];
 } qv_variant_problems;
+
+/* For a game's build (qv_components.build): the cross-check problem fmt, in err when it is the
+ * first (err->msg empty) and in problems when given (the checker's list); returns QV_EINVAL. A
+ * build given problems goes on with its next check, else stops at this one. */
+qv_status qv_variant_build_problem(qv_variant_problems *problems, qv_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* qv_variant_load for the checker (`quiver variant check`): rather than stopping at the first
  * problem, it goes on past every one after which there is still something to check (a bad

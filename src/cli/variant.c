@@ -25,8 +25,9 @@ static void variant_help(void)
 	    "                led to it), the JSON path, the value and what is accepted;\n"
 	    "                exits 1 if any file has one\n"
 	    "  show FILE     print the file resolved (what it extends applied, every block\n"
-	    "                complete) and its SHA-256, which records and reports name it by\n"
-	    "  --json        with show: the resolved document alone, itself a variant file\n\n"
+	    "                complete), itself a variant file, and on stderr its SHA-256,\n"
+	    "                which records and reports name it by\n"
+	    "  --json        with show: not even the SHA-256 on stderr\n\n"
 	    "example: quiver variant dump concardia > weak.json   (edit it, then)\n"
 	    "         quiver variant check weak.json && quiver play concardia --variant weak.json\n");
 }
@@ -84,9 +85,10 @@ static int show(const char *file, bool json_only)
 	qv_variant_print(v, &out);
 	fputs(qv_buf_str(&out), stdout);
 	qv_buf_free(&out);
+	/* The hash on stderr: stdout is the document alone, a variant file to save or pipe. */
 	if (!json_only)
-		printf("sha256 %s  %s variant \"%s\"%s\n", v->sha256, v->game->name, v->name,
-		       v->builtin ? " (the built-in set)" : "");
+		fprintf(stderr, "sha256 %s  %s variant \"%s\"%s\n", v->sha256, v->game->name,
+		        v->name, v->builtin ? " (the built-in set)" : "");
 	return CLI_EXIT_OK;
 }
 

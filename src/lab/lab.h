@@ -41,11 +41,14 @@
 #ifndef QUIVER_LAB_H
 #define QUIVER_LAB_H
 
+#include <signal.h>
+#include <stdio.h>
+
 #include "quiver/agent.h"
 #include "quiver/stats.h"
 #include "quiver/variant.h"
 
-#define QV_LAB_FORMAT         3  /* the shard format's version ("quiver_lab") */
+#define QV_LAB_FORMAT         4  /* the shard format's version ("quiver_lab") */
 #define QV_LAB_MAX_COMPONENTS 64 /* components a study examines one by one */
 #define QV_LAB_LADDER_LO      4  /* the skill ladder's rungs k: 2^(k+1) against 2^k */
 #define QV_LAB_LADDER_HI      10
@@ -54,6 +57,9 @@
 #define QV_LAB_HIST_MAX       40     /* bins of a length histogram */
 #define QV_LAB_NOVALUE        -32768 /* a decision without a search value */
 #define QV_LAB_Q              0.05   /* the Benjamini-Hochberg false discovery rate */
+/* The most games of one study. Nothing in memory grows with them (a study's games go to a
+ * file as they finish); the file takes a few hundred bytes a game, more with search values. */
+#define QV_LAB_MAX_GAMES 10000000
 
 /* What a game tells the lab (its qv_components' board and touched: qv_lab_board,
  * qv_lab_touch, QV_LAB_MAX_SQUARES) is declared in variant.h, with the games, which fill it
@@ -104,6 +110,18 @@ typedef struct qv_lab_config {
 	/* A sweep's --vary text (src/lab/sweep.h): the header of a sweep's shard carries it, the
 	 * rest of the configuration being the study each value plays; "" for a study. */
 	char sweep[256];
+	/* --until-settled: the width every component's intervals are played down to, round
+	 * after round of twice the component games, up to settle_cap; 0: one round. In the
+	 * header, so that a resumed study goes on settling; it decides nothing of a round's
+	 * games. */
+	double settle_width;
+	int settle_cap;
+	/* The practical margins (--margin): a component's score test is flagged only when its
+	 * interval lies beyond +-margin_score (a fraction: 0.02 is 2 points), its length test
+	 * beyond +-margin_length decisions; one whose interval lies inside is "within the margin"
+	 * (equivalence: two one-sided tests at 2.5% each), else "unsettled". 0: no margin. In
+	 * the header: it decides the report, so a merge and a resumed study must agree on it. */
+	double margin_score, margin_length;
 	uint64_t seed;
 	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
 } qv_lab_config;
@@ -150,9 +168,11 @@ void qv_lab_plan_free(qv_lab_plan *p);
  * (without `paired`, it is the match's seed). */
 uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i);
 
-/* The value of side parameter `key` (qv_components.sides) in a game that is not swapped: as
- * cfg gives it, else the game's default. */
-const char *qv_lab_side_value(const qv_lab_config *cfg, const char *key);
+/* The value of side parameter `key` (qv_components.sides) in a game of variant v (NULL: the
+ * study's) that is not swapped: as cfg gives it (--param), else as the variant's own `params`
+ * give it, else the game's default. A swap exchanges these values, the study's own decks,
+ * never the game's defaults. */
+const char *qv_lab_side_value(const qv_lab_config *cfg, const qv_variant *v, const char *key);
 
 /* Whether game i plays with the sides swapped (seat 0 holds side 1 and seat 1 side 0): in
  * every other rotation of its arm, when the plan's sides rotate. */
@@ -171,7 +191,10 @@ typedef struct qv_lab_count {
 	uint8_t seat;
 	uint16_t item;      /* a component index, or a square */
 	uint32_t available; /* components: decisions at which it was among the legal actions */
-	uint32_t chosen;    /* components: decisions that played it; squares: times touched */
+	uint32_t chosen;    /* components: decisions that played it; squares: times touched;
+	                     * held: copies */
+	int32_t captures;   /* components: the seat's captures from each play of it to its next
+	                     * decision (qv_components.captured; may fall: a card brought back) */
 } qv_lab_count;
 
 typedef struct qv_lab_game {
@@ -191,6 +214,10 @@ typedef struct qv_lab_game {
 	qv_lab_count *comp; /* per seat and component touched: available, chosen */
 	int nsquare;
 	qv_lab_count *square; /* per seat and square touched: chosen = times */
+	int nheld;
+	qv_lab_count *held; /* per seat and component it holds as the game starts: chosen = copies
+	                     * (qv_components.held; an ability, the copies that carry it) */
+	char *opening;      /* each seat's first decision in notation, " / " between them */
 } qv_lab_game;
 
 void qv_lab_game_free(qv_lab_game *g);
@@ -201,20 +228,135 @@ void qv_lab_line_write(const qv_lab_game *g, qv_buf *out);
  * naming the field and the expected form on anything malformed. */
 qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err *err);
 
-/* ---- running ---- */
+/* ---- running (src/lab/play.c) ---- */
 
-typedef void (*qv_lab_progress)(void *ctx, int done, int total, double elapsed);
+/* How far a run has come: the games played and to play (those skipped left out), the same
+ * weighted by each game's expected cost (qv_lab_arm_cost: a ladder game of 2048 iterations
+ * weighs as much as twenty of 100), and the seconds since it started. */
+typedef struct qv_lab_progress_info {
+	int done, total;
+	double work_done, work_total;
+	double elapsed;
+} qv_lab_progress_info;
 
-/* Plays the games [lo, hi) of the plan on `threads` threads into games[0 .. hi-lo) (in index
- * order; each released with qv_lab_game_free by the caller). Fails with the game's index and
- * seed when a game fails. */
+typedef void (*qv_lab_progress)(void *ctx, const qv_lab_progress_info *info);
+
+/* Where the games a run plays go. */
+typedef struct qv_lab_sink {
+	/* Takes game g, played (its index the plan's), on a worker thread, in the order the
+	 * games finish; it owns g's arrays from then on (qv_lab_game_free), whatever it returns.
+	 * A failure stops the run with its message. */
+	qv_status (*game)(void *ctx, qv_lab_game *g, qv_err *err);
+	void *ctx;
+	/* Whether game index is played already (a resumed study): it is not played again. NULL:
+	 * none is. */
+	bool (*skip)(void *ctx, int index);
+	/* Read before each game starts: once it is non-zero (a signal handler sets it), no game
+	 * starts, and the games being played finish. NULL: never. */
+	volatile sig_atomic_t *stop;
+	/* Called on the calling thread at most every tenth of a second while games run. */
+	qv_lab_progress progress;
+	void *progress_ctx;
+} qv_lab_sink;
+
+/* Plays the games [lo, hi) of the plan on `threads` threads into the sink, those it skips
+ * left out. *stopped (may be NULL) says whether sink->stop ended the run before every game
+ * was played. Fails with the game's index and seed when a game fails. */
+qv_status qv_lab_play_into(const qv_lab_plan *p, int lo, int hi, int threads,
+                           const qv_lab_sink *sink, bool *stopped, qv_err *err);
+/* qv_lab_play_into every game into games[0 .. hi-lo) (index order; each released with
+ * qv_lab_game_free by the caller): for tests and small studies. */
 qv_status qv_lab_play(const qv_lab_plan *p, int lo, int hi, int threads, qv_lab_game *games,
-                      qv_lab_progress progress, void *progress_ctx, qv_err *err);
+                      qv_err *err);
+/* The expected cost of one game of arm a of a study of g, for the time left: the search
+ * iterations of a decision summed over its seats (qv_lab_progress_info). */
+double qv_lab_arm_cost(const qv_game *g, const qv_lab_arm *a);
+/* The parameters of a game of arm a: the study's, with its player count, the arm's variant
+ * and, in a swapped game, the two sides' values exchanged (qv_lab_side_value). */
+qv_status qv_lab_arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swapped, qv_params *out,
+                            qv_err *err);
+/* The arm's agent (an index into a->agents) in seat s of its game j. */
+int qv_lab_seat_agent(const qv_lab_arm *a, int j, int s);
 
 /* The header line of a shard playing [lo, hi) (JSON, one line, no newline), and reading one
  * back into a configuration (variants loaded) and its range. */
 void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out);
 qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err);
+
+/* ---- the games on disk (src/lab/store.c) ---- */
+
+/* A journal: the file a study (or a shard, or a sweep) writes each game's line into as the
+ * game finishes, after a header line (qv_lab_header_write, qv_lab_sweep_header_write), in the
+ * order the games finish. An interrupted study is resumed from it; a complete one is sorted
+ * into index order (qv_lab_journal_finish), which makes it a file a computation reads
+ * (qv_lab_file). Games are added from any thread. */
+typedef struct qv_lab_journal qv_lab_journal;
+
+/* Opens the journal at path for the games [lo, hi) under this header line (no newline): a new
+ * file (replacing any file there), or with resume the file there, whose header must be this
+ * one (QV_EINVAL otherwise: the games of another study) and whose complete lines are kept,
+ * each checked (a last line cut short, the process having stopped while writing it, is cut
+ * off). Release with qv_lab_journal_finish or qv_lab_journal_close. */
+qv_status qv_lab_journal_open(const char *path, const char *header, int lo, int hi, bool resume,
+                              qv_lab_journal **out, qv_err *err);
+/* Whether game index is in the journal, and how many of its range are. */
+bool qv_lab_journal_has(const qv_lab_journal *j, int index);
+int qv_lab_journal_count(const qv_lab_journal *j);
+/* Appends game g's line; it reaches the kernel (so survives the process) at most a tenth of a
+ * second later, when a later add or qv_lab_journal_flush finds the last flush that old. */
+qv_status qv_lab_journal_add(qv_lab_journal *j, const qv_lab_game *g, qv_err *err);
+/* Flushes the lines added since the last flush to the kernel: a run's progress tick calls it,
+ * so that no game waits for the next one to finish. */
+qv_status qv_lab_journal_flush(qv_lab_journal *j, qv_err *err);
+/* Sorts a complete journal into index order as the file `path` (its own path, or another
+ * name, which it then leaves), and releases it. QV_ESTATE when games of its range are
+ * missing. */
+qv_status qv_lab_journal_finish(qv_lab_journal *j, const char *path, qv_err *err);
+/* Releases a journal as it is (an interrupted study, resumed later). */
+void qv_lab_journal_close(qv_lab_journal *j);
+/* The header line of a file of games (malloc'd, no newline). */
+qv_status qv_lab_file_header(const char *path, char **header, qv_err *err);
+
+/* A file of games [lo, hi) in index order after its header line (a finished journal, a shard,
+ * a merge), with where every 256th line starts. */
+typedef struct qv_lab_file {
+	char *path;
+	int lo, hi;
+	long *mark;
+	int nmarks;
+} qv_lab_file;
+
+/* Opens the file at path, checking that its lines are games lo .. hi-1 in order (each line's
+ * leading index; a cursor parses the rest). Release with qv_lab_file_free. */
+qv_status qv_lab_file_open(const char *path, int lo, int hi, qv_lab_file *out, qv_err *err);
+void qv_lab_file_free(qv_lab_file *f);
+
+/* Where a computation reads the games of a plan, in index order: an array in memory (games[i]
+ * is game i), or a file whose line for game i is its line i + shift (a sweep's value reads its
+ * own games in the sweep's file). total: the plan's games. */
+typedef struct qv_lab_source {
+	const qv_lab_game *games;
+	const qv_lab_file *file;
+	int shift;
+	int total;
+} qv_lab_source;
+
+/* A cursor over a source: the games from one index on, one at a time (a file's holds one
+ * parsed line, so reading a study of any size takes the same memory). */
+typedef struct qv_lab_cursor {
+	const qv_lab_source *src;
+	int next; /* the index of the game qv_lab_cursor_next returns */
+	FILE *f;
+	char *buf;
+	size_t cap;
+	qv_lab_game g;
+} qv_lab_cursor;
+
+qv_status qv_lab_cursor_open(const qv_lab_source *src, int index, qv_lab_cursor *c, qv_err *err);
+/* The game at the cursor, its index the plan's (valid until the next call), and a step on;
+ * NULL with err past the end or when its line cannot be read. */
+const qv_lab_game *qv_lab_cursor_next(qv_lab_cursor *c, qv_err *err);
+void qv_lab_cursor_close(qv_lab_cursor *c);
 
 /* ---- metrics (src/lab/metrics.c) ---- */
 
@@ -227,11 +369,23 @@ typedef struct qv_lab_est {
 
 /* A difference of an arm against its reference, with its 95% interval and the two-sided
  * p-value of no difference. */
+/* A component's verdict on one question (lab.h: qv_lab_component): not tested; unsettled
+ * (neither of the two below); within the margin (every interval of its tests inside
+ * +-margin); beyond it (a test flagged: its interval outside +-margin, and Benjamini-Hochberg). */
+typedef enum qv_lab_verdict {
+	QV_LAB_UNTESTED,
+	QV_LAB_UNSETTLED,
+	QV_LAB_WITHIN,
+	QV_LAB_BEYOND,
+} qv_lab_verdict;
+
 typedef struct qv_lab_delta {
 	double d;
 	qv_interval ci;
 	double p;
-	bool flagged; /* Benjamini-Hochberg at QV_LAB_Q over all the study's component tests */
+	/* Benjamini-Hochberg at QV_LAB_Q over its family of the section's component tests, and
+	 * (a component's tests) its interval beyond the study's margin */
+	bool flagged;
 } qv_lab_delta;
 
 typedef struct qv_lab_outcomes {
@@ -275,6 +429,18 @@ typedef struct qv_lab_component {
 	qv_lab_est play_rate;    /* chosen / available over all decisions */
 	qv_lab_est score_drawn;  /* score of seats that had it available (correlational) */
 	qv_lab_est score_played; /* score of seats that played it (correlational) */
+	/* What its holders did with it, over the main games' (game, seat) pairs of a seat that
+	 * held it as the game started (qv_components.held), all correlational: */
+	double copies;             /* the copies a holder held, mean; NAN: nobody held it */
+	qv_lab_est played;         /* the share of holders that played it at least once */
+	qv_lab_est plays;          /* its plays per game held (t interval over the pairs) */
+	qv_lab_est score_unplayed; /* the score of holders that never played it */
+	/* score_played minus score_unplayed: the holders that played it against those that did
+	 * not (Newcombe's interval; no flag: what a seat plays depends on how its game went) */
+	qv_lab_delta played_gap;
+	/* captures after a play of it, until the player's next decision, per play (the mean over
+	 * plays, n = plays; no interval: a ratio of counts); NAN for a game without captures */
+	qv_lab_est captures_per_play;
 	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, paired */
 	/* Where the sides rotate (qv_lab_plan.nsides): each side's score, ablated minus main, game
 	 * by game, paired; no test otherwise. A card of one deck sits with each seat half the
@@ -282,18 +448,58 @@ typedef struct qv_lab_component {
 	qv_lab_delta ablate_side[QV_MAX_PLAYERS];
 	qv_lab_delta ablate_length;  /* decisions, paired */
 	qv_lab_delta restrict_score; /* restricted seat minus its twins, paired */
+	/* Restricted play on the holder: the forbidden seat's score minus its twins' in the games
+	 * where it held the component as the game started, divided by the copies it held; the
+	 * rotations' means, paired (no flag: restrict_score is the flagged test). Cards, pieces and
+	 * abilities in one unit: the points a seat loses per copy it is forbidden. */
+	qv_lab_delta restrict_holder;
 	qv_lab_delta restrict_length;
 	double extremeness; /* the largest |t| of its paired score tests (a sign test's: the
 	                     * normal z of its p); orders `order` */
 	double gap_without; /* the fairness gap of its ablation's games; NAN: no ablation */
-	double unbalance;   /* the largest |t| of its ablation's seat and side tests; orders
-	                     * unbalancing */
-	double strength;    /* |t| of its restricted play's score test; orders strongest */
-	bool flagged;       /* any of its tests flagged */
+	double unbalance;   /* the largest |t| of its ablation's seat and side tests (-1: none) */
+	/* What unbalancing is ordered by: how far the game without it comes back towards equal,
+	 * the loss of the favoured side (the decks', where they rotate) or of the favoured seat
+	 * that the ablation's interval assures, the larger of the two (minus the interval's upper
+	 * end); -INFINITY without ablation */
+	double rebalance;
+	double restrict_t; /* |t| of its restricted play's score test (-1: none) */
+	/* What strongest is ordered by: the loss to its holder per copy that restrict_holder's
+	 * interval assures (minus its upper end; restrict_score's where no seat held it), the
+	 * largest first; -INFINITY without restricted play */
+	double strength;
+	bool flagged; /* any of its tests flagged */
+	/* Its verdicts against the margins (qv_lab_config.margin_*): on the seats' and decks'
+	 * balance (the ablation's seat and side tests, restricted play's score) and on length
+	 * (both length tests), apart. */
+	qv_lab_verdict balance, length;
 } qv_lab_component;
 
+/* The first player: the seat that made a game's first decision. Its score over the main games,
+ * and by turn, in bins of `width` decisions from the first (bin b: decisions b*width + 1 to
+ * (b + 1)*width, the narrowest width of 1, 2, 5, 10, ... that holds the longest game in
+ * QV_LAB_HIST_MAX bins): in the games that ended in bin b, its score; at the decisions of
+ * bin b, its mean evaluation (its latest search value, -1 to 1, each game's mean over the
+ * bin; games where every seat searched, as tension's). */
+typedef struct qv_lab_first {
+	qv_lab_est score;
+	int width, nbins;
+	qv_lab_est ended[QV_LAB_HIST_MAX];
+	qv_lab_est eval[QV_LAB_HIST_MAX];
+} qv_lab_first;
+
+#define QV_LAB_OPENINGS 10 /* the commonest openings a report lists */
+
+/* One of the commonest openings (each seat's first decision) and how it went. */
+typedef struct qv_lab_opening {
+	char text[192];
+	int games;        /* main games that opened so: exact, or at least so many (qv_lab_section
+	                   * .openings_approx: those since it entered the count's table) */
+	qv_lab_est first; /* the first player's score in them */
+} qv_lab_opening;
+
 typedef struct qv_lab_compare {
-	const char *metric; /* "seat 1 score", "mean length", ... */
+	char metric[160]; /* "seat 1 score", "expedition deck score", "mean length", ... */
 	double variant, baseline;
 	qv_lab_delta delta;
 } qv_lab_compare;
@@ -326,6 +532,15 @@ typedef struct qv_lab_section {
 	int strongest[QV_LAB_MAX_COMPONENTS], nstrongest;
 	qv_lab_board board;
 	uint32_t *heat; /* [players][w*h]: main arm touches per seat and square; NULL: no board */
+	qv_lab_first first;
+	/* The commonest openings, most games first (ties: the first seen first), counted with
+	 * a table of 512 (the Space-Saving count): exact unless more than 512 openings were
+	 * seen, when `openings_approx` is set and each count is of the games since the opening
+	 * last entered the table: at least so many (an opening seen in more than 1/512 of the
+	 * games is always in the table). */
+	int nopenings, distinct_openings;
+	bool openings_approx;
+	qv_lab_opening opening[QV_LAB_OPENINGS];
 	int ncompare;
 	qv_lab_compare compare[32];            /* variant against baseline */
 	int capped_games[8], longest_games[8]; /* indices, for the reproduction block */
@@ -338,15 +553,22 @@ typedef struct qv_lab_report {
 	qv_lab_section section[QV_MAX_PLAYERS];
 } qv_lab_report;
 
-/* Computes every metric from the games of the whole plan (games[i] is index i), in index
- * order. Release with qv_lab_report_free. */
+/* Computes every metric from the games of the whole plan, read in index order (each line
+ * checked against the plan first). Release with qv_lab_report_free. */
+qv_status qv_lab_compute_from(const qv_lab_plan *p, const qv_lab_source *games, qv_lab_report *out,
+                              qv_err *err);
+/* The same from games in memory (games[i] is index i). */
 qv_status qv_lab_compute(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_report *out,
                          qv_err *err);
 void qv_lab_report_free(qv_lab_report *r);
 
 /* ---- output (src/lab/report.c) ---- */
 
-/* Writes DIR/report.html, DIR/report.json and DIR/games.csv (DIR exists). */
+/* Writes DIR/report.html, DIR/report.json and DIR/games.csv (DIR exists), reading the
+ * plan's games (for games.csv and the games to watch again) from games. */
+qv_status qv_lab_write_from(const qv_lab_report *r, const qv_lab_source *games, const char *dir,
+                            qv_err *err);
+/* The same from games in memory (games[i] is index i). */
 qv_status qv_lab_write(const qv_lab_report *r, const qv_lab_game *games, const char *dir,
                        qv_err *err);
 

@@ -572,38 +572,69 @@ void qv__lab_tile(qv_buf *b, const char *name, const char *value, const char *de
 
 /* ---- files ---- */
 
-/* Closes f after writing text into it; the errno of the first failure, 0 when none. */
-static int write_close(FILE *f, const qv_buf *text)
+qv_status qv__lab_out_open(qv__lab_out *o, const char *dir, const char *name, qv_err *err)
 {
-	int e = fwrite(qv_buf_str(text), 1, text->len, f) == text->len ? 0 : errno ? errno : EIO;
-	if (fflush(f) != 0 && !e)
+	memset(o, 0, sizeof *o);
+	qv_buf_printf(&o->path, "%s/%s", dir, name);
+	qv_buf_printf(&o->tmp, "%s/.%s.tmp", dir, name);
+	if (o->path.failed || o->tmp.failed) {
+		qv_buf_free(&o->path);
+		qv_buf_free(&o->tmp);
+		return qv_fail(err, QV_ENOMEM, "out of memory writing %s", name);
+	}
+	o->f = fopen(qv_buf_str(&o->tmp), "wb");
+	if (!o->f) {
+		int e = errno;
+		qv_status st =
+		    qv_fail(err, QV_EIO, "cannot write %s: %s", qv_buf_str(&o->path), strerror(e));
+		qv_buf_free(&o->path);
+		qv_buf_free(&o->tmp);
+		return st;
+	}
+	return QV_OK;
+}
+
+void qv__lab_out_put(qv__lab_out *o, qv_buf *text)
+{
+	if (!o->e && text->failed)
+		o->e = ENOMEM;
+	if (!o->e && fwrite(qv_buf_str(text), 1, text->len, o->f) != text->len)
+		o->e = errno ? errno : EIO;
+	qv_buf_clear(text);
+}
+
+qv_status qv__lab_out_commit(qv__lab_out *o, bool keep, qv_err *err)
+{
+	int e = o->e;
+	if (fflush(o->f) != 0 && !e)
 		e = errno;
-	if (fclose(f) != 0 && !e)
+	if (fclose(o->f) != 0 && !e)
 		e = errno;
-	return e;
+	if (keep && !e && rename(qv_buf_str(&o->tmp), qv_buf_str(&o->path)) != 0)
+		e = errno;
+	qv_status st = QV_OK;
+	if (e || !keep) {
+		remove(qv_buf_str(&o->tmp));
+		if (e)
+			st = e == ENOMEM ? qv_fail(err, QV_ENOMEM, "out of memory writing %s",
+			                           qv_buf_str(&o->path))
+			                 : qv_fail(err, QV_EIO, "cannot write %s: %s",
+			                           qv_buf_str(&o->path), strerror(e));
+	}
+	qv_buf_free(&o->path);
+	qv_buf_free(&o->tmp);
+	return st;
 }
 
 qv_status qv__lab_write_file(const char *dir, const char *name, const qv_buf *text, qv_err *err)
 {
-	qv_buf path = {0}, tmp = {0};
-	qv_buf_printf(&path, "%s/%s", dir, name);
-	qv_buf_printf(&tmp, "%s/.%s.tmp", dir, name);
-	qv_status st = QV_OK;
-	if (path.failed || tmp.failed) {
-		st = qv_fail(err, QV_ENOMEM, "out of memory writing %s", name);
-	} else {
-		FILE *f = fopen(qv_buf_str(&tmp), "wb");
-		int e = f ? write_close(f, text) : errno;
-		if (!e && rename(qv_buf_str(&tmp), qv_buf_str(&path)) != 0)
-			e = errno;
-		if (e) {
-			if (f)
-				remove(qv_buf_str(&tmp));
-			st = qv_fail(err, QV_EIO, "cannot write %s: %s", qv_buf_str(&path),
-			             strerror(e));
-		}
-	}
-	qv_buf_free(&path);
-	qv_buf_free(&tmp);
-	return st;
+	qv__lab_out o;
+	qv_status st = qv__lab_out_open(&o, dir, name, err);
+	if (st)
+		return st;
+	if (text->failed)
+		o.e = ENOMEM;
+	else if (fwrite(qv_buf_str(text), 1, text->len, o.f) != text->len)
+		o.e = errno ? errno : EIO;
+	return qv__lab_out_commit(&o, true, err);
 }

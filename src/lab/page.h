@@ -153,6 +153,22 @@ void qv__lab_tile(qv_buf *b, const char *name, const char *value, const char *de
 
 /* ---- files ---- */
 
+/* A file of a folder written piece by piece (games.csv, a row per game) and put in place whole
+ * when it is complete: written beside its name first, and renamed over it by commit, so a
+ * reader never sees half a file. A failure to write is kept and given by commit. */
+typedef struct qv__lab_out {
+	FILE *f;
+	qv_buf path, tmp;
+	int e; /* the errno of the first failure */
+} qv__lab_out;
+
+qv_status qv__lab_out_open(qv__lab_out *o, const char *dir, const char *name, qv_err *err);
+/* Writes text and clears it. */
+void qv__lab_out_put(qv__lab_out *o, qv_buf *text);
+/* Closes the file and puts it in place (keep), or removes it (!keep: a failure elsewhere);
+ * the first failure to write it. */
+qv_status qv__lab_out_commit(qv__lab_out *o, bool keep, qv_err *err);
+
 /* Writes text as the file name of the folder dir, atomically: to a file beside it first,
  * renamed over name once complete, so a reader never sees half a file. */
 qv_status qv__lab_write_file(const char *dir, const char *name, const qv_buf *text, qv_err *err);

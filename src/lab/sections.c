@@ -15,12 +15,15 @@ const qv__lab_row qv__lab_rows[] = {
      0},
     {"length", qv__lab_compute_length, qv__lab_json_length, qv__lab_html_length, 2},
     {"tension", qv__lab_compute_tension, qv__lab_json_tension, qv__lab_html_tension, 5},
-    {"ladder", qv__lab_compute_ladder, qv__lab_json_ladder, qv__lab_html_ladder, 6},
-    {"agents", qv__lab_compute_agents, qv__lab_json_agents, qv__lab_html_agents, 7},
+    {"first_player", qv__lab_compute_first_player, qv__lab_json_first_player,
+     qv__lab_html_first_player, 6},
+    {"openings", NULL, qv__lab_json_openings, qv__lab_html_openings, 7}, /* by first_player */
+    {"ladder", qv__lab_compute_ladder, qv__lab_json_ladder, qv__lab_html_ladder, 8},
+    {"agents", qv__lab_compute_agents, qv__lab_json_agents, qv__lab_html_agents, 9},
     {"components", qv__lab_compute_components, qv__lab_json_components, qv__lab_html_components, 3},
     {"power", qv__lab_compute_power, qv__lab_json_power, NULL, 0},
     {"board", qv__lab_compute_board, qv__lab_json_board, qv__lab_html_board, 4},
-    {"compare", qv__lab_compute_compare, qv__lab_json_compare, qv__lab_html_baseline, 8},
+    {"compare", qv__lab_compute_compare, qv__lab_json_compare, qv__lab_html_baseline, 10},
     {"reproduction", qv__lab_compute_reproduction, qv__lab_json_reproduction, NULL, 0},
     {"verdict", NULL, NULL, qv__lab_html_verdict, 0},
 };

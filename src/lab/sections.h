@@ -22,7 +22,21 @@
 typedef struct qv__lab_sources qv__lab_sources;
 /* The report's page while it is written (report.c): the buffer, the plan, the games and the
  * prefix of the section's element ids. */
-struct qv__lab_page;
+struct qv__lab_page {
+	qv_buf *b;
+	const qv_lab_plan *p;
+	const qv_lab_source *games;
+	char id[16]; /* "p2": the player count's prefix of element ids */
+	/* the first game that could not be read, which fails the writing */
+	struct {
+		qv_status rc;
+		qv_err err;
+	} fault;
+};
+
+/* The components studied by ablation and restricted play (all of them without --components):
+ * report.c's, for every row's writer. */
+int qv__lab_studied_count(const qv_lab_plan *p);
 
 /* Fills the metric's fields of sec; a failure ends the computation (the report is freed). */
 typedef qv_status (*qv__lab_compute_fn)(const qv__lab_sources *src, qv_lab_section *sec,
@@ -53,6 +67,8 @@ qv_status qv__lab_compute_baseline_outcomes(const qv__lab_sources *src, qv_lab_s
                                             qv_err *err);
 qv_status qv__lab_compute_length(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_tension(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
+qv_status qv__lab_compute_first_player(const qv__lab_sources *src, qv_lab_section *sec,
+                                       qv_err *err);
 qv_status qv__lab_compute_ladder(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_agents(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
 qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err);
@@ -62,12 +78,14 @@ qv_status qv__lab_compute_compare(const qv__lab_sources *src, qv_lab_section *se
 qv_status qv__lab_compute_reproduction(const qv__lab_sources *src, qv_lab_section *sec,
                                        qv_err *err);
 
-/* report.c: report.json */
+/* report_*.c, the file of each row: report.json */
 void qv__lab_json_outcomes(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_sides(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_baseline_outcomes(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_length(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_tension(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
+void qv__lab_json_first_player(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
+void qv__lab_json_openings(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_ladder(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_agents(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_components(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
@@ -76,13 +94,15 @@ void qv__lab_json_board(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_sectio
 void qv__lab_json_compare(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 void qv__lab_json_reproduction(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_section *S);
 
-/* report.c: report.html */
+/* report_*.c, the file of each row: report.html */
 void qv__lab_html_verdict(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_seats(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_length(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_components(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_board(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_tension(struct qv__lab_page *P, const qv_lab_section *S);
+void qv__lab_html_first_player(struct qv__lab_page *P, const qv_lab_section *S);
+void qv__lab_html_openings(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_ladder(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_agents(struct qv__lab_page *P, const qv_lab_section *S);
 void qv__lab_html_baseline(struct qv__lab_page *P, const qv_lab_section *S);

@@ -260,40 +260,89 @@ int qv_lab_sweep_point(const qv_lab_sweep *s, int i)
 
 /* ---- playing ---- */
 
-/* Progress over the whole range while each value's study reports its own. */
-typedef struct progress_over {
-	qv_lab_progress fn;
-	void *ctx;
-	int before, total;
-	double elapsed_before;
-	double elapsed;
-} progress_over;
+/* One value's games into the sweep's sink: indices shifted by the value's first game, and the
+ * progress of the whole range while each value's study reports its own. */
+typedef struct value_sink {
+	const qv_lab_sink *outer;
+	int first;
+	qv_lab_progress_info before, all; /* the values done, and every value's games */
+	qv_lab_progress_info last;        /* this value's latest */
+} value_sink;
 
-static void progress_step(void *ctx, int done, int total, double elapsed)
+static qv_status value_game(void *ctx, qv_lab_game *g, qv_err *err)
 {
-	(void)total;
-	progress_over *p = ctx;
-	p->elapsed = elapsed;
-	p->fn(p->ctx, p->before + done, p->total, p->elapsed_before + elapsed);
+	value_sink *v = ctx;
+	g->index += v->first;
+	return v->outer->game(v->outer->ctx, g, err);
 }
 
-qv_status qv_lab_sweep_play(const qv_lab_sweep *s, int lo, int hi, int threads, qv_lab_game *games,
-                            qv_lab_progress progress, void *progress_ctx, qv_err *err)
+static bool value_skip(void *ctx, int index)
 {
-	progress_over over = {progress, progress_ctx, 0, hi - lo, 0, 0};
+	value_sink *v = ctx;
+	return v->outer->skip && v->outer->skip(v->outer->ctx, index + v->first);
+}
+
+static void value_progress(void *ctx, const qv_lab_progress_info *info)
+{
+	value_sink *v = ctx;
+	v->last = *info;
+	qv_lab_progress_info all = {.done = v->before.done + info->done,
+	                            .total = v->all.total,
+	                            .work_done = v->before.work_done + info->work_done,
+	                            .work_total = v->all.work_total,
+	                            .elapsed = v->before.elapsed + info->elapsed};
+	v->outer->progress(v->outer->progress_ctx, &all);
+}
+
+/* The games of value k in the sweep's range [lo, hi): [*a, *b) of the sweep, empty when none. */
+static void value_range(const qv_lab_sweep *s, int k, int lo, int hi, int *a, int *b)
+{
+	*a = lo > s->first[k] ? lo : s->first[k];
+	*b = hi < s->first[k + 1] ? hi : s->first[k + 1];
+}
+
+qv_status qv_lab_sweep_play(const qv_lab_sweep *s, int lo, int hi, int threads,
+                            const qv_lab_sink *sink, bool *stopped, qv_err *err)
+{
+	value_sink v = {.outer = sink};
 	for (int k = 0; k < s->nvalues; k++) {
-		int a = lo > s->first[k] ? lo : s->first[k];
-		int b = hi < s->first[k + 1] ? hi : s->first[k + 1];
+		int a, b;
+		value_range(s, k, lo, hi, &a, &b);
+		for (int i = a; i < b; i++)
+			if (!sink->skip || !sink->skip(sink->ctx, i)) {
+				v.all.total++;
+				v.all.work_total += qv_lab_arm_cost(
+				    s->base.game, qv_lab_arm_of(&s->plan[k], i - s->first[k]));
+			}
+	}
+	if (stopped)
+		*stopped = false;
+	for (int k = 0; k < s->nvalues; k++) {
+		int a, b;
+		value_range(s, k, lo, hi, &a, &b);
 		if (a >= b)
 			continue;
-		over.elapsed = 0;
-		qv_status rc =
-		    qv_lab_play(&s->plan[k], a - s->first[k], b - s->first[k], threads,
-		                games + (a - lo), progress ? progress_step : NULL, &over, err);
+		v.first = s->first[k];
+		v.last = (qv_lab_progress_info){0};
+		qv_lab_sink inner = {.game = value_game,
+		                     .ctx = &v,
+		                     .skip = value_skip,
+		                     .stop = sink->stop,
+		                     .progress = sink->progress ? value_progress : NULL,
+		                     .progress_ctx = &v};
+		bool cut = false;
+		qv_status rc = qv_lab_play_into(&s->plan[k], a - s->first[k], b - s->first[k],
+		                                threads, &inner, &cut, err);
 		if (rc)
 			return at_value(err, rc, s->path, s->value[k]);
-		over.before += b - a;
-		over.elapsed_before += over.elapsed;
+		v.before.done += v.last.done;
+		v.before.work_done += v.last.work_done;
+		v.before.elapsed += v.last.elapsed;
+		if (cut) {
+			if (stopped)
+				*stopped = true;
+			break;
+		}
 	}
 	return QV_OK;
 }
@@ -345,12 +394,13 @@ static void gap_of(point *pt, int N)
 	pt->gap_ci = (qv_interval){lo, hi};
 }
 
-/* Every value's section figures, from its study's report; games[i] is sweep game i. */
-static qv_status compute(const qv_lab_sweep *s, const qv_lab_game *games, curves *c, qv_err *err)
+/* Every value's section figures, from its study's report; the file holds the sweep's games. */
+static qv_status compute(const qv_lab_sweep *s, const qv_lab_file *file, curves *c, qv_err *err)
 {
 	for (int k = 0; k < s->nvalues; k++) {
 		qv_lab_report rep;
-		qv_status rc = qv_lab_compute(&s->plan[k], games + s->first[k], &rep, err);
+		qv_lab_source src = {.file = file, .shift = s->first[k], .total = s->plan[k].total};
+		qv_status rc = qv_lab_compute_from(&s->plan[k], &src, &rep, err);
 		if (rc)
 			return rc;
 		for (int j = 0; j < rep.nsections; j++) {
@@ -450,14 +500,24 @@ static void write_json(const qv_lab_sweep *s, const curves *c, qv_buf *b)
 
 /* ---- games.csv ---- */
 
-static void write_csv(const qv_lab_sweep *s, const qv_lab_game *games, qv_buf *b)
+/* A row per game of the sweep, read from its file, written to out a few hundred at a time. */
+static qv_status write_csv(const qv_lab_sweep *s, const qv_lab_file *file, qv__lab_out *out,
+                           qv_err *err)
 {
+	qv_buf rows = {0}, *b = &rows;
 	qv_buf_puts(b, "index,value,players,decisions,capped");
 	for (int p = 0; p < QV_MAX_PLAYERS; p++)
 		qv_buf_printf(b, ",score_p%d", p + 1);
 	qv_buf_puts(b, "\r\n");
-	for (int i = 0; i < s->total; i++) {
-		const qv_lab_game *g = &games[i];
+	qv_lab_source src = {.file = file, .total = s->total};
+	qv_lab_cursor cur;
+	qv_status rc = qv_lab_cursor_open(&src, 0, &cur, err);
+	for (int i = 0; !rc && i < s->total; i++) {
+		const qv_lab_game *g = qv_lab_cursor_next(&cur, err);
+		if (!g) {
+			rc = QV_EIO;
+			break;
+		}
 		char text[48];
 		value_text(s->value[qv_lab_sweep_point(s, i)], text, sizeof text);
 		qv_buf_printf(b, "%d,%s,%d,%d,%d", i, text, g->players, g->decisions, g->capped);
@@ -467,7 +527,14 @@ static void write_csv(const qv_lab_sweep *s, const qv_lab_game *games, qv_buf *b
 				qv_buf_puts(b, qv__lab_num((g->utility[p] + 1) / 2, 3, false).s);
 		}
 		qv_buf_puts(b, "\r\n");
+		if (b->len >= 1 << 16)
+			qv__lab_out_put(out, b);
 	}
+	if (!rc)
+		qv__lab_out_put(out, b);
+	qv_lab_cursor_close(&cur);
+	qv_buf_free(&rows);
+	return rc;
 }
 
 /* ---- report.html ---- */
@@ -489,10 +556,11 @@ typedef struct series {
 	qv_interval ci[QV_LAB_SWEEP_MAX];
 } series;
 
-/* One figure: the series over the values, each point with its interval, the y axis from 0 to
+/* One figure: the series over the values, each point with its interval (bars: what the bars
+ * are, for the caption), the y axis from 0 to
  * top (percentages when percent), a dashed line at `fair` when it is not NAN. */
 static void figure(qv_buf *b, const qv_lab_sweep *s, const series *ser, int nser, double top,
-                   bool percent, double fair, const char *label, const char *axis)
+                   bool percent, double fair, const char *label, const char *axis, const char *bars)
 {
 	qv_buf_puts(b, "<figure>\n");
 	qv__lab_scale x = {s->value[0], s->value[s->nvalues - 1], FIG_L, FIG_W - FIG_R};
@@ -545,7 +613,7 @@ static void figure(qv_buf *b, const qv_lab_sweep *s, const series *ser, int nser
 		qv__lab_html_esc(b, ser[i].name);
 		qv_buf_puts(b, i + 1 < nser ? " &middot; " : "; ");
 	}
-	qv_buf_puts(b, "the bars are 95% intervals.</figcaption>\n</figure>\n");
+	qv_buf_printf(b, "the bars are %s.</figcaption>\n</figure>\n", bars);
 }
 
 /* The seats' scores, the fairness gap and the length as series. */
@@ -567,7 +635,7 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 	qv__lab_how(b, "Each seat's mean score at each value, with its 95% interval; the fair "
 	               "share is 1/N of the points.");
 	figure(b, s, ser, N, top > 0.5 ? 1 : 0.5, true, 1.0 / N, "Each seat's score at each value",
-	       s->path);
+	       s->path, "95% intervals");
 	if (c->nsides > 0) {
 		series side[QV_MAX_PLAYERS];
 		double stop = 0;
@@ -587,7 +655,7 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 		       "its 95% interval. A change to one side shows here, not in the "
 		       "seats.");
 		figure(b, s, side, c->nsides, stop > 0.5 ? 1 : 0.5, true, 1.0 / N,
-		       "Each side's score at each value", s->path);
+		       "Each side's score at each value", s->path, "95% intervals");
 	}
 	series gap = {.name = "gap"}, len = {.name = "length"};
 	double gtop = 0, ltop = 0;
@@ -603,11 +671,13 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 	qv__lab_how(b, "The largest distance of a seat's score from its fair share (0 is fair), "
 	               "with the range it takes over every seat's interval.");
 	figure(b, s, &gap, 1, gtop > 0 ? qv__lab_nice_ceil(gtop * 100) / 100 : 0.1, true, NAN,
-	       "The fairness gap at each value", s->path);
+	       "The fairness gap at each value", s->path,
+	       "the range the gap takes as every seat's score runs over its 95% interval (wider "
+	       "than a 95% interval of the gap)");
 	qv__lab_heading(b, prefix, "h3", "length", "Mean length");
 	qv__lab_how(b, "Decisions per game, with the 95% interval of the mean.");
 	figure(b, s, &len, 1, ltop > 0 ? qv__lab_nice_ceil(ltop) : 1, false, NAN,
-	       "Mean length at each value", s->path);
+	       "Mean length at each value", s->path, "95% intervals");
 }
 
 static void html_table(qv_buf *b, const qv_lab_sweep *s, const curves *c, const char *prefix)
@@ -742,30 +812,32 @@ static void write_html(const qv_lab_sweep *s, const curves *c, qv_buf *b)
 	               "same page, byte for byte.</footer>\n</body>\n</html>\n");
 }
 
-qv_status qv_lab_sweep_write(const qv_lab_sweep *s, const qv_lab_game *games, const char *dir,
+qv_status qv_lab_sweep_write(const qv_lab_sweep *s, const qv_lab_file *file, const char *dir,
                              qv_err *err)
 {
 	curves *c = calloc(QV_MAX_PLAYERS, sizeof *c);
 	if (!c)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
-	qv_status rc = compute(s, games, c, err);
-	qv_buf html = {0}, json = {0}, csv = {0};
+	qv_status rc = compute(s, file, c, err);
+	qv_buf html = {0}, json = {0};
 	if (!rc) {
 		write_html(s, c, &html);
 		write_json(s, c, &json);
-		write_csv(s, games, &csv);
-		if (html.failed || json.failed || csv.failed)
+		if (html.failed || json.failed)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory writing the sweep's report");
 	}
 	if (!rc)
 		rc = qv__lab_write_file(dir, "report.json", &json, err);
-	if (!rc)
-		rc = qv__lab_write_file(dir, "games.csv", &csv, err);
+	qv__lab_out csv;
+	if (!rc && !(rc = qv__lab_out_open(&csv, dir, "games.csv", err))) {
+		qv_status w = write_csv(s, file, &csv, err);
+		rc = qv__lab_out_commit(&csv, w == QV_OK, err);
+		rc = w ? w : rc;
+	}
 	if (!rc)
 		rc = qv__lab_write_file(dir, "report.html", &html, err);
 	qv_buf_free(&html);
 	qv_buf_free(&json);
-	qv_buf_free(&csv);
 	free(c);
 	return rc;
 }

@@ -48,17 +48,17 @@ void qv_lab_sweep_free(qv_lab_sweep *s);
 /* The value whose games hold sweep game i. */
 int qv_lab_sweep_point(const qv_lab_sweep *s, int i);
 
-/* Plays sweep games [lo, hi) on `threads` threads into games[0 .. hi-lo), each game's index
- * its index in its value's study; progress counts over [lo, hi). */
-qv_status qv_lab_sweep_play(const qv_lab_sweep *s, int lo, int hi, int threads, qv_lab_game *games,
-                            qv_lab_progress progress, void *progress_ctx, qv_err *err);
+/* Plays sweep games [lo, hi) on `threads` threads into the sink (qv_lab_play_into), each
+ * game's index its index in the sweep, value after value; progress counts over [lo, hi). */
+qv_status qv_lab_sweep_play(const qv_lab_sweep *s, int lo, int hi, int threads,
+                            const qv_lab_sink *sink, bool *stopped, qv_err *err);
 
 /* A shard's header line for sweep games [lo, hi). */
 void qv_lab_sweep_header_write(const qv_lab_sweep *s, int lo, int hi, qv_buf *out);
 
-/* Writes DIR/report.html, DIR/report.json and DIR/games.csv of the sweep from all its games
- * (games[i] is sweep game i, its index within its value's study). */
-qv_status qv_lab_sweep_write(const qv_lab_sweep *s, const qv_lab_game *games, const char *dir,
+/* Writes DIR/report.html, DIR/report.json and DIR/games.csv of the sweep from all its games,
+ * the file's lines of sweep games 0 .. total-1. */
+qv_status qv_lab_sweep_write(const qv_lab_sweep *s, const qv_lab_file *file, const char *dir,
                              qv_err *err);
 
 #endif

@@ -19,6 +19,12 @@ for f in report.html report.json games.csv; do
 done
 contains out.txt "wrote one/report.html"
 contains out.txt "2 players: fairness gap"
+# how many components are flagged, of how many studied (seven piece kinds and an ability)
+contains out.txt " of 8 components"
+# flagged only beyond the practical margins, their defaults said (a merge keeps them: below)
+contains out.txt "(margins 2 pp, 0.5 decisions; on balance "
+grep -A2 '"margin": {' one/report.json | tr -d ' \n' | grep -q '"score":0.02,"length":0.5' ||
+	fail "report.json does not give the default margins"
 
 for k in 0 1 2 3; do
 	expect_rc 0 "$Q" lab run "${study[@]}" --shard "$k/4" --out shards
@@ -57,6 +63,21 @@ for g in concardia evons arrow-party; do
 		--seed 5 --out "study-$g"
 	contains out.txt "wrote study-$g/report.html"
 done
+# the summary names each deck's score where the decks rotate
+expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 0 --ladder-games 0 \
+	--seed 5 --out decks-summary
+grep -q '; decks: expedition [0-9.]*%.*, foundry [0-9.]*%' out.txt ||
+	fail "the summary of a ConCardia study names no deck: $(cat out.txt)"
+# An ablation that changes no game (a card in no deck) measures no power, and says so.
+cat >ghost.json <<'EOF'
+{"quiver_variant": 1, "game": "concardia", "name": "a card in no deck", "extends": "base",
+ "cards": {"add": [{"id": "ghost-r", "name": "ghost", "trait": "Rock", "strength": 1,
+  "defense": 1, "arrows": ["N"], "type": "Maker"}]}}
+EOF
+expect_rc 0 "$Q" lab run concardia --variant ghost.json --agents random --games 4 \
+	--component-games 4 --components ghost-r --ladder-games 0 --luck-games 0 --seed 5 --out ghost
+contains ghost/report.html "1 ablation changed no game: each replayed its control"
+! grep -qF "effect of about 0.0 pp" ghost/report.html || fail "a null ablation claims 0.0 pp"
 # A level that blunders may play a game's first decisions without a search value: the tension
 # then starts where the first value does (it once ran past the seats looking for a leader).
 expect_rc 0 "$Q" lab run arrow-party --agents easy --players 3 --games 3 --component-games 0 \
@@ -72,6 +93,102 @@ expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 1
 	--seed 5 --fixed-sides --out fixed-concardia
 ! grep -qF "deck2=expedition" fixed-concardia/report.html || fail "--fixed-sides swapped the decks"
 ! grep -qF "Sides (swapped" fixed-concardia/report.html || fail "--fixed-sides reports sides"
+
+# A study's games go to DIR/games.lab as they finish: a Ctrl-C (SIGINT) stops it after the
+# games being played, keeps them and says how to go on; --resume DIR plays the rest, and the
+# report is byte for byte an uninterrupted run's. Without a terminal, a progress line comes
+# every --progress seconds.
+slow=(concardia --agents easy --games 40 --component-games 8 --components scout-r,ability:charge
+	--ladder-games 0 --luck-games 0 --seed 13 --threads 2)
+expect_rc 0 "$Q" lab run "${slow[@]}" --out whole
+# waits until the journal holds at least $2 games' lines (at most a minute)
+wait_lines() {
+	for _ in $(seq 600); do
+		[ -f "$1" ] && [ "$(wc -l <"$1")" -gt "$2" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# waits until file $1 holds the text $2 (at most a minute)
+wait_text() {
+	for _ in $(seq 600); do
+		grep -qF -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+"$Q" lab run "${slow[@]}" --progress 1 --out cut >cut.out 2>cut.err </dev/null &
+pid=$!
+wait_text cut.err "games/s, about" || fail "no progress line without a terminal: $(cat cut.err)"
+wait_lines cut/games.lab 20 || fail "the interrupted study wrote no games as they finished"
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" -eq 130 ] || fail "a study stopped by Ctrl-C exited $rc, expected 130"
+contains cut.err "stopped by Ctrl-C after"
+contains cut.err "quiver lab run --resume DIR plays the rest"
+[ ! -e cut/report.html ] || fail "an interrupted study wrote a report"
+[ "$(wc -l <cut/games.lab)" -lt "$(wc -l <whole/games.lab)" ] ||
+	fail "the study ended before it was interrupted: interrupt it sooner"
+# A folder that holds a study's games is not started again by accident.
+expect_rc 1 "$Q" lab run "${slow[@]}" --out cut
+contains err.txt "holds the games of a study already (games.lab): quiver lab run --resume cut"
+# A line cut short (the process killed while writing it) is dropped, and played again.
+printf '999 n=2 a=0,0 u=1,-' >>cut/games.lab
+expect_rc 0 "$Q" lab run --resume cut --threads 1
+contains out.txt "resuming:"
+for f in games.lab report.html report.json games.csv; do
+	cmp -s "whole/$f" "cut/$f" || fail "the resumed cut/$f differs from an uninterrupted run's"
+done
+expect_rc 2 "$Q" lab run --resume cut --games 3
+contains err.txt "--games with --resume"
+expect_rc 1 "$Q" lab run --resume shards
+contains err.txt "it holds no study to go on with"
+# A shard stopped part way keeps its games in DIR/shard-k-of-K.lab.part, and the same shard
+# run again plays only the rest.
+"$Q" lab run "${slow[@]}" --shard 1/2 --out cutshards >/dev/null 2>&1 </dev/null &
+pid=$!
+wait_lines cutshards/shard-1-of-2.lab.part 10 || fail "the shard wrote no games as they finished"
+kill -TERM $pid
+wait $pid
+rc=$?
+[ "$rc" -eq 143 ] || fail "a shard stopped by SIGTERM exited $rc, expected 143"
+expect_rc 0 "$Q" lab run "${slow[@]}" --shard 1/2 --out cutshards
+contains out.txt "resuming:"
+expect_rc 0 "$Q" lab run "${slow[@]}" --shard 0/2 --out cutshards
+expect_rc 0 "$Q" lab merge cutshards/shard-0-of-2.lab cutshards/shard-1-of-2.lab --out cutmerged
+for f in games.lab report.html report.json games.csv; do
+	cmp -s "whole/$f" "cutmerged/$f" || fail "cutmerged/$f differs from one machine's run"
+done
+
+# The sides are the study's own decks: a variant that names its decks (and removes a default
+# deck, so that a game set up with the defaults could not start) swaps its own, in a study and
+# in a sweep; a variant whose seats hold one deck twice has no sides to tell apart.
+cat >owndecks.json <<'EOF'
+{"quiver_variant": 1, "game": "concardia", "name": "own decks, foundry removed", "extends": "base",
+ "params": {"deck1": "expedition", "deck2": "forge"},
+ "decks": {"remove": ["foundry"], "add": [{"id": "forge", "cards": ["sentinel-r","sentinel-p",
+  "sentinel-s","flanker-r","flanker-p","flanker-s","guard-r","guard-p","guard-s","shover-r",
+  "shover-p","shover-s","saboteur-r","saboteur-p","saboteur-s","duelist-r","duelist-p",
+  "duelist-s","banner-r","banner-p","banner-s"]}]}}
+EOF
+expect_rc 0 "$Q" lab run concardia --variant owndecks.json --agents random --games 8 \
+	--component-games 2 --components scout-r --ladder-games 0 --luck-games 0 --seed 5 \
+	--out owndecks
+contains owndecks/report.json '"id": "forge"'
+contains owndecks/report.html "--param deck1=forge --param deck2=expedition"
+! grep -qF "=foundry" owndecks/report.html || fail "a study of owndecks.json plays foundry"
+expect_rc 0 "$Q" lab sweep concardia --variant owndecks.json --vary cards.scout-r.strength=1..2 \
+	--agents random --games 8 --seed 5 --out owndecks-sweep
+contains owndecks-sweep/report.json '"id": "forge"'
+cat >twice.json <<'EOF'
+{"quiver_variant": 1, "game": "evons", "name": "bedrock twice", "extends": "base",
+ "params": {"deck1": "bedrock", "deck2": "bedrock"}}
+EOF
+expect_rc 0 "$Q" lab run evons --variant twice.json --agents random --games 4 \
+	--component-games 0 --ladder-games 0 --luck-games 0 --seed 5 --out twice
+grep -q '"sides": \[\]' twice/report.json || fail "a variant of one deck twice reports sides"
+! grep -qF "blaze" twice/report.html || fail "a study of bedrock twice names blaze"
 
 # Refusals, each naming the shard or the games.
 expect_rc 1 "$Q" lab merge shards/shard-0-of-4.lab shards/shard-1-of-4.lab shards/shard-3-of-4.lab --out m1
@@ -130,6 +247,7 @@ contains out.txt "3 values"
 contains out.txt "wrote sweep-one/report.html"
 contains sweep-one/report.json '"values": [1, 5, 9]'
 contains sweep-one/report.html "<svg"
+contains sweep-one/report.html "the range the gap takes as every seat"
 for k in 0 1 2; do
 	expect_rc 0 "$Q" lab sweep "${sweep[@]}" --shard "$k/3" --out sweep-shards
 done
@@ -179,6 +297,8 @@ expect_rc 2 "$Q" lab run three-arrows --shard 4/4 --out x
 contains err.txt "expected k/K"
 expect_rc 2 "$Q" lab run three-arrows --players 9 --out x
 contains err.txt "--players"
+expect_rc 2 "$Q" lab run three-arrows --seed abc --out x
+contains err.txt "bad value 'abc' for --seed: expected a whole number"
 expect_rc 2 "$Q" lab run three-arrows --games 10 --precision 0.05 --out x
 contains err.txt "give one"
 expect_rc 2 "$Q" lab run three-arrows
@@ -190,6 +310,12 @@ expect_rc 1 "$Q" lab run three-arrows --games 2 --out afile
 contains err.txt "'afile' is not a folder (expected --out DIR, a folder"
 expect_rc 1 "$Q" lab merge shards/*.lab --out afile/sub
 contains err.txt "cannot create the folder 'afile/sub'"
+expect_rc 2 "$Q" lab run three-arrows --margin 0.02 --out x
+contains err.txt "bad value '0.02' for --margin: expected S,L"
+expect_rc 2 "$Q" lab run three-arrows --margin 0.02,-1 --out x
+contains err.txt "for --margin"
+expect_rc 2 "$Q" lab sweep three-arrows --vary max_turns=20..30:10 --margin 0 --out x
+contains err.txt "--margin is for quiver lab run"
 expect_rc 2 "$Q" lab frobnicate
 contains err.txt "run, sweep or merge"
 expect_rc 0 "$Q" lab --help

@@ -51,7 +51,10 @@ for g in "${games[@]}"; do
 		contains out.txt "$ex: ok: $g variant"
 		grep -qF "(the built-in set)" out.txt && fail "$name: checks as the built-in set"
 		expect_rc 0 "$Q" variant show "$ex"
-		contains out.txt "sha256 "
+		contains err.txt "sha256 "
+		# stdout is the resolved document alone, itself a variant that checks
+		cp out.txt shown.json
+		expect_rc 0 "$Q" variant check shown.json
 		randoms=(random random random)
 		expect_rc 0 "$Q" arena "$g" --agents "${randoms[@]:0:$players}" --games "$players" --seed 3 \
 			--threads 1 --variant "$ex" --records "recs-$name"
@@ -62,7 +65,7 @@ for g in "${games[@]}"; do
 		expect_rc 0 "$Q" play --load "$rec" --no-color
 		contains out.txt "over"
 		# the same record in the engine protocol replays, and names the variant's hash
-		sha=$("$Q" variant show "$ex" | sed -n 's/^sha256 \([0-9a-f]*\).*/\1/p')
+		sha=$("$Q" variant show "$ex" 2>&1 >/dev/null | sed -n 's/^sha256 \([0-9a-f]*\).*/\1/p')
 		{ printf 'load %s\n' "$(tr -d '\n' <"$rec")"; echo params; echo quit; } |
 			"$Q" engine >out.txt 2>err.txt
 		contains out.txt "variant=$sha"
@@ -92,6 +95,16 @@ expect_rc 1 "$Q" variant check missing.json
 contains err.txt "missing.json: cannot open"
 
 # ---- check: every problem of a file, one a line ----
+# the whole set's cross-checks too, every one: two decks, each too short and naming a card the
+# set has not, one a card three times
+printf '{"quiver_variant": 1, "game": "concardia", "decks": {"modify": {"expedition": {"cards": ["nope-r", "scout-r", "scout-r", "scout-r"]}, "foundry": {"cards": ["gone-r", "striker-r"]}}}}\n' >decks.json
+expect_rc 1 "$Q" variant check decks.json
+[ "$(wc -l <err.txt)" -eq 5 ] || fail "decks.json: expected 5 lines: $(cat err.txt)"
+contains err.txt "decks.json: resolved: /decks/0/cards: 4 cards; a deck needs 8-60"
+contains err.txt 'decks.json: resolved: /decks/0/cards/0: no card "nope-r" in /cards'
+contains err.txt 'decks.json: resolved: /decks/0/cards/3: "scout-r" a third time'
+contains err.txt "decks.json: resolved: /decks/1/cards: 2 cards"
+contains err.txt 'decks.json: resolved: /decks/1/cards/0: no card "gone-r" in /cards'
 printf '{"quiver_variant": 1, "game": "concardia", "params": {"target": 99}, "cards": {"modify": {"striker-r": {"strength": "x"}}, "add": [{"id": "new-r", "name": "new", "trait": "Stone", "strength": 2, "defense": 2, "arrows": ["N"], "type": "Maker"}]}}\n' >three.json
 expect_rc 1 "$Q" variant check three.json
 [ "$(wc -l <err.txt)" -eq 3 ] || fail "three.json: expected 3 lines: $(cat err.txt)"

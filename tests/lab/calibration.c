@@ -166,7 +166,7 @@ static void test_a_a(void **state)
 	    {"ablation, p1's score", 0, 0},     {"ablation, p2's score", 0, 0},
 	    {"ablation, length", 0, 0},         {"baseline, seat 1 score", 0, 0},
 	    {"baseline, seat 2 score", 0, 0},   {"baseline, mean length", 0, 0},
-	    {"ablation, a deck's score", 0, 0},
+	    {"ablation, a deck's score", 0, 0}, {"baseline, a deck's score", 0, 0},
 	};
 	for (int study = 0; study < AA_STUDIES; study++) {
 		/* One run of 4 * AA_GAMES main games: the blocks to study. */
@@ -179,7 +179,7 @@ static void test_a_a(void **state)
 		assert_int_equal(run.total, 4 * AA_GAMES);
 		qv_lab_game *games = calloc((size_t)run.total, sizeof *games);
 		assert_non_null(games);
-		if (qv_lab_play(&run, 0, run.total, 2, games, NULL, NULL, &err) != QV_OK)
+		if (qv_lab_play(&run, 0, run.total, 2, games, &err) != QV_OK)
 			fail_msg("play: %s", err.msg);
 		/* The study: main, baseline (the same variant), and component 0's control and
 		 * ablation, a block each, in index order as a plan lays them out. */
@@ -214,6 +214,12 @@ static void test_a_a(void **state)
 			for (int row = 0; row < S->ncompare; row++)
 				if (!strcmp(S->compare[row].metric, rows[k]))
 					tally(&kinds[3 + k], &S->compare[row].delta);
+		/* The first deck's row (both decks' tests are one: their scores sum to 1). */
+		char deck[sizeof S->compare[0].metric];
+		snprintf(deck, sizeof deck, "%.63s deck score", p.side[0]);
+		for (int row = 0; row < S->ncompare; row++)
+			if (!strcmp(S->compare[row].metric, deck))
+				tally(&kinds[7], &S->compare[row].delta);
 		qv_lab_report_free(&r);
 		for (int i = 0; i < run.total; i++)
 			qv_lab_game_free(&games[i]);

@@ -4,7 +4,8 @@
  * A planted cause is one component of a game's built-in set made far stronger than its
  * peers. Each study below plays such a variant by self-play on seeds 1 and 2, and the planted
  * component must come first in `strongest` (what a seat loses when it may not use it:
- * restricted play's score test), its interval below 0 (the seat loses). `strongest` is the
+ * restricted play, ranked by the loss per copy held that its interval assures), its
+ * interval below 0 (the seat loses). `strongest` is the
  * right list for all three: every seat can hold the component, so restricted play asks what
  * it is worth to whoever holds it, while `unbalancing` (the variant without it, ablation)
  * asks what makes the seats unequal, and taking out a component every seat may hold changes
@@ -117,10 +118,11 @@ static void expect_first(const planted_case *k)
 		const qv_lab_component *next = &S->component[S->strongest[1]];
 		const qv_lab_delta *d = &top->restrict_score;
 		printf("%s seed %llu: strongest %s, restricted play %+.3f [%+.3f, %+.3f], p %.2g, "
-		       "|t| %.1f%s; then %s %+.3f, |t| %.1f; %d of %d in unbalancing\n",
+		       "|t| %.1f%s, %+.3f a copy held; then %s %+.3f, %+.3f a copy; %d of %d in "
+		       "unbalancing\n",
 		       k->game, (unsigned long long)seed, top->id, d->d, d->ci.lo, d->ci.hi, d->p,
-		       top->strength, d->flagged ? ", flagged" : "", next->id,
-		       next->restrict_score.d, next->strength,
+		       top->restrict_t, d->flagged ? ", flagged" : "", top->restrict_holder.d,
+		       next->id, next->restrict_score.d, next->restrict_holder.d,
 		       place_in(S, S->unbalancing, S->nunbalancing, k->cause), S->nunbalancing);
 		assert_string_equal(top->id, k->cause);
 		assert_true(d->ci.hi < 0);

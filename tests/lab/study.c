@@ -18,7 +18,7 @@ void study_run(const qv_lab_config *c, lab_study *out)
 		fail_msg("plan: %s", err.msg);
 	out->games = calloc((size_t)out->plan.total, sizeof *out->games);
 	assert_non_null(out->games);
-	if (qv_lab_play(&out->plan, 0, out->plan.total, 2, out->games, NULL, NULL, &err) != QV_OK)
+	if (qv_lab_play(&out->plan, 0, out->plan.total, 2, out->games, &err) != QV_OK)
 		fail_msg("play: %s", err.msg);
 	if (qv_lab_compute(&out->plan, out->games, &out->report, &err) != QV_OK)
 		fail_msg("compute: %s", err.msg);

@@ -143,7 +143,7 @@ const qv_variant *qv_test_example_variant(const qv_game *g, const char *file)
 const qv_variant *qv_test_ablated(const qv_game *g, const qv_variant *v, int k)
 {
 	qv_err err = {{0}};
-	json_t *doc = g->components->ablate(v->json, k, &err);
+	json_t *doc = g->components->ablate(v->json, qv_variant_base(g, NULL)->json, k, &err);
 	if (!doc)
 		fail_msg("ablate %s of %s: %s", qv_test_studied_id(g, v, k), v->name, err.msg);
 	assert_null(json_object_get(doc, "extends"));

@@ -282,9 +282,11 @@ static void components(qv_test_lab *s, qv_lab_section *S)
 			for (int t = 0; t < N; t++)
 				c->ablate_seat[t] = untested;
 			c->ablate_length = c->restrict_length = c->restrict_score = untested;
+			c->restrict_holder = untested;
 			c->extremeness = 0;
 			c->gap_without = NAN;
-			c->unbalance = c->strength = -1;
+			c->unbalance = c->restrict_t = -1;
+			c->strength = -INFINITY;
 			continue;
 		}
 		bool planted = k == PLANTED;
@@ -296,12 +298,17 @@ static void components(qv_test_lab *s, qv_lab_section *S)
 		c->restrict_score =
 		    planted ? delta(-0.22, 0.1, 0.0001) : delta(0.01 * k - 0.03, 0.12, 0.5);
 		c->restrict_length = delta(planted ? 4 : -0.2 * k, 3.5, planted ? 0.03 : 0.8);
+		/* its holders held one copy, in half the games: twice the loss */
+		c->restrict_holder = delta(2 * c->restrict_score.d, 0.17, c->restrict_score.p);
 		c->ablate_seat[0].flagged = c->restrict_score.flagged = c->ablate_length.flagged =
 		    planted;
 		c->flagged = planted;
+		c->balance = planted ? QV_LAB_BEYOND : QV_LAB_UNSETTLED;
+		c->length = planted ? QV_LAB_BEYOND : QV_LAB_UNSETTLED;
 		c->extremeness = planted ? 4.4 : fabs(0.02 * (k - 3)) / 0.056 + 0.01 * k;
 		c->unbalance = planted ? 3.6 : fabs(0.02 * (k - 3)) / 0.056 + 0.01 * k;
-		c->strength = planted ? 4.4 : fabs(0.01 * k - 0.03) / 0.06;
+		c->restrict_t = planted ? 4.4 : fabs(0.01 * k - 0.03) / 0.06;
+		c->strength = -c->restrict_holder.ci.hi;
 		c->gap_without = planted ? 0.04 : 0.1 + 0.01 * k;
 	}
 	/* order, unbalancing and strongest: most extreme first, ties by index */
@@ -361,7 +368,7 @@ static void full_figures(qv_test_lab *s, qv_lab_section *S)
 		if (i < 3 && i >= N)
 			continue;
 		qv_lab_compare *m = &S->compare[S->ncompare++];
-		m->metric = names[i];
+		qv_copy(m->metric, sizeof m->metric, names[i]);
 		switch (i) {
 		case 0:
 		case 1:

@@ -1489,7 +1489,7 @@ static void test_lab_ablate(void **unused)
 		}
 	}
 	qv_err err = {{0}};
-	assert_null(G->components->ablate(sets[0]->json, 10, &err));
+	assert_null(G->components->ablate(sets[0]->json, qv_variant_base(G, NULL)->json, 10, &err));
 	assert_string_equal(err.msg, "/items/10: no such item kind (the set has 10)");
 	/* Items are the game's effects: its components carry no abilities of their own. */
 	assert_null(qv_variant_without_ability(G, sets[0]->json, "swap", &err));
@@ -1541,7 +1541,8 @@ static void test_lab_ablate_counts_and_ground(void **unused)
 	               " \"params\": {\"ground\": \"d7:x2\"}}",
 	               &v, &err))
 		fail_msg("%s", err.msg);
-	assert_null(G->components->ablate(v->json, doc_index(v, "x2"), &err));
+	assert_null(G->components->ablate(v->json, qv_variant_base(G, NULL)->json,
+	                                  doc_index(v, "x2"), &err));
 	assert_string_equal(
 	    err.msg, "/params/ground: lays out only x2; without it the ground would be random");
 	if (variant_of("{\"quiver_variant\": 1, \"game\": \"arrow-party\", \"name\": \"alone\","
@@ -1549,7 +1550,7 @@ static void test_lab_ablate_counts_and_ground(void **unused)
 	               " \"factor\": 2}, \"points\": 2, \"count\": 15}]}",
 	               &v, &err))
 		fail_msg("%s", err.msg);
-	assert_null(G->components->ablate(v->json, 0, &err));
+	assert_null(G->components->ablate(v->json, qv_variant_base(G, NULL)->json, 0, &err));
 	assert_string_equal(err.msg,
 	                    "/items/0: x2 is the set's only item kind; a game needs items to deal");
 }

@@ -1403,17 +1403,35 @@ static void test_lab_ablate(void **unused)
 	assert_int_equal(((const cc_tables *)a->tables)->cards[id_of("lancer-s")].arrows,
 	                 1u << QV_N);
 
+	/* a stand-in's numbers are the built-in set's, never the variant's: with scout-r planted
+	 * at 15/15, striker-r's stand-in is still the built-in Rock card's 2/3 (it was 3/4) */
+	const qv_variant *planted = variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"planted\", \"cards\": "
+	    "{\"modify\": {\"scout-r\": {\"strength\": 15, \"defense\": 15, \"arrows\": [\"N\", "
+	    "\"NE\", \"E\", \"SE\", \"S\", \"SW\", \"W\", \"NW\"]}}}}");
+	a = check_ablations(planted, "striker-r");
+	c = &((const cc_tables *)a->tables)->cards[id_of("striker-r")];
+	assert_int_equal(c->strength, 2);
+	assert_int_equal(c->defense, 3);
+	assert_int_equal(c->arrows, 1u << QV_N);
+	/* and the planted card's own stand-in is the built-in Rock cards', its own numbers out */
+	a = check_ablations(planted, "scout-r");
+	c = &((const cc_tables *)a->tables)->cards[id_of("scout-r")];
+	assert_int_equal(c->strength, 2);
+	assert_int_equal(c->defense, 3);
+
 	/* a long name is cut to fit; a card the set lacks cannot be ablated */
 	const qv_variant *l = variant(
 	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"a variant whose name is "
 	    "sixty characters long, all but a few\"}");
-	json_t *doc = G->components->ablate(l->json, id_of("sentinel-s"), &err);
+	json_t *doc = G->components->ablate(l->json, qv_variant_base(G, NULL)->json,
+	                                    id_of("sentinel-s"), &err);
 	assert_non_null(doc);
 	const char *name = json_string_value(json_object_get(doc, "name"));
 	assert_int_equal(strlen(name), QV_VARIANT_NAME - 1);
 	assert_non_null(strstr(name, " without sentinel-s"));
 	json_decref(doc);
-	assert_null(G->components->ablate(l->json, NCARDS, &err));
+	assert_null(G->components->ablate(l->json, qv_variant_base(G, NULL)->json, NCARDS, &err));
 	assert_string_equal(err.msg, "/cards/42: no such card; the set has 42");
 
 	/* The ability charge taken off: the three dynamos are no longer Persistent, keep their

@@ -1818,7 +1818,7 @@ static void test_lab_ablate(void **unused)
 	/* a deck parameter listing the block loses it too; a deck left with 4 cards is refused */
 	v = variant(V_HEAD "\"params\":{\"deck1\":\"seedling, seedling,grave-bat,sentry,"
 	                   "block-fire,block-earth\"}}");
-	json_t *doc = G->components->ablate(v->json, 20, &err);
+	json_t *doc = G->components->ablate(v->json, qv_variant_base(G, NULL)->json, 20, &err);
 	assert_non_null(doc);
 	assert_string_equal(
 	    json_string_value(json_object_get(json_object_get(doc, "params"), "deck1")),
@@ -1829,10 +1829,10 @@ static void test_lab_ablate(void **unused)
 	json_decref(doc);
 	v = variant(V_HEAD "\"decks\":{\"add\":[{\"id\":\"five\",\"cards\":[\"seedling\","
 	                   "\"seedling\",\"grave-bat\",\"sentry\",\"block-fire\"]}]}}");
-	assert_null(G->components->ablate(v->json, 20, &err));
+	assert_null(G->components->ablate(v->json, qv_variant_base(G, NULL)->json, 20, &err));
 	assert_string_equal(err.msg,
 	                    "/decks/2/cards: 4 cards without block-fire; a deck needs at least 5");
-	assert_null(G->components->ablate(v->json, 26, &err));
+	assert_null(G->components->ablate(v->json, qv_variant_base(G, NULL)->json, 26, &err));
 	assert_string_equal(err.msg, "/cards/26: no such card; the set has 26");
 
 	/* An ability is listed once per card (flame-warden's two firestorm arrows); without

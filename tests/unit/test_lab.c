@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <jansson.h>
@@ -84,6 +85,94 @@ static void test_plan_sides(void **state)
 	c = small_config();
 	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
 	assert_int_equal(p.nsides, 0);
+	qv_lab_plan_free(&p);
+}
+
+/* A variant of the ConCardia set from JSON text. */
+static const qv_variant *concardia_variant(const char *text)
+{
+	const qv_game *g = qv_game_find("concardia", NULL);
+	json_t *doc = json_loads(text, 0, NULL);
+	assert_non_null(doc);
+	const qv_variant *v = NULL;
+	qv_err err;
+	if (qv_variant_from_json(doc, g, "test", &v, &err) != QV_OK)
+		fail_msg("variant refused: %s", err.msg);
+	json_decref(doc);
+	return v;
+}
+
+/* The value of parameter key that game i of plan p is set up with. */
+static const char *game_param(const qv_lab_plan *p, int i, const char *key, qv_params *params)
+{
+	qv_err err;
+	const qv_lab_arm *a = qv_lab_arm_of(p, i);
+	assert_int_equal(qv_lab_arm_params(p, a, qv_lab_swapped(p, i), params, &err), QV_OK);
+	const char *v = qv_params_get(params, key);
+	if (v)
+		return v;
+	/* not given: the arm's variant's own, as the game's init reads it */
+	const qv_variant *var = a->variant ? a->variant : p->cfg.variant;
+	return qv_params_get(&var->params, key);
+}
+
+/* The sides are the study's own decks: a variant that names its decks (one that removes a
+ * default deck's card and adds a deck of its own) swaps those, never the game's defaults, and
+ * its study plays; a baseline's games swap the baseline's decks; a variant whose two seats
+ * hold the same deck has no sides. */
+static void test_plan_own_decks(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	c.game = qv_game_find("concardia", NULL);
+	c.variant = concardia_variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"own decks\", "
+	    "\"params\": {\"deck1\": \"expedition\", \"deck2\": \"forge\"}, \"decks\": {\"remove\": "
+	    "[\"foundry\"], \"add\": [{\"id\": \"forge\", \"cards\": [\"sentinel-r\", "
+	    "\"sentinel-p\", \"sentinel-s\", \"flanker-r\", \"flanker-p\", \"flanker-s\", "
+	    "\"guard-r\", \"guard-p\", \"guard-s\", \"shover-r\", \"shover-p\", \"shover-s\", "
+	    "\"saboteur-r\", \"saboteur-p\", \"saboteur-s\", \"duelist-r\", \"duelist-p\", "
+	    "\"duelist-s\", \"banner-r\", \"banner-p\", \"banner-s\"]}]}}");
+	c.baseline = concardia_variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"expedition twice\", "
+	    "\"params\": {\"deck1\": \"expedition\", \"deck2\": \"foundry\"}, \"cards\": "
+	    "{\"modify\": {\"scout-r\": {\"strength\": 3}}}}");
+	c.players[0] = 2;
+	c.nplayers = 1;
+	c.games = 4;
+	c.component_games = 0;
+	c.ladder_games = c.luck_games = 0;
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.nsides, 2);
+	assert_string_equal(p.side[0], "expedition");
+	assert_string_equal(p.side[1], "forge");
+	qv_params params;
+	for (int i = 0; i < p.total; i++) {
+		bool base = qv_lab_arm_of(&p, i)->kind == QV_LAB_BASELINE;
+		bool sw = qv_lab_swapped(&p, i);
+		assert_string_equal(game_param(&p, i, "deck1", &params),
+		                    sw ? (base ? "foundry" : "forge") : "expedition");
+		assert_string_equal(game_param(&p, i, "deck2", &params),
+		                    !sw ? (base ? "foundry" : "forge") : "expedition");
+	}
+	/* every game plays: a swapped one once asked for the defaults, foundry among them */
+	qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
+	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, &err), QV_OK);
+	for (int i = 0; i < p.total; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	qv_lab_plan_free(&p);
+
+	c.baseline = NULL;
+	c.variant = concardia_variant(
+	    "{\"quiver_variant\": 1, \"game\": \"concardia\", \"name\": \"expedition twice\", "
+	    "\"params\": {\"deck1\": \"expedition\", \"deck2\": \"expedition\"}}");
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(p.nsides, 0);
+	assert_string_equal(game_param(&p, 2, "deck1", &params), "expedition");
+	assert_string_equal(game_param(&p, 2, "deck2", &params), "expedition");
 	qv_lab_plan_free(&p);
 }
 
@@ -205,8 +294,9 @@ static void test_line_round_trip(void **state)
 	(void)state;
 	uint8_t mover[] = {0, 1, 0};
 	int16_t value[] = {250, QV_LAB_NOVALUE, -1000};
-	qv_lab_count comp[] = {{0, 1, 3, 1}, {0, 4, 2, 0}, {1, 1, 5, 2}};
-	qv_lab_count sq[] = {{0, 7, 0, 2}, {1, 35, 0, 1}};
+	qv_lab_count comp[] = {{0, 1, 3, 1, 2}, {0, 4, 2, 0, 0}, {1, 1, 5, 2, -1}};
+	qv_lab_count sq[] = {{0, 7, 0, 2, 0}, {1, 35, 0, 1, 0}};
+	qv_lab_count held[] = {{0, 1, 0, 3, 0}, {1, 4, 0, 1, 0}};
 	qv_lab_game g = {.index = 17,
 	                 .players = 2,
 	                 .agent = {1, 0},
@@ -222,13 +312,17 @@ static void test_line_round_trip(void **state)
 	                 .ncomp = 3,
 	                 .comp = comp,
 	                 .nsquare = 2,
-	                 .square = sq};
+	                 .square = sq,
+	                 .nheld = 2,
+	                 .held = held,
+	                 .opening = (char *)"place A c1 N / 100% é"};
 	qv_buf b = {0};
 	qv_lab_line_write(&g, &b);
 	assert_string_equal(qv_buf_str(&b),
 	                    "17 n=2 a=1,0 u=0.33333333333333331,-0.33333333333333331 r=1,2 d=3 "
 	                    "p=5 l=123456789012 c=1 v=0:250,1:x,0:-1000 "
-	                    "k=0.1.3.1,0.4.2.0,1.1.5.2 s=0.7.2,1.35.1");
+	                    "k=0.1.3.1.2,0.4.2.0.0,1.1.5.2.-1 s=0.7.2,1.35.1 h=0.1.3,1.4.1 "
+	                    "o=place%20A%20c1%20N%20/%20100%25%20%C3%A9");
 	qv_lab_game r;
 	qv_err err;
 	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
@@ -242,8 +336,12 @@ static void test_line_round_trip(void **state)
 	assert_int_equal(r.value[2], -1000);
 	assert_int_equal(r.ncomp, 3);
 	assert_int_equal(r.comp[2].available, 5);
+	assert_int_equal(r.comp[2].captures, -1);
 	assert_int_equal(r.nsquare, 2);
 	assert_int_equal(r.square[1].item, 35);
+	assert_int_equal(r.nheld, 2);
+	assert_int_equal(r.held[0].chosen, 3);
+	assert_string_equal(r.opening, g.opening);
 	qv_buf c = {0};
 	qv_lab_line_write(&r, &c);
 	assert_string_equal(qv_buf_str(&b), qv_buf_str(&c));
@@ -255,10 +353,19 @@ static void test_line_round_trip(void **state)
 	qv_lab_game e = {.index = 0, .players = 3, .utility = {0, 0, 0}, .rank = {1, 1, 1}};
 	qv_lab_line_write(&e, &b);
 	assert_string_equal(qv_buf_str(&b),
-	                    "0 n=3 a=0,0,0 u=0,0,0 r=1,1,1 d=0 p=0 l=0 c=0 v=- k=- s=-");
+	                    "0 n=3 a=0,0,0 u=0,0,0 r=1,1,1 d=0 p=0 l=0 c=0 v=- k=- s=- h=- o=-");
 	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
 	assert_int_equal(r.players, 3);
-	assert_int_equal(r.nvalues + r.ncomp + r.nsquare, 0);
+	assert_int_equal(r.nvalues + r.ncomp + r.nsquare + r.nheld, 0);
+	assert_string_equal(r.opening, "");
+	qv_lab_game_free(&r);
+	/* an opening of one dash is not an empty one */
+	e.opening = (char *)"-";
+	qv_buf_clear(&b);
+	qv_lab_line_write(&e, &b);
+	assert_non_null(strstr(qv_buf_str(&b), " o=%2D"));
+	assert_int_equal(qv_lab_line_read(qv_buf_str(&b), b.len, &r, &err), QV_OK);
+	assert_string_equal(r.opening, "-");
 	qv_lab_game_free(&r);
 	qv_buf_free(&b);
 }
@@ -275,7 +382,7 @@ static void expect_bad(const char *line, const char *field)
 static void test_line_refusals(void **state)
 {
 	(void)state;
-	const char *ok = "3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5,1:-5 k=- s=-";
+	const char *ok = "3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5,1:-5 k=- s=- h=- o=-";
 	qv_lab_game g;
 	qv_err err;
 	assert_int_equal(qv_lab_line_read(ok, strlen(ok), &g, &err), QV_OK);
@@ -290,9 +397,14 @@ static void test_line_refusals(void **state)
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=2 v=-", "field c");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:1001 k=- s=-", "field v");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=0:5 k=- s=-", "one value per");
-	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=1.2.3.4,0.2.3.4 s=-", "field k");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=1.2.3.4.0,0.2.3.4.0 s=-",
+	           "field k");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=1.2.3.4 s=-", "field k");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=0.1", "field s");
-	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- extra", "end");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=0.1 o=-", "field h");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=- o=a b", "field o");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=- o=a%2", "field o");
+	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- s=- h=- o=", "field o");
 	expect_bad("3 n=2 a=0,0 u=1,-1 r=1,2 d=2 p=2 l=9 c=0 v=- k=- ", "field s");
 }
 
@@ -301,6 +413,10 @@ static void test_header_round_trip(void **state)
 	(void)state;
 	qv_lab_config c = small_config();
 	c.paired = true;
+	c.margin_score = 0.03;
+	c.margin_length = 0.25;
+	c.settle_width = 0.2;
+	c.settle_cap = 800;
 	strcpy(c.variant_file, "mine.json");
 	qv_err err;
 	assert_int_equal(qv_params_set(&c.params, "size", "7", &err), QV_OK);
@@ -326,6 +442,9 @@ static void test_header_round_trip(void **state)
 	assert_int_equal(r.component_games, 2);
 	assert_int_equal(r.ladder_hi, 2);
 	assert_true(r.paired);
+	assert_true(r.margin_score == 0.03 && r.margin_length == 0.25);
+	/* --until-settled's width and cap (read by their keys: they once were not) */
+	assert_true(r.settle_width == 0.2 && r.settle_cap == 800);
 	assert_true(r.seed == 42);
 	assert_string_equal(r.version, QV_VERSION);
 	/* The configuration read back plans the same study. */
@@ -347,6 +466,14 @@ static void test_header_round_trip(void **state)
 	assert_int_equal(qv_lab_header_read(bad, &r, &lo, &hi, &err), QV_EINVAL);
 	assert_non_null(strstr(err.msg, "range"));
 	free(bad);
+	/* A margin out of its range names the key and what it takes. */
+	bad = strdup(qv_buf_str(&b));
+	char *margin = strstr(bad, "\"margin\":{\"length\":0.25");
+	assert_non_null(margin);
+	memcpy(margin, "\"margin\":{\"length\":-125", 23);
+	assert_int_equal(qv_lab_header_read(bad, &r, &lo, &hi, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "margin"));
+	free(bad);
 	qv_buf_free(&b);
 	qv_lab_plan_free(&p);
 }
@@ -356,7 +483,7 @@ static char *play_lines(const qv_lab_plan *p, int lo, int hi, int threads)
 {
 	qv_lab_game *games = calloc((size_t)(hi - lo), sizeof *games);
 	qv_err err;
-	assert_int_equal(qv_lab_play(p, lo, hi, threads, games, NULL, NULL, &err), QV_OK);
+	assert_int_equal(qv_lab_play(p, lo, hi, threads, games, &err), QV_OK);
 	qv_buf b = {0};
 	for (int i = 0; i < hi - lo; i++) {
 		qv_lab_line_write(&games[i], &b);
@@ -367,6 +494,92 @@ static char *play_lines(const qv_lab_plan *p, int lo, int hi, int threads)
 	char *s = strdup(qv_buf_str(&b));
 	qv_buf_free(&b);
 	return s;
+}
+
+/* A journal (store.c): games added in any order are kept as they come; a journal resumed is
+ * checked against its header, keeps its complete lines and drops a last line cut short;
+ * finished, it is the games in index order, which a cursor reads back from any index as the
+ * games themselves. */
+static void test_journal(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	qv_lab_plan p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	int n = p.total;
+	qv_lab_game *games = calloc((size_t)n, sizeof *games);
+	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, &err), QV_OK);
+	char dir[] = "/tmp/test_lab_journalXXXXXX", path[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/games.lab", dir);
+	qv_buf header = {0};
+	qv_lab_header_write(&p, 0, n, &header);
+
+	/* the second half first, then half of the first: what two threads might finish */
+	qv_lab_journal *j;
+	assert_int_equal(qv_lab_journal_open(path, qv_buf_str(&header), 0, n, false, &j, &err),
+	                 QV_OK);
+	for (int i = n / 2; i < n; i++)
+		assert_int_equal(qv_lab_journal_add(j, &games[i], &err), QV_OK);
+	for (int i = 0; i < n / 4; i++)
+		assert_int_equal(qv_lab_journal_add(j, &games[i], &err), QV_OK);
+	assert_true(qv_lab_journal_has(j, n - 1));
+	assert_false(qv_lab_journal_has(j, n / 4));
+	qv_lab_journal_close(j);
+	FILE *f = fopen(path, "a");
+	fputs("7 n=2 a=0,0 u=1", f); /* cut short, without its newline */
+	fclose(f);
+
+	/* another study's header is refused */
+	assert_int_equal(qv_lab_journal_open(path, "{\"other\":1}", 0, n, true, &j, &err),
+	                 QV_EINVAL);
+	assert_non_null(strstr(err.msg, "another study"));
+	assert_int_equal(qv_lab_journal_open(path, qv_buf_str(&header), 0, n, true, &j, &err),
+	                 QV_OK);
+	assert_int_equal(qv_lab_journal_count(j), n - n / 2 + n / 4);
+	/* unfinished, it cannot be sorted */
+	qv_lab_journal *k;
+	assert_int_equal(qv_lab_journal_open(path, qv_buf_str(&header), 0, n, true, &k, &err),
+	                 QV_OK);
+	assert_int_equal(qv_lab_journal_finish(k, path, &err), QV_ESTATE);
+	for (int i = n / 4; i < n / 2; i++)
+		if (!qv_lab_journal_has(j, i))
+			assert_int_equal(qv_lab_journal_add(j, &games[i], &err), QV_OK);
+	assert_int_equal(qv_lab_journal_finish(j, path, &err), QV_OK);
+
+	/* in index order: the same bytes as the lines written one after another */
+	qv_lab_file file;
+	assert_int_equal(qv_lab_file_open(path, 0, n, &file, &err), QV_OK);
+	qv_lab_source src = {.file = &file, .total = n};
+	for (int at = 0; at < n; at += 7) {
+		qv_lab_cursor cur;
+		assert_int_equal(qv_lab_cursor_open(&src, at, &cur, &err), QV_OK);
+		for (int i = at; i < n; i++) {
+			const qv_lab_game *g = qv_lab_cursor_next(&cur, &err);
+			assert_non_null(g);
+			qv_buf a = {0}, b = {0};
+			qv_lab_line_write(g, &a);
+			qv_lab_line_write(&games[i], &b);
+			assert_string_equal(qv_buf_str(&a), qv_buf_str(&b));
+			qv_buf_free(&a);
+			qv_buf_free(&b);
+		}
+		assert_null(qv_lab_cursor_next(&cur, &err));
+		qv_lab_cursor_close(&cur);
+	}
+	qv_lab_file_free(&file);
+	/* a file whose lines are not its range's is refused, naming the line */
+	assert_int_equal(qv_lab_file_open(path, 1, n + 1, &file, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "line 2 is not game 1"));
+
+	for (int i = 0; i < n; i++)
+		qv_lab_game_free(&games[i]);
+	free(games);
+	qv_buf_free(&header);
+	remove(path);
+	rmdir(dir);
+	qv_lab_plan_free(&p);
 }
 
 /* The counts of (seat, item) in g's components: [0] available, [1] chosen. */
@@ -474,7 +687,7 @@ static void test_search_values(void **state)
 	assert_int_equal(p.narms, 3);            /* main, one rung, luck */
 	int n = p.arm[1].first + p.arm[1].games; /* luck's random seat has no values: left out */
 	qv_lab_game *games = calloc((size_t)n, sizeof *games);
-	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, NULL, NULL, &err), QV_OK);
+	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, &err), QV_OK);
 	for (int i = 0; i < n; i++) {
 		assert_true(games[i].decisions > 0);
 		assert_int_equal(games[i].nvalues, games[i].decisions);
@@ -511,7 +724,7 @@ static void test_planted_cause(void **state)
 	qv_lab_plan p;
 	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
 	qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
-	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, NULL, NULL, &err), QV_OK);
+	assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, &err), QV_OK);
 	qv_lab_report r;
 	assert_int_equal(qv_lab_compute(&p, games, &r, &err), QV_OK);
 	const qv_lab_section *S = &r.section[0];
@@ -532,10 +745,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_plan),
 	    cmocka_unit_test(test_plan_sides),
+	    cmocka_unit_test(test_plan_own_decks),
 	    cmocka_unit_test(test_plan_refusals),
 	    cmocka_unit_test(test_line_round_trip),
 	    cmocka_unit_test(test_line_refusals),
 	    cmocka_unit_test(test_header_round_trip),
+	    cmocka_unit_test(test_journal),
 	    cmocka_unit_test(test_play_independent_of_threads_and_cuts),
 	    cmocka_unit_test(test_search_values),
 	    cmocka_unit_test(test_planted_cause),

@@ -32,6 +32,8 @@ typedef struct fx {
 	int16_t value[FX_GAMES][FX_DECISIONS];
 	qv_lab_count comp[FX_GAMES][FX_COUNTS];
 	qv_lab_count square[FX_GAMES][FX_COUNTS];
+	qv_lab_count held[FX_GAMES][FX_COUNTS];
+	char opening[FX_GAMES][32];
 	qv_lab_report report;
 } fx;
 
@@ -140,6 +142,8 @@ static qv_lab_arm *fx_arm(fx *f, qv_lab_arm_kind kind, int players, int componen
 		g->value = f->value[i];
 		g->comp = f->comp[i];
 		g->square = f->square[i];
+		g->held = f->held[i];
+		g->opening = f->opening[i];
 	}
 	return a;
 }
@@ -176,7 +180,14 @@ static void fx_values(qv_lab_game *g, int n, const int *movers, const int *value
 static void fx_count(qv_lab_game *g, int seat, int item, uint32_t available, uint32_t chosen)
 {
 	assert_true(g->ncomp < FX_COUNTS);
-	g->comp[g->ncomp++] = (qv_lab_count){(uint8_t)seat, (uint16_t)item, available, chosen};
+	g->comp[g->ncomp++] = (qv_lab_count){(uint8_t)seat, (uint16_t)item, available, chosen, 0};
+}
+
+/* Seat holds `copies` of component item as the game starts. */
+static void fx_held(qv_lab_game *g, int seat, int item, uint32_t copies)
+{
+	assert_true(g->nheld < FX_COUNTS);
+	g->held[g->nheld++] = (qv_lab_count){(uint8_t)seat, (uint16_t)item, 0, copies, 0};
 }
 
 static void fx_compute(fx *f)
@@ -613,6 +624,106 @@ static void test_agents(void **state)
 	fx_free(f);
 }
 
+/* ---- what was played ---- */
+
+/* One component "k" over four two-player main games of 6 decisions (seat 0 moves first): seat
+ * 0 holds 2 copies in every game, seat 1 one copy in games 0 and 1. Seat 0 plays it twice in
+ * games 0 and 1 (captures 3 after those plays, then 1) and never in 2 and 3; seat 1 plays it
+ * once in game 0 (captures -1: a card brought back) and holds it unplayed in game 1. Seat 0
+ * wins games 0 and 2, seat 1 games 1 and 3.
+ * - held pairs: seat 0's four, seat 1's two: copies (2+2+2+2+1+1)/6 = 10/6; played 3 of 6;
+ *   plays a game held (2, 2, 0, 0, 1, 0), mean 5/6;
+ * - score when played: the pairs that played it (seat 0 in 0 and 1, seat 1 in 0): 1 of 3;
+ *   held and not played (seat 0 in 2 and 3, seat 1 in 1): 2 of 3; played minus not: -1/3;
+ * - captures a play: (3 + 1 - 1) / 5 plays.
+ * The first player (seat 0) scores 2 of 4; openings: "a / b" in games 0, 1 and 3, "c / b" in
+ * game 2: "a / b" first, 3 games, the first player winning 1 of them. */
+static void test_cards(void **state)
+{
+	(void)state;
+	int players[1] = {2};
+	fx *f = fx_new(players, 1, 1);
+	f->plan.ncomponents = f->plan.nentries = 1;
+	snprintf(f->plan.component[0], QV_NAME_MAX, "k");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	int movers[6] = {0, 1, 0, 1, 0, 1}, values[6] = {0, 0, 0, 0, 0, 0};
+	for (int j = 0; j < 4; j++) {
+		qv_lab_game *g = &f->game[j];
+		fx_win(g, j % 2);
+		fx_values(g, 6, movers, values);
+		fx_held(g, 0, 0, 2);
+		if (j < 2)
+			fx_held(g, 1, 0, 1);
+		snprintf(g->opening, 32, "%s", j == 2 ? "c / b" : "a / b");
+	}
+	f->game[0].comp[f->game[0].ncomp++] = (qv_lab_count){0, 0, 3, 2, 3};
+	f->game[0].comp[f->game[0].ncomp++] = (qv_lab_count){1, 0, 1, 1, -1};
+	f->game[1].comp[f->game[1].ncomp++] = (qv_lab_count){0, 0, 2, 2, 1};
+	f->game[1].comp[f->game[1].ncomp++] = (qv_lab_count){1, 0, 2, 0, 0};
+	fx_compute(f);
+	const qv_lab_section *sec = &f->report.section[0];
+	const qv_lab_component *k = &sec->component[0];
+	near(k->copies, 10.0 / 6, 1e-12);
+	is_prop(k->played, 3, 6);
+	near(k->plays.v, 5.0 / 6, 1e-12);
+	assert_int_equal(k->plays.n, 6);
+	is_prop(k->score_played, 1, 3);
+	is_prop(k->score_unplayed, 2, 3);
+	near(k->played_gap.d, -1.0 / 3, 1e-12);
+	assert_true(isnan(k->played_gap.p));
+	/* THREE ARROWS counts captures: (3 + 1 - 1) over 5 plays */
+	near(k->captures_per_play.v, 3.0 / 5, 1e-12);
+	assert_int_equal(k->captures_per_play.n, 5);
+	is_prop(sec->first.score, 2, 4);
+	assert_int_equal(sec->nopenings, 2);
+	assert_string_equal(sec->opening[0].text, "a / b");
+	assert_int_equal(sec->opening[0].games, 3);
+	is_prop(sec->opening[0].first, 1, 3);
+	assert_false(sec->openings_approx);
+	fx_free(f);
+}
+
+/* Restricted play per copy held: "a" is held twice by both seats, "b" once by seat 1 alone;
+ * the forbidden seat (seat j mod 2 in game j) loses every game. Both restricted scores are -1
+ * (each rotation: -1 and -1). On the holders, a loses 1 point over 2 copies: -0.5 a copy; b's
+ * forbidden holder (game 0 of each rotation) scores 0 where its unrestricted holder (game 1,
+ * the same seat) scores 1: -1 a copy. Strongest, by the loss its interval assures per copy:
+ * b before a. */
+static void test_restrict_holder(void **state)
+{
+	(void)state;
+	int players[1] = {2};
+	fx *f = fx_new(players, 1, 1);
+	f->plan.ncomponents = f->plan.nentries = 2;
+	snprintf(f->plan.component[0], QV_NAME_MAX, "a");
+	snprintf(f->plan.component[1], QV_NAME_MAX, "b");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	fx_arm(f, QV_LAB_RESTRICT, 2, 0, 4);
+	fx_arm(f, QV_LAB_RESTRICT, 2, 1, 4);
+	for (int j = 0; j < 4; j++) {
+		fx_win(&f->game[j], 0);
+		qv_lab_game *a = &f->game[4 + j], *b = &f->game[8 + j];
+		fx_win(a, 1 - j % 2);
+		fx_held(a, 0, 0, 2);
+		fx_held(a, 1, 0, 2);
+		fx_win(b, 1 - j % 2);
+		fx_held(b, 0, 1, 1);
+	}
+	fx_compute(f);
+	const qv_lab_section *sec = &f->report.section[0];
+	const qv_lab_component *a = &sec->component[0], *b = &sec->component[1];
+	near(a->restrict_score.d, -1, 0);
+	near(b->restrict_score.d, -1, 0);
+	near(a->restrict_holder.d, -0.5, 1e-12);
+	near(a->restrict_holder.ci.hi, -0.5, 1e-12);
+	near(b->restrict_holder.d, -1, 1e-12);
+	assert_false(b->restrict_holder.flagged);
+	assert_int_equal(sec->nstrongest, 2);
+	assert_int_equal(sec->strongest[0], 1);
+	assert_int_equal(sec->strongest[1], 0);
+	fx_free(f);
+}
+
 /* ---- components ---- */
 
 /* Three components: "a" without ablate or restrict arms, "b" ablated with the same results as
@@ -744,13 +855,41 @@ static void test_components(void **state)
 	assert_int_equal(sec->order[2], 1);
 
 	/* Power: a seat's detectable shift at 8 games, (1.960 + 0.842) sqrt(1/4 / 8) = 0.4953;
-	 * ablation's median over b and c (b's interval is a point: 0); restricted play's, c's
-	 * alone: (1.960 + 0.842) standard errors, read from its interval. */
+	 * ablation's, c's alone (b's interval is a point: its ablation changed no game, and
+	 * measures nothing of power); restricted play's, c's alone: (1.960 + 0.842) standard
+	 * errors, read from its interval. */
 	near(sec->detect_seat, (QV_Z95 + 0.8416212335729143) * sqrt(0.25 / 8), 1e-12);
 	double c_se = (c->ablate_seat[0].ci.hi - c->ablate_seat[0].ci.lo) / 2 / QV_Z95;
-	near(sec->detect_ablation, (QV_Z95 + 0.8416212335729143) * c_se / 2, 1e-12);
+	near(sec->detect_ablation, (QV_Z95 + 0.8416212335729143) * c_se, 1e-12);
 	double r_se = (c->restrict_score.ci.hi - c->restrict_score.ci.lo) / 2 / QV_Z95;
 	near(sec->detect_restricted, (QV_Z95 + 0.8416212335729143) * r_se, 1e-12);
+
+	/* The verdicts without margins: c's length is flagged, its balance unsettled (its seats'
+	 * intervals leave 0 out, yet Benjamini-Hochberg does not flag them); b changed no game,
+	 * every interval the point 0: within; a has no test. */
+	assert_int_equal(c->length, QV_LAB_BEYOND);
+	assert_int_equal(c->balance, QV_LAB_UNSETTLED);
+	assert_int_equal(b->balance, QV_LAB_WITHIN);
+	assert_int_equal(b->length, QV_LAB_WITHIN);
+	assert_int_equal(a->balance, QV_LAB_UNTESTED);
+	assert_int_equal(a->length, QV_LAB_UNTESTED);
+	/* A length margin of 4 decisions holds c's interval [2.1, 3.9]: within it, not flagged;
+	 * one of 3 cuts it: unsettled; one of 2 leaves it beyond, flagged as before. */
+	static const double margins[3] = {4, 3, 2};
+	static const qv_lab_verdict want[3] = {QV_LAB_WITHIN, QV_LAB_UNSETTLED, QV_LAB_BEYOND};
+	for (int m = 0; m < 3; m++) {
+		f->plan.cfg.margin_length = margins[m];
+		f->plan.cfg.margin_score = 0.02;
+		qv_lab_report_free(&f->report);
+		fx_compute(f);
+		sec = &f->report.section[0];
+		c = &sec->component[2];
+		assert_int_equal(c->length, want[m]);
+		assert_int_equal(c->ablate_length.flagged, m == 2);
+		assert_int_equal(c->flagged, m == 2);
+		assert_int_equal(c->balance, QV_LAB_UNSETTLED);
+		assert_int_equal(sec->component[1].balance, QV_LAB_WITHIN);
+	}
 	fx_free(f);
 }
 
@@ -824,15 +963,15 @@ static void test_board(void **state)
 	fx_arm(f, QV_LAB_ABLATE, 2, 0, 1); /* not main: its squares do not count */
 	fx_arm(f, QV_LAB_MAIN, 3, 0, 1);
 	qv_lab_game *g = &f->game[0];
-	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 2};
-	g->square[g->nsquare++] = (qv_lab_count){1, 12, 0, 1};
-	g->square[g->nsquare++] = (qv_lab_count){1, 99, 0, 4};
+	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 2, 0};
+	g->square[g->nsquare++] = (qv_lab_count){1, 12, 0, 1, 0};
+	g->square[g->nsquare++] = (qv_lab_count){1, 99, 0, 4, 0};
 	g = &f->game[1];
-	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 3};
+	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 3, 0};
 	g = &f->game[2];
-	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 50};
+	g->square[g->nsquare++] = (qv_lab_count){0, 12, 0, 50, 0};
 	g = &f->game[3];
-	g->square[g->nsquare++] = (qv_lab_count){2, 0, 0, 7};
+	g->square[g->nsquare++] = (qv_lab_count){2, 0, 0, 7, 0};
 	board_w = 10;
 	fx_compute(f);
 	const qv_lab_section *sec = &f->report.section[0];
@@ -935,6 +1074,10 @@ static void test_side_ablation(void **state)
 	near(c->ablate_side[1].p, p, 1e-12);
 	near(c->ablate_seat[0].d, -0.5, 1e-12);
 	near(c->unbalance, sqrt(3), 1e-9);
+	/* Its removal lifts the favoured seat (p2, who won every main game) and side a (the first
+	 * of two at 50%) by 0.5: no coming back towards equal, rebalance is minus the upper end
+	 * of either interval, 0.5 + t(0.975, 3) sqrt(1/3) / 2. */
+	near(c->rebalance, -(0.5 + 3.182446305 * sqrt(1.0 / 3) / 2), 1e-8);
 	assert_int_equal(f->report.section[0].nunbalancing, 1);
 	/* Without sides, no side test. */
 	f->plan.nsides = 0;
@@ -1024,6 +1167,34 @@ static void test_compare(void **state)
 	is_prop(sec->baseline_outcomes.drawishness, 3, 3);
 	is_prop(sec->baseline_outcomes.timeouts, 1, 4);
 	fx_free(f);
+
+	/* Where the decks rotate, each deck's score beside the seats', tested game by game: in
+	 * the variant, seat 1 wins every game, so deck a (seat 2 in games 2 and 3) scores 2 of
+	 * 4; in the baseline deck a wins every game. Per game: 0, 0, -1, -1, t = -sqrt(3). */
+	f = fx_new(players, 1, 2);
+	f->plan.cfg.baseline = f->plan.cfg.variant;
+	f->plan.nsides = 2;
+	snprintf(f->plan.side[0], QV_NAME_MAX, "a");
+	snprintf(f->plan.side[1], QV_NAME_MAX, "b");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	fx_arm(f, QV_LAB_BASELINE, 2, 0, 4);
+	for (int j = 0; j < 4; j++) {
+		fx_win(&f->game[j], 0);
+		fx_win(&f->game[4 + j], j < 2 ? 0 : 1);
+	}
+	fx_compute(f);
+	sec = &f->report.section[0];
+	assert_int_equal(sec->ncompare, 12);
+	assert_string_equal(sec->compare[2].metric, "a deck score");
+	assert_string_equal(sec->compare[3].metric, "b deck score");
+	c = &sec->compare[2];
+	near(c->variant, 0.5, 1e-12);
+	near(c->baseline, 1, 1e-12);
+	near(c->delta.d, -0.5, 1e-12);
+	near(c->delta.p, qv_t_p_two_sided(sqrt(3), 3), 1e-12);
+	near(sec->compare[3].delta.d, 0.5, 1e-12);
+	assert_string_equal(sec->compare[4].metric, "fairness gap");
+	fx_free(f);
 }
 
 /* ---- refusals ---- */
@@ -1094,6 +1265,8 @@ int main(void)
 	    cmocka_unit_test(test_sides),
 	    cmocka_unit_test(test_side_ablation),
 	    cmocka_unit_test(test_compare),
+	    cmocka_unit_test(test_cards),
+	    cmocka_unit_test(test_restrict_holder),
 	    cmocka_unit_test(test_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

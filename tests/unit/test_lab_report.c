@@ -171,10 +171,12 @@ static void test_page(void **state)
 	assert_true(T->restrict_score.flagged && T->restrict_score.ci.hi < 0);
 	char first[512];
 	snprintf(first, sizeof first,
-	         "<tr><th scope=\"row\">T</th><td>%+.1f pp</td><td>[%+.1f, %+.1f]</td><td>"
-	         "&lt;0.001</td><td class=\"t flag\">flagged</td></tr>",
-	         100 * T->restrict_score.d, 100 * T->restrict_score.ci.lo,
-	         100 * T->restrict_score.ci.hi);
+	         "<tr><th scope=\"row\">T</th><td>%+.1f pp</td><td>[%+.1f, %+.1f]</td><td>%+.1f "
+	         "pp</td><td>[%+.1f, %+.1f]</td><td>&lt;0.001</td><td class=\"t "
+	         "flag\">flagged</td></tr>",
+	         100 * T->restrict_holder.d, 100 * T->restrict_holder.ci.lo,
+	         100 * T->restrict_holder.ci.hi, 100 * T->restrict_score.d,
+	         100 * T->restrict_score.ci.lo, 100 * T->restrict_score.ci.hi);
 	assert_true(strncmp(body, first, strlen(first)) == 0);
 	int nflagged = 0;
 	for (int k = 0; k < s.plan.ncomponents; k++)
@@ -189,7 +191,7 @@ static void test_page(void **state)
 	    "quiver lab run three-arrows --variant FILE --baseline BASELINE --agents "
 	    "greedy,mcts:iterations=200,threads=1 --players 2,3 --games 12 "
 	    "--component-games 6 --ladder-games 6 --luck-games 6 --ladder 4-10 --seed 20240611 "
-	    "--out DIR");
+	    "--margin 0 --out DIR");
 	int capped = s.report.section[0].capped_games[0];
 	assert_true(s.report.section[0].ncapped_games > 0);
 	char line[256];
@@ -539,7 +541,7 @@ static void test_refusals(void **state)
 	qv_test_lab_sample(&s, false, "x");
 	qv_err err = {{0}};
 	assert_int_equal(qv_lab_write(&s.report, s.games, "/nonexistent/lab", &err), QV_EIO);
-	contains(err.msg, "/nonexistent/lab/report.html");
+	contains(err.msg, "/nonexistent/lab/games.csv");
 	assert_int_equal(qv_lab_write(&s.report, NULL, "/tmp", &err), QV_EINVAL);
 	qv_test_lab_sample_free(&s);
 }

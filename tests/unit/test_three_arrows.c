@@ -1596,7 +1596,7 @@ static void test_lab_ablate(void **unused)
 		}
 	}
 	/* out of range: refused, naming it */
-	assert_null(G->components->ablate(sets[0]->json, 7, &err));
+	assert_null(G->components->ablate(sets[0]->json, qv_variant_base(G, NULL)->json, 7, &err));
 	assert_string_equal(err.msg, "/pieces/7: no such piece kind (the set has 7)");
 }
 

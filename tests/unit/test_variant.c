@@ -61,7 +61,7 @@ static const qv_vblock blocks[] = {
 
 /* The game's cross-check: a boss card needs an ability (the game's own rule, as a real game's
  * "abilities that exist"); the tables are the strengths' sum. */
-static qv_status build(const json_t *res, void **tables, qv_err *err)
+static qv_status build(const json_t *res, void **tables, qv_variant_problems *problems, qv_err *err)
 {
 	const json_t *cards = json_object_get(res, "cards");
 	size_t i;
@@ -69,15 +69,21 @@ static qv_status build(const json_t *res, void **tables, qv_err *err)
 	int *sum = calloc(1, sizeof *sum);
 	if (!sum)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
+	qv_status rc = QV_OK;
 	json_array_foreach(cards, i, c)
 	{
 		if (strcmp(json_string_value(json_object_get(c, "kind")), "boss") == 0 &&
 		    !json_object_get(c, "ability")) {
-			free(sum);
-			return qv_fail(err, QV_EINVAL, "/cards/%zu: a boss card needs an ability",
-			               i);
+			rc = qv_variant_build_problem(
+			    problems, err, "/cards/%zu: a boss card needs an ability", i);
+			if (!problems)
+				break;
 		}
 		*sum += (int)json_integer_value(json_object_get(c, "strength"));
+	}
+	if (rc) {
+		free(sum);
+		return rc;
 	}
 	*tables = sum;
 	return QV_OK;
@@ -479,11 +485,13 @@ static void test_check(void **unused)
 	       ": /quiver_variant: expected 1 (the only version so far); got 2");
 	assert_non_null(strstr(p.list[1].msg, "nogame.json: /game: "));
 
-	/* the game's cross-checks, after resolving, are listed too */
-	write_file("boss.json", HEAD "\"cards\": {\"modify\": {\"ace\": {\"kind\": \"boss\"}}}}");
+	/* the game's cross-checks, after resolving, are listed too, every one of them */
+	write_file("boss.json", HEAD "\"cards\": {\"modify\": {\"ace\": {\"kind\": \"boss\"}, "
+	                             "\"jack\": {\"kind\": \"boss\"}}}}");
 	check_file("boss.json", &p);
-	assert_int_equal(p.n, 1);
+	assert_int_equal(p.n, 2);
 	listed(&p, 0, "boss.json", ": resolved: /cards/0: a boss card needs an ability");
+	listed(&p, 1, "boss.json", ": resolved: /cards/2: a boss card needs an ability");
 
 	/* a file without a problem loads as qv_variant_load loads it */
 	write_file("good.json", HEAD "\"cards\": {\"modify\": {\"ace\": {\"strength\": 6}}}}");

@@ -174,6 +174,7 @@ extern const uint8_t ap_pair_a[AP_NPAIRS], ap_pair_b[AP_NPAIRS];
 /* What the designer's lab reads off a game (lab.c), named by ap_components: the item kind a
  * decision uses, the play area of the heat maps, the cells the tokens walk through. */
 int ap_component_of(const void *st, qv_action a);
+int ap_held(const void *st, int seat, int entry);
 void ap_lab_board(const void *st, struct qv_lab_board *out);
 int ap_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
                int max);

@@ -68,3 +68,16 @@ int ap_touched(const void *before, qv_action a, const void *after, qv_lab_touch 
 	}
 	return n;
 }
+
+/* A seat holds the item cards of a kind in its hand (dealt at the set-up; items picked up
+ * later are not counted). Arrow Party has no captures. */
+int ap_held(const void *st, int seat, int entry)
+{
+	const ap_state *s = st;
+	if (seat < 0 || seat >= s->nplayers || entry < 0)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < s->pl[seat].nhand; i++)
+		n += s->pl[seat].hand[i].card == AP_NARROWS + entry;
+	return n;
+}

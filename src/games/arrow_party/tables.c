@@ -102,26 +102,27 @@ static const char *text_of(const json_t *o, const char *key)
 
 /* Whether id names something else already (case aside) or a word the notation reserves. */
 static qv_status check_id(const char *seen[], int nseen, const char *id, const char *path,
-                          qv_err *err)
+                          qv_variant_problems *problems, qv_err *err)
 {
 	static const char *const reserved[] = {"star", "skull", "none", NULL};
 	for (int i = 0; reserved[i]; i++)
 		if (qv_streq_nocase(id, reserved[i]))
-			return qv_fail(err, QV_EINVAL,
-			               "%s: \"%s\" names a ground card or no item in the notation; "
-			               "choose another id",
-			               path, id);
+			return qv_variant_build_problem(
+			    problems, err,
+			    "%s: \"%s\" names a ground card or no item in the notation; "
+			    "choose another id",
+			    path, id);
 	bool digits = true;
 	for (const char *c = id; *c; c++)
 		digits &= isdigit((unsigned char)*c) != 0;
 	if (digits)
-		return qv_fail(err, QV_EINVAL,
-		               "%s: \"%s\" is a number, which names a stack; an id needs a letter",
-		               path, id);
+		return qv_variant_build_problem(
+		    problems, err,
+		    "%s: \"%s\" is a number, which names a stack; an id needs a letter", path, id);
 	for (int i = 0; i < nseen; i++)
 		if (qv_streq_nocase(seen[i], id))
-			return qv_fail(
-			    err, QV_EINVAL,
+			return qv_variant_build_problem(
+			    problems, err,
 			    "%s: \"%s\" is already the id of another card or die; ids must "
 			    "differ (case aside) across arrows, items and dice",
 			    path, id);
@@ -129,28 +130,32 @@ static qv_status check_id(const char *seen[], int nseen, const char *id, const c
 }
 
 static qv_status build_arrows(const json_t *list, ap_tables *T, const char **seen, int *nseen,
-                              qv_err *err)
+                              qv_variant_problems *problems, qv_err *err)
 {
 	int n = (int)json_array_size(list), nv[AP_NVALUES] = {0};
 	int value[AP_NARROWS];
 	char path[64];
+	qv_status bad = QV_OK;
 	for (int i = 0; i < n; i++) {
 		const json_t *a = json_array_get(list, (size_t)i);
 		snprintf(path, sizeof path, "/arrows/%d/id", i);
-		qv_status rc = check_id(seen, *nseen, text_of(a, "id"), path, err);
-		if (rc)
+		qv_status rc = check_id(seen, *nseen, text_of(a, "id"), path, problems, err);
+		if (rc && !problems)
 			return rc;
+		bad = bad ? bad : rc;
 		seen[(*nseen)++] = text_of(a, "id");
 		value[i] = (int)json_array_size(json_object_get(a, "arrows"));
 		nv[value[i] - 1]++;
 	}
 	for (int v = 0; v < AP_NVALUES; v++)
 		if (nv[v] < 5 || nv[v] > AP_STACK_MAX)
-			return qv_fail(
-			    err, QV_EINVAL,
+			return qv_variant_build_problem(
+			    problems, err,
 			    "/arrows: %d card%s with %d arrow%s; stack %d needs 5-%d (one "
 			    "card to each of up to 5 players at set-up)",
 			    nv[v], nv[v] == 1 ? "" : "s", v + 1, v ? "s" : "", v + 1, AP_STACK_MAX);
+	if (bad)
+		return bad;
 	/* Numbered by value, table order within a value. */
 	int c = 0;
 	for (int v = 0; v < AP_NVALUES; v++) {
@@ -181,7 +186,7 @@ static qv_status build_arrows(const json_t *list, ap_tables *T, const char **see
 }
 
 static qv_status build_items(const json_t *list, ap_tables *T, const char **seen, int *nseen,
-                             qv_err *err)
+                             qv_variant_problems *problems, qv_err *err)
 {
 	char path[80];
 	T->nkinds = (int)json_array_size(list);
@@ -189,15 +194,16 @@ static qv_status build_items(const json_t *list, ap_tables *T, const char **seen
 		const json_t *it = json_array_get(list, (size_t)k);
 		const json_t *eff = json_object_get(it, "effect");
 		snprintf(path, sizeof path, "/items/%d/id", k);
-		qv_status rc = check_id(seen, *nseen, text_of(it, "id"), path, err);
-		if (rc)
+		qv_status rc = check_id(seen, *nseen, text_of(it, "id"), path, problems, err);
+		if (rc && !problems)
 			return rc;
 		seen[(*nseen)++] = text_of(it, "id");
 		int e = 0;
 		while (e < AP_NEFFECTS && strcmp(ap_effect_names[e], text_of(eff, "kind")) != 0)
 			e++;
 		if (e == AP_NEFFECTS)
-			return qv_fail(err, QV_EINVAL, "/items/%d/effect/kind: not an effect", k);
+			return qv_variant_build_problem(problems, err,
+			                                "/items/%d/effect/kind: not an effect", k);
 		/* The effect's own parameter, and no other. */
 		const qv_vfield *own = effect_param[e] ? &effect_fields[effect_param[e]] : NULL;
 		for (int f = 0; f < AP_NEFFECTS; f++) {
@@ -206,20 +212,21 @@ static qv_status build_items(const json_t *list, ap_tables *T, const char **seen
 			if (!key || f == e || !json_object_get(eff, key))
 				continue;
 			if (!own)
-				return qv_fail(
-				    err, QV_EINVAL,
+				return qv_variant_build_problem(
+				    problems, err,
 				    "/items/%d/effect/%s: a %s effect takes no parameter", k, key,
 				    ap_effect_names[e]);
-			return qv_fail(err, QV_EINVAL,
-			               "/items/%d/effect/%s: a %s effect takes only %s", k, key,
-			               ap_effect_names[e], own->key);
+			return qv_variant_build_problem(
+			    problems, err, "/items/%d/effect/%s: a %s effect takes only %s", k, key,
+			    ap_effect_names[e], own->key);
 		}
 		if (own) {
 			const json_t *v = json_object_get(eff, own->key);
 			if (!v)
-				return qv_fail(err, QV_EINVAL,
-				               "/items/%d/effect: a %s effect needs %s (%ld-%ld)",
-				               k, ap_effect_names[e], own->key, own->lo, own->hi);
+				return qv_variant_build_problem(
+				    problems, err,
+				    "/items/%d/effect: a %s effect needs %s (%ld-%ld)", k,
+				    ap_effect_names[e], own->key, own->lo, own->hi);
 			T->param[k] = (uint8_t)json_integer_value(v);
 		}
 		qv_copy(T->item_id[k], sizeof T->item_id[k], text_of(it, "id"));
@@ -231,11 +238,12 @@ static qv_status build_items(const json_t *list, ap_tables *T, const char **seen
 		T->nitems += T->count[k];
 	}
 	if (T->nitems < AP_DEAL_ITEMS * 5 || T->narrows + T->nitems > AP_HAND_MAX)
-		return qv_fail(err, QV_EINVAL,
-		               "/items: %d item cards; the set-up deals %d to each of up to 5 "
-		               "players, and a hand holds %d cards with the %d arrow cards: %d-%d",
-		               T->nitems, AP_DEAL_ITEMS, AP_HAND_MAX, T->narrows, AP_DEAL_ITEMS * 5,
-		               AP_HAND_MAX - T->narrows);
+		return qv_variant_build_problem(
+		    problems, err,
+		    "/items: %d item cards; the set-up deals %d to each of up to 5 "
+		    "players, and a hand holds %d cards with the %d arrow cards: %d-%d",
+		    T->nitems, AP_DEAL_ITEMS, AP_HAND_MAX, T->narrows, AP_DEAL_ITEMS * 5,
+		    AP_HAND_MAX - T->narrows);
 	/* Every use a player could list at once must fit the legal list (with ready). */
 	int uses = 1;
 	for (int k = 0; k < T->nkinds; k++)
@@ -244,25 +252,28 @@ static qv_status build_items(const json_t *list, ap_tables *T, const char **seen
 		        : T->effect[k] == AP_E_DICE     ? T->ndice - 1
 		                                        : 1;
 	if (uses > AP_MAX_ACTIONS)
-		return qv_fail(err, QV_EINVAL,
-		               "/items: a player holding every kind could have %d item uses to "
-		               "choose from; at most %d fit (each swap kind adds 4 per item kind)",
-		               uses, AP_MAX_ACTIONS);
+		return qv_variant_build_problem(
+		    problems, err,
+		    "/items: a player holding every kind could have %d item uses to "
+		    "choose from; at most %d fit (each swap kind adds 4 per item kind)",
+		    uses, AP_MAX_ACTIONS);
 	return QV_OK;
 }
 
 static qv_status build_dice(const json_t *list, ap_tables *T, const char **seen, int *nseen,
-                            qv_err *err)
+                            qv_variant_problems *problems, qv_err *err)
 {
 	char path[64];
 	int starts = 0;
+	qv_status bad = QV_OK;
 	T->ndice = (int)json_array_size(list);
 	for (int d = 0; d < T->ndice; d++) {
 		const json_t *die = json_array_get(list, (size_t)d);
 		snprintf(path, sizeof path, "/dice/%d/id", d);
-		qv_status rc = check_id(seen, *nseen, text_of(die, "id"), path, err);
-		if (rc)
+		qv_status rc = check_id(seen, *nseen, text_of(die, "id"), path, problems, err);
+		if (rc && !problems)
 			return rc;
+		bad = bad ? bad : rc;
 		seen[(*nseen)++] = text_of(die, "id");
 		qv_copy(T->die_id[d], sizeof T->die_id[d], text_of(die, "id"));
 		T->die_faces[d] = int_of(die, "faces");
@@ -275,15 +286,18 @@ static qv_status build_dice(const json_t *list, ap_tables *T, const char **seen,
 		}
 	}
 	if (starts != 1)
-		return qv_fail(
-		    err, QV_EINVAL,
+		return qv_variant_build_problem(
+		    problems, err,
 		    "/dice: %d dice have \"start\": true; exactly one is the die everyone "
 		    "starts with",
 		    starts);
-	return QV_OK;
+	return bad;
 }
 
-static qv_status ap_build(const json_t *doc, void **tables, qv_err *err)
+/* The cross-checks and the tables: loading stops at the first problem, the checker (problems
+ * given) goes on to every id and to each of the blocks, and keeps the first problem's status. */
+static qv_status ap_build(const json_t *doc, void **tables, qv_variant_problems *problems,
+                          qv_err *err)
 {
 	ap_tables *T = calloc(1, sizeof *T);
 	if (!T)
@@ -292,10 +306,18 @@ static qv_status ap_build(const json_t *doc, void **tables, qv_err *err)
 	int nseen = 0;
 	const json_t *stars = json_object_get(doc, "stars"),
 	             *skulls = json_object_get(doc, "skulls");
-	qv_status rc;
-	if ((rc = build_arrows(json_object_get(doc, "arrows"), T, seen, &nseen, err)) ||
-	    (rc = build_dice(json_object_get(doc, "dice"), T, seen, &nseen, err)) ||
-	    (rc = build_items(json_object_get(doc, "items"), T, seen, &nseen, err))) {
+	qv_status rc = build_arrows(json_object_get(doc, "arrows"), T, seen, &nseen, problems, err);
+	if (!rc || problems) {
+		qv_status r =
+		    build_dice(json_object_get(doc, "dice"), T, seen, &nseen, problems, err);
+		rc = rc ? rc : r;
+	}
+	if (!rc || problems) {
+		qv_status r =
+		    build_items(json_object_get(doc, "items"), T, seen, &nseen, problems, err);
+		rc = rc ? rc : r;
+	}
+	if (rc) {
 		free(T);
 		return rc;
 	}
@@ -347,8 +369,9 @@ static qv_status ground_without(json_t *doc, const char *id, qv_err *err)
  * so nothing plain replaces it; when fewer item cards than the deal's (3 for each of up to 5
  * players) would be left, the other kinds get one copy more each in turn, in table order,
  * until there are enough. The one kind of a set cannot be taken out. */
-static json_t *ap_ablate(const json_t *resolved, int k, qv_err *err)
+static json_t *ap_ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
+	(void)base; /* an item kind is removed: nothing stands in for it */
 	const json_t *items = json_object_get(resolved, "items");
 	size_t n = json_array_size(items);
 	if (k < 0 || (size_t)k >= n) {
@@ -397,6 +420,9 @@ const qv_components ap_components = {
     .studied = "items",
     .component_of = ap_component_of,
     .ablate = ap_ablate,
+    .ablation_words = "removed (its places on the ground with it, the other kinds topped up to "
+                      "the deal's cards)",
+    .held = ap_held,
     .board = ap_lab_board,
     .touched = ap_touched,
 };

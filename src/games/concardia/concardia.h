@@ -401,6 +401,8 @@ qv_status cc_action_from_text(const void *st, const char *text, qv_action *out, 
 /* What the designer's lab asks while it plays (lab.c; cc_components names them): the card
  * an action plays, the grid, the squares an action touched (qv_components, variant.h). */
 int cc_component_of(const void *st, qv_action a);
+int cc_held(const void *st, int seat, int entry);
+int cc_captured(const void *st, int seat);
 void cc_lab_board(const void *st, struct qv_lab_board *out);
 int cc_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
                int max);

@@ -89,3 +89,20 @@ int cc_touched(const void *before, qv_action a, const void *after, qv_lab_touch 
 	default: return shove_touch(s, a, out);
 	}
 }
+
+/* A seat holds the copies of a card its decklist has (cards are the document's entries, by
+ * their place): the deck it plays, whoever sits where. */
+int cc_held(const void *st, int seat, int entry)
+{
+	const cc_state *s = st;
+	return seat >= 0 && seat < 2 && entry >= 0 && entry < CC_MAX_CARDS
+	           ? s->pl[seat].owned[entry]
+	           : 0;
+}
+
+/* A seat's captures are the cards in its Victory Pile: the opponent's, which it captured. */
+int cc_captured(const void *st, int seat)
+{
+	const cc_state *s = st;
+	return seat >= 0 && seat < 2 ? s->pl[seat].nvictory : 0;
+}

@@ -214,7 +214,8 @@ static void card_text(cc_card *c)
 
 /* Card i of the document (every field already checked against the declaration): its
  * cross-checks and its entry. */
-static qv_status read_card(const json_t *o, int i, cc_card *c, qv_err *err)
+static qv_status read_card(const json_t *o, int i, cc_card *c, qv_variant_problems *problems,
+                           qv_err *err)
 {
 	const char *id = json_string_value(json_object_get(o, "id"));
 	const char *name = json_string_value(json_object_get(o, "name"));
@@ -242,15 +243,14 @@ static qv_status read_card(const json_t *o, int i, cc_card *c, qv_err *err)
 		for (int p = 0; all_params[p]; p++) {
 			bool has = json_object_get(ab, all_params[p]) != NULL;
 			if (has && !takes(kind, all_params[p]))
-				return qv_fail(err, QV_EINVAL,
-				               "/cards/%d/ability/%s: a %s ability takes %s", i,
-				               all_params[p], cc_kind_names[kind], list);
+				return qv_variant_build_problem(
+				    problems, err, "/cards/%d/ability/%s: a %s ability takes %s", i,
+				    all_params[p], cc_kind_names[kind], list);
 			if (!has && takes(kind, all_params[p]))
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "/cards/%d/ability: missing \"%s\" (a %s ability takes "
-				    "%s)",
-				    i, all_params[p], cc_kind_names[kind], list);
+				return qv_variant_build_problem(
+				    problems, err,
+				    "/cards/%d/ability: missing \"%s\" (a %s ability takes %s)", i,
+				    all_params[p], cc_kind_names[kind], list);
 		}
 		c->kind = (uint8_t)kind;
 		c->cost = (uint8_t)get_int(ab, "cost");
@@ -262,18 +262,25 @@ static qv_status read_card(const json_t *o, int i, cc_card *c, qv_err *err)
 	return QV_OK;
 }
 
-/* Deck i: 8-60 cards the set holds, each at most twice. */
-static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *dk, qv_err *err)
+/* Deck i: 8-60 cards the set holds, each at most twice (the checker hears of every card that
+ * is not). */
+static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *dk,
+                           qv_variant_problems *problems, qv_err *err)
 {
 	const json_t *cards = json_object_get(o, "cards");
 	size_t n = json_array_size(cards);
 	snprintf(dk->id, sizeof dk->id, "%s", json_string_value(json_object_get(o, "id")));
-	if (n < CC_DECK_MIN || n > CC_DECK_MAX)
-		return qv_fail(err, QV_EINVAL,
-		               "/decks/%d/cards: %zu card%s; a deck needs %d-%d (%d drawn at the "
-		               "start and one to draw; %d is what a player's deck holds)",
-		               i, n, n == 1 ? "" : "s", CC_DECK_MIN, CC_DECK_MAX, CC_HAND,
-		               CC_DECK_MAX);
+	qv_status rc = QV_OK;
+	if (n < CC_DECK_MIN || n > CC_DECK_MAX) {
+		rc = qv_variant_build_problem(problems, err,
+		                              "/decks/%d/cards: %zu card%s; a deck needs %d-%d (%d "
+		                              "drawn at the start and one to draw; %d is what a "
+		                              "player's deck holds)",
+		                              i, n, n == 1 ? "" : "s", CC_DECK_MIN, CC_DECK_MAX,
+		                              CC_HAND, CC_DECK_MAX);
+		if (!problems || n > CC_DECK_MAX)
+			return rc;
+	}
 	int count[CC_MAX_CARDS] = {0};
 	size_t k;
 	json_t *v;
@@ -284,23 +291,28 @@ static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *
 			if (strcmp(T->cards[c].id, json_string_value(v)) == 0)
 				card = c;
 		if (card < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "/decks/%d/cards/%zu: no card \"%s\" in /cards", i, k,
-			               json_string_value(v));
-		if (++count[card] > 2)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "/decks/%d/cards/%zu: \"%s\" a third time; a deck holds a card "
-			    "at most twice",
+			rc = qv_variant_build_problem(
+			    problems, err, "/decks/%d/cards/%zu: no card \"%s\" in /cards", i, k,
+			    json_string_value(v));
+		else if (++count[card] > 2)
+			rc = qv_variant_build_problem(
+			    problems, err,
+			    "/decks/%d/cards/%zu: \"%s\" a third time; a deck "
+			    "holds a card at most twice",
 			    i, k, json_string_value(v));
-		dk->cards[dk->n++] = (uint8_t)card;
+		else
+			dk->cards[dk->n++] = (uint8_t)card;
+		if (rc && !problems)
+			return rc;
 	}
-	return QV_OK;
+	return rc;
 }
 
 /* The deck parameters' defaults must name decks of the set, unless its params set them. */
-static qv_status check_default_decks(const cc_tables *T, const json_t *doc, qv_err *err)
+static qv_status check_default_decks(const cc_tables *T, const json_t *doc,
+                                     qv_variant_problems *problems, qv_err *err)
 {
+	qv_status rc = QV_OK;
 	static const char *const keys[2] = {"deck1", "deck2"}, *const defs[2] = {"expedition",
 	                                                                         "foundry"};
 	const json_t *params = json_object_get(doc, "params");
@@ -311,12 +323,15 @@ static qv_status check_default_decks(const cc_tables *T, const json_t *doc, qv_e
 		for (int d = 0; d < T->ndecks; d++)
 			found |= strcmp(T->decks[d].id, defs[p]) == 0;
 		if (!found)
-			return qv_fail(err, QV_EINVAL,
-			               "/decks: no deck \"%s\", the default of %s; keep it, or set "
-			               "params.%s to a deck of the set",
-			               defs[p], keys[p], keys[p]);
+			rc = qv_variant_build_problem(
+			    problems, err,
+			    "/decks: no deck \"%s\", the default of %s; keep "
+			    "it, or set params.%s to a deck of the set",
+			    defs[p], keys[p], keys[p]);
+		if (rc && !problems)
+			return rc;
 	}
-	return QV_OK;
+	return rc;
 }
 
 /* The squares a card with arrows A owned by `owner` points at from sq: its printed arrows
@@ -366,7 +381,16 @@ static void fill_cells(cc_tables *T)
 	}
 }
 
-static qv_status build(const json_t *doc, void **out, qv_err *err)
+/* Keeps in *rc the first failure of the checks (r one of them). */
+static void keep(qv_status *rc, qv_status r)
+{
+	if (!*rc)
+		*rc = r;
+}
+
+/* The cross-checks and the tables. Loading stops at the first problem; the checker (problems
+ * given) goes on to every other card and deck, and keeps the first problem's status. */
+static qv_status build(const json_t *doc, void **out, qv_variant_problems *problems, qv_err *err)
 {
 	cc_tables *T = calloc(1, sizeof *T);
 	if (!T)
@@ -374,32 +398,34 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 	qv_status rc = QV_OK;
 	const json_t *cards = json_object_get(doc, "cards"), *decks = json_object_get(doc, "decks");
 	T->ncards = (int)json_array_size(cards);
-	for (int i = 0; !rc && i < T->ncards; i++)
-		rc = read_card(json_array_get(cards, (size_t)i), i, &T->cards[i], err);
-	for (int i = 0; !rc && i < T->ncards; i++) {
+	for (int i = 0; (!rc || problems) && i < T->ncards; i++)
+		keep(&rc,
+		     read_card(json_array_get(cards, (size_t)i), i, &T->cards[i], problems, err));
+	for (int i = 0; (!rc || problems) && i < T->ncards; i++) {
 		if ((int)strlen(T->cards[i].id) > T->id_width)
 			T->id_width = (int)strlen(T->cards[i].id);
-		for (int j = 0; !rc && j < i; j++)
+		for (int j = 0; (!rc || problems) && j < i; j++)
 			if (qv_streq_nocase(T->cards[i].id, T->cards[j].id))
-				rc = qv_fail(
-				    err, QV_EINVAL,
+				rc = qv_variant_build_problem(
+				    problems, err,
 				    "/cards/%d/id: \"%s\" is \"%s\" (/cards/%d) but for case; "
 				    "moves are read in any case",
 				    i, T->cards[i].id, T->cards[j].id, j);
 	}
 	T->ndecks = (int)json_array_size(decks);
-	for (int i = 0; !rc && i < T->ndecks; i++) {
-		rc = read_deck(T, json_array_get(decks, (size_t)i), i, &T->decks[i], err);
-		for (int j = 0; !rc && j < i; j++)
+	for (int i = 0; (!rc || problems) && i < T->ndecks; i++) {
+		keep(&rc, read_deck(T, json_array_get(decks, (size_t)i), i, &T->decks[i], problems,
+		                    err));
+		for (int j = 0; (!rc || problems) && j < i; j++)
 			if (qv_streq_nocase(T->decks[i].id, T->decks[j].id))
-				rc = qv_fail(
-				    err, QV_EINVAL,
+				rc = qv_variant_build_problem(
+				    problems, err,
 				    "/decks/%d/id: \"%s\" is \"%s\" (/decks/%d) but for case; "
 				    "deck parameters are read in any case",
 				    i, T->decks[i].id, T->decks[j].id, j);
 	}
-	if (!rc)
-		rc = check_default_decks(T, doc, err);
+	if (!rc || problems)
+		keep(&rc, check_default_decks(T, doc, problems, err));
 	if (rc) {
 		free(T);
 		return rc;
@@ -412,26 +438,32 @@ static qv_status build(const json_t *doc, void **out, qv_err *err)
 /* ---- the lab's ablation ---- */
 
 /* The plain card that stands for card k in its ablation: its id, name, trait and type, no
- * ability, a Strength and a Defense that are the rounded means of the other cards of its
- * trait (a Defense at least 1), and the arrows that more than half of those cards have.
- * Without another card of its trait, the other cards of the set stand for them; without any,
- * the card itself. NULL when memory runs out. */
-static json_t *plain_card(const json_t *cards, size_t k)
+ * ability, a Strength and a Defense that are the rounded means of the built-in set's cards of
+ * its trait (but a card of its id: a Defense at least 1), and the arrows that more than half
+ * of those cards have. The built-in set's, never the variant's: a card planted far above its
+ * peers would raise the stand-in of every other card of its trait (a 15/15 Rock card made
+ * every other Rock card's stand-in 3/4 rather than 2/3, and flagged nine of them). Without
+ * such a card, the built-in set's other cards stand for them; without any, the card itself.
+ * NULL when memory runs out. */
+static json_t *plain_card(const json_t *cards, const json_t *base, size_t k)
 {
 	static const char *const kept[] = {"id", "name", "trait", "type"};
 	static const char *const numbers[] = {"strength", "defense"};
 	static const int floor[] = {0, 1};
 	const json_t *card = json_array_get(cards, k);
 	const char *trait = json_string_value(json_object_get(card, "trait"));
+	const char *id = json_string_value(json_object_get(card, "id"));
 	json_t *peers = json_array();
 	for (int pass = 0; peers && pass < 3 && json_array_size(peers) == 0; pass++) {
 		size_t i;
 		const json_t *o;
-		json_array_foreach(cards, i, o)
+		json_array_foreach(pass < 2 ? base : cards, i, o)
 		{
-			if ((pass < 2 && i == k) ||
+			bool same = strcmp(json_string_value(json_object_get(o, "id")), id) == 0;
+			if ((pass < 2 && same) ||
 			    (pass == 0 &&
-			     strcmp(json_string_value(json_object_get(o, "trait")), trait) != 0))
+			     strcmp(json_string_value(json_object_get(o, "trait")), trait) != 0) ||
+			    (pass == 2 && i != k))
 				continue;
 			json_array_append(peers, (json_t *)o);
 		}
@@ -444,10 +476,10 @@ static json_t *plain_card(const json_t *cards, size_t k)
 /* The set without card k's effect, for the lab. Removing a card would shrink every deck that
  * holds it, and a deck's size sets how long a game can last, so the card is replaced by a
  * plain one instead (plain_card: same id, name, trait and type, no ability, the rounded means
- * of the other cards of its trait for Strength and Defense, their majority's arrows): every
- * deck and deck parameter stays valid and as long, and the difference measured is the card's
- * against an average card of its trait. */
-static json_t *ablate(const json_t *resolved, int k, qv_err *err)
+ * of the built-in set's cards of its trait for Strength and Defense, their majority's
+ * arrows): every deck and deck parameter stays valid and as long, and the difference measured
+ * is the card's against an average card of its trait. */
+static json_t *ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
 	const json_t *cards = json_object_get(resolved, "cards");
 	if (k < 0 || (size_t)k >= json_array_size(cards)) {
@@ -456,7 +488,8 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 		return NULL;
 	}
 	const char *id = json_string_value(json_object_get(json_array_get(cards, (size_t)k), "id"));
-	json_t *doc = json_deep_copy(resolved), *plain = plain_card(cards, (size_t)k),
+	json_t *doc = json_deep_copy(resolved),
+	       *plain = plain_card(cards, json_object_get(base, "cards"), (size_t)k),
 	       *name = qv__variant_ablated_name(resolved, id ? id : "");
 	if (!doc || !plain || !name ||
 	    json_array_set(json_object_get(doc, "cards"), (size_t)k, plain) ||
@@ -496,6 +529,10 @@ const qv_components cc_components = {
     .studied = "cards",
     .component_of = cc_component_of,
     .ablate = ablate,
+    .ablation_words = "made a plain card of its trait (the built-in set's average card of that "
+                      "trait, without ability)",
+    .held = cc_held,
+    .captured = cc_captured,
     .abilities = abilities,
     .drop_ability = drop_ability,
     .board = cc_lab_board,

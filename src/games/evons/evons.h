@@ -414,6 +414,8 @@ int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 /* What the designer's lab asks while it plays (lab.c; ev_components names them): the card
  * an action plays, the board, the cells an action touched (qv_components, variant.h). */
 int ev_component_of(const void *st, qv_action a);
+int ev_held(const void *st, int seat, int entry);
+int ev_captured(const void *st, int seat);
 void ev_lab_board(const void *st, struct qv_lab_board *out);
 int ev_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
                int max);

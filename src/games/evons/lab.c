@@ -92,3 +92,26 @@ int ev_touched(const void *before, qv_action a, const void *after, qv_lab_touch 
 	default: return 0;
 	}
 }
+
+/* A seat holds the copies of a card its deck list has: the kind whose place in the document
+ * is the entry. */
+int ev_held(const void *st, int seat, int entry)
+{
+	const ev_state *s = st;
+	const ev_tables *T = ev_T(s);
+	for (int k = 0; seat >= 0 && seat < 2 && k < T->nkinds; k++)
+		if (T->doc[k] == entry)
+			return s->pl[seat].owned[k];
+	return 0;
+}
+
+/* Evons captures nothing: it destroys. A seat's captures are the opponent's cards destroyed
+ * (in its graveyard) or removed from the game, whoever did it: the opponent's own losses. */
+int ev_captured(const void *st, int seat)
+{
+	const ev_state *s = st;
+	if (seat < 0 || seat > 1)
+		return 0;
+	const ev_player *o = &s->pl[1 - seat];
+	return o->ngrave + o->nremoved;
+}

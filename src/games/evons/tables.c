@@ -114,7 +114,8 @@ static int int_of(const json_t *o, const char *key)
 static const char *const monster_keys[] = {"code", "cost", "atk", "def", "arrows", NULL};
 
 /* One card of the document (its index i) into k. */
-static qv_status build_card(const json_t *o, int i, ev_kind *k, qv_err *err)
+static qv_status build_card(const json_t *o, int i, ev_kind *k, qv_variant_problems *problems,
+                            qv_err *err)
 {
 	const char *id = json_string_value(json_object_get(o, "id"));
 	bool block = word_of(json_object_get(o, "type"), type_words) == 1;
@@ -123,21 +124,22 @@ static qv_status build_card(const json_t *o, int i, ev_kind *k, qv_err *err)
 	if (block) {
 		for (int f = 0; monster_keys[f]; f++)
 			if (json_object_get(o, monster_keys[f]))
-				return qv_fail(err, QV_EINVAL,
-				               "/cards/%d/%s: a block has no %s (only an id, its "
-				               "type and its element)",
-				               i, monster_keys[f], monster_keys[f]);
+				return qv_variant_build_problem(
+				    problems, err,
+				    "/cards/%d/%s: a block has no %s (only an id, its "
+				    "type and its element)",
+				    i, monster_keys[f], monster_keys[f]);
 		if (json_object_get(o, "abilities"))
-			return qv_fail(
-			    err, QV_EINVAL,
+			return qv_variant_build_problem(
+			    problems, err,
 			    "/cards/%d/abilities: a block has no arrows, so no abilities", i);
 		qv_copy(k->code, sizeof k->code, "BLOCK");
 		return QV_OK;
 	}
 	for (int f = 0; monster_keys[f]; f++)
 		if (!json_object_get(o, monster_keys[f]))
-			return qv_fail(
-			    err, QV_EINVAL,
+			return qv_variant_build_problem(
+			    problems, err,
 			    "/cards/%d: the monster \"%s\" has no \"%s\" (a monster needs "
 			    "code, cost, atk, def and arrows)",
 			    i, id, monster_keys[f]);
@@ -159,20 +161,22 @@ static qv_status build_card(const json_t *o, int i, ev_kind *k, qv_err *err)
 		if (!a)
 			continue;
 		if (!(k->arrows >> d & 1))
-			return qv_fail(err, QV_EINVAL,
-			               "/cards/%d/abilities/%s: \"%s\" has no arrow %s to carry it "
-			               "(its arrows are the field arrows)",
-			               i, qv_dir_names[d], id, qv_dir_names[d]);
+			return qv_variant_build_problem(
+			    problems, err,
+			    "/cards/%d/abilities/%s: \"%s\" has no arrow %s to carry it "
+			    "(its arrows are the field arrows)",
+			    i, qv_dir_names[d], id, qv_dir_names[d]);
 		int ab = word_of(json_object_get(a, "kind"), ability_words) + 1;
 		const json_t *points = json_object_get(a, "points"),
 		             *budget = json_object_get(a, "budget");
 		if (points && ab != EV_AB_FIRESTORM)
-			return qv_fail(err, QV_EINVAL,
-			               "/cards/%d/abilities/%s/points: only a firestorm has points",
-			               i, qv_dir_names[d]);
+			return qv_variant_build_problem(
+			    problems, err,
+			    "/cards/%d/abilities/%s/points: only a firestorm has points", i,
+			    qv_dir_names[d]);
 		if (budget && ab != EV_AB_RESURRECTION)
-			return qv_fail(
-			    err, QV_EINVAL,
+			return qv_variant_build_problem(
+			    problems, err,
 			    "/cards/%d/abilities/%s/budget: only a resurrection has a budget", i,
 			    qv_dir_names[d]);
 		k->ability[d] = (uint8_t)ab;
@@ -208,27 +212,34 @@ static qv_status build_card_form(ev_tables *T, qv_err *err)
 	return failed ? qv_fail(err, QV_ENOMEM, "out of memory") : QV_OK;
 }
 
-/* The decks of the document into T, as card kinds (top of the deck first). */
-static qv_status build_decks(const json_t *decks, ev_tables *T, qv_err *err)
+/* The decks of the document into T, as card kinds (top of the deck first): the first problem,
+ * after every other (the checker) or at once. */
+static qv_status build_decks(const json_t *decks, ev_tables *T, qv_variant_problems *problems,
+                             qv_err *err)
 {
 	size_t i;
 	const json_t *o;
+	qv_status rc = QV_OK;
 	json_array_foreach(decks, i, o)
 	{
 		ev_deck *dk = &T->deck[T->ndecks++];
 		const char *id = json_string_value(json_object_get(o, "id"));
+		qv_status r = QV_OK;
 		if (ev_find_kind(T, id) >= 0)
-			return qv_fail(err, QV_EINVAL,
-			               "/decks/%d/id: \"%s\" is a card's id too (a deck parameter "
-			               "would name both)",
-			               (int)i, id);
-		for (size_t j = 0; j < i; j++)
+			r = qv_variant_build_problem(
+			    problems, err,
+			    "/decks/%d/id: \"%s\" is a card's id too (a deck "
+			    "parameter would name both)",
+			    (int)i, id);
+		for (size_t j = 0; !r && j < i; j++)
 			if (qv_streq_nocase(T->deck[j].id, id))
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "/decks/%d/id: \"%s\" is /decks/%d's id too, ignoring "
-				    "case",
+				r = qv_variant_build_problem(
+				    problems, err,
+				    "/decks/%d/id: \"%s\" is /decks/%d's id too, ignoring case",
 				    (int)i, id, (int)j);
+		if (r && !problems)
+			return r;
+		rc = rc ? rc : r;
 		qv_copy(dk->id, sizeof dk->id, id);
 		uint8_t count[EV_MAX_KINDS] = {0};
 		size_t j;
@@ -236,23 +247,32 @@ static qv_status build_decks(const json_t *decks, ev_tables *T, qv_err *err)
 		json_array_foreach(json_object_get(o, "cards"), j, e)
 		{
 			int k = ev_find_kind(T, json_string_value(e));
+			r = QV_OK;
 			if (k < 0)
-				return qv_fail(err, QV_EINVAL,
-				               "/decks/%d/cards/%d: no card \"%s\" in the cards",
-				               (int)i, (int)j, json_string_value(e));
-			if (!ev_is_block(T, k) && ++count[k] > EV_MAX_COPIES)
-				return qv_fail(err, QV_EINVAL,
-				               "/decks/%d/cards/%d: a %dth \"%s\"; a deck holds at "
-				               "most %d copies of a monster",
-				               (int)i, (int)j, count[k], T->kind[k].id,
-				               EV_MAX_COPIES);
-			dk->list[dk->n++] = (uint8_t)k;
+				r = qv_variant_build_problem(
+				    problems, err,
+				    "/decks/%d/cards/%d: no card \"%s\" in the cards", (int)i,
+				    (int)j, json_string_value(e));
+			else if (!ev_is_block(T, k) && ++count[k] > EV_MAX_COPIES)
+				r = qv_variant_build_problem(
+				    problems, err,
+				    "/decks/%d/cards/%d: a %dth \"%s\"; a deck holds "
+				    "at most %d copies of a monster",
+				    (int)i, (int)j, count[k], T->kind[k].id, EV_MAX_COPIES);
+			else
+				dk->list[dk->n++] = (uint8_t)k;
+			if (r && !problems)
+				return r;
+			rc = rc ? rc : r;
 		}
 	}
-	return QV_OK;
+	return rc;
 }
 
-static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
+/* The cross-checks and the tables: loading stops at the first problem, the checker (problems
+ * given) goes on to every other card, deck and parameter. */
+static qv_status ev_build(const json_t *resolved, void **tables, qv_variant_problems *problems,
+                          qv_err *err)
 {
 	ev_tables *T = calloc(1, sizeof *T);
 	if (!T)
@@ -260,7 +280,7 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 	const json_t *cards = json_object_get(resolved, "cards");
 	qv_status rc = QV_OK;
 	/* card-table order: the monsters in the document's order, then the blocks */
-	for (int pass = 0; pass < 2 && !rc; pass++) {
+	for (int pass = 0; pass < 2 && (!rc || problems); pass++) {
 		size_t i;
 		const json_t *o;
 		json_array_foreach(cards, i, o)
@@ -270,15 +290,20 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 				continue;
 			const char *id = json_string_value(json_object_get(o, "id"));
 			int same = ev_find_kind(T, id);
-			if (same >= 0) {
-				rc = qv_fail(
-				    err, QV_EINVAL,
+			qv_status r = QV_OK;
+			if (same >= 0)
+				r = qv_variant_build_problem(
+				    problems, err,
 				    "/cards/%d/id: \"%s\" is \"%s\"'s id too, ignoring case",
 				    (int)i, id, T->kind[same].id);
+			else
+				r = build_card(o, (int)i, &T->kind[T->nkinds], problems, err);
+			rc = rc ? rc : r;
+			if (r && !problems)
 				break;
-			}
-			if ((rc = build_card(o, (int)i, &T->kind[T->nkinds], err)))
-				break;
+			if (same >= 0)
+				continue;
+			/* a card with a problem stays, for the checker: the decks name it */
 			T->doc[T->nkinds++] = (uint8_t)i;
 			if (!block)
 				T->nmonsters++;
@@ -294,8 +319,10 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 		for (int k = 0; k < T->nmonsters; k++)
 			if (T->cost[k] <= c)
 				T->afford[c] |= 1u << k;
-	if (!rc)
-		rc = build_decks(json_object_get(resolved, "decks"), T, err);
+	if (!rc || problems) {
+		qv_status r = build_decks(json_object_get(resolved, "decks"), T, problems, err);
+		rc = rc ? rc : r;
+	}
 	if (!rc)
 		rc = build_card_form(T, err);
 	if (!rc) {
@@ -303,14 +330,15 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_err *err)
 		const json_t *params = json_object_get(resolved, "params");
 		const char *keys[2] = {"deck1", "deck2"},
 		           *defs[2] = {EV_DEFAULT_DECK1, EV_DEFAULT_DECK2};
-		for (int p = 0; p < 2 && !rc; p++) {
+		for (int p = 0; p < 2 && (!rc || problems); p++) {
 			const char *v = json_string_value(json_object_get(params, keys[p]));
 			uint8_t list[EV_DECK_MAX];
 			int n;
 			qv_err why;
 			if (ev_parse_deck(T, keys[p], v ? v : defs[p], list, &n, &why))
-				rc = qv_fail(err, QV_EINVAL, "/params/%s: %s%s", keys[p],
-				             v ? "" : "the default: ", why.msg);
+				rc = qv_variant_build_problem(problems, err, "/params/%s: %s%s",
+				                              keys[p],
+				                              v ? "" : "the default: ", why.msg);
 		}
 	}
 	if (rc) {
@@ -329,22 +357,28 @@ static bool is_block(const json_t *card)
 }
 
 /* The plain monster that stands for monster k in its ablation: its id, code and element, no
- * ability, a cost, ATK and DEF that are the rounded means of the other monsters' (a DEF at
- * least 1), and the arrows that more than half of them have. Without another monster, the
- * card itself with its abilities taken off. NULL when memory runs out. */
-static json_t *plain_monster(const json_t *cards, size_t k)
+ * ability, a cost, ATK and DEF that are the rounded means of the built-in set's monsters (but
+ * one of its id: a DEF at least 1), and the arrows that more than half of them have. The
+ * built-in set's, never the variant's, so that a monster planted far above the others does
+ * not raise every other one's stand-in. Without another monster there, the card itself with
+ * its abilities taken off. NULL when memory runs out. */
+static json_t *plain_monster(const json_t *cards, const json_t *base, size_t k)
 {
 	static const char *const kept[] = {"id", "code", "type", "element"};
 	static const char *const numbers[] = {"cost", "atk", "def"};
 	static const int floor[] = {0, 0, 1};
 	const json_t *card = json_array_get(cards, k);
+	const char *id = json_string_value(json_object_get(card, "id"));
 	json_t *peers = json_array();
 	for (int pass = 0; peers && pass < 2 && json_array_size(peers) == 0; pass++) {
 		size_t i;
 		const json_t *o;
-		json_array_foreach(cards, i, o)
+		json_array_foreach(pass == 0 ? base : cards, i, o)
 		{
-			if (is_block(o) || (pass == 0 && i == k))
+			if (is_block(o) ||
+			    (pass == 0 &&
+			     !strcmp(json_string_value(json_object_get(o, "id")), id)) ||
+			    (pass == 1 && i != k))
 				continue;
 			json_array_append(peers, (json_t *)o);
 		}
@@ -424,15 +458,14 @@ static qv_status remove_block(json_t *doc, size_t k, const char *id, qv_err *err
 }
 
 /* The set without card k's effect, for the lab. A monster is replaced by a plain one
- * (plain_monster: same id, code and element, no ability, the rounded means of the other
- * monsters' cost, ATK and DEF, their majority's arrows) rather than removed: removing it
- * would shrink every deck holding it, and a deck's size sets how long a game can last; with
- * its id kept every deck and deck parameter stays valid and as long, and the difference
- * measured is the card's against an average monster. A block has no numbers to average and
- * does nothing but wait in a hand for a Block arrow: it is removed, from the cards, every
- * deck and the deck parameters that list cards (refused when a deck would be left with fewer
- * than 5 cards). */
-static json_t *ablate(const json_t *resolved, int k, qv_err *err)
+ * (plain_monster: same id, code and element, no ability, the rounded means of the built-in
+ * set's other monsters' cost, ATK and DEF, their majority's arrows) rather than removed: removing
+ * it would shrink every deck holding it, and a deck's size sets how long a game can last; with its
+ * id kept every deck and deck parameter stays valid and as long, and the difference measured is the
+ * card's against an average monster. A block has no numbers to average and does nothing but wait in
+ * a hand for a Block arrow: it is removed, from the cards, every deck and the deck parameters that
+ * list cards (refused when a deck would be left with fewer than 5 cards). */
+static json_t *ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
 	const json_t *cards = json_object_get(resolved, "cards");
 	const json_t *card = k >= 0 ? json_array_get(cards, (size_t)k) : NULL;
@@ -444,7 +477,8 @@ static json_t *ablate(const json_t *resolved, int k, qv_err *err)
 	const char *id = json_string_value(json_object_get(card, "id"));
 	json_t *doc = json_deep_copy(resolved),
 	       *name = qv__variant_ablated_name(resolved, id ? id : "");
-	json_t *plain = is_block(card) ? NULL : plain_monster(cards, (size_t)k);
+	json_t *plain =
+	    is_block(card) ? NULL : plain_monster(cards, json_object_get(base, "cards"), (size_t)k);
 	qv_status rc = QV_OK;
 	if (!doc || !name || (!is_block(card) && !plain) || json_object_set(doc, "name", name))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
@@ -500,6 +534,10 @@ const qv_components ev_components = {
     .studied = "cards",
     .component_of = ev_component_of,
     .ablate = ablate,
+    .ablation_words = "made a plain monster (the built-in set's average monster, without "
+                      "abilities), or a block removed from the decks",
+    .held = ev_held,
+    .captured = ev_captured,
     .abilities = abilities,
     .drop_ability = drop_ability,
     .board = ev_lab_board,

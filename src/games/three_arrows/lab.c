@@ -52,3 +52,19 @@ int ta_touched(const void *before, qv_action a, const void *after, qv_lab_touch 
 	out[0] = (qv_lab_touch){.seat = s->turn, .square = ta_file(sq) + ta_rank(sq) * s->size};
 	return 1;
 }
+
+/* Every seat holds the set's copies of each kind. */
+int ta_held(const void *st, int seat, int entry)
+{
+	const ta_state *s = st;
+	const ta_tables *T = ta_T(s);
+	return seat >= 0 && seat < s->nplayers && entry >= 0 && entry < T->nkinds ? T->copies[entry]
+	                                                                          : 0;
+}
+
+/* A seat's captures: the opposing pieces it captured (its score). */
+int ta_captured(const void *st, int seat)
+{
+	const ta_state *s = st;
+	return seat >= 0 && seat < s->nplayers ? s->pl[seat].captured : 0;
+}

@@ -106,29 +106,38 @@ static void list_add(char *buf, size_t len, int i, int n, const char *last, cons
 	snprintf(buf + used, len - used, "%s%s", i == 0 ? "" : i == n - 1 ? last : ", ", item);
 }
 
-static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_err *err)
+/* The pieces into T: the first problem, after every other (the checker: problems given) or at
+ * once. */
+static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_variant_problems *problems,
+                              qv_err *err)
 {
 	size_t i;
 	const json_t *e;
+	qv_status rc = QV_OK;
 	T->nkinds = (int)json_array_size(pieces);
 	json_array_foreach(pieces, i, e)
 	{
 		int k = (int)i;
 		const char *kind = json_string_value(json_object_get(e, "kind"));
 		const char *name = json_string_value(json_object_get(e, "name"));
+		qv_status r = QV_OK;
 		if (!kind || !isupper((unsigned char)kind[0]) || kind[1])
-			return qv_fail(err, QV_EINVAL,
-			               "/pieces/%zu/kind: expected one capital letter A to Z (the "
-			               "piece's letter in the notation); got \"%s\"",
-			               i, kind ? kind : "");
+			r = qv_variant_build_problem(
+			    problems, err,
+			    "/pieces/%zu/kind: expected one capital letter A to "
+			    "Z (the piece's letter in the notation); got \"%s\"",
+			    i, kind ? kind : "");
 		for (int j = 0; j < k; j++)
 			if (qv_streq_nocase(T->names[j], name))
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "/pieces/%zu/name: \"%s\" is the name of piece %c too; "
-				    "a name names one piece",
+				r = qv_variant_build_problem(
+				    problems, err,
+				    "/pieces/%zu/name: \"%s\" is the name of piece %c "
+				    "too; a name names one piece",
 				    i, name, T->letters[j]);
-		T->letters[k] = kind[0];
+		if (r && !problems)
+			return r;
+		rc = rc ? rc : r;
+		T->letters[k] = kind && r == QV_OK ? kind[0] : '?';
 		snprintf(T->names[k], sizeof T->names[k], "%s", name);
 		T->copies[k] = (uint8_t)json_integer_value(json_object_get(e, "count"));
 		uint8_t north[QV_NDIRS] = {0};
@@ -148,14 +157,19 @@ static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_err *err)
 	}
 	T->letters[T->nkinds] = '\0';
 	T->coverable = ((1u << T->nkinds) - 1) & ~T->last;
+	qv_status r = QV_OK;
 	if (T->pieces == 0)
-		return qv_fail(err, QV_EINVAL,
-		               "/pieces: every count is 0; each player needs at least one piece");
+		r = qv_variant_build_problem(
+		    problems, err,
+		    "/pieces: every count is 0; each player needs at least "
+		    "one piece");
 	if (T->pieces > TA_MAX_PIECES)
-		return qv_fail(err, QV_EINVAL,
-		               "/pieces: %d pieces for each player (the counts added up); at most "
-		               "%d, the squares of the largest board",
-		               T->pieces, TA_MAX_PIECES);
+		r = qv_variant_build_problem(problems, err,
+		                             "/pieces: %d pieces for each player (the counts added "
+		                             "up); at most %d, the squares of the largest board",
+		                             T->pieces, TA_MAX_PIECES);
+	if (rc || r)
+		return rc ? rc : r;
 	int nlast = __builtin_popcount(T->last), at = 0;
 	for (int k = 0; k < T->nkinds; k++) {
 		char item[TA_NAME_MAX + 8];
@@ -204,12 +218,13 @@ static void build_die(ta_tables *T, const json_t *faces)
 		}
 }
 
-static qv_status ta_build(const json_t *resolved, void **tables, qv_err *err)
+static qv_status ta_build(const json_t *resolved, void **tables, qv_variant_problems *problems,
+                          qv_err *err)
 {
 	ta_tables *T = calloc(1, sizeof *T);
 	if (!T)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
-	qv_status rc = build_pieces(T, json_object_get(resolved, "pieces"), err);
+	qv_status rc = build_pieces(T, json_object_get(resolved, "pieces"), problems, err);
 	if (rc) {
 		free(T);
 		return rc;
@@ -229,8 +244,9 @@ static qv_status ta_build(const json_t *resolved, void **tables, qv_err *err)
  * removed, as long as the other kinds leave each player a piece; when it holds every piece of
  * the set, it becomes a plain piece instead, with the same letter, name and count, one arrow N
  * and no ability: the weakest piece a set can have, so that the game keeps its placements. */
-static json_t *ta_ablate(const json_t *resolved, int k, qv_err *err)
+static json_t *ta_ablate(const json_t *resolved, const json_t *base, int k, qv_err *err)
 {
+	(void)base; /* a kind is removed, or made the plainest piece: no numbers to average */
 	const json_t *pieces = json_object_get(resolved, "pieces");
 	if (!json_is_array(pieces) || k < 0 || (size_t)k >= json_array_size(pieces)) {
 		qv_fail(err, QV_EINVAL, "/pieces/%d: no such piece kind (the set has %zu)", k,
@@ -291,6 +307,10 @@ const qv_components ta_components = {
     .studied = "pieces",
     .component_of = ta_component_of,
     .ablate = ta_ablate,
+    .ablation_words = "removed from the set (or made a plain one-arrow piece when it holds "
+                      "every piece)",
+    .held = ta_held,
+    .captured = ta_captured,
     .abilities = ta_abilities,
     .drop_ability = ta_drop_ability,
     .board = ta_lab_board,

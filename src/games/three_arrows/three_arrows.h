@@ -344,6 +344,8 @@ qv_status ta_load_json(void *st, const struct json_t *j, qv_err *err);
 /* What the designer's lab reads off a game (lab.c), named by ta_components: the piece kind a
  * decision plays, the board of the heat maps, the square an action put a piece on. */
 int ta_component_of(const void *st, qv_action a);
+int ta_held(const void *st, int seat, int entry);
+int ta_captured(const void *st, int seat);
 void ta_lab_board(const void *st, struct qv_lab_board *out);
 int ta_touched(const void *before, qv_action a, const void *after, struct qv_lab_touch *out,
                int max);

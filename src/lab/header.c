@@ -1,0 +1,260 @@
+/*
+ * header.c - the header line of a file of a study's games (lab.h): the study's configuration
+ * (its resolved variants, agents, counts, seed, options and quiver's version) and the range of
+ * games the file holds, as one line of JSON, and the same read back and checked, so that a
+ * merge, a resume and a run agree on what study they are.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/json_util.h"
+#include "lab/lab.h"
+
+/* ---- the header ---------------------------------------------------------------------------- */
+
+void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
+{
+	const qv_lab_config *cfg = &p->cfg;
+	json_t *h = json_object();
+	json_t *params = json_object();
+	for (int i = 0; i < cfg->params.n; i++)
+		json_object_set_new(params, qv_params_key(&cfg->params, i),
+		                    json_string(qv_params_value(&cfg->params, i)));
+	json_t *agents = json_array(), *players = json_array();
+	for (int i = 0; i < cfg->nagents; i++)
+		json_array_append_new(agents, json_string(cfg->agents[i]));
+	for (int i = 0; i < cfg->nplayers; i++)
+		json_array_append_new(players, json_integer(cfg->players[i]));
+	char seed[24];
+	snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+	json_object_set_new(h, "quiver_lab", json_integer(QV_LAB_FORMAT));
+	json_object_set_new(h, "version", json_string(cfg->version));
+	json_object_set_new(h, "game", json_string(cfg->game->name));
+	json_object_set_new(h, "variant", qv_variant_json(cfg->variant));
+	json_object_set_new(h, "variant_file", json_string(cfg->variant_file));
+	json_object_set_new(h, "baseline",
+	                    cfg->baseline ? qv_variant_json(cfg->baseline) : json_null());
+	json_object_set_new(h, "baseline_file", json_string(cfg->baseline_file));
+	json_object_set_new(h, "params", params);
+	json_object_set_new(h, "agents", agents);
+	json_object_set_new(h, "players", players);
+	json_object_set_new(h, "games", json_integer(cfg->games));
+	json_object_set_new(h, "component_games", json_integer(cfg->component_games));
+	json_object_set_new(h, "ladder_games", json_integer(cfg->ladder_games));
+	json_object_set_new(h, "luck_games", json_integer(cfg->luck_games));
+	json_object_set_new(h, "ladder", json_pack("[ii]", cfg->ladder_lo, cfg->ladder_hi));
+	json_object_set_new(h, "paired", json_boolean(cfg->paired));
+	json_object_set_new(h, "fixed_sides", json_boolean(cfg->fixed_sides));
+	json_object_set_new(h, "components", json_string(cfg->components));
+	if (cfg->sweep[0])
+		json_object_set_new(h, "sweep", json_string(cfg->sweep));
+	if (cfg->settle_width > 0)
+		json_object_set_new(
+		    h, "until_settled",
+		    json_pack("{s:f, s:i}", "width", cfg->settle_width, "cap", cfg->settle_cap));
+	if (cfg->margin_score > 0 || cfg->margin_length > 0)
+		json_object_set_new(h, "margin",
+		                    json_pack("{s:f, s:f}", "score", cfg->margin_score, "length",
+		                              cfg->margin_length));
+	json_object_set_new(h, "seed", json_string(seed));
+	json_object_set_new(h, "total", json_integer(p->total));
+	json_object_set_new(h, "range", json_pack("[ii]", lo, hi));
+	char *text = json_dumps(h, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+	if (text)
+		qv_buf_puts(out, text);
+	free(text);
+	json_decref(h);
+}
+
+/* Reads the string `key` of h into buf (size n); false when it is missing or too long. */
+static bool header_text(const json_t *h, const char *key, char *buf, size_t n)
+{
+	const char *s = json_string_value(json_object_get(h, key));
+	if (!s || strlen(s) >= n)
+		return false;
+	qv_copy(buf, n, s);
+	return true;
+}
+
+/* Reads the whole number `key` of h in [lo, hi]. */
+static bool header_int(const json_t *h, const char *key, long lo, long hi, int *out)
+{
+	json_t *v = json_object_get(h, key);
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return false;
+	*out = (int)json_integer_value(v);
+	return true;
+}
+
+static qv_status header_bad(qv_err *err, const char *key, const char *expected)
+{
+	return qv_fail(err, QV_EINVAL, "bad lab header: \"%s\": expected %s", key, expected);
+}
+
+qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err)
+{
+	memset(cfg, 0, sizeof *cfg);
+	json_error_t je;
+	json_t *h;
+	qv_status parsed = qv__json_parse(line, strlen(line), JSON_REJECT_DUPLICATES, &h, &je);
+	if (parsed == QV_ENOMEM)
+		return qv_fail(err, parsed, "out of memory reading the lab header");
+	if (!json_is_object(h)) {
+		json_decref(h);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "bad lab header: not a JSON object (%s at column %d): is this a shard "
+		    "written by quiver lab run --shard?",
+		    je.text, je.column);
+	}
+	qv_status rc = QV_OK;
+	int format = 0, total = 0;
+	char game[64], seed[24];
+	json_t *v;
+	if (!header_int(h, "quiver_lab", 1, 1000, &format) || format != QV_LAB_FORMAT) {
+		rc = header_bad(err, "quiver_lab", "1, the format this quiver reads");
+		goto done;
+	}
+	if (!header_text(h, "version", cfg->version, sizeof cfg->version)) {
+		rc = header_bad(err, "version", "quiver's version as a string");
+		goto done;
+	}
+	if (!header_text(h, "game", game, sizeof game) || !(cfg->game = qv_game_find(game, NULL))) {
+		rc = header_bad(err, "game", "the name of a game quiver knows");
+		goto done;
+	}
+	if (!json_is_object(json_object_get(h, "variant"))) {
+		rc = header_bad(err, "variant", "the study's resolved variant");
+		goto done;
+	}
+	rc = qv_variant_from_json(json_object_get(h, "variant"), cfg->game, "variant",
+	                          &cfg->variant, err);
+	if (rc)
+		goto done;
+	v = json_object_get(h, "baseline");
+	if (json_is_object(v))
+		rc = qv_variant_from_json(v, cfg->game, "baseline", &cfg->baseline, err);
+	else if (!json_is_null(v))
+		rc = header_bad(err, "baseline", "the baseline's resolved variant, or null");
+	if (rc)
+		goto done;
+	if (!header_text(h, "variant_file", cfg->variant_file, sizeof cfg->variant_file) ||
+	    !header_text(h, "baseline_file", cfg->baseline_file, sizeof cfg->baseline_file)) {
+		rc = header_bad(err, "variant_file", "file names as strings");
+		goto done;
+	}
+	v = json_object_get(h, "params");
+	if (!json_is_object(v)) {
+		rc = header_bad(err, "params", "an object of the game's parameters");
+		goto done;
+	}
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val)
+	{
+		if (!json_is_string(val) ||
+		    qv_params_set(&cfg->params, key, json_string_value(val), err)) {
+			rc = header_bad(err, "params", "parameters as strings");
+			goto done;
+		}
+	}
+	v = json_object_get(h, "agents");
+	size_t na = json_array_size(v);
+	if (!json_is_array(v) || na < 1 || na > QV_MAX_PLAYERS) {
+		rc = header_bad(err, "agents", "1-5 agent specs");
+		goto done;
+	}
+	for (size_t i = 0; i < na; i++) {
+		const char *s = json_string_value(json_array_get(v, i));
+		if (!s || strlen(s) >= QV_NAME_MAX) {
+			rc = header_bad(err, "agents", "agent specs as strings");
+			goto done;
+		}
+		qv_copy(cfg->agents[i], QV_NAME_MAX, s);
+	}
+	cfg->nagents = (int)na;
+	v = json_object_get(h, "players");
+	size_t np = json_array_size(v);
+	if (!json_is_array(v) || np < 1 || np > QV_MAX_PLAYERS) {
+		rc = header_bad(err, "players", "1-5 player counts");
+		goto done;
+	}
+	for (size_t i = 0; i < np; i++) {
+		json_t *x = json_array_get(v, i);
+		if (!json_is_integer(x) || json_integer_value(x) < 1 ||
+		    json_integer_value(x) > QV_MAX_PLAYERS) {
+			rc = header_bad(err, "players", "player counts 1-5");
+			goto done;
+		}
+		cfg->players[i] = (int)json_integer_value(x);
+	}
+	cfg->nplayers = (int)np;
+	if (!header_int(h, "games", 1, QV_LAB_MAX_GAMES, &cfg->games) ||
+	    !header_int(h, "component_games", 0, QV_LAB_MAX_GAMES, &cfg->component_games) ||
+	    !header_int(h, "ladder_games", 0, QV_LAB_MAX_GAMES, &cfg->ladder_games) ||
+	    !header_int(h, "luck_games", 0, QV_LAB_MAX_GAMES, &cfg->luck_games) ||
+	    !header_int(h, "total", 1, QV_LAB_MAX_GAMES, &total)) {
+		rc = header_bad(err, "games", "whole numbers of games");
+		goto done;
+	}
+	v = json_object_get(h, "ladder");
+	if (json_unpack(v, "[ii]", &cfg->ladder_lo, &cfg->ladder_hi) != 0) {
+		rc = header_bad(err, "ladder", "[lo, hi]");
+		goto done;
+	}
+	v = json_object_get(h, "paired");
+	if (!json_is_boolean(v)) {
+		rc = header_bad(err, "paired", "true or false");
+		goto done;
+	}
+	cfg->paired = json_is_true(v);
+	v = json_object_get(h, "fixed_sides");
+	if (!json_is_boolean(v)) {
+		rc = header_bad(err, "fixed_sides", "true or false");
+		goto done;
+	}
+	cfg->fixed_sides = json_is_true(v);
+	if (!header_text(h, "components", cfg->components, sizeof cfg->components)) {
+		rc = header_bad(err, "components", "the components studied, as a string");
+		goto done;
+	}
+	if (json_object_get(h, "sweep") &&
+	    (!header_text(h, "sweep", cfg->sweep, sizeof cfg->sweep) || !cfg->sweep[0])) {
+		rc = header_bad(err, "sweep", "a sweep's PATH=LO..HI[:STEP] as a string");
+		goto done;
+	}
+	v = json_object_get(h, "until_settled");
+	if (v && (json_unpack(v, "{s:F, s:i}", "width", &cfg->settle_width, "cap",
+	                      &cfg->settle_cap) != 0 ||
+	          !(cfg->settle_width > 0) || cfg->settle_cap < 1)) {
+		rc = header_bad(err, "until_settled", "{\"width\": W, \"cap\": M}");
+		goto done;
+	}
+	v = json_object_get(h, "margin");
+	if (v && (json_unpack(v, "{s:F, s:F}", "score", &cfg->margin_score, "length",
+	                      &cfg->margin_length) != 0 ||
+	          !(cfg->margin_score >= 0 && cfg->margin_score <= 1) ||
+	          !(cfg->margin_length >= 0 && cfg->margin_length <= 1000))) {
+		rc = header_bad(err, "margin", "{\"score\": 0 to 1, \"length\": 0 to 1000}");
+		goto done;
+	}
+	char *end;
+	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
+	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno)) {
+		rc = header_bad(err, "seed", "the seed as a string of digits");
+		goto done;
+	}
+	v = json_object_get(h, "range");
+	if (json_unpack(v, "[ii]", lo, hi) != 0 || *lo < 0 || *hi > total || *lo > *hi) {
+		rc = header_bad(err, "range", "[lo, hi] within [0, total]");
+		goto done;
+	}
+done:
+	json_decref(h);
+	return rc;
+}

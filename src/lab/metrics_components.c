@@ -1,0 +1,449 @@
+/*
+ * metrics_components.c - the row `components` of a report's sections (sections.c): each
+ * component's causes (ablation against its control
+ * arm, restricted play against the twins of the same games) with their tests, the flags of
+ * Benjamini-Hochberg within each list, and the lists `order`, `unbalancing` and `strongest`;
+ * and the tests the other rows share (metrics.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lab/metrics.h"
+
+/* Tests of one section: per component, a seat score per seat, a length and the restricted
+ * seat's score and length. */
+#define LAB_TESTS (QV_LAB_MAX_COMPONENTS * (QV_MAX_PLAYERS + 3))
+
+const qv_lab_delta qv__lab_no_test = {NAN, {NAN, NAN}, NAN, false};
+
+/* ---- the tests ---- */
+
+/* z = d / sqrt(p(1-p)(1/n1 + 1/n2)) with p = (x1 + x2) / (n1 + n2) pooled, the spread under
+ * the null hypothesis that both are equal. (The unpooled spread of each sample is 0 when both
+ * are all wins or all losses, and would make 2 games lost against 2 won a certainty.) The
+ * pooled spread is 0 only when both proportions are 0 or both 1: d = 0, p = 1. No test (NAN)
+ * when an arm is empty. */
+qv_lab_delta qv__lab_prop_delta(double x1, double n1, double x2, double n2, double *z)
+{
+	*z = NAN;
+	if (!(n1 > 0) || !(n2 > 0))
+		return qv__lab_no_test;
+	double p1 = x1 / n1, p2 = x2 / n2, p = (x1 + x2) / (n1 + n2);
+	qv_lab_delta r = {p1 - p2, qv_newcombe(x1, n1, x2, n2, QV_Z95), NAN, false};
+	double se = sqrt(p * (1 - p) * (1 / n1 + 1 / n2));
+	*z = se > 0 ? r.d / se : 0;
+	r.p = qv_p_two_sided(*z);
+	return r;
+}
+
+/* A difference of mean lengths a - b of independent games with Welch's interval and the
+ * two-sided p of Welch's t = d / se against Student's t with the interval's degrees of freedom
+ * (rounded down, as qv_welch's interval: p < 0.05 exactly when the interval leaves 0 out).
+ * With se 0 (no spread in either sample) p is 1 for d = 0 and 0 otherwise; no test when a
+ * sample has fewer than two games (its spread unknown). */
+static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
+{
+	if (a->n < 2 || b->n < 2)
+		return qv__lab_no_test;
+	qv_welch_result w = qv_welch(a, b);
+	qv_lab_delta r = {w.d, w.ci, NAN, false};
+	if (w.se > 0)
+		r.p = qv_t_p_two_sided(w.d / w.se, floor(w.df) < 1 ? 1 : floor(w.df));
+	else
+		r.p = w.d == 0 ? 1 : 0;
+	return r;
+}
+
+/* The mean length of each rotation of arm (qv_lab_rotation: the games of one may share their
+ * chance, so they are one unit; a last rotation cut short, as in a partial shard, is one too). */
+static void lengths_of(const qv__lab_sources *src, const qv_lab_arm *arm, qv_moments *m)
+{
+	*m = (qv_moments){0};
+	int r = qv_lab_rotation(arm), n = 0;
+	double sum = 0;
+	qv__lab_scan s;
+	for (const qv_lab_game *g = qv__lab_scan_first(&s, src, arm); g;
+	     g = qv__lab_scan_next(&s)) {
+		sum += g->decisions;
+		if (++n == r) {
+			qv_moments_add(m, sum / n);
+			sum = 0;
+			n = 0;
+		}
+	}
+	qv__lab_scan_end(&s);
+	if (n > 0)
+		qv_moments_add(m, sum / n);
+}
+
+/* A paired test: the mean of per-game differences d (m), with Student's t interval
+ * mean +- t(0.975, n - 1) * sd / sqrt(n) and the two-sided p of t = mean / (sd / sqrt(n))
+ * against Student's t with n - 1 degrees of freedom (p < 0.05 exactly when the interval leaves
+ * 0 out); *t is that t, for the ranking. The games are the units: each difference comes from
+ * one game, so what two seats of a game share (at two players their scores sum to 1) is in
+ * the differences' spread, not counted twice. With sd 0 (every game gave the same difference)
+ * t is not defined: p is 1 for a mean of 0, else the exact sign test's 2 / 2^n (n games all
+ * one way: two such games are no certainty), and *t the normal z of that p. No test with
+ * fewer than two games. */
+qv_lab_delta qv__lab_paired_delta(const qv_moments *d, double *t)
+{
+	*t = NAN;
+	if (d->n < 2)
+		return qv__lab_no_test;
+	double se = qv_moments_sd(d) / sqrt((double)d->n);
+	qv_lab_delta r = {d->mean, qv_moments_ci95(d), NAN, false};
+	if (se > 0) {
+		*t = d->mean / se;
+		r.p = qv_t_p_two_sided(*t, (double)(d->n - 1));
+	} else if (d->mean == 0) {
+		*t = 0;
+		r.p = 1;
+	} else {
+		r.p = fmin(1, ldexp(2, -(int)(d->n < 1000 ? d->n : 1000)));
+		double lo = 0, hi = 40; /* qv_p_two_sided(z) = p, by bisection */
+		for (int i = 0; i < 100; i++) {
+			double mid = (lo + hi) / 2;
+			if (qv_p_two_sided(mid) > r.p)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		*t = copysign(lo, d->mean);
+	}
+	return r;
+}
+
+/* ---- what it causes ---- */
+
+/* Ablation: the ablate arm ab of component c against its control arm ct (the study's variant
+ * on the same seeds, qv_lab_game_seed), game j against game j: per seat, d = s_p(ablate) -
+ * s_p(control), for each side's score where the sides rotate, and the length in decisions,
+ * each a paired test; one pass over both arms. *unbalance is the largest |t| of its seat and
+ * side tests. */
+static void ablation(const qv__lab_sources *src, const qv_lab_arm *ab, const qv_lab_arm *ct,
+                     qv_lab_component *c)
+{
+	const qv_lab_plan *p = src->p;
+	int n = ab->players;
+	bool sides = p->nsides == 2 && n == 2;
+	qv_moments seat[QV_MAX_PLAYERS] = {{0}}, side[2] = {{0}}, len = {0};
+	int pairs = ab->games < ct->games ? ab->games : ct->games;
+	qv__lab_scan sa, sc;
+	const qv_lab_game *x = qv__lab_scan_first(&sa, src, ab);
+	const qv_lab_game *y = qv__lab_scan_first(&sc, src, ct);
+	for (int j = 0; j < pairs && x && y; j++) {
+		for (int s = 0; s < n; s++)
+			qv_moments_add(&seat[s], qv__lab_score_of(x, s) - qv__lab_score_of(y, s));
+		for (int d = 0; sides && d < 2; d++)
+			qv_moments_add(&side[d], qv__lab_side_score_of(p, x, d) -
+			                             qv__lab_side_score_of(p, y, d));
+		qv_moments_add(&len, (double)x->decisions - y->decisions);
+		if (j + 1 < pairs) {
+			x = qv__lab_scan_next(&sa);
+			y = qv__lab_scan_next(&sc);
+		}
+	}
+	qv__lab_scan_end(&sa);
+	qv__lab_scan_end(&sc);
+	double z;
+	c->unbalance = 0;
+	for (int s = 0; s < n; s++) {
+		c->ablate_seat[s] = qv__lab_paired_delta(&seat[s], &z);
+		if (fabs(z) > c->unbalance)
+			c->unbalance = fabs(z);
+	}
+	for (int d = 0; sides && d < 2; d++) {
+		c->ablate_side[d] = qv__lab_paired_delta(&side[d], &z);
+		if (fabs(z) > c->unbalance)
+			c->unbalance = fabs(z);
+	}
+	c->ablate_length = qv__lab_paired_delta(&len, &z);
+	qv__lab_tally at;
+	qv_lab_outcomes o;
+	qv__lab_tally_arm(src, ab, n, &at);
+	qv__lab_outcomes(&at, n, &o);
+	qv__lab_tally_free(&at);
+	c->gap_without = o.fairness_gap;
+}
+
+/* The copies of component k seat q held as game g started (qv_lab_game.held). */
+static int held_copies(const qv_lab_game *g, int q, int k)
+{
+	int copies = 0;
+	for (int i = 0; i < g->nheld; i++)
+		if (g->held[i].seat == q && g->held[i].item == k)
+			copies += (int)g->held[i].chosen;
+	return copies;
+}
+
+/* One rotation of restricted play seen from the holders (qv_lab_component.restrict_holder):
+ * the scores of the forbidden seats that held the component and their count, with the copies
+ * they held; the scores of the unrestricted seats that held it and their count. */
+typedef struct holders {
+	double r, copies, u;
+	int nr, nu;
+} holders;
+
+/* A rotation's holder difference into m, per copy: the forbidden holders' mean score minus the
+ * unrestricted holders' mean, over the forbidden holders' mean copies; none when either kind
+ * of holder is missing. Where the decks rotate, a card of one deck is held by the forbidden
+ * seat in one game and by its twin in the other, on the same seat: the deck's score then
+ * against itself, so that neither the deck's strength nor the seat's enters the difference.
+ * Clears h. */
+static void holders_add(holders *h, qv_moments *m)
+{
+	if (h->nr > 0 && h->nu > 0 && h->copies > 0)
+		qv_moments_add(m, (h->r / h->nr - h->u / h->nu) / (h->copies / h->nr));
+	*h = (holders){0};
+}
+
+/* Restricted play: in the restrict arm re, the seat of the arm's agent 0 (forbidden the
+ * component) against the mean score of the other seats (its unrestricted twins) of the same
+ * game: d_i = s_r - mean s_twins per game, averaged over each rotation (in which every seat is
+ * the forbidden one once, on one deal with `paired`: the rotations are the independent units,
+ * and the games of one lean together), a paired test over the rotations (two independent
+ * proportions overstated z by about sqrt(2) at two players, where the scores sum to 1); its
+ * length against the reference arm ref's (the control's, or the main's for a component
+ * without ablation: games of other seeds), rotation means by Welch's t: a reference of each
+ * component's own, as for ablation, so that one arm's luck is not every component's. */
+static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const qv_lab_arm *ref,
+                       int k, qv_lab_component *c)
+{
+	int n = re->players, r = qv_lab_rotation(re), m = 0;
+	qv_moments d = {0}, dh = {0};
+	double sum = 0;
+	holders h = {0};
+	qv__lab_scan s;
+	for (const qv_lab_game *g = qv__lab_scan_first(&s, src, re); g; g = qv__lab_scan_next(&s)) {
+		double xr = 0, twins = 0;
+		int ntwins = 0;
+		for (int q = 0; q < n; q++) {
+			int copies = held_copies(g, q, k);
+			double x = qv__lab_score_of(g, q);
+			if (g->agent[q] == 0) {
+				xr += x;
+				h.r += copies > 0 ? x : 0;
+				h.nr += copies > 0;
+				h.copies += copies;
+			} else {
+				twins += x;
+				ntwins++;
+				h.u += copies > 0 ? x : 0;
+				h.nu += copies > 0;
+			}
+		}
+		sum += xr - (ntwins > 0 ? twins / ntwins : 0);
+		if (++m == r) {
+			qv_moments_add(&d, sum / m);
+			holders_add(&h, &dh);
+			sum = 0;
+			m = 0;
+		}
+	}
+	qv__lab_scan_end(&s);
+	if (m > 0)
+		qv_moments_add(&d, sum / m);
+	holders_add(&h, &dh);
+	double z;
+	c->restrict_score = qv__lab_paired_delta(&d, &z);
+	c->restrict_t = z == z ? fabs(z) : 0;
+	c->restrict_holder = qv__lab_paired_delta(&dh, &z);
+	/* strongest: the largest loss the holder's interval assures, per copy */
+	const qv_lab_delta *by =
+	    qv__lab_tested(&c->restrict_holder) ? &c->restrict_holder : &c->restrict_score;
+	c->strength = qv__lab_tested(by) ? -by->ci.hi : -INFINITY;
+	qv_moments rl, ml;
+	lengths_of(src, re, &rl);
+	lengths_of(src, ref, &ml);
+	c->restrict_length = mean_delta(&rl, &ml);
+}
+
+/* The causal figures of component k, and the |t| of its score tests (extremeness). A
+ * component without those arms has no tests. */
+static void causes(const qv__lab_sources *src, int k, qv_lab_component *c)
+{
+	const qv_lab_plan *p = src->p;
+	const qv_lab_arm *main = src->arms[0];
+	int n = main->players;
+	const qv_lab_arm *ab = qv__lab_find_arm(p, QV_LAB_ABLATE, n, k);
+	const qv_lab_arm *ct = qv__lab_find_arm(p, QV_LAB_CONTROL, n, k);
+	const qv_lab_arm *re = qv__lab_find_arm(p, QV_LAB_RESTRICT, n, k);
+	c->extremeness = 0;
+	c->gap_without = NAN;
+	c->unbalance = c->restrict_t = -1;
+	c->strength = -INFINITY;
+	for (int s = 0; s < QV_MAX_PLAYERS; s++)
+		c->ablate_seat[s] = c->ablate_side[s] = qv__lab_no_test;
+	c->ablate_length = c->restrict_score = c->restrict_length = qv__lab_no_test;
+	c->restrict_holder = qv__lab_no_test;
+	if (ab && ct && ab->games > 0 && ct->games > 0) {
+		ablation(src, ab, ct, c);
+		c->extremeness = c->unbalance;
+	}
+	if (re && re->games > 0) {
+		restricted(src, re, ct && ct->games > 0 ? ct : main, k, c);
+		if (c->restrict_t > c->extremeness)
+			c->extremeness = c->restrict_t;
+	}
+}
+
+/* ---- flags and lists ---- */
+
+/* Whether d's interval lies wholly beyond +-margin (for margin 0: leaves 0 out). */
+static bool beyond(const qv_lab_delta *d, double margin)
+{
+	return d->ci.lo > margin || d->ci.hi < -margin;
+}
+
+/* Whether d's interval lies wholly inside +-margin: equivalence by two one-sided tests, each
+ * at 2.5% (the 95% interval; a component that replays its control's games is within any). */
+static bool within(const qv_lab_delta *d, double margin)
+{
+	return d->ci.lo >= -margin && d->ci.hi <= margin;
+}
+
+/* Benjamini-Hochberg at QV_LAB_Q over the tests of one family (those with a p); a test it
+ * flags stays flagged only when its interval lies beyond +-margin. At the scale of a whole
+ * set, hundreds of games per arm make effects of a tenth of a decision significant: the
+ * margin is what the designer counts as an effect at all. */
+static void flag_family(qv_lab_delta **tests, int nt, double margin)
+{
+	double pv[LAB_TESTS] = {0};
+	bool flagged[LAB_TESTS] = {false};
+	for (int t = 0; t < nt; t++)
+		pv[t] = tests[t]->p;
+	qv_benjamini_hochberg(pv, nt, QV_LAB_Q, flagged);
+	for (int t = 0; t < nt; t++)
+		tests[t]->flagged = flagged[t] && beyond(tests[t], margin);
+}
+
+/* The verdict of n tests on one question: beyond the margin when one is flagged, within it
+ * when every test run lies inside, untested when none ran, unsettled otherwise. */
+static qv_lab_verdict verdict(const qv_lab_delta *const *tests, int n, double margin)
+{
+	int tested = 0, inside = 0;
+	for (int t = 0; t < n; t++) {
+		if (tests[t]->flagged)
+			return QV_LAB_BEYOND;
+		if (tests[t]->p == tests[t]->p) {
+			tested++;
+			inside += within(tests[t], margin);
+		}
+	}
+	return tested == 0 ? QV_LAB_UNTESTED : inside == tested ? QV_LAB_WITHIN : QV_LAB_UNSETTLED;
+}
+
+/* Puts component k into list[0 .. *n) by key, largest first (stable: ties keep the index
+ * order). */
+static void rank_into(const qv_lab_section *sec, int *list, int *n, int k,
+                      double (*key)(const qv_lab_component *))
+{
+	int at = (*n)++;
+	while (at > 0 && key(&sec->component[list[at - 1]]) < key(&sec->component[k])) {
+		list[at] = list[at - 1];
+		at--;
+	}
+	list[at] = k;
+}
+
+static double key_extremeness(const qv_lab_component *c) { return c->extremeness; }
+static double key_rebalance(const qv_lab_component *c) { return c->rebalance; }
+
+/* Each component's rebalance (lab.h): the favoured side and seat are the main games' (the
+ * highest score; the first among equals). A component whose removal brings the favoured
+ * deck down is what made the decks unequal; one whose removal lifts it further (a weak card
+ * of the favoured deck) is not, however large its effect. */
+static void rebalance(const qv_lab_plan *p, qv_lab_section *sec)
+{
+	int fs = 0, fd = 0;
+	for (int s = 1; s < sec->players; s++)
+		if (sec->outcomes.seat[s].v > sec->outcomes.seat[fs].v)
+			fs = s;
+	bool sides = p->nsides == 2 && sec->players == 2;
+	if (sides && sec->side_score[1].v > sec->side_score[0].v)
+		fd = 1;
+	for (int k = 0; k < p->ncomponents; k++) {
+		qv_lab_component *c = &sec->component[k];
+		c->rebalance = -INFINITY;
+		if (qv__lab_tested(&c->ablate_seat[fs]))
+			c->rebalance = -c->ablate_seat[fs].ci.hi;
+		if (sides && qv__lab_tested(&c->ablate_side[fd]) &&
+		    -c->ablate_side[fd].ci.hi > c->rebalance)
+			c->rebalance = -c->ablate_side[fd].ci.hi;
+	}
+}
+
+static double key_strength(const qv_lab_component *c) { return c->strength; }
+
+/* Benjamini-Hochberg at QV_LAB_Q within each of three families, one per question: the
+ * ablations' seat and side tests (unbalancing), restricted play's score tests (strongest), and the
+ * lengths (of both), each flag kept only beyond the study's margin; a component is flagged when
+ * any of its tests is, with its verdicts on balance and length. Then the lists: `order` (every
+ * component, the largest |t| of its score tests first), `unbalancing` (components with an
+ * ablation, by their rebalance) and `strongest` (with restricted play, by their strength). */
+static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
+{
+	qv_lab_delta *seats[LAB_TESTS], *scores[LAB_TESTS], *lengths[LAB_TESTS];
+	int ns = 0, nr = 0, nl = 0, n = sec->players;
+	for (int k = 0; k < p->ncomponents; k++) {
+		qv_lab_component *c = &sec->component[k];
+		for (int s = 0; s < n; s++)
+			seats[ns++] = &c->ablate_seat[s];
+		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
+			seats[ns++] = &c->ablate_side[d];
+		scores[nr++] = &c->restrict_score;
+		lengths[nl++] = &c->ablate_length;
+		lengths[nl++] = &c->restrict_length;
+	}
+	const qv_lab_config *cfg = &p->cfg;
+	flag_family(seats, ns, cfg->margin_score);
+	flag_family(scores, nr, cfg->margin_score);
+	flag_family(lengths, nl, cfg->margin_length);
+	rebalance(p, sec);
+	sec->nunbalancing = sec->nstrongest = 0;
+	int norder = 0;
+	for (int k = 0; k < p->ncomponents; k++) {
+		qv_lab_component *c = &sec->component[k];
+		const qv_lab_delta *bal[2 * QV_MAX_PLAYERS + 1],
+		    *len[2] = {&c->ablate_length, &c->restrict_length};
+		int nb = 0;
+		for (int s = 0; s < n; s++)
+			bal[nb++] = &c->ablate_seat[s];
+		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
+			bal[nb++] = &c->ablate_side[d];
+		bal[nb++] = &c->restrict_score;
+		c->balance = verdict(bal, nb, cfg->margin_score);
+		c->length = verdict(len, 2, cfg->margin_length);
+		c->flagged = c->balance == QV_LAB_BEYOND || c->length == QV_LAB_BEYOND;
+		rank_into(sec, sec->order, &norder, k, key_extremeness);
+		if (c->unbalance >= 0)
+			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_rebalance);
+		if (c->restrict_t >= 0)
+			rank_into(sec, sec->strongest, &sec->nstrongest, k, key_strength);
+	}
+}
+
+/* ---- the row ---- */
+
+/* The components (allocated here, freed by qv_lab_report_free): play rates, causes, flags and
+ * the three lists. */
+qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section *sec, qv_err *err)
+{
+	const qv_lab_plan *p = src->p;
+	if (p->ncomponents > 0) {
+		sec->component = calloc((size_t)p->ncomponents, sizeof *sec->component);
+		if (!sec->component)
+			return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	for (int k = 0; k < p->ncomponents; k++)
+		snprintf(sec->component[k].id, sizeof sec->component[k].id, "%s", p->component[k]);
+	if (p->ncomponents > 0) {
+		qv__lab_card_figures(src, sec->component);
+		for (int k = 0; k < p->ncomponents; k++)
+			causes(src, k, &sec->component[k]);
+	}
+	flag_and_order(p, sec);
+	return QV_OK;
+}
