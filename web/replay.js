@@ -147,6 +147,8 @@ els.file.addEventListener('change', async () => {
 
 const id = new URLSearchParams(location.search).get('id');
 if (id) {
+  // a table's replay: no record to open (the form stays for a page opened without one)
+  els.open.hidden = true;
   API.replay(id)
     .then((data) => start(data, `table ${id}`))
     .catch(fail);
