@@ -45,6 +45,7 @@ int cli_serve(int argc, char **argv);
 int cli_db(int argc, char **argv);
 int cli_variant(int argc, char **argv);
 int cli_lab(int argc, char **argv);
+int cli_review(int argc, char **argv);
 
 /* --variant FILE of a command for game g: loads the file (path NULL: nothing to do) and names
  * the variant in params. CLI_EXIT_OK, or the exit code after printing the problem. */
