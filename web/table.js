@@ -253,6 +253,8 @@ function redraw() {
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
+  // a game over keeps its hand in the page's flow (a phone's strip would lie over the result)
+  document.body.classList.toggle('game-over', state.table?.status === 'over' || Boolean(state.table?.stopped));
   // a takeback takes back this seat's own last decision: offered once the seat has made one,
   // and not while a request is waiting for its answers
   els.undo.hidden =
@@ -663,7 +665,9 @@ function animate(previous, next) {
       redraw();
       return;
     }
-    screen.draw(frames[k++], name, { previous: state.previous, status: 'Walking…' });
+    // the last walk of a game over is drawn under the result, not under "Walking…"
+    const status = state.table?.status === 'over' ? statusText() : 'Walking…';
+    screen.draw(frames[k++], name, { previous: state.previous, status });
     setTimeout(step, 220);
   };
   step();
@@ -816,8 +820,9 @@ async function main() {
   othersWaiting(/** @type {HTMLAnchorElement} */ (byId('others')), tableId);
   const seat = query.get('seat');
   if (seat && !seatsAt(tableId).some((x) => x.seat === seat)) {
-    // the invitation, and the player's name, before the seat is taken (the others see it)
-    connect(null);
+    // the invitation, and the player's name, before the seat is taken; the table is not opened
+    // meanwhile, so that the invited is never counted among its spectators
+    els.status.textContent = '';
     await askToJoin(seat);
     await joinSeat(seat, query.get('invite'));
     // the seat is now in this browser: a refresh must not try to join again
