@@ -149,14 +149,13 @@ test('a per-move clock counts down on both pages and times the game out', { time
   const { link, id } = await createInLobby(a.page, SECONDS);
   await a.page.click('#created a.button');
   await a.page.waitForSelector('#conn.open');
-  // a friend whose name this browser kept: the invitation and the table's board first, and the
-  // seat taken only when asked
+  // a friend whose name this browser kept: the invitation first (the table not opened, so the
+  // friend is not counted a spectator), and the seat taken only when asked
   await b.page.goto(link);
   await b.page.waitForSelector('#join-place .take-seat');
   assert.equal(await b.page.textContent('#ask-name-title'), 'Alexandra invites you to play THREE ARROWS as p2');
   assert.match((await b.page.textContent('#table-name')) ?? '', /You play as Bo/);
   assert.equal(await b.page.textContent('#join-place .take-seat'), 'Take seat p2');
-  await b.page.waitForSelector('#board-area svg.board');
   const before = await api(env.server.url, 'GET', `/api/tables/${id}`);
   assert.equal(before.seats[1].claimed, false, 'opening the link takes nothing');
   await b.page.click('#join-place .take-seat');
