@@ -1,11 +1,11 @@
 // The table page (table.html?id=ID, or ?id=ID&seat=p2[&invite=CODE] from an invite link): joins
 // the seat of the link (with the player's name, asked first when none is kept), connects to the
 // table's socket with this browser's token for it (or as a spectator), draws every snapshot and
-// update, lets the player to move choose among the
-// view's legal actions by clicks, buttons or typed notation, and shows takeback requests
-// (takeback.js), resign, the people at the table with their clocks and presence (people.js),
-// "your turn" (your-turn.js), the result, the record, the rematch (rematch.js) or "play again",
-// the invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
+// update, lets the player to move choose among the view's legal actions by clicks, buttons or
+// typed notation, and shows takeback requests (takeback.js), resign, the people at the table
+// with their clocks and presence (people.js), "your turn" (your-turn.js), a premove at a table
+// of two (premove.js), the result, the record, the rematch (rematch.js) or "play again", the
+// invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
 // receives.
 
 import { byId, h, plural, replace } from './dom.js';
@@ -33,6 +33,7 @@ import { rematchBlock, peopleSeats } from './rematch.js';
 import { Chat } from './chat.js';
 import { andList } from './grammar.js';
 import { othersWaiting } from './others-waiting.js';
+import { Premove } from './premove.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -124,6 +125,9 @@ const people = new People(els.people, {
     if (!send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
   },
 });
+// premove at a table of two: one move queued while the other player thinks (premove.js)
+const premove = new Premove((action) => play(action));
+els.move.insertBefore(premove.el, els.move.querySelector('.move-tools'));
 const turn = new TurnSignal();
 // the sound and the notification of "your turn", beside the move settings
 (els.movePanel.querySelector('.move-settings') ?? els.movePanel).append(turn.settings());
@@ -597,6 +601,17 @@ function onFrame(frame) {
       drawSeats();
       people.update(state.table, state.seat);
       animate(previous, state.vj);
+      // the move queued while the other player thought: played now if legal, else cancelled
+      if (!state.sending)
+        premove.update({
+          open:
+            state.seat !== 'public' &&
+            state.table?.status === 'playing' &&
+            !state.table?.stopped &&
+            (state.table?.seats ?? []).length === 2,
+          turn: myTurn(),
+          picker: myTurn() ? chooser.picker : null,
+        });
       // a forced decision held for this seat goes at once when the player asked for that
       if (!state.sending && chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
         play(/** @type {string} */ (chooser.forcedAction()));
